@@ -1,0 +1,3 @@
+module github.com/faultline-dev/faultline
+
+go 1.26

@@ -1,0 +1,264 @@
+package lint
+
+import (
+	"strings"
+)
+
+// Identity is a reference resolved as far as the model allows: the entity
+// it names when that is provable, else the name and scope it carries.
+type Identity struct {
+	Kind Kind
+	// Entity is the model entity the reference provably names, or nil.
+	Entity Entity
+	// Name is the identity name (role or profile name, group ID or name).
+	Name Value
+	// ID is a security group's ID, when the reference is one.
+	ID    Value
+	Scope Scope
+	// Written is the reference as written.
+	Written Value
+}
+
+// Describe names the identity for messages.
+func (id Identity) Describe() string {
+	if id.Entity != nil {
+		o := id.Entity.Base()
+		if n, ok := o.Name.Str(); ok && n != "" {
+			return n
+		}
+		return o.Label
+	}
+	if !id.Name.IsUnknown() {
+		return id.Name.String()
+	}
+	if !id.ID.IsUnknown() {
+		return id.ID.String()
+	}
+	return id.Written.String()
+}
+
+// ARN is an Amazon Resource Name parsed from a symbolic value.
+type ARN struct {
+	Partition, Service, Region, Account string
+	// Resource is everything after the fifth colon ("role/path/name").
+	Resource Value
+}
+
+// ParseARN reads an ARN from v when v provably starts with "arn:". Fields
+// that contain a hole are left empty (unknown).
+func ParseARN(v Value) (ARN, bool) {
+	if !strings.HasPrefix(v.Prefix(), "arn:") {
+		return ARN{}, false
+	}
+	var fields [5]string
+	var known [5]bool
+	for i := range known {
+		known[i] = true
+	}
+	field := 0
+	var rest []Segment
+	for si, s := range v.Segments() {
+		if field >= 5 {
+			rest = append(rest, v.Segments()[si:]...)
+			break
+		}
+		if s.Ref != nil {
+			known[field] = false
+			continue
+		}
+		text := s.Text
+		for field < 5 {
+			j := strings.IndexByte(text, ':')
+			if j < 0 {
+				fields[field] += text
+				text = ""
+				break
+			}
+			fields[field] += text[:j]
+			text = text[j+1:]
+			field++
+		}
+		if field >= 5 {
+			rest = append(rest, Segment{Text: text})
+			rest = append(rest, v.Segments()[si+1:]...)
+			break
+		}
+	}
+	if field < 5 {
+		return ARN{}, false
+	}
+	get := func(i int) string {
+		if known[i] {
+			return fields[i]
+		}
+		return ""
+	}
+	return ARN{Partition: get(1), Service: get(2), Region: get(3), Account: get(4), Resource: FromSegments(rest)}, true
+}
+
+// resolveNamed resolves a role or instance profile reference.
+func resolveNamed[T Entity](m *Model, kind Kind, arnType string, list []T, v Value, holder Scope) Identity {
+	id := Identity{Kind: kind, Written: v, Name: v, Scope: holder}
+	if v.IsUnknown() {
+		return id
+	}
+	if ref, ok := v.SoleRef(); ok {
+		if e := m.Lookup(ref.Object); e != nil && e.Base().Kind == kind {
+			o := e.Base()
+			id.Entity, id.Name, id.Scope = e, o.Name, o.Scope.Merge(holder)
+			return id
+		}
+		return id
+	}
+	if arn, ok := ParseARN(v); ok {
+		id.Scope = Scope{Partition: arn.Partition, Account: arn.Account}.Merge(holder)
+		if name, ok := arn.Resource.TrimPrefixKnown(arnType + "/"); ok {
+			if n, ok := name.AfterLast("/"); ok {
+				name = n
+			}
+			id.Name = name
+		} else {
+			id.Name = Unknown()
+		}
+	}
+	// A literal (or partly literal) name: find the one entity it provably is.
+	var found Entity
+	for _, e := range list {
+		o := e.Base()
+		if !o.Scope.Compatible(id.Scope, false, false) {
+			continue
+		}
+		if Compare(o.Name, id.Name) == Yes {
+			if found != nil {
+				return id // ambiguous: keep the name only
+			}
+			found = e
+		}
+	}
+	if found != nil {
+		id.Entity = found
+		id.Scope = found.Base().Scope.Merge(id.Scope)
+	}
+	return id
+}
+
+// ResolveRole resolves a reference to an IAM role (name, ARN or Terraform
+// reference) written by an object in scope holder.
+func (m *Model) ResolveRole(v Value, holder Scope) Identity {
+	return resolveNamed(m, KindRole, "role", m.Roles, v, holder)
+}
+
+// ResolveInstanceProfile resolves a reference to an instance profile.
+func (m *Model) ResolveInstanceProfile(v Value, holder Scope) Identity {
+	return resolveNamed(m, KindInstanceProfile, "instance-profile", m.InstanceProfiles, v, holder)
+}
+
+// RoleOfProfile resolves the role an instance profile holds, when the
+// profile is a model entity.
+func (m *Model) RoleOfProfile(p Identity) (Identity, *InstanceProfile, bool) {
+	ip, ok := p.Entity.(*InstanceProfile)
+	if !ok || !ip.Role.IsSet() {
+		return Identity{}, nil, false
+	}
+	return m.ResolveRole(ip.Role.Value, ip.Scope), ip, true
+}
+
+// SameIdentity decides whether two resolved references name the same
+// object: Yes when they resolve to one entity or carry provably equal names
+// in compatible scopes, No when names or scopes provably differ.
+func SameIdentity(a, b Identity) Tri {
+	if a.Kind != b.Kind {
+		return No
+	}
+	if a.Entity != nil && a.Entity == b.Entity {
+		return Yes
+	}
+	region := a.Kind == KindSecurityGroup
+	if !a.Scope.Compatible(b.Scope, region, false) {
+		return No
+	}
+	if a.Kind == KindSecurityGroup {
+		if t := Compare(a.ID, b.ID); t != Maybe {
+			return t
+		}
+		return Maybe
+	}
+	if a.Name.IsUnknown() || b.Name.IsUnknown() {
+		return Maybe
+	}
+	return Compare(a.Name, b.Name)
+}
+
+// ResolveSecurityGroup resolves a security group reference (an ID, or a
+// Terraform reference to a group).
+func (m *Model) ResolveSecurityGroup(v Value, holder Scope) Identity {
+	id := Identity{Kind: KindSecurityGroup, Written: v, ID: v, Name: Unknown(), Scope: holder}
+	if v.IsUnknown() {
+		return id
+	}
+	if ref, ok := v.SoleRef(); ok {
+		if e, ok := m.Lookup(ref.Object).(*SecurityGroup); ok {
+			id.Entity, id.ID, id.Name, id.Scope = e, e.ID, e.Name, e.Scope.Merge(holder)
+		}
+		return id
+	}
+	var found *SecurityGroup
+	for _, sg := range m.SecurityGroups {
+		if sg.Scope.Compatible(holder, true, false) && Compare(sg.ID, v) == Yes {
+			if found != nil {
+				return id
+			}
+			found = sg
+		}
+	}
+	if found != nil {
+		id.Entity, id.Name, id.Scope = found, found.Name, found.Scope.Merge(holder)
+	}
+	return id
+}
+
+// TermMatch decides whether a Karpenter selector term selects the security
+// group g. Every field of the term must match.
+func TermMatch(t SelectorTerm, g Identity) Tri {
+	result := Yes
+	and := func(x Tri) {
+		if x == No || result == No {
+			result = No
+			return
+		}
+		if x == Maybe {
+			result = Maybe
+		}
+	}
+	sg, _ := g.Entity.(*SecurityGroup)
+	if t.HasID {
+		and(Compare(t.ID, g.ID))
+	}
+	if t.HasName {
+		if sg != nil {
+			and(Compare(t.Name, sg.Name))
+		} else {
+			and(Maybe)
+		}
+	}
+	for k, want := range t.Tags {
+		if sg == nil {
+			and(Maybe)
+			continue
+		}
+		have, ok := sg.Tags[k]
+		if !ok {
+			if sg.TagsIncomplete {
+				and(Maybe)
+			} else {
+				and(No)
+			}
+			continue
+		}
+		and(GlobMatch(want, have))
+	}
+	if !t.HasID && !t.HasName && len(t.Tags) == 0 {
+		return No // an empty term selects nothing
+	}
+	return result
+}

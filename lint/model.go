@@ -1,0 +1,367 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Range is a span of source text. Lines and columns are 1-based; columns
+// count characters (Unicode code points), as hcl does.
+type Range struct {
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+}
+
+// IsZero reports whether r points nowhere.
+func (r Range) IsZero() bool { return r.File == "" }
+
+// String renders r as file:line:col.
+func (r Range) String() string {
+	if r.Line == 0 {
+		return r.File
+	}
+	return fmt.Sprintf("%s:%d:%d", r.File, r.Line, r.Column)
+}
+
+// Less orders ranges by file, line and column.
+func (r Range) Less(o Range) bool {
+	if r.File != o.File {
+		return r.File < o.File
+	}
+	if r.Line != o.Line {
+		return r.Line < o.Line
+	}
+	return r.Column < o.Column
+}
+
+// Scope says where an object lives. An empty field is unknown and is
+// compatible with anything; two known, different fields never unify.
+type Scope struct {
+	Partition string
+	Account   string
+	Region    string
+	Cluster   string
+}
+
+// Compatible reports whether a and b may describe the same place. Fields
+// not in use are ignored (IAM is global: pass region=false).
+func (a Scope) Compatible(b Scope, region, cluster bool) bool {
+	differ := func(x, y string) bool { return x != "" && y != "" && x != y }
+	if differ(a.Partition, b.Partition) || differ(a.Account, b.Account) {
+		return false
+	}
+	if region && differ(a.Region, b.Region) {
+		return false
+	}
+	if cluster && differ(a.Cluster, b.Cluster) {
+		return false
+	}
+	return true
+}
+
+// Merge fills a's unknown fields from b.
+func (a Scope) Merge(b Scope) Scope {
+	pick := func(x, y string) string {
+		if x != "" {
+			return x
+		}
+		return y
+	}
+	return Scope{pick(a.Partition, b.Partition), pick(a.Account, b.Account), pick(a.Region, b.Region), pick(a.Cluster, b.Cluster)}
+}
+
+// String renders the known parts of the scope.
+func (a Scope) String() string {
+	var parts []string
+	for _, kv := range [][2]string{{"partition", a.Partition}, {"account", a.Account}, {"region", a.Region}, {"cluster", a.Cluster}} {
+		if kv[1] != "" {
+			parts = append(parts, kv[0]+"="+kv[1])
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// Kind is the type of a model entity.
+type Kind string
+
+// The entity kinds the model knows.
+const (
+	KindRole            Kind = "iam-role"
+	KindInstanceProfile Kind = "instance-profile"
+	KindSecurityGroup   Kind = "security-group"
+	KindLaunchTemplate  Kind = "launch-template"
+	KindNodeGroup       Kind = "node-group"
+	KindNodeClass       Kind = "node-class"
+	KindNodePool        Kind = "node-pool"
+	KindServiceAccount  Kind = "service-account"
+	KindObject          Kind = "kubernetes-object"
+)
+
+// Source is the kind of input an entity was read from.
+type Source string
+
+// The sources entities come from.
+const (
+	SourceTerraform  Source = "terraform"
+	SourceKubernetes Source = "kubernetes"
+)
+
+// Object is what every entity has: identity, position, scope and how sure
+// the model is about it.
+type Object struct {
+	Kind Kind
+	// Addr is unique within the model: a Terraform address qualified by its
+	// root module directory ("infra:module.x.aws_iam_role.n[0]"), or
+	// "file#doc/Kind/name" for manifests.
+	Addr string
+	// Label is how messages name the object ("aws_iam_role.nodes",
+	// "EC2NodeClass default").
+	Label string
+	// Name is the object's identity name (role name, profile name, group
+	// name, metadata.name).
+	Name Value
+	// Range is the declaration (block header or manifest kind line).
+	Range Range
+	// NameRange is where the name is written, or Range.
+	NameRange Range
+	Source    Source
+	Scope     Scope
+	// Inferred lists what the model inferred rather than read; empty means
+	// known.
+	Inferred []string
+}
+
+// Base returns the object itself, so every entity type satisfies Entity.
+func (o *Object) Base() *Object { return o }
+
+// Entity is any model entity.
+type Entity interface{ Base() *Object }
+
+// Ref is a reference written in one entity to another: the evaluated value
+// (a name, an ARN, an ID, or a hole naming a Terraform reference) and where
+// it is written.
+type Ref struct {
+	Value Value
+	Range Range
+	// Via explains an indirect reference ("launch template
+	// aws_launch_template.x"), empty when written directly.
+	Via string
+}
+
+// IsSet reports whether the reference was written at all.
+func (r Ref) IsSet() bool { return !r.Range.IsZero() }
+
+// Role is an IAM role.
+type Role struct {
+	Object
+	ARN Value
+}
+
+// InstanceProfile is an IAM instance profile and the role it holds.
+type InstanceProfile struct {
+	Object
+	ARN  Value
+	Role Ref
+}
+
+// SecurityGroup is an EC2 security group with its evaluated tags.
+type SecurityGroup struct {
+	Object
+	// ID is the group ID when known, or a hole naming the resource.
+	ID   Value
+	Tags map[string]Value
+	// TagsIncomplete is set when some tags could not be evaluated (a tag
+	// map from an unknown value), so a missing key proves nothing.
+	TagsIncomplete bool
+	// TagRanges says where each tag is written.
+	TagRanges map[string]Range
+}
+
+// LaunchTemplate is an EC2 launch template (or launch configuration).
+type LaunchTemplate struct {
+	Object
+	ID              Value
+	InstanceProfile Ref
+	SecurityGroups  []Ref
+}
+
+// NodeGroup is an EKS managed node group or a self-managed group
+// (autoscaling group with a launch template).
+type NodeGroup struct {
+	Object
+	Managed bool
+	Cluster Value
+	// Role is the node role (managed: node_role_arn).
+	Role Ref
+	// InstanceProfile is the profile self-managed nodes launch with.
+	InstanceProfile Ref
+	// LaunchTemplate references the launch template by id or name.
+	LaunchTemplate Ref
+	// SecurityGroups are the groups attached to the nodes (through the
+	// launch template), never the remote-access source groups.
+	SecurityGroups []Ref
+}
+
+// SelectorTerm is one Karpenter security-group (or subnet) selector term.
+// Fields in one term are ANDed; terms are ORed.
+type SelectorTerm struct {
+	ID   Value
+	Name Value
+	Tags map[string]Value
+	// HasID, HasName say whether the field was written.
+	HasID, HasName bool
+	Range          Range
+}
+
+// NodeClass is a Karpenter EC2NodeClass (or the legacy AWSNodeTemplate).
+type NodeClass struct {
+	Object
+	APIVersion string
+	KindName   string
+	// Role is spec.role: Karpenter creates its own instance profile for it.
+	Role Ref
+	// InstanceProfile is spec.instanceProfile.
+	InstanceProfile Ref
+	// SecurityGroupTerms are spec.securityGroupSelectorTerms (or the legacy
+	// securityGroupSelector, translated).
+	SecurityGroupTerms []SelectorTerm
+	SecurityGroupRange Range
+}
+
+// NodePool is a Karpenter NodePool (or the legacy Provisioner).
+type NodePool struct {
+	Object
+	APIVersion string
+	KindName   string
+	// NodeClass names the node class it launches with.
+	NodeClass Ref
+	// Provisioner-era settings that are node identity themselves.
+	InstanceProfile    Ref
+	SecurityGroupTerms []SelectorTerm
+}
+
+// ServiceAccount is a Kubernetes service account.
+type ServiceAccount struct {
+	Object
+	Namespace Value
+	RoleARN   Ref
+}
+
+// KubeObject is any other Kubernetes object, kept for later rules.
+type KubeObject struct {
+	Object
+	APIVersion string
+	KindName   string
+	Namespace  Value
+}
+
+// Model holds every entity read from the sources.
+type Model struct {
+	Roles            []*Role
+	InstanceProfiles []*InstanceProfile
+	SecurityGroups   []*SecurityGroup
+	LaunchTemplates  []*LaunchTemplate
+	NodeGroups       []*NodeGroup
+	NodeClasses      []*NodeClass
+	NodePools        []*NodePool
+	ServiceAccounts  []*ServiceAccount
+	Objects          []*KubeObject
+
+	byAddr map[string]Entity
+}
+
+// Add puts entities into the model.
+func (m *Model) Add(es ...Entity) {
+	for _, e := range es {
+		switch x := e.(type) {
+		case *Role:
+			m.Roles = append(m.Roles, x)
+		case *InstanceProfile:
+			m.InstanceProfiles = append(m.InstanceProfiles, x)
+		case *SecurityGroup:
+			m.SecurityGroups = append(m.SecurityGroups, x)
+		case *LaunchTemplate:
+			m.LaunchTemplates = append(m.LaunchTemplates, x)
+		case *NodeGroup:
+			m.NodeGroups = append(m.NodeGroups, x)
+		case *NodeClass:
+			m.NodeClasses = append(m.NodeClasses, x)
+		case *NodePool:
+			m.NodePools = append(m.NodePools, x)
+		case *ServiceAccount:
+			m.ServiceAccounts = append(m.ServiceAccounts, x)
+		case *KubeObject:
+			m.Objects = append(m.Objects, x)
+		default:
+			panic(fmt.Sprintf("lint: unknown entity type %T", e))
+		}
+		m.byAddr = nil
+	}
+}
+
+// Entities returns every entity in a stable order.
+func (m *Model) Entities() []Entity {
+	var out []Entity
+	for _, x := range m.Roles {
+		out = append(out, x)
+	}
+	for _, x := range m.InstanceProfiles {
+		out = append(out, x)
+	}
+	for _, x := range m.SecurityGroups {
+		out = append(out, x)
+	}
+	for _, x := range m.LaunchTemplates {
+		out = append(out, x)
+	}
+	for _, x := range m.NodeGroups {
+		out = append(out, x)
+	}
+	for _, x := range m.NodeClasses {
+		out = append(out, x)
+	}
+	for _, x := range m.NodePools {
+		out = append(out, x)
+	}
+	for _, x := range m.ServiceAccounts {
+		out = append(out, x)
+	}
+	for _, x := range m.Objects {
+		out = append(out, x)
+	}
+	return out
+}
+
+// Sort orders every list by address so rule output never depends on the
+// order parsers finished in.
+func (m *Model) Sort() {
+	sortBy(m.Roles)
+	sortBy(m.InstanceProfiles)
+	sortBy(m.SecurityGroups)
+	sortBy(m.LaunchTemplates)
+	sortBy(m.NodeGroups)
+	sortBy(m.NodeClasses)
+	sortBy(m.NodePools)
+	sortBy(m.ServiceAccounts)
+	sortBy(m.Objects)
+	m.byAddr = nil
+}
+
+func sortBy[T Entity](xs []T) {
+	sort.SliceStable(xs, func(i, j int) bool { return xs[i].Base().Addr < xs[j].Base().Addr })
+}
+
+// Lookup returns the entity with the given address.
+func (m *Model) Lookup(addr string) Entity {
+	if m.byAddr == nil {
+		m.byAddr = make(map[string]Entity)
+		for _, e := range m.Entities() {
+			m.byAddr[e.Base().Addr] = e
+		}
+	}
+	return m.byAddr[addr]
+}

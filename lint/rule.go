@@ -1,0 +1,215 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Severity is how serious a finding is.
+type Severity int
+
+// Severities, lowest first.
+const (
+	Notice Severity = iota + 1
+	Warning
+	Error
+)
+
+// String returns the severity's name.
+func (s Severity) String() string {
+	switch s {
+	case Notice:
+		return "notice"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return "none"
+}
+
+// Lower returns the next lower severity (Notice stays Notice).
+func (s Severity) Lower() Severity {
+	if s > Notice {
+		return s - 1
+	}
+	return s
+}
+
+// ParseSeverity reads a severity name.
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(s) {
+	case "notice", "info":
+		return Notice, nil
+	case "warning", "warn":
+		return Warning, nil
+	case "error":
+		return Error, nil
+	}
+	return 0, fmt.Errorf("unknown severity %q (want error, warning or notice)", s)
+}
+
+// Rule is one check: a value with an ID, a name, a default severity, a
+// one-line summary, a longer doc and a Check over the model.
+type Rule struct {
+	// ID is the stable code ("FL101").
+	ID string
+	// Name is the kebab-case name ("shared-node-role").
+	Name string
+	// Severity is the default severity for proven findings.
+	Severity Severity
+	// Summary is one lowercase line without a final period.
+	Summary string
+	// Doc is Markdown: the failure chain, an example, why, how to fix.
+	Doc string
+	// Since is the faultline version that introduced the rule.
+	Since string
+	// Unsuppressible marks rules whose findings no ignore comment hides
+	// (FL000).
+	Unsuppressible bool
+	// Check reads the model through the pass and reports findings.
+	Check func(*Pass)
+}
+
+var (
+	idPattern   = regexp.MustCompile(`^FL[0-9]{3}$`)
+	namePattern = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+)
+
+// Validate checks a rule catalogue mechanically: well-formed, unique IDs and
+// names, a summary, a doc, a severity and a Check for every rule.
+func Validate(rules []*Rule) error {
+	var errs []error
+	ids := map[string]bool{}
+	names := map[string]bool{}
+	for i, r := range rules {
+		if r == nil {
+			errs = append(errs, fmt.Errorf("rule %d is nil", i))
+			continue
+		}
+		where := fmt.Sprintf("rule %d (%s)", i, r.ID)
+		if !idPattern.MatchString(r.ID) {
+			errs = append(errs, fmt.Errorf("%s: ID must look like FL123", where))
+		}
+		if !namePattern.MatchString(r.Name) {
+			errs = append(errs, fmt.Errorf("%s: name %q must be kebab-case", where, r.Name))
+		}
+		if ids[r.ID] {
+			errs = append(errs, fmt.Errorf("%s: duplicate ID", where))
+		}
+		if names[r.Name] {
+			errs = append(errs, fmt.Errorf("%s: duplicate name %q", where, r.Name))
+		}
+		ids[r.ID], names[r.Name] = true, true
+		if r.Severity < Notice || r.Severity > Error {
+			errs = append(errs, fmt.Errorf("%s: no severity", where))
+		}
+		if r.Summary == "" || strings.Contains(r.Summary, "\n") || strings.HasSuffix(r.Summary, ".") {
+			errs = append(errs, fmt.Errorf("%s: summary must be one line without a final period", where))
+		} else if first := r.Summary[:1]; first != strings.ToLower(first) {
+			errs = append(errs, fmt.Errorf("%s: summary must start lowercase", where))
+		}
+		if len(strings.TrimSpace(r.Doc)) < 80 {
+			errs = append(errs, fmt.Errorf("%s: doc is missing or too short", where))
+		}
+		if r.Since == "" {
+			errs = append(errs, fmt.Errorf("%s: no since version", where))
+		}
+		if r.Check == nil {
+			errs = append(errs, fmt.Errorf("%s: no Check", where))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Location is a related position with what happens there.
+type Location struct {
+	Range
+	Message string `json:"message,omitempty"`
+}
+
+// Suppression records why a finding is suppressed.
+type Suppression struct {
+	Reason string `json:"reason"`
+	Until  string `json:"until,omitempty"`
+	Range  Range  `json:"-"`
+}
+
+// Finding is one reported problem.
+type Finding struct {
+	Rule     string
+	Name     string
+	Severity Severity
+	Message  string
+	Range    Range
+	Related  []Location
+	// Chain is the failure chain, step by step.
+	Chain []string
+	Hint  string
+	// Inferred says what the finding rests on that was inferred rather than
+	// read; a finding with inferred evidence is one severity lower.
+	Inferred []string
+	// Key identifies the finding independently of positions (entity
+	// addresses), for fingerprints and de-duplication.
+	Key         string
+	Fingerprint string
+	Suppressed  *Suppression
+}
+
+// Diagnostic is a problem with the input itself (FL000): a file that cannot
+// be read, parsed or rendered.
+type Diagnostic struct {
+	Range   Range
+	Summary string
+	Detail  string
+}
+
+// Note is a coverage record: something the model could not resolve or
+// skipped, so silence is never mistaken for clean.
+type Note struct {
+	Kind  CoverageKind
+	What  string
+	Range Range
+}
+
+// CoverageKind classifies a coverage note.
+type CoverageKind string
+
+// Coverage kinds.
+const (
+	Unresolved CoverageKind = "unresolved"
+	Inferred   CoverageKind = "inferred"
+	Skipped    CoverageKind = "skipped"
+)
+
+// Pass is everything a rule sees: the model, and the way to report.
+type Pass struct {
+	Rule  *Rule
+	Model *Model
+	// Diagnostics are the input problems the parsers met (read by FL000).
+	Diagnostics []Diagnostic
+
+	findings []Finding
+	notes    []Note
+}
+
+// Report records a finding. Rule, name and severity are filled in; a finding
+// resting on inferred evidence is reported one severity lower.
+func (p *Pass) Report(f Finding) {
+	f.Rule, f.Name = p.Rule.ID, p.Rule.Name
+	if f.Severity == 0 {
+		f.Severity = p.Rule.Severity
+	}
+	if len(f.Inferred) > 0 {
+		f.Severity = f.Severity.Lower()
+	}
+	p.findings = append(p.findings, f)
+}
+
+// Unresolved records that the rule met a comparison it could not decide
+// (unknown on one side), for the summary's coverage.
+func (p *Pass) Unresolved(what string, r Range) {
+	p.notes = append(p.notes, Note{Kind: Unresolved, What: p.Rule.ID + ": " + what, Range: r})
+}

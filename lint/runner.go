@@ -1,0 +1,255 @@
+package lint
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Input is what the runner lints: the model and the input problems met
+// while building it.
+type Input struct {
+	Model       *Model
+	Diagnostics []Diagnostic
+	// Notes are coverage records from the parsers.
+	Notes []Note
+	// Files is how many files fed the model.
+	Files int
+}
+
+// Options select and adjust rules.
+type Options struct {
+	// Enable, when non-empty, runs only these rules (IDs or names), plus
+	// rules that cannot be disabled.
+	Enable []string
+	// Disable skips these rules (IDs or names).
+	Disable []string
+	// Severity overrides a rule's severity (key: ID or name).
+	Severity map[string]Severity
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Findings []Finding
+	Summary  Summary
+}
+
+// Summary counts findings by severity and the coverage of the run.
+type Summary struct {
+	Errors   int      `json:"errors"`
+	Warnings int      `json:"warnings"`
+	Notices  int      `json:"notices"`
+	Files    int      `json:"files"`
+	Coverage Coverage `json:"coverage"`
+	// Notes are the coverage records behind the counts.
+	Notes []Note `json:"-"`
+}
+
+// Coverage counts what the run could not decide, inferred, or skipped.
+type Coverage struct {
+	Unresolved int `json:"unresolved"`
+	Inferred   int `json:"inferred"`
+	Skipped    int `json:"skipped"`
+}
+
+// FindRule returns the rule named by ID or name (case-insensitive).
+func FindRule(rules []*Rule, key string) *Rule {
+	for _, r := range rules {
+		if strings.EqualFold(r.ID, key) || strings.EqualFold(r.Name, key) {
+			return r
+		}
+	}
+	return nil
+}
+
+// CheckRuleNames reports an error for any key that names no rule.
+func CheckRuleNames(rules []*Rule, keys []string) error {
+	for _, k := range keys {
+		if FindRule(rules, k) == nil {
+			return fmt.Errorf("unknown rule %q (see `faultline rules`)", k)
+		}
+	}
+	return nil
+}
+
+// Run checks the model with every selected rule and post-processes the
+// findings: severity overrides, de-duplication, fingerprints, sorting.
+func Run(in Input, rules []*Rule, opts Options) Result {
+	model := in.Model
+	if model == nil {
+		model = &Model{}
+	}
+	model.Sort()
+	var findings []Finding
+	notes := append([]Note(nil), in.Notes...)
+	for _, r := range selectRules(rules, opts) {
+		p := &Pass{Rule: r, Model: model, Diagnostics: in.Diagnostics}
+		r.Check(p)
+		findings = append(findings, p.findings...)
+		notes = append(notes, p.notes...)
+	}
+	findings = Postprocess(findings, rules, opts)
+	res := Result{Findings: findings}
+	res.Summary = Summarize(findings, notes, in.Files)
+	return res
+}
+
+func selectRules(rules []*Rule, opts Options) []*Rule {
+	var out []*Rule
+	for _, r := range rules {
+		if r.Unsuppressible {
+			out = append(out, r)
+			continue
+		}
+		if len(opts.Enable) > 0 && !named(r, opts.Enable) {
+			continue
+		}
+		if named(r, opts.Disable) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func named(r *Rule, keys []string) bool {
+	for _, k := range keys {
+		if strings.EqualFold(k, r.ID) || strings.EqualFold(k, r.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Postprocess is the pipeline of small steps over findings: severity
+// overrides → de-duplication → fingerprints → deterministic sort.
+func Postprocess(fs []Finding, rules []*Rule, opts Options) []Finding {
+	fs = OverrideSeverity(fs, rules, opts.Severity)
+	fs = Dedupe(fs)
+	Fingerprint(fs)
+	SortFindings(fs)
+	return fs
+}
+
+// OverrideSeverity applies configured severities (by rule ID or name).
+func OverrideSeverity(fs []Finding, rules []*Rule, over map[string]Severity) []Finding {
+	if len(over) == 0 {
+		return fs
+	}
+	byID := map[string]Severity{}
+	for k, s := range over {
+		if r := FindRule(rules, k); r != nil && !r.Unsuppressible {
+			byID[r.ID] = s
+		}
+	}
+	for i := range fs {
+		if s, ok := byID[fs[i].Rule]; ok {
+			if len(fs[i].Inferred) > 0 {
+				s = s.Lower()
+			}
+			fs[i].Severity = s
+		}
+	}
+	return fs
+}
+
+// Dedupe drops findings with the same rule, primary range and key (or
+// message), keeping the first.
+func Dedupe(fs []Finding) []Finding {
+	seen := map[string]bool{}
+	out := fs[:0]
+	for _, f := range fs {
+		k := f.Rule + "\x00" + f.Range.String() + "\x00" + f.Key + "\x00" + f.Message
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// Fingerprint gives each finding a stable hash of its rule, file and key
+// (or message): it survives line shifts.
+func Fingerprint(fs []Finding) {
+	for i := range fs {
+		key := fs[i].Key
+		if key == "" {
+			key = fs[i].Message
+		}
+		sum := sha256.Sum256([]byte(fs[i].Rule + "\x00" + fs[i].Range.File + "\x00" + key))
+		fs[i].Fingerprint = hex.EncodeToString(sum[:8])
+	}
+}
+
+// SortFindings orders findings by file, line, column and rule.
+func SortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Range != b.Range && (a.Range.File != b.Range.File || a.Range.Line != b.Range.Line || a.Range.Column != b.Range.Column) {
+			return a.Range.Less(b.Range)
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}
+
+// Summarize counts findings (suppressed ones excluded) and coverage notes.
+func Summarize(fs []Finding, notes []Note, files int) Summary {
+	s := Summary{Files: files}
+	for _, f := range fs {
+		if f.Suppressed != nil {
+			continue
+		}
+		switch f.Severity {
+		case Error:
+			s.Errors++
+		case Warning:
+			s.Warnings++
+		case Notice:
+			s.Notices++
+		}
+	}
+	seen := map[string]bool{}
+	for _, n := range notes {
+		k := string(n.Kind) + "\x00" + n.What + "\x00" + n.Range.String()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		s.Notes = append(s.Notes, n)
+		switch n.Kind {
+		case Unresolved:
+			s.Coverage.Unresolved++
+		case Inferred:
+			s.Coverage.Inferred++
+		case Skipped:
+			s.Coverage.Skipped++
+		}
+	}
+	sort.SliceStable(s.Notes, func(i, j int) bool {
+		if s.Notes[i].Range != s.Notes[j].Range {
+			return s.Notes[i].Range.Less(s.Notes[j].Range)
+		}
+		return s.Notes[i].What < s.Notes[j].What
+	})
+	return s
+}
+
+// Failed reports whether any unsuppressed finding is at or above level
+// (level 0 means never).
+func (r Result) Failed(level Severity) bool {
+	if level == 0 {
+		return false
+	}
+	for _, f := range r.Findings {
+		if f.Suppressed == nil && f.Severity >= level {
+			return true
+		}
+	}
+	return false
+}
