@@ -1,0 +1,353 @@
+// Package engine wires faultline together: it discovers inputs under the
+// given paths, runs the parsers, builds the model and runs the rules. The
+// command and the fixture tests both use it.
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/parsers/terraform"
+)
+
+// Options say what to load.
+type Options struct {
+	// Paths are the arguments: directories to scan, or files (then the
+	// repository root is scanned and findings are limited to chains that
+	// touch those files).
+	Paths []string
+	// Cwd is the working directory; reported paths are relative to RelTo,
+	// or to Cwd when RelTo is empty.
+	Cwd   string
+	RelTo string
+	// Vars and VarFiles are Terraform variables for every root module.
+	Vars     map[string]string
+	VarFiles []string
+	// Config is the loaded .faultline.hcl (may be nil).
+	Config *lint.Config
+}
+
+// Loaded is what was read.
+type Loaded struct {
+	Input lint.Input
+	// Root is the scan root (absolute).
+	Root string
+	// Roots are the scanned directories; Focus the files named on the
+	// command line (pre-commit mode), relative like ranges.
+	Roots []string
+	Focus []string
+	// TerraformRoots are the root modules evaluated.
+	TerraformRoots []string
+	rel            func(string) string
+}
+
+// Rel reports a path the way ranges do.
+func (l *Loaded) Rel(abs string) string { return l.rel(abs) }
+
+// skipDirs are never descended into.
+var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, "node_modules": true, "vendor": true, "testdata": true}
+
+// maxManifest bounds one YAML file.
+const maxManifest = 8 << 20
+
+// Load discovers and parses every input under the paths.
+func Load(opts Options) (*Loaded, error) {
+	cwd := opts.Cwd
+	if cwd == "" {
+		var err error
+		if cwd, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("working directory: %w", err)
+		}
+	}
+	relTo := opts.RelTo
+	if relTo == "" {
+		relTo = cwd
+	}
+	rel := func(abs string) string {
+		r, err := filepath.Rel(relTo, abs)
+		if err != nil {
+			return filepath.ToSlash(abs)
+		}
+		return filepath.ToSlash(r)
+	}
+	paths := opts.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	var dirs, focus []string
+	for _, p := range paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(cwd, p)
+		}
+		abs = filepath.Clean(abs)
+		st, err := os.Stat(abs)
+		if err != nil {
+			return nil, fmt.Errorf("path %s: %w", p, unwrapPathErr(err))
+		}
+		if st.IsDir() {
+			dirs = append(dirs, abs)
+		} else {
+			focus = append(focus, abs)
+		}
+	}
+	if len(focus) > 0 {
+		// Files mean: scan the repository root, report chains touching them.
+		dirs = append(dirs, repoRoot(filepath.Dir(focus[0])))
+	}
+	dirs = dedupeNested(dirs)
+	root := commonRoot(dirs)
+	if r := repoRoot(root); r != "" && isAncestor(r, root) {
+		root = r
+	}
+
+	d := discover(dirs, opts.Config)
+	l := &Loaded{Root: root, Roots: dirs, rel: rel}
+	for _, f := range focus {
+		l.Focus = append(l.Focus, rel(f))
+	}
+	model := &lint.Model{}
+	in := lint.Input{Model: model}
+	for _, s := range d.skipped {
+		in.Notes = append(in.Notes, lint.Note{Kind: lint.Skipped, What: s.why, Range: lint.Range{File: rel(s.path)}})
+	}
+
+	var scopeFor func(string) lint.Scope
+	if opts.Config != nil {
+		scopeFor = opts.Config.ScopeFor
+	}
+	tf := terraform.Load(d.tfDirs, terraform.Options{Root: root, Vars: opts.Vars, VarFiles: opts.VarFiles, ScopeFor: scopeFor, Rel: rel})
+	model.Add(tf.Entities...)
+	in.Diagnostics = append(in.Diagnostics, tf.Diagnostics...)
+	in.Notes = append(in.Notes, tf.Notes...)
+	l.TerraformRoots = tf.Roots
+	files := map[string]bool{}
+	for _, f := range tf.Files {
+		files[f] = true
+	}
+
+	type parsed struct {
+		ents  []lint.Entity
+		diags []lint.Diagnostic
+	}
+	out := make([]parsed, len(d.manifests))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	for i, path := range d.manifests {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			data, err := readBounded(path, maxManifest)
+			if err != nil {
+				out[i].diags = []lint.Diagnostic{{Range: lint.Range{File: rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
+				return
+			}
+			var scope lint.Scope
+			if opts.Config != nil {
+				scope = opts.Config.ScopeFor(filepath.Dir(path))
+			}
+			out[i].ents, out[i].diags = kube.ParseFile(rel(path), data, scope)
+		}()
+	}
+	wg.Wait()
+	for i, p := range out {
+		model.Add(p.ents...)
+		in.Diagnostics = append(in.Diagnostics, p.diags...)
+		files[d.manifests[i]] = true
+	}
+	in.Files = len(files)
+	l.Input = in
+	return l, nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+type discovery struct {
+	tfDirs    []string
+	manifests []string
+	skipped   []skip
+}
+
+type skip struct{ path, why string }
+
+// discover walks the scan roots. Symlinked directories are not followed
+// (no loops); symlinked files are read only when they stay inside the root.
+func discover(roots []string, cfg *lint.Config) discovery {
+	var d discovery
+	tfSeen := map[string]bool{}
+	for _, root := range roots {
+		realRoot, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			realRoot = root
+		}
+		_ = filepath.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
+			if err != nil {
+				d.skipped = append(d.skipped, skip{p, "cannot read: " + unwrapPathErr(err).Error()})
+				if de != nil && de.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if cfg.Excluded(p) {
+				if de.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			name := de.Name()
+			if de.IsDir() {
+				if p != root && skipDirs[name] {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if de.Type()&fs.ModeSymlink != 0 {
+				target, err := filepath.EvalSymlinks(p)
+				if err != nil {
+					d.skipped = append(d.skipped, skip{p, "broken or looping symlink"})
+					return nil
+				}
+				if !isAncestor(realRoot, target) {
+					d.skipped = append(d.skipped, skip{p, "symlink leads out of the scanned tree"})
+					return nil
+				}
+				if st, err := os.Stat(target); err != nil || st.IsDir() {
+					return nil
+				}
+			}
+			switch {
+			case strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json"):
+				dir := filepath.Dir(p)
+				if !tfSeen[dir] {
+					tfSeen[dir] = true
+					d.tfDirs = append(d.tfDirs, dir)
+				}
+			case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
+				if kube.IsHelmTemplate(p) {
+					return nil
+				}
+				d.manifests = append(d.manifests, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(d.tfDirs)
+	sort.Strings(d.manifests)
+	return d
+}
+
+func readBounded(path string, limit int64) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, unwrapPathErr(err)
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("file is larger than %d MiB and was not read", limit>>20)
+	}
+	return os.ReadFile(path)
+}
+
+// repoRoot returns the nearest ancestor holding .git, or "".
+func repoRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
+func isAncestor(anc, p string) bool {
+	r, err := filepath.Rel(anc, p)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
+}
+
+// dedupeNested drops directories inside other listed directories.
+func dedupeNested(dirs []string) []string {
+	sort.Strings(dirs)
+	var out []string
+	for _, d := range dirs {
+		if d == "" {
+			continue
+		}
+		nested := false
+		for _, o := range out {
+			if isAncestor(o, d) {
+				nested = true
+				break
+			}
+		}
+		if !nested {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func commonRoot(dirs []string) string {
+	if len(dirs) == 0 {
+		return ""
+	}
+	c := dirs[0]
+	for _, d := range dirs[1:] {
+		for !isAncestor(c, d) {
+			c = filepath.Dir(c)
+		}
+	}
+	return c
+}
+
+// Run loads and lints.
+func Run(opts Options, rules []*lint.Rule, ropts lint.Options) (*Loaded, lint.Result, error) {
+	l, err := Load(opts)
+	if err != nil {
+		return nil, lint.Result{}, err
+	}
+	res := lint.Run(l.Input, rules, ropts)
+	if len(l.Focus) > 0 {
+		res = FilterTouching(res, l.Focus)
+	}
+	return l, res, nil
+}
+
+// FilterTouching keeps findings whose chain touches one of the files: the
+// primary location or any related one.
+func FilterTouching(res lint.Result, files []string) lint.Result {
+	want := map[string]bool{}
+	for _, f := range files {
+		want[f] = true
+	}
+	var out []lint.Finding
+	for _, f := range res.Findings {
+		keep := want[f.Range.File]
+		for _, r := range f.Related {
+			keep = keep || want[r.File]
+		}
+		if keep {
+			out = append(out, f)
+		}
+	}
+	res.Findings = out
+	res.Summary = lint.Summarize(out, res.Summary.Notes, res.Summary.Files)
+	return res
+}

@@ -1,0 +1,449 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+)
+
+// ConfigFile is the name of the configuration file FindConfig looks for.
+const ConfigFile = ".faultline.hcl"
+
+// Config is a parsed .faultline.hcl.
+type Config struct {
+	// Path is the config file as given to LoadConfig (positions use it).
+	Path string
+	// Dir is the absolute directory of the config file; excludes and
+	// scope directories are relative to it.
+	Dir string
+	// Exclude are doublestar globs over slash paths relative to Dir.
+	Exclude []string
+	// KubeVersion is the Kubernetes version for chart rendering, if set.
+	KubeVersion string
+	Rules       []RuleConfig
+	Scopes      []ScopeConfig
+}
+
+// RuleConfig is one rule block: a rule (ID or name) enabled or disabled,
+// or given another severity.
+type RuleConfig struct {
+	Rule string
+	// Enabled is nil when the block does not say.
+	Enabled *bool
+	// Severity is 0 when the block does not say.
+	Severity Severity
+	// Range is the block header.
+	Range Range
+}
+
+// ScopeConfig is one scope block: the scope of everything under a
+// directory.
+type ScopeConfig struct {
+	// Dir is the absolute, cleaned directory the block applies to.
+	Dir   string
+	Scope Scope
+	// Range is the block header.
+	Range Range
+}
+
+var configSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "exclude"}, {Name: "kube_version"}},
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "rule", LabelNames: []string{"name"}},
+		{Type: "scope", LabelNames: []string{"directory"}},
+	},
+}
+
+var ruleSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "enabled"}, {Name: "severity"}},
+}
+
+var scopeSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "partition"}, {Name: "account"}, {Name: "region"}, {Name: "cluster"}},
+}
+
+var (
+	accountPattern     = regexp.MustCompile(`^[0-9]{12}$`)
+	regionPattern      = regexp.MustCompile(`^[a-z]{2,}(-[a-z]+)+-[0-9]+$`)
+	partitionPattern   = regexp.MustCompile(`^aws(-[a-z]+)*$`)
+	kubeVersionPattern = regexp.MustCompile(`^v?[0-9]+\.[0-9]+(\.[0-9]+)?([-+][0-9A-Za-z.+-]*)?$`)
+)
+
+// LoadConfig reads and checks a config file. Every problem in the file is
+// reported with its position, in hcl's diagnostic format
+// (".faultline.hcl:3,1-5: Unsupported argument; …").
+func LoadConfig(path string) (*Config, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	return parseConfig(src, path, filepath.Dir(abs))
+}
+
+// parseConfig decodes src (named filename in positions) for a config file
+// in the absolute directory dir.
+func parseConfig(src []byte, filename, dir string) (*Config, error) {
+	file, diags := hclparse.NewParser().ParseHCL(src, filename)
+	if diags.HasErrors() {
+		return nil, diagsError(diags)
+	}
+	content, diags := file.Body.Content(configSchema)
+	c := &Config{Path: filename, Dir: dir}
+	if attr, ok := content.Attributes["exclude"]; ok {
+		var list []string
+		diags = append(diags, decodeAttr(attr, cty.List(cty.String), func(v cty.Value) {
+			for _, e := range v.AsValueSlice() {
+				list = append(list, e.AsString())
+			}
+		})...)
+		for _, p := range list {
+			norm := normalizeGlob(p)
+			if norm == "" || !doublestar.ValidatePattern(norm) {
+				diags = append(diags, attrError(attr, "Invalid exclude pattern", fmt.Sprintf("%q is not a valid glob pattern.", p)))
+				continue
+			}
+			c.Exclude = append(c.Exclude, norm)
+		}
+	}
+	if attr, ok := content.Attributes["kube_version"]; ok {
+		diags = append(diags, decodeString(attr, kubeVersionPattern, `a Kubernetes version such as "1.31"`, &c.KubeVersion)...)
+	}
+	seenRules := map[string]*hcl.Block{}
+	seenScopes := map[string]*hcl.Block{}
+	for _, b := range content.Blocks {
+		switch b.Type {
+		case "rule":
+			rc, d := decodeRuleBlock(b)
+			diags = append(diags, d...)
+			key := strings.ToLower(rc.Rule)
+			if prev, ok := seenRules[key]; ok {
+				diags = append(diags, duplicateBlock(b, prev))
+				continue
+			}
+			seenRules[key] = b
+			c.Rules = append(c.Rules, rc)
+		case "scope":
+			sc, d := decodeScopeBlock(b, dir)
+			diags = append(diags, d...)
+			if d.HasErrors() {
+				continue
+			}
+			if prev, ok := seenScopes[sc.Dir]; ok {
+				diags = append(diags, duplicateBlock(b, prev))
+				continue
+			}
+			seenScopes[sc.Dir] = b
+			c.Scopes = append(c.Scopes, sc)
+		}
+	}
+	if diags.HasErrors() {
+		return nil, diagsError(diags)
+	}
+	return c, nil
+}
+
+func decodeRuleBlock(b *hcl.Block) (RuleConfig, hcl.Diagnostics) {
+	rc := RuleConfig{Rule: b.Labels[0], Range: fromHCLRange(b.DefRange)}
+	var diags hcl.Diagnostics
+	if strings.TrimSpace(rc.Rule) == "" {
+		diags = append(diags, labelError(b, "Missing rule", "A rule block needs a rule ID or name, such as rule \"FL103\"."))
+	}
+	content, d := b.Body.Content(ruleSchema)
+	diags = append(diags, d...)
+	if attr, ok := content.Attributes["enabled"]; ok {
+		diags = append(diags, decodeAttr(attr, cty.Bool, func(v cty.Value) {
+			on := v.True()
+			rc.Enabled = &on
+		})...)
+	}
+	if attr, ok := content.Attributes["severity"]; ok {
+		var s string
+		d := decodeAttr(attr, cty.String, func(v cty.Value) { s = v.AsString() })
+		diags = append(diags, d...)
+		if !d.HasErrors() {
+			sev, err := ParseSeverity(s)
+			if err != nil {
+				diags = append(diags, attrError(attr, "Invalid severity", fmt.Sprintf("Severity must be \"error\", \"warning\" or \"notice\", not %q.", s)))
+			}
+			rc.Severity = sev
+		}
+	}
+	return rc, diags
+}
+
+func decodeScopeBlock(b *hcl.Block, dir string) (ScopeConfig, hcl.Diagnostics) {
+	sc := ScopeConfig{Range: fromHCLRange(b.DefRange)}
+	var diags hcl.Diagnostics
+	label := b.Labels[0]
+	switch {
+	case strings.TrimSpace(label) == "":
+		diags = append(diags, labelError(b, "Missing scope directory", `A scope block needs a directory relative to the config file, such as scope "infra/prod" (or "." for everything).`))
+	case path.IsAbs(label) || filepath.IsAbs(label) || filepath.VolumeName(label) != "":
+		diags = append(diags, labelError(b, "Invalid scope directory", fmt.Sprintf("%q is absolute; scope directories are relative to the directory of the config file.", label)))
+	default:
+		sc.Dir = filepath.Join(dir, filepath.FromSlash(label))
+	}
+	content, d := b.Body.Content(scopeSchema)
+	diags = append(diags, d...)
+	fields := []struct {
+		name    string
+		pattern *regexp.Regexp
+		want    string
+		dst     *string
+	}{
+		{"partition", partitionPattern, `an AWS partition such as "aws"`, &sc.Scope.Partition},
+		{"account", accountPattern, "a 12-digit AWS account ID", &sc.Scope.Account},
+		{"region", regionPattern, `an AWS region such as "eu-west-1"`, &sc.Scope.Region},
+		{"cluster", nil, "a cluster name", &sc.Scope.Cluster},
+	}
+	for _, f := range fields {
+		if attr, ok := content.Attributes[f.name]; ok {
+			diags = append(diags, decodeString(attr, f.pattern, f.want, f.dst)...)
+		}
+	}
+	return sc, diags
+}
+
+// decodeAttr evaluates attr without variables, converts it to ty and
+// passes it to set when it is a usable value.
+func decodeAttr(attr *hcl.Attribute, ty cty.Type, set func(cty.Value)) hcl.Diagnostics {
+	v, diags := attr.Expr.Value(nil)
+	if diags.HasErrors() {
+		return diags
+	}
+	want := ty.FriendlyName()
+	if v.IsNull() || !v.IsWhollyKnown() {
+		return append(diags, attrError(attr, "Invalid value", fmt.Sprintf("%s must be a %s.", attr.Name, want)))
+	}
+	cv, err := convert.Convert(v, ty)
+	if err != nil || cv.IsNull() || (ty.IsListType() && hasNull(cv)) {
+		return append(diags, attrError(attr, "Invalid value", fmt.Sprintf("%s must be a %s.", attr.Name, want)))
+	}
+	set(cv)
+	return diags
+}
+
+func hasNull(list cty.Value) bool {
+	for _, e := range list.AsValueSlice() {
+		if e.IsNull() {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeString decodes a non-empty string attribute into dst, checked
+// against pattern when there is one.
+func decodeString(attr *hcl.Attribute, pattern *regexp.Regexp, want string, dst *string) hcl.Diagnostics {
+	var s string
+	diags := decodeAttr(attr, cty.String, func(v cty.Value) { s = v.AsString() })
+	if diags.HasErrors() {
+		return diags
+	}
+	if s == "" || (pattern != nil && !pattern.MatchString(s)) {
+		return append(diags, attrError(attr, "Invalid value", fmt.Sprintf("%s must be %s, not %q.", attr.Name, want, s)))
+	}
+	*dst = s
+	return diags
+}
+
+func attrError(attr *hcl.Attribute, summary, detail string) *hcl.Diagnostic {
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: attr.Expr.Range().Ptr(), Context: attr.Range.Ptr()}
+}
+
+func labelError(b *hcl.Block, summary, detail string) *hcl.Diagnostic {
+	subject := b.DefRange
+	if len(b.LabelRanges) > 0 {
+		subject = b.LabelRanges[0]
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: subject.Ptr(), Context: b.DefRange.Ptr()}
+}
+
+func duplicateBlock(b, prev *hcl.Block) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  fmt.Sprintf("Duplicate %s block", b.Type),
+		Detail:   fmt.Sprintf("A %s block for %q was already defined at %s.", b.Type, b.Labels[0], prev.DefRange),
+		Subject:  b.DefRange.Ptr(),
+	}
+}
+
+// diagsError turns error diagnostics into one error, one line each, in
+// hcl's "file:line,col-col: Summary; Detail" format.
+func diagsError(diags hcl.Diagnostics) error {
+	var errs []error
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			errs = append(errs, d)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// configError is an error at a range of the config file, in hcl's format.
+func configError(r Range, summary, detail string) error {
+	hr := hcl.Range{
+		Filename: r.File,
+		Start:    hcl.Pos{Line: r.Line, Column: r.Column},
+		End:      hcl.Pos{Line: r.EndLine, Column: r.EndColumn},
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: &hr}
+}
+
+func fromHCLRange(r hcl.Range) Range {
+	return Range{File: r.Filename, Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}
+}
+
+// normalizeGlob makes a pattern relative to the config directory: "./"
+// and a leading "/" are dropped, and a trailing "/" too.
+func normalizeGlob(p string) string {
+	p = strings.TrimSpace(p)
+	for strings.HasPrefix(p, "./") {
+		p = p[2:]
+	}
+	p = strings.TrimLeft(p, "/")
+	return strings.TrimRight(p, "/")
+}
+
+// FindConfig looks for ConfigFile in start (an absolute directory) and its
+// parents. It stops at the filesystem root and after the directory that
+// holds .git (the repository root).
+func FindConfig(start string) (string, bool) {
+	dir, err := filepath.Abs(start)
+	if err != nil {
+		return "", false
+	}
+	for {
+		candidate := filepath.Join(dir, ConfigFile)
+		if fi, err := os.Stat(candidate); err == nil && !fi.IsDir() {
+			return candidate, true
+		}
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return "", false
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+// ScopeFor merges the scopes of every scope block whose directory holds
+// absPath; the most specific directory wins per field.
+func (c *Config) ScopeFor(absPath string) Scope {
+	if c == nil || len(c.Scopes) == 0 {
+		return Scope{}
+	}
+	p := absolute(absPath)
+	var hits []ScopeConfig
+	for _, s := range c.Scopes {
+		if within(s.Dir, p) {
+			hits = append(hits, s)
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return len(hits[i].Dir) > len(hits[j].Dir) })
+	var out Scope
+	for _, s := range hits {
+		out = out.Merge(s.Scope)
+	}
+	return out
+}
+
+// Excluded reports whether absPath, or a directory above it inside the
+// config directory, matches an exclude pattern. Paths outside the config
+// directory are never excluded.
+func (c *Config) Excluded(absPath string) bool {
+	if c == nil || len(c.Exclude) == 0 {
+		return false
+	}
+	rel, err := filepath.Rel(c.Dir, absolute(absPath))
+	if err != nil {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+		return false
+	}
+	for p := rel; p != "."; p = path.Dir(p) {
+		for _, pattern := range c.Exclude {
+			if doublestar.MatchUnvalidated(pattern, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Options turns the rule blocks into run options: enabled = false disables
+// a rule, severity overrides it. A block naming no rule, or trying to
+// disable or re-grade a rule that cannot be suppressed, is an error at the
+// block.
+func (c *Config) Options(rules []*Rule) (Options, error) {
+	var opts Options
+	if c == nil {
+		return opts, nil
+	}
+	var errs []error
+	seen := map[string]Range{}
+	for _, rc := range c.Rules {
+		r := FindRule(rules, rc.Rule)
+		if r == nil {
+			errs = append(errs, configError(rc.Range, "Unknown rule", fmt.Sprintf("No rule has the ID or name %q; run \"faultline rules\" to list them.", rc.Rule)))
+			continue
+		}
+		if prev, ok := seen[r.ID]; ok {
+			errs = append(errs, configError(rc.Range, "Duplicate rule block", fmt.Sprintf("Rule %s (%s) is already configured at %s.", r.ID, r.Name, prev)))
+			continue
+		}
+		seen[r.ID] = rc.Range
+		if r.Unsuppressible && ((rc.Enabled != nil && !*rc.Enabled) || rc.Severity != 0) {
+			errs = append(errs, configError(rc.Range, "Rule cannot be configured", fmt.Sprintf("Rule %s (%s) reports problems with the input itself; it cannot be disabled or given another severity.", r.ID, r.Name)))
+			continue
+		}
+		if rc.Enabled != nil && !*rc.Enabled {
+			opts.Disable = append(opts.Disable, r.ID)
+		}
+		if rc.Severity != 0 {
+			if opts.Severity == nil {
+				opts.Severity = map[string]Severity{}
+			}
+			opts.Severity[r.ID] = rc.Severity
+		}
+	}
+	if len(errs) > 0 {
+		return Options{}, errors.Join(errs...)
+	}
+	return opts, nil
+}
+
+func absolute(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return filepath.Clean(p)
+}
+
+// within reports whether p is dir or below it.
+func within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	if err != nil {
+		return false
+	}
+	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}

@@ -1,0 +1,130 @@
+package lint
+
+// NodeIdentity is the identity one set of nodes launches with: an EKS node
+// group (managed or self-managed) or a Karpenter node class / legacy
+// provisioner.
+type NodeIdentity struct {
+	// Entity is the node group, node class or node pool.
+	Entity Entity
+	// Karpenter says which side this is.
+	Karpenter bool
+	// Role is the node role written directly (managed node group
+	// node_role_arn, EC2NodeClass spec.role).
+	Role Ref
+	// InstanceProfile is the profile the nodes launch with (self-managed
+	// groups, EC2NodeClass spec.instanceProfile, legacy settings).
+	InstanceProfile Ref
+	// SecurityGroups are the groups attached (node groups).
+	SecurityGroups []Ref
+	// Terms are the security group selector terms (Karpenter).
+	Terms []SelectorTerm
+	// Cluster is the cluster the nodes join, when known.
+	Cluster Value
+	// Via describes how the identity was reached ("launch template …").
+	Via string
+}
+
+// Label names the node side for messages.
+func (n NodeIdentity) Label() string {
+	o := n.Entity.Base()
+	if ng, ok := n.Entity.(*NodeGroup); ok {
+		if ng.Managed {
+			return "managed node group " + o.Label
+		}
+		return "self-managed node group " + o.Label
+	}
+	return "Karpenter " + o.Label
+}
+
+// LaunchTemplateOf resolves the launch template (or launch configuration)
+// a node group launches with: by Terraform reference, ID or name.
+func (m *Model) LaunchTemplateOf(ng *NodeGroup) *LaunchTemplate {
+	v := ng.LaunchTemplate.Value
+	if !ng.LaunchTemplate.IsSet() || v.IsUnknown() {
+		return nil
+	}
+	if ref, ok := v.SoleRef(); ok {
+		lt, _ := m.Lookup(ref.Object).(*LaunchTemplate)
+		return lt
+	}
+	var found *LaunchTemplate
+	for _, lt := range m.LaunchTemplates {
+		if !lt.Scope.Compatible(ng.Scope, true, false) {
+			continue
+		}
+		if Compare(lt.ID, v) == Yes || Compare(lt.Name, v) == Yes {
+			if found != nil {
+				return nil
+			}
+			found = lt
+		}
+	}
+	return found
+}
+
+// NodeGroupIdentities returns the identity of every node group, following
+// launch templates for instance profiles and security groups.
+func (m *Model) NodeGroupIdentities() []NodeIdentity {
+	var out []NodeIdentity
+	for _, ng := range m.NodeGroups {
+		n := NodeIdentity{Entity: ng, Role: ng.Role, InstanceProfile: ng.InstanceProfile, SecurityGroups: ng.SecurityGroups, Cluster: ng.Cluster}
+		if lt := m.LaunchTemplateOf(ng); lt != nil {
+			n.Via = "launch template " + lt.Label
+			if !n.InstanceProfile.IsSet() && lt.InstanceProfile.IsSet() {
+				n.InstanceProfile = lt.InstanceProfile
+				n.InstanceProfile.Via = n.Via
+			}
+			for _, sg := range lt.SecurityGroups {
+				sg.Via = n.Via
+				n.SecurityGroups = append(n.SecurityGroups, sg)
+			}
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// KarpenterIdentities returns the node identity of every Karpenter node
+// class, and of legacy provisioners that carry identity settings inline.
+func (m *Model) KarpenterIdentities() []NodeIdentity {
+	var out []NodeIdentity
+	for _, nc := range m.NodeClasses {
+		out = append(out, NodeIdentity{Entity: nc, Karpenter: true, Role: nc.Role, InstanceProfile: nc.InstanceProfile, Terms: nc.SecurityGroupTerms, Cluster: Known(nc.Scope.Cluster)})
+	}
+	for _, np := range m.NodePools {
+		if np.InstanceProfile.IsSet() || len(np.SecurityGroupTerms) > 0 {
+			out = append(out, NodeIdentity{Entity: np, Karpenter: true, InstanceProfile: np.InstanceProfile, Terms: np.SecurityGroupTerms, Cluster: Known(np.Scope.Cluster)})
+		}
+	}
+	for i := range out {
+		if out[i].Cluster.IsKnown() {
+			if s, _ := out[i].Cluster.Str(); s == "" {
+				out[i].Cluster = Unknown()
+			}
+		}
+	}
+	return out
+}
+
+// NodeRole resolves the role a node identity's nodes run as: the role
+// written directly, or the role of its instance profile. profile is the
+// profile it went through, if any.
+func (m *Model) NodeRole(n NodeIdentity) (role Identity, profile *InstanceProfile, ok bool) {
+	scope := n.Entity.Base().Scope
+	if n.Role.IsSet() {
+		return m.ResolveRole(n.Role.Value, scope), nil, true
+	}
+	if n.InstanceProfile.IsSet() {
+		p := m.ResolveInstanceProfile(n.InstanceProfile.Value, scope)
+		if r, ip, ok := m.RoleOfProfile(p); ok {
+			return r, ip, true
+		}
+	}
+	return Identity{}, nil, false
+}
+
+// SameCluster reports whether two node sets may join the same cluster:
+// false only when both clusters are known and differ.
+func SameCluster(a, b NodeIdentity) bool {
+	return Compare(a.Cluster, b.Cluster) != No
+}

@@ -1,0 +1,73 @@
+package lint
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Report is everything a reporter prints.
+type Report struct {
+	Result Result
+	// Rules is the catalogue the findings came from (fills in rule names).
+	Rules []*Rule
+	// Sources reads files for snippets; nil means no snippets.
+	Sources SourceReader
+	// Verbose lists the coverage notes behind the summary's counts.
+	Verbose bool
+}
+
+// SourceReader returns a file's content for snippets (nil/false when
+// unavailable).
+type SourceReader func(file string) ([]byte, bool)
+
+// Reporter writes a report in one format.
+type Reporter interface {
+	Write(w io.Writer, r Report) error
+}
+
+// reportFormats lists the formats NewReporter knows, in help order.
+var reportFormats = []string{"text", "json"}
+
+// ReportFormats returns the names of the formats NewReporter knows.
+func ReportFormats() []string {
+	return append([]string(nil), reportFormats...)
+}
+
+// NewReporter returns the reporter for a format ("text", "json"). Color
+// applies to the text format only.
+func NewReporter(format string, color bool) (Reporter, error) {
+	switch strings.ToLower(format) {
+	case "text":
+		return newTextReporter(color), nil
+	case "json":
+		return jsonReporter{}, nil
+	}
+	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(reportFormats, ", "))
+}
+
+// ruleName returns the finding's rule name, from the catalogue when the
+// finding has none.
+func ruleName(f Finding, rules []*Rule) string {
+	if f.Name != "" {
+		return f.Name
+	}
+	for _, r := range rules {
+		if r != nil && r.ID == f.Rule {
+			return r.Name
+		}
+	}
+	return ""
+}
+
+// errWriter remembers the first write error so printing code stays linear.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}

@@ -1,0 +1,74 @@
+package lint
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// jsonVersion is the version of the JSON output contract.
+const jsonVersion = 1
+
+// jsonReporter writes the DESIGN.md JSON contract.
+type jsonReporter struct{}
+
+type jsonReport struct {
+	Version  int           `json:"version"`
+	Findings []jsonFinding `json:"findings"`
+	Summary  Summary       `json:"summary"`
+}
+
+type jsonFinding struct {
+	Rule        string         `json:"rule"`
+	Name        string         `json:"name"`
+	Severity    string         `json:"severity"`
+	Message     string         `json:"message"`
+	Location    Range          `json:"location"`
+	Related     []jsonLocation `json:"related,omitempty"`
+	Chain       []string       `json:"chain,omitempty"`
+	Hint        string         `json:"hint,omitempty"`
+	Inferred    []string       `json:"inferred,omitempty"`
+	Fingerprint string         `json:"fingerprint"`
+	Suppressed  *Suppression   `json:"suppressed,omitempty"`
+}
+
+type jsonLocation struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message,omitempty"`
+}
+
+// Write prints the report as indented JSON with a trailing newline.
+func (jsonReporter) Write(w io.Writer, r Report) error {
+	out := jsonReport{
+		Version:  jsonVersion,
+		Findings: make([]jsonFinding, 0, len(r.Result.Findings)),
+		Summary:  r.Result.Summary,
+	}
+	for _, f := range r.Result.Findings {
+		jf := jsonFinding{
+			Rule:        f.Rule,
+			Name:        ruleName(f, r.Rules),
+			Severity:    f.Severity.String(),
+			Message:     f.Message,
+			Location:    f.Range,
+			Chain:       f.Chain,
+			Hint:        f.Hint,
+			Inferred:    f.Inferred,
+			Fingerprint: f.Fingerprint,
+			Suppressed:  f.Suppressed,
+		}
+		for _, l := range f.Related {
+			jf.Related = append(jf.Related, jsonLocation{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message})
+		}
+		out.Findings = append(out.Findings, jf)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		return fmt.Errorf("write json report: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,4 @@
+locals {
+	name = "rôle-节点"	# tab
+	x	= "[31mred"
+}

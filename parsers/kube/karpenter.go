@@ -1,0 +1,200 @@
+package kube
+
+import (
+	"maps"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// ec2NodeClass reads a Karpenter v1 or v1beta1 EC2NodeClass.
+func (d *doc) ec2NodeClass() *lint.NodeClass {
+	nc := d.nodeClass()
+	nc.Role = d.refAt("spec", "role")
+	k, v := path(d.root, "spec", "securityGroupSelectorTerms")
+	if k != nil {
+		nc.SecurityGroupRange = d.rangeOf(k)
+		nc.SecurityGroupTerms = d.selectorTerms(v)
+	}
+	return nc
+}
+
+// awsNodeTemplate reads a legacy v1alpha1 AWSNodeTemplate.
+func (d *doc) awsNodeTemplate() *lint.NodeClass {
+	nc := d.nodeClass()
+	k, v := path(d.root, "spec", "securityGroupSelector")
+	if k != nil {
+		nc.SecurityGroupRange = d.rangeOf(k)
+		nc.SecurityGroupTerms = d.legacySelector(v)
+	}
+	return nc
+}
+
+// nodeClass builds the fields EC2NodeClass and AWSNodeTemplate share.
+func (d *doc) nodeClass() *lint.NodeClass {
+	return &lint.NodeClass{
+		Object:          d.object(lint.KindNodeClass),
+		APIVersion:      d.apiVersion,
+		KindName:        d.kind,
+		InstanceProfile: d.refAt("spec", "instanceProfile"),
+	}
+}
+
+// nodePool reads a Karpenter v1 or v1beta1 NodePool.
+func (d *doc) nodePool() *lint.NodePool {
+	np := &lint.NodePool{Object: d.object(lint.KindNodePool), APIVersion: d.apiVersion, KindName: d.kind}
+	_, ref := path(d.root, "spec", "template", "spec", "nodeClassRef")
+	if !isAutoModeRef(ref) {
+		_, name := lookup(ref, "name")
+		np.NodeClass = d.ref(name)
+	}
+	return np
+}
+
+// isAutoModeRef reports whether a nodeClassRef names an EKS Auto Mode
+// NodeClass (group eks.amazonaws.com, or apiVersion eks.amazonaws.com/… in
+// v1beta1), which is not a Karpenter EC2NodeClass.
+func isAutoModeRef(ref *yaml.Node) bool {
+	_, k := lookup(ref, "kind")
+	if kind, _ := scalar(k); kind != "NodeClass" {
+		return false
+	}
+	_, g := lookup(ref, "group")
+	group, _ := scalar(g)
+	if group == "" {
+		_, av := lookup(ref, "apiVersion")
+		apiVersion, _ := scalar(av)
+		group, _, _ = strings.Cut(apiVersion, "/")
+	}
+	return group == "eks.amazonaws.com"
+}
+
+// provisioner reads a legacy v1alpha5 Provisioner: its providerRef, or the
+// deprecated inline provider's instance profile and security groups.
+func (d *doc) provisioner() *lint.NodePool {
+	np := &lint.NodePool{Object: d.object(lint.KindNodePool), APIVersion: d.apiVersion, KindName: d.kind}
+	np.NodeClass = d.refAt("spec", "providerRef", "name")
+	np.InstanceProfile = d.refAt("spec", "provider", "instanceProfile")
+	_, v := path(d.root, "spec", "provider", "securityGroupSelector")
+	np.SecurityGroupTerms = d.legacySelector(v)
+	return np
+}
+
+// selectorTerms reads a list of selector terms ({id, name, tags}). A field
+// written with an empty value is kept as unknown.
+func (d *doc) selectorTerms(list *yaml.Node) []lint.SelectorTerm {
+	list = resolve(list)
+	if list == nil || list.Kind != yaml.SequenceNode {
+		return nil
+	}
+	var terms []lint.SelectorTerm
+	for _, item := range list.Content {
+		m := resolve(item)
+		if m == nil || m.Kind != yaml.MappingNode {
+			continue
+		}
+		t := lint.SelectorTerm{Range: d.rangeOf(item)}
+		if _, v := lookup(m, "id"); v != nil {
+			t.HasID, t.ID = true, value(v)
+		}
+		if _, v := lookup(m, "name"); v != nil {
+			t.HasName, t.Name = true, value(v)
+		}
+		_, tags := lookup(m, "tags")
+		t.Tags = tagMap(tags)
+		terms = append(terms, t)
+	}
+	return terms
+}
+
+// tagMap reads a tag map; "*" stays a literal wildcard for lint to match.
+func tagMap(n *yaml.Node) map[string]lint.Value {
+	var tags map[string]lint.Value
+	for _, e := range entries(n) {
+		if tags == nil {
+			tags = map[string]lint.Value{}
+		}
+		tags[e.key] = value(e.v)
+	}
+	return tags
+}
+
+// legacySelector translates a v1alpha1 securityGroupSelector map into
+// terms. Legacy Karpenter sent every key as one ANDed EC2 filter set, so
+// with `aws-ids: "sg-1,sg-2"` each ID becomes a term of its own that also
+// carries the other keys as tags; without aws-ids the tags form one term.
+func (d *doc) legacySelector(n *yaml.Node) []lint.SelectorTerm {
+	m := resolve(n)
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	var ids *yaml.Node
+	var tags map[string]lint.Value
+	for _, e := range entries(m) {
+		if e.key == "aws-ids" {
+			ids = e.v
+			continue
+		}
+		if tags == nil {
+			tags = map[string]lint.Value{}
+		}
+		tags[e.key] = value(e.v)
+	}
+	if ids == nil {
+		if tags == nil {
+			return nil
+		}
+		return []lint.SelectorTerm{{Tags: tags, Range: d.rangeOf(n)}}
+	}
+	terms := d.idTerms(ids)
+	for i := range terms {
+		terms[i].Tags = maps.Clone(tags)
+	}
+	return terms
+}
+
+// idTerms splits a comma-separated aws-ids value into one ID term per ID,
+// each ranging over its ID when the scalar is written on one line.
+func (d *doc) idTerms(n *yaml.Node) []lint.SelectorTerm {
+	whole := d.rangeOf(n)
+	// Written but empty or unreadable: one term whose ID is unknown.
+	unknown := []lint.SelectorTerm{{HasID: true, ID: lint.Unknown(), Range: whole}}
+	s, ok := scalar(n)
+	if !ok {
+		return unknown
+	}
+	var terms []lint.SelectorTerm
+	offset := 0
+	for part := range strings.SplitSeq(s, ",") {
+		id := strings.TrimSpace(part)
+		at := offset + strings.Index(part, id)
+		offset += len(part) + 1
+		if id == "" {
+			continue
+		}
+		terms = append(terms, lint.SelectorTerm{HasID: true, ID: lint.Known(id), Range: subRange(whole, n, s, at, id)})
+	}
+	if len(terms) == 0 {
+		return unknown
+	}
+	return terms
+}
+
+// subRange narrows a scalar's range to the substring sub at byte offset at
+// of its value, when the scalar is a single line; otherwise it returns the
+// scalar's whole range.
+func subRange(whole lint.Range, n *yaml.Node, s string, at int, sub string) lint.Range {
+	if n.Kind != yaml.ScalarNode || strings.Contains(s, "\n") || n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return whole
+	}
+	r := whole
+	r.Column += utf8.RuneCountInString(s[:at])
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		r.Column++
+	}
+	r.EndLine, r.EndColumn = r.Line, r.Column+utf8.RuneCountInString(sub)
+	return r
+}

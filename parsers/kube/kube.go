@@ -1,0 +1,149 @@
+// Package kube reads Kubernetes and Karpenter manifests into faultline's
+// model: Karpenter node classes and node pools (current and legacy APIs),
+// service accounts, and every other object as a plain KubeObject.
+package kube
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// MaxFileSize is the largest manifest file ParseFile reads.
+const MaxFileSize = 8 << 20
+
+// ParseFile reads one YAML file (possibly multi-document) and returns model
+// entities and input diagnostics. rel is the path to report in ranges, data
+// the file content, and scope the AWS/cluster scope every entity gets.
+// Documents before a syntax error are still returned.
+func ParseFile(rel string, data []byte, scope lint.Scope) ([]lint.Entity, []lint.Diagnostic) {
+	if len(data) > MaxFileSize {
+		return nil, []lint.Diagnostic{{
+			Range:   pointRange(rel, 1, 1),
+			Summary: "file too large",
+			Detail:  fmt.Sprintf("%d bytes is more than the %d-byte limit for a manifest file", len(data), MaxFileSize),
+		}}
+	}
+	var out []lint.Entity
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	lastLine := 0
+	for i := 0; ; i++ {
+		var root yaml.Node
+		err := decode(dec, &root)
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return out, []lint.Diagnostic{syntaxError(rel, data, err, lastLine)}
+		}
+		lastLine, _ = end(&root, 0)
+		if e := parseDocument(rel, i, &root, scope); e != nil {
+			out = append(out, e)
+		}
+	}
+}
+
+// decode reads the next document, turning a parser panic into an error so
+// bad input never crashes the linter.
+func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: internal parser error: %v", r)
+		}
+	}()
+	return dec.Decode(n)
+}
+
+var errLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// parserProblems are the yaml.v3 messages raised by its parser (not its
+// scanner): these report a 0-based line, so one is added.
+var parserProblems = []string{
+	"did not find expected <stream-start>",
+	"did not find expected <document start>",
+	"did not find expected node content",
+	"did not find expected '-' indicator",
+	"did not find expected key",
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"found undefined tag handle",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found duplicate %TAG directive",
+}
+
+// syntaxError turns a yaml.v3 error into a diagnostic at the line it names,
+// or, when it names none, at the first byte YAML rejects or the unknown
+// alias after the last good document.
+func syntaxError(rel string, data []byte, err error, after int) lint.Diagnostic {
+	msg := err.Error()
+	line, col := 0, 1
+	if m := errLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = msg[len(m[0]):]
+		for _, p := range parserProblems {
+			if msg == p {
+				line++
+				break
+			}
+		}
+	} else {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+		line, col = locate(data, msg, after)
+	}
+	return lint.Diagnostic{Range: pointRange(rel, max(line, 1), col), Summary: "invalid YAML", Detail: msg}
+}
+
+var unknownAnchor = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
+
+// locate finds the position of an error yaml.v3 reports without a line: an
+// unknown alias (searched after line after) or a byte YAML does not allow.
+func locate(data []byte, msg string, after int) (line, col int) {
+	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
+		if l, c, ok := find(data, []byte("*"+m[1]), after); ok {
+			return l, c
+		}
+	}
+	line, col = 1, 1
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if (r == utf8.RuneError && size <= 1) || (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7f {
+			return line, col
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		i += size
+	}
+	return 1, 1
+}
+
+// find returns the line and column of the first occurrence of needle on a
+// line after line after.
+func find(data, needle []byte, after int) (line, col int, ok bool) {
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		if i+1 <= after {
+			continue
+		}
+		if j := bytes.Index(l, needle); j >= 0 {
+			return i + 1, utf8.RuneCount(l[:j]) + 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// pointRange is an empty range at one position.
+func pointRange(file string, line, col int) lint.Range {
+	return lint.Range{File: file, Line: line, Column: col, EndLine: line, EndColumn: col}
+}

@@ -1,0 +1,153 @@
+package kube
+
+import (
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// doc is one manifest document: its top-level mapping and the identity
+// fields every object has.
+type doc struct {
+	file       string
+	index      int
+	scope      lint.Scope
+	root       *yaml.Node
+	apiVersion string
+	kind       string
+	kindNode   *yaml.Node
+	name       string
+	nameNode   *yaml.Node
+	namespace  string
+}
+
+// parseDocument turns one decoded document into an entity, or nil when it is
+// not a Kubernetes object (no apiVersion and kind, or not a mapping).
+func parseDocument(file string, index int, n *yaml.Node, scope lint.Scope) lint.Entity {
+	d, ok := newDoc(file, index, n, scope)
+	if !ok {
+		return nil
+	}
+	switch {
+	case d.is("EC2NodeClass", "karpenter.k8s.aws/v1", "karpenter.k8s.aws/v1beta1"):
+		return d.ec2NodeClass()
+	case d.is("AWSNodeTemplate", "karpenter.k8s.aws/v1alpha1"):
+		return d.awsNodeTemplate()
+	case d.is("NodePool", "karpenter.sh/v1", "karpenter.sh/v1beta1"):
+		return d.nodePool()
+	case d.is("Provisioner", "karpenter.sh/v1alpha5"):
+		return d.provisioner()
+	case d.is("ServiceAccount", "v1"):
+		return d.serviceAccount()
+	}
+	return &lint.KubeObject{
+		Object:     d.object(lint.KindObject),
+		APIVersion: d.apiVersion,
+		KindName:   d.kind,
+		Namespace:  d.namespaceValue(),
+	}
+}
+
+// newDoc reads the identity fields of a document node.
+func newDoc(file string, index int, n *yaml.Node, scope lint.Scope) (*doc, bool) {
+	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
+		return nil, false
+	}
+	root := resolve(n.Content[0])
+	if root == nil || root.Kind != yaml.MappingNode {
+		return nil, false
+	}
+	d := &doc{file: file, index: index, scope: scope, root: root}
+	_, av := lookup(root, "apiVersion")
+	_, d.kindNode = lookup(root, "kind")
+	var ok1, ok2 bool
+	d.apiVersion, ok1 = scalar(av)
+	d.kind, ok2 = scalar(d.kindNode)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	_, d.nameNode = path(root, "metadata", "name")
+	d.name, _ = scalar(d.nameNode)
+	_, ns := path(root, "metadata", "namespace")
+	d.namespace, _ = scalar(ns)
+	return d, true
+}
+
+// is reports whether the document is kind in one of apiVersions.
+func (d *doc) is(kind string, apiVersions ...string) bool {
+	if d.kind != kind {
+		return false
+	}
+	for _, v := range apiVersions {
+		if d.apiVersion == v {
+			return true
+		}
+	}
+	return false
+}
+
+// object builds the entity header: address, label, name and ranges.
+func (d *doc) object(k lint.Kind) lint.Object {
+	qualified := d.name
+	if d.namespace != "" {
+		qualified = d.namespace + "/" + d.name
+	}
+	label := d.kind
+	if d.name != "" {
+		label += " " + qualified
+	}
+	o := lint.Object{
+		Kind:   k,
+		Addr:   d.file + "#" + strconv.Itoa(d.index) + "/" + d.kind + "/" + qualified,
+		Label:  label,
+		Name:   lint.Unknown(),
+		Range:  d.rangeOf(d.kindNode),
+		Source: lint.SourceKubernetes,
+		Scope:  d.scope,
+	}
+	o.NameRange = o.Range
+	if d.name != "" {
+		o.Name = lint.Known(d.name)
+		o.NameRange = d.rangeOf(d.nameNode)
+	}
+	return o
+}
+
+// namespaceValue is metadata.namespace, or Unknown when it is not written
+// (the namespace is then decided at apply time).
+func (d *doc) namespaceValue() lint.Value {
+	if d.namespace == "" {
+		return lint.Unknown()
+	}
+	return lint.Known(d.namespace)
+}
+
+// rangeOf returns where n is written in the document's file.
+func (d *doc) rangeOf(n *yaml.Node) lint.Range { return rangeOf(d.file, n) }
+
+// ref reads a reference written as a scalar; an absent, null or empty value
+// leaves the reference unset.
+func (d *doc) ref(n *yaml.Node) lint.Ref {
+	s, ok := scalar(n)
+	if !ok {
+		return lint.Ref{}
+	}
+	return lint.Ref{Value: lint.Known(s), Range: d.rangeOf(n)}
+}
+
+// refAt reads the reference at a key path from the document root.
+func (d *doc) refAt(keys ...string) lint.Ref {
+	_, v := path(d.root, keys...)
+	return d.ref(v)
+}
+
+// serviceAccount reads a v1 ServiceAccount and its IRSA role annotation.
+func (d *doc) serviceAccount() *lint.ServiceAccount {
+	return &lint.ServiceAccount{
+		Object:    d.object(lint.KindServiceAccount),
+		Namespace: d.namespaceValue(),
+		RoleARN:   d.refAt("metadata", "annotations", "eks.amazonaws.com/role-arn"),
+	}
+}

@@ -1,0 +1,995 @@
+package terraform
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// maxModuleDepth bounds nested module calls (and breaks call cycles).
+const maxModuleDepth = 12
+
+// maxInstances bounds count / for_each expansion of one block.
+const maxInstances = 1000
+
+// evaluator evaluates one root module and the local modules it calls.
+type evaluator struct {
+	l       *loader
+	h       *holes
+	funcs   map[string]function.Function
+	root    *module
+	rootRel string // root module directory relative to the scan, for addresses
+	scope   lint.Scope
+
+	entities []lint.Entity
+	notes    []lint.Note
+	varFiles []string
+	varDiags []lint.Diagnostic
+}
+
+// providerInfo is what a provider configuration tells the model.
+type providerInfo struct {
+	scope       lint.Scope
+	defaultTags cty.Value
+}
+
+// modInst is one instance of a module: the root, or a module call instance.
+type modInst struct {
+	e    *evaluator
+	m    *module
+	path string // "" for the root, "module.a" or `module.a["k"].module.b`
+	// inputs are the values given to the module's variables.
+	inputs    map[string]cty.Value
+	vars      map[string]cty.Value
+	locals    map[string]cty.Value
+	resources map[string]map[string]cty.Value // type → name → value
+	data      map[string]map[string]cty.Value
+	modules   map[string]cty.Value
+	outputs   map[string]cty.Value
+	providers map[string]providerInfo
+	depth     int
+	stack     map[string]bool // module dirs on the call stack
+	// callRange is the module call of this instance (zero for the root).
+	callRange hcl.Range
+}
+
+// addr returns an object's address within the whole root: module path plus
+// local address, qualified by the root directory.
+func (mi *modInst) addr(local string) string {
+	if mi.path != "" {
+		local = mi.path + "." + local
+	}
+	return mi.e.rootRel + ":" + local
+}
+
+// label is an address without the root qualifier, for messages.
+func (mi *modInst) label(local string) string {
+	if mi.path != "" {
+		return mi.path + "." + local
+	}
+	return local
+}
+
+func newModInst(e *evaluator, m *module, path string, depth int, stack map[string]bool) *modInst {
+	return &modInst{
+		e: e, m: m, path: path, depth: depth, stack: stack,
+		inputs: map[string]cty.Value{}, vars: map[string]cty.Value{}, locals: map[string]cty.Value{},
+		resources: map[string]map[string]cty.Value{}, data: map[string]map[string]cty.Value{},
+		modules: map[string]cty.Value{}, outputs: map[string]cty.Value{}, providers: map[string]providerInfo{},
+	}
+}
+
+// run evaluates every item of the module in dependency order.
+func (mi *modInst) run() {
+	g := mi.m.graph()
+	for _, key := range g.order {
+		it := g.items[key]
+		switch it.kind {
+		case "var":
+			mi.evalVariable(it.name)
+		case "local":
+			mi.locals[it.name] = mi.eval(mi.m.locals[it.name].Expr, nil)
+		case "resource":
+			mi.evalResource(it.res)
+		case "module":
+			mi.evalCall(it.call)
+		case "output":
+			mi.outputs[it.name] = mi.eval(mi.m.outputs[it.name].Expr, nil)
+		case "provider":
+			mi.evalProvider(it.prov)
+		}
+	}
+}
+
+func (mi *modInst) evalVariable(name string) {
+	v := mi.m.variables[name]
+	var val cty.Value
+	if in, ok := mi.inputs[name]; ok {
+		val = in
+	} else if v.hasDef {
+		val, _ = v.def.Value(nil)
+		if val == cty.NilVal {
+			val = cty.DynamicVal
+		}
+	}
+	ty := cty.DynamicPseudoType
+	var defaults *typeexpr.Defaults
+	if v.typ != nil {
+		if t, d, diags := typeexpr.TypeConstraintWithDefaults(v.typ); !diags.HasErrors() {
+			ty, defaults = t, d
+		}
+	}
+	if val == cty.NilVal {
+		if ty == cty.String || ty == cty.DynamicPseudoType {
+			val = mi.e.h.val(lint.HoleRef{Object: mi.addr("var." + name)})
+		} else {
+			val = cty.UnknownVal(ty)
+		}
+	}
+	if defaults != nil && !val.IsNull() {
+		val = defaults.Apply(val)
+	}
+	if ty != cty.DynamicPseudoType {
+		if c, err := convert.Convert(val, ty); err == nil {
+			val = c
+		} else {
+			val = cty.UnknownVal(ty)
+		}
+	}
+	mi.vars[name] = val
+}
+
+// eval evaluates an expression in the module's scope. Errors make the value
+// unknown; they are never findings.
+func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Value {
+	if expr == nil {
+		return cty.NullVal(cty.DynamicPseudoType)
+	}
+	ctx := mi.context(expr.Variables(), extra)
+	if comparesHole(expr, ctx) {
+		return cty.DynamicVal
+	}
+	v, diags := expr.Value(ctx)
+	if diags.HasErrors() || v == cty.NilVal {
+		return cty.DynamicVal
+	}
+	return v
+}
+
+// context builds an evaluation context holding just what the traversals
+// reference, so evaluation cost does not grow with the module's size.
+func (mi *modInst) context(travs []hcl.Traversal, extra map[string]cty.Value) *hcl.EvalContext {
+	vars := map[string]cty.Value{}
+	nested := map[string]map[string]cty.Value{}
+	put := func(root, name string, v cty.Value) {
+		if nested[root] == nil {
+			nested[root] = map[string]cty.Value{}
+		}
+		nested[root][name] = v
+	}
+	for _, t := range travs {
+		root := t.RootName()
+		if _, ok := extra[root]; ok {
+			continue
+		}
+		name, ok := attrName(t, 1)
+		switch root {
+		case "var":
+			if ok {
+				if v, ok := mi.vars[name]; ok {
+					put(root, name, v)
+				}
+			}
+		case "local":
+			if ok {
+				if v, ok := mi.locals[name]; ok {
+					put(root, name, v)
+				}
+			}
+		case "module":
+			if ok {
+				if v, ok := mi.modules[name]; ok {
+					put(root, name, v)
+				}
+			}
+		case "path":
+			rel, err := filepath.Rel(mi.e.root.dir, mi.m.dir)
+			if err != nil {
+				rel = "."
+			}
+			vars["path"] = cty.ObjectVal(map[string]cty.Value{
+				"module": cty.StringVal(filepath.ToSlash(rel)),
+				"root":   cty.StringVal("."),
+				"cwd":    cty.StringVal(filepath.ToSlash(mi.e.root.dir)),
+			})
+		case "terraform":
+			vars["terraform"] = cty.ObjectVal(map[string]cty.Value{"workspace": mi.e.h.val(lint.HoleRef{Object: "terraform.workspace"})})
+		case "data":
+			typ, ok1 := attrName(t, 1)
+			n, ok2 := attrName(t, 2)
+			if ok1 && ok2 {
+				if v, ok := mi.data[typ][n]; ok {
+					if nested["data"] == nil {
+						nested["data"] = map[string]cty.Value{}
+					}
+					inner := map[string]cty.Value{}
+					if cur, ok := nested["data"][typ]; ok {
+						for it := cur.ElementIterator(); it.Next(); {
+							k, x := it.Element()
+							inner[k.AsString()] = x
+						}
+					}
+					inner[n] = v
+					nested["data"][typ] = cty.ObjectVal(inner)
+				}
+			}
+		default:
+			if ok {
+				if v, ok := mi.resources[root][name]; ok {
+					put(root, name, v)
+				}
+			}
+		}
+	}
+	for root, m := range nested {
+		vars[root] = cty.ObjectVal(m)
+	}
+	for k, v := range extra {
+		vars[k] = v
+	}
+	return &hcl.EvalContext{Variables: vars, Functions: mi.e.funcs}
+}
+
+// attrName returns the attribute name at step i of a traversal.
+func attrName(t hcl.Traversal, i int) (string, bool) {
+	if len(t) <= i {
+		return "", false
+	}
+	switch s := t[i].(type) {
+	case hcl.TraverseAttr:
+		return s.Name, true
+	case hcl.TraverseIndex:
+		if s.Key.Type() == cty.String && s.Key.IsKnown() {
+			return s.Key.AsString(), true
+		}
+	}
+	return "", false
+}
+
+// comparesHole reports whether an expression compares an unknown value
+// (a hole) for equality: evaluating that with the sentinel's text would
+// decide a condition that cannot be known, so the result is unknown.
+func comparesHole(expr hcl.Expression, ctx *hcl.EvalContext) bool {
+	se, ok := expr.(hclsyntax.Expression)
+	if !ok {
+		return false
+	}
+	found := false
+	_ = hclsyntax.VisitAll(se, func(n hclsyntax.Node) hcl.Diagnostics {
+		b, ok := n.(*hclsyntax.BinaryOpExpr)
+		if found || !ok || (b.Op != hclsyntax.OpEqual && b.Op != hclsyntax.OpNotEqual) {
+			return nil
+		}
+		l, ld := b.LHS.Value(ctx)
+		r, rd := b.RHS.Value(ctx)
+		if ld.HasErrors() || rd.HasErrors() {
+			return nil
+		}
+		if l.IsNull() || r.IsNull() {
+			return nil
+		}
+		if valueHasSentinel(l) || valueHasSentinel(r) {
+			found = true
+		}
+		return nil
+	})
+	return found
+}
+
+// evalBody evaluates a body without a schema into an object: attributes,
+// nested blocks as tuples of objects, dynamic blocks expanded.
+func (mi *modInst) evalBody(g *gbody, extra map[string]cty.Value) cty.Value {
+	attrs := map[string]cty.Value{}
+	for n, a := range g.attrs {
+		attrs[n] = mi.eval(a.Expr, extra)
+	}
+	blocks := map[string][]cty.Value{}
+	var order []string
+	for _, b := range g.blocks {
+		typ := b.typ
+		var vals []cty.Value
+		if typ == "dynamic" && len(b.labels) == 1 {
+			typ = b.labels[0]
+			vals = mi.expandDynamic(b, extra)
+		} else {
+			vals = []cty.Value{mi.evalBody(b.body, extra)}
+		}
+		if _, ok := blocks[typ]; !ok {
+			order = append(order, typ)
+		}
+		blocks[typ] = append(blocks[typ], vals...)
+	}
+	for _, typ := range order {
+		if _, clash := attrs[typ]; clash {
+			continue
+		}
+		attrs[typ] = cty.TupleVal(blocks[typ])
+	}
+	return cty.ObjectVal(attrs)
+}
+
+func (mi *modInst) expandDynamic(b *gblock, extra map[string]cty.Value) []cty.Value {
+	fe, ok := b.body.attrs["for_each"]
+	if !ok {
+		return nil
+	}
+	iter := b.labels[0]
+	if a, ok := b.body.attrs["iterator"]; ok {
+		if s := traversalString(a.Expr); s != "" {
+			iter = s
+		}
+	}
+	var content *gbody
+	for _, c := range b.body.blocks {
+		if c.typ == "content" {
+			content = c.body
+		}
+	}
+	if content == nil {
+		return nil
+	}
+	coll := mi.eval(fe.Expr, extra)
+	if !coll.IsWhollyKnown() || coll.IsNull() || !coll.CanIterateElements() {
+		return nil
+	}
+	var out []cty.Value
+	for it := coll.ElementIterator(); it.Next(); {
+		k, v := it.Element()
+		if coll.Type().IsSetType() {
+			k = v
+		}
+		x := map[string]cty.Value{}
+		for kk, vv := range extra {
+			x[kk] = vv
+		}
+		x[iter] = cty.ObjectVal(map[string]cty.Value{"key": k, "value": v})
+		out = append(out, mi.evalBody(content, x))
+		if len(out) >= maxInstances {
+			break
+		}
+	}
+	return out
+}
+
+// instance is one expanded instance of a block with count or for_each.
+type instance struct {
+	key   cty.Value // NilVal without count / for_each
+	extra map[string]cty.Value
+}
+
+// suffix renders the instance key as Terraform does: [0] or ["k"].
+func (mi *modInst) suffix(key cty.Value) string {
+	if key == cty.NilVal {
+		return ""
+	}
+	if key.Type() == cty.Number {
+		return "[" + key.AsBigFloat().Text('f', -1) + "]"
+	}
+	return "[" + strconv.Quote(mi.e.h.decode(key.AsString()).String()) + "]"
+}
+
+// expand evaluates count / for_each. ok is false when they are unknown.
+func (mi *modInst) expand(count, forEach hcl.Expression) ([]instance, bool) {
+	switch {
+	case count != nil:
+		v := mi.eval(count, nil)
+		n, err := convert.Convert(v, cty.Number)
+		if err != nil || !n.IsKnown() || n.IsNull() {
+			return nil, false
+		}
+		c, _ := n.AsBigFloat().Int64()
+		if c > maxInstances {
+			c = maxInstances
+		}
+		out := make([]instance, 0, c)
+		for i := int64(0); i < c; i++ {
+			k := cty.NumberIntVal(i)
+			out = append(out, instance{key: k, extra: map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": k})}})
+		}
+		return out, true
+	case forEach != nil:
+		v := mi.eval(forEach, nil)
+		if !v.IsWhollyKnown() || v.IsNull() || !v.CanIterateElements() {
+			return nil, false
+		}
+		var out []instance
+		for it := v.ElementIterator(); it.Next(); {
+			k, x := it.Element()
+			if v.Type().IsSetType() || v.Type().IsListType() || v.Type().IsTupleType() {
+				if v.Type().IsListType() || v.Type().IsTupleType() {
+					return nil, false // Terraform rejects lists here
+				}
+				k = x
+			}
+			ks, err := convert.Convert(k, cty.String)
+			if err != nil || ks.IsNull() {
+				return nil, false
+			}
+			out = append(out, instance{key: ks, extra: map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": ks, "value": x})}})
+			if len(out) >= maxInstances {
+				break
+			}
+		}
+		return out, true
+	}
+	return []instance{{key: cty.NilVal}}, true
+}
+
+// collect gathers instance values as Terraform exposes them: the object
+// itself, a tuple for count, an object for for_each.
+func collect(count, forEach hcl.Expression, keys []cty.Value, vals []cty.Value) cty.Value {
+	switch {
+	case count != nil:
+		return cty.TupleVal(vals)
+	case forEach != nil:
+		m := map[string]cty.Value{}
+		for i, k := range keys {
+			m[k.AsString()] = vals[i]
+		}
+		return cty.ObjectVal(m)
+	}
+	if len(vals) == 1 {
+		return vals[0]
+	}
+	return cty.DynamicVal
+}
+
+// evalResource evaluates every instance of a resource or data block and
+// hands each to the extractor.
+func (mi *modInst) evalResource(r *resource) {
+	insts, ok := mi.expand(r.count, r.forEach)
+	local := r.key()
+	if !ok {
+		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: mi.label(local) + ": count / for_each cannot be known statically", Range: mi.e.l.rng(r.defRange)})
+		mi.store(r, cty.DynamicVal)
+		return
+	}
+	keys := make([]cty.Value, 0, len(insts))
+	vals := make([]cty.Value, 0, len(insts))
+	for _, in := range insts {
+		addrLocal := local + mi.suffix(in.key)
+		v := mi.evalBody(r.body, in.extra)
+		if r.data && r.typ == "aws_iam_policy_document" {
+			v = mi.policyDocument(v)
+		}
+		v = mi.complete(r, v, mi.addr(addrLocal))
+		keys = append(keys, in.key)
+		vals = append(vals, v)
+		mi.e.extract(mi, r, addrLocal, v)
+	}
+	mi.store(r, collect(r.count, r.forEach, keys, vals))
+}
+
+func (mi *modInst) store(r *resource, v cty.Value) {
+	target := mi.resources
+	if r.data {
+		target = mi.data
+	}
+	if target[r.typ] == nil {
+		target[r.typ] = map[string]cty.Value{}
+	}
+	target[r.typ][r.name] = v
+}
+
+// nameIsID lists resource types whose id is their name.
+var nameIsID = map[string]bool{"aws_iam_role": true, "aws_iam_instance_profile": true, "aws_iam_policy": false}
+
+// complete fills in what configuration does not say: every attribute some
+// expression reads (and id, arn, name) that the configuration leaves unset
+// becomes a hole naming this instance's attribute.
+func (mi *modInst) complete(r *resource, v cty.Value, addr string) cty.Value {
+	if nameIsID[r.typ] {
+		if n := getAttr(v, "name"); n != cty.NilVal && n.IsKnown() && !n.IsNull() {
+			v = setAttr(v, "id", n)
+		}
+	}
+	leaf := func(path string) cty.Value { return mi.e.h.val(lint.HoleRef{Object: addr, Path: path}) }
+	for _, a := range []string{"id", "arn", "name"} {
+		v = ensure(v, hcl.Traversal{hcl.TraverseAttr{Name: a}}, "", leaf)
+	}
+	hasKeys := r.count != nil || r.forEach != nil
+	for _, rest := range mi.m.needed()[r.key()] {
+		if hasKeys {
+			if len(rest) == 0 {
+				continue
+			}
+			if _, ok := rest[0].(hcl.TraverseIndex); !ok {
+				continue
+			}
+			rest = rest[1:]
+		}
+		v = ensure(v, rest, "", leaf)
+	}
+	return v
+}
+
+// evalCall evaluates a module call: local modules are evaluated with their
+// inputs; other sources give outputs that are holes.
+func (mi *modInst) evalCall(c *moduleCall) {
+	insts, ok := mi.expand(c.count, c.forEach)
+	if !ok {
+		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: mi.label("module."+c.name) + ": count / for_each cannot be known statically", Range: mi.e.l.rng(c.defRange)})
+		mi.modules[c.name] = cty.DynamicVal
+		return
+	}
+	var child *module
+	if localSource(c.source) {
+		dir := filepath.Clean(filepath.Join(mi.m.dir, c.source))
+		if !mi.stack[dir] && mi.depth < maxModuleDepth {
+			child = mi.e.l.module(dir)
+		}
+	}
+	if child == nil {
+		what := "module " + mi.label("module."+c.name) + " (" + c.source + "): outputs unknown"
+		if localSource(c.source) {
+			what = "module " + mi.label("module."+c.name) + ": local source " + c.source + " not found in the tree"
+		}
+		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: what, Range: mi.e.l.rng(c.srcRange)})
+	}
+	keys := make([]cty.Value, 0, len(insts))
+	vals := make([]cty.Value, 0, len(insts))
+	for _, in := range insts {
+		path := mi.label("module." + c.name + mi.suffix(in.key))
+		var out cty.Value
+		if child != nil {
+			ci := newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))
+			for n, a := range c.attrs {
+				ci.inputs[n] = mi.eval(a.Expr, in.extra)
+			}
+			ci.providers = mi.childProviders(c, in.extra)
+			ci.callRange = c.defRange
+			ci.run()
+			out = cty.ObjectVal(ci.outputs)
+		} else {
+			out = cty.EmptyObjectVal
+		}
+		leaf := func(p string) cty.Value {
+			return mi.e.h.val(lint.HoleRef{Object: mi.e.rootRel + ":" + path, Path: p})
+		}
+		hasKeys := c.count != nil || c.forEach != nil
+		for _, rest := range mi.m.needed()["module."+c.name] {
+			if hasKeys {
+				if len(rest) == 0 {
+					continue
+				}
+				if _, ok := rest[0].(hcl.TraverseIndex); !ok {
+					continue
+				}
+				rest = rest[1:]
+			}
+			out = ensure(out, rest, "", leaf)
+		}
+		keys = append(keys, in.key)
+		vals = append(vals, out)
+	}
+	mi.modules[c.name] = collect(c.count, c.forEach, keys, vals)
+}
+
+func withDir(stack map[string]bool, dir string) map[string]bool {
+	out := make(map[string]bool, len(stack)+1)
+	for k := range stack {
+		out[k] = true
+	}
+	out[dir] = true
+	return out
+}
+
+// childProviders passes providers down: the caller's defaults, remapped by
+// the call's `providers` argument.
+func (mi *modInst) childProviders(c *moduleCall, _ map[string]cty.Value) map[string]providerInfo {
+	out := map[string]providerInfo{}
+	for k, v := range mi.providers {
+		if !strings.Contains(k, ".") {
+			out[k] = v
+		}
+	}
+	if oc, ok := c.providers.(*hclsyntax.ObjectConsExpr); ok {
+		for _, item := range oc.Items {
+			k := traversalString(item.KeyExpr)
+			if k == "" {
+				if v, d := item.KeyExpr.Value(nil); !d.HasErrors() && v.Type() == cty.String {
+					k = v.AsString()
+				}
+			}
+			src := traversalString(item.ValueExpr)
+			if p, ok := mi.providers[src]; ok && k != "" {
+				out[k] = p
+			}
+		}
+	}
+	return out
+}
+
+// evalProvider reads a provider configuration's scope and default tags.
+func (mi *modInst) evalProvider(p *provider) {
+	v := mi.evalBody(p.body, nil)
+	info := providerInfo{defaultTags: cty.NilVal}
+	if p.name == "aws" {
+		if r := mi.e.h.toValue(getAttr(v, "region")); r.IsKnown() {
+			info.scope.Region, _ = r.Str()
+		}
+		if ids := getAttr(v, "allowed_account_ids"); ids != cty.NilVal && ids.IsWhollyKnown() && !ids.IsNull() && ids.CanIterateElements() && ids.LengthInt() == 1 {
+			for it := ids.ElementIterator(); it.Next(); {
+				_, x := it.Element()
+				if s := mi.e.h.toValue(x); s.IsKnown() {
+					info.scope.Account, _ = s.Str()
+				}
+			}
+		}
+		for _, ar := range blockList(getAttr(v, "assume_role")) {
+			if arn, ok := lint.ParseARN(mi.e.h.toValue(getAttr(ar, "role_arn"))); ok {
+				if info.scope.Account == "" {
+					info.scope.Account = arn.Account
+				}
+				if info.scope.Partition == "" {
+					info.scope.Partition = arn.Partition
+				}
+			}
+		}
+		for _, dt := range blockList(getAttr(v, "default_tags")) {
+			info.defaultTags = getAttr(dt, "tags")
+		}
+	}
+	key := p.name
+	if p.alias != "" {
+		key += "." + p.alias
+	}
+	mi.providers[key] = info
+}
+
+// providerFor returns the provider configuration a resource uses.
+func (mi *modInst) providerFor(r *resource) providerInfo {
+	key := r.provider
+	if key == "" {
+		key = r.typ
+		if i := strings.IndexByte(key, '_'); i > 0 {
+			key = key[:i]
+		}
+	}
+	return mi.providers[key]
+}
+
+// graph orders a module's items so each is evaluated after what it reads.
+type graphItem struct {
+	kind, name string
+	res        *resource
+	call       *moduleCall
+	prov       *provider
+	deps       []string
+}
+
+type itemGraph struct {
+	items map[string]*graphItem
+	order []string
+}
+
+func (m *module) graph() *itemGraph {
+	m.once.graph.Do(func() { m.cache.graph = m.buildGraph() })
+	return m.cache.graph
+}
+
+func (m *module) buildGraph() *itemGraph {
+	g := &itemGraph{items: map[string]*graphItem{}}
+	add := func(key string, it *graphItem, exprs []hcl.Expression) {
+		for _, e := range exprs {
+			if e == nil {
+				continue
+			}
+			for _, t := range e.Variables() {
+				if d := depKey(t); d != "" {
+					it.deps = append(it.deps, d)
+				}
+			}
+		}
+		g.items[key] = it
+	}
+	for n := range m.variables {
+		add("var."+n, &graphItem{kind: "var", name: n}, nil)
+	}
+	for _, p := range m.providers {
+		key := "provider." + p.name
+		if p.alias != "" {
+			key += "." + p.alias
+		}
+		add(key, &graphItem{kind: "provider", name: key, prov: p}, p.body.expressions())
+	}
+	var providerKeys []string
+	for k := range g.items {
+		if strings.HasPrefix(k, "provider.") {
+			providerKeys = append(providerKeys, k)
+		}
+	}
+	for n, a := range m.locals {
+		add("local."+n, &graphItem{kind: "local", name: n}, []hcl.Expression{a.Expr})
+	}
+	for _, r := range m.resources {
+		it := &graphItem{kind: "resource", name: r.key(), res: r, deps: append([]string(nil), providerKeys...)}
+		add(r.key(), it, append(r.body.expressions(), r.count, r.forEach))
+	}
+	for _, c := range m.calls {
+		var exprs []hcl.Expression
+		for _, a := range c.attrs {
+			exprs = append(exprs, a.Expr)
+		}
+		it := &graphItem{kind: "module", name: c.name, call: c, deps: append([]string(nil), providerKeys...)}
+		add("module."+c.name, it, append(exprs, c.count, c.forEach))
+	}
+	for n, a := range m.outputs {
+		add("output."+n, &graphItem{kind: "output", name: n}, []hcl.Expression{a.Expr})
+	}
+	keys := make([]string, 0, len(g.items))
+	for k := range g.items {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	state := map[string]int{}
+	var visit func(k string)
+	visit = func(k string) {
+		if state[k] != 0 {
+			return // done, or a cycle: evaluated with what is there
+		}
+		state[k] = 1
+		it := g.items[k]
+		deps := append([]string(nil), it.deps...)
+		sort.Strings(deps)
+		for _, d := range deps {
+			if _, ok := g.items[d]; ok {
+				visit(d)
+			}
+		}
+		state[k] = 2
+		g.order = append(g.order, k)
+	}
+	for _, k := range keys {
+		visit(k)
+	}
+	return g
+}
+
+// depKey maps a traversal to the graph item it reads.
+func depKey(t hcl.Traversal) string {
+	root := t.RootName()
+	switch root {
+	case "var", "local", "module":
+		if n, ok := attrName(t, 1); ok {
+			return root + "." + n
+		}
+	case "data":
+		typ, ok1 := attrName(t, 1)
+		n, ok2 := attrName(t, 2)
+		if ok1 && ok2 {
+			return "data." + typ + "." + n
+		}
+	case "count", "each", "path", "terraform", "self":
+	default:
+		if n, ok := attrName(t, 1); ok {
+			return root + "." + n
+		}
+	}
+	return ""
+}
+
+// needed maps each resource, data source and module call to the attribute
+// paths that expressions of the module read from it.
+func (m *module) needed() map[string][]hcl.Traversal {
+	m.once.needed.Do(func() {
+		out := map[string][]hcl.Traversal{}
+		seen := map[string]bool{}
+		var exprs []hcl.Expression
+		for _, a := range m.locals {
+			exprs = append(exprs, a.Expr)
+		}
+		for _, a := range m.outputs {
+			exprs = append(exprs, a.Expr)
+		}
+		for _, r := range m.resources {
+			exprs = append(exprs, r.body.expressions()...)
+			exprs = append(exprs, r.count, r.forEach)
+		}
+		for _, c := range m.calls {
+			for _, a := range c.attrs {
+				exprs = append(exprs, a.Expr)
+			}
+			exprs = append(exprs, c.count, c.forEach)
+		}
+		for _, p := range m.providers {
+			exprs = append(exprs, p.body.expressions()...)
+		}
+		for _, e := range exprs {
+			if e == nil {
+				continue
+			}
+			for _, t := range e.Variables() {
+				key := depKey(t)
+				if key == "" || strings.HasPrefix(key, "var.") || strings.HasPrefix(key, "local.") {
+					continue
+				}
+				skip := 2
+				if strings.HasPrefix(key, "data.") {
+					skip = 3
+				}
+				if len(t) < skip {
+					continue
+				}
+				rest := t[skip:]
+				k := key + "\x00" + traversalPath(rest)
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				out[key] = append(out[key], rest)
+			}
+		}
+		m.cache.needed = out
+	})
+	return m.cache.needed
+}
+
+// traversalPath renders relative traversal steps: a.b[0]["k"].
+func traversalPath(t hcl.Traversal) string {
+	var b strings.Builder
+	for _, s := range t {
+		switch x := s.(type) {
+		case hcl.TraverseAttr:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(x.Name)
+		case hcl.TraverseIndex:
+			switch {
+			case x.Key.Type() == cty.Number && x.Key.IsKnown():
+				b.WriteString("[" + x.Key.AsBigFloat().Text('f', -1) + "]")
+			case x.Key.Type() == cty.String && x.Key.IsKnown():
+				b.WriteString("[" + strconv.Quote(x.Key.AsString()) + "]")
+			default:
+				b.WriteString("[?]")
+			}
+		}
+	}
+	return b.String()
+}
+
+// ensure returns v with the path present: missing, null or unknown leaves
+// become leaf(path) holes. Paths into values of other shapes are left alone
+// (reading them fails, and the reading expression becomes unknown).
+func ensure(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) cty.Value) cty.Value {
+	if len(steps) == 0 {
+		if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
+			return leaf(sofar)
+		}
+		return v
+	}
+	step, rest := steps[0], steps[1:]
+	var key string
+	var idx int64 = -1
+	switch s := step.(type) {
+	case hcl.TraverseAttr:
+		key = s.Name
+	case hcl.TraverseIndex:
+		switch {
+		case !s.Key.IsKnown():
+			return v
+		case s.Key.Type() == cty.String:
+			key = s.Key.AsString()
+		case s.Key.Type() == cty.Number:
+			idx, _ = s.Key.AsBigFloat().Int64()
+		default:
+			return v
+		}
+	default:
+		return v
+	}
+	if idx >= 0 {
+		path := fmt.Sprintf("%s[%d]", sofar, idx)
+		if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
+			if idx != 0 {
+				return v
+			}
+			return cty.TupleVal([]cty.Value{ensure(cty.NilVal, rest, path, leaf)})
+		}
+		ty := v.Type()
+		if !ty.IsTupleType() && !ty.IsListType() {
+			return v
+		}
+		elems := v.AsValueSlice()
+		if idx >= int64(len(elems)) {
+			return v
+		}
+		elems[idx] = ensure(elems[idx], rest, path, leaf)
+		return cty.TupleVal(elems)
+	}
+	path := key
+	if sofar != "" {
+		path = sofar + "." + key
+	}
+	if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
+		return cty.ObjectVal(map[string]cty.Value{key: ensure(cty.NilVal, rest, path, leaf)})
+	}
+	ty := v.Type()
+	if !ty.IsObjectType() && !ty.IsMapType() {
+		return v
+	}
+	m := map[string]cty.Value{}
+	for it := v.ElementIterator(); it.Next(); {
+		k, x := it.Element()
+		m[k.AsString()] = x
+	}
+	cur, ok := m[key]
+	if !ok {
+		cur = cty.NilVal
+	}
+	m[key] = ensure(cur, rest, path, leaf)
+	return cty.ObjectVal(m)
+}
+
+// getAttr reads an attribute or map key; NilVal when absent.
+func getAttr(v cty.Value, name string) cty.Value {
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() {
+		return cty.NilVal
+	}
+	ty := v.Type()
+	switch {
+	case ty.IsObjectType():
+		if ty.HasAttribute(name) {
+			return v.GetAttr(name)
+		}
+	case ty.IsMapType():
+		k := cty.StringVal(name)
+		if v.HasIndex(k).True() {
+			return v.Index(k)
+		}
+	}
+	return cty.NilVal
+}
+
+func setAttr(v cty.Value, name string, x cty.Value) cty.Value {
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() {
+		return v
+	}
+	m := v.AsValueMap()
+	if m == nil {
+		m = map[string]cty.Value{}
+	}
+	m[name] = x
+	return cty.ObjectVal(m)
+}
+
+// blockList reads a nested block as a list of objects: tuples and lists of
+// blocks, or one object (JSON syntax).
+func blockList(v cty.Value) []cty.Value {
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() {
+		return nil
+	}
+	ty := v.Type()
+	switch {
+	case ty.IsTupleType() || ty.IsListType() || ty.IsSetType():
+		return v.AsValueSlice()
+	case ty.IsObjectType() || ty.IsMapType():
+		return []cty.Value{v}
+	}
+	return nil
+}
+
+func hclparseExpr(src string) (hcl.Expression, hcl.Diagnostics) {
+	return hclsyntax.ParseExpression([]byte(src), "<var>", hcl.InitialPos)
+}

@@ -1,0 +1,266 @@
+package terraform
+
+import (
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// extract turns an evaluated resource instance into model entities. Only
+// the attributes the model needs are read; everything else is ignored, so
+// new provider arguments never break anything.
+func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value) {
+	x := &extraction{e: e, mi: mi, r: r, v: v}
+	obj := lint.Object{
+		Addr:   mi.addr(local),
+		Label:  mi.label(local),
+		Range:  e.l.rng(r.defRange),
+		Source: lint.SourceTerraform,
+		Scope:  e.scope.Merge(mi.providerFor(r).scope),
+	}
+	obj.NameRange = obj.Range
+	switch {
+	case !r.data && r.typ == "aws_iam_role", r.data && r.typ == "aws_iam_role":
+		obj.Kind = lint.KindRole
+		x.name(&obj, "name", "name_prefix")
+		e.add(&lint.Role{Object: obj, ARN: x.val("arn")})
+	case r.typ == "aws_iam_instance_profile":
+		obj.Kind = lint.KindInstanceProfile
+		x.name(&obj, "name", "name_prefix")
+		ip := &lint.InstanceProfile{Object: obj, ARN: x.val("arn")}
+		if !r.data {
+			ip.Role = x.ref("role")
+		}
+		e.add(ip)
+	case !r.data && r.typ == "aws_security_group":
+		obj.Kind = lint.KindSecurityGroup
+		x.name(&obj, "name", "name_prefix")
+		sg := &lint.SecurityGroup{Object: obj, ID: x.val("id")}
+		sg.Tags, sg.TagsIncomplete, sg.TagRanges = x.tags(mi.providerFor(r).defaultTags)
+		e.add(sg)
+	case !r.data && r.typ == "aws_launch_template":
+		obj.Kind = lint.KindLaunchTemplate
+		x.name(&obj, "name", "name_prefix")
+		lt := &lint.LaunchTemplate{Object: obj, ID: x.val("id")}
+		lt.InstanceProfile = x.firstRef([2]string{"iam_instance_profile", "name"}, [2]string{"iam_instance_profile", "arn"})
+		lt.SecurityGroups = x.refList(nil, "vpc_security_group_ids")
+		for i := range blockList(getAttr(v, "network_interfaces")) {
+			lt.SecurityGroups = append(lt.SecurityGroups, x.refList(&blockIndex{"network_interfaces", i}, "security_groups")...)
+		}
+		e.add(lt)
+	case !r.data && r.typ == "aws_launch_configuration":
+		obj.Kind = lint.KindLaunchTemplate
+		x.name(&obj, "name", "name_prefix")
+		lt := &lint.LaunchTemplate{Object: obj, ID: x.val("id")}
+		lt.InstanceProfile = x.ref("iam_instance_profile")
+		lt.SecurityGroups = x.refList(nil, "security_groups")
+		e.add(lt)
+	case !r.data && r.typ == "aws_eks_node_group":
+		obj.Kind = lint.KindNodeGroup
+		x.name(&obj, "node_group_name", "node_group_name_prefix")
+		ng := &lint.NodeGroup{Object: obj, Managed: true, Cluster: x.val("cluster_name"), Role: x.ref("node_role_arn")}
+		ng.LaunchTemplate = x.firstRef([2]string{"launch_template", "id"}, [2]string{"launch_template", "name"})
+		e.add(ng)
+	case !r.data && r.typ == "aws_autoscaling_group":
+		obj.Kind = lint.KindNodeGroup
+		x.name(&obj, "name", "name_prefix")
+		ng := &lint.NodeGroup{Object: obj}
+		ng.LaunchTemplate = x.firstRef([2]string{"launch_template", "id"}, [2]string{"launch_template", "name"})
+		if !ng.LaunchTemplate.IsSet() {
+			ng.LaunchTemplate = x.ref("launch_configuration")
+		}
+		if !ng.LaunchTemplate.IsSet() {
+			ng.LaunchTemplate = x.mixedPolicyTemplate()
+		}
+		e.add(ng)
+	}
+}
+
+func (e *evaluator) add(ent lint.Entity) { e.entities = append(e.entities, ent) }
+
+type extraction struct {
+	e  *evaluator
+	mi *modInst
+	r  *resource
+	v  cty.Value
+}
+
+type blockIndex struct {
+	typ string
+	i   int
+}
+
+func (x *extraction) val(attr string) lint.Value { return x.e.h.toValue(getAttr(x.v, attr)) }
+
+// attr finds the attribute's declaration, in the body or in a nested block.
+func (x *extraction) attr(block *blockIndex, name string) *hcl.Attribute {
+	body := x.r.body
+	if block != nil {
+		n := 0
+		body = nil
+		for _, b := range x.r.body.blocks {
+			if b.typ == block.typ {
+				if n == block.i {
+					body = b.body
+					break
+				}
+				n++
+			}
+		}
+		if body == nil {
+			// Dynamic blocks or JSON syntax: fall back to the enclosing
+			// attribute or the block itself.
+			if a, ok := x.r.body.attrs[block.typ]; ok {
+				return a
+			}
+			for _, b := range x.r.body.blocks {
+				if b.typ == "dynamic" && len(b.labels) == 1 && b.labels[0] == block.typ {
+					return &hcl.Attribute{Name: block.typ, Range: b.defRange, NameRange: b.typeRange}
+				}
+			}
+			return nil
+		}
+	}
+	return body.attrs[name]
+}
+
+// name sets the object's identity name from name (or a name prefix).
+func (x *extraction) name(o *lint.Object, attr, prefixAttr string) {
+	if a := x.attr(nil, attr); a != nil {
+		o.NameRange = x.e.l.rng(a.Range)
+		o.Name = x.val(attr)
+		return
+	}
+	if a := x.attr(nil, prefixAttr); a != nil {
+		o.NameRange = x.e.l.rng(a.Range)
+		if p := x.val(prefixAttr); !p.IsUnknown() {
+			o.Name = lint.Concat(p, lint.Hole(lint.HoleRef{Object: o.Addr, Path: attr, Anonymous: true}))
+			return
+		}
+	}
+	o.Name = x.val(attr)
+}
+
+// ref reads a top-level attribute as a reference with its range.
+func (x *extraction) ref(attr string) lint.Ref {
+	a := x.attr(nil, attr)
+	if a == nil {
+		return lint.Ref{}
+	}
+	return lint.Ref{Value: x.val(attr), Range: x.e.l.rng(a.Range)}
+}
+
+// firstRef reads the first present nested attribute ({block, attr}).
+func (x *extraction) firstRef(paths ...[2]string) lint.Ref {
+	for _, p := range paths {
+		blocks := blockList(getAttr(x.v, p[0]))
+		if len(blocks) == 0 {
+			continue
+		}
+		val := getAttr(blocks[0], p[1])
+		if val == cty.NilVal || val.IsNull() {
+			continue
+		}
+		rng := lint.Range{}
+		if a := x.attr(&blockIndex{p[0], 0}, p[1]); a != nil {
+			rng = x.e.l.rng(a.Range)
+		} else {
+			rng = x.e.l.rng(x.r.defRange)
+		}
+		return lint.Ref{Value: x.e.h.toValue(val), Range: rng}
+	}
+	return lint.Ref{}
+}
+
+// refList reads a list attribute as one reference per element, each with
+// its own range when the list is written out.
+func (x *extraction) refList(block *blockIndex, attr string) []lint.Ref {
+	holder := x.v
+	if block != nil {
+		bl := blockList(getAttr(x.v, block.typ))
+		if block.i >= len(bl) {
+			return nil
+		}
+		holder = bl[block.i]
+	}
+	list := getAttr(holder, attr)
+	a := x.attr(block, attr)
+	if list == cty.NilVal || list.IsNull() || a == nil {
+		return nil
+	}
+	whole := x.e.l.rng(a.Range)
+	if !list.IsKnown() || !list.CanIterateElements() {
+		return []lint.Ref{{Value: lint.Unknown(), Range: whole}}
+	}
+	var elems []hcl.Expression
+	if tc, ok := a.Expr.(*hclsyntax.TupleConsExpr); ok {
+		for _, ex := range tc.Exprs {
+			elems = append(elems, ex)
+		}
+	}
+	var out []lint.Ref
+	i := 0
+	for it := list.ElementIterator(); it.Next(); i++ {
+		_, el := it.Element()
+		r := whole
+		if len(elems) == list.LengthInt() {
+			r = x.e.l.rng(elems[i].Range())
+		}
+		out = append(out, lint.Ref{Value: x.e.h.toValue(el), Range: r})
+	}
+	return out
+}
+
+// tags evaluates the tags a resource gets: provider default_tags, then its
+// own tags.
+func (x *extraction) tags(defaults cty.Value) (map[string]lint.Value, bool, map[string]lint.Range) {
+	out := map[string]lint.Value{}
+	ranges := map[string]lint.Range{}
+	incomplete := false
+	read := func(v cty.Value, rng lint.Range) {
+		if v == cty.NilVal || v.IsNull() {
+			return
+		}
+		if !v.IsKnown() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+			incomplete = true
+			return
+		}
+		for it := v.ElementIterator(); it.Next(); {
+			k, val := it.Element()
+			key := x.e.h.decode(k.AsString())
+			ks, ok := key.Str()
+			if !ok {
+				incomplete = true
+				continue
+			}
+			out[ks] = x.e.h.toValue(val)
+			ranges[ks] = rng
+		}
+	}
+	read(defaults, lint.Range{})
+	if a := x.attr(nil, "tags"); a != nil {
+		read(getAttr(x.v, "tags"), x.e.l.rng(a.Range))
+	}
+	return out, incomplete, ranges
+}
+
+// mixedPolicyTemplate reads the launch template of a mixed instances policy.
+func (x *extraction) mixedPolicyTemplate() lint.Ref {
+	for _, mp := range blockList(getAttr(x.v, "mixed_instances_policy")) {
+		for _, lt := range blockList(getAttr(mp, "launch_template")) {
+			for _, spec := range blockList(getAttr(lt, "launch_template_specification")) {
+				for _, k := range []string{"launch_template_id", "launch_template_name"} {
+					if v := getAttr(spec, k); v != cty.NilVal && !v.IsNull() {
+						rng := x.e.l.rng(x.r.defRange)
+						if a := x.attr(&blockIndex{"mixed_instances_policy", 0}, "launch_template"); a != nil {
+							rng = x.e.l.rng(a.Range)
+						}
+						return lint.Ref{Value: x.e.h.toValue(v), Range: rng}
+					}
+				}
+			}
+		}
+	}
+	return lint.Ref{}
+}

@@ -1,0 +1,555 @@
+package terraform
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
+	"github.com/hashicorp/go-cty-funcs/crypto"
+	"github.com/hashicorp/go-cty-funcs/encoding"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/tryfunc"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	ctyyaml "github.com/zclconf/go-cty-yaml"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
+)
+
+// maxReadFile bounds file() and templatefile() reads.
+const maxReadFile = 4 << 20
+
+// How a function treats sentinels in its arguments.
+type sentinelMode int
+
+const (
+	// passThrough: the result carries sentinels as they are (join, format,
+	// jsonencode, merge, …).
+	passThrough sentinelMode = iota
+	// perChar: the function maps characters one by one (lower, upper): the
+	// holes keep their place but no longer equal their source.
+	perChar
+	// opaque: any sentinel in the arguments makes the result unknown
+	// (substr, length of a string, hashes, regex, …).
+	opaque
+)
+
+// funcEnv is what the function table needs from the evaluation.
+type funcEnv struct {
+	h *holes
+	// root is the scan root; file() refuses paths outside it.
+	root string
+	// cwd is the root module's directory (relative paths resolve from it).
+	cwd string
+}
+
+// functions returns Terraform's function table, sentinel-aware.
+func (e *funcEnv) functions() map[string]function.Function {
+	pt := func(f function.Function) function.Function { return e.wrap(f, passThrough) }
+	op := func(f function.Function) function.Function { return e.wrap(f, opaque) }
+	pc := func(f function.Function) function.Function { return e.wrap(f, perChar) }
+	fs := map[string]function.Function{
+		// strings
+		"format":       pt(stdlib.FormatFunc),
+		"formatlist":   pt(stdlib.FormatListFunc),
+		"join":         pt(stdlib.JoinFunc),
+		"split":        op(stdlib.SplitFunc),
+		"replace":      e.replaceFunc(),
+		"regex_replace": op(stdlib.RegexReplaceFunc),
+		"lower":        pc(stdlib.LowerFunc),
+		"upper":        pc(stdlib.UpperFunc),
+		"title":        pc(stdlib.TitleFunc),
+		"trimprefix":   e.trimFunc(stdlib.TrimPrefixFunc, true),
+		"trimsuffix":   e.trimFunc(stdlib.TrimSuffixFunc, false),
+		"trim":         op(stdlib.TrimFunc),
+		"trimspace":    pt(stdlib.TrimSpaceFunc),
+		"chomp":        pt(stdlib.ChompFunc),
+		"indent":       pt(stdlib.IndentFunc),
+		"substr":       op(stdlib.SubstrFunc),
+		"strrev":       op(stdlib.ReverseFunc),
+		"regex":        op(stdlib.RegexFunc),
+		"regexall":     op(stdlib.RegexAllFunc),
+		"startswith":   e.affixFunc(true),
+		"endswith":     e.affixFunc(false),
+		"strcontains":  op(strContainsFunc),
+		// collections
+		"concat":          pt(stdlib.ConcatFunc),
+		"merge":           pt(stdlib.MergeFunc),
+		"lookup":          op(stdlib.LookupFunc),
+		"element":         pt(stdlib.ElementFunc),
+		"coalesce":        pt(stdlib.CoalesceFunc),
+		"coalescelist":    pt(stdlib.CoalesceListFunc),
+		"compact":         pt(stdlib.CompactFunc),
+		"distinct":        op(stdlib.DistinctFunc),
+		"flatten":         pt(stdlib.FlattenFunc),
+		"keys":            pt(stdlib.KeysFunc),
+		"values":          pt(stdlib.ValuesFunc),
+		"length":          e.lengthFunc(),
+		"contains":        op(stdlib.ContainsFunc),
+		"index":           op(stdlib.IndexFunc),
+		"slice":           pt(stdlib.SliceFunc),
+		"reverse":         pt(stdlib.ReverseListFunc),
+		"sort":            op(stdlib.SortFunc),
+		"zipmap":          pt(stdlib.ZipmapFunc),
+		"chunklist":       pt(stdlib.ChunklistFunc),
+		"setproduct":      pt(stdlib.SetProductFunc),
+		"setunion":        op(stdlib.SetUnionFunc),
+		"setintersection": op(stdlib.SetIntersectionFunc),
+		"setsubtract":     op(stdlib.SetSubtractFunc),
+		"range":           pt(stdlib.RangeFunc),
+		"one":             pt(oneFunc),
+		"alltrue":         op(allTrueFunc),
+		"anytrue":         op(anyTrueFunc),
+		"sum":             op(sumFunc),
+		"min":             op(stdlib.MinFunc),
+		"max":             op(stdlib.MaxFunc),
+		"abs":             op(stdlib.AbsoluteFunc),
+		"ceil":            op(stdlib.CeilFunc),
+		"floor":           op(stdlib.FloorFunc),
+		"parseint":        op(stdlib.ParseIntFunc),
+		// conversions
+		"tostring": pt(stdlib.MakeToFunc(cty.String)),
+		"tonumber": op(stdlib.MakeToFunc(cty.Number)),
+		"tobool":   op(stdlib.MakeToFunc(cty.Bool)),
+		"tolist":   pt(stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))),
+		"toset":    op(stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType))),
+		"tomap":    pt(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))),
+		"try":      tryfunc.TryFunc,
+		"can":      tryfunc.CanFunc,
+		// encoding
+		"jsonencode":   pt(stdlib.JSONEncodeFunc),
+		"jsondecode":   pt(stdlib.JSONDecodeFunc),
+		"yamlencode":   pt(ctyyaml.YAMLEncodeFunc),
+		"yamldecode":   pt(ctyyaml.YAMLDecodeFunc),
+		"csvdecode":    op(stdlib.CSVDecodeFunc),
+		"base64encode": op(encoding.Base64EncodeFunc),
+		"base64decode": op(encoding.Base64DecodeFunc),
+		"urlencode":    op(encoding.URLEncodeFunc),
+		"md5":          op(crypto.Md5Func),
+		"sha1":         op(crypto.Sha1Func),
+		"sha256":       op(crypto.Sha256Func),
+		"sha512":       op(crypto.Sha512Func),
+		// filesystem
+		"basename":   op(ctyfs.BasenameFunc),
+		"dirname":    op(ctyfs.DirnameFunc),
+		"abspath":    e.abspathFunc(),
+		"file":       e.fileFunc(),
+		"fileexists": e.fileExistsFunc(),
+		// values that only matter at apply time
+		"sensitive":    identityFunc,
+		"nonsensitive": identityFunc,
+		"timestamp":    function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
+		"uuid":         function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
+	}
+	fs["templatefile"] = e.templateFileFunc(fs)
+	return fs
+}
+
+func unknownImpl(_ []cty.Value, retType cty.Type) (cty.Value, error) {
+	return cty.UnknownVal(retType), nil
+}
+
+// wrap makes f sentinel-aware according to mode.
+func (e *funcEnv) wrap(f function.Function, mode sentinelMode) function.Function {
+	if mode == passThrough {
+		return f
+	}
+	spec := &function.Spec{
+		Description: f.Description(),
+		Params:      f.Params(),
+		VarParam:    f.VarParam(),
+		Type: func(args []cty.Value) (cty.Type, error) {
+			return f.ReturnTypeForValues(args)
+		},
+		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+			tainted := false
+			for _, a := range args {
+				if valueHasSentinel(a) {
+					tainted = true
+					break
+				}
+			}
+			if !tainted {
+				return f.Call(args)
+			}
+			if mode == perChar {
+				out, err := f.Call(args)
+				if err != nil || !out.IsKnown() || out.Type() != cty.String {
+					return cty.UnknownVal(retType), nil
+				}
+				return cty.StringVal(e.h.anonymize(out.AsString())), nil
+			}
+			return cty.UnknownVal(retType), nil
+		},
+	}
+	return function.New(spec)
+}
+
+// replaceFunc is Terraform's replace: a /regex/ search uses regexes. A
+// literal one-character search on a string with holes replaces in the known
+// parts; the holes are anonymised (their content may have changed).
+func (e *funcEnv) replaceFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{
+			{Name: "str", Type: cty.String},
+			{Name: "substr", Type: cty.String},
+			{Name: "replace", Type: cty.String},
+		},
+		Type: function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			str, sub, repl := args[0].AsString(), args[1].AsString(), args[2].AsString()
+			isRegex := len(sub) > 1 && strings.HasPrefix(sub, "/") && strings.HasSuffix(sub, "/")
+			if hasSentinel(sub) || hasSentinel(repl) && isRegex {
+				return cty.UnknownVal(cty.String), nil
+			}
+			if isRegex {
+				if hasSentinel(str) {
+					return cty.UnknownVal(cty.String), nil
+				}
+				return stdlib.RegexReplace(args[0], cty.StringVal(sub[1:len(sub)-1]), args[2])
+			}
+			if !hasSentinel(str) {
+				return cty.StringVal(strings.ReplaceAll(str, sub, repl)), nil
+			}
+			if len([]rune(sub)) != 1 {
+				return cty.UnknownVal(cty.String), nil
+			}
+			return cty.StringVal(e.h.anonymize(strings.ReplaceAll(str, sub, repl))), nil
+		},
+	})
+}
+
+// trimFunc is trimprefix / trimsuffix: known when the affix lies wholly in
+// the literal start (or end) of the string.
+func (e *funcEnv) trimFunc(f function.Function, prefix bool) function.Function {
+	return function.New(&function.Spec{
+		Params: f.Params(),
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			s, affix := args[0].AsString(), args[1].AsString()
+			if !hasSentinel(s) && !hasSentinel(affix) {
+				return f.Call(args)
+			}
+			if hasSentinel(affix) {
+				return cty.UnknownVal(cty.String), nil
+			}
+			if prefix {
+				lit := s[:strings.IndexRune(s, sentinelOpen)]
+				if strings.HasPrefix(lit, affix) {
+					return cty.StringVal(s[len(affix):]), nil
+				}
+				if !strings.HasPrefix(affix, lit) {
+					return cty.StringVal(s), nil // cannot start with affix
+				}
+			} else {
+				lit := s[strings.LastIndex(s, string(sentinelClose))+len(string(sentinelClose)):]
+				if strings.HasSuffix(lit, affix) {
+					return cty.StringVal(s[:len(s)-len(affix)]), nil
+				}
+				if !strings.HasSuffix(affix, lit) {
+					return cty.StringVal(s), nil
+				}
+			}
+			return cty.UnknownVal(cty.String), nil
+		},
+	})
+}
+
+// affixFunc is startswith / endswith, decided on the literal parts when it
+// can be.
+func (e *funcEnv) affixFunc(prefix bool) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "string", Type: cty.String}, {Name: "affix", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			s, affix := args[0].AsString(), args[1].AsString()
+			if hasSentinel(affix) {
+				return cty.UnknownVal(cty.Bool), nil
+			}
+			if !hasSentinel(s) {
+				if prefix {
+					return cty.BoolVal(strings.HasPrefix(s, affix)), nil
+				}
+				return cty.BoolVal(strings.HasSuffix(s, affix)), nil
+			}
+			var lit string
+			var has, compatible bool
+			if prefix {
+				lit = s[:strings.IndexRune(s, sentinelOpen)]
+				has, compatible = strings.HasPrefix(lit, affix), strings.HasPrefix(affix, lit)
+			} else {
+				lit = s[strings.LastIndex(s, string(sentinelClose))+len(string(sentinelClose)):]
+				has, compatible = strings.HasSuffix(lit, affix), strings.HasSuffix(affix, lit)
+			}
+			switch {
+			case has:
+				return cty.True, nil
+			case !compatible:
+				return cty.False, nil
+			}
+			return cty.UnknownVal(cty.Bool), nil
+		},
+	})
+}
+
+// lengthFunc counts collection elements (holes do not change that); the
+// length of a string with holes is unknown.
+func (e *funcEnv) lengthFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: stdlib.LengthFunc.Params(),
+		Type:   function.StaticReturnType(cty.Number),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if args[0].Type() == cty.String && hasSentinel(args[0].AsString()) {
+				return cty.UnknownVal(cty.Number), nil
+			}
+			return stdlib.LengthFunc.Call(args)
+		},
+	})
+}
+
+// inside resolves p against the root module directory and reports whether
+// it stays inside the scan root.
+func (e *funcEnv) inside(p string) (string, bool) {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(e.cwd, p)
+	}
+	p = filepath.Clean(p)
+	if e.root == "" {
+		return p, false
+	}
+	rel, err := filepath.Rel(e.root, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return p, false
+	}
+	// Symlinks may not lead out of the tree either.
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		rootReal, _ := filepath.EvalSymlinks(e.root)
+		if rel, err := filepath.Rel(rootReal, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return p, false
+		}
+	}
+	return p, true
+}
+
+func (e *funcEnv) readFile(p string) (string, error) {
+	abs, ok := e.inside(p)
+	if !ok {
+		return "", fmt.Errorf("%s is outside the scanned tree", p)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return "", err
+	}
+	if st.Size() > maxReadFile {
+		return "", fmt.Errorf("%s is larger than %d bytes", p, maxReadFile)
+	}
+	v, err := ctyfs.MakeFileFunc(e.cwd, false).Call([]cty.Value{cty.StringVal(abs)})
+	if err != nil {
+		return "", err
+	}
+	return v.AsString(), nil
+}
+
+func (e *funcEnv) fileFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if hasSentinel(p) {
+				return cty.UnknownVal(cty.String), nil
+			}
+			s, err := e.readFile(p)
+			if err != nil {
+				return cty.UnknownVal(cty.String), err
+			}
+			return cty.StringVal(s), nil
+		},
+	})
+}
+
+func (e *funcEnv) fileExistsFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			abs, ok := e.inside(p)
+			if hasSentinel(p) || !ok {
+				return cty.UnknownVal(cty.Bool), nil
+			}
+			st, err := os.Stat(abs)
+			return cty.BoolVal(err == nil && st.Mode().IsRegular()), nil
+		},
+	})
+}
+
+func (e *funcEnv) abspathFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if hasSentinel(p) {
+				return cty.UnknownVal(cty.String), nil
+			}
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(e.cwd, p)
+			}
+			return cty.StringVal(filepath.ToSlash(filepath.Clean(p))), nil
+		},
+	})
+}
+
+// templateFileFunc is Terraform's templatefile: the file (inside the tree)
+// is an HCL template evaluated with the given variables and the same
+// functions (templatefile itself excluded, as in Terraform).
+func (e *funcEnv) templateFileFunc(funcs map[string]function.Function) function.Function {
+	inner := make(map[string]function.Function, len(funcs))
+	for k, v := range funcs {
+		inner[k] = v
+	}
+	return function.New(&function.Spec{
+		Params: []function.Parameter{
+			{Name: "path", Type: cty.String},
+			{Name: "vars", Type: cty.DynamicPseudoType},
+		},
+		Type: function.StaticReturnType(cty.DynamicPseudoType),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if hasSentinel(p) {
+				return cty.DynamicVal, nil
+			}
+			src, err := e.readFile(p)
+			if err != nil {
+				return cty.DynamicVal, err
+			}
+			expr, diags := hclsyntax.ParseTemplate([]byte(src), p, hcl.Pos{Line: 1, Column: 1})
+			if diags.HasErrors() {
+				return cty.DynamicVal, diags
+			}
+			vars := args[1]
+			if !vars.IsWhollyKnown() || vars.IsNull() {
+				return cty.DynamicVal, nil
+			}
+			ty := vars.Type()
+			if !ty.IsObjectType() && !ty.IsMapType() {
+				return cty.DynamicVal, fmt.Errorf("invalid vars value: must be a map")
+			}
+			ctxVars := map[string]cty.Value{}
+			for it := vars.ElementIterator(); it.Next(); {
+				k, v := it.Element()
+				ctxVars[k.AsString()] = v
+			}
+			v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: inner})
+			if diags.HasErrors() {
+				return cty.DynamicVal, diags
+			}
+			return v, nil
+		},
+	})
+}
+
+var identityFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowNull: true, AllowUnknown: true, AllowMarked: true}},
+	Type: func(args []cty.Value) (cty.Type, error) {
+		return args[0].Type(), nil
+	},
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) { return args[0], nil },
+})
+
+var strContainsFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "str", Type: cty.String}, {Name: "substr", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.Bool),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		return cty.BoolVal(strings.Contains(args[0].AsString(), args[1].AsString())), nil
+	},
+})
+
+var oneFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
+	Type: func(args []cty.Value) (cty.Type, error) {
+		ty := args[0].Type()
+		switch {
+		case ty.IsListType() || ty.IsSetType():
+			return ty.ElementType(), nil
+		case ty.IsTupleType():
+			ets := ty.TupleElementTypes()
+			if len(ets) == 0 {
+				return cty.DynamicPseudoType, nil
+			}
+			return ets[0], nil
+		}
+		return cty.NilType, fmt.Errorf("must be a list, set, or tuple value with either zero or one elements")
+	},
+	Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+		v := args[0]
+		if !v.IsKnown() {
+			return cty.UnknownVal(retType), nil
+		}
+		switch v.LengthInt() {
+		case 0:
+			return cty.NullVal(retType), nil
+		case 1:
+			it := v.ElementIterator()
+			it.Next()
+			_, e := it.Element()
+			return e, nil
+		}
+		return cty.NilVal, fmt.Errorf("must be a list, set, or tuple value with either zero or one elements")
+	},
+})
+
+func boolListFunc(all bool) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
+		Type:   function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			result := all
+			for it := args[0].ElementIterator(); it.Next(); {
+				_, v := it.Element()
+				if !v.IsKnown() {
+					return cty.UnknownVal(cty.Bool), nil
+				}
+				if v.IsNull() {
+					continue
+				}
+				if all && v.False() {
+					result = false
+				}
+				if !all && v.True() {
+					result = true
+				}
+			}
+			return cty.BoolVal(result), nil
+		},
+	})
+}
+
+var (
+	allTrueFunc = boolListFunc(true)
+	anyTrueFunc = boolListFunc(false)
+)
+
+var sumFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
+	Type:   function.StaticReturnType(cty.Number),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		total := cty.NumberIntVal(0)
+		for it := args[0].ElementIterator(); it.Next(); {
+			_, v := it.Element()
+			n, err := convert.Convert(v, cty.Number)
+			if err != nil {
+				return cty.UnknownVal(cty.Number), err
+			}
+			if !n.IsKnown() || n.IsNull() {
+				return cty.UnknownVal(cty.Number), nil
+			}
+			total = total.Add(n)
+		}
+		return total, nil
+	},
+})

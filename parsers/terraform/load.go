@@ -1,0 +1,273 @@
+// Package terraform evaluates Terraform configuration (HCL and JSON) into
+// model entities: variables, locals, count / for_each, local modules and
+// Terraform's functions are evaluated with hcl and cty; values that cannot
+// be known statically become symbolic holes naming their reference.
+package terraform
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Options configure a load.
+type Options struct {
+	// Root is the absolute scan root: file(), templatefile() and local
+	// module sources may not leave it.
+	Root string
+	// Vars are --var NAME=VALUE assignments, applied to every root module.
+	Vars map[string]string
+	// VarFiles are --var-file paths (absolute), applied to every root.
+	VarFiles []string
+	// ScopeFor returns the configured scope of a directory (may be nil).
+	ScopeFor func(absDir string) lint.Scope
+	// Rel turns an absolute path into the path reported in ranges.
+	Rel func(abs string) string
+}
+
+// Result is what a load produced.
+type Result struct {
+	Entities    []lint.Entity
+	Diagnostics []lint.Diagnostic
+	Notes       []lint.Note
+	// Files are the configuration and variable files read.
+	Files []string
+	// Roots are the root module directories evaluated.
+	Roots []string
+}
+
+type loader struct {
+	opts Options
+	mu   sync.Mutex
+	mods map[string]*lazyModule
+}
+
+type lazyModule struct {
+	once sync.Once
+	m    *module
+}
+
+// module returns the parsed module in dir (parsed once), or nil when dir is
+// outside the root or holds no configuration.
+func (l *loader) module(dir string) *module {
+	dir = filepath.Clean(dir)
+	if l.opts.Root != "" {
+		rel, err := filepath.Rel(l.opts.Root, dir)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil
+		}
+	}
+	l.mu.Lock()
+	lm, ok := l.mods[dir]
+	if !ok {
+		lm = &lazyModule{}
+		l.mods[dir] = lm
+	}
+	l.mu.Unlock()
+	lm.once.Do(func() {
+		if names, err := configFiles(dir); err == nil && len(names) > 0 {
+			lm.m = loadModule(dir)
+		}
+	})
+	return lm.m
+}
+
+func (l *loader) rel(p string) string {
+	if l.opts.Rel != nil {
+		return l.opts.Rel(p)
+	}
+	return filepath.ToSlash(p)
+}
+
+// rng converts an hcl range into a model range.
+func (l *loader) rng(r hcl.Range) lint.Range {
+	if r.Filename == "" {
+		return lint.Range{}
+	}
+	return lint.Range{File: l.rel(r.Filename), Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}
+}
+
+// Load parses every module directory in dirs, finds the root modules (those
+// no other directory calls as a local module), and evaluates each root with
+// the local modules it calls.
+func Load(dirs []string, opts Options) Result {
+	l := &loader{opts: opts, mods: map[string]*lazyModule{}}
+	sort.Strings(dirs)
+	parallel(len(dirs), func(i int) { l.module(dirs[i]) })
+
+	children := map[string]bool{}
+	for _, d := range dirs {
+		m := l.module(d)
+		if m == nil {
+			continue
+		}
+		for _, c := range m.calls {
+			if localSource(c.source) {
+				children[filepath.Clean(filepath.Join(d, c.source))] = true
+			}
+		}
+	}
+	var roots []string
+	for _, d := range dirs {
+		if l.module(d) != nil && !children[filepath.Clean(d)] {
+			roots = append(roots, d)
+		}
+	}
+
+	results := make([]*evaluator, len(roots))
+	parallel(len(roots), func(i int) { results[i] = l.evaluate(roots[i]) })
+
+	var res Result
+	for _, e := range results {
+		res.Entities = append(res.Entities, e.entities...)
+		res.Notes = append(res.Notes, e.notes...)
+	}
+	res.Roots = roots
+	l.mu.Lock()
+	mods := make([]string, 0, len(l.mods))
+	for d, lm := range l.mods {
+		if lm.m != nil {
+			mods = append(mods, d)
+		}
+	}
+	l.mu.Unlock()
+	sort.Strings(mods)
+	for _, d := range mods {
+		m := l.mods[d].m
+		res.Files = append(res.Files, m.files...)
+		for _, dg := range m.diags {
+			if dg.Severity != hcl.DiagError {
+				continue
+			}
+			var r lint.Range
+			if dg.Subject != nil {
+				r = l.rng(*dg.Subject)
+				if r.File == "" {
+					r.File = l.rel(d)
+				}
+			}
+			res.Diagnostics = append(res.Diagnostics, lint.Diagnostic{Range: r, Summary: dg.Summary, Detail: dg.Detail})
+		}
+	}
+	for _, r := range results {
+		res.Files = append(res.Files, r.varFiles...)
+		res.Diagnostics = append(res.Diagnostics, r.varDiags...)
+	}
+	return res
+}
+
+// parallel runs f(0..n-1) on all cores.
+func parallel(n int, f func(int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers > n {
+		workers = n
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// evaluate evaluates one root module.
+func (l *loader) evaluate(dir string) *evaluator {
+	m := l.module(dir)
+	e := &evaluator{l: l, h: newHoles(), root: m, rootRel: l.rel(dir)}
+	if l.opts.ScopeFor != nil {
+		e.scope = l.opts.ScopeFor(dir)
+	}
+	env := &funcEnv{h: e.h, root: l.opts.Root, cwd: dir}
+	e.funcs = env.functions()
+	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
+	mi.inputs = e.rootInputs(m)
+	mi.run()
+	return e
+}
+
+// rootInputs gathers a root module's variable values: terraform.tfvars,
+// *.auto.tfvars (lexical order), --var-file, then --var, later wins.
+func (e *evaluator) rootInputs(m *module) map[string]cty.Value {
+	in := map[string]cty.Value{}
+	var files []string
+	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
+		p := filepath.Join(m.dir, n)
+		if _, err := os.Stat(p); err == nil {
+			files = append(files, p)
+		}
+	}
+	ents, _ := os.ReadDir(m.dir)
+	var auto []string
+	for _, en := range ents {
+		n := en.Name()
+		if !en.IsDir() && (strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")) {
+			auto = append(auto, filepath.Join(m.dir, n))
+		}
+	}
+	sort.Strings(auto)
+	files = append(files, auto...)
+	files = append(files, e.l.opts.VarFiles...)
+	p := hclparse.NewParser()
+	for _, f := range files {
+		file, diags := parseFile(p, f)
+		e.varFiles = append(e.varFiles, f)
+		for _, d := range diags {
+			if d.Severity == hcl.DiagError {
+				var r lint.Range
+				if d.Subject != nil {
+					r = e.l.rng(*d.Subject)
+				}
+				if r.File == "" {
+					r.File = e.l.rel(f)
+				}
+				e.varDiags = append(e.varDiags, lint.Diagnostic{Range: r, Summary: d.Summary, Detail: d.Detail})
+			}
+		}
+		if file == nil {
+			continue
+		}
+		attrs, _ := file.Body.JustAttributes()
+		for n, a := range attrs {
+			if v, d := a.Expr.Value(nil); !d.HasErrors() {
+				in[n] = v
+			}
+		}
+	}
+	for n, raw := range e.l.opts.Vars {
+		in[n] = parseVarValue(m.variables[n], raw)
+	}
+	return in
+}
+
+// parseVarValue reads a --var value: a string for string (or untyped)
+// variables, else an HCL expression as Terraform does.
+func parseVarValue(v *variable, raw string) cty.Value {
+	if v != nil && v.typ != nil {
+		if t := traversalString(v.typ); t != "string" && t != "" || t == "" {
+			if expr, diags := hclparseExpr(raw); !diags.HasErrors() {
+				if val, d := expr.Value(nil); !d.HasErrors() {
+					return val
+				}
+			}
+		}
+	}
+	return cty.StringVal(raw)
+}

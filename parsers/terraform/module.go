@@ -1,0 +1,410 @@
+package terraform
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// maxSourceFile bounds a .tf / .tfvars file.
+const maxSourceFile = 8 << 20
+
+// module is one directory of Terraform configuration, parsed once.
+type module struct {
+	dir   string
+	files []string
+
+	variables map[string]*variable
+	locals    map[string]*hcl.Attribute
+	outputs   map[string]*hcl.Attribute
+	resources []*resource
+	calls     []*moduleCall
+	providers []*provider
+	removed   []*hcl.Block
+
+	diags hcl.Diagnostics
+
+	once struct{ graph, needed sync.Once }
+	cache struct {
+		graph  *itemGraph
+		needed map[string][]hcl.Traversal
+	}
+}
+
+type variable struct {
+	name    string
+	def     hcl.Expression
+	typ     hcl.Expression
+	defRng  hcl.Range
+	hasDef  bool
+	isSensi bool
+}
+
+// resource is a resource or data block.
+type resource struct {
+	data     bool
+	typ      string
+	name     string
+	body     *gbody
+	count    hcl.Expression
+	forEach  hcl.Expression
+	provider string // "aws" or "aws.alias"
+	defRange hcl.Range
+}
+
+func (r *resource) key() string {
+	if r.data {
+		return "data." + r.typ + "." + r.name
+	}
+	return r.typ + "." + r.name
+}
+
+type moduleCall struct {
+	name      string
+	source    string
+	attrs     map[string]*hcl.Attribute
+	count     hcl.Expression
+	forEach   hcl.Expression
+	providers hcl.Expression
+	defRange  hcl.Range
+	srcRange  hcl.Range
+}
+
+type provider struct {
+	name  string
+	alias string
+	body  *gbody
+	rng   hcl.Range
+}
+
+var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: "terraform"},
+	{Type: "provider", LabelNames: []string{"name"}},
+	{Type: "variable", LabelNames: []string{"name"}},
+	{Type: "locals"},
+	{Type: "output", LabelNames: []string{"name"}},
+	{Type: "module", LabelNames: []string{"name"}},
+	{Type: "resource", LabelNames: []string{"type", "name"}},
+	{Type: "data", LabelNames: []string{"type", "name"}},
+	{Type: "moved"},
+	{Type: "import"},
+	{Type: "check", LabelNames: []string{"name"}},
+	{Type: "removed"},
+	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
+}}
+
+var metaSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "count"}, {Name: "for_each"}, {Name: "provider"}, {Name: "depends_on"}},
+	Blocks:     []hcl.BlockHeaderSchema{{Type: "lifecycle"}, {Type: "provisioner", LabelNames: []string{"type"}}, {Type: "connection"}},
+}
+
+// isOverride reports whether a file name is an override file.
+func isOverride(name string) bool {
+	base := strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".tf")
+	return base == "override" || strings.HasSuffix(base, "_override")
+}
+
+// isConfigFile reports whether a file name is Terraform configuration.
+func isConfigFile(name string) bool {
+	return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json")
+}
+
+// configFiles lists a directory's configuration files, primaries first then
+// overrides, each group in lexical order (Terraform's order).
+func configFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var prim, over []string
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !isConfigFile(n) || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "#") || strings.HasSuffix(n, "~") {
+			continue
+		}
+		if isOverride(n) {
+			over = append(over, n)
+		} else {
+			prim = append(prim, n)
+		}
+	}
+	sort.Strings(prim)
+	sort.Strings(over)
+	return append(prim, over...), nil
+}
+
+// parseFile reads one HCL or JSON file with a size bound.
+func parseFile(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
+	}
+	if st.Size() > maxSourceFile {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "File too large", Detail: "The file is larger than 8 MiB and was not read.", Subject: &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
+	}
+	if strings.HasSuffix(path, ".json") {
+		return p.ParseJSON(src, path)
+	}
+	return p.ParseHCL(src, path)
+}
+
+// loadModule parses every configuration file of dir.
+func loadModule(dir string) *module {
+	m := &module{dir: dir, variables: map[string]*variable{}, locals: map[string]*hcl.Attribute{}, outputs: map[string]*hcl.Attribute{}}
+	names, err := configFiles(dir)
+	if err != nil {
+		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot read directory", Detail: err.Error(), Subject: &hcl.Range{Filename: dir}})
+		return m
+	}
+	p := hclparse.NewParser()
+	for _, n := range names {
+		path := filepath.Join(dir, n)
+		f, diags := parseFile(p, path)
+		m.diags = append(m.diags, diags...)
+		if f == nil {
+			continue
+		}
+		m.files = append(m.files, path)
+		m.addFile(f, isOverride(n))
+	}
+	return m
+}
+
+// addFile adds a file's top-level blocks; override files merge into the
+// blocks they name, as Terraform merges them.
+func (m *module) addFile(f *hcl.File, override bool) {
+	content, _, diags := f.Body.PartialContent(topSchema)
+	// A body that does not even parse has already been reported.
+	if diags.HasErrors() && content == nil {
+		return
+	}
+	for _, b := range content.Blocks {
+		switch b.Type {
+		case "variable":
+			m.addVariable(b, override)
+		case "locals":
+			attrs, _ := b.Body.JustAttributes()
+			for n, a := range attrs {
+				m.locals[n] = a
+			}
+		case "output":
+			attrs, _ := b.Body.JustAttributes()
+			if a, ok := attrs["value"]; ok {
+				m.outputs[b.Labels[0]] = a
+			}
+		case "resource", "data":
+			m.addResource(b, override)
+		case "module":
+			m.addCall(b, override)
+		case "provider":
+			m.addProvider(b)
+		case "removed":
+			m.removed = append(m.removed, b)
+		}
+	}
+}
+
+func (m *module) addVariable(b *hcl.Block, override bool) {
+	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}}})
+	v := m.variables[b.Labels[0]]
+	if v == nil || !override {
+		v = &variable{name: b.Labels[0], defRng: b.DefRange}
+	}
+	if content != nil {
+		if a, ok := content.Attributes["default"]; ok {
+			v.def, v.hasDef = a.Expr, true
+		}
+		if a, ok := content.Attributes["type"]; ok {
+			v.typ = a.Expr
+		}
+	}
+	m.variables[b.Labels[0]] = v
+}
+
+func (m *module) addResource(b *hcl.Block, override bool) {
+	r := &resource{data: b.Type == "data", typ: b.Labels[0], name: b.Labels[1], defRange: b.DefRange}
+	meta, rest, _ := b.Body.PartialContent(metaSchema)
+	body := toGeneric(rest)
+	if meta != nil {
+		if a, ok := meta.Attributes["count"]; ok {
+			r.count = a.Expr
+		}
+		if a, ok := meta.Attributes["for_each"]; ok {
+			r.forEach = a.Expr
+		}
+		if a, ok := meta.Attributes["provider"]; ok {
+			r.provider = traversalString(a.Expr)
+		}
+	}
+	if override {
+		for _, old := range m.resources {
+			if old.data == r.data && old.typ == r.typ && old.name == r.name {
+				old.body = mergeBodies(old.body, body)
+				if r.count != nil {
+					old.count = r.count
+				}
+				if r.forEach != nil {
+					old.forEach = r.forEach
+				}
+				if r.provider != "" {
+					old.provider = r.provider
+				}
+				return
+			}
+		}
+	}
+	r.body = body
+	m.resources = append(m.resources, r)
+}
+
+func (m *module) addCall(b *hcl.Block, override bool) {
+	attrs, _ := b.Body.JustAttributes()
+	c := &moduleCall{name: b.Labels[0], attrs: map[string]*hcl.Attribute{}, defRange: b.DefRange}
+	for n, a := range attrs {
+		switch n {
+		case "source":
+			if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "string" && v.IsKnown() && !v.IsNull() {
+				c.source = v.AsString()
+			}
+			c.srcRange = a.Expr.Range()
+		case "count":
+			c.count = a.Expr
+		case "for_each":
+			c.forEach = a.Expr
+		case "providers":
+			c.providers = a.Expr
+		case "version", "depends_on":
+		default:
+			c.attrs[n] = a
+		}
+	}
+	if override {
+		for _, old := range m.calls {
+			if old.name == c.name {
+				for n, a := range c.attrs {
+					old.attrs[n] = a
+				}
+				if c.source != "" {
+					old.source, old.srcRange = c.source, c.srcRange
+				}
+				return
+			}
+		}
+	}
+	m.calls = append(m.calls, c)
+}
+
+func (m *module) addProvider(b *hcl.Block) {
+	p := &provider{name: b.Labels[0], body: toGeneric(b.Body), rng: b.DefRange}
+	if a, ok := p.body.attrs["alias"]; ok {
+		if v, d := a.Expr.Value(nil); !d.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type().FriendlyName() == "string" {
+			p.alias = v.AsString()
+		}
+	}
+	m.providers = append(m.providers, p)
+}
+
+// traversalString renders a bare reference expression ("aws.west").
+func traversalString(e hcl.Expression) string {
+	t, diags := hcl.AbsTraversalForExpr(e)
+	if diags.HasErrors() {
+		return ""
+	}
+	var parts []string
+	for _, s := range t {
+		switch x := s.(type) {
+		case hcl.TraverseRoot:
+			parts = append(parts, x.Name)
+		case hcl.TraverseAttr:
+			parts = append(parts, x.Name)
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// localSource reports whether a module source is a local path.
+func localSource(src string) bool {
+	return strings.HasPrefix(src, "./") || strings.HasPrefix(src, "../") || src == "." || src == ".."
+}
+
+// gbody is a body read without a schema: attributes and nested blocks as
+// they are written (JSON bodies have attributes only; nested blocks are
+// object-valued attributes there).
+type gbody struct {
+	attrs  map[string]*hcl.Attribute
+	blocks []*gblock
+	rng    hcl.Range
+}
+
+type gblock struct {
+	typ       string
+	labels    []string
+	body      *gbody
+	defRange  hcl.Range
+	typeRange hcl.Range
+}
+
+func toGeneric(b hcl.Body) *gbody {
+	g := &gbody{attrs: map[string]*hcl.Attribute{}}
+	if sb, ok := b.(*hclsyntax.Body); ok {
+		g.rng = sb.SrcRange
+		for n, a := range sb.Attributes {
+			g.attrs[n] = a.AsHCLAttribute()
+		}
+		for _, blk := range sb.Blocks {
+			g.blocks = append(g.blocks, &gblock{typ: blk.Type, labels: blk.Labels, body: toGeneric(blk.Body), defRange: blk.DefRange(), typeRange: blk.TypeRange})
+		}
+		return g
+	}
+	attrs, _ := b.JustAttributes()
+	for n, a := range attrs {
+		g.attrs[n] = a
+	}
+	g.rng = b.MissingItemRange()
+	return g
+}
+
+// mergeBodies applies an override body: its attributes replace the base's,
+// and its nested blocks replace all base blocks of the same type.
+func mergeBodies(base, over *gbody) *gbody {
+	out := &gbody{attrs: map[string]*hcl.Attribute{}, rng: base.rng}
+	for n, a := range base.attrs {
+		out.attrs[n] = a
+	}
+	for n, a := range over.attrs {
+		out.attrs[n] = a
+	}
+	overTypes := map[string]bool{}
+	for _, b := range over.blocks {
+		overTypes[b.typ] = true
+	}
+	for _, b := range base.blocks {
+		if !overTypes[b.typ] {
+			out.blocks = append(out.blocks, b)
+		}
+	}
+	out.blocks = append(out.blocks, over.blocks...)
+	return out
+}
+
+// expressions returns every expression in the body, nested blocks included.
+func (g *gbody) expressions() []hcl.Expression {
+	var out []hcl.Expression
+	for _, a := range g.attrs {
+		out = append(out, a.Expr)
+	}
+	for _, b := range g.blocks {
+		out = append(out, b.body.expressions()...)
+	}
+	return out
+}

@@ -1,0 +1,138 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// SharedNodeRole reports an IAM role used both by EKS node groups and by
+// Karpenter-launched nodes.
+var SharedNodeRole = &lint.Rule{
+	ID:       "FL101",
+	Name:     "shared-node-role",
+	Severity: lint.Error,
+	Summary:  "one IAM role used by node groups (managed or self-managed) and by Karpenter nodes",
+	Since:    "0.1.0",
+	Doc: `Karpenter-launched nodes and EKS node groups run as the same IAM role.
+
+## The chain
+
+1. A managed node group's role is added to the cluster's node access (the
+   aws-auth ConfigMap or an EKS access entry) on the group's behalf, and EKS
+   creates an instance profile for it.
+2. Karpenter's EC2NodeClass names the same role (` + "`spec.role`" + `, or an
+   instance profile holding it).
+3. When the node groups are deleted or replaced, EKS removes the role's node
+   access entry (once no other managed node group uses it) and deletes the
+   instance profile it created.
+4. Karpenter's nodes, which authenticate as that role, can no longer join:
+   running nodes go ` + "`NotReady`" + ` / ` + "`Ready:Unknown`" + ` one after another and new
+   launches fail. The effect can arrive hours after apply.
+
+This is the Stytch incident of 23 February 2023: unused managed node groups
+were removed, Karpenter's nodes shared their role and instance profile, and
+the API went down hours later.
+
+## Example
+
+` + "```hcl" + `
+resource "aws_eks_node_group" "system" {
+  node_role_arn = aws_iam_role.nodes.arn   # role "prod-nodes"
+}
+` + "```" + `
+` + "```yaml" + `
+apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+spec:
+  role: prod-nodes                          # FL101
+` + "```" + `
+
+## How to fix
+
+Give Karpenter its own node role (and let Karpenter create its own instance
+profile from ` + "`spec.role`" + `), with its own access entry of type ` + "`EC2_LINUX`" + `. Keep
+the node group role for the node groups only.
+
+References: Karpenter "Migrating from Cluster Autoscaler" (separate
+KarpenterNodeRole); EKS user guide, "Amazon EKS node IAM role".`,
+	Check: checkSharedNodeRole,
+}
+
+func checkSharedNodeRole(p *lint.Pass) {
+	m := p.Model
+	groups := m.NodeGroupIdentities()
+	for _, k := range m.KarpenterIdentities() {
+		kRole, kProfile, ok := m.NodeRole(k)
+		if !ok {
+			continue
+		}
+		var hits []lint.NodeIdentity
+		var roles []lint.Identity
+		for _, g := range groups {
+			if !lint.SameCluster(g, k) {
+				continue
+			}
+			gRole, gProfile, ok := m.NodeRole(g)
+			if !ok {
+				continue
+			}
+			if kProfile != nil && kProfile == gProfile {
+				continue // the shared instance profile is FL102's finding
+			}
+			switch lint.SameIdentity(gRole, kRole) {
+			case lint.Yes:
+				hits = append(hits, g)
+				roles = append(roles, gRole)
+			case lint.Maybe:
+				p.Unresolved(fmt.Sprintf("node role of %s vs %s", g.Label(), k.Label()), refRange(k.Role, k.Entity))
+			}
+		}
+		if len(hits) == 0 {
+			continue
+		}
+		role := kRole
+		if role.Entity == nil {
+			role = roles[0]
+		}
+		kWhere := refRange(k.Role, k.Entity)
+		how := "spec.role (Karpenter creates its own instance profile for it)"
+		if !k.Role.IsSet() {
+			kWhere = refRange(k.InstanceProfile, k.Entity)
+			how = "its instance profile " + describe(m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope))
+		}
+		labels := uniqueLabels(hits)
+		var related []lint.Location
+		for _, g := range hits {
+			r := g.Role
+			what := "uses it as node_role_arn"
+			if !r.IsSet() {
+				r = g.InstanceProfile
+				what = "launches with an instance profile holding it"
+				if g.Via != "" {
+					what += " (" + g.Via + ")"
+				}
+			}
+			related = append(related, lint.Location{Range: refRange(r, g.Entity), Message: g.Label() + " " + what})
+		}
+		related = append(related, declared(role, "role")...)
+		ents := []lint.Entity{k.Entity}
+		for _, g := range hits {
+			ents = append(ents, g.Entity)
+		}
+		p.Report(lint.Finding{
+			Range:   kWhere,
+			Message: fmt.Sprintf("IAM role %s is shared by %s and %s", describe(role), k.Label(), listLabels(labels)),
+			Related: related,
+			Chain: []string{
+				fmt.Sprintf("%s launches nodes as role %s through %s", k.Label(), role.Describe(), how),
+				fmt.Sprintf("%s run as the same role; EKS grants it node access (aws-auth / access entry) and creates an instance profile on the node group's behalf", listLabels(labels)),
+				"deleting or replacing those node groups removes the role's node access once no other managed node group uses it, and deletes the instance profile EKS created",
+				"Karpenter's nodes then cannot authenticate: running nodes go NotReady and new launches fail; the effect can arrive hours after apply",
+			},
+			Hint:     "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only",
+			Inferred: inferred(ents...),
+			Key:      "role=" + role.Describe() + "|karpenter=" + k.Entity.Base().Addr,
+		})
+	}
+}

@@ -1,0 +1,16 @@
+// Package rules holds faultline's rule catalogue: one rule per file, each a
+// lint.Rule value, listed in order in All.
+package rules
+
+import "github.com/faultline-dev/faultline/lint"
+
+// All is the catalogue, in ID order.
+var All = []*lint.Rule{
+	InvalidInput,
+	SharedNodeRole,
+	SharedInstanceProfile,
+	SharedSecurityGroup,
+}
+
+// Find returns the rule named by ID or name.
+func Find(key string) *lint.Rule { return lint.FindRule(All, key) }
