@@ -150,6 +150,9 @@ type Ref struct {
 	// Via explains an indirect reference ("launch template
 	// aws_launch_template.x"), empty when written directly.
 	Via string
+	// Passed are the module arguments that carry the value into the module
+	// where it is written, outermost last: where a user changes it.
+	Passed []Location
 }
 
 // IsSet reports whether the reference was written at all.

@@ -15,6 +15,8 @@ type Report struct {
 	Sources SourceReader
 	// Verbose lists the coverage notes behind the summary's counts.
 	Verbose bool
+	// Quiet prints findings only, without the summary (text format).
+	Quiet bool
 }
 
 // SourceReader returns a file's content for snippets (nil/false when

@@ -72,7 +72,9 @@ func (t *textReporter) Write(w io.Writer, r Report) error {
 		t.writeFinding(ew, f, r.Rules, src)
 		shown++
 	}
-	t.writeSummary(ew, r, shown, suppressed)
+	if !r.Quiet {
+		t.writeSummary(ew, r, shown, suppressed)
+	}
 	if ew.err != nil {
 		return fmt.Errorf("write text report: %w", ew.err)
 	}

@@ -29,15 +29,67 @@ func listLabels(labels []string) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(labels[:3], ", "), len(labels)-3)
 }
 
-// uniqueLabels removes repeated labels (count instances share a line).
-func uniqueLabels(ns []lint.NodeIdentity) []string {
-	seen := map[string]bool{}
-	var out []string
+// instanceGroups folds node identities that are instances of one
+// declaration (count / for_each) into one label: "managed node group
+// module.x.aws_eks_node_group.this (2 instances)".
+type instanceGroup struct {
+	label string
+	first lint.NodeIdentity
+	refs  []lint.Ref
+}
+
+func groupInstances(ns []lint.NodeIdentity, ref func(lint.NodeIdentity) lint.Ref) []instanceGroup {
+	var out []instanceGroup
+	index := map[string]int{}
+	count := map[string]int{}
 	for _, n := range ns {
-		l := n.Label()
-		if !seen[l] {
-			seen[l] = true
-			out = append(out, l)
+		o := n.Entity.Base()
+		base := n.Label()
+		if i := strings.LastIndex(base, "["); i > 0 && strings.HasSuffix(base, "]") {
+			base = base[:i]
+		}
+		key := base + "\x00" + o.Range.String()
+		count[key]++
+		if i, ok := index[key]; ok {
+			out[i].refs = append(out[i].refs, ref(n))
+			continue
+		}
+		index[key] = len(out)
+		out = append(out, instanceGroup{label: n.Label(), first: n, refs: []lint.Ref{ref(n)}})
+		out[len(out)-1].label = base
+	}
+	for key, i := range index {
+		if count[key] > 1 {
+			out[i].label = fmt.Sprintf("%s (%d instances)", out[i].label, count[key])
+		} else {
+			out[i].label = out[i].first.Label()
+		}
+	}
+	return out
+}
+
+// groupLabels lists the folded labels.
+func groupLabels(gs []instanceGroup) []string {
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		out[i] = g.label
+	}
+	return out
+}
+
+// groupRelated gives one related location per distinct range of a group.
+func groupRelated(gs []instanceGroup, what func(instanceGroup, lint.Ref) string) []lint.Location {
+	var out []lint.Location
+	for _, g := range gs {
+		seen := map[lint.Range]bool{}
+		for _, r := range g.refs {
+			rng := refRange(r, g.first.Entity)
+			if seen[rng] {
+				continue
+			}
+			seen[rng] = true
+			out = append(out, lint.Location{Range: rng, Message: g.label + " " + what(g, r)})
+			out = append(out, r.Passed...)
 		}
 	}
 	return out

@@ -101,20 +101,23 @@ func checkSharedNodeRole(p *lint.Pass) {
 			kWhere = refRange(k.InstanceProfile, k.Entity)
 			how = "its instance profile " + describe(m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope))
 		}
-		labels := uniqueLabels(hits)
-		var related []lint.Location
-		for _, g := range hits {
-			r := g.Role
-			what := "uses it as node_role_arn"
-			if !r.IsSet() {
-				r = g.InstanceProfile
-				what = "launches with an instance profile holding it"
-				if g.Via != "" {
-					what += " (" + g.Via + ")"
-				}
+		groups := groupInstances(hits, func(g lint.NodeIdentity) lint.Ref {
+			if g.Role.IsSet() {
+				return g.Role
 			}
-			related = append(related, lint.Location{Range: refRange(r, g.Entity), Message: g.Label() + " " + what})
-		}
+			return g.InstanceProfile
+		})
+		labels := groupLabels(groups)
+		related := groupRelated(groups, func(g instanceGroup, r lint.Ref) string {
+			if g.first.Role.IsSet() {
+				return "uses it as node_role_arn"
+			}
+			what := "launches with an instance profile holding it"
+			if r.Via != "" {
+				what += " (" + r.Via + ")"
+			}
+			return what
+		})
 		related = append(related, declared(role, "role")...)
 		ents := []lint.Entity{k.Entity}
 		for _, g := range hits {

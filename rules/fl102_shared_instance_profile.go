@@ -84,15 +84,16 @@ func checkSharedInstanceProfile(p *lint.Pass) {
 		if kp.Entity != nil || profile.Entity == nil {
 			profile = kp
 		}
-		labels := uniqueLabels(hits)
-		var related []lint.Location
+		groups := groupInstances(hits, func(g lint.NodeIdentity) lint.Ref { return g.InstanceProfile })
+		labels := groupLabels(groups)
+		related := groupRelated(groups, func(_ instanceGroup, r lint.Ref) string {
+			if r.Via != "" {
+				return "launches with it (" + r.Via + ")"
+			}
+			return "launches with it"
+		})
 		ents := []lint.Entity{k.Entity}
 		for _, g := range hits {
-			what := "launches with it"
-			if g.Via != "" {
-				what += " (" + g.Via + ")"
-			}
-			related = append(related, lint.Location{Range: refRange(g.InstanceProfile, g.Entity), Message: g.Label() + " " + what})
 			ents = append(ents, g.Entity)
 		}
 		related = append(related, declared(profile, "instance profile")...)

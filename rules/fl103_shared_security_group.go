@@ -110,19 +110,22 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 				}
 				sg := ids[key]
 				var ns []lint.NodeIdentity
-				var related []lint.Location
+				refs := map[lint.Entity]lint.Ref{}
 				ents := []lint.Entity{k.Entity}
 				for _, h := range hits {
 					ns = append(ns, h.g)
-					what := "attaches it"
-					if h.ref.Via != "" {
-						what += " (" + h.ref.Via + ")"
-					}
-					related = append(related, lint.Location{Range: refRange(h.ref, h.g.Entity), Message: h.g.Label() + " " + what})
+					refs[h.g.Entity] = h.ref
 					ents = append(ents, h.g.Entity)
 				}
+				groups := groupInstances(ns, func(g lint.NodeIdentity) lint.Ref { return refs[g.Entity] })
+				labels := groupLabels(groups)
+				related := groupRelated(groups, func(_ instanceGroup, r lint.Ref) string {
+					if r.Via != "" {
+						return "attaches it (" + r.Via + ")"
+					}
+					return "attaches it"
+				})
 				related = append(related, declared(sg, "security group")...)
-				labels := uniqueLabels(ns)
 				p.Report(lint.Finding{
 					Range:   t.Range,
 					Message: fmt.Sprintf("security group %s is attached to %s and selected by %s", describe(sg), listLabels(labels), k.Label()),

@@ -59,8 +59,10 @@ type modInst struct {
 	providers map[string]providerInfo
 	depth     int
 	stack     map[string]bool // module dirs on the call stack
-	// callRange is the module call of this instance (zero for the root).
-	callRange hcl.Range
+	// call and parent are the module call of this instance and the module
+	// instance that made it (nil for the root).
+	call   *moduleCall
+	parent *modInst
 }
 
 // addr returns an object's address within the whole root: module path plus
@@ -557,7 +559,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 				ci.inputs[n] = mi.eval(a.Expr, in.extra)
 			}
 			ci.providers = mi.childProviders(c, in.extra)
-			ci.callRange = c.defRange
+			ci.call, ci.parent = c, mi
 			ci.run()
 			out = cty.ObjectVal(ci.outputs)
 		} else {

@@ -148,7 +148,31 @@ func (x *extraction) ref(attr string) lint.Ref {
 	if a == nil {
 		return lint.Ref{}
 	}
-	return lint.Ref{Value: x.val(attr), Range: x.e.l.rng(a.Range)}
+	return lint.Ref{Value: x.val(attr), Range: x.e.l.rng(a.Range), Passed: x.passed(a.Expr)}
+}
+
+// passed follows an expression that is exactly var.NAME up through the
+// module calls that pass it, so findings can point where a user sets it.
+func (x *extraction) passed(expr hcl.Expression) []lint.Location {
+	var out []lint.Location
+	mi := x.mi
+	for mi.call != nil && mi.parent != nil {
+		t, diags := hcl.AbsTraversalForExpr(expr)
+		if diags.HasErrors() || t.RootName() != "var" {
+			break
+		}
+		name, ok := attrName(t, 1)
+		if !ok || len(t) != 2 {
+			break
+		}
+		a, ok := mi.call.attrs[name]
+		if !ok {
+			break
+		}
+		out = append(out, lint.Location{Range: x.e.l.rng(a.Range), Message: "passed in as " + name + " by " + mi.path})
+		expr, mi = a.Expr, mi.parent
+	}
+	return out
 }
 
 // firstRef reads the first present nested attribute ({block, attr}).
@@ -168,7 +192,11 @@ func (x *extraction) firstRef(paths ...[2]string) lint.Ref {
 		} else {
 			rng = x.e.l.rng(x.r.defRange)
 		}
-		return lint.Ref{Value: x.e.h.toValue(val), Range: rng}
+		ref := lint.Ref{Value: x.e.h.toValue(val), Range: rng}
+		if a := x.attr(&blockIndex{p[0], 0}, p[1]); a != nil {
+			ref.Passed = x.passed(a.Expr)
+		}
+		return ref
 	}
 	return lint.Ref{}
 }
@@ -207,7 +235,13 @@ func (x *extraction) refList(block *blockIndex, attr string) []lint.Ref {
 		if len(elems) == list.LengthInt() {
 			r = x.e.l.rng(elems[i].Range())
 		}
-		out = append(out, lint.Ref{Value: x.e.h.toValue(el), Range: r})
+		ref := lint.Ref{Value: x.e.h.toValue(el), Range: r}
+		if len(elems) == list.LengthInt() {
+			ref.Passed = x.passed(elems[i])
+		} else {
+			ref.Passed = x.passed(a.Expr)
+		}
+		out = append(out, ref)
 	}
 	return out
 }

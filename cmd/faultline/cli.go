@@ -1,0 +1,426 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/faultline-dev/faultline/internal/engine"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/rules"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitError    = 2
+)
+
+// CLI is the command line with injected streams and environment; Run
+// returns the exit code.
+type CLI struct {
+	Stdout, Stderr io.Writer
+	// Getenv reads the environment (NO_COLOR).
+	Getenv func(string) string
+	// Cwd overrides the working directory (tests).
+	Cwd string
+	// IsTerminal says whether a writer is a terminal (color, progress).
+	IsTerminal func(io.Writer) bool
+}
+
+// New returns a CLI writing to the given streams.
+func New(stdout, stderr io.Writer) *CLI {
+	return &CLI{Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, IsTerminal: isTerminal}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// usageError marks errors that exit 2.
+type usageError struct{ error }
+
+type lintFlags struct {
+	format   string
+	outputs  []string
+	vars     []string
+	varFiles []string
+	config   string
+	failOn   string
+	enable   []string
+	disable  []string
+	quiet    bool
+	verbose  bool
+	noColor  bool
+}
+
+// Run executes the command line.
+func (c *CLI) Run(args []string) int {
+	code := exitOK
+	root := &cobra.Command{
+		Use:           "faultline",
+		Short:         "Lint Terraform, Helm and Kubernetes together for cross-layer EKS failure chains",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(c.Stdout)
+	root.SetErr(c.Stderr)
+	root.SetArgs(args)
+
+	var lf lintFlags
+	lintCmd := &cobra.Command{
+		Use:   "lint [PATH ...]",
+		Short: "Lint the given directories (default \".\"), or the chains touching the given files",
+		Long: `Lint reads every Terraform module, variables file and Kubernetes /
+Karpenter manifest under the given directories into one model and reports
+failure chains that cross them. File arguments (as pre-commit passes them)
+scan the repository root and report only chains that touch those files.
+
+Exit codes: 0 no finding at or above --fail-on, 1 there are, 2 the command
+could not run.`,
+		RunE: func(cmd *cobra.Command, paths []string) error {
+			var err error
+			code, err = c.lint(paths, lf)
+			return err
+		},
+	}
+	f := lintCmd.Flags()
+	f.StringVar(&lf.format, "format", "text", "output format: "+strings.Join(lint.ReportFormats(), "|"))
+	f.StringArrayVar(&lf.outputs, "output", nil, "also write FORMAT=FILE from the same run (repeatable)")
+	f.StringArrayVar(&lf.vars, "var", nil, "Terraform variable NAME=VALUE for every root module (repeatable)")
+	f.StringArrayVar(&lf.varFiles, "var-file", nil, "Terraform variables file for every root module (repeatable)")
+	f.StringVar(&lf.config, "config", "", "configuration file (default: .faultline.hcl in PATH or above)")
+	f.StringVar(&lf.failOn, "fail-on", "error", "lowest severity that fails: error|warning|notice|never")
+	f.StringArrayVar(&lf.enable, "enable", nil, "run only these rules, by ID or name (repeatable)")
+	f.StringArrayVar(&lf.disable, "disable", nil, "skip these rules, by ID or name (repeatable)")
+	f.BoolVar(&lf.quiet, "quiet", false, "print findings only, no summary")
+	f.BoolVar(&lf.verbose, "verbose", false, "list what was read and every coverage note")
+	f.BoolVar(&lf.noColor, "no-color", false, "disable color (also NO_COLOR, and when stdout is not a terminal)")
+
+	rulesCmd := &cobra.Command{
+		Use:   "rules",
+		Short: "List the rules",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ID\tNAME\tSEVERITY\tSUMMARY")
+			for _, r := range rules.All {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Severity, r.Summary)
+			}
+			return tw.Flush()
+		},
+	}
+	explainCmd := &cobra.Command{
+		Use:   "explain RULE",
+		Short: "Show a rule's documentation: the failure chain, an example and the fix",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r := rules.Find(args[0])
+			if r == nil {
+				return usageError{fmt.Errorf("unknown rule %q (see `faultline rules`)", args[0])}
+			}
+			fmt.Fprint(c.Stdout, rules.Explain(r))
+			return nil
+		},
+	}
+	versionCmd := &cobra.Command{
+		Use:   "version",
+		Short: "Print the version",
+		Args:  cobra.NoArgs,
+		Run: func(cmd *cobra.Command, _ []string) {
+			fmt.Fprintln(c.Stdout, versionString())
+		},
+	}
+	root.AddCommand(lintCmd, rulesCmd, explainCmd, versionCmd)
+
+	if err := root.Execute(); err != nil {
+		fmt.Fprintln(c.Stderr, "faultline:", err)
+		return exitError
+	}
+	return code
+}
+
+func (c *CLI) cwd() (string, error) {
+	if c.Cwd != "" {
+		return c.Cwd, nil
+	}
+	return os.Getwd()
+}
+
+// lint runs the lint command and returns its exit code.
+func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
+	start := time.Now()
+	cwd, err := c.cwd()
+	if err != nil {
+		return exitError, err
+	}
+	abs := func(p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(cwd, p)
+	}
+	failOn, err := parseFailOn(lf.failOn)
+	if err != nil {
+		return exitError, err
+	}
+	if err := lint.CheckRuleNames(rules.All, append(append([]string(nil), lf.enable...), lf.disable...)); err != nil {
+		return exitError, err
+	}
+	vars := map[string]string{}
+	for _, v := range lf.vars {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok || name == "" {
+			return exitError, fmt.Errorf("--var %q: want NAME=VALUE", v)
+		}
+		vars[name] = value
+	}
+	var varFiles []string
+	for _, vf := range lf.varFiles {
+		p := abs(vf)
+		if err := checkVarFile(p); err != nil {
+			return exitError, fmt.Errorf("--var-file %s: %w", vf, err)
+		}
+		varFiles = append(varFiles, p)
+	}
+	type output struct {
+		format string
+		path   string
+	}
+	var outputs []output
+	for _, o := range lf.outputs {
+		format, path, ok := strings.Cut(o, "=")
+		if !ok || path == "" {
+			return exitError, fmt.Errorf("--output %q: want FORMAT=FILE", o)
+		}
+		if _, err := lint.NewReporter(format, false); err != nil {
+			return exitError, fmt.Errorf("--output: %w", err)
+		}
+		outputs = append(outputs, output{format, abs(path)})
+	}
+	color := !lf.noColor && c.Getenv("NO_COLOR") == "" && c.IsTerminal(c.Stdout)
+	rep, err := lint.NewReporter(lf.format, color)
+	if err != nil {
+		return exitError, err
+	}
+
+	cfg, err := c.loadConfig(lf.config, paths, cwd)
+	if err != nil {
+		return exitError, err
+	}
+	ropts, err := cfg.Options(rules.All)
+	if err != nil {
+		return exitError, err
+	}
+	ropts.Enable = append(ropts.Enable, lf.enable...)
+	ropts.Disable = append(ropts.Disable, lf.disable...)
+
+	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg}, rules.All, ropts)
+	if err != nil {
+		return exitError, err
+	}
+	if lf.verbose {
+		c.describe(loaded, cfg, time.Since(start))
+	}
+	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd), Verbose: lf.verbose}
+	if lf.quiet {
+		report.Result.Summary = lint.Summary{}
+		report.Quiet = true
+	}
+	if err := rep.Write(c.Stdout, report); err != nil {
+		return exitError, fmt.Errorf("writing %s output: %w", lf.format, err)
+	}
+	for _, o := range outputs {
+		r, _ := lint.NewReporter(o.format, false)
+		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd)}
+		if err := writeFile(o.path, func(w io.Writer) error { return r.Write(w, full) }); err != nil {
+			return exitError, fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
+		}
+	}
+	if res.Failed(failOn) {
+		return exitFindings, nil
+	}
+	return exitOK, nil
+}
+
+func parseFailOn(s string) (lint.Severity, error) {
+	if strings.EqualFold(s, "never") {
+		return 0, nil
+	}
+	sev, err := lint.ParseSeverity(s)
+	if err != nil {
+		return 0, fmt.Errorf("--fail-on: %w", err)
+	}
+	return sev, nil
+}
+
+// checkVarFile makes sure an explicitly named variables file is readable
+// and well-formed before anything runs.
+func checkVarFile(path string) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return pe.Err
+		}
+		return err
+	}
+	p := hclparse.NewParser()
+	var diags error
+	if strings.HasSuffix(path, ".json") {
+		_, d := p.ParseJSON(src, path)
+		if d.HasErrors() {
+			diags = d
+		}
+	} else {
+		f, d := p.ParseHCL(src, path)
+		if d.HasErrors() {
+			diags = d
+		} else if _, d := f.Body.JustAttributes(); d.HasErrors() {
+			diags = d
+		}
+	}
+	return diags
+}
+
+// loadConfig reads --config, or finds .faultline.hcl in the first path or
+// above. An explicitly named file must exist.
+func (c *CLI) loadConfig(explicit string, paths []string, cwd string) (*lint.Config, error) {
+	if explicit != "" {
+		p := explicit
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		cfg, err := lint.LoadConfig(p)
+		if err != nil {
+			return nil, fmt.Errorf("--config: %w", err)
+		}
+		return cfg, nil
+	}
+	start := cwd
+	if len(paths) > 0 {
+		start = paths[0]
+		if !filepath.IsAbs(start) {
+			start = filepath.Join(cwd, start)
+		}
+		if st, err := os.Stat(start); err == nil && !st.IsDir() {
+			start = filepath.Dir(start)
+		}
+	}
+	path, ok := lint.FindConfig(filepath.Clean(start))
+	if !ok {
+		return nil, nil
+	}
+	if r, err := filepath.Rel(cwd, path); err == nil && !strings.HasPrefix(r, "..") {
+		path = r
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(".", path)
+		}
+	}
+	cfg, err := lint.LoadConfig(path)
+	if err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// describe prints what was found and how it was read (--verbose).
+func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
+	w := c.Stderr
+	if cfg != nil {
+		fmt.Fprintf(w, "config: %s\n", cfg.Path)
+	}
+	for _, r := range l.Roots {
+		fmt.Fprintf(w, "scan root: %s\n", l.Rel(r))
+	}
+	for _, r := range l.TerraformRoots {
+		fmt.Fprintf(w, "terraform root module: %s\n", l.Rel(r))
+	}
+	m := l.Input.Model
+	counts := map[string]int{
+		"IAM roles": len(m.Roles), "instance profiles": len(m.InstanceProfiles), "security groups": len(m.SecurityGroups),
+		"launch templates": len(m.LaunchTemplates), "node groups": len(m.NodeGroups), "Karpenter node classes": len(m.NodeClasses),
+		"Karpenter node pools": len(m.NodePools), "service accounts": len(m.ServiceAccounts), "other Kubernetes objects": len(m.Objects),
+	}
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
+	}
+	fmt.Fprintf(w, "model: %s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(w, "read %d files in %s\n", l.Input.Files, took.Round(time.Millisecond))
+}
+
+// sourceReader reads files for snippets, relative to the working directory.
+func sourceReader(cwd string) lint.SourceReader {
+	return func(file string) ([]byte, bool) {
+		p := file
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, filepath.FromSlash(file))
+		}
+		st, err := os.Stat(p)
+		if err != nil || st.Size() > 8<<20 {
+			return nil, false
+		}
+		b, err := os.ReadFile(p)
+		return b, err == nil
+	}
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// versionString is the module version and VCS revision of the binary.
+func versionString() string {
+	v, rev, dirty := "(devel)", "", false
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+	}
+	out := "faultline " + v
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		out += " (" + rev
+		if dirty {
+			out += ", modified"
+		}
+		out += ")"
+	}
+	return out
+}

@@ -1,0 +1,9 @@
+// Command faultline lints Terraform, Helm charts and Kubernetes / Karpenter
+// manifests together for cross-layer EKS failure chains.
+package main
+
+import "os"
+
+func main() {
+	os.Exit(New(os.Stdout, os.Stderr).Run(os.Args[1:]))
+}
