@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
 	"github.com/hashicorp/go-cty-funcs/crypto"
 	"github.com/hashicorp/go-cty-funcs/encoding"
+	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -53,28 +53,28 @@ func (e *funcEnv) functions() map[string]function.Function {
 	pc := func(f function.Function) function.Function { return e.wrap(f, perChar) }
 	fs := map[string]function.Function{
 		// strings
-		"format":       pt(stdlib.FormatFunc),
-		"formatlist":   pt(stdlib.FormatListFunc),
-		"join":         pt(stdlib.JoinFunc),
-		"split":        op(stdlib.SplitFunc),
-		"replace":      e.replaceFunc(),
+		"format":        pt(stdlib.FormatFunc),
+		"formatlist":    pt(stdlib.FormatListFunc),
+		"join":          pt(stdlib.JoinFunc),
+		"split":         op(stdlib.SplitFunc),
+		"replace":       e.replaceFunc(),
 		"regex_replace": op(stdlib.RegexReplaceFunc),
-		"lower":        pc(stdlib.LowerFunc),
-		"upper":        pc(stdlib.UpperFunc),
-		"title":        pc(stdlib.TitleFunc),
-		"trimprefix":   e.trimFunc(stdlib.TrimPrefixFunc, true),
-		"trimsuffix":   e.trimFunc(stdlib.TrimSuffixFunc, false),
-		"trim":         op(stdlib.TrimFunc),
-		"trimspace":    pt(stdlib.TrimSpaceFunc),
-		"chomp":        pt(stdlib.ChompFunc),
-		"indent":       pt(stdlib.IndentFunc),
-		"substr":       op(stdlib.SubstrFunc),
-		"strrev":       op(stdlib.ReverseFunc),
-		"regex":        op(stdlib.RegexFunc),
-		"regexall":     op(stdlib.RegexAllFunc),
-		"startswith":   e.affixFunc(true),
-		"endswith":     e.affixFunc(false),
-		"strcontains":  op(strContainsFunc),
+		"lower":         pc(stdlib.LowerFunc),
+		"upper":         pc(stdlib.UpperFunc),
+		"title":         pc(stdlib.TitleFunc),
+		"trimprefix":    e.trimFunc(stdlib.TrimPrefixFunc, true),
+		"trimsuffix":    e.trimFunc(stdlib.TrimSuffixFunc, false),
+		"trim":          op(stdlib.TrimFunc),
+		"trimspace":     pt(stdlib.TrimSpaceFunc),
+		"chomp":         pt(stdlib.ChompFunc),
+		"indent":        pt(stdlib.IndentFunc),
+		"substr":        op(stdlib.SubstrFunc),
+		"strrev":        op(stdlib.ReverseFunc),
+		"regex":         op(stdlib.RegexFunc),
+		"regexall":      op(stdlib.RegexAllFunc),
+		"startswith":    e.affixFunc(true),
+		"endswith":      e.affixFunc(false),
+		"strcontains":   op(strContainsFunc),
 		// collections
 		"concat":          pt(stdlib.ConcatFunc),
 		"merge":           pt(stdlib.MergeFunc),

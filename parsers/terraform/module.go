@@ -30,7 +30,7 @@ type module struct {
 
 	diags hcl.Diagnostics
 
-	once struct{ graph, needed sync.Once }
+	once  struct{ graph, needed sync.Once }
 	cache struct {
 		graph  *itemGraph
 		needed map[string][]hcl.Traversal
