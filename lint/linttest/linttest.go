@@ -1,0 +1,128 @@
+// Package linttest runs one rule over a fixture directory and checks its
+// findings against expectations written in the fixture files themselves, in
+// the spirit of golang.org/x/tools/go/analysis/analysistest.
+//
+// An expectation is a comment on the line where the finding must be, in
+// HCL, YAML or JSON-with-comments files:
+//
+//	role: prod-nodes # want FL101 "IAM role \"prod-nodes\""
+//	node_role_arn = aws_iam_role.nodes.arn  # want FL101 "shared"
+//
+// The quoted text ("…" or `…`) is a regular expression matched against the message.
+// Every finding must be wanted and every want must be found.
+package linttest
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// Loader reads a fixture directory into lint input, reporting paths
+// relative to the directory.
+type Loader func(dir string) (lint.Input, error)
+
+// want is one expectation.
+type want struct {
+	file string
+	line int
+	rule string
+	re   *regexp.Regexp
+	raw  string
+	hit  bool
+}
+
+var (
+	quoted = "(?:\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`)"
+	wantRE = regexp.MustCompile(`(?:#|//)\s*want\s+((?:FL[0-9]{3}\s+` + quoted + `\s*)+)`)
+	itemRE = regexp.MustCompile(`(FL[0-9]{3})\s+(` + quoted + `)`)
+)
+
+// Run lints dir with the given rules (FL000 always included by the runner
+// when listed) and checks the findings of rule against the wants in the
+// fixture files. It returns the result for further assertions.
+func Run(t testing.TB, dir string, load Loader, rule *lint.Rule, extra ...*lint.Rule) lint.Result {
+	t.Helper()
+	in, err := load(dir)
+	if err != nil {
+		t.Fatalf("loading %s: %v", dir, err)
+	}
+	rs := append([]*lint.Rule{rule}, extra...)
+	res := lint.Run(in, rs, lint.Options{})
+	wants, err := readWants(dir)
+	if err != nil {
+		t.Fatalf("reading wants in %s: %v", dir, err)
+	}
+	for _, f := range res.Findings {
+		matched := false
+		for _, w := range wants {
+			if !w.hit && w.rule == f.Rule && w.file == f.Range.File && w.line == f.Range.Line && w.re.MatchString(f.Message) {
+				w.hit, matched = true, true
+				break
+			}
+		}
+		if !matched {
+			t.Errorf("%s: unexpected %s finding: %s", f.Range, f.Rule, f.Message)
+		}
+	}
+	for _, w := range wants {
+		if !w.hit {
+			t.Errorf("%s:%d: no %s finding matching %s", w.file, w.line, w.rule, w.raw)
+		}
+	}
+	return res
+}
+
+// readWants collects the expectations of every text file under dir.
+func readWants(dir string) ([]*want, error) {
+	var out []*want
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		switch filepath.Ext(p) {
+		case ".tf", ".tfvars", ".yaml", ".yml", ".hcl", ".tpl", ".json":
+		default:
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		for i, line := range strings.Split(string(data), "\n") {
+			m := wantRE.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			for _, it := range itemRE.FindAllStringSubmatch(m[1], -1) {
+				pat, err := strconv.Unquote(it[2])
+				if err != nil {
+					return fmt.Errorf("%s:%d: bad want string %s: %v", rel, i+1, it[2], err)
+				}
+				re, err := regexp.Compile(pat)
+				if err != nil {
+					return fmt.Errorf("%s:%d: bad want regexp %s: %v", rel, i+1, it[2], err)
+				}
+				out = append(out, &want{file: rel, line: i + 1, rule: it[1], re: re, raw: it[2]})
+			}
+		}
+		return nil
+	})
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].file != out[j].file {
+			return out[i].file < out[j].file
+		}
+		return out[i].line < out[j].line
+	})
+	return out, err
+}

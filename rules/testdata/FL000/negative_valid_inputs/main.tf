@@ -1,0 +1,4 @@
+resource "aws_iam_role" "nodes" {
+  name               = "prod-nodes"
+  assume_role_policy = "{}"
+}

@@ -1,0 +1,22 @@
+module "naming" {
+  source  = "cloudposse/label/null"
+  version = "0.25.0"
+}
+
+resource "aws_iam_role" "nodes" {
+  name               = "${module.naming.id}-nodes"
+  assume_role_policy = "{}"
+}
+
+resource "aws_eks_node_group" "system" {
+  cluster_name    = "prod"
+  node_group_name = "system"
+  node_role_arn   = aws_iam_role.nodes.arn
+  subnet_ids      = ["subnet-1"]
+
+  scaling_config {
+    desired_size = 1
+    max_size     = 1
+    min_size     = 1
+  }
+}

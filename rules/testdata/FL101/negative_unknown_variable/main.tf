@@ -1,0 +1,16 @@
+variable "node_role_name" {
+  type = string
+}
+
+resource "aws_eks_node_group" "system" {
+  cluster_name    = "prod"
+  node_group_name = "system"
+  node_role_arn   = "arn:aws:iam::111122223333:role/${var.node_role_name}"
+  subnet_ids      = ["subnet-1"]
+
+  scaling_config {
+    desired_size = 1
+    max_size     = 1
+    min_size     = 1
+  }
+}

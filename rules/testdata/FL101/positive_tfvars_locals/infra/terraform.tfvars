@@ -1,0 +1,2 @@
+cluster_name = "payments"
+environment  = "prod"
