@@ -35,6 +35,8 @@ type evaluator struct {
 	notes    []lint.Note
 	varFiles []string
 	varDiags []lint.Diagnostic
+	// rootInst is the evaluated root module instance.
+	rootInst *modInst
 }
 
 // providerInfo is what a provider configuration tells the model.
@@ -399,7 +401,10 @@ func (mi *modInst) expand(count, forEach hcl.Expression) ([]instance, bool) {
 		if err != nil || !n.IsKnown() || n.IsNull() {
 			return nil, false
 		}
-		c, _ := n.AsBigFloat().Int64()
+		c, acc := n.AsBigFloat().Int64()
+		if c < 0 || acc != 0 && c == 0 {
+			return nil, false
+		}
 		if c > maxInstances {
 			c = maxInstances
 		}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hashicorp/go-cty-funcs/collection"
 	"github.com/hashicorp/go-cty-funcs/crypto"
 	"github.com/hashicorp/go-cty-funcs/encoding"
 	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
@@ -80,7 +81,7 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"merge":           pt(stdlib.MergeFunc),
 		"lookup":          op(stdlib.LookupFunc),
 		"element":         pt(stdlib.ElementFunc),
-		"coalesce":        pt(stdlib.CoalesceFunc),
+		"coalesce":        pt(collection.CoalesceFunc),
 		"coalescelist":    pt(stdlib.CoalesceListFunc),
 		"compact":         pt(stdlib.CompactFunc),
 		"distinct":        op(stdlib.DistinctFunc),

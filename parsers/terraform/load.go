@@ -5,6 +5,7 @@
 package terraform
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -110,8 +111,8 @@ func Load(dirs []string, opts Options) Result {
 			continue
 		}
 		for _, c := range m.calls {
-			if localSource(c.source) {
-				children[filepath.Clean(filepath.Join(d, c.source))] = true
+			if child := filepath.Clean(filepath.Join(d, c.source)); localSource(c.source) && child != filepath.Clean(d) {
+				children[child] = true
 			}
 		}
 	}
@@ -188,10 +189,26 @@ func parallel(n int, f func(int)) {
 	wg.Wait()
 }
 
-// evaluate evaluates one root module.
-func (l *loader) evaluate(dir string) *evaluator {
+// evaluate evaluates one root module. A panic inside evaluation (a bug, or
+// an input no one foresaw) becomes a diagnostic for that root; the other
+// roots and files are still linted.
+func (l *loader) evaluate(dir string) (e *evaluator) {
 	m := l.module(dir)
-	e := &evaluator{l: l, h: newHoles(), root: m, rootRel: l.rel(dir)}
+	e = &evaluator{l: l, h: newHoles(), root: m, rootRel: l.rel(dir)}
+	defer func() {
+		if r := recover(); r != nil {
+			e.entities, e.notes = nil, nil
+			file := dir
+			if len(m.files) > 0 {
+				file = m.files[0]
+			}
+			e.varDiags = append(e.varDiags, lint.Diagnostic{
+				Range:   lint.Range{File: l.rel(file), Line: 1, Column: 1, EndLine: 1, EndColumn: 1},
+				Summary: "Cannot evaluate module",
+				Detail:  fmt.Sprintf("faultline failed while evaluating this root module (%v); please report it. The module was skipped.", r),
+			})
+		}
+	}()
 	if l.opts.ScopeFor != nil {
 		e.scope = l.opts.ScopeFor(dir)
 	}
@@ -200,6 +217,7 @@ func (l *loader) evaluate(dir string) *evaluator {
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
 	mi.inputs = e.rootInputs(m)
 	mi.run()
+	e.rootInst = mi
 	return e
 }
 

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// update rewrites the examples' expected output from the current CLI:
+//
+//	go test ./cmd/faultline -run TestExamples -update
+//
+// To add an example, create examples/<scenario>/<variant>/expected.txt
+// (empty is fine) and run the command above.
+var update = flag.Bool("update", false, "rewrite examples/*/*/expected.txt and expected.exit from the current output")
+
+// repoRoot is the module root, two levels above this package.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatalf("repository root not found: %v", err)
+	}
+	return root
+}
+
+// runCLI runs the command line in-process from the repository root, with
+// no environment and no terminal, the way CI runs it.
+func runCLI(t *testing.T, root string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	// CLI.Cwd is the working directory that matters; the process directory
+	// is changed as well because the config file found by discovery
+	// (.faultline.hcl in the examples) is still opened relative to the
+	// process directory.
+	t.Chdir(root)
+	var out, errb bytes.Buffer
+	c := New(&out, &errb)
+	c.Getenv = func(string) string { return "" }
+	c.IsTerminal = func(io.Writer) bool { return false }
+	c.Cwd = root
+	code = c.Run(args)
+	return out.String(), errb.String(), code
+}
+
+// examples lists the example directories (slash paths relative to root)
+// that have an expected.txt.
+func examples(t *testing.T, root string) []string {
+	t.Helper()
+	matches, err := filepath.Glob(filepath.Join(root, "examples", "*", "*", "expected.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, m := range matches {
+		rel, err := filepath.Rel(root, filepath.Dir(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, filepath.ToSlash(rel))
+	}
+	sort.Strings(dirs)
+	if len(dirs) == 0 {
+		t.Fatal("no examples/*/*/expected.txt found")
+	}
+	return dirs
+}
+
+// TestExamples runs `faultline lint --no-color` on every example and
+// compares stdout with expected.txt and the exit code with expected.exit.
+func TestExamples(t *testing.T) {
+	root := repoRoot(t)
+	for _, dir := range examples(t, root) {
+		t.Run(strings.TrimPrefix(dir, "examples/"), func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, root, "lint", "--no-color", dir)
+			txtPath := filepath.Join(root, filepath.FromSlash(dir), "expected.txt")
+			exitPath := filepath.Join(root, filepath.FromSlash(dir), "expected.exit")
+			if *update {
+				if err := os.WriteFile(txtPath, []byte(stdout), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(exitPath, []byte(strconv.Itoa(code)+"\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if stderr != "" {
+				t.Errorf("faultline lint %s wrote to stderr:\n%s", dir, stderr)
+			}
+			want, err := os.ReadFile(txtPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stdout != string(want) {
+				t.Errorf("faultline lint --no-color %s: output differs from %s/expected.txt (rerun with -update if the change is intended)\n%s",
+					dir, dir, firstDifference(string(want), stdout))
+			}
+			rawExit, err := os.ReadFile(exitPath)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			wantCode, err := strconv.Atoi(strings.TrimSpace(string(rawExit)))
+			if err != nil {
+				t.Fatalf("%s/expected.exit: %v", dir, err)
+			}
+			if code != wantCode {
+				t.Errorf("faultline lint --no-color %s: exit code %d, want %d (expected.exit)", dir, code, wantCode)
+			}
+		})
+	}
+}
+
+// firstDifference describes the first line where got differs from want.
+func firstDifference(want, got string) string {
+	w := strings.Split(want, "\n")
+	g := strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i >= len(w) || i >= len(g) || wl != gl {
+			return fmt.Sprintf("first difference at line %d:\n  want: %q\n  got:  %q", i+1, wl, gl)
+		}
+	}
+	return "outputs differ"
+}
+
+// TestStytchExample checks what the bundled example is about, independent
+// of the exact wording: the broken repository shares the node role, the
+// instance profile and the security group between node groups and
+// Karpenter; the fixed one shares nothing.
+func TestStytchExample(t *testing.T) {
+	root := repoRoot(t)
+
+	t.Run("broken", func(t *testing.T) {
+		const dir = "examples/stytch-2023/broken"
+		stdout, stderr, code := runCLI(t, root, "lint", "--no-color", dir)
+		if code != exitFindings {
+			t.Errorf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitFindings, stdout, stderr)
+		}
+		for _, id := range []string{"FL101", "FL102", "FL103"} {
+			if !strings.Contains(stdout, id) {
+				t.Errorf("output does not mention %s:\n%s", id, stdout)
+			}
+		}
+
+		stdout, stderr, code = runCLI(t, root, "lint", "--format", "json", dir)
+		if code != exitFindings {
+			t.Fatalf("--format json: exit code %d, want %d\nstderr:\n%s", code, exitFindings, stderr)
+		}
+		var report struct {
+			Findings []struct {
+				Rule     string `json:"rule"`
+				Location struct {
+					File string `json:"file"`
+				} `json:"location"`
+			} `json:"findings"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &report); err != nil {
+			t.Fatalf("--format json: %v\n%s", err, stdout)
+		}
+		rules := map[string]bool{}
+		for _, f := range report.Findings {
+			rules[f.Rule] = true
+			if !strings.HasPrefix(f.Location.File, dir+"/") {
+				t.Errorf("%s finding at %q, want a path under %s relative to the working directory", f.Rule, f.Location.File, dir)
+			}
+		}
+		for _, id := range []string{"FL101", "FL102", "FL103"} {
+			if !rules[id] {
+				t.Errorf("--format json: no %s finding", id)
+			}
+		}
+	})
+
+	t.Run("fixed", func(t *testing.T) {
+		const dir = "examples/stytch-2023/fixed"
+		stdout, stderr, code := runCLI(t, root, "lint", "--no-color", dir)
+		if code != exitOK {
+			t.Errorf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, exitOK, stdout, stderr)
+		}
+		if !strings.Contains(stdout, "no problems found") {
+			t.Errorf("output does not say \"no problems found\":\n%s", stdout)
+		}
+	})
+}
