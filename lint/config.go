@@ -3,6 +3,7 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -84,15 +85,25 @@ var (
 // reported with its position, in hcl's diagnostic format
 // (".faultline.hcl:3,1-5: Unsupported argument; …").
 func LoadConfig(path string) (*Config, error) {
+	return LoadConfigNamed(path, path)
+}
+
+// LoadConfigNamed reads the config file at path (absolute or relative to
+// the process) and names it display in positions and errors.
+func LoadConfigNamed(path, display string) (*Config, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("read config: %w", err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("read config %s: %w", display, err)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, fmt.Errorf("read config: %w", err)
+		return nil, fmt.Errorf("read config %s: %w", display, err)
 	}
-	return parseConfig(src, path, filepath.Dir(abs))
+	return parseConfig(src, display, filepath.Dir(abs))
 }
 
 // parseConfig decodes src (named filename in positions) for a config file

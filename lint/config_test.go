@@ -261,7 +261,7 @@ func TestLoadConfigErrors(t *testing.T) {
 
 func TestLoadConfigUnreadable(t *testing.T) {
 	_, err := LoadConfig(filepath.Join(t.TempDir(), "missing.hcl"))
-	if err == nil || !strings.HasPrefix(err.Error(), "read config: ") {
+	if err == nil || !strings.HasPrefix(err.Error(), "read config ") || !strings.HasSuffix(err.Error(), "missing.hcl: no such file or directory") {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -303,7 +303,7 @@ func (c *CLI) loadConfig(explicit string, paths []string, cwd string) (*lint.Con
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(cwd, p)
 		}
-		cfg, err := lint.LoadConfig(p)
+		cfg, err := lint.LoadConfigNamed(p, explicit)
 		if err != nil {
 			return nil, fmt.Errorf("--config: %w", err)
 		}
@@ -323,13 +323,11 @@ func (c *CLI) loadConfig(explicit string, paths []string, cwd string) (*lint.Con
 	if !ok {
 		return nil, nil
 	}
+	display := path
 	if r, err := filepath.Rel(cwd, path); err == nil && !strings.HasPrefix(r, "..") {
-		path = r
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(".", path)
-		}
+		display = r
 	}
-	cfg, err := lint.LoadConfig(path)
+	cfg, err := lint.LoadConfigNamed(path, display)
 	if err != nil {
 		return nil, err
 	}

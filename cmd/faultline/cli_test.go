@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// run executes the CLI in-process in dir and returns exit code and output.
+func run(t *testing.T, dir string, env map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	c := New(&out, &errb)
+	c.Cwd = dir
+	c.Getenv = func(k string) string { return env[k] }
+	c.IsTerminal = func(io.Writer) bool { return env["TTY"] == "1" }
+	code := c.Run(args)
+	return code, out.String(), errb.String()
+}
+
+func fixture(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+var shared = map[string]string{
+	"infra/main.tf": `variable "cluster" {
+  default = "prod"
+}
+
+resource "aws_iam_role" "nodes" {
+  name               = "${var.cluster}-nodes"
+  assume_role_policy = "{}"
+}
+
+resource "aws_eks_node_group" "system" {
+  cluster_name    = var.cluster
+  node_group_name = "system"
+  node_role_arn   = aws_iam_role.nodes.arn
+}
+`,
+	"k8s/nodeclass.yaml": `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: default
+spec:
+  role: prod-nodes
+`,
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := fixture(t, shared)
+	cases := []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"finding", []string{"lint", "."}, 1, ""},
+		{"fail-on never", []string{"lint", "--fail-on", "never", "."}, 0, ""},
+		{"disabled rule", []string{"lint", "--disable", "shared-node-role", "."}, 0, ""},
+		{"enable other rule", []string{"lint", "--enable", "FL103", "."}, 0, ""},
+		{"var changes identity", []string{"lint", "--var", "cluster=staging", "."}, 0, ""},
+		{"missing path", []string{"lint", "nope"}, 2, "path nope"},
+		{"bad flag", []string{"lint", "--bogus"}, 2, "unknown flag"},
+		{"bad fail-on", []string{"lint", "--fail-on", "sometimes", "."}, 2, "--fail-on"},
+		{"unknown rule", []string{"lint", "--disable", "FL999", "."}, 2, "unknown rule"},
+		{"bad var", []string{"lint", "--var", "novalue", "."}, 2, "NAME=VALUE"},
+		{"missing var file", []string{"lint", "--var-file", "missing.tfvars", "."}, 2, "--var-file"},
+		{"missing config", []string{"lint", "--config", "missing.hcl", "."}, 2, "--config"},
+		{"bad format", []string{"lint", "--format", "xml", "."}, 2, "unknown format"},
+		{"explain unknown", []string{"explain", "FL999"}, 2, "unknown rule"},
+	}
+	for _, c := range cases {
+		code, _, stderr := run(t, dir, nil, c.args...)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d (%s)", c.name, code, c.code, stderr)
+		}
+		if c.err != "" && !strings.Contains(stderr, c.err) {
+			t.Errorf("%s: stderr %q lacks %q", c.name, stderr, c.err)
+		}
+	}
+}
+
+func TestBadVarFileAndConfigShape(t *testing.T) {
+	dir := fixture(t, map[string]string{
+		"main.tf":        "variable \"x\" {}\n",
+		"bad.tfvars":     "x = \n",
+		".faultline.hcl": "rule \"FL101\" {\n  bogus = true\n}\n",
+	})
+	code, _, stderr := run(t, dir, nil, "lint", "--var-file", "bad.tfvars", "--config", "other.hcl", ".")
+	if code != 2 || !strings.Contains(stderr, "bad.tfvars") {
+		t.Errorf("bad var file: exit %d, %s", code, stderr)
+	}
+	code, _, stderr = run(t, dir, nil, "lint", ".")
+	if code != 2 || !strings.Contains(stderr, ".faultline.hcl:2") || !strings.Contains(stderr, "bogus") {
+		t.Errorf("bad config: exit %d, %s", code, stderr)
+	}
+}
+
+func TestJSONContract(t *testing.T) {
+	dir := fixture(t, shared)
+	code, out, _ := run(t, dir, nil, "lint", "--format", "json", ".")
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var doc struct {
+		Version  int `json:"version"`
+		Findings []struct {
+			Rule     string `json:"rule"`
+			Name     string `json:"name"`
+			Severity string `json:"severity"`
+			Message  string `json:"message"`
+			Location struct {
+				File                               string
+				Line, Column, EndLine, EndColumn int
+			} `json:"location"`
+			Related []struct {
+				File    string `json:"file"`
+				Line    int    `json:"line"`
+				Message string `json:"message"`
+			} `json:"related"`
+			Chain       []string `json:"chain"`
+			Hint        string   `json:"hint"`
+			Fingerprint string   `json:"fingerprint"`
+		} `json:"findings"`
+		Summary struct {
+			Errors, Warnings, Notices, Files int
+			Coverage                         map[string]int
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if doc.Version != 1 || len(doc.Findings) != 1 || doc.Summary.Errors != 1 || doc.Summary.Files != 2 {
+		t.Fatalf("unexpected document: %s", out)
+	}
+	f := doc.Findings[0]
+	if f.Rule != "FL101" || f.Name != "shared-node-role" || f.Severity != "error" || f.Location.File != "k8s/nodeclass.yaml" ||
+		f.Location.Line != 6 || f.Location.Column != 9 || f.Location.EndColumn != 19 || len(f.Chain) < 3 || f.Hint == "" || f.Fingerprint == "" {
+		t.Errorf("finding = %+v", f)
+	}
+	var relFiles []string
+	for _, r := range f.Related {
+		relFiles = append(relFiles, r.File+":"+itoa(r.Line))
+	}
+	if strings.Join(relFiles, ",") != "infra/main.tf:13,infra/main.tf:6" {
+		t.Errorf("related = %v", relFiles)
+	}
+	if _, ok := doc.Summary.Coverage["unresolved"]; !ok {
+		t.Error("summary lacks coverage")
+	}
+}
+
+func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(n)) }
+
+func fmtInt(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func TestTextOutputAndColor(t *testing.T) {
+	dir := fixture(t, shared)
+	_, plain, _ := run(t, dir, map[string]string{"TTY": "1", "NO_COLOR": "1"}, "lint", ".")
+	for _, want := range []string{"error[FL101] shared-node-role", "--> k8s/nodeclass.yaml:6:9", "role: prod-nodes", "^^^^^^^^^^", "related: infra/main.tf:13:3", "chain:", "hint:", "1 error"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("text output lacks %q:\n%s", want, plain)
+		}
+	}
+	if strings.Contains(plain, "\x1b[") {
+		t.Error("NO_COLOR must disable color")
+	}
+	_, colored, _ := run(t, dir, map[string]string{"TTY": "1"}, "lint", ".")
+	if !strings.Contains(colored, "\x1b[") {
+		t.Error("a terminal gets color")
+	}
+	_, piped, _ := run(t, dir, nil, "lint", ".")
+	if strings.Contains(piped, "\x1b[") {
+		t.Error("a non-terminal gets no color")
+	}
+	_, quiet, _ := run(t, dir, nil, "lint", "--quiet", ".")
+	if strings.Contains(quiet, "faultline:") || !strings.Contains(quiet, "FL101") {
+		t.Errorf("--quiet prints findings only:\n%s", quiet)
+	}
+}
+
+func TestOutputFlagWritesMoreFormats(t *testing.T) {
+	dir := fixture(t, shared)
+	code, _, stderr := run(t, dir, nil, "lint", "--output", "json=out.json", ".")
+	if code != 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "out.json"))
+	if err != nil || !json.Valid(b) || !bytes.Contains(b, []byte(`"FL101"`)) {
+		t.Errorf("out.json = %s, %v", b, err)
+	}
+}
+
+func TestFileArgumentsReportTouchingChains(t *testing.T) {
+	files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "docs/notes.yaml": "a: b\n"}
+	for k, v := range shared {
+		files[k] = v
+	}
+	dir := fixture(t, files)
+	// The role's declaration is related to the finding: touching it reports the chain.
+	if code, out, _ := run(t, dir, nil, "lint", "infra/main.tf"); code != 1 || !strings.Contains(out, "FL101") {
+		t.Errorf("touching file: exit %d\n%s", code, out)
+	}
+	if code, out, _ := run(t, dir, nil, "lint", "docs/notes.yaml"); code != 0 || strings.Contains(out, "FL101") {
+		t.Errorf("unrelated file: exit %d\n%s", code, out)
+	}
+}
+
+func TestRulesExplainVersion(t *testing.T) {
+	_, out, _ := run(t, t.TempDir(), nil, "rules")
+	for _, want := range []string{"ID", "FL000", "FL101", "shared-node-role", "error", "FL103", "notice"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rules lacks %q:\n%s", want, out)
+		}
+	}
+	_, out, _ = run(t, t.TempDir(), nil, "explain", "shared-instance-profile")
+	if !strings.Contains(out, "FL102 shared-instance-profile") || !strings.Contains(out, "## How to fix") {
+		t.Errorf("explain:\n%s", out)
+	}
+	_, out, _ = run(t, t.TempDir(), nil, "version")
+	if !strings.HasPrefix(out, "faultline ") {
+		t.Errorf("version: %q", out)
+	}
+}
