@@ -39,11 +39,6 @@ func repoRoot(t *testing.T) string {
 // no environment and no terminal, the way CI runs it.
 func runCLI(t *testing.T, root string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	// CLI.Cwd is the working directory that matters; the process directory
-	// is changed as well because the config file found by discovery
-	// (.faultline.hcl in the examples) is still opened relative to the
-	// process directory.
-	t.Chdir(root)
 	var out, errb bytes.Buffer
 	c := New(&out, &errb)
 	c.Getenv = func(string) string { return "" }

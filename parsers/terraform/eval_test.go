@@ -420,3 +420,39 @@ output "o" { value = nosuchfunction(1) }
 		}
 	}
 }
+
+func TestJSONConfiguration(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf.json": `{
+  "variable": {"cluster": {"default": "json"}},
+  "resource": {
+    "aws_iam_role": {"nodes": {"name": "${var.cluster}-nodes", "assume_role_policy": "{}"}},
+    "aws_eks_node_group": {"ng": {
+      "cluster_name": "json",
+      "node_role_arn": "${aws_iam_role.nodes.arn}",
+      "launch_template": {"id": "lt-123", "version": "1"}
+    }}
+  }
+}`,
+	})
+	res := Load([]string{dir}, Options{Root: dir})
+	var role *lint.Role
+	var ng *lint.NodeGroup
+	for _, e := range res.Entities {
+		switch x := e.(type) {
+		case *lint.Role:
+			role = x
+		case *lint.NodeGroup:
+			ng = x
+		}
+	}
+	if role == nil || role.Name.String() != "json-nodes" {
+		t.Fatalf("role = %+v", role)
+	}
+	if ng == nil || ng.Role.Value.String() != "${aws_iam_role.nodes.arn}" || ng.Role.Range.Line != 7 {
+		t.Fatalf("node group = %+v", ng)
+	}
+	if ng.LaunchTemplate.Value.String() != "lt-123" {
+		t.Errorf("launch template (JSON block as object) = %s", ng.LaunchTemplate.Value)
+	}
+}

@@ -1,0 +1,23 @@
+locals {
+  tags = {
+    Team        = "platform"
+    Environment = var.environment
+    ManagedBy   = "terraform"
+    Repository  = "acme/platform-infra"
+  }
+
+  # Subnets and node security groups carry this tag so Karpenter can find
+  # them with a selector instead of hard-coded IDs.
+  discovery_tags = {
+    "karpenter.sh/discovery" = var.cluster_name
+  }
+
+  node_role_name = "${var.cluster_name}-nodes"
+
+  node_policies = [
+    "arn:aws:iam::aws:policy/AmazonEKSWorkerNodePolicy",
+    "arn:aws:iam::aws:policy/AmazonEKS_CNI_Policy",
+    "arn:aws:iam::aws:policy/AmazonEC2ContainerRegistryReadOnly",
+    "arn:aws:iam::aws:policy/AmazonSSMManagedInstanceCore",
+  ]
+}

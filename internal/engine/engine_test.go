@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+func write(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for p, c := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+const nodeClass = "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: %s\nspec:\n  role: r\n"
+
+func TestDiscoverySkipsAndHostileTrees(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	write(t, outside, map[string]string{"secret.yaml": strings.Replace(nodeClass, "%s", "outside", 1)})
+	write(t, root, map[string]string{
+		"k8s/a.yaml":                         strings.Replace(nodeClass, "%s", "a", 1),
+		".terraform/modules/x/main.tf":       "resource \"aws_iam_role\" \"cached\" {}\n",
+		".terragrunt-cache/y/main.tf":        "resource \"aws_iam_role\" \"cached\" {}\n",
+		"node_modules/p/x.yaml":              strings.Replace(nodeClass, "%s", "npm", 1),
+		"vendor/v/x.yaml":                    strings.Replace(nodeClass, "%s", "vendored", 1),
+		"testdata/t.yaml":                    strings.Replace(nodeClass, "%s", "fixture", 1),
+		"charts/c/Chart.yaml":                "apiVersion: v2\nname: c\nversion: 0.1.0\n",
+		"charts/c/templates/nodeclass.yaml":  "{{- if .Values.enabled }}\nkind: EC2NodeClass\n{{- end }}\n",
+		"infra/main.tf":                      "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n}\n",
+	})
+	// A symlink loop, a link out of the tree, a broken link.
+	must(t, os.Symlink(root, filepath.Join(root, "k8s", "loop")))
+	must(t, os.Symlink(filepath.Join(outside, "secret.yaml"), filepath.Join(root, "k8s", "escape.yaml")))
+	must(t, os.Symlink(filepath.Join(root, "nope.yaml"), filepath.Join(root, "k8s", "broken.yaml")))
+	// A huge manifest.
+	big := make([]byte, maxManifest+1)
+	for i := range big {
+		big[i] = '#'
+	}
+	must(t, os.WriteFile(filepath.Join(root, "k8s", "huge.yaml"), big, 0o644))
+
+	l, err := Load(Options{Paths: []string{root}, Cwd: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, nc := range l.Input.Model.NodeClasses {
+		n, _ := nc.Name.Str()
+		names = append(names, n)
+	}
+	if strings.Join(names, ",") != "a" {
+		t.Errorf("node classes = %v, want only a (skipped dirs, templates and escaping links are not read)", names)
+	}
+	if len(l.Input.Model.Roles) != 1 {
+		t.Errorf("roles = %d, want 1 (.terraform and .terragrunt-cache skipped)", len(l.Input.Model.Roles))
+	}
+	var huge bool
+	for _, d := range l.Input.Diagnostics {
+		if d.Range.File == "k8s/huge.yaml" && strings.Contains(d.Detail+d.Summary, "larger") {
+			huge = true
+		}
+	}
+	if !huge {
+		t.Errorf("no FL000 diagnostic for the huge file: %+v", l.Input.Diagnostics)
+	}
+	notes := map[string]string{}
+	for _, n := range l.Input.Notes {
+		notes[n.Range.File] = n.What
+	}
+	if !strings.Contains(notes["k8s/escape.yaml"], "out of the scanned tree") || !strings.Contains(notes["k8s/broken.yaml"], "symlink") {
+		t.Errorf("symlink notes = %v", notes)
+	}
+}
+
+func TestTestdataIsReadWhenNamedExplicitly(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{"testdata/case/a.yaml": strings.Replace(nodeClass, "%s", "a", 1)})
+	l, err := Load(Options{Paths: []string{filepath.Join(root, "testdata", "case")}, Cwd: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Input.Model.NodeClasses) != 1 || l.Input.Model.NodeClasses[0].Range.File != "testdata/case/a.yaml" {
+		t.Errorf("explicit path below testdata not read: %+v", l.Input.Model.NodeClasses)
+	}
+}
+
+func TestConfigExcludesAndScopes(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		".faultline.hcl":  "exclude = [\"legacy/**\"]\nscope \"prod\" {\n  account = \"111111111111\"\n  cluster = \"prod\"\n}\n",
+		"legacy/a.yaml":   strings.Replace(nodeClass, "%s", "legacy", 1),
+		"prod/k8s/b.yaml": strings.Replace(nodeClass, "%s", "b", 1),
+		"prod/main.tf":    "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n}\n",
+	})
+	cfg, err := lint.LoadConfig(filepath.Join(root, ".faultline.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := Load(Options{Paths: []string{root}, Cwd: root, Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := l.Input.Model
+	if len(m.NodeClasses) != 1 || m.NodeClasses[0].Scope.Account != "111111111111" || m.NodeClasses[0].Scope.Cluster != "prod" {
+		t.Errorf("node classes = %+v", m.NodeClasses)
+	}
+	if len(m.Roles) != 1 || m.Roles[0].Scope.Account != "111111111111" {
+		t.Errorf("roles = %+v", m.Roles)
+	}
+}
+
+func TestMissingPath(t *testing.T) {
+	if _, err := Load(Options{Paths: []string{"does-not-exist"}, Cwd: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "does-not-exist") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,35 @@
+package terraform
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzLoad feeds arbitrary bytes as a module's main.tf: parsing and
+// evaluation must never panic (a recovered panic shows as a diagnostic
+// "Cannot evaluate module", which the fuzzer also rejects).
+func FuzzLoad(f *testing.F) {
+	for _, seed := range []string{
+		"resource \"aws_iam_role\" \"r\" {\n  name = \"${var.x}-n\"\n}\nvariable \"x\" {}\n",
+		"locals {\n  a = [for i in range(3) : i]\n  b = { for k, v in local.a : k => v }\n}\n",
+		"resource \"aws_eks_node_group\" \"n\" {\n  count = 2\n  node_role_arn = aws_iam_role.r[count.index].arn\n}\n",
+		"module \"m\" {\n  source = \"./\"\n}\n",
+		"data \"aws_iam_policy_document\" \"d\" {\n  statement {\n    condition {\n      test = \"StringEquals\"\n      variable = \"${module.eks.x}:sub\"\n      values = [1]\n    }\n  }\n}\n",
+		"resource \"x\" \"y\" {\n  dynamic \"a\" {\n    for_each = {a = 1}\n    content {\n      v = a.value\n    }\n  }\n}\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "main.tf"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res := Load([]string{dir}, Options{Root: dir})
+		for _, d := range res.Diagnostics {
+			if d.Summary == "Cannot evaluate module" {
+				t.Fatalf("evaluation panicked: %s", d.Detail)
+			}
+		}
+	})
+}
