@@ -217,7 +217,18 @@ type SelectorTerm struct {
 	Tags map[string]Value
 	// HasID, HasName say whether the field was written.
 	HasID, HasName bool
-	Range          Range
+	// Range is the whole term; FieldRanges say where each field is written
+	// ("id", "name", "tags.<key>"), key and value together.
+	Range       Range
+	FieldRanges map[string]Range
+}
+
+// FieldRange returns where a field of the term is written, or the term.
+func (t SelectorTerm) FieldRange(field string) Range {
+	if r, ok := t.FieldRanges[field]; ok {
+		return r
+	}
+	return t.Range
 }
 
 // NodeClass is a Karpenter EC2NodeClass (or the legacy AWSNodeTemplate).

@@ -21,12 +21,28 @@ func describe(id lint.Identity) string {
 	return fmt.Sprintf("%q", name)
 }
 
-// listLabels joins up to three labels and says how many more there are.
+// listLabels joins labels as prose ("a", "a and b", "a, b and c"), naming
+// at most three and counting the rest.
 func listLabels(labels []string) string {
-	if len(labels) <= 3 {
-		return strings.Join(labels, ", ")
+	switch n := len(labels); {
+	case n == 0:
+		return ""
+	case n == 1:
+		return labels[0]
+	case n <= 3:
+		return strings.Join(labels[:n-1], ", ") + " and " + labels[n-1]
+	default:
+		return fmt.Sprintf("%s and %d more", strings.Join(labels[:3], ", "), n-3)
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(labels[:3], ", "), len(labels)-3)
+}
+
+// rootOf returns the Terraform root directory an address is qualified by
+// ("infra" for "infra:module.x.aws_iam_role.r"), or "".
+func rootOf(addr string) string {
+	if i := strings.Index(addr, ":"); i > 0 && !strings.Contains(addr[:i], "#") {
+		return addr[:i]
+	}
+	return ""
 }
 
 // instanceGroups folds node identities that are instances of one
@@ -65,6 +81,16 @@ func groupInstances(ns []lint.NodeIdentity, ref func(lint.NodeIdentity) lint.Ref
 			out[i].label = out[i].first.Label()
 		}
 	}
+	// The same address in two Terraform roots: say which root.
+	seen := map[string]int{}
+	for _, g := range out {
+		seen[g.label]++
+	}
+	for i, g := range out {
+		if root := rootOf(g.first.Entity.Base().Addr); seen[g.label] > 1 && root != "" {
+			out[i].label += " in " + root
+		}
+	}
 	return out
 }
 
@@ -77,22 +103,70 @@ func groupLabels(gs []instanceGroup) []string {
 	return out
 }
 
-// groupRelated gives one related location per distinct range of a group.
+// groupRelated gives the related locations of each group: where a user
+// sets the value first (the outermost module argument), then the trail
+// into the module, then the attribute itself.
 func groupRelated(gs []instanceGroup, what func(instanceGroup, lint.Ref) string) []lint.Location {
 	var out []lint.Location
 	for _, g := range gs {
-		seen := map[lint.Range]bool{}
 		for _, r := range g.refs {
-			rng := refRange(r, g.first.Entity)
-			if seen[rng] {
-				continue
+			for i := len(r.Passed) - 1; i >= 0; i-- {
+				out = append(out, r.Passed[i])
 			}
-			seen[rng] = true
-			out = append(out, lint.Location{Range: rng, Message: g.label + " " + what(g, r)})
-			out = append(out, r.Passed...)
+			out = append(out, lint.Location{Range: refRange(r, g.first.Entity), Message: g.label + " " + what(g, r)})
 		}
 	}
+	return mergeRelated(out)
+}
+
+// mergeRelated keeps one location per range, joining the messages of
+// repeats (one module line serving several module instances).
+func mergeRelated(locs []lint.Location) []lint.Location {
+	var out []lint.Location
+	index := map[lint.Range]int{}
+	for _, l := range locs {
+		if i, ok := index[l.Range]; ok {
+			if !strings.Contains(out[i].Message, l.Message) {
+				out[i].Message += "; " + l.Message
+			}
+			continue
+		}
+		index[l.Range] = len(out)
+		out = append(out, l)
+	}
 	return out
+}
+
+// splitManaged separates managed from self-managed node groups' labels.
+func splitManaged(gs []instanceGroup) (managed, self []string) {
+	for _, g := range gs {
+		if ng, ok := g.first.Entity.(*lint.NodeGroup); ok && ng.Managed {
+			managed = append(managed, g.label)
+		} else {
+			self = append(self, g.label)
+		}
+	}
+	return managed, self
+}
+
+// termAnchor says where a selector term is best pointed at: the field a
+// user changes (the ID, the name, or the first tag as written).
+func termAnchor(t lint.SelectorTerm) lint.Range {
+	switch {
+	case t.HasID:
+		return t.FieldRange("id")
+	case t.HasName:
+		return t.FieldRange("name")
+	}
+	best := t.Range
+	found := false
+	for k := range t.Tags {
+		r, ok := t.FieldRanges["tags."+k]
+		if ok && (!found || r.Less(best)) {
+			best, found = r, true
+		}
+	}
+	return best
 }
 
 // declared returns the declaration of an identity's entity as a related
@@ -130,4 +204,12 @@ func inferred(es ...lint.Entity) []string {
 		}
 	}
 	return out
+}
+
+// plural picks a suffix by count.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

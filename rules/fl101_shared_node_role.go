@@ -123,16 +123,25 @@ func checkSharedNodeRole(p *lint.Pass) {
 		for _, g := range hits {
 			ents = append(ents, g.Entity)
 		}
+		managed, self := splitManaged(groups)
+		chain := []string{fmt.Sprintf("%s launches nodes as role %s through %s", k.Label(), role.Describe(), how)}
+		if len(managed) > 0 {
+			chain = append(chain, fmt.Sprintf("EKS grants the same role node access (aws-auth / access entry) and creates an instance profile for it on behalf of %s", listLabels(managed)))
+		}
+		if len(self) > 0 {
+			chain = append(chain, fmt.Sprintf("%s also launch%s with an instance profile holding the same role", listLabels(self), plural(len(self), "es", "")))
+		}
+		if len(managed) > 0 {
+			chain = append(chain, "deleting or replacing those managed node groups removes the role's node access once no other managed node group uses it, and deletes the instance profile EKS created")
+		} else {
+			chain = append(chain, "removing those node groups usually takes the role's aws-auth / access entry and instance profile with them")
+		}
+		chain = append(chain, "Karpenter's nodes then cannot authenticate: running nodes go NotReady and new launches fail; the effect can arrive hours after apply")
 		p.Report(lint.Finding{
-			Range:   kWhere,
-			Message: fmt.Sprintf("IAM role %s is shared by %s and %s", describe(role), k.Label(), listLabels(labels)),
-			Related: related,
-			Chain: []string{
-				fmt.Sprintf("%s launches nodes as role %s through %s", k.Label(), role.Describe(), how),
-				fmt.Sprintf("%s run as the same role; EKS grants it node access (aws-auth / access entry) and creates an instance profile on the node group's behalf", listLabels(labels)),
-				"deleting or replacing those node groups removes the role's node access once no other managed node group uses it, and deletes the instance profile EKS created",
-				"Karpenter's nodes then cannot authenticate: running nodes go NotReady and new launches fail; the effect can arrive hours after apply",
-			},
+			Range:    kWhere,
+			Message:  fmt.Sprintf("IAM role %s is used by %s and also by %s", describe(role), k.Label(), listLabels(labels)),
+			Related:  related,
+			Chain:    chain,
 			Hint:     "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only",
 			Inferred: inferred(ents...),
 			Key:      "role=" + role.Describe() + "|karpenter=" + k.Entity.Base().Addr,

@@ -99,12 +99,12 @@ func checkSharedInstanceProfile(p *lint.Pass) {
 		related = append(related, declared(profile, "instance profile")...)
 		p.Report(lint.Finding{
 			Range:   k.InstanceProfile.Range,
-			Message: fmt.Sprintf("instance profile %s is shared by %s and %s", describe(profile), k.Label(), listLabels(labels)),
+			Message: fmt.Sprintf("instance profile %s is used by %s and also by %s", describe(profile), k.Label(), listLabels(labels)),
 			Related: related,
 			Chain: []string{
 				fmt.Sprintf("%s launches every node with instance profile %s", k.Label(), profile.Describe()),
-				fmt.Sprintf("%s launch with the same profile, so its lifecycle follows the node groups' code", listLabels(labels)),
-				"removing or replacing those node groups deletes the profile or changes its role",
+				fmt.Sprintf("the same profile is the launch profile of %s, so its lifecycle follows the node groups' code", listLabels(labels)),
+				"removing or replacing the node groups deletes the profile or changes its role",
 				"Karpenter's launches then fail with \"instance profile not found\" and its running nodes lose their credentials later; the effect can arrive hours after apply",
 			},
 			Hint:     "give Karpenter its own instance profile: set spec.role to a dedicated Karpenter node role (Karpenter then creates and owns the profile) or create a separate aws_iam_instance_profile for it",

@@ -127,11 +127,11 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 				})
 				related = append(related, declared(sg, "security group")...)
 				p.Report(lint.Finding{
-					Range:   t.Range,
-					Message: fmt.Sprintf("security group %s is attached to %s and selected by %s", describe(sg), listLabels(labels), k.Label()),
+					Range:   termAnchor(t),
+					Message: fmt.Sprintf("security group %s is selected by %s and also attached to %s", describe(sg), k.Label(), listLabels(labels)),
 					Related: related,
 					Chain: []string{
-						fmt.Sprintf("%s attach security group %s, and their code owns it", listLabels(labels), sg.Describe()),
+						fmt.Sprintf("security group %s is attached to %s, whose code owns it", sg.Describe(), listLabels(labels)),
 						fmt.Sprintf("this selector term of %s selects the same group for every node Karpenter launches", k.Label()),
 						"a change made for the node groups (rules tightened, the group replaced or deleted with them) changes or breaks the network of Karpenter's nodes, and a deleted group makes new launches fail",
 					},

@@ -33,6 +33,9 @@ type Options struct {
 	VarFiles []string
 	// Config is the loaded .faultline.hcl (may be nil).
 	Config *lint.Config
+	// ProjectRoot is what file arguments scan: the directory of
+	// .faultline.hcl when there is one, else the git root, else Cwd.
+	ProjectRoot string
 }
 
 // Loaded is what was read.
@@ -100,8 +103,18 @@ func Load(opts Options) (*Loaded, error) {
 		}
 	}
 	if len(focus) > 0 {
-		// Files mean: scan the repository root, report chains touching them.
-		dirs = append(dirs, repoRoot(filepath.Dir(focus[0])))
+		// Files mean: scan the project, report chains touching them.
+		project := opts.ProjectRoot
+		if project == "" && opts.Config != nil {
+			project = opts.Config.Dir
+		}
+		if project == "" {
+			project = repoRoot(filepath.Dir(focus[0]))
+		}
+		if project == "" {
+			project = cwd
+		}
+		dirs = append(dirs, project)
 	}
 	dirs = dedupeNested(dirs)
 	root := commonRoot(dirs)

@@ -96,15 +96,20 @@ func (d *doc) selectorTerms(list *yaml.Node) []lint.SelectorTerm {
 		if m == nil || m.Kind != yaml.MappingNode {
 			continue
 		}
-		t := lint.SelectorTerm{Range: d.rangeOf(item)}
-		if _, v := lookup(m, "id"); v != nil {
+		t := lint.SelectorTerm{Range: d.rangeOf(item), FieldRanges: map[string]lint.Range{}}
+		if k, v := lookup(m, "id"); v != nil {
 			t.HasID, t.ID = true, value(v)
+			t.FieldRanges["id"] = d.pairRange(k, v)
 		}
-		if _, v := lookup(m, "name"); v != nil {
+		if k, v := lookup(m, "name"); v != nil {
 			t.HasName, t.Name = true, value(v)
+			t.FieldRanges["name"] = d.pairRange(k, v)
 		}
 		_, tags := lookup(m, "tags")
 		t.Tags = tagMap(tags)
+		for _, e := range entries(tags) {
+			t.FieldRanges["tags."+e.key] = d.pairRange(e.k, e.v)
+		}
 		terms = append(terms, t)
 	}
 	return terms
@@ -133,6 +138,7 @@ func (d *doc) legacySelector(n *yaml.Node) []lint.SelectorTerm {
 	}
 	var ids *yaml.Node
 	var tags map[string]lint.Value
+	fields := map[string]lint.Range{}
 	for _, e := range entries(m) {
 		if e.key == "aws-ids" {
 			ids = e.v
@@ -142,16 +148,19 @@ func (d *doc) legacySelector(n *yaml.Node) []lint.SelectorTerm {
 			tags = map[string]lint.Value{}
 		}
 		tags[e.key] = value(e.v)
+		fields["tags."+e.key] = d.pairRange(e.k, e.v)
 	}
 	if ids == nil {
 		if tags == nil {
 			return nil
 		}
-		return []lint.SelectorTerm{{Tags: tags, Range: d.rangeOf(n)}}
+		return []lint.SelectorTerm{{Tags: tags, Range: d.rangeOf(n), FieldRanges: fields}}
 	}
 	terms := d.idTerms(ids)
 	for i := range terms {
 		terms[i].Tags = maps.Clone(tags)
+		terms[i].FieldRanges = maps.Clone(fields)
+		terms[i].FieldRanges["id"] = terms[i].Range
 	}
 	return terms
 }

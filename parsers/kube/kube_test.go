@@ -2,6 +2,7 @@ package kube
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -224,6 +225,19 @@ func TestParseFile(t *testing.T) {
 			if len(diags) != 0 {
 				t.Errorf("unexpected diagnostics: %+v", diags)
 			}
+			// Field ranges have a test of their own.
+			for _, e := range got {
+				if nc, ok := e.(*lint.NodeClass); ok {
+					for i := range nc.SecurityGroupTerms {
+						nc.SecurityGroupTerms[i].FieldRanges = nil
+					}
+				}
+				if np, ok := e.(*lint.NodePool); ok {
+					for i := range np.SecurityGroupTerms {
+						np.SecurityGroupTerms[i].FieldRanges = nil
+					}
+				}
+			}
 			compareEntities(t, got, tt.want(rel, r))
 		})
 	}
@@ -342,6 +356,25 @@ func TestIsHelmTemplate(t *testing.T) {
 		p := write(rel)
 		if got := IsHelmTemplate(p); got != want {
 			t.Errorf("IsHelmTemplate(%s) = %v, want %v", rel, got, want)
+		}
+	}
+}
+
+func TestSelectorFieldRanges(t *testing.T) {
+	src := "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: a\nspec:\n  securityGroupSelectorTerms:\n    - tags:\n        karpenter.sh/discovery: prod\n    - id: sg-0123\n      name: nodes\n"
+	ents, _ := ParseFile("nc.yaml", []byte(src), lint.Scope{})
+	terms := ents[0].(*lint.NodeClass).SecurityGroupTerms
+	want := map[string]lint.Range{
+		"0 tags.karpenter.sh/discovery": {File: "nc.yaml", Line: 8, Column: 9, EndLine: 8, EndColumn: 37},
+		"1 id":                          {File: "nc.yaml", Line: 9, Column: 7, EndLine: 9, EndColumn: 18},
+		"1 name":                        {File: "nc.yaml", Line: 10, Column: 7, EndLine: 10, EndColumn: 18},
+	}
+	for k, w := range want {
+		var i int
+		var field string
+		fmt.Sscanf(k, "%d %s", &i, &field)
+		if got := terms[i].FieldRange(field); got != w {
+			t.Errorf("term %d %s = %+v, want %+v", i, field, got, w)
 		}
 	}
 }

@@ -127,6 +127,16 @@ func (d *doc) namespaceValue() lint.Value {
 // rangeOf returns where n is written in the document's file.
 func (d *doc) rangeOf(n *yaml.Node) lint.Range { return rangeOf(d.file, n) }
 
+// pairRange spans a mapping entry from its key to the end of its value.
+func (d *doc) pairRange(k, v *yaml.Node) lint.Range {
+	if k == nil {
+		return d.rangeOf(v)
+	}
+	r, vr := d.rangeOf(k), d.rangeOf(v)
+	r.EndLine, r.EndColumn = vr.EndLine, vr.EndColumn
+	return r
+}
+
 // ref reads a reference written as a scalar; an absent, null or empty value
 // leaves the reference unset.
 func (d *doc) ref(n *yaml.Node) lint.Ref {
