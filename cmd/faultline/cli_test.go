@@ -126,7 +126,7 @@ func TestJSONContract(t *testing.T) {
 			Severity string `json:"severity"`
 			Message  string `json:"message"`
 			Location struct {
-				File                               string
+				File                             string
 				Line, Column, EndLine, EndColumn int
 			} `json:"location"`
 			Related []struct {

@@ -29,15 +29,15 @@ func TestDiscoverySkipsAndHostileTrees(t *testing.T) {
 	outside := t.TempDir()
 	write(t, outside, map[string]string{"secret.yaml": strings.Replace(nodeClass, "%s", "outside", 1)})
 	write(t, root, map[string]string{
-		"k8s/a.yaml":                         strings.Replace(nodeClass, "%s", "a", 1),
-		".terraform/modules/x/main.tf":       "resource \"aws_iam_role\" \"cached\" {}\n",
-		".terragrunt-cache/y/main.tf":        "resource \"aws_iam_role\" \"cached\" {}\n",
-		"node_modules/p/x.yaml":              strings.Replace(nodeClass, "%s", "npm", 1),
-		"vendor/v/x.yaml":                    strings.Replace(nodeClass, "%s", "vendored", 1),
-		"testdata/t.yaml":                    strings.Replace(nodeClass, "%s", "fixture", 1),
-		"charts/c/Chart.yaml":                "apiVersion: v2\nname: c\nversion: 0.1.0\n",
-		"charts/c/templates/nodeclass.yaml":  "{{- if .Values.enabled }}\nkind: EC2NodeClass\n{{- end }}\n",
-		"infra/main.tf":                      "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n}\n",
+		"k8s/a.yaml":                        strings.Replace(nodeClass, "%s", "a", 1),
+		".terraform/modules/x/main.tf":      "resource \"aws_iam_role\" \"cached\" {}\n",
+		".terragrunt-cache/y/main.tf":       "resource \"aws_iam_role\" \"cached\" {}\n",
+		"node_modules/p/x.yaml":             strings.Replace(nodeClass, "%s", "npm", 1),
+		"vendor/v/x.yaml":                   strings.Replace(nodeClass, "%s", "vendored", 1),
+		"testdata/t.yaml":                   strings.Replace(nodeClass, "%s", "fixture", 1),
+		"charts/c/Chart.yaml":               "apiVersion: v2\nname: c\nversion: 0.1.0\n",
+		"charts/c/templates/nodeclass.yaml": "{{- if .Values.enabled }}\nkind: EC2NodeClass\n{{- end }}\n",
+		"infra/main.tf":                     "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n}\n",
 	})
 	// A symlink loop, a link out of the tree, a broken link.
 	must(t, os.Symlink(root, filepath.Join(root, "k8s", "loop")))
