@@ -127,6 +127,7 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL101/negative_module_prefix_unknown":      1,
 		"testdata/FL101/negative_module_prefix_cannot_match": 0,
 		"testdata/FL101/negative_unknown_variable":           1,
+		"testdata/FL101/negative_name_prefix_cannot_match":   0,
 	} {
 		in, err := load(dir)
 		if err != nil {

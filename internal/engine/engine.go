@@ -179,6 +179,7 @@ func Load(opts Options) (*Loaded, error) {
 		files[d.manifests[i]] = true
 	}
 	in.Files = len(files)
+	in.Diagnostics = capPerFile(in.Diagnostics, maxDiagnosticsPerFile)
 	l.Input = in
 	return l, nil
 }
@@ -363,4 +364,36 @@ func FilterTouching(res lint.Result, files []string) lint.Result {
 	res.Findings = out
 	res.Summary = lint.Summarize(out, res.Summary.Notes, res.Summary.Files)
 	return res
+}
+
+// maxDiagnosticsPerFile bounds FL000 findings for one file: past the first
+// few, a parser's follow-on errors only repeat the first problem.
+const maxDiagnosticsPerFile = 3
+
+// capPerFile keeps the first n diagnostics of each file, in position order,
+// and says how many more there were.
+func capPerFile(ds []lint.Diagnostic, n int) []lint.Diagnostic {
+	byFile := map[string][]lint.Diagnostic{}
+	var files []string
+	for _, d := range ds {
+		if _, ok := byFile[d.Range.File]; !ok {
+			files = append(files, d.Range.File)
+		}
+		byFile[d.Range.File] = append(byFile[d.Range.File], d)
+	}
+	var out []lint.Diagnostic
+	for _, f := range files {
+		list := byFile[f]
+		sort.SliceStable(list, func(i, j int) bool { return list[i].Range.Less(list[j].Range) })
+		if len(list) <= n {
+			out = append(out, list...)
+			continue
+		}
+		out = append(out, list[:n]...)
+		last := list[n-1]
+		last.Summary = fmt.Sprintf("%d more problems in this file", len(list)-n)
+		last.Detail = "Only the first " + fmt.Sprint(n) + " are reported; fix those first, later ones often follow from them."
+		out = append(out, last)
+	}
+	return out
 }

@@ -132,3 +132,20 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+func TestDiagnosticsCappedPerFile(t *testing.T) {
+	root := t.TempDir()
+	var b strings.Builder
+	for i := 0; i < 10; i++ {
+		b.WriteString("variable \"v" + string(rune('a'+i)) + "\" { type = string\n  default = \"x\" }\n")
+	}
+	write(t, root, map[string]string{"vars.tf": b.String(), "ok.yaml": "a: b\n"})
+	l, err := Load(Options{Paths: []string{root}, Cwd: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := l.Input.Diagnostics
+	if len(ds) != 4 || ds[0].Range.Line != 1 || !strings.Contains(ds[3].Summary, "7 more problems in this file") {
+		t.Errorf("diagnostics = %+v", ds)
+	}
+}

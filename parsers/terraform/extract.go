@@ -128,9 +128,18 @@ func (x *extraction) attr(block *blockIndex, name string) *hcl.Attribute {
 // name sets the object's identity name from name (or a name prefix).
 func (x *extraction) name(o *lint.Object, attr, prefixAttr string) {
 	if a := x.attr(nil, attr); a != nil {
-		o.NameRange = x.e.l.rng(a.Range)
-		o.Name = x.val(attr)
-		return
+		v := x.val(attr)
+		// `name = cond ? null : …` left unset: the value is this object's
+		// own computed name, so a name prefix (if any) says more.
+		own := false
+		if ref, ok := v.SoleRef(); ok && ref.Object == o.Addr && ref.Path == attr {
+			own = true
+		}
+		if !own || x.attr(nil, prefixAttr) == nil || x.val(prefixAttr).IsUnknown() {
+			o.NameRange = x.e.l.rng(a.Range)
+			o.Name = v
+			return
+		}
 	}
 	if a := x.attr(nil, prefixAttr); a != nil {
 		o.NameRange = x.e.l.rng(a.Range)
@@ -156,7 +165,7 @@ func (x *extraction) ref(attr string) lint.Ref {
 func (x *extraction) passed(expr hcl.Expression) []lint.Location {
 	var out []lint.Location
 	mi := x.mi
-	for mi.call != nil && mi.parent != nil {
+	for expr != nil && mi.call != nil && mi.parent != nil {
 		t, diags := hcl.AbsTraversalForExpr(expr)
 		if diags.HasErrors() || t.RootName() != "var" {
 			break

@@ -1,0 +1,5 @@
+module "batch" {
+  source               = "../modules/node-group"
+  name                 = "batch"
+  launch_template_name = "batch-lt"
+}
