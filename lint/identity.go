@@ -97,7 +97,7 @@ func ParseARN(v Value) (ARN, bool) {
 }
 
 // resolveNamed resolves a role or instance profile reference.
-func resolveNamed[T Entity](m *Model, kind Kind, arnType string, list []T, v Value, holder Scope) Identity {
+func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Identity {
 	id := Identity{Kind: kind, Written: v, Name: v, Scope: holder}
 	if v.IsUnknown() {
 		return id
@@ -123,7 +123,7 @@ func resolveNamed[T Entity](m *Model, kind Kind, arnType string, list []T, v Val
 	}
 	// A literal (or partly literal) name: find the one entity it provably is.
 	var found Entity
-	for _, e := range list {
+	for _, e := range m.candidates(kind, id.Name) {
 		o := e.Base()
 		if !o.Scope.Compatible(id.Scope, false, false) {
 			continue
@@ -145,12 +145,12 @@ func resolveNamed[T Entity](m *Model, kind Kind, arnType string, list []T, v Val
 // ResolveRole resolves a reference to an IAM role (name, ARN or Terraform
 // reference) written by an object in scope holder.
 func (m *Model) ResolveRole(v Value, holder Scope) Identity {
-	return resolveNamed(m, KindRole, "role", m.Roles, v, holder)
+	return resolveNamed(m, KindRole, "role", v, holder)
 }
 
 // ResolveInstanceProfile resolves a reference to an instance profile.
 func (m *Model) ResolveInstanceProfile(v Value, holder Scope) Identity {
-	return resolveNamed(m, KindInstanceProfile, "instance-profile", m.InstanceProfiles, v, holder)
+	return resolveNamed(m, KindInstanceProfile, "instance-profile", v, holder)
 }
 
 // RoleOfProfile resolves the role an instance profile holds, when the

@@ -286,6 +286,10 @@ type Model struct {
 	Objects          []*KubeObject
 
 	byAddr map[string]Entity
+	// byName indexes entities with a fully known name by kind and name;
+	// unnamed lists those whose name has holes.
+	byName  map[Kind]map[string][]Entity
+	unnamed map[Kind][]Entity
 }
 
 // Add puts entities into the model.
@@ -313,7 +317,7 @@ func (m *Model) Add(es ...Entity) {
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
 		}
-		m.byAddr = nil
+		m.byAddr, m.byName, m.unnamed = nil, nil, nil
 	}
 }
 
@@ -362,7 +366,7 @@ func (m *Model) Sort() {
 	sortBy(m.NodePools)
 	sortBy(m.ServiceAccounts)
 	sortBy(m.Objects)
-	m.byAddr = nil
+	m.byAddr, m.byName, m.unnamed = nil, nil, nil
 }
 
 func sortBy[T Entity](xs []T) {
@@ -371,11 +375,42 @@ func sortBy[T Entity](xs []T) {
 
 // Lookup returns the entity with the given address.
 func (m *Model) Lookup(addr string) Entity {
-	if m.byAddr == nil {
-		m.byAddr = make(map[string]Entity)
-		for _, e := range m.Entities() {
-			m.byAddr[e.Base().Addr] = e
+	m.index()
+	return m.byAddr[addr]
+}
+
+// index builds the address and name indexes once.
+func (m *Model) index() {
+	if m.byAddr != nil {
+		return
+	}
+	m.byAddr = make(map[string]Entity)
+	m.byName = map[Kind]map[string][]Entity{}
+	m.unnamed = map[Kind][]Entity{}
+	for _, e := range m.Entities() {
+		o := e.Base()
+		m.byAddr[o.Addr] = e
+		if n, ok := o.Name.Str(); ok {
+			if m.byName[o.Kind] == nil {
+				m.byName[o.Kind] = map[string][]Entity{}
+			}
+			m.byName[o.Kind][n] = append(m.byName[o.Kind][n], e)
+		} else if !o.Name.IsUnknown() {
+			m.unnamed[o.Kind] = append(m.unnamed[o.Kind], e)
 		}
 	}
-	return m.byAddr[addr]
+}
+
+// candidates returns the entities of a kind whose name can be provably
+// equal to v: those with the same known name, or (for v with holes) those
+// whose name has holes too.
+func (m *Model) candidates(kind Kind, v Value) []Entity {
+	m.index()
+	if n, ok := v.Str(); ok {
+		return m.byName[kind][n]
+	}
+	if v.IsUnknown() {
+		return nil
+	}
+	return m.unnamed[kind]
 }

@@ -62,6 +62,15 @@ KarpenterNodeRole); EKS user guide, "Amazon EKS node IAM role".`,
 func checkSharedNodeRole(p *lint.Pass) {
 	m := p.Model
 	groups := m.NodeGroupIdentities()
+	type resolved struct {
+		role    lint.Identity
+		profile *lint.InstanceProfile
+		ok      bool
+	}
+	nodeRoles := make([]resolved, len(groups))
+	for i, g := range groups {
+		nodeRoles[i].role, nodeRoles[i].profile, nodeRoles[i].ok = m.NodeRole(g)
+	}
 	for _, k := range m.KarpenterIdentities() {
 		kRole, kProfile, ok := m.NodeRole(k)
 		if !ok {
@@ -69,11 +78,11 @@ func checkSharedNodeRole(p *lint.Pass) {
 		}
 		var hits []lint.NodeIdentity
 		var roles []lint.Identity
-		for _, g := range groups {
+		for i, g := range groups {
 			if !lint.SameCluster(g, k) {
 				continue
 			}
-			gRole, gProfile, ok := m.NodeRole(g)
+			gRole, gProfile, ok := nodeRoles[i].role, nodeRoles[i].profile, nodeRoles[i].ok
 			if !ok {
 				continue
 			}

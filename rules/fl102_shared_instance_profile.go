@@ -56,6 +56,12 @@ EC2NodeClass), or create a dedicated ` + "`aws_iam_instance_profile`" + ` for Ka
 func checkSharedInstanceProfile(p *lint.Pass) {
 	m := p.Model
 	groups := m.NodeGroupIdentities()
+	profiles := make([]lint.Identity, len(groups))
+	for i, g := range groups {
+		if g.InstanceProfile.IsSet() {
+			profiles[i] = m.ResolveInstanceProfile(g.InstanceProfile.Value, g.Entity.Base().Scope)
+		}
+	}
 	for _, k := range m.KarpenterIdentities() {
 		if !k.InstanceProfile.IsSet() {
 			continue
@@ -63,11 +69,11 @@ func checkSharedInstanceProfile(p *lint.Pass) {
 		kp := m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope)
 		var hits []lint.NodeIdentity
 		var profile lint.Identity
-		for _, g := range groups {
+		for i, g := range groups {
 			if !g.InstanceProfile.IsSet() || !lint.SameCluster(g, k) {
 				continue
 			}
-			gp := m.ResolveInstanceProfile(g.InstanceProfile.Value, g.Entity.Base().Scope)
+			gp := profiles[i]
 			switch lint.SameIdentity(gp, kp) {
 			case lint.Yes:
 				hits = append(hits, g)

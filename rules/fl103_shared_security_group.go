@@ -59,6 +59,12 @@ of sharing the group.`,
 func checkSharedSecurityGroup(p *lint.Pass) {
 	m := p.Model
 	groups := m.NodeGroupIdentities()
+	sgs := make([][]lint.Identity, len(groups))
+	for i, g := range groups {
+		for _, ref := range g.SecurityGroups {
+			sgs[i] = append(sgs[i], m.ResolveSecurityGroup(ref.Value, g.Entity.Base().Scope))
+		}
+	}
 	for _, k := range m.KarpenterIdentities() {
 		if len(k.Terms) == 0 {
 			continue
@@ -72,12 +78,12 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 		found := map[int]map[string][]hit{}
 		ids := map[string]lint.Identity{}
 		var order []string
-		for _, g := range groups {
+		for gi, g := range groups {
 			if !lint.SameCluster(g, k) {
 				continue
 			}
-			for _, ref := range g.SecurityGroups {
-				sg := m.ResolveSecurityGroup(ref.Value, g.Entity.Base().Scope)
+			for ri, ref := range g.SecurityGroups {
+				sg := sgs[gi][ri]
 				if !sg.Scope.Compatible(kScope, true, false) {
 					continue
 				}
