@@ -514,8 +514,14 @@ func (mi *modInst) complete(r *resource, v cty.Value, addr string) cty.Value {
 	for _, a := range []string{"id", "arn", "name"} {
 		v = ensure(v, hcl.Traversal{hcl.TraverseAttr{Name: a}}, "", leaf)
 	}
-	hasKeys := r.count != nil || r.forEach != nil
-	for _, rest := range mi.m.needed()[r.key()] {
+	return mi.fillNeeded(v, r.key(), r.count != nil || r.forEach != nil, leaf)
+}
+
+// fillNeeded makes every path that the module's expressions read from the
+// object key present in one instance value v; with count / for_each the
+// paths start with the instance key, which is dropped.
+func (mi *modInst) fillNeeded(v cty.Value, key string, hasKeys bool, leaf func(string) cty.Value) cty.Value {
+	for _, rest := range mi.m.needed()[key] {
 		if hasKeys {
 			if len(rest) == 0 {
 				continue
@@ -573,19 +579,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		leaf := func(p string) cty.Value {
 			return mi.e.h.val(lint.HoleRef{Object: mi.e.rootRel + ":" + path, Path: p})
 		}
-		hasKeys := c.count != nil || c.forEach != nil
-		for _, rest := range mi.m.needed()["module."+c.name] {
-			if hasKeys {
-				if len(rest) == 0 {
-					continue
-				}
-				if _, ok := rest[0].(hcl.TraverseIndex); !ok {
-					continue
-				}
-				rest = rest[1:]
-			}
-			out = ensure(out, rest, "", leaf)
-		}
+		out = mi.fillNeeded(out, "module."+c.name, c.count != nil || c.forEach != nil, leaf)
 		keys = append(keys, in.key)
 		vals = append(vals, out)
 	}
