@@ -1,0 +1,385 @@
+package engine_test
+
+// Benchmarks on a generated monorepo (internal/benchgen). They generate
+// their tree once per benchmark, in b.TempDir(), outside the timer:
+//
+//	go test -run '^$' -bench . -benchmem ./internal/engine/
+//
+// The default tree has 500 teams: 1,000 root modules plus their local
+// module instances (≈2,300 modules) and ≈23,000 resource instances. With
+// -short (or FAULTLINE_BENCH_TEAMS=N) a smaller tree is used. No Test in
+// this file generates the big tree.
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"runtime/metrics"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/faultline-dev/faultline/internal/benchgen"
+	"github.com/faultline-dev/faultline/internal/engine"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/parsers/terraform"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// benchOptions is the benchmark tree: 500 teams by default (≥1,000
+// modules, ≥5,000 resources), 50 with -short; FAULTLINE_BENCH_TEAMS and
+// FAULTLINE_BENCH_RESOURCES (resources per root module, default 20)
+// override.
+func benchOptions(tb testing.TB) benchgen.Options {
+	teams := 500
+	if testing.Short() {
+		teams = 50
+	}
+	return benchgen.Options{Teams: envInt(tb, "FAULTLINE_BENCH_TEAMS", teams), ResourcesPerModule: envInt(tb, "FAULTLINE_BENCH_RESOURCES", 20)}
+}
+
+func envInt(tb testing.TB, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		tb.Fatalf("%s=%q: want a positive integer", name, s)
+	}
+	return n
+}
+
+func generate(b *testing.B) (string, benchgen.Stats) {
+	b.Helper()
+	dir := b.TempDir()
+	opts := benchOptions(b)
+	st, err := benchgen.Generate(dir, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if opts.Teams >= 500 && (st.Modules < 1000 || st.Resources < 5000) {
+		b.Fatalf("tree too small: %d modules, %d resources", st.Modules, st.Resources)
+	}
+	b.Logf("tree: %d modules (%d roots, %d module instances), %d resources, %d node groups, %d node classes, %d files (%d .tf/.tfvars, %d YAML), %.1f MB",
+		st.Modules, st.RootModules, st.ModuleInstances, st.Resources, st.NodeGroups, st.NodeClasses, st.Files(), st.TFFiles, st.YAMLFiles, float64(st.Bytes)/1e6)
+	return dir, st
+}
+
+// peakMem samples the heap while a benchmark runs. HeapInuse is taken from
+// runtime/metrics (no stop-the-world), every millisecond.
+type peakMem struct {
+	stop chan struct{}
+	done chan struct{}
+	peak uint64
+}
+
+var heapMetrics = []string{"/memory/classes/heap/objects:bytes", "/memory/classes/heap/unused:bytes"}
+
+func heapInuse(s []metrics.Sample) uint64 {
+	metrics.Read(s)
+	var n uint64
+	for _, x := range s {
+		if x.Value.Kind() == metrics.KindUint64 {
+			n += x.Value.Uint64()
+		}
+	}
+	return n
+}
+
+func startPeak() *peakMem {
+	p := &peakMem{stop: make(chan struct{}), done: make(chan struct{})}
+	s := make([]metrics.Sample, len(heapMetrics))
+	for i, name := range heapMetrics {
+		s[i].Name = name
+	}
+	p.peak = heapInuse(s)
+	go func() {
+		defer close(p.done)
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			if n := heapInuse(s); n > p.peak {
+				p.peak = n
+			}
+			select {
+			case <-p.stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return p
+}
+
+func (p *peakMem) end() uint64 {
+	close(p.stop)
+	<-p.done
+	return p.peak
+}
+
+const mb = 1 << 20
+
+// BenchmarkLoadAndLint is what `faultline lint` does minus reporting:
+// discover, parse and evaluate everything, build the model, run every rule.
+//
+// Metrics: files/s (files that fed the model), ns/resource (time per
+// resource instance), peak-heap-MB (highest HeapInuse seen during the
+// iterations), live-MB (heap still reachable after a GC while the loaded
+// model and the result are held), sys-MB (memory obtained from the OS, at
+// the end).
+func BenchmarkLoadAndLint(b *testing.B) {
+	dir, st := generate(b)
+	opts := engine.Options{Paths: []string{dir}, Cwd: dir}
+	b.Run("teams="+strconv.Itoa(benchOptions(b).Teams), func(b *testing.B) {
+		b.ReportAllocs()
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		peak := startPeak()
+		var files int
+		var loaded *engine.Loaded
+		var res lint.Result
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			loaded, res = nil, lint.Result{} // let the previous run's model go
+			var err error
+			loaded, res, err = engine.Run(opts, rules.All, lint.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			files = res.Summary.Files
+		}
+		b.StopTimer()
+		peakHeap := peak.end()
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(loaded)
+		runtime.KeepAlive(res)
+
+		perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+		b.ReportMetric(float64(files)/(perOp/1e9), "files/s")
+		b.ReportMetric(perOp/float64(st.Resources), "ns/resource")
+		b.ReportMetric(float64(peakHeap)/mb, "peak-heap-MB")
+		b.ReportMetric(float64(after.HeapAlloc)/mb, "live-MB")
+		b.ReportMetric(float64(after.Sys)/mb, "sys-MB")
+		if n := countRule(res, "FL101"); n != len(st.SharingTeams) {
+			b.Fatalf("FL101 findings: %d, want %d", n, len(st.SharingTeams))
+		}
+	})
+}
+
+// BenchmarkPhases splits the run: Terraform load and evaluation alone,
+// manifest parsing alone (files already in memory, one goroutine), and the
+// rules alone on an already built model. peak-heap-MB is the highest
+// HeapInuse during the phase (for rules: including the loaded model).
+func BenchmarkPhases(b *testing.B) {
+	dir, st := generate(b)
+	tfDirs, manifests := walkTree(b, dir)
+	rel := func(p string) string {
+		r, _ := filepath.Rel(dir, p)
+		return filepath.ToSlash(r)
+	}
+
+	b.Run("terraform", func(b *testing.B) {
+		b.ReportAllocs()
+		var res terraform.Result
+		runtime.GC()
+		peak := startPeak()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			res = terraform.Result{}
+			res = terraform.Load(tfDirs, terraform.Options{Root: dir, Rel: rel})
+		}
+		b.StopTimer()
+		b.ReportMetric(float64(peak.end())/mb, "peak-heap-MB")
+		if len(res.Roots) != st.RootModules {
+			b.Fatalf("roots: %d, want %d", len(res.Roots), st.RootModules)
+		}
+		perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+		b.ReportMetric(float64(len(res.Files))/(perOp/1e9), "files/s")
+		b.ReportMetric(perOp/float64(st.Resources), "ns/resource")
+	})
+
+	b.Run("kube", func(b *testing.B) {
+		data := make([][]byte, len(manifests))
+		var size int64
+		for i, p := range manifests {
+			var err error
+			if data[i], err = os.ReadFile(p); err != nil {
+				b.Fatal(err)
+			}
+			size += int64(len(data[i]))
+		}
+		b.SetBytes(size)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			for j, p := range manifests {
+				if _, diags := kube.ParseFile(rel(p), data[j], lint.Scope{}); len(diags) > 0 {
+					b.Fatalf("%s: %v", p, diags)
+				}
+			}
+		}
+		b.StopTimer()
+		perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+		b.ReportMetric(float64(len(manifests))/(perOp/1e9), "files/s")
+		b.ReportMetric(perOp/float64(st.KubeDocs), "ns/doc")
+	})
+
+	b.Run("rules", func(b *testing.B) {
+		l, err := engine.Load(engine.Options{Paths: []string{dir}, Cwd: dir})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		runtime.GC()
+		peak := startPeak()
+		b.ResetTimer()
+		var res lint.Result
+		for i := 0; i < b.N; i++ {
+			res = lint.Run(l.Input, rules.All, lint.Options{})
+		}
+		b.StopTimer()
+		b.ReportMetric(float64(peak.end())/mb, "peak-heap-MB")
+		if n := countRule(res, "FL101"); n != len(st.SharingTeams) {
+			b.Fatalf("FL101 findings: %d, want %d", n, len(st.SharingTeams))
+		}
+		perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+		b.ReportMetric(perOp/float64(st.Resources), "ns/resource")
+	})
+}
+
+// walkTree finds the Terraform directories and manifests the way the
+// engine's discovery does for this tree.
+func walkTree(tb testing.TB, dir string) (tfDirs, manifests []string) {
+	seen := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		switch filepath.Ext(p) {
+		case ".tf":
+			if !seen[filepath.Dir(p)] {
+				seen[filepath.Dir(p)] = true
+				tfDirs = append(tfDirs, filepath.Dir(p))
+			}
+		case ".yaml":
+			manifests = append(manifests, p)
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sort.Strings(tfDirs)
+	sort.Strings(manifests)
+	return tfDirs, manifests
+}
+
+func countRule(res lint.Result, id string) int {
+	n := 0
+	for _, f := range res.Findings {
+		if f.Rule == id {
+			n++
+		}
+	}
+	return n
+}
+
+// TestGeneratedTree generates a tiny tree (3 teams, team001 sharing its
+// node role) and lints it end to end: the generator's stats match what the
+// engine reads, the input is clean (no FL000, nothing unresolved), and
+// FL101 fires exactly for the sharing team.
+func TestGeneratedTree(t *testing.T) {
+	dir := t.TempDir()
+	opts := benchgen.Options{Teams: 3, ResourcesPerModule: 20, ShareEvery: 2}
+	st, err := benchgen.Generate(dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Stats against the shape of benchgen: teams 0 and 1 call the module,
+	// team 2 declares its node groups inline; dev has 1+i%3 groups, prod
+	// one more; even teams add a system group (count = 1).
+	want := benchgen.Stats{
+		RootModules:     6,
+		ModuleInstances: (1 + 2) + (2 + 3), // team000, team001
+		NodeGroups:      (1 + 2) + (2 + 3) + (3 + 4) + 2*2,
+		NodeClasses:     6,
+		TFFiles:         4 + 6*10,
+		YAMLFiles:       3 * 4,
+		KubeDocs:        3 * (2 + 4 + 2*3*4),
+		SharingTeams:    []string{"team001"},
+	}
+	want.Modules = want.RootModules + want.ModuleInstances
+	// Every root declares max(20, its core) instances; module instances
+	// add two each. team002's roots exceed 20: 13 core + 2 system + 2 per
+	// inline group = 21 (dev, 3 groups) and 23 (prod, 4 groups).
+	want.Resources = 20*4 + 21 + 23 + 2*want.ModuleInstances
+	got := st
+	got.Bytes = 0
+	if !equalStats(got, want) {
+		t.Fatalf("stats:\n got %+v\nwant %+v", got, want)
+	}
+	var files int
+	var bytes int64
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			info, _ := d.Info()
+			bytes += info.Size()
+			if !strings.HasSuffix(p, ".md") {
+				files++
+			}
+		}
+		return nil
+	})
+	if bytes != st.Bytes || files != st.Files() {
+		t.Errorf("on disk: %d files, %d bytes; stats say %d, %d", files, bytes, st.Files(), st.Bytes)
+	}
+
+	l, res, err := engine.Run(engine.Options{Paths: []string{dir}, Cwd: dir}, rules.All, lint.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.TerraformRoots) != st.RootModules {
+		t.Errorf("terraform roots: %d, want %d", len(l.TerraformRoots), st.RootModules)
+	}
+	m := l.Input.Model
+	if len(m.NodeGroups) != st.NodeGroups || len(m.NodeClasses) != st.NodeClasses {
+		t.Errorf("model: %d node groups, %d node classes; want %d, %d", len(m.NodeGroups), len(m.NodeClasses), st.NodeGroups, st.NodeClasses)
+	}
+	if res.Summary.Files != st.Files() {
+		t.Errorf("files read: %d, want %d", res.Summary.Files, st.Files())
+	}
+	if len(l.Input.Diagnostics) > 0 {
+		t.Errorf("generated tree has input problems: %+v", l.Input.Diagnostics)
+	}
+	if c := res.Summary.Coverage; c.Unresolved != 0 || c.Inferred != 0 {
+		t.Errorf("coverage: %+v, want nothing unresolved or inferred", c)
+	}
+	var teams []string
+	for _, f := range res.Findings {
+		if f.Rule != "FL101" {
+			t.Errorf("unexpected finding %s at %s: %s", f.Rule, f.Range, f.Message)
+			continue
+		}
+		// k8s/teamNNN/karpenter.yaml
+		parts := strings.Split(f.Range.File, "/")
+		if len(parts) != 3 || parts[0] != "k8s" {
+			t.Errorf("FL101 at %s, want a Karpenter manifest", f.Range)
+			continue
+		}
+		teams = append(teams, parts[1])
+	}
+	if strings.Join(teams, ",") != strings.Join(st.SharingTeams, ",") {
+		t.Errorf("FL101 fired for teams %v, want %v", teams, st.SharingTeams)
+	}
+}
+
+func equalStats(a, b benchgen.Stats) bool { return reflect.DeepEqual(a, b) }
