@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -68,8 +69,23 @@ func checkSharedNodeRole(p *lint.Pass) {
 		ok      bool
 	}
 	nodeRoles := make([]resolved, len(groups))
+	// Index node groups by the role they resolve to (entity and known
+	// name), so each node class meets only the groups that can match.
+	byKey := map[string][]int{}
+	var open []int
 	for i, g := range groups {
-		nodeRoles[i].role, nodeRoles[i].profile, nodeRoles[i].ok = m.NodeRole(g)
+		r := &nodeRoles[i]
+		r.role, r.profile, r.ok = m.NodeRole(g)
+		if !r.ok {
+			continue
+		}
+		keys := roleKeys(r.role)
+		if keys == nil {
+			open = append(open, i)
+		}
+		for _, k := range keys {
+			byKey[k] = append(byKey[k], i)
+		}
 	}
 	for _, k := range m.KarpenterIdentities() {
 		kRole, kProfile, ok := m.NodeRole(k)
@@ -78,14 +94,12 @@ func checkSharedNodeRole(p *lint.Pass) {
 		}
 		var hits []lint.NodeIdentity
 		var roles []lint.Identity
-		for i, g := range groups {
+		for _, i := range candidateGroups(kRole, byKey, open, len(groups)) {
+			g := groups[i]
 			if !lint.SameCluster(g, k) {
 				continue
 			}
-			gRole, gProfile, ok := nodeRoles[i].role, nodeRoles[i].profile, nodeRoles[i].ok
-			if !ok {
-				continue
-			}
+			gRole, gProfile := nodeRoles[i].role, nodeRoles[i].profile
 			if kProfile != nil && kProfile == gProfile {
 				continue // the shared instance profile is FL102's finding
 			}
@@ -156,4 +170,51 @@ func checkSharedNodeRole(p *lint.Pass) {
 			Key:      "role=" + role.Describe() + "|karpenter=" + k.Entity.Base().Addr,
 		})
 	}
+}
+
+// roleKeys are the index keys of a resolved role whose name is fully
+// known: its entity and its name. A role with a partly unknown name has no
+// keys (nil): it can only be compared one by one.
+func roleKeys(id lint.Identity) []string {
+	n, ok := id.Name.Str()
+	if !ok {
+		return nil
+	}
+	keys := []string{"name:" + n}
+	if id.Entity != nil {
+		keys = append(keys, "entity:"+id.Entity.Base().Addr)
+	}
+	return keys
+}
+
+// candidateGroups lists, in order, the node groups whose role may be the
+// same as id: those sharing an index key, and those with no key at all. A
+// role with no key of its own meets every group.
+func candidateGroups(id lint.Identity, byKey map[string][]int, open []int, n int) []int {
+	keys := roleKeys(id)
+	if keys == nil {
+		all := make([]int, n)
+		for i := range all {
+			all[i] = i
+		}
+		return all
+	}
+	seen := map[int]bool{}
+	var out []int
+	for _, k := range keys {
+		for _, i := range byKey[k] {
+			if !seen[i] {
+				seen[i] = true
+				out = append(out, i)
+			}
+		}
+	}
+	for _, i := range open {
+		if !seen[i] {
+			seen[i] = true
+			out = append(out, i)
+		}
+	}
+	sort.Ints(out)
+	return out
 }

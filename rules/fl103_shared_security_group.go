@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -58,13 +59,7 @@ of sharing the group.`,
 
 func checkSharedSecurityGroup(p *lint.Pass) {
 	m := p.Model
-	groups := m.NodeGroupIdentities()
-	sgs := make([][]lint.Identity, len(groups))
-	for i, g := range groups {
-		for _, ref := range g.SecurityGroups {
-			sgs[i] = append(sgs[i], m.ResolveSecurityGroup(ref.Value, g.Entity.Base().Scope))
-		}
-	}
+	idx := indexAttachments(m)
 	for _, k := range m.KarpenterIdentities() {
 		if len(k.Terms) == 0 {
 			continue
@@ -78,36 +73,38 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 		found := map[int]map[string][]hit{}
 		ids := map[string]lint.Identity{}
 		var order []string
-		for gi, g := range groups {
-			if !lint.SameCluster(g, k) {
-				continue
-			}
-			for ri, ref := range g.SecurityGroups {
-				sg := sgs[gi][ri]
-				if !sg.Scope.Compatible(kScope, true, false) {
+		for ti, t := range k.Terms {
+			for _, sg := range idx.candidates(t) {
+				if !sg.id.Scope.Compatible(kScope, true, false) {
 					continue
 				}
-				key := sg.Describe()
-				if sg.Entity != nil {
-					key = sg.Entity.Base().Addr
-				}
-				for ti, t := range k.Terms {
-					switch lint.TermMatch(t, sg) {
-					case lint.Yes:
-						if found[ti] == nil {
-							found[ti] = map[string][]hit{}
-						}
-						if _, ok := ids[key]; !ok {
-							order = append(order, key)
-						}
-						ids[key] = sg
-						found[ti][key] = append(found[ti][key], hit{g, ref})
-					case lint.Maybe:
-						p.Unresolved(fmt.Sprintf("security group %s of %s vs selector of %s", sg.Describe(), g.Label(), k.Label()), t.Range)
+				var uses []attachment
+				for _, u := range sg.uses {
+					if lint.SameCluster(u.g, k) {
+						uses = append(uses, u)
 					}
+				}
+				if len(uses) == 0 {
+					continue
+				}
+				switch lint.TermMatch(t, sg.id) {
+				case lint.Yes:
+					if found[ti] == nil {
+						found[ti] = map[string][]hit{}
+					}
+					if _, ok := ids[sg.key]; !ok {
+						order = append(order, sg.key)
+					}
+					ids[sg.key] = sg.id
+					for _, u := range uses {
+						found[ti][sg.key] = append(found[ti][sg.key], hit{u.g, u.ref})
+					}
+				case lint.Maybe:
+					p.Unresolved(fmt.Sprintf("security group %s of %s vs selector of %s", sg.id.Describe(), uses[0].g.Label(), k.Label()), t.Range)
 				}
 			}
 		}
+		sort.SliceStable(order, func(i, j int) bool { return idx.rank[order[i]] < idx.rank[order[j]] })
 		for ti, t := range k.Terms {
 			for _, key := range order {
 				hits := found[ti][key]
@@ -148,4 +145,102 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 			}
 		}
 	}
+}
+
+// attachment is one node group attaching a security group.
+type attachment struct {
+	g   lint.NodeIdentity
+	ref lint.Ref
+}
+
+// attachedGroup is one security group with every node group attaching it.
+type attachedGroup struct {
+	key  string
+	id   lint.Identity
+	uses []attachment
+	// loose groups may match a tag term whatever the index says (tags
+	// unknown in part, or no model entity).
+	loose bool
+}
+
+// attachmentIndex holds the security groups node groups attach, indexed by
+// known tag so a selector term only meets the groups it can match.
+type attachmentIndex struct {
+	all   []*attachedGroup
+	rank  map[string]int
+	byTag map[string][]*attachedGroup // "key\x00value"
+	loose []*attachedGroup
+}
+
+func indexAttachments(m *lint.Model) *attachmentIndex {
+	idx := &attachmentIndex{rank: map[string]int{}, byTag: map[string][]*attachedGroup{}}
+	byKey := map[string]*attachedGroup{}
+	for _, g := range m.NodeGroupIdentities() {
+		for _, ref := range g.SecurityGroups {
+			id := m.ResolveSecurityGroup(ref.Value, g.Entity.Base().Scope)
+			key := "id:" + id.ID.String()
+			if id.Entity != nil {
+				key = id.Entity.Base().Addr
+			}
+			ag, ok := byKey[key]
+			if !ok {
+				ag = &attachedGroup{key: key, id: id}
+				byKey[key] = ag
+				idx.rank[key] = len(idx.all)
+				idx.all = append(idx.all, ag)
+				sg, isEntity := id.Entity.(*lint.SecurityGroup)
+				ag.loose = !isEntity || sg.TagsIncomplete
+				if isEntity {
+					for k, v := range sg.Tags {
+						if s, known := v.Str(); known {
+							idx.byTag[k+"\x00"+s] = append(idx.byTag[k+"\x00"+s], ag)
+						} else {
+							ag.loose = true
+						}
+					}
+				}
+				if ag.loose {
+					idx.loose = append(idx.loose, ag)
+				}
+			}
+			ag.uses = append(ag.uses, attachment{g, ref})
+		}
+	}
+	return idx
+}
+
+// candidates returns the groups a term may select: for a term with a
+// literal tag, those carrying that tag (and the loose ones); otherwise all.
+func (idx *attachmentIndex) candidates(t lint.SelectorTerm) []*attachedGroup {
+	if t.HasID || t.HasName {
+		return idx.all
+	}
+	keys := make([]string, 0, len(t.Tags))
+	for k := range t.Tags {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v, ok := t.Tags[k].Str()
+		if !ok || v == "*" {
+			continue
+		}
+		tagged := idx.byTag[k+"\x00"+v]
+		if len(idx.loose) == 0 {
+			return tagged
+		}
+		out := make([]*attachedGroup, 0, len(tagged)+len(idx.loose))
+		seen := map[*attachedGroup]bool{}
+		for _, list := range [][]*attachedGroup{tagged, idx.loose} {
+			for _, ag := range list {
+				if !seen[ag] {
+					seen[ag] = true
+					out = append(out, ag)
+				}
+			}
+		}
+		sort.SliceStable(out, func(i, j int) bool { return idx.rank[out[i].key] < idx.rank[out[j].key] })
+		return out
+	}
+	return idx.all
 }
