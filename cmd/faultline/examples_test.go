@@ -192,3 +192,33 @@ func TestStytchExample(t *testing.T) {
 		}
 	})
 }
+
+// TestReadmeSampleIsReal keeps the README's sample output equal to the
+// first finding of the broken example's real output.
+func TestReadmeSampleIsReal(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expected, err := os.ReadFile(filepath.Join("..", "..", "examples", "stytch-2023", "broken", "expected.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(readme)
+	i := strings.Index(s, "Sample output")
+	if i < 0 {
+		t.Fatal("README has no sample output")
+	}
+	block := s[i:]
+	block = block[strings.Index(block, "```\n")+4:]
+	block = block[:strings.Index(block, "\n```")]
+	first := strings.SplitN(string(expected), "\n\n", 2)[0]
+	if !strings.HasPrefix(block, first+"\n") {
+		t.Error("README sample output differs from examples/stytch-2023/broken/expected.txt; paste the first finding again")
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(expected)), "\n") {
+		if (strings.HasPrefix(line, "faultline:") || strings.HasPrefix(line, "coverage:")) && !strings.Contains(block, line) {
+			t.Errorf("README sample lacks the summary line %q", line)
+		}
+	}
+}
