@@ -99,6 +99,7 @@ const (
 	KindNodePool        Kind = "node-pool"
 	KindServiceAccount  Kind = "service-account"
 	KindObject          Kind = "kubernetes-object"
+	KindRelease         Kind = "helm-release"
 )
 
 // Source is the kind of input an entity was read from.
@@ -108,6 +109,9 @@ type Source string
 const (
 	SourceTerraform  Source = "terraform"
 	SourceKubernetes Source = "kubernetes"
+	SourceCrossplane Source = "crossplane"
+	SourceHelm       Source = "helm"
+	SourceKustomize  Source = "kustomize"
 )
 
 // Object is what every entity has: identity, position, scope and how sure
@@ -133,6 +137,13 @@ type Object struct {
 	// Inferred lists what the model inferred rather than read; empty means
 	// known.
 	Inferred []string
+	// Aliases are further keys Lookup finds the object by: a Kubernetes
+	// object's KubeKey, so references between manifests resolve.
+	Aliases []string
+	// Labels are a Kubernetes object's metadata.labels, for selectors.
+	Labels map[string]string
+	// Crossplane is set for Crossplane managed resources.
+	Crossplane *Crossplane
 }
 
 // Base returns the object itself, so every entity type satisfies Entity.
@@ -284,6 +295,7 @@ type Model struct {
 	NodePools        []*NodePool
 	ServiceAccounts  []*ServiceAccount
 	Objects          []*KubeObject
+	Releases         []*Release
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;
@@ -314,6 +326,8 @@ func (m *Model) Add(es ...Entity) {
 			m.ServiceAccounts = append(m.ServiceAccounts, x)
 		case *KubeObject:
 			m.Objects = append(m.Objects, x)
+		case *Release:
+			m.Releases = append(m.Releases, x)
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
 		}
@@ -351,6 +365,9 @@ func (m *Model) Entities() []Entity {
 	for _, x := range m.Objects {
 		out = append(out, x)
 	}
+	for _, x := range m.Releases {
+		out = append(out, x)
+	}
 	return out
 }
 
@@ -366,6 +383,7 @@ func (m *Model) Sort() {
 	sortBy(m.NodePools)
 	sortBy(m.ServiceAccounts)
 	sortBy(m.Objects)
+	sortBy(m.Releases)
 	m.byAddr, m.byName, m.unnamed = nil, nil, nil
 }
 
@@ -373,10 +391,17 @@ func sortBy[T Entity](xs []T) {
 	sort.SliceStable(xs, func(i, j int) bool { return xs[i].Base().Addr < xs[j].Base().Addr })
 }
 
-// Lookup returns the entity with the given address.
+// Lookup returns the entity with the given address or alias, or the one
+// entity a label selector ("k8ssel:…", see SelectorKey) selects.
 func (m *Model) Lookup(addr string) Entity {
 	m.index()
-	return m.byAddr[addr]
+	if e, ok := m.byAddr[addr]; ok {
+		return e
+	}
+	if strings.HasPrefix(addr, selectorPrefix) {
+		return m.lookupSelector(addr)
+	}
+	return nil
 }
 
 // index builds the address and name indexes once.
@@ -387,9 +412,16 @@ func (m *Model) index() {
 	m.byAddr = make(map[string]Entity)
 	m.byName = map[Kind]map[string][]Entity{}
 	m.unnamed = map[Kind][]Entity{}
+	ambiguous := map[string]bool{}
 	for _, e := range m.Entities() {
 		o := e.Base()
 		m.byAddr[o.Addr] = e
+		for _, a := range o.Aliases {
+			if _, dup := m.byAddr[a]; dup {
+				ambiguous[a] = true
+			}
+			m.byAddr[a] = e
+		}
 		if n, ok := o.Name.Str(); ok {
 			if m.byName[o.Kind] == nil {
 				m.byName[o.Kind] = map[string][]Entity{}
@@ -398,6 +430,10 @@ func (m *Model) index() {
 		} else if !o.Name.IsUnknown() {
 			m.unnamed[o.Kind] = append(m.unnamed[o.Kind], e)
 		}
+	}
+	// An alias two objects claim names neither for sure.
+	for a := range ambiguous {
+		delete(m.byAddr, a)
 	}
 }
 

@@ -98,15 +98,15 @@ func (d *doc) selectorTerms(list *yaml.Node) []lint.SelectorTerm {
 		}
 		t := lint.SelectorTerm{Range: d.rangeOf(item), FieldRanges: map[string]lint.Range{}}
 		if k, v := lookup(m, "id"); v != nil {
-			t.HasID, t.ID = true, value(v)
+			t.HasID, t.ID = true, d.value(v)
 			t.FieldRanges["id"] = d.pairRange(k, v)
 		}
 		if k, v := lookup(m, "name"); v != nil {
-			t.HasName, t.Name = true, value(v)
+			t.HasName, t.Name = true, d.value(v)
 			t.FieldRanges["name"] = d.pairRange(k, v)
 		}
 		_, tags := lookup(m, "tags")
-		t.Tags = tagMap(tags)
+		t.Tags = d.tagMap(tags)
 		for _, e := range entries(tags) {
 			t.FieldRanges["tags."+e.key] = d.pairRange(e.k, e.v)
 		}
@@ -116,13 +116,13 @@ func (d *doc) selectorTerms(list *yaml.Node) []lint.SelectorTerm {
 }
 
 // tagMap reads a tag map; "*" stays a literal wildcard for lint to match.
-func tagMap(n *yaml.Node) map[string]lint.Value {
+func (d *doc) tagMap(n *yaml.Node) map[string]lint.Value {
 	var tags map[string]lint.Value
 	for _, e := range entries(n) {
 		if tags == nil {
 			tags = map[string]lint.Value{}
 		}
-		tags[e.key] = value(e.v)
+		tags[e.key] = d.value(e.v)
 	}
 	return tags
 }
@@ -147,7 +147,7 @@ func (d *doc) legacySelector(n *yaml.Node) []lint.SelectorTerm {
 		if tags == nil {
 			tags = map[string]lint.Value{}
 		}
-		tags[e.key] = value(e.v)
+		tags[e.key] = d.value(e.v)
 		fields["tags."+e.key] = d.pairRange(e.k, e.v)
 	}
 	if ids == nil {

@@ -26,6 +26,26 @@ const MaxFileSize = 8 << 20
 // the file content, and scope the AWS/cluster scope every entity gets.
 // Documents before a syntax error are still returned.
 func ParseFile(rel string, data []byte, scope lint.Scope) ([]lint.Entity, []lint.Diagnostic) {
+	return Parse(rel, data, Options{Scope: scope})
+}
+
+// Options say how to read a manifest file.
+type Options struct {
+	// Scope is the AWS / cluster scope configured for the file.
+	Scope lint.Scope
+	// Holes decodes sentinels that unknown Terraform values left in
+	// rendered or embedded YAML (nil: none expected).
+	Holes *lint.Holes
+	// Source marks the entities (default kubernetes): helm, kustomize,
+	// terraform for manifests embedded in Terraform.
+	Source lint.Source
+	// Inferred is copied to every entity (a chart rendered with its
+	// defaults because no release was found).
+	Inferred []string
+}
+
+// Parse reads one YAML file (possibly multi-document) with options.
+func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnostic) {
 	if len(data) > MaxFileSize {
 		return nil, []lint.Diagnostic{{
 			Range:   pointRange(rel, 1, 1),
@@ -46,9 +66,7 @@ func ParseFile(rel string, data []byte, scope lint.Scope) ([]lint.Entity, []lint
 			return out, []lint.Diagnostic{syntaxError(rel, data, err, lastLine)}
 		}
 		lastLine, _ = end(&root, 0)
-		if e := parseDocument(rel, i, &root, scope); e != nil {
-			out = append(out, e)
-		}
+		out = append(out, parseDocument(rel, i, &root, &opts)...)
 	}
 }
 

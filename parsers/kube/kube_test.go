@@ -225,8 +225,9 @@ func TestParseFile(t *testing.T) {
 			if len(diags) != 0 {
 				t.Errorf("unexpected diagnostics: %+v", diags)
 			}
-			// Field ranges have a test of their own.
+			// Field ranges, aliases and labels have tests of their own.
 			for _, e := range got {
+				e.Base().Aliases, e.Base().Labels = nil, nil
 				if nc, ok := e.(*lint.NodeClass); ok {
 					for i := range nc.SecurityGroupTerms {
 						nc.SecurityGroupTerms[i].FieldRanges = nil
@@ -376,5 +377,27 @@ func TestSelectorFieldRanges(t *testing.T) {
 		if got := terms[i].FieldRange(field); got != w {
 			t.Errorf("term %d %s = %+v, want %+v", i, field, got, w)
 		}
+	}
+}
+
+func TestAliasesLabelsAndHoles(t *testing.T) {
+	h := lint.NewHoles()
+	role := h.Sentinel(lint.HoleRef{Object: "infra:module.eks", Path: "node_iam_role_name"})
+	src := "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: karpenter\n  namespace: kube-system\n  labels:\n    app: karpenter\n---\n" +
+		"apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: \"" + role + "-x\"\n"
+	ents, diags := Parse("r.yaml", []byte(src), Options{Holes: h, Source: lint.SourceHelm, Inferred: []string{"chart defaults"}})
+	if len(diags) != 0 || len(ents) != 2 {
+		t.Fatalf("%v %v", ents, diags)
+	}
+	sa := ents[0].Base()
+	if len(sa.Aliases) != 1 || sa.Aliases[0] != lint.KubeKey("", "ServiceAccount", "kube-system", "karpenter") || sa.Labels["app"] != "karpenter" {
+		t.Errorf("aliases %v labels %v", sa.Aliases, sa.Labels)
+	}
+	if sa.Source != lint.SourceHelm || len(sa.Inferred) != 1 {
+		t.Errorf("source %s inferred %v", sa.Source, sa.Inferred)
+	}
+	nc := ents[1].(*lint.NodeClass)
+	if got := nc.Role.Value.String(); got != "${module.eks.node_iam_role_name}-x" {
+		t.Errorf("role = %s: a sentinel must decode back into its hole", got)
 	}
 }

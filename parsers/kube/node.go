@@ -154,15 +154,6 @@ func scalar(n *yaml.Node) (string, bool) {
 	return s.Value, true
 }
 
-// value returns a scalar's text as a known value, or Unknown when the node
-// is not a non-empty scalar.
-func value(n *yaml.Node) lint.Value {
-	if s, ok := scalar(n); ok {
-		return lint.Known(s)
-	}
-	return lint.Unknown()
-}
-
 // rangeOf returns where node n is written in file. Scalars span their text
 // (best effort for escapes and multi-line styles); collections span from
 // their start to the end of their last element.

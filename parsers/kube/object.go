@@ -13,6 +13,7 @@ import (
 type doc struct {
 	file       string
 	index      int
+	opts       *Options
 	scope      lint.Scope
 	root       *yaml.Node
 	apiVersion string
@@ -23,35 +24,35 @@ type doc struct {
 	namespace  string
 }
 
-// parseDocument turns one decoded document into an entity, or nil when it is
+// parseDocument turns one decoded document into entities: none when it is
 // not a Kubernetes object (no apiVersion and kind, or not a mapping).
-func parseDocument(file string, index int, n *yaml.Node, scope lint.Scope) lint.Entity {
-	d, ok := newDoc(file, index, n, scope)
+func parseDocument(file string, index int, n *yaml.Node, opts *Options) []lint.Entity {
+	d, ok := newDoc(file, index, n, opts)
 	if !ok {
 		return nil
 	}
 	switch {
 	case d.is("EC2NodeClass", "karpenter.k8s.aws/v1", "karpenter.k8s.aws/v1beta1"):
-		return d.ec2NodeClass()
+		return []lint.Entity{d.ec2NodeClass()}
 	case d.is("AWSNodeTemplate", "karpenter.k8s.aws/v1alpha1"):
-		return d.awsNodeTemplate()
+		return []lint.Entity{d.awsNodeTemplate()}
 	case d.is("NodePool", "karpenter.sh/v1", "karpenter.sh/v1beta1"):
-		return d.nodePool()
+		return []lint.Entity{d.nodePool()}
 	case d.is("Provisioner", "karpenter.sh/v1alpha5"):
-		return d.provisioner()
+		return []lint.Entity{d.provisioner()}
 	case d.is("ServiceAccount", "v1"):
-		return d.serviceAccount()
+		return []lint.Entity{d.serviceAccount()}
 	}
-	return &lint.KubeObject{
+	return []lint.Entity{&lint.KubeObject{
 		Object:     d.object(lint.KindObject),
 		APIVersion: d.apiVersion,
 		KindName:   d.kind,
 		Namespace:  d.namespaceValue(),
-	}
+	}}
 }
 
 // newDoc reads the identity fields of a document node.
-func newDoc(file string, index int, n *yaml.Node, scope lint.Scope) (*doc, bool) {
+func newDoc(file string, index int, n *yaml.Node, opts *Options) (*doc, bool) {
 	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
 		return nil, false
 	}
@@ -59,7 +60,7 @@ func newDoc(file string, index int, n *yaml.Node, scope lint.Scope) (*doc, bool)
 	if root == nil || root.Kind != yaml.MappingNode {
 		return nil, false
 	}
-	d := &doc{file: file, index: index, scope: scope, root: root}
+	d := &doc{file: file, index: index, opts: opts, scope: opts.Scope, root: root}
 	_, av := lookup(root, "apiVersion")
 	_, d.kindNode = lookup(root, "kind")
 	var ok1, ok2 bool
@@ -98,21 +99,54 @@ func (d *doc) object(k lint.Kind) lint.Object {
 	if d.name != "" {
 		label += " " + qualified
 	}
+	source := d.opts.Source
+	if source == "" {
+		source = lint.SourceKubernetes
+	}
 	o := lint.Object{
-		Kind:   k,
-		Addr:   d.file + "#" + strconv.Itoa(d.index) + "/" + d.kind + "/" + qualified,
-		Label:  label,
-		Name:   lint.Unknown(),
-		Range:  d.rangeOf(d.kindNode),
-		Source: lint.SourceKubernetes,
-		Scope:  d.scope,
+		Kind:     k,
+		Addr:     d.file + "#" + strconv.Itoa(d.index) + "/" + d.kind + "/" + qualified,
+		Label:    label,
+		Name:     lint.Unknown(),
+		Range:    d.rangeOf(d.kindNode),
+		Source:   source,
+		Scope:    d.scope,
+		Inferred: append([]string(nil), d.opts.Inferred...),
 	}
 	o.NameRange = o.Range
 	if d.name != "" {
-		o.Name = lint.Known(d.name)
+		o.Name = d.decode(d.name)
 		o.NameRange = d.rangeOf(d.nameNode)
+		o.Aliases = []string{lint.KubeKey(lint.GroupOf(d.apiVersion), d.kind, d.namespace, d.name)}
+	}
+	_, labels := path(d.root, "metadata", "labels")
+	for _, e := range entries(labels) {
+		if v, ok := scalar(e.v); ok {
+			if o.Labels == nil {
+				o.Labels = map[string]string{}
+			}
+			o.Labels[e.key] = v
+		}
 	}
 	return o
+}
+
+// decode reads scalar text: a sentinel left by an unknown Terraform value
+// (in rendered charts and embedded manifests) becomes its hole again.
+func (d *doc) decode(s string) lint.Value {
+	if d.opts.Holes != nil && lint.HasSentinel(s) {
+		return d.opts.Holes.Decode(s)
+	}
+	return lint.Known(s)
+}
+
+// value returns a scalar's text as a value, or Unknown when the node is not
+// a non-empty scalar.
+func (d *doc) value(n *yaml.Node) lint.Value {
+	if s, ok := scalar(n); ok {
+		return d.decode(s)
+	}
+	return lint.Unknown()
 }
 
 // namespaceValue is metadata.namespace, or Unknown when it is not written
@@ -121,7 +155,7 @@ func (d *doc) namespaceValue() lint.Value {
 	if d.namespace == "" {
 		return lint.Unknown()
 	}
-	return lint.Known(d.namespace)
+	return d.decode(d.namespace)
 }
 
 // rangeOf returns where n is written in the document's file.
@@ -140,11 +174,10 @@ func (d *doc) pairRange(k, v *yaml.Node) lint.Range {
 // ref reads a reference written as a scalar; an absent, null or empty value
 // leaves the reference unset.
 func (d *doc) ref(n *yaml.Node) lint.Ref {
-	s, ok := scalar(n)
-	if !ok {
+	if _, ok := scalar(n); !ok {
 		return lint.Ref{}
 	}
-	return lint.Ref{Value: lint.Known(s), Range: d.rangeOf(n)}
+	return lint.Ref{Value: d.value(n), Range: d.rangeOf(n)}
 }
 
 // refAt reads the reference at a key path from the document root.

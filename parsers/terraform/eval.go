@@ -25,7 +25,7 @@ const maxInstances = 1000
 // evaluator evaluates one root module and the local modules it calls.
 type evaluator struct {
 	l       *loader
-	h       *holes
+	h       holes
 	funcs   map[string]function.Function
 	root    *module
 	rootRel string // root module directory relative to the scan, for addresses

@@ -2,6 +2,7 @@ package terraform
 
 import (
 	"fmt"
+	"github.com/faultline-dev/faultline/lint"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,7 +41,7 @@ const (
 
 // funcEnv is what the function table needs from the evaluation.
 type funcEnv struct {
-	h *holes
+	h holes
 	// root is the scan root; file() refuses paths outside it.
 	root string
 	// cwd is the root module's directory (relative paths resolve from it).
@@ -238,7 +239,7 @@ func (e *funcEnv) trimFunc(f function.Function, prefix bool) function.Function {
 				return cty.UnknownVal(cty.String), nil
 			}
 			if prefix {
-				lit := s[:strings.IndexRune(s, sentinelOpen)]
+				lit := lint.LiteralPrefix(s)
 				if strings.HasPrefix(lit, affix) {
 					return cty.StringVal(s[len(affix):]), nil
 				}
@@ -246,7 +247,7 @@ func (e *funcEnv) trimFunc(f function.Function, prefix bool) function.Function {
 					return cty.StringVal(s), nil // cannot start with affix
 				}
 			} else {
-				lit := s[strings.LastIndex(s, string(sentinelClose))+len(string(sentinelClose)):]
+				lit := lint.LiteralSuffix(s)
 				if strings.HasSuffix(lit, affix) {
 					return cty.StringVal(s[:len(s)-len(affix)]), nil
 				}
@@ -279,10 +280,10 @@ func (e *funcEnv) affixFunc(prefix bool) function.Function {
 			var lit string
 			var has, compatible bool
 			if prefix {
-				lit = s[:strings.IndexRune(s, sentinelOpen)]
+				lit = lint.LiteralPrefix(s)
 				has, compatible = strings.HasPrefix(lit, affix), strings.HasPrefix(affix, lit)
 			} else {
-				lit = s[strings.LastIndex(s, string(sentinelClose))+len(string(sentinelClose)):]
+				lit = lint.LiteralSuffix(s)
 				has, compatible = strings.HasSuffix(lit, affix), strings.HasSuffix(affix, lit)
 			}
 			switch {

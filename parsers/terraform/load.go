@@ -32,6 +32,8 @@ type Options struct {
 	ScopeFor func(absDir string) lint.Scope
 	// Rel turns an absolute path into the path reported in ranges.
 	Rel func(abs string) string
+	// Holes is the run's sentinel codec (a new one when nil).
+	Holes *lint.Holes
 }
 
 // Result is what a load produced.
@@ -79,6 +81,15 @@ func (l *loader) module(dir string) *module {
 		}
 	})
 	return lm.m
+}
+
+func (l *loader) holes() *lint.Holes {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.opts.Holes == nil {
+		l.opts.Holes = lint.NewHoles()
+	}
+	return l.opts.Holes
 }
 
 func (l *loader) rel(p string) string {
@@ -194,7 +205,7 @@ func parallel(n int, f func(int)) {
 // roots and files are still linted.
 func (l *loader) evaluate(dir string) (e *evaluator) {
 	m := l.module(dir)
-	e = &evaluator{l: l, h: newHoles(), root: m, rootRel: l.rel(dir)}
+	e = &evaluator{l: l, h: holes{l.holes()}, root: m, rootRel: l.rel(dir)}
 	defer func() {
 		if r := recover(); r != nil {
 			e.entities, e.notes = nil, nil

@@ -1,0 +1,139 @@
+package lint
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Unknown references travel through evaluation as sentinel strings: a
+// private-use character, the hole's number in base 36, another private-use
+// character. User text never contains them; cty carries them through
+// templates, object keys, jsonencode, yamlencode and templatefile, Helm
+// carries them through values and templates, and YAML keeps them in
+// scalars and keys. Readers decode them back into holes with the run's
+// Holes; they never reach output.
+const (
+	sentinelOpen  = '\uE000'
+	sentinelClose = '\uE001'
+)
+
+// Holes numbers the unknown references of one run. It is safe for
+// concurrent use; one Holes serves every parser of a run so a sentinel made
+// by the Terraform evaluator decodes in a rendered chart.
+type Holes struct {
+	mu    sync.Mutex
+	refs  []HoleRef
+	index map[HoleRef]int
+}
+
+// NewHoles returns an empty codec.
+func NewHoles() *Holes { return &Holes{index: map[HoleRef]int{}} }
+
+// Sentinel returns the sentinel string for ref, the same one each time.
+func (h *Holes) Sentinel(ref HoleRef) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n, ok := h.index[ref]
+	if !ok {
+		n = len(h.refs)
+		h.refs = append(h.refs, ref)
+		h.index[ref] = n
+	}
+	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
+}
+
+// anonymous returns a fresh hole that equals nothing (a transformed unknown).
+func (h *Holes) anonymous() string {
+	h.mu.Lock()
+	n := len(h.refs)
+	h.refs = append(h.refs, HoleRef{Object: "anonymous#" + strconv.Itoa(n), Anonymous: true})
+	h.mu.Unlock()
+	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
+}
+
+func (h *Holes) lookup(n int) (HoleRef, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if n < 0 || n >= len(h.refs) {
+		return HoleRef{}, false
+	}
+	return h.refs[n], true
+}
+
+// HasSentinel reports whether s contains a sentinel.
+func HasSentinel(s string) bool { return strings.ContainsRune(s, sentinelOpen) }
+
+// Decode turns a sentinel-bearing string into a symbolic value.
+func (h *Holes) Decode(s string) Value {
+	if !HasSentinel(s) {
+		return Known(s)
+	}
+	var segs []Segment
+	for s != "" {
+		i := strings.IndexRune(s, sentinelOpen)
+		if i < 0 {
+			segs = append(segs, Segment{Text: s})
+			break
+		}
+		if i > 0 {
+			segs = append(segs, Segment{Text: s[:i]})
+		}
+		rest := s[i+len(string(sentinelOpen)):]
+		j := strings.IndexRune(rest, sentinelClose)
+		if j < 0 {
+			return Unknown()
+		}
+		n, err := strconv.ParseInt(rest[:j], 36, 64)
+		ref, ok := h.lookup(int(n))
+		if err != nil || !ok {
+			return Unknown()
+		}
+		r := ref
+		segs = append(segs, Segment{Ref: &r})
+		s = rest[j+len(string(sentinelClose)):]
+	}
+	return FromSegments(segs)
+}
+
+// Anonymize replaces every sentinel in s by a fresh anonymous hole: the
+// positions of unknown parts stay, but they no longer equal their source.
+func (h *Holes) Anonymize(s string) string {
+	if !HasSentinel(s) {
+		return s
+	}
+	var b strings.Builder
+	for s != "" {
+		i := strings.IndexRune(s, sentinelOpen)
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i])
+		rest := s[i+len(string(sentinelOpen)):]
+		j := strings.IndexRune(rest, sentinelClose)
+		if j < 0 {
+			break
+		}
+		b.WriteString(h.anonymous())
+		s = rest[j+len(string(sentinelClose)):]
+	}
+	return b.String()
+}
+
+// LiteralPrefix returns the text of s before its first sentinel (all of s
+// when it has none).
+func LiteralPrefix(s string) string {
+	if i := strings.IndexRune(s, sentinelOpen); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// LiteralSuffix returns the text of s after its last sentinel.
+func LiteralSuffix(s string) string {
+	if i := strings.LastIndex(s, string(sentinelClose)); i >= 0 {
+		return s[i+len(string(sentinelClose)):]
+	}
+	return s
+}

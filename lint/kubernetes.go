@@ -1,0 +1,145 @@
+package lint
+
+import (
+	"net/url"
+	"sort"
+	"strings"
+)
+
+// Crossplane is what the model keeps of a Crossplane managed resource.
+type Crossplane struct {
+	APIVersion string
+	Kind       string
+	// Name is metadata.name; the cloud name is the object's Name
+	// (crossplane.io/external-name, else metadata.name).
+	Name string
+	// DeletionPolicy is spec.deletionPolicy ("Delete" when absent, "" for
+	// v2 namespaced resources, which have none).
+	DeletionPolicy string
+	// ManagementPolicies is spec.managementPolicies as written (nil when
+	// absent).
+	ManagementPolicies []string
+	// Composition names the composition that rendered the object, if any.
+	Composition string
+}
+
+// Orphans reports whether deleting the Kubernetes object leaves the cloud
+// resource behind: an explicit management policy list decides (Delete
+// present: deleted; `["*"]` defers to the deletion policy); otherwise the
+// deletion policy does.
+func (c *Crossplane) Orphans() bool {
+	if c == nil {
+		return false
+	}
+	if len(c.ManagementPolicies) > 0 {
+		star := false
+		for _, p := range c.ManagementPolicies {
+			switch p {
+			case "Delete":
+				return false
+			case "*":
+				star = true
+			}
+		}
+		if !star {
+			return true
+		}
+	}
+	return c.DeletionPolicy == "Orphan"
+}
+
+// KubeKey is the key a Kubernetes object is found by from references in
+// other manifests: "k8s:<group>/<Kind>/<namespace>/<name>" (namespace empty
+// for cluster-scoped objects). group is the API group without version.
+func KubeKey(group, kind, namespace, name string) string {
+	return "k8s:" + group + "/" + kind + "/" + namespace + "/" + name
+}
+
+// GroupOf returns the API group of an apiVersion ("iam.aws.upbound.io" for
+// "iam.aws.upbound.io/v1beta1", "" for "v1").
+func GroupOf(apiVersion string) string {
+	if i := strings.LastIndex(apiVersion, "/"); i >= 0 {
+		return apiVersion[:i]
+	}
+	return ""
+}
+
+const selectorPrefix = "k8ssel:"
+
+// SelectorKey is the Lookup key of a label selector over one kind
+// (Crossplane *Selector.matchLabels): it finds the one object of that
+// group, kind and namespace whose labels include every pair.
+func SelectorKey(group, kind, namespace string, labels map[string]string) string {
+	keys := make([]string, 0, len(labels))
+	for k := range labels {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	q := url.Values{}
+	for _, k := range keys {
+		q.Set(k, labels[k])
+	}
+	return selectorPrefix + group + "/" + kind + "/" + namespace + "?" + q.Encode()
+}
+
+// lookupSelector finds the single object a selector key selects; none when
+// zero or several match.
+func (m *Model) lookupSelector(key string) Entity {
+	rest := strings.TrimPrefix(key, selectorPrefix)
+	path, query, _ := strings.Cut(rest, "?")
+	want, err := url.ParseQuery(query)
+	if err != nil || len(want) == 0 {
+		return nil
+	}
+	prefix := "k8s:" + path + "/"
+	var found Entity
+	for _, e := range m.Entities() {
+		o := e.Base()
+		match := false
+		for _, a := range o.Aliases {
+			if strings.HasPrefix(a, prefix) && !strings.Contains(strings.TrimPrefix(a, prefix), "/") {
+				match = true
+			}
+		}
+		if !match {
+			continue
+		}
+		for k := range want {
+			if o.Labels[k] != want.Get(k) {
+				match = false
+				break
+			}
+		}
+		if match {
+			if found != nil {
+				return nil
+			}
+			found = e
+		}
+	}
+	return found
+}
+
+// Release is a Helm release: where a chart is installed, with which name
+// and values. It comes from a Terraform helm_release, helmfile, an Argo CD
+// Application or a Flux HelmRelease.
+type Release struct {
+	Object
+	// Namespace is where the chart is installed.
+	Namespace Value
+	// Chart is the chart as written (a path, "repo/name", an OCI URL).
+	Chart string
+	// ChartDir is the chart's absolute directory or .tgz inside the scanned
+	// tree, "" for a remote chart.
+	ChartDir   string
+	Repository string
+	Version    string
+	// Values are the user values, merged in Helm's order (YAML types;
+	// strings may carry sentinels for unknown Terraform values).
+	Values map[string]any
+	// ValueRanges say where each value was set, by dotted key path
+	// ("serviceAccount.name"), for positions in rendered output.
+	ValueRanges map[string]Range
+	// Tool is where the release was found: terraform, helmfile, argocd, flux.
+	Tool string
+}

@@ -1,0 +1,71 @@
+package terraform
+
+import (
+	"strconv"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// holes adds the cty side to the run's sentinel codec.
+type holes struct{ *lint.Holes }
+
+// val returns the sentinel for ref as a cty string.
+func (h holes) val(ref lint.HoleRef) cty.Value { return cty.StringVal(h.Sentinel(ref)) }
+
+func hasSentinel(s string) bool { return lint.HasSentinel(s) }
+
+func (h holes) decode(s string) lint.Value { return h.Decode(s) }
+
+func (h holes) anonymize(s string) string { return h.Anonymize(s) }
+
+// valueHasSentinel reports whether v holds a sentinel anywhere (strings,
+// object and map keys).
+func valueHasSentinel(v cty.Value) bool {
+	found := false
+	_ = cty.Walk(v, func(_ cty.Path, x cty.Value) (bool, error) {
+		if found || !x.IsKnown() || x.IsNull() {
+			return false, nil
+		}
+		ty := x.Type()
+		switch {
+		case ty == cty.String:
+			if hasSentinel(x.AsString()) {
+				found = true
+			}
+		case ty.IsObjectType():
+			for k := range ty.AttributeTypes() {
+				if hasSentinel(k) {
+					found = true
+				}
+			}
+		case ty.IsMapType():
+			for it := x.ElementIterator(); it.Next(); {
+				k, _ := it.Element()
+				if hasSentinel(k.AsString()) {
+					found = true
+				}
+			}
+		}
+		return !found, nil
+	})
+	return found
+}
+
+// toValue converts an evaluated cty value into a symbolic string value:
+// unknown and null values are wholly unknown; numbers and bools print.
+func (h holes) toValue(v cty.Value) lint.Value {
+	if v == cty.NilVal || !v.IsWhollyKnown() || v.IsNull() {
+		return lint.Unknown()
+	}
+	v, _ = v.Unmark()
+	switch v.Type() {
+	case cty.String:
+		return h.Decode(v.AsString())
+	case cty.Number:
+		return lint.Known(v.AsBigFloat().Text('f', -1))
+	case cty.Bool:
+		return lint.Known(strconv.FormatBool(v.True()))
+	}
+	return lint.Unknown()
+}
