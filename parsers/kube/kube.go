@@ -42,6 +42,13 @@ type Options struct {
 	// Inferred is copied to every entity (a chart rendered with its
 	// defaults because no release was found).
 	Inferred []string
+	// MapRange, when set, maps every range in the parsed text to where a
+	// user would change it: rendered chart output to its template or values
+	// key, YAML embedded in Terraform to the .tf file. text is the node's
+	// scalar text ("" for collections).
+	MapRange func(r lint.Range, text string) lint.Range
+	// MapDiagnostic, when set, maps the range of a YAML syntax error.
+	MapDiagnostic func(r lint.Range) lint.Range
 }
 
 // Parse reads one YAML file (possibly multi-document) with options.
@@ -63,7 +70,11 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 			return out, nil
 		}
 		if err != nil {
-			return out, []lint.Diagnostic{syntaxError(rel, data, err, lastLine)}
+			d := syntaxError(rel, data, err, lastLine)
+			if opts.MapDiagnostic != nil {
+				d.Range = opts.MapDiagnostic(d.Range)
+			}
+			return out, []lint.Diagnostic{d}
 		}
 		lastLine, _ = end(&root, 0)
 		out = append(out, parseDocument(rel, i, &root, &opts)...)

@@ -159,7 +159,17 @@ func (d *doc) namespaceValue() lint.Value {
 }
 
 // rangeOf returns where n is written in the document's file.
-func (d *doc) rangeOf(n *yaml.Node) lint.Range { return rangeOf(d.file, n) }
+func (d *doc) rangeOf(n *yaml.Node) lint.Range {
+	r := rangeOf(d.file, n)
+	if d.opts.MapRange != nil && n != nil {
+		text := ""
+		if s := resolve(n); s != nil && s.Kind == yaml.ScalarNode {
+			text = s.Value
+		}
+		r = d.opts.MapRange(r, text)
+	}
+	return r
+}
 
 // pairRange spans a mapping entry from its key to the end of its value.
 func (d *doc) pairRange(k, v *yaml.Node) lint.Range {
