@@ -137,7 +137,8 @@ func Load(opts Options) (*Loaded, error) {
 	if opts.Config != nil {
 		scopeFor = opts.Config.ScopeFor
 	}
-	tf := terraform.Load(d.tfDirs, terraform.Options{Root: root, Vars: opts.Vars, VarFiles: opts.VarFiles, ScopeFor: scopeFor, Rel: rel})
+	holes := lint.NewHoles()
+	tf := terraform.Load(d.tfDirs, terraform.Options{Root: root, Vars: opts.Vars, VarFiles: opts.VarFiles, ScopeFor: scopeFor, Rel: rel, Holes: holes})
 	model.Add(tf.Entities...)
 	in.Diagnostics = append(in.Diagnostics, tf.Diagnostics...)
 	in.Notes = append(in.Notes, tf.Notes...)
@@ -145,6 +146,22 @@ func Load(opts Options) (*Loaded, error) {
 	files := map[string]bool{}
 	for _, f := range tf.Files {
 		files[f] = true
+	}
+	// Kubernetes YAML written inside Terraform: read as manifests, with
+	// positions in the .tf files.
+	for _, em := range tf.Embedded {
+		var scope lint.Scope
+		if opts.Config != nil {
+			scope = opts.Config.ScopeFor(filepath.Join(root, filepath.FromSlash(em.File)))
+		}
+		ents, diags := kube.Parse(em.File, em.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceTerraform, MapRange: em.Map,
+			MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
+		for _, e := range ents {
+			o := e.Base()
+			o.Addr = em.Addr + "/" + o.Addr
+		}
+		model.Add(ents...)
+		in.Diagnostics = append(in.Diagnostics, diags...)
 	}
 
 	type parsed struct {
@@ -169,7 +186,7 @@ func Load(opts Options) (*Loaded, error) {
 			if opts.Config != nil {
 				scope = opts.Config.ScopeFor(filepath.Dir(path))
 			}
-			out[i].ents, out[i].diags = kube.ParseFile(rel(path), data, scope)
+			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes})
 		}()
 	}
 	wg.Wait()

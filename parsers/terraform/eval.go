@@ -37,6 +37,7 @@ type evaluator struct {
 	varDiags []lint.Diagnostic
 	// rootInst is the evaluated root module instance.
 	rootInst *modInst
+	embedded []Embedded
 }
 
 // providerInfo is what a provider configuration tells the model.
@@ -478,6 +479,9 @@ func (mi *modInst) evalResource(r *resource) {
 		v := mi.evalBody(r.body, in.extra)
 		if r.data && r.typ == "aws_iam_policy_document" {
 			v = mi.policyDocument(v)
+		}
+		if r.data && (r.typ == "kubectl_path_documents" || r.typ == "kubectl_file_documents") {
+			v = mi.kubectlDocuments(r.typ, v)
 		}
 		v = mi.complete(r, v, mi.addr(addrLocal))
 		keys = append(keys, in.key)

@@ -62,6 +62,16 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		ng := &lint.NodeGroup{Object: obj, Managed: true, Cluster: x.val("cluster_name"), Role: x.ref("node_role_arn")}
 		ng.LaunchTemplate = x.firstRef([2]string{"launch_template", "id"}, [2]string{"launch_template", "name"})
 		e.add(ng)
+	case !r.data && r.typ == "helm_release":
+		e.add(x.release(obj))
+	case !r.data && (r.typ == "kubectl_manifest"):
+		x.embed(local, "yaml_body")
+	case !r.data && r.typ == "kubernetes_manifest":
+		x.embed(local, "manifest")
+	case !r.data && (r.typ == "kubernetes_service_account" || r.typ == "kubernetes_service_account_v1"):
+		e.add(x.serviceAccount(obj))
+	case !r.data && (r.typ == "kubernetes_config_map" || r.typ == "kubernetes_config_map_v1" || r.typ == "kubernetes_config_map_v1_data"):
+		e.add(x.configMap(obj))
 	case !r.data && r.typ == "aws_autoscaling_group":
 		obj.Kind = lint.KindNodeGroup
 		x.name(&obj, "name", "name_prefix")

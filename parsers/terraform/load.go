@@ -45,6 +45,9 @@ type Result struct {
 	Files []string
 	// Roots are the root module directories evaluated.
 	Roots []string
+	// Embedded is Kubernetes YAML written inside Terraform, for the
+	// manifest parser.
+	Embedded []Embedded
 }
 
 type loader struct {
@@ -141,6 +144,7 @@ func Load(dirs []string, opts Options) Result {
 	for _, e := range results {
 		res.Entities = append(res.Entities, e.entities...)
 		res.Notes = append(res.Notes, e.notes...)
+		res.Embedded = append(res.Embedded, e.embedded...)
 	}
 	res.Roots = roots
 	l.mu.Lock()

@@ -29,6 +29,8 @@ type module struct {
 	removed   []*hcl.Block
 
 	diags hcl.Diagnostics
+	// src keeps each file's bytes for position mapping.
+	src map[string][]byte
 
 	once  struct{ graph, needed sync.Once }
 	cache struct {
@@ -160,7 +162,7 @@ func parseFile(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
 
 // loadModule parses every configuration file of dir.
 func loadModule(dir string) *module {
-	m := &module{dir: dir, variables: map[string]*variable{}, locals: map[string]*hcl.Attribute{}, outputs: map[string]*hcl.Attribute{}}
+	m := &module{dir: dir, variables: map[string]*variable{}, locals: map[string]*hcl.Attribute{}, outputs: map[string]*hcl.Attribute{}, src: map[string][]byte{}}
 	names, err := configFiles(dir)
 	if err != nil {
 		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot read directory", Detail: err.Error(), Subject: &hcl.Range{Filename: dir}})
@@ -175,6 +177,7 @@ func loadModule(dir string) *module {
 			continue
 		}
 		m.files = append(m.files, path)
+		m.src[path] = f.Bytes
 		m.addFile(f, isOverride(n))
 	}
 	return m

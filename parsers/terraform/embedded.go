@@ -1,0 +1,246 @@
+package terraform
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"go.yaml.in/yaml/v3"
+)
+
+// Embedded is Kubernetes YAML written inside Terraform (kubectl_manifest,
+// kubernetes_manifest, kubectl documents). The engine reads it with the
+// manifest parser; Map points every range back into the Terraform source.
+type Embedded struct {
+	// Addr is the Terraform address that holds the YAML.
+	Addr string
+	// File is the .tf file (as reported) the YAML is written in.
+	File    string
+	Content []byte
+	Map     func(r lint.Range, text string) lint.Range
+}
+
+// embed records the YAML of a manifest attribute, mapping positions into
+// a heredoc line by line, into the file a file() / templatefile() call
+// reads, or onto the attribute itself.
+func (x *extraction) embed(local, attr string) {
+	a := x.attr(nil, attr)
+	v := getAttr(x.v, attr)
+	if a == nil || v == cty.NilVal || v.IsNull() {
+		return
+	}
+	whole := x.e.l.rng(a.Range)
+	var content []byte
+	switch {
+	case v.IsKnown() && v.Type() == cty.String:
+		content = []byte(v.AsString())
+	case v.IsWhollyKnown() && (v.Type().IsObjectType() || v.Type().IsMapType()):
+		b, err := yaml.Marshal(x.goValue(v, x.mi.addr(local), attr))
+		if err != nil {
+			return
+		}
+		content = b
+	default:
+		x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": " + attr + " cannot be known statically", Range: whole})
+		return
+	}
+	em := Embedded{Addr: x.mi.addr(local), File: whole.File, Content: content}
+	em.Map = x.positionMap(a.Expr, whole, content)
+	x.e.embedded = append(x.e.embedded, em)
+}
+
+// positionMap builds the range mapping for YAML written by expr.
+func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content []byte) func(lint.Range, string) lint.Range {
+	onAttr := func(lint.Range, string) lint.Range { return whole }
+	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
+		p := x.mi.eval(fc.Args[0], nil)
+		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || hasSentinel(p.AsString()) {
+			return onAttr
+		}
+		path := p.AsString()
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(x.e.root.dir, path)
+		}
+		file := x.e.l.rel(filepath.Clean(path))
+		return func(r lint.Range, _ string) lint.Range {
+			r.File = file
+			return r
+		}
+	}
+	tpl, ok := expr.(*hclsyntax.TemplateExpr)
+	if !ok || tpl.Range().Start.Line == tpl.Range().End.Line {
+		return onAttr
+	}
+	// A heredoc: YAML line n is source line start+n; indented heredocs
+	// (<<-) lose their common indentation, which columns get back.
+	src := x.mi.m.source(tpl.Range().Filename)
+	srcLines := strings.Split(string(src), "\n")
+	yLines := strings.Split(string(content), "\n")
+	start := tpl.Range().Start.Line
+	return func(r lint.Range, text string) lint.Range {
+		line := start + r.Line
+		if r.Line < 1 || line-1 >= len(srcLines) || r.Line-1 >= len(yLines) {
+			return whole
+		}
+		shift := indent(srcLines[line-1]) - indent(yLines[r.Line-1])
+		if shift < 0 {
+			shift = 0
+		}
+		out := lint.Range{File: whole.File, Line: line, Column: r.Column + shift, EndLine: start + r.EndLine, EndColumn: r.EndColumn + shift}
+		if r.EndLine != r.Line {
+			out.EndColumn = r.EndColumn
+		}
+		if lint.HasSentinel(text) && r.EndLine == r.Line {
+			// The value came from an interpolation: underline it as written.
+			out.EndColumn = len([]rune(strings.TrimRight(srcLines[line-1], " \t\r"))) + 1
+		}
+		return out
+	}
+}
+
+func indent(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
+
+// serviceAccount reads kubernetes_service_account(_v1).
+func (x *extraction) serviceAccount(o lint.Object) *lint.ServiceAccount {
+	o.Kind = lint.KindServiceAccount
+	sa := &lint.ServiceAccount{Object: o, Namespace: lint.Known("default")}
+	md := blockList(getAttr(x.v, "metadata"))
+	if len(md) == 0 {
+		return sa
+	}
+	sa.Name = x.e.h.toValue(getAttr(md[0], "name"))
+	if a := x.attr(&blockIndex{"metadata", 0}, "name"); a != nil {
+		sa.NameRange = x.e.l.rng(a.Range)
+	}
+	if ns := getAttr(md[0], "namespace"); ns != cty.NilVal && !ns.IsNull() {
+		sa.Namespace = x.e.h.toValue(ns)
+	}
+	if ann := getAttr(md[0], "annotations"); ann != cty.NilVal && ann.IsKnown() && !ann.IsNull() {
+		if arn := getAttr(ann, "eks.amazonaws.com/role-arn"); arn != cty.NilVal && !arn.IsNull() {
+			rng := sa.NameRange
+			if a := x.attr(&blockIndex{"metadata", 0}, "annotations"); a != nil {
+				rng = x.e.l.rng(a.Range)
+			}
+			sa.RoleARN = lint.Ref{Value: x.e.h.toValue(arn), Range: rng}
+		}
+	}
+	if n, ok := sa.Name.Str(); ok {
+		ns, _ := sa.Namespace.Str()
+		sa.Aliases = []string{lint.KubeKey("", "ServiceAccount", ns, n)}
+	}
+	return sa
+}
+
+// configMap reads kubernetes_config_map(_v1) and _v1_data (aws-auth).
+func (x *extraction) configMap(o lint.Object) *lint.KubeObject {
+	o.Kind = lint.KindObject
+	obj := &lint.KubeObject{Object: o, APIVersion: "v1", KindName: "ConfigMap", Namespace: lint.Known("default")}
+	md := blockList(getAttr(x.v, "metadata"))
+	if len(md) > 0 {
+		obj.Name = x.e.h.toValue(getAttr(md[0], "name"))
+		if ns := getAttr(md[0], "namespace"); ns != cty.NilVal && !ns.IsNull() {
+			obj.Namespace = x.e.h.toValue(ns)
+		}
+	}
+	return obj
+}
+
+var docSeparator = regexp.MustCompile(`(?m)^---[ \t]*(#.*)?$`)
+
+// kubectlDocuments computes data "kubectl_path_documents" (files matching
+// pattern, rendered as templates with vars) and data
+// "kubectl_file_documents" (content): `documents` and `manifests`.
+func (mi *modInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
+	var texts []string
+	switch typ {
+	case "kubectl_file_documents":
+		c := getAttr(v, "content")
+		if c == cty.NilVal || !c.IsKnown() || c.IsNull() || c.Type() != cty.String {
+			return v
+		}
+		texts = []string{c.AsString()}
+	case "kubectl_path_documents":
+		pat := getAttr(v, "pattern")
+		if pat == cty.NilVal || !pat.IsKnown() || pat.IsNull() || pat.Type() != cty.String || hasSentinel(pat.AsString()) {
+			return v
+		}
+		p := pat.AsString()
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(mi.e.root.dir, p)
+		}
+		matches, err := doublestar.FilepathGlob(p)
+		if err != nil {
+			return v
+		}
+		sort.Strings(matches)
+		vars := getAttr(v, "vars")
+		env := funcEnv{h: mi.e.h, root: mi.e.l.opts.Root, cwd: mi.e.root.dir}
+		for _, f := range matches {
+			src, err := env.readFile(f)
+			if err != nil {
+				continue
+			}
+			if vars != cty.NilVal && vars.IsWhollyKnown() && !vars.IsNull() {
+				if t, err := renderTemplate(src, vars, mi.e.funcs); err == nil {
+					src = t
+				}
+			}
+			texts = append(texts, src)
+		}
+	default:
+		return v
+	}
+	var docs []cty.Value
+	manifests := map[string]cty.Value{}
+	for _, t := range texts {
+		for _, d := range docSeparator.Split(t, -1) {
+			if strings.TrimSpace(d) == "" {
+				continue
+			}
+			manifests[strconv.Itoa(len(docs))] = cty.StringVal(d)
+			docs = append(docs, cty.StringVal(d))
+		}
+	}
+	if len(docs) == 0 {
+		v = setAttr(v, "documents", cty.ListValEmpty(cty.String))
+		return setAttr(v, "manifests", cty.MapValEmpty(cty.String))
+	}
+	v = setAttr(v, "documents", cty.ListVal(docs))
+	return setAttr(v, "manifests", cty.MapVal(manifests))
+}
+
+// renderTemplate evaluates src as a Terraform template with vars.
+func renderTemplate(src string, vars cty.Value, funcs map[string]function.Function) (string, error) {
+	expr, diags := hclsyntax.ParseTemplate([]byte(src), "<template>", hcl.InitialPos)
+	if diags.HasErrors() {
+		return "", diags
+	}
+	ctxVars := map[string]cty.Value{}
+	for it := vars.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		ctxVars[k.AsString()] = e
+	}
+	out, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
+	if diags.HasErrors() || !out.IsKnown() || out.Type() != cty.String {
+		return "", diags
+	}
+	return out.AsString(), nil
+}
+
+// source returns a file's bytes as parsed.
+func (m *module) source(path string) []byte {
+	if b, ok := m.src[path]; ok {
+		return b
+	}
+	b, _ := os.ReadFile(path)
+	return b
+}

@@ -1,0 +1,184 @@
+package terraform
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+func TestHelmRelease(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `module "eks" {
+  source = "terraform-aws-modules/eks/aws"
+}
+
+resource "helm_release" "karpenter" {
+  name       = "karpenter"
+  repository = "oci://public.ecr.aws/karpenter"
+  chart      = "karpenter"
+  version    = "1.0.6"
+  values = [
+    file("${path.module}/values/karpenter.yaml"),
+    yamlencode({ settings = { clusterName = module.eks.cluster_name } }),
+  ]
+  set {
+    name  = "serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn"
+    value = module.eks.karpenter_iam_role_arn
+  }
+}
+
+resource "helm_release" "listsyntax" {
+  name  = "listsyntax"
+  chart = "karpenter"
+  set   = [{ name = "replicas", value = "2" }]
+}
+
+resource "helm_release" "local" {
+  name      = "nodeclasses"
+  namespace = "karpenter"
+  chart     = "./charts/nodeclasses"
+}
+`,
+		"values/karpenter.yaml":        "serviceAccount:\n  name: karpenter\ncontroller:\n  resources:\n    requests:\n      cpu: 500m\n",
+		"charts/nodeclasses/Chart.yaml": "apiVersion: v2\nname: nodeclasses\nversion: 0.1.0\n",
+	})
+	res := Load([]string{dir}, Options{Root: dir, Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+	rels := map[string]*lint.Release{}
+	for _, e := range res.Entities {
+		if r, ok := e.(*lint.Release); ok {
+			n, _ := r.Name.Str()
+			rels[n] = r
+		}
+	}
+	k := rels["karpenter"]
+	if k == nil {
+		t.Fatalf("no karpenter release in %v", res.Entities)
+	}
+	if ns, _ := k.Namespace.Str(); ns != "default" {
+		t.Errorf("namespace = %s, want the helm provider's default", k.Namespace)
+	}
+	if k.ChartDir != "" || k.Chart != "karpenter" || k.Version != "1.0.6" {
+		t.Errorf("chart = %q dir %q version %q", k.Chart, k.ChartDir, k.Version)
+	}
+	sa := k.Values["serviceAccount"].(map[string]any)
+	if sa["name"] != "karpenter" {
+		t.Errorf("values file not merged: %v", k.Values)
+	}
+	ann := sa["annotations"].(map[string]any)["eks.amazonaws.com/role-arn"].(string)
+	if !lint.HasSentinel(ann) {
+		t.Errorf("an unknown set value must stay a sentinel, got %q", ann)
+	}
+	if k.Values["settings"].(map[string]any)["clusterName"] == "" {
+		t.Error("yamlencode values lost")
+	}
+	if r := k.ValueRanges["serviceAccount.name"]; r.File != "values/karpenter.yaml" || r.Line != 2 {
+		t.Errorf("values file position = %+v", r)
+	}
+	if r := k.ValueRanges["serviceAccount.annotations.eks.amazonaws.com/role-arn"]; r.File != "main.tf" || r.Line != 16 {
+		t.Errorf("set position = %+v (escaped dots must make one key)", r)
+	}
+	if v := rels["listsyntax"].Values["replicas"]; v != "2" {
+		t.Errorf("list-of-objects set = %v", v)
+	}
+	l := rels["nodeclasses"]
+	if l == nil || !strings.HasSuffix(l.ChartDir, filepath.Join("charts", "nodeclasses")) {
+		t.Fatalf("local chart dir = %+v", l)
+	}
+	if ns, _ := l.Namespace.Str(); ns != "karpenter" {
+		t.Errorf("namespace = %s", l.Namespace)
+	}
+}
+
+func TestEmbeddedManifests(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `resource "aws_iam_role" "nodes" {
+  name_prefix        = "nodes-"
+  assume_role_policy = "{}"
+}
+
+resource "kubectl_manifest" "heredoc" {
+  yaml_body = <<-YAML
+    apiVersion: karpenter.k8s.aws/v1
+    kind: EC2NodeClass
+    metadata:
+      name: heredoc
+    spec:
+      role: ${aws_iam_role.nodes.name}
+  YAML
+}
+
+resource "kubernetes_manifest" "object" {
+  manifest = {
+    apiVersion = "karpenter.k8s.aws/v1"
+    kind       = "EC2NodeClass"
+    metadata   = { name = "object" }
+    spec       = { role = "fixed-role" }
+  }
+}
+
+data "kubectl_path_documents" "docs" {
+  pattern = "${path.module}/manifests/*.yaml"
+  vars = {
+    role = "templated-role"
+  }
+}
+
+resource "kubectl_manifest" "docs" {
+  for_each  = data.kubectl_path_documents.docs.manifests
+  yaml_body = each.value
+}
+
+resource "kubernetes_service_account_v1" "karpenter" {
+  metadata {
+    name      = "karpenter"
+    namespace = "kube-system"
+    annotations = {
+      "eks.amazonaws.com/role-arn" = "arn:aws:iam::111122223333:role/karpenter"
+    }
+  }
+}
+`,
+		"manifests/nc.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: from-file\nspec:\n  role: ${role}\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: karpenter\n",
+	})
+	res := Load([]string{dir}, Options{Root: dir, Holes: lint.NewHoles(), Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+	if len(res.Embedded) != 4 {
+		t.Fatalf("embedded = %d, want heredoc, object and two documents", len(res.Embedded))
+	}
+	var heredoc, docs string
+	for _, em := range res.Embedded {
+		switch {
+		case strings.Contains(em.Addr, "kubectl_manifest.heredoc"):
+			heredoc = string(em.Content)
+			// YAML line 6 ("role: …") is main.tf line 13, column 7 of the YAML
+			// plus the heredoc's indentation.
+			r := em.Map(lint.Range{File: "x", Line: 6, Column: 7, EndLine: 6, EndColumn: 10}, "")
+			if r.File != "main.tf" || r.Line != 13 || r.Column != 11 {
+				t.Errorf("heredoc position = %+v", r)
+			}
+		case strings.Contains(em.Addr, "kubectl_manifest.docs"):
+			docs += string(em.Content)
+		case strings.Contains(em.Addr, "kubernetes_manifest.object"):
+			if !strings.Contains(string(em.Content), "role: fixed-role") {
+				t.Errorf("manifest object = %s", em.Content)
+			}
+		}
+	}
+	if !strings.Contains(heredoc, "role: \uE000") {
+		t.Errorf("the interpolated role must stay a sentinel: %q", heredoc)
+	}
+	if !strings.Contains(docs, "role: templated-role") || !strings.Contains(docs, "kind: Namespace") {
+		t.Errorf("kubectl_path_documents = %q", docs)
+	}
+	var sa *lint.ServiceAccount
+	for _, e := range res.Entities {
+		if x, ok := e.(*lint.ServiceAccount); ok {
+			sa = x
+		}
+	}
+	if sa == nil || sa.Namespace.String() != "kube-system" || sa.Name.String() != "karpenter" || !strings.HasSuffix(sa.RoleARN.Value.String(), ":role/karpenter") {
+		t.Errorf("service account = %+v", sa)
+	}
+}
+

@@ -1,0 +1,288 @@
+package terraform
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"go.yaml.in/yaml/v3"
+)
+
+// release reads a helm_release into a model release: name, namespace
+// (Terraform's helm provider defaults it to "default"), chart, values in
+// Helm's order (values documents, then set / set_list / set_sensitive),
+// and where each value was set.
+func (x *extraction) release(o lint.Object) *lint.Release {
+	o.Kind = lint.KindRelease
+	x.name(&o, "name", "")
+	r := &lint.Release{Object: o, Tool: "terraform", Values: map[string]any{}, ValueRanges: map[string]lint.Range{}}
+	r.Namespace = lint.Known("default")
+	if a := x.attr(nil, "namespace"); a != nil {
+		r.Namespace = x.val("namespace")
+	}
+	chart, _ := x.val("chart").Str()
+	r.Chart = chart
+	r.Repository, _ = x.val("repository").Str()
+	r.Version, _ = x.val("version").Str()
+	r.ChartDir = x.localChart(chart)
+
+	// values = [ ... ]: each element a YAML document.
+	if a := x.attr(nil, "values"); a != nil {
+		list := getAttr(x.v, "values")
+		var elems []hcl.Expression
+		if tc, ok := a.Expr.(*hclsyntax.TupleConsExpr); ok {
+			for _, e := range tc.Exprs {
+				elems = append(elems, e)
+			}
+		}
+		if list != cty.NilVal && list.IsKnown() && !list.IsNull() && list.CanIterateElements() {
+			i := 0
+			for it := list.ElementIterator(); it.Next(); i++ {
+				_, doc := it.Element()
+				var ex hcl.Expression = a.Expr
+				if i < len(elems) {
+					ex = elems[i]
+				}
+				x.mergeValuesDoc(r, doc, ex)
+			}
+		}
+	}
+	// set / set_sensitive / set_list: blocks, or lists of objects (helm
+	// provider 3.x).
+	for _, kind := range []string{"set", "set_sensitive", "set_list"} {
+		for i, s := range blockList(getAttr(x.v, kind)) {
+			name, ok := x.e.h.toValue(getAttr(s, "name")).Str()
+			if !ok {
+				continue
+			}
+			rng := x.e.l.rng(x.r.defRange)
+			if a := x.attr(&blockIndex{kind, i}, "value"); a != nil {
+				rng = x.e.l.rng(a.Range)
+			}
+			path := splitSetName(name)
+			setPath(r.Values, path, x.goValue(getAttr(s, "value"), o.Addr, kind+"."+name))
+			r.ValueRanges[strings.Join(path, ".")] = rng
+		}
+	}
+	return r
+}
+
+// localChart resolves a chart written as a path to its directory (or
+// .tgz) inside the scanned tree; "" for a remote chart.
+func (x *extraction) localChart(chart string) string {
+	if chart == "" || lint.HasSentinel(chart) || strings.Contains(chart, "://") {
+		return ""
+	}
+	if !strings.HasPrefix(chart, ".") && !strings.HasPrefix(chart, "/") && !strings.HasSuffix(chart, ".tgz") {
+		// "repo/name" or a bare chart name; a directory of that name in the
+		// module is still a local chart, as helm would read it.
+		if _, err := os.Stat(filepath.Join(x.e.root.dir, chart, "Chart.yaml")); err != nil {
+			return ""
+		}
+	}
+	p := chart
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(x.e.root.dir, p)
+	}
+	p = filepath.Clean(p)
+	env := funcEnv{root: x.e.l.opts.Root, cwd: x.e.root.dir}
+	if _, ok := env.inside(p); !ok {
+		return ""
+	}
+	if st, err := os.Stat(p); err != nil || (!st.IsDir() && !strings.HasSuffix(p, ".tgz")) {
+		return ""
+	}
+	return p
+}
+
+// mergeValuesDoc merges one values document and records where its keys
+// are written: in the YAML file a file() / templatefile() call reads, in a
+// heredoc, or the element itself.
+func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expression) {
+	if doc.IsNull() || !doc.IsKnown() || doc.Type() != cty.String {
+		return
+	}
+	text := doc.AsString()
+	var node yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &node); err != nil || len(node.Content) == 0 {
+		return
+	}
+	m := yamlToGo(node.Content[0])
+	mm, ok := m.(map[string]any)
+	if !ok {
+		return
+	}
+	mergeInto(r.Values, mm)
+	whole := x.e.l.rng(ex.Range())
+	file, lineOffset := "", 0
+	if fc, ok := ex.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
+		if p := x.mi.eval(fc.Args[0], nil); p.IsKnown() && !p.IsNull() && p.Type() == cty.String && !hasSentinel(p.AsString()) {
+			path := p.AsString()
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(x.e.root.dir, path)
+			}
+			file = x.e.l.rel(filepath.Clean(path))
+		}
+	} else if tpl, ok := ex.(*hclsyntax.TemplateExpr); ok && !tpl.IsStringLiteral() || isHeredoc(ex) {
+		file, lineOffset = whole.File, whole.Line
+	}
+	walkYAML(node.Content[0], nil, func(path []string, n *yaml.Node) {
+		key := strings.Join(path, ".")
+		if file == "" {
+			r.ValueRanges[key] = whole
+			return
+		}
+		r.ValueRanges[key] = lint.Range{File: file, Line: n.Line + lineOffset, Column: n.Column, EndLine: n.Line + lineOffset, EndColumn: n.Column + len([]rune(n.Value))}
+	})
+}
+
+func isHeredoc(ex hcl.Expression) bool {
+	_, ok := ex.(*hclsyntax.TemplateExpr)
+	return ok && ex.Range().Start.Line != ex.Range().End.Line
+}
+
+// walkYAML calls f for every scalar leaf with its key path.
+func walkYAML(n *yaml.Node, path []string, f func([]string, *yaml.Node)) {
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			walkYAML(n.Content[i+1], append(append([]string(nil), path...), n.Content[i].Value), f)
+		}
+	case yaml.ScalarNode:
+		f(path, n)
+	case yaml.SequenceNode:
+		f(path, n)
+	}
+}
+
+// yamlToGo converts a YAML node into Go values as Helm reads them.
+func yamlToGo(n *yaml.Node) any {
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return nil
+	}
+	return normalize(v)
+}
+
+func normalize(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalize(e)
+		}
+		return x
+	case map[any]any:
+		out := map[string]any{}
+		for k, e := range x {
+			if ks, ok := k.(string); ok {
+				out[ks] = normalize(e)
+			}
+		}
+		return out
+	case []any:
+		for i, e := range x {
+			x[i] = normalize(e)
+		}
+		return x
+	}
+	return v
+}
+
+// mergeInto merges src into dst as Helm merges values files (maps merge,
+// everything else replaces).
+func mergeInto(dst, src map[string]any) {
+	for k, v := range src {
+		if sm, ok := v.(map[string]any); ok {
+			if dm, ok := dst[k].(map[string]any); ok {
+				mergeInto(dm, sm)
+				continue
+			}
+		}
+		dst[k] = v
+	}
+}
+
+// splitSetName splits a --set name on unescaped dots ("a\.b.c" → "a.b", "c").
+func splitSetName(name string) []string {
+	var out []string
+	var cur strings.Builder
+	for i := 0; i < len(name); i++ {
+		switch {
+		case name[i] == '\\' && i+1 < len(name) && name[i+1] == '.':
+			cur.WriteByte('.')
+			i++
+		case name[i] == '.':
+			out = append(out, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(name[i])
+		}
+	}
+	return append(out, cur.String())
+}
+
+func setPath(m map[string]any, path []string, v any) {
+	for i, p := range path {
+		if i == len(path)-1 {
+			m[p] = v
+			return
+		}
+		next, ok := m[p].(map[string]any)
+		if !ok {
+			next = map[string]any{}
+			m[p] = next
+		}
+		m = next
+	}
+}
+
+// goValue converts an evaluated value into Helm values: unknown parts
+// become sentinels naming where they were set, so they stay unknown
+// through rendering instead of rendering as empty strings.
+func (x *extraction) goValue(v cty.Value, addr, path string) any {
+	if v == cty.NilVal || v.IsNull() {
+		return nil
+	}
+	if !v.IsKnown() {
+		return x.e.h.Sentinel(lint.HoleRef{Object: addr, Path: path})
+	}
+	v, _ = v.Unmark()
+	ty := v.Type()
+	switch {
+	case ty == cty.String:
+		return v.AsString()
+	case ty == cty.Bool:
+		return v.True()
+	case ty == cty.Number:
+		f := v.AsBigFloat()
+		if f.IsInt() {
+			i, _ := f.Int64()
+			return i
+		}
+		fl, _ := f.Float64()
+		return fl
+	case ty.IsObjectType() || ty.IsMapType():
+		out := map[string]any{}
+		for it := v.ElementIterator(); it.Next(); {
+			k, e := it.Element()
+			out[k.AsString()] = x.goValue(e, addr, path+"."+k.AsString())
+		}
+		return out
+	case ty.IsListType() || ty.IsTupleType() || ty.IsSetType():
+		var out []any
+		for it := v.ElementIterator(); it.Next(); {
+			k, e := it.Element()
+			idx := ""
+			if k.Type() == cty.Number {
+				idx = k.AsBigFloat().Text('f', 0)
+			}
+			out = append(out, x.goValue(e, addr, path+"["+idx+"]"))
+		}
+		return out
+	}
+	return nil
+}
