@@ -41,7 +41,7 @@ resource "helm_release" "local" {
   chart     = "./charts/nodeclasses"
 }
 `,
-		"values/karpenter.yaml":        "serviceAccount:\n  name: karpenter\ncontroller:\n  resources:\n    requests:\n      cpu: 500m\n",
+		"values/karpenter.yaml":         "serviceAccount:\n  name: karpenter\ncontroller:\n  resources:\n    requests:\n      cpu: 500m\n",
 		"charts/nodeclasses/Chart.yaml": "apiVersion: v2\nname: nodeclasses\nversion: 0.1.0\n",
 	})
 	res := Load([]string{dir}, Options{Root: dir, Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
@@ -181,4 +181,3 @@ resource "kubernetes_service_account_v1" "karpenter" {
 		t.Errorf("service account = %+v", sa)
 	}
 }
-
