@@ -15,6 +15,7 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/parsers/terraform"
 )
 
@@ -164,6 +165,36 @@ func Load(opts Options) (*Loaded, error) {
 		in.Diagnostics = append(in.Diagnostics, diags...)
 	}
 
+	// Kustomize: each root renders once; the files its tree owns are not
+	// read again as plain manifests.
+	kroots, owned := kustomize.Find(d.kustomizations)
+	var manifests []string
+	for _, m := range d.manifests {
+		if !owned[m] {
+			manifests = append(manifests, m)
+		}
+	}
+	d.manifests = manifests
+	for f := range owned {
+		files[f] = true
+	}
+	for _, kr := range kroots {
+		r, diags, notes := kustomize.Render(kr, kustomize.Options{ScanRoot: root, Rel: rel})
+		in.Diagnostics = append(in.Diagnostics, diags...)
+		in.Notes = append(in.Notes, notes...)
+		if len(r.Content) == 0 {
+			continue
+		}
+		var scope lint.Scope
+		if opts.Config != nil {
+			scope = opts.Config.ScopeFor(kr)
+		}
+		name := rel(filepath.Join(kr, "kustomization.yaml"))
+		ents, kd := kube.Parse(name, r.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceKustomize, MapRange: r.Map})
+		model.Add(ents...)
+		in.Diagnostics = append(in.Diagnostics, kd...)
+	}
+
 	type parsed struct {
 		ents  []lint.Entity
 		diags []lint.Diagnostic
@@ -212,7 +243,9 @@ func unwrapPathErr(err error) error {
 type discovery struct {
 	tfDirs    []string
 	manifests []string
-	skipped   []skip
+	// kustomizations are directories holding a kustomization file.
+	kustomizations []string
+	skipped        []skip
 }
 
 type skip struct{ path, why string }
@@ -269,6 +302,8 @@ func discover(roots []string, cfg *lint.Config) discovery {
 					tfSeen[dir] = true
 					d.tfDirs = append(d.tfDirs, dir)
 				}
+			case name == "kustomization.yaml" || name == "kustomization.yml" || name == "Kustomization":
+				d.kustomizations = append(d.kustomizations, filepath.Dir(p))
 			case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
 				if kube.IsHelmTemplate(p) {
 					return nil
@@ -280,6 +315,7 @@ func discover(roots []string, cfg *lint.Config) discovery {
 	}
 	sort.Strings(d.tfDirs)
 	sort.Strings(d.manifests)
+	sort.Strings(d.kustomizations)
 	return d
 }
 

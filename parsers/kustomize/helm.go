@@ -1,0 +1,159 @@
+package kustomize
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// HelmRenderer renders a kustomize helmCharts entry through faultline's Helm
+// path (injected by the engine). It returns the rendered multi-document
+// YAML. An error wrapping ErrChartUnavailable (a chart that is neither
+// vendored nor in the scanned tree) becomes a coverage note; any other
+// error is an input diagnostic (FL000).
+type HelmRenderer func(chart HelmChart) ([]byte, error)
+
+// ErrChartUnavailable is wrapped by a HelmRenderer that cannot render a
+// chart because it is not available offline.
+var ErrChartUnavailable = errors.New("chart not available offline")
+
+// HelmChart is a kustomize helmCharts entry (or a legacy
+// helmChartInflationGenerator entry, or a HelmChartInflationGenerator
+// generator config). Paths are absolute.
+type HelmChart struct {
+	Name, Repo, Version, ReleaseName, Namespace string
+	ValuesInline                                map[string]any
+	// ValuesFile is the values file, absolute ("" when none).
+	ValuesFile string
+	// AdditionalValuesFiles are further values files, absolute.
+	AdditionalValuesFiles []string
+	// ValuesMerge is how ValuesInline combines with the chart's values:
+	// "override" (default), "merge" or "replace".
+	ValuesMerge string
+	IncludeCRDs bool
+	// ChartHome is the local charts directory, absolute (kustomize looks
+	// for ChartHome/Name, default "charts" beside the kustomization).
+	ChartHome string
+	// KubeVersion and APIVersions are the capabilities to render with,
+	// when the kustomization sets them.
+	KubeVersion string
+	APIVersions []string
+}
+
+// helmEntry is one chart entry in a kustomization file.
+type helmEntry struct {
+	node   *yaml.Node // the entry mapping
+	legacy bool       // a helmChartInflationGenerator entry
+}
+
+// helmEntries lists the chart entries of a kustomization.
+func helmEntries(k *kustomization) []helmEntry {
+	var out []helmEntry
+	for _, f := range []string{"helmCharts", "helmChartInflationGenerator"} {
+		seq := get(k.top, f)
+		if seq == nil || seq.Kind != yaml.SequenceNode {
+			continue
+		}
+		for _, it := range seq.Content {
+			if it.Kind == yaml.MappingNode {
+				out = append(out, helmEntry{node: it, legacy: f == "helmChartInflationGenerator"})
+			}
+		}
+	}
+	return out
+}
+
+// strs returns the scalars of a sequence.
+func strs(n *yaml.Node) []string {
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	var out []string
+	for _, it := range n.Content {
+		if s := str(it); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// chartFrom reads a chart entry (or a HelmChartInflationGenerator config)
+// as written: paths are still relative to the kustomization directory.
+func chartFrom(e *yaml.Node, legacy bool) (HelmChart, []string) {
+	c := HelmChart{}
+	var values []string
+	if legacy {
+		c.Name = str(get(e, "chartName"))
+		c.Version = str(get(e, "chartVersion"))
+		c.Repo = str(get(e, "chartRepoUrl"))
+		c.ChartHome = str(get(e, "chartHome"))
+		c.ReleaseName = str(get(e, "releaseName"))
+		c.Namespace = str(get(e, "releaseNamespace"))
+		c.ValuesMerge = str(get(e, "valuesMerge"))
+		c.ValuesInline = mapOf(get(e, "valuesLocal"))
+		if v := str(get(e, "values")); v != "" {
+			values = append(values, v)
+		}
+	} else {
+		c.Name = str(get(e, "name"))
+		c.Version = str(get(e, "version"))
+		c.Repo = str(get(e, "repo"))
+		c.ChartHome = str(get(e, "chartHome"))
+		c.ReleaseName = str(get(e, "releaseName"))
+		c.Namespace = str(get(e, "namespace"))
+		c.ValuesMerge = str(get(e, "valuesMerge"))
+		c.ValuesInline = mapOf(get(e, "valuesInline"))
+		c.IncludeCRDs, _ = strconv.ParseBool(str(get(e, "includeCRDs")))
+		c.KubeVersion = str(get(e, "kubeVersion"))
+		c.APIVersions = strs(get(e, "apiVersions"))
+		if v := str(get(e, "valuesFile")); v != "" {
+			values = append(values, v)
+		}
+		values = append(values, strs(get(e, "additionalValuesFiles"))...)
+	}
+	if c.ReleaseName == "" {
+		c.ReleaseName = "release-name" // kustomize's default
+	}
+	return c, values
+}
+
+// mapOf decodes a mapping node into a map, or nil.
+func mapOf(n *yaml.Node) map[string]any {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	var m map[string]any
+	if err := n.Decode(&m); err != nil {
+		return nil
+	}
+	return m
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// helmFileName is the in-memory resource file a chart's output goes to.
+func helmFileName(i int, name string) string {
+	return fmt.Sprintf(".faultline-helm-%d-%s.yaml", i, unsafeName.ReplaceAllString(name, "-"))
+}
+
+// renderChart runs the renderer, turning a panic into an error.
+func renderChart(h HelmRenderer, c HelmChart) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("helm renderer panicked: %v", r)
+		}
+	}()
+	return h(c)
+}
+
+// absUnder resolves p relative to dir.
+func absUnder(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, filepath.FromSlash(p))
+}
