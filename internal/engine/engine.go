@@ -198,6 +198,8 @@ func Load(opts Options) (*Loaded, error) {
 	type parsed struct {
 		ents  []lint.Entity
 		diags []lint.Diagnostic
+		data  []byte
+		scope lint.Scope
 	}
 	out := make([]parsed, len(d.manifests))
 	var wg sync.WaitGroup
@@ -218,6 +220,7 @@ func Load(opts Options) (*Loaded, error) {
 				scope = opts.Config.ScopeFor(filepath.Dir(path))
 			}
 			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes})
+			out[i].data, out[i].scope = data, scope
 		}()
 	}
 	wg.Wait()
@@ -226,6 +229,17 @@ func Load(opts Options) (*Loaded, error) {
 		in.Diagnostics = append(in.Diagnostics, p.diags...)
 		files[d.manifests[i]] = true
 	}
+	// Crossplane compositions render with the claims and composite
+	// resources found anywhere in the tree.
+	var xf []kube.File
+	for i, p := range out {
+		if p.data != nil {
+			xf = append(xf, kube.File{Rel: rel(d.manifests[i]), Data: p.data, Scope: p.scope})
+		}
+	}
+	xents, xdiags := kube.RenderCompositions(xf, kube.Options{Holes: holes})
+	model.Add(xents...)
+	in.Diagnostics = append(in.Diagnostics, xdiags...)
 	in.Files = len(files)
 	in.Diagnostics = capPerFile(in.Diagnostics, maxDiagnosticsPerFile)
 	l.Input = in

@@ -42,6 +42,8 @@ func parseDocument(file string, index int, n *yaml.Node, opts *Options) []lint.E
 		return []lint.Entity{d.provisioner()}
 	case d.is("ServiceAccount", "v1"):
 		return []lint.Entity{d.serviceAccount()}
+	case isManagedResource(d.apiVersion):
+		return []lint.Entity{d.managedResource()}
 	}
 	return []lint.Entity{&lint.KubeObject{
 		Object:     d.object(lint.KindObject),

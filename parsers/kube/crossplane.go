@@ -1,0 +1,561 @@
+package kube
+
+import (
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// Crossplane managed resources of the AWS providers: the Upbound provider
+// family (*.aws.upbound.io, v1beta1 and v1beta2), its Crossplane v2
+// namespaced groups (*.aws.m.upbound.io) and the community provider
+// (*.aws.crossplane.io). The same reader serves top-level manifests and
+// resources rendered from a Composition (see composition.go), where some
+// fields carry patched values that live beside the YAML tree.
+
+// externalName is the annotation holding a managed resource's cloud name.
+const externalName = "crossplane.io/external-name"
+
+// family is one Crossplane AWS provider's API group family.
+type family struct {
+	// suffix follows the service in the group ("aws.upbound.io").
+	suffix string
+	// namespaced marks Crossplane v2 namespaced managed resources: they
+	// have managementPolicies but no deletionPolicy, and references stay in
+	// their namespace.
+	namespaced bool
+	// community is crossplane-contrib/provider-aws.
+	community bool
+}
+
+var families = []family{
+	{suffix: "aws.m.upbound.io", namespaced: true},
+	{suffix: "aws.upbound.io"},
+	{suffix: "aws.crossplane.io", community: true},
+}
+
+// mrFamily reports whether apiVersion is a managed resource of one of the
+// AWS provider families, with its service ("eks", "iam", "ec2", …).
+func mrFamily(apiVersion string) (service string, fam family, ok bool) {
+	g := lint.GroupOf(apiVersion)
+	for _, f := range families {
+		if s, ok := strings.CutSuffix(g, "."+f.suffix); ok && s != "" && !strings.Contains(s, ".") {
+			return s, f, true
+		}
+	}
+	return "", family{}, false
+}
+
+// patched is a value a composition patch wrote into a rendered resource: the
+// symbolic value (scalars) and where the patch is written.
+type patched struct {
+	v      lint.Value
+	r      lint.Range
+	scalar bool
+}
+
+// mr reads one managed resource: a document of its own, or a resource
+// rendered from a composition (comp set), whose patched nodes are in over.
+type mr struct {
+	d       *doc
+	service string
+	fam     family
+	fp      *yaml.Node // spec.forProvider
+	over    map[*yaml.Node]patched
+	comp    *composed
+}
+
+func newMR(d *doc, service string, fam family) *mr {
+	m := &mr{d: d, service: service, fam: fam}
+	_, m.fp = path(d.root, "spec", "forProvider")
+	return m
+}
+
+// isManagedResource reports whether apiVersion is a managed resource of
+// an AWS provider family.
+func isManagedResource(apiVersion string) bool {
+	_, _, ok := mrFamily(apiVersion)
+	return ok
+}
+
+// managedResource reads a top-level managed resource document.
+func (d *doc) managedResource() lint.Entity {
+	service, fam, _ := mrFamily(d.apiVersion)
+	return newMR(d, service, fam).entity()
+}
+
+// val is a scalar's value: patched, or as written.
+func (m *mr) val(n *yaml.Node) lint.Value {
+	if p, ok := m.over[n]; ok {
+		if p.scalar {
+			return p.v
+		}
+		return lint.Unknown()
+	}
+	return m.d.value(n)
+}
+
+// text is a scalar's fully known text.
+func (m *mr) text(n *yaml.Node) (string, bool) {
+	if n == nil {
+		return "", false
+	}
+	return m.val(n).Str()
+}
+
+// rng is where a node is written: the patch for patched nodes.
+func (m *mr) rng(n *yaml.Node) lint.Range {
+	if p, ok := m.over[n]; ok {
+		return p.r
+	}
+	return m.d.rangeOf(n)
+}
+
+// written reports whether a node holds something: a patched value (even an
+// unknown one) or a non-empty scalar or collection.
+func (m *mr) written(n *yaml.Node) bool {
+	if n == nil {
+		return false
+	}
+	if _, ok := m.over[n]; ok {
+		return true
+	}
+	if _, ok := scalar(n); ok {
+		return true
+	}
+	r := resolve(n)
+	return r != nil && (r.Kind == yaml.MappingNode || r.Kind == yaml.SequenceNode) && len(r.Content) > 0
+}
+
+// ref reads a scalar reference; a patched one is set even when unknown.
+func (m *mr) ref(n *yaml.Node) lint.Ref {
+	if _, ok := m.over[n]; ok {
+		return lint.Ref{Value: m.val(n), Range: m.rng(n)}
+	}
+	return m.d.ref(n)
+}
+
+// opaque reports whether a patch replaced n by a scalar value (often an
+// unknown one): a structure read below it is not known.
+func (m *mr) opaque(n *yaml.Node) bool {
+	p, ok := m.over[n]
+	return ok && p.scalar
+}
+
+// isSeq reports whether n is a sequence.
+func (m *mr) isSeq(n *yaml.Node) bool {
+	r := resolve(n)
+	return r != nil && r.Kind == yaml.SequenceNode
+}
+
+// items lists a sequence's elements.
+func items(n *yaml.Node) []*yaml.Node {
+	r := resolve(n)
+	if r == nil || r.Kind != yaml.SequenceNode {
+		return nil
+	}
+	return r.Content
+}
+
+// block returns a nested block written as an object (v1beta2) or as a
+// one-element array (v1beta1 and the Terraform-shaped schemas).
+func (m *mr) block(n *yaml.Node) *yaml.Node {
+	if m.isSeq(n) {
+		if is := items(n); len(is) > 0 {
+			return is[0]
+		}
+		return nil
+	}
+	return n
+}
+
+// target is the kind a reference field points at.
+type target struct{ service, kind string }
+
+// group is the target's API group in the resource's provider family.
+func (m *mr) group(t target) string { return t.service + "." + m.fam.suffix }
+
+// refField reads a reference that may be written as a literal (field), as
+// a reference to another managed resource (refKey: {name}) or as a
+// selector (selKey: {matchLabels, matchControllerRef}), in Crossplane's
+// order: a literal value wins, then the reference, then the selector.
+func (m *mr) refField(parent *yaml.Node, field, refKey, selKey string, t target) lint.Ref {
+	if _, v := lookup(parent, field); m.written(v) {
+		return m.ref(v)
+	}
+	if _, v := lookup(parent, refKey); v != nil {
+		if r := m.nameRef(v, t); r.IsSet() {
+			return r
+		}
+	}
+	if k, v := lookup(parent, selKey); v != nil {
+		return m.selectorRef(k, v, t)
+	}
+	return lint.Ref{}
+}
+
+// refList reads a list reference: literal values, a list of references
+// ({name} each), or one selector.
+func (m *mr) refList(parent *yaml.Node, field, refsKey, selKey string, t target) []lint.Ref {
+	var out []lint.Ref
+	if _, v := lookup(parent, field); m.written(v) {
+		if !m.isSeq(v) {
+			return []lint.Ref{{Value: lint.Unknown(), Range: m.rng(v)}}
+		}
+		for _, it := range items(v) {
+			if r := m.ref(it); r.IsSet() {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	if _, v := lookup(parent, refsKey); m.written(v) {
+		if !m.isSeq(v) {
+			return []lint.Ref{{Value: lint.Unknown(), Range: m.rng(v)}}
+		}
+		for _, it := range items(v) {
+			if r := m.nameRef(it, t); r.IsSet() {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	if k, v := lookup(parent, selKey); v != nil {
+		return []lint.Ref{m.selectorRef(k, v, t)}
+	}
+	return nil
+}
+
+// nameRef reads {name: X} (and, for namespaced resources, an optional
+// namespace) as a hole naming the referenced object's Kubernetes key.
+func (m *mr) nameRef(ref *yaml.Node, t target) lint.Ref {
+	if m.opaque(ref) {
+		return lint.Ref{Value: lint.Unknown(), Range: m.rng(ref)}
+	}
+	_, n := lookup(ref, "name")
+	if !m.written(n) {
+		return lint.Ref{}
+	}
+	r := lint.Ref{Value: lint.Unknown(), Range: m.rng(n)}
+	name, ok := m.text(n)
+	if !ok {
+		return r
+	}
+	ns := ""
+	if m.fam.namespaced {
+		ns = m.namespace()
+		if _, nn := lookup(ref, "namespace"); m.written(nn) {
+			if ns, ok = m.text(nn); !ok {
+				return r
+			}
+		}
+	}
+	r.Value = lint.Hole(lint.HoleRef{Object: lint.KubeKey(m.group(t), t.kind, ns, name)})
+	return r
+}
+
+// selectorRef reads a selector: matchLabels over other managed resources
+// of the target kind, or, inside a composition, matchControllerRef: the
+// resource of that kind composed beside this one.
+func (m *mr) selectorRef(k, sel *yaml.Node, t target) lint.Ref {
+	r := lint.Ref{Value: lint.Unknown(), Range: m.rng(k)}
+	if m.opaque(sel) {
+		return r
+	}
+	labels := map[string]string{}
+	_, ml := lookup(sel, "matchLabels")
+	if m.opaque(ml) {
+		return r
+	}
+	for _, e := range entries(ml) {
+		s, ok := m.text(e.v)
+		if !ok {
+			return r // a label value not known statically
+		}
+		labels[e.key] = s
+	}
+	_, mc := lookup(sel, "matchControllerRef")
+	ctrl, _ := m.text(mc)
+	switch {
+	case ctrl == "true" && m.comp != nil:
+		if alias, ok := m.comp.inst.local(m.group(t), t.kind, labels); ok {
+			r.Value = lint.Hole(lint.HoleRef{Object: alias})
+		}
+	case len(labels) > 0:
+		ns := ""
+		if m.fam.namespaced {
+			ns = m.namespace()
+		}
+		r.Value = lint.Hole(lint.HoleRef{Object: lint.SelectorKey(m.group(t), t.kind, ns, labels)})
+	}
+	return r
+}
+
+// namespace is the resource's namespace.
+func (m *mr) namespace() string {
+	if m.comp != nil {
+		return m.comp.namespace
+	}
+	return m.d.namespace
+}
+
+// entity builds the model entity for the managed resource.
+func (m *mr) entity() lint.Entity {
+	switch m.service + "/" + m.d.kind {
+	case "iam/Role":
+		return &lint.Role{Object: m.object(lint.KindRole), ARN: lint.Unknown()}
+	case "iam/InstanceProfile":
+		return m.instanceProfile()
+	case "ec2/SecurityGroup":
+		return m.securityGroup()
+	case "ec2/LaunchTemplate":
+		return m.launchTemplate()
+	case "eks/NodeGroup":
+		return m.nodeGroup()
+	}
+	return &lint.KubeObject{
+		Object:     m.object(lint.KindObject),
+		APIVersion: m.d.apiVersion,
+		KindName:   m.d.kind,
+		Namespace:  m.namespaceValue(),
+	}
+}
+
+func (m *mr) namespaceValue() lint.Value {
+	if ns := m.namespace(); ns != "" {
+		return m.d.decode(ns)
+	}
+	return lint.Unknown()
+}
+
+// object builds the entity header: the cloud name is the external-name
+// annotation, else metadata.name (Crossplane's default external name); the
+// region comes from forProvider.region when written.
+func (m *mr) object(k lint.Kind) lint.Object {
+	var o lint.Object
+	if m.comp != nil {
+		o = m.comp.object(k)
+	} else {
+		o = m.d.object(k)
+	}
+	o.Source = lint.SourceCrossplane
+	o.Crossplane = m.crossplane()
+	if _, v := path(m.d.root, "metadata", "annotations", externalName); m.written(v) {
+		o.Name, o.NameRange = m.val(v), m.rng(v)
+	}
+	if _, v := lookup(m.fp, "region"); v != nil {
+		if region, ok := m.text(v); ok {
+			o.Scope.Region = region
+		}
+	}
+	return o
+}
+
+// externalName returns the external-name annotation's known text.
+func (m *mr) externalName() (string, bool) {
+	_, v := path(m.d.root, "metadata", "annotations", externalName)
+	return m.text(v)
+}
+
+// crossplane reads the lifecycle settings.
+func (m *mr) crossplane() *lint.Crossplane {
+	c := &lint.Crossplane{APIVersion: m.d.apiVersion, Kind: m.d.kind, Name: m.d.name}
+	if m.comp != nil {
+		c.Name = m.comp.name
+		c.Composition = m.comp.inst.comp.name
+	}
+	if !m.fam.namespaced {
+		c.DeletionPolicy = "Delete"
+		if _, v := path(m.d.root, "spec", "deletionPolicy"); v != nil {
+			if s, ok := m.text(v); ok {
+				c.DeletionPolicy = s
+			}
+		}
+	}
+	if _, v := path(m.d.root, "spec", "managementPolicies"); m.isSeq(v) {
+		c.ManagementPolicies = []string{}
+		for _, it := range items(v) {
+			if s, ok := m.text(it); ok {
+				c.ManagementPolicies = append(c.ManagementPolicies, s)
+			}
+		}
+	}
+	return c
+}
+
+// instanceProfile reads iam InstanceProfile: the role it holds.
+func (m *mr) instanceProfile() *lint.InstanceProfile {
+	ip := &lint.InstanceProfile{Object: m.object(lint.KindInstanceProfile), ARN: lint.Unknown()}
+	ip.Role = m.refField(m.fp, "role", "roleRef", "roleSelector", target{"iam", "Role"})
+	return ip
+}
+
+// securityGroup reads ec2 SecurityGroup. Its name is forProvider.name
+// (Upbound) or groupName (community); the external name of a security
+// group is its ID, so it names the group only when it is not an sg- ID.
+func (m *mr) securityGroup() *lint.SecurityGroup {
+	o := m.object(lint.KindSecurityGroup)
+	nameField := "name"
+	if m.fam.community {
+		nameField = "groupName"
+	}
+	ext, extKnown := m.externalName()
+	isID := extKnown && strings.HasPrefix(ext, "sg-")
+	if _, v := lookup(m.fp, nameField); m.written(v) {
+		o.Name, o.NameRange = m.val(v), m.rng(v)
+	} else if !m.hasExternalName() || isID {
+		o.Name, o.NameRange = lint.Unknown(), o.Range
+	}
+	sg := &lint.SecurityGroup{Object: o, ID: lint.Hole(lint.HoleRef{Object: o.Addr, Path: "status.atProvider.id"})}
+	if isID {
+		sg.ID = lint.Known(ext)
+	}
+	_, tags := lookup(m.fp, "tags")
+	sg.Tags, sg.TagRanges, sg.TagsIncomplete = m.tags(tags)
+	return sg
+}
+
+func (m *mr) hasExternalName() bool {
+	_, v := path(m.d.root, "metadata", "annotations", externalName)
+	return m.written(v)
+}
+
+// tags reads a tag map (Upbound) or a list of {key, value} (community).
+// The Upbound providers add crossplane-kind, crossplane-name and
+// crossplane-providerconfig to every resource's tags.
+func (m *mr) tags(n *yaml.Node) (map[string]lint.Value, map[string]lint.Range, bool) {
+	tags := map[string]lint.Value{}
+	ranges := map[string]lint.Range{}
+	incomplete := false
+	pair := func(k, v *yaml.Node) lint.Range {
+		r, vr := m.rng(k), m.rng(v)
+		if m.opaque(v) || r.File != vr.File || vr.Line < r.Line {
+			return vr
+		}
+		r.EndLine, r.EndColumn = vr.EndLine, vr.EndColumn
+		return r
+	}
+	switch {
+	case n == nil:
+	case m.isSeq(n):
+		for _, it := range items(n) {
+			kk, kv := lookup(it, "key")
+			_, vv := lookup(it, "value")
+			key, ok := m.text(kv)
+			if !ok {
+				incomplete = true
+				continue
+			}
+			tags[key] = m.val(vv)
+			if vv != nil {
+				ranges[key] = pair(kk, vv)
+			} else {
+				ranges[key] = m.rng(it)
+			}
+		}
+	default:
+		r := resolve(n)
+		if m.opaque(n) || r == nil || r.Kind != yaml.MappingNode {
+			incomplete = m.written(n)
+			break
+		}
+		for _, e := range entries(n) {
+			tags[e.key] = m.val(e.v)
+			ranges[e.key] = pair(e.k, e.v)
+		}
+	}
+	if !m.fam.community {
+		kind := strings.ToLower(m.d.kind) + "." + lint.GroupOf(m.d.apiVersion)
+		name := lint.Unknown()
+		if m.comp == nil && m.d.name != "" {
+			name = m.d.decode(m.d.name)
+		} else if m.comp != nil && m.comp.name != "" {
+			name = lint.Known(m.comp.name)
+		}
+		pc := lint.Known("default")
+		if _, v := path(m.d.root, "spec", "providerConfigRef", "name"); m.written(v) {
+			pc = m.val(v)
+		}
+		for k, v := range map[string]lint.Value{"crossplane-kind": lint.Known(kind), "crossplane-name": name, "crossplane-providerconfig": pc} {
+			if _, ok := tags[k]; !ok {
+				tags[k] = v
+			}
+		}
+	}
+	if len(ranges) == 0 {
+		ranges = nil
+	}
+	return tags, ranges, incomplete
+}
+
+// launchTemplate reads ec2 LaunchTemplate: the instance profile and the
+// security groups its instances launch with. Its external name is its ID.
+func (m *mr) launchTemplate() *lint.LaunchTemplate {
+	o := m.object(lint.KindLaunchTemplate)
+	data, nameField := m.fp, "name"
+	sgField, sgRefs, sgSel := "vpcSecurityGroupIds", "vpcSecurityGroupIdRefs", "vpcSecurityGroupIdSelector"
+	nicField := "securityGroups"
+	if m.fam.community {
+		_, data = lookup(m.fp, "launchTemplateData")
+		nameField, sgField, nicField = "launchTemplateName", "securityGroupIDs", "groups"
+	}
+	ext, extKnown := m.externalName()
+	isID := extKnown && strings.HasPrefix(ext, "lt-")
+	if _, v := lookup(m.fp, nameField); m.written(v) {
+		o.Name, o.NameRange = m.val(v), m.rng(v)
+	} else if !m.hasExternalName() || isID {
+		o.Name, o.NameRange = lint.Unknown(), o.Range
+	}
+	lt := &lint.LaunchTemplate{Object: o, ID: lint.Hole(lint.HoleRef{Object: o.Addr, Path: "status.atProvider.id"})}
+	if isID {
+		lt.ID = lint.Known(ext)
+	}
+	sgT := target{"ec2", "SecurityGroup"}
+	if m.fam.community {
+		lt.SecurityGroups = m.refList(data, sgField, "", "", sgT)
+		if len(lt.SecurityGroups) == 0 {
+			lt.SecurityGroups = m.refList(data, "securityGroupIds", "", "", sgT)
+		}
+	} else {
+		lt.SecurityGroups = m.refList(data, sgField, sgRefs, sgSel, sgT)
+	}
+	_, nics := lookup(data, "networkInterfaces")
+	for _, nic := range items(nics) {
+		lt.SecurityGroups = append(lt.SecurityGroups, m.refList(nic, nicField, "securityGroupRefs", "securityGroupSelector", sgT)...)
+	}
+	_, ipn := lookup(data, "iamInstanceProfile")
+	ip := m.block(ipn)
+	ipT := target{"iam", "InstanceProfile"}
+	lt.InstanceProfile = m.refField(ip, "name", "nameRef", "nameSelector", ipT)
+	if !lt.InstanceProfile.IsSet() {
+		lt.InstanceProfile = m.refField(ip, "arn", "arnRef", "arnSelector", ipT)
+	}
+	return lt
+}
+
+// nodeGroup reads eks NodeGroup: a managed node group, its cluster, node
+// role and launch template (an array in v1beta1, an object in v1beta2 and
+// in the community provider).
+func (m *mr) nodeGroup() *lint.NodeGroup {
+	ng := &lint.NodeGroup{Object: m.object(lint.KindNodeGroup), Managed: true}
+	cluster := m.refField(m.fp, "clusterName", "clusterNameRef", "clusterNameSelector", target{"eks", "Cluster"})
+	ng.Cluster = cluster.Value
+	if !cluster.IsSet() {
+		ng.Cluster = lint.Unknown()
+	}
+	roleField := "nodeRoleArn"
+	if m.fam.community {
+		roleField = "nodeRole"
+	}
+	ng.Role = m.refField(m.fp, roleField, roleField+"Ref", roleField+"Selector", target{"iam", "Role"})
+	_, ltn := lookup(m.fp, "launchTemplate")
+	lt := m.block(ltn)
+	ltT := target{"ec2", "LaunchTemplate"}
+	ng.LaunchTemplate = m.refField(lt, "id", "idRef", "idSelector", ltT)
+	if !ng.LaunchTemplate.IsSet() {
+		ng.LaunchTemplate = m.refField(lt, "name", "nameRef", "nameSelector", ltT)
+	}
+	return ng
+}
