@@ -28,6 +28,9 @@ type NodeIdentity struct {
 func (n NodeIdentity) Label() string {
 	o := n.Entity.Base()
 	if ng, ok := n.Entity.(*NodeGroup); ok {
+		if o.Crossplane != nil {
+			return "Crossplane " + o.Label
+		}
 		if ng.Managed {
 			return "managed node group " + o.Label
 		}
