@@ -205,6 +205,9 @@ func Summarize(fs []Finding, notes []Note, files int) Summary {
 		if f.Suppressed != nil {
 			continue
 		}
+		if len(f.Inferred) > 0 {
+			s.Coverage.Inferred++
+		}
 		switch f.Severity {
 		case Error:
 			s.Errors++

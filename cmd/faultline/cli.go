@@ -14,6 +14,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/rules"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/mattn/go-isatty"
@@ -37,6 +38,8 @@ type CLI struct {
 	Cwd string
 	// IsTerminal says whether a writer is a terminal (color, progress).
 	IsTerminal func(io.Writer) bool
+	// Renderer renders charts; nil means a bounded child process.
+	Renderer helm.Renderer
 }
 
 // New returns a CLI writing to the given streams.
@@ -64,6 +67,7 @@ type lintFlags struct {
 	quiet    bool
 	verbose  bool
 	noColor  bool
+	kubeVer  string
 }
 
 // Run executes the command line.
@@ -108,6 +112,7 @@ could not run.`,
 	f.BoolVar(&lf.quiet, "quiet", false, "print findings only, no summary")
 	f.BoolVar(&lf.verbose, "verbose", false, "list what was read and every coverage note")
 	f.BoolVar(&lf.noColor, "no-color", false, "disable color (also NO_COLOR, and when stdout is not a terminal)")
+	f.StringVar(&lf.kubeVer, "kube-version", "", "Kubernetes version charts render for (default: kube_version in .faultline.hcl, else "+helm.DefaultKubeVersion+")")
 
 	rulesCmd := &cobra.Command{
 		Use:   "rules",
@@ -144,6 +149,7 @@ could not run.`,
 		},
 	}
 	root.AddCommand(lintCmd, rulesCmd, explainCmd, versionCmd)
+	root.AddCommand(renderCommand())
 
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(c.Stderr, "faultline:", err)
@@ -227,7 +233,16 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	ropts.Enable = append(ropts.Enable, lf.enable...)
 	ropts.Disable = append(ropts.Disable, lf.disable...)
 
-	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg}, rules.All, ropts)
+	if lf.kubeVer != "" {
+		if err := helm.CheckKubeVersion(lf.kubeVer); err != nil {
+			return exitError, fmt.Errorf("--kube-version: %w", err)
+		}
+	}
+	renderer, err := c.renderer()
+	if err != nil {
+		return exitError, err
+	}
+	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer}, rules.All, ropts)
 	if err != nil {
 		return exitError, err
 	}
@@ -253,6 +268,20 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitFindings, nil
 	}
 	return exitOK, nil
+}
+
+// renderer is the bounded chart renderer: faultline re-executing itself as
+// a child process with a timeout and a memory limit (Helm's engine takes no
+// context), or the in-process renderer when the CLI says so (tests).
+func (c *CLI) renderer() (helm.Renderer, error) {
+	if c.Renderer != nil {
+		return c.Renderer, nil
+	}
+	child, err := helm.NewChild("__render")
+	if err != nil {
+		return nil, fmt.Errorf("chart renderer: %w", err)
+	}
+	return child, nil
 }
 
 func parseFailOn(s string) (lint.Severity, error) {

@@ -4,6 +4,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/kube"
 	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/parsers/terraform"
@@ -37,6 +39,11 @@ type Options struct {
 	// ProjectRoot is what file arguments scan: the directory of
 	// .faultline.hcl when there is one, else the git root, else Cwd.
 	ProjectRoot string
+	// Renderer renders Helm charts (default in-process; the command uses a
+	// bounded child process).
+	Renderer helm.Renderer
+	// KubeVersion is the Kubernetes version charts render for.
+	KubeVersion string
 }
 
 // Loaded is what was read.
@@ -165,6 +172,16 @@ func Load(opts Options) (*Loaded, error) {
 		in.Diagnostics = append(in.Diagnostics, diags...)
 	}
 
+	kubeVersion := opts.KubeVersion
+	if kubeVersion == "" && opts.Config != nil {
+		kubeVersion = opts.Config.KubeVersion
+	}
+	hopts := helm.Options{Roots: append(append([]string(nil), dirs...), root), Rel: rel, KubeVersion: kubeVersion, Renderer: opts.Renderer, Holes: holes}
+	finder := helm.NewFinder(hopts)
+	ctx := context.Background()
+	// Charts a kustomization inflates render there, not again on their own.
+	kustomizeCharts := &sync.Map{}
+
 	// Kustomize: each root renders once; the files its tree owns are not
 	// read again as plain manifests.
 	kroots, owned := kustomize.Find(d.kustomizations)
@@ -179,7 +196,7 @@ func Load(opts Options) (*Loaded, error) {
 		files[f] = true
 	}
 	for _, kr := range kroots {
-		r, diags, notes := kustomize.Render(kr, kustomize.Options{ScanRoot: root, Rel: rel})
+		r, diags, notes := kustomize.Render(kr, kustomize.Options{ScanRoot: root, Rel: rel, Helm: kustomizeHelm(ctx, hopts, kustomizeCharts)})
 		in.Diagnostics = append(in.Diagnostics, diags...)
 		in.Notes = append(in.Notes, notes...)
 		if len(r.Content) == 0 {
@@ -221,6 +238,7 @@ func Load(opts Options) (*Loaded, error) {
 			}
 			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes})
 			out[i].data, out[i].scope = data, scope
+			finder.Add(rel(path), path, data, scope)
 		}()
 	}
 	wg.Wait()
@@ -240,6 +258,41 @@ func Load(opts Options) (*Loaded, error) {
 	xents, xdiags := kube.RenderCompositions(xf, kube.Options{Holes: holes})
 	model.Add(xents...)
 	in.Diagnostics = append(in.Diagnostics, xdiags...)
+
+	// Helm: releases from Terraform, helmfile, Argo CD and Flux; charts in
+	// the tree render once per release (with their defaults when nothing
+	// installs them).
+	yrels, rdiags, rnotes := finder.Releases()
+	in.Diagnostics = append(in.Diagnostics, rdiags...)
+	in.Notes = append(in.Notes, rnotes...)
+	releases := append([]*lint.Release(nil), model.Releases...)
+	for _, r := range yrels {
+		model.Add(r)
+		releases = append(releases, r)
+	}
+	chartPaths := append(append([]string(nil), d.manifests...), d.archives...)
+	var charts []string
+	for _, c := range helm.FindCharts(chartPaths) {
+		if _, used := kustomizeCharts.Load(c); !used {
+			charts = append(charts, c)
+		}
+	}
+	hout := helm.Render(ctx, charts, releases, hopts)
+	model.Add(hout.Entities...)
+	in.Diagnostics = append(in.Diagnostics, hout.Diagnostics...)
+	in.Notes = append(in.Notes, hout.Notes...)
+	for _, r := range hout.Rendered {
+		scope := r.Scope
+		if opts.Config != nil {
+			scope = scope.Merge(opts.Config.ScopeFor(r.Chart))
+		}
+		ents, hd := kube.Parse(r.Name, r.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceHelm, Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic})
+		model.Add(ents...)
+		in.Diagnostics = append(in.Diagnostics, hd...)
+	}
+	for _, a := range d.archives {
+		files[a] = true
+	}
 	in.Files = len(files)
 	in.Diagnostics = capPerFile(in.Diagnostics, maxDiagnosticsPerFile)
 	l.Input = in
@@ -257,6 +310,8 @@ func unwrapPathErr(err error) error {
 type discovery struct {
 	tfDirs    []string
 	manifests []string
+	// archives are packaged charts (.tgz).
+	archives []string
 	// kustomizations are directories holding a kustomization file.
 	kustomizations []string
 	skipped        []skip
@@ -316,6 +371,8 @@ func discover(roots []string, cfg *lint.Config) discovery {
 					tfSeen[dir] = true
 					d.tfDirs = append(d.tfDirs, dir)
 				}
+			case strings.HasSuffix(name, ".tgz"):
+				d.archives = append(d.archives, p)
 			case name == "kustomization.yaml" || name == "kustomization.yml" || name == "Kustomization":
 				d.kustomizations = append(d.kustomizations, filepath.Dir(p))
 			case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
@@ -463,4 +520,26 @@ func capPerFile(ds []lint.Diagnostic, n int) []lint.Diagnostic {
 		out = append(out, last)
 	}
 	return out
+}
+
+// kustomizeHelm routes a kustomization's helmCharts through faultline's
+// Helm path; charts that are not in the tree are unavailable offline.
+func kustomizeHelm(ctx context.Context, hopts helm.Options, used *sync.Map) kustomize.HelmRenderer {
+	return func(c kustomize.HelmChart) ([]byte, error) {
+		dir := filepath.Join(c.ChartHome, c.Name)
+		used.Store(dir, true)
+		files := append([]string(nil), c.AdditionalValuesFiles...)
+		if c.ValuesFile != "" {
+			files = append([]string{c.ValuesFile}, files...)
+		}
+		out, _, err := helm.RenderChart(ctx, helm.ChartRequest{
+			Chart: dir, ReleaseName: c.ReleaseName, Namespace: c.Namespace,
+			ValuesFiles: files, Values: c.ValuesInline, KubeVersion: c.KubeVersion,
+			APIVersions: c.APIVersions, IncludeCRDs: c.IncludeCRDs,
+		}, hopts)
+		if errors.Is(err, helm.ErrNotInTree) {
+			return nil, fmt.Errorf("%w: %v", kustomize.ErrChartUnavailable, err)
+		}
+		return out, err
+	}
 }

@@ -1,0 +1,309 @@
+package helm
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+	"helm.sh/helm/v3/pkg/chart/loader"
+	"helm.sh/helm/v3/pkg/ignore"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// Bounds on one chart, directory or archive.
+const (
+	maxChartSize  = 20 << 20 // all files together (decompressed)
+	maxChartFiles = 5000
+	maxChartFile  = 5 << 20 // one file, as Helm's loader
+)
+
+// FindCharts returns the charts among the given paths (the files and
+// directories discovery walked): the directory of every Chart.yaml, every
+// .tgz file, and every directory holding a Chart.yaml. Charts inside
+// another chart's charts/ directory are its dependencies and are left
+// out. The result is sorted and free of duplicates.
+func FindCharts(paths []string) []string {
+	set := map[string]bool{}
+	for _, p := range paths {
+		p = filepath.Clean(p)
+		switch {
+		case filepath.Base(p) == "Chart.yaml":
+			set[filepath.Dir(p)] = true
+		case strings.HasSuffix(p, ".tgz"):
+			set[p] = true
+		default:
+			if st, err := os.Stat(p); err == nil && st.IsDir() {
+				if st, err := os.Stat(filepath.Join(p, "Chart.yaml")); err == nil && st.Mode().IsRegular() {
+					set[p] = true
+				}
+			}
+		}
+	}
+	var out []string
+	for p := range set {
+		if !isDependency(p, set) {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// isDependency reports whether chart p sits in the charts/ directory of
+// another chart in set (at any depth), or in a chart's templates.
+func isDependency(p string, set map[string]bool) bool {
+	for d := filepath.Dir(p); ; d = filepath.Dir(d) {
+		parent := filepath.Dir(d)
+		if parent == d {
+			return false
+		}
+		if base := filepath.Base(d); (base == "charts" || base == "templates") && set[parent] {
+			return true
+		}
+		if base := filepath.Base(d); (base == "charts" || base == "templates") && isFile(filepath.Join(parent, "Chart.yaml")) {
+			return true
+		}
+	}
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// chartData is a chart read into memory, with what positions need.
+type chartData struct {
+	abs     string // as given (directory or .tgz)
+	rel     string // display path
+	archive bool
+	files   []File
+	byName  map[string][]byte
+	name    string // Chart.yaml name
+	// values are the parsed values.yaml files by chart path
+	// ("values.yaml", "charts/sub/values.yaml").
+	values map[string]*yaml.Node
+	// lines are the template files' lines, for positions.
+	lines map[string][]lineInfo
+	// skipped lists files left out (symlinks leaving the chart).
+	skipped []string
+}
+
+// loadChart reads a chart directory (walked here, never following a
+// symlink out of the chart, honouring .helmignore, bounded in size) or a
+// .tgz archive (size-bounded, through Helm's archive reader).
+func loadChart(abs string, p *paths) (*chartData, *loadError) {
+	cd := &chartData{abs: abs, rel: p.rel(abs), archive: !isDir(abs)}
+	fail := func(summary, detail string) (*chartData, *loadError) {
+		file := cd.rel
+		if !cd.archive {
+			file = p.rel(filepath.Join(abs, "Chart.yaml"))
+		}
+		return nil, &loadError{lint.Diagnostic{Range: pointRange(file, 1, 1), Summary: summary, Detail: detail}, nil}
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return fail("cannot read chart", err.Error())
+	}
+	if !p.inside(real) {
+		return nil, &loadError{err: errOutside}
+	}
+	var files []File
+	if cd.archive {
+		files, err = readArchive(real)
+	} else {
+		files, cd.skipped, err = walkChart(real)
+	}
+	if err != nil {
+		return fail("cannot read chart", err.Error())
+	}
+	cd.files = files
+	cd.byName = make(map[string][]byte, len(files))
+	cd.values = map[string]*yaml.Node{}
+	cd.lines = map[string][]lineInfo{}
+	for _, f := range files {
+		cd.byName[f.Name] = f.Data
+		if f.Name == "values.yaml" || (strings.HasPrefix(f.Name, "charts/") && strings.Count(f.Name, "/") == 2 && path.Base(f.Name) == "values.yaml") {
+			if docs, err := parseYAML(f.Data); err == nil && len(docs) > 0 {
+				cd.values[f.Name] = body(docs[0])
+			}
+		}
+		if isTemplateFile(f.Name) {
+			cd.lines[f.Name] = templateLines(f.Data)
+		}
+	}
+	if data, ok := cd.byName["Chart.yaml"]; ok {
+		var meta struct {
+			Name string `yaml:"name"`
+		}
+		if err := yaml.Unmarshal(data, &meta); err == nil {
+			cd.name = meta.Name
+		}
+	}
+	return cd, nil
+}
+
+// display is the display path of a file of a directory chart.
+func (cd *chartData) display(p *paths, name string) string {
+	return p.rel(filepath.Join(cd.abs, filepath.FromSlash(name)))
+}
+
+// loadError is a chart that cannot be read: a diagnostic, or errOutside.
+type loadError struct {
+	lint.Diagnostic
+	err error
+}
+
+func (e *loadError) Error() string {
+	if e.err != nil {
+		return e.err.Error()
+	}
+	return e.Summary + ": " + e.Detail
+}
+
+func (e *loadError) Unwrap() error { return e.err }
+
+// isTemplateFile reports whether a chart path is a template of the chart
+// or of a directory subchart.
+func isTemplateFile(name string) bool {
+	return strings.HasPrefix(name, "templates/") || (strings.HasPrefix(name, "charts/") && strings.Contains(name, "/templates/"))
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// walkChart reads a chart directory's files. Symlinks are followed only
+// to regular files inside the chart; directories a .helmignore names are
+// skipped; the chart is bounded in size and file count.
+func walkChart(dir string) (files []File, skipped []string, err error) {
+	rules := ignore.Empty()
+	if data, err := os.ReadFile(filepath.Join(dir, ignore.HelmIgnore)); err == nil && len(data) <= maxChartFile {
+		if r, err := ignore.Parse(bytes.NewReader(data)); err == nil {
+			rules = r
+		}
+	}
+	rules.AddDefaults()
+	total := int64(0)
+	err = filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == dir {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		name := filepath.ToSlash(rel)
+		info, err := de.Info()
+		if err != nil {
+			return err
+		}
+		if de.IsDir() {
+			if rules.Ignore(name, info) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if rules.Ignore(name, info) {
+			return nil
+		}
+		target := p
+		if de.Type()&fs.ModeSymlink != 0 {
+			t, err := filepath.EvalSymlinks(p)
+			if err != nil || !within(dir, t) {
+				skipped = append(skipped, name)
+				return nil
+			}
+			target = t
+			if info, err = os.Stat(t); err != nil || !info.Mode().IsRegular() {
+				skipped = append(skipped, name)
+				return nil
+			}
+		} else if !info.Mode().IsRegular() {
+			skipped = append(skipped, name)
+			return nil
+		}
+		if len(files) >= maxChartFiles {
+			return fmt.Errorf("the chart has more than %d files", maxChartFiles)
+		}
+		if info.Size() > maxChartFile {
+			return fmt.Errorf("chart file %s is larger than %d MiB", name, maxChartFile>>20)
+		}
+		if total += info.Size(); total > maxChartSize {
+			return fmt.Errorf("the chart is larger than %d MiB", maxChartSize>>20)
+		}
+		data, err := readLimited(target, maxChartFile)
+		if err != nil {
+			return err
+		}
+		files = append(files, File{Name: name, Data: bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))})
+		return nil
+	})
+	return files, skipped, err
+}
+
+// readLimited reads at most limit bytes of a file, failing beyond.
+func readLimited(p string, limit int64) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s is larger than %d MiB", filepath.Base(p), limit>>20)
+	}
+	return data, nil
+}
+
+// readArchive reads a .tgz chart: the compressed file and its
+// decompressed content are both bounded before Helm's archive reader
+// (which checks paths) unpacks it.
+func readArchive(p string) ([]File, error) {
+	data, err := readLimited(p, maxChartSize)
+	if err != nil {
+		return nil, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not a gzip-compressed chart archive: %w", err)
+	}
+	n, err := io.Copy(io.Discard, io.LimitReader(zr, maxChartSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("corrupt chart archive: %w", err)
+	}
+	if n > maxChartSize {
+		return nil, fmt.Errorf("the chart is larger than %d MiB decompressed", maxChartSize>>20)
+	}
+	bfs, err := loader.LoadArchiveFiles(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("corrupt chart archive: %w", err)
+	}
+	if len(bfs) > maxChartFiles {
+		return nil, fmt.Errorf("the chart has more than %d files", maxChartFiles)
+	}
+	if len(bfs) == 0 {
+		return nil, errors.New("the archive is empty")
+	}
+	files := make([]File, 0, len(bfs))
+	for _, f := range bfs {
+		files = append(files, File{Name: f.Name, Data: f.Data})
+	}
+	return files, nil
+}

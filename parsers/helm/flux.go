@@ -1,0 +1,172 @@
+package helm
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// flux reads a Flux HelmRelease (helm.toolkit.fluxcd.io v2, v2beta1,
+// v2beta2). spec.chart.spec.chart is a path when sourceRef is a
+// GitRepository or Bucket (relative to the source's root: the repository
+// holding the file, or a scan root), else a chart name; spec.chartRef
+// names a remote chart. The release is spec.releaseName, default
+// [targetNamespace-]name, in targetNamespace (default
+// metadata.namespace). Values apply in Flux's order: the chart's
+// valuesFiles, valuesFrom (ConfigMaps found in the scanned files; Secrets
+// are not read), spec.values.
+func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
+	name, ns := str(at(top, "metadata", "name")), str(at(top, "metadata", "namespace"))
+	spec := at(top, "spec")
+	target := str(at(spec, "targetNamespace"))
+	rname := str(at(spec, "releaseName"))
+	nameRange := nodeRange(yf.rel, at(spec, "releaseName"))
+	if rname == "" {
+		nameRange = nodeRange(yf.rel, at(top, "metadata", "name"))
+		rname = name
+		if target != "" {
+			rname = target + "-" + name
+		}
+	}
+	qualified := name
+	if ns != "" {
+		qualified = ns + "/" + name
+	}
+	_, kindNode := get(top, "kind")
+	label := "Flux HelmRelease " + qualified
+	r := newRelease(yf, yf.rel+"#"+strconv.Itoa(doc)+"/HelmRelease/"+qualified+"/release", label, nodeRange(yf.rel, kindNode), rname, nameRange, lint.SourceKubernetes, "flux")
+	if target != "" {
+		setNamespace(r, target)
+	} else {
+		setNamespace(r, ns)
+	}
+
+	cs := at(spec, "chart", "spec")
+	var base string
+	switch {
+	case cs != nil:
+		r.Chart, r.Version = str(at(cs, "chart")), str(at(cs, "version"))
+		kind := str(at(cs, "sourceRef", "kind"))
+		r.Repository = str(at(cs, "sourceRef", "name"))
+		if kind == "GitRepository" || kind == "Bucket" {
+			bases := b.repoBases(yf.abs)
+			abs, _, _ := b.localChart(r.Chart, bases...)
+			if abs == "" {
+				b.note(lint.Unresolved, nodeRange(yf.rel, at(cs, "chart")), fmt.Sprintf("%s: chart path %s is not in the scanned tree (another repository?); not rendered", label, r.Chart))
+			}
+			r.ChartDir = abs
+			for _, bs := range bases {
+				if abs != "" && filepath.Clean(filepath.Join(bs, filepath.FromSlash(r.Chart))) == abs {
+					base = bs
+					break
+				}
+			}
+		}
+		files := items(at(cs, "valuesFiles"))
+		if vf := at(cs, "valuesFile"); vf != nil {
+			files = append([]*yaml.Node{vf}, files...)
+		}
+		for _, vf := range files {
+			if base == "" {
+				b.note(lint.Unresolved, nodeRange(yf.rel, vf), fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read", label, str(vf)))
+				continue
+			}
+			b.mergeFile(r, filepath.Join(base, filepath.FromSlash(str(vf))), nodeRange(yf.rel, vf), false)
+		}
+	case at(spec, "chartRef") != nil:
+		r.Chart = str(at(spec, "chartRef", "name"))
+		r.Repository = str(at(spec, "chartRef", "kind"))
+	}
+
+	for _, vf := range items(at(spec, "valuesFrom")) {
+		b.valuesFrom(r, yf, vf, ns)
+	}
+	if v := at(spec, "values"); v != nil {
+		if err := mergeDoc(r, v, filePos(yf.rel)); err != nil {
+			b.diag(nodeRange(yf.rel, v), "invalid values", err.Error())
+		}
+	}
+	b.out = append(b.out, r)
+}
+
+// valuesFrom merges one spec.valuesFrom entry from a ConfigMap in the
+// scanned files.
+func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns string) {
+	kind, name := str(at(vf, "kind")), str(at(vf, "name"))
+	key := str(at(vf, "valuesKey"))
+	if key == "" {
+		key = "values.yaml"
+	}
+	ref := nodeRange(yf.rel, at(vf, "name"))
+	if kind != "ConfigMap" {
+		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values from %s %s are not read", r.Label, kind, name))
+		return
+	}
+	cm := findConfigMap(b.configMaps, name, ns)
+	if cm == nil {
+		if str(at(vf, "optional")) != "true" {
+			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: ConfigMap %s is not in the scanned files (generated?); its values are not read", r.Label, name))
+		}
+		return
+	}
+	_, s := get(at(cm.node, "data"), key)
+	if s == nil || s.Kind != yaml.ScalarNode {
+		if str(at(vf, "optional")) != "true" {
+			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: ConfigMap %s has no key %s", r.Label, name, key))
+		}
+		return
+	}
+	if tp := str(at(vf, "targetPath")); tp != "" {
+		mergeSet(r, tp, setValue(s.Value), nodeRange(cm.file.rel, s))
+		return
+	}
+	b.mergeText(r, cm.file, s, fmt.Sprintf("ConfigMap %s key %s", name, key))
+}
+
+// configMap is a ConfigMap found in the scanned files.
+type configMap struct {
+	name, namespace string
+	node            *yaml.Node
+	file            *yamlFile
+}
+
+// collectConfigMaps lists the ConfigMaps of every added file.
+func collectConfigMaps(files []*yamlFile) []configMap {
+	var out []configMap
+	for _, yf := range files {
+		for _, d := range yf.docs {
+			top := body(d)
+			if str(at(top, "kind")) == "ConfigMap" && str(at(top, "apiVersion")) == "v1" {
+				out = append(out, configMap{name: str(at(top, "metadata", "name")), namespace: str(at(top, "metadata", "namespace")), node: top, file: yf})
+			}
+		}
+	}
+	return out
+}
+
+// findConfigMap finds the ConfigMap a HelmRelease in namespace ns names:
+// the one in the same namespace, else the single one whose namespace is
+// not written (set at apply time) or when the release's is not.
+func findConfigMap(cms []configMap, name, ns string) *configMap {
+	var loose []*configMap
+	for i := range cms {
+		c := &cms[i]
+		if c.name != name {
+			continue
+		}
+		if c.namespace == ns {
+			return c
+		}
+		if c.namespace == "" || ns == "" {
+			loose = append(loose, c)
+		}
+	}
+	if len(loose) == 1 {
+		return loose[0]
+	}
+	return nil
+}

@@ -1,0 +1,424 @@
+// Package helm renders Helm charts found in the scanned tree into YAML
+// for parsers/kube, and finds the releases that install them (helmfile,
+// Argo CD Applications, Flux HelmReleases; Terraform helm_release comes
+// from parsers/terraform).
+//
+// Charts are untrusted input. A chart directory is walked here (never
+// Helm's directory loader, which follows symlinks): symlinks leaving the
+// chart are not followed, .helmignore is honoured, size and file count
+// are bounded; archives are bounded before Helm unpacks them. Rendering
+// runs with no cluster (lookup returns nothing), no DNS and no schema
+// fetching, through a Renderer: Child bounds time, memory and output by
+// running faultline itself as a child process.
+//
+// Each chart renders once per distinct release (values, name, namespace);
+// a chart no release installs renders once with its defaults, and what it
+// yields is marked inferred. Unknown Terraform values arrive as sentinel
+// strings and stay in the output for parsers/kube to decode.
+package helm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"helm.sh/helm/v3/pkg/chartutil"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// InferredDefaults is the Inferred note of everything rendered from a
+// chart no release installs.
+const InferredDefaults = "rendered with chart defaults: no release installs this chart"
+
+// Options configure finding releases and rendering.
+type Options struct {
+	// Roots are the scan roots: charts, values files and symlink targets
+	// outside them are not read. None: no restriction (tests).
+	Roots []string
+	// Rel turns an absolute path into the path reported in ranges.
+	Rel func(abs string) string
+	// KubeVersion is the Kubernetes version in .Capabilities (default
+	// DefaultKubeVersion).
+	KubeVersion string
+	// Renderer renders one chart (default InProcess{}; use Child for
+	// untrusted input).
+	Renderer Renderer
+	// Holes decodes sentinels in release values (Karpenter settings).
+	Holes *lint.Holes
+	// Parallel bounds concurrent renderings (default GOMAXPROCS).
+	Parallel int
+}
+
+// Rendered is one rendered template of one release, ready for
+// kube.Parse(r.Name, r.Content, kube.Options{Holes, Source: lint.SourceHelm,
+// Scope: r.Scope, Inferred: r.Inferred, MapRange: r.Map,
+// MapDiagnostic: r.MapDiagnostic}).
+type Rendered struct {
+	// Release installs the chart; nil when rendered with chart defaults.
+	Release *lint.Release
+	// Chart is the chart's absolute directory or .tgz.
+	Chart string
+	// Template is the template's path inside the chart.
+	Template string
+	// File is the template's display path (the .tgz for an archive).
+	File string
+	// Name is unique per release and template: parse under this name so
+	// entity addresses do not collide between releases of one chart.
+	// Every range is mapped, so it never appears in a position.
+	Name    string
+	Content []byte
+	// Scope is the release's scope (zero with chart defaults).
+	Scope lint.Scope
+	// Inferred is set when rendered with chart defaults.
+	Inferred []string
+	// Map maps a range in Content (and the scalar text there, "" for
+	// collections) to where a user changes it; see the package's
+	// position order.
+	Map func(r lint.Range, text string) lint.Range
+	// MapDiagnostic maps a YAML syntax error in Content.
+	MapDiagnostic func(r lint.Range) lint.Range
+}
+
+// Output is what Render produces.
+type Output struct {
+	Rendered []Rendered
+	// Entities are model entities read from release values: Karpenter
+	// chart settings (a legacy node identity) as *lint.NodeClass.
+	Entities    []lint.Entity
+	Diagnostics []lint.Diagnostic
+	Notes       []lint.Note
+	// Renders counts the renderings run (each chart and values
+	// combination once).
+	Renders int
+}
+
+// job is one rendering: a chart with one release (nil: defaults).
+type job struct {
+	chart    *chartData
+	releases []*lint.Release // every release with this rendering's key
+	req      Request
+	res      Result
+	err      error
+}
+
+// Render renders every chart: once per distinct release that installs it
+// (releases whose ChartDir is the chart), or once with its defaults when
+// none does. Releases of charts outside the tree are not rendered; their
+// values still yield Karpenter settings. Problems become diagnostics (a
+// chart that cannot be read or rendered) and notes (missing required
+// values, remote charts); the rest goes on.
+func Render(ctx context.Context, charts []string, releases []*lint.Release, opts Options) Output {
+	if opts.Renderer == nil {
+		opts.Renderer = InProcess{}
+	}
+	if opts.KubeVersion == "" {
+		opts.KubeVersion = DefaultKubeVersion
+	}
+	par := opts.Parallel
+	if par <= 0 {
+		par = runtime.GOMAXPROCS(0)
+	}
+	p := newPaths(&opts)
+	var out Output
+
+	byChart := map[string][]*lint.Release{}
+	chartSet := map[string]bool{}
+	// Charts are keyed by their real path, so a release naming a chart
+	// through a symlink does not leave the chart to render with defaults.
+	key := func(c string) string {
+		c = filepath.Clean(c)
+		if real, err := filepath.EvalSymlinks(c); err == nil {
+			return real
+		}
+		return c
+	}
+	given := map[string]string{} // real path → path as given
+	for _, c := range charts {
+		k := key(c)
+		chartSet[k] = true
+		if _, ok := given[k]; !ok {
+			given[k] = filepath.Clean(c)
+		}
+	}
+	rels := append([]*lint.Release(nil), releases...)
+	sort.SliceStable(rels, func(i, j int) bool { return rels[i].Addr < rels[j].Addr })
+	for _, r := range rels {
+		if r == nil {
+			continue
+		}
+		if r.ChartDir == "" {
+			out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
+			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("%s: chart %s is not in the scanned tree; modelled from the release's values only", r.Label, chartLabel(r)), Range: r.Range})
+			continue
+		}
+		c := key(r.ChartDir)
+		chartSet[c] = true
+		byChart[c] = append(byChart[c], r)
+		if _, ok := given[c]; !ok {
+			given[c] = filepath.Clean(r.ChartDir)
+		}
+	}
+
+	var jobs []*job
+	seen := map[string]*job{}
+	for _, k := range sortedKeys(chartSet) {
+		c := given[k]
+		cd, diag := loadChart(c, p)
+		if diag != nil && errors.Is(diag, errOutside) {
+			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s is outside the scanned tree; not rendered", p.rel(c)), Range: releaseRange(nil, firstOf(byChart[k]), p)})
+			for _, r := range byChart[k] {
+				out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
+			}
+			continue
+		}
+		if diag != nil {
+			out.Diagnostics = append(out.Diagnostics, diag.Diagnostic)
+			continue
+		}
+		if _, ok := cd.byName["Chart.yaml"]; !ok && cd.archive {
+			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: cd.rel + ": archive without Chart.yaml is not a Helm chart", Range: pointRange(cd.rel, 1, 1)})
+			continue
+		}
+		for _, s := range cd.skipped {
+			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s: %s is a symlink leaving the chart or not a regular file; not read", cd.rel, s), Range: pointRange(cd.display(p, s), 1, 1)})
+		}
+		rs := byChart[k]
+		if len(rs) == 0 {
+			rs = []*lint.Release{nil}
+		}
+		for _, r := range rs {
+			req, key, err := request(cd, r, opts.KubeVersion, opts.Holes)
+			if err != nil {
+				out.Diagnostics = append(out.Diagnostics, lint.Diagnostic{Range: releaseRange(cd, r, p), Summary: "cannot render chart", Detail: "the release's values cannot be encoded: " + err.Error()})
+				continue
+			}
+			if j, ok := seen[key]; ok {
+				j.releases = append(j.releases, r)
+				continue
+			}
+			j := &job{chart: cd, releases: []*lint.Release{r}, req: req}
+			seen[key] = j
+			jobs = append(jobs, j)
+		}
+	}
+
+	run(ctx, jobs, opts.Renderer, par)
+	out.Renders = len(jobs)
+
+	for _, j := range jobs {
+		cd := j.chart
+		if j.err != nil {
+			out.Diagnostics = append(out.Diagnostics, renderDiagnostic(cd, j, p))
+		}
+		for _, r := range j.releases {
+			where := releaseRange(cd, r, p)
+			for _, n := range j.res.Notes {
+				out.Notes = append(out.Notes, lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %s", renderLabel(cd, r), n), Range: where})
+			}
+			if cd.name == "karpenter" {
+				out.Entities = append(out.Entities, karpenterSettings(r, cd, p, opts.Holes)...)
+			}
+			if j.err != nil {
+				continue
+			}
+			idx := buildIndex(cd, r, p)
+			for _, m := range j.res.Manifests {
+				out.Rendered = append(out.Rendered, rendered(cd, r, m, idx, p))
+			}
+		}
+	}
+	sort.SliceStable(out.Diagnostics, func(i, k int) bool { return out.Diagnostics[i].Range.Less(out.Diagnostics[k].Range) })
+	return out
+}
+
+// run renders jobs, at most par at a time.
+func run(ctx context.Context, jobs []*job, r Renderer, par int) {
+	sem := make(chan struct{}, par)
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			defer func() {
+				if p := recover(); p != nil {
+					j.err = &RenderError{Stage: "template", Message: fmt.Sprintf("rendering panicked: %v", p)}
+				}
+			}()
+			j.res, j.err = r.Render(ctx, j.req)
+		}()
+	}
+	wg.Wait()
+}
+
+// request builds the rendering request of a chart for a release, and the
+// key that identifies the combination.
+func request(cd *chartData, r *lint.Release, kubeVersion string, h *lint.Holes) (Request, string, error) {
+	req := Request{Chart: cd.rel, Files: cd.files, KubeVersion: kubeVersion}
+	var values map[string]any
+	if r != nil {
+		values = r.Values
+		req.ReleaseName = text(r.Name, h)
+		req.Namespace = text(r.Namespace, h)
+	} else {
+		req.ReleaseName = defaultReleaseName(cd)
+		req.Namespace = "default"
+	}
+	vals, canon, err := normalizeValues(values)
+	if err != nil {
+		return req, "", err
+	}
+	req.Values = vals
+	key := strings.Join([]string{cd.abs, req.ReleaseName, req.Namespace, kubeVersion, string(canon)}, "\x00")
+	return req, key, nil
+}
+
+// text renders a value for Helm: its literal text with a sentinel for
+// each hole (so parsers/kube decodes the same hole); without a codec, or
+// for a wholly unknown value, it renders empty (unknown).
+func text(v lint.Value, h *lint.Holes) string {
+	if s, ok := v.Str(); ok {
+		return s
+	}
+	if h == nil || v.IsUnknown() {
+		return ""
+	}
+	var b strings.Builder
+	for _, seg := range v.Segments() {
+		if seg.Ref != nil {
+			b.WriteString(h.Sentinel(*seg.Ref))
+		} else {
+			b.WriteString(seg.Text)
+		}
+	}
+	return b.String()
+}
+
+// defaultReleaseName is the release name used with chart defaults.
+func defaultReleaseName(cd *chartData) string {
+	if cd.name != "" {
+		return cd.name
+	}
+	return "release"
+}
+
+// rendered builds the Rendered of one manifest.
+func rendered(cd *chartData, r *lint.Release, m Manifest, idx *valueIndex, p *paths) Rendered {
+	mp := &mapper{cd: cd, index: idx, template: m.Template, content: m.Content, p: p}
+	out := Rendered{
+		Release:       r,
+		Chart:         cd.abs,
+		Template:      m.Template,
+		File:          mp.fileOf(m.Template),
+		Content:       []byte(m.Content),
+		Map:           mp.Map,
+		MapDiagnostic: func(rg lint.Range) lint.Range { return mp.Map(rg, "") },
+	}
+	out.Name = cd.rel + "/" + m.Template
+	if r != nil {
+		out.Name += "@" + r.Addr
+		out.Scope = r.Scope
+	} else {
+		out.Inferred = []string{InferredDefaults}
+	}
+	return out
+}
+
+// renderDiagnostic is the FL000 of a failed rendering: at the template
+// line Helm names, else at Chart.yaml (or the archive).
+func renderDiagnostic(cd *chartData, j *job, p *paths) lint.Diagnostic {
+	var re *RenderError
+	var se *StoppedError
+	d := lint.Diagnostic{Range: chartRange(cd, p)}
+	switch {
+	case errors.As(j.err, &se):
+		d.Summary = se.Error()
+		d.Detail = fmt.Sprintf("%s was not rendered: rendering is bounded in time, memory and output so that an untrusted chart cannot stall or exhaust the linter", renderLabel(cd, j.releases[0]))
+	case errors.As(j.err, &re):
+		d.Summary = "cannot render chart"
+		if re.Stage == "load" {
+			d.Summary = "cannot load chart"
+		}
+		d.Detail = fmt.Sprintf("%s: %s", renderLabel(cd, j.releases[0]), re.Message)
+		if re.Stage == "load" && !cd.archive {
+			if _, ok := cd.byName["Chart.yaml"]; !ok {
+				d.Range = releaseRange(cd, j.releases[0], p)
+			}
+		}
+		if re.Template != "" {
+			mp := &mapper{cd: cd, p: p}
+			file := mp.fileOf(re.Template)
+			if cd.archive || file != cd.display(p, re.Template) {
+				d.Range = pointRange(file, 1, 1)
+			} else {
+				d.Range = pointRange(file, max(re.Line, 1), max(re.Column, 1))
+			}
+		}
+	default:
+		d.Summary = "cannot render chart"
+		d.Detail = j.err.Error()
+	}
+	return d
+}
+
+// chartRange is a chart's Chart.yaml (or archive) first line.
+func chartRange(cd *chartData, p *paths) lint.Range {
+	if cd.archive {
+		return pointRange(cd.rel, 1, 1)
+	}
+	return pointRange(cd.display(p, "Chart.yaml"), 1, 1)
+}
+
+// releaseRange is where a rendering's release is declared, or the chart.
+func releaseRange(cd *chartData, r *lint.Release, p *paths) lint.Range {
+	if r != nil && !r.Range.IsZero() {
+		return r.Range
+	}
+	if cd == nil {
+		return lint.Range{}
+	}
+	return chartRange(cd, p)
+}
+
+// CheckKubeVersion reports whether v is a Kubernetes version charts can
+// be rendered for ("1.31", "v1.31.2"), for validating a flag.
+func CheckKubeVersion(v string) error {
+	_, err := chartutil.ParseKubeVersion(v)
+	return err
+}
+
+// renderLabel names a rendering in messages.
+func renderLabel(cd *chartData, r *lint.Release) string {
+	if r == nil {
+		return "chart " + cd.rel + " with its default values"
+	}
+	return "chart " + cd.rel + " for " + r.Label
+}
+
+func firstOf(rs []*lint.Release) *lint.Release {
+	if len(rs) == 0 {
+		return nil
+	}
+	return rs[0]
+}
+
+// chartLabel names a release's chart as written.
+func chartLabel(r *lint.Release) string {
+	c := r.Chart
+	if r.Repository != "" && !strings.Contains(c, "://") {
+		c = strings.TrimSuffix(r.Repository, "/") + "/" + c
+	}
+	if r.Version != "" {
+		c += " " + r.Version
+	}
+	if c == "" {
+		return "(unnamed)"
+	}
+	return c
+}

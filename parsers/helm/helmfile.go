@@ -1,0 +1,91 @@
+package helm
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// helmfile reads the releases of one helmfile document: name, namespace,
+// chart (a local path relative to the helmfile, or repo/name), version,
+// values (files relative to the helmfile, or inline maps) and set, in
+// helmfile's order. Releases marked `installed: false` are left out.
+func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
+	repos := map[string]string{}
+	for _, rp := range items(at(top, "repositories")) {
+		repos[str(at(rp, "name"))] = str(at(rp, "url"))
+	}
+	dir := filepath.Dir(yf.abs)
+	for i, rn := range items(at(top, "releases")) {
+		if rn == nil || rn.Kind != yaml.MappingNode || str(at(rn, "installed")) == "false" {
+			continue
+		}
+		name := str(at(rn, "name"))
+		_, nameNode := get(rn, "name")
+		addr := yf.rel + "#" + strconv.Itoa(doc) + "/releases" + idx(i)
+		decl := nodeRange(yf.rel, rn)
+		if nr := nodeRange(yf.rel, nameNode); nameNode != nil && nr.Line == decl.Line {
+			decl.EndColumn = nr.EndColumn
+		}
+		r := newRelease(yf, addr, "helmfile release "+name, decl, name, nodeRange(yf.rel, nameNode), lint.SourceHelm, "helmfile")
+		setNamespace(r, str(at(rn, "namespace")))
+		r.Chart, r.Version = str(at(rn, "chart")), str(at(rn, "version"))
+		chartRange := nodeRange(yf.rel, at(rn, "chart"))
+		if abs, exists, outside := b.localChart(r.Chart, dir); abs != "" {
+			r.ChartDir = abs
+		} else if isLocalPath(r.Chart) {
+			switch {
+			case outside:
+				b.note(lint.Unresolved, chartRange, fmt.Sprintf("%s: chart %s is outside the scanned tree; not rendered", r.Label, r.Chart))
+			case !exists:
+				b.diag(chartRange, "chart not found", fmt.Sprintf("%s names chart %s, which does not exist", r.Label, r.Chart))
+			default:
+				b.diag(chartRange, "not a chart", fmt.Sprintf("%s names chart %s, which has no Chart.yaml", r.Label, r.Chart))
+			}
+		} else if repo, _, ok := strings.Cut(r.Chart, "/"); ok {
+			r.Repository = repos[repo]
+		}
+		for _, v := range items(at(rn, "values")) {
+			switch {
+			case v == nil:
+			case v.Kind == yaml.ScalarNode:
+				if strings.Contains(v.Value, "{{") || strings.HasSuffix(v.Value, ".gotmpl") || strings.Contains(v.Value, "://") {
+					b.note(lint.Unresolved, nodeRange(yf.rel, v), fmt.Sprintf("%s: values %s are templated or remote; not read", r.Label, v.Value))
+					continue
+				}
+				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(v.Value)), nodeRange(yf.rel, v), false)
+			case v.Kind == yaml.MappingNode:
+				if err := mergeDoc(r, v, filePos(yf.rel)); err != nil {
+					b.diag(nodeRange(yf.rel, v), "invalid values", err.Error())
+				}
+			}
+		}
+		for _, key := range []string{"set", "setString"} {
+			for _, s := range items(at(rn, key)) {
+				vn := at(s, "value")
+				var val any = str(vn)
+				if key == "set" && vn != nil {
+					if g, err := toGo(vn); err == nil {
+						val = g
+					}
+				}
+				rng := nodeRange(yf.rel, vn)
+				if vn == nil {
+					rng = nodeRange(yf.rel, s)
+				}
+				mergeSet(r, str(at(s, "name")), val, rng)
+			}
+		}
+		b.out = append(b.out, r)
+	}
+}
+
+// isLocalPath reports whether a chart reference is written as a path.
+func isLocalPath(chart string) bool {
+	return chart == "." || chart == ".." || strings.HasPrefix(chart, "./") || strings.HasPrefix(chart, "../") || strings.HasPrefix(chart, "/") || strings.HasSuffix(chart, ".tgz")
+}

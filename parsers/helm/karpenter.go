@@ -1,0 +1,105 @@
+package helm
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// karpenterKeys are the pre-v0.33 Karpenter chart values naming the
+// instance profile nodes launch with, newest first.
+var karpenterKeys = []string{"settings.aws.defaultInstanceProfile", "aws.defaultInstanceProfile"}
+
+// isKarpenterChart reports whether a release installs the Karpenter chart
+// (chart name "karpenter" from any repository).
+func isKarpenterChart(r *lint.Release) bool {
+	c := strings.TrimSuffix(r.Chart, "/")
+	if i := strings.LastIndex(c, ":"); i > strings.LastIndex(c, "/") {
+		c = c[:i] // an OCI tag
+	}
+	return path.Base(c) == "karpenter"
+}
+
+// karpenterSettings returns the node identity the Karpenter chart's
+// legacy settings carry — the default instance profile, like
+// EC2NodeClass.spec.instanceProfile — as a NodeClass of kind
+// KarpenterSettings: from the release's values, else (for a chart in the
+// tree, cd set) the chart's values.yaml. r nil: the chart's defaults,
+// inferred.
+func karpenterSettings(r *lint.Release, cd *chartData, p *paths, h *lint.Holes) []lint.Entity {
+	if r != nil && cd == nil && !isKarpenterChart(r) {
+		return nil
+	}
+	for _, key := range karpenterKeys {
+		parts := strings.Split(key, ".")
+		var val any
+		var rng lint.Range
+		found := false
+		if r != nil {
+			if v, ok := getPath(r.Values, parts...); ok {
+				val, found = v, true
+				rng, _ = rangeFor(r.ValueRanges, key)
+				if rng.IsZero() {
+					rng = r.Range
+				}
+			}
+		}
+		if !found && cd != nil {
+			if n := at(cd.values["values.yaml"], parts...); n != nil {
+				val, found = n.Value, str(n) != ""
+				if !cd.archive {
+					rng = nodeRange(cd.display(p, "values.yaml"), n)
+				} else {
+					rng = pointRange(cd.rel, 1, 1)
+				}
+			}
+		}
+		s, ok := settingText(val)
+		if !found || !ok {
+			continue
+		}
+		v := lint.Known(s)
+		if lint.HasSentinel(s) {
+			v = lint.Unknown()
+			if h != nil {
+				v = h.Decode(s)
+			}
+		}
+		nc := &lint.NodeClass{KindName: "KarpenterSettings", InstanceProfile: lint.Ref{Value: v, Range: rng}}
+		nc.Kind = lint.KindNodeClass
+		nc.Name = lint.Unknown()
+		nc.Source = lint.SourceHelm
+		if r != nil {
+			nc.Addr = r.Addr + "#karpenter-settings"
+			nc.Label = fmt.Sprintf("Karpenter chart settings (%s)", r.Label)
+			nc.Range, nc.NameRange, nc.Scope = r.Range, r.NameRange, r.Scope
+			if nc.Range.IsZero() {
+				nc.Range = rng
+			}
+			if nc.NameRange.IsZero() {
+				nc.NameRange = nc.Range
+			}
+		} else {
+			nc.Addr = cd.rel + "#karpenter-settings"
+			nc.Label = fmt.Sprintf("Karpenter chart settings (chart %s)", cd.rel)
+			nc.Range, nc.NameRange = rng, rng
+			nc.Inferred = []string{InferredDefaults}
+		}
+		return []lint.Entity{nc}
+	}
+	return nil
+}
+
+// settingText is a setting's text; empty and non-scalar values are not
+// set.
+func settingText(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, x != ""
+	case nil, map[string]any, []any, bool:
+		return "", false
+	}
+	return fmt.Sprint(v), true
+}

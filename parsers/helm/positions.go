@@ -1,0 +1,423 @@
+package helm
+
+import (
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// Positions in rendered output are best effort, in this order:
+//
+//  1. values: a rendered scalar equal to the value of exactly one values
+//     key in effect (the release's values — helm_release, helmfile,
+//     Argo CD, Flux — over the chart's values.yaml files) maps to where
+//     that key is set; when several keys hold the value, the one the
+//     template line reads (.Values.<key>) decides;
+//  2. template line: the line of the template that holds the rendered
+//     line — the same text when the template writes it literally, else
+//     the same YAML key (the n-th rendered occurrence to the n-th one in
+//     the template, the chart's helper templates searched next);
+//  3. the template file's first line.
+//
+// Charts read from a .tgz map steps 2 and 3 to the archive's first line.
+
+// valueEntry is one scalar in effect in a rendering and where it is set.
+type valueEntry struct {
+	key  string
+	text string
+	rng  lint.Range
+}
+
+// valueIndex finds values keys by their rendered text.
+type valueIndex struct {
+	byText map[string][]valueEntry
+}
+
+// buildIndex layers the chart's values.yaml files (subcharts under their
+// name) under the release's values, keeping the value in effect for each
+// key.
+func buildIndex(cd *chartData, rel *lint.Release, p *paths) *valueIndex {
+	eff := map[string]valueEntry{}
+	removed := func(key string) {
+		for k := range eff {
+			if k == key || strings.HasPrefix(k, key+".") || strings.HasPrefix(k, key+"[") {
+				delete(eff, k)
+			}
+		}
+	}
+	if cd != nil && !cd.archive {
+		names := sortedKeys(cd.values)
+		// Subcharts first, so the parent's values for them win.
+		sort.SliceStable(names, func(i, j int) bool { return names[i] != "values.yaml" && names[j] == "values.yaml" })
+		for _, name := range names {
+			prefix := ""
+			if name != "values.yaml" {
+				prefix = strings.Split(name, "/")[1]
+			}
+			file := cd.display(p, name)
+			walkNode(cd.values[name], prefix, func(key string, n *yaml.Node) {
+				if n.Kind == yaml.MappingNode {
+					delete(eff, key) // maps merge: only a scalar here is replaced
+					return
+				}
+				removed(key)
+				if text, ok := nodeText(n); ok {
+					eff[key] = valueEntry{key: key, text: text, rng: nodeRange(file, n)}
+				}
+			})
+		}
+	}
+	if rel != nil {
+		walkValue(rel.Values, "", func(key string, v any) {
+			if _, ok := v.(map[string]any); ok {
+				delete(eff, key)
+				return
+			}
+			removed(key)
+			text, ok := valueText(v)
+			if !ok {
+				return
+			}
+			if r, ok := rangeFor(rel.ValueRanges, key); ok {
+				eff[key] = valueEntry{key: key, text: text, rng: r}
+			}
+		})
+	}
+	idx := &valueIndex{byText: map[string][]valueEntry{}}
+	for _, k := range sortedKeys(eff) {
+		e := eff[k]
+		idx.byText[e.text] = append(idx.byText[e.text], e)
+	}
+	return idx
+}
+
+// walkNode calls f for every node of a values document below its top,
+// by key path ("a.b", "list[0]"), parents before children.
+func walkNode(n *yaml.Node, prefix string, f func(string, *yaml.Node)) {
+	budget := maxWalk
+	walkNodeBounded(n, prefix, f, &budget)
+}
+
+// maxWalk bounds how many nodes a walk visits: aliases can make a small
+// document expand without bound.
+const maxWalk = 100000
+
+func walkNodeBounded(n *yaml.Node, prefix string, f func(string, *yaml.Node), budget *int) {
+	n = deref(n)
+	if n == nil || *budget <= 0 {
+		return
+	}
+	*budget--
+	switch n.Kind {
+	case yaml.MappingNode:
+		if prefix != "" {
+			f(prefix, n)
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := deref(n.Content[i]); k != nil && k.Kind == yaml.ScalarNode {
+				walkNodeBounded(n.Content[i+1], joinKey(prefix, k.Value), f, budget)
+			}
+		}
+	case yaml.SequenceNode:
+		f(prefix, n)
+		for i, c := range n.Content {
+			walkNodeBounded(c, prefix+"["+strconv.Itoa(i)+"]", f, budget)
+		}
+	case yaml.ScalarNode:
+		f(prefix, n)
+	}
+}
+
+// walkValue is walkNode over Go values, in key order.
+func walkValue(v any, prefix string, f func(string, any)) {
+	switch x := v.(type) {
+	case map[string]any:
+		if prefix != "" {
+			f(prefix, x)
+		}
+		for _, k := range sortedKeys(x) {
+			walkValue(x[k], joinKey(prefix, k), f)
+		}
+	case []any:
+		f(prefix, x)
+		for i, e := range x {
+			walkValue(e, prefix+"["+strconv.Itoa(i)+"]", f)
+		}
+	default:
+		if prefix != "" {
+			f(prefix, v)
+		}
+	}
+}
+
+// nodeText is a scalar's text as a template renders it; booleans, nulls
+// and empty strings are left out (they match too much).
+func nodeText(n *yaml.Node) (string, bool) {
+	if n.Kind != yaml.ScalarNode {
+		return "", false
+	}
+	switch n.Tag {
+	case "!!null", "!!bool":
+		return "", false
+	case "!!int", "!!float":
+		var v any
+		if err := n.Decode(&v); err != nil {
+			return "", false
+		}
+		return valueText(v)
+	}
+	return n.Value, n.Value != ""
+}
+
+// valueText is how Helm renders a values-file scalar ({{ .Values.x }}):
+// numbers went through JSON and are float64.
+func valueText(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, x != ""
+	case int:
+		return strconv.FormatFloat(float64(x), 'g', -1, 64), true
+	case int64:
+		return strconv.FormatFloat(float64(x), 'g', -1, 64), true
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64), true
+	}
+	return "", false
+}
+
+// mapper maps ranges in one rendered manifest back to sources. It is
+// safe for concurrent use.
+type mapper struct {
+	cd       *chartData
+	index    *valueIndex
+	template string // chart path of the template
+	content  string // the rendered text
+	p        *paths
+
+	once     sync.Once
+	rendered []lineInfo // the rendered lines, with their ordinals
+	mu       sync.Mutex
+	memo     map[int]templateMatch
+}
+
+// lineInfo is one line of YAML text: trimmed text, mapping key, and (for
+// rendered lines) how many earlier lines have the same text and key.
+type lineInfo struct {
+	raw, text, key  string
+	action          bool // a template line with {{ }}
+	sameText, sameK int
+}
+
+// templateLines splits a template file into lines.
+func templateLines(data []byte) []lineInfo {
+	raw := strings.Split(string(data), "\n")
+	out := make([]lineInfo, len(raw))
+	for i, l := range raw {
+		t, k := lineKey(l)
+		out[i] = lineInfo{raw: l, text: t, key: k, action: strings.Contains(l, "{{")}
+		if strings.Contains(k, "{{") {
+			out[i].key = ""
+		}
+	}
+	return out
+}
+
+// prepare splits the rendered text once, counting repeated lines.
+func (m *mapper) prepare() {
+	m.once.Do(func() {
+		raw := strings.Split(m.content, "\n")
+		m.rendered = make([]lineInfo, len(raw))
+		texts, keys := map[string]int{}, map[string]int{}
+		for i, l := range raw {
+			t, k := lineKey(l)
+			m.rendered[i] = lineInfo{raw: l, text: t, key: k, sameText: texts[t], sameK: keys[k]}
+			texts[t]++
+			if k != "" {
+				keys[k]++
+			}
+		}
+		m.memo = map[int]templateMatch{}
+	})
+}
+
+// Map implements Rendered.Map.
+func (m *mapper) Map(r lint.Range, text string) lint.Range {
+	tl, ok := m.templateLine(r.Line)
+	if text != "" && m.index != nil {
+		cands := m.index.byText[text]
+		if len(cands) == 1 {
+			return cands[0].rng
+		}
+		if len(cands) > 1 && ok {
+			var hit []valueEntry
+			for _, c := range cands {
+				if !strings.Contains(c.key, "[") && readsKey(tl.text, c.key) {
+					hit = append(hit, c)
+				}
+			}
+			if len(hit) == 1 {
+				return hit[0].rng
+			}
+		}
+	}
+	if ok {
+		return tl.rng
+	}
+	return pointRange(m.fileOf(m.template), 1, 1)
+}
+
+// readsKey reports whether a template line reads .Values.<key> (not a
+// longer key of which key is a prefix).
+func readsKey(line, key string) bool {
+	needle := ".Values." + key
+	for i := 0; ; {
+		j := strings.Index(line[i:], needle)
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(needle)
+		if end == len(line) || !isKeyChar(line[end]) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isKeyChar(b byte) bool {
+	return b == '.' || b == '_' || b == '-' || ('a' <= b && b <= 'z') || ('A' <= b && b <= 'Z') || ('0' <= b && b <= '9')
+}
+
+// fileOf is the display path of a chart file: the file itself in a
+// directory chart, the archive for a .tgz.
+func (m *mapper) fileOf(name string) string {
+	if m.cd.archive {
+		return m.cd.rel
+	}
+	if _, ok := m.cd.byName[name]; !ok {
+		// A template of an archived subchart (charts/x-1.0.tgz).
+		if dir, _, ok := strings.Cut(name, "/templates/"); ok && strings.HasPrefix(dir, "charts/") {
+			sub := strings.TrimPrefix(dir, "charts/")
+			for _, f := range m.cd.files {
+				if strings.HasPrefix(f.Name, "charts/"+sub) && strings.HasSuffix(f.Name, ".tgz") && strings.Count(f.Name, "/") == 1 {
+					return m.cd.display(m.p, f.Name)
+				}
+			}
+		}
+	}
+	return m.cd.display(m.p, name)
+}
+
+// templateMatch is a template line found for a rendered line.
+type templateMatch struct {
+	text string
+	rng  lint.Range
+	ok   bool
+}
+
+// templateLine finds the template line a rendered line came from.
+func (m *mapper) templateLine(line int) (templateMatch, bool) {
+	m.prepare()
+	if line < 1 || line > len(m.rendered) {
+		return templateMatch{}, false
+	}
+	m.mu.Lock()
+	tm, done := m.memo[line]
+	m.mu.Unlock()
+	if !done {
+		tm = m.findTemplateLine(m.rendered[line-1])
+		m.mu.Lock()
+		m.memo[line] = tm
+		m.mu.Unlock()
+	}
+	return tm, tm.ok
+}
+
+// findTemplateLine searches the template, then its chart's helpers, for
+// the same literal line, else the same key; the n-th rendered occurrence
+// maps to the n-th one found (the last when there are fewer).
+func (m *mapper) findTemplateLine(want lineInfo) templateMatch {
+	if want.text == "" || want.text == "---" {
+		return templateMatch{}
+	}
+	for _, name := range m.searchOrder() {
+		lines := m.cd.lines[name]
+		var exact, keyed []int
+		for i, l := range lines {
+			if !l.action && l.text == want.text {
+				exact = append(exact, i)
+			}
+			if want.key != "" && l.key == want.key {
+				keyed = append(keyed, i)
+			}
+		}
+		pick := func(c []int, n int) templateMatch {
+			i := c[min(n, len(c)-1)]
+			return templateMatch{text: lines[i].raw, rng: m.lineRange(name, i+1, lines[i].raw), ok: true}
+		}
+		if len(exact) > 0 {
+			return pick(exact, want.sameText)
+		}
+		if len(keyed) > 0 {
+			return pick(keyed, want.sameK)
+		}
+	}
+	return templateMatch{}
+}
+
+// searchOrder is the template itself, then its chart's helper templates.
+func (m *mapper) searchOrder() []string {
+	out := []string{m.template}
+	dir := path.Dir(m.template)
+	var helpers []string
+	for name := range m.cd.lines {
+		if name != m.template && path.Dir(name) == dir && (strings.HasPrefix(path.Base(name), "_") || strings.HasSuffix(name, ".tpl")) {
+			helpers = append(helpers, name)
+		}
+	}
+	sort.Strings(helpers)
+	return append(out, helpers...)
+}
+
+// lineRange spans a template line's text.
+func (m *mapper) lineRange(name string, line int, text string) lint.Range {
+	file := m.fileOf(name)
+	if m.cd.archive || file != m.cd.display(m.p, name) {
+		return pointRange(file, 1, 1)
+	}
+	text = strings.TrimRight(text, " \t\r")
+	trimmed := strings.TrimLeft(text, " \t")
+	start := utf8.RuneCountInString(text[:len(text)-len(trimmed)]) + 1
+	return lint.Range{File: file, Line: line, Column: start, EndLine: line, EndColumn: utf8.RuneCountInString(text) + 1}
+}
+
+// lineKey returns a YAML line's trimmed text and its mapping key (""
+// when it has none; "-" for a list item without one), list dashes
+// removed.
+func lineKey(l string) (text, key string) {
+	t := strings.TrimSpace(l)
+	text = t
+	item := strings.HasPrefix(t, "- ") || t == "-"
+	for strings.HasPrefix(t, "- ") {
+		t = strings.TrimSpace(t[2:])
+	}
+	if strings.HasPrefix(t, "#") {
+		return text, ""
+	}
+	if i := strings.Index(t, ": "); i > 0 {
+		return text, t[:i]
+	}
+	if strings.HasSuffix(t, ":") {
+		return text, t[:len(t)-1]
+	}
+	if item {
+		return text, "-"
+	}
+	return text, ""
+}
