@@ -1,5 +1,7 @@
 package lint
 
+import "strings"
+
 // NodeIdentity is the identity one set of nodes launches with: an EKS node
 // group (managed or self-managed) or a Karpenter node class / legacy
 // provisioner.
@@ -35,6 +37,9 @@ func (n NodeIdentity) Label() string {
 			return "managed node group " + o.Label
 		}
 		return "self-managed node group " + o.Label
+	}
+	if strings.HasPrefix(o.Label, "Karpenter") {
+		return o.Label
 	}
 	return "Karpenter " + o.Label
 }
