@@ -12,10 +12,13 @@ var InvalidInput = &lint.Rule{
 	Since:          "0.1.0",
 	Unsuppressible: true,
 	Doc: `A Terraform file, variables file or manifest that faultline reads could not
-be read or parsed. The finding points at the position of the error. Every
-other file is still linted, but nothing in the broken file takes part in
-the model, so chains that run through it cannot be checked until it is
-fixed.
+be read or parsed, or a Helm chart, Kustomize overlay or Crossplane
+composition could not be rendered (a template error, a missing values file,
+a packaged chart that is not an archive, a transform faultline does not
+render, a chart stopped by the rendering bounds). The finding points at the
+position of the error. Every other file is still linted, but nothing in the
+broken input takes part in the model, so chains that run through it cannot
+be checked until it is fixed.
 
 FL000 cannot be suppressed or disabled: a silent parse failure would make
 every other rule silently blind.
