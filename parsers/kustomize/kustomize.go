@@ -142,7 +142,8 @@ func run(fs filesys.FileSystem, path string) (rm resmap.ResMap, err error) {
 		}
 	}()
 	o := krusty.MakeDefaultOptions()
-	return krusty.MakeKustomizer(o).Run(fs, path)
+	quietStderr(func() { rm, err = krusty.MakeKustomizer(o).Run(fs, path) })
+	return rm, err
 }
 
 // builder copies a kustomization tree into memory.
@@ -827,4 +828,28 @@ func (b *builder) output(rm resmap.ResMap) (content []byte, docs []renderedDoc, 
 		docs = append(docs, d)
 	}
 	return buf.Bytes(), docs, nil
+}
+
+// stderrMu serialises quietStderr.
+var stderrMu sync.Mutex
+
+// quietStderr runs f with os.Stderr pointing at the null device: krusty
+// prints deprecation notices for the user's kustomization fields
+// ("'patchesStrategicMerge' is deprecated") straight to os.Stderr, and a
+// linter must not echo a library's raw output. Renders run one at a time.
+func quietStderr(f func()) {
+	stderrMu.Lock()
+	defer stderrMu.Unlock()
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		f()
+		return
+	}
+	old := os.Stderr
+	os.Stderr = null
+	defer func() {
+		os.Stderr = old
+		null.Close()
+	}()
+	f()
 }
