@@ -34,6 +34,33 @@ type Config struct {
 	KubeVersion string
 	Rules       []RuleConfig
 	Scopes      []ScopeConfig
+	// Terraform are default variables and variable files per root module.
+	Terraform []TerraformConfig
+	// Charts are values files to render charts with when nothing in the
+	// tree installs them.
+	Charts []ChartConfig
+}
+
+// TerraformConfig is one terraform block: variables for the root modules
+// under a directory (--var and --var-file still win).
+type TerraformConfig struct {
+	// Dir is the absolute, cleaned directory the block applies to.
+	Dir string
+	// Vars are variable values as written (strings; HCL expressions for
+	// non-string variables, as --var takes them).
+	Vars map[string]string
+	// VarFiles are absolute variables files, applied in order.
+	VarFiles []string
+	Range    Range
+}
+
+// ChartConfig is one chart block: values files for a chart directory.
+type ChartConfig struct {
+	// Dir is the chart's absolute, cleaned directory.
+	Dir string
+	// ValuesFiles are absolute values files, merged in order.
+	ValuesFiles []string
+	Range       Range
 }
 
 // RuleConfig is one rule block: a rule (ID or name) enabled or disabled,
@@ -63,7 +90,17 @@ var configSchema = &hcl.BodySchema{
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "rule", LabelNames: []string{"name"}},
 		{Type: "scope", LabelNames: []string{"directory"}},
+		{Type: "terraform", LabelNames: []string{"directory"}},
+		{Type: "chart", LabelNames: []string{"directory"}},
 	},
+}
+
+var terraformSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "vars"}, {Name: "var_files"}},
+}
+
+var chartSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "values_files", Required: true}},
 }
 
 var ruleSchema = &hcl.BodySchema{
@@ -148,6 +185,14 @@ func parseConfig(src []byte, filename, dir string) (*Config, error) {
 			}
 			seenRules[key] = b
 			c.Rules = append(c.Rules, rc)
+		case "terraform":
+			tc, d := decodeTerraformBlock(b, dir)
+			diags = append(diags, d...)
+			c.Terraform = append(c.Terraform, tc)
+		case "chart":
+			cc, d := decodeChartBlock(b, dir)
+			diags = append(diags, d...)
+			c.Charts = append(c.Charts, cc)
 		case "scope":
 			sc, d := decodeScopeBlock(b, dir)
 			diags = append(diags, d...)
@@ -457,4 +502,102 @@ func within(dir, p string) bool {
 		return false
 	}
 	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// blockDir resolves a block's directory label against the config's
+// directory; absolute labels are an error.
+func blockDir(b *hcl.Block, dir string) (string, hcl.Diagnostics) {
+	label := b.Labels[0]
+	if filepath.IsAbs(label) || strings.TrimSpace(label) == "" {
+		return "", hcl.Diagnostics{labelError(b, "Invalid directory", "The directory must be relative to the configuration file, such as \"infra/prod\".")}
+	}
+	return filepath.Clean(filepath.Join(dir, filepath.FromSlash(label))), nil
+}
+
+// decodeFiles reads a list of paths relative to base.
+func decodeFiles(attr *hcl.Attribute, base string) ([]string, hcl.Diagnostics) {
+	var out []string
+	d := decodeAttr(attr, cty.List(cty.String), func(v cty.Value) {
+		for _, e := range v.AsValueSlice() {
+			p := e.AsString()
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(base, filepath.FromSlash(p))
+			}
+			out = append(out, filepath.Clean(p))
+		}
+	})
+	return out, d
+}
+
+func decodeTerraformBlock(b *hcl.Block, dir string) (TerraformConfig, hcl.Diagnostics) {
+	tc := TerraformConfig{Range: fromHCLRange(b.DefRange), Vars: map[string]string{}}
+	d, diags := blockDir(b, dir)
+	tc.Dir = d
+	content, cd := b.Body.Content(terraformSchema)
+	diags = append(diags, cd...)
+	if attr, ok := content.Attributes["vars"]; ok {
+		diags = append(diags, decodeAttr(attr, cty.Map(cty.String), func(v cty.Value) {
+			for k, e := range v.AsValueMap() {
+				tc.Vars[k] = e.AsString()
+			}
+		})...)
+	}
+	if attr, ok := content.Attributes["var_files"]; ok {
+		files, fd := decodeFiles(attr, tc.Dir)
+		diags = append(diags, fd...)
+		tc.VarFiles = files
+	}
+	return tc, diags
+}
+
+func decodeChartBlock(b *hcl.Block, dir string) (ChartConfig, hcl.Diagnostics) {
+	cc := ChartConfig{Range: fromHCLRange(b.DefRange)}
+	d, diags := blockDir(b, dir)
+	cc.Dir = d
+	content, cd := b.Body.Content(chartSchema)
+	diags = append(diags, cd...)
+	if attr, ok := content.Attributes["values_files"]; ok {
+		files, fd := decodeFiles(attr, cc.Dir)
+		diags = append(diags, fd...)
+		cc.ValuesFiles = files
+	}
+	return cc, diags
+}
+
+// TerraformFor returns the variables and variable files configured for a
+// root module directory: every terraform block whose directory contains
+// it, outer blocks first so inner ones win.
+func (c *Config) TerraformFor(absDir string) (map[string]string, []string) {
+	if c == nil {
+		return nil, nil
+	}
+	var blocks []TerraformConfig
+	for _, t := range c.Terraform {
+		if within(t.Dir, absDir) {
+			blocks = append(blocks, t)
+		}
+	}
+	sort.SliceStable(blocks, func(i, j int) bool { return len(blocks[i].Dir) < len(blocks[j].Dir) })
+	vars := map[string]string{}
+	var files []string
+	for _, b := range blocks {
+		for k, v := range b.Vars {
+			vars[k] = v
+		}
+		files = append(files, b.VarFiles...)
+	}
+	return vars, files
+}
+
+// ChartValuesFor returns the values files configured for a chart directory.
+func (c *Config) ChartValuesFor(absDir string) []string {
+	if c == nil {
+		return nil
+	}
+	for _, ch := range c.Charts {
+		if ch.Dir == filepath.Clean(absDir) {
+			return ch.ValuesFiles
+		}
+	}
+	return nil
 }

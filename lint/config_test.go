@@ -326,3 +326,37 @@ func TestFindConfig(t *testing.T) {
 		t.Errorf("found directory %s", got)
 	}
 }
+
+func TestTerraformAndChartBlocks(t *testing.T) {
+	src := `terraform "infra" {
+  vars      = { cluster = "prod", env = "outer" }
+  var_files = ["common.tfvars"]
+}
+
+terraform "infra/eu" {
+  vars = { env = "inner" }
+}
+
+chart "charts/nodes" {
+  values_files = ["values-prod.yaml", "../../env/prod.yaml"]
+}
+`
+	c, err := parseConfig([]byte(src), ".faultline.hcl", "/repo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars, files := c.TerraformFor("/repo/infra/eu")
+	if vars["cluster"] != "prod" || vars["env"] != "inner" || len(files) != 1 || files[0] != "/repo/infra/common.tfvars" {
+		t.Errorf("TerraformFor = %v %v", vars, files)
+	}
+	if v, _ := c.TerraformFor("/repo/other"); len(v) != 0 {
+		t.Errorf("unrelated dir got %v", v)
+	}
+	got := c.ChartValuesFor("/repo/charts/nodes")
+	if len(got) != 2 || got[0] != "/repo/charts/nodes/values-prod.yaml" || got[1] != "/repo/env/prod.yaml" {
+		t.Errorf("ChartValuesFor = %v", got)
+	}
+	if _, err := parseConfig([]byte("chart \"x\" {\n  values = []\n}\n"), ".faultline.hcl", "/repo"); err == nil || !strings.Contains(err.Error(), ".faultline.hcl:2") {
+		t.Errorf("unknown chart argument: %v", err)
+	}
+}

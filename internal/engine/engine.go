@@ -146,7 +146,11 @@ func Load(opts Options) (*Loaded, error) {
 		scopeFor = opts.Config.ScopeFor
 	}
 	holes := lint.NewHoles()
-	tf := terraform.Load(d.tfDirs, terraform.Options{Root: root, Vars: opts.Vars, VarFiles: opts.VarFiles, ScopeFor: scopeFor, Rel: rel, Holes: holes})
+	var inputsFor func(string) (map[string]string, []string)
+	if opts.Config != nil {
+		inputsFor = opts.Config.TerraformFor
+	}
+	tf := terraform.Load(d.tfDirs, terraform.Options{Root: root, Vars: opts.Vars, VarFiles: opts.VarFiles, ScopeFor: scopeFor, Rel: rel, Holes: holes, InputsFor: inputsFor})
 	model.Add(tf.Entities...)
 	in.Diagnostics = append(in.Diagnostics, tf.Diagnostics...)
 	in.Notes = append(in.Notes, tf.Notes...)
@@ -269,6 +273,27 @@ func Load(opts Options) (*Loaded, error) {
 	for _, r := range yrels {
 		model.Add(r)
 		releases = append(releases, r)
+	}
+	// Charts .faultline.hcl gives values files for render with them when
+	// nothing in the tree installs them.
+	if opts.Config != nil {
+		installed := map[string]bool{}
+		for _, r := range releases {
+			if r.ChartDir != "" {
+				installed[filepath.Clean(r.ChartDir)] = true
+			}
+		}
+		for _, cc := range opts.Config.Charts {
+			if installed[cc.Dir] {
+				continue
+			}
+			rng := cc.Range
+			rng.File = rel(filepath.Join(opts.Config.Dir, filepath.Base(opts.Config.Path)))
+			r, cd := helm.ConfiguredRelease(cc.Dir, cc.ValuesFiles, rng, hopts)
+			in.Diagnostics = append(in.Diagnostics, cd...)
+			model.Add(r)
+			releases = append(releases, r)
+		}
 	}
 	chartPaths := append(append([]string(nil), d.manifests...), d.archives...)
 	var charts []string

@@ -149,3 +149,33 @@ func TestDiagnosticsCappedPerFile(t *testing.T) {
 		t.Errorf("diagnostics = %+v", ds)
 	}
 }
+
+func TestConfiguredChartValuesAndVariables(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		".faultline.hcl":                    "chart \"charts/nodes\" {\n  values_files = [\"../../env/prod.yaml\"]\n}\n\nterraform \"infra\" {\n  vars = { cluster = \"prod\" }\n}\n",
+		"env/prod.yaml":                     "role: prod-nodes\n",
+		"charts/nodes/Chart.yaml":           "apiVersion: v2\nname: nodes\nversion: 0.1.0\n",
+		"charts/nodes/values.yaml":          "role: changeme\n",
+		"charts/nodes/templates/class.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  role: {{ .Values.role }}\n",
+		"infra/main.tf":                     "variable \"cluster\" {}\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"${var.cluster}-nodes\"\n}\n",
+	})
+	cfg, err := lint.LoadConfig(filepath.Join(root, ".faultline.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := Load(Options{Paths: []string{root}, Cwd: root, Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := l.Input.Model
+	if len(m.Roles) != 1 || m.Roles[0].Name.String() != "prod-nodes" {
+		t.Errorf("terraform block vars not applied: %+v", m.Roles)
+	}
+	if len(m.NodeClasses) != 1 || m.NodeClasses[0].Role.Value.String() != "prod-nodes" || m.NodeClasses[0].Role.Range.File != "env/prod.yaml" {
+		t.Fatalf("chart values files not applied: %+v", m.NodeClasses)
+	}
+	if len(m.NodeClasses[0].Inferred) == 0 {
+		t.Error("a chart rendered with configured values is still inferred (release name and namespace assumed)")
+	}
+}

@@ -324,6 +324,7 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *valueIndex, p *pa
 	if r != nil {
 		out.Name += "@" + r.Addr
 		out.Scope = r.Scope
+		out.Inferred = append([]string(nil), r.Inferred...)
 	} else {
 		out.Inferred = []string{InferredDefaults}
 	}

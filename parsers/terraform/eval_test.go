@@ -210,8 +210,12 @@ output "env" { value = var.tags.env }
 		"a.auto.tfvars":     "c = \"auto-a\"\nd = \"auto-a\"\n",
 		"extra/prod.tfvars": "d = \"var-file\"\ne = \"var-file\"\n",
 	})
-	got := outputs(t, dir, Options{VarFiles: []string{filepath.Join(dir, "extra/prod.tfvars")}, Vars: map[string]string{"e": "flag", "n": "3"}})
-	for k, w := range map[string]string{"a": "default", "b": "tfvars", "c": "auto-b", "d": "var-file", "e": "flag", "n": "3", "env": "dev"} {
+	got := outputs(t, dir, Options{VarFiles: []string{filepath.Join(dir, "extra/prod.tfvars")}, Vars: map[string]string{"e": "flag", "n": "3"},
+		InputsFor: func(string) (map[string]string, []string) {
+			// .faultline.hcl: below --var-file and --var, above tfvars.
+			return map[string]string{"b": "config", "d": "config", "e": "config"}, nil
+		}})
+	for k, w := range map[string]string{"a": "default", "b": "config", "c": "auto-b", "d": "var-file", "e": "flag", "n": "3", "env": "dev"} {
 		if g := got[k].String(); g != w {
 			t.Errorf("var.%s = %s, want %s", k, g, w)
 		}

@@ -34,6 +34,10 @@ type Options struct {
 	Rel func(abs string) string
 	// Holes is the run's sentinel codec (a new one when nil).
 	Holes *lint.Holes
+	// InputsFor returns configured variables and variable files for a root
+	// module directory (.faultline.hcl terraform blocks); they apply after
+	// the module's own tfvars and before --var-file and --var.
+	InputsFor func(absDir string) (vars map[string]string, varFiles []string)
 }
 
 // Result is what a load produced.
@@ -236,8 +240,10 @@ func (l *loader) evaluate(dir string) (e *evaluator) {
 	return e
 }
 
-// rootInputs gathers a root module's variable values: terraform.tfvars,
-// *.auto.tfvars (lexical order), --var-file, then --var, later wins.
+// rootInputs gathers a root module's variable values, later wins:
+// terraform.tfvars, *.auto.tfvars (lexical order), the variables files and
+// then the variables .faultline.hcl configures for the directory,
+// --var-file, then --var.
 func (e *evaluator) rootInputs(m *module) map[string]cty.Value {
 	in := map[string]cty.Value{}
 	var files []string
@@ -257,8 +263,27 @@ func (e *evaluator) rootInputs(m *module) map[string]cty.Value {
 	}
 	sort.Strings(auto)
 	files = append(files, auto...)
-	files = append(files, e.l.opts.VarFiles...)
+	var cfgVars map[string]string
+	if e.l.opts.InputsFor != nil {
+		var cfgFiles []string
+		cfgVars, cfgFiles = e.l.opts.InputsFor(m.dir)
+		files = append(files, cfgFiles...)
+	}
 	p := hclparse.NewParser()
+	e.readVarFiles(p, m, files, in)
+	for n, raw := range cfgVars {
+		in[n] = parseVarValue(m.variables[n], raw)
+	}
+	e.readVarFiles(p, m, e.l.opts.VarFiles, in)
+	for n, raw := range e.l.opts.Vars {
+		in[n] = parseVarValue(m.variables[n], raw)
+	}
+	return in
+}
+
+// readVarFiles reads variables files into in, in order; problems in them
+// are input diagnostics.
+func (e *evaluator) readVarFiles(p *hclparse.Parser, _ *module, files []string, in map[string]cty.Value) {
 	for _, f := range files {
 		file, diags := parseFile(p, f)
 		e.varFiles = append(e.varFiles, f)
@@ -284,10 +309,6 @@ func (e *evaluator) rootInputs(m *module) map[string]cty.Value {
 			}
 		}
 	}
-	for n, raw := range e.l.opts.Vars {
-		in[n] = parseVarValue(m.variables[n], raw)
-	}
-	return in
 }
 
 // parseVarValue reads a --var value: a string for string (or untyped)
