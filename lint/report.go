@@ -17,6 +17,9 @@ type Report struct {
 	Verbose bool
 	// Quiet prints findings only, without the summary (text format).
 	Quiet bool
+	// ToolVersion is faultline's version, for formats that record the tool
+	// (SARIF); empty when unknown.
+	ToolVersion string
 }
 
 // SourceReader returns a file's content for snippets (nil/false when
@@ -29,14 +32,14 @@ type Reporter interface {
 }
 
 // reportFormats lists the formats NewReporter knows, in help order.
-var reportFormats = []string{"text", "json"}
+var reportFormats = []string{"text", "json", "sarif", "github", "markdown", "junit", "checkstyle"}
 
 // ReportFormats returns the names of the formats NewReporter knows.
 func ReportFormats() []string {
 	return append([]string(nil), reportFormats...)
 }
 
-// NewReporter returns the reporter for a format ("text", "json"). Color
+// NewReporter returns the reporter for a format (see ReportFormats). Color
 // applies to the text format only.
 func NewReporter(format string, color bool) (Reporter, error) {
 	switch strings.ToLower(format) {
@@ -44,6 +47,16 @@ func NewReporter(format string, color bool) (Reporter, error) {
 		return newTextReporter(color), nil
 	case "json":
 		return jsonReporter{}, nil
+	case "sarif":
+		return sarifReporter{}, nil
+	case "github":
+		return githubReporter{}, nil
+	case "markdown":
+		return markdownReporter{}, nil
+	case "junit":
+		return junitReporter{}, nil
+	case "checkstyle":
+		return checkstyleReporter{}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(reportFormats, ", "))
 }

@@ -270,7 +270,7 @@ func TestJSONReportEmpty(t *testing.T) {
 
 func TestNewReporterUnknownFormat(t *testing.T) {
 	_, err := NewReporter("yaml", false)
-	if err == nil || !strings.Contains(err.Error(), `unknown format "yaml" (want text, json)`) {
+	if err == nil || !strings.Contains(err.Error(), `unknown format "yaml" (want text, json, sarif, github, markdown, junit, checkstyle)`) {
 		t.Errorf("err = %v", err)
 	}
 	for _, f := range ReportFormats() {

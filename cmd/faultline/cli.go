@@ -114,6 +114,11 @@ could not run.`,
 	f.BoolVar(&lf.noColor, "no-color", false, "disable color (also NO_COLOR, and when stdout is not a terminal)")
 	f.StringVar(&lf.kubeVer, "kube-version", "", "Kubernetes version charts render for (default: kube_version in .faultline.hcl, else "+helm.DefaultKubeVersion+")")
 
+	_ = lintCmd.RegisterFlagCompletionFunc("format", fixedCompletions(lint.ReportFormats()...))
+	_ = lintCmd.RegisterFlagCompletionFunc("fail-on", fixedCompletions("error", "warning", "notice", "never"))
+	_ = lintCmd.RegisterFlagCompletionFunc("enable", completeRules)
+	_ = lintCmd.RegisterFlagCompletionFunc("disable", completeRules)
+
 	rulesCmd := &cobra.Command{
 		Use:   "rules",
 		Short: "List the rules",
@@ -128,9 +133,10 @@ could not run.`,
 		},
 	}
 	explainCmd := &cobra.Command{
-		Use:   "explain RULE",
-		Short: "Show a rule's documentation: the failure chain, an example and the fix",
-		Args:  cobra.ExactArgs(1),
+		Use:               "explain RULE",
+		Short:             "Show a rule's documentation: the failure chain, an example and the fix",
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeRules,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r := rules.Find(args[0])
 			if r == nil {
@@ -242,16 +248,17 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
+	stopProgress := c.progress(lf.quiet)
 	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer}, rules.All, ropts)
+	stopProgress()
 	if err != nil {
 		return exitError, err
 	}
 	if lf.verbose {
 		c.describe(loaded, cfg, time.Since(start))
 	}
-	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd), Verbose: lf.verbose}
+	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd), Verbose: lf.verbose, ToolVersion: moduleVersion()}
 	if lf.quiet {
-		report.Result.Summary = lint.Summary{}
 		report.Quiet = true
 	}
 	if err := rep.Write(c.Stdout, report); err != nil {
@@ -259,7 +266,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	for _, o := range outputs {
 		r, _ := lint.NewReporter(o.format, false)
-		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd)}
+		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd), ToolVersion: moduleVersion()}
 		if err := writeFile(o.path, func(w io.Writer) error { return r.Write(w, full) }); err != nil {
 			return exitError, fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
 		}
@@ -268,6 +275,57 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitFindings, nil
 	}
 	return exitOK, nil
+}
+
+// completeRules completes rule IDs, with their names as descriptions.
+func completeRules(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, r := range rules.All {
+		out = append(out, r.ID+"\t"+r.Name)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+func fixedCompletions(values ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// progress prints an elapsed-time line on stderr while a long run goes on,
+// on a terminal only; the returned stop clears it.
+func (c *CLI) progress(quiet bool) (stop func()) {
+	if quiet || !c.IsTerminal(c.Stderr) {
+		return func() {}
+	}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		shown := false
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(c.Stderr, "\r\033[K")
+				}
+				return
+			case now := <-t.C:
+				if now.Sub(start) < time.Second {
+					continue
+				}
+				shown = true
+				fmt.Fprintf(c.Stderr, "\rfaultline: reading and linting… %ds", int(now.Sub(start).Seconds()))
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
 }
 
 // renderer is the bounded chart renderer: faultline re-executing itself as
@@ -420,6 +478,14 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return f.Close()
+}
+
+// moduleVersion is the binary's module version ("(devel)" from source).
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
 }
 
 // versionString is the module version and VCS revision of the binary.
