@@ -69,6 +69,11 @@ type Rule struct {
 	// Unsuppressible marks rules whose findings no ignore comment hides
 	// (FL000).
 	Unsuppressible bool
+	// ReportsIgnores marks the rule that reports problems with ignores
+	// (FL001): the runner runs it after the other rules' findings are
+	// suppressed, with Pass.IgnoreProblems, and its own findings cannot be
+	// suppressed.
+	ReportsIgnores bool
 	// Check reads the model through the pass and reports findings.
 	Check func(*Pass)
 }
@@ -190,6 +195,9 @@ type Pass struct {
 	Model *Model
 	// Diagnostics are the input problems the parsers met (read by FL000).
 	Diagnostics []Diagnostic
+	// IgnoreProblems are the problems with ignores, for the rule that
+	// reports them (ReportsIgnores); nil for every other rule.
+	IgnoreProblems []IgnoreProblem
 
 	findings []Finding
 	notes    []Note

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Input is what the runner lints: the model and the input problems met
@@ -17,6 +18,8 @@ type Input struct {
 	Notes []Note
 	// Files is how many files fed the model.
 	Files int
+	// Ignores are the suppressions written in the input.
+	Ignores []Ignore
 }
 
 // Options select and adjust rules.
@@ -28,6 +31,8 @@ type Options struct {
 	Disable []string
 	// Severity overrides a rule's severity (key: ID or name).
 	Severity map[string]Severity
+	// Today decides whether an ignore has expired (zero: now).
+	Today time.Time
 }
 
 // Result is the outcome of a run.
@@ -74,8 +79,10 @@ func CheckRuleNames(rules []*Rule, keys []string) error {
 	return nil
 }
 
-// Run checks the model with every selected rule and post-processes the
-// findings: severity overrides, de-duplication, fingerprints, sorting.
+// Run checks the model with every selected rule (enable/disable) and
+// post-processes the findings: suppressions (then the rule reporting
+// problems with ignores runs), severity overrides, de-duplication,
+// fingerprints, sorting.
 func Run(in Input, rules []*Rule, opts Options) Result {
 	model := in.Model
 	if model == nil {
@@ -84,8 +91,21 @@ func Run(in Input, rules []*Rule, opts Options) Result {
 	model.Sort()
 	var findings []Finding
 	notes := append([]Note(nil), in.Notes...)
-	for _, r := range selectRules(rules, opts) {
+	selected := selectRules(rules, opts)
+	var late []*Rule
+	for _, r := range selected {
+		if r.ReportsIgnores {
+			late = append(late, r)
+			continue
+		}
 		p := &Pass{Rule: r, Model: model, Diagnostics: in.Diagnostics}
+		r.Check(p)
+		findings = append(findings, p.findings...)
+		notes = append(notes, p.notes...)
+	}
+	findings, problems := Suppress(findings, in.Ignores, rules, selected, opts.Today)
+	for _, r := range late {
+		p := &Pass{Rule: r, Model: model, Diagnostics: in.Diagnostics, IgnoreProblems: problems}
 		r.Check(p)
 		findings = append(findings, p.findings...)
 		notes = append(notes, p.notes...)

@@ -7,6 +7,7 @@ import "github.com/faultline-dev/faultline/lint"
 // All is the catalogue, in ID order.
 var All = []*lint.Rule{
 	InvalidInput,
+	IgnoreProblem,
 	SharedNodeRole,
 	SharedInstanceProfile,
 	SharedSecurityGroup,

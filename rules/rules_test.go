@@ -103,14 +103,22 @@ func TestFixtures(t *testing.T) {
 			}
 			t.Run(r.ID+"/"+name, func(t *testing.T) {
 				// Input errors must never hide other findings: FL000
-				// fixtures run with the whole catalogue.
+				// fixtures run with the whole catalogue. So do FL001
+				// fixtures: an ignore only matches what other rules report.
 				var extra []*lint.Rule
-				if r == rules.InvalidInput {
-					extra = rules.All[1:]
+				for _, o := range rules.All {
+					if (r == rules.InvalidInput || r == rules.IgnoreProblem) && o != r {
+						extra = append(extra, o)
+					}
 				}
 				res := linttest.Run(t, d, load, r, extra...)
 				if strings.HasPrefix(name, "positive") && len(res.Findings) == 0 {
 					t.Error("positive fixture produced no finding")
+				}
+				// FL001's negative fixtures are valid ignores: each must
+				// suppress something, not stay quiet for lack of findings.
+				if r == rules.IgnoreProblem && strings.HasPrefix(name, "negative") && !anySuppressed(res.Findings) {
+					t.Error("negative FL001 fixture suppressed no finding")
 				}
 			})
 		}
@@ -118,6 +126,15 @@ func TestFixtures(t *testing.T) {
 			t.Errorf("%s needs at least one positive and one negative fixture (have %d, %d)", r.ID, pos, neg)
 		}
 	}
+}
+
+func anySuppressed(fs []lint.Finding) bool {
+	for _, f := range fs {
+		if f.Suppressed != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // TestCoverageCountsUnknown: a comparison that cannot be decided is silent

@@ -68,6 +68,8 @@ type lintFlags struct {
 	verbose  bool
 	noColor  bool
 	kubeVer  string
+	baseline string
+	writeBL  string
 }
 
 // Run executes the command line.
@@ -112,6 +114,8 @@ could not run.`,
 	f.BoolVar(&lf.quiet, "quiet", false, "print findings only, no summary")
 	f.BoolVar(&lf.verbose, "verbose", false, "list what was read and every coverage note")
 	f.BoolVar(&lf.noColor, "no-color", false, "disable color (also NO_COLOR, and when stdout is not a terminal)")
+	f.StringVar(&lf.baseline, "baseline", "", "report only findings that are not in this baseline file")
+	f.StringVar(&lf.writeBL, "write-baseline", "", "write the current findings to this baseline file")
 	f.StringVar(&lf.kubeVer, "kube-version", "", "Kubernetes version charts render for (default: kube_version in .faultline.hcl, else "+helm.DefaultKubeVersion+")")
 
 	_ = lintCmd.RegisterFlagCompletionFunc("format", fixedCompletions(lint.ReportFormats()...))
@@ -239,6 +243,18 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	ropts.Enable = append(ropts.Enable, lf.enable...)
 	ropts.Disable = append(ropts.Disable, lf.disable...)
 
+	var baseline *lint.Baseline
+	if lf.baseline != "" {
+		f, err := os.Open(abs(lf.baseline))
+		if err != nil {
+			return exitError, fmt.Errorf("--baseline: %w", err)
+		}
+		baseline, err = lint.ReadBaseline(f)
+		f.Close()
+		if err != nil {
+			return exitError, fmt.Errorf("--baseline %s: %w", lf.baseline, err)
+		}
+	}
 	if lf.kubeVer != "" {
 		if err := helm.CheckKubeVersion(lf.kubeVer); err != nil {
 			return exitError, fmt.Errorf("--kube-version: %w", err)
@@ -253,6 +269,18 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	stopProgress()
 	if err != nil {
 		return exitError, err
+	}
+	if lf.writeBL != "" {
+		if err := writeFile(abs(lf.writeBL), func(w io.Writer) error { return lint.WriteBaseline(w, res, rules.All) }); err != nil {
+			return exitError, fmt.Errorf("--write-baseline: %w", err)
+		}
+	}
+	if baseline != nil {
+		before := len(res.Findings)
+		res = baseline.Filter(res, rules.All)
+		if hidden := before - len(res.Findings); hidden > 0 && !lf.quiet {
+			fmt.Fprintf(c.Stderr, "faultline: %d findings already in the baseline %s are not reported\n", hidden, lf.baseline)
+		}
 	}
 	if lf.verbose {
 		c.describe(loaded, cfg, time.Since(start))

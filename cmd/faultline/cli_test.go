@@ -241,3 +241,29 @@ func TestRulesExplainVersion(t *testing.T) {
 		t.Errorf("version: %q", out)
 	}
 }
+
+func TestBaseline(t *testing.T) {
+	dir := fixture(t, shared)
+	if code, _, stderr := run(t, dir, nil, "lint", "--write-baseline", "baseline.json", "."); code != 1 {
+		t.Fatalf("write: exit %d %s", code, stderr)
+	}
+	// Lines move: the baselined finding is still recognised.
+	nc := filepath.Join(dir, "k8s", "nodeclass.yaml")
+	b, _ := os.ReadFile(nc)
+	if err := os.WriteFile(nc, append([]byte("# moved down\n# by two lines\n"), b...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := run(t, dir, nil, "lint", "--baseline", "baseline.json", ".")
+	if code != 0 || strings.Contains(out, "FL101") || !strings.Contains(stderr, "1 findings already in the baseline") {
+		t.Errorf("baseline: exit %d\n%s\n%s", code, out, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"findings": 3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := run(t, dir, nil, "lint", "--baseline", "bad.json", "."); code != 2 || !strings.Contains(stderr, "--baseline bad.json") {
+		t.Errorf("bad baseline: exit %d %s", code, stderr)
+	}
+	if code, _, _ := run(t, dir, nil, "lint", "--baseline", "missing.json", "."); code != 2 {
+		t.Errorf("missing baseline: exit %d", code)
+	}
+}

@@ -297,7 +297,8 @@ func Load(opts Options) (*Loaded, error) {
 	}
 	chartPaths := append(append([]string(nil), d.manifests...), d.archives...)
 	var charts []string
-	for _, c := range helm.FindCharts(chartPaths) {
+	allCharts := helm.FindCharts(chartPaths)
+	for _, c := range allCharts {
 		if _, used := kustomizeCharts.Load(c); !used {
 			charts = append(charts, c)
 		}
@@ -320,6 +321,13 @@ func Load(opts Options) (*Loaded, error) {
 	}
 	in.Files = len(files)
 	in.Diagnostics = capPerFile(in.Diagnostics, maxDiagnosticsPerFile)
+	read := map[string][]byte{}
+	for i, p := range out {
+		if p.data != nil {
+			read[d.manifests[i]] = p.data
+		}
+	}
+	in.Ignores = scanIgnores(rel, files, read, allCharts)
 	l.Input = in
 	return l, nil
 }

@@ -1,0 +1,40 @@
+package engine
+
+import (
+	"sort"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/ignores"
+)
+
+// scanIgnores reads the ignores written in every file that fed the model
+// (files, absolute) and in the templates of the charts found. Manifests
+// already read are scanned from their bytes (read); the rest — Terraform
+// and variables files, the files a kustomization owns, chart templates —
+// are read again, and only files that mention an ignore are parsed for
+// one.
+func scanIgnores(rel func(string) string, files map[string]bool, read map[string][]byte, charts []string) []lint.Ignore {
+	var list []ignores.File
+	seen := map[string]bool{}
+	add := func(p string, kind ignores.Kind) {
+		if seen[p] || kind == ignores.None {
+			return
+		}
+		seen[p] = true
+		list = append(list, ignores.File{Path: p, Rel: rel(p), Data: read[p], Kind: kind})
+	}
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		add(p, ignores.KindOf(p))
+	}
+	for _, c := range charts {
+		for _, t := range ignores.ChartTemplates(c) {
+			add(t, ignores.Template)
+		}
+	}
+	return ignores.ScanFiles(list)
+}
