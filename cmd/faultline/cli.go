@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/faultline-dev/faultline/internal/changes"
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -70,6 +71,8 @@ type lintFlags struct {
 	kubeVer  string
 	baseline string
 	writeBL  string
+	changed  bool
+	base     string
 }
 
 // Run executes the command line.
@@ -114,6 +117,8 @@ could not run.`,
 	f.BoolVar(&lf.quiet, "quiet", false, "print findings only, no summary")
 	f.BoolVar(&lf.verbose, "verbose", false, "list what was read and every coverage note")
 	f.BoolVar(&lf.noColor, "no-color", false, "disable color (also NO_COLOR, and when stdout is not a terminal)")
+	f.BoolVar(&lf.changed, "changed", false, "report only chains touching files changed since --base (committed, staged, unstaged or untracked)")
+	f.StringVar(&lf.base, "base", "", "git revision --changed compares with (default: the merge base of HEAD and the default branch)")
 	f.StringVar(&lf.baseline, "baseline", "", "report only findings that are not in this baseline file")
 	f.StringVar(&lf.writeBL, "write-baseline", "", "write the current findings to this baseline file")
 	f.StringVar(&lf.kubeVer, "kube-version", "", "Kubernetes version charts render for (default: kube_version in .faultline.hcl, else "+helm.DefaultKubeVersion+")")
@@ -260,12 +265,33 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			return exitError, fmt.Errorf("--kube-version: %w", err)
 		}
 	}
+	var changed []string
+	if lf.base != "" && !lf.changed {
+		return exitError, fmt.Errorf("--base compares deletions with a revision, which this version does not do yet; use it with --changed")
+	}
+	if lf.changed {
+		dir := cwd
+		if len(paths) > 0 {
+			dir = abs(paths[0])
+			if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+				dir = filepath.Dir(dir)
+			}
+		}
+		set, err := changes.Changed(dir, lf.base)
+		if err != nil {
+			return exitError, fmt.Errorf("--changed: %w", err)
+		}
+		changed = set.RelTo(cwd)
+		if changed == nil {
+			changed = []string{}
+		}
+	}
 	renderer, err := c.renderer()
 	if err != nil {
 		return exitError, err
 	}
 	stopProgress := c.progress(lf.quiet)
-	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer}, rules.All, ropts)
+	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed}, rules.All, ropts)
 	stopProgress()
 	if err != nil {
 		return exitError, err

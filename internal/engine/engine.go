@@ -44,6 +44,9 @@ type Options struct {
 	Renderer helm.Renderer
 	// KubeVersion is the Kubernetes version charts render for.
 	KubeVersion string
+	// Changed, when not nil (--changed), limits findings to chains touching
+	// these files or the file arguments; paths as reported.
+	Changed []string
 }
 
 // Loaded is what was read.
@@ -495,8 +498,8 @@ func Run(opts Options, rules []*lint.Rule, ropts lint.Options) (*Loaded, lint.Re
 		return nil, lint.Result{}, err
 	}
 	res := lint.Run(l.Input, rules, ropts)
-	if len(l.Focus) > 0 {
-		res = FilterTouching(res, l.Focus)
+	if len(l.Focus) > 0 || opts.Changed != nil {
+		res = FilterTouching(res, append(append([]string(nil), l.Focus...), opts.Changed...))
 	}
 	return l, res, nil
 }
