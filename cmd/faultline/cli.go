@@ -492,6 +492,7 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 		"IAM roles": len(m.Roles), "instance profiles": len(m.InstanceProfiles), "security groups": len(m.SecurityGroups),
 		"launch templates": len(m.LaunchTemplates), "node groups": len(m.NodeGroups), "Karpenter node classes": len(m.NodeClasses),
 		"Karpenter node pools": len(m.NodePools), "service accounts": len(m.ServiceAccounts), "other Kubernetes objects": len(m.Objects),
+		"Helm releases": len(m.Releases),
 	}
 	keys := make([]string, 0, len(counts))
 	for k := range counts {
@@ -503,6 +504,19 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 	}
 	fmt.Fprintf(w, "model: %s\n", strings.Join(parts, ", "))
+	sources := map[lint.Source]int{}
+	for _, e := range m.Entities() {
+		sources[e.Base().Source]++
+	}
+	var srcParts []string
+	for _, src := range []lint.Source{lint.SourceTerraform, lint.SourceKubernetes, lint.SourceHelm, lint.SourceKustomize, lint.SourceCrossplane} {
+		if sources[src] > 0 {
+			srcParts = append(srcParts, fmt.Sprintf("%d from %s", sources[src], src))
+		}
+	}
+	if len(srcParts) > 0 {
+		fmt.Fprintf(w, "entities: %s\n", strings.Join(srcParts, ", "))
+	}
 	fmt.Fprintf(w, "read %d files in %s\n", l.Input.Files, took.Round(time.Millisecond))
 }
 
