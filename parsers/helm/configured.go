@@ -45,7 +45,7 @@ func ConfiguredRelease(chartDir string, valuesFiles []string, rng lint.Range, op
 			if err != nil || !ok {
 				continue
 			}
-			mergeValues(r.Values, m)
+			lint.MergeValues(r.Values, m)
 			recordRanges(r.ValueRanges, b, "", filePos(p.rel(f)))
 		}
 	}

@@ -173,7 +173,7 @@ func mergeDoc(r *lint.Release, n *yaml.Node, pos posFunc) error {
 		return err
 	}
 	m, _ := v.(map[string]any)
-	mergeValues(r.Values, m)
+	lint.MergeValues(r.Values, m)
 	recordRanges(r.ValueRanges, n, "", pos)
 	return nil
 }
@@ -231,8 +231,8 @@ func mergeSet(r *lint.Release, name string, value any, rng lint.Range) {
 	if name == "" {
 		return
 	}
-	parts := splitSetName(name)
-	setPath(r.Values, parts, value)
+	parts := lint.SplitSetName(name)
+	lint.SetValuePath(r.Values, parts, value)
 	r.ValueRanges[strings.Join(parts, ".")] = rng
 }
 

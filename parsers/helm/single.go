@@ -73,7 +73,7 @@ func RenderChart(ctx context.Context, cr ChartRequest, opts Options) ([]byte, []
 			}
 		}
 	}
-	mergeValues(values, deepCopy(cr.Values))
+	lint.MergeValues(values, deepCopy(cr.Values))
 	kv := cr.KubeVersion
 	if kv == "" {
 		kv = opts.KubeVersion

@@ -272,58 +272,6 @@ func copyAny(v any) any {
 	return v
 }
 
-// mergeValues merges src into dst as Helm merges values files: maps
-// merge, anything else replaces.
-func mergeValues(dst, src map[string]any) {
-	for k, v := range src {
-		if sm, ok := v.(map[string]any); ok {
-			if dm, ok := dst[k].(map[string]any); ok {
-				mergeValues(dm, sm)
-				continue
-			}
-			dst[k] = copyAny(sm)
-			continue
-		}
-		dst[k] = copyAny(v)
-	}
-}
-
-// splitSetName splits a --set name on unescaped dots ("a\.b.c" → "a.b",
-// "c").
-func splitSetName(name string) []string {
-	var out []string
-	var cur strings.Builder
-	for i := 0; i < len(name); i++ {
-		switch {
-		case name[i] == '\\' && i+1 < len(name) && name[i+1] == '.':
-			cur.WriteByte('.')
-			i++
-		case name[i] == '.':
-			out = append(out, cur.String())
-			cur.Reset()
-		default:
-			cur.WriteByte(name[i])
-		}
-	}
-	return append(out, cur.String())
-}
-
-// setPath sets a value at a key path, creating maps on the way.
-func setPath(m map[string]any, path []string, v any) {
-	for i, p := range path {
-		if i == len(path)-1 {
-			m[p] = v
-			return
-		}
-		next, ok := m[p].(map[string]any)
-		if !ok {
-			next = map[string]any{}
-			m[p] = next
-		}
-		m = next
-	}
-}
-
 // getPath reads the value at a dotted key path.
 func getPath(m map[string]any, path ...string) (any, bool) {
 	var cur any = m

@@ -63,8 +63,8 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 			if a := x.attr(&blockIndex{kind, i}, "value"); a != nil {
 				rng = x.e.l.rng(a.Range)
 			}
-			path := splitSetName(name)
-			setPath(r.Values, path, x.goValue(getAttr(s, "value"), o.Addr, kind+"."+name))
+			path := lint.SplitSetName(name)
+			lint.SetValuePath(r.Values, path, x.goValue(getAttr(s, "value"), o.Addr, kind+"."+name))
 			r.ValueRanges[strings.Join(path, ".")] = rng
 		}
 	}
@@ -116,7 +116,7 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	if !ok {
 		return
 	}
-	mergeInto(r.Values, mm)
+	lint.MergeValues(r.Values, mm)
 	whole := x.e.l.rng(ex.Range())
 	file, lineOffset := "", 0
 	if fc, ok := ex.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
@@ -190,54 +190,6 @@ func normalize(v any) any {
 		return x
 	}
 	return v
-}
-
-// mergeInto merges src into dst as Helm merges values files (maps merge,
-// everything else replaces).
-func mergeInto(dst, src map[string]any) {
-	for k, v := range src {
-		if sm, ok := v.(map[string]any); ok {
-			if dm, ok := dst[k].(map[string]any); ok {
-				mergeInto(dm, sm)
-				continue
-			}
-		}
-		dst[k] = v
-	}
-}
-
-// splitSetName splits a --set name on unescaped dots ("a\.b.c" → "a.b", "c").
-func splitSetName(name string) []string {
-	var out []string
-	var cur strings.Builder
-	for i := 0; i < len(name); i++ {
-		switch {
-		case name[i] == '\\' && i+1 < len(name) && name[i+1] == '.':
-			cur.WriteByte('.')
-			i++
-		case name[i] == '.':
-			out = append(out, cur.String())
-			cur.Reset()
-		default:
-			cur.WriteByte(name[i])
-		}
-	}
-	return append(out, cur.String())
-}
-
-func setPath(m map[string]any, path []string, v any) {
-	for i, p := range path {
-		if i == len(path)-1 {
-			m[p] = v
-			return
-		}
-		next, ok := m[p].(map[string]any)
-		if !ok {
-			next = map[string]any{}
-			m[p] = next
-		}
-		m = next
-	}
 }
 
 // goValue converts an evaluated value into Helm values: unknown parts
