@@ -1265,9 +1265,12 @@ func (r *renderer) leaf(old *yaml.Node, v pval, rng lint.Range, over map[*yaml.N
 
 // graft copies a structured value from another place (a claim, a map
 // transform) with every node's value decoded by dec and its range rng.
+// maxGraftDepth bounds recursion into nested composition bases.
+const maxGraftDepth = 64
+
 func (r *renderer) graft(n *yaml.Node, dec func(*yaml.Node) lint.Value, rng lint.Range, over map[*yaml.Node]patched, depth int) *yaml.Node {
 	n = resolve(n)
-	if n == nil || r.budget <= 0 || depth > maxRangeDepth {
+	if n == nil || r.budget <= 0 || depth > maxGraftDepth {
 		return nil
 	}
 	r.budget--

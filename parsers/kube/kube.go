@@ -7,9 +7,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"io"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -76,7 +76,7 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 			}
 			return out, []lint.Diagnostic{d}
 		}
-		lastLine, _ = end(&root, 0)
+		lastLine, _ = yamlpos.End(&root)
 		out = append(out, parseDocument(rel, i, &root, &opts)...)
 	}
 }
@@ -92,39 +92,14 @@ func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
 	return dec.Decode(n)
 }
 
-var errLine = regexp.MustCompile(`^yaml: line (\d+): `)
-
-// parserProblems are the yaml.v3 messages raised by its parser (not its
-// scanner): these report a 0-based line, so one is added.
-var parserProblems = []string{
-	"did not find expected <stream-start>",
-	"did not find expected <document start>",
-	"did not find expected node content",
-	"did not find expected '-' indicator",
-	"did not find expected key",
-	"did not find expected ',' or ']'",
-	"did not find expected ',' or '}'",
-	"found undefined tag handle",
-	"found duplicate %YAML directive",
-	"found incompatible YAML document",
-	"found duplicate %TAG directive",
-}
-
 // syntaxError turns a yaml.v3 error into a diagnostic at the line it names,
 // or, when it names none, at the first byte YAML rejects or the unknown
 // alias after the last good document.
 func syntaxError(rel string, data []byte, err error, after int) lint.Diagnostic {
 	msg := err.Error()
 	line, col := 0, 1
-	if m := errLine.FindStringSubmatch(msg); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = msg[len(m[0]):]
-		for _, p := range parserProblems {
-			if msg == p {
-				line++
-				break
-			}
-		}
+	if l, detail, ok := yamlpos.ErrorLine(msg); ok {
+		line, msg = l, detail
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 		line, col = locate(data, msg, after)

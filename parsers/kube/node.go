@@ -1,20 +1,15 @@
 package kube
 
 import (
-	"strings"
-	"unicode/utf8"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/lint"
 )
 
-// maxAliasHops bounds how many aliases resolve follows; maxRangeDepth bounds
-// how deep rangeOf looks for the end of a collection.
-const (
-	maxAliasHops  = 16
-	maxRangeDepth = 64
-)
+// maxAliasHops bounds how many aliases resolve follows.
+const maxAliasHops = 16
 
 // resolve follows alias nodes to the node they name. It returns nil for a
 // broken or overly long alias chain.
@@ -154,85 +149,5 @@ func scalar(n *yaml.Node) (string, bool) {
 	return s.Value, true
 }
 
-// rangeOf returns where node n is written in file. Scalars span their text
-// (best effort for escapes and multi-line styles); collections span from
-// their start to the end of their last element.
-func rangeOf(file string, n *yaml.Node) lint.Range {
-	if n == nil {
-		return lint.Range{}
-	}
-	line, col := start(n)
-	endLine, endCol := end(n, 0)
-	if endLine < line || (endLine == line && endCol < col) {
-		endLine, endCol = line, col
-	}
-	return lint.Range{File: file, Line: line, Column: col, EndLine: endLine, EndColumn: endCol}
-}
-
-// start is where a node's content begins: for a scalar, past a leading
-// anchor and explicit tag, which yaml.v3 includes in the node's position.
-func start(n *yaml.Node) (line, col int) {
-	line, col = max(n.Line, 1), max(n.Column, 1)
-	if n.Kind == yaml.ScalarNode {
-		col += propsWidth(n)
-	}
-	return line, col
-}
-
-// propsWidth is the width of "&anchor " and "!tag " before a scalar,
-// assuming single spaces and the short tag form.
-func propsWidth(n *yaml.Node) int {
-	w := 0
-	if n.Anchor != "" {
-		w += utf8.RuneCountInString(n.Anchor) + 2
-	}
-	if n.Style&yaml.TaggedStyle != 0 {
-		w += utf8.RuneCountInString(n.Tag) + 1
-	}
-	return w
-}
-
-// end returns the position just after node n.
-func end(n *yaml.Node, depth int) (line, col int) {
-	line, col = start(n)
-	switch n.Kind {
-	case yaml.ScalarNode:
-		return line, col + scalarWidth(n)
-	case yaml.AliasNode:
-		return line, col + 1 + utf8.RuneCountInString(n.Value)
-	case yaml.DocumentNode, yaml.MappingNode, yaml.SequenceNode:
-		flow := n.Style&yaml.FlowStyle != 0
-		if len(n.Content) == 0 || depth >= maxRangeDepth {
-			if flow {
-				return line, col + 2 // "{}" or "[]"
-			}
-			return line, col
-		}
-		line, col = end(n.Content[len(n.Content)-1], depth+1)
-		if flow {
-			col++ // the closing bracket, assuming no space before it
-		}
-	}
-	return line, col
-}
-
-// scalarWidth is how many characters a scalar's text takes on its first
-// line: its value, plus quotes when quoted. Block scalars (| and >) count
-// only their indicator.
-func scalarWidth(n *yaml.Node) int {
-	switch {
-	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
-		return 1
-	case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
-		return utf8.RuneCountInString(firstLine(n.Value)) + 2
-	}
-	return utf8.RuneCountInString(firstLine(n.Value))
-}
-
-// firstLine returns s up to its first newline.
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
+// rangeOf returns where node n is written in file.
+func rangeOf(file string, n *yaml.Node) lint.Range { return yamlpos.Range(file, n) }

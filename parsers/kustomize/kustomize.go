@@ -16,11 +16,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -340,39 +340,9 @@ func (b *builder) loadDir(dir string) *kustomization {
 	return k
 }
 
-var yamlLine = regexp.MustCompile(`yaml: line (\d+): (.*)`)
-
-// parserProblems are the yaml parser's messages (not its scanner's): these
-// report a 0-based line.
-var parserProblems = []string{
-	"did not find expected <stream-start>",
-	"did not find expected <document start>",
-	"did not find expected node content",
-	"did not find expected '-' indicator",
-	"did not find expected key",
-	"did not find expected ',' or ']'",
-	"did not find expected ',' or '}'",
-	"found undefined tag handle",
-	"found duplicate %YAML directive",
-	"found incompatible YAML document",
-	"found duplicate %TAG directive",
-}
-
 // yamlErrorLine is the 1-based line a YAML error names, or 0.
 func yamlErrorLine(msg string) int {
-	m := yamlLine.FindStringSubmatch(msg)
-	if m == nil {
-		return 0
-	}
-	l, err := strconv.Atoi(m[1])
-	if err != nil {
-		return 0
-	}
-	for _, p := range parserProblems {
-		if strings.HasPrefix(m[2], p) {
-			return l + 1
-		}
-	}
+	l, _, _ := yamlpos.ErrorLine(msg)
 	return l
 }
 

@@ -2,13 +2,13 @@ package kustomize
 
 import (
 	"bytes"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"path"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -199,10 +199,13 @@ func (m *mapper) Map(r lint.Range, text string) lint.Range {
 	return m.resolve(d, steps, isKey, val)
 }
 
+// maxRangeDepth bounds recursion into nested YAML.
+const maxRangeDepth = 100
+
 // locate finds the node starting at line:col and the path to it.
 func locate(root *yaml.Node, line, col int) (steps []step, isKey bool, val *yaml.Node, ok bool) {
 	at := func(n *yaml.Node) bool {
-		l, c := start(n)
+		l, c := yamlpos.Start(n)
 		return l == line && (c == col || n.Column == col)
 	}
 	var walk func(n *yaml.Node, depth int) bool
@@ -601,71 +604,10 @@ func (m *mapper) rangeIn(mem string, k, v *yaml.Node, isKey bool, off offset) li
 	return r
 }
 
-// maxRangeDepth bounds recursion into nested YAML.
-const maxRangeDepth = 100
-
 // nodeRange is where node n is written, shifted by off. Scalars span their
 // text (best effort for escapes and multi-line styles); collections span
 // from their start to the end of their last element.
 func nodeRange(n *yaml.Node, off offset) lint.Range {
-	line, col := start(n)
-	endLine, endCol := end(n, 0)
-	if endLine < line || (endLine == line && endCol < col) {
-		endLine, endCol = line, col
-	}
-	return lint.Range{Line: line + off.line, Column: col + off.col, EndLine: endLine + off.line, EndColumn: endCol + off.col}
-}
-
-// start is where a node's content begins: for a scalar, past a leading
-// anchor and explicit tag.
-func start(n *yaml.Node) (line, col int) {
-	line, col = max(n.Line, 1), max(n.Column, 1)
-	if n.Kind == yaml.ScalarNode {
-		if n.Anchor != "" {
-			col += utf8.RuneCountInString(n.Anchor) + 2
-		}
-		if n.Style&yaml.TaggedStyle != 0 {
-			col += utf8.RuneCountInString(n.Tag) + 1
-		}
-	}
-	return line, col
-}
-
-// end returns the position just after node n.
-func end(n *yaml.Node, depth int) (line, col int) {
-	line, col = start(n)
-	switch n.Kind {
-	case yaml.ScalarNode:
-		return line, col + scalarWidth(n)
-	case yaml.AliasNode:
-		return line, col + 1 + utf8.RuneCountInString(n.Value)
-	case yaml.DocumentNode, yaml.MappingNode, yaml.SequenceNode:
-		flow := n.Style&yaml.FlowStyle != 0
-		if len(n.Content) == 0 || depth >= maxRangeDepth {
-			if flow {
-				return line, col + 2
-			}
-			return line, col
-		}
-		line, col = end(n.Content[len(n.Content)-1], depth+1)
-		if flow {
-			col++
-		}
-	}
-	return line, col
-}
-
-// scalarWidth is how many characters a scalar takes on its first line.
-func scalarWidth(n *yaml.Node) int {
-	v := n.Value
-	if i := strings.IndexByte(v, '\n'); i >= 0 {
-		v = v[:i]
-	}
-	switch {
-	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
-		return 1
-	case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
-		return utf8.RuneCountInString(v) + 2
-	}
-	return utf8.RuneCountInString(v)
+	r := yamlpos.Range("", n)
+	return lint.Range{Line: r.Line + off.line, Column: r.Column + off.col, EndLine: r.EndLine + off.line, EndColumn: r.EndColumn + off.col}
 }

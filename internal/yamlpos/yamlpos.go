@@ -1,0 +1,127 @@
+// Package yamlpos turns go.yaml.in/yaml/v3 node positions and error
+// messages into source ranges. Columns count characters, as hcl does.
+package yamlpos
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/faultline-dev/faultline/lint"
+	"go.yaml.in/yaml/v3"
+)
+
+// maxDepth bounds how deep End looks for the end of a collection.
+const maxDepth = 64
+
+// Range returns where node n is written in file. Scalars span their text
+// (best effort for escapes and multi-line styles); collections span from
+// their start to the end of their last element. A nil node has no range.
+func Range(file string, n *yaml.Node) lint.Range {
+	if n == nil {
+		return lint.Range{}
+	}
+	line, col := Start(n)
+	endLine, endCol := End(n)
+	if endLine < line || (endLine == line && endCol < col) {
+		endLine, endCol = line, col
+	}
+	return lint.Range{File: file, Line: line, Column: col, EndLine: endLine, EndColumn: endCol}
+}
+
+// Start is where a node's content begins: for a scalar, past a leading
+// anchor and explicit tag, which yaml.v3 includes in the node's position.
+func Start(n *yaml.Node) (line, col int) {
+	line, col = max(n.Line, 1), max(n.Column, 1)
+	if n.Kind == yaml.ScalarNode {
+		if n.Anchor != "" {
+			col += utf8.RuneCountInString(n.Anchor) + 2
+		}
+		if n.Style&yaml.TaggedStyle != 0 {
+			col += utf8.RuneCountInString(n.Tag) + 1
+		}
+	}
+	return line, col
+}
+
+// End returns the position just after node n.
+func End(n *yaml.Node) (line, col int) { return end(n, 0) }
+
+func end(n *yaml.Node, depth int) (line, col int) {
+	line, col = Start(n)
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return line, col + ScalarWidth(n)
+	case yaml.AliasNode:
+		return line, col + 1 + utf8.RuneCountInString(n.Value)
+	case yaml.DocumentNode, yaml.MappingNode, yaml.SequenceNode:
+		flow := n.Style&yaml.FlowStyle != 0
+		if len(n.Content) == 0 || depth >= maxDepth {
+			if flow {
+				return line, col + 2 // "{}" or "[]"
+			}
+			return line, col
+		}
+		line, col = end(n.Content[len(n.Content)-1], depth+1)
+		if flow {
+			col++ // the closing bracket, assuming no space before it
+		}
+	}
+	return line, col
+}
+
+// ScalarWidth is how many characters a scalar's text takes on its first
+// line: its value, plus quotes when quoted. Block scalars (| and >) count
+// only their indicator.
+func ScalarWidth(n *yaml.Node) int {
+	v := n.Value
+	if i := strings.IndexByte(v, '\n'); i >= 0 {
+		v = v[:i]
+	}
+	switch {
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		return 1
+	case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
+		return utf8.RuneCountInString(v) + 2
+	}
+	return utf8.RuneCountInString(v)
+}
+
+var errLine = regexp.MustCompile(`yaml: line (\d+): (.*)`)
+
+// parserProblems are the yaml.v3 messages raised by its parser (not its
+// scanner): these report a 0-based line, so one is added.
+var parserProblems = []string{
+	"did not find expected <stream-start>",
+	"did not find expected <document start>",
+	"did not find expected node content",
+	"did not find expected '-' indicator",
+	"did not find expected key",
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"found undefined tag handle",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found duplicate %TAG directive",
+}
+
+// ErrorLine reads the 1-based line a yaml.v3 error message names and the
+// message without its "yaml: line N: " prefix; ok is false when the
+// message names no line.
+func ErrorLine(msg string) (line int, detail string, ok bool) {
+	m := errLine.FindStringSubmatch(msg)
+	if m == nil {
+		return 0, msg, false
+	}
+	l, err := strconv.Atoi(m[1])
+	if err != nil {
+		return 0, msg, false
+	}
+	for _, p := range parserProblems {
+		if strings.HasPrefix(m[2], p) {
+			return l + 1, m[2], true
+		}
+	}
+	return l, m[2], true
+}
