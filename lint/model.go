@@ -173,6 +173,8 @@ func (r Ref) IsSet() bool { return !r.Range.IsZero() }
 type Role struct {
 	Object
 	ARN Value
+	// Trust is the role's trust policy (assume role policy).
+	Trust Trust
 }
 
 // InstanceProfile is an IAM instance profile and the role it holds.

@@ -305,7 +305,7 @@ func (m *mr) namespace() string {
 func (m *mr) entity() lint.Entity {
 	switch m.service + "/" + m.d.kind {
 	case "iam/Role":
-		return &lint.Role{Object: m.object(lint.KindRole), ARN: lint.Unknown()}
+		return &lint.Role{Object: m.object(lint.KindRole), ARN: lint.Unknown(), Trust: m.trust()}
 	case "iam/InstanceProfile":
 		return m.instanceProfile()
 	case "ec2/SecurityGroup":
@@ -558,4 +558,51 @@ func (m *mr) nodeGroup() *lint.NodeGroup {
 		ng.LaunchTemplate = m.refField(lt, "name", "nameRef", "nameSelector", ltT)
 	}
 	return ng
+}
+
+// trust parses a Role's trust policy: forProvider.assumeRolePolicy (Upbound)
+// or assumeRolePolicyDocument (community provider), a JSON string. A policy
+// that is not written, unknown or not valid JSON stays Known: false (the
+// per-document reader has no diagnostics to report invalid JSON with).
+func (m *mr) trust() lint.Trust {
+	if m.fp == nil || m.opaque(m.fp) {
+		return lint.Trust{}
+	}
+	fields := []string{"assumeRolePolicy", "assumeRolePolicyDocument"}
+	if m.fam.community {
+		fields[0], fields[1] = fields[1], fields[0]
+	}
+	var n *yaml.Node
+	for _, f := range fields {
+		if _, n = path(m.fp, f); n != nil {
+			break
+		}
+	}
+	if n == nil {
+		return lint.Trust{}
+	}
+	rng := m.rng(n)
+	tr := lint.Trust{Range: rng}
+	var text string
+	if _, ok := m.over[n]; ok {
+		s, ok := m.val(n).Str()
+		if !ok {
+			return tr
+		}
+		text = s
+	} else {
+		s, ok := scalar(n)
+		if !ok {
+			return tr
+		}
+		text = s
+	}
+	if lint.HasSentinel(text) && strings.TrimSpace(lint.LiteralPrefix(text)) == "" {
+		return tr // the whole policy is an unknown value
+	}
+	t, err := lint.ParseTrustPolicy(text, m.d.opts.Holes, rng)
+	if err != nil {
+		return tr
+	}
+	return t
 }

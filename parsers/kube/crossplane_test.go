@@ -71,7 +71,8 @@ func TestCrossplaneManagedResources(t *testing.T) {
 				&lint.Role{
 					Object: mrObject(lint.KindRole, f+"#0/Role/nodes", "Role nodes", known("prod-nodes"), r(3, 7, 3, 11), r(7, 34, 7, 44), xpScope,
 						lint.KubeKey("iam.aws.upbound.io", "Role", "", "nodes"), xp("iam.aws.upbound.io/v1beta1", "Role", "nodes", "Delete")),
-					ARN: lint.Unknown(),
+					ARN:   lint.Unknown(),
+					Trust: ec2Trust(r(10, 23, 10, 24)),
 				},
 				&lint.InstanceProfile{
 					Object: mrObject(lint.KindInstanceProfile, f+"#1/InstanceProfile/nodes", "InstanceProfile nodes", known("nodes"), r(15, 7, 15, 22), r(17, 9, 17, 14), xpScope,
@@ -146,7 +147,8 @@ func TestCrossplaneManagedResources(t *testing.T) {
 				&lint.Role{
 					Object: mrObject(lint.KindRole, f+"#0/Role/legacy-nodes", "Role legacy-nodes", known("legacy-nodes"), r(3, 7, 3, 11), r(5, 9, 5, 21), xpScope,
 						lint.KubeKey("iam.aws.crossplane.io", "Role", "", "legacy-nodes"), xp("iam.aws.crossplane.io/v1beta1", "Role", "legacy-nodes", "Delete")),
-					ARN: lint.Unknown(),
+					ARN:   lint.Unknown(),
+					Trust: ec2Trust(r(8, 31, 8, 32)),
 				},
 				// The community provider: nodeRole / nodeRoleRef, references stay in its groups.
 				&lint.NodeGroup{
@@ -177,7 +179,7 @@ func TestCrossplaneManagedResources(t *testing.T) {
 				lint.KubeKey("iam.aws.m.upbound.io", "Role", "team-a", "nodes"), xp("iam.aws.m.upbound.io/v1beta1", "Role", "nodes", "", "Observe", "Create", "Update", "LateInitialize"))
 			role.Labels = map[string]string{"team": "a", "role": "nodes"}
 			return []lint.Entity{
-				&lint.Role{Object: role, ARN: lint.Unknown()},
+				&lint.Role{Object: role, ARN: lint.Unknown(), Trust: emptyTrust(r(13, 23, 13, 64))},
 				// Selectors stay in the resource's namespace and family.
 				&lint.NodeGroup{
 					Object: mrObject(lint.KindNodeGroup, f+"#1/NodeGroup/team-a/apps", "NodeGroup team-a/apps", known("apps"), r(16, 7, 16, 16), r(18, 9, 18, 13), euc1,
@@ -297,7 +299,8 @@ func TestRenderCompositions(t *testing.T) {
 		&lint.Role{
 			Object: composedObj(lint.KindRole, "composition-legacy.yaml", "workerpool-legacy", "role", "team-a/prod", "Role", known("prod-nodes"), legacy(20, 15, 20, 19), legacy(32, 24, 32, 73), xpScope,
 				composedXP("iam.aws.upbound.io/v1beta1", "Role", "workerpool-legacy", "Delete"), claimLabels("prod", "team-a", "component", "node-role")),
-			ARN: lint.Unknown(),
+			ARN:   lint.Unknown(),
+			Trust: emptyTrust(legacy(26, 31, 26, 32)),
 		},
 		&lint.NodeGroup{
 			Object: composedObj(lint.KindNodeGroup, "composition-legacy.yaml", "workerpool-legacy", "nodegroup", "team-a/prod", "NodeGroup", lint.Unknown(), legacy(40, 15, 40, 24), legacy(40, 15, 40, 24), xpScope,
@@ -311,7 +314,8 @@ func TestRenderCompositions(t *testing.T) {
 		&lint.Role{
 			Object: composedObj(lint.KindRole, "composition-pipeline.yaml", "workerpool-pipeline", "role", "team-b/batch", "Role", known("batch-nodes"), pipeline(29, 21, 29, 25), pipeline(38, 30, 38, 81), usEast2,
 				composedXP("iam.aws.upbound.io/v1beta1", "Role", "workerpool-pipeline", "Delete"), claimLabels("batch", "team-b")),
-			ARN: lint.Unknown(),
+			ARN:   lint.Unknown(),
+			Trust: emptyTrust(pipeline(32, 37, 32, 41)),
 		},
 		&lint.SecurityGroup{
 			Object: composedObj(lint.KindSecurityGroup, "composition-pipeline.yaml", "workerpool-pipeline", "security-group", "team-b/batch", "SecurityGroup", lint.Unknown(), pipeline(47, 21, 47, 34), pipeline(47, 21, 47, 34), usEast2,

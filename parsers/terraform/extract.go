@@ -1,6 +1,8 @@
 package terraform
 
 import (
+	"strings"
+
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -24,7 +26,7 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 	case !r.data && r.typ == "aws_iam_role", r.data && r.typ == "aws_iam_role":
 		obj.Kind = lint.KindRole
 		x.name(&obj, "name", "name_prefix")
-		e.add(&lint.Role{Object: obj, ARN: x.val("arn")})
+		e.add(&lint.Role{Object: obj, ARN: x.val("arn"), Trust: x.trust(obj.Label)})
 	case r.typ == "aws_iam_instance_profile":
 		obj.Kind = lint.KindInstanceProfile
 		x.name(&obj, "name", "name_prefix")
@@ -316,4 +318,51 @@ func (x *extraction) mixedPolicyTemplate() lint.Ref {
 		}
 	}
 	return lint.Ref{}
+}
+
+// trust parses a role's assume_role_policy: every form (jsonencode, heredoc
+// or quoted JSON, file(), templatefile(), a policy document's json) is a
+// string by now, with sentinels for its unknown parts. A policy that is
+// wholly unknown stays Known: false; one that is not valid JSON is an input
+// diagnostic at the line of the error.
+func (x *extraction) trust(label string) lint.Trust {
+	a := x.attr(nil, "assume_role_policy")
+	if a == nil {
+		return lint.Trust{}
+	}
+	whole := x.e.l.rng(a.Range)
+	tr := lint.Trust{Range: whole}
+	v := getAttr(x.v, "assume_role_policy")
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() {
+		return tr
+	}
+	v, _ = v.Unmark()
+	if v.Type() != cty.String {
+		return tr
+	}
+	text := v.AsString()
+	if hasSentinel(text) && strings.TrimSpace(lint.LiteralPrefix(text)) == "" {
+		return tr // the whole policy is a reference
+	}
+	t, err := lint.ParseTrustPolicy(text, x.e.h.Holes, whole)
+	if err != nil {
+		line := 1
+		if te, ok := err.(*lint.TrustError); ok {
+			line = te.Line
+		}
+		at := x.positionMap(a.Expr, whole, []byte(text))(lint.Range{Line: line, Column: 1, EndLine: line, EndColumn: 1}, "")
+		d := lint.Diagnostic{
+			Range:   at,
+			Summary: "invalid trust policy",
+			Detail:  "assume_role_policy of " + label + " is not valid JSON (" + err.Error() + "); its trust is not checked.",
+		}
+		for _, old := range x.e.varDiags {
+			if old == d {
+				return tr
+			}
+		}
+		x.e.varDiags = append(x.e.varDiags, d)
+		return tr
+	}
+	return t
 }
