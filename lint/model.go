@@ -100,6 +100,8 @@ const (
 	KindServiceAccount  Kind = "service-account"
 	KindObject          Kind = "kubernetes-object"
 	KindRelease         Kind = "helm-release"
+	KindPodIdentity     Kind = "pod-identity-association"
+	KindWorkload        Kind = "workload"
 )
 
 // Source is the kind of input an entity was read from.
@@ -271,11 +273,43 @@ type NodePool struct {
 	SecurityGroupTerms []SelectorTerm
 }
 
-// ServiceAccount is a Kubernetes service account.
+// ServiceAccount is a Kubernetes service account: a manifest, a rendered
+// chart's, a Terraform kubernetes_service_account, an EKS add-on's fixed
+// account, or the one a remote chart's release creates (named by the
+// chart's convention; Object.Inferred says so).
 type ServiceAccount struct {
 	Object
 	Namespace Value
-	RoleARN   Ref
+	// NamespaceRange is where the namespace is decided (the release's
+	// namespace line, metadata.namespace), or zero.
+	NamespaceRange Range
+	// RoleARN is the IRSA role (eks.amazonaws.com/role-arn annotation,
+	// add-on service_account_role_arn, chart value).
+	RoleARN Ref
+	// Via says where the account comes from when it is not a manifest
+	// ("helm_release.karpenter, chart karpenter").
+	Via string
+}
+
+// PodIdentityAssociation binds an IAM role to a namespace and service
+// account of a cluster (EKS Pod Identity).
+type PodIdentityAssociation struct {
+	Object
+	Cluster        Value
+	Namespace      Ref
+	ServiceAccount Ref
+	RoleARN        Ref
+}
+
+// Workload is an object that runs pods (Deployment, StatefulSet,
+// DaemonSet, Job, CronJob, Pod) and the service account they run as.
+type Workload struct {
+	Object
+	KindName  string
+	Namespace Value
+	// ServiceAccount is spec(.template).spec.serviceAccountName; unset
+	// means "default".
+	ServiceAccount Ref
 }
 
 // KubeObject is any other Kubernetes object, kept for later rules.
@@ -298,6 +332,8 @@ type Model struct {
 	ServiceAccounts  []*ServiceAccount
 	Objects          []*KubeObject
 	Releases         []*Release
+	PodIdentities    []*PodIdentityAssociation
+	Workloads        []*Workload
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;
@@ -330,6 +366,10 @@ func (m *Model) Add(es ...Entity) {
 			m.Objects = append(m.Objects, x)
 		case *Release:
 			m.Releases = append(m.Releases, x)
+		case *PodIdentityAssociation:
+			m.PodIdentities = append(m.PodIdentities, x)
+		case *Workload:
+			m.Workloads = append(m.Workloads, x)
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
 		}
@@ -370,6 +410,12 @@ func (m *Model) Entities() []Entity {
 	for _, x := range m.Releases {
 		out = append(out, x)
 	}
+	for _, x := range m.PodIdentities {
+		out = append(out, x)
+	}
+	for _, x := range m.Workloads {
+		out = append(out, x)
+	}
 	return out
 }
 
@@ -386,6 +432,8 @@ func (m *Model) Sort() {
 	sortBy(m.ServiceAccounts)
 	sortBy(m.Objects)
 	sortBy(m.Releases)
+	sortBy(m.PodIdentities)
+	sortBy(m.Workloads)
 	m.byAddr, m.byName, m.unnamed = nil, nil, nil
 }
 
