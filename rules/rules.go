@@ -11,6 +11,13 @@ var All = []*lint.Rule{
 	SharedNodeRole,
 	SharedInstanceProfile,
 	SharedSecurityGroup,
+	IRSANamespaceMismatch,
+	IRSAServiceAccountMismatch,
+	IRSAWildcardSubject,
+	IRSAMissingAudience,
+	IRSAIssuerMismatch,
+	PodIdentityMismatch,
+	IRSAMalformedCondition,
 }
 
 // Find returns the rule named by ID or name.

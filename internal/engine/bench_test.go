@@ -360,8 +360,16 @@ func TestGeneratedTree(t *testing.T) {
 	if len(l.Input.Diagnostics) > 0 {
 		t.Errorf("generated tree has input problems: %+v", l.Input.Diagnostics)
 	}
-	if c := res.Summary.Coverage; c.Unresolved != 0 || c.Inferred != 0 {
-		t.Errorf("coverage: %+v, want nothing unresolved or inferred", c)
+	// The generator's node identities are all decidable; its IRSA service
+	// accounts point at roles outside the tree, which the IRSA rules count
+	// as unresolved (coverage, not findings).
+	for _, n := range res.Summary.Notes {
+		if n.Kind != lint.Skipped && !strings.HasPrefix(n.What, "FL20") {
+			t.Errorf("coverage note %s: %s at %s", n.Kind, n.What, n.Range)
+		}
+	}
+	if res.Summary.Coverage.Inferred != 0 {
+		t.Errorf("coverage: %+v, want nothing inferred", res.Summary.Coverage)
 	}
 	var teams []string
 	for _, f := range res.Findings {

@@ -179,3 +179,42 @@ func TestConfiguredChartValuesAndVariables(t *testing.T) {
 		t.Error("a chart rendered with configured values is still inferred (release name and namespace assumed)")
 	}
 }
+
+// TestRemoteChartServiceAccount: a Terraform helm_release of a remote chart
+// creates the chart's service account where the release installs it, bound
+// to the role its values name.
+func TestRemoteChartServiceAccount(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{"main.tf": `resource "aws_iam_role" "karpenter" {
+  name = "karpenter-controller"
+}
+
+resource "helm_release" "karpenter" {
+  name       = "karpenter"
+  namespace  = "kube-system"
+  repository = "oci://public.ecr.aws/karpenter"
+  chart      = "karpenter"
+  set {
+    name  = "serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn"
+    value = aws_iam_role.karpenter.arn
+  }
+}
+`})
+	l, err := Load(Options{Paths: []string{root}, Cwd: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sa *lint.ServiceAccount
+	for _, x := range l.Input.Model.ServiceAccounts {
+		sa = x
+	}
+	if sa == nil {
+		t.Fatal("no service account")
+	}
+	if sa.Namespace.String() != "kube-system" || sa.Name.String() != "karpenter" || len(sa.Inferred) != 0 {
+		t.Errorf("service account = %s/%s inferred %v", sa.Namespace, sa.Name, sa.Inferred)
+	}
+	if ref, ok := sa.RoleARN.Value.SoleRef(); !ok || ref.Path != "arn" || !strings.HasSuffix(ref.Object, "aws_iam_role.karpenter") || sa.RoleARN.Range.Line != 12 {
+		t.Errorf("role = %s at %+v", sa.RoleARN.Value, sa.RoleARN.Range)
+	}
+}

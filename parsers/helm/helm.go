@@ -89,7 +89,9 @@ type Rendered struct {
 type Output struct {
 	Rendered []Rendered
 	// Entities are model entities read from release values: Karpenter
-	// chart settings (a legacy node identity) as *lint.NodeClass.
+	// chart settings (a legacy node identity) as *lint.NodeClass, and the
+	// service account a chart not rendered creates (*lint.ServiceAccount,
+	// see serviceAccounts).
 	Entities    []lint.Entity
 	Diagnostics []lint.Diagnostic
 	Notes       []lint.Note
@@ -154,6 +156,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		}
 		if r.ChartDir == "" {
 			out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
+			out.Entities = append(out.Entities, serviceAccounts(r, opts.Holes)...)
 			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("%s: chart %s is not in the scanned tree; modelled from the release's values only", r.Label, chartLabel(r)), Range: r.Range})
 			continue
 		}
@@ -174,6 +177,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s is outside the scanned tree; not rendered", p.rel(c)), Range: releaseRange(nil, firstOf(byChart[k]), p)})
 			for _, r := range byChart[k] {
 				out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
+				out.Entities = append(out.Entities, serviceAccounts(r, opts.Holes)...)
 			}
 			continue
 		}

@@ -654,7 +654,8 @@ func TestKarpenterSettings(t *testing.T) {
 		Tool:        "terraform",
 	}
 	out := Render(context.Background(), nil, []*lint.Release{remote}, Options{Holes: h})
-	if len(out.Entities) != 1 {
+	// The settings, then the release's service account (serviceaccounts.go).
+	if len(out.Entities) != 2 {
 		t.Fatalf("entities = %+v", out.Entities)
 	}
 	nc := out.Entities[0].(*lint.NodeClass)

@@ -314,6 +314,8 @@ func (m *mr) entity() lint.Entity {
 		return m.launchTemplate()
 	case "eks/NodeGroup":
 		return m.nodeGroup()
+	case "eks/PodIdentityAssociation":
+		return m.podIdentity()
 	}
 	return &lint.KubeObject{
 		Object:     m.object(lint.KindObject),
@@ -605,4 +607,26 @@ func (m *mr) trust() lint.Trust {
 		return tr
 	}
 	return t
+}
+
+// podIdentity reads eks PodIdentityAssociation: the cluster, the
+// namespace and service account in it, and the role (roleArn, or roleARN
+// in the community provider; a roleArnRef / selector names an iam Role).
+func (m *mr) podIdentity() *lint.PodIdentityAssociation {
+	p := &lint.PodIdentityAssociation{Object: m.object(lint.KindPodIdentity)}
+	cluster := m.refField(m.fp, "clusterName", "clusterNameRef", "clusterNameSelector", target{"eks", "Cluster"})
+	p.Cluster = cluster.Value
+	if !cluster.IsSet() {
+		p.Cluster = lint.Unknown()
+	}
+	_, ns := lookup(m.fp, "namespace")
+	p.Namespace = m.ref(ns)
+	_, sa := lookup(m.fp, "serviceAccount")
+	p.ServiceAccount = m.ref(sa)
+	roleT := target{"iam", "Role"}
+	p.RoleARN = m.refField(m.fp, "roleArn", "roleArnRef", "roleArnSelector", roleT)
+	if !p.RoleARN.IsSet() {
+		p.RoleARN = m.refField(m.fp, "roleARN", "roleARNRef", "roleARNSelector", roleT)
+	}
+	return p
 }

@@ -190,8 +190,14 @@ func TestCrossplaneManagedResources(t *testing.T) {
 				},
 				&lint.KubeObject{Object: obj("#2/AccessEntry/team-a/nodes", "AccessEntry", "nodes", r(31, 7, 31, 18), r(33, 9, 33, 14)),
 					APIVersion: "eks.aws.m.upbound.io/v1beta1", KindName: "AccessEntry", Namespace: known("team-a")},
-				&lint.KubeObject{Object: obj("#3/PodIdentityAssociation/team-a/karpenter", "PodIdentityAssociation", "karpenter", r(44, 7, 44, 29), r(46, 9, 46, 18), "*"),
-					APIVersion: "eks.aws.m.upbound.io/v1beta1", KindName: "PodIdentityAssociation", Namespace: known("team-a")},
+				&lint.PodIdentityAssociation{
+					Object: mrObject(lint.KindPodIdentity, f+"#3/PodIdentityAssociation/team-a/karpenter", "PodIdentityAssociation team-a/karpenter", known("karpenter"), r(44, 7, 44, 29), r(46, 9, 46, 18), euc1,
+						lint.KubeKey("eks.aws.m.upbound.io", "PodIdentityAssociation", "team-a", "karpenter"), xp("eks.aws.m.upbound.io/v1beta1", "PodIdentityAssociation", "karpenter", "", "*")),
+					Cluster:        known("prod"),
+					Namespace:      xref(known("kube-system"), r(53, 16, 53, 27)),
+					ServiceAccount: xref(known("karpenter"), r(54, 21, 54, 30)),
+					RoleARN:        xref(hole(lint.KubeKey("iam.aws.m.upbound.io", "Role", "team-a", "karpenter-controller")), r(56, 13, 56, 33)),
+				},
 			}
 		}},
 	}

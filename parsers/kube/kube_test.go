@@ -173,11 +173,10 @@ func TestParseFile(t *testing.T) {
 		{"values.yaml", func(string, rangeFn) []lint.Entity { return nil }},
 		{"multidoc.yaml", func(f string, r rangeFn) []lint.Entity {
 			return []lint.Entity{
-				&lint.KubeObject{
-					Object:     obj(lint.KindObject, f+"#0/Deployment/shop/web", "Deployment shop/web", "web", r(4, 7, 4, 17), r(6, 9, 6, 12)),
-					APIVersion: "apps/v1",
-					KindName:   "Deployment",
-					Namespace:  lint.Known("shop"),
+				&lint.Workload{
+					Object:    obj(lint.KindWorkload, f+"#0/Deployment/shop/web", "Deployment shop/web", "web", r(4, 7, 4, 17), r(6, 9, 6, 12)),
+					KindName:  "Deployment",
+					Namespace: lint.Known("shop"),
 				},
 				// Documents 1 (empty), 2 (a list) and 3 (CI config) are ignored.
 				&lint.KubeObject{

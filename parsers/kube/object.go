@@ -42,6 +42,8 @@ func parseDocument(file string, index int, n *yaml.Node, opts *Options) []lint.E
 		return []lint.Entity{d.provisioner()}
 	case d.is("ServiceAccount", "v1"):
 		return []lint.Entity{d.serviceAccount()}
+	case workloadSpec(d.apiVersion, d.kind) != nil:
+		return []lint.Entity{d.workload()}
 	case isManagedResource(d.apiVersion):
 		return []lint.Entity{d.managedResource()}
 	}
@@ -205,4 +207,47 @@ func (d *doc) serviceAccount() *lint.ServiceAccount {
 		Namespace: d.namespaceValue(),
 		RoleARN:   d.refAt("metadata", "annotations", "eks.amazonaws.com/role-arn"),
 	}
+}
+
+// workloadKinds are the objects that run pods, by kind, with the API
+// versions read and the path from the object to its pod spec.
+var workloadKinds = map[string]struct {
+	apiVersions []string
+	podSpec     []string
+}{
+	"Deployment":  {[]string{"apps/v1", "apps/v1beta2", "apps/v1beta1", "extensions/v1beta1"}, []string{"spec", "template", "spec"}},
+	"StatefulSet": {[]string{"apps/v1", "apps/v1beta2", "apps/v1beta1"}, []string{"spec", "template", "spec"}},
+	"DaemonSet":   {[]string{"apps/v1", "apps/v1beta2", "extensions/v1beta1"}, []string{"spec", "template", "spec"}},
+	"ReplicaSet":  {[]string{"apps/v1", "apps/v1beta2", "extensions/v1beta1"}, []string{"spec", "template", "spec"}},
+	"Job":         {[]string{"batch/v1"}, []string{"spec", "template", "spec"}},
+	"CronJob":     {[]string{"batch/v1", "batch/v1beta1"}, []string{"spec", "jobTemplate", "spec", "template", "spec"}},
+	"Pod":         {[]string{"v1"}, []string{"spec"}},
+}
+
+// workloadSpec returns the path to the pod spec of a workload kind, nil
+// for anything else.
+func workloadSpec(apiVersion, kind string) []string {
+	w, ok := workloadKinds[kind]
+	if !ok {
+		return nil
+	}
+	for _, v := range w.apiVersions {
+		if v == apiVersion {
+			return w.podSpec
+		}
+	}
+	return nil
+}
+
+// workload reads an object that runs pods and the service account they
+// run as: serviceAccountName, else the deprecated serviceAccount; unset
+// means "default".
+func (d *doc) workload() *lint.Workload {
+	spec := workloadSpec(d.apiVersion, d.kind)
+	w := &lint.Workload{Object: d.object(lint.KindWorkload), KindName: d.kind, Namespace: d.namespaceValue()}
+	w.ServiceAccount = d.refAt(append(append([]string(nil), spec...), "serviceAccountName")...)
+	if !w.ServiceAccount.IsSet() {
+		w.ServiceAccount = d.refAt(append(append([]string(nil), spec...), "serviceAccount")...)
+	}
+	return w
 }

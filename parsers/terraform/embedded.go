@@ -140,6 +140,99 @@ func (x *extraction) serviceAccount(o lint.Object) *lint.ServiceAccount {
 	return sa
 }
 
+// addonAccount is the service account an EKS add-on runs its
+// AWS-calling component as, fixed by the add-on (AWS documents it for
+// each add-on that takes an IAM role: "Amazon EBS CSI driver" → "Step 1:
+// Create an IAM role", "Amazon VPC CNI" → "Configure to use IRSA",
+// "Amazon EFS CSI driver", "Mountpoint for Amazon S3 CSI driver", "Amazon
+// CloudWatch Observability" in the EKS user guide, and
+// `aws eks describe-addon-configuration` podIdentityConfiguration).
+type addonAccount struct{ namespace, name string }
+
+var addonAccounts = map[string]addonAccount{
+	"aws-ebs-csi-driver":              {"kube-system", "ebs-csi-controller-sa"},
+	"aws-efs-csi-driver":              {"kube-system", "efs-csi-controller-sa"},
+	"aws-mountpoint-s3-csi-driver":    {"kube-system", "s3-csi-driver-sa"},
+	"vpc-cni":                         {"kube-system", "aws-node"},
+	"amazon-cloudwatch-observability": {"amazon-cloudwatch", "cloudwatch-agent"},
+}
+
+// addon reads aws_eks_addon: for an add-on in addonAccounts, its fixed
+// service account with service_account_role_arn as the IRSA role; and a
+// pod identity association per pod_identity_association block (its
+// namespace is the add-on's, unknown for other add-ons).
+func (x *extraction) addon(o lint.Object) []lint.Entity {
+	name := x.val("addon_name")
+	nameRange := o.Range
+	if a := x.attr(nil, "addon_name"); a != nil {
+		nameRange = x.e.l.rng(a.Range)
+	}
+	n, _ := name.Str()
+	acct, known := addonAccounts[n]
+	cluster := x.val("cluster_name")
+	var out []lint.Entity
+	if known {
+		sa := &lint.ServiceAccount{Object: o, Namespace: lint.Known(acct.namespace), NamespaceRange: nameRange}
+		sa.Kind = lint.KindServiceAccount
+		sa.Name, sa.NameRange = lint.Known(acct.name), nameRange
+		sa.Via = o.Label + ", add-on " + n
+		sa.Label = "service account " + acct.namespace + "/" + acct.name + " (" + sa.Via + ")"
+		sa.Aliases = []string{lint.KubeKey("", "ServiceAccount", acct.namespace, acct.name)}
+		sa.RoleARN = x.ref("service_account_role_arn")
+		out = append(out, sa)
+	}
+	for i, b := range blockList(getAttr(x.v, "pod_identity_association")) {
+		p := &lint.PodIdentityAssociation{Object: o, Cluster: cluster}
+		p.Kind = lint.KindPodIdentity
+		p.Addr = o.Addr + "#pod_identity_association[" + strconv.Itoa(i) + "]"
+		p.Label = o.Label + " pod_identity_association"
+		p.Name = lint.Unknown()
+		p.Namespace = lint.Ref{Value: lint.Unknown(), Range: nameRange}
+		if known {
+			p.Namespace.Value = lint.Known(acct.namespace)
+		}
+		blk := &blockIndex{"pod_identity_association", i}
+		p.ServiceAccount = x.blockRef(blk, b, "service_account")
+		p.RoleARN = x.blockRef(blk, b, "role_arn")
+		if sn, ok := p.ServiceAccount.Value.Str(); ok {
+			ns, _ := p.Namespace.Value.Str()
+			p.Label = "pod identity association " + ns + "/" + sn + " (" + o.Label + ")"
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// blockRef reads an attribute of the i-th nested block as a reference.
+func (x *extraction) blockRef(blk *blockIndex, b cty.Value, attr string) lint.Ref {
+	v := getAttr(b, attr)
+	if v == cty.NilVal || v.IsNull() {
+		return lint.Ref{}
+	}
+	r := lint.Ref{Value: x.e.h.toValue(v), Range: x.e.l.rng(x.r.defRange)}
+	if a := x.attr(blk, attr); a != nil {
+		r.Range = x.e.l.rng(a.Range)
+		if a.Name == attr {
+			r.Passed = x.passed(a.Expr)
+		}
+	}
+	return r
+}
+
+// podIdentity reads aws_eks_pod_identity_association.
+func (x *extraction) podIdentity(o lint.Object) *lint.PodIdentityAssociation {
+	o.Kind = lint.KindPodIdentity
+	o.Name = lint.Unknown()
+	p := &lint.PodIdentityAssociation{Object: o, Cluster: x.val("cluster_name")}
+	p.Namespace = x.ref("namespace")
+	p.ServiceAccount = x.ref("service_account")
+	p.RoleARN = x.ref("role_arn")
+	if p.ServiceAccount.IsSet() {
+		p.NameRange = p.ServiceAccount.Range
+	}
+	return p
+}
+
 // configMap reads kubernetes_config_map(_v1) and _v1_data (aws-auth).
 func (x *extraction) configMap(o lint.Object) *lint.KubeObject {
 	o.Kind = lint.KindObject

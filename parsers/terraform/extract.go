@@ -72,6 +72,12 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		x.embed(local, "manifest")
 	case !r.data && (r.typ == "kubernetes_service_account" || r.typ == "kubernetes_service_account_v1"):
 		e.add(x.serviceAccount(obj))
+	case !r.data && r.typ == "aws_eks_addon":
+		for _, ent := range x.addon(obj) {
+			e.add(ent)
+		}
+	case !r.data && r.typ == "aws_eks_pod_identity_association":
+		e.add(x.podIdentity(obj))
 	case !r.data && (r.typ == "kubernetes_config_map" || r.typ == "kubernetes_config_map_v1" || r.typ == "kubernetes_config_map_v1_data"):
 		e.add(x.configMap(obj))
 	case !r.data && r.typ == "aws_autoscaling_group":

@@ -1,0 +1,239 @@
+package helm
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// InferredChartAccount is the Inferred note of a remote chart's service
+// account when the chart is not in chartAccounts.
+const InferredChartAccount = "service account name from Helm's naming convention (chart not in faultline's table)"
+
+// chartAccount says where a chart names the service account its
+// AWS-calling component runs as: the values keys (dotted paths) and the
+// name it takes when the name value is empty.
+type chartAccount struct {
+	// nameKey, createKey and annotationsKey are values paths; the role is
+	// annotationsKey + "eks.amazonaws.com/role-arn".
+	nameKey, createKey, annotationsKey string
+	// fixed is the default name when the chart has one; empty: the
+	// chart's fullname (Helm's convention, or fullname below).
+	fixed string
+	// fullname overrides Helm's fullname convention (release name, chart
+	// name, values) for charts that name themselves differently.
+	fullname func(release, chart string, values map[string]any) (string, bool)
+	// namespaceKey is a value overriding the release namespace ("" none).
+	namespaceKey string
+}
+
+// conventional is what `helm create` scaffolds and most charts keep:
+// serviceAccount.{create,name,annotations}, named after the fullname when
+// the name is empty, in the release namespace.
+var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations"}
+
+// chartAccounts are the remote charts whose service account faultline
+// knows, by chart name. Sources (each chart's values.yaml and
+// templates/_helpers.tpl, "<chart>.serviceAccountName"):
+//   - karpenter: github.com/aws/karpenter-provider-aws charts/karpenter —
+//     serviceAccount.{create,name,annotations}; name defaults to
+//     karpenter.fullname (Helm's convention).
+//   - aws-ebs-csi-driver: github.com/kubernetes-sigs/aws-ebs-csi-driver
+//     charts/aws-ebs-csi-driver — controller.serviceAccount.{create,name,
+//     annotations}, name "ebs-csi-controller-sa".
+//   - aws-efs-csi-driver: github.com/kubernetes-sigs/aws-efs-csi-driver
+//     charts/aws-efs-csi-driver — controller.serviceAccount.*, name
+//     "efs-csi-controller-sa".
+//   - cluster-autoscaler: github.com/kubernetes/autoscaler
+//     charts/cluster-autoscaler — rbac.serviceAccount.{create,name,
+//     annotations}; fullname is "<release>-<cloudProvider>-cluster-autoscaler"
+//     (cloudProvider defaults to aws) unless the release is named that.
+//   - aws-load-balancer-controller: github.com/aws/eks-charts
+//     stable/aws-load-balancer-controller — serviceAccount.*, fullname.
+//   - aws-node-termination-handler: github.com/aws/eks-charts
+//     stable/aws-node-termination-handler — serviceAccount.*, fullname.
+//   - external-dns: github.com/kubernetes-sigs/external-dns
+//     charts/external-dns — serviceAccount.*, fullname.
+//   - external-secrets: github.com/external-secrets/external-secrets
+//     deploy/charts/external-secrets — serviceAccount.*, fullname;
+//     namespaceOverride replaces the release namespace.
+//   - velero: github.com/vmware-tanzu/helm-charts charts/velero —
+//     serviceAccount.server.{create,name,annotations}, fullname.
+var chartAccounts = map[string]chartAccount{
+	"karpenter":                    conventional,
+	"aws-load-balancer-controller": conventional,
+	"aws-node-termination-handler": conventional,
+	"external-dns":                 conventional,
+	"external-secrets":             {nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", namespaceKey: "namespaceOverride"},
+	"aws-ebs-csi-driver":           {nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "ebs-csi-controller-sa"},
+	"aws-efs-csi-driver":           {nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "efs-csi-controller-sa"},
+	"cluster-autoscaler":           {nameKey: "rbac.serviceAccount.name", createKey: "rbac.serviceAccount.create", annotationsKey: "rbac.serviceAccount.annotations", fullname: clusterAutoscalerFullname},
+	"velero":                       {nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations"},
+}
+
+// roleAnnotation is the IRSA annotation.
+const roleAnnotation = "eks.amazonaws.com/role-arn"
+
+// chartName is the chart's name as a release writes it: the last path
+// element, without an OCI tag ("oci://…/karpenter:1.0" → "karpenter").
+func chartName(r *lint.Release) string {
+	c := strings.TrimSuffix(r.Chart, "/")
+	if i := strings.LastIndex(c, ":"); i > strings.LastIndex(c, "/") {
+		c = c[:i]
+	}
+	return path.Base(c)
+}
+
+// serviceAccounts returns the service account a remote chart's release
+// creates: its namespace, its name (a value, else the chart's default,
+// else Helm's convention — inferred for charts not in chartAccounts) and
+// the IRSA role its annotation value names. None when the values say the
+// chart does not create it (create: false).
+func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
+	if r == nil || r.Chart == "" || lint.HasSentinel(r.Chart) {
+		return nil
+	}
+	chart := chartName(r)
+	ca, known := chartAccounts[chart]
+	if !known {
+		ca = conventional
+	}
+	if v, ok := getPath(r.Values, strings.Split(ca.createKey, ".")...); ok {
+		if b, isBool := v.(bool); (isBool && !b) || v == "false" {
+			return nil
+		}
+	}
+	decode := func(s string) lint.Value {
+		if lint.HasSentinel(s) {
+			if h == nil {
+				return lint.Unknown()
+			}
+			return h.Decode(s)
+		}
+		return lint.Known(s)
+	}
+	at := func(key string, fallback lint.Range) lint.Range {
+		if rng, ok := r.ValueRanges[key]; ok {
+			return rng
+		}
+		return fallback
+	}
+	sa := &lint.ServiceAccount{Namespace: r.Namespace, NamespaceRange: r.Range}
+	sa.Kind = lint.KindServiceAccount
+	sa.Addr = r.Addr + "#serviceaccount"
+	sa.Source = lint.SourceHelm
+	sa.Scope = r.Scope
+	sa.Range = r.Range
+	sa.Inferred = append([]string(nil), r.Inferred...)
+	if !known {
+		sa.Inferred = append(sa.Inferred, InferredChartAccount)
+	}
+	if ca.namespaceKey != "" {
+		if s, ok := stringValue(r.Values, ca.namespaceKey); ok && s != "" {
+			sa.Namespace = decode(s)
+			sa.NamespaceRange = at(ca.namespaceKey, r.Range)
+		}
+	}
+	nameRange := r.NameRange
+	if nameRange.IsZero() {
+		nameRange = r.Range
+	}
+	if s, ok := stringValue(r.Values, ca.nameKey); ok && s != "" {
+		sa.Name, sa.NameRange = decode(s), at(ca.nameKey, nameRange)
+	} else if ca.fixed != "" {
+		sa.Name, sa.NameRange = lint.Known(ca.fixed), nameRange
+	} else {
+		sa.Name, sa.NameRange = lint.Unknown(), nameRange
+		if rel, ok := r.Name.Str(); ok {
+			full := helmFullname
+			if ca.fullname != nil {
+				full = ca.fullname
+			}
+			if n, ok := full(rel, chart, r.Values); ok && !lint.HasSentinel(n) {
+				sa.Name = lint.Known(n)
+				if _, set := r.ValueRanges["fullnameOverride"]; set {
+					sa.NameRange = r.ValueRanges["fullnameOverride"]
+				}
+			}
+		}
+	}
+	roleKey := ca.annotationsKey + "." + roleAnnotation
+	if v, ok := getPath(r.Values, append(strings.Split(ca.annotationsKey, "."), roleAnnotation)...); ok {
+		if s, ok := settingText(v); ok {
+			rng, found := rangeFor(r.ValueRanges, roleKey)
+			if !found {
+				rng = sa.Range
+			}
+			sa.RoleARN = lint.Ref{Value: decode(s), Range: rng}
+		}
+	}
+	sa.Via = fmt.Sprintf("%s, chart %s", r.Label, chart)
+	ns, name := sa.Namespace.String(), sa.Name.String()
+	sa.Label = fmt.Sprintf("service account %s/%s (%s)", ns, name, sa.Via)
+	if n, ok := sa.Name.Str(); ok {
+		if nsk, ok := sa.Namespace.Str(); ok {
+			sa.Aliases = []string{lint.KubeKey("", "ServiceAccount", nsk, n)}
+		}
+	}
+	if sa.Range.IsZero() {
+		sa.Range = sa.NameRange
+	}
+	return []lint.Entity{sa}
+}
+
+// stringValue is a scalar value's text at a dotted values path.
+func stringValue(values map[string]any, key string) (string, bool) {
+	v, ok := getPath(values, strings.Split(key, ".")...)
+	if !ok {
+		return "", false
+	}
+	return settingText(v)
+}
+
+// helmFullname is the fullname `helm create` scaffolds: fullnameOverride;
+// else the release name when it contains the chart name (nameOverride
+// replaces it); else "<release>-<name>"; truncated to 63 characters
+// without a trailing "-".
+func helmFullname(release, chart string, values map[string]any) (string, bool) {
+	if s, ok := stringValue(values, "fullnameOverride"); ok && s != "" {
+		return trunc63(s), true
+	}
+	name := chart
+	if s, ok := stringValue(values, "nameOverride"); ok && s != "" {
+		name = s
+	}
+	if strings.Contains(release, name) {
+		return trunc63(release), true
+	}
+	return trunc63(release + "-" + name), true
+}
+
+// clusterAutoscalerFullname is cluster-autoscaler.fullname: the name is
+// "<cloudProvider>-<chart>" (nameOverride replaces it), prefixed with the
+// release name unless equal to it.
+func clusterAutoscalerFullname(release, chart string, values map[string]any) (string, bool) {
+	if s, ok := stringValue(values, "fullnameOverride"); ok && s != "" {
+		return trunc63(s), true
+	}
+	provider := "aws"
+	if s, ok := stringValue(values, "cloudProvider"); ok && s != "" {
+		provider = s
+	}
+	name := provider + "-" + chart
+	if s, ok := stringValue(values, "nameOverride"); ok && s != "" {
+		name = s
+	}
+	if name == release {
+		return trunc63(name), true
+	}
+	return trunc63(release + "-" + name), true
+}
+
+func trunc63(s string) string {
+	if len(s) > 63 {
+		s = s[:63]
+	}
+	return strings.TrimSuffix(s, "-")
+}

@@ -1,0 +1,103 @@
+package helm
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+func TestRemoteChartServiceAccounts(t *testing.T) {
+	h := lint.NewHoles()
+	role := lint.HoleRef{Object: "infra:aws_iam_role.karpenter", Path: "arn"}
+	setAt := rng("infra/karpenter.tf", 12, 5, 40)
+	decl := rng("infra/karpenter.tf", 1, 1, 33)
+	nameAt := rng("infra/karpenter.tf", 2, 3, 30)
+	release := func(addr, name, ns, chart string, values map[string]any, ranges map[string]lint.Range) *lint.Release {
+		return &lint.Release{
+			Object: lint.Object{Kind: lint.KindRelease, Addr: "infra:" + addr, Label: addr, Name: lint.Known(name),
+				Range: decl, NameRange: nameAt, Source: lint.SourceTerraform, Scope: lint.Scope{Cluster: "prod"}},
+			Namespace: lint.Known(ns), Chart: chart, Values: values, ValueRanges: ranges, Tool: "terraform",
+		}
+	}
+	karpenter := release("helm_release.karpenter", "karpenter", "kube-system", "karpenter",
+		map[string]any{"serviceAccount": map[string]any{"annotations": map[string]any{"eks.amazonaws.com/role-arn": h.Sentinel(role)}}},
+		map[string]lint.Range{"serviceAccount.annotations.eks.amazonaws.com/role-arn": setAt})
+	karpenter.Repository = "oci://public.ecr.aws/karpenter"
+
+	out := Render(context.Background(), nil, []*lint.Release{karpenter}, Options{Holes: h})
+	var sa *lint.ServiceAccount
+	for _, e := range out.Entities {
+		if x, ok := e.(*lint.ServiceAccount); ok {
+			sa = x
+		}
+	}
+	if sa == nil {
+		t.Fatalf("no service account in %+v", out.Entities)
+	}
+	want := &lint.ServiceAccount{
+		Object: lint.Object{Kind: lint.KindServiceAccount, Addr: "infra:helm_release.karpenter#serviceaccount",
+			Label: "service account kube-system/karpenter (helm_release.karpenter, chart karpenter)",
+			Name:  lint.Known("karpenter"), Range: decl, NameRange: nameAt, Source: lint.SourceHelm, Scope: lint.Scope{Cluster: "prod"},
+			Aliases: []string{lint.KubeKey("", "ServiceAccount", "kube-system", "karpenter")}},
+		Namespace:      lint.Known("kube-system"),
+		NamespaceRange: decl,
+		RoleARN:        lint.Ref{Value: lint.Hole(role), Range: setAt},
+		Via:            "helm_release.karpenter, chart karpenter",
+	}
+	if !reflect.DeepEqual(sa, want) {
+		t.Errorf("karpenter service account:\n got %+v\nwant %+v", sa, want)
+	}
+	if got, ok := sa.RoleARN.Value.SoleRef(); !ok || got != role {
+		t.Errorf("role = %s, want a hole naming aws_iam_role.karpenter.arn", sa.RoleARN.Value)
+	}
+
+	tests := []struct {
+		name          string
+		r             *lint.Release
+		ns, sa        string
+		nameRange     lint.Range
+		inferred      bool
+		none, unknown bool
+	}{
+		{name: "ebs default", r: release("helm_release.ebs", "ebs", "kube-system", "aws-ebs-csi-driver", nil, nil), ns: "kube-system", sa: "ebs-csi-controller-sa", nameRange: nameAt},
+		{name: "ebs value", r: release("helm_release.ebs", "ebs", "kube-system", "https://kubernetes-sigs.github.io/aws-ebs-csi-driver/aws-ebs-csi-driver",
+			map[string]any{"controller": map[string]any{"serviceAccount": map[string]any{"name": "ebs-sa"}}},
+			map[string]lint.Range{"controller.serviceAccount.name": setAt}), ns: "kube-system", sa: "ebs-sa", nameRange: setAt},
+		{name: "cluster-autoscaler", r: release("helm_release.ca", "cluster-autoscaler", "kube-system", "autoscaler/cluster-autoscaler", nil, nil), ns: "kube-system", sa: "cluster-autoscaler-aws-cluster-autoscaler", nameRange: nameAt},
+		{name: "lbc fullname contains chart", r: release("helm_release.lbc", "aws-load-balancer-controller", "kube-system", "eks/aws-load-balancer-controller", nil, nil), ns: "kube-system", sa: "aws-load-balancer-controller", nameRange: nameAt},
+		{name: "external-dns release-chart", r: release("helm_release.dns", "dns", "ops", "external-dns", nil, nil), ns: "ops", sa: "dns-external-dns", nameRange: nameAt},
+		{name: "fullnameOverride", r: release("helm_release.dns", "dns", "ops", "external-dns", map[string]any{"fullnameOverride": "edns"}, map[string]lint.Range{"fullnameOverride": setAt}), ns: "ops", sa: "edns", nameRange: setAt},
+		{name: "velero", r: release("helm_release.velero", "velero", "velero", "vmware-tanzu/velero",
+			map[string]any{"serviceAccount": map[string]any{"server": map[string]any{"name": "velero-server"}}}, nil), ns: "velero", sa: "velero-server", nameRange: nameAt},
+		{name: "not created", r: release("helm_release.lbc", "lbc", "kube-system", "aws-load-balancer-controller",
+			map[string]any{"serviceAccount": map[string]any{"create": false, "name": "aws-load-balancer-controller"}}, nil), none: true},
+		{name: "unknown chart", r: release("helm_release.app", "web", "shop", "oci://example.com/charts/myapp:1.2.3", nil, nil), ns: "shop", sa: "web-myapp", nameRange: nameAt, inferred: true},
+	}
+	for _, tt := range tests {
+		es := serviceAccounts(tt.r, h)
+		if tt.none {
+			if len(es) != 0 {
+				t.Errorf("%s: %+v, want none", tt.name, es)
+			}
+			continue
+		}
+		if len(es) != 1 {
+			t.Errorf("%s: %d entities", tt.name, len(es))
+			continue
+		}
+		sa := es[0].(*lint.ServiceAccount)
+		ns, _ := sa.Namespace.Str()
+		n, _ := sa.Name.Str()
+		if ns != tt.ns || n != tt.sa || sa.NameRange != tt.nameRange {
+			t.Errorf("%s: %s/%s at %s, want %s/%s at %s", tt.name, ns, n, show(sa.NameRange), tt.ns, tt.sa, show(tt.nameRange))
+		}
+		if got := len(sa.Inferred) > 0; got != tt.inferred {
+			t.Errorf("%s: inferred %v, want %v", tt.name, sa.Inferred, tt.inferred)
+		}
+		if len(sa.Aliases) != 1 || sa.Aliases[0] != lint.KubeKey("", "ServiceAccount", tt.ns, tt.sa) {
+			t.Errorf("%s: aliases %v", tt.name, sa.Aliases)
+		}
+	}
+}

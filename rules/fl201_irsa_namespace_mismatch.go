@@ -1,0 +1,114 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// IRSANamespaceMismatch reports a service account bound to a role whose
+// trust names the same service account in another namespace.
+var IRSANamespaceMismatch = &lint.Rule{
+	ID:       "FL201",
+	Name:     "irsa-namespace-mismatch",
+	Severity: lint.Error,
+	Summary:  "an IRSA role's trust names the service account in a namespace other than the one it runs in",
+	Since:    "0.2.0",
+	Doc: `A service account is bound to an IAM role (IRSA, the
+` + "`eks.amazonaws.com/role-arn`" + ` annotation), but the role's trust policy allows
+` + "`system:serviceaccount:<namespace>:<name>`" + ` for the same name in another
+namespace. Each side looks right on its own.
+
+## The chain
+
+1. EKS mounts a web identity token in the pods whose subject is
+   ` + "`system:serviceaccount:<namespace the account runs in>:<name>`" + `.
+2. The trust's ` + "`:sub`" + ` condition names another namespace:
+   ` + "`AssumeRoleWithWebIdentity`" + ` fails with ` + "`AccessDenied`" + `.
+3. The controller has no AWS credentials. For Karpenter: no instance types
+   are discovered and no nodes are launched.
+4. Pods stay ` + "`Pending`" + ` although the cluster looks idle.
+
+Common causes: Karpenter moved its default namespace from ` + "`karpenter`" + ` to
+` + "`kube-system`" + ` (v0.33/v0.34; the upgrade guide says to change the trust to
+` + "`system:serviceaccount:kube-system:karpenter`" + `), while the
+terraform-aws-modules karpenter module still defaults its IRSA subject to
+` + "`karpenter:karpenter`" + `; and the Terraform helm provider installs a
+` + "`helm_release`" + ` without ` + "`namespace`" + ` into ` + "`default`" + `.
+
+## Example
+
+` + "```hcl" + `
+resource "aws_iam_role" "karpenter" {
+  name = "karpenter"
+  assume_role_policy = jsonencode({           # FL201
+    Statement = [{
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = module.eks.oidc_provider_arn }
+      Condition = { StringEquals = {
+        "${module.eks.oidc_provider}:sub" = "system:serviceaccount:karpenter:karpenter"
+      } }
+    }]
+  })
+}
+` + "```" + `
+` + "```yaml" + `
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: karpenter
+  namespace: kube-system
+  annotations:
+    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/karpenter
+` + "```" + `
+
+## How to fix
+
+Write the subject the service account actually carries into the trust
+(` + "`system:serviceaccount:kube-system:karpenter`" + ` above; with the
+terraform-aws-modules karpenter module, set its IRSA namespace input), or
+install the chart into the namespace the trust names. Do not widen the
+subject with a wildcard (FL203).
+
+The finding points at the trust's ` + "`:sub`" + ` condition (always written, and the
+side upgrade notes change) and lists the service account binding as related.
+
+References: Karpenter upgrade guide (v0.33/v0.34, namespace change to
+kube-system); EKS user guide, "Configure IAM roles for service accounts";
+Terraform helm provider, ` + "`helm_release.namespace`" + ` (default "default").`,
+	Check: checkIRSANamespaceMismatch,
+}
+
+func checkIRSANamespaceMismatch(p *lint.Pass) {
+	for _, b := range irsaBindings(p) {
+		allowed, vs := b.judge()
+		if allowed == lint.Maybe {
+			p.Unresolved(fmt.Sprintf("trust of %s vs %s", b.role.Label, saLabel(b.sa)), b.sa.RoleARN.Range)
+			continue
+		}
+		if allowed == lint.Yes {
+			continue
+		}
+		var hit *subjectVerdict
+		for i, v := range vs {
+			if v.namespace == lint.No && v.name != lint.No && (hit == nil || v.name == lint.Yes && hit.name != lint.Yes) {
+				hit = &vs[i]
+			}
+		}
+		if hit == nil {
+			continue
+		}
+		sa := b.sa
+		want := subjectOf(sa.Namespace, sa.Name)
+		p.Report(lint.Finding{
+			Range:   hit.subject.Condition.Range,
+			Message: fmt.Sprintf("trust of role %s allows %s; the service account runs as %s:%s (%s)", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
+			Related: bindingRelated(b, false),
+			Chain:   irsaChain(b, describeSubjects(vs)),
+			Hint: fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or install the service account into namespace %s",
+				want, roleName(b.role), hit.subject.Raw, hit.subject.Namespace),
+			Inferred: inferred(sa, b.role),
+			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+		})
+	}
+}

@@ -1,0 +1,102 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// IRSAServiceAccountMismatch reports a service account bound to a role
+// whose trust names another service account of the same namespace.
+var IRSAServiceAccountMismatch = &lint.Rule{
+	ID:       "FL202",
+	Name:     "irsa-service-account-mismatch",
+	Severity: lint.Error,
+	Summary:  "an IRSA role's trust names another service account than the one bound to the role",
+	Since:    "0.2.0",
+	Doc: `A service account is bound to an IAM role (IRSA, the
+` + "`eks.amazonaws.com/role-arn`" + ` annotation), the role's trust names its
+namespace, but no ` + "`:sub`" + ` subject names the service account itself.
+
+## The chain
+
+1. EKS mounts a web identity token whose subject is
+   ` + "`system:serviceaccount:<namespace>:<name the account really has>`" + `.
+2. The trust allows other names of that namespace only:
+   ` + "`AssumeRoleWithWebIdentity`" + ` fails with ` + "`AccessDenied`" + `.
+3. The controller has no AWS credentials; what it should create (nodes,
+   load balancers, volumes) is not created, and pods stay ` + "`Pending`" + `.
+
+Typical causes: a chart's ` + "`fullnameOverride`" + ` or release name changes the
+account's name (` + "`${local.cluster}-ray`" + ` while the trust says ` + "`ray`" + `); a
+chart renames its service account between versions. A name with an
+unknown prefix still cannot match when its known suffix differs: that is
+a finding, not silence.
+
+## Example
+
+` + "```hcl" + `
+resource "aws_iam_role" "ray" {
+  assume_role_policy = data.aws_iam_policy_document.ray.json   # FL202: allows ml:ray
+}
+resource "kubernetes_service_account_v1" "ray" {
+  metadata {
+    name      = "${local.cluster}-ray"
+    namespace = "ml"
+    annotations = { "eks.amazonaws.com/role-arn" = aws_iam_role.ray.arn }
+  }
+}
+` + "```" + `
+
+## How to fix
+
+Write the service account's real name into the trust's ` + "`:sub`" + ` condition
+(` + "`system:serviceaccount:ml:${local.cluster}-ray`" + `), or name the service
+account as the trust says. Do not widen the subject with a wildcard
+(FL203).
+
+The finding points at the trust's ` + "`:sub`" + ` condition and lists the service
+account binding and name as related (see FL201 for why).
+
+References: EKS user guide, "Configure IAM roles for service accounts";
+"IAM role trust policy for IRSA" (the subject is
+system:serviceaccount:NAMESPACE:NAME).`,
+	Check: checkIRSAServiceAccountMismatch,
+}
+
+func checkIRSAServiceAccountMismatch(p *lint.Pass) {
+	for _, b := range irsaBindings(p) {
+		allowed, vs := b.judge()
+		if allowed == lint.Maybe {
+			p.Unresolved(fmt.Sprintf("trust of %s vs %s", b.role.Label, saLabel(b.sa)), b.sa.RoleARN.Range)
+			continue
+		}
+		if allowed == lint.Yes {
+			continue
+		}
+		var hit *subjectVerdict
+		for i, v := range vs {
+			if v.namespace == lint.No && v.name != lint.No {
+				hit = nil // the same name in another namespace: FL201's finding
+				break
+			}
+			if v.namespace == lint.Yes && v.name == lint.No && hit == nil {
+				hit = &vs[i]
+			}
+		}
+		if hit == nil {
+			continue
+		}
+		sa := b.sa
+		p.Report(lint.Finding{
+			Range:   hit.subject.Condition.Range,
+			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s (%s)", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
+			Related: bindingRelated(b, true),
+			Chain:   irsaChain(b, describeSubjects(vs)),
+			Hint: fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or rename the service account to %s",
+				subjectOf(sa.Namespace, sa.Name), roleName(b.role), hit.subject.Raw, hit.subject.Name),
+			Inferred: inferred(sa, b.role),
+			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+		})
+	}
+}

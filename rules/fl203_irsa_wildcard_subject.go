@@ -1,0 +1,148 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// IRSAWildcardSubject reports a web-identity trust that lets any service
+// account (or any namespace) assume the role.
+var IRSAWildcardSubject = &lint.Rule{
+	ID:       "FL203",
+	Name:     "irsa-wildcard-subject",
+	Severity: lint.Error,
+	Summary:  "an IRSA role's trust lets any service account or any namespace assume the role",
+	Since:    "0.2.0",
+	Doc: `A web-identity trust statement for an EKS OIDC provider has no ` + "`:sub`" + `
+condition, or its ` + "`:sub`" + ` condition is a ` + "`StringLike`" + ` pattern with ` + "`*`" + ` in
+the namespace (` + "`system:serviceaccount:*`" + `, ` + "`system:serviceaccount:*:karpenter`" + `).
+
+## The chain
+
+1. Every pod of the cluster gets a web identity token from the same OIDC
+   issuer.
+2. Without a subject restriction (or with a wildcard namespace), any pod
+   in any namespace — including one a tenant or a compromised workload can
+   create — can call ` + "`AssumeRoleWithWebIdentity`" + ` for this role.
+3. It gets the role's permissions: for a Karpenter or load balancer
+   controller role, the power to launch instances, pass roles or change
+   the network.
+
+A wildcard only in the name inside one fixed namespace
+(` + "`system:serviceaccount:crossplane-system:provider-aws-*`" + `, the usual form
+for Crossplane provider accounts whose names carry a revision hash) is a
+warning: anyone who can create service accounts in that namespace gets the
+role.
+
+Wildcards usually appear as a fix for FL201/FL202: widening the subject
+until the controller works. Write the exact subject instead.
+
+## Example
+
+` + "```json" + `
+"Condition": {
+  "StringLike": {
+    "oidc.eks.eu-west-1.amazonaws.com/id/ABC:sub": "system:serviceaccount:*:karpenter"
+  }
+}
+` + "```" + `
+
+## How to fix
+
+Use ` + "`StringEquals`" + ` with the exact ` + "`system:serviceaccount:<namespace>:<name>`" + `
+the controller runs as. For Crossplane providers, name the account with a
+` + "`DeploymentRuntimeConfig`" + ` (` + "`serviceAccountTemplate.metadata.name`" + `) so it no
+longer needs a pattern.
+
+References: EKS user guide, "Configure IAM roles for service accounts"
+(scope the trust to one service account); AWS security blog on IRSA
+trust policies; Crossplane "DeploymentRuntimeConfig".`,
+	Check: checkIRSAWildcardSubject,
+}
+
+func checkIRSAWildcardSubject(p *lint.Pass) {
+	for _, r := range p.Model.Roles {
+		if !r.Trust.Known {
+			continue
+		}
+		for _, w := range r.Trust.WebIdentities() {
+			if eksIssuer(w) == lint.No {
+				continue
+			}
+			if len(w.SubConditions) == 0 {
+				p.Report(lint.Finding{
+					Range:   w.Statement.Range,
+					Message: fmt.Sprintf("trust of role %s lets any service account of any namespace assume it: the web-identity statement has no :sub condition", roleName(r)),
+					Related: declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role"),
+					Chain: []string{
+						"every pod of the cluster gets a web identity token from the trusted OIDC issuer",
+						fmt.Sprintf("without a :sub condition any of them can call AssumeRoleWithWebIdentity for role %s", roleName(r)),
+						"any workload (or anyone who can create a pod) gets the role's permissions",
+					},
+					Hint:     "add a StringEquals condition on \"<issuer>:sub\" with the exact system:serviceaccount:<namespace>:<name> the controller runs as",
+					Inferred: inferred(r),
+					Key:      "role=" + r.Addr + "|nosub",
+				})
+				continue
+			}
+			for _, c := range w.SubConditions {
+				if !positiveOperator(c.Operator) || !strings.Contains(strings.ToLower(c.Operator), "like") {
+					continue // `*` under StringEquals is literal: FL207's finding
+				}
+				for _, v := range c.Values {
+					reportWildcard(p, r, c, v)
+				}
+			}
+		}
+	}
+}
+
+// reportWildcard checks one StringLike subject value.
+func reportWildcard(p *lint.Pass, r *lint.Role, c lint.TrustCondition, v lint.Value) {
+	wild := func(x lint.Value) bool {
+		for _, s := range x.Segments() {
+			if s.Ref == nil && strings.ContainsAny(s.Text, "*?") {
+				return true
+			}
+		}
+		return false
+	}
+	sev := lint.Error
+	what := "any service account of any namespace"
+	if ns, name, ok := lint.ParseSubject(v); ok {
+		switch {
+		case wild(ns):
+			what = "service accounts of any namespace"
+		case wild(name):
+			sev = lint.Warning
+			what = fmt.Sprintf("any service account of namespace %s matching %s", ns, name)
+		default:
+			return // an exact subject (holes are FL201/FL202's to compare)
+		}
+	} else if !wild(v) {
+		if !v.IsKnown() {
+			p.Unresolved(fmt.Sprintf("subject %s in trust of %s", v, r.Label), c.Range)
+		}
+		return // not a pattern (or not a service account subject)
+	}
+	f := lint.Finding{
+		Range:    c.Range,
+		Message:  fmt.Sprintf("trust of role %s lets %s assume it: %s %s", roleName(r), what, c.Operator, v),
+		Related:  declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role"),
+		Inferred: inferred(r),
+		Key:      "role=" + r.Addr + "|sub=" + v.String(),
+		Chain: []string{
+			"every pod of the cluster gets a web identity token from the trusted OIDC issuer",
+			fmt.Sprintf("the pattern %s matches %s", v, what),
+			"any workload that can run as such a service account gets the role's permissions",
+		},
+		Hint: "use StringEquals with the exact system:serviceaccount:<namespace>:<name> the controller runs as",
+	}
+	if sev == lint.Warning {
+		f.Severity = lint.Warning
+		f.Hint = "use StringEquals with the exact service account name (for Crossplane providers, fix it with a DeploymentRuntimeConfig serviceAccountTemplate), or keep the pattern and restrict who can create service accounts in that namespace"
+	}
+	p.Report(f)
+}

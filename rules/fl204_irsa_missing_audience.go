@@ -1,0 +1,129 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// IRSAMissingAudience reports a web-identity trust without an
+// `:aud` = sts.amazonaws.com condition.
+var IRSAMissingAudience = &lint.Rule{
+	ID:       "FL204",
+	Name:     "irsa-missing-audience",
+	Severity: lint.Warning,
+	Summary:  "an IRSA role's trust does not require the sts.amazonaws.com audience",
+	Since:    "0.2.0",
+	Doc: `A web-identity trust statement for an EKS OIDC provider has no ` + "`:aud`" + `
+condition, or one whose value is not ` + "`sts.amazonaws.com`" + `.
+
+## The chain
+
+1. The EKS pod identity webhook projects tokens with the audience
+   ` + "`sts.amazonaws.com`" + `; other tokens of the same issuer carry other
+   audiences (the API server's, or any a pod requests with a projected
+   volume).
+2. Without an ` + "`:aud`" + ` condition the role accepts any of them: a token minted
+   for another purpose can be exchanged for the role's credentials.
+3. With a wrong audience value (a typo, the issuer URL) no projected token
+   matches and ` + "`AssumeRoleWithWebIdentity`" + ` fails with ` + "`AccessDenied`" + `.
+
+## Example
+
+` + "```hcl" + `
+Condition = {
+  StringEquals = {
+    "${module.eks.oidc_provider}:sub" = "system:serviceaccount:kube-system:karpenter"
+    # FL204: no "${module.eks.oidc_provider}:aud" = "sts.amazonaws.com"
+  }
+}
+` + "```" + `
+
+## How to fix
+
+Add ` + "`\"<issuer>:aud\" = \"sts.amazonaws.com\"`" + ` to the statement's ` + "`StringEquals`" + `.
+
+References: EKS user guide, "Assign IAM roles to Kubernetes service
+accounts" (the trust policy example with both :sub and :aud); the
+terraform-aws-modules iam-role-for-service-accounts module adds it.`,
+	Check: checkIRSAMissingAudience,
+}
+
+const stsAudience = "sts.amazonaws.com"
+
+func checkIRSAMissingAudience(p *lint.Pass) {
+	for _, r := range p.Model.Roles {
+		if !r.Trust.Known {
+			continue
+		}
+		for _, w := range r.Trust.WebIdentities() {
+			if eksIssuer(w) == lint.No {
+				continue
+			}
+			rel := declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role")
+			if len(w.AudConditions) == 0 {
+				p.Report(lint.Finding{
+					Range:   w.Statement.Range,
+					Message: fmt.Sprintf("trust of role %s has a web-identity statement without an :aud = %s condition", roleName(r), stsAudience),
+					Related: rel,
+					Chain: []string{
+						"tokens of the cluster's OIDC issuer carry different audiences",
+						fmt.Sprintf("without an :aud condition role %s accepts a token minted for any of them", roleName(r)),
+					},
+					Hint:     fmt.Sprintf("add \"<issuer>:aud\" = %q to the statement's StringEquals condition", stsAudience),
+					Inferred: inferred(r),
+					Key:      "role=" + r.Addr + "|noaud",
+				})
+				continue
+			}
+			verdict := lint.No
+			var bad []string
+			var at lint.Range
+			for _, c := range w.AudConditions {
+				like := strings.Contains(strings.ToLower(c.Operator), "like")
+				for _, v := range c.Values {
+					t := lint.Compare(v, lint.Known(stsAudience))
+					if like {
+						t = lint.LikeMatch(v, lint.Known(stsAudience))
+					}
+					if !positiveOperator(c.Operator) {
+						t = lint.Maybe
+					}
+					switch t {
+					case lint.Yes:
+						verdict = lint.Yes
+					case lint.Maybe:
+						if verdict != lint.Yes {
+							verdict = lint.Maybe
+						}
+					default:
+						bad = append(bad, v.String())
+						if at.IsZero() {
+							at = c.Range
+						}
+					}
+				}
+			}
+			switch verdict {
+			case lint.Yes:
+				continue
+			case lint.Maybe:
+				p.Unresolved(fmt.Sprintf("audience of trust of %s", r.Label), w.AudConditions[0].Range)
+				continue
+			}
+			p.Report(lint.Finding{
+				Range:   at,
+				Message: fmt.Sprintf("trust of role %s requires audience %s, not %s", roleName(r), listLabels(bad), stsAudience),
+				Related: rel,
+				Chain: []string{
+					fmt.Sprintf("the EKS pod identity webhook projects tokens with audience %s", stsAudience),
+					fmt.Sprintf("role %s accepts only %s: AssumeRoleWithWebIdentity fails with AccessDenied for every IRSA pod", roleName(r), listLabels(bad)),
+				},
+				Hint:     fmt.Sprintf("set the :aud condition's value to %q", stsAudience),
+				Inferred: inferred(r),
+				Key:      "role=" + r.Addr + "|aud",
+			})
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// IRSAIssuerMismatch reports a web-identity trust statement whose Federated
+// principal and condition keys name different OIDC issuers.
+var IRSAIssuerMismatch = &lint.Rule{
+	ID:       "FL205",
+	Name:     "irsa-issuer-mismatch",
+	Severity: lint.Error,
+	Summary:  "trust names another cluster's OIDC provider",
+	Since:    "0.2.0",
+	Doc: `A role's web-identity (IRSA) trust statement lets one cluster's OIDC provider
+in, but its conditions test the claims of another cluster's issuer.
+
+## The chain
+
+1. The statement's Federated principal is the OIDC provider of cluster A
+   (` + "`arn:aws:iam::111122223333:oidc-provider/oidc.eks.<region>.amazonaws.com/id/AAAA`" + `).
+2. Its conditions are keyed on cluster B's issuer
+   (` + "`oidc.eks.<region>.amazonaws.com/id/BBBB:sub`" + `): the trust was copied from
+   another cluster and only half updated.
+3. STS evaluates the conditions against the keys of the token's own issuer
+   (` + "`…/id/AAAA:sub`" + `); the key the policy tests is absent, so the condition never
+   matches and every ` + "`AssumeRoleWithWebIdentity`" + ` call is denied
+   (` + "`AccessDenied: Not authorized to perform sts:AssumeRoleWithWebIdentity`" + `).
+4. The pods' AWS SDK calls fail: the controller (Karpenter, the load balancer
+   controller, external-dns, …) crash-loops or stops acting, and the pods
+   that depend on it stay ` + "`Pending`" + ` or never get their load balancer.
+
+Only a difference that is provable is reported: both issuers written out,
+or both built from references that can be told apart. When either side is
+unknown the rule stays silent and counts the comparison as unresolved.
+
+## Example
+
+` + "```hcl" + `
+assume_role_policy = jsonencode({
+  Statement = [{
+    Action    = "sts:AssumeRoleWithWebIdentity"
+    Principal = { Federated = "arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/AAAA" }
+    Condition = { StringEquals = {
+      "oidc.eks.us-east-1.amazonaws.com/id/BBBB:sub" = "system:serviceaccount:kube-system:karpenter"   # FL205
+    } }
+  }]
+})
+` + "```" + `
+
+## How to fix
+
+Name the same cluster's issuer in the principal and in every condition key.
+Derive both from the cluster instead of copying literals: with the
+terraform-aws-modules/eks module, ` + "`Federated = module.eks.oidc_provider_arn`" + ` and
+` + "`\"${module.eks.oidc_provider}:sub\"`" + `.`,
+	Check: checkIRSAIssuerMismatch,
+}
+
+func checkIRSAIssuerMismatch(p *lint.Pass) {
+	for _, role := range p.Model.Roles {
+		if !role.Trust.Known {
+			continue
+		}
+		rid := lint.Identity{Kind: lint.KindRole, Entity: role, Name: role.Name}
+		for si, w := range role.Trust.WebIdentities() {
+			providers := make([]lint.Value, 0, len(w.Statement.Federated))
+			for _, f := range w.Statement.Federated {
+				providers = append(providers, wiNormalizeIssuer(lint.IssuerOfProvider(f)))
+			}
+			var bad []lint.TrustCondition
+			var keyIssuer lint.Value
+			for _, c := range append(append([]lint.TrustCondition(nil), w.SubConditions...), w.AudConditions...) {
+				ki := lint.IssuerOfKey(c.Key)
+				if s, ok := ki.Str(); ok && s == "" {
+					continue // no issuer at all: FL207's finding
+				}
+				ki = wiNormalizeIssuer(ki)
+				if ki.IsUnknown() {
+					continue
+				}
+				result := lint.No
+				for _, pv := range providers {
+					switch lint.Compare(pv, ki) {
+					case lint.Yes:
+						result = lint.Yes
+					case lint.Maybe:
+						if result == lint.No {
+							result = lint.Maybe
+						}
+					}
+				}
+				switch result {
+				case lint.Maybe:
+					p.Unresolved(fmt.Sprintf("OIDC issuer of %s's Federated principal vs condition key %s", role.Label, c.Key), c.Range)
+				case lint.No:
+					if len(bad) == 0 {
+						keyIssuer = ki
+					}
+					bad = append(bad, c)
+				}
+			}
+			if len(bad) == 0 {
+				continue
+			}
+			keys := make([]string, len(bad))
+			for i, c := range bad {
+				keys[i] = fmt.Sprintf("%q", c.Key.String())
+			}
+			provider := providers[0]
+			at := bad[0].Range
+			if at.IsZero() {
+				at = role.Trust.Range
+			}
+			p.Report(lint.Finding{
+				Range: at,
+				Message: fmt.Sprintf("trust of IAM role %s lets in OIDC provider %s but its condition%s %s test%s issuer %s: no token can satisfy both",
+					describe(rid), provider, plural(len(bad), "", "s"), strings.Join(keys, ", "), plural(len(bad), "s", ""), keyIssuer),
+				Related: declared(rid, "role"),
+				Chain: []string{
+					fmt.Sprintf("the statement trusts tokens issued by %s (Federated principal %s)", provider, w.Statement.Federated[0]),
+					fmt.Sprintf("its conditions are keyed on another issuer, %s: the trust was copied from another cluster and only half updated", keyIssuer),
+					"STS evaluates the conditions against the claims of the token's own issuer; the key the policy tests is absent, so every AssumeRoleWithWebIdentity call fails with AccessDenied",
+					"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
+				},
+				Hint:     fmt.Sprintf("name the same cluster's issuer in the Federated principal and in every condition key (for the cluster this role serves: either %s or %s, not both); derive both from the cluster, e.g. Federated = module.eks.oidc_provider_arn and \"${module.eks.oidc_provider}:sub\"", provider, keyIssuer),
+				Inferred: inferred(role),
+				Key:      fmt.Sprintf("role=%s|statement=%d|issuer=%s", role.Addr, si, keyIssuer),
+			})
+		}
+	}
+}
+
+// wiNormalizeIssuer strips what FL207 reports on a condition key (an
+// https:// scheme, an OIDC provider ARN) so that FL205 compares the issuer
+// alone.
+func wiNormalizeIssuer(v lint.Value) lint.Value {
+	if rest, ok := v.TrimPrefixKnown("https://"); ok {
+		v = rest
+	}
+	if i := strings.Index(v.Prefix(), "oidc-provider/"); i >= 0 {
+		v, _ = v.TrimPrefixKnown(v.Prefix()[:i+len("oidc-provider/")])
+	}
+	return v
+}

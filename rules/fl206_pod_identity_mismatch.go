@@ -1,0 +1,289 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// PodIdentityMismatch reports an EKS Pod Identity association that names a
+// namespace/service account nothing in the tree runs as, or a role whose
+// trust does not let EKS Pod Identity assume it.
+var PodIdentityMismatch = &lint.Rule{
+	ID:       "FL206",
+	Name:     "pod-identity-mismatch",
+	Severity: lint.Error,
+	Summary:  "pod identity association names a namespace/service account nothing runs as, or a role EKS Pod Identity cannot assume",
+	Since:    "0.2.0",
+	Doc: `An EKS Pod Identity association binds a role to exactly one namespace and
+service account of a cluster. Two mistakes leave the pods without
+credentials:
+
+- the association names a service account that no pod runs as: a chart
+  upgrade renamed the account or moved it to another namespace (Karpenter's
+  recommended namespace moved from ` + "`karpenter`" + ` to ` + "`kube-system`" + ` in v0.33), or
+  the association was written by hand with a typo;
+- the role's trust does not allow ` + "`pods.eks.amazonaws.com`" + ` to call
+  ` + "`sts:AssumeRole`" + ` and ` + "`sts:TagSession`" + ` (an IRSA trust kept when moving to Pod
+  Identity).
+
+## The chain
+
+1. The EKS Pod Identity Agent hands out the role's credentials only to pods
+   running as the association's namespace/service account, and only if the
+   role trusts ` + "`pods.eks.amazonaws.com`" + `.
+2. The pods run as another account (or the role refuses EKS), so they get no
+   credentials, or fall back to the node role.
+3. Their AWS calls fail with ` + "`AccessDenied`" + ` or "no valid credential sources":
+   the controller crash-loops or stops acting, and the pods that wait on it
+   stay ` + "`Pending`" + `.
+
+The service account is only judged missing when its namespace is declared
+in the scanned tree (a ServiceAccount, a workload or a Namespace object in
+it); otherwise the workload may live in another repository, and the
+comparison is counted as unresolved.
+
+## Example
+
+` + "```hcl" + `
+resource "aws_eks_pod_identity_association" "karpenter" {
+  cluster_name    = module.eks.cluster_name
+  namespace       = "karpenter"     # FL206: the chart now runs in kube-system
+  service_account = "karpenter"
+  role_arn        = aws_iam_role.karpenter.arn
+}
+` + "```" + `
+
+## How to fix
+
+Point the association at the namespace and service account the pods run as
+(` + "`kubectl get pods -n <ns> -o jsonpath='{..serviceAccountName}'`" + `), one association
+per service account. Give the role a trust statement with
+` + "`Principal = { Service = \"pods.eks.amazonaws.com\" }`" + ` and
+` + "`Action = [\"sts:AssumeRole\", \"sts:TagSession\"]`" + `.`,
+	Check: checkPodIdentityMismatch,
+}
+
+func checkPodIdentityMismatch(p *lint.Pass) {
+	m := p.Model
+	for _, pa := range m.PodIdentities {
+		checkPodIdentityRole(p, pa)
+		checkPodIdentitySubject(p, pa)
+	}
+}
+
+// checkPodIdentityRole reports a role whose known trust does not let EKS
+// Pod Identity assume it.
+func checkPodIdentityRole(p *lint.Pass, pa *lint.PodIdentityAssociation) {
+	if !pa.RoleARN.IsSet() {
+		return
+	}
+	id := p.Model.ResolveRole(pa.RoleARN.Value, pa.Scope)
+	role, ok := id.Entity.(*lint.Role)
+	if !ok || !role.Trust.Known {
+		return
+	}
+	sa := podIdentitySubject(pa)
+	var what string
+	switch {
+	case !role.Trust.PodIdentityTrusted():
+		what = "does not trust pods.eks.amazonaws.com with sts:AssumeRole"
+	case !podIdentityTagSession(role.Trust):
+		what = "trusts pods.eks.amazonaws.com but not with sts:TagSession"
+	default:
+		return
+	}
+	if len(role.Trust.WebIdentities()) > 0 && !role.Trust.PodIdentityTrusted() {
+		what += " (it is an IRSA trust: sts:AssumeRoleWithWebIdentity from an OIDC provider)"
+	}
+	p.Report(lint.Finding{
+		Range:   pa.RoleARN.Range,
+		Message: fmt.Sprintf("%s binds IAM role %s to %s, but the role's trust %s", pa.Label, describe(id), sa, what),
+		Related: append(declared(id, "role"), lint.Location{Range: role.Trust.Range, Message: "its trust policy is written here"}),
+		Chain: []string{
+			fmt.Sprintf("the EKS Pod Identity Agent assumes %s for pods running as %s through pods.eks.amazonaws.com (sts:AssumeRole + sts:TagSession)", id.Describe(), sa),
+			"the role's trust refuses that principal, so the association cannot deliver credentials",
+			"the pods' AWS calls fail with AccessDenied: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
+		},
+		Hint:     "add a trust statement with Principal = { Service = \"pods.eks.amazonaws.com\" } and Action = [\"sts:AssumeRole\", \"sts:TagSession\"]",
+		Inferred: inferred(pa, role),
+		Key:      "pod-identity=" + pa.Addr + "|role=" + role.Addr,
+	})
+}
+
+// podIdentityTagSession reports whether an Allow statement for
+// pods.eks.amazonaws.com includes sts:TagSession, which EKS Pod Identity
+// needs to tag the session.
+func podIdentityTagSession(t lint.Trust) bool {
+	for _, s := range t.Statements {
+		if !strings.EqualFold(s.Effect, "Allow") || !s.HasAction("sts:TagSession") {
+			continue
+		}
+		for _, svc := range s.Services {
+			if svc == "pods.eks.amazonaws.com" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func podIdentitySubject(pa *lint.PodIdentityAssociation) string {
+	return pa.Namespace.Value.String() + "/" + pa.ServiceAccount.Value.String()
+}
+
+// checkPodIdentitySubject reports an association whose service account
+// nothing in its (declared) namespace runs as.
+func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
+	m := p.Model
+	ns, ok1 := pa.Namespace.Value.Str()
+	name, ok2 := pa.ServiceAccount.Value.Str()
+	at := pa.ServiceAccount.Range
+	if at.IsZero() {
+		at = pa.Range
+	}
+	if !ok1 || !ok2 {
+		p.Unresolved(fmt.Sprintf("service account %s of %s", podIdentitySubject(pa), pa.Label), at)
+		return
+	}
+	nsV, nameV := lint.Known(ns), lint.Known(name)
+	sameCluster := func(o *lint.Object) bool { return o.Scope.Compatible(pa.Scope, true, true) }
+
+	declaredNS := false // something provably lives in the namespace
+	maybe := false      // something may be the account
+	var others []string // accounts provably in the namespace
+	var elsewhere []*lint.ServiceAccount
+	for _, sa := range m.ServiceAccounts {
+		if !sameCluster(&sa.Object) {
+			continue
+		}
+		inNS := lint.Compare(sa.Namespace, nsV)
+		same := lint.Compare(sa.Name, nameV)
+		switch {
+		case inNS == lint.Yes && same == lint.Yes:
+			return // found
+		case inNS == lint.No && same == lint.Yes:
+			elsewhere = append(elsewhere, sa)
+		case inNS == lint.No || same == lint.No:
+			if inNS == lint.Yes {
+				declaredNS = true
+				others = append(others, sa.Name.String())
+			}
+		default:
+			maybe = true
+			if inNS == lint.Yes {
+				declaredNS = true
+			}
+		}
+	}
+	for _, w := range m.Workloads {
+		if !sameCluster(&w.Object) {
+			continue
+		}
+		inNS := lint.Compare(w.Namespace, nsV)
+		if inNS == lint.No {
+			continue
+		}
+		if inNS == lint.Yes {
+			declaredNS = true
+		}
+		runsAs := lint.Known("default")
+		if w.ServiceAccount.IsSet() {
+			runsAs = w.ServiceAccount.Value
+		}
+		switch lint.Compare(runsAs, nameV) {
+		case lint.Yes:
+			if inNS == lint.Yes {
+				return // a workload runs as it (the account may come from elsewhere)
+			}
+			maybe = true
+		case lint.Maybe:
+			maybe = true
+		}
+	}
+	for _, o := range m.Objects {
+		if o.KindName == "Namespace" && sameCluster(&o.Object) && lint.Compare(o.Name, nsV) == lint.Yes {
+			declaredNS = true
+		}
+	}
+	for _, r := range m.Releases {
+		// A release whose chart the model did not render may create the
+		// account.
+		if r.ChartDir == "" && sameCluster(&r.Object) && lint.Compare(r.Namespace, nsV) != lint.No && !releaseHasAccounts(m, r) {
+			maybe = true
+		}
+	}
+	if !declaredNS || maybe {
+		p.Unresolved(fmt.Sprintf("service account %s/%s of %s (not provably absent from this tree)", ns, name, pa.Label), at)
+		return
+	}
+
+	sort.Strings(others)
+	msg := fmt.Sprintf("%s binds %s to service account %s/%s, but nothing in namespace %s runs as %q", pa.Label, roleOfAssociation(m, pa), ns, name, ns, name)
+	hint := fmt.Sprintf("set service_account to the account the pods in %s run as", ns)
+	if len(others) > 0 {
+		msg += fmt.Sprintf(" (accounts there: %s)", listLabels(quoteAll(others)))
+	}
+	var related []lint.Location
+	if len(elsewhere) > 0 {
+		sa := elsewhere[0]
+		msg += fmt.Sprintf("; %q exists in namespace %s", name, sa.Namespace)
+		hint = fmt.Sprintf("the pods run as %s/%s: set namespace = %q (one association per namespace/service account)", sa.Namespace, name, sa.Namespace)
+		if pa.Namespace.IsSet() {
+			at = pa.Namespace.Range
+		}
+		for _, e := range elsewhere {
+			where := e.NamespaceRange
+			if where.IsZero() {
+				where = e.NameRange
+			}
+			what := fmt.Sprintf("service account %s/%s is declared here", e.Namespace, name)
+			if e.Via != "" {
+				what += " (" + e.Via + ")"
+			}
+			related = append(related, lint.Location{Range: where, Message: what})
+		}
+	}
+	p.Report(lint.Finding{
+		Range:   at,
+		Message: msg,
+		Related: related,
+		Chain: []string{
+			fmt.Sprintf("the EKS Pod Identity Agent hands the role's credentials only to pods running as %s/%s", ns, name),
+			fmt.Sprintf("no ServiceAccount %s/%s is declared and no workload in %s runs as it: the pods run as another account", ns, name, ns),
+			"those pods get no credentials (or fall back to the node role), and their AWS calls fail with AccessDenied",
+			"the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
+		},
+		Hint:     hint,
+		Inferred: inferred(pa),
+		Key:      "pod-identity=" + pa.Addr + "|subject=" + ns + "/" + name,
+	})
+}
+
+// releaseHasAccounts reports whether the model holds service accounts that
+// come from release r (rendered or inferred from its chart).
+func releaseHasAccounts(m *lint.Model, r *lint.Release) bool {
+	for _, sa := range m.ServiceAccounts {
+		if sa.Via != "" && strings.Contains(sa.Via, r.Label) {
+			return true
+		}
+	}
+	return false
+}
+
+func roleOfAssociation(m *lint.Model, pa *lint.PodIdentityAssociation) string {
+	if !pa.RoleARN.IsSet() {
+		return "its role"
+	}
+	return "IAM role " + describe(m.ResolveRole(pa.RoleARN.Value, pa.Scope))
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}

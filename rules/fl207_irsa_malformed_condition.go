@@ -1,0 +1,267 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// IRSAMalformedCondition reports web-identity trust conditions that can
+// never match a service account token: a key with a scheme or an ARN, an
+// empty issuer, a wildcard under StringEquals, a subject that is not a
+// service account.
+var IRSAMalformedCondition = &lint.Rule{
+	ID:       "FL207",
+	Name:     "irsa-malformed-condition",
+	Severity: lint.Error,
+	Summary:  "web-identity trust condition that no service account token can satisfy",
+	Since:    "0.2.0",
+	Doc: `A role's web-identity (IRSA) trust has a condition written in a form STS never
+matches, so the role cannot be assumed by any pod.
+
+## The chain
+
+1. The condition is malformed in one of these ways:
+   - the key starts with ` + "`https://`" + ` (the issuer URL as the cluster shows it,
+     ` + "`https://oidc.eks.…/id/X:sub`" + `): condition keys name the issuer without
+     the scheme;
+   - the key is the OIDC provider ARN (` + "`arn:aws:iam::…:oidc-provider/oidc.eks…:sub`" + `,
+     or ` + "`\"${module.eks.oidc_provider_arn}:sub\"`" + `) instead of the issuer;
+   - the key has no issuer at all (` + "`:sub`" + `): a variable or output that evaluated
+     to an empty string;
+   - a value contains ` + "`*`" + ` under ` + "`StringEquals`" + `, where it is a literal
+     asterisk, not a wildcard;
+   - a ` + "`:sub`" + ` value that is not ` + "`system:serviceaccount:<namespace>:<name>`" + `.
+2. The key is absent from every token (or the value never equals a token's
+   claim), so the condition is false and every ` + "`AssumeRoleWithWebIdentity`" + `
+   call fails with ` + "`AccessDenied`" + `.
+3. The pods using the role get no AWS credentials: the controller
+   crash-loops or stops acting (Karpenter launches no nodes), and the pods
+   that wait on it stay ` + "`Pending`" + `.
+
+## Example
+
+` + "```hcl" + `
+Condition = {
+  StringEquals = {
+    "https://${module.eks.oidc_provider}:sub" = "system:serviceaccount:kube-system:*"   # FL207 twice
+  }
+}
+` + "```" + `
+
+## How to fix
+
+Key conditions on the bare issuer (` + "`\"${module.eks.oidc_provider}:sub\"`" + `, not the
+ARN, not the URL) and list the exact subjects
+(` + "`system:serviceaccount:kube-system:karpenter`" + `). Do not switch to ` + "`StringLike`" + `
+with a wildcard to make the error go away: that lets every service account
+in the namespace (or the cluster) assume the role.`,
+	Check: checkIRSAMalformedCondition,
+}
+
+func checkIRSAMalformedCondition(p *lint.Pass) {
+	for _, role := range p.Model.Roles {
+		if !role.Trust.Known {
+			continue
+		}
+		rid := lint.Identity{Kind: lint.KindRole, Entity: role, Name: role.Name}
+		for si, w := range role.Trust.WebIdentities() {
+			for ci, c := range w.Statement.Conditions {
+				for _, prob := range conditionProblems(c) {
+					at := c.Range
+					if at.IsZero() {
+						at = role.Trust.Range
+					}
+					p.Report(lint.Finding{
+						Range:   at,
+						Message: fmt.Sprintf("trust of IAM role %s: %s", describe(rid), prob.what),
+						Related: declared(rid, "role"),
+						Chain: []string{
+							prob.why,
+							"the condition is false for every token, so every AssumeRoleWithWebIdentity call fails with AccessDenied",
+							"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
+						},
+						Hint:     prob.hint,
+						Inferred: append(inferred(role), prob.inferred...),
+						Key:      fmt.Sprintf("role=%s|statement=%d|condition=%d|%s", role.Addr, si, ci, prob.kind),
+					})
+				}
+			}
+		}
+	}
+}
+
+type conditionProblem struct {
+	kind, what, why, hint string
+	inferred              []string
+}
+
+// conditionProblems lists what is wrong with one web-identity condition.
+func conditionProblems(c lint.TrustCondition) []conditionProblem {
+	var out []conditionProblem
+	key := c.Key
+	if key.IsUnknown() {
+		return nil
+	}
+	suffix := key.Suffix()
+	claim := ""
+	if i := strings.LastIndex(suffix, ":"); i >= 0 {
+		claim = suffix[i+1:]
+	}
+	switch claim {
+	case "sub", "aud", "amr":
+	default:
+		return nil // not a web-identity claim key
+	}
+	issuer := lint.IssuerOfKey(key)
+	good := "\"${module.eks.oidc_provider}:" + claim + "\""
+
+	switch {
+	case strings.HasPrefix(strings.ToLower(key.Prefix()), "https://") || strings.HasPrefix(strings.ToLower(key.Prefix()), "http://"):
+		fixed := key.String()
+		if i := strings.Index(fixed, "://"); i >= 0 {
+			fixed = fixed[i+3:]
+		}
+		out = append(out, conditionProblem{
+			kind: "scheme",
+			what: fmt.Sprintf("condition key %q starts with the issuer URL's scheme; IAM condition keys name the issuer without https://", key.String()),
+			why:  fmt.Sprintf("STS sets the key %q from the token's issuer, never %q", fixed, key.String()),
+			hint: fmt.Sprintf("drop the scheme: %q (with terraform-aws-modules/eks, module.eks.oidc_provider is already the issuer without https://; from aws_eks_cluster, replace(<issuer>, \"https://\", \"\"))", fixed),
+		})
+	case literalContains(key, "arn:aws") || literalContains(key, "oidc-provider/"):
+		out = append(out, conditionProblem{
+			kind: "arn",
+			what: fmt.Sprintf("condition key %q is the OIDC provider ARN, not the issuer", key.String()),
+			why:  "condition keys are <issuer>:<claim> (oidc.eks.<region>.amazonaws.com/id/<ID>:sub); a key built from the provider ARN exists in no token",
+			hint: fmt.Sprintf("key the condition on the issuer: %s, i.e. the ARN without its arn:aws:iam::<account>:oidc-provider/ prefix", good),
+		})
+	default:
+		if ref, ok := arnHole(issuer); ok {
+			p := conditionProblem{
+				kind: "arn",
+				what: fmt.Sprintf("condition key %q is built from %s, an OIDC provider ARN, not the issuer", key.String(), ref),
+				why:  "condition keys are <issuer>:<claim> (oidc.eks.<region>.amazonaws.com/id/<ID>:sub); a key built from the provider ARN exists in no token",
+				hint: fmt.Sprintf("key the condition on the issuer: %s (the ARN is for the Federated principal only)", good),
+			}
+			if strings.Contains(ref.Object, "aws_iam_openid_connect_provider") {
+				obj := lint.HoleRef{Object: ref.Object}.String()
+				p.hint = fmt.Sprintf("key the condition on the issuer: \"${replace(%s.url, \"https://\", \"\")}:%s\" (the ARN is for the Federated principal only)", obj, claim)
+			} else {
+				p.inferred = []string{fmt.Sprintf("%s is taken to be an ARN from its name", ref)}
+			}
+			out = append(out, p)
+		} else if s, ok := issuer.Str(); ok && s == "" {
+			out = append(out, conditionProblem{
+				kind: "empty",
+				what: fmt.Sprintf("condition key %q has no issuer before %q", key.String(), ":"+claim),
+				why:  "the issuer part of the key evaluated to an empty string (an empty variable or output), so the key names no cluster",
+				hint: fmt.Sprintf("key the condition on the cluster's issuer: %s", good),
+			})
+		}
+	}
+
+	op := strings.ToLower(c.Operator)
+	if i := strings.LastIndex(op, ":"); i >= 0 {
+		op = op[i+1:] // ForAnyValue:StringEquals
+	}
+	op = strings.TrimSuffix(op, "ifexists")
+	if op == "stringequals" || op == "stringequalsignorecase" {
+		for _, v := range c.Values {
+			if literalContains(v, "*") {
+				out = append(out, conditionProblem{
+					kind: "wildcard=" + v.String(),
+					what: fmt.Sprintf("%q under %s is compared literally; wildcards only work with StringLike", v.String(), c.Operator),
+					why:  fmt.Sprintf("%s matches only a claim that is literally %q; no service account has that name", c.Operator, v.String()),
+					hint: "list the exact subject under StringEquals (system:serviceaccount:<namespace>:<service account the pods run as>); switching to StringLike would let every matching service account assume the role",
+				})
+			}
+		}
+	}
+
+	if claim == "sub" {
+		for _, v := range c.Values {
+			if prob, ok := badSubject(v, strings.Contains(strings.ToLower(c.Operator), "like")); ok {
+				out = append(out, prob)
+			}
+		}
+	}
+	return out
+}
+
+// badSubject reports a :sub value that can never be a service account
+// token's subject.
+func badSubject(v lint.Value, like bool) (conditionProblem, bool) {
+	if v.IsUnknown() {
+		return conditionProblem{}, false
+	}
+	const prefix = "system:serviceaccount:"
+	lit := v.Prefix()
+	_, open := v.Str()
+	open = !open // holes after the literal prefix
+	if like {
+		if i := strings.IndexAny(lit, "*?"); i >= 0 {
+			lit, open = lit[:i], true
+		}
+	}
+	compatible := strings.HasPrefix(lit, prefix) || open && strings.HasPrefix(prefix, lit)
+	if !compatible {
+		return conditionProblem{
+			kind: "subject=" + v.String(),
+			what: fmt.Sprintf("subject %q is not a service account (system:serviceaccount:<namespace>:<name>)", v.String()),
+			why:  fmt.Sprintf("service account tokens carry sub = system:serviceaccount:<namespace>:<name>; %q never equals one", v.String()),
+			hint: "write the full subject of the service account the pods run as: system:serviceaccount:<namespace>:<name>",
+		}, true
+	}
+	if s, ok := v.Str(); ok && !like && strings.HasPrefix(s, prefix) && !strings.Contains(s[len(prefix):], ":") {
+		return conditionProblem{
+			kind: "subject=" + s,
+			what: fmt.Sprintf("subject %q names a namespace but no service account", s),
+			why:  fmt.Sprintf("service account tokens carry sub = system:serviceaccount:<namespace>:<name>; %q lacks the name", s),
+			hint: fmt.Sprintf("name the service account: %s:<name the pods run as>", s),
+		}, true
+	}
+	return conditionProblem{}, false
+}
+
+// literalContains reports whether a literal part of v contains s.
+func literalContains(v lint.Value, s string) bool {
+	for _, seg := range v.Segments() {
+		if seg.Ref == nil && strings.Contains(seg.Text, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// arnHole returns the reference an issuer value is built from when that
+// reference is an ARN: the issuer is exactly one hole whose attribute is
+// "arn" or ends in "_arn" (module.eks.oidc_provider_arn,
+// aws_iam_openid_connect_provider.x.arn).
+func arnHole(issuer lint.Value) (lint.HoleRef, bool) {
+	segs := issuer.Segments()
+	var ref *lint.HoleRef
+	for _, s := range segs {
+		if s.Ref == nil {
+			if strings.TrimSpace(s.Text) != "" {
+				return lint.HoleRef{}, false
+			}
+			continue
+		}
+		if ref != nil {
+			return lint.HoleRef{}, false
+		}
+		ref = s.Ref
+	}
+	if ref == nil || ref.Anonymous {
+		return lint.HoleRef{}, false
+	}
+	path := ref.Path
+	if i := strings.LastIndex(path, "."); i >= 0 {
+		path = path[i+1:]
+	}
+	if path == "arn" || strings.HasSuffix(path, "_arn") {
+		return *ref, true
+	}
+	return lint.HoleRef{}, false
+}

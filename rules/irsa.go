@@ -1,0 +1,213 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// IRSA rules (FL201-FL204) read a role's trust policy through
+// lint.Trust.WebIdentities.
+//
+// FL201 and FL202 compare two sides: the `:sub` subjects a role's trust
+// allows and the service account bound to the role (the
+// eks.amazonaws.com/role-arn annotation). Their findings anchor on the trust
+// condition and list the service account as related: the trust is always
+// written in the tree (a namespace is often only a default with no line to
+// point at), it is the side upstream upgrade notes tell users to change
+// (Karpenter v0.33/v0.34: "change the trust to kube-system:karpenter"), and
+// changing it touches one IAM document where moving the service account
+// moves a whole release. The hint names both ways out.
+
+// irsaBinding is a service account bound to a role of the model whose trust
+// is known and has web-identity statements.
+type irsaBinding struct {
+	sa   *lint.ServiceAccount
+	role *lint.Role
+	webs []lint.WebIdentity
+}
+
+// subjectVerdict compares one trust subject with a service account.
+type subjectVerdict struct {
+	subject   lint.Subject
+	namespace lint.Tri
+	name      lint.Tri
+}
+
+// irsaBindings lists the service accounts bound to roles the model
+// declares. A binding whose role is not in the tree, or whose trust is not
+// known, is out of reach: counted in coverage, not reported.
+func irsaBindings(p *lint.Pass) []irsaBinding {
+	m := p.Model
+	var out []irsaBinding
+	for _, sa := range m.ServiceAccounts {
+		if !sa.RoleARN.IsSet() || sa.RoleARN.Value.IsUnknown() {
+			continue
+		}
+		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
+		role, ok := id.Entity.(*lint.Role)
+		if !ok {
+			p.Unresolved(fmt.Sprintf("role %s of %s is not declared in this tree", id.Written, saLabel(sa)), sa.RoleARN.Range)
+			continue
+		}
+		if !role.Trust.Known {
+			p.Unresolved(fmt.Sprintf("trust policy of %s (bound to %s) is not known", role.Label, saLabel(sa)), sa.RoleARN.Range)
+			continue
+		}
+		webs := role.Trust.WebIdentities()
+		if len(webs) == 0 {
+			continue // not trusted through web identity at all: not IRSA
+		}
+		out = append(out, irsaBinding{sa: sa, role: role, webs: webs})
+	}
+	return out
+}
+
+// judge decides whether the role's trust lets the service account in: Yes
+// when one subject (or a statement without a :sub condition) allows it,
+// Maybe when some subject cannot be decided, No when every subject
+// provably refuses it. It returns the verdict of every subject.
+func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
+	allowed := lint.No
+	var out []subjectVerdict
+	raise := func(t lint.Tri) {
+		if t == lint.Yes || allowed == lint.Yes {
+			allowed = lint.Yes
+		} else if t == lint.Maybe {
+			allowed = lint.Maybe
+		}
+	}
+	for _, w := range b.webs {
+		if eksIssuer(w) == lint.No {
+			continue // another identity provider (GitHub, Cognito): not a service account
+		}
+		if len(w.SubConditions) == 0 {
+			raise(lint.Yes) // any service account: FL203's finding
+			continue
+		}
+		for _, c := range w.SubConditions {
+			if !positiveOperator(c.Operator) {
+				raise(lint.Maybe)
+				continue
+			}
+			for _, v := range c.Values {
+				if _, _, ok := lint.ParseSubject(v); !ok {
+					raise(lint.Maybe) // a subject not written as system:serviceaccount:ns:name
+				}
+			}
+		}
+		for _, s := range w.Subjects {
+			if !positiveOperator(s.Condition.Operator) {
+				continue
+			}
+			cmp := lint.Compare
+			if s.Like {
+				cmp = lint.LikeMatch
+			}
+			v := subjectVerdict{subject: s, namespace: cmp(s.Namespace, b.sa.Namespace), name: cmp(s.Name, b.sa.Name)}
+			out = append(out, v)
+			switch {
+			case v.namespace == lint.No || v.name == lint.No:
+			case v.namespace == lint.Yes && v.name == lint.Yes:
+				raise(lint.Yes)
+			default:
+				raise(lint.Maybe)
+			}
+		}
+	}
+	return allowed, out
+}
+
+// positiveOperator reports whether a condition operator allows the values
+// it lists (StringEquals, StringLike, ForAnyValue:…), not the negations.
+func positiveOperator(op string) bool {
+	o := strings.ToLower(op)
+	return !strings.Contains(o, "not") && (strings.Contains(o, "equals") || strings.Contains(o, "like"))
+}
+
+// eksIssuer says whether a web-identity statement trusts an EKS cluster's
+// OIDC issuer: No only when the issuer is known and is another provider.
+func eksIssuer(w lint.WebIdentity) lint.Tri {
+	s, ok := w.Issuer.Str()
+	if !ok {
+		if strings.Contains(w.Issuer.Prefix(), "oidc.eks.") {
+			return lint.Yes
+		}
+		if p := w.Issuer.Prefix(); p != "" && !strings.HasPrefix(p, "arn:") && !strings.HasPrefix("oidc.eks.", p) {
+			return lint.No
+		}
+		return lint.Maybe
+	}
+	if strings.Contains(s, "oidc.eks.") {
+		return lint.Yes
+	}
+	return lint.No
+}
+
+// saLabel names a service account with where it comes from.
+func saLabel(sa *lint.ServiceAccount) string {
+	if sa.Via != "" && !strings.Contains(sa.Label, sa.Via) {
+		return sa.Label + " (" + sa.Via + ")"
+	}
+	return sa.Label
+}
+
+// subjectOf renders the subject a service account's token carries.
+func subjectOf(namespace, name lint.Value) string {
+	return "system:serviceaccount:" + namespace.String() + ":" + name.String()
+}
+
+// roleName names a role with its declaration.
+func roleName(r *lint.Role) string {
+	return describe(lint.Identity{Kind: lint.KindRole, Entity: r, Name: r.Name})
+}
+
+// bindingRelated lists the service account side of a binding.
+func bindingRelated(b irsaBinding, nameToo bool) []lint.Location {
+	sa := b.sa
+	out := []lint.Location{{Range: sa.RoleARN.Range, Message: fmt.Sprintf("%s is bound to role %s here (runs as %s)", saLabel(sa), roleName(b.role), subjectOf(sa.Namespace, sa.Name))}}
+	for i := len(sa.RoleARN.Passed) - 1; i >= 0; i-- {
+		out = append(out, sa.RoleARN.Passed[i])
+	}
+	if !sa.NamespaceRange.IsZero() {
+		out = append(out, lint.Location{Range: sa.NamespaceRange, Message: fmt.Sprintf("the namespace %s is decided here", sa.Namespace)})
+	}
+	if nameToo && !sa.NameRange.IsZero() && sa.NameRange != sa.RoleARN.Range {
+		out = append(out, lint.Location{Range: sa.NameRange, Message: fmt.Sprintf("the service account name %s is written here", sa.Name)})
+	}
+	out = append(out, declared(lint.Identity{Kind: lint.KindRole, Entity: b.role}, "role")...)
+	return mergeRelated(out)
+}
+
+// irsaChain is the failure chain shared by FL201 and FL202.
+func irsaChain(b irsaBinding, allowed string) []string {
+	sa := b.sa
+	chain := []string{
+		fmt.Sprintf("EKS mounts a web identity token for %s whose subject is %s", saLabel(sa), subjectOf(sa.Namespace, sa.Name)),
+		fmt.Sprintf("the trust of role %s allows %s only: AssumeRoleWithWebIdentity fails with AccessDenied", roleName(b.role), allowed),
+	}
+	n := strings.ToLower(sa.Name.String())
+	if strings.Contains(n, "karpenter") {
+		chain = append(chain, "Karpenter's controller gets no AWS credentials: it cannot discover instance types or launch instances, so no nodes are provisioned",
+			"pods that need new capacity stay Pending although the cluster looks idle")
+	} else {
+		chain = append(chain, "the pods running as the service account get no AWS credentials (or fall back to the node role): their AWS calls fail",
+			"the controller crash-loops or stops reconciling; what depends on it (nodes, load balancers, volumes, DNS) is not created")
+	}
+	return chain
+}
+
+// describeSubjects renders subjects as written.
+func describeSubjects(vs []subjectVerdict) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range vs {
+		s := v.subject.Raw.String()
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return listLabels(out)
+}

@@ -1,0 +1,160 @@
+package rules_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/linttest"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// TestIRSA2Fixtures runs FL205-FL207 over their fixture directories before
+// they are in the catalogue (TestFixtures covers them once registered).
+func TestIRSA2Fixtures(t *testing.T) {
+	for _, r := range []*lint.Rule{rules.IRSAIssuerMismatch, rules.PodIdentityMismatch, rules.IRSAMalformedCondition} {
+		if err := lint.Validate([]*lint.Rule{r}); err != nil {
+			t.Error(err)
+		}
+		dirs, _ := filepath.Glob(filepath.Join("testdata", r.ID, "*"))
+		var pos, neg int
+		for _, d := range dirs {
+			if st, err := os.Stat(d); err != nil || !st.IsDir() {
+				continue
+			}
+			name := filepath.Base(d)
+			switch {
+			case strings.HasPrefix(name, "positive"):
+				pos++
+			case strings.HasPrefix(name, "negative"):
+				neg++
+			}
+			t.Run(r.ID+"/"+name, func(t *testing.T) {
+				if r == rules.PodIdentityMismatch {
+					in, err := load(d)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(in.Model.PodIdentities) == 0 {
+						t.Skip("no parser produces PodIdentityAssociation from this fixture yet")
+					}
+				}
+				res := linttest.Run(t, d, load, r)
+				if strings.HasPrefix(name, "positive") && len(res.Findings) == 0 {
+					t.Error("positive fixture produced no finding")
+				}
+			})
+		}
+		if pos == 0 || neg == 0 {
+			t.Errorf("%s needs at least one positive and one negative fixture (have %d, %d)", r.ID, pos, neg)
+		}
+	}
+}
+
+// TestPodIdentityMismatchModel exercises FL206 on a model built directly,
+// independent of the parsers that produce PodIdentityAssociation.
+func TestPodIdentityMismatchModel(t *testing.T) {
+	rng := func(line int) lint.Range { return lint.Range{File: "main.tf", Line: line, Column: 1} }
+	trust := func(policy string) lint.Trust {
+		tr, err := lint.ParseTrustPolicy(policy, nil, rng(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	const podTrust = `{"Statement":[{"Effect":"Allow","Principal":{"Service":"pods.eks.amazonaws.com"},"Action":["sts:AssumeRole","sts:TagSession"]}]}`
+	const irsaTrust = `{"Statement":[{"Effect":"Allow","Principal":{"Federated":"arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/ABC"},"Action":"sts:AssumeRoleWithWebIdentity"}]}`
+	const noTag = `{"Statement":[{"Effect":"Allow","Principal":{"Service":"pods.eks.amazonaws.com"},"Action":"sts:AssumeRole"}]}`
+	role := func(name, policy string) *lint.Role {
+		return &lint.Role{Object: lint.Object{Kind: lint.KindRole, Addr: "aws_iam_role." + name, Label: "aws_iam_role." + name, Name: lint.Known(name), Range: rng(1), NameRange: rng(1), Source: lint.SourceTerraform}, Trust: trust(policy)}
+	}
+	pia := func(name, ns, sa, roleName string) *lint.PodIdentityAssociation {
+		return &lint.PodIdentityAssociation{
+			Object:         lint.Object{Kind: lint.KindPodIdentity, Addr: "aws_eks_pod_identity_association." + name, Label: "aws_eks_pod_identity_association." + name, Range: rng(10), NameRange: rng(10), Source: lint.SourceTerraform},
+			Namespace:      lint.Ref{Value: lint.Known(ns), Range: rng(11)},
+			ServiceAccount: lint.Ref{Value: lint.Known(sa), Range: rng(12)},
+			RoleARN:        lint.Ref{Value: lint.Hole(lint.HoleRef{Object: "aws_iam_role." + roleName, Path: "arn"}), Range: rng(13)},
+		}
+	}
+	sa := func(ns, name string) *lint.ServiceAccount {
+		return &lint.ServiceAccount{Object: lint.Object{Kind: lint.KindServiceAccount, Addr: "sa.yaml#0/ServiceAccount/" + ns + "/" + name, Label: "ServiceAccount " + ns + "/" + name, Name: lint.Known(name), Range: rng(1), NameRange: rng(4), Source: lint.SourceKubernetes}, Namespace: lint.Known(ns), NamespaceRange: rng(5)}
+	}
+	workload := func(ns, name, runsAs string) *lint.Workload {
+		w := &lint.Workload{Object: lint.Object{Kind: lint.KindWorkload, Addr: "deploy.yaml#0/Deployment/" + ns + "/" + name, Label: "Deployment " + ns + "/" + name, Name: lint.Known(name), Range: rng(1), NameRange: rng(1), Source: lint.SourceKubernetes}, KindName: "Deployment", Namespace: lint.Known(ns)}
+		if runsAs != "" {
+			w.ServiceAccount = lint.Ref{Value: lint.Known(runsAs), Range: rng(9)}
+		}
+		return w
+	}
+	namespace := func(name string) *lint.KubeObject {
+		return &lint.KubeObject{Object: lint.Object{Kind: lint.KindObject, Addr: "ns.yaml#0/Namespace/" + name, Label: "Namespace " + name, Name: lint.Known(name), Range: rng(1), NameRange: rng(1), Source: lint.SourceKubernetes}, APIVersion: "v1", KindName: "Namespace"}
+	}
+	for _, tc := range []struct {
+		name       string
+		entities   []lint.Entity
+		want       []string // regexps, in order
+		unresolved int
+	}{
+		{
+			name:     "namespace moved",
+			entities: []lint.Entity{role("karpenter", podTrust), pia("karpenter", "karpenter", "karpenter", "karpenter"), sa("kube-system", "karpenter"), namespace("karpenter")},
+			want:     []string{`nothing in namespace karpenter runs as "karpenter"; "karpenter" exists in namespace kube-system`},
+		},
+		{
+			name:     "other accounts in the namespace",
+			entities: []lint.Entity{role("app", podTrust), pia("app", "shop", "checkout", "app"), sa("shop", "cart"), workload("shop", "cart", "cart")},
+			want:     []string{`nothing in namespace shop runs as "checkout" \(accounts there: "cart"\)`},
+		},
+		{
+			name:     "account exists",
+			entities: []lint.Entity{role("app", podTrust), pia("app", "shop", "checkout", "app"), sa("shop", "checkout")},
+		},
+		{
+			name:     "workload runs as it",
+			entities: []lint.Entity{role("app", podTrust), pia("app", "shop", "checkout", "app"), workload("shop", "checkout", "checkout")},
+		},
+		{
+			name:     "workload runs as default",
+			entities: []lint.Entity{role("app", podTrust), pia("app", "shop", "default", "app"), workload("shop", "checkout", "")},
+		},
+		{
+			name:       "namespace not declared",
+			entities:   []lint.Entity{role("app", podTrust), pia("app", "reporting", "exporter", "app"), sa("shop", "cart")},
+			unresolved: 1,
+		},
+		{
+			name:     "irsa trust",
+			entities: []lint.Entity{role("app", irsaTrust), pia("app", "shop", "checkout", "app"), sa("shop", "checkout")},
+			want:     []string{`binds IAM role "app" \(aws_iam_role.app\) to shop/checkout, but the role's trust does not trust pods.eks.amazonaws.com with sts:AssumeRole \(it is an IRSA trust`},
+		},
+		{
+			name:     "no TagSession",
+			entities: []lint.Entity{role("app", noTag), pia("app", "shop", "checkout", "app"), sa("shop", "checkout")},
+			want:     []string{`trusts pods.eks.amazonaws.com but not with sts:TagSession`},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &lint.Model{}
+			m.Add(tc.entities...)
+			m.Sort()
+			res := lint.Run(lint.Input{Model: m}, []*lint.Rule{rules.PodIdentityMismatch}, lint.Options{})
+			if len(res.Findings) != len(tc.want) {
+				t.Fatalf("findings %d, want %d: %+v", len(res.Findings), len(tc.want), res.Findings)
+			}
+			for i, f := range res.Findings {
+				if !regexp.MustCompile(tc.want[i]).MatchString(f.Message) {
+					t.Errorf("finding %q does not match %s", f.Message, tc.want[i])
+				}
+				if f.Hint == "" || len(f.Chain) == 0 {
+					t.Errorf("finding without hint or chain: %+v", f)
+				}
+			}
+			if got := res.Summary.Coverage.Unresolved; got != tc.unresolved {
+				t.Errorf("unresolved = %d, want %d (%v)", got, tc.unresolved, res.Summary.Notes)
+			}
+		})
+	}
+}
