@@ -108,11 +108,12 @@ var ruleSchema = &hcl.BodySchema{
 }
 
 var scopeSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "partition"}, {Name: "account"}, {Name: "region"}, {Name: "cluster"}},
+	Attributes: []hcl.AttributeSchema{{Name: "partition"}, {Name: "account"}, {Name: "region"}, {Name: "cluster"}, {Name: "oidc_issuer"}},
 }
 
 var (
 	accountPattern     = regexp.MustCompile(`^[0-9]{12}$`)
+	issuerPattern      = regexp.MustCompile(`^(https://)?[a-z0-9.-]+(/[A-Za-z0-9._-]+)*$`)
 	regionPattern      = regexp.MustCompile(`^[a-z]{2,}(-[a-z]+)+-[0-9]+$`)
 	partitionPattern   = regexp.MustCompile(`^aws(-[a-z]+)*$`)
 	kubeVersionPattern = regexp.MustCompile(`^v?[0-9]+\.[0-9]+(\.[0-9]+)?([-+][0-9A-Za-z.+-]*)?$`)
@@ -266,12 +267,14 @@ func decodeScopeBlock(b *hcl.Block, dir string) (ScopeConfig, hcl.Diagnostics) {
 		{"account", accountPattern, "a 12-digit AWS account ID", &sc.Scope.Account},
 		{"region", regionPattern, `an AWS region such as "eu-west-1"`, &sc.Scope.Region},
 		{"cluster", nil, "a cluster name", &sc.Scope.Cluster},
+		{"oidc_issuer", issuerPattern, `the cluster's OIDC issuer such as "oidc.eks.us-east-1.amazonaws.com/id/EXAMPLED539D4633E53DE1B71EXAMPLE"`, &sc.Scope.OIDCIssuer},
 	}
 	for _, f := range fields {
 		if attr, ok := content.Attributes[f.name]; ok {
 			diags = append(diags, decodeString(attr, f.pattern, f.want, f.dst)...)
 		}
 	}
+	sc.Scope.OIDCIssuer = strings.TrimPrefix(sc.Scope.OIDCIssuer, "https://")
 	return sc, diags
 }
 

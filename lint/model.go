@@ -45,6 +45,10 @@ type Scope struct {
 	Account   string
 	Region    string
 	Cluster   string
+	// OIDCIssuer is the cluster's OIDC issuer without https://
+	// ("oidc.eks.us-east-1.amazonaws.com/id/ABC"), from configuration: EKS
+	// computes it, so no source states it.
+	OIDCIssuer string
 }
 
 // Compatible reports whether a and b may describe the same place. Fields
@@ -71,13 +75,13 @@ func (a Scope) Merge(b Scope) Scope {
 		}
 		return y
 	}
-	return Scope{pick(a.Partition, b.Partition), pick(a.Account, b.Account), pick(a.Region, b.Region), pick(a.Cluster, b.Cluster)}
+	return Scope{pick(a.Partition, b.Partition), pick(a.Account, b.Account), pick(a.Region, b.Region), pick(a.Cluster, b.Cluster), pick(a.OIDCIssuer, b.OIDCIssuer)}
 }
 
 // String renders the known parts of the scope.
 func (a Scope) String() string {
 	var parts []string
-	for _, kv := range [][2]string{{"partition", a.Partition}, {"account", a.Account}, {"region", a.Region}, {"cluster", a.Cluster}} {
+	for _, kv := range [][2]string{{"partition", a.Partition}, {"account", a.Account}, {"region", a.Region}, {"cluster", a.Cluster}, {"oidc_issuer", a.OIDCIssuer}} {
 		if kv[1] != "" {
 			parts = append(parts, kv[0]+"="+kv[1])
 		}

@@ -18,6 +18,19 @@ var IRSAIssuerMismatch = &lint.Rule{
 	Doc: `A role's web-identity (IRSA) trust statement lets one cluster's OIDC provider
 in, but its conditions test the claims of another cluster's issuer.
 
+Two cases are checked. A trust whose Federated principal and condition keys
+name different issuers (a trust copied from another cluster and half
+updated). And a service account bound to the role that runs in a cluster
+whose issuer is configured in ` + "`.faultline.hcl`" + ` (EKS computes the issuer, so
+no source states it):
+
+` + "```hcl" + `
+scope "k8s/prod" {
+  cluster     = "prod"
+  oidc_issuer = "oidc.eks.us-east-1.amazonaws.com/id/EXAMPLED539D4633E53DE1B71EXAMPLE"
+}
+` + "```" + `
+
 ## The chain
 
 1. The statement's Federated principal is the OIDC provider of cluster A
@@ -61,6 +74,7 @@ terraform-aws-modules/eks module, ` + "`Federated = module.eks.oidc_provider_arn
 }
 
 func checkIRSAIssuerMismatch(p *lint.Pass) {
+	checkClusterIssuer(p)
 	for _, role := range p.Model.Roles {
 		if !role.Trust.Known {
 			continue
@@ -145,4 +159,67 @@ func wiNormalizeIssuer(v lint.Value) lint.Value {
 		v, _ = v.TrimPrefixKnown(v.Prefix()[:i+len("oidc-provider/")])
 	}
 	return v
+}
+
+// checkClusterIssuer compares the issuer a bound service account's cluster
+// uses (a scope's oidc_issuer in .faultline.hcl: EKS computes it, so no
+// source states it) with the OIDC provider the role's trust names.
+func checkClusterIssuer(p *lint.Pass) {
+	m := p.Model
+	for _, sa := range m.ServiceAccounts {
+		cluster := sa.Scope.OIDCIssuer
+		if cluster == "" || !sa.RoleARN.IsSet() {
+			continue
+		}
+		role, ok := m.ResolveRole(sa.RoleARN.Value, sa.Scope).Entity.(*lint.Role)
+		if !ok || !role.Trust.Known {
+			continue
+		}
+		webs := role.Trust.WebIdentities()
+		if len(webs) == 0 {
+			continue
+		}
+		var providers []string
+		matched := false
+		for _, w := range webs {
+			iss := wiNormalizeIssuer(w.Issuer)
+			switch lint.Compare(iss, lint.Known(cluster)) {
+			case lint.Yes:
+				matched = true
+			case lint.Maybe:
+				matched = true // cannot tell: stay quiet
+				p.Unresolved(fmt.Sprintf("OIDC provider of %s vs the issuer of the cluster %s runs in", role.Label, saLabel(sa)), role.Trust.Range)
+			default:
+				providers = append(providers, iss.String())
+			}
+		}
+		if matched || len(providers) == 0 {
+			continue
+		}
+		rid := lint.Identity{Kind: lint.KindRole, Entity: role, Name: role.Name}
+		at := webs[0].Statement.Range
+		if at.IsZero() {
+			at = role.Trust.Range
+		}
+		clusterName := sa.Scope.Cluster
+		if clusterName == "" {
+			clusterName = "its cluster"
+		} else {
+			clusterName = "cluster " + clusterName
+		}
+		p.Report(lint.Finding{
+			Range: at,
+			Message: fmt.Sprintf("trust of IAM role %s names OIDC provider %s, but %s runs in %s, whose issuer is %s",
+				describe(rid), strings.Join(providers, ", "), saLabel(sa), clusterName, cluster),
+			Related: append([]lint.Location{{Range: sa.RoleARN.Range, Message: saLabel(sa) + " is bound to the role here"}}, declared(rid, "role")...),
+			Chain: []string{
+				fmt.Sprintf("EKS signs the service account tokens of %s with issuer %s", clusterName, cluster),
+				fmt.Sprintf("the role's trust accepts tokens of %s only (another cluster's provider)", strings.Join(providers, ", ")),
+				"AssumeRoleWithWebIdentity fails with AccessDenied: the pods using the role get no AWS credentials and whatever waits on them stays Pending",
+			},
+			Hint:     fmt.Sprintf("trust the provider of %s (Federated arn:…:oidc-provider/%s and condition keys %s:sub / :aud), derived from that cluster's module outputs rather than copied", clusterName, cluster, cluster),
+			Inferred: inferred(role, sa),
+			Key:      fmt.Sprintf("role=%s|sa=%s|cluster-issuer=%s", role.Addr, sa.Addr, cluster),
+		})
+	}
 }
