@@ -102,7 +102,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 		want := subjectOf(sa.Namespace, sa.Name)
 		p.Report(lint.Finding{
 			Range:   hit.subject.Condition.Range,
-			Message: fmt.Sprintf("trust of role %s allows %s; the service account runs as %s:%s (%s)", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
+			Message: fmt.Sprintf("trust of role %s allows %s; the service account runs as %s:%s: %s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
 			Related: bindingRelated(b, false),
 			Chain:   irsaChain(b, describeSubjects(vs)),
 			Hint: fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or install the service account into namespace %s",

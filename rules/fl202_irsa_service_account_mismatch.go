@@ -90,7 +90,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 		sa := b.sa
 		p.Report(lint.Finding{
 			Range:   hit.subject.Condition.Range,
-			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s (%s)", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
+			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
 			Related: bindingRelated(b, true),
 			Chain:   irsaChain(b, describeSubjects(vs)),
 			Hint: fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or rename the service account to %s",
