@@ -338,6 +338,9 @@ type Model struct {
 	Releases         []*Release
 	PodIdentities    []*PodIdentityAssociation
 	Workloads        []*Workload
+	// Changes are the deletions, replacements and forgets of the change
+	// under review (plan or base revision).
+	Changes []*Change
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;

@@ -1,0 +1,42 @@
+package lint
+
+// ChangeAction is what the change under review does to an object.
+type ChangeAction string
+
+// Change actions.
+const (
+	// ActionDelete removes the object.
+	ActionDelete ChangeAction = "delete"
+	// ActionReplace deletes the object and creates a new one (a new
+	// identity: new unique ID, new instance profile).
+	ActionReplace ChangeAction = "replace"
+	// ActionForget removes the object from management but leaves it (a
+	// `removed` block with destroy = false, a plan's forget action).
+	ActionForget ChangeAction = "forget"
+)
+
+// Change is an object that the change under review deletes, replaces or
+// forgets, as it was before: read from a plan (`terraform show -json`) or
+// from the git base revision.
+type Change struct {
+	Action ChangeAction
+	// Before is the object as it was (names, ARNs and tags from the prior
+	// state, or the base revision's model). It is not in the model's entity
+	// lists: it is gone, or about to be.
+	Before Entity
+	// Address is the Terraform address, or the object's label at base.
+	Address string
+	// Reason is the plan's action_reason, when it gives one.
+	Reason string
+	// CreateBeforeDestroy is set for replacements that create the new
+	// object before destroying the old one.
+	CreateBeforeDestroy bool
+	// Range is where the object is (or was) declared: the source range of
+	// its address when the source is present, else zero.
+	Range Range
+	// Origin is "plan" or "base".
+	Origin string
+}
+
+// AddChange records a change.
+func (m *Model) AddChange(c *Change) { m.Changes = append(m.Changes, c) }
