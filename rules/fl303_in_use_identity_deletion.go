@@ -1,0 +1,295 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// InUseIdentityDeletion reports a role, instance profile or security group
+// that the change deletes or replaces while Karpenter or node groups still
+// use it.
+var InUseIdentityDeletion = &lint.Rule{
+	ID:       "FL303",
+	Name:     "in-use-identity-deletion",
+	Severity: lint.Error,
+	Summary:  "a role, instance profile or security group is deleted or replaced while Karpenter or node groups still use it",
+	Since:    "0.2.0",
+	Doc: `The change under review (a plan, or the diff against a base revision)
+deletes or replaces an IAM role, an instance profile or a security group
+that a Karpenter node class or an EKS node group still references: by name,
+ARN, ID, Terraform reference or selector term.
+
+## The chain
+
+Two mechanisms, kept apart:
+
+- An instance profile is deleted: new launches that name it fail
+  ("instance profile not found"), and running nodes lose their credentials
+  later.
+- A node role is deleted or replaced: its node access (aws-auth mapping or
+  access entry) no longer matches; a replaced role gets a new unique ID, and
+  access entries bound to the old one stop matching. Nodes can no longer
+  authenticate and go ` + "`NotReady`" + `.
+
+A deleted security group can no longer be attached: launches that name or
+select it fail, or a selector that matched only it selects nothing.
+
+In each case the effect can arrive hours after apply: in the Stytch
+incident of 23 February 2023 the first alerts came almost two hours and the
+outage five hours after the change.
+
+` + "`forget`" + ` (a ` + "`removed`" + ` block with ` + "`destroy = false`" + `) deletes nothing and is never
+reported.
+
+## Example
+
+` + "```hcl" + `
+# removed from source; the plan deletes it
+# resource "aws_iam_instance_profile" "nodes" { name = "prod-nodes" }
+` + "```" + `
+` + "```yaml" + `
+apiVersion: karpenter.k8s.aws/v1alpha1
+kind: AWSNodeTemplate
+spec:
+  instanceProfile: prod-nodes               # FL303
+` + "```" + `
+
+## How to fix
+
+Order the operations: first move every user to an identity that stays (a
+role with its own access entry, an instance profile or ` + "`spec.role`" + `, a
+security group), apply and let the nodes roll over; then delete the old
+one. Avoid replacing a node role: change it in place.
+
+References: EKS user guide, "Grant IAM users access to Kubernetes with EKS
+access entries" (access entries and recreated principals); IAM user guide,
+"Using instance profiles"; Stytch, "Incident report" (23 February 2023).`,
+	Check: checkInUseIdentityDeletion,
+}
+
+// identityUse is one surviving dependent of a deleted identity.
+type identityUse struct {
+	user   lint.NodeIdentity
+	anchor lint.Range
+	ref    lint.Ref
+	how    string
+}
+
+func checkInUseIdentityDeletion(p *lint.Pass) {
+	m := p.Model
+	for _, c := range m.Changes {
+		if !destroys(c) {
+			continue
+		}
+		var uses []identityUse
+		switch b := c.Before.(type) {
+		case *lint.Role:
+			uses = roleUses(p, c, b)
+		case *lint.InstanceProfile:
+			uses = profileUses(p, c, b)
+		case *lint.SecurityGroup:
+			uses = groupUses(p, c, b)
+		default:
+			continue
+		}
+		for _, u := range uses {
+			reportIdentityUse(p, c, u)
+		}
+	}
+}
+
+// allNodes lists every surviving node side: node groups the change does not
+// destroy, and Karpenter identities.
+func allNodes(m *lint.Model) []lint.NodeIdentity {
+	var out []lint.NodeIdentity
+	for _, g := range m.NodeGroupIdentities() {
+		if !destroyedByChange(m, g.Entity) {
+			out = append(out, g)
+		}
+	}
+	return append(out, m.KarpenterIdentities()...)
+}
+
+// matchDeleted compares a resolved reference with the deleted object.
+func matchDeleted(id, del lint.Identity, c *lint.Change) lint.Tri {
+	if refersTo(id.Written, c) {
+		return lint.Yes
+	}
+	return lint.SameIdentity(id, del)
+}
+
+// survivor is the current object at the replaced object's address (the
+// replacement), or nil.
+func survivor(m *lint.Model, c *lint.Change) lint.Entity {
+	if c.Action != lint.ActionReplace {
+		return nil
+	}
+	if e := m.Lookup(c.Before.Base().Addr); e != nil && e.Base().Kind == c.Before.Base().Kind {
+		return e
+	}
+	return nil
+}
+
+func roleUses(p *lint.Pass, c *lint.Change, b *lint.Role) []identityUse {
+	m := p.Model
+	del := lint.Identity{Kind: lint.KindRole, Entity: b, Name: b.Name, Scope: b.Scope}
+	var out []identityUse
+	for _, n := range allNodes(m) {
+		r, ip, ok := m.NodeRole(n)
+		if !ok {
+			continue
+		}
+		t := matchDeleted(r, del, c)
+		if t == lint.Maybe {
+			p.Unresolved(fmt.Sprintf("node role of %s vs deleted %s", n.Label(), changeLabel(c)), userRange(n))
+		}
+		if t != lint.Yes {
+			continue
+		}
+		how := "launches nodes as it"
+		switch {
+		case n.Role.IsSet() && n.Karpenter:
+			how += " through spec.role"
+		case n.Role.IsSet():
+			how += " (node_role_arn)"
+		case ip != nil:
+			how += " through instance profile " + ip.Label
+		}
+		out = append(out, identityUse{user: n, anchor: userRange(n), ref: userRef(n), how: how})
+	}
+	return out
+}
+
+func profileUses(p *lint.Pass, c *lint.Change, b *lint.InstanceProfile) []identityUse {
+	m := p.Model
+	del := lint.Identity{Kind: lint.KindInstanceProfile, Entity: b, Name: b.Name, Scope: b.Scope}
+	next := survivor(m, c)
+	var out []identityUse
+	for _, n := range allNodes(m) {
+		if !n.InstanceProfile.IsSet() || n.InstanceProfile.Value.IsUnknown() {
+			continue
+		}
+		id := m.ResolveInstanceProfile(n.InstanceProfile.Value, n.Entity.Base().Scope)
+		t := matchDeleted(id, del, c)
+		if t == lint.Maybe {
+			p.Unresolved(fmt.Sprintf("instance profile of %s vs deleted %s", n.Label(), changeLabel(c)), n.InstanceProfile.Range)
+		}
+		if t != lint.Yes {
+			continue
+		}
+		// A Terraform reference to the replaced profile follows the new one.
+		if next != nil && id.Entity == next && refersTo(id.Written, c) {
+			continue
+		}
+		how := "launches nodes with it"
+		if n.InstanceProfile.Via != "" {
+			how += " (" + n.InstanceProfile.Via + ")"
+		}
+		out = append(out, identityUse{user: n, anchor: refRange(n.InstanceProfile, n.Entity), ref: n.InstanceProfile, how: how})
+	}
+	return out
+}
+
+func groupUses(p *lint.Pass, c *lint.Change, b *lint.SecurityGroup) []identityUse {
+	m := p.Model
+	del := lint.Identity{Kind: lint.KindSecurityGroup, Entity: b, Name: b.Name, ID: b.ID, Scope: b.Scope}
+	var nextID lint.Identity
+	next, _ := survivor(m, c).(*lint.SecurityGroup)
+	if next != nil {
+		nextID = lint.Identity{Kind: lint.KindSecurityGroup, Entity: next, Name: next.Name, ID: next.ID, Scope: next.Scope}
+	}
+	var out []identityUse
+	for _, n := range allNodes(m) {
+		scope := n.Entity.Base().Scope
+		for _, sg := range n.SecurityGroups {
+			if sg.Value.IsUnknown() {
+				continue
+			}
+			id := m.ResolveSecurityGroup(sg.Value, scope)
+			t := matchDeleted(id, del, c)
+			if t == lint.Maybe {
+				p.Unresolved(fmt.Sprintf("security group of %s vs deleted %s", n.Label(), changeLabel(c)), sg.Range)
+			}
+			if t != lint.Yes {
+				continue
+			}
+			if next != nil && (refersTo(id.Written, c) || lint.SameIdentity(id, nextID) == lint.Yes) {
+				continue // the reference follows the replacement
+			}
+			how := "attaches it"
+			if sg.Via != "" {
+				how += " (" + sg.Via + ")"
+			}
+			out = append(out, identityUse{user: n, anchor: refRange(sg, n.Entity), ref: sg, how: how})
+		}
+		for _, term := range n.Terms {
+			t := lint.TermMatch(term, del)
+			if t == lint.Maybe {
+				p.Unresolved(fmt.Sprintf("security group selector of %s vs deleted %s", n.Label(), changeLabel(c)), term.Range)
+			}
+			if t != lint.Yes {
+				continue
+			}
+			if next != nil && lint.TermMatch(term, nextID) == lint.Yes {
+				continue // the term selects the replacement too
+			}
+			anchor := termAnchor(term)
+			if anchor.IsZero() {
+				anchor = term.Range
+			}
+			if anchor.IsZero() {
+				anchor = n.Entity.Base().Range
+			}
+			out = append(out, identityUse{user: n, anchor: anchor, how: "selects it with a securityGroupSelectorTerms entry"})
+		}
+	}
+	return out
+}
+
+func reportIdentityUse(p *lint.Pass, c *lint.Change, u identityUse) {
+	what := changeLabel(c)
+	label := u.user.Label()
+	related := deletedRelated(c)
+	related = append(related, passed(u.ref)...)
+	chain := []string{
+		fmt.Sprintf("%s %s", what, changeVerb(c)),
+		fmt.Sprintf("%s %s", label, u.how),
+	}
+	msg := fmt.Sprintf("%s %s while %s still uses it", what, changeVerb(c), label)
+	var hint string
+	switch c.Before.(type) {
+	case *lint.Role:
+		if c.Action == lint.ActionReplace {
+			msg = fmt.Sprintf("%s is replaced while %s still uses it: the new role gets a new unique ID; access entries bound to the old one stop matching", what, label)
+			chain = append(chain, "the new role gets a new unique ID: EKS access entries bound to the old one stop matching, even under the same name and ARN")
+			hint = fmt.Sprintf("change the role in place instead of replacing it; if it must be replaced, safe order: create the new role, give it its own access entry, move %s to it and roll the nodes, apply; then delete the old role", label)
+		} else {
+			chain = append(chain, "the role's node access (aws-auth mapping / access entry) no longer matches a principal that exists")
+			hint = fmt.Sprintf("safe order: first move %s to a role that stays, with its own access entry, apply and let the nodes roll over; then delete the role", label)
+		}
+		chain = append(chain, "nodes running as it can no longer authenticate to the cluster and go NotReady; new launches fail; the effect can arrive hours after apply")
+	case *lint.InstanceProfile:
+		chain = append(chain,
+			"new launches with it fail (\"instance profile not found\")",
+			"running nodes lose their credentials later; the effect can arrive hours after apply")
+		if c.Action == lint.ActionReplace {
+			chain[len(chain)-2] = "the replacement is a new profile: launches still naming the old one fail (\"instance profile not found\") while it is gone"
+		}
+		hint = fmt.Sprintf("safe order: first move %s to an instance profile that stays (for Karpenter, spec.role lets Karpenter manage its own profile), apply and let the nodes roll over; then delete the profile", label)
+	case *lint.SecurityGroup:
+		chain = append(chain,
+			"a group in use by instances cannot be deleted (DependencyViolation) until they are gone; launches that name or select it then fail or come up without it",
+			"the effect can arrive hours after apply, when nodes are replaced")
+		hint = fmt.Sprintf("safe order: first give %s a security group that stays (selector term or reference), apply and let the nodes roll over; then delete the group", label)
+	}
+	p.Report(lint.Finding{
+		Range:    u.anchor,
+		Message:  msg,
+		Related:  related,
+		Chain:    chain,
+		Hint:     hint,
+		Inferred: inferred(u.user.Entity, c.Before),
+		Key:      "deleted=" + changeKey(c) + "|user=" + u.user.Entity.Base().Addr,
+	})
+}
