@@ -18,6 +18,8 @@ var All = []*lint.Rule{
 	IRSAIssuerMismatch,
 	PodIdentityMismatch,
 	IRSAMalformedCondition,
+	SharedRoleNodeGroupDeletion,
+	InUseIdentityDeletion,
 }
 
 // Find returns the rule named by ID or name.

@@ -11,6 +11,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/linttest"
+	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/rules"
 )
 
@@ -73,6 +74,16 @@ func load(dir string) (lint.Input, error) {
 				opts.VarFiles = append(opts.VarFiles, filepath.Join(abs, arg))
 			}
 		}
+	}
+	// A genuine `terraform show -json` plan of the fixture (made by
+	// scripts/make-plan-fixture.sh) is read as --plan reads it.
+	if f, err := os.Open(filepath.Join(abs, "plan.json")); err == nil {
+		p, err := plan.Parse(f)
+		f.Close()
+		if err != nil {
+			return lint.Input{}, err
+		}
+		opts.Plan, opts.PlanFile = p, "plan.json"
 	}
 	l, err := engine.Load(opts)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/rules"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/mattn/go-isatty"
@@ -33,6 +34,8 @@ const (
 // returns the exit code.
 type CLI struct {
 	Stdout, Stderr io.Writer
+	// Stdin is read by --plan -.
+	Stdin io.Reader
 	// Getenv reads the environment (NO_COLOR).
 	Getenv func(string) string
 	// Cwd overrides the working directory (tests).
@@ -45,7 +48,7 @@ type CLI struct {
 
 // New returns a CLI writing to the given streams.
 func New(stdout, stderr io.Writer) *CLI {
-	return &CLI{Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, IsTerminal: isTerminal}
+	return &CLI{Stdout: stdout, Stderr: stderr, Stdin: os.Stdin, Getenv: os.Getenv, IsTerminal: isTerminal}
 }
 
 func isTerminal(w io.Writer) bool {
@@ -73,6 +76,7 @@ type lintFlags struct {
 	writeBL  string
 	changed  bool
 	base     string
+	plan     string
 }
 
 // Run executes the command line.
@@ -119,6 +123,7 @@ could not run.`,
 	f.BoolVar(&lf.noColor, "no-color", false, "disable color (also NO_COLOR, and when stdout is not a terminal)")
 	f.BoolVar(&lf.changed, "changed", false, "report only chains touching files changed since --base (committed, staged, unstaged or untracked)")
 	f.StringVar(&lf.base, "base", "", "git revision --changed compares with (default: the merge base of HEAD and the default branch)")
+	f.StringVar(&lf.plan, "plan", "", "terraform show -json output (\"-\" = stdin): its deletions, replacements and forgets are checked")
 	f.StringVar(&lf.baseline, "baseline", "", "report only findings that are not in this baseline file")
 	f.StringVar(&lf.writeBL, "write-baseline", "", "write the current findings to this baseline file")
 	f.StringVar(&lf.kubeVer, "kube-version", "", "Kubernetes version charts render for (default: kube_version in .faultline.hcl, else "+helm.DefaultKubeVersion+")")
@@ -171,6 +176,43 @@ could not run.`,
 		return exitError
 	}
 	return code
+}
+
+// readPlan reads --plan FILE ("-" = standard input). A plan that cannot be
+// read or is not a `terraform show -json` plan is an error (exit 2): it was
+// named explicitly.
+func (c *CLI) readPlan(name string, abs func(string) string) (*plan.Plan, string, error) {
+	if name == "" {
+		return nil, "", nil
+	}
+	var r io.Reader
+	file := "<stdin>"
+	if name == "-" {
+		if c.Stdin == nil {
+			return nil, "", errors.New("--plan -: no standard input")
+		}
+		r = c.Stdin
+	} else {
+		file = abs(name)
+		f, err := os.Open(file)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, "", fmt.Errorf("--plan %s: %w", name, err)
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			return nil, "", fmt.Errorf("--plan %s: is a directory, want the output of `terraform show -json PLANFILE`", name)
+		}
+		r = f
+	}
+	p, err := plan.Parse(r)
+	if err != nil {
+		return nil, "", fmt.Errorf("--plan %s: %w", name, err)
+	}
+	return p, file, nil
 }
 
 func (c *CLI) cwd() (string, error) {
@@ -265,6 +307,10 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			return exitError, fmt.Errorf("--kube-version: %w", err)
 		}
 	}
+	tfPlan, planFile, err := c.readPlan(lf.plan, abs)
+	if err != nil {
+		return exitError, err
+	}
 	var changed []string
 	if lf.base != "" && !lf.changed {
 		return exitError, fmt.Errorf("--base compares deletions with a revision, which this version does not do yet; use it with --changed")
@@ -291,7 +337,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, err
 	}
 	stopProgress := c.progress(lf.quiet)
-	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed}, rules.All, ropts)
+	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile}, rules.All, ropts)
 	stopProgress()
 	if err != nil {
 		return exitError, err

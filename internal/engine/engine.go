@@ -18,6 +18,7 @@ import (
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/kube"
 	"github.com/faultline-dev/faultline/parsers/kustomize"
+	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
 )
 
@@ -47,6 +48,13 @@ type Options struct {
 	// Changed, when not nil (--changed), limits findings to chains touching
 	// these files or the file arguments; paths as reported.
 	Changed []string
+	// Plan is a parsed `terraform show -json` plan (--plan): its
+	// deletions, replacements and forgets join the model as Changes,
+	// anchored at their source declarations when the source is present.
+	Plan *plan.Plan
+	// PlanFile names the plan in ranges: an absolute path (reported
+	// relative like every range) or "<stdin>".
+	PlanFile string
 }
 
 // Loaded is what was read.
@@ -319,6 +327,9 @@ func Load(opts Options) (*Loaded, error) {
 		model.Add(ents...)
 		in.Diagnostics = append(in.Diagnostics, hd...)
 	}
+	if opts.Plan != nil {
+		addPlan(model, opts, rel)
+	}
 	for _, a := range d.archives {
 		files[a] = true
 	}
@@ -333,6 +344,18 @@ func Load(opts Options) (*Loaded, error) {
 	in.Ignores = scanIgnores(rel, files, read, allCharts)
 	l.Input = in
 	return l, nil
+}
+
+// addPlan adds the plan's changes to the model, each at the declaration of
+// its address in the scanned Terraform source when that is present.
+func addPlan(model *lint.Model, opts Options, rel func(string) string) {
+	file := opts.PlanFile
+	if filepath.IsAbs(file) {
+		file = rel(file)
+	}
+	for _, c := range opts.Plan.Changes(plan.Options{File: file, SourceRange: plan.SourceIndex(model)}) {
+		model.AddChange(c)
+	}
 }
 
 func unwrapPathErr(err error) error {

@@ -1,0 +1,25 @@
+resource "aws_iam_role" "nodes" {
+  name = "prod-nodes"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Action    = "sts:AssumeRole"
+      Effect    = "Allow"
+      Principal = { Service = "ec2.amazonaws.com" }
+    }]
+  })
+}
+
+resource "aws_eks_node_group" "system" {
+  cluster_name    = "prod"
+  node_group_name = "system"
+  node_role_arn   = aws_iam_role.nodes.arn
+  subnet_ids      = ["subnet-0a1b2c3d4e5f60001"]
+  instance_types  = ["m6i.large"]
+
+  scaling_config {
+    desired_size = 2
+    max_size     = 3
+    min_size     = 1
+  }
+}
