@@ -75,7 +75,7 @@ report" (23 February 2023).`,
 func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 	m := p.Model
 	for _, c := range m.Changes {
-		if !destroys(c) || c.CreateBeforeDestroy {
+		if !destroys(c) || c.CreateBeforeDestroy || c.Before.Base().Crossplane.Orphans() {
 			continue
 		}
 		ng, ok := c.Before.(*lint.NodeGroup)

@@ -79,12 +79,16 @@ type identityUse struct {
 func checkInUseIdentityDeletion(p *lint.Pass) {
 	m := p.Model
 	for _, c := range m.Changes {
-		if !destroys(c) {
+		// Orphaned Crossplane objects live on (FL302's finding).
+		if !destroys(c) || c.Before.Base().Crossplane.Orphans() {
 			continue
 		}
 		var uses []identityUse
 		switch b := c.Before.(type) {
 		case *lint.Role:
+			if c.Action == lint.ActionReplace {
+				continue // a role replaced under its name breaks its access entries: FL305's finding
+			}
 			uses = roleUses(p, c, b)
 		case *lint.InstanceProfile:
 			uses = profileUses(p, c, b)

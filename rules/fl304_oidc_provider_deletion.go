@@ -1,0 +1,185 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// OIDCProviderDeletion reports an IAM OIDC provider that the change deletes
+// or replaces while IRSA roles still trust it.
+var OIDCProviderDeletion = &lint.Rule{
+	ID:       "FL304",
+	Name:     "oidc-provider-deletion",
+	Severity: lint.Error,
+	Summary:  "an OIDC provider is deleted or replaced while IRSA roles trust it",
+	Since:    "0.2.0",
+	Doc: `The change under review (a plan) deletes or replaces an
+` + "`aws_iam_openid_connect_provider`" + ` while an IAM role's trust policy names it as
+its Federated principal (IRSA).
+
+## The chain
+
+1. The OIDC provider is deleted (or destroyed before its replacement is
+   created).
+2. STS can no longer validate the cluster's service account tokens:
+   ` + "`AssumeRoleWithWebIdentity`" + ` for the roles that trust it fails
+   (` + "`InvalidIdentityToken`" + `).
+3. Pods keep the credentials they already hold until those expire, then
+   lose AWS access: controllers (Karpenter, the load balancer controller,
+   external-dns, CSI drivers) stop working. The effect can arrive hours
+   after apply, when cached credentials run out.
+
+The rule matches the trust's Federated principal by Terraform reference to
+the deleted provider's address (directly, or through the output of the
+module that declares it, which is inferred and reported one level lower).
+
+## Example
+
+` + "```hcl" + `
+# removed from source; the plan deletes it
+# resource "aws_iam_openid_connect_provider" "eks" { ... }
+resource "aws_iam_role" "karpenter" {
+  assume_role_policy = jsonencode({
+    Statement = [{
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = aws_iam_openid_connect_provider.eks.arn }  # FL304
+    }]
+  })
+}
+` + "```" + `
+
+## How to fix
+
+Keep the provider while any role trusts it. Safe order: first point every
+trusting role at the provider that stays (or give the workloads another
+identity, e.g. EKS Pod Identity) and apply; then delete the provider.
+
+References: IAM user guide, "Create an OpenID Connect (OIDC) identity
+provider in IAM"; EKS user guide, "IAM roles for service accounts".`,
+	Check: checkOIDCProviderDeletion,
+}
+
+const oidcProviderType = "aws_iam_openid_connect_provider"
+
+func checkOIDCProviderDeletion(p *lint.Pass) {
+	m := p.Model
+	for _, c := range m.Changes {
+		if c.Action != lint.ActionDelete && c.Action != lint.ActionReplace {
+			continue
+		}
+		if c.Action == lint.ActionReplace && c.CreateBeforeDestroy {
+			continue
+		}
+		addr := c.Address
+		qualified := ""
+		if c.Before != nil {
+			qualified = c.Before.Base().Addr
+			if addr == "" {
+				addr = c.Before.Base().Label
+			}
+		}
+		if !isOIDCProviderAddr(addr) {
+			continue
+		}
+		label := "OIDC provider " + addr
+		verb := changeVerb(c)
+		for _, r := range m.Roles {
+			if destroyedByChange(m, r) {
+				continue
+			}
+			for _, w := range r.Trust.WebIdentities() {
+				match, via := federatedNames(w.Statement.Federated, qualified, addr)
+				if !match {
+					continue
+				}
+				anchor := w.Statement.Range
+				if anchor.IsZero() {
+					anchor = r.Trust.Range
+				}
+				if anchor.IsZero() {
+					anchor = r.Range
+				}
+				var related []lint.Location
+				if !c.Range.IsZero() {
+					related = append(related, lint.Location{Range: c.Range, Message: label + " " + verb})
+				}
+				var inf []string
+				if via != "" {
+					inf = append(inf, fmt.Sprintf("the Federated principal %s is taken to be the ARN of %s", via, addr))
+				}
+				inf = append(inf, inferred(r)...)
+				chain := []string{
+					fmt.Sprintf("%s %s", label, verb),
+					fmt.Sprintf("IAM role %s trusts it as the Federated principal of an sts:AssumeRoleWithWebIdentity statement (IRSA)", r.Label),
+					"STS can no longer validate the cluster's service account tokens: AssumeRoleWithWebIdentity for the role fails (InvalidIdentityToken)",
+					"pods running as service accounts bound to the role lose AWS access once the credentials they hold expire; the effect can arrive hours after apply",
+				}
+				if c.Action == lint.ActionReplace {
+					chain[2] = "while the provider is gone, STS cannot validate the cluster's service account tokens: AssumeRoleWithWebIdentity for the role fails (InvalidIdentityToken)"
+				}
+				p.Report(lint.Finding{
+					Range:    anchor,
+					Message:  fmt.Sprintf("%s %s while IAM role %s still trusts it (IRSA)", label, verb, r.Label),
+					Related:  related,
+					Chain:    chain,
+					Hint:     fmt.Sprintf("safe order: first point the trust of %s at the OIDC provider that stays (or move its workloads to another identity) and apply; then delete %s", r.Label, addr),
+					Inferred: inf,
+					Key:      "deleted=" + addr + "|role=" + r.Addr,
+				})
+				break
+			}
+		}
+	}
+}
+
+// isOIDCProviderAddr reports whether a Terraform address is an OIDC
+// provider resource (in any module).
+func isOIDCProviderAddr(addr string) bool {
+	if i := strings.LastIndex(addr, ":"); i >= 0 {
+		addr = addr[i+1:]
+	}
+	return strings.HasPrefix(addr, oidcProviderType+".") || strings.Contains(addr, "."+oidcProviderType+".")
+}
+
+// federatedNames reports whether a Federated principal refers to the
+// deleted provider: a hole naming its address, or (inferred, via is the
+// reference) an OIDC-provider output of the module that declares it.
+func federatedNames(fed []lint.Value, qualified, bare string) (match bool, via string) {
+	for _, v := range fed {
+		for _, ref := range v.Refs() {
+			if ref.Anonymous {
+				continue
+			}
+			if sameAddr(ref.Object, qualified, bare) || sameAddr(stripIndex(ref.Object), qualified, bare) {
+				return true, ""
+			}
+		}
+	}
+	for _, v := range fed {
+		for _, ref := range v.Refs() {
+			if ref.Anonymous || !strings.Contains(ref.Path, "oidc_provider") {
+				continue
+			}
+			obj := ref.Object
+			if i := strings.LastIndex(obj, ":"); i >= 0 {
+				obj = obj[i+1:]
+			}
+			if strings.HasPrefix(obj, "module.") && !strings.Contains(obj, "."+oidcProviderType) && strings.HasPrefix(bare, obj+".") {
+				return true, ref.String()
+			}
+		}
+	}
+	return false, ""
+}
+
+// stripIndex drops a trailing instance key ("x[0]" → "x").
+func stripIndex(addr string) string {
+	if strings.HasSuffix(addr, "]") {
+		if i := strings.LastIndex(addr, "["); i >= 0 {
+			return addr[:i]
+		}
+	}
+	return addr
+}

@@ -1,0 +1,179 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// NodeAccessRemoval reports node access (aws-auth mapping, access entry)
+// that the change removes or silently breaks for a role nodes still use.
+var NodeAccessRemoval = &lint.Rule{
+	ID:       "FL305",
+	Name:     "node-access-removal",
+	Severity: lint.Error,
+	Summary:  "node access (aws-auth mapping or access entry) is removed or silently broken for a role nodes still use",
+	Since:    "0.2.0",
+	Doc: `The change under review removes the cluster access of a role that
+nodes still run as, or breaks it without touching it:
+
+- A node role is replaced under the same name. The new role has a new
+  unique ID; EKS access entries bind to the principal's unique ID, so the
+  existing entries stop matching even though the name and ARN are the same.
+- The ` + "`aws-auth`" + ` ConfigMap is deleted (a manifest, a ` + "`kubernetes_config_map`" + `):
+  its ` + "`mapRoles`" + ` entries go with it. The model does not read ` + "`mapRoles`" + `, so
+  the rule assumes the ConfigMap maps the role of Karpenter and
+  self-managed nodes (EKS maps managed node groups itself), and reports
+  one level lower.
+
+## The chain
+
+1. The role's node access no longer matches.
+2. Running nodes keep working until their credentials or kubelet
+   certificates are refreshed; new nodes cannot join. Nodes go
+   ` + "`NotReady`" + `; the effect can arrive hours after apply.
+
+## Example
+
+` + "```hcl" + `
+resource "aws_iam_role" "nodes" {
+  name = "prod-nodes"
+  path = "/eks/"          # changed: forces replacement
+}
+` + "```" + `
+` + "```yaml" + `
+apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+spec:
+  role: prod-nodes        # FL305
+` + "```" + `
+
+## How to fix
+
+Change the role in place instead of replacing it. If it must be replaced
+(or the aws-auth mapping must go), safe order: first create the new access
+(an access entry for the new role, or for the role the aws-auth entry
+mapped) and apply; then replace or delete the old; then recreate access
+entries that name the old role.
+
+References: EKS user guide, "Grant IAM users access to Kubernetes with EKS
+access entries" (recreated principals) and "Migrating existing aws-auth
+ConfigMap entries to access entries".`,
+	Check: checkNodeAccessRemoval,
+}
+
+func checkNodeAccessRemoval(p *lint.Pass) {
+	m := p.Model
+	for _, c := range m.Changes {
+		if !destroys(c) {
+			continue
+		}
+		switch b := c.Before.(type) {
+		case *lint.Role:
+			if c.Action == lint.ActionReplace && sameNameRole(m, b) {
+				reportReplacedRole(p, c, b)
+			}
+		case *lint.KubeObject:
+			if c.Action == lint.ActionDelete && isAWSAuth(b) && !awsAuthDeclared(m, b) {
+				reportAWSAuthDeleted(p, c, b)
+			}
+		}
+	}
+}
+
+// sameNameRole reports whether the current model declares a role with the
+// replaced role's name.
+func sameNameRole(m *lint.Model, b *lint.Role) bool {
+	if _, ok := b.Name.Str(); !ok {
+		return false
+	}
+	for _, r := range m.Roles {
+		if r.Scope.Compatible(b.Scope, false, false) && lint.Compare(r.Name, b.Name) == lint.Yes {
+			return true
+		}
+	}
+	return false
+}
+
+func reportReplacedRole(p *lint.Pass, c *lint.Change, b *lint.Role) {
+	name, _ := b.Name.Str()
+	for _, u := range roleUses(p, c, b) {
+		label := u.user.Label()
+		related := deletedRelated(c)
+		related = append(related, passed(u.ref)...)
+		p.Report(lint.Finding{
+			Range:   u.anchor,
+			Message: fmt.Sprintf("%s %s under the same name %q while %s still runs as it: access entries bind to the role's unique ID, so the node access silently stops matching", changeLabel(c), changeVerb(c), name, label),
+			Related: related,
+			Chain: []string{
+				fmt.Sprintf("%s %s; the new role keeps the name %q and ARN but gets a new unique ID", changeLabel(c), changeVerb(c), name),
+				fmt.Sprintf("%s %s", label, u.how),
+				"EKS access entries for the role are bound to the old unique ID: they stop matching, with no change to them in the plan or the source",
+				"nodes running as the role can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
+			},
+			Hint:     fmt.Sprintf("change role %q in place instead of replacing it; if it must be replaced, safe order: replace it, then delete and recreate its access entries (or its aws-auth mapping) before %s launches or refreshes nodes", name, label),
+			Inferred: inferred(u.user.Entity, b),
+			Key:      "replaced=" + changeKey(c) + "|user=" + u.user.Entity.Base().Addr,
+		})
+	}
+}
+
+// isAWSAuth reports whether an object is the aws-auth ConfigMap.
+func isAWSAuth(o *lint.KubeObject) bool {
+	name, _ := o.Name.Str()
+	if o.KindName != "ConfigMap" || name != "aws-auth" {
+		return false
+	}
+	ns, ok := o.Namespace.Str()
+	return !ok || ns == "" || ns == "kube-system"
+}
+
+// awsAuthDeclared reports whether the current model still declares an
+// aws-auth ConfigMap for the same cluster (moved, not removed).
+func awsAuthDeclared(m *lint.Model, b *lint.KubeObject) bool {
+	for _, o := range m.Objects {
+		if isAWSAuth(o) && lint.Compare(lint.Known(o.Scope.Cluster), lint.Known(b.Scope.Cluster)) != lint.No {
+			return true
+		}
+	}
+	return false
+}
+
+func reportAWSAuthDeleted(p *lint.Pass, c *lint.Change, b *lint.KubeObject) {
+	m := p.Model
+	label := "aws-auth ConfigMap"
+	if c.Address != "" && !strings.Contains(c.Address, "#") {
+		label += " " + c.Address
+	}
+	verb := removedVerb(c)
+	for _, n := range allNodes(m) {
+		if ng, ok := n.Entity.(*lint.NodeGroup); ok && ng.Managed {
+			continue // EKS maps managed node groups itself
+		}
+		if b.Scope.Cluster != "" && lint.Compare(n.Cluster, lint.Known(b.Scope.Cluster)) == lint.No {
+			continue
+		}
+		r, _, ok := m.NodeRole(n)
+		if !ok {
+			continue
+		}
+		nodeLabel := n.Label()
+		name := describe(r)
+		related := deletedRelated(c)
+		related = append(related, passed(userRef(n))...)
+		p.Report(lint.Finding{
+			Range:   userRange(n),
+			Message: fmt.Sprintf("%s %s while %s still runs as role %s, which it is taken to map", label, verb, nodeLabel, name),
+			Related: related,
+			Chain: []string{
+				fmt.Sprintf("%s %s: its mapRoles entries go with it", label, verb),
+				fmt.Sprintf("%s launches nodes as role %s, mapped to system:nodes there unless an access entry grants it", nodeLabel, name),
+				"nodes running as the role can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
+			},
+			Hint:     fmt.Sprintf("safe order: first give role %s an access entry of type EC2_LINUX (or keep its mapRoles entry in an aws-auth that stays) and apply; then remove the ConfigMap", name),
+			Inferred: append([]string{"the deleted aws-auth ConfigMap is taken to map role " + name}, inferred(n.Entity)...),
+			Key:      "deleted=" + changeKey(c) + "|user=" + n.Entity.Base().Addr,
+		})
+	}
+}
