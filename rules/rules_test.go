@@ -54,6 +54,12 @@ func load(dir string) (lint.Input, error) {
 		return lint.Input{}, err
 	}
 	opts := engine.Options{Paths: []string{abs}, Cwd: abs, RelTo: abs, Vars: map[string]string{}}
+	// A fixture with base/ and head/ is a change: head/ compared with the
+	// base revision base/ (as --base compares the work tree with git).
+	if isDir(filepath.Join(abs, "base")) && isDir(filepath.Join(abs, "head")) {
+		head := filepath.Join(abs, "head")
+		opts.Paths, opts.BaseDir, opts.BaseRoot, opts.BaseRev = []string{head}, filepath.Join(abs, "base"), head, "base"
+	}
 	if _, err := os.Stat(filepath.Join(abs, lint.ConfigFile)); err == nil {
 		cfg, err := lint.LoadConfig(filepath.Join(abs, lint.ConfigFile))
 		if err != nil {
@@ -169,4 +175,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 			t.Errorf("%s: unresolved = %d, want %d (%v)", dir, got, want, res.Summary.Notes)
 		}
 	}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }

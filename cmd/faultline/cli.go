@@ -122,7 +122,7 @@ could not run.`,
 	f.BoolVar(&lf.verbose, "verbose", false, "list what was read and every coverage note")
 	f.BoolVar(&lf.noColor, "no-color", false, "disable color (also NO_COLOR, and when stdout is not a terminal)")
 	f.BoolVar(&lf.changed, "changed", false, "report only chains touching files changed since --base (committed, staged, unstaged or untracked)")
-	f.StringVar(&lf.base, "base", "", "git revision --changed compares with (default: the merge base of HEAD and the default branch)")
+	f.StringVar(&lf.base, "base", "", "git revision to compare with: objects deleted or replaced since (its merge base with HEAD) are judged; with --changed, the revision changed files are counted from (default: the default branch)")
 	f.StringVar(&lf.plan, "plan", "", "terraform show -json output (\"-\" = stdin): its deletions, replacements and forgets are checked")
 	f.StringVar(&lf.baseline, "baseline", "", "report only findings that are not in this baseline file")
 	f.StringVar(&lf.writeBL, "write-baseline", "", "write the current findings to this baseline file")
@@ -312,18 +312,16 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, err
 	}
 	var changed []string
-	if lf.base != "" && !lf.changed {
-		return exitError, fmt.Errorf("--base compares deletions with a revision, which this version does not do yet; use it with --changed")
+	// The directory git is asked about: the first path's.
+	gitDir := cwd
+	if len(paths) > 0 {
+		gitDir = abs(paths[0])
+		if st, err := os.Stat(gitDir); err == nil && !st.IsDir() {
+			gitDir = filepath.Dir(gitDir)
+		}
 	}
 	if lf.changed {
-		dir := cwd
-		if len(paths) > 0 {
-			dir = abs(paths[0])
-			if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-				dir = filepath.Dir(dir)
-			}
-		}
-		set, err := changes.Changed(dir, lf.base)
+		set, err := changes.Changed(gitDir, lf.base)
 		if err != nil {
 			return exitError, fmt.Errorf("--changed: %w", err)
 		}
@@ -332,12 +330,28 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			changed = []string{}
 		}
 	}
+	var baseDir, baseRoot string
+	if lf.base != "" {
+		rev, err := changes.ResolveBase(gitDir, lf.base)
+		if err != nil {
+			return exitError, fmt.Errorf("--base: %w", err)
+		}
+		tmp, err := os.MkdirTemp("", "faultline-base-")
+		if err != nil {
+			return exitError, fmt.Errorf("--base: %w", err)
+		}
+		defer os.RemoveAll(tmp)
+		if err := changes.Export(rev.Root, rev.Commit, tmp); err != nil {
+			return exitError, fmt.Errorf("--base %s: reading the revision: %w", lf.base, err)
+		}
+		baseDir, baseRoot = tmp, rev.Root
+	}
 	renderer, err := c.renderer()
 	if err != nil {
 		return exitError, err
 	}
 	stopProgress := c.progress(lf.quiet)
-	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile}, rules.All, ropts)
+	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}, rules.All, ropts)
 	stopProgress()
 	if err != nil {
 		return exitError, err
@@ -562,6 +576,9 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 	}
 	if len(srcParts) > 0 {
 		fmt.Fprintf(w, "entities: %s\n", strings.Join(srcParts, ", "))
+	}
+	for _, ch := range m.Changes {
+		fmt.Fprintf(w, "change (%s): %s %s at %s\n", ch.Origin, ch.Action, ch.Address, ch.Range)
 	}
 	fmt.Fprintf(w, "read %d files in %s\n", l.Input.Files, took.Round(time.Millisecond))
 }

@@ -68,24 +68,11 @@ func ChangedFiles(repoDir, base string) ([]string, error) {
 // means the default branch: origin/HEAD, else origin/main, origin/master,
 // main or master, whichever exists first.
 func Changed(dir, base string) (*Set, error) {
-	g := gitRunner{dir: dir}
-	if _, err := exec.LookPath("git"); err != nil {
-		return nil, fmt.Errorf("%w: --changed and --base need the git binary on PATH", ErrNoGit)
-	}
-	top, err := g.out("rev-parse", "--show-toplevel")
+	g, root, err := open(dir)
 	if err != nil {
-		msg := ""
-		if !strings.Contains(err.Error(), "not a git repository") {
-			msg = ": " + err.Error() // e.g. git's "detected dubious ownership"
-		}
-		return nil, fmt.Errorf("%s: %w (--changed and --base compare git revisions)%s", dir, ErrNotRepository, msg)
+		return nil, err
 	}
-	root := strings.TrimRight(top, "\n")
-	if root == "" {
-		return nil, fmt.Errorf("%s: %w (a bare repository or .git directory has no work tree)", dir, ErrNotRepository)
-	}
-	g.dir = root
-	s := &Set{Root: filepath.Clean(filepath.FromSlash(root))}
+	s := &Set{Root: root}
 
 	files := map[string]bool{}
 	_, headErr := g.out("rev-parse", "--verify", "--quiet", "HEAD^{commit}")

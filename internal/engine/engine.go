@@ -55,6 +55,21 @@ type Options struct {
 	// PlanFile names the plan in ranges: an absolute path (reported
 	// relative like every range) or "<stdin>".
 	PlanFile string
+	// BaseDir (--base) holds the tree at the base revision, laid out as
+	// BaseRoot is: its model is read like the scanned one and compared
+	// with it, and what is gone or has a new identity joins the model as
+	// Changes (see base.go).
+	BaseDir string
+	// BaseRoot is the directory BaseDir stands for (the repository root);
+	// default the scan root.
+	BaseRoot string
+	// BaseRev names the base revision in messages ("main").
+	BaseRev string
+
+	// relOverride and rootOverride are set for the base model: its paths
+	// read as the scanned tree's.
+	relOverride  func(string) string
+	rootOverride string
 }
 
 // Loaded is what was read.
@@ -100,6 +115,9 @@ func Load(opts Options) (*Loaded, error) {
 		}
 		return filepath.ToSlash(r)
 	}
+	if opts.relOverride != nil {
+		rel = opts.relOverride
+	}
 	paths := opts.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -139,6 +157,9 @@ func Load(opts Options) (*Loaded, error) {
 	root := commonRoot(dirs)
 	if r := repoRoot(root); r != "" && isAncestor(r, root) {
 		root = r
+	}
+	if opts.rootOverride != "" {
+		root = opts.rootOverride
 	}
 
 	d := discover(dirs, opts.Config)
@@ -329,6 +350,11 @@ func Load(opts Options) (*Loaded, error) {
 	}
 	if opts.Plan != nil {
 		addPlan(model, opts, rel)
+	}
+	if opts.BaseDir != "" {
+		if err := addBase(model, opts, l, &in); err != nil {
+			return nil, err
+		}
 	}
 	for _, a := range d.archives {
 		files[a] = true

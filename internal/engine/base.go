@@ -1,0 +1,349 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// The base revision (--base): the tree at the base revision is loaded
+// like the scanned one, with its paths reported as the scanned tree's,
+// and every entity there is looked for in the scanned model by a stable
+// key:
+//
+//   - Kubernetes and Crossplane objects by API group, kind, namespace and
+//     metadata.name (not by file: a renamed or moved file changes nothing);
+//   - Helm releases found outside Terraform by tool, namespace and name;
+//   - Terraform entities by root module and address, following the
+//     `moved` blocks of the scanned root modules.
+//
+// An entity with no counterpart is deleted (forgotten when a `removed`
+// block with destroy = false names it); one whose identity name changed
+// (IAM role, instance profile, security group and node group names, a
+// Crossplane resource's external name) is replaced. Base entities never
+// join the model's lists, only its Changes.
+
+// addBase loads the base tree and adds its deletions and replacements.
+func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
+	baseDir, err := filepath.Abs(opts.BaseDir)
+	if err != nil {
+		return fmt.Errorf("base revision: %w", err)
+	}
+	if st, err := os.Stat(baseDir); err != nil || !st.IsDir() {
+		return fmt.Errorf("base revision: %s is not a directory", opts.BaseDir)
+	}
+	baseRoot := opts.BaseRoot
+	if baseRoot == "" {
+		baseRoot = l.Root
+	}
+	baseRoot, _ = filepath.Abs(baseRoot)
+	realRoot := evalOr(baseRoot)
+	toBase := func(p string) (string, bool) {
+		r, err := filepath.Rel(realRoot, evalOr(p))
+		if err != nil || !filepath.IsLocal(r) {
+			return "", false
+		}
+		return filepath.Join(baseDir, r), true
+	}
+
+	type pair struct{ head, base string }
+	var pairs []pair
+	var basePaths []string
+	for _, d := range l.Roots {
+		b, ok := toBase(d)
+		if !ok {
+			in.Notes = append(in.Notes, lint.Note{Kind: lint.Skipped, What: "not compared with the base revision: outside " + l.rel(baseRoot), Range: lint.Range{File: l.rel(d)}})
+			continue
+		}
+		pairs = append(pairs, pair{d, b})
+		if st, err := os.Stat(b); err == nil && st.IsDir() {
+			basePaths = append(basePaths, b)
+		}
+	}
+	if len(basePaths) == 0 {
+		return nil // nothing scanned existed at the base revision
+	}
+	sort.SliceStable(pairs, func(i, j int) bool { return len(pairs[i].base) > len(pairs[j].base) })
+	toHead := func(p string) string {
+		for _, pr := range pairs {
+			if isAncestor(pr.base, p) {
+				r, _ := filepath.Rel(pr.base, p)
+				return filepath.Join(pr.head, r)
+			}
+		}
+		if isAncestor(baseDir, p) {
+			r, _ := filepath.Rel(baseDir, p)
+			return filepath.Join(baseRoot, r)
+		}
+		return p
+	}
+	headRel := l.rel
+	bopts := Options{
+		Paths: basePaths, Cwd: baseDir, Vars: opts.Vars, VarFiles: opts.VarFiles,
+		Config: baseConfig(opts.Config, toBase), Renderer: opts.Renderer, KubeVersion: opts.KubeVersion,
+		relOverride: func(p string) string { return headRel(toHead(p)) },
+	}
+	if r, ok := toBase(l.Root); ok {
+		if st, err := os.Stat(r); err == nil && st.IsDir() {
+			bopts.rootOverride = r
+		}
+	}
+	bl, err := Load(bopts)
+	if err != nil {
+		return fmt.Errorf("base revision: %w", err)
+	}
+	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.TerraformRoots, l.rel), opts.BaseRev) {
+		model.AddChange(c)
+	}
+	return nil
+}
+
+// diffBase compares the base model with the scanned one.
+func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
+	byKey := map[string][]lint.Entity{}
+	for _, e := range head.Entities() {
+		if e.Base().Kind == lint.KindWorkload {
+			continue
+		}
+		byKey[baseKey(e)] = append(byKey[baseKey(e)], e)
+	}
+	at := " (at base)"
+	if rev != "" {
+		at = " (at base " + rev + ")"
+	}
+	var out []*lint.Change
+	for _, e := range base.Entities() {
+		o := e.Base()
+		if o.Kind == lint.KindWorkload {
+			continue
+		}
+		key := baseKey(e)
+		action := lint.ChangeAction("")
+		if o.Source == lint.SourceTerraform && !strings.HasPrefix(key, "k8s:") && !strings.HasPrefix(key, "release:") {
+			var removed *lint.ChangeAction
+			key, removed = mv.follow(key)
+			if removed != nil && len(byKey[key]) == 0 {
+				action = *removed
+			}
+		}
+		now := byKey[key]
+		switch {
+		case action != "":
+		case len(now) == 0:
+			action = lint.ActionDelete
+		case renamed(e, now):
+			action = lint.ActionReplace
+		default:
+			continue
+		}
+		out = append(out, &lint.Change{Action: action, Before: e, Address: o.Label + at, Range: o.Range, Origin: "base"})
+	}
+	return out
+}
+
+// baseKey is what finds an entity again at another revision.
+func baseKey(e lint.Entity) string {
+	o := e.Base()
+	for _, a := range o.Aliases {
+		if strings.HasPrefix(a, "k8s:") {
+			return a
+		}
+	}
+	if r, ok := e.(*lint.Release); ok && o.Source != lint.SourceTerraform {
+		name, ok1 := o.Name.Str()
+		ns, ok2 := r.Namespace.Str()
+		if ok1 && ok2 {
+			return "release:" + r.Tool + "/" + ns + "/" + name
+		}
+	}
+	return o.Addr
+}
+
+// renamed reports whether the identity name of e changed in every
+// counterpart: a new cloud object.
+func renamed(e lint.Entity, now []lint.Entity) bool {
+	o := e.Base()
+	switch o.Kind {
+	case lint.KindRole, lint.KindInstanceProfile, lint.KindSecurityGroup, lint.KindNodeGroup:
+	default:
+		if o.Crossplane == nil {
+			return false
+		}
+	}
+	was, ok := o.Name.Str()
+	if !ok || was == "" {
+		return false
+	}
+	for _, n := range now {
+		is, ok := n.Base().Name.Str()
+		if !ok || is == was {
+			return false
+		}
+	}
+	return true
+}
+
+// moves are the `moved` and `removed` blocks of the scanned root modules,
+// by root module (as addresses qualify it).
+type moves map[string]*rootMoves
+
+type rootMoves struct {
+	moved   [][2]string
+	removed map[string]lint.ChangeAction
+}
+
+// follow maps a base address through the moves of its root module; it
+// also says when a `removed` block names the address.
+func (m moves) follow(key string) (string, *lint.ChangeAction) {
+	for root, rm := range m {
+		prefix := root + ":"
+		if !strings.HasPrefix(key, prefix) {
+			continue
+		}
+		addr := key[len(prefix):]
+		// Chains of moves (a → b, b → c), bounded.
+		for i := 0; i <= len(rm.moved); i++ {
+			changed := false
+			for _, mv := range rm.moved {
+				if a, ok := replacePrefix(addr, mv[0], mv[1]); ok {
+					addr, changed = a, true
+					break
+				}
+			}
+			if !changed {
+				break
+			}
+		}
+		for from, act := range rm.removed {
+			if _, ok := replacePrefix(addr, from, from); ok {
+				a := act
+				return prefix + addr, &a
+			}
+		}
+		return prefix + addr, nil
+	}
+	return key, nil
+}
+
+// replacePrefix replaces the address prefix from (a whole resource, an
+// instance or a module call) with to.
+func replacePrefix(addr, from, to string) (string, bool) {
+	if addr == from {
+		return to, true
+	}
+	if strings.HasPrefix(addr, from) {
+		rest := addr[len(from):]
+		if rest[0] == '.' || rest[0] == '[' {
+			return to + rest, true
+		}
+	}
+	return "", false
+}
+
+// readMoves reads the `moved` and `removed` blocks of the root modules'
+// own .tf files (blocks inside called modules are not followed).
+func readMoves(roots []string, rel func(string) string) moves {
+	out := moves{}
+	for _, dir := range roots {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
+		rm := &rootMoves{removed: map[string]lint.ChangeAction{}}
+		for _, f := range files {
+			src, err := readBounded(f, maxManifest)
+			if err != nil {
+				continue
+			}
+			file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
+			if diags.HasErrors() || file == nil {
+				continue
+			}
+			body, ok := file.Body.(*hclsyntax.Body)
+			if !ok {
+				continue
+			}
+			for _, b := range body.Blocks {
+				switch b.Type {
+				case "moved":
+					from, to := exprText(src, b.Body, "from"), exprText(src, b.Body, "to")
+					if from != "" && to != "" {
+						rm.moved = append(rm.moved, [2]string{from, to})
+					}
+				case "removed":
+					from := exprText(src, b.Body, "from")
+					if from == "" {
+						continue
+					}
+					act := lint.ActionDelete
+					for _, lb := range b.Body.Blocks {
+						if a, ok := lb.Body.Attributes["destroy"]; ok && lb.Type == "lifecycle" {
+							if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "bool" && v.False() {
+								act = lint.ActionForget
+							}
+						}
+					}
+					rm.removed[from] = act
+				}
+			}
+		}
+		if len(rm.moved) > 0 || len(rm.removed) > 0 {
+			out[rel(dir)] = rm
+		}
+	}
+	return out
+}
+
+// exprText is an attribute's expression as written, without spaces: the
+// address of a moved or removed block.
+func exprText(src []byte, body *hclsyntax.Body, name string) string {
+	a, ok := body.Attributes[name]
+	if !ok {
+		return ""
+	}
+	r := a.Expr.Range()
+	if r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte >= r.End.Byte {
+		return ""
+	}
+	return strings.Join(strings.Fields(string(src[r.Start.Byte:r.End.Byte])), "")
+}
+
+// baseConfig is the configuration with its directories moved into the base
+// tree, so excludes and scopes apply there alike.
+func baseConfig(c *lint.Config, toBase func(string) (string, bool)) *lint.Config {
+	if c == nil {
+		return nil
+	}
+	m := func(d string) string {
+		if b, ok := toBase(d); ok {
+			return b
+		}
+		return d
+	}
+	cc := *c
+	cc.Dir = m(c.Dir)
+	cc.Scopes = append([]lint.ScopeConfig(nil), c.Scopes...)
+	for i := range cc.Scopes {
+		cc.Scopes[i].Dir = m(cc.Scopes[i].Dir)
+	}
+	cc.Terraform = append([]lint.TerraformConfig(nil), c.Terraform...)
+	for i := range cc.Terraform {
+		cc.Terraform[i].Dir = m(cc.Terraform[i].Dir)
+	}
+	cc.Charts = append([]lint.ChartConfig(nil), c.Charts...)
+	for i := range cc.Charts {
+		cc.Charts[i].Dir = m(cc.Charts[i].Dir)
+	}
+	return &cc
+}
+
+func evalOr(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
+}
