@@ -107,7 +107,7 @@ func reportReplacedRole(p *lint.Pass, c *lint.Change, b *lint.Role) {
 			Message: fmt.Sprintf("%s %s under the same name %q while %s still runs as it: access entries bind to the role's unique ID, so the node access silently stops matching", changeLabel(c), changeVerb(c), name, label),
 			Related: related,
 			Chain: []string{
-				fmt.Sprintf("%s %s; the new role keeps the name %q and ARN but gets a new unique ID", changeLabel(c), changeVerb(c), name),
+				fmt.Sprintf("%s %s; the new role keeps the name %q but gets a new unique ID", changeLabel(c), changeVerb(c), name),
 				fmt.Sprintf("%s %s", label, u.how),
 				"EKS access entries for the role are bound to the old unique ID: they stop matching, with no change to them in the plan or the source",
 				"nodes running as the role can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",

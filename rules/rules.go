@@ -19,7 +19,10 @@ var All = []*lint.Rule{
 	PodIdentityMismatch,
 	IRSAMalformedCondition,
 	SharedRoleNodeGroupDeletion,
+	OrphanedDeletion,
 	InUseIdentityDeletion,
+	NodeAccessRemoval,
+	SplitLifecycle,
 }
 
 // Find returns the rule named by ID or name.
