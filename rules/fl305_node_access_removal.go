@@ -20,7 +20,7 @@ nodes still run as, or breaks it without touching it:
 
 - A node role is replaced under the same name. The new role has a new
   unique ID; EKS access entries bind to the principal's unique ID, so the
-  existing entries stop matching even though the name and ARN are the same.
+  existing entries stop matching even though the name is the same.
 - The ` + "`aws-auth`" + ` ConfigMap is deleted (a manifest, a ` + "`kubernetes_config_map`" + `):
   its ` + "`mapRoles`" + ` entries go with it. The model does not read ` + "`mapRoles`" + `, so
   the rule assumes the ConfigMap maps the role of Karpenter and
