@@ -91,6 +91,14 @@ func checkOIDCProviderDeletion(p *lint.Pass) {
 			}
 			for _, w := range r.Trust.WebIdentities() {
 				match, via := federatedNames(w.Statement.Federated, qualified, addr)
+				if !match && !c.ID.IsUnknown() {
+					// A literal provider ARN copied into the trust.
+					for _, f := range w.Statement.Federated {
+						if lint.Compare(f, c.ID) == lint.Yes {
+							match, via = true, ""
+						}
+					}
+				}
 				if !match {
 					continue
 				}

@@ -21,6 +21,7 @@ var All = []*lint.Rule{
 	SharedRoleNodeGroupDeletion,
 	OrphanedDeletion,
 	InUseIdentityDeletion,
+	OIDCProviderDeletion,
 	NodeAccessRemoval,
 	SplitLifecycle,
 }

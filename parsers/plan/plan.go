@@ -186,6 +186,9 @@ func (p *Plan) Changes(opts Options) []*lint.Change {
 		if before != nil {
 			b := &builder{attrs: before, sensitive: rc.Change.BeforeSensitive, rng: refRange}
 			c.Before = b.entity(rc, c.Range, opts.Scope)
+			if rc.Type == "aws_iam_openid_connect_provider" {
+				c.ID = b.str("arn")
+			}
 		}
 		out = append(out, c)
 	}

@@ -1,0 +1,24 @@
+# The provider stays in this stack.
+resource "aws_iam_role" "external_dns" {
+  name = "prod-external-dns"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = "arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/PRODA1B2C3D4E5F6A7B8C9D0E1F2A3B4" }
+      Condition = {
+        StringEquals = {
+          "oidc.eks.us-east-1.amazonaws.com/id/PRODA1B2C3D4E5F6A7B8C9D0E1F2A3B4:sub" = "system:serviceaccount:external-dns:external-dns"
+          "oidc.eks.us-east-1.amazonaws.com/id/PRODA1B2C3D4E5F6A7B8C9D0E1F2A3B4:aud" = "sts.amazonaws.com"
+        }
+      }
+    }]
+  })
+}
+
+resource "aws_iam_openid_connect_provider" "eks" {
+  url             = "https://oidc.eks.us-east-1.amazonaws.com/id/PRODA1B2C3D4E5F6A7B8C9D0E1F2A3B4"
+  client_id_list  = ["sts.amazonaws.com"]
+  thumbprint_list = ["9e99a48a9960b14926bb7f3b02e22da2b0ab7280"]
+}
