@@ -106,6 +106,7 @@ const (
 	KindRelease         Kind = "helm-release"
 	KindPodIdentity     Kind = "pod-identity-association"
 	KindWorkload        Kind = "workload"
+	KindAccessEntry     Kind = "access-entry"
 )
 
 // Source is the kind of input an entity was read from.
@@ -305,6 +306,15 @@ type PodIdentityAssociation struct {
 	RoleARN        Ref
 }
 
+// AccessEntry grants an IAM principal access to a cluster (EKS access
+// entries): for nodes, type EC2_LINUX / EC2_WINDOWS.
+type AccessEntry struct {
+	Object
+	Cluster   Value
+	Principal Ref
+	Type      string
+}
+
 // Workload is an object that runs pods (Deployment, StatefulSet,
 // DaemonSet, Job, CronJob, Pod) and the service account they run as.
 type Workload struct {
@@ -338,6 +348,7 @@ type Model struct {
 	Releases         []*Release
 	PodIdentities    []*PodIdentityAssociation
 	Workloads        []*Workload
+	AccessEntries    []*AccessEntry
 	// Changes are the deletions, replacements and forgets of the change
 	// under review (plan or base revision).
 	Changes []*Change
@@ -377,6 +388,8 @@ func (m *Model) Add(es ...Entity) {
 			m.PodIdentities = append(m.PodIdentities, x)
 		case *Workload:
 			m.Workloads = append(m.Workloads, x)
+		case *AccessEntry:
+			m.AccessEntries = append(m.AccessEntries, x)
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
 		}
@@ -423,6 +436,9 @@ func (m *Model) Entities() []Entity {
 	for _, x := range m.Workloads {
 		out = append(out, x)
 	}
+	for _, x := range m.AccessEntries {
+		out = append(out, x)
+	}
 	return out
 }
 
@@ -441,6 +457,7 @@ func (m *Model) Sort() {
 	sortBy(m.Releases)
 	sortBy(m.PodIdentities)
 	sortBy(m.Workloads)
+	sortBy(m.AccessEntries)
 	m.byAddr, m.byName, m.unnamed = nil, nil, nil
 }
 

@@ -21,6 +21,10 @@ nodes still run as, or breaks it without touching it:
 - A node role is replaced under the same name. The new role has a new
   unique ID; EKS access entries bind to the principal's unique ID, so the
   existing entries stop matching even though the name is the same.
+- An ` + "`aws_eks_access_entry`" + ` is removed (plan or base revision) while
+  Karpenter or self-managed nodes still run as its principal, and no other
+  access entry in the tree grants that role (EKS keeps its own entries for
+  managed node groups' roles).
 - The ` + "`aws-auth`" + ` ConfigMap is deleted (a manifest, a ` + "`kubernetes_config_map`" + `):
   its ` + "`mapRoles`" + ` entries go with it. The model does not read ` + "`mapRoles`" + `, so
   the rule assumes the ConfigMap maps the role of Karpenter and
@@ -78,7 +82,55 @@ func checkNodeAccessRemoval(p *lint.Pass) {
 			if c.Action == lint.ActionDelete && isAWSAuth(b) && !awsAuthDeclared(m, b) {
 				reportAWSAuthDeleted(p, c, b)
 			}
+		case *lint.AccessEntry:
+			if !c.CreateBeforeDestroy && !accessEntryDeclared(m, b) {
+				reportAccessEntryDeleted(p, c, b)
+			}
 		}
+	}
+}
+
+// accessEntryDeclared reports whether the current model still grants the
+// same principal access (the entry moved, or another one exists).
+func accessEntryDeclared(m *lint.Model, b *lint.AccessEntry) bool {
+	for _, ae := range m.AccessEntries {
+		if lint.Compare(ae.Principal.Value, b.Principal.Value) == lint.Yes && lint.Compare(ae.Cluster, b.Cluster) != lint.No {
+			return true
+		}
+	}
+	return false
+}
+
+// reportAccessEntryDeleted reports Karpenter and self-managed nodes that run
+// as the principal of a removed access entry (EKS keeps its own entries for
+// managed node groups' roles).
+func reportAccessEntryDeleted(p *lint.Pass, c *lint.Change, b *lint.AccessEntry) {
+	m := p.Model
+	id := m.ResolveRole(b.Principal.Value, b.Scope)
+	role, ok := id.Entity.(*lint.Role)
+	if !ok {
+		role = &lint.Role{Object: lint.Object{Kind: lint.KindRole, Addr: c.Address + "#principal", Label: id.Describe(), Name: id.Name, Scope: id.Scope}}
+	}
+	name := describe(id)
+	for _, u := range roleUses(p, c, role) {
+		if ng, ok := u.user.Entity.(*lint.NodeGroup); ok && ng.Managed {
+			continue
+		}
+		label := u.user.Label()
+		related := append(deletedRelated(c), passed(u.ref)...)
+		p.Report(lint.Finding{
+			Range:   u.anchor,
+			Message: fmt.Sprintf("access entry %s for role %s %s while %s still runs as the role", c.Address, name, changeVerb(c), label),
+			Related: related,
+			Chain: []string{
+				fmt.Sprintf("access entry %s %s: the cluster no longer lets role %s in", c.Address, changeVerb(c), name),
+				fmt.Sprintf("%s %s", label, u.how),
+				"those nodes can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
+			},
+			Hint:     fmt.Sprintf("safe order: first move %s to a role with its own access entry (or keep an access entry of type EC2_LINUX for role %s) and apply; then remove %s", label, name, c.Address),
+			Inferred: inferred(u.user.Entity),
+			Key:      "access-entry=" + c.Address + "|user=" + u.user.Entity.Base().Addr,
+		})
 	}
 }
 

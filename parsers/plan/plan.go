@@ -348,6 +348,10 @@ func (b *builder) entity(rc *tfjson.ResourceChange, rng lint.Range, base lint.Sc
 			}
 		}
 		return lt
+	case "aws_eks_access_entry":
+		obj.Kind, obj.Name = lint.KindAccessEntry, b.str("principal_arn")
+		typ, _ := b.str("type").Str()
+		return &lint.AccessEntry{Object: obj, Cluster: b.str("cluster_name"), Principal: lint.Ref{Value: b.str("principal_arn"), Range: b.rng}, Type: typ}
 	case "aws_eks_node_group":
 		obj.Kind, obj.Name = lint.KindNodeGroup, b.str("node_group_name")
 		ng := &lint.NodeGroup{Object: obj, Managed: true, Cluster: b.str("cluster_name"), Role: b.ref(b.str("node_role_arn"))}

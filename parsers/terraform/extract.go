@@ -64,6 +64,12 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		ng := &lint.NodeGroup{Object: obj, Managed: true, Cluster: x.val("cluster_name"), Role: x.ref("node_role_arn")}
 		ng.LaunchTemplate = x.firstRef([2]string{"launch_template", "id"}, [2]string{"launch_template", "name"})
 		e.add(ng)
+	case !r.data && r.typ == "aws_eks_access_entry":
+		obj.Kind = lint.KindAccessEntry
+		obj.Name = x.val("principal_arn")
+		ae := &lint.AccessEntry{Object: obj, Cluster: x.val("cluster_name"), Principal: x.ref("principal_arn")}
+		ae.Type, _ = x.val("type").Str()
+		e.add(ae)
 	case !r.data && r.typ == "helm_release":
 		e.add(x.release(obj))
 	case !r.data && (r.typ == "kubectl_manifest"):
