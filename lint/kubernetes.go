@@ -125,8 +125,10 @@ func (m *Model) lookupSelector(key string) Entity {
 // Application or a Flux HelmRelease.
 type Release struct {
 	Object
-	// Namespace is where the chart is installed.
-	Namespace Value
+	// Namespace is where the chart is installed; NamespaceRange is where
+	// that is written (zero when it is a default).
+	Namespace      Value
+	NamespaceRange Range
 	// Chart is the chart as written (a path, "repo/name", an OCI URL).
 	Chart string
 	// ChartDir is the chart's absolute directory or .tgz inside the scanned

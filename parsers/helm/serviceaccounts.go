@@ -120,7 +120,11 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 		}
 		return fallback
 	}
-	sa := &lint.ServiceAccount{Namespace: r.Namespace, NamespaceRange: r.Range}
+	nsRange := r.Range
+	if !r.NamespaceRange.IsZero() {
+		nsRange = r.NamespaceRange
+	}
+	sa := &lint.ServiceAccount{Namespace: r.Namespace, NamespaceRange: nsRange}
 	sa.Kind = lint.KindServiceAccount
 	sa.Addr = r.Addr + "#serviceaccount"
 	sa.Source = lint.SourceHelm

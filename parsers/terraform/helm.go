@@ -23,6 +23,7 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	r.Namespace = lint.Known("default")
 	if a := x.attr(nil, "namespace"); a != nil {
 		r.Namespace = x.val("namespace")
+		r.NamespaceRange = x.e.l.rng(a.Range)
 	}
 	chart, _ := x.val("chart").Str()
 	r.Chart = chart
