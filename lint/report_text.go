@@ -198,20 +198,9 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// locationText renders r as file:line:col, leaving out what is unknown.
-func locationText(r Range) string {
-	s := r.File
-	if s == "" {
-		s = "<unknown>"
-	}
-	if r.Line > 0 {
-		s += ":" + strconv.Itoa(r.Line)
-		if r.Column > 0 {
-			s += ":" + strconv.Itoa(r.Column)
-		}
-	}
-	return cleanText(s)
-}
+// locationText renders r as file:line:col for a terminal: rangeText with
+// control characters made harmless.
+func locationText(r Range) string { return cleanText(rangeText(r)) }
 
 // cleanText makes untrusted text safe for one terminal line: line breaks
 // and tabs become spaces, other control and format characters (escape

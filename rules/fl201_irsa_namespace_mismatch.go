@@ -80,15 +80,8 @@ Terraform helm provider, ` + "`helm_release.namespace`" + ` (default "default").
 }
 
 func checkIRSANamespaceMismatch(p *lint.Pass) {
-	for _, b := range irsaBindings(p) {
-		allowed, vs := b.judge()
-		if allowed == lint.Maybe {
-			p.Unresolved(fmt.Sprintf("trust of %s vs %s", b.role.Label, saLabel(b.sa)), b.sa.RoleARN.Range)
-			continue
-		}
-		if allowed == lint.Yes {
-			continue
-		}
+	for _, d := range deniedBindings(p) {
+		b, vs := d.irsaBinding, d.verdicts
 		var hit *subjectVerdict
 		for i, v := range vs {
 			if v.namespace == lint.No && v.name != lint.No && (hit == nil || v.name == lint.Yes && hit.name != lint.Yes) {

@@ -211,3 +211,27 @@ func describeSubjects(vs []subjectVerdict) string {
 	}
 	return listLabels(out)
 }
+
+// deniedBinding is a binding whose trust provably refuses its service
+// account, with the verdict of every subject.
+type deniedBinding struct {
+	irsaBinding
+	verdicts []subjectVerdict
+}
+
+// deniedBindings judges every binding: undecidable ones are counted in
+// coverage, allowed ones dropped, and the refused ones returned for the
+// rule to say why (FL201: another namespace; FL202: another name).
+func deniedBindings(p *lint.Pass) []deniedBinding {
+	var out []deniedBinding
+	for _, b := range irsaBindings(p) {
+		allowed, vs := b.judge()
+		switch allowed {
+		case lint.Maybe:
+			p.Unresolved(fmt.Sprintf("trust of %s vs %s", b.role.Label, saLabel(b.sa)), b.sa.RoleARN.Range)
+		case lint.No:
+			out = append(out, deniedBinding{b, vs})
+		}
+	}
+	return out
+}
