@@ -107,6 +107,7 @@ const (
 	KindPodIdentity     Kind = "pod-identity-association"
 	KindWorkload        Kind = "workload"
 	KindAccessEntry     Kind = "access-entry"
+	KindCluster         Kind = "eks-cluster"
 )
 
 // Source is the kind of input an entity was read from.
@@ -306,13 +307,45 @@ type PodIdentityAssociation struct {
 	RoleARN        Ref
 }
 
-// AccessEntry grants an IAM principal access to a cluster (EKS access
-// entries): for nodes, type EC2_LINUX / EC2_WINDOWS.
+// AccessEntry grants an IAM principal access to a cluster: an EKS access
+// entry (for nodes, type EC2_LINUX / EC2_WINDOWS), or one mapRoles entry
+// of the aws-auth ConfigMap (Type AccessAWSAuth).
 type AccessEntry struct {
 	Object
 	Cluster   Value
 	Principal Ref
 	Type      string
+	// Groups are the Kubernetes groups of an aws-auth mapping.
+	Groups []string
+	// ConfigMap is the address of the aws-auth ConfigMap (or the module
+	// call managing it) an aws-auth mapping belongs to.
+	ConfigMap string
+}
+
+// AccessAWSAuth is the Type of an access entry read from the mapRoles of
+// the aws-auth ConfigMap.
+const AccessAWSAuth = "aws-auth"
+
+// AWSAuth reports whether the entry is an aws-auth mapping rather than an
+// EKS access entry.
+func (a *AccessEntry) AWSAuth() bool { return a.Type == AccessAWSAuth }
+
+// The cluster authentication modes of EKS (access_config).
+const (
+	AuthConfigMap       = "CONFIG_MAP"
+	AuthAPIAndConfigMap = "API_AND_CONFIG_MAP"
+	AuthAPI             = "API"
+)
+
+// Cluster is an EKS cluster, kept for how it authenticates IAM principals.
+type Cluster struct {
+	Object
+	// AuthenticationMode is CONFIG_MAP, API_AND_CONFIG_MAP or API;
+	// unknown when the source does not decide it.
+	AuthenticationMode Value
+	// ModeRange is where the mode is written (or the cluster when it is a
+	// default).
+	ModeRange Range
 }
 
 // Workload is an object that runs pods (Deployment, StatefulSet,
@@ -349,6 +382,7 @@ type Model struct {
 	PodIdentities    []*PodIdentityAssociation
 	Workloads        []*Workload
 	AccessEntries    []*AccessEntry
+	Clusters         []*Cluster
 	// Changes are the deletions, replacements and forgets of the change
 	// under review (plan or base revision).
 	Changes []*Change
@@ -390,6 +424,8 @@ func (m *Model) Add(es ...Entity) {
 			m.Workloads = append(m.Workloads, x)
 		case *AccessEntry:
 			m.AccessEntries = append(m.AccessEntries, x)
+		case *Cluster:
+			m.Clusters = append(m.Clusters, x)
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
 		}
@@ -439,6 +475,9 @@ func (m *Model) Entities() []Entity {
 	for _, x := range m.AccessEntries {
 		out = append(out, x)
 	}
+	for _, x := range m.Clusters {
+		out = append(out, x)
+	}
 	return out
 }
 
@@ -458,6 +497,7 @@ func (m *Model) Sort() {
 	sortBy(m.PodIdentities)
 	sortBy(m.Workloads)
 	sortBy(m.AccessEntries)
+	sortBy(m.Clusters)
 	m.byAddr, m.byName, m.unnamed = nil, nil, nil
 }
 
@@ -523,4 +563,25 @@ func (m *Model) candidates(kind Kind, v Value) []Entity {
 		return nil
 	}
 	return m.unnamed[kind]
+}
+
+// NewAWSAuthMapping builds the access entry of one mapRoles entry of an
+// aws-auth ConfigMap cm (its address, label, scope and source are kept):
+// arn is the entry's rolearn, written at rng.
+func NewAWSAuthMapping(cm Object, arn Value, groups []string, rng Range, cluster Value) *AccessEntry {
+	o := Object{
+		Kind:      KindAccessEntry,
+		Addr:      cm.Addr + "#mapRoles/" + arn.String(),
+		Label:     "mapRoles entry " + arn.String() + " of " + cm.Label,
+		Name:      arn,
+		Range:     rng,
+		NameRange: rng,
+		Source:    cm.Source,
+		Scope:     cm.Scope,
+		Inferred:  append([]string(nil), cm.Inferred...),
+	}
+	for _, a := range cm.Aliases {
+		o.Aliases = append(o.Aliases, a+"#mapRoles/"+arn.String())
+	}
+	return &AccessEntry{Object: o, Cluster: cluster, Principal: Ref{Value: arn, Range: rng}, Type: AccessAWSAuth, Groups: groups, ConfigMap: cm.Addr}
 }

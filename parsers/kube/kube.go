@@ -61,23 +61,25 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 		}}
 	}
 	var out []lint.Entity
+	var diags []lint.Diagnostic
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	lastLine := 0
 	for i := 0; ; i++ {
 		var root yaml.Node
 		err := decode(dec, &root)
 		if errors.Is(err, io.EOF) {
-			return out, nil
+			return out, diags
 		}
 		if err != nil {
 			d := syntaxError(rel, data, err, lastLine)
 			if opts.MapDiagnostic != nil {
 				d.Range = opts.MapDiagnostic(d.Range)
 			}
-			return out, []lint.Diagnostic{d}
+			return out, append(diags, d)
 		}
 		lastLine, _ = yamlpos.End(&root)
-		out = append(out, parseDocument(rel, i, &root, &opts)...)
+		es, ds := parseDocument(rel, i, &root, &opts)
+		out, diags = append(out, es...), append(diags, ds...)
 	}
 }
 

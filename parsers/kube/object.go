@@ -26,11 +26,19 @@ type doc struct {
 
 // parseDocument turns one decoded document into entities: none when it is
 // not a Kubernetes object (no apiVersion and kind, or not a mapping).
-func parseDocument(file string, index int, n *yaml.Node, opts *Options) []lint.Entity {
+func parseDocument(file string, index int, n *yaml.Node, opts *Options) ([]lint.Entity, []lint.Diagnostic) {
 	d, ok := newDoc(file, index, n, opts)
 	if !ok {
-		return nil
+		return nil, nil
 	}
+	if d.isAWSAuth() {
+		return d.awsAuth()
+	}
+	return d.entities(), nil
+}
+
+// entities reads the document as the entity its kind makes it.
+func (d *doc) entities() []lint.Entity {
 	switch {
 	case d.is("EC2NodeClass", "karpenter.k8s.aws/v1", "karpenter.k8s.aws/v1beta1"):
 		return []lint.Entity{d.ec2NodeClass()}

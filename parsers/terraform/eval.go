@@ -579,6 +579,9 @@ func (mi *modInst) evalCall(c *moduleCall) {
 			out = cty.ObjectVal(ci.outputs)
 		} else {
 			out = cty.EmptyObjectVal
+			if !localSource(c.source) {
+				mi.modelRegistryCall(c, in, path)
+			}
 		}
 		leaf := func(p string) cty.Value {
 			return mi.e.h.val(lint.HoleRef{Object: mi.e.rootRel + ":" + path, Path: p})

@@ -321,7 +321,7 @@ resource "aws_eks_node_group" "this" {
 	}
 }
 
-func keys(m map[string]lint.Entity) []string {
+func keys[V any](m map[string]V) []string {
 	var out []string
 	for k := range m {
 		out = append(out, k)

@@ -64,6 +64,10 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		ng := &lint.NodeGroup{Object: obj, Managed: true, Cluster: x.val("cluster_name"), Role: x.ref("node_role_arn")}
 		ng.LaunchTemplate = x.firstRef([2]string{"launch_template", "id"}, [2]string{"launch_template", "name"})
 		e.add(ng)
+	case !r.data && r.typ == "aws_eks_cluster":
+		obj.Kind = lint.KindCluster
+		x.name(&obj, "name", "")
+		e.add(x.cluster(obj))
 	case !r.data && r.typ == "aws_eks_access_entry":
 		obj.Kind = lint.KindAccessEntry
 		obj.Name = x.val("principal_arn")
@@ -85,7 +89,11 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 	case !r.data && r.typ == "aws_eks_pod_identity_association":
 		e.add(x.podIdentity(obj))
 	case !r.data && (r.typ == "kubernetes_config_map" || r.typ == "kubernetes_config_map_v1" || r.typ == "kubernetes_config_map_v1_data"):
-		e.add(x.configMap(obj))
+		cm := x.configMap(obj)
+		e.add(cm)
+		for _, ae := range x.awsAuth(cm) {
+			e.add(ae)
+		}
 	case !r.data && r.typ == "aws_autoscaling_group":
 		obj.Kind = lint.KindNodeGroup
 		x.name(&obj, "name", "name_prefix")
@@ -377,4 +385,18 @@ func (x *extraction) trust(label string) lint.Trust {
 		return tr
 	}
 	return t
+}
+
+// cluster reads an aws_eks_cluster: its access_config authentication mode
+// (unknown when access_config does not set it: EKS then keeps what the
+// cluster has, CONFIG_MAP for a cluster created without it).
+func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
+	cl := &lint.Cluster{Object: obj, AuthenticationMode: lint.Unknown(), ModeRange: obj.Range}
+	for _, b := range blockList(getAttr(x.v, "access_config")) {
+		cl.AuthenticationMode = x.e.h.toValue(getAttr(b, "authentication_mode"))
+		if a := x.attr(&blockIndex{"access_config", 0}, "authentication_mode"); a != nil {
+			cl.ModeRange = x.e.l.rng(a.Range)
+		}
+	}
+	return cl
 }

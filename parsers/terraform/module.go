@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // maxSourceFile bounds a .tf / .tfvars file.
@@ -74,8 +75,10 @@ type moduleCall struct {
 	count     hcl.Expression
 	forEach   hcl.Expression
 	providers hcl.Expression
-	defRange  hcl.Range
-	srcRange  hcl.Range
+	// version is the registry version constraint as written ("~> 20.0").
+	version  string
+	defRange hcl.Range
+	srcRange hcl.Range
 }
 
 type provider struct {
@@ -286,7 +289,11 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 			c.forEach = a.Expr
 		case "providers":
 			c.providers = a.Expr
-		case "version", "depends_on":
+		case "version":
+			if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+				c.version = v.AsString()
+			}
+		case "depends_on":
 		default:
 			c.attrs[n] = a
 		}
@@ -299,6 +306,9 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 				}
 				if c.source != "" {
 					old.source, old.srcRange = c.source, c.srcRange
+				}
+				if c.version != "" {
+					old.version = c.version
 				}
 				return
 			}

@@ -1,0 +1,52 @@
+package awsauth
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	text := `- rolearn: arn:aws:iam::111122223333:role/prod-nodes
+  username: system:node:{{EC2PrivateDNSName}}
+  groups:
+    - system:bootstrappers
+    - system:nodes
+- groups: [system:masters]
+  rolearn: arn:aws:iam::111122223333:role/admin
+  username: admin
+- username: no-arn
+`
+	roles, err := Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(roles) != 2 {
+		t.Fatalf("got %d entries, want 2: %+v", len(roles), roles)
+	}
+	if roles[0].RoleARN != "arn:aws:iam::111122223333:role/prod-nodes" || roles[0].Line != 1 || !roles[0].IsNodeMapping() {
+		t.Errorf("entry 0 = %+v", roles[0])
+	}
+	if roles[1].RoleARN != "arn:aws:iam::111122223333:role/admin" || roles[1].Line != 6 || roles[1].IsNodeMapping() {
+		t.Errorf("entry 1 = %+v", roles[1])
+	}
+}
+
+func TestParseJSONAndEmpty(t *testing.T) {
+	roles, err := Parse(`[{"rolearn":"arn:aws:iam::1:role/a","groups":["system:nodes"]}]`)
+	if err != nil || len(roles) != 1 || !roles[0].IsNodeMapping() {
+		t.Fatalf("JSON form: %+v, %v", roles, err)
+	}
+	for _, empty := range []string{"", "null", "[]\n"} {
+		if roles, err := Parse(empty); err != nil || len(roles) != 0 {
+			t.Errorf("Parse(%q) = %+v, %v; want nothing", empty, roles, err)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, bad := range []string{"rolearn: x\n", "- just a string\n", "- rolearn: [unclosed\n", strings.Repeat("x", MaxSize+1)} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%.30q) succeeded, want an error", bad)
+		}
+	}
+}

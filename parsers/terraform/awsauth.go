@@ -1,0 +1,123 @@
+package terraform
+
+import (
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/faultline-dev/faultline/internal/awsauth"
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// awsAuth reads the mapRoles entries of an aws-auth ConfigMap managed by a
+// kubernetes_config_map(_v1)(_v1_data) resource. An unreadable mapRoles
+// text is FL000 at its line.
+func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
+	if !isAWSAuthConfigMap(cm) {
+		return nil
+	}
+	text := getAttr(getAttr(x.v, "data"), awsauth.Key)
+	if text == cty.NilVal || !text.IsKnown() || text.IsNull() {
+		return nil
+	}
+	text, _ = text.Unmark()
+	if text.Type() != cty.String {
+		return nil
+	}
+	s := text.AsString()
+	if hasSentinel(s) && strings.TrimSpace(lint.LiteralPrefix(s)) == "" {
+		return nil // the whole text is a reference
+	}
+	dataAttr := x.attr(nil, "data")
+	if dataAttr == nil {
+		return nil
+	}
+	expr := objectItem(dataAttr.Expr, awsauth.Key)
+	whole := x.e.l.rng(dataAttr.Range)
+	if expr != nil {
+		whole = x.e.l.rng(expr.Range())
+	} else {
+		expr = dataAttr.Expr
+	}
+	roles, err := awsauth.Parse(s)
+	if err != nil {
+		x.e.varDiags = append(x.e.varDiags, lint.Diagnostic{
+			Range:   whole,
+			Summary: "invalid aws-auth mapRoles",
+			Detail:  "mapRoles of " + cm.Label + " cannot be read (" + err.Error() + "); its node mappings are not checked.",
+		})
+		return nil
+	}
+	elems := elementRanges(expr)
+	posMap := x.positionMap(expr, whole, []byte(s))
+	cluster := lint.Unknown()
+	if cm.Scope.Cluster != "" {
+		cluster = lint.Known(cm.Scope.Cluster)
+	}
+	var out []lint.Entity
+	for i, r := range roles {
+		rng := whole
+		switch {
+		case len(elems) == len(roles):
+			rng = x.e.l.rng(elems[i])
+		default:
+			rng = posMap(lint.Range{Line: r.Line, Column: r.Column, EndLine: r.Line, EndColumn: r.Column}, "")
+		}
+		out = append(out, lint.NewAWSAuthMapping(cm.Object, x.e.h.Decode(r.RoleARN), r.Groups, rng, cluster))
+	}
+	return out
+}
+
+// isAWSAuthConfigMap reports whether a ConfigMap is kube-system/aws-auth.
+func isAWSAuthConfigMap(cm *lint.KubeObject) bool {
+	name, ok := cm.Name.Str()
+	if !ok || name != "aws-auth" {
+		return false
+	}
+	ns, ok := cm.Namespace.Str()
+	return !ok || ns == "kube-system"
+}
+
+// objectItem returns the value expression of key in an object written as
+// a literal ({ key = … }), or nil.
+func objectItem(expr hcl.Expression, key string) hcl.Expression {
+	oc, ok := expr.(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		return nil
+	}
+	for _, it := range oc.Items {
+		k := it.KeyExpr
+		if w, ok := k.(*hclsyntax.ObjectConsKeyExpr); ok {
+			if kw := hcl.ExprAsKeyword(w.Wrapped); kw != "" {
+				if kw == key {
+					return it.ValueExpr
+				}
+				continue
+			}
+			k = w.Wrapped
+		}
+		if v, d := k.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() && v.AsString() == key {
+			return it.ValueExpr
+		}
+	}
+	return nil
+}
+
+// elementRanges returns where the elements of a list written as a literal
+// are (also inside yamlencode / jsonencode), or nil.
+func elementRanges(expr hcl.Expression) []hcl.Range {
+	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "yamlencode" || fc.Name == "jsonencode") && len(fc.Args) == 1 {
+		expr = fc.Args[0]
+	}
+	tc, ok := expr.(*hclsyntax.TupleConsExpr)
+	if !ok {
+		return nil
+	}
+	out := make([]hcl.Range, len(tc.Exprs))
+	for i, e := range tc.Exprs {
+		out[i] = e.Range()
+	}
+	return out
+}

@@ -1,0 +1,249 @@
+package terraform
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// Registry modules are not downloaded: their outputs are holes. For the
+// modules every EKS repository calls, the inputs that decide node access
+// are read from the call itself (the module's own resources are modelled
+// at the addresses the module gives them):
+//
+//   - terraform-aws-modules/eks/aws: the cluster (name / cluster_name,
+//     authentication_mode with the module's default per major version),
+//     access_entries (v20+) and aws_auth_roles (before v20, when the module
+//     manages the ConfigMap);
+//   - terraform-aws-modules/eks/aws//modules/aws-auth: aws_auth_roles.
+
+const eksModule = "terraform-aws-modules/eks/aws"
+
+var githubEKS = regexp.MustCompile(`^(?:git::)?(?:https://|ssh://git@|git@)?github\.com[/:]terraform-aws-modules/terraform-aws-eks(?:\.git)?$`)
+
+// registryModule names a known registry module and its subdirectory
+// ("terraform-aws-modules/eks/aws", "modules/aws-auth"), or "" when the
+// source is another module.
+func registryModule(src string) (name, sub string) {
+	s := strings.TrimPrefix(src, "git::")
+	if i := strings.Index(s, "?"); i >= 0 {
+		s = s[:i]
+	}
+	scheme := ""
+	if i := strings.Index(s, "://"); i >= 0 {
+		scheme, s = s[:i+3], s[i+3:]
+	}
+	if i := strings.Index(s, "//"); i >= 0 {
+		s, sub = s[:i], strings.Trim(s[i+2:], "/")
+	}
+	s = strings.TrimPrefix(s, "registry.terraform.io/")
+	if s == eksModule || githubEKS.MatchString(scheme+s) {
+		return eksModule, sub
+	}
+	return "", ""
+}
+
+var leadingMajor = regexp.MustCompile(`(\d+)(?:\.\d+)*`)
+
+// majorVersion is the major version a constraint ("~> 20.0", "20.8.4",
+// ">= 19.0, < 20.0") starts from, or 0 when the constraint says none; a
+// git ref (?ref=v20.8.4) counts too.
+func majorVersion(c *moduleCall) int {
+	text := c.version
+	if text == "" {
+		if i := strings.Index(c.source, "ref=v"); i >= 0 {
+			text = c.source[i+len("ref=v"):]
+		}
+	}
+	m := leadingMajor.FindStringSubmatch(text)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// modelRegistryCall adds the entities of one instance of a known registry
+// module call.
+func (mi *modInst) modelRegistryCall(c *moduleCall, in instance, path string) {
+	name, sub := registryModule(c.source)
+	if name != eksModule {
+		return
+	}
+	rc := &registryCall{mi: mi, c: c, in: in, path: path}
+	rc.scope = mi.e.scope.Merge(mi.childProviders(c, in.extra)["aws"].scope)
+	switch sub {
+	case "":
+		rc.eksModule()
+	case "modules/aws-auth":
+		if rc.boolInput("manage_aws_auth_configmap", true) || rc.boolInput("create_aws_auth_configmap", false) {
+			resource := "kubernetes_config_map_v1_data.aws_auth[0]"
+			if rc.boolInput("create_aws_auth_configmap", false) {
+				resource = "kubernetes_config_map.aws_auth[0]"
+			}
+			rc.awsAuthRoles(resource, lint.Unknown())
+		}
+	}
+}
+
+type registryCall struct {
+	mi    *modInst
+	c     *moduleCall
+	in    instance
+	path  string // module.eks or module.x.module.eks["k"]
+	scope lint.Scope
+}
+
+// input evaluates an argument of the call in the caller's context; NilVal
+// when it is not set.
+func (rc *registryCall) input(name string) (cty.Value, *hcl.Attribute) {
+	a, ok := rc.c.attrs[name]
+	if !ok {
+		return cty.NilVal, nil
+	}
+	return rc.mi.eval(a.Expr, rc.in.extra), a
+}
+
+// boolInput reads a bool argument: def when it is not set, true when it
+// is set but unknown (the module may well manage it).
+func (rc *registryCall) boolInput(name string, def bool) bool {
+	v, a := rc.input(name)
+	if a == nil || v.IsNull() {
+		return def
+	}
+	if !v.IsKnown() || v.Type() != cty.Bool {
+		return true
+	}
+	v, _ = v.Unmark()
+	return v.True()
+}
+
+// object is the header of an entity the module creates at address local
+// inside it, anchored at rng in the calling file.
+func (rc *registryCall) object(kind lint.Kind, local string, rng hcl.Range) lint.Object {
+	r := rc.mi.e.l.rng(rng)
+	return lint.Object{
+		Kind:      kind,
+		Addr:      rc.mi.e.rootRel + ":" + rc.path + "." + local,
+		Label:     rc.path + "." + local,
+		Range:     r,
+		NameRange: r,
+		Source:    lint.SourceTerraform,
+		Scope:     rc.scope,
+	}
+}
+
+// eksModule models the terraform-aws-modules/eks/aws root module.
+func (rc *registryCall) eksModule() {
+	major := majorVersion(rc.c)
+	nameAttr := "cluster_name"
+	if _, ok := rc.c.attrs["name"]; ok || major >= 21 {
+		nameAttr = "name"
+	}
+	obj := rc.object(lint.KindCluster, "aws_eks_cluster.this[0]", rc.c.defRange)
+	name := lint.Unknown()
+	if v, a := rc.input(nameAttr); a != nil {
+		name = rc.mi.e.h.toValue(v)
+		obj.NameRange = rc.mi.e.l.rng(a.Range)
+	}
+	obj.Name = name
+	cl := &lint.Cluster{Object: obj, AuthenticationMode: lint.Unknown(), ModeRange: obj.Range}
+	if v, a := rc.input("authentication_mode"); a != nil {
+		cl.AuthenticationMode = rc.mi.e.h.toValue(v)
+		cl.ModeRange = rc.mi.e.l.rng(a.Range)
+	} else if major >= 20 {
+		cl.AuthenticationMode = lint.Known(lint.AuthAPIAndConfigMap) // the module's default
+	} else if major > 0 {
+		cl.AuthenticationMode = lint.Known(lint.AuthConfigMap) // no access_config: the EKS default
+	}
+	rc.mi.e.add(cl)
+
+	if major == 0 || major >= 20 {
+		rc.accessEntries(name)
+	}
+	if (major == 0 || major < 20) && (rc.boolInput("manage_aws_auth_configmap", false) || rc.boolInput("create_aws_auth_configmap", false)) {
+		resource := "kubernetes_config_map_v1_data.aws_auth[0]"
+		if rc.boolInput("create_aws_auth_configmap", false) {
+			resource = "kubernetes_config_map.aws_auth[0]"
+		}
+		rc.awsAuthRoles(resource, name)
+	}
+}
+
+// accessEntries models the access_entries map of the eks module
+// (aws_eks_access_entry.this["key"] inside it).
+func (rc *registryCall) accessEntries(cluster lint.Value) {
+	v, a := rc.input("access_entries")
+	if a == nil || v == cty.NilVal || !v.IsKnown() || v.IsNull() {
+		return
+	}
+	v, _ = v.Unmark()
+	if !v.CanIterateElements() {
+		return
+	}
+	for it := v.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		if !k.IsKnown() || k.Type() != cty.String {
+			continue
+		}
+		key := k.AsString()
+		principal := rc.mi.e.h.toValue(getAttr(e, "principal_arn"))
+		if principal.IsUnknown() {
+			continue
+		}
+		rng := a.Range
+		if item := objectItem(a.Expr, key); item != nil {
+			rng = item.Range()
+		}
+		obj := rc.object(lint.KindAccessEntry, "aws_eks_access_entry.this["+strconv.Quote(rc.mi.e.h.decode(key).String())+"]", rng)
+		obj.Name = principal
+		typ := "STANDARD"
+		if t, ok := rc.mi.e.h.toValue(getAttr(e, "type")).Str(); ok && t != "" {
+			typ = t
+		}
+		rc.mi.e.add(&lint.AccessEntry{Object: obj, Cluster: cluster, Principal: lint.Ref{Value: principal, Range: obj.Range}, Type: typ})
+	}
+}
+
+// awsAuthRoles models the aws_auth_roles input: the aws-auth ConfigMap the
+// module manages (resource inside it) and one mapping per entry.
+func (rc *registryCall) awsAuthRoles(resource string, cluster lint.Value) {
+	v, a := rc.input("aws_auth_roles")
+	if a == nil {
+		return
+	}
+	cmObj := rc.object(lint.KindObject, resource, a.Range)
+	cmObj.Name = lint.Known("aws-auth")
+	cm := &lint.KubeObject{Object: cmObj, APIVersion: "v1", KindName: "ConfigMap", Namespace: lint.Known("kube-system")}
+	rc.mi.e.add(cm)
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() || !v.CanIterateElements() {
+		return
+	}
+	v, _ = v.Unmark()
+	elems := elementRanges(a.Expr)
+	n := v.LengthInt()
+	i := 0
+	for it := v.ElementIterator(); it.Next(); i++ {
+		_, e := it.Element()
+		arn := rc.mi.e.h.toValue(getAttr(e, "rolearn"))
+		if arn.IsUnknown() {
+			continue
+		}
+		var groups []string
+		for _, g := range blockList(getAttr(e, "groups")) {
+			if s, ok := rc.mi.e.h.toValue(g).Str(); ok {
+				groups = append(groups, s)
+			}
+		}
+		rng := rc.mi.e.l.rng(a.Range)
+		if len(elems) == n {
+			rng = rc.mi.e.l.rng(elems[i])
+		}
+		rc.mi.e.add(lint.NewAWSAuthMapping(cmObj, arn, groups, rng, cluster))
+	}
+}
