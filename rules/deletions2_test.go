@@ -241,3 +241,99 @@ func TestDeletionRules2Validate(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func cluster(name, mode string, line int) *lint.Cluster {
+	c := &lint.Cluster{Object: obj(lint.KindCluster, "infra:aws_eks_cluster."+name, "aws_eks_cluster."+name, name, at(tfFile, line)), AuthenticationMode: lint.Unknown(), ModeRange: at(tfFile, line+1)}
+	if mode != "" {
+		c.AuthenticationMode = lint.Known(mode)
+	}
+	return c
+}
+
+func TestFL301NamesTheNodeAccessOfTheMode(t *testing.T) {
+	for mode, access := range map[string]string{
+		lint.AuthConfigMap:       "EKS removes the role's aws-auth mapRoles entry (the cluster authenticates in CONFIG_MAP mode)",
+		lint.AuthAPI:             "EKS removes the role's access entry (the cluster authenticates in API mode)",
+		lint.AuthAPIAndConfigMap: "EKS removes the role's access entry and the aws-auth mapRoles entry it added (API_AND_CONFIG_MAP mode)",
+		"":                       "EKS removes the role's node access (aws-auth mapRoles entry or access entry, by the cluster's authentication mode)",
+	} {
+		m := base()
+		m.Add(cluster("prod", mode, 40))
+		m.AddChange(deletedGroup(lint.ActionDelete, "aws_eks_node_group.system"))
+		got := run(m, rules.SharedRoleNodeGroupDeletion)
+		if len(got) != 1 {
+			t.Fatalf("mode %q: %d findings", mode, len(got))
+		}
+		if !strings.Contains(strings.Join(got[0].Chain, "\n"), access) {
+			t.Errorf("mode %q: chain %q does not say %q", mode, got[0].Chain, access)
+		}
+		hasMode := false
+		for _, l := range got[0].Related {
+			hasMode = hasMode || l.Range == at(tfFile, 41)
+		}
+		if hasMode != (mode != "") {
+			t.Errorf("mode %q: related %+v; the mode's line should be related exactly when it is known", mode, got[0].Related)
+		}
+	}
+}
+
+func mapping(cm, principal string, v lint.Value) *lint.AccessEntry {
+	return lint.NewAWSAuthMapping(lint.Object{Addr: cm, Label: cm, Source: lint.SourceTerraform}, v, []string{"system:nodes"}, at(tfFile, 60), lint.Unknown())
+}
+
+func TestFL305MappingRemovedByMode(t *testing.T) {
+	removed := func(m *lint.Model) {
+		m.AddChange(&lint.Change{Action: lint.ActionDelete, Address: "kubernetes_config_map_v1_data.aws_auth mapRoles[0]", Origin: "plan", Range: at(tfFile, 60),
+			Before: mapping("plan:kubernetes_config_map_v1_data.aws_auth", "", lint.Known("arn:aws:iam::111122223333:role/prod-nodes"))})
+	}
+	msg := `aws-auth mapRoles entry for role "prod-nodes" (aws_iam_role.nodes) is removed by the plan while Karpenter EC2NodeClass default still runs as the role`
+	for _, mode := range []string{lint.AuthConfigMap, lint.AuthAPIAndConfigMap, ""} {
+		m := base()
+		if mode != "" {
+			m.Add(cluster("prod", mode, 40))
+		}
+		removed(m)
+		expect2(t, run(m, rules.NodeAccessRemoval), want2{"FL305", lint.Error, ncFile, 6, msg})
+	}
+	// API mode does not read aws-auth; an access entry or another mapping
+	// still grants the role.
+	m := base()
+	m.Add(cluster("prod", lint.AuthAPI, 40))
+	removed(m)
+	expect2(t, run(m, rules.NodeAccessRemoval))
+	m = base()
+	m.Add(&lint.AccessEntry{Object: obj(lint.KindAccessEntry, "infra:aws_eks_access_entry.nodes", "aws_eks_access_entry.nodes", "", at(tfFile, 70)),
+		Cluster: lint.Known("prod"), Principal: lint.Ref{Value: roleHole()}, Type: "EC2_LINUX"})
+	removed(m)
+	expect2(t, run(m, rules.NodeAccessRemoval))
+	m = base()
+	m.Add(mapping("k8s/aws-auth.yaml#0/ConfigMap/kube-system/aws-auth", "", roleHole()))
+	removed(m)
+	expect2(t, run(m, rules.NodeAccessRemoval))
+	// ... unless that other mapping is in a cluster in API mode.
+	m = base()
+	m.Add(cluster("prod", lint.AuthAPIAndConfigMap, 40), mapping("k8s/aws-auth.yaml#0/ConfigMap/kube-system/aws-auth", "", roleHole()))
+	removed(m)
+	expect2(t, run(m, rules.NodeAccessRemoval))
+}
+
+func TestFL305ManagedNodeGroupsByMode(t *testing.T) {
+	for mode, want := range map[string]int{lint.AuthConfigMap: 2, lint.AuthAPIAndConfigMap: 1, "": 2} {
+		m := base()
+		m.Add(managedGroup("aws_eks_node_group.apps", 30))
+		if mode != "" {
+			m.Add(cluster("prod", mode, 40))
+		}
+		m.AddChange(&lint.Change{Action: lint.ActionDelete, Address: "kubernetes_config_map_v1_data.aws_auth mapRoles[0]", Origin: "plan",
+			Before: mapping("plan:kubernetes_config_map_v1_data.aws_auth", "", lint.Known("arn:aws:iam::111122223333:role/prod-nodes"))})
+		got := run(m, rules.NodeAccessRemoval)
+		if len(got) != want {
+			t.Errorf("mode %q: %d findings, want %d", mode, len(got), want)
+		}
+		for _, f := range got {
+			if f.Range.File == tfFile && mode == "" && f.Severity != lint.Warning {
+				t.Errorf("mode unknown: the managed node group's finding is %v, want a warning (inferred)", f.Severity)
+			}
+		}
+	}
+}

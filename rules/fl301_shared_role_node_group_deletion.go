@@ -87,6 +87,7 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 			continue
 		}
 		role := m.ResolveRole(ng.Role.Value, ng.Scope)
+		access, modeRel := nodeAccessOf(m, ng.Cluster, ng.Scope)
 		deleted := lint.NodeIdentity{Entity: ng, Role: ng.Role, Cluster: ng.Cluster}
 		same := func(r lint.Identity) lint.Tri {
 			if refersTo(r.Written, c) {
@@ -155,9 +156,10 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 			related := deletedRelated(c)
 			related = append(related, passed(userRef(u))...)
 			related = append(related, declared(r, "role")...)
+			related = append(related, modeRel...)
 			chain := []string{
 				fmt.Sprintf("%s %s", changeLabel(c), changeVerb(c)),
-				fmt.Sprintf("no other managed node group uses its role %s, so EKS removes the role's node access (aws-auth mapRoles entry or access entry, by the cluster's authentication mode) and deletes the instance profile it created for the group", name),
+				fmt.Sprintf("no other managed node group uses its role %s, so EKS removes %s and deletes the instance profile it created for the group", name, access),
 				fmt.Sprintf("%s launches nodes as role %s %s", u.Label(), name, how),
 				"those nodes can no longer authenticate to the cluster and go NotReady; launches through the EKS-created instance profile fail (\"instance profile not found\"); the effect can arrive hours after apply (Stytch, 23 February 2023)",
 			}
@@ -322,4 +324,24 @@ func passed(r lint.Ref) []lint.Location {
 		out = append(out, r.Passed[i])
 	}
 	return out
+}
+
+// nodeAccessOf names the node access EKS keeps for a managed node group's
+// role, by the authentication mode of its cluster, with where the mode is
+// decided.
+func nodeAccessOf(m *lint.Model, cluster lint.Value, scope lint.Scope) (string, []lint.Location) {
+	mode, cl := m.AuthenticationMode(cluster, scope)
+	var rel []lint.Location
+	if cl != nil {
+		rel = []lint.Location{{Range: cl.ModeRange, Message: "authentication mode " + mode}}
+	}
+	switch mode {
+	case lint.AuthConfigMap:
+		return "the role's aws-auth mapRoles entry (the cluster authenticates in CONFIG_MAP mode)", rel
+	case lint.AuthAPI:
+		return "the role's access entry (the cluster authenticates in API mode)", rel
+	case lint.AuthAPIAndConfigMap:
+		return "the role's access entry and the aws-auth mapRoles entry it added (API_AND_CONFIG_MAP mode)", rel
+	}
+	return "the role's node access (aws-auth mapRoles entry or access entry, by the cluster's authentication mode)", rel
 }

@@ -21,15 +21,26 @@ nodes still run as, or breaks it without touching it:
 - A node role is replaced under the same name. The new role has a new
   unique ID; EKS access entries bind to the principal's unique ID, so the
   existing entries stop matching even though the name is the same.
-- An ` + "`aws_eks_access_entry`" + ` is removed (plan or base revision) while
-  Karpenter or self-managed nodes still run as its principal, and no other
-  access entry in the tree grants that role (EKS keeps its own entries for
-  managed node groups' roles).
-- The ` + "`aws-auth`" + ` ConfigMap is deleted (a manifest, a ` + "`kubernetes_config_map`" + `):
-  its ` + "`mapRoles`" + ` entries go with it. The model does not read ` + "`mapRoles`" + `, so
-  the rule assumes the ConfigMap maps the role of Karpenter and
-  self-managed nodes (EKS maps managed node groups itself), and reports
-  one level lower.
+- An access entry is removed (an ` + "`aws_eks_access_entry`" + `, an entry of
+  terraform-aws-eks ` + "`access_entries`" + `; plan or base revision) while
+  Karpenter or self-managed nodes still run as its principal, and nothing
+  else in the tree grants that role (EKS keeps its own entries for managed
+  node groups' roles).
+- An aws-auth ` + "`mapRoles`" + ` entry is removed for a role nodes run as: from a
+  manifest, a ` + "`kubernetes_config_map(_v1)(_v1_data)`" + ` (` + "`yamlencode`" + `, heredoc,
+  ` + "`file()`" + `), terraform-aws-eks ` + "`aws_auth_roles`" + ` (before v20, or its
+  ` + "`modules/aws-auth`" + `), or an update in the plan whose new ` + "`mapRoles`" + ` lacks
+  the entry. The cluster's authentication mode decides what is at stake
+  (` + "`aws_eks_cluster`" + ` ` + "`access_config`" + `, the eks module's ` + "`authentication_mode`" + `
+  and its default per major version): in ` + "`API`" + ` mode aws-auth is not read
+  and the rule is silent; in ` + "`API_AND_CONFIG_MAP`" + ` mode managed node groups
+  keep the access entry EKS made for their role; in ` + "`CONFIG_MAP`" + ` mode they
+  depend on the ConfigMap like everyone else (with the mode unknown, that
+  is reported one level lower). An access entry or another mapping that
+  still grants the role keeps the rule silent.
+- The whole ` + "`aws-auth`" + ` ConfigMap is deleted and its ` + "`mapRoles`" + ` cannot be read:
+  the rule assumes it maps the role of Karpenter and self-managed nodes and
+  reports one level lower.
 
 ## The chain
 
@@ -79,41 +90,84 @@ func checkNodeAccessRemoval(p *lint.Pass) {
 				reportReplacedRole(p, c, b)
 			}
 		case *lint.KubeObject:
-			if c.Action == lint.ActionDelete && isAWSAuth(b) && !awsAuthDeclared(m, b) {
+			if c.Action == lint.ActionDelete && isAWSAuth(b) && !awsAuthDeclared(m, b) && !mappingsKnown(m, b) {
 				reportAWSAuthDeleted(p, c, b)
 			}
 		case *lint.AccessEntry:
-			if !c.CreateBeforeDestroy && !accessEntryDeclared(m, b) {
+			if c.CreateBeforeDestroy || accessGranted(m, b) {
+				continue
+			}
+			if b.AWSAuth() {
+				reportMappingRemoved(p, c, b)
+			} else {
 				reportAccessEntryDeleted(p, c, b)
 			}
 		}
 	}
 }
 
-// accessEntryDeclared reports whether the current model still grants the
-// same principal access (the entry moved, or another one exists).
-func accessEntryDeclared(m *lint.Model, b *lint.AccessEntry) bool {
+// accessGranted reports whether the current model still grants the removed
+// entry's principal access to the cluster: an access entry (one that
+// exists proves the cluster reads access entries), or an aws-auth mapping
+// of a cluster that reads aws-auth.
+func accessGranted(m *lint.Model, b *lint.AccessEntry) bool {
 	for _, ae := range m.AccessEntries {
-		if lint.Compare(ae.Principal.Value, b.Principal.Value) == lint.Yes && lint.Compare(ae.Cluster, b.Cluster) != lint.No {
+		if lint.Compare(ae.Cluster, b.Cluster) == lint.No || destroyedByChange(m, ae) || !samePrincipal(m, ae, b) {
+			continue
+		}
+		if ae.AWSAuth() {
+			if mode, _ := m.AuthenticationMode(ae.Cluster, ae.Scope); !lint.ReadsAWSAuth(mode) {
+				continue
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// samePrincipal compares the principals of two entries: the same text, or
+// the same role once resolved.
+func samePrincipal(m *lint.Model, a, b *lint.AccessEntry) bool {
+	if lint.Compare(a.Principal.Value, b.Principal.Value) == lint.Yes {
+		return true
+	}
+	ra, rb := m.ResolveRole(a.Principal.Value, a.Scope), m.ResolveRole(b.Principal.Value, b.Scope)
+	return ra.Entity != nil && ra.Entity == rb.Entity || lint.SameIdentity(ra, rb) == lint.Yes
+}
+
+// mappingsKnown reports whether the change removes the ConfigMap's
+// mapRoles entries one by one too (they were read): those are judged, not
+// the ConfigMap as a whole.
+func mappingsKnown(m *lint.Model, cm *lint.KubeObject) bool {
+	for _, c := range m.Changes {
+		if ae, ok := c.Before.(*lint.AccessEntry); ok && ae.AWSAuth() && ae.ConfigMap == cm.Addr {
 			return true
 		}
 	}
 	return false
 }
 
-// reportAccessEntryDeleted reports Karpenter and self-managed nodes that run
-// as the principal of a removed access entry (EKS keeps its own entries for
-// managed node groups' roles).
-func reportAccessEntryDeleted(p *lint.Pass, c *lint.Change, b *lint.AccessEntry) {
-	m := p.Model
+// principalRole resolves a removed entry's principal, or stands in for it
+// with a role of that name when the tree does not declare it.
+func principalRole(m *lint.Model, c *lint.Change, b *lint.AccessEntry) (*lint.Role, string) {
 	id := m.ResolveRole(b.Principal.Value, b.Scope)
 	role, ok := id.Entity.(*lint.Role)
 	if !ok {
 		role = &lint.Role{Object: lint.Object{Kind: lint.KindRole, Addr: c.Address + "#principal", Label: id.Describe(), Name: id.Name, Scope: id.Scope}}
 	}
-	name := describe(id)
+	return role, describe(id)
+}
+
+// reportAccessEntryDeleted reports Karpenter and self-managed nodes that run
+// as the principal of a removed access entry (EKS keeps its own entries for
+// managed node groups' roles).
+func reportAccessEntryDeleted(p *lint.Pass, c *lint.Change, b *lint.AccessEntry) {
+	role, name := principalRole(p.Model, c, b)
 	for _, u := range roleUses(p, c, role) {
 		if ng, ok := u.user.Entity.(*lint.NodeGroup); ok && ng.Managed {
+			continue
+		}
+		if lint.Compare(u.user.Cluster, b.Cluster) == lint.No {
 			continue
 		}
 		label := u.user.Label()
@@ -130,6 +184,57 @@ func reportAccessEntryDeleted(p *lint.Pass, c *lint.Change, b *lint.AccessEntry)
 			Hint:     fmt.Sprintf("safe order: first move %s to a role with its own access entry (or keep an access entry of type EC2_LINUX for role %s) and apply; then remove %s", label, name, c.Address),
 			Inferred: inferred(u.user.Entity),
 			Key:      "access-entry=" + c.Address + "|user=" + u.user.Entity.Base().Addr,
+		})
+	}
+}
+
+// reportMappingRemoved reports nodes that run as the role of a removed
+// aws-auth mapRoles entry, when the cluster reads aws-auth. Managed node
+// groups count too unless the cluster also reads access entries (EKS then
+// keeps an access entry for their role; in CONFIG_MAP mode its mapping for
+// them is this very ConfigMap).
+func reportMappingRemoved(p *lint.Pass, c *lint.Change, b *lint.AccessEntry) {
+	m := p.Model
+	mode, cluster := m.AuthenticationMode(b.Cluster, b.Scope)
+	if !lint.ReadsAWSAuth(mode) {
+		return
+	}
+	role, name := principalRole(m, c, b)
+	modeLine := "the cluster's authentication mode is not in the tree; aws-auth is read unless it is API"
+	var modeRel []lint.Location
+	if cluster != nil {
+		modeLine = fmt.Sprintf("%s authenticates in mode %s, which reads aws-auth", cluster.Label, mode)
+		modeRel = []lint.Location{{Range: cluster.ModeRange, Message: "authentication mode " + mode}}
+	}
+	for _, u := range roleUses(p, c, role) {
+		if lint.Compare(u.user.Cluster, b.Cluster) == lint.No {
+			continue
+		}
+		var extra []string
+		if ng, ok := u.user.Entity.(*lint.NodeGroup); ok && ng.Managed {
+			switch mode {
+			case lint.AuthAPIAndConfigMap:
+				continue // EKS keeps an access entry for managed node groups' roles
+			case "":
+				extra = []string{"managed node group " + ng.Label + " is taken to depend on aws-auth (in API_AND_CONFIG_MAP mode EKS keeps an access entry for its role)"}
+			}
+		}
+		label := u.user.Label()
+		related := append(deletedRelated(c), passed(u.ref)...)
+		related = append(related, modeRel...)
+		p.Report(lint.Finding{
+			Range:   u.anchor,
+			Message: fmt.Sprintf("aws-auth mapRoles entry for role %s %s while %s still runs as the role", name, removedVerb(c), label),
+			Related: related,
+			Chain: []string{
+				fmt.Sprintf("%s %s: aws-auth no longer maps role %s", c.Address, removedVerb(c), name),
+				fmt.Sprintf("%s %s", label, u.how),
+				modeLine + "; no access entry or other mapping in the tree grants the role",
+				"those nodes can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
+			},
+			Hint:     fmt.Sprintf("safe order: first grant role %s node access another way (an access entry of type EC2_LINUX, in API_AND_CONFIG_MAP mode, or keep its mapRoles entry) and apply; then remove the mapping", name),
+			Inferred: append(extra, inferred(u.user.Entity)...),
+			Key:      "mapping=" + changeKey(c) + "|user=" + u.user.Entity.Base().Addr,
 		})
 	}
 }
@@ -199,9 +304,17 @@ func reportAWSAuthDeleted(p *lint.Pass, c *lint.Change, b *lint.KubeObject) {
 		label += " " + c.Address
 	}
 	verb := removedVerb(c)
+	cluster := lint.Unknown()
+	if b.Scope.Cluster != "" {
+		cluster = lint.Known(b.Scope.Cluster)
+	}
+	mode, _ := m.AuthenticationMode(cluster, b.Scope)
+	if !lint.ReadsAWSAuth(mode) {
+		return
+	}
 	for _, n := range allNodes(m) {
-		if ng, ok := n.Entity.(*lint.NodeGroup); ok && ng.Managed {
-			continue // EKS maps managed node groups itself
+		if ng, ok := n.Entity.(*lint.NodeGroup); ok && ng.Managed && mode != lint.AuthConfigMap {
+			continue // EKS keeps an access entry for managed node groups' roles
 		}
 		if b.Scope.Cluster != "" && lint.Compare(n.Cluster, lint.Known(b.Scope.Cluster)) == lint.No {
 			continue

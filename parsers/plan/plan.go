@@ -161,6 +161,12 @@ func (p *Plan) Changes(opts Options) []*lint.Change {
 		}
 		acts := rc.Change.Actions
 		c := &lint.Change{Address: rc.Address, Reason: string(rc.ActionReason), Origin: "plan"}
+		if acts.Update() {
+			if isConfigMap(rc.Type) {
+				out = append(out, mappingChanges(rc, opts, file)...)
+			}
+			continue
+		}
 		switch {
 		case acts.Delete():
 			c.Action = lint.ActionDelete
@@ -191,6 +197,9 @@ func (p *Plan) Changes(opts Options) []*lint.Change {
 			}
 		}
 		out = append(out, c)
+		if isConfigMap(rc.Type) && c.Action != lint.ActionForget {
+			out = append(out, mappingChanges(rc, opts, file)...)
+		}
 	}
 	return out
 }
@@ -348,6 +357,13 @@ func (b *builder) entity(rc *tfjson.ResourceChange, rng lint.Range, base lint.Sc
 			}
 		}
 		return lt
+	case "kubernetes_config_map", "kubernetes_config_map_v1", "kubernetes_config_map_v1_data":
+		name, ns := b.nested("metadata", "name"), b.nested("metadata", "namespace")
+		obj.Kind, obj.Name = lint.KindObject, name
+		if ns.IsUnknown() {
+			ns = lint.Known("default")
+		}
+		return &lint.KubeObject{Object: obj, APIVersion: "v1", KindName: "ConfigMap", Namespace: ns}
 	case "aws_eks_access_entry":
 		obj.Kind, obj.Name = lint.KindAccessEntry, b.str("principal_arn")
 		typ, _ := b.str("type").Str()

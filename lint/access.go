@@ -1,0 +1,38 @@
+package lint
+
+// AuthenticationMode returns the authentication mode of the EKS cluster
+// that cluster names, with the cluster that decides it; "" when it is not
+// known: no such cluster in the tree, a mode the source leaves open, or
+// several matching clusters that disagree. A wholly unknown cluster value
+// (a manifest or provider that does not say its cluster) stands for the
+// model's only cluster when there is exactly one.
+func (m *Model) AuthenticationMode(cluster Value, holder Scope) (string, *Cluster) {
+	var match []*Cluster
+	for _, c := range m.Clusters {
+		if !c.Scope.Compatible(holder, false, false) {
+			continue
+		}
+		if cluster.IsUnknown() || Compare(c.Name, cluster) == Yes {
+			match = append(match, c)
+		}
+	}
+	if len(match) != 1 {
+		if len(match) == 0 || cluster.IsUnknown() {
+			return "", nil
+		}
+	}
+	mode := ""
+	var by *Cluster
+	for _, c := range match {
+		s, ok := c.AuthenticationMode.Str()
+		if !ok || (mode != "" && s != mode) {
+			return "", nil
+		}
+		mode, by = s, c
+	}
+	return mode, by
+}
+
+// ReadsAWSAuth reports whether a cluster in mode authenticates through the
+// aws-auth ConfigMap ("" — unknown — counts as yes).
+func ReadsAWSAuth(mode string) bool { return mode != AuthAPI }

@@ -1,0 +1,37 @@
+package lint
+
+import "testing"
+
+func TestAuthenticationMode(t *testing.T) {
+	cl := func(name, mode string) *Cluster {
+		c := &Cluster{Object: Object{Kind: KindCluster, Addr: "c:" + name, Name: Known(name)}, AuthenticationMode: Unknown()}
+		if mode != "" {
+			c.AuthenticationMode = Known(mode)
+		}
+		return c
+	}
+	m := &Model{}
+	m.Add(cl("prod", AuthAPI))
+	if mode, c := m.AuthenticationMode(Known("prod"), Scope{}); mode != AuthAPI || c == nil {
+		t.Errorf("named cluster: %q", mode)
+	}
+	if mode, _ := m.AuthenticationMode(Unknown(), Scope{}); mode != AuthAPI {
+		t.Errorf("the only cluster should stand for an unknown one, got %q", mode)
+	}
+	if mode, _ := m.AuthenticationMode(Known("staging"), Scope{}); mode != "" {
+		t.Errorf("another cluster's mode: %q", mode)
+	}
+	m.Add(cl("staging", AuthConfigMap), cl("dev", ""))
+	if mode, _ := m.AuthenticationMode(Unknown(), Scope{}); mode != "" {
+		t.Errorf("several clusters: an unknown one has no mode, got %q", mode)
+	}
+	if mode, _ := m.AuthenticationMode(Known("staging"), Scope{}); mode != AuthConfigMap {
+		t.Errorf("staging: %q", mode)
+	}
+	if mode, _ := m.AuthenticationMode(Known("dev"), Scope{}); mode != "" {
+		t.Errorf("a mode the source leaves open: %q", mode)
+	}
+	if !ReadsAWSAuth("") || !ReadsAWSAuth(AuthAPIAndConfigMap) || ReadsAWSAuth(AuthAPI) {
+		t.Error("ReadsAWSAuth")
+	}
+}
