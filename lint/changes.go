@@ -36,6 +36,8 @@ type Change struct {
 	Range Range
 	// Origin is "plan" or "base".
 	Origin string
+	// Revision is the base revision a "base" change's Range is at.
+	Revision string
 	// ID is the object's ARN before the change, for objects the model has no
 	// entity for (an OIDC provider), so references by literal ARN match.
 	ID Value

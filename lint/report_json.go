@@ -24,6 +24,7 @@ type jsonFinding struct {
 	Severity    string         `json:"severity"`
 	Message     string         `json:"message"`
 	Location    Range          `json:"location"`
+	Revision    string         `json:"revision,omitempty"`
 	Related     []jsonLocation `json:"related,omitempty"`
 	Chain       []string       `json:"chain,omitempty"`
 	Hint        string         `json:"hint,omitempty"`
@@ -37,6 +38,9 @@ type jsonLocation struct {
 	Line    int    `json:"line"`
 	Column  int    `json:"column"`
 	Message string `json:"message,omitempty"`
+	// Revision is set when the location is at a git revision (--base)
+	// rather than in the working tree.
+	Revision string `json:"revision,omitempty"`
 }
 
 // Write prints the report as indented JSON with a trailing newline.
@@ -53,6 +57,7 @@ func (jsonReporter) Write(w io.Writer, r Report) error {
 			Severity:    f.Severity.String(),
 			Message:     f.Message,
 			Location:    f.Range,
+			Revision:    f.Revision,
 			Chain:       f.Chain,
 			Hint:        f.Hint,
 			Inferred:    f.Inferred,
@@ -60,7 +65,7 @@ func (jsonReporter) Write(w io.Writer, r Report) error {
 			Suppressed:  f.Suppressed,
 		}
 		for _, l := range f.Related {
-			jf.Related = append(jf.Related, jsonLocation{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message})
+			jf.Related = append(jf.Related, jsonLocation{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message, Revision: l.Revision})
 		}
 		out.Findings = append(out.Findings, jf)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -277,5 +278,28 @@ func TestNewReporterUnknownFormat(t *testing.T) {
 		if _, err := NewReporter(f, false); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+}
+
+// TestTextReportBaseRevision checks that locations at a base revision are
+// named with it and shown without a working-tree snippet (the text there
+// is not what the revision had).
+func TestTextReportBaseRevision(t *testing.T) {
+	f := testResult().Findings[0]
+	rng := f.Range
+	f.Related = []Location{{Range: rng, Message: "deleted since the base revision", Revision: "origin/main"}}
+	got := string(render(t, "text", false, Report{Result: Result{Findings: []Finding{f}, Summary: Summary{Files: 1}}, Sources: testSources}))
+	want := "  related: " + locationText(rng) + " (at origin/main): deleted since the base revision\n"
+	if !strings.Contains(got, want) {
+		t.Fatalf("output lacks %q:\n%s", want, got)
+	}
+	snippetLine := fmt.Sprintf("\n%d |", rng.Line)
+	if strings.Count(got, snippetLine) != 1 {
+		t.Errorf("the base location got a snippet:\n%s", got)
+	}
+	f.Revision, f.Related = "origin/main", nil
+	got = string(render(t, "text", false, Report{Result: Result{Findings: []Finding{f}, Summary: Summary{Files: 1}}, Sources: testSources}))
+	if !strings.Contains(got, "  --> "+locationText(rng)+" (at origin/main)\n") || strings.Contains(got, snippetLine) {
+		t.Errorf("primary location at a revision:\n%s", got)
 	}
 }

@@ -92,7 +92,11 @@ func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src
 	}
 	ew.printf("%s: %s\n", header, cleanText(f.Message))
 
-	primary, hasPrimary := src.snippet(f.Range)
+	var primary snippet
+	hasPrimary := false
+	if f.Revision == "" {
+		primary, hasPrimary = src.snippet(f.Range)
+	}
 	related := make([]snippet, len(f.Related))
 	hasRelated := make([]bool, len(f.Related))
 	maxLine := 0
@@ -100,6 +104,9 @@ func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src
 		maxLine = primary.line
 	}
 	for i, l := range f.Related {
+		if l.Revision != "" {
+			continue // the working tree's text is not what was there
+		}
 		related[i], hasRelated[i] = src.snippet(l.Range)
 		if hasRelated[i] {
 			maxLine = max(maxLine, related[i].line)
@@ -108,13 +115,20 @@ func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src
 	gutter := len(strconv.Itoa(maxLine))
 
 	if !f.Range.IsZero() {
-		ew.printf("  --> %s\n", locationText(f.Range))
+		at := ""
+		if f.Revision != "" {
+			at = " (at " + cleanText(f.Revision) + ")"
+		}
+		ew.printf("  --> %s%s\n", locationText(f.Range), at)
 	}
 	if hasPrimary {
 		t.writeSnippet(ew, primary, gutter, sevColor)
 	}
 	for i, l := range f.Related {
 		line := "  related: " + locationText(l.Range)
+		if l.Revision != "" {
+			line += " (at " + cleanText(l.Revision) + ")"
+		}
 		if l.Message != "" {
 			line += ": " + cleanText(l.Message)
 		}

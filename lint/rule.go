@@ -133,6 +133,9 @@ func Validate(rules []*Rule) error {
 type Location struct {
 	Range
 	Message string `json:"message,omitempty"`
+	// Revision names the git revision the range is at when it is not the
+	// working tree (a deleted object's declaration at --base).
+	Revision string `json:"revision,omitempty"`
 }
 
 // Suppression records why a finding is suppressed.
@@ -149,6 +152,10 @@ type Finding struct {
 	Severity Severity
 	Message  string
 	Range    Range
+	// Revision names the git revision Range is at when it is not the
+	// working tree (an object deleted since --base, with nothing left to
+	// anchor on).
+	Revision string
 	Related  []Location
 	// Chain is the failure chain, step by step.
 	Chain []string

@@ -248,7 +248,7 @@ func deletedRelated(c *lint.Change) []lint.Location {
 	if r.IsZero() {
 		return nil
 	}
-	return []lint.Location{{Range: r, Message: changeLabel(c) + " " + changeVerb(c)}}
+	return []lint.Location{{Range: r, Message: changeLabel(c) + " " + changeVerb(c), Revision: c.Revision}}
 }
 
 // anyRange is the deleted object's range, or zero.

@@ -102,8 +102,9 @@ func checkOrphanedDeletion(p *lint.Pass) {
 				continue
 			}
 			p.Report(lint.Finding{
-				Range:   r,
-				Message: fmt.Sprintf("%s: the cloud resource lives on, unmanaged", removed),
+				Range:    r,
+				Revision: c.Revision,
+				Message:  fmt.Sprintf("%s: the cloud resource lives on, unmanaged", removed),
 				Chain: []string{
 					removed,
 					"Crossplane deletes the Kubernetes object and, by its policy, leaves the cloud resource behind",

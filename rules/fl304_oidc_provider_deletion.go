@@ -111,7 +111,7 @@ func checkOIDCProviderDeletion(p *lint.Pass) {
 				}
 				var related []lint.Location
 				if !c.Range.IsZero() {
-					related = append(related, lint.Location{Range: c.Range, Message: label + " " + verb})
+					related = append(related, lint.Location{Range: c.Range, Message: label + " " + verb, Revision: c.Revision})
 				}
 				var inf []string
 				if via != "" {

@@ -143,7 +143,11 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 		default:
 			continue
 		}
-		out = append(out, &lint.Change{Action: action, Before: e, Address: o.Label + at, Range: o.Range, Origin: "base"})
+		revision := "base"
+		if rev != "" {
+			revision = rev
+		}
+		out = append(out, &lint.Change{Action: action, Before: e, Address: o.Label + at, Range: o.Range, Origin: "base", Revision: revision})
 	}
 	return out
 }
