@@ -7,6 +7,13 @@ package lint
 // (a manifest or provider that does not say its cluster) stands for the
 // model's only cluster when there is exactly one.
 func (m *Model) AuthenticationMode(cluster Value, holder Scope) (string, *Cluster) {
+	// A reference to the cluster's own name (aws_eks_cluster.x.name, a
+	// Crossplane clusterNameRef) is that cluster.
+	if ref, ok := cluster.SoleRef(); ok {
+		if c, ok := m.Lookup(ref.Object).(*Cluster); ok {
+			return modeOf(c)
+		}
+	}
 	var match []*Cluster
 	for _, c := range m.Clusters {
 		if !c.Scope.Compatible(holder, false, false) {
@@ -31,6 +38,13 @@ func (m *Model) AuthenticationMode(cluster Value, holder Scope) (string, *Cluste
 		mode, by = s, c
 	}
 	return mode, by
+}
+
+func modeOf(c *Cluster) (string, *Cluster) {
+	if s, ok := c.AuthenticationMode.Str(); ok {
+		return s, c
+	}
+	return "", nil
 }
 
 // ReadsAWSAuth reports whether a cluster in mode authenticates through the

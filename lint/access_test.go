@@ -31,6 +31,11 @@ func TestAuthenticationMode(t *testing.T) {
 	if mode, _ := m.AuthenticationMode(Known("dev"), Scope{}); mode != "" {
 		t.Errorf("a mode the source leaves open: %q", mode)
 	}
+	// A reference to a cluster resource's name is that cluster.
+	ref := Hole(HoleRef{Object: "c:staging", Path: "name"})
+	if mode, c := m.AuthenticationMode(ref, Scope{}); mode != AuthConfigMap || c == nil {
+		t.Errorf("by reference: %q", mode)
+	}
 	if !ReadsAWSAuth("") || !ReadsAWSAuth(AuthAPIAndConfigMap) || ReadsAWSAuth(AuthAPI) {
 		t.Error("ReadsAWSAuth")
 	}

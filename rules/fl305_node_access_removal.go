@@ -172,12 +172,16 @@ func reportAccessEntryDeleted(p *lint.Pass, c *lint.Change, b *lint.AccessEntry)
 		}
 		label := u.user.Label()
 		related := append(deletedRelated(c), passed(u.ref)...)
+		entry := c.Address
+		if !strings.HasPrefix(entry, "AccessEntry ") {
+			entry = "access entry " + entry
+		}
 		p.Report(lint.Finding{
 			Range:   u.anchor,
-			Message: fmt.Sprintf("access entry %s for role %s %s while %s still runs as the role", c.Address, name, changeVerb(c), label),
+			Message: fmt.Sprintf("%s for role %s %s while %s still runs as the role", entry, name, changeVerb(c), label),
 			Related: related,
 			Chain: []string{
-				fmt.Sprintf("access entry %s %s: the cluster no longer lets role %s in", c.Address, changeVerb(c), name),
+				fmt.Sprintf("%s %s: the cluster no longer lets role %s in", entry, changeVerb(c), name),
 				fmt.Sprintf("%s %s", label, u.how),
 				"those nodes can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
 			},

@@ -95,3 +95,61 @@ data:
 		t.Errorf("a ConfigMap named aws-auth outside kube-system gave %d entities, want 1", len(es))
 	}
 }
+
+func TestCrossplaneClusterAndAccessEntry(t *testing.T) {
+	src := `apiVersion: eks.aws.upbound.io/v1beta1
+kind: Cluster
+metadata:
+  name: prod
+spec:
+  forProvider:
+    region: eu-west-1
+    roleArnRef:
+      name: cluster
+    accessConfig:
+      - authenticationMode: API_AND_CONFIG_MAP
+---
+apiVersion: eks.aws.upbound.io/v1beta1
+kind: AccessEntry
+metadata:
+  name: karpenter-nodes
+spec:
+  forProvider:
+    region: eu-west-1
+    clusterNameRef:
+      name: prod
+    principalArnFromRoleRef:
+      name: karpenter-nodes
+    type: EC2_LINUX
+---
+apiVersion: eks.aws.upbound.io/v1beta2
+kind: Cluster
+metadata:
+  name: staging
+spec:
+  forProvider:
+    region: eu-west-1
+    accessConfig:
+      authenticationMode: API
+`
+	es, diags := ParseFile("xp/cluster.yaml", []byte(src), lint.Scope{})
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	m := &lint.Model{}
+	m.Add(es...)
+	if len(m.Clusters) != 2 || len(m.AccessEntries) != 1 {
+		t.Fatalf("%d clusters, %d access entries", len(m.Clusters), len(m.AccessEntries))
+	}
+	ae := m.AccessEntries[0]
+	if ae.Type != "EC2_LINUX" || !ae.Principal.IsSet() {
+		t.Errorf("access entry = %+v", ae)
+	}
+	mode, c := m.AuthenticationMode(ae.Cluster, ae.Scope)
+	if mode != lint.AuthAPIAndConfigMap || c == nil || c.ModeRange.Line != 11 {
+		t.Errorf("mode through clusterNameRef = %q (%v), want API_AND_CONFIG_MAP at line 11", mode, c)
+	}
+	if mode, _ := m.AuthenticationMode(lint.Known("staging"), lint.Scope{}); mode != lint.AuthAPI {
+		t.Errorf("v1beta2 accessConfig object: %q", mode)
+	}
+}

@@ -316,6 +316,10 @@ func (m *mr) entity() lint.Entity {
 		return m.nodeGroup()
 	case "eks/PodIdentityAssociation":
 		return m.podIdentity()
+	case "eks/Cluster":
+		return m.cluster()
+	case "eks/AccessEntry":
+		return m.accessEntry()
 	}
 	return &lint.KubeObject{
 		Object:     m.object(lint.KindObject),
@@ -629,4 +633,37 @@ func (m *mr) podIdentity() *lint.PodIdentityAssociation {
 		p.RoleARN = m.refField(m.fp, "roleARN", "roleARNRef", "roleARNSelector", roleT)
 	}
 	return p
+}
+
+// cluster reads an eks Cluster: its name and forProvider.accessConfig
+// authenticationMode (a list in v1beta1, an object in v1beta2).
+func (m *mr) cluster() *lint.Cluster {
+	c := &lint.Cluster{Object: m.object(lint.KindCluster), AuthenticationMode: lint.Unknown()}
+	c.ModeRange = c.Range
+	_, ac := lookup(m.fp, "accessConfig")
+	if _, mode := lookup(m.block(ac), "authenticationMode"); mode != nil {
+		if r := m.ref(mode); r.IsSet() {
+			c.AuthenticationMode, c.ModeRange = r.Value, r.Range
+		}
+	}
+	return c
+}
+
+// accessEntry reads an eks AccessEntry: the cluster (clusterName, or a
+// reference to a Cluster), the principal (principalArn, or a reference to
+// an iam Role) and the type.
+func (m *mr) accessEntry() *lint.AccessEntry {
+	ae := &lint.AccessEntry{Object: m.object(lint.KindAccessEntry), Type: "STANDARD"}
+	cluster := m.refField(m.fp, "clusterName", "clusterNameRef", "clusterNameSelector", target{"eks", "Cluster"})
+	ae.Cluster = cluster.Value
+	if !cluster.IsSet() {
+		ae.Cluster = lint.Unknown()
+	}
+	ae.Principal = m.refField(m.fp, "principalArn", "principalArnFromRoleRef", "principalArnFromRoleSelector", target{"iam", "Role"})
+	if _, t := lookup(m.fp, "type"); t != nil {
+		if s, ok := m.text(t); ok && s != "" {
+			ae.Type = s
+		}
+	}
+	return ae
 }

@@ -254,3 +254,45 @@ func TestRegistryModuleSources(t *testing.T) {
 		}
 	}
 }
+
+func TestNodeGroupFindsItsClusterMode(t *testing.T) {
+	res := loadTree(t, map[string]string{
+		"main.tf": `resource "aws_eks_cluster" "prod" {
+  name     = "prod"
+  role_arn = "arn:aws:iam::111122223333:role/cluster"
+  vpc_config {
+    subnet_ids = ["subnet-1"]
+  }
+  access_config {
+    authentication_mode = "CONFIG_MAP"
+  }
+}
+
+resource "aws_eks_cluster" "staging" {
+  name     = "staging"
+  role_arn = "arn:aws:iam::111122223333:role/cluster"
+  vpc_config {
+    subnet_ids = ["subnet-1"]
+  }
+}
+
+resource "aws_eks_node_group" "system" {
+  cluster_name  = aws_eks_cluster.prod.name
+  node_role_arn = "arn:aws:iam::111122223333:role/nodes"
+  subnet_ids    = ["subnet-1"]
+}
+`,
+	})
+	m := &lint.Model{}
+	m.Add(res.Entities...)
+	if len(m.NodeGroups) != 1 || len(m.Clusters) != 2 {
+		t.Fatalf("%d node groups, %d clusters", len(m.NodeGroups), len(m.Clusters))
+	}
+	mode, c := m.AuthenticationMode(m.NodeGroups[0].Cluster, m.NodeGroups[0].Scope)
+	if mode != lint.AuthConfigMap || c == nil || c.ModeRange.Line != 8 {
+		t.Errorf("mode of the node group's cluster = %q (%v), want CONFIG_MAP from line 8", mode, c)
+	}
+	if mode, _ := m.AuthenticationMode(lint.Known("staging"), lint.Scope{}); mode != "" {
+		t.Errorf("a cluster without access_config: mode %q, want unknown", mode)
+	}
+}
