@@ -129,10 +129,10 @@ func TestCrossplaneManagedResources(t *testing.T) {
 					InstanceProfile: xref(known("arn:aws:iam::111122223333:instance-profile/prod-batch"), r(33, 12, 33, 65)),
 					SecurityGroups:  []lint.Ref{xref(known("sg-0aaa1111"), r(31, 27, 31, 38)), xref(known("sg-0bbb2222"), r(31, 40, 31, 51))},
 				},
-				&lint.KubeObject{
-					Object: mrObject(lint.KindObject, f+"#2/Cluster/prod", "Cluster prod", known("prod"), r(36, 7, 36, 14), r(38, 9, 38, 13), xpScope,
+				&lint.Cluster{
+					Object: mrObject(lint.KindCluster, f+"#2/Cluster/prod", "Cluster prod", known("prod"), r(36, 7, 36, 14), r(38, 9, 38, 13), xpScope,
 						lint.KubeKey("eks.aws.upbound.io", "Cluster", "", "prod"), xp("eks.aws.upbound.io/v1beta1", "Cluster", "prod", "Delete")),
-					APIVersion: "eks.aws.upbound.io/v1beta1", KindName: "Cluster", Namespace: lint.Unknown(),
+					AuthenticationMode: lint.Unknown(), ModeRange: r(36, 7, 36, 14),
 				},
 				&lint.KubeObject{
 					Object: mrObject(lint.KindObject, f+"#3/RolePolicyAttachment/nodes-worker", "RolePolicyAttachment nodes-worker", known("nodes-worker"), r(46, 7, 46, 27), r(48, 9, 48, 21), xpScope,
@@ -188,8 +188,12 @@ func TestCrossplaneManagedResources(t *testing.T) {
 					Cluster: hole(lint.SelectorKey("eks.aws.m.upbound.io", "Cluster", "team-a", map[string]string{"cluster": "prod"})),
 					Role:    xref(hole(lint.SelectorKey("iam.aws.m.upbound.io", "Role", "team-a", map[string]string{"role": "nodes"})), r(26, 5, 26, 24)),
 				},
-				&lint.KubeObject{Object: obj("#2/AccessEntry/team-a/nodes", "AccessEntry", "nodes", r(31, 7, 31, 18), r(33, 9, 33, 14)),
-					APIVersion: "eks.aws.m.upbound.io/v1beta1", KindName: "AccessEntry", Namespace: known("team-a")},
+				func() lint.Entity {
+					o := obj("#2/AccessEntry/team-a/nodes", "AccessEntry", "nodes", r(31, 7, 31, 18), r(33, 9, 33, 14))
+					o.Kind = lint.KindAccessEntry
+					return &lint.AccessEntry{Object: o, Cluster: known("prod"), Type: "EC2_LINUX",
+						Principal: xref(hole(lint.KubeKey("iam.aws.m.upbound.io", "Role", "team-a", "nodes")), r(40, 13, 40, 18))}
+				}(),
 				&lint.PodIdentityAssociation{
 					Object: mrObject(lint.KindPodIdentity, f+"#3/PodIdentityAssociation/team-a/karpenter", "PodIdentityAssociation team-a/karpenter", known("karpenter"), r(44, 7, 44, 29), r(46, 9, 46, 18), euc1,
 						lint.KubeKey("eks.aws.m.upbound.io", "PodIdentityAssociation", "team-a", "karpenter"), xp("eks.aws.m.upbound.io/v1beta1", "PodIdentityAssociation", "karpenter", "", "*")),
@@ -231,6 +235,10 @@ func compare(t *testing.T, got, want []lint.Entity) {
 	for i := range min(len(got), len(want)) {
 		if !reflect.DeepEqual(got[i], want[i]) {
 			gv, wv := reflect.ValueOf(got[i]).Elem(), reflect.ValueOf(want[i]).Elem()
+			if gv.Type() != wv.Type() {
+				t.Errorf("entity %d (%s): got a %s, want a %s", i, want[i].Base().Addr, gv.Type(), wv.Type())
+				continue
+			}
 			for j := range gv.NumField() {
 				if !reflect.DeepEqual(gv.Field(j).Interface(), wv.Field(j).Interface()) {
 					t.Logf("field %s differs", gv.Type().Field(j).Name)
