@@ -26,7 +26,9 @@ type Change struct {
 	Before Entity
 	// Address is the Terraform address, or the object's label at base.
 	Address string
-	// Reason is the plan's action_reason, when it gives one.
+	// Reason says in words why the change happens, when the source says:
+	// the plan's action_reason, or what the base comparison saw ("its
+	// name changed from a to b"). Never a plan value.
 	Reason string
 	// CreateBeforeDestroy is set for replacements that create the new
 	// object before destroying the old one.

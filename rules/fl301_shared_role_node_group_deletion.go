@@ -158,7 +158,7 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 			related = append(related, declared(r, "role")...)
 			related = append(related, modeRel...)
 			chain := []string{
-				fmt.Sprintf("%s %s", changeLabel(c), changeVerb(c)),
+				fmt.Sprintf("%s %s%s", changeLabel(c), changeVerb(c), changeWhy(c)),
 				fmt.Sprintf("no other managed node group uses its role %s, so EKS removes %s and deletes the instance profile it created for the group", name, access),
 				fmt.Sprintf("%s launches nodes as role %s %s", u.Label(), name, how),
 				"those nodes can no longer authenticate to the cluster and go NotReady; launches through the EKS-created instance profile fail (\"instance profile not found\"); the effect can arrive hours after apply (Stytch, 23 February 2023)",
@@ -227,6 +227,15 @@ func changeVerb(c *lint.Change) string {
 		verb += " since the base revision"
 	}
 	return verb
+}
+
+// changeWhy is the change's reason as a clause ("; its name changed from
+// a to b"), or "".
+func changeWhy(c *lint.Change) string {
+	if c.Reason == "" {
+		return ""
+	}
+	return "; " + c.Reason
 }
 
 // changeKey identifies the changed object for finding keys.

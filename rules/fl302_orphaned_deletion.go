@@ -106,7 +106,7 @@ func checkOrphanedDeletion(p *lint.Pass) {
 				Revision: c.Revision,
 				Message:  fmt.Sprintf("%s: the cloud resource lives on, unmanaged", removed),
 				Chain: []string{
-					removed,
+					removed + changeWhy(c),
 					"Crossplane deletes the Kubernetes object and, by its policy, leaves the cloud resource behind",
 					"the cloud resource keeps running with nobody managing it; whoever cleans it up later does so by hand, outside review",
 				},
@@ -121,7 +121,7 @@ func checkOrphanedDeletion(p *lint.Pass) {
 			related := deletedRelated(c)
 			related = append(related, passed(u.ref)...)
 			chain := []string{
-				removed,
+				removed + changeWhy(c),
 				"Crossplane deletes the Kubernetes object and leaves the cloud resource behind, unmanaged",
 				fmt.Sprintf("%s %s", label, u.how),
 				"unmanaged leftovers get deleted by hand later (Stytch, 23 February 2023: \"Because Crossplane resources use an orphan deletion policy, engineers deleted the node groups in the AWS console\")",

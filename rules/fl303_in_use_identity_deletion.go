@@ -257,7 +257,7 @@ func reportIdentityUse(p *lint.Pass, c *lint.Change, u identityUse) {
 	related := deletedRelated(c)
 	related = append(related, passed(u.ref)...)
 	chain := []string{
-		fmt.Sprintf("%s %s", what, changeVerb(c)),
+		fmt.Sprintf("%s %s%s", what, changeVerb(c), changeWhy(c)),
 		fmt.Sprintf("%s %s", label, u.how),
 	}
 	msg := fmt.Sprintf("%s %s while %s still uses it", what, changeVerb(c), label)

@@ -119,7 +119,7 @@ func checkOIDCProviderDeletion(p *lint.Pass) {
 				}
 				inf = append(inf, inferred(r)...)
 				chain := []string{
-					fmt.Sprintf("%s %s", label, verb),
+					fmt.Sprintf("%s %s%s", label, verb, changeWhy(c)),
 					fmt.Sprintf("IAM role %s trusts it as the Federated principal of an sts:AssumeRoleWithWebIdentity statement (IRSA)", r.Label),
 					"STS can no longer validate the cluster's service account tokens: AssumeRoleWithWebIdentity for the role fails (InvalidIdentityToken)",
 					"pods running as service accounts bound to the role lose AWS access once the credentials they hold expire; the effect can arrive hours after apply",

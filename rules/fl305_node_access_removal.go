@@ -181,7 +181,7 @@ func reportAccessEntryDeleted(p *lint.Pass, c *lint.Change, b *lint.AccessEntry)
 			Message: fmt.Sprintf("%s for role %s %s while %s still runs as the role", entry, name, changeVerb(c), label),
 			Related: related,
 			Chain: []string{
-				fmt.Sprintf("%s %s: the cluster no longer lets role %s in", entry, changeVerb(c), name),
+				fmt.Sprintf("%s %s%s: the cluster no longer lets role %s in", entry, changeVerb(c), changeWhy(c), name),
 				fmt.Sprintf("%s %s", label, u.how),
 				"those nodes can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
 			},
@@ -231,7 +231,7 @@ func reportMappingRemoved(p *lint.Pass, c *lint.Change, b *lint.AccessEntry) {
 			Message: fmt.Sprintf("aws-auth mapRoles entry for role %s %s while %s still runs as the role", name, removedVerb(c), label),
 			Related: related,
 			Chain: []string{
-				fmt.Sprintf("%s %s: aws-auth no longer maps role %s", c.Address, removedVerb(c), name),
+				fmt.Sprintf("%s %s%s: aws-auth no longer maps role %s", c.Address, removedVerb(c), changeWhy(c), name),
 				fmt.Sprintf("%s %s", label, u.how),
 				modeLine + "; no access entry or other mapping in the tree grants the role",
 				"those nodes can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
@@ -268,7 +268,7 @@ func reportReplacedRole(p *lint.Pass, c *lint.Change, b *lint.Role) {
 			Message: fmt.Sprintf("%s %s under the same name %q while %s still runs as it: access entries bind to the role's unique ID, so the node access silently stops matching", changeLabel(c), changeVerb(c), name, label),
 			Related: related,
 			Chain: []string{
-				fmt.Sprintf("%s %s; the new role keeps the name %q but gets a new unique ID", changeLabel(c), changeVerb(c), name),
+				fmt.Sprintf("%s %s%s; the new role keeps the name %q but gets a new unique ID", changeLabel(c), changeVerb(c), changeWhy(c), name),
 				fmt.Sprintf("%s %s", label, u.how),
 				"EKS access entries for the role are bound to the old unique ID: they stop matching, with no change to them in the plan or the source",
 				"nodes running as the role can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -118,6 +119,7 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 	if rev != "" {
 		at = " (at base " + rev + ")"
 	}
+	gone := unmatched(base, byKey)
 	var out []*lint.Change
 	for _, e := range base.Entities() {
 		o := e.Base()
@@ -134,12 +136,20 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 			}
 		}
 		now := byKey[key]
+		reason := ""
 		switch {
 		case action != "":
-		case len(now) == 0:
+			reason = "a removed block names it"
+			if action == lint.ActionForget {
+				reason += ", with destroy = false"
+			}
+		case len(now) == 0, gone[e]:
 			action = lint.ActionDelete
 		case renamed(e, now):
 			action = lint.ActionReplace
+			was, _ := o.Name.Str()
+			is, _ := now[0].Base().Name.Str()
+			reason = fmt.Sprintf("its name changed from %q to %q", was, is)
 		default:
 			continue
 		}
@@ -147,9 +157,57 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 		if rev != "" {
 			revision = rev
 		}
-		out = append(out, &lint.Change{Action: action, Before: e, Address: o.Label + at, Range: o.Range, Origin: "base", Revision: revision})
+		out = append(out, &lint.Change{Action: action, Before: e, Address: o.Label + at, Range: o.Range, Origin: "base", Revision: revision, Reason: reason})
 	}
 	return out
+}
+
+// unmatched finds the base objects that are gone although an object with
+// the same key is still there: the same Kubernetes object (or release)
+// kept for several clusters in several directories, removed from some.
+// Objects pair up within the same file first, then across files (a moved
+// file); the base objects left over are gone.
+func unmatched(base *lint.Model, head map[string][]lint.Entity) map[lint.Entity]bool {
+	groups := map[string][]lint.Entity{}
+	for _, e := range base.Entities() {
+		if e.Base().Kind == lint.KindWorkload {
+			continue
+		}
+		if k := baseKey(e); strings.HasPrefix(k, "k8s:") || strings.HasPrefix(k, "release:") {
+			groups[k] = append(groups[k], e)
+		}
+	}
+	gone := map[lint.Entity]bool{}
+	for k, bs := range groups {
+		hs := head[k]
+		if len(bs) <= len(hs) || len(hs) == 0 {
+			continue
+		}
+		used := make([]bool, len(hs))
+		var left []lint.Entity
+		for _, b := range bs {
+			found := false
+			for i, h := range hs {
+				if !used[i] && h.Base().Range.File == b.Base().Range.File {
+					used[i], found = true, true
+					break
+				}
+			}
+			if !found {
+				left = append(left, b)
+			}
+		}
+		free := 0
+		for _, u := range used {
+			if !u {
+				free++
+			}
+		}
+		for _, b := range left[min(free, len(left)):] {
+			gone[b] = true
+		}
+	}
+	return gone
 }
 
 // baseKey is what finds an entity again at another revision.
@@ -194,13 +252,68 @@ func renamed(e lint.Entity, now []lint.Entity) bool {
 	return true
 }
 
-// moves are the `moved` and `removed` blocks of the scanned root modules,
-// by root module (as addresses qualify it).
+// moves are the `moved` and `removed` blocks of the scanned root modules
+// and the local modules they call, by root module (as addresses qualify
+// it).
 type moves map[string]*rootMoves
 
 type rootMoves struct {
-	moved   [][2]string
-	removed map[string]lint.ChangeAction
+	moved   []moveRule
+	removed []moveRule
+}
+
+// moveRule is one `moved` (from → to) or `removed` (from, act) block,
+// written in the module that the call path mod leads to (nil: the root).
+type moveRule struct {
+	mod      []string
+	from, to string
+	act      lint.ChangeAction
+}
+
+// apply maps addr through the rule when addr is inside the rule's module
+// (any instance of each call on the path) and starts with from.
+func (r moveRule) apply(addr string) (string, bool) {
+	steps, rest := splitModules(addr)
+	if len(steps) < len(r.mod) {
+		return "", false
+	}
+	for i, name := range r.mod {
+		if steps[i].name != name {
+			return "", false
+		}
+	}
+	var inside strings.Builder
+	for _, st := range steps[len(r.mod):] {
+		inside.WriteString(st.text)
+	}
+	inside.WriteString(rest)
+	out, ok := replacePrefix(inside.String(), r.from, r.to)
+	if !ok {
+		return "", false
+	}
+	var prefix strings.Builder
+	for _, st := range steps[:len(r.mod)] {
+		prefix.WriteString(st.text)
+	}
+	return prefix.String() + out, true
+}
+
+type moduleStep struct{ name, text string }
+
+var moduleStepRE = regexp.MustCompile(`^module\.([A-Za-z0-9_-]+)(\[[^\]]*\])?\.`)
+
+// splitModules splits "module.a[0].module.b.aws_x.y" into its module steps
+// and the rest ("aws_x.y").
+func splitModules(addr string) ([]moduleStep, string) {
+	var steps []moduleStep
+	for {
+		m := moduleStepRE.FindStringSubmatch(addr)
+		if m == nil {
+			return steps, addr
+		}
+		steps = append(steps, moduleStep{name: m[1], text: m[0]})
+		addr = addr[len(m[0]):]
+	}
 }
 
 // follow maps a base address through the moves of its root module; it
@@ -216,7 +329,7 @@ func (m moves) follow(key string) (string, *lint.ChangeAction) {
 		for i := 0; i <= len(rm.moved); i++ {
 			changed := false
 			for _, mv := range rm.moved {
-				if a, ok := replacePrefix(addr, mv[0], mv[1]); ok {
+				if a, ok := mv.apply(addr); ok && a != addr {
 					addr, changed = a, true
 					break
 				}
@@ -225,9 +338,9 @@ func (m moves) follow(key string) (string, *lint.ChangeAction) {
 				break
 			}
 		}
-		for from, act := range rm.removed {
-			if _, ok := replacePrefix(addr, from, from); ok {
-				a := act
+		for _, rv := range rm.removed {
+			if _, ok := rv.apply(addr); ok {
+				a := rv.act
 				return prefix + addr, &a
 			}
 		}
@@ -251,55 +364,86 @@ func replacePrefix(addr, from, to string) (string, bool) {
 	return "", false
 }
 
-// readMoves reads the `moved` and `removed` blocks of the root modules'
-// own .tf files (blocks inside called modules are not followed).
+// maxMoveDepth bounds how deep local module calls are followed for their
+// moved and removed blocks.
+const maxMoveDepth = 8
+
+// readMoves reads the `moved` and `removed` blocks of the root modules and
+// of the local modules they call (a block inside a module applies to
+// every instance of the calls that lead there).
 func readMoves(roots []string, rel func(string) string) moves {
 	out := moves{}
 	for _, dir := range roots {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
-		rm := &rootMoves{removed: map[string]lint.ChangeAction{}}
-		for _, f := range files {
-			src, err := readBounded(f, maxManifest)
-			if err != nil {
-				continue
-			}
-			file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
-			if diags.HasErrors() || file == nil {
-				continue
-			}
-			body, ok := file.Body.(*hclsyntax.Body)
-			if !ok {
-				continue
-			}
-			for _, b := range body.Blocks {
-				switch b.Type {
-				case "moved":
-					from, to := exprText(src, b.Body, "from"), exprText(src, b.Body, "to")
-					if from != "" && to != "" {
-						rm.moved = append(rm.moved, [2]string{from, to})
-					}
-				case "removed":
-					from := exprText(src, b.Body, "from")
-					if from == "" {
-						continue
-					}
-					act := lint.ActionDelete
-					for _, lb := range b.Body.Blocks {
-						if a, ok := lb.Body.Attributes["destroy"]; ok && lb.Type == "lifecycle" {
-							if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "bool" && v.False() {
-								act = lint.ActionForget
-							}
-						}
-					}
-					rm.removed[from] = act
-				}
-			}
-		}
+		rm := &rootMoves{}
+		readModuleMoves(rm, dir, nil, map[string]bool{})
 		if len(rm.moved) > 0 || len(rm.removed) > 0 {
 			out[rel(dir)] = rm
 		}
 	}
 	return out
+}
+
+func readModuleMoves(rm *rootMoves, dir string, mod []string, seen map[string]bool) {
+	clean := filepath.Clean(dir)
+	if seen[clean] || len(mod) > maxMoveDepth {
+		return
+	}
+	seen[clean] = true
+	defer delete(seen, clean)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
+	for _, f := range files {
+		src, err := readBounded(f, maxManifest)
+		if err != nil {
+			continue
+		}
+		file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
+		if diags.HasErrors() || file == nil {
+			continue
+		}
+		body, ok := file.Body.(*hclsyntax.Body)
+		if !ok {
+			continue
+		}
+		for _, b := range body.Blocks {
+			switch b.Type {
+			case "moved":
+				from, to := exprText(src, b.Body, "from"), exprText(src, b.Body, "to")
+				if from != "" && to != "" {
+					rm.moved = append(rm.moved, moveRule{mod: mod, from: from, to: to})
+				}
+			case "removed":
+				from := exprText(src, b.Body, "from")
+				if from == "" {
+					continue
+				}
+				act := lint.ActionDelete
+				for _, lb := range b.Body.Blocks {
+					if a, ok := lb.Body.Attributes["destroy"]; ok && lb.Type == "lifecycle" {
+						if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "bool" && v.False() {
+							act = lint.ActionForget
+						}
+					}
+				}
+				rm.removed = append(rm.removed, moveRule{mod: mod, from: from, act: act})
+			case "module":
+				if len(b.Labels) != 1 {
+					continue
+				}
+				a, ok := b.Body.Attributes["source"]
+				if !ok {
+					continue
+				}
+				v, d := a.Expr.Value(nil)
+				if d.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() {
+					continue
+				}
+				source := v.AsString()
+				if strings.HasPrefix(source, "./") || strings.HasPrefix(source, "../") {
+					readModuleMoves(rm, filepath.Join(dir, source), append(append([]string(nil), mod...), b.Labels[0]), seen)
+				}
+			}
+		}
+	}
 }
 
 // exprText is an attribute's expression as written, without spaces: the

@@ -164,3 +164,97 @@ func TestBaseNewDirectoryHasNoBase(t *testing.T) {
 		t.Errorf("want no change, got %d", n)
 	}
 }
+
+const clusterNodeClass = `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: default
+spec:
+  role: nodes
+`
+
+func TestBaseSameObjectInTwoClusterDirectories(t *testing.T) {
+	cs := loadBase(t,
+		map[string]string{"clusters/prod/nodeclass.yaml": clusterNodeClass, "clusters/staging/nodeclass.yaml": clusterNodeClass},
+		map[string]string{"clusters/prod/nodeclass.yaml": clusterNodeClass})
+	if len(cs) != 1 || cs[0].Action != lint.ActionDelete || !strings.HasSuffix(cs[0].Range.File, "clusters/staging/nodeclass.yaml") {
+		t.Fatalf("want the staging EC2NodeClass deleted, got %v", cs)
+	}
+	// A file moved within one cluster directory is no change; nor is one
+	// of two copies moving.
+	cs = loadBase(t,
+		map[string]string{"clusters/prod/nodeclass.yaml": clusterNodeClass, "clusters/staging/nodeclass.yaml": clusterNodeClass},
+		map[string]string{"clusters/prod/karpenter/nodeclass.yaml": clusterNodeClass, "clusters/staging/nodeclass.yaml": clusterNodeClass})
+	if len(cs) != 0 {
+		t.Errorf("want no change, got %v", cs)
+	}
+}
+
+func TestBaseMovesInsideCalledModules(t *testing.T) {
+	call := `module "nodes" {
+  source = "./modules/nodes"
+  count  = 1
+}
+`
+	module := baseRole + baseNodeGroup
+	renamed := baseRole + strings.Replace(baseNodeGroup, `"system" {`, `"core" {`, 1)
+	cs := loadBase(t,
+		map[string]string{"infra/main.tf": call, "infra/modules/nodes/main.tf": module},
+		map[string]string{"infra/main.tf": call, "infra/modules/nodes/main.tf": renamed + `
+moved {
+  from = aws_eks_node_group.system
+  to   = aws_eks_node_group.core
+}
+`})
+	if len(cs) != 0 {
+		t.Errorf("moved inside the module: want no change, got %v", cs)
+	}
+	cs = loadBase(t,
+		map[string]string{"infra/main.tf": call, "infra/modules/nodes/main.tf": module},
+		map[string]string{"infra/main.tf": call, "infra/modules/nodes/main.tf": baseRole + `
+removed {
+  from = aws_eks_node_group.system
+  lifecycle {
+    destroy = false
+  }
+}
+`})
+	if len(cs) != 1 || cs[0].Action != lint.ActionForget || !strings.Contains(cs[0].Reason, "destroy = false") {
+		t.Fatalf("removed inside the module: want one forget, got %v", cs)
+	}
+	// Without the moved block, the rename is a deletion.
+	cs = loadBase(t,
+		map[string]string{"infra/main.tf": call, "infra/modules/nodes/main.tf": module},
+		map[string]string{"infra/main.tf": call, "infra/modules/nodes/main.tf": renamed})
+	if len(cs) != 1 || cs[0].Action != lint.ActionDelete {
+		t.Errorf("want one deletion, got %v", cs)
+	}
+}
+
+func TestBaseReasons(t *testing.T) {
+	cs := loadBase(t,
+		map[string]string{"infra/main.tf": baseRole},
+		map[string]string{"infra/main.tf": strings.Replace(baseRole, "demo-nodes", "demo-nodes-v2", 1)})
+	if len(cs) != 1 || cs[0].Reason != `its name changed from "demo-nodes" to "demo-nodes-v2"` || cs[0].Revision != "main" {
+		t.Fatalf("rename: %+v", cs)
+	}
+}
+
+func TestMoveRules(t *testing.T) {
+	r := moveRule{mod: []string{"a", "b"}, from: "aws_iam_role.x", to: "aws_iam_role.y"}
+	for in, want := range map[string]string{
+		`module.a[0].module.b["k"].aws_iam_role.x`:  `module.a[0].module.b["k"].aws_iam_role.y`,
+		`module.a.module.b.aws_iam_role.x[1]`:       `module.a.module.b.aws_iam_role.y[1]`,
+		`module.a.module.b.module.c.aws_iam_role.x`: "",
+		`module.a.aws_iam_role.x`:                   "",
+		`module.a.module.b.aws_iam_role.xyz`:        "",
+	} {
+		got, ok := r.apply(in)
+		if !ok {
+			got = ""
+		}
+		if got != want {
+			t.Errorf("apply(%s) = %q, want %q", in, got, want)
+		}
+	}
+}

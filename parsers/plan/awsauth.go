@@ -77,7 +77,7 @@ func mappingChanges(rc *tfjson.ResourceChange, opts Options, file string) []*lin
 			Action:  lint.ActionDelete,
 			Before:  ae,
 			Address: ae.Label,
-			Reason:  string(rc.ActionReason),
+			Reason:  "the planned mapRoles no longer has the entry",
 			Range:   rng,
 			Origin:  "plan",
 		})

@@ -160,7 +160,7 @@ func (p *Plan) Changes(opts Options) []*lint.Change {
 			continue // deposed objects are leftovers of an earlier replacement
 		}
 		acts := rc.Change.Actions
-		c := &lint.Change{Address: rc.Address, Reason: string(rc.ActionReason), Origin: "plan"}
+		c := &lint.Change{Address: rc.Address, Reason: reasonText(rc.ActionReason), Origin: "plan"}
 		if acts.Update() {
 			if isConfigMap(rc.Type) {
 				out = append(out, mappingChanges(rc, opts, file)...)
@@ -471,4 +471,25 @@ func SourceIndex(m *lint.Model) func(string) (lint.Range, bool) {
 		}
 		return lint.Range{}, false
 	}
+}
+
+// reasonText puts a plan's action_reason in words (the keyword kept), or
+// "" when the plan gives none.
+func reasonText(r tfjson.ActionReason) string {
+	words := map[tfjson.ActionReason]string{
+		tfjson.ActionReasonReplaceBecauseCannotUpdate:    "an argument that cannot be updated in place changed",
+		tfjson.ActionReasonReplaceBecauseTainted:         "the object is tainted",
+		tfjson.ActionReasonReplaceByRequest:              "replacement was requested with -replace",
+		tfjson.ActionReasonReplaceByTriggers:             "replace_triggered_by fired",
+		tfjson.ActionReasonDeleteBecauseNoResourceConfig: "its resource block was removed",
+		tfjson.ActionReasonDeleteBecauseWrongRepetition:  "count / for_each was added or removed",
+		tfjson.ActionReasonDeleteBecauseCountIndex:       "count no longer covers its index",
+		tfjson.ActionReasonDeleteBecauseEachKey:          "for_each no longer has its key",
+		tfjson.ActionReasonDeleteBecauseNoModule:         "its module call was removed",
+		tfjson.ActionReasonDeleteBecauseNoMoveTarget:     "a moved block points at nothing",
+	}
+	if w, ok := words[r]; ok {
+		return w + " (" + string(r) + ")"
+	}
+	return string(r)
 }

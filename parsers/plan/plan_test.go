@@ -44,7 +44,7 @@ func TestAtlantisPlanDeletesLegacyNodeGroup(t *testing.T) {
 		t.Fatalf("got %d changes, want 1: %+v", len(cs), cs)
 	}
 	c := cs[0]
-	if c.Action != lint.ActionDelete || c.Address != "aws_eks_node_group.legacy" || c.Origin != "plan" || c.Reason != "delete_because_no_resource_config" || c.CreateBeforeDestroy {
+	if c.Action != lint.ActionDelete || c.Address != "aws_eks_node_group.legacy" || c.Origin != "plan" || c.Reason != "its resource block was removed (delete_because_no_resource_config)" || c.CreateBeforeDestroy {
 		t.Errorf("change = %+v", c)
 	}
 	if c.Range != want {
@@ -89,7 +89,7 @@ func TestReplaceAndForget(t *testing.T) {
 	}
 
 	ipc := byAddr["module.nodes.aws_iam_instance_profile.this[0]"]
-	if ipc == nil || ipc.Action != lint.ActionReplace || !ipc.CreateBeforeDestroy || ipc.Reason != "replace_because_cannot_update" {
+	if ipc == nil || ipc.Action != lint.ActionReplace || !ipc.CreateBeforeDestroy || ipc.Reason != "an argument that cannot be updated in place changed (replace_because_cannot_update)" {
 		t.Fatalf("instance profile change = %+v", ipc)
 	}
 	ip, ok := ipc.Before.(*lint.InstanceProfile)
@@ -116,7 +116,7 @@ func TestReplaceAndForget(t *testing.T) {
 	}
 
 	rc := byAddr["aws_iam_role.secret"]
-	if rc == nil || rc.Action != lint.ActionReplace || rc.CreateBeforeDestroy || rc.Reason != "replace_by_request" {
+	if rc == nil || rc.Action != lint.ActionReplace || rc.CreateBeforeDestroy || rc.Reason != "replacement was requested with -replace (replace_by_request)" {
 		t.Fatalf("role change = %+v", rc)
 	}
 	role := rc.Before.(*lint.Role)
