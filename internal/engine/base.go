@@ -23,7 +23,12 @@ import (
 //     metadata.name (not by file: a renamed or moved file changes nothing);
 //   - Helm releases found outside Terraform by tool, namespace and name;
 //   - Terraform entities by root module and address, following the
-//     `moved` blocks of the scanned root modules.
+//     `moved` blocks of the scanned root modules and of the local modules
+//     they call.
+//
+// An object kept under the same key in several places (the same manifest
+// in one directory per cluster) is paired by file first, so removing it
+// from one cluster's directory is still a deletion.
 //
 // An entity with no counterpart is deleted (forgotten when a `removed`
 // block with destroy = false names it); one whose identity name changed
