@@ -50,3 +50,20 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParse checks that no mapRoles text makes Parse panic.
+func FuzzParse(f *testing.F) {
+	f.Add("- rolearn: arn:aws:iam::1:role/a\n  groups: [system:nodes]\n")
+	f.Add("[{\"rolearn\": 1}]")
+	f.Add("- &a {rolearn: x, groups: *a}\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		roles, err := Parse(s)
+		if err == nil {
+			for _, r := range roles {
+				if r.RoleARN == "" {
+					t.Errorf("an entry without rolearn: %+v", r)
+				}
+			}
+		}
+	})
+}
