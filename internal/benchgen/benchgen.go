@@ -212,6 +212,8 @@ func (w *writer) root(o Options, i, ei int, env string) {
 	var tail strings.Builder
 	if s.registryModule {
 		tail.WriteString(registryModuleTF)
+		tail.WriteString(awsAuthTF)
+		own++
 	}
 	for n := 0; own < o.ResourcesPerModule; n++ {
 		tail.WriteString(tailResource(n))

@@ -448,6 +448,32 @@ const registryModuleTF = `module "audit_bucket" {
 
 `
 
+// awsAuthTF maps both node roles in aws-auth (mapRoles read entry by entry).
+const awsAuthTF = `resource "kubernetes_config_map_v1_data" "aws_auth" {
+  metadata {
+    name      = "aws-auth"
+    namespace = "kube-system"
+  }
+  force = true
+
+  data = {
+    mapRoles = yamlencode([
+      {
+        rolearn  = aws_iam_role.nodes.arn
+        username = "system:node:{{EC2PrivateDNSName}}"
+        groups   = ["system:bootstrappers", "system:nodes"]
+      },
+      {
+        rolearn  = aws_iam_role.karpenter_nodes.arn
+        username = "system:node:{{EC2PrivateDNSName}}"
+        groups   = ["system:bootstrappers", "system:nodes"]
+      },
+    ])
+  }
+}
+
+`
+
 const rootOutputs = `output "node_role_arn" {
   value = aws_iam_role.nodes.arn
 }
