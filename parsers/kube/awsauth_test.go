@@ -153,3 +153,17 @@ spec:
 		t.Errorf("v1beta2 accessConfig object: %q", mode)
 	}
 }
+
+func TestAWSAuthColumnsFollowTheBlockIndent(t *testing.T) {
+	src := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: aws-auth\n  namespace: kube-system\ndata:\n  mapRoles: |\n        - rolearn: arn:aws:iam::111122223333:role/nodes\n          groups: [system:nodes]\n"
+	es, _ := ParseFile("cm.yaml", []byte(src), lint.Scope{})
+	for _, e := range es {
+		if ae, ok := e.(*lint.AccessEntry); ok {
+			if ae.Range.Line != 8 || ae.Range.Column != 11 {
+				t.Errorf("mapping at %d:%d, want 8:11 (the rolearn key)", ae.Range.Line, ae.Range.Column)
+			}
+			return
+		}
+	}
+	t.Fatal("no mapping")
+}

@@ -49,6 +49,10 @@ type Options struct {
 	MapRange func(r lint.Range, text string) lint.Range
 	// MapDiagnostic, when set, maps the range of a YAML syntax error.
 	MapDiagnostic func(r lint.Range) lint.Range
+
+	// src is the file's text, for columns yaml.v3 does not keep (inside
+	// block scalars).
+	src []byte
 }
 
 // Parse reads one YAML file (possibly multi-document) with options.
@@ -62,6 +66,7 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 	}
 	var out []lint.Entity
 	var diags []lint.Diagnostic
+	opts.src = data
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	lastLine := 0
 	for i := 0; ; i++ {

@@ -19,7 +19,24 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 		return nil
 	}
 	text := getAttr(getAttr(x.v, "data"), awsauth.Key)
-	if text == cty.NilVal || !text.IsKnown() || text.IsNull() {
+	unknown := func() []lint.Entity {
+		rng := cm.Range
+		if a := x.attr(nil, "data"); a != nil {
+			rng = x.e.l.rng(a.Range)
+		}
+		x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Unresolved, What: "mapRoles of " + cm.Label + " is not known before apply: its node mappings are not checked", Range: rng})
+		return nil
+	}
+	if text == cty.NilVal {
+		if d := getAttr(x.v, "data"); d != cty.NilVal && !d.IsWhollyKnown() {
+			return unknown()
+		}
+		return nil
+	}
+	if !text.IsKnown() {
+		return unknown()
+	}
+	if text.IsNull() {
 		return nil
 	}
 	text, _ = text.Unmark()
@@ -28,7 +45,7 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 	}
 	s := text.AsString()
 	if hasSentinel(s) && strings.TrimSpace(lint.LiteralPrefix(s)) == "" {
-		return nil // the whole text is a reference
+		return unknown() // the whole text is a reference
 	}
 	dataAttr := x.attr(nil, "data")
 	if dataAttr == nil {

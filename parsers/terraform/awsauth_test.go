@@ -296,3 +296,34 @@ resource "aws_eks_node_group" "system" {
 		t.Errorf("a cluster without access_config: mode %q, want unknown", mode)
 	}
 }
+
+func TestAWSAuthUnknownMapRolesIsCoverage(t *testing.T) {
+	res := loadTree(t, map[string]string{
+		"main.tf": `variable "map_roles" {
+  type = string
+}
+
+resource "kubernetes_config_map_v1_data" "aws_auth" {
+  metadata {
+    name      = "aws-auth"
+    namespace = "kube-system"
+  }
+  data = {
+    mapRoles = var.map_roles
+  }
+}
+`,
+	})
+	if len(mappings(res)) != 0 || len(res.Diagnostics) != 0 {
+		t.Fatalf("mappings %v, diagnostics %v: want neither", mappings(res), res.Diagnostics)
+	}
+	found := false
+	for _, n := range res.Notes {
+		if n.Kind == lint.Unresolved && strings.Contains(n.What, "mapRoles of kubernetes_config_map_v1_data.aws_auth") && n.Range.Line == 10 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no unresolved note at the data attribute: %v", res.Notes)
+	}
+}
