@@ -177,6 +177,30 @@ module "aws_auth" {
   ]
 }
 
+module "karpenter" {
+  source  = "terraform-aws-modules/eks/aws//modules/karpenter"
+  version = "~> 20.31"
+
+  cluster_name         = module.eks.cluster_name
+  create_node_iam_role = false
+  node_iam_role_arn    = aws_iam_role.karpenter_nodes.arn
+}
+
+module "karpenter_v19" {
+  source  = "terraform-aws-modules/eks/aws//modules/karpenter"
+  version = "19.21.0"
+
+  cluster_name = "legacy"
+}
+
+module "karpenter_own_role" {
+  source  = "terraform-aws-modules/eks/aws//modules/karpenter"
+  version = "~> 20.31"
+
+  cluster_name        = "prod"
+  create_access_entry = false
+}
+
 module "v21" {
   source              = "terraform-aws-modules/eks/aws"
   version             = "~> 21.0"
@@ -233,8 +257,20 @@ resource "aws_iam_role" "karpenter_nodes" {
 	if sub == nil {
 		t.Errorf("aws-auth submodule mapping missing; have %v", keys(ms))
 	}
-	if len(ms) != 4 {
-		t.Errorf("got %d access entries and mappings, want 4: %v", len(ms), keys(ms))
+	kae := ms["module.karpenter.aws_eks_access_entry.node[0]"]
+	if kae == nil || kae.Type != "EC2_LINUX" || kae.Range.Line != 51 {
+		t.Fatalf("karpenter module access entry = %+v; have %v", kae, keys(ms))
+	}
+	if ref, ok := kae.Principal.Value.SoleRef(); !ok || ref.String() != "aws_iam_role.karpenter_nodes.arn" {
+		t.Errorf("karpenter access entry principal = %s", kae.Principal.Value)
+	}
+	m := &lint.Model{}
+	m.Add(res.Entities...)
+	if mode, _ := m.AuthenticationMode(kae.Cluster, kae.Scope); mode != lint.AuthAPIAndConfigMap {
+		t.Errorf("mode of module.eks.cluster_name = %q, want the eks module's", mode)
+	}
+	if len(ms) != 5 {
+		t.Errorf("got %d access entries and mappings, want 5 (no entry from v19 or with create_access_entry = false): %v", len(ms), keys(ms))
 	}
 }
 

@@ -20,7 +20,9 @@ import (
 //     authentication_mode with the module's default per major version),
 //     access_entries (v20+) and aws_auth_roles (before v20, when the module
 //     manages the ConfigMap);
-//   - terraform-aws-modules/eks/aws//modules/aws-auth: aws_auth_roles.
+//   - terraform-aws-modules/eks/aws//modules/aws-auth: aws_auth_roles;
+//   - terraform-aws-modules/eks/aws//modules/karpenter (v20+): the access
+//     entry it creates for the Karpenter node role.
 
 const eksModule = "terraform-aws-modules/eks/aws"
 
@@ -88,7 +90,42 @@ func (mi *modInst) modelRegistryCall(c *moduleCall, in instance, path string) {
 			}
 			rc.awsAuthRoles(resource, lint.Unknown())
 		}
+	case "modules/karpenter":
+		if major := majorVersion(c); (major == 0 || major >= 20) && rc.boolInput("create", true) && rc.boolInput("create_access_entry", true) {
+			rc.karpenterAccessEntry()
+		}
 	}
+}
+
+// karpenterAccessEntry models aws_eks_access_entry.node[0] of the karpenter
+// submodule: for node_iam_role_arn when the module does not create the
+// node role, else for the role it creates (known only after apply).
+func (rc *registryCall) karpenterAccessEntry() {
+	cluster := lint.Unknown()
+	if v, a := rc.input("cluster_name"); a != nil {
+		cluster = rc.mi.e.h.toValue(v)
+	}
+	local := "aws_eks_access_entry.node[0]"
+	rng := rc.c.defRange
+	var principal lint.Value
+	if rc.boolInput("create_node_iam_role", true) {
+		principal = lint.Hole(lint.HoleRef{Object: rc.mi.e.rootRel + ":" + rc.path + ".aws_iam_role.node[0]", Path: "arn"})
+	} else {
+		v, a := rc.input("node_iam_role_arn")
+		if a == nil {
+			return
+		}
+		principal, rng = rc.mi.e.h.toValue(v), a.Range
+	}
+	typ := "EC2_LINUX"
+	if v, a := rc.input("access_entry_type"); a != nil {
+		if s, ok := rc.mi.e.h.toValue(v).Str(); ok && s != "" {
+			typ = s
+		}
+	}
+	obj := rc.object(lint.KindAccessEntry, local, rng)
+	obj.Name = principal
+	rc.mi.e.add(&lint.AccessEntry{Object: obj, Cluster: cluster, Principal: lint.Ref{Value: principal, Range: obj.Range}, Type: typ})
 }
 
 type registryCall struct {
@@ -152,6 +189,8 @@ func (rc *registryCall) eksModule() {
 		obj.NameRange = rc.mi.e.l.rng(a.Range)
 	}
 	obj.Name = name
+	// module.eks.cluster_name (an output) stands for this cluster.
+	obj.Aliases = []string{rc.mi.e.rootRel + ":" + rc.path}
 	cl := &lint.Cluster{Object: obj, AuthenticationMode: lint.Unknown(), ModeRange: obj.Range}
 	if v, a := rc.input("authentication_mode"); a != nil {
 		cl.AuthenticationMode = rc.mi.e.h.toValue(v)
