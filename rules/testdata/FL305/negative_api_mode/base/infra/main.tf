@@ -76,14 +76,5 @@ resource "kubernetes_config_map_v1_data" "aws_auth" {
   }
 }
 
-# The Karpenter submodule creates the nodes' access entry (create_access_entry
-# defaults to true); in API mode the aws-auth ConfigMap is not read at all.
-module "karpenter" {
-  source  = "terraform-aws-modules/eks/aws//modules/karpenter"
-  version = "~> 20.0"
-
-  cluster_name          = aws_eks_cluster.prod.name
-  create_node_iam_role  = false
-  node_iam_role_arn     = aws_iam_role.karpenter_nodes.arn
-  enable_v1_permissions = true
-}
+# In API mode the aws-auth ConfigMap is not read at all; the Karpenter nodes'
+# access entry is managed by the platform-access stack, outside this tree.
