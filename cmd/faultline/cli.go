@@ -552,7 +552,8 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 		"IAM roles": len(m.Roles), "instance profiles": len(m.InstanceProfiles), "security groups": len(m.SecurityGroups),
 		"launch templates": len(m.LaunchTemplates), "node groups": len(m.NodeGroups), "Karpenter node classes": len(m.NodeClasses),
 		"Karpenter node pools": len(m.NodePools), "service accounts": len(m.ServiceAccounts), "other Kubernetes objects": len(m.Objects),
-		"Helm releases": len(m.Releases),
+		"Helm releases": len(m.Releases), "EKS clusters": len(m.Clusters), "access entries and aws-auth mappings": len(m.AccessEntries),
+		"pod identity associations": len(m.PodIdentities), "workloads": len(m.Workloads),
 	}
 	keys := make([]string, 0, len(counts))
 	for k := range counts {

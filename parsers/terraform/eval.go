@@ -560,6 +560,8 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		what := "module " + mi.label("module."+c.name) + " (" + c.source + "): outputs unknown"
 		if localSource(c.source) {
 			what = "module " + mi.label("module."+c.name) + ": local source " + c.source + " not found in the tree"
+		} else if modelledModule(c.source) {
+			what += "; the cluster and node access it manages are read from the call"
 		}
 		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: what, Range: mi.e.l.rng(c.srcRange)})
 	}

@@ -50,6 +50,12 @@ func registryModule(src string) (name, sub string) {
 	return "", ""
 }
 
+// modelledModule reports whether the call's inputs are read by a model.
+func modelledModule(src string) bool {
+	name, sub := registryModule(src)
+	return name == eksModule && (sub == "" || sub == "modules/aws-auth" || sub == "modules/karpenter")
+}
+
 var leadingMajor = regexp.MustCompile(`(\d+)(?:\.\d+)*`)
 
 // majorVersion is the major version a constraint ("~> 20.0", "20.8.4",
