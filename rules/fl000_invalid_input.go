@@ -15,7 +15,9 @@ var InvalidInput = &lint.Rule{
 be read or parsed, or a Helm chart, Kustomize overlay or Crossplane
 composition could not be rendered (a template error, a missing values file,
 a packaged chart that is not an archive, a transform faultline does not
-render, a chart stopped by the rendering bounds). The finding points at the
+render, a chart stopped by the rendering bounds), or a document that is read
+as data is not valid (a trust policy that is not JSON, an aws-auth
+` + "`mapRoles`" + ` that is not a list of role mappings). The finding points at the
 position of the error. Every other file is still linted, but nothing in the
 broken input takes part in the model, so chains that run through it cannot
 be checked until it is fixed.

@@ -568,8 +568,9 @@ func (m *mr) nodeGroup() *lint.NodeGroup {
 
 // trust parses a Role's trust policy: forProvider.assumeRolePolicy (Upbound)
 // or assumeRolePolicyDocument (community provider), a JSON string. A policy
-// that is not written, unknown or not valid JSON stays Known: false (the
-// per-document reader has no diagnostics to report invalid JSON with).
+// that is not written, unknown or not valid JSON stays Known: false; one
+// that is not valid JSON is also a diagnostic at its line (not for
+// resources rendered from compositions, whose text is not the user's).
 func (m *mr) trust() lint.Trust {
 	if m.fp == nil || m.opaque(m.fp) {
 		return lint.Trust{}
@@ -608,9 +609,32 @@ func (m *mr) trust() lint.Trust {
 	}
 	t, err := lint.ParseTrustPolicy(text, m.d.opts.Holes, rng)
 	if err != nil {
+		if _, patched := m.over[n]; m.comp == nil && !patched {
+			m.d.diags = append(m.d.diags, lint.Diagnostic{
+				Range:   m.trustErrorRange(n, rng, err),
+				Summary: "invalid trust policy",
+				Detail:  "the trust policy of " + m.d.kind + " " + m.d.name + " is not valid JSON (" + err.Error() + "); its trust is not checked.",
+			})
+		}
 		return tr
 	}
 	return t
+}
+
+// trustErrorRange points at the line of a trust policy error: inside a
+// literal block the text keeps its lines; elsewhere the whole value.
+func (m *mr) trustErrorRange(n *yaml.Node, whole lint.Range, err error) lint.Range {
+	te, ok := err.(*lint.TrustError)
+	s := resolve(n)
+	if !ok || s == nil || s.Style&yaml.LiteralStyle == 0 {
+		return whole
+	}
+	line := s.Line + te.Line
+	r := lint.Range{File: m.d.file, Line: line, Column: 1, EndLine: line, EndColumn: 1}
+	if m.d.opts.MapRange != nil {
+		r = m.d.opts.MapRange(r, "")
+	}
+	return r
 }
 
 // podIdentity reads eks PodIdentityAssociation: the cluster, the

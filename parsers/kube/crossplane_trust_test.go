@@ -1,6 +1,7 @@
 package kube_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -113,3 +114,48 @@ func ec2Trust(r lint.Range) lint.Trust {
 
 // emptyTrust is a policy without statements.
 func emptyTrust(r lint.Range) lint.Trust { return lint.Trust{Known: true, Range: r} }
+
+func TestCrossplaneInvalidTrustIsDiagnostic(t *testing.T) {
+	src := `apiVersion: iam.aws.upbound.io/v1beta1
+kind: Role
+metadata:
+  name: karpenter-controller
+spec:
+  forProvider:
+    assumeRolePolicy: |
+      {
+        "Version": "2012-10-17",
+        "Statement": [{
+          "Effect": "Allow",
+          "Principal": {"Federated": "arn:aws:iam::111122223333:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/EXAMPLE"},
+          "Action": "sts:AssumeRoleWithWebIdentity",
+        }]
+      }
+---
+apiVersion: iam.aws.upbound.io/v1beta1
+kind: Role
+metadata:
+  name: nodes
+spec:
+  forProvider:
+    assumeRolePolicy: '{"Version": "2012-10-17", "Statement": ['
+`
+	es, diags := kube.ParseFile("xp/roles.yaml", []byte(src), lint.Scope{})
+	if len(es) != 2 {
+		t.Fatalf("got %d entities, want both roles", len(es))
+	}
+	if len(diags) != 2 {
+		t.Fatalf("diagnostics = %v, want one per role", diags)
+	}
+	if diags[0].Range.Line != 14 || !strings.Contains(diags[0].Detail, "Role karpenter-controller") {
+		t.Errorf("first diagnostic at line %d (%s), want 14, the line after the trailing comma", diags[0].Range.Line, diags[0].Detail)
+	}
+	if diags[1].Range.Line != 23 {
+		t.Errorf("second diagnostic at line %d, want 23 (the flow value)", diags[1].Range.Line)
+	}
+	for _, e := range es {
+		if r, ok := e.(*lint.Role); !ok || r.Trust.Known {
+			t.Errorf("%v: trust should be unknown", e.Base().Label)
+		}
+	}
+}

@@ -22,6 +22,9 @@ type doc struct {
 	name       string
 	nameNode   *yaml.Node
 	namespace  string
+	// diags are problems with the document's own content (an invalid
+	// trust policy), reported as FL000 with the entities.
+	diags []lint.Diagnostic
 }
 
 // parseDocument turns one decoded document into entities: none when it is
@@ -34,7 +37,8 @@ func parseDocument(file string, index int, n *yaml.Node, opts *Options) ([]lint.
 	if d.isAWSAuth() {
 		return d.awsAuth()
 	}
-	return d.entities(), nil
+	es := d.entities()
+	return es, d.diags
 }
 
 // entities reads the document as the entity its kind makes it.
