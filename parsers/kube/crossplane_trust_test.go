@@ -8,11 +8,16 @@ import (
 	"github.com/faultline-dev/faultline/parsers/kube"
 )
 
-func crossplaneRoles(t *testing.T, src string, opts kube.Options) map[string]*lint.Role {
+func crossplaneRoles(t *testing.T, src string, opts kube.Options, wantDiags ...string) map[string]*lint.Role {
 	t.Helper()
 	ents, diags := kube.Parse("roles.yaml", []byte(src), opts)
-	if len(diags) != 0 {
-		t.Fatalf("diagnostics: %v", diags)
+	if len(diags) != len(wantDiags) {
+		t.Fatalf("diagnostics: %v, want %d", diags, len(wantDiags))
+	}
+	for i, d := range diags {
+		if got := d.Range.String() + " " + d.Summary; got != wantDiags[i] {
+			t.Errorf("diagnostic %d = %q, want %q", i, got, wantDiags[i])
+		}
 	}
 	out := map[string]*lint.Role{}
 	for _, e := range ents {
@@ -67,7 +72,7 @@ metadata:
 spec:
   forProvider: {}
 `
-	roles := crossplaneRoles(t, src, kube.Options{Holes: h})
+	roles := crossplaneRoles(t, src, kube.Options{Holes: h}, "roles.yaml:32:23 invalid trust policy")
 
 	k := roles["karpenter"]
 	if k == nil || !k.Trust.Known || len(k.Trust.Statements) != 1 {
@@ -99,7 +104,7 @@ spec:
 	}
 
 	// Without a codec the issuer is wholly unknown, never a crash.
-	roles = crossplaneRoles(t, src, kube.Options{})
+	roles = crossplaneRoles(t, src, kube.Options{}, "roles.yaml:32:23 invalid trust policy")
 	if k := roles["karpenter"]; k == nil || !k.Trust.Statements[0].Conditions[0].Key.IsUnknown() {
 		t.Errorf("trust without holes = %+v", k)
 	}
