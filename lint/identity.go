@@ -23,6 +23,9 @@ type Identity struct {
 func (id Identity) Describe() string {
 	if id.Entity != nil {
 		o := id.Entity.Base()
+		if o.FromPlan() {
+			return o.Label // plan values are never echoed
+		}
 		if n, ok := o.Name.Str(); ok && n != "" {
 			return n
 		}

@@ -565,6 +565,10 @@ func (m *Model) candidates(kind Kind, v Value) []Entity {
 	return m.unnamed[kind]
 }
 
+// FromPlan reports whether the entity was read from a plan's values
+// (address "plan:…"): its names and ARNs are never put into messages.
+func (o *Object) FromPlan() bool { return strings.HasPrefix(o.Addr, "plan:") }
+
 // NewAWSAuthMapping builds the access entry of one mapRoles entry of an
 // aws-auth ConfigMap cm (its address, label, scope and source are kept):
 // arn is the entry's rolearn, written at rng.

@@ -13,6 +13,9 @@ func describe(id lint.Identity) string {
 	name := id.Describe()
 	if id.Entity != nil {
 		o := id.Entity.Base()
+		if o.FromPlan() {
+			return o.Label // plan values are never echoed
+		}
 		if n, ok := o.Name.Str(); ok && n != "" {
 			return fmt.Sprintf("%q (%s)", n, o.Label)
 		}

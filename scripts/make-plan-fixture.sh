@@ -11,9 +11,19 @@
 # every endpoint and proxy at a closed loopback port, a network namespace of
 # its own where `unshare` works, and -refresh=false: nothing is read from
 # AWS. Needs terraform; the tests only read the committed plan.json.
+#
+# Registry modules: DIR/registry-modules lists the module calls of infra/
+# that Terraform would download, one per line as
+#   CALL SOURCE VERSION STAND_IN
+# (STAND_IN is a directory of scripts/plan-fixture-modules/, written for the
+# fixtures with the real module's resource addresses). They are installed
+# through a hand-written module cache (.terraform/modules/modules.json) and
+# `terraform init -get=false`, so the plan shows the module's internals the
+# way a real plan does, offline.
 set -euo pipefail
 
 dir="$(cd "${1:?usage: make-plan-fixture.sh FIXTURE_DIR}" && pwd)"
+stand_ins="$(cd "$(dirname "${BASH_SOURCE[0]}")/plan-fixture-modules" && pwd)"
 if [[ -z "${FAULTLINE_MAKE_PLAN_NS:-}" ]] && command -v unshare >/dev/null 2>&1 && unshare -n true 2>/dev/null; then
 	FAULTLINE_MAKE_PLAN_NS=1 exec unshare -n bash "${BASH_SOURCE[0]}" "$@"
 fi
@@ -48,7 +58,19 @@ provider "aws" {
   skip_region_validation      = true
 }
 TF
-terraform init -input=false -no-color >init.log 2>&1 || { cat init.log >&2; exit 1; }
+get=true
+if [[ -f "$dir/registry-modules" ]]; then
+	get=false
+	mkdir -p .terraform/modules
+	entries='{"Key":"","Source":"","Dir":"."}'
+	while read -r call source version stand_in; do
+		[[ -z "$call" || "$call" == \#* ]] && continue
+		cp -R "$stand_ins/$stand_in" ".terraform/modules/$call"
+		entries+=",{\"Key\":\"$call\",\"Source\":\"registry.terraform.io/$source\",\"Version\":\"$version\",\"Dir\":\".terraform/modules/$call\"}"
+	done <"$dir/registry-modules"
+	printf '{"Modules":[%s]}\n' "$entries" >.terraform/modules/modules.json
+fi
+terraform init -input=false -no-color -get="$get" >init.log 2>&1 || { cat init.log >&2; exit 1; }
 terraform plan -input=false -no-color -refresh=false -lock=false -out=plan.bin >plan.log 2>&1 || { cat plan.log >&2; exit 1; }
 terraform show -json plan.bin | python3 -m json.tool --indent 2 >"$dir/plan.json"
 grep -E '^(Plan:|  # )' plan.log >&2 || true

@@ -349,7 +349,7 @@ func Load(opts Options) (*Loaded, error) {
 		in.Diagnostics = append(in.Diagnostics, hd...)
 	}
 	if opts.Plan != nil {
-		addPlan(model, opts, rel)
+		addPlan(model, opts, rel, tf.Calls)
 	}
 	if opts.BaseDir != "" {
 		if err := addBase(model, opts, l, &in); err != nil {
@@ -372,15 +372,104 @@ func Load(opts Options) (*Loaded, error) {
 	return l, nil
 }
 
-// addPlan adds the plan's changes to the model, each at the declaration of
-// its address in the scanned Terraform source when that is present.
-func addPlan(model *lint.Model, opts Options, rel func(string) string) {
+// addPlan adds the plan to the model: its deletions, replacements and
+// forgets as changes, each at the declaration of its address in the scanned
+// Terraform source when that is present; and its planned values, module
+// internals included, as entities where the source does not declare them
+// (a registry module's node groups and roles, anchored at the module call),
+// or as the known names, ARNs and IDs the source leaves unknown.
+func addPlan(model *lint.Model, opts Options, rel func(string) string, calls map[string][]lint.Range) {
 	file := opts.PlanFile
 	if filepath.IsAbs(file) {
 		file = rel(file)
 	}
-	for _, c := range opts.Plan.Changes(plan.Options{File: file, SourceRange: plan.SourceIndex(model)}) {
+	src := plan.SourceIndex(model)
+	popts := plan.Options{File: file, SourceRange: src, CallRange: callRange(calls)}
+	for _, c := range opts.Plan.Changes(popts) {
 		model.AddChange(c)
+	}
+	declared := map[string][]lint.Entity{}
+	for _, e := range model.Entities() {
+		o := e.Base()
+		if o.Source == lint.SourceTerraform && !o.FromPlan() && o.Label != "" {
+			declared[o.Label] = append(declared[o.Label], e)
+		}
+	}
+	joined := map[string]bool{} // plan addresses the source declares
+	var add []lint.Entity
+	for _, e := range opts.Plan.Resources(popts) {
+		o := e.Base()
+		if ae, ok := e.(*lint.AccessEntry); ok && ae.AWSAuth() && joined[ae.ConfigMap] {
+			continue // the source reads this ConfigMap's mappings itself
+		}
+		switch ds := declared[o.Label]; len(ds) {
+		case 0:
+			add = append(add, e)
+		case 1:
+			joined[o.Addr] = true
+			enrich(ds[0], e)
+		default:
+			joined[o.Addr] = true // several roots declare it: the plan does not say which
+		}
+	}
+	model.Add(add...)
+}
+
+// enrich fills what the source leaves unknown (a name from a variable
+// without a value, an ARN or ID known only after apply) with the plan's
+// known value for the same object.
+func enrich(dst, p lint.Entity) {
+	fill := func(v *lint.Value, w lint.Value) {
+		if !v.IsKnown() && w.IsKnown() {
+			*v = w
+		}
+	}
+	fill(&dst.Base().Name, p.Base().Name)
+	switch d := dst.(type) {
+	case *lint.Role:
+		if x, ok := p.(*lint.Role); ok {
+			fill(&d.ARN, x.ARN)
+		}
+	case *lint.InstanceProfile:
+		if x, ok := p.(*lint.InstanceProfile); ok {
+			fill(&d.ARN, x.ARN)
+		}
+	case *lint.SecurityGroup:
+		if x, ok := p.(*lint.SecurityGroup); ok {
+			fill(&d.ID, x.ID)
+		}
+	case *lint.LaunchTemplate:
+		if x, ok := p.(*lint.LaunchTemplate); ok {
+			fill(&d.ID, x.ID)
+		}
+	case *lint.Cluster:
+		if x, ok := p.(*lint.Cluster); ok {
+			fill(&d.AuthenticationMode, x.AuthenticationMode)
+		}
+	}
+}
+
+// callRange finds the module call that holds an address inside a module
+// whose source is not in the tree: the longest module path of the address
+// that names exactly one such call.
+func callRange(calls map[string][]lint.Range) func(string) (lint.Range, bool) {
+	return func(addr string) (lint.Range, bool) {
+		steps, _ := splitModules(addr)
+		for n := len(steps); n > 0; n-- {
+			var key strings.Builder
+			for i, st := range steps[:n] {
+				if i > 0 {
+					key.WriteString(".")
+				}
+				key.WriteString("module." + st.name)
+			}
+			if rs := calls[key.String()]; len(rs) == 1 {
+				return rs[0], true
+			} else if len(rs) > 1 {
+				return lint.Range{}, false
+			}
+		}
+		return lint.Range{}, false
 	}
 }
 

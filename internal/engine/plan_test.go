@@ -56,9 +56,19 @@ resource "aws_eks_node_group" "legacy" {
 	if ng.Range != c.Range || ng.Role.Range != c.Range {
 		t.Errorf("before not anchored at the source: %+v", ng)
 	}
-	// The plan's entities are not model entities: the node group is gone.
-	if len(m.NodeGroups) != 1 || m.NodeGroups[0].Addr == ng.Addr {
-		t.Errorf("node groups = %+v", m.NodeGroups)
+	// The deleted node group's prior state is not a model entity; the
+	// plan's system node group, which this source does not declare, is
+	// (anchored at the plan file); the role the source declares is not
+	// added twice.
+	var addrs []string
+	for _, g := range m.NodeGroups {
+		addrs = append(addrs, g.Addr+"@"+g.Range.File)
+	}
+	if len(addrs) != 2 || addrs[0] != "infra:aws_eks_node_group.legacy@infra/main.tf" || addrs[1] != "plan:aws_eks_node_group.system@plan.json" {
+		t.Errorf("node groups = %v", addrs)
+	}
+	if len(m.Roles) != 1 || m.Roles[0].FromPlan() {
+		t.Errorf("roles = %+v, want the source's only", m.Roles)
 	}
 	if len(m.NodeClasses) != 1 {
 		t.Errorf("node classes = %+v", m.NodeClasses)
@@ -87,5 +97,63 @@ func TestPlanChangeWithoutSource(t *testing.T) {
 	id := m.ResolveRole(ng.Role.Value, ng.Scope)
 	if id.Entity == nil {
 		t.Errorf("the deleted node group's role does not resolve to the source's role: %+v", id)
+	}
+}
+
+func TestPlanShowsRegistryModuleInternals(t *testing.T) {
+	dir, err := filepath.Abs("../../rules/testdata/FL301/negative_plan_registry_group_keeps_role")
+	must(t, err)
+	f, err := os.Open(filepath.Join(dir, "plan.json"))
+	must(t, err)
+	defer f.Close()
+	p, err := plan.Parse(f)
+	must(t, err)
+	l, err := Load(Options{Paths: []string{dir}, Cwd: dir, Plan: p, PlanFile: "plan.json"})
+	must(t, err)
+	m := l.Input.Model
+	if len(m.NodeGroups) != 1 {
+		t.Fatalf("node groups = %d, want the registry module's from the plan", len(m.NodeGroups))
+	}
+	ng := m.NodeGroups[0]
+	if ng.Addr != "plan:module.system.aws_eks_node_group.this[0]" || !ng.Managed || ng.Range.File != "infra/main.tf" || ng.Range.Line != 29 {
+		t.Errorf("node group = %s at %s, want the plan's, anchored at the module call (infra/main.tf:29)", ng.Addr, ng.Range)
+	}
+	if id := m.ResolveRole(ng.Role.Value, ng.Scope); id.Entity == nil || id.Entity.Base().FromPlan() {
+		t.Errorf("its role resolves to %+v, want the source's aws_iam_role.nodes", id)
+	}
+	if len(m.Roles) != 1 {
+		t.Errorf("roles = %d: the role the source declares is not added again", len(m.Roles))
+	}
+}
+
+func TestPlanFillsWhatTheSourceLeavesUnknown(t *testing.T) {
+	p, _ := atlantisPlan(t)
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"infra/main.tf": `variable "role_name" {
+  type = string
+}
+
+resource "aws_iam_role" "nodes" {
+  name = var.role_name
+}
+`,
+	})
+	l, err := Load(Options{Paths: []string{root}, Cwd: root, Plan: p, PlanFile: "plan.json"})
+	must(t, err)
+	var role *lint.Role
+	for _, r := range l.Input.Model.Roles {
+		if !r.FromPlan() {
+			role = r
+		}
+	}
+	if role == nil {
+		t.Fatal("the source's role is missing")
+	}
+	if n, ok := role.Name.Str(); !ok || n != "demo-nodes" {
+		t.Errorf("role name = %v, want the plan's demo-nodes", role.Name)
+	}
+	if role.Range.File != "infra/main.tf" {
+		t.Errorf("the role keeps its source range, got %v", role.Range)
 	}
 }

@@ -103,3 +103,46 @@ func TestUnreadableMappingsAreNotGuessed(t *testing.T) {
 		}
 	}
 }
+
+func TestPlannedResources(t *testing.T) {
+	doc := map[string]any{
+		"format_version": "1.2", "terraform_version": "1.11.4",
+		"planned_values": map[string]any{"root_module": map[string]any{
+			"resources": []any{
+				map[string]any{"address": "aws_iam_role.secret", "mode": "managed", "type": "aws_iam_role", "name": "secret",
+					"values": map[string]any{"name": "hidden-name", "arn": "arn:aws:iam::111122223333:role/hidden-name"}, "sensitive_values": map[string]any{"name": true, "arn": true}},
+				map[string]any{"address": "data.aws_iam_role.read", "mode": "data", "type": "aws_iam_role", "name": "read", "values": map[string]any{"name": "x"}},
+			},
+			"child_modules": []any{map[string]any{"address": "module.auth", "resources": []any{
+				map[string]any{"address": "module.auth.kubernetes_config_map_v1_data.aws_auth[0]", "mode": "managed", "type": "kubernetes_config_map_v1_data", "name": "aws_auth", "index": 0,
+					"values": configMap(nodesYAML), "sensitive_values": map[string]any{}},
+				map[string]any{"address": "module.auth.aws_eks_cluster.this[0]", "mode": "managed", "type": "aws_eks_cluster", "name": "this", "index": 0,
+					"values": map[string]any{"name": "prod", "access_config": []any{map[string]any{"authentication_mode": "API"}}}, "sensitive_values": map[string]any{}},
+			}}},
+		}},
+	}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := lint.Range{File: "auth.tf", Line: 4}
+	es := p.Resources(Options{File: "plan.json", CallRange: func(a string) (lint.Range, bool) { return call, strings.HasPrefix(a, "module.auth.") }})
+	if len(es) != 4 {
+		t.Fatalf("got %d entities, want the role, the ConfigMap, its mapping and the cluster", len(es))
+	}
+	role := es[0].(*lint.Role)
+	if !role.Name.IsUnknown() || !role.ARN.IsUnknown() || role.Range.File != "plan.json" || !role.FromPlan() {
+		t.Errorf("sensitive role = %+v, want unknown name and ARN, anchored at the plan", role)
+	}
+	ae, ok := es[2].(*lint.AccessEntry)
+	if !ok || !ae.AWSAuth() || ae.Range != call || strings.Contains(ae.Label, "111122223333") {
+		t.Errorf("mapping = %+v, want one anchored at the module call, labelled without plan values", es[2])
+	}
+	if c, ok := es[3].(*lint.Cluster); !ok || str(t, c.AuthenticationMode) != "API" {
+		t.Errorf("cluster = %+v", es[3])
+	}
+}

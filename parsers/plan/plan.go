@@ -33,6 +33,10 @@ type Options struct {
 	// ("module.x.aws_eks_node_group.this[0]") in the scanned source, when
 	// it is there.
 	SourceRange func(address string) (lint.Range, bool)
+	// CallRange returns the module call in the scanned source that holds
+	// an address inside a module the source does not show (a registry
+	// module's resources), when there is one.
+	CallRange func(address string) (lint.Range, bool)
 	// Scope is merged into every entity's scope (what ARNs do not say).
 	Scope lint.Scope
 }
@@ -191,7 +195,7 @@ func (p *Plan) Changes(opts Options) []*lint.Change {
 		before, _ := rc.Change.Before.(map[string]any)
 		if before != nil {
 			b := &builder{attrs: before, sensitive: rc.Change.BeforeSensitive, rng: refRange}
-			c.Before = b.entity(rc, c.Range, opts.Scope)
+			c.Before = b.entity(rc.Address, rc.Type, c.Range, opts.Scope)
 			if rc.Type == "aws_iam_openid_connect_provider" {
 				c.ID = b.str("arn")
 			}
@@ -297,16 +301,19 @@ func (b *builder) refs(list any) []lint.Ref {
 	return out
 }
 
-func (b *builder) entity(rc *tfjson.ResourceChange, rng lint.Range, base lint.Scope) lint.Entity {
+func (b *builder) entity(address, typ string, rng lint.Range, base lint.Scope) lint.Entity {
 	obj := lint.Object{
-		Addr:      "plan:" + rc.Address,
-		Label:     rc.Address,
+		Addr:      "plan:" + address,
+		Label:     address,
 		Range:     rng,
 		NameRange: rng,
 		Source:    lint.SourceTerraform,
 		Scope:     arnScope(b.str("arn")).Merge(base),
 	}
-	switch rc.Type {
+	switch typ {
+	case "aws_eks_cluster":
+		obj.Kind, obj.Name = lint.KindCluster, b.str("name")
+		return &lint.Cluster{Object: obj, AuthenticationMode: b.nested("access_config", "authentication_mode"), ModeRange: rng}
 	case "aws_iam_role":
 		obj.Kind, obj.Name = lint.KindRole, b.str("name")
 		return &lint.Role{Object: obj, ARN: b.str("arn")}
@@ -334,7 +341,7 @@ func (b *builder) entity(rc *tfjson.ResourceChange, rng lint.Range, base lint.Sc
 	case "aws_launch_template", "aws_launch_configuration":
 		obj.Kind, obj.Name = lint.KindLaunchTemplate, b.str("name")
 		lt := &lint.LaunchTemplate{Object: obj, ID: b.str("id")}
-		if rc.Type == "aws_launch_configuration" {
+		if typ == "aws_launch_configuration" {
 			lt.InstanceProfile = b.ref(b.str("iam_instance_profile"))
 			if !b.isSensitive("security_groups") {
 				lt.SecurityGroups = b.refs(b.attrs["security_groups"])

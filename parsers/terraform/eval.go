@@ -3,6 +3,7 @@ package terraform
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,6 +34,9 @@ type evaluator struct {
 
 	entities []lint.Entity
 	notes    []lint.Note
+	// calls are the module calls answered without their source, by path
+	// without instance keys.
+	calls    map[string][]lint.Range
 	varFiles []string
 	varDiags []lint.Diagnostic
 	// rootInst is the evaluated root module instance.
@@ -584,6 +588,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 			if !localSource(c.source) {
 				mi.modelRegistryCall(c, in, path)
 			}
+			mi.e.addCall(path, mi.e.l.rng(c.defRange))
 		}
 		leaf := func(p string) cty.Value {
 			return mi.e.h.val(lint.HoleRef{Object: mi.e.rootRel + ":" + path, Path: p})
@@ -1002,4 +1007,21 @@ func blockList(v cty.Value) []cty.Value {
 
 func hclparseExpr(src string) (hcl.Expression, hcl.Diagnostics) {
 	return hclsyntax.ParseExpression([]byte(src), "<var>", hcl.InitialPos)
+}
+
+var instanceKeys = regexp.MustCompile(`\[[^\]]*\]`)
+
+// addCall records a module call answered without its source, once per
+// call (its instances share the block).
+func (e *evaluator) addCall(path string, r lint.Range) {
+	key := instanceKeys.ReplaceAllString(path, "")
+	if e.calls == nil {
+		e.calls = map[string][]lint.Range{}
+	}
+	for _, x := range e.calls[key] {
+		if x == r {
+			return
+		}
+	}
+	e.calls[key] = append(e.calls[key], r)
 }

@@ -52,6 +52,11 @@ type Result struct {
 	// Embedded is Kubernetes YAML written inside Terraform, for the
 	// manifest parser.
 	Embedded []Embedded
+	// Calls are the module calls whose source is not in the tree (registry
+	// and remote modules), by call path without instance keys
+	// ("module.eks", "module.platform.module.eks"): where a plan's module
+	// internals are anchored.
+	Calls map[string][]lint.Range
 }
 
 type loader struct {
@@ -145,7 +150,11 @@ func Load(dirs []string, opts Options) Result {
 	parallel(len(roots), func(i int) { results[i] = l.evaluate(roots[i]) })
 
 	var res Result
+	res.Calls = map[string][]lint.Range{}
 	for _, e := range results {
+		for k, rs := range e.calls {
+			res.Calls[k] = append(res.Calls[k], rs...)
+		}
 		res.Entities = append(res.Entities, e.entities...)
 		res.Notes = append(res.Notes, e.notes...)
 		res.Embedded = append(res.Embedded, e.embedded...)
