@@ -569,6 +569,20 @@ func (m *Model) candidates(kind Kind, v Value) []Entity {
 // (address "plan:…"): its names and ARNs are never put into messages.
 func (o *Object) FromPlan() bool { return strings.HasPrefix(o.Addr, "plan:") }
 
+// IsAWSAuthConfigMap reports whether a ConfigMap's name and namespace are
+// those of the aws-auth ConfigMap: kube-system, or a namespace not written
+// (known false) or empty.
+func IsAWSAuthConfigMap(name, namespace string, known bool) bool {
+	return name == "aws-auth" && (!known || namespace == "" || namespace == "kube-system")
+}
+
+// IsAWSAuth reports whether the object is the aws-auth ConfigMap.
+func (o *KubeObject) IsAWSAuth() bool {
+	name, _ := o.Name.Str()
+	ns, known := o.Namespace.Str()
+	return o.KindName == "ConfigMap" && IsAWSAuthConfigMap(name, ns, known)
+}
+
 // NewAWSAuthMapping builds the access entry of one mapRoles entry of an
 // aws-auth ConfigMap cm (its address, label, scope and source are kept):
 // arn is the entry's rolearn, written at rng.

@@ -90,7 +90,7 @@ func checkNodeAccessRemoval(p *lint.Pass) {
 				reportReplacedRole(p, c, b)
 			}
 		case *lint.KubeObject:
-			if c.Action == lint.ActionDelete && isAWSAuth(b) && !awsAuthDeclared(m, b) && !mappingsKnown(m, b) {
+			if c.Action == lint.ActionDelete && b.IsAWSAuth() && !awsAuthDeclared(m, b) && !mappingsKnown(m, b) {
 				reportAWSAuthDeleted(p, c, b)
 			}
 		case *lint.AccessEntry:
@@ -280,21 +280,11 @@ func reportReplacedRole(p *lint.Pass, c *lint.Change, b *lint.Role) {
 	}
 }
 
-// isAWSAuth reports whether an object is the aws-auth ConfigMap.
-func isAWSAuth(o *lint.KubeObject) bool {
-	name, _ := o.Name.Str()
-	if o.KindName != "ConfigMap" || name != "aws-auth" {
-		return false
-	}
-	ns, ok := o.Namespace.Str()
-	return !ok || ns == "" || ns == "kube-system"
-}
-
 // awsAuthDeclared reports whether the current model still declares an
 // aws-auth ConfigMap for the same cluster (moved, not removed).
 func awsAuthDeclared(m *lint.Model, b *lint.KubeObject) bool {
 	for _, o := range m.Objects {
-		if isAWSAuth(o) && lint.Compare(lint.Known(o.Scope.Cluster), lint.Known(b.Scope.Cluster)) != lint.No {
+		if o.IsAWSAuth() && lint.Compare(lint.Known(o.Scope.Cluster), lint.Known(b.Scope.Cluster)) != lint.No {
 			return true
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // isAWSAuth reports whether the document is the aws-auth ConfigMap
 // (kube-system, or no namespace written).
 func (d *doc) isAWSAuth() bool {
-	return d.is("ConfigMap", "v1") && d.name == "aws-auth" && (d.namespace == "" || d.namespace == "kube-system")
+	return d.is("ConfigMap", "v1") && lint.IsAWSAuthConfigMap(d.name, d.namespace, true)
 }
 
 // awsAuth reads the aws-auth ConfigMap: the object and one access entry per

@@ -89,7 +89,7 @@ func mappingChanges(rc *tfjson.ResourceChange, opts Options, file string) []*lin
 func isAWSAuth(b *builder) bool {
 	name, _ := b.nested("metadata", "name").Str()
 	ns, ok := b.nested("metadata", "namespace").Str()
-	return name == "aws-auth" && (!ok || ns == "kube-system")
+	return lint.IsAWSAuthConfigMap(name, ns, ok)
 }
 
 // mapRoles reads data.mapRoles; false when it is sensitive or unreadable.

@@ -15,7 +15,7 @@ import (
 // kubernetes_config_map(_v1)(_v1_data) resource. An unreadable mapRoles
 // text is FL000 at its line.
 func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
-	if !isAWSAuthConfigMap(cm) {
+	if !cm.IsAWSAuth() {
 		return nil
 	}
 	text := getAttr(getAttr(x.v, "data"), awsauth.Key)
@@ -85,16 +85,6 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 		out = append(out, lint.NewAWSAuthMapping(cm.Object, x.e.h.Decode(r.RoleARN), r.Groups, rng, cluster))
 	}
 	return out
-}
-
-// isAWSAuthConfigMap reports whether a ConfigMap is kube-system/aws-auth.
-func isAWSAuthConfigMap(cm *lint.KubeObject) bool {
-	name, ok := cm.Name.Str()
-	if !ok || name != "aws-auth" {
-		return false
-	}
-	ns, ok := cm.Namespace.Str()
-	return !ok || ns == "kube-system"
 }
 
 // objectItem returns the value expression of key in an object written as
