@@ -3,6 +3,7 @@
 package yamlpos
 
 import (
+	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -124,4 +125,22 @@ func ErrorLine(msg string) (line int, detail string, ok bool) {
 		}
 	}
 	return l, m[2], true
+}
+
+// Indent counts the leading spaces of a 1-based line of data (0 when the
+// line does not exist): columns yaml.v3 does not keep, inside block
+// scalars.
+func Indent(data []byte, line int) int {
+	for i := 1; i < line; i++ {
+		j := bytes.IndexByte(data, '\n')
+		if j < 0 {
+			return 0
+		}
+		data = data[j+1:]
+	}
+	n := 0
+	for n < len(data) && data[n] == ' ' {
+		n++
+	}
+	return n
 }

@@ -49,3 +49,12 @@ func TestErrorLine(t *testing.T) {
 		}
 	}
 }
+
+func TestIndent(t *testing.T) {
+	data := []byte("a:\n    b: |\n      c\n")
+	for line, want := range map[int]int{1: 0, 2: 4, 3: 6, 9: 0} {
+		if got := Indent(data, line); got != want {
+			t.Errorf("Indent(line %d) = %d, want %d", line, got, want)
+		}
+	}
+}

@@ -1,11 +1,10 @@
 package kube
 
 import (
-	"bytes"
-
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/awsauth"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -44,7 +43,7 @@ func (d *doc) awsAuth() ([]lint.Entity, []lint.Diagnostic) {
 			// A literal block keeps lines: entry line n is n lines below
 			// the indicator, shifted by the block's indentation.
 			line := sv.Line + r.Line
-			col := lineIndent(d.opts.src, line) + r.Column
+			col := yamlpos.Indent(d.opts.src, line) + r.Column
 			rng = lint.Range{File: d.file, Line: line, Column: col, EndLine: line, EndColumn: col + 1}
 			if d.opts.MapRange != nil {
 				rng = d.opts.MapRange(rng, "")
@@ -53,20 +52,4 @@ func (d *doc) awsAuth() ([]lint.Entity, []lint.Diagnostic) {
 		out = append(out, lint.NewAWSAuthMapping(cm.Object, d.decode(r.RoleARN), r.Groups, rng, cluster))
 	}
 	return out, nil
-}
-
-// lineIndent is the number of spaces that start line (1-based) of src.
-func lineIndent(src []byte, line int) int {
-	for l := 1; l < line; l++ {
-		i := bytes.IndexByte(src, '\n')
-		if i < 0 {
-			return 0
-		}
-		src = src[i+1:]
-	}
-	n := 0
-	for n < len(src) && src[n] == ' ' {
-		n++
-	}
-	return n
 }

@@ -1,7 +1,6 @@
 package kustomize
 
 import (
-	"bytes"
 	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"path"
 	"regexp"
@@ -68,7 +67,7 @@ func (b *builder) collectPatches(k *kustomization) {
 		docs, _ := pluginDocs([]byte(n.Value))
 		p := &patchSrc{mem: b.mem(k.file), docs: docs, kust: k, target: target, entry: n}
 		if n.Style&yaml.LiteralStyle != 0 {
-			p.off = offset{line: n.Line, col: indentAt(k.data, n.Line+1)}
+			p.off = offset{line: n.Line, col: yamlpos.Indent(k.data, n.Line+1)}
 		} else {
 			p.inline = n
 		}
@@ -113,22 +112,6 @@ func selectorOf(n *yaml.Node) *selector {
 		s.name, _ = regexp.Compile("^(?:" + s.raw + ")$")
 	}
 	return s
-}
-
-// indentAt counts the leading spaces of a 1-based line of data.
-func indentAt(data []byte, line int) int {
-	for i := 1; i < line; i++ {
-		j := bytes.IndexByte(data, '\n')
-		if j < 0 {
-			return 0
-		}
-		data = data[j+1:]
-	}
-	n := 0
-	for n < len(data) && data[n] == ' ' {
-		n++
-	}
-	return n
 }
 
 // docIndex is one rendered object and where its text lies in Content.
