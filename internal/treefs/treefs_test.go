@@ -184,4 +184,3 @@ func TestReadExplicit(t *testing.T) {
 		t.Errorf("pipe over the cap: %v, want ErrTooLarge", err)
 	}
 }
-
