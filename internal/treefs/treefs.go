@@ -20,10 +20,16 @@ import (
 
 // Errors a read can end with; they never carry the file's content.
 var (
+	// ErrSymlinked: a directory outside the tree reached through a symlink.
+	ErrSymlinked = fmt.Errorf("it is reached through a symlink, so it stays %w", ErrOutside)
+	// ErrAboveRepo: a directory above the repository's top level.
+	ErrAboveRepo = fmt.Errorf("it lies above the repository's top level, so it stays %w", ErrOutside)
 	// ErrOutside: the path (after symlinks) lies outside the tree.
 	ErrOutside = errors.New("outside the scanned tree")
 	// ErrNotRegular: a FIFO, device, socket or directory where a file was expected.
 	ErrNotRegular = errors.New("not a regular file")
+	// ErrIsDir: a directory where a file was expected.
+	ErrIsDir = errors.New("is a directory")
 	// ErrTooLarge: more bytes than the read's limit.
 	ErrTooLarge = errors.New("larger than the limit")
 )
@@ -105,11 +111,11 @@ func (t *Tree) Allow(from, dir string) (string, error) {
 	}
 	realFrom := realOr(from)
 	if !t.containsReal(realFrom) {
-		return "", fmt.Errorf("%s: %w", from, ErrOutside)
+		return "", ErrOutside
 	}
 	rel, err := filepath.Rel(filepath.Clean(from), filepath.Clean(dir))
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", dir, ErrOutside)
+		return "", ErrOutside
 	}
 	candidate := filepath.Clean(filepath.Join(realFrom, rel))
 	real, err := filepath.EvalSymlinks(candidate)
@@ -120,17 +126,17 @@ func (t *Tree) Allow(from, dir string) (string, error) {
 		return real, nil
 	}
 	if t.repo != "" {
-		return "", fmt.Errorf("%s lies above the repository's top level: %w", dir, ErrOutside)
+		return "", ErrAboveRepo
 	}
 	if real != candidate {
-		return "", fmt.Errorf("%s is reached through a symlink: %w", dir, ErrOutside)
+		return "", ErrSymlinked
 	}
 	st, err := os.Stat(real)
 	if err != nil {
 		return "", unwrap(err)
 	}
 	if !st.IsDir() {
-		return "", fmt.Errorf("%s: not a directory", dir)
+		return "", errors.New("not a directory")
 	}
 	t.mu.Lock()
 	t.roots = append(t.roots, real)
@@ -218,7 +224,7 @@ func ReadExplicit(path string, limit int64) ([]byte, error) {
 		defer f.Close()
 		return ReadLimited(f, limit)
 	case m.IsDir():
-		return nil, errors.New("is a directory")
+		return nil, ErrIsDir
 	default:
 		return nil, fmt.Errorf("%w (%s)", ErrNotRegular, kind(m))
 	}
@@ -251,7 +257,7 @@ func readRegular(path string, limit int64) ([]byte, error) {
 	}
 	if !st.Mode().IsRegular() {
 		if st.IsDir() {
-			return nil, errors.New("is a directory")
+			return nil, ErrIsDir
 		}
 		return nil, fmt.Errorf("%w (%s)", ErrNotRegular, kind(st.Mode()))
 	}

@@ -1,6 +1,8 @@
 package terraform
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -270,13 +272,13 @@ func (mi *modInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(mi.e.root.dir, p)
 		}
-		matches, err := doublestar.FilepathGlob(p)
+		env := funcEnv{h: mi.e.h, tree: mi.e.l.opts.Tree, cwd: mi.e.root.dir}
+		matches, err := env.glob(p)
 		if err != nil {
+			mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: typ + " pattern " + pat.AsString() + ": " + err.Error()})
 			return v
 		}
-		sort.Strings(matches)
 		vars := getAttr(v, "vars")
-		env := funcEnv{h: mi.e.h, root: mi.e.l.opts.Root, cwd: mi.e.root.dir}
 		for _, f := range matches {
 			src, err := env.readFile(f)
 			if err != nil {
@@ -311,6 +313,36 @@ func (mi *modInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 	return setAttr(v, "manifests", cty.MapVal(manifests))
 }
 
+// maxGlobMatches bounds the files one kubectl_path_documents pattern reads.
+const maxGlobMatches = 1000
+
+// glob expands an absolute doublestar pattern inside the tree only: the
+// pattern's fixed directory must lie inside it, symlinked directories are
+// not followed, and at most maxGlobMatches files are returned, sorted.
+func (e *funcEnv) glob(pattern string) ([]string, error) {
+	base, rest := doublestar.SplitPattern(filepath.ToSlash(filepath.Clean(pattern)))
+	base = filepath.FromSlash(base)
+	if e.tree == nil || !e.tree.Contains(base) {
+		return nil, fmt.Errorf("%s lies outside the scanned tree; not read", base)
+	}
+	if !e.tree.IsDir(base) {
+		return nil, nil
+	}
+	var matches []string
+	err := doublestar.GlobWalk(os.DirFS(base), rest, func(p string, d fs.DirEntry) error {
+		if len(matches) == maxGlobMatches {
+			return fmt.Errorf("matches more than %d files", maxGlobMatches)
+		}
+		matches = append(matches, filepath.Join(base, filepath.FromSlash(p)))
+		return nil
+	}, doublestar.WithFilesOnly(), doublestar.WithNoFollow())
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(matches)
+	return matches, nil
+}
+
 // renderTemplate evaluates src as a Terraform template with vars.
 func renderTemplate(src string, vars cty.Value, funcs map[string]function.Function) (string, error) {
 	expr, diags := hclsyntax.ParseTemplate([]byte(src), "<template>", hcl.InitialPos)
@@ -334,6 +366,5 @@ func (m *module) source(path string) []byte {
 	if b, ok := m.src[path]; ok {
 		return b
 	}
-	b, _ := os.ReadFile(path)
-	return b
+	return nil
 }

@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -554,9 +556,10 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		return
 	}
 	var child *module
+	var refused error
 	if localSource(c.source) {
 		dir := filepath.Clean(filepath.Join(mi.m.dir, c.source))
-		if !mi.stack[dir] && mi.depth < maxModuleDepth {
+		if _, refused = mi.e.l.opts.Tree.Allow(mi.m.dir, dir); refused == nil && !mi.stack[dir] && mi.depth < maxModuleDepth {
 			child = mi.e.l.module(dir)
 		}
 	}
@@ -564,6 +567,9 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		what := "module " + mi.label("module."+c.name) + " (" + c.source + "): outputs unknown"
 		if localSource(c.source) {
 			what = "module " + mi.label("module."+c.name) + ": local source " + c.source + " not found in the tree"
+			if errors.Is(refused, treefs.ErrOutside) {
+				what = "module " + mi.label("module."+c.name) + ": local source " + c.source + " not read: " + refused.Error()
+			}
 		} else if modelledModule(c.source) {
 			what += "; the cluster and node access it manages are read from the call"
 		}

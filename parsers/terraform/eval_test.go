@@ -32,8 +32,7 @@ func outputs(t *testing.T, dir string, opts Options) map[string]lint.Value {
 	if opts.Root == "" {
 		opts.Root = dir
 	}
-	l := &loader{opts: opts, mods: map[string]*lazyModule{}}
-	e := l.evaluate(dir)
+	e := newLoader(opts).evaluate(dir)
 	out := map[string]lint.Value{}
 	for k, v := range e.rootInst.outputs {
 		out[k] = e.h.toValue(v)

@@ -2,10 +2,12 @@ package terraform
 
 import (
 	"fmt"
-	"github.com/faultline-dev/faultline/lint"
-	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
 
 	"github.com/hashicorp/go-cty-funcs/collection"
 	"github.com/hashicorp/go-cty-funcs/crypto"
@@ -42,8 +44,9 @@ const (
 // funcEnv is what the function table needs from the evaluation.
 type funcEnv struct {
 	h holes
-	// root is the scan root; file() refuses paths outside it.
-	root string
+	// tree confines file(), templatefile() and fileexists(); nil reads
+	// nothing.
+	tree *treefs.Tree
 	// cwd is the root module's directory (relative paths resolve from it).
 	cwd string
 }
@@ -313,46 +316,33 @@ func (e *funcEnv) lengthFunc() function.Function {
 }
 
 // inside resolves p against the root module directory and reports whether
-// it stays inside the scan root.
+// it stays inside the tree (symlinks followed).
 func (e *funcEnv) inside(p string) (string, bool) {
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(e.cwd, p)
 	}
 	p = filepath.Clean(p)
-	if e.root == "" {
+	if e.tree == nil {
 		return p, false
 	}
-	rel, err := filepath.Rel(e.root, p)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return p, false
-	}
-	// Symlinks may not lead out of the tree either.
-	if real, err := filepath.EvalSymlinks(p); err == nil {
-		rootReal, _ := filepath.EvalSymlinks(e.root)
-		if rel, err := filepath.Rel(rootReal, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return p, false
-		}
-	}
-	return p, true
+	return p, e.tree.Contains(p)
 }
 
+// readFile reads a file of the tree for file() and templatefile(): never
+// outside it, never a FIFO or device, at most maxReadFile bytes.
 func (e *funcEnv) readFile(p string) (string, error) {
 	abs, ok := e.inside(p)
 	if !ok {
 		return "", fmt.Errorf("%s is outside the scanned tree", p)
 	}
-	st, err := os.Stat(abs)
+	b, err := e.tree.ReadFile(abs, maxReadFile)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%s: %w", p, err)
 	}
-	if st.Size() > maxReadFile {
-		return "", fmt.Errorf("%s is larger than %d bytes", p, maxReadFile)
+	if !utf8.Valid(b) {
+		return "", fmt.Errorf("%s: contents are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead", p)
 	}
-	v, err := ctyfs.MakeFileFunc(e.cwd, false).Call([]cty.Value{cty.StringVal(abs)})
-	if err != nil {
-		return "", err
-	}
-	return v.AsString(), nil
+	return string(b), nil
 }
 
 func (e *funcEnv) fileFunc() function.Function {
@@ -383,8 +373,7 @@ func (e *funcEnv) fileExistsFunc() function.Function {
 			if hasSentinel(p) || !ok {
 				return cty.UnknownVal(cty.Bool), nil
 			}
-			st, err := os.Stat(abs)
-			return cty.BoolVal(err == nil && st.Mode().IsRegular()), nil
+			return cty.BoolVal(e.tree.IsFile(abs)), nil
 		},
 	})
 }

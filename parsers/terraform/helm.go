@@ -1,7 +1,6 @@
 package terraform
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -81,7 +80,7 @@ func (x *extraction) localChart(chart string) string {
 	if !strings.HasPrefix(chart, ".") && !strings.HasPrefix(chart, "/") && !strings.HasSuffix(chart, ".tgz") {
 		// "repo/name" or a bare chart name; a directory of that name in the
 		// module is still a local chart, as helm would read it.
-		if _, err := os.Stat(filepath.Join(x.e.root.dir, chart, "Chart.yaml")); err != nil {
+		if !x.e.l.opts.Tree.IsFile(filepath.Join(x.e.root.dir, chart, "Chart.yaml")) {
 			return ""
 		}
 	}
@@ -90,11 +89,11 @@ func (x *extraction) localChart(chart string) string {
 		p = filepath.Join(x.e.root.dir, p)
 	}
 	p = filepath.Clean(p)
-	env := funcEnv{root: x.e.l.opts.Root, cwd: x.e.root.dir}
+	env := funcEnv{tree: x.e.l.opts.Tree, cwd: x.e.root.dir}
 	if _, ok := env.inside(p); !ok {
 		return ""
 	}
-	if st, err := os.Stat(p); err != nil || (!st.IsDir() && !strings.HasSuffix(p, ".tgz")) {
+	if st, err := x.e.l.opts.Tree.Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
 		return ""
 	}
 	return p

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -21,13 +22,18 @@ import (
 
 // Options configure a load.
 type Options struct {
-	// Root is the absolute scan root: file(), templatefile() and local
-	// module sources may not leave it.
+	// Root is the absolute scan root.
 	Root string
+	// Tree confines every file read (configuration, tfvars, file(),
+	// templatefile(), local modules); nil means a tree of Root alone.
+	Tree *treefs.Tree
 	// Vars are --var NAME=VALUE assignments, applied to every root module.
 	Vars map[string]string
 	// VarFiles are --var-file paths (absolute), applied to every root.
 	VarFiles []string
+	// VarFileData are the --var-file contents already read, by path (a
+	// pipe can be read once); files not in it are read here.
+	VarFileData map[string][]byte
 	// ScopeFor returns the configured scope of a directory (may be nil).
 	ScopeFor func(absDir string) lint.Scope
 	// Rel turns an absolute path into the path reported in ranges.
@@ -63,6 +69,8 @@ type loader struct {
 	opts Options
 	mu   sync.Mutex
 	mods map[string]*lazyModule
+	// refused are files the tree would not read, as notes.
+	refused []lint.Note
 }
 
 type lazyModule struct {
@@ -74,11 +82,8 @@ type lazyModule struct {
 // outside the root or holds no configuration.
 func (l *loader) module(dir string) *module {
 	dir = filepath.Clean(dir)
-	if l.opts.Root != "" {
-		rel, err := filepath.Rel(l.opts.Root, dir)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return nil
-		}
+	if !l.opts.Tree.Contains(dir) {
+		return nil
 	}
 	l.mu.Lock()
 	lm, ok := l.mods[dir]
@@ -88,11 +93,30 @@ func (l *loader) module(dir string) *module {
 	}
 	l.mu.Unlock()
 	lm.once.Do(func() {
-		if names, err := configFiles(dir); err == nil && len(names) > 0 {
-			lm.m = loadModule(dir)
+		names, refused, err := configFiles(l.opts.Tree, dir)
+		l.refuse(refused)
+		if err == nil && len(names) > 0 {
+			lm.m = loadModule(l.opts.Tree, dir)
 		}
 	})
 	return lm.m
+}
+
+// newLoader makes a loader; without a Tree, the tree is Root alone.
+func newLoader(opts Options) *loader {
+	if opts.Tree == nil && opts.Root != "" {
+		opts.Tree = treefs.New([]string{opts.Root}, "")
+	}
+	return &loader{opts: opts, mods: map[string]*lazyModule{}}
+}
+
+// refuse records files the tree would not read as coverage notes.
+func (l *loader) refuse(rs []refusal) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, r := range rs {
+		l.refused = append(l.refused, refusedNote(l.rel, r))
+	}
 }
 
 func (l *loader) holes() *lint.Holes {
@@ -123,7 +147,7 @@ func (l *loader) rng(r hcl.Range) lint.Range {
 // no other directory calls as a local module), and evaluates each root with
 // the local modules it calls.
 func Load(dirs []string, opts Options) Result {
-	l := &loader{opts: opts, mods: map[string]*lazyModule{}}
+	l := newLoader(opts)
 	sort.Strings(dirs)
 	parallel(len(dirs), func(i int) { l.module(dirs[i]) })
 
@@ -186,6 +210,7 @@ func Load(dirs []string, opts Options) Result {
 			res.Diagnostics = append(res.Diagnostics, lint.Diagnostic{Range: r, Summary: dg.Summary, Detail: dg.Detail})
 		}
 	}
+	res.Notes = append(res.Notes, l.refused...)
 	for _, r := range results {
 		res.Files = append(res.Files, r.varFiles...)
 		res.Diagnostics = append(res.Diagnostics, r.varDiags...)
@@ -240,7 +265,7 @@ func (l *loader) evaluate(dir string) (e *evaluator) {
 	if l.opts.ScopeFor != nil {
 		e.scope = l.opts.ScopeFor(dir)
 	}
-	env := &funcEnv{h: e.h, root: l.opts.Root, cwd: dir}
+	env := &funcEnv{h: e.h, tree: l.opts.Tree, cwd: dir}
 	e.funcs = env.functions()
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
 	mi.inputs = e.rootInputs(m)
@@ -258,17 +283,28 @@ func (e *evaluator) rootInputs(m *module) map[string]cty.Value {
 	var files []string
 	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
 		p := filepath.Join(m.dir, n)
-		if _, err := os.Stat(p); err == nil {
-			files = append(files, p)
+		if _, err := os.Lstat(p); err != nil {
+			continue
 		}
+		if err := regularInTree(e.l.opts.Tree, p); err != nil {
+			e.l.refuse([]refusal{{p, err}})
+			continue
+		}
+		files = append(files, p)
 	}
-	ents, _ := os.ReadDir(m.dir)
+	ents, _ := e.l.opts.Tree.ReadDir(m.dir)
 	var auto []string
 	for _, en := range ents {
 		n := en.Name()
-		if !en.IsDir() && (strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")) {
-			auto = append(auto, filepath.Join(m.dir, n))
+		if en.IsDir() || !(strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")) {
+			continue
 		}
+		p := filepath.Join(m.dir, n)
+		if err := regularInTree(e.l.opts.Tree, p); err != nil {
+			e.l.refuse([]refusal{{p, err}})
+			continue
+		}
+		auto = append(auto, p)
 	}
 	sort.Strings(auto)
 	files = append(files, auto...)
@@ -279,11 +315,11 @@ func (e *evaluator) rootInputs(m *module) map[string]cty.Value {
 		files = append(files, cfgFiles...)
 	}
 	p := hclparse.NewParser()
-	e.readVarFiles(p, m, files, in)
+	e.readVarFiles(p, files, false, in)
 	for n, raw := range cfgVars {
 		in[n] = parseVarValue(m.variables[n], raw)
 	}
-	e.readVarFiles(p, m, e.l.opts.VarFiles, in)
+	e.readVarFiles(p, e.l.opts.VarFiles, true, in)
 	for n, raw := range e.l.opts.Vars {
 		in[n] = parseVarValue(m.variables[n], raw)
 	}
@@ -291,10 +327,19 @@ func (e *evaluator) rootInputs(m *module) map[string]cty.Value {
 }
 
 // readVarFiles reads variables files into in, in order; problems in them
-// are input diagnostics.
-func (e *evaluator) readVarFiles(p *hclparse.Parser, _ *module, files []string, in map[string]cty.Value) {
+// are input diagnostics. Explicit files (--var-file) are the user's and may
+// lie outside the tree; the others are the tree's.
+func (e *evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bool, in map[string]cty.Value) {
 	for _, f := range files {
-		file, diags := parseFile(p, f)
+		var file *hcl.File
+		var diags hcl.Diagnostics
+		if data, ok := e.l.opts.VarFileData[f]; ok && explicit {
+			file, diags = parseSource(p, f, data)
+		} else if explicit {
+			file, diags = parseExplicit(p, f)
+		} else {
+			file, diags = parseFile(p, e.l.opts.Tree, f)
+		}
 		e.varFiles = append(e.varFiles, f)
 		for _, d := range diags {
 			if d.Severity == hcl.DiagError {
@@ -318,6 +363,16 @@ func (e *evaluator) readVarFiles(p *hclparse.Parser, _ *module, files []string, 
 			}
 		}
 	}
+}
+
+// parseExplicit reads a variables file named on the command line: a
+// regular file or a pipe anywhere, byte-capped.
+func parseExplicit(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
+	src, err := treefs.ReadExplicit(path, maxSourceFile)
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
+	}
+	return parseSource(p, path, src)
 }
 
 // parseVarValue reads a --var value: a string for string (or untyped)

@@ -1,12 +1,14 @@
 package terraform
 
 import (
-	"os"
+	"errors"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -30,6 +32,9 @@ type module struct {
 	removed   []*hcl.Block
 
 	diags hcl.Diagnostics
+	// refused are configuration files the tree would not read (outside it,
+	// or not a regular file): coverage notes, never content.
+	refused []refusal
 	// src keeps each file's bytes for position mapping.
 	src map[string][]byte
 
@@ -120,17 +125,30 @@ func isConfigFile(name string) bool {
 	return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json")
 }
 
+// refusal is a file the tree would not read, and why.
+type refusal struct {
+	path string
+	err  error
+}
+
 // configFiles lists a directory's configuration files, primaries first then
-// overrides, each group in lexical order (Terraform's order).
-func configFiles(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
+// overrides, each group in lexical order (Terraform's order). Entries that
+// are not regular files inside the tree (a symlink out of it, a FIFO, a
+// device) are returned as refusals instead.
+func configFiles(tree *treefs.Tree, dir string) ([]string, []refusal, error) {
+	ents, err := tree.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var prim, over []string
+	var refused []refusal
 	for _, e := range ents {
 		n := e.Name()
 		if e.IsDir() || !isConfigFile(n) || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "#") || strings.HasSuffix(n, "~") {
+			continue
+		}
+		if err := regularInTree(tree, filepath.Join(dir, n)); err != nil {
+			refused = append(refused, refusal{filepath.Join(dir, n), err})
 			continue
 		}
 		if isOverride(n) {
@@ -141,22 +159,54 @@ func configFiles(dir string) ([]string, error) {
 	}
 	sort.Strings(prim)
 	sort.Strings(over)
-	return append(prim, over...), nil
+	return append(prim, over...), refused, nil
 }
 
-// parseFile reads one HCL or JSON file with a size bound.
-func parseFile(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
-	st, err := os.Stat(path)
+// regularInTree says why path is not a regular file inside the tree, or nil.
+func regularInTree(tree *treefs.Tree, path string) error {
+	st, err := tree.Stat(path)
+	switch {
+	case err != nil:
+		return err
+	case st.IsDir():
+		return errors.New("is a directory")
+	case !st.Mode().IsRegular():
+		return treefs.ErrNotRegular
+	}
+	return nil
+}
+
+// refusedNote is the coverage note for a file the tree would not read; it
+// names the file and the reason, never its content.
+func refusedNote(rel func(string) string, r refusal) lint.Note {
+	return lint.Note{Kind: lint.Skipped, What: "not read: " + refusalReason(r.err), Range: lint.Range{File: rel(r.path)}}
+}
+
+// refusalReason says in words why a file was not read.
+func refusalReason(err error) string {
+	switch {
+	case errors.Is(err, treefs.ErrOutside):
+		return "it leads outside the scanned tree"
+	case errors.Is(err, treefs.ErrNotRegular):
+		return "it is not a regular file (" + err.Error() + ")"
+	}
+	return err.Error()
+}
+
+// parseFile reads one HCL or JSON file of the tree with a size bound.
+func parseFile(p *hclparse.Parser, tree *treefs.Tree, path string) (*hcl.File, hcl.Diagnostics) {
+	src, err := tree.ReadFile(path, maxSourceFile)
+	if errors.Is(err, treefs.ErrTooLarge) {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "File too large", Detail: "The file is larger than " + treefs.Size(maxSourceFile) + " and was not read.", Subject: &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
+	}
 	if err != nil {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
 	}
-	if st.Size() > maxSourceFile {
-		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "File too large", Detail: "The file is larger than 8 MiB and was not read.", Subject: &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
-	}
+	return parseSource(p, path, src)
+}
+
+// parseSource parses the bytes of a file read as path.
+func parseSource(p *hclparse.Parser, path string, src []byte) (*hcl.File, hcl.Diagnostics) {
 	if strings.HasSuffix(path, ".json") {
 		return p.ParseJSON(src, path)
 	}
@@ -164,9 +214,10 @@ func parseFile(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
 }
 
 // loadModule parses every configuration file of dir.
-func loadModule(dir string) *module {
+func loadModule(tree *treefs.Tree, dir string) *module {
 	m := &module{dir: dir, variables: map[string]*variable{}, locals: map[string]*hcl.Attribute{}, outputs: map[string]*hcl.Attribute{}, src: map[string][]byte{}}
-	names, err := configFiles(dir)
+	names, refused, err := configFiles(tree, dir)
+	m.refused = refused
 	if err != nil {
 		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot read directory", Detail: err.Error(), Subject: &hcl.Range{Filename: dir}})
 		return m
@@ -174,7 +225,7 @@ func loadModule(dir string) *module {
 	p := hclparse.NewParser()
 	for _, n := range names {
 		path := filepath.Join(dir, n)
-		f, diags := parseFile(p, path)
+		f, diags := parseFile(p, tree, path)
 		m.diags = append(m.diags, diags...)
 		if f == nil {
 			continue
