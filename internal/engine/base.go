@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -105,7 +106,7 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 	if err != nil {
 		return fmt.Errorf("base revision: %w", err)
 	}
-	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.TerraformRoots, l.rel), opts.BaseRev) {
+	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev) {
 		model.AddChange(c)
 	}
 	return nil
@@ -376,11 +377,11 @@ const maxMoveDepth = 8
 // readMoves reads the `moved` and `removed` blocks of the root modules and
 // of the local modules they call (a block inside a module applies to
 // every instance of the calls that lead there).
-func readMoves(roots []string, rel func(string) string) moves {
+func readMoves(tree *treefs.Tree, roots []string, rel func(string) string) moves {
 	out := moves{}
 	for _, dir := range roots {
 		rm := &rootMoves{}
-		readModuleMoves(rm, dir, nil, map[string]bool{})
+		readModuleMoves(tree, rm, dir, nil, map[string]bool{})
 		if len(rm.moved) > 0 || len(rm.removed) > 0 {
 			out[rel(dir)] = rm
 		}
@@ -388,16 +389,19 @@ func readMoves(roots []string, rel func(string) string) moves {
 	return out
 }
 
-func readModuleMoves(rm *rootMoves, dir string, mod []string, seen map[string]bool) {
+func readModuleMoves(tree *treefs.Tree, rm *rootMoves, dir string, mod []string, seen map[string]bool) {
 	clean := filepath.Clean(dir)
 	if seen[clean] || len(mod) > maxMoveDepth {
 		return
 	}
 	seen[clean] = true
 	defer delete(seen, clean)
+	if !tree.Contains(dir) {
+		return
+	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
 	for _, f := range files {
-		src, err := readBounded(f, maxManifest)
+		src, err := tree.ReadFile(f, maxManifest)
 		if err != nil {
 			continue
 		}
@@ -444,7 +448,7 @@ func readModuleMoves(rm *rootMoves, dir string, mod []string, seen map[string]bo
 				}
 				source := v.AsString()
 				if strings.HasPrefix(source, "./") || strings.HasPrefix(source, "../") {
-					readModuleMoves(rm, filepath.Join(dir, source), append(append([]string(nil), mod...), b.Labels[0]), seen)
+					readModuleMoves(tree, rm, filepath.Join(dir, source), append(append([]string(nil), mod...), b.Labels[0]), seen)
 				}
 			}
 		}

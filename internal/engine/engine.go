@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/kube"
@@ -35,6 +36,9 @@ type Options struct {
 	// Vars and VarFiles are Terraform variables for every root module.
 	Vars     map[string]string
 	VarFiles []string
+	// VarFileData holds explicit variables files already read (by path),
+	// so a pipe is read once.
+	VarFileData map[string][]byte
 	// Config is the loaded .faultline.hcl (may be nil).
 	Config *lint.Config
 	// ProjectRoot is what file arguments scan: the directory of
@@ -83,7 +87,9 @@ type Loaded struct {
 	Focus []string
 	// TerraformRoots are the root modules evaluated.
 	TerraformRoots []string
-	rel            func(string) string
+	// Tree is what the run may read: snippets for reports come from it too.
+	Tree *treefs.Tree
+	rel  func(string) string
 }
 
 // Rel reports a path the way ranges do.
@@ -108,7 +114,16 @@ func Load(opts Options) (*Loaded, error) {
 	if relTo == "" {
 		relTo = cwd
 	}
+	// aliases map the real directory of a symlinked scan root back to the
+	// path the user gave, so reports read as the user named it.
+	aliases := map[string]string{}
 	rel := func(abs string) string {
+		for real, link := range aliases {
+			if treefs.Within(real, abs) {
+				abs = filepath.Join(link, strings.TrimPrefix(abs, real))
+				break
+			}
+		}
 		r, err := filepath.Rel(relTo, abs)
 		if err != nil {
 			return filepath.ToSlash(abs)
@@ -134,6 +149,13 @@ func Load(opts Options) (*Loaded, error) {
 			return nil, fmt.Errorf("path %s: %w", p, unwrapPathErr(err))
 		}
 		if st.IsDir() {
+			// A symlinked scan root is followed to its target.
+			if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
+				if lst, err := os.Lstat(abs); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+					aliases[real] = abs
+				}
+				abs = real
+			}
 			dirs = append(dirs, abs)
 		} else {
 			focus = append(focus, abs)
@@ -158,12 +180,14 @@ func Load(opts Options) (*Loaded, error) {
 	if r := repoRoot(root); r != "" && isAncestor(r, root) {
 		root = r
 	}
+	tree := newTree(dirs, root)
 	if opts.rootOverride != "" {
 		root = opts.rootOverride
+		tree = treefs.New(dirs, root)
 	}
 
-	d := discover(dirs, opts.Config)
-	l := &Loaded{Root: root, Roots: dirs, rel: rel}
+	d := discover(tree, dirs, opts.Config)
+	l := &Loaded{Root: root, Roots: dirs, Tree: tree, rel: rel}
 	for _, f := range focus {
 		l.Focus = append(l.Focus, rel(f))
 	}
@@ -182,7 +206,7 @@ func Load(opts Options) (*Loaded, error) {
 	if opts.Config != nil {
 		inputsFor = opts.Config.TerraformFor
 	}
-	tf := terraform.Load(d.tfDirs, terraform.Options{Root: root, Vars: opts.Vars, VarFiles: opts.VarFiles, ScopeFor: scopeFor, Rel: rel, Holes: holes, InputsFor: inputsFor})
+	tf := terraform.Load(d.tfDirs, terraform.Options{Root: root, Tree: tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: scopeFor, Rel: rel, Holes: holes, InputsFor: inputsFor})
 	model.Add(tf.Entities...)
 	in.Diagnostics = append(in.Diagnostics, tf.Diagnostics...)
 	in.Notes = append(in.Notes, tf.Notes...)
@@ -212,7 +236,7 @@ func Load(opts Options) (*Loaded, error) {
 	if kubeVersion == "" && opts.Config != nil {
 		kubeVersion = opts.Config.KubeVersion
 	}
-	hopts := helm.Options{Roots: append(append([]string(nil), dirs...), root), Rel: rel, KubeVersion: kubeVersion, Renderer: opts.Renderer, Holes: holes}
+	hopts := helm.Options{Roots: append(append([]string(nil), dirs...), root), Tree: tree, Rel: rel, KubeVersion: kubeVersion, Renderer: opts.Renderer, Holes: holes}
 	finder := helm.NewFinder(hopts)
 	ctx := context.Background()
 	// Charts a kustomization inflates render there, not again on their own.
@@ -263,7 +287,7 @@ func Load(opts Options) (*Loaded, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			data, err := readBounded(path, maxManifest)
+			data, err := tree.ReadFile(path, maxManifest)
 			if err != nil {
 				out[i].diags = []lint.Diagnostic{{Range: lint.Range{File: rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
 				return
@@ -367,7 +391,7 @@ func Load(opts Options) (*Loaded, error) {
 			read[d.manifests[i]] = p.data
 		}
 	}
-	in.Ignores = scanIgnores(rel, files, read, allCharts)
+	in.Ignores = scanIgnores(tree, rel, files, read, allCharts)
 	l.Input = in
 	return l, nil
 }
@@ -493,16 +517,28 @@ type discovery struct {
 
 type skip struct{ path, why string }
 
+// newTree is the tree a scan may read: the repository's top level when
+// every scan root lies inside one repository, else the scan roots (which
+// local module sources and kustomize bases may widen, see treefs.Allow).
+func newTree(dirs []string, root string) *treefs.Tree {
+	repo := repoRoot(root)
+	for _, d := range dirs {
+		if repo == "" || !isAncestor(repo, d) {
+			return treefs.New(dirs, "")
+		}
+	}
+	return treefs.New(dirs, repo)
+}
+
 // discover walks the scan roots. Symlinked directories are not followed
-// (no loops); symlinked files are read only when they stay inside the root.
-func discover(roots []string, cfg *lint.Config) discovery {
+// (no loops); a symlinked file counts only when it leads to a regular file
+// inside the tree, and other files that are not regular (FIFOs, devices,
+// sockets) are left out with a note. Terraform configuration files are
+// only noted by directory: the Terraform loader lists and checks them.
+func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 	var d discovery
 	tfSeen := map[string]bool{}
 	for _, root := range roots {
-		realRoot, err := filepath.EvalSymlinks(root)
-		if err != nil {
-			realRoot = root
-		}
 		_ = filepath.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
 			if err != nil {
 				d.skipped = append(d.skipped, skip{p, "cannot read: " + unwrapPathErr(err).Error()})
@@ -524,35 +560,28 @@ func discover(roots []string, cfg *lint.Config) discovery {
 				}
 				return nil
 			}
-			if de.Type()&fs.ModeSymlink != 0 {
-				target, err := filepath.EvalSymlinks(p)
-				if err != nil {
-					d.skipped = append(d.skipped, skip{p, "broken or looping symlink"})
-					return nil
-				}
-				if !isAncestor(realRoot, target) {
-					d.skipped = append(d.skipped, skip{p, "symlink leads out of the scanned tree"})
-					return nil
-				}
-				if st, err := os.Stat(target); err != nil || st.IsDir() {
-					return nil
-				}
-			}
-			switch {
-			case strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json"):
+			if strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json") {
 				dir := filepath.Dir(p)
 				if !tfSeen[dir] {
 					tfSeen[dir] = true
 					d.tfDirs = append(d.tfDirs, dir)
 				}
-			case strings.HasSuffix(name, ".tgz"):
+				return nil
+			}
+			kind := inputKind(name, p)
+			if kind == notInput {
+				return nil
+			}
+			if why := refusal(tree, p, de); why != "" {
+				d.skipped = append(d.skipped, skip{p, why})
+				return nil
+			}
+			switch kind {
+			case archiveInput:
 				d.archives = append(d.archives, p)
-			case name == "kustomization.yaml" || name == "kustomization.yml" || name == "Kustomization":
+			case kustomizationInput:
 				d.kustomizations = append(d.kustomizations, filepath.Dir(p))
-			case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
-				if kube.IsHelmTemplate(p) {
-					return nil
-				}
+			case manifestInput:
 				d.manifests = append(d.manifests, p)
 			}
 			return nil
@@ -564,15 +593,54 @@ func discover(roots []string, cfg *lint.Config) discovery {
 	return d
 }
 
-func readBounded(path string, limit int64) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, unwrapPathErr(err)
+// inputKind is what discovery does with a file.
+type inputKindT int
+
+const (
+	notInput inputKindT = iota
+	archiveInput
+	kustomizationInput
+	manifestInput
+)
+
+func inputKind(name, p string) inputKindT {
+	switch {
+	case strings.HasSuffix(name, ".tgz"):
+		return archiveInput
+	case name == "kustomization.yaml" || name == "kustomization.yml" || name == "Kustomization":
+		return kustomizationInput
+	case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
+		if kube.IsHelmTemplate(p) {
+			return notInput
+		}
+		return manifestInput
 	}
-	if st.Size() > limit {
-		return nil, fmt.Errorf("file is larger than %d MiB and was not read", limit>>20)
+	return notInput
+}
+
+// refusal says why a discovered file is not read, or "".
+func refusal(tree *treefs.Tree, p string, de fs.DirEntry) string {
+	if de.Type().IsRegular() {
+		return ""
 	}
-	return os.ReadFile(path)
+	if de.Type()&fs.ModeSymlink != 0 {
+		if _, err := filepath.EvalSymlinks(p); err != nil {
+			return "broken or looping symlink"
+		}
+		if !tree.Contains(p) {
+			return "symlink leads out of the scanned tree"
+		}
+	}
+	st, err := tree.Stat(p)
+	switch {
+	case err != nil:
+		return "cannot read: " + err.Error()
+	case st.IsDir():
+		return "symlink to a directory (not followed)"
+	case !st.Mode().IsRegular():
+		return "not a regular file (a FIFO, device or socket): not read"
+	}
+	return ""
 }
 
 // repoRoot returns the nearest ancestor holding .git, or "".

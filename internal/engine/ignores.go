@@ -3,6 +3,7 @@ package engine
 import (
 	"sort"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/ignores"
 )
@@ -13,7 +14,7 @@ import (
 // and variables files, the files a kustomization owns, chart templates —
 // are read again, and only files that mention an ignore are parsed for
 // one.
-func scanIgnores(rel func(string) string, files map[string]bool, read map[string][]byte, charts []string) []lint.Ignore {
+func scanIgnores(tree *treefs.Tree, rel func(string) string, files map[string]bool, read map[string][]byte, charts []string) []lint.Ignore {
 	var list []ignores.File
 	seen := map[string]bool{}
 	add := func(p string, kind ignores.Kind) {
@@ -36,5 +37,5 @@ func scanIgnores(rel func(string) string, files map[string]bool, read map[string
 			add(t, ignores.Template)
 		}
 	}
-	return ignores.ScanFiles(list)
+	return ignores.ScanFiles(tree, list)
 }

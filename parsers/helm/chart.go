@@ -17,6 +17,7 @@ import (
 	"helm.sh/helm/v3/pkg/chart/loader"
 	"helm.sh/helm/v3/pkg/ignore"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -188,7 +189,7 @@ func isDir(p string) bool {
 // skipped; the chart is bounded in size and file count.
 func walkChart(dir string) (files []File, skipped []string, err error) {
 	rules := ignore.Empty()
-	if data, err := os.ReadFile(filepath.Join(dir, ignore.HelmIgnore)); err == nil && len(data) <= maxChartFile {
+	if data, err := readLimited(filepath.Join(dir, ignore.HelmIgnore), maxChartFile); err == nil {
 		if r, err := ignore.Parse(bytes.NewReader(data)); err == nil {
 			rules = r
 		}
@@ -255,21 +256,15 @@ func walkChart(dir string) (files []File, skipped []string, err error) {
 	return files, skipped, err
 }
 
-// readLimited reads at most limit bytes of a file, failing beyond.
+// readLimited reads at most limit bytes of a regular file, failing beyond
+// (a FIFO or device is refused before it is read from).
 func readLimited(p string, limit int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
+	var unconfined *treefs.Tree // confinement is the caller's
+	data, err := unconfined.ReadFile(p, limit)
+	if errors.Is(err, treefs.ErrTooLarge) {
+		return nil, fmt.Errorf("%s is larger than %s", filepath.Base(p), treefs.Size(limit))
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d MiB", filepath.Base(p), limit>>20)
-	}
-	return data, nil
+	return data, err
 }
 
 // readArchive reads a .tgz chart: the compressed file and its

@@ -29,6 +29,7 @@ import (
 
 	"helm.sh/helm/v3/pkg/chartutil"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -41,6 +42,9 @@ type Options struct {
 	// Roots are the scan roots: charts, values files and symlink targets
 	// outside them are not read. None: no restriction (tests).
 	Roots []string
+	// Tree, when set, confines every read instead of Roots (see
+	// internal/treefs): the repository's tree, symlinks resolved.
+	Tree *treefs.Tree
 	// Rel turns an absolute path into the path reported in ranges.
 	Rel func(abs string) string
 	// KubeVersion is the Kubernetes version in .Capabilities (default

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -372,11 +372,12 @@ func sortedKeys[V any](m map[string]V) []string {
 // path may be read (inside a scan root, after symlinks).
 type paths struct {
 	roots []string // evaluated
+	tree  *treefs.Tree
 	rel   func(string) string
 }
 
 func newPaths(opts *Options) *paths {
-	p := &paths{rel: opts.Rel}
+	p := &paths{rel: opts.Rel, tree: opts.Tree}
 	for _, r := range opts.Roots {
 		if real, err := filepath.EvalSymlinks(r); err == nil {
 			p.roots = append(p.roots, real)
@@ -393,6 +394,9 @@ func newPaths(opts *Options) *paths {
 // inside reports whether abs (symlinks evaluated) lies in a scan root;
 // with no roots everything is inside.
 func (p *paths) inside(abs string) bool {
+	if p.tree != nil {
+		return p.tree.Contains(abs)
+	}
 	if len(p.roots) == 0 {
 		return true
 	}
@@ -423,15 +427,5 @@ func (p *paths) readFile(abs string) ([]byte, error) {
 	if !p.inside(real) {
 		return nil, errOutside
 	}
-	st, err := os.Stat(real)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file")
-	}
-	if st.Size() > maxValuesFile {
-		return nil, fmt.Errorf("larger than %d MiB", maxValuesFile>>20)
-	}
-	return os.ReadFile(real)
+	return readLimited(real, maxValuesFile)
 }

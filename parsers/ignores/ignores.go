@@ -27,7 +27,6 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -41,6 +40,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -114,9 +114,10 @@ type File struct {
 // same way and report what they cannot read).
 const maxFile = 8 << 20
 
-// ScanFiles scans files in parallel, reading those given without data.
-// Files that cannot be read are skipped: the parsers report them.
-func ScanFiles(files []File) []lint.Ignore {
+// ScanFiles scans files in parallel, reading those given without data
+// through the tree. Files that cannot be read are skipped: the parsers
+// report them.
+func ScanFiles(tree *treefs.Tree, files []File) []lint.Ignore {
 	res := make([][]lint.Ignore, len(files))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
@@ -131,11 +132,8 @@ func ScanFiles(files []File) []lint.Ignore {
 			defer func() { <-sem }()
 			data := f.Data
 			if data == nil {
-				st, err := os.Stat(f.Path)
-				if err != nil || !st.Mode().IsRegular() || st.Size() > maxFile {
-					return
-				}
-				if data, err = os.ReadFile(f.Path); err != nil {
+				var err error
+				if data, err = tree.ReadFile(f.Path, maxFile); err != nil {
 					return
 				}
 			}

@@ -284,7 +284,7 @@ func TestScanFilesAndChartTemplates(t *testing.T) {
 		{Path: sub, Rel: "chart/charts/sub/templates/x.yml", Kind: Template},
 	}
 	var reasons []string
-	for _, ig := range ScanFiles(files) {
+	for _, ig := range ScanFiles(nil, files) {
 		reasons = append(reasons, ig.Range.File+":"+ig.Reason)
 	}
 	wantReasons := []string{"chart/charts/sub/templates/x.yml:c", "chart/templates/nodeclass.yaml:b", "given.yaml:d", "infra/main.tf:a"}
