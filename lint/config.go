@@ -3,7 +3,6 @@ package lint
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
@@ -129,12 +129,8 @@ func LoadConfig(path string) (*Config, error) {
 // LoadConfigNamed reads the config file at path (absolute or relative to
 // the process) and names it display in positions and errors.
 func LoadConfigNamed(path, display string) (*Config, error) {
-	src, err := os.ReadFile(path)
+	src, err := treefs.ReadExplicit(path, maxConfigFile)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
 		return nil, fmt.Errorf("read config %s: %w", display, err)
 	}
 	abs, err := filepath.Abs(path)
@@ -142,6 +138,27 @@ func LoadConfigNamed(path, display string) (*Config, error) {
 		return nil, fmt.Errorf("read config %s: %w", display, err)
 	}
 	return parseConfig(src, display, filepath.Dir(abs))
+}
+
+// CheckFoundConfig makes sure a config file FindConfig found resolves
+// inside the repository holding it (or, outside git, its own directory):
+// a pull request cannot apply a config from elsewhere through a symlink.
+func CheckFoundConfig(path string) error {
+	dir := filepath.Dir(path)
+	top := dir
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			top = d
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if !treefs.New([]string{dir}, top).Contains(path) {
+		return ErrConfigOutside
+	}
+	return nil
 }
 
 // parseConfig decodes src (named filename in positions) for a config file
@@ -379,6 +396,13 @@ func normalizeGlob(p string) string {
 	return strings.TrimRight(p, "/")
 }
 
+// maxConfigFile bounds a config file.
+const maxConfigFile = 1 << 20
+
+// ErrConfigOutside is a discovered config file that is a symlink leading
+// out of the tree it was found in: it is not applied.
+var ErrConfigOutside = errors.New("is a symlink leading outside the repository (or, outside git, its directory); it is not applied")
+
 // FindConfig looks for ConfigFile in start (an absolute directory) and its
 // parents. It stops at the filesystem root and after the directory that
 // holds .git (the repository root).
@@ -389,8 +413,8 @@ func FindConfig(start string) (string, bool) {
 	}
 	for {
 		candidate := filepath.Join(dir, ConfigFile)
-		if fi, err := os.Stat(candidate); err == nil && !fi.IsDir() {
-			return candidate, true
+		if fi, err := os.Lstat(candidate); err == nil && !fi.IsDir() {
+			return candidate, true // a symlink too: CheckFoundConfig judges it
 		}
 		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
 			return "", false

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/changes"
 	"github.com/faultline-dev/faultline/internal/engine"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/plan"
@@ -178,6 +180,12 @@ could not run.`,
 	return code
 }
 
+// Bounds of explicitly named inputs.
+const (
+	maxBaseline = 64 << 20
+	maxPlanFile = 1 << 30
+)
+
 // readPlan reads --plan FILE ("-" = standard input). A plan that cannot be
 // read or is not a `terraform show -json` plan is an error (exit 2): it was
 // named explicitly.
@@ -194,19 +202,14 @@ func (c *CLI) readPlan(name string, abs func(string) string) (*plan.Plan, string
 		r = c.Stdin
 	} else {
 		file = abs(name)
-		f, err := os.Open(file)
+		data, err := treefs.ReadExplicit(file, maxPlanFile)
 		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
+			if errors.Is(err, treefs.ErrIsDir) {
+				return nil, "", fmt.Errorf("--plan %s: is a directory, want the output of `terraform show -json PLANFILE`", name)
 			}
 			return nil, "", fmt.Errorf("--plan %s: %w", name, err)
 		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.IsDir() {
-			return nil, "", fmt.Errorf("--plan %s: is a directory, want the output of `terraform show -json PLANFILE`", name)
-		}
-		r = f
+		r = bytes.NewReader(data)
 	}
 	p, err := plan.Parse(r)
 	if err != nil {
@@ -251,12 +254,15 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		vars[name] = value
 	}
 	var varFiles []string
+	varFileData := map[string][]byte{}
 	for _, vf := range lf.varFiles {
 		p := abs(vf)
-		if err := checkVarFile(p); err != nil {
+		data, err := checkVarFile(p)
+		if err != nil {
 			return exitError, fmt.Errorf("--var-file %s: %w", vf, err)
 		}
 		varFiles = append(varFiles, p)
+		varFileData[p] = data
 	}
 	type output struct {
 		format string
@@ -292,12 +298,11 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 
 	var baseline *lint.Baseline
 	if lf.baseline != "" {
-		f, err := os.Open(abs(lf.baseline))
+		data, err := treefs.ReadExplicit(abs(lf.baseline), maxBaseline)
 		if err != nil {
-			return exitError, fmt.Errorf("--baseline: %w", err)
+			return exitError, fmt.Errorf("--baseline %s: %w", lf.baseline, err)
 		}
-		baseline, err = lint.ReadBaseline(f)
-		f.Close()
+		baseline, err = lint.ReadBaseline(bytes.NewReader(data))
 		if err != nil {
 			return exitError, fmt.Errorf("--baseline %s: %w", lf.baseline, err)
 		}
@@ -351,7 +356,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, err
 	}
 	stopProgress := c.progress(lf.quiet)
-	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}, rules.All, ropts)
+	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}, rules.All, ropts)
 	stopProgress()
 	if err != nil {
 		return exitError, err
@@ -371,7 +376,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	if lf.verbose {
 		c.describe(loaded, cfg, time.Since(start))
 	}
-	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd), Verbose: lf.verbose, ToolVersion: moduleVersion()}
+	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, ToolVersion: moduleVersion()}
 	if lf.quiet {
 		report.Quiet = true
 	}
@@ -380,7 +385,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	for _, o := range outputs {
 		r, _ := lint.NewReporter(o.format, false)
-		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd), ToolVersion: moduleVersion()}
+		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), ToolVersion: moduleVersion()}
 		if err := writeFile(o.path, func(w io.Writer) error { return r.Write(w, full) }); err != nil {
 			return exitError, fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
 		}
@@ -467,16 +472,16 @@ func parseFailOn(s string) (lint.Severity, error) {
 	return sev, nil
 }
 
-// checkVarFile makes sure an explicitly named variables file is readable
-// and well-formed before anything runs.
-func checkVarFile(path string) error {
-	src, err := os.ReadFile(path)
+// maxVarFile bounds an explicitly named variables file.
+const maxVarFile = 8 << 20
+
+// checkVarFile reads an explicitly named variables file (a regular file or
+// a pipe, byte-capped) and makes sure it is well-formed before anything
+// runs; the bytes are read once, so a pipe works.
+func checkVarFile(path string) ([]byte, error) {
+	src, err := treefs.ReadExplicit(path, maxVarFile)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return pe.Err
-		}
-		return err
+		return nil, err
 	}
 	p := hclparse.NewParser()
 	var diags error
@@ -493,7 +498,7 @@ func checkVarFile(path string) error {
 			diags = d
 		}
 	}
-	return diags
+	return src, diags
 }
 
 // loadConfig reads --config, or finds .faultline.hcl in the first path or
@@ -527,6 +532,9 @@ func (c *CLI) loadConfig(explicit string, paths []string, cwd string) (*lint.Con
 	display := path
 	if r, err := filepath.Rel(cwd, path); err == nil && !strings.HasPrefix(r, "..") {
 		display = r
+	}
+	if err := lint.CheckFoundConfig(path); err != nil {
+		return nil, fmt.Errorf("%s %w", display, err)
 	}
 	cfg, err := lint.LoadConfigNamed(path, display)
 	if err != nil {
@@ -584,21 +592,25 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 	fmt.Fprintf(w, "read %d files in %s\n", l.Input.Files, took.Round(time.Millisecond))
 }
 
-// sourceReader reads files for snippets, relative to the working directory.
-func sourceReader(cwd string) lint.SourceReader {
+// sourceReader reads files for snippets, relative to the working
+// directory, through the tree the run read: a snippet never shows bytes of
+// a file outside it.
+func sourceReader(cwd string, tree *treefs.Tree) lint.SourceReader {
 	return func(file string) ([]byte, bool) {
+		if tree == nil {
+			return nil, false
+		}
 		p := file
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(cwd, filepath.FromSlash(file))
 		}
-		st, err := os.Stat(p)
-		if err != nil || st.Size() > 8<<20 {
-			return nil, false
-		}
-		b, err := os.ReadFile(p)
+		b, err := tree.ReadFile(p, maxSnippetFile)
 		return b, err == nil
 	}
 }
+
+// maxSnippetFile bounds a file read for snippets.
+const maxSnippetFile = 8 << 20
 
 func writeFile(path string, write func(io.Writer) error) error {
 	f, err := os.Create(path)
