@@ -1,0 +1,451 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The hostile-input suite: trees a stranger's pull request could contain,
+// each built here in a temporary directory, linted by the real binary in a
+// subprocess under an address-space limit and a generous deadline. Every
+// case asserts the contract: nothing from outside the tree in any output
+// format, the run ends (FL000, a note or exit 2 as the case wants), and the
+// real chain planted beside the hostile file is still found.
+//
+// FAULTLINE_HOSTILE_BIN=/path/to/faultline runs the suite against another
+// binary (an older build, for before/after numbers); each case logs its
+// exit code, wall time and peak memory.
+
+// hostileSecret is planted in the child's environment: no output may show it.
+const hostileSecret = "FAULTLINE_HOSTILE_SECRET=ghp_0123456789abcdefDoNotPrint"
+
+// passwdLine is the first line of /etc/passwd on every Linux system.
+const passwdLine = "root:x:0:0"
+
+// hostileMemory bounds a run's address space (KiB): far above what any
+// case needs when it behaves, far below what a runaway would take.
+const hostileMemory = 3 << 20
+
+// hostileDeadline ends a hung run; the case then fails.
+const hostileDeadline = 90 * time.Second
+
+var (
+	hostileOnce sync.Once
+	hostileBin  string
+	hostileErr  error
+)
+
+// hostileBinary is the binary under test: built once per test process.
+func hostileBinary(t *testing.T) string {
+	t.Helper()
+	if b := os.Getenv("FAULTLINE_HOSTILE_BIN"); b != "" {
+		return b
+	}
+	if testing.Short() {
+		t.Skip("-short: builds the faultline binary")
+	}
+	hostileOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "faultline-hostile-bin")
+		if err != nil {
+			hostileErr = err
+			return
+		}
+		hostileBin = filepath.Join(dir, "faultline")
+		out, err := exec.Command("go", "build", "-buildvcs=false", "-o", hostileBin, ".").CombinedOutput()
+		if err != nil {
+			hostileErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if hostileErr != nil {
+		t.Fatal(hostileErr)
+	}
+	return hostileBin
+}
+
+// hostileRun is one finished run: its exit code, every output format, and
+// what it cost.
+type hostileRun struct {
+	exit    int
+	stdout  string // text format
+	stderr  string
+	outputs map[string]string // format → file contents
+	wall    time.Duration
+	maxRSS  int64 // KiB
+}
+
+// all is every byte the run printed or wrote.
+func (r hostileRun) all() string {
+	var b strings.Builder
+	b.WriteString(r.stdout)
+	b.WriteString(r.stderr)
+	for _, o := range r.outputs {
+		b.WriteString(o)
+	}
+	return b.String()
+}
+
+// findings are the JSON report's findings as rule@file:line.
+func (r hostileRun) findings(t *testing.T) []string {
+	t.Helper()
+	var rep struct {
+		Findings []struct {
+			Rule     string `json:"rule"`
+			Location struct {
+				File string `json:"file"`
+				Line int    `json:"line"`
+			} `json:"location"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(r.outputs["json"]), &rep); err != nil {
+		t.Fatalf("json output: %v\n%s", err, r.outputs["json"])
+	}
+	var out []string
+	for _, f := range rep.Findings {
+		out = append(out, fmt.Sprintf("%s@%s:%d", f.Rule, f.Location.File, f.Location.Line))
+	}
+	return out
+}
+
+// runHostile lints dir from dir with args, writing every format.
+func runHostile(t *testing.T, dir string, stdin []byte, args ...string) hostileRun {
+	t.Helper()
+	bin := hostileBinary(t)
+	outDir := t.TempDir()
+	formats := []string{"json", "sarif", "markdown", "github"}
+	full := []string{"lint", "--no-color", "--verbose"}
+	for _, f := range formats {
+		full = append(full, "--output", f+"="+filepath.Join(outDir, f))
+	}
+	full = append(full, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), hostileDeadline)
+	defer cancel()
+	script := fmt.Sprintf("ulimit -v %d; exec \"$0\" \"$@\"", hostileMemory)
+	cmd := exec.CommandContext(ctx, "/bin/sh", append([]string{"-c", script, bin}, full...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), hostileSecret, "NO_COLOR=1")
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	run := hostileRun{stdout: stdout.String(), stderr: stderr.String(), wall: time.Since(start), outputs: map[string]string{}}
+	if ctx.Err() != nil {
+		t.Fatalf("did not end within %s", hostileDeadline)
+	}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		run.exit = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("run: %v", err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		run.maxRSS = ru.Maxrss
+	}
+	for _, f := range formats {
+		if b, err := os.ReadFile(filepath.Join(outDir, f)); err == nil {
+			run.outputs[f] = string(b)
+		}
+	}
+	t.Logf("exit %d, %.2fs, max RSS %d MiB", run.exit, run.wall.Seconds(), run.maxRSS>>10)
+	return run
+}
+
+// plantChain writes a real FL101 chain (a node group and a Karpenter node
+// class on one role) in dir/chain, so a case can prove the rest of the tree
+// was still linted.
+func plantChain(t *testing.T, dir string) {
+	t.Helper()
+	writeFiles(t, dir, map[string]string{
+		"chain/nodes.tf": `resource "aws_eks_node_group" "workers" {
+  cluster_name    = "prod"
+  node_group_name = "workers"
+  node_role_arn   = "arn:aws:iam::111122223333:role/shared-workers"
+  subnet_ids      = ["subnet-1"]
+
+  scaling_config {
+    desired_size = 2
+    max_size     = 3
+    min_size     = 1
+  }
+}
+`,
+		"chain/nodeclass.yaml": `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: general
+spec:
+  role: shared-workers
+`,
+	})
+}
+
+// chainFound is the finding plantChain's tree must produce.
+const chainFound = "FL101@chain/nodeclass.yaml:6"
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mkfifo(t *testing.T, p string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+}
+
+// hostileTree makes a scan root (not inside any git repository) and a
+// directory beside it holding what must never be read.
+func hostileTree(t *testing.T) (root, outside string) {
+	t.Helper()
+	base := t.TempDir()
+	root, outside = filepath.Join(base, "repo"), filepath.Join(base, "elsewhere")
+	writeFiles(t, outside, map[string]string{
+		"secret.tf":               "locals { leaked = \"OUTSIDE_SECRET_VALUE\" }\n",
+		"mod/main.tf":             "resource \"aws_iam_role\" \"outside\" { name = \"OUTSIDE_SECRET_ROLE\" }\noutput \"name\" { value = aws_iam_role.outside.name }\n",
+		"secret.yaml":             "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: OUTSIDE_SECRET_CM\n",
+		"faultline.hcl":           "rules {\n  disable = [\"FL101\"]\n}\n",
+		"base/kustomization.yaml": "resources:\n  - cm.yaml\n",
+		"base/cm.yaml":            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: OUTSIDE_SECRET_KUSTOMIZE\n",
+	})
+	plantChain(t, root)
+	return root, outside
+}
+
+// assertClean fails when any output shows bytes from outside the tree.
+func assertClean(t *testing.T, r hostileRun) {
+	t.Helper()
+	all := r.all()
+	for _, leak := range []string{"ghp_0123456789abcdefDoNotPrint", passwdLine, "OUTSIDE_SECRET"} {
+		if strings.Contains(all, leak) {
+			t.Errorf("output shows %q from outside the tree", leak)
+		}
+	}
+}
+
+func assertChain(t *testing.T, r hostileRun) {
+	t.Helper()
+	for _, f := range r.findings(t) {
+		if f == chainFound {
+			return
+		}
+	}
+	t.Errorf("the planted chain %s is missing: %v\n%s", chainFound, r.findings(t), r.stderr)
+}
+
+func assertNote(t *testing.T, r hostileRun, want string) {
+	t.Helper()
+	if !strings.Contains(r.stdout+r.stderr, want) {
+		t.Errorf("no coverage note containing %q:\n%s%s", want, r.stdout, r.stderr)
+	}
+}
+
+func TestHostileSymlinksOutOfTheTree(t *testing.T) {
+	root, outside := hostileTree(t)
+	symlink(t, "/proc/self/environ", filepath.Join(root, "env.tf"))
+	symlink(t, "/etc/passwd", filepath.Join(root, "passwd.tf"))
+	symlink(t, "/etc/passwd", filepath.Join(root, "x.tf.json"))
+	symlink(t, "/etc/passwd", filepath.Join(root, "terraform.tfvars"))
+	symlink(t, "/etc/passwd", filepath.Join(root, "site.auto.tfvars"))
+	symlink(t, filepath.Join(outside, "secret.tf"), filepath.Join(root, "secret.tf"))
+	symlink(t, filepath.Join(outside, "secret.yaml"), filepath.Join(root, "k8s", "cm.yaml"))
+	symlink(t, "/proc/self/environ", filepath.Join(root, "k8s", "env.yaml"))
+	symlink(t, filepath.Join(outside, "mod"), filepath.Join(root, "mod"))
+	writeFiles(t, root, map[string]string{
+		"main.tf": "module \"m\" {\n  source = \"./mod\"\n}\n" +
+			"output \"f\" { value = file(\"/proc/self/environ\") }\n" +
+			"output \"g\" { value = file(\"" + filepath.Join(outside, "secret.tf") + "\") }\n",
+	})
+	r := runHostile(t, root, nil, ".")
+	assertClean(t, r)
+	assertChain(t, r)
+	if r.exit != 1 {
+		t.Errorf("exit %d, want 1 (the chain)", r.exit)
+	}
+	for _, f := range []string{"env.tf", "passwd.tf", "x.tf.json", "terraform.tfvars", "site.auto.tfvars", "secret.tf", "k8s/cm.yaml", "k8s/env.yaml"} {
+		assertNote(t, r, f+": ")
+	}
+	assertNote(t, r, "local source ./mod not read")
+}
+
+func TestHostileDevicesAndFIFOs(t *testing.T) {
+	root, _ := hostileTree(t)
+	mkfifo(t, filepath.Join(root, "fifo.tf"))
+	mkfifo(t, filepath.Join(root, "k8s", "fifo.yaml"))
+	mkfifo(t, filepath.Join(root, "vars", "terraform.tfvars"))
+	mkfifo(t, filepath.Join(root, "files", "read.txt"))
+	symlink(t, "/dev/stdin", filepath.Join(root, "stdin.tf"))
+	symlink(t, "/dev/urandom", filepath.Join(root, "rand.tf"))
+	symlink(t, "/dev/zero", filepath.Join(root, "zero", "terraform.tfvars"))
+	writeFiles(t, root, map[string]string{
+		"vars/main.tf":  "variable \"x\" {}\n",
+		"zero/main.tf":  "variable \"x\" {}\n",
+		"files/main.tf": "output \"f\" { value = file(\"${path.module}/read.txt\") }\n",
+	})
+	r := runHostile(t, root, []byte("stdin must not be read\n"), ".")
+	assertClean(t, r)
+	assertChain(t, r)
+	for _, f := range []string{"fifo.tf", "k8s/fifo.yaml", "vars/terraform.tfvars", "stdin.tf", "rand.tf", "zero/terraform.tfvars"} {
+		assertNote(t, r, f+": ")
+	}
+}
+
+func TestHostileGlobOverTheFilesystem(t *testing.T) {
+	root, _ := hostileTree(t)
+	writeFiles(t, root, map[string]string{
+		"docs/main.tf": `data "kubectl_path_documents" "everything" {
+  pattern = "/**/*.yaml"
+}
+`,
+	})
+	r := runHostile(t, root, nil, ".")
+	assertClean(t, r)
+	assertChain(t, r)
+	assertNote(t, r, "kubectl_path_documents pattern /**/*.yaml")
+}
+
+func TestHostileConfigSymlinkedOut(t *testing.T) {
+	root, outside := hostileTree(t)
+	symlink(t, filepath.Join(outside, "faultline.hcl"), filepath.Join(root, ".faultline.hcl"))
+	r := runHostile(t, root, nil, ".")
+	if r.exit != exitError || !strings.Contains(r.stderr, ".faultline.hcl is a symlink leading outside") {
+		t.Errorf("exit %d, want %d with the reason:\n%s", r.exit, exitError, r.stderr)
+	}
+	assertClean(t, r)
+}
+
+func TestHostileExplicitInputsAreDevices(t *testing.T) {
+	root, _ := hostileTree(t)
+	for _, flag := range []string{"--baseline", "--config", "--var-file", "--plan"} {
+		t.Run(flag, func(t *testing.T) {
+			r := runHostile(t, root, nil, flag, "/dev/zero", ".")
+			if r.exit != exitError || !strings.Contains(r.stderr, "not a regular file") {
+				t.Errorf("exit %d, want %d naming the device:\n%s", r.exit, exitError, r.stderr)
+			}
+		})
+	}
+}
+
+func TestHostileSymlinkedScanRoot(t *testing.T) {
+	root, _ := hostileTree(t)
+	link := filepath.Join(t.TempDir(), "checkout")
+	symlink(t, root, link)
+	r := runHostile(t, filepath.Dir(link), nil, "checkout")
+	found := false
+	for _, f := range r.findings(t) {
+		found = found || f == "FL101@checkout/chain/nodeclass.yaml:6"
+	}
+	if !found {
+		t.Errorf("a symlinked scan root was not followed: %v\n%s", r.findings(t), r.stderr)
+	}
+}
+
+func TestHostileModuleAboveTheRootOutsideGit(t *testing.T) {
+	// Outside git, a local module above the scan root is followed as
+	// Terraform follows it; the same directory behind a symlink is not.
+	base := t.TempDir()
+	writeFiles(t, base, map[string]string{
+		"modules/group/main.tf": `variable "role_arn" {}
+resource "aws_eks_node_group" "this" {
+  cluster_name    = "prod"
+  node_group_name = "apps"
+  node_role_arn   = var.role_arn
+  subnet_ids      = ["subnet-1"]
+  scaling_config {
+    desired_size = 1
+    max_size     = 1
+    min_size     = 1
+  }
+}
+`,
+		"live/prod/main.tf": `module "apps" {
+  source   = "../../modules/group"
+  role_arn = "arn:aws:iam::111122223333:role/apps-nodes"
+}
+`,
+		"live/prod/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: apps\nspec:\n  role: apps-nodes\n",
+	})
+	r := runHostile(t, filepath.Join(base, "live", "prod"), nil, ".")
+	if len(r.findings(t)) == 0 || !strings.HasPrefix(r.findings(t)[0], "FL101@") {
+		t.Errorf("the module above the scan root was not followed: %v\n%s", r.findings(t), r.stderr)
+	}
+}
+
+func TestHostilePlanFromAPipe(t *testing.T) {
+	// --plan <(terraform show -json plan) hands the binary /dev/fd/N.
+	root, _ := hostileTree(t)
+	bin := hostileBinary(t)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		pw.WriteString(`{"format_version":"1.2","terraform_version":"1.11.0","planned_values":{"root_module":{}},"resource_changes":[]}`)
+		pw.Close()
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), hostileDeadline)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "lint", "--no-color", "--plan", "/dev/fd/3", ".")
+	cmd.Dir = root
+	cmd.ExtraFiles = []*os.File{pr}
+	out, err := cmd.CombinedOutput()
+	pr.Close()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == exitError || ctx.Err() != nil {
+		t.Fatalf("--plan from a pipe: %v\n%s", err, out)
+	}
+}
+
+func TestHostileParallelRunsAgree(t *testing.T) {
+	root, _ := hostileTree(t)
+	symlink(t, "/proc/self/environ", filepath.Join(root, "env.tf"))
+	mkfifo(t, filepath.Join(root, "fifo.yaml"))
+	var wg sync.WaitGroup
+	runs := make([]hostileRun, 8)
+	for i := range runs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[i] = runHostile(t, root, nil, ".")
+		}()
+	}
+	wg.Wait()
+	for i, r := range runs[1:] {
+		if r.exit != runs[0].exit || r.outputs["json"] != runs[0].outputs["json"] {
+			t.Errorf("run %d differs from run 0: exit %d vs %d", i+1, r.exit, runs[0].exit)
+		}
+	}
+}
