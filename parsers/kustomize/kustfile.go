@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -20,42 +19,58 @@ var kustFileNames = []string{"kustomization.yaml", "kustomization.yml", "Kustomi
 // maxFileSize bounds one file read into a kustomization tree.
 const maxFileSize = 8 << 20
 
-// kustFile returns the kustomization file in dir, if any.
-func kustFile(dir string) (string, bool) {
-	for _, n := range kustFileNames {
-		p := filepath.Join(dir, n)
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			return p, true
-		}
-	}
-	return "", false
-}
-
 // kustomization is one parsed kustomization file.
 type kustomization struct {
 	dir  string // absolute directory
+	real string // dir with symlinks resolved
 	file string // absolute path of the file
-	data []byte
-	doc  *yaml.Node // document node
-	top  *yaml.Node // top-level mapping (nil when the file is not one)
-	err  error      // read or parse error
+	// outside names a kustomization file that is a symlink out of the tree.
+	outside string
+	data    []byte
+	doc     *yaml.Node // document node
+	top     *yaml.Node // top-level mapping (nil when the file is not one)
+	err     error      // read or parse error
+	errLine int        // the line err is at, when it is not a YAML error
+	aliases int64      // nodes its aliases added when expanded
+	// builds counts the kustomizations krusty builds for this one (itself
+	// and, once per path, every base and component below it); weight the
+	// input bytes those builds read.
+	builds int
+	weight int64
+}
+
+// component reports whether the file is a kind: Component.
+func (k *kustomization) component() bool {
+	return str(get(k.top, "kind")) == "Component"
 }
 
 // readKust reads and parses the kustomization file in dir.
-func readKust(dir string) *kustomization {
-	k := &kustomization{dir: dir}
-	f, ok := kustFile(dir)
-	if !ok {
+func readKust(src source, dir string) *kustomization {
+	k := &kustomization{dir: dir, real: realOr(dir), builds: 1}
+	k.file, k.outside = src.kustFile(dir)
+	if k.file == "" {
 		k.err = errors.New("no kustomization file")
 		return k
 	}
-	k.file = f
-	k.data, k.err = readBounded(f, maxFileSize)
+	k.data, k.err = src.read(k.file, maxFileSize)
 	if k.err != nil {
 		return k
 	}
+	k.weight = int64(len(k.data))
 	k.doc, k.top, k.err = parseKust(k.data)
+	if k.err != nil || k.top == nil {
+		return k
+	}
+	k.aliases, k.errLine, k.err = measureAliases(k.data, maxAliasNodes)
 	return k
+}
+
+// realOr is p with symlinks resolved, or p cleaned.
+func realOr(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
 }
 
 // parseKust parses a kustomization file into its document and top-level
@@ -78,23 +93,6 @@ func parseKust(data []byte) (doc, top *yaml.Node, err error) {
 		return &d, nil, errors.New("a kustomization must be a YAML mapping")
 	}
 	return &d, d.Content[0], nil
-}
-
-// readBounded reads a file of at most limit bytes.
-func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("file is larger than %d bytes", limit)
-	}
-	return data, nil
 }
 
 // get returns the value of key in mapping m.

@@ -2,21 +2,24 @@
 // sigs.k8s.io/kustomize/api (krusty) so their output can be read by
 // parsers/kube, and maps rendered positions back to the files a user edits.
 //
-// krusty never touches the network or runs a program here: it runs on an
-// in-memory filesystem holding copies of the files the kustomization tree
-// names (never leaving the scan root), with the default root-only load
-// restrictions and builtin plugins only. Before the copies are made, remote
-// entries (git repositories, URLs) are removed from every kustomization
-// (each removal is a coverage note), and helmCharts are taken out and
-// rendered through faultline's own Helm path; their output is added to the
-// kustomization as a resource file, so patches apply to it.
+// krusty never touches the network, runs a program or reads the disk here:
+// it runs on an in-memory filesystem holding copies of the files the
+// kustomization tree names, read through a treefs.Tree (never leaving the
+// scanned tree), with the default root-only load restrictions and builtin
+// plugins only. Before the copies are made, remote entries (git
+// repositories, URLs) and entries outside the tree are removed from every
+// kustomization (each removal is a coverage note), and helmCharts are taken
+// out and rendered through faultline's own Helm path; their output is added
+// to the kustomization as a resource file, so patches apply to it. What
+// krusty may do is bounded: cycles, nesting, builds of bases reached by
+// many paths, YAML alias expansion and bytes.
 package kustomize
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/faultline-dev/faultline/internal/yamlpos"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -29,6 +32,8 @@ import (
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -44,9 +49,14 @@ const originAnnotation = "config.kubernetes.io/origin"
 
 // Options say how to render a kustomization.
 type Options struct {
-	// ScanRoot is the directory files may not leave (symlinks are resolved
-	// before the check). Empty: no restriction.
+	// ScanRoot is the directory relative roots and ranges start from. Without
+	// a Tree, files may not leave it (symlinks are resolved before the
+	// check); empty: no restriction.
 	ScanRoot string
+	// Tree confines every read (the engine's tree: the repository, or the
+	// scan roots widened to the bases kustomizations name). nil: a tree of
+	// ScanRoot alone that never widens.
+	Tree *treefs.Tree
 	// Rel reports an absolute path the way ranges do; nil: relative to
 	// ScanRoot, with forward slashes.
 	Rel func(abs string) string
@@ -74,32 +84,27 @@ type Rendered struct {
 
 // Render renders the kustomization in root (absolute, or relative to
 // Options.ScanRoot). It returns what rendered, input diagnostics (FL000:
-// a kustomization that cannot be read or built) and coverage notes (remote
-// resources and charts that were not fetched). When the build fails,
+// a kustomization that cannot be read or built, cycles, entries past a
+// bound) and coverage notes (remote resources, charts and files outside
+// the tree that were not read). An entry that is refused is left out and
+// the rest still renders when krusty can build it; when the build fails,
 // Content is empty.
 func Render(root string, opts Options) (Rendered, []lint.Diagnostic, []lint.Note) {
 	b := newBuilder(opts)
-	rootAbs := root
-	if !filepath.IsAbs(rootAbs) {
-		base := b.scanRoot
-		if opts.ScanRoot == "" {
-			base, _ = os.Getwd()
-		}
-		rootAbs = filepath.Join(base, rootAbs)
-	}
-	rootAbs = filepath.Clean(rootAbs)
+	rootAbs := b.abs(root)
 	out := Rendered{Root: b.rel(rootAbs)}
 	b.fallback = lint.Range{File: out.Root, Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
-	if f, ok := kustFile(rootAbs); ok {
+	if f, _ := b.src.kustFile(rootAbs); f != "" {
 		b.fallback.File = b.rel(f)
 	}
 	out.Map = func(lint.Range, string) lint.Range { return b.fallback }
-	if !b.inside(rootAbs) {
+	if !b.src.contains(rootAbs) {
 		b.diag(b.fallback, "Cannot render Kustomize overlay", fmt.Sprintf("%s is outside the scanned directory", out.Root))
 		return out, b.diags, b.notes
 	}
 	k := b.loadDir(rootAbs)
-	if k == nil && len(b.diags) == 0 {
+	b.finishBudget()
+	if k == nil && len(b.diags) == 0 && len(b.notes) == 0 {
 		b.diag(b.fallback, "Cannot render Kustomize overlay", fmt.Sprintf("no kustomization file in %s", out.Root))
 	}
 	if k == nil || b.fatal {
@@ -107,14 +112,7 @@ func Render(root string, opts Options) (Rendered, []lint.Diagnostic, []lint.Note
 	}
 	rm, err := run(b.fs, b.mem(rootAbs))
 	if err != nil {
-		r, msg := b.errorRange(err.Error()), b.cleanMessage(err.Error())
-		if b.removed > 0 {
-			// Patches and references into what was not fetched fail the
-			// build: that is missing coverage, not broken input.
-			b.note(r, fmt.Sprintf("kustomization %s not rendered without the remote resources or charts it names: %s", out.Root, msg))
-		} else {
-			b.diag(r, "Cannot render Kustomize overlay", msg)
-		}
+		b.buildFailed(out.Root, err)
 		return out, b.diags, b.notes
 	}
 	content, docs, err := b.output(rm)
@@ -125,6 +123,31 @@ func Render(root string, opts Options) (Rendered, []lint.Diagnostic, []lint.Note
 	out.Content = content
 	out.Map = newMapper(b, docs, content, b.mem(rootAbs)).Map
 	return out, b.diags, b.notes
+}
+
+// abs is root as an absolute, cleaned path.
+func (b *builder) abs(root string) string {
+	if !filepath.IsAbs(root) {
+		base := b.scanRoot
+		if b.opts.ScanRoot == "" {
+			base, _ = os.Getwd()
+		}
+		root = filepath.Join(base, root)
+	}
+	return filepath.Clean(root)
+}
+
+// buildFailed reports a krusty error: FL000 at the entry it names, or a
+// note when faultline left entries out (patches and references into what
+// was not read fail the build: that is missing coverage, and the reason
+// for leaving them out was reported already).
+func (b *builder) buildFailed(root string, err error) {
+	r, msg := b.errorRange(err.Error()), b.cleanMessage(err.Error())
+	if b.removed > 0 {
+		b.note(r, fmt.Sprintf("kustomization %s not rendered without the entries faultline left out (remote, outside the tree, charts, or refused): %s", root, msg))
+		return
+	}
+	b.diag(r, "Cannot render Kustomize overlay", msg)
 }
 
 // runMu serialises krusty runs: kyaml keeps the OpenAPI schema (which a
@@ -149,25 +172,29 @@ func run(fs filesys.FileSystem, path string) (rm resmap.ResMap, err error) {
 // builder copies a kustomization tree into memory.
 type builder struct {
 	opts     Options
+	src      source
 	scanRoot string // absolute; "/" when unrestricted
-	realRoot string // scanRoot with symlinks resolved
 	fs       filesys.FileSystem
 	maxBytes int64
 
 	kusts    map[string]*kustomization // by absolute directory
 	order    []*kustomization          // in the order they were reached
-	visiting map[string]bool
-	files    map[string]string // memory path → absolute path on disk
-	orig     map[string][]byte // memory path → content as read
-	refs     []refLoc          // every local path named, for error positions
-	patches  []*patchSrc       // in the order kustomize applies them
+	stack    []*kustomization          // the chain being loaded
+	files    map[string]string         // memory path → absolute path on disk
+	orig     map[string][]byte         // memory path → content as read
+	refused  map[string]bool           // memory paths refused (reported once)
+	refs     []refLoc                  // every local path named, for error positions
+	patches  []*patchSrc               // in the order kustomize applies them
 	helm     map[string]lint.Range
 	helmSeq  map[*kustomization]int
 	count    int
 	bytes    int64
-	removed  int // remote entries removed, charts and plugins not run
+	aliases  int64 // nodes alias expansion adds across the tree
+	removed  int   // entries left out: remote, outside, refused, charts not run
 	tooBig   bool
 	fatal    bool
+	over     int // entries left out past maxBuilds after the first
+	overDiag int // index of the diagnostic reporting the first, or -1
 	fallback lint.Range
 
 	diags []lint.Diagnostic
@@ -187,11 +214,12 @@ func newBuilder(opts Options) *builder {
 		fs:       filesys.MakeFsInMemory(),
 		maxBytes: opts.MaxBytes,
 		kusts:    map[string]*kustomization{},
-		visiting: map[string]bool{},
 		files:    map[string]string{},
 		orig:     map[string][]byte{},
+		refused:  map[string]bool{},
 		helm:     map[string]lint.Range{},
 		helmSeq:  map[*kustomization]int{},
+		overDiag: -1,
 	}
 	if b.maxBytes <= 0 {
 		b.maxBytes = DefaultMaxBytes
@@ -204,10 +232,11 @@ func newBuilder(opts Options) *builder {
 			b.scanRoot = filepath.Clean(opts.ScanRoot)
 		}
 	}
-	b.realRoot = b.scanRoot
-	if r, err := filepath.EvalSymlinks(b.scanRoot); err == nil {
-		b.realRoot = r
+	confine := ""
+	if opts.ScanRoot != "" {
+		confine = b.scanRoot
 	}
+	b.src = newSource(opts.Tree, confine)
 	return b
 }
 
@@ -223,31 +252,11 @@ func (b *builder) rel(abs string) string {
 	return filepath.ToSlash(r)
 }
 
-// within reports whether p is root or below it.
-func within(root, p string) bool {
-	r, err := filepath.Rel(root, p)
-	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
-}
-
-// inside reports whether p (and, when it exists, what its symlinks lead
-// to) lies in the scan root.
-func (b *builder) inside(p string) bool {
-	if !within(b.scanRoot, p) {
-		return false
-	}
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return within(b.realRoot, r)
-	}
-	return true
-}
-
-// mem is the in-memory path of an absolute path in the scan root.
+// mem is the in-memory path of an absolute path: the path itself, with
+// forward slashes (a directory a kustomization reaches may lie above the
+// scan root when the tree widens to it).
 func (b *builder) mem(abs string) string {
-	r, err := filepath.Rel(b.scanRoot, abs)
-	if err != nil || r == "." {
-		return "/"
-	}
-	return "/" + filepath.ToSlash(r)
+	return "/" + strings.TrimPrefix(filepath.ToSlash(filepath.Clean(abs)), "/")
 }
 
 // disk is the absolute path of an in-memory path.
@@ -255,7 +264,11 @@ func (b *builder) disk(m string) string {
 	if f, ok := b.files[m]; ok {
 		return f
 	}
-	return filepath.Join(b.scanRoot, filepath.FromSlash(strings.TrimPrefix(m, "/")))
+	p := filepath.FromSlash(m)
+	if len(p) > 1 && filepath.VolumeName(p[1:]) != "" {
+		return p[1:]
+	}
+	return p
 }
 
 func (b *builder) diag(r lint.Range, summary, detail string) {
@@ -267,6 +280,13 @@ func (b *builder) note(r lint.Range, what string) {
 	b.notes = append(b.notes, lint.Note{Kind: lint.Skipped, What: what, Range: r})
 }
 
+// drop leaves an entry out with an FL000 at it; the rest still renders.
+func (b *builder) drop(k *kustomization, r ref, detail string) {
+	r.remove()
+	b.removed++
+	b.diag(b.at(k, r.node), "Cannot render Kustomize overlay", detail)
+}
+
 // at is the range of a node in a kustomization file.
 func (b *builder) at(k *kustomization, n *yaml.Node) lint.Range {
 	if n == nil {
@@ -275,6 +295,12 @@ func (b *builder) at(k *kustomization, n *yaml.Node) lint.Range {
 	r := nodeRange(n, offset{})
 	r.File = b.rel(k.file)
 	return r
+}
+
+// fileAt is line l (at least 1) of a file.
+func (b *builder) fileAt(p string, l int) lint.Range {
+	l = max(l, 1)
+	return lint.Range{File: b.rel(p), Line: l, Column: 1, EndLine: l, EndColumn: 1}
 }
 
 // budget accounts for one more file of n bytes; false once the tree is too
@@ -289,32 +315,47 @@ func (b *builder) budget(k *kustomization, n int) bool {
 		b.tooBig = true
 		b.fatal = true
 		b.diag(b.at(k, nil), "Cannot render Kustomize overlay",
-			fmt.Sprintf("the kustomization tree is larger than %d files or %d bytes", maxFiles, b.maxBytes))
+			fmt.Sprintf("the kustomization tree is larger than %d files or %s", maxFiles, treefs.Size(b.maxBytes)))
 	}
 	return false
 }
 
+// aliasesOK reports whether the aliases in data (a file krusty parses as
+// YAML) stay within the tree's expansion bound; an FL000 at p says why not.
+func (b *builder) aliasesOK(p string, data []byte) bool {
+	extra, line, err := measureAliases(data, maxAliasNodes-b.aliases)
+	if err == nil {
+		b.aliases += extra
+		return true
+	}
+	b.diag(b.fileAt(p, line), "Cannot render Kustomize overlay", fmt.Sprintf("%s: %v", b.rel(p), err))
+	return false
+}
+
 // loadDir copies the kustomization in dir and everything it names into
-// memory, depth first, and returns it (nil when dir holds none or is being
-// visited: krusty reports the cycle).
+// memory, depth first, and returns it (nil when dir holds none).
 func (b *builder) loadDir(dir string) *kustomization {
 	if k, ok := b.kusts[dir]; ok {
 		return k
 	}
-	if b.visiting[dir] || b.tooBig {
+	if b.tooBig {
 		return nil
 	}
-	b.visiting[dir] = true
-	defer delete(b.visiting, dir)
-	k := readKust(dir)
+	k := readKust(b.src, dir)
 	if k.file == "" {
+		if k.outside != "" {
+			b.note(b.fileAt(k.outside, 1), fmt.Sprintf("kustomization file %s not read: it lies outside the scanned tree", b.rel(k.outside)))
+		}
 		_ = b.fs.MkdirAll(b.mem(dir))
 		return nil
 	}
 	if k.err != nil {
 		b.fatal = true
-		l := max(yamlErrorLine(k.err.Error()), 1)
-		b.diag(lint.Range{File: b.rel(k.file), Line: l, Column: 1, EndLine: l, EndColumn: 1}, "Cannot read kustomization", k.err.Error())
+		b.diag(b.fileAt(k.file, max(k.errLine, yamlErrorLine(k.err.Error()))), "Cannot read kustomization", k.err.Error())
+		return nil
+	}
+	if !b.kustAliasesOK(k) {
+		b.fatal = true
 		return nil
 	}
 	b.kusts[dir] = k
@@ -329,7 +370,9 @@ func (b *builder) loadDir(dir string) *kustomization {
 		_ = b.fs.WriteFile(m, k.data)
 		return k
 	}
+	b.stack = append(b.stack, k)
 	b.rewrite(k)
+	b.stack = b.stack[:len(b.stack)-1]
 	data, err := yaml.Marshal(k.doc)
 	if err != nil {
 		b.fatal = true
@@ -338,6 +381,36 @@ func (b *builder) loadDir(dir string) *kustomization {
 	}
 	_ = b.fs.WriteFile(m, data)
 	return k
+}
+
+// kustAliasesOK bounds the aliases of a kustomization file and of the
+// inline YAML it holds (patches, plugin configs), which krusty parses too.
+func (b *builder) kustAliasesOK(k *kustomization) bool {
+	if b.aliases += k.aliases; b.aliases > maxAliasNodes {
+		b.diag(b.fileAt(k.file, 1), "Cannot read kustomization", fmt.Sprintf("%s: %v", b.rel(k.file), errExpansion))
+		return false
+	}
+	ok := true
+	var walk func(n *yaml.Node, depth int)
+	walk = func(n *yaml.Node, depth int) {
+		if n == nil || !ok || depth > maxYAMLDepth {
+			return
+		}
+		if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "*") {
+			extra, line, err := measureAliases([]byte(n.Value), maxAliasNodes-b.aliases)
+			if err != nil {
+				ok = false
+				b.diag(b.at(k, n), "Cannot render Kustomize overlay", fmt.Sprintf("inline YAML at line %d: %v", n.Line+line, err))
+				return
+			}
+			b.aliases += extra
+		}
+		for _, c := range n.Content {
+			walk(c, depth+1)
+		}
+	}
+	walk(k.top, 0)
+	return ok
 }
 
 // yamlErrorLine is the 1-based line a YAML error names, or 0.
@@ -351,8 +424,9 @@ func yamlErrorLine(msg string) int {
 var pluginFields = map[string]bool{"generators": true, "transformers": true, "validators": true}
 
 // rewrite makes a kustomization safe and traceable for krusty: remote
-// entries and chart entries go, chart output comes in as resources, the
-// files it names are copied, and origin annotations are switched on.
+// entries, entries outside the tree and chart entries go, chart output
+// comes in as resources, the files it names are copied, and origin
+// annotations are switched on.
 func (b *builder) rewrite(k *kustomization) {
 	// bases is resources under an old name (kustomize appends it the same
 	// way); renaming it spares a deprecation warning on stderr.
@@ -365,51 +439,7 @@ func (b *builder) rewrite(k *kustomization) {
 		}
 	}
 	for _, r := range k.refs() {
-		if r.isInline() {
-			if pluginFields[r.field] {
-				b.inlinePlugin(k, r)
-			}
-			continue
-		}
-		if isRemote(r.value) {
-			r.remove()
-			b.note(b.at(k, r.node), fmt.Sprintf("remote kustomize %s %s not fetched", noun(r.field), r.value))
-			continue
-		}
-		loc := b.at(k, r.node)
-		if filepath.IsAbs(r.value) {
-			b.fatal = true
-			b.diag(loc, "Cannot render Kustomize overlay", fmt.Sprintf("%s entry %q is an absolute path; kustomize paths are relative to the kustomization", r.field, r.value))
-			continue
-		}
-		p := absUnder(k.dir, r.value)
-		b.refs = append(b.refs, refLoc{k: k, r: r, mem: b.mem(p)})
-		if !b.inside(p) {
-			b.fatal = true
-			b.diag(loc, "Cannot render Kustomize overlay", fmt.Sprintf("%s entry %q leads outside the scanned directory", r.field, r.value))
-			continue
-		}
-		fi, err := os.Stat(p)
-		if err != nil {
-			b.fatal = true
-			b.diag(loc, "Cannot render Kustomize overlay", fmt.Sprintf("%s entry %q: %s does not exist", r.field, r.value, b.rel(p)))
-			continue
-		}
-		switch {
-		case fi.IsDir():
-			if r.kind == refFile {
-				_ = b.fs.MkdirAll(b.mem(p)) // krusty reports a directory where a file belongs
-				continue
-			}
-			if b.loadDir(p) == nil && !b.fatal {
-				_ = b.fs.MkdirAll(b.mem(p)) // krusty reports the missing kustomization
-			}
-		case fi.Mode().IsRegular():
-			b.copyFile(k, p, r.field)
-		default:
-			b.fatal = true
-			b.diag(loc, "Cannot render Kustomize overlay", fmt.Sprintf("%s entry %q is not a regular file or directory", r.field, r.value))
-		}
+		b.entry(k, r)
 	}
 	b.charts(k)
 	b.collectPatches(k)
@@ -425,6 +455,139 @@ func (b *builder) rewrite(k *kustomization) {
 	}
 	if !has {
 		bm.Content = append(bm.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "originAnnotations"})
+	}
+}
+
+// entry handles one path a kustomization names: copied, loaded, or left
+// out with a note or an FL000 saying why.
+func (b *builder) entry(k *kustomization, r ref) {
+	if r.isInline() {
+		if pluginFields[r.field] {
+			b.inlinePlugin(k, r)
+		}
+		return
+	}
+	if isRemote(r.value) {
+		r.remove()
+		b.note(b.at(k, r.node), fmt.Sprintf("remote kustomize %s %s not fetched", noun(r.field), r.value))
+		return
+	}
+	loc := b.at(k, r.node)
+	if filepath.IsAbs(r.value) {
+		b.fatal = true
+		b.diag(loc, "Cannot render Kustomize overlay", fmt.Sprintf("%s entry %q is an absolute path; kustomize paths are relative to the kustomization", r.field, r.value))
+		return
+	}
+	p := absUnder(k.dir, r.value)
+	b.refs = append(b.refs, refLoc{k: k, r: r, mem: b.mem(p)})
+	fi, err := b.src.reach(k.dir, p, r.kind != refFile)
+	switch {
+	case errors.Is(err, treefs.ErrOutside):
+		r.remove()
+		b.note(loc, fmt.Sprintf("kustomize %s %q not read: it lies outside the scanned tree", noun(r.field), r.value))
+	case errors.Is(err, fs.ErrNotExist):
+		b.fatal = true
+		b.diag(loc, "Cannot render Kustomize overlay", fmt.Sprintf("%s entry %q: %s does not exist", r.field, r.value, b.rel(p)))
+	case err != nil:
+		b.drop(k, r, fmt.Sprintf("%s entry %q: %v", r.field, r.value, err))
+	case fi.IsDir() && r.kind == refFile:
+		_ = b.fs.MkdirAll(b.mem(p)) // krusty reports a directory where a file belongs
+	case fi.IsDir():
+		b.child(k, r, p)
+	case fi.Mode().IsRegular():
+		if !b.copyFile(k, p, r.field) {
+			r.remove()
+			b.removed++
+		}
+	default:
+		b.drop(k, r, fmt.Sprintf("%s entry %q is not a regular file or directory", r.field, r.value))
+	}
+}
+
+// child loads a base or component directory k names, refusing cycles,
+// nesting past maxNesting, the wrong kind, and builds past maxBuilds.
+func (b *builder) child(k *kustomization, r ref, p string) {
+	if chain := b.cycle(p); chain != "" {
+		b.drop(k, r, fmt.Sprintf("%s entry %q makes a kustomization cycle: %s", r.field, r.value, chain))
+		return
+	}
+	if len(b.stack) >= maxNesting {
+		b.drop(k, r, fmt.Sprintf("%s entry %q: kustomizations nest deeper than %d levels", r.field, r.value, maxNesting))
+		return
+	}
+	c := b.loadDir(p)
+	if c == nil {
+		if !b.fatal {
+			_ = b.fs.MkdirAll(b.mem(p)) // krusty reports the missing kustomization
+		}
+		return
+	}
+	if msg := kindMismatch(r, c); msg != "" {
+		b.drop(k, r, msg)
+		return
+	}
+	if k.builds+c.builds > maxBuilds || k.weight+c.weight > b.maxBytes {
+		b.overBudget(k, r)
+		return
+	}
+	k.builds += c.builds
+	k.weight += c.weight
+}
+
+// kindMismatch says why krusty would refuse c where r names it: a
+// Component listed as a resource, or a Kustomization as a component.
+func kindMismatch(r ref, c *kustomization) string {
+	switch {
+	case r.kind == refResource && c.component():
+		return fmt.Sprintf("%s entry %q is a Component (kind: Component); list it under components", r.field, r.value)
+	case r.kind == refDir && !c.component():
+		return fmt.Sprintf("components entry %q is not a Component (kind: Component); list it under resources", r.value)
+	}
+	return ""
+}
+
+// cycle returns the chain of kustomization files from the one p closes a
+// cycle with (p is, or contains, a kustomization being loaded, which
+// kustomize refuses) to p, or "".
+func (b *builder) cycle(p string) string {
+	real := realOr(p)
+	for i, s := range b.stack {
+		if !treefs.Within(real, s.real) {
+			continue
+		}
+		var chain []string
+		for _, t := range b.stack[i:] {
+			chain = append(chain, b.rel(t.file))
+		}
+		if f, _ := b.src.kustFile(p); f != "" && real == s.real {
+			chain = append(chain, b.rel(f))
+		} else {
+			chain = append(chain, b.rel(p)+" (a directory above "+b.rel(s.dir)+")")
+		}
+		return strings.Join(chain, " → ")
+	}
+	return ""
+}
+
+// overBudget leaves out an entry that would make krusty build too much:
+// the first with an FL000 naming the bound, the others counted in it.
+func (b *builder) overBudget(k *kustomization, r ref) {
+	if b.overDiag >= 0 {
+		r.remove()
+		b.removed++
+		b.over++
+		return
+	}
+	b.overDiag = len(b.diags)
+	b.drop(k, r, fmt.Sprintf("%s entry %q left out: kustomize builds a base once for every path that reaches it, and with it this overlay would build more than %d kustomizations or read more than %s",
+		r.field, r.value, maxBuilds, treefs.Size(b.maxBytes)))
+}
+
+// finishBudget counts the other entries left out past the build bound in
+// its diagnostic.
+func (b *builder) finishBudget() {
+	if b.overDiag >= 0 && b.over > 0 {
+		b.diags[b.overDiag].Detail += fmt.Sprintf(" (%d more entries left out for the same reason)", b.over)
 	}
 }
 
@@ -445,27 +608,42 @@ func noun(field string) string {
 	return field + " entry"
 }
 
-// copyFile copies a named file into memory. Files that configure plugins
-// are checked for builtins that would exec or fetch, and the files they
-// name are copied too.
-func (b *builder) copyFile(k *kustomization, p, field string) {
+// rawFields name files krusty takes as data, not as YAML to parse.
+var rawFields = map[string]bool{"configMapGenerator": true, "secretGenerator": true}
+
+// copyFile copies a named file into memory and reports whether it is
+// there. Files krusty parses are bounded in alias expansion; files that
+// configure plugins are checked for builtins that would exec or fetch, and
+// the files they name are copied too. A file that cannot be read or is
+// refused gets an FL000 (once); the caller leaves its entry out.
+func (b *builder) copyFile(k *kustomization, p, field string) bool {
 	m := b.mem(p)
-	if _, ok := b.files[m]; ok {
-		return
+	if data, ok := b.orig[m]; ok {
+		k.weight += int64(len(data))
+		return true
 	}
-	data, err := readBounded(p, maxFileSize)
+	if b.refused[m] {
+		return false
+	}
+	data, err := b.src.read(p, maxFileSize)
 	if err != nil {
-		b.fatal = true
-		b.diag(lint.Range{File: b.rel(p), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, "Cannot read file", err.Error())
-		return
+		b.refused[m] = true
+		b.diag(b.fileAt(p, 1), "Cannot read file", fmt.Sprintf("%s: %v", b.rel(p), err))
+		return false
 	}
 	if !b.budget(k, len(data)) {
-		return
+		return false
+	}
+	if !rawFields[field] && !b.aliasesOK(p, data) {
+		b.refused[m] = true
+		return false
 	}
 	b.files[m] = p
 	b.orig[m] = data
+	k.weight += int64(len(data))
 	data = b.sanitize(k, p, data, field)
 	_ = b.fs.WriteFile(m, data)
+	return true
 }
 
 // sanitize drops documents that would make krusty exec helm or fetch over
@@ -528,10 +706,10 @@ func (b *builder) plugin(k *kustomization, d *yaml.Node, at lint.Range, dir, fie
 	if pluginFields[field] {
 		for _, p := range pluginPaths(d) {
 			a := absUnder(dir, p)
-			if filepath.IsAbs(p) || !b.inside(a) {
+			if filepath.IsAbs(p) || !b.src.contains(a) {
 				continue // krusty reports what it cannot load
 			}
-			if fi, err := os.Stat(a); err == nil && fi.Mode().IsRegular() {
+			if fi, err := b.src.stat(a); err == nil && fi.Mode().IsRegular() {
 				b.copyFile(k, a, "")
 			}
 		}
@@ -619,28 +797,15 @@ func (b *builder) chart(k *kustomization, c HelmChart, values []string, at lint.
 		return
 	}
 	c.ChartHome = absUnder(k.dir, c.ChartHome)
-	if !b.inside(c.ChartHome) {
-		b.diag(at, "Cannot render Helm chart", fmt.Sprintf("chart home of %s leads outside the scanned directory", label))
+	if !b.src.contains(c.ChartHome) {
+		b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: its chart home lies outside the scanned tree", label))
 		return
 	}
 	if c.Namespace == "" {
 		c.Namespace = str(get(k.top, "namespace"))
 	}
-	for _, v := range values {
-		if isRemote(v) {
-			b.note(at, fmt.Sprintf("kustomize Helm chart %s: remote values file %s not fetched", label, v))
-			continue
-		}
-		a := absUnder(k.dir, v)
-		if !b.inside(a) {
-			b.diag(at, "Cannot render Helm chart", fmt.Sprintf("values file %s of %s leads outside the scanned directory", v, label))
-			return
-		}
-		if c.ValuesFile == "" {
-			c.ValuesFile = a
-		} else {
-			c.AdditionalValuesFiles = append(c.AdditionalValuesFiles, a)
-		}
+	if !b.chartValues(k, &c, values, label, at) {
+		return
 	}
 	out, err := renderChart(b.opts.Helm, c)
 	if err != nil {
@@ -655,12 +820,53 @@ func (b *builder) chart(k *kustomization, c HelmChart, values []string, at lint.
 	if len(bytes.TrimSpace(out)) == 0 {
 		return
 	}
+	b.addChartOutput(k, c.Name, out, label, at)
+}
+
+// chartValues vets a chart's values files (relative to k) and sets them
+// on c; false when the chart is not to be rendered (reported).
+func (b *builder) chartValues(k *kustomization, c *HelmChart, values []string, label string, at lint.Range) bool {
+	for _, v := range values {
+		if isRemote(v) {
+			b.note(at, fmt.Sprintf("kustomize Helm chart %s: remote values file %s not fetched", label, v))
+			continue
+		}
+		a := absUnder(k.dir, v)
+		if !b.src.contains(a) {
+			b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: values file %s lies outside the scanned tree", label, v))
+			return false
+		}
+		if fi, err := b.src.stat(a); err == nil && !fi.Mode().IsRegular() {
+			b.removed++
+			b.diag(at, "Cannot render Helm chart", fmt.Sprintf("values file %s of %s is not a regular file", v, label))
+			return false
+		}
+		if c.ValuesFile == "" {
+			c.ValuesFile = a
+		} else {
+			c.AdditionalValuesFiles = append(c.AdditionalValuesFiles, a)
+		}
+	}
+	return true
+}
+
+// addChartOutput adds a chart's rendered output to k as a resource file,
+// within the tree's byte and alias bounds.
+func (b *builder) addChartOutput(k *kustomization, chart string, out []byte, label string, at lint.Range) {
 	if !b.budget(k, len(out)) {
 		return
 	}
+	extra, _, err := measureAliases(out, maxAliasNodes-b.aliases)
+	if err != nil {
+		b.removed++
+		b.diag(at, "Cannot render Helm chart", fmt.Sprintf("%s: its output: %v", label, err))
+		return
+	}
+	b.aliases += extra
+	k.weight += int64(len(out))
 	i := b.helmSeq[k]
 	b.helmSeq[k]++
-	name := helmFileName(i, c.Name)
+	name := helmFileName(i, chart)
 	m := path.Join(b.mem(k.dir), name)
 	_ = b.fs.WriteFile(m, out)
 	b.helm[m] = at

@@ -1,0 +1,86 @@
+package kustomize
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+)
+
+// source is how the package reads a kustomization tree: every read goes
+// through a treefs.Tree (symlinks resolved and confined, regular files
+// only, byte-capped). A nil tree confines nothing but still refuses
+// non-regular files and caps reads.
+type source struct {
+	tree *treefs.Tree
+	// widen: a directory a kustomization names outside the tree may join
+	// it (Tree.Allow); only with a tree the caller passed.
+	widen bool
+}
+
+// newSource is the source for Options: the caller's tree (which may
+// widen), else a tree of the scan root alone (which does not), else none.
+func newSource(t *treefs.Tree, scanRoot string) source {
+	if t != nil {
+		return source{tree: t, widen: true}
+	}
+	if scanRoot != "" {
+		return source{tree: treefs.New([]string{scanRoot}, "")}
+	}
+	return source{}
+}
+
+// read reads a regular file of the tree, at most limit bytes.
+func (s source) read(p string, limit int64) ([]byte, error) {
+	return s.tree.ReadFile(p, limit)
+}
+
+// stat is os.Stat of a path of the tree.
+func (s source) stat(p string) (fs.FileInfo, error) {
+	return s.tree.Stat(p)
+}
+
+// contains reports whether p (after symlinks) lies in the tree.
+func (s source) contains(p string) bool {
+	return s.tree.Contains(p)
+}
+
+// reach makes p, a path a kustomization in from names, readable when it
+// may be: inside the tree, or a directory the tree widens to. It returns
+// p's FileInfo, or an error: fs.ErrNotExist, or treefs.ErrOutside when p
+// stays out of the tree.
+func (s source) reach(from, p string, dirOK bool) (fs.FileInfo, error) {
+	if !s.contains(p) {
+		if !s.widen || !dirOK {
+			return nil, treefs.ErrOutside
+		}
+		if _, err := s.tree.Allow(from, p); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, fs.ErrNotExist
+			}
+			return nil, treefs.ErrOutside
+		}
+	}
+	fi, err := s.stat(p)
+	if err != nil && errors.Is(err, fs.ErrNotExist) {
+		return nil, fs.ErrNotExist
+	}
+	return fi, err
+}
+
+// kustFile returns the kustomization file in dir, if any. outside names a
+// kustomization file that exists but lies outside the tree (a symlink).
+func (s source) kustFile(dir string) (file, outside string) {
+	for _, n := range kustFileNames {
+		p := filepath.Join(dir, n)
+		fi, err := s.stat(p)
+		switch {
+		case err == nil && fi.Mode().IsRegular():
+			return p, ""
+		case errors.Is(err, treefs.ErrOutside) && outside == "":
+			outside = p
+		}
+	}
+	return "", outside
+}
