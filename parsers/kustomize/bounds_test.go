@@ -456,3 +456,57 @@ func TestMeasureAliases(t *testing.T) {
 		}
 	}
 }
+
+// fakeGit puts a git on PATH that records being run; ran reports whether
+// it was.
+func fakeGit(t *testing.T) (ran func() bool) {
+	t.Helper()
+	bin := t.TempDir()
+	marker := filepath.Join(bin, "ran")
+	script := "#!/bin/sh\necho \"$@\" >> '" + marker + "'\nexit 1\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return func() bool {
+		_, err := os.Stat(marker)
+		return err == nil
+	}
+}
+
+func TestHiddenEntriesVetted(t *testing.T) {
+	ran := fakeGit(t)
+	const remote = "github.com/example/repo//deploy?ref=main"
+	root := t.TempDir()
+	files(t, root, map[string]string{
+		// An entry behind an alias, and one under a key spelled in
+		// another case: krusty reads both.
+		"alias/kustomization.yaml": "buildMetadata: &r\n  - " + remote + "\nresources: *r\n",
+		"case/kustomization.yaml":  "Resources:\n  - nodeclass.yaml\n  - " + remote + "\n",
+		"case/nodeclass.yaml":      nodeClass,
+		"twice/kustomization.yaml": "resources:\n  - nodeclass.yaml\nRESOURCES:\n  - " + remote + "\n",
+		"twice/nodeclass.yaml":     nodeClass,
+	})
+	for dir, line := range map[string]int{"alias": 2, "case": 3} {
+		r, diags, notes := renderBounded(t, root, dir, Options{})
+		found := false
+		for _, n := range notes {
+			found = found || n.What == "remote kustomize resource "+remote+" not fetched" && n.Range.Line == line
+		}
+		if !found {
+			t.Errorf("%s: no note for the remote entry at line %d: diags %+v notes %+v", dir, line, diags, notes)
+		}
+		if dir == "case" {
+			if _, ok := entities(t, r)["node-class default"]; !ok {
+				t.Errorf("case: the rest of the overlay did not render")
+			}
+		}
+	}
+	_, diags, _ := renderBounded(t, root, "twice", Options{})
+	if d := onlyDiag(t, diags); d.Range.Line != 3 || !strings.Contains(d.Detail, "case-insensitively") {
+		t.Errorf("twice: %+v", d)
+	}
+	if ran() {
+		t.Error("krusty ran git")
+	}
+}

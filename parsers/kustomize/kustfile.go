@@ -61,8 +61,46 @@ func readKust(src source, dir string) *kustomization {
 	if k.err != nil || k.top == nil {
 		return k
 	}
-	k.aliases, k.errLine, k.err = measureAliases(k.data, maxAliasNodes)
+	// krusty reads entries through aliases too: expand them so every entry
+	// is vetted where it is used (bounded first, as krusty would not be).
+	if k.aliases, k.errLine, k.err = measureAliases(k.data, maxAliasNodes); k.err != nil {
+		return k
+	}
+	if k.aliases > 0 {
+		expandAliases(k.doc)
+	}
+	if err := canonicalKeys(k.top, kustomizationType, 0); err != nil {
+		k.err = err
+		var ke keyError
+		if errors.As(err, &ke) {
+			k.errLine = ke.line
+		}
+	}
 	return k
+}
+
+// expandAliases replaces every alias below n by a copy of the node it
+// names, in document order (so the copy holds no aliases itself). The
+// aliases were measured: no loops, a bounded expansion.
+func expandAliases(n *yaml.Node) {
+	for i, c := range n.Content {
+		if c.Kind == yaml.AliasNode && c.Alias != nil {
+			c = copyNode(c.Alias)
+			n.Content[i] = c
+		}
+		expandAliases(c)
+	}
+	n.Anchor = ""
+}
+
+// copyNode is a deep copy of n.
+func copyNode(n *yaml.Node) *yaml.Node {
+	c := *n
+	c.Content = make([]*yaml.Node, len(n.Content))
+	for i, x := range n.Content {
+		c.Content[i] = copyNode(x)
+	}
+	return &c
 }
 
 // realOr is p with symlinks resolved, or p cleaned.
@@ -278,6 +316,17 @@ var helmGeneratorKind = regexp.MustCompile(`(?m)^\s*kind:\s*["']?HelmChartInflat
 // pluginPathKeys are the keys of builtin plugin configs that name files.
 var pluginPathKeys = map[string]bool{"path": true, "paths": true, "files": true, "envs": true, "env": true, "valuesFile": true, "additionalValuesFiles": true}
 
+// isPathKey reports whether a plugin config key names files; krusty
+// decodes plugin configs through JSON, which ignores case.
+func isPathKey(k string) bool {
+	for p := range pluginPathKeys {
+		if strings.EqualFold(p, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // pluginDocs splits YAML that may hold builtin plugin configs into its
 // documents. ok is false when it does not parse.
 func pluginDocs(data []byte) (docs []*yaml.Node, ok bool) {
@@ -324,14 +373,14 @@ func pluginPaths(doc *yaml.Node) []string {
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				k, v := n.Content[i].Value, n.Content[i+1]
-				if pluginPathKeys[k] {
+				if isPathKey(k) {
 					if s := str(v); s != "" {
 						out = append(out, s)
 					}
 					if v.Kind == yaml.SequenceNode {
 						for _, it := range v.Content {
 							s := str(it)
-							if _, after, ok := strings.Cut(s, "="); ok && k == "files" {
+							if _, after, ok := strings.Cut(s, "="); ok && strings.EqualFold(k, "files") {
 								s = after
 							}
 							if s != "" {

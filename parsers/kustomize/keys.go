@@ -1,0 +1,123 @@
+package kustomize
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+	"sigs.k8s.io/kustomize/api/types"
+)
+
+// kustomizationType is what krusty decodes a kustomization file into.
+var kustomizationType = reflect.TypeFor[types.Kustomization]()
+
+// canonicalKeys renames the keys of a kustomization to the field names
+// krusty decodes them as. krusty converts the YAML to JSON and decodes it
+// with encoding/json, which matches keys case-insensitively: without this,
+// "Resources:" would reach krusty without faultline vetting its entries
+// (a remote one would run git). Two spellings of one field in a mapping
+// are refused: which one krusty keeps is not worth guessing.
+func canonicalKeys(n *yaml.Node, t reflect.Type, depth int) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if n == nil || depth > maxYAMLDepth {
+		return nil
+	}
+	switch {
+	case n.Kind == yaml.SequenceNode && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array):
+		for _, c := range n.Content {
+			if err := canonicalKeys(c, t.Elem(), depth+1); err != nil {
+				return err
+			}
+		}
+	case n.Kind == yaml.MappingNode && t.Kind() == reflect.Map:
+		for i := 1; i < len(n.Content); i += 2 {
+			if err := canonicalKeys(n.Content[i], t.Elem(), depth+1); err != nil {
+				return err
+			}
+		}
+	case n.Kind == yaml.MappingNode && t.Kind() == reflect.Struct:
+		return canonicalStruct(n, t, depth)
+	}
+	return nil
+}
+
+// canonicalStruct renames the keys of a mapping krusty decodes into a
+// struct of type t.
+func canonicalStruct(n *yaml.Node, t reflect.Type, depth int) error {
+	fields := jsonFields(t, nil)
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		name, ft, ok := lookupField(fields, k.Value)
+		if !ok {
+			continue // krusty refuses unknown fields
+		}
+		if _, dup := seen[name]; dup && k.Value != name {
+			return keyError{line: k.Line, msg: fmt.Sprintf("key %q repeats %q (kustomize matches keys case-insensitively)", k.Value, name)}
+		}
+		seen[name] = true
+		k.Value = name
+		if err := canonicalKeys(n.Content[i+1], ft, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keyError is a key krusty would read ambiguously, at its line.
+type keyError struct {
+	line int
+	msg  string
+}
+
+func (e keyError) Error() string { return e.msg }
+
+// jsonField is a struct field as encoding/json names it.
+type jsonField struct {
+	name string
+	typ  reflect.Type
+}
+
+// jsonFields lists the fields encoding/json decodes into t, with embedded
+// structs without a name promoted.
+func jsonFields(t reflect.Type, out []jsonField) []jsonField {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() && !f.Anonymous {
+			continue
+		}
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if name == "" && f.Anonymous && ft.Kind() == reflect.Struct {
+			out = jsonFields(ft, out)
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out = append(out, jsonField{name: name, typ: f.Type})
+	}
+	return out
+}
+
+// lookupField finds the field a key decodes into: an exact match, else
+// the first that matches ignoring case (as encoding/json does).
+func lookupField(fields []jsonField, key string) (string, reflect.Type, bool) {
+	for _, f := range fields {
+		if f.name == key {
+			return f.name, f.typ, true
+		}
+	}
+	for _, f := range fields {
+		if strings.EqualFold(f.name, key) {
+			return f.name, f.typ, true
+		}
+	}
+	return "", nil, false
+}
