@@ -297,15 +297,15 @@ func TestBaseAboveScanRoot(t *testing.T) {
 	// Without a tree nothing widens; through a symlink nothing widens;
 	// inside git nothing above the top level is read.
 	for name, tc := range map[string]struct {
-		dir  string
-		tree *treefs.Tree
+		dir, why string
+		tree     *treefs.Tree
 	}{
-		"no tree":        {"overlay", nil},
-		"symlink":        {"linked", treefs.New([]string{root}, "")},
-		"above git repo": {"overlay", treefs.New([]string{root}, root)},
+		"no tree":        {"overlay", "it lies outside the scanned tree", nil},
+		"symlink":        {"linked", treefs.ErrSymlinked.Error(), treefs.New([]string{root}, "")},
+		"above git repo": {"overlay", treefs.ErrAboveRepo.Error(), treefs.New([]string{root}, root)},
 	} {
 		r, diags, notes := renderBounded(t, root, tc.dir, Options{Tree: tc.tree})
-		if len(diags) > 0 || len(notes) != 1 || !strings.Contains(notes[0].What, "outside the scanned tree") {
+		if len(diags) > 0 || len(notes) != 1 || !strings.HasSuffix(notes[0].What, "not read: "+tc.why) {
 			t.Errorf("%s: diags %+v notes %+v", name, diags, notes)
 		}
 		if len(r.Content) > 0 {

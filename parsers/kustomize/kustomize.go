@@ -484,7 +484,7 @@ func (b *builder) entry(k *kustomization, r ref) {
 	switch {
 	case errors.Is(err, treefs.ErrOutside):
 		r.remove()
-		b.note(loc, fmt.Sprintf("kustomize %s %q not read: it lies outside the scanned tree", noun(r.field), r.value))
+		b.note(loc, fmt.Sprintf("kustomize %s %q not read: %s", noun(r.field), r.value, outsideReason(err)))
 	case errors.Is(err, fs.ErrNotExist):
 		b.fatal = true
 		b.diag(loc, "Cannot render Kustomize overlay", fmt.Sprintf("%s entry %q: %s does not exist", r.field, r.value, b.rel(p)))

@@ -48,16 +48,19 @@ func (s source) contains(p string) bool {
 
 // reach makes p, a path a kustomization in from names, readable when it
 // may be: inside the tree, or a directory the tree widens to. It returns
-// p's FileInfo, or an error: fs.ErrNotExist, or treefs.ErrOutside when p
-// stays out of the tree.
+// p's FileInfo, or an error: fs.ErrNotExist, or one wrapping
+// treefs.ErrOutside (saying why) when p stays out of the tree.
 func (s source) reach(from, p string, dirOK bool) (fs.FileInfo, error) {
 	if !s.contains(p) {
 		if !s.widen || !dirOK {
 			return nil, treefs.ErrOutside
 		}
 		if _, err := s.tree.Allow(from, p); err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
 				return nil, fs.ErrNotExist
+			case errors.Is(err, treefs.ErrOutside):
+				return nil, err // why it stays out
 			}
 			return nil, treefs.ErrOutside
 		}
@@ -83,4 +86,13 @@ func (s source) kustFile(dir string) (file, outside string) {
 		}
 	}
 	return "", outside
+}
+
+// outsideReason says why a path stays out of the tree, never naming
+// anything read from it.
+func outsideReason(err error) string {
+	if errors.Is(err, treefs.ErrSymlinked) || errors.Is(err, treefs.ErrAboveRepo) {
+		return err.Error()
+	}
+	return "it lies outside the scanned tree"
 }
