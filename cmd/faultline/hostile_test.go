@@ -449,3 +449,102 @@ func TestHostileParallelRunsAgree(t *testing.T) {
 		}
 	}
 }
+
+// kustomizeChain is an overlay whose node class completes the planted
+// chain: when the overlay is dropped, the chain's finding goes with it.
+func kustomizeChain(t *testing.T, root string) {
+	t.Helper()
+	writeFiles(t, root, map[string]string{
+		"deploy/prod/kustomization.yaml": "resources:\n  - nodeclass.yaml\n",
+		"deploy/prod/nodeclass.yaml":     "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: prod\nspec:\n  role: shared-workers\n",
+	})
+}
+
+// overlayFound is the finding kustomizeChain's overlay must produce.
+const overlayFound = "FL101@deploy/prod/nodeclass.yaml:6"
+
+func assertFinding(t *testing.T, r hostileRun, want string) {
+	t.Helper()
+	for _, f := range r.findings(t) {
+		if f == want {
+			return
+		}
+	}
+	t.Errorf("finding %s is missing: %v\n%s%s", want, r.findings(t), r.stdout, r.stderr)
+}
+
+func TestHostileKustomize(t *testing.T) {
+	cases := map[string]func(t *testing.T, root, outside string) (fl000 string){
+		"cycle": func(t *testing.T, root, _ string) string {
+			writeFiles(t, root, map[string]string{
+				"deploy/prod/kustomization.yaml":    "resources:\n  - nodeclass.yaml\n  - ../staging\n",
+				"deploy/staging/kustomization.yaml": "resources:\n  - ../prod\n",
+			})
+			return "FL000@deploy/"
+		},
+		"component naming the overlay": func(t *testing.T, root, _ string) string {
+			writeFiles(t, root, map[string]string{
+				"deploy/extra/kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n  - ../prod\n",
+			})
+			return ""
+		},
+		"resource symlinked out": func(t *testing.T, root, outside string) string {
+			symlink(t, filepath.Join(outside, "base", "cm.yaml"), filepath.Join(root, "deploy", "prod", "cm.yaml"))
+			writeFiles(t, root, map[string]string{"deploy/prod/kustomization.yaml": "resources:\n  - nodeclass.yaml\n  - cm.yaml\n"})
+			return ""
+		},
+		"base symlinked out": func(t *testing.T, root, outside string) string {
+			symlink(t, filepath.Join(outside, "base"), filepath.Join(root, "deploy", "base"))
+			writeFiles(t, root, map[string]string{"deploy/prod/kustomization.yaml": "resources:\n  - nodeclass.yaml\n  - ../base\n"})
+			return ""
+		},
+		"alias bomb in a listed file": func(t *testing.T, root, _ string) string {
+			var b strings.Builder
+			b.WriteString("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\ndata:\n  a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+			for i := 1; i < 10; i++ {
+				fmt.Fprintf(&b, "  a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+			}
+			writeFiles(t, root, map[string]string{
+				"deploy/prod/bomb.yaml":          b.String(),
+				"deploy/prod/kustomization.yaml": "resources:\n  - nodeclass.yaml\n  - bomb.yaml\n",
+			})
+			return "FL000@deploy/prod/bomb.yaml"
+		},
+		"diamond 22 levels deep": func(t *testing.T, root, _ string) string {
+			files := map[string]string{"deploy/prod/kustomization.yaml": "resources:\n  - nodeclass.yaml\n  - ../d0a\n  - ../d0b\n"}
+			for i := 0; i < 22; i++ {
+				next := fmt.Sprintf("  - ../d%da\n  - ../d%db\n", i+1, i+1)
+				if i == 21 {
+					next = "  - ../leaf\n"
+				}
+				// A name prefix per branch keeps every path's copy distinct:
+				// valid for kustomize, and 2^22 copies of the leaf.
+				files[fmt.Sprintf("deploy/d%da/kustomization.yaml", i)] = "namePrefix: a-\nresources:\n" + next
+				files[fmt.Sprintf("deploy/d%db/kustomization.yaml", i)] = "namePrefix: b-\nresources:\n" + next
+			}
+			files["deploy/leaf/kustomization.yaml"] = "resources:\n  - cm.yaml\n"
+			files["deploy/leaf/cm.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: leaf\n"
+			writeFiles(t, root, files)
+			return "FL000@deploy/"
+		},
+	}
+	for name, build := range cases {
+		t.Run(name, func(t *testing.T) {
+			root, outside := hostileTree(t)
+			kustomizeChain(t, root)
+			fl000 := build(t, root, outside)
+			r := runHostile(t, root, nil, ".")
+			assertClean(t, r)
+			assertFinding(t, r, overlayFound)
+			if fl000 != "" {
+				found := false
+				for _, f := range r.findings(t) {
+					found = found || strings.HasPrefix(f, fl000)
+				}
+				if !found {
+					t.Errorf("no %s… finding: %v", fl000, r.findings(t))
+				}
+			}
+		})
+	}
+}

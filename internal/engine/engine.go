@@ -244,7 +244,7 @@ func Load(opts Options) (*Loaded, error) {
 
 	// Kustomize: each root renders once; the files its tree owns are not
 	// read again as plain manifests.
-	kroots, owned := kustomize.Find(d.kustomizations)
+	kroots, owned := kustomize.FindIn(tree, d.kustomizations)
 	var manifests []string
 	for _, m := range d.manifests {
 		if !owned[m] {
@@ -256,7 +256,7 @@ func Load(opts Options) (*Loaded, error) {
 		files[f] = true
 	}
 	for _, kr := range kroots {
-		r, diags, notes := kustomize.Render(kr, kustomize.Options{ScanRoot: root, Rel: rel, Helm: kustomizeHelm(ctx, hopts, kustomizeCharts)})
+		r, diags, notes := kustomize.Render(kr, kustomize.Options{ScanRoot: root, Tree: tree, Rel: rel, Helm: kustomizeHelm(ctx, hopts, kustomizeCharts)})
 		in.Diagnostics = append(in.Diagnostics, diags...)
 		in.Notes = append(in.Notes, notes...)
 		if len(r.Content) == 0 {
