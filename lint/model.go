@@ -392,6 +392,8 @@ type Model struct {
 	// unnamed lists those whose name has holes.
 	byName  map[Kind]map[string][]Entity
 	unnamed map[Kind][]Entity
+	// changes indexes Changes by address (see ChangesAt).
+	changes *changeIndex
 }
 
 // Add puts entities into the model.
@@ -498,7 +500,7 @@ func (m *Model) Sort() {
 	sortBy(m.Workloads)
 	sortBy(m.AccessEntries)
 	sortBy(m.Clusters)
-	m.byAddr, m.byName, m.unnamed = nil, nil, nil
+	m.byAddr, m.byName, m.unnamed, m.changes = nil, nil, nil, nil
 }
 
 func sortBy[T Entity](xs []T) {
@@ -563,6 +565,74 @@ func (m *Model) candidates(kind Kind, v Value) []Entity {
 		return nil
 	}
 	return m.unnamed[kind]
+}
+
+// changeIndex finds changes by address, built once for a list of
+// changes (n and first tell whether Changes is still that list).
+type changeIndex struct {
+	n     int
+	first **Change
+	// qualified: by the Before object's address; bare: by Address;
+	// bareOnly: by Address, for changes whose Before has no address.
+	qualified, bare, bareOnly map[string][]int
+}
+
+// ChangesAt returns the changes, in order, that are about the object at
+// addr: addr is the change's qualified address (its Before object's
+// Addr), or its bare Terraform address (Address), or, for a change whose
+// Before object has no address, a qualified form of it (anything, then
+// ":", then the bare address). An empty addr matches nothing.
+func (m *Model) ChangesAt(addr string) []*Change {
+	if addr == "" || len(m.Changes) == 0 {
+		return nil
+	}
+	x := m.changeIndex()
+	var at []int
+	at = append(at, x.qualified[addr]...)
+	at = append(at, x.bare[addr]...)
+	for i := 0; i < len(addr); i++ {
+		if addr[i] == ':' {
+			at = append(at, x.bareOnly[addr[i+1:]]...)
+		}
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	sort.Ints(at)
+	out := make([]*Change, 0, len(at))
+	for i, j := range at {
+		if i == 0 || j != at[i-1] {
+			out = append(out, m.Changes[j])
+		}
+	}
+	return out
+}
+
+// changeIndex returns the index of Changes, rebuilt when Changes is
+// another list than the one indexed.
+func (m *Model) changeIndex() *changeIndex {
+	if x := m.changes; x != nil && x.n == len(m.Changes) && x.first == &m.Changes[0] {
+		return x
+	}
+	x := &changeIndex{n: len(m.Changes), first: &m.Changes[0],
+		qualified: map[string][]int{}, bare: map[string][]int{}, bareOnly: map[string][]int{}}
+	for i, c := range m.Changes {
+		q := ""
+		if c.Before != nil {
+			q = c.Before.Base().Addr
+		}
+		if q != "" {
+			x.qualified[q] = append(x.qualified[q], i)
+		}
+		if c.Address != "" {
+			x.bare[c.Address] = append(x.bare[c.Address], i)
+			if q == "" {
+				x.bareOnly[c.Address] = append(x.bareOnly[c.Address], i)
+			}
+		}
+	}
+	m.changes = x
+	return x
 }
 
 // FromPlan reports whether the entity was read from a plan's values

@@ -74,6 +74,7 @@ report" (23 February 2023).`,
 
 func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 	m := p.Model
+	nodes := lazySurvivors(m)
 	for _, c := range m.Changes {
 		if !destroys(c) || c.CreateBeforeDestroy || c.Before.Base().Crossplane.Orphans() {
 			continue
@@ -95,17 +96,18 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 			}
 			return lint.SameIdentity(r, role)
 		}
-		// Another managed node group the change keeps holds the access.
+		// The surviving node groups, then Karpenter's node sides, that may
+		// run as the role. Another managed node group the change keeps
+		// holds the access.
+		s := nodes()
 		kept := false
 		var users []lint.NodeIdentity
 		var roles []lint.Identity
 		var profiles []*lint.InstanceProfile
-		for _, g := range m.NodeGroupIdentities() {
-			if !lint.SameCluster(g, deleted) || destroyedByChange(m, g.Entity) {
-				continue
-			}
-			r, ip, ok := m.NodeRole(g)
-			if !ok {
+		for _, i := range s.roles.candidates(len(s.nodes), role, role.Name, c) {
+			v := s.nodes[i]
+			g, r, ip := v.NodeIdentity, v.role, v.roleIP
+			if !v.hasRole || !lint.SameCluster(g, deleted) {
 				continue
 			}
 			t := same(r)
@@ -116,7 +118,7 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 			if t != lint.Yes {
 				continue
 			}
-			if g.Entity.(*lint.NodeGroup).Managed {
+			if ng, ok := g.Entity.(*lint.NodeGroup); ok && !g.Karpenter && ng.Managed {
 				kept = true
 				break
 			}
@@ -124,21 +126,6 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 		}
 		if kept {
 			continue
-		}
-		for _, k := range m.KarpenterIdentities() {
-			if !lint.SameCluster(k, deleted) {
-				continue
-			}
-			r, ip, ok := m.NodeRole(k)
-			if !ok {
-				continue
-			}
-			switch same(r) {
-			case lint.Yes:
-				users, roles, profiles = append(users, k), append(roles, r), append(profiles, ip)
-			case lint.Maybe:
-				p.Unresolved(fmt.Sprintf("node role of %s vs deleted %s", k.Label(), changeLabel(c)), userRange(k))
-			}
 		}
 		for i, u := range users {
 			r := roles[i]
@@ -299,12 +286,8 @@ func sameAddr(addr, qualified, bare string) bool {
 // destroyedByChange reports whether a current entity is itself deleted or
 // destroyed-then-replaced by the change.
 func destroyedByChange(m *lint.Model, e lint.Entity) bool {
-	addr := e.Base().Addr
-	for _, c := range m.Changes {
-		if !destroys(c) || c.CreateBeforeDestroy {
-			continue
-		}
-		if sameAddr(addr, c.Before.Base().Addr, c.Address) {
+	for _, c := range m.ChangesAt(e.Base().Addr) { // the changes sameAddr finds
+		if destroys(c) && !c.CreateBeforeDestroy {
 			return true
 		}
 	}

@@ -73,24 +73,32 @@ managementPolicies); Stytch, "Incident report" (23 February 2023).`,
 
 func checkOrphanedDeletion(p *lint.Pass) {
 	m := p.Model
+	nodes := lazySurvivors(m)
+	var declared *crossplaneIndex
 	for _, c := range m.Changes {
 		if !destroys(c) {
 			continue
 		}
 		o := c.Before.Base()
-		if o.Crossplane == nil || !o.Crossplane.Orphans() || stillDeclared(m, o) {
+		if o.Crossplane == nil || !o.Crossplane.Orphans() {
+			continue
+		}
+		if declared == nil {
+			declared = newCrossplaneIndex(m)
+		}
+		if declared.has(o) {
 			continue
 		}
 		var uses []identityUse
 		switch b := c.Before.(type) {
 		case *lint.NodeGroup:
-			uses = nodeGroupRoleUses(p, c, b)
+			uses = nodeGroupRoleUses(p, nodes(), c, b)
 		case *lint.Role:
-			uses = roleUses(p, c, b)
+			uses = roleUses(p, nodes(), c, b)
 		case *lint.InstanceProfile:
-			uses = profileUses(p, c, b)
+			uses = profileUses(p, nodes(), c, b)
 		case *lint.SecurityGroup:
-			uses = groupUses(p, c, b)
+			uses = groupUses(p, nodes(), c, b)
 		}
 		what := crossplaneLabel(o)
 		policy := orphanPolicy(o.Crossplane)
@@ -147,7 +155,7 @@ func checkOrphanedDeletion(p *lint.Pass) {
 
 // nodeGroupRoleUses lists the surviving node sets that run as the role of
 // a removed node group.
-func nodeGroupRoleUses(p *lint.Pass, c *lint.Change, ng *lint.NodeGroup) []identityUse {
+func nodeGroupRoleUses(p *lint.Pass, s *survivors, c *lint.Change, ng *lint.NodeGroup) []identityUse {
 	m := p.Model
 	if ng.Role.Value.IsUnknown() {
 		return nil
@@ -155,12 +163,13 @@ func nodeGroupRoleUses(p *lint.Pass, c *lint.Change, ng *lint.NodeGroup) []ident
 	role := m.ResolveRole(ng.Role.Value, ng.Scope)
 	deleted := lint.NodeIdentity{Entity: ng, Role: ng.Role, Cluster: ng.Cluster}
 	var out []identityUse
-	for _, n := range allNodes(m) {
+	for _, i := range s.roles.candidates(len(s.nodes), role, role.Name, nil) {
+		v := s.nodes[i]
+		n, r := v.NodeIdentity, v.role
 		if n.Entity == lint.Entity(ng) || !lint.SameCluster(n, deleted) || sameAddr(n.Entity.Base().Addr, ng.Addr, c.Address) {
 			continue
 		}
-		r, _, ok := m.NodeRole(n)
-		if !ok {
+		if !v.hasRole {
 			continue
 		}
 		t := lint.SameIdentity(r, role)
@@ -176,20 +185,34 @@ func nodeGroupRoleUses(p *lint.Pass, c *lint.Change, ng *lint.NodeGroup) []ident
 	return out
 }
 
-// stillDeclared reports whether the current model still declares the
-// Crossplane object (moved, not removed).
-func stillDeclared(m *lint.Model, o *lint.Object) bool {
+// crossplaneIndex holds the Crossplane objects the current model
+// declares, by address and by API group, kind and name.
+type crossplaneIndex struct {
+	addrs map[string]bool
+	names map[[3]string]bool
+}
+
+func newCrossplaneIndex(m *lint.Model) *crossplaneIndex {
+	x := &crossplaneIndex{addrs: map[string]bool{}, names: map[[3]string]bool{}}
 	for _, e := range m.Entities() {
-		x := e.Base()
-		if x.Crossplane == nil {
+		o := e.Base()
+		if o.Crossplane == nil {
 			continue
 		}
-		if x.Addr == o.Addr || (x.Crossplane.Kind == o.Crossplane.Kind && x.Crossplane.Name == o.Crossplane.Name &&
-			lint.GroupOf(x.Crossplane.APIVersion) == lint.GroupOf(o.Crossplane.APIVersion)) {
-			return true
-		}
+		x.addrs[o.Addr] = true
+		x.names[crossplaneName(o)] = true
 	}
-	return false
+	return x
+}
+
+func crossplaneName(o *lint.Object) [3]string {
+	return [3]string{lint.GroupOf(o.Crossplane.APIVersion), o.Crossplane.Kind, o.Crossplane.Name}
+}
+
+// has reports whether the current model still declares the Crossplane
+// object (moved, not removed).
+func (x *crossplaneIndex) has(o *lint.Object) bool {
+	return x.addrs[o.Addr] || x.names[crossplaneName(o)]
 }
 
 // crossplaneLabel names a Crossplane object: "Crossplane NodeGroup system".

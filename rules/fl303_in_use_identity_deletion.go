@@ -78,6 +78,7 @@ type identityUse struct {
 
 func checkInUseIdentityDeletion(p *lint.Pass) {
 	m := p.Model
+	nodes := lazySurvivors(m)
 	for _, c := range m.Changes {
 		// Orphaned Crossplane objects live on (FL302's finding).
 		if !destroys(c) || c.Before.Base().Crossplane.Orphans() {
@@ -89,11 +90,11 @@ func checkInUseIdentityDeletion(p *lint.Pass) {
 			if c.Action == lint.ActionReplace {
 				continue // a role replaced under its name breaks its access entries: FL305's finding
 			}
-			uses = roleUses(p, c, b)
+			uses = roleUses(p, nodes(), c, b)
 		case *lint.InstanceProfile:
-			uses = profileUses(p, c, b)
+			uses = profileUses(p, nodes(), c, b)
 		case *lint.SecurityGroup:
-			uses = groupUses(p, c, b)
+			uses = groupUses(p, nodes(), c, b)
 		default:
 			continue
 		}
@@ -135,15 +136,16 @@ func survivor(m *lint.Model, c *lint.Change) lint.Entity {
 	return nil
 }
 
-func roleUses(p *lint.Pass, c *lint.Change, b *lint.Role) []identityUse {
-	m := p.Model
+// roleUses lists the surviving nodes that run as the deleted role b.
+func roleUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Role) []identityUse {
 	del := lint.Identity{Kind: lint.KindRole, Entity: b, Name: b.Name, Scope: b.Scope}
 	var out []identityUse
-	for _, n := range allNodes(m) {
-		r, ip, ok := m.NodeRole(n)
-		if !ok {
+	for _, i := range s.roles.candidates(len(s.nodes), del, del.Name, c) {
+		v := s.nodes[i]
+		if !v.hasRole {
 			continue
 		}
+		n, r, ip := v.NodeIdentity, v.role, v.roleIP
 		t := matchDeleted(r, del, c)
 		if t == lint.Maybe {
 			p.Unresolved(fmt.Sprintf("node role of %s vs deleted %s", n.Label(), changeLabel(c)), userRange(n))
@@ -165,16 +167,18 @@ func roleUses(p *lint.Pass, c *lint.Change, b *lint.Role) []identityUse {
 	return out
 }
 
-func profileUses(p *lint.Pass, c *lint.Change, b *lint.InstanceProfile) []identityUse {
-	m := p.Model
+// profileUses lists the surviving nodes that launch with the deleted
+// instance profile b.
+func profileUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.InstanceProfile) []identityUse {
 	del := lint.Identity{Kind: lint.KindInstanceProfile, Entity: b, Name: b.Name, Scope: b.Scope}
-	next := survivor(m, c)
+	next := survivor(p.Model, c)
 	var out []identityUse
-	for _, n := range allNodes(m) {
-		if !n.InstanceProfile.IsSet() || n.InstanceProfile.Value.IsUnknown() {
+	for _, i := range s.profiles.candidates(len(s.nodes), del, del.Name, c) {
+		v := s.nodes[i]
+		if !v.hasProfile {
 			continue
 		}
-		id := m.ResolveInstanceProfile(n.InstanceProfile.Value, n.Entity.Base().Scope)
+		n, id := v.NodeIdentity, v.profile
 		t := matchDeleted(id, del, c)
 		if t == lint.Maybe {
 			p.Unresolved(fmt.Sprintf("instance profile of %s vs deleted %s", n.Label(), changeLabel(c)), n.InstanceProfile.Range)
@@ -195,22 +199,24 @@ func profileUses(p *lint.Pass, c *lint.Change, b *lint.InstanceProfile) []identi
 	return out
 }
 
-func groupUses(p *lint.Pass, c *lint.Change, b *lint.SecurityGroup) []identityUse {
-	m := p.Model
+// groupUses lists the surviving nodes that attach or select the deleted
+// security group b.
+func groupUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.SecurityGroup) []identityUse {
 	del := lint.Identity{Kind: lint.KindSecurityGroup, Entity: b, Name: b.Name, ID: b.ID, Scope: b.Scope}
 	var nextID lint.Identity
-	next, _ := survivor(m, c).(*lint.SecurityGroup)
+	next, _ := survivor(p.Model, c).(*lint.SecurityGroup)
 	if next != nil {
 		nextID = lint.Identity{Kind: lint.KindSecurityGroup, Entity: next, Name: next.Name, ID: next.ID, Scope: next.Scope}
 	}
 	var out []identityUse
-	for _, n := range allNodes(m) {
-		scope := n.Entity.Base().Scope
-		for _, sg := range n.SecurityGroups {
-			if sg.Value.IsUnknown() {
+	for _, i := range s.groups.candidates(len(s.nodes), del, del.ID, c) {
+		v := s.nodes[i]
+		n := v.NodeIdentity
+		for j, sg := range n.SecurityGroups {
+			if !v.known[j] {
 				continue
 			}
-			id := m.ResolveSecurityGroup(sg.Value, scope)
+			id := v.groups[j]
 			t := matchDeleted(id, del, c)
 			if t == lint.Maybe {
 				p.Unresolved(fmt.Sprintf("security group of %s vs deleted %s", n.Label(), changeLabel(c)), sg.Range)

@@ -65,6 +65,7 @@ const oidcProviderType = "aws_iam_openid_connect_provider"
 
 func checkOIDCProviderDeletion(p *lint.Pass) {
 	m := p.Model
+	var trusts *trustIndex
 	for _, c := range m.Changes {
 		if c.Action != lint.ActionDelete && c.Action != lint.ActionReplace {
 			continue
@@ -85,7 +86,11 @@ func checkOIDCProviderDeletion(p *lint.Pass) {
 		}
 		label := "OIDC provider " + addr
 		verb := changeVerb(c)
-		for _, r := range m.Roles {
+		if trusts == nil {
+			trusts = newTrustIndex(m)
+		}
+		for _, i := range trusts.candidates(c.ID, qualified, addr) {
+			r := m.Roles[i]
 			if destroyedByChange(m, r) {
 				continue
 			}
@@ -140,6 +145,66 @@ func checkOIDCProviderDeletion(p *lint.Pass) {
 			}
 		}
 	}
+}
+
+// trustIndex finds the roles (by index in Model.Roles) whose web identity
+// statements may name a deleted OIDC provider, by what federatedNames and
+// a literal ARN compare.
+type trustIndex struct {
+	n int
+	// refs: the objects of the Federated principals' references (also
+	// without an instance key); modules: the module calls whose
+	// oidc_provider output they read; literals: the principals.
+	refs     addrIndex
+	modules  map[string][]int
+	literals keyIndex
+}
+
+func newTrustIndex(m *lint.Model) *trustIndex {
+	x := &trustIndex{n: len(m.Roles), refs: newAddrIndex(), modules: map[string][]int{}, literals: newKeyIndex()}
+	for i, r := range m.Roles {
+		for _, w := range r.Trust.WebIdentities() {
+			for _, f := range w.Statement.Federated {
+				x.literals.add(i, f)
+				for _, ref := range f.Refs() {
+					x.refs.add(i, ref.Object)
+					x.refs.add(i, stripIndex(ref.Object))
+					if !strings.Contains(ref.Path, "oidc_provider") {
+						continue
+					}
+					obj := ref.Object
+					if j := strings.LastIndex(obj, ":"); j >= 0 {
+						obj = obj[j+1:]
+					}
+					if strings.HasPrefix(obj, "module.") && !strings.Contains(obj, "."+oidcProviderType) {
+						x.modules[obj] = append(x.modules[obj], i)
+					}
+				}
+			}
+		}
+	}
+	return x
+}
+
+// candidates lists, in order, the roles whose trust may name the provider
+// at qualified or bare, or the provider whose ARN is id: federatedNames
+// matches a reference to the address or a module's oidc_provider output
+// of a module call the address is inside (bare starts with the call and
+// "."); lint.Compare is Yes for a literal ARN only with the same literal.
+func (x *trustIndex) candidates(id lint.Value, qualified, bare string) []int {
+	at := x.refs.at(qualified, bare)
+	for i := 0; i < len(bare); i++ {
+		if bare[i] == '.' {
+			at = append(at, x.modules[bare[:i]]...)
+		}
+	}
+	if !id.IsUnknown() {
+		if _, ok := id.Str(); !ok {
+			return seq(x.n)
+		}
+		at = append(at, x.literals.exact(id)...)
+	}
+	return sortedUnique(at)
 }
 
 // isOIDCProviderAddr reports whether a Terraform address is an OIDC

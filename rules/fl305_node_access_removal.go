@@ -80,39 +80,63 @@ ConfigMap entries to access entries".`,
 
 func checkNodeAccessRemoval(p *lint.Pass) {
 	m := p.Model
+	x := &accessIndex{m: m}
+	nodes := lazySurvivors(m)
 	for _, c := range m.Changes {
 		if !destroys(c) {
 			continue
 		}
 		switch b := c.Before.(type) {
 		case *lint.Role:
-			if c.Action == lint.ActionReplace && sameNameRole(m, b) {
-				reportReplacedRole(p, c, b)
+			if c.Action == lint.ActionReplace && x.sameNameRole(b) {
+				reportReplacedRole(p, nodes(), c, b)
 			}
 		case *lint.KubeObject:
-			if c.Action == lint.ActionDelete && b.IsAWSAuth() && !awsAuthDeclared(m, b) && !mappingsKnown(m, b) {
-				reportAWSAuthDeleted(p, c, b)
+			if c.Action == lint.ActionDelete && b.IsAWSAuth() && !x.awsAuthDeclared(b) && !x.mappingsKnown(b) {
+				reportAWSAuthDeleted(p, nodes(), c, b)
 			}
 		case *lint.AccessEntry:
-			if c.CreateBeforeDestroy || accessGranted(m, b) {
+			if c.CreateBeforeDestroy || x.accessGranted(b) {
 				continue
 			}
 			if b.AWSAuth() {
-				reportMappingRemoved(p, c, b)
+				reportMappingRemoved(p, nodes(), c, b)
 			} else {
-				reportAccessEntryDeleted(p, c, b)
+				reportAccessEntryDeleted(p, nodes(), c, b)
 			}
 		}
 	}
+}
+
+// accessIndex indexes, on first use, what FL305 looks up for every
+// change: the roles by name, the access entries by principal, and the
+// aws-auth ConfigMaps whose mappings the change removes one by one.
+type accessIndex struct {
+	m *lint.Model
+	// roles: m.Roles by literal name.
+	roles map[string][]*lint.Role
+	// entries: m.AccessEntries, with their principal resolved as a role
+	// (entryRoles), by literal principal, resolved entity and literal
+	// resolved name.
+	entries                 bool
+	entryRoles              []lint.Identity
+	byPrincipal, byRoleName keyIndex
+	byRoleEntity            map[lint.Entity][]int
+	// mapped: the ConfigMaps whose mappings the change removes;
+	// awsAuth: the clusters with an aws-auth ConfigMap.
+	mapped, awsAuth map[string]bool
 }
 
 // accessGranted reports whether the current model still grants the removed
 // entry's principal access to the cluster: an access entry (one that
 // exists proves the cluster reads access entries), or an aws-auth mapping
 // of a cluster that reads aws-auth.
-func accessGranted(m *lint.Model, b *lint.AccessEntry) bool {
-	for _, ae := range m.AccessEntries {
-		if lint.Compare(ae.Cluster, b.Cluster) == lint.No || destroyedByChange(m, ae) || !samePrincipal(m, ae, b) {
+func (x *accessIndex) accessGranted(b *lint.AccessEntry) bool {
+	m := x.m
+	rb := m.ResolveRole(b.Principal.Value, b.Scope)
+	for _, i := range x.samePrincipalCandidates(b, rb) {
+		ae := m.AccessEntries[i]
+		if lint.Compare(ae.Cluster, b.Cluster) == lint.No || destroyedByChange(m, ae) || !samePrincipal(x.entryRoles[i], ae, b, rb) {
 			continue
 		}
 		if ae.AWSAuth() {
@@ -126,25 +150,60 @@ func accessGranted(m *lint.Model, b *lint.AccessEntry) bool {
 }
 
 // samePrincipal compares the principals of two entries: the same text, or
-// the same role once resolved.
-func samePrincipal(m *lint.Model, a, b *lint.AccessEntry) bool {
+// the same role once resolved (ra, rb).
+func samePrincipal(ra lint.Identity, a, b *lint.AccessEntry, rb lint.Identity) bool {
 	if lint.Compare(a.Principal.Value, b.Principal.Value) == lint.Yes {
 		return true
 	}
-	ra, rb := m.ResolveRole(a.Principal.Value, a.Scope), m.ResolveRole(b.Principal.Value, b.Scope)
 	return ra.Entity != nil && ra.Entity == rb.Entity || lint.SameIdentity(ra, rb) == lint.Yes
+}
+
+// samePrincipalCandidates lists, in order, the access entries that
+// samePrincipal can find the same as b (whose principal resolves to rb):
+// lint.Compare is Yes for a literal only with the same literal, so with
+// b's principal and role name literal only the entries with that
+// principal, that role or that role name; else every entry.
+func (x *accessIndex) samePrincipalCandidates(b *lint.AccessEntry, rb lint.Identity) []int {
+	m := x.m
+	if !x.entries {
+		x.entries = true
+		x.byPrincipal, x.byRoleName, x.byRoleEntity = newKeyIndex(), newKeyIndex(), map[lint.Entity][]int{}
+		for i, ae := range m.AccessEntries {
+			ra := m.ResolveRole(ae.Principal.Value, ae.Scope)
+			x.entryRoles = append(x.entryRoles, ra)
+			x.byPrincipal.add(i, ae.Principal.Value)
+			x.byRoleName.add(i, ra.Name)
+			if ra.Entity != nil {
+				x.byRoleEntity[ra.Entity] = append(x.byRoleEntity[ra.Entity], i)
+			}
+		}
+	}
+	_, okP := b.Principal.Value.Str()
+	_, okN := rb.Name.Str()
+	if !okP || !okN {
+		return seq(len(m.AccessEntries))
+	}
+	at := append([]int(nil), x.byPrincipal.exact(b.Principal.Value)...)
+	at = append(at, x.byRoleName.exact(rb.Name)...)
+	if rb.Entity != nil {
+		at = append(at, x.byRoleEntity[rb.Entity]...)
+	}
+	return sortedUnique(at)
 }
 
 // mappingsKnown reports whether the change removes the ConfigMap's
 // mapRoles entries one by one too (they were read): those are judged, not
 // the ConfigMap as a whole.
-func mappingsKnown(m *lint.Model, cm *lint.KubeObject) bool {
-	for _, c := range m.Changes {
-		if ae, ok := c.Before.(*lint.AccessEntry); ok && ae.AWSAuth() && ae.ConfigMap == cm.Addr {
-			return true
+func (x *accessIndex) mappingsKnown(cm *lint.KubeObject) bool {
+	if x.mapped == nil {
+		x.mapped = map[string]bool{}
+		for _, c := range x.m.Changes {
+			if ae, ok := c.Before.(*lint.AccessEntry); ok && ae.AWSAuth() {
+				x.mapped[ae.ConfigMap] = true
+			}
 		}
 	}
-	return false
+	return x.mapped[cm.Addr]
 }
 
 // principalRole resolves a removed entry's principal, or stands in for it
@@ -161,9 +220,9 @@ func principalRole(m *lint.Model, c *lint.Change, b *lint.AccessEntry) (*lint.Ro
 // reportAccessEntryDeleted reports Karpenter and self-managed nodes that run
 // as the principal of a removed access entry (EKS keeps its own entries for
 // managed node groups' roles).
-func reportAccessEntryDeleted(p *lint.Pass, c *lint.Change, b *lint.AccessEntry) {
+func reportAccessEntryDeleted(p *lint.Pass, s *survivors, c *lint.Change, b *lint.AccessEntry) {
 	role, name := principalRole(p.Model, c, b)
-	for _, u := range roleUses(p, c, role) {
+	for _, u := range roleUses(p, s, c, role) {
 		if ng, ok := u.user.Entity.(*lint.NodeGroup); ok && ng.Managed {
 			continue
 		}
@@ -197,7 +256,7 @@ func reportAccessEntryDeleted(p *lint.Pass, c *lint.Change, b *lint.AccessEntry)
 // groups count too unless the cluster also reads access entries (EKS then
 // keeps an access entry for their role; in CONFIG_MAP mode its mapping for
 // them is this very ConfigMap).
-func reportMappingRemoved(p *lint.Pass, c *lint.Change, b *lint.AccessEntry) {
+func reportMappingRemoved(p *lint.Pass, s *survivors, c *lint.Change, b *lint.AccessEntry) {
 	m := p.Model
 	mode, cluster := m.AuthenticationMode(b.Cluster, b.Scope)
 	if !lint.ReadsAWSAuth(mode) {
@@ -210,7 +269,7 @@ func reportMappingRemoved(p *lint.Pass, c *lint.Change, b *lint.AccessEntry) {
 		modeLine = fmt.Sprintf("%s authenticates in mode %s, which reads aws-auth", cluster.Label, mode)
 		modeRel = []lint.Location{{Range: cluster.ModeRange, Message: "authentication mode " + mode}}
 	}
-	for _, u := range roleUses(p, c, role) {
+	for _, u := range roleUses(p, s, c, role) {
 		if lint.Compare(u.user.Cluster, b.Cluster) == lint.No {
 			continue
 		}
@@ -244,12 +303,22 @@ func reportMappingRemoved(p *lint.Pass, c *lint.Change, b *lint.AccessEntry) {
 }
 
 // sameNameRole reports whether the current model declares a role with the
-// replaced role's name.
-func sameNameRole(m *lint.Model, b *lint.Role) bool {
-	if _, ok := b.Name.Str(); !ok {
+// replaced role's name. lint.Compare is Yes for a literal only with the
+// same literal: only the roles of that name are compared.
+func (x *accessIndex) sameNameRole(b *lint.Role) bool {
+	name, ok := b.Name.Str()
+	if !ok {
 		return false
 	}
-	for _, r := range m.Roles {
+	if x.roles == nil {
+		x.roles = map[string][]*lint.Role{}
+		for _, r := range x.m.Roles {
+			if n, ok := r.Name.Str(); ok {
+				x.roles[n] = append(x.roles[n], r)
+			}
+		}
+	}
+	for _, r := range x.roles[name] {
 		if r.Scope.Compatible(b.Scope, false, false) && lint.Compare(r.Name, b.Name) == lint.Yes {
 			return true
 		}
@@ -257,9 +326,9 @@ func sameNameRole(m *lint.Model, b *lint.Role) bool {
 	return false
 }
 
-func reportReplacedRole(p *lint.Pass, c *lint.Change, b *lint.Role) {
+func reportReplacedRole(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Role) {
 	name, _ := b.Name.Str()
-	for _, u := range roleUses(p, c, b) {
+	for _, u := range roleUses(p, s, c, b) {
 		label := u.user.Label()
 		related := deletedRelated(c)
 		related = append(related, passed(u.ref)...)
@@ -281,17 +350,21 @@ func reportReplacedRole(p *lint.Pass, c *lint.Change, b *lint.Role) {
 }
 
 // awsAuthDeclared reports whether the current model still declares an
-// aws-auth ConfigMap for the same cluster (moved, not removed).
-func awsAuthDeclared(m *lint.Model, b *lint.KubeObject) bool {
-	for _, o := range m.Objects {
-		if o.IsAWSAuth() && lint.Compare(lint.Known(o.Scope.Cluster), lint.Known(b.Scope.Cluster)) != lint.No {
-			return true
+// aws-auth ConfigMap for the same cluster (moved, not removed): the same
+// cluster name, as lint.Compare finds two literals.
+func (x *accessIndex) awsAuthDeclared(b *lint.KubeObject) bool {
+	if x.awsAuth == nil {
+		x.awsAuth = map[string]bool{}
+		for _, o := range x.m.Objects {
+			if o.IsAWSAuth() {
+				x.awsAuth[o.Scope.Cluster] = true
+			}
 		}
 	}
-	return false
+	return x.awsAuth[b.Scope.Cluster]
 }
 
-func reportAWSAuthDeleted(p *lint.Pass, c *lint.Change, b *lint.KubeObject) {
+func reportAWSAuthDeleted(p *lint.Pass, s *survivors, c *lint.Change, b *lint.KubeObject) {
 	m := p.Model
 	label := "aws-auth ConfigMap"
 	if c.Address != "" && !strings.Contains(c.Address, "#") {
@@ -306,15 +379,15 @@ func reportAWSAuthDeleted(p *lint.Pass, c *lint.Change, b *lint.KubeObject) {
 	if !lint.ReadsAWSAuth(mode) {
 		return
 	}
-	for _, n := range allNodes(m) {
+	for _, v := range s.nodes {
+		n, r := v.NodeIdentity, v.role
 		if ng, ok := n.Entity.(*lint.NodeGroup); ok && ng.Managed && mode != lint.AuthConfigMap {
 			continue // EKS keeps an access entry for managed node groups' roles
 		}
 		if b.Scope.Cluster != "" && lint.Compare(n.Cluster, lint.Known(b.Scope.Cluster)) == lint.No {
 			continue
 		}
-		r, _, ok := m.NodeRole(n)
-		if !ok {
+		if !v.hasRole {
 			continue
 		}
 		nodeLabel := n.Label()

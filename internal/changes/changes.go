@@ -1,6 +1,7 @@
 // Package changes finds the files changed in a git working tree since a
 // base revision, for `faultline lint --changed`. It runs the git binary
-// (the only subprocess faultline starts besides itself) and only reads:
+// (the only subprocess faultline starts besides itself, never letting
+// git start another: see git.go) and only reads:
 // no fetch, no index refresh, no lock files.
 package changes
 
@@ -8,8 +9,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -263,50 +262,4 @@ func short(id string) string {
 		return id[:12]
 	}
 	return id
-}
-
-// gitRunner runs read-only git commands in a directory.
-type gitRunner struct{ dir string }
-
-func (g gitRunner) out(args ...string) (string, error) {
-	b, err := g.outBytes(args...)
-	return string(b), err
-}
-
-// outBytes runs git and returns stdout; a failure's error is git's first
-// line of stderr.
-func (g gitRunner) outBytes(args ...string) ([]byte, error) {
-	cmd := exec.Command("git", append([]string{"-c", "core.quotePath=false"}, args...)...)
-	cmd.Dir = g.dir
-	cmd.Env = gitEnv()
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = msg[:i]
-		}
-		msg = strings.TrimPrefix(msg, "fatal: ")
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, errors.New(msg)
-	}
-	return stdout.Bytes(), nil
-}
-
-// gitEnv is the environment with git's messages in English and without
-// optional locks: `git status` would otherwise refresh the index, and
-// faultline only reads. Repository variables (GIT_DIR, GIT_INDEX_FILE, as
-// a git hook may have them) are kept, so git sees what its caller sees.
-func gitEnv() []string {
-	env := os.Environ()
-	out := env[:0:0]
-	for _, e := range env {
-		if strings.HasPrefix(e, "LC_ALL=") || strings.HasPrefix(e, "GIT_OPTIONAL_LOCKS=") {
-			continue
-		}
-		out = append(out, e)
-	}
-	return append(out, "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0")
 }

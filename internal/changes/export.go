@@ -44,9 +44,12 @@ func ResolveBase(dir, rev string) (*Revision, error) {
 
 // open checks for git and finds the work tree holding dir.
 func open(dir string) (gitRunner, string, error) {
-	g := gitRunner{dir: dir}
 	if _, err := exec.LookPath("git"); err != nil {
-		return g, "", fmt.Errorf("%w: --changed and --base need the git binary on PATH", ErrNoGit)
+		return gitRunner{}, "", fmt.Errorf("%w: --changed and --base need the git binary on PATH", ErrNoGit)
+	}
+	g, err := newRunner(dir)
+	if err != nil {
+		return g, "", err
 	}
 	top, err := g.out("rev-parse", "--show-toplevel")
 	if err != nil {
@@ -71,7 +74,10 @@ func open(dir string) (gitRunner, string, error) {
 // export-ignore or export-subst attribute changes what is written.
 // Submodules are left out; symbolic links are written as links.
 func Export(repoDir, rev, dst string) error {
-	g := gitRunner{dir: repoDir}
+	g, err := newRunner(repoDir)
+	if err != nil {
+		return err
+	}
 	list, err := g.outBytes("ls-tree", "-r", "-z", "--full-tree", "--end-of-options", rev)
 	if err != nil {
 		return fmt.Errorf("git ls-tree %s: %s", rev, err)
@@ -98,9 +104,7 @@ func Export(repoDir, rev, dst string) error {
 		return nil
 	}
 
-	cmd := exec.Command("git", "cat-file", "--batch")
-	cmd.Dir = repoDir
-	cmd.Env = gitEnv()
+	cmd := g.command("cat-file", "--batch")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return err

@@ -11,6 +11,9 @@ package engine_test
 // this file generates the big tree.
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,6 +30,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
 	"github.com/faultline-dev/faultline/rules"
 )
@@ -391,3 +395,134 @@ func TestGeneratedTree(t *testing.T) {
 }
 
 func equalStats(a, b benchgen.Stats) bool { return reflect.DeepEqual(a, b) }
+
+// deletionPlan is the JSON of `terraform show -json` for a plan that
+// deletes n objects in turn: an IAM role, an instance profile holding the
+// role before it, a security group, a managed node group running as the
+// role three before, an access entry for the role four before. Its
+// planned values keep `keep` managed node groups, node group j running as
+// the role 5j (deleted when 5j < n).
+func deletionPlan(n, keep int) []byte {
+	const acct = "111122223333"
+	roleARN := func(i int) string { return fmt.Sprintf("arn:aws:iam::%s:role/role-%d", acct, i) }
+	type change struct {
+		Actions []string       `json:"actions"`
+		Before  map[string]any `json:"before"`
+		After   any            `json:"after"`
+	}
+	type rc struct {
+		Address      string `json:"address"`
+		Mode         string `json:"mode"`
+		Type         string `json:"type"`
+		Name         string `json:"name"`
+		ProviderName string `json:"provider_name"`
+		Change       change `json:"change"`
+	}
+	changes := make([]rc, 0, n)
+	for i := range n {
+		var typ string
+		var before map[string]any
+		switch i % 5 {
+		case 0:
+			typ, before = "aws_iam_role", map[string]any{"name": fmt.Sprintf("role-%d", i), "arn": roleARN(i)}
+		case 1:
+			typ, before = "aws_iam_instance_profile", map[string]any{"name": fmt.Sprintf("profile-%d", i), "arn": fmt.Sprintf("arn:aws:iam::%s:instance-profile/profile-%d", acct, i), "role": fmt.Sprintf("role-%d", i-1)}
+		case 2:
+			typ, before = "aws_security_group", map[string]any{"name": fmt.Sprintf("sg-%d", i), "id": fmt.Sprintf("sg-%017x", i), "tags": map[string]any{"team": "t"}}
+		case 3:
+			typ, before = "aws_eks_node_group", map[string]any{"cluster_name": "prod", "node_group_name": fmt.Sprintf("ng-%d", i), "node_role_arn": roleARN(i - 3)}
+		case 4:
+			typ, before = "aws_eks_access_entry", map[string]any{"cluster_name": "prod", "principal_arn": roleARN(i - 4), "type": "EC2_LINUX"}
+		}
+		name := fmt.Sprintf("d%d", i)
+		changes = append(changes, rc{Address: typ + "." + name, Mode: "managed", Type: typ, Name: name, ProviderName: "registry.terraform.io/hashicorp/aws",
+			Change: change{Actions: []string{"delete"}, Before: before}})
+	}
+	var kept []map[string]any
+	for j := range keep {
+		name := fmt.Sprintf("keep%d", j)
+		kept = append(kept, map[string]any{"address": "aws_eks_node_group." + name, "mode": "managed", "type": "aws_eks_node_group", "name": name,
+			"provider_name": "registry.terraform.io/hashicorp/aws", "schema_version": 0,
+			"values": map[string]any{"cluster_name": "prod", "node_group_name": name, "node_role_arn": roleARN(5 * j)}})
+	}
+	out, err := json.Marshal(map[string]any{
+		"format_version":    "1.2",
+		"terraform_version": "1.9.0",
+		"planned_values":    map[string]any{"root_module": map[string]any{"resources": kept}},
+		"resource_changes":  changes,
+	})
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
+// deletionTree is the scanned tree of BenchmarkPlanDeletions: Karpenter
+// node classes in cluster prod running as deleted roles and selecting
+// deleted security groups.
+func deletionTree(tb testing.TB, classes int) string {
+	dir := tb.TempDir()
+	var b strings.Builder
+	for k := range classes {
+		fmt.Fprintf(&b, "---\napiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: class%d\n  annotations:\n    faultline.dev/cluster: prod\nspec:\n  role: role-%d\n  securityGroupSelectorTerms:\n    - id: sg-%017x\n", k, 250+10*k, 250+10*k+2)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "nodeclasses.yaml"), []byte(b.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return dir
+}
+
+// BenchmarkPlanDeletions is `lint --plan` on a plan with many deletions
+// (FAULTLINE_BENCH_DELETIONS, default 20,000; 2,000 with -short), 50 node
+// groups the plan keeps and 10 Karpenter node classes, each using deleted
+// identities. "rules" times the rules alone on the loaded model; "load"
+// parsing the plan and building the model.
+func BenchmarkPlanDeletions(b *testing.B) {
+	def := 20000
+	if testing.Short() {
+		def = 2000
+	}
+	n := envInt(b, "FAULTLINE_BENCH_DELETIONS", def)
+	data := deletionPlan(n, 50)
+	dir := deletionTree(b, 10)
+	b.Logf("plan: %d deletions, %.1f MB of JSON", n, float64(len(data))/1e6)
+	load := func(b *testing.B) *engine.Loaded {
+		p, err := plan.Parse(bytes.NewReader(data))
+		if err != nil {
+			b.Fatal(err)
+		}
+		l, err := engine.Load(engine.Options{Paths: []string{dir}, Cwd: dir, Plan: p, PlanFile: "plan.json"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return l
+	}
+	b.Run(fmt.Sprintf("load/deletions=%d", n), func(b *testing.B) {
+		b.ReportAllocs()
+		runtime.GC()
+		peak := startPeak()
+		for b.Loop() {
+			if l := load(b); len(l.Input.Model.Changes) != n {
+				b.Fatalf("changes: %d, want %d", len(l.Input.Model.Changes), n)
+			}
+		}
+		b.ReportMetric(float64(peak.end())/mb, "peak-heap-MB")
+	})
+	b.Run(fmt.Sprintf("rules/deletions=%d", n), func(b *testing.B) {
+		l := load(b)
+		b.ReportAllocs()
+		runtime.GC()
+		peak := startPeak()
+		var res lint.Result
+		for b.Loop() {
+			res = lint.Run(l.Input, rules.All, lint.Options{})
+		}
+		b.ReportMetric(float64(peak.end())/mb, "peak-heap-MB")
+		counts := map[string]int{}
+		for _, f := range res.Findings {
+			counts[f.Rule]++
+		}
+		b.ReportMetric(float64(len(res.Findings)), "findings")
+		b.Logf("findings by rule: %v; notes: %d", counts, len(res.Summary.Notes))
+	})
+}
