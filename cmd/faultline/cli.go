@@ -183,7 +183,6 @@ could not run.`,
 // Bounds of explicitly named inputs.
 const (
 	maxBaseline = 64 << 20
-	maxPlanFile = 1 << 30
 )
 
 // readPlan reads --plan FILE ("-" = standard input). A plan that cannot be
@@ -193,25 +192,25 @@ func (c *CLI) readPlan(name string, abs func(string) string) (*plan.Plan, string
 	if name == "" {
 		return nil, "", nil
 	}
-	var r io.Reader
 	file := "<stdin>"
+	var p *plan.Plan
+	var err error
 	if name == "-" {
 		if c.Stdin == nil {
 			return nil, "", errors.New("--plan -: no standard input")
 		}
-		r = c.Stdin
+		p, err = plan.Parse(c.Stdin)
 	} else {
 		file = abs(name)
-		data, err := treefs.ReadExplicit(file, maxPlanFile)
-		if err != nil {
-			if errors.Is(err, treefs.ErrIsDir) {
-				return nil, "", fmt.Errorf("--plan %s: is a directory, want the output of `terraform show -json PLANFILE`", name)
-			}
-			return nil, "", fmt.Errorf("--plan %s: %w", name, err)
+		var data []byte
+		data, err = treefs.ReadExplicit(file, plan.MaxPlan)
+		if errors.Is(err, treefs.ErrIsDir) {
+			return nil, "", fmt.Errorf("--plan %s: is a directory, want the output of `terraform show -json PLANFILE`", name)
 		}
-		r = bytes.NewReader(data)
+		if err == nil {
+			p, err = plan.ParseBytes(data)
+		}
 	}
-	p, err := plan.Parse(r)
 	if err != nil {
 		return nil, "", fmt.Errorf("--plan %s: %w", name, err)
 	}

@@ -46,19 +46,31 @@ type Plan struct {
 	raw *tfjson.Plan
 }
 
-// maxPlan bounds the input.
-const maxPlan = 1 << 30
+// MaxPlan bounds the input: decoded, a plan takes about ten times its size
+// in memory, so 512 MiB keeps the worst case within a large CI runner.
+const MaxPlan = 512 << 20
 
-// Parse reads a plan. Errors say what is wrong with the input and never
-// quote it.
+// Parse reads a plan from r (at most MaxPlan bytes). Errors say what is
+// wrong with the input and never quote it.
 func Parse(r io.Reader) (*Plan, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxPlan+1))
+	data, err := io.ReadAll(io.LimitReader(r, MaxPlan+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading: %w", err)
 	}
-	if len(data) > maxPlan {
-		return nil, fmt.Errorf("larger than %d MiB", maxPlan>>20)
+	if len(data) > MaxPlan {
+		return nil, fmt.Errorf("larger than %d MiB", MaxPlan>>20)
 	}
+	return ParseBytes(data)
+}
+
+// present notes that a top-level key exists without copying its value.
+type present struct{}
+
+// UnmarshalJSON accepts any value and keeps nothing.
+func (*present) UnmarshalJSON([]byte) error { return nil }
+
+// ParseBytes reads a plan already in memory.
+func ParseBytes(data []byte) (*Plan, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, errors.New("empty: not a terraform show -json plan")
@@ -78,7 +90,7 @@ func Parse(r io.Reader) (*Plan, error) {
 	if trimmed[0] != '{' {
 		return nil, errors.New("not a terraform show -json plan (JSON " + jsonKind(trimmed[0]) + ", want an object)")
 	}
-	var top map[string]json.RawMessage
+	var top map[string]present
 	if err := json.Unmarshal(trimmed, &top); err != nil {
 		return nil, errors.New("not a terraform show -json plan (unreadable object)")
 	}
@@ -483,20 +495,22 @@ func SourceIndex(m *lint.Model) func(string) (lint.Range, bool) {
 // reasonText puts a plan's action_reason in words (the keyword kept), or
 // "" when the plan gives none.
 func reasonText(r tfjson.ActionReason) string {
-	words := map[tfjson.ActionReason]string{
-		tfjson.ActionReasonReplaceBecauseCannotUpdate:    "an argument that cannot be updated in place changed",
-		tfjson.ActionReasonReplaceBecauseTainted:         "the object is tainted",
-		tfjson.ActionReasonReplaceByRequest:              "replacement was requested with -replace",
-		tfjson.ActionReasonReplaceByTriggers:             "replace_triggered_by fired",
-		tfjson.ActionReasonDeleteBecauseNoResourceConfig: "its resource block was removed",
-		tfjson.ActionReasonDeleteBecauseWrongRepetition:  "count / for_each was added or removed",
-		tfjson.ActionReasonDeleteBecauseCountIndex:       "count no longer covers its index",
-		tfjson.ActionReasonDeleteBecauseEachKey:          "for_each no longer has its key",
-		tfjson.ActionReasonDeleteBecauseNoModule:         "its module call was removed",
-		tfjson.ActionReasonDeleteBecauseNoMoveTarget:     "a moved block points at nothing",
-	}
-	if w, ok := words[r]; ok {
+	if w, ok := reasonWords[r]; ok {
 		return w + " (" + string(r) + ")"
 	}
 	return string(r)
+}
+
+// reasonWords say Terraform's action reasons in words.
+var reasonWords = map[tfjson.ActionReason]string{
+	tfjson.ActionReasonReplaceBecauseCannotUpdate:    "an argument that cannot be updated in place changed",
+	tfjson.ActionReasonReplaceBecauseTainted:         "the object is tainted",
+	tfjson.ActionReasonReplaceByRequest:              "replacement was requested with -replace",
+	tfjson.ActionReasonReplaceByTriggers:             "replace_triggered_by fired",
+	tfjson.ActionReasonDeleteBecauseNoResourceConfig: "its resource block was removed",
+	tfjson.ActionReasonDeleteBecauseWrongRepetition:  "count / for_each was added or removed",
+	tfjson.ActionReasonDeleteBecauseCountIndex:       "count no longer covers its index",
+	tfjson.ActionReasonDeleteBecauseEachKey:          "for_each no longer has its key",
+	tfjson.ActionReasonDeleteBecauseNoModule:         "its module call was removed",
+	tfjson.ActionReasonDeleteBecauseNoMoveTarget:     "a moved block points at nothing",
 }
