@@ -141,7 +141,10 @@ func Export(repoDir, rev, dst string) error {
 			if err != nil {
 				return fmt.Errorf("git cat-file: bad size in %q", strings.TrimSpace(header))
 			}
-			p := filepath.Join(dst, filepath.FromSlash(b.path))
+			p, err := exportPath(dst, b.path)
+			if err != nil {
+				return err
+			}
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				return err
 			}
@@ -189,4 +192,19 @@ func Export(repoDir, rev, dst string) error {
 		return errors.New("git cat-file: " + msg)
 	}
 	return nil
+}
+
+// exportPath places a path from a git tree under dst. git itself refuses
+// to check out "..", ".git" or absolute entries, but a crafted repository
+// can still carry them: such a path is an error, never a file outside dst.
+func exportPath(dst, path string) (string, error) {
+	if path == "" || filepath.IsAbs(path) || strings.HasPrefix(path, "/") {
+		return "", fmt.Errorf("git tree entry %q: not a relative path", path)
+	}
+	for _, part := range strings.Split(path, "/") {
+		if part == "" || part == "." || part == ".." || strings.EqualFold(part, ".git") {
+			return "", fmt.Errorf("git tree entry %q: a path git would not check out", path)
+		}
+	}
+	return filepath.Join(dst, filepath.FromSlash(path)), nil
 }
