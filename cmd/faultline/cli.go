@@ -14,6 +14,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/changes"
 	"github.com/faultline-dev/faultline/internal/engine"
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/plan"
@@ -477,6 +478,9 @@ func checkVarFile(path string) error {
 			return pe.Err
 		}
 		return err
+	}
+	if d := nesting.HCLFile(path, src); d != nil {
+		return d
 	}
 	p := hclparse.NewParser()
 	var diags error

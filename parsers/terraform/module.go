@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -156,6 +157,9 @@ func parseFile(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
+	}
+	if d := nesting.HCLFile(path, src); d != nil {
+		return nil, hcl.Diagnostics{d}
 	}
 	if strings.HasSuffix(path, ".json") {
 		return p.ParseJSON(src, path)
