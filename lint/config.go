@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -164,6 +165,9 @@ func CheckFoundConfig(path string) error {
 // parseConfig decodes src (named filename in positions) for a config file
 // in the absolute directory dir.
 func parseConfig(src []byte, filename, dir string) (*Config, error) {
+	if e := nesting.HCL(src); e != nil {
+		return nil, e.Diagnostic(filename)
+	}
 	file, diags := hclparse.NewParser().ParseHCL(src, filename)
 	if diags.HasErrors() {
 		return nil, diagsError(diags)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/changes"
 	"github.com/faultline-dev/faultline/internal/engine"
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -481,6 +482,9 @@ func checkVarFile(path string) ([]byte, error) {
 	src, err := treefs.ReadExplicit(path, maxVarFile)
 	if err != nil {
 		return nil, err
+	}
+	if d := nesting.HCLFile(path, src); d != nil {
+		return nil, d
 	}
 	p := hclparse.NewParser()
 	var diags error

@@ -187,7 +187,8 @@ func (r *renderer) load(i int) []*doc {
 	}
 	o := r.opts
 	o.Scope = f.Scope.Merge(r.opts.Scope)
-	dec := yaml.NewDecoder(bytes.NewReader(f.Data))
+	_, data := tooDeep(f.Rel, f.Data, &o)
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for idx := 0; ; idx++ {
 		var root yaml.Node
 		if err := decode(dec, &root); err != nil {

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"io"
 	"regexp"
@@ -65,7 +66,7 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 		}}
 	}
 	var out []lint.Entity
-	var diags []lint.Diagnostic
+	diags, data := tooDeep(rel, data, &opts)
 	opts.src = data
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	lastLine := 0
@@ -86,6 +87,25 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 		es, ds := parseDocument(rel, i, &root, &opts)
 		out, diags = append(out, es...), append(diags, ds...)
 	}
+}
+
+// tooDeep reports every document of data nested deeper than nesting.Max
+// and returns data with those documents blanked, so that the others are
+// still read, at their lines.
+func tooDeep(rel string, data []byte, opts *Options) ([]lint.Diagnostic, []byte) {
+	exs := nesting.YAML(data)
+	var diags []lint.Diagnostic
+	for _, e := range exs {
+		d := lint.Diagnostic{Range: pointRange(rel, e.Line, e.Column), Summary: "nesting too deep", Detail: e.Detail()}
+		if opts.MapDiagnostic != nil {
+			d.Range = opts.MapDiagnostic(d.Range)
+		}
+		diags = append(diags, d)
+	}
+	if len(exs) == 0 {
+		return nil, data
+	}
+	return diags, nesting.Blank(data, exs)
 }
 
 // decode reads the next document, turning a parser panic into an error so

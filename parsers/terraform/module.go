@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
@@ -205,8 +206,12 @@ func parseFile(p *hclparse.Parser, tree *treefs.Tree, path string) (*hcl.File, h
 	return parseSource(p, path, src)
 }
 
-// parseSource parses the bytes of a file read as path.
+// parseSource parses the bytes of a file read as path, refusing nesting
+// the parser would overflow its stack on.
 func parseSource(p *hclparse.Parser, path string, src []byte) (*hcl.File, hcl.Diagnostics) {
+	if d := nesting.HCLFile(path, src); d != nil {
+		return nil, hcl.Diagnostics{d}
+	}
 	if strings.HasSuffix(path, ".json") {
 		return p.ParseJSON(src, path)
 	}
