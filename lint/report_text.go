@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"golang.org/x/text/width"
@@ -284,13 +285,21 @@ func (c *sourceCache) snippet(r Range) (snippet, bool) {
 	if !ok || r.Line > len(lines) {
 		return snippet{}, false
 	}
-	code, cells := expandLine(lines[r.Line-1])
+	raw, cut, more := window(lines[r.Line-1], r.Column)
+	code, cells := expandLine(raw)
+	lead := 0
+	if cut > 0 {
+		code, lead = "…"+code, 1
+	}
+	if more {
+		code += "…"
+	}
 	s := snippet{line: r.Line, code: code}
 	if r.Column <= 0 {
 		return s, true
 	}
-	n := len(cells) - 1 // runes in the line
-	start := r.Column - 1
+	n := len(cells) - 1 // runes in the window
+	start := r.Column - 1 - cut
 	if start > n {
 		return snippet{}, false
 	}
@@ -299,15 +308,35 @@ func (c *sourceCache) snippet(r Range) (snippet, bool) {
 	case r.EndLine > r.Line:
 		end = n
 	case (r.EndLine == r.Line || r.EndLine == 0) && r.EndColumn > r.Column:
-		end = r.EndColumn - 1
+		end = r.EndColumn - 1 - cut
 	}
 	end = min(end, n)
-	s.pad = cells[start]
+	s.pad = cells[start] + lead
 	s.carets = 1
 	if end > start {
 		s.carets = max(cells[end]-cells[start], 1)
 	}
 	return s, true
+}
+
+// maxSnippetRunes bounds the characters of a line a snippet shows: a
+// minified or generated line (or a hostile one of megabytes) is shown as a
+// window around the column.
+const maxSnippetRunes = 240
+
+// window returns the part of line a snippet shows around column (1-based,
+// 0 for none): the runes cut at the left, and whether more follow.
+func window(line string, column int) (part string, cut int, more bool) {
+	if utf8.RuneCountInString(line) <= maxSnippetRunes {
+		return line, 0, false
+	}
+	runes := []rune(line)
+	from := 0
+	if column > 0 {
+		from = max(0, min(column-1-maxSnippetRunes/4, len(runes)-maxSnippetRunes))
+	}
+	to := min(len(runes), from+maxSnippetRunes)
+	return string(runes[from:to]), from, to < len(runes)
 }
 
 // expandLine returns line as displayed (tabs expanded to tab stops, unsafe

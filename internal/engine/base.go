@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -404,6 +405,9 @@ func readModuleMoves(tree *treefs.Tree, rm *rootMoves, dir string, mod []string,
 		src, err := tree.ReadFile(f, maxManifest)
 		if err != nil {
 			continue
+		}
+		if nesting.HCL(src) != nil {
+			continue // the scanned tree reports it; the base only lends its moves
 		}
 		file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
 		if diags.HasErrors() || file == nil {
