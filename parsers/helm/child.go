@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -17,7 +18,13 @@ import (
 
 // Defaults of a Child renderer.
 const (
-	DefaultTimeout     = 20 * time.Second
+	// DefaultCPULimit is the CPU time one rendering may use.
+	DefaultCPULimit = 20 * time.Second
+	// DefaultTimeout is the least wall-clock backstop (see Child.Timeout):
+	// 30 times the CPU limit, because eight renderings of 11 s of CPU
+	// each took 116 s of wall-clock time on a loaded machine with two
+	// cores.
+	DefaultTimeout     = 10 * time.Minute
 	DefaultMaxOutput   = 32 << 20
 	DefaultMemoryLimit = 512 << 20
 	// maxRequest bounds what Serve reads from stdin.
@@ -27,8 +34,10 @@ const (
 // Child renders in a child process: faultline re-executing itself
 // (`faultline __render`), because Helm's engine takes no context. The
 // child reads a JSON Request on stdin and writes a JSON reply on stdout
-// (see Serve); the parent kills it when Timeout passes or its output
-// exceeds MaxOutput, and the child bounds its own memory to MemoryLimit.
+// (see Serve). It bounds its own memory and CPU time before it reads the
+// request (the Limits travel in LimitsEnv) and dies with its parent; the
+// parent kills it when its output exceeds MaxOutput or the wall-clock
+// backstop passes.
 type Child struct {
 	// Exe is the program to run (os.Executable()), Args its arguments
 	// (["__render"]).
@@ -36,13 +45,21 @@ type Child struct {
 	Args []string
 	// Env is the child's environment; nil inherits the parent's.
 	Env []string
-	// Timeout bounds one rendering (default DefaultTimeout).
+	// CPULimit bounds the CPU time of one rendering, rounded up to whole
+	// seconds (default DefaultCPULimit). It is the time bound that
+	// decides: a chart uses the same CPU time on an idle and on a loaded
+	// machine.
+	CPULimit time.Duration
+	// Timeout is a wall-clock backstop for a child that does not finish
+	// although it uses no CPU (default the larger of DefaultTimeout and
+	// 30 times CPULimit), and the time bound where there is no
+	// RLIMIT_CPU (Windows). It is generous because wall-clock time
+	// depends on how loaded the machine is.
 	Timeout time.Duration
 	// MaxOutput bounds the reply in bytes (default DefaultMaxOutput).
 	MaxOutput int64
-	// MemoryLimit bounds the child's memory in bytes (default
-	// DefaultMemoryLimit): Go's soft limit, and on Linux the address
-	// space.
+	// MemoryLimit bounds the memory the child adds to the footprint of a
+	// fresh child, in bytes (default DefaultMemoryLimit).
 	MemoryLimit int64
 }
 
@@ -50,6 +67,34 @@ type Child struct {
 // A test binary cannot take the child's arguments, so its TestMain calls
 // ServeIfChild, which serves when ChildEnv is set.
 const ChildEnv = "FAULTLINE_HELM_CHILD"
+
+// LimitsEnv carries a child's Limits, as JSON, from Child to Serve.
+const LimitsEnv = "FAULTLINE_HELM_LIMITS"
+
+// Limits are the bounds a child renderer sets on itself before it reads
+// its request.
+type Limits struct {
+	// Memory bounds the memory the child may add to its footprint when it
+	// starts serving, in bytes (0: no bound).
+	Memory int64 `json:"memory,omitempty"`
+	// CPUSeconds bounds the child's CPU time (0: no bound).
+	CPUSeconds int64 `json:"cpuSeconds,omitempty"`
+}
+
+// ParseLimits reads the value of LimitsEnv; "" is no limits.
+func ParseLimits(s string) (Limits, error) {
+	var l Limits
+	if s == "" {
+		return l, nil
+	}
+	if err := json.Unmarshal([]byte(s), &l); err != nil {
+		return Limits{}, fmt.Errorf("%s: %w", LimitsEnv, err)
+	}
+	if l.Memory < 0 || l.CPUSeconds < 0 {
+		return Limits{}, fmt.Errorf("%s: negative limit", LimitsEnv)
+	}
+	return l, nil
+}
 
 // NewChild returns a Child that runs this executable with args (faultline:
 // "__render"), with ChildEnv set and the default bounds.
@@ -61,15 +106,19 @@ func NewChild(args ...string) (Child, error) {
 	return Child{Exe: exe, Args: args, Env: append(os.Environ(), ChildEnv+"=1")}, nil
 }
 
-// ServeIfChild serves one request on stdin and stdout and exits when this
-// process is a child NewChild started (ChildEnv is set); otherwise it
-// returns at once. Call it first in a TestMain of tests that render
-// through NewChild.
+// ServeIfChild serves one request on stdin and stdout, within the Limits
+// of LimitsEnv, and exits when this process is a child NewChild started
+// (ChildEnv is set); otherwise it returns at once. Call it first in a
+// TestMain of tests that render through NewChild.
 func ServeIfChild() {
 	if os.Getenv(ChildEnv) != "1" {
 		return
 	}
-	if err := Serve(os.Stdin, os.Stdout); err != nil {
+	lim, err := ParseLimits(os.Getenv(LimitsEnv))
+	if err == nil {
+		err = Serve(os.Stdin, os.Stdout, lim)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "faultline renderer:", err)
 		os.Exit(2)
 	}
@@ -82,69 +131,160 @@ type reply struct {
 	Error  *RenderError `json:"error,omitempty"`
 }
 
+// bounds are a Child's bounds with the defaults filled in.
+type bounds struct {
+	cpu, wall      time.Duration
+	output, memory int64
+}
+
+func (c Child) bounds() bounds {
+	b := bounds{cpu: c.CPULimit, wall: c.Timeout, output: c.MaxOutput, memory: c.MemoryLimit}
+	if b.cpu <= 0 {
+		b.cpu = DefaultCPULimit
+	}
+	if r := b.cpu % time.Second; r != 0 {
+		b.cpu += time.Second - r
+	}
+	if b.wall <= 0 {
+		b.wall = max(DefaultTimeout, 30*b.cpu)
+	}
+	if b.output <= 0 {
+		b.output = DefaultMaxOutput
+	}
+	if b.memory <= 0 {
+		b.memory = DefaultMemoryLimit
+	}
+	return b
+}
+
 // Render implements Renderer.
 func (c Child) Render(ctx context.Context, req Request) (Result, error) {
-	timeout, maxOut, mem := c.Timeout, c.MaxOutput, c.MemoryLimit
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	if maxOut <= 0 {
-		maxOut = DefaultMaxOutput
-	}
-	if mem <= 0 {
-		mem = DefaultMemoryLimit
-	}
-	req.MemoryLimit = mem
+	b := c.bounds()
 	body, err := json.Marshal(req)
 	if err != nil {
 		return Result{}, &StoppedError{Reason: "cannot encode the request: " + err.Error()}
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	lim, err := json.Marshal(Limits{Memory: b.memory, CPUSeconds: int64(b.cpu / time.Second)})
+	if err != nil {
+		return Result{}, &StoppedError{Reason: "cannot encode the limits: " + err.Error()}
+	}
+	env := c.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	env = append(env[:len(env):len(env)], LimitsEnv+"="+string(lim))
+	ctx, cancel := context.WithTimeout(ctx, b.wall)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, c.Exe, c.Args...)
-	cmd.Env = c.Env
-	cmd.Stdin = bytes.NewReader(body)
-	stderr := &headBuffer{max: 4 << 10}
-	cmd.Stderr = stderr
-	cmd.WaitDelay = time.Second
-	stdout, err := cmd.StdoutPipe()
+	o, err := c.run(ctx, env, body, b.output)
 	if err != nil {
 		return Result{}, &StoppedError{Reason: err.Error()}
 	}
-	if err := cmd.Start(); err != nil {
-		return Result{}, &StoppedError{Reason: "cannot start the renderer: " + err.Error()}
-	}
-	out, readErr := io.ReadAll(io.LimitReader(stdout, maxOut+1))
-	tooBig := int64(len(out)) > maxOut
-	if tooBig {
-		_ = cmd.Process.Kill()
-		_, _ = io.Copy(io.Discard, stdout)
-	}
-	waitErr := cmd.Wait()
-	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return Result{}, &StoppedError{Reason: fmt.Sprintf("it took longer than %s", timeout)}
-	case ctx.Err() != nil:
-		return Result{}, &StoppedError{Reason: ctx.Err().Error()}
-	case tooBig:
-		return Result{}, &StoppedError{Reason: fmt.Sprintf("its output exceeds %d MiB", maxOut>>20)}
-	case waitErr != nil:
-		tail := stderr.String()
-		if strings.Contains(tail, "out of memory") || strings.Contains(tail, "cannot allocate memory") {
-			return Result{}, &StoppedError{Reason: fmt.Sprintf("it exceeds the %d MiB memory limit", mem>>20)}
-		}
-		return Result{}, &StoppedError{Reason: "the renderer failed (" + waitErr.Error() + ")" + firstLine(tail)}
-	case readErr != nil:
-		return Result{}, &StoppedError{Reason: "cannot read the renderer's output: " + readErr.Error()}
+	o.ctxErr = ctx.Err()
+	if se := b.stopped(o); se != nil {
+		return Result{}, se
 	}
 	var rep reply
-	if err := json.Unmarshal(out, &rep); err != nil {
+	if err := json.Unmarshal(o.out, &rep); err != nil {
 		return Result{}, &StoppedError{Reason: "the renderer's output is not valid: " + err.Error()}
 	}
 	if rep.Error != nil {
 		return rep.Result, rep.Error
 	}
 	return rep.Result, nil
+}
+
+// outcome is how one child process ended.
+type outcome struct {
+	out     []byte
+	tooBig  bool
+	readErr error
+	waitErr error
+	state   *os.ProcessState
+	stderr  string
+	ctxErr  error
+}
+
+// run starts the child, feeds it body and collects at most maxOut+1 bytes
+// of its output. An error means the child could not start. The goroutine
+// is locked to its OS thread from start to wait: Linux sends the child's
+// death signal when the thread that started it exits, not the process
+// (Go issue 27505), and the runtime ends a thread when a goroutine that
+// locked it exits; locked, the thread runs no other goroutine until the
+// child is done.
+func (c Child) run(ctx context.Context, env []string, body []byte, maxOut int64) (outcome, error) {
+	cmd := exec.CommandContext(ctx, c.Exe, c.Args...)
+	cmd.Env = env
+	cmd.Stdin = bytes.NewReader(body)
+	cmd.SysProcAttr = sysProcAttr()
+	stderr := &headBuffer{max: 4 << 10}
+	cmd.Stderr = stderr
+	cmd.WaitDelay = time.Second
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return outcome{}, err
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := cmd.Start(); err != nil {
+		return outcome{}, fmt.Errorf("cannot start the renderer: %w", err)
+	}
+	var o outcome
+	o.out, o.readErr = io.ReadAll(io.LimitReader(stdout, maxOut+1))
+	if o.tooBig = int64(len(o.out)) > maxOut; o.tooBig {
+		_ = cmd.Process.Kill()
+		_, _ = io.Copy(io.Discard, stdout)
+	}
+	o.waitErr = cmd.Wait()
+	o.state, o.stderr = cmd.ProcessState, stderr.String()
+	return o, nil
+}
+
+// stopped says why a child's outcome is not a reply, or returns nil. The
+// bounds that decide do not depend on the machine's load: output size,
+// CPU time (the child exits with exitCPULimit at its RLIMIT_CPU) and
+// memory (the runtime fails at RLIMIT_DATA); the wall-clock backstop
+// comes after, and a child that finished is not stopped by it.
+func (b bounds) stopped(o outcome) *StoppedError {
+	switch {
+	case o.tooBig:
+		return &StoppedError{Reason: fmt.Sprintf("its output exceeds %d MiB", b.output>>20)}
+	case o.waitErr == nil && o.readErr == nil:
+		return nil
+	case o.state != nil && o.state.ExitCode() == exitCPULimit:
+		return &StoppedError{Reason: fmt.Sprintf("it used more than %s of CPU time", b.cpu)}
+	case errors.Is(o.ctxErr, context.DeadlineExceeded):
+		return &StoppedError{Reason: fmt.Sprintf("it did not finish within %s of wall-clock time", b.wall)}
+	case o.ctxErr != nil:
+		return &StoppedError{Reason: o.ctxErr.Error()}
+	case o.waitErr != nil:
+		if fatal, ok := runtimeFatal(o.stderr); ok && outOfMemory(fatal) {
+			return &StoppedError{Reason: fmt.Sprintf("it exceeds the %d MiB memory limit", b.memory>>20)}
+		}
+		return &StoppedError{Reason: "the renderer failed (" + o.waitErr.Error() + ")" + firstLine(o.stderr)}
+	}
+	return &StoppedError{Reason: "cannot read the renderer's output: " + o.readErr.Error()}
+}
+
+// exitCPULimit is the exit status of a child that reached its CPU limit
+// (Serve failing and the Go runtime failing exit with 2).
+const exitCPULimit = 3
+
+// runtimeFatal returns the message of the Go runtime's "fatal error: …"
+// line in a child's stderr: the only report of a runtime that failed.
+func runtimeFatal(stderr string) (string, bool) {
+	for _, l := range strings.Split(stderr, "\n") {
+		if msg, ok := strings.CutPrefix(l, "fatal error: "); ok {
+			return strings.TrimSpace(msg), true
+		}
+	}
+	return "", false
+}
+
+// outOfMemory says whether a runtime fatal error is one of the runtime's
+// allocation failures (its throws when a mapping fails at RLIMIT_DATA) or
+// a stack that reached the bound Serve sets.
+func outOfMemory(fatal string) bool {
+	return fatal == "stack overflow" || strings.Contains(fatal, "out of memory") || strings.Contains(fatal, "cannot allocate memory")
 }
 
 // firstLine returns ": <first non-empty line>" of s (a Go runtime
@@ -180,13 +320,18 @@ func (h *headBuffer) String() string {
 	return string(h.buf)
 }
 
-// Serve is the child side of Child: it reads one JSON Request from r,
-// bounds its own memory, renders in process and writes the reply to w.
-// It is meant to run in a process of its own: a request's MemoryLimit
-// sets process-wide limits (Go's memory limit, RLIMIT_AS on Linux).
-// A chart problem is part of the reply; an error means the request could
-// not be read or the reply not written.
-func Serve(r io.Reader, w io.Writer) error {
+// Serve is the child side of Child: it bounds this process by lim, then
+// reads one JSON Request from r, renders in process and writes the reply
+// to w. It is meant to run in a process of its own: lim sets
+// process-wide limits (RLIMIT_DATA and RLIMIT_CPU on Linux, Go's memory
+// limit, the goroutine stack bound, GOMAXPROCS 1 so that the CPU time a
+// chart uses does not depend on idle cores). A chart problem is part of
+// the reply; an error means the limits could not be set, the request not
+// read or the reply not written.
+func Serve(r io.Reader, w io.Writer, lim Limits) error {
+	if err := bound(lim); err != nil {
+		return err
+	}
 	data, err := io.ReadAll(io.LimitReader(r, maxRequest+1))
 	if err != nil {
 		return err
@@ -199,10 +344,6 @@ func Serve(r io.Reader, w io.Writer) error {
 		return fmt.Errorf("invalid request: %w", err)
 	}
 	data = nil
-	if req.MemoryLimit > 0 {
-		debug.SetMemoryLimit(req.MemoryLimit)
-		limitAddressSpace(req.MemoryLimit)
-	}
 	var rep reply
 	res, err := renderLocal(req)
 	rep.Result = res
@@ -214,4 +355,23 @@ func Serve(r io.Reader, w io.Writer) error {
 		rep.Error = re
 	}
 	return json.NewEncoder(w).Encode(rep)
+}
+
+// bound applies lim to this process (see Serve).
+func bound(lim Limits) error {
+	if lim == (Limits{}) {
+		return nil
+	}
+	runtime.GOMAXPROCS(1)
+	if err := setLimits(lim); err != nil {
+		return err
+	}
+	if lim.Memory > 0 {
+		// The collector works to stay below the hard bound, a little
+		// under it so that a chart close to the limit is collected
+		// rather than failed; no goroutine stack may take half of it.
+		debug.SetMemoryLimit(lim.Memory - lim.Memory/8)
+		debug.SetMaxStack(int(min(lim.Memory/2, 1<<30)))
+	}
+	return nil
 }

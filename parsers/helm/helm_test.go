@@ -27,13 +27,14 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// child is the bounded renderer the tests use: this test binary.
-func child(timeout time.Duration) Child {
+// child is the bounded renderer the tests use: this test binary, with a
+// CPU limit.
+func child(cpu time.Duration) Child {
 	c, err := NewChild()
 	if err != nil {
 		panic(err)
 	}
-	c.Timeout, c.MemoryLimit = timeout, 256<<20
+	c.CPULimit, c.MemoryLimit = cpu, 256<<20
 	return c
 }
 
@@ -504,7 +505,7 @@ func TestHostileCharts(t *testing.T) {
 	start := time.Now()
 	out := Render(context.Background(), FindCharts(yamlFiles(t, root)), nil, opts)
 	took := time.Since(start)
-	if took > 20*time.Second {
+	if took > 2*time.Minute {
 		t.Errorf("hostile charts took %s", took)
 	}
 	t.Logf("hostile charts rendered in %s", took)
@@ -513,7 +514,7 @@ func TestHostileCharts(t *testing.T) {
 		byFile[d.Range.File] = d
 		t.Logf("%s: %s: %s", d.Range, d.Summary, d.Detail)
 	}
-	if d := byFile["charts/forever/Chart.yaml"]; !strings.HasPrefix(d.Summary, "chart rendering stopped: it took longer than 3s") {
+	if d := byFile["charts/forever/Chart.yaml"]; d.Summary != "chart rendering stopped: it used more than 3s of CPU time" {
 		t.Errorf("endless loop: %+v", d)
 	}
 	if d := byFile["charts/huge/Chart.yaml"]; !strings.HasPrefix(d.Summary, "chart rendering stopped:") {

@@ -54,9 +54,6 @@ type Request struct {
 	APIVersions []string `json:"apiVersions,omitempty"`
 	// IncludeCRDs adds the chart's crds/ files to the manifests.
 	IncludeCRDs bool `json:"includeCRDs,omitempty"`
-	// MemoryLimit is the child's memory bound in bytes (0: none); set by
-	// Child.
-	MemoryLimit int64 `json:"memoryLimit,omitempty"`
 }
 
 // Manifest is one rendered template.
@@ -94,7 +91,7 @@ type RenderError struct {
 func (e *RenderError) Error() string { return e.Message }
 
 // StoppedError reports a renderer that was stopped or failed as a process:
-// timeout, memory limit, too much output, a crash.
+// CPU or memory limit, too much output, the wall-clock backstop, a crash.
 type StoppedError struct{ Reason string }
 
 func (e *StoppedError) Error() string { return "chart rendering stopped: " + e.Reason }

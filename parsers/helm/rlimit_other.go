@@ -1,7 +1,13 @@
-//go:build !linux
+//go:build !unix
 
 package helm
 
-// limitAddressSpace is best effort: outside Linux only Go's soft memory
-// limit and the parent's timeout bound the child.
-func limitAddressSpace(int64) {}
+import "syscall"
+
+// setLimits is best effort on systems without rlimits: Go's soft memory
+// limit (set by bound) and the parent's wall-clock backstop bound the
+// child.
+func setLimits(Limits) error { return nil }
+
+// sysProcAttr: here a child does not learn that its parent died.
+func sysProcAttr() *syscall.SysProcAttr { return nil }
