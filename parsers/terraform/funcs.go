@@ -46,7 +46,14 @@ type funcEnv struct {
 	root string
 	// cwd is the root module's directory (relative paths resolve from it).
 	cwd string
+	// b is the root's evaluation budget; nil for a table without bounds.
+	b *budget
 }
+
+// unguarded functions need no budget: try and can take expressions (whose
+// evaluation is bounded itself), the others return their argument or
+// nothing.
+var unguarded = map[string]bool{"try": true, "can": true, "sensitive": true, "nonsensitive": true, "timestamp": true, "uuid": true}
 
 // functions returns Terraform's function table, sentinel-aware.
 func (e *funcEnv) functions() map[string]function.Function {
@@ -146,7 +153,12 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"timestamp":    function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
 		"uuid":         function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
 	}
-	fs["templatefile"] = e.templateFileFunc(fs)
+	for name, f := range fs {
+		if !unguarded[name] {
+			fs[name] = e.guard(name, f)
+		}
+	}
+	fs["templatefile"] = e.guard("templatefile", e.templateFileFunc(fs))
 	return fs
 }
 
@@ -429,10 +441,14 @@ func (e *funcEnv) templateFileFunc(funcs map[string]function.Function) function.
 			if err != nil {
 				return cty.DynamicVal, err
 			}
+			if !e.b.chargeBytes(len(src), "templatefile()") {
+				return cty.DynamicVal, nil
+			}
 			expr, diags := hclsyntax.ParseTemplate([]byte(src), p, hcl.Pos{Line: 1, Column: 1})
 			if diags.HasErrors() {
 				return cty.DynamicVal, diags
 			}
+			hookTree(expr)
 			vars := args[1]
 			if !vars.IsWhollyKnown() || vars.IsNull() {
 				return cty.DynamicVal, nil
@@ -445,6 +461,9 @@ func (e *funcEnv) templateFileFunc(funcs map[string]function.Function) function.
 			for it := vars.ElementIterator(); it.Next(); {
 				k, v := it.Element()
 				ctxVars[k.AsString()] = v
+			}
+			if e.b != nil {
+				ctxVars[budgetVar] = e.b.capsule
 			}
 			v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: inner})
 			if diags.HasErrors() {

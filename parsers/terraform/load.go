@@ -89,7 +89,7 @@ func (l *loader) module(dir string) *module {
 	l.mu.Unlock()
 	lm.once.Do(func() {
 		if names, err := configFiles(dir); err == nil && len(names) > 0 {
-			lm.m = loadModule(dir)
+			lm.m = instrument(loadModule(dir))
 		}
 	})
 	return lm.m
@@ -240,7 +240,7 @@ func (l *loader) evaluate(dir string) (e *evaluator) {
 	if l.opts.ScopeFor != nil {
 		e.scope = l.opts.ScopeFor(dir)
 	}
-	env := &funcEnv{h: e.h, root: l.opts.Root, cwd: dir}
+	env := &funcEnv{h: e.h, root: l.opts.Root, cwd: dir, b: e.budget()}
 	e.funcs = env.functions()
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
 	mi.inputs = e.rootInputs(m)
@@ -313,7 +313,7 @@ func (e *evaluator) readVarFiles(p *hclparse.Parser, _ *module, files []string, 
 		}
 		attrs, _ := file.Body.JustAttributes()
 		for n, a := range attrs {
-			if v, d := a.Expr.Value(nil); !d.HasErrors() {
+			if v, d := e.varFileValue(a.Expr); !d.HasErrors() {
 				in[n] = v
 			}
 		}
@@ -326,7 +326,7 @@ func parseVarValue(v *variable, raw string) cty.Value {
 	if v != nil && v.typ != nil {
 		if t := traversalString(v.typ); t != "string" && t != "" || t == "" {
 			if expr, diags := hclparseExpr(raw); !diags.HasErrors() {
-				if val, d := expr.Value(nil); !d.HasErrors() {
+				if val, d := staticValue(expr); !d.HasErrors() {
 					return val
 				}
 			}
