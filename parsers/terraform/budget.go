@@ -55,7 +55,7 @@ var defaultLimits = budgetLimits{
 	elements:  4_000_000,
 	bytes:     128 << 20,
 	valueLen:  250_000,
-	stringLen: 16 << 20,
+	stringLen: 8 << 20,
 	depth:     1000,
 	numberExp: 4096, // about 1e1233
 	instances: 20_000,
@@ -75,6 +75,11 @@ type budget struct {
 	hit *budgetHit
 	// capsule carries the budget in evaluation contexts, for the hooks.
 	capsule cty.Value
+	// constCtx evaluates constants: no variables or functions, only the
+	// budget.
+	constCtx *hcl.EvalContext
+	// typeFor remembers which variable types hold a for expression.
+	typeFor map[*variable]bool
 }
 
 // budgetHit says which bound was exceeded, and where.
@@ -287,7 +292,20 @@ func (b *budget) walk(v cty.Value, depth int, s *size, what string) {
 		if (ty.IsTupleType() || ty.IsObjectType()) && n > 64 {
 			s.convert += float64(n) * float64(n)
 		}
-		keyed := ty.IsMapType() || ty.IsObjectType()
+		if ty.IsObjectType() {
+			// By attribute name: the element iterator would build (and
+			// normalise) a key value for each.
+			for name := range ty.AttributeTypes() {
+				if b.hit != nil {
+					return
+				}
+				b.bytes += int64(len(name))
+				s.bytes += float64(len(name))
+				b.walk(v.GetAttr(name), depth+1, s, what)
+			}
+			return
+		}
+		keyed := ty.IsMapType()
 		for it := v.ElementIterator(); it.Next() && b.hit == nil; {
 			k, x := it.Element()
 			if keyed {

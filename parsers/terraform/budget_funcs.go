@@ -27,22 +27,27 @@ func (e *funcEnv) guard(name string, f function.Function) function.Function {
 		loose[i] = looseParam(p)
 	}
 	var varLoose *function.Parameter
-	if vp := f.VarParam(); vp != nil {
+	vp := f.VarParam()
+	if vp != nil {
 		l := looseParam(*vp)
 		varLoose = &l
 	}
-	b, est, to := e.b, estimators[name], toTypes[name]
+	b, est, to, what := e.b, estimators[name], toTypes[name], name
 	return function.New(&function.Spec{
 		Description: f.Description(),
 		Params:      loose,
 		VarParam:    varLoose,
-		Type:        function.StaticReturnType(cty.DynamicPseudoType),
+		Type:        dynamicType,
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			if !b.step() {
 				return cty.DynamicVal, nil
 			}
-			what := name + "()"
-			sizes := make([]size, len(args))
+			var buf [4]size
+			sizes := buf[:0]
+			if len(args) > len(buf) {
+				sizes = make([]size, 0, len(args))
+			}
+			sizes = sizes[:len(args)]
 			for i, a := range args {
 				s, ok := b.measure(a, what)
 				if !ok {
@@ -55,20 +60,9 @@ func (e *funcEnv) guard(name string, f function.Function) function.Function {
 					return cty.DynamicVal, nil
 				}
 			}
-			args = append([]cty.Value(nil), args...)
-			for i := range args {
-				ty := cty.DynamicPseudoType
-				switch {
-				case to != cty.NilType:
-					ty = to
-				case i < len(params):
-					ty = params[i].Type
-				case f.VarParam() != nil:
-					ty = f.VarParam().Type
-				}
-				if args[i] = b.convert(args[i], ty, sizes[i], what+" converting its arguments"); !b.ok() {
-					return cty.DynamicVal, nil
-				}
+			args = convertArgs(b, args, sizes, params, vp, to, what)
+			if !b.ok() {
+				return cty.DynamicVal, nil
 			}
 			if name == "distinct" {
 				if v, ok := distinctStrings(args[0]); ok {
@@ -89,6 +83,41 @@ func (e *funcEnv) guard(name string, f function.Function) function.Function {
 		},
 	})
 }
+
+// convertArgs converts the arguments to the parameter types (to, for the
+// conversion functions), copying args only when one changes.
+func convertArgs(b *budget, args []cty.Value, sizes []size, params []function.Parameter, vp *function.Parameter, to cty.Type, what string) []cty.Value {
+	out := args
+	for i, a := range args {
+		ty := cty.DynamicPseudoType
+		switch {
+		case to != cty.NilType:
+			ty = to
+		case i < len(params):
+			ty = params[i].Type
+		case vp != nil:
+			ty = vp.Type
+		}
+		if ty == cty.DynamicPseudoType {
+			continue
+		}
+		c := b.convert(a, ty, sizes[i], what)
+		if !b.ok() {
+			return args
+		}
+		if c.Type().Equals(a.Type()) {
+			continue
+		}
+		if &out[0] == &args[0] {
+			out = append([]cty.Value(nil), args...)
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// dynamicType is the guard's return type: whatever the function returns.
+func dynamicType([]cty.Value) (cty.Type, error) { return cty.DynamicPseudoType, nil }
 
 // looseParam accepts any argument; the guard converts it, and the wrapped
 // function applies its own parameter rules.

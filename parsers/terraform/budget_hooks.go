@@ -122,19 +122,19 @@ func hookTree(e hcl.Expression) {
 	if _, done := n.(*hook); done {
 		return
 	}
-	for _, slot := range childSlots(n) {
+	eachSlot(n, func(slot *hclsyntax.Expression) {
 		c := *slot
 		if c == nil {
-			continue
+			return
 		}
 		if _, done := c.(*hook); done {
-			continue
+			return
 		}
 		hookTree(c)
 		if kind, ok := hookFor(n, slot, c); ok {
 			*slot = newHook(c, kind)
 		}
-	}
+	})
 }
 
 // hookFor decides whether the child c, held in slot of parent, gets a hook.
@@ -167,53 +167,57 @@ func bigNumber(v cty.Value, maxExp int) bool {
 	return exp > maxExp || exp < -maxExp
 }
 
-// childSlots returns the fields of n that hold child expressions.
-func childSlots(n hclsyntax.Expression) []*hclsyntax.Expression {
+// eachSlot calls f with each field of n that holds a child expression.
+func eachSlot(n hclsyntax.Expression, f func(*hclsyntax.Expression)) {
 	switch x := n.(type) {
 	case *hclsyntax.BinaryOpExpr:
-		return []*hclsyntax.Expression{&x.LHS, &x.RHS}
+		f(&x.LHS)
+		f(&x.RHS)
 	case *hclsyntax.UnaryOpExpr:
-		return []*hclsyntax.Expression{&x.Val}
+		f(&x.Val)
 	case *hclsyntax.ConditionalExpr:
-		return []*hclsyntax.Expression{&x.Condition, &x.TrueResult, &x.FalseResult}
+		f(&x.Condition)
+		f(&x.TrueResult)
+		f(&x.FalseResult)
 	case *hclsyntax.FunctionCallExpr:
-		return slotsOf(x.Args)
-	case *hclsyntax.TupleConsExpr:
-		return slotsOf(x.Exprs)
-	case *hclsyntax.ObjectConsExpr:
-		var out []*hclsyntax.Expression
-		for i := range x.Items {
-			out = append(out, &x.Items[i].KeyExpr, &x.Items[i].ValueExpr)
+		for i := range x.Args {
+			f(&x.Args[i])
 		}
-		return out
+	case *hclsyntax.TupleConsExpr:
+		for i := range x.Exprs {
+			f(&x.Exprs[i])
+		}
+	case *hclsyntax.ObjectConsExpr:
+		for i := range x.Items {
+			f(&x.Items[i].KeyExpr)
+			f(&x.Items[i].ValueExpr)
+		}
 	case *hclsyntax.ObjectConsKeyExpr:
-		return []*hclsyntax.Expression{&x.Wrapped}
+		f(&x.Wrapped)
 	case *hclsyntax.IndexExpr:
-		return []*hclsyntax.Expression{&x.Collection, &x.Key}
+		f(&x.Collection)
+		f(&x.Key)
 	case *hclsyntax.RelativeTraversalExpr:
-		return []*hclsyntax.Expression{&x.Source}
+		f(&x.Source)
 	case *hclsyntax.SplatExpr:
-		return []*hclsyntax.Expression{&x.Source, &x.Each}
+		f(&x.Source)
+		f(&x.Each)
 	case *hclsyntax.ForExpr:
-		return []*hclsyntax.Expression{&x.CollExpr, &x.KeyExpr, &x.ValExpr, &x.CondExpr}
+		f(&x.CollExpr)
+		f(&x.KeyExpr)
+		f(&x.ValExpr)
+		f(&x.CondExpr)
 	case *hclsyntax.TemplateExpr:
-		return slotsOf(x.Parts)
+		for i := range x.Parts {
+			f(&x.Parts[i])
+		}
 	case *hclsyntax.TemplateWrapExpr:
-		return []*hclsyntax.Expression{&x.Wrapped}
+		f(&x.Wrapped)
 	case *hclsyntax.TemplateJoinExpr:
-		return []*hclsyntax.Expression{&x.Tuple}
+		f(&x.Tuple)
 	case *hclsyntax.ParenthesesExpr:
-		return []*hclsyntax.Expression{&x.Expression}
+		f(&x.Expression)
 	}
-	return nil
-}
-
-func slotsOf(es []hclsyntax.Expression) []*hclsyntax.Expression {
-	out := make([]*hclsyntax.Expression, len(es))
-	for i := range es {
-		out[i] = &es[i]
-	}
-	return out
 }
 
 // hasFor reports whether e holds a for expression (or a template for
@@ -259,7 +263,10 @@ func (e *evaluator) constValue(x hcl.Expression) (cty.Value, hcl.Diagnostics) {
 	old := b.at(x.Range())
 	defer func() { b.site = old }()
 	b.step()
-	v, diags := x.Value(&hcl.EvalContext{Variables: map[string]cty.Value{budgetVar: b.capsule}})
+	if b.constCtx == nil {
+		b.constCtx = &hcl.EvalContext{Variables: map[string]cty.Value{budgetVar: b.capsule}}
+	}
+	v, diags := x.Value(b.constCtx)
 	if !b.charge(v, "a constant") {
 		return cty.DynamicVal, nil
 	}
@@ -271,4 +278,19 @@ func (e *evaluator) constValue(x hcl.Expression) (cty.Value, hcl.Diagnostics) {
 func (e *evaluator) varFileValue(x hcl.Expression) (cty.Value, hcl.Diagnostics) {
 	hookTree(x)
 	return e.constValue(x)
+}
+
+// typeHasFor is hasFor for a variable's type constraint, remembered for
+// the root (a module's variables are evaluated once per instance).
+func (e *evaluator) typeHasFor(v *variable) bool {
+	b := e.budget()
+	if b.typeFor == nil {
+		b.typeFor = map[*variable]bool{}
+	}
+	has, ok := b.typeFor[v]
+	if !ok {
+		has = hasFor(v.typ)
+		b.typeFor[v] = has
+	}
+	return has
 }

@@ -137,7 +137,7 @@ func (mi *modInst) evalVariable(name string) {
 	var defaults *typeexpr.Defaults
 	// Optional attribute defaults in the type are evaluated by typeexpr
 	// without a budget: a type holding a for expression is not read.
-	if v.typ != nil && !hasFor(v.typ) {
+	if v.typ != nil && !mi.e.typeHasFor(v) {
 		if t, d, diags := typeexpr.TypeConstraintWithDefaults(v.typ); !diags.HasErrors() {
 			ty, defaults = t, d
 		}
@@ -492,14 +492,14 @@ func (mi *modInst) evalResource(r *resource) {
 		}
 		addrLocal := local + mi.suffix(in.key)
 		v := mi.evalBody(r.body, in.extra)
+		if !b.ok() {
+			break // this instance's values are partly unknown: not extracted
+		}
 		if r.data && r.typ == "aws_iam_policy_document" {
 			v = mi.policyDocument(v)
 		}
 		if r.data && (r.typ == "kubectl_path_documents" || r.typ == "kubectl_file_documents") {
 			v = mi.kubectlDocuments(r.typ, v)
-		}
-		if !b.ok() {
-			break // this instance's values are partly unknown: not extracted
 		}
 		v = mi.complete(r, v, mi.addr(addrLocal))
 		keys = append(keys, in.key)

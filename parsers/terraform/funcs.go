@@ -441,7 +441,7 @@ func (e *funcEnv) templateFileFunc(funcs map[string]function.Function) function.
 			if err != nil {
 				return cty.DynamicVal, err
 			}
-			if !e.b.chargeBytes(len(src), "templatefile()") {
+			if !e.b.chargeBytes(len(src), "templatefile") {
 				return cty.DynamicVal, nil
 			}
 			expr, diags := hclsyntax.ParseTemplate([]byte(src), p, hcl.Pos{Line: 1, Column: 1})
