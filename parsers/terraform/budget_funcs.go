@@ -21,67 +21,83 @@ func (e *funcEnv) guard(name string, f function.Function) function.Function {
 	if e.b == nil {
 		return f
 	}
-	params := f.Params()
-	loose := make([]function.Parameter, len(params))
-	for i, p := range params {
+	g := &guarded{name: name, f: f, b: e.b, params: f.Params(), vp: f.VarParam(), est: estimators[name], to: toTypes[name]}
+	loose := make([]function.Parameter, len(g.params))
+	for i, p := range g.params {
 		loose[i] = looseParam(p)
 	}
 	var varLoose *function.Parameter
-	vp := f.VarParam()
-	if vp != nil {
-		l := looseParam(*vp)
+	if g.vp != nil {
+		l := looseParam(*g.vp)
 		varLoose = &l
 	}
-	b, est, to, what := e.b, estimators[name], toTypes[name], name
-	return function.New(&function.Spec{
-		Description: f.Description(),
-		Params:      loose,
-		VarParam:    varLoose,
-		Type:        dynamicType,
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			if !b.step() {
-				return cty.DynamicVal, nil
-			}
-			var buf [4]size
-			sizes := buf[:0]
-			if len(args) > len(buf) {
-				sizes = make([]size, 0, len(args))
-			}
-			sizes = sizes[:len(args)]
-			for i, a := range args {
-				s, ok := b.measure(a, what)
-				if !ok {
-					return cty.DynamicVal, nil
-				}
-				sizes[i] = s
-			}
-			if est != nil {
-				if x := est(args, sizes); !b.need(x, what) || x.quiet {
-					return cty.DynamicVal, nil
-				}
-			}
-			args = convertArgs(b, args, sizes, params, vp, to, what)
-			if !b.ok() {
-				return cty.DynamicVal, nil
-			}
-			if name == "distinct" {
-				if v, ok := distinctStrings(args[0]); ok {
-					return v, nil
-				}
-				if !b.spend(12*sizes[0].elements*sizes[0].elements, what) {
-					return cty.DynamicVal, nil
-				}
-			}
-			v, err := f.Call(args)
-			if err != nil {
-				return cty.DynamicVal, err
-			}
-			if !b.charge(v, what) {
-				return cty.DynamicVal, nil
-			}
+	return function.New(&function.Spec{Description: f.Description(), Params: loose, VarParam: varLoose, Type: dynamicType, Impl: g.call})
+}
+
+// guarded is one function under the budget.
+type guarded struct {
+	name   string
+	f      function.Function
+	b      *budget
+	params []function.Parameter
+	vp     *function.Parameter
+	est    estimator
+	to     cty.Type
+}
+
+// call runs the function within the budget.
+func (g *guarded) call(args []cty.Value, _ cty.Type) (cty.Value, error) {
+	b := g.b
+	if !b.step() {
+		return cty.DynamicVal, nil
+	}
+	var buf [4]size
+	sizes, ok := g.measure(args, buf[:0])
+	if !ok {
+		return cty.DynamicVal, nil
+	}
+	if g.est != nil {
+		if x := g.est(args, sizes); !b.need(x, g.name) || x.quiet {
+			return cty.DynamicVal, nil
+		}
+	}
+	if args = convertArgs(b, args, sizes, g.params, g.vp, g.to, g.name); !b.ok() {
+		return cty.DynamicVal, nil
+	}
+	if g.name == "distinct" {
+		if v, ok := distinctStrings(args[0]); ok {
 			return v, nil
-		},
-	})
+		}
+		// go-cty compares every pair, each comparison costing about as
+		// much as walking a dozen values.
+		if !b.spend(12*sizes[0].elements*sizes[0].elements, g.name) {
+			return cty.DynamicVal, nil
+		}
+	}
+	v, err := g.f.Call(args)
+	if err != nil {
+		return cty.DynamicVal, err
+	}
+	if !b.charge(v, g.name) {
+		return cty.DynamicVal, nil
+	}
+	return v, nil
+}
+
+// measure walks the arguments into sizes (buf's storage when it fits).
+func (g *guarded) measure(args []cty.Value, buf []size) ([]size, bool) {
+	sizes := buf
+	if len(args) > cap(buf) {
+		sizes = make([]size, 0, len(args))
+	}
+	for _, a := range args {
+		s, ok := g.b.measure(a, g.name)
+		if !ok {
+			return nil, false
+		}
+		sizes = append(sizes, s)
+	}
+	return sizes, true
 }
 
 // convertArgs converts the arguments to the parameter types (to, for the

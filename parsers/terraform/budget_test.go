@@ -84,6 +84,7 @@ func assertBounded(t *testing.T, res Result, bound string) {
 }
 
 func TestBudgetSetProduct(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{"main.tf": `
 locals { p = setproduct(range(1024), range(1024), range(1024)) }
 output "n" { value = length(local.p) }
@@ -92,6 +93,7 @@ output "n" { value = length(local.p) }
 }
 
 func TestBudgetDoublingLocals(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("locals {\n  a0 = \"xx\"\n")
 	for i := 1; i <= 35; i++ {
@@ -102,6 +104,7 @@ func TestBudgetDoublingLocals(t *testing.T) {
 }
 
 func TestBudgetFormatWidth(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{"main.tf": `
 locals {
   a = format("%0999999999d", 1)
@@ -112,6 +115,7 @@ locals {
 }
 
 func TestBudgetNestedFor(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{"main.tf": `
 locals { x = [for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]] }
 output "o" { value = length(local.x) }
@@ -120,6 +124,7 @@ output "o" { value = length(local.x) }
 }
 
 func TestBudgetTemplateFor(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{"main.tf": `
 locals { s = "%{for a in range(1024)}%{for b in range(1024)}%{for c in range(1024)}x%{endfor}%{endfor}%{endfor}" }
 `})
@@ -127,6 +132,7 @@ locals { s = "%{for a in range(1024)}%{for b in range(1024)}%{for c in range(102
 }
 
 func TestBudgetYAMLAliasBomb(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("locals {\n  y = yamldecode(<<-EOT\n    a0: &a0 [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n")
 	for i := 1; i <= 9; i++ {
@@ -137,6 +143,7 @@ func TestBudgetYAMLAliasBomb(t *testing.T) {
 }
 
 func TestBudgetYAMLDeep(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{
 		"main.tf":  `locals { y = yamldecode(file("${path.module}/deep.txt")) }`,
 		"deep.txt": strings.Repeat("[", 200000) + strings.Repeat("]", 200000),
@@ -145,6 +152,7 @@ func TestBudgetYAMLDeep(t *testing.T) {
 }
 
 func TestBudgetYAMLDeepBlock(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{
 		"main.tf":  `locals { y = yamldecode(file("${path.module}/deep.txt")) }`,
 		"deep.txt": strings.Repeat("- ", 200000) + "x\n",
@@ -153,6 +161,7 @@ func TestBudgetYAMLDeepBlock(t *testing.T) {
 }
 
 func TestBudgetJSONDeep(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{
 		"main.tf":  `locals { y = jsondecode(file("${path.module}/deep.txt")) }`,
 		"deep.txt": strings.Repeat("[", 200000) + strings.Repeat("]", 200000),
@@ -163,6 +172,7 @@ func TestBudgetJSONDeep(t *testing.T) {
 // TestBudgetModuleFanOut chains five local modules, each called with
 // count = 1000: the product of instances is bounded, not each block.
 func TestBudgetModuleFanOut(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"main.tf": "module \"a\" {\n  source = \"./m1\"\n  count  = 1000\n}\n"}
 	for i := 1; i <= 4; i++ {
 		files[fmt.Sprintf("m%d/main.tf", i)] = fmt.Sprintf("module \"n\" {\n  source = \"../m%d\"\n  count  = 1000\n}\nresource \"aws_iam_role\" \"r\" { name = \"r\" }\n", i+1)
@@ -172,6 +182,7 @@ func TestBudgetModuleFanOut(t *testing.T) {
 }
 
 func TestBudgetJoinFlatten(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{"main.tf": `
 locals {
   row = [for j in range(1000) : "x"]
@@ -183,6 +194,7 @@ locals {
 }
 
 func TestBudgetForEachMillion(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{"main.tf": `
 resource "aws_iam_role" "r" {
   for_each = toset(flatten([for a in range(1000) : [for b in range(1000) : "${a}-${b}"]]))
@@ -193,6 +205,7 @@ resource "aws_iam_role" "r" {
 }
 
 func TestBudgetStringFunctions(t *testing.T) {
+	t.Parallel()
 	for name, expr := range map[string]string{
 		"indent":  `indent(999999999, "a\nb")`,
 		"replace": `replace(join("", [for i in range(1024) : "xxxx"]), "", join("", [for i in range(1024) : "yyyy"]))`,
@@ -207,6 +220,7 @@ func TestBudgetStringFunctions(t *testing.T) {
 }
 
 func TestBudgetConcatDoubling(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("locals {\n  a0 = range(1000)\n")
 	for i := 1; i <= 20; i++ {
@@ -217,6 +231,7 @@ func TestBudgetConcatDoubling(t *testing.T) {
 }
 
 func TestBudgetJSONEncodeHuge(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{"main.tf": `
 locals {
   row = [for j in range(1000) : "xxxxxxxxxxxxxxxx"]
@@ -228,11 +243,13 @@ locals {
 }
 
 func TestBudgetNumberLiteral(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{"main.tf": `locals { s = "${1e99999999}" }`})
 	assertBounded(t, res, "number size")
 }
 
 func TestBudgetNumberArithmetic(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("locals {\n  n0 = 1e300\n")
 	for i := 1; i <= 30; i++ {
@@ -245,6 +262,7 @@ func TestBudgetNumberArithmetic(t *testing.T) {
 // TestBudgetVarFileFor: a tfvars value is a constant, but may still hold
 // nested for expressions over literal lists.
 func TestBudgetVarFileFor(t *testing.T) {
+	t.Parallel()
 	list := "[" + strings.TrimSuffix(strings.Repeat("1,", 1000), ",") + "]"
 	res := loadBounded(t, map[string]string{
 		"main.tf":          `variable "x" {}` + "\n" + `output "o" { value = length(var.x) }`,
@@ -256,6 +274,7 @@ func TestBudgetVarFileFor(t *testing.T) {
 // TestBudgetTryKeepsUnknown: try() must not turn an exceeded budget into
 // its known fallback.
 func TestBudgetTryKeepsUnknown(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{"main.tf": `
 output "p" { value = try(length(setproduct(range(1024), range(1024), range(1024))), 0) }
 `})
@@ -267,6 +286,7 @@ output "p" { value = try(length(setproduct(range(1024), range(1024), range(1024)
 
 // TestBudgetDeadline: the wall-clock backstop stops evaluation once passed.
 func TestBudgetDeadline(t *testing.T) {
+	t.Parallel()
 	lim := defaultLimits
 	lim.deadline = -time.Second
 	b := newBudget(lim)
@@ -280,6 +300,7 @@ func TestBudgetDeadline(t *testing.T) {
 // TestBudgetRealisticRoot: ordinary configuration with for_each, nested
 // modules, templates and decoding stays within the budget.
 func TestBudgetRealisticRoot(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{
 		"main.tf": `
 locals {
@@ -323,6 +344,7 @@ resource "aws_iam_role" "r" {
 // TestBudgetJSONSyntaxFor: for expressions in JSON-syntax templates are
 // bounded too.
 func TestBudgetJSONSyntaxFor(t *testing.T) {
+	t.Parallel()
 	res := loadBounded(t, map[string]string{"main.tf.json": `{
   "locals": {
     "r": "${range(1024)}",
@@ -336,6 +358,7 @@ func TestBudgetJSONSyntaxFor(t *testing.T) {
 // TestBudgetJSONSyntaxValues: JSON values evaluated here keep their
 // meaning: templates, numbers, nested objects, keys.
 func TestBudgetJSONSyntaxValues(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{"main.tf.json": `{
   "locals": { "names": ["a", "b"] },
   "output": {
@@ -356,6 +379,7 @@ func TestBudgetJSONSyntaxValues(t *testing.T) {
 // TestBudgetConstantFor: expressions evaluated without a context (module
 // source and version, optional attribute defaults in a variable type) do not run nested for expressions over literal lists.
 func TestBudgetConstantFor(t *testing.T) {
+	t.Parallel()
 	list := "[" + strings.TrimSuffix(strings.Repeat("1,", 1000), ",") + "]"
 	nested := fmt.Sprintf("[for a in %s : [for b in %s : [for c in %s : c]]]", list, list, list)
 	res := loadBounded(t, map[string]string{"main.tf": `
@@ -379,4 +403,22 @@ output "o" { value = var.v }
 	if !found {
 		t.Error("the other root's role is missing")
 	}
+}
+
+// TestBudgetTemplateFile: a template file's for directives are bounded
+// like the configuration's, and it cannot call templatefile itself.
+func TestBudgetTemplateFile(t *testing.T) {
+	t.Parallel()
+	res := loadBounded(t, map[string]string{
+		"main.tf": `
+locals {
+  r = range(1024)
+  s = templatefile("${path.module}/t.tpl", { r = local.r })
+  self = templatefile("${path.module}/self.tpl", {})
+}
+`,
+		"t.tpl":    "%{for a in r}%{for b in r}%{for c in r}${c}%{endfor}%{endfor}%{endfor}",
+		"self.tpl": `${templatefile("self.tpl", {})}`,
+	})
+	assertBounded(t, res, "expression evaluations")
 }
