@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -285,7 +286,7 @@ func (mi *modInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 				continue
 			}
 			if vars != cty.NilVal && vars.IsWhollyKnown() && !vars.IsNull() {
-				if t, err := renderTemplate(src, vars, mi.e.funcs); err == nil {
+				if t, err := renderTemplate(src, vars, mi.e.funcs, mi.e.budget()); err == nil {
 					src = t
 				}
 			}
@@ -344,15 +345,24 @@ func (e *funcEnv) glob(pattern string) ([]string, error) {
 }
 
 // renderTemplate evaluates src as a Terraform template with vars.
-func renderTemplate(src string, vars cty.Value, funcs map[string]function.Function) (string, error) {
+// It is bounded like templatefile(): nesting checked before parsing, the
+// root's budget charged while evaluating.
+func renderTemplate(src string, vars cty.Value, funcs map[string]function.Function, b *budget) (string, error) {
+	if x := nesting.HCLTemplate([]byte(src)); x != nil {
+		return "", x
+	}
 	expr, diags := hclsyntax.ParseTemplate([]byte(src), "<template>", hcl.InitialPos)
 	if diags.HasErrors() {
 		return "", diags
 	}
+	hookTree(expr)
 	ctxVars := map[string]cty.Value{}
 	for it := vars.ElementIterator(); it.Next(); {
 		k, e := it.Element()
 		ctxVars[k.AsString()] = e
+	}
+	if b != nil {
+		ctxVars[budgetVar] = b.capsule
 	}
 	out, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
 	if diags.HasErrors() || !out.IsKnown() || out.Type() != cty.String {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
@@ -21,9 +22,6 @@ import (
 
 // maxModuleDepth bounds nested module calls (and breaks call cycles).
 const maxModuleDepth = 12
-
-// maxInstances bounds count / for_each expansion of one block.
-const maxInstances = 1000
 
 // evaluator evaluates one root module and the local modules it calls.
 type evaluator struct {
@@ -44,6 +42,8 @@ type evaluator struct {
 	// rootInst is the evaluated root module instance.
 	rootInst *modInst
 	embedded []Embedded
+	// b is the root's evaluation budget (budget.go).
+	b *budget
 }
 
 // providerInfo is what a provider configuration tells the model.
@@ -103,6 +103,9 @@ func newModInst(e *evaluator, m *module, path string, depth int, stack map[strin
 // run evaluates every item of the module in dependency order.
 func (mi *modInst) run() {
 	g := mi.m.graph()
+	if mi.call == nil {
+		defer mi.e.noteBudget()
+	}
 	for _, key := range g.order {
 		it := g.items[key]
 		switch it.kind {
@@ -128,14 +131,16 @@ func (mi *modInst) evalVariable(name string) {
 	if in, ok := mi.inputs[name]; ok {
 		val = in
 	} else if v.hasDef {
-		val, _ = v.def.Value(nil)
+		val, _ = mi.e.constValue(v.def)
 		if val == cty.NilVal {
 			val = cty.DynamicVal
 		}
 	}
 	ty := cty.DynamicPseudoType
 	var defaults *typeexpr.Defaults
-	if v.typ != nil {
+	// Optional attribute defaults in the type are evaluated by typeexpr
+	// without a budget: a type holding a for expression is not read.
+	if v.typ != nil && !mi.e.typeHasFor(v) {
 		if t, d, diags := typeexpr.TypeConstraintWithDefaults(v.typ); !diags.HasErrors() {
 			ty, defaults = t, d
 		}
@@ -151,11 +156,7 @@ func (mi *modInst) evalVariable(name string) {
 		val = defaults.Apply(val)
 	}
 	if ty != cty.DynamicPseudoType {
-		if c, err := convert.Convert(val, ty); err == nil {
-			val = c
-		} else {
-			val = cty.UnknownVal(ty)
-		}
+		val = mi.convertVar(val, ty)
 	}
 	mi.vars[name] = val
 }
@@ -166,12 +167,21 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	if expr == nil {
 		return cty.NullVal(cty.DynamicPseudoType)
 	}
+	b := mi.e.budget()
+	if !b.step() {
+		return cty.DynamicVal
+	}
+	old := b.at(expr.Range())
+	defer func() { b.site = old }()
 	ctx := mi.context(expr.Variables(), extra)
 	if comparesHole(expr, ctx) {
 		return cty.DynamicVal
 	}
-	v, diags := expr.Value(ctx)
-	if diags.HasErrors() || v == cty.NilVal {
+	v, diags, ok := mi.jsonValue(expr, ctx)
+	if !ok {
+		v, diags = expr.Value(ctx)
+	}
+	if diags.HasErrors() || v == cty.NilVal || !b.charge(v, "an expression") {
 		return cty.DynamicVal
 	}
 	return v
@@ -258,6 +268,7 @@ func (mi *modInst) context(travs []hcl.Traversal, extra map[string]cty.Value) *h
 	for k, v := range extra {
 		vars[k] = v
 	}
+	vars[budgetVar] = mi.e.budget().capsule
 	return &hcl.EvalContext{Variables: vars, Functions: mi.e.funcs}
 }
 
@@ -364,7 +375,7 @@ func (mi *modInst) expandDynamic(b *gblock, extra map[string]cty.Value) []cty.Va
 		return nil
 	}
 	var out []cty.Value
-	for it := coll.ElementIterator(); it.Next(); {
+	for it := coll.ElementIterator(); it.Next() && mi.e.budget().ok(); {
 		k, v := it.Element()
 		if coll.Type().IsSetType() {
 			k = v
@@ -375,9 +386,6 @@ func (mi *modInst) expandDynamic(b *gblock, extra map[string]cty.Value) []cty.Va
 		}
 		x[iter] = cty.ObjectVal(map[string]cty.Value{"key": k, "value": v})
 		out = append(out, mi.evalBody(content, x))
-		if len(out) >= maxInstances {
-			break
-		}
 	}
 	return out
 }
@@ -409,11 +417,8 @@ func (mi *modInst) expand(count, forEach hcl.Expression) ([]instance, bool) {
 			return nil, false
 		}
 		c, acc := n.AsBigFloat().Int64()
-		if c < 0 || acc != 0 && c == 0 {
+		if c < 0 || acc != 0 && c == 0 || !mi.e.budget().roomFor(c, "count") {
 			return nil, false
-		}
-		if c > maxInstances {
-			c = maxInstances
 		}
 		out := make([]instance, 0, c)
 		for i := int64(0); i < c; i++ {
@@ -423,7 +428,7 @@ func (mi *modInst) expand(count, forEach hcl.Expression) ([]instance, bool) {
 		return out, true
 	case forEach != nil:
 		v := mi.eval(forEach, nil)
-		if !v.IsWhollyKnown() || v.IsNull() || !v.CanIterateElements() {
+		if !v.IsWhollyKnown() || v.IsNull() || !v.CanIterateElements() || !mi.e.budget().roomFor(int64(v.LengthInt()), "for_each") {
 			return nil, false
 		}
 		var out []instance
@@ -440,9 +445,6 @@ func (mi *modInst) expand(count, forEach hcl.Expression) ([]instance, bool) {
 				return nil, false
 			}
 			out = append(out, instance{key: ks, extra: map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": ks, "value": x})}})
-			if len(out) >= maxInstances {
-				break
-			}
 		}
 		return out, true
 	}
@@ -471,8 +473,15 @@ func collect(count, forEach hcl.Expression, keys []cty.Value, vals []cty.Value) 
 // evalResource evaluates every instance of a resource or data block and
 // hands each to the extractor.
 func (mi *modInst) evalResource(r *resource) {
+	b := mi.e.budget()
+	site := b.at(r.defRange)
+	defer func() { b.site = site }()
 	insts, ok := mi.expand(r.count, r.forEach)
 	local := r.key()
+	if !b.ok() {
+		mi.store(r, cty.DynamicVal)
+		return
+	}
 	if !ok {
 		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: mi.label(local) + ": count / for_each cannot be known statically", Range: mi.e.l.rng(r.defRange)})
 		mi.store(r, cty.DynamicVal)
@@ -481,8 +490,14 @@ func (mi *modInst) evalResource(r *resource) {
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {
+		if !b.instance() {
+			break
+		}
 		addrLocal := local + mi.suffix(in.key)
 		v := mi.evalBody(r.body, in.extra)
+		if !b.ok() {
+			break // this instance's values are partly unknown: not extracted
+		}
 		if r.data && r.typ == "aws_iam_policy_document" {
 			v = mi.policyDocument(v)
 		}
@@ -493,6 +508,10 @@ func (mi *modInst) evalResource(r *resource) {
 		keys = append(keys, in.key)
 		vals = append(vals, v)
 		mi.e.extract(mi, r, addrLocal, v)
+	}
+	if !b.ok() {
+		mi.store(r, cty.DynamicVal)
+		return
 	}
 	mi.store(r, collect(r.count, r.forEach, keys, vals))
 }
@@ -549,7 +568,14 @@ func (mi *modInst) fillNeeded(v cty.Value, key string, hasKeys bool, leaf func(s
 // evalCall evaluates a module call: local modules are evaluated with their
 // inputs; other sources give outputs that are holes.
 func (mi *modInst) evalCall(c *moduleCall) {
+	b := mi.e.budget()
+	site := b.at(c.defRange)
+	defer func() { b.site = site }()
 	insts, ok := mi.expand(c.count, c.forEach)
+	if !b.ok() {
+		mi.modules[c.name] = cty.DynamicVal
+		return
+	}
 	if !ok {
 		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: mi.label("module."+c.name) + ": count / for_each cannot be known statically", Range: mi.e.l.rng(c.defRange)})
 		mi.modules[c.name] = cty.DynamicVal
@@ -578,6 +604,9 @@ func (mi *modInst) evalCall(c *moduleCall) {
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {
+		if !b.instance() {
+			break
+		}
 		path := mi.label("module." + c.name + mi.suffix(in.key))
 		var out cty.Value
 		if child != nil {
@@ -602,6 +631,10 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		out = mi.fillNeeded(out, "module."+c.name, c.count != nil || c.forEach != nil, leaf)
 		keys = append(keys, in.key)
 		vals = append(vals, out)
+	}
+	if !b.ok() {
+		mi.modules[c.name] = cty.DynamicVal
+		return
 	}
 	mi.modules[c.name] = collect(c.count, c.forEach, keys, vals)
 }
@@ -628,7 +661,7 @@ func (mi *modInst) childProviders(c *moduleCall, _ map[string]cty.Value) map[str
 		for _, item := range oc.Items {
 			k := traversalString(item.KeyExpr)
 			if k == "" {
-				if v, d := item.KeyExpr.Value(nil); !d.HasErrors() && v.Type() == cty.String {
+				if v, d := staticValue(item.KeyExpr); !d.HasErrors() && v.Type() == cty.String {
 					k = v.AsString()
 				}
 			}
@@ -1011,7 +1044,12 @@ func blockList(v cty.Value) []cty.Value {
 	return nil
 }
 
+// hclparseExpr parses a --var or configured variable value, refusing
+// nesting the parser would overflow its stack on.
 func hclparseExpr(src string) (hcl.Expression, hcl.Diagnostics) {
+	if x := nesting.HCLExpression([]byte(src)); x != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Nesting too deep", Detail: x.Error()}}
+	}
 	return hclsyntax.ParseExpression([]byte(src), "<var>", hcl.InitialPos)
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 
@@ -49,7 +50,14 @@ type funcEnv struct {
 	tree *treefs.Tree
 	// cwd is the root module's directory (relative paths resolve from it).
 	cwd string
+	// b is the root's evaluation budget; nil for a table without bounds.
+	b *budget
 }
+
+// unguarded functions need no budget: try and can take expressions (whose
+// evaluation is bounded itself), the others return their argument or
+// nothing.
+var unguarded = map[string]bool{"try": true, "can": true, "sensitive": true, "nonsensitive": true, "timestamp": true, "uuid": true}
 
 // functions returns Terraform's function table, sentinel-aware.
 func (e *funcEnv) functions() map[string]function.Function {
@@ -149,7 +157,12 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"timestamp":    function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
 		"uuid":         function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
 	}
-	fs["templatefile"] = e.templateFileFunc(fs)
+	for name, f := range fs {
+		if !unguarded[name] {
+			fs[name] = e.guard(name, f)
+		}
+	}
+	fs["templatefile"] = e.guard("templatefile", e.templateFileFunc(fs))
 	return fs
 }
 
@@ -418,10 +431,17 @@ func (e *funcEnv) templateFileFunc(funcs map[string]function.Function) function.
 			if err != nil {
 				return cty.DynamicVal, err
 			}
+			if !e.b.chargeBytes(len(src), "templatefile") {
+				return cty.DynamicVal, nil
+			}
+			if x := nesting.HCLTemplate([]byte(src)); x != nil {
+				return cty.DynamicVal, fmt.Errorf("%s: %s", p, x.Error())
+			}
 			expr, diags := hclsyntax.ParseTemplate([]byte(src), p, hcl.Pos{Line: 1, Column: 1})
 			if diags.HasErrors() {
 				return cty.DynamicVal, diags
 			}
+			hookTree(expr)
 			vars := args[1]
 			if !vars.IsWhollyKnown() || vars.IsNull() {
 				return cty.DynamicVal, nil
@@ -434,6 +454,9 @@ func (e *funcEnv) templateFileFunc(funcs map[string]function.Function) function.
 			for it := vars.ElementIterator(); it.Next(); {
 				k, v := it.Element()
 				ctxVars[k.AsString()] = v
+			}
+			if e.b != nil {
+				ctxVars[budgetVar] = e.b.capsule
 			}
 			v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: inner})
 			if diags.HasErrors() {

@@ -96,7 +96,7 @@ func (l *loader) module(dir string) *module {
 		names, refused, err := configFiles(l.opts.Tree, dir)
 		l.refuse(refused)
 		if err == nil && len(names) > 0 {
-			lm.m = loadModule(l.opts.Tree, dir)
+			lm.m = instrument(loadModule(l.opts.Tree, dir))
 		}
 	})
 	return lm.m
@@ -265,7 +265,7 @@ func (l *loader) evaluate(dir string) (e *evaluator) {
 	if l.opts.ScopeFor != nil {
 		e.scope = l.opts.ScopeFor(dir)
 	}
-	env := &funcEnv{h: e.h, tree: l.opts.Tree, cwd: dir}
+	env := &funcEnv{h: e.h, tree: l.opts.Tree, cwd: dir, b: e.budget()}
 	e.funcs = env.functions()
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
 	mi.inputs = e.rootInputs(m)
@@ -358,7 +358,7 @@ func (e *evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bo
 		}
 		attrs, _ := file.Body.JustAttributes()
 		for n, a := range attrs {
-			if v, d := a.Expr.Value(nil); !d.HasErrors() {
+			if v, d := e.varFileValue(a.Expr); !d.HasErrors() {
 				in[n] = v
 			}
 		}
@@ -381,7 +381,7 @@ func parseVarValue(v *variable, raw string) cty.Value {
 	if v != nil && v.typ != nil {
 		if t := traversalString(v.typ); t != "string" && t != "" || t == "" {
 			if expr, diags := hclparseExpr(raw); !diags.HasErrors() {
-				if val, d := expr.Value(nil); !d.HasErrors() {
+				if val, d := staticValue(expr); !d.HasErrors() {
 					return val
 				}
 			}

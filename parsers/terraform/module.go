@@ -335,7 +335,7 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 	for n, a := range attrs {
 		switch n {
 		case "source":
-			if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "string" && v.IsKnown() && !v.IsNull() {
+			if v, d := staticValue(a.Expr); !d.HasErrors() && v.Type().FriendlyName() == "string" && v.IsKnown() && !v.IsNull() {
 				c.source = v.AsString()
 			}
 			c.srcRange = a.Expr.Range()
@@ -346,7 +346,7 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 		case "providers":
 			c.providers = a.Expr
 		case "version":
-			if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+			if v, d := staticValue(a.Expr); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
 				c.version = v.AsString()
 			}
 		case "depends_on":
@@ -376,7 +376,7 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 func (m *module) addProvider(b *hcl.Block) {
 	p := &provider{name: b.Labels[0], body: toGeneric(b.Body), rng: b.DefRange}
 	if a, ok := p.body.attrs["alias"]; ok {
-		if v, d := a.Expr.Value(nil); !d.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type().FriendlyName() == "string" {
+		if v, d := staticValue(a.Expr); !d.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type().FriendlyName() == "string" {
 			p.alias = v.AsString()
 		}
 	}
