@@ -38,7 +38,14 @@ const passwdLine = "root:x:0:0"
 const hostileMemory = 3 << 20
 
 // hostileDeadline ends a hung run; the case then fails.
-const hostileDeadline = 90 * time.Second
+// FAULTLINE_HOSTILE_DEADLINE (a Go duration) shortens it for runs of an
+// older binary that is expected to hang.
+var hostileDeadline = func() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("FAULTLINE_HOSTILE_DEADLINE")); err == nil {
+		return d
+	}
+	return 90 * time.Second
+}()
 
 var (
 	hostileOnce sync.Once
@@ -547,4 +554,80 @@ func TestHostileKustomize(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHostileEvaluation covers input that crashed the parsers or exhausted
+// memory and time in evaluation: each ends with FL000 (broken input) or a
+// coverage note (a bound reached), and the planted chain is still found.
+func TestHostileEvaluation(t *testing.T) {
+	deep := func(open, close string, n int) string {
+		return strings.Repeat(open, n) + "1" + strings.Repeat(close, n)
+	}
+	var doubling strings.Builder
+	doubling.WriteString("locals {\n  a0 = \"xx\"\n")
+	for i := 1; i <= 36; i++ {
+		fmt.Fprintf(&doubling, "  a%d = \"${local.a%d}${local.a%d}\"\n", i, i-1, i-1)
+	}
+	doubling.WriteString("}\nresource \"aws_iam_role\" \"r\" { name = local.a36 }\n")
+	var bomb strings.Builder
+	bomb.WriteString("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+	for i := 1; i < 10; i++ {
+		fmt.Fprintf(&bomb, "a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+	}
+	fanOut := map[string]string{"bad/main.tf": "module \"l1\" {\n  source = \"./l1\"\n  count  = 1000\n}\n"}
+	for i := 1; i <= 5; i++ {
+		body := "resource \"aws_iam_role\" \"r\" { name = \"r\" }\n"
+		if i < 5 {
+			body += fmt.Sprintf("module \"l%d\" {\n  source = \"./l%d\"\n  count  = 1000\n}\n", i+1, i+1)
+		}
+		fanOut["bad/"+pathTo(i)+"/main.tf"] = body
+	}
+	cases := map[string]struct {
+		files map[string]string
+		want  string // "FL000@file" or a note substring
+	}{
+		"70k nested ( in a .tf":       {map[string]string{"bad/main.tf": "locals {\n  x = " + deep("(", ")", 70000) + "\n}\n"}, "FL000@bad/main.tf"},
+		"70k nested \"${ in a .tf":    {map[string]string{"bad/main.tf": "locals {\n  x = " + strings.Repeat("\"${", 70000) + "1" + strings.Repeat("}\"", 70000) + "\n}\n"}, "FL000@bad/main.tf"},
+		"200k-deep .tf.json":          {map[string]string{"bad/main.tf.json": `{"locals": {"x": ` + strings.Repeat("[", 200000) + strings.Repeat("]", 200000) + "}}"}, "FL000@bad/main.tf.json"},
+		"200k-deep terraform.tfvars":  {map[string]string{"bad/main.tf": "variable \"x\" {}\n", "bad/terraform.tfvars": "x = " + deep("[", "]", 200000) + "\n"}, "FL000@bad/terraform.tfvars"},
+		"200k-deep YAML":              {map[string]string{"bad/deep.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata:\n  x: " + strings.Repeat("[", 200000) + strings.Repeat("]", 200000) + "\n"}, "FL000@bad/deep.yaml"},
+		"setproduct 1024^3":           {map[string]string{"bad/main.tf": "locals {\n  p = setproduct(range(1024), range(1024), range(1024))\n}\nresource \"aws_iam_role\" \"r\" { name = length(local.p) }\n"}, "evaluation stopped at its"},
+		"36 doubling locals":          {map[string]string{"bad/main.tf": doubling.String()}, "evaluation stopped at its"},
+		"format width 999999999":      {map[string]string{"bad/main.tf": "resource \"aws_iam_role\" \"r\" { name = format(\"%0999999999d\", 1) }\n"}, "evaluation stopped at its"},
+		"nested for 1024^3":           {map[string]string{"bad/main.tf": "locals {\n  x = [for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]]\n}\nresource \"aws_iam_role\" \"r\" { name = length(local.x) }\n"}, "evaluation stopped at its"},
+		"yamldecode of an alias bomb": {map[string]string{"bad/main.tf": "locals {\n  x = yamldecode(file(\"${path.module}/bomb.yaml\"))\n}\nresource \"aws_iam_role\" \"r\" { name = jsonencode(local.x) }\n", "bad/bomb.yaml": bomb.String()}, "evaluation stopped at its"},
+		"module fan-out 1000^5":       {fanOut, "evaluation stopped at its"},
+		"join over flatten of 1M":     {map[string]string{"bad/main.tf": "locals {\n  x = join(\"\", flatten([for a in range(1000) : [for b in range(1000) : tostring(b)]]))\n}\nresource \"aws_iam_role\" \"r\" { name = local.x }\n"}, "evaluation stopped at its"},
+		"for_each over 1M keys":       {map[string]string{"bad/main.tf": "resource \"aws_iam_role\" \"r\" {\n  for_each = toset(flatten([for a in range(1000) : [for b in range(1000) : \"${a}-${b}\"]]))\n  name     = each.key\n}\n"}, "evaluation stopped at its"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			root, _ := hostileTree(t)
+			writeFiles(t, root, c.files)
+			r := runHostile(t, root, nil, ".")
+			assertClean(t, r)
+			assertChain(t, r)
+			if strings.HasPrefix(c.want, "FL000@") {
+				found := false
+				for _, f := range r.findings(t) {
+					found = found || strings.HasPrefix(f, c.want+":")
+				}
+				if !found {
+					t.Errorf("no %s finding: %v", c.want, r.findings(t))
+				}
+				return
+			}
+			assertNote(t, r, c.want)
+		})
+	}
+}
+
+// pathTo is the directory of fan-out level i below bad/: l1, l1/l2, ….
+func pathTo(i int) string {
+	parts := make([]string, i)
+	for j := range parts {
+		parts[j] = fmt.Sprintf("l%d", j+1)
+	}
+	return strings.Join(parts, "/")
 }

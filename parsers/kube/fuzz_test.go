@@ -3,6 +3,7 @@ package kube
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -20,6 +21,10 @@ func FuzzParseFile(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	// Hostile shapes: an alias bomb and nesting past the bound.
+	f.Add([]byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\ndata:\n  a: &a [x, x, x, x]\n  b: &b [*a, *a, *a, *a]\n  c: &c [*b, *b, *b, *b]\n  d: [*c, *c, *c, *c]\n"))
+	f.Add([]byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata:\n  x: " + strings.Repeat("[", 1200) + strings.Repeat("]", 1200) + "\n"))
+	f.Add([]byte("a:\n" + strings.Repeat("- ", 1500) + "x\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		entities, diags := ParseFile("fuzz.yaml", data, lint.Scope{})
 		seen := map[string]bool{}

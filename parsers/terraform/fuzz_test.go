@@ -3,6 +3,7 @@ package terraform
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -19,6 +20,17 @@ func FuzzLoad(f *testing.F) {
 		"module \"eks\" {\n  source = \"terraform-aws-modules/eks/aws\"\n  version = \"19.0\"\n  manage_aws_auth_configmap = true\n  aws_auth_roles = [{rolearn = \"x\", groups = [\"system:nodes\"]}]\n  access_entries = {a = {principal_arn = \"y\"}}\n}\n",
 		"resource \"kubernetes_config_map\" \"a\" {\n  metadata {\n    name = \"aws-auth\"\n    namespace = \"kube-system\"\n  }\n  data = {\n    mapRoles = yamlencode([{rolearn = \"z\"}])\n  }\n}\n",
 		"resource \"x\" \"y\" {\n  dynamic \"a\" {\n    for_each = {a = 1}\n    content {\n      v = a.value\n    }\n  }\n}\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	// Hostile shapes: nesting past the parser's stack, exploding functions.
+	for _, seed := range []string{
+		"locals {\n  x = " + strings.Repeat("(", 2000) + "1" + strings.Repeat(")", 2000) + "\n}\n",
+		"locals {\n  x = " + strings.Repeat("\"${", 1500) + "1" + strings.Repeat("}\"", 1500) + "\n}\n",
+		"locals {\n  x = " + strings.Repeat("!", 3000) + "true\n}\n",
+		"locals {\n  p = setproduct(range(1024), range(1024), range(1024))\n}\n",
+		"locals {\n  s = format(\"%0999999999d\", 1)\n}\n",
+		"locals {\n  y = yamldecode(\"a: &a [1, 1]\\nb: &b [*a, *a]\\nc: [*b, *b]\\n\")\n}\n",
 	} {
 		f.Add([]byte(seed))
 	}
