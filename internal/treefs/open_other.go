@@ -4,6 +4,10 @@ package treefs
 
 import "os"
 
+// noFollow: openNoBlock follows a symlink as the last element, so every
+// read resolves and confines the whole path first.
+const noFollow = false
+
 // openNoBlock opens path for reading; the Stat check before it refuses
 // FIFOs and devices on systems without O_NONBLOCK.
 func openNoBlock(path string) (*os.File, error) {

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 )
 
 // Errors a read can end with; they never carry the file's content.
@@ -43,6 +44,10 @@ type Tree struct {
 	repo string
 	// roots are real directory paths whose subtrees may be read.
 	roots []string
+	// dirs caches the real path of each directory a read went through, so a
+	// file costs one open (its own symlink, if any, is caught by
+	// O_NOFOLLOW) instead of an lstat per path element.
+	dirs sync.Map // clean path → real path
 }
 
 // New makes the tree for scan roots: the repository top level when repo is
@@ -146,6 +151,15 @@ func (t *Tree) Allow(from, dir string) (string, error) {
 
 // ReadFile reads a regular file of the tree, at most limit bytes.
 func (t *Tree) ReadFile(path string, limit int64) ([]byte, error) {
+	if noFollow {
+		if real, ok := t.inRealDir(path); ok {
+			data, err := readRegular(real, limit)
+			if !errors.Is(err, syscall.ELOOP) {
+				return data, err
+			}
+			// The file itself is a symlink: resolve and confine it below.
+		}
+	}
 	real, err := t.check(path)
 	if err != nil {
 		return nil, err
@@ -156,6 +170,11 @@ func (t *Tree) ReadFile(path string, limit int64) ([]byte, error) {
 // Stat is os.Stat of a path inside the tree (symlinks followed, then
 // confined); a path outside is ErrOutside.
 func (t *Tree) Stat(path string) (fs.FileInfo, error) {
+	if real, ok := t.inRealDir(path); ok {
+		if st, err := os.Lstat(real); err == nil && st.Mode()&fs.ModeSymlink == 0 {
+			return st, nil
+		}
+	}
 	real, err := t.check(path)
 	if err != nil {
 		return nil, err
@@ -165,6 +184,37 @@ func (t *Tree) Stat(path string) (fs.FileInfo, error) {
 		return nil, unwrap(err)
 	}
 	return st, nil
+}
+
+// inRealDir is path with its directory resolved (cached), when that
+// directory lies inside the tree; the last element is not resolved.
+func (t *Tree) inRealDir(path string) (string, bool) {
+	path = filepath.Clean(path)
+	dir, base := filepath.Split(path)
+	if base == "" || base == ".." {
+		return "", false
+	}
+	dir = filepath.Clean(dir)
+	var realDir string
+	if t != nil {
+		if v, ok := t.dirs.Load(dir); ok {
+			realDir = v.(string)
+		}
+	}
+	if realDir == "" {
+		r, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			return "", false
+		}
+		realDir = r
+		if t != nil {
+			t.dirs.Store(dir, r)
+		}
+	}
+	if t != nil && !t.containsReal(realDir) {
+		return "", false
+	}
+	return filepath.Join(realDir, base), true
 }
 
 // IsFile reports whether path is a regular file inside the tree.

@@ -1,3 +1,5 @@
+//go:build unix
+
 package treefs
 
 import (
@@ -182,5 +184,30 @@ func TestReadExplicit(t *testing.T) {
 	defer r.Close()
 	if _, err := ReadExplicit("/dev/fd/"+strconv.Itoa(int(r.Fd())), 50); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("pipe over the cap: %v, want ErrTooLarge", err)
+	}
+}
+
+func TestReadFileThroughSymlinkedDirectory(t *testing.T) {
+	root, outside := layout(t)
+	tr := New([]string{root}, "")
+	symlink := func(target, link string) {
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	symlink(outside, filepath.Join(root, "ext"))
+	symlink("live", filepath.Join(root, "alias"))
+	write(t, filepath.Join(root, "live", "prod", "x.tf"), "x")
+	// Twice each: the second read goes through the cached directory.
+	for range 2 {
+		if _, err := tr.ReadFile(filepath.Join(root, "ext", "secret.txt"), 1<<20); !errors.Is(err, ErrOutside) {
+			t.Errorf("file below a directory symlinked out: %v, want ErrOutside", err)
+		}
+		if _, err := tr.Stat(filepath.Join(root, "ext", "secret.txt")); !errors.Is(err, ErrOutside) {
+			t.Errorf("Stat below a directory symlinked out: %v, want ErrOutside", err)
+		}
+		if _, err := tr.ReadFile(filepath.Join(root, "alias", "prod", "x.tf"), 1<<20); err != nil {
+			t.Errorf("file below a directory symlinked inside: %v", err)
+		}
 	}
 }
