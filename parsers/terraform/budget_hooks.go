@@ -84,17 +84,25 @@ func instrument(m *module) *module {
 	return m
 }
 
-// expressions lists every expression of a module that evaluation reads.
+// expressions lists every expression of a module that evaluation reads:
+// the body expressions and the variables' defaults.
 func (m *module) expressions() []hcl.Expression {
+	out := m.bodyExpressions()
+	for _, v := range m.variables {
+		out = append(out, v.def)
+	}
+	return out
+}
+
+// bodyExpressions lists the expressions of locals, outputs, resources,
+// module calls and providers (everything that can refer to another block).
+func (m *module) bodyExpressions() []hcl.Expression {
 	var out []hcl.Expression
 	for _, a := range m.locals {
 		out = append(out, a.Expr)
 	}
 	for _, a := range m.outputs {
 		out = append(out, a.Expr)
-	}
-	for _, v := range m.variables {
-		out = append(out, v.def)
 	}
 	for _, r := range m.resources {
 		out = append(out, r.body.expressions()...)

@@ -849,27 +849,7 @@ func (m *module) needed() map[string][]hcl.Traversal {
 	m.once.needed.Do(func() {
 		out := map[string][]hcl.Traversal{}
 		seen := map[string]bool{}
-		var exprs []hcl.Expression
-		for _, a := range m.locals {
-			exprs = append(exprs, a.Expr)
-		}
-		for _, a := range m.outputs {
-			exprs = append(exprs, a.Expr)
-		}
-		for _, r := range m.resources {
-			exprs = append(exprs, r.body.expressions()...)
-			exprs = append(exprs, r.count, r.forEach)
-		}
-		for _, c := range m.calls {
-			for _, a := range c.attrs {
-				exprs = append(exprs, a.Expr)
-			}
-			exprs = append(exprs, c.count, c.forEach)
-		}
-		for _, p := range m.providers {
-			exprs = append(exprs, p.body.expressions()...)
-		}
-		for _, e := range exprs {
+		for _, e := range m.bodyExpressions() {
 			if e == nil {
 				continue
 			}
