@@ -244,7 +244,7 @@ func hostileTree(t *testing.T) (root, outside string) {
 		"secret.tf":               "locals { leaked = \"OUTSIDE_SECRET_VALUE\" }\n",
 		"mod/main.tf":             "resource \"aws_iam_role\" \"outside\" { name = \"OUTSIDE_SECRET_ROLE\" }\noutput \"name\" { value = aws_iam_role.outside.name }\n",
 		"secret.yaml":             "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: OUTSIDE_SECRET_CM\n",
-		"faultline.hcl":           "rules {\n  disable = [\"FL101\"]\n}\n",
+		"faultline.hcl":           "rule \"FL101\" {\n  enabled = false\n}\n",
 		"base/kustomization.yaml": "resources:\n  - cm.yaml\n",
 		"base/cm.yaml":            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: OUTSIDE_SECRET_KUSTOMIZE\n",
 	})
