@@ -437,9 +437,25 @@ func TestHostilePlanFromAPipe(t *testing.T) {
 }
 
 func TestHostileParallelRunsAgree(t *testing.T) {
+	// One tree holding a case of every kind: a leak, a FIFO, nesting past
+	// the bound, a Terraform budget reached, a kustomize cycle and an alias
+	// bomb in a kustomize resource.
 	root, _ := hostileTree(t)
 	symlink(t, "/proc/self/environ", filepath.Join(root, "env.tf"))
 	mkfifo(t, filepath.Join(root, "fifo.yaml"))
+	kustomizeChain(t, root)
+	var bomb strings.Builder
+	bomb.WriteString("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\ndata:\n  a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+	for i := 1; i < 10; i++ {
+		fmt.Fprintf(&bomb, "  a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+	}
+	writeFiles(t, root, map[string]string{
+		"deep/main.tf":                      "locals {\n  x = " + strings.Repeat("(", 70000) + "1" + strings.Repeat(")", 70000) + "\n}\n",
+		"budget/main.tf":                    "locals {\n  x = [for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]]\n}\nresource \"aws_iam_role\" \"r\" { name = length(local.x) }\n",
+		"deploy/prod/kustomization.yaml":    "resources:\n  - nodeclass.yaml\n  - ../staging\n",
+		"deploy/staging/kustomization.yaml": "resources:\n  - ../prod\n  - bomb.yaml\n",
+		"deploy/staging/bomb.yaml":          bomb.String(),
+	})
 	var wg sync.WaitGroup
 	runs := make([]hostileRun, 8)
 	for i := range runs {
@@ -450,8 +466,11 @@ func TestHostileParallelRunsAgree(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	assertClean(t, runs[0])
+	assertChain(t, runs[0])
+	assertFinding(t, runs[0], overlayFound)
 	for i, r := range runs[1:] {
-		if r.exit != runs[0].exit || r.outputs["json"] != runs[0].outputs["json"] {
+		if r.exit != runs[0].exit || r.outputs["json"] != runs[0].outputs["json"] || r.outputs["sarif"] != runs[0].outputs["sarif"] {
 			t.Errorf("run %d differs from run 0: exit %d vs %d", i+1, r.exit, runs[0].exit)
 		}
 	}
