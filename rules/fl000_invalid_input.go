@@ -17,10 +17,19 @@ composition could not be rendered (a template error, a missing values file,
 a packaged chart that is not an archive, a transform faultline does not
 render, a chart stopped by the rendering bounds), or a document that is read
 as data is not valid (a trust policy that is not JSON, an aws-auth
-` + "`mapRoles`" + ` that is not a list of role mappings). The finding points at the
-position of the error. Every other file is still linted, but nothing in the
-broken input takes part in the model, so chains that run through it cannot
-be checked until it is fixed.
+` + "`mapRoles`" + ` that is not a list of role mappings). Input that would crash
+or exhaust faultline is broken input too: HCL, JSON or YAML nested deeper
+than 1,000 levels (the parsers would overflow their stacks), a Kustomize
+cycle, a Component listed under ` + "`resources`" + ` (or a Kustomization under
+` + "`components`" + `), a kustomization that would build more than 1,000 bases or
+whose YAML aliases expand past their bound. The finding points at the
+position of the error (for a cycle, the entry that closes it, with the chain
+of files). Every other file is still linted, but nothing in the broken input
+takes part in the model, so chains that run through it cannot be checked
+until it is fixed. A file faultline refuses to read (a symlink out of the
+tree, a FIFO or device) and a Terraform root that reaches its evaluation
+budget are coverage notes, not FL000: nothing is broken, faultline just does
+not look.
 
 FL000 cannot be suppressed or disabled: a silent parse failure would make
 every other rule silently blind.
