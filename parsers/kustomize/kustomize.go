@@ -17,6 +17,7 @@ package kustomize
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -256,7 +257,46 @@ func (b *builder) rel(abs string) string {
 // forward slashes (a directory a kustomization reaches may lie above the
 // scan root when the tree widens to it).
 func (b *builder) mem(abs string) string {
-	return "/" + strings.TrimPrefix(filepath.ToSlash(filepath.Clean(abs)), "/")
+	parts := strings.Split(strings.TrimPrefix(filepath.ToSlash(filepath.Clean(abs)), "/"), "/")
+	for i, c := range parts {
+		parts[i] = memComponent(c)
+	}
+	return "/" + strings.Join(parts, "/")
+}
+
+// escMark starts a path component kyaml's in-memory filesystem could not
+// hold as written: it refuses every character but letters, digits and
+// "._-:" (a checkout under "/builds/job@2" or "/tmp/a+b" would lose every
+// overlay), so such a component is stored as hex behind the mark.
+const escMark = "_x_"
+
+// memComponent is a path component as the in-memory filesystem holds it.
+func memComponent(c string) string {
+	if !strings.HasPrefix(c, escMark) && strings.IndexFunc(c, unsafeForMemFS) < 0 {
+		return c
+	}
+	return escMark + hex.EncodeToString([]byte(c))
+}
+
+// diskComponent undoes memComponent.
+func diskComponent(c string) string {
+	if rest, ok := strings.CutPrefix(c, escMark); ok {
+		if b, err := hex.DecodeString(rest); err == nil {
+			return string(b)
+		}
+	}
+	return c
+}
+
+// unsafeForMemFS reports a character kyaml's in-memory filesystem refuses.
+func unsafeForMemFS(r rune) bool {
+	switch {
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		return false
+	case r == '.', r == '_', r == '-':
+		return false
+	}
+	return true
 }
 
 // disk is the absolute path of an in-memory path.
@@ -264,7 +304,11 @@ func (b *builder) disk(m string) string {
 	if f, ok := b.files[m]; ok {
 		return f
 	}
-	p := filepath.FromSlash(m)
+	parts := strings.Split(m, "/")
+	for i, c := range parts {
+		parts[i] = diskComponent(c)
+	}
+	p := filepath.FromSlash(strings.Join(parts, "/"))
 	if len(p) > 1 && filepath.VolumeName(p[1:]) != "" {
 		return p[1:]
 	}
