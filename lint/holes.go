@@ -43,6 +43,11 @@ func (h *Holes) Sentinel(ref HoleRef) string {
 	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
 }
 
+// Anonymous returns a fresh hole that equals nothing: the result of a
+// function that transformed an unknown in a way faultline cannot follow,
+// kept in place so the literal text around it survives.
+func (h *Holes) Anonymous() string { return h.anonymous() }
+
 // anonymous returns a fresh hole that equals nothing (a transformed unknown).
 func (h *Holes) anonymous() string {
 	h.mu.Lock()

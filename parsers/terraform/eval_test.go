@@ -86,7 +86,7 @@ output "coalesce" { value = coalesce("", var.ns) }
 		"join":               "a/${var.ns}",
 		"lower":              "${…}-nodes",
 		"replace":            "${…}-nodes",
-		"replace_long":       "(unknown)",
+		"replace_long":       "${…}", // an anonymous hole in place (DESIGN.md)
 		"trimprefix":         "${var.ns}",
 		"startswith_known":   "true",
 		"startswith_no":      "false",
@@ -95,8 +95,8 @@ output "coalesce" { value = coalesce("", var.ns) }
 		"listlen":            "2",
 		"compare":            "(unknown)",
 		"compare_null":       "${var.ns}",
-		"substr":             "(unknown)",
-		"sha":                "(unknown)",
+		"substr":             "${…}", // an anonymous hole in place (DESIGN.md)
+		"sha":                "${…}", // an anonymous hole in place (DESIGN.md)
 		"decode":             "${var.ns}",
 		"coalesce":           "${var.ns}",
 	}

@@ -200,6 +200,11 @@ func (e *funcEnv) wrap(f function.Function, mode sentinelMode) function.Function
 				}
 				return cty.StringVal(e.h.anonymize(out.AsString())), nil
 			}
+			if retType == cty.String {
+				// A string made from a hole: an anonymous hole in place, so
+				// the text around the call survives ("${substr(x, 0, 8)}:sub").
+				return e.h.anon(), nil
+			}
 			return cty.UnknownVal(retType), nil
 		},
 	}
@@ -208,7 +213,9 @@ func (e *funcEnv) wrap(f function.Function, mode sentinelMode) function.Function
 
 // replaceFunc is Terraform's replace: a /regex/ search uses regexes. A
 // literal one-character search on a string with holes replaces in the known
-// parts; the holes are anonymised (their content may have changed).
+// parts; the holes are anonymised (their content may have changed). Any
+// other search on a string with holes gives an anonymous hole in place:
+// "${replace(<issuer>, "https://", "")}:sub" is "<hole>:sub".
 func (e *funcEnv) replaceFunc() function.Function {
 	return function.New(&function.Spec{
 		Params: []function.Parameter{
@@ -221,11 +228,11 @@ func (e *funcEnv) replaceFunc() function.Function {
 			str, sub, repl := args[0].AsString(), args[1].AsString(), args[2].AsString()
 			isRegex := len(sub) > 1 && strings.HasPrefix(sub, "/") && strings.HasSuffix(sub, "/")
 			if hasSentinel(sub) || hasSentinel(repl) && isRegex {
-				return cty.UnknownVal(cty.String), nil
+				return e.h.anon(), nil
 			}
 			if isRegex {
 				if hasSentinel(str) {
-					return cty.UnknownVal(cty.String), nil
+					return e.h.anon(), nil
 				}
 				return stdlib.RegexReplace(args[0], cty.StringVal(sub[1:len(sub)-1]), args[2])
 			}
@@ -233,7 +240,7 @@ func (e *funcEnv) replaceFunc() function.Function {
 				return cty.StringVal(strings.ReplaceAll(str, sub, repl)), nil
 			}
 			if len([]rune(sub)) != 1 {
-				return cty.UnknownVal(cty.String), nil
+				return e.h.anon(), nil
 			}
 			return cty.StringVal(e.h.anonymize(strings.ReplaceAll(str, sub, repl))), nil
 		},
@@ -252,7 +259,7 @@ func (e *funcEnv) trimFunc(f function.Function, prefix bool) function.Function {
 				return f.Call(args)
 			}
 			if hasSentinel(affix) {
-				return cty.UnknownVal(cty.String), nil
+				return e.h.anon(), nil
 			}
 			if prefix {
 				lit := lint.LiteralPrefix(s)
@@ -271,7 +278,7 @@ func (e *funcEnv) trimFunc(f function.Function, prefix bool) function.Function {
 					return cty.StringVal(s), nil
 				}
 			}
-			return cty.UnknownVal(cty.String), nil
+			return e.h.anon(), nil
 		},
 	})
 }

@@ -19,6 +19,10 @@ func (h holes) decode(s string) lint.Value { return h.Decode(s) }
 
 func (h holes) anonymize(s string) string { return h.Anonymize(s) }
 
+// anon is one fresh anonymous hole as a string value: what a string
+// function returns for an argument with holes it cannot follow.
+func (h holes) anon() cty.Value { return cty.StringVal(h.Anonymous()) }
+
 // valueHasSentinel reports whether v holds a sentinel anywhere (strings,
 // object and map keys).
 func valueHasSentinel(v cty.Value) bool {

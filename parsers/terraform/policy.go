@@ -105,12 +105,19 @@ func statementJSON(s cty.Value) cty.Value {
 	principals("principals", "Principal")
 	principals("not_principals", "NotPrincipal")
 	conds := map[string]map[string]cty.Value{}
+	unknownCond := false
 	for _, c := range blockList(getAttr(s, "condition")) {
 		test, variable, values := getAttr(c, "test"), getAttr(c, "variable"), getAttr(c, "values")
 		if test == cty.NilVal || variable == cty.NilVal || values == cty.NilVal {
 			continue
 		}
-		if !test.IsKnown() || test.IsNull() || test.Type() != cty.String || !variable.IsKnown() || variable.IsNull() || variable.Type() != cty.String {
+		if !test.IsKnown() || !variable.IsKnown() {
+			// A condition that cannot be read is never "no condition": the
+			// statement's conditions as a whole are unknown.
+			unknownCond = true
+			continue
+		}
+		if test.IsNull() || test.Type() != cty.String || variable.IsNull() || variable.Type() != cty.String {
 			continue
 		}
 		t := test.AsString()
@@ -119,7 +126,10 @@ func statementJSON(s cty.Value) cty.Value {
 		}
 		conds[t][variable.AsString()] = values
 	}
-	if len(conds) > 0 {
+	switch {
+	case unknownCond:
+		out["Condition"] = cty.DynamicVal
+	case len(conds) > 0:
 		m := map[string]cty.Value{}
 		for t, vars := range conds {
 			m[t] = cty.ObjectVal(vars)
