@@ -275,6 +275,7 @@ func Load(opts Options) (*Loaded, error) {
 	type parsed struct {
 		ents  []lint.Entity
 		diags []lint.Diagnostic
+		notes []lint.Note
 		data  []byte
 		scope lint.Scope
 	}
@@ -296,7 +297,8 @@ func Load(opts Options) (*Loaded, error) {
 			if opts.Config != nil {
 				scope = opts.Config.ScopeFor(filepath.Dir(path))
 			}
-			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes})
+			onTemplate := func(n lint.Note) { out[i].notes = append(out[i].notes, n) }
+			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes, OnTemplate: onTemplate})
 			out[i].data, out[i].scope = data, scope
 			finder.Add(rel(path), path, data, scope)
 		}()
@@ -305,6 +307,7 @@ func Load(opts Options) (*Loaded, error) {
 	for i, p := range out {
 		model.Add(p.ents...)
 		in.Diagnostics = append(in.Diagnostics, p.diags...)
+		in.Notes = append(in.Notes, p.notes...)
 		files[d.manifests[i]] = true
 	}
 	// Crossplane compositions render with the claims and composite

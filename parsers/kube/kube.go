@@ -50,6 +50,12 @@ type Options struct {
 	MapRange func(r lint.Range, text string) lint.Range
 	// MapDiagnostic, when set, maps the range of a YAML syntax error.
 	MapDiagnostic func(r lint.Range) lint.Range
+	// OnTemplate, when set, receives the note for a file that is a
+	// template rather than a manifest: its YAML fails to parse in a
+	// document holding a placeholder ({{ }}, ${x}, {NAME}, __NAME__). Such
+	// a file is not broken, only unrendered, so it is no FL000. Rendered
+	// output leaves it unset: a placeholder left there is broken.
+	OnTemplate func(lint.Note)
 
 	// src is the file's text, for columns yaml.v3 does not keep (inside
 	// block scalars).
@@ -78,6 +84,11 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 		}
 		if err != nil {
 			d := syntaxError(rel, data, err, lastLine)
+			if at, ok := placeholderBefore(data, lastLine, d.Range.Line); ok && opts.OnTemplate != nil {
+				opts.OnTemplate(lint.Note{Kind: lint.Skipped, Range: pointRange(rel, at, 1),
+					What: fmt.Sprintf("read as a template, not a manifest: its YAML does not parse before rendering (%s; a placeholder at line %d)", d.Detail, at)})
+				return out, diags
+			}
 			if opts.MapDiagnostic != nil {
 				d.Range = opts.MapDiagnostic(d.Range)
 			}
@@ -87,6 +98,30 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 		es, ds := parseDocument(rel, i, &root, &opts)
 		out, diags = append(out, es...), append(diags, ds...)
 	}
+}
+
+// templatePlaceholder matches what a templating step replaces before YAML is read:
+// Go / Helm actions, Terraform and shell interpolation, {NAME} and __NAME__
+// tokens.
+var templatePlaceholder = regexp.MustCompile(`\{\{|\$\{|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
+
+// placeholderBefore finds the first line holding a placeholder in the
+// failing document: after line after (the end of the last good document)
+// up to the error's line.
+func placeholderBefore(data []byte, after, errLine int) (int, bool) {
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		n := i + 1
+		if n <= after {
+			continue
+		}
+		if n > errLine {
+			break
+		}
+		if templatePlaceholder.Match(l) {
+			return n, true
+		}
+	}
+	return 0, false
 }
 
 // tooDeep reports every document of data nested deeper than nesting.Max

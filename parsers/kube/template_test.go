@@ -1,0 +1,29 @@
+package kube
+
+import (
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+func TestUnrenderedTemplateIsANote(t *testing.T) {
+	src := []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n---\n{{- if .Values.on }}\nkind: ConfigMap\n{{- end }}\n")
+	var notes []lint.Note
+	ents, diags := Parse("t.yaml", src, Options{OnTemplate: func(n lint.Note) { notes = append(notes, n) }})
+	if len(diags) != 0 || len(notes) != 1 || notes[0].Range.Line != 6 || notes[0].Kind != lint.Skipped {
+		t.Fatalf("diags %v, notes %v: want one skipped note at line 6", diags, notes)
+	}
+	if len(ents) != 1 {
+		t.Errorf("the good document before the template: %d entities, want 1", len(ents))
+	}
+	// Without OnTemplate (rendered output) the same text is broken input.
+	if _, diags := Parse("t.yaml", src, Options{}); len(diags) != 1 || diags[0].Summary != "invalid YAML" {
+		t.Errorf("rendered output: %v, want one invalid YAML diagnostic", diags)
+	}
+	// A broken document without a placeholder stays a diagnostic even when
+	// an earlier document quotes one.
+	broken := []byte("a: \"${x}\"\n---\nb: c\n  d: e\n")
+	if _, diags := Parse("t.yaml", broken, Options{OnTemplate: func(lint.Note) { t.Error("called for a broken document") }}); len(diags) != 1 {
+		t.Errorf("broken document: %v, want one diagnostic", diags)
+	}
+}
