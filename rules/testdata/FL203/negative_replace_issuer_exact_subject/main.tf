@@ -1,5 +1,6 @@
-# Both trust forms with the scheme stripped by replace(), each naming the
-# namespace and service account the workload really runs as.
+# The sub condition names one exact service account; its key is the issuer
+# with the scheme stripped by replace(), unknown before apply but readable.
+# (No audience condition: that is FL204's concern, not this rule's.)
 resource "aws_eks_cluster" "main" {
   name     = "shared"
   role_arn = "arn:aws:iam::777788889999:role/shared-cluster"
@@ -26,11 +27,6 @@ data "aws_iam_policy_document" "dns_assume" {
       variable = "${replace(aws_eks_cluster.main.identity[0].oidc[0].issuer, "https://", "")}:sub"
       values   = ["system:serviceaccount:external-dns:external-dns"]
     }
-    condition {
-      test     = "StringEquals"
-      variable = "${replace(aws_eks_cluster.main.identity[0].oidc[0].issuer, "https://", "")}:aud"
-      values   = ["sts.amazonaws.com"]
-    }
   }
 }
 
@@ -45,34 +41,6 @@ resource "kubernetes_service_account_v1" "external_dns" {
     namespace = "external-dns"
     annotations = {
       "eks.amazonaws.com/role-arn" = aws_iam_role.external_dns.arn
-    }
-  }
-}
-
-resource "aws_iam_role" "cert_manager" {
-  name = "shared-cert-manager"
-  assume_role_policy = jsonencode({
-    Version = "2012-10-17"
-    Statement = [{
-      Effect    = "Allow"
-      Action    = "sts:AssumeRoleWithWebIdentity"
-      Principal = { Federated = aws_iam_openid_connect_provider.main.arn }
-      Condition = {
-        StringEquals = {
-          "${replace(aws_eks_cluster.main.identity[0].oidc[0].issuer, "https://", "")}:sub" = "system:serviceaccount:cert-manager:cert-manager"
-          "${replace(aws_eks_cluster.main.identity[0].oidc[0].issuer, "https://", "")}:aud" = "sts.amazonaws.com"
-        }
-      }
-    }]
-  })
-}
-
-resource "kubernetes_service_account_v1" "cert_manager" {
-  metadata {
-    name      = "cert-manager"
-    namespace = "cert-manager"
-    annotations = {
-      "eks.amazonaws.com/role-arn" = aws_iam_role.cert_manager.arn
     }
   }
 }

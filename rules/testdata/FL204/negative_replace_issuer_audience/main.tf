@@ -1,5 +1,5 @@
-# Both trust forms with the scheme stripped by replace(), each naming the
-# namespace and service account the workload really runs as.
+# The trust checks the audience under a key built with replace() on the
+# issuer: the :aud suffix is readable although the issuer is unknown.
 resource "aws_eks_cluster" "main" {
   name     = "shared"
   role_arn = "arn:aws:iam::777788889999:role/shared-cluster"
@@ -45,34 +45,6 @@ resource "kubernetes_service_account_v1" "external_dns" {
     namespace = "external-dns"
     annotations = {
       "eks.amazonaws.com/role-arn" = aws_iam_role.external_dns.arn
-    }
-  }
-}
-
-resource "aws_iam_role" "cert_manager" {
-  name = "shared-cert-manager"
-  assume_role_policy = jsonencode({
-    Version = "2012-10-17"
-    Statement = [{
-      Effect    = "Allow"
-      Action    = "sts:AssumeRoleWithWebIdentity"
-      Principal = { Federated = aws_iam_openid_connect_provider.main.arn }
-      Condition = {
-        StringEquals = {
-          "${replace(aws_eks_cluster.main.identity[0].oidc[0].issuer, "https://", "")}:sub" = "system:serviceaccount:cert-manager:cert-manager"
-          "${replace(aws_eks_cluster.main.identity[0].oidc[0].issuer, "https://", "")}:aud" = "sts.amazonaws.com"
-        }
-      }
-    }]
-  })
-}
-
-resource "kubernetes_service_account_v1" "cert_manager" {
-  metadata {
-    name      = "cert-manager"
-    namespace = "cert-manager"
-    annotations = {
-      "eks.amazonaws.com/role-arn" = aws_iam_role.cert_manager.arn
     }
   }
 }
