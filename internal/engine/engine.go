@@ -202,6 +202,8 @@ func Load(opts Options) (*Loaded, error) {
 		scopeFor = opts.Config.ScopeFor
 	}
 	holes := lint.NewHoles()
+	// addNote collects coverage notes from the sequential parses below.
+	addNote := func(n lint.Note) { in.Notes = append(in.Notes, n) }
 	var inputsFor func(string) (map[string]string, []string)
 	if opts.Config != nil {
 		inputsFor = opts.Config.TerraformFor
@@ -222,7 +224,7 @@ func Load(opts Options) (*Loaded, error) {
 		if opts.Config != nil {
 			scope = opts.Config.ScopeFor(filepath.Join(root, filepath.FromSlash(em.File)))
 		}
-		ents, diags := kube.Parse(em.File, em.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceTerraform, MapRange: em.Map,
+		ents, diags := kube.Parse(em.File, em.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceTerraform, MapRange: em.Map, Notes: addNote,
 			MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
 		for _, e := range ents {
 			o := e.Base()
@@ -267,7 +269,7 @@ func Load(opts Options) (*Loaded, error) {
 			scope = opts.Config.ScopeFor(kr)
 		}
 		name := rel(filepath.Join(kr, "kustomization.yaml"))
-		ents, kd := kube.Parse(name, r.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceKustomize, MapRange: r.Map})
+		ents, kd := kube.Parse(name, r.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceKustomize, MapRange: r.Map, Notes: addNote})
 		model.Add(ents...)
 		in.Diagnostics = append(in.Diagnostics, kd...)
 	}
@@ -297,8 +299,8 @@ func Load(opts Options) (*Loaded, error) {
 			if opts.Config != nil {
 				scope = opts.Config.ScopeFor(filepath.Dir(path))
 			}
-			onTemplate := func(n lint.Note) { out[i].notes = append(out[i].notes, n) }
-			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes, OnTemplate: onTemplate})
+			note := func(n lint.Note) { out[i].notes = append(out[i].notes, n) }
+			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes, Notes: note, Templates: true})
 			out[i].data, out[i].scope = data, scope
 			finder.Add(rel(path), path, data, scope)
 		}()
@@ -371,7 +373,7 @@ func Load(opts Options) (*Loaded, error) {
 		if opts.Config != nil {
 			scope = scope.Merge(opts.Config.ScopeFor(r.Chart))
 		}
-		ents, hd := kube.Parse(r.Name, r.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceHelm, Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic})
+		ents, hd := kube.Parse(r.Name, r.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceHelm, Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: addNote})
 		model.Add(ents...)
 		in.Diagnostics = append(in.Diagnostics, hd...)
 	}

@@ -50,12 +50,17 @@ type Options struct {
 	MapRange func(r lint.Range, text string) lint.Range
 	// MapDiagnostic, when set, maps the range of a YAML syntax error.
 	MapDiagnostic func(r lint.Range) lint.Range
-	// OnTemplate, when set, receives the note for a file that is a
-	// template rather than a manifest: its YAML fails to parse in a
-	// document holding a placeholder ({{ }}, ${x}, {NAME}, __NAME__). Such
-	// a file is not broken, only unrendered, so it is no FL000. Rendered
+	// Notes, when set, receives coverage notes for text that fails to
+	// parse only because it is not final yet: a document holding a hole
+	// (a value unknown before apply, rendered into a chart or embedded in
+	// Terraform), or with Templates a placeholder. Such input is not
+	// broken, so it is no FL000.
+	Notes func(lint.Note)
+	// Templates says the text is a file as written, which may be a
+	// template rather than a manifest: a parse error in a document holding
+	// a placeholder ({{ }}, ${x}, {NAME}, __NAME__) is a note. Rendered
 	// output leaves it unset: a placeholder left there is broken.
-	OnTemplate func(lint.Note)
+	Templates bool
 
 	// src is the file's text, for columns yaml.v3 does not keep (inside
 	// block scalars).
@@ -84,9 +89,8 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 		}
 		if err != nil {
 			d := syntaxError(rel, data, err, lastLine)
-			if at, ok := placeholderBefore(data, lastLine, d.Range.Line); ok && opts.OnTemplate != nil {
-				opts.OnTemplate(lint.Note{Kind: lint.Skipped, Range: pointRange(rel, at, 1),
-					What: fmt.Sprintf("read as a template, not a manifest: its YAML does not parse before rendering (%s; a placeholder at line %d)", d.Detail, at)})
+			if n, ok := unfinished(rel, data, lastLine, d, &opts); ok {
+				opts.Notes(n)
 				return out, diags
 			}
 			if opts.MapDiagnostic != nil {
@@ -105,10 +109,34 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 // tokens.
 var templatePlaceholder = regexp.MustCompile(`\{\{|\$\{|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
 
-// placeholderBefore finds the first line holding a placeholder in the
-// failing document: after line after (the end of the last good document)
-// up to the error's line.
-func placeholderBefore(data []byte, after, errLine int) (int, bool) {
+// unfinished turns syntax error d into a coverage note when the failing
+// document is not final yet: it holds a hole, or (for a file as written)
+// a template placeholder.
+func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Options) (lint.Note, bool) {
+	if opts.Notes == nil {
+		return lint.Note{}, false
+	}
+	if at, ok := lineBefore(data, after, d.Range.Line, func(l []byte) bool { return lint.HasSentinel(string(l)) }); ok {
+		r := pointRange(rel, at, 1)
+		if opts.MapDiagnostic != nil {
+			r = opts.MapDiagnostic(r)
+		}
+		return lint.Note{Kind: lint.Unresolved, Range: r,
+			What: fmt.Sprintf("does not parse with a value unknown before apply in it (%s); what it describes is unknown", d.Detail)}, true
+	}
+	if !opts.Templates {
+		return lint.Note{}, false
+	}
+	if at, ok := lineBefore(data, after, d.Range.Line, templatePlaceholder.Match); ok {
+		return lint.Note{Kind: lint.Skipped, Range: pointRange(rel, at, 1),
+			What: fmt.Sprintf("read as a template, not a manifest: its YAML does not parse before rendering (%s; a placeholder at line %d)", d.Detail, at)}, true
+	}
+	return lint.Note{}, false
+}
+
+// lineBefore finds the first line matching in the failing document: after
+// line after (the end of the last good document) up to the error's line.
+func lineBefore(data []byte, after, errLine int, match func([]byte) bool) (int, bool) {
 	for i, l := range bytes.Split(data, []byte("\n")) {
 		n := i + 1
 		if n <= after {
@@ -117,7 +145,7 @@ func placeholderBefore(data []byte, after, errLine int) (int, bool) {
 		if n > errLine {
 			break
 		}
-		if templatePlaceholder.Match(l) {
+		if match(l) {
 			return n, true
 		}
 	}

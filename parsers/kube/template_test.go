@@ -9,7 +9,7 @@ import (
 func TestUnrenderedTemplateIsANote(t *testing.T) {
 	src := []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n---\n{{- if .Values.on }}\nkind: ConfigMap\n{{- end }}\n")
 	var notes []lint.Note
-	ents, diags := Parse("t.yaml", src, Options{OnTemplate: func(n lint.Note) { notes = append(notes, n) }})
+	ents, diags := Parse("t.yaml", src, Options{Templates: true, Notes: func(n lint.Note) { notes = append(notes, n) }})
 	if len(diags) != 0 || len(notes) != 1 || notes[0].Range.Line != 6 || notes[0].Kind != lint.Skipped {
 		t.Fatalf("diags %v, notes %v: want one skipped note at line 6", diags, notes)
 	}
@@ -23,7 +23,26 @@ func TestUnrenderedTemplateIsANote(t *testing.T) {
 	// A broken document without a placeholder stays a diagnostic even when
 	// an earlier document quotes one.
 	broken := []byte("a: \"${x}\"\n---\nb: c\n  d: e\n")
-	if _, diags := Parse("t.yaml", broken, Options{OnTemplate: func(lint.Note) { t.Error("called for a broken document") }}); len(diags) != 1 {
+	if _, diags := Parse("t.yaml", broken, Options{Templates: true, Notes: func(lint.Note) { t.Error("called for a broken document") }}); len(diags) != 1 {
 		t.Errorf("broken document: %v, want one diagnostic", diags)
+	}
+}
+
+func TestRenderWithAHoleIsANote(t *testing.T) {
+	h := lint.NewHoles()
+	zones := h.Sentinel(lint.HoleRef{Object: "local.zones"})
+	// Helm's toYaml of a real list would give "- a" lines here; a hole
+	// stands alone on the line and is not valid YAML in that place.
+	src := []byte("kind: NodePool\nspec:\n  requirements:\n  - key: zone\n    values:\n    " + zones + "\n  - key: arch\n")
+	var notes []lint.Note
+	_, diags := Parse("r.yaml", src, Options{Holes: h, Notes: func(n lint.Note) { notes = append(notes, n) },
+		MapDiagnostic: func(r lint.Range) lint.Range { r.File = "chart/templates/pool.yaml"; return r }})
+	if len(diags) != 0 || len(notes) != 1 || notes[0].Kind != lint.Unresolved || notes[0].Range.File != "chart/templates/pool.yaml" || notes[0].Range.Line != 6 {
+		t.Fatalf("diags %v, notes %+v: want one unresolved note at the mapped line 6", diags, notes)
+	}
+	// Without a hole the same shape is broken input.
+	broken := []byte("kind: NodePool\nspec:\n  requirements:\n  - key: zone\n    values:\n    plain\n  - key: arch\n")
+	if _, diags := Parse("r.yaml", broken, Options{Holes: h, Notes: func(lint.Note) { t.Error("note for broken input") }}); len(diags) != 1 {
+		t.Errorf("broken render: %v, want one diagnostic", diags)
 	}
 }
