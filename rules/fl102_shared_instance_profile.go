@@ -21,7 +21,9 @@ var SharedInstanceProfile = &lint.Rule{
 
 1. A self-managed node group launches with instance profile P.
 2. Karpenter's EC2NodeClass names the same profile in ` + "`spec.instanceProfile`" + `
-   (or the legacy ` + "`AWSNodeTemplate`" + ` / ` + "`aws.defaultInstanceProfile`" + ` setting).
+   (or the legacy ` + "`AWSNodeTemplate`" + ` / ` + "`settings.aws.defaultInstanceProfile`" + ` chart
+   value, which only charts before v0.33.0 read: a later chart ignores it, and
+   an unpinned chart version makes the finding one level lower).
 3. The profile's lifecycle follows the node group's code: when the group is
    removed, its profile is deleted or its role swapped with it.
 4. Karpenter's launches fail with "instance profile not found" and its running

@@ -9,6 +9,8 @@
 //	node_role_arn = aws_iam_role.nodes.arn  # want FL101 "shared"
 //
 // The quoted text ("…" or `…`) is a regular expression matched against the message.
+// A severity after the rule ID (`# want FL101:warning "…"`) must match too;
+// without one any severity matches.
 // Every finding must be wanted and every want must be found. Suppressed
 // findings (ignore comments) are not reported, so they want nothing.
 //
@@ -39,15 +41,18 @@ type want struct {
 	file string
 	line int
 	rule string
-	re   *regexp.Regexp
-	raw  string
-	hit  bool
+	// severity is the wanted severity ("warning"), "" for any.
+	severity string
+	re       *regexp.Regexp
+	raw      string
+	hit      bool
 }
 
 var (
 	quoted = "(?:\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`)"
-	wantRE = regexp.MustCompile(`(?:#|//)\s*want\s+((?:FL[0-9]{3}\s+` + quoted + `\s*)+)`)
-	itemRE = regexp.MustCompile(`(FL[0-9]{3})\s+(` + quoted + `)`)
+	ruleID = `(FL[0-9]{3})(?::([A-Za-z]+))?`
+	wantRE = regexp.MustCompile(`(?:#|//)\s*want\s+((?:FL[0-9]{3}(?::[A-Za-z]+)?\s+` + quoted + `\s*)+)`)
+	itemRE = regexp.MustCompile(ruleID + `\s+(` + quoted + `)`)
 )
 
 // Run lints dir with the given rules (FL000 always included by the runner
@@ -71,7 +76,7 @@ func Run(t testing.TB, dir string, load Loader, rule *lint.Rule, extra ...*lint.
 		}
 		matched := false
 		for _, w := range wants {
-			if !w.hit && w.rule == f.Rule && w.file == f.Range.File && w.line == f.Range.Line && w.re.MatchString(f.Message) {
+			if !w.hit && w.rule == f.Rule && w.file == f.Range.File && w.line == f.Range.Line && w.re.MatchString(f.Message) && (w.severity == "" || w.severity == f.Severity.String()) {
 				w.hit, matched = true, true
 				break
 			}
@@ -112,15 +117,19 @@ func readWants(dir string) ([]*want, error) {
 				continue
 			}
 			for _, it := range itemRE.FindAllStringSubmatch(m[1], -1) {
-				pat, err := strconv.Unquote(it[2])
+				pat, err := strconv.Unquote(it[3])
 				if err != nil {
-					return fmt.Errorf("%s:%d: bad want string %s: %v", rel, i+1, it[2], err)
+					return fmt.Errorf("%s:%d: bad want string %s: %v", rel, i+1, it[3], err)
 				}
 				re, err := regexp.Compile(pat)
 				if err != nil {
-					return fmt.Errorf("%s:%d: bad want regexp %s: %v", rel, i+1, it[2], err)
+					return fmt.Errorf("%s:%d: bad want regexp %s: %v", rel, i+1, it[3], err)
 				}
-				out = append(out, &want{file: rel, line: i + 1, rule: it[1], re: re, raw: it[2]})
+				sev, err := severity(it[2])
+				if err != nil {
+					return fmt.Errorf("%s:%d: %w", rel, i+1, err)
+				}
+				out = append(out, &want{file: rel, line: i + 1, rule: it[1], severity: sev, re: re, raw: it[3]})
 			}
 		}
 		return nil
@@ -137,7 +146,7 @@ func readWants(dir string) ([]*want, error) {
 	return out, err
 }
 
-var wantsLineRE = regexp.MustCompile(`^(\S+):(\d+)\s+(FL[0-9]{3})\s+(` + quoted + `)\s*$`)
+var wantsLineRE = regexp.MustCompile(`^(\S+):(\d+)\s+` + ruleID + `\s+(` + quoted + `)\s*$`)
 
 // readWantsFile adds the expectations of dir/fixture.wants.
 func readWantsFile(dir string, out *[]*want) error {
@@ -155,10 +164,10 @@ func readWantsFile(dir string, out *[]*want) error {
 		}
 		m := wantsLineRE.FindStringSubmatch(line)
 		if m == nil {
-			return fmt.Errorf("fixture.wants:%d: want `path:line FL000 \"regexp\"`", i+1)
+			return fmt.Errorf("fixture.wants:%d: want `path:line FL000[:severity] \"regexp\"`", i+1)
 		}
 		n, _ := strconv.Atoi(m[2])
-		pat, err := strconv.Unquote(m[4])
+		pat, err := strconv.Unquote(m[5])
 		if err != nil {
 			return fmt.Errorf("fixture.wants:%d: %v", i+1, err)
 		}
@@ -166,7 +175,23 @@ func readWantsFile(dir string, out *[]*want) error {
 		if err != nil {
 			return fmt.Errorf("fixture.wants:%d: %v", i+1, err)
 		}
-		*out = append(*out, &want{file: m[1], line: n, rule: m[3], re: re, raw: m[4]})
+		sev, err := severity(m[4])
+		if err != nil {
+			return fmt.Errorf("fixture.wants:%d: %w", i+1, err)
+		}
+		*out = append(*out, &want{file: m[1], line: n, rule: m[3], severity: sev, re: re, raw: m[5]})
 	}
 	return nil
+}
+
+// severity reads a want's severity as the linter names it; "" is any.
+func severity(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	sev, err := lint.ParseSeverity(s)
+	if err != nil {
+		return "", fmt.Errorf("bad want severity: %w", err)
+	}
+	return sev.String(), nil
 }

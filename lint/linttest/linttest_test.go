@@ -41,6 +41,10 @@ func TestHarness(t *testing.T) {
 		"wrong line":       {"a: 1 # want FL900 \"found\"\nb: 2\n", 2},
 		"wrong message":    {"a: 1\nb: 2 # want FL900 \"other\"\n", 2},
 		"two wants on one": {"a: 1\nb: 2 # want FL900 \"found\" FL900 \"it\"\n", 1},
+		"severity matched": {"a: 1\nb: 2 # want FL900:error \"found\"\n", 0},
+		"severity alias":   {"a: 1\nb: 2 # want FL900:Error \"found\"\n", 0},
+		"wrong severity":   {"a: 1\nb: 2 # want FL900:warning \"found\"\n", 2},
+		"bad severity":     {"a: 1\nb: 2 # want FL900:fatal \"found\"\n", 2},
 	}
 	for name, c := range cases {
 		dir := t.TempDir()

@@ -90,6 +90,7 @@ type chartData struct {
 	files   []File
 	byName  map[string][]byte
 	name    string // Chart.yaml name
+	version string // Chart.yaml version
 	// values are the parsed values.yaml files by chart path
 	// ("values.yaml", "charts/sub/values.yaml").
 	values map[string]*yaml.Node
@@ -144,10 +145,11 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 	}
 	if data, ok := cd.byName["Chart.yaml"]; ok {
 		var meta struct {
-			Name string `yaml:"name"`
+			Name    string `yaml:"name"`
+			Version string `yaml:"version"`
 		}
 		if err := yaml.Unmarshal(data, &meta); err == nil {
-			cd.name = meta.Name
+			cd.name, cd.version = meta.Name, meta.Version
 		}
 	}
 	return cd, nil

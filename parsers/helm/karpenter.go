@@ -32,6 +32,10 @@ func karpenterSettings(r *lint.Release, cd *chartData, p *paths, h *lint.Holes) 
 	if r != nil && cd == nil && !isKarpenterChart(r) {
 		return nil
 	}
+	reads := readsLegacySettings(karpenterChartVersion(r, cd))
+	if reads == legacyReadNo {
+		return nil // the chart at this version ignores the keys
+	}
 	for _, key := range karpenterKeys {
 		parts := strings.Split(key, ".")
 		var val any
@@ -87,9 +91,36 @@ func karpenterSettings(r *lint.Release, cd *chartData, p *paths, h *lint.Holes) 
 			nc.Range, nc.NameRange = rng, rng
 			nc.Inferred = []string{InferredDefaults}
 		}
+		if reads == legacyReadAssumed {
+			nc.Inferred = append(nc.Inferred, InferredLegacySettings)
+		}
 		return []lint.Entity{nc}
 	}
 	return nil
+}
+
+// InferredLegacySettings says a Karpenter chart's version is not known
+// well enough to tell whether it still reads settings.aws.*.
+const InferredLegacySettings = "the Karpenter chart version is not pinned to one side of v0.33.0; taken as a version that still reads settings.aws.defaultInstanceProfile"
+
+// karpenterChartVersion is the Karpenter chart version a release installs:
+// an in-tree chart's Chart.yaml version, else the release's version, else
+// the tag of an OCI chart reference; "" when none is written.
+func karpenterChartVersion(r *lint.Release, cd *chartData) string {
+	if cd != nil && cd.version != "" {
+		return cd.version
+	}
+	if r == nil {
+		return ""
+	}
+	if r.Version != "" {
+		return r.Version
+	}
+	c := strings.TrimSuffix(r.Chart, "/")
+	if i := strings.LastIndex(c, ":"); i > strings.LastIndex(c, "/") {
+		return c[i+1:]
+	}
+	return ""
 }
 
 // settingText is a setting's text; empty and non-scalar values are not

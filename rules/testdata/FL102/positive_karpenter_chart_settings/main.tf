@@ -13,7 +13,7 @@ resource "helm_release" "karpenter" {
   }
   set {
     name  = "settings.aws.defaultInstanceProfile"
-    value = aws_iam_instance_profile.workers.name # want FL102 `instance profile "prod-workers" \(aws_iam_instance_profile.workers\) is used by Karpenter chart settings \(helm_release.karpenter\) and also by self-managed node group aws_autoscaling_group.workers`
+    value = aws_iam_instance_profile.workers.name # want FL102:error `instance profile "prod-workers" \(aws_iam_instance_profile.workers\) is used by Karpenter chart settings \(helm_release.karpenter\) and also by self-managed node group aws_autoscaling_group.workers`
   }
 }
 
