@@ -21,9 +21,10 @@ var SharedInstanceProfile = &lint.Rule{
 
 1. A self-managed node group launches with instance profile P.
 2. Karpenter's EC2NodeClass names the same profile in ` + "`spec.instanceProfile`" + `
-   (or the legacy ` + "`AWSNodeTemplate`" + ` / ` + "`settings.aws.defaultInstanceProfile`" + ` chart
-   value, which only charts before v0.33.0 read: a later chart ignores it, and
-   an unpinned chart version makes the finding one level lower).
+   (or the legacy ` + "`AWSNodeTemplate`" + `, or the chart value
+   ` + "`settings.aws.defaultInstanceProfile`" + ` that charts v0.19.0 to v0.32.x read —
+   ` + "`aws.defaultInstanceProfile`" + ` before v0.19.0; a chart version that ignores
+   the key is silent, an unpinned one makes the finding one level lower).
 3. The profile's lifecycle follows the node group's code: when the group is
    removed, its profile is deleted or its role swapped with it.
 4. Karpenter's launches fail with "instance profile not found" and its running

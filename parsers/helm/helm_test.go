@@ -675,7 +675,7 @@ func TestKarpenterSettings(t *testing.T) {
 
 	// The legacy key, from an Argo CD-style chart reference.
 	legacy := &lint.Release{Object: lint.Object{Addr: "apps#0/Application/karpenter/release", Label: "Argo CD Application karpenter"},
-		Chart: "oci://public.ecr.aws/karpenter/karpenter:v0.27.0", Values: map[string]any{"aws": map[string]any{"defaultInstanceProfile": "KarpenterNodeInstanceProfile"}}}
+		Chart: "oci://public.ecr.aws/karpenter/karpenter:v0.16.3", Values: map[string]any{"aws": map[string]any{"defaultInstanceProfile": "KarpenterNodeInstanceProfile"}}}
 	if es := karpenterSettings(legacy, nil, nil, h); len(es) != 1 {
 		t.Errorf("legacy aws.defaultInstanceProfile: %+v", es)
 	} else if s, _ := es[0].(*lint.NodeClass).InstanceProfile.Value.Str(); s != "KarpenterNodeInstanceProfile" {

@@ -8,10 +8,6 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 )
 
-// karpenterKeys are the pre-v0.33 Karpenter chart values naming the
-// instance profile nodes launch with, newest first.
-var karpenterKeys = []string{"settings.aws.defaultInstanceProfile", "aws.defaultInstanceProfile"}
-
 // isKarpenterChart reports whether a release installs the Karpenter chart
 // (chart name "karpenter" from any repository).
 func isKarpenterChart(r *lint.Release) bool {
@@ -32,11 +28,13 @@ func karpenterSettings(r *lint.Release, cd *chartData, p *paths, h *lint.Holes) 
 	if r != nil && cd == nil && !isKarpenterChart(r) {
 		return nil
 	}
-	reads := readsLegacySettings(karpenterChartVersion(r, cd))
-	if reads == legacyReadNo {
-		return nil // the chart at this version ignores the keys
-	}
-	for _, key := range karpenterKeys {
+	version := karpenterChartVersion(r, cd)
+	for _, k := range legacyKeys {
+		reads := k.readsAt(version)
+		if reads == legacyReadNo {
+			continue // the chart at this version ignores the key
+		}
+		key := k.path
 		parts := strings.Split(key, ".")
 		var val any
 		var rng lint.Range
@@ -92,16 +90,18 @@ func karpenterSettings(r *lint.Release, cd *chartData, p *paths, h *lint.Holes) 
 			nc.Inferred = []string{InferredDefaults}
 		}
 		if reads == legacyReadAssumed {
-			nc.Inferred = append(nc.Inferred, InferredLegacySettings)
+			nc.Inferred = append(nc.Inferred, legacyInferred(k))
 		}
 		return []lint.Entity{nc}
 	}
 	return nil
 }
 
-// InferredLegacySettings says a Karpenter chart's version is not known
-// well enough to tell whether it still reads settings.aws.*.
-const InferredLegacySettings = "the Karpenter chart version is not pinned to one side of v0.33.0; taken as a version that still reads settings.aws.defaultInstanceProfile"
+// legacyInferred says a Karpenter chart's version is not known well
+// enough to tell whether it reads the key.
+func legacyInferred(k legacyKey) string {
+	return fmt.Sprintf("the Karpenter chart version does not settle whether %s is read (charts %s to before %s read it); taken as read", k.path, "v"+k.from.String(), "v"+k.until.String())
+}
 
 // karpenterChartVersion is the Karpenter chart version a release installs:
 // an in-tree chart's Chart.yaml version, else the release's version, else

@@ -7,11 +7,28 @@ import (
 	"github.com/Masterminds/semver/v3"
 )
 
-// legacySettingsUntil is the first Karpenter chart version that no longer
-// reads settings.aws.* (v0.33.0 removed the karpenter-global-settings
-// ConfigMap its templates/configmap.yaml rendered them into; v0.32.x is the
-// last chart whose templates read settings.aws.defaultInstanceProfile).
-var legacySettingsUntil = semver.MustParse("0.33.0")
+// legacyKey is a Karpenter chart value naming the default instance
+// profile, with the chart versions that read it: [from, until).
+type legacyKey struct {
+	path        string
+	from, until *semver.Version
+}
+
+// legacyKeys are the chart values that carried the default instance
+// profile. Before v0.19.0 templates/deployment.yaml read
+// .Values.aws.defaultInstanceProfile into an environment variable; from
+// v0.19.0 templates/configmap.yaml flattened .Values.settings into the
+// karpenter-global-settings ConfigMap; v0.33.0 removed that ConfigMap (and
+// v0.32.x is the last chart reading settings.aws.*).
+var legacyKeys = []legacyKey{
+	{"settings.aws.defaultInstanceProfile", semver.MustParse("0.19.0"), semver.MustParse("0.33.0")},
+	{"aws.defaultInstanceProfile", semver.MustParse("0.0.0"), semver.MustParse("0.19.0")},
+}
+
+// reads reports whether chart version v reads the key.
+func (k legacyKey) reads(v *semver.Version) bool {
+	return !v.LessThan(k.from) && v.LessThan(k.until)
+}
 
 // legacyRead says whether a chart version reads the legacy instance profile
 // settings.
@@ -23,18 +40,18 @@ const (
 	legacyReadAssumed                   // unknown, or allowed versions differ
 )
 
-// readsLegacySettings classifies a chart version as written (an exact
-// version, "v"-prefixed or not, or a constraint such as "~0.32" or
-// ">=0.30.0"): exact versions and constraints whose allowed versions all
-// agree are decided; an empty, unknown or mixed version is assumed to read
-// the settings (the caller marks the result inferred).
-func readsLegacySettings(version string) legacyRead {
+// readsLegacySettings classifies whether the chart at a version as written
+// (an exact version, "v"-prefixed or not, or a constraint such as "~0.32"
+// or ">=0.30.0") reads key k: exact versions and constraints whose allowed
+// versions all agree are decided; an empty, unknown or mixed version is
+// assumed to read it (the caller marks the result inferred).
+func (k legacyKey) readsAt(version string) legacyRead {
 	version = strings.TrimSpace(version)
 	if version == "" {
 		return legacyReadAssumed
 	}
 	if v, err := semver.NewVersion(version); err == nil {
-		if v.LessThan(legacySettingsUntil) {
+		if k.reads(v) {
 			return legacyReadYes
 		}
 		return legacyReadNo
@@ -43,12 +60,12 @@ func readsLegacySettings(version string) legacyRead {
 	if err != nil {
 		return legacyReadAssumed
 	}
-	var before, after bool
+	var before, after bool // allowed versions that read it, that do not
 	for _, v := range chartVersionGrid() {
 		if !c.Check(v) {
 			continue
 		}
-		if v.LessThan(legacySettingsUntil) {
+		if k.reads(v) {
 			before = true
 		} else {
 			after = true

@@ -7,6 +7,7 @@ import (
 )
 
 func TestReadsLegacySettings(t *testing.T) {
+	settings := legacyKeys[0]
 	for version, want := range map[string]legacyRead{
 		"0.31.4":           legacyReadYes,
 		"v0.32.10":         legacyReadYes,
@@ -22,9 +23,23 @@ func TestReadsLegacySettings(t *testing.T) {
 		">=0.30.0 <0.33.0": legacyReadYes,
 		"latest":           legacyReadAssumed,
 		"${var.version}":   legacyReadAssumed,
+		"0.18.1":           legacyReadNo,
+		"<0.20.0":          legacyReadAssumed,
 	} {
-		if got := readsLegacySettings(version); got != want {
-			t.Errorf("readsLegacySettings(%q) = %d, want %d", version, got, want)
+		if got := settings.readsAt(version); got != want {
+			t.Errorf("settings.aws at %q = %d, want %d", version, got, want)
+		}
+	}
+}
+
+// TestTopLevelAWSByVersion: aws.defaultInstanceProfile, the key charts
+// before v0.19 read, is ignored by a v0.32 chart.
+func TestTopLevelAWSByVersion(t *testing.T) {
+	values := map[string]any{"aws": map[string]any{"defaultInstanceProfile": "nodes"}}
+	for version, want := range map[string]int{"v0.32.1": 0, "0.18.0": 1} {
+		r := &lint.Release{Object: lint.Object{Addr: "helm_release.k", Label: "helm_release.k"}, Chart: "karpenter", Version: version, Values: values}
+		if es := karpenterSettings(r, nil, nil, nil); len(es) != want {
+			t.Errorf("%s: %d entities, want %d", version, len(es), want)
 		}
 	}
 }
@@ -53,6 +68,15 @@ func TestKarpenterSettingsByVersion(t *testing.T) {
 		}
 		if len(es) == 1 && (len(es[0].Base().Inferred) > 0) != c.inferred {
 			t.Errorf("%s@%q: inferred = %v, want %v", c.chart, c.version, es[0].Base().Inferred, c.inferred)
+		}
+	}
+}
+
+func TestReadsTopLevelAWS(t *testing.T) {
+	top := legacyKeys[1]
+	for version, want := range map[string]legacyRead{"0.16.3": legacyReadYes, "v0.18.0": legacyReadYes, "0.19.0": legacyReadNo, "v0.32.1": legacyReadNo, "": legacyReadAssumed} {
+		if got := top.readsAt(version); got != want {
+			t.Errorf("aws.defaultInstanceProfile at %q = %d, want %d", version, got, want)
 		}
 	}
 }
