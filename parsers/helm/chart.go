@@ -18,6 +18,7 @@ import (
 	"helm.sh/helm/v3/pkg/ignore"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -98,6 +99,9 @@ type chartData struct {
 	lines map[string][]lineInfo
 	// skipped lists files left out (symlinks leaving the chart).
 	skipped []string
+	// valuesErrLine is the line of values.yaml's YAML error, 0 when it
+	// parses.
+	valuesErrLine int
 }
 
 // loadChart reads a chart directory (walked here, never following a
@@ -135,8 +139,12 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 	for _, f := range files {
 		cd.byName[f.Name] = f.Data
 		if f.Name == "values.yaml" || (strings.HasPrefix(f.Name, "charts/") && strings.Count(f.Name, "/") == 2 && path.Base(f.Name) == "values.yaml") {
-			if docs, err := parseYAML(f.Data); err == nil && len(docs) > 0 {
+			docs, err := parseYAML(f.Data)
+			if err == nil && len(docs) > 0 {
 				cd.values[f.Name] = body(docs[0])
+			}
+			if err != nil && f.Name == "values.yaml" {
+				cd.valuesErrLine, _, _ = yamlpos.ErrorLine(err.Error())
 			}
 		}
 		if isTemplateFile(f.Name) {
