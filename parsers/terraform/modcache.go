@@ -300,6 +300,26 @@ func (mi *modInst) cachedChild(c *moduleCall) (*module, cacheRecord, string) {
 	return child, r, ""
 }
 
+// cachedCallSite is, for an instance of cached code, the module call in
+// the user's own configuration that leads into it (the outermost call whose
+// caller is not cached): a finding inside a registry module points there
+// too, where the user changes it. Nothing for an instance of user code.
+func (mi *modInst) cachedCallSite() []lint.Location {
+	l := mi.e.l
+	if mi.call == nil || !l.inCache(mi.m.dir) {
+		return nil
+	}
+	top := mi
+	for top.parent != nil && top.parent.call != nil && l.inCache(top.parent.m.dir) {
+		top = top.parent
+	}
+	if top.parent == nil {
+		return nil
+	}
+	what := top.path + " (" + top.call.source + ") is called here; its code is read from the module cache"
+	return []lint.Location{{Range: l.rng(top.call.defRange), Message: what}}
+}
+
 // markCached records dir as code a module cache installed.
 func (l *loader) markCached(dir string) {
 	l.mu.Lock()

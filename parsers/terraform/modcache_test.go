@@ -125,6 +125,16 @@ output "value" { value = "team-${var.env}" }
 	if ng := nodeGroups(res); len(ng) != 1 || ng[0] != `module.platform["blue"].module.pools.aws_eks_node_group.this` {
 		t.Errorf("node groups = %v", ng)
 	}
+	// The role is built inside the cached module: the chain ends at the
+	// call in the user's main.tf, where it can be changed.
+	for _, e := range res.Entities {
+		if ng, ok := e.(*lint.NodeGroup); ok {
+			p := ng.Role.Passed
+			if len(p) == 0 || p[len(p)-1].Range.File != "main.tf" || p[len(p)-1].Range.Line != 2 {
+				t.Errorf("node role chain %+v does not end at the call in main.tf:2", p)
+			}
+		}
+	}
 	for _, c := range res.Modules {
 		if c.Call == "module.platform" && (c.Version != "3.1.7" || c.Dir != ".terraform/modules/platform") {
 			t.Errorf("module.platform listed as %+v", c)
