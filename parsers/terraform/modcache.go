@@ -11,6 +11,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -278,6 +279,9 @@ func (mi *modInst) cachedChild(c *moduleCall) (*module, cacheRecord, string) {
 	if c.source != "" && !sameSource(c.source, r.Source) {
 		return nil, r, "the module cache holds " + r.Source + "; run terraform init"
 	}
+	if !versionAllowed(c.version, r.Version) {
+		return nil, r, "the module cache holds version " + r.Version + ", the call asks for " + c.version + "; run terraform init"
+	}
 	dir := filepath.FromSlash(r.Dir)
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(mi.e.root.dir, dir)
@@ -344,6 +348,21 @@ func (l *loader) brokenCache(m *module) string {
 		return "its cached code does not parse (" + where + ": " + d.Summary + ")"
 	}
 	return ""
+}
+
+// versionAllowed reports whether the version a cache record installed
+// meets the call's constraint, as Terraform checks before it plans (true
+// when either is absent or cannot be read).
+func versionAllowed(constraint, installed string) bool {
+	if constraint == "" || installed == "" {
+		return true
+	}
+	cs, err := version.NewConstraint(constraint)
+	if err != nil {
+		return true
+	}
+	v, err := version.NewVersion(installed)
+	return err != nil || cs.Check(v)
 }
 
 // sameSource reports whether a call's source and the source a cache

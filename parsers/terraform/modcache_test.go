@@ -247,9 +247,10 @@ func TestModuleCacheOrder(t *testing.T) {
 		want           Resolution
 		note           string
 	}{
-		"cached wins":  {record("registry.terraform.io/terraform-aws-modules/eks/aws"), nodeGroupModule, ResolvedCached, ""},
-		"other source": {record("git::https://github.com/terraform-aws-modules/terraform-aws-eks.git"), nodeGroupModule, ResolvedModelled, "the module cache holds"},
-		"broken code":  {record("registry.terraform.io/terraform-aws-modules/eks/aws"), "resource \"aws_eks_node_group\" {\n", ResolvedModelled, "does not parse"},
+		"cached wins":   {record("registry.terraform.io/terraform-aws-modules/eks/aws"), nodeGroupModule, ResolvedCached, ""},
+		"other source":  {record("git::https://github.com/terraform-aws-modules/terraform-aws-eks.git"), nodeGroupModule, ResolvedModelled, "the module cache holds"},
+		"other version": {`{"Modules":[{"Key":"eks","Source":"registry.terraform.io/terraform-aws-modules/eks/aws","Version":"21.3.0","Dir":".terraform/modules/eks"}]}`, nodeGroupModule, ResolvedModelled, "asks for ~> 20.0"},
+		"broken code":   {record("registry.terraform.io/terraform-aws-modules/eks/aws"), "resource \"aws_eks_node_group\" {\n", ResolvedModelled, "does not parse"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := writeTree(t, map[string]string{
