@@ -208,7 +208,7 @@ func (mi *modInst) cacheKey(name string) string {
 func (mi *modInst) resolveCall(c *moduleCall) *module {
 	l := mi.e.l
 	label := mi.label("module." + c.name)
-	rec := ModuleCall{Root: mi.e.rootRel, Call: instanceKeys.ReplaceAllString(label, ""), Source: c.source, Version: c.version, Range: l.rng(c.srcRange)}
+	rec := ModuleCall{Root: mi.e.rootRel, Call: "module." + strings.ReplaceAll(mi.cacheKey(c.name), ".", ".module."), Source: c.source, Version: c.version, Range: l.rng(c.srcRange)}
 	var child *module
 	var why string
 	if localSource(c.source) {
