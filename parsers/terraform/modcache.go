@@ -226,21 +226,28 @@ func (mi *modInst) resolveCall(c *moduleCall) *module {
 		rec.Dir = l.rel(child.dir)
 	} else {
 		rec.How = ResolvedUnknown
-		what := "module " + label + " (" + c.source + "): outputs unknown"
-		switch {
-		case localSource(c.source):
-			what = "module " + label + ": " + why
-		case modelledModule(c.source):
+		if !localSource(c.source) && modelledModule(c.source) {
 			rec.How = ResolvedModelled
-			what += "; the cluster and node access it manages are read from the call"
 		}
-		if !localSource(c.source) && why != "" {
-			what += " (" + why + ")"
-		}
-		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: what, Range: l.rng(c.srcRange)})
+		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: unresolvedCall(label, c.source, why), Range: l.rng(c.srcRange)})
 	}
 	l.recordCall(rec)
 	return child
+}
+
+// unresolvedCall is the coverage note of a call read without its code.
+func unresolvedCall(label, source, why string) string {
+	if localSource(source) {
+		return "module " + label + ": " + why
+	}
+	what := "module " + label + " (" + source + "): outputs unknown"
+	if modelledModule(source) {
+		what += "; the cluster and node access it manages are read from the call"
+	}
+	if why != "" {
+		what += " (" + why + ")"
+	}
+	return what
 }
 
 // localChild is the module a local source names, or nil and why not.
