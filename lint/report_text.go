@@ -217,6 +217,10 @@ func plural(n int, one, many string) string {
 // control characters made harmless.
 func locationText(r Range) string { return cleanText(rangeText(r)) }
 
+// CleanText makes untrusted text safe for one terminal line (see
+// cleanText), for listings printed outside a report.
+func CleanText(s string) string { return cleanText(s) }
+
 // cleanText makes untrusted text safe for one terminal line: line breaks
 // and tabs become spaces, other control and format characters (escape
 // sequences, bidi overrides) become U+FFFD.

@@ -20,6 +20,7 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/plan"
+	"github.com/faultline-dev/faultline/parsers/terraform"
 	"github.com/faultline-dev/faultline/rules"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/mattn/go-isatty"
@@ -558,6 +559,9 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 	for _, r := range l.TerraformRoots {
 		fmt.Fprintf(w, "terraform root module: %s\n", l.Rel(r))
 	}
+	for _, mc := range l.ModuleCalls {
+		fmt.Fprintf(w, "module call: %s\n", moduleCallLine(mc))
+	}
 	m := l.Input.Model
 	counts := map[string]int{
 		"IAM roles": len(m.Roles), "instance profiles": len(m.InstanceProfiles), "security groups": len(m.SecurityGroups),
@@ -593,6 +597,21 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 		fmt.Fprintf(w, "change (%s): %s %s at %s\n", ch.Origin, ch.Action, ch.Address, ch.Range)
 	}
 	fmt.Fprintf(w, "read %d files in %s\n", l.Input.Files, took.Round(time.Millisecond))
+}
+
+// moduleCallLine says in one line how a module call resolved: where it is
+// written, its source, and local / cached (with the directory read),
+// modelled or unknown.
+func moduleCallLine(mc terraform.ModuleCall) string {
+	src := mc.Source
+	if mc.Version != "" {
+		src += " " + mc.Version
+	}
+	line := fmt.Sprintf("%s %s (%s): %s", mc.Range, mc.Call, src, mc.How)
+	if mc.Dir != "" {
+		line += " from " + mc.Dir
+	}
+	return lint.CleanText(line)
 }
 
 // sourceReader reads files for snippets, relative to the working

@@ -267,3 +267,37 @@ func TestBaseline(t *testing.T) {
 		t.Errorf("missing baseline: exit %d", code)
 	}
 }
+
+// --verbose lists every module call once, with how it resolved: from the
+// module cache, a local path, a built-in model, or unknown.
+func TestVerboseListsModuleCalls(t *testing.T) {
+	dir := fixture(t, map[string]string{
+		"main.tf": `
+module "nodes" {
+  source  = "acme/nodes/aws"
+  version = "~> 1.0"
+}
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "~> 20.0"
+}
+module "dns" {
+  source = "git::https://example.com/dns.git?ref=v2"
+}
+`,
+		".terraform/modules/modules.json":       `{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"nodes","Source":"registry.terraform.io/acme/nodes/aws","Version":"1.0.3","Dir":".terraform/modules/nodes"},{"Key":"nodes.tags","Source":"./tags","Dir":".terraform/modules/nodes/tags"}]}`,
+		".terraform/modules/nodes/main.tf":      "module \"tags\" {\n  source = \"./tags\"\n}\n",
+		".terraform/modules/nodes/tags/main.tf": "output \"team\" { value = \"core\" }\n",
+	})
+	_, _, stderr := run(t, dir, nil, "lint", "--verbose", ".")
+	for _, want := range []string{
+		"module call: main.tf:3:13 module.nodes (acme/nodes/aws 1.0.3): cached from .terraform/modules/nodes\n",
+		"module call: .terraform/modules/nodes/main.tf:2:12 module.nodes.module.tags (./tags): local from .terraform/modules/nodes/tags\n",
+		"module call: main.tf:7:13 module.eks (terraform-aws-modules/eks/aws ~> 20.0): modelled\n",
+		"module call: main.tf:11:12 module.dns (git::https://example.com/dns.git?ref=v2): unknown\n",
+	} {
+		if strings.Count(stderr, want) != 1 {
+			t.Errorf("verbose output lacks (once) %q:\n%s", want, stderr)
+		}
+	}
+}

@@ -87,6 +87,8 @@ type Loaded struct {
 	Focus []string
 	// TerraformRoots are the root modules evaluated.
 	TerraformRoots []string
+	// ModuleCalls are the module calls evaluated and how each resolved.
+	ModuleCalls []terraform.ModuleCall
 	// Tree is what the run may read: snippets for reports come from it too.
 	Tree *treefs.Tree
 	rel  func(string) string
@@ -213,6 +215,7 @@ func Load(opts Options) (*Loaded, error) {
 	in.Diagnostics = append(in.Diagnostics, tf.Diagnostics...)
 	in.Notes = append(in.Notes, tf.Notes...)
 	l.TerraformRoots = tf.Roots
+	l.ModuleCalls = tf.Modules
 	files := map[string]bool{}
 	for _, f := range tf.Files {
 		files[f] = true

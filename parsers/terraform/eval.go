@@ -1,7 +1,6 @@
 package terraform
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -10,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/nesting"
-	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -581,26 +579,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		mi.modules[c.name] = cty.DynamicVal
 		return
 	}
-	var child *module
-	var refused error
-	if localSource(c.source) {
-		dir := filepath.Clean(filepath.Join(mi.m.dir, c.source))
-		if _, refused = mi.e.l.opts.Tree.Allow(mi.m.dir, dir); refused == nil && !mi.stack[dir] && mi.depth < maxModuleDepth {
-			child = mi.e.l.module(dir)
-		}
-	}
-	if child == nil {
-		what := "module " + mi.label("module."+c.name) + " (" + c.source + "): outputs unknown"
-		if localSource(c.source) {
-			what = "module " + mi.label("module."+c.name) + ": local source " + c.source + " not found in the tree"
-			if errors.Is(refused, treefs.ErrOutside) {
-				what = "module " + mi.label("module."+c.name) + ": local source " + c.source + " not read: " + refused.Error()
-			}
-		} else if modelledModule(c.source) {
-			what += "; the cluster and node access it manages are read from the call"
-		}
-		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: what, Range: mi.e.l.rng(c.srcRange)})
-	}
+	child := mi.resolveCall(c)
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {

@@ -213,7 +213,7 @@ func (x *extraction) passed(expr hcl.Expression) []lint.Location {
 		out = append(out, lint.Location{Range: x.e.l.rng(a.Range), Message: "passed in as " + name + " by " + mi.path})
 		expr, mi = a.Expr, mi.parent
 	}
-	return out
+	return append(out, mi.cachedCallSite()...)
 }
 
 // firstRef reads the first present nested attribute ({block, attr}).

@@ -63,14 +63,30 @@ type Result struct {
 	// ("module.eks", "module.platform.module.eks"): where a plan's module
 	// internals are anchored.
 	Calls map[string][]lint.Range
+	// Modules are every module call evaluated and how it resolved (local,
+	// cached, modelled, unknown), by root and call path.
+	Modules []ModuleCall
 }
 
 type loader struct {
 	opts Options
 	mu   sync.Mutex
 	mods map[string]*lazyModule
-	// refused are files the tree would not read, as notes.
+	// refused are files the tree would not read, and module caches that
+	// could not be read, as notes.
 	refused []lint.Note
+	// caches are the root modules' module caches; cacheDirs the
+	// directories holding cached code.
+	caches    map[string]*lazyCache
+	cacheDirs map[string]bool
+	// calls are the module calls resolved, once per root and call path.
+	calls    []ModuleCall
+	callSeen map[string]bool
+}
+
+type lazyCache struct {
+	once sync.Once
+	c    *modCache
 }
 
 type lazyModule struct {
@@ -107,7 +123,7 @@ func newLoader(opts Options) *loader {
 	if opts.Tree == nil && opts.Root != "" {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
-	return &loader{opts: opts, mods: map[string]*lazyModule{}}
+	return &loader{opts: opts, mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]bool{}}
 }
 
 // refuse records files the tree would not read as coverage notes.
@@ -196,6 +212,9 @@ func Load(dirs []string, opts Options) Result {
 	for _, d := range mods {
 		m := l.mods[d].m
 		res.Files = append(res.Files, m.files...)
+		if l.inCache(d) {
+			continue // cached code that does not parse is a note (brokenCache)
+		}
 		for _, dg := range m.diags {
 			if dg.Severity != hcl.DiagError {
 				continue
@@ -211,6 +230,7 @@ func Load(dirs []string, opts Options) Result {
 		}
 	}
 	res.Notes = append(res.Notes, l.refused...)
+	res.Modules = l.moduleCalls()
 	for _, r := range results {
 		res.Files = append(res.Files, r.varFiles...)
 		res.Diagnostics = append(res.Diagnostics, r.varDiags...)
