@@ -37,6 +37,12 @@ type File struct {
 	Data []byte
 	// Scope is the AWS / cluster scope configured for the file.
 	Scope lint.Scope
+	// Map, when set, maps ranges in Data to their source (Data is a
+	// kustomization's output, a rendered chart, YAML embedded in
+	// Terraform), as Options.MapRange does; Source then marks what is
+	// read from it.
+	Map    func(r lint.Range, text string) lint.Range
+	Source lint.Source
 }
 
 // maxRenderNodes bounds how many YAML nodes one rendering of a composition
@@ -187,6 +193,9 @@ func (r *renderer) load(i int) []*doc {
 	}
 	o := r.opts
 	o.Scope = f.Scope.Merge(r.opts.Scope)
+	if f.Map != nil {
+		o.MapRange, o.Source = f.Map, f.Source
+	}
 	_, data := tooDeep(f.Rel, f.Data, &o)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for idx := 0; ; idx++ {
