@@ -29,10 +29,12 @@ type docSet struct {
 	// written.
 	mapRange func(lint.Range, string) lint.Range
 	source   lint.Source
+	// inferred marks what a chart rendered with its defaults produced.
+	inferred []string
 }
 
 func (s docSet) kubeFile() kube.File {
-	return kube.File{Rel: s.name, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source}
+	return kube.File{Rel: s.name, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Inferred: s.inferred}
 }
 
 // produced is what a loader shares between the sources it reads.
@@ -235,6 +237,6 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: p.note})
 		p.model.Add(ents...)
 		p.in.Diagnostics = append(p.in.Diagnostics, diags...)
-		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: chartScope(r, scopeFor), mapRange: r.Map, source: lint.SourceHelm})
+		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: chartScope(r, scopeFor), mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred})
 	}
 }

@@ -2,10 +2,12 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm"
 )
 
 // Documents every source below produces: a service account, an aws-auth
@@ -248,5 +250,34 @@ func TestDiscoverySelfInstallingChart(t *testing.T) {
 				t.Errorf("%d releases, want 1 for a fixpoint and at most %d when discovery stops", n, maxReleaseDepth)
 			}
 		})
+	}
+}
+
+// TestDiscoveryCompositionInChartOutput: a Crossplane configuration
+// packaged as a chart (XRD, Composition and claim as templates) renders
+// like files do; what a chart no release installs composes is inferred.
+func TestDiscoveryCompositionInChartOutput(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"xp/Chart.yaml":                 "apiVersion: v2\nname: xp\nversion: 0.1.0\n",
+		"xp/templates/xrd.yaml":         "apiVersion: apiextensions.crossplane.io/v1\nkind: CompositeResourceDefinition\nmetadata:\n  name: xqueues.demo.example.org\nspec:\n  group: demo.example.org\n  names:\n    kind: XQueue\n    plural: xqueues\n  claimNames:\n    kind: Queue\n    plural: queues\n  versions:\n    - name: v1\n      served: true\n      referenceable: true\n      schema:\n        openAPIV3Schema:\n          type: object\n",
+		"xp/templates/composition.yaml": "apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\nmetadata:\n  name: queue-role\nspec:\n  compositeTypeRef:\n    apiVersion: demo.example.org/v1\n    kind: XQueue\n  resources:\n    - name: role\n      base:\n        apiVersion: iam.aws.upbound.io/v1beta1\n        kind: Role\n        spec:\n          forProvider:\n            assumeRolePolicy: '{}'\n      patches:\n        - type: FromCompositeFieldPath\n          fromFieldPath: spec.roleName\n          toFieldPath: metadata.annotations[crossplane.io/external-name]\n",
+		"xp/templates/claim.yaml":       "apiVersion: demo.example.org/v1\nkind: Queue\nmetadata:\n  name: orders\n  namespace: shop\nspec:\n  roleName: orders-queue\n",
+	})
+	l, err := Load(Options{Paths: []string{root}, Cwd: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []*lint.Role
+	for _, r := range l.Input.Model.Roles {
+		if n, _ := r.Name.Str(); n == "orders-queue" {
+			got = append(got, r)
+		}
+	}
+	if len(got) != 1 || got[0].Range.File != "xp/templates/composition.yaml" {
+		t.Fatalf("composed roles orders-queue at %v, want one in xp/templates/composition.yaml", ranges(got))
+	}
+	if !slices.Contains(got[0].Inferred, helm.InferredDefaults) {
+		t.Errorf("composed role inferred = %v, want %q", got[0].Inferred, helm.InferredDefaults)
 	}
 }
