@@ -274,10 +274,7 @@ func Load(opts Options) (*Loaded, error) {
 				out[i].diags = []lint.Diagnostic{{Range: lint.Range{File: rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
 				return
 			}
-			var scope lint.Scope
-			if opts.Config != nil {
-				scope = opts.Config.ScopeFor(filepath.Dir(path))
-			}
+			scope := scopeAt(filepath.Dir(path))
 			note := func(n lint.Note) { out[i].notes = append(out[i].notes, n) }
 			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes, Notes: note, Templates: true})
 			out[i].data, out[i].scope = data, scope
@@ -290,8 +287,6 @@ func Load(opts Options) (*Loaded, error) {
 		in.Diagnostics = append(in.Diagnostics, p.diags...)
 		in.Notes = append(in.Notes, p.notes...)
 		files[d.manifests[i]] = true
-	}
-	for i, p := range out {
 		if p.data != nil {
 			pr.addFile(rel(d.manifests[i]), p.data, p.scope)
 		}

@@ -1,7 +1,8 @@
 // Package helm renders Helm charts found in the scanned tree into YAML
 // for parsers/kube, and finds the releases that install them (helmfile,
-// Argo CD Applications, Flux HelmReleases; Terraform helm_release comes
-// from parsers/terraform).
+// Argo CD Applications, Flux HelmReleases, HelmChart CRs of the k3s / RKE2
+// helm-controller; Terraform helm_release comes from parsers/terraform),
+// in files as written and in produced YAML (Finder.AddProduced).
 //
 // Charts are untrusted input. A chart directory is walked here (never
 // Helm's directory loader, which follows symlinks): symlinks leaving the

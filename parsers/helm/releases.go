@@ -17,9 +17,9 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 )
 
-// Finder finds Helm releases in YAML files: helmfile releases
-// (helmfile.yaml, helmfile.yml, helmfile.d/*.yaml), Argo CD Applications
-// and Flux HelmReleases. Flux values can come from ConfigMaps in other
+// Finder finds Helm releases in YAML files and produced YAML: helmfile
+// releases (helmfile.yaml, helmfile.yml, helmfile.d/*.yaml), Argo CD
+// Applications, Flux HelmReleases and HelmChart CRs. Flux values can come from ConfigMaps in other
 // files, so files are added first (Add, safe for concurrent use) and
 // releases built at the end (Releases).
 type Finder struct {
