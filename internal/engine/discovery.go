@@ -154,12 +154,18 @@ func renderCharts(ctx context.Context, charts []string, releases []*lint.Release
 			return chartRun{out: out, found: found, diags: diags, notes: notes}
 		}
 		if depth == maxReleaseDepth {
-			notes = append(notes, lint.Note{Kind: lint.Skipped, Range: next[len(next)-1].Range,
-				What: fmt.Sprintf("charts keep installing new releases (a chart installing itself?): releases in chart output are followed %d levels deep, no further", maxReleaseDepth)})
-			return chartRun{out: out, found: found, diags: diags, notes: notes}
+			return chartRun{out: out, found: found, diags: diags, notes: append(notes, depthNote(found, next))}
 		}
 		found = next
 	}
+}
+
+// depthNote says that release discovery stopped, at the last release
+// found (found and next are not both empty: they differ).
+func depthNote(found, next []*lint.Release) lint.Note {
+	all := append(append([]*lint.Release(nil), found...), next...)
+	return lint.Note{Kind: lint.Skipped, Range: all[len(all)-1].Range,
+		What: fmt.Sprintf("charts keep installing new releases (a chart installing itself?): releases in chart output are followed %d levels deep, no further", maxReleaseDepth)}
 }
 
 // releasesIn finds the releases in rendered chart output that are not
