@@ -204,8 +204,6 @@ func Load(opts Options) (*Loaded, error) {
 		scopeFor = opts.Config.ScopeFor
 	}
 	holes := lint.NewHoles()
-	// addNote collects coverage notes from the sequential parses below.
-	addNote := func(n lint.Note) { in.Notes = append(in.Notes, n) }
 	var inputsFor func(string) (map[string]string, []string)
 	if opts.Config != nil {
 		inputsFor = opts.Config.TerraformFor
@@ -220,30 +218,23 @@ func Load(opts Options) (*Loaded, error) {
 	for _, f := range tf.Files {
 		files[f] = true
 	}
-	// Kubernetes YAML written inside Terraform: read as manifests, with
-	// positions in the .tf files.
-	for _, em := range tf.Embedded {
-		var scope lint.Scope
-		if opts.Config != nil {
-			scope = opts.Config.ScopeFor(filepath.Join(root, filepath.FromSlash(em.File)))
-		}
-		ents, diags := kube.Parse(em.File, em.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceTerraform, MapRange: em.Map, Notes: addNote,
-			MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
-		for _, e := range ents {
-			o := e.Base()
-			o.Addr = em.Addr + "/" + o.Addr
-		}
-		model.Add(ents...)
-		in.Diagnostics = append(in.Diagnostics, diags...)
-	}
-
 	kubeVersion := opts.KubeVersion
 	if kubeVersion == "" && opts.Config != nil {
 		kubeVersion = opts.Config.KubeVersion
 	}
 	hopts := helm.Options{Roots: append(append([]string(nil), dirs...), root), Tree: tree, Rel: rel, KubeVersion: kubeVersion, Renderer: opts.Renderer, Holes: holes}
+	hopts.Cache = helm.NewCache()
 	finder := helm.NewFinder(hopts)
 	ctx := context.Background()
+	pr := &produced{in: &in, model: model, holes: holes, finder: finder}
+	scopeAt := func(p string) lint.Scope {
+		if opts.Config == nil {
+			return lint.Scope{}
+		}
+		return opts.Config.ScopeFor(p)
+	}
+	// Kubernetes YAML written inside Terraform.
+	pr.addEmbedded(tf.Embedded, root, scopeAt)
 	// Charts a kustomization inflates render there, not again on their own.
 	kustomizeCharts := &sync.Map{}
 
@@ -260,21 +251,9 @@ func Load(opts Options) (*Loaded, error) {
 	for f := range owned {
 		files[f] = true
 	}
+	kopts := kustomize.Options{ScanRoot: root, Tree: tree, Rel: rel, Helm: kustomizeHelm(ctx, hopts, kustomizeCharts)}
 	for _, kr := range kroots {
-		r, diags, notes := kustomize.Render(kr, kustomize.Options{ScanRoot: root, Tree: tree, Rel: rel, Helm: kustomizeHelm(ctx, hopts, kustomizeCharts)})
-		in.Diagnostics = append(in.Diagnostics, diags...)
-		in.Notes = append(in.Notes, notes...)
-		if len(r.Content) == 0 {
-			continue
-		}
-		var scope lint.Scope
-		if opts.Config != nil {
-			scope = opts.Config.ScopeFor(kr)
-		}
-		name := rel(filepath.Join(kr, "kustomization.yaml"))
-		ents, kd := kube.Parse(name, r.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceKustomize, MapRange: r.Map, Notes: addNote})
-		model.Add(ents...)
-		in.Diagnostics = append(in.Diagnostics, kd...)
+		pr.addKustomization(kr, kopts, rel, scopeAt(kr))
 	}
 
 	type parsed struct {
@@ -298,10 +277,7 @@ func Load(opts Options) (*Loaded, error) {
 				out[i].diags = []lint.Diagnostic{{Range: lint.Range{File: rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
 				return
 			}
-			var scope lint.Scope
-			if opts.Config != nil {
-				scope = opts.Config.ScopeFor(filepath.Dir(path))
-			}
+			scope := scopeAt(filepath.Dir(path))
 			note := func(n lint.Note) { out[i].notes = append(out[i].notes, n) }
 			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes, Notes: note, Templates: true})
 			out[i].data, out[i].scope = data, scope
@@ -314,18 +290,10 @@ func Load(opts Options) (*Loaded, error) {
 		in.Diagnostics = append(in.Diagnostics, p.diags...)
 		in.Notes = append(in.Notes, p.notes...)
 		files[d.manifests[i]] = true
-	}
-	// Crossplane compositions render with the claims and composite
-	// resources found anywhere in the tree.
-	var xf []kube.File
-	for i, p := range out {
 		if p.data != nil {
-			xf = append(xf, kube.File{Rel: rel(d.manifests[i]), Data: p.data, Scope: p.scope})
+			pr.addFile(rel(d.manifests[i]), p.data, p.scope)
 		}
 	}
-	xents, xdiags := kube.RenderCompositions(xf, kube.Options{Holes: holes})
-	model.Add(xents...)
-	in.Diagnostics = append(in.Diagnostics, xdiags...)
 
 	// Helm: releases from Terraform, helmfile, Argo CD and Flux; charts in
 	// the tree render once per release (with their defaults when nothing
@@ -367,19 +335,11 @@ func Load(opts Options) (*Loaded, error) {
 			charts = append(charts, c)
 		}
 	}
-	hout := helm.Render(ctx, charts, releases, hopts)
-	model.Add(hout.Entities...)
-	in.Diagnostics = append(in.Diagnostics, hout.Diagnostics...)
-	in.Notes = append(in.Notes, hout.Notes...)
-	for _, r := range hout.Rendered {
-		scope := r.Scope
-		if opts.Config != nil {
-			scope = scope.Merge(opts.Config.ScopeFor(r.Chart))
-		}
-		ents, hd := kube.Parse(r.Name, r.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceHelm, Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: addNote})
-		model.Add(ents...)
-		in.Diagnostics = append(in.Diagnostics, hd...)
-	}
+	pr.addCharts(renderCharts(ctx, charts, releases, hopts, scopeAt), scopeAt)
+	// Crossplane compositions render with the claims and composite
+	// resources found anywhere: files, kustomize and chart output,
+	// Terraform.
+	pr.renderCompositions()
 	if opts.Plan != nil {
 		addPlan(model, opts, rel, tf.Calls)
 	}

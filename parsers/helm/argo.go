@@ -35,7 +35,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 	}
 	_, kindNode := get(top, "kind")
-	bases := b.repoBases(yf.abs)
+	bases := b.repoBases(yf.dir)
 	for si, src := range sources {
 		helm := at(src, "helm")
 		chart, p := str(at(src, "chart")), str(at(src, "path"))
@@ -58,9 +58,9 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			}
 		}
 		rname := str(at(helm, "releaseName"))
-		nameRange := nodeRange(yf.rel, at(top, "metadata", "name"))
+		nameRange := yf.rangeOf(at(top, "metadata", "name"))
 		if rname != "" {
-			nameRange = nodeRange(yf.rel, at(helm, "releaseName"))
+			nameRange = yf.rangeOf(at(helm, "releaseName"))
 		} else {
 			rname = name
 		}
@@ -70,7 +70,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			label += " source " + strconv.Itoa(si)
 			addr += idx(si)
 		}
-		r := newRelease(yf, addr, label, nodeRange(yf.rel, kindNode), rname, nameRange, lint.SourceKubernetes, "argocd")
+		r := newRelease(yf, addr, label, yf.rangeOf(kindNode), rname, nameRange, yf.source, "argocd")
 		setNamespace(r, str(at(spec, "destination", "namespace")))
 		r.Repository, r.Version = str(at(src, "repoURL")), str(at(src, "targetRevision"))
 		r.Chart, r.ChartDir = chart, chartDir
@@ -78,21 +78,21 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			r.Chart = p
 		}
 		if remote && chart == "" {
-			b.note(lint.Unresolved, nodeRange(yf.rel, at(src, "path")), fmt.Sprintf("%s: chart path %s is not in the scanned tree (another repository?); not rendered", label, p))
+			b.note(lint.Unresolved, yf.rangeOf(at(src, "path")), fmt.Sprintf("%s: chart path %s is not in the scanned tree (another repository?); not rendered", label, p))
 		}
 		ignoreMissing := str(at(helm, "ignoreMissingValueFiles")) == "true"
 		for _, vf := range items(at(helm, "valueFiles")) {
 			b.argoValueFile(r, vf, chartDir, bases, refs, ignoreMissing, yf)
 		}
 		if vo := at(helm, "valuesObject"); vo != nil {
-			if err := mergeDoc(r, vo, filePos(yf.rel)); err != nil {
-				b.diag(nodeRange(yf.rel, vo), "invalid values", err.Error())
+			if err := mergeDoc(r, vo, yf.rangeOf); err != nil {
+				b.diag(yf.rangeOf(vo), "invalid values", err.Error())
 			}
 		} else if v := at(helm, "values"); v != nil && v.Kind == yaml.ScalarNode {
 			b.mergeText(r, yf, v, label+" helm.values")
 		} else if v != nil && v.Kind == yaml.MappingNode {
-			if err := mergeDoc(r, v, filePos(yf.rel)); err != nil {
-				b.diag(nodeRange(yf.rel, v), "invalid values", err.Error())
+			if err := mergeDoc(r, v, yf.rangeOf); err != nil {
+				b.diag(yf.rangeOf(v), "invalid values", err.Error())
 			}
 		}
 		for _, prm := range items(at(helm, "parameters")) {
@@ -101,9 +101,9 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			if str(at(prm, "forceString")) != "true" {
 				val = setValue(str(vn))
 			}
-			rng := nodeRange(yf.rel, vn)
+			rng := yf.rangeOf(vn)
 			if vn == nil {
-				rng = nodeRange(yf.rel, prm)
+				rng = yf.rangeOf(prm)
 			}
 			mergeSet(r, str(at(prm, "name")), val, rng)
 		}
@@ -114,7 +114,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 // argoValueFile merges one helm.valueFiles entry.
 func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string, bases []string, refs map[string]bool, optional bool, yf *yamlFile) {
 	v := str(vf)
-	ref := nodeRange(yf.rel, vf)
+	ref := yf.rangeOf(vf)
 	switch {
 	case v == "":
 		return

@@ -24,9 +24,9 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 	spec := at(top, "spec")
 	target := str(at(spec, "targetNamespace"))
 	rname := str(at(spec, "releaseName"))
-	nameRange := nodeRange(yf.rel, at(spec, "releaseName"))
+	nameRange := yf.rangeOf(at(spec, "releaseName"))
 	if rname == "" {
-		nameRange = nodeRange(yf.rel, at(top, "metadata", "name"))
+		nameRange = yf.rangeOf(at(top, "metadata", "name"))
 		rname = name
 		if target != "" {
 			rname = target + "-" + name
@@ -38,7 +38,7 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 	}
 	_, kindNode := get(top, "kind")
 	label := "Flux HelmRelease " + qualified
-	r := newRelease(yf, yf.rel+"#"+strconv.Itoa(doc)+"/HelmRelease/"+qualified+"/release", label, nodeRange(yf.rel, kindNode), rname, nameRange, lint.SourceKubernetes, "flux")
+	r := newRelease(yf, yf.rel+"#"+strconv.Itoa(doc)+"/HelmRelease/"+qualified+"/release", label, yf.rangeOf(kindNode), rname, nameRange, yf.source, "flux")
 	if target != "" {
 		setNamespace(r, target)
 	} else {
@@ -53,10 +53,10 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 		kind := str(at(cs, "sourceRef", "kind"))
 		r.Repository = str(at(cs, "sourceRef", "name"))
 		if kind == "GitRepository" || kind == "Bucket" {
-			bases := b.repoBases(yf.abs)
+			bases := b.repoBases(yf.dir)
 			abs, _, _ := b.localChart(r.Chart, bases...)
 			if abs == "" {
-				b.note(lint.Unresolved, nodeRange(yf.rel, at(cs, "chart")), fmt.Sprintf("%s: chart path %s is not in the scanned tree (another repository?); not rendered", label, r.Chart))
+				b.note(lint.Unresolved, yf.rangeOf(at(cs, "chart")), fmt.Sprintf("%s: chart path %s is not in the scanned tree (another repository?); not rendered", label, r.Chart))
 			}
 			r.ChartDir = abs
 			for _, bs := range bases {
@@ -72,10 +72,10 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		for _, vf := range files {
 			if base == "" {
-				b.note(lint.Unresolved, nodeRange(yf.rel, vf), fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read", label, str(vf)))
+				b.note(lint.Unresolved, yf.rangeOf(vf), fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read", label, str(vf)))
 				continue
 			}
-			b.mergeFile(r, filepath.Join(base, filepath.FromSlash(str(vf))), nodeRange(yf.rel, vf), false)
+			b.mergeFile(r, filepath.Join(base, filepath.FromSlash(str(vf))), yf.rangeOf(vf), false)
 		}
 	case at(spec, "chartRef") != nil:
 		r.Chart = str(at(spec, "chartRef", "name"))
@@ -86,8 +86,8 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 		b.valuesFrom(r, yf, vf, ns)
 	}
 	if v := at(spec, "values"); v != nil {
-		if err := mergeDoc(r, v, filePos(yf.rel)); err != nil {
-			b.diag(nodeRange(yf.rel, v), "invalid values", err.Error())
+		if err := mergeDoc(r, v, yf.rangeOf); err != nil {
+			b.diag(yf.rangeOf(v), "invalid values", err.Error())
 		}
 	}
 	b.out = append(b.out, r)
@@ -101,7 +101,7 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 	if key == "" {
 		key = "values.yaml"
 	}
-	ref := nodeRange(yf.rel, at(vf, "name"))
+	ref := yf.rangeOf(at(vf, "name"))
 	if kind != "ConfigMap" {
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values from %s %s are not read", r.Label, kind, name))
 		return
@@ -121,7 +121,7 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 		return
 	}
 	if tp := str(at(vf, "targetPath")); tp != "" {
-		mergeSet(r, tp, setValue(s.Value), nodeRange(cm.file.rel, s))
+		mergeSet(r, tp, setValue(s.Value), cm.file.rangeOf(s))
 		return
 	}
 	b.mergeText(r, cm.file, s, fmt.Sprintf("ConfigMap %s key %s", name, key))

@@ -1,7 +1,8 @@
 // Package helm renders Helm charts found in the scanned tree into YAML
 // for parsers/kube, and finds the releases that install them (helmfile,
-// Argo CD Applications, Flux HelmReleases; Terraform helm_release comes
-// from parsers/terraform).
+// Argo CD Applications, Flux HelmReleases, HelmChart CRs of the k3s / RKE2
+// helm-controller; Terraform helm_release comes from parsers/terraform),
+// in files as written and in produced YAML (Finder.AddProduced).
 //
 // Charts are untrusted input. A chart directory is walked here (never
 // Helm's directory loader, which follows symlinks): symlinks leaving the
@@ -57,6 +58,54 @@ type Options struct {
 	Holes *lint.Holes
 	// Parallel bounds concurrent renderings (default GOMAXPROCS).
 	Parallel int
+	// Cache, when set, keeps renderings across Render calls: each chart,
+	// values and release combination renders once.
+	Cache *Cache
+}
+
+// Cache holds renderings by chart, values and release. Safe for
+// concurrent use.
+type Cache struct {
+	mu sync.Mutex
+	m  map[string]cachedRender
+}
+
+type cachedRender struct {
+	res Result
+	err error
+}
+
+// NewCache returns an empty Cache.
+func NewCache() *Cache { return &Cache{m: map[string]cachedRender{}} }
+
+// fill sets the result of every job the cache holds and returns the others.
+func (c *Cache) fill(jobs []*job) []*job {
+	if c == nil {
+		return jobs
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var todo []*job
+	for _, j := range jobs {
+		if r, ok := c.m[j.key]; ok {
+			j.res, j.err = r.res, r.err
+			continue
+		}
+		todo = append(todo, j)
+	}
+	return todo
+}
+
+// store keeps the results of jobs.
+func (c *Cache) store(jobs []*job) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, j := range jobs {
+		c.m[j.key] = cachedRender{j.res, j.err}
+	}
 }
 
 // Rendered is one rendered template of one release, ready for
@@ -100,7 +149,7 @@ type Output struct {
 	Diagnostics []lint.Diagnostic
 	Notes       []lint.Note
 	// Renders counts the renderings run (each chart and values
-	// combination once).
+	// combination once; those the Cache held are not run again).
 	Renders int
 }
 
@@ -109,6 +158,7 @@ type job struct {
 	chart    *chartData
 	releases []*lint.Release // every release with this rendering's key
 	req      Request
+	key      string
 	res      Result
 	err      error
 }
@@ -210,14 +260,16 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 				j.releases = append(j.releases, r)
 				continue
 			}
-			j := &job{chart: cd, releases: []*lint.Release{r}, req: req}
+			j := &job{chart: cd, releases: []*lint.Release{r}, req: req, key: key}
 			seen[key] = j
 			jobs = append(jobs, j)
 		}
 	}
 
-	run(ctx, jobs, opts.Renderer, par)
-	out.Renders = len(jobs)
+	todo := opts.Cache.fill(jobs)
+	run(ctx, todo, opts.Renderer, par)
+	opts.Cache.store(todo)
+	out.Renders = len(todo)
 
 	for _, j := range jobs {
 		cd := j.chart

@@ -28,14 +28,14 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 		name := str(at(rn, "name"))
 		_, nameNode := get(rn, "name")
 		addr := yf.rel + "#" + strconv.Itoa(doc) + "/releases" + idx(i)
-		decl := nodeRange(yf.rel, rn)
-		if nr := nodeRange(yf.rel, nameNode); nameNode != nil && nr.Line == decl.Line {
+		decl := yf.rangeOf(rn)
+		if nr := yf.rangeOf(nameNode); nameNode != nil && nr.Line == decl.Line {
 			decl.EndColumn = nr.EndColumn
 		}
-		r := newRelease(yf, addr, "helmfile release "+name, decl, name, nodeRange(yf.rel, nameNode), lint.SourceHelm, "helmfile")
+		r := newRelease(yf, addr, "helmfile release "+name, decl, name, yf.rangeOf(nameNode), lint.SourceHelm, "helmfile")
 		setNamespace(r, str(at(rn, "namespace")))
 		r.Chart, r.Version = str(at(rn, "chart")), str(at(rn, "version"))
-		chartRange := nodeRange(yf.rel, at(rn, "chart"))
+		chartRange := yf.rangeOf(at(rn, "chart"))
 		if abs, exists, outside := b.localChart(r.Chart, dir); abs != "" {
 			r.ChartDir = abs
 		} else if isLocalPath(r.Chart) {
@@ -55,13 +55,13 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			case v == nil:
 			case v.Kind == yaml.ScalarNode:
 				if strings.Contains(v.Value, "{{") || strings.HasSuffix(v.Value, ".gotmpl") || strings.Contains(v.Value, "://") {
-					b.note(lint.Unresolved, nodeRange(yf.rel, v), fmt.Sprintf("%s: values %s are templated or remote; not read", r.Label, v.Value))
+					b.note(lint.Unresolved, yf.rangeOf(v), fmt.Sprintf("%s: values %s are templated or remote; not read", r.Label, v.Value))
 					continue
 				}
-				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(v.Value)), nodeRange(yf.rel, v), false)
+				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(v.Value)), yf.rangeOf(v), false)
 			case v.Kind == yaml.MappingNode:
-				if err := mergeDoc(r, v, filePos(yf.rel)); err != nil {
-					b.diag(nodeRange(yf.rel, v), "invalid values", err.Error())
+				if err := mergeDoc(r, v, yf.rangeOf); err != nil {
+					b.diag(yf.rangeOf(v), "invalid values", err.Error())
 				}
 			}
 		}
@@ -74,9 +74,9 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 						val = g
 					}
 				}
-				rng := nodeRange(yf.rel, vn)
+				rng := yf.rangeOf(vn)
 				if vn == nil {
-					rng = nodeRange(yf.rel, s)
+					rng = yf.rangeOf(s)
 				}
 				mergeSet(r, str(at(s, "name")), val, rng)
 			}

@@ -17,9 +17,9 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 )
 
-// Finder finds Helm releases in YAML files: helmfile releases
-// (helmfile.yaml, helmfile.yml, helmfile.d/*.yaml), Argo CD Applications
-// and Flux HelmReleases. Flux values can come from ConfigMaps in other
+// Finder finds Helm releases in YAML files and produced YAML: helmfile
+// releases (helmfile.yaml, helmfile.yml, helmfile.d/*.yaml), Argo CD
+// Applications, Flux HelmReleases and HelmChart CRs. Flux values can come from ConfigMaps in other
 // files, so files are added first (Add, safe for concurrent use) and
 // releases built at the end (Releases).
 type Finder struct {
@@ -29,13 +29,69 @@ type Finder struct {
 	files []*yamlFile
 }
 
-// yamlFile is one added file with what was found in it.
+// yamlFile is one added file (or produced text) with what was found in
+// it.
 type yamlFile struct {
 	rel, abs string
+	// dir is where the file's repository is looked for (Argo CD paths,
+	// Flux GitRepository charts).
+	dir      string
 	data     []byte
 	scope    lint.Scope
 	docs     []*yaml.Node
 	helmfile bool
+	// mapRange maps ranges of produced text to their source (nil: a file
+	// as written); source and inferred mark the releases found.
+	mapRange func(lint.Range, string) lint.Range
+	source   lint.Source
+	inferred []string
+}
+
+// Produced is YAML another step produced — a kustomization's output, a
+// chart's rendered template, manifests embedded in Terraform — read for
+// releases like a file (AddProduced), its positions mapped to the source.
+type Produced struct {
+	// Name identifies the text: release addresses start with it. Every
+	// range is mapped, so it is not shown.
+	Name string
+	// Dir is a directory of the repository the text comes from: Argo CD
+	// paths and Flux GitRepository charts resolve against that
+	// repository, then the scan roots.
+	Dir  string
+	Data []byte
+	// Scope is the AWS / cluster scope of the releases found.
+	Scope lint.Scope
+	// Map maps a range in Data (and the scalar text there, "" for
+	// collections) to where a user changes it.
+	Map func(r lint.Range, text string) lint.Range
+	// Source marks the releases found (default kubernetes).
+	Source lint.Source
+	// Inferred is copied to every release found (output of a chart
+	// rendered with its defaults).
+	Inferred []string
+}
+
+// rangeOf is where node n of the file is written.
+func (yf *yamlFile) rangeOf(n *yaml.Node) lint.Range {
+	r := nodeRange(yf.rel, n)
+	if yf.mapRange == nil || n == nil {
+		return r
+	}
+	text := ""
+	if d := deref(n); d != nil && d.Kind == yaml.ScalarNode {
+		text = d.Value
+	}
+	return yf.mapRange(r, text)
+}
+
+// embeddedPos places nodes of a YAML document written in scalar s (see
+// embeddedPos); in produced text they map to s itself.
+func (yf *yamlFile) embeddedPos(s *yaml.Node) posFunc {
+	if yf.mapRange == nil {
+		return embeddedPos(yf.rel, yf.data, s)
+	}
+	whole := yf.rangeOf(s)
+	return func(*yaml.Node) lint.Range { return whole }
 }
 
 // NewFinder returns a Finder; opts.Roots bounds which chart and values
@@ -61,16 +117,46 @@ func IsHelmfile(p string) bool {
 // report.
 func (f *Finder) Add(rel, abs string, data []byte, scope lint.Scope) {
 	hf := IsHelmfile(abs)
-	if !hf && !bytes.Contains(data, []byte("argoproj.io")) && !bytes.Contains(data, []byte("helm.toolkit.fluxcd.io")) && !bytes.Contains(data, []byte("ConfigMap")) {
+	f.add(&yamlFile{rel: rel, abs: abs, dir: filepath.Dir(abs), data: data, scope: scope, helmfile: hf, source: lint.SourceKubernetes})
+}
+
+// AddProduced reads produced YAML like a file: its Argo CD Applications,
+// Flux HelmReleases, HelmChart CRs and ConfigMaps, at mapped positions.
+// Safe for concurrent use.
+func (f *Finder) AddProduced(p Produced) {
+	src := p.Source
+	if src == "" {
+		src = lint.SourceKubernetes
+	}
+	f.add(&yamlFile{rel: p.Name, abs: filepath.Join(p.Dir, filepath.Base(p.Name)), dir: p.Dir, data: p.Data, scope: p.Scope,
+		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...)})
+}
+
+// releaseNeedles are texts a document holding a release or a ConfigMap
+// contains: other files are skipped without parsing.
+var releaseNeedles = [][]byte{[]byte("argoproj.io"), []byte("helm.toolkit.fluxcd.io"), []byte(helmChartGroup), []byte("ConfigMap")}
+
+func (f *Finder) add(yf *yamlFile) {
+	if !yf.helmfile && !containsAny(yf.data, releaseNeedles) {
 		return
 	}
-	docs, _ := parseYAML(data)
+	docs, _ := parseYAML(yf.data)
 	if len(docs) == 0 {
 		return
 	}
+	yf.docs = docs
 	f.mu.Lock()
-	f.files = append(f.files, &yamlFile{rel: rel, abs: abs, data: data, scope: scope, docs: docs, helmfile: hf})
+	f.files = append(f.files, yf)
 	f.mu.Unlock()
+}
+
+func containsAny(data []byte, needles [][]byte) bool {
+	for _, n := range needles {
+		if bytes.Contains(data, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // ReleasesFromYAML finds the releases in one YAML file on its own (Flux
@@ -106,6 +192,8 @@ func (f *Finder) Releases() ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
 				b.argo(yf, i, top)
 			case kind == "HelmRelease" && strings.HasPrefix(api, "helm.toolkit.fluxcd.io/"):
 				b.flux(yf, i, top)
+			case kind == "HelmChart" && strings.HasPrefix(api, helmChartGroup+"/"):
+				b.helmChart(yf, i, top)
 			}
 		}
 	}
@@ -141,6 +229,7 @@ func newRelease(yf *yamlFile, addr, label string, rng lint.Range, name string, n
 		ValueRanges: map[string]lint.Range{},
 		Tool:        tool,
 	}
+	r.Inferred = append([]string(nil), yf.inferred...)
 	if name != "" && !strings.Contains(name, "{{") {
 		r.Name = lint.Known(name)
 	}
@@ -182,14 +271,14 @@ func mergeDoc(r *lint.Release, n *yaml.Node, pos posFunc) error {
 // file (Argo CD `values: |`, a ConfigMap key).
 func (b *builder) mergeText(r *lint.Release, yf *yamlFile, s *yaml.Node, what string) {
 	docs, err := parseYAML([]byte(s.Value))
-	pos := embeddedPos(yf.rel, yf.data, s)
+	pos := yf.embeddedPos(s)
 	if err != nil {
-		b.diag(nodeRange(yf.rel, s), "invalid values", fmt.Sprintf("%s: %s", what, err))
+		b.diag(yf.rangeOf(s), "invalid values", fmt.Sprintf("%s: %s", what, err))
 		return
 	}
 	for _, d := range docs {
 		if err := mergeDoc(r, body(d), pos); err != nil {
-			b.diag(nodeRange(yf.rel, s), "invalid values", fmt.Sprintf("%s: %s", what, err))
+			b.diag(yf.rangeOf(s), "invalid values", fmt.Sprintf("%s: %s", what, err))
 			return
 		}
 	}
@@ -275,10 +364,10 @@ func (b *builder) localChart(chart string, bases ...string) (abs string, exists,
 
 // repoBases are the directories a path in a Git source (Argo CD
 // source.path, Flux GitRepository chart) may be relative to: the
-// repository holding the file, then each scan root.
-func (b *builder) repoBases(abs string) []string {
+// repository holding dir, then each scan root.
+func (b *builder) repoBases(dir string) []string {
 	var out []string
-	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+	for d := dir; ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			out = append(out, d)
 			break

@@ -12,6 +12,7 @@ import (
 	"hash/adler32"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -37,6 +38,25 @@ type File struct {
 	Data []byte
 	// Scope is the AWS / cluster scope configured for the file.
 	Scope lint.Scope
+	// Map, when set, maps ranges in Data to their source (Data is a
+	// kustomization's output, a rendered chart, YAML embedded in
+	// Terraform), as Options.MapRange does; Source then marks what is
+	// read from it.
+	Map    func(r lint.Range, text string) lint.Range
+	Source lint.Source
+	// Inferred is copied to what is composed from the file's documents
+	// (a chart rendered with its defaults).
+	Inferred []string
+}
+
+// appendNew appends the strings of add that list does not hold.
+func appendNew(list []string, add ...string) []string {
+	for _, a := range add {
+		if !slices.Contains(list, a) {
+			list = append(list, a)
+		}
+	}
+	return list
 }
 
 // maxRenderNodes bounds how many YAML nodes one rendering of a composition
@@ -187,6 +207,10 @@ func (r *renderer) load(i int) []*doc {
 	}
 	o := r.opts
 	o.Scope = f.Scope.Merge(r.opts.Scope)
+	if f.Map != nil {
+		o.MapRange, o.Source = f.Map, f.Source
+	}
+	o.Inferred = appendNew(append([]string(nil), r.opts.Inferred...), f.Inferred...)
 	_, data := tooDeep(f.Rel, f.Data, &o)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for idx := 0; ; idx++ {
@@ -984,11 +1008,12 @@ func (c *composed) object(k lint.Kind) lint.Object {
 func (r *renderer) render(c *composition, x *xrInput, choices int) {
 	inst := &instance{comp: c}
 	scope := c.d.scope
-	inferred := append([]string(nil), r.opts.Inferred...)
+	inferred := append([]string(nil), c.d.opts.Inferred...)
 	if x == nil {
 		inferred = append(inferred, noClaimTx)
 	} else {
 		scope = x.d.scope.Merge(c.d.scope)
+		inferred = appendNew(inferred, x.d.opts.Inferred...)
 		if choices > 1 {
 			inferred = append(inferred, fmt.Sprintf("Composition %s is one of %d compositions Crossplane may select for %s", c.name, choices, x.label))
 		}

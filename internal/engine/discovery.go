@@ -1,0 +1,248 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/parsers/kustomize"
+	"github.com/faultline-dev/faultline/parsers/terraform"
+)
+
+// One discovery for every object: whatever produced a YAML document — a
+// file as written, a kustomization's output, a rendered chart, manifests
+// embedded in Terraform — it is read by the manifest parser, searched for
+// Helm releases (Argo CD, Flux, HelmChart CRs) and handed to Crossplane
+// composition rendering, its positions mapped back to where it is
+// written.
+
+// docSet is the YAML one source produced, kept for composition rendering.
+type docSet struct {
+	name  string
+	data  []byte
+	scope lint.Scope
+	// mapRange maps ranges in data to the source; nil for a file as
+	// written.
+	mapRange func(lint.Range, string) lint.Range
+	source   lint.Source
+	// inferred marks what a chart rendered with its defaults produced.
+	inferred []string
+}
+
+func (s docSet) kubeFile() kube.File {
+	return kube.File{Rel: s.name, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Inferred: s.inferred}
+}
+
+// produced is what a loader shares between the sources it reads.
+type produced struct {
+	in     *lint.Input
+	model  *lint.Model
+	holes  *lint.Holes
+	finder *helm.Finder
+	docs   []docSet
+}
+
+func (p *produced) note(n lint.Note) { p.in.Notes = append(p.in.Notes, n) }
+
+// add parses produced YAML into the model and keeps it for release
+// finding (dir: a directory of its repository) and compositions.
+func (p *produced) add(s docSet, dir string, kopts kube.Options) []lint.Entity {
+	ents := p.parse(s.name, s, kopts)
+	p.keep(s, dir)
+	return ents
+}
+
+// parse reads produced YAML under a name into the model.
+func (p *produced) parse(name string, s docSet, kopts kube.Options) []lint.Entity {
+	kopts.Holes, kopts.Notes, kopts.Source, kopts.MapRange, kopts.Scope = p.holes, p.note, s.source, s.mapRange, s.scope
+	ents, diags := kube.Parse(name, s.data, kopts)
+	p.model.Add(ents...)
+	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
+	return ents
+}
+
+// keep hands produced YAML to the release finder and keeps it for
+// compositions.
+func (p *produced) keep(s docSet, dir string) {
+	p.finder.AddProduced(helm.Produced{Name: s.name, Dir: dir, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source})
+	p.docs = append(p.docs, s)
+}
+
+// addEmbedded reads Kubernetes YAML written inside Terraform, with
+// positions in the .tf files; entity addresses start with the Terraform
+// address holding the YAML. Releases and compositions see each piece of
+// YAML under its own name (file and address), so that two in one file do
+// not collide.
+func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor func(string) lint.Scope) {
+	for _, em := range ems {
+		abs := filepath.Join(root, filepath.FromSlash(em.File))
+		s := docSet{name: em.File + "@" + em.Addr, data: em.Content, scope: scopeFor(abs), mapRange: em.Map, source: lint.SourceTerraform}
+		ents := p.parse(em.File, s, kube.Options{MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
+		for _, e := range ents {
+			o := e.Base()
+			o.Addr = em.Addr + "/" + o.Addr
+		}
+		p.keep(s, filepath.Dir(abs))
+	}
+}
+
+// addKustomization renders one kustomization root and reads its output.
+func (p *produced) addKustomization(kr string, kopts kustomize.Options, rel func(string) string, scope lint.Scope) {
+	r, diags, notes := kustomize.Render(kr, kopts)
+	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
+	p.in.Notes = append(p.in.Notes, notes...)
+	if len(r.Content) == 0 {
+		return
+	}
+	s := docSet{name: rel(filepath.Join(kr, "kustomization.yaml")), data: r.Content, scope: scope, mapRange: r.Map, source: lint.SourceKustomize}
+	p.add(s, kr, kube.Options{})
+}
+
+// addFile keeps a file as written for compositions (it is parsed and
+// searched for releases where it is read).
+func (p *produced) addFile(name string, data []byte, scope lint.Scope) {
+	p.docs = append(p.docs, docSet{name: name, data: data, scope: scope})
+}
+
+// renderCompositions renders the Crossplane compositions found in every
+// source with the claims and composite resources found in every source.
+func (p *produced) renderCompositions() {
+	files := make([]kube.File, 0, len(p.docs))
+	for _, s := range p.docs {
+		files = append(files, s.kubeFile())
+	}
+	ents, diags := kube.RenderCompositions(files, kube.Options{Holes: p.holes})
+	p.model.Add(ents...)
+	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
+}
+
+// maxReleaseDepth bounds release discovery in chart output: a chart whose
+// output installs charts (an Argo CD app of apps, a chart templating Flux
+// HelmReleases) renders again with the releases found, at most this many
+// times.
+const maxReleaseDepth = 4
+
+// chartRun is the final rendering of the tree's charts and the releases
+// found in chart output that it used.
+type chartRun struct {
+	out   helm.Output
+	found []*lint.Release
+	diags []lint.Diagnostic
+	notes []lint.Note
+}
+
+// renderCharts renders charts for releases, then again with the releases
+// found in what they rendered, until no new release turns up (or
+// maxReleaseDepth): a chart some rendered release installs renders with
+// it, never with its defaults as well. Renderings repeat from the cache,
+// so each (chart, values, release) renders once. A release found again
+// (also in a file, or twice in output) is used once.
+func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope) chartRun {
+	if hopts.Cache == nil {
+		hopts.Cache = helm.NewCache()
+	}
+	var found []*lint.Release
+	for depth := 0; ; depth++ {
+		rels := append(append([]*lint.Release(nil), releases...), found...)
+		out := helm.Render(ctx, charts, rels, hopts)
+		next, diags, notes := releasesIn(out.Rendered, releases, hopts, scopeFor)
+		if sameReleases(next, found) {
+			return chartRun{out: out, found: found, diags: diags, notes: notes}
+		}
+		if depth == maxReleaseDepth {
+			return chartRun{out: out, found: found, diags: diags, notes: append(notes, depthNote(found, next))}
+		}
+		found = next
+	}
+}
+
+// depthNote says that release discovery stopped, at the last release
+// found (found and next are not both empty: they differ).
+func depthNote(found, next []*lint.Release) lint.Note {
+	all := append(append([]*lint.Release(nil), found...), next...)
+	return lint.Note{Kind: lint.Skipped, Range: all[len(all)-1].Range,
+		What: fmt.Sprintf("charts keep installing new releases (a chart installing itself?): releases in chart output are followed %d levels deep, no further", maxReleaseDepth)}
+}
+
+// releasesIn finds the releases in rendered chart output that are not
+// among known, each once.
+func releasesIn(rendered []helm.Rendered, known []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope) ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
+	f := helm.NewFinder(hopts)
+	for _, r := range rendered {
+		f.AddProduced(helm.Produced{Name: r.Name, Dir: filepath.Dir(r.Chart), Data: r.Content, Scope: chartScope(r, scopeFor),
+			Map: r.Map, Source: lint.SourceHelm, Inferred: r.Inferred})
+	}
+	rels, diags, notes := f.Releases()
+	seen := map[string]bool{}
+	for _, r := range known {
+		seen[releaseID(r)] = true
+	}
+	var out []*lint.Release
+	for _, r := range rels {
+		if id := releaseID(r); !seen[id] {
+			seen[id] = true
+			out = append(out, r)
+		}
+	}
+	return out, diags, notes
+}
+
+// chartScope is the scope of a rendered template: its release's, under
+// what .faultline.hcl configures for the chart.
+func chartScope(r helm.Rendered, scopeFor func(string) lint.Scope) lint.Scope {
+	return r.Scope.Merge(scopeFor(r.Chart))
+}
+
+// releaseID is what makes two releases the same installation: the chart,
+// the release name and namespace and the values.
+func releaseID(r *lint.Release) string {
+	vals, err := json.Marshal(r.Values)
+	if err != nil {
+		vals = []byte(r.Addr)
+	}
+	return fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%s", r.ChartDir, r.Repository, r.Chart, r.Name, r.Namespace, vals)
+}
+
+// sameReleases reports whether a and b hold the same releases.
+func sameReleases(a, b []*lint.Release) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	ids := map[string]int{}
+	for _, r := range a {
+		ids[releaseID(r)]++
+	}
+	for _, r := range b {
+		id := releaseID(r)
+		if ids[id] == 0 {
+			return false
+		}
+		ids[id]--
+	}
+	return true
+}
+
+// addCharts adds a chart run to the model: the releases found in chart
+// output, what the release values yield, and every rendered template,
+// parsed and kept for compositions.
+func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
+	for _, r := range run.found {
+		p.model.Add(r)
+	}
+	p.model.Add(run.out.Entities...)
+	p.in.Diagnostics = append(p.in.Diagnostics, run.out.Diagnostics...)
+	p.in.Diagnostics = append(p.in.Diagnostics, run.diags...)
+	p.in.Notes = append(p.in.Notes, run.out.Notes...)
+	p.in.Notes = append(p.in.Notes, run.notes...)
+	for _, r := range run.out.Rendered {
+		ents, diags := kube.Parse(r.Name, r.Content, kube.Options{Scope: chartScope(r, scopeFor), Holes: p.holes, Source: lint.SourceHelm,
+			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: p.note})
+		p.model.Add(ents...)
+		p.in.Diagnostics = append(p.in.Diagnostics, diags...)
+		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: chartScope(r, scopeFor), mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred})
+	}
+}

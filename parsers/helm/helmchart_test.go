@@ -1,0 +1,86 @@
+package helm
+
+import (
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+const helmChartCR = `apiVersion: helm.cattle.io/v1
+kind: HelmChart
+metadata:
+  name: ingress
+  namespace: kube-system
+spec:
+  chart: traefik
+  repo: https://traefik.github.io/charts
+  version: 33.0.0
+  targetNamespace: edge
+  valuesContent: |-
+    deployment:
+      replicas: 2
+    ports:
+      web:
+        port: 8000
+  set:
+    deployment.replicas: 3
+    logs.general.level: "DEBUG"
+    hub.enabled: "false"
+`
+
+// TestHelmChartCR: a HelmChart CR is a release of its remote chart in
+// spec.targetNamespace, valuesContent under spec.set, at its lines.
+func TestHelmChartCR(t *testing.T) {
+	rels, diags, _ := ReleasesFromYAML("k3s/ingress.yaml", "/repo/k3s/ingress.yaml", []byte(helmChartCR), lint.Scope{}, Options{})
+	if len(diags) != 0 || len(rels) != 1 {
+		t.Fatalf("releases %v, diagnostics %v; want one release", rels, diags)
+	}
+	r := rels[0]
+	name, _ := r.Name.Str()
+	ns, _ := r.Namespace.Str()
+	if name != "ingress" || ns != "edge" || r.Chart != "traefik" || r.Repository != "https://traefik.github.io/charts" || r.Version != "33.0.0" || r.ChartDir != "" {
+		t.Errorf("release %s/%s chart %s %s %s dir %q", ns, name, r.Repository, r.Chart, r.Version, r.ChartDir)
+	}
+	want := map[string]any{
+		"deployment": map[string]any{"replicas": int64(3)},
+		"ports":      map[string]any{"web": map[string]any{"port": 8000}},
+		"logs":       map[string]any{"general": map[string]any{"level": "DEBUG"}},
+		"hub":        map[string]any{"enabled": false},
+	}
+	_, got, err1 := normalizeValues(r.Values)
+	_, exp, err2 := normalizeValues(want)
+	if err1 != nil || err2 != nil || string(got) != string(exp) {
+		t.Errorf("values = %#v, want %#v", r.Values, want)
+	}
+	if got := r.ValueRanges["ports.web.port"]; got.Line != 16 {
+		t.Errorf("ports.web.port at %v, want line 16 (inside valuesContent)", got)
+	}
+	if got := r.ValueRanges["deployment.replicas"]; got.Line != 18 {
+		t.Errorf("deployment.replicas at %v, want line 18 (spec.set wins)", got)
+	}
+	if r.Range.Line != 2 {
+		t.Errorf("release at %v, want the kind line", r.Range)
+	}
+}
+
+// TestAddProducedMapsPositions: releases in produced text are placed
+// where its map says, and carry its source and inferred notes.
+func TestAddProducedMapsPositions(t *testing.T) {
+	f := NewFinder(Options{})
+	shift := func(r lint.Range, _ string) lint.Range {
+		r.File, r.Line, r.EndLine = "src/ingress.yaml", r.Line+40, r.EndLine+40
+		return r
+	}
+	f.AddProduced(Produced{Name: "out/kustomization.yaml", Dir: "/repo/out", Data: []byte(helmChartCR), Map: shift, Source: lint.SourceKustomize, Inferred: []string{"from defaults"}})
+	rels, _, _ := f.Releases()
+	if len(rels) != 1 {
+		t.Fatalf("%d releases, want 1", len(rels))
+	}
+	r := rels[0]
+	if r.Range.File != "src/ingress.yaml" || r.Range.Line != 42 || r.ValueRanges["ports.web.port"].Line != 51 {
+		t.Errorf("release at %v, ports.web.port at %v; want src/ingress.yaml:42 and the valuesContent line 51", r.Range, r.ValueRanges["ports.web.port"])
+	}
+	if r.Source != lint.SourceKustomize || len(r.Inferred) != 1 {
+		t.Errorf("source %q inferred %v", r.Source, r.Inferred)
+	}
+}
