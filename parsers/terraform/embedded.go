@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -63,6 +64,10 @@ func (x *extraction) embed(local, attr string) {
 
 // positionMap builds the range mapping for YAML written by expr.
 func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content []byte) func(lint.Range, string) lint.Range {
+	if t := x.templateFileAttr(expr); t != nil {
+		// data.template_file.NAME.rendered: where the template is written.
+		expr, whole = t.Expr, x.e.l.rng(t.Range)
+	}
 	onAttr := func(lint.Range, string) lint.Range { return whole }
 	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
 		p := x.mi.eval(fc.Args[0], nil)
@@ -365,8 +370,11 @@ func renderTemplate(src string, vars cty.Value, funcs map[string]function.Functi
 		ctxVars[budgetVar] = b.capsule
 	}
 	out, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
-	if diags.HasErrors() || !out.IsKnown() || out.Type() != cty.String {
+	if diags.HasErrors() {
 		return "", diags
+	}
+	if !out.IsKnown() || out.Type() != cty.String {
+		return "", errors.New("its result is not known before apply")
 	}
 	return out.AsString(), nil
 }

@@ -504,6 +504,9 @@ func (mi *modInst) evalResource(r *resource) {
 		if r.data && (r.typ == "kubectl_path_documents" || r.typ == "kubectl_file_documents") {
 			v = mi.kubectlDocuments(r.typ, v)
 		}
+		if r.data && r.typ == "template_file" {
+			v = mi.templateFileData(r, addrLocal, v)
+		}
 		v = mi.complete(r, v, mi.addr(addrLocal))
 		keys = append(keys, in.key)
 		vals = append(vals, v)
