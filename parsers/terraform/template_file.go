@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -91,4 +92,45 @@ func (x *extraction) templateFileAttr(expr hcl.Expression) *hcl.Attribute {
 		}
 	}
 	return nil
+}
+
+// generatedFile notes a local_file (or local_sensitive_file) whose
+// content is a rendered template (templatefile(), data "template_file"):
+// Terraform writes it at apply time, so whatever reads it afterwards (a
+// file() call, a kustomization, a chart) reads something not in the tree.
+// A file that exists in the tree is read as it stands and gets no note.
+func (x *extraction) generatedFile(local string) {
+	c := x.attr(nil, "content")
+	if c == nil || !x.rendersTemplate(c.Expr) {
+		return
+	}
+	at := x.e.l.rng(x.r.defRange)
+	name := getAttr(x.v, "filename")
+	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || hasSentinel(name.AsString()) {
+		x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": writes a rendered template at apply time to a file whose name is not known; the generated file is not read", Range: at})
+		return
+	}
+	p := name.AsString()
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(x.e.root.dir, p)
+	}
+	p = filepath.Clean(p)
+	if x.e.l.opts.Tree.IsFile(p) {
+		return
+	}
+	x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": writes " + x.e.l.rel(p) + " from a rendered template at apply time; the generated file is not in the tree and is not read", Range: at})
+}
+
+// rendersTemplate reports whether expr is a templatefile() call or a data
+// "template_file" rendering.
+func (x *extraction) rendersTemplate(expr hcl.Expression) bool {
+	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && fc.Name == "templatefile" {
+		return true
+	}
+	st, ok := expr.(*hclsyntax.ScopeTraversalExpr)
+	if !ok {
+		return false
+	}
+	typ, _ := attrName(st.Traversal, 1)
+	return st.Traversal.RootName() == "data" && typ == "template_file"
 }

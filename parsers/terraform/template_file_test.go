@@ -163,3 +163,33 @@ resource "kubectl_manifest" "b" {
 		}
 	}
 }
+
+// A rendered template written out by local_file is generated at apply
+// time: a note says the file is not read, unless it is in the tree.
+func TestLocalFileFromTemplateIsNote(t *testing.T) {
+	res := loadTree(t, map[string]string{
+		"main.tf": `resource "local_file" "overlay_patch" {
+  filename = "${path.module}/deploy/overlays/prod/irsa-patch.yaml"
+  content  = templatefile("${path.module}/irsa-patch.tpl", { role_arn = "arn:aws:iam::111122223333:role/app" })
+}
+
+resource "local_file" "committed" {
+  filename = "${path.module}/deploy/base/sa.yaml"
+  content  = templatefile("${path.module}/irsa-patch.tpl", { role_arn = "x" })
+}
+
+resource "local_file" "kubeconfig" {
+  filename = "${path.module}/kubeconfig"
+  content  = "apiVersion: v1\n"
+}
+`,
+		"irsa-patch.tpl":      "role: ${role_arn}\n",
+		"deploy/base/sa.yaml": "role: x\n",
+	})
+	want := lint.Note{Kind: lint.Skipped,
+		What:  "local_file.overlay_patch: writes deploy/overlays/prod/irsa-patch.yaml from a rendered template at apply time; the generated file is not in the tree and is not read",
+		Range: lint.Range{File: "main.tf", Line: 1, Column: 1, EndLine: 1, EndColumn: 38}}
+	if len(res.Notes) != 1 || res.Notes[0] != want {
+		t.Errorf("notes = %+v\nwant [%+v]", res.Notes, want)
+	}
+}
