@@ -269,6 +269,7 @@ func (l *loader) evaluate(dir string) (e *evaluator) {
 	e.funcs = env.functions()
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
 	mi.inputs = e.rootInputs(m)
+	e.noteUnloadedVarFiles(m, mi.inputs)
 	mi.run()
 	e.rootInst = mi
 	return e
