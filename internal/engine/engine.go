@@ -320,7 +320,7 @@ func Load(opts Options) (*Loaded, error) {
 			xf = append(xf, kube.File{Rel: rel(d.manifests[i]), Data: p.data, Scope: p.scope})
 		}
 	}
-	xents, xdiags := kube.RenderCompositions(xf, kube.Options{Holes: holes})
+	xents, xdiags := kube.RenderCompositions(xf, kube.Options{Holes: holes, Notes: addNote})
 	model.Add(xents...)
 	in.Diagnostics = append(in.Diagnostics, xdiags...)
 
