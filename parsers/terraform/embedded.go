@@ -349,6 +349,10 @@ func (e *funcEnv) glob(pattern string) ([]string, error) {
 	return matches, nil
 }
 
+// errUnknownRender: a template's result depends on values unknown before
+// apply.
+var errUnknownRender = errors.New("its result is not known before apply")
+
 // renderTemplate evaluates src as a Terraform template with vars.
 // It is bounded like templatefile(): nesting checked before parsing, the
 // root's budget charged while evaluating.
@@ -374,7 +378,7 @@ func renderTemplate(src string, vars cty.Value, funcs map[string]function.Functi
 		return "", diags
 	}
 	if !out.IsKnown() || out.Type() != cty.String {
-		return "", errors.New("its result is not known before apply")
+		return "", errUnknownRender
 	}
 	return out.AsString(), nil
 }

@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 
@@ -24,9 +25,14 @@ func (mi *modInst) templateFileData(r *resource, local string, v cty.Value) cty.
 			return setAttr(v, "rendered", cty.StringVal(out))
 		}
 		why = "its template cannot be rendered"
-		if msg := strings.TrimSpace(err.Error()); msg != "" {
-			why += ": " + msg
+		if mi.holesBreak(text, vars) {
+			why = "its template needs a known value where a var is not known before apply"
 		}
+		msg := strings.TrimSpace(err.Error())
+		if f := mi.templateSource(r); f != "" {
+			msg = strings.ReplaceAll(msg, "<template>:", f+":")
+		}
+		why += ": " + msg
 	}
 	mi.e.notes = append(mi.e.notes, lint.Note{
 		Kind:  lint.Unresolved,
@@ -34,6 +40,49 @@ func (mi *modInst) templateFileData(r *resource, local string, v cty.Value) cty.
 		Range: mi.e.l.rng(r.defRange),
 	})
 	return v
+}
+
+// holesBreak reports whether a template that fails to render with vars
+// renders (to something unknown) once the vars holding holes are unknown:
+// the failure is then only a value not known before apply used where a
+// known one is needed (arithmetic, a comparison), not a broken template.
+func (mi *modInst) holesBreak(text string, vars cty.Value) bool {
+	m := map[string]cty.Value{}
+	changed := false
+	for it := vars.ElementIterator(); it.Next(); {
+		k, x := it.Element()
+		if valueHasSentinel(x) {
+			x, changed = cty.DynamicVal, true
+		}
+		m[k.AsString()] = x
+	}
+	if !changed {
+		return false
+	}
+	_, err := renderTemplate(text, cty.ObjectVal(m), mi.e.funcs, mi.e.budget())
+	return errors.Is(err, errUnknownRender)
+}
+
+// templateSource is the file a template_file's template = file(...) reads,
+// as reported; "" for a template written inline or a path not known.
+func (mi *modInst) templateSource(r *resource) string {
+	a := r.body.attrs["template"]
+	if a == nil {
+		return ""
+	}
+	fc, ok := a.Expr.(*hclsyntax.FunctionCallExpr)
+	if !ok || fc.Name != "file" || len(fc.Args) != 1 {
+		return ""
+	}
+	p := mi.eval(fc.Args[0], nil)
+	if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || hasSentinel(p.AsString()) {
+		return ""
+	}
+	path := p.AsString()
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(mi.e.root.dir, path)
+	}
+	return mi.e.l.rel(filepath.Clean(path))
 }
 
 // templateInputs reads a template_file's template and vars; why says what

@@ -193,3 +193,30 @@ resource "local_file" "kubeconfig" {
 		t.Errorf("notes = %+v\nwant [%+v]", res.Notes, want)
 	}
 }
+
+// Arithmetic over a var unknown before apply fails to render: the note
+// says so, at the template file's position.
+func TestTemplateFileHoleInArithmetic(t *testing.T) {
+	res := loadTree(t, map[string]string{
+		"main.tf": `variable "runners" {
+  type = object({ max = number })
+}
+
+data "template_file" "pool" {
+  template = file("${path.module}/pool.yaml.tpl")
+  vars     = { max = var.runners.max }
+}
+
+resource "kubectl_manifest" "pool" {
+  yaml_body = data.template_file.pool.rendered
+}
+`,
+		"pool.yaml.tpl": "kind: NodePool\nspec:\n  limits:\n    cpu: ${max * 4}\n",
+	})
+	want := lint.Note{Kind: lint.Unresolved,
+		What:  "data.template_file.pool: rendered cannot be computed (its template needs a known value where a var is not known before apply: pool.yaml.tpl:4,12-15: Invalid operand; Unsuitable value for left operand: a number is required.); what it feeds is not read",
+		Range: lint.Range{File: "main.tf", Line: 5, Column: 1, EndLine: 5, EndColumn: 28}}
+	if len(res.Notes) != 1 || res.Notes[0] != want {
+		t.Errorf("notes = %+v\nwant [%+v]", res.Notes, want)
+	}
+}
