@@ -184,7 +184,9 @@ func hasConfig(ents []fs.DirEntry, err error) bool {
 // varFileSuffixes end the names of variables files, examples included.
 var varFileSuffixes = []string{".tfvars", ".tfvars.json", ".tfvars.example", ".tfvars.json.example", ".tfvars.sample"}
 
-func isExample(n string) bool { return strings.HasSuffix(n, ".example") || strings.HasSuffix(n, ".sample") }
+func isExample(n string) bool {
+	return strings.HasSuffix(n, ".example") || strings.HasSuffix(n, ".sample")
+}
 
 func isVarFileName(n string) bool {
 	for _, s := range varFileSuffixes {
