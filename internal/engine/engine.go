@@ -217,6 +217,18 @@ func Load(opts Options) (*Loaded, error) {
 	for _, f := range tf.Files {
 		files[f] = true
 	}
+	// Templates Terraform renders are read as rendered, not as manifests.
+	templates := map[string]bool{}
+	for _, f := range tf.Templates {
+		files[f], templates[f] = true, true
+	}
+	kept := d.manifests[:0]
+	for _, m := range d.manifests {
+		if !templates[m] {
+			kept = append(kept, m)
+		}
+	}
+	d.manifests = kept
 	// Kubernetes YAML written inside Terraform: read as manifests, with
 	// positions in the .tf files.
 	for _, em := range tf.Embedded {

@@ -43,6 +43,9 @@ func (x *extraction) embed(local, attr string) {
 		return
 	}
 	whole := x.e.l.rng(a.Range)
+	if f := x.mi.templatePath(a.Expr, "templatefile"); f != "" {
+		x.e.templates = append(x.e.templates, f) // read as rendered only
+	}
 	var content []byte
 	switch {
 	case v.IsKnown() && v.Type() == cty.String:

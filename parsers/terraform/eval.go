@@ -42,6 +42,8 @@ type evaluator struct {
 	// rootInst is the evaluated root module instance.
 	rootInst *modInst
 	embedded []Embedded
+	// templates are the files read as templates (template_file.go).
+	templates []string
 	// b is the root's evaluation budget (budget.go).
 	b *budget
 }

@@ -3,6 +3,7 @@ package terraform
 import (
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -18,6 +19,11 @@ import (
 // hole in the text; a rendering that cannot be computed at all is an
 // unresolved coverage note and `rendered` stays a hole.
 func (mi *modInst) templateFileData(r *resource, local string, v cty.Value) cty.Value {
+	if a := r.body.attrs["template"]; a != nil {
+		if f := mi.templatePath(a.Expr, "file", "templatefile"); f != "" {
+			mi.e.templates = append(mi.e.templates, f)
+		}
+	}
 	text, vars, why := templateInputs(mi.e.h, v)
 	if why == "" {
 		out, err := renderTemplate(text, vars, mi.e.funcs, mi.e.budget())
@@ -66,12 +72,23 @@ func (mi *modInst) holesBreak(text string, vars cty.Value) bool {
 // templateSource is the file a template_file's template = file(...) reads,
 // as reported; "" for a template written inline or a path not known.
 func (mi *modInst) templateSource(r *resource) string {
-	a := r.body.attrs["template"]
-	if a == nil {
-		return ""
+	if a := r.body.attrs["template"]; a != nil {
+		if p := mi.templatePath(a.Expr, "file"); p != "" {
+			return mi.e.l.rel(p)
+		}
 	}
-	fc, ok := a.Expr.(*hclsyntax.FunctionCallExpr)
-	if !ok || fc.Name != "file" || len(fc.Args) != 1 {
+	return ""
+}
+
+// templatePath is the absolute file expr reads when it is a call of one
+// of the functions named (file, templatefile), perhaps inside yamldecode()
+// or jsondecode(); "" for anything else or a path not known.
+func (mi *modInst) templatePath(expr hcl.Expression, funcs ...string) string {
+	fc, ok := expr.(*hclsyntax.FunctionCallExpr)
+	if ok && (fc.Name == "yamldecode" || fc.Name == "jsondecode") && len(fc.Args) == 1 {
+		fc, ok = fc.Args[0].(*hclsyntax.FunctionCallExpr)
+	}
+	if !ok || !slices.Contains(funcs, fc.Name) || len(fc.Args) == 0 {
 		return ""
 	}
 	p := mi.eval(fc.Args[0], nil)
@@ -82,7 +99,7 @@ func (mi *modInst) templateSource(r *resource) string {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(mi.e.root.dir, path)
 	}
-	return mi.e.l.rel(filepath.Clean(path))
+	return filepath.Clean(path)
 }
 
 // templateInputs reads a template_file's template and vars; why says what

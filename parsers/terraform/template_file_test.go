@@ -1,6 +1,8 @@
 package terraform
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,6 +97,14 @@ resource "helm_release" "app" {
 	}
 	for _, n := range res.Notes {
 		t.Errorf("unexpected note %+v", n)
+	}
+	var templates []string
+	for _, f := range res.Templates {
+		templates = append(templates, filepath.Base(f))
+	}
+	slices.Sort(templates)
+	if want := []string{"nodeclass.yaml", "values.tpl.yaml"}; !slices.Equal(templates, want) {
+		t.Errorf("templates = %v, want %v (read as rendered only)", templates, want)
 	}
 }
 
