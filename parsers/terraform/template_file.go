@@ -164,7 +164,8 @@ func (x *extraction) templateFileAttr(expr hcl.Expression) *hcl.Attribute {
 // content is a rendered template (templatefile(), data "template_file"):
 // Terraform writes it at apply time, so whatever reads it afterwards (a
 // file() call, a kustomization, a chart) reads something not in the tree.
-// A file that exists in the tree is read as it stands and gets no note.
+// A file that exists in the tree is read as it stands and gets no note;
+// one written outside the tree is nothing the tree reads.
 func (x *extraction) generatedFile(local string) {
 	c := x.attr(nil, "content")
 	if c == nil || !x.rendersTemplate(c.Expr) {
@@ -181,8 +182,8 @@ func (x *extraction) generatedFile(local string) {
 		p = filepath.Join(x.e.root.dir, p)
 	}
 	p = filepath.Clean(p)
-	if x.e.l.opts.Tree.IsFile(p) {
-		return
+	if x.e.l.opts.Tree.IsFile(p) || !x.e.l.opts.Tree.Contains(p) {
+		return // in the tree as it stands, or where nothing in the tree reads
 	}
 	x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": writes " + x.e.l.rel(p) + " from a rendered template at apply time; the generated file is not in the tree and is not read", Range: at})
 }

@@ -188,6 +188,11 @@ resource "local_file" "committed" {
   content  = templatefile("${path.module}/irsa-patch.tpl", { role_arn = "x" })
 }
 
+resource "local_file" "outside" {
+  filename = "/tmp/elsewhere/patch.yaml"
+  content  = templatefile("${path.module}/irsa-patch.tpl", { role_arn = "y" })
+}
+
 resource "local_file" "kubeconfig" {
   filename = "${path.module}/kubeconfig"
   content  = "apiVersion: v1\n"
