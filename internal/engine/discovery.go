@@ -115,7 +115,7 @@ func (p *produced) renderCompositions() {
 	for _, s := range p.docs {
 		files = append(files, s.kubeFile())
 	}
-	ents, diags := kube.RenderCompositions(files, kube.Options{Holes: p.holes})
+	ents, diags := kube.RenderCompositions(files, kube.Options{Holes: p.holes, Notes: p.note})
 	p.model.Add(ents...)
 	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
 }

@@ -218,6 +218,18 @@ func Load(opts Options) (*Loaded, error) {
 	for _, f := range tf.Files {
 		files[f] = true
 	}
+	// Templates Terraform renders are read as rendered, not as manifests.
+	templates := map[string]bool{}
+	for _, f := range tf.Templates {
+		files[f], templates[f] = true, true
+	}
+	kept := d.manifests[:0]
+	for _, m := range d.manifests {
+		if !templates[m] {
+			kept = append(kept, m)
+		}
+	}
+	d.manifests = kept
 	kubeVersion := opts.KubeVersion
 	if kubeVersion == "" && opts.Config != nil {
 		kubeVersion = opts.Config.KubeVersion

@@ -80,7 +80,8 @@ const (
 // position in the composition file. It reads only files that mention
 // apiextensions.crossplane.io (Compositions, XRDs) and files that may hold
 // an XR or Claim of a known type. opts apply to every file; a file's own
-// Scope fills in opts.Scope.
+// Scope fills in opts.Scope. opts.Notes, when set, receives a coverage note
+// for each Pipeline step whose function is not rendered.
 func RenderCompositions(files []File, opts Options) ([]lint.Entity, []lint.Diagnostic) {
 	r := &renderer{
 		files:     files,
@@ -318,7 +319,8 @@ func (r *renderer) addComposition(d *doc) {
 		for _, step := range items(steps) {
 			_, in := lookup(step, "input")
 			if textAt(in, "kind") != "Resources" || lint.GroupOf(textAt(in, "apiVersion")) != ptGroup {
-				continue // another function: not rendered statically
+				r.functionStep(c, step, in)
+				continue
 			}
 			_, sets := lookup(in, "patchSets")
 			_, res := lookup(in, "resources")
@@ -333,6 +335,49 @@ func (r *renderer) addComposition(d *doc) {
 		return
 	}
 	r.comps = append(r.comps, c)
+}
+
+// harmlessInputs are the input API groups of composition functions that
+// compose no resources, so a rendering without them misses nothing:
+// function-extra-resources and function-environment-configs only fetch
+// into the pipeline's context, function-sequencer only delays resources
+// other steps compose.
+var harmlessInputs = map[string]bool{
+	"extra-resources.fn.crossplane.io":    true,
+	"extraresources.fn.crossplane.io":     true,
+	"environmentconfigs.fn.crossplane.io": true,
+	"sequencer.fn.crossplane.io":          true,
+}
+
+// harmlessFunctions are functions that take no input and compose nothing,
+// by the package name a Function object is conventionally given:
+// function-auto-ready only marks composed resources ready.
+var harmlessFunctions = map[string]bool{
+	"function-auto-ready":                    true,
+	"crossplane-contrib-function-auto-ready": true,
+}
+
+// functionStep notes a Pipeline step whose function is not rendered
+// statically (KCL, Go templating, Python, CUE, …): what it composes is
+// not read. Functions that compose nothing stay silent.
+func (r *renderer) functionStep(c *composition, step, in *yaml.Node) {
+	fn := textAt(step, "functionRef", "name")
+	group := lint.GroupOf(textAt(in, "apiVersion"))
+	if r.opts.Notes == nil || harmlessInputs[group] || in == nil && harmlessFunctions[fn] {
+		return
+	}
+	if fn == "" {
+		fn = "a function without functionRef.name"
+	}
+	what := fmt.Sprintf("Composition %s: pipeline step %q runs %s", c.name, textAt(step, "step"), fn)
+	if in != nil {
+		what += fmt.Sprintf(" (input %s %s)", textAt(in, "apiVersion"), textAt(in, "kind"))
+	}
+	at := c.d.rangeOf(step)
+	if k, v := lookup(step, "step"); k != nil {
+		at = c.d.pairRange(k, v)
+	}
+	r.opts.Notes(lint.Note{Kind: lint.Skipped, Range: at, What: what + "; faultline does not run composition functions, so the resources it composes are not read"})
 }
 
 // patchSets compiles the named patch sets.

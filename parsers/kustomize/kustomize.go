@@ -525,10 +525,17 @@ func (b *builder) entry(k *kustomization, r ref) {
 	p := absUnder(k.dir, r.value)
 	b.refs = append(b.refs, refLoc{k: k, r: r, mem: b.mem(p)})
 	fi, err := b.src.reach(k.dir, p, r.kind != refFile)
+	gen := ""
+	if errors.Is(err, fs.ErrNotExist) {
+		gen = b.generated(p)
+	}
 	switch {
 	case errors.Is(err, treefs.ErrOutside):
 		r.remove()
 		b.note(loc, fmt.Sprintf("kustomize %s %q not read: %s", noun(r.field), r.value, outsideReason(err)))
+	case gen != "":
+		r.remove()
+		b.note(loc, fmt.Sprintf("kustomize %s %q is generated at deploy time, not in the tree (%s); not read", noun(r.field), r.value, gen))
 	case errors.Is(err, fs.ErrNotExist):
 		b.fatal = true
 		b.diag(loc, "Cannot render Kustomize overlay", fmt.Sprintf("%s entry %q: %s does not exist", r.field, r.value, b.rel(p)))

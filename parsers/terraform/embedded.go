@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -42,6 +43,9 @@ func (x *extraction) embed(local, attr string) {
 		return
 	}
 	whole := x.e.l.rng(a.Range)
+	if f := x.mi.templatePath(a.Expr, "templatefile"); f != "" {
+		x.e.templates = append(x.e.templates, f) // read as rendered only
+	}
 	var content []byte
 	switch {
 	case v.IsKnown() && v.Type() == cty.String:
@@ -63,6 +67,10 @@ func (x *extraction) embed(local, attr string) {
 
 // positionMap builds the range mapping for YAML written by expr.
 func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content []byte) func(lint.Range, string) lint.Range {
+	if t := x.templateFileAttr(expr); t != nil {
+		// data.template_file.NAME.rendered: where the template is written.
+		expr, whole = t.Expr, x.e.l.rng(t.Range)
+	}
 	onAttr := func(lint.Range, string) lint.Range { return whole }
 	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
 		p := x.mi.eval(fc.Args[0], nil)
@@ -344,6 +352,10 @@ func (e *funcEnv) glob(pattern string) ([]string, error) {
 	return matches, nil
 }
 
+// errUnknownRender: a template's result depends on values unknown before
+// apply.
+var errUnknownRender = errors.New("its result is not known before apply")
+
 // renderTemplate evaluates src as a Terraform template with vars.
 // It is bounded like templatefile(): nesting checked before parsing, the
 // root's budget charged while evaluating.
@@ -365,8 +377,11 @@ func renderTemplate(src string, vars cty.Value, funcs map[string]function.Functi
 		ctxVars[budgetVar] = b.capsule
 	}
 	out, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
-	if diags.HasErrors() || !out.IsKnown() || out.Type() != cty.String {
+	if diags.HasErrors() {
 		return "", diags
+	}
+	if !out.IsKnown() || out.Type() != cty.String {
+		return "", errUnknownRender
 	}
 	return out.AsString(), nil
 }

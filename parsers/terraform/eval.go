@@ -40,6 +40,8 @@ type evaluator struct {
 	// rootInst is the evaluated root module instance.
 	rootInst *modInst
 	embedded []Embedded
+	// templates are the files read as templates (template_file.go).
+	templates []string
 	// b is the root's evaluation budget (budget.go).
 	b *budget
 }
@@ -501,6 +503,9 @@ func (mi *modInst) evalResource(r *resource) {
 		}
 		if r.data && (r.typ == "kubectl_path_documents" || r.typ == "kubectl_file_documents") {
 			v = mi.kubectlDocuments(r.typ, v)
+		}
+		if r.data && r.typ == "template_file" {
+			v = mi.templateFileData(r, addrLocal, v)
 		}
 		v = mi.complete(r, v, mi.addr(addrLocal))
 		keys = append(keys, in.key)

@@ -80,6 +80,8 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		x.embed(local, "yaml_body")
 	case !r.data && r.typ == "kubernetes_manifest":
 		x.embed(local, "manifest")
+	case !r.data && (r.typ == "local_file" || r.typ == "local_sensitive_file"):
+		x.generatedFile(local)
 	case !r.data && (r.typ == "kubernetes_service_account" || r.typ == "kubernetes_service_account_v1"):
 		e.add(x.serviceAccount(obj))
 	case !r.data && r.typ == "aws_eks_addon":

@@ -117,6 +117,9 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 		return
 	}
 	lint.MergeValues(r.Values, mm)
+	if t := x.templateFileAttr(ex); t != nil {
+		ex = t.Expr // data.template_file.NAME.rendered: where the template is written
+	}
 	whole := x.e.l.rng(ex.Range())
 	file, lineOffset := "", 0
 	if fc, ok := ex.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {

@@ -58,6 +58,10 @@ type Result struct {
 	// Embedded is Kubernetes YAML written inside Terraform, for the
 	// manifest parser.
 	Embedded []Embedded
+	// Templates are the files (absolute) Terraform reads as templates for
+	// a manifest or a data "template_file": they are read as rendered,
+	// never as manifests of their own.
+	Templates []string
 	// Calls are the module calls whose source is not in the tree (registry
 	// and remote modules), by call path without instance keys
 	// ("module.eks", "module.platform.module.eks"): where a plan's module
@@ -198,6 +202,7 @@ func Load(dirs []string, opts Options) Result {
 		res.Entities = append(res.Entities, e.entities...)
 		res.Notes = append(res.Notes, e.notes...)
 		res.Embedded = append(res.Embedded, e.embedded...)
+		res.Templates = append(res.Templates, e.templates...)
 	}
 	res.Roots = roots
 	l.mu.Lock()
@@ -289,6 +294,7 @@ func (l *loader) evaluate(dir string) (e *evaluator) {
 	e.funcs = env.functions()
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
 	mi.inputs = e.rootInputs(m)
+	e.noteUnloadedVarFiles(m, mi.inputs)
 	mi.run()
 	e.rootInst = mi
 	return e

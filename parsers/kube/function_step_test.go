@@ -1,0 +1,100 @@
+package kube_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/kube"
+)
+
+// A Pipeline step whose function faultline does not run is a skipped note
+// at its step line; functions that compose nothing stay silent, and the
+// patch-and-transform step still renders.
+func TestCompositionFunctionStepNotes(t *testing.T) {
+	src := `apiVersion: apiextensions.crossplane.io/v1
+kind: Composition
+metadata:
+  name: xnetwork-aws
+spec:
+  compositeTypeRef:
+    apiVersion: platform.example.org/v1alpha1
+    kind: XNetwork
+  mode: Pipeline
+  pipeline:
+    - step: load-environment
+      functionRef:
+        name: function-environment-configs
+      input:
+        apiVersion: environmentconfigs.fn.crossplane.io/v1beta1
+        kind: Input
+        spec:
+          environmentConfigs:
+            - type: Reference
+              ref:
+                name: network-defaults
+    - step: subnets
+      functionRef:
+        name: function-kcl
+      input:
+        apiVersion: krm.kcl.dev/v1alpha1
+        kind: KCLInput
+        spec:
+          source: |
+            items = [{apiVersion: "ec2.aws.upbound.io/v1beta1", kind: "Subnet"}]
+    - step: flow-logs-role
+      functionRef:
+        name: function-patch-and-transform
+      input:
+        apiVersion: pt.fn.crossplane.io/v1beta1
+        kind: Resources
+        resources:
+          - name: flowlogs
+            base:
+              apiVersion: iam.aws.upbound.io/v1beta1
+              kind: Role
+              spec:
+                forProvider:
+                  assumeRolePolicy: "{}"
+    - step: routes
+      functionRef:
+        name: render-routes
+      input:
+        apiVersion: gotemplating.fn.crossplane.io/v1beta1
+        kind: GoTemplate
+        source: Inline
+    - step: custom
+      functionRef:
+        name: function-network-extras
+    - step: ready
+      functionRef:
+        name: function-auto-ready
+`
+	var notes []lint.Note
+	ents, diags := kube.RenderCompositions([]kube.File{{Rel: "xnetwork.yaml", Data: []byte(src)}},
+		kube.Options{Holes: lint.NewHoles(), Notes: func(n lint.Note) { notes = append(notes, n) }})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics %v", diags)
+	}
+	roles := 0
+	for _, e := range ents {
+		if e.Base().Kind == lint.KindRole {
+			roles++
+		}
+	}
+	if roles != 1 {
+		t.Errorf("roles rendered = %d, want the patch-and-transform step's one", roles)
+	}
+	tail := "; faultline does not run composition functions, so the resources it composes are not read"
+	want := []lint.Note{
+		{Kind: lint.Skipped, What: `Composition xnetwork-aws: pipeline step "subnets" runs function-kcl (input krm.kcl.dev/v1alpha1 KCLInput)` + tail,
+			Range: lint.Range{File: "xnetwork.yaml", Line: 22, Column: 7, EndLine: 22, EndColumn: 20}},
+		{Kind: lint.Skipped, What: `Composition xnetwork-aws: pipeline step "routes" runs render-routes (input gotemplating.fn.crossplane.io/v1beta1 GoTemplate)` + tail,
+			Range: lint.Range{File: "xnetwork.yaml", Line: 45, Column: 7, EndLine: 45, EndColumn: 19}},
+		{Kind: lint.Skipped, What: `Composition xnetwork-aws: pipeline step "custom" runs function-network-extras` + tail,
+			Range: lint.Range{File: "xnetwork.yaml", Line: 52, Column: 7, EndLine: 52, EndColumn: 19}},
+	}
+	if !reflect.DeepEqual(notes, want) {
+		t.Errorf("notes:\n%+v\nwant\n%+v", notes, want)
+	}
+}

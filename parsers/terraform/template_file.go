@@ -1,0 +1,203 @@
+package terraform
+
+import (
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// templateFileData computes `rendered` of a data "template_file" (the
+// hashicorp/template provider): its template evaluated with its vars, as
+// templatefile() evaluates a file, so the manifests and values it feeds are
+// read as rendered. A var that is not known before apply is an anonymous
+// hole in the text; a rendering that cannot be computed at all is an
+// unresolved coverage note and `rendered` stays a hole.
+func (mi *modInst) templateFileData(r *resource, local string, v cty.Value) cty.Value {
+	if a := r.body.attrs["template"]; a != nil {
+		if f := mi.templatePath(a.Expr, "file", "templatefile"); f != "" {
+			mi.e.templates = append(mi.e.templates, f)
+		}
+	}
+	text, vars, why := templateInputs(mi.e.h, v)
+	if why == "" {
+		out, err := renderTemplate(text, vars, mi.e.funcs, mi.e.budget())
+		if err == nil {
+			return setAttr(v, "rendered", cty.StringVal(out))
+		}
+		why = "its template cannot be rendered"
+		if mi.holesBreak(text, vars) {
+			why = "its template needs a known value where a var is not known before apply"
+		}
+		msg := strings.TrimSpace(err.Error())
+		if f := mi.templateSource(r); f != "" {
+			msg = strings.ReplaceAll(msg, "<template>:", f+":")
+		}
+		why += ": " + msg
+	}
+	mi.e.notes = append(mi.e.notes, lint.Note{
+		Kind:  lint.Unresolved,
+		What:  mi.label(local) + ": rendered cannot be computed (" + why + "); what it feeds is not read",
+		Range: mi.e.l.rng(r.defRange),
+	})
+	return v
+}
+
+// holesBreak reports whether a template that fails to render with vars
+// renders (to something unknown) once the vars holding holes are unknown:
+// the failure is then only a value not known before apply used where a
+// known one is needed (arithmetic, a comparison), not a broken template.
+func (mi *modInst) holesBreak(text string, vars cty.Value) bool {
+	m := map[string]cty.Value{}
+	changed := false
+	for it := vars.ElementIterator(); it.Next(); {
+		k, x := it.Element()
+		if valueHasSentinel(x) {
+			x, changed = cty.DynamicVal, true
+		}
+		m[k.AsString()] = x
+	}
+	if !changed {
+		return false
+	}
+	_, err := renderTemplate(text, cty.ObjectVal(m), mi.e.funcs, mi.e.budget())
+	return errors.Is(err, errUnknownRender)
+}
+
+// templateSource is the file a template_file's template = file(...) reads,
+// as reported; "" for a template written inline or a path not known.
+func (mi *modInst) templateSource(r *resource) string {
+	if a := r.body.attrs["template"]; a != nil {
+		if p := mi.templatePath(a.Expr, "file"); p != "" {
+			return mi.e.l.rel(p)
+		}
+	}
+	return ""
+}
+
+// templatePath is the absolute file expr reads when it is a call of one
+// of the functions named (file, templatefile), perhaps inside yamldecode()
+// or jsondecode(); "" for anything else or a path not known.
+func (mi *modInst) templatePath(expr hcl.Expression, funcs ...string) string {
+	fc, ok := expr.(*hclsyntax.FunctionCallExpr)
+	if ok && (fc.Name == "yamldecode" || fc.Name == "jsondecode") && len(fc.Args) == 1 {
+		fc, ok = fc.Args[0].(*hclsyntax.FunctionCallExpr)
+	}
+	if !ok || !slices.Contains(funcs, fc.Name) || len(fc.Args) == 0 {
+		return ""
+	}
+	p := mi.eval(fc.Args[0], nil)
+	if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || hasSentinel(p.AsString()) {
+		return ""
+	}
+	path := p.AsString()
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(mi.e.root.dir, path)
+	}
+	return filepath.Clean(path)
+}
+
+// templateInputs reads a template_file's template and vars; why says what
+// keeps it from being rendered. Vars that are unknown become anonymous
+// holes (the text around them is still read).
+func templateInputs(h holes, v cty.Value) (text string, vars cty.Value, why string) {
+	tpl := getAttr(v, "template")
+	switch {
+	case tpl == cty.NilVal || tpl.IsNull():
+		return "", cty.NilVal, "it has no template"
+	case !tpl.IsKnown() || tpl.Type() != cty.String:
+		return "", cty.NilVal, "its template is not known before apply"
+	}
+	in := getAttr(v, "vars")
+	if in == cty.NilVal || in.IsNull() {
+		return tpl.AsString(), cty.EmptyObjectVal, ""
+	}
+	if !in.IsKnown() || !(in.Type().IsObjectType() || in.Type().IsMapType()) {
+		return "", cty.NilVal, "its vars are not known before apply"
+	}
+	m := map[string]cty.Value{}
+	for it := in.ElementIterator(); it.Next(); {
+		k, x := it.Element()
+		if !x.IsWhollyKnown() {
+			x = h.anon()
+		}
+		m[k.AsString()] = x
+	}
+	return tpl.AsString(), cty.ObjectVal(m), ""
+}
+
+// templateFileAttr returns the template attribute of the data
+// "template_file" whose `rendered` expr is (data.template_file.NAME.rendered,
+// with or without an instance key), so positions in what it renders map to
+// where the template is written; nil for any other expression.
+func (x *extraction) templateFileAttr(expr hcl.Expression) *hcl.Attribute {
+	st, ok := expr.(*hclsyntax.ScopeTraversalExpr)
+	if !ok || st.Traversal.RootName() != "data" {
+		return nil
+	}
+	t := st.Traversal
+	typ, ok1 := attrName(t, 1)
+	name, ok2 := attrName(t, 2)
+	last, ok3 := t[len(t)-1].(hcl.TraverseAttr)
+	if !ok1 || !ok2 || !ok3 || typ != "template_file" || last.Name != "rendered" || len(t) > 5 {
+		return nil
+	}
+	if len(t) == 5 {
+		if _, isKey := t[3].(hcl.TraverseIndex); !isKey {
+			return nil
+		}
+	}
+	for _, r := range x.mi.m.resources {
+		if r.data && r.typ == "template_file" && r.name == name {
+			return r.body.attrs["template"]
+		}
+	}
+	return nil
+}
+
+// generatedFile notes a local_file (or local_sensitive_file) whose
+// content is a rendered template (templatefile(), data "template_file"):
+// Terraform writes it at apply time, so whatever reads it afterwards (a
+// file() call, a kustomization, a chart) reads something not in the tree.
+// A file that exists in the tree is read as it stands and gets no note;
+// one written outside the tree is nothing the tree reads.
+func (x *extraction) generatedFile(local string) {
+	c := x.attr(nil, "content")
+	if c == nil || !x.rendersTemplate(c.Expr) {
+		return
+	}
+	at := x.e.l.rng(x.r.defRange)
+	name := getAttr(x.v, "filename")
+	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || hasSentinel(name.AsString()) {
+		x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": writes a rendered template at apply time to a file whose name is not known; the generated file is not read", Range: at})
+		return
+	}
+	p := name.AsString()
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(x.e.root.dir, p)
+	}
+	p = filepath.Clean(p)
+	if x.e.l.opts.Tree.IsFile(p) || !x.e.l.opts.Tree.Contains(p) {
+		return // in the tree as it stands, or where nothing in the tree reads
+	}
+	x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": writes " + x.e.l.rel(p) + " from a rendered template at apply time; the generated file is not in the tree and is not read", Range: at})
+}
+
+// rendersTemplate reports whether expr is a templatefile() call or a data
+// "template_file" rendering.
+func (x *extraction) rendersTemplate(expr hcl.Expression) bool {
+	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && fc.Name == "templatefile" {
+		return true
+	}
+	st, ok := expr.(*hclsyntax.ScopeTraversalExpr)
+	if !ok {
+		return false
+	}
+	typ, _ := attrName(st.Traversal, 1)
+	return st.Traversal.RootName() == "data" && typ == "template_file"
+}

@@ -1,0 +1,97 @@
+package terraform
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// loadRoot loads root (a directory of the written tree) with the tree as
+// the scan root.
+func loadRoot(t *testing.T, files map[string]string, root string, opts Options) Result {
+	t.Helper()
+	dir := writeTree(t, files)
+	opts.Root = dir
+	opts.Rel = func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	for i, f := range opts.VarFiles {
+		opts.VarFiles[i] = filepath.Join(dir, f)
+	}
+	return Load([]string{filepath.Join(dir, root)}, opts)
+}
+
+func tfvarsNotes(res Result) []lint.Note {
+	var out []lint.Note
+	for _, n := range res.Notes {
+		if n.Kind == lint.Skipped && filepath.Ext(n.Range.File) == ".tf" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+const tfvarsRoot = `variable "region" {
+  type    = string
+  default = "eu-west-1"
+}
+
+variable "cluster_name" {
+  type = string
+}
+
+variable "node_role_name" {
+  type = string
+}
+`
+
+func TestUnloadedVarFilesNote(t *testing.T) {
+	files := map[string]string{
+		"live/prod/variables.tf":               tfvarsRoot,
+		"live/prod/values/prod.tfvars":         "cluster_name = \"prod\"\nnode_role_name = \"prod-nodes\"\n",
+		"live/prod/terraform.tfvars.example":   "cluster_name = \"example\"\n",
+		"live/prod/values/unrelated.tfvars":    "something_else = 1\n",
+		"live/prod/modules/nodes/main.tf":      "variable \"cluster_name\" {}\n",
+		"live/prod/modules/nodes/dev.tfvars":   "cluster_name = \"dev\"\n",
+		"live/env/staging.tfvars.json":         `{"cluster_name": "staging"}`,
+		"live/prod/.terraform/x/hidden.tfvars": "cluster_name = \"cached\"\n",
+	}
+	res := loadRoot(t, files, "live/prod", Options{})
+	want := lint.Note{Kind: lint.Skipped,
+		What:  `root module live/prod: variables cluster_name, node_role_name have no value; live/prod/values/prod.tfvars, live/env/staging.tfvars.json, live/prod/terraform.tfvars.example set them, but Terraform does not load those files automatically, and neither does faultline: pass --var-file live/prod/values/prod.tfvars, or add to .faultline.hcl: terraform "live/prod" { var_files = ["values/prod.tfvars"] }`,
+		Range: lint.Range{File: "live/prod/variables.tf", Line: 6, Column: 1, EndLine: 6, EndColumn: 24}}
+	got := tfvarsNotes(res)
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("notes = %+v\nwant [%+v]", got, want)
+	}
+}
+
+// Once the variables have values (a default, auto-loaded terraform.tfvars,
+// --var-file, .faultline.hcl), no note.
+func TestUnloadedVarFilesQuietWhenGiven(t *testing.T) {
+	base := map[string]string{
+		"infra/main.tf":           tfvarsRoot,
+		"infra/env/prod.tfvars":   "cluster_name = \"prod\"\nnode_role_name = \"n\"\n",
+		"infra/terraform.tfvars":  "",
+		"infra/other.auto.tfvars": "",
+	}
+	given := map[string]string{}
+	for k, v := range base {
+		given[k] = v
+	}
+	given["infra/terraform.tfvars"] = "cluster_name = \"a\"\nnode_role_name = \"b\"\n"
+	if got := tfvarsNotes(loadRoot(t, given, "infra", Options{})); len(got) != 0 {
+		t.Errorf("auto-loaded values: notes %+v", got)
+	}
+	if got := tfvarsNotes(loadRoot(t, base, "infra", Options{VarFiles: []string{"infra/env/prod.tfvars"}})); len(got) != 0 {
+		t.Errorf("--var-file: notes %+v", got)
+	}
+	inputs := func(string) (map[string]string, []string) {
+		return map[string]string{"cluster_name": "c", "node_role_name": "d"}, nil
+	}
+	if got := tfvarsNotes(loadRoot(t, base, "infra", Options{InputsFor: inputs})); len(got) != 0 {
+		t.Errorf(".faultline.hcl vars: notes %+v", got)
+	}
+	if got := tfvarsNotes(loadRoot(t, base, "infra", Options{})); len(got) != 1 {
+		t.Errorf("nothing given: notes %+v, want one", got)
+	}
+}
