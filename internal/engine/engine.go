@@ -224,7 +224,7 @@ func Load(opts Options) (*Loaded, error) {
 		if opts.Config != nil {
 			scope = opts.Config.ScopeFor(filepath.Join(root, filepath.FromSlash(em.File)))
 		}
-		ents, diags := kube.Parse(em.File, em.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceTerraform, MapRange: em.Map, Notes: addNote,
+		ents, diags := kube.Parse(em.File, em.Content, kube.Options{Scope: scope, Holes: holes, Source: lint.SourceTerraform, MapRange: em.Map, Notes: addNote, Inferred: em.Inferred,
 			MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
 		for _, e := range ents {
 			o := e.Base()

@@ -1,0 +1,218 @@
+package terraform
+
+import (
+	"slices"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+)
+
+// Instances of a block with count or for_each.
+//
+// Terraform requires for_each keys and count to be known at plan time, so
+// they nearly always can be derived: a map or object whose keys are known
+// expands even when its values are partly unknown (each.value then holds
+// unknowns and holes). Where the count or some keys genuinely cannot be
+// known before apply (count = var.enabled ? 1 : 0 with no value for
+// var.enabled), the block is never dropped: it gives one *possible*
+// instance, addressed with the key [*] (aws_eks_node_group.workers[*]),
+// evaluated once with count.index / each.key as anonymous holes and
+// each.value unknown. Every entity extracted from it, and from every
+// module instance a possible module call creates, carries an Object.Inferred
+// text saying it exists only if created, so findings resting on it are one
+// severity lower and say so.
+//
+// Seen from elsewhere, a possible instance is exposed as if it were created
+// (cty has no collection of unknown length whose elements are known): the
+// count tuple holds it as element 0, and the for_each object holds it under
+// every string key the module's expressions read (aws_x.y["k"]), or under an
+// anonymous-hole key when none is read. So aws_x.y[0].arn, aws_x.y[*].arn,
+// one(aws_x.y[*].arn) and aws_x.y["k"].arn reach the possible instance's
+// attributes (holes naming aws_x.y[*]) instead of becoming wholly unknown.
+// The price is that length(aws_x.y) reads 1 (or the number of keys read):
+// a count derived from that length is taken as if the instance existed.
+
+// possibleText is the inferred text of an instance that exists only if
+// created.
+func possibleText(label, why string) string {
+	return label + ": exists only if created (its " + why + " unknown before apply)"
+}
+
+// expandCount turns an evaluated count into instances.
+func (mi *modInst) expandCount(v cty.Value) ([]instance, string) {
+	n, err := convert.Convert(v, cty.Number)
+	switch {
+	case err != nil && valueHasSentinel(v), err == nil && !n.IsKnown():
+		idx := mi.e.h.val(lint.HoleRef{Object: mi.addr("count.index"), Anonymous: true})
+		return []instance{{
+			key:      cty.UnknownVal(cty.Number),
+			extra:    map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": idx})},
+			possible: "count is",
+		}}, ""
+	case err != nil:
+		return nil, "count is not a number"
+	case n.IsNull():
+		return nil, "count is null"
+	}
+	c, acc := n.AsBigFloat().Int64()
+	if c < 0 || acc != 0 {
+		return nil, "count is not a whole number of zero or more"
+	}
+	if !mi.e.budget().roomFor(c, "count") {
+		return nil, ""
+	}
+	out := make([]instance, 0, c)
+	for i := int64(0); i < c; i++ {
+		k := cty.NumberIntVal(i)
+		out = append(out, instance{key: k, extra: map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": k})}})
+	}
+	return out, ""
+}
+
+// expandForEach turns an evaluated for_each into instances: one per known
+// key, and one possible instance when the collection, or an element of a
+// set, is unknown.
+func (mi *modInst) expandForEach(v cty.Value) ([]instance, string) {
+	ty := v.Type()
+	switch {
+	case !v.IsKnown() || ty == cty.String && valueHasSentinel(v):
+		return []instance{mi.possibleEach(v)}, ""
+	case v.IsNull():
+		return nil, "for_each is null"
+	case ty.IsListType() || ty.IsTupleType():
+		return nil, "for_each is a list (Terraform requires a map, an object or a set of strings)"
+	case !ty.IsMapType() && !ty.IsObjectType() && !ty.IsSetType():
+		return nil, "for_each is a " + ty.FriendlyName() + " (Terraform requires a map, an object or a set of strings)"
+	}
+	if !mi.e.budget().roomFor(int64(v.LengthInt()), "for_each") {
+		return nil, ""
+	}
+	var out []instance
+	unknown := false
+	for it := v.ElementIterator(); it.Next(); {
+		k, x := it.Element()
+		if ty.IsSetType() {
+			if !x.IsKnown() {
+				unknown = true
+				continue
+			}
+			k = x
+		}
+		ks, err := convert.Convert(k, cty.String)
+		if err != nil || ks.IsNull() {
+			return nil, "a for_each key is not a string"
+		}
+		out = append(out, instance{key: ks, extra: map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": ks, "value": x})}})
+	}
+	if unknown {
+		out = append(out, mi.possibleEach(v))
+	}
+	return out, ""
+}
+
+// possibleEach is the possible instance of a for_each whose keys are
+// unknown: each.key is an anonymous hole, each.value is unknown (a hole
+// for a set of strings, where it is the key, or a map of strings).
+func (mi *modInst) possibleEach(v cty.Value) instance {
+	key := mi.possibleKey()
+	val := cty.DynamicVal
+	if ty := v.Type(); ty.IsMapType() || ty.IsSetType() {
+		val = cty.UnknownVal(ty.ElementType())
+		if ty.ElementType() == cty.String {
+			val = key
+		}
+	}
+	return instance{
+		key:      cty.UnknownVal(cty.String),
+		extra:    map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": key, "value": val})},
+		possible: "for_each keys are",
+	}
+}
+
+// possibleKey is the anonymous hole standing for an unknown for_each key.
+func (mi *modInst) possibleKey() cty.Value {
+	return mi.e.h.val(lint.HoleRef{Object: mi.addr("each.key"), Anonymous: true})
+}
+
+// forEachObject builds the object of a for_each block's instances by key;
+// a possible instance is put under every string key the module reads from
+// the block that no known instance has, or under an anonymous key.
+func (mi *modInst) forEachObject(key string, keys, vals []cty.Value) cty.Value {
+	m := map[string]cty.Value{}
+	var possible []cty.Value
+	for i, k := range keys {
+		if !k.IsKnown() {
+			possible = append(possible, vals[i])
+			continue
+		}
+		m[k.AsString()] = vals[i]
+	}
+	for _, v := range possible {
+		placed := false
+		for _, k := range mi.readKeys(key) {
+			if _, ok := m[k]; !ok {
+				m[k], placed = v, true
+			}
+		}
+		if !placed {
+			m[mi.possibleKey().AsString()] = v
+		}
+	}
+	return cty.ObjectVal(m)
+}
+
+// readKeys lists the known string keys the module's expressions index the
+// block key with (aws_x.y["k"]), in order of first use.
+func (mi *modInst) readKeys(key string) []string {
+	var out []string
+	for _, t := range mi.m.needed()[key] {
+		if len(t) == 0 {
+			continue
+		}
+		ix, ok := t[0].(hcl.TraverseIndex)
+		if !ok || !ix.Key.IsKnown() || ix.Key.IsNull() || ix.Key.Type() != cty.String {
+			continue
+		}
+		if k := ix.Key.AsString(); !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// instanceInferred is what an instance's entities rest on that is inferred:
+// the module instance's own texts, and whether the instance exists at all.
+func (mi *modInst) instanceInferred(local string, in instance) []string {
+	if in.possible == "" {
+		return mi.inferred
+	}
+	return append(slices.Clone(mi.inferred), possibleText(mi.label(local), in.possible))
+}
+
+// notePossible records, once per block, that it is read as a possible
+// instance.
+func (mi *modInst) notePossible(local string, in instance, r hcl.Range) {
+	what := mi.label(local) + ": its " + in.possible + " unknown before apply; read as one instance that exists only if created (findings that rest on it are one severity lower)"
+	mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Inferred, What: what, Range: mi.e.l.rng(r)})
+}
+
+// markInferred appends inferred texts to the entities and embedded
+// manifests added since the given counts.
+func (e *evaluator) markInferred(ents, embedded int, inf []string) {
+	if len(inf) == 0 {
+		return
+	}
+	for _, ent := range e.entities[ents:] {
+		o := ent.Base()
+		for _, s := range inf {
+			if !slices.Contains(o.Inferred, s) {
+				o.Inferred = append(o.Inferred, s)
+			}
+		}
+	}
+	for i := embedded; i < len(e.embedded); i++ {
+		e.embedded[i].Inferred = append(slices.Clone(e.embedded[i].Inferred), inf...)
+	}
+}
