@@ -14,8 +14,9 @@ import (
 // inferred text says the group exists only if created.
 func TestPossibleInstanceIsOneSeverityLower(t *testing.T) {
 	for dir, who := range map[string]string{
-		"testdata/FL101/positive_node_group_unknown_count": "aws_eks_node_group.workers",
-		"testdata/FL101/positive_module_unknown_count":     "module.legacy_workers",
+		"testdata/FL101/positive_node_group_unknown_count":       "aws_eks_node_group.workers",
+		"testdata/FL101/positive_module_unknown_count":           "module.legacy_workers",
+		"testdata/FL101/positive_node_group_count_from_variable": "aws_eks_node_group.batch",
 	} {
 		in, err := load(dir)
 		if err != nil {

@@ -423,9 +423,21 @@ func (mi *modInst) suffix(key cty.Value) string {
 func (mi *modInst) expand(count, forEach hcl.Expression) (insts []instance, invalid string) {
 	switch {
 	case count != nil:
-		return mi.expandCount(mi.eval(count, nil))
+		insts, invalid = mi.expandCount(mi.eval(count, nil))
+		if unkeyed(insts) {
+			if alt, ok := mi.conditionalCount(count); ok {
+				return alt, ""
+			}
+		}
+		return insts, invalid
 	case forEach != nil:
-		return mi.expandForEach(mi.eval(forEach, nil))
+		insts, invalid = mi.expandForEach(mi.eval(forEach, nil))
+		if unkeyed(insts) {
+			if alt, ok := mi.conditionalForEach(forEach); ok {
+				return alt, ""
+			}
+		}
+		return insts, invalid
 	}
 	return []instance{{key: cty.NilVal}}, ""
 }
@@ -464,6 +476,7 @@ func (mi *modInst) evalResource(r *resource) {
 		mi.store(r, cty.DynamicVal)
 		return
 	}
+	mi.notePossible(local, insts, r.defRange)
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {
@@ -484,9 +497,6 @@ func (mi *modInst) evalResource(r *resource) {
 		v = mi.complete(r, v, mi.addr(addrLocal))
 		keys = append(keys, in.key)
 		vals = append(vals, v)
-		if in.possible != "" {
-			mi.notePossible(local, in, r.defRange)
-		}
 		ents, embedded := len(mi.e.entities), len(mi.e.embedded)
 		mi.e.extract(mi, r, addrLocal, v)
 		mi.e.markInferred(ents, embedded, mi.instanceInferred(local, in))
@@ -583,6 +593,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		}
 		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: what, Range: mi.e.l.rng(c.srcRange)})
 	}
+	mi.notePossible("module."+c.name, insts, c.defRange)
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {
@@ -591,9 +602,6 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		}
 		path := mi.label("module." + c.name + mi.suffix(in.key))
 		inf := mi.instanceInferred("module."+c.name, in)
-		if in.possible != "" {
-			mi.notePossible("module."+c.name, in, c.defRange)
-		}
 		var out cty.Value
 		if child != nil {
 			ci := newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))

@@ -1,10 +1,12 @@
 package terraform
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 )
@@ -16,10 +18,15 @@ import (
 // expands even when its values are partly unknown (each.value then holds
 // unknowns and holes). Where the count or some keys genuinely cannot be
 // known before apply (count = var.enabled ? 1 : 0 with no value for
-// var.enabled), the block is never dropped: it gives one *possible*
-// instance, addressed with the key [*] (aws_eks_node_group.workers[*]),
-// evaluated once with count.index / each.key as anonymous holes and
-// each.value unknown. Every entity extracted from it, and from every
+// var.enabled), the block is never dropped. Where the unknown comes only
+// from a condition (count = c ? 1 : 0, for_each = c ? x : y, for_each =
+// { for k, v in x : k => v if c }), the candidates keep their keys and are
+// *possible* instances at the address Terraform would give them
+// (aws_eks_node_group.workers[0]: what a plan of the same root names, so
+// --plan joins them). Otherwise the block gives one possible instance
+// addressed with the key [*] (aws_eks_node_group.workers[*]), evaluated
+// once with count.index / each.key as anonymous holes and each.value
+// unknown. Every entity extracted from it, and from every
 // module instance a possible module call creates, carries an Object.Inferred
 // text saying it exists only if created, so findings resting on it are one
 // severity lower and say so.
@@ -191,11 +198,129 @@ func (mi *modInst) instanceInferred(local string, in instance) []string {
 	return append(slices.Clone(mi.inferred), possibleText(mi.label(local), in.possible))
 }
 
-// notePossible records, once per block, that it is read as a possible
-// instance.
-func (mi *modInst) notePossible(local string, in instance, r hcl.Range) {
-	what := mi.label(local) + ": its " + in.possible + " unknown before apply; read as one instance that exists only if created (findings that rest on it are one severity lower)"
+// notePossible records, once per block, that some of its instances exist
+// only if created.
+func (mi *modInst) notePossible(local string, insts []instance, r hcl.Range) {
+	n, why := 0, ""
+	for _, in := range insts {
+		if in.possible != "" {
+			n, why = n+1, in.possible
+		}
+	}
+	if n == 0 {
+		return
+	}
+	what := mi.label(local) + ": its " + why + " unknown before apply; read as one instance that exists only if created"
+	if n > 1 || insts[0].key.IsKnown() {
+		what = fmt.Sprintf("%s: its %s unknown before apply; %d instance%s read as existing only if created", mi.label(local), why, n, map[bool]string{true: "", false: "s"}[n == 1])
+	}
+	what += " (findings that rest on them are one severity lower)"
 	mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Inferred, What: what, Range: mi.e.l.rng(r)})
+}
+
+// unkeyed reports whether expansion gave only the possible instance whose
+// key is unknown.
+func unkeyed(insts []instance) bool {
+	return len(insts) == 1 && insts[0].key != cty.NilVal && !insts[0].key.IsKnown()
+}
+
+// unwrap strips parentheses.
+func unwrap(expr hcl.Expression) hcl.Expression {
+	for {
+		p, ok := expr.(*hclsyntax.ParenthesesExpr)
+		if !ok {
+			return expr
+		}
+		expr = p.Expression
+	}
+}
+
+// conditionalCount reads `cond ? a : b` with an unknown condition and two
+// known counts: the instances of the larger, those beyond the smaller
+// existing only if created. count.index stays known.
+func (mi *modInst) conditionalCount(expr hcl.Expression) ([]instance, bool) {
+	ce, ok := unwrap(expr).(*hclsyntax.ConditionalExpr)
+	if !ok {
+		return nil, false
+	}
+	a, inva := mi.expandCount(mi.eval(ce.TrueResult, nil))
+	b, invb := mi.expandCount(mi.eval(ce.FalseResult, nil))
+	if inva != "" || invb != "" || hasPossible(a) || hasPossible(b) || !mi.e.budget().ok() {
+		return nil, false
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	for i := len(b); i < len(a); i++ {
+		a[i].possible = "count is"
+	}
+	return a, true
+}
+
+// conditionalForEach reads a for_each whose keys are unknown only through
+// a condition: `cond ? x : y` (the keys of both, those not in both existing
+// only if created) and `{ for k, v in x : k => v if cond }` (every key of
+// the collection without the condition, existing only if created).
+func (mi *modInst) conditionalForEach(expr hcl.Expression) ([]instance, bool) {
+	switch x := unwrap(expr).(type) {
+	case *hclsyntax.ConditionalExpr:
+		a, inva := mi.expandForEach(mi.eval(x.TrueResult, nil))
+		b, invb := mi.expandForEach(mi.eval(x.FalseResult, nil))
+		if inva != "" || invb != "" || hasPossible(a) || hasPossible(b) || !mi.e.budget().ok() {
+			return nil, false
+		}
+		return unionInstances(a, b), true
+	case *hclsyntax.ForExpr:
+		if x.CondExpr == nil {
+			return nil, false
+		}
+		all := *x
+		all.CondExpr = nil
+		insts, inv := mi.expandForEach(mi.eval(&all, nil))
+		if inv != "" || hasPossible(insts) || !mi.e.budget().ok() {
+			return nil, false
+		}
+		for i := range insts {
+			insts[i].possible = "for_each keys are"
+		}
+		return insts, true
+	}
+	return nil, false
+}
+
+// unionInstances joins the instances of two for_each branches by key: a
+// key in one branch only exists only if created; a key in both keeps the
+// first branch's value.
+func unionInstances(a, b []instance) []instance {
+	inB := map[string]bool{}
+	for _, in := range b {
+		inB[in.key.AsString()] = true
+	}
+	inA := map[string]bool{}
+	var out []instance
+	for _, in := range a {
+		inA[in.key.AsString()] = true
+		if !inB[in.key.AsString()] {
+			in.possible = "for_each keys are"
+		}
+		out = append(out, in)
+	}
+	for _, in := range b {
+		if !inA[in.key.AsString()] {
+			in.possible = "for_each keys are"
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+func hasPossible(insts []instance) bool {
+	for _, in := range insts {
+		if in.possible != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // markInferred appends inferred texts to the entities and embedded

@@ -77,17 +77,33 @@ resource "aws_security_group" "zone" {
 }
 
 // TestPossibleInstance: a count unknown before apply gives one instance
-// [*] marked as existing only if created, in a module call too; reads of
-// it from elsewhere reach its attributes.
+// [*] marked as existing only if created; reads of it from elsewhere reach
+// its attributes. A count or key set unknown only through a condition
+// gives the candidates with their keys, marked the same way, in a module
+// call too.
 func TestPossibleInstance(t *testing.T) {
 	res := loadTree(t, map[string]string{
 		"main.tf": `
-variable "enabled" { type = bool }
-variable "groups"  { type = map(string) }
+variable "enabled"  { type = bool }
+variable "replicas" { type = number }
+variable "groups"   { type = map(string) }
 resource "aws_iam_role" "nodes" {
-  count              = var.enabled ? 1 : 0
+  count              = var.replicas
   name               = "opt-nodes-${count.index}"
   assume_role_policy = "{}"
+}
+resource "aws_iam_role" "maybe" {
+  count              = var.enabled ? 1 : 0
+  name               = "maybe-${count.index}"
+  assume_role_policy = "{}"
+}
+resource "aws_security_group" "filtered" {
+  for_each = { for k, v in { a = "x", b = "y" } : k => v if var.enabled }
+  name     = "filtered-${each.value}"
+}
+resource "aws_security_group" "branches" {
+  for_each = var.enabled ? toset(["a", "b"]) : toset(["a"])
+  name     = "branch-${each.key}"
 }
 resource "aws_iam_role" "keyed" {
   for_each           = var.groups
@@ -147,6 +163,28 @@ resource "aws_eks_node_group" "this" {
 	if _, ok := got["aws_iam_role.keyed[*]"]; !ok {
 		t.Errorf("possible for_each role missing; have %v", keys(got))
 	}
+	// Where the count or keys are unknown only through a condition, the
+	// candidates keep their keys (and count.index / each.value).
+	for l, name := range map[string]string{
+		"aws_iam_role.maybe[0]":            "maybe-0",
+		`aws_security_group.filtered["a"]`: "filtered-x",
+		`aws_security_group.filtered["b"]`: "filtered-y",
+		`aws_security_group.branches["b"]`: "branch-b",
+		`aws_security_group.branches["a"]`: "branch-a",
+	} {
+		e, ok := got[l]
+		if !ok {
+			t.Errorf("%s missing; have %v", l, keys(got))
+			continue
+		}
+		if n, _ := e.Base().Name.Str(); n != name {
+			t.Errorf("%s: name %s, want %s", l, e.Base().Name, name)
+		}
+		certain := l == `aws_security_group.branches["a"]`
+		if certain != (len(e.Base().Inferred) == 0) {
+			t.Errorf("%s: inferred %q", l, e.Base().Inferred)
+		}
+	}
 	for l, target := range map[string]string{
 		"aws_eks_node_group.by_index": role.Addr,
 		"aws_eks_node_group.by_one":   role.Addr,
@@ -160,14 +198,14 @@ resource "aws_eks_node_group" "this" {
 			t.Errorf("%s: inferred %q", l, ng.Inferred)
 		}
 	}
-	child, ok := got[`module.extra[*].aws_eks_node_group.this["x"]`]
+	child, ok := got[`module.extra[0].aws_eks_node_group.this["x"]`]
 	if !ok {
 		t.Fatalf("node group of the possible module instance missing; have %v", keys(got))
 	}
 	if want := "module.extra: exists only if created (its count is unknown before apply)"; !slices.Equal(child.Base().Inferred, []string{want}) {
 		t.Errorf("child inferred %q, want %q", child.Base().Inferred, want)
 	}
-	if len(res.Embedded) != 1 || !strings.HasSuffix(res.Embedded[0].Addr, "kubectl_manifest.sa[*]") ||
+	if len(res.Embedded) != 1 || !strings.HasSuffix(res.Embedded[0].Addr, "kubectl_manifest.sa[0]") ||
 		!slices.Equal(res.Embedded[0].Inferred, []string{"kubectl_manifest.sa: exists only if created (its count is unknown before apply)"}) {
 		t.Errorf("embedded %+v", res.Embedded)
 	}
@@ -181,7 +219,10 @@ resource "aws_eks_node_group" "this" {
 		}
 	}
 	for _, w := range []string{
-		"inferred aws_iam_role.nodes: its count is unknown before apply",
+		"inferred aws_iam_role.nodes: its count is unknown before apply; read as one instance",
+		"inferred aws_iam_role.maybe: its count is unknown before apply; 1 instance read as existing only if created",
+		"inferred aws_security_group.filtered: its for_each keys are unknown before apply; 2 instances",
+		"inferred aws_security_group.branches: its for_each keys are unknown before apply; 1 instance",
 		"inferred aws_iam_role.keyed: its for_each keys are unknown before apply",
 		"inferred module.extra: its count is unknown before apply",
 		"skipped aws_eks_node_group.broken: count is not a whole number of zero or more",
