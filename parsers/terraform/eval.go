@@ -74,6 +74,8 @@ type modInst struct {
 	// inferred is what every entity of this instance rests on that is
 	// inferred: the module instance exists only if created.
 	inferred []string
+	// possible are the blocks (by graph key) with possible instances.
+	possible map[string]bool
 }
 
 // addr returns an object's address within the whole root: module path plus
@@ -426,18 +428,18 @@ func (mi *modInst) expand(count, forEach hcl.Expression) (insts []instance, inva
 		insts, invalid = mi.expandCount(mi.eval(count, nil))
 		if unkeyed(insts) {
 			if alt, ok := mi.conditionalCount(count); ok {
-				return alt, ""
+				insts = alt
 			}
 		}
-		return insts, invalid
+		return mi.dependent(insts, count, "count"), invalid
 	case forEach != nil:
 		insts, invalid = mi.expandForEach(mi.eval(forEach, nil))
 		if unkeyed(insts) {
 			if alt, ok := mi.conditionalForEach(forEach); ok {
-				return alt, ""
+				insts = alt
 			}
 		}
-		return insts, invalid
+		return mi.dependent(insts, forEach, "for_each"), invalid
 	}
 	return []instance{{key: cty.NilVal}}, ""
 }
@@ -477,6 +479,7 @@ func (mi *modInst) evalResource(r *resource) {
 		return
 	}
 	mi.notePossible(local, insts, r.defRange)
+	mi.notePossibleBlock(local, insts)
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {
@@ -594,6 +597,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: what, Range: mi.e.l.rng(c.srcRange)})
 	}
 	mi.notePossible("module."+c.name, insts, c.defRange)
+	mi.notePossibleBlock("module."+c.name, insts)
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {

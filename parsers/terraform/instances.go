@@ -38,13 +38,20 @@ import (
 // anonymous-hole key when none is read. So aws_x.y[0].arn, aws_x.y[*].arn,
 // one(aws_x.y[*].arn) and aws_x.y["k"].arn reach the possible instance's
 // attributes (holes naming aws_x.y[*]) instead of becoming wholly unknown.
-// The price is that length(aws_x.y) reads 1 (or the number of keys read):
-// a count derived from that length is taken as if the instance existed.
+// The price is that length(aws_x.y) reads 1 (or the number of keys read);
+// so a block whose count / for_each reads a block with possible instances
+// (directly or through locals) has only possible instances itself.
+
+// Why an instance may not exist.
+const (
+	countUnknown = "its count is unknown before apply"
+	keysUnknown  = "its for_each keys are unknown before apply"
+)
 
 // possibleText is the inferred text of an instance that exists only if
 // created.
 func possibleText(label, why string) string {
-	return label + ": exists only if created (its " + why + " unknown before apply)"
+	return label + ": exists only if created (" + why + ")"
 }
 
 // expandCount turns an evaluated count into instances.
@@ -56,7 +63,7 @@ func (mi *modInst) expandCount(v cty.Value) ([]instance, string) {
 		return []instance{{
 			key:      cty.UnknownVal(cty.Number),
 			extra:    map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": idx})},
-			possible: "count is",
+			possible: countUnknown,
 		}}, ""
 	case err != nil:
 		return nil, "count is not a number"
@@ -134,7 +141,7 @@ func (mi *modInst) possibleEach(v cty.Value) instance {
 	return instance{
 		key:      cty.UnknownVal(cty.String),
 		extra:    map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": key, "value": val})},
-		possible: "for_each keys are",
+		possible: keysUnknown,
 	}
 }
 
@@ -210,9 +217,9 @@ func (mi *modInst) notePossible(local string, insts []instance, r hcl.Range) {
 	if n == 0 {
 		return
 	}
-	what := mi.label(local) + ": its " + why + " unknown before apply; read as one instance that exists only if created"
+	what := mi.label(local) + ": " + why + "; read as one instance that exists only if created"
 	if n > 1 || insts[0].key.IsKnown() {
-		what = fmt.Sprintf("%s: its %s unknown before apply; %d instance%s read as existing only if created", mi.label(local), why, n, map[bool]string{true: "", false: "s"}[n == 1])
+		what = fmt.Sprintf("%s: %s; %d instance%s read as existing only if created", mi.label(local), why, n, map[bool]string{true: "", false: "s"}[n == 1])
 	}
 	what += " (findings that rest on them are one severity lower)"
 	mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Inferred, What: what, Range: mi.e.l.rng(r)})
@@ -252,7 +259,7 @@ func (mi *modInst) conditionalCount(expr hcl.Expression) ([]instance, bool) {
 		a, b = b, a
 	}
 	for i := len(b); i < len(a); i++ {
-		a[i].possible = "count is"
+		a[i].possible = countUnknown
 	}
 	return a, true
 }
@@ -281,7 +288,7 @@ func (mi *modInst) conditionalForEach(expr hcl.Expression) ([]instance, bool) {
 			return nil, false
 		}
 		for i := range insts {
-			insts[i].possible = "for_each keys are"
+			insts[i].possible = keysUnknown
 		}
 		return insts, true
 	}
@@ -301,13 +308,13 @@ func unionInstances(a, b []instance) []instance {
 	for _, in := range a {
 		inA[in.key.AsString()] = true
 		if !inB[in.key.AsString()] {
-			in.possible = "for_each keys are"
+			in.possible = keysUnknown
 		}
 		out = append(out, in)
 	}
 	for _, in := range b {
 		if !inA[in.key.AsString()] {
-			in.possible = "for_each keys are"
+			in.possible = keysUnknown
 			out = append(out, in)
 		}
 	}
@@ -340,4 +347,58 @@ func (e *evaluator) markInferred(ents, embedded int, inf []string) {
 	for i := embedded; i < len(e.embedded); i++ {
 		e.embedded[i].Inferred = append(slices.Clone(e.embedded[i].Inferred), inf...)
 	}
+}
+
+// dependent marks every instance possible when the count / for_each
+// expression reads a block of this module that has possible instances
+// (directly or through locals): the possible instance stands in its
+// collection as if created, so the keys or length read from it are only
+// as certain as it is.
+func (mi *modInst) dependent(insts []instance, expr hcl.Expression, what string) []instance {
+	dep := mi.possibleDep(expr, map[string]bool{})
+	if dep == "" {
+		return insts
+	}
+	for i := range insts {
+		if insts[i].possible == "" {
+			insts[i].possible = "its " + what + " is read from " + mi.label(dep) + ", which exists only if created"
+		}
+	}
+	return insts
+}
+
+// possibleDep returns the first block with possible instances that expr
+// reads, following locals; "" when there is none.
+func (mi *modInst) possibleDep(expr hcl.Expression, seen map[string]bool) string {
+	if expr == nil || len(mi.possible) == 0 {
+		return ""
+	}
+	for _, t := range expr.Variables() {
+		k := depKey(t)
+		switch {
+		case k == "" || seen[k]:
+		case mi.possible[k]:
+			return k
+		case t.RootName() == "local":
+			seen[k] = true
+			if a, ok := mi.m.locals[k[len("local."):]]; ok {
+				if d := mi.possibleDep(a.Expr, seen); d != "" {
+					return d
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// notePossibleBlock remembers that a block of this module has possible
+// instances, for the blocks whose count / for_each read it.
+func (mi *modInst) notePossibleBlock(key string, insts []instance) {
+	if !hasPossible(insts) {
+		return
+	}
+	if mi.possible == nil {
+		mi.possible = map[string]bool{}
+	}
+	mi.possible[key] = true
 }

@@ -136,6 +136,18 @@ resource "kubectl_manifest" "sa" {
       namespace: kube-system
   YAML
 }
+resource "aws_eks_node_group" "per_role" {
+  count         = length(aws_iam_role.nodes)
+  cluster_name  = "core"
+  node_role_arn = aws_iam_role.nodes[count.index].arn
+}
+locals {
+  extras = length(module.extra)
+}
+resource "aws_security_group" "per_extra" {
+  count = local.extras
+  name  = "extra-${count.index}"
+}
 resource "aws_eks_node_group" "broken" {
   count        = -1
   cluster_name = "core"
@@ -196,6 +208,21 @@ resource "aws_eks_node_group" "this" {
 		}
 		if len(ng.Inferred) != 0 {
 			t.Errorf("%s: inferred %q", l, ng.Inferred)
+		}
+	}
+	// A count read from a block with possible instances is only as certain
+	// as they are, through locals too.
+	for l, why := range map[string]string{
+		"aws_eks_node_group.per_role[0]":  "aws_eks_node_group.per_role: exists only if created (its count is read from aws_iam_role.nodes, which exists only if created)",
+		"aws_security_group.per_extra[0]": "aws_security_group.per_extra: exists only if created (its count is read from module.extra, which exists only if created)",
+	} {
+		e, ok := got[l]
+		if !ok {
+			t.Errorf("%s missing; have %v", l, keys(got))
+			continue
+		}
+		if !slices.Equal(e.Base().Inferred, []string{why}) {
+			t.Errorf("%s: inferred %q, want %q", l, e.Base().Inferred, why)
 		}
 	}
 	child, ok := got[`module.extra[0].aws_eks_node_group.this["x"]`]
