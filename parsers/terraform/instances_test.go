@@ -259,3 +259,35 @@ resource "aws_eks_node_group" "this" {
 		}
 	}
 }
+
+// TestManifestWithUnknownValues: a kubernetes_manifest object whose values
+// are partly unknown (each.value of a known key) is read, its unknown parts
+// holes, rather than skipped.
+func TestManifestWithUnknownValues(t *testing.T) {
+	res := loadTree(t, map[string]string{"main.tf": `
+variable "replicas" { type = number }
+resource "kubernetes_manifest" "sa" {
+  for_each = { batch = var.replicas }
+  manifest = {
+    apiVersion = "v1"
+    kind       = "ServiceAccount"
+    metadata = {
+      name      = "runner-${each.key}"
+      namespace = "ci"
+      labels    = { replicas = each.value }
+    }
+  }
+}
+`})
+	if len(res.Embedded) != 1 {
+		t.Fatalf("embedded %d, notes %v", len(res.Embedded), res.Notes)
+	}
+	if c := string(res.Embedded[0].Content); !strings.Contains(c, "name: runner-batch") || !strings.Contains(c, "namespace: ci") {
+		t.Errorf("content %q", c)
+	}
+	for _, n := range res.Notes {
+		if n.Kind == lint.Skipped {
+			t.Errorf("skipped note %q", n.What)
+		}
+	}
+}
