@@ -231,22 +231,38 @@ func unkeyed(insts []instance) bool {
 	return len(insts) == 1 && insts[0].key != cty.NilVal && !insts[0].key.IsKnown()
 }
 
-// unwrap strips parentheses.
-func unwrap(expr hcl.Expression) hcl.Expression {
-	for {
-		p, ok := expr.(*hclsyntax.ParenthesesExpr)
-		if !ok {
-			return expr
+// unwrap strips parentheses and follows an expression that is exactly
+// local.NAME to the local's own expression (locals are evaluated in the
+// module's scope, so the result is the same).
+func (mi *modInst) unwrap(expr hcl.Expression) hcl.Expression {
+	for range maxUnwrap {
+		switch x := expr.(type) {
+		case *hclsyntax.ParenthesesExpr:
+			expr = x.Expression
+			continue
+		case *hclsyntax.ScopeTraversalExpr:
+			if len(x.Traversal) == 2 && x.Traversal.RootName() == "local" {
+				if n, ok := attrName(x.Traversal, 1); ok {
+					if a, ok := mi.m.locals[n]; ok {
+						expr = a.Expr
+						continue
+					}
+				}
+			}
 		}
-		expr = p.Expression
+		return expr
 	}
+	return expr
 }
+
+// maxUnwrap bounds the parentheses and locals unwrap follows.
+const maxUnwrap = 16
 
 // conditionalCount reads `cond ? a : b` with an unknown condition and two
 // known counts: the instances of the larger, those beyond the smaller
 // existing only if created. count.index stays known.
 func (mi *modInst) conditionalCount(expr hcl.Expression) ([]instance, bool) {
-	ce, ok := unwrap(expr).(*hclsyntax.ConditionalExpr)
+	ce, ok := mi.unwrap(expr).(*hclsyntax.ConditionalExpr)
 	if !ok {
 		return nil, false
 	}
@@ -269,7 +285,7 @@ func (mi *modInst) conditionalCount(expr hcl.Expression) ([]instance, bool) {
 // only if created) and `{ for k, v in x : k => v if cond }` (every key of
 // the collection without the condition, existing only if created).
 func (mi *modInst) conditionalForEach(expr hcl.Expression) ([]instance, bool) {
-	switch x := unwrap(expr).(type) {
+	switch x := mi.unwrap(expr).(type) {
 	case *hclsyntax.ConditionalExpr:
 		a, inva := mi.expandForEach(mi.eval(x.TrueResult, nil))
 		b, invb := mi.expandForEach(mi.eval(x.FalseResult, nil))

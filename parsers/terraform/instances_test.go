@@ -101,6 +101,13 @@ resource "aws_security_group" "filtered" {
   for_each = { for k, v in { a = "x", b = "y" } : k => v if var.enabled }
   name     = "filtered-${each.value}"
 }
+locals {
+  pools = { for k, v in { gpu = "g5" } : k => v if var.enabled }
+}
+resource "aws_security_group" "via_local" {
+  for_each = local.pools
+  name     = "pool-${each.value}"
+}
 resource "aws_security_group" "branches" {
   for_each = var.enabled ? toset(["a", "b"]) : toset(["a"])
   name     = "branch-${each.key}"
