@@ -29,7 +29,8 @@ type docSet struct {
 	// written.
 	mapRange func(lint.Range, string) lint.Range
 	source   lint.Source
-	// inferred marks what a chart rendered with its defaults produced.
+	// inferred marks what a chart rendered with its defaults produced, or
+	// YAML embedded in a Terraform block that exists only if created.
 	inferred []string
 }
 
@@ -59,6 +60,9 @@ func (p *produced) add(s docSet, dir string, kopts kube.Options) []lint.Entity {
 // parse reads produced YAML under a name into the model.
 func (p *produced) parse(name string, s docSet, kopts kube.Options) []lint.Entity {
 	kopts.Holes, kopts.Notes, kopts.Source, kopts.MapRange, kopts.Scope = p.holes, p.note, s.source, s.mapRange, s.scope
+	if kopts.Inferred == nil {
+		kopts.Inferred = s.inferred
+	}
 	ents, diags := kube.Parse(name, s.data, kopts)
 	p.model.Add(ents...)
 	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
@@ -80,7 +84,7 @@ func (p *produced) keep(s docSet, dir string) {
 func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor func(string) lint.Scope) {
 	for _, em := range ems {
 		abs := filepath.Join(root, filepath.FromSlash(em.File))
-		s := docSet{name: em.File + "@" + em.Addr, data: em.Content, scope: scopeFor(abs), mapRange: em.Map, source: lint.SourceTerraform}
+		s := docSet{name: em.File + "@" + em.Addr, data: em.Content, scope: scopeFor(abs), mapRange: em.Map, source: lint.SourceTerraform, inferred: em.Inferred}
 		ents := p.parse(em.File, s, kube.Options{MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
 		for _, e := range ents {
 			o := e.Base()

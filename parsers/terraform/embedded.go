@@ -31,6 +31,9 @@ type Embedded struct {
 	File    string
 	Content []byte
 	Map     func(r lint.Range, text string) lint.Range
+	// Inferred is copied to every object read from Content: the resource
+	// holding it exists only if created (its count is unknown).
+	Inferred []string
 }
 
 // embed records the YAML of a manifest attribute, mapping positions into
@@ -50,7 +53,9 @@ func (x *extraction) embed(local, attr string) {
 	switch {
 	case v.IsKnown() && v.Type() == cty.String:
 		content = []byte(v.AsString())
-	case v.IsWhollyKnown() && (v.Type().IsObjectType() || v.Type().IsMapType()):
+	case v.IsKnown() && (v.Type().IsObjectType() || v.Type().IsMapType()):
+		// Unknown parts (each.value of a for_each, a computed attribute)
+		// become holes naming their path.
 		b, err := yaml.Marshal(x.goValue(v, x.mi.addr(local), attr))
 		if err != nil {
 			return

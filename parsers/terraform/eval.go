@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
@@ -72,6 +71,11 @@ type modInst struct {
 	// instance that made it (nil for the root).
 	call   *moduleCall
 	parent *modInst
+	// inferred is what every entity of this instance rests on that is
+	// inferred: the module instance exists only if created.
+	inferred []string
+	// possible are the blocks (by graph key) with possible instances.
+	possible map[string]bool
 }
 
 // addr returns an object's address within the whole root: module path plus
@@ -392,14 +396,21 @@ func (mi *modInst) expandDynamic(b *gblock, extra map[string]cty.Value) []cty.Va
 
 // instance is one expanded instance of a block with count or for_each.
 type instance struct {
-	key   cty.Value // NilVal without count / for_each
+	key   cty.Value // NilVal without count / for_each; unknown for a possible instance
 	extra map[string]cty.Value
+	// possible is set on the one instance standing for those that exist
+	// only if created: what is unknown ("count is", "for_each keys are").
+	possible string
 }
 
-// suffix renders the instance key as Terraform does: [0] or ["k"].
+// suffix renders the instance key as Terraform does: [0] or ["k"]; a
+// possible instance, whose key is unknown, is [*].
 func (mi *modInst) suffix(key cty.Value) string {
 	if key == cty.NilVal {
 		return ""
+	}
+	if !key.IsKnown() {
+		return "[*]"
 	}
 	if key.Type() == cty.Number {
 		return "[" + key.AsBigFloat().Text('f', -1) + "]"
@@ -407,62 +418,42 @@ func (mi *modInst) suffix(key cty.Value) string {
 	return "[" + strconv.Quote(mi.e.h.decode(key.AsString()).String()) + "]"
 }
 
-// expand evaluates count / for_each. ok is false when they are unknown.
-func (mi *modInst) expand(count, forEach hcl.Expression) ([]instance, bool) {
+// expand evaluates count / for_each into instances (instances.go): those
+// whose keys are known, and one possible instance where the count or some
+// keys are unknown before apply. invalid says why Terraform itself would
+// refuse the value ("" when it would not).
+func (mi *modInst) expand(count, forEach hcl.Expression) (insts []instance, invalid string) {
 	switch {
 	case count != nil:
-		v := mi.eval(count, nil)
-		n, err := convert.Convert(v, cty.Number)
-		if err != nil || !n.IsKnown() || n.IsNull() {
-			return nil, false
+		insts, invalid = mi.expandCount(mi.eval(count, nil))
+		if unkeyed(insts) {
+			if alt, ok := mi.conditionalCount(count); ok {
+				insts = alt
+			}
 		}
-		c, acc := n.AsBigFloat().Int64()
-		if c < 0 || acc != 0 && c == 0 || !mi.e.budget().roomFor(c, "count") {
-			return nil, false
-		}
-		out := make([]instance, 0, c)
-		for i := int64(0); i < c; i++ {
-			k := cty.NumberIntVal(i)
-			out = append(out, instance{key: k, extra: map[string]cty.Value{"count": cty.ObjectVal(map[string]cty.Value{"index": k})}})
-		}
-		return out, true
+		return mi.dependent(insts, count, "count"), invalid
 	case forEach != nil:
-		v := mi.eval(forEach, nil)
-		if !v.IsWhollyKnown() || v.IsNull() || !v.CanIterateElements() || !mi.e.budget().roomFor(int64(v.LengthInt()), "for_each") {
-			return nil, false
-		}
-		var out []instance
-		for it := v.ElementIterator(); it.Next(); {
-			k, x := it.Element()
-			if v.Type().IsSetType() || v.Type().IsListType() || v.Type().IsTupleType() {
-				if v.Type().IsListType() || v.Type().IsTupleType() {
-					return nil, false // Terraform rejects lists here
-				}
-				k = x
+		insts, invalid = mi.expandForEach(mi.eval(forEach, nil))
+		if unkeyed(insts) {
+			if alt, ok := mi.conditionalForEach(forEach); ok {
+				insts = alt
 			}
-			ks, err := convert.Convert(k, cty.String)
-			if err != nil || ks.IsNull() {
-				return nil, false
-			}
-			out = append(out, instance{key: ks, extra: map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": ks, "value": x})}})
 		}
-		return out, true
+		return mi.dependent(insts, forEach, "for_each"), invalid
 	}
-	return []instance{{key: cty.NilVal}}, true
+	return []instance{{key: cty.NilVal}}, ""
 }
 
 // collect gathers instance values as Terraform exposes them: the object
-// itself, a tuple for count, an object for for_each.
-func collect(count, forEach hcl.Expression, keys []cty.Value, vals []cty.Value) cty.Value {
+// itself, a tuple for count, an object for for_each. A possible instance
+// is exposed as if it were created (possibleCollection): reads through
+// [0], ["k"], splats and one() reach its attributes.
+func (mi *modInst) collect(key string, count, forEach hcl.Expression, keys []cty.Value, vals []cty.Value) cty.Value {
 	switch {
 	case count != nil:
 		return cty.TupleVal(vals)
 	case forEach != nil:
-		m := map[string]cty.Value{}
-		for i, k := range keys {
-			m[k.AsString()] = vals[i]
-		}
-		return cty.ObjectVal(m)
+		return mi.forEachObject(key, keys, vals)
 	}
 	if len(vals) == 1 {
 		return vals[0]
@@ -476,17 +467,19 @@ func (mi *modInst) evalResource(r *resource) {
 	b := mi.e.budget()
 	site := b.at(r.defRange)
 	defer func() { b.site = site }()
-	insts, ok := mi.expand(r.count, r.forEach)
+	insts, invalid := mi.expand(r.count, r.forEach)
 	local := r.key()
 	if !b.ok() {
 		mi.store(r, cty.DynamicVal)
 		return
 	}
-	if !ok {
-		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: mi.label(local) + ": count / for_each cannot be known statically", Range: mi.e.l.rng(r.defRange)})
+	if invalid != "" {
+		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: mi.label(local) + ": " + invalid + "; not read", Range: mi.e.l.rng(r.defRange)})
 		mi.store(r, cty.DynamicVal)
 		return
 	}
+	mi.notePossible(local, insts, r.defRange)
+	mi.notePossibleBlock(local, insts)
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {
@@ -510,13 +503,15 @@ func (mi *modInst) evalResource(r *resource) {
 		v = mi.complete(r, v, mi.addr(addrLocal))
 		keys = append(keys, in.key)
 		vals = append(vals, v)
+		ents, embedded := len(mi.e.entities), len(mi.e.embedded)
 		mi.e.extract(mi, r, addrLocal, v)
+		mi.e.markInferred(ents, embedded, mi.instanceInferred(local, in))
 	}
 	if !b.ok() {
 		mi.store(r, cty.DynamicVal)
 		return
 	}
-	mi.store(r, collect(r.count, r.forEach, keys, vals))
+	mi.store(r, mi.collect(local, r.count, r.forEach, keys, vals))
 }
 
 func (mi *modInst) store(r *resource, v cty.Value) {
@@ -574,17 +569,19 @@ func (mi *modInst) evalCall(c *moduleCall) {
 	b := mi.e.budget()
 	site := b.at(c.defRange)
 	defer func() { b.site = site }()
-	insts, ok := mi.expand(c.count, c.forEach)
+	insts, invalid := mi.expand(c.count, c.forEach)
 	if !b.ok() {
 		mi.modules[c.name] = cty.DynamicVal
 		return
 	}
-	if !ok {
-		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: mi.label("module."+c.name) + ": count / for_each cannot be known statically", Range: mi.e.l.rng(c.defRange)})
+	if invalid != "" {
+		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: mi.label("module."+c.name) + ": " + invalid + "; not read", Range: mi.e.l.rng(c.defRange)})
 		mi.modules[c.name] = cty.DynamicVal
 		return
 	}
 	child := mi.resolveCall(c)
+	mi.notePossible("module."+c.name, insts, c.defRange)
+	mi.notePossibleBlock("module."+c.name, insts)
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {
@@ -592,9 +589,11 @@ func (mi *modInst) evalCall(c *moduleCall) {
 			break
 		}
 		path := mi.label("module." + c.name + mi.suffix(in.key))
+		inf := mi.instanceInferred("module."+c.name, in)
 		var out cty.Value
 		if child != nil {
 			ci := newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))
+			ci.inferred = inf
 			for n, a := range c.attrs {
 				ci.inputs[n] = mi.eval(a.Expr, in.extra)
 			}
@@ -605,7 +604,9 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		} else {
 			out = cty.EmptyObjectVal
 			if !localSource(c.source) {
+				ents, embedded := len(mi.e.entities), len(mi.e.embedded)
 				mi.modelRegistryCall(c, in, path)
+				mi.e.markInferred(ents, embedded, inf)
 			}
 			mi.e.addCall(path, mi.e.l.rng(c.defRange))
 		}
@@ -620,7 +621,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		mi.modules[c.name] = cty.DynamicVal
 		return
 	}
-	mi.modules[c.name] = collect(c.count, c.forEach, keys, vals)
+	mi.modules[c.name] = mi.collect("module."+c.name, c.count, c.forEach, keys, vals)
 }
 
 func withDir(stack map[string]bool, dir string) map[string]bool {
