@@ -276,6 +276,7 @@ func Load(opts Options) (*Loaded, error) {
 		scope lint.Scope
 	}
 	out := make([]parsed, len(d.manifests))
+	meta := chartMetadata(d.manifests)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	for i, path := range d.manifests {
@@ -287,6 +288,10 @@ func Load(opts Options) (*Loaded, error) {
 			data, err := tree.ReadFile(path, maxManifest)
 			if err != nil {
 				out[i].diags = []lint.Diagnostic{{Range: lint.Range{File: rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
+				return
+			}
+			if meta[path] {
+				out[i].data = data // read for ignores; the chart reads it
 				return
 			}
 			scope := scopeAt(filepath.Dir(path))
@@ -302,7 +307,7 @@ func Load(opts Options) (*Loaded, error) {
 		in.Diagnostics = append(in.Diagnostics, p.diags...)
 		in.Notes = append(in.Notes, p.notes...)
 		files[d.manifests[i]] = true
-		if p.data != nil {
+		if p.data != nil && !meta[d.manifests[i]] {
 			pr.addFile(rel(d.manifests[i]), p.data, p.scope)
 		}
 	}
@@ -374,6 +379,26 @@ func Load(opts Options) (*Loaded, error) {
 	in.Ignores = scanIgnores(tree, rel, files, read, allCharts)
 	l.Input = in
 	return l, nil
+}
+
+// chartMetadata is the set of YAML files that sit directly in a Helm
+// chart's directory (Chart.yaml, values.yaml, values-prod.yaml, …): the
+// chart reads them as values and metadata, none is a manifest, so a broken
+// one is reported once, by the chart.
+func chartMetadata(manifests []string) map[string]bool {
+	charts := map[string]bool{}
+	for _, m := range manifests {
+		if filepath.Base(m) == "Chart.yaml" {
+			charts[filepath.Dir(m)] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, m := range manifests {
+		if charts[filepath.Dir(m)] {
+			out[m] = true
+		}
+	}
+	return out
 }
 
 // addPlan adds the plan to the model: its deletions, replacements and
