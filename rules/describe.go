@@ -209,6 +209,38 @@ func inferred(es ...lint.Entity) []string {
 	return out
 }
 
+// inferredAny is what a finding resting on any one of several alternative
+// entities (the node groups sharing a role) inferred: nothing when one of
+// them is known, else what they inferred. One proven node group proves the
+// finding; possible ones only add to it.
+func inferredAny[T any](alts []T, ent func(T) lint.Entity) []string {
+	es := make([]lint.Entity, 0, len(alts))
+	for _, a := range alts {
+		e := ent(a)
+		if e == nil || len(e.Base().Inferred) == 0 {
+			return nil
+		}
+		es = append(es, e)
+	}
+	return inferred(es...)
+}
+
+// nodeEntity is a node identity's entity.
+func nodeEntity(g lint.NodeIdentity) lint.Entity { return g.Entity }
+
+// dedupe drops repeated strings, keeping the first of each.
+func dedupe(ss []string) []string {
+	seen := map[string]bool{}
+	out := ss[:0]
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // plural picks a suffix by count.
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -142,10 +142,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 			return what
 		})
 		related = append(related, declared(role, "role")...)
-		ents := []lint.Entity{k.Entity}
-		for _, g := range hits {
-			ents = append(ents, g.Entity)
-		}
+		inf := append(inferred(k.Entity, role.Entity), inferredAny(hits, nodeEntity)...)
 		managed, self := splitManaged(groups)
 		chain := []string{fmt.Sprintf("%s launches nodes as role %s through %s", k.Label(), role.Describe(), how)}
 		if len(managed) > 0 {
@@ -166,7 +163,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 			Related:  related,
 			Chain:    chain,
 			Hint:     "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only",
-			Inferred: inferred(ents...),
+			Inferred: dedupe(inf),
 			Key:      "role=" + role.Describe() + "|karpenter=" + k.Entity.Base().Addr,
 		})
 	}

@@ -101,10 +101,7 @@ func checkSharedInstanceProfile(p *lint.Pass) {
 			}
 			return "launches with it"
 		})
-		ents := []lint.Entity{k.Entity}
-		for _, g := range hits {
-			ents = append(ents, g.Entity)
-		}
+		inf := append(inferred(k.Entity, profile.Entity), inferredAny(hits, nodeEntity)...)
 		related = append(related, declared(profile, "instance profile")...)
 		p.Report(lint.Finding{
 			Range:   k.InstanceProfile.Range,
@@ -117,7 +114,7 @@ func checkSharedInstanceProfile(p *lint.Pass) {
 				"Karpenter's launches then fail with \"instance profile not found\" and its running nodes lose their credentials later; the effect can arrive hours after apply",
 			},
 			Hint:     "give Karpenter its own instance profile: set spec.role to a dedicated Karpenter node role (Karpenter then creates and owns the profile) or create a separate aws_iam_instance_profile for it",
-			Inferred: inferred(ents...),
+			Inferred: dedupe(inf),
 			Key:      "profile=" + profile.Describe() + "|karpenter=" + k.Entity.Base().Addr,
 		})
 	}

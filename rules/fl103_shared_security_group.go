@@ -114,12 +114,11 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 				sg := ids[key]
 				var ns []lint.NodeIdentity
 				refs := map[lint.Entity]lint.Ref{}
-				ents := []lint.Entity{k.Entity}
 				for _, h := range hits {
 					ns = append(ns, h.g)
 					refs[h.g.Entity] = h.ref
-					ents = append(ents, h.g.Entity)
 				}
+				inf := append(inferred(k.Entity, sg.Entity), inferredAny(ns, nodeEntity)...)
 				groups := groupInstances(ns, func(g lint.NodeIdentity) lint.Ref { return refs[g.Entity] })
 				labels := groupLabels(groups)
 				related := groupRelated(groups, func(_ instanceGroup, r lint.Ref) string {
@@ -139,7 +138,7 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 						"a change made for the node groups (rules tightened, the group replaced or deleted with them) changes or breaks the network of Karpenter's nodes, and a deleted group makes new launches fail",
 					},
 					Hint:     "give Karpenter's nodes their own security group and select it by a tag only that group carries",
-					Inferred: inferred(ents...),
+					Inferred: dedupe(inf),
 					Key:      "sg=" + key + "|karpenter=" + k.Entity.Base().Addr + fmt.Sprintf("|term=%d", ti),
 				})
 			}
