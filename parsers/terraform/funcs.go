@@ -327,10 +327,10 @@ func (e *funcEnv) lengthFunc() function.Function {
 		Params: stdlib.LengthFunc.Params(),
 		Type:   function.StaticReturnType(cty.Number),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			if args[0].Type() == cty.String && hasSentinel(args[0].AsString()) {
+			if args[0].Type() == cty.String && args[0].IsKnown() && !args[0].IsNull() && hasSentinel(args[0].AsString()) {
 				return cty.UnknownVal(cty.Number), nil
 			}
-			return stdlib.LengthFunc.Call(args)
+			return terraformLength(args[0])
 		},
 	})
 }

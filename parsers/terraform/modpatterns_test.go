@@ -1,0 +1,138 @@
+package terraform
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// loadAddrs loads the root in dir/root with the whole temp dir as the tree
+// and returns the entity addresses (without the root qualifier) and notes.
+func loadAddrs(t *testing.T, dir, root string) ([]string, []lint.Note) {
+	t.Helper()
+	res := Load([]string{filepath.Join(dir, root)}, Options{Root: dir})
+	var addrs []string
+	for _, e := range res.Entities {
+		addrs = append(addrs, e.Base().Label)
+	}
+	sort.Strings(addrs)
+	return addrs, res.Notes
+}
+
+func hasAll(have []string, want ...string) []string {
+	set := map[string]bool{}
+	for _, a := range have {
+		set[a] = true
+	}
+	var missing []string
+	for _, w := range want {
+		if !set[w] {
+			missing = append(missing, w)
+		}
+	}
+	return missing
+}
+
+// A cluster module that turns its node groups off on an Outpost by an
+// `any`-typed variable defaulting to {}: length({}) is 0, so the guard is
+// true and every group is created.
+func TestLengthGuardedNodeGroupModule(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"live/main.tf": `
+module "platform" {
+  source = "../cluster"
+  groups = {
+    general = { size = 3 }
+    batch   = { size = 1 }
+  }
+}
+`,
+		"cluster/main.tf": `
+variable "enabled" {
+  type    = bool
+  default = true
+}
+variable "outpost" {
+  type    = any
+  default = {}
+}
+variable "groups" {
+  type    = any
+  default = {}
+}
+locals {
+  on_outpost = length(var.outpost) > 0
+}
+resource "aws_iam_role" "workers" {
+  name               = "platform-workers"
+  assume_role_policy = "{}"
+}
+module "group" {
+  source   = "./group"
+  for_each = { for k, g in var.groups : k => g if var.enabled && !local.on_outpost }
+  name     = each.key
+  role_arn = aws_iam_role.workers.arn
+}
+`,
+		"cluster/group/main.tf": `
+variable "name" {}
+variable "role_arn" {}
+resource "aws_eks_node_group" "this" {
+  cluster_name    = "platform"
+  node_group_name = var.name
+  node_role_arn   = var.role_arn
+}
+`,
+	})
+	addrs, notes := loadAddrs(t, dir, "live")
+	if missing := hasAll(addrs,
+		`module.platform.module.group["general"].aws_eks_node_group.this`,
+		`module.platform.module.group["batch"].aws_eks_node_group.this`,
+	); len(missing) > 0 {
+		t.Errorf("missing %v; have %v", missing, addrs)
+	}
+	for _, n := range notes {
+		if strings.Contains(n.What, "count / for_each") {
+			t.Errorf("unexpected note: %s", n.What)
+		}
+	}
+}
+
+// length() is Terraform's: objects count their attributes (known even
+// when the object's value is not), strings their characters.
+func TestLengthAsTerraform(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+variable "cfg" {
+  type    = any
+  default = {}
+}
+variable "obj" {
+  type = object({ a = string, b = string })
+}
+output "empty_object" { value = length({}) }
+output "any_default" { value = length(var.cfg) }
+output "object" { value = length({ a = 1, b = "x" }) }
+output "unknown_typed_object" { value = length(var.obj) }
+output "string" { value = length("héllo") }
+output "empty_tuple" { value = length([]) }
+output "guard" { value = length(var.cfg) > 0 }
+`})
+	got := outputs(t, dir, Options{})
+	want := map[string]string{
+		"empty_object":         "0",
+		"any_default":          "0",
+		"object":               "2",
+		"unknown_typed_object": "2",
+		"string":               "5",
+		"empty_tuple":          "0",
+		"guard":                "false",
+	}
+	for k, w := range want {
+		if g := got[k].String(); g != w {
+			t.Errorf("%s = %q, want %q", k, g, w)
+		}
+	}
+}
