@@ -128,7 +128,7 @@ func (mi *modInst) run() {
 func (mi *modInst) evalVariable(name string) {
 	v := mi.m.variables[name]
 	var val cty.Value
-	if in, ok := mi.inputs[name]; ok {
+	if in, ok := mi.inputs[name]; ok && !v.nullTakesDefault(in) {
 		val = in
 	} else if v.hasDef {
 		val, _ = mi.e.constValue(v.def)

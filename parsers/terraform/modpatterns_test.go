@@ -136,3 +136,61 @@ output "guard" { value = length(var.cfg) > 0 }
 		}
 	}
 }
+
+// A non-nullable variable with a default takes the default when a caller
+// passes null: a typed map of groups whose `create = optional(bool)` is
+// left out still creates each group.
+func TestNonNullableVariableTakesDefaultForNull(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"live/main.tf": `
+module "platform" {
+  source = "../cluster"
+  groups = {
+    general = {}
+    spot    = { create = false }
+  }
+}
+`,
+		"cluster/main.tf": `
+variable "groups" {
+  type = map(object({
+    create = optional(bool)
+    name   = optional(string)
+  }))
+  default = null
+}
+module "group" {
+  source   = "./group"
+  for_each = var.groups != null ? var.groups : {}
+  create   = each.value.create
+  name     = coalesce(each.value.name, each.key)
+}
+`,
+		"cluster/group/main.tf": `
+variable "create" {
+  type     = bool
+  default  = true
+  nullable = false
+}
+variable "name" {}
+resource "aws_eks_node_group" "this" {
+  count           = var.create ? 1 : 0
+  cluster_name    = "platform"
+  node_group_name = var.name
+  node_role_arn   = "arn:aws:iam::123456789012:role/platform-nodes"
+}
+`,
+	})
+	addrs, notes := loadAddrs(t, dir, "live")
+	if missing := hasAll(addrs, `module.platform.module.group["general"].aws_eks_node_group.this[0]`); len(missing) > 0 {
+		t.Errorf("missing %v; have %v", missing, addrs)
+	}
+	if extra := hasAll(addrs, `module.platform.module.group["spot"].aws_eks_node_group.this[0]`); len(extra) == 0 {
+		t.Errorf("create = false still created the spot group: %v", addrs)
+	}
+	for _, n := range notes {
+		if strings.Contains(n.What, "count / for_each") {
+			t.Errorf("unexpected note: %s", n.What)
+		}
+	}
+}
