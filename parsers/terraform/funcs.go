@@ -91,7 +91,7 @@ func (e *funcEnv) functions() map[string]function.Function {
 		// collections
 		"concat":          pt(stdlib.ConcatFunc),
 		"merge":           pt(stdlib.MergeFunc),
-		"lookup":          op(stdlib.LookupFunc),
+		"lookup":          e.lookupFunc(),
 		"element":         pt(stdlib.ElementFunc),
 		"coalesce":        pt(collection.CoalesceFunc),
 		"coalescelist":    pt(stdlib.CoalesceListFunc),

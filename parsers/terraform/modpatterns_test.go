@@ -194,3 +194,42 @@ resource "aws_eks_node_group" "this" {
 		}
 	}
 }
+
+// lookup() is Terraform's: a null default is allowed, and a hole in
+// another element of the map does not hide the element looked up.
+func TestLookupAsTerraform(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+variable "vpc" {}
+variable "groups" {
+  type = map(object({
+    policies = optional(map(string))
+    subnet   = optional(string)
+  }))
+  default = { general = { subnet = "subnet-1" } }
+}
+output "found" { value = lookup({ a = "z" }, "a", null) }
+output "absent_null" { value = lookup({ a = "z" }, "b", null) == null }
+output "optional_left_out" { value = lookup(var.groups["general"], "policies", null) == null }
+output "beside_hole" { value = lookup({ a = "z", b = var.vpc }, "a", null) }
+output "two_args" { value = lookup({ a = "z" }, "a") }
+output "map_default" { value = lookup(tomap({ a = "x" }), "b", "d") }
+output "hole_found" { value = lookup({ a = var.vpc }, "a", "none") }
+output "hole_key" { value = lookup({ a = "z" }, var.vpc, "none") }
+`})
+	got := outputs(t, dir, Options{})
+	want := map[string]string{
+		"found":             "z",
+		"absent_null":       "true",
+		"optional_left_out": "true",
+		"beside_hole":       "z",
+		"two_args":          "z",
+		"map_default":       "d",
+		"hole_found":        "${var.vpc}",
+		"hole_key":          "(unknown)",
+	}
+	for k, w := range want {
+		if g := got[k].String(); g != w {
+			t.Errorf("%s = %q, want %q", k, g, w)
+		}
+	}
+}
