@@ -777,7 +777,7 @@ func (m *module) buildGraph() *itemGraph {
 		add("local."+n, &graphItem{kind: "local", name: n}, []hcl.Expression{a.Expr})
 	}
 	for _, r := range m.resources {
-		it := &graphItem{kind: "resource", name: r.key(), res: r, deps: append([]string(nil), providerKeys...)}
+		it := &graphItem{kind: "resource", name: r.key(), res: r, deps: resourceProviderKeys(r)}
 		add(r.key(), it, append(r.body.expressions(), r.count, r.forEach))
 	}
 	for _, c := range m.calls {
@@ -785,7 +785,7 @@ func (m *module) buildGraph() *itemGraph {
 		for _, a := range c.attrs {
 			exprs = append(exprs, a.Expr)
 		}
-		it := &graphItem{kind: "module", name: c.name, call: c, deps: append([]string(nil), providerKeys...)}
+		it := &graphItem{kind: "module", name: c.name, call: c, deps: callProviderKeys(c, providerKeys)}
 		add("module."+c.name, it, append(exprs, c.count, c.forEach))
 	}
 	for n, a := range m.outputs {

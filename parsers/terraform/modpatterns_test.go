@@ -233,3 +233,71 @@ output "hole_key" { value = lookup({ a = "z" }, var.vpc, "none") }
 		}
 	}
 }
+
+// A kubernetes provider configured from the cluster module's outputs is the
+// usual way to reach the cluster; it must not make the module wait on
+// itself, directly or through another module call that inherits the
+// provider (the network module the security group fed to the cluster
+// module reads). The module's inputs are known when it is evaluated.
+func TestProviderFromModuleOutputsIsNoCycle(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"live/main.tf": `
+provider "aws" {
+  region = "eu-west-1"
+}
+provider "kubernetes" {
+  host = module.platform.endpoint
+}
+resource "aws_iam_role" "workers" {
+  name               = "platform-workers"
+  assume_role_policy = "{}"
+}
+module "network" {
+  source = "terraform-aws-modules/vpc/aws"
+}
+resource "aws_security_group" "extra" {
+  name   = "platform-extra"
+  vpc_id = module.network.vpc_id
+}
+module "platform" {
+  source = "../cluster"
+  groups = {
+    general = {
+      role_arn       = aws_iam_role.workers.arn
+      security_group = aws_security_group.extra.id
+    }
+  }
+}
+`,
+		"cluster/main.tf": `
+variable "groups" {
+  type    = any
+  default = {}
+}
+resource "aws_eks_cluster" "this" {
+  name     = "platform"
+  role_arn = "arn:aws:iam::123456789012:role/platform-cluster"
+}
+resource "aws_eks_node_group" "this" {
+  for_each        = var.groups
+  cluster_name    = aws_eks_cluster.this.name
+  node_group_name = each.key
+  node_role_arn   = each.value.role_arn
+}
+output "endpoint" { value = aws_eks_cluster.this.endpoint }
+`,
+	})
+	res := Load([]string{filepath.Join(dir, "live")}, Options{Root: dir})
+	var ng *lint.NodeGroup
+	for _, e := range res.Entities {
+		if n, ok := e.(*lint.NodeGroup); ok && n.Label == `module.platform.aws_eks_node_group.this["general"]` {
+			ng = n
+		}
+	}
+	if ng == nil {
+		t.Fatalf("node group missing; notes %v", res.Notes)
+	}
+	if ref, ok := ng.Role.Value.SoleRef(); !ok || !strings.HasSuffix(ref.Object, ":aws_iam_role.workers") || ref.Path != "arn" {
+		t.Errorf("node role = %s, want the root's aws_iam_role.workers.arn", ng.Role.Value)
+	}
+}
