@@ -106,6 +106,7 @@ func (mi *modInst) run() {
 	if mi.call == nil {
 		defer mi.e.noteBudget()
 	}
+	mi.presetCalls()
 	for _, key := range g.order {
 		it := g.items[key]
 		switch it.kind {

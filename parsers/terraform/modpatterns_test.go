@@ -301,3 +301,45 @@ output "endpoint" { value = aws_eks_cluster.this.endpoint }
 		t.Errorf("node role = %s, want the root's aws_iam_role.workers.arn", ng.Role.Value)
 	}
 }
+
+// Two module calls that read each other's outputs are no cycle to
+// Terraform, which orders outputs and variables one by one. Whichever call
+// is evaluated first sees the other's outputs as holes naming them, never
+// an unknown that hides its whole argument.
+func TestModulesReadingEachOtherSeeHoles(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"live/main.tf": `
+module "disk_key" {
+  source         = "terraform-aws-modules/kms/aws"
+  service_roles  = [module.platform.cluster_role_arn]
+}
+module "platform" {
+  source = "../cluster"
+  groups = {
+    general = { volume_key = module.disk_key.key_arn }
+  }
+}
+`,
+		"cluster/main.tf": `
+variable "groups" {
+  type    = any
+  default = {}
+}
+resource "aws_iam_role" "cluster" {
+  name               = "platform-cluster"
+  assume_role_policy = "{}"
+}
+resource "aws_eks_node_group" "this" {
+  for_each        = var.groups
+  cluster_name    = "platform"
+  node_group_name = each.key
+  node_role_arn   = "arn:aws:iam::123456789012:role/platform-nodes"
+}
+output "cluster_role_arn" { value = aws_iam_role.cluster.arn }
+`,
+	})
+	addrs, notes := loadAddrs(t, dir, "live")
+	if missing := hasAll(addrs, `module.platform.aws_eks_node_group.this["general"]`); len(missing) > 0 {
+		t.Errorf("missing %v; have %v; notes %v", missing, addrs, notes)
+	}
+}
