@@ -26,3 +26,24 @@ func (mi *modInst) presetCalls() {
 		mi.modules[c.name] = mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
 	}
 }
+
+// modulesFirst orders the graph's starting points with module calls first
+// (each group keeps its order). A depth-first visit places the item it
+// starts from after everything it reaches, so a cycle through a module
+// call (its outputs feed a resource that feeds its inputs) is broken at
+// the edge into the module: the resource reads the module's preset holes,
+// and the module is evaluated last with its arguments known.
+func modulesFirst(g *itemGraph, keys []string) []string {
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if g.items[k].kind == "module" {
+			out = append(out, k)
+		}
+	}
+	for _, k := range keys {
+		if g.items[k].kind != "module" {
+			out = append(out, k)
+		}
+	}
+	return out
+}

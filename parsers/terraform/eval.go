@@ -815,7 +815,7 @@ func (m *module) buildGraph() *itemGraph {
 		state[k] = 2
 		g.order = append(g.order, k)
 	}
-	for _, k := range keys {
+	for _, k := range modulesFirst(g, keys) {
 		visit(k)
 	}
 	return g

@@ -343,3 +343,54 @@ output "cluster_role_arn" { value = aws_iam_role.cluster.arn }
 		t.Errorf("missing %v; have %v; notes %v", missing, addrs, notes)
 	}
 }
+
+// A resource can sit between a module's outputs and its inputs (a volume
+// key whose policy grants the cluster module's role, passed back into the
+// cluster module's node groups): the resource reads the module's outputs
+// as holes and the module is evaluated after it, with its argument known.
+func TestResourceBetweenModuleOutputsAndInputs(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"live/main.tf": `
+data "aws_iam_policy_document" "disk_key" {
+  statement {
+    actions   = ["kms:Decrypt"]
+    resources = ["*"]
+    principals {
+      type        = "AWS"
+      identifiers = [module.platform.cluster_role_arn]
+    }
+  }
+}
+resource "aws_kms_key" "disk" {
+  policy = data.aws_iam_policy_document.disk_key.json
+}
+module "platform" {
+  source = "../cluster"
+  groups = {
+    general = { volume_key = aws_kms_key.disk.arn }
+  }
+}
+`,
+		"cluster/main.tf": `
+variable "groups" {
+  type    = any
+  default = {}
+}
+resource "aws_iam_role" "cluster" {
+  name               = "platform-cluster"
+  assume_role_policy = "{}"
+}
+resource "aws_eks_node_group" "this" {
+  for_each        = var.groups
+  cluster_name    = "platform"
+  node_group_name = each.key
+  node_role_arn   = "arn:aws:iam::123456789012:role/platform-nodes"
+}
+output "cluster_role_arn" { value = aws_iam_role.cluster.arn }
+`,
+	})
+	addrs, notes := loadAddrs(t, dir, "live")
+	if missing := hasAll(addrs, `module.platform.aws_eks_node_group.this["general"]`); len(missing) > 0 {
+		t.Errorf("missing %v; have %v; notes %v", missing, addrs, notes)
+	}
+}
