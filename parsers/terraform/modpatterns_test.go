@@ -237,8 +237,8 @@ output "hole_key" { value = lookup({ a = "z" }, var.vpc, "none") }
 // A kubernetes provider configured from the cluster module's outputs is the
 // usual way to reach the cluster; it must not make the module wait on
 // itself, directly or through another module call that inherits the
-// provider (the network module the security group fed to the cluster
-// module reads). The module's inputs are known when it is evaluated.
+// provider (the network module whose subnets the cluster module reads).
+// The module's inputs are known when it is evaluated.
 func TestProviderFromModuleOutputsIsNoCycle(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"live/main.tf": `
@@ -253,18 +253,15 @@ resource "aws_iam_role" "workers" {
   assume_role_policy = "{}"
 }
 module "network" {
-  source = "terraform-aws-modules/vpc/aws"
-}
-resource "aws_security_group" "extra" {
-  name   = "platform-extra"
-  vpc_id = module.network.vpc_id
+  source   = "terraform-aws-modules/vpc/aws"
+  for_each = toset(["primary"])
 }
 module "platform" {
   source = "../cluster"
   groups = {
     general = {
-      role_arn       = aws_iam_role.workers.arn
-      security_group = aws_security_group.extra.id
+      role_arn = aws_iam_role.workers.arn
+      subnets  = module.network["primary"].private_subnets
     }
   }
 }
