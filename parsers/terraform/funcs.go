@@ -128,7 +128,7 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"tonumber": op(stdlib.MakeToFunc(cty.Number)),
 		"tobool":   op(stdlib.MakeToFunc(cty.Bool)),
 		"tolist":   pt(stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))),
-		"toset":    op(stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType))),
+		"toset":    e.toSetFunc(),
 		"tomap":    pt(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))),
 		"try":      tryfunc.TryFunc,
 		"can":      tryfunc.CanFunc,

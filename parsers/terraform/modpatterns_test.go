@@ -391,3 +391,28 @@ output "cluster_role_arn" { value = aws_iam_role.cluster.arn }
 		t.Errorf("missing %v; have %v; notes %v", missing, addrs, notes)
 	}
 }
+
+// toset over ARNs built from one unknown partition: the literal ends differ,
+// so the set has one element per policy and a for_each over it one
+// instance per policy.
+func TestToSetOfDistinctHoleStrings(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+variable "partition" {}
+variable "other" {}
+locals {
+  prefix = "arn:${var.partition}:iam::aws:policy"
+}
+output "distinct" {
+  value = length(toset(["${local.prefix}/WorkerNode", "${local.prefix}/RegistryRead", "${local.prefix}/WorkerNode"]))
+}
+output "maybe_equal" { value = length(toset(["${var.partition}-a", "${var.other}-a"])) }
+output "literal_and_hole" { value = length(toset(["arn:aws:x", "arn:${var.partition}:x"])) }
+`})
+	got := outputs(t, dir, Options{})
+	want := map[string]string{"distinct": "2", "maybe_equal": "(unknown)", "literal_and_hole": "(unknown)"}
+	for k, w := range want {
+		if g := got[k].String(); g != w {
+			t.Errorf("%s = %q, want %q", k, g, w)
+		}
+	}
+}
