@@ -30,11 +30,15 @@ func (e *funcEnv) toSetFunc() function.Function {
 	})
 }
 
+// maxPairwise bounds the strings compared two by two; a longer list with
+// holes stays unknown.
+const maxPairwise = 256
+
 // certainlyDistinctStrings reports whether v is a known collection of
 // known strings where every two different strings cannot become equal
 // once their holes are filled.
 func certainlyDistinctStrings(v cty.Value) bool {
-	if !v.IsWhollyKnown() || v.IsNull() || !v.CanIterateElements() {
+	if !v.IsWhollyKnown() || v.IsNull() || !v.CanIterateElements() || v.LengthInt() > maxPairwise {
 		return false
 	}
 	var ss []string
