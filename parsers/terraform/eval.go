@@ -110,6 +110,7 @@ func (mi *modInst) run() {
 	if mi.call == nil {
 		defer mi.e.noteBudget()
 	}
+	mi.presetCalls()
 	for _, key := range g.order {
 		it := g.items[key]
 		switch it.kind {
@@ -132,7 +133,7 @@ func (mi *modInst) run() {
 func (mi *modInst) evalVariable(name string) {
 	v := mi.m.variables[name]
 	var val cty.Value
-	if in, ok := mi.inputs[name]; ok {
+	if in, ok := mi.inputs[name]; ok && !v.nullTakesDefault(in) {
 		val = in
 	} else if v.hasDef {
 		val, _ = mi.e.constValue(v.def)
@@ -762,7 +763,7 @@ func (m *module) buildGraph() *itemGraph {
 		add("local."+n, &graphItem{kind: "local", name: n}, []hcl.Expression{a.Expr})
 	}
 	for _, r := range m.resources {
-		it := &graphItem{kind: "resource", name: r.key(), res: r, deps: append([]string(nil), providerKeys...)}
+		it := &graphItem{kind: "resource", name: r.key(), res: r, deps: resourceProviderKeys(r)}
 		add(r.key(), it, append(r.body.expressions(), r.count, r.forEach))
 	}
 	for _, c := range m.calls {
@@ -770,7 +771,7 @@ func (m *module) buildGraph() *itemGraph {
 		for _, a := range c.attrs {
 			exprs = append(exprs, a.Expr)
 		}
-		it := &graphItem{kind: "module", name: c.name, call: c, deps: append([]string(nil), providerKeys...)}
+		it := &graphItem{kind: "module", name: c.name, call: c, deps: callProviderKeys(c, providerKeys)}
 		add("module."+c.name, it, append(exprs, c.count, c.forEach))
 	}
 	for n, a := range m.outputs {
@@ -799,7 +800,7 @@ func (m *module) buildGraph() *itemGraph {
 		state[k] = 2
 		g.order = append(g.order, k)
 	}
-	for _, k := range keys {
+	for _, k := range modulesFirst(g, keys) {
 		visit(k)
 	}
 	return g

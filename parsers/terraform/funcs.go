@@ -91,7 +91,7 @@ func (e *funcEnv) functions() map[string]function.Function {
 		// collections
 		"concat":          pt(stdlib.ConcatFunc),
 		"merge":           pt(stdlib.MergeFunc),
-		"lookup":          op(stdlib.LookupFunc),
+		"lookup":          e.lookupFunc(),
 		"element":         pt(stdlib.ElementFunc),
 		"coalesce":        pt(collection.CoalesceFunc),
 		"coalescelist":    pt(stdlib.CoalesceListFunc),
@@ -128,7 +128,7 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"tonumber": op(stdlib.MakeToFunc(cty.Number)),
 		"tobool":   op(stdlib.MakeToFunc(cty.Bool)),
 		"tolist":   pt(stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))),
-		"toset":    op(stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType))),
+		"toset":    e.toSetFunc(),
 		"tomap":    pt(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))),
 		"try":      tryfunc.TryFunc,
 		"can":      tryfunc.CanFunc,
@@ -327,10 +327,10 @@ func (e *funcEnv) lengthFunc() function.Function {
 		Params: stdlib.LengthFunc.Params(),
 		Type:   function.StaticReturnType(cty.Number),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			if args[0].Type() == cty.String && hasSentinel(args[0].AsString()) {
+			if args[0].Type() == cty.String && args[0].IsKnown() && !args[0].IsNull() && hasSentinel(args[0].AsString()) {
 				return cty.UnknownVal(cty.Number), nil
 			}
-			return stdlib.LengthFunc.Call(args)
+			return terraformLength(args[0])
 		},
 	})
 }

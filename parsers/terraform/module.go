@@ -53,6 +53,8 @@ type variable struct {
 	defRng  hcl.Range
 	hasDef  bool
 	isSensi bool
+	// notNull is `nullable = false`: a null input takes the default.
+	notNull bool
 }
 
 // resource is a resource or data block.
@@ -277,7 +279,7 @@ func (m *module) addFile(f *hcl.File, override bool) {
 }
 
 func (m *module) addVariable(b *hcl.Block, override bool) {
-	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}}})
+	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}, {Name: "nullable"}}})
 	v := m.variables[b.Labels[0]]
 	if v == nil || !override {
 		v = &variable{name: b.Labels[0], defRng: b.DefRange}
@@ -288,6 +290,9 @@ func (m *module) addVariable(b *hcl.Block, override bool) {
 		}
 		if a, ok := content.Attributes["type"]; ok {
 			v.typ = a.Expr
+		}
+		if a, ok := content.Attributes["nullable"]; ok {
+			v.notNull = staticFalse(a.Expr)
 		}
 	}
 	m.variables[b.Labels[0]] = v

@@ -1,0 +1,49 @@
+package terraform
+
+import (
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// presetCalls gives every module call without count / for_each outputs
+// that are holes naming them, before anything is evaluated. Terraform
+// orders a module's outputs and variables one by one, so two calls that
+// read each other's outputs (a KMS key module granting the cluster
+// module's role, the cluster module encrypting volumes with the key) are
+// no cycle to it; here modules are evaluated whole, and the call evaluated
+// first reads the other's outputs as these holes instead of failing on an
+// absent module and losing its whole argument. Evaluating a call replaces
+// them.
+func (mi *modInst) presetCalls() {
+	for _, c := range mi.m.calls {
+		if c.count != nil || c.forEach != nil {
+			continue
+		}
+		path := mi.label("module." + c.name)
+		leaf := func(p string) cty.Value {
+			return mi.e.h.val(lint.HoleRef{Object: mi.e.rootRel + ":" + path, Path: p})
+		}
+		mi.modules[c.name] = mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
+	}
+}
+
+// modulesFirst orders the graph's starting points with module calls first
+// (each group keeps its order). A depth-first visit places the item it
+// starts from after everything it reaches, so a cycle through a module
+// call (its outputs feed a resource that feeds its inputs) is broken at
+// the edge into the module: the resource reads the module's preset holes,
+// and the module is evaluated last with its arguments known.
+func modulesFirst(g *itemGraph, keys []string) []string {
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if g.items[k].kind == "module" {
+			out = append(out, k)
+		}
+	}
+	for _, k := range keys {
+		if g.items[k].kind != "module" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
