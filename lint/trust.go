@@ -8,6 +8,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/faultline-dev/faultline/lint/iamcond"
 )
 
 // TrustStatement is one statement of a role's trust policy.
@@ -38,6 +40,17 @@ type TrustCondition struct {
 	Key    Value
 	Values []Value
 	Range  Range
+}
+
+// Op parses the condition's operator; an operator that is not on IAM's
+// list (misspelled, or unknown before apply) is iamcond's zero Operator,
+// whose Known is false.
+func (c TrustCondition) Op() iamcond.Operator {
+	op, err := iamcond.Parse(c.Operator)
+	if err != nil {
+		return iamcond.Operator{}
+	}
+	return op
 }
 
 // Trust is a role's parsed trust policy.

@@ -68,7 +68,7 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 			continue
 		}
 		for _, w := range r.Trust.WebIdentities() {
-			if eksIssuer(w) == lint.No {
+			if w.EKS() == lint.No {
 				continue
 			}
 			if len(w.SubConditions) == 0 {
@@ -88,7 +88,11 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 				continue
 			}
 			for _, c := range w.SubConditions {
-				if !positiveOperator(c.Operator) || !strings.Contains(strings.ToLower(c.Operator), "like") {
+				if !c.Op().Known() {
+					p.Unresolved(fmt.Sprintf("condition operator %q of %s in trust of %s is not an IAM operator", c.Operator, c.Key, r.Label), c.Range)
+					continue
+				}
+				if _, ok := lint.ClaimMatcher(c); !ok || !c.Op().Wildcards() {
 					continue // `*` under StringEquals is literal: FL207's finding
 				}
 				for _, v := range c.Values {

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -58,7 +57,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			continue
 		}
 		for _, w := range r.Trust.WebIdentities() {
-			if eksIssuer(w) == lint.No {
+			if w.EKS() == lint.No {
 				continue
 			}
 			rel := declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role")
@@ -81,14 +80,11 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			var bad []string
 			var at lint.Range
 			for _, c := range w.AudConditions {
-				like := strings.Contains(strings.ToLower(c.Operator), "like")
+				match, decided := lint.ClaimMatcher(c)
 				for _, v := range c.Values {
-					t := lint.Compare(v, lint.Known(stsAudience))
-					if like {
-						t = lint.LikeMatch(v, lint.Known(stsAudience))
-					}
-					if !positiveOperator(c.Operator) {
-						t = lint.Maybe
+					t := lint.Maybe // negated, another family, or not an IAM operator
+					if decided {
+						t = match(v, lint.Known(stsAudience))
 					}
 					switch t {
 					case lint.Yes:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/iamcond"
 )
 
 // IRSAMalformedCondition reports web-identity trust conditions that can
@@ -161,12 +162,8 @@ func conditionProblems(c lint.TrustCondition) []conditionProblem {
 		}
 	}
 
-	op := strings.ToLower(c.Operator)
-	if i := strings.LastIndex(op, ":"); i >= 0 {
-		op = op[i+1:] // ForAnyValue:StringEquals
-	}
-	op = strings.TrimSuffix(op, "ifexists")
-	if op == "stringequals" || op == "stringequalsignorecase" {
+	op := c.Op()
+	if op.Base == iamcond.StringEquals || op.Base == iamcond.StringEqualsIgnoreCase {
 		for _, v := range c.Values {
 			if literalContains(v, "*") {
 				out = append(out, conditionProblem{
@@ -179,9 +176,9 @@ func conditionProblems(c lint.TrustCondition) []conditionProblem {
 		}
 	}
 
-	if claim == "sub" {
+	if _, ok := lint.ClaimMatcher(c); ok && claim == "sub" {
 		for _, v := range c.Values {
-			if prob, ok := badSubject(v, strings.Contains(strings.ToLower(c.Operator), "like")); ok {
+			if prob, ok := badSubject(v, op.Wildcards()); ok {
 				out = append(out, prob)
 			}
 		}

@@ -79,7 +79,7 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 		}
 	}
 	for _, w := range b.webs {
-		if eksIssuer(w) == lint.No {
+		if w.EKS() == lint.No {
 			continue // another identity provider (GitHub, Cognito): not a service account
 		}
 		if len(w.SubConditions) == 0 {
@@ -87,8 +87,8 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 			continue
 		}
 		for _, c := range w.SubConditions {
-			if !positiveOperator(c.Operator) {
-				raise(lint.Maybe)
+			if _, ok := lint.ClaimMatcher(c); !ok {
+				raise(lint.Maybe) // negated, another family, or not an operator IAM knows
 				continue
 			}
 			for _, v := range c.Values {
@@ -98,13 +98,10 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 			}
 		}
 		for _, s := range w.Subjects {
-			if !positiveOperator(s.Condition.Operator) {
+			if _, ok := lint.ClaimMatcher(s.Condition); !ok {
 				continue
 			}
-			cmp := lint.Compare
-			if s.Like {
-				cmp = lint.LikeMatch
-			}
+			cmp := lint.SubjectCompare(s)
 			v := subjectVerdict{subject: s, namespace: cmp(s.Namespace, b.sa.Namespace), name: cmp(s.Name, b.sa.Name)}
 			out = append(out, v)
 			switch {
@@ -117,32 +114,6 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 		}
 	}
 	return allowed, out
-}
-
-// positiveOperator reports whether a condition operator allows the values
-// it lists (StringEquals, StringLike, ForAnyValue:…), not the negations.
-func positiveOperator(op string) bool {
-	o := strings.ToLower(op)
-	return !strings.Contains(o, "not") && (strings.Contains(o, "equals") || strings.Contains(o, "like"))
-}
-
-// eksIssuer says whether a web-identity statement trusts an EKS cluster's
-// OIDC issuer: No only when the issuer is known and is another provider.
-func eksIssuer(w lint.WebIdentity) lint.Tri {
-	s, ok := w.Issuer.Str()
-	if !ok {
-		if strings.Contains(w.Issuer.Prefix(), "oidc.eks.") {
-			return lint.Yes
-		}
-		if p := w.Issuer.Prefix(); p != "" && !strings.HasPrefix(p, "arn:") && !strings.HasPrefix("oidc.eks.", p) {
-			return lint.No
-		}
-		return lint.Maybe
-	}
-	if strings.Contains(s, "oidc.eks.") {
-		return lint.Yes
-	}
-	return lint.No
 }
 
 // saLabel names a service account with where it comes from.
