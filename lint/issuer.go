@@ -102,14 +102,14 @@ func splitIssuer(v Value) (host, path Value, ok bool) {
 // value is the host alone (not host and path behind a hole).
 func eksHost(host Value, whole bool) (Tri, Value, string) {
 	if s, ok := host.Str(); ok && whole {
-		s = strings.ToLower(s)
-		rest, ok := strings.CutPrefix(s, eksHostPrefix)
-		if !ok {
+		if !strings.HasPrefix(strings.ToLower(s), eksHostPrefix) {
 			return No, Unknown(), ""
 		}
+		rest := s[len(eksHostPrefix):]
 		for _, suf := range eksDNSSuffixes {
-			if region, ok := strings.CutSuffix(rest, "."+suf); ok && region != "" && !strings.Contains(region, ".") {
-				return Yes, Known(region), suf
+			n := len(rest) - len(suf) - 1
+			if n > 0 && strings.EqualFold(rest[n:], "."+suf) && !strings.Contains(rest[:n], ".") {
+				return Yes, Known(rest[:n]), suf
 			}
 		}
 		return No, Unknown(), ""
@@ -127,7 +127,7 @@ func eksHost(host Value, whole bool) (Tri, Value, string) {
 	rest, _ := host.TrimPrefixKnown(host.Prefix()[:len(eksHostPrefix)])
 	suffix := strings.ToLower(rest.Suffix())
 	for _, suf := range eksDNSSuffixes {
-		if strings.HasSuffix(suffix, "."+suf) {
+		if strings.HasSuffix(suffix, "."+suf) && len(rest.Suffix()) > len(suf) {
 			return Yes, trimSuffixLiteral(rest, len(suf)+1), suf
 		}
 	}
@@ -157,7 +157,7 @@ func anySuffixCompatible(end string) bool {
 }
 
 // Compare decides whether two issuers are the same: by region, partition
-// suffix and ID for EKS issuers, by host and path otherwise. Hosts that
+// suffix and ID for EKS issuers, by host and path otherwise. Parts that
 // differ only in case are Maybe (never a provable difference).
 func (a Issuer) Compare(b Issuer) Tri {
 	if a.Bare.IsUnknown() || b.Bare.IsUnknown() {
@@ -170,10 +170,10 @@ func (a Issuer) Compare(b Issuer) Tri {
 		if a.DNSSuffix != b.DNSSuffix {
 			return No
 		}
-		return both(compareHost(a.Region, b.Region), Compare(a.ID, b.ID))
+		return both(compareHost(a.Region, b.Region), compareHost(a.ID, b.ID))
 	}
 	if a.Split && b.Split {
-		return both(compareHost(a.Host, b.Host), Compare(a.Path, b.Path))
+		return both(compareHost(a.Host, b.Host), compareHost(a.Path, b.Path))
 	}
 	if t := Compare(a.Bare, b.Bare); t != No || CompareFold(a.Bare, b.Bare) == No {
 		return t
@@ -181,8 +181,9 @@ func (a Issuer) Compare(b Issuer) Tri {
 	return Maybe
 }
 
-// compareHost compares host names: a difference in case alone is not
-// provable (DNS ignores it; IAM's matching of it is not documented).
+// compareHost compares parts of issuers: a difference in case alone is
+// not provable (IAM condition key names are not case-sensitive, DNS names
+// neither).
 func compareHost(a, b Value) Tri {
 	t := Compare(a, b)
 	if t == No && CompareFold(a, b) != No {
