@@ -63,11 +63,12 @@ type Trust struct {
 	Known bool
 }
 
-// HasAction reports whether the statement allows action (exactly, or via
-// "*" / "sts:*").
+// HasAction reports whether the statement allows action: IAM action
+// names are not case-sensitive and `*` / `?` are wildcards in them ("*",
+// "sts:*", "sts:AssumeRole*").
 func (s TrustStatement) HasAction(action string) bool {
 	for _, a := range s.Actions {
-		if a == "*" || strings.EqualFold(a, action) || strings.EqualFold(a, "sts:*") && strings.HasPrefix(strings.ToLower(action), "sts:") {
+		if globMatch(strings.ToLower(a), strings.ToLower(action)) {
 			return true
 		}
 	}

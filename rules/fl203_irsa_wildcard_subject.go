@@ -36,6 +36,12 @@ for Crossplane provider accounts whose names carry a revision hash) is a
 warning: anyone who can create service accounts in that namespace gets the
 role.
 
+Operators are read as IAM evaluates them. ` + "`ForAnyValue:`" + `, ` + "`ForAllValues:`" + ` and
+` + "`…IfExists`" + ` change nothing for ` + "`:sub`" + `, which every service account token
+carries with one value: ` + "`ForAnyValue:StringLike`" + ` and ` + "`StringLikeIfExists`" + ` are
+judged as ` + "`StringLike`" + `. Negated and non-string operators are not judged here;
+a name that is not an IAM operator (` + "`StringLikes`" + `) is counted as unresolved.
+
 Wildcards usually appear as a fix for FL201/FL202: widening the subject
 until the controller works. Write the exact subject instead.
 

@@ -28,6 +28,11 @@ condition, or one whose value is not ` + "`sts.amazonaws.com`" + `.
 3. With a wrong audience value (a typo, the issuer URL) no projected token
    matches and ` + "`AssumeRoleWithWebIdentity`" + ` fails with ` + "`AccessDenied`" + `.
 
+The audience is compared as the condition's operator says:
+` + "`StringEqualsIgnoreCase`" + ` without regard to case, ` + "`StringLike`" + ` as a pattern; set
+operators and ` + "`IfExists`" + ` change nothing (every token carries ` + "`aud`" + `). A negated
+operator, or a name that is not an IAM operator, is counted as unresolved.
+
 ## Example
 
 ` + "```hcl" + `

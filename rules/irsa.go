@@ -26,6 +26,8 @@ type irsaBinding struct {
 	sa   *lint.ServiceAccount
 	role *lint.Role
 	webs []lint.WebIdentity
+	// karpenter is set when the account is Karpenter's controller.
+	karpenter bool
 }
 
 // subjectVerdict compares one trust subject with a service account.
@@ -59,7 +61,7 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 		if len(webs) == 0 {
 			continue // not trusted through web identity at all: not IRSA
 		}
-		out = append(out, irsaBinding{sa: sa, role: role, webs: webs})
+		out = append(out, irsaBinding{sa: sa, role: role, webs: webs, karpenter: karpenterAccount(m, sa)})
 	}
 	return out
 }
@@ -158,8 +160,7 @@ func irsaChain(b irsaBinding, allowed string) []string {
 		fmt.Sprintf("EKS mounts a web identity token for %s whose subject is %s", saLabel(sa), subjectOf(sa.Namespace, sa.Name)),
 		fmt.Sprintf("the trust of role %s allows %s only: AssumeRoleWithWebIdentity fails with AccessDenied", roleName(b.role), allowed),
 	}
-	n := strings.ToLower(sa.Name.String())
-	if strings.Contains(n, "karpenter") {
+	if b.karpenter {
 		chain = append(chain, "Karpenter's controller gets no AWS credentials: it cannot discover instance types or launch instances, so no nodes are provisioned",
 			"pods that need new capacity stay Pending although the cluster looks idle")
 	} else {
@@ -167,6 +168,31 @@ func irsaChain(b irsaBinding, allowed string) []string {
 			"the controller crash-loops or stops reconciling; what depends on it (nodes, load balancers, volumes, DNS) is not created")
 	}
 	return chain
+}
+
+// karpenterAccount reports whether a service account is Karpenter's
+// controller: created by a release of the karpenter chart, or named as the
+// chart names it.
+func karpenterAccount(m *lint.Model, sa *lint.ServiceAccount) bool {
+	if r, ok := m.Lookup(sa.Release).(*lint.Release); ok && sa.Release != "" {
+		return chartBase(r.Chart) == "karpenter"
+	}
+	n, ok := sa.Name.Str()
+	return ok && n == "karpenter"
+}
+
+// chartBase is a chart reference's chart name: its last path element
+// without an OCI tag ("oci://public.ecr.aws/karpenter/karpenter:1.1.1" →
+// "karpenter").
+func chartBase(chart string) string {
+	c := strings.TrimSuffix(chart, "/")
+	if i := strings.LastIndex(c, "/"); i >= 0 {
+		c = c[i+1:]
+	}
+	if i := strings.IndexByte(c, ':'); i >= 0 {
+		c = c[:i]
+	}
+	return c
 }
 
 // describeSubjects renders subjects as written.

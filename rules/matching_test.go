@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -34,6 +35,33 @@ func TestParsedDecisionsCoverage(t *testing.T) {
 		}
 		if got := res.Summary.Coverage.Unresolved; got != c.want {
 			t.Errorf("%s: unresolved = %d, want %d (%v)", c.dir, got, c.want, res.Summary.Notes)
+		}
+	}
+}
+
+// TestKarpenterChain: the Karpenter failure chain is told for the account
+// a karpenter chart's release creates, not for any name that contains the
+// word.
+func TestKarpenterChain(t *testing.T) {
+	for dir, want := range map[string]bool{
+		"testdata/FL201/positive_replace_issuer_policy_document": true,
+		"testdata/FL201/positive_jsonencode_manifest":            true,
+		"testdata/FL201/positive_namespace_and_name_differ":      false,
+		"testdata/FL201/positive_terraform_service_account":      false,
+	} {
+		in, err := load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := lint.Run(in, []*lint.Rule{rules.IRSANamespaceMismatch}, lint.Options{})
+		if len(res.Findings) == 0 {
+			t.Fatalf("%s: no finding", dir)
+		}
+		for _, f := range res.Findings {
+			got := strings.Contains(strings.Join(f.Chain, "\n"), "Karpenter's controller")
+			if got != want {
+				t.Errorf("%s: Karpenter chain %v, want %v: %q", dir, got, want, f.Chain)
+			}
 		}
 	}
 }
