@@ -24,6 +24,7 @@ func TestParsedDecisionsCoverage(t *testing.T) {
 		{"testdata/FL204/negative_github_actions_provider_reference", rules.IRSAMissingAudience, 0},
 		{"testdata/FL204/negative_audience_ignore_case", rules.IRSAMissingAudience, 0},
 		{"testdata/FL206/negative_release_name_is_prefix_of_another", rules.PodIdentityMismatch, 1},
+		{"testdata/FL203/negative_negation_beside_exact_subject", rules.IRSAWildcardSubject, 0},
 	} {
 		in, err := load(c.dir)
 		if err != nil {
