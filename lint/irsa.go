@@ -11,10 +11,8 @@ import (
 // principal.
 type WebIdentity struct {
 	Statement TrustStatement
-	// Issuer is the OIDC issuer the Federated principal names
-	// ("oidc.eks.us-east-1.amazonaws.com/id/ABC"), symbolic.
-	Issuer Value
-	// Provider is the Federated principal parsed as an issuer.
+	// Provider is the OIDC issuer the (first) Federated principal names,
+	// parsed ("oidc.eks.us-east-1.amazonaws.com/id/ABC"), symbolic.
 	Provider Issuer
 	// Subjects are the service accounts the `:sub` conditions allow.
 	Subjects []Subject
@@ -47,7 +45,7 @@ func (t Trust) WebIdentities() []WebIdentity {
 		if !strings.EqualFold(s.Effect, "Allow") || !s.HasAction("sts:AssumeRoleWithWebIdentity") || len(s.Federated) == 0 {
 			continue
 		}
-		w := WebIdentity{Statement: s, Issuer: IssuerOfProvider(s.Federated[0]), Provider: ParseIssuer(s.Federated[0])}
+		w := WebIdentity{Statement: s, Provider: ParseIssuer(s.Federated[0])}
 		for _, c := range s.Conditions {
 			claim, _ := ClaimOfKey(c.Key)
 			switch claim {
