@@ -127,8 +127,8 @@ func namespaceHit(vs []subjectVerdict) (hit *subjectVerdict, both bool) {
 		return hit, false
 	}
 	for _, v := range vs {
-		if v.namespace == lint.Yes && v.name == lint.No {
-			return nil, false // FL202's
+		if v.namespace != lint.No && v.name == lint.No {
+			return nil, false // FL202's: its namespace named (or unknown), another name
 		}
 	}
 	for i, v := range vs {
