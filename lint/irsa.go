@@ -1,15 +1,19 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint/iamcond"
+)
 
 // WebIdentity is one trust statement that lets a federated OIDC identity
 // assume the role (IRSA): sts:AssumeRoleWithWebIdentity with a Federated
 // principal.
 type WebIdentity struct {
 	Statement TrustStatement
-	// Issuer is the OIDC issuer the Federated principal names
-	// ("oidc.eks.us-east-1.amazonaws.com/id/ABC"), symbolic.
-	Issuer Value
+	// Provider is the OIDC issuer the (first) Federated principal names,
+	// parsed ("oidc.eks.us-east-1.amazonaws.com/id/ABC"), symbolic.
+	Provider Issuer
 	// Subjects are the service accounts the `:sub` conditions allow.
 	Subjects []Subject
 	// Audiences are the values of the `:aud` conditions.
@@ -19,11 +23,14 @@ type WebIdentity struct {
 }
 
 // Subject is one `system:serviceaccount:<namespace>:<name>` a trust
-// condition allows; with StringLike, `*` and `?` are wildcards.
+// condition allows; under a wildcard operator (StringLike), `*` and `?` are
+// wildcards.
 type Subject struct {
 	Namespace, Name Value
-	// Like is set under StringLike-style operators.
+	// Like is set under wildcard operators (StringLike, ArnLike, …).
 	Like bool
+	// IgnoreCase is set under StringEqualsIgnoreCase.
+	IgnoreCase bool
 	// Raw is the condition value as written.
 	Raw       Value
 	Condition TrustCondition
@@ -38,18 +45,19 @@ func (t Trust) WebIdentities() []WebIdentity {
 		if !strings.EqualFold(s.Effect, "Allow") || !s.HasAction("sts:AssumeRoleWithWebIdentity") || len(s.Federated) == 0 {
 			continue
 		}
-		w := WebIdentity{Statement: s, Issuer: IssuerOfProvider(s.Federated[0])}
+		w := WebIdentity{Statement: s, Provider: ParseIssuer(s.Federated[0])}
 		for _, c := range s.Conditions {
-			switch {
-			case strings.HasSuffix(c.Key.Suffix(), ":sub"):
+			claim, _ := ClaimOfKey(c.Key)
+			switch claim {
+			case "sub":
 				w.SubConditions = append(w.SubConditions, c)
-				like := strings.Contains(c.Operator, "Like")
+				op := c.Op()
 				for _, v := range c.Values {
 					if ns, name, ok := ParseSubject(v); ok {
-						w.Subjects = append(w.Subjects, Subject{Namespace: ns, Name: name, Like: like, Raw: v, Condition: c})
+						w.Subjects = append(w.Subjects, Subject{Namespace: ns, Name: name, Like: op.Wildcards(), IgnoreCase: op.IgnoreCase(), Raw: v, Condition: c})
 					}
 				}
-			case strings.HasSuffix(c.Key.Suffix(), ":aud"):
+			case "aud":
 				w.AudConditions = append(w.AudConditions, c)
 				w.Audiences = append(w.Audiences, c.Values...)
 			}
@@ -57,6 +65,60 @@ func (t Trust) WebIdentities() []WebIdentity {
 		out = append(out, w)
 	}
 	return out
+}
+
+// ClaimOfKey reads the claim a web-identity condition key tests: the text
+// after the key's last ":" ("${module.eks.oidc_provider}:sub" → "sub"),
+// when that text is literal.
+func ClaimOfKey(k Value) (string, bool) {
+	suffix := k.Suffix()
+	i := strings.LastIndex(suffix, ":")
+	if i < 0 {
+		return "", false
+	}
+	return suffix[i+1:], true
+}
+
+// ClaimMatcher says how a condition on a claim that every EKS service
+// account token carries (sub, aud) compares a listed value with the
+// token's claim, and whether the condition simply allows the values it
+// lists: a string operator that is not negated. The set operators and
+// IfExists change nothing for such a claim: it is present in every token
+// and has one value, so ForAnyValue:, ForAllValues: and …IfExists pass
+// exactly the tokens their base operator passes. ok is false for negated
+// operators, other families (Arn*, Null, …) and operators not on IAM's
+// list: what they allow is not decided here.
+func ClaimMatcher(c TrustCondition) (match func(listed, claim Value) Tri, ok bool) {
+	op := c.Op()
+	if op.Base.Family() != iamcond.FamilyString || op.Negated() {
+		return nil, false
+	}
+	switch {
+	case op.Wildcards():
+		return LikeMatch, true
+	case op.IgnoreCase():
+		return CompareFold, true
+	}
+	return Compare, true
+}
+
+// CompareFold is Compare without regard to case.
+func CompareFold(a, b Value) Tri {
+	return Compare(lowerLiterals(a), lowerLiterals(b))
+}
+
+// lowerLiterals lower-cases the literal parts of v.
+func lowerLiterals(v Value) Value {
+	if v.IsUnknown() {
+		return v
+	}
+	segs := append([]Segment(nil), v.Segments()...)
+	for i := range segs {
+		if segs[i].Ref == nil {
+			segs[i].Text = strings.ToLower(segs[i].Text)
+		}
+	}
+	return FromSegments(segs)
 }
 
 // PodIdentityTrusted reports whether the trust lets EKS Pod Identity assume
@@ -176,13 +238,21 @@ func globMatch(p, s string) bool {
 	return match(0, 0)
 }
 
+// SubjectCompare is the comparison a subject's operator makes.
+func SubjectCompare(s Subject) func(listed, claim Value) Tri {
+	switch {
+	case s.Like:
+		return LikeMatch
+	case s.IgnoreCase:
+		return CompareFold
+	}
+	return Compare
+}
+
 // SubjectAllows decides whether a trust subject lets namespace/name in:
 // both parts must match.
 func SubjectAllows(s Subject, namespace, name Value) Tri {
-	cmp := Compare
-	if s.Like {
-		cmp = LikeMatch
-	}
+	cmp := SubjectCompare(s)
 	a, b := cmp(s.Namespace, namespace), cmp(s.Name, name)
 	switch {
 	case a == No || b == No:
@@ -191,4 +261,27 @@ func SubjectAllows(s Subject, namespace, name Value) Tri {
 		return Yes
 	}
 	return Maybe
+}
+
+// EKS says whether the statement trusts an EKS cluster's issuer: from the
+// Federated principal when it tells, else from the issuers its :sub and
+// :aud condition keys name (a principal built from a reference,
+// aws_iam_openid_connect_provider.github.arn, keyed on
+// token.actions.githubusercontent.com:sub is not EKS).
+func (w WebIdentity) EKS() Tri {
+	if w.Provider.EKS != Maybe {
+		return w.Provider.EKS
+	}
+	out := Maybe
+	for i, c := range append(append([]TrustCondition(nil), w.SubConditions...), w.AudConditions...) {
+		switch t := ParseIssuer(IssuerOfKey(c.Key)).EKS; {
+		case t == Yes:
+			return Yes
+		case t == Maybe:
+			out = Maybe
+		case i == 0 || out == No:
+			out = No
+		}
+	}
+	return out
 }

@@ -295,6 +295,9 @@ type ServiceAccount struct {
 	// Via says where the account comes from when it is not a manifest
 	// ("helm_release.karpenter, chart karpenter").
 	Via string
+	// Release is the Addr of the release whose chart creates the account
+	// (inferred from a chart the model does not render), "" otherwise.
+	Release string
 }
 
 // PodIdentityAssociation binds an IAM role to a namespace and service

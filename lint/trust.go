@@ -8,6 +8,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/faultline-dev/faultline/lint/iamcond"
 )
 
 // TrustStatement is one statement of a role's trust policy.
@@ -40,6 +42,17 @@ type TrustCondition struct {
 	Range  Range
 }
 
+// Op parses the condition's operator; an operator that is not on IAM's
+// list (misspelled, or unknown before apply) is iamcond's zero Operator,
+// whose Known is false.
+func (c TrustCondition) Op() iamcond.Operator {
+	op, err := iamcond.Parse(c.Operator)
+	if err != nil {
+		return iamcond.Operator{}
+	}
+	return op
+}
+
 // Trust is a role's parsed trust policy.
 type Trust struct {
 	Statements []TrustStatement
@@ -50,11 +63,12 @@ type Trust struct {
 	Known bool
 }
 
-// HasAction reports whether the statement allows action (exactly, or via
-// "*" / "sts:*").
+// HasAction reports whether the statement allows action: IAM action
+// names are not case-sensitive and `*` / `?` are wildcards in them ("*",
+// "sts:*", "sts:AssumeRole*").
 func (s TrustStatement) HasAction(action string) bool {
 	for _, a := range s.Actions {
-		if a == "*" || strings.EqualFold(a, action) || strings.EqualFold(a, "sts:*") && strings.HasPrefix(strings.ToLower(action), "sts:") {
+		if globMatch(strings.ToLower(a), strings.ToLower(action)) {
 			return true
 		}
 	}

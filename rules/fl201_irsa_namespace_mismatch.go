@@ -12,12 +12,17 @@ var IRSANamespaceMismatch = &lint.Rule{
 	ID:       "FL201",
 	Name:     "irsa-namespace-mismatch",
 	Severity: lint.Error,
-	Summary:  "an IRSA role's trust names the service account in a namespace other than the one it runs in",
+	Summary:  "an IRSA role's trust names the service account in a namespace other than the one it runs in (or another namespace and name)",
 	Since:    "0.2.0",
 	Doc: `A service account is bound to an IAM role (IRSA, the
 ` + "`eks.amazonaws.com/role-arn`" + ` annotation), but the role's trust policy allows
 ` + "`system:serviceaccount:<namespace>:<name>`" + ` for the same name in another
 namespace. Each side looks right on its own.
+
+A trust whose subject differs in both the namespace and the name (and no
+subject names the account's namespace, which would be FL202's finding) is
+reported here too, naming both differences: the subject is refused just
+the same.
 
 ## The chain
 
@@ -82,26 +87,54 @@ Terraform helm provider, ` + "`helm_release.namespace`" + ` (default "default").
 func checkIRSANamespaceMismatch(p *lint.Pass) {
 	for _, d := range deniedBindings(p) {
 		b, vs := d.irsaBinding, d.verdicts
-		var hit *subjectVerdict
-		for i, v := range vs {
-			if v.namespace == lint.No && v.name != lint.No && (hit == nil || v.name == lint.Yes && hit.name != lint.Yes) {
-				hit = &vs[i]
-			}
-		}
+		hit, both := namespaceHit(vs)
 		if hit == nil {
 			continue
 		}
 		sa := b.sa
 		want := subjectOf(sa.Namespace, sa.Name)
+		msg := fmt.Sprintf("trust of role %s allows %s; the service account runs as %s:%s: %s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa))
+		hint := fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or install the service account into namespace %s",
+			want, roleName(b.role), hit.subject.Raw, hit.subject.Namespace)
+		if both {
+			msg += fmt.Sprintf(" (both the namespace, %s instead of %s, and the name, %s instead of %s, differ)", hit.subject.Namespace, sa.Namespace, hit.subject.Name, sa.Name)
+			hint = fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or run the pods as service account %s in namespace %s",
+				want, roleName(b.role), hit.subject.Raw, hit.subject.Name, hit.subject.Namespace)
+		}
 		p.Report(lint.Finding{
-			Range:   hit.subject.Condition.Range,
-			Message: fmt.Sprintf("trust of role %s allows %s; the service account runs as %s:%s: %s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
-			Related: bindingRelated(b, false),
-			Chain:   irsaChain(b, describeSubjects(vs)),
-			Hint: fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or install the service account into namespace %s",
-				want, roleName(b.role), hit.subject.Raw, hit.subject.Namespace),
+			Range:    hit.subject.Condition.Range,
+			Message:  msg,
+			Related:  bindingRelated(b, both),
+			Chain:    irsaChain(b, describeSubjects(vs)),
+			Hint:     hint,
 			Inferred: inferred(sa, b.role),
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
 		})
 	}
+}
+
+// namespaceHit picks the subject FL201 reports: the same name in another
+// namespace (preferring a provably same name); else, when no subject names
+// the account's namespace (FL202's finding), one that differs in both
+// namespace and name, with both set.
+func namespaceHit(vs []subjectVerdict) (hit *subjectVerdict, both bool) {
+	for i, v := range vs {
+		if v.namespace == lint.No && v.name != lint.No && (hit == nil || v.name == lint.Yes && hit.name != lint.Yes) {
+			hit = &vs[i]
+		}
+	}
+	if hit != nil {
+		return hit, false
+	}
+	for _, v := range vs {
+		if v.namespace != lint.No && v.name == lint.No {
+			return nil, false // FL202's: its namespace named (or unknown), another name
+		}
+	}
+	for i, v := range vs {
+		if v.namespace == lint.No && v.name == lint.No {
+			return &vs[i], true
+		}
+	}
+	return nil, false
 }

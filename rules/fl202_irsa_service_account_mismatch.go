@@ -31,7 +31,8 @@ Typical causes: a chart's ` + "`fullnameOverride`" + ` or release name changes t
 account's name (` + "`${local.cluster}-ray`" + ` while the trust says ` + "`ray`" + `); a
 chart renames its service account between versions. A name with an
 unknown prefix still cannot match when its known suffix differs: that is
-a finding, not silence.
+a finding, not silence; so is a subject whose namespace is unknown
+(` + "`system:serviceaccount:${var.namespace}:ray`" + `) when its name differs.
 
 ## Example
 
@@ -73,8 +74,8 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 				hit = nil // the same name in another namespace: FL201's finding
 				break
 			}
-			if v.namespace == lint.Yes && v.name == lint.No && hit == nil {
-				hit = &vs[i]
+			if v.namespace != lint.No && v.name == lint.No && (hit == nil || v.namespace == lint.Yes && hit.namespace != lint.Yes) {
+				hit = &vs[i] // the namespace named (or unknown), another name
 			}
 		}
 		if hit == nil {

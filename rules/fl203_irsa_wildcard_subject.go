@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/iamcond"
 )
 
 // IRSAWildcardSubject reports a web-identity trust that lets any service
@@ -16,8 +17,10 @@ var IRSAWildcardSubject = &lint.Rule{
 	Summary:  "an IRSA role's trust lets any service account or any namespace assume the role",
 	Since:    "0.2.0",
 	Doc: `A web-identity trust statement for an EKS OIDC provider has no ` + "`:sub`" + `
-condition, or its ` + "`:sub`" + ` condition is a ` + "`StringLike`" + ` pattern with ` + "`*`" + ` in
-the namespace (` + "`system:serviceaccount:*`" + `, ` + "`system:serviceaccount:*:karpenter`" + `).
+condition, its ` + "`:sub`" + ` condition is a ` + "`StringLike`" + ` pattern with ` + "`*`" + ` in
+the namespace (` + "`system:serviceaccount:*`" + `, ` + "`system:serviceaccount:*:karpenter`" + `),
+or its only ` + "`:sub`" + ` conditions are negations (` + "`StringNotEquals`" + `,
+` + "`StringNotLike`" + `), which let in every subject they do not list.
 
 ## The chain
 
@@ -35,6 +38,13 @@ A wildcard only in the name inside one fixed namespace
 for Crossplane provider accounts whose names carry a revision hash) is a
 warning: anyone who can create service accounts in that namespace gets the
 role.
+
+Operators are read as IAM evaluates them. ` + "`ForAnyValue:`" + `, ` + "`ForAllValues:`" + ` and
+` + "`…IfExists`" + ` change nothing for ` + "`:sub`" + `, which every service account token
+carries with one value: ` + "`ForAnyValue:StringLike`" + ` and ` + "`StringLikeIfExists`" + ` are
+judged as ` + "`StringLike`" + `. Non-string operators (` + "`ArnLike`" + `, ` + "`Null`" + `) and names
+that are not IAM operators (` + "`StringLikes`" + `) are not judged: counted as
+unresolved.
 
 Wildcards usually appear as a fix for FL201/FL202: widening the subject
 until the controller works. Write the exact subject instead.
@@ -68,7 +78,7 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 			continue
 		}
 		for _, w := range r.Trust.WebIdentities() {
-			if eksIssuer(w) == lint.No {
+			if w.EKS() == lint.No {
 				continue
 			}
 			if len(w.SubConditions) == 0 {
@@ -87,16 +97,63 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 				})
 				continue
 			}
-			for _, c := range w.SubConditions {
-				if !positiveOperator(c.Operator) || !strings.Contains(strings.ToLower(c.Operator), "like") {
-					continue // `*` under StringEquals is literal: FL207's finding
-				}
-				for _, v := range c.Values {
-					reportWildcard(p, r, c, v)
-				}
-			}
+			checkSubConditions(p, r, w)
 		}
 	}
+}
+
+// checkSubConditions judges a statement's :sub conditions: wildcard
+// patterns, and negations that are the only restriction.
+func checkSubConditions(p *lint.Pass, r *lint.Role, w lint.WebIdentity) {
+	var negated []lint.TrustCondition
+	positive, undecided := false, false
+	for _, c := range w.SubConditions {
+		op := c.Op()
+		if _, ok := lint.ClaimMatcher(c); !ok {
+			if op.Negated() && op.Base.Family() == iamcond.FamilyString {
+				negated = append(negated, c)
+				continue
+			}
+			undecided = true
+			p.Unresolved(fmt.Sprintf("which service accounts %q on %s in trust of %s allows (not a string operator, or not an IAM operator)", c.Operator, c.Key, r.Label), c.Range)
+			continue
+		}
+		positive = true
+		if !op.Wildcards() {
+			continue // `*` under StringEquals is literal: FL207's finding
+		}
+		for _, v := range c.Values {
+			reportWildcard(p, r, c, v)
+		}
+	}
+	if len(negated) > 0 && !positive && !undecided {
+		reportNegatedOnly(p, r, negated)
+	}
+}
+
+// reportNegatedOnly reports a statement whose only :sub restriction is a
+// negation: every subject it does not list gets in.
+func reportNegatedOnly(p *lint.Pass, r *lint.Role, cs []lint.TrustCondition) {
+	c := cs[0]
+	var listed []string
+	for _, c := range cs {
+		for _, v := range c.Values {
+			listed = append(listed, v.String())
+		}
+	}
+	p.Report(lint.Finding{
+		Range:   c.Range,
+		Message: fmt.Sprintf("trust of role %s lets every service account of any namespace assume it except %s: its only :sub condition is %s", roleName(r), listLabels(listed), c.Operator),
+		Related: declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role"),
+		Chain: []string{
+			"every pod of the cluster gets a web identity token from the trusted OIDC issuer",
+			fmt.Sprintf("%s only refuses the subjects it lists: any other service account can call AssumeRoleWithWebIdentity for role %s", c.Operator, roleName(r)),
+			"any workload (or anyone who can create a pod) gets the role's permissions",
+		},
+		Hint:     "allow the exact subject instead: StringEquals on \"<issuer>:sub\" with system:serviceaccount:<namespace>:<name> the controller runs as",
+		Inferred: inferred(r),
+		Key:      "role=" + r.Addr + "|negated-sub",
+	})
 }
 
 // reportWildcard checks one StringLike subject value.

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -28,6 +27,11 @@ condition, or one whose value is not ` + "`sts.amazonaws.com`" + `.
    for another purpose can be exchanged for the role's credentials.
 3. With a wrong audience value (a typo, the issuer URL) no projected token
    matches and ` + "`AssumeRoleWithWebIdentity`" + ` fails with ` + "`AccessDenied`" + `.
+
+The audience is compared as the condition's operator says:
+` + "`StringEqualsIgnoreCase`" + ` without regard to case, ` + "`StringLike`" + ` as a pattern; set
+operators and ` + "`IfExists`" + ` change nothing (every token carries ` + "`aud`" + `). A negated
+operator, or a name that is not an IAM operator, is counted as unresolved.
 
 ## Example
 
@@ -58,7 +62,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			continue
 		}
 		for _, w := range r.Trust.WebIdentities() {
-			if eksIssuer(w) == lint.No {
+			if w.EKS() == lint.No {
 				continue
 			}
 			rel := declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role")
@@ -81,14 +85,11 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			var bad []string
 			var at lint.Range
 			for _, c := range w.AudConditions {
-				like := strings.Contains(strings.ToLower(c.Operator), "like")
+				match, decided := lint.ClaimMatcher(c)
 				for _, v := range c.Values {
-					t := lint.Compare(v, lint.Known(stsAudience))
-					if like {
-						t = lint.LikeMatch(v, lint.Known(stsAudience))
-					}
-					if !positiveOperator(c.Operator) {
-						t = lint.Maybe
+					t := lint.Maybe // negated, another family, or not an IAM operator
+					if decided {
+						t = match(v, lint.Known(stsAudience))
 					}
 					switch t {
 					case lint.Yes:

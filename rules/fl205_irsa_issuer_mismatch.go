@@ -81,24 +81,24 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 		}
 		rid := lint.Identity{Kind: lint.KindRole, Entity: role, Name: role.Name}
 		for si, w := range role.Trust.WebIdentities() {
-			providers := make([]lint.Value, 0, len(w.Statement.Federated))
+			providers := make([]lint.Issuer, 0, len(w.Statement.Federated))
 			for _, f := range w.Statement.Federated {
-				providers = append(providers, wiNormalizeIssuer(lint.IssuerOfProvider(f)))
+				providers = append(providers, lint.ParseIssuer(f))
 			}
 			var bad []lint.TrustCondition
-			var keyIssuer lint.Value
+			var keyIssuer lint.Issuer
 			for _, c := range append(append([]lint.TrustCondition(nil), w.SubConditions...), w.AudConditions...) {
-				ki := lint.IssuerOfKey(c.Key)
-				if s, ok := ki.Str(); ok && s == "" {
+				raw := lint.IssuerOfKey(c.Key)
+				if s, ok := raw.Str(); ok && s == "" {
 					continue // no issuer at all: FL207's finding
 				}
-				ki = wiNormalizeIssuer(ki)
-				if ki.IsUnknown() {
+				ki := lint.ParseIssuer(raw) // a scheme or an ARN in the key is FL207's
+				if ki.Bare.IsUnknown() {
 					continue
 				}
 				result := lint.No
 				for _, pv := range providers {
-					switch lint.Compare(pv, ki) {
+					switch pv.Compare(ki) {
 					case lint.Yes:
 						result = lint.Yes
 					case lint.Maybe:
@@ -148,19 +148,6 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 	}
 }
 
-// wiNormalizeIssuer strips what FL207 reports on a condition key (an
-// https:// scheme, an OIDC provider ARN) so that FL205 compares the issuer
-// alone.
-func wiNormalizeIssuer(v lint.Value) lint.Value {
-	if rest, ok := v.TrimPrefixKnown("https://"); ok {
-		v = rest
-	}
-	if i := strings.Index(v.Prefix(), "oidc-provider/"); i >= 0 {
-		v, _ = v.TrimPrefixKnown(v.Prefix()[:i+len("oidc-provider/")])
-	}
-	return v
-}
-
 // checkClusterIssuer compares the issuer a bound service account's cluster
 // uses (a scope's oidc_issuer in .faultline.hcl: EKS computes it, so no
 // source states it) with the OIDC provider the role's trust names.
@@ -181,9 +168,10 @@ func checkClusterIssuer(p *lint.Pass) {
 		}
 		var providers []string
 		matched := false
+		want := lint.ParseIssuer(lint.Known(cluster))
 		for _, w := range webs {
-			iss := wiNormalizeIssuer(w.Issuer)
-			switch lint.Compare(iss, lint.Known(cluster)) {
+			iss := w.Provider
+			switch iss.Compare(want) {
 			case lint.Yes:
 				matched = true
 			case lint.Maybe:

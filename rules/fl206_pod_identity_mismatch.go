@@ -266,7 +266,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 // come from release r (rendered or inferred from its chart).
 func releaseHasAccounts(m *lint.Model, r *lint.Release) bool {
 	for _, sa := range m.ServiceAccounts {
-		if sa.Via != "" && strings.Contains(sa.Via, r.Label) {
+		if sa.Release != "" && sa.Release == r.Addr {
 			return true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/iamcond"
 )
 
 // IRSAMalformedCondition reports web-identity trust conditions that can
@@ -104,11 +105,7 @@ func conditionProblems(c lint.TrustCondition) []conditionProblem {
 	if key.IsUnknown() {
 		return nil
 	}
-	suffix := key.Suffix()
-	claim := ""
-	if i := strings.LastIndex(suffix, ":"); i >= 0 {
-		claim = suffix[i+1:]
-	}
+	claim, _ := lint.ClaimOfKey(key)
 	switch claim {
 	case "sub", "aud", "amr":
 	default:
@@ -129,7 +126,7 @@ func conditionProblems(c lint.TrustCondition) []conditionProblem {
 			why:  fmt.Sprintf("STS sets the key %q from the token's issuer, never %q", fixed, key.String()),
 			hint: fmt.Sprintf("drop the scheme: %q (with terraform-aws-modules/eks, module.eks.oidc_provider is already the issuer without https://; from aws_eks_cluster, replace(<issuer>, \"https://\", \"\"))", fixed),
 		})
-	case literalContains(key, "arn:aws") || literalContains(key, "oidc-provider/"):
+	case isARN(issuer):
 		out = append(out, conditionProblem{
 			kind: "arn",
 			what: fmt.Sprintf("condition key %q is the OIDC provider ARN, not the issuer", key.String()),
@@ -161,12 +158,8 @@ func conditionProblems(c lint.TrustCondition) []conditionProblem {
 		}
 	}
 
-	op := strings.ToLower(c.Operator)
-	if i := strings.LastIndex(op, ":"); i >= 0 {
-		op = op[i+1:] // ForAnyValue:StringEquals
-	}
-	op = strings.TrimSuffix(op, "ifexists")
-	if op == "stringequals" || op == "stringequalsignorecase" {
+	op := c.Op()
+	if op.Base == iamcond.StringEquals || op.Base == iamcond.StringEqualsIgnoreCase {
 		for _, v := range c.Values {
 			if literalContains(v, "*") {
 				out = append(out, conditionProblem{
@@ -179,9 +172,9 @@ func conditionProblems(c lint.TrustCondition) []conditionProblem {
 		}
 	}
 
-	if claim == "sub" {
+	if _, ok := lint.ClaimMatcher(c); ok && claim == "sub" {
 		for _, v := range c.Values {
-			if prob, ok := badSubject(v, strings.Contains(strings.ToLower(c.Operator), "like")); ok {
+			if prob, ok := badSubject(v, op.Wildcards()); ok {
 				out = append(out, prob)
 			}
 		}
@@ -222,6 +215,14 @@ func badSubject(v lint.Value, like bool) (conditionProblem, bool) {
 		}, true
 	}
 	return conditionProblem{}, false
+}
+
+// isARN reports whether a condition key's issuer part is written as an
+// ARN (arn:<partition>:iam::<account>:oidc-provider/<issuer>), holes in
+// its fields included.
+func isARN(issuer lint.Value) bool {
+	_, ok := lint.ParseARN(issuer)
+	return ok
 }
 
 // literalContains reports whether a literal part of v contains s.

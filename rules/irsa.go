@@ -26,6 +26,8 @@ type irsaBinding struct {
 	sa   *lint.ServiceAccount
 	role *lint.Role
 	webs []lint.WebIdentity
+	// karpenter is set when the account is Karpenter's controller.
+	karpenter bool
 }
 
 // subjectVerdict compares one trust subject with a service account.
@@ -59,7 +61,7 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 		if len(webs) == 0 {
 			continue // not trusted through web identity at all: not IRSA
 		}
-		out = append(out, irsaBinding{sa: sa, role: role, webs: webs})
+		out = append(out, irsaBinding{sa: sa, role: role, webs: webs, karpenter: karpenterAccount(m, sa)})
 	}
 	return out
 }
@@ -79,7 +81,7 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 		}
 	}
 	for _, w := range b.webs {
-		if eksIssuer(w) == lint.No {
+		if w.EKS() == lint.No {
 			continue // another identity provider (GitHub, Cognito): not a service account
 		}
 		if len(w.SubConditions) == 0 {
@@ -87,8 +89,8 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 			continue
 		}
 		for _, c := range w.SubConditions {
-			if !positiveOperator(c.Operator) {
-				raise(lint.Maybe)
+			if _, ok := lint.ClaimMatcher(c); !ok {
+				raise(lint.Maybe) // negated, another family, or not an operator IAM knows
 				continue
 			}
 			for _, v := range c.Values {
@@ -98,13 +100,10 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 			}
 		}
 		for _, s := range w.Subjects {
-			if !positiveOperator(s.Condition.Operator) {
+			if _, ok := lint.ClaimMatcher(s.Condition); !ok {
 				continue
 			}
-			cmp := lint.Compare
-			if s.Like {
-				cmp = lint.LikeMatch
-			}
+			cmp := lint.SubjectCompare(s)
 			v := subjectVerdict{subject: s, namespace: cmp(s.Namespace, b.sa.Namespace), name: cmp(s.Name, b.sa.Name)}
 			out = append(out, v)
 			switch {
@@ -117,32 +116,6 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 		}
 	}
 	return allowed, out
-}
-
-// positiveOperator reports whether a condition operator allows the values
-// it lists (StringEquals, StringLike, ForAnyValue:…), not the negations.
-func positiveOperator(op string) bool {
-	o := strings.ToLower(op)
-	return !strings.Contains(o, "not") && (strings.Contains(o, "equals") || strings.Contains(o, "like"))
-}
-
-// eksIssuer says whether a web-identity statement trusts an EKS cluster's
-// OIDC issuer: No only when the issuer is known and is another provider.
-func eksIssuer(w lint.WebIdentity) lint.Tri {
-	s, ok := w.Issuer.Str()
-	if !ok {
-		if strings.Contains(w.Issuer.Prefix(), "oidc.eks.") {
-			return lint.Yes
-		}
-		if p := w.Issuer.Prefix(); p != "" && !strings.HasPrefix(p, "arn:") && !strings.HasPrefix("oidc.eks.", p) {
-			return lint.No
-		}
-		return lint.Maybe
-	}
-	if strings.Contains(s, "oidc.eks.") {
-		return lint.Yes
-	}
-	return lint.No
 }
 
 // saLabel names a service account with where it comes from.
@@ -187,8 +160,7 @@ func irsaChain(b irsaBinding, allowed string) []string {
 		fmt.Sprintf("EKS mounts a web identity token for %s whose subject is %s", saLabel(sa), subjectOf(sa.Namespace, sa.Name)),
 		fmt.Sprintf("the trust of role %s allows %s only: AssumeRoleWithWebIdentity fails with AccessDenied", roleName(b.role), allowed),
 	}
-	n := strings.ToLower(sa.Name.String())
-	if strings.Contains(n, "karpenter") {
+	if b.karpenter {
 		chain = append(chain, "Karpenter's controller gets no AWS credentials: it cannot discover instance types or launch instances, so no nodes are provisioned",
 			"pods that need new capacity stay Pending although the cluster looks idle")
 	} else {
@@ -196,6 +168,31 @@ func irsaChain(b irsaBinding, allowed string) []string {
 			"the controller crash-loops or stops reconciling; what depends on it (nodes, load balancers, volumes, DNS) is not created")
 	}
 	return chain
+}
+
+// karpenterAccount reports whether a service account is Karpenter's
+// controller: created by a release of the karpenter chart, or named as the
+// chart names it.
+func karpenterAccount(m *lint.Model, sa *lint.ServiceAccount) bool {
+	if r, ok := m.Lookup(sa.Release).(*lint.Release); ok && sa.Release != "" {
+		return chartBase(r.Chart) == "karpenter"
+	}
+	n, ok := sa.Name.Str()
+	return ok && n == "karpenter"
+}
+
+// chartBase is a chart reference's chart name: its last path element
+// without an OCI tag ("oci://public.ecr.aws/karpenter/karpenter:1.1.1" →
+// "karpenter").
+func chartBase(chart string) string {
+	c := strings.TrimSuffix(chart, "/")
+	if i := strings.LastIndex(c, "/"); i >= 0 {
+		c = c[i+1:]
+	}
+	if i := strings.IndexByte(c, ':'); i >= 0 {
+		c = c[:i]
+	}
+	return c
 }
 
 // describeSubjects renders subjects as written.

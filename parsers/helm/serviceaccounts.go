@@ -174,6 +174,7 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 		}
 	}
 	sa.Via = fmt.Sprintf("%s, chart %s", r.Label, chart)
+	sa.Release = r.Addr
 	ns, name := sa.Namespace.String(), sa.Name.String()
 	sa.Label = fmt.Sprintf("service account %s/%s (%s)", ns, name, sa.Via)
 	if n, ok := sa.Name.Str(); ok {

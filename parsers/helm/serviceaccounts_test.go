@@ -45,6 +45,7 @@ func TestRemoteChartServiceAccounts(t *testing.T) {
 		NamespaceRange: decl,
 		RoleARN:        lint.Ref{Value: lint.Hole(role), Range: setAt},
 		Via:            "helm_release.karpenter, chart karpenter",
+		Release:        "infra:helm_release.karpenter",
 	}
 	if !reflect.DeepEqual(sa, want) {
 		t.Errorf("karpenter service account:\n got %+v\nwant %+v", sa, want)

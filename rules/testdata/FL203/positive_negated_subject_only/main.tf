@@ -1,0 +1,25 @@
+# Meant to keep the default account out; it keeps only that one out.
+data "aws_iam_policy_document" "metrics_assume" {
+  statement {
+    actions = ["sts:AssumeRoleWithWebIdentity"]
+    principals {
+      type        = "Federated"
+      identifiers = ["arn:aws:iam::135792468013:oidc-provider/oidc.eks.ca-central-1.amazonaws.com/id/9E9E9E9E9E9E9E9E9E9E9E9E9E9E9E9E"]
+    }
+    condition {
+      test     = "StringNotEquals"
+      variable = "oidc.eks.ca-central-1.amazonaws.com/id/9E9E9E9E9E9E9E9E9E9E9E9E9E9E9E9E:sub"
+      values   = ["system:serviceaccount:monitoring:default"]
+    }
+    condition {
+      test     = "StringEquals"
+      variable = "oidc.eks.ca-central-1.amazonaws.com/id/9E9E9E9E9E9E9E9E9E9E9E9E9E9E9E9E:aud"
+      values   = ["sts.amazonaws.com"]
+    }
+  }
+}
+
+resource "aws_iam_role" "metrics" {
+  name               = "cloudwatch-metrics"
+  assume_role_policy = data.aws_iam_policy_document.metrics_assume.json # want FL203 `lets every service account of any namespace assume it except system:serviceaccount:monitoring:default: its only :sub condition is StringNotEquals`
+}
