@@ -1,0 +1,525 @@
+# Conformance cases: pure Terraform expressions, each evaluated by
+# `terraform console` (scripts/conformance, which writes expected.json) and by
+# faultline's evaluator (conformance_test.go). Each case is
+#
+#   case "name" {
+#     expr            = <the expression, as written in a .tf file>
+#     unknown_because = "why faultline knowingly leaves it unknown" # optional
+#   }
+#
+# The expression may read the variables of variables.tf (defaults only).
+
+# ---- arithmetic ------------------------------------------------------------
+case "add_int" { expr = 1 + 2 }
+case "sub_neg" { expr = 3 - 10 }
+case "mul" { expr = 6 * 7 }
+case "div_float" { expr = 7 / 2 }
+case "div_exact" { expr = 10 / 5 }
+case "mod" { expr = 10 % 3 }
+case "mod_negative" { expr = -7 % 3 }
+case "neg" { expr = -(5) }
+case "precedence" { expr = 2 + 3 * 4 - 1 }
+case "parens" { expr = (2 + 3) * 4 }
+case "float_add" { expr = 0.1 + 0.2 }
+case "big_int" { expr = 9007199254740993 }
+case "big_int_add" { expr = 9007199254740993 + 1 }
+case "big_mul" { expr = 123456789012345678 * 1000 }
+case "float_literal" { expr = 3.14159 }
+case "exponent_literal" { expr = 1e3 }
+case "string_arith" { expr = "3" + 4 }
+case "string_arith_bad" { expr = "three" + 4 }
+case "div_zero_compare" { expr = 1 / 0 > 1000000 }
+case "var_num_arith" { expr = var.num * 2 + 1 }
+
+# ---- comparison and logic ----------------------------------------------------
+case "lt" { expr = 1 < 2 }
+case "gte" { expr = 2 >= 2 }
+case "gt_strings_numbers" { expr = "10" > 9 }
+case "and" { expr = true && false }
+case "or" { expr = true || false }
+case "not" { expr = !true }
+case "logic_combo" { expr = !(1 > 2) && (3 == 3 || false) }
+case "bool_from_string" { expr = "true" && true }
+case "bool_bad_string" { expr = "yes" && true }
+case "eq_num_string" { expr = 1 == "1" }
+case "eq_strings" { expr = "a" == "a" }
+case "neq_types" { expr = true != "true" }
+case "eq_lists" { expr = [1, 2] == [1, 2] }
+case "eq_list_tuple_types" { expr = tolist(["a"]) == ["a"] }
+case "eq_objects" { expr = { a = 1 } == { a = 1 } }
+case "eq_map_object" { expr = tomap({ a = "1" }) == { a = "1" } }
+case "eq_null_null" { expr = null == null }
+case "eq_null_string" { expr = var.null_string == null }
+case "neq_null_value" { expr = var.str != null }
+case "eq_empty_map" { expr = var.empty_map == {} }
+case "eq_empty_list" { expr = var.empty_list == [] }
+case "eq_float_int" { expr = 1.0 == 1 }
+case "eq_number_precision" { expr = 0.1 + 0.2 == 0.3 }
+
+# ---- conditionals --------------------------------------------------------------
+case "cond_true" { expr = true ? "yes" : "no" }
+case "cond_var" { expr = var.create ? 1 : 0 }
+case "cond_mixed_types" { expr = false ? 1 : "one" }
+case "cond_null_branch" { expr = var.null_string != null ? var.null_string : "default" }
+case "cond_list_empty" { expr = length(var.empty_list) > 0 ? var.empty_list[0] : "none" }
+case "cond_object_branches" { expr = var.create ? { a = 1 } : { a = 2 } }
+case "cond_string_bool" { expr = "false" ? "a" : "b" }
+case "cond_nested" { expr = var.num > 40 ? (var.num > 100 ? "big" : "mid") : "small" }
+case "cond_null_condition" { expr = var.null_any ? 1 : 2 }
+
+# ---- empty collections, nulls, any-typed variables ----------------------------
+case "length_empty_map_gt_zero" { expr = length({}) > 0 }
+case "length_empty_list" { expr = length([]) }
+case "length_any_empty_map" { expr = length(var.outpost_config) > 0 }
+case "on_outpost_for_each" {
+  expr = { for k, v in var.node_groups : k => v.min_size if var.create && !(length(var.outpost_config) > 0) }
+}
+case "length_empty_var_list" { expr = length(var.empty_list) == 0 }
+case "empty_map_keys" { expr = keys(var.empty_map) }
+case "null_any_value" { expr = var.null_any }
+case "null_literal" { expr = null }
+case "null_coalesce" { expr = coalesce(var.null_string, "fallback") }
+case "null_in_list" { expr = [null, "a"] }
+case "null_attr_try" { expr = try(var.null_any.a, "none") }
+case "any_object_attr" { expr = var.obj.name }
+case "any_object_nested" { expr = var.obj.tags.env }
+case "any_object_index_string" { expr = var.obj["port"] }
+case "any_object_type" { expr = var.obj }
+case "any_tuple" { expr = var.tuple }
+case "any_tuple_index" { expr = var.tuple[1] }
+case "untyped_var" { expr = var.untyped }
+case "typed_list" { expr = var.list }
+case "typed_map" { expr = var.map_str }
+case "typed_set" { expr = var.set_str }
+case "optional_defaults" { expr = var.opt }
+case "optional_in_map" { expr = var.typed_groups }
+case "optional_attr" { expr = var.typed_groups["one"].spot }
+case "missing_attr" { expr = var.obj.missing }
+case "index_out_of_range" { expr = var.list[10] }
+case "index_negative" { expr = var.list[-1] }
+case "index_string_key_list" { expr = var.list["0"] }
+case "map_missing_key" { expr = var.map_str["zz"] }
+case "empty_object" { expr = {} }
+case "empty_tuple" { expr = [] }
+case "empty_string" { expr = "" }
+
+# ---- index, attribute, splat --------------------------------------------------
+case "index_list" { expr = ["a", "b", "c"][1] }
+case "index_map_literal" { expr = { a = 1, b = 2 }["b"] }
+case "index_dynamic_key" { expr = var.map_str[var.list[1]] }
+case "attr_of_literal" { expr = { a = { b = "deep" } }.a.b }
+case "splat_full" { expr = var.users[*].name }
+case "splat_legacy" { expr = var.users.*.role }
+case "splat_nested_attr" { expr = [{ a = { b = 1 } }, { a = { b = 2 } }][*].a.b }
+case "splat_on_object" { expr = var.obj[*].name }
+case "splat_on_null" { expr = var.null_any[*] }
+case "splat_on_set" { expr = toset(["b", "a"])[*] }
+case "splat_index" { expr = var.users[*].name[0] }
+case "list_index_then_attr" { expr = var.users[2].role }
+case "node_group_types" { expr = var.node_groups["gpu"].instance_types[1] }
+
+# ---- for expressions ------------------------------------------------------------
+case "for_list" { expr = [for s in var.list : upper(s)] }
+case "for_list_index" { expr = [for i, s in var.list : "${i}:${s}"] }
+case "for_list_if" { expr = [for s in var.list : s if s != "a"] }
+case "for_map_from_list" { expr = { for u in var.users : u.name => u.role } }
+case "for_map_grouping" { expr = { for u in var.users : u.role => u.name... } }
+case "for_map_duplicate_key" { expr = { for u in var.users : u.role => u.name } }
+case "for_over_map" { expr = [for k, v in var.map_str : "${k}=${v}"] }
+case "for_over_map_values" { expr = [for v in var.map_str : v] }
+case "for_map_if" { expr = { for k, v in var.node_groups : k => v if v.min_size > 0 } }
+case "for_over_set" { expr = [for s in var.set_str : s] }
+case "for_over_object" { expr = { for k, v in var.obj : k => k } }
+case "for_empty" { expr = [for x in [] : x] }
+case "for_empty_map" { expr = { for k, v in var.empty_map : k => v } }
+case "for_nested" { expr = flatten([for k, g in var.node_groups : [for t in g.instance_types : "${k}/${t}"]]) }
+case "for_if_lookup" { expr = [for k, g in var.node_groups : k if lookup(g, "labels", null) != null] }
+case "for_over_null" { expr = [for x in var.null_any : x] }
+case "for_over_tuple_mixed" { expr = [for x in var.tuple : tostring(x)] }
+case "for_key_number" { expr = { for i, v in ["a", "b"] : i => v } }
+case "for_grouping_if" { expr = { for u in var.users : u.role => u.name... if u.name != "bob" } }
+case "for_map_object_values" { expr = { for k, v in var.typed_groups : k => v.size * 10 } }
+case "for_if_non_bool" { expr = [for s in var.list : s if s] }
+
+# ---- try / can --------------------------------------------------------------------
+case "try_first_ok" { expr = try(var.obj.name, "x") }
+case "try_fallback" { expr = try(var.obj.nope, "x") }
+case "try_index_fallback" { expr = try(var.list[20], "none") }
+case "try_all_fail" { expr = try(var.obj.nope, var.obj.other) }
+case "try_type_fallback" { expr = try(tonumber("abc"), 0) }
+case "try_chain" { expr = try(var.null_any.x, var.empty_map.y, "third") }
+case "can_ok" { expr = can(var.obj.tags) }
+case "can_fail" { expr = can(var.obj.missing) }
+case "can_regex_ok" { expr = can(regex("^[a-z]+$", "abc")) }
+case "can_regex_fail" { expr = can(regex("^[a-z]+$", "ABC")) }
+case "can_index_empty" { expr = can(var.empty_list[0]) }
+case "try_lookup_nested" { expr = try(var.node_groups.general.labels.role, "none") }
+
+# ---- strings, templates, heredocs --------------------------------------------------
+case "interp" { expr = "name-${var.obj.name}" }
+case "interp_number" { expr = "port ${var.obj.port}" }
+case "interp_bool" { expr = "on=${var.create}" }
+case "interp_float" { expr = "${1.5 * 2}" }
+case "interp_only" { expr = "${var.num}" }
+case "interp_escape" { expr = "$${literal} and %%{x}" }
+case "interp_list_error" { expr = "${var.list}" }
+case "interp_null_error" { expr = "x${var.null_string}" }
+case "template_if" { expr = "%{if var.create}on%{else}off%{endif}" }
+case "template_if_false" { expr = "%{if var.num < 0}neg%{endif}" }
+case "template_for" { expr = "%{for s in var.list}${s},%{endfor}" }
+case "template_for_index" { expr = "%{for i, s in var.list}${i}=${s} %{endfor}" }
+case "template_strip" { expr = "a %{~if true~} b %{~endif~} c" }
+case "template_for_strip" {
+  expr = <<-EOT
+    items:
+    %{~for u in var.users}
+      - ${u.name}
+    %{~endfor}
+  EOT
+}
+case "heredoc_plain" {
+  expr = <<EOT
+line one
+  line two
+EOT
+}
+case "heredoc_indented" {
+  expr = <<-EOT
+    first
+      nested
+    last
+  EOT
+}
+case "heredoc_interp" {
+  expr = <<-EOT
+    name: ${var.obj.name}
+    port: ${var.obj.port}
+  EOT
+}
+case "heredoc_directives" {
+  expr = <<-EOT
+    %{if var.create}
+    enabled: true
+    %{endif}
+    %{for k, v in var.map_str}
+    ${k}: ${v}
+    %{endfor}
+  EOT
+}
+case "string_escapes" { expr = "tab\tnewline\nquote\"backslash\\unicode\u00e9" }
+case "unicode_string" { expr = "héllo wörld" }
+
+# ---- type conversions ----------------------------------------------------------
+case "tostring_num" { expr = tostring(42) }
+case "tostring_bool" { expr = tostring(true) }
+case "tostring_null" { expr = tostring(null) }
+case "tostring_list_error" { expr = tostring([1]) }
+case "tonumber_string" { expr = tonumber("3.5") }
+case "tonumber_bad" { expr = tonumber("x") }
+case "tobool_string" { expr = tobool("false") }
+case "tobool_bad" { expr = tobool("no") }
+case "tolist_tuple" { expr = tolist(["a", "b"]) }
+case "tolist_mixed" { expr = tolist(["a", 1, true]) }
+case "tolist_incompatible" { expr = tolist(["a", { b = 1 }]) }
+case "tolist_set" { expr = tolist(toset(["b", "a", "b"])) }
+case "toset_dedupe" { expr = toset(["b", "a", "b"]) }
+case "toset_numbers" { expr = toset([3, 1, 2, 1]) }
+case "toset_mixed" { expr = toset(["a", 1]) }
+case "tomap_object" { expr = tomap({ a = 1, b = 2 }) }
+case "tomap_mixed" { expr = tomap({ a = 1, b = "x" }) }
+case "tomap_bad" { expr = tomap({ a = [1], b = "x" }) }
+case "tomap_empty" { expr = tomap({}) }
+case "tolist_empty" { expr = tolist([]) }
+case "toset_empty" { expr = toset([]) }
+case "number_string_unify" { expr = [1, "a"] }
+case "list_of_objects_unify" { expr = tolist([{ a = 1 }, { a = "x" }]) }
+
+# ---- string functions -------------------------------------------------------------
+case "format_s" { expr = format("Hello, %s!", "Ander") }
+case "format_d" { expr = format("%d items", 42) }
+case "format_d_float_error" { expr = format("%d", 1.5) }
+case "format_f" { expr = format("%.2f", 3.14159) }
+case "format_width" { expr = format("[%5s][%-5s]", "ab", "cd") }
+case "format_zero_pad" { expr = format("%03d", 7) }
+case "format_v" { expr = format("%v %v %v", "a", 1, true) }
+case "format_q" { expr = format("%q", "quote\"me") }
+case "format_x" { expr = format("%x %X", 255, 255) }
+case "format_o_b_e" { expr = format("%o %b %e", 8, 5, 1234.5) }
+case "format_t" { expr = format("%t", true) }
+case "format_percent" { expr = format("100%%") }
+case "format_index" { expr = format("%[2]s %[1]s", "a", "b") }
+case "format_json_v" { expr = format("%#v", { a = 1 }) }
+case "format_too_few" { expr = format("%s %s", "a") }
+case "format_plus" { expr = format("%+d", 5) }
+case "formatlist_basic" { expr = formatlist("Hello, %s!", ["a", "b"]) }
+case "formatlist_two_lists" { expr = formatlist("%s=%s", ["a", "b"], ["1", "2"]) }
+case "formatlist_scalar_and_list" { expr = formatlist("%s-%d", "x", [1, 2]) }
+case "formatlist_mismatch" { expr = formatlist("%s%s", ["a"], ["b", "c"]) }
+case "join_basic" { expr = join(", ", ["a", "b", "c"]) }
+case "join_multi" { expr = join("-", ["a"], ["b", "c"]) }
+case "join_empty" { expr = join(",", []) }
+case "join_numbers" { expr = join(",", [1, 2]) }
+case "join_null_element" { expr = join(",", ["a", null]) }
+case "split_basic" { expr = split(",", "a,b,c") }
+case "split_empty" { expr = split(",", "") }
+case "split_no_sep" { expr = split(",", "abc") }
+case "replace_literal" { expr = replace("1 + 2 + 3", "+", "-") }
+case "replace_regex" { expr = replace("hello world", "/w.*d/", "everybody") }
+case "replace_regex_group" { expr = replace("key=value", "/(\\w+)=(\\w+)/", "$2=$1") }
+case "replace_regex_named" { expr = replace("2024-01-02", "/(?P<y>\\d+)-(?P<m>\\d+)-(?P<d>\\d+)/", "$d/$m/$y") }
+case "replace_issuer" { expr = replace("https://oidc.eks.eu-west-1.amazonaws.com/id/ABC", "https://", "") }
+case "replace_empty_search" { expr = replace("abc", "", "-") }
+case "replace_slash_only" { expr = replace("a/b", "/", "|") }
+case "replace_bad_regex" { expr = replace("abc", "/(/", "x") }
+case "regex_match" { expr = regex("[a-z]+", "53453453.345345aaabbbccc23454") }
+case "regex_groups" { expr = regex("^(\\d+)-(\\d+)$", "10-20") }
+case "regex_named" { expr = regex("^(?P<user>[^@]+)@(?P<domain>.+)$", "me@example.com") }
+case "regex_no_match" { expr = regex("^x", "abc") }
+case "regexall_basic" { expr = regexall("[a-z]+", "1234abcd5678efgh9") }
+case "regexall_groups" { expr = regexall("(\\w)=(\\d)", "a=1,b=2") }
+case "regexall_none" { expr = length(regexall("z", "abc")) > 0 }
+case "lower" { expr = lower("HeLLo") }
+case "upper" { expr = upper("straße") }
+case "title" { expr = title("hello world-wide web") }
+case "trimspace" { expr = trimspace("  \n hi there \t ") }
+case "trimprefix" { expr = trimprefix("helloworld", "hello") }
+case "trimprefix_no" { expr = trimprefix("helloworld", "world") }
+case "trimsuffix" { expr = trimsuffix("helloworld", "world") }
+case "trim" { expr = trim("?!hello?!", "!?") }
+case "chomp" { expr = chomp("hello\n\n") }
+case "chomp_crlf" { expr = chomp("hello\r\n") }
+case "indent" { expr = "  items: [\n${indent(2, "[\n  foo,\n  bar,\n]\n")}\n  ]" }
+case "substr_basic" { expr = substr("hello world", 1, 4) }
+case "substr_negative_offset" { expr = substr("hello world", -5, -1) }
+case "substr_too_long" { expr = substr("hello", 3, 100) }
+case "substr_unicode" { expr = substr("héllo", 1, 2) }
+case "substr_offset_past_end" { expr = substr("hi", 5, 1) }
+case "strrev" { expr = strrev("héllo") }
+case "startswith" { expr = startswith("hello world", "hello") }
+case "endswith" { expr = endswith("hello world", "hello") }
+case "strcontains" { expr = strcontains("hello world", "o w") }
+case "length_string_unicode" { expr = length("héllo") }
+case "length_string_combining" { expr = length("e\u0301") }
+case "length_number_error" { expr = length(5) }
+case "regex_replace_not_terraform" { expr = regex_replace("abc", "b", "x") }
+
+# ---- collections --------------------------------------------------------------------
+case "concat_lists" { expr = concat(["a", ""], ["b", "c"]) }
+case "concat_mixed" { expr = concat(["a"], [1]) }
+case "concat_empty" { expr = concat([], []) }
+case "concat_tuple_objects" { expr = concat([{ a = 1 }], [{ b = 2 }]) }
+case "merge_maps" { expr = merge({ a = "b", c = "d" }, { e = "f", c = "z" }) }
+case "merge_mixed_types" { expr = merge({ a = 1 }, { b = "x" }) }
+case "merge_nested_shallow" { expr = merge({ a = { x = 1 } }, { a = { y = 2 } }) }
+case "merge_null_arg" { expr = merge({ a = 1 }, null) }
+case "merge_empty" { expr = merge() }
+case "merge_typed_maps" { expr = merge(var.map_str, { c = "3" }) }
+case "merge_tags" { expr = merge(var.obj.tags, { Name = var.obj.name }) }
+case "merge_empty_maps" { expr = merge({}, var.empty_map) }
+case "merge_list_error" { expr = merge(["a"]) }
+case "lookup_hit" { expr = lookup({ a = "ay", b = "bee" }, "a", "what?") }
+case "lookup_default" { expr = lookup({ a = "ay", b = "bee" }, "c", "what?") }
+case "lookup_no_default_error" { expr = lookup({ a = "ay" }, "c") }
+case "lookup_object_default_type" { expr = lookup(var.obj, "port", "none") }
+case "lookup_null_default" { expr = lookup(var.obj, "missing", null) }
+case "lookup_empty_map" { expr = lookup(var.empty_map, "k", "d") }
+case "coalesce_strings" { expr = coalesce("", "b", "c") }
+case "coalesce_numbers" { expr = coalesce(null, 1, 2) }
+case "coalesce_mixed" { expr = coalesce(1, "a") }
+case "coalesce_all_empty" { expr = coalesce("", null) }
+case "coalescelist" { expr = coalescelist([], ["a", "b"], ["c"]) }
+case "coalescelist_all_empty" { expr = coalescelist([], []) }
+case "compact" { expr = compact(["a", "", "b", null, "c"]) }
+case "distinct" { expr = distinct(["a", "b", "a", "c", "d", "b"]) }
+case "distinct_numbers" { expr = distinct([1, 2, 1]) }
+case "flatten_nested" { expr = flatten([["a", "b"], [], ["c", ["d"]]]) }
+case "flatten_objects" { expr = flatten([[{ a = 1 }], [{ a = 2 }]]) }
+case "flatten_empty" { expr = flatten([]) }
+case "flatten_set_inside" { expr = flatten([toset(["b", "a"]), ["c"]]) }
+case "keys_map" { expr = keys({ b = 1, a = 2, c = 3 }) }
+case "keys_object_var" { expr = keys(var.obj) }
+case "values_map" { expr = values({ b = "1", a = "2" }) }
+case "values_object" { expr = values({ a = 1, b = "x" }) }
+case "length_list" { expr = length(var.list) }
+case "length_map" { expr = length(var.map_str) }
+case "length_object" { expr = length(var.obj) }
+case "length_set" { expr = length(toset(["a", "a", "b"])) }
+case "length_null_error" { expr = length(var.null_any) }
+case "contains_true" { expr = contains(["a", "b"], "b") }
+case "contains_false" { expr = contains(["a", "b"], "z") }
+case "contains_number_string" { expr = contains([1, 2], "1") }
+case "contains_set" { expr = contains(var.set_str, "alpha") }
+case "index_fn" { expr = index(["a", "b", "c"], "b") }
+case "index_fn_missing" { expr = index(["a"], "z") }
+case "element_basic" { expr = element(["a", "b", "c"], 1) }
+case "element_wrap" { expr = element(["a", "b", "c"], 5) }
+case "element_negative" { expr = element(["a", "b", "c"], -1) }
+case "element_empty_error" { expr = element([], 0) }
+case "slice_basic" { expr = slice(["a", "b", "c", "d"], 1, 3) }
+case "slice_empty" { expr = slice(["a", "b"], 1, 1) }
+case "slice_out_of_range" { expr = slice(["a", "b"], 1, 5) }
+case "reverse" { expr = reverse([1, 2, 3]) }
+case "sort_strings" { expr = sort(["e", "d", "a", "x"]) }
+case "sort_numbers_lexical" { expr = sort([10, 9, 2]) }
+case "sort_var" { expr = sort(var.list) }
+case "zipmap" { expr = zipmap(["a", "b"], [1, 2]) }
+case "zipmap_objects" { expr = zipmap(["a", "b"], [{ x = 1 }, { y = "z" }]) }
+case "zipmap_length_mismatch" { expr = zipmap(["a"], [1, 2]) }
+case "chunklist" { expr = chunklist(["a", "b", "c", "d", "e"], 2) }
+case "chunklist_zero" { expr = chunklist(["a", "b"], 0) }
+case "setproduct_lists" { expr = setproduct(["dev", "prod"], ["a", "b"]) }
+case "setproduct_sets" { expr = setproduct(toset(["x", "y"]), toset([1])) }
+case "setproduct_empty" { expr = setproduct([], ["a"]) }
+case "setproduct_objects" { expr = setproduct([{ n = "a" }], ["1", "2"]) }
+case "setunion" { expr = setunion(["a", "b"], ["b", "c"]) }
+case "setintersection" { expr = setintersection(["a", "b"], ["b", "c"], ["b", "d"]) }
+case "setsubtract" { expr = setsubtract(["a", "b", "c"], ["a", "c"]) }
+case "range_one" { expr = range(3) }
+case "range_two" { expr = range(1, 4) }
+case "range_step" { expr = range(1, 8, 2) }
+case "range_down" { expr = range(4, 1) }
+case "range_float" { expr = range(0, 1, 0.25) }
+case "one_single" { expr = one(["x"]) }
+case "one_empty" { expr = one([]) }
+case "one_set" { expr = one(toset(["y"])) }
+case "one_too_many" { expr = one(["a", "b"]) }
+case "one_empty_var" { expr = one(var.empty_list) }
+case "alltrue_yes" { expr = alltrue([true, "true"]) }
+case "alltrue_empty" { expr = alltrue([]) }
+case "alltrue_no" { expr = alltrue([true, false]) }
+case "anytrue_yes" { expr = anytrue([false, true]) }
+case "anytrue_empty" { expr = anytrue([]) }
+case "alltrue_null_error" { expr = alltrue([true, null]) }
+case "sum_basic" { expr = sum([1, 2, 3.5]) }
+case "sum_empty_error" { expr = sum([]) }
+case "sum_strings" { expr = sum(["1", "2"]) }
+case "min_max" { expr = [min(3, 1, 2), max(3, 1, 2)] }
+case "max_spread" { expr = max(var.numbers...) }
+case "min_empty_error" { expr = min() }
+case "abs_ceil_floor" { expr = [abs(-3.5), ceil(1.2), floor(-1.2)] }
+case "parseint_hex" { expr = parseint("ff", 16) }
+case "parseint_binary" { expr = parseint("-1010", 2) }
+case "parseint_bad" { expr = parseint("zz", 10) }
+case "pow_log_signum" { expr = [pow(2, 10), log(8, 2), signum(-4)] }
+case "matchkeys" { expr = matchkeys(["i-1", "i-2", "i-3"], ["a", "b", "a"], ["a"]) }
+case "transpose" { expr = transpose({ a = ["1", "2"], b = ["2", "3"] }) }
+case "spread_args" { expr = concat(var.users[*].name...) }
+case "spread_concat" { expr = concat([["a"], ["b"]]...) }
+
+# ---- encoding -------------------------------------------------------------------------
+case "jsonencode_object" { expr = jsonencode({ b = 1, a = [true, null, "s"] }) }
+case "jsonencode_string_escapes" { expr = jsonencode("<tag>&\"x\"") }
+case "jsonencode_var" { expr = jsonencode(var.obj) }
+case "jsonencode_number" { expr = jsonencode(1.5e3) }
+case "jsonencode_set" { expr = jsonencode(toset(["b", "a"])) }
+case "jsonencode_policy" {
+  expr = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = "arn:aws:iam::111122223333:oidc-provider/oidc.example.com" }
+      Condition = { StringEquals = { "oidc.example.com:sub" = "system:serviceaccount:kube-system:karpenter" } }
+    }]
+  })
+}
+case "jsondecode_object" { expr = jsondecode("{\"hello\": \"world\", \"n\": [1, 2.5, null, true]}") }
+case "jsondecode_scalar" { expr = jsondecode("\"x\"") }
+case "jsondecode_bad" { expr = jsondecode("{bad") }
+case "jsondecode_big_number" { expr = jsondecode("12345678901234567890") }
+case "json_roundtrip" { expr = jsondecode(jsonencode(var.users))[1].name }
+case "yamlencode_object" { expr = yamlencode({ a = "b", c = [1, 2], d = { e = true } }) }
+case "yamlencode_list" { expr = yamlencode(["x", { y = null }]) }
+case "yamlencode_multiline" { expr = yamlencode({ s = "line1\nline2\n" }) }
+case "yamlencode_special_strings" { expr = yamlencode(["yes", "1", "", "a: b", "true"]) }
+case "yamldecode_map" { expr = yamldecode("hello: world\nlist: [1, 2]\nflag: true\n") }
+case "yamldecode_multi_doc" { expr = yamldecode("a: 1\n---\nb: 2\n") }
+case "yamldecode_scalar_types" { expr = yamldecode("[1, 1.5, 'x', ~, yes, 0x10]") }
+case "yamldecode_anchor" { expr = yamldecode("base: &b {x: 1}\nother: *b\n") }
+case "yamldecode_bad" { expr = yamldecode("a: [") }
+case "yaml_roundtrip" { expr = yamldecode(yamlencode(var.obj)).tags.team }
+case "csvdecode" { expr = csvdecode("a,b\n1,2\n3,4\n") }
+case "base64encode" { expr = base64encode("Hello World") }
+case "base64decode" { expr = base64decode("SGVsbG8gV29ybGQ=") }
+case "base64decode_bad" { expr = base64decode("@@@") }
+case "base64_roundtrip" { expr = base64decode(base64encode(jsonencode({ a = 1 }))) }
+case "base64gzip" { expr = base64gzip("hello") }
+case "base64sha256" { expr = base64sha256("hello") }
+case "base64sha512" { expr = base64sha512("hello") }
+case "textencodebase64" { expr = textencodebase64("Hello", "UTF-16LE") }
+case "textdecodebase64" { expr = textdecodebase64("SABlAGwAbABvAA==", "UTF-16LE") }
+case "urlencode" { expr = urlencode("Hello World/?a=b&c") }
+case "md5" { expr = md5("hello world") }
+case "sha1" { expr = sha1("hello world") }
+case "sha256" { expr = sha256("hello world") }
+case "sha512" { expr = sha512("hello world") }
+
+# ---- network --------------------------------------------------------------------------
+case "cidrsubnet" { expr = cidrsubnet("10.0.0.0/16", 8, 2) }
+case "cidrsubnet_v6" { expr = cidrsubnet("fd00:fd12:3456:7890::/56", 16, 162) }
+case "cidrsubnet_overflow" { expr = cidrsubnet("10.0.0.0/30", 8, 1) }
+case "cidrhost" { expr = cidrhost("10.12.112.0/20", 16) }
+case "cidrhost_negative" { expr = cidrhost("10.12.112.0/20", -1) }
+case "cidrnetmask" { expr = cidrnetmask("172.16.0.0/12") }
+case "cidrsubnets" { expr = cidrsubnets("10.1.0.0/16", 4, 4, 8, 4) }
+case "cidrsubnets_for_azs" { expr = [for i, az in ["a", "b", "c"] : cidrsubnet("10.0.0.0/16", 4, i)] }
+
+# ---- filesystem and paths ---------------------------------------------------------------
+case "basename" { expr = basename("foo/bar/baz.txt") }
+case "dirname" { expr = dirname("foo/bar/baz.txt") }
+case "fileexists_missing" { expr = fileexists("no-such-file.txt") }
+case "file_missing" { expr = file("no-such-file.txt") }
+case "path_module" { expr = path.module }
+
+# ---- apply-time values ------------------------------------------------------------------
+case "timestamp" {
+  expr            = timestamp()
+  unknown_because = "timestamp() is the time of apply; Terraform's console prints the current time"
+}
+case "uuid" {
+  expr            = uuid()
+  unknown_because = "uuid() is new on every call"
+}
+case "timestamp_length" {
+  expr            = length(timestamp())
+  unknown_because = "timestamp() is the time of apply"
+}
+case "sensitive_value" { expr = nonsensitive(sensitive("secret")) }
+case "formatdate" { expr = formatdate("YYYY-MM-DD hh:mm", "2024-03-05T07:08:09Z") }
+case "timeadd" { expr = timeadd("2024-01-01T00:00:00Z", "36h") }
+case "uuidv5" { expr = uuidv5("dns", "example.com") }
+
+# ---- patterns from real modules -----------------------------------------------------------
+case "irsa_condition_key" {
+  expr = "${replace("https://oidc.eks.us-east-1.amazonaws.com/id/EXAMPLE", "https://", "")}:sub"
+}
+case "trimprefix_issuer" { expr = trimprefix("https://oidc.example.com/id/1", "https://") }
+case "node_group_defaults" {
+  expr = { for k, v in var.node_groups : k => merge({ min_size = 1, max_size = 3 }, v) }
+}
+case "node_group_lookup_default" {
+  expr = [for k, v in var.node_groups : lookup(v, "labels", {})]
+}
+case "try_instance_types" { expr = { for k, v in var.node_groups : k => try(v.instance_types[0], "m5.large") } }
+case "create_guard_count" { expr = var.create && length(var.empty_list) == 0 ? 1 : 0 }
+case "subnet_map" { expr = { for i, s in var.obj.subnets : s => i } }
+case "tags_from_list" { expr = merge([for u in var.users : { (u.name) = u.role }]...) }
+case "dynamic_key" { expr = { (var.obj.name) = 1, "${var.obj.name}-x" = 2 } }
+case "key_expression_paren" { expr = { (var.str) = true } }
+case "account_from_arn" { expr = split(":", "arn:aws:iam::111122223333:role/node")[4] }
+case "role_name_from_arn" { expr = element(split("/", "arn:aws:iam::111122223333:role/path/node"), length(split("/", "arn:aws:iam::111122223333:role/path/node")) - 1) }
+case "coalesce_var_default" { expr = coalesce(var.null_string, var.obj.name) }
+case "object_with_null_attr" { expr = { a = null, b = 1 } }
+case "list_with_trailing_comma" { expr = ["a", "b", ] }
+case "nested_ternary_in_for" { expr = [for n in var.numbers : n > 1 ? "big" : "small"] }
+case "setproduct_for" { expr = [for p in setproduct(["a", "b"], [1, 2]) : "${p[0]}${p[1]}"] }
+case "distinct_flatten" { expr = distinct(flatten([for k, g in var.node_groups : g.instance_types])) }
+case "keys_sorted_for" { expr = [for k in sort(keys(var.node_groups)) : upper(k)] }
+case "contains_keys" { expr = contains(keys(var.node_groups), "gpu") }
+case "compact_concat" { expr = compact(concat(var.list, [""], [var.str])) }
+case "alltrue_for" { expr = alltrue([for k, g in var.node_groups : g.min_size >= 0]) }
+case "anytrue_for" { expr = anytrue([for u in var.users : u.role == "admin"]) }
+case "can_cidr" { expr = can(cidrhost("10.0.0.0/8", 0)) }
+case "length_regexall_guard" { expr = length(regexall("^arn:aws", "arn:aws:iam::1:role/x")) > 0 }
+case "tostring_in_for_key" { expr = { for i, v in var.numbers : tostring(i) => v } }
+case "for_grouping_length" { expr = { for k, v in { for u in var.users : u.role => u.name... } : k => length(v) } }

@@ -1,0 +1,121 @@
+# Variables every conformance case may read (cases.hcl). Only defaults:
+# the cases are pure, and `terraform console` evaluates them offline.
+
+variable "obj" {
+  type = any
+  default = {
+    name    = "web"
+    port    = 8080
+    enabled = true
+    tags    = { env = "prod", team = "platform" }
+    subnets = ["subnet-a", "subnet-b"]
+  }
+}
+
+variable "tuple" {
+  type    = any
+  default = ["a", 1, true]
+}
+
+variable "list" {
+  type    = list(string)
+  default = ["b", "a", "c", "a"]
+}
+
+variable "numbers" {
+  type    = list(number)
+  default = [3, 1, 2]
+}
+
+variable "empty_map" {
+  type    = any
+  default = {}
+}
+
+variable "empty_list" {
+  type    = any
+  default = []
+}
+
+variable "null_any" {
+  type    = any
+  default = null
+}
+
+variable "null_string" {
+  type    = string
+  default = null
+}
+
+variable "str" {
+  type    = string
+  default = "Hello World"
+}
+
+variable "num" {
+  type    = number
+  default = 42
+}
+
+variable "create" {
+  type    = bool
+  default = true
+}
+
+variable "untyped" {
+  default = { a = 1, b = "two" }
+}
+
+variable "map_str" {
+  type    = map(string)
+  default = { a = "1", b = "2" }
+}
+
+variable "set_str" {
+  type    = set(string)
+  default = ["zeta", "alpha"]
+}
+
+variable "node_groups" {
+  type = any
+  default = {
+    general = { instance_types = ["m6i.large"], min_size = 1, labels = { role = "general" } }
+    gpu     = { instance_types = ["g5.xlarge", "g5.2xlarge"], min_size = 0 }
+  }
+}
+
+variable "outpost_config" {
+  type    = any
+  default = {}
+}
+
+variable "users" {
+  type = any
+  default = [
+    { name = "ann", role = "admin" },
+    { name = "bob", role = "dev" },
+    { name = "cid", role = "dev" },
+  ]
+}
+
+variable "opt" {
+  type = object({
+    a = string
+    b = optional(number, 5)
+    c = optional(list(string), [])
+    d = optional(string)
+  })
+  default = { a = "x" }
+}
+
+variable "typed_groups" {
+  type = map(object({
+    size  = number
+    spot  = optional(bool, false)
+    zones = optional(list(string))
+  }))
+  default = {
+    one = { size = 1 }
+    two = { size = 2, spot = true, zones = ["a"] }
+  }
+}
