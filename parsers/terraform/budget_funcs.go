@@ -260,22 +260,21 @@ type estimator func(args []cty.Value, sizes []size) estimate
 // estimators cover the functions whose result can be much larger than
 // their arguments, or whose work grows faster than them.
 var estimators = map[string]estimator{
-	"setproduct":    estSetProduct,
-	"format":        estFormat,
-	"formatlist":    estFormatList,
-	"join":          estJoin,
-	"indent":        estIndent,
-	"replace":       estReplace,
-	"regex_replace": estRegexReplace,
-	"jsonencode":    estEncode,
-	"yamlencode":    estEncode,
-	"yamldecode":    estYAMLDecode,
-	"jsondecode":    estJSONDecode,
-	"csvdecode":     estCSVDecode,
-	"split":         estSplit,
-	"regexall":      estRegexAll,
-	"chunklist":     estChunkList,
-	"flatten":       estFlatten,
+	"setproduct": estSetProduct,
+	"format":     estFormat,
+	"formatlist": estFormatList,
+	"join":       estJoin,
+	"indent":     estIndent,
+	"replace":    estReplace,
+	"jsonencode": estEncode,
+	"yamlencode": estEncode,
+	"yamldecode": estYAMLDecode,
+	"jsondecode": estJSONDecode,
+	"csvdecode":  estCSVDecode,
+	"split":      estSplit,
+	"regexall":   estRegexAll,
+	"chunklist":  estChunkList,
+	"flatten":    estFlatten,
 }
 
 // str returns a known, non-null string argument.

@@ -10,16 +10,17 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 
+	"github.com/hashicorp/go-cty-funcs/cidr"
 	"github.com/hashicorp/go-cty-funcs/collection"
 	"github.com/hashicorp/go-cty-funcs/crypto"
 	"github.com/hashicorp/go-cty-funcs/encoding"
 	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
+	ctyuuid "github.com/hashicorp/go-cty-funcs/uuid"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	ctyyaml "github.com/zclconf/go-cty-yaml"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
 )
@@ -66,33 +67,32 @@ func (e *funcEnv) functions() map[string]function.Function {
 	pc := func(f function.Function) function.Function { return e.wrap(f, perChar) }
 	fs := map[string]function.Function{
 		// strings
-		"format":        pt(stdlib.FormatFunc),
-		"formatlist":    pt(stdlib.FormatListFunc),
-		"join":          pt(stdlib.JoinFunc),
-		"split":         op(stdlib.SplitFunc),
-		"replace":       e.replaceFunc(),
-		"regex_replace": op(stdlib.RegexReplaceFunc),
-		"lower":         pc(stdlib.LowerFunc),
-		"upper":         pc(stdlib.UpperFunc),
-		"title":         pc(stdlib.TitleFunc),
-		"trimprefix":    e.trimFunc(stdlib.TrimPrefixFunc, true),
-		"trimsuffix":    e.trimFunc(stdlib.TrimSuffixFunc, false),
-		"trim":          op(stdlib.TrimFunc),
-		"trimspace":     pt(stdlib.TrimSpaceFunc),
-		"chomp":         pt(stdlib.ChompFunc),
-		"indent":        pt(stdlib.IndentFunc),
-		"substr":        op(stdlib.SubstrFunc),
-		"strrev":        op(stdlib.ReverseFunc),
-		"regex":         op(stdlib.RegexFunc),
-		"regexall":      op(stdlib.RegexAllFunc),
-		"startswith":    e.affixFunc(true),
-		"endswith":      e.affixFunc(false),
-		"strcontains":   op(strContainsFunc),
+		"format":      pt(stdlib.FormatFunc),
+		"formatlist":  pt(stdlib.FormatListFunc),
+		"join":        pt(stdlib.JoinFunc),
+		"split":       op(stdlib.SplitFunc),
+		"replace":     e.replaceFunc(),
+		"lower":       pc(stdlib.LowerFunc),
+		"upper":       pc(stdlib.UpperFunc),
+		"title":       pc(stdlib.TitleFunc),
+		"trimprefix":  e.trimFunc(stdlib.TrimPrefixFunc, true),
+		"trimsuffix":  e.trimFunc(stdlib.TrimSuffixFunc, false),
+		"trim":        op(stdlib.TrimFunc),
+		"trimspace":   pt(stdlib.TrimSpaceFunc),
+		"chomp":       pt(stdlib.ChompFunc),
+		"indent":      pt(stdlib.IndentFunc),
+		"substr":      op(stdlib.SubstrFunc),
+		"strrev":      op(stdlib.ReverseFunc),
+		"regex":       op(stdlib.RegexFunc),
+		"regexall":    op(stdlib.RegexAllFunc),
+		"startswith":  e.affixFunc(true),
+		"endswith":    e.affixFunc(false),
+		"strcontains": op(strContainsFunc),
 		// collections
 		"concat":          pt(stdlib.ConcatFunc),
 		"merge":           pt(stdlib.MergeFunc),
-		"lookup":          op(stdlib.LookupFunc),
-		"element":         pt(stdlib.ElementFunc),
+		"lookup":          op(tfLookupFunc),
+		"element":         pt(tfElementFunc()),
 		"coalesce":        pt(collection.CoalesceFunc),
 		"coalescelist":    pt(stdlib.CoalesceListFunc),
 		"compact":         pt(stdlib.CompactFunc),
@@ -102,7 +102,7 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"values":          pt(stdlib.ValuesFunc),
 		"length":          e.lengthFunc(),
 		"contains":        op(stdlib.ContainsFunc),
-		"index":           op(stdlib.IndexFunc),
+		"index":           op(tfIndexFunc),
 		"slice":           pt(stdlib.SliceFunc),
 		"reverse":         pt(stdlib.ReverseListFunc),
 		"sort":            op(stdlib.SortFunc),
@@ -114,15 +114,20 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"setsubtract":     op(stdlib.SetSubtractFunc),
 		"range":           pt(stdlib.RangeFunc),
 		"one":             pt(oneFunc),
-		"alltrue":         op(allTrueFunc),
-		"anytrue":         op(anyTrueFunc),
-		"sum":             op(sumFunc),
+		"alltrue":         op(tfAllTrueFunc),
+		"anytrue":         op(tfAnyTrueFunc),
+		"sum":             op(tfSumFunc),
+		"matchkeys":       op(tfMatchKeysFunc),
+		"transpose":       op(tfTransposeFunc),
 		"min":             op(stdlib.MinFunc),
 		"max":             op(stdlib.MaxFunc),
 		"abs":             op(stdlib.AbsoluteFunc),
 		"ceil":            op(stdlib.CeilFunc),
 		"floor":           op(stdlib.FloorFunc),
 		"parseint":        op(stdlib.ParseIntFunc),
+		"pow":             op(stdlib.PowFunc),
+		"log":             op(stdlib.LogFunc),
+		"signum":          op(stdlib.SignumFunc),
 		// conversions
 		"tostring": pt(stdlib.MakeToFunc(cty.String)),
 		"tonumber": op(stdlib.MakeToFunc(cty.Number)),
@@ -133,18 +138,32 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"try":      tryfunc.TryFunc,
 		"can":      tryfunc.CanFunc,
 		// encoding
-		"jsonencode":   pt(stdlib.JSONEncodeFunc),
-		"jsondecode":   pt(stdlib.JSONDecodeFunc),
-		"yamlencode":   pt(ctyyaml.YAMLEncodeFunc),
-		"yamldecode":   pt(ctyyaml.YAMLDecodeFunc),
-		"csvdecode":    op(stdlib.CSVDecodeFunc),
-		"base64encode": op(encoding.Base64EncodeFunc),
-		"base64decode": op(encoding.Base64DecodeFunc),
-		"urlencode":    op(encoding.URLEncodeFunc),
-		"md5":          op(crypto.Md5Func),
-		"sha1":         op(crypto.Sha1Func),
-		"sha256":       op(crypto.Sha256Func),
-		"sha512":       op(crypto.Sha512Func),
+		"jsonencode":       pt(stdlib.JSONEncodeFunc),
+		"jsondecode":       pt(stdlib.JSONDecodeFunc),
+		"yamlencode":       pt(ctyyaml.YAMLEncodeFunc),
+		"yamldecode":       pt(ctyyaml.YAMLDecodeFunc),
+		"csvdecode":        op(stdlib.CSVDecodeFunc),
+		"base64encode":     op(encoding.Base64EncodeFunc),
+		"base64decode":     op(encoding.Base64DecodeFunc),
+		"base64gzip":       op(tfBase64GzipFunc),
+		"base64sha256":     op(tfBase64SHA256Func),
+		"base64sha512":     op(tfBase64SHA512Func),
+		"textencodebase64": op(textCodecFunc(true)),
+		"textdecodebase64": op(textCodecFunc(false)),
+		"urlencode":        op(encoding.URLEncodeFunc),
+		"md5":              op(crypto.Md5Func),
+		"sha1":             op(crypto.Sha1Func),
+		"sha256":           op(crypto.Sha256Func),
+		"sha512":           op(crypto.Sha512Func),
+		"uuidv5":           op(ctyuuid.V5Func),
+		// network
+		"cidrhost":    op(cidr.HostFunc),
+		"cidrnetmask": op(cidr.NetmaskFunc),
+		"cidrsubnet":  op(cidr.SubnetFunc),
+		"cidrsubnets": op(cidr.SubnetsFunc),
+		// time
+		"formatdate": op(stdlib.FormatDateFunc),
+		"timeadd":    op(stdlib.TimeAddFunc),
 		// filesystem
 		"basename":   op(ctyfs.BasenameFunc),
 		"dirname":    op(ctyfs.DirnameFunc),
@@ -324,13 +343,13 @@ func (e *funcEnv) affixFunc(prefix bool) function.Function {
 // length of a string with holes is unknown.
 func (e *funcEnv) lengthFunc() function.Function {
 	return function.New(&function.Spec{
-		Params: stdlib.LengthFunc.Params(),
+		Params: tfLengthFunc.Params(),
 		Type:   function.StaticReturnType(cty.Number),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			if args[0].Type() == cty.String && hasSentinel(args[0].AsString()) {
 				return cty.UnknownVal(cty.Number), nil
 			}
-			return stdlib.LengthFunc.Call(args)
+			return tfLengthFunc.Call(args)
 		},
 	})
 }
@@ -521,56 +540,5 @@ var oneFunc = function.New(&function.Spec{
 			return e, nil
 		}
 		return cty.NilVal, fmt.Errorf("must be a list, set, or tuple value with either zero or one elements")
-	},
-})
-
-func boolListFunc(all bool) function.Function {
-	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
-		Type:   function.StaticReturnType(cty.Bool),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			result := all
-			for it := args[0].ElementIterator(); it.Next(); {
-				_, v := it.Element()
-				if !v.IsKnown() {
-					return cty.UnknownVal(cty.Bool), nil
-				}
-				if v.IsNull() {
-					continue
-				}
-				if all && v.False() {
-					result = false
-				}
-				if !all && v.True() {
-					result = true
-				}
-			}
-			return cty.BoolVal(result), nil
-		},
-	})
-}
-
-var (
-	allTrueFunc = boolListFunc(true)
-	anyTrueFunc = boolListFunc(false)
-)
-
-var sumFunc = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
-	Type:   function.StaticReturnType(cty.Number),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		total := cty.NumberIntVal(0)
-		for it := args[0].ElementIterator(); it.Next(); {
-			_, v := it.Element()
-			n, err := convert.Convert(v, cty.Number)
-			if err != nil {
-				return cty.UnknownVal(cty.Number), err
-			}
-			if !n.IsKnown() || n.IsNull() {
-				return cty.UnknownVal(cty.Number), nil
-			}
-			total = total.Add(n)
-		}
-		return total, nil
 	},
 })
