@@ -26,6 +26,9 @@ type confCase struct {
 	// unknownBecause says why faultline knowingly leaves the value
 	// unknown; the test then asserts it is unknown.
 	unknownBecause string
+	// newer is what changed in a later Terraform than the one that wrote
+	// expected.json; newerJSON is the later value, which faultline gives.
+	newer, newerJSON string
 }
 
 // confExpected is one case as Terraform evaluated it.
@@ -35,6 +38,8 @@ type confExpected struct {
 	JSON  string `json:"json"`
 	Type  string `json:"type"`
 	Error string `json:"error"`
+	// Unknown is set when Terraform leaves the value unknown itself.
+	Unknown bool `json:"unknown"`
 }
 
 // TestConformance evaluates every case with faultline's evaluator, as a
@@ -45,31 +50,40 @@ type confExpected struct {
 func TestConformance(t *testing.T) {
 	cases := readConfCases(t)
 	want := readConfExpected(t)
-	vars, err := os.ReadFile(filepath.Join(conformanceDir, "variables.tf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	agree, unknown := 0, 0
+	fixture := readConfFixture(t)
+	var tally confTally
 	for _, c := range cases {
 		w, ok := want[c.name]
 		if !ok || w.Expr != c.expr {
 			t.Errorf("%s: expected.json is stale (run go run ./scripts/conformance)", c.name)
 			continue
 		}
-		got := evalConfCase(t, vars, c.expr)
-		msg := judgeConfCase(c, w, got)
-		switch {
-		case msg != "":
+		got := evalConfCase(t, fixture, c.expr)
+		if msg := judgeConfCase(c, w, got); msg != "" {
 			t.Errorf("%s: %s\n  expr: %s", c.name, msg, c.expr)
-		case !got.known:
-			agree++
-			unknown++
-		default:
-			agree++
+			continue
 		}
+		tally.count(c, w)
 	}
-	t.Logf("conformance: %d of %d cases agree with Terraform (%.1f%%); %d of them unknown by design or on a Terraform error",
-		agree, len(cases), 100*float64(agree)/float64(len(cases)), unknown)
+	agree := tally.values + tally.errors + tally.unknown + tally.newer
+	t.Logf("conformance: %d of %d cases agree with Terraform (%.1f%%): %d equal values, %d Terraform errors left unknown, %d unknown by design (unknown_because), %d as a newer Terraform answers (newer_terraform)",
+		agree, len(cases), 100*float64(agree)/float64(len(cases)), tally.values, tally.errors, tally.unknown, tally.newer)
+}
+
+// confTally counts the cases that agree, by kind.
+type confTally struct{ values, errors, unknown, newer int }
+
+func (c *confTally) count(k confCase, w confExpected) {
+	switch {
+	case k.newer != "":
+		c.newer++
+	case k.unknownBecause != "":
+		c.unknown++
+	case w.Error != "" || w.Unknown:
+		c.errors++
+	default:
+		c.values++
+	}
 }
 
 // confResult is faultline's value for a case.
@@ -79,14 +93,39 @@ type confResult struct {
 	encodeFail error
 }
 
-// evalConfCase evaluates expr as `locals { x = expr }` beside the suite's
-// variables, through the loader every root module goes through.
-func evalConfCase(t *testing.T, vars []byte, expr string) confResult {
+// readConfFixture returns the files of every case's root module:
+// variables.tf and files/*, by relative path.
+func readConfFixture(t *testing.T) map[string]string {
 	t.Helper()
-	dir := writeTree(t, map[string]string{
-		"variables.tf": string(vars),
-		"main.tf":      "locals {\n  x = " + expr + "\n}\n",
-	})
+	out := map[string]string{}
+	b, err := os.ReadFile(filepath.Join(conformanceDir, "variables.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out["variables.tf"] = string(b)
+	entries, err := os.ReadDir(filepath.Join(conformanceDir, "files"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(conformanceDir, "files", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["files/"+e.Name()] = string(b)
+	}
+	return out
+}
+
+// evalConfCase evaluates expr as `locals { x = expr }` beside the suite's
+// variables and files, through the loader every root module goes through.
+func evalConfCase(t *testing.T, fixture map[string]string, expr string) confResult {
+	t.Helper()
+	files := map[string]string{"main.tf": "locals {\n  x = " + expr + "\n}\n"}
+	for k, v := range fixture {
+		files[k] = v
+	}
+	dir := writeTree(t, files)
 	e := newLoader(Options{Root: dir}).evaluate(dir)
 	if e.rootInst == nil {
 		return confResult{}
@@ -113,6 +152,12 @@ func evalConfCase(t *testing.T, vars []byte, expr string) confResult {
 // they agree.
 func judgeConfCase(c confCase, w confExpected, got confResult) string {
 	switch {
+	case c.newer != "" && w.Error == "" && !w.Unknown && w.JSON == c.newerJSON:
+		return fmt.Sprintf("Terraform now gives the newer value %s: remove newer_terraform", w.JSON)
+	case c.newer != "" && (!got.known || got.json != c.newerJSON):
+		return fmt.Sprintf("faultline gives %s %s, newer Terraform %s (%s)", got.typ, got.json, c.newerJSON, c.newer)
+	case c.newer != "":
+		return ""
 	case c.unknownBecause != "" && got.known:
 		return fmt.Sprintf("documented as unknown (%s) but faultline knows it: %s %s", c.unknownBecause, got.typ, got.json)
 	case c.unknownBecause != "":
@@ -120,6 +165,10 @@ func judgeConfCase(c confCase, w confExpected, got confResult) string {
 	case w.Error != "" && got.known:
 		return fmt.Sprintf("Terraform fails (%s) but faultline gives %s %s", w.Error, got.typ, got.json)
 	case w.Error != "":
+		return ""
+	case w.Unknown && got.known:
+		return fmt.Sprintf("Terraform leaves it unknown but faultline gives %s %s", got.typ, got.json)
+	case w.Unknown:
 		return ""
 	case !got.known:
 		return fmt.Sprintf("faultline gives unknown, Terraform %s %s (add unknown_because if this is by design)", w.Type, w.JSON)
@@ -150,12 +199,11 @@ func readConfCases(t *testing.T) []confCase {
 			t.Fatalf("%s: want case \"name\" { expr = ... }", b.DefRange())
 		}
 		c := confCase{name: b.Labels[0], expr: string(a.Expr.Range().SliceBytes(src))}
-		if u, ok := b.Body.Attributes["unknown_because"]; ok {
-			v, diags := u.Expr.Value(nil)
-			if diags.HasErrors() || v.Type() != cty.String {
-				t.Fatalf("%s: unknown_because must be a string", b.DefRange())
-			}
-			c.unknownBecause = v.AsString()
+		c.unknownBecause = confString(t, b, "unknown_because")
+		c.newer = confString(t, b, "newer_terraform")
+		c.newerJSON = confString(t, b, "newer_terraform_json")
+		if (c.newer == "") != (c.newerJSON == "") {
+			t.Fatalf("%s: newer_terraform and newer_terraform_json go together", b.DefRange())
 		}
 		out = append(out, c)
 	}
@@ -163,6 +211,20 @@ func readConfCases(t *testing.T) []confCase {
 		t.Fatal("no conformance cases")
 	}
 	return out
+}
+
+// confString reads an optional string attribute of a case.
+func confString(t *testing.T, b *hclsyntax.Block, name string) string {
+	t.Helper()
+	a, ok := b.Body.Attributes[name]
+	if !ok {
+		return ""
+	}
+	v, diags := a.Expr.Value(nil)
+	if diags.HasErrors() || v.Type() != cty.String || v.IsNull() {
+		t.Fatalf("%s: %s must be a string", b.DefRange(), name)
+	}
+	return v.AsString()
 }
 
 // readConfExpected reads expected.json by case name.

@@ -158,12 +158,13 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"uuidv5":           op(ctyuuid.V5Func),
 		// network
 		"cidrhost":    op(cidr.HostFunc),
-		"cidrnetmask": op(cidr.NetmaskFunc),
+		"cidrnetmask": op(tfNetmaskFunc),
 		"cidrsubnet":  op(cidr.SubnetFunc),
 		"cidrsubnets": op(cidr.SubnetsFunc),
 		// time
 		"formatdate": op(stdlib.FormatDateFunc),
 		"timeadd":    op(stdlib.TimeAddFunc),
+		"timecmp":    op(tfTimeCmpFunc),
 		// filesystem
 		"basename":   op(ctyfs.BasenameFunc),
 		"dirname":    op(ctyfs.DirnameFunc),
@@ -176,11 +177,15 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"timestamp":    function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
 		"uuid":         function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
 	}
+	for name, f := range e.fileFuncs() {
+		fs[name] = f
+	}
 	for name, f := range fs {
 		if !unguarded[name] {
 			fs[name] = e.guard(name, f)
 		}
 	}
+	fs["templatestring"] = e.guard("templatestring", e.templateStringFunc(fs))
 	fs["templatefile"] = e.guard("templatefile", e.templateFileFunc(fs))
 	return fs
 }
@@ -412,6 +417,9 @@ func (e *funcEnv) fileExistsFunc() function.Function {
 			if hasSentinel(p) || !ok {
 				return cty.UnknownVal(cty.Bool), nil
 			}
+			if e.tree.IsDir(abs) {
+				return cty.UnknownVal(cty.Bool), fmt.Errorf("%q is a directory, not a file", p)
+			}
 			return cty.BoolVal(e.tree.IsFile(abs)), nil
 		},
 	})
@@ -457,40 +465,71 @@ func (e *funcEnv) templateFileFunc(funcs map[string]function.Function) function.
 			if err != nil {
 				return cty.DynamicVal, err
 			}
-			if !e.b.chargeBytes(len(src), "templatefile") {
-				return cty.DynamicVal, nil
-			}
-			if x := nesting.HCLTemplate([]byte(src)); x != nil {
-				return cty.DynamicVal, fmt.Errorf("%s: %s", p, x.Error())
-			}
-			expr, diags := hclsyntax.ParseTemplate([]byte(src), p, hcl.Pos{Line: 1, Column: 1})
-			if diags.HasErrors() {
-				return cty.DynamicVal, diags
-			}
-			hookTree(expr)
-			vars := args[1]
-			if !vars.IsWhollyKnown() || vars.IsNull() {
-				return cty.DynamicVal, nil
-			}
-			ty := vars.Type()
-			if !ty.IsObjectType() && !ty.IsMapType() {
-				return cty.DynamicVal, fmt.Errorf("invalid vars value: must be a map")
-			}
-			ctxVars := map[string]cty.Value{}
-			for it := vars.ElementIterator(); it.Next(); {
-				k, v := it.Element()
-				ctxVars[k.AsString()] = v
-			}
-			if e.b != nil {
-				ctxVars[budgetVar] = e.b.capsule
-			}
-			v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: inner})
-			if diags.HasErrors() {
-				return cty.DynamicVal, diags
-			}
-			return v, nil
+			return e.renderTemplate(src, p, args[1], inner)
 		},
 	})
+}
+
+// templateStringFunc is Terraform's templatestring: a string value is an
+// HCL template evaluated like templatefile's file (without templatefile
+// and templatestring).
+func (e *funcEnv) templateStringFunc(funcs map[string]function.Function) function.Function {
+	inner := make(map[string]function.Function, len(funcs))
+	for k, v := range funcs {
+		if k != "templatestring" {
+			inner[k] = v
+		}
+	}
+	return function.New(&function.Spec{
+		Params: []function.Parameter{
+			{Name: "template", Type: cty.String},
+			{Name: "vars", Type: cty.DynamicPseudoType},
+		},
+		Type: function.StaticReturnType(cty.DynamicPseudoType),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			src := args[0].AsString()
+			if hasSentinel(src) {
+				return cty.DynamicVal, nil
+			}
+			return e.renderTemplate(src, "<templatestring>", args[1], inner)
+		},
+	})
+}
+
+// renderTemplate evaluates template source src with the variables of vars
+// (a map or object) and funcs, within the budget.
+func (e *funcEnv) renderTemplate(src, name string, vars cty.Value, funcs map[string]function.Function) (cty.Value, error) {
+	if !e.b.chargeBytes(len(src), "templatefile") {
+		return cty.DynamicVal, nil
+	}
+	if x := nesting.HCLTemplate([]byte(src)); x != nil {
+		return cty.DynamicVal, fmt.Errorf("%s: %s", name, x.Error())
+	}
+	expr, diags := hclsyntax.ParseTemplate([]byte(src), name, hcl.Pos{Line: 1, Column: 1})
+	if diags.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	hookTree(expr)
+	if !vars.IsWhollyKnown() || vars.IsNull() {
+		return cty.DynamicVal, nil
+	}
+	ty := vars.Type()
+	if !ty.IsObjectType() && !ty.IsMapType() {
+		return cty.DynamicVal, fmt.Errorf("invalid vars value: must be a map")
+	}
+	ctxVars := map[string]cty.Value{}
+	for it := vars.ElementIterator(); it.Next(); {
+		k, v := it.Element()
+		ctxVars[k.AsString()] = v
+	}
+	if e.b != nil {
+		ctxVars[budgetVar] = e.b.capsule
+	}
+	v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
+	if diags.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	return v, nil
 }
 
 var identityFunc = function.New(&function.Spec{

@@ -8,6 +8,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net"
+	"time"
+
+	"github.com/hashicorp/go-cty-funcs/cidr"
 
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -389,3 +393,35 @@ func textCodecFunc(encode bool) function.Function {
 		},
 	})
 }
+
+// tfNetmaskFunc is cidrnetmask: an IPv6 prefix has no netmask (Terraform
+// fails on it).
+var tfNetmaskFunc = function.New(&function.Spec{
+	Params: cidr.NetmaskFunc.Params(),
+	Type:   function.StaticReturnType(cty.String),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		ip, _, err := net.ParseCIDR(args[0].AsString())
+		if err == nil && ip.To4() == nil {
+			return cty.UnknownVal(cty.String), fmt.Errorf("IPv6 addresses cannot have a netmask: %s", args[0].AsString())
+		}
+		return cidr.NetmaskFunc.Call(args)
+	},
+})
+
+// tfTimeCmpFunc is Terraform's timecmp: -1, 0 or 1 as the first RFC 3339
+// timestamp is before, at or after the second.
+var tfTimeCmpFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "timestamp_a", Type: cty.String}, {Name: "timestamp_b", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.Number),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		var ts [2]time.Time
+		for i := range ts {
+			t, err := time.Parse(time.RFC3339, args[i].AsString())
+			if err != nil {
+				return cty.UnknownVal(cty.Number), function.NewArgError(i, err)
+			}
+			ts[i] = t
+		}
+		return cty.NumberIntVal(int64(ts[0].Compare(ts[1]))), nil
+	},
+})

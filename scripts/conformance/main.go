@@ -8,7 +8,8 @@
 // parsers/terraform/conformance_test.go compares faultline's evaluator with.
 //
 // Each case runs in a temporary directory holding variables.tf (variables
-// with defaults, no provider) and main.tf with one local, `x = <expr>`.
+// with defaults, no provider), the files of files/ (for file(),
+// templatefile(), fileset(), …) and main.tf with one local, `x = <expr>`.
 // Console is asked `jsonencode(local.x)` and `type(local.x)`, so the value
 // and its type are both exact; an error from Terraform is recorded as the
 // case's error (faultline must then not give a known value).
@@ -51,6 +52,9 @@ type result struct {
 	JSON  string `json:"json,omitempty"`
 	Type  string `json:"type,omitempty"`
 	Error string `json:"error,omitempty"`
+	// Unknown is set when Terraform itself leaves the value unknown
+	// (console prints "(known after apply)").
+	Unknown bool `json:"unknown,omitempty"`
 }
 
 // output is expected.json.
@@ -78,9 +82,9 @@ func run(dir, tf string) error {
 	if err != nil {
 		return err
 	}
-	vars, err := os.ReadFile(filepath.Join(dir, "variables.tf"))
+	fixture, err := readFixture(dir)
 	if err != nil {
-		return fmt.Errorf("reading variables: %w", err)
+		return err
 	}
 	version, err := terraformVersion(tf)
 	if err != nil {
@@ -88,7 +92,7 @@ func run(dir, tf string) error {
 	}
 	out := output{Terraform: version}
 	for _, c := range cases {
-		r, err := evaluate(tf, vars, c)
+		r, err := evaluate(tf, fixture, c)
 		if err != nil {
 			return fmt.Errorf("case %s: %w", c.name, err)
 		}
@@ -143,8 +147,31 @@ func terraformVersion(tf string) (string, error) {
 	return strings.TrimSpace(line), nil
 }
 
+// readFixture returns the files every case directory holds, by relative
+// path: variables.tf and files/*.
+func readFixture(dir string) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	b, err := os.ReadFile(filepath.Join(dir, "variables.tf"))
+	if err != nil {
+		return nil, fmt.Errorf("reading variables: %w", err)
+	}
+	out["variables.tf"] = b
+	entries, err := os.ReadDir(filepath.Join(dir, "files"))
+	if err != nil {
+		return nil, fmt.Errorf("reading files: %w", err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, "files", e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("reading files: %w", err)
+		}
+		out["files/"+e.Name()] = b
+	}
+	return out, nil
+}
+
 // evaluate runs one case through terraform console.
-func evaluate(tf string, vars []byte, c tcase) (result, error) {
+func evaluate(tf string, fixture map[string][]byte, c tcase) (result, error) {
 	r := result{Name: c.name, Expr: c.expr}
 	dir, err := os.MkdirTemp("", "faultline-conformance-")
 	if err != nil {
@@ -152,8 +179,14 @@ func evaluate(tf string, vars []byte, c tcase) (result, error) {
 	}
 	defer os.RemoveAll(dir)
 	main := "locals {\n  x = " + c.expr + "\n}\n"
-	if err := os.WriteFile(filepath.Join(dir, "variables.tf"), vars, 0o644); err != nil {
-		return r, fmt.Errorf("writing variables: %w", err)
+	for rel, b := range fixture {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return r, fmt.Errorf("writing %s: %w", rel, err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return r, fmt.Errorf("writing %s: %w", rel, err)
+		}
 	}
 	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(main), 0o644); err != nil {
 		return r, fmt.Errorf("writing the case: %w", err)
@@ -164,6 +197,10 @@ func evaluate(tf string, vars []byte, c tcase) (result, error) {
 	}
 	if errText != "" {
 		r.Error = errText
+		return r, nil
+	}
+	if js == unknownText {
+		r.Unknown = true
 		return r, nil
 	}
 	if r.JSON, err = consoleString(js); err != nil {
@@ -237,6 +274,9 @@ func errorText(s string) string {
 
 // maxErrorText bounds an error's text in expected.json.
 const maxErrorText = 400
+
+// unknownText is how console prints an unknown value.
+const unknownText = "(known after apply)"
 
 // consoleString reads console's printing of a string value: Go's quoting
 // (templates such as ${ are not escaped).

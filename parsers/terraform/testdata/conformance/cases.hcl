@@ -7,6 +7,12 @@
 #     unknown_because = "why faultline knowingly leaves it unknown" # optional
 #   }
 #
+# A case whose answer changed in a later Terraform than the one that wrote
+# expected.json says so, with the later answer faultline gives:
+#
+#     newer_terraform      = "what changed, and since which version"
+#     newer_terraform_json = "<jsonencode of the later value>"
+#
 # The expression may read the variables of variables.tf (defaults only).
 
 # ---- arithmetic ------------------------------------------------------------
@@ -523,3 +529,291 @@ case "can_cidr" { expr = can(cidrhost("10.0.0.0/8", 0)) }
 case "length_regexall_guard" { expr = length(regexall("^arn:aws", "arn:aws:iam::1:role/x")) > 0 }
 case "tostring_in_for_key" { expr = { for i, v in var.numbers : tostring(i) => v } }
 case "for_grouping_length" { expr = { for k, v in { for u in var.users : u.role => u.name... } : k => length(v) } }
+
+# ---- typed variables: conversion and optional attributes -------------------------
+case "list_of_objects_defaults" { expr = var.list_of_objects }
+case "list_of_objects_ports" { expr = var.list_of_objects[*].port }
+case "map_any_unified" { expr = var.map_any }
+case "tuple_typed_converted" { expr = var.tuple_typed }
+case "set_dupes" { expr = var.set_dupes }
+case "extra_attrs_dropped" { expr = var.extra_attrs }
+case "nested_optional_defaults" { expr = var.nested_optional }
+case "nested_optional_types" { expr = var.nested_optional.logging.types }
+case "opt_d_null" { expr = var.opt.d == null }
+
+# ---- more operators and conditionals -------------------------------------------------
+case "and_null_guard" {
+  expr                 = var.null_any != null && var.null_any.a == 1
+  newer_terraform      = "&& and || short-circuit since Terraform 1.12 (hcl 2.24), as in faultline's hcl; older Terraform evaluates both sides and fails"
+  newer_terraform_json = "false"
+}
+case "or_short_circuit" {
+  expr                 = true || var.null_any.a
+  newer_terraform      = "&& and || short-circuit since Terraform 1.12 (hcl 2.24), as in faultline's hcl; older Terraform evaluates both sides and fails"
+  newer_terraform_json = "true"
+}
+case "string_less_than_error" { expr = "a" < "b" }
+case "eq_set_set" { expr = toset(["a", "b"]) == toset(["b", "a"]) }
+case "eq_empty_list_map" { expr = [] == {} }
+case "eq_tolist_empty" { expr = tolist([]) == [] }
+case "eq_nested" { expr = { a = [1, { b = "x" }] } == { a = [1, { b = "x" }] } }
+case "neq_number_bool" { expr = 1 != true }
+case "cond_empty_vs_list" { expr = true ? [] : ["a"] }
+case "cond_empty_vs_object" { expr = false ? {} : { a = 1 } }
+case "cond_null_vs_string" { expr = true ? null : "a" }
+case "cond_number_null" { expr = false ? 1 : null }
+case "cond_object_or_null" { expr = var.create ? var.obj.tags : null }
+case "cond_list_types_unify" { expr = var.create ? ["a"] : tolist(["b", "c"]) }
+case "cond_incompatible_objects" { expr = var.create ? { a = 1 } : { b = "x" } }
+case "cond_string_number" { expr = var.create ? "5" : 6 }
+case "unary_not_string" { expr = !"true" }
+case "neg_string" { expr = -"5" }
+case "mod_float" { expr = 5.5 % 2 }
+case "big_float_precision" { expr = 1 / 3 }
+case "tostring_third" { expr = tostring(1 / 3) }
+case "tostring_big" { expr = tostring(1e21) }
+case "tostring_small" { expr = tostring(0.000001) }
+case "interp_big_number" { expr = "${1e30}" }
+case "int_float_print" { expr = "${2.0}" }
+case "negative_zero" { expr = -0 }
+case "ceil_negative_half" { expr = ceil(-0.5) }
+case "parseint_int64_max" { expr = parseint("7fffffffffffffff", 16) }
+case "parseint_bad_base" { expr = parseint("10", 1) }
+case "parseint_prefix" { expr = parseint("0x10", 16) }
+case "floor_big" { expr = floor(1e20 + 0.5) }
+case "max_string_numbers" { expr = max("3", 2) }
+case "min_spread_list" { expr = min(var.numbers...) }
+case "abs_list_error" { expr = abs([1]) }
+
+# ---- more indexing, splats and for --------------------------------------------------
+case "map_dot_attr" { expr = var.map_str.a }
+case "map_number_index" { expr = { "1" = "x" }[1] }
+case "tuple_string_index" { expr = ["a", "b"]["1"] }
+case "splat_bracket_attr" { expr = var.users[*]["name"] }
+case "splat_lists_of_lists" { expr = [[1, 2], [3]][*][0] }
+case "splat_missing_attr" { expr = var.users[*].nope }
+case "splat_then_length" { expr = length(var.list_of_objects[*].name) }
+case "for_over_string_error" { expr = [for c in "abc" : c] }
+case "for_over_set_of_objects" { expr = [for o in toset([{ a = 1 }, { a = 2 }]) : o.a] }
+case "for_set_index_is_value" { expr = [for i, v in toset(["x", "y"]) : i] }
+case "for_map_sorted_keys" { expr = [for k, v in { z = 1, a = 2, m = 3 } : k] }
+case "for_object_result_sorted" { expr = { for s in ["z", "a"] : s => s } }
+case "for_key_null_error" { expr = { for s in ["a"] : null => s } }
+case "for_key_list_error" { expr = { for s in ["a"] : [s] => s } }
+case "for_value_types_mixed" { expr = { for k, v in { a = 1, b = "x" } : k => v } }
+case "for_grouping_objects" { expr = { for o in var.list_of_objects : o.port => o.name... } }
+case "for_nested_map" { expr = { for k, g in var.node_groups : k => { for i, t in g.instance_types : t => i } } }
+case "for_list_of_maps_merge" { expr = merge([for k, g in var.node_groups : { for t in g.instance_types : "${k}-${t}" => g.min_size }]...) }
+case "for_if_uses_index" { expr = [for i, s in var.list : s if i % 2 == 0] }
+case "object_duplicate_key" { expr = { a = 1, a = 2 } }
+case "object_key_number" { expr = { 1 = "one" } }
+case "object_key_quoted_mixed" { expr = { "a-b" = 1, "c d" = 2, e = 3 } }
+
+# ---- more string functions ---------------------------------------------------------------
+case "format_list_arg_error" { expr = format("%s", [1, 2]) }
+case "format_v_list" { expr = format("%v", [1, "a"]) }
+case "format_precision_width" { expr = format("%8.3f|", 3.14159) }
+case "format_q_width" { expr = format("%-8q|", "ab") }
+case "format_hash_v_string" { expr = format("%#v", "x") }
+case "format_s_number" { expr = format("%s", 12.5) }
+case "format_s_bool" { expr = format("%s", true) }
+case "format_d_string_number" { expr = format("%d", "12") }
+case "format_null_arg" {
+  expr                 = format("%v", null)
+  newer_terraform      = "go-cty 1.16.1 formats a null of unknown type as null, as documented (faultline's go-cty); older Terraform leaves the call unknown"
+  newer_terraform_json = "\"null\""
+}
+case "format_bad_verb" { expr = format("%z", 1) }
+case "format_extra_args" { expr = format("%s", "a", "b") }
+case "formatlist_empty" { expr = formatlist("%s", []) }
+case "formatlist_no_lists" { expr = formatlist("%s", "a") }
+case "split_multi_char" { expr = split("::", "a::b::::c") }
+case "split_empty_sep" { expr = split("", "abc") }
+case "join_set" { expr = join(",", toset(["b", "a"])) }
+case "join_not_strings_error" { expr = join(",", [[1]]) }
+case "replace_dollar_literal" { expr = replace("a.b", "/\\./", "$$") }
+case "replace_regex_anchors" { expr = replace("  padded  ", "/^\\s+|\\s+$/", "") }
+case "replace_regex_unicode" { expr = replace("naïve café", "/[^a-z ]/", "_") }
+case "replace_multiple" { expr = replace("aaa", "a", "bb") }
+case "regex_single_group_list" { expr = regex("a(b)c", "abc") }
+case "regex_no_groups_string" { expr = regex("b+", "abbbc") }
+case "regex_mixed_named_error" { expr = regex("(?P<x>a)(b)", "ab") }
+case "regex_bad_pattern" { expr = regex("(", "a") }
+case "regexall_named" { expr = regexall("(?P<k>\\w)=(?P<v>\\d)", "a=1 b=2") }
+case "startswith_empty" { expr = startswith("abc", "") }
+case "strcontains_case" { expr = strcontains("Hello", "hello") }
+case "substr_length_minus_one" { expr = substr("hello", 2, -1) }
+case "substr_offset_negative_past" { expr = substr("hi", -5, 1) }
+case "title_unicode" { expr = title("élan vital") }
+case "lower_unicode" { expr = lower("ÀÉÎ") }
+case "trimspace_unicode" { expr = trimspace("\u00a0 x \u2003") }
+case "trim_multi" { expr = trim("xyhixy", "xy") }
+case "trimprefix_repeat" { expr = trimprefix("aaab", "a") }
+case "trimsuffix_whole" { expr = trimsuffix("abc", "abc") }
+case "indent_empty_lines" { expr = indent(4, "a\n\nb\n") }
+case "indent_zero" { expr = indent(0, "a\nb") }
+case "chomp_middle" { expr = chomp("a\nb\n") }
+case "strrev_combining" { expr = strrev("e\u0301x") }
+case "urlencode_unicode" { expr = urlencode("café ☕") }
+case "base64encode_unicode" { expr = base64encode("ünïcödé") }
+case "base64decode_invalid_utf8" { expr = base64decode("/w==") }
+case "md5_unicode" { expr = md5("é") }
+case "sort_null_error" { expr = sort(["a", null]) }
+case "sort_empty" { expr = sort([]) }
+case "length_of_template" { expr = length("${var.obj.name}-${var.obj.port}") }
+
+# ---- more collection functions ---------------------------------------------------------
+case "coalesce_lists_error" { expr = coalesce([], ["a"]) }
+case "coalesce_bools" { expr = coalesce(false, true) }
+case "coalesce_number_string" { expr = coalesce("", 0) }
+case "coalescelist_tuples" { expr = coalescelist([], [1, "a"]) }
+case "coalescelist_non_list_error" { expr = coalescelist("a") }
+case "distinct_objects" { expr = distinct([{ a = 1 }, { a = 1 }, { a = 2 }]) }
+case "distinct_empty" { expr = distinct([]) }
+case "flatten_map_error" { expr = flatten({ a = [1] }) }
+case "flatten_deep" { expr = flatten([[[["deep"]]]]) }
+case "flatten_mixed_types" { expr = flatten([[1], ["a"], [true]]) }
+case "keys_tuple_error" { expr = keys(["a"]) }
+case "keys_empty_object" { expr = keys({}) }
+case "values_empty" { expr = values({}) }
+case "values_nested_objects" { expr = values({ b = { x = 1 }, a = { y = 2 } }) }
+case "merge_null_value" { expr = merge({ a = 1 }, { a = null }) }
+case "merge_object_and_map" { expr = merge(var.map_str, { n = 1 }) }
+case "merge_many" { expr = merge({ a = 1 }, { b = 2 }, { c = 3 }, { a = 4 }) }
+case "lookup_map_wrong_default" { expr = lookup(var.map_str, "zz", [1]) }
+case "lookup_nested_object" { expr = lookup(var.obj, "tags", {}) }
+case "lookup_map_number_default" { expr = lookup(var.map_str, "zz", 5) }
+case "contains_null" { expr = contains(["a", null], null) }
+case "contains_object" { expr = contains([{ a = 1 }], { a = 1 }) }
+case "contains_map_error" { expr = contains({ a = 1 }, 1) }
+case "index_fn_number" { expr = index([1, 2, 3], 3) }
+case "index_fn_string_number" { expr = index(["1", "2"], 2) }
+case "index_fn_empty" { expr = index([], "a") }
+case "element_tuple_mixed" { expr = element(["a", 1, true], 1) }
+case "element_float_index" { expr = element(["a", "b"], 1.5) }
+case "slice_reverse_error" { expr = slice(["a", "b", "c"], 2, 1) }
+case "slice_tuple" { expr = slice(["a", 1, true], 0, 2) }
+case "reverse_tuple" { expr = reverse(["a", 1]) }
+case "reverse_string_error" { expr = reverse("abc") }
+case "reverse_set_error" { expr = reverse(toset(["a"])) }
+case "zipmap_duplicate_keys" { expr = zipmap(["a", "a"], [1, 2]) }
+case "zipmap_empty" { expr = zipmap([], []) }
+case "zipmap_null_key" { expr = zipmap([null], [1]) }
+case "chunklist_tuple" { expr = chunklist(["a", 1, true], 2) }
+case "setproduct_single" { expr = setproduct(["a", "b"]) }
+case "setproduct_none_error" { expr = setproduct() }
+case "setunion_types" { expr = setunion(["a"], [1]) }
+case "setsubtract_empty" { expr = setsubtract(["a"], []) }
+case "setintersection_none" { expr = setintersection(["a"], ["b"]) }
+case "range_zero" { expr = range(0) }
+case "range_negative_limit" { expr = range(-3) }
+case "range_equal" { expr = range(1, 1) }
+case "range_step_zero_error" { expr = range(1, 5, 0) }
+case "range_large_length" { expr = length(range(2000)) }
+case "range_wrong_direction" { expr = range(1, 5, -1) }
+case "one_map_error" { expr = one({ a = 1 }) }
+case "one_tuple_object" { expr = one([{ a = 1 }]) }
+case "one_null_error" { expr = one(null) }
+case "alltrue_strings" { expr = alltrue(["true", "false"]) }
+case "anytrue_null" { expr = anytrue([null, false]) }
+case "anytrue_bad_string" { expr = anytrue(["maybe"]) }
+case "sum_null_element" { expr = sum([1, null]) }
+case "sum_floats" { expr = sum([0.1, 0.2, 0.3]) }
+case "sum_set" { expr = sum(toset([1, 2, 2])) }
+case "tobool_null" { expr = tobool(null) }
+case "tonumber_null" { expr = tonumber(null) }
+case "tolist_null" { expr = tolist(null) }
+case "tomap_nested" { expr = tomap({ a = { x = 1 }, b = { x = 2 } }) }
+case "tomap_differing_objects" { expr = tomap({ a = { x = 1 }, b = { y = 2 } }) }
+case "toset_objects" { expr = toset([{ a = 1 }, { a = 1 }]) }
+case "tostring_string" { expr = tostring("x") }
+case "transpose_empty" { expr = transpose({}) }
+case "matchkeys_empty_search" { expr = matchkeys(["a"], ["k"], []) }
+case "matchkeys_length_error" { expr = matchkeys(["a"], ["k", "j"], ["k"]) }
+
+# ---- more encoding ---------------------------------------------------------------------------
+case "jsonencode_unicode" { expr = jsonencode("héllo ☕") }
+case "jsonencode_big_number" { expr = jsonencode(12345678901234567890) }
+case "jsonencode_float" { expr = jsonencode(0.1 + 0.2) }
+case "jsonencode_null" { expr = jsonencode(null) }
+case "jsonencode_map_typed" { expr = jsonencode(var.map_str) }
+case "jsonencode_empty" { expr = jsonencode([{}, []]) }
+case "jsondecode_unicode_escape" { expr = jsondecode("\"\\u00e9\\n\"") }
+case "jsondecode_nested_types" { expr = jsondecode("[{\"a\": [1, {\"b\": null}]}, \"x\"]") }
+case "jsondecode_empty_object" { expr = jsondecode("{}") }
+case "jsondecode_trailing_garbage" { expr = jsondecode("{} x") }
+case "jsondecode_duplicate_keys" { expr = jsondecode("{\"a\": 1, \"a\": 2}") }
+case "yamlencode_number_float" { expr = yamlencode({ a = 1.5, b = 100, c = 1e21 }) }
+case "yamlencode_empty" { expr = yamlencode({}) }
+case "yamlencode_null" { expr = yamlencode(null) }
+case "yamlencode_nested_list" { expr = yamlencode({ a = [[1, 2], []] }) }
+case "yamlencode_unicode" { expr = yamlencode({ s = "héllo ☕" }) }
+case "yamlencode_long_string" { expr = yamlencode({ s = "a very long string that goes on and on past the eighty column limit that yaml encoders often fold at" }) }
+case "yamldecode_timestamp" { expr = yamldecode("t: 2024-01-02T03:04:05Z") }
+case "yamldecode_merge_key" { expr = yamldecode("base: &b {x: 1, y: 2}\nd:\n  <<: *b\n  y: 3\n") }
+case "yamldecode_empty" { expr = yamldecode("") }
+case "yamldecode_block_scalar" { expr = yamldecode("s: |\n  line1\n  line2\nf: >\n  folded\n  text\n") }
+case "yamldecode_quoted_number" { expr = yamldecode("a: '1'\nb: \"2\"\nc: 3") }
+case "yamldecode_octal_and_bools" { expr = yamldecode("[0o17, 017, on, off, True, NO, null, Null, '~']") }
+case "yamldecode_binary" { expr = yamldecode("!!binary aGVsbG8=") }
+case "yamldecode_list_of_maps" { expr = yamldecode("- name: a\n  v: 1\n- name: b\n") }
+case "csvdecode_quotes" { expr = csvdecode("a,b\n\"x,y\",\"he said \"\"hi\"\"\"\n") }
+case "csvdecode_mismatch_error" { expr = csvdecode("a,b\n1\n") }
+case "csvdecode_header_only" { expr = csvdecode("a,b\n") }
+case "base64sha256_unicode" { expr = base64sha256("é") }
+case "textencodebase64_bad_encoding" { expr = textencodebase64("x", "NOPE-1") }
+
+# ---- more network ---------------------------------------------------------------------------
+case "cidrsubnets_too_big_error" { expr = cidrsubnets("10.0.0.0/30", 4) }
+case "cidrhost_out_of_range" { expr = cidrhost("10.0.0.0/30", 8) }
+case "cidrhost_v6" { expr = cidrhost("fd00::/64", 5) }
+case "cidrnetmask_v6_error" { expr = cidrnetmask("fd00::/64") }
+case "cidrsubnet_bad_prefix" { expr = cidrsubnet("not-a-cidr", 8, 1) }
+case "cidrsubnet_host_bits" { expr = cidrsubnet("10.1.2.3/16", 8, 4) }
+case "cidrsubnets_none" { expr = cidrsubnets("10.0.0.0/16") }
+
+# ---- more time --------------------------------------------------------------------------------
+case "formatdate_names" { expr = formatdate("EEE, DD MMM YYYY hh:mm:ss ZZZ", "2018-01-02T23:12:01Z") }
+case "formatdate_literal" { expr = formatdate("h'h' m'm'", "2018-01-02T03:04:05Z") }
+case "formatdate_offset" { expr = formatdate("YYYY-MM-DD'T'hh:mmZZZZZ", "2018-01-02T23:12:01-08:00") }
+case "formatdate_bad_time" { expr = formatdate("YYYY", "yesterday") }
+case "timeadd_negative" { expr = timeadd("2024-01-01T00:00:00Z", "-90m") }
+case "timeadd_bad_duration" { expr = timeadd("2024-01-01T00:00:00Z", "1 day") }
+case "timecmp" { expr = [timecmp("2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z"), timecmp("2024-01-01T00:00:00Z", "2024-01-01T00:00:00Z")] }
+case "uuidv5_url" { expr = uuidv5("url", "https://example.com/") }
+case "uuidv5_bad_namespace" { expr = uuidv5("nope", "x") }
+case "plantimestamp" {
+  expr            = plantimestamp()
+  unknown_because = "plantimestamp() is the time of the plan"
+}
+case "bcrypt" {
+  expr            = bcrypt("secret")
+  unknown_because = "bcrypt() salts with random bytes: a new value on every call"
+}
+
+# ---- files and templates (files/ sits in the case's directory) ------------------------
+case "file_json" { expr = jsondecode(file("files/settings.json")).sizes }
+case "file_yaml" { expr = yamldecode(file("${path.module}/files/values.yaml")) }
+case "fileexists_present" { expr = fileexists("files/greeting.tpl") }
+case "fileexists_directory" { expr = fileexists("files") }
+case "templatefile_loop" { expr = templatefile("files/greeting.tpl", { name = "team", ports = [80, 443] }) }
+case "templatefile_missing_var" { expr = templatefile("files/greeting.tpl", { name = "team" }) }
+case "templatefile_missing_file" { expr = templatefile("files/nope.tpl", {}) }
+case "templatestring_var" { expr = templatestring(var.tpl, { name = "x", items = ["a", "b"] }) }
+case "filebase64" { expr = filebase64("files/settings.json") }
+case "filemd5" { expr = filemd5("files/settings.json") }
+case "filesha256" { expr = filesha256("files/settings.json") }
+case "filebase64sha256" { expr = filebase64sha256("files/settings.json") }
+case "fileset" { expr = fileset(path.module, "files/*.{json,yaml}") }
+case "path_root" { expr = path.root }
+case "terraform_workspace" {
+  expr            = terraform.workspace
+  unknown_because = "the workspace is chosen when Terraform runs (-workspace / TF_WORKSPACE), not in configuration"
+}
+
+# ---- sensitivity ------------------------------------------------------------------------------
+case "issensitive" {
+  expr            = [issensitive(sensitive("x")), issensitive("x")]
+  unknown_because = "faultline reads values without sensitivity marks (sensitive() returns its argument)"
+}
+case "nonsensitive_plain_error" { expr = nonsensitive("plain") }

@@ -119,3 +119,47 @@ variable "typed_groups" {
     two = { size = 2, spot = true, zones = ["a"] }
   }
 }
+
+variable "tpl" {
+  type    = string
+  default = "name=$${name}, items=%%{ for i in items }[$${i}]%%{ endfor }"
+}
+
+variable "list_of_objects" {
+  type = list(object({
+    name = string
+    port = optional(number, 80)
+    tags = optional(map(string), {})
+  }))
+  default = [{ name = "a" }, { name = "b", port = 443, tags = { tier = "edge" } }]
+}
+
+variable "map_any" {
+  type    = map(any)
+  default = { a = "x", b = 2 }
+}
+
+variable "tuple_typed" {
+  type    = tuple([string, number, bool])
+  default = ["s", "7", "true"]
+}
+
+variable "set_dupes" {
+  type    = set(string)
+  default = ["b", "a", "b"]
+}
+
+variable "extra_attrs" {
+  type    = object({ keep = string })
+  default = { keep = "yes", drop = "no" }
+}
+
+variable "nested_optional" {
+  type = object({
+    logging = optional(object({
+      enabled = optional(bool, true)
+      types   = optional(list(string), ["api", "audit"])
+    }), {})
+  })
+  default = {}
+}
