@@ -817,3 +817,58 @@ case "issensitive" {
   unknown_because = "faultline reads values without sensitivity marks (sensitive() returns its argument)"
 }
 case "nonsensitive_plain_error" { expr = nonsensitive("plain") }
+
+# ---- variable type conversion ---------------------------------------------------------
+case "var_number_from_string" { expr = var.num_from_string + 1 }
+case "var_string_from_number" { expr = var.string_from_num }
+case "var_bool_from_string" { expr = var.bool_from_string }
+case "var_list_from_numbers" { expr = var.list_from_numbers }
+case "var_sensitive_nonsensitive" { expr = nonsensitive(var.secret) }
+case "var_sensitive_length" { expr = length(nonsensitive(var.secret)) }
+case "var_not_nullable" { expr = var.not_nullable }
+
+# ---- more patterns from real modules ------------------------------------------------------
+case "for_merge_drop_nulls" { expr = { for k, v in merge(var.obj.tags, { extra = null }) : k => v if v != null } }
+case "compact_null_var" { expr = compact([var.null_string]) }
+case "coalescelist_empty_any" { expr = coalescelist(var.empty_list, ["default"]) }
+case "length_compact_nulls" { expr = length(compact([var.null_string, ""])) }
+case "concat_empty_any_and_list" { expr = concat(var.empty_list, var.list) }
+case "element_concat_blank" { expr = element(concat(var.empty_list, [""]), 0) }
+case "join_empty_any" { expr = join(",", var.empty_list) }
+case "cond_list_or_empty_tuple" { expr = var.create ? var.list : [] }
+case "cond_map_or_empty" { expr = var.create ? var.map_str : {} }
+case "not_create_or_length" { expr = !var.create || length(var.list) > 0 }
+case "contains_null_needle" {
+  expr                 = contains(["a", "b"], var.null_string)
+  newer_terraform      = "go-cty 1.18.1 lets contains() look for a null (faultline's go-cty); Terraform built on an older go-cty refuses a null value"
+  newer_terraform_json = "false"
+}
+case "for_if_optional_bool" { expr = { for k, v in var.typed_groups : k => v.size if v.spot } }
+case "coalesce_null_zones" { expr = [for z in coalesce(var.typed_groups.one.zones, ["default"]) : z] }
+case "lookup_typed_object" { expr = lookup(var.typed_groups["two"], "zones", []) }
+case "try_null_zones_index" { expr = try(var.typed_groups.one.zones[0], null) }
+case "flatten_group_zones" {
+  expr = flatten([for k, v in var.typed_groups : [for z in coalesce(v.zones, []) : { group = k, zone = z }]])
+}
+case "sum_group_sizes" { expr = sum([for k, v in var.typed_groups : v.size]) }
+case "max_floor_zero" { expr = max(0, var.num - 50) }
+case "short_hash_suffix" { expr = substr(md5("cluster-a"), 0, 8) }
+case "camel_from_snake" { expr = replace(title(replace("node_group_name", "_", " ")), " ", "") }
+case "sanitize_name" { expr = lower(replace(var.str, "/[^a-zA-Z0-9]/", "-")) }
+case "arn_partition_named" { expr = regex("^arn:(?P<partition>[^:]+):", "arn:aws-us-gov:iam::1:role/x").partition }
+case "yaml_file_to_json" { expr = jsonencode(yamldecode(file("files/values.yaml"))) }
+case "base64_templatefile" { expr = base64encode(templatefile("files/greeting.tpl", { name = "n", ports = [] })) }
+case "keys_typed_groups" { expr = keys(var.typed_groups) }
+case "values_splat_sizes" { expr = values(var.typed_groups)[*].size }
+case "tags_merge_conditional" { expr = merge(var.obj.tags, var.create ? { Owner = "me" } : {}) }
+case "length_keys_filter" { expr = length([for k, v in var.node_groups : k if try(v.labels.role, "") == "general"]) }
+case "nested_try_can" { expr = try(can(regex("x", var.null_string)) ? "matched" : "no", "errored") }
+case "count_from_bool" { expr = var.create ? length(var.list) : 0 }
+case "zipmap_from_splat" { expr = zipmap(var.users[*].name, var.users[*].role) }
+case "to_set_of_roles" { expr = toset(var.users[*].role) }
+case "one_of_filter" { expr = one([for u in var.users : u.name if u.role == "admin"]) }
+case "setproduct_to_map" {
+  expr = { for p in setproduct(keys(var.node_groups), ["a", "b"]) : "${p[0]}-${p[1]}" => p }
+}
+case "format_arn" { expr = format("arn:%s:iam::%s:role/%s", "aws", "111122223333", var.obj.name) }
+case "templatefile_yaml" { expr = yamldecode(templatefile("files/values.yaml", {})) }

@@ -163,3 +163,35 @@ variable "nested_optional" {
   })
   default = {}
 }
+
+variable "num_from_string" {
+  type    = number
+  default = "5"
+}
+
+variable "string_from_num" {
+  type    = string
+  default = 42
+}
+
+variable "bool_from_string" {
+  type    = bool
+  default = "true"
+}
+
+variable "list_from_numbers" {
+  type    = list(string)
+  default = [1, 2]
+}
+
+variable "secret" {
+  type      = string
+  default   = "hunter2"
+  sensitive = true
+}
+
+variable "not_nullable" {
+  type     = list(string)
+  default  = []
+  nullable = false
+}
