@@ -70,6 +70,73 @@ func TestConformance(t *testing.T) {
 		agree, len(cases), 100*float64(agree)/float64(len(cases)), tally.values, tally.errors, tally.unknown, tally.newer)
 }
 
+// TestConformanceInModule evaluates the cases again inside a local module
+// (module call, variables of the child, output read by the root). A known
+// value must be Terraform's; an unknown one must be unknown at the root too,
+// or come from a null in Terraform's value (a module output's null leaves
+// are read as holes, as for any module whose outputs are not all known).
+// Cases reading path.* differ by design (path.module is the child's).
+func TestConformanceInModule(t *testing.T) {
+	cases := readConfCases(t)
+	want := readConfExpected(t)
+	fixture := readConfFixture(t)
+	same, unknown, skipped := 0, 0, 0
+	for _, c := range cases {
+		w := want[c.name]
+		if w.Expr != c.expr || strings.Contains(c.expr, "path.") {
+			skipped++
+			continue
+		}
+		got := evalConfCaseInModule(t, fixture, c.expr)
+		if !got.known {
+			if root := evalConfCase(t, fixture, c.expr); root.known && !strings.Contains(w.JSON, "null") {
+				t.Errorf("%s: unknown through a module, known at the root (%s %s)\n  expr: %s", c.name, root.typ, root.json, c.expr)
+				continue
+			}
+			unknown++
+			continue
+		}
+		if msg := judgeConfCase(c, w, got); msg != "" {
+			t.Errorf("%s (in a module): %s\n  expr: %s", c.name, msg, c.expr)
+			continue
+		}
+		same++
+	}
+	t.Logf("conformance in a module: %d cases known and equal to Terraform's, %d unknown (as at the root, or null leaves), %d skipped (path.*)", same, unknown, skipped)
+}
+
+// TestConformanceJSON evaluates the one-line cases again in JSON syntax
+// (.tf.json), where each is a "${...}" template: the same values, or
+// unknown where they are unknown in native syntax.
+func TestConformanceJSON(t *testing.T) {
+	cases := readConfCases(t)
+	want := readConfExpected(t)
+	fixture := readConfFixture(t)
+	same, unknown, skipped := 0, 0, 0
+	for _, c := range cases {
+		w := want[c.name]
+		if w.Expr != c.expr || strings.Contains(c.expr, "\n") {
+			skipped++
+			continue
+		}
+		got := evalConfCaseJSON(t, fixture, c.expr)
+		if !got.known {
+			if native := evalConfCase(t, fixture, c.expr); native.known {
+				t.Errorf("%s: unknown in JSON syntax, known in native syntax (%s %s)\n  expr: %s", c.name, native.typ, native.json, c.expr)
+				continue
+			}
+			unknown++
+			continue
+		}
+		if msg := judgeConfCase(c, w, got); msg != "" {
+			t.Errorf("%s (JSON syntax): %s\n  expr: %s", c.name, msg, c.expr)
+			continue
+		}
+		same++
+	}
+	t.Logf("conformance in JSON syntax: %d cases known and equal to Terraform's, %d unknown as in native syntax, %d skipped (multi-line)", same, unknown, skipped)
+}
+
 // confTally counts the cases that agree, by kind.
 type confTally struct{ values, errors, unknown, newer int }
 
@@ -130,8 +197,58 @@ func evalConfCase(t *testing.T, fixture map[string]string, expr string) confResu
 	if e.rootInst == nil {
 		return confResult{}
 	}
-	v, ok := e.rootInst.locals["x"]
-	if !ok || v == cty.NilVal {
+	return confValue(e.rootInst.locals["x"])
+}
+
+// evalConfCaseInModule evaluates expr in a local module called by the
+// root, read back through the module's output: the variables and the
+// expression are the child's, the files stay in the root (where
+// Terraform resolves relative paths).
+func evalConfCaseInModule(t *testing.T, fixture map[string]string, expr string) confResult {
+	t.Helper()
+	files := map[string]string{
+		"main.tf":           "module \"case\" {\n  source = \"./case\"\n}\nlocals {\n  x = module.case.x\n}\n",
+		"case/main.tf":      "locals {\n  x = " + expr + "\n}\noutput \"x\" {\n  value = local.x\n}\n",
+		"case/variables.tf": fixture["variables.tf"],
+	}
+	for k, v := range fixture {
+		if k != "variables.tf" {
+			files[k] = v
+		}
+	}
+	dir := writeTree(t, files)
+	e := newLoader(Options{Root: dir}).evaluate(dir)
+	if e.rootInst == nil {
+		return confResult{}
+	}
+	return confValue(e.rootInst.locals["x"])
+}
+
+// evalConfCaseJSON evaluates expr in JSON syntax, main.tf.json's
+// {"locals": {"x": "${expr}"}}: a template of one interpolation, whose
+// value is the expression's.
+func evalConfCaseJSON(t *testing.T, fixture map[string]string, expr string) confResult {
+	t.Helper()
+	body, err := json.Marshal(map[string]any{"locals": map[string]string{"x": "${" + expr + "}"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"main.tf.json": string(body)}
+	for k, v := range fixture {
+		files[k] = v
+	}
+	dir := writeTree(t, files)
+	e := newLoader(Options{Root: dir}).evaluate(dir)
+	if e.rootInst == nil {
+		return confResult{}
+	}
+	return confValue(e.rootInst.locals["x"])
+}
+
+// confValue is what a case's value tells: unknown (holes included), or
+// its JSON and type.
+func confValue(v cty.Value) confResult {
+	if v == cty.NilVal {
 		return confResult{}
 	}
 	v, _ = v.UnmarkDeep()
