@@ -398,3 +398,39 @@ func consoleType(ty cty.Type) string {
 	}
 	return ty.FriendlyName()
 }
+
+// TestLengthGuardedForEach is the issue's case at resource level: a
+// for_each guarded by `length(var.outpost_config) > 0` (type any, default
+// {}) expands to its instances instead of being dropped as unknowable.
+func TestLengthGuardedForEach(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+variable "outpost_config" {
+  type    = any
+  default = {}
+}
+variable "node_groups" {
+  type    = any
+  default = { general = { min_size = 1 }, gpu = { min_size = 0 } }
+}
+locals {
+  on_outpost = length(var.outpost_config) > 0
+}
+resource "aws_eks_node_group" "this" {
+  for_each        = { for k, v in var.node_groups : k => v if !local.on_outpost }
+  node_group_name = each.key
+}
+`})
+	e := newLoader(Options{Root: dir}).evaluate(dir)
+	v := e.rootInst.resources["aws_eks_node_group"]["this"]
+	if !v.IsKnown() || !v.Type().IsObjectType() {
+		t.Fatalf("node groups = %#v, want one instance per key", v)
+	}
+	for _, k := range []string{"general", "gpu"} {
+		if !v.Type().HasAttribute(k) {
+			t.Errorf("no instance %q in %#v", k, v)
+		}
+	}
+	for _, n := range e.notes {
+		t.Errorf("unexpected note: %s", n.What)
+	}
+}

@@ -58,7 +58,7 @@ type funcEnv struct {
 // unguarded functions need no budget: try and can take expressions (whose
 // evaluation is bounded itself), the others return their argument or
 // nothing.
-var unguarded = map[string]bool{"try": true, "can": true, "sensitive": true, "nonsensitive": true, "timestamp": true, "uuid": true}
+var unguarded = map[string]bool{"try": true, "can": true, "sensitive": true, "nonsensitive": true, "ephemeralasnull": true, "timestamp": true, "uuid": true}
 
 // functions returns Terraform's function table, sentinel-aware.
 func (e *funcEnv) functions() map[string]function.Function {
@@ -172,10 +172,12 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"file":       e.fileFunc(),
 		"fileexists": e.fileExistsFunc(),
 		// values that only matter at apply time
-		"sensitive":    identityFunc,
-		"nonsensitive": identityFunc,
-		"timestamp":    function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
-		"uuid":         function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
+		"sensitive":       identityFunc,
+		"nonsensitive":    identityFunc,
+		"ephemeralasnull": identityFunc,
+		"pathexpand":      pathExpandFunc,
+		"timestamp":       function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
+		"uuid":            function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
 	}
 	for name, f := range e.fileFuncs() {
 		fs[name] = f
@@ -538,6 +540,21 @@ var identityFunc = function.New(&function.Spec{
 		return args[0].Type(), nil
 	},
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) { return args[0], nil },
+})
+
+// pathExpandFunc is pathexpand: a path starting with ~ names the home
+// directory of whoever runs Terraform, unknown here (an anonymous hole
+// would do no better: the rest of the path is rarely read); any other path
+// is returned as it is.
+var pathExpandFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "path", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.String),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		if p := args[0].AsString(); strings.HasPrefix(p, "~") {
+			return cty.UnknownVal(cty.String), nil
+		}
+		return args[0], nil
+	},
 })
 
 var strContainsFunc = function.New(&function.Spec{

@@ -872,3 +872,108 @@ case "setproduct_to_map" {
 }
 case "format_arn" { expr = format("arn:%s:iam::%s:role/%s", "aws", "111122223333", var.obj.name) }
 case "templatefile_yaml" { expr = yamldecode(templatefile("files/values.yaml", {})) }
+
+# ---- more templates and heredocs --------------------------------------------------------------
+case "template_nested_string" { expr = "${"inner ${var.obj.name}"}!" }
+case "template_for_map" { expr = "%{for k, v in var.obj.tags}${k}=${v};%{endfor}" }
+case "template_if_else_strip" { expr = "[%{if var.create~} yes %{~else~} no %{~endif}]" }
+case "template_nested_for_if" { expr = "%{for u in var.users}%{if u.role == "dev"}${u.name} %{endif}%{endfor}" }
+case "template_number_format" { expr = "${0.5 + 0.25}|${10 / 4}|${1e3}" }
+case "template_unicode" { expr = "☕ ${"é"}" }
+case "heredoc_escapes" {
+  expr = <<-EOT
+    literal $${not_interpolated} and %%{not_a_directive}
+    tab	inside
+  EOT
+}
+case "heredoc_blank_lines" {
+  expr = <<-EOT
+    first
+
+      indented after blank
+    last
+  EOT
+}
+case "heredoc_strip_for" {
+  expr = <<-EOT
+    list:
+    %{ for s in var.list ~}
+    - ${s}
+    %{ endfor ~}
+    end
+  EOT
+}
+case "heredoc_json" {
+  expr = <<-EOT
+    {
+      "name": "${var.obj.name}",
+      "ports": [%{ for i, p in [80, 443] }${i > 0 ? ", " : ""}${p}%{ endfor }]
+    }
+  EOT
+}
+case "heredoc_jsondecode" {
+  expr = jsondecode(<<-EOT
+    {"a": [1, 2], "b": {"c": "${var.obj.name}"}}
+  EOT
+  )
+}
+case "heredoc_least_indent" {
+  expr = <<-EOT
+      four
+    two
+        six
+  EOT
+}
+case "heredoc_custom_marker" {
+  expr = <<-POLICY
+    marker POLICY inside
+  POLICY
+}
+
+# ---- more numbers ------------------------------------------------------------------------------
+case "pow_2_64" { expr = pow(2, 64) }
+case "big_int_beyond_64bit" { expr = 18446744073709551616 * 18446744073709551616 }
+case "big_parseint_binary" { expr = parseint("11111111111111111111111111111111111111111111111111111111111111111111", 2) }
+case "tostring_big_int" { expr = tostring(9007199254740993) }
+case "eq_big_ints" { expr = 9007199254740993 == 9007199254740992 }
+case "float_mul_eq" { expr = 0.1 * 3 == 0.3 }
+case "div_mul_roundtrip" { expr = 100 / 3 * 3 }
+case "mod_negative_divisor" { expr = 5 % -3 }
+case "half_times_two" { expr = 2 * 0.5 }
+case "floor_negative_zero" { expr = floor(-0.0) }
+case "number_to_string_concat" { expr = "${1 / 8}" }
+case "number_compare_string" { expr = "1.0" == 1 }
+case "max_floats" { expr = max(1.5, 1.25, -3) }
+case "ceil_big" { expr = ceil(12345678901234567.5) }
+case "signum_zero" { expr = signum(0) }
+case "log_fraction" { expr = floor(log(1000, 10)) }
+case "int_from_float_index" { expr = ["a", "b", "c"][1.0] }
+case "fraction_index_error" { expr = ["a", "b", "c"][1.5] }
+
+# ---- more conversions ------------------------------------------------------------------------
+case "tostring_list_tolist_error" { expr = tostring(tolist(["a"])) }
+case "tolist_object_error" { expr = tolist({ a = 1 }) }
+case "toset_object_error" { expr = toset({ a = 1 }) }
+case "tomap_tuple_error" { expr = tomap([1]) }
+case "for_type_from_list" { expr = [for x in tolist(["a"]) : x] }
+case "for_type_object" { expr = { for x in ["a"] : x => 1 } }
+case "tolist_nested_unify" { expr = tolist([["a"], [1]]) }
+case "tomap_of_lists" { expr = tomap({ a = ["x"], b = [] }) }
+case "toset_of_lists" { expr = toset([["a"], ["a"], ["b"]]) }
+case "tobool_number_error" { expr = tobool(1) }
+case "tonumber_bool_error" { expr = tonumber(true) }
+case "tostring_bool_false" { expr = tostring(false) }
+case "list_of_maps_unify" { expr = tolist([{ a = "1" }, tomap({ b = "2" })]) }
+
+# ---- remaining functions --------------------------------------------------------------------
+case "ephemeralasnull_plain" { expr = ephemeralasnull("not ephemeral") }
+case "pathexpand_plain" { expr = pathexpand("relative/dir") }
+case "pathexpand_home" {
+  expr            = pathexpand("~/.kube/config")
+  unknown_because = "~ is the home directory of whoever runs Terraform"
+}
+case "abspath_is_absolute" { expr = startswith(abspath("files"), "/") && endswith(abspath("files"), "/files") }
+case "provider_function" {
+  expr            = provider::terraform::encode_expr({ a = 1 })
+  unknown_because = "provider functions are not modelled"
+}
