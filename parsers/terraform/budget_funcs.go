@@ -64,7 +64,7 @@ func (g *guarded) call(args []cty.Value, _ cty.Type) (cty.Value, error) {
 	if args = convertArgs(b, args, sizes, g.params, g.vp, g.to, g.name); !b.ok() {
 		return cty.DynamicVal, nil
 	}
-	if g.name == "distinct" {
+	if g.name == "distinct" && !valueHasSentinel(args[0]) {
 		if v, ok := distinctStrings(args[0]); ok {
 			return v, nil
 		}

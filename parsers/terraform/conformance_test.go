@@ -29,6 +29,10 @@ type confCase struct {
 	// newer is what changed in a later Terraform than the one that wrote
 	// expected.json; newerJSON is the later value, which faultline gives.
 	newer, newerJSON string
+	// decides says why faultline knows a value Terraform leaves unknown
+	// (a literal suffix decides endswith whatever the hole holds);
+	// decidedJSON is that value.
+	decides, decidedJSON string
 }
 
 // confExpected is one case as Terraform evaluated it.
@@ -65,9 +69,9 @@ func TestConformance(t *testing.T) {
 		}
 		tally.count(c, w)
 	}
-	agree := tally.values + tally.errors + tally.unknown + tally.newer
-	t.Logf("conformance: %d of %d cases agree with Terraform (%.1f%%): %d equal values, %d Terraform errors left unknown, %d unknown by design (unknown_because), %d as a newer Terraform answers (newer_terraform)",
-		agree, len(cases), 100*float64(agree)/float64(len(cases)), tally.values, tally.errors, tally.unknown, tally.newer)
+	agree := tally.values + tally.errors + tally.unknown + tally.newer + tally.decided
+	t.Logf("conformance: %d of %d cases agree with Terraform (%.1f%%): %d equal values, %d Terraform errors or unknowns left unknown, %d unknown by design (unknown_because), %d as a newer Terraform answers (newer_terraform), %d decided where Terraform leaves them unknown (faultline_decides)",
+		agree, len(cases), 100*float64(agree)/float64(len(cases)), tally.values, tally.errors, tally.unknown, tally.newer, tally.decided)
 }
 
 // TestConformanceInModule evaluates the cases again inside a local module
@@ -138,12 +142,14 @@ func TestConformanceJSON(t *testing.T) {
 }
 
 // confTally counts the cases that agree, by kind.
-type confTally struct{ values, errors, unknown, newer int }
+type confTally struct{ values, errors, unknown, newer, decided int }
 
 func (c *confTally) count(k confCase, w confExpected) {
 	switch {
 	case k.newer != "":
 		c.newer++
+	case k.decides != "":
+		c.decided++
 	case k.unknownBecause != "":
 		c.unknown++
 	case w.Error != "" || w.Unknown:
@@ -275,6 +281,12 @@ func judgeConfCase(c confCase, w confExpected, got confResult) string {
 		return fmt.Sprintf("faultline gives %s %s, newer Terraform %s (%s)", got.typ, got.json, c.newerJSON, c.newer)
 	case c.newer != "":
 		return ""
+	case c.decides != "" && !w.Unknown:
+		return "Terraform knows this value now: remove faultline_decides"
+	case c.decides != "" && (!got.known || got.json != c.decidedJSON):
+		return fmt.Sprintf("faultline gives %s %s, want %s (%s)", got.typ, got.json, c.decidedJSON, c.decides)
+	case c.decides != "":
+		return ""
 	case c.unknownBecause != "" && got.known:
 		return fmt.Sprintf("documented as unknown (%s) but faultline knows it: %s %s", c.unknownBecause, got.typ, got.json)
 	case c.unknownBecause != "":
@@ -319,8 +331,10 @@ func readConfCases(t *testing.T) []confCase {
 		c.unknownBecause = confString(t, b, "unknown_because")
 		c.newer = confString(t, b, "newer_terraform")
 		c.newerJSON = confString(t, b, "newer_terraform_json")
-		if (c.newer == "") != (c.newerJSON == "") {
-			t.Fatalf("%s: newer_terraform and newer_terraform_json go together", b.DefRange())
+		c.decides = confString(t, b, "faultline_decides")
+		c.decidedJSON = confString(t, b, "faultline_json")
+		if (c.newer == "") != (c.newerJSON == "") || (c.decides == "") != (c.decidedJSON == "") {
+			t.Fatalf("%s: newer_terraform goes with newer_terraform_json, faultline_decides with faultline_json", b.DefRange())
 		}
 		out = append(out, c)
 	}

@@ -17,7 +17,6 @@ import (
 	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
 	ctyuuid "github.com/hashicorp/go-cty-funcs/uuid"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	ctyyaml "github.com/zclconf/go-cty-yaml"
 	"github.com/zclconf/go-cty/cty"
@@ -135,8 +134,8 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"tolist":   pt(stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))),
 		"toset":    op(stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType))),
 		"tomap":    pt(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))),
-		"try":      tryfunc.TryFunc,
-		"can":      tryfunc.CanFunc,
+		"try":      holeTryFunc,
+		"can":      holeCanFunc,
 		// encoding
 		"jsonencode":       pt(stdlib.JSONEncodeFunc),
 		"jsondecode":       pt(stdlib.JSONDecodeFunc),

@@ -7,6 +7,11 @@
 #     unknown_because = "why faultline knowingly leaves it unknown" # optional
 #   }
 #
+# A case where faultline knows what Terraform leaves unknown says why:
+#
+#     faultline_decides = "why the value is certain anyway"
+#     faultline_json    = "<jsonencode of faultline's value>"
+#
 # A case whose answer changed in a later Terraform than the one that wrote
 # expected.json says so, with the later answer faultline gives:
 #
@@ -976,4 +981,58 @@ case "abspath_is_absolute" { expr = startswith(abspath("files"), "/") && endswit
 case "provider_function" {
   expr            = provider::terraform::encode_expr({ a = 1 })
   unknown_because = "provider functions are not modelled"
+}
+
+# ---- values known only after apply (terraform_data.u.id) ------------------------------
+case "unknown_id" { expr = terraform_data.u.id }
+case "unknown_eq" { expr = terraform_data.u.id == "x" }
+case "unknown_neq" { expr = terraform_data.u.id != "x" }
+case "unknown_eq_self" { expr = terraform_data.u.id == terraform_data.u.id }
+case "unknown_eq_null" {
+  expr              = terraform_data.u.id == null
+  faultline_decides = "faultline takes a value unknown before apply to be non-null (an unset optional argument is null, not a hole)"
+  faultline_json    = "false"
+}
+case "unknown_for_eq" { expr = [for s in [terraform_data.u.id] : s == "x"] }
+case "unknown_for_if_length" { expr = length([for s in [terraform_data.u.id, "b"] : s if s != "b"]) }
+case "unknown_anytrue_for" { expr = anytrue([for s in [terraform_data.u.id] : s == "x"]) }
+case "unknown_for_map_if" { expr = { for k, v in { a = terraform_data.u.id, b = "y" } : k => v if v == "y" } }
+case "unknown_contains" { expr = contains(["x"], terraform_data.u.id) }
+case "unknown_length_string" { expr = length(terraform_data.u.id) }
+case "unknown_length_list" { expr = length([terraform_data.u.id, "a"]) }
+case "unknown_upper" { expr = upper(terraform_data.u.id) }
+case "unknown_template" { expr = "${terraform_data.u.id}:sub" }
+case "unknown_coalesce" { expr = coalesce(terraform_data.u.id, "d") }
+case "unknown_cond" { expr = terraform_data.u.id != "" ? "a" : "b" }
+case "unknown_startswith" { expr = startswith(terraform_data.u.id, "a") }
+case "unknown_startswith_prefix" { expr = startswith("prod-${terraform_data.u.id}", "pro") }
+case "unknown_sort" { expr = sort([terraform_data.u.id, "a"]) }
+case "unknown_keys" { expr = keys({ (terraform_data.u.id) = 1 }) }
+case "unknown_lookup_key" { expr = lookup({ a = 1 }, terraform_data.u.id, 0) }
+case "unknown_map_index_eq" { expr = tomap({ a = terraform_data.u.id })["a"] == "x" }
+case "unknown_regex" { expr = regex("^a", terraform_data.u.id) }
+case "unknown_can_regex" { expr = can(regex("^a", terraform_data.u.id)) }
+case "unknown_can_attr" { expr = can(terraform_data.u.id.nope) }
+case "unknown_try_attr" { expr = try(terraform_data.u.id.nope, "fallback") }
+case "unknown_try_value" { expr = try(terraform_data.u.id, "fallback") }
+case "unknown_replace" { expr = replace(terraform_data.u.id, "https://", "") }
+case "unknown_jsonencode" { expr = jsonencode({ sub = "${terraform_data.u.id}:sub" }) }
+case "unknown_distinct" { expr = length(distinct([terraform_data.u.id, "a"])) }
+case "unknown_toset_length" { expr = length(toset([terraform_data.u.id, "a"])) }
+case "unknown_merge_known_key" { expr = merge({ a = terraform_data.u.id }, { b = "x" }).b }
+case "unknown_element" { expr = element([terraform_data.u.id, "b"], 1) }
+case "unknown_index_fn" { expr = index([terraform_data.u.id, "b"], "b") }
+case "unknown_alltrue" { expr = alltrue([terraform_data.u.id == "x", false]) }
+case "unknown_and_false" { expr = terraform_data.u.id == "x" && false }
+case "unknown_or_true" { expr = terraform_data.u.id == "x" || true }
+case "unknown_format" { expr = format("%s-%s", "a", terraform_data.u.id) }
+case "unknown_split_length" { expr = length(split(",", terraform_data.u.id)) }
+case "unknown_compact" { expr = compact([terraform_data.u.id, ""]) }
+case "unknown_one" { expr = one([terraform_data.u.id]) }
+case "unknown_zipmap_keys" { expr = keys(zipmap(["a", "b"], [terraform_data.u.id, "x"])) }
+case "unknown_cidrsubnet" { expr = cidrsubnet(terraform_data.u.id, 8, 1) }
+case "unknown_endswith_suffix" {
+  expr              = endswith("${terraform_data.u.id}.amazonaws.com", ".com")
+  faultline_decides = "the literal end of the string decides it whatever the unknown part holds (Terraform refines prefixes only)"
+  faultline_json    = "true"
 }

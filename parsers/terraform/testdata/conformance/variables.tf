@@ -195,3 +195,8 @@ variable "not_nullable" {
   default  = []
   nullable = false
 }
+
+# An object whose attributes Terraform knows only after apply (the builtin
+# provider needs no installation): the cases that read it check that what
+# is unknown stays unknown.
+resource "terraform_data" "u" {}
