@@ -549,12 +549,12 @@ case "opt_d_null" { expr = var.opt.d == null }
 # ---- more operators and conditionals -------------------------------------------------
 case "and_null_guard" {
   expr                 = var.null_any != null && var.null_any.a == 1
-  newer_terraform      = "&& and || short-circuit since Terraform 1.12 (hcl 2.24), as in faultline's hcl; older Terraform evaluates both sides and fails"
+  newer_terraform      = "&& and || short-circuit in hcl 2.25 (faultline's), as in Terraform releases built on it; Terraform 1.11 evaluates both sides and fails"
   newer_terraform_json = "false"
 }
 case "or_short_circuit" {
   expr                 = true || var.null_any.a
-  newer_terraform      = "&& and || short-circuit since Terraform 1.12 (hcl 2.24), as in faultline's hcl; older Terraform evaluates both sides and fails"
+  newer_terraform      = "&& and || short-circuit in hcl 2.25 (faultline's), as in Terraform releases built on it; Terraform 1.11 evaluates both sides and fails"
   newer_terraform_json = "true"
 }
 case "string_less_than_error" { expr = "a" < "b" }
