@@ -64,7 +64,7 @@ func (g *guarded) call(args []cty.Value, _ cty.Type) (cty.Value, error) {
 	if args = convertArgs(b, args, sizes, g.params, g.vp, g.to, g.name); !b.ok() {
 		return cty.DynamicVal, nil
 	}
-	if g.name == "distinct" {
+	if g.name == "distinct" && !valueHasSentinel(args[0]) {
 		if v, ok := distinctStrings(args[0]); ok {
 			return v, nil
 		}
@@ -260,22 +260,21 @@ type estimator func(args []cty.Value, sizes []size) estimate
 // estimators cover the functions whose result can be much larger than
 // their arguments, or whose work grows faster than them.
 var estimators = map[string]estimator{
-	"setproduct":    estSetProduct,
-	"format":        estFormat,
-	"formatlist":    estFormatList,
-	"join":          estJoin,
-	"indent":        estIndent,
-	"replace":       estReplace,
-	"regex_replace": estRegexReplace,
-	"jsonencode":    estEncode,
-	"yamlencode":    estEncode,
-	"yamldecode":    estYAMLDecode,
-	"jsondecode":    estJSONDecode,
-	"csvdecode":     estCSVDecode,
-	"split":         estSplit,
-	"regexall":      estRegexAll,
-	"chunklist":     estChunkList,
-	"flatten":       estFlatten,
+	"setproduct": estSetProduct,
+	"format":     estFormat,
+	"formatlist": estFormatList,
+	"join":       estJoin,
+	"indent":     estIndent,
+	"replace":    estReplace,
+	"jsonencode": estEncode,
+	"yamlencode": estEncode,
+	"yamldecode": estYAMLDecode,
+	"jsondecode": estJSONDecode,
+	"csvdecode":  estCSVDecode,
+	"split":      estSplit,
+	"regexall":   estRegexAll,
+	"chunklist":  estChunkList,
+	"flatten":    estFlatten,
 }
 
 // str returns a known, non-null string argument.

@@ -179,7 +179,7 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	old := b.at(expr.Range())
 	defer func() { b.site = old }()
 	ctx := mi.context(expr.Variables(), extra)
-	if comparesHole(expr, ctx) {
+	if comparesHole(expr, ctx) || mi.jsonComparesHole(expr, ctx) {
 		return cty.DynamicVal
 	}
 	v, diags, ok := mi.jsonValue(expr, ctx)
@@ -298,29 +298,7 @@ func attrName(t hcl.Traversal, i int) (string, bool) {
 // decide a condition that cannot be known, so the result is unknown.
 func comparesHole(expr hcl.Expression, ctx *hcl.EvalContext) bool {
 	se, ok := expr.(hclsyntax.Expression)
-	if !ok {
-		return false
-	}
-	found := false
-	_ = hclsyntax.VisitAll(se, func(n hclsyntax.Node) hcl.Diagnostics {
-		b, ok := n.(*hclsyntax.BinaryOpExpr)
-		if found || !ok || (b.Op != hclsyntax.OpEqual && b.Op != hclsyntax.OpNotEqual) {
-			return nil
-		}
-		l, ld := b.LHS.Value(ctx)
-		r, rd := b.RHS.Value(ctx)
-		if ld.HasErrors() || rd.HasErrors() {
-			return nil
-		}
-		if l.IsNull() || r.IsNull() {
-			return nil
-		}
-		if valueHasSentinel(l) || valueHasSentinel(r) {
-			found = true
-		}
-		return nil
-	})
-	return found
+	return ok && holeCompared(se, ctx, 0)
 }
 
 // evalBody evaluates a body without a schema into an object: attributes,

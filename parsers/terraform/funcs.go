@@ -10,16 +10,16 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 
+	"github.com/hashicorp/go-cty-funcs/cidr"
 	"github.com/hashicorp/go-cty-funcs/collection"
 	"github.com/hashicorp/go-cty-funcs/crypto"
 	"github.com/hashicorp/go-cty-funcs/encoding"
 	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
+	ctyuuid "github.com/hashicorp/go-cty-funcs/uuid"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	ctyyaml "github.com/zclconf/go-cty-yaml"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
 )
@@ -57,7 +57,7 @@ type funcEnv struct {
 // unguarded functions need no budget: try and can take expressions (whose
 // evaluation is bounded itself), the others return their argument or
 // nothing.
-var unguarded = map[string]bool{"try": true, "can": true, "sensitive": true, "nonsensitive": true, "timestamp": true, "uuid": true}
+var unguarded = map[string]bool{"try": true, "can": true, "sensitive": true, "nonsensitive": true, "ephemeralasnull": true, "timestamp": true, "uuid": true}
 
 // functions returns Terraform's function table, sentinel-aware.
 func (e *funcEnv) functions() map[string]function.Function {
@@ -66,33 +66,32 @@ func (e *funcEnv) functions() map[string]function.Function {
 	pc := func(f function.Function) function.Function { return e.wrap(f, perChar) }
 	fs := map[string]function.Function{
 		// strings
-		"format":        pt(stdlib.FormatFunc),
-		"formatlist":    pt(stdlib.FormatListFunc),
-		"join":          pt(stdlib.JoinFunc),
-		"split":         op(stdlib.SplitFunc),
-		"replace":       e.replaceFunc(),
-		"regex_replace": op(stdlib.RegexReplaceFunc),
-		"lower":         pc(stdlib.LowerFunc),
-		"upper":         pc(stdlib.UpperFunc),
-		"title":         pc(stdlib.TitleFunc),
-		"trimprefix":    e.trimFunc(stdlib.TrimPrefixFunc, true),
-		"trimsuffix":    e.trimFunc(stdlib.TrimSuffixFunc, false),
-		"trim":          op(stdlib.TrimFunc),
-		"trimspace":     pt(stdlib.TrimSpaceFunc),
-		"chomp":         pt(stdlib.ChompFunc),
-		"indent":        pt(stdlib.IndentFunc),
-		"substr":        op(stdlib.SubstrFunc),
-		"strrev":        op(stdlib.ReverseFunc),
-		"regex":         op(stdlib.RegexFunc),
-		"regexall":      op(stdlib.RegexAllFunc),
-		"startswith":    e.affixFunc(true),
-		"endswith":      e.affixFunc(false),
-		"strcontains":   op(strContainsFunc),
+		"format":      pt(stdlib.FormatFunc),
+		"formatlist":  pt(stdlib.FormatListFunc),
+		"join":        pt(stdlib.JoinFunc),
+		"split":       op(stdlib.SplitFunc),
+		"replace":     e.replaceFunc(),
+		"lower":       pc(stdlib.LowerFunc),
+		"upper":       pc(stdlib.UpperFunc),
+		"title":       pc(stdlib.TitleFunc),
+		"trimprefix":  e.trimFunc(stdlib.TrimPrefixFunc, true),
+		"trimsuffix":  e.trimFunc(stdlib.TrimSuffixFunc, false),
+		"trim":        op(stdlib.TrimFunc),
+		"trimspace":   pt(stdlib.TrimSpaceFunc),
+		"chomp":       pt(stdlib.ChompFunc),
+		"indent":      pt(stdlib.IndentFunc),
+		"substr":      op(stdlib.SubstrFunc),
+		"strrev":      op(stdlib.ReverseFunc),
+		"regex":       op(stdlib.RegexFunc),
+		"regexall":    op(stdlib.RegexAllFunc),
+		"startswith":  e.affixFunc(true),
+		"endswith":    e.affixFunc(false),
+		"strcontains": op(strContainsFunc),
 		// collections
 		"concat":          pt(stdlib.ConcatFunc),
 		"merge":           pt(stdlib.MergeFunc),
 		"lookup":          e.lookupFunc(),
-		"element":         pt(stdlib.ElementFunc),
+		"element":         pt(tfElementFunc()),
 		"coalesce":        pt(collection.CoalesceFunc),
 		"coalescelist":    pt(stdlib.CoalesceListFunc),
 		"compact":         pt(stdlib.CompactFunc),
@@ -102,7 +101,7 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"values":          pt(stdlib.ValuesFunc),
 		"length":          e.lengthFunc(),
 		"contains":        op(stdlib.ContainsFunc),
-		"index":           op(stdlib.IndexFunc),
+		"index":           op(tfIndexFunc),
 		"slice":           pt(stdlib.SliceFunc),
 		"reverse":         pt(stdlib.ReverseListFunc),
 		"sort":            op(stdlib.SortFunc),
@@ -114,15 +113,20 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"setsubtract":     op(stdlib.SetSubtractFunc),
 		"range":           pt(stdlib.RangeFunc),
 		"one":             pt(oneFunc),
-		"alltrue":         op(allTrueFunc),
-		"anytrue":         op(anyTrueFunc),
-		"sum":             op(sumFunc),
+		"alltrue":         op(tfAllTrueFunc),
+		"anytrue":         op(tfAnyTrueFunc),
+		"sum":             op(tfSumFunc),
+		"matchkeys":       op(tfMatchKeysFunc),
+		"transpose":       op(tfTransposeFunc),
 		"min":             op(stdlib.MinFunc),
 		"max":             op(stdlib.MaxFunc),
 		"abs":             op(stdlib.AbsoluteFunc),
 		"ceil":            op(stdlib.CeilFunc),
 		"floor":           op(stdlib.FloorFunc),
 		"parseint":        op(stdlib.ParseIntFunc),
+		"pow":             op(stdlib.PowFunc),
+		"log":             op(stdlib.LogFunc),
+		"signum":          op(stdlib.SignumFunc),
 		// conversions
 		"tostring": pt(stdlib.MakeToFunc(cty.String)),
 		"tonumber": op(stdlib.MakeToFunc(cty.Number)),
@@ -130,21 +134,36 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"tolist":   pt(stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))),
 		"toset":    e.toSetFunc(),
 		"tomap":    pt(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))),
-		"try":      tryfunc.TryFunc,
-		"can":      tryfunc.CanFunc,
+		"try":      holeTryFunc,
+		"can":      holeCanFunc,
 		// encoding
-		"jsonencode":   pt(stdlib.JSONEncodeFunc),
-		"jsondecode":   pt(stdlib.JSONDecodeFunc),
-		"yamlencode":   pt(ctyyaml.YAMLEncodeFunc),
-		"yamldecode":   pt(ctyyaml.YAMLDecodeFunc),
-		"csvdecode":    op(stdlib.CSVDecodeFunc),
-		"base64encode": op(encoding.Base64EncodeFunc),
-		"base64decode": op(encoding.Base64DecodeFunc),
-		"urlencode":    op(encoding.URLEncodeFunc),
-		"md5":          op(crypto.Md5Func),
-		"sha1":         op(crypto.Sha1Func),
-		"sha256":       op(crypto.Sha256Func),
-		"sha512":       op(crypto.Sha512Func),
+		"jsonencode":       pt(stdlib.JSONEncodeFunc),
+		"jsondecode":       pt(stdlib.JSONDecodeFunc),
+		"yamlencode":       pt(ctyyaml.YAMLEncodeFunc),
+		"yamldecode":       pt(ctyyaml.YAMLDecodeFunc),
+		"csvdecode":        op(stdlib.CSVDecodeFunc),
+		"base64encode":     op(encoding.Base64EncodeFunc),
+		"base64decode":     op(encoding.Base64DecodeFunc),
+		"base64gzip":       op(tfBase64GzipFunc),
+		"base64sha256":     op(tfBase64SHA256Func),
+		"base64sha512":     op(tfBase64SHA512Func),
+		"textencodebase64": op(textCodecFunc(true)),
+		"textdecodebase64": op(textCodecFunc(false)),
+		"urlencode":        op(encoding.URLEncodeFunc),
+		"md5":              op(crypto.Md5Func),
+		"sha1":             op(crypto.Sha1Func),
+		"sha256":           op(crypto.Sha256Func),
+		"sha512":           op(crypto.Sha512Func),
+		"uuidv5":           op(ctyuuid.V5Func),
+		// network
+		"cidrhost":    op(cidr.HostFunc),
+		"cidrnetmask": op(tfNetmaskFunc),
+		"cidrsubnet":  op(cidr.SubnetFunc),
+		"cidrsubnets": op(cidr.SubnetsFunc),
+		// time
+		"formatdate": op(stdlib.FormatDateFunc),
+		"timeadd":    op(stdlib.TimeAddFunc),
+		"timecmp":    op(tfTimeCmpFunc),
 		// filesystem
 		"basename":   op(ctyfs.BasenameFunc),
 		"dirname":    op(ctyfs.DirnameFunc),
@@ -152,16 +171,22 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"file":       e.fileFunc(),
 		"fileexists": e.fileExistsFunc(),
 		// values that only matter at apply time
-		"sensitive":    identityFunc,
-		"nonsensitive": identityFunc,
-		"timestamp":    function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
-		"uuid":         function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
+		"sensitive":       identityFunc,
+		"nonsensitive":    identityFunc,
+		"ephemeralasnull": identityFunc,
+		"pathexpand":      pathExpandFunc,
+		"timestamp":       function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
+		"uuid":            function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
+	}
+	for name, f := range e.fileFuncs() {
+		fs[name] = f
 	}
 	for name, f := range fs {
 		if !unguarded[name] {
 			fs[name] = e.guard(name, f)
 		}
 	}
+	fs["templatestring"] = e.guard("templatestring", e.templateStringFunc(fs))
 	fs["templatefile"] = e.guard("templatefile", e.templateFileFunc(fs))
 	return fs
 }
@@ -324,13 +349,13 @@ func (e *funcEnv) affixFunc(prefix bool) function.Function {
 // length of a string with holes is unknown.
 func (e *funcEnv) lengthFunc() function.Function {
 	return function.New(&function.Spec{
-		Params: stdlib.LengthFunc.Params(),
+		Params: tfLengthFunc.Params(),
 		Type:   function.StaticReturnType(cty.Number),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			if args[0].Type() == cty.String && args[0].IsKnown() && !args[0].IsNull() && hasSentinel(args[0].AsString()) {
 				return cty.UnknownVal(cty.Number), nil
 			}
-			return terraformLength(args[0])
+			return tfLengthFunc.Call(args)
 		},
 	})
 }
@@ -393,6 +418,9 @@ func (e *funcEnv) fileExistsFunc() function.Function {
 			if hasSentinel(p) || !ok {
 				return cty.UnknownVal(cty.Bool), nil
 			}
+			if e.tree.IsDir(abs) {
+				return cty.UnknownVal(cty.Bool), fmt.Errorf("%q is a directory, not a file", p)
+			}
 			return cty.BoolVal(e.tree.IsFile(abs)), nil
 		},
 	})
@@ -438,40 +466,71 @@ func (e *funcEnv) templateFileFunc(funcs map[string]function.Function) function.
 			if err != nil {
 				return cty.DynamicVal, err
 			}
-			if !e.b.chargeBytes(len(src), "templatefile") {
-				return cty.DynamicVal, nil
-			}
-			if x := nesting.HCLTemplate([]byte(src)); x != nil {
-				return cty.DynamicVal, fmt.Errorf("%s: %s", p, x.Error())
-			}
-			expr, diags := hclsyntax.ParseTemplate([]byte(src), p, hcl.Pos{Line: 1, Column: 1})
-			if diags.HasErrors() {
-				return cty.DynamicVal, diags
-			}
-			hookTree(expr)
-			vars := args[1]
-			if !vars.IsWhollyKnown() || vars.IsNull() {
-				return cty.DynamicVal, nil
-			}
-			ty := vars.Type()
-			if !ty.IsObjectType() && !ty.IsMapType() {
-				return cty.DynamicVal, fmt.Errorf("invalid vars value: must be a map")
-			}
-			ctxVars := map[string]cty.Value{}
-			for it := vars.ElementIterator(); it.Next(); {
-				k, v := it.Element()
-				ctxVars[k.AsString()] = v
-			}
-			if e.b != nil {
-				ctxVars[budgetVar] = e.b.capsule
-			}
-			v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: inner})
-			if diags.HasErrors() {
-				return cty.DynamicVal, diags
-			}
-			return v, nil
+			return e.renderTemplate(src, p, args[1], inner)
 		},
 	})
+}
+
+// templateStringFunc is Terraform's templatestring: a string value is an
+// HCL template evaluated like templatefile's file (without templatefile
+// and templatestring).
+func (e *funcEnv) templateStringFunc(funcs map[string]function.Function) function.Function {
+	inner := make(map[string]function.Function, len(funcs))
+	for k, v := range funcs {
+		if k != "templatestring" {
+			inner[k] = v
+		}
+	}
+	return function.New(&function.Spec{
+		Params: []function.Parameter{
+			{Name: "template", Type: cty.String},
+			{Name: "vars", Type: cty.DynamicPseudoType},
+		},
+		Type: function.StaticReturnType(cty.DynamicPseudoType),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			src := args[0].AsString()
+			if hasSentinel(src) {
+				return cty.DynamicVal, nil
+			}
+			return e.renderTemplate(src, "<templatestring>", args[1], inner)
+		},
+	})
+}
+
+// renderTemplate evaluates template source src with the variables of vars
+// (a map or object) and funcs, within the budget.
+func (e *funcEnv) renderTemplate(src, name string, vars cty.Value, funcs map[string]function.Function) (cty.Value, error) {
+	if !e.b.chargeBytes(len(src), "templatefile") {
+		return cty.DynamicVal, nil
+	}
+	if x := nesting.HCLTemplate([]byte(src)); x != nil {
+		return cty.DynamicVal, fmt.Errorf("%s: %s", name, x.Error())
+	}
+	expr, diags := hclsyntax.ParseTemplate([]byte(src), name, hcl.Pos{Line: 1, Column: 1})
+	if diags.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	hookTree(expr)
+	if !vars.IsWhollyKnown() || vars.IsNull() {
+		return cty.DynamicVal, nil
+	}
+	ty := vars.Type()
+	if !ty.IsObjectType() && !ty.IsMapType() {
+		return cty.DynamicVal, fmt.Errorf("invalid vars value: must be a map")
+	}
+	ctxVars := map[string]cty.Value{}
+	for it := vars.ElementIterator(); it.Next(); {
+		k, v := it.Element()
+		ctxVars[k.AsString()] = v
+	}
+	if e.b != nil {
+		ctxVars[budgetVar] = e.b.capsule
+	}
+	v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
+	if diags.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	return v, nil
 }
 
 var identityFunc = function.New(&function.Spec{
@@ -480,6 +539,21 @@ var identityFunc = function.New(&function.Spec{
 		return args[0].Type(), nil
 	},
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) { return args[0], nil },
+})
+
+// pathExpandFunc is pathexpand: a path starting with ~ names the home
+// directory of whoever runs Terraform, unknown here (an anonymous hole
+// would do no better: the rest of the path is rarely read); any other path
+// is returned as it is.
+var pathExpandFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "path", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.String),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		if p := args[0].AsString(); strings.HasPrefix(p, "~") {
+			return cty.UnknownVal(cty.String), nil
+		}
+		return args[0], nil
+	},
 })
 
 var strContainsFunc = function.New(&function.Spec{
@@ -521,56 +595,5 @@ var oneFunc = function.New(&function.Spec{
 			return e, nil
 		}
 		return cty.NilVal, fmt.Errorf("must be a list, set, or tuple value with either zero or one elements")
-	},
-})
-
-func boolListFunc(all bool) function.Function {
-	return function.New(&function.Spec{
-		Params: []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
-		Type:   function.StaticReturnType(cty.Bool),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			result := all
-			for it := args[0].ElementIterator(); it.Next(); {
-				_, v := it.Element()
-				if !v.IsKnown() {
-					return cty.UnknownVal(cty.Bool), nil
-				}
-				if v.IsNull() {
-					continue
-				}
-				if all && v.False() {
-					result = false
-				}
-				if !all && v.True() {
-					result = true
-				}
-			}
-			return cty.BoolVal(result), nil
-		},
-	})
-}
-
-var (
-	allTrueFunc = boolListFunc(true)
-	anyTrueFunc = boolListFunc(false)
-)
-
-var sumFunc = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
-	Type:   function.StaticReturnType(cty.Number),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		total := cty.NumberIntVal(0)
-		for it := args[0].ElementIterator(); it.Next(); {
-			_, v := it.Element()
-			n, err := convert.Convert(v, cty.Number)
-			if err != nil {
-				return cty.UnknownVal(cty.Number), err
-			}
-			if !n.IsKnown() || n.IsNull() {
-				return cty.UnknownVal(cty.Number), nil
-			}
-			total = total.Add(n)
-		}
-		return total, nil
 	},
 })

@@ -1,0 +1,283 @@
+package terraform
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/customdecode"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// What is unknown before apply stays unknown through the evaluator: a
+// hole (a sentinel standing for a value known only after apply) compared
+// for equality, tested with can(), or read by a failing try() argument
+// gives an unknown result, as the same unknown does in Terraform. Each
+// case is a conformance case (testdata/conformance, "unknown_*").
+
+const (
+	// maxForDepth bounds the nesting of for expressions followed.
+	maxForDepth = 4
+	// maxForElements bounds the elements of one for expression checked one
+	// by one; a larger collection is judged whole.
+	maxForElements = 1000
+)
+
+// holeCompared reports whether evaluating n in ctx compares a hole for
+// equality (null comparisons aside: a hole is taken to be non-null). For
+// expressions are followed element by element, their variables bound.
+func holeCompared(n hclsyntax.Node, ctx *hcl.EvalContext, depth int) bool {
+	found := false
+	_ = hclsyntax.VisitAll(n, func(x hclsyntax.Node) hcl.Diagnostics {
+		if found {
+			return nil
+		}
+		switch x := x.(type) {
+		case *hclsyntax.BinaryOpExpr:
+			found = (x.Op == hclsyntax.OpEqual || x.Op == hclsyntax.OpNotEqual) && equalityHole(x, ctx)
+		case *hclsyntax.ForExpr:
+			found = depth < maxForDepth && forComparesHole(x, ctx, depth)
+		}
+		return nil
+	})
+	return found
+}
+
+// equalityHole reports whether either side of an equality holds a hole.
+func equalityHole(b *hclsyntax.BinaryOpExpr, ctx *hcl.EvalContext) bool {
+	l, ld := b.LHS.Value(ctx)
+	r, rd := b.RHS.Value(ctx)
+	if ld.HasErrors() || rd.HasErrors() || l.IsNull() || r.IsNull() {
+		return false
+	}
+	return valueHasSentinel(l) || valueHasSentinel(r)
+}
+
+// forComparesHole checks a for expression holding an equality with its
+// key and value variables bound to each element in turn.
+func forComparesHole(f *hclsyntax.ForExpr, ctx *hcl.EvalContext, depth int) bool {
+	if !hasEquality(f) {
+		return false
+	}
+	coll, diags := f.CollExpr.Value(ctx)
+	if diags.HasErrors() || !coll.IsKnown() || coll.IsNull() || !coll.CanIterateElements() {
+		return false
+	}
+	if coll.LengthInt() > maxForElements {
+		return valueHasSentinel(coll)
+	}
+	for it := coll.ElementIterator(); it.Next(); {
+		k, v := it.Element()
+		child := ctx.NewChild()
+		child.Variables = map[string]cty.Value{f.ValVar: v}
+		if f.KeyVar != "" {
+			child.Variables[f.KeyVar] = k
+		}
+		for _, e := range []hclsyntax.Expression{f.KeyExpr, f.ValExpr, f.CondExpr} {
+			if e != nil && holeCompared(e, child, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasEquality reports whether n holds an == or != anywhere.
+func hasEquality(n hclsyntax.Node) bool {
+	found := false
+	_ = hclsyntax.VisitAll(n, func(x hclsyntax.Node) hcl.Diagnostics {
+		if b, ok := x.(*hclsyntax.BinaryOpExpr); ok && (b.Op == hclsyntax.OpEqual || b.Op == hclsyntax.OpNotEqual) {
+			found = true
+		}
+		return nil
+	})
+	return found
+}
+
+// readsHole reports whether a failed expression may have failed only
+// because a hole stands where a value unknown before apply will be: one
+// of its references steps into a hole, or reaches a value holding one.
+func readsHole(expr hcl.Expression, ctx *hcl.EvalContext) bool {
+	for _, t := range expr.Variables() {
+		cur, ok := lookupVar(ctx, t.RootName())
+		if !ok {
+			continue
+		}
+		complete := true
+		for _, step := range t[1:] {
+			if isHole(cur) {
+				return true
+			}
+			next, diags := step.TraversalStep(cur)
+			if diags.HasErrors() {
+				complete = false // a known value without that step
+				break
+			}
+			cur = next
+		}
+		if complete && (!cur.IsWhollyKnown() || valueHasSentinel(cur)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isHole reports whether v is unknown or a string holding a sentinel.
+func isHole(v cty.Value) bool {
+	if !v.IsKnown() {
+		return true
+	}
+	return !v.IsNull() && v.Type() == cty.String && hasSentinel(v.AsString())
+}
+
+// lookupVar finds a root variable in ctx or its parents.
+func lookupVar(ctx *hcl.EvalContext, name string) (cty.Value, bool) {
+	for c := ctx; c != nil; c = c.Parent() {
+		if v, ok := c.Variables[name]; ok {
+			return v, true
+		}
+	}
+	return cty.NilVal, false
+}
+
+// holeTryFunc is hcl's try, hole-aware: the first argument that succeeds
+// gives the result (holes and all); one that fails because it reads into
+// a hole makes the result unknown, since with the value known it might
+// not fail.
+var holeTryFunc = function.New(&function.Spec{
+	VarParam: &function.Parameter{Name: "expressions", Type: customdecode.ExpressionClosureType},
+	Type: func(args []cty.Value) (cty.Type, error) {
+		v, err := holeTry(args)
+		if err != nil {
+			return cty.NilType, err
+		}
+		return v.Type(), nil
+	},
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) { return holeTry(args) },
+})
+
+func holeTry(args []cty.Value) (cty.Value, error) {
+	if len(args) == 0 {
+		return cty.NilVal, errNoTryArgs
+	}
+	var diags hcl.Diagnostics
+	for _, a := range args {
+		c := customdecode.ExpressionClosureFromVal(a)
+		v, more := c.Value()
+		if more.HasErrors() {
+			if readsHole(c.Expression, c.EvalContext) {
+				return cty.DynamicVal, nil
+			}
+			diags = append(diags, more...)
+			continue
+		}
+		if !v.IsWhollyKnown() {
+			return cty.DynamicVal, nil
+		}
+		return v, nil
+	}
+	return cty.NilVal, tryError(diags)
+}
+
+// holeCanFunc is hcl's can, hole-aware: a value holding a hole, or a
+// failure that reads into one, is unknown.
+var holeCanFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "expression", Type: customdecode.ExpressionClosureType}},
+	Type:   function.StaticReturnType(cty.Bool),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		c := customdecode.ExpressionClosureFromVal(args[0])
+		v, diags := c.Value()
+		switch {
+		case diags.HasErrors() && readsHole(c.Expression, c.EvalContext):
+			return cty.UnknownVal(cty.Bool), nil
+		case diags.HasErrors():
+			return cty.False, nil
+		case !v.IsWhollyKnown() || valueHasSentinel(v):
+			return cty.UnknownVal(cty.Bool), nil
+		}
+		return cty.True, nil
+	},
+})
+
+var errNoTryArgs = errors.New("at least one argument is required")
+
+// tryError is try's failure when no argument succeeds, worded as hcl's.
+func tryError(diags hcl.Diagnostics) error {
+	var b strings.Builder
+	b.WriteString("no expression succeeded:\n")
+	for _, d := range diags {
+		if d.Subject != nil {
+			fmt.Fprintf(&b, "- %s (at %s)\n  %s\n", d.Summary, d.Subject, d.Detail)
+		} else {
+			fmt.Fprintf(&b, "- %s\n  %s\n", d.Summary, d.Detail)
+		}
+	}
+	b.WriteString("\nAt least one expression must produce a successful result")
+	return errors.New(b.String())
+}
+
+// jsonComparesHole is comparesHole for an expression in JSON syntax
+// (.tf.json): each string of the value is a template, checked like a
+// native expression.
+func (mi *modInst) jsonComparesHole(expr hcl.Expression, ctx *hcl.EvalContext) bool {
+	if _, native := expr.(hclsyntax.Expression); native {
+		return false
+	}
+	r := expr.Range()
+	src, found := mi.m.src[r.Filename]
+	if !found || r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte >= r.End.Byte {
+		return false
+	}
+	raw := src[r.Start.Byte:r.End.Byte]
+	if !bytes.Contains(raw, []byte("==")) && !bytes.Contains(raw, []byte("!=")) {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var tree any
+	if err := dec.Decode(&tree); err != nil {
+		return false
+	}
+	return jsonComparesHoleIn(tree, r, ctx)
+}
+
+// jsonComparesHoleIn checks the strings (and object keys) of a decoded
+// JSON value.
+func jsonComparesHoleIn(x any, r hcl.Range, ctx *hcl.EvalContext) bool {
+	switch t := x.(type) {
+	case string:
+		return templateComparesHole(t, r, ctx)
+	case []any:
+		for _, e := range t {
+			if jsonComparesHoleIn(e, r, ctx) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, e := range t {
+			if templateComparesHole(k, r, ctx) || jsonComparesHoleIn(e, r, ctx) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// templateComparesHole parses one JSON string as a template (hooked to
+// the budget) and checks it.
+func templateComparesHole(s string, r hcl.Range, ctx *hcl.EvalContext) bool {
+	if !strings.Contains(s, "${") && !strings.Contains(s, "%{") {
+		return false
+	}
+	expr, diags := hclsyntax.ParseTemplate([]byte(s), r.Filename, r.Start)
+	if diags.HasErrors() {
+		return false
+	}
+	hookTree(expr)
+	return holeCompared(expr, ctx, 0)
+}

@@ -1,0 +1,4 @@
+Hello, ${name}!
+%{ for p in ports ~}
+port ${p}
+%{ endfor ~}
