@@ -7,12 +7,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/faultline-dev/faultline/internal/nesting"
-	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"io"
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/faultline-dev/faultline/internal/nesting"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 
 	"go.yaml.in/yaml/v3"
 

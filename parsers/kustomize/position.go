@@ -1,13 +1,14 @@
 package kustomize
 
 import (
-	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"path"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 
 	"go.yaml.in/yaml/v3"
 
