@@ -257,12 +257,43 @@ func (b bounds) stopped(o outcome) *StoppedError {
 	case o.ctxErr != nil:
 		return &StoppedError{Reason: o.ctxErr.Error()}
 	case o.waitErr != nil:
-		if fatal, ok := runtimeFatal(o.stderr); ok && outOfMemory(fatal) {
+		if fatal, ok := runtimeFatal(o.stderr); (ok && outOfMemory(fatal)) || b.crashedAtMemoryLimit(o) {
 			return &StoppedError{Reason: fmt.Sprintf("it exceeds the %d MiB memory limit", b.memory>>20)}
 		}
 		return &StoppedError{Reason: "the renderer failed (" + o.waitErr.Error() + ")" + firstLine(o.stderr)}
 	}
 	return &StoppedError{Reason: "cannot read the renderer's output: " + o.readErr.Error()}
+}
+
+// crashedAtMemoryLimit says whether a child that crashed (a signal or a
+// runtime failure, not an error it reported) did so with its resident
+// memory at the limit: near RLIMIT_DATA a failed mapping can surface as
+// SIGSEGV inside the runtime instead of its "out of memory" throw (seen on
+// a loaded machine). A hoarding chart dies at the fresh child's resident
+// size plus the limit (see limitMemory); nine tenths of the limit is far
+// above anything a chart within it holds when it crashes for another
+// reason.
+func (b bounds) crashedAtMemoryLimit(o outcome) bool {
+	return crashedNear(o.stderr, peakResident(o.state), b.memory)
+}
+
+// crashedNear says whether stderr reports a runtime crash of a child whose
+// peak resident memory reached nine tenths of limit.
+func crashedNear(stderr string, peak, limit int64) bool {
+	_, fatal := runtimeFatal(stderr)
+	return (fatal || runtimeSignal(stderr)) && peak >= limit/10*9
+}
+
+// runtimeSignal says whether a child's stderr holds the Go runtime's report
+// of a signal it could not handle ("SIGSEGV: segmentation violation", or
+// "unexpected signal during runtime execution" after a fatal error line).
+func runtimeSignal(stderr string) bool {
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "SIGSEGV: ") || strings.HasPrefix(l, "SIGBUS: ") || strings.HasPrefix(l, "unexpected fault address ") {
+			return true
+		}
+	}
+	return false
 }
 
 // exitCPULimit is the exit status of a child that reached its CPU limit

@@ -254,3 +254,26 @@ func TestChildBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestCrashedNearMemoryLimit: a runtime crash (a fatal error, or a signal
+// the runtime reports) at the memory limit is the memory limit; the same
+// crash far below it, or a chart's own error, is not.
+func TestCrashedNearMemoryLimit(t *testing.T) {
+	const limit = 128 << 20
+	segv := "SIGSEGV: segmentation violation\nPC=0x4a2b3c m=3 sigcode=1\n"
+	for _, c := range []struct {
+		stderr string
+		peak   int64
+		want   bool
+	}{
+		{segv, limit + 9<<20, true},
+		{"fatal error: unexpected signal during runtime execution\n", limit, true},
+		{segv, 40 << 20, false},
+		{"Error: template: x.yaml:3: function \"nope\" not defined\n", limit + 9<<20, false},
+		{"", limit, false},
+	} {
+		if got := crashedNear(c.stderr, c.peak, limit); got != c.want {
+			t.Errorf("crashedNear(%q, %d MiB) = %v, want %v", c.stderr, c.peak>>20, got, c.want)
+		}
+	}
+}

@@ -83,3 +83,15 @@ func statusBytes(field string) (int64, error) {
 func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 }
+
+// peakResident is the most memory a finished child held resident, in
+// bytes (0 when the system does not say).
+func peakResident(st *os.ProcessState) int64 {
+	if st == nil {
+		return 0
+	}
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss << 10 // kilobytes on Linux
+	}
+	return 0
+}

@@ -2,7 +2,10 @@
 
 package helm
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
 // setLimits is best effort on systems without rlimits: Go's soft memory
 // limit (set by bound) and the parent's wall-clock backstop bound the
@@ -11,3 +14,6 @@ func setLimits(Limits) error { return nil }
 
 // sysProcAttr: here a child does not learn that its parent died.
 func sysProcAttr() *syscall.SysProcAttr { return nil }
+
+// peakResident is unknown here.
+func peakResident(*os.ProcessState) int64 { return 0 }

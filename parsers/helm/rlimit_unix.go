@@ -2,7 +2,10 @@
 
 package helm
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
 // setLimits bounds this process, a child renderer before it reads its
 // request: CPU time with RLIMIT_CPU (see setCPULimit). Memory is Go's soft
@@ -18,3 +21,15 @@ func setLimits(lim Limits) error {
 // sysProcAttr: here a child does not learn that its parent died; it ends
 // at its CPU limit.
 func sysProcAttr() *syscall.SysProcAttr { return nil }
+
+// peakResident is the most memory a finished child held resident, in
+// bytes (0 when the system does not say).
+func peakResident(st *os.ProcessState) int64 {
+	if st == nil {
+		return 0
+	}
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss // bytes on the BSDs and macOS
+	}
+	return 0
+}
