@@ -511,8 +511,14 @@ func (e *funcEnv) renderTemplate(src, name string, vars cty.Value, funcs map[str
 		return cty.DynamicVal, diags
 	}
 	hookTree(expr)
-	if !vars.IsWhollyKnown() || vars.IsNull() {
+	if !vars.IsKnown() || vars.IsNull() {
 		return cty.DynamicVal, nil
+	}
+	partly := !vars.IsWhollyKnown()
+	if partly {
+		// A value unknown before apply is an anonymous hole in the text,
+		// so the rest of the rendered manifest is still read.
+		vars = e.holeUnknowns(vars)
 	}
 	ty := vars.Type()
 	if !ty.IsObjectType() && !ty.IsMapType() {
@@ -527,10 +533,52 @@ func (e *funcEnv) renderTemplate(src, name string, vars cty.Value, funcs map[str
 		ctxVars[budgetVar] = e.b.capsule
 	}
 	v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
+	if partly && (diags.HasErrors() || !v.IsWhollyKnown()) {
+		return cty.DynamicVal, nil // a hole used where a known value is needed
+	}
 	if diags.HasErrors() {
 		return cty.DynamicVal, diags
 	}
 	return v, nil
+}
+
+// holeUnknowns replaces the unknown primitive parts of a template's vars
+// with anonymous holes (strings), keeping the known parts and the shape; an
+// unknown collection stays unknown (a %{for} over it cannot render).
+func (e *funcEnv) holeUnknowns(v cty.Value) cty.Value {
+	if v.IsWhollyKnown() || v.IsNull() {
+		return v
+	}
+	ty := v.Type()
+	if !v.IsKnown() {
+		if ty.IsPrimitiveType() || ty == cty.DynamicPseudoType {
+			return e.h.anon()
+		}
+		return v
+	}
+	switch {
+	case ty.IsObjectType():
+		m := map[string]cty.Value{}
+		for k := range ty.AttributeTypes() {
+			m[k] = e.holeUnknowns(v.GetAttr(k))
+		}
+		return cty.ObjectVal(m)
+	case ty.IsTupleType() || ty.IsListType():
+		var out []cty.Value
+		for it := v.ElementIterator(); it.Next(); {
+			_, x := it.Element()
+			out = append(out, e.holeUnknowns(x))
+		}
+		return cty.TupleVal(out)
+	case ty.IsMapType():
+		m := map[string]cty.Value{}
+		for it := v.ElementIterator(); it.Next(); {
+			k, x := it.Element()
+			m[k.AsString()] = e.holeUnknowns(x)
+		}
+		return cty.ObjectVal(m)
+	}
+	return v // a set: its unknown members have no place to keep
 }
 
 var identityFunc = function.New(&function.Spec{
