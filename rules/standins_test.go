@@ -12,6 +12,9 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/rules"
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // The stand-in modules under parsers/terraform/models are tested before
@@ -214,4 +217,111 @@ func standinWants(t *testing.T, root string) []*standinWant {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// The stand-in families this file's fixtures cover.
+var standinFamilies = []string{
+	"terraform-aws-modules/iam",
+	"terraform-aws-modules/eks-pod-identity",
+	"aws-ia/eks-blueprints-addons",
+}
+
+// TestStandinsWellFormed loads every version directory of these stand-ins
+// (and the local modules inside them) as a root module: no input
+// diagnostics, and every var.NAME they read is declared there, as
+// Terraform requires.
+func TestStandinsWellFormed(t *testing.T) {
+	var dirs []string
+	for _, fam := range standinFamilies {
+		err := filepath.WalkDir(filepath.Join(modelsDir, fam), func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if tf, _ := filepath.Glob(filepath.Join(p, "*.tf")); d.IsDir() && len(tf) > 0 {
+				dirs = append(dirs, p)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(dirs) < 10 {
+		t.Fatalf("found only %d stand-in directories", len(dirs))
+	}
+	for _, d := range dirs {
+		rel, _ := filepath.Rel(modelsDir, d)
+		t.Run(rel, func(t *testing.T) {
+			in, err := load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, diag := range in.Diagnostics {
+				t.Errorf("%s: %s", diag.Range, diag.Summary)
+			}
+			declared, used, since := standinVariables(t, d)
+			for name, at := range used {
+				if !declared[name] {
+					t.Errorf("%s reads var.%s, which is not declared", at, name)
+				}
+			}
+			for name, cs := range since {
+				if !declared[name] {
+					t.Errorf("faultline_input_versions names %s, which is not declared", name)
+				}
+				for _, c := range cs {
+					if _, err := version.NewConstraint(c); err != nil {
+						t.Errorf("faultline_input_versions.%s: %v", name, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// standinVariables parses the .tf files of dir: the variables declared,
+// each variable read with where it is first read, and the version
+// constraints of local.faultline_input_versions.
+func standinVariables(t *testing.T, dir string) (map[string]bool, map[string]string, map[string][]string) {
+	t.Helper()
+	declared, used, since := map[string]bool{}, map[string]string{}, map[string][]string{}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, diags := hclsyntax.ParseConfig(src, filepath.Base(f), hcl.InitialPos)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", f, diags.Error())
+		}
+		body := file.Body.(*hclsyntax.Body)
+		for _, b := range body.Blocks {
+			if b.Type == "variable" && len(b.Labels) == 1 {
+				declared[b.Labels[0]] = true
+			}
+			if a, ok := b.Body.Attributes["faultline_input_versions"]; ok && b.Type == "locals" {
+				v, diags := a.Expr.Value(nil)
+				if diags.HasErrors() || !v.CanIterateElements() {
+					t.Fatalf("%s: faultline_input_versions is not a literal map: %s", f, diags.Error())
+				}
+				for k, cs := range v.AsValueMap() {
+					for _, c := range cs.AsValueSlice() {
+						since[k] = append(since[k], c.AsString())
+					}
+				}
+			}
+		}
+		hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
+			if e, ok := n.(*hclsyntax.ScopeTraversalExpr); ok && e.Traversal.RootName() == "var" && len(e.Traversal) > 1 {
+				if a, ok := e.Traversal[1].(hcl.TraverseAttr); ok {
+					if _, seen := used[a.Name]; !seen {
+						used[a.Name] = e.Range().String()
+					}
+				}
+			}
+			return nil
+		})
+	}
+	return declared, used, since
 }
