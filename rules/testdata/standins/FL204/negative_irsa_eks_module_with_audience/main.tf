@@ -1,0 +1,25 @@
+# From v4.21.1 the IRSA module also pins the :aud condition to STS.
+module "ebs_csi_irsa" {
+  source  = "terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks"
+  version = "5.39.0"
+
+  role_name             = "orders-ebs-csi"
+  attach_ebs_csi_policy = true
+
+  oidc_providers = {
+    orders = {
+      provider_arn               = "arn:aws:iam::345678901234:oidc-provider/oidc.eks.ap-southeast-2.amazonaws.com/id/1234ABCD5678EF901234ABCD5678EF90"
+      namespace_service_accounts = ["kube-system:ebs-csi-controller-sa"]
+    }
+  }
+}
+
+resource "kubernetes_service_account_v1" "ebs_csi" {
+  metadata {
+    name      = "ebs-csi-controller-sa"
+    namespace = "kube-system"
+    annotations = {
+      "eks.amazonaws.com/role-arn" = module.ebs_csi_irsa.iam_role_arn
+    }
+  }
+}
