@@ -95,7 +95,7 @@ func (e *funcEnv) functions() map[string]function.Function {
 		"coalesce":        pt(collection.CoalesceFunc),
 		"coalescelist":    pt(stdlib.CoalesceListFunc),
 		"compact":         pt(stdlib.CompactFunc),
-		"distinct":        op(stdlib.DistinctFunc),
+		"distinct":        e.distinctFunc(),
 		"flatten":         pt(stdlib.FlattenFunc),
 		"keys":            pt(stdlib.KeysFunc),
 		"values":          pt(stdlib.ValuesFunc),

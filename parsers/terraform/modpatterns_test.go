@@ -416,3 +416,24 @@ output "literal_and_hole" { value = length(toset(["arn:aws:x", "arn:${var.partit
 		}
 	}
 }
+
+// TestDistinctOfHoleStrings: distinct() follows toset()'s rule — a list of
+// one hole, or of strings that certainly differ, keeps its elements (the
+// iam OIDC modules' compact(distinct(concat(urls, [url]))) over a module
+// output); strings that may become equal leave it unknown.
+func TestDistinctOfHoleStrings(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+variable "url" {}
+variable "other" {}
+output "one_hole" { value = length(compact(distinct(concat([], [var.url])))) }
+output "certain" { value = length(distinct(["${var.url}/a", "${var.url}/b", "${var.url}/a"])) }
+output "maybe_equal" { value = length(distinct(["${var.url}-a", "${var.other}-a"])) }
+`})
+	got := outputs(t, dir, Options{})
+	want := map[string]string{"one_hole": "1", "certain": "2", "maybe_equal": "(unknown)"}
+	for k, w := range want {
+		if g := got[k].String(); g != w {
+			t.Errorf("%s = %q, want %q", k, g, w)
+		}
+	}
+}

@@ -30,6 +30,24 @@ func (e *funcEnv) toSetFunc() function.Function {
 	})
 }
 
+// distinctFunc is distinct() over strings with holes: known when every two
+// different strings cannot become equal once their holes are filled (the
+// same rule as toset), else unknown.
+func (e *funcEnv) distinctFunc() function.Function {
+	base := stdlib.DistinctFunc
+	guarded := e.wrap(base, opaque)
+	return function.New(&function.Spec{
+		Params: base.Params(),
+		Type:   base.ReturnTypeForValues,
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if certainlyDistinctStrings(args[0]) {
+				return base.Call(args)
+			}
+			return guarded.Call(args)
+		},
+	})
+}
+
 // maxPairwise bounds the strings compared two by two; a longer list with
 // holes stays unknown.
 const maxPairwise = 256
