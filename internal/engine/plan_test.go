@@ -3,6 +3,7 @@ package engine
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -155,5 +156,41 @@ resource "aws_iam_role" "nodes" {
 	}
 	if role.Range.File != "infra/main.tf" {
 		t.Errorf("the role keeps its source range, got %v", role.Range)
+	}
+}
+
+// TestPlanSettlesPossibleInstances: with a plan, the instances of a block
+// whose for_each the source cannot know are the plan's: the possible
+// instance [*] becomes the planned ["gpu"], proven (no possibility, no
+// inferred text), and is not kept beside it; a count the plan makes zero
+// removes the possible instance.
+func TestPlanSettlesPossibleInstances(t *testing.T) {
+	for dir, want := range map[string][]string{
+		"positive_plan_batch_pools_created":     {`aws_autoscaling_group.batch["gpu"]`, "aws_eks_node_group.system"},
+		"positive_plan_batch_asg_created":       {"aws_autoscaling_group.batch[0]", "aws_eks_node_group.system"},
+		"positive_plan_spare_group_not_created": {"aws_eks_node_group.system"},
+	} {
+		abs, err := filepath.Abs(filepath.Join("../../rules/testdata/FL301", dir))
+		must(t, err)
+		f, err := os.Open(filepath.Join(abs, "plan.json"))
+		must(t, err)
+		p, err := plan.Parse(f)
+		f.Close()
+		must(t, err)
+		l, err := Load(Options{Paths: []string{abs}, Cwd: abs, Plan: p, PlanFile: "plan.json"})
+		must(t, err)
+		var got []string
+		for _, g := range l.Input.Model.NodeGroups {
+			if len(g.Possible) != 0 || len(g.Inferred) != 0 {
+				t.Errorf("%s: %s still possible: %+v %q", dir, g.Label, g.Possible, g.Inferred)
+			}
+			got = append(got, g.Label)
+		}
+		for _, c := range l.Input.Model.Changes {
+			got = append(got, c.Address)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: node groups then changes %q, want %q", dir, got, want)
+		}
 	}
 }
