@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/plan"
 )
 
 // The base revision (--base): the tree at the base revision is loaded
@@ -127,6 +129,7 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 		at = " (at base " + rev + ")"
 	}
 	gone := unmatched(base, byKey)
+	blocks := byBlock(head)
 	var out []*lint.Change
 	for _, e := range base.Entities() {
 		o := e.Base()
@@ -150,8 +153,13 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 			if action == lint.ActionForget {
 				reason += ", with destroy = false"
 			}
+		case len(now) == 0 && len(o.Possible) > 0 && len(blocks[blockKey(o)]) > 0:
+			continue // a possible instance at base is no proof of an object; the block is still there
 		case len(now) == 0, gone[e]:
 			action = lint.ActionDelete
+			if len(now) == 0 {
+				e = mayRemain(e, blocks[blockKey(o)])
+			}
 		case renamed(e, now):
 			action = lint.ActionReplace
 			was, _ := o.Name.Str()
@@ -167,6 +175,57 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 		out = append(out, &lint.Change{Action: action, Before: e, Address: o.Label + at, Range: o.Range, Origin: "base", Revision: revision, Reason: reason})
 	}
 	return out
+}
+
+// A possible instance (lint.Object.Possible: a block whose count /
+// for_each is unknown before apply) on either side is no proof of
+// existence, so Terraform entities without a counterpart at their own
+// address are also compared by block (root module and address without
+// instance keys): a base instance that is itself possible is not deleted
+// while the scanned revision still has the block; a base instance whose
+// block has possible instances in the scanned revision (its keys became
+// unknown: aws_x.y["a"] against aws_x.y[*]) is deleted only if those are
+// not created, so the change is inferred (its Before carries the reason,
+// and findings resting on it are one severity lower).
+
+// byBlock indexes the scanned Terraform entities by blockKey.
+func byBlock(head *lint.Model) map[string][]lint.Entity {
+	out := map[string][]lint.Entity{}
+	for _, e := range head.Entities() {
+		if k := blockKey(e.Base()); k != "" {
+			out[k] = append(out[k], e)
+		}
+	}
+	return out
+}
+
+// blockKey is a Terraform entity's root module and address without
+// instance keys ("infra:module.m.aws_x.y"), or "" for other entities.
+func blockKey(o *lint.Object) string {
+	if o.Source != lint.SourceTerraform || o.FromPlan() {
+		return ""
+	}
+	root, _, ok := strings.Cut(o.Addr, ":")
+	c := plan.ConfigAddress(o.Label)
+	if !ok || c == "" {
+		return ""
+	}
+	return root + ":" + c
+}
+
+// mayRemain returns the deleted base entity, marked inferred when the
+// scanned revision has possible instances of its block: it is deleted only
+// if they are not created.
+func mayRemain(e lint.Entity, same []lint.Entity) lint.Entity {
+	for _, h := range same {
+		if ps := h.Base().Possible; len(ps) > 0 {
+			c := cloneEntity(e)
+			o := c.Base()
+			o.Inferred = append(slices.Clone(o.Inferred), o.Label+": deleted only if the scanned revision does not create it again ("+ps[len(ps)-1].Text+")")
+			return c
+		}
+	}
+	return e
 }
 
 // unmatched finds the base objects that are gone although an object with
