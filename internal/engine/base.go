@@ -16,6 +16,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/plan"
+	"github.com/faultline-dev/faultline/parsers/terraform"
 )
 
 // The base revision (--base): the tree at the base revision is loaded
@@ -109,14 +110,71 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 	if err != nil {
 		return fmt.Errorf("base revision: %w", err)
 	}
-	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev) {
+	skip, notes := uncomparableCalls(l.ModuleCalls, bl.ModuleCalls)
+	in.Notes = append(in.Notes, notes...)
+	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip) {
 		model.AddChange(c)
 	}
 	return nil
 }
 
-// diffBase compares the base model with the scanned one.
-func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
+// The module cache (.terraform/modules, written by terraform init) is
+// never committed, so the base revision has none: a call the scanned tree
+// reads from its cache is modelled or unknown at base, and what the cache
+// gave would all look deleted (or, against a model, differ in detail).
+// Such a call is not compared: nothing at base inside it is a change, and
+// a coverage note at the call says so. (Reading the scanned tree's cache
+// for the base would assume the base pinned the same version; a version
+// bump is exactly what a base comparison must not guess about.)
+
+// uncomparableCalls returns the module calls (by root module and call
+// path, "infra:module.eks") that the scanned tree reads from its module
+// cache while the base resolves them otherwise, with a note for each.
+func uncomparableCalls(head, base []terraform.ModuleCall) (map[string]bool, []lint.Note) {
+	how := map[string]terraform.Resolution{}
+	for _, c := range base {
+		how[c.Root+":"+c.Call] = c.How
+	}
+	skip := map[string]bool{}
+	var notes []lint.Note
+	for _, c := range head {
+		k := c.Root + ":" + c.Call
+		b, ok := how[k]
+		if c.How != terraform.ResolvedCached || !ok || b == terraform.ResolvedCached || skip[k] {
+			continue
+		}
+		skip[k] = true
+		notes = append(notes, lint.Note{
+			Kind:  lint.Skipped,
+			What:  fmt.Sprintf("%s: not compared with the base revision: read from the module cache here, %s at base (the base has no .terraform/modules); deletions inside it are not checked", c.Call, b),
+			Range: c.Range,
+		})
+	}
+	return skip, notes
+}
+
+// inUncomparable reports whether a base Terraform entity sits inside a
+// module call that is not compared.
+func inUncomparable(o *lint.Object, skip map[string]bool) bool {
+	if len(skip) == 0 || o.Source != lint.SourceTerraform {
+		return false
+	}
+	root, addr, ok := strings.Cut(o.Addr, ":")
+	if !ok {
+		return false
+	}
+	addr, _, _ = strings.Cut(addr, "#") // an aws-auth mapping of a ConfigMap
+	for _, c := range plan.ConfigPrefixes(addr) {
+		if skip[root+":"+c] {
+			return true
+		}
+	}
+	return false
+}
+
+// diffBase compares the base model with the scanned one; base entities
+// inside the calls skip names are not compared.
+func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool) []*lint.Change {
 	byKey := map[string][]lint.Entity{}
 	for _, e := range head.Entities() {
 		if e.Base().Kind == lint.KindWorkload {
@@ -133,7 +191,7 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 	var out []*lint.Change
 	for _, e := range base.Entities() {
 		o := e.Base()
-		if o.Kind == lint.KindWorkload {
+		if o.Kind == lint.KindWorkload || inUncomparable(o, skip) {
 			continue
 		}
 		key := baseKey(e)
