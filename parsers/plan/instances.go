@@ -158,6 +158,9 @@ func segments(addr string) ([]part, bool) {
 	for addr != "" {
 		i := strings.IndexAny(addr, ".[")
 		if i < 0 {
+			if !identifier(addr) {
+				return nil, false
+			}
 			out = append(out, part{name: addr})
 			return out, true
 		}
@@ -170,7 +173,7 @@ func segments(addr string) ([]part, bool) {
 			}
 			seg.key, addr = addr[:n], addr[n:]
 		}
-		if seg.name == "" {
+		if !identifier(seg.name) {
 			return nil, false
 		}
 		out = append(out, seg)
@@ -241,4 +244,18 @@ func ConfigPrefixes(addr string) []string {
 		return nil
 	}
 	return configPrefixes(ps)
+}
+
+// identifier reports whether s is a Terraform name (letters, digits, _ and
+// -, not empty).
+func identifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
