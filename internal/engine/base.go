@@ -120,12 +120,16 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 
 // The module cache (.terraform/modules, written by terraform init) is
 // never committed, so the base revision has none: a call the scanned tree
-// reads from its cache is modelled or unknown at base, and what the cache
-// gave would all look deleted (or, against a model, differ in detail).
-// Such a call is not compared: nothing at base inside it is a change, and
-// a coverage note at the call says so. (Reading the scanned tree's cache
-// for the base would assume the base pinned the same version; a version
-// bump is exactly what a base comparison must not guess about.)
+// reads from its cache is modelled or unknown at base. Unknown, nothing
+// inside it is read at base; modelled, the model creates what the rules
+// need at the real module's addresses, where the cached code may create
+// more, fewer or other blocks. So inside such a call only the blocks the
+// scanned tree also has are compared (an instance gone from a block both
+// sides have is a real deletion: a key removed from a node group map);
+// a base block the cached code does not have is not compared, and a
+// coverage note at the call says so. (Reading the scanned tree's cache
+// for the base would assume the base pinned the same version, and read
+// outside the base tree.)
 
 // uncomparableCalls returns the module calls (by root module and call
 // path, "infra:module.eks") that the scanned tree reads from its module
@@ -146,7 +150,7 @@ func uncomparableCalls(head, base []terraform.ModuleCall) (map[string]bool, []li
 		skip[k] = true
 		notes = append(notes, lint.Note{
 			Kind:  lint.Skipped,
-			What:  fmt.Sprintf("%s: not compared with the base revision: read from the module cache here, %s at base (the base has no .terraform/modules); deletions inside it are not checked", c.Call, b),
+			What:  fmt.Sprintf("%s: not compared with the base revision: read from the module cache here, %s at base (the base has no .terraform/modules); inside it only the blocks both read are compared", c.Call, b),
 			Range: c.Range,
 		})
 	}
@@ -172,8 +176,9 @@ func inUncomparable(o *lint.Object, skip map[string]bool) bool {
 	return false
 }
 
-// diffBase compares the base model with the scanned one; base entities
-// inside the calls skip names are not compared.
+// diffBase compares the base model with the scanned one; a base entity
+// inside a call skip names is compared only when the scanned tree has its
+// block.
 func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool) []*lint.Change {
 	byKey := map[string][]lint.Entity{}
 	for _, e := range head.Entities() {
@@ -191,7 +196,7 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 	var out []*lint.Change
 	for _, e := range base.Entities() {
 		o := e.Base()
-		if o.Kind == lint.KindWorkload || inUncomparable(o, skip) {
+		if o.Kind == lint.KindWorkload || inUncomparable(o, skip) && len(blocks[blockKey(o)]) == 0 {
 			continue
 		}
 		key := baseKey(e)
