@@ -194,3 +194,37 @@ func TestPlanSettlesPossibleInstances(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanSettledInstanceKeepsReferences: the unkeyed possible role
+// aws_iam_role.team[*] becomes the planned aws_iam_role.team[0], named as
+// the plan names it; a reference written to the possible instance
+// (aws_iam_role.team[0].arn read as team[*]) still reaches it.
+func TestPlanSettledInstanceKeepsReferences(t *testing.T) {
+	dir, err := filepath.Abs("testdata/plan_possible_alias")
+	must(t, err)
+	f, err := os.Open(filepath.Join(dir, "plan.json"))
+	must(t, err)
+	p, err := plan.Parse(f)
+	f.Close()
+	must(t, err)
+	l, err := Load(Options{Paths: []string{dir}, Cwd: dir, Plan: p, PlanFile: "plan.json"})
+	must(t, err)
+	m := l.Input.Model
+	if len(m.Roles) != 1 {
+		t.Fatalf("roles %d, want the planned team[0] only", len(m.Roles))
+	}
+	r := m.Roles[0]
+	if r.Label != "aws_iam_role.team[0]" || r.FromPlan() || len(r.Possible) != 0 || len(r.Inferred) != 0 {
+		t.Errorf("role %s (%s): possible %+v inferred %q", r.Label, r.Addr, r.Possible, r.Inferred)
+	}
+	if n, ok := r.Name.Str(); !ok || n != "team-0-nodes" {
+		t.Errorf("role name %s, want the plan's team-0-nodes", r.Name)
+	}
+	if len(m.NodeGroups) != 1 {
+		t.Fatalf("node groups %d", len(m.NodeGroups))
+	}
+	ng := m.NodeGroups[0]
+	if id := m.ResolveRole(ng.Role.Value, ng.Scope); id.Entity != r {
+		t.Errorf("node group role %s resolves to %+v, want %s", ng.Role.Value, id.Entity, r.Addr)
+	}
+}
