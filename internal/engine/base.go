@@ -223,6 +223,8 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 			if len(now) == 0 {
 				e = mayRemain(e, blocks[blockKey(o)])
 			}
+		case len(o.Possible) == 0 && allPossible(now):
+			action, e = lint.ActionDelete, mayRemain(e, now)
 		case renamed(e, now):
 			action = lint.ActionReplace
 			was, _ := o.Name.Str()
@@ -249,7 +251,9 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 // block has possible instances in the scanned revision (its keys became
 // unknown: aws_x.y["a"] against aws_x.y[*]) is deleted only if those are
 // not created, so the change is inferred (its Before carries the reason,
-// and findings resting on it are one severity lower).
+// and findings resting on it are one severity lower). Likewise a certain
+// base instance whose counterpart at the same address is only possible
+// now (for_each = toset(["a"]) became for_each = var.create ? … : …).
 
 // byBlock indexes the scanned Terraform entities by blockKey.
 func byBlock(head *lint.Model) map[string][]lint.Entity {
@@ -274,6 +278,17 @@ func blockKey(o *lint.Object) string {
 		return ""
 	}
 	return root + ":" + c
+}
+
+// allPossible reports whether every entity is a possible instance (and
+// there is one).
+func allPossible(es []lint.Entity) bool {
+	for _, e := range es {
+		if len(e.Base().Possible) == 0 {
+			return false
+		}
+	}
+	return len(es) > 0
 }
 
 // mayRemain returns the deleted base entity, marked inferred when the
