@@ -221,10 +221,11 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 		case len(now) == 0, gone[e]:
 			action = lint.ActionDelete
 			if len(now) == 0 {
-				e = mayRemain(e, blocks[blockKey(o)])
+				e, reason = mayRemain(e, blocks[blockKey(o)])
 			}
 		case len(o.Possible) == 0 && allPossible(now):
-			action, e = lint.ActionDelete, mayRemain(e, now)
+			action = lint.ActionDelete
+			e, reason = mayRemain(e, now)
 		case renamed(e, now):
 			action = lint.ActionReplace
 			was, _ := o.Name.Str()
@@ -292,18 +293,18 @@ func allPossible(es []lint.Entity) bool {
 }
 
 // mayRemain returns the deleted base entity, marked inferred when the
-// scanned revision has possible instances of its block: it is deleted only
-// if they are not created.
-func mayRemain(e lint.Entity, same []lint.Entity) lint.Entity {
+// scanned revision has possible instances of its block (it is deleted only
+// if they are not created), with the change's reason then.
+func mayRemain(e lint.Entity, same []lint.Entity) (lint.Entity, string) {
 	for _, h := range same {
 		if ps := h.Base().Possible; len(ps) > 0 {
 			c := cloneEntity(e)
 			o := c.Base()
 			o.Inferred = append(slices.Clone(o.Inferred), o.Label+": deleted only if the scanned revision does not create it again ("+ps[len(ps)-1].Text+")")
-			return c
+			return c, "the scanned revision creates " + h.Base().Label + " only if its count / for_each allows"
 		}
 	}
-	return e
+	return e, ""
 }
 
 // unmatched finds the base objects that are gone although an object with
