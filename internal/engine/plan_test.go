@@ -228,3 +228,32 @@ func TestPlanSettledInstanceKeepsReferences(t *testing.T) {
 		t.Errorf("node group role %s resolves to %+v, want %s", ng.Role.Value, id.Entity, r.Addr)
 	}
 }
+
+// TestPlanSettlesPossibleModuleInstances: the roles inside a module call
+// whose for_each the source cannot know (module.pools[*]) become the
+// plan's module instances, named as the plan names them; the roles of a
+// call whose count the plan makes zero leave the model.
+func TestPlanSettlesPossibleModuleInstances(t *testing.T) {
+	dir, err := filepath.Abs("testdata/plan_possible_modules")
+	must(t, err)
+	f, err := os.Open(filepath.Join(dir, "plan.json"))
+	must(t, err)
+	p, err := plan.Parse(f)
+	f.Close()
+	must(t, err)
+	l, err := Load(Options{Paths: []string{dir}, Cwd: dir, Plan: p, PlanFile: "plan.json"})
+	must(t, err)
+	l.Input.Model.Sort()
+	var got []string
+	for _, r := range l.Input.Model.Roles {
+		n, _ := r.Name.Str()
+		got = append(got, r.Addr+" "+n)
+		if len(r.Possible) != 0 || len(r.Inferred) != 0 {
+			t.Errorf("%s: possible %+v inferred %q", r.Label, r.Possible, r.Inferred)
+		}
+	}
+	want := []string{`infra:module.pools["cpu"].aws_iam_role.this pool-m7`, `infra:module.pools["gpu"].aws_iam_role.this pool-g5`}
+	if !slices.Equal(got, want) {
+		t.Errorf("roles %q, want %q", got, want)
+	}
+}
