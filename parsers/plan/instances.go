@@ -103,12 +103,13 @@ func (x *Instances) add(block, key string, instance bool) {
 
 // Settles reports whether the plan says which instances a block has (its
 // address within its module instance, "module.a[0].aws_x.y"): the plan's
-// configuration declares it, and the plan is complete for it (not
-// targeted, nothing deferred inside it).
+// configuration declares it, it is a managed resource or a module call
+// (a data source read only at apply is not in the planned values), and
+// the plan is complete for it (not targeted, nothing deferred inside it).
 func (x *Instances) Settles(block string) bool {
 	ps, ok := parts(block)
-	if !ok || !x.complete {
-		return false
+	if !ok || !x.complete || strings.HasPrefix(ps[len(ps)-1].name, "data.") {
+		return false // a data source may be read only at apply: not in planned values
 	}
 	c := configAddress(ps)
 	return x.declared[c] && !x.deferred[c]

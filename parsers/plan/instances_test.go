@@ -32,7 +32,7 @@ func TestInstancesSettle(t *testing.T) {
 	src := `{"format_version":"1.2","complete":%s,
 "planned_values":{"root_module":{"resources":[],"child_modules":[{"address":"module.pools[\"a\"]","resources":[
  {"address":"module.pools[\"a\"].aws_iam_role.this[0]","mode":"managed","type":"aws_iam_role","name":"this","index":0,"values":{}}]}]}},
-"configuration":{"root_module":{"resources":[{"address":"aws_iam_role.spare","mode":"managed","type":"aws_iam_role","name":"spare"}],
+"configuration":{"root_module":{"resources":[{"address":"aws_iam_role.spare","mode":"managed","type":"aws_iam_role","name":"spare"},{"address":"data.aws_iam_role.spare","mode":"data","type":"aws_iam_role","name":"spare"}],
  "module_calls":{"pools":{"source":"./pools","module":{"resources":[{"address":"aws_iam_role.this","mode":"managed","type":"aws_iam_role","name":"this"}]}}}}}}`
 	for complete, settles := range map[string]bool{"true": true, "false": false} {
 		p, err := ParseBytes([]byte(fmt.Sprintf(src, complete)))
@@ -44,6 +44,9 @@ func TestInstancesSettle(t *testing.T) {
 			if x.Settles(b) != settles {
 				t.Errorf("complete=%s: Settles(%s) = %v", complete, b, !settles)
 			}
+		}
+		if x.Settles("data.aws_iam_role.spare") {
+			t.Error("a data source is never settled: it may be read only at apply")
 		}
 		if x.Settles("aws_iam_role.other") {
 			t.Error("a block the configuration does not declare is not settled")
