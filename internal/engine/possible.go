@@ -86,13 +86,13 @@ func proven(e lint.Entity, p lint.PossibleInstance, inst string) lint.Entity {
 		return c
 	}
 	re := func(s string) string {
-		if s == from || strings.HasPrefix(s, from+".") {
+		if s == from || strings.HasPrefix(s, from+".") || strings.HasPrefix(s, from+"#") {
 			return inst + s[len(from):]
 		}
 		return s
 	}
 	qualified := p.Root + ":" + from
-	if o.Addr == qualified || strings.HasPrefix(o.Addr, qualified+".") {
+	if o.Addr == qualified || strings.HasPrefix(o.Addr, qualified+".") || strings.HasPrefix(o.Addr, qualified+"#") { // "#": an aws-auth mapping of a ConfigMap
 		o.Aliases = append(slices.Clone(o.Aliases), o.Addr)
 		o.Addr = p.Root + ":" + re(o.Addr[len(p.Root)+1:])
 	}
