@@ -145,6 +145,13 @@ type Object struct {
 	// Inferred lists what the model inferred rather than read; empty means
 	// known.
 	Inferred []string
+	// Possible lists the possible Terraform instances the object rests on,
+	// outermost first: blocks whose count / for_each is unknown before
+	// apply, read as instances that exist only if created (each also adds
+	// its Text to Inferred). Empty when the object certainly exists as far
+	// as the source says. A plan settles them (it says which instances
+	// exist); a base comparison does not take them as proof of existence.
+	Possible []PossibleInstance
 	// Aliases are further keys Lookup finds the object by: a Kubernetes
 	// object's KubeKey, so references between manifests resolve.
 	Aliases []string
@@ -152,6 +159,33 @@ type Object struct {
 	Labels map[string]string
 	// Crossplane is set for Crossplane managed resources.
 	Crossplane *Crossplane
+}
+
+// PossibleInstance is one instance of a Terraform block (resource or
+// module call) whose count / for_each is unknown before apply.
+type PossibleInstance struct {
+	// Root is the root module directory, as Addr qualifies it ("infra").
+	Root string
+	// Block is the block's address within its module instance, without
+	// the block's own instance key ("aws_eks_node_group.workers",
+	// "module.pools[\"a\"].aws_iam_role.this", "module.extra").
+	Block string
+	// Unkeyed is set for the one instance standing for instances whose
+	// keys are unknown (written [*]); Key is then empty.
+	Unkeyed bool
+	// Key is the instance key as Terraform writes it ("[0]", "[\"a\"]").
+	Key string
+	// Text is the Inferred text this possibility added to the object.
+	Text string
+}
+
+// Instance is the possible instance's address, as its Block writes it:
+// Block and Key, or Block[*] when it is unkeyed.
+func (p PossibleInstance) Instance() string {
+	if p.Unkeyed {
+		return p.Block + "[*]"
+	}
+	return p.Block + p.Key
 }
 
 // Base returns the object itself, so every entity type satisfies Entity.

@@ -20,6 +20,10 @@
 # through a hand-written module cache (.terraform/modules/modules.json) and
 # `terraform init -get=false`, so the plan shows the module's internals the
 # way a real plan does, offline.
+#
+# Plan arguments: DIR/plan-args lists further arguments of `terraform plan`,
+# one per line (-var-file=env/prod.tfvars: values the CI passes and
+# faultline, reading the source alone, does not know).
 set -euo pipefail
 
 dir="$(cd "${1:?usage: make-plan-fixture.sh FIXTURE_DIR}" && pwd)"
@@ -71,7 +75,14 @@ if [[ -f "$dir/registry-modules" ]]; then
 	printf '{"Modules":[%s]}\n' "$entries" >.terraform/modules/modules.json
 fi
 terraform init -input=false -no-color -get="$get" >init.log 2>&1 || { cat init.log >&2; exit 1; }
-terraform plan -input=false -no-color -refresh=false -lock=false -out=plan.bin >plan.log 2>&1 || { cat plan.log >&2; exit 1; }
+args=()
+if [[ -f "$dir/plan-args" ]]; then
+	while read -r arg; do
+		[[ -z "$arg" || "$arg" == \#* ]] && continue
+		args+=("$arg")
+	done <"$dir/plan-args"
+fi
+terraform plan -input=false -no-color -refresh=false -lock=false "${args[@]}" -out=plan.bin >plan.log 2>&1 || { cat plan.log >&2; exit 1; }
 terraform show -json plan.bin | python3 -m json.tool --indent 2 >"$dir/plan.json"
 grep -E '^(Plan:|  # )' plan.log >&2 || true
 echo "wrote $dir/plan.json" >&2

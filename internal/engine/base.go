@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,6 +15,8 @@ import (
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/plan"
+	"github.com/faultline-dev/faultline/parsers/terraform"
 )
 
 // The base revision (--base): the tree at the base revision is loaded
@@ -107,14 +110,76 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 	if err != nil {
 		return fmt.Errorf("base revision: %w", err)
 	}
-	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev) {
+	skip, notes := uncomparableCalls(l.ModuleCalls, bl.ModuleCalls)
+	in.Notes = append(in.Notes, notes...)
+	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip) {
 		model.AddChange(c)
 	}
 	return nil
 }
 
-// diffBase compares the base model with the scanned one.
-func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
+// The module cache (.terraform/modules, written by terraform init) is
+// never committed, so the base revision has none: a call the scanned tree
+// reads from its cache is modelled or unknown at base. Unknown, nothing
+// inside it is read at base; modelled, the model creates what the rules
+// need at the real module's addresses, where the cached code may create
+// more, fewer or other blocks. So inside such a call only the blocks the
+// scanned tree also has are compared (an instance gone from a block both
+// sides have is a real deletion: a key removed from a node group map);
+// a base block the cached code does not have is not compared, and a
+// coverage note at the call says so. (Reading the scanned tree's cache
+// for the base would assume the base pinned the same version, and read
+// outside the base tree.)
+
+// uncomparableCalls returns the module calls (by root module and call
+// path, "infra:module.eks") that the scanned tree reads from its module
+// cache while the base resolves them otherwise, with a note for each.
+func uncomparableCalls(head, base []terraform.ModuleCall) (map[string]bool, []lint.Note) {
+	how := map[string]terraform.Resolution{}
+	for _, c := range base {
+		how[c.Root+":"+c.Call] = c.How
+	}
+	skip := map[string]bool{}
+	var notes []lint.Note
+	for _, c := range head {
+		k := c.Root + ":" + c.Call
+		b, ok := how[k]
+		if c.How != terraform.ResolvedCached || !ok || b == terraform.ResolvedCached || skip[k] {
+			continue
+		}
+		skip[k] = true
+		notes = append(notes, lint.Note{
+			Kind:  lint.Skipped,
+			What:  fmt.Sprintf("%s: not compared with the base revision: read from the module cache here, %s at base (the base has no .terraform/modules); inside it only the blocks both read are compared", c.Call, b),
+			Range: c.Range,
+		})
+	}
+	return skip, notes
+}
+
+// inUncomparable reports whether a base Terraform entity sits inside a
+// module call that is not compared.
+func inUncomparable(o *lint.Object, skip map[string]bool) bool {
+	if len(skip) == 0 || o.Source != lint.SourceTerraform {
+		return false
+	}
+	root, addr, ok := strings.Cut(o.Addr, ":")
+	if !ok {
+		return false
+	}
+	addr, _, _ = strings.Cut(addr, "#") // an aws-auth mapping of a ConfigMap
+	for _, c := range plan.ConfigPrefixes(addr) {
+		if skip[root+":"+c] {
+			return true
+		}
+	}
+	return false
+}
+
+// diffBase compares the base model with the scanned one; a base entity
+// inside a call skip names is compared only when the scanned tree has its
+// block.
+func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool) []*lint.Change {
 	byKey := map[string][]lint.Entity{}
 	for _, e := range head.Entities() {
 		if e.Base().Kind == lint.KindWorkload {
@@ -127,10 +192,11 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 		at = " (at base " + rev + ")"
 	}
 	gone := unmatched(base, byKey)
+	blocks := byBlock(head)
 	var out []*lint.Change
 	for _, e := range base.Entities() {
 		o := e.Base()
-		if o.Kind == lint.KindWorkload {
+		if o.Kind == lint.KindWorkload || inUncomparable(o, skip) && len(blocks[blockKey(o)]) == 0 {
 			continue
 		}
 		key := baseKey(e)
@@ -150,8 +216,16 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 			if action == lint.ActionForget {
 				reason += ", with destroy = false"
 			}
+		case len(now) == 0 && len(o.Possible) > 0 && len(blocks[blockKey(o)]) > 0:
+			continue // a possible instance at base is no proof of an object; the block is still there
 		case len(now) == 0, gone[e]:
 			action = lint.ActionDelete
+			if len(now) == 0 {
+				e, reason = mayRemain(e, blocks[blockKey(o)])
+			}
+		case len(o.Possible) == 0 && allPossible(now):
+			action = lint.ActionDelete
+			e, reason = mayRemain(e, now)
 		case renamed(e, now):
 			action = lint.ActionReplace
 			was, _ := o.Name.Str()
@@ -167,6 +241,70 @@ func diffBase(base, head *lint.Model, mv moves, rev string) []*lint.Change {
 		out = append(out, &lint.Change{Action: action, Before: e, Address: o.Label + at, Range: o.Range, Origin: "base", Revision: revision, Reason: reason})
 	}
 	return out
+}
+
+// A possible instance (lint.Object.Possible: a block whose count /
+// for_each is unknown before apply) on either side is no proof of
+// existence, so Terraform entities without a counterpart at their own
+// address are also compared by block (root module and address without
+// instance keys): a base instance that is itself possible is not deleted
+// while the scanned revision still has the block; a base instance whose
+// block has possible instances in the scanned revision (its keys became
+// unknown: aws_x.y["a"] against aws_x.y[*]) is deleted only if those are
+// not created, so the change is inferred (its Before carries the reason,
+// and findings resting on it are one severity lower). Likewise a certain
+// base instance whose counterpart at the same address is only possible
+// now (for_each = toset(["a"]) became for_each = var.create ? … : …).
+
+// byBlock indexes the scanned Terraform entities by blockKey.
+func byBlock(head *lint.Model) map[string][]lint.Entity {
+	out := map[string][]lint.Entity{}
+	for _, e := range head.Entities() {
+		if k := blockKey(e.Base()); k != "" {
+			out[k] = append(out[k], e)
+		}
+	}
+	return out
+}
+
+// blockKey is a Terraform entity's root module and address without
+// instance keys ("infra:module.m.aws_x.y"), or "" for other entities.
+func blockKey(o *lint.Object) string {
+	if o.Source != lint.SourceTerraform || o.FromPlan() {
+		return ""
+	}
+	root, _, ok := strings.Cut(o.Addr, ":")
+	c := plan.ConfigAddress(o.Label)
+	if !ok || c == "" {
+		return ""
+	}
+	return root + ":" + c
+}
+
+// allPossible reports whether every entity is a possible instance (and
+// there is one).
+func allPossible(es []lint.Entity) bool {
+	for _, e := range es {
+		if len(e.Base().Possible) == 0 {
+			return false
+		}
+	}
+	return len(es) > 0
+}
+
+// mayRemain returns the deleted base entity, marked inferred when the
+// scanned revision has possible instances of its block (it is deleted only
+// if they are not created), with the change's reason then.
+func mayRemain(e lint.Entity, same []lint.Entity) (lint.Entity, string) {
+	for _, h := range same {
+		if ps := h.Base().Possible; len(ps) > 0 {
+			c := cloneEntity(e)
+			o := c.Base()
+			o.Inferred = append(slices.Clone(o.Inferred), o.Label+": deleted only if the scanned revision does not create it again ("+ps[len(ps)-1].Text+")")
+			return c, "the scanned revision creates " + h.Base().Label + " only if its count / for_each allows"
+		}
+	}
+	return e, ""
 }
 
 // unmatched finds the base objects that are gone although an object with

@@ -2,10 +2,12 @@ package engine
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform"
 )
 
 const baseRole = `resource "aws_iam_role" "nodes" {
@@ -256,5 +258,53 @@ func TestMoveRules(t *testing.T) {
 		if got != want {
 			t.Errorf("apply(%s) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestBaseSkipsCallsReadFromTheCacheOnlyAtHead: the base revision has no
+// module cache, so a call the scanned tree reads from its cache is
+// modelled (or unknown) at base; what the base saw inside it is not
+// compared, and a note at the call says so. A call resolved the same way
+// on both sides is compared as before.
+func TestBaseSkipsCallsReadFromTheCacheOnlyAtHead(t *testing.T) {
+	call := lint.Range{File: "infra/main.tf", Line: 3}
+	head := []terraform.ModuleCall{
+		{Root: "infra", Call: "module.eks", How: terraform.ResolvedCached, Range: call},
+		{Root: "infra", Call: "module.eks.module.kms", How: terraform.ResolvedCached},
+		{Root: "infra", Call: "module.vpc", How: terraform.ResolvedCached},
+	}
+	base := []terraform.ModuleCall{
+		{Root: "infra", Call: "module.eks", How: terraform.ResolvedModelled},
+		{Root: "infra", Call: "module.vpc", How: terraform.ResolvedCached},
+	}
+	skip, notes := uncomparableCalls(head, base)
+	if len(skip) != 1 || !skip["infra:module.eks"] {
+		t.Errorf("skip %v, want module.eks only", skip)
+	}
+	if len(notes) != 1 || notes[0].Kind != lint.Skipped || notes[0].Range != call || !strings.Contains(notes[0].What, "modelled at base") {
+		t.Errorf("notes %+v", notes)
+	}
+	role := func(addr string) *lint.Role {
+		_, label, _ := strings.Cut(addr, ":")
+		return &lint.Role{Object: lint.Object{Kind: lint.KindRole, Addr: addr, Label: label, Source: lint.SourceTerraform, Name: lint.Known("demo-nodes")}}
+	}
+	bm := &lint.Model{}
+	bm.Add(role(`infra:module.eks.aws_iam_role.this[0]`), role(`infra:module.eks.module.node["a"].aws_iam_role.this`), role("infra:module.vpc.aws_iam_role.flow_logs[0]"))
+	bm.Add(lint.NewAWSAuthMapping(lint.Object{Addr: "infra:module.eks.kubernetes_config_map.aws_auth[0]", Label: "module.eks.kubernetes_config_map.aws_auth[0]", Source: lint.SourceTerraform}, lint.Known("arn:aws:iam::111122223333:role/demo-nodes"), nil, lint.Range{}, lint.Unknown()))
+	// Inside module.eks, the block the scanned tree also has is compared
+	// (its instance "a" is gone: a real deletion), the others are not.
+	bm.Add(role(`infra:module.eks.module.pool["a"].aws_iam_role.this[0]`))
+	hm := &lint.Model{}
+	hm.Add(role(`infra:module.eks.module.pool["b"].aws_iam_role.this[0]`))
+	var got []string
+	for _, c := range diffBase(bm, hm, moves{}, "", skip) {
+		got = append(got, c.Before.Base().Addr)
+	}
+	want := []string{"infra:module.vpc.aws_iam_role.flow_logs[0]", `infra:module.eks.module.pool["a"].aws_iam_role.this[0]`}
+	if !slices.Equal(got, want) {
+		t.Errorf("changes at %q, want %q (the vpc module is cached on both sides)", got, want)
+	}
+	if n := len(diffBase(bm, hm, moves{}, "", nil)); n != 5 {
+		t.Errorf("without skipping, %d changes, want 5", n)
 	}
 }

@@ -417,6 +417,7 @@ func addPlan(model *lint.Model, opts Options, rel func(string) string, calls map
 	for _, c := range opts.Plan.Changes(popts) {
 		model.AddChange(c)
 	}
+	settlePossible(model, opts.Plan.Instances())
 	declared := map[string][]lint.Entity{}
 	for _, e := range model.Entities() {
 		o := e.Base()

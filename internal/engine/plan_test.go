@@ -3,6 +3,7 @@ package engine
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -155,5 +156,104 @@ resource "aws_iam_role" "nodes" {
 	}
 	if role.Range.File != "infra/main.tf" {
 		t.Errorf("the role keeps its source range, got %v", role.Range)
+	}
+}
+
+// TestPlanSettlesPossibleInstances: with a plan, the instances of a block
+// whose for_each the source cannot know are the plan's: the possible
+// instance [*] becomes the planned ["gpu"], proven (no possibility, no
+// inferred text), and is not kept beside it; a count the plan makes zero
+// removes the possible instance.
+func TestPlanSettlesPossibleInstances(t *testing.T) {
+	for dir, want := range map[string][]string{
+		"positive_plan_batch_pools_created":     {`aws_autoscaling_group.batch["gpu"]`, "aws_eks_node_group.system"},
+		"positive_plan_batch_asg_created":       {"aws_autoscaling_group.batch[0]", "aws_eks_node_group.system"},
+		"positive_plan_spare_group_not_created": {"aws_eks_node_group.system"},
+	} {
+		abs, err := filepath.Abs(filepath.Join("../../rules/testdata/FL301", dir))
+		must(t, err)
+		f, err := os.Open(filepath.Join(abs, "plan.json"))
+		must(t, err)
+		p, err := plan.Parse(f)
+		f.Close()
+		must(t, err)
+		l, err := Load(Options{Paths: []string{abs}, Cwd: abs, Plan: p, PlanFile: "plan.json"})
+		must(t, err)
+		var got []string
+		for _, g := range l.Input.Model.NodeGroups {
+			if len(g.Possible) != 0 || len(g.Inferred) != 0 {
+				t.Errorf("%s: %s still possible: %+v %q", dir, g.Label, g.Possible, g.Inferred)
+			}
+			got = append(got, g.Label)
+		}
+		for _, c := range l.Input.Model.Changes {
+			got = append(got, c.Address)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: node groups then changes %q, want %q", dir, got, want)
+		}
+	}
+}
+
+// TestPlanSettledInstanceKeepsReferences: the unkeyed possible role
+// aws_iam_role.team[*] becomes the planned aws_iam_role.team[0], named as
+// the plan names it; a reference written to the possible instance
+// (aws_iam_role.team[0].arn read as team[*]) still reaches it.
+func TestPlanSettledInstanceKeepsReferences(t *testing.T) {
+	dir, err := filepath.Abs("testdata/plan_possible_alias")
+	must(t, err)
+	f, err := os.Open(filepath.Join(dir, "plan.json"))
+	must(t, err)
+	p, err := plan.Parse(f)
+	f.Close()
+	must(t, err)
+	l, err := Load(Options{Paths: []string{dir}, Cwd: dir, Plan: p, PlanFile: "plan.json"})
+	must(t, err)
+	m := l.Input.Model
+	if len(m.Roles) != 1 {
+		t.Fatalf("roles %d, want the planned team[0] only", len(m.Roles))
+	}
+	r := m.Roles[0]
+	if r.Label != "aws_iam_role.team[0]" || r.FromPlan() || len(r.Possible) != 0 || len(r.Inferred) != 0 {
+		t.Errorf("role %s (%s): possible %+v inferred %q", r.Label, r.Addr, r.Possible, r.Inferred)
+	}
+	if n, ok := r.Name.Str(); !ok || n != "team-0-nodes" {
+		t.Errorf("role name %s, want the plan's team-0-nodes", r.Name)
+	}
+	if len(m.NodeGroups) != 1 {
+		t.Fatalf("node groups %d", len(m.NodeGroups))
+	}
+	ng := m.NodeGroups[0]
+	if id := m.ResolveRole(ng.Role.Value, ng.Scope); id.Entity != r {
+		t.Errorf("node group role %s resolves to %+v, want %s", ng.Role.Value, id.Entity, r.Addr)
+	}
+}
+
+// TestPlanSettlesPossibleModuleInstances: the roles inside a module call
+// whose for_each the source cannot know (module.pools[*]) become the
+// plan's module instances, named as the plan names them; the roles of a
+// call whose count the plan makes zero leave the model.
+func TestPlanSettlesPossibleModuleInstances(t *testing.T) {
+	dir, err := filepath.Abs("testdata/plan_possible_modules")
+	must(t, err)
+	f, err := os.Open(filepath.Join(dir, "plan.json"))
+	must(t, err)
+	p, err := plan.Parse(f)
+	f.Close()
+	must(t, err)
+	l, err := Load(Options{Paths: []string{dir}, Cwd: dir, Plan: p, PlanFile: "plan.json"})
+	must(t, err)
+	l.Input.Model.Sort()
+	var got []string
+	for _, r := range l.Input.Model.Roles {
+		n, _ := r.Name.Str()
+		got = append(got, r.Addr+" "+n)
+		if len(r.Possible) != 0 || len(r.Inferred) != 0 {
+			t.Errorf("%s: possible %+v inferred %q", r.Label, r.Possible, r.Inferred)
+		}
+	}
+	want := []string{`infra:module.pools["cpu"].aws_iam_role.this pool-m7`, `infra:module.pools["gpu"].aws_iam_role.this pool-g5`}
+	if !slices.Equal(got, want) {
+		t.Errorf("roles %q, want %q", got, want)
 	}
 }

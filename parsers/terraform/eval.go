@@ -74,6 +74,8 @@ type modInst struct {
 	// inferred is what every entity of this instance rests on that is
 	// inferred: the module instance exists only if created.
 	inferred []string
+	// possibles are the possible instances among them (Object.Possible).
+	possibles []lint.PossibleInstance
 	// possible are the blocks (by graph key) with possible instances.
 	possible map[string]bool
 }
@@ -484,7 +486,7 @@ func (mi *modInst) evalResource(r *resource) {
 		vals = append(vals, v)
 		ents, embedded := len(mi.e.entities), len(mi.e.embedded)
 		mi.e.extract(mi, r, addrLocal, v)
-		mi.e.markInferred(ents, embedded, mi.instanceInferred(local, in))
+		mi.e.markInferred(ents, embedded, mi.instanceMarks(local, in))
 	}
 	if !b.ok() {
 		mi.store(r, cty.DynamicVal)
@@ -568,11 +570,11 @@ func (mi *modInst) evalCall(c *moduleCall) {
 			break
 		}
 		path := mi.label("module." + c.name + mi.suffix(in.key))
-		inf := mi.instanceInferred("module."+c.name, in)
+		inf := mi.instanceMarks("module."+c.name, in)
 		var out cty.Value
 		if child != nil {
 			ci := newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))
-			ci.inferred = inf
+			ci.inferred, ci.possibles = inf.inferred, inf.possible
 			for n, a := range c.attrs {
 				ci.inputs[n] = mi.eval(a.Expr, in.extra)
 			}

@@ -196,13 +196,31 @@ func (mi *modInst) readKeys(key string) []string {
 	return out
 }
 
-// instanceInferred is what an instance's entities rest on that is inferred:
-// the module instance's own texts, and whether the instance exists at all.
-func (mi *modInst) instanceInferred(local string, in instance) []string {
+// marks are what an instance's entities rest on that is inferred: texts
+// for Object.Inferred and the possible instances among them
+// (Object.Possible).
+type marks struct {
+	inferred []string
+	possible []lint.PossibleInstance
+}
+
+// instanceMarks are the marks of an instance's entities: the module
+// instance's own, and whether the instance exists at all.
+func (mi *modInst) instanceMarks(local string, in instance) marks {
+	m := marks{inferred: mi.inferred, possible: mi.possibles}
 	if in.possible == "" {
-		return mi.inferred
+		return m
 	}
-	return append(slices.Clone(mi.inferred), possibleText(mi.label(local), in.possible))
+	text := possibleText(mi.label(local), in.possible)
+	p := lint.PossibleInstance{Root: mi.e.rootRel, Block: mi.label(local), Text: text}
+	if in.key.IsKnown() {
+		p.Key = mi.suffix(in.key)
+	} else {
+		p.Unkeyed = true
+	}
+	m.inferred = append(slices.Clone(mi.inferred), text)
+	m.possible = append(slices.Clone(mi.possibles), p)
+	return m
 }
 
 // notePossible records, once per block, that some of its instances exist
@@ -346,22 +364,27 @@ func hasPossible(insts []instance) bool {
 	return false
 }
 
-// markInferred appends inferred texts to the entities and embedded
-// manifests added since the given counts.
-func (e *evaluator) markInferred(ents, embedded int, inf []string) {
-	if len(inf) == 0 {
+// markInferred appends the marks' inferred texts and possible instances
+// to the entities and embedded manifests added since the given counts.
+func (e *evaluator) markInferred(ents, embedded int, m marks) {
+	if len(m.inferred) == 0 {
 		return
 	}
 	for _, ent := range e.entities[ents:] {
 		o := ent.Base()
-		for _, s := range inf {
+		for _, s := range m.inferred {
 			if !slices.Contains(o.Inferred, s) {
 				o.Inferred = append(o.Inferred, s)
 			}
 		}
+		for _, p := range m.possible {
+			if !slices.Contains(o.Possible, p) {
+				o.Possible = append(o.Possible, p)
+			}
+		}
 	}
 	for i := embedded; i < len(e.embedded); i++ {
-		e.embedded[i].Inferred = append(slices.Clone(e.embedded[i].Inferred), inf...)
+		e.embedded[i].Inferred = append(slices.Clone(e.embedded[i].Inferred), m.inferred...)
 	}
 }
 

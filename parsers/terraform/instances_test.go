@@ -176,6 +176,16 @@ resource "aws_eks_node_group" "this" {
 	if !slices.Equal(role.Inferred, []string{want}) {
 		t.Errorf("inferred %q, want %q", role.Inferred, want)
 	}
+	root, _, _ := strings.Cut(role.Addr, ":")
+	if wantP := []lint.PossibleInstance{{Root: root, Block: "aws_iam_role.nodes", Unkeyed: true, Text: want}}; !slices.Equal(role.Possible, wantP) {
+		t.Errorf("possible %+v, want %+v", role.Possible, wantP)
+	}
+	if p := got["aws_iam_role.maybe[0]"].Base().Possible; len(p) != 1 || p[0].Unkeyed || p[0].Key != "[0]" || p[0].Block != "aws_iam_role.maybe" {
+		t.Errorf("possible of aws_iam_role.maybe[0]: %+v, want the key [0]", p)
+	}
+	if p := got[`aws_security_group.branches["a"]`].Base().Possible; len(p) != 0 {
+		t.Errorf("a key in both branches is certain: possible %+v", p)
+	}
 	if role.Name.Prefix() != "opt-nodes-" || role.Name.IsKnown() {
 		t.Errorf("name %s: count.index is a hole, the prefix stays", role.Name)
 	}
@@ -238,6 +248,9 @@ resource "aws_eks_node_group" "this" {
 	}
 	if want := "module.extra: exists only if created (its count is unknown before apply)"; !slices.Equal(child.Base().Inferred, []string{want}) {
 		t.Errorf("child inferred %q, want %q", child.Base().Inferred, want)
+	}
+	if p := child.Base().Possible; len(p) != 1 || p[0].Instance() != "module.extra[0]" {
+		t.Errorf("child possible %+v, want module.extra[0]", p)
 	}
 	if len(res.Embedded) != 1 || !strings.HasSuffix(res.Embedded[0].Addr, "kubectl_manifest.sa[0]") ||
 		!slices.Equal(res.Embedded[0].Inferred, []string{"kubectl_manifest.sa: exists only if created (its count is unknown before apply)"}) {

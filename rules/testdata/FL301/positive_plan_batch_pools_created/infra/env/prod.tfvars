@@ -1,0 +1,1 @@
+batch_pools = { gpu = 4 }

@@ -1,0 +1,1 @@
+spare_enabled = false
