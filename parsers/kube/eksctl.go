@@ -165,8 +165,16 @@ func (c *clusterConfig) object(kind lint.Kind, part, label string, at *yaml.Node
 	return o
 }
 
-// of names the ClusterConfig in labels.
+// of names the ClusterConfig in the label of what it declares.
 func (c *clusterConfig) of() string { return " (" + c.base.Label + ")" }
+
+// in names the ClusterConfig in the label of what eksctl creates for it.
+func (c *clusterConfig) in() string {
+	if c.d.name == "" {
+		return " in an eksctl ClusterConfig"
+	}
+	return " in ClusterConfig " + c.d.name
+}
 
 // clusterEntity is the cluster with its authentication mode. Unwritten,
 // the mode depends on the eksctl version that created the cluster
@@ -219,9 +227,6 @@ func (c *clusterConfig) createdRole(part, label string, at *yaml.Node, name lint
 	o.Name = generatedName()
 	if name.IsSet() {
 		o.Name, o.NameRange = name.Value, name.Range
-		if n, ok := name.Value.Str(); ok {
-			o.Label = "role " + n + " " + label
-		}
 	}
 	r := &lint.Role{Object: o, ARN: iamARN(lint.Concat(lint.Known("role/"), o.Name)), Trust: trust}
 	c.out = append(c.out, r)

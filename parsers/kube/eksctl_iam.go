@@ -16,7 +16,7 @@ import (
 // annotates the service account with the role. The namespace defaults to
 // "default".
 func (c *clusterConfig) serviceAccount(it *yaml.Node) {
-	_, meta := lookup(it, "metadata")
+	metaKey, meta := lookup(it, "metadata")
 	name, part := c.itemName(meta, "name", "iam.serviceAccounts")
 	_, nsNode := lookup(meta, "namespace")
 	ns := c.d.ref(nsNode)
@@ -28,7 +28,7 @@ func (c *clusterConfig) serviceAccount(it *yaml.Node) {
 		part = "iam.serviceAccounts/" + namespace.String() + "/" + name.Value.String()
 	}
 	// The subject is decided by metadata's name and namespace together.
-	subject := c.d.rangeOf(meta)
+	subject := c.d.pairRange(metaKey, meta)
 	if meta == nil {
 		subject = c.d.rangeOf(it)
 	}
@@ -43,11 +43,8 @@ func (c *clusterConfig) serviceAccount(it *yaml.Node) {
 			subject = pattern.Range
 		}
 		roleName := c.refIn(it, "roleName")
-		label := "eksctl creates for service account " + namespace.String() + "/" + nameV.String() + c.of()
+		label := "created by eksctl for service account " + namespace.String() + "/" + nameV.String() + c.in()
 		role := c.createdRole(part+"/role", label, it, roleName, c.irsaTrust(namespace, nameV, pattern.Value, subject, c.d.rangeOf(it)))
-		if !roleName.IsSet() {
-			role.Label = "IRSA role " + role.Label
-		}
 		at := roleName.Range
 		if !roleName.IsSet() {
 			at = role.Range
@@ -118,7 +115,7 @@ func (c *clusterConfig) podIdentity(it *yaml.Node, addon string) {
 	pa.RoleARN = c.refIn(it, "roleARN")
 	if !pa.RoleARN.IsSet() {
 		roleName := c.refIn(it, "roleName")
-		role := c.createdRole(part+"/role", "eksctl creates for "+label, it, roleName, podIdentityTrust(c.d.rangeOf(it)))
+		role := c.createdRole(part+"/role", "created by eksctl for "+label, it, roleName, podIdentityTrust(c.d.rangeOf(it)))
 		at := roleName.Range
 		if !roleName.IsSet() {
 			at = role.Range
