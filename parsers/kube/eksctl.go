@@ -40,20 +40,27 @@ type clusterConfig struct {
 	cluster lint.Value
 	// issuer is the cluster's OIDC issuer without https://.
 	issuer lint.Value
-	out    []lint.Entity
+	// mode is the cluster's authentication mode as written, or unknown.
+	mode lint.Value
+	// profileRoles are the roles of the instance profiles eksctl creates,
+	// by profile address.
+	profileRoles map[string]lint.Ref
+	out          []lint.Entity
 }
 
 // clusterConfig reads an eksctl ClusterConfig: metadata.name and
 // metadata.region are the scope of everything it declares.
 func (d *doc) clusterConfig() []lint.Entity {
 	d.scope = eksctlScope(d).Merge(d.scope)
-	c := &clusterConfig{d: d, base: d.object(lint.KindCluster), cluster: lint.Unknown()}
+	c := &clusterConfig{d: d, base: d.object(lint.KindCluster), cluster: lint.Unknown(), profileRoles: map[string]lint.Ref{}}
 	if d.name != "" {
 		c.cluster = d.decode(d.name)
 		c.base.Label = "eksctl ClusterConfig " + d.name
 	}
 	c.issuer = c.oidcIssuer()
-	c.out = append(c.out, c.clusterEntity())
+	cl := c.clusterEntity()
+	c.mode = cl.AuthenticationMode
+	c.out = append(c.out, cl)
 	for _, it := range c.list(d.root, "managedNodeGroups") {
 		c.nodeGroup(it, true)
 	}

@@ -1,6 +1,8 @@
 package kube
 
 import (
+	"strings"
+
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -36,6 +38,9 @@ func (c *clusterConfig) nodeGroup(it *yaml.Node, managed bool) {
 		ng.Role = c.nodeRole(label, part, at, iam)
 	default:
 		c.selfManagedIdentity(ng, label, part, at, iam, roleARN)
+	}
+	if !managed {
+		c.nodeAccess(label, part, it, ng)
 	}
 	_, ids := path(it, "securityGroups", "attachIDs")
 	if s := resolve(ids); s != nil && s.Kind == yaml.SequenceNode {
@@ -83,6 +88,7 @@ func (c *clusterConfig) selfManagedIdentity(ng *lint.NodeGroup, group, part stri
 		role = c.nodeRole(group, part, at, iam)
 	}
 	o := c.object(lint.KindInstanceProfile, part+"/instance-profile", "created by eksctl for node group "+group+c.in(), at)
+	c.profileRoles[o.Addr] = role
 	o.Name = generatedName()
 	ip := &lint.InstanceProfile{Object: o, ARN: iamARN(lint.Concat(lint.Known("instance-profile/"), o.Name)), Role: role}
 	c.out = append(c.out, ip)
@@ -128,4 +134,38 @@ func (c *clusterConfig) karpenter() {
 	sa.Aliases = append(sa.Aliases, lint.KubeKey("", "ServiceAccount", "karpenter", "karpenter"))
 	c.out = append(c.out, &lint.ServiceAccount{Object: sa, Namespace: ns, RoleARN: refTo(ctrl.Object, "arn", sub),
 		Via: c.base.Label + ", karpenter (the chart eksctl installs in namespace karpenter)"})
+}
+
+// nodeAccess is the node access eksctl grants a self-managed group's role
+// (EKS grants managed groups' itself): an access entry of type EC2_LINUX
+// or EC2_WINDOWS when the cluster reads access entries
+// (pkg/cfn/builder/nodegroup.go addAccessEntry, pkg/cfn/manager/nodegroup.go),
+// else a mapping in aws-auth (pkg/eks/client.go UpdateAuthConfigMap). With
+// the mode unknown it is taken as the mapping, which every mode but API
+// reads. A role known only from an instance profile outside the tree is
+// not granted here.
+func (c *clusterConfig) nodeAccess(group, part string, it *yaml.Node, ng *lint.NodeGroup) {
+	role := ng.Role
+	if !role.IsSet() {
+		if ref, ok := ng.InstanceProfile.Value.SoleRef(); ok {
+			role = c.profileRoles[ref.Object]
+		}
+	}
+	if !role.IsSet() {
+		return
+	}
+	mode, _ := c.mode.Str()
+	if mode == "" || mode == lint.AuthConfigMap {
+		m := lint.NewAWSAuthMapping(c.base, role.Value, []string{"system:bootstrappers", "system:nodes"}, role.Range, c.cluster)
+		m.Label = "aws-auth mapRoles entry added by eksctl for node group " + group + c.in()
+		c.out = append(c.out, m)
+		return
+	}
+	typ := "EC2_LINUX"
+	if family, _ := scalar(lookupValue(it, "amiFamily")); strings.HasPrefix(family, "WindowsServer") {
+		typ = "EC2_WINDOWS"
+	}
+	o := c.object(lint.KindAccessEntry, part+"/access-entry", "access entry created by eksctl for node group "+group+c.in(), it)
+	o.Name, o.NameRange = role.Value, role.Range
+	c.out = append(c.out, &lint.AccessEntry{Object: o, Cluster: c.cluster, Principal: role, Type: typ})
 }

@@ -113,6 +113,16 @@ func TestClusterConfigNodeGroups(t *testing.T) {
 		t.Errorf("named: managed %v, role %v", named.Managed, named.Role)
 	}
 
+	// eksctl grants a self-managed group's role node access itself; in API
+	// mode through an access entry.
+	grant := es["nodeGroups/named/access-entry"].(*lint.AccessEntry)
+	if g := m.ResolveRole(grant.Principal.Value, grant.Scope); grant.Type != "EC2_LINUX" || g.Entity != r.Entity {
+		t.Errorf("named group's access: type %q, principal %v", grant.Type, g.Entity)
+	}
+	if _, ok := es["managedNodeGroups/own/access-entry"]; ok {
+		t.Error("eksctl grants a managed group's role itself (EKS does)")
+	}
+
 	profiled := es["nodeGroups/profiled"].(*lint.NodeGroup)
 	if profiled.InstanceProfile.Value.String() != "arn:aws:iam::101010101010:instance-profile/orders-legacy" || profiled.Role.Value.String() != "arn:aws:iam::101010101010:role/orders-legacy" {
 		t.Errorf("profiled: profile %s, role %s", profiled.InstanceProfile.Value, profiled.Role.Value)
@@ -317,6 +327,16 @@ nodeGroups:
 	kept, ok := es["nodeGroups/kept"].(*lint.NodeGroup)
 	if !ok {
 		t.Fatal("the valid node group is not read")
+	}
+	// Mode unknown: the group's node access is taken as an aws-auth mapping.
+	var mapped bool
+	for _, e := range es {
+		if ae, ok := e.(*lint.AccessEntry); ok && ae.AWSAuth() && strings.Contains(ae.Label, "node group kept") {
+			mapped = true
+		}
+	}
+	if !mapped {
+		t.Error("the self-managed group's role is not mapped")
 	}
 	// A placeholder is no scope: the configured one stays.
 	if kept.Scope.Cluster != "configured" || kept.Scope.Region != "" {
