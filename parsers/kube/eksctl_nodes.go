@@ -3,6 +3,7 @@ package kube
 import (
 	"strings"
 
+	"github.com/Masterminds/semver/v3"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -122,6 +123,7 @@ func (c *clusterConfig) karpenter() {
 		o.Name, o.NameRange = r.Value, r.Range
 	}
 	c.out = append(c.out, &lint.InstanceProfile{Object: o, ARN: iamARN(lint.Concat(lint.Known("instance-profile/"), o.Name)), Role: nodeRef})
+	c.karpenterSettings(k, v, o)
 	m := lint.NewAWSAuthMapping(c.base, node.ARN, []string{"system:bootstrappers", "system:nodes"}, node.Range, c.cluster)
 	m.Label = "aws-auth mapRoles entry added by eksctl for Karpenter's node role" + c.in()
 	c.out = append(c.out, m)
@@ -168,4 +170,38 @@ func (c *clusterConfig) nodeAccess(group, part string, it *yaml.Node, ng *lint.N
 	o := c.object(lint.KindAccessEntry, part+"/access-entry", "access entry created by eksctl for node group "+group+c.in(), it)
 	o.Name, o.NameRange = role.Value, role.Range
 	c.out = append(c.out, &lint.AccessEntry{Object: o, Cluster: c.cluster, Principal: role, Type: typ})
+}
+
+// karpenterChartReadsProfile is the first Karpenter chart version that
+// reads no default instance profile from its values: eksctl sets
+// aws.defaultInstanceProfile and settings(.aws).defaultInstanceProfile to
+// its profile (pkg/karpenter/karpenter.go), which charts before v0.33.0
+// read (see parsers/helm legacyKeys).
+var karpenterChartReadsProfile = semver.MustParse("0.33.0")
+
+// karpenterSettings is the node identity of the chart eksctl installs at
+// karpenter.version, when that version reads the default instance
+// profile: eksctl's profile, like an EC2NodeClass spec.instanceProfile. A
+// version that is not a plain version is taken as read (inferred).
+func (c *clusterConfig) karpenterSettings(k, block *yaml.Node, profile lint.Object) {
+	vk, vn := lookup(block, "version")
+	text, _ := scalar(vn)
+	var inferred []string
+	if ver, err := semver.NewVersion(text); err == nil {
+		if !ver.LessThan(karpenterChartReadsProfile) {
+			return
+		}
+	} else {
+		inferred = []string{"the Karpenter version eksctl installs is not known; taken as one before v0.33.0, which reads the default instance profile eksctl sets"}
+	}
+	at := profile.NameRange
+	if profile.NameRange == profile.Range {
+		at = c.d.pairRange(vk, vn)
+		if vk == nil {
+			at = c.d.rangeOf(k)
+		}
+	}
+	o := c.object(lint.KindNodeClass, "karpenter/settings", "Karpenter chart settings (installed by eksctl"+c.in()+")", k)
+	o.Inferred = append(o.Inferred, inferred...)
+	c.out = append(c.out, &lint.NodeClass{Object: o, KindName: "KarpenterSettings", InstanceProfile: refTo(profile, "arn", at)})
 }
