@@ -38,35 +38,51 @@ func (c *clusterConfig) serviceAccount(it *yaml.Node) {
 	}
 	binding := c.refIn(it, "attachRoleARN")
 	if !binding.IsSet() {
-		pattern := c.refIn(it, "subjectPattern")
-		if pattern.IsSet() {
-			subject = pattern.Range
-		}
-		roleName := c.refIn(it, "roleName")
-		label := "created by eksctl for service account " + namespace.String() + "/" + nameV.String() + c.in()
-		role := c.createdRole(part+"/role", label, it, roleName, c.irsaTrust(namespace, nameV, pattern.Value, subject, c.d.rangeOf(it)))
-		at := roleName.Range
-		if !roleName.IsSet() {
-			at = role.Range
-		}
-		binding = refTo(role.Object, "arn", at)
+		binding = c.irsaRole(it, part, namespace, nameV, subject)
 	}
 	_, ro := lookup(it, "roleOnly")
 	if only, _ := boolAt(ro); only {
 		return // the service account is someone else's (a chart's)
 	}
-	sa := c.object(lint.KindServiceAccount, part, "ServiceAccount "+namespace.String()+"/"+nameV.String(), it)
-	sa.Name, sa.NameRange = nameV, name.Range
-	if sa.NameRange.IsZero() {
-		sa.NameRange = sa.Range
+	c.out = append(c.out, c.newServiceAccount(part, it, namespace, ns.Range, name, binding, "iam.serviceAccounts"))
+}
+
+// irsaRole is the role eksctl creates for an iam.serviceAccounts entry and
+// the reference binding the account to it; subject is where the trust's
+// subject is decided (subjectPattern, when written).
+func (c *clusterConfig) irsaRole(it *yaml.Node, part string, namespace, name lint.Value, subject lint.Range) lint.Ref {
+	pattern := c.refIn(it, "subjectPattern")
+	if pattern.IsSet() {
+		subject = pattern.Range
+	}
+	roleName := c.refIn(it, "roleName")
+	label := "created by eksctl for service account " + namespace.String() + "/" + name.String() + c.in()
+	role := c.createdRole(part+"/role", label, it, roleName, c.irsaTrust(namespace, name, pattern.Value, subject, c.d.rangeOf(it)))
+	at := roleName.Range
+	if !roleName.IsSet() {
+		at = role.Range
+	}
+	return refTo(role.Object, "arn", at)
+}
+
+// newServiceAccount is a service account eksctl creates (or annotates),
+// bound to role when set; via names the ClusterConfig's part declaring it.
+func (c *clusterConfig) newServiceAccount(part string, at *yaml.Node, namespace lint.Value, nsRange lint.Range, name, role lint.Ref, via string) *lint.ServiceAccount {
+	nameV := name.Value
+	if !name.IsSet() {
+		nameV = lint.Unknown()
+	}
+	o := c.object(lint.KindServiceAccount, part, "ServiceAccount "+namespace.String()+"/"+nameV.String(), at)
+	o.Name = nameV
+	if name.IsSet() {
+		o.NameRange = name.Range
 	}
 	if n, ok := nameV.Str(); ok {
 		if s, ok := namespace.Str(); ok {
-			sa.Aliases = append(sa.Aliases, lint.KubeKey("", "ServiceAccount", s, n))
+			o.Aliases = append(o.Aliases, lint.KubeKey("", "ServiceAccount", s, n))
 		}
 	}
-	c.out = append(c.out, &lint.ServiceAccount{Object: sa, Namespace: namespace, NamespaceRange: ns.Range, RoleARN: binding,
-		Via: c.base.Label + ", iam.serviceAccounts"})
+	return &lint.ServiceAccount{Object: o, Namespace: namespace, NamespaceRange: nsRange, RoleARN: role, Via: c.base.Label + ", " + via}
 }
 
 // irsaTrust is the trust eksctl writes for an IRSA role
@@ -125,14 +141,7 @@ func (c *clusterConfig) podIdentity(it *yaml.Node, addon string) {
 	c.out = append(c.out, pa)
 	_, create := lookup(it, "createServiceAccount")
 	if yes, _ := boolAt(create); yes && ns.IsSet() && sa.IsSet() {
-		o := c.object(lint.KindServiceAccount, part+"/service-account", "ServiceAccount "+ns.Value.String()+"/"+sa.Value.String(), it)
-		o.Name, o.NameRange = sa.Value, sa.Range
-		if n, ok := sa.Value.Str(); ok {
-			if s, ok := ns.Value.Str(); ok {
-				o.Aliases = append(o.Aliases, lint.KubeKey("", "ServiceAccount", s, n))
-			}
-		}
-		c.out = append(c.out, &lint.ServiceAccount{Object: o, Namespace: ns.Value, NamespaceRange: ns.Range, Via: c.base.Label + ", " + list})
+		c.out = append(c.out, c.newServiceAccount(part+"/service-account", it, ns.Value, ns.Range, sa, lint.Ref{}, list))
 	}
 }
 

@@ -130,46 +130,9 @@ func (c *clusterConfig) karpenter() {
 	ns, name := lint.Known("karpenter"), lint.Known("karpenter")
 	sub := c.d.rangeOf(k)
 	ctrlName := lint.Ref{Value: lint.Concat(lint.Known("eksctl-"), c.cluster, lint.Known("-iamservice-role")), Range: sub}
-	ctrl := c.createdRole("karpenter/controller-role", "created by eksctl for Karpenter's controller"+c.in(), k, ctrlName, c.irsaTrust(ns, name, lint.Value{}, sub, sub))
-	sa := c.object(lint.KindServiceAccount, "karpenter/service-account", "ServiceAccount karpenter/karpenter", k)
-	sa.Name = name
-	sa.Aliases = append(sa.Aliases, lint.KubeKey("", "ServiceAccount", "karpenter", "karpenter"))
-	c.out = append(c.out, &lint.ServiceAccount{Object: sa, Namespace: ns, RoleARN: refTo(ctrl.Object, "arn", sub),
-		Via: c.base.Label + ", karpenter (the chart eksctl installs in namespace karpenter)"})
-}
-
-// nodeAccess is the node access eksctl grants a self-managed group's role
-// (EKS grants managed groups' itself): an access entry of type EC2_LINUX
-// or EC2_WINDOWS when the cluster reads access entries
-// (pkg/cfn/builder/nodegroup.go addAccessEntry, pkg/cfn/manager/nodegroup.go),
-// else a mapping in aws-auth (pkg/eks/client.go UpdateAuthConfigMap). With
-// the mode unknown it is taken as the mapping, which every mode but API
-// reads. A role known only from an instance profile outside the tree is
-// not granted here.
-func (c *clusterConfig) nodeAccess(group, part string, it *yaml.Node, ng *lint.NodeGroup) {
-	role := ng.Role
-	if !role.IsSet() {
-		if ref, ok := ng.InstanceProfile.Value.SoleRef(); ok {
-			role = c.profileRoles[ref.Object]
-		}
-	}
-	if !role.IsSet() {
-		return
-	}
-	mode, _ := c.mode.Str()
-	if mode == "" || mode == lint.AuthConfigMap {
-		m := lint.NewAWSAuthMapping(c.base, role.Value, []string{"system:bootstrappers", "system:nodes"}, role.Range, c.cluster)
-		m.Label = "aws-auth mapRoles entry added by eksctl for node group " + group + c.in()
-		c.out = append(c.out, m)
-		return
-	}
-	typ := "EC2_LINUX"
-	if family, _ := scalar(lookupValue(it, "amiFamily")); strings.HasPrefix(family, "WindowsServer") {
-		typ = "EC2_WINDOWS"
-	}
-	o := c.object(lint.KindAccessEntry, part+"/access-entry", "access entry created by eksctl for node group "+group+c.in(), it)
-	o.Name, o.NameRange = role.Value, role.Range
-	c.out = append(c.out, &lint.AccessEntry{Object: o, Cluster: c.cluster, Principal: role, Type: typ})
+	ctrl := c.createdRole("karpenter/controller-role", "created by eksctl for Karpenter's controller"+c.in(), k, ctrlName, c.irsaTrust(ns, name, lint.Unknown(), sub, sub))
+	c.out = append(c.out, c.newServiceAccount("karpenter/service-account", k, ns, lint.Range{}, lint.Ref{Value: name, Range: sub}, refTo(ctrl.Object, "arn", sub),
+		"karpenter (the chart eksctl installs in namespace karpenter)"))
 }
 
 // karpenterChartReadsProfile is the first Karpenter chart version that
@@ -204,4 +167,38 @@ func (c *clusterConfig) karpenterSettings(k, block *yaml.Node, profile lint.Obje
 	o := c.object(lint.KindNodeClass, "karpenter/settings", "Karpenter chart settings (installed by eksctl"+c.in()+")", k)
 	o.Inferred = append(o.Inferred, inferred...)
 	c.out = append(c.out, &lint.NodeClass{Object: o, KindName: "KarpenterSettings", InstanceProfile: refTo(profile, "arn", at)})
+}
+
+// nodeAccess is the node access eksctl grants a self-managed group's role
+// (EKS grants managed groups' itself): an access entry of type EC2_LINUX
+// or EC2_WINDOWS when the cluster reads access entries
+// (pkg/cfn/builder/nodegroup.go addAccessEntry, pkg/cfn/manager/nodegroup.go),
+// else a mapping in aws-auth (pkg/eks/client.go UpdateAuthConfigMap). With
+// the mode unknown it is taken as the mapping, which every mode but API
+// reads. A role known only from an instance profile outside the tree is
+// not granted here.
+func (c *clusterConfig) nodeAccess(group, part string, it *yaml.Node, ng *lint.NodeGroup) {
+	role := ng.Role
+	if !role.IsSet() {
+		if ref, ok := ng.InstanceProfile.Value.SoleRef(); ok {
+			role = c.profileRoles[ref.Object]
+		}
+	}
+	if !role.IsSet() {
+		return
+	}
+	mode, _ := c.mode.Str()
+	if mode == "" || mode == lint.AuthConfigMap {
+		m := lint.NewAWSAuthMapping(c.base, role.Value, []string{"system:bootstrappers", "system:nodes"}, role.Range, c.cluster)
+		m.Label = "aws-auth mapRoles entry added by eksctl for node group " + group + c.in()
+		c.out = append(c.out, m)
+		return
+	}
+	typ := "EC2_LINUX"
+	if family, _ := scalar(lookupValue(it, "amiFamily")); strings.HasPrefix(family, "WindowsServer") {
+		typ = "EC2_WINDOWS"
+	}
+	o := c.object(lint.KindAccessEntry, part+"/access-entry", "access entry created by eksctl for node group "+group+c.in(), it)
+	o.Name, o.NameRange = role.Value, role.Range
+	c.out = append(c.out, &lint.AccessEntry{Object: o, Cluster: c.cluster, Principal: role, Type: typ})
 }
