@@ -218,20 +218,43 @@ func iamARN(resource lint.Value) lint.Value {
 	return lint.Concat(lint.Known("arn:"), anyText(), lint.Known(":iam::"), anyText(), lint.Known(":"), resource)
 }
 
-// generatedName is a name CloudFormation generates for a resource of an
-// eksctl stack ("eksctl-<cluster>-…-<random>"): only its prefix is known.
-func generatedName() lint.Value { return lint.Concat(lint.Known("eksctl-"), anyText()) }
+// keptStackPrefix is how much of a stack's name a name CloudFormation
+// generates surely keeps: it writes <stack>-<logical ID>-<random>, at most
+// 64 characters, shortening the stack name first; with a logical ID of
+// eksctl's (NodeInstanceRole, NodeInstanceProfile, Role1: at most 19) and a
+// 13-character random part, 30 characters of the stack name survive.
+const keptStackPrefix = 24
+
+// generatedName is a name CloudFormation generates for a resource of the
+// eksctl stack "eksctl-<cluster>-<stack>" (nodegroup-<name>,
+// addon-iamserviceaccount-<ns>-<name>, podidentityrole-<ns>-<name>): only
+// the stack name's start is known, up to its first part that is not
+// literal (a hole or a template placeholder).
+func (c *clusterConfig) generatedName(stack ...lint.Value) lint.Value {
+	parts := append([]lint.Value{lint.Known("eksctl-"), c.cluster, lint.Known("-")}, stack...)
+	prefix := lint.Concat(parts...).Prefix()
+	if prefix == "" {
+		prefix = "eksctl-"
+	}
+	if i := templatePlaceholder.FindStringIndex(prefix); i != nil {
+		prefix = prefix[:i[0]]
+	}
+	if r := []rune(prefix); len(r) > keptStackPrefix {
+		prefix = string(r[:keptStackPrefix])
+	}
+	return lint.Concat(lint.Known(prefix), anyText())
+}
 
 // refTo is a reference to an entity of the model, written at rng.
 func refTo(o lint.Object, attr string, rng lint.Range) lint.Ref {
 	return lint.Ref{Value: lint.Hole(lint.HoleRef{Object: o.Addr, Path: attr}), Range: rng}
 }
 
-// createdRole is a role eksctl creates: named name (written at nameNode),
-// or generated when name is unset; at is where it is declared.
-func (c *clusterConfig) createdRole(part, label string, at *yaml.Node, name lint.Ref, trust lint.Trust) *lint.Role {
+// createdRole is a role eksctl creates: named name, or generated in stack
+// (see generatedName) when name is unset; at is where it is declared.
+func (c *clusterConfig) createdRole(part string, stack []lint.Value, label string, at *yaml.Node, name lint.Ref, trust lint.Trust) *lint.Role {
 	o := c.object(lint.KindRole, part, label, at)
-	o.Name = generatedName()
+	o.Name = c.generatedName(stack...)
 	if name.IsSet() {
 		o.Name, o.NameRange = name.Value, name.Range
 	}

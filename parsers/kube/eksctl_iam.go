@@ -57,7 +57,7 @@ func (c *clusterConfig) irsaRole(it *yaml.Node, part string, namespace, name lin
 	}
 	roleName := c.refIn(it, "roleName")
 	label := "created by eksctl for service account " + namespace.String() + "/" + name.String() + c.in()
-	role := c.createdRole(part+"/role", label, it, roleName, c.irsaTrust(namespace, name, pattern.Value, subject, c.d.rangeOf(it)))
+	role := c.createdRole(part+"/role", []lint.Value{lint.Known("addon-iamserviceaccount-"), namespace, lint.Known("-"), name}, label, it, roleName, c.irsaTrust(namespace, name, pattern.Value, subject, c.d.rangeOf(it)))
 	at := roleName.Range
 	if !roleName.IsSet() {
 		at = role.Range
@@ -131,7 +131,7 @@ func (c *clusterConfig) podIdentity(it *yaml.Node, addon string) {
 	pa.RoleARN = c.refIn(it, "roleARN")
 	if !pa.RoleARN.IsSet() {
 		roleName := c.refIn(it, "roleName")
-		role := c.createdRole(part+"/role", "created by eksctl for "+label, it, roleName, podIdentityTrust(c.d.rangeOf(it)))
+		role := c.createdRole(part+"/role", podIdentityStack(addon, ns.Value, sa.Value), "created by eksctl for "+label, it, roleName, podIdentityTrust(c.d.rangeOf(it)))
 		at := roleName.Range
 		if !roleName.IsSet() {
 			at = role.Range
@@ -192,4 +192,14 @@ func (c *clusterConfig) accessEntry(it *yaml.Node) {
 func lookupValue(n *yaml.Node, key string) *yaml.Node {
 	_, v := lookup(n, key)
 	return v
+}
+
+// podIdentityStack is the stack of the role eksctl creates for a pod
+// identity association (pkg/actions/podidentityassociation
+// iam_role_creator.go).
+func podIdentityStack(addon string, ns, sa lint.Value) []lint.Value {
+	if addon != "" {
+		return []lint.Value{lint.Known("addon-" + addon + "-podidentityrole-"), sa}
+	}
+	return []lint.Value{lint.Known("podidentityrole-"), ns, lint.Known("-"), sa}
 }

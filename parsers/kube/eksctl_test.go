@@ -97,6 +97,10 @@ func TestClusterConfigNodeGroups(t *testing.T) {
 	if lint.Compare(role.Name, lint.Known("orders-karpenter-nodes")) != lint.No {
 		t.Errorf("a generated role name %s may equal another role's name", role.Name)
 	}
+	// Nor the role eksctl's karpenter block makes, for all its prefix.
+	if lint.Compare(role.Name, lint.Known("eksctl-KarpenterNodeRole-orders")) != lint.No {
+		t.Errorf("generated role name %s may be the Karpenter node role", role.Name)
+	}
 	if lint.Compare(role.Name, lint.Known("eksctl-orders-nodegroup-own-NodeInstanceRole-1X2Y3Z")) != lint.Maybe {
 		t.Errorf("a generated role name %s cannot be what CloudFormation generates", role.Name)
 	}
