@@ -44,6 +44,8 @@ func parseDocument(file string, index int, n *yaml.Node, opts *Options) ([]lint.
 // entities reads the document as the entity its kind makes it.
 func (d *doc) entities() []lint.Entity {
 	switch {
+	case d.is("ClusterConfig", eksctlAPIVersion):
+		return d.clusterConfig()
 	case d.is("EC2NodeClass", "karpenter.k8s.aws/v1", "karpenter.k8s.aws/v1beta1"):
 		return []lint.Entity{d.ec2NodeClass()}
 	case d.is("AWSNodeTemplate", "karpenter.k8s.aws/v1alpha1"):

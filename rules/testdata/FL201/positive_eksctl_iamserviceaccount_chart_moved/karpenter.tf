@@ -1,0 +1,19 @@
+# Upgraded to 1.x following the upgrade guide, which moves the chart to
+# kube-system; the role eksctl made still trusts karpenter:karpenter.
+resource "helm_release" "karpenter" {
+  name       = "karpenter"
+  namespace  = "kube-system"
+  repository = "oci://public.ecr.aws/karpenter"
+  chart      = "karpenter"
+  version    = "1.0.6"
+
+  set {
+    name  = "settings.clusterName"
+    value = "media"
+  }
+
+  set {
+    name  = "serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn"
+    value = "arn:aws:iam::333344445555:role/media-karpenter"
+  }
+}
