@@ -186,8 +186,8 @@ func TestClusterConfigServiceAccounts(t *testing.T) {
 		t.Errorf("subject %s (like %v), audience %s", s.Raw, s.Like, webs[0].Audiences[0])
 	}
 	at(t, "subject", s.Condition.Range, 9, 7)
-	if !strings.HasPrefix(webs[0].Issuer.Prefix(), "oidc.eks.sa-east-1.") || lint.Compare(webs[0].Issuer, lint.IssuerOfKey(s.Condition.Key)) != lint.Yes {
-		t.Errorf("issuer %s, condition key %s", webs[0].Issuer, s.Condition.Key)
+	if p := webs[0].Provider; p.EKS != lint.Yes || !strings.HasPrefix(p.Bare.Prefix(), "oidc.eks.sa-east-1.") || p.Compare(lint.ParseIssuer(lint.IssuerOfKey(s.Condition.Key))) != lint.Yes {
+		t.Errorf("issuer %s (EKS %v, region %s), condition key %s", p.Bare, p.EKS, p.Region, s.Condition.Key)
 	}
 	// The chart's account in kube-system is refused, the one named allowed.
 	if lint.SubjectAllows(s, lint.Known("kube-system"), lint.Known("karpenter")) != lint.No || lint.SubjectAllows(s, lint.Known("karpenter"), lint.Known("karpenter")) != lint.Yes {
