@@ -1,6 +1,9 @@
 package lint
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // ValueRead is one values key a chart's templates read. Path segments are
 // keys; "*" stands for any one key or list index. Whole: every key under
@@ -28,6 +31,10 @@ type ChartReads struct {
 	// Passed are first-level keys handed to others: subchart names and
 	// aliases, and "global". Keys under them are not the chart's to judge.
 	Passed []string
+	// Tpl are values paths whose text the chart renders as a template
+	// (tpl): template text there may read any key. The Helm parser drops
+	// the reads of a release whose values hold template text there.
+	Tpl [][]string
 }
 
 // ReadsKey reports whether a values key path may be read: a Whole read
@@ -65,27 +72,36 @@ func segmentsMatch(pattern, path []string) bool {
 	return true
 }
 
-// ValueKeys lists the key paths a values tree sets: the path of every
-// scalar, list and empty map (a list is one key; a "--set" name's
-// "name[0]" segment stands for any index of list "name"). Keys holding
-// a sentinel (unknown before apply) are left out.
-func ValueKeys(values map[string]any) [][]string {
-	var out [][]string
-	var walk func(m map[string]any, prefix []string)
-	walk = func(m map[string]any, prefix []string) {
+// ValueKey is one key a values tree sets: Key as Release.ValueRanges
+// spells it (segments joined by "."), Path its segments for ReadsKey.
+type ValueKey struct {
+	Key  string
+	Path []string
+}
+
+// ValueKeys lists the keys a values tree sets, sorted: every scalar, list
+// and empty map (a list is one key; a "--set" name's "name[0]" segment
+// stands for any index of list "name"). Keys holding a sentinel (unknown
+// before apply) are left out.
+func ValueKeys(values map[string]any) []ValueKey {
+	var out []ValueKey
+	var walk func(m map[string]any, keys, path []string)
+	walk = func(m map[string]any, keys, path []string) {
 		for k, v := range m {
 			if HasSentinel(k) {
 				continue
 			}
-			path := append(append([]string(nil), prefix...), indexSegments(k)...)
+			ks := append(append([]string(nil), keys...), k)
+			p := append(append([]string(nil), path...), indexSegments(k)...)
 			if sub, ok := v.(map[string]any); ok && len(sub) > 0 {
-				walk(sub, path)
+				walk(sub, ks, p)
 				continue
 			}
-			out = append(out, path)
+			out = append(out, ValueKey{Key: strings.Join(ks, "."), Path: p})
 		}
 	}
-	walk(values, nil)
+	walk(values, nil, nil)
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }
 

@@ -46,13 +46,16 @@ type TemplateReads struct {
 	// chart's context: a user value there holding template text may read
 	// any key.
 	TplPaths [][]string
+	// Missing are defines an include names that no template file holds
+	// (a library subchart in an archive): what they read is unknown.
+	Missing []string
 }
 
 // AnalyzeTemplates reads a chart's template files (chart paths such as
 // "templates/deployment.yaml", "charts/sub/templates/_helpers.tpl" →
 // text). An error: a template does not parse; nothing is known then.
 func AnalyzeTemplates(files map[string]string) (TemplateReads, error) {
-	a := &analyzer{defines: map[string][]*tparse.Tree{}, files: map[string]*tparse.Tree{}, reads: map[string]lint.ValueRead{}, tpl: map[string][]string{}, memo: map[string]bool{}, onStack: map[string]int{}}
+	a := &analyzer{defines: map[string][]*tparse.Tree{}, files: map[string]*tparse.Tree{}, missing: map[string]bool{}, reads: map[string]lint.ValueRead{}, tpl: map[string][]string{}, memo: map[string]bool{}, onStack: map[string]int{}}
 	var entries []*tparse.Tree
 	for _, name := range sortedKeys(files) {
 		if !isTemplateFile(name) || strings.HasSuffix(name, "/") {
@@ -191,6 +194,7 @@ type analyzer struct {
 	tpl     map[string][]string
 	memo    map[string]bool
 	onStack map[string]int
+	missing map[string]bool
 	budget  int
 	all     bool
 }
@@ -838,7 +842,8 @@ func (a *analyzer) include(name string, arg absVal) {
 		}
 	}
 	if len(trees) == 0 {
-		return // Helm fails the render: nothing is read
+		a.missing[name] = true
+		return
 	}
 	key := name + "\x00" + arg.key()
 	if a.memo[key] {
@@ -859,7 +864,7 @@ func (a *analyzer) include(name string, arg absVal) {
 
 // result compacts the reads.
 func (a *analyzer) result() TemplateReads {
-	var out TemplateReads
+	out := TemplateReads{Missing: sortedKeys(a.missing)}
 	if a.all {
 		out.Reads = []lint.ValueRead{{Whole: true}}
 		return out

@@ -142,6 +142,9 @@ func analyse(gitDir string, t *semver.Version) (version, bool, error) {
 	if err != nil {
 		return version{}, false, err
 	}
+	if len(tr.Missing) > 0 {
+		return version{}, false, fmt.Errorf("templates include defines no file holds: %s", strings.Join(tr.Missing, ", "))
+	}
 	v := version{tag: tag, v: t}
 	for _, r := range tr.Reads {
 		v.reads = append(v.reads, helm.FormatRead(r))
@@ -162,8 +165,8 @@ func reportUnread(tag string, valuesYAML []byte, reads *lint.ChartReads) {
 	}
 	var unread []string
 	for _, k := range lint.ValueKeys(values) {
-		if !reads.ReadsKey(k) {
-			unread = append(unread, strings.Join(k, "."))
+		if !reads.ReadsKey(k.Path) {
+			unread = append(unread, k.Key)
 		}
 	}
 	sort.Strings(unread)
