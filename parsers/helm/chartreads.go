@@ -1,7 +1,6 @@
 package helm
 
 import (
-	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -198,12 +197,4 @@ func holdsTemplate(v any) bool {
 		}
 	}
 	return false
-}
-
-// describeReads names where a release's chart reads come from, for tests.
-func describeReads(cr *lint.ChartReads) string {
-	if cr == nil {
-		return "unknown"
-	}
-	return fmt.Sprintf("%s (%s)", cr.Chart, cr.Source)
 }
