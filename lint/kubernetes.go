@@ -153,4 +153,9 @@ type Release struct {
 	// the Helm parser (nil: unknown — a chart it cannot analyse, a remote
 	// chart it has no table for, or no version written).
 	Reads *ChartReads
+	// ReadsUnknown says why Reads is nil for a chart the Helm parser
+	// knows (a Karpenter release without a version it has, a chart in the
+	// tree it cannot analyse, values holding template text the chart
+	// renders with tpl), for coverage; "" otherwise.
+	ReadsUnknown string
 }

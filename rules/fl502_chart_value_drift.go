@@ -76,7 +76,13 @@ Karpenter's old instance profile settings, give the EC2NodeClass its
 
 func checkChartValueDrift(p *lint.Pass) {
 	for _, r := range p.Model.Releases {
-		if r.Generated || r.Reads == nil {
+		if r.Generated {
+			continue
+		}
+		if r.Reads == nil {
+			if r.ReadsUnknown != "" && len(lint.ValueKeys(r.Values)) > 0 {
+				p.Unresolved(fmt.Sprintf("%s: %s", r.Label, r.ReadsUnknown), r.Range)
+			}
 			continue
 		}
 		for _, k := range lint.ValueKeys(r.Values) {

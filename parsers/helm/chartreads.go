@@ -1,6 +1,7 @@
 package helm
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -12,8 +13,8 @@ import (
 
 // localReads analyses a chart in the tree once: what its templates read
 // of its values (nil when unknown: a template that does not parse, or an
-// include of a define no file holds).
-func localReads(cd *chartData) *lint.ChartReads {
+// include of a define no file holds; why is the string).
+func localReads(cd *chartData) (*lint.ChartReads, string) {
 	files := map[string]string{}
 	for _, f := range cd.files {
 		if isTemplateFile(f.Name) {
@@ -21,8 +22,11 @@ func localReads(cd *chartData) *lint.ChartReads {
 		}
 	}
 	tr, err := AnalyzeTemplates(files)
-	if err != nil || len(tr.Missing) > 0 {
-		return nil
+	switch {
+	case err != nil:
+		return nil, fmt.Sprintf("the values chart %s reads are unknown: %v", cd.rel, err)
+	case len(tr.Missing) > 0:
+		return nil, fmt.Sprintf("the values chart %s reads are unknown: it includes %s, which no template file in the tree defines", cd.rel, strings.Join(tr.Missing, ", "))
 	}
 	label := cd.name
 	if cd.version != "" {
@@ -34,7 +38,7 @@ func localReads(cd *chartData) *lint.ChartReads {
 		Reads:  tr.Reads,
 		Passed: append(subchartNames(cd), "global"),
 		Tpl:    tr.TplPaths,
-	}
+	}, ""
 }
 
 // subchartNames are the keys a chart hands to its subcharts: dependency
@@ -94,14 +98,17 @@ func archiveChartName(base string) string {
 // constraint allows: a key counts as read when any of them reads it);
 // nil for other charts, no version, a version the table does not hold,
 // or a repository that is not Karpenter's.
-func remoteReads(r *lint.Release) *lint.ChartReads {
+func remoteReads(r *lint.Release) (*lint.ChartReads, string) {
 	if !isKarpenterChart(r) || !karpenterRepository(r) {
-		return nil
+		return nil, ""
 	}
 	version := karpenterChartVersion(r, nil)
 	entries, ok := karpenterTableEntries(version)
 	if !ok {
-		return nil
+		if version == "" {
+			return nil, "the Karpenter chart's version is not written: which values it reads is unknown"
+		}
+		return nil, fmt.Sprintf("Karpenter chart version %s is not in faultline's table (%s to %s): which values it reads is unknown", version, karpenterChartKeys[0].versions[0], lastTableVersion())
 	}
 	cr := &lint.ChartReads{Chart: "karpenter " + strings.TrimPrefix(version, "v"), Source: karpenterTableSource, Passed: []string{"global"}}
 	for _, e := range entries {
@@ -112,7 +119,22 @@ func remoteReads(r *lint.Release) *lint.ChartReads {
 			cr.Tpl = append(cr.Tpl, ParseRead(s).Path)
 		}
 	}
-	return cr
+	return cr, ""
+}
+
+// lastTableVersion is the newest version in the Karpenter table.
+func lastTableVersion() string {
+	e := karpenterChartKeys[len(karpenterChartKeys)-1]
+	return e.versions[len(e.versions)-1]
+}
+
+// attachReads sets what a release's chart reads of its values, or why
+// that is unknown.
+func attachReads(r *lint.Release, cr *lint.ChartReads, why string) {
+	r.Reads, r.ReadsUnknown = withTemplates(cr, r), why
+	if cr != nil && r.Reads == nil {
+		r.ReadsUnknown = fmt.Sprintf("%s renders values with tpl and this release's values hold template text there: any key may be read", cr.Chart)
+	}
 }
 
 // karpenterRepository reports whether a release's repository may be the
