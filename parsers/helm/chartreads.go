@@ -32,26 +32,29 @@ func localReads(cd *chartData) (*lint.ChartReads, string) {
 	if cd.version != "" {
 		label += " " + cd.version
 	}
+	names, conditions := subchartNames(cd)
 	return &lint.ChartReads{
 		Chart:  strings.TrimSpace(label),
 		Source: "the templates of chart " + cd.rel,
-		Reads:  tr.Reads,
-		Passed: append(subchartNames(cd), "global"),
+		Reads:  append(tr.Reads, conditions...),
+		Passed: append(names, "global"),
 		Tpl:    tr.TplPaths,
 	}, ""
 }
 
 // subchartNames are the keys a chart hands to its subcharts: dependency
 // names and aliases in Chart.yaml (requirements.yaml for apiVersion v1),
-// and the charts under charts/ (a directory's Chart.yaml name, an
-// archive's name before its version).
-func subchartNames(cd *chartData) []string {
-	var out []string
+// "tags" when a dependency has tags, and the charts under charts/ (a
+// directory's Chart.yaml name, an archive's name before its version); and
+// the dependency conditions, values Helm itself reads.
+func subchartNames(cd *chartData) (out []string, conditions []lint.ValueRead) {
 	for _, f := range []string{"Chart.yaml", "requirements.yaml"} {
 		var meta struct {
 			Dependencies []struct {
-				Name  string `yaml:"name"`
-				Alias string `yaml:"alias"`
+				Name      string   `yaml:"name"`
+				Alias     string   `yaml:"alias"`
+				Condition string   `yaml:"condition"`
+				Tags      []string `yaml:"tags"`
 			} `yaml:"dependencies"`
 		}
 		if yaml.Unmarshal(cd.byName[f], &meta) != nil {
@@ -61,6 +64,14 @@ func subchartNames(cd *chartData) []string {
 			out = append(out, d.Name)
 			if d.Alias != "" {
 				out = append(out, d.Alias)
+			}
+			if len(d.Tags) > 0 {
+				out = append(out, "tags")
+			}
+			for _, c := range strings.Split(d.Condition, ",") {
+				if c = strings.TrimSpace(c); c != "" {
+					conditions = append(conditions, lint.ValueRead{Path: strings.Split(c, ".")})
+				}
 			}
 		}
 	}
@@ -83,7 +94,7 @@ func subchartNames(cd *chartData) []string {
 			out = append(out, archiveChartName(strings.TrimSuffix(rest, ".tgz")))
 		}
 	}
-	return out
+	return out, conditions
 }
 
 var archiveVersion = regexp.MustCompile(`-v?[0-9]+\.[0-9]+\.[0-9]+.*$`)
