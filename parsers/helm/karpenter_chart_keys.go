@@ -10,6 +10,10 @@ package helm
 // every key under a.b too, "*" any one key or list index, "**" every key.
 // tpl lists values whose text the chart renders with tpl: template text a
 // user writes there may read any key.
+//
+// The service account's name and namespace (helpers karpenter.name,
+// karpenter.fullname, karpenter.serviceAccountName and the
+// ServiceAccount's metadata) are the same text at every tag, v0.16.0–v1.14.1.
 var karpenterChartKeys = []karpenterKeys{
 	{ // v0.16.0 – v0.18.1
 		versions: []string{"0.16.0", "0.16.1", "0.16.2", "0.16.3", "0.17.0", "0.18.0", "0.18.1"},

@@ -8,6 +8,17 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 )
 
+// Karpenter chart facts beyond the keys (read in the same sources): the
+// chart creates its ServiceAccount in .Release.Namespace at every version,
+// named by the helpers helmFullname mirrors (serviceAccount.name, else the
+// fullname: fullnameOverride, else the release name when it contains
+// "karpenter" — nameOverride replacing it — else "<release>-karpenter");
+// the generated table's header records that those helpers did not change.
+// The documentation recommends installing into kube-system from the
+// v0.33 upgrade notes on (the getting-started guide's KARPENTER_NAMESPACE
+// switched from karpenter at v0.34.0); that is advice, not chart
+// behaviour, so the model keeps the release's namespace.
+
 // karpenterKeys is one entry of karpenterChartKeys: chart versions (as
 // published, without "v") that read the same values keys.
 type karpenterKeys struct {

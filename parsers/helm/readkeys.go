@@ -912,3 +912,17 @@ func coversPath(pattern, path []string) bool {
 	}
 	return true
 }
+
+// DefineSource is a define's body as the parser reads it (comments and
+// whitespace control dropped), for comparing helpers across versions.
+func DefineSource(text, name string) (string, bool) {
+	trees, err := parseTemplate("file", text)
+	if err != nil {
+		return "", false
+	}
+	t, ok := trees[name]
+	if !ok || t.Root == nil {
+		return "", false
+	}
+	return t.Root.String(), true
+}

@@ -52,6 +52,10 @@ type version struct {
 	v     *semver.Version
 	reads []string
 	tpl   []string
+	// naming is the text of the helpers that name the service account
+	// (karpenter.name, karpenter.fullname, karpenter.serviceAccountName)
+	// and of serviceaccount.yaml's metadata, whitespace-normalised.
+	naming string
 }
 
 func run(gitDir, out string) error {
@@ -145,7 +149,7 @@ func analyse(gitDir string, t *semver.Version) (version, bool, error) {
 	if len(tr.Missing) > 0 {
 		return version{}, false, fmt.Errorf("templates include defines no file holds: %s", strings.Join(tr.Missing, ", "))
 	}
-	v := version{tag: tag, v: t}
+	v := version{tag: tag, v: t, naming: namingText(files)}
 	for _, r := range tr.Reads {
 		v.reads = append(v.reads, helm.FormatRead(r))
 	}
@@ -154,6 +158,22 @@ func analyse(gitDir string, t *semver.Version) (version, bool, error) {
 	}
 	reportUnread(tag, valuesYAML, &lint.ChartReads{Reads: tr.Reads})
 	return v, true, nil
+}
+
+// namingText is what decides the service account's name and namespace:
+// the three naming defines and the ServiceAccount's metadata lines.
+func namingText(files map[string]string) string {
+	var b strings.Builder
+	for _, d := range []string{"karpenter.name", "karpenter.fullname", "karpenter.serviceAccountName"} {
+		src, _ := helm.DefineSource(files["templates/_helpers.tpl"], d)
+		b.WriteString(d + ": " + src + "\n")
+	}
+	for _, l := range strings.Split(files["templates/serviceaccount.yaml"], "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "name:") || strings.HasPrefix(t, "namespace:") {
+			b.WriteString(t)
+		}
+	}
+	return b.String()
 }
 
 // reportUnread lists, on stderr, values.yaml keys no template reads.
@@ -191,8 +211,12 @@ package helm
 // every key under a.b too, "*" any one key or list index, "**" every key.
 // tpl lists values whose text the chart renders with tpl: template text a
 // user writes there may read any key.
+//
+// The service account's name and namespace (helpers karpenter.name,
+// karpenter.fullname, karpenter.serviceAccountName and the
+// ServiceAccount's metadata) are the same text %s.
 var karpenterChartKeys = []karpenterKeys{
-`, chartDir, vs[0].tag, vs[len(vs)-1].tag, commit)
+`, chartDir, vs[0].tag, vs[len(vs)-1].tag, commit, namingRanges(vs))
 	for i := 0; i < len(vs); {
 		j := i
 		for j+1 < len(vs) && same(vs[j+1], vs[i]) {
@@ -212,6 +236,24 @@ var karpenterChartKeys = []karpenterKeys{
 	}
 	b.WriteString("}\n")
 	return b.Bytes()
+}
+
+// namingRanges says over which tags the naming text stays the same.
+func namingRanges(vs []version) string {
+	var parts []string
+	for i := 0; i < len(vs); {
+		j := i
+		for j+1 < len(vs) && vs[j+1].naming == vs[i].naming {
+			j++
+		}
+		parts = append(parts, vs[i].tag+"–"+vs[j].tag)
+		i = j + 1
+	}
+	if len(parts) == 1 {
+		return "at every tag, " + parts[0]
+	}
+	fmt.Fprintf(os.Stderr, "service account naming changes: %s\n", strings.Join(parts, ", "))
+	return "within each of " + strings.Join(parts, ", ")
 }
 
 func same(a, b version) bool {
