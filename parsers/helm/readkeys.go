@@ -271,8 +271,9 @@ func (a *analyzer) node(n tparse.Node, dot absVal, e *env) {
 			a.whole(v)
 		}
 	case *tparse.IfNode:
-		a.test(a.pipe(n.Pipe, dot, e.child()))
-		a.list(n.List, dot, e.child())
+		s := e.child()
+		a.test(a.pipe(n.Pipe, dot, s))
+		a.list(n.List, dot, s)
 		a.list(n.ElseList, dot, e.child())
 	case *tparse.WithNode:
 		s := e.child()
@@ -525,7 +526,7 @@ func strOf(v absVal) absVal {
 var (
 	// testFuncs inspect their arguments without walking them.
 	testFuncs = setOf("not", "eq", "ne", "lt", "le", "gt", "ge", "empty", "kindIs", "kindOf", "typeOf", "typeIs", "typeIsLike",
-		"has", "mustHas", "semverCompare", "contains", "hasPrefix", "hasSuffix", "regexMatch", "mustRegexMatch", "fail", "len", "isAbs")
+		"has", "mustHas", "semverCompare", "contains", "hasPrefix", "hasSuffix", "regexMatch", "mustRegexMatch", "fail", "isAbs")
 	// passFuncs return one of their arguments (or a part of one).
 	passFuncs = setOf("default", "coalesce", "ternary", "required", "and", "or", "merge", "mergeOverwrite", "mustMerge",
 		"mustMergeOverwrite", "deepCopy", "mustDeepCopy", "initial", "mustInitial",
@@ -575,7 +576,7 @@ func (a *analyzer) call(name string, nodes []tparse.Node, args []absVal, dot abs
 			return val(atom{kind: aOther})
 		}
 		return a.index(args[len(args)-1], []string{"*"})
-	case "index", "get", "dig", "pluck", "hasKey", "keys":
+	case "index", "get", "dig", "pluck", "hasKey", "keys", "len":
 		return a.lookupCall(name, args)
 	}
 	if testFuncs[name] {
@@ -718,7 +719,7 @@ func (a *analyzer) lookupCall(name string, args []absVal) absVal {
 			out = union(out, a.fields(d, keys))
 		}
 		return val(atom{kind: aList, list: &listVal{elems: out}})
-	case "keys":
+	case "keys", "len":
 		for _, v := range args {
 			a.test(a.field(v, "*"))
 		}

@@ -54,6 +54,12 @@ func TestAnalyzeTemplates(t *testing.T) {
 			unread: []string{"other"},
 		},
 		{
+			name:   "if declares a variable for its body; len counts the keys",
+			tmpl:   "{{ if $sa := .Values.serviceAccount }}{{ $sa.name }}{{ end }}{{ if gt (len .Values.extraArgs) 0 }}x{{ end }}",
+			read:   []string{"serviceAccount.name", "extraArgs.verbose"},
+			unread: []string{"serviceAccount.create"},
+		},
+		{
 			name: "the whole values printed: every key",
 			tmpl: "{{ toYaml .Values }}",
 			read: []string{"anything.at.all"},
