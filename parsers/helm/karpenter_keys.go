@@ -85,7 +85,8 @@ func karpenterTableEntries(version string) ([]*karpenterKeys, bool) {
 		return nil, false
 	}
 	table := karpenterTableVersions()
-	if v, err := semver.NewVersion(version); err == nil {
+	// A full version is exact; "0.37" is a constraint to Helm (0.37.x).
+	if v, err := semver.StrictNewVersion(strings.TrimPrefix(version, "v")); err == nil {
 		for _, t := range table {
 			if t.v.Equal(v) && t.v.Prerelease() == v.Prerelease() {
 				return []*karpenterKeys{t.entry}, true

@@ -173,12 +173,15 @@ func TestKarpenterTableFacts(t *testing.T) {
 
 func TestKarpenterTableEntries(t *testing.T) {
 	for v, want := range map[string]bool{
-		"0.37.0": true, "v0.37.0": true, "~0.36.0": true, "0.28.0-rc.1": true, ">=0.33.0, <0.34.0": true,
+		"0.37.0": true, "v0.37.0": true, "~0.36.0": true, "0.28.0-rc.1": true, ">=0.33.0, <0.34.0": true, "0.37": true, "v1.0": true,
 		"": false, "0.15.0": false, "0.37.9": false, ">=1.0.0": false, "latest": false, "~0.15": false,
 	} {
 		if _, ok := karpenterTableEntries(v); ok != want {
 			t.Errorf("%q: known %v, want %v", v, ok, want)
 		}
+	}
+	if es, _ := karpenterTableEntries("0.37"); len(es) != 3 {
+		t.Errorf("0.37 is 0.37.x: %d entries, want the three of 0.37.0–0.37.8", len(es))
 	}
 	// Versions in order, each once.
 	var prev *semver.Version
