@@ -144,4 +144,18 @@ type Release struct {
 	ValueRanges map[string]Range
 	// Tool is where the release was found: terraform, helmfile, argocd, flux.
 	Tool string
+	// Generated is set when the values are not the user's to change: the
+	// release is declared inside a module the user did not write (a
+	// registry module, its cache or faultline's model of it), which sets
+	// them itself. Rules about the values as written (FL502) skip it.
+	Generated bool
+	// Reads is what the chart at its version reads of its values, set by
+	// the Helm parser (nil: unknown — a chart it cannot analyse, a remote
+	// chart it has no table for, or no version written).
+	Reads *ChartReads
+	// ReadsUnknown says why Reads is nil for a chart the Helm parser
+	// knows (a Karpenter release without a version it has, a chart in the
+	// tree it cannot analyse, values holding template text the chart
+	// renders with tpl), for coverage; "" otherwise.
+	ReadsUnknown string
 }

@@ -24,6 +24,7 @@ var All = []*lint.Rule{
 	OIDCProviderDeletion,
 	NodeAccessRemoval,
 	SplitLifecycle,
+	ChartValueDrift,
 }
 
 // Find returns the rule named by ID or name.

@@ -209,6 +209,8 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			continue
 		}
 		if r.ChartDir == "" {
+			cr, why := remoteReads(r)
+			attachReads(r, cr, why)
 			out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
 			out.Entities = append(out.Entities, serviceAccounts(r, opts.Holes)...)
 			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("%s: chart %s is not in the scanned tree; modelled from the release's values only", r.Label, chartLabel(r)), Range: r.Range})
@@ -249,6 +251,11 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		rs := byChart[k]
 		if len(rs) == 0 {
 			rs = []*lint.Release{nil}
+		} else {
+			cr, why := localReads(cd)
+			for _, r := range rs {
+				attachReads(r, cr, why)
+			}
 		}
 		for _, r := range rs {
 			req, key, err := request(cd, r, opts.KubeVersion, opts.Holes)

@@ -29,6 +29,10 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	r.Repository, _ = x.val("repository").Str()
 	r.Version, _ = x.val("version").Str()
 	r.ChartDir = x.localChart(chart)
+	// A release declared in code `terraform init` installed (a registry or
+	// git module) sets values the user does not write. Built-in module
+	// models set Generated too.
+	r.Generated = x.mi.m != nil && x.e.l.inCache(x.mi.m.dir)
 
 	// values = [ ... ]: each element a YAML document.
 	if a := x.attr(nil, "values"); a != nil {

@@ -1,0 +1,58 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestChartReadsReadsKey(t *testing.T) {
+	cr := &ChartReads{
+		Reads: []ValueRead{
+			{Path: []string{"tolerations"}, Whole: true},
+			{Path: []string{"settings", "clusterName"}},
+			{Path: []string{"ports", "*", "number"}},
+		},
+		Passed: []string{"redis", "global"},
+	}
+	for key, want := range map[string]bool{
+		"tolerations":                true,
+		"tolerations.*.key":          true,
+		"settings.clusterName":       true,
+		"settings":                   true, // a map set whole, read beneath
+		"settings.aws.clusterName":   false,
+		"settings.clusterName.extra": false,
+		"ports.*.number":             true,
+		"ports.*.name":               false,
+		"redis.auth.password":        true,
+		"global.registry":            true,
+		"replicas":                   false,
+	} {
+		if got := cr.ReadsKey(strings.Split(key, ".")); got != want {
+			t.Errorf("%s: read %v, want %v", key, got, want)
+		}
+	}
+	var unknown *ChartReads
+	if !unknown.ReadsKey([]string{"x"}) {
+		t.Error("unknown reads must count every key as read")
+	}
+	if !(&ChartReads{Reads: []ValueRead{{Whole: true}}}).ReadsKey([]string{"x", "y"}) {
+		t.Error("a whole read of the root reads every key")
+	}
+}
+
+func TestValueKeys(t *testing.T) {
+	values := map[string]any{
+		"replicas":       int64(2),
+		"tolerations[0]": map[string]any{"key": "x"},
+		"settings":       map[string]any{"aws": map[string]any{"clusterName": "a"}, "empty": map[string]any{}},
+		"list":           []any{"a"},
+	}
+	var got []string
+	for _, k := range ValueKeys(values) {
+		got = append(got, k.Key+"="+strings.Join(k.Path, "/"))
+	}
+	want := "list=list replicas=replicas settings.aws.clusterName=settings/aws/clusterName settings.empty=settings/empty tolerations[0].key=tolerations/*/key"
+	if strings.Join(got, " ") != want {
+		t.Errorf("got %s\nwant %s", strings.Join(got, " "), want)
+	}
+}

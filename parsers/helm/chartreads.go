@@ -1,0 +1,233 @@
+package helm
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// localReads analyses a chart in the tree once: what its templates read
+// of its values (nil when unknown: a template that does not parse, or an
+// include of a define no file holds; why is the string).
+func localReads(cd *chartData) (*lint.ChartReads, string) {
+	files := map[string]string{}
+	for _, f := range cd.files {
+		if isTemplateFile(f.Name) {
+			files[f.Name] = string(f.Data)
+		}
+	}
+	tr, err := AnalyzeTemplates(files)
+	switch {
+	case err != nil:
+		return nil, fmt.Sprintf("the values chart %s reads are unknown: %v", cd.rel, err)
+	case len(tr.Missing) > 0:
+		return nil, fmt.Sprintf("the values chart %s reads are unknown: it includes %s, which no template file in the tree defines", cd.rel, strings.Join(tr.Missing, ", "))
+	}
+	label := cd.name
+	if cd.version != "" {
+		label += " " + cd.version
+	}
+	names, conditions := subchartNames(cd)
+	return &lint.ChartReads{
+		Chart:  strings.TrimSpace(label),
+		Source: "the templates of chart " + cd.rel,
+		Reads:  append(tr.Reads, conditions...),
+		Passed: append(names, "global"),
+		Tpl:    tr.TplPaths,
+	}, ""
+}
+
+// subchartNames are the keys a chart hands to its subcharts: dependency
+// names and aliases in Chart.yaml (requirements.yaml for apiVersion v1),
+// "tags" when a dependency has tags, and the charts under charts/ (a
+// directory's Chart.yaml name, an archive's name before its version); and
+// the dependency conditions, values Helm itself reads.
+func subchartNames(cd *chartData) (out []string, conditions []lint.ValueRead) {
+	for _, f := range []string{"Chart.yaml", "requirements.yaml"} {
+		var meta struct {
+			Dependencies []struct {
+				Name      string   `yaml:"name"`
+				Alias     string   `yaml:"alias"`
+				Condition string   `yaml:"condition"`
+				Tags      []string `yaml:"tags"`
+			} `yaml:"dependencies"`
+		}
+		if yaml.Unmarshal(cd.byName[f], &meta) != nil {
+			continue
+		}
+		for _, d := range meta.Dependencies {
+			out = append(out, d.Name)
+			if d.Alias != "" {
+				out = append(out, d.Alias)
+			}
+			if len(d.Tags) > 0 {
+				out = append(out, "tags")
+			}
+			for _, c := range strings.Split(d.Condition, ",") {
+				if c = strings.TrimSpace(c); c != "" {
+					conditions = append(conditions, lint.ValueRead{Path: strings.Split(c, ".")})
+				}
+			}
+		}
+	}
+	for _, f := range cd.files {
+		rest, ok := strings.CutPrefix(f.Name, "charts/")
+		if !ok {
+			continue
+		}
+		dir, file, nested := strings.Cut(rest, "/")
+		switch {
+		case nested && file == "Chart.yaml":
+			var meta struct {
+				Name string `yaml:"name"`
+			}
+			out = append(out, dir)
+			if yaml.Unmarshal(f.Data, &meta) == nil && meta.Name != "" {
+				out = append(out, meta.Name)
+			}
+		case !nested && strings.HasSuffix(rest, ".tgz"):
+			out = append(out, archiveChartName(strings.TrimSuffix(rest, ".tgz")))
+		}
+	}
+	return out, conditions
+}
+
+var archiveVersion = regexp.MustCompile(`-v?[0-9]+\.[0-9]+\.[0-9]+.*$`)
+
+// archiveChartName is "redis" for "redis-17.3.2".
+func archiveChartName(base string) string {
+	return archiveVersion.ReplaceAllString(path.Base(base), "")
+}
+
+// remoteReads is what a remote chart a release installs reads: the
+// Karpenter chart from faultline's table, by version (every version a
+// constraint allows: a key counts as read when any of them reads it);
+// nil for other charts, no version, a version the table does not hold,
+// or a repository that is not Karpenter's.
+func remoteReads(r *lint.Release) (*lint.ChartReads, string) {
+	if !isKarpenterChart(r) || !karpenterRepository(r) {
+		return nil, ""
+	}
+	version := karpenterChartVersion(r, nil)
+	entries, ok := karpenterTableEntries(version)
+	if !ok {
+		if version == "" {
+			return nil, "the Karpenter chart's version is not written: which values it reads is unknown"
+		}
+		return nil, fmt.Sprintf("Karpenter chart version %s is not in faultline's table (%s to %s): which values it reads is unknown", version, karpenterChartKeys[0].versions[0], lastTableVersion())
+	}
+	cr := &lint.ChartReads{Chart: "karpenter " + strings.TrimPrefix(version, "v"), Source: karpenterTableSource, Passed: []string{"global"}}
+	for _, e := range entries {
+		for _, s := range e.reads {
+			cr.Reads = append(cr.Reads, ParseRead(s))
+		}
+		for _, s := range e.tpl {
+			cr.Tpl = append(cr.Tpl, ParseRead(s).Path)
+		}
+	}
+	return cr, ""
+}
+
+// lastTableVersion is the newest version in the Karpenter table.
+func lastTableVersion() string {
+	e := karpenterChartKeys[len(karpenterChartKeys)-1]
+	return e.versions[len(e.versions)-1]
+}
+
+// attachReads sets what a release's chart reads of its values, or why
+// that is unknown.
+func attachReads(r *lint.Release, cr *lint.ChartReads, why string) {
+	r.Reads, r.ReadsUnknown = withTemplates(cr, r), why
+	if cr != nil && r.Reads == nil {
+		r.ReadsUnknown = fmt.Sprintf("%s renders values with tpl and this release's values hold template text there: any key may be read", cr.Chart)
+	}
+}
+
+// karpenterRepository reports whether a release's repository may be the
+// Karpenter chart's: unwritten, a name (helmfile, Flux source), or one of
+// the addresses it is published at.
+func karpenterRepository(r *lint.Release) bool {
+	repo := strings.TrimSuffix(strings.ToLower(r.Repository), "/")
+	if strings.HasPrefix(strings.ToLower(r.Chart), "oci://") {
+		repo = strings.ToLower(r.Chart)
+	}
+	if repo == "" || !strings.Contains(repo, ".") {
+		return true
+	}
+	for _, known := range []string{"public.ecr.aws/karpenter", "charts.karpenter.sh"} {
+		if strings.Contains(repo, known) {
+			return true
+		}
+	}
+	return false
+}
+
+// withTemplates drops reads a release's own values make unknown: text
+// the chart renders with tpl that holds template text, or an unknown
+// value, may read any key.
+func withTemplates(cr *lint.ChartReads, r *lint.Release) *lint.ChartReads {
+	if cr == nil || r == nil {
+		return cr
+	}
+	for _, p := range cr.Tpl {
+		if templatedAt(r.Values, p) {
+			return nil
+		}
+	}
+	return cr
+}
+
+// templatedAt reports whether a value at a path ("*" any key or index)
+// holds template text or an unknown part.
+func templatedAt(v any, p []string) bool {
+	if len(p) == 0 {
+		return holdsTemplate(v)
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if p[0] == "*" {
+			for _, e := range x {
+				if templatedAt(e, p[1:]) {
+					return true
+				}
+			}
+			return false
+		}
+		e, ok := x[p[0]]
+		return ok && templatedAt(e, p[1:])
+	case []any:
+		for _, e := range x {
+			if templatedAt(e, p[1:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsTemplate reports whether a value (or anything in it) is text with
+// "{{" or an unknown part.
+func holdsTemplate(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return strings.Contains(x, "{{") || lint.HasSentinel(x)
+	case map[string]any:
+		for _, e := range x {
+			if holdsTemplate(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if holdsTemplate(e) {
+				return true
+			}
+		}
+	}
+	return false
+}

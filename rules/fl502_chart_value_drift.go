@@ -1,0 +1,139 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// ChartValueDrift reports a Helm value a release sets that the chart, at
+// the version installed, never reads.
+var ChartValueDrift = &lint.Rule{
+	ID:       "FL502",
+	Name:     "chart-value-drift",
+	Severity: lint.Warning,
+	Summary:  "a Helm value key the chart (at its version) never reads — silently ignored",
+	Since:    "0.3.0",
+	Doc: `Helm accepts any values: a key no template reads is dropped without a word.
+That happens when a chart upgrade renames or removes a value and the release
+keeps setting the old key. Everything still looks configured in the code, but
+the cluster runs with the chart's default, and everyone reading the code (and
+every tool that trusts it) believes the old setting is in force.
+
+The Karpenter chart is the usual example: before v0.19 it read top-level
+` + "`clusterName`" + `, ` + "`clusterEndpoint`" + ` and ` + "`aws.defaultInstanceProfile`" + `; from
+v0.19 to v0.32 the ` + "`settings.aws.*`" + ` block; from v0.33 only ` + "`settings.clusterName`" + `,
+` + "`settings.interruptionQueue`" + `, ` + "`settings.featureGates.*`" + ` and their siblings. A
+release of chart 0.37 still setting ` + "`settings.aws.defaultInstanceProfile`" + ` gives
+nodes no instance profile at all: their identity comes from the
+EC2NodeClass.
+
+## The chain
+
+1. A release sets a value key; the chart's templates at the installed
+   version never read it.
+2. Helm renders the chart with its default (or nothing) in its place and
+   reports no error.
+3. The setting the code shows is not the one running: a renamed cluster
+   name, interruption queue, resource limit or annotation is silently lost.
+
+What a chart reads comes from its templates: for a chart in the scanned
+tree, from its own templates (` + "`.Values.a.b`" + `, ` + "`toYaml .Values.x`" + ` reading all of
+x, ` + "`index`" + `/` + "`with`" + `/` + "`range`" + `, helpers reached through ` + "`include`" + `); for the remote
+Karpenter chart, from faultline's table generated from the chart's templates
+at every release tag from v0.16.0. Nothing is reported when that is unknown:
+another remote chart, no version written, a version the table does not know,
+a template faultline cannot analyse, a template that reads values
+dynamically (` + "`tpl`" + ` over chart files, ` + "`toYaml .Values`" + `), or a release whose own
+values hold template text the chart renders with ` + "`tpl`" + `. Keys under a
+subchart's name or ` + "`global`" + ` belong to subcharts and are never reported, and
+neither are the values a module the user did not write sets itself (a
+registry module installing a chart).
+
+## Example
+
+` + "```hcl" + `
+resource "helm_release" "karpenter" {
+  chart      = "karpenter"
+  repository = "oci://public.ecr.aws/karpenter"
+  version    = "0.37.0"
+  set {
+    name  = "settings.aws.defaultInstanceProfile"   # FL502: not read since v0.33
+    value = aws_iam_instance_profile.karpenter.name
+  }
+}
+` + "```" + `
+
+## How to fix
+
+Move the value to the key the chart reads now (` + "`helm show values <chart> --version <v>`" + `
+lists them; the chart's upgrade guide names the renames), or delete it. For
+Karpenter's old instance profile settings, give the EC2NodeClass its
+` + "`role`" + ` (or ` + "`instanceProfile`" + `) instead.`,
+	Check: checkChartValueDrift,
+}
+
+func checkChartValueDrift(p *lint.Pass) {
+	for _, r := range p.Model.Releases {
+		if r.Generated {
+			continue
+		}
+		if r.Reads == nil {
+			if r.ReadsUnknown != "" && len(lint.ValueKeys(r.Values)) > 0 {
+				p.Unresolved(fmt.Sprintf("%s: %s", r.Label, r.ReadsUnknown), r.Range)
+			}
+			continue
+		}
+		for _, k := range lint.ValueKeys(r.Values) {
+			if r.Reads.ReadsKey(k.Path) {
+				continue
+			}
+			p.Report(lint.Finding{
+				Range:   valueRange(r, k.Key),
+				Message: fmt.Sprintf("%s sets value %s, which chart %s never reads", r.Label, k.Key, r.Reads.Chart),
+				Related: []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},
+				Chain: []string{
+					fmt.Sprintf("no template of chart %s reads %s (from %s)", r.Reads.Chart, k.Key, r.Reads.Source),
+					"Helm renders the chart with its default there and reports nothing",
+					fmt.Sprintf("the setting %s shows for %s is not the one running", r.Label, k.Key),
+				},
+				Hint:     driftHint(r, k),
+				Inferred: append([]string(nil), r.Inferred...),
+				Key:      "release=" + r.Addr + "|value=" + k.Key,
+			})
+		}
+	}
+}
+
+// valueRange is where a key was set: the key, the longest recorded
+// prefix of it (a list, a values document), or the release.
+func valueRange(r *lint.Release, key string) lint.Range {
+	for k := key; k != ""; {
+		if rng, ok := r.ValueRanges[k]; ok && !rng.IsZero() {
+			return rng
+		}
+		i := strings.LastIndexAny(k, ".[")
+		if i < 0 {
+			break
+		}
+		k = k[:i]
+	}
+	return r.Range
+}
+
+// driftHint names the key the chart reads with the same last segment
+// when there is exactly one (a value moved to another block).
+func driftHint(r *lint.Release, k lint.ValueKey) string {
+	last := k.Path[len(k.Path)-1]
+	var moved []string
+	for _, rd := range r.Reads.Reads {
+		if n := len(rd.Path); n > 0 && rd.Path[n-1] == last {
+			moved = append(moved, strings.Join(rd.Path, "."))
+		}
+	}
+	if len(moved) == 1 && moved[0] != k.Key {
+		return fmt.Sprintf("chart %s reads %s: move the value there, or delete %s", r.Reads.Chart, moved[0], k.Key)
+	}
+	return fmt.Sprintf("delete %s, or set the key chart %s reads instead (`helm show values` lists them)", k.Key, r.Reads.Chart)
+}

@@ -1,0 +1,3 @@
+{{- define "ingest.image" -}}
+{{ .Values.image.repository }}:{{ .Values.image.tag }}
+{{- end }}
