@@ -1,0 +1,190 @@
+package rules_test
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/faultline-dev/faultline/lint/linttest"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// modelsDir holds the stand-in modules of registry modules
+// (<namespace>/<name>/<provider>/<subdir or _root>/v<first version>/).
+var modelsDir = filepath.Join("..", "parsers", "terraform", "models")
+
+// standInCall is a root module call a stand-in answers.
+type standInCall struct {
+	name, source, version string
+}
+
+// rootCalls reads the module calls of the root module in dir.
+func rootCalls(t *testing.T, dir string) []standInCall {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
+	var out []standInCall
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", f, diags.Error())
+		}
+		for _, b := range file.Body.(*hclsyntax.Body).Blocks {
+			if b.Type != "module" || len(b.Labels) != 1 {
+				continue
+			}
+			c := standInCall{name: b.Labels[0]}
+			for attr, dst := range map[string]*string{"source": &c.source, "version": &c.version} {
+				if a, ok := b.Body.Attributes[attr]; ok {
+					v, d := a.Expr.Value(nil)
+					if !d.HasErrors() {
+						*dst = v.AsString()
+					}
+				}
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// standInDir is the stand-in directory for a registry source at the
+// newest version the constraint allows, with that version; "" when no
+// stand-in models the source.
+func standInDir(t *testing.T, source, constraint string) (string, string) {
+	t.Helper()
+	mod, sub, _ := strings.Cut(source, "//")
+	if sub == "" {
+		sub = "_root"
+	}
+	base := filepath.Join(modelsDir, filepath.FromSlash(mod), filepath.FromSlash(sub))
+	dirs, _ := filepath.Glob(filepath.Join(base, "v*"))
+	var vers []*version.Version
+	for _, d := range dirs {
+		v, err := version.NewVersion(strings.TrimPrefix(filepath.Base(d), "v"))
+		if err != nil {
+			t.Fatalf("%s: not a version directory", d)
+		}
+		vers = append(vers, v)
+	}
+	if len(vers) == 0 {
+		return "", ""
+	}
+	sort.Sort(version.Collection(vers))
+	candidates := append([]*version.Version(nil), vers...)
+	var cs version.Constraints
+	if constraint != "" {
+		var err error
+		if cs, err = version.NewConstraint(constraint); err != nil {
+			t.Fatalf("version %q: %v", constraint, err)
+		}
+		// An exact pin names a version inside some directory's range.
+		if v, err := version.NewVersion(strings.TrimLeft(strings.TrimSpace(constraint), "= ")); err == nil {
+			candidates = append(candidates, v)
+		}
+	}
+	sort.Sort(version.Collection(candidates))
+	for i := len(candidates) - 1; i >= 0; i-- {
+		c := candidates[i]
+		if cs != nil && !cs.Check(c) {
+			continue
+		}
+		for j := len(vers) - 1; j >= 0; j-- {
+			if !vers[j].GreaterThan(c) {
+				return filepath.Join(base, "v"+vers[j].Original()), c.String()
+			}
+		}
+	}
+	t.Fatalf("no stand-in of %s allows version %q", source, constraint)
+	return "", ""
+}
+
+// withStandInCache copies the fixture in dir into a temporary directory
+// and installs, as `terraform init` would, a module cache holding the
+// stand-in module of every root call a stand-in models (the stand-ins in
+// the source tree, copied as they are). It returns the copy.
+func withStandInCache(t *testing.T, dir string) string {
+	t.Helper()
+	root := t.TempDir()
+	copyTree(t, dir, root)
+	type record struct{ Key, Source, Version, Dir string }
+	records := []record{{Key: "", Source: "", Dir: "."}}
+	for _, c := range rootCalls(t, root) {
+		src, ver := standInDir(t, c.source, c.version)
+		if src == "" {
+			continue
+		}
+		rel := filepath.ToSlash(filepath.Join(".terraform", "modules", c.name))
+		copyTree(t, src, filepath.Join(root, rel))
+		records = append(records, record{Key: c.name, Source: "registry.terraform.io/" + c.source, Version: ver, Dir: rel})
+	}
+	if len(records) == 1 {
+		t.Fatalf("%s calls no module a stand-in models", dir)
+	}
+	data, err := json.Marshal(map[string][]record{"Modules": records})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".terraform", "modules", "modules.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// copyTree copies the regular files below src into dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatalf("copying %s: %v", src, err)
+	}
+}
+
+// TestStandInFixtures runs the fixtures of testdata/models/<ID>/<case>,
+// which call registry modules, with a module cache of the stand-ins: the
+// stand-ins are evaluated as installed code and the `# want` comments
+// must match (positive cases) or nothing is reported (negative cases).
+func TestStandInFixtures(t *testing.T) {
+	dirs, _ := filepath.Glob(filepath.Join("testdata", "models", "FL*", "*"))
+	if len(dirs) == 0 {
+		t.Fatal("no stand-in fixtures")
+	}
+	for _, d := range dirs {
+		id, name := filepath.Base(filepath.Dir(d)), filepath.Base(d)
+		rule := rules.Find(id)
+		if rule == nil {
+			t.Errorf("%s: no rule %s", d, id)
+			continue
+		}
+		t.Run(id+"/"+name, func(t *testing.T) {
+			res := linttest.Run(t, withStandInCache(t, d), load, rule)
+			if strings.HasPrefix(name, "positive") && len(res.Findings) == 0 {
+				t.Error("positive fixture produced no finding")
+			}
+		})
+	}
+}
