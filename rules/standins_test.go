@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -20,6 +21,8 @@ import (
 // modelsDir holds the stand-in modules of registry modules
 // (<namespace>/<name>/<provider>/<subdir or _root>/v<first version>/).
 var modelsDir = filepath.Join("..", "parsers", "terraform", "models")
+
+var constraintVersion = regexp.MustCompile(`\d+(?:\.\d+)*`)
 
 // standInCall is a root module call a stand-in answers.
 type standInCall struct {
@@ -89,9 +92,13 @@ func standInDir(t *testing.T, source, constraint string) (string, string) {
 		if cs, err = version.NewConstraint(constraint); err != nil {
 			t.Fatalf("version %q: %v", constraint, err)
 		}
-		// An exact pin names a version inside some directory's range.
-		if v, err := version.NewVersion(strings.TrimLeft(strings.TrimSpace(constraint), "= ")); err == nil {
-			candidates = append(candidates, v)
+		// The versions a constraint names may lie inside a directory's
+		// range ("~> 19.15" allows nothing from v20 and no directory
+		// starts at 19.15).
+		for _, n := range constraintVersion.FindAllString(constraint, -1) {
+			if v, err := version.NewVersion(n); err == nil {
+				candidates = append(candidates, v)
+			}
 		}
 	}
 	sort.Sort(version.Collection(candidates))
