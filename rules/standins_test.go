@@ -118,35 +118,61 @@ func standInDir(t *testing.T, source, constraint string) (string, string) {
 }
 
 // withStandInCache copies the fixture in dir into a temporary directory
-// and installs, as `terraform init` would, a module cache holding the
-// stand-in module of every root call a stand-in models (the stand-ins in
-// the source tree, copied as they are). It returns the copy.
+// and installs, as `terraform init` would, a module cache in every root
+// module directory of the copy, holding the stand-in module of each call a
+// stand-in models (the stand-ins in the source tree, copied as they are).
+// It returns the copy.
 func withStandInCache(t *testing.T, dir string) string {
 	t.Helper()
 	root := t.TempDir()
 	copyTree(t, dir, root)
+	installed := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if d.Name() == ".terraform" {
+			return filepath.SkipDir
+		}
+		installed += installStandIns(t, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if installed == 0 {
+		t.Fatalf("%s calls no module a stand-in models", dir)
+	}
+	return root
+}
+
+// installStandIns writes the module cache of the root module in dir: the
+// stand-ins of its calls and their modules.json. It returns how many calls
+// it installed (0 writes nothing).
+func installStandIns(t *testing.T, dir string) int {
+	t.Helper()
 	type record struct{ Key, Source, Version, Dir string }
 	records := []record{{Key: "", Source: "", Dir: "."}}
-	for _, c := range rootCalls(t, root) {
+	for _, c := range rootCalls(t, dir) {
 		src, ver := standInDir(t, c.source, c.version)
 		if src == "" {
 			continue
 		}
 		rel := filepath.ToSlash(filepath.Join(".terraform", "modules", c.name))
-		copyTree(t, src, filepath.Join(root, rel))
+		copyTree(t, src, filepath.Join(dir, rel))
 		records = append(records, record{Key: c.name, Source: "registry.terraform.io/" + c.source, Version: ver, Dir: rel})
 	}
 	if len(records) == 1 {
-		t.Fatalf("%s calls no module a stand-in models", dir)
+		return 0
 	}
 	data, err := json.Marshal(map[string][]record{"Modules": records})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(root, ".terraform", "modules", "modules.json"), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, ".terraform", "modules", "modules.json"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return root
+	return len(records) - 1
 }
 
 // copyTree copies the regular files below src into dst.
@@ -193,5 +219,80 @@ func TestStandInFixtures(t *testing.T) {
 				t.Error("positive fixture produced no finding")
 			}
 		})
+	}
+}
+
+// standInAddrs are addresses every version of a stand-in creates with its
+// defaults (from the version given), inside the call module.m.
+var standInAddrs = map[string][]struct {
+	from  string
+	addrs []string
+}{
+	"karpenter": {
+		{"18.31.0", []string{"aws_iam_role.this[0]", "aws_iam_role.irsa[0]", "aws_iam_instance_profile.this[0]"}},
+		{"20.0.0", []string{"aws_iam_role.controller[0]", "aws_iam_role.node[0]", "aws_eks_access_entry.node[0]"}},
+		{"21.0.0", []string{"aws_iam_role.controller[0]", "aws_iam_role.node[0]", "aws_eks_access_entry.node[0]", "aws_eks_pod_identity_association.karpenter[0]"}},
+	},
+	"eks-managed-node-group": {
+		{"18.0.0", []string{"aws_eks_node_group.this[0]", "aws_iam_role.this[0]", "aws_launch_template.this[0]", "aws_security_group.this[0]"}},
+		{"19.0.0", []string{"aws_eks_node_group.this[0]", "aws_iam_role.this[0]", "aws_launch_template.this[0]"}},
+	},
+	"self-managed-node-group": {
+		{"18.0.0", []string{"aws_autoscaling_group.this[0]", "aws_launch_template.this[0]", "aws_iam_instance_profile.this[0]", "aws_iam_role.this[0]", "aws_security_group.this[0]"}},
+		{"19.0.0", []string{"aws_autoscaling_group.this[0]", "aws_launch_template.this[0]", "aws_iam_instance_profile.this[0]", "aws_iam_role.this[0]"}},
+		{"20.0.0", []string{"aws_autoscaling_group.this[0]", "aws_launch_template.this[0]", "aws_iam_instance_profile.this[0]", "aws_iam_role.this[0]", "aws_eks_access_entry.this[0]"}},
+	},
+	"aws-auth":        {{"20.0.0", []string{"kubernetes_config_map_v1_data.aws_auth[0]"}}},
+	"fargate-profile": {{"18.0.0", []string{"aws_iam_role.this[0]"}}},
+}
+
+// TestStandInsEvaluate calls every version directory of the eks
+// submodules' stand-ins with its defaults through a module cache: each
+// resolves as cached code, evaluates without input errors or parse notes,
+// and creates its resources at the real addresses.
+func TestStandInsEvaluate(t *testing.T) {
+	base := filepath.Join(modelsDir, "terraform-aws-modules", "eks", "aws", "modules")
+	for sub, eras := range standInAddrs {
+		dirs, _ := filepath.Glob(filepath.Join(base, sub, "v*"))
+		if len(dirs) == 0 {
+			t.Errorf("no stand-in of %s", sub)
+		}
+		for _, d := range dirs {
+			ver := strings.TrimPrefix(filepath.Base(d), "v")
+			t.Run(sub+"/"+ver, func(t *testing.T) {
+				fixture := t.TempDir()
+				call := "module \"m\" {\n  source  = \"terraform-aws-modules/eks/aws//modules/" + sub + "\"\n  version = \"" + ver + "\"\n\n  name         = \"pool\"\n  cluster_name = \"core\"\n}\n"
+				if err := os.WriteFile(filepath.Join(fixture, "main.tf"), []byte(call), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				in, err := load(withStandInCache(t, fixture))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range in.Diagnostics {
+					t.Errorf("input error: %s: %s", d.Range, d.Summary)
+				}
+				for _, n := range in.Notes {
+					if strings.Contains(n.What, "module.m") {
+						t.Errorf("note: %s", n.What)
+					}
+				}
+				have := map[string]bool{}
+				for _, e := range in.Model.Entities() {
+					have[e.Base().Label] = true
+				}
+				want := eras[0].addrs
+				for _, e := range eras {
+					if !version.Must(version.NewVersion(ver)).LessThan(version.Must(version.NewVersion(e.from))) {
+						want = e.addrs
+					}
+				}
+				for _, a := range want {
+					if !have["module.m."+a] {
+						t.Errorf("no module.m.%s (have %v)", a, have)
+					}
+				}
+			})
+		}
 	}
 }

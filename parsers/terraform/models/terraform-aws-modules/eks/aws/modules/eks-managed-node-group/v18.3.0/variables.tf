@@ -1,10 +1,10 @@
 # Stand-in for terraform-aws-modules/eks/aws//modules/eks-managed-node-group,
-# versions 18.3.0 up to (not including) 18.13.0.
+# versions 18.3.0 up to (not including) 18.12.0.
 # Written for faultline, not copied: it declares the real module's inputs and
 # creates, at the real resource addresses, only what faultline's rules read.
 # Sources: github.com/terraform-aws-modules/terraform-aws-eks, modules/eks-managed-node-group/
 # variables.tf (names, types, defaults, nullable), outputs.tf (names) and
-# main.tf (resources, counts, the values modelled) at tags v18.3.0 and v18.12.0.
+# main.tf (resources, counts, the values modelled) at tags v18.3.0 and v18.11.0.
 
 variable "ami_id" {
   type    = string

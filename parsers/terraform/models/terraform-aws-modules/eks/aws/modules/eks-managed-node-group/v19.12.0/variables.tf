@@ -1,10 +1,10 @@
 # Stand-in for terraform-aws-modules/eks/aws//modules/eks-managed-node-group,
-# versions 19.12.0 up to (not including) 20.4.0.
+# versions 19.12.0 up to (not including) 19.16.0.
 # Written for faultline, not copied: it declares the real module's inputs and
 # creates, at the real resource addresses, only what faultline's rules read.
 # Sources: github.com/terraform-aws-modules/terraform-aws-eks, modules/eks-managed-node-group/
 # variables.tf (names, types, defaults, nullable), outputs.tf (names) and
-# main.tf (resources, counts, the values modelled) at tags v19.12.0 and v20.3.0.
+# main.tf (resources, counts, the values modelled) at tags v19.12.0 and v19.15.4.
 
 variable "ami_id" {
   type    = string

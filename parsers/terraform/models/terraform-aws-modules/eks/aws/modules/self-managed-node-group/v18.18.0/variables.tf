@@ -1,10 +1,10 @@
 # Stand-in for terraform-aws-modules/eks/aws//modules/self-managed-node-group,
-# versions 18.18.0 up to (not including) 18.21.0.
+# versions 18.18.0 up to (not including) 18.20.1.
 # Written for faultline, not copied: it declares the real module's inputs and
 # creates, at the real resource addresses, only what faultline's rules read.
 # Sources: github.com/terraform-aws-modules/terraform-aws-eks, modules/self-managed-node-group/
 # variables.tf (names, types, defaults, nullable), outputs.tf (names) and
-# main.tf (resources, counts, the values modelled) at tags v18.18.0 and v18.20.5.
+# main.tf (resources, counts, the values modelled) at tags v18.18.0 and v18.20.0.
 
 variable "ami_id" {
   type    = string

@@ -1,10 +1,10 @@
 # Stand-in for terraform-aws-modules/eks/aws//modules/self-managed-node-group,
-# versions 18.23.0 up to (not including) 19.0.0.
+# versions 18.23.0 up to (not including) 18.28.0.
 # Written for faultline, not copied: it declares the real module's inputs and
 # creates, at the real resource addresses, only what faultline's rules read.
 # Sources: github.com/terraform-aws-modules/terraform-aws-eks, modules/self-managed-node-group/
 # variables.tf (names, types, defaults, nullable), outputs.tf (names) and
-# main.tf (resources, counts, the values modelled) at tags v18.23.0 and v18.31.2.
+# main.tf (resources, counts, the values modelled) at tags v18.23.0 and v18.27.1.
 
 output "launch_template_id" {
   value = try(aws_launch_template.this[0].id, "")

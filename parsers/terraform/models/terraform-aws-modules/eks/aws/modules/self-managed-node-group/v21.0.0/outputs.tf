@@ -1,10 +1,10 @@
 # Stand-in for terraform-aws-modules/eks/aws//modules/self-managed-node-group,
-# versions 21.0.0 and later (read up to 21.19.0).
+# versions 21.0.0 up to (not including) 21.0.8.
 # Written for faultline, not copied: it declares the real module's inputs and
 # creates, at the real resource addresses, only what faultline's rules read.
 # Sources: github.com/terraform-aws-modules/terraform-aws-eks, modules/self-managed-node-group/
 # variables.tf (names, types, defaults, nullable), outputs.tf (names) and
-# main.tf (resources, counts, the values modelled) at tags v21.0.0 and v21.19.0.
+# main.tf (resources, counts, the values modelled) at tags v21.0.0 and v21.0.7.
 
 output "launch_template_id" {
   value = try(aws_launch_template.this[0].id, null)
