@@ -1,4 +1,5 @@
-# Stand-in for terraform-aws-modules/eks/aws//modules/karpenter, versions 20.2.0 up to (not including) 20.10.0.
+# Stand-in for terraform-aws-modules/eks/aws//modules/karpenter,
+# versions 20.2.0 up to (not including) 20.10.0.
 # Written for faultline, not copied: it declares the real module's inputs and
 # creates, at the real resource addresses, only what faultline's rules read.
 # Sources: github.com/terraform-aws-modules/terraform-aws-eks, modules/karpenter/
