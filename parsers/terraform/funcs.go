@@ -257,6 +257,9 @@ func (e *funcEnv) replaceFunc() function.Function {
 			}
 			if isRegex {
 				if hasSentinel(str) {
+					if v, ok := e.roleNameOfARN(str, sub[1:len(sub)-1], repl); ok {
+						return v, nil
+					}
 					return e.h.anon(), nil
 				}
 				return stdlib.RegexReplace(args[0], cty.StringVal(sub[1:len(sub)-1]), args[2])

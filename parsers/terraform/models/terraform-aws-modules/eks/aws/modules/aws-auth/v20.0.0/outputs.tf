@@ -1,0 +1,9 @@
+# Stand-in for terraform-aws-modules/eks/aws//modules/aws-auth,
+# versions 20.0.0 up to 20.37.2, the last release that has it.
+# Written for faultline, not copied: it declares the real module's inputs and
+# creates, at the real resource addresses, only what faultline's rules read.
+# Sources: github.com/terraform-aws-modules/terraform-aws-eks, modules/aws-auth/
+# variables.tf (names, types, defaults, nullable), outputs.tf (names) and
+# main.tf (resources, counts, the values modelled) at tags v20.0.0 and v20.37.2.
+
+

@@ -1,0 +1,401 @@
+# Stand-in for terraform-aws-modules/eks/aws//modules/eks-managed-node-group,
+# versions 18.20.1 up to (not including) 18.24.0.
+# Written for faultline, not copied: it declares the real module's inputs and
+# creates, at the real resource addresses, only what faultline's rules read.
+# Sources: github.com/terraform-aws-modules/terraform-aws-eks, modules/eks-managed-node-group/
+# variables.tf (names, types, defaults, nullable), outputs.tf (names) and
+# main.tf (resources, counts, the values modelled) at tags v18.20.1 and v18.23.0.
+
+variable "ami_id" {
+  type    = string
+  default = ""
+}
+
+variable "ami_release_version" {
+  type    = string
+  default = null
+}
+
+variable "ami_type" {
+  type    = string
+  default = null
+}
+
+variable "block_device_mappings" {
+  type    = any
+  default = {}
+}
+
+variable "bootstrap_extra_args" {
+  type    = string
+  default = ""
+}
+
+variable "capacity_reservation_specification" {
+  type    = any
+  default = null
+}
+
+variable "capacity_type" {
+  type    = string
+  default = "ON_DEMAND"
+}
+
+variable "cluster_auth_base64" {
+  type    = string
+  default = ""
+}
+
+variable "cluster_endpoint" {
+  type    = string
+  default = ""
+}
+
+variable "cluster_ip_family" {
+  type    = string
+  default = null
+}
+
+variable "cluster_name" {
+  type    = string
+  default = null
+}
+
+variable "cluster_primary_security_group_id" {
+  type    = string
+  default = null
+}
+
+variable "cluster_security_group_id" {
+  type    = string
+  default = null
+}
+
+variable "cluster_service_ipv4_cidr" {
+  type    = string
+  default = null
+}
+
+variable "cluster_version" {
+  type    = string
+  default = null
+}
+
+variable "cpu_options" {
+  type    = map(string)
+  default = null
+}
+
+variable "create" {
+  type    = bool
+  default = true
+}
+
+variable "create_iam_role" {
+  type    = bool
+  default = true
+}
+
+variable "create_launch_template" {
+  type    = bool
+  default = true
+}
+
+variable "create_security_group" {
+  type    = bool
+  default = true
+}
+
+variable "credit_specification" {
+  type    = map(string)
+  default = null
+}
+
+variable "desired_size" {
+  type    = number
+  default = 1
+}
+
+variable "disable_api_termination" {
+  type    = bool
+  default = null
+}
+
+variable "disk_size" {
+  type    = number
+  default = null
+}
+
+variable "ebs_optimized" {
+  type    = bool
+  default = null
+}
+
+variable "elastic_gpu_specifications" {
+  type    = map(string)
+  default = null
+}
+
+variable "elastic_inference_accelerator" {
+  type    = map(string)
+  default = null
+}
+
+variable "enable_bootstrap_user_data" {
+  type    = bool
+  default = false
+}
+
+variable "enable_monitoring" {
+  type    = bool
+  default = true
+}
+
+variable "enclave_options" {
+  type    = map(string)
+  default = null
+}
+
+variable "force_update_version" {
+  type    = bool
+  default = null
+}
+
+variable "iam_role_additional_policies" {
+  type    = list(string)
+  default = []
+}
+
+variable "iam_role_arn" {
+  type    = string
+  default = null
+}
+
+variable "iam_role_attach_cni_policy" {
+  type    = bool
+  default = true
+}
+
+variable "iam_role_description" {
+  type    = string
+  default = null
+}
+
+variable "iam_role_name" {
+  type    = string
+  default = null
+}
+
+variable "iam_role_path" {
+  type    = string
+  default = null
+}
+
+variable "iam_role_permissions_boundary" {
+  type    = string
+  default = null
+}
+
+variable "iam_role_tags" {
+  type    = map(string)
+  default = {}
+}
+
+variable "iam_role_use_name_prefix" {
+  type    = bool
+  default = true
+}
+
+variable "instance_market_options" {
+  type    = any
+  default = null
+}
+
+variable "instance_types" {
+  type    = list(string)
+  default = null
+}
+
+variable "kernel_id" {
+  type    = string
+  default = null
+}
+
+variable "key_name" {
+  type    = string
+  default = null
+}
+
+variable "labels" {
+  type    = map(string)
+  default = null
+}
+
+variable "launch_template_default_version" {
+  type    = string
+  default = null
+}
+
+variable "launch_template_description" {
+  type    = string
+  default = null
+}
+
+variable "launch_template_name" {
+  type    = string
+  default = ""
+}
+
+variable "launch_template_tags" {
+  type    = map(string)
+  default = {}
+}
+
+variable "launch_template_use_name_prefix" {
+  type    = bool
+  default = true
+}
+
+variable "launch_template_version" {
+  type    = string
+  default = null
+}
+
+variable "license_specifications" {
+  type    = map(string)
+  default = null
+}
+
+variable "max_size" {
+  type    = number
+  default = 3
+}
+
+variable "metadata_options" {
+  type = map(string)
+  default = {
+    http_endpoint               = "enabled"
+    http_tokens                 = "required"
+    http_put_response_hop_limit = 2
+  }
+}
+
+variable "min_size" {
+  type    = number
+  default = 0
+}
+
+variable "name" {
+  type    = string
+  default = ""
+}
+
+variable "network_interfaces" {
+  type    = list(any)
+  default = []
+}
+
+variable "placement" {
+  type    = map(string)
+  default = null
+}
+
+variable "platform" {
+  type    = string
+  default = "linux"
+}
+
+variable "post_bootstrap_user_data" {
+  type    = string
+  default = ""
+}
+
+variable "pre_bootstrap_user_data" {
+  type    = string
+  default = ""
+}
+
+variable "ram_disk_id" {
+  type    = string
+  default = null
+}
+
+variable "remote_access" {
+  type    = any
+  default = {}
+}
+
+variable "security_group_description" {
+  type    = string
+  default = "EKS managed node group security group"
+}
+
+variable "security_group_name" {
+  type    = string
+  default = null
+}
+
+variable "security_group_rules" {
+  type    = any
+  default = {}
+}
+
+variable "security_group_tags" {
+  type    = map(string)
+  default = {}
+}
+
+variable "security_group_use_name_prefix" {
+  type    = string
+  default = true
+}
+
+variable "subnet_ids" {
+  type    = list(string)
+  default = null
+}
+
+variable "tags" {
+  type    = map(string)
+  default = {}
+}
+
+variable "taints" {
+  type    = any
+  default = {}
+}
+
+variable "timeouts" {
+  type    = map(string)
+  default = {}
+}
+
+variable "update_config" {
+  type    = map(string)
+  default = {}
+}
+
+variable "update_launch_template_default_version" {
+  type    = bool
+  default = true
+}
+
+variable "use_name_prefix" {
+  type    = bool
+  default = true
+}
+
+variable "user_data_template_path" {
+  type    = string
+  default = ""
+}
+
+variable "vpc_id" {
+  type    = string
+  default = null
+}
+
+variable "vpc_security_group_ids" {
+  type    = list(string)
+  default = []
+}

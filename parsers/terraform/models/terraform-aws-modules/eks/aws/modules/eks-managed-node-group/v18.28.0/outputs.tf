@@ -1,0 +1,71 @@
+# Stand-in for terraform-aws-modules/eks/aws//modules/eks-managed-node-group,
+# versions 18.28.0 up to (not including) 19.0.0.
+# Written for faultline, not copied: it declares the real module's inputs and
+# creates, at the real resource addresses, only what faultline's rules read.
+# Sources: github.com/terraform-aws-modules/terraform-aws-eks, modules/eks-managed-node-group/
+# variables.tf (names, types, defaults, nullable), outputs.tf (names) and
+# main.tf (resources, counts, the values modelled) at tags v18.28.0 and v18.31.2.
+
+output "launch_template_id" {
+  value = try(aws_launch_template.this[0].id, null)
+}
+
+output "launch_template_arn" {
+  value = try(aws_launch_template.this[0].arn, null)
+}
+
+output "launch_template_latest_version" {
+  value = try(aws_launch_template.this[0].latest_version, null)
+}
+
+output "launch_template_name" {
+  value = try(aws_launch_template.this[0].name, null)
+}
+
+output "node_group_arn" {
+  value = try(aws_eks_node_group.this[0].arn, null)
+}
+
+output "node_group_id" {
+  value = try(aws_eks_node_group.this[0].id, null)
+}
+
+output "node_group_resources" {
+  value = try(aws_eks_node_group.this[0].resources, null)
+}
+
+output "node_group_autoscaling_group_names" {
+  value = try(flatten(aws_eks_node_group.this[0].resources[*].autoscaling_groups[*].name), [])
+}
+
+output "node_group_status" {
+  value = try(aws_eks_node_group.this[0].status, null)
+}
+
+output "node_group_labels" {
+  value = try(aws_eks_node_group.this[0].labels, {})
+}
+
+output "node_group_taints" {
+  value = try(aws_eks_node_group.this[0].taint, [])
+}
+
+output "security_group_arn" {
+  value = try(aws_security_group.this[0].arn, null)
+}
+
+output "security_group_id" {
+  value = try(aws_security_group.this[0].id, null)
+}
+
+output "iam_role_name" {
+  value = try(aws_iam_role.this[0].name, null)
+}
+
+output "iam_role_arn" {
+  value = try(aws_iam_role.this[0].arn, var.iam_role_arn)
+}
+
+output "iam_role_unique_id" {
+  value = try(aws_iam_role.this[0].unique_id, null)
+}

@@ -1,0 +1,48 @@
+# The v19 layout with separate roles: the karpenter submodule creates the
+# node role and the instance profile around it; the managed node group
+# keeps its own role.
+module "eks_managed_node_group" {
+  source  = "terraform-aws-modules/eks/aws//modules/eks-managed-node-group"
+  version = "~> 19.15"
+
+  name         = "initial"
+  cluster_name = "checkout"
+  subnet_ids   = ["subnet-0c4d1e2f3a4b5c6d7", "subnet-0e8f9a0b1c2d3e4f5"]
+
+  instance_types = ["m6i.large"]
+  min_size       = 2
+  max_size       = 4
+  desired_size   = 2
+}
+
+module "karpenter" {
+  source  = "terraform-aws-modules/eks/aws//modules/karpenter"
+  version = "~> 19.15"
+
+  cluster_name           = "checkout"
+  irsa_oidc_provider_arn = "arn:aws:iam::345678901234:oidc-provider/oidc.eks.us-east-2.amazonaws.com/id/7F3E2D1C0B9A88776655443322110FED"
+}
+
+resource "helm_release" "karpenter" {
+  name             = "karpenter"
+  namespace        = "karpenter"
+  create_namespace = true
+  repository       = "oci://public.ecr.aws/karpenter"
+  chart            = "karpenter"
+  version          = "v0.27.5"
+
+  set {
+    name  = "serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn"
+    value = module.karpenter.irsa_arn
+  }
+
+  set {
+    name  = "settings.aws.clusterName"
+    value = "checkout"
+  }
+
+  set {
+    name  = "settings.aws.defaultInstanceProfile"
+    value = module.karpenter.instance_profile_name
+  }
+}

@@ -1,0 +1,27 @@
+# v20 with the aws-auth ConfigMap still in use: the aws-auth submodule maps
+# Karpenter's node role next to the node group's.
+resource "aws_iam_role" "karpenter_nodes" {
+  name = "orders-karpenter-nodes"
+  assume_role_policy = jsonencode({
+    Version   = "2012-10-17"
+    Statement = [{ Action = "sts:AssumeRole", Effect = "Allow", Principal = { Service = "ec2.amazonaws.com" } }]
+  })
+}
+
+module "aws_auth" {
+  source  = "terraform-aws-modules/eks/aws//modules/aws-auth"
+  version = "~> 20.0"
+
+  aws_auth_roles = [
+    {
+      rolearn  = aws_iam_role.karpenter_nodes.arn
+      username = "system:node:{{EC2PrivateDNSName}}"
+      groups   = ["system:bootstrappers", "system:nodes"]
+    },
+    {
+      rolearn  = "arn:aws:iam::444455556666:role/orders-platform-admin"
+      username = "platform-admin"
+      groups   = ["system:masters"]
+    },
+  ]
+}
