@@ -19,7 +19,6 @@ import (
 	"github.com/faultline-dev/faultline/rules"
 )
 
-
 var constraintVersion = regexp.MustCompile(`\d+(?:\.\d+)*`)
 
 // standInCall is a root module call a stand-in answers.
