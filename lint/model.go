@@ -159,6 +159,11 @@ type Object struct {
 	Labels map[string]string
 	// Crossplane is set for Crossplane managed resources.
 	Crossplane *Crossplane
+	// CallSite is, for an object declared inside a registry module's code
+	// (module cache or built-in model), the outermost module call in the
+	// user's own configuration that leads to it: where the user changes
+	// it. Nil for objects of the user's own code.
+	CallSite *Location
 }
 
 // PossibleInstance is one instance of a Terraform block (resource or
@@ -423,6 +428,10 @@ type Model struct {
 	// Changes are the deletions, replacements and forgets of the change
 	// under review (plan or base revision).
 	Changes []*Change
+	// ModuleCalls are the registry module calls of the user's own
+	// configuration whose code was read, with the inputs they pass. They
+	// are not entities other objects refer to: Entities leaves them out.
+	ModuleCalls []*ModuleCall
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;
@@ -465,6 +474,9 @@ func (m *Model) Add(es ...Entity) {
 			m.AccessEntries = append(m.AccessEntries, x)
 		case *Cluster:
 			m.Clusters = append(m.Clusters, x)
+		case *ModuleCall:
+			m.ModuleCalls = append(m.ModuleCalls, x)
+			continue
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
 		}
@@ -537,6 +549,7 @@ func (m *Model) Sort() {
 	sortBy(m.Workloads)
 	sortBy(m.AccessEntries)
 	sortBy(m.Clusters)
+	sortBy(m.ModuleCalls)
 	m.byAddr, m.byName, m.unnamed, m.changes = nil, nil, nil, nil
 }
 

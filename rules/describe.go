@@ -179,7 +179,11 @@ func declared(id lint.Identity, what string) []lint.Location {
 		return nil
 	}
 	o := id.Entity.Base()
-	return []lint.Location{{Range: o.NameRange, Message: what + " " + o.Label + " is declared here"}}
+	out := []lint.Location{{Range: o.NameRange, Message: what + " " + o.Label + " is declared here"}}
+	if o.CallSite != nil {
+		out = append(out, *o.CallSite)
+	}
+	return out
 }
 
 // refRange picks where a node identity's role or profile is written.

@@ -24,6 +24,7 @@ var All = []*lint.Rule{
 	OIDCProviderDeletion,
 	NodeAccessRemoval,
 	SplitLifecycle,
+	ModuleInputDrift,
 	ChartValueDrift,
 }
 

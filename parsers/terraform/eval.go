@@ -561,6 +561,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		return
 	}
 	child := mi.resolveCall(c)
+	mi.recordInputs(c, child, insts)
 	mi.notePossible("module."+c.name, insts, c.defRange)
 	mi.notePossibleBlock("module."+c.name, insts)
 	keys := make([]cty.Value, 0, len(insts))

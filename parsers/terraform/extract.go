@@ -22,6 +22,9 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		Scope:  e.scope.Merge(mi.providerFor(r).scope),
 	}
 	obj.NameRange = obj.Range
+	if site := mi.cachedCallSite(); len(site) > 0 {
+		obj.CallSite = &site[0]
+	}
 	switch {
 	case !r.data && r.typ == "aws_iam_role", r.data && r.typ == "aws_iam_role":
 		obj.Kind = lint.KindRole

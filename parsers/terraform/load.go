@@ -86,6 +86,8 @@ type loader struct {
 	// calls are the module calls resolved, once per root and call path.
 	calls    []ModuleCall
 	callSeen map[string]bool
+	// inputDiags are the unsupported arguments reported (callinputs.go).
+	inputDiags map[string]bool
 }
 
 type lazyCache struct {
@@ -127,7 +129,7 @@ func newLoader(opts Options) *loader {
 	if opts.Tree == nil && opts.Root != "" {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
-	return &loader{opts: opts, mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]bool{}}
+	return &loader{opts: opts, mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]bool{}, inputDiags: map[string]bool{}}
 }
 
 // refuse records files the tree would not read as coverage notes.

@@ -1,0 +1,184 @@
+package terraform
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// A module call passes inputs; the code it resolves to declares variables.
+// For a call of the user's own configuration both are recorded: a local
+// module that does not declare an input is an error Terraform reports
+// ("Unsupported argument", FL000); for registry code (cached or modelled)
+// the call is exposed as a lint.ModuleCall so a rule can compare the
+// inputs with the version the code stands for.
+
+// inputVersionsLocal is the local of a stand-in that names the versions
+// declaring a variable, when not all versions of its directory do.
+const inputVersionsLocal = "faultline_input_versions"
+
+// recordInputs records what a call passes against the code it resolved
+// to (child; nil when unknown). Calls inside cached or modelled code are
+// their authors', not the user's, and are left alone.
+func (mi *modInst) recordInputs(c *moduleCall, child *module, insts []instance) {
+	l := mi.e.l
+	if child == nil || l.inCache(mi.m.dir) {
+		return
+	}
+	complete := len(child.refused) == 0 && !child.diags.HasErrors()
+	if localSource(c.source) {
+		if complete {
+			mi.unsupportedArguments(c, child)
+		}
+		return
+	}
+	call := "module." + strings.ReplaceAll(mi.cacheKey(c.name), ".", ".module.")
+	rec, ok := l.callRecord(mi.e.rootRel, call)
+	if !ok || (rec.How != ResolvedCached && rec.How != ResolvedModelled) {
+		return
+	}
+	var extra map[string]cty.Value
+	if len(insts) > 0 {
+		extra = insts[0].extra
+	}
+	mc := &lint.ModuleCall{
+		Object: lint.Object{
+			Kind:   lint.KindModuleCall,
+			Addr:   mi.e.rootRel + ":" + call,
+			Label:  mi.label("module." + c.name),
+			Name:   lint.Known(c.name),
+			Range:  l.rng(c.defRange),
+			Source: lint.SourceTerraform,
+		},
+		Source:     c.source,
+		Constraint: c.version,
+		Resolution: string(rec.How),
+		Variables:  declaredVariables(child),
+		Complete:   complete,
+	}
+	mc.NameRange = mc.Range
+	if _, err := version.NewVersion(rec.Version); err == nil {
+		mc.Version = rec.Version
+	}
+	for _, n := range sortedAttrs(c.attrs) {
+		a := c.attrs[n]
+		in := lint.ModuleInput{Name: n, Range: l.rng(a.NameRange)}
+		if simpleExpr(a.Expr) {
+			in.Value = mi.e.h.toValue(mi.eval(a.Expr, extra))
+		}
+		mc.Inputs = append(mc.Inputs, in)
+	}
+	mi.e.add(mc)
+}
+
+// unsupportedArguments reports the inputs a local module does not
+// declare, as Terraform does, once per argument.
+func (mi *modInst) unsupportedArguments(c *moduleCall, child *module) {
+	l := mi.e.l
+	for _, n := range sortedAttrs(c.attrs) {
+		if _, ok := child.variables[n]; ok {
+			continue
+		}
+		a := c.attrs[n]
+		r := l.rng(a.NameRange)
+		if !l.firstInputDiag(r) {
+			continue
+		}
+		mi.e.varDiags = append(mi.e.varDiags, lint.Diagnostic{
+			Range:   r,
+			Summary: "Unsupported argument",
+			Detail:  "an argument named \"" + n + "\" is not expected here: module " + mi.label("module."+c.name) + " (" + c.source + ") declares no variable \"" + n + "\"",
+		})
+	}
+}
+
+// declaredVariables are the variables m declares, each with the version
+// constraints of its faultline_input_versions entry (nil when none).
+func declaredVariables(m *module) map[string][]string {
+	out := make(map[string][]string, len(m.variables))
+	for n := range m.variables {
+		out[n] = nil
+	}
+	a, ok := m.locals[inputVersionsLocal]
+	if !ok {
+		return out
+	}
+	v, diags := staticValue(a.Expr)
+	if diags.HasErrors() || !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return out
+	}
+	for n, cs := range v.AsValueMap() {
+		if _, declared := out[n]; !declared {
+			continue
+		}
+		out[n] = constraintList(cs)
+	}
+	return out
+}
+
+// constraintList reads a constraint string or a list of them.
+func constraintList(v cty.Value) []string {
+	if v.Type() == cty.String {
+		return []string{v.AsString()}
+	}
+	if !v.CanIterateElements() {
+		return nil
+	}
+	var out []string
+	for it := v.ElementIterator(); it.Next(); {
+		_, e := it.Element()
+		if e.Type() == cty.String && !e.IsNull() {
+			out = append(out, e.AsString())
+		}
+	}
+	return out
+}
+
+// simpleExpr reports whether an input is cheap to evaluate twice: a
+// literal, a reference or a template.
+func simpleExpr(e hcl.Expression) bool {
+	switch e.(type) {
+	case *hclsyntax.LiteralValueExpr, *hclsyntax.ScopeTraversalExpr, *hclsyntax.TemplateExpr, *hclsyntax.TemplateWrapExpr:
+		return true
+	}
+	return false
+}
+
+func sortedAttrs(attrs map[string]*hcl.Attribute) []string {
+	out := make([]string, 0, len(attrs))
+	for n := range attrs {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// callRecord is how the call of root at call path resolved.
+func (l *loader) callRecord(root, call string) (ModuleCall, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := len(l.calls) - 1; i >= 0; i-- {
+		if c := l.calls[i]; c.Root == root && c.Call == call {
+			return c, true
+		}
+	}
+	return ModuleCall{}, false
+}
+
+// firstInputDiag reports whether r is an argument not yet reported as
+// unsupported (a module called from several roots is evaluated for each).
+func (l *loader) firstInputDiag(r lint.Range) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	k := r.String()
+	if l.inputDiags[k] {
+		return false
+	}
+	l.inputDiags[k] = true
+	return true
+}

@@ -1,0 +1,265 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/go-version"
+)
+
+// ModuleInputDrift reports a registry module input the module version in
+// use does not declare, or whose meaning a major version changed.
+var ModuleInputDrift = &lint.Rule{
+	ID:       "FL501",
+	Name:     "module-input-drift",
+	Severity: lint.Warning,
+	Summary:  "a module input the module version does not declare, or whose meaning changed between majors",
+	Since:    "0.3.0",
+	Doc: `A registry module's inputs change between versions: a major renames them,
+removes them, or gives an old name a new meaning. A call written for one
+version and then upgraded keeps passing the old inputs. An input the version
+does not declare makes Terraform reject the call ("Unsupported argument"); an
+input whose name survived with a new meaning is accepted and does something
+else than the code's author meant.
+
+The karpenter submodule of terraform-aws-modules/eks is the usual example. Up
+to v19, ` + "`create_iam_role`" + `, ` + "`iam_role_arn`" + ` and ` + "`iam_role_name`" + ` described the
+node role; from v20 ` + "`create_iam_role`" + ` and ` + "`iam_role_*`" + ` describe the Karpenter
+controller's role, ` + "`iam_role_arn`" + ` is gone, and the node role is
+` + "`create_node_iam_role`" + ` / ` + "`node_iam_role_arn`" + ` / ` + "`node_iam_role_name`" + `. A v19 call that
+reused a node group's role (` + "`create_iam_role = false`" + `, ` + "`iam_role_arn = …`" + `),
+upgraded to v20, fails on ` + "`iam_role_arn`" + ` and — once that line is dropped —
+silently stops creating the controller's role instead of reusing the node
+role.
+
+## The chain
+
+1. A module call passes an input written for another version of the module.
+2. The version in use does not declare it (Terraform rejects the call), or
+   reads it with another meaning.
+3. The upgrade is blocked, or the module builds something else than the
+   code says: here a controller without its role, nodes with a new role.
+
+The module's variables come from its code: the module cache
+(` + "`.terraform/modules`" + `) or faultline's built-in model of the module at the
+version the call's constraint allows (assumed, and the finding one severity
+lower, when the constraint allows versions that differ). Calls of local
+modules are checked by Terraform itself: an input a local module does not
+declare is FL000. Calls whose code was not read are never reported.
+
+## Example
+
+` + "```hcl" + `
+module "karpenter" {
+  source  = "terraform-aws-modules/eks/aws//modules/karpenter"
+  version = "~> 20.0"
+
+  cluster_name    = module.eks.cluster_name
+  create_iam_role = false                                                     # FL501: the controller role now
+  iam_role_arn    = module.eks.eks_managed_node_groups["core"].iam_role_arn  # FL501: not declared in v20
+}
+` + "```" + `
+
+## How to fix
+
+Rename the input to the one the version declares (the module's UPGRADE guide
+lists them): for the karpenter submodule from v20, reuse a node role with
+` + "`create_node_iam_role = false`" + ` and ` + "`node_iam_role_arn`" + `, and leave
+` + "`create_iam_role`" + ` to the controller's role. Or pin the version the call was
+written for.`,
+	Check: checkModuleInputDrift,
+}
+
+func checkModuleInputDrift(p *lint.Pass) {
+	seen := map[string]bool{}
+	for _, c := range p.Model.ModuleCalls {
+		if !c.Complete {
+			continue
+		}
+		d := newCallDrift(c)
+		for _, in := range c.Inputs {
+			key := in.Range.String() + "|" + in.Name
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			d.check(p, in)
+		}
+	}
+}
+
+// callDrift is one call, read at the version its code stands for.
+type callDrift struct {
+	c *lint.ModuleCall
+	v *version.Version
+	// change is the major change that applies to this version, if any.
+	change *majorChange
+}
+
+func newCallDrift(c *lint.ModuleCall) *callDrift {
+	d := &callDrift{c: c}
+	if v, err := version.NewVersion(c.Version); err == nil {
+		d.v = v
+	}
+	for i := range majorChanges {
+		ch := &majorChanges[i]
+		since, err := version.NewVersion(ch.Since)
+		if err == nil && d.v != nil && moduleKey(c.Source) == ch.Module && !d.v.LessThan(since) {
+			d.change = ch
+		}
+	}
+	return d
+}
+
+// check reports one input.
+func (d *callDrift) check(p *lint.Pass, in lint.ModuleInput) {
+	cs, ok := d.c.Variables[in.Name]
+	switch {
+	case !ok:
+		d.reportUndeclared(p, in, "")
+	case len(cs) == 0:
+		d.checkMoved(p, in)
+	case d.v == nil:
+		p.Unresolved(fmt.Sprintf("%s: whether the module version declares input %s is unknown (only versions %s do; no version known)", d.c.Label, in.Name, strings.Join(cs, " or ")), in.Range)
+	case !versionMatches(d.v, cs):
+		d.reportUndeclared(p, in, strings.Join(cs, " or "))
+	}
+}
+
+// declares reports whether the version in use declares name (false when
+// it cannot tell).
+func (d *callDrift) declares(name string) bool {
+	cs, ok := d.c.Variables[name]
+	return ok && (len(cs) == 0 || d.v != nil && versionMatches(d.v, cs))
+}
+
+// move is the table's entry for an input of this call, if any.
+func (d *callDrift) move(name string) (inputMove, bool) {
+	if d.change == nil {
+		return inputMove{}, false
+	}
+	for _, m := range d.change.Moves {
+		if m.Input == name {
+			return m, true
+		}
+	}
+	return inputMove{}, false
+}
+
+// writtenForOlder reports whether the call shows it was written for the
+// major before the change: it passes an input the change moved away that
+// this version no longer declares, and none of the inputs the change
+// renamed them to.
+func (d *callDrift) writtenForOlder() bool {
+	if d.change == nil {
+		return false
+	}
+	old := false
+	for _, m := range d.change.Moves {
+		if _, ok := d.c.Input(m.Renamed); ok {
+			return false
+		}
+		if _, ok := d.c.Input(m.Input); ok && !d.declares(m.Input) {
+			old = true
+		}
+	}
+	return old
+}
+
+func (d *callDrift) versionText() string {
+	c := d.c
+	switch {
+	case c.Version == "":
+		return "the version in " + c.Resolution + " code"
+	case c.Assumed != "":
+		return "version " + c.Version + " (assumed: " + c.Assumed + ")"
+	case c.Resolution == "cached":
+		return "version " + c.Version + " (installed in the module cache)"
+	}
+	return "version " + c.Version
+}
+
+func (d *callDrift) callSite() lint.Location {
+	return lint.Location{Range: d.c.Range, Message: d.c.Label + " calls " + d.c.Source + " at " + d.versionText()}
+}
+
+func (d *callDrift) inferred() []string {
+	if d.c.Assumed == "" {
+		return nil
+	}
+	return []string{d.c.Label + ": module version " + d.c.Version + " assumed (" + d.c.Assumed + ")"}
+}
+
+// reportUndeclared reports an input the version does not declare; only
+// names the versions that do, when the code says.
+func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only string) {
+	c := d.c
+	msg := fmt.Sprintf("%s passes input %s, which %s of %s does not declare: Terraform rejects the call (Unsupported argument)", c.Label, in.Name, d.versionText(), c.Source)
+	hint := "remove the input, or pin a version of the module that declares it"
+	if only != "" {
+		msg += "; only versions " + only + " declare it"
+	}
+	if m, ok := d.move(in.Name); ok {
+		msg += fmt.Sprintf("; before v%s it was %s, now input %s", d.change.Since, m.Then, m.Renamed)
+		hint = fmt.Sprintf("rename %s to %s (%s)", in.Name, m.Renamed, d.change.Cite)
+	}
+	p.Report(lint.Finding{
+		Range:   in.Range,
+		Message: msg,
+		Related: []lint.Location{d.callSite()},
+		Chain: []string{
+			fmt.Sprintf("%s passes %s", c.Label, in.Name),
+			fmt.Sprintf("%s of %s declares no variable %s", d.versionText(), c.Source, in.Name),
+			"terraform init succeeds but validate, plan and apply fail with \"Unsupported argument\" until the input is removed or renamed",
+		},
+		Hint:     hint,
+		Inferred: d.inferred(),
+		Key:      "call=" + c.Addr + "|input=" + in.Name,
+	})
+}
+
+// checkMoved reports an input the version declares with the meaning a
+// major gave it, when the call was evidently written for the major before.
+func (d *callDrift) checkMoved(p *lint.Pass, in lint.ModuleInput) {
+	m, ok := d.move(in.Name)
+	if !ok || m.Now == "" || !d.writtenForOlder() {
+		return
+	}
+	c := d.c
+	what := in.Name
+	if s, known := in.Value.Str(); known {
+		what += " = " + s
+	}
+	p.Report(lint.Finding{
+		Range:   in.Range,
+		Message: fmt.Sprintf("%s sets %s, which from v%s of %s is %s, not %s (that is %s now)", c.Label, what, d.change.Since, c.Source, m.Now, m.Then, m.Renamed),
+		Related: []lint.Location{d.callSite()},
+		Chain: []string{
+			fmt.Sprintf("%s is written for the major before v%s: it passes inputs that version renamed away", c.Label, d.change.Since),
+			fmt.Sprintf("at %s, %s is %s", d.versionText(), in.Name, m.Now),
+			fmt.Sprintf("the module applies %s to that, and %s, which the code meant, keeps the module's default", in.Name, m.Then),
+		},
+		Hint:     fmt.Sprintf("set %s for %s, and %s only for what it means now (%s)", m.Renamed, m.Then, in.Name, d.change.Cite),
+		Inferred: d.inferred(),
+		Key:      "call=" + c.Addr + "|moved=" + in.Name,
+	})
+}
+
+// versionMatches reports whether v meets any of the constraints (an
+// unreadable constraint matches).
+func versionMatches(v *version.Version, constraints []string) bool {
+	for _, s := range constraints {
+		cs, err := version.NewConstraint(s)
+		if err != nil || cs.Check(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleKey is a registry source without host, lower case.
+func moduleKey(source string) string {
+	s := strings.ToLower(strings.TrimSpace(source))
+	return strings.TrimPrefix(s, "registry.terraform.io/")
+}
