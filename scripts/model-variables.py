@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Writes the variables.tf of a module stand-in from the real module's
-variables.tf at a tag: each variable's name, its type when it is written on
-one line, and its default (descriptions and validations are left out).
+variables.tf at some tags: each variable's name, its type when it is
+written on one line, and its default (descriptions and validations are left
+out). With several tags (the first and the last a stand-in directory
+covers) every variable any of them declares is written, as the last tag
+declaring it has it.
 
-usage: model-variables.py GIT_DIR TAG PATH_IN_REPO > variables.tf
+usage: model-variables.py GIT_DIR PATH_IN_REPO TAG... > variables.tf
 """
 import re
 import subprocess
@@ -64,26 +67,32 @@ def attr(body, name):
     return body[start:j].strip()
 
 
+def render(name, body):
+    lines = []
+    t = attr(body, 'type')
+    if t and '\n' not in t:
+        lines.append('  type = ' + t)
+    d = attr(body, 'default')
+    if d is not None:
+        lines.append('  default = ' + d)
+    n = attr(body, 'nullable')
+    if n is not None:
+        lines.append('  nullable = ' + n)
+    if lines:
+        return 'variable "%s" {\n%s\n}\n' % (name, '\n'.join(lines))
+    return 'variable "%s" {}\n' % name
+
+
 def main():
-    git, tag, path = sys.argv[1:4]
-    text = subprocess.run(['git', '--git-dir', git, 'show', tag + ':' + path], capture_output=True, text=True, check=True).stdout
-    out = []
-    for name, body in blocks(text):
-        lines = []
-        t = attr(body, 'type')
-        if t and '\n' not in t:
-            lines.append('  type = ' + t)
-        d = attr(body, 'default')
-        if d is not None:
-            lines.append('  default = ' + d)
-        n = attr(body, 'nullable')
-        if n is not None:
-            lines.append('  nullable = ' + n)
-        if lines:
-            out.append('variable "%s" {\n%s\n}\n' % (name, '\n'.join(lines)))
-        else:
-            out.append('variable "%s" {}\n' % name)
-    print('\n'.join(out), end='')
+    git, path, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
+    order, out = [], {}
+    for tag in tags:
+        text = subprocess.run(['git', '--git-dir', git, 'show', tag + ':' + path], capture_output=True, text=True, check=True).stdout
+        for name, body in blocks(text):
+            if name not in out:
+                order.append(name)
+            out[name] = render(name, body)
+    print('\n'.join(out[n] for n in order), end='')
 
 
 main()

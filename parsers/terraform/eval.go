@@ -80,6 +80,8 @@ type modInst struct {
 	// anchor is then where its entities are reported in the user's files.
 	model  *modelUse
 	anchor hcl.Range
+	// cands are the values the user's call of the stand-in writes.
+	cands []inputLeaf
 }
 
 // addr returns an object's address within the whole root: module path plus
@@ -513,7 +515,7 @@ func (mi *modInst) evalResource(r *resource) {
 		mi.e.extract(mi, r, addrLocal, v)
 		mi.e.markInferred(ents, embedded, mi.instanceInferred(local, in))
 		if at, ok := mi.itemAnchor(r.forEach, in); ok {
-			mi.e.anchorModel(mark, at)
+			mi.e.anchorModel(mark, at, mi.cands, true)
 		}
 	}
 	if !b.ok() {

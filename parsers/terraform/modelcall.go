@@ -165,10 +165,11 @@ func (e *evaluator) mark() evalMark {
 // configuration: a reference passed in from the user's arguments points
 // there, everything else at the instance's anchor. Reports never show
 // stand-in code.
-func (e *evaluator) anchorModel(m evalMark, at hcl.Range) {
-	r := e.l.rng(at)
+func (e *evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, keepObjects bool) {
+	an := anchorer{at: e.l.rng(at), cands: cands, keepObjects: keepObjects}
+	r := an.at
 	for _, ent := range e.entities[m.ents:] {
-		anchorValue(reflect.ValueOf(ent), r)
+		an.value(reflect.ValueOf(ent))
 	}
 	for i := m.notes; i < len(e.notes); i++ {
 		if isModelFile(e.notes[i].Range.File) {
@@ -200,37 +201,127 @@ func (e *evaluator) anchorModel(m evalMark, at hcl.Range) {
 }
 
 var (
-	rangeType = reflect.TypeOf(lint.Range{})
-	refType   = reflect.TypeOf(lint.Ref{})
+	rangeType  = reflect.TypeOf(lint.Range{})
+	refType    = reflect.TypeOf(lint.Ref{})
+	objectType = reflect.TypeOf(lint.Object{})
 )
 
-// anchorValue rewrites, in place, every lint.Range of v (an entity, or a
-// part of one) that lies in stand-in code.
-func anchorValue(v reflect.Value, at lint.Range) {
+// inputLeaf is a value the user writes inside a map or list argument of a
+// modelled call: where it is written (leaf) and the entry holding it
+// (elem), so an entity of the stand-in that carries that value is shown
+// there (the aws_auth_roles entry whose rolearn a mapping is made of).
+type inputLeaf struct {
+	value      lint.Value
+	leaf, elem lint.Range
+}
+
+// maxInputLeaves bounds the values read from one call's arguments.
+const maxInputLeaves = 256
+
+// inputLeaves collects the values written inside the map and list
+// arguments of a user's call of a stand-in (one instance of it).
+func (mi *modInst) inputLeaves(c *moduleCall, in instance) []inputLeaf {
+	var out []inputLeaf
+	var walk func(expr hcl.Expression, elem hcl.Range, depth int)
+	walk = func(expr hcl.Expression, elem hcl.Range, depth int) {
+		if len(out) >= maxInputLeaves || depth > 6 {
+			return
+		}
+		switch x := expr.(type) {
+		case *hclsyntax.TupleConsExpr:
+			for _, el := range x.Exprs {
+				walk(el, entry(elem, el.Range(), depth), depth+1)
+			}
+		case *hclsyntax.ObjectConsExpr:
+			for _, it := range x.Items {
+				walk(it.ValueExpr, entry(elem, hcl.RangeBetween(it.KeyExpr.Range(), it.ValueExpr.Range()), depth), depth+1)
+			}
+		default:
+			if depth == 0 {
+				return
+			}
+			if v := mi.e.h.toValue(mi.eval(expr, in.extra)); !v.IsUnknown() {
+				out = append(out, inputLeaf{value: v, leaf: mi.e.l.rng(expr.Range()), elem: mi.e.l.rng(elem)})
+			}
+		}
+	}
+	names := make([]string, 0, len(c.attrs))
+	for n := range c.attrs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		walk(c.attrs[n].Expr, c.attrs[n].Range, 0)
+	}
+	return out
+}
+
+// entry is the entry of an argument a value belongs to: the element or
+// item directly in the argument.
+func entry(outer, inner hcl.Range, depth int) hcl.Range {
+	if depth == 0 {
+		return inner
+	}
+	return outer
+}
+
+// anchorer moves positions in stand-in code into the user's files.
+type anchorer struct {
+	at    lint.Range
+	cands []inputLeaf
+	// keepObjects: objects go to at (an instance's own entry), only
+	// references are matched to the values written.
+	keepObjects bool
+}
+
+// match is the user's value a stand-in value is, if one is.
+func (an anchorer) match(v lint.Value) (inputLeaf, bool) {
+	if v.IsUnknown() {
+		return inputLeaf{}, false
+	}
+	for _, c := range an.cands {
+		if lint.Compare(c.value, v) == lint.Yes {
+			return c, true
+		}
+	}
+	return inputLeaf{}, false
+}
+
+// value rewrites, in place, every lint.Range of v (an entity, or a part
+// of one) that lies in stand-in code.
+func (an anchorer) value(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if !v.IsNil() {
-			anchorValue(v.Elem(), at)
+			an.value(v.Elem())
 		}
 	case reflect.Struct:
 		switch v.Type() {
 		case rangeType:
 			if r := v.Addr().Interface().(*lint.Range); isModelFile(r.File) {
-				*r = at
+				*r = an.at
 			}
 			return
 		case refType:
-			anchorRef(v.Addr().Interface().(*lint.Ref), at)
+			an.ref(v.Addr().Interface().(*lint.Ref))
 			return
+		case objectType:
+			// An object whose name the user's arguments do not pass in
+			// is shown at the entry whose value names it.
+			if o := v.Addr().Interface().(*lint.Object); !an.keepObjects && isModelFile(o.Range.File) && isModelFile(o.NameRange.File) {
+				if c, ok := an.match(o.Name); ok {
+					o.Range, o.NameRange = c.elem, c.leaf
+				}
+			}
 		}
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); f.CanSet() {
-				anchorValue(f, at)
+				an.value(f)
 			}
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
-			anchorValue(v.Index(i), at)
+			an.value(v.Index(i))
 		}
 	case reflect.Map:
 		if v.Type().Elem() != rangeType {
@@ -238,21 +329,26 @@ func anchorValue(v reflect.Value, at lint.Range) {
 		}
 		for _, k := range v.MapKeys() {
 			if r := v.MapIndex(k).Interface().(lint.Range); isModelFile(r.File) {
-				v.SetMapIndex(k, reflect.ValueOf(at))
+				v.SetMapIndex(k, reflect.ValueOf(an.at))
 			}
 		}
 	}
 }
 
-// anchorRef points a reference written in stand-in code at the user's
-// argument that passes its value in, else at the anchor.
-func anchorRef(ref *lint.Ref, at lint.Range) {
+// ref points a reference written in stand-in code at the user's argument
+// that passes its value in, else where the user writes that value, else
+// at the anchor.
+func (an anchorer) ref(ref *lint.Ref) {
 	kept := slices.DeleteFunc(slices.Clone(ref.Passed), func(l lint.Location) bool { return isModelFile(l.Range.File) })
 	if isModelFile(ref.Range.File) {
-		if len(kept) > 0 {
+		c, matched := an.match(ref.Value)
+		switch {
+		case len(kept) > 0:
 			ref.Range, kept = kept[0].Range, kept[1:]
-		} else {
-			ref.Range = at
+		case matched:
+			ref.Range = c.leaf
+		default:
+			ref.Range = an.at
 		}
 	}
 	if len(kept) == 0 {
@@ -289,12 +385,16 @@ func (mi *modInst) runModelled(c *moduleCall, child *module, use *modelUse, in i
 	if use.assumed != "" && len(use.alts) == 0 {
 		inf = append(slices.Clone(inf), use.inferredText(path))
 	}
+	cands := mi.cands
+	if mi.model == nil {
+		cands = mi.inputLeaves(c, in)
+	}
 	run := func(m *module, u *modelUse) (cty.Value, evalMark) {
 		mark := e.mark()
 		ci := mi.runChild(c, m, in, path, inf)
-		ci.model, ci.anchor = u, mi.modelAnchor(c, in)
+		ci.model, ci.anchor, ci.cands = u, mi.modelAnchor(c, in), cands
 		out := ci.outputsValue()
-		e.anchorModel(mark, ci.anchor)
+		e.anchorModel(mark, ci.anchor, cands, false)
 		return out, mark
 	}
 	out, mark := run(child, use)

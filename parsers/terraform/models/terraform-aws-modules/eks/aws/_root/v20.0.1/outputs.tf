@@ -3,7 +3,7 @@
 
 output "cluster_arn" { value = try(aws_eks_cluster.this[0].arn, null) }
 output "cluster_name" { value = try(aws_eks_cluster.this[0].name, "") }
-output "cluster_id" { value = try(aws_eks_cluster.this[0].cluster_id, aws_eks_cluster.this[0].id, "") }
+output "cluster_id" { value = try(aws_eks_cluster.this[0].cluster_id, "") }
 output "cluster_endpoint" { value = try(aws_eks_cluster.this[0].endpoint, null) }
 output "cluster_version" { value = try(aws_eks_cluster.this[0].version, null) }
 output "cluster_certificate_authority_data" { value = try(aws_eks_cluster.this[0].certificate_authority[0].data, null) }

@@ -1,5 +1,5 @@
-# Variables of terraform-aws-modules/eks/aws at v20.0.1 (variables.tf): names,
-# one-line types and defaults, written by scripts/model-variables.py.
+# Variables of terraform-aws-modules/eks/aws v20.0.1 to v20.37.2 (variables.tf at both
+# tags): names, one-line types and defaults, by scripts/model-variables.py.
 
 variable "create" {
   type    = bool
@@ -68,7 +68,7 @@ variable "cluster_endpoint_public_access_cidrs" {
 
 variable "cluster_ip_family" {
   type    = string
-  default = null
+  default = "ipv4"
 }
 
 variable "cluster_service_ipv4_cidr" {
@@ -436,4 +436,89 @@ variable "eks_managed_node_group_defaults" {
 variable "putin_khuylo" {
   type    = bool
   default = true
+}
+
+variable "cluster_force_update_version" {
+  type    = bool
+  default = null
+}
+
+variable "cluster_compute_config" {
+  type    = any
+  default = {}
+}
+
+variable "cluster_upgrade_policy" {
+  type    = any
+  default = {}
+}
+
+variable "cluster_remote_network_config" {
+  type    = any
+  default = {}
+}
+
+variable "cluster_zonal_shift_config" {
+  type    = any
+  default = {}
+}
+
+variable "bootstrap_self_managed_addons" {
+  type    = bool
+  default = null
+}
+
+variable "enable_efa_support" {
+  type    = bool
+  default = false
+}
+
+variable "enable_security_groups_for_pods" {
+  type    = bool
+  default = true
+}
+
+variable "enable_auto_mode_custom_tags" {
+  type    = bool
+  default = true
+}
+
+variable "create_node_iam_role" {
+  type    = bool
+  default = true
+}
+
+variable "node_iam_role_name" {
+  type    = string
+  default = null
+}
+
+variable "node_iam_role_use_name_prefix" {
+  type    = bool
+  default = true
+}
+
+variable "node_iam_role_path" {
+  type    = string
+  default = null
+}
+
+variable "node_iam_role_description" {
+  type    = string
+  default = null
+}
+
+variable "node_iam_role_permissions_boundary" {
+  type    = string
+  default = null
+}
+
+variable "node_iam_role_additional_policies" {
+  type    = map(string)
+  default = {}
+}
+
+variable "node_iam_role_tags" {
+  type    = map(string)
+  default = {}
 }
