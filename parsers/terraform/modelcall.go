@@ -81,42 +81,57 @@ func (mi *modInst) modelAnchor(c *moduleCall, in instance) hcl.Range {
 	return mi.anchor
 }
 
-// itemAnchor is, in the outermost instance of a stand-in, the entry of
-// the user's map argument that a for_each instance is keyed by: the
-// for_each expression reads var.NAME (directly or through locals) and the
-// user's call writes NAME as an object with that key.
+// itemAnchor is, in an instance of a stand-in, the entry of the user's map
+// argument that a for_each instance is keyed by: the for_each expression
+// reads var.NAME (directly or through locals, and through the stand-in's
+// own calls up to the user's) and the user's call writes that argument as
+// an object with that key.
 func (mi *modInst) itemAnchor(forEach hcl.Expression, in instance) (hcl.Range, bool) {
-	if mi.model == nil || forEach == nil || in.key == cty.NilVal || !in.key.IsKnown() || in.key.Type() != cty.String || mi.parent == nil || mi.parent.model != nil {
+	if mi.model == nil || forEach == nil || in.key == cty.NilVal || !in.key.IsKnown() || in.key.Type() != cty.String {
 		return hcl.Range{}, false
 	}
 	k, ok := mi.e.h.decode(in.key.AsString()).Str()
 	if !ok {
 		return hcl.Range{}, false
 	}
-	for _, name := range mi.inputsRead(forEach, 0) {
-		if a, ok := mi.call.attrs[name]; ok {
-			if item := objectItem(a.Expr, k); item != nil {
-				return item.Range(), true
-			}
+	for _, a := range mi.userArgs(forEach, 0) {
+		if item := objectItem(a.Expr, k); item != nil {
+			return item.Range(), true
 		}
 	}
 	return hcl.Range{}, false
 }
 
-// inputItem is, in the outermost instance of a stand-in, the entry key
-// of a user's map argument that an expression of the stand-in reads
+// userArgs are the arguments of the user's call of a stand-in that an
+// expression of the stand-in reads, through locals and the stand-in's own
+// module calls.
+func (mi *modInst) userArgs(expr hcl.Expression, depth int) []*hcl.Attribute {
+	if mi.model == nil || mi.call == nil || mi.parent == nil || depth > 4 {
+		return nil
+	}
+	var out []*hcl.Attribute
+	for _, name := range mi.inputsRead(expr, 0) {
+		a, ok := mi.call.attrs[name]
+		switch {
+		case !ok:
+		case mi.parent.model == nil:
+			out = append(out, a)
+		default:
+			out = append(out, mi.parent.userArgs(a.Expr, depth+1)...)
+		}
+	}
+	return out
+}
+
+// inputItem is, in an instance of a stand-in, the entry key of a user's
+// map argument that an expression of the stand-in reads
 // (tags = merge(var.tags, var.node_security_group_tags) and the key
 // written in node_security_group_tags).
 func (mi *modInst) inputItem(expr hcl.Expression, key string) (hcl.Range, bool) {
-	if mi.model == nil || mi.parent == nil || mi.parent.model != nil {
-		return hcl.Range{}, false
-	}
-	names := mi.inputsRead(expr, 0)
-	for i := len(names) - 1; i >= 0; i-- { // merge: the last one wins
-		if a, ok := mi.call.attrs[names[i]]; ok {
-			if item := objectItem(a.Expr, key); item != nil {
-				return hcl.RangeBetween(keyRange(a.Expr, item), item.Range()), true
-			}
+	args := mi.userArgs(expr, 0)
+	for i := len(args) - 1; i >= 0; i-- { // merge: the last one wins
+		if item := objectItem(args[i].Expr, key); item != nil {
+			return hcl.RangeBetween(keyRange(args[i].Expr, item), item.Range()), true
 		}
 	}
 	return hcl.Range{}, false
