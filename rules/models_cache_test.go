@@ -22,10 +22,10 @@ const standIns = "../parsers/terraform/models/"
 func cacheOf(t *testing.T, fixture string, records []cachedModule) string {
 	t.Helper()
 	dir := t.TempDir()
-	copyTree(t, fixture, dir)
+	copyFixture(t, fixture, dir)
 	var rows []string
 	for _, r := range records {
-		copyTree(t, filepath.Join(standIns, r.model), filepath.Join(dir, filepath.FromSlash(r.dir)))
+		copyFixture(t, filepath.Join(standIns, r.model), filepath.Join(dir, filepath.FromSlash(r.dir)))
 		rows = append(rows, `{"Key":"`+r.key+`","Source":"`+r.source+`","Version":"`+r.version+`","Dir":"`+r.dir+`"}`)
 	}
 	manifest := `{"Modules":[{"Key":"","Source":"","Dir":"."},` + strings.Join(rows, ",") + `]}`
@@ -37,7 +37,7 @@ func cacheOf(t *testing.T, fixture string, records []cachedModule) string {
 
 type cachedModule struct{ key, source, version, dir, model string }
 
-func copyTree(t *testing.T, from, to string) {
+func copyFixture(t *testing.T, from, to string) {
 	t.Helper()
 	err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
 		if err != nil {

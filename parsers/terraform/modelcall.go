@@ -228,6 +228,9 @@ var (
 type inputLeaf struct {
 	value      lint.Value
 	leaf, elem lint.Range
+	// top is an argument itself (node_iam_role_arn = …): a reference
+	// carrying its value points there, an object is never placed there.
+	top bool
 }
 
 // maxInputLeaves bounds the values read from one call's arguments.
@@ -252,11 +255,8 @@ func (mi *modInst) inputLeaves(c *moduleCall, in instance) []inputLeaf {
 				walk(it.ValueExpr, entry(elem, hcl.RangeBetween(it.KeyExpr.Range(), it.ValueExpr.Range()), depth), depth+1)
 			}
 		default:
-			if depth == 0 {
-				return
-			}
 			if v := mi.e.h.toValue(mi.eval(expr, in.extra)); !v.IsUnknown() {
-				out = append(out, inputLeaf{value: v, leaf: mi.e.l.rng(expr.Range()), elem: mi.e.l.rng(elem)})
+				out = append(out, inputLeaf{value: v, leaf: mi.e.l.rng(expr.Range()), elem: mi.e.l.rng(elem), top: depth == 0})
 			}
 		}
 	}
@@ -289,13 +289,18 @@ type anchorer struct {
 	keepObjects bool
 }
 
-// match is the user's value a stand-in value is, if one is.
-func (an anchorer) match(v lint.Value) (inputLeaf, bool) {
+// match is the user's value a stand-in value is, if one is: written in
+// an entry of an argument, or as an argument itself when args is set or
+// the value holds a reference.
+func (an anchorer) match(v lint.Value, args bool) (inputLeaf, bool) {
 	if v.IsUnknown() {
 		return inputLeaf{}, false
 	}
+	_, literal := v.Str()
 	for _, c := range an.cands {
-		if lint.Compare(c.value, v) == lint.Yes {
+		// A literal ("prod") may be written in many arguments; a value
+		// with a reference in it names one thing.
+		if (args || !c.top || !literal) && lint.Compare(c.value, v) == lint.Yes {
 			return c, true
 		}
 	}
@@ -324,7 +329,7 @@ func (an anchorer) value(v reflect.Value) {
 			// An object whose name the user's arguments do not pass in
 			// is shown at the entry whose value names it.
 			if o := v.Addr().Interface().(*lint.Object); !an.keepObjects && isModelFile(o.Range.File) && isModelFile(o.NameRange.File) {
-				if c, ok := an.match(o.Name); ok {
+				if c, ok := an.match(o.Name, false); ok {
 					o.Range, o.NameRange = c.elem, c.leaf
 				}
 			}
@@ -356,7 +361,7 @@ func (an anchorer) value(v reflect.Value) {
 func (an anchorer) ref(ref *lint.Ref) {
 	kept := slices.DeleteFunc(slices.Clone(ref.Passed), func(l lint.Location) bool { return isModelFile(l.Range.File) })
 	if isModelFile(ref.Range.File) {
-		c, matched := an.match(ref.Value)
+		c, matched := an.match(ref.Value, true)
 		switch {
 		case len(kept) > 0:
 			ref.Range, kept = kept[0].Range, kept[1:]
