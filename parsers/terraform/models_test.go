@@ -286,3 +286,41 @@ module "old" {
 		t.Errorf("no note on the uncovered version: %v", res.Notes)
 	}
 }
+
+// "~> 18.0" allows four v18 models: the aws-auth ConfigMap and its
+// mappings exist only from v18.20 (inferred, naming the version assumed),
+// the cluster and its security groups are alike in all four (proven); the
+// user's aws_auth_roles entry is shown where it is written.
+func TestModelV18AWSAuth(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "~> 18.0"
+
+  cluster_name              = "legacy"
+  manage_aws_auth_configmap = true
+  aws_auth_roles = [
+    {
+      rolearn  = "arn:aws:iam::111122223333:role/legacy-karpenter"
+      username = "system:node:{{EC2PrivateDNSName}}"
+      groups   = ["system:bootstrappers", "system:nodes"]
+    },
+  ]
+}
+`})
+	res := loadCached(dir)
+	if bad := modelRanges(res); len(bad) > 0 {
+		t.Errorf("positions in stand-in code: %v", bad)
+	}
+	m, _ := entity(res, "mapRoles entry arn:aws:iam::111122223333:role/legacy-karpenter of module.eks.kubernetes_config_map_v1_data.aws_auth[0]").(*lint.AccessEntry)
+	if m == nil || !m.AWSAuth() || m.Range.Line != 9 {
+		t.Fatalf("aws_auth_roles mapping = %+v", m)
+	}
+	if len(m.Inferred) != 1 || !strings.Contains(m.Inferred[0], "modelled as terraform-aws-modules/eks/aws v18.20.0 (the constraint ~> 18.0 allows") {
+		t.Errorf("mapping inferred = %v", m.Inferred)
+	}
+	cl, _ := entity(res, "module.eks.aws_eks_cluster.this[0]").(*lint.Cluster)
+	if cl == nil || len(cl.Inferred) != 0 || cl.AuthenticationMode.String() != lint.AuthConfigMap {
+		t.Errorf("cluster = %+v, want proven, CONFIG_MAP", cl)
+	}
+}
