@@ -249,7 +249,11 @@ func (mi *modInst) resolveCall(c *moduleCall) (*module, *modelUse) {
 	case use != nil:
 		rec.How, rec.Model, rec.Assumed = ResolvedModelled, use.label(), use.assumed
 		if use.assumed != "" {
-			mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Inferred, What: use.inferredText(label) + "; findings that rest on it are one severity lower", Range: rec.Range})
+			lower := "; findings that rest on it are one severity lower"
+			if len(use.alts) > 0 {
+				lower = "; findings that rest on what those versions model differently are one severity lower"
+			}
+			mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Inferred, What: use.inferredText(label) + lower, Range: rec.Range})
 		}
 	case child != nil:
 		rec.Dir = l.rel(child.dir)
