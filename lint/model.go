@@ -291,7 +291,12 @@ func (t SelectorTerm) FieldRange(field string) Range {
 	return t.Range
 }
 
-// NodeClass is a Karpenter EC2NodeClass (or the legacy AWSNodeTemplate).
+// KarpenterSettingsKind is the KindName of the node identity a Karpenter
+// chart's legacy settings (settings.aws.defaultInstanceProfile) carry.
+const KarpenterSettingsKind = "KarpenterSettings"
+
+// NodeClass is a Karpenter EC2NodeClass (or the legacy AWSNodeTemplate, or
+// the chart's legacy settings: KindName KarpenterSettingsKind).
 type NodeClass struct {
 	Object
 	APIVersion string

@@ -13,24 +13,41 @@ type ModuleCall struct {
 	Source string
 	// Constraint is the version constraint as written ("" when none).
 	Constraint string
-	// Version is the module version the code stands for: the one the
-	// module cache installed, or the one a model assumes; "" when unknown.
+	// Version is the exact module version the code stands for (installed
+	// by the module cache, or the one version a model's constraint
+	// allows); "" when the call may use several.
 	Version string
+	// Lowest is the lowest version the code stands for ("" when unknown):
+	// Version, or the first version a model's directory and the
+	// constraint allow.
+	Lowest string
 	// Resolution says where the code was read: "cached" or "modelled".
 	Resolution string
-	// Assumed says why Version is assumed rather than pinned ("" when the
-	// constraint allows only it or the cache installed it).
+	// Model names the built-in model a modelled call is read from
+	// ("terraform-aws-modules/eks/aws//modules/karpenter v20.0.0").
+	Model string
+	// Assumed says why the model's version is assumed ("" when the
+	// constraint allows only that model or the cache installed it).
 	Assumed string
 	// Inputs are the arguments the call passes (meta-arguments left out).
 	Inputs []ModuleInput
-	// Variables are the variables the code declares, each with the
-	// version constraints that declare it when not every version the code
-	// stands for does (a stand-in's local.faultline_input_versions; any
-	// one matching).
-	Variables map[string][]string
+	// Variables are the variables the code declares.
+	Variables map[string]ModuleVariable
 	// Complete says every file of the code was read and parsed, so a
 	// variable missing from Variables is not declared.
 	Complete bool
+}
+
+// ModuleVariable is one variable a module's code declares.
+type ModuleVariable struct {
+	// Versions are the constraints of the versions that declare it when
+	// not every version the code's directory stands for does (a
+	// stand-in's local.faultline_input_versions; any one matching).
+	Versions []string
+	// Declared says whether the versions the call may use declare it:
+	// Yes for every one, No for none, Maybe when they differ or the
+	// version is unknown.
+	Declared Tri
 }
 
 // ModuleInput is one argument of a module call.

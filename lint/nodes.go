@@ -1,7 +1,5 @@
 package lint
 
-import "strings"
-
 // NodeIdentity is the identity one set of nodes launches with: an EKS node
 // group (managed or self-managed) or a Karpenter node class / legacy
 // provisioner.
@@ -38,8 +36,8 @@ func (n NodeIdentity) Label() string {
 		}
 		return "self-managed node group " + o.Label
 	}
-	if strings.HasPrefix(o.Label, "Karpenter") {
-		return o.Label
+	if nc, ok := n.Entity.(*NodeClass); ok && nc.KindName == KarpenterSettingsKind {
+		return o.Label // "Karpenter chart settings (…)" already says it
 	}
 	return "Karpenter " + o.Label
 }

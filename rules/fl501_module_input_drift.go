@@ -93,13 +93,14 @@ func checkModuleInputDrift(p *lint.Pass) {
 type callDrift struct {
 	c *lint.ModuleCall
 	v *version.Version
-	// change is the major change that applies to this version, if any.
+	// v is the lowest version the call may use; change the major change
+	// every version it may use comes after, if any.
 	change *majorChange
 }
 
 func newCallDrift(c *lint.ModuleCall) *callDrift {
 	d := &callDrift{c: c}
-	if v, err := version.NewVersion(c.Version); err == nil {
+	if v, err := version.NewVersion(c.Lowest); err == nil {
 		d.v = v
 	}
 	for i := range majorChanges {
@@ -114,24 +115,25 @@ func newCallDrift(c *lint.ModuleCall) *callDrift {
 
 // check reports one input.
 func (d *callDrift) check(p *lint.Pass, in lint.ModuleInput) {
-	cs, ok := d.c.Variables[in.Name]
+	mv, ok := d.c.Variables[in.Name]
 	switch {
 	case !ok:
-		d.reportUndeclared(p, in, "")
-	case len(cs) == 0:
+		d.reportUndeclared(p, in, "", false)
+	case mv.Declared == lint.No:
+		d.reportUndeclared(p, in, strings.Join(mv.Versions, " or "), false)
+	case mv.Declared == lint.Maybe && d.c.Assumed != "":
+		d.reportUndeclared(p, in, strings.Join(mv.Versions, " or "), true)
+	case mv.Declared == lint.Maybe:
+		p.Unresolved(fmt.Sprintf("%s: whether the module version declares input %s is unknown (only versions %s do)", d.c.Label, in.Name, strings.Join(mv.Versions, " or ")), in.Range)
+	default:
 		d.checkMoved(p, in)
-	case d.v == nil:
-		p.Unresolved(fmt.Sprintf("%s: whether the module version declares input %s is unknown (only versions %s do; no version known)", d.c.Label, in.Name, strings.Join(cs, " or ")), in.Range)
-	case !versionMatches(d.v, cs):
-		d.reportUndeclared(p, in, strings.Join(cs, " or "))
 	}
 }
 
-// declares reports whether the version in use declares name (false when
-// it cannot tell).
+// declares reports whether every version the call may use declares name.
 func (d *callDrift) declares(name string) bool {
-	cs, ok := d.c.Variables[name]
-	return ok && (len(cs) == 0 || d.v != nil && versionMatches(d.v, cs))
+	mv, ok := d.c.Variables[name]
+	return ok && mv.Declared == lint.Yes
 }
 
 // move is the table's entry for an input of this call, if any.
@@ -170,32 +172,45 @@ func (d *callDrift) writtenForOlder() bool {
 func (d *callDrift) versionText() string {
 	c := d.c
 	switch {
-	case c.Version == "":
-		return "the version in " + c.Resolution + " code"
-	case c.Assumed != "":
-		return "version " + c.Version + " (assumed: " + c.Assumed + ")"
-	case c.Resolution == "cached":
+	case c.Resolution == "cached" && c.Version != "":
 		return "version " + c.Version + " (installed in the module cache)"
+	case c.Resolution == "cached":
+		return "the version in the module cache"
+	case c.Version != "":
+		return "version " + c.Version
+	case c.Assumed != "":
+		return "the built-in model " + c.Model + " (assumed: " + c.Assumed + ")"
+	case c.Constraint != "":
+		return "versions " + c.Constraint + " (built-in model " + c.Model + ")"
 	}
-	return "version " + c.Version
+	return "the built-in model " + c.Model
 }
 
 func (d *callDrift) callSite() lint.Location {
 	return lint.Location{Range: d.c.Range, Message: d.c.Label + " calls " + d.c.Source + " at " + d.versionText()}
 }
 
-func (d *callDrift) inferred() []string {
-	if d.c.Assumed == "" {
-		return nil
+// inferred is what a finding rests on that is assumed: the model's
+// version, and (some) that only some allowed versions lack the input.
+func (d *callDrift) inferred(some bool) []string {
+	var out []string
+	if d.c.Assumed != "" {
+		out = append(out, d.c.Label+" read as "+d.c.Model+" ("+d.c.Assumed+")")
 	}
-	return []string{d.c.Label + ": module version " + d.c.Version + " assumed (" + d.c.Assumed + ")"}
+	if some {
+		out = append(out, "only some of the versions "+d.c.Label+" may use declare the input")
+	}
+	return out
 }
 
 // reportUndeclared reports an input the version does not declare; only
 // names the versions that do, when the code says.
-func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only string) {
+func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only string, some bool) {
 	c := d.c
-	msg := fmt.Sprintf("%s passes input %s, which %s of %s does not declare: Terraform rejects the call (Unsupported argument)", c.Label, in.Name, d.versionText(), c.Source)
+	msg := fmt.Sprintf("%s passes input %s, which %s at %s does not declare: Terraform rejects the call (Unsupported argument)", c.Label, in.Name, c.Source, d.versionText())
+	if some {
+		msg = fmt.Sprintf("%s passes input %s, which not every version of %s it may use declares: Terraform rejects the call at the others (Unsupported argument)", c.Label, in.Name, c.Source)
+	}
 	hint := "remove the input, or pin a version of the module that declares it"
 	if only != "" {
 		msg += "; only versions " + only + " declare it"
@@ -210,11 +225,11 @@ func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only str
 		Related: []lint.Location{d.callSite()},
 		Chain: []string{
 			fmt.Sprintf("%s passes %s", c.Label, in.Name),
-			fmt.Sprintf("%s of %s declares no variable %s", d.versionText(), c.Source, in.Name),
+			fmt.Sprintf("%s at %s declares no variable %s", c.Source, d.versionText(), in.Name),
 			"terraform init succeeds but validate, plan and apply fail with \"Unsupported argument\" until the input is removed or renamed",
 		},
 		Hint:     hint,
-		Inferred: d.inferred(),
+		Inferred: d.inferred(some),
 		Key:      "call=" + c.Addr + "|input=" + in.Name,
 	})
 }
@@ -241,21 +256,9 @@ func (d *callDrift) checkMoved(p *lint.Pass, in lint.ModuleInput) {
 			fmt.Sprintf("the module applies %s to that, and %s, which the code meant, keeps the module's default", in.Name, m.Then),
 		},
 		Hint:     fmt.Sprintf("set %s for %s, and %s only for what it means now (%s)", m.Renamed, m.Then, in.Name, d.change.Cite),
-		Inferred: d.inferred(),
+		Inferred: d.inferred(false),
 		Key:      "call=" + c.Addr + "|moved=" + in.Name,
 	})
-}
-
-// versionMatches reports whether v meets any of the constraints (an
-// unreadable constraint matches).
-func versionMatches(v *version.Version, constraints []string) bool {
-	for _, s := range constraints {
-		cs, err := version.NewConstraint(s)
-		if err != nil || cs.Check(v) {
-			return true
-		}
-	}
-	return false
 }
 
 // moduleKey is a registry source without host, lower case.

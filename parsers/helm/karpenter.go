@@ -69,7 +69,7 @@ func karpenterSettings(r *lint.Release, cd *chartData, p *paths, h *lint.Holes) 
 				v = h.Decode(s)
 			}
 		}
-		nc := &lint.NodeClass{KindName: "KarpenterSettings", InstanceProfile: lint.Ref{Value: v, Range: rng}}
+		nc := &lint.NodeClass{KindName: lint.KarpenterSettingsKind, InstanceProfile: lint.Ref{Value: v, Range: rng}}
 		nc.Kind = lint.KindNodeClass
 		nc.Name = lint.Unknown()
 		nc.Source = lint.SourceHelm

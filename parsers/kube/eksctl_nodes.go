@@ -171,7 +171,7 @@ func (c *clusterConfig) karpenterSettings(k, block *yaml.Node, profile lint.Obje
 	}
 	o := c.object(lint.KindNodeClass, "karpenter/settings", "Karpenter chart settings (installed by eksctl"+c.in()+")", k)
 	o.Inferred = append(o.Inferred, inferred...)
-	c.out = append(c.out, &lint.NodeClass{Object: o, KindName: "KarpenterSettings", InstanceProfile: refTo(profile, "arn", at)})
+	c.out = append(c.out, &lint.NodeClass{Object: o, KindName: lint.KarpenterSettingsKind, InstanceProfile: refTo(profile, "arn", at)})
 }
 
 // nodeAccess is the node access eksctl grants a self-managed group's role

@@ -25,9 +25,9 @@ const inputVersionsLocal = "faultline_input_versions"
 // recordInputs records what a call passes against the code it resolved
 // to (child; nil when unknown). Calls inside cached or modelled code are
 // their authors', not the user's, and are left alone.
-func (mi *modInst) recordInputs(c *moduleCall, child *module, insts []instance) {
+func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, insts []instance) {
 	l := mi.e.l
-	if child == nil || l.inCache(mi.m.dir) {
+	if child == nil || mi.model != nil || l.inCache(mi.m.dir) {
 		return
 	}
 	complete := len(child.refused) == 0 && !child.diags.HasErrors()
@@ -46,6 +46,13 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, insts []instance) 
 	if len(insts) > 0 {
 		extra = insts[0].extra
 	}
+	span := anyVersion
+	if v, err := version.NewVersion(rec.Version); err == nil && use == nil {
+		span = vrange{lo: vbound{v, true}, hi: vbound{v, true}}
+	}
+	if use != nil {
+		span = use.allowed.intersect(use.dir.span)
+	}
 	mc := &lint.ModuleCall{
 		Object: lint.Object{
 			Kind:   lint.KindModuleCall,
@@ -58,12 +65,17 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, insts []instance) 
 		Source:     c.source,
 		Constraint: c.version,
 		Resolution: string(rec.How),
-		Variables:  declaredVariables(child),
+		Model:      rec.Model,
+		Assumed:    rec.Assumed,
+		Variables:  declaredVariables(child, span),
 		Complete:   complete,
 	}
 	mc.NameRange = mc.Range
-	if _, err := version.NewVersion(rec.Version); err == nil {
-		mc.Version = rec.Version
+	if span.lo.v != nil && span.lo.incl {
+		mc.Lowest = span.lo.v.String()
+		if span.hi.v != nil && span.hi.incl && span.hi.v.Equal(span.lo.v) {
+			mc.Version = mc.Lowest
+		}
 	}
 	for _, n := range sortedAttrs(c.attrs) {
 		a := c.attrs[n]
@@ -97,12 +109,13 @@ func (mi *modInst) unsupportedArguments(c *moduleCall, child *module) {
 	}
 }
 
-// declaredVariables are the variables m declares, each with the version
-// constraints of its faultline_input_versions entry (nil when none).
-func declaredVariables(m *module) map[string][]string {
-	out := make(map[string][]string, len(m.variables))
+// declaredVariables are the variables m declares, with the versions of
+// its faultline_input_versions entry and whether the versions in span
+// declare it.
+func declaredVariables(m *module, span vrange) map[string]lint.ModuleVariable {
+	out := make(map[string]lint.ModuleVariable, len(m.variables))
 	for n := range m.variables {
-		out[n] = nil
+		out[n] = lint.ModuleVariable{Declared: lint.Yes}
 	}
 	a, ok := m.locals[inputVersionsLocal]
 	if !ok {
@@ -116,9 +129,34 @@ func declaredVariables(m *module) map[string][]string {
 		if _, declared := out[n]; !declared {
 			continue
 		}
-		out[n] = constraintList(cs)
+		list := constraintList(cs)
+		out[n] = lint.ModuleVariable{Versions: list, Declared: spanDeclares(span, list)}
 	}
 	return out
+}
+
+// spanDeclares says whether the versions of span meet one of the
+// constraints: all of them (Yes), none (No), or some (Maybe, also when a
+// constraint cannot be read).
+func spanDeclares(span vrange, constraints []string) lint.Tri {
+	none := true
+	for _, c := range constraints {
+		r, ok := parseConstraint(c)
+		if !ok {
+			return lint.Maybe
+		}
+		in := span.intersect(r)
+		if in == span {
+			return lint.Yes
+		}
+		if !in.empty() {
+			none = false
+		}
+	}
+	if none {
+		return lint.No
+	}
+	return lint.Maybe
 }
 
 // constraintList reads a constraint string or a list of them.

@@ -88,6 +88,8 @@ type loader struct {
 	callSeen map[string]bool
 	// inputDiags are the unsupported arguments reported (callinputs.go).
 	inputDiags map[string]bool
+	// models are the built-in stand-ins, parsed when a call needs one.
+	models modelSet
 }
 
 type lazyCache struct {
@@ -162,7 +164,11 @@ func (l *loader) rng(r hcl.Range) lint.Range {
 	if r.Filename == "" {
 		return lint.Range{}
 	}
-	return lint.Range{File: l.rel(r.Filename), Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}
+	file := r.Filename
+	if !isModelFile(file) {
+		file = l.rel(file)
+	}
+	return lint.Range{File: file, Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}
 }
 
 // Load parses every module directory in dirs, finds the root modules (those

@@ -6,5 +6,5 @@ module "workers" {
 
   cluster_name   = "payments"
   instance_types = ["m6i.large"]
-  disk_size      = 80 # want FL501 "module.workers passes input disk_size, which version 3.1.4 \\(installed in the module cache\\) of platform-tools/workers/aws does not declare"
+  disk_size      = 80 # want FL501 "module.workers passes input disk_size, which platform-tools/workers/aws at version 3.1.4 \\(installed in the module cache\\) does not declare"
 }
