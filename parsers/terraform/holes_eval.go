@@ -170,7 +170,7 @@ func holeTry(args []cty.Value) (cty.Value, error) {
 		c := customdecode.ExpressionClosureFromVal(a)
 		v, more := c.Value()
 		if more.HasErrors() {
-			if readsHole(c.Expression, c.EvalContext) {
+			if !certainFailure(more) && readsHole(c.Expression, c.EvalContext) {
 				return cty.DynamicVal, nil
 			}
 			diags = append(diags, more...)
@@ -193,7 +193,7 @@ var holeCanFunc = function.New(&function.Spec{
 		c := customdecode.ExpressionClosureFromVal(args[0])
 		v, diags := c.Value()
 		switch {
-		case diags.HasErrors() && readsHole(c.Expression, c.EvalContext):
+		case diags.HasErrors() && !certainFailure(diags) && readsHole(c.Expression, c.EvalContext):
 			return cty.UnknownVal(cty.Bool), nil
 		case diags.HasErrors():
 			return cty.False, nil

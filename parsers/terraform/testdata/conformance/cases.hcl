@@ -1036,3 +1036,11 @@ case "unknown_endswith_suffix" {
   faultline_decides = "the literal end of the string decides it whatever the unknown part holds (Terraform refines prefixes only)"
   faultline_json    = "true"
 }
+
+# ---- try over a known object with unknown attribute values ---------------------
+# An attribute the object does not have is an error whatever its other
+# attributes hold, so try falls through to the next argument.
+case "try_missing_attr_of_object_with_unknown" { expr = try({ id = terraform_data.u.id, name = "web" }.missing, true) }
+case "try_present_unknown_attr" { expr = try({ id = terraform_data.u.id }.id, "x") }
+case "try_missing_nested_attr_unknown_sibling" { expr = try({ inner = { id = terraform_data.u.id } }.inner.missing, "fallback") }
+case "can_missing_attr_of_object_with_unknown" { expr = can({ id = terraform_data.u.id }.missing) }
