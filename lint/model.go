@@ -445,6 +445,9 @@ type Model struct {
 	unnamed map[Kind][]Entity
 	// changes indexes Changes by address (see ChangesAt).
 	changes *changeIndex
+	// callSites are the CallSites of entities, by the file they are
+	// declared in (see CallSitesFor).
+	callSites map[string]*Location
 }
 
 // Add puts entities into the model.
@@ -581,12 +584,16 @@ func (m *Model) index() {
 		return
 	}
 	m.byAddr = make(map[string]Entity)
+	m.callSites = map[string]*Location{}
 	m.byName = map[Kind]map[string][]Entity{}
 	m.unnamed = map[Kind][]Entity{}
 	ambiguous := map[string]bool{}
 	for _, e := range m.Entities() {
 		o := e.Base()
 		m.byAddr[o.Addr] = e
+		if o.CallSite != nil {
+			m.callSites[o.Range.File] = o.CallSite
+		}
 		for _, a := range o.Aliases {
 			if _, dup := m.byAddr[a]; dup {
 				ambiguous[a] = true
@@ -727,4 +734,32 @@ func NewAWSAuthMapping(cm Object, arn Value, groups []string, rng Range, cluster
 		o.Aliases = append(o.Aliases, a+"#mapRoles/"+arn.String())
 	}
 	return &AccessEntry{Object: o, Cluster: cluster, Principal: Ref{Value: arn, Range: rng}, Type: AccessAWSAuth, Groups: groups, ConfigMap: cm.Addr}
+}
+
+// CallSitesFor returns the module calls in the user's own configuration
+// that lead to the code the locations point into (registry code read from
+// a module cache or a built-in model), each once, leaving out those the
+// locations already include: a finding inside a registry module's code
+// also points where the user changes it.
+func (m *Model) CallSitesFor(locs []Location) []Location {
+	m.index()
+	byFile := m.callSites
+	has := func(r Range) bool {
+		for _, l := range locs {
+			if l.Range.File == r.File && l.Range.Line == r.Line {
+				return true
+			}
+		}
+		return false
+	}
+	var out []Location
+	for _, l := range locs {
+		cs, ok := byFile[l.Range.File]
+		if !ok || has(cs.Range) {
+			continue
+		}
+		locs = append(locs, *cs)
+		out = append(out, *cs)
+	}
+	return out
 }

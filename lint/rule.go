@@ -220,6 +220,9 @@ func (p *Pass) Report(f Finding) {
 	if len(f.Inferred) > 0 {
 		f.Severity = f.Severity.Lower()
 	}
+	if p.Model != nil {
+		f.Related = append(f.Related, p.Model.CallSitesFor(append([]Location{{Range: f.Range}}, f.Related...))...)
+	}
 	p.findings = append(p.findings, f)
 }
 

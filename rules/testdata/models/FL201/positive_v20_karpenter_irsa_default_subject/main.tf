@@ -2,7 +2,7 @@
 # submodule's irsa_namespace_service_accounts still defaults to
 # karpenter:karpenter, while the chart is installed in kube-system as the
 # v20 upgrade guide recommends.
-module "karpenter" {
+module "karpenter" { # want FL201 `trust of role module\.karpenter\.aws_iam_role\.controller\[0\] allows system:serviceaccount:karpenter:karpenter; the service account runs as kube-system:karpenter`
   source  = "terraform-aws-modules/eks/aws//modules/karpenter"
   version = "~> 20.24"
 

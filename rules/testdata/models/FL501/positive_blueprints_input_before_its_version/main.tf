@@ -9,5 +9,5 @@ module "eks_blueprints_addons" {
   cluster_version   = "1.29"
   oidc_provider_arn = "arn:aws:iam::210987654321:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/5C1D0E2F"
 
-  observability_tag = null # want FL501 "module.eks_blueprints_addons passes input observability_tag, which aws-ia/eks-blueprints-addons/aws at version 1.17.0 does not declare: .*; only versions >= 1.18.0 declare it"
+  observability_tag = null # want FL501 "module.eks_blueprints_addons passes input observability_tag, which aws-ia/eks-blueprints-addons/aws at version 1.17.0.* does not declare: .*; only versions >= 1.18.0 declare it"
 }
