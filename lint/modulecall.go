@@ -33,6 +33,10 @@ type ModuleCall struct {
 	Inputs []ModuleInput
 	// Variables are the variables the code declares.
 	Variables map[string]ModuleVariable
+	// Elsewhere says, for an input the versions in use do not all
+	// declare, which versions of the module do, as far as faultline's
+	// models of it tell ("versions >= 17.0.0, < 18.0.0").
+	Elsewhere map[string]string
 	// Complete says every file of the code was read and parsed, so a
 	// variable missing from Variables is not declared.
 	Complete bool

@@ -179,11 +179,11 @@ func (d *callDrift) versionText() string {
 	case c.Version != "":
 		return "version " + c.Version
 	case c.Assumed != "":
-		return "the built-in model " + c.Model + " (assumed: " + c.Assumed + ")"
+		return "its built-in model " + modelVersion(c.Model) + " (assumed: " + c.Assumed + ")"
 	case c.Constraint != "":
-		return "versions " + c.Constraint + " (built-in model " + c.Model + ")"
+		return "versions " + c.Constraint + " (built-in model " + modelVersion(c.Model) + ")"
 	}
-	return "the built-in model " + c.Model
+	return "its built-in model " + modelVersion(c.Model)
 }
 
 func (d *callDrift) callSite() lint.Location {
@@ -212,8 +212,11 @@ func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only str
 		msg = fmt.Sprintf("%s passes input %s, which not every version of %s it may use declares: Terraform rejects the call at the others (Unsupported argument)", c.Label, in.Name, c.Source)
 	}
 	hint := "remove the input, or pin a version of the module that declares it"
-	if only != "" {
+	switch {
+	case only != "":
 		msg += "; only versions " + only + " declare it"
+	case c.Elsewhere[in.Name] != "":
+		msg += "; of the versions faultline models, " + c.Elsewhere[in.Name] + " declare it"
 	}
 	if m, ok := d.move(in.Name); ok {
 		msg += fmt.Sprintf("; before v%s it was %s, now input %s", d.change.Since, m.Then, m.Renamed)
@@ -259,6 +262,15 @@ func (d *callDrift) checkMoved(p *lint.Pass, in lint.ModuleInput) {
 		Inferred: d.inferred(false),
 		Key:      "call=" + c.Addr + "|moved=" + in.Name,
 	})
+}
+
+// modelVersion is the version part of a model's name ("v20.0.0" of
+// "…//modules/karpenter v20.0.0").
+func modelVersion(model string) string {
+	if i := strings.LastIndexByte(model, ' '); i >= 0 {
+		return model[i+1:]
+	}
+	return model
 }
 
 // moduleKey is a registry source without host, lower case.

@@ -71,6 +71,7 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 		Complete:   complete,
 	}
 	mc.NameRange = mc.Range
+	mc.Elsewhere = l.elsewhere(c, mc.Variables)
 	if span.lo.v != nil && span.lo.incl {
 		mc.Lowest = span.lo.v.String()
 		if span.hi.v != nil && span.hi.incl && span.hi.v.Equal(span.lo.v) {
@@ -219,4 +220,64 @@ func (l *loader) firstInputDiag(r lint.Range) bool {
 	}
 	l.inputDiags[k] = true
 	return true
+}
+
+// elsewhere says, for each input of c that the versions in use do not
+// all declare, which versions the built-in models of the module do
+// declare it in ("versions >= 17.0.0, < 18.0.0"), when some do.
+func (l *loader) elsewhere(c *moduleCall, vars map[string]lint.ModuleVariable) map[string]string {
+	key, _, ok := modelKey(c.source)
+	if !ok {
+		return nil
+	}
+	dirs := l.models.idx()[key]
+	var out map[string]string
+	for _, n := range sortedAttrs(c.attrs) {
+		if v, ok := vars[n]; ok && v.Declared == lint.Yes {
+			continue
+		}
+		if text := l.declaringVersions(dirs, n); text != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[n] = text
+		}
+	}
+	return out
+}
+
+// declaringVersions describes the runs of version directories whose
+// stand-in declares variable name ("" when none does).
+func (l *loader) declaringVersions(dirs []modelDir, name string) string {
+	var runs []string
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		text := ">= " + dirs[start].first
+		if end < len(dirs) {
+			text += ", < " + dirs[end].first
+		}
+		runs = append(runs, text)
+		start = -1
+	}
+	for i, d := range dirs {
+		m := l.models.module(d.dir)
+		declared := false
+		if m != nil {
+			_, declared = m.variables[name]
+		}
+		switch {
+		case declared && start < 0:
+			start = i
+		case !declared:
+			flush(i)
+		}
+	}
+	flush(len(dirs))
+	if len(runs) == 0 {
+		return ""
+	}
+	return "versions " + strings.Join(runs, " or ")
 }

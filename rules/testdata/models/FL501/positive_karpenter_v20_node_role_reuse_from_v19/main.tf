@@ -7,5 +7,5 @@ module "karpenter" {
   cluster_name = "checkout"
 
   create_iam_role = false # want FL501 "module.karpenter sets create_iam_role = false, which from v20.0.0 .* is whether the module creates the Karpenter controller's IAM role, not whether the module creates the Karpenter node IAM role \\(that is create_node_iam_role now\\)"
-  iam_role_arn    = "arn:aws:iam::210987654321:role/checkout-core-nodes" # want FL501 "module.karpenter passes input iam_role_arn, which .* does not declare: Terraform rejects the call \\(Unsupported argument\\); before v20.0.0 it was the existing node IAM role given to Karpenter's nodes, now input node_iam_role_arn"
+  iam_role_arn    = "arn:aws:iam::210987654321:role/checkout-core-nodes" # want FL501 "module.karpenter passes input iam_role_arn, which .* does not declare: Terraform rejects the call \\(Unsupported argument\\); of the versions faultline models, versions >= 18.31.0, < 20.0.0 declare it; before v20.0.0 it was the existing node IAM role given to Karpenter's nodes, now input node_iam_role_arn"
 }
