@@ -215,7 +215,13 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 			maybe = true
 		}
 	}
-	if !declaredNS || maybe {
+	// The account provably runs elsewhere of this tree (the same chart's
+	// release, a rendered or declared ServiceAccount of that name): proof
+	// as for an IRSA trust (FL201), even when the association's namespace
+	// is declared nowhere. Every namespace has a "default" account, so that
+	// name proves nothing.
+	movedAway := len(elsewhere) > 0 && name != "default"
+	if !declaredNS && !movedAway || maybe {
 		p.Unresolved(fmt.Sprintf("service account %s/%s of %s (not provably absent from this tree)", ns, name, pa.Label), at)
 		return
 	}
@@ -227,6 +233,11 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		msg += fmt.Sprintf(" (accounts there: %s)", listLabels(quoteAll(others)))
 	}
 	var related []lint.Location
+	inf := inferred(pa)
+	if !declaredNS {
+		// The proof rests on where the account runs.
+		inf = dedupe(append(inf, inferredAny(elsewhere, func(sa *lint.ServiceAccount) lint.Entity { return sa })...))
+	}
 	if len(elsewhere) > 0 {
 		sa := elsewhere[0]
 		msg += fmt.Sprintf("; %q exists in namespace %s", name, sa.Namespace)
@@ -257,7 +268,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 			"the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
 		},
 		Hint:     hint,
-		Inferred: inferred(pa),
+		Inferred: inf,
 		Key:      "pod-identity=" + pa.Addr + "|subject=" + ns + "/" + name,
 	})
 }
