@@ -601,7 +601,7 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 
 // moduleCallLine says in one line how a module call resolved: where it is
 // written, its source, and local / cached (with the directory read),
-// modelled or unknown.
+// modelled (with the model and version evaluated) or unknown.
 func moduleCallLine(mc terraform.ModuleCall) string {
 	src := mc.Source
 	if mc.Version != "" {
@@ -610,6 +610,14 @@ func moduleCallLine(mc terraform.ModuleCall) string {
 	line := fmt.Sprintf("%s %s (%s): %s", mc.Range, mc.Call, src, mc.How)
 	if mc.Dir != "" {
 		line += " from " + mc.Dir
+	}
+	if mc.Model != "" {
+		line += " as " + mc.Model
+		if mc.Assumed != "" {
+			line += " (assumed: " + mc.Assumed + ")"
+		} else {
+			line += " (the only modelled version the constraint allows)"
+		}
 	}
 	return lint.CleanText(line)
 }

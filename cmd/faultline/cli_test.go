@@ -284,6 +284,10 @@ module "eks" {
 module "dns" {
   source = "git::https://example.com/dns.git?ref=v2"
 }
+module "pinned" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "19.21.0"
+}
 `,
 		".terraform/modules/modules.json":       `{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"nodes","Source":"registry.terraform.io/acme/nodes/aws","Version":"1.0.3","Dir":".terraform/modules/nodes"},{"Key":"nodes.tags","Source":"./tags","Dir":".terraform/modules/nodes/tags"}]}`,
 		".terraform/modules/nodes/main.tf":      "module \"tags\" {\n  source = \"./tags\"\n}\n",
@@ -293,7 +297,8 @@ module "dns" {
 	for _, want := range []string{
 		"module call: main.tf:3:13 module.nodes (acme/nodes/aws 1.0.3): cached from .terraform/modules/nodes\n",
 		"module call: .terraform/modules/nodes/main.tf:2:12 module.nodes.module.tags (./tags): local from .terraform/modules/nodes/tags\n",
-		"module call: main.tf:7:13 module.eks (terraform-aws-modules/eks/aws ~> 20.0): modelled\n",
+		"module call: main.tf:7:13 module.eks (terraform-aws-modules/eks/aws ~> 20.0): modelled as terraform-aws-modules/eks/aws v20.0.1 (assumed: the constraint ~> 20.0 allows versions that model differently)\n",
+		"module call: main.tf:14:13 module.pinned (terraform-aws-modules/eks/aws 19.21.0): modelled as terraform-aws-modules/eks/aws v19.0.0 (the only modelled version the constraint allows)\n",
 		"module call: main.tf:11:12 module.dns (git::https://example.com/dns.git?ref=v2): unknown\n",
 	} {
 		if strings.Count(stderr, want) != 1 {

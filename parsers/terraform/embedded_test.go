@@ -11,7 +11,7 @@ import (
 func TestHelmRelease(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"main.tf": `module "eks" {
-  source = "terraform-aws-modules/eks/aws"
+  source = "example-corp/eks/aws"
 }
 
 resource "helm_release" "karpenter" {

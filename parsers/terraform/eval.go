@@ -78,6 +78,12 @@ type modInst struct {
 	possibles []lint.PossibleInstance
 	// possible are the blocks (by graph key) with possible instances.
 	possible map[string]bool
+	// model is set on an instance of a built-in stand-in (models.go);
+	// anchor is then where its entities are reported in the user's files.
+	model  *modelUse
+	anchor hcl.Range
+	// cands are the values the user's call of the stand-in writes.
+	cands []inputLeaf
 }
 
 // addr returns an object's address within the whole root: module path plus
@@ -485,8 +491,12 @@ func (mi *modInst) evalResource(r *resource) {
 		keys = append(keys, in.key)
 		vals = append(vals, v)
 		ents, embedded := len(mi.e.entities), len(mi.e.embedded)
+		mark := mi.e.mark()
 		mi.e.extract(mi, r, addrLocal, v)
 		mi.e.markInferred(ents, embedded, mi.instanceMarks(local, in))
+		if at, ok := mi.itemAnchor(r.forEach, in); ok {
+			mi.e.anchorModel(mark, at, mi.cands, true)
+		}
 	}
 	if !b.ok() {
 		mi.store(r, cty.DynamicVal)
@@ -560,7 +570,12 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		mi.modules[c.name] = cty.DynamicVal
 		return
 	}
-	child := mi.resolveCall(c)
+	if mi.model != nil && len(insts) == 0 {
+		// A stand-in's call with no instances (no node groups given).
+		mi.modules[c.name] = mi.collect("module."+c.name, c.count, c.forEach, nil, nil)
+		return
+	}
+	child, use := mi.resolveCall(c)
 	mi.notePossible("module."+c.name, insts, c.defRange)
 	mi.notePossibleBlock("module."+c.name, insts)
 	keys := make([]cty.Value, 0, len(insts))
@@ -573,15 +588,11 @@ func (mi *modInst) evalCall(c *moduleCall) {
 		inf := mi.instanceMarks("module."+c.name, in)
 		var out cty.Value
 		if child != nil {
-			ci := newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))
-			ci.inferred, ci.possibles = inf.inferred, inf.possible
-			for n, a := range c.attrs {
-				ci.inputs[n] = mi.eval(a.Expr, in.extra)
+			if use != nil {
+				out = mi.runModelled(c, child, use, in, path, inf)
+			} else {
+				out = mi.runChild(c, child, in, path, inf).outputsValue()
 			}
-			ci.providers = mi.childProviders(c, in.extra)
-			ci.call, ci.parent = c, mi
-			ci.run()
-			out = cty.ObjectVal(ci.outputs)
 		} else {
 			out = cty.EmptyObjectVal
 			if !localSource(c.source) {
@@ -589,7 +600,11 @@ func (mi *modInst) evalCall(c *moduleCall) {
 				mi.modelRegistryCall(c, in, path)
 				mi.e.markInferred(ents, embedded, inf)
 			}
-			mi.e.addCall(path, mi.e.l.rng(c.defRange))
+			at := c.defRange
+			if mi.model != nil {
+				at = mi.anchor
+			}
+			mi.e.addCall(path, mi.e.l.rng(at))
 		}
 		leaf := func(p string) cty.Value {
 			return mi.e.h.val(lint.HoleRef{Object: mi.e.rootRel + ":" + path, Path: p})

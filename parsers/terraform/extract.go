@@ -172,19 +172,32 @@ func (x *extraction) name(o *lint.Object, attr, prefixAttr string) {
 			own = true
 		}
 		if !own || x.attr(nil, prefixAttr) == nil || x.val(prefixAttr).IsUnknown() {
-			o.NameRange = x.e.l.rng(a.Range)
+			o.NameRange = x.pos(a)
 			o.Name = v
 			return
 		}
 	}
 	if a := x.attr(nil, prefixAttr); a != nil {
-		o.NameRange = x.e.l.rng(a.Range)
+		o.NameRange = x.pos(a)
 		if p := x.val(prefixAttr); !p.IsUnknown() {
 			o.Name = lint.Concat(p, lint.Hole(lint.HoleRef{Object: o.Addr, Path: attr, Anonymous: true}))
 			return
 		}
 	}
 	o.Name = x.val(attr)
+}
+
+// pos is where an attribute is written; in a stand-in, the user's
+// argument that passes its value in, when one does.
+func (x *extraction) pos(a *hcl.Attribute) lint.Range {
+	if x.mi.model != nil {
+		for _, l := range x.passed(a.Expr) {
+			if !isModelFile(l.Range.File) {
+				return l.Range
+			}
+		}
+	}
+	return x.e.l.rng(a.Range)
 }
 
 // ref reads a top-level attribute as a reference with its range.
@@ -320,6 +333,11 @@ func (x *extraction) tags(defaults cty.Value) (map[string]lint.Value, bool, map[
 	read(defaults, lint.Range{})
 	if a := x.attr(nil, "tags"); a != nil {
 		read(getAttr(x.v, "tags"), x.e.l.rng(a.Range))
+		for k := range ranges {
+			if r, ok := x.mi.inputItem(a.Expr, k); ok {
+				ranges[k] = x.e.l.rng(r)
+			}
+		}
 	}
 	return out, incomplete, ranges
 }
@@ -399,7 +417,7 @@ func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 	for _, b := range blockList(getAttr(x.v, "access_config")) {
 		cl.AuthenticationMode = x.e.h.toValue(getAttr(b, "authentication_mode"))
 		if a := x.attr(&blockIndex{"access_config", 0}, "authentication_mode"); a != nil {
-			cl.ModeRange = x.e.l.rng(a.Range)
+			cl.ModeRange = x.pos(a)
 		}
 	}
 	return cl

@@ -86,6 +86,8 @@ type loader struct {
 	// calls are the module calls resolved, once per root and call path.
 	calls    []ModuleCall
 	callSeen map[string]bool
+	// models are the built-in stand-ins, parsed when a call needs one.
+	models modelSet
 }
 
 type lazyCache struct {
@@ -160,7 +162,11 @@ func (l *loader) rng(r hcl.Range) lint.Range {
 	if r.Filename == "" {
 		return lint.Range{}
 	}
-	return lint.Range{File: l.rel(r.Filename), Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}
+	file := r.Filename
+	if !isModelFile(file) {
+		file = l.rel(file)
+	}
+	return lint.Range{File: file, Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}
 }
 
 // Load parses every module directory in dirs, finds the root modules (those

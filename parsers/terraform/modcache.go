@@ -50,7 +50,8 @@ const (
 	ResolvedLocal Resolution = "local"
 	// ResolvedCached: evaluated from the code `terraform init` installed.
 	ResolvedCached Resolution = "cached"
-	// ResolvedModelled: a built-in model reads the call's inputs.
+	// ResolvedModelled: evaluated from a built-in stand-in of the module
+	// (or, for the calls registry.go still reads, its inputs are read).
 	ResolvedModelled Resolution = "modelled"
 	// ResolvedUnknown: outputs unknown, nothing inside it read.
 	ResolvedUnknown Resolution = "unknown"
@@ -70,6 +71,10 @@ type ModuleCall struct {
 	Dir string
 	// Range is the call's source argument.
 	Range lint.Range
+	// Model is the built-in model a modelled call is evaluated from
+	// ("terraform-aws-modules/eks/aws v20.0.0"), and Assumed why that
+	// version is assumed ("" when the call's constraint allows only it).
+	Model, Assumed string
 }
 
 // manifestFile is where terraform init records the modules of a root.
@@ -202,42 +207,70 @@ func (mi *modInst) cacheKey(name string) string {
 }
 
 // resolveCall finds the code of a module call — a local path, else the
-// module cache — records how it resolved, and notes what stays unknown.
-// It returns nil when the call's outputs are unknown (a model may still
-// read its inputs).
-func (mi *modInst) resolveCall(c *moduleCall) *module {
+// module cache, else a built-in model (a local call inside a stand-in is
+// the model of that submodule) — records how it resolved, and notes what
+// stays unknown. It returns nil when the call's outputs are unknown (a
+// model may still read its inputs), and how it is modelled when it is.
+func (mi *modInst) resolveCall(c *moduleCall) (*module, *modelUse) {
 	l := mi.e.l
 	label := mi.label("module." + c.name)
 	rec := ModuleCall{Root: mi.e.rootRel, Call: "module." + strings.ReplaceAll(mi.cacheKey(c.name), ".", ".module."), Source: c.source, Version: c.version, Range: l.rng(c.srcRange)}
+	if mi.model != nil {
+		rec.Range = l.rng(mi.model.topCall.srcRange)
+	}
 	var child *module
+	var use *modelUse
 	var why string
-	if localSource(c.source) {
+	switch {
+	case mi.model != nil:
+		child, use, why = mi.modelChild(c)
+	case localSource(c.source):
 		child, why = mi.localChild(c)
 		rec.How = ResolvedLocal
-	} else {
+	default:
 		var r cacheRecord
 		child, r, why = mi.cachedChild(c)
 		rec.How = ResolvedCached
 		if child != nil && r.Version != "" {
 			rec.Version = r.Version
 		}
+		if child == nil {
+			var mwhy string
+			child, use, mwhy = mi.modelChild(c)
+			if mwhy != "" {
+				why += "; " + mwhy
+			}
+			if use != nil && r.Key != "" {
+				mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: "module " + label + " (" + c.source + "): its module cache entry is not used (" + why + "); it is read from the built-in model " + use.label(), Range: rec.Range})
+			}
+		}
 	}
-	if child != nil {
+	switch {
+	case use != nil:
+		rec.How, rec.Model, rec.Assumed = ResolvedModelled, use.label(), use.assumed
+		if use.assumed != "" {
+			lower := "; findings that rest on it are one severity lower"
+			if len(use.alts) > 0 {
+				lower = "; findings that rest on what those versions model differently are one severity lower"
+			}
+			mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Inferred, What: use.inferredText(label) + lower, Range: rec.Range})
+		}
+	case child != nil:
 		rec.Dir = l.rel(child.dir)
-	} else {
+	default:
 		rec.How = ResolvedUnknown
 		if !localSource(c.source) && modelledModule(c.source) {
 			rec.How = ResolvedModelled
 		}
-		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: unresolvedCall(label, c.source, why), Range: l.rng(c.srcRange)})
+		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: unresolvedCall(label, c.source, strings.TrimPrefix(why, "; ")), Range: rec.Range})
 	}
 	l.recordCall(rec)
-	return child
+	return child, use
 }
 
 // unresolvedCall is the coverage note of a call read without its code.
 func unresolvedCall(label, source, why string) string {
-	if localSource(source) {
+	if localSource(source) && why != "" && !strings.Contains(why, "model") {
 		return "module " + label + ": " + why
 	}
 	what := "module " + label + " (" + source + "): outputs unknown"

@@ -222,7 +222,7 @@ func parseSource(p *hclparse.Parser, path string, src []byte) (*hcl.File, hcl.Di
 
 // loadModule parses every configuration file of dir.
 func loadModule(tree *treefs.Tree, dir string) *module {
-	m := &module{dir: dir, variables: map[string]*variable{}, locals: map[string]*hcl.Attribute{}, outputs: map[string]*hcl.Attribute{}, src: map[string][]byte{}}
+	m := newModule(dir)
 	names, refused, err := configFiles(tree, dir)
 	m.refused = refused
 	if err != nil {
@@ -233,15 +233,25 @@ func loadModule(tree *treefs.Tree, dir string) *module {
 	for _, n := range names {
 		path := filepath.Join(dir, n)
 		f, diags := parseFile(p, tree, path)
-		m.diags = append(m.diags, diags...)
-		if f == nil {
-			continue
-		}
-		m.files = append(m.files, path)
-		m.src[path] = f.Bytes
-		m.addFile(f, isOverride(n))
+		m.addParsed(path, f, diags, isOverride(n))
 	}
 	return m
+}
+
+func newModule(dir string) *module {
+	return &module{dir: dir, variables: map[string]*variable{}, locals: map[string]*hcl.Attribute{}, outputs: map[string]*hcl.Attribute{}, src: map[string][]byte{}}
+}
+
+// addParsed adds one parsed configuration file (nil when it did not
+// parse) and its diagnostics.
+func (m *module) addParsed(path string, f *hcl.File, diags hcl.Diagnostics, override bool) {
+	m.diags = append(m.diags, diags...)
+	if f == nil {
+		return
+	}
+	m.files = append(m.files, path)
+	m.src[path] = f.Bytes
+	m.addFile(f, override)
 }
 
 // addFile adds a file's top-level blocks; override files merge into the

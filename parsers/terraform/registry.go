@@ -11,15 +11,11 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 )
 
-// Registry modules are not downloaded: their outputs are holes. For the
-// modules every EKS repository calls, the inputs that decide node access
-// are read from the call itself (the module's own resources are modelled
-// at the addresses the module gives them):
+// Registry modules without their code in the tree or the module cache are
+// evaluated from built-in stand-ins (models.go); the terraform-aws-modules
+// eks root is one. Two of its submodules are still read here, from the
+// call's inputs, when no stand-in of theirs answers the call:
 //
-//   - terraform-aws-modules/eks/aws: the cluster (name / cluster_name,
-//     authentication_mode with the module's default per major version),
-//     access_entries (v20+) and aws_auth_roles (before v20, when the module
-//     manages the ConfigMap);
 //   - terraform-aws-modules/eks/aws//modules/aws-auth: aws_auth_roles;
 //   - terraform-aws-modules/eks/aws//modules/karpenter (v20+): the access
 //     entry it creates for the Karpenter node role.
@@ -50,10 +46,11 @@ func registryModule(src string) (name, sub string) {
 	return "", ""
 }
 
-// modelledModule reports whether the call's inputs are read by a model.
+// modelledModule reports whether the call's inputs are read here, for a
+// submodule call no built-in stand-in answers (models.go).
 func modelledModule(src string) bool {
 	name, sub := registryModule(src)
-	return name == eksModule && (sub == "" || sub == "modules/aws-auth" || sub == "modules/karpenter")
+	return name == eksModule && (sub == "modules/aws-auth" || sub == "modules/karpenter")
 }
 
 var leadingMajor = regexp.MustCompile(`(\d+)(?:\.\d+)*`)
@@ -86,8 +83,6 @@ func (mi *modInst) modelRegistryCall(c *moduleCall, in instance, path string) {
 	rc := &registryCall{mi: mi, c: c, in: in, path: path}
 	rc.scope = mi.e.scope.Merge(mi.childProviders(c, in.extra)["aws"].scope)
 	switch sub {
-	case "":
-		rc.eksModule()
 	case "modules/aws-auth":
 		if rc.boolInput("manage_aws_auth_configmap", true) || rc.boolInput("create_aws_auth_configmap", false) {
 			resource := "kubernetes_config_map_v1_data.aws_auth[0]"
@@ -178,80 +173,6 @@ func (rc *registryCall) object(kind lint.Kind, local string, rng hcl.Range) lint
 		NameRange: r,
 		Source:    lint.SourceTerraform,
 		Scope:     rc.scope,
-	}
-}
-
-// eksModule models the terraform-aws-modules/eks/aws root module.
-func (rc *registryCall) eksModule() {
-	major := majorVersion(rc.c)
-	nameAttr := "cluster_name"
-	if _, ok := rc.c.attrs["name"]; ok || major >= 21 {
-		nameAttr = "name"
-	}
-	obj := rc.object(lint.KindCluster, "aws_eks_cluster.this[0]", rc.c.defRange)
-	name := lint.Unknown()
-	if v, a := rc.input(nameAttr); a != nil {
-		name = rc.mi.e.h.toValue(v)
-		obj.NameRange = rc.mi.e.l.rng(a.Range)
-	}
-	obj.Name = name
-	// module.eks.cluster_name (an output) stands for this cluster.
-	obj.Aliases = []string{rc.mi.e.rootRel + ":" + rc.path}
-	cl := &lint.Cluster{Object: obj, AuthenticationMode: lint.Unknown(), ModeRange: obj.Range}
-	if v, a := rc.input("authentication_mode"); a != nil {
-		cl.AuthenticationMode = rc.mi.e.h.toValue(v)
-		cl.ModeRange = rc.mi.e.l.rng(a.Range)
-	} else if major >= 20 {
-		cl.AuthenticationMode = lint.Known(lint.AuthAPIAndConfigMap) // the module's default
-	} else if major > 0 {
-		cl.AuthenticationMode = lint.Known(lint.AuthConfigMap) // no access_config: the EKS default
-	}
-	rc.mi.e.add(cl)
-
-	if major == 0 || major >= 20 {
-		rc.accessEntries(name)
-	}
-	if (major == 0 || major < 20) && (rc.boolInput("manage_aws_auth_configmap", false) || rc.boolInput("create_aws_auth_configmap", false)) {
-		resource := "kubernetes_config_map_v1_data.aws_auth[0]"
-		if rc.boolInput("create_aws_auth_configmap", false) {
-			resource = "kubernetes_config_map.aws_auth[0]"
-		}
-		rc.awsAuthRoles(resource, name)
-	}
-}
-
-// accessEntries models the access_entries map of the eks module
-// (aws_eks_access_entry.this["key"] inside it).
-func (rc *registryCall) accessEntries(cluster lint.Value) {
-	v, a := rc.input("access_entries")
-	if a == nil || v == cty.NilVal || !v.IsKnown() || v.IsNull() {
-		return
-	}
-	v, _ = v.Unmark()
-	if !v.CanIterateElements() {
-		return
-	}
-	for it := v.ElementIterator(); it.Next(); {
-		k, e := it.Element()
-		if !k.IsKnown() || k.Type() != cty.String {
-			continue
-		}
-		key := k.AsString()
-		principal := rc.mi.e.h.toValue(getAttr(e, "principal_arn"))
-		if principal.IsUnknown() {
-			continue
-		}
-		rng := a.Range
-		if item := objectItem(a.Expr, key); item != nil {
-			rng = item.Range()
-		}
-		obj := rc.object(lint.KindAccessEntry, "aws_eks_access_entry.this["+strconv.Quote(rc.mi.e.h.decode(key).String())+"]", rng)
-		obj.Name = principal
-		typ := "STANDARD"
-		if t, ok := rc.mi.e.h.toValue(getAttr(e, "type")).Str(); ok && t != "" {
-			typ = t
-		}
-		rc.mi.e.add(&lint.AccessEntry{Object: obj, Cluster: cluster, Principal: lint.Ref{Value: principal, Range: obj.Range}, Type: typ})
 	}
 }
 

@@ -1,6 +1,12 @@
+variable "cluster_name" {
+  type = string
+}
+
 module "eks" {
   source  = "terraform-aws-modules/eks/aws"
   version = "~> 20.0"
+
+  cluster_name = var.cluster_name
 }
 
 resource "aws_iam_role" "nodes" {

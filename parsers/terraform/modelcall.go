@@ -1,0 +1,522 @@
+package terraform
+
+import (
+	"fmt"
+	"path"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// modelChild is the stand-in a call is evaluated from when it has no code
+// of its own in the tree or the cache: for a registry or git source, the
+// model of that module at the versions the call allows; for a local
+// source inside a stand-in, the model of that submodule at the version
+// its caller is modelled at. It says why not ("" when no model is known).
+func (mi *modInst) modelChild(c *moduleCall) (*module, *modelUse, string) {
+	ix := mi.e.l.models.idx()
+	use := &modelUse{topCall: c, topPath: mi.label("module." + c.name)}
+	nested := mi.model != nil && localSource(c.source)
+	if nested {
+		repo, sub, _ := strings.Cut(mi.model.key, "//")
+		sub = path.Clean(path.Join(sub, c.source))
+		if strings.HasPrefix(sub, "..") {
+			return nil, nil, "local source " + c.source + " leaves the module " + repo
+		}
+		use.key = repo
+		if sub != "." {
+			use.key += "//" + sub
+		}
+		use.allowed = mi.model.allowed.intersect(mi.model.dir.span)
+		use.constraint, use.topCall, use.topPath = mi.model.constraint, mi.model.topCall, mi.model.topPath
+	} else {
+		key, ref, ok := modelKey(c.source)
+		if !ok {
+			return nil, nil, ""
+		}
+		if _, known := ix[key]; !known {
+			return nil, nil, ""
+		}
+		allowed, constraint, ok := callVersions(c, ref)
+		if !ok {
+			return nil, nil, "its version constraint " + c.version + " cannot be read"
+		}
+		use.key, use.allowed, use.constraint = key, allowed, constraint
+	}
+	dir, alts, assumed, why := ix.chooseModel(use.key, use.allowed, use.constraint, nested)
+	if why != "" {
+		return nil, nil, why
+	}
+	use.dir, use.alts, use.assumed = dir, alts, assumed
+	child := mi.e.l.models.module(dir.dir)
+	if child == nil || mi.stack[child.dir] || mi.depth >= maxModuleDepth {
+		return nil, nil, "its built-in model calls itself"
+	}
+	return child, use, ""
+}
+
+// modelInferred is what every entity of a modelled instance rests on when
+// its version is assumed.
+func (u *modelUse) inferredText(path string) string {
+	return path + " modelled as " + u.label() + " (" + u.assumed + ")"
+}
+
+// modelAnchor is where the entities of one instance of a modelled call
+// are reported: the user's module call; inside a stand-in, the entry of
+// the user's map input a for_each instance is made from (the node group
+// "general" of eks_managed_node_groups), else where the caller is.
+func (mi *modInst) modelAnchor(c *moduleCall, in instance) hcl.Range {
+	if mi.model == nil {
+		return c.defRange
+	}
+	if at, ok := mi.itemAnchor(c.forEach, in); ok {
+		return at
+	}
+	return mi.anchor
+}
+
+// itemAnchor is, in an instance of a stand-in, the entry of the user's map
+// argument that a for_each instance is keyed by: the for_each expression
+// reads var.NAME (directly or through locals, and through the stand-in's
+// own calls up to the user's) and the user's call writes that argument as
+// an object with that key.
+func (mi *modInst) itemAnchor(forEach hcl.Expression, in instance) (hcl.Range, bool) {
+	if mi.model == nil || forEach == nil || in.key == cty.NilVal || !in.key.IsKnown() || in.key.Type() != cty.String {
+		return hcl.Range{}, false
+	}
+	k, ok := mi.e.h.decode(in.key.AsString()).Str()
+	if !ok {
+		return hcl.Range{}, false
+	}
+	for _, a := range mi.userArgs(forEach, 0) {
+		if item := objectItem(a.Expr, k); item != nil {
+			return item.Range(), true
+		}
+	}
+	return hcl.Range{}, false
+}
+
+// userArgs are the arguments of the user's call of a stand-in that an
+// expression of the stand-in reads, through locals and the stand-in's own
+// module calls.
+func (mi *modInst) userArgs(expr hcl.Expression, depth int) []*hcl.Attribute {
+	if mi.model == nil || mi.call == nil || mi.parent == nil || depth > 4 {
+		return nil
+	}
+	var out []*hcl.Attribute
+	for _, name := range mi.inputsRead(expr, 0) {
+		a, ok := mi.call.attrs[name]
+		switch {
+		case !ok:
+		case mi.parent.model == nil:
+			out = append(out, a)
+		default:
+			out = append(out, mi.parent.userArgs(a.Expr, depth+1)...)
+		}
+	}
+	return out
+}
+
+// inputItem is, in an instance of a stand-in, the entry key of a user's
+// map argument that an expression of the stand-in reads
+// (tags = merge(var.tags, var.node_security_group_tags) and the key
+// written in node_security_group_tags).
+func (mi *modInst) inputItem(expr hcl.Expression, key string) (hcl.Range, bool) {
+	args := mi.userArgs(expr, 0)
+	for i := len(args) - 1; i >= 0; i-- { // merge: the last one wins
+		if item := objectItem(args[i].Expr, key); item != nil {
+			return hcl.RangeBetween(keyRange(args[i].Expr, item), item.Range()), true
+		}
+	}
+	return hcl.Range{}, false
+}
+
+// keyRange is where the key of an object item whose value is item is
+// written (the value itself when it cannot be found).
+func keyRange(obj, item hcl.Expression) hcl.Range {
+	if oc, ok := obj.(*hclsyntax.ObjectConsExpr); ok {
+		for _, it := range oc.Items {
+			if it.ValueExpr == item {
+				return it.KeyExpr.Range()
+			}
+		}
+	}
+	return item.Range()
+}
+
+// inputsRead are the variables an expression reads, through locals.
+func (mi *modInst) inputsRead(expr hcl.Expression, depth int) []string {
+	var out []string
+	for _, t := range expr.Variables() {
+		name, ok := attrName(t, 1)
+		switch {
+		case !ok:
+		case t.RootName() == "var":
+			out = append(out, name)
+		case t.RootName() == "local" && depth < 4:
+			if a, ok := mi.m.locals[name]; ok {
+				out = append(out, mi.inputsRead(a.Expr, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// evalMark is how much an evaluator had produced at some point.
+type evalMark struct{ ents, notes, embedded, diags, templates int }
+
+func (e *evaluator) mark() evalMark {
+	return evalMark{len(e.entities), len(e.notes), len(e.embedded), len(e.varDiags), len(e.templates)}
+}
+
+// anchorModel moves every position that what an instance of a stand-in
+// produced (since m) has in the stand-in's own files into the user's
+// configuration: a reference passed in from the user's arguments points
+// there, everything else at the instance's anchor. Reports never show
+// stand-in code.
+func (e *evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, keepObjects bool) {
+	an := anchorer{at: e.l.rng(at), cands: cands, keepObjects: keepObjects}
+	r := an.at
+	for _, ent := range e.entities[m.ents:] {
+		an.value(reflect.ValueOf(ent))
+	}
+	for i := m.notes; i < len(e.notes); i++ {
+		if isModelFile(e.notes[i].Range.File) {
+			e.notes[i].Range = r
+		}
+	}
+	for i := m.diags; i < len(e.varDiags); i++ {
+		if isModelFile(e.varDiags[i].Range.File) {
+			e.varDiags[i].Range = r
+		}
+	}
+	for i := m.embedded; i < len(e.embedded); i++ {
+		em := &e.embedded[i]
+		if !isModelFile(em.File) {
+			continue
+		}
+		em.File = r.File
+		inner := em.Map
+		em.Map = func(x lint.Range, text string) lint.Range {
+			if inner != nil {
+				x = inner(x, text)
+			}
+			if x.File == "" || isModelFile(x.File) {
+				return r
+			}
+			return x
+		}
+	}
+}
+
+var (
+	rangeType  = reflect.TypeOf(lint.Range{})
+	refType    = reflect.TypeOf(lint.Ref{})
+	objectType = reflect.TypeOf(lint.Object{})
+)
+
+// inputLeaf is a value the user writes inside a map or list argument of a
+// modelled call: where it is written (leaf) and the entry holding it
+// (elem), so an entity of the stand-in that carries that value is shown
+// there (the aws_auth_roles entry whose rolearn a mapping is made of).
+type inputLeaf struct {
+	value      lint.Value
+	leaf, elem lint.Range
+	// top is an argument itself (node_iam_role_arn = …): a reference
+	// carrying its value points there, an object is never placed there.
+	top bool
+}
+
+// maxInputLeaves bounds the values read from one call's arguments.
+const maxInputLeaves = 256
+
+// inputLeaves collects the values written inside the map and list
+// arguments of a user's call of a stand-in (one instance of it).
+func (mi *modInst) inputLeaves(c *moduleCall, in instance) []inputLeaf {
+	var out []inputLeaf
+	var walk func(expr hcl.Expression, elem hcl.Range, depth int)
+	walk = func(expr hcl.Expression, elem hcl.Range, depth int) {
+		if len(out) >= maxInputLeaves || depth > 6 {
+			return
+		}
+		switch x := expr.(type) {
+		case *hclsyntax.TupleConsExpr:
+			for _, el := range x.Exprs {
+				walk(el, entry(elem, el.Range(), depth), depth+1)
+			}
+		case *hclsyntax.ObjectConsExpr:
+			for _, it := range x.Items {
+				walk(it.ValueExpr, entry(elem, hcl.RangeBetween(it.KeyExpr.Range(), it.ValueExpr.Range()), depth), depth+1)
+			}
+		default:
+			if v := mi.e.h.toValue(mi.eval(expr, in.extra)); !v.IsUnknown() {
+				out = append(out, inputLeaf{value: v, leaf: mi.e.l.rng(expr.Range()), elem: mi.e.l.rng(elem), top: depth == 0})
+			}
+		}
+	}
+	names := make([]string, 0, len(c.attrs))
+	for n := range c.attrs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		walk(c.attrs[n].Expr, c.attrs[n].Range, 0)
+	}
+	return out
+}
+
+// entry is the entry of an argument a value belongs to: the element or
+// item directly in the argument.
+func entry(outer, inner hcl.Range, depth int) hcl.Range {
+	if depth == 0 {
+		return inner
+	}
+	return outer
+}
+
+// anchorer moves positions in stand-in code into the user's files.
+type anchorer struct {
+	at    lint.Range
+	cands []inputLeaf
+	// keepObjects: objects go to at (an instance's own entry), only
+	// references are matched to the values written.
+	keepObjects bool
+}
+
+// match is the user's value a stand-in value is, if one is: written in
+// an entry of an argument, or as an argument itself when args is set or
+// the value holds a reference.
+func (an anchorer) match(v lint.Value, args bool) (inputLeaf, bool) {
+	if v.IsUnknown() {
+		return inputLeaf{}, false
+	}
+	_, literal := v.Str()
+	for _, c := range an.cands {
+		// A literal ("prod") may be written in many arguments; a value
+		// with a reference in it names one thing.
+		if (args || !c.top || !literal) && lint.Compare(c.value, v) == lint.Yes {
+			return c, true
+		}
+	}
+	return inputLeaf{}, false
+}
+
+// value rewrites, in place, every lint.Range of v (an entity, or a part
+// of one) that lies in stand-in code.
+func (an anchorer) value(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			an.value(v.Elem())
+		}
+	case reflect.Struct:
+		switch v.Type() {
+		case rangeType:
+			if r := v.Addr().Interface().(*lint.Range); isModelFile(r.File) {
+				*r = an.at
+			}
+			return
+		case refType:
+			an.ref(v.Addr().Interface().(*lint.Ref))
+			return
+		case objectType:
+			// An object whose name the user's arguments do not pass in
+			// is shown at the entry whose value names it.
+			if o := v.Addr().Interface().(*lint.Object); !an.keepObjects && isModelFile(o.Range.File) && isModelFile(o.NameRange.File) {
+				if c, ok := an.match(o.Name, false); ok {
+					o.Range, o.NameRange = c.elem, c.leaf
+				}
+			}
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Field(i); f.CanSet() {
+				an.value(f)
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			an.value(v.Index(i))
+		}
+	case reflect.Map:
+		if v.Type().Elem() != rangeType {
+			return
+		}
+		for _, k := range v.MapKeys() {
+			if r := v.MapIndex(k).Interface().(lint.Range); isModelFile(r.File) {
+				v.SetMapIndex(k, reflect.ValueOf(an.at))
+			}
+		}
+	}
+}
+
+// ref points a reference written in stand-in code at the user's argument
+// that passes its value in, else where the user writes that value, else
+// at the anchor.
+func (an anchorer) ref(ref *lint.Ref) {
+	kept := slices.DeleteFunc(slices.Clone(ref.Passed), func(l lint.Location) bool { return isModelFile(l.Range.File) })
+	if isModelFile(ref.Range.File) {
+		c, matched := an.match(ref.Value, true)
+		switch {
+		case len(kept) > 0:
+			ref.Range, kept = kept[0].Range, kept[1:]
+		case matched:
+			ref.Range = c.leaf
+		default:
+			ref.Range = an.at
+		}
+	}
+	if len(kept) == 0 {
+		kept = nil
+	}
+	ref.Passed = kept
+}
+
+// runChild evaluates one instance of a call from the child module's code.
+func (mi *modInst) runChild(c *moduleCall, child *module, in instance, path string, inf marks) *modInst {
+	ci := newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))
+	ci.inferred, ci.possibles = inf.inferred, inf.possible
+	for n, a := range c.attrs {
+		ci.inputs[n] = mi.eval(a.Expr, in.extra)
+	}
+	ci.providers = mi.childProviders(c, in.extra)
+	ci.call, ci.parent = c, mi
+	return ci
+}
+
+func (mi *modInst) outputsValue() cty.Value {
+	mi.run()
+	return cty.ObjectVal(mi.outputs)
+}
+
+// runModelled evaluates one instance of a modelled call from its stand-in
+// and anchors what it produced in the user's files. Without a version
+// constraint every entity rests on the assumed version; when the
+// constraint allows other modelled versions, each is evaluated too (and
+// dropped) and only the entities whose facts differ in one of them are
+// inferred.
+func (mi *modInst) runModelled(c *moduleCall, child *module, use *modelUse, in instance, path string, inf marks) cty.Value {
+	e := mi.e
+	if use.assumed != "" && len(use.alts) == 0 {
+		inf.inferred = append(slices.Clone(inf.inferred), use.inferredText(path))
+	}
+	cands := mi.cands
+	if mi.model == nil {
+		cands = mi.inputLeaves(c, in)
+	}
+	run := func(m *module, u *modelUse) (cty.Value, evalMark) {
+		mark := e.mark()
+		ci := mi.runChild(c, m, in, path, inf)
+		ci.model, ci.anchor, ci.cands = u, mi.modelAnchor(c, in), cands
+		out := ci.outputsValue()
+		e.anchorModel(mark, ci.anchor, cands, false)
+		return out, mark
+	}
+	out, mark := run(child, use)
+	if len(use.alts) == 0 {
+		return out
+	}
+	chosen := fingerprints(e.entities[mark.ents:])
+	differ := map[string]bool{}
+	for _, alt := range use.alts {
+		m := e.l.models.module(alt.dir)
+		if m == nil {
+			continue
+		}
+		u := *use
+		u.dir, u.alts = alt, nil
+		_, altMark := run(m, &u)
+		other := fingerprints(e.entities[altMark.ents:])
+		for addr, fp := range chosen {
+			if other[addr] != fp {
+				differ[addr] = true
+			}
+		}
+		e.truncate(altMark)
+	}
+	why := []string{use.inferredText(path)}
+	for _, ent := range e.entities[mark.ents:] {
+		if differ[ent.Base().Addr] {
+			e.markInferredEntity(ent, why)
+		}
+	}
+	return out
+}
+
+// truncate drops what the evaluator produced since m.
+func (e *evaluator) truncate(m evalMark) {
+	e.entities, e.notes, e.embedded, e.varDiags, e.templates = e.entities[:m.ents], e.notes[:m.notes], e.embedded[:m.embedded], e.varDiags[:m.diags], e.templates[:m.templates]
+}
+
+func (e *evaluator) markInferredEntity(ent lint.Entity, why []string) {
+	o := ent.Base()
+	for _, s := range why {
+		if !slices.Contains(o.Inferred, s) {
+			o.Inferred = append(o.Inferred, s)
+		}
+	}
+}
+
+// fingerprints renders the facts of each entity by address: everything
+// but positions, so two versions of a stand-in that model an entity alike
+// give it one fingerprint.
+func fingerprints(ents []lint.Entity) map[string]string {
+	out := make(map[string]string, len(ents))
+	for _, ent := range ents {
+		var b strings.Builder
+		writeFacts(&b, reflect.ValueOf(ent))
+		out[ent.Base().Addr] += b.String()
+	}
+	return out
+}
+
+var locationType = reflect.TypeOf(lint.Location{})
+
+func writeFacts(b *strings.Builder, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return
+		}
+		writeFacts(b, v.Elem())
+	case reflect.Struct:
+		if t := v.Type(); t == rangeType || t == locationType {
+			return
+		}
+		b.WriteByte('{')
+		for i := 0; i < v.NumField(); i++ {
+			b.WriteString(v.Type().Field(i).Name + ":")
+			writeFacts(b, v.Field(i))
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	case reflect.Slice, reflect.Array:
+		b.WriteByte('[')
+		for i := 0; i < v.Len(); i++ {
+			writeFacts(b, v.Index(i))
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+	case reflect.Map:
+		keys := v.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+		b.WriteByte('{')
+		for _, k := range keys {
+			writeFacts(b, k)
+			b.WriteByte(':')
+			writeFacts(b, v.MapIndex(k))
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	case reflect.Func:
+		b.WriteString("func")
+	default:
+		fmt.Fprintf(b, "%v", v)
+	}
+}

@@ -1,0 +1,235 @@
+# Stand-in for terraform-aws-modules/eks/aws (root module), v20.0.0 only. Written for faultline, not copied: it declares the real
+# module's variables and creates, at the real resource addresses, what the
+# rules read (cluster, cluster IAM role, cluster and node security groups
+# with their tags, access entries, OIDC provider, node group submodules).
+# Sources: github.com/terraform-aws-modules/terraform-aws-eks, main.tf,
+# node_groups.tf, variables.tf, outputs.tf at tag v20.0.0. It differs from
+# v20.0.1 (../v20.0.1) in one fact: main.tf creates one access entry per
+# policy association, keyed "<entry>_<association>", so an entry without
+# policy_associations creates none.
+
+locals {
+  create               = var.create
+  cluster_role         = try(aws_iam_role.this[0].arn, var.iam_role_arn)
+  create_outposts      = length(var.outpost_config) > 0
+  create_iam_role      = local.create && var.create_iam_role
+  iam_role_name        = coalesce(var.iam_role_name, "${var.cluster_name}-cluster")
+  cluster_sg_name      = coalesce(var.cluster_security_group_name, "${var.cluster_name}-cluster")
+  create_cluster_sg    = local.create && var.create_cluster_security_group
+  node_sg_name         = coalesce(var.node_security_group_name, "${var.cluster_name}-node")
+  create_node_sg       = var.create && var.create_node_security_group
+  create_oidc_provider = local.create && var.enable_irsa && !local.create_outposts
+
+  cluster_security_group_id = local.create_cluster_sg ? aws_security_group.cluster[0].id : var.cluster_security_group_id
+  node_security_group_id    = local.create_node_sg ? aws_security_group.node[0].id : var.node_security_group_id
+
+  # The module's own entry for the identity running Terraform, then the
+  # user's entries (main.tf, "Access Entry").
+  merged_access_entries = merge(
+    { for k, v in {
+      cluster_creator = {
+        principal_arn = data.aws_iam_session_context.current.issuer_arn
+        type          = "STANDARD"
+      }
+    } : k => v if var.enable_cluster_creator_admin_permissions },
+    var.access_entries,
+  )
+}
+
+data "aws_partition" "current" {}
+data "aws_caller_identity" "current" {}
+data "aws_iam_session_context" "current" {
+  arn = data.aws_caller_identity.current.arn
+}
+
+resource "aws_eks_cluster" "this" {
+  count = local.create ? 1 : 0
+
+  name     = var.cluster_name
+  role_arn = local.cluster_role
+  version  = var.cluster_version
+
+  access_config {
+    authentication_mode                         = var.authentication_mode
+    bootstrap_cluster_creator_admin_permissions = false
+  }
+
+  vpc_config {
+    security_group_ids = compact(distinct(concat(var.cluster_additional_security_group_ids, [local.cluster_security_group_id])))
+    subnet_ids         = coalescelist(var.control_plane_subnet_ids, var.subnet_ids)
+  }
+
+  tags = merge(var.tags, var.cluster_tags)
+}
+
+# Tags on the security group EKS creates for the cluster (the primary
+# security group), from tags and cluster_tags.
+resource "aws_ec2_tag" "cluster_primary_security_group" {
+  for_each = { for k, v in merge(var.tags, var.cluster_tags) :
+    k => v if local.create && k != "Name" && var.create_cluster_primary_security_group_tags && v != null
+  }
+
+  resource_id = aws_eks_cluster.this[0].vpc_config[0].cluster_security_group_id
+  key         = each.key
+  value       = each.value
+}
+
+locals {
+  flattened_access_entries = flatten([
+    for entry_key, entry_val in local.merged_access_entries : [
+      for pol_key, pol_val in lookup(entry_val, "policy_associations", {}) : {
+        principal_arn     = entry_val.principal_arn
+        kubernetes_groups = lookup(entry_val, "kubernetes_groups", [])
+        type              = lookup(entry_val, "type", "STANDARD")
+        user_name         = lookup(entry_val, "user_name", null)
+        entry_key         = entry_key
+        pol_key           = pol_key
+      }
+    ]
+  ])
+}
+
+resource "aws_eks_access_entry" "this" {
+  for_each = { for k, v in local.flattened_access_entries : "${v.entry_key}_${v.pol_key}" => v if local.create }
+
+  cluster_name      = aws_eks_cluster.this[0].name
+  kubernetes_groups = try(each.value.kubernetes_groups, [])
+  principal_arn     = each.value.principal_arn
+  type              = try(each.value.type, "STANDARD")
+  user_name         = try(each.value.user_name, null)
+}
+
+resource "aws_security_group" "cluster" {
+  count = local.create_cluster_sg ? 1 : 0
+
+  name        = var.cluster_security_group_use_name_prefix ? null : local.cluster_sg_name
+  name_prefix = var.cluster_security_group_use_name_prefix ? "${local.cluster_sg_name}${var.prefix_separator}" : null
+  vpc_id      = var.vpc_id
+
+  tags = merge(
+    var.tags,
+    { "Name" = local.cluster_sg_name },
+    var.cluster_security_group_tags
+  )
+}
+
+resource "aws_security_group" "node" {
+  count = local.create_node_sg ? 1 : 0
+
+  name        = var.node_security_group_use_name_prefix ? null : local.node_sg_name
+  name_prefix = var.node_security_group_use_name_prefix ? "${local.node_sg_name}${var.prefix_separator}" : null
+  vpc_id      = var.vpc_id
+
+  tags = merge(
+    var.tags,
+    {
+      "Name"                                      = local.node_sg_name
+      "kubernetes.io/cluster/${var.cluster_name}" = "owned"
+    },
+    var.node_security_group_tags
+  )
+}
+
+resource "aws_iam_openid_connect_provider" "oidc_provider" {
+  count = local.create_oidc_provider ? 1 : 0
+
+  client_id_list = distinct(compact(concat(["sts.amazonaws.com"], var.openid_connect_audiences)))
+  url            = aws_eks_cluster.this[0].identity[0].oidc[0].issuer
+}
+
+resource "aws_iam_role" "this" {
+  count = local.create_iam_role ? 1 : 0
+
+  name        = var.iam_role_use_name_prefix ? null : local.iam_role_name
+  name_prefix = var.iam_role_use_name_prefix ? "${local.iam_role_name}${var.prefix_separator}" : null
+  path        = var.iam_role_path
+
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Sid       = "EKSClusterAssumeRole"
+      Effect    = "Allow"
+      Action    = "sts:AssumeRole"
+      Principal = { Service = "eks.amazonaws.com" }
+    }]
+  })
+
+  tags = merge(var.tags, var.iam_role_tags)
+}
+
+module "eks_managed_node_group" {
+  source = "./modules/eks-managed-node-group"
+
+  for_each = { for k, v in var.eks_managed_node_groups : k => v if var.create && !local.create_outposts }
+
+  create       = try(each.value.create, true)
+  cluster_name = aws_eks_cluster.this[0].name
+  name         = try(each.value.name, each.key)
+
+  use_name_prefix = try(each.value.use_name_prefix, var.eks_managed_node_group_defaults.use_name_prefix, true)
+  subnet_ids      = try(each.value.subnet_ids, var.eks_managed_node_group_defaults.subnet_ids, var.subnet_ids)
+  ami_type        = try(each.value.ami_type, var.eks_managed_node_group_defaults.ami_type, null)
+  platform        = try(each.value.platform, var.eks_managed_node_group_defaults.platform, "linux")
+
+  create_launch_template          = try(each.value.create_launch_template, var.eks_managed_node_group_defaults.create_launch_template, true)
+  use_custom_launch_template      = try(each.value.use_custom_launch_template, var.eks_managed_node_group_defaults.use_custom_launch_template, true)
+  launch_template_id              = try(each.value.launch_template_id, var.eks_managed_node_group_defaults.launch_template_id, "")
+  launch_template_name            = try(each.value.launch_template_name, var.eks_managed_node_group_defaults.launch_template_name, each.key)
+  launch_template_use_name_prefix = try(each.value.launch_template_use_name_prefix, var.eks_managed_node_group_defaults.launch_template_use_name_prefix, true)
+  launch_template_tags            = try(each.value.launch_template_tags, var.eks_managed_node_group_defaults.launch_template_tags, {})
+  network_interfaces              = try(each.value.network_interfaces, var.eks_managed_node_group_defaults.network_interfaces, [])
+  remote_access                   = try(each.value.remote_access, var.eks_managed_node_group_defaults.remote_access, {})
+
+  create_iam_role              = try(each.value.create_iam_role, var.eks_managed_node_group_defaults.create_iam_role, true)
+  iam_role_arn                 = try(each.value.iam_role_arn, var.eks_managed_node_group_defaults.iam_role_arn, null)
+  iam_role_name                = try(each.value.iam_role_name, var.eks_managed_node_group_defaults.iam_role_name, null)
+  iam_role_use_name_prefix     = try(each.value.iam_role_use_name_prefix, var.eks_managed_node_group_defaults.iam_role_use_name_prefix, true)
+  iam_role_path                = try(each.value.iam_role_path, var.eks_managed_node_group_defaults.iam_role_path, null)
+  iam_role_tags                = try(each.value.iam_role_tags, var.eks_managed_node_group_defaults.iam_role_tags, {})
+  iam_role_attach_cni_policy   = try(each.value.iam_role_attach_cni_policy, var.eks_managed_node_group_defaults.iam_role_attach_cni_policy, true)
+  iam_role_additional_policies = lookup(each.value, "iam_role_additional_policies", lookup(var.eks_managed_node_group_defaults, "iam_role_additional_policies", {}))
+
+  vpc_security_group_ids            = compact(concat([local.node_security_group_id], try(each.value.vpc_security_group_ids, var.eks_managed_node_group_defaults.vpc_security_group_ids, [])))
+  cluster_primary_security_group_id = try(each.value.attach_cluster_primary_security_group, var.eks_managed_node_group_defaults.attach_cluster_primary_security_group, false) ? aws_eks_cluster.this[0].vpc_config[0].cluster_security_group_id : null
+
+  tags = merge(var.tags, try(each.value.tags, var.eks_managed_node_group_defaults.tags, {}))
+}
+
+module "self_managed_node_group" {
+  source = "./modules/self-managed-node-group"
+
+  for_each = { for k, v in var.self_managed_node_groups : k => v if var.create }
+
+  create       = try(each.value.create, true)
+  cluster_name = aws_eks_cluster.this[0].name
+  name         = try(each.value.name, each.key)
+
+  create_autoscaling_group = try(each.value.create_autoscaling_group, var.self_managed_node_group_defaults.create_autoscaling_group, true)
+  use_name_prefix          = try(each.value.use_name_prefix, var.self_managed_node_group_defaults.use_name_prefix, true)
+  subnet_ids               = try(each.value.subnet_ids, var.self_managed_node_group_defaults.subnet_ids, var.subnet_ids)
+  platform                 = try(each.value.platform, var.self_managed_node_group_defaults.platform, "linux")
+
+  create_launch_template          = try(each.value.create_launch_template, var.self_managed_node_group_defaults.create_launch_template, true)
+  launch_template_id              = try(each.value.launch_template_id, var.self_managed_node_group_defaults.launch_template_id, "")
+  launch_template_name            = try(each.value.launch_template_name, var.self_managed_node_group_defaults.launch_template_name, each.key)
+  launch_template_use_name_prefix = try(each.value.launch_template_use_name_prefix, var.self_managed_node_group_defaults.launch_template_use_name_prefix, true)
+  launch_template_tags            = try(each.value.launch_template_tags, var.self_managed_node_group_defaults.launch_template_tags, {})
+  network_interfaces              = try(each.value.network_interfaces, var.self_managed_node_group_defaults.network_interfaces, [])
+
+  create_iam_instance_profile  = try(each.value.create_iam_instance_profile, var.self_managed_node_group_defaults.create_iam_instance_profile, true)
+  iam_instance_profile_arn     = try(each.value.iam_instance_profile_arn, var.self_managed_node_group_defaults.iam_instance_profile_arn, null)
+  iam_role_name                = try(each.value.iam_role_name, var.self_managed_node_group_defaults.iam_role_name, null)
+  iam_role_use_name_prefix     = try(each.value.iam_role_use_name_prefix, var.self_managed_node_group_defaults.iam_role_use_name_prefix, true)
+  iam_role_path                = try(each.value.iam_role_path, var.self_managed_node_group_defaults.iam_role_path, null)
+  iam_role_tags                = try(each.value.iam_role_tags, var.self_managed_node_group_defaults.iam_role_tags, {})
+  iam_role_attach_cni_policy   = try(each.value.iam_role_attach_cni_policy, var.self_managed_node_group_defaults.iam_role_attach_cni_policy, true)
+  iam_role_additional_policies = lookup(each.value, "iam_role_additional_policies", lookup(var.self_managed_node_group_defaults, "iam_role_additional_policies", {}))
+
+  create_access_entry = try(each.value.create_access_entry, var.self_managed_node_group_defaults.create_access_entry, true)
+  iam_role_arn        = try(each.value.iam_role_arn, var.self_managed_node_group_defaults.iam_role_arn, null)
+
+  vpc_security_group_ids            = compact(concat([local.node_security_group_id], try(each.value.vpc_security_group_ids, var.self_managed_node_group_defaults.vpc_security_group_ids, [])))
+  cluster_primary_security_group_id = try(each.value.attach_cluster_primary_security_group, var.self_managed_node_group_defaults.attach_cluster_primary_security_group, false) ? aws_eks_cluster.this[0].vpc_config[0].cluster_security_group_id : null
+
+  tags = merge(var.tags, try(each.value.tags, var.self_managed_node_group_defaults.tags, {}))
+}

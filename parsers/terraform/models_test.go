@@ -1,0 +1,326 @@
+package terraform
+
+import (
+	"io/fs"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Every embedded stand-in parses, cites its sources, and lies in a
+// version directory the index finds.
+func TestModelsParse(t *testing.T) {
+	ix := buildModelIndex(modelFS)
+	if len(ix["terraform-aws-modules/eks/aws"]) == 0 {
+		t.Fatal("no eks root model indexed")
+	}
+	var s modelSet
+	for key, dirs := range ix {
+		for _, d := range dirs {
+			m := s.module(d.dir)
+			for _, dg := range m.diags {
+				if dg.Severity == hcl.DiagError {
+					t.Errorf("%s %s: %s", key, d.dir, dg.Error())
+				}
+			}
+			if len(m.files) == 0 {
+				t.Errorf("%s: no configuration", d.dir)
+			}
+			main, err := fs.ReadFile(modelFS, d.dir+"/main.tf")
+			if err != nil || !strings.Contains(string(main), "github.com/") {
+				t.Errorf("%s/main.tf does not cite its sources", d.dir)
+			}
+		}
+	}
+}
+
+func TestModelKey(t *testing.T) {
+	for src, want := range map[string][2]string{
+		"terraform-aws-modules/eks/aws":                                                         {"terraform-aws-modules/eks/aws", ""},
+		"registry.terraform.io/terraform-aws-modules/eks/aws//modules/karpenter":                {"terraform-aws-modules/eks/aws//modules/karpenter", ""},
+		"git::https://github.com/terraform-aws-modules/terraform-aws-eks.git?ref=v20.8.4":       {"terraform-aws-modules/eks/aws", "v20.8.4"},
+		"github.com/terraform-aws-modules/terraform-aws-eks//modules/karpenter?ref=v19.21.0":    {"terraform-aws-modules/eks/aws//modules/karpenter", "v19.21.0"},
+		"git@github.com:terraform-aws-modules/terraform-aws-eks.git//modules/aws-auth?ref=main": {"terraform-aws-modules/eks/aws//modules/aws-auth", "main"},
+		"git::https://github.com/aws-ia/terraform-aws-eks-blueprints-addons.git":                {"aws-ia/eks-blueprints-addons/aws", ""},
+	} {
+		key, ref, ok := modelKey(src)
+		if !ok || key != want[0] || ref != want[1] {
+			t.Errorf("modelKey(%q) = %q %q %v, want %q %q", src, key, ref, ok, want[0], want[1])
+		}
+	}
+	for _, src := range []string{"./modules/eks", "app.terraform.io/acme/eks/aws", "git::https://gitlab.com/acme/eks.git", "s3::https://bucket/eks.zip"} {
+		if key, _, ok := modelKey(src); ok {
+			t.Errorf("modelKey(%q) = %q, want no registry module", src, key)
+		}
+	}
+}
+
+// testIndex models acme/pool/aws at v1.0.0, v1.5.0 and v2.0.0 and its
+// //modules/node submodule from v1.5.0.
+func testIndex() modelIndex {
+	files := fstest.MapFS{}
+	for _, d := range []string{"_root/v1.0.0", "_root/v1.5.0", "_root/v2.0.0", "modules/node/v1.5.0", "modules/node/v2.0.0"} {
+		files["models/acme/pool/aws/"+d+"/main.tf"] = &fstest.MapFile{Data: []byte("# github.com/acme/terraform-aws-pool\n")}
+	}
+	return buildModelIndex(files)
+}
+
+func TestChooseModel(t *testing.T) {
+	ix := testIndex()
+	for _, c := range []struct {
+		key, constraint, ref string
+		want                 string
+		alts                 int
+		assumed              bool
+		none                 bool
+	}{
+		{key: "acme/pool/aws", constraint: "1.5.2", want: "1.5.0"},
+		{key: "acme/pool/aws", constraint: ">= 1.6, < 2.0", want: "1.5.0"},
+		{key: "acme/pool/aws", constraint: "~> 1.5.0", want: "1.5.0"},
+		{key: "acme/pool/aws", constraint: "~> 1.0", want: "1.5.0", alts: 1, assumed: true},
+		{key: "acme/pool/aws", constraint: "~> 1.0.3", want: "1.0.0"},
+		{key: "acme/pool/aws", constraint: "", want: "2.0.0", assumed: true},
+		{key: "acme/pool/aws", ref: "v1.0.3", want: "1.0.0"},
+		{key: "acme/pool/aws", ref: "main", want: "2.0.0", assumed: true},
+		{key: "acme/pool/aws", constraint: "~> 3.0", none: true},
+		{key: "acme/pool/aws", constraint: "< 1.0", none: true},
+		{key: "acme/pool/aws//modules/node", constraint: "~> 1.0", want: "1.5.0"},
+		{key: "acme/pool/aws//modules/node", constraint: "1.2.0", none: true},
+		{key: "acme/other/aws", constraint: "1.0.0", none: true},
+	} {
+		call := &moduleCall{version: c.constraint}
+		allowed, text, ok := callVersions(call, c.ref)
+		if !ok {
+			t.Fatalf("%q: constraint not read", c.constraint)
+		}
+		d, alts, assumed, why := ix.chooseModel(c.key, allowed, text, false)
+		if c.none {
+			if why == "" {
+				t.Errorf("%s %q: chose v%s, want none", c.key, c.constraint, d.first)
+			}
+			continue
+		}
+		if why != "" || d.first != c.want || len(alts) != c.alts || (assumed != "") != c.assumed {
+			t.Errorf("%s %q%s: v%s alts %d assumed %q (%s), want v%s alts %d assumed %v", c.key, c.constraint, c.ref, d.first, len(alts), assumed, why, c.want, c.alts, c.assumed)
+		}
+	}
+	// A submodule is looked up within the versions its caller is modelled
+	// at: the root's v1.0.0 directory knows no node submodule.
+	root := ix["acme/pool/aws"]
+	if _, _, _, why := ix.chooseModel("acme/pool/aws//modules/node", root[0].span, "", true); why == "" {
+		t.Error("node submodule found below v1.5.0")
+	}
+	if d, _, assumed, why := ix.chooseModel("acme/pool/aws//modules/node", root[1].span, "", true); why != "" || d.first != "1.5.0" || assumed != "" {
+		t.Errorf("nested node submodule = v%s %q %q", d.first, assumed, why)
+	}
+}
+
+// modelRanges lists every position of the loaded entities and notes that
+// points into stand-in code (none may).
+func modelRanges(res Result) []string {
+	var out []string
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			if v.Type() == rangeType {
+				if r := v.Interface().(lint.Range); isModelFile(r.File) {
+					out = append(out, r.String())
+				}
+				return
+			}
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		case reflect.Map:
+			for _, k := range v.MapKeys() {
+				walk(v.MapIndex(k))
+			}
+		}
+	}
+	for _, e := range res.Entities {
+		walk(reflect.ValueOf(e))
+	}
+	for _, n := range res.Notes {
+		walk(reflect.ValueOf(n))
+	}
+	return out
+}
+
+func entity(res Result, label string) lint.Entity {
+	for _, e := range res.Entities {
+		if e.Base().Label == label {
+			return e
+		}
+	}
+	return nil
+}
+
+const eksV20Call = `
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = %q
+
+  cluster_name = "prod"
+  tags         = { team = "platform" }
+
+  node_security_group_tags = {
+    "karpenter.sh/discovery" = "prod"
+  }
+
+  access_entries = {
+    karpenter = {
+      principal_arn = "arn:aws:iam::111122223333:role/karpenter-node"
+      type          = "EC2_LINUX"
+    }
+  }
+}
+`
+
+// A call of the eks module without .terraform is evaluated from its
+// stand-in: the entities are at the module's real addresses, every
+// position is in the user's file, and --verbose names the model.
+func TestModelledEKSCall(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": strings.Replace(eksV20Call, "%q", `"~> 20.31"`, 1)})
+	res := loadCached(dir)
+	if bad := modelRanges(res); len(bad) > 0 {
+		t.Errorf("positions in stand-in code: %v", bad)
+	}
+	var rec ModuleCall
+	for _, c := range res.Modules {
+		if c.Call == "module.eks" {
+			rec = c
+		}
+	}
+	if rec.How != ResolvedModelled || rec.Model != "terraform-aws-modules/eks/aws v20.0.1" || rec.Assumed != "" {
+		t.Errorf("module.eks = %+v", rec)
+	}
+	cl, _ := entity(res, "module.eks.aws_eks_cluster.this[0]").(*lint.Cluster)
+	if cl == nil || cl.Name.String() != "prod" || cl.AuthenticationMode.String() != lint.AuthAPIAndConfigMap || len(cl.Inferred) != 0 {
+		t.Fatalf("cluster = %+v", cl)
+	}
+	if cl.NameRange.File != "main.tf" || cl.NameRange.Line != 6 {
+		t.Errorf("cluster name at %v, want the cluster_name argument", cl.NameRange)
+	}
+	ae, _ := entity(res, `module.eks.aws_eks_access_entry.this["karpenter"]`).(*lint.AccessEntry)
+	if ae == nil || ae.Type != "EC2_LINUX" || ae.Principal.Value.String() != "arn:aws:iam::111122223333:role/karpenter-node" || ae.Cluster.String() != "prod" {
+		t.Fatalf("access entry = %+v", ae)
+	}
+	if ae.Range.Line != 14 {
+		t.Errorf("access entry at %v, want its entry of access_entries", ae.Range)
+	}
+	sg, _ := entity(res, "module.eks.aws_security_group.node[0]").(*lint.SecurityGroup)
+	if sg == nil || sg.Tags["karpenter.sh/discovery"].String() != "prod" || sg.Tags["team"].String() != "platform" {
+		t.Fatalf("node security group = %+v", sg)
+	}
+	if r := sg.TagRanges["karpenter.sh/discovery"]; r.Line != 10 {
+		t.Errorf("discovery tag at %v, want its entry of node_security_group_tags", r)
+	}
+	csg, _ := entity(res, "module.eks.aws_security_group.cluster[0]").(*lint.SecurityGroup)
+	if csg == nil || csg.Tags["team"].String() != "platform" || csg.Tags["karpenter.sh/discovery"].IsKnown() {
+		t.Errorf("cluster security group = %+v", csg)
+	}
+}
+
+// "~> 20.0" allows v20.0.0, whose access entries exist only for entries
+// with policy associations: the entry is inferred, naming the assumed
+// version; what every allowed version models alike stays proven.
+func TestModelVersionsDiffer(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": strings.Replace(eksV20Call, "%q", `"~> 20.0"`, 1)})
+	res := loadCached(dir)
+	ae := entity(res, `module.eks.aws_eks_access_entry.this["karpenter"]`)
+	if ae == nil || len(ae.Base().Inferred) != 1 || !strings.Contains(ae.Base().Inferred[0], "modelled as terraform-aws-modules/eks/aws v20.0.1 (the constraint ~> 20.0 allows versions that model differently)") {
+		t.Fatalf("access entry = %+v", ae)
+	}
+	for _, label := range []string{"module.eks.aws_eks_cluster.this[0]", "module.eks.aws_security_group.node[0]"} {
+		if e := entity(res, label); e == nil || len(e.Base().Inferred) != 0 {
+			t.Errorf("%s = %+v, want proven", label, e)
+		}
+	}
+	if !hasNote(res, lint.Inferred, "module.eks modelled as terraform-aws-modules/eks/aws v20.0.1") {
+		t.Errorf("no note on the assumed version: %v", res.Notes)
+	}
+	if n := len(res.Entities); n != 5 {
+		t.Errorf("%d entities, want the chosen version's 5 only", n)
+	}
+}
+
+// Without a version constraint the newest model is assumed and every
+// entity rests on it; a constraint no model covers leaves the call
+// unknown.
+func TestModelVersionUnconstrained(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+module "eks" {
+  source = "terraform-aws-modules/eks/aws"
+  name   = "prod"
+}
+module "old" {
+  source       = "terraform-aws-modules/eks/aws"
+  version      = "~> 12.0"
+  cluster_name = "legacy"
+}
+`})
+	res := loadCached(dir)
+	cl := entity(res, "module.eks.aws_eks_cluster.this[0]")
+	if cl == nil || cl.Base().Name.String() != "prod" || len(cl.Base().Inferred) != 1 || !strings.Contains(cl.Base().Inferred[0], "no version constraint") {
+		t.Fatalf("cluster = %+v", cl)
+	}
+	if got := resolutions(res)["module.old"]; got != ResolvedUnknown {
+		t.Errorf("module.old resolved %q, want unknown", got)
+	}
+	if !hasNote(res, lint.Skipped, "module.old", "asks for ~> 12.0") {
+		t.Errorf("no note on the uncovered version: %v", res.Notes)
+	}
+}
+
+// "~> 18.0" allows four v18 models: the aws-auth ConfigMap and its
+// mappings exist only from v18.20 (inferred, naming the version assumed),
+// the cluster and its security groups are alike in all four (proven); the
+// user's aws_auth_roles entry is shown where it is written.
+func TestModelV18AWSAuth(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "~> 18.0"
+
+  cluster_name              = "legacy"
+  manage_aws_auth_configmap = true
+  aws_auth_roles = [
+    {
+      rolearn  = "arn:aws:iam::111122223333:role/legacy-karpenter"
+      username = "system:node:{{EC2PrivateDNSName}}"
+      groups   = ["system:bootstrappers", "system:nodes"]
+    },
+  ]
+}
+`})
+	res := loadCached(dir)
+	if bad := modelRanges(res); len(bad) > 0 {
+		t.Errorf("positions in stand-in code: %v", bad)
+	}
+	m, _ := entity(res, "mapRoles entry arn:aws:iam::111122223333:role/legacy-karpenter of module.eks.kubernetes_config_map_v1_data.aws_auth[0]").(*lint.AccessEntry)
+	if m == nil || !m.AWSAuth() || m.Range.Line != 9 {
+		t.Fatalf("aws_auth_roles mapping = %+v", m)
+	}
+	if len(m.Inferred) != 1 || !strings.Contains(m.Inferred[0], "modelled as terraform-aws-modules/eks/aws v18.20.0 (the constraint ~> 18.0 allows") {
+		t.Errorf("mapping inferred = %v", m.Inferred)
+	}
+	cl, _ := entity(res, "module.eks.aws_eks_cluster.this[0]").(*lint.Cluster)
+	if cl == nil || len(cl.Inferred) != 0 || cl.AuthenticationMode.String() != lint.AuthConfigMap {
+		t.Errorf("cluster = %+v, want proven, CONFIG_MAP", cl)
+	}
+}
