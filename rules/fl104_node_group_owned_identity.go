@@ -136,7 +136,7 @@ func reportOwned(p *lint.Pass, k lint.NodeIdentity, at lint.Range, id lint.Ident
 	p.Report(lint.Finding{
 		Range:   at,
 		Message: fmt.Sprintf("%s %s %s %s, which node-group module %s creates together with %s", k.Label(), uses, what, describe(id), mod, ng.Label),
-		Related: append(declared(id, what), lint.Location{Range: ng.Range, Message: "the node group it is created with"}),
+		Related: mergeRelated(append(declared(id, what), lint.Location{Range: ng.Range, Message: "the node group it is created with"})),
 		Chain:   ownedChain(k, what, id.Describe(), mod),
 		Hint:    ownedHint(what),
 		Inferred: dedupe(append(inferred(k.Entity, id.Entity),
@@ -170,7 +170,7 @@ func checkOwnedSecurityGroups(p *lint.Pass, k lint.NodeIdentity, owners map[stri
 		if ng == nil || !sg.Scope.Compatible(scope, true, false) {
 			continue
 		}
-		id := lint.Identity{Kind: lint.KindSecurityGroup, Entity: sg, ID: sg.ID, Name: sg.Name, Scope: sg.Scope}
+		id := sgIdentity(sg)
 		for ti, t := range k.Terms {
 			switch lint.TermMatch(t, id) {
 			case lint.Maybe:
@@ -179,7 +179,7 @@ func checkOwnedSecurityGroups(p *lint.Pass, k lint.NodeIdentity, owners map[stri
 				p.Report(lint.Finding{
 					Range:    termAnchor(t),
 					Message:  fmt.Sprintf("%s selects security group %s, which node-group module %s creates together with %s", k.Label(), describe(id), mod, ng.Label),
-					Related:  append(declared(id, "security group"), lint.Location{Range: ng.Range, Message: "the node group it is created with"}),
+					Related:  mergeRelated(append(declared(id, "security group"), lint.Location{Range: ng.Range, Message: "the node group it is created with"})),
 					Chain:    ownedChain(k, "security group", id.Describe(), mod),
 					Hint:     ownedHint("security group"),
 					Inferred: dedupe(append(inferred(k.Entity, sg), inferred(ng)...)),
