@@ -129,13 +129,12 @@ func reportOwned(p *lint.Pass, k lint.NodeIdentity, at lint.Range, id lint.Ident
 	if ng == nil {
 		return false
 	}
-	uses := "uses"
 	if via != "" {
-		uses += " (" + via + ")"
+		via = " (" + via + ")"
 	}
 	p.Report(lint.Finding{
 		Range:   at,
-		Message: fmt.Sprintf("%s %s %s %s, which node-group module %s creates together with %s", k.Label(), uses, what, describe(id), mod, ng.Label),
+		Message: fmt.Sprintf("%s uses %s %s%s, which node-group module %s creates together with %s", k.Label(), what, describe(id), via, mod, ng.Label),
 		Related: mergeRelated(append(declared(id, what), lint.Location{Range: ng.Range, Message: "the node group it is created with"})),
 		Chain:   ownedChain(k, what, id.Describe(), mod),
 		Hint:    ownedHint(what),
