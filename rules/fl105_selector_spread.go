@@ -61,19 +61,7 @@ func checkSelectorSpread(p *lint.Pass) {
 	for _, k := range m.KarpenterIdentities() {
 		scope := k.Entity.Base().Scope
 		for ti, t := range k.Terms {
-			var hits []*lint.SecurityGroup
-			maybe := false
-			for _, sg := range m.SecurityGroups {
-				if !sg.Scope.Compatible(scope, true, false) {
-					continue
-				}
-				switch lint.TermMatch(t, sgIdentity(sg)) {
-				case lint.Yes:
-					hits = append(hits, sg)
-				case lint.Maybe:
-					maybe = true
-				}
-			}
+			hits, maybe := spreadHits(m, scope, t)
 			if len(hits) < 2 {
 				if len(hits) == 1 && maybe {
 					p.Unresolved(fmt.Sprintf("security groups besides %s selected by %s", hits[0].Label, k.Label()), t.Range)
@@ -83,6 +71,37 @@ func checkSelectorSpread(p *lint.Pass) {
 			reportSpread(p, k, ti, t, hits)
 		}
 	}
+}
+
+// spreadHits returns the largest set of security groups one Terraform root
+// declares that term t provably selects; maybe says another group may
+// match. Groups of different
+// Terraform roots are not added up: separate roots are usually separate
+// deployments (environments, accounts), so their groups only look alike.
+func spreadHits(m *lint.Model, scope lint.Scope, t lint.SelectorTerm) (hits []*lint.SecurityGroup, maybe bool) {
+	byRoot := map[string][]*lint.SecurityGroup{}
+	var roots []string
+	for _, sg := range m.SecurityGroups {
+		if !sg.Scope.Compatible(scope, true, false) {
+			continue
+		}
+		switch lint.TermMatch(t, sgIdentity(sg)) {
+		case lint.Yes:
+			r := rootOf(sg.Addr)
+			if byRoot[r] == nil {
+				roots = append(roots, r)
+			}
+			byRoot[r] = append(byRoot[r], sg)
+		case lint.Maybe:
+			maybe = true
+		}
+	}
+	for _, r := range roots {
+		if len(byRoot[r]) > len(hits) {
+			hits = byRoot[r]
+		}
+	}
+	return hits, maybe
 }
 
 // sgIdentity is a security group entity as a resolved identity.
