@@ -41,9 +41,12 @@ credentials:
    stay ` + "`Pending`" + `.
 
 The service account is only judged missing when its namespace is declared
-in the scanned tree (a ServiceAccount, a workload or a Namespace object in
-it); otherwise the workload may live in another repository, and the
-comparison is counted as unresolved.
+in the scanned tree (a ServiceAccount, a workload, a Namespace object or a
+` + "`kubernetes_namespace`" + ` in it), or when an account of that name provably runs
+in another namespace of the same cluster here (the chart's release, a
+declared ServiceAccount), as FL201 judges an IRSA trust; otherwise the
+workload may live in another repository, and the comparison is counted as
+unresolved.
 
 ## Example
 
