@@ -41,9 +41,12 @@ credentials:
    stay ` + "`Pending`" + `.
 
 The service account is only judged missing when its namespace is declared
-in the scanned tree (a ServiceAccount, a workload or a Namespace object in
-it); otherwise the workload may live in another repository, and the
-comparison is counted as unresolved.
+in the scanned tree (a ServiceAccount, a workload, a Namespace object or a
+` + "`kubernetes_namespace`" + ` in it), or when an account of that name provably runs
+in another namespace of the same cluster here (the chart's release, a
+declared ServiceAccount), as FL201 judges an IRSA trust; otherwise the
+workload may live in another repository, and the comparison is counted as
+unresolved.
 
 ## Example
 
@@ -215,7 +218,13 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 			maybe = true
 		}
 	}
-	if !declaredNS || maybe {
+	// The account provably runs elsewhere of this tree (the same chart's
+	// release, a rendered or declared ServiceAccount of that name): proof
+	// as for an IRSA trust (FL201), even when the association's namespace
+	// is declared nowhere. Every namespace has a "default" account, so that
+	// name proves nothing.
+	movedAway := len(elsewhere) > 0 && name != "default"
+	if !declaredNS && !movedAway || maybe {
 		p.Unresolved(fmt.Sprintf("service account %s/%s of %s (not provably absent from this tree)", ns, name, pa.Label), at)
 		return
 	}
@@ -227,6 +236,11 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		msg += fmt.Sprintf(" (accounts there: %s)", listLabels(quoteAll(others)))
 	}
 	var related []lint.Location
+	inf := inferred(pa)
+	if !declaredNS {
+		// The proof rests on where the account runs.
+		inf = dedupe(append(inf, inferredAny(elsewhere, func(sa *lint.ServiceAccount) lint.Entity { return sa })...))
+	}
 	if len(elsewhere) > 0 {
 		sa := elsewhere[0]
 		msg += fmt.Sprintf("; %q exists in namespace %s", name, sa.Namespace)
@@ -257,7 +271,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 			"the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
 		},
 		Hint:     hint,
-		Inferred: inferred(pa),
+		Inferred: inf,
 		Key:      "pod-identity=" + pa.Addr + "|subject=" + ns + "/" + name,
 	})
 }

@@ -11,6 +11,8 @@ var All = []*lint.Rule{
 	SharedNodeRole,
 	SharedInstanceProfile,
 	SharedSecurityGroup,
+	NodeGroupOwnedIdentity,
+	SelectorSpread,
 	IRSANamespaceMismatch,
 	IRSAServiceAccountMismatch,
 	IRSAWildcardSubject,

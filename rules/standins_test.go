@@ -51,12 +51,6 @@ type standinWant struct {
 	hit            bool
 }
 
-// withoutCacheDiffers are the fixtures whose findings the built-in models
-// do not give without a cache yet, and why.
-var withoutCacheDiffers = map[string]string{
-	"FL206/positive_blueprints_lbc_service_account_name": "the built-in model of aws-ia/eks-blueprints-addons leaves the stand-in's own ./addon calls unknown (its service accounts are not read); the cached stand-in reads them",
-}
-
 func TestStandInFixtures(t *testing.T) {
 	dirs, _ := filepath.Glob(filepath.Join("testdata", "models", "FL*", "*"))
 	if len(dirs) == 0 {
@@ -79,9 +73,6 @@ func TestStandInFixtures(t *testing.T) {
 		t.Run(id+"/"+name+"/without_cache", func(t *testing.T) {
 			if why, err := os.ReadFile(filepath.Join(d, "fixture.pending")); err == nil {
 				t.Skipf("pending: %s", strings.TrimSpace(string(why)))
-			}
-			if why, ok := withoutCacheDiffers[id+"/"+name]; ok {
-				t.Skip(why)
 			}
 			checkStandinFixture(t, d, nil, rule, strings.HasPrefix(name, "positive"))
 		})

@@ -249,6 +249,22 @@ func (x *extraction) podIdentity(o lint.Object) *lint.PodIdentityAssociation {
 	return p
 }
 
+// namespace reads kubernetes_namespace(_v1) as a Namespace object.
+func (x *extraction) namespace(o lint.Object) *lint.KubeObject {
+	o.Kind = lint.KindObject
+	obj := &lint.KubeObject{Object: o, APIVersion: "v1", KindName: "Namespace"}
+	md := blockList(getAttr(x.v, "metadata"))
+	if len(md) == 0 {
+		obj.Name = lint.Unknown()
+		return obj
+	}
+	obj.Name = x.e.h.toValue(getAttr(md[0], "name"))
+	if a := x.attr(&blockIndex{"metadata", 0}, "name"); a != nil {
+		obj.NameRange = x.e.l.rng(a.Range)
+	}
+	return obj
+}
+
 // configMap reads kubernetes_config_map(_v1) and _v1_data (aws-auth).
 func (x *extraction) configMap(o lint.Object) *lint.KubeObject {
 	o.Kind = lint.KindObject

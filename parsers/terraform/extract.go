@@ -87,6 +87,8 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		x.generatedFile(local)
 	case !r.data && (r.typ == "kubernetes_service_account" || r.typ == "kubernetes_service_account_v1"):
 		e.add(x.serviceAccount(obj))
+	case !r.data && (r.typ == "kubernetes_namespace" || r.typ == "kubernetes_namespace_v1"):
+		e.add(x.namespace(obj))
 	case !r.data && r.typ == "aws_eks_addon":
 		for _, ent := range x.addon(obj) {
 			e.add(ent)

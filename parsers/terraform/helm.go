@@ -30,9 +30,10 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	r.Version, _ = x.val("version").Str()
 	r.ChartDir = x.localChart(chart)
 	// A release declared in code `terraform init` installed (a registry or
-	// git module) sets values the user does not write. Built-in module
-	// models set Generated too.
-	r.Generated = x.mi.m != nil && x.e.l.inCache(x.mi.m.dir)
+	// git module), or in a built-in model of one, sets values the user does
+	// not write (values the user passes through the module's inputs are
+	// not told apart yet: the whole release counts as generated).
+	r.Generated = x.mi.m != nil && (x.e.l.inCache(x.mi.m.dir) || x.mi.model != nil)
 
 	// values = [ ... ]: each element a YAML document.
 	if a := x.attr(nil, "values"); a != nil {

@@ -2,6 +2,7 @@ package terraform
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
 	"reflect"
 	"slices"
@@ -24,6 +25,17 @@ func (mi *modInst) modelChild(c *moduleCall) (*module, *modelUse, string) {
 	use := &modelUse{topCall: c, topPath: mi.label("module." + c.name)}
 	nested := mi.model != nil && localSource(c.source)
 	if nested {
+		if inner, ok := innerModelDir(mi.model.dir.dir, c.source); ok {
+			// A directory the stand-in carries itself (./addon), as a
+			// module's own nested directory: the caller's version.
+			in := *mi.model
+			in.dir, in.alts, in.assumed = modelDir{dir: inner, span: mi.model.dir.span, first: mi.model.dir.first}, nil, ""
+			child := mi.e.l.models.module(inner)
+			if child == nil || mi.stack[child.dir] || mi.depth >= maxModuleDepth {
+				return nil, nil, "its built-in model calls itself"
+			}
+			return child, &in, ""
+		}
 		repo, sub, _ := strings.Cut(mi.model.key, "//")
 		sub = path.Clean(path.Join(sub, c.source))
 		if strings.HasPrefix(sub, "..") {
@@ -59,6 +71,26 @@ func (mi *modInst) modelChild(c *moduleCall) (*module, *modelUse, string) {
 		return nil, nil, "its built-in model calls itself"
 	}
 	return child, use, ""
+}
+
+// innerModelDir is the directory a local source names inside a stand-in's
+// own version directory, when the stand-in carries it (with configuration
+// files); false when the source leaves the directory or names none.
+func innerModelDir(dir, source string) (string, bool) {
+	inner := path.Clean(path.Join(dir, source))
+	if !strings.HasPrefix(inner, dir+"/") {
+		return "", false
+	}
+	ents, err := fs.ReadDir(modelFS, inner)
+	if err != nil {
+		return "", false
+	}
+	for _, e := range ents {
+		if !e.IsDir() && isConfigFile(e.Name()) {
+			return inner, true
+		}
+	}
+	return "", false
 }
 
 // modelInferred is what every entity of a modelled instance rests on when

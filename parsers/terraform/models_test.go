@@ -330,3 +330,32 @@ module "eks" {
 		t.Errorf("cluster = %+v, want proven, CONFIG_MAP", cl)
 	}
 }
+
+// TestModelNestedOwnDirectory: a stand-in that carries a local module of
+// its own (eks-blueprints-addons' ./addon) resolves it inside its version
+// directory, as Terraform resolves a module's nested directory: the
+// Karpenter release it installs is in the model, and no call is unknown.
+func TestModelNestedOwnDirectory(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+module "addons" {
+  source  = "aws-ia/eks-blueprints-addons/aws"
+  version = "1.16.4"
+
+  cluster_name      = "prod"
+  cluster_endpoint  = "https://example.eks.amazonaws.com"
+  cluster_version   = "1.30"
+  oidc_provider_arn = "arn:aws:iam::111122223333:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABC"
+
+  enable_karpenter = true
+}
+`})
+	res := loadCached(dir)
+	for _, n := range res.Notes {
+		if strings.Contains(n.What, "./addon") {
+			t.Errorf("nested directory not resolved: %s", n.What)
+		}
+	}
+	if r, _ := entity(res, "module.addons.module.karpenter.helm_release.this[0]").(*lint.Release); r == nil {
+		t.Errorf("the Karpenter release the add-ons module installs is not in the model")
+	}
+}

@@ -188,3 +188,14 @@ module "self_managed_node_group" {
 
   tags = merge(var.tags, try(each.value.tags, var.self_managed_node_group_defaults.tags, {}))
 }
+
+# EKS managed add-ons (main.tf, resource "aws_eks_addon" "this"): the
+# service accounts some of them run as (aws-ebs-csi-driver's
+# ebs-csi-controller-sa, …) are read from them.
+resource "aws_eks_addon" "this" {
+  for_each = { for k, v in var.cluster_addons : k => v if local.create }
+
+  cluster_name             = aws_eks_cluster.this[0].name
+  addon_name               = try(each.value.name, each.key)
+  service_account_role_arn = try(each.value.service_account_role_arn, null)
+}

@@ -249,3 +249,14 @@ resource "kubernetes_config_map_v1_data" "aws_auth" {
 
   data = local.aws_auth_configmap_data
 }
+
+# EKS managed add-ons (main.tf, resource "aws_eks_addon" "this"): the
+# service accounts some of them run as (aws-ebs-csi-driver's
+# ebs-csi-controller-sa, …) are read from them.
+resource "aws_eks_addon" "this" {
+  for_each = { for k, v in var.cluster_addons : k => v if local.create }
+
+  cluster_name             = aws_eks_cluster.this[0].name
+  addon_name               = try(each.value.name, each.key)
+  service_account_role_arn = try(each.value.service_account_role_arn, null)
+}

@@ -248,3 +248,23 @@ resource "kubernetes_config_map_v1_data" "aws_auth" {
 
   data = local.aws_auth_configmap_data
 }
+
+# EKS managed add-ons (main.tf, resources "aws_eks_addon" "this" and, from
+# v19.x, "before_compute" for add-ons with before_compute = true): the
+# service accounts some of them run as (aws-ebs-csi-driver's
+# ebs-csi-controller-sa, …) are read from them. Not on Outposts.
+resource "aws_eks_addon" "this" {
+  for_each = { for k, v in var.cluster_addons : k => v if !try(v.before_compute, false) && local.create && !local.create_outposts }
+
+  cluster_name             = aws_eks_cluster.this[0].name
+  addon_name               = try(each.value.name, each.key)
+  service_account_role_arn = try(each.value.service_account_role_arn, null)
+}
+
+resource "aws_eks_addon" "before_compute" {
+  for_each = { for k, v in var.cluster_addons : k => v if try(v.before_compute, false) && local.create && !local.create_outposts }
+
+  cluster_name             = aws_eks_cluster.this[0].name
+  addon_name               = try(each.value.name, each.key)
+  service_account_role_arn = try(each.value.service_account_role_arn, null)
+}

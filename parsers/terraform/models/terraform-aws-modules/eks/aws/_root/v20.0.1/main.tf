@@ -218,3 +218,23 @@ module "self_managed_node_group" {
 
   tags = merge(var.tags, try(each.value.tags, var.self_managed_node_group_defaults.tags, {}))
 }
+
+# EKS managed add-ons (main.tf, resources "aws_eks_addon" "this" and, from
+# v19.x, "before_compute" for add-ons with before_compute = true): the
+# service accounts some of them run as (aws-ebs-csi-driver's
+# ebs-csi-controller-sa, …) are read from them. Not on Outposts.
+resource "aws_eks_addon" "this" {
+  for_each = { for k, v in var.cluster_addons : k => v if !try(v.before_compute, false) && local.create && !local.create_outposts }
+
+  cluster_name             = aws_eks_cluster.this[0].name
+  addon_name               = try(each.value.name, each.key)
+  service_account_role_arn = try(each.value.service_account_role_arn, null)
+}
+
+resource "aws_eks_addon" "before_compute" {
+  for_each = { for k, v in var.cluster_addons : k => v if try(v.before_compute, false) && local.create && !local.create_outposts }
+
+  cluster_name             = aws_eks_cluster.this[0].name
+  addon_name               = try(each.value.name, each.key)
+  service_account_role_arn = try(each.value.service_account_role_arn, null)
+}

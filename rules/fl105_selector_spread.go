@@ -1,0 +1,154 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// SelectorSpread reports a Karpenter security group selector term that
+// selects several security groups.
+var SelectorSpread = &lint.Rule{
+	ID:       "FL105",
+	Name:     "selector-spread",
+	Severity: lint.Warning,
+	Summary:  "a Karpenter security group selector term matches several security groups",
+	Since:    "0.3.0",
+	Doc: `One term of a Karpenter EC2NodeClass ` + "`securityGroupSelectorTerms`" + ` (or a
+legacy ` + "`securityGroupSelector`" + `) selects more than one security group of the
+tree. Karpenter attaches every group any term selects to every node it
+launches, so a tag that was meant for one group brings the others along.
+
+The common cause is a discovery tag in a tag map shared by many
+resources: in terraform-aws-modules/eks, the module-wide ` + "`tags`" + ` reach the
+cluster security group, the node security group and the cluster's primary
+security group, so ` + "`tags = { \"karpenter.sh/discovery\" = name }`" + ` makes
+Karpenter's nodes join the control plane's group too. A ` + "`local.tags`" + ` merged
+into every ` + "`aws_security_group`" + ` does the same.
+
+## The chain
+
+1. The selector term's tags (ANDed within the term) match several groups.
+2. Karpenter attaches all of them to each node: the nodes take on the
+   rules of groups meant for something else (the control plane's).
+3. A change made to one of those groups for its own purpose silently
+   changes the network of every Karpenter node, and deleting it with what
+   owns it (the cluster, a node group) makes new launches fail.
+
+Subnet selector terms are not checked yet: the model holds no subnets.
+
+## Example
+
+` + "```hcl" + `
+locals {
+  tags = { "karpenter.sh/discovery" = "prod" }   # FL105: on every group
+}
+resource "aws_security_group" "cluster" { tags = local.tags }
+resource "aws_security_group" "nodes"   { tags = local.tags }
+` + "```" + `
+
+## How to fix
+
+Tag only the group Karpenter's nodes should use: with the eks module, move
+the discovery tag from ` + "`tags`" + ` to ` + "`node_security_group_tags`" + `; otherwise put
+it on that one group, or narrow the term with a second tag (or an ID).`,
+	Check: checkSelectorSpread,
+}
+
+func checkSelectorSpread(p *lint.Pass) {
+	m := p.Model
+	for _, k := range m.KarpenterIdentities() {
+		scope := k.Entity.Base().Scope
+		for ti, t := range k.Terms {
+			hits, maybe := spreadHits(m, scope, t)
+			if len(hits) < 2 {
+				if len(hits) == 1 && maybe {
+					p.Unresolved(fmt.Sprintf("security groups besides %s selected by %s", hits[0].Label, k.Label()), t.Range)
+				}
+				continue
+			}
+			reportSpread(p, k, ti, t, hits)
+		}
+	}
+}
+
+// spreadHits returns the largest set of security groups one Terraform root
+// declares that term t provably selects; maybe says another group may
+// match. Groups of different
+// Terraform roots are not added up: separate roots are usually separate
+// deployments (environments, accounts), so their groups only look alike.
+func spreadHits(m *lint.Model, scope lint.Scope, t lint.SelectorTerm) (hits []*lint.SecurityGroup, maybe bool) {
+	byRoot := map[string][]*lint.SecurityGroup{}
+	var roots []string
+	for _, sg := range m.SecurityGroups {
+		if !sg.Scope.Compatible(scope, true, false) {
+			continue
+		}
+		switch lint.TermMatch(t, sgIdentity(sg)) {
+		case lint.Yes:
+			r := rootOf(sg.Addr)
+			if byRoot[r] == nil {
+				roots = append(roots, r)
+			}
+			byRoot[r] = append(byRoot[r], sg)
+		case lint.Maybe:
+			maybe = true
+		}
+	}
+	for _, r := range roots {
+		if len(byRoot[r]) > len(hits) {
+			hits = byRoot[r]
+		}
+	}
+	return hits, maybe
+}
+
+// sgIdentity is a security group entity as a resolved identity.
+func sgIdentity(sg *lint.SecurityGroup) lint.Identity {
+	return lint.Identity{Kind: lint.KindSecurityGroup, Entity: sg, ID: sg.ID, Name: sg.Name, Scope: sg.Scope}
+}
+
+func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm, hits []*lint.SecurityGroup) {
+	labels := make([]string, len(hits))
+	var related []lint.Location
+	es := []lint.Entity{k.Entity}
+	for i, sg := range hits {
+		labels[i] = describe(sgIdentity(sg))
+		es = append(es, sg)
+		related = append(related, spreadRelated(t, sg)...)
+	}
+	p.Report(lint.Finding{
+		Range:   termAnchor(t),
+		Message: fmt.Sprintf("this selector term of %s matches %d security groups: %s", k.Label(), len(hits), listLabels(labels)),
+		Related: mergeRelated(related),
+		Chain: []string{
+			fmt.Sprintf("the term selects %s", listLabels(labels)),
+			"Karpenter attaches every selected group to every node it launches",
+			"the nodes take on the other groups' rules (the control plane's), and a change made to those groups for their own purpose changes Karpenter's network or breaks new launches",
+		},
+		Hint:     "tag only the security group Karpenter's nodes should use (with terraform-aws-modules/eks: node_security_group_tags instead of the module-wide tags), or narrow the term with a second tag",
+		Inferred: dedupe(inferred(es...)),
+		Key:      "karpenter=" + k.Entity.Base().Addr + fmt.Sprintf("|term=%d", ti),
+	})
+}
+
+// spreadRelated points at where a matched group carries the term's tags
+// (or at its declaration).
+func spreadRelated(t lint.SelectorTerm, sg *lint.SecurityGroup) []lint.Location {
+	keys := make([]string, 0, len(t.Tags))
+	for key := range t.Tags {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	var out []lint.Location
+	for _, key := range keys {
+		if r, ok := sg.TagRanges[key]; ok && !r.IsZero() {
+			out = append(out, lint.Location{Range: r, Message: fmt.Sprintf("%s gets tag %s here", sg.Label, key)})
+		}
+	}
+	if len(out) == 0 {
+		out = declared(sgIdentity(sg), "security group")
+	}
+	return out
+}

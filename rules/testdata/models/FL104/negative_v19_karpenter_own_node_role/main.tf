@@ -1,0 +1,43 @@
+# The same cluster with the layout the submodule recommends: Karpenter's
+# node role and instance profile are created by the karpenter submodule,
+# outside every node group module.
+module "eks_managed_node_group" {
+  source  = "terraform-aws-modules/eks/aws//modules/eks-managed-node-group"
+  version = "~> 19.15"
+
+  name         = "initial"
+  cluster_name = "payroll"
+  subnet_ids   = ["subnet-0a1b2c3d4e5f60718", "subnet-0f1e2d3c4b5a69788"]
+
+  instance_types = ["m6i.large"]
+  min_size       = 2
+  max_size       = 3
+  desired_size   = 2
+}
+
+module "karpenter" {
+  source  = "terraform-aws-modules/eks/aws//modules/karpenter"
+  version = "~> 19.15"
+
+  cluster_name           = "payroll"
+  irsa_oidc_provider_arn = "arn:aws:iam::210987654321:oidc-provider/oidc.eks.eu-north-1.amazonaws.com/id/0A1B2C3D4E5F60718293A4B5C6D7E8F9"
+}
+
+resource "helm_release" "karpenter" {
+  name             = "karpenter"
+  namespace        = "karpenter"
+  create_namespace = true
+  repository       = "oci://public.ecr.aws/karpenter"
+  chart            = "karpenter"
+  version          = "v0.29.2"
+
+  set {
+    name  = "settings.aws.clusterName"
+    value = "payroll"
+  }
+
+  set {
+    name  = "settings.aws.defaultInstanceProfile"
+    value = module.karpenter.instance_profile_name
+  }
+}

@@ -1,0 +1,104 @@
+# The group's own security group (create_security_group).
+locals {
+  security_group_name   = coalesce(var.security_group_name, "${var.name}-eks-node-group")
+  create_security_group = var.create && var.create_security_group
+}
+
+resource "aws_security_group" "this" {
+  count = local.create_security_group ? 1 : 0
+
+  name        = var.security_group_use_name_prefix ? null : local.security_group_name
+  name_prefix = var.security_group_use_name_prefix ? "${local.security_group_name}-" : null
+  vpc_id      = var.vpc_id
+  tags        = merge(var.tags, { "Name" = local.security_group_name }, var.security_group_tags)
+}
+
+# The launch template (create_launch_template); the group uses a custom one
+# when the module creates it or launch_template_name names one.
+locals {
+  use_custom_launch_template = var.create_launch_template || var.launch_template_name != ""
+  launch_template_name_int   = coalesce(var.launch_template_name, "${var.name}-eks-node-group")
+}
+
+resource "aws_launch_template" "this" {
+  count = var.create && var.create_launch_template ? 1 : 0
+
+  name                   = var.launch_template_use_name_prefix ? null : local.launch_template_name_int
+  name_prefix            = var.launch_template_use_name_prefix ? "${local.launch_template_name_int}-" : null
+  vpc_security_group_ids = compact(concat([try(aws_security_group.this[0].id, "")], var.vpc_security_group_ids))
+  tags                   = var.tags
+}
+
+locals {
+  launch_template_name    = try(aws_launch_template.this[0].name, var.launch_template_name, null)
+  launch_template_version = coalesce(var.launch_template_version, try(aws_launch_template.this[0].default_version, "$Default"))
+}
+
+# The node group: the role it creates, or iam_role_arn.
+resource "aws_eks_node_group" "this" {
+  count = var.create ? 1 : 0
+
+  cluster_name           = var.cluster_name
+  node_role_arn          = var.create_iam_role ? aws_iam_role.this[0].arn : var.iam_role_arn
+  subnet_ids             = var.subnet_ids
+  node_group_name        = var.use_name_prefix ? null : var.name
+  node_group_name_prefix = var.use_name_prefix ? "${var.name}-" : null
+  instance_types         = var.instance_types
+  labels                 = var.labels
+
+  scaling_config {
+    min_size     = var.min_size
+    max_size     = var.max_size
+    desired_size = var.desired_size
+  }
+
+  dynamic "launch_template" {
+    for_each = local.use_custom_launch_template ? [1] : []
+
+    content {
+      name    = local.launch_template_name
+      version = local.launch_template_version
+    }
+  }
+
+  dynamic "taint" {
+    for_each = var.taints
+
+    content {
+      key    = taint.value.key
+      value  = lookup(taint.value, "value", null)
+      effect = taint.value.effect
+    }
+  }
+
+  tags = merge(var.tags, { Name = var.name })
+}
+
+# The node role (create_iam_role).
+locals {
+  iam_role_name = coalesce(var.iam_role_name, "${var.name}-eks-node-group")
+}
+
+data "aws_iam_policy_document" "assume_role_policy" {
+  count = var.create && var.create_iam_role ? 1 : 0
+
+  statement {
+    sid     = "EKSNodeAssumeRole"
+    actions = ["sts:AssumeRole"]
+
+    principals {
+      type        = "Service"
+      identifiers = ["ec2.amazonaws.com"]
+    }
+  }
+}
+
+resource "aws_iam_role" "this" {
+  count = var.create && var.create_iam_role ? 1 : 0
+
+  name               = var.iam_role_use_name_prefix ? null : local.iam_role_name
+  name_prefix        = var.iam_role_use_name_prefix ? "${local.iam_role_name}-" : null
+  path               = var.iam_role_path
+  assume_role_policy = data.aws_iam_policy_document.assume_role_policy[0].json
+  tags               = merge(var.tags, var.iam_role_tags)
+}

@@ -1,0 +1,123 @@
+data "aws_partition" "current" {
+  count = var.create ? 1 : 0
+}
+
+locals {
+  dns_suffix = try(data.aws_partition.current[0].dns_suffix, "")
+}
+
+# The controller's role (iam_role_*), trusted by EKS Pod Identity only (no
+# IRSA inputs in v21); extra trust comes in through the assume-role policy
+# documents the caller passes.
+locals {
+  create_iam_role = var.create && var.create_iam_role
+}
+
+data "aws_iam_policy_document" "controller_assume_role" {
+  count = local.create_iam_role ? 1 : 0
+
+  override_policy_documents = var.iam_role_override_assume_policy_documents
+  source_policy_documents   = var.iam_role_source_assume_policy_documents
+
+  statement {
+    sid     = "PodIdentity"
+    actions = ["sts:AssumeRole", "sts:TagSession"]
+
+    principals {
+      type        = "Service"
+      identifiers = ["pods.eks.amazonaws.com"]
+    }
+  }
+}
+
+resource "aws_iam_role" "controller" {
+  count = local.create_iam_role ? 1 : 0
+
+  name               = var.iam_role_use_name_prefix ? null : var.iam_role_name
+  name_prefix        = var.iam_role_use_name_prefix ? "${var.iam_role_name}-" : null
+  path               = var.iam_role_path
+  assume_role_policy = data.aws_iam_policy_document.controller_assume_role[0].json
+  tags               = merge(var.tags, var.iam_role_tags)
+}
+
+# The controller's pod identity association (on by default in v21).
+resource "aws_eks_pod_identity_association" "karpenter" {
+  count = local.create_iam_role && var.create_pod_identity_association ? 1 : 0
+
+  cluster_name    = var.cluster_name
+  namespace       = var.namespace
+  service_account = var.service_account
+  role_arn        = aws_iam_role.controller[0].arn
+  tags            = var.tags
+}
+
+# The interruption queue and its event rules.
+locals {
+  enable_spot_termination = var.create && var.enable_spot_termination
+  queue_name              = coalesce(var.queue_name, "Karpenter-${var.cluster_name}")
+  event_rules             = ["health_event", "spot_interrupt", "instance_rebalance", "instance_state_change"]
+}
+
+resource "aws_sqs_queue" "this" {
+  count = local.enable_spot_termination ? 1 : 0
+
+  name = local.queue_name
+  tags = var.tags
+}
+
+resource "aws_cloudwatch_event_rule" "this" {
+  for_each = { for k in local.event_rules : k => k if local.enable_spot_termination }
+
+  tags = var.tags
+}
+
+# The role of the nodes Karpenter launches (create_node_iam_role /
+# node_iam_role_arn), its access entry and the optional instance profile.
+locals {
+  create_node_iam_role = var.create && var.create_node_iam_role
+  node_iam_role_name   = coalesce(var.node_iam_role_name, "Karpenter-${var.cluster_name}")
+  external_role_name   = try(replace(var.node_iam_role_arn, "/^(.*role/)/", ""), null)
+}
+
+data "aws_iam_policy_document" "node_assume_role" {
+  count = local.create_node_iam_role ? 1 : 0
+
+  statement {
+    sid     = "EKSNodeAssumeRole"
+    actions = ["sts:AssumeRole"]
+
+    principals {
+      type        = "Service"
+      identifiers = ["ec2.${local.dns_suffix}"]
+    }
+  }
+}
+
+resource "aws_iam_role" "node" {
+  count = local.create_node_iam_role ? 1 : 0
+
+  name               = var.node_iam_role_use_name_prefix ? null : local.node_iam_role_name
+  name_prefix        = var.node_iam_role_use_name_prefix ? "${local.node_iam_role_name}-" : null
+  path               = var.node_iam_role_path
+  assume_role_policy = data.aws_iam_policy_document.node_assume_role[0].json
+  tags               = merge(var.tags, var.node_iam_role_tags)
+}
+
+resource "aws_eks_access_entry" "node" {
+  count = var.create && var.create_access_entry ? 1 : 0
+
+  cluster_name  = var.cluster_name
+  principal_arn = var.create_node_iam_role ? aws_iam_role.node[0].arn : var.node_iam_role_arn
+  type          = var.access_entry_type
+  tags          = var.tags
+}
+
+resource "aws_iam_instance_profile" "this" {
+  count = var.create && var.create_instance_profile ? 1 : 0
+
+  name        = var.node_iam_role_use_name_prefix ? null : local.node_iam_role_name
+  name_prefix = var.node_iam_role_use_name_prefix ? "${local.node_iam_role_name}-" : null
+  path        = var.node_iam_role_path
+  role        = var.create_node_iam_role ? aws_iam_role.node[0].name : local.external_role_name
+  tags        = merge(var.tags, var.node_iam_role_tags)
+}

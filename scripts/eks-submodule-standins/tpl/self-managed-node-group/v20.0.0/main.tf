@@ -1,0 +1,112 @@
+# The launch template: the instance profile the module creates
+# (create_iam_instance_profile) or iam_instance_profile_arn, and the
+# security groups.
+locals {
+  launch_template_name = coalesce(var.launch_template_name, "${var.name}-node-group")
+  security_group_ids   = compact(concat([var.cluster_primary_security_group_id], var.vpc_security_group_ids))
+}
+
+resource "aws_launch_template" "this" {
+  count = var.create && var.create_launch_template ? 1 : 0
+
+  name                   = var.launch_template_use_name_prefix ? null : local.launch_template_name
+  name_prefix            = var.launch_template_use_name_prefix ? "${local.launch_template_name}-" : null
+  vpc_security_group_ids = length(var.network_interfaces) > 0 ? [] : local.security_group_ids
+
+  iam_instance_profile {
+    arn = var.create_iam_instance_profile ? aws_iam_instance_profile.this[0].arn : var.iam_instance_profile_arn
+  }
+
+  tags = var.tags
+}
+
+locals {
+  launch_template_id      = var.create && var.create_launch_template ? aws_launch_template.this[0].id : var.launch_template_id
+  launch_template_version = coalesce(var.launch_template_version, try(aws_launch_template.this[0].default_version, "$Default"))
+}
+
+# The autoscaling group, on the launch template directly or through a mixed
+# instances policy.
+resource "aws_autoscaling_group" "this" {
+  count = var.create && var.create_autoscaling_group ? 1 : 0
+
+  name                = var.use_name_prefix ? null : var.name
+  name_prefix         = var.use_name_prefix ? "${var.name}-" : null
+  min_size            = var.min_size
+  max_size            = var.max_size
+  desired_capacity    = var.desired_size
+  vpc_zone_identifier = var.subnet_ids
+
+  dynamic "launch_template" {
+    for_each = var.use_mixed_instances_policy ? [] : [1]
+
+    content {
+      id      = local.launch_template_id
+      version = local.launch_template_version
+    }
+  }
+
+  dynamic "mixed_instances_policy" {
+    for_each = var.use_mixed_instances_policy ? [var.mixed_instances_policy] : []
+
+    content {
+      launch_template {
+        launch_template_specification {
+          launch_template_id = local.launch_template_id
+          version              = local.launch_template_version
+        }
+      }
+    }
+  }
+}
+
+# The node role and the instance profile around it (both with
+# create_iam_instance_profile).
+locals {
+  iam_role_name = coalesce(var.iam_role_name, "${var.name}-node-group")
+}
+
+data "aws_iam_policy_document" "assume_role_policy" {
+  count = var.create && var.create_iam_instance_profile ? 1 : 0
+
+  statement {
+    sid     = "EKSNodeAssumeRole"
+    actions = ["sts:AssumeRole"]
+
+    principals {
+      type        = "Service"
+      identifiers = ["ec2.amazonaws.com"]
+    }
+  }
+}
+
+resource "aws_iam_role" "this" {
+  count = var.create && var.create_iam_instance_profile ? 1 : 0
+
+  name               = var.iam_role_use_name_prefix ? null : local.iam_role_name
+  name_prefix        = var.iam_role_use_name_prefix ? "${local.iam_role_name}-" : null
+  path               = var.iam_role_path
+  assume_role_policy = data.aws_iam_policy_document.assume_role_policy[0].json
+  tags               = merge(var.tags, var.iam_role_tags)
+}
+
+resource "aws_iam_instance_profile" "this" {
+  count = var.create && var.create_iam_instance_profile ? 1 : 0
+
+  role        = aws_iam_role.this[0].name
+  name        = var.iam_role_use_name_prefix ? null : local.iam_role_name
+  name_prefix = var.iam_role_use_name_prefix ? "${local.iam_role_name}-" : null
+  path        = var.iam_role_path
+  tags        = merge(var.tags, var.iam_role_tags)
+}
+
+# The node role's access entry (create_access_entry): the role the module
+# creates, or iam_role_arn.
+resource "aws_eks_access_entry" "this" {
+  count = var.create && var.create_access_entry ? 1 : 0
+
+  cluster_name  = var.cluster_name
+  principal_arn = var.create_iam_instance_profile ? aws_iam_role.this[0].arn : var.iam_role_arn
+  type          = var.platform == "windows" ? "EC2_WINDOWS" : "EC2_LINUX"
+  tags          = var.tags
+}
