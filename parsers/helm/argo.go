@@ -136,6 +136,10 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string,
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s is not in the scanned tree (another repository?); not read", r.Label, v))
 	case chartDir == "":
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read", r.Label, v))
+	case filepath.Join(chartDir, filepath.FromSlash(v)) == filepath.Join(chartDir, "values.yaml"):
+		// The chart's own defaults: Helm applies them anyway, and they are
+		// not values the release sets.
+		return
 	default:
 		b.mergeFile(r, filepath.Join(chartDir, filepath.FromSlash(v)), ref, optional)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/generated"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -294,9 +295,14 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s is outside the scanned tree; not read", r.Label, display))
 		return
 	case errors.Is(err, fs.ErrNotExist):
-		if !optional {
-			b.diag(ref, "values file not found", fmt.Sprintf("%s names values file %s, which does not exist", r.Label, display))
+		if optional {
+			return
 		}
+		if why := b.generatedFile(abs); why != "" {
+			b.note(lint.Skipped, ref, fmt.Sprintf("%s: values file %s is generated at deploy time, not in the tree (%s); not read", r.Label, display, why))
+			return
+		}
+		b.diag(ref, "values file not found", fmt.Sprintf("%s names values file %s, which does not exist", r.Label, display))
 		return
 	case err != nil:
 		b.diag(ref, "cannot read values file", fmt.Sprintf("%s: %s", display, err))
@@ -313,6 +319,20 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 			return
 		}
 	}
+}
+
+// generatedFile says why a missing values file is written at deploy time
+// (a .gitignore ignores it, or a template beside it renders it), "" when
+// it is simply missing.
+func (b *builder) generatedFile(abs string) string {
+	if b.p.tree == nil {
+		return ""
+	}
+	roots := b.p.tree.Roots()
+	if len(roots) == 0 {
+		roots = b.p.roots
+	}
+	return generated.Why(generated.Tree(b.p.tree), generated.Top(roots, abs), abs, b.p.rel)
 }
 
 // mergeSet applies a --set style name/value (escaped dots "a\.b").

@@ -26,60 +26,6 @@ func writeFiles(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-func TestIgnoredBy(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
-		".gitignore":          "# generated\n/apps/*/out/\n*.env\n!keep.env\nsecrets/**\nliteral\\ \n",
-		"apps/api/.gitignore": "patch-*.yaml\n!patch-static.yaml\n",
-		"apps/api/.keep":      "",
-	})
-	b := newBuilder(Options{ScanRoot: dir, Tree: treefs.New([]string{dir}, "")})
-	top, api := filepath.Join(dir, ".gitignore"), filepath.Join(dir, "apps/api/.gitignore")
-	for path, want := range map[string]string{
-		"apps/api/out/sa.yaml":       top, // anchored directory pattern
-		"apps/api/out":               top, // listed as a file, ignored as a directory
-		"out/sa.yaml":                "",  // anchored: not at the top
-		"apps/api/db.env":            top,
-		"apps/api/keep.env":          "", // re-included
-		"apps/api/patch-1.yaml":      api,
-		"apps/api/patch-static.yaml": "",
-		"apps/web/patch-1.yaml":      "", // the deeper file only applies below it
-		"secrets/a/b.yaml":           top,
-		"apps/api/out/keep.env":      top, // nothing below an ignored directory comes back
-		"apps/api/deployment.yaml":   "",
-		"literal ":                   top, // an escaped trailing space is kept
-	} {
-		if got := b.ignoredBy(filepath.Join(dir, filepath.FromSlash(path))); got != want {
-			t.Errorf("%s: ignored by %q, want %q", path, got, want)
-		}
-	}
-}
-
-func TestTemplateSibling(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
-		"a/nodes-tmpl.yaml":     "",
-		"b/values.yaml.tpl":     "",
-		"c/config.template":     "",
-		"d/other.yaml.tpl":      "",
-		"e/service.yaml.tmpl/x": "",
-	})
-	b := newBuilder(Options{ScanRoot: dir, Tree: treefs.New([]string{dir}, "")})
-	for path, want := range map[string]string{
-		"a/nodes.yaml":   "a/nodes-tmpl.yaml",
-		"b/values.yaml":  "b/values.yaml.tpl",
-		"c/config.yaml":  "c/config.template",
-		"d/nodes.yaml":   "",
-		"e/service.yaml": "", // a directory is no template
-	} {
-		got := b.templateSibling(filepath.Join(dir, filepath.FromSlash(path)))
-		if got != "" {
-			got, _ = filepath.Rel(dir, got)
-		}
-		if filepath.ToSlash(got) != want {
-			t.Errorf("%s: template %q, want %q", path, got, want)
-		}
-	}
-}
-
 // A generated file an overlay lists is a note at its entry and the rest
 // renders; a file simply missing stays an FL000.
 func TestGeneratedEntryIsNote(t *testing.T) {

@@ -1,0 +1,226 @@
+// Package generated tells a file an input names but the tree lacks because
+// it is written at deploy time — ignored by a .gitignore on its way, or
+// rendered from a template beside it — from one that is simply missing.
+package generated
+
+import (
+	"bufio"
+	"bytes"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+)
+
+// FS is how the tree is read: bounded reads and stats inside it.
+type FS interface {
+	Stat(p string) (fs.FileInfo, error)
+	Read(p string, limit int64) ([]byte, error)
+}
+
+// maxIgnoreFile bounds a .gitignore read.
+const maxIgnoreFile = 1 << 20
+
+// Why says why a path an input names but the tree lacks is written at
+// deploy time: a .gitignore on its way ignores it, or a template
+// it is rendered from lies beside it. "" when nothing says so (the file is
+// simply missing).
+func Why(fsys FS, top, p string, rel func(string) string) string {
+	if t := templateSibling(fsys, p); t != "" {
+		return "it is rendered from " + rel(t)
+	}
+	if g := ignoredBy(fsys, top, p); g != "" {
+		return rel(g) + " ignores it"
+	}
+	return ""
+}
+
+// templateSuffixes name the template a file is rendered from: for
+// nodes.yaml, nodes.yaml.tpl or nodes-tmpl.yaml.
+var (
+	templateSuffixes = []string{".tpl", ".tmpl", ".template", ".j2", ".gotmpl"}
+	templateInfixes  = []string{"-tmpl", ".tmpl", ".tpl", "-template", ".template"}
+)
+
+// templateSibling returns a template beside p that p is rendered from.
+func templateSibling(fsys FS, p string) string {
+	dir, name := filepath.Split(p)
+	ext := filepath.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	var cands []string
+	for _, s := range templateSuffixes {
+		cands = append(cands, name+s)
+		if ext != "" {
+			cands = append(cands, stem+s)
+		}
+	}
+	if ext != "" {
+		for _, in := range templateInfixes {
+			cands = append(cands, stem+in+ext)
+		}
+	}
+	for _, c := range cands {
+		if fi, err := fsys.Stat(filepath.Join(dir, c)); err == nil && fi.Mode().IsRegular() {
+			return filepath.Join(dir, c)
+		}
+	}
+	return ""
+}
+
+// ignoredBy returns the .gitignore that makes git ignore p, read from top
+// (the top of the tree) down to p's directory as git reads them (a deeper file's
+// patterns win, the last matching pattern of a file wins, nothing below
+// an ignored directory is re-included); "" when p is not ignored.
+func ignoredBy(fsys FS, top, p string) string {
+	rel, err := filepath.Rel(top, p)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return ""
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	var files []ignoreFile
+	for i := range parts {
+		dir := filepath.Join(top, filepath.FromSlash(strings.Join(parts[:i], "/")))
+		if f, ok := readIgnore(fsys, dir, strings.Join(parts[:i], "/")); ok {
+			files = append(files, f)
+		}
+		// A directory on the way that is ignored hides everything in it.
+		sub := strings.Join(parts[:i+1], "/")
+		last := i == len(parts)-1
+		if by := ignoredIn(files, sub, !last); by != "" {
+			return by
+		}
+		if last {
+			if by := ignoredIn(files, sub, true); by != "" {
+				return by // listed as a file, ignored as a generated directory
+			}
+		}
+	}
+	return ""
+}
+
+// ignoreFile is one .gitignore: its directory relative to the top
+// ("" at the top) and its patterns in order.
+type ignoreFile struct {
+	path     string
+	dir      string
+	patterns []ignorePattern
+}
+
+type ignorePattern struct {
+	glob     string
+	negate   bool
+	dirOnly  bool
+	anchored bool
+}
+
+func readIgnore(fsys FS, dir, rel string) (ignoreFile, bool) {
+	p := filepath.Join(dir, ".gitignore")
+	data, err := fsys.Read(p, maxIgnoreFile)
+	if err != nil {
+		return ignoreFile{}, false
+	}
+	f := ignoreFile{path: p, dir: rel}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		if pat, ok := parseIgnoreLine(sc.Text()); ok {
+			f.patterns = append(f.patterns, pat)
+		}
+	}
+	return f, len(f.patterns) > 0
+}
+
+// parseIgnoreLine reads one gitignore(5) line.
+func parseIgnoreLine(line string) (ignorePattern, bool) {
+	line = strings.TrimSuffix(line, "\r")
+	for strings.HasSuffix(line, " ") && !strings.HasSuffix(line, `\ `) {
+		line = strings.TrimSuffix(line, " ")
+	}
+	if line == "" || strings.HasPrefix(line, "#") {
+		return ignorePattern{}, false
+	}
+	var pat ignorePattern
+	if strings.HasPrefix(line, "!") {
+		pat.negate, line = true, line[1:]
+	} else if strings.HasPrefix(line, `\!`) || strings.HasPrefix(line, `\#`) {
+		line = line[1:]
+	}
+	if strings.HasSuffix(line, "/") {
+		pat.dirOnly, line = true, strings.TrimSuffix(line, "/")
+	}
+	pat.anchored = strings.Contains(line, "/")
+	pat.glob = strings.TrimPrefix(line, "/")
+	if pat.glob == "" || !doublestar.ValidatePattern(pat.glob) {
+		return ignorePattern{}, false
+	}
+	return pat, true
+}
+
+// ignoredIn returns the .gitignore whose patterns leave sub (relative to
+// the top) ignored, the deepest file deciding; "" when none does.
+func ignoredIn(files []ignoreFile, sub string, isDir bool) string {
+	by := ""
+	for _, f := range files {
+		rel := sub
+		if f.dir != "" {
+			if !strings.HasPrefix(sub, f.dir+"/") {
+				continue
+			}
+			rel = strings.TrimPrefix(sub, f.dir+"/")
+		}
+		for _, pat := range f.patterns {
+			if pat.matches(rel, isDir) {
+				by = f.path
+				if pat.negate {
+					by = ""
+				}
+			}
+		}
+	}
+	return by
+}
+
+func (pat ignorePattern) matches(rel string, isDir bool) bool {
+	if pat.dirOnly && !isDir {
+		return false
+	}
+	if pat.anchored {
+		ok, _ := doublestar.Match(pat.glob, rel)
+		return ok
+	}
+	ok, _ := doublestar.Match(pat.glob, path.Base(rel))
+	return ok
+}
+
+// Tree reads through a guarded tree.
+func Tree(t *treefs.Tree) FS { return treeFS{t} }
+
+type treeFS struct{ t *treefs.Tree }
+
+func (f treeFS) Stat(p string) (fs.FileInfo, error)         { return f.t.Stat(p) }
+func (f treeFS) Read(p string, limit int64) ([]byte, error) { return f.t.ReadFile(p, limit) }
+
+// Top is where .gitignore files start for p: the highest directory above
+// p that is still inside one of roots (the repository's top level inside
+// git), else p's own directory.
+func Top(roots []string, p string) string {
+	inside := func(d string) bool {
+		for _, r := range roots {
+			if treefs.Within(r, d) {
+				return true
+			}
+		}
+		return false
+	}
+	top := filepath.Dir(p)
+	for {
+		up := filepath.Dir(top)
+		if up == top || !inside(up) {
+			return top
+		}
+		top = up
+	}
+}

@@ -1,0 +1,79 @@
+package generated
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+)
+
+// writeFiles writes a tree of files under a new temporary directory.
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestIgnoredBy(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		".gitignore":          "# generated\n/apps/*/out/\n*.env\n!keep.env\nsecrets/**\nliteral\\ \n",
+		"apps/api/.gitignore": "patch-*.yaml\n!patch-static.yaml\n",
+		"apps/api/.keep":      "",
+	})
+	fsys := Tree(treefs.New([]string{dir}, ""))
+	top, api := filepath.Join(dir, ".gitignore"), filepath.Join(dir, "apps/api/.gitignore")
+	for path, want := range map[string]string{
+		"apps/api/out/sa.yaml":       top, // anchored directory pattern
+		"apps/api/out":               top, // listed as a file, ignored as a directory
+		"out/sa.yaml":                "",  // anchored: not at the top
+		"apps/api/db.env":            top,
+		"apps/api/keep.env":          "", // re-included
+		"apps/api/patch-1.yaml":      api,
+		"apps/api/patch-static.yaml": "",
+		"apps/web/patch-1.yaml":      "", // the deeper file only applies below it
+		"secrets/a/b.yaml":           top,
+		"apps/api/out/keep.env":      top, // nothing below an ignored directory comes back
+		"apps/api/deployment.yaml":   "",
+		"literal ":                   top, // an escaped trailing space is kept
+	} {
+		if got := ignoredBy(fsys, dir, filepath.Join(dir, filepath.FromSlash(path))); got != want {
+			t.Errorf("%s: ignored by %q, want %q", path, got, want)
+		}
+	}
+}
+
+func TestTemplateSibling(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"a/nodes-tmpl.yaml":     "",
+		"b/values.yaml.tpl":     "",
+		"c/config.template":     "",
+		"d/other.yaml.tpl":      "",
+		"e/service.yaml.tmpl/x": "",
+	})
+	fsys := Tree(treefs.New([]string{dir}, ""))
+	for path, want := range map[string]string{
+		"a/nodes.yaml":   "a/nodes-tmpl.yaml",
+		"b/values.yaml":  "b/values.yaml.tpl",
+		"c/config.yaml":  "c/config.template",
+		"d/nodes.yaml":   "",
+		"e/service.yaml": "", // a directory is no template
+	} {
+		got := templateSibling(fsys, filepath.Join(dir, filepath.FromSlash(path)))
+		if got != "" {
+			got, _ = filepath.Rel(dir, got)
+		}
+		if filepath.ToSlash(got) != want {
+			t.Errorf("%s: template %q, want %q", path, got, want)
+		}
+	}
+}
