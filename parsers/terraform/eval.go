@@ -159,9 +159,16 @@ func (mi *modInst) evalVariable(name string) {
 		}
 	}
 	if val == cty.NilVal {
-		if ty == cty.String || ty == cty.DynamicPseudoType {
+		var obj cty.Value
+		if ty == cty.DynamicPseudoType {
+			obj = mi.holeObject(name)
+		}
+		switch {
+		case obj != cty.NilVal:
+			val = obj
+		case ty == cty.String || ty == cty.DynamicPseudoType:
 			val = mi.e.h.val(lint.HoleRef{Object: mi.addr("var." + name)})
-		} else {
+		default:
 			val = cty.UnknownVal(ty)
 		}
 	}
