@@ -342,6 +342,11 @@ type ServiceAccount struct {
 	// Release is the Addr of the release whose chart creates the account
 	// (inferred from a chart the model does not render), "" otherwise.
 	Release string
+	// AddOn names the EKS add-on that creates the account (vpc-cni's
+	// kube-system/aws-node), "" otherwise. Such an account says nothing
+	// about what else runs in its namespace: the add-on's namespace is
+	// not one this tree owns.
+	AddOn string
 }
 
 // PodIdentityAssociation binds an IAM role to a namespace and service

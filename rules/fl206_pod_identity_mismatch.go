@@ -170,7 +170,9 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		case inNS == lint.No && same == lint.Yes:
 			elsewhere = append(elsewhere, sa)
 		case inNS == lint.No || same == lint.No:
-			if inNS == lint.Yes {
+			// An add-on's own account (kube-system/aws-node) does not make
+			// its namespace this tree's.
+			if inNS == lint.Yes && sa.AddOn == "" {
 				declaredNS = true
 				others = append(others, sa.Name.String())
 			}

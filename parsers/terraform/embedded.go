@@ -191,7 +191,7 @@ func (x *extraction) addon(o lint.Object) []lint.Entity {
 		sa := &lint.ServiceAccount{Object: o, Namespace: lint.Known(acct.namespace), NamespaceRange: nameRange}
 		sa.Kind = lint.KindServiceAccount
 		sa.Name, sa.NameRange = lint.Known(acct.name), nameRange
-		sa.Via = o.Label + ", add-on " + n
+		sa.Via, sa.AddOn = o.Label+", add-on "+n, n
 		sa.Label = "service account " + acct.namespace + "/" + acct.name + " (" + sa.Via + ")"
 		sa.Aliases = []string{lint.KubeKey("", "ServiceAccount", acct.namespace, acct.name)}
 		sa.RoleARN = x.ref("service_account_role_arn")
