@@ -46,7 +46,7 @@ func files(tag, dir string) []string {
 var ws = regexp.MustCompile(`\s+`)
 
 func text(src []byte, r hcl.Range) string { return string(r.SliceBytes(src)) }
-func norm(s string) string              { return ws.ReplaceAllString(strings.TrimSpace(s), " ") }
+func norm(s string) string                { return ws.ReplaceAllString(strings.TrimSpace(s), " ") }
 
 var lineComment = regexp.MustCompile(`^([^"#]*(?:"[^"]*"[^"#]*)*)\s*(?:#|//).*$`)
 
