@@ -35,8 +35,6 @@ import (
 // A finding is wanted at the `# want` line that holds its range or one of
 // its related locations; a range inside a cached stand-in counts as the
 // line of the `module "KEY" {` call it answers (the call the user edits).
-// A fixture.pending file names the change a fixture waits for; it is
-// skipped.
 
 const modelsDir = "../parsers/terraform/models"
 
@@ -64,16 +62,10 @@ func TestStandInFixtures(t *testing.T) {
 			continue
 		}
 		t.Run(id+"/"+name, func(t *testing.T) {
-			if why, err := os.ReadFile(filepath.Join(d, "fixture.pending")); err == nil {
-				t.Skipf("pending: %s", strings.TrimSpace(string(why)))
-			}
 			root, calls := withStandInCache(t, d)
 			checkStandinFixture(t, root, calls, rule, strings.HasPrefix(name, "positive"))
 		})
 		t.Run(id+"/"+name+"/without_cache", func(t *testing.T) {
-			if why, err := os.ReadFile(filepath.Join(d, "fixture.pending")); err == nil {
-				t.Skipf("pending: %s", strings.TrimSpace(string(why)))
-			}
 			checkStandinFixture(t, d, nil, rule, strings.HasPrefix(name, "positive"))
 		})
 	}

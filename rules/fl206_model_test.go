@@ -1,58 +1,12 @@
 package rules_test
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
-	"github.com/faultline-dev/faultline/lint/linttest"
 	"github.com/faultline-dev/faultline/rules"
 )
-
-// TestIRSA2Fixtures runs FL205-FL207 over their fixture directories before
-// they are in the catalogue (TestFixtures covers them once registered).
-func TestIRSA2Fixtures(t *testing.T) {
-	for _, r := range []*lint.Rule{rules.IRSAIssuerMismatch, rules.PodIdentityMismatch, rules.IRSAMalformedCondition} {
-		if err := lint.Validate([]*lint.Rule{r}); err != nil {
-			t.Error(err)
-		}
-		dirs, _ := filepath.Glob(filepath.Join("testdata", r.ID, "*"))
-		var pos, neg int
-		for _, d := range dirs {
-			if st, err := os.Stat(d); err != nil || !st.IsDir() {
-				continue
-			}
-			name := filepath.Base(d)
-			switch {
-			case strings.HasPrefix(name, "positive"):
-				pos++
-			case strings.HasPrefix(name, "negative"):
-				neg++
-			}
-			t.Run(r.ID+"/"+name, func(t *testing.T) {
-				if r == rules.PodIdentityMismatch {
-					in, err := load(d)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if len(in.Model.PodIdentities) == 0 {
-						t.Skip("no parser produces PodIdentityAssociation from this fixture yet")
-					}
-				}
-				res := linttest.Run(t, d, load, r)
-				if strings.HasPrefix(name, "positive") && len(res.Findings) == 0 {
-					t.Error("positive fixture produced no finding")
-				}
-			})
-		}
-		if pos == 0 || neg == 0 {
-			t.Errorf("%s needs at least one positive and one negative fixture (have %d, %d)", r.ID, pos, neg)
-		}
-	}
-}
 
 // TestPodIdentityMismatchModel exercises FL206 on a model built directly,
 // independent of the parsers that produce PodIdentityAssociation.
@@ -89,6 +43,11 @@ func TestPodIdentityMismatchModel(t *testing.T) {
 		}
 		return w
 	}
+	addonAccount := func(ns, name, addon string) *lint.ServiceAccount {
+		a := sa(ns, name)
+		a.AddOn = addon
+		return a
+	}
 	namespace := func(name string) *lint.KubeObject {
 		return &lint.KubeObject{Object: lint.Object{Kind: lint.KindObject, Addr: "ns.yaml#0/Namespace/" + name, Label: "Namespace " + name, Name: lint.Known(name), Range: rng(1), NameRange: rng(1), Source: lint.SourceKubernetes}, APIVersion: "v1", KindName: "Namespace"}
 	}
@@ -119,6 +78,11 @@ func TestPodIdentityMismatchModel(t *testing.T) {
 		{
 			name:     "workload runs as default",
 			entities: []lint.Entity{role("app", podTrust), pia("app", "shop", "default", "app"), workload("shop", "checkout", "")},
+		},
+		{
+			name:       "only an add-on's account in the namespace",
+			entities:   []lint.Entity{role("app", podTrust), pia("app", "kube-system", "karpenter", "app"), addonAccount("kube-system", "aws-node", "vpc-cni")},
+			unresolved: 1,
 		},
 		{
 			name:       "namespace not declared",
