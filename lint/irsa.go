@@ -175,18 +175,8 @@ func ParseSubject(v Value) (namespace, name Value, ok bool) {
 	if !ok {
 		return Unknown(), Unknown(), false
 	}
-	segs := rest.Segments()
-	for i, s := range segs {
-		if s.Ref != nil {
-			continue
-		}
-		j := strings.IndexByte(s.Text, ':')
-		if j < 0 {
-			continue
-		}
-		ns := append(append([]Segment(nil), segs[:i]...), Segment{Text: s.Text[:j]})
-		nm := append([]Segment{{Text: s.Text[j+1:]}}, segs[i+1:]...)
-		return FromSegments(ns), FromSegments(nm), true
+	if ns, nm, ok := rest.CutLiteral(':'); ok {
+		return ns, nm, true
 	}
 	return Unknown(), Unknown(), false
 }

@@ -82,18 +82,8 @@ func ParseIssuer(v Value) Issuer {
 
 // splitIssuer splits host/path at the first literal "/".
 func splitIssuer(v Value) (host, path Value, ok bool) {
-	segs := v.Segments()
-	for i, s := range segs {
-		if s.Ref != nil {
-			continue
-		}
-		j := strings.IndexByte(s.Text, '/')
-		if j < 0 {
-			continue
-		}
-		h := append(append([]Segment(nil), segs[:i]...), Segment{Text: s.Text[:j]})
-		p := append([]Segment{{Text: s.Text[j+1:]}}, segs[i+1:]...)
-		return FromSegments(h), FromSegments(p), true
+	if h, p, ok := v.CutLiteral('/'); ok {
+		return h, p, true
 	}
 	return v, Unknown(), false
 }

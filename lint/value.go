@@ -326,3 +326,23 @@ func GlobMatch(pattern, v Value) Tri {
 	}
 	return Compare(pattern, v)
 }
+
+// CutLiteral splits v at the first sep in a literal part (holes are taken
+// not to contain it): the parts before and after, and whether sep was
+// found.
+func (v Value) CutLiteral(sep byte) (before, after Value, found bool) {
+	segs := v.Segments()
+	for i, s := range segs {
+		if s.Ref != nil {
+			continue
+		}
+		j := strings.IndexByte(s.Text, sep)
+		if j < 0 {
+			continue
+		}
+		b := append(append([]Segment(nil), segs[:i]...), Segment{Text: s.Text[:j]})
+		a := append([]Segment{{Text: s.Text[j+1:]}}, segs[i+1:]...)
+		return FromSegments(b), FromSegments(a), true
+	}
+	return v, Unknown(), false
+}

@@ -1,6 +1,8 @@
 package lint
 
-import "testing"
+import (
+	"testing"
+)
 
 func hole(obj, path string) Value { return Hole(HoleRef{Object: obj, Path: path}) }
 
@@ -95,6 +97,28 @@ func TestTermMatch(t *testing.T) {
 	for i, c := range cases {
 		if got := TermMatch(c.t, id); got != c.want {
 			t.Errorf("case %d: %s, want %s", i, got, c.want)
+		}
+	}
+}
+
+// TestCutLiteral: a value splits at the first separator in a literal part;
+// a hole is never split.
+func TestCutLiteral(t *testing.T) {
+	h := Hole(HoleRef{Object: "aws_eks_cluster.x", Path: "identity"})
+	for _, c := range []struct {
+		v             Value
+		sep           byte
+		before, after string
+		found         bool
+	}{
+		{Known("kube-system:karpenter"), ':', "kube-system", "karpenter", true},
+		{Concat(h, Known("/id/ABC")), '/', h.String(), "id/ABC", true},
+		{Concat(Known("ns:"), h), ':', "ns", h.String(), true},
+		{h, ':', h.String(), "(unknown)", false},
+	} {
+		b, a, ok := c.v.CutLiteral(c.sep)
+		if ok != c.found || b.String() != c.before || a.String() != c.after {
+			t.Errorf("CutLiteral(%s, %q) = %s, %s, %v; want %s, %s, %v", c.v, c.sep, b, a, ok, c.before, c.after, c.found)
 		}
 	}
 }
