@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -381,8 +382,16 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	if lf.quiet {
 		report.Quiet = true
 	}
-	if err := rep.Write(c.Stdout, report); err != nil {
-		return exitError, fmt.Errorf("writing %s output: %w", lf.format, err)
+	var werr error
+	stages := engine.Measure(loaded.Stages, "report", "findings", func() int {
+		werr = rep.Write(c.Stdout, report)
+		return len(res.Findings)
+	})
+	if werr != nil {
+		return exitError, fmt.Errorf("writing %s output: %w", lf.format, werr)
+	}
+	if lf.verbose {
+		writeStages(c.Stderr, stages)
 	}
 	for _, o := range outputs {
 		r, _ := lint.NewReporter(o.format, false)
@@ -690,4 +699,26 @@ func versionString() string {
 		out += ")"
 	}
 	return out
+}
+
+// writeStages prints the measurement of each stage of the run
+// (--verbose): wall time, heap allocated and what it handled.
+func writeStages(w io.Writer, stages []engine.Stage) {
+	var total time.Duration
+	for _, s := range stages {
+		total += s.Wall
+	}
+	for _, s := range stages {
+		fmt.Fprintf(w, "stage %-12s %9s %5.1f%%  %8.1f MiB allocated in %s objects  %d %s\n", s.Name,
+			s.Wall.Round(10*time.Microsecond), 100*s.Wall.Seconds()/max(total.Seconds(), 1e-9), float64(s.AllocBytes)/(1<<20), thousands(s.Allocs), s.Count, s.Unit)
+	}
+}
+
+// thousands writes n with thousands separators.
+func thousands(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -306,3 +306,29 @@ module "pinned" {
 		}
 	}
 }
+
+// --verbose ends with one line per stage of the run, in pipeline order,
+// the command's report stage last; without it no stage line is printed.
+func TestVerbosePrintsStages(t *testing.T) {
+	dir := fixture(t, map[string]string{
+		"main.tf":    "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n}\n",
+		"k8s/a.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n",
+	})
+	_, _, stderr := run(t, dir, nil, "lint", "--verbose", ".")
+	var names []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && f[0] == "stage" {
+			names = append(names, f[1])
+		}
+	}
+	want := "discover terraform embedded kustomize manifests helm compositions join rules report"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("stages %q, want %q:\n%s", got, want, stderr)
+	}
+	if !strings.Contains(stderr, "stage manifests") || !strings.Contains(stderr, " 1 files\n") {
+		t.Errorf("the manifests stage does not say it read one file:\n%s", stderr)
+	}
+	if _, _, quiet := run(t, dir, nil, "lint", "."); strings.Contains(quiet, "stage ") {
+		t.Errorf("stage lines without --verbose:\n%s", quiet)
+	}
+}

@@ -149,6 +149,7 @@ func BenchmarkLoadAndLint(b *testing.B) {
 		var files int
 		var loaded *engine.Loaded
 		var res lint.Result
+		stageWall := map[string]time.Duration{}
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			loaded, res = nil, lint.Result{} // let the previous run's model go
@@ -158,8 +159,14 @@ func BenchmarkLoadAndLint(b *testing.B) {
 				b.Fatal(err)
 			}
 			files = res.Summary.Files
+			for _, s := range loaded.Stages {
+				stageWall[s.Name] += s.Wall
+			}
 		}
 		b.StopTimer()
+		for name, d := range stageWall {
+			b.ReportMetric(d.Seconds()*1000/float64(b.N), name+"-ms/op")
+		}
 		peakHeap := peak.end()
 		runtime.GC()
 		var after runtime.MemStats

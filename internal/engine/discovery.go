@@ -94,16 +94,23 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 	}
 }
 
-// addKustomization renders one kustomization root and reads its output.
-func (p *produced) addKustomization(kr string, kopts kustomize.Options, rel func(string) string, scope lint.Scope) {
-	r, diags, notes := kustomize.Render(kr, kopts)
-	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
-	p.in.Notes = append(p.in.Notes, notes...)
-	if len(r.Content) == 0 {
+// builtKustomization is one kustomization root as built.
+type builtKustomization struct {
+	root  string
+	out   kustomize.Rendered
+	diags []lint.Diagnostic
+	notes []lint.Note
+}
+
+// addKustomization reads one built kustomization root into the model.
+func (p *produced) addKustomization(b builtKustomization, rel func(string) string, scope lint.Scope) {
+	p.in.Diagnostics = append(p.in.Diagnostics, b.diags...)
+	p.in.Notes = append(p.in.Notes, b.notes...)
+	if len(b.out.Content) == 0 {
 		return
 	}
-	s := docSet{name: rel(filepath.Join(kr, "kustomization.yaml")), data: r.Content, scope: scope, mapRange: r.Map, source: lint.SourceKustomize}
-	p.add(s, kr, kube.Options{})
+	s := docSet{name: rel(filepath.Join(b.root, "kustomization.yaml")), data: b.out.Content, scope: scope, mapRange: b.out.Map, source: lint.SourceKustomize}
+	p.add(s, b.root, kube.Options{})
 }
 
 // addFile keeps a file as written for compositions (it is parsed and

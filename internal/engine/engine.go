@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -91,7 +93,10 @@ type Loaded struct {
 	ModuleCalls []terraform.ModuleCall
 	// Tree is what the run may read: snippets for reports come from it too.
 	Tree *treefs.Tree
-	rel  func(string) string
+	// Stages are the measurements of the run's stages, in order (Run
+	// adds "rules").
+	Stages []Stage
+	rel    func(string) string
 }
 
 // Rel reports a path the way ranges do.
@@ -103,8 +108,75 @@ var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-ca
 // maxManifest bounds one YAML file.
 const maxManifest = 8 << 20
 
-// Load discovers and parses every input under the paths.
+// Load discovers and parses every input under the paths, stage by stage
+// (see stages.go).
 func Load(opts Options) (*Loaded, error) {
+	r, err := newRun(opts)
+	if err != nil {
+		return nil, err
+	}
+	s := &r.stages
+	s.run("discover", "inputs", r.discover)
+	s.run("terraform", "root modules", r.terraform)
+	s.run("embedded", "documents", r.embedded)
+	s.run("kustomize", "kustomizations", r.kustomize)
+	s.run("manifests", "files", r.manifests)
+	s.run("helm", "renders", r.helm)
+	s.run("compositions", "documents", r.compositions)
+	if opts.Plan != nil {
+		s.run("plan", "changes", r.plan)
+	}
+	if opts.BaseDir != "" {
+		var berr error
+		s.run("base", "changes", func() int {
+			n := len(r.model.Changes)
+			berr = addBase(r.model, opts, r.l, r.in)
+			return len(r.model.Changes) - n
+		})
+		if berr != nil {
+			return nil, berr
+		}
+	}
+	s.run("join", "files", r.join)
+	r.l.Input = *r.in
+	r.l.Stages = s.list
+	return r.l, nil
+}
+
+// run is the state one Load shares between its stages: what the scan
+// covers, the model being joined and what each stage leaves for the next.
+type run struct {
+	opts   Options
+	rel    func(string) string
+	root   string
+	dirs   []string
+	tree   *treefs.Tree
+	l      *Loaded
+	model  *lint.Model
+	in     *lint.Input
+	holes  *lint.Holes
+	stages stages
+
+	d discovery
+	// files are the files that fed the model; read the YAML files'
+	// contents, kept for ignore comments.
+	files map[string]bool
+	read  map[string][]byte
+	tf    terraform.Result
+	// meta are the chart metadata files among the manifests.
+	meta  map[string]bool
+	hopts helm.Options
+	pr    *produced
+	ctx   context.Context
+	// kustomizeCharts are the charts kustomizations inflated: they do
+	// not render again on their own.
+	kustomizeCharts *sync.Map
+	allCharts       []string
+}
+
+// newRun resolves the paths into scan roots, the scan root and the tree
+// the run may read.
+func newRun(opts Options) (*run, error) {
 	cwd := opts.Cwd
 	if cwd == "" {
 		var err error
@@ -135,11 +207,37 @@ func Load(opts Options) (*Loaded, error) {
 	if opts.relOverride != nil {
 		rel = opts.relOverride
 	}
+	dirs, focus, err := scanPaths(opts, cwd, aliases)
+	if err != nil {
+		return nil, err
+	}
+	root := commonRoot(dirs)
+	if r := repoRoot(root); r != "" && isAncestor(r, root) {
+		root = r
+	}
+	tree := newTree(dirs, root)
+	if opts.rootOverride != "" {
+		root = opts.rootOverride
+		tree = treefs.New(dirs, root)
+	}
+	l := &Loaded{Root: root, Roots: dirs, Tree: tree, rel: rel}
+	for _, f := range focus {
+		l.Focus = append(l.Focus, rel(f))
+	}
+	model := &lint.Model{}
+	return &run{opts: opts, rel: rel, root: root, dirs: dirs, tree: tree, l: l, model: model,
+		in: &lint.Input{Model: model}, holes: lint.NewHoles(), files: map[string]bool{}, read: map[string][]byte{},
+		ctx: context.Background(), kustomizeCharts: &sync.Map{}}, nil
+}
+
+// scanPaths turns the path arguments into the directories to scan (a
+// symlinked directory followed, its link kept in aliases) and the files
+// named (focus): files mean the project they belong to is scanned.
+func scanPaths(opts Options, cwd string, aliases map[string]string) (dirs, focus []string, err error) {
 	paths := opts.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	var dirs, focus []string
 	for _, p := range paths {
 		abs := p
 		if !filepath.IsAbs(abs) {
@@ -148,20 +246,20 @@ func Load(opts Options) (*Loaded, error) {
 		abs = filepath.Clean(abs)
 		st, err := os.Stat(abs)
 		if err != nil {
-			return nil, fmt.Errorf("path %s: %w", p, unwrapPathErr(err))
+			return nil, nil, fmt.Errorf("path %s: %w", p, unwrapPathErr(err))
 		}
-		if st.IsDir() {
-			// A symlinked scan root is followed to its target.
-			if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
-				if lst, err := os.Lstat(abs); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
-					aliases[real] = abs
-				}
-				abs = real
-			}
-			dirs = append(dirs, abs)
-		} else {
+		if !st.IsDir() {
 			focus = append(focus, abs)
+			continue
 		}
+		// A symlinked scan root is followed to its target.
+		if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
+			if lst, err := os.Lstat(abs); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+				aliases[real] = abs
+			}
+			abs = real
+		}
+		dirs = append(dirs, abs)
 	}
 	if len(focus) > 0 {
 		// Files mean: scan the project, report chains touching them.
@@ -177,208 +275,247 @@ func Load(opts Options) (*Loaded, error) {
 		}
 		dirs = append(dirs, project)
 	}
-	dirs = dedupeNested(dirs)
-	root := commonRoot(dirs)
-	if r := repoRoot(root); r != "" && isAncestor(r, root) {
-		root = r
-	}
-	tree := newTree(dirs, root)
-	if opts.rootOverride != "" {
-		root = opts.rootOverride
-		tree = treefs.New(dirs, root)
-	}
+	return dedupeNested(dirs), focus, nil
+}
 
-	d := discover(tree, dirs, opts.Config)
-	l := &Loaded{Root: root, Roots: dirs, Tree: tree, rel: rel}
-	for _, f := range focus {
-		l.Focus = append(l.Focus, rel(f))
+// scopeAt is the .faultline.hcl scope of a path.
+func (r *run) scopeAt(p string) lint.Scope {
+	if r.opts.Config == nil {
+		return lint.Scope{}
 	}
-	model := &lint.Model{}
-	in := lint.Input{Model: model}
-	for _, s := range d.skipped {
-		in.Notes = append(in.Notes, lint.Note{Kind: lint.Skipped, What: s.why, Range: lint.Range{File: rel(s.path)}})
-	}
+	return r.opts.Config.ScopeFor(p)
+}
 
-	var scopeFor func(string) lint.Scope
-	if opts.Config != nil {
-		scopeFor = opts.Config.ScopeFor
+// discover walks the scan roots (stage "discover").
+func (r *run) discover() int {
+	r.d = discover(r.tree, r.dirs, r.opts.Config)
+	for _, s := range r.d.skipped {
+		r.in.Notes = append(r.in.Notes, lint.Note{Kind: lint.Skipped, What: s.why, Range: lint.Range{File: r.rel(s.path)}})
 	}
-	holes := lint.NewHoles()
-	var inputsFor func(string) (map[string]string, []string)
-	if opts.Config != nil {
-		inputsFor = opts.Config.TerraformFor
+	return len(r.d.tfDirs) + len(r.d.manifests) + len(r.d.kustomizations) + len(r.d.archives)
+}
+
+// terraform evaluates every root module (stage "terraform"); the
+// templates Terraform renders are read as rendered, not as manifests.
+func (r *run) terraform() int {
+	o := terraform.Options{Root: r.root, Tree: r.tree, Vars: r.opts.Vars, VarFiles: r.opts.VarFiles, VarFileData: r.opts.VarFileData, Rel: r.rel, Holes: r.holes}
+	if cfg := r.opts.Config; cfg != nil {
+		o.ScopeFor, o.InputsFor = cfg.ScopeFor, cfg.TerraformFor
 	}
-	tf := terraform.Load(d.tfDirs, terraform.Options{Root: root, Tree: tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: scopeFor, Rel: rel, Holes: holes, InputsFor: inputsFor})
-	model.Add(tf.Entities...)
-	in.Diagnostics = append(in.Diagnostics, tf.Diagnostics...)
-	in.Notes = append(in.Notes, tf.Notes...)
-	l.TerraformRoots = tf.Roots
-	l.ModuleCalls = tf.Modules
-	files := map[string]bool{}
-	for _, f := range tf.Files {
-		files[f] = true
+	r.tf = terraform.Load(r.d.tfDirs, o)
+	r.model.Add(r.tf.Entities...)
+	r.in.Diagnostics = append(r.in.Diagnostics, r.tf.Diagnostics...)
+	r.in.Notes = append(r.in.Notes, r.tf.Notes...)
+	r.l.TerraformRoots, r.l.ModuleCalls = r.tf.Roots, r.tf.Modules
+	for _, f := range r.tf.Files {
+		r.files[f] = true
 	}
-	// Templates Terraform renders are read as rendered, not as manifests.
 	templates := map[string]bool{}
-	for _, f := range tf.Templates {
-		files[f], templates[f] = true, true
+	for _, f := range r.tf.Templates {
+		r.files[f], templates[f] = true, true
 	}
-	kept := d.manifests[:0]
-	for _, m := range d.manifests {
-		if !templates[m] {
-			kept = append(kept, m)
-		}
-	}
-	d.manifests = kept
-	kubeVersion := opts.KubeVersion
-	if kubeVersion == "" && opts.Config != nil {
-		kubeVersion = opts.Config.KubeVersion
-	}
-	hopts := helm.Options{Roots: append(append([]string(nil), dirs...), root), Tree: tree, Rel: rel, KubeVersion: kubeVersion, Renderer: opts.Renderer, Holes: holes}
-	hopts.Cache = helm.NewCache()
-	finder := helm.NewFinder(hopts)
-	ctx := context.Background()
-	pr := &produced{in: &in, model: model, holes: holes, finder: finder}
-	scopeAt := func(p string) lint.Scope {
-		if opts.Config == nil {
-			return lint.Scope{}
-		}
-		return opts.Config.ScopeFor(p)
-	}
-	// Kubernetes YAML written inside Terraform.
-	pr.addEmbedded(tf.Embedded, root, scopeAt)
-	// Charts a kustomization inflates render there, not again on their own.
-	kustomizeCharts := &sync.Map{}
+	r.d.manifests = slices.DeleteFunc(r.d.manifests, func(m string) bool { return templates[m] })
+	return len(r.tf.Roots)
+}
 
-	// Kustomize: each root renders once; the files its tree owns are not
-	// read again as plain manifests.
-	kroots, owned := kustomize.FindIn(tree, d.kustomizations)
-	var manifests []string
-	for _, m := range d.manifests {
-		if !owned[m] {
-			manifests = append(manifests, m)
-		}
+// embedded reads the Kubernetes YAML written inside Terraform (stage
+// "embedded"), and sets up the Helm options and release finder every
+// later source feeds.
+func (r *run) embedded() int {
+	kubeVersion := r.opts.KubeVersion
+	if kubeVersion == "" && r.opts.Config != nil {
+		kubeVersion = r.opts.Config.KubeVersion
 	}
-	d.manifests = manifests
+	r.hopts = helm.Options{Roots: append(append([]string(nil), r.dirs...), r.root), Tree: r.tree, Rel: r.rel, KubeVersion: kubeVersion, Renderer: r.opts.Renderer, Holes: r.holes, Cache: helm.NewCache()}
+	r.pr = &produced{in: r.in, model: r.model, holes: r.holes, finder: helm.NewFinder(r.hopts)}
+	r.pr.addEmbedded(r.tf.Embedded, r.root, r.scopeAt)
+	return len(r.tf.Embedded)
+}
+
+// kustomize builds every kustomization root once (stage "kustomize"); the
+// files a root's tree owns are not read again as plain manifests.
+func (r *run) kustomize() int {
+	kroots, owned := kustomize.FindIn(r.tree, r.d.kustomizations)
+	r.d.manifests = slices.DeleteFunc(r.d.manifests, func(m string) bool { return owned[m] })
 	for f := range owned {
-		files[f] = true
+		r.files[f] = true
 	}
-	kopts := kustomize.Options{ScanRoot: root, Tree: tree, Rel: rel, Helm: kustomizeHelm(ctx, hopts, kustomizeCharts)}
-	for _, kr := range kroots {
-		pr.addKustomization(kr, kopts, rel, scopeAt(kr))
+	kopts := kustomize.Options{ScanRoot: r.root, Tree: r.tree, Rel: r.rel, Helm: kustomizeHelm(r.ctx, r.hopts, r.kustomizeCharts)}
+	built := make([]builtKustomization, len(kroots))
+	parallel(len(kroots), func(i int) {
+		b := &built[i]
+		b.root = kroots[i]
+		b.out, b.diags, b.notes = kustomize.Render(kroots[i], kopts)
+	})
+	for _, b := range built {
+		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root))
 	}
+	return len(kroots)
+}
 
-	type parsed struct {
-		ents  []lint.Entity
-		diags []lint.Diagnostic
-		notes []lint.Note
-		data  []byte
-		scope lint.Scope
+// parallel runs f(0) … f(n-1) on GOMAXPROCS goroutines.
+func parallel(n int, f func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
 	}
-	out := make([]parsed, len(d.manifests))
-	meta := chartMetadata(d.manifests)
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// parsedFile is one YAML file as written, parsed.
+type parsedFile struct {
+	ents  []lint.Entity
+	diags []lint.Diagnostic
+	notes []lint.Note
+	data  []byte
+	scope lint.Scope
+}
+
+// manifests reads and parses the YAML files as written, in parallel
+// (stage "manifests"). A chart's metadata files are only read: the chart
+// reads them.
+func (r *run) manifests() int {
+	out := make([]parsedFile, len(r.d.manifests))
+	r.meta = chartMetadata(r.d.manifests)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
-	for i, path := range d.manifests {
+	for i, path := range r.d.manifests {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			data, err := tree.ReadFile(path, maxManifest)
-			if err != nil {
-				out[i].diags = []lint.Diagnostic{{Range: lint.Range{File: rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
-				return
-			}
-			if meta[path] {
-				out[i].data = data // read for ignores; the chart reads it
-				return
-			}
-			scope := scopeAt(filepath.Dir(path))
-			note := func(n lint.Note) { out[i].notes = append(out[i].notes, n) }
-			out[i].ents, out[i].diags = kube.Parse(rel(path), data, kube.Options{Scope: scope, Holes: holes, Notes: note, Templates: true})
-			out[i].data, out[i].scope = data, scope
-			finder.Add(rel(path), path, data, scope)
+			out[i] = r.parseManifest(path)
 		}()
 	}
 	wg.Wait()
 	for i, p := range out {
-		model.Add(p.ents...)
-		in.Diagnostics = append(in.Diagnostics, p.diags...)
-		in.Notes = append(in.Notes, p.notes...)
-		files[d.manifests[i]] = true
-		if p.data != nil && !meta[d.manifests[i]] {
-			pr.addFile(rel(d.manifests[i]), p.data, p.scope)
+		path := r.d.manifests[i]
+		r.model.Add(p.ents...)
+		r.in.Diagnostics = append(r.in.Diagnostics, p.diags...)
+		r.in.Notes = append(r.in.Notes, p.notes...)
+		r.files[path] = true
+		if p.data != nil {
+			r.read[path] = p.data
+			if !r.meta[path] {
+				r.pr.addFile(r.rel(path), p.data, p.scope)
+			}
 		}
 	}
+	return len(out)
+}
 
-	// Helm: releases from Terraform, helmfile, Argo CD and Flux; charts in
-	// the tree render once per release (with their defaults when nothing
-	// installs them).
-	yrels, rdiags, rnotes := finder.Releases()
-	in.Diagnostics = append(in.Diagnostics, rdiags...)
-	in.Notes = append(in.Notes, rnotes...)
-	releases := append([]*lint.Release(nil), model.Releases...)
-	for _, r := range yrels {
-		model.Add(r)
-		releases = append(releases, r)
+// parseManifest reads and parses one YAML file and hands it to the
+// release finder.
+func (r *run) parseManifest(path string) parsedFile {
+	var p parsedFile
+	data, err := r.tree.ReadFile(path, maxManifest)
+	if err != nil {
+		p.diags = []lint.Diagnostic{{Range: lint.Range{File: r.rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
+		return p
 	}
-	// Charts .faultline.hcl gives values files for render with them when
-	// nothing in the tree installs them.
-	if opts.Config != nil {
-		installed := map[string]bool{}
-		for _, r := range releases {
-			if r.ChartDir != "" {
-				installed[filepath.Clean(r.ChartDir)] = true
-			}
-		}
-		for _, cc := range opts.Config.Charts {
-			if installed[cc.Dir] {
-				continue
-			}
-			rng := cc.Range
-			rng.File = rel(filepath.Join(opts.Config.Dir, filepath.Base(opts.Config.Path)))
-			r, cd := helm.ConfiguredRelease(cc.Dir, cc.ValuesFiles, rng, hopts)
-			in.Diagnostics = append(in.Diagnostics, cd...)
-			model.Add(r)
-			releases = append(releases, r)
-		}
+	if r.meta[path] {
+		p.data = data // read for ignores; the chart reads it
+		return p
 	}
-	chartPaths := append(append([]string(nil), d.manifests...), d.archives...)
+	scope := r.scopeAt(filepath.Dir(path))
+	note := func(n lint.Note) { p.notes = append(p.notes, n) }
+	p.ents, p.diags = kube.Parse(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true})
+	p.data, p.scope = data, scope
+	r.pr.finder.Add(r.rel(path), path, data, scope)
+	return p
+}
+
+// helm finds the releases (Terraform, helmfile, Argo CD, Flux, and those
+// .faultline.hcl configures) and renders the charts in the tree once per
+// release, or with their defaults when nothing installs them (stage
+// "helm").
+func (r *run) helm() int {
+	yrels, rdiags, rnotes := r.pr.finder.Releases()
+	r.in.Diagnostics = append(r.in.Diagnostics, rdiags...)
+	r.in.Notes = append(r.in.Notes, rnotes...)
+	releases := append([]*lint.Release(nil), r.model.Releases...)
+	for _, rel := range yrels {
+		r.model.Add(rel)
+		releases = append(releases, rel)
+	}
+	releases = append(releases, r.configuredReleases(releases)...)
+	r.allCharts = helm.FindCharts(append(append([]string(nil), r.d.manifests...), r.d.archives...))
 	var charts []string
-	allCharts := helm.FindCharts(chartPaths)
-	for _, c := range allCharts {
-		if _, used := kustomizeCharts.Load(c); !used {
+	for _, c := range r.allCharts {
+		if _, used := r.kustomizeCharts.Load(c); !used {
 			charts = append(charts, c)
 		}
 	}
-	pr.addCharts(renderCharts(ctx, charts, releases, hopts, scopeAt), scopeAt)
-	// Crossplane compositions render with the claims and composite
-	// resources found anywhere: files, kustomize and chart output,
-	// Terraform.
-	pr.renderCompositions()
-	if opts.Plan != nil {
-		addPlan(model, opts, rel, tf.Calls)
+	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt)
+	r.pr.addCharts(cr, r.scopeAt)
+	return cr.out.Renders
+}
+
+// configuredReleases are the releases of charts .faultline.hcl gives
+// values files for, where nothing in the tree installs them.
+func (r *run) configuredReleases(releases []*lint.Release) []*lint.Release {
+	cfg := r.opts.Config
+	if cfg == nil {
+		return nil
 	}
-	if opts.BaseDir != "" {
-		if err := addBase(model, opts, l, &in); err != nil {
-			return nil, err
+	installed := map[string]bool{}
+	for _, rel := range releases {
+		if rel.ChartDir != "" {
+			installed[filepath.Clean(rel.ChartDir)] = true
 		}
 	}
-	for _, a := range d.archives {
-		files[a] = true
-	}
-	in.Files = len(files)
-	in.Diagnostics = capPerFile(in.Diagnostics, maxDiagnosticsPerFile)
-	read := map[string][]byte{}
-	for i, p := range out {
-		if p.data != nil {
-			read[d.manifests[i]] = p.data
+	var out []*lint.Release
+	for _, cc := range cfg.Charts {
+		if installed[cc.Dir] {
+			continue
 		}
+		rng := cc.Range
+		rng.File = r.rel(filepath.Join(cfg.Dir, filepath.Base(cfg.Path)))
+		rel, cd := helm.ConfiguredRelease(cc.Dir, cc.ValuesFiles, rng, r.hopts)
+		r.in.Diagnostics = append(r.in.Diagnostics, cd...)
+		r.model.Add(rel)
+		out = append(out, rel)
 	}
-	in.Ignores = scanIgnores(tree, rel, files, read, allCharts)
-	l.Input = in
-	return l, nil
+	return out
+}
+
+// compositions renders the Crossplane compositions with the claims and
+// composite resources found anywhere: files, kustomize and chart output,
+// Terraform (stage "compositions").
+func (r *run) compositions() int {
+	r.pr.renderCompositions()
+	return len(r.pr.docs)
+}
+
+// plan joins the Terraform plan (stage "plan").
+func (r *run) plan() int {
+	n := len(r.model.Changes)
+	addPlan(r.model, r.opts, r.rel, r.tf.Calls)
+	return len(r.model.Changes) - n
+}
+
+// join finishes the input (stage "join"): the files read, diagnostics
+// bounded per file, the ignore comments of every file that fed the model.
+func (r *run) join() int {
+	for _, a := range r.d.archives {
+		r.files[a] = true
+	}
+	r.in.Files = len(r.files)
+	r.in.Diagnostics = capPerFile(r.in.Diagnostics, maxDiagnosticsPerFile)
+	r.in.Ignores = scanIgnores(r.tree, r.rel, r.files, r.read, r.allCharts)
+	return len(r.files)
 }
 
 // chartMetadata is the set of YAML files that sit directly in a Helm
@@ -709,10 +846,14 @@ func Run(opts Options, rules []*lint.Rule, ropts lint.Options) (*Loaded, lint.Re
 	if err != nil {
 		return nil, lint.Result{}, err
 	}
-	res := lint.Run(l.Input, rules, ropts)
-	if len(l.Focus) > 0 || opts.Changed != nil {
-		res = FilterTouching(res, append(append([]string(nil), l.Focus...), opts.Changed...))
-	}
+	var res lint.Result
+	l.Stages = Measure(l.Stages, "rules", "findings", func() int {
+		res = lint.Run(l.Input, rules, ropts)
+		if len(l.Focus) > 0 || opts.Changed != nil {
+			res = FilterTouching(res, append(append([]string(nil), l.Focus...), opts.Changed...))
+		}
+		return len(res.Findings)
+	})
 	return l, res, nil
 }
 
