@@ -249,11 +249,19 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 	p.in.Diagnostics = append(p.in.Diagnostics, run.diags...)
 	p.in.Notes = append(p.in.Notes, run.out.Notes...)
 	p.in.Notes = append(p.in.Notes, run.notes...)
-	for _, r := range run.out.Rendered {
-		ents, diags := kube.Parse(r.Name, r.Content, kube.Options{Scope: chartScope(r, scopeFor), Holes: p.holes, Source: lint.SourceHelm,
-			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: p.note})
-		p.model.Add(ents...)
-		p.in.Diagnostics = append(p.in.Diagnostics, diags...)
-		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: chartScope(r, scopeFor), mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred})
+	parsed := make([]parsedFile, len(run.out.Rendered))
+	parallel(len(parsed), func(i int) {
+		r, out := run.out.Rendered[i], &parsed[i]
+		note := func(n lint.Note) { out.notes = append(out.notes, n) }
+		out.scope = chartScope(r, scopeFor)
+		out.ents, out.diags = kube.Parse(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
+			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: note})
+	})
+	for i, r := range run.out.Rendered {
+		out := parsed[i]
+		p.model.Add(out.ents...)
+		p.in.Diagnostics = append(p.in.Diagnostics, out.diags...)
+		p.in.Notes = append(p.in.Notes, out.notes...)
+		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: out.scope, mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred})
 	}
 }
