@@ -119,6 +119,10 @@ func benchRenderers() []benchRenderer {
 	out := []benchRenderer{
 		{"InProcess", func() (Renderer, func()) { return InProcess{}, func() {} }},
 		{"Child", func() (Renderer, func()) { return child(DefaultCPULimit), func() {} }},
+		{"Pool", func() (Renderer, func()) {
+			p := &Pool{Child: child(DefaultCPULimit)}
+			return p, func() { _ = p.Close() }
+		}},
 	}
 	// FAULTLINE_EXE=path/to/faultline measures the real binary's
 	// `faultline __render`.
