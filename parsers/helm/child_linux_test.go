@@ -67,15 +67,21 @@ func TestChildMemoryBoundHolds(t *testing.T) {
 }
 
 // TestChildDiesWithParent kills a faultline-like parent (this test binary
-// as the "parent" helper) while its child renders a chart that never
-// ends: the child must go too.
+// as the "parent" or "pool-parent" helper) while its child renders a
+// chart that never ends: the child must go too.
 func TestChildDiesWithParent(t *testing.T) {
+	for _, mode := range []string{"parent", "pool-parent"} {
+		t.Run(mode, func(t *testing.T) { dieWithParent(t, mode) })
+	}
+}
+
+func dieWithParent(t *testing.T, mode string) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	parent := exec.Command(exe, "-test.run=^$")
-	parent.Env = append(withoutHelper(os.Environ()), testHelperEnv+"=parent")
+	parent.Env = append(withoutHelper(os.Environ()), testHelperEnv+"="+mode)
 	if err := parent.Start(); err != nil {
 		t.Fatal(err)
 	}
