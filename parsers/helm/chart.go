@@ -205,6 +205,9 @@ func walkChart(dir string) (files []File, skipped []string, err error) {
 		}
 	}
 	rules.AddDefaults()
+	// The chart's own tree: reads stay inside it, and each directory is
+	// resolved once rather than once per file.
+	tree := treefs.New([]string{dir}, "")
 	total := int64(0)
 	err = filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
@@ -256,7 +259,10 @@ func walkChart(dir string) (files []File, skipped []string, err error) {
 		if total += info.Size(); total > maxChartSize {
 			return fmt.Errorf("the chart is larger than %d MiB", maxChartSize>>20)
 		}
-		data, err := readLimited(target, maxChartFile)
+		data, err := tree.ReadFile(target, maxChartFile)
+		if errors.Is(err, treefs.ErrTooLarge) {
+			return fmt.Errorf("%s is larger than %s", filepath.Base(target), treefs.Size(maxChartFile))
+		}
 		if err != nil {
 			return err
 		}
