@@ -158,7 +158,7 @@ func (c Child) bounds() bounds {
 // the worker (Pool keeps its workers for many requests). The goroutine
 // stays on its OS thread while the worker lives (see startWorker).
 func (c Child) Render(ctx context.Context, req Request) (Result, error) {
-	body, err := encodeRequest(req)
+	body, err := encodeRequest(wireRequest{Request: req})
 	if err != nil {
 		return Result{}, err
 	}

@@ -26,7 +26,7 @@ func TestChildMemoryBoundHolds(t *testing.T) {
 			{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: probe\nversion: 0.1.0\n")},
 			{Name: "templates/cm.yaml", Data: []byte(template)},
 		}
-		body, err := encodeRequest(Request{Chart: "probe", Files: files})
+		body, err := encodeRequest(wireRequest{Request: Request{Chart: "probe", Files: files}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,6 +22,7 @@ func Serve(r io.Reader, w io.Writer, lim Limits) error {
 		return err
 	}
 	in := bufio.NewReaderSize(r, 64<<10)
+	kept := keptCharts{}
 	for {
 		data, err := readFrame(in, maxRequest)
 		if errors.Is(err, io.EOF) {
@@ -33,7 +34,7 @@ func Serve(r io.Reader, w io.Writer, lim Limits) error {
 		if err := budgetCPU(lim.CPUSeconds); err != nil {
 			return err
 		}
-		rep, err := serveOne(data)
+		rep, err := serveOne(data, kept)
 		if err != nil {
 			return err
 		}
@@ -43,14 +44,18 @@ func Serve(r io.Reader, w io.Writer, lim Limits) error {
 	}
 }
 
-// serveOne decodes and renders one request.
-func serveOne(data []byte) (reply, error) {
-	var req Request
+// serveOne decodes and renders one request, with the chart files kept
+// from earlier ones.
+func serveOne(data []byte, kept keptCharts) (reply, error) {
+	var req wireRequest
 	if err := json.Unmarshal(data, &req); err != nil {
 		return reply{}, fmt.Errorf("invalid request: %w", err)
 	}
+	if err := kept.resolve(&req); err != nil {
+		return reply{}, err
+	}
 	var rep reply
-	res, err := renderLocal(req)
+	res, err := renderLocal(req.Request)
 	rep.Result = res
 	if err != nil {
 		var re *RenderError

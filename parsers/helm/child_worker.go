@@ -22,6 +22,7 @@ const frameHeader = 4
 // bounded as its Child says: it renders one request after another.
 type worker struct {
 	b      bounds
+	sent   *sentCharts // the chart files the worker keeps
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	out    *bufio.Reader
@@ -47,7 +48,7 @@ func (c Child) startWorker() (*worker, error) {
 	cmd := exec.Command(c.Exe, c.Args...)
 	cmd.Env = append(env[:len(env):len(env)], LimitsEnv+"="+string(lim))
 	cmd.SysProcAttr = sysProcAttr()
-	w := &worker{b: b, cmd: cmd, stderr: &headBuffer{max: 4 << 10}}
+	w := &worker{b: b, sent: newSentCharts(b.memory / 8), cmd: cmd, stderr: &headBuffer{max: 4 << 10}}
 	cmd.Stderr = w.stderr
 	cmd.WaitDelay = time.Second
 	in, err := cmd.StdinPipe()
@@ -132,7 +133,7 @@ func (w *worker) close() outcome {
 func (w *worker) pid() int { return w.cmd.Process.Pid }
 
 // encodeRequest encodes req as a request frame.
-func encodeRequest(req Request) ([]byte, error) {
+func encodeRequest(req wireRequest) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Write(make([]byte, frameHeader))
 	enc := json.NewEncoder(&buf)

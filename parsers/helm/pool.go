@@ -41,10 +41,13 @@ func NewPool(args ...string) (*Pool, error) {
 	return &Pool{Child: c}, nil
 }
 
-// task is one request waiting for a worker.
+// task is one request waiting for a worker, with the hash and size of
+// its files (see sentCharts).
 type task struct {
 	ctx  context.Context
-	body []byte
+	req  Request
+	hash string
+	size int64
 	done chan taskResult
 }
 
@@ -58,15 +61,11 @@ func (p *Pool) Render(ctx context.Context, req Request) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, &StoppedError{Reason: err.Error()}
 	}
-	body, err := encodeRequest(req)
-	if err != nil {
-		return Result{}, err
-	}
 	quit, err := p.start()
 	if err != nil {
 		return Result{}, err
 	}
-	t := &task{ctx: ctx, body: body, done: make(chan taskResult, 1)}
+	t := &task{ctx: ctx, req: req, hash: filesHash(req.Files), size: filesSize(req.Files), done: make(chan taskResult, 1)}
 	select {
 	case p.tasks <- t:
 	case <-ctx.Done():
@@ -157,11 +156,20 @@ func (p *Pool) serve(w *worker, t *task) *worker {
 		p.live[w] = true
 		p.mu.Unlock()
 	}
+	body, err := encodeRequest(w.sent.prepare(t.req, t.hash, t.size))
+	if err != nil {
+		// The worker keeps what it was sent: the request that failed to
+		// encode was not, so it starts afresh.
+		t.done <- taskResult{err: err}
+		w.close()
+		p.forget(w)
+		return nil
+	}
 	ctx, cancel := context.WithCancel(t.ctx)
 	defer cancel()
 	stop := context.AfterFunc(p.ctx, cancel)
 	defer stop()
-	res, alive, err := w.render(ctx, t.body)
+	res, alive, err := w.render(ctx, body)
 	if !alive {
 		p.forget(w)
 		w = nil

@@ -244,3 +244,67 @@ func TestIdenticalChartsRenderOnce(t *testing.T) {
 		t.Errorf("second run: %d renderings, %d rendered", again.Renders, len(again.Rendered))
 	}
 }
+
+// TestSentCharts: a worker is sent a chart's files once and keeps at most
+// the bound, the oldest dropped first; what it keeps matches what the
+// parent records, so a cached request always finds its files.
+func TestSentCharts(t *testing.T) {
+	chart := func(name string, n int) []File {
+		return []File{{Name: "Chart.yaml", Data: []byte(strings.Repeat(name, n))}}
+	}
+	charts := map[string][]File{"a": chart("a", 40), "b": chart("b", 40), "c": chart("c", 40), "huge": chart("h", 200)}
+	sent := newSentCharts(100)
+	kept := keptCharts{}
+	var trace []string
+	for _, name := range []string{"a", "b", "a", "c", "b", "a", "huge", "huge"} {
+		files := charts[name]
+		wr := sent.prepare(Request{Chart: name, Files: files}, filesHash(files), filesSize(files))
+		trace = append(trace, fmt.Sprintf("%s cached=%v drop=%d files=%d", name, wr.Cached, len(wr.Drop), len(wr.Files)))
+		if err := kept.resolve(&wr); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !reflect.DeepEqual(wr.Files, files) {
+			t.Fatalf("%s: the worker renders other files", name)
+		}
+		if len(kept) != len(sent.size) {
+			t.Fatalf("%s: the worker keeps %d charts, the parent says %d", name, len(kept), len(sent.size))
+		}
+	}
+	want := []string{
+		"a cached=false drop=0 files=1",
+		"b cached=false drop=0 files=1",
+		"a cached=true drop=0 files=0",
+		"c cached=false drop=1 files=1", // a goes
+		"b cached=true drop=0 files=0",
+		"a cached=false drop=1 files=1", // b goes
+		"huge cached=false drop=0 files=1",
+		"huge cached=false drop=0 files=1", // larger than the bound: never kept
+	}
+	if !reflect.DeepEqual(trace, want) {
+		t.Errorf("trace:\n%s\nwant\n%s", strings.Join(trace, "\n"), strings.Join(want, "\n"))
+	}
+	if err := (keptCharts{}).resolve(&wireRequest{Hash: "x", Cached: true}); err == nil {
+		t.Error("a cached request for files never sent is accepted")
+	}
+}
+
+// TestPoolManyReleasesOfOneChart: one worker renders a chart for many
+// releases (its files sent once) as InProcess does.
+func TestPoolManyReleasesOfOneChart(t *testing.T) {
+	p := testPool(t, child(20*time.Second), 1)
+	files := []File{
+		{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: rel\nversion: 0.1.0\n")},
+		{Name: "templates/cm.yaml", Data: []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n  namespace: {{ .Release.Namespace }}\n")},
+	}
+	for i := range 5 {
+		req := Request{Chart: "rel", Files: files, ReleaseName: fmt.Sprint("r", i), Namespace: fmt.Sprint("ns", i)}
+		want, werr := InProcess{}.Render(context.Background(), req)
+		got, err := p.Render(context.Background(), req)
+		if err != nil || werr != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("release %d: %+v %v, want %+v %v", i, got, err, want, werr)
+		}
+	}
+	if n := p.starts.Load(); n != 1 {
+		t.Errorf("%d workers started, want 1", n)
+	}
+}
