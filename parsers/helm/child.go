@@ -217,7 +217,9 @@ func (b bounds) stopped(o outcome) *StoppedError {
 // a loaded machine). A hoarding chart dies at the fresh child's resident
 // size plus the limit (see limitMemory); nine tenths of the limit is far
 // above anything a chart within it holds when it crashes for another
-// reason.
+// reason. The peak is over the worker's life: a long-lived worker that
+// came near the limit on an earlier chart and then crashes for another
+// reason is reported at the limit too.
 func (b bounds) crashedAtMemoryLimit(o outcome) bool {
 	return crashedNear(o.stderr, peakResident(o.state), b.memory)
 }

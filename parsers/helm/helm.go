@@ -9,8 +9,9 @@
 // chart are not followed, .helmignore is honoured, size and file count
 // are bounded; archives are bounded before Helm unpacks them. Rendering
 // runs with no cluster (lookup returns nothing), no DNS and no schema
-// fetching, through a Renderer: Child bounds time, memory and output by
-// running faultline itself as a child process.
+// fetching, through a Renderer: Pool bounds time, memory and output by
+// running faultline itself as long-lived child processes, each bounding
+// every chart it renders.
 //
 // Each chart renders once per distinct release (values, name, namespace);
 // a chart no release installs renders once with its defaults, and what it
@@ -54,7 +55,7 @@ type Options struct {
 	// KubeVersion is the Kubernetes version in .Capabilities (default
 	// DefaultKubeVersion).
 	KubeVersion string
-	// Renderer renders one chart (default InProcess{}; use Child for
+	// Renderer renders one chart (default InProcess{}; use a Pool for
 	// untrusted input).
 	Renderer Renderer
 	// Holes decodes sentinels in release values (Karpenter settings).

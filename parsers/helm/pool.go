@@ -145,6 +145,10 @@ func (p *Pool) slot() {
 // serve renders t on w, starting a worker when w is nil; it returns the
 // worker alive after the request, or nil.
 func (p *Pool) serve(w *worker, t *task) *worker {
+	if p.ctx.Err() != nil {
+		t.done <- taskResult{err: errPoolClosed}
+		return w
+	}
 	if w == nil {
 		var err error
 		if w, err = p.Child.startWorker(); err != nil {

@@ -308,3 +308,31 @@ func TestPoolManyReleasesOfOneChart(t *testing.T) {
 		t.Errorf("%d workers started, want 1", n)
 	}
 }
+
+// TestPoolMemoryPerRequest: one worker renders three charts in a row that
+// each keep 48 MB and churn through 1.5 GB, within a 128 MiB limit: what
+// one rendering held is not counted against the next.
+func TestPoolMemoryPerRequest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: churns through gigabytes")
+	}
+	c := child(20 * time.Second)
+	c.MemoryLimit = 128 << 20
+	p := testPool(t, c, 1)
+	files := []File{
+		{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: churn\nversion: 0.1.0\n")},
+		{Name: "templates/cm.yaml", Data: []byte(churnTemplate)},
+	}
+	for i := range 3 {
+		err := runBounded(t, func() error {
+			_, err := p.Render(context.Background(), Request{Chart: "churn", Files: files, ReleaseName: fmt.Sprint("r", i)})
+			return err
+		})
+		if err != nil {
+			t.Fatalf("rendering %d: %v", i, err)
+		}
+	}
+	if n := p.starts.Load(); n != 1 {
+		t.Errorf("%d workers started, want 1", n)
+	}
+}
