@@ -198,16 +198,16 @@ func isDir(p string) bool {
 // to regular files inside the chart; directories a .helmignore names are
 // skipped; the chart is bounded in size and file count.
 func walkChart(dir string) (files []File, skipped []string, err error) {
+	// The chart's own tree: reads stay inside it, and each directory is
+	// resolved once rather than once per file.
+	tree := treefs.New([]string{dir}, "")
 	rules := ignore.Empty()
-	if data, err := readLimited(filepath.Join(dir, ignore.HelmIgnore), maxChartFile); err == nil {
+	if data, err := tree.ReadFile(filepath.Join(dir, ignore.HelmIgnore), maxChartFile); err == nil {
 		if r, err := ignore.Parse(bytes.NewReader(data)); err == nil {
 			rules = r
 		}
 	}
 	rules.AddDefaults()
-	// The chart's own tree: reads stay inside it, and each directory is
-	// resolved once rather than once per file.
-	tree := treefs.New([]string{dir}, "")
 	total := int64(0)
 	err = filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
