@@ -29,12 +29,14 @@ const (
 )
 
 // Child renders in a child process: faultline re-executing itself
-// (`faultline __render`), because Helm's engine takes no context. The
-// child reads a JSON Request on stdin and writes a JSON reply on stdout
-// (see Serve). It bounds its own memory and CPU time before it reads the
-// request (the Limits travel in LimitsEnv) and dies with its parent; the
-// parent kills it when its output exceeds MaxOutput or the wall-clock
-// backstop passes.
+// (`faultline __render`), because Helm's engine takes no context. Child
+// starts a process per rendering; Pool keeps such processes for many
+// (see Pool), with the same fields. The child reads framed JSON requests
+// on stdin and writes a framed reply to each on stdout (see Serve and
+// frameHeader). It bounds its own memory, and the CPU time of each
+// request, itself (the Limits travel in LimitsEnv) and dies with its
+// parent; the parent kills it when a reply exceeds MaxOutput or the
+// wall-clock backstop passes.
 type Child struct {
 	// Exe is the program to run (os.Executable()), Args its arguments
 	// (["__render"]).
@@ -45,7 +47,8 @@ type Child struct {
 	// CPULimit bounds the CPU time of one rendering, rounded up to whole
 	// seconds (default DefaultCPULimit). It is the time bound that
 	// decides: a chart uses the same CPU time on an idle and on a loaded
-	// machine.
+	// machine. A worker that rendered before stops a chart after between
+	// CPULimit and a second more (see budgetCPU).
 	CPULimit time.Duration
 	// Timeout is a wall-clock backstop for a child that does not finish
 	// although it uses no CPU (default the larger of DefaultTimeout and
@@ -69,12 +72,12 @@ const ChildEnv = "FAULTLINE_HELM_CHILD"
 const LimitsEnv = "FAULTLINE_HELM_LIMITS"
 
 // Limits are the bounds a child renderer sets on itself before it reads
-// its request.
+// its first request.
 type Limits struct {
 	// Memory bounds the memory the child may add to its footprint when it
 	// starts serving, in bytes (0: no bound).
 	Memory int64 `json:"memory,omitempty"`
-	// CPUSeconds bounds the child's CPU time (0: no bound).
+	// CPUSeconds bounds the CPU time of each request (0: no bound).
 	CPUSeconds int64 `json:"cpuSeconds,omitempty"`
 }
 
@@ -103,9 +106,9 @@ func NewChild(args ...string) (Child, error) {
 	return Child{Exe: exe, Args: args, Env: append(os.Environ(), ChildEnv+"=1")}, nil
 }
 
-// ServeIfChild serves one request on stdin and stdout, within the Limits
-// of LimitsEnv, and exits when this process is a child NewChild started
-// (ChildEnv is set); otherwise it returns at once. Call it first in a
+// ServeIfChild serves requests on stdin and stdout until stdin ends,
+// within the Limits of LimitsEnv, and exits when this process is a child
+// NewChild started (ChildEnv is set); otherwise it returns at once. Call it first in a
 // TestMain of tests that render through NewChild.
 func ServeIfChild() {
 	if os.Getenv(ChildEnv) != "1" {
