@@ -152,8 +152,9 @@ type Output struct {
 	Entities    []lint.Entity
 	Diagnostics []lint.Diagnostic
 	Notes       []lint.Note
-	// Renders counts the renderings run (each chart and values
-	// combination once; those the Cache held are not run again).
+	// Renders counts the renderings run (each distinct chart content,
+	// values and release once, wherever the chart is; those the Cache
+	// held are not run again).
 	Renders int
 }
 
