@@ -353,10 +353,11 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		}
 		baseDir, baseRoot = tmp, rev.Root
 	}
-	renderer, err := c.renderer()
+	renderer, stopRenderer, err := c.renderer()
 	if err != nil {
 		return exitError, err
 	}
+	defer stopRenderer()
 	stopProgress := c.progress(lf.quiet)
 	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}, rules.All, ropts)
 	stopProgress()
@@ -457,18 +458,20 @@ func (c *CLI) progress(quiet bool) (stop func()) {
 	}
 }
 
-// renderer is the bounded chart renderer: faultline re-executing itself as
-// a child process with a timeout and a memory limit (Helm's engine takes no
-// context), or the in-process renderer when the CLI says so (tests).
-func (c *CLI) renderer() (helm.Renderer, error) {
+// renderer is the bounded chart renderer: a pool of faultline processes
+// re-executing themselves (`faultline __render`), each bounding every
+// rendering in CPU time, memory and output (Helm's engine takes no
+// context), or the renderer the CLI was given (tests). stop shuts the
+// pool's workers down; the run calls it when it ends.
+func (c *CLI) renderer() (r helm.Renderer, stop func(), err error) {
 	if c.Renderer != nil {
-		return c.Renderer, nil
+		return c.Renderer, func() {}, nil
 	}
-	child, err := helm.NewChild("__render")
+	pool, err := helm.NewPool("__render")
 	if err != nil {
-		return nil, fmt.Errorf("chart renderer: %w", err)
+		return nil, nil, fmt.Errorf("chart renderer: %w", err)
 	}
-	return child, nil
+	return pool, func() { _ = pool.Close() }, nil
 }
 
 func parseFailOn(s string) (lint.Severity, error) {

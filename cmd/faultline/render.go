@@ -9,14 +9,15 @@ import (
 )
 
 // renderCommand is the hidden child renderer: faultline re-executes
-// itself as `faultline __render` to render one Helm chart within a CPU,
-// memory and output bound (helm.Child), which the parent passes in
-// helm.LimitsEnv. It reads a JSON request on stdin and writes a JSON
-// reply on stdout; it is not meant to be run by hand.
+// itself as `faultline __render` (helm.Pool's workers, helm.Child) to
+// render Helm charts, each within a CPU, memory and output bound that the
+// parent passes in helm.LimitsEnv. It reads length-prefixed JSON requests
+// on stdin and writes a reply to each on stdout until stdin closes; it is
+// not meant to be run by hand.
 func renderCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:    "__render",
-		Short:  "Render one Helm chart from a JSON request on stdin (internal)",
+		Short:  "Render Helm charts from framed JSON requests on stdin (internal)",
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -198,8 +198,11 @@ func isDir(p string) bool {
 // to regular files inside the chart; directories a .helmignore names are
 // skipped; the chart is bounded in size and file count.
 func walkChart(dir string) (files []File, skipped []string, err error) {
+	// The chart's own tree: reads stay inside it, and each directory is
+	// resolved once rather than once per file.
+	tree := treefs.New([]string{dir}, "")
 	rules := ignore.Empty()
-	if data, err := readLimited(filepath.Join(dir, ignore.HelmIgnore), maxChartFile); err == nil {
+	if data, err := tree.ReadFile(filepath.Join(dir, ignore.HelmIgnore), maxChartFile); err == nil {
 		if r, err := ignore.Parse(bytes.NewReader(data)); err == nil {
 			rules = r
 		}
@@ -256,7 +259,10 @@ func walkChart(dir string) (files []File, skipped []string, err error) {
 		if total += info.Size(); total > maxChartSize {
 			return fmt.Errorf("the chart is larger than %d MiB", maxChartSize>>20)
 		}
-		data, err := readLimited(target, maxChartFile)
+		data, err := tree.ReadFile(target, maxChartFile)
+		if errors.Is(err, treefs.ErrTooLarge) {
+			return fmt.Errorf("%s is larger than %s", filepath.Base(target), treefs.Size(maxChartFile))
+		}
 		if err != nil {
 			return err
 		}

@@ -1,14 +1,11 @@
 package helm
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -32,12 +29,14 @@ const (
 )
 
 // Child renders in a child process: faultline re-executing itself
-// (`faultline __render`), because Helm's engine takes no context. The
-// child reads a JSON Request on stdin and writes a JSON reply on stdout
-// (see Serve). It bounds its own memory and CPU time before it reads the
-// request (the Limits travel in LimitsEnv) and dies with its parent; the
-// parent kills it when its output exceeds MaxOutput or the wall-clock
-// backstop passes.
+// (`faultline __render`), because Helm's engine takes no context. Child
+// starts a process per rendering; Pool keeps such processes for many
+// (see Pool), with the same fields. The child reads framed JSON requests
+// on stdin and writes a framed reply to each on stdout (see Serve and
+// frameHeader). It bounds its own memory, and the CPU time of each
+// request, itself (the Limits travel in LimitsEnv) and dies with its
+// parent; the parent kills it when a reply exceeds MaxOutput or the
+// wall-clock backstop passes.
 type Child struct {
 	// Exe is the program to run (os.Executable()), Args its arguments
 	// (["__render"]).
@@ -48,7 +47,8 @@ type Child struct {
 	// CPULimit bounds the CPU time of one rendering, rounded up to whole
 	// seconds (default DefaultCPULimit). It is the time bound that
 	// decides: a chart uses the same CPU time on an idle and on a loaded
-	// machine.
+	// machine. A worker that rendered before stops a chart after between
+	// CPULimit and a second more (see budgetCPU).
 	CPULimit time.Duration
 	// Timeout is a wall-clock backstop for a child that does not finish
 	// although it uses no CPU (default the larger of DefaultTimeout and
@@ -72,12 +72,12 @@ const ChildEnv = "FAULTLINE_HELM_CHILD"
 const LimitsEnv = "FAULTLINE_HELM_LIMITS"
 
 // Limits are the bounds a child renderer sets on itself before it reads
-// its request.
+// its first request.
 type Limits struct {
 	// Memory bounds the memory the child may add to its footprint when it
 	// starts serving, in bytes (0: no bound).
 	Memory int64 `json:"memory,omitempty"`
-	// CPUSeconds bounds the child's CPU time (0: no bound).
+	// CPUSeconds bounds the CPU time of each request (0: no bound).
 	CPUSeconds int64 `json:"cpuSeconds,omitempty"`
 }
 
@@ -106,9 +106,9 @@ func NewChild(args ...string) (Child, error) {
 	return Child{Exe: exe, Args: args, Env: append(os.Environ(), ChildEnv+"=1")}, nil
 }
 
-// ServeIfChild serves one request on stdin and stdout, within the Limits
-// of LimitsEnv, and exits when this process is a child NewChild started
-// (ChildEnv is set); otherwise it returns at once. Call it first in a
+// ServeIfChild serves requests on stdin and stdout until stdin ends,
+// within the Limits of LimitsEnv, and exits when this process is a child
+// NewChild started (ChildEnv is set); otherwise it returns at once. Call it first in a
 // TestMain of tests that render through NewChild.
 func ServeIfChild() {
 	if os.Getenv(ChildEnv) != "1" {
@@ -157,45 +157,29 @@ func (c Child) bounds() bounds {
 	return b
 }
 
-// Render implements Renderer.
+// Render implements Renderer: it starts a worker, renders req and stops
+// the worker (Pool keeps its workers for many requests). The goroutine
+// stays on its OS thread while the worker lives (see startWorker).
 func (c Child) Render(ctx context.Context, req Request) (Result, error) {
-	b := c.bounds()
-	body, err := json.Marshal(req)
+	body, err := encodeRequest(wireRequest{Request: req})
 	if err != nil {
-		return Result{}, &StoppedError{Reason: "cannot encode the request: " + err.Error()}
+		return Result{}, err
 	}
-	lim, err := json.Marshal(Limits{Memory: b.memory, CPUSeconds: int64(b.cpu / time.Second)})
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	w, err := c.startWorker()
 	if err != nil {
-		return Result{}, &StoppedError{Reason: "cannot encode the limits: " + err.Error()}
+		return Result{}, err
 	}
-	env := c.Env
-	if env == nil {
-		env = os.Environ()
+	res, alive, err := w.render(ctx, body)
+	if alive {
+		w.close()
 	}
-	env = append(env[:len(env):len(env)], LimitsEnv+"="+string(lim))
-	ctx, cancel := context.WithTimeout(ctx, b.wall)
-	defer cancel()
-	o, err := c.run(ctx, env, body, b.output)
-	if err != nil {
-		return Result{}, &StoppedError{Reason: err.Error()}
-	}
-	o.ctxErr = ctx.Err()
-	if se := b.stopped(o); se != nil {
-		return Result{}, se
-	}
-	var rep reply
-	if err := json.Unmarshal(o.out, &rep); err != nil {
-		return Result{}, &StoppedError{Reason: "the renderer's output is not valid: " + err.Error()}
-	}
-	if rep.Error != nil {
-		return rep.Result, rep.Error
-	}
-	return rep.Result, nil
+	return res, err
 }
 
-// outcome is how one child process ended.
+// outcome is how a request to a worker failed.
 type outcome struct {
-	out     []byte
 	tooBig  bool
 	readErr error
 	waitErr error
@@ -204,52 +188,14 @@ type outcome struct {
 	ctxErr  error
 }
 
-// run starts the child, feeds it body and collects at most maxOut+1 bytes
-// of its output. An error means the child could not start. The goroutine
-// is locked to its OS thread from start to wait: Linux sends the child's
-// death signal when the thread that started it exits, not the process
-// (Go issue 27505), and the runtime ends a thread when a goroutine that
-// locked it exits; locked, the thread runs no other goroutine until the
-// child is done.
-func (c Child) run(ctx context.Context, env []string, body []byte, maxOut int64) (outcome, error) {
-	cmd := exec.CommandContext(ctx, c.Exe, c.Args...)
-	cmd.Env = env
-	cmd.Stdin = bytes.NewReader(body)
-	cmd.SysProcAttr = sysProcAttr()
-	stderr := &headBuffer{max: 4 << 10}
-	cmd.Stderr = stderr
-	cmd.WaitDelay = time.Second
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return outcome{}, err
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	if err := cmd.Start(); err != nil {
-		return outcome{}, fmt.Errorf("cannot start the renderer: %w", err)
-	}
-	var o outcome
-	o.out, o.readErr = io.ReadAll(io.LimitReader(stdout, maxOut+1))
-	if o.tooBig = int64(len(o.out)) > maxOut; o.tooBig {
-		_ = cmd.Process.Kill()
-		_, _ = io.Copy(io.Discard, stdout)
-	}
-	o.waitErr = cmd.Wait()
-	o.state, o.stderr = cmd.ProcessState, stderr.String()
-	return o, nil
-}
-
-// stopped says why a child's outcome is not a reply, or returns nil. The
-// bounds that decide do not depend on the machine's load: output size,
-// CPU time (the child exits with exitCPULimit at its RLIMIT_CPU) and
-// memory (the runtime fails at RLIMIT_DATA); the wall-clock backstop
-// comes after, and a child that finished is not stopped by it.
+// stopped says why a worker gave no reply. The bounds that decide do not
+// depend on the machine's load: output size, CPU time (the worker exits
+// with exitCPULimit at its RLIMIT_CPU) and memory (the runtime fails at
+// RLIMIT_DATA); the wall-clock backstop comes after.
 func (b bounds) stopped(o outcome) *StoppedError {
 	switch {
 	case o.tooBig:
 		return &StoppedError{Reason: fmt.Sprintf("its output exceeds %d MiB", b.output>>20)}
-	case o.waitErr == nil && o.readErr == nil:
-		return nil
 	case o.state != nil && o.state.ExitCode() == exitCPULimit:
 		return &StoppedError{Reason: fmt.Sprintf("it used more than %s of CPU time", b.cpu)}
 	case errors.Is(o.ctxErr, context.DeadlineExceeded):
@@ -261,8 +207,10 @@ func (b bounds) stopped(o outcome) *StoppedError {
 			return &StoppedError{Reason: fmt.Sprintf("it exceeds the %d MiB memory limit", b.memory>>20)}
 		}
 		return &StoppedError{Reason: "the renderer failed (" + o.waitErr.Error() + ")" + firstLine(o.stderr)}
+	case o.readErr != nil:
+		return &StoppedError{Reason: "cannot read the renderer's output: " + o.readErr.Error()}
 	}
-	return &StoppedError{Reason: "cannot read the renderer's output: " + o.readErr.Error()}
+	return &StoppedError{Reason: "the renderer ended without a reply"}
 }
 
 // crashedAtMemoryLimit says whether a child that crashed (a signal or a
@@ -272,7 +220,9 @@ func (b bounds) stopped(o outcome) *StoppedError {
 // a loaded machine). A hoarding chart dies at the fresh child's resident
 // size plus the limit (see limitMemory); nine tenths of the limit is far
 // above anything a chart within it holds when it crashes for another
-// reason.
+// reason. The peak is over the worker's life: a long-lived worker that
+// came near the limit on an earlier chart and then crashes for another
+// reason is reported at the limit too.
 func (b bounds) crashedAtMemoryLimit(o outcome) bool {
 	return crashedNear(o.stderr, peakResident(o.state), b.memory)
 }
@@ -345,47 +295,17 @@ func (h *headBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// reset forgets what was written.
+func (h *headBuffer) reset() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.buf = h.buf[:0]
+}
+
 func (h *headBuffer) String() string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return string(h.buf)
-}
-
-// Serve is the child side of Child: it bounds this process by lim, then
-// reads one JSON Request from r, renders in process and writes the reply
-// to w. It is meant to run in a process of its own: lim sets
-// process-wide limits (RLIMIT_DATA and RLIMIT_CPU on Linux, Go's memory
-// limit, the goroutine stack bound, GOMAXPROCS 1 so that the CPU time a
-// chart uses does not depend on idle cores). A chart problem is part of
-// the reply; an error means the limits could not be set, the request not
-// read or the reply not written.
-func Serve(r io.Reader, w io.Writer, lim Limits) error {
-	if err := bound(lim); err != nil {
-		return err
-	}
-	data, err := io.ReadAll(io.LimitReader(r, maxRequest+1))
-	if err != nil {
-		return err
-	}
-	if len(data) > maxRequest {
-		return fmt.Errorf("request larger than %d MiB", maxRequest>>20)
-	}
-	var req Request
-	if err := json.Unmarshal(data, &req); err != nil {
-		return fmt.Errorf("invalid request: %w", err)
-	}
-	data = nil
-	var rep reply
-	res, err := renderLocal(req)
-	rep.Result = res
-	if err != nil {
-		var re *RenderError
-		if !errors.As(err, &re) {
-			re = &RenderError{Stage: "template", Message: err.Error()}
-		}
-		rep.Error = re
-	}
-	return json.NewEncoder(w).Encode(rep)
 }
 
 // bound applies lim to this process (see Serve).

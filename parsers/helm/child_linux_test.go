@@ -3,10 +3,10 @@ package helm
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -26,19 +26,31 @@ func TestChildMemoryBoundHolds(t *testing.T) {
 			{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: probe\nversion: 0.1.0\n")},
 			{Name: "templates/cm.yaml", Data: []byte(template)},
 		}
-		body, err := json.Marshal(Request{Chart: "probe", Files: files})
+		body, err := encodeRequest(wireRequest{Request: Request{Chart: "probe", Files: files}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		lim, _ := json.Marshal(Limits{Memory: c.MemoryLimit, CPUSeconds: 20})
-		o := runBounded(t, func() outcome {
-			o, err := c.run(context.Background(), append(c.Env, LimitsEnv+"="+string(lim)), body, DefaultMaxOutput)
+		type ended struct {
+			o   outcome
+			err error
+		}
+		e := runBounded(t, func() ended {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			w, err := c.startWorker()
 			if err != nil {
-				t.Error(err)
+				return ended{err: err}
 			}
-			return o
+			_, alive, err := w.render(context.Background(), body)
+			if !alive {
+				return ended{o: outcome{state: w.cmd.ProcessState}, err: err}
+			}
+			return ended{o: w.close(), err: err}
 		})
-		return o.state.SysUsage().(*syscall.Rusage).Maxrss << 10, o.waitErr
+		if e.o.state == nil {
+			t.Fatalf("the worker did not start: %v", e.err)
+		}
+		return e.o.state.SysUsage().(*syscall.Rusage).Maxrss << 10, e.err
 	}
 	fresh, err := peak(plainTemplate)
 	if err != nil {
@@ -55,15 +67,21 @@ func TestChildMemoryBoundHolds(t *testing.T) {
 }
 
 // TestChildDiesWithParent kills a faultline-like parent (this test binary
-// as the "parent" helper) while its child renders a chart that never
-// ends: the child must go too.
+// as the "parent" or "pool-parent" helper) while its child renders a
+// chart that never ends: the child must go too.
 func TestChildDiesWithParent(t *testing.T) {
+	for _, mode := range []string{"parent", "pool-parent"} {
+		t.Run(mode, func(t *testing.T) { dieWithParent(t, mode) })
+	}
+}
+
+func dieWithParent(t *testing.T, mode string) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	parent := exec.Command(exe, "-test.run=^$")
-	parent.Env = append(withoutHelper(os.Environ()), testHelperEnv+"=parent")
+	parent.Env = append(withoutHelper(os.Environ()), testHelperEnv+"="+mode)
 	if err := parent.Start(); err != nil {
 		t.Fatal(err)
 	}

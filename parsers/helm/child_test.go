@@ -14,8 +14,9 @@ import (
 
 // testHelperEnv makes this test binary a helper process instead of a test
 // run: "block" sleeps (a child that uses no CPU and never replies),
-// "parent" renders a chart that never ends through a child of its own (a
-// faultline whose child should die with it).
+// "parent" and "pool-parent" render a chart that never ends through a
+// Child or a Pool of their own (a faultline whose child should die with
+// it).
 const testHelperEnv = "FAULTLINE_HELM_TEST_HELPER"
 
 // init runs the helper modes before TestMain, so that TestMain stays the
@@ -25,10 +26,16 @@ func init() {
 	case "block":
 		time.Sleep(time.Hour)
 		os.Exit(4)
-	case "parent":
+	case "parent", "pool-parent":
 		c := child(time.Minute)
 		c.Env = withoutHelper(c.Env)
-		_, err := c.Render(context.Background(), Request{Chart: "spin", Files: spinChart()})
+		var r Renderer = c
+		if os.Getenv(testHelperEnv) == "pool-parent" {
+			// A pool's worker runs on a goroutine of its own: it must die
+			// with this process as well as Child's.
+			r = &Pool{Child: c, Workers: 1}
+		}
+		_, err := r.Render(context.Background(), Request{Chart: "spin", Files: spinChart()})
 		fmt.Fprintln(os.Stderr, "the spinning chart ended:", err)
 		os.Exit(4)
 	}

@@ -7,25 +7,45 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
-// setCPULimit bounds this process's CPU time with RLIMIT_CPU: at seconds
-// the kernel sends SIGXCPU, on which the process exits with exitCPULimit
-// (the parent's sign that the chart used its CPU time); a second later,
-// the hard limit, it sends SIGKILL.
-func setCPULimit(seconds int64) error {
-	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_CPU, &rl); err != nil {
-		return fmt.Errorf("CPU limit: %w", err)
-	}
-	soft, hard := capAt(seconds, rl.Max), capAt(seconds+1, rl.Max)
+// watchCPU makes this process exit with exitCPULimit (the parent's sign
+// that a chart used its CPU time) on SIGXCPU, which the kernel sends when
+// the process's CPU time passes the soft RLIMIT_CPU that budgetCPU sets.
+func watchCPU() {
 	xcpu := make(chan os.Signal, 1)
 	signal.Notify(xcpu, syscall.SIGXCPU)
 	go func() {
 		<-xcpu
 		os.Exit(exitCPULimit)
 	}()
-	if err := syscall.Setrlimit(syscall.RLIMIT_CPU, &syscall.Rlimit{Cur: soft, Max: hard}); err != nil {
+}
+
+// budgetCPU lets this long-lived process use seconds more CPU time from
+// now, for the request it is about to render: it sets the soft RLIMIT_CPU
+// to the CPU time used so far, rounded up to a second, plus seconds. A
+// chart then stops after between seconds and seconds+1 of CPU time,
+// whatever the requests before it used. The hard limit stays as it is
+// (an unprivileged process cannot raise it again once lowered); past the
+// soft limit the kernel repeats SIGXCPU every second, and the parent's
+// wall-clock backstop kills a process that still runs.
+func budgetCPU(seconds int64) error {
+	if seconds <= 0 {
+		return nil
+	}
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return fmt.Errorf("CPU limit: %w", err)
+	}
+	used := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	soft := int64((used+time.Second-1)/time.Second) + seconds
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_CPU, &rl); err != nil {
+		return fmt.Errorf("CPU limit: %w", err)
+	}
+	rl.Cur = capAt(soft, rl.Max)
+	if err := syscall.Setrlimit(syscall.RLIMIT_CPU, &rl); err != nil {
 		return fmt.Errorf("CPU limit: %w", err)
 	}
 	return nil

@@ -9,8 +9,9 @@
 // chart are not followed, .helmignore is honoured, size and file count
 // are bounded; archives are bounded before Helm unpacks them. Rendering
 // runs with no cluster (lookup returns nothing), no DNS and no schema
-// fetching, through a Renderer: Child bounds time, memory and output by
-// running faultline itself as a child process.
+// fetching, through a Renderer: Pool bounds time, memory and output by
+// running faultline itself as long-lived child processes, each bounding
+// every chart it renders.
 //
 // Each chart renders once per distinct release (values, name, namespace);
 // a chart no release installs renders once with its defaults, and what it
@@ -20,6 +21,9 @@ package helm
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -51,7 +55,7 @@ type Options struct {
 	// KubeVersion is the Kubernetes version in .Capabilities (default
 	// DefaultKubeVersion).
 	KubeVersion string
-	// Renderer renders one chart (default InProcess{}; use Child for
+	// Renderer renders one chart (default InProcess{}; use a Pool for
 	// untrusted input).
 	Renderer Renderer
 	// Holes decodes sentinels in release values (Karpenter settings).
@@ -63,8 +67,8 @@ type Options struct {
 	Cache *Cache
 }
 
-// Cache holds renderings by chart, values and release. Safe for
-// concurrent use.
+// Cache holds renderings by chart content, values and release (see
+// request). Safe for concurrent use.
 type Cache struct {
 	mu sync.Mutex
 	m  map[string]cachedRender
@@ -148,8 +152,9 @@ type Output struct {
 	Entities    []lint.Entity
 	Diagnostics []lint.Diagnostic
 	Notes       []lint.Note
-	// Renders counts the renderings run (each chart and values
-	// combination once; those the Cache held are not run again).
+	// Renders counts the renderings run (each distinct chart content,
+	// values and release once, wherever the chart is; those the Cache
+	// held are not run again).
 	Renders int
 }
 
@@ -257,26 +262,29 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 				attachReads(r, cr, why)
 			}
 		}
+		hash := filesHash(cd.files)
 		for _, r := range rs {
-			req, key, err := request(cd, r, opts.KubeVersion, opts.Holes)
+			req, key, err := request(cd, r, hash, opts.KubeVersion, opts.Holes)
 			if err != nil {
 				out.Diagnostics = append(out.Diagnostics, lint.Diagnostic{Range: releaseRange(cd, r, p), Summary: "cannot render chart", Detail: "the release's values cannot be encoded: " + err.Error()})
 				continue
 			}
-			if j, ok := seen[key]; ok {
+			// Releases of one chart with one rendering share a job;
+			// another chart with the same files has its own job (its
+			// own paths) and shares the rendering (see runDistinct).
+			if j, ok := seen[cd.abs+"\x00"+key]; ok {
 				j.releases = append(j.releases, r)
 				continue
 			}
 			j := &job{chart: cd, releases: []*lint.Release{r}, req: req, key: key}
-			seen[key] = j
+			seen[cd.abs+"\x00"+key] = j
 			jobs = append(jobs, j)
 		}
 	}
 
 	todo := opts.Cache.fill(jobs)
-	run(ctx, todo, opts.Renderer, par)
+	out.Renders = runDistinct(ctx, todo, opts.Renderer, par)
 	opts.Cache.store(todo)
-	out.Renders = len(todo)
 
 	for _, j := range jobs {
 		cd := j.chart
@@ -304,6 +312,28 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	return out
 }
 
+// runDistinct renders each distinct key of jobs once, at most par at a
+// time, gives every job its key's result and returns the renderings run.
+// A result does not depend on where the chart is (the mapping back to
+// files comes after), so charts with the same files and values render
+// once.
+func runDistinct(ctx context.Context, jobs []*job, r Renderer, par int) int {
+	first := map[string]*job{}
+	var distinct []*job
+	for _, j := range jobs {
+		if _, ok := first[j.key]; !ok {
+			first[j.key] = j
+			distinct = append(distinct, j)
+		}
+	}
+	run(ctx, distinct, r, par)
+	for _, j := range jobs {
+		f := first[j.key]
+		j.res, j.err = f.res, f.err
+	}
+	return len(distinct)
+}
+
 // run renders jobs, at most par at a time.
 func run(ctx context.Context, jobs []*job, r Renderer, par int) {
 	sem := make(chan struct{}, par)
@@ -325,8 +355,9 @@ func run(ctx context.Context, jobs []*job, r Renderer, par int) {
 }
 
 // request builds the rendering request of a chart for a release, and the
-// key that identifies the combination.
-func request(cd *chartData, r *lint.Release, kubeVersion string, h *lint.Holes) (Request, string, error) {
+// key that identifies the combination: the chart's content (hash, see
+// filesHash), not its path, with everything else the request holds.
+func request(cd *chartData, r *lint.Release, hash, kubeVersion string, h *lint.Holes) (Request, string, error) {
 	req := Request{Chart: cd.rel, Files: cd.files, KubeVersion: kubeVersion}
 	var values map[string]any
 	if r != nil {
@@ -342,8 +373,27 @@ func request(cd *chartData, r *lint.Release, kubeVersion string, h *lint.Holes) 
 		return req, "", err
 	}
 	req.Values = vals
-	key := strings.Join([]string{cd.abs, req.ReleaseName, req.Namespace, kubeVersion, string(canon)}, "\x00")
+	crds := "-"
+	if req.IncludeCRDs {
+		crds = "crds"
+	}
+	key := strings.Join([]string{hash, req.ReleaseName, req.Namespace, kubeVersion, strings.Join(req.APIVersions, ","), crds, string(canon)}, "\x00")
 	return req, key, nil
+}
+
+// filesHash identifies a chart's files, names and contents, in order.
+func filesHash(files []File) string {
+	h := sha256.New()
+	var n [8]byte
+	for _, f := range files {
+		binary.BigEndian.PutUint64(n[:], uint64(len(f.Name)))
+		h.Write(n[:])
+		h.Write([]byte(f.Name))
+		binary.BigEndian.PutUint64(n[:], uint64(len(f.Data)))
+		h.Write(n[:])
+		h.Write(f.Data)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // text renders a value for Helm: its literal text with a sentinel for

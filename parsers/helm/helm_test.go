@@ -1009,32 +1009,6 @@ func TestChartBoundaries(t *testing.T) {
 	}
 }
 
-// BenchmarkRender measures one chart rendering (the nodes chart with its
-// defaults), in process and in a child process.
-func BenchmarkRender(b *testing.B) {
-	src, err := filepath.Abs(filepath.Join("testdata", "releases", "charts", "nodes"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	renderers := map[string]Renderer{"in-process": InProcess{}, "child": child(20 * time.Second)}
-	// FAULTLINE_EXE=path/to/faultline measures the real binary's
-	// `faultline __render`.
-	if exe := os.Getenv("FAULTLINE_EXE"); exe != "" {
-		renderers["faultline"] = Child{Exe: exe, Args: []string{"__render"}}
-	}
-	for name, r := range renderers {
-		b.Run(name, func(b *testing.B) {
-			opts := Options{Renderer: r, Parallel: 1}
-			for b.Loop() {
-				out := Render(context.Background(), []string{src}, nil, opts)
-				if len(out.Diagnostics) > 0 || len(out.Rendered) != 3 {
-					b.Fatalf("%+v", out.Diagnostics)
-				}
-			}
-		})
-	}
-}
-
 // FuzzReleasesFromYAML: no input panics the release finder.
 func FuzzReleasesFromYAML(f *testing.F) {
 	for _, p := range []string{"releases/helmfile.yaml", "releases/argocd/nodes.yaml", "releases/flux/nodes.yaml", "releases/flux/values-configmap.yaml", "broken/argocd/plain.yaml"} {

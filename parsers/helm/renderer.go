@@ -25,7 +25,8 @@ import (
 const DefaultKubeVersion = "1.31"
 
 // Renderer renders one chart with one set of values. Implementations:
-// InProcess (no bound) and Child (a bounded child process).
+// InProcess (no bound), Pool (long-lived bounded child processes) and
+// Child (one bounded child process per chart).
 type Renderer interface {
 	Render(ctx context.Context, req Request) (Result, error)
 }
@@ -97,7 +98,7 @@ type StoppedError struct{ Reason string }
 func (e *StoppedError) Error() string { return "chart rendering stopped: " + e.Reason }
 
 // InProcess renders in the calling process. It has no time or memory
-// bound: use it for trusted input and tests; Child for pull requests.
+// bound: use it for trusted input and tests; Pool for pull requests.
 type InProcess struct{}
 
 // Render implements Renderer.

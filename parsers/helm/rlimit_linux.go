@@ -11,7 +11,8 @@ import (
 )
 
 // setLimits bounds this process, a child renderer before it reads its
-// request: memory (see limitMemory) and CPU time (see setCPULimit).
+// first request: memory (see limitMemory) and CPU time (see watchCPU;
+// budgetCPU sets the budget of each request).
 func setLimits(lim Limits) error {
 	if lim.Memory > 0 {
 		if err := limitMemory(lim.Memory); err != nil {
@@ -19,7 +20,7 @@ func setLimits(lim Limits) error {
 		}
 	}
 	if lim.CPUSeconds > 0 {
-		return setCPULimit(lim.CPUSeconds)
+		watchCPU()
 	}
 	return nil
 }
@@ -79,7 +80,7 @@ func statusBytes(field string) (int64, error) {
 
 // sysProcAttr makes a child die with its parent: the kernel sends it
 // SIGKILL when the thread that started it exits (the caller keeps that
-// thread locked until the child has been waited for).
+// thread locked until the child has been waited for, see startWorker).
 func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 }

@@ -12,6 +12,9 @@ import (
 // child.
 func setLimits(Limits) error { return nil }
 
+// budgetCPU does nothing here: the wall-clock backstop bounds a request.
+func budgetCPU(int64) error { return nil }
+
 // sysProcAttr: here a child does not learn that its parent died.
 func sysProcAttr() *syscall.SysProcAttr { return nil }
 

@@ -8,12 +8,12 @@ import (
 )
 
 // setLimits bounds this process, a child renderer before it reads its
-// request: CPU time with RLIMIT_CPU (see setCPULimit). Memory is Go's soft
-// limit (set by bound) only: these systems do not bound a process's
-// mappings as Linux's RLIMIT_DATA does.
+// first request: CPU time with RLIMIT_CPU (see watchCPU and budgetCPU).
+// Memory is Go's soft limit (set by bound) only: these systems do not
+// bound a process's mappings as Linux's RLIMIT_DATA does.
 func setLimits(lim Limits) error {
 	if lim.CPUSeconds > 0 {
-		return setCPULimit(lim.CPUSeconds)
+		watchCPU()
 	}
 	return nil
 }

@@ -1,0 +1,68 @@
+package helm
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Serve is the child side of Child and Pool: it bounds this process by
+// lim, then reads request frames from r (see frameHeader) and writes a
+// reply frame for each to w, until r ends. It is meant to run in a
+// process of its own: lim sets process-wide limits (RLIMIT_DATA on Linux,
+// Go's memory limit, the goroutine stack bound, GOMAXPROCS 1 so that the
+// CPU time a chart uses does not depend on idle cores) and, before each
+// request, lets the process use lim.CPUSeconds more CPU time (RLIMIT_CPU).
+// A chart problem is part of the reply; an error means the limits could
+// not be set, a request not read or a reply not written.
+func Serve(r io.Reader, w io.Writer, lim Limits) error {
+	if err := bound(lim); err != nil {
+		return err
+	}
+	in := bufio.NewReaderSize(r, 64<<10)
+	kept := keptCharts{}
+	for {
+		data, err := readFrame(in, maxRequest)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := budgetCPU(lim.CPUSeconds); err != nil {
+			return err
+		}
+		rep, err := serveOne(data, kept)
+		if err != nil {
+			return err
+		}
+		if err := writeFrame(w, rep); err != nil {
+			return fmt.Errorf("writing the reply: %w", err)
+		}
+	}
+}
+
+// serveOne decodes and renders one request, with the chart files kept
+// from earlier ones.
+func serveOne(data []byte, kept keptCharts) (reply, error) {
+	var req wireRequest
+	if err := json.Unmarshal(data, &req); err != nil {
+		return reply{}, fmt.Errorf("invalid request: %w", err)
+	}
+	if err := kept.resolve(&req); err != nil {
+		return reply{}, err
+	}
+	var rep reply
+	res, err := renderLocal(req.Request)
+	rep.Result = res
+	if err != nil {
+		var re *RenderError
+		if !errors.As(err, &re) {
+			re = &RenderError{Stage: "template", Message: err.Error()}
+		}
+		rep.Error = re
+	}
+	return rep, nil
+}

@@ -1,0 +1,201 @@
+package helm
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Pool renders through long-lived child renderers: up to Workers of them
+// (default GOMAXPROCS), each started when a request first needs it and
+// serving many requests. Each request keeps the bounds of Child (CPU
+// time, memory, output, the wall-clock backstop): a worker that passes
+// one is killed, that request fails with a *StoppedError, and the next
+// request starts a fresh worker; other requests, queued or on other
+// workers, are not affected. Close stops the workers. Safe for
+// concurrent use; use it through a pointer.
+type Pool struct {
+	// Child is how each worker is started and bounded (see NewChild).
+	Child Child
+	// Workers bounds the worker processes (default GOMAXPROCS).
+	Workers int
+
+	mu     sync.Mutex
+	closed bool
+	tasks  chan *task
+	ctx    context.Context // ends when the pool closes
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	live   map[*worker]bool
+	starts atomic.Int64
+}
+
+// NewPool returns a Pool whose workers run this executable with args
+// (faultline: "__render"), with the default bounds.
+func NewPool(args ...string) (*Pool, error) {
+	c, err := NewChild(args...)
+	if err != nil {
+		return nil, err
+	}
+	return &Pool{Child: c}, nil
+}
+
+// task is one request waiting for a worker, with the hash and size of
+// its files (see sentCharts).
+type task struct {
+	ctx  context.Context
+	req  Request
+	hash string
+	size int64
+	done chan taskResult
+}
+
+type taskResult struct {
+	res Result
+	err error
+}
+
+// Render implements Renderer. The first call starts the pool.
+func (p *Pool) Render(ctx context.Context, req Request) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, &StoppedError{Reason: err.Error()}
+	}
+	quit, err := p.start()
+	if err != nil {
+		return Result{}, err
+	}
+	t := &task{ctx: ctx, req: req, hash: filesHash(req.Files), size: filesSize(req.Files), done: make(chan taskResult, 1)}
+	select {
+	case p.tasks <- t:
+	case <-ctx.Done():
+		return Result{}, &StoppedError{Reason: ctx.Err().Error()}
+	case <-quit:
+		return Result{}, errPoolClosed
+	}
+	r := <-t.done // a worker that takes a task always answers it
+	return r.res, r.err
+}
+
+// errPoolClosed is the error of a request to a closed pool.
+var errPoolClosed = &StoppedError{Reason: "the renderer pool is closed"}
+
+// start starts the pool's worker slots once; it returns a channel closed
+// when the pool closes.
+func (p *Pool) start() (<-chan struct{}, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil, errPoolClosed
+	}
+	if p.tasks == nil {
+		n := p.Workers
+		if n <= 0 {
+			n = runtime.GOMAXPROCS(0)
+		}
+		p.tasks = make(chan *task)
+		p.ctx, p.cancel = context.WithCancel(context.Background())
+		p.live = map[*worker]bool{}
+		for range n {
+			p.wg.Go(p.slot)
+		}
+	}
+	return p.ctx.Done(), nil
+}
+
+// Close stops the pool: a request rendering is stopped, idle workers
+// exit, and Close returns when every worker has been waited for. Later
+// requests fail with a *StoppedError.
+func (p *Pool) Close() error {
+	p.mu.Lock()
+	p.closed = true
+	cancel := p.cancel
+	p.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+	p.wg.Wait()
+	return nil
+}
+
+// slot runs one worker after another, each serving tasks until it dies,
+// and the last until the pool closes. The goroutine stays locked to its
+// OS thread for as long as it runs workers (see startWorker): the thread
+// that started a worker lives as long as the worker.
+func (p *Pool) slot() {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var w *worker
+	defer func() {
+		if w != nil {
+			w.close()
+			p.forget(w)
+		}
+	}()
+	for {
+		select {
+		case <-p.ctx.Done():
+			return
+		case t := <-p.tasks:
+			w = p.serve(w, t)
+		}
+	}
+}
+
+// serve renders t on w, starting a worker when w is nil; it returns the
+// worker alive after the request, or nil.
+func (p *Pool) serve(w *worker, t *task) *worker {
+	if p.ctx.Err() != nil {
+		t.done <- taskResult{err: errPoolClosed}
+		return w
+	}
+	if w == nil {
+		var err error
+		if w, err = p.Child.startWorker(); err != nil {
+			t.done <- taskResult{err: err}
+			return nil
+		}
+		p.starts.Add(1)
+		p.mu.Lock()
+		p.live[w] = true
+		p.mu.Unlock()
+	}
+	body, err := encodeRequest(w.sent.prepare(t.req, t.hash, t.size))
+	if err != nil {
+		// The worker keeps what it was sent: the request that failed to
+		// encode was not, so it starts afresh.
+		t.done <- taskResult{err: err}
+		w.close()
+		p.forget(w)
+		return nil
+	}
+	ctx, cancel := context.WithCancel(t.ctx)
+	defer cancel()
+	stop := context.AfterFunc(p.ctx, cancel)
+	defer stop()
+	res, alive, err := w.render(ctx, body)
+	if !alive {
+		p.forget(w)
+		w = nil
+	}
+	t.done <- taskResult{res, err}
+	return w
+}
+
+// forget drops a worker that has been waited for.
+func (p *Pool) forget(w *worker) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.live, w)
+}
+
+// pids are the process ids of the running workers.
+func (p *Pool) pids() []int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []int
+	for w := range p.live {
+		out = append(out, w.pid())
+	}
+	return out
+}
