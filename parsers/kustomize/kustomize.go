@@ -1041,7 +1041,7 @@ func (b *builder) output(rm resmap.ResMap) (content []byte, docs []renderedDoc, 
 				return nil, nil, err
 			}
 		}
-		y, err := res.AsYAML()
+		y, err := resourceYAML(res)
 		if err != nil {
 			return nil, nil, err
 		}
