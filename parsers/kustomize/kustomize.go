@@ -66,6 +66,10 @@ type Options struct {
 	// MaxBytes bounds the files copied and the rendered output
 	// (default DefaultMaxBytes).
 	MaxBytes int64
+	// Cache is shared by the renders of one run (NewCache), so that bases
+	// several overlays include are read and parsed once; nil: each render
+	// reads for itself. Use one cache with one Tree.
+	Cache *Cache
 }
 
 // Rendered is a kustomization's output.
@@ -237,7 +241,7 @@ func newBuilder(opts Options) *builder {
 	if opts.ScanRoot != "" {
 		confine = b.scanRoot
 	}
-	b.src = newSource(opts.Tree, confine)
+	b.src = newSource(opts.Tree, confine, opts.Cache)
 	return b
 }
 

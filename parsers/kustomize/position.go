@@ -61,7 +61,7 @@ func (b *builder) collectPatches(k *kustomization) {
 		if !ok {
 			return
 		}
-		docs, _ := pluginDocs(data)
+		docs := b.opts.Cache.documents(b.files[m], data)
 		b.patches = append(b.patches, &patchSrc{mem: m, docs: docs, kust: k, target: target, entry: n})
 	}
 	inline := func(n *yaml.Node, target *selector) {
@@ -514,7 +514,7 @@ func (m *mapper) source(mem string) []*yaml.Node {
 	if docs, ok := m.cache[mem]; ok {
 		return docs
 	}
-	docs, _ := pluginDocs(m.b.orig[mem])
+	docs := m.b.opts.Cache.documents(m.b.files[mem], m.b.orig[mem])
 	m.cache[mem] = docs
 	return docs
 }
