@@ -19,10 +19,11 @@ import (
 // first decode gives, the ones the JSON pass would give back. Where that
 // pass would change a value (floats, timestamps, invalid UTF-8, non-string
 // keys, a value JSON refuses), res.AsYAML() runs as before. The YAML
-// encode and decode are skipped too unless the object holds a multi-line
-// scalar: yaml.v3 does not always write those back as they were read (a
-// folded scalar with more-indented lines gains a line), and AsYAML's
-// output keeps what that pass made of them.
+// encode and decode are skipped too unless the object holds a scalar
+// yaml.v3 may not write back as it read it: a folded one (with
+// more-indented lines it gains a line) or one holding a carriage return
+// or a Unicode line break; AsYAML's output keeps what that pass made of
+// them.
 func resourceYAML(res *resource.Resource) ([]byte, error) {
 	n := res.YNode()
 	if n == nil || n.Kind != yaml.MappingNode {
@@ -30,7 +31,7 @@ func resourceYAML(res *resource.Resource) ([]byte, error) {
 	}
 	m := map[string]any{}
 	var err error
-	if singleLine(n, 0) {
+	if writesBack(n, 0) {
 		err = n.Decode(&m)
 	} else {
 		var s string
@@ -44,17 +45,18 @@ func resourceYAML(res *resource.Resource) ([]byte, error) {
 	return yaml2.Marshal(m)
 }
 
-// singleLine reports whether no scalar below n spans lines or is written
-// in a block style.
-func singleLine(n *yaml.Node, depth int) bool {
+// writesBack reports whether yaml.v3 writes every scalar below n back as
+// it holds it: none is folded or holds a carriage return or a Unicode
+// line break.
+func writesBack(n *yaml.Node, depth int) bool {
 	if depth > maxYAMLDepth {
 		return false
 	}
 	if n.Kind == yaml.ScalarNode {
-		return n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0 && !strings.ContainsAny(n.Value, "\n\r\u0085\u2028\u2029")
+		return n.Style&yaml.FoldedStyle == 0 && !strings.ContainsAny(n.Value, "\r\u0085\u2028\u2029")
 	}
 	for _, c := range n.Content {
-		if !singleLine(c, depth+1) {
+		if !writesBack(c, depth+1) {
 			return false
 		}
 	}

@@ -48,7 +48,7 @@ func sameAsYAML(t *testing.T, where string, rm resmap.ResMap) int {
 func TestResourceYAMLMatchesAsYAML(t *testing.T) {
 	root := t.TempDir()
 	files(t, root, map[string]string{
-		"k/kustomization.yaml": "resources:\n  - values.yaml\n  - floats.yaml\n  - times.yaml\n  - intkeys.yaml\n  - nan.yaml\nnamePrefix: p-\ncommonLabels:\n  team: a\n",
+		"k/kustomization.yaml": "resources:\n  - values.yaml\n  - folded.yaml\n  - floats.yaml\n  - times.yaml\n  - intkeys.yaml\n  - nan.yaml\nnamePrefix: p-\ncommonLabels:\n  team: a\n",
 		"k/values.yaml": `apiVersion: example.com/v1
 kind: Values
 metadata:
@@ -67,24 +67,35 @@ spec:
     keep
       indent
   tagged: !!str 42
-  folded: >-
-    {
-      "openapi" : "3.0.1",
-      "paths" : {
-
-        "/items" : {}
-      }
-    }
   literal: |2+
       leading
     trailing  
 
+  literal2: |
+    {
+      "a" : 1,
+
+        "b" : [ {
+      } ]
+    	tab
+    }
+  literal3: |-
+    line with trailing space 
+      more
+  multiPlain: one
+    two   three
+  multiQuoted: "a \nb\n  c\t\n"
+  single: 'it''s
+    two lines'
+  longLine: |
+    xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y y 
   "quoted key": 1
   "10": ten
   "9": nine
   a10: x
   a9: y
 `,
+		"k/folded.yaml":  "apiVersion: v1\nkind: Folded\nmetadata:\n  name: fo\nspec:\n  fmt: >-\n    {\n      \"openapi\" : \"3.0.1\",\n      \"paths\" : {}\n    }\n",
 		"k/floats.yaml":  "apiVersion: v1\nkind: Floats\nmetadata:\n  name: f\nspec:\n  floats: [1.0, 1.5, 123456789.0, 1e21, 1e20, -0.0, 0.1, 3.0e-7, .5]\n  one: 2.0\n",
 		"k/times.yaml":   "apiVersion: v1\nkind: Times\nmetadata:\n  name: t\nspec:\n  when: 2001-12-14\n  whenTime: 2001-12-14t21:59:43.10-05:00\n  bin: !!binary aGVsbG8=\n",
 		"k/intkeys.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ik\ndata:\n  a: b\nextra:\n  1: one\n",
@@ -94,8 +105,8 @@ spec:
 	if rm == nil {
 		t.Fatal("the fixture does not build")
 	}
-	if n := sameAsYAML(t, "fixture", rm); n != 5 {
-		t.Errorf("%d resources compared, want 5", n)
+	if n := sameAsYAML(t, "fixture", rm); n != 6 {
+		t.Errorf("%d resources compared, want 6", n)
 	}
 }
 
