@@ -2,8 +2,6 @@ package kustomize
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"sigs.k8s.io/kustomize/api/resmap"
@@ -110,15 +108,10 @@ spec:
 	}
 }
 
-// Every resource the package's fixtures and the real repositories under
-// benchCorpus render serialises as AsYAML would.
+// Every resource the package's fixtures (and the real repositories under
+// FAULTLINE_CORPUS, when it is set) render serialises as AsYAML would.
 func TestResourceYAMLOnRenderedTrees(t *testing.T) {
-	trees := []string{testdata(t)}
-	for _, name := range []string{"aws-samples+eks-multi-cluster-gitops", "aws-samples+eks-workshop-v2", "fluxcd+flux2-kustomize-helm-example", "awslabs+crossplane-on-eks", "stevedores-org+crossplane-heaven"} {
-		if _, err := os.Stat(filepath.Join(benchCorpus(), name)); err == nil {
-			trees = append(trees, filepath.Join(benchCorpus(), name))
-		}
-	}
+	trees := append([]string{testdata(t)}, corpusTrees()...)
 	total := 0
 	for _, root := range trees {
 		for _, dir := range kustomizationDirs(t, root) {
