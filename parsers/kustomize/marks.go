@@ -19,7 +19,8 @@ import (
 // every generator entry an annotation naming its kustomization; krusty
 // carries both through and they are taken off the output. Whenever that
 // could differ from what origin annotations say — the kustomization sets
-// buildMetadata or uses generator behaviours or generator plugins, a file
+// buildMetadata, merges a generator into an object (behavior: merge keeps
+// the old object's origin) or uses generator plugins, a file
 // is not a plain block mapping per document, a marked file is also read
 // as something else, an object comes out with no mark or two, or the build
 // fails — the build runs again with origin annotations, as before.
@@ -203,7 +204,7 @@ func (b *builder) markKust(k *kustomization) {
 			return
 		}
 		for _, e := range seq.Content {
-			if bh := str(get(e, "behavior")); e.Kind != yaml.MappingNode || (bh != "" && bh != "create") {
+			if bh := str(get(e, "behavior")); e.Kind != yaml.MappingNode || (bh != "" && bh != "create" && bh != "replace") {
 				mk.failed = true
 				return
 			}

@@ -59,7 +59,8 @@ func eachNode(n *yaml.Node, f func(*yaml.Node)) {
 // A marked build renders what a build with origin annotations renders and
 // maps every position the same way, on the package's fixtures, on a
 // generated tree of shared bases (with generators in bases and in a
-// component, a chart, and patches), and on the real repositories under
+// component, generators replacing generated and written objects, a
+// chart, and patches), and on the real repositories under
 // FAULTLINE_CORPUS when it is set.
 func TestMarkedBuildMatchesOriginAnnotations(t *testing.T) {
 	gen := t.TempDir()
@@ -68,6 +69,8 @@ func TestMarkedBuildMatchesOriginAnnotations(t *testing.T) {
 		"components/team/kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nlabels:\n  - pairs:\n      team: platform\npatches:\n  - path: sa-annotation.yaml\n    target:\n      kind: ServiceAccount\nconfigMapGenerator:\n  - name: team\n    literals:\n      - OWNER=platform\n",
 		"annotated/kustomization.yaml":       "resources:\n  - c.yaml\npatches:\n  - target:\n      kind: ConfigMap\n    patch: |\n      - op: add\n        path: /metadata/annotations/x\n        value: y\n",
 		"annotated/c.yaml":                   "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  annotations: {}\n  labels:\n    n: 1\ndata:\n  a: b\n",
+		"replacing/kustomization.yaml":       "resources:\n  - ../bases/app0\n  - plain.yaml\nconfigMapGenerator:\n  - name: settings0\n    behavior: replace\n    literals:\n      - LOG_LEVEL=debug\n  - name: plain\n    behavior: replace\n    literals:\n      - x=y\n",
+		"replacing/plain.yaml":               "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: plain\n  annotations:\n    keep: me\ndata:\n  a: b\n",
 		"charted/kustomization.yaml":         "resources:\n  - ../bases/app0\nhelmCharts:\n  - name: nodeclass\n    releaseName: gpu\n    valuesInline:\n      role: KarpenterNodeRole-gpu\nsecretGenerator:\n  - name: token\n    literals:\n      - TOKEN=x\n",
 	})
 	trees := append([]string{testdata(t), gen}, corpusTrees()...)
