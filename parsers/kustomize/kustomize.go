@@ -105,8 +105,9 @@ func Render(root string, opts Options) (Rendered, []lint.Diagnostic, []lint.Note
 }
 
 // renderOnce is one attempt at Render: marked (see marker), or with origin
-// annotations. A marked attempt that does not render is not final (ok is
-// false): the build runs again with origin annotations.
+// annotations. A marked attempt that cannot be marked, or whose build or
+// output fails, is not final (ok is false): the build runs again with
+// origin annotations.
 func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []lint.Diagnostic, notes []lint.Note, ok bool) {
 	b := newBuilder(opts)
 	b.marks.on = marked
@@ -117,17 +118,21 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 		b.fallback.File = b.rel(f)
 	}
 	out.Map = func(lint.Range, string) lint.Range { return b.fallback }
-	final := !marked
+	// What is reported before the build does not depend on marks.
 	if !b.src.contains(rootAbs) {
 		b.diag(b.fallback, "Cannot render Kustomize overlay", fmt.Sprintf("%s is outside the scanned directory", out.Root))
-		return out, b.diags, b.notes, final
+		return out, b.diags, b.notes, true
 	}
 	k := b.loadDir(rootAbs)
 	b.finishBudget()
 	if k == nil && len(b.diags) == 0 && len(b.notes) == 0 {
 		b.diag(b.fallback, "Cannot render Kustomize overlay", fmt.Sprintf("no kustomization file in %s", out.Root))
 	}
-	if k == nil || b.fatal || b.marks.failed {
+	if k == nil || b.fatal {
+		return out, b.diags, b.notes, true
+	}
+	final := !marked
+	if b.marks.failed {
 		return out, b.diags, b.notes, final
 	}
 	rm, err := run(b.fs, b.mem(rootAbs))

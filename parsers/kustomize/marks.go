@@ -2,7 +2,7 @@ package kustomize
 
 import (
 	"bytes"
-	"fmt"
+	"errors"
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
@@ -189,7 +189,7 @@ func (b *builder) markKust(k *kustomization) {
 	if !mk.on || mk.failed {
 		return
 	}
-	if get(k.top, "buildMetadata") != nil || len(strs(get(k.top, "generators"))) > 0 || get(k.top, "generators") != nil {
+	if get(k.top, "buildMetadata") != nil || get(k.top, "generators") != nil {
 		mk.failed = true
 		return
 	}
@@ -273,4 +273,4 @@ func (b *builder) takeMark(res *resource.Resource, d *renderedDoc) (bool, error)
 }
 
 // errUnmarked says a marked build must run again unmarked.
-var errUnmarked = fmt.Errorf("marks lost")
+var errUnmarked = errors.New("a rendered object lost its mark")
