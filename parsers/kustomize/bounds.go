@@ -51,9 +51,11 @@ type extent struct {
 // measureAliases returns how many nodes expanding the aliases in data adds
 // (0 without aliases), failing past limit, on an alias loop or past
 // maxYAMLDepth; line is the alias it stopped at. Text that does not parse
-// as YAML adds nothing: krusty reports it.
+// as YAML adds nothing: krusty reports it. Without an anchor ('&') there
+// is nothing to expand (an alias to no anchor does not parse), so most
+// files are not parsed here at all.
 func measureAliases(data []byte, limit int64) (extra int64, line int, err error) {
-	if !bytes.Contains(data, []byte("*")) {
+	if !bytes.Contains(data, []byte("*")) || !bytes.Contains(data, []byte("&")) {
 		return 0, 0, nil
 	}
 	w := &aliasScan{seen: map[*yaml.Node]extent{}, open: map[*yaml.Node]bool{}, limit: limit}

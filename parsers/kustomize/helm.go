@@ -1,6 +1,7 @@
 package kustomize
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -156,4 +157,29 @@ func absUnder(dir, p string) string {
 		return filepath.Clean(p)
 	}
 	return filepath.Join(dir, filepath.FromSlash(p))
+}
+
+// memoHelm remembers what h rendered for each chart, so that a render that
+// runs again (see marker) does not run a chart twice; nil stays nil.
+func memoHelm(h HelmRenderer) HelmRenderer {
+	if h == nil {
+		return nil
+	}
+	type result struct {
+		out []byte
+		err error
+	}
+	seen := map[string]result{}
+	return func(c HelmChart) ([]byte, error) {
+		key, err := json.Marshal(c)
+		if err != nil {
+			return h(c)
+		}
+		if r, ok := seen[string(key)]; ok {
+			return r.out, r.err
+		}
+		out, err := h(c)
+		seen[string(key)] = result{out, err}
+		return out, err
+	}
 }

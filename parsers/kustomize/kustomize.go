@@ -31,6 +31,7 @@ import (
 	"go.yaml.in/yaml/v3"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
+	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
@@ -66,6 +67,10 @@ type Options struct {
 	// MaxBytes bounds the files copied and the rendered output
 	// (default DefaultMaxBytes).
 	MaxBytes int64
+	// Cache is shared by the renders of one run (NewCache), so that bases
+	// several overlays include are read and parsed once; nil: each render
+	// reads for itself. Use one cache with one Tree.
+	Cache *Cache
 }
 
 // Rendered is a kustomization's output.
@@ -91,17 +96,32 @@ type Rendered struct {
 // the rest still renders when krusty can build it; when the build fails,
 // Content is empty.
 func Render(root string, opts Options) (Rendered, []lint.Diagnostic, []lint.Note) {
+	opts.Helm = memoHelm(opts.Helm)
+	if out, diags, notes, ok := renderOnce(root, opts, true); ok {
+		return out, diags, notes
+	}
+	out, diags, notes, _ := renderOnce(root, opts, false)
+	return out, diags, notes
+}
+
+// renderOnce is one attempt at Render: marked (see marker), or with origin
+// annotations. A marked attempt that cannot be marked, or whose build or
+// output fails, is not final (ok is false): the build runs again with
+// origin annotations.
+func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []lint.Diagnostic, notes []lint.Note, ok bool) {
 	b := newBuilder(opts)
+	b.marks.on = marked
 	rootAbs := b.abs(root)
-	out := Rendered{Root: b.rel(rootAbs)}
+	out = Rendered{Root: b.rel(rootAbs)}
 	b.fallback = lint.Range{File: out.Root, Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 	if f, _ := b.src.kustFile(rootAbs); f != "" {
 		b.fallback.File = b.rel(f)
 	}
 	out.Map = func(lint.Range, string) lint.Range { return b.fallback }
+	// What is reported before the build does not depend on marks.
 	if !b.src.contains(rootAbs) {
 		b.diag(b.fallback, "Cannot render Kustomize overlay", fmt.Sprintf("%s is outside the scanned directory", out.Root))
-		return out, b.diags, b.notes
+		return out, b.diags, b.notes, true
 	}
 	k := b.loadDir(rootAbs)
 	b.finishBudget()
@@ -109,21 +129,25 @@ func Render(root string, opts Options) (Rendered, []lint.Diagnostic, []lint.Note
 		b.diag(b.fallback, "Cannot render Kustomize overlay", fmt.Sprintf("no kustomization file in %s", out.Root))
 	}
 	if k == nil || b.fatal {
-		return out, b.diags, b.notes
+		return out, b.diags, b.notes, true
+	}
+	final := !marked
+	if b.marks.failed {
+		return out, b.diags, b.notes, final
 	}
 	rm, err := run(b.fs, b.mem(rootAbs))
 	if err != nil {
 		b.buildFailed(out.Root, err)
-		return out, b.diags, b.notes
+		return out, b.diags, b.notes, final
 	}
-	content, docs, err := b.output(rm)
+	content, docs, err := b.output(rm, b.mem(rootAbs))
 	if err != nil {
 		b.diag(b.fallback, "Cannot render Kustomize overlay", err.Error())
-		return out, b.diags, b.notes
+		return out, b.diags, b.notes, final
 	}
 	out.Content = content
-	out.Map = newMapper(b, docs, content, b.mem(rootAbs)).Map
-	return out, b.diags, b.notes
+	out.Map = newMapper(b, docs, content).Map
+	return out, b.diags, b.notes, true
 }
 
 // abs is root as an absolute, cleaned path.
@@ -197,6 +221,7 @@ type builder struct {
 	over     int // entries left out past maxBuilds after the first
 	overDiag int // index of the diagnostic reporting the first, or -1
 	fallback lint.Range
+	marks    marker
 
 	diags []lint.Diagnostic
 	notes []lint.Note
@@ -221,6 +246,7 @@ func newBuilder(opts Options) *builder {
 		helm:     map[string]lint.Range{},
 		helmSeq:  map[*kustomization]int{},
 		overDiag: -1,
+		marks:    marker{marked: map[string]bool{}},
 	}
 	if b.maxBytes <= 0 {
 		b.maxBytes = DefaultMaxBytes
@@ -237,7 +263,7 @@ func newBuilder(opts Options) *builder {
 	if opts.ScanRoot != "" {
 		confine = b.scanRoot
 	}
-	b.src = newSource(opts.Tree, confine)
+	b.src = newSource(opts.Tree, confine, opts.Cache)
 	return b
 }
 
@@ -487,6 +513,10 @@ func (b *builder) rewrite(k *kustomization) {
 	}
 	b.charts(k)
 	b.collectPatches(k)
+	if b.marks.on {
+		b.markKust(k)
+		return
+	}
 	// Origin annotations say which file each rendered object came from.
 	bm := get(k.top, "buildMetadata")
 	if bm == nil || bm.Kind != yaml.SequenceNode {
@@ -670,6 +700,7 @@ var rawFields = map[string]bool{"configMapGenerator": true, "secretGenerator": t
 func (b *builder) copyFile(k *kustomization, p, field string) bool {
 	m := b.mem(p)
 	if data, ok := b.orig[m]; ok {
+		b.markUse(m, field)
 		k.weight += int64(len(data))
 		return true
 	}
@@ -693,6 +724,9 @@ func (b *builder) copyFile(k *kustomization, p, field string) bool {
 	b.orig[m] = data
 	k.weight += int64(len(data))
 	data = b.sanitize(k, p, data, field)
+	if resourceField(field) {
+		data = b.markFile(m, data)
+	}
 	_ = b.fs.WriteFile(m, data)
 	return true
 }
@@ -919,7 +953,7 @@ func (b *builder) addChartOutput(k *kustomization, chart string, out []byte, lab
 	b.helmSeq[k]++
 	name := helmFileName(i, chart)
 	m := path.Join(b.mem(k.dir), name)
-	_ = b.fs.WriteFile(m, out)
+	_ = b.fs.WriteFile(m, b.markFile(m, out))
 	b.helm[m] = at
 	res := get(k.top, "resources")
 	if res == nil || res.Kind != yaml.SequenceNode {
@@ -1011,13 +1045,15 @@ func (b *builder) cleanMessage(msg string) string {
 // renderedDoc is one object in the output.
 type renderedDoc struct {
 	kind, name   string
-	origin       string // the file it came from ("" unknown), relative to the root
-	configuredIn string // the kustomization that generated it, relative to the root
+	origin       string // the file it came from ("" unknown), a memory path
+	configuredIn string // the kustomization that generated it, a memory path
 }
 
-// output turns the resource map into YAML without origin annotations and
-// records where each object came from.
-func (b *builder) output(rm resmap.ResMap) (content []byte, docs []renderedDoc, err error) {
+// output turns the resource map into YAML without origin annotations or
+// marks and records where each object came from (memory paths, under
+// memRoot, the root's memory path). A marked build whose marks do not say
+// it fails with errUnmarked.
+func (b *builder) output(rm resmap.ResMap, memRoot string) (content []byte, docs []renderedDoc, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("kustomize panicked: %v", r)
@@ -1026,22 +1062,18 @@ func (b *builder) output(rm resmap.ResMap) (content []byte, docs []renderedDoc, 
 	var buf bytes.Buffer
 	for i, res := range rm.Resources() {
 		d := renderedDoc{kind: res.GetKind(), name: res.GetName()}
-		if o, oerr := res.GetOrigin(); oerr == nil && o != nil && o.Repo == "" {
-			if o.Path != "" {
-				d.origin = o.Path
-			}
-			if o.ConfiguredIn != "" {
-				d.configuredIn = o.ConfiguredIn
-			}
-		}
-		annos := res.GetAnnotations()
-		if _, ok := annos[originAnnotation]; ok {
-			delete(annos, originAnnotation)
-			if err := res.SetAnnotations(annos); err != nil {
+		if b.marks.on {
+			ok, err := b.takeMark(res, &d)
+			if err != nil {
 				return nil, nil, err
 			}
+			if !ok {
+				return nil, nil, errUnmarked
+			}
+		} else if err := originOf(res, &d, memRoot); err != nil {
+			return nil, nil, err
 		}
-		y, err := res.AsYAML()
+		y, err := resourceYAML(res)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -1055,6 +1087,27 @@ func (b *builder) output(rm resmap.ResMap) (content []byte, docs []renderedDoc, 
 		docs = append(docs, d)
 	}
 	return buf.Bytes(), docs, nil
+}
+
+// originOf reads where an object came from out of its origin annotation
+// and removes the annotation.
+func originOf(res *resource.Resource, d *renderedDoc, memRoot string) error {
+	if o, oerr := res.GetOrigin(); oerr == nil && o != nil && o.Repo == "" {
+		if o.Path != "" {
+			d.origin = path.Join(memRoot, o.Path)
+		}
+		if o.ConfiguredIn != "" {
+			d.configuredIn = path.Join(memRoot, o.ConfiguredIn)
+		}
+	}
+	annos := res.GetAnnotations()
+	if _, ok := annos[originAnnotation]; ok {
+		delete(annos, originAnnotation)
+		if err := res.SetAnnotations(annos); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // stderrMu serialises quietStderr.

@@ -1,7 +1,6 @@
 package kustomize
 
 import (
-	"path"
 	"regexp"
 	"sort"
 	"strconv"
@@ -61,7 +60,7 @@ func (b *builder) collectPatches(k *kustomization) {
 		if !ok {
 			return
 		}
-		docs, _ := pluginDocs(data)
+		docs := b.opts.Cache.documents(b.files[m], data)
 		b.patches = append(b.patches, &patchSrc{mem: m, docs: docs, kust: k, target: target, entry: n})
 	}
 	inline := func(n *yaml.Node, target *selector) {
@@ -124,25 +123,18 @@ type docIndex struct {
 
 // mapper maps ranges in rendered output back to source files.
 type mapper struct {
-	b       *builder
-	memRoot string
-	docs    []*docIndex
+	b    *builder
+	docs []*docIndex
 
 	mu    sync.Mutex
 	cache map[string][]*yaml.Node // memory path → parsed documents
 }
 
-func newMapper(b *builder, docs []renderedDoc, content []byte, memRoot string) *mapper {
-	m := &mapper{b: b, memRoot: memRoot, cache: map[string][]*yaml.Node{}}
+func newMapper(b *builder, docs []renderedDoc, content []byte) *mapper {
+	m := &mapper{b: b, cache: map[string][]*yaml.Node{}}
 	nodes, _ := pluginDocs(content)
 	for i, d := range docs {
 		di := &docIndex{renderedDoc: d}
-		if d.origin != "" {
-			di.origin = path.Join(memRoot, d.origin)
-		}
-		if d.configuredIn != "" {
-			di.configuredIn = path.Join(memRoot, d.configuredIn)
-		}
 		if len(nodes) == len(docs) {
 			di.node = docRoot(nodes[i])
 			di.first = max(di.node.Line, 1)
@@ -514,7 +506,7 @@ func (m *mapper) source(mem string) []*yaml.Node {
 	if docs, ok := m.cache[mem]; ok {
 		return docs
 	}
-	docs, _ := pluginDocs(m.b.orig[mem])
+	docs := m.b.opts.Cache.documents(m.b.files[mem], m.b.orig[mem])
 	m.cache[mem] = docs
 	return docs
 }

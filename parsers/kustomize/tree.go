@@ -17,28 +17,31 @@ type source struct {
 	// widen: a directory a kustomization names outside the tree may join
 	// it (Tree.Allow); only with a tree the caller passed.
 	widen bool
+	// cache keeps what reads gave for the run (nil: nothing kept).
+	cache *Cache
 }
 
 // newSource is the source for Options: the caller's tree (which may
 // widen), else a tree of the scan root alone (which does not), else none.
-func newSource(t *treefs.Tree, scanRoot string) source {
+func newSource(t *treefs.Tree, scanRoot string, c *Cache) source {
 	if t != nil {
-		return source{tree: t, widen: true}
+		return source{tree: t, widen: true, cache: c}
 	}
 	if scanRoot != "" {
-		return source{tree: treefs.New([]string{scanRoot}, "")}
+		return source{tree: treefs.New([]string{scanRoot}, ""), cache: c}
 	}
-	return source{}
+	return source{cache: c}
 }
 
-// read reads a regular file of the tree, at most limit bytes.
+// read reads a regular file of the tree, at most limit bytes (once per
+// run with a cache).
 func (s source) read(p string, limit int64) ([]byte, error) {
-	return s.tree.ReadFile(p, limit)
+	return s.cache.read(s, p, limit)
 }
 
-// stat is os.Stat of a path of the tree.
+// stat is os.Stat of a path of the tree (once per run with a cache).
 func (s source) stat(p string) (fs.FileInfo, error) {
-	return s.tree.Stat(p)
+	return s.cache.stat(s, p)
 }
 
 // contains reports whether p (after symlinks) lies in the tree.

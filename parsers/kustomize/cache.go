@@ -1,0 +1,114 @@
+package kustomize
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Cache is what the renders of one run share: the files read through the
+// tree and the documents parsed from them to map positions. A base that
+// many overlays include is then read and parsed once per run, not once
+// per overlay (krusty still builds it once per overlay: its API builds a
+// kustomization from a path, and an overlay transforms its bases' objects
+// in place, so a built base cannot be handed to another build). Only
+// successful reads are kept: a read refused before the tree widened may
+// succeed after. Safe for concurrent use.
+type Cache struct {
+	mu    sync.Mutex
+	files map[string][]byte  // absolute, cleaned path → content
+	stats map[string]statRes // absolute, cleaned path → what Stat gave
+	docs  map[string]parsed  // absolute, cleaned path → its documents
+}
+
+// statRes is a Stat that succeeded, or found nothing.
+type statRes struct {
+	fi  fs.FileInfo
+	err error // nil or fs.ErrNotExist
+}
+
+// parsed is a file's documents and the content they were parsed from.
+type parsed struct {
+	data []byte
+	docs []*yaml.Node
+}
+
+// NewCache returns an empty cache for one run.
+func NewCache() *Cache {
+	return &Cache{files: map[string][]byte{}, stats: map[string]statRes{}, docs: map[string]parsed{}}
+}
+
+// stat stats p through src, or returns what an earlier stat gave: a
+// FileInfo, or fs.ErrNotExist (a refusal is not kept, see Cache).
+func (c *Cache) stat(src source, p string) (fs.FileInfo, error) {
+	if c == nil {
+		return src.tree.Stat(p)
+	}
+	key := filepath.Clean(p)
+	c.mu.Lock()
+	r, ok := c.stats[key]
+	c.mu.Unlock()
+	if ok {
+		return r.fi, r.err
+	}
+	fi, err := src.tree.Stat(p)
+	switch {
+	case err == nil:
+		r = statRes{fi: fi}
+	case errors.Is(err, fs.ErrNotExist):
+		r = statRes{err: err}
+	default:
+		return fi, err
+	}
+	c.mu.Lock()
+	c.stats[key] = r
+	c.mu.Unlock()
+	return fi, err
+}
+
+// read reads p through src, or returns what an earlier read gave.
+func (c *Cache) read(src source, p string, limit int64) ([]byte, error) {
+	if c == nil {
+		return src.tree.ReadFile(p, limit)
+	}
+	key := filepath.Clean(p)
+	c.mu.Lock()
+	data, ok := c.files[key]
+	c.mu.Unlock()
+	if ok && int64(len(data)) <= limit {
+		return data, nil
+	}
+	data, err := src.tree.ReadFile(p, limit)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.files[key] = data
+	c.mu.Unlock()
+	return data, nil
+}
+
+// documents returns the YAML documents of data, the content of the file at
+// p, parsed once per run. They are shared: callers only read them.
+func (c *Cache) documents(p string, data []byte) []*yaml.Node {
+	if c == nil || p == "" {
+		docs, _ := pluginDocs(data)
+		return docs
+	}
+	key := filepath.Clean(p)
+	c.mu.Lock()
+	e, ok := c.docs[key]
+	c.mu.Unlock()
+	if ok && bytes.Equal(e.data, data) {
+		return e.docs
+	}
+	docs, _ := pluginDocs(data)
+	c.mu.Lock()
+	c.docs[key] = parsed{data: data, docs: docs}
+	c.mu.Unlock()
+	return docs
+}
