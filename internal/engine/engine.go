@@ -340,7 +340,7 @@ func (r *run) kustomize() int {
 	for f := range owned {
 		r.files[f] = true
 	}
-	kopts := kustomize.Options{ScanRoot: r.root, Tree: r.tree, Rel: r.rel, Helm: kustomizeHelm(r.ctx, r.hopts, r.kustomizeCharts)}
+	kopts := kustomize.Options{ScanRoot: r.root, Tree: r.tree, Rel: r.rel, Helm: kustomizeHelm(r.ctx, r.hopts, r.kustomizeCharts), Cache: kustomize.NewCache()}
 	built := make([]builtKustomization, len(kroots))
 	parallel(len(kroots), func(i int) {
 		b := &built[i]
