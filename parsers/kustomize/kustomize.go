@@ -33,6 +33,7 @@ import (
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/kustomize/kyaml/openapi"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/internal/yamlpos"
@@ -176,14 +177,25 @@ func (b *builder) buildFailed(root string, err error) {
 }
 
 // runMu serialises krusty runs: kyaml keeps the OpenAPI schema (which a
-// kustomization may replace) in a global.
+// kustomization may replace) in a global, and its lazy initialisation is
+// not safe for concurrent builds (kustomize issues 4824, 5805).
 var runMu sync.Mutex
 
 // run builds the kustomization at path in fs: root-only load restrictions,
-// builtin plugins only (no exec, no Go plugins, no KRM functions).
+// builtin plugins only (no exec, no Go plugins, no KRM functions). A
+// schema the kustomization brings (`openapi:`) is dropped after its build:
+// kustomize keeps it for the process, and with it the next root's
+// strategic-merge patches would merge by another schema's keys (or
+// replace lists), depending on which root built first.
 func run(fs filesys.FileSystem, path string) (rm resmap.ResMap, err error) {
 	runMu.Lock()
 	defer runMu.Unlock()
+	before := openapi.GetSchemaVersion()
+	defer func() {
+		if openapi.GetSchemaVersion() != before {
+			openapi.ResetOpenAPI()
+		}
+	}()
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("kustomize panicked: %v", r)
