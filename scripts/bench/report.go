@@ -78,7 +78,13 @@ func growthOf(files []int, times []time.Duration, tolerance float64) growth {
 	return g
 }
 
-func secs(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+// secs shows a duration in seconds, or in milliseconds below one second.
+func secs(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
 
 func mib(b int64) string {
 	if b == 0 {

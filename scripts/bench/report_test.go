@@ -90,7 +90,7 @@ func TestWriteResults(t *testing.T) {
 	var b bytes.Buffer
 	writeResults(&b, rs)
 	row := strings.Split(b.String(), "\n")[2]
-	for _, want := range []string{"| generated 1× | 100 | 2.00 |", "| 0.50 s | 0.60 s | 80 MiB | 200 |", "| **5.0×** | **4.0×** | 90 | 2 |"} {
+	for _, want := range []string{"| generated 1× | 100 | 2.00 |", "| 500 ms | 600 ms | 80 MiB | 200 |", "| **5.0×** | **4.0×** | 90 | 2 |"} {
 		if !strings.Contains(row, want) {
 			t.Errorf("row %q lacks %q", row, want)
 		}
