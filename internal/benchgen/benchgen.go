@@ -6,6 +6,11 @@
 // some through the shared local module modules/node-group, and a tail of
 // unrelated resources), and the team's Kubernetes manifests (Karpenter
 // EC2NodeClass and NodePool, Deployments, ServiceAccounts; multi-document).
+// Unless turned off, each team also has a local Helm chart installed per
+// environment (by Terraform, Argo CD or helmfile, see InstallerOf), every
+// root module a release of a remote chart (not rendered offline), every
+// team a kustomization overlay per environment over shared bases and a
+// component, and Crossplane claims of the platform's two compositions.
 //
 // A fraction of the teams (every ShareEvery-th) point their prod
 // EC2NodeClass at the node groups' IAM role, so FL101 fires for exactly
@@ -36,6 +41,23 @@ type Options struct {
 	// AppsPerEnv is the number of Deployments (each with a ServiceAccount,
 	// a Service and a ConfigMap) per team and environment. 0 means 3.
 	AppsPerEnv int
+	// NoCharts leaves out the teams' local Helm charts and their releases.
+	NoCharts bool
+	// NoRemoteReleases leaves out the remote chart release of every root
+	// module.
+	NoRemoteReleases bool
+	// NoKustomize leaves out the shared bases and the overlays.
+	NoKustomize bool
+	// NoCompositions leaves out the Crossplane definitions, compositions
+	// and claims.
+	NoCompositions bool
+}
+
+// Classic is the tree before charts, releases, kustomizations and
+// compositions: Terraform and plain manifests only.
+func (o Options) Classic() Options {
+	o.NoCharts, o.NoRemoteReleases, o.NoKustomize, o.NoCompositions = true, true, true, true
+	return o
 }
 
 // Stats describe what was written.
@@ -53,17 +75,36 @@ type Stats struct {
 	NodeGroups  int
 	NodeClasses int
 	// KubeDocs are the YAML documents written.
-	KubeDocs  int
-	TFFiles   int // .tf and .tfvars files
+	KubeDocs int
+	TFFiles  int // .tf and .tfvars files
+	// YAMLFiles are the YAML files the linter reads itself (chart
+	// metadata and values, kustomization files, manifests).
 	YAMLFiles int
-	Bytes     int64
+	// ChartTemplates are the files under a chart's templates/ (the chart
+	// renders them; they are not read as files).
+	ChartTemplates int
+	Bytes          int64
+	// Charts are the local charts; ChartReleases the releases installing
+	// them (each rendered); RemoteReleases the releases of remote charts.
+	Charts, ChartReleases, RemoteReleases int
+	// KustomizeBases are the shared bases; Kustomizations the overlays
+	// (the roots that render).
+	KustomizeBases, Kustomizations int
+	// Compositions are the Crossplane compositions; Claims the claims of
+	// them; Composed the managed resources the claims compose.
+	Compositions, Claims, Composed int
 	// SharingTeams are the teams whose prod EC2NodeClass uses the node
 	// group role ("team007"), in order.
 	SharingTeams []string
 }
 
-// Files is every file written.
+// Files is every input file the linter reads itself (README.md and chart
+// templates not counted).
 func (s Stats) Files() int { return s.TFFiles + s.YAMLFiles }
+
+// Written is every file written: the input files, the chart templates and
+// README.md.
+func (s Stats) Written() int { return s.Files() + s.ChartTemplates + 1 }
 
 // Defaults fills zero options.
 func (o Options) withDefaults() Options {
@@ -110,6 +151,8 @@ func (w *writer) file(rel, content string) {
 	}
 	w.stats.Bytes += int64(len(content))
 	switch {
+	case strings.Contains(rel, "/templates/"):
+		w.stats.ChartTemplates++
 	case strings.HasSuffix(rel, ".yaml"):
 		w.stats.YAMLFiles++
 		w.stats.KubeDocs += strings.Count(content, "\n---\n") + 1
@@ -131,6 +174,12 @@ func Generate(dir string, opts Options) (Stats, error) {
 	w.file("modules/node-group/main.tf", nodeGroupMain)
 	w.file("modules/node-group/outputs.tf", nodeGroupOutputs)
 	w.file("modules/node-group/versions.tf", versionsTF(""))
+	if !opts.NoKustomize {
+		w.kustomizeShared()
+	}
+	if !opts.NoCompositions {
+		w.crossplaneShared()
+	}
 	for i := 0; i < opts.Teams; i++ {
 		team := TeamName(i)
 		if opts.Shares(i) {
@@ -140,6 +189,15 @@ func Generate(dir string, opts Options) (Stats, error) {
 			w.root(opts, i, ei, env)
 		}
 		w.kube(opts, i)
+		if !opts.NoCharts {
+			w.chart(i)
+		}
+		if !opts.NoKustomize {
+			w.overlays(i)
+		}
+		if !opts.NoCompositions {
+			w.claims(i)
+		}
 	}
 	w.stats.Modules = w.stats.RootModules + w.stats.ModuleInstances
 	return w.stats, w.err
@@ -209,6 +267,14 @@ func (w *writer) root(o Options, i, ei int, env string) {
 	}
 	w.file(d+"nodes.tf", nodes.String())
 
+	// helm_release resources count among the root's own instances.
+	if h := o.helmTF(i, ei); h != "" {
+		w.file(d+"helm.tf", h)
+		own += strings.Count(h, "resource \"helm_release\"")
+	}
+	if !o.NoRemoteReleases {
+		w.stats.RemoteReleases++
+	}
 	var tail strings.Builder
 	if s.registryModule {
 		tail.WriteString(registryModuleTF)
