@@ -38,13 +38,19 @@ import (
 // benchOptions is the benchmark tree: 500 teams by default (≥1,000
 // modules, ≥5,000 resources), 50 with -short; FAULTLINE_BENCH_TEAMS and
 // FAULTLINE_BENCH_RESOURCES (resources per root module, default 20)
-// override.
+// override. Every shape is on (charts, remote releases, kustomize
+// overlays, Crossplane claims); FAULTLINE_BENCH_CLASSIC=1 keeps the
+// Terraform-and-manifests tree of earlier measurements.
 func benchOptions(tb testing.TB) benchgen.Options {
 	teams := 500
 	if testing.Short() {
 		teams = 50
 	}
-	return benchgen.Options{Teams: envInt(tb, "FAULTLINE_BENCH_TEAMS", teams), ResourcesPerModule: envInt(tb, "FAULTLINE_BENCH_RESOURCES", 20)}
+	o := benchgen.Options{Teams: envInt(tb, "FAULTLINE_BENCH_TEAMS", teams), ResourcesPerModule: envInt(tb, "FAULTLINE_BENCH_RESOURCES", 20)}
+	if os.Getenv("FAULTLINE_BENCH_CLASSIC") == "1" {
+		o = o.Classic()
+	}
+	return o
 }
 
 func envInt(tb testing.TB, name string, def int) int {
@@ -282,7 +288,9 @@ func walkTree(tb testing.TB, dir string) (tfDirs, manifests []string) {
 				tfDirs = append(tfDirs, filepath.Dir(p))
 			}
 		case ".yaml":
-			manifests = append(manifests, p)
+			if !kube.IsHelmTemplate(p) { // a chart renders its templates
+				manifests = append(manifests, p)
+			}
 		}
 		return nil
 	})
@@ -323,16 +331,32 @@ func TestGeneratedTree(t *testing.T) {
 		ModuleInstances: (1 + 2) + (2 + 3), // team000, team001
 		NodeGroups:      (1 + 2) + (2 + 3) + (3 + 4) + 2*2,
 		NodeClasses:     6,
-		TFFiles:         4 + 6*10,
-		YAMLFiles:       3 * 4,
-		KubeDocs:        3 * (2 + 4 + 2*3*4),
-		SharingTeams:    []string{"team001"},
+		// Every root adds helm.tf (the remote release; team000's also its
+		// chart's release).
+		TFFiles: 4 + 6*11,
+		// Per team: its 4 manifests, claims.yaml, Chart.yaml, values.yaml;
+		// team001 argocd.yaml and team002 helmfile.yaml, each with the
+		// chart's two values-<env>.yaml; two overlays of two files each.
+		// Shared: 11 Kustomize base and component files, 4 Crossplane.
+		YAMLFiles:      3*(4+1+2+4) + 2*(1+2) + 11 + 4,
+		ChartTemplates: 3 * 5,
+		KubeDocs:       3*(2+4+2*3*4) + 3*4 + 2 + 1 + 3*2 + 2*2 + 12 + 3*2*(1+2) + 4,
+		Charts:         3,
+		ChartReleases:  3 * 2,
+		RemoteReleases: 6,
+		KustomizeBases: 3,
+		Kustomizations: 3 * 2,
+		Compositions:   2,
+		Claims:         3 * 2 * 2,
+		Composed:       3 * 2 * (3 + 2),
+		SharingTeams:   []string{"team001"},
 	}
 	want.Modules = want.RootModules + want.ModuleInstances
-	// Every root declares max(20, its core) instances; module instances
-	// add two each. team002's roots exceed 20: 13 core + 2 system + 2 per
-	// inline group = 21 (dev, 3 groups) and 23 (prod, 4 groups).
-	want.Resources = 20*4 + 21 + 23 + 2*want.ModuleInstances
+	// Every root declares max(20, its core) instances, helm_release
+	// resources included; module instances add two each. team002's roots
+	// exceed 20: 13 core + 2 system + 2 per inline group + 1 remote
+	// release = 22 (dev, 3 groups) and 24 (prod, 4 groups).
+	want.Resources = 20*4 + 22 + 24 + 2*want.ModuleInstances
 	got := st
 	got.Bytes = 0
 	if !equalStats(got, want) {
@@ -350,8 +374,8 @@ func TestGeneratedTree(t *testing.T) {
 		}
 		return nil
 	})
-	if bytes != st.Bytes || files != st.Files() {
-		t.Errorf("on disk: %d files, %d bytes; stats say %d, %d", files, bytes, st.Files(), st.Bytes)
+	if bytes != st.Bytes || files != st.Files()+st.ChartTemplates {
+		t.Errorf("on disk: %d files, %d bytes; stats say %d input files + %d chart templates, %d bytes", files, bytes, st.Files(), st.ChartTemplates, st.Bytes)
 	}
 
 	l, res, err := engine.Run(engine.Options{Paths: []string{dir}, Cwd: dir}, rules.All, lint.Options{})
