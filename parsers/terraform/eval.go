@@ -43,6 +43,8 @@ type evaluator struct {
 	templates []string
 	// b is the root's evaluation budget (budget.go).
 	b *budget
+	// used are the module directories this root read (residency.go).
+	used map[string]bool
 }
 
 // providerInfo is what a provider configuration tells the model.

@@ -293,7 +293,7 @@ func (mi *modInst) localChild(c *moduleCall) (*module, string) {
 	case refused != nil || mi.stack[dir] || mi.depth >= maxModuleDepth:
 		return nil, "local source " + c.source + " not found in the tree"
 	}
-	child := mi.e.l.module(dir)
+	child := mi.e.module(dir)
 	if child == nil {
 		return nil, "local source " + c.source + " not found in the tree"
 	}
@@ -334,7 +334,7 @@ func (mi *modInst) cachedChild(c *moduleCall) (*module, cacheRecord, string) {
 		return nil, r, "its cached code at " + r.Dir + " calls itself"
 	}
 	l.markCached(dir)
-	child := l.module(dir)
+	child := mi.e.module(dir)
 	if child == nil {
 		return nil, r, "the module cache names " + r.Dir + ", which holds no configuration; run terraform init"
 	}
