@@ -201,10 +201,8 @@ func sortedAttrs(attrs map[string]*hcl.Attribute) []string {
 func (l *loader) callRecord(root, call string) (ModuleCall, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for i := len(l.calls) - 1; i >= 0; i-- {
-		if c := l.calls[i]; c.Root == root && c.Call == call {
-			return c, true
-		}
+	if i, ok := l.callSeen[root+"\x00"+call]; ok {
+		return l.calls[i], true
 	}
 	return ModuleCall{}, false
 }

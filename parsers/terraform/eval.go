@@ -195,8 +195,9 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	}
 	old := b.at(expr.Range())
 	defer func() { b.site = old }()
-	ctx := mi.context(expr.Variables(), extra)
-	if comparesHole(expr, ctx) || mi.jsonComparesHole(expr, ctx) {
+	f := mi.m.facts(expr)
+	ctx := mi.context(f.vars, extra)
+	if f.equality && comparesHole(expr, ctx) || mi.jsonComparesHole(expr, ctx) {
 		return cty.DynamicVal
 	}
 	v, diags, ok := mi.jsonValue(expr, ctx)

@@ -86,7 +86,7 @@ type loader struct {
 	cacheDirs map[string]bool
 	// calls are the module calls resolved, once per root and call path.
 	calls    []ModuleCall
-	callSeen map[string]bool
+	callSeen map[string]int
 	// inputDiags are the unsupported arguments reported (callinputs.go).
 	inputDiags map[string]bool
 	// models are the built-in stand-ins, parsed when a call needs one.
@@ -147,7 +147,7 @@ func newLoader(opts Options) *loader {
 	if opts.Tree == nil && opts.Root != "" {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
-	return &loader{opts: opts, mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]bool{}, inputDiags: map[string]bool{}, keep: keepParsed}
+	return &loader{opts: opts, mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]int{}, inputDiags: map[string]bool{}, keep: keepParsed}
 }
 
 // refuse records files the tree would not read as coverage notes.

@@ -172,10 +172,10 @@ func (l *loader) recordCall(c ModuleCall) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	k := c.Root + "\x00" + c.Call
-	if l.callSeen[k] {
+	if _, seen := l.callSeen[k]; seen {
 		return
 	}
-	l.callSeen[k] = true
+	l.callSeen[k] = len(l.calls)
 	l.calls = append(l.calls, c)
 }
 
