@@ -98,6 +98,9 @@ type loader struct {
 	pending map[string]int
 	// keep is how many bytes of source parseAll keeps parsed.
 	keep int64
+	// declaredVars are the variables a module declares at a span of
+	// versions, shared by the calls (callinputs.go).
+	declaredVars map[string]map[string]lint.ModuleVariable
 }
 
 type lazyCache struct {
