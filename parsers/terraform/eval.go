@@ -120,7 +120,6 @@ func (mi *modInst) run() {
 	if mi.call == nil {
 		defer mi.e.noteBudget()
 	}
-	mi.presetCalls()
 	for _, key := range g.order {
 		it := g.items[key]
 		switch it.kind {
@@ -243,6 +242,8 @@ func (mi *modInst) context(travs []hcl.Traversal, extra map[string]cty.Value) *h
 		case "module":
 			if ok {
 				if v, ok := mi.modules[name]; ok {
+					put(root, name, v)
+				} else if v, ok := mi.presetCall(name); ok {
 					put(root, name, v)
 				}
 			}
