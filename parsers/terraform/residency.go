@@ -69,6 +69,7 @@ func (l *loader) firstParse(dir string) bool {
 	return true
 }
 
+// setInfo records the summary of dir's first parse.
 func (l *loader) setInfo(dir string, inf *modInfo) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
