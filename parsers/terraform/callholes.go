@@ -5,26 +5,31 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// presetCalls gives every module call without count / for_each outputs
-// that are holes naming them, before anything is evaluated. Terraform
-// orders a module's outputs and variables one by one, so two calls that
-// read each other's outputs (a KMS key module granting the cluster
-// module's role, the cluster module encrypting volumes with the key) are
-// no cycle to it; here modules are evaluated whole, and the call evaluated
-// first reads the other's outputs as these holes instead of failing on an
-// absent module and losing its whole argument. Evaluating a call replaces
-// them.
-func (mi *modInst) presetCalls() {
+// presetCall is the value of the call named name (without count /
+// for_each) when something reads it before the call is evaluated: outputs
+// that are holes naming it. Terraform orders a module's outputs and
+// variables one by one, so two calls that read each other's outputs (a
+// KMS key module granting the cluster module's role, the cluster module
+// encrypting volumes with the key) are no cycle to it; here modules are
+// evaluated whole, and the call evaluated first reads the other's outputs
+// as these holes instead of failing on an absent module and losing its
+// whole argument. Evaluating a call replaces them. They are made on that
+// first read, not for every call up front: each hole stays in the run's
+// codec, and most calls are evaluated before anything reads them.
+func (mi *modInst) presetCall(name string) (cty.Value, bool) {
 	for _, c := range mi.m.calls {
-		if c.count != nil || c.forEach != nil {
+		if c.name != name || c.count != nil || c.forEach != nil {
 			continue
 		}
 		path := mi.label("module." + c.name)
 		leaf := func(p string) cty.Value {
 			return mi.e.h.val(lint.HoleRef{Object: mi.e.rootRel + ":" + path, Path: p})
 		}
-		mi.modules[c.name] = mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
+		v := mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
+		mi.modules[c.name] = v
+		return v, true
 	}
+	return cty.NilVal, false
 }
 
 // modulesFirst orders the graph's starting points with module calls first

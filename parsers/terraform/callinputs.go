@@ -67,7 +67,7 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 		Resolution: string(rec.How),
 		Model:      rec.Model,
 		Assumed:    rec.Assumed,
-		Variables:  declaredVariables(child, span),
+		Variables:  l.declared(child, span),
 		Complete:   complete,
 	}
 	mc.NameRange = mc.Range
@@ -108,6 +108,27 @@ func (mi *modInst) unsupportedArguments(c *moduleCall, child *module) {
 			Detail:  "an argument named \"" + n + "\" is not expected here: module " + mi.label("module."+c.name) + " (" + c.source + ") declares no variable \"" + n + "\"",
 		})
 	}
+}
+
+// declared is declaredVariables of m and span, worked out once per load:
+// every call of one module at one span shares the map (nothing changes it
+// once made), instead of a copy of a stand-in's hundred variables per call.
+func (l *loader) declared(m *module, span vrange) map[string]lint.ModuleVariable {
+	key := m.dir + "\x00" + span.lo.String() + "\x00" + span.hi.String()
+	l.mu.Lock()
+	vars, ok := l.declaredVars[key]
+	l.mu.Unlock()
+	if ok {
+		return vars
+	}
+	vars = declaredVariables(m, span)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.declaredVars == nil {
+		l.declaredVars = map[string]map[string]lint.ModuleVariable{}
+	}
+	l.declaredVars[key] = vars
+	return vars
 }
 
 // declaredVariables are the variables m declares, with the versions of
@@ -201,10 +222,8 @@ func sortedAttrs(attrs map[string]*hcl.Attribute) []string {
 func (l *loader) callRecord(root, call string) (ModuleCall, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for i := len(l.calls) - 1; i >= 0; i-- {
-		if c := l.calls[i]; c.Root == root && c.Call == call {
-			return c, true
-		}
+	if i, ok := l.callSeen[root+"\x00"+call]; ok {
+		return l.calls[i], true
 	}
 	return ModuleCall{}, false
 }

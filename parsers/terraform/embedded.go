@@ -98,26 +98,31 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 	}
 	// A heredoc: YAML line n is source line start+n; indented heredocs
 	// (<<-) lose their common indentation, which columns get back.
+	// The shift and the written end of each line are worked out now, so
+	// the map keeps two numbers a line and not the source file.
 	src := x.mi.m.source(tpl.Range().Filename)
 	srcLines := strings.Split(string(src), "\n")
 	yLines := strings.Split(string(content), "\n")
 	start := tpl.Range().Start.Line
+	n := min(len(yLines), max(len(srcLines)-start, 0))
+	shifts, ends := make([]int, n), make([]int, n)
+	for i := range n {
+		s := srcLines[start+i]
+		shifts[i] = max(indent(s)-indent(yLines[i]), 0)
+		ends[i] = len([]rune(strings.TrimRight(s, " \t\r"))) + 1
+	}
 	return func(r lint.Range, text string) lint.Range {
-		line := start + r.Line
-		if r.Line < 1 || line-1 >= len(srcLines) || r.Line-1 >= len(yLines) {
+		if r.Line < 1 || r.Line > n {
 			return whole
 		}
-		shift := indent(srcLines[line-1]) - indent(yLines[r.Line-1])
-		if shift < 0 {
-			shift = 0
-		}
+		line, shift := start+r.Line, shifts[r.Line-1]
 		out := lint.Range{File: whole.File, Line: line, Column: r.Column + shift, EndLine: start + r.EndLine, EndColumn: r.EndColumn + shift}
 		if r.EndLine != r.Line {
 			out.EndColumn = r.EndColumn
 		}
 		if lint.HasSentinel(text) && r.EndLine == r.Line {
 			// The value came from an interpolation: underline it as written.
-			out.EndColumn = len([]rune(strings.TrimRight(srcLines[line-1], " \t\r"))) + 1
+			out.EndColumn = ends[r.Line-1]
 		}
 		return out
 	}

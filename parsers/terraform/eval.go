@@ -43,6 +43,8 @@ type evaluator struct {
 	templates []string
 	// b is the root's evaluation budget (budget.go).
 	b *budget
+	// used are the module directories this root read (residency.go).
+	used map[string]bool
 }
 
 // providerInfo is what a provider configuration tells the model.
@@ -118,7 +120,6 @@ func (mi *modInst) run() {
 	if mi.call == nil {
 		defer mi.e.noteBudget()
 	}
-	mi.presetCalls()
 	for _, key := range g.order {
 		it := g.items[key]
 		switch it.kind {
@@ -193,8 +194,9 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	}
 	old := b.at(expr.Range())
 	defer func() { b.site = old }()
-	ctx := mi.context(expr.Variables(), extra)
-	if comparesHole(expr, ctx) || mi.jsonComparesHole(expr, ctx) {
+	f := mi.m.facts(expr)
+	ctx := mi.context(f.vars, extra)
+	if f.equality && comparesHole(expr, ctx) || mi.jsonComparesHole(expr, ctx) {
 		return cty.DynamicVal
 	}
 	v, diags, ok := mi.jsonValue(expr, ctx)
@@ -240,6 +242,8 @@ func (mi *modInst) context(travs []hcl.Traversal, extra map[string]cty.Value) *h
 		case "module":
 			if ok {
 				if v, ok := mi.modules[name]; ok {
+					put(root, name, v)
+				} else if v, ok := mi.presetCall(name); ok {
 					put(root, name, v)
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -85,11 +86,21 @@ type loader struct {
 	cacheDirs map[string]bool
 	// calls are the module calls resolved, once per root and call path.
 	calls    []ModuleCall
-	callSeen map[string]bool
+	callSeen map[string]int
 	// inputDiags are the unsupported arguments reported (callinputs.go).
 	inputDiags map[string]bool
 	// models are the built-in stand-ins, parsed when a call needs one.
 	models modelSet
+	// info, reach and pending decide when parsed modules are released
+	// (residency.go).
+	info    map[string]*modInfo
+	reach   map[string][]string
+	pending map[string]int
+	// keep is how many bytes of source parseAll keeps parsed.
+	keep int64
+	// declaredVars are the variables a module declares at a span of
+	// versions, shared by the calls (callinputs.go).
+	declaredVars map[string]map[string]lint.ModuleVariable
 }
 
 type lazyCache struct {
@@ -102,8 +113,10 @@ type lazyModule struct {
 	m    *module
 }
 
-// module returns the parsed module in dir (parsed once), or nil when dir is
-// outside the root or holds no configuration.
+// module returns the parsed module in dir, or nil when dir is outside the
+// root or holds no configuration. It is parsed once while in use; after
+// release (residency.go) a later request parses it again, and only the
+// first parse records its refused files and summary.
 func (l *loader) module(dir string) *module {
 	dir = filepath.Clean(dir)
 	if !l.opts.Tree.Contains(dir) {
@@ -117,10 +130,16 @@ func (l *loader) module(dir string) *module {
 	}
 	l.mu.Unlock()
 	lm.once.Do(func() {
+		first := l.firstParse(dir)
 		names, refused, err := configFiles(l.opts.Tree, dir)
-		l.refuse(refused)
+		if first {
+			l.refuse(refused)
+		}
 		if err == nil && len(names) > 0 {
 			lm.m = instrument(loadModule(l.opts.Tree, dir))
+		}
+		if first {
+			l.setInfo(dir, summarize(lm.m))
 		}
 	})
 	return lm.m
@@ -131,7 +150,7 @@ func newLoader(opts Options) *loader {
 	if opts.Tree == nil && opts.Root != "" {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
-	return &loader{opts: opts, mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]bool{}, inputDiags: map[string]bool{}}
+	return &loader{opts: opts, mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]int{}, inputDiags: map[string]bool{}, keep: keepParsed}
 }
 
 // refuse records files the tree would not read as coverage notes.
@@ -175,32 +194,67 @@ func (l *loader) rng(r hcl.Range) lint.Range {
 // no other directory calls as a local module), and evaluates each root with
 // the local modules it calls.
 func Load(dirs []string, opts Options) Result {
-	l := newLoader(opts)
-	sort.Strings(dirs)
-	parallel(len(dirs), func(i int) { l.module(dirs[i]) })
+	return newLoader(opts).load(dirs)
+}
 
+// load is Load with this loader.
+func (l *loader) load(dirs []string) Result {
+	sort.Strings(dirs)
+	l.parseAll(dirs)
+	roots := l.roots(dirs)
+	results := l.evaluateRoots(roots)
+	return l.collect(roots, results)
+}
+
+// parseAll parses every module directory, on all cores, and keeps the
+// first l.keep bytes of source parsed (in directory order, the order
+// roots are evaluated in); the others are parsed again when a root needs
+// them, so the parsed tree is never held whole.
+func (l *loader) parseAll(dirs []string) {
+	var kept atomic.Int64
+	parallel(len(dirs), func(i int) {
+		if m := l.module(dirs[i]); m != nil && kept.Add(int64(m.size())) > l.keep {
+			l.release(dirs[i])
+		}
+	})
+}
+
+// roots are the parsed directories no other directory calls as a local
+// module, in the order of dirs; it plans which roots use which modules.
+func (l *loader) roots(dirs []string) []string {
 	children := map[string]bool{}
 	for _, d := range dirs {
-		m := l.module(d)
-		if m == nil {
-			continue
-		}
-		for _, c := range m.calls {
-			if child := filepath.Clean(filepath.Join(d, c.source)); localSource(c.source) && child != filepath.Clean(d) {
-				children[child] = true
+		if inf := l.infoOf(d); inf != nil {
+			for _, c := range inf.children {
+				children[c] = true
 			}
 		}
 	}
 	var roots []string
 	for _, d := range dirs {
-		if l.module(d) != nil && !children[filepath.Clean(d)] {
+		if inf := l.infoOf(d); inf != nil && inf.exists && !children[filepath.Clean(d)] {
 			roots = append(roots, d)
 		}
 	}
+	l.plan(roots)
+	return roots
+}
 
-	results := make([]*evaluator, len(roots))
-	parallel(len(roots), func(i int) { results[i] = l.evaluate(roots[i]) })
+// evaluateRoots evaluates every root, on all cores; of each root only its
+// output stays, and the modules no root still to come needs are released.
+func (l *loader) evaluateRoots(roots []string) []rootOutput {
+	results := make([]rootOutput, len(roots))
+	parallel(len(roots), func(i int) {
+		e := l.evaluate(roots[i])
+		results[i] = e.output()
+		l.finish(roots[i], e.used)
+	})
+	return results
+}
 
+// collect gathers what the roots produced and the parse diagnostics of
+// every module read.
+func (l *loader) collect(roots []string, results []rootOutput) Result {
 	var res Result
 	res.Calls = map[string][]lint.Range{}
 	for _, e := range results {
@@ -213,22 +267,13 @@ func Load(dirs []string, opts Options) Result {
 		res.Templates = append(res.Templates, e.templates...)
 	}
 	res.Roots = roots
-	l.mu.Lock()
-	mods := make([]string, 0, len(l.mods))
-	for d, lm := range l.mods {
-		if lm.m != nil {
-			mods = append(mods, d)
-		}
-	}
-	l.mu.Unlock()
-	sort.Strings(mods)
-	for _, d := range mods {
-		m := l.mods[d].m
-		res.Files = append(res.Files, m.files...)
+	for _, d := range l.parsedDirs() {
+		inf := l.infoOf(d)
+		res.Files = append(res.Files, inf.files...)
 		if l.inCache(d) {
 			continue // cached code that does not parse is a note (brokenCache)
 		}
-		for _, dg := range m.diags {
+		for _, dg := range inf.diags {
 			if dg.Severity != hcl.DiagError {
 				continue
 			}
@@ -279,8 +324,9 @@ func parallel(n int, f func(int)) {
 // an input no one foresaw) becomes a diagnostic for that root; the other
 // roots and files are still linted.
 func (l *loader) evaluate(dir string) (e *evaluator) {
-	m := l.module(dir)
-	e = &evaluator{l: l, h: holes{l.holes()}, root: m, rootRel: l.rel(dir)}
+	e = &evaluator{l: l, h: holes{l.holes()}, rootRel: l.rel(dir)}
+	m := e.module(dir)
+	e.root = m
 	defer func() {
 		if r := recover(); r != nil {
 			e.entities, e.notes = nil, nil

@@ -172,10 +172,10 @@ func (l *loader) recordCall(c ModuleCall) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	k := c.Root + "\x00" + c.Call
-	if l.callSeen[k] {
+	if _, seen := l.callSeen[k]; seen {
 		return
 	}
-	l.callSeen[k] = true
+	l.callSeen[k] = len(l.calls)
 	l.calls = append(l.calls, c)
 }
 
@@ -293,7 +293,7 @@ func (mi *modInst) localChild(c *moduleCall) (*module, string) {
 	case refused != nil || mi.stack[dir] || mi.depth >= maxModuleDepth:
 		return nil, "local source " + c.source + " not found in the tree"
 	}
-	child := mi.e.l.module(dir)
+	child := mi.e.module(dir)
 	if child == nil {
 		return nil, "local source " + c.source + " not found in the tree"
 	}
@@ -334,7 +334,7 @@ func (mi *modInst) cachedChild(c *moduleCall) (*module, cacheRecord, string) {
 		return nil, r, "its cached code at " + r.Dir + " calls itself"
 	}
 	l.markCached(dir)
-	child := l.module(dir)
+	child := mi.e.module(dir)
 	if child == nil {
 		return nil, r, "the module cache names " + r.Dir + ", which holds no configuration; run terraform init"
 	}

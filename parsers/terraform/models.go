@@ -202,29 +202,36 @@ func constraintText(c string) string {
 }
 
 // modelSet is a loader's view of the embedded stand-ins: the index, and
-// each version directory parsed once.
-type modelSet struct {
+// each version directory parsed once. The stand-ins are embedded, the same
+// in every load, and nothing changes a parsed module once instrumented, so
+// every loader of the process shares one parse (parsedModels).
+type modelSet struct{}
+
+// parsedModels are the stand-ins parsed in this process.
+var parsedModels struct {
 	once  sync.Once
 	index modelIndex
 	mu    sync.Mutex
 	mods  map[string]*lazyModule
 }
 
-func (s *modelSet) idx() modelIndex {
-	s.once.Do(func() { s.index, s.mods = buildModelIndex(modelFS), map[string]*lazyModule{} })
-	return s.index
+func (modelSet) idx() modelIndex {
+	p := &parsedModels
+	p.once.Do(func() { p.index, p.mods = buildModelIndex(modelFS), map[string]*lazyModule{} })
+	return p.index
 }
 
 // module is the parsed stand-in in an embedded directory.
-func (s *modelSet) module(dir string) *module {
+func (s modelSet) module(dir string) *module {
 	s.idx()
-	s.mu.Lock()
-	lm, ok := s.mods[dir]
+	p := &parsedModels
+	p.mu.Lock()
+	lm, ok := p.mods[dir]
 	if !ok {
 		lm = &lazyModule{}
-		s.mods[dir] = lm
+		p.mods[dir] = lm
 	}
-	s.mu.Unlock()
+	p.mu.Unlock()
 	lm.once.Do(func() { lm.m = instrument(loadEmbeddedModule(modelFS, dir)) })
 	return lm.m
 }

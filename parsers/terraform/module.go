@@ -39,6 +39,9 @@ type module struct {
 	// src keeps each file's bytes for position mapping.
 	src map[string][]byte
 
+	// exprFacts caches, by expression, its exprFacts (exprfacts.go).
+	exprFacts sync.Map
+
 	once  struct{ graph, needed sync.Once }
 	cache struct {
 		graph  *itemGraph

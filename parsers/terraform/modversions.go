@@ -14,6 +14,18 @@ type vbound struct {
 	incl bool
 }
 
+// String renders the bound as a key: "" when unbounded, else the version
+// and "]" when it is included.
+func (b vbound) String() string {
+	if b.v == nil {
+		return ""
+	}
+	if b.incl {
+		return b.v.String() + "]"
+	}
+	return b.v.String()
+}
+
 // vrange is the versions between lo and hi.
 type vrange struct{ lo, hi vbound }
 

@@ -1,0 +1,183 @@
+package terraform
+
+import (
+	"path/filepath"
+	"sort"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// A parsed module is many times the size of its source, so a load never
+// holds the parsed tree whole: parseAll keeps the first keepParsed bytes
+// of source parsed and summarises every directory (modInfo); a root parses
+// the modules it needs while it is evaluated, and a module is released
+// once every root that calls it (planned from the summaries) is done.
+// What a finished root leaves is its output alone.
+
+// keepParsed is how many bytes of source parseAll keeps parsed for the
+// roots evaluated first (a loader's default): a tree this small is parsed
+// once.
+const keepParsed = 4 << 20
+
+// modInfo is what the load keeps of a module directory once its parsed
+// code is released: what collect reports and what roots are planned from.
+type modInfo struct {
+	// exists is false when the directory holds no configuration.
+	exists bool
+	files  []string
+	diags  hcl.Diagnostics
+	// children are the local module directories it calls.
+	children []string
+}
+
+// summarize is the summary of a parsed module (nil: no configuration).
+func summarize(m *module) *modInfo {
+	if m == nil {
+		return &modInfo{}
+	}
+	inf := &modInfo{exists: true, files: m.files, diags: m.diags}
+	for _, c := range m.calls {
+		if child := filepath.Clean(filepath.Join(m.dir, c.source)); localSource(c.source) && child != m.dir {
+			inf.children = append(inf.children, child)
+		}
+	}
+	return inf
+}
+
+// size is the bytes of source of a parsed module.
+func (m *module) size() int {
+	n := 0
+	for _, b := range m.src {
+		n += len(b)
+	}
+	return n
+}
+
+// firstParse reports whether dir is parsed for the first time, and marks
+// it parsed.
+func (l *loader) firstParse(dir string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.info == nil {
+		l.info = map[string]*modInfo{}
+	}
+	if _, seen := l.info[dir]; seen {
+		return false
+	}
+	l.info[dir] = &modInfo{}
+	return true
+}
+
+// setInfo records the summary of dir's first parse.
+func (l *loader) setInfo(dir string, inf *modInfo) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.info[dir] = inf
+}
+
+// infoOf is the summary of dir, nil when it was never parsed.
+func (l *loader) infoOf(dir string) *modInfo {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.info[filepath.Clean(dir)]
+}
+
+// parsedDirs are the directories parsed that hold configuration, sorted.
+func (l *loader) parsedDirs() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]string, 0, len(l.info))
+	for d, inf := range l.info {
+		if inf.exists {
+			out = append(out, d)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// release drops the parsed code of dir; a later request parses it again.
+func (l *loader) release(dir string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.mods, filepath.Clean(dir))
+}
+
+// plan records, for each root, the local modules it may call (through
+// local calls, transitively), and for each module how many roots may.
+func (l *loader) plan(roots []string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.reach, l.pending = map[string][]string{}, map[string]int{}
+	for _, r := range roots {
+		r = filepath.Clean(r)
+		seen := map[string]bool{r: true}
+		queue := []string{r}
+		for len(queue) > 0 {
+			d := queue[0]
+			queue = queue[1:]
+			if inf := l.info[d]; inf != nil {
+				for _, c := range inf.children {
+					if !seen[c] {
+						seen[c] = true
+						queue = append(queue, c)
+					}
+				}
+			}
+		}
+		for d := range seen {
+			l.reach[r] = append(l.reach[r], d)
+			l.pending[d]++
+		}
+	}
+}
+
+// finish releases, once root is evaluated, the modules no root still to
+// be evaluated needs: those planned for it whose last planned root it
+// was, and those it used unplanned (cached code).
+func (l *loader) finish(root string, used map[string]bool) {
+	root = filepath.Clean(root)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, d := range l.reach[root] {
+		l.pending[d]--
+	}
+	for _, d := range l.reach[root] {
+		if l.pending[d] <= 0 {
+			delete(l.mods, d)
+		}
+	}
+	for d := range used {
+		if l.pending[d] <= 0 {
+			delete(l.mods, d)
+		}
+	}
+	delete(l.reach, root)
+}
+
+// module is the module in dir, recorded as used by this root.
+func (e *evaluator) module(dir string) *module {
+	if e.used == nil {
+		e.used = map[string]bool{}
+	}
+	e.used[filepath.Clean(dir)] = true
+	return e.l.module(dir)
+}
+
+// rootOutput is what a load keeps of an evaluated root.
+type rootOutput struct {
+	entities  []lint.Entity
+	notes     []lint.Note
+	calls     map[string][]lint.Range
+	embedded  []Embedded
+	templates []string
+	varFiles  []string
+	varDiags  []lint.Diagnostic
+}
+
+// output is what the load keeps of e: nothing that refers to parsed code
+// or evaluated values.
+func (e *evaluator) output() rootOutput {
+	return rootOutput{entities: e.entities, notes: e.notes, calls: e.calls, embedded: e.embedded, templates: e.templates, varFiles: e.varFiles, varDiags: e.varDiags}
+}
