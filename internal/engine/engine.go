@@ -117,6 +117,7 @@ func Load(opts Options) (*Loaded, error) {
 	}
 	s := &r.stages
 	s.run("discover", "inputs", r.discover)
+	r.warmRenderer()
 	s.run("terraform", "root modules", r.terraform)
 	s.run("embedded", "documents", r.embedded)
 	s.run("kustomize", "kustomizations", r.kustomize)
@@ -293,6 +294,22 @@ func (r *run) discover() int {
 		r.in.Notes = append(r.in.Notes, lint.Note{Kind: lint.Skipped, What: s.why, Range: lint.Range{File: r.rel(s.path)}})
 	}
 	return len(r.d.tfDirs) + len(r.d.manifests) + len(r.d.kustomizations) + len(r.d.archives)
+}
+
+// warmer is a renderer that can start its workers ahead of its first
+// request (helm.Pool).
+type warmer interface{ Warm() }
+
+// warmRenderer starts the chart renderer's workers when the tree holds a
+// chart, so that their start-up overlaps the Terraform stage.
+func (r *run) warmRenderer() {
+	w, ok := r.opts.Renderer.(warmer)
+	if !ok {
+		return
+	}
+	if len(r.d.archives) > 0 || slices.ContainsFunc(r.d.manifests, func(m string) bool { return filepath.Base(m) == "Chart.yaml" }) {
+		w.Warm()
+	}
 }
 
 // terraform evaluates every root module (stage "terraform"); the

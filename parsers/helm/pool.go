@@ -80,9 +80,23 @@ func (p *Pool) Render(ctx context.Context, req Request) (Result, error) {
 // errPoolClosed is the error of a request to a closed pool.
 var errPoolClosed = &StoppedError{Reason: "the renderer pool is closed"}
 
+// Warm starts the pool's workers ahead of its first request: a run that
+// will render charts starts them while it reads the rest of the tree, so
+// process start-up overlaps that work. It does nothing once the pool has
+// started or closed.
+func (p *Pool) Warm() {
+	_, _ = p.startSlots(true)
+}
+
 // start starts the pool's worker slots once; it returns a channel closed
 // when the pool closes.
 func (p *Pool) start() (<-chan struct{}, error) {
+	return p.startSlots(false)
+}
+
+// startSlots starts the worker slots once, each starting its worker at
+// once when warm (else at its first request).
+func (p *Pool) startSlots(warm bool) (<-chan struct{}, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -97,7 +111,7 @@ func (p *Pool) start() (<-chan struct{}, error) {
 		p.ctx, p.cancel = context.WithCancel(context.Background())
 		p.live = map[*worker]bool{}
 		for range n {
-			p.wg.Go(p.slot)
+			p.wg.Go(func() { p.slot(warm) })
 		}
 	}
 	return p.ctx.Done(), nil
@@ -121,11 +135,16 @@ func (p *Pool) Close() error {
 // slot runs one worker after another, each serving tasks until it dies,
 // and the last until the pool closes. The goroutine stays locked to its
 // OS thread for as long as it runs workers (see startWorker): the thread
-// that started a worker lives as long as the worker.
-func (p *Pool) slot() {
+// that started a worker lives as long as the worker. A warm slot starts
+// its worker before the first request (one that fails to start is
+// started again, and its error reported, by that request).
+func (p *Pool) slot(warm bool) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	var w *worker
+	if warm {
+		w, _ = p.launch()
+	}
 	defer func() {
 		if w != nil {
 			w.close()
@@ -151,14 +170,10 @@ func (p *Pool) serve(w *worker, t *task) *worker {
 	}
 	if w == nil {
 		var err error
-		if w, err = p.Child.startWorker(); err != nil {
+		if w, err = p.launch(); err != nil {
 			t.done <- taskResult{err: err}
 			return nil
 		}
-		p.starts.Add(1)
-		p.mu.Lock()
-		p.live[w] = true
-		p.mu.Unlock()
 	}
 	body, err := encodeRequest(w.sent.prepare(t.req, t.hash, t.size))
 	if err != nil {
@@ -180,6 +195,19 @@ func (p *Pool) serve(w *worker, t *task) *worker {
 	}
 	t.done <- taskResult{res, err}
 	return w
+}
+
+// launch starts a worker and counts it among the live ones.
+func (p *Pool) launch() (*worker, error) {
+	w, err := p.Child.startWorker()
+	if err != nil {
+		return nil, err
+	}
+	p.starts.Add(1)
+	p.mu.Lock()
+	p.live[w] = true
+	p.mu.Unlock()
+	return w, nil
 }
 
 // forget drops a worker that has been waited for.

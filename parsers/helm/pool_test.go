@@ -336,3 +336,32 @@ func TestPoolMemoryPerRequest(t *testing.T) {
 		t.Errorf("%d workers started, want 1", n)
 	}
 }
+
+// TestPoolWarmStartsWorkersAhead: Warm starts every worker before the
+// first request, which they then serve without starting another; Warm on
+// a started or closed pool starts nothing more.
+func TestPoolWarmStartsWorkersAhead(t *testing.T) {
+	p := testPool(t, child(time.Second), 2)
+	p.Warm()
+	deadline := time.Now().Add(30 * time.Second)
+	for p.starts.Load() < 2 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := p.starts.Load(); n != 2 {
+		t.Fatalf("%d workers started by Warm, want 2", n)
+	}
+	for range 4 {
+		if _, err := p.Render(context.Background(), Request{Chart: "plain", Files: plainChart()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.Warm()
+	if n := p.starts.Load(); n != 2 {
+		t.Errorf("%d workers started after four requests and a second Warm, want 2", n)
+	}
+	_ = p.Close()
+	p.Warm()
+	if n := len(p.pids()); n != 0 {
+		t.Errorf("%d workers alive after Close and Warm", n)
+	}
+}
