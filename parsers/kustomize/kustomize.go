@@ -26,14 +26,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
-	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
-	"sigs.k8s.io/kustomize/kyaml/openapi"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/internal/yamlpos"
@@ -136,7 +133,7 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 	if b.marks.failed {
 		return out, b.diags, b.notes, final
 	}
-	rm, err := run(b.fs, b.mem(rootAbs))
+	rm, err := run(b.fs, b.mem(rootAbs), b.touchesGlobals())
 	if err != nil {
 		b.buildFailed(out.Root, err)
 		return out, b.diags, b.notes, final
@@ -174,36 +171,6 @@ func (b *builder) buildFailed(root string, err error) {
 		return
 	}
 	b.diag(r, "Cannot render Kustomize overlay", msg)
-}
-
-// runMu serialises krusty runs: kyaml keeps the OpenAPI schema (which a
-// kustomization may replace) in a global, and its lazy initialisation is
-// not safe for concurrent builds (kustomize issues 4824, 5805).
-var runMu sync.Mutex
-
-// run builds the kustomization at path in fs: root-only load restrictions,
-// builtin plugins only (no exec, no Go plugins, no KRM functions). A
-// schema the kustomization brings (`openapi:`) is dropped after its build:
-// kustomize keeps it for the process, and with it the next root's
-// strategic-merge patches would merge by another schema's keys (or
-// replace lists), depending on which root built first.
-func run(fs filesys.FileSystem, path string) (rm resmap.ResMap, err error) {
-	runMu.Lock()
-	defer runMu.Unlock()
-	before := openapi.GetSchemaVersion()
-	defer func() {
-		if openapi.GetSchemaVersion() != before {
-			openapi.ResetOpenAPI()
-		}
-	}()
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("kustomize panicked: %v", r)
-		}
-	}()
-	o := krusty.MakeDefaultOptions()
-	quietStderr(func() { rm, err = krusty.MakeKustomizer(o).Run(fs, path) })
-	return rm, err
 }
 
 // builder copies a kustomization tree into memory.
@@ -1120,28 +1087,4 @@ func originOf(res *resource.Resource, d *renderedDoc, memRoot string) error {
 		}
 	}
 	return nil
-}
-
-// stderrMu serialises quietStderr.
-var stderrMu sync.Mutex
-
-// quietStderr runs f with os.Stderr pointing at the null device: krusty
-// prints deprecation notices for the user's kustomization fields
-// ("'patchesStrategicMerge' is deprecated") straight to os.Stderr, and a
-// linter must not echo a library's raw output. Renders run one at a time.
-func quietStderr(f func()) {
-	stderrMu.Lock()
-	defer stderrMu.Unlock()
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	if err != nil {
-		f()
-		return
-	}
-	old := os.Stderr
-	os.Stderr = null
-	defer func() {
-		os.Stderr = old
-		null.Close()
-	}()
-	f()
 }
