@@ -5,11 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sync"
 	"testing"
 
 	"sigs.k8s.io/kustomize/kyaml/openapi"
 
+	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -157,19 +159,43 @@ func TestTouchesGlobals(t *testing.T) {
 func BenchmarkBuildConcurrent(b *testing.B) {
 	root := b.TempDir()
 	sharedTree{apps: 5, clusters: 3, envs: []string{"dev", "qa", "stage", "prod"}}.write(b, root)
+	benchConcurrent(b, root)
+}
+
+// BenchmarkBuildGenerated renders the kustomizations of the benchmark
+// tree (internal/benchgen, 40 teams: 80 overlays over shared bases and a
+// component) concurrently, as the engine does.
+func BenchmarkBuildGenerated(b *testing.B) {
+	root := b.TempDir()
+	if _, err := benchgen.Generate(root, benchgen.Options{Teams: 40}); err != nil {
+		b.Fatal(err)
+	}
+	benchConcurrent(b, root)
+}
+
+// benchConcurrent renders the roots under root on GOMAXPROCS goroutines
+// with one Cache per iteration and reports the time per root.
+func benchConcurrent(b *testing.B, root string) {
 	tree := treefs.New([]string{root}, root)
 	kroots, _ := FindIn(tree, kustomizationDirs(b, root))
 	b.ReportAllocs()
 	for b.Loop() {
 		opts := Options{ScanRoot: root, Tree: tree, Helm: fakeHelm, Cache: NewCache()}
+		next := make(chan string)
 		var wg sync.WaitGroup
-		for _, kr := range kroots {
+		for range runtime.GOMAXPROCS(0) {
 			wg.Go(func() {
-				if r, diags, _ := Render(kr, opts); len(r.Content) == 0 {
-					panic(fmt.Sprint(kr, diags))
+				for kr := range next {
+					if r, diags, _ := Render(kr, opts); len(r.Content) == 0 {
+						panic(fmt.Sprint(kr, diags))
+					}
 				}
 			})
 		}
+		for _, kr := range kroots {
+			next <- kr
+		}
+		close(next)
 		wg.Wait()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(kroots)), "ns/root")
