@@ -35,6 +35,7 @@ type statRes struct {
 type parsed struct {
 	data []byte
 	docs []*yaml.Node
+	ok   bool // the whole content parsed
 }
 
 // NewCache returns an empty cache for one run.
@@ -95,20 +96,25 @@ func (c *Cache) read(src source, p string, limit int64) ([]byte, error) {
 // documents returns the YAML documents of data, the content of the file at
 // p, parsed once per run. They are shared: callers only read them.
 func (c *Cache) documents(p string, data []byte) []*yaml.Node {
+	docs, _ := c.parse(p, data)
+	return docs
+}
+
+// parse is documents, and whether all of data parsed (pluginDocs).
+func (c *Cache) parse(p string, data []byte) ([]*yaml.Node, bool) {
 	if c == nil || p == "" {
-		docs, _ := pluginDocs(data)
-		return docs
+		return pluginDocs(data)
 	}
 	key := filepath.Clean(p)
 	c.mu.Lock()
 	e, ok := c.docs[key]
 	c.mu.Unlock()
 	if ok && bytes.Equal(e.data, data) {
-		return e.docs
+		return e.docs, e.ok
 	}
-	docs, _ := pluginDocs(data)
+	docs, whole := pluginDocs(data)
 	c.mu.Lock()
-	c.docs[key] = parsed{data: data, docs: docs}
+	c.docs[key] = parsed{data: data, docs: docs, ok: whole}
 	c.mu.Unlock()
-	return docs
+	return docs, whole
 }

@@ -702,12 +702,24 @@ func (b *builder) copyFile(k *kustomization, p, field string) bool {
 	b.files[m] = p
 	b.orig[m] = data
 	k.weight += int64(len(data))
-	data = b.sanitize(k, p, data, field)
+	clean := b.sanitize(k, p, data, field)
 	if resourceField(field) {
-		data = b.markFile(m, data)
+		clean = b.markFile(m, clean, b.parseFor(p, data, clean))
 	}
+	data = clean
 	_ = b.fs.WriteFile(m, data)
 	return true
+}
+
+// parseFor is how markFile parses clean, what sanitize made of the file at
+// p as read (data): through the run's cache when it is the same content
+// (positions parse the file as read through the cache too, so a file
+// several overlays include is parsed once per run), else afresh.
+func (b *builder) parseFor(p string, data, clean []byte) func([]byte) ([]*yaml.Node, bool) {
+	if len(clean) != len(data) || len(data) > 0 && &clean[0] != &data[0] {
+		return pluginDocs
+	}
+	return func(d []byte) ([]*yaml.Node, bool) { return b.opts.Cache.parse(p, d) }
 }
 
 // sanitize drops documents that would make krusty exec helm or fetch over
@@ -932,7 +944,7 @@ func (b *builder) addChartOutput(k *kustomization, chart string, out []byte, lab
 	b.helmSeq[k]++
 	name := helmFileName(i, chart)
 	m := path.Join(b.mem(k.dir), name)
-	_ = b.fs.WriteFile(m, b.markFile(m, out))
+	_ = b.fs.WriteFile(m, b.markFile(m, out, pluginDocs))
 	b.helm[m] = at
 	res := get(k.top, "resources")
 	if res == nil || res.Kind != yaml.SequenceNode {
