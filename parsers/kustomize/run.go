@@ -140,17 +140,12 @@ func warmSchema() {
 	_ = openapi.Schema()
 }
 
-// stderrMu serialises quietStderr.
-var stderrMu sync.Mutex
-
 // quietStderr runs f with os.Stderr pointing at the null device: krusty
 // prints deprecation notices for the user's kustomization fields
 // ("'patchesStrategicMerge' is deprecated") straight to os.Stderr, and a
 // linter must not echo a library's raw output. Only builds that run alone
-// call it (see krustyGate).
+// call it (see krustyGate), so no other build sees the swap.
 func quietStderr(f func()) {
-	stderrMu.Lock()
-	defer stderrMu.Unlock()
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
 		f()

@@ -73,7 +73,8 @@ func renderFor(root, kroot string, opts Options) rendering {
 
 // Roots built concurrently (as the engine builds them, one Cache for the
 // run) render exactly as they do one after another, also when roots that
-// bring a schema or warn on stderr build among them; run with -race.
+// bring a schema or warn on stderr build among them, and krusty's
+// deprecation notices stay off stderr; run with -race.
 func TestConcurrentBuildsRenderAsSequential(t *testing.T) {
 	root, kroots := concurrentTree(t)
 	tree := treefs.New([]string{root}, root)
@@ -85,6 +86,13 @@ func TestConcurrentBuildsRenderAsSequential(t *testing.T) {
 		}
 	}
 	stderr := os.Stderr
+	captured, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer captured.Close()
+	os.Stderr = captured
+	defer func() { os.Stderr = stderr }()
 	for round := range 6 {
 		coldSchema()
 		opts := Options{ScanRoot: root, Tree: tree, Helm: fakeHelm, Cache: NewCache()}
@@ -102,8 +110,11 @@ func TestConcurrentBuildsRenderAsSequential(t *testing.T) {
 			}
 		}
 	}
-	if os.Stderr != stderr {
+	if os.Stderr != captured {
 		t.Error("os.Stderr was not restored")
+	}
+	if out, err := os.ReadFile(captured.Name()); err != nil || len(out) > 0 {
+		t.Errorf("krusty wrote to stderr (%v):\n%s", err, out)
 	}
 }
 
