@@ -1064,7 +1064,7 @@ func (b *builder) output(rm resmap.ResMap, memRoot string) (content []byte, docs
 		} else if err := originOf(res, &d, memRoot); err != nil {
 			return nil, nil, err
 		}
-		y, err := resourceYAML(res)
+		y, err := b.opts.Cache.objectYAML(res)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -210,4 +211,43 @@ func benchConcurrent(b *testing.B, root string) {
 		wg.Wait()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(kroots)), "ns/root")
+}
+
+// Objects that read alike but differ in what their YAML says (a quoted
+// number, a tag) are not taken for one another by the run's cache of
+// rendered objects; objects alike in every way render alike.
+func TestCacheKeepsObjectsApart(t *testing.T) {
+	root := t.TempDir()
+	widget := "apiVersion: example.io/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: %s\n"
+	files := map[string]string{
+		"quoted/kustomization.yaml": "resources:\n  - w.yaml\n",
+		"quoted/w.yaml":             fmt.Sprintf(widget, `"1"`),
+		"plain/kustomization.yaml":  "resources:\n  - w.yaml\n",
+		"plain/w.yaml":              fmt.Sprintf(widget, "1"),
+		"tagged/kustomization.yaml": "resources:\n  - w.yaml\n",
+		"tagged/w.yaml":             fmt.Sprintf(widget, "!!str 1"),
+		"again/kustomization.yaml":  "resources:\n  - w.yaml\n",
+		"again/w.yaml":              fmt.Sprintf(widget, "1"),
+	}
+	for p, c := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts := Options{ScanRoot: root, Cache: NewCache()}
+	for _, tc := range []struct{ dir, want string }{
+		{"quoted", `size: "1"`}, {"plain", "size: 1\n"}, {"tagged", `size: "1"`}, {"again", "size: 1\n"},
+	} {
+		r, diags, _ := Render(filepath.Join(root, tc.dir), opts)
+		if len(diags) > 0 || !strings.Contains(string(r.Content), tc.want) {
+			t.Errorf("%s: %v\n%s\nwant %q", tc.dir, diags, r.Content, tc.want)
+		}
+	}
+	if n := len(opts.Cache.yaml); n != 3 {
+		t.Errorf("%d objects cached, want 3 (the plain widget renders twice alike)", n)
+	}
 }
