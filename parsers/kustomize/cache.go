@@ -2,16 +2,21 @@ package kustomize
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
+	"hash"
 	"io/fs"
 	"path/filepath"
 	"sync"
 
 	"go.yaml.in/yaml/v3"
+	"sigs.k8s.io/kustomize/api/resource"
 )
 
 // Cache is what the renders of one run share: the files read through the
-// tree and the documents parsed from them to map positions. A base that
+// tree, the documents parsed from them to map positions, and the YAML of
+// rendered objects. A base that
 // many overlays include is then read and parsed once per run, not once
 // per overlay (krusty still builds it once per overlay: its API builds a
 // kustomization from a path, and an overlay transforms its bases' objects
@@ -20,9 +25,10 @@ import (
 // succeed after. Safe for concurrent use.
 type Cache struct {
 	mu    sync.Mutex
-	files map[string][]byte  // absolute, cleaned path → content
-	stats map[string]statRes // absolute, cleaned path → what Stat gave
-	docs  map[string]parsed  // absolute, cleaned path → its documents
+	files map[string][]byte            // absolute, cleaned path → content
+	stats map[string]statRes           // absolute, cleaned path → what Stat gave
+	docs  map[string]parsed            // absolute, cleaned path → its documents
+	yaml  map[[sha256.Size]byte][]byte // digest of a rendered object → its YAML (shared: read only)
 }
 
 // statRes is a Stat that succeeded, or found nothing.
@@ -35,11 +41,12 @@ type statRes struct {
 type parsed struct {
 	data []byte
 	docs []*yaml.Node
+	ok   bool // the whole content parsed
 }
 
 // NewCache returns an empty cache for one run.
 func NewCache() *Cache {
-	return &Cache{files: map[string][]byte{}, stats: map[string]statRes{}, docs: map[string]parsed{}}
+	return &Cache{files: map[string][]byte{}, stats: map[string]statRes{}, docs: map[string]parsed{}, yaml: map[[sha256.Size]byte][]byte{}}
 }
 
 // stat stats p through src, or returns what an earlier stat gave: a
@@ -95,20 +102,91 @@ func (c *Cache) read(src source, p string, limit int64) ([]byte, error) {
 // documents returns the YAML documents of data, the content of the file at
 // p, parsed once per run. They are shared: callers only read them.
 func (c *Cache) documents(p string, data []byte) []*yaml.Node {
+	docs, _ := c.parse(p, data)
+	return docs
+}
+
+// parse is documents, and whether all of data parsed (pluginDocs).
+func (c *Cache) parse(p string, data []byte) ([]*yaml.Node, bool) {
 	if c == nil || p == "" {
-		docs, _ := pluginDocs(data)
-		return docs
+		return pluginDocs(data)
 	}
 	key := filepath.Clean(p)
 	c.mu.Lock()
 	e, ok := c.docs[key]
 	c.mu.Unlock()
 	if ok && bytes.Equal(e.data, data) {
-		return e.docs
+		return e.docs, e.ok
 	}
-	docs, _ := pluginDocs(data)
+	docs, whole := pluginDocs(data)
 	c.mu.Lock()
-	c.docs[key] = parsed{data: data, docs: docs}
+	c.docs[key] = parsed{data: data, docs: docs, ok: whole}
 	c.mu.Unlock()
-	return docs
+	return docs, whole
+}
+
+// objectYAML is resourceYAML(res), once per run for a given object: an
+// object several roots render alike (a CRD in a shared base, which no
+// overlay transforms) is serialised once. The key is a digest of the
+// object's node tree, everything resourceYAML reads of it (kinds, tags,
+// styles, values, anchors, aliases' targets, comments); nil c: no cache.
+func (c *Cache) objectYAML(res *resource.Resource) ([]byte, error) {
+	n := res.YNode()
+	if c == nil || n == nil || n.Kind != yaml.MappingNode {
+		return resourceYAML(res)
+	}
+	h := sha256.New()
+	if !digestNode(h, n, 0) {
+		return resourceYAML(res)
+	}
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	c.mu.Lock()
+	out, ok := c.yaml[key]
+	c.mu.Unlock()
+	if ok {
+		return out, nil
+	}
+	out, err := resourceYAML(res)
+	if err != nil {
+		return out, err
+	}
+	c.mu.Lock()
+	c.yaml[key] = out
+	c.mu.Unlock()
+	return out, nil
+}
+
+// digestNode writes n and what lies below it to h, each field length
+// prefixed; false past maxYAMLDepth.
+func digestNode(h hash.Hash, n *yaml.Node, depth int) bool {
+	if depth > maxYAMLDepth {
+		return false
+	}
+	var num [binary.MaxVarintLen64]byte
+	word := func(v uint64) { h.Write(num[:binary.PutUvarint(num[:], v)]) }
+	text := func(s string) { word(uint64(len(s))); h.Write([]byte(s)) }
+	word(uint64(n.Kind))
+	word(uint64(n.Style))
+	text(n.Tag)
+	text(n.Value)
+	text(n.Anchor)
+	text(n.HeadComment)
+	text(n.LineComment)
+	text(n.FootComment)
+	if n.Kind == yaml.AliasNode {
+		if n.Alias == nil {
+			word(0)
+			return true
+		}
+		word(1)
+		return digestNode(h, n.Alias, depth+1)
+	}
+	word(uint64(len(n.Content)))
+	for _, c := range n.Content {
+		if !digestNode(h, c, depth+1) {
+			return false
+		}
+	}
+	return true
 }

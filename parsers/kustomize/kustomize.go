@@ -26,14 +26,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
-	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
-	"sigs.k8s.io/kustomize/kyaml/openapi"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/internal/yamlpos"
@@ -136,7 +133,7 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 	if b.marks.failed {
 		return out, b.diags, b.notes, final
 	}
-	rm, err := run(b.fs, b.mem(rootAbs))
+	rm, err := run(b.fs, b.mem(rootAbs), b.touchesGlobals())
 	if err != nil {
 		b.buildFailed(out.Root, err)
 		return out, b.diags, b.notes, final
@@ -174,36 +171,6 @@ func (b *builder) buildFailed(root string, err error) {
 		return
 	}
 	b.diag(r, "Cannot render Kustomize overlay", msg)
-}
-
-// runMu serialises krusty runs: kyaml keeps the OpenAPI schema (which a
-// kustomization may replace) in a global, and its lazy initialisation is
-// not safe for concurrent builds (kustomize issues 4824, 5805).
-var runMu sync.Mutex
-
-// run builds the kustomization at path in fs: root-only load restrictions,
-// builtin plugins only (no exec, no Go plugins, no KRM functions). A
-// schema the kustomization brings (`openapi:`) is dropped after its build:
-// kustomize keeps it for the process, and with it the next root's
-// strategic-merge patches would merge by another schema's keys (or
-// replace lists), depending on which root built first.
-func run(fs filesys.FileSystem, path string) (rm resmap.ResMap, err error) {
-	runMu.Lock()
-	defer runMu.Unlock()
-	before := openapi.GetSchemaVersion()
-	defer func() {
-		if openapi.GetSchemaVersion() != before {
-			openapi.ResetOpenAPI()
-		}
-	}()
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("kustomize panicked: %v", r)
-		}
-	}()
-	o := krusty.MakeDefaultOptions()
-	quietStderr(func() { rm, err = krusty.MakeKustomizer(o).Run(fs, path) })
-	return rm, err
 }
 
 // builder copies a kustomization tree into memory.
@@ -735,12 +702,24 @@ func (b *builder) copyFile(k *kustomization, p, field string) bool {
 	b.files[m] = p
 	b.orig[m] = data
 	k.weight += int64(len(data))
-	data = b.sanitize(k, p, data, field)
+	clean := b.sanitize(k, p, data, field)
 	if resourceField(field) {
-		data = b.markFile(m, data)
+		clean = b.markFile(m, clean, b.parseFor(p, data, clean))
 	}
+	data = clean
 	_ = b.fs.WriteFile(m, data)
 	return true
+}
+
+// parseFor is how markFile parses clean, what sanitize made of the file at
+// p as read (data): through the run's cache when it is the same content
+// (positions parse the file as read through the cache too, so a file
+// several overlays include is parsed once per run), else afresh.
+func (b *builder) parseFor(p string, data, clean []byte) func([]byte) ([]*yaml.Node, bool) {
+	if len(clean) != len(data) || len(data) > 0 && &clean[0] != &data[0] {
+		return pluginDocs
+	}
+	return func(d []byte) ([]*yaml.Node, bool) { return b.opts.Cache.parse(p, d) }
 }
 
 // sanitize drops documents that would make krusty exec helm or fetch over
@@ -965,7 +944,7 @@ func (b *builder) addChartOutput(k *kustomization, chart string, out []byte, lab
 	b.helmSeq[k]++
 	name := helmFileName(i, chart)
 	m := path.Join(b.mem(k.dir), name)
-	_ = b.fs.WriteFile(m, b.markFile(m, out))
+	_ = b.fs.WriteFile(m, b.markFile(m, out, pluginDocs))
 	b.helm[m] = at
 	res := get(k.top, "resources")
 	if res == nil || res.Kind != yaml.SequenceNode {
@@ -1085,7 +1064,7 @@ func (b *builder) output(rm resmap.ResMap, memRoot string) (content []byte, docs
 		} else if err := originOf(res, &d, memRoot); err != nil {
 			return nil, nil, err
 		}
-		y, err := resourceYAML(res)
+		y, err := b.opts.Cache.objectYAML(res)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -1120,28 +1099,4 @@ func originOf(res *resource.Resource, d *renderedDoc, memRoot string) error {
 		}
 	}
 	return nil
-}
-
-// stderrMu serialises quietStderr.
-var stderrMu sync.Mutex
-
-// quietStderr runs f with os.Stderr pointing at the null device: krusty
-// prints deprecation notices for the user's kustomization fields
-// ("'patchesStrategicMerge' is deprecated") straight to os.Stderr, and a
-// linter must not echo a library's raw output. Renders run one at a time.
-func quietStderr(f func()) {
-	stderrMu.Lock()
-	defer stderrMu.Unlock()
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	if err != nil {
-		f()
-		return
-	}
-	old := os.Stderr
-	os.Stderr = null
-	defer func() {
-		os.Stderr = old
-		null.Close()
-	}()
-	f()
 }

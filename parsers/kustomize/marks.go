@@ -55,8 +55,10 @@ func (mk *marker) resolveMark(tok string) string {
 }
 
 // markFile returns data with every document marked as coming from memory
-// path m, or fails the marked build when that cannot be done safely.
-func (b *builder) markFile(m string, data []byte) []byte {
+// path m, or fails the marked build when that cannot be done safely. parse
+// gives data's documents (pluginDocs, or the run's parse of the same
+// content).
+func (b *builder) markFile(m string, data []byte, parse func([]byte) ([]*yaml.Node, bool)) []byte {
 	mk := &b.marks
 	if !mk.on || mk.failed {
 		return data
@@ -65,7 +67,12 @@ func (b *builder) markFile(m string, data []byte) []byte {
 		mk.failed = true // the hash of such an object covers every field
 		return data
 	}
-	out, ok := appendMarks(data, markField+": \""+mk.mark(m)+"\"\n")
+	docs, ok := parse(data)
+	if !ok {
+		mk.failed = true
+		return data
+	}
+	out, ok := appendMarks(data, docs, markField+": \""+mk.mark(m)+"\"\n")
 	if !ok {
 		mk.failed = true
 		return data
@@ -74,15 +81,11 @@ func (b *builder) markFile(m string, data []byte) []byte {
 	return out
 }
 
-// appendMarks appends line to every document of data whose root is a
-// block mapping at the first column; false when data is anything else (a
-// flow or JSON document, directives, a document end marker, a document
-// that is not a mapping, or text that does not parse).
-func appendMarks(data []byte, line string) ([]byte, bool) {
-	docs, ok := pluginDocs(data)
-	if !ok {
-		return nil, false
-	}
+// appendMarks appends line to every document of data (parsed as docs)
+// whose root is a block mapping at the first column; false when data is
+// anything else (a flow or JSON document, directives, a document end
+// marker, a document that is not a mapping).
+func appendMarks(data []byte, docs []*yaml.Node, line string) ([]byte, bool) {
 	var roots []*yaml.Node
 	for _, d := range docs {
 		if r := docRoot(d); r != nil && r.Kind != yaml.DocumentNode && !(r.Kind == yaml.ScalarNode && r.Tag == "!!null") {
