@@ -21,26 +21,67 @@ const (
 // Holes numbers the unknown references of one run. It is safe for
 // concurrent use; one Holes serves every parser of a run so a sentinel made
 // by the Terraform evaluator decodes in a rendered chart.
+//
+// A run makes hundreds of thousands of holes and keeps every one (a
+// sentinel may be decoded by a later parser), so a hole is stored as two
+// numbers: its object and its path, each interned once (a few thousand
+// distinct objects, a few hundred paths).
 type Holes struct {
 	mu    sync.Mutex
-	refs  []HoleRef
-	index map[HoleRef]int
+	refs  []holeEntry
+	index map[holeEntry]uint32
+	strs  []string
+	ids   map[string]uint32
 }
 
+// holeEntry is one hole: the interned object and path; obj is anonObject
+// for a fresh anonymous hole, and anonFlag is set in path for an
+// anonymous reference made by name.
+type holeEntry struct{ obj, path uint32 }
+
+const (
+	// anonObject marks a fresh anonymous hole, whose object is its number.
+	anonObject = ^uint32(0)
+	// anonFlag marks, in a path, a named reference that is anonymous.
+	anonFlag = uint32(1) << 31
+)
+
 // NewHoles returns an empty codec.
-func NewHoles() *Holes { return &Holes{index: map[HoleRef]int{}} }
+func NewHoles() *Holes {
+	return &Holes{index: map[holeEntry]uint32{}, ids: map[string]uint32{}}
+}
+
+// intern is the number of s in the string table (h.mu held).
+func (h *Holes) intern(s string) uint32 {
+	if n, ok := h.ids[s]; ok {
+		return n
+	}
+	n := uint32(len(h.strs))
+	h.strs = append(h.strs, s)
+	h.ids[s] = n
+	return n
+}
+
+// sentinel is the sentinel string of hole number n.
+func sentinel(n int) string {
+	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
+}
 
 // Sentinel returns the sentinel string for ref, the same one each time.
 func (h *Holes) Sentinel(ref HoleRef) string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	n, ok := h.index[ref]
-	if !ok {
-		n = len(h.refs)
-		h.refs = append(h.refs, ref)
-		h.index[ref] = n
+	e := holeEntry{obj: h.intern(ref.Object), path: h.intern(ref.Path)}
+	if ref.Anonymous {
+		e.path |= anonFlag
 	}
-	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
+	n, ok := h.index[e]
+	if !ok {
+		n = uint32(len(h.refs))
+		h.refs = append(h.refs, e)
+		h.index[e] = n
+	}
+	return sentinel(int(n))
 }
 
 // Anonymous returns a fresh hole that equals nothing: the result of a
@@ -52,9 +93,9 @@ func (h *Holes) Anonymous() string { return h.anonymous() }
 func (h *Holes) anonymous() string {
 	h.mu.Lock()
 	n := len(h.refs)
-	h.refs = append(h.refs, HoleRef{Object: "anonymous#" + strconv.Itoa(n), Anonymous: true})
+	h.refs = append(h.refs, holeEntry{obj: anonObject})
 	h.mu.Unlock()
-	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
+	return sentinel(n)
 }
 
 func (h *Holes) lookup(n int) (HoleRef, bool) {
@@ -63,7 +104,11 @@ func (h *Holes) lookup(n int) (HoleRef, bool) {
 	if n < 0 || n >= len(h.refs) {
 		return HoleRef{}, false
 	}
-	return h.refs[n], true
+	e := h.refs[n]
+	if e.obj == anonObject {
+		return HoleRef{Object: "anonymous#" + strconv.Itoa(n), Anonymous: true}, true
+	}
+	return HoleRef{Object: h.strs[e.obj], Path: h.strs[e.path&^anonFlag], Anonymous: e.path&anonFlag != 0}, true
 }
 
 // HasSentinel reports whether s contains a sentinel.
