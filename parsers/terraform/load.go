@@ -324,7 +324,7 @@ func parallel(n int, f func(int)) {
 // an input no one foresaw) becomes a diagnostic for that root; the other
 // roots and files are still linted.
 func (l *loader) evaluate(dir string) (e *evaluator) {
-	e = &evaluator{l: l, h: holes{l.holes()}, rootRel: l.rel(dir)}
+	e = &evaluator{l: l, h: holes{l.holes(), new(atomic.Int64)}, rootRel: l.rel(dir)}
 	m := e.module(dir)
 	e.root = m
 	defer func() {

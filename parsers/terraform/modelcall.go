@@ -411,14 +411,29 @@ func (an anchorer) ref(ref *lint.Ref) {
 
 // runChild evaluates one instance of a call from the child module's code.
 func (mi *modInst) runChild(c *moduleCall, child *module, in instance, path string, inf marks) *modInst {
-	ci := newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))
+	ci, _ := mi.childInst(c, child, in, path, inf, nil)
+	return ci
+}
+
+// childInst is one instance of a call of child, with the inputs given
+// (evaluated from the call's arguments when nil). same reports whether the
+// inputs it evaluated would come out the same if evaluated again: no fresh
+// anonymous hole (a new one each time) and the budget still open.
+func (mi *modInst) childInst(c *moduleCall, child *module, in instance, path string, inf marks, inputs map[string]cty.Value) (ci *modInst, same bool) {
+	ci = newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))
 	ci.inferred, ci.possibles = inf.inferred, inf.possible
-	for n, a := range c.attrs {
-		ci.inputs[n] = mi.eval(a.Expr, in.extra)
+	if inputs != nil {
+		ci.inputs = inputs
+	} else {
+		anons := mi.e.h.made()
+		for n, a := range c.attrs {
+			ci.inputs[n] = mi.eval(a.Expr, in.extra)
+		}
+		same = mi.e.h.made() == anons && mi.e.budget().ok()
 	}
 	ci.providers = mi.childProviders(c, in.extra)
 	ci.call, ci.parent = c, mi
-	return ci
+	return ci, same
 }
 
 func (mi *modInst) outputsValue() cty.Value {
@@ -441,9 +456,15 @@ func (mi *modInst) runModelled(c *moduleCall, child *module, use *modelUse, in i
 	if mi.model == nil {
 		cands = mi.inputLeaves(c, in)
 	}
+	// The alternatives are evaluated from the same arguments: their
+	// inputs are evaluated once when that gives the same values.
+	var inputs map[string]cty.Value
 	run := func(m *module, u *modelUse) (cty.Value, evalMark) {
 		mark := e.mark()
-		ci := mi.runChild(c, m, in, path, inf)
+		ci, same := mi.childInst(c, m, in, path, inf, inputs)
+		if same {
+			inputs = ci.inputs
+		}
 		ci.model, ci.anchor, ci.cands = u, mi.modelAnchor(c, in), cands
 		out := ci.outputsValue()
 		e.anchorModel(mark, ci.anchor, cands, false)
