@@ -187,3 +187,11 @@ func LiteralSuffix(s string) string {
 	}
 	return s
 }
+
+// Len is how many holes h has numbered: every hole made later has a
+// number at least Len.
+func (h *Holes) Len() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.refs)
+}

@@ -86,6 +86,9 @@ type modInst struct {
 	anchor hcl.Range
 	// cands are the values the user's call of the stand-in writes.
 	cands []inputLeaf
+	// reuse is set on an alternative version of a stand-in evaluated in
+	// part (altplan.go).
+	reuse *altReuse
 }
 
 // addr returns an object's address within the whole root: module path plus
@@ -122,6 +125,9 @@ func (mi *modInst) run() {
 	}
 	for _, key := range g.order {
 		it := g.items[key]
+		if mi.reuse != nil && mi.reuse.take(mi, key, it) {
+			continue
+		}
 		switch it.kind {
 		case "var":
 			mi.evalVariable(it.name)

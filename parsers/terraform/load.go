@@ -101,6 +101,13 @@ type loader struct {
 	// declaredVars are the variables a module declares at a span of
 	// versions, shared by the calls (callinputs.go).
 	declaredVars map[string]map[string]lint.ModuleVariable
+	// altPlans are the plans of evaluating one version of a stand-in in
+	// place of another, by the two directories (altplan.go).
+	altPlans map[[2]string]*altPlan
+	// wholeAlternatives evaluates every alternative whole (tests compare).
+	wholeAlternatives bool
+	// inPart and whole count the alternatives evaluated in part and whole.
+	inPart, whole atomic.Int64
 }
 
 type lazyCache struct {

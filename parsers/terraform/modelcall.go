@@ -459,23 +459,27 @@ func (mi *modInst) runModelled(c *moduleCall, child *module, use *modelUse, in i
 	// The alternatives are evaluated from the same arguments: their
 	// inputs are evaluated once when that gives the same values.
 	var inputs map[string]cty.Value
-	run := func(m *module, u *modelUse) (cty.Value, evalMark) {
+	run := func(m *module, u *modelUse, reuse *altReuse) (cty.Value, evalMark, *modInst) {
 		mark := e.mark()
 		ci, same := mi.childInst(c, m, in, path, inf, inputs)
 		if same {
 			inputs = ci.inputs
 		}
-		ci.model, ci.anchor, ci.cands = u, mi.modelAnchor(c, in), cands
+		ci.model, ci.anchor, ci.cands, ci.reuse = u, mi.modelAnchor(c, in), cands, reuse
 		out := ci.outputsValue()
 		e.anchorModel(mark, ci.anchor, cands, false)
-		return out, mark
+		return out, mark, ci
 	}
-	out, mark := run(child, use)
+	start := e.h.Len()
+	out, mark, chosenInst := run(child, use, nil)
 	if len(use.alts) == 0 {
 		return out
 	}
-	chosen := fingerprints(e.entities[mark.ents:])
+	ents := e.entities[mark.ents:]
+	chosen := fingerprints(ents)
+	prefix := e.rootRel + ":" + path + "."
 	differ := map[string]bool{}
+	var fresh map[string]bool
 	for _, alt := range use.alts {
 		m := e.l.models.module(alt.dir)
 		if m == nil {
@@ -483,10 +487,29 @@ func (mi *modInst) runModelled(c *moduleCall, child *module, use *modelUse, in i
 		}
 		u := *use
 		u.dir, u.alts = alt, nil
-		_, altMark := run(m, &u)
+		var reuse *altReuse
+		if plan := e.l.altPlan(child, m); !e.l.wholeAlternatives && plan.covers(ents, prefix) {
+			reuse = &altReuse{from: chosenInst, redo: plan.redo}
+			if fresh == nil {
+				fresh = freshAnonymous(ents, start)
+			}
+			e.l.inPart.Add(1)
+		} else {
+			e.l.whole.Add(1)
+		}
+		_, altMark, _ := run(m, &u, reuse)
 		other := fingerprints(e.entities[altMark.ents:])
 		for addr, fp := range chosen {
-			if other[addr] != fp {
+			switch {
+			case reuse == nil:
+				if other[addr] != fp {
+					differ[addr] = true
+				}
+			case fresh[addr]:
+				// A hole made anew in each evaluation never
+				// equals the alternative's.
+				differ[addr] = true
+			case reuse.redo[itemOf(addr, prefix)] && other[addr] != fp:
 				differ[addr] = true
 			}
 		}
