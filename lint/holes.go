@@ -25,11 +25,15 @@ const (
 // A run makes hundreds of thousands of holes and keeps every one (a
 // sentinel may be decoded by a later parser), so a hole is stored as two
 // numbers: its object and its path, each interned once (a few thousand
-// distinct objects, a few hundred paths).
+// distinct objects, a few hundred paths). The holes of one object are
+// chained (an object has a few paths), instead of a map of every hole.
 type Holes struct {
-	mu    sync.Mutex
-	refs  []holeEntry
-	index map[holeEntry]uint32
+	mu   sync.Mutex
+	refs []holeEntry
+	// next is, by hole, the next hole of its object, plus one (0: none);
+	// first is, by string number, the first hole of that object, plus one.
+	next  []uint32
+	first []uint32
 	strs  []string
 	ids   map[string]uint32
 }
@@ -48,7 +52,7 @@ const (
 
 // NewHoles returns an empty codec.
 func NewHoles() *Holes {
-	return &Holes{index: map[holeEntry]uint32{}, ids: map[string]uint32{}}
+	return &Holes{ids: map[string]uint32{}}
 }
 
 // intern is the number of s in the string table (h.mu held).
@@ -58,6 +62,7 @@ func (h *Holes) intern(s string) uint32 {
 	}
 	n := uint32(len(h.strs))
 	h.strs = append(h.strs, s)
+	h.first = append(h.first, 0)
 	h.ids[s] = n
 	return n
 }
@@ -75,13 +80,16 @@ func (h *Holes) Sentinel(ref HoleRef) string {
 	if ref.Anonymous {
 		e.path |= anonFlag
 	}
-	n, ok := h.index[e]
-	if !ok {
-		n = uint32(len(h.refs))
-		h.refs = append(h.refs, e)
-		h.index[e] = n
+	for n := h.first[e.obj]; n != 0; n = h.next[n-1] {
+		if h.refs[n-1] == e {
+			return sentinel(int(n - 1))
+		}
 	}
-	return sentinel(int(n))
+	n := len(h.refs)
+	h.refs = append(h.refs, e)
+	h.next = append(h.next, h.first[e.obj])
+	h.first[e.obj] = uint32(n + 1)
+	return sentinel(n)
 }
 
 // Anonymous returns a fresh hole that equals nothing: the result of a
@@ -94,6 +102,7 @@ func (h *Holes) anonymous() string {
 	h.mu.Lock()
 	n := len(h.refs)
 	h.refs = append(h.refs, holeEntry{obj: anonObject})
+	h.next = append(h.next, 0)
 	h.mu.Unlock()
 	return sentinel(n)
 }
