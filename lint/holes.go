@@ -21,26 +21,75 @@ const (
 // Holes numbers the unknown references of one run. It is safe for
 // concurrent use; one Holes serves every parser of a run so a sentinel made
 // by the Terraform evaluator decodes in a rendered chart.
+//
+// A run makes hundreds of thousands of holes and keeps every one (a
+// sentinel may be decoded by a later parser), so a hole is stored as two
+// numbers: its object and its path, each interned once (a few thousand
+// distinct objects, a few hundred paths). The holes of one object are
+// chained (an object has a few paths), instead of a map of every hole.
 type Holes struct {
-	mu    sync.Mutex
-	refs  []HoleRef
-	index map[HoleRef]int
+	mu   sync.Mutex
+	refs []holeEntry
+	// next is, by hole, the next hole of its object, plus one (0: none);
+	// first is, by string number, the first hole of that object, plus one.
+	next  []uint32
+	first []uint32
+	strs  []string
+	ids   map[string]uint32
 }
 
+// holeEntry is one hole: the interned object and path; obj is anonObject
+// for a fresh anonymous hole, and anonFlag is set in path for an
+// anonymous reference made by name.
+type holeEntry struct{ obj, path uint32 }
+
+const (
+	// anonObject marks a fresh anonymous hole, whose object is its number.
+	anonObject = ^uint32(0)
+	// anonFlag marks, in a path, a named reference that is anonymous.
+	anonFlag = uint32(1) << 31
+)
+
 // NewHoles returns an empty codec.
-func NewHoles() *Holes { return &Holes{index: map[HoleRef]int{}} }
+func NewHoles() *Holes {
+	return &Holes{ids: map[string]uint32{}}
+}
+
+// intern is the number of s in the string table (h.mu held).
+func (h *Holes) intern(s string) uint32 {
+	if n, ok := h.ids[s]; ok {
+		return n
+	}
+	n := uint32(len(h.strs))
+	h.strs = append(h.strs, s)
+	h.first = append(h.first, 0)
+	h.ids[s] = n
+	return n
+}
+
+// sentinel is the sentinel string of hole number n.
+func sentinel(n int) string {
+	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
+}
 
 // Sentinel returns the sentinel string for ref, the same one each time.
 func (h *Holes) Sentinel(ref HoleRef) string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	n, ok := h.index[ref]
-	if !ok {
-		n = len(h.refs)
-		h.refs = append(h.refs, ref)
-		h.index[ref] = n
+	e := holeEntry{obj: h.intern(ref.Object), path: h.intern(ref.Path)}
+	if ref.Anonymous {
+		e.path |= anonFlag
 	}
-	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
+	for n := h.first[e.obj]; n != 0; n = h.next[n-1] {
+		if h.refs[n-1] == e {
+			return sentinel(int(n - 1))
+		}
+	}
+	n := len(h.refs)
+	h.refs = append(h.refs, e)
+	h.next = append(h.next, h.first[e.obj])
+	h.first[e.obj] = uint32(n + 1)
+	return sentinel(n)
 }
 
 // Anonymous returns a fresh hole that equals nothing: the result of a
@@ -52,9 +101,10 @@ func (h *Holes) Anonymous() string { return h.anonymous() }
 func (h *Holes) anonymous() string {
 	h.mu.Lock()
 	n := len(h.refs)
-	h.refs = append(h.refs, HoleRef{Object: "anonymous#" + strconv.Itoa(n), Anonymous: true})
+	h.refs = append(h.refs, holeEntry{obj: anonObject})
+	h.next = append(h.next, 0)
 	h.mu.Unlock()
-	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
+	return sentinel(n)
 }
 
 func (h *Holes) lookup(n int) (HoleRef, bool) {
@@ -63,7 +113,11 @@ func (h *Holes) lookup(n int) (HoleRef, bool) {
 	if n < 0 || n >= len(h.refs) {
 		return HoleRef{}, false
 	}
-	return h.refs[n], true
+	e := h.refs[n]
+	if e.obj == anonObject {
+		return HoleRef{Object: "anonymous#" + strconv.Itoa(n), Anonymous: true}, true
+	}
+	return HoleRef{Object: h.strs[e.obj], Path: h.strs[e.path&^anonFlag], Anonymous: e.path&anonFlag != 0}, true
 }
 
 // HasSentinel reports whether s contains a sentinel.
@@ -141,4 +195,12 @@ func LiteralSuffix(s string) string {
 		return s[i+len(string(sentinelClose)):]
 	}
 	return s
+}
+
+// Len is how many holes h has numbered: every hole made later has a
+// number at least Len.
+func (h *Holes) Len() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.refs)
 }

@@ -27,6 +27,7 @@ func (mi *modInst) presetCall(name string) (cty.Value, bool) {
 		}
 		v := mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
 		mi.modules[c.name] = v
+		mi.resetContexts()
 		return v, true
 	}
 	return cty.NilVal, false

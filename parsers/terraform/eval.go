@@ -86,6 +86,13 @@ type modInst struct {
 	anchor hcl.Range
 	// cands are the values the user's call of the stand-in writes.
 	cands []inputLeaf
+	// reuse is set on an alternative version of a stand-in evaluated in
+	// part (altplan.go).
+	reuse *altReuse
+	// ctxs are the contexts built while the current item is evaluated;
+	// objs the root objects whose attributes all have their values.
+	ctxs map[*exprFacts]*hcl.EvalContext
+	objs map[string]cty.Value
 }
 
 // addr returns an object's address within the whole root: module path plus
@@ -122,6 +129,10 @@ func (mi *modInst) run() {
 	}
 	for _, key := range g.order {
 		it := g.items[key]
+		mi.resetContexts()
+		if mi.reuse != nil && mi.reuse.take(mi, key, it) {
+			continue
+		}
 		switch it.kind {
 		case "var":
 			mi.evalVariable(it.name)
@@ -195,7 +206,7 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	old := b.at(expr.Range())
 	defer func() { b.site = old }()
 	f := mi.m.facts(expr)
-	ctx := mi.context(f.vars, extra)
+	ctx := mi.contextFor(f, extra)
 	if f.equality && comparesHole(expr, ctx) || mi.jsonComparesHole(expr, ctx) {
 		return cty.DynamicVal
 	}
@@ -209,10 +220,76 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	return v
 }
 
-// context builds an evaluation context holding just what the traversals
-// reference, so evaluation cost does not grow with the module's size.
-func (mi *modInst) context(travs []hcl.Traversal, extra map[string]cty.Value) *hcl.EvalContext {
-	vars := map[string]cty.Value{}
+// contextFor is the evaluation context of an expression with those facts:
+// what it reads of the module, built once while one item is evaluated (the
+// values it reads do not change until the next item: resetContexts), and
+// the extra variables (each, count, an iterator) in a child context.
+func (mi *modInst) contextFor(f *exprFacts, extra map[string]cty.Value) *hcl.EvalContext {
+	b := mi.e.budget()
+	ctx, ok := mi.ctxs[f]
+	if !ok || budgetOf(ctx) != b {
+		ctx = mi.context(f)
+		if mi.ctxs == nil {
+			mi.ctxs = map[*exprFacts]*hcl.EvalContext{}
+		}
+		mi.ctxs[f] = ctx
+	}
+	if len(extra) == 0 {
+		return ctx
+	}
+	child := ctx.NewChild()
+	child.Variables = extra
+	return child
+}
+
+// object is the root object o reads: the attributes it names that have a
+// value, kept once all have one.
+func (mi *modInst) object(o objectRead) cty.Value {
+	if v, ok := mi.objs[o.key]; ok {
+		return v
+	}
+	var src map[string]cty.Value
+	switch o.root {
+	case "var":
+		src = mi.vars
+	case "local":
+		src = mi.locals
+	default:
+		src = mi.resources[o.root]
+	}
+	attrs := make(map[string]cty.Value, len(o.names))
+	for _, n := range o.names {
+		if v, ok := src[n]; ok {
+			attrs[n] = v
+		}
+	}
+	if len(attrs) == 0 {
+		return cty.NilVal
+	}
+	v := cty.ObjectVal(attrs)
+	if len(attrs) == len(o.names) {
+		if mi.objs == nil {
+			mi.objs = map[string]cty.Value{}
+		}
+		mi.objs[o.key] = v
+	}
+	return v
+}
+
+// resetContexts forgets the contexts built: the module's values changed.
+func (mi *modInst) resetContexts() { clear(mi.ctxs) }
+
+// context builds an evaluation context holding just what the expression
+// reads, so evaluation cost does not grow with the module's size. An
+// object of variables, locals or resources is kept once every attribute
+// it holds has its value (each is set once: it never changes after).
+func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
+	vars := make(map[string]cty.Value, len(f.objects)+1)
+	for _, o := range f.objects {
+		if v := mi.object(o); v != cty.NilVal {
+			vars[o.root] = v
+		}
+	}
 	nested := map[string]map[string]cty.Value{}
 	put := func(root, name string, v cty.Value) {
 		if nested[root] == nil {
@@ -220,25 +297,10 @@ func (mi *modInst) context(travs []hcl.Traversal, extra map[string]cty.Value) *h
 		}
 		nested[root][name] = v
 	}
-	for _, t := range travs {
+	for _, t := range f.others {
 		root := t.RootName()
-		if _, ok := extra[root]; ok {
-			continue
-		}
 		name, ok := attrName(t, 1)
 		switch root {
-		case "var":
-			if ok {
-				if v, ok := mi.vars[name]; ok {
-					put(root, name, v)
-				}
-			}
-		case "local":
-			if ok {
-				if v, ok := mi.locals[name]; ok {
-					put(root, name, v)
-				}
-			}
 		case "module":
 			if ok {
 				if v, ok := mi.modules[name]; ok {
@@ -278,19 +340,11 @@ func (mi *modInst) context(travs []hcl.Traversal, extra map[string]cty.Value) *h
 					nested["data"][typ] = cty.ObjectVal(inner)
 				}
 			}
-		default:
-			if ok {
-				if v, ok := mi.resources[root][name]; ok {
-					put(root, name, v)
-				}
-			}
+
 		}
 	}
 	for root, m := range nested {
 		vars[root] = cty.ObjectVal(m)
-	}
-	for k, v := range extra {
-		vars[k] = v
 	}
 	vars[budgetVar] = mi.e.budget().capsule
 	return &hcl.EvalContext{Variables: vars, Functions: mi.e.funcs}

@@ -1,6 +1,9 @@
 package terraform
 
 import (
+	"sort"
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -13,12 +16,49 @@ import (
 type exprFacts struct {
 	vars     []hcl.Traversal
 	equality bool
+	// objects are the variables, locals and resources it reads, by root
+	// name; others the traversals of every other root (module, data,
+	// path, terraform).
+	objects []objectRead
+	others  []hcl.Traversal
+}
+
+// objectRead is the attributes an expression reads of one root object
+// (var, local or a resource type), sorted, and a key naming them.
+type objectRead struct {
+	root  string
+	names []string
+	key   string
 }
 
 func factsOf(expr hcl.Expression) *exprFacts {
 	f := &exprFacts{vars: expr.Variables()}
 	if se, ok := expr.(hclsyntax.Expression); ok {
 		f.equality = hasEquality(se)
+	}
+	byRoot := map[string]map[string]bool{}
+	for _, t := range f.vars {
+		root := t.RootName()
+		switch root {
+		case "module", "path", "terraform", "data":
+			f.others = append(f.others, t)
+			continue
+		}
+		if name, ok := attrName(t, 1); ok {
+			if byRoot[root] == nil {
+				byRoot[root] = map[string]bool{}
+			}
+			byRoot[root][name] = true
+		}
+	}
+	for root, set := range byRoot {
+		o := objectRead{root: root}
+		for n := range set {
+			o.names = append(o.names, n)
+		}
+		sort.Strings(o.names)
+		o.key = root + "\x00" + strings.Join(o.names, "\x00")
+		f.objects = append(f.objects, o)
 	}
 	return f
 }

@@ -2,13 +2,32 @@ package terraform
 
 import (
 	"strconv"
+	"sync/atomic"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/zclconf/go-cty/cty"
 )
 
-// holes adds the cty side to the run's sentinel codec.
-type holes struct{ *lint.Holes }
+// holes adds the cty side to the run's sentinel codec; anons counts the
+// fresh anonymous holes one root's evaluation made (nil: not counted).
+type holes struct {
+	*lint.Holes
+	anons *atomic.Int64
+}
+
+// made is how many fresh anonymous holes h has made.
+func (h holes) made() int64 {
+	if h.anons == nil {
+		return 0
+	}
+	return h.anons.Load()
+}
+
+func (h holes) count() {
+	if h.anons != nil {
+		h.anons.Add(1)
+	}
+}
 
 // val returns the sentinel for ref as a cty string.
 func (h holes) val(ref lint.HoleRef) cty.Value { return cty.StringVal(h.Sentinel(ref)) }
@@ -17,11 +36,19 @@ func hasSentinel(s string) bool { return lint.HasSentinel(s) }
 
 func (h holes) decode(s string) lint.Value { return h.Decode(s) }
 
-func (h holes) anonymize(s string) string { return h.Anonymize(s) }
+func (h holes) anonymize(s string) string {
+	if hasSentinel(s) {
+		h.count()
+	}
+	return h.Anonymize(s)
+}
 
 // anon is one fresh anonymous hole as a string value: what a string
 // function returns for an argument with holes it cannot follow.
-func (h holes) anon() cty.Value { return cty.StringVal(h.Anonymous()) }
+func (h holes) anon() cty.Value {
+	h.count()
+	return cty.StringVal(h.Anonymous())
+}
 
 // valueHasSentinel reports whether v holds a sentinel anywhere (strings,
 // object and map keys).

@@ -101,6 +101,13 @@ type loader struct {
 	// declaredVars are the variables a module declares at a span of
 	// versions, shared by the calls (callinputs.go).
 	declaredVars map[string]map[string]lint.ModuleVariable
+	// altPlans are the plans of evaluating one version of a stand-in in
+	// place of another, by the two directories (altplan.go).
+	altPlans map[[2]string]*altPlan
+	// wholeAlternatives evaluates every alternative whole (tests compare).
+	wholeAlternatives bool
+	// inPart and whole count the alternatives evaluated in part and whole.
+	inPart, whole atomic.Int64
 }
 
 type lazyCache struct {
@@ -324,7 +331,7 @@ func parallel(n int, f func(int)) {
 // an input no one foresaw) becomes a diagnostic for that root; the other
 // roots and files are still linted.
 func (l *loader) evaluate(dir string) (e *evaluator) {
-	e = &evaluator{l: l, h: holes{l.holes()}, rootRel: l.rel(dir)}
+	e = &evaluator{l: l, h: holes{l.holes(), new(atomic.Int64)}, rootRel: l.rel(dir)}
 	m := e.module(dir)
 	e.root = m
 	defer func() {

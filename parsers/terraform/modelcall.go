@@ -411,14 +411,29 @@ func (an anchorer) ref(ref *lint.Ref) {
 
 // runChild evaluates one instance of a call from the child module's code.
 func (mi *modInst) runChild(c *moduleCall, child *module, in instance, path string, inf marks) *modInst {
-	ci := newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))
+	ci, _ := mi.childInst(c, child, in, path, inf, nil)
+	return ci
+}
+
+// childInst is one instance of a call of child, with the inputs given
+// (evaluated from the call's arguments when nil). same reports whether the
+// inputs it evaluated would come out the same if evaluated again: no fresh
+// anonymous hole (a new one each time) and the budget still open.
+func (mi *modInst) childInst(c *moduleCall, child *module, in instance, path string, inf marks, inputs map[string]cty.Value) (ci *modInst, same bool) {
+	ci = newModInst(mi.e, child, path, mi.depth+1, withDir(mi.stack, child.dir))
 	ci.inferred, ci.possibles = inf.inferred, inf.possible
-	for n, a := range c.attrs {
-		ci.inputs[n] = mi.eval(a.Expr, in.extra)
+	if inputs != nil {
+		ci.inputs = inputs
+	} else {
+		anons := mi.e.h.made()
+		for n, a := range c.attrs {
+			ci.inputs[n] = mi.eval(a.Expr, in.extra)
+		}
+		same = mi.e.h.made() == anons && mi.e.budget().ok()
 	}
 	ci.providers = mi.childProviders(c, in.extra)
 	ci.call, ci.parent = c, mi
-	return ci
+	return ci, same
 }
 
 func (mi *modInst) outputsValue() cty.Value {
@@ -441,20 +456,30 @@ func (mi *modInst) runModelled(c *moduleCall, child *module, use *modelUse, in i
 	if mi.model == nil {
 		cands = mi.inputLeaves(c, in)
 	}
-	run := func(m *module, u *modelUse) (cty.Value, evalMark) {
+	// The alternatives are evaluated from the same arguments: their
+	// inputs are evaluated once when that gives the same values.
+	var inputs map[string]cty.Value
+	run := func(m *module, u *modelUse, reuse *altReuse) (cty.Value, evalMark, *modInst) {
 		mark := e.mark()
-		ci := mi.runChild(c, m, in, path, inf)
-		ci.model, ci.anchor, ci.cands = u, mi.modelAnchor(c, in), cands
+		ci, same := mi.childInst(c, m, in, path, inf, inputs)
+		if same {
+			inputs = ci.inputs
+		}
+		ci.model, ci.anchor, ci.cands, ci.reuse = u, mi.modelAnchor(c, in), cands, reuse
 		out := ci.outputsValue()
 		e.anchorModel(mark, ci.anchor, cands, false)
-		return out, mark
+		return out, mark, ci
 	}
-	out, mark := run(child, use)
+	start := e.h.Len()
+	out, mark, chosenInst := run(child, use, nil)
 	if len(use.alts) == 0 {
 		return out
 	}
-	chosen := fingerprints(e.entities[mark.ents:])
+	ents := e.entities[mark.ents:]
+	chosen := fingerprints(ents)
+	prefix := e.rootRel + ":" + path + "."
 	differ := map[string]bool{}
+	var fresh map[string]bool
 	for _, alt := range use.alts {
 		m := e.l.models.module(alt.dir)
 		if m == nil {
@@ -462,10 +487,29 @@ func (mi *modInst) runModelled(c *moduleCall, child *module, use *modelUse, in i
 		}
 		u := *use
 		u.dir, u.alts = alt, nil
-		_, altMark := run(m, &u)
+		var reuse *altReuse
+		if plan := e.l.altPlan(child, m); !e.l.wholeAlternatives && plan.covers(ents, prefix) {
+			reuse = &altReuse{from: chosenInst, redo: plan.redo}
+			if fresh == nil {
+				fresh = freshAnonymous(ents, start)
+			}
+			e.l.inPart.Add(1)
+		} else {
+			e.l.whole.Add(1)
+		}
+		_, altMark, _ := run(m, &u, reuse)
 		other := fingerprints(e.entities[altMark.ents:])
 		for addr, fp := range chosen {
-			if other[addr] != fp {
+			switch {
+			case reuse == nil:
+				if other[addr] != fp {
+					differ[addr] = true
+				}
+			case fresh[addr]:
+				// A hole made anew in each evaluation never
+				// equals the alternative's.
+				differ[addr] = true
+			case reuse.redo[itemOf(addr, prefix)] && other[addr] != fp:
 				differ[addr] = true
 			}
 		}

@@ -1,0 +1,58 @@
+package lint
+
+import (
+	"strconv"
+	"testing"
+)
+
+// TestHolesRoundTrip checks that the compact codec gives a reference back
+// as it was made: one sentinel per reference, anonymous references made by
+// name kept as such, and a fresh anonymous hole new each time.
+func TestHolesRoundTrip(t *testing.T) {
+	h := NewHoles()
+	refs := []HoleRef{
+		{Object: "infra:aws_iam_role.this", Path: "arn"},
+		{Object: "infra:aws_iam_role.this", Path: "name"},
+		{Object: "infra:aws_iam_role.that", Path: "arn"},
+		{Object: "infra:count.index", Anonymous: true},
+		{Object: "infra:aws_iam_role.this"},
+	}
+	seen := map[string]bool{}
+	for _, r := range refs {
+		s := h.Sentinel(r)
+		if seen[s] {
+			t.Fatalf("%v: sentinel %q already given to another reference", r, s)
+		}
+		seen[s] = true
+		if again := h.Sentinel(r); again != s {
+			t.Errorf("%v: second sentinel %q, first %q", r, again, s)
+		}
+		segs := h.Decode("x" + s).Segments()
+		if len(segs) != 2 || segs[1].Ref == nil || *segs[1].Ref != r {
+			t.Errorf("%v: decoded as %+v", r, segs)
+		}
+	}
+	a, b := h.Anonymous(), h.Anonymous()
+	if a == b {
+		t.Fatalf("two fresh anonymous holes share the sentinel %q", a)
+	}
+	ra := h.Decode(a).Segments()
+	if len(ra) != 1 || ra[0].Ref == nil || !ra[0].Ref.Anonymous || ra[0].Ref.Object != "anonymous#"+strconv.Itoa(len(refs)) {
+		t.Errorf("fresh anonymous hole decoded as %+v", ra)
+	}
+}
+
+// BenchmarkHolesSentinel makes the holes of a run whose objects repeat
+// with a few paths each, as the Terraform evaluator does.
+func BenchmarkHolesSentinel(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		h := NewHoles()
+		for o := 0; o < 2000; o++ {
+			obj := "copy/eks:module.eks.aws_iam_role.r" + strconv.Itoa(o)
+			for _, p := range []string{"arn", "name", "id"} {
+				h.Sentinel(HoleRef{Object: obj, Path: p})
+			}
+		}
+	}
+}
