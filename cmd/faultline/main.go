@@ -5,5 +5,6 @@ package main
 import "os"
 
 func main() {
+	tuneGC(os.Getenv)
 	os.Exit(New(os.Stdout, os.Stderr).Run(os.Args[1:]))
 }
