@@ -198,12 +198,14 @@ func (b bounds) stopped(o outcome) *StoppedError {
 		return &StoppedError{Reason: fmt.Sprintf("its output exceeds %d MiB", b.output>>20)}
 	case o.state != nil && o.state.ExitCode() == exitCPULimit:
 		return &StoppedError{Reason: fmt.Sprintf("it used more than %s of CPU time", b.cpu)}
+	case o.state != nil && o.state.ExitCode() == exitMemoryLimit:
+		return &StoppedError{Reason: fmt.Sprintf("it exceeds the %d MiB memory limit", b.memory>>20)}
 	case errors.Is(o.ctxErr, context.DeadlineExceeded):
 		return &StoppedError{Reason: fmt.Sprintf("it did not finish within %s of wall-clock time", b.wall)}
 	case o.ctxErr != nil:
 		return &StoppedError{Reason: o.ctxErr.Error()}
 	case o.waitErr != nil:
-		if fatal, ok := runtimeFatal(o.stderr); (ok && outOfMemory(fatal)) || b.crashedAtMemoryLimit(o) {
+		if fatal, ok := runtimeFatal(o.stderr); (ok && outOfMemory(fatal)) || threadStarved(o.stderr) || b.crashedAtMemoryLimit(o) {
 			return &StoppedError{Reason: fmt.Sprintf("it exceeds the %d MiB memory limit", b.memory>>20)}
 		}
 		return &StoppedError{Reason: "the renderer failed (" + o.waitErr.Error() + ")" + firstLine(o.stderr)}
@@ -246,9 +248,32 @@ func runtimeSignal(stderr string) bool {
 	return false
 }
 
+// threadStarved says whether a child's stderr reports that the runtime
+// could not start a thread for want of resources: under RLIMIT_DATA a
+// thread's stack is a data mapping, so a chart that took the worker to its
+// memory limit can make the next thread fail to start ("runtime/cgo:
+// pthread_create failed: Resource temporarily unavailable", or the
+// runtime's own "newosproc" failure) before the allocation itself fails.
+func threadStarved(stderr string) bool {
+	for _, l := range strings.Split(stderr, "\n") {
+		l = strings.TrimSpace(l)
+		if why, ok := strings.CutPrefix(l, "runtime/cgo: pthread_create failed: "); ok && why == "Resource temporarily unavailable" {
+			return true
+		}
+		if strings.HasPrefix(l, "runtime: failed to create new OS thread ") && strings.HasSuffix(l, "errno=11)") {
+			return true // EAGAIN
+		}
+	}
+	return false
+}
+
 // exitCPULimit is the exit status of a child that reached its CPU limit
 // (Serve failing and the Go runtime failing exit with 2).
 const exitCPULimit = 3
+
+// exitMemoryLimit is the exit status of a child whose rendering held more
+// resident memory than its limit (see residentWatch).
+const exitMemoryLimit = 4
 
 // runtimeFatal returns the message of the Go runtime's "fatal error: …"
 // line in a child's stderr: the only report of a runtime that failed.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 )
 
 // Serve is the child side of Child and Pool: it bounds this process by
@@ -14,7 +15,9 @@ import (
 // process of its own: lim sets process-wide limits (RLIMIT_DATA on Linux,
 // Go's memory limit, the goroutine stack bound, GOMAXPROCS 1 so that the
 // CPU time a chart uses does not depend on idle cores) and, before each
-// request, lets the process use lim.CPUSeconds more CPU time (RLIMIT_CPU).
+// request, lets the process use lim.CPUSeconds more CPU time (RLIMIT_CPU);
+// a rendering whose resident memory passed lim.Memory ends the process
+// (see residentWatch).
 // A chart problem is part of the reply; an error means the limits could
 // not be set, a request not read or a reply not written.
 func Serve(r io.Reader, w io.Writer, lim Limits) error {
@@ -23,6 +26,7 @@ func Serve(r io.Reader, w io.Writer, lim Limits) error {
 	}
 	in := bufio.NewReaderSize(r, 64<<10)
 	kept := keptCharts{}
+	watch := newResidentWatch(lim.Memory)
 	for {
 		data, err := readFrame(in, maxRequest)
 		if errors.Is(err, io.EOF) {
@@ -34,9 +38,14 @@ func Serve(r io.Reader, w io.Writer, lim Limits) error {
 		if err := budgetCPU(lim.CPUSeconds); err != nil {
 			return err
 		}
+		watch.reset()
 		rep, err := serveOne(data, kept)
 		if err != nil {
 			return err
+		}
+		if watch.exceeded() {
+			// The parent reads the exit status as the memory bound.
+			os.Exit(exitMemoryLimit)
 		}
 		if err := writeFrame(w, rep); err != nil {
 			return fmt.Errorf("writing the reply: %w", err)

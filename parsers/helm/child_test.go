@@ -284,3 +284,20 @@ func TestCrashedNearMemoryLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestThreadStarvedIsTheMemoryLimit: a worker that could not start a
+// thread for want of resources (its stacks are data mappings under
+// RLIMIT_DATA) stopped at its memory limit; other failures did not.
+func TestThreadStarvedIsTheMemoryLimit(t *testing.T) {
+	for stderr, want := range map[string]bool{
+		"runtime/cgo: pthread_create failed: Resource temporarily unavailable\nSIGABRT: abort\n":       true,
+		"runtime: failed to create new OS thread (have 7 already; errno=11)\nfatal error: newosproc\n": true,
+		"runtime/cgo: pthread_create failed: Invalid argument\n":                                       false,
+		"runtime: failed to create new OS thread (have 7 already; errno=22)\n":                         false,
+		"panic: something else\n": false,
+	} {
+		if got := threadStarved(stderr); got != want {
+			t.Errorf("threadStarved(%q) = %v, want %v", stderr, got, want)
+		}
+	}
+}
