@@ -267,6 +267,34 @@ type NodeGroup struct {
 	// SecurityGroups are the groups attached to the nodes (through the
 	// launch template), never the remote-access source groups.
 	SecurityGroups []Ref
+	// Capacity is what the group's nodes offer the scheduler.
+	Capacity NodeGroupCapacity
+}
+
+// NodeGroupCapacity is what a node group's nodes offer: instance types,
+// labels, taints and the subnets they launch in. A nil list with its
+// Unknown flag clear means "not written" (a managed group then launches
+// the EKS default); with the flag set, "could not be read".
+type NodeGroupCapacity struct {
+	InstanceTypes        []string
+	InstanceTypesUnknown bool
+	InstanceTypesRange   Range
+	// Labels are the Kubernetes labels put on the nodes.
+	Labels        map[string]string
+	LabelsUnknown bool
+	LabelsRange   Range
+	Taints        []Taint
+	TaintsUnknown bool
+	TaintsRange   Range
+	Subnets       []Ref
+	// SubnetsUnknown is set when the subnet list could not be read.
+	SubnetsUnknown bool
+	// AMIType is the managed group's ami_type ("AL2023_ARM_64_STANDARD"),
+	// CapacityType ON_DEMAND, SPOT or CAPACITY_BLOCK, when known.
+	AMIType, CapacityType string
+	// MaxSize is the scaling maximum when HasMaxSize is set.
+	MaxSize    int
+	HasMaxSize bool
 }
 
 // SelectorTerm is one Karpenter security-group (or subnet) selector term.
@@ -309,6 +337,10 @@ type NodeClass struct {
 	// securityGroupSelector, translated).
 	SecurityGroupTerms []SelectorTerm
 	SecurityGroupRange Range
+	// SubnetTerms are spec.subnetSelectorTerms (or the legacy
+	// subnetSelector, translated): where Karpenter launches nodes.
+	SubnetTerms []SelectorTerm
+	SubnetRange Range
 }
 
 // NodePool is a Karpenter NodePool (or the legacy Provisioner).
@@ -321,6 +353,22 @@ type NodePool struct {
 	// Provisioner-era settings that are node identity themselves.
 	InstanceProfile    Ref
 	SecurityGroupTerms []SelectorTerm
+	// Requirements are spec.template.spec.requirements (Provisioner:
+	// spec.requirements); RequirementsUnknown is set when they could not
+	// be read (a template), so they constrain nothing.
+	Requirements        []Requirement
+	RequirementsUnknown bool
+	RequirementsRange   Range
+	// NodeLabels are the template's labels put on every node.
+	NodeLabels map[string]string
+	// Taints and StartupTaints of the nodes; TaintsUnknown is set when
+	// they could not be read.
+	Taints, StartupTaints []Taint
+	TaintsUnknown         bool
+	// Limits are spec.limits (cpu, memory, GPUs); HasLimits says which
+	// were written ("cpu", "memory", "gpu").
+	Limits    Resources
+	HasLimits map[string]bool
 }
 
 // ServiceAccount is a Kubernetes service account: a manifest, a rendered
@@ -409,6 +457,9 @@ type Workload struct {
 	// ServiceAccount is spec(.template).spec.serviceAccountName; unset
 	// means "default".
 	ServiceAccount Ref
+	// Pod is what the workload's pods ask of a node; nil when the pod spec
+	// could not be read.
+	Pod *PodScheduling
 }
 
 // KubeObject is any other Kubernetes object, kept for later rules.
@@ -435,6 +486,11 @@ type Model struct {
 	Workloads        []*Workload
 	AccessEntries    []*AccessEntry
 	Clusters         []*Cluster
+	FargateProfiles  []*FargateProfile
+	Subnets          []*Subnet
+	StorageClasses   []*StorageClass
+	VolumeClaims     []*VolumeClaim
+	Volumes          []*Volume
 	// Changes are the deletions, replacements and forgets of the change
 	// under review (plan or base revision).
 	Changes []*Change
@@ -487,6 +543,16 @@ func (m *Model) Add(es ...Entity) {
 			m.AccessEntries = append(m.AccessEntries, x)
 		case *Cluster:
 			m.Clusters = append(m.Clusters, x)
+		case *FargateProfile:
+			m.FargateProfiles = append(m.FargateProfiles, x)
+		case *Subnet:
+			m.Subnets = append(m.Subnets, x)
+		case *StorageClass:
+			m.StorageClasses = append(m.StorageClasses, x)
+		case *VolumeClaim:
+			m.VolumeClaims = append(m.VolumeClaims, x)
+		case *Volume:
+			m.Volumes = append(m.Volumes, x)
 		case *ModuleCall:
 			m.ModuleCalls = append(m.ModuleCalls, x)
 			continue
@@ -542,6 +608,21 @@ func (m *Model) Entities() []Entity {
 	for _, x := range m.Clusters {
 		out = append(out, x)
 	}
+	for _, x := range m.FargateProfiles {
+		out = append(out, x)
+	}
+	for _, x := range m.Subnets {
+		out = append(out, x)
+	}
+	for _, x := range m.StorageClasses {
+		out = append(out, x)
+	}
+	for _, x := range m.VolumeClaims {
+		out = append(out, x)
+	}
+	for _, x := range m.Volumes {
+		out = append(out, x)
+	}
 	return out
 }
 
@@ -562,6 +643,11 @@ func (m *Model) Sort() {
 	sortBy(m.Workloads)
 	sortBy(m.AccessEntries)
 	sortBy(m.Clusters)
+	sortBy(m.FargateProfiles)
+	sortBy(m.Subnets)
+	sortBy(m.StorageClasses)
+	sortBy(m.VolumeClaims)
+	sortBy(m.Volumes)
 	sortBy(m.ModuleCalls)
 	m.byAddr, m.byName, m.unnamed, m.changes = nil, nil, nil, nil
 }

@@ -1,0 +1,252 @@
+package lint
+
+// This file holds the capacity model: what workloads ask of a node (requests,
+// selectors, tolerations, volumes) and what node pools, node groups and
+// Fargate profiles can offer (instance types, labels, taints, zones). Parsers
+// fill it; the scheduling rules (FL401–FL404) compare the two.
+
+// The kinds of the capacity model's entities.
+const (
+	KindFargateProfile Kind = "fargate-profile"
+	KindSubnet         Kind = "subnet"
+	KindStorageClass   Kind = "storage-class"
+	KindVolumeClaim    Kind = "persistent-volume-claim"
+	KindVolume         Kind = "persistent-volume"
+)
+
+// The operators of a node selector requirement (Kubernetes node affinity
+// and Karpenter NodePool requirements).
+const (
+	OpIn           = "In"
+	OpNotIn        = "NotIn"
+	OpExists       = "Exists"
+	OpDoesNotExist = "DoesNotExist"
+	OpGt           = "Gt"
+	OpLt           = "Lt"
+)
+
+// Requirement is one node selector requirement: a Karpenter NodePool
+// requirement, a node affinity match expression, or a nodeSelector entry
+// (read as In with one value).
+type Requirement struct {
+	Key string
+	// Operator is one of the Op constants.
+	Operator string
+	Values   []string
+	// MinValues is Karpenter's minValues (0 when not written).
+	MinValues int
+	// Unknown is set when the requirement could not be read completely (a
+	// hole or a template placeholder in its key, operator or values): it
+	// then constrains nothing.
+	Unknown bool
+	// Range is where the requirement is written.
+	Range Range
+}
+
+// Taint is a node taint.
+type Taint struct {
+	Key, Value string
+	// Effect is NoSchedule, PreferNoSchedule or NoExecute.
+	Effect string
+	// Unknown is set when a part could not be read; such a taint is not
+	// judged.
+	Unknown bool
+	Range   Range
+}
+
+// Toleration is a pod's toleration.
+type Toleration struct {
+	Key string
+	// Operator is Equal (the default) or Exists.
+	Operator string
+	Value    string
+	// Effect is empty for every effect.
+	Effect string
+	// Unknown is set when a part could not be read; such a toleration
+	// tolerates everything, as far as faultline knows.
+	Unknown bool
+	Range   Range
+}
+
+// Resources are amounts of the resources the scheduler counts. A zero
+// amount is "none requested"; Known says which amounts were read.
+type Resources struct {
+	// MilliCPU is CPU in thousandths of a core.
+	MilliCPU int64
+	// Memory is in bytes.
+	Memory int64
+	// GPU counts nvidia.com/gpu, amd.com/gpu and aws.amazon.com/neuron
+	// devices.
+	GPU int64
+}
+
+// Add returns the sum of r and o.
+func (r Resources) Add(o Resources) Resources {
+	return Resources{r.MilliCPU + o.MilliCPU, r.Memory + o.Memory, r.GPU + o.GPU}
+}
+
+// Max returns the larger of each amount.
+func (r Resources) Max(o Resources) Resources {
+	return Resources{max(r.MilliCPU, o.MilliCPU), max(r.Memory, o.Memory), max(r.GPU, o.GPU)}
+}
+
+// IsZero reports whether nothing is requested.
+func (r Resources) IsZero() bool { return r == Resources{} }
+
+// ContainerRequests are one container's requests and where they are
+// written.
+type ContainerRequests struct {
+	Name string
+	// Init is set for an init container (not a restartable sidecar).
+	Init     bool
+	Requests Resources
+	// Unknown is set when a request is written but could not be read (a
+	// template, a hole): the pod's total is then unknown.
+	Unknown bool
+	// Range is the resources.requests key (or the container when requests
+	// are not written); CPURange and MemoryRange the single amounts.
+	Range, CPURange, MemoryRange, GPURange Range
+}
+
+// ClaimRef is a pod volume backed by a PersistentVolumeClaim.
+type ClaimRef struct {
+	// Claim is the claim name (persistentVolumeClaim.claimName).
+	Claim Value
+	Range Range
+}
+
+// ClaimTemplate is a StatefulSet volumeClaimTemplate, or a generic
+// ephemeral volume's claim template.
+type ClaimTemplate struct {
+	Name string
+	// StorageClass is spec.storageClassName; unset means the cluster's
+	// default class.
+	StorageClass Ref
+	Range        Range
+}
+
+// SpreadConstraint is a topology spread constraint that blocks
+// scheduling (whenUnsatisfiable: DoNotSchedule).
+type SpreadConstraint struct {
+	TopologyKey string
+	MaxSkew     int
+	Range       Range
+}
+
+// PodScheduling is what a workload's pods ask of a node: requests,
+// placement constraints and volumes. Nil on a workload means its pod spec
+// could not be read.
+type PodScheduling struct {
+	// Containers lists every container and init container with its requests.
+	Containers []ContainerRequests
+	// Overhead is spec.overhead.
+	Overhead Resources
+	// NodeSelector is spec.nodeSelector, one In requirement per entry.
+	NodeSelector []Requirement
+	// Affinity is the required node affinity: terms are ORed, the
+	// requirements of a term ANDed. Empty means none.
+	Affinity [][]Requirement
+	// AffinityRange is the nodeSelectorTerms key.
+	AffinityRange Range
+	Tolerations   []Toleration
+	// TolerationsRange is the tolerations key, or zero.
+	TolerationsRange Range
+	Spread           []SpreadConstraint
+	Claims           []ClaimRef
+	ClaimTemplates   []ClaimTemplate
+	// PodLabels are the pod template's labels (Fargate profiles select by
+	// them).
+	PodLabels map[string]string
+	// Unknown is set when a scheduling field is written but could not be
+	// read (a template, an alias to a hole): the pod's placement is then
+	// not judged.
+	Unknown bool
+	// Range is the pod spec (spec.template.spec key).
+	Range Range
+}
+
+// Requests are the pod's effective requests as the scheduler computes them:
+// the sum of the regular containers (and restartable sidecars) or the
+// largest init container, whichever is larger, plus the overhead. The flag
+// is false when some request could not be read.
+func (p *PodScheduling) Requests() (Resources, bool) {
+	var sum, init Resources
+	for _, c := range p.Containers {
+		if c.Unknown {
+			return Resources{}, false
+		}
+		if c.Init {
+			init = init.Max(c.Requests)
+		} else {
+			sum = sum.Add(c.Requests)
+		}
+	}
+	return sum.Max(init).Add(p.Overhead), true
+}
+
+// FargateSelector is one selector of a Fargate profile: a namespace and,
+// optionally, labels every selected pod carries.
+type FargateSelector struct {
+	Namespace Value
+	Labels    map[string]Value
+	Range     Range
+}
+
+// FargateProfile is an EKS Fargate profile.
+type FargateProfile struct {
+	Object
+	Cluster   Value
+	Selectors []FargateSelector
+	Subnets   []Ref
+}
+
+// Subnet is an EC2 subnet and the Availability Zone it lives in.
+type Subnet struct {
+	Object
+	ID Value
+	// Zone is the zone name ("eu-west-1a") or zone ID ("euw1-az1") when
+	// written.
+	Zone Value
+	Tags map[string]Value
+	// TagsIncomplete is set when some tags could not be evaluated.
+	TagsIncomplete bool
+}
+
+// StorageClass is a Kubernetes StorageClass.
+type StorageClass struct {
+	Object
+	Provisioner string
+	// BindingMode is volumeBindingMode; Immediate when not written.
+	BindingMode string
+	// Zones are the zones allowedTopologies allows (empty: every zone);
+	// ZonesUnknown is set when they could not be read.
+	Zones        []string
+	ZonesUnknown bool
+	ZonesRange   Range
+	// Default is set for the cluster's default class
+	// (storageclass.kubernetes.io/is-default-class: "true").
+	Default bool
+}
+
+// VolumeClaim is a PersistentVolumeClaim.
+type VolumeClaim struct {
+	Object
+	Namespace Value
+	// StorageClass is spec.storageClassName; unset means the default class.
+	StorageClass Ref
+	// Volume is spec.volumeName, when bound to a named volume.
+	Volume Ref
+}
+
+// Volume is a PersistentVolume and the zones its node affinity pins.
+type Volume struct {
+	Object
+	// Zones are the zones of the required node affinity on
+	// topology.kubernetes.io/zone, failure-domain.beta.kubernetes.io/zone
+	// or topology.ebs.csi.aws.com/zone; empty: not pinned.
+	Zones      []string
+	ZonesRange Range
+	// Claim is the spec.claimRef, namespace/name, when written.
+	ClaimNamespace, ClaimName string
+	StorageClass              string
+}
