@@ -33,8 +33,9 @@ type AllocOptions struct {
 	// the table's ENI-limited count, which bootstrap.sh (AL2), nodeadm
 	// (AL2023) and Karpenter's AL2/AL2023 families use even when the
 	// kubelet's maxPods is overridden; set it for a nodeadm
-	// maxPodsExpression or a kubeReserved computed from another count
-	// (prefix delegation).
+	// maxPodsExpression, a kubeReserved computed from another count
+	// (prefix delegation), or Karpenter's Bottlerocket family, whose
+	// reservation follows the kubelet's maxPods.
 	MaxPods int
 	// Karpenter estimates allocatable as Karpenter does before it has seen
 	// a node of the type: 64 MiB less memory on arm64 and the VM memory
@@ -56,6 +57,7 @@ type AllocOptions struct {
 // threshold, as the EKS AMIs and Karpenter compute them. False when the
 // pod count kube-reserved memory depends on is unknown (the table has no
 // max pods for the type and opts.MaxPods is 0). A negative amount is 0.
+// GPU is info.GPU: the kubelet reserves none of it.
 func Allocatable(info Info, opts AllocOptions) (lint.Resources, bool) {
 	pods := opts.MaxPods
 	if pods <= 0 {

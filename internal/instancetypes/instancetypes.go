@@ -18,7 +18,9 @@ type Info struct {
 	MemoryMiB int64
 	// Arch is the Kubernetes architecture: "amd64" or "arm64".
 	Arch string
-	// GPU is the number of GPUs.
+	// GPU is the number of GPUs EC2 lists for the type (NVIDIA, AMD, and
+	// dl1's Habana Gaudi); Inferentia and Trainium Neuron devices are not
+	// counted.
 	GPU int
 	// GPUManufacturer and GPUName are Karpenter's instance-gpu-manufacturer
 	// and instance-gpu-name label values ("nvidia", "t4"), when known.
