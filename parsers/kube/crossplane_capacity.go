@@ -74,12 +74,19 @@ func (m *mr) knownText(key string) string {
 	return s
 }
 
-// keyRange is where a field is written: its key, else its value.
+// keyRange is where a field is written: from its key to the end of its
+// value, or the patch that wrote it.
 func (m *mr) keyRange(k, v *yaml.Node) lint.Range {
-	if k != nil {
-		return m.rng(k)
+	vr := m.rng(v)
+	if k == nil {
+		return vr
 	}
-	return m.rng(v)
+	r := m.rng(k)
+	if _, patched := m.over[v]; patched || r.File != vr.File || vr.Line < r.Line {
+		return r
+	}
+	r.EndLine, r.EndColumn = vr.EndLine, vr.EndColumn
+	return r
 }
 
 // stringList reads a list of strings; unknown is set when the list or

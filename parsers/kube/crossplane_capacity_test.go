@@ -32,13 +32,13 @@ func TestCrossplaneNodeGroupCapacity(t *testing.T) {
 	}{
 		// v1beta1: scalingConfig is an array; EKS taint effects become Kubernetes'.
 		{"xp/capacity.yaml#0/NodeGroup/gpu", lint.NodeGroupCapacity{
-			InstanceTypes: []string{"g5.xlarge", "g5.2xlarge"}, InstanceTypesRange: r(11, 5, 11, 18),
-			Labels: map[string]string{"workload": "gpu", "team": "ml"}, LabelsRange: r(12, 5, 12, 11),
+			InstanceTypes: []string{"g5.xlarge", "g5.2xlarge"}, InstanceTypesRange: r(11, 5, 11, 43),
+			Labels: map[string]string{"workload": "gpu", "team": "ml"}, LabelsRange: r(12, 5, 14, 15),
 			Taints: []lint.Taint{
 				{Key: "nvidia.com/gpu", Value: "true", Effect: "NoSchedule", Range: r(16, 9, 18, 28)},
 				{Key: "dedicated", Effect: "PreferNoSchedule", Range: r(19, 9, 20, 35)},
 			},
-			TaintsRange: r(15, 5, 15, 10),
+			TaintsRange: r(15, 5, 20, 35),
 			Subnets:     []lint.Ref{subnet("private-a", r(22, 15, 22, 24)), subnet("private-b", r(23, 15, 23, 24))},
 			AMIType:     "AL2023_x86_64_NVIDIA", CapacityType: "SPOT",
 			MaxSize: 4, HasMaxSize: true,
@@ -46,7 +46,7 @@ func TestCrossplaneNodeGroupCapacity(t *testing.T) {
 		// v1beta2: scalingConfig is an object; a Kubernetes-style effect is not the API's.
 		{"xp/capacity.yaml#1/NodeGroup/batch", lint.NodeGroupCapacity{
 			Taints:      []lint.Taint{{Key: "batch", Value: "true", Unknown: true, Range: r(41, 9, 43, 27)}},
-			TaintsRange: r(40, 5, 40, 10),
+			TaintsRange: r(40, 5, 43, 27),
 			Subnets:     []lint.Ref{xref(known("subnet-0aaa"), r(37, 17, 37, 28)), xref(known("subnet-0bbb"), r(37, 30, 37, 41))},
 			MaxSize:     12, HasMaxSize: true,
 		}},
@@ -56,9 +56,9 @@ func TestCrossplaneNodeGroupCapacity(t *testing.T) {
 		}},
 		// The community provider: taints and subnets.
 		{"xp/capacity.yaml#3/NodeGroup/legacy", lint.NodeGroupCapacity{
-			InstanceTypes: []string{"m5.large"}, InstanceTypesRange: r(65, 5, 65, 18),
+			InstanceTypes: []string{"m5.large"}, InstanceTypesRange: r(65, 5, 65, 30),
 			Taints:      []lint.Taint{{Key: "legacy", Value: "yes", Effect: "NoExecute", Range: r(67, 9, 69, 27)}},
-			TaintsRange: r(66, 5, 66, 11),
+			TaintsRange: r(66, 5, 69, 27),
 			Subnets:     []lint.Ref{xref(known("subnet-0ccc"), r(70, 15, 70, 26))},
 			MaxSize:     3, HasMaxSize: true,
 		}},
@@ -70,7 +70,7 @@ func TestCrossplaneNodeGroupCapacity(t *testing.T) {
 				t.Fatalf("no node group at %s", tt.addr)
 			}
 			if !reflect.DeepEqual(ng.Capacity, tt.want) {
-				t.Errorf("capacity\n got %+v\nwant %+v", ng.Capacity, tt.want)
+				t.Errorf("capacity\n got %#v\nwant %#v", ng.Capacity, tt.want)
 			}
 		})
 	}
