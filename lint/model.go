@@ -289,6 +289,13 @@ type NodeGroupCapacity struct {
 	Subnets       []Ref
 	// SubnetsUnknown is set when the subnet list could not be read.
 	SubnetsUnknown bool
+	// Zones are Availability Zones the group is limited to where its
+	// configuration names them beside (or instead of) subnets (eksctl
+	// availabilityZones); nil when not written, ZonesUnknown when they
+	// could not be read.
+	Zones        []string
+	ZonesUnknown bool
+	ZonesRange   Range
 	// AMIType is the managed group's ami_type ("AL2023_ARM_64_STANDARD"),
 	// CapacityType ON_DEMAND, SPOT or CAPACITY_BLOCK, when known.
 	AMIType, CapacityType string

@@ -314,6 +314,10 @@ func (m *mr) entity() lint.Entity {
 		return m.launchTemplate()
 	case "eks/NodeGroup":
 		return m.nodeGroup()
+	case "eks/FargateProfile":
+		return m.fargateProfile()
+	case "ec2/Subnet":
+		return m.subnet()
 	case "eks/PodIdentityAssociation":
 		return m.podIdentity()
 	case "eks/Cluster":
@@ -543,7 +547,7 @@ func (m *mr) launchTemplate() *lint.LaunchTemplate {
 
 // nodeGroup reads eks NodeGroup: a managed node group, its cluster, node
 // role and launch template (an array in v1beta1, an object in v1beta2 and
-// in the community provider).
+// in the community provider), and its capacity (crossplane_capacity.go).
 func (m *mr) nodeGroup() *lint.NodeGroup {
 	ng := &lint.NodeGroup{Object: m.object(lint.KindNodeGroup), Managed: true}
 	cluster := m.refField(m.fp, "clusterName", "clusterNameRef", "clusterNameSelector", target{"eks", "Cluster"})
@@ -563,6 +567,7 @@ func (m *mr) nodeGroup() *lint.NodeGroup {
 	if !ng.LaunchTemplate.IsSet() {
 		ng.LaunchTemplate = m.refField(lt, "name", "nameRef", "nameSelector", ltT)
 	}
+	ng.Capacity = m.nodeGroupCapacity()
 	return ng
 }
 

@@ -322,6 +322,8 @@ func TestRenderCompositions(t *testing.T) {
 			Managed: true,
 			Cluster: known("eks-prod"),
 			Role:    xref(hole(lint.KubeKey("iam.aws.upbound.io", "Role", "", "composed(workerpool-legacy.role.WorkerPool.team-a.prod)")), legacy(44, 13, 44, 32)),
+			// The claim's size: large maps to a maximum of 10.
+			Capacity: lint.NodeGroupCapacity{MaxSize: 10, HasMaxSize: true},
 		},
 		// Pipeline mode (function-patch-and-transform), from claim
 		// team-b/batch (compositionSelector); the environment is unknown.

@@ -45,14 +45,16 @@ type clusterConfig struct {
 	// profileRoles are the roles of the instance profiles eksctl creates,
 	// by profile address.
 	profileRoles map[string]lint.Ref
-	out          []lint.Entity
+	// subnets are the subnets vpc.subnets declares, by name.
+	subnets map[string]*lint.Subnet
+	out     []lint.Entity
 }
 
 // clusterConfig reads an eksctl ClusterConfig: metadata.name and
 // metadata.region are the scope of everything it declares.
 func (d *doc) clusterConfig() []lint.Entity {
 	d.scope = eksctlScope(d).Merge(d.scope)
-	c := &clusterConfig{d: d, base: d.object(lint.KindCluster), cluster: lint.Unknown(), profileRoles: map[string]lint.Ref{}}
+	c := &clusterConfig{d: d, base: d.object(lint.KindCluster), cluster: lint.Unknown(), profileRoles: map[string]lint.Ref{}, subnets: map[string]*lint.Subnet{}}
 	if d.name != "" {
 		c.cluster = d.decode(d.name)
 		c.base.Label = "eksctl ClusterConfig " + d.name
@@ -61,11 +63,15 @@ func (d *doc) clusterConfig() []lint.Entity {
 	cl := c.clusterEntity()
 	c.mode = cl.AuthenticationMode
 	c.out = append(c.out, cl)
+	c.vpcSubnets()
 	for _, it := range c.list(d.root, "managedNodeGroups") {
 		c.nodeGroup(it, true)
 	}
 	for _, it := range c.list(d.root, "nodeGroups") {
 		c.nodeGroup(it, false)
+	}
+	for _, it := range c.list(d.root, "fargateProfiles") {
+		c.fargateProfile(it)
 	}
 	for _, it := range c.list(d.root, "iam", "serviceAccounts") {
 		c.serviceAccount(it)

@@ -10,8 +10,8 @@ import (
 )
 
 // nodeGroup reads one entry of managedNodeGroups (managed) or nodeGroups
-// (self-managed) with its node identity and attached security groups
-// (securityGroups.attachIDs).
+// (self-managed) with its node identity, attached security groups
+// (securityGroups.attachIDs) and capacity (eksctl_capacity.go).
 func (c *clusterConfig) nodeGroup(it *yaml.Node, managed bool) {
 	list := "nodeGroups"
 	if managed {
@@ -56,6 +56,7 @@ func (c *clusterConfig) nodeGroup(it *yaml.Node, managed bool) {
 			}
 		}
 	}
+	ng.Capacity = c.nodeCapacity(it, managed, name)
 	c.out = append(c.out, ng)
 }
 
