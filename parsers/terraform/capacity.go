@@ -294,8 +294,8 @@ func (x *extraction) subnet(obj lint.Object) *lint.Subnet {
 	obj.Kind = lint.KindSubnet
 	s := &lint.Subnet{Object: obj, ID: x.val("id")}
 	s.Zone = x.val("availability_zone")
-	if x.attr(nil, "availability_zone") == nil && x.attr(nil, "availability_zone_id") != nil {
-		s.Zone = x.val("availability_zone_id")
+	if az := getAttr(x.v, "availability_zone"); x.attr(nil, "availability_zone_id") != nil && (az == cty.NilVal || az.IsKnown() && az.IsNull()) {
+		s.Zone = x.val("availability_zone_id") // the zone is given by its ID
 	}
 	s.Tags, s.TagsIncomplete, _ = x.tags(x.mi.providerFor(x.r).defaultTags)
 	if x.r.data {

@@ -384,3 +384,179 @@ resource "aws_eks_node_group" "far" {
 		t.Errorf("matching: %d subnets, complete %v", len(got), complete)
 	}
 }
+
+// standinModel loads a tree and builds its model.
+func standinModel(t *testing.T, files map[string]string) *lint.Model {
+	t.Helper()
+	res := loadTree(t, files)
+	for _, d := range res.Diagnostics {
+		t.Errorf("diagnostic: %v", d)
+	}
+	m := &lint.Model{}
+	m.Add(res.Entities...)
+	m.Sort()
+	return m
+}
+
+// TestVPCStandinSubnets: the vpc stand-in makes one subnet per CIDR in the
+// zone of azs at its index, with the module's tags; its outputs name them.
+func TestVPCStandinSubnets(t *testing.T) {
+	for _, version := range []string{"~> 3.0", "~> 4.0", "~> 5.0", "~> 6.0"} {
+		t.Run(version, func(t *testing.T) {
+			m := standinModel(t, map[string]string{"main.tf": `
+module "vpc" {
+  source  = "terraform-aws-modules/vpc/aws"
+  version = "` + version + `"
+
+  name            = "prod"
+  cidr            = "10.0.0.0/16"
+  azs             = ["eu-west-1a", "eu-west-1b"]
+  private_subnets = ["10.0.1.0/24", "10.0.2.0/24"]
+  public_subnets  = ["10.0.101.0/24", "10.0.102.0/24"]
+
+  private_subnet_tags = { "karpenter.sh/discovery" = "prod" }
+}
+`})
+			zones := map[string]string{}
+			for _, s := range m.Subnets {
+				z, _ := s.Zone.Str()
+				zones[s.Label] = z
+				if s.Range.File != "main.tf" {
+					t.Errorf("%s is placed at %v, not in the user's file", s.Label, s.Range)
+				}
+			}
+			want := map[string]string{
+				"module.vpc.aws_subnet.private[0]": "eu-west-1a", "module.vpc.aws_subnet.private[1]": "eu-west-1b",
+				"module.vpc.aws_subnet.public[0]": "eu-west-1a", "module.vpc.aws_subnet.public[1]": "eu-west-1b",
+			}
+			if !reflect.DeepEqual(zones, want) {
+				t.Errorf("subnets %v, want %v", zones, want)
+			}
+			got, complete := m.SubnetsMatching([]lint.SelectorTerm{{Tags: map[string]lint.Value{"karpenter.sh/discovery": lint.Known("*")}}})
+			var labels []string
+			for _, s := range got {
+				labels = append(labels, s.Label)
+			}
+			if !complete || !reflect.DeepEqual(labels, []string{"module.vpc.aws_subnet.private[0]", "module.vpc.aws_subnet.private[1]"}) {
+				t.Errorf("discovery subnets %v complete %v", labels, complete)
+			}
+		})
+	}
+}
+
+// TestEKSStandinCapacity: eks_managed_node_groups, self_managed_node_groups
+// and fargate_profiles of the eks stand-ins reach the node groups and
+// profiles with their instance types, labels, taints and subnets, whose
+// zones resolve through the vpc stand-in.
+func TestEKSStandinCapacity(t *testing.T) {
+	taints := map[string]string{
+		"~> 20.0": `[{ key = "dedicated", value = "gpu", effect = "NO_SCHEDULE" }]`,
+		"~> 21.0": `{ gpu = { key = "dedicated", value = "gpu", effect = "NO_SCHEDULE" } }`,
+		"~> 19.0": `{ gpu = { key = "dedicated", value = "gpu", effect = "NO_SCHEDULE" } }`,
+		"~> 18.0": `{ gpu = { key = "dedicated", value = "gpu", effect = "NO_SCHEDULE" } }`,
+	}
+	for _, version := range []string{"~> 18.0", "~> 19.0", "~> 20.0", "~> 21.0"} {
+		t.Run(version, func(t *testing.T) {
+			nameArg := "cluster_name"
+			if version == "~> 21.0" {
+				nameArg = "name"
+			}
+			m := standinModel(t, map[string]string{"main.tf": `
+module "vpc" {
+  source  = "terraform-aws-modules/vpc/aws"
+  version = "~> 5.0"
+
+  name            = "prod"
+  cidr            = "10.0.0.0/16"
+  azs             = ["eu-west-1a", "eu-west-1b"]
+  private_subnets = ["10.0.1.0/24", "10.0.2.0/24"]
+}
+
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "` + version + `"
+
+  ` + nameArg + ` = "prod"
+  vpc_id     = module.vpc.vpc_id
+  subnet_ids = module.vpc.private_subnets
+
+  eks_managed_node_groups = {
+    gpu = {
+      instance_types = ["g5.xlarge"]
+      ami_type       = "AL2_x86_64_GPU"
+      capacity_type  = "SPOT"
+      max_size       = 4
+      labels         = { workload = "gpu" }
+      taints         = ` + taints[version] + `
+    }
+  }
+
+  self_managed_node_groups = {
+    batch = {
+      instance_type = "c6i.2xlarge"
+      max_size      = 7
+    }
+  }
+
+  fargate_profiles = {
+    system = {
+      selectors = [{ namespace = "kube-system", labels = { "k8s-app" = "kube-dns" } }]
+    }
+  }
+}
+`})
+			var managed, self *lint.NodeGroup
+			for _, ng := range m.NodeGroups {
+				if ng.Managed {
+					managed = ng
+				} else {
+					self = ng
+				}
+			}
+			if managed == nil || self == nil {
+				t.Fatalf("node groups: %d", len(m.NodeGroups))
+			}
+			c := managed.Capacity
+			if !reflect.DeepEqual(c.InstanceTypes, []string{"g5.xlarge"}) || c.AMIType != "AL2_x86_64_GPU" || c.CapacityType != "SPOT" || c.MaxSize != 4 || !c.HasMaxSize {
+				t.Errorf("%s: %+v", managed.Label, c)
+			}
+			// Written in the user's map entry (gpu = { … }), never in stand-in code.
+			if c.InstanceTypesRange.File != "main.tf" || c.InstanceTypesRange.Line != 21 {
+				t.Errorf("instance types at %v, want the user's entry at main.tf:21", c.InstanceTypesRange)
+			}
+			if !reflect.DeepEqual(c.Labels, map[string]string{"workload": "gpu"}) || c.LabelsUnknown {
+				t.Errorf("labels %v", c.Labels)
+			}
+			if len(c.Taints) != 1 || c.TaintsUnknown || c.Taints[0] != (lint.Taint{Key: "dedicated", Value: "gpu", Effect: "NoSchedule", Range: c.Taints[0].Range}) || c.Taints[0].Range.File != "main.tf" {
+				t.Errorf("taints %+v unknown %v", c.Taints, c.TaintsUnknown)
+			}
+			if zones, known := m.SubnetZones(c.Subnets); !known || !reflect.DeepEqual(zones, []string{"eu-west-1a", "eu-west-1b"}) {
+				t.Errorf("managed zones %v known %v (subnets %v)", zones, known, refStrings(c.Subnets))
+			}
+			sc := self.Capacity
+			if sc.MaxSize != 7 || !sc.LabelsUnknown || !sc.TaintsUnknown {
+				t.Errorf("%s: %+v", self.Label, sc)
+			}
+			if zones, known := m.SubnetZones(sc.Subnets); !known || len(zones) != 2 {
+				t.Errorf("self-managed zones %v known %v", zones, known)
+			}
+			lt := m.LaunchTemplateOf(self)
+			if lt == nil {
+				t.Fatalf("no launch template for %s", self.Label)
+			}
+			if s, _ := lt.InstanceType.Str(); s != "c6i.2xlarge" {
+				t.Errorf("launch template instance type %q", s)
+			}
+			if len(m.FargateProfiles) != 1 {
+				t.Fatalf("%d Fargate profiles", len(m.FargateProfiles))
+			}
+			fp := m.FargateProfiles[0]
+			if fp.SelectorsUnknown || len(fp.Selectors) != 1 || fp.Selectors[0].Namespace.String() != "kube-system" || fp.Selectors[0].Labels["k8s-app"].String() != "kube-dns" {
+				t.Errorf("profile %s selectors %+v", fp.Label, fp.Selectors)
+			}
+			if zones, known := m.SubnetZones(fp.Subnets); !known || len(zones) != 2 {
+				t.Errorf("profile zones %v known %v", zones, known)
+			}
+		})
+	}
+}
