@@ -197,7 +197,11 @@ type FargateProfile struct {
 	Object
 	Cluster   Value
 	Selectors []FargateSelector
-	Subnets   []Ref
+	// SelectorsUnknown is set when some selectors could not be read (a
+	// dynamic block over an unknown collection): the profile may then
+	// select any pod.
+	SelectorsUnknown bool
+	Subnets          []Ref
 }
 
 // Subnet is an EC2 subnet and the Availability Zone it lives in.

@@ -250,6 +250,11 @@ type LaunchTemplate struct {
 	ID              Value
 	InstanceProfile Ref
 	SecurityGroups  []Ref
+	// InstanceType is instance_type when written (InstanceTypeRange is
+	// then set; an empty string counts as not written); a hole when it
+	// could not be read.
+	InstanceType      Value
+	InstanceTypeRange Range
 }
 
 // NodeGroup is an EKS managed node group or a self-managed group
@@ -302,6 +307,11 @@ type NodeGroupCapacity struct {
 	// MaxSize is the scaling maximum when HasMaxSize is set.
 	MaxSize    int
 	HasMaxSize bool
+	// Zones are a self-managed group's availability_zones (where it
+	// launches without subnets); ZonesUnknown is set when they could not
+	// be read.
+	Zones        []string
+	ZonesUnknown bool
 }
 
 // SelectorTerm is one Karpenter security-group (or subnet) selector term.

@@ -159,6 +159,11 @@ func removeEntities(m *lint.Model, drop map[lint.Entity]bool) {
 	m.Workloads = without(m.Workloads, drop)
 	m.AccessEntries = without(m.AccessEntries, drop)
 	m.Clusters = without(m.Clusters, drop)
+	m.FargateProfiles = without(m.FargateProfiles, drop)
+	m.Subnets = without(m.Subnets, drop)
+	m.StorageClasses = without(m.StorageClasses, drop)
+	m.VolumeClaims = without(m.VolumeClaims, drop)
+	m.Volumes = without(m.Volumes, drop)
 }
 
 func without[T lint.Entity](xs []T, drop map[lint.Entity]bool) []T {
@@ -209,6 +214,21 @@ func cloneEntity(e lint.Entity) lint.Entity {
 		c := *x
 		return &c
 	case *lint.Cluster:
+		c := *x
+		return &c
+	case *lint.FargateProfile:
+		c := *x
+		return &c
+	case *lint.Subnet:
+		c := *x
+		return &c
+	case *lint.StorageClass:
+		c := *x
+		return &c
+	case *lint.VolumeClaim:
+		c := *x
+		return &c
+	case *lint.Volume:
 		c := *x
 		return &c
 	}

@@ -353,6 +353,7 @@ func (b *builder) entity(address, typ string, rng lint.Range, base lint.Scope) l
 	case "aws_launch_template", "aws_launch_configuration":
 		obj.Kind, obj.Name = lint.KindLaunchTemplate, b.str("name")
 		lt := &lint.LaunchTemplate{Object: obj, ID: b.str("id")}
+		b.launchTemplateType(lt)
 		if typ == "aws_launch_configuration" {
 			lt.InstanceProfile = b.ref(b.str("iam_instance_profile"))
 			if !b.isSensitive("security_groups") {
@@ -394,6 +395,7 @@ func (b *builder) entity(address, typ string, rng lint.Range, base lint.Scope) l
 		if !ng.LaunchTemplate.IsSet() {
 			ng.LaunchTemplate = b.ref(b.nested("launch_template", "name"))
 		}
+		ng.Capacity = b.managedCapacity()
 		return ng
 	case "aws_autoscaling_group":
 		obj.Kind, obj.Name = lint.KindNodeGroup, b.str("name")
@@ -408,6 +410,7 @@ func (b *builder) entity(address, typ string, rng lint.Range, base lint.Scope) l
 		if !ng.LaunchTemplate.IsSet() {
 			ng.LaunchTemplate = b.ref(b.mixedPolicyTemplate())
 		}
+		ng.Capacity = b.selfManagedCapacity()
 		return ng
 	}
 	return nil

@@ -11,9 +11,9 @@ import (
 
 // Resources lists the planned values (the state the plan leads to) of the
 // managed resources the model knows, module internals included: roles,
-// instance profiles, security groups, launch templates, node groups,
-// access entries, EKS clusters, and the mapRoles entries of an aws-auth
-// ConfigMap. Their addresses are "plan:ADDRESS"; they are ranged at
+// instance profiles, security groups, launch templates, node groups (with
+// their capacity), access entries, EKS clusters, Fargate profiles,
+// subnets, and the mapRoles entries of an aws-auth ConfigMap. Their addresses are "plan:ADDRESS"; they are ranged at
 // opts.SourceRange of their address, else at opts.CallRange (the module
 // call in the scanned source that contains them), else nowhere. Values
 // the plan leaves unknown until apply, or marks sensitive, are unknown.
@@ -70,6 +70,9 @@ func plannedEntities(r *tfjson.StateResource, opts Options) []lint.Entity {
 	b := &builder{attrs: r.AttributeValues, sensitive: sensitive, rng: rng}
 	e := b.entity(r.Address, r.Type, rng, opts.Scope)
 	if e == nil {
+		e = b.capacityEntity(plannedObject(b, r.Address, rng, opts.Scope), r.Type)
+	}
+	if e == nil {
 		return nil
 	}
 	out := []lint.Entity{e}
@@ -89,4 +92,16 @@ func plannedEntities(r *tfjson.StateResource, opts Options) []lint.Entity {
 		}
 	}
 	return out
+}
+
+// plannedObject is the object of a planned resource, as entity makes it.
+func plannedObject(b *builder, address string, rng lint.Range, base lint.Scope) lint.Object {
+	return lint.Object{
+		Addr:      "plan:" + address,
+		Label:     address,
+		Range:     rng,
+		NameRange: rng,
+		Source:    lint.SourceTerraform,
+		Scope:     arnScope(b.str("arn")).Merge(base),
+	}
 }

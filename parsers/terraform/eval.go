@@ -557,7 +557,7 @@ func (mi *modInst) evalResource(r *resource) {
 		vals = append(vals, v)
 		ents, embedded := len(mi.e.entities), len(mi.e.embedded)
 		mark := mi.e.mark()
-		mi.e.extract(mi, r, addrLocal, v)
+		mi.e.extract(mi, r, addrLocal, v, in.extra)
 		mi.e.markInferred(ents, embedded, mi.instanceMarks(local, in))
 		if at, ok := mi.itemAnchor(r.forEach, in); ok {
 			mi.e.anchorModel(mark, at, mi.cands, true)

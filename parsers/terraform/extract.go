@@ -12,8 +12,8 @@ import (
 // extract turns an evaluated resource instance into model entities. Only
 // the attributes the model needs are read; everything else is ignored, so
 // new provider arguments never break anything.
-func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value) {
-	x := &extraction{e: e, mi: mi, r: r, v: v}
+func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value, extra map[string]cty.Value) {
+	x := &extraction{e: e, mi: mi, r: r, v: v, extra: extra}
 	obj := lint.Object{
 		Addr:   mi.addr(local),
 		Label:  mi.label(local),
@@ -50,6 +50,7 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		lt := &lint.LaunchTemplate{Object: obj, ID: x.val("id")}
 		lt.InstanceProfile = x.firstRef([2]string{"iam_instance_profile", "name"}, [2]string{"iam_instance_profile", "arn"})
 		lt.SecurityGroups = x.refList(nil, "vpc_security_group_ids")
+		x.launchTemplateType(lt)
 		for i := range blockList(getAttr(v, "network_interfaces")) {
 			lt.SecurityGroups = append(lt.SecurityGroups, x.refList(&blockIndex{"network_interfaces", i}, "security_groups")...)
 		}
@@ -60,13 +61,19 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		lt := &lint.LaunchTemplate{Object: obj, ID: x.val("id")}
 		lt.InstanceProfile = x.ref("iam_instance_profile")
 		lt.SecurityGroups = x.refList(nil, "security_groups")
+		x.launchTemplateType(lt)
 		e.add(lt)
 	case !r.data && r.typ == "aws_eks_node_group":
 		obj.Kind = lint.KindNodeGroup
 		x.name(&obj, "node_group_name", "node_group_name_prefix")
 		ng := &lint.NodeGroup{Object: obj, Managed: true, Cluster: x.val("cluster_name"), Role: x.ref("node_role_arn")}
 		ng.LaunchTemplate = x.firstRef([2]string{"launch_template", "id"}, [2]string{"launch_template", "name"})
+		ng.Capacity = x.managedCapacity()
 		e.add(ng)
+	case !r.data && r.typ == "aws_eks_fargate_profile":
+		e.add(x.fargateProfile(obj))
+	case r.typ == "aws_subnet":
+		e.add(x.subnet(obj))
 	case !r.data && r.typ == "aws_eks_cluster":
 		obj.Kind = lint.KindCluster
 		x.name(&obj, "name", "")
@@ -112,6 +119,7 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value)
 		if !ng.LaunchTemplate.IsSet() {
 			ng.LaunchTemplate = x.mixedPolicyTemplate()
 		}
+		ng.Capacity = x.selfManagedCapacity()
 		e.add(ng)
 	}
 }
@@ -123,6 +131,9 @@ type extraction struct {
 	mi *modInst
 	r  *resource
 	v  cty.Value
+	// extra are the instance's each / count values (for expressions
+	// evaluated again, such as a dynamic block's for_each).
+	extra map[string]cty.Value
 }
 
 type blockIndex struct {

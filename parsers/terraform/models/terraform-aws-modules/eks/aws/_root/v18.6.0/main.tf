@@ -121,6 +121,13 @@ module "eks_managed_node_group" {
   cluster_security_group_id = local.cluster_security_group_id
 
   ami_type = try(each.value.ami_type, var.eks_managed_node_group_defaults.ami_type, null)
+  min_size        = try(each.value.min_size, var.eks_managed_node_group_defaults.min_size, 1)
+  max_size        = try(each.value.max_size, var.eks_managed_node_group_defaults.max_size, 3)
+  desired_size    = try(each.value.desired_size, var.eks_managed_node_group_defaults.desired_size, 1)
+  capacity_type   = try(each.value.capacity_type, var.eks_managed_node_group_defaults.capacity_type, null)
+  instance_types  = try(each.value.instance_types, var.eks_managed_node_group_defaults.instance_types, null)
+  labels          = try(each.value.labels, var.eks_managed_node_group_defaults.labels, null)
+  taints          = try(each.value.taints, var.eks_managed_node_group_defaults.taints, {})
 
   create_launch_template          = try(each.value.create_launch_template, var.eks_managed_node_group_defaults.create_launch_template, true)
   launch_template_name            = try(each.value.launch_template_name, each.key)
@@ -155,6 +162,13 @@ module "self_managed_node_group" {
 
   use_name_prefix           = try(each.value.use_name_prefix, var.self_managed_node_group_defaults.use_name_prefix, true)
   subnet_ids                = try(each.value.subnet_ids, var.self_managed_node_group_defaults.subnet_ids, var.subnet_ids)
+  availability_zones         = try(each.value.availability_zones, var.self_managed_node_group_defaults.availability_zones, null)
+  min_size                   = try(each.value.min_size, var.self_managed_node_group_defaults.min_size, 0)
+  max_size                   = try(each.value.max_size, var.self_managed_node_group_defaults.max_size, 3)
+  desired_size               = try(each.value.desired_size, var.self_managed_node_group_defaults.desired_size, 1)
+  instance_type              = try(each.value.instance_type, var.self_managed_node_group_defaults.instance_type, "m6i.large")
+  use_mixed_instances_policy = try(each.value.use_mixed_instances_policy, var.self_managed_node_group_defaults.use_mixed_instances_policy, false)
+  mixed_instances_policy     = try(each.value.mixed_instances_policy, var.self_managed_node_group_defaults.mixed_instances_policy, null)
   cluster_security_group_id = local.cluster_security_group_id
 
   create_autoscaling_group = try(each.value.create_autoscaling_group, var.self_managed_node_group_defaults.create_autoscaling_group, true)
@@ -178,6 +192,29 @@ module "self_managed_node_group" {
   vpc_security_group_ids = compact(concat([local.node_security_group_id], try(each.value.vpc_security_group_ids, var.self_managed_node_group_defaults.vpc_security_group_ids, [])))
 
   tags = merge(var.tags, try(each.value.tags, var.self_managed_node_group_defaults.tags, {}))
+}
+
+# Fargate profiles (node_groups.tf, module "fargate_profile"): the
+# selectors and subnets of each entry of fargate_profiles.
+module "fargate_profile" {
+  source = "./modules/fargate-profile"
+
+  for_each = { for k, v in var.fargate_profiles : k => v if var.create && !local.create_outposts }
+
+  create       = try(each.value.create, true)
+  cluster_name = aws_eks_cluster.this[0].name
+  name         = try(each.value.name, each.key)
+  subnet_ids   = try(each.value.subnet_ids, var.fargate_profile_defaults.subnet_ids, var.subnet_ids)
+  selectors    = try(each.value.selectors, var.fargate_profile_defaults.selectors, [])
+
+  create_iam_role          = try(each.value.create_iam_role, var.fargate_profile_defaults.create_iam_role, true)
+  iam_role_arn             = try(each.value.iam_role_arn, var.fargate_profile_defaults.iam_role_arn, null)
+  iam_role_name            = try(each.value.iam_role_name, var.fargate_profile_defaults.iam_role_name, null)
+  iam_role_use_name_prefix = try(each.value.iam_role_use_name_prefix, var.fargate_profile_defaults.iam_role_use_name_prefix, true)
+  iam_role_path            = try(each.value.iam_role_path, var.fargate_profile_defaults.iam_role_path, null)
+  iam_role_tags            = try(each.value.iam_role_tags, var.fargate_profile_defaults.iam_role_tags, {})
+
+  tags = merge(var.tags, try(each.value.tags, var.fargate_profile_defaults.tags, {}))
 }
 
 # EKS managed add-ons (main.tf, resource "aws_eks_addon" "this"): the

@@ -162,6 +162,13 @@ module "eks_managed_node_group" {
   use_name_prefix = try(each.value.use_name_prefix, null)
   subnet_ids      = coalesce(try(each.value.subnet_ids, null), var.subnet_ids)
   ami_type        = try(each.value.ami_type, null)
+  min_size        = try(each.value.min_size, null)
+  max_size        = try(each.value.max_size, null)
+  desired_size    = try(each.value.desired_size, null)
+  capacity_type   = try(each.value.capacity_type, null)
+  instance_types  = try(each.value.instance_types, null)
+  labels          = try(each.value.labels, null)
+  taints          = try(each.value.taints, null)
 
   create_launch_template          = try(each.value.create_launch_template, null)
   use_custom_launch_template      = try(each.value.use_custom_launch_template, null)
@@ -199,6 +206,13 @@ module "self_managed_node_group" {
   create_autoscaling_group = try(each.value.create_autoscaling_group, null)
   use_name_prefix          = try(each.value.use_name_prefix, null)
   subnet_ids               = coalesce(try(each.value.subnet_ids, null), var.subnet_ids)
+  availability_zones         = try(each.value.availability_zones, null)
+  min_size                   = try(each.value.min_size, null)
+  max_size                   = try(each.value.max_size, null)
+  desired_size               = try(each.value.desired_size, null)
+  instance_type              = try(each.value.instance_type, null)
+  use_mixed_instances_policy = try(each.value.use_mixed_instances_policy, null)
+  mixed_instances_policy     = try(each.value.mixed_instances_policy, null)
   ami_type                 = try(each.value.ami_type, null)
 
   create_launch_template          = try(each.value.create_launch_template, null)
@@ -222,6 +236,29 @@ module "self_managed_node_group" {
   vpc_security_group_ids            = compact(concat([local.node_security_group_id], try(each.value.vpc_security_group_ids, [])))
   cluster_primary_security_group_id = try(each.value.attach_cluster_primary_security_group, false) ? aws_eks_cluster.this[0].vpc_config[0].cluster_security_group_id : null
   security_group_tags               = try(each.value.security_group_tags, null)
+
+  tags = merge(var.tags, try(each.value.tags, null))
+}
+
+# Fargate profiles (node_groups.tf, module "fargate_profile"): the
+# selectors and subnets of each entry of fargate_profiles.
+module "fargate_profile" {
+  source = "./modules/fargate-profile"
+
+  for_each = var.create && !local.create_outposts && var.fargate_profiles != null ? var.fargate_profiles : {}
+
+  create       = try(each.value.create, null)
+  cluster_name = aws_eks_cluster.this[0].name
+  name         = coalesce(try(each.value.name, null), each.key)
+  subnet_ids   = coalesce(try(each.value.subnet_ids, null), var.subnet_ids)
+  selectors    = try(each.value.selectors, null)
+
+  create_iam_role          = try(each.value.create_iam_role, null)
+  iam_role_arn             = try(each.value.iam_role_arn, null)
+  iam_role_name            = try(each.value.iam_role_name, null)
+  iam_role_use_name_prefix = try(each.value.iam_role_use_name_prefix, null)
+  iam_role_path            = try(each.value.iam_role_path, null)
+  iam_role_tags            = try(each.value.iam_role_tags, null)
 
   tags = merge(var.tags, try(each.value.tags, null))
 }

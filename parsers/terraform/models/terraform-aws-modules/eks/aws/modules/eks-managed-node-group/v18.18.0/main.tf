@@ -53,6 +53,8 @@ resource "aws_eks_node_group" "this" {
   node_group_name_prefix = var.use_name_prefix ? "${var.name}-" : null
   instance_types         = var.instance_types
   labels                 = var.labels
+  ami_type               = var.ami_id != "" ? null : var.ami_type
+  capacity_type          = var.capacity_type
 
   scaling_config {
     min_size     = var.min_size

@@ -22,6 +22,7 @@ resource "aws_launch_template" "this" {
   name                   = var.launch_template_use_name_prefix ? null : local.launch_template_name
   name_prefix            = var.launch_template_use_name_prefix ? "${local.launch_template_name}-" : null
   vpc_security_group_ids = length(var.network_interfaces) > 0 ? [] : local.security_group_ids
+  instance_type          = var.instance_type
 
   iam_instance_profile {
     arn = var.create_iam_instance_profile ? aws_iam_instance_profile.this[0].arn : var.iam_instance_profile_arn
@@ -45,6 +46,7 @@ resource "aws_autoscaling_group" "this" {
   min_size            = var.min_size
   max_size            = var.max_size
   desired_capacity    = var.desired_size
+  availability_zones  = var.availability_zones
   vpc_zone_identifier = var.subnet_ids
 
   dynamic "launch_template" {
@@ -64,6 +66,14 @@ resource "aws_autoscaling_group" "this" {
         launch_template_specification {
           launch_template_id = local.launch_template_id
           version            = local.launch_template_version
+        }
+
+        dynamic "override" {
+          for_each = try(mixed_instances_policy.value.override, [])
+
+          content {
+            instance_type = try(override.value.instance_type, null)
+          }
         }
       }
     }

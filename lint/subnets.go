@@ -1,0 +1,95 @@
+package lint
+
+// This file resolves subnet references for the capacity rules: the zones a
+// node group's subnets live in, and the subnets a Karpenter
+// subnetSelectorTerms list selects.
+
+// ResolveSubnet returns the subnet entity a reference names: a hole naming
+// an aws_subnet's id or arn, or a known subnet ID that exactly one subnet
+// of the model has. Nil when it names none (or several).
+func (m *Model) ResolveSubnet(v Value) *Subnet {
+	if v.IsUnknown() {
+		return nil
+	}
+	if ref, ok := v.SoleRef(); ok {
+		if ref.Path != "id" && ref.Path != "arn" {
+			return nil
+		}
+		s, _ := m.Lookup(ref.Object).(*Subnet)
+		return s
+	}
+	if _, ok := v.Str(); !ok {
+		return nil
+	}
+	var found *Subnet
+	for _, s := range m.Subnets {
+		if Compare(s.ID, v) == Yes {
+			if found != nil {
+				return nil
+			}
+			found = s
+		}
+	}
+	return found
+}
+
+// SubnetZones returns the distinct zones (names or zone IDs, as written)
+// of the subnets refs name, in order. known is false when some reference
+// does not resolve to a subnet whose zone is known, or when refs is empty
+// (nothing says where the nodes launch): the zones are then a lower bound.
+func (m *Model) SubnetZones(refs []Ref) (zones []string, known bool) {
+	known = len(refs) > 0
+	seen := map[string]bool{}
+	for _, r := range refs {
+		s := m.ResolveSubnet(r.Value)
+		if s == nil {
+			known = false
+			continue
+		}
+		z, ok := s.Zone.Str()
+		if !ok || z == "" {
+			known = false
+			continue
+		}
+		if !seen[z] {
+			seen[z] = true
+			zones = append(zones, z)
+		}
+	}
+	return zones, known
+}
+
+// SubnetsMatching returns the subnets of the model that some selector term
+// provably selects (by id and tags, "*" matching any tag value, as
+// security-group terms match). complete is false when a term cannot be
+// decided for some subnet (a hole in a term or an ID, tags that could not
+// all be read): other subnets of the model may then be selected too.
+// Subnets the model does not hold (made elsewhere) are never counted.
+func (m *Model) SubnetsMatching(terms []SelectorTerm) (subnets []*Subnet, complete bool) {
+	complete = true
+	for _, s := range m.Subnets {
+		g := subnetIdentity(s)
+		hit, maybe := false, false
+		for _, t := range terms {
+			switch TermMatch(t, g) {
+			case Yes:
+				hit = true
+			case Maybe:
+				maybe = true
+			}
+		}
+		if hit {
+			subnets = append(subnets, s)
+		} else if maybe {
+			complete = false
+		}
+	}
+	return subnets, complete
+}
+
+// subnetIdentity presents a subnet to TermMatch, which decides terms
+// against an entity's ID, name and tags.
+func subnetIdentity(s *Subnet) Identity {
+	as := &SecurityGroup{Object: s.Object, ID: s.ID, Tags: s.Tags, TagsIncomplete: s.TagsIncomplete}
+	return Identity{Kind: KindSubnet, Entity: as, ID: s.ID, Name: s.Name, Scope: s.Scope}
+}

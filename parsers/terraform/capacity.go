@@ -1,0 +1,330 @@
+package terraform
+
+import (
+	"math/big"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// This file reads the capacity facts of node groups, Fargate profiles and
+// subnets: what the nodes offer the scheduler and where they launch.
+
+// eksTaintEffects translates the effects the EKS API writes into the
+// Kubernetes ones.
+var eksTaintEffects = map[string]string{
+	"NO_SCHEDULE":        "NoSchedule",
+	"NO_EXECUTE":         "NoExecute",
+	"PREFER_NO_SCHEDULE": "PreferNoSchedule",
+}
+
+// managedCapacity reads an aws_eks_node_group's instance types, labels,
+// taints, subnets, scaling maximum, AMI and capacity type.
+func (x *extraction) managedCapacity() lint.NodeGroupCapacity {
+	var c lint.NodeGroupCapacity
+	c.InstanceTypes, c.InstanceTypesUnknown, c.InstanceTypesRange = x.stringList("instance_types")
+	c.Labels, c.LabelsUnknown, c.LabelsRange = x.stringMap("labels")
+	c.Taints, c.TaintsUnknown, c.TaintsRange = x.taints()
+	c.Subnets, c.SubnetsUnknown = x.subnets("subnet_ids")
+	for _, sc := range blockList(getAttr(x.v, "scaling_config")) {
+		c.MaxSize, c.HasMaxSize = intOf(getAttr(sc, "max_size"))
+	}
+	c.AMIType, _ = x.val("ami_type").Str()
+	c.CapacityType, _ = x.val("capacity_type").Str()
+	return c
+}
+
+// selfManagedCapacity reads an aws_autoscaling_group: its subnets, zones,
+// maximum and the instance types of its mixed instances policy's
+// overrides (without overrides, the launch template's type). Labels and
+// taints of self-managed nodes come from bootstrap user data faultline
+// does not read: they are unknown.
+func (x *extraction) selfManagedCapacity() lint.NodeGroupCapacity {
+	c := lint.NodeGroupCapacity{LabelsUnknown: true, TaintsUnknown: true}
+	c.Subnets, c.SubnetsUnknown = x.subnets("vpc_zone_identifier")
+	c.Zones, c.ZonesUnknown, _ = x.stringList("availability_zones")
+	c.MaxSize, c.HasMaxSize = intOf(getAttr(x.v, "max_size"))
+	c.InstanceTypes, c.InstanceTypesUnknown, c.InstanceTypesRange = x.overrideTypes()
+	return c
+}
+
+// overrideTypes reads the instance types of a mixed instances policy's
+// overrides. An override without an instance type (instance
+// requirements), or overrides a dynamic block leaves unread, make the
+// types unknown.
+func (x *extraction) overrideTypes() (types []string, unknown bool, rng lint.Range) {
+	mps := blockList(getAttr(x.v, "mixed_instances_policy"))
+	if len(mps) == 0 {
+		return nil, false, rng
+	}
+	if a := x.attr(&blockIndex{"mixed_instances_policy", 0}, "launch_template"); a != nil {
+		rng = x.e.l.rng(a.Range)
+	} else {
+		rng = x.e.l.rng(x.r.defRange)
+	}
+	n := 0
+	for _, lt := range blockList(getAttr(mps[0], "launch_template")) {
+		if v := getAttr(lt, "override"); v != cty.NilVal && !v.IsWhollyKnown() {
+			return nil, true, rng
+		}
+		for _, o := range blockList(getAttr(lt, "override")) {
+			n++
+			s, ok := x.e.h.toValue(getAttr(o, "instance_type")).Str()
+			if !ok || s == "" {
+				return nil, true, rng
+			}
+			types = append(types, s)
+		}
+	}
+	if n == 0 && hasDynamic(x.r.body, "override", 0) {
+		return nil, true, rng // overrides written, none read
+	}
+	return types, false, rng
+}
+
+// hasDynamic reports whether a dynamic block of the type is written
+// anywhere in the body.
+func hasDynamic(g *gbody, typ string, depth int) bool {
+	if g == nil || depth > 8 {
+		return false
+	}
+	for _, b := range g.blocks {
+		if b.typ == "dynamic" && len(b.labels) == 1 && b.labels[0] == typ {
+			return true
+		}
+		if hasDynamic(b.body, typ, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// dynamicUnknown reports whether a top-level dynamic block of the type
+// iterates over a collection that is not known: its blocks are then not
+// in the evaluated value.
+func (x *extraction) dynamicUnknown(typ string) bool {
+	for _, b := range x.r.body.blocks {
+		if b.typ != "dynamic" || len(b.labels) != 1 || b.labels[0] != typ {
+			continue
+		}
+		fe, ok := b.body.attrs["for_each"]
+		if !ok {
+			continue
+		}
+		if v := x.mi.eval(fe.Expr, x.extra); !v.IsWhollyKnown() {
+			return true
+		}
+	}
+	return false
+}
+
+// blockRange is where the i-th block of a type is written: the block, or
+// the dynamic block that makes it (its for_each, so a stand-in's block
+// points at the user's argument).
+func (x *extraction) blockRange(typ string, i int) lint.Range {
+	n := 0
+	for _, b := range x.r.body.blocks {
+		if b.typ == typ {
+			if n == i {
+				return x.e.l.rng(b.defRange)
+			}
+			n++
+		}
+	}
+	for _, b := range x.r.body.blocks {
+		if b.typ == "dynamic" && len(b.labels) == 1 && b.labels[0] == typ {
+			if fe, ok := b.body.attrs["for_each"]; ok {
+				return x.pos(fe)
+			}
+			return x.e.l.rng(b.defRange)
+		}
+	}
+	return x.e.l.rng(x.r.defRange)
+}
+
+// taints reads the taint blocks of a managed node group.
+func (x *extraction) taints() (out []lint.Taint, unknown bool, rng lint.Range) {
+	unknown = x.dynamicUnknown("taint")
+	if v := getAttr(x.v, "taint"); v != cty.NilVal && !v.IsWhollyKnown() {
+		unknown = true
+	}
+	for i, b := range blockList(getAttr(x.v, "taint")) {
+		t := lint.Taint{Range: x.blockRange("taint", i)}
+		key, okK := x.e.h.toValue(getAttr(b, "key")).Str()
+		effect, okE := x.e.h.toValue(getAttr(b, "effect")).Str()
+		t.Key, t.Effect = key, eksTaintEffects[effect]
+		t.Unknown = !okK || !okE || t.Effect == ""
+		if val := getAttr(b, "value"); val != cty.NilVal && !val.IsNull() {
+			s, ok := x.e.h.toValue(val).Str()
+			t.Value, t.Unknown = s, t.Unknown || !ok
+		}
+		out = append(out, t)
+	}
+	if len(out) > 0 {
+		rng = out[0].Range
+	} else if unknown {
+		rng = x.blockRange("taint", 0)
+	}
+	return out, unknown, rng
+}
+
+// stringList reads a list of strings: nil when not written (or null),
+// unknown when the list or an element could not be read.
+func (x *extraction) stringList(attr string) (out []string, unknown bool, rng lint.Range) {
+	a := x.attr(nil, attr)
+	if a == nil {
+		return nil, false, rng
+	}
+	rng = x.pos(a)
+	v := getAttr(x.v, attr)
+	if v == cty.NilVal || (v.IsKnown() && v.IsNull()) {
+		return nil, false, rng
+	}
+	if !v.IsWhollyKnown() || !v.CanIterateElements() {
+		return nil, true, rng
+	}
+	out = []string{}
+	for it := v.ElementIterator(); it.Next(); {
+		_, el := it.Element()
+		s, ok := x.e.h.toValue(el).Str()
+		if !ok {
+			return nil, true, rng
+		}
+		out = append(out, s)
+	}
+	return out, false, rng
+}
+
+// stringMap reads a map of strings: nil when not written, unknown (with
+// what could be read) when a key or value could not be read.
+func (x *extraction) stringMap(attr string) (out map[string]string, unknown bool, rng lint.Range) {
+	a := x.attr(nil, attr)
+	if a == nil {
+		return nil, false, rng
+	}
+	rng = x.pos(a)
+	v := getAttr(x.v, attr)
+	if v == cty.NilVal || (v.IsKnown() && v.IsNull()) {
+		return nil, false, rng
+	}
+	if !v.IsKnown() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return nil, true, rng
+	}
+	out = map[string]string{}
+	for it := v.ElementIterator(); it.Next(); {
+		k, el := it.Element()
+		key, okK := x.e.h.decode(k.AsString()).Str()
+		val, okV := x.e.h.toValue(el).Str()
+		if !okK || !okV {
+			unknown = true
+			continue
+		}
+		out[key] = val
+	}
+	return out, unknown, rng
+}
+
+// subnets reads a subnet list as references (holes kept); unknown when
+// the list itself could not be read.
+func (x *extraction) subnets(attr string) ([]lint.Ref, bool) {
+	v := getAttr(x.v, attr)
+	if x.attr(nil, attr) == nil || v == cty.NilVal || (v.IsKnown() && v.IsNull()) {
+		return nil, false
+	}
+	if !v.IsKnown() || !v.CanIterateElements() {
+		return nil, true
+	}
+	return x.refList(nil, attr), false
+}
+
+// intOf reads a whole number.
+func intOf(v cty.Value) (int, bool) {
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() {
+		return 0, false
+	}
+	v, _ = v.Unmark()
+	if v.Type() != cty.Number {
+		return 0, false
+	}
+	i, acc := v.AsBigFloat().Int64()
+	if acc != big.Exact || i < 0 || i > 1<<31 {
+		return 0, false
+	}
+	return int(i), true
+}
+
+// fargateProfile reads an aws_eks_fargate_profile: its cluster, selectors
+// and subnets.
+func (x *extraction) fargateProfile(obj lint.Object) *lint.FargateProfile {
+	obj.Kind = lint.KindFargateProfile
+	x.name(&obj, "fargate_profile_name", "")
+	fp := &lint.FargateProfile{Object: obj, Cluster: x.val("cluster_name")}
+	fp.SelectorsUnknown = x.dynamicUnknown("selector")
+	if v := getAttr(x.v, "selector"); v != cty.NilVal && !v.IsWhollyKnown() {
+		fp.SelectorsUnknown = true
+	}
+	for i, b := range blockList(getAttr(x.v, "selector")) {
+		sel := lint.FargateSelector{Namespace: x.e.h.toValue(getAttr(b, "namespace")), Range: x.blockRange("selector", i)}
+		labels := getAttr(b, "labels")
+		switch {
+		case labels == cty.NilVal || (labels.IsKnown() && labels.IsNull()):
+		case !labels.IsKnown() || !(labels.Type().IsObjectType() || labels.Type().IsMapType()):
+			fp.SelectorsUnknown = true
+		default:
+			sel.Labels = map[string]lint.Value{}
+			for it := labels.ElementIterator(); it.Next(); {
+				k, el := it.Element()
+				key, ok := x.e.h.decode(k.AsString()).Str()
+				if !ok {
+					fp.SelectorsUnknown = true
+					continue
+				}
+				sel.Labels[key] = x.e.h.toValue(el)
+			}
+		}
+		fp.Selectors = append(fp.Selectors, sel)
+	}
+	fp.Subnets = x.refList(nil, "subnet_ids")
+	return fp
+}
+
+// subnet reads an aws_subnet (or a data "aws_subnet", whose tags are a
+// filter and so never complete): its ID, zone and tags.
+func (x *extraction) subnet(obj lint.Object) *lint.Subnet {
+	obj.Kind = lint.KindSubnet
+	s := &lint.Subnet{Object: obj, ID: x.val("id")}
+	s.Zone = x.val("availability_zone")
+	if az := getAttr(x.v, "availability_zone"); x.attr(nil, "availability_zone_id") != nil && (az == cty.NilVal || az.IsKnown() && az.IsNull()) {
+		s.Zone = x.val("availability_zone_id") // the zone is given by its ID
+	}
+	s.Tags, s.TagsIncomplete, _ = x.tags(x.mi.providerFor(x.r).defaultTags)
+	if x.r.data {
+		s.TagsIncomplete = true
+		s.Tags, _, _ = x.tags(cty.NilVal)
+	}
+	if n, ok := s.Tags["Name"]; ok {
+		s.Name = n
+	}
+	if a := x.attr(nil, "tags"); a != nil {
+		s.NameRange = x.pos(a)
+	}
+	return s
+}
+
+// launchTemplateType reads a launch template's (or launch
+// configuration's) instance_type.
+func (x *extraction) launchTemplateType(lt *lint.LaunchTemplate) {
+	a := x.attr(nil, "instance_type")
+	if a == nil {
+		return
+	}
+	v := getAttr(x.v, "instance_type")
+	if v != cty.NilVal && v.IsKnown() && v.IsNull() {
+		return
+	}
+	val := x.e.h.toValue(v)
+	if s, ok := val.Str(); ok && s == "" {
+		return // "" is no instance type
+	}
+	lt.InstanceType, lt.InstanceTypeRange = val, x.pos(a)
+}
