@@ -296,8 +296,8 @@ type NodeGroupCapacity struct {
 	SubnetsUnknown bool
 	// Zones are Availability Zones the group is limited to where its
 	// configuration names them beside (or instead of) subnets (eksctl
-	// availabilityZones); nil when not written, ZonesUnknown when they
-	// could not be read.
+	// availabilityZones, a self-managed group's availability_zones); nil
+	// when not written, ZonesUnknown when they could not be read.
 	Zones        []string
 	ZonesUnknown bool
 	ZonesRange   Range
@@ -307,11 +307,6 @@ type NodeGroupCapacity struct {
 	// MaxSize is the scaling maximum when HasMaxSize is set.
 	MaxSize    int
 	HasMaxSize bool
-	// Zones are a self-managed group's availability_zones (where it
-	// launches without subnets); ZonesUnknown is set when they could not
-	// be read.
-	Zones        []string
-	ZonesUnknown bool
 }
 
 // SelectorTerm is one Karpenter security-group (or subnet) selector term.
