@@ -9,11 +9,11 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 )
 
-// parseCapacity parses a testdata/capacity file and returns its entities
+// parseCapacity parses a testdata/capacity-* file and returns its entities
 // and diagnostics.
 func parseCapacity(t *testing.T, name string, opts Options) ([]lint.Entity, []lint.Diagnostic) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "capacity", name))
+	data, err := os.ReadFile(filepath.Join("testdata", "capacity-"+name))
 	if err != nil {
 		t.Fatal(err)
 	}
