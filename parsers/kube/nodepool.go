@@ -53,22 +53,15 @@ func (d *doc) poolCapacity(np *lint.NodePool, p poolPaths) {
 	np.Taints, np.StartupTaints = taints, startup
 	np.TaintsUnknown = blocked || !ok || sblocked || !sok
 	_, v, _ = reach(d.root, p.limits...)
-	limits, _ := d.resourceList(v, "the limits")
-	for class, a := range limits {
-		if !a.known {
+	limits, _ := d.resourceList(v, func() string { return "the limits" })
+	for i, a := range limits {
+		if !a.present || !a.known {
 			continue
 		}
 		if np.HasLimits == nil {
 			np.HasLimits = map[string]bool{}
 		}
-		np.HasLimits[class] = true
-		switch class {
-		case resCPU:
-			np.Limits.MilliCPU = a.value
-		case resMemory:
-			np.Limits.Memory = a.value
-		case resGPU:
-			np.Limits.GPU = a.value
-		}
+		np.HasLimits[[...]string{resCPU, resMemory, resGPU}[i]] = true
+		setClass(&np.Limits, i, a.value)
 	}
 }

@@ -100,28 +100,27 @@ func (d *doc) requests(c *lint.ContainerRequests, res *yaml.Node) {
 	if rk != nil {
 		c.Range = d.rangeOf(rk)
 	}
-	in := "the requests of container " + c.Name
-	reqs, okReq := d.resourceList(rv, in)
-	lims, okLim := d.resourceList(lv, "the limits of container "+c.Name)
+	reqs, okReq := d.resourceList(rv, func() string { return "the requests of container " + c.Name })
+	lims, okLim := d.resourceList(lv, func() string { return "the limits of container " + c.Name })
 	if !okReq || !okLim {
 		c.Unknown = true
 	}
-	for _, class := range []string{resCPU, resMemory, resGPU} {
-		a, ok := reqs[class]
-		if !ok {
-			a, ok = lims[class]
+	for i := range numClasses {
+		a := reqs[i]
+		if !a.present {
+			a = lims[i]
 		}
-		if !ok {
+		if !a.present {
 			continue
 		}
 		c.Unknown = c.Unknown || !a.known
 		r := d.rangeOf(a.node)
-		switch class {
-		case resCPU:
+		switch i {
+		case classCPU:
 			c.Requests.MilliCPU, c.CPURange = a.value, r
-		case resMemory:
+		case classMemory:
 			c.Requests.Memory, c.MemoryRange = a.value, r
-		case resGPU:
+		case classGPU:
 			c.Requests.GPU, c.GPURange = a.value, r
 		}
 	}
@@ -130,23 +129,26 @@ func (d *doc) requests(c *lint.ContainerRequests, res *yaml.Node) {
 // overhead reads spec.overhead.
 func (d *doc) overhead(p *lint.PodScheduling, spec *yaml.Node) {
 	_, v := lookup(spec, "overhead")
-	list, ok := d.resourceList(v, "the pod overhead")
-	if !ok {
-		p.OverheadUnknown = true
-	}
-	for class, a := range list {
-		if !a.known {
-			p.OverheadUnknown = true
+	list, ok := d.resourceList(v, func() string { return "the pod overhead" })
+	p.OverheadUnknown = !ok
+	for i, a := range list {
+		if !a.present {
 			continue
 		}
-		switch class {
-		case resCPU:
-			p.Overhead.MilliCPU = a.value
-		case resMemory:
-			p.Overhead.Memory = a.value
-		case resGPU:
-			p.Overhead.GPU = a.value
-		}
+		p.OverheadUnknown = p.OverheadUnknown || !a.known
+		setClass(&p.Overhead, i, a.value)
+	}
+}
+
+// setClass sets the amount of class index i in r.
+func setClass(r *lint.Resources, i int, v int64) {
+	switch i {
+	case classCPU:
+		r.MilliCPU = v
+	case classMemory:
+		r.Memory = v
+	case classGPU:
+		r.GPU = v
 	}
 }
 

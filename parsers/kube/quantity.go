@@ -62,8 +62,8 @@ func scaled(class string, q resource.Quantity) (int64, bool) {
 // is false for anything it cannot know: null, an empty string (a missing
 // Helm value), a hole, another tag, a negative or unparseable amount. An
 // amount that is certainly broken (a literal string the API server rejects,
-// a negative number) is also an FL000 diagnostic; what in is says where.
-func (d *doc) quantity(n *yaml.Node, in string) (resource.Quantity, bool) {
+// a negative number) is also an FL000 diagnostic; in says where it is.
+func (d *doc) quantity(n *yaml.Node, in func() string) (resource.Quantity, bool) {
 	s := resolve(n)
 	if s == nil || s.Kind != yaml.ScalarNode {
 		return resource.Quantity{}, false
@@ -92,13 +92,13 @@ func (d *doc) quantity(n *yaml.Node, in string) (resource.Quantity, bool) {
 	q, err := resource.ParseQuantity(text)
 	if err != nil {
 		if s.Tag == "!!str" && d.final(text) && quantityShaped(text) {
-			d.invalid(n, "invalid resource quantity", fmt.Sprintf("%q in %s of %s is not a Kubernetes quantity (%v); the API server rejects the object, and this amount is not checked.", text, in, d.label(), err))
+			d.invalid(n, "invalid resource quantity", fmt.Sprintf("%q in %s of %s is not a Kubernetes quantity (%v); the API server rejects the object, and this amount is not checked.", text, in(), d.label(), err))
 		}
 		return resource.Quantity{}, false
 	}
 	if q.Sign() < 0 {
 		if d.final(text) {
-			d.invalid(n, "invalid resource quantity", fmt.Sprintf("%s in %s of %s is negative; the API server rejects the object, and this amount is not checked.", text, in, d.label()))
+			d.invalid(n, "invalid resource quantity", fmt.Sprintf("%s in %s of %s is negative; the API server rejects the object, and this amount is not checked.", text, in(), d.label()))
 		}
 		return resource.Quantity{}, false
 	}
@@ -146,38 +146,64 @@ func (d *doc) label() string {
 	return d.kind + " " + d.name
 }
 
-// resourceList reads a ResourceList (requests, limits, overhead, NodePool
-// limits) into the amounts of each class it writes, keyed by class. A GPU
-// class sums its device kinds. ok is false when the list is written but not
-// a mapping; an amount that cannot be read is in the result with known
-// false.
-func (d *doc) resourceList(n *yaml.Node, in string) (map[string]amount, bool) {
-	m, present, ok := collection(n, yaml.MappingNode)
-	if !present || !ok {
-		return nil, ok
+// The classes the model counts, as indexes of resourceAmounts.
+const (
+	classCPU = iota
+	classMemory
+	classGPU
+	numClasses
+)
+
+// classIndex returns the index of a resource class, -1 for none.
+func classIndex(class string) int {
+	switch class {
+	case resCPU:
+		return classCPU
+	case resMemory:
+		return classMemory
+	case resGPU:
+		return classGPU
 	}
-	out := map[string]amount{}
-	for _, e := range entries(m) {
-		class := resourceClass(e.key)
-		if class == "" {
-			continue
-		}
-		a := amount{node: e.v}
-		if q, ok := d.quantity(e.v, in+"."+e.key); ok {
-			a.value, a.known = scaled(class, q)
-		}
-		if prev, seen := out[class]; seen {
-			a = amount{value: prev.value + a.value, known: prev.known && a.known, node: prev.node}
-		}
-		out[class] = a
-	}
-	return out, true
+	return -1
 }
 
-// amount is one resource amount as written: its value in the model's unit,
-// whether it was read, and the scalar that writes it.
+// resourceAmounts are the amounts a ResourceList writes, by class.
+type resourceAmounts [numClasses]amount
+
+// amount is one class's amount as written: its value in the model's unit,
+// whether it is written and was read, and the scalar that writes it.
 type amount struct {
-	value int64
-	known bool
-	node  *yaml.Node
+	value          int64
+	present, known bool
+	node           *yaml.Node
+}
+
+// resourceList reads a ResourceList (requests, limits, overhead, NodePool
+// limits) into the amounts of each class it writes; the GPU class sums its
+// device kinds and ranges over the first. ok is false when the list is
+// written but not a mapping; an amount that cannot be read is present
+// with known false. in says where the list is, for diagnostics.
+func (d *doc) resourceList(n *yaml.Node, in func() string) (resourceAmounts, bool) {
+	var out resourceAmounts
+	m, present, ok := collection(n, yaml.MappingNode)
+	if !present || !ok {
+		return out, ok
+	}
+	for _, name := range [...]string{"cpu", "memory", "nvidia.com/gpu", "amd.com/gpu", "aws.amazon.com/neuron"} {
+		_, v := lookup(m, name)
+		if v == nil {
+			continue
+		}
+		class := resourceClass(name)
+		a := &out[classIndex(class)]
+		value, known := int64(0), false
+		if q, ok := d.quantity(v, func() string { return in() + "." + name }); ok {
+			value, known = scaled(class, q)
+		}
+		if !a.present {
+			a.node, a.known = v, true
+		}
+		a.present, a.value, a.known = true, a.value+value, a.known && known
+	}
+	return out, true
 }
