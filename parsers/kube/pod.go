@@ -167,9 +167,9 @@ func (d *doc) nodeSelector(p *lint.PodScheduling, spec *yaml.Node) {
 	}
 	for _, e := range entries(m) {
 		r := lint.Requirement{Key: e.key, Operator: lint.OpIn, Range: d.pairRange(e.k, e.v)}
-		v, ok := d.text(e.v)
+		v, ok := d.labelText(e.v)
 		r.Values = []string{v}
-		r.Unknown = !ok || lint.HasSentinel(e.key)
+		r.Unknown = !ok || lint.HasSentinel(e.key) || hasPlaceholder(e.key)
 		p.NodeSelector = append(p.NodeSelector, r)
 	}
 }

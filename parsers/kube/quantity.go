@@ -128,8 +128,7 @@ func quantityShaped(text string) bool {
 // (a release may set the value), no hole, and no placeholder a templating
 // step still replaces (${x}, {{ }}, {NAME}, __NAME__, $NAME, <name>).
 func (d *doc) final(text string) bool {
-	return len(d.opts.Inferred) == 0 && !lint.HasSentinel(text) && !templatePlaceholder.MatchString(text) &&
-		!strings.ContainsAny(text, "${}<>%@")
+	return len(d.opts.Inferred) == 0 && !lint.HasSentinel(text) && !hasPlaceholder(text) && !strings.ContainsAny(text, "%@")
 }
 
 // invalid records an FL000 diagnostic about the document's own content at

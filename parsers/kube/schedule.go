@@ -52,17 +52,36 @@ func reach(n *yaml.Node, keys ...string) (k, v *yaml.Node, blocked bool) {
 }
 
 // text reads a leaf scalar of the capacity model: ok is false for null, an
-// empty string, a collection or a hole.
+// empty string, a collection, a hole, or text holding a placeholder some
+// later step replaces (${X}, {{ }}, <<X>>): no name, label, zone or
+// operator has those characters.
 func (d *doc) text(n *yaml.Node) (string, bool) {
 	s, ok := scalar(n)
-	if !ok || lint.HasSentinel(s) {
+	if !ok || lint.HasSentinel(s) || hasPlaceholder(s) {
 		return "", false
 	}
 	return s, true
 }
 
-// texts reads a list of scalars; ok is false when the list or an item
-// cannot be read. Absent and null are an empty list.
+// labelText reads a label value (of a requirement, a node selector, a
+// label map, a taint or a toleration) like text, except that an empty
+// string is the empty label value when written as a string outside a
+// chart's output (there, an empty value is a missing one).
+func (d *doc) labelText(n *yaml.Node) (string, bool) {
+	if s := resolve(n); s != nil && s.Kind == yaml.ScalarNode && s.Tag == "!!str" && s.Value == "" {
+		return "", d.opts.Source != lint.SourceHelm && len(d.opts.Inferred) == 0
+	}
+	return d.text(n)
+}
+
+// hasPlaceholder reports whether s holds a template placeholder or the
+// characters of one.
+func hasPlaceholder(s string) bool {
+	return templatePlaceholder.MatchString(s) || strings.ContainsAny(s, "${}<>")
+}
+
+// texts reads a list of label values (see labelText); ok is false when
+// the list or an item cannot be read. Absent and null are an empty list.
 func (d *doc) texts(n *yaml.Node) ([]string, bool) {
 	list, present, ok := collection(n, yaml.SequenceNode)
 	if !present || !ok {
@@ -70,7 +89,7 @@ func (d *doc) texts(n *yaml.Node) ([]string, bool) {
 	}
 	out := make([]string, 0, len(list.Content))
 	for _, it := range list.Content {
-		s, ok := d.text(it)
+		s, ok := d.labelText(it)
 		if !ok {
 			return out, false
 		}
@@ -88,8 +107,8 @@ func (d *doc) labelMap(n *yaml.Node) (map[string]string, bool) {
 	}
 	var out map[string]string
 	for _, e := range entries(m) {
-		v, known := d.text(e.v)
-		if !known || lint.HasSentinel(e.key) {
+		v, known := d.labelText(e.v)
+		if !known || lint.HasSentinel(e.key) || hasPlaceholder(e.key) {
 			ok = false
 			continue
 		}
@@ -237,7 +256,7 @@ func (d *doc) taint(it *yaml.Node) lint.Taint {
 	t.Effect, okEffect = d.text(ev)
 	okValue := true
 	if vv != nil {
-		t.Value, okValue = d.text(vv)
+		t.Value, okValue = d.labelText(vv)
 	}
 	t.Unknown = !okKey || !okEffect || !okValue || !isEffect(t.Effect)
 	return t
@@ -280,6 +299,9 @@ func (d *doc) toleration(it *yaml.Node) lint.Toleration {
 	read := func(key string, into *string) {
 		if _, v := lookup(m, key); v != nil {
 			s, ok := d.text(v)
+			if key == "value" {
+				s, ok = d.labelText(v)
+			}
 			*into, known = s, known && ok
 		}
 	}

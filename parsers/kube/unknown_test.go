@@ -194,3 +194,38 @@ func TestNodePoolUnreadable(t *testing.T) {
 		}
 	}
 }
+
+func TestEmptyAndPlaceholderValues(t *testing.T) {
+	pool := func(values string) string {
+		return "apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: p\nspec:\n  template:\n    spec:\n      requirements:\n" +
+			"        - key: karpenter.k8s.aws/instance-hypervisor\n          operator: NotIn\n          values: " + values + "\n"
+	}
+	tests := []struct {
+		name, values string
+		opts         Options
+		unknown      bool
+	}{
+		// Outside a chart, "" is the empty label value (metal instances).
+		{"empty string", `[""]`, Options{}, false},
+		{"empty string in chart output", `[""]`, Options{Source: lint.SourceHelm}, true},
+		{"null", `[~]`, Options{}, true},
+		{"placeholder", `["<<AZ>>"]`, Options{Templates: true}, true},
+		{"interpolation", `["${AZ}"]`, Options{}, true},
+	}
+	for _, tt := range tests {
+		es, diags := Parse("np.yaml", []byte(pool(tt.values)), tt.opts)
+		if len(diags) != 0 || len(es) != 1 {
+			t.Fatal(es, diags)
+		}
+		reqs := es[0].(*lint.NodePool).Requirements
+		if len(reqs) != 1 || reqs[0].Unknown != tt.unknown {
+			t.Errorf("%s: %+v, want Unknown %v", tt.name, reqs, tt.unknown)
+		}
+	}
+	sc := "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: s\nprovisioner: ebs.csi.aws.com\nallowedTopologies:\n" +
+		"  - matchLabelExpressions:\n      - key: topology.ebs.csi.aws.com/zone\n        values: [\"<<AVAILABILITY_ZONE>>\"]\n"
+	es, _ := Parse("sc.yaml", []byte(sc), Options{Templates: true})
+	if c := es[0].(*lint.StorageClass); !c.ZonesUnknown || len(c.Zones) != 0 {
+		t.Errorf("placeholder zone read as %v (unknown %v)", c.Zones, c.ZonesUnknown)
+	}
+}
