@@ -261,10 +261,14 @@ func (d *doc) podVolumes(p *lint.PodScheduling, spec *yaml.Node) {
 		return
 	}
 	for _, it := range list.Content {
+		if _, _, ok := collection(it, yaml.MappingNode); !ok {
+			p.Claims = append(p.Claims, lint.ClaimRef{Claim: lint.Unknown(), Range: d.rangeOf(it)})
+			continue
+		}
 		if pk, pv := lookup(it, "persistentVolumeClaim"); pk != nil {
 			p.Claims = append(p.Claims, d.claimRef(it, pk, pv))
 		}
-		if _, tv := path(it, "ephemeral", "volumeClaimTemplate"); tv != nil {
+		if _, tv, blocked := reach(it, "ephemeral", "volumeClaimTemplate"); tv != nil || blocked {
 			_, nv := lookup(it, "name")
 			name, _ := d.text(nv)
 			p.ClaimTemplates = append(p.ClaimTemplates, d.claimTemplate(it, name, tv))
@@ -307,11 +311,20 @@ func (d *doc) volumeClaimTemplates(p *lint.PodScheduling) {
 }
 
 // claimTemplate reads a PersistentVolumeClaim template (metadata and spec)
-// under item it.
+// under item it; one that cannot be read asks for an unknown class.
 func (d *doc) claimTemplate(it *yaml.Node, name string, tmpl *yaml.Node) lint.ClaimTemplate {
+	ct := lint.ClaimTemplate{Name: name, Range: d.rangeOf(it)}
 	_, meta := lookup(tmpl, "metadata")
 	_, spec := lookup(tmpl, "spec")
-	return lint.ClaimTemplate{Name: name, StorageClass: d.storageClassRef(meta, spec), Range: d.rangeOf(it)}
+	_, _, okTmpl := collection(tmpl, yaml.MappingNode)
+	_, _, okMeta := collection(meta, yaml.MappingNode)
+	_, _, okSpec := collection(spec, yaml.MappingNode)
+	if tmpl == nil || !okTmpl || !okMeta || !okSpec {
+		ct.StorageClass = lint.Ref{Value: lint.Unknown(), Range: ct.Range}
+		return ct
+	}
+	ct.StorageClass = d.storageClassRef(meta, spec)
+	return ct
 }
 
 // storageClassRef reads the class a claim (or claim template) asks for:

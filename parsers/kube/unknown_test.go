@@ -229,3 +229,31 @@ func TestEmptyAndPlaceholderValues(t *testing.T) {
 		t.Errorf("placeholder zone read as %v (unknown %v)", c.Zones, c.ZonesUnknown)
 	}
 }
+
+func TestUnreadableVolumes(t *testing.T) {
+	h := lint.NewHoles()
+	hole := `"` + h.Sentinel(lint.HoleRef{Object: "infra:local.v"}) + `"`
+	src := "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: s\nspec:\n  template:\n    spec:\n      volumes:\n" +
+		"        - " + hole + "\n" +
+		"        - name: e\n          ephemeral:\n            volumeClaimTemplate: " + hole + "\n" +
+		"        - name: f\n          ephemeral:\n            volumeClaimTemplate:\n              spec: " + hole + "\n" +
+		"  volumeClaimTemplates:\n    - " + hole + "\n    - metadata: {name: d}\n"
+	p, diags := podOf(t, src, Options{Holes: h})
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	if len(p.Claims) != 1 || !p.Claims[0].Claim.IsUnknown() || p.Claims[0].Range.Line != 9 {
+		t.Errorf("claims %+v: want one of unknown name at line 9", p.Claims)
+	}
+	if len(p.ClaimTemplates) != 4 {
+		t.Fatalf("claim templates %+v", p.ClaimTemplates)
+	}
+	for i, ct := range p.ClaimTemplates[:3] {
+		if !ct.StorageClass.IsSet() || !ct.StorageClass.Value.IsUnknown() {
+			t.Errorf("template %d %+v: want an unknown class, not the default", i, ct)
+		}
+	}
+	if d := p.ClaimTemplates[3]; d.Name != "d" || d.StorageClass.IsSet() {
+		t.Errorf("template %+v: want d of the default class", d)
+	}
+}
