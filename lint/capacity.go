@@ -139,8 +139,10 @@ type SpreadConstraint struct {
 type PodScheduling struct {
 	// Containers lists every container and init container with its requests.
 	Containers []ContainerRequests
-	// Overhead is spec.overhead.
-	Overhead Resources
+	// Overhead is spec.overhead; OverheadUnknown is set when it is written
+	// but could not be read (Requests then reports unknown).
+	Overhead        Resources
+	OverheadUnknown bool
 	// NodeSelector is spec.nodeSelector, one In requirement per entry.
 	NodeSelector []Requirement
 	// Affinity is the required node affinity: terms are ORed, the
@@ -157,6 +159,9 @@ type PodScheduling struct {
 	// PodLabels are the pod template's labels (Fargate profiles select by
 	// them).
 	PodLabels map[string]string
+	// PodLabelsUnknown is set when some pod label could not be read (a
+	// hole, an empty value): a missing label then proves nothing.
+	PodLabelsUnknown bool
 	// Unknown is set when a scheduling field is written but could not be
 	// read (a template, an alias to a hole): the pod's placement is then
 	// not judged.
@@ -170,6 +175,9 @@ type PodScheduling struct {
 // largest init container, whichever is larger, plus the overhead. The flag
 // is false when some request could not be read.
 func (p *PodScheduling) Requests() (Resources, bool) {
+	if p.OverheadUnknown {
+		return Resources{}, false
+	}
 	var sum, init Resources
 	for _, c := range p.Containers {
 		if c.Unknown {

@@ -371,8 +371,11 @@ type NodePool struct {
 	Requirements        []Requirement
 	RequirementsUnknown bool
 	RequirementsRange   Range
-	// NodeLabels are the template's labels put on every node.
-	NodeLabels map[string]string
+	// NodeLabels are the template's labels put on every node;
+	// NodeLabelsUnknown is set when some could not be read (a missing
+	// label then proves nothing).
+	NodeLabels        map[string]string
+	NodeLabelsUnknown bool
 	// Taints and StartupTaints of the nodes; TaintsUnknown is set when
 	// they could not be read.
 	Taints, StartupTaints []Taint

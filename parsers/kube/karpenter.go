@@ -19,6 +19,10 @@ func (d *doc) ec2NodeClass() *lint.NodeClass {
 		nc.SecurityGroupRange = d.rangeOf(k)
 		nc.SecurityGroupTerms = d.selectorTerms(v)
 	}
+	if k, v := path(d.root, "spec", "subnetSelectorTerms"); k != nil {
+		nc.SubnetRange = d.rangeOf(k)
+		nc.SubnetTerms = d.selectorTerms(v)
+	}
 	return nc
 }
 
@@ -29,6 +33,10 @@ func (d *doc) awsNodeTemplate() *lint.NodeClass {
 	if k != nil {
 		nc.SecurityGroupRange = d.rangeOf(k)
 		nc.SecurityGroupTerms = d.legacySelector(v)
+	}
+	if k, v := path(d.root, "spec", "subnetSelector"); k != nil {
+		nc.SubnetRange = d.rangeOf(k)
+		nc.SubnetTerms = d.legacySelector(v)
 	}
 	return nc
 }
@@ -43,7 +51,8 @@ func (d *doc) nodeClass() *lint.NodeClass {
 	}
 }
 
-// nodePool reads a Karpenter v1 or v1beta1 NodePool.
+// nodePool reads a Karpenter v1 or v1beta1 NodePool: its node class and
+// its capacity.
 func (d *doc) nodePool() *lint.NodePool {
 	np := &lint.NodePool{Object: d.object(lint.KindNodePool), APIVersion: d.apiVersion, KindName: d.kind}
 	_, ref := path(d.root, "spec", "template", "spec", "nodeClassRef")
@@ -51,6 +60,7 @@ func (d *doc) nodePool() *lint.NodePool {
 		_, name := lookup(ref, "name")
 		np.NodeClass = d.ref(name)
 	}
+	d.poolCapacity(np, nodePoolPaths())
 	return np
 }
 
@@ -73,13 +83,15 @@ func isAutoModeRef(ref *yaml.Node) bool {
 }
 
 // provisioner reads a legacy v1alpha5 Provisioner: its providerRef, or the
-// deprecated inline provider's instance profile and security groups.
+// deprecated inline provider's instance profile and security groups, and
+// its capacity.
 func (d *doc) provisioner() *lint.NodePool {
 	np := &lint.NodePool{Object: d.object(lint.KindNodePool), APIVersion: d.apiVersion, KindName: d.kind}
 	np.NodeClass = d.refAt("spec", "providerRef", "name")
 	np.InstanceProfile = d.refAt("spec", "provider", "instanceProfile")
 	_, v := path(d.root, "spec", "provider", "securityGroupSelector")
 	np.SecurityGroupTerms = d.legacySelector(v)
+	d.poolCapacity(np, provisionerPaths())
 	return np
 }
 

@@ -224,18 +224,21 @@ func TestParseFile(t *testing.T) {
 			if len(diags) != 0 {
 				t.Errorf("unexpected diagnostics: %+v", diags)
 			}
-			// Field ranges, aliases and labels have tests of their own.
+			// Field ranges, aliases, labels, subnets and capacity have
+			// tests of their own.
 			for _, e := range got {
 				e.Base().Aliases, e.Base().Labels = nil, nil
 				if nc, ok := e.(*lint.NodeClass); ok {
 					for i := range nc.SecurityGroupTerms {
 						nc.SecurityGroupTerms[i].FieldRanges = nil
 					}
+					nc.SubnetTerms, nc.SubnetRange = nil, lint.Range{}
 				}
 				if np, ok := e.(*lint.NodePool); ok {
 					for i := range np.SecurityGroupTerms {
 						np.SecurityGroupTerms[i].FieldRanges = nil
 					}
+					clearCapacity(np)
 				}
 			}
 			compareEntities(t, got, tt.want(rel, r))

@@ -56,6 +56,12 @@ func (d *doc) entities() []lint.Entity {
 		return []lint.Entity{d.provisioner()}
 	case d.is("ServiceAccount", "v1"):
 		return []lint.Entity{d.serviceAccount()}
+	case d.is("StorageClass", "storage.k8s.io/v1", "storage.k8s.io/v1beta1"):
+		return []lint.Entity{d.storageClass()}
+	case d.is("PersistentVolumeClaim", "v1"):
+		return []lint.Entity{d.volumeClaim()}
+	case d.is("PersistentVolume", "v1"):
+		return []lint.Entity{d.volume()}
 	case workloadSpec(d.apiVersion, d.kind) != nil:
 		return []lint.Entity{d.workload()}
 	case isManagedResource(d.apiVersion):
@@ -253,9 +259,9 @@ func workloadSpec(apiVersion, kind string) []string {
 	return nil
 }
 
-// workload reads an object that runs pods and the service account they
-// run as: serviceAccountName, else the deprecated serviceAccount; unset
-// means "default".
+// workload reads an object that runs pods, the service account they run
+// as (serviceAccountName, else the deprecated serviceAccount; unset means
+// "default") and what the pods ask of a node.
 func (d *doc) workload() *lint.Workload {
 	spec := workloadSpec(d.apiVersion, d.kind)
 	w := &lint.Workload{Object: d.object(lint.KindWorkload), KindName: d.kind, Namespace: d.namespaceValue()}
@@ -263,5 +269,6 @@ func (d *doc) workload() *lint.Workload {
 	if !w.ServiceAccount.IsSet() {
 		w.ServiceAccount = d.refAt(append(append([]string(nil), spec...), "serviceAccount")...)
 	}
+	w.Pod = d.podScheduling(spec)
 	return w
 }
