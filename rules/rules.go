@@ -26,6 +26,10 @@ var All = []*lint.Rule{
 	OIDCProviderDeletion,
 	NodeAccessRemoval,
 	SplitLifecycle,
+	UnschedulableRequests,
+	UnsatisfiableNodeSelector,
+	UntoleratedTaint,
+	ZoneInfeasible,
 	ModuleInputDrift,
 	ChartValueDrift,
 }

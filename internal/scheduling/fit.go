@@ -1,0 +1,175 @@
+package scheduling
+
+import (
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// Stage is one step of fitting a pod onto a place. A workload's verdict
+// is the stage at which no place is left: the rule that reports it.
+type Stage int
+
+// The stages, in the order places are filtered.
+const (
+	StageSelectors Stage = iota + 1 // FL402: no place carries the labels
+	StageTaints                     // FL403: every place left is tainted against it
+	StageZones                      // FL404: its volumes live where no place left can put a node
+	StageRequests                   // FL401: no instance left can allocate the requests
+)
+
+// Misfit is why one place cannot take the pods at one stage.
+type Misfit struct {
+	Stage  Stage
+	Reason string
+	// At is where the place's blocking fact is written; Pod where the
+	// pod's side of it is.
+	At, Pod lint.Range
+	// Fix is the smallest change that removes this misfit.
+	Fix string
+}
+
+// PlaceFit is one candidate place and every stage it fails.
+type PlaceFit struct {
+	Place   *Place
+	Misfits []Misfit
+}
+
+// Verdict says a workload's pods cannot land anywhere the model declares.
+type Verdict struct {
+	Workload *lint.Workload
+	Stage    Stage
+	// Places are the candidates, each with its misfits (none fits).
+	Places []PlaceFit
+	// Requests are the pod's effective requests.
+	Requests lint.Resources
+	// Maybe is set when the verdict rests on where an Immediate-binding
+	// volume may be created, not on where it must be.
+	Maybe bool
+	// Volume is the zonal volume need the zones stage used.
+	Volume *VolumeNeed
+	// Inferred lists what the verdict rests on that was inferred.
+	Inferred []string
+}
+
+// Best is the candidate that needs the fewest changes.
+func (v Verdict) Best() PlaceFit {
+	best := v.Places[0]
+	for _, f := range v.Places[1:] {
+		if len(f.Misfits) < len(best.Misfits) {
+			best = f
+		}
+	}
+	return best
+}
+
+// First is the misfit at the verdict's stage for a candidate, or its
+// first one.
+func (f PlaceFit) First(s Stage) Misfit {
+	for _, m := range f.Misfits {
+		if m.Stage == s {
+			return m
+		}
+	}
+	return f.Misfits[0]
+}
+
+// Check fits every workload of the model onto the places it declares and
+// returns a verdict for each whose pods can land nowhere.
+func Check(m *lint.Model) []Verdict {
+	all := places(m)
+	c := &checker{m: m, places: all}
+	var out []Verdict
+	for _, w := range m.Workloads {
+		if v, ok := c.workload(w); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+type checker struct {
+	m      *lint.Model
+	places []*Place
+}
+
+// workload fits one workload; ok is false when it fits somewhere or is
+// not judged (unknown facts, capacity outside the tree).
+func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
+	pod := w.Pod
+	if pod == nil || pod.Unknown || w.KindName == "DaemonSet" {
+		return Verdict{}, false
+	}
+	req, ok := pod.Requests()
+	if !ok {
+		return Verdict{}, false
+	}
+	if fargateTakes(c.m, w) != lint.No {
+		return c.fargate(w, req)
+	}
+	cands := c.candidates(w)
+	if len(cands) == 0 || !c.judged(w, cands) {
+		return Verdict{}, false
+	}
+	needs, conflict := volumeNeeds(c.m, w)
+	v := Verdict{Workload: w, Requests: req}
+	var fitting []*Place
+	for _, p := range cands {
+		f := c.fit(w, p, req, needs, conflict)
+		if len(f.Misfits) == 0 {
+			fitting = append(fitting, p)
+			continue
+		}
+		v.Places = append(v.Places, f)
+		v.Stage = max(v.Stage, f.Misfits[0].Stage)
+	}
+	if len(fitting) > 0 {
+		return c.immediate(w, req, needs, fitting, cands)
+	}
+	v.Inferred = inferredOf(w, v.Places)
+	return v, true
+}
+
+// candidates are the places in the workload's cluster.
+func (c *checker) candidates(w *lint.Workload) []*Place {
+	var out []*Place
+	cluster := clusterOf(w.Scope)
+	for _, p := range c.places {
+		if lint.Compare(p.cluster, cluster) == lint.No {
+			continue
+		}
+		if !p.Entity.Base().Scope.Compatible(w.Scope, true, true) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// fit runs every stage for one place.
+func (c *checker) fit(w *lint.Workload, p *Place, req lint.Resources, needs []VolumeNeed, conflict *Misfit) PlaceFit {
+	f := PlaceFit{Place: p}
+	instances, known, miss := selectorFit(w.Pod, p)
+	if miss != nil {
+		f.Misfits = append(f.Misfits, *miss)
+	}
+	if ms := taintFit(w.Pod, p); len(ms) > 0 {
+		f.Misfits = append(f.Misfits, ms...)
+	}
+	if conflict != nil {
+		f.Misfits = append(f.Misfits, *conflict)
+	} else if m := zoneFit(p, needs); m != nil {
+		f.Misfits = append(f.Misfits, *m)
+	}
+	if m := c.requestFit(w, p, req, instances, known); m != nil {
+		f.Misfits = append(f.Misfits, *m)
+	}
+	return f
+}
+
+// inferredOf collects what the verdict rests on that was inferred.
+func inferredOf(w *lint.Workload, fits []PlaceFit) []string {
+	out := append([]string(nil), w.Inferred...)
+	for _, f := range fits {
+		out = append(out, f.Place.Entity.Base().Inferred...)
+	}
+	return out
+}

@@ -1,0 +1,79 @@
+package scheduling
+
+import (
+	"sync"
+
+	"github.com/faultline-dev/faultline/internal/instancetypes"
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// The node labels an instance type decides, as Karpenter and EKS put them
+// on a node.
+const (
+	LabelInstanceType = "node.kubernetes.io/instance-type"
+	LabelArch         = "kubernetes.io/arch"
+	LabelOS           = "kubernetes.io/os"
+	LabelZone         = "topology.kubernetes.io/zone"
+	LabelNodePool     = "karpenter.sh/nodepool"
+	LabelCapacityType = "karpenter.sh/capacity-type"
+	LabelNodeGroup    = "eks.amazonaws.com/nodegroup"
+	LabelEKSCapacity  = "eks.amazonaws.com/capacityType"
+)
+
+// instance is one instance type with what scheduling needs of it.
+type instance struct {
+	name   string
+	arch   string
+	labels map[string]string
+	// capacity is what the instance has; karpenter and eks what a node
+	// of it can allocate to pods under Karpenter's and the EKS AMI's
+	// arithmetic.
+	capacity, karpenter, eks lint.Resources
+	// allocKnown is false when the table lacks what allocatable needs
+	// (the pod count): such a type fits any request.
+	allocKnown bool
+	maxPods    int
+}
+
+var (
+	catalogOnce sync.Once
+	catalogAll  []*instance
+	catalogBy   map[string]*instance
+	// derived are the label keys an instance type decides.
+	derived map[string]bool
+)
+
+// catalog returns every instance type of the generated table.
+func catalog() ([]*instance, map[string]*instance) {
+	catalogOnce.Do(func() {
+		catalogBy = map[string]*instance{}
+		derived = map[string]bool{}
+		for _, info := range instancetypes.All() {
+			in := &instance{
+				name:     info.Name,
+				arch:     info.Arch,
+				labels:   instancetypes.Labels(info),
+				capacity: lint.Resources{MilliCPU: int64(info.VCPU) * 1000, Memory: info.MemoryMiB << 20, GPU: int64(info.GPU)},
+				maxPods:  info.MaxPods,
+			}
+			var ok1, ok2 bool
+			in.karpenter, ok1 = instancetypes.Allocatable(info, instancetypes.AllocOptions{Karpenter: true})
+			in.eks, ok2 = instancetypes.Allocatable(info, instancetypes.AllocOptions{})
+			in.allocKnown = ok1 && ok2
+			for k := range in.labels {
+				if k != LabelOS {
+					derived[k] = true
+				}
+			}
+			catalogAll = append(catalogAll, in)
+			catalogBy[in.name] = in
+		}
+	})
+	return catalogAll, catalogBy
+}
+
+// instanceDerived reports whether the instance type decides a label key.
+func instanceDerived(key string) bool {
+	catalog()
+	return derived[key]
+}

@@ -1,0 +1,68 @@
+package scheduling
+
+import (
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// defaultManagedInstanceType is what EKS launches for a managed node group
+// that names no instance type and no launch template.
+const defaultManagedInstanceType = "t3.medium"
+
+// nodeGroupPlace reads a managed or self-managed node group as a place.
+func nodeGroupPlace(m *lint.Model, ng *lint.NodeGroup) *Place {
+	c := ng.Capacity
+	p := &Place{Kind: NodeGroupPlace, Entity: ng, cluster: ng.Cluster}
+	if s, ok := ng.Name.Str(); ok {
+		p.name = s
+	}
+	p.labels, p.labelsOpen = c.Labels, c.LabelsUnknown || !ng.Managed
+	p.taints, p.taintsKnown, p.taintsRange = c.Taints, !c.TaintsUnknown && ng.Managed, c.TaintsRange
+	if len(c.Taints) > 0 && p.taintsRange.IsZero() {
+		p.taintsRange = c.Taints[0].Range
+	}
+	p.armOnly = strings.Contains(c.AMIType, "ARM_64")
+	p.nodeGroupInstances(m, ng)
+	if zones, ok := subnetZones(m, c.Subnets); ok && !c.SubnetsUnknown && len(c.Subnets) > 0 {
+		p.zones, p.zonesKnown = zones, true
+		p.zonesRange, p.zonesVia = c.Subnets[0].Range, "its subnets"
+	}
+	return p
+}
+
+// nodeGroupInstances reads the instance types a node group launches: its
+// list, the EKS default for a managed group with neither a list nor a
+// launch template, else unknown. A type the table lacks makes the list
+// unknown.
+func (p *Place) nodeGroupInstances(m *lint.Model, ng *lint.NodeGroup) {
+	c := ng.Capacity
+	names := c.InstanceTypes
+	switch {
+	case c.InstanceTypesUnknown:
+		return
+	case len(names) == 0 && ng.Managed && !ng.LaunchTemplate.IsSet():
+		names = []string{defaultManagedInstanceType}
+		p.instancesRange = ng.Range
+	case len(names) == 0:
+		return
+	default:
+		p.instancesRange = c.InstanceTypesRange
+	}
+	_, by := catalog()
+	var in []*instance
+	for _, n := range names {
+		it, ok := by[n]
+		if !ok {
+			return
+		}
+		if p.armOnly && it.arch != "arm64" {
+			continue
+		}
+		in = append(in, it)
+	}
+	if len(in) == 0 {
+		return
+	}
+	p.instances, p.instancesKnown = in, true
+}

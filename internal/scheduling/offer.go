@@ -1,0 +1,132 @@
+package scheduling
+
+import (
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// offerFor says what the place's nodes carry for a label key. instances
+// are the instance types still allowed (nil: not known).
+func (p *Place) offerFor(key string, instances []*instance, instancesKnown bool) offer {
+	switch {
+	case instanceDerived(key):
+		if instancesKnown {
+			return offer{finite: true, values: labelValues(instances, key)}
+		}
+		return p.openOffer(key)
+	case isZoneKey(key):
+		if p.zonesKnown {
+			return offer{finite: true, values: p.zones}
+		}
+		return p.openOffer(LabelZone)
+	case key == LabelNodePool:
+		return p.identityOffer(NodePoolPlace)
+	case key == LabelNodeGroup:
+		return p.identityOffer(NodeGroupPlace)
+	case key == LabelCapacityType:
+		if !p.karpenter {
+			return offer{missing: true}
+		}
+		return p.openOffer(key)
+	case key == LabelEKSCapacity:
+		if p.karpenter {
+			return offer{missing: true}
+		}
+		return offer{}
+	case wellKnown(key):
+		if karpenterDomain(key) && !p.karpenter {
+			return offer{missing: true}
+		}
+		return p.openOffer(key)
+	}
+	return p.customOffer(key)
+}
+
+// identityOffer is the offer for the label naming the NodePool or node
+// group a node belongs to.
+func (p *Place) identityOffer(kind PlaceKind) offer {
+	if p.Kind != kind {
+		return offer{missing: true}
+	}
+	if p.name == "" {
+		return offer{}
+	}
+	return offer{finite: true, values: []string{p.name}}
+}
+
+// openOffer is a well-known label the nodes always carry, constrained by
+// the NodePool's requirements on it.
+func (p *Place) openOffer(key string) offer {
+	return offer{reqs: p.reqs[key]}
+}
+
+// customOffer is a label no instance type or EKS decides: the NodePool's
+// template label or requirement, the node group's label, else missing
+// (Karpenter does not launch a node for a label it does not know).
+func (p *Place) customOffer(key string) offer {
+	if v, ok := p.labels[key]; ok {
+		return offer{finite: true, values: []string{v}}
+	}
+	if rs, ok := p.reqs[key]; ok {
+		o := offer{reqs: rs}
+		for _, r := range rs {
+			if r.Operator == lint.OpDoesNotExist {
+				return offer{missing: true}
+			}
+			if r.Operator == lint.OpNotIn {
+				o.absent = true
+			}
+		}
+		return o
+	}
+	if p.labelsOpen {
+		return offer{absent: true}
+	}
+	return offer{missing: true}
+}
+
+// wellKnown reports whether a label key is one every node carries that
+// Kubernetes, EKS or Karpenter set (values not modelled further).
+func wellKnown(key string) bool {
+	switch key {
+	case LabelOS, "kubernetes.io/hostname", "topology.kubernetes.io/region", "topology.k8s.aws/zone-id",
+		"eks.amazonaws.com/compute-type", "eks.amazonaws.com/nodegroup-image", "karpenter.k8s.aws/ec2nodeclass",
+		"node.kubernetes.io/windows-build":
+		return true
+	}
+	switch domainOf(key) {
+	case "karpenter.k8s.aws", "karpenter.sh", "beta.kubernetes.io", "failure-domain.beta.kubernetes.io":
+		return true
+	}
+	return false
+}
+
+// karpenterDomain reports whether a label key is one Karpenter sets.
+func karpenterDomain(key string) bool {
+	d := domainOf(key)
+	return d == "karpenter.k8s.aws" || d == "karpenter.sh"
+}
+
+// domainOf is a label key's prefix (the DNS subdomain before "/"), "" for
+// an unprefixed key.
+func domainOf(key string) string {
+	d, _, found := strings.Cut(key, "/")
+	if !found {
+		return ""
+	}
+	return d
+}
+
+// labelValues lists the distinct values instances give a label key.
+func labelValues(instances []*instance, key string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, it := range instances {
+		if v, ok := it.labels[key]; ok && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,269 @@
+package scheduling
+
+import (
+	"slices"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// PlaceKind says what kind of capacity a place is.
+type PlaceKind int
+
+// The kinds of places pods can land on.
+const (
+	NodePoolPlace PlaceKind = iota + 1
+	NodeGroupPlace
+	FargatePlace
+)
+
+// Place is somewhere a workload's pods can land: a Karpenter NodePool
+// (with its node class), a node group, or a Fargate profile.
+type Place struct {
+	Kind   PlaceKind
+	Entity lint.Entity
+	// name is the NodePool's or node group's name when known.
+	name string
+	// labels are put on every node; labelsOpen says further labels may
+	// be (user data faultline cannot read).
+	labels     map[string]string
+	labelsOpen bool
+	// reqs are a NodePool's known requirements, by key.
+	reqs     map[string][]lint.Requirement
+	reqRange map[string]lint.Range
+	// instances are the instance types the place can launch, when
+	// instancesKnown; otherwise it fits any request.
+	instances      []*instance
+	instancesKnown bool
+	instancesRange lint.Range
+	// limitRange is where a NodePool's limits are written, when they
+	// removed instances.
+	limitRange  lint.Range
+	limitDrop   []*instance
+	taints      []lint.Taint
+	taintsKnown bool
+	taintsRange lint.Range
+	// zones are where the place can put a node, when zonesKnown.
+	zones      []string
+	zonesKnown bool
+	zonesRange lint.Range
+	zonesVia   string
+	cluster    lint.Value
+	karpenter  bool
+	armOnly    bool
+}
+
+// Label is how messages name the place.
+func (p *Place) Label() string {
+	o := p.Entity.Base()
+	switch p.Kind {
+	case NodePoolPlace:
+		if p.name != "" {
+			return "NodePool " + p.name
+		}
+	case NodeGroupPlace:
+		if p.name != "" && p.name != o.Label {
+			return "node group " + p.name + " (" + o.Label + ")"
+		}
+		return "node group " + o.Label
+	}
+	return o.Label
+}
+
+// Range is the place's declaration.
+func (p *Place) Range() lint.Range { return p.Entity.Base().Range }
+
+// places returns every NodePool and node group of the model as a place.
+func places(m *lint.Model) []*Place {
+	var out []*Place
+	for _, np := range m.NodePools {
+		out = append(out, nodePoolPlace(m, np))
+	}
+	for _, ng := range m.NodeGroups {
+		out = append(out, nodeGroupPlace(m, ng))
+	}
+	return out
+}
+
+// nodePoolPlace reads a Karpenter NodePool (or Provisioner) and its node
+// class as a place.
+func nodePoolPlace(m *lint.Model, np *lint.NodePool) *Place {
+	p := &Place{Kind: NodePoolPlace, Entity: np, karpenter: true, cluster: clusterOf(np.Scope)}
+	if s, ok := np.Name.Str(); ok {
+		p.name = s
+	}
+	p.labels = np.NodeLabels
+	p.reqs, p.reqRange = map[string][]lint.Requirement{}, map[string]lint.Range{}
+	if !np.RequirementsUnknown {
+		for _, r := range known(np.Requirements) {
+			p.reqs[r.Key] = append(p.reqs[r.Key], r)
+			if _, ok := p.reqRange[r.Key]; !ok {
+				p.reqRange[r.Key] = r.Range
+			}
+		}
+	}
+	p.taints, p.taintsKnown, p.taintsRange = np.Taints, !np.TaintsUnknown, np.RequirementsRange
+	if len(np.Taints) > 0 {
+		p.taintsRange = np.Taints[0].Range
+	}
+	p.nodePoolInstances(np)
+	p.nodePoolZones(m, np)
+	return p
+}
+
+// nodePoolInstances narrows the instance table by the NodePool's
+// requirements on instance-derived labels, then by its limits. A NodePool
+// that restricts nothing but the architecture, or names an instance type
+// or family the table lacks, fits any request.
+func (p *Place) nodePoolInstances(np *lint.NodePool) {
+	all, _ := catalog()
+	restricting := false
+	for key, rs := range p.reqs {
+		if !instanceDerived(key) {
+			continue
+		}
+		if key != LabelArch {
+			restricting = true
+		}
+		for _, r := range rs {
+			if r.Operator == lint.OpIn && !tableNames(all, key, r.Values) {
+				return
+			}
+		}
+		if r, ok := p.reqRange[key]; ok && p.instancesRange.IsZero() {
+			p.instancesRange = r
+		}
+	}
+	if !restricting {
+		return
+	}
+	var in []*instance
+	for _, it := range all {
+		if instanceAllowed(it, p.reqs) {
+			in = append(in, it)
+		}
+	}
+	if len(in) == 0 {
+		return
+	}
+	p.instances, p.instancesKnown = in, true
+	p.applyLimits(np)
+}
+
+// tableNames reports whether every value names something the table has
+// for the key (an instance type, a family, …); numeric keys always pass.
+func tableNames(all []*instance, key string, values []string) bool {
+	for _, v := range values {
+		found := false
+		for _, it := range all {
+			if it.labels[key] == v {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// instanceAllowed reports whether an instance type satisfies every
+// requirement on the labels it decides.
+func instanceAllowed(it *instance, reqs map[string][]lint.Requirement) bool {
+	for key, rs := range reqs {
+		if !instanceDerived(key) {
+			continue
+		}
+		v, ok := it.labels[key]
+		if !allMatch(rs, v, ok) {
+			return false
+		}
+	}
+	return true
+}
+
+// applyLimits drops instance types whose capacity alone passes the
+// NodePool's limits: Karpenter never launches them.
+func (p *Place) applyLimits(np *lint.NodePool) {
+	if len(np.HasLimits) == 0 {
+		return
+	}
+	var keep []*instance
+	for _, it := range p.instances {
+		over := np.HasLimits["cpu"] && it.capacity.MilliCPU > np.Limits.MilliCPU ||
+			np.HasLimits["memory"] && it.capacity.Memory > np.Limits.Memory
+		if over {
+			p.limitDrop = append(p.limitDrop, it)
+			continue
+		}
+		keep = append(keep, it)
+	}
+	p.instances = keep
+	if len(p.limitDrop) > 0 {
+		p.limitRange = np.RequirementsRange
+	}
+}
+
+// nodePoolZones intersects the NodePool's zone requirement with the zones
+// of its node class's subnets, where both are known.
+func (p *Place) nodePoolZones(m *lint.Model, np *lint.NodePool) {
+	var zones []string
+	known := false
+	if rs := p.reqs[LabelZone]; len(rs) > 0 {
+		for _, r := range rs {
+			if r.Operator == lint.OpIn {
+				zones, known = intersect(zones, r.Values, known), true
+				p.zonesRange, p.zonesVia = r.Range, "its zone requirement"
+			}
+		}
+	}
+	if nc := nodeClassOf(m, np); nc != nil && len(nc.SubnetTerms) > 0 {
+		if sz, ok := subnetZonesOfTerms(m, nc.SubnetTerms); ok {
+			zones, known = intersect(zones, sz, known), true
+			if p.zonesRange.IsZero() || len(zones) == 0 {
+				p.zonesRange, p.zonesVia = nc.SubnetRange, "the subnets of "+nc.Label
+			}
+		}
+	}
+	p.zones, p.zonesKnown = zones, known
+}
+
+// intersect returns a ∩ b, or b when a is not yet known.
+func intersect(a, b []string, aKnown bool) []string {
+	if !aKnown {
+		return slices.Clone(b)
+	}
+	var out []string
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// nodeClassOf finds the node class a NodePool launches with.
+func nodeClassOf(m *lint.Model, np *lint.NodePool) *lint.NodeClass {
+	name, ok := np.NodeClass.Value.Str()
+	if !np.NodeClass.IsSet() || !ok {
+		return nil
+	}
+	var found *lint.NodeClass
+	for _, nc := range m.NodeClasses {
+		if s, ok := nc.Name.Str(); ok && s == name && nc.Scope.Compatible(np.Scope, true, true) {
+			if found != nil {
+				return nil
+			}
+			found = nc
+		}
+	}
+	return found
+}
+
+// clusterOf is a Kubernetes object's cluster, unknown when not known.
+func clusterOf(s lint.Scope) lint.Value {
+	if s.Cluster == "" {
+		return lint.Unknown()
+	}
+	return lint.Known(s.Cluster)
+}

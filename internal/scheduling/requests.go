@@ -1,0 +1,161 @@
+package scheduling
+
+import (
+	"fmt"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// requestFit checks whether any instance type left for the place can
+// allocate the pod's requests next to the DaemonSets that run on every
+// one of its nodes.
+func (c *checker) requestFit(w *lint.Workload, p *Place, req lint.Resources, instances []*instance, known bool) *Misfit {
+	if !known || req.IsZero() {
+		return nil
+	}
+	ds, n := c.daemonOverhead(p)
+	var largest *instance
+	for _, it := range instances {
+		if !it.allocKnown {
+			return nil
+		}
+		free := allocatable(p, it)
+		if fits(free, ds, req) && (it.maxPods == 0 || n+1 <= it.maxPods) {
+			return nil
+		}
+		if largest == nil || bigger(allocatable(p, it), allocatable(p, largest)) {
+			largest = it
+		}
+	}
+	m := &Misfit{Stage: StageRequests, At: p.instancesRange, Pod: requestRange(w.Pod, req)}
+	if largest == nil {
+		m.Reason = fmt.Sprintf("its limits leave no instance type it may launch (%s is the smallest it allows)", instanceList(p.limitDrop))
+		m.At = p.limitRange
+		m.Fix = "raise " + p.Label() + "'s limits"
+		return m
+	}
+	free := allocatable(p, largest)
+	m.Reason = fmt.Sprintf("the largest instance type it launches, %s, allocates %s to pods%s; the pod requests %s",
+		largest.name, amounts(free), overheadText(ds, n), amounts(req))
+	m.Fix = c.requestFix(p, req, ds)
+	return m
+}
+
+// allocatable is what a node of the instance type gives pods on the
+// place: Karpenter's estimate for a NodePool, the EKS AMI's for a group.
+func allocatable(p *Place, it *instance) lint.Resources {
+	if p.karpenter {
+		return it.karpenter
+	}
+	return it.eks
+}
+
+// fits reports whether free minus overhead covers the request.
+func fits(free, overhead, req lint.Resources) bool {
+	return free.MilliCPU-overhead.MilliCPU >= req.MilliCPU &&
+		free.Memory-overhead.Memory >= req.Memory &&
+		free.GPU-overhead.GPU >= req.GPU
+}
+
+// bigger orders allocatable amounts by GPU, then CPU, then memory.
+func bigger(a, b lint.Resources) bool {
+	if a.GPU != b.GPU {
+		return a.GPU > b.GPU
+	}
+	if a.MilliCPU != b.MilliCPU {
+		return a.MilliCPU > b.MilliCPU
+	}
+	return a.Memory > b.Memory
+}
+
+// daemonOverhead sums the requests of the DaemonSets certainly running on
+// every node of the place: known requests, no node selector or affinity,
+// every taint of the place tolerated. n counts them.
+func (c *checker) daemonOverhead(p *Place) (sum lint.Resources, n int) {
+	for _, w := range c.m.Workloads {
+		if w.KindName != "DaemonSet" || w.Pod == nil || w.Pod.Unknown {
+			continue
+		}
+		if len(w.Pod.NodeSelector) > 0 || len(w.Pod.Affinity) > 0 {
+			continue
+		}
+		if lint.Compare(p.cluster, clusterOf(w.Scope)) == lint.No || !p.Entity.Base().Scope.Compatible(w.Scope, true, true) {
+			continue
+		}
+		if !p.taintsKnown || len(untolerated(w.Pod.Tolerations, p)) > 0 {
+			continue
+		}
+		r, ok := w.Pod.Requests()
+		if !ok {
+			continue
+		}
+		sum, n = sum.Add(r), n+1
+	}
+	return sum, n
+}
+
+// requestFix names the smallest instance type the table has that would
+// fit, or says to lower the requests.
+func (c *checker) requestFix(p *Place, req, ds lint.Resources) string {
+	all, _ := catalog()
+	var best *instance
+	for _, it := range all {
+		if !it.allocKnown || p.armOnly && it.arch != "arm64" || !fits(allocatable(p, it), ds, req) {
+			continue
+		}
+		if best == nil || bigger(best.capacity, it.capacity) {
+			best = it
+		}
+	}
+	if best == nil {
+		return "lower the pod's requests: no instance type can allocate them"
+	}
+	return fmt.Sprintf("lower the pod's requests, or let %s launch larger instances (%s allocates %s)", p.Label(), best.name, amounts(allocatable(p, best)))
+}
+
+// requestRange is where the largest request is written.
+func requestRange(pod *lint.PodScheduling, req lint.Resources) lint.Range {
+	var best lint.Range
+	var bestAmt lint.Resources
+	for _, c := range pod.Containers {
+		if best.IsZero() || bigger(c.Requests, bestAmt) {
+			best, bestAmt = c.Range, c.Requests
+		}
+	}
+	if best.IsZero() {
+		return pod.Range
+	}
+	return best
+}
+
+// amounts writes CPU, memory and GPUs the way kubectl shows them.
+func amounts(r lint.Resources) string {
+	s := fmt.Sprintf("%s CPU, %s memory", cpuString(r.MilliCPU), memString(r.Memory))
+	if r.GPU > 0 {
+		s += fmt.Sprintf(", %d GPU", r.GPU)
+	}
+	return s
+}
+
+func cpuString(m int64) string {
+	if m%1000 == 0 {
+		return fmt.Sprintf("%d", m/1000)
+	}
+	return fmt.Sprintf("%dm", m)
+}
+
+func memString(b int64) string {
+	const gi, mi = 1 << 30, 1 << 20
+	if b >= gi {
+		return fmt.Sprintf("%.1fGi", float64(b)/gi)
+	}
+	return fmt.Sprintf("%dMi", b/mi)
+}
+
+// overheadText says what the DaemonSets take, if anything.
+func overheadText(ds lint.Resources, n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (before %d DaemonSet(s) taking %s)", n, amounts(ds))
+}

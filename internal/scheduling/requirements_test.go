@@ -1,0 +1,94 @@
+package scheduling
+
+import (
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+func req(key, op string, values ...string) lint.Requirement {
+	return lint.Requirement{Key: key, Operator: op, Values: values}
+}
+
+func TestMatchesFollowsTheSchedulersOperators(t *testing.T) {
+	for _, c := range []struct {
+		r       lint.Requirement
+		value   string
+		present bool
+		want    bool
+	}{
+		{req("team", lint.OpIn, "a", "b"), "b", true, true},
+		{req("team", lint.OpIn, "a", "b"), "c", true, false},
+		{req("team", lint.OpIn, "a"), "", false, false},
+		{req("team", lint.OpNotIn, "a"), "", false, true},
+		{req("team", lint.OpNotIn, "a"), "a", true, false},
+		{req("team", lint.OpExists), "x", true, true},
+		{req("team", lint.OpExists), "", false, false},
+		{req("team", lint.OpDoesNotExist), "", false, true},
+		{req("team", lint.OpDoesNotExist), "x", true, false},
+		{req("cpu", lint.OpGt, "4"), "8", true, true},
+		{req("cpu", lint.OpGt, "4"), "4", true, false},
+		{req("cpu", lint.OpLt, "4"), "2", true, true},
+		{req("cpu", lint.OpLt, "4"), "x", true, false},
+		{req("cpu", lint.OpGt, "4"), "", false, false},
+	} {
+		if got := matches(c.r, c.value, c.present); got != c.want {
+			t.Errorf("matches(%s %s %v, %q present=%v) = %v", c.r.Key, c.r.Operator, c.r.Values, c.value, c.present, got)
+		}
+	}
+}
+
+func TestOfferCompatible(t *testing.T) {
+	for name, c := range map[string]struct {
+		o    offer
+		want []lint.Requirement
+		ok   bool
+	}{
+		"finite value selected":       {offer{finite: true, values: []string{"a"}}, []lint.Requirement{req("k", lint.OpIn, "a")}, true},
+		"finite value not selected":   {offer{finite: true, values: []string{"a"}}, []lint.Requirement{req("k", lint.OpIn, "b")}, false},
+		"missing label, NotIn":        {offer{missing: true}, []lint.Requirement{req("k", lint.OpNotIn, "b")}, true},
+		"missing label, Exists":       {offer{missing: true}, []lint.Requirement{req("k", lint.OpExists)}, false},
+		"open, In":                    {offer{}, []lint.Requirement{req("k", lint.OpIn, "b")}, true},
+		"open requirement excludes":   {offer{reqs: []lint.Requirement{req("k", lint.OpIn, "a")}}, []lint.Requirement{req("k", lint.OpIn, "b")}, false},
+		"open NotIn excludes":         {offer{reqs: []lint.Requirement{req("k", lint.OpNotIn, "b")}}, []lint.Requirement{req("k", lint.OpIn, "b")}, false},
+		"open bounds meet":            {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "4")}}, []lint.Requirement{req("k", lint.OpLt, "6")}, true},
+		"open bounds miss":            {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "4")}}, []lint.Requirement{req("k", lint.OpLt, "5")}, false},
+		"open, DoesNotExist":          {offer{}, []lint.Requirement{req("k", lint.OpDoesNotExist)}, false},
+		"may be absent, DoesNotExist": {offer{absent: true}, []lint.Requirement{req("k", lint.OpDoesNotExist)}, true},
+	} {
+		if got := c.o.compatible(c.want); got != c.ok {
+			t.Errorf("%s: compatible = %v, want %v", name, got, c.ok)
+		}
+	}
+}
+
+func TestTolerates(t *testing.T) {
+	taint := lint.Taint{Key: "nvidia.com/gpu", Value: "true", Effect: "NoSchedule"}
+	for _, c := range []struct {
+		tol  lint.Toleration
+		want bool
+	}{
+		{lint.Toleration{Key: "nvidia.com/gpu", Operator: "Equal", Value: "true", Effect: "NoSchedule"}, true},
+		{lint.Toleration{Key: "nvidia.com/gpu", Operator: "Equal", Value: "false"}, false},
+		{lint.Toleration{Key: "nvidia.com/gpu", Operator: "Exists"}, true},
+		{lint.Toleration{Key: "nvidia.com/gpu", Operator: "Exists", Effect: "NoExecute"}, false},
+		{lint.Toleration{Operator: "Exists"}, true},
+		{lint.Toleration{Key: "other", Operator: "Exists"}, false},
+		{lint.Toleration{Unknown: true}, true},
+	} {
+		if got := tolerates(c.tol, taint); got != c.want {
+			t.Errorf("tolerates(%+v) = %v", c.tol, got)
+		}
+	}
+}
+
+func TestIsZoneName(t *testing.T) {
+	for s, want := range map[string]bool{
+		"eu-west-1a": true, "us-gov-west-1b": true, "us-west-2-lax-1a": true, "ap-southeast-4c": true,
+		"euw1-az1": false, "eu-west-1": false, "": false, "zone-a": false,
+	} {
+		if got := isZoneName(s); got != want {
+			t.Errorf("isZoneName(%q) = %v", s, got)
+		}
+	}
+}

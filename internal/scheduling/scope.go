@@ -1,0 +1,189 @@
+package scheduling
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// Fargate's largest pod: 16 vCPU and 120 GiB
+// (https://docs.aws.amazon.com/eks/latest/userguide/fargate-pod-configuration.html).
+var fargateMax = lint.Resources{MilliCPU: 16000, Memory: 120 << 30}
+
+// fargateTakes reports whether a Fargate profile of the workload's
+// cluster selects its pods: then EKS runs them on Fargate, whatever else
+// the tree declares.
+func fargateTakes(m *lint.Model, w *lint.Workload) lint.Tri {
+	out := lint.No
+	for _, fp := range m.FargateProfiles {
+		if !fp.Scope.Compatible(w.Scope, true, true) || lint.Compare(fp.Cluster, clusterOf(w.Scope)) == lint.No {
+			continue
+		}
+		if fp.SelectorsUnknown {
+			out = lint.Maybe
+		}
+		for _, s := range fp.Selectors {
+			switch t := selects(s, w); {
+			case t == lint.Yes && !fp.SelectorsUnknown:
+				return lint.Yes
+			case t != lint.No:
+				out = lint.Maybe
+			}
+		}
+	}
+	return out
+}
+
+// selects reports whether a Fargate selector selects the workload's pods:
+// its namespace (a pattern with * and ?) and every label.
+func selects(s lint.FargateSelector, w *lint.Workload) lint.Tri {
+	t := lint.GlobMatch(s.Namespace, w.Namespace)
+	for k, v := range s.Labels {
+		have, ok := w.Pod.PodLabels[k]
+		if !ok {
+			return lint.No
+		}
+		switch lint.Compare(v, lint.Known(have)) {
+		case lint.No:
+			return lint.No
+		case lint.Maybe:
+			t = lint.Maybe
+		}
+	}
+	return t
+}
+
+// fargate judges a pod Fargate certainly runs: only its size can fail.
+func (c *checker) fargate(w *lint.Workload, req lint.Resources) (Verdict, bool) {
+	if fargateTakes(c.m, w) != lint.Yes || fits(fargateMax, lint.Resources{}, req) && req.GPU == 0 {
+		return Verdict{}, false
+	}
+	var fp *lint.FargateProfile
+	for _, x := range c.m.FargateProfiles {
+		for _, s := range x.Selectors {
+			if selects(s, w) == lint.Yes && fp == nil {
+				fp = x
+			}
+		}
+	}
+	p := &Place{Kind: FargatePlace, Entity: fp}
+	mf := Misfit{Stage: StageRequests, At: fp.Range, Pod: requestRange(w.Pod, req),
+		Reason: fmt.Sprintf("Fargate runs pods of at most %s and no GPU; the pod requests %s", amounts(fargateMax), amounts(req)),
+		Fix:    "lower the pod's requests, or run it on EC2 capacity (leave it out of the Fargate profile's selectors)"}
+	v := Verdict{Workload: w, Stage: StageRequests, Requests: req, Places: []PlaceFit{{Place: p, Misfits: []Misfit{mf}}}}
+	v.Inferred = inferredOf(w, v.Places)
+	return v, true
+}
+
+// judged reports whether the tree declares enough capacity to judge the
+// workload: the whole capacity of its cluster (the cluster is declared
+// here, and so are the NodePools of a Karpenter it installs), or the
+// places the pod pins itself to by a label they define.
+func (c *checker) judged(w *lint.Workload, cands []*Place) bool {
+	if c.elsewhere(w) {
+		return false
+	}
+	return c.complete(w) || pinned(w.Pod, cands)
+}
+
+// elsewhere reports whether the pod requires a label no place of the
+// tree defines: the capacity that carries it is declared elsewhere.
+func (c *checker) elsewhere(w *lint.Workload) bool {
+	for _, term := range terms(w.Pod) {
+		for _, r := range term {
+			if !positive(r) || !custom(r.Key) {
+				continue
+			}
+			defined := false
+			for _, p := range c.places {
+				if _, ok := p.labels[r.Key]; ok || p.reqs[r.Key] != nil || p.labelsOpen {
+					defined = true
+					break
+				}
+			}
+			if !defined {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// complete reports whether the tree declares the workload's cluster and,
+// when it installs Karpenter there, its NodePools.
+func (c *checker) complete(w *lint.Workload) bool {
+	cluster := false
+	for _, cl := range c.m.Clusters {
+		if cl.Scope.Compatible(w.Scope, true, true) && lint.Compare(cl.Name, clusterOf(w.Scope)) != lint.No {
+			cluster = true
+		}
+	}
+	if !cluster {
+		return false
+	}
+	if !c.installsKarpenter(w) {
+		return true
+	}
+	for _, p := range c.places {
+		if p.Kind == NodePoolPlace && lint.Compare(p.cluster, clusterOf(w.Scope)) != lint.No {
+			return true
+		}
+	}
+	return false
+}
+
+// installsKarpenter reports whether a release of the Karpenter chart is
+// declared for the workload's cluster.
+func (c *checker) installsKarpenter(w *lint.Workload) bool {
+	for _, r := range c.m.Releases {
+		if chartName(r.Chart) == "karpenter" && r.Scope.Compatible(w.Scope, true, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// chartName is the chart's name in a reference ("oci://…/karpenter",
+// "repo/karpenter", "./charts/karpenter").
+func chartName(ref string) string {
+	ref = strings.TrimSuffix(ref, "/")
+	name := path.Base(ref)
+	if i := strings.LastIndexByte(name, ':'); i > 0 {
+		name = name[:i]
+	}
+	return name
+}
+
+// pinned reports whether the pod requires a label that a candidate place
+// defines itself (its name, a template or node group label): the pod is
+// meant for those places, wherever else capacity is.
+func pinned(pod *lint.PodScheduling, cands []*Place) bool {
+	for _, term := range terms(pod) {
+		for _, r := range term {
+			if !positive(r) || !(custom(r.Key) || r.Key == LabelNodePool || r.Key == LabelNodeGroup) {
+				continue
+			}
+			for _, p := range cands {
+				_, label := p.labels[r.Key]
+				if label || p.reqs[r.Key] != nil || r.Key == LabelNodePool && p.Kind == NodePoolPlace || r.Key == LabelNodeGroup && p.Kind == NodeGroupPlace {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// positive reports whether a requirement needs the label to exist.
+func positive(r lint.Requirement) bool {
+	return r.Operator == lint.OpIn || r.Operator == lint.OpExists || r.Operator == lint.OpGt || r.Operator == lint.OpLt
+}
+
+// custom reports whether a label key is one only the user's own
+// configuration puts on nodes.
+func custom(key string) bool {
+	return !instanceDerived(key) && !isZoneKey(key) && !wellKnown(key) && key != LabelNodePool && key != LabelNodeGroup &&
+		key != LabelCapacityType && key != LabelEKSCapacity && domainOf(key) != "eks.amazonaws.com"
+}

@@ -1,0 +1,163 @@
+package scheduling
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// terms are the pod's node requirements as alternatives: the node
+// selector ANDed with each required node affinity term (any may match).
+func terms(pod *lint.PodScheduling) [][]lint.Requirement {
+	sel := known(pod.NodeSelector)
+	if len(pod.Affinity) == 0 {
+		return [][]lint.Requirement{sel}
+	}
+	var out [][]lint.Requirement
+	for _, t := range pod.Affinity {
+		out = append(out, append(append([]lint.Requirement(nil), sel...), known(t)...))
+	}
+	return out
+}
+
+// selectorFit checks the pod's node requirements against a place. It
+// returns the instance types left for the first term that fits (known
+// says whether that set is known), or the misfit of the first term.
+func selectorFit(pod *lint.PodScheduling, p *Place) (instances []*instance, known bool, miss *Misfit) {
+	for i, term := range terms(pod) {
+		in, kn, m := termFit(term, p)
+		if m == nil {
+			return in, kn, nil
+		}
+		if i == 0 {
+			miss = m
+		}
+	}
+	return nil, false, miss
+}
+
+// termFit checks one term: instance-derived keys narrow the place's
+// instance types together, every other key is checked on its own.
+func termFit(term []lint.Requirement, p *Place) ([]*instance, bool, *Misfit) {
+	keys, groups := byKey(term)
+	instances, known := p.instances, p.instancesKnown
+	if known {
+		var left []*instance
+		for _, it := range instances {
+			if instanceAllowed(it, groups) {
+				left = append(left, it)
+			}
+		}
+		if len(left) == 0 {
+			for _, k := range keys {
+				if instanceDerived(k) {
+					return nil, false, instanceMisfit(p, groups[k])
+				}
+			}
+		}
+		instances = left
+	}
+	for _, k := range keys {
+		if instanceDerived(k) && known {
+			continue
+		}
+		if !p.offerFor(k, instances, known).compatible(groups[k]) {
+			return nil, false, labelMisfit(p, k, groups[k])
+		}
+	}
+	return instances, known, nil
+}
+
+// instanceMisfit explains that none of the place's instance types carries
+// the instance labels the pod selects.
+func instanceMisfit(p *Place, want []lint.Requirement) *Misfit {
+	r := want[0]
+	return &Misfit{
+		Stage:  StageSelectors,
+		Reason: fmt.Sprintf("none of the instance types it launches (%s) has %s", instanceList(p.instances), describe(r)),
+		At:     p.instancesRange,
+		Pod:    r.Range,
+		Fix:    fmt.Sprintf("allow an instance type with %s in %s", describe(r), p.Label()),
+	}
+}
+
+// labelMisfit explains why the place's nodes cannot carry a label the pod
+// requires, with the change that makes them.
+func labelMisfit(p *Place, key string, want []lint.Requirement) *Misfit {
+	r := want[0]
+	m := &Misfit{Stage: StageSelectors, Pod: r.Range, At: p.Range()}
+	o := p.offerFor(key, p.instances, p.instancesKnown)
+	switch {
+	case o.missing:
+		m.Reason = "its nodes carry no label " + key
+		m.Fix = labelFix(p, r)
+	case o.finite:
+		m.Reason = fmt.Sprintf("its nodes have %s=%s, the pod requires %s", key, strings.Join(o.values, "|"), describe(r))
+		m.Fix = labelFix(p, r)
+		if rr, ok := p.reqRange[key]; ok {
+			m.At = rr
+		}
+		if key == LabelZone && !p.zonesRange.IsZero() {
+			m.At = p.zonesRange
+		}
+	default:
+		m.Reason = fmt.Sprintf("its requirement on %s excludes %s", key, describe(r))
+		if rr, ok := p.reqRange[key]; ok {
+			m.At = rr
+		}
+		m.Fix = fmt.Sprintf("widen %s's requirement on %s to allow %s", p.Label(), key, describe(r))
+	}
+	return m
+}
+
+// labelFix is the change that puts a required label on a place's nodes.
+func labelFix(p *Place, r lint.Requirement) string {
+	if r.Operator != lint.OpIn || len(r.Values) == 0 {
+		return fmt.Sprintf("give %s's nodes a label %s, or drop it from the pod", p.Label(), r.Key)
+	}
+	switch p.Kind {
+	case NodePoolPlace:
+		if r.Key == LabelNodePool {
+			return fmt.Sprintf("select %s=%s (the NodePool's name), or name a NodePool that exists", r.Key, p.name)
+		}
+		return fmt.Sprintf("add %s: %q to %s's spec.template.metadata.labels, or select what it carries", r.Key, r.Values[0], p.Label())
+	default:
+		return fmt.Sprintf("add %s = %q to %s's labels, or select what it carries", r.Key, r.Values[0], p.Label())
+	}
+}
+
+// describe writes a requirement as a reader would say it.
+func describe(r lint.Requirement) string {
+	switch r.Operator {
+	case lint.OpIn:
+		if len(r.Values) == 1 {
+			return r.Key + "=" + r.Values[0]
+		}
+		return r.Key + " in (" + strings.Join(r.Values, ", ") + ")"
+	case lint.OpNotIn:
+		return r.Key + " not in (" + strings.Join(r.Values, ", ") + ")"
+	case lint.OpExists:
+		return "a label " + r.Key
+	case lint.OpDoesNotExist:
+		return "no label " + r.Key
+	case lint.OpGt:
+		return r.Key + " > " + strings.Join(r.Values, "")
+	case lint.OpLt:
+		return r.Key + " < " + strings.Join(r.Values, "")
+	}
+	return r.Key
+}
+
+// instanceList names a few instance types.
+func instanceList(in []*instance) string {
+	var names []string
+	for i, it := range in {
+		if i == 4 {
+			names = append(names, fmt.Sprintf("… %d in all", len(in)))
+			break
+		}
+		names = append(names, it.name)
+	}
+	return strings.Join(names, ", ")
+}

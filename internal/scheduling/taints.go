@@ -1,0 +1,90 @@
+package scheduling
+
+import (
+	"fmt"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// tolerates reports whether a toleration tolerates a taint, as the
+// scheduler matches them: an empty key with Exists tolerates every taint,
+// an empty effect every effect.
+func tolerates(t lint.Toleration, taint lint.Taint) bool {
+	if t.Unknown {
+		return true
+	}
+	if t.Effect != "" && t.Effect != taint.Effect {
+		return false
+	}
+	if t.Key == "" {
+		return t.Operator == "Exists"
+	}
+	if t.Key != taint.Key {
+		return false
+	}
+	if t.Operator == "Exists" {
+		return true
+	}
+	return t.Value == taint.Value
+}
+
+// blocks reports whether a taint keeps pods that do not tolerate it away.
+func blocks(t lint.Taint) bool {
+	return !t.Unknown && (t.Effect == "NoSchedule" || t.Effect == "NoExecute")
+}
+
+// untolerated lists the place's taints the tolerations do not tolerate.
+func untolerated(tols []lint.Toleration, p *Place) []lint.Taint {
+	if !p.taintsKnown {
+		return nil
+	}
+	var out []lint.Taint
+	for _, taint := range p.taints {
+		if !blocks(taint) {
+			continue
+		}
+		ok := false
+		for _, t := range tols {
+			if tolerates(t, taint) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			out = append(out, taint)
+		}
+	}
+	return out
+}
+
+// taintFit returns a misfit for every taint of the place the pod does
+// not tolerate.
+func taintFit(pod *lint.PodScheduling, p *Place) []Misfit {
+	var out []Misfit
+	for _, t := range untolerated(pod.Tolerations, p) {
+		at := t.Range
+		if at.IsZero() {
+			at = p.taintsRange
+		}
+		podAt := pod.TolerationsRange
+		if podAt.IsZero() {
+			podAt = pod.Range
+		}
+		out = append(out, Misfit{
+			Stage:  StageTaints,
+			Reason: "its nodes are tainted " + taintString(t),
+			At:     at,
+			Pod:    podAt,
+			Fix:    fmt.Sprintf("tolerate it: {key: %s, operator: Equal, value: %q, effect: %s}", t.Key, t.Value, t.Effect),
+		})
+	}
+	return out
+}
+
+// taintString writes a taint as kubectl does: key=value:Effect.
+func taintString(t lint.Taint) string {
+	if t.Value == "" {
+		return t.Key + ":" + t.Effect
+	}
+	return t.Key + "=" + t.Value + ":" + t.Effect
+}

@@ -1,0 +1,93 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/faultline-dev/faultline/internal/scheduling"
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// UnschedulableRequests reports a workload whose requests no instance type
+// its NodePools, node groups or Fargate profile may launch can allocate.
+var UnschedulableRequests = &lint.Rule{
+	ID:       "FL401",
+	Name:     "unschedulable-requests",
+	Severity: lint.Error,
+	Summary:  "a workload requests more than any allowed instance can give",
+	Since:    "0.5.0",
+	Doc: `The scheduler places a pod by its resource *requests*, against what a node
+can **allocate** — not its capacity, and not how busy it looks. On an EKS
+node, allocatable is capacity less kube-reserved (CPU: 6% of the first
+core, 1% of the second, 0.5% of the next two, 0.25% of the rest; memory:
+11 MiB per pod the node may run plus 255 MiB), less the kubelet's hard
+eviction threshold (100 MiB), less what the DaemonSets that run on every
+node request. Karpenter estimates a type it has not launched yet with 7.5%
+of its memory set aside for the VM as well.
+
+FL401 takes each NodePool, node group or Fargate profile the pods could land
+on (their selectors and tolerations fit), the instance types it may launch
+(the NodePool's requirements on instance type, family, category, size,
+CPU, memory, GPU and architecture, and its limits; the node group's
+instance_types, or EKS's t3.medium), and reports the workload when none of
+them can allocate the pod's requests: the sum of its containers or its
+largest init container, whichever is larger, plus the pod overhead.
+
+Instance facts come from a table generated from public sources
+(internal/instancetypes); a type the table lacks is unknown and fits.
+A NodePool that restricts no instance property fits everything; requests
+that cannot be read are not judged.
+
+## The chain
+
+1. The Deployment requests 6 CPU; its NodePool only allows m5.large and
+   m5.xlarge (4 vCPU, 3920m allocatable).
+2. The scheduler finds no node; Karpenter simulates every instance type the
+   NodePool allows, logs "no instance type satisfied resources" and launches
+   nothing.
+3. The pods stay Pending while the cluster looks idle.
+
+## Example
+
+` + "```yaml" + `
+# NodePool general: node.kubernetes.io/instance-type In [m5.large, m5.xlarge]
+      containers:
+        - name: api
+          resources:
+            requests:        # FL401: m5.xlarge allocates 3920m CPU, the pod requests 6
+              cpu: "6"
+` + "```" + `
+
+## How to fix
+
+Lower the requests, or let the NodePool (node group) launch an instance type
+that allocates them — the hint names the smallest one the table has.`,
+	Check: func(p *lint.Pass) {
+		reportUnschedulable(p, scheduling.StageRequests, func(v scheduling.Verdict) string {
+			return fmt.Sprintf("it requests %s, more than any instance type %s may launch can allocate", requestText(v), placeCount(v))
+		})
+	},
+}
+
+// requestText writes the pod's effective requests.
+func requestText(v scheduling.Verdict) string {
+	r := v.Requests
+	s := fmt.Sprintf("%s CPU and %s memory", cpuText(r.MilliCPU), memText(r.Memory))
+	if r.GPU > 0 {
+		s += fmt.Sprintf(" and %d GPU", r.GPU)
+	}
+	return s
+}
+
+func cpuText(m int64) string {
+	if m%1000 == 0 {
+		return fmt.Sprintf("%d", m/1000)
+	}
+	return fmt.Sprintf("%dm", m)
+}
+
+func memText(b int64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.1fGi", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%dMi", b>>20)
+}

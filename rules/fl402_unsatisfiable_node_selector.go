@@ -1,0 +1,57 @@
+package rules
+
+import (
+	"github.com/faultline-dev/faultline/internal/scheduling"
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// UnsatisfiableNodeSelector reports a workload whose node selector or
+// required node affinity no NodePool or node group can satisfy.
+var UnsatisfiableNodeSelector = &lint.Rule{
+	ID:       "FL402",
+	Name:     "unsatisfiable-node-selector",
+	Severity: lint.Error,
+	Summary:  "no node pool or node group carries the labels a workload selects",
+	Since:    "0.5.0",
+	Doc: `A pod's ` + "`nodeSelector`" + ` and required node affinity must be satisfied by the
+labels of some node. Karpenter only launches a node for a pod when one
+NodePool can give it every label it requires: a well-known label (instance
+type, family, architecture, zone, capacity type, the NodePool's name) its
+requirements allow, or a label its template or requirements define. A
+managed node group's nodes carry its ` + "`labels`" + `, its name
+(` + "`eks.amazonaws.com/nodegroup`" + `) and the labels of its instance types.
+
+FL402 reports a workload when no NodePool or node group of its cluster can
+carry the labels it requires — a selector left over from another cluster, a
+label renamed in the NodePool, an instance family the NodePool excludes.
+It judges a workload only when the tree declares the whole capacity of its
+cluster (the EKS cluster itself, and the NodePools of a Karpenter it
+installs), or when the pod pins itself to places declared here (by a
+label they define, or ` + "`karpenter.sh/nodepool`" + `): a label no place of the tree
+defines belongs to capacity declared elsewhere, and is not judged.
+
+## The chain
+
+1. The Deployment selects ` + "`team: payments`" + `; the NodePool was renamed and its
+   template now sets ` + "`team: billing`" + `.
+2. The scheduler finds no node; Karpenter logs "incompatible requirements"
+   for every NodePool and launches nothing.
+3. The pods stay Pending.
+
+## Example
+
+` + "```yaml" + `
+      nodeSelector:
+        team: payments      # FL402: NodePool general's nodes have team=billing
+` + "```" + `
+
+## How to fix
+
+Select a label the intended NodePool (node group) puts on its nodes, or add
+the label to its template (` + "`spec.template.metadata.labels`" + `) or ` + "`labels`" + `.`,
+	Check: func(p *lint.Pass) {
+		reportUnschedulable(p, scheduling.StageSelectors, func(v scheduling.Verdict) string {
+			return "no NodePool or node group of its cluster carries the labels it requires"
+		})
+	},
+}

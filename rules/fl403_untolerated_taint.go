@@ -1,0 +1,54 @@
+package rules
+
+import (
+	"github.com/faultline-dev/faultline/internal/scheduling"
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// UntoleratedTaint reports a workload every place it could land on is
+// tainted against.
+var UntoleratedTaint = &lint.Rule{
+	ID:       "FL403",
+	Name:     "untolerated-taint",
+	Severity: lint.Error,
+	Summary:  "every place a workload could land is tainted against it",
+	Since:    "0.5.0",
+	Doc: `A node taint with effect ` + "`NoSchedule`" + ` or ` + "`NoExecute`" + ` keeps every pod that does not
+tolerate it away. NodePools taint their nodes (` + "`spec.template.spec.taints`" + `) to
+reserve them (GPUs, a team, system add-ons); managed node groups do the same
+with ` + "`taint`" + ` blocks. Startup taints are not counted: Karpenter expects them
+to be removed.
+
+FL403 reports a workload whose selectors fit some NodePools or node groups
+of its cluster, when every one of them carries a taint the pod does not
+tolerate. The hint gives the toleration to add. It judges only where the
+tree declares the cluster's whole capacity or the pod pins itself to places
+declared here (as FL402 does); a toleration it cannot read tolerates
+everything.
+
+## The chain
+
+1. The GPU NodePool is tainted ` + "`nvidia.com/gpu=true:NoSchedule`" + `; the training Job
+   selects ` + "`karpenter.sh/nodepool: gpu`" + ` but has no toleration.
+2. The scheduler rejects every node; Karpenter finds that the pod does not
+   tolerate the NodePool's taints and launches nothing.
+3. The Job's pods stay Pending.
+
+## Example
+
+` + "```yaml" + `
+    spec:                      # FL403: NodePool gpu's nodes are tainted nvidia.com/gpu=true:NoSchedule
+      nodeSelector:
+        karpenter.sh/nodepool: gpu
+` + "```" + `
+
+## How to fix
+
+Add the toleration the hint names to the pod spec, or remove the taint from
+the NodePool (node group) that is meant to run it.`,
+	Check: func(p *lint.Pass) {
+		reportUnschedulable(p, scheduling.StageTaints, func(v scheduling.Verdict) string {
+			return "every NodePool or node group its selectors allow is tainted against it"
+		})
+	},
+}

@@ -1,0 +1,115 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/faultline-dev/faultline/internal/scheduling"
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// reportUnschedulable reports every workload whose pods can land nowhere
+// the tree declares, at the stage this rule owns.
+func reportUnschedulable(p *lint.Pass, stage scheduling.Stage, what func(scheduling.Verdict) string) {
+	for _, v := range scheduling.Check(p.Model) {
+		if v.Stage != stage {
+			continue
+		}
+		p.Report(unschedulableFinding(v, what(v)))
+	}
+}
+
+// unschedulableFinding builds the finding for a verdict: at the pod's side
+// of the best candidate's blocking fact, with every candidate related.
+func unschedulableFinding(v scheduling.Verdict, what string) lint.Finding {
+	w := v.Workload
+	best := v.Best()
+	first := best.First(v.Stage)
+	at := first.Pod
+	if at.IsZero() {
+		at = w.Range
+	}
+	f := lint.Finding{
+		Range:    at,
+		Message:  fmt.Sprintf("%s %s: %s (%s)", w.Label, pendingVerb(v), what, placeReasons(v)),
+		Chain:    unschedulableChain(v),
+		Hint:     unschedulableHint(best),
+		Inferred: v.Inferred,
+		Key:      "unschedulable=" + w.Addr,
+	}
+	if v.Maybe {
+		f.Severity = lint.Warning
+	}
+	for _, pf := range v.Places {
+		m := pf.First(v.Stage)
+		r := m.At
+		if r.IsZero() {
+			r = pf.Place.Range()
+		}
+		f.Related = append(f.Related, lint.Location{Range: r, Message: pf.Place.Label() + ": " + m.Reason})
+	}
+	return f
+}
+
+// pendingVerb says how sure the verdict is.
+func pendingVerb(v scheduling.Verdict) string {
+	if v.Maybe {
+		return "may stay Pending"
+	}
+	return "stays Pending"
+}
+
+// unschedulableChain is the failure chain: what the pod asks, why each
+// place refuses, what Karpenter and the scheduler then do.
+func unschedulableChain(v scheduling.Verdict) []string {
+	w := v.Workload
+	chain := []string{fmt.Sprintf("%s's pods need a node that satisfies the spec at %s", w.Label, w.Range)}
+	for _, pf := range v.Places {
+		var reasons []string
+		for _, m := range pf.Misfits {
+			reasons = append(reasons, m.Reason)
+		}
+		chain = append(chain, pf.Place.Label()+": "+strings.Join(reasons, "; "))
+	}
+	switch v.Stage {
+	case scheduling.StageRequests:
+		chain = append(chain, "Karpenter logs that no instance type satisfies the pod's requests and launches nothing; a node group never scales up for it")
+	default:
+		chain = append(chain, "the scheduler finds no node, Karpenter finds no NodePool whose nodes would fit it, and no node group scales up for it")
+	}
+	return append(chain, "the pods stay Pending while the cluster looks idle")
+}
+
+// unschedulableHint is every change the best candidate needs.
+func unschedulableHint(best scheduling.PlaceFit) string {
+	var fixes []string
+	for _, m := range best.Misfits {
+		if !slices.Contains(fixes, m.Fix) {
+			fixes = append(fixes, m.Fix)
+		}
+	}
+	return strings.Join(fixes, "; then ")
+}
+
+// placeReasons names each candidate with why it does not fit at the
+// verdict's stage, the first three in full.
+func placeReasons(v scheduling.Verdict) string {
+	var parts []string
+	for i, pf := range v.Places {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(v.Places)-3))
+			break
+		}
+		parts = append(parts, pf.Place.Label()+": "+pf.First(v.Stage).Reason)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// placeCount names the only candidate, or counts them.
+func placeCount(v scheduling.Verdict) string {
+	if len(v.Places) == 1 {
+		return v.Places[0].Place.Label()
+	}
+	return fmt.Sprintf("any of the %d places of its cluster", len(v.Places))
+}
