@@ -312,8 +312,13 @@ func (x *extraction) subnet(obj lint.Object) *lint.Subnet {
 }
 
 // launchTemplateType reads a launch template's (or launch
-// configuration's) instance_type.
+// configuration's) instance_type; instance requirements make it unknown.
 func (x *extraction) launchTemplateType(lt *lint.LaunchTemplate) {
+	if len(blockList(getAttr(x.v, "instance_requirements"))) > 0 || x.dynamicUnknown("instance_requirements") {
+		// Attribute-based selection: the types are not enumerated.
+		lt.InstanceType, lt.InstanceTypeRange = lint.Unknown(), x.blockRange("instance_requirements", 0)
+		return
+	}
 	a := x.attr(nil, "instance_type")
 	if a == nil {
 		return

@@ -165,6 +165,13 @@ resource "aws_launch_template" "empty" {
   name          = "empty"
   instance_type = ""
 }
+resource "aws_launch_template" "abs" {
+  name = "abs"
+  instance_requirements {
+    vcpu_count { min = 2 }
+    memory_mib { min = 4096 }
+  }
+}
 resource "aws_autoscaling_group" "plain" {
   name                = "plain"
   max_size            = 4
@@ -255,6 +262,9 @@ resource "aws_autoscaling_group" "dyn" {
 	}
 	if s, _ := lts["aws_launch_template.nodes"].InstanceType.Str(); s != "c6i.xlarge" || lts["aws_launch_template.nodes"].InstanceTypeRange.IsZero() {
 		t.Errorf("launch template instance type %q", s)
+	}
+	if abs := lts["aws_launch_template.abs"]; !abs.InstanceType.IsUnknown() || abs.InstanceTypeRange.IsZero() {
+		t.Errorf("instance requirements: the type is written but unknown: %+v", abs)
 	}
 	if !lts["aws_launch_template.empty"].InstanceTypeRange.IsZero() {
 		t.Errorf("an empty instance_type is not written")
