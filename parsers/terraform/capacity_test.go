@@ -570,3 +570,53 @@ module "eks" {
 		})
 	}
 }
+
+// TestCapacitySensitiveValues: sensitive() and sensitive variables in
+// capacity attributes are read (or unknown), never a panic.
+func TestCapacitySensitiveValues(t *testing.T) {
+	res := loadTree(t, map[string]string{"main.tf": `
+variable "labels" {
+  type      = map(string)
+  default   = { team = "a" }
+  sensitive = true
+}
+resource "aws_eks_node_group" "s" {
+  cluster_name   = "prod"
+  node_role_arn  = "arn:aws:iam::111122223333:role/nodes"
+  subnet_ids     = sensitive(["subnet-1"])
+  instance_types = sensitive(["m5.large"])
+  labels         = var.labels
+  scaling_config {
+    min_size     = 1
+    max_size     = sensitive(3)
+    desired_size = 1
+  }
+  taint {
+    key    = sensitive("k")
+    effect = "NO_SCHEDULE"
+  }
+}
+resource "aws_eks_fargate_profile" "s" {
+  cluster_name           = "prod"
+  fargate_profile_name   = "s"
+  pod_execution_role_arn = "arn:aws:iam::111122223333:role/fp"
+  subnet_ids             = ["subnet-1"]
+  selector {
+    namespace = "a"
+    labels    = var.labels
+  }
+}
+resource "aws_subnet" "s" {
+  vpc_id            = "vpc-1"
+  availability_zone = sensitive("eu-west-1a")
+  tags              = var.labels
+}
+`})
+	ng := nodeGroupsByLabel(res)["aws_eks_node_group.s"]
+	if ng == nil {
+		t.Fatalf("entities: %d", len(res.Entities))
+	}
+	if c := ng.Capacity; c.Labels["team"] != "a" || !reflect.DeepEqual(c.InstanceTypes, []string{"m5.large"}) || c.MaxSize != 3 || len(c.Taints) != 1 || c.Taints[0].Key != "k" {
+		t.Errorf("sensitive values: %+v", c)
+	}
+}
