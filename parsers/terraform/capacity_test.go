@@ -620,3 +620,57 @@ resource "aws_subnet" "s" {
 		t.Errorf("sensitive values: %+v", c)
 	}
 }
+
+// TestSelfManagedStandinOverrides: the self-managed stand-ins pass a mixed
+// instances policy's override instance types to the autoscaling group; a
+// policy without overrides leaves the launch template's type.
+func TestSelfManagedStandinOverrides(t *testing.T) {
+	for version, policy := range map[string]string{
+		"~> 20.0": `{ override = [{ instance_type = "m5.large" }, { instance_type = "m5a.large" }] }`,
+		"~> 21.0": `{ launch_template = { override = [{ instance_type = "m5.large" }, { instance_type = "m5a.large" }] } }`,
+	} {
+		t.Run(version, func(t *testing.T) {
+			m := standinModel(t, map[string]string{"main.tf": `
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "` + version + `"
+
+  cluster_name = "prod"
+  name         = "prod"
+  subnet_ids   = ["subnet-1"]
+
+  self_managed_node_groups = {
+    mixed = {
+      use_mixed_instances_policy = true
+      mixed_instances_policy     = ` + policy + `
+    }
+    plain = {
+      use_mixed_instances_policy = true
+      mixed_instances_policy     = {}
+    }
+  }
+}
+`})
+			got := map[string]lint.NodeGroupCapacity{}
+			for _, ng := range m.NodeGroups {
+				got[ng.Label] = ng.Capacity
+			}
+			mixed := got[`module.eks.module.self_managed_node_group["mixed"].aws_autoscaling_group.this[0]`]
+			if !reflect.DeepEqual(mixed.InstanceTypes, []string{"m5.large", "m5a.large"}) || mixed.InstanceTypesUnknown {
+				t.Errorf("mixed: %+v (groups %v)", mixed, keysOf(got))
+			}
+			plain := got[`module.eks.module.self_managed_node_group["plain"].aws_autoscaling_group.this[0]`]
+			if plain.InstanceTypes != nil || plain.InstanceTypesUnknown {
+				t.Errorf("plain: %+v", plain)
+			}
+		})
+	}
+}
+
+func keysOf[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
