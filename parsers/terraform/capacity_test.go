@@ -1,6 +1,8 @@
 package terraform
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -673,4 +675,48 @@ func keysOf[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// BenchmarkVPCStandin is one call of the vpc stand-in (three zones, public,
+// private and intra subnets), the way the EKS examples call it.
+func BenchmarkVPCStandin(b *testing.B) {
+	dir := b.TempDir()
+	src := `
+locals {
+  azs = ["eu-west-1a", "eu-west-1b", "eu-west-1c"]
+}
+module "vpc" {
+  source  = "terraform-aws-modules/vpc/aws"
+  version = "~> 6.0"
+
+  name            = "prod"
+  cidr            = "10.0.0.0/16"
+  azs             = local.azs
+  private_subnets = [for k, v in local.azs : cidrsubnet("10.0.0.0/16", 4, k)]
+  public_subnets  = [for k, v in local.azs : cidrsubnet("10.0.0.0/16", 8, k + 48)]
+  intra_subnets   = [for k, v in local.azs : cidrsubnet("10.0.0.0/16", 8, k + 52)]
+
+  enable_nat_gateway = true
+  single_nat_gateway = true
+  public_subnet_tags  = { "kubernetes.io/role/elb" = 1 }
+  private_subnet_tags = { "kubernetes.io/role/internal-elb" = 1 }
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		res := Load([]string{dir}, Options{Root: dir, Rel: rel})
+		n := 0
+		for _, e := range res.Entities {
+			if _, ok := e.(*lint.Subnet); ok {
+				n++
+			}
+		}
+		if n != 9 {
+			b.Fatalf("%d subnets", n)
+		}
+	}
 }
