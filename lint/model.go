@@ -281,6 +281,10 @@ type NodeGroup struct {
 // Unknown flag clear means "not written" (a managed group then launches
 // the EKS default); with the flag set, "could not be read".
 type NodeGroupCapacity struct {
+	// InstanceTypes are a managed group's instance_types, or a
+	// self-managed group's mixed instances policy overrides; nil on a
+	// self-managed group (or a managed one with a launch template that
+	// sets it) means the launch template's InstanceType.
 	InstanceTypes        []string
 	InstanceTypesUnknown bool
 	InstanceTypesRange   Range

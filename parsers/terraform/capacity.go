@@ -76,24 +76,58 @@ func (x *extraction) overrideTypes() (types []string, unknown bool, rng lint.Ran
 			types = append(types, s)
 		}
 	}
-	if n == 0 && hasDynamic(x.r.body, "override", 0) {
+	if n == 0 && x.nestedDynamicUnknown(x.r.body, "override", x.extra, 0) {
 		return nil, true, rng // overrides written, none read
 	}
 	return types, false, rng
 }
 
-// hasDynamic reports whether a dynamic block of the type is written
-// anywhere in the body.
-func hasDynamic(g *gbody, typ string, depth int) bool {
+// nestedDynamicUnknown reports whether a dynamic block of the type,
+// anywhere in the body, iterates over a collection that is not known
+// (following the dynamic blocks around it, each with its iterator).
+func (x *extraction) nestedDynamicUnknown(g *gbody, typ string, extra map[string]cty.Value, depth int) bool {
 	if g == nil || depth > 8 {
 		return false
 	}
 	for _, b := range g.blocks {
-		if b.typ == "dynamic" && len(b.labels) == 1 && b.labels[0] == typ {
+		if b.typ != "dynamic" || len(b.labels) != 1 {
+			if x.nestedDynamicUnknown(b.body, typ, extra, depth+1) {
+				return true
+			}
+			continue
+		}
+		fe, ok := b.body.attrs["for_each"]
+		if !ok {
+			continue
+		}
+		coll := x.mi.eval(fe.Expr, extra)
+		if !coll.IsWhollyKnown() {
 			return true
 		}
-		if hasDynamic(b.body, typ, depth+1) {
-			return true
+		if b.labels[0] == typ || coll.IsNull() || !coll.CanIterateElements() {
+			continue
+		}
+		iter := b.labels[0]
+		if a, ok := b.body.attrs["iterator"]; ok {
+			if s := traversalString(a.Expr); s != "" {
+				iter = s
+			}
+		}
+		for it := coll.ElementIterator(); it.Next() && x.mi.e.budget().ok(); {
+			k, v := it.Element()
+			if coll.Type().IsSetType() {
+				k = v
+			}
+			inner := make(map[string]cty.Value, len(extra)+1)
+			for kk, vv := range extra {
+				inner[kk] = vv
+			}
+			inner[iter] = cty.ObjectVal(map[string]cty.Value{"key": k, "value": v})
+			for _, c := range b.body.blocks {
+				if c.typ == "content" && x.nestedDynamicUnknown(c.body, typ, inner, depth+1) {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -312,8 +346,13 @@ func (x *extraction) subnet(obj lint.Object) *lint.Subnet {
 }
 
 // launchTemplateType reads a launch template's (or launch
-// configuration's) instance_type.
+// configuration's) instance_type; instance requirements make it unknown.
 func (x *extraction) launchTemplateType(lt *lint.LaunchTemplate) {
+	if len(blockList(getAttr(x.v, "instance_requirements"))) > 0 || x.dynamicUnknown("instance_requirements") {
+		// Attribute-based selection: the types are not enumerated.
+		lt.InstanceType, lt.InstanceTypeRange = lint.Unknown(), x.blockRange("instance_requirements", 0)
+		return
+	}
 	a := x.attr(nil, "instance_type")
 	if a == nil {
 		return

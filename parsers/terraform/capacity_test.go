@@ -1,6 +1,8 @@
 package terraform
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -165,6 +167,13 @@ resource "aws_launch_template" "empty" {
   name          = "empty"
   instance_type = ""
 }
+resource "aws_launch_template" "abs" {
+  name = "abs"
+  instance_requirements {
+    vcpu_count { min = 2 }
+    memory_mib { min = 4096 }
+  }
+}
 resource "aws_autoscaling_group" "plain" {
   name                = "plain"
   max_size            = 4
@@ -255,6 +264,9 @@ resource "aws_autoscaling_group" "dyn" {
 	}
 	if s, _ := lts["aws_launch_template.nodes"].InstanceType.Str(); s != "c6i.xlarge" || lts["aws_launch_template.nodes"].InstanceTypeRange.IsZero() {
 		t.Errorf("launch template instance type %q", s)
+	}
+	if abs := lts["aws_launch_template.abs"]; !abs.InstanceType.IsUnknown() || abs.InstanceTypeRange.IsZero() {
+		t.Errorf("instance requirements: the type is written but unknown: %+v", abs)
 	}
 	if !lts["aws_launch_template.empty"].InstanceTypeRange.IsZero() {
 		t.Errorf("an empty instance_type is not written")
@@ -558,5 +570,153 @@ module "eks" {
 				t.Errorf("profile zones %v known %v", zones, known)
 			}
 		})
+	}
+}
+
+// TestCapacitySensitiveValues: sensitive() and sensitive variables in
+// capacity attributes are read (or unknown), never a panic.
+func TestCapacitySensitiveValues(t *testing.T) {
+	res := loadTree(t, map[string]string{"main.tf": `
+variable "labels" {
+  type      = map(string)
+  default   = { team = "a" }
+  sensitive = true
+}
+resource "aws_eks_node_group" "s" {
+  cluster_name   = "prod"
+  node_role_arn  = "arn:aws:iam::111122223333:role/nodes"
+  subnet_ids     = sensitive(["subnet-1"])
+  instance_types = sensitive(["m5.large"])
+  labels         = var.labels
+  scaling_config {
+    min_size     = 1
+    max_size     = sensitive(3)
+    desired_size = 1
+  }
+  taint {
+    key    = sensitive("k")
+    effect = "NO_SCHEDULE"
+  }
+}
+resource "aws_eks_fargate_profile" "s" {
+  cluster_name           = "prod"
+  fargate_profile_name   = "s"
+  pod_execution_role_arn = "arn:aws:iam::111122223333:role/fp"
+  subnet_ids             = ["subnet-1"]
+  selector {
+    namespace = "a"
+    labels    = var.labels
+  }
+}
+resource "aws_subnet" "s" {
+  vpc_id            = "vpc-1"
+  availability_zone = sensitive("eu-west-1a")
+  tags              = var.labels
+}
+`})
+	ng := nodeGroupsByLabel(res)["aws_eks_node_group.s"]
+	if ng == nil {
+		t.Fatalf("entities: %d", len(res.Entities))
+	}
+	if c := ng.Capacity; c.Labels["team"] != "a" || !reflect.DeepEqual(c.InstanceTypes, []string{"m5.large"}) || c.MaxSize != 3 || len(c.Taints) != 1 || c.Taints[0].Key != "k" {
+		t.Errorf("sensitive values: %+v", c)
+	}
+}
+
+// TestSelfManagedStandinOverrides: the self-managed stand-ins pass a mixed
+// instances policy's override instance types to the autoscaling group; a
+// policy without overrides leaves the launch template's type.
+func TestSelfManagedStandinOverrides(t *testing.T) {
+	for version, policy := range map[string]string{
+		"~> 20.0": `{ override = [{ instance_type = "m5.large" }, { instance_type = "m5a.large" }] }`,
+		"~> 21.0": `{ launch_template = { override = [{ instance_type = "m5.large" }, { instance_type = "m5a.large" }] } }`,
+	} {
+		t.Run(version, func(t *testing.T) {
+			m := standinModel(t, map[string]string{"main.tf": `
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "` + version + `"
+
+  cluster_name = "prod"
+  name         = "prod"
+  subnet_ids   = ["subnet-1"]
+
+  self_managed_node_groups = {
+    mixed = {
+      use_mixed_instances_policy = true
+      mixed_instances_policy     = ` + policy + `
+    }
+    plain = {
+      use_mixed_instances_policy = true
+      mixed_instances_policy     = {}
+    }
+  }
+}
+`})
+			got := map[string]lint.NodeGroupCapacity{}
+			for _, ng := range m.NodeGroups {
+				got[ng.Label] = ng.Capacity
+			}
+			mixed := got[`module.eks.module.self_managed_node_group["mixed"].aws_autoscaling_group.this[0]`]
+			if !reflect.DeepEqual(mixed.InstanceTypes, []string{"m5.large", "m5a.large"}) || mixed.InstanceTypesUnknown {
+				t.Errorf("mixed: %+v (groups %v)", mixed, keysOf(got))
+			}
+			plain := got[`module.eks.module.self_managed_node_group["plain"].aws_autoscaling_group.this[0]`]
+			if plain.InstanceTypes != nil || plain.InstanceTypesUnknown {
+				t.Errorf("plain: %+v", plain)
+			}
+		})
+	}
+}
+
+func keysOf[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// BenchmarkVPCStandin is one call of the vpc stand-in (three zones, public,
+// private and intra subnets), the way the EKS examples call it.
+func BenchmarkVPCStandin(b *testing.B) {
+	dir := b.TempDir()
+	src := `
+locals {
+  azs = ["eu-west-1a", "eu-west-1b", "eu-west-1c"]
+}
+module "vpc" {
+  source  = "terraform-aws-modules/vpc/aws"
+  version = "~> 6.0"
+
+  name            = "prod"
+  cidr            = "10.0.0.0/16"
+  azs             = local.azs
+  private_subnets = [for k, v in local.azs : cidrsubnet("10.0.0.0/16", 4, k)]
+  public_subnets  = [for k, v in local.azs : cidrsubnet("10.0.0.0/16", 8, k + 48)]
+  intra_subnets   = [for k, v in local.azs : cidrsubnet("10.0.0.0/16", 8, k + 52)]
+
+  enable_nat_gateway = true
+  single_nat_gateway = true
+  public_subnet_tags  = { "kubernetes.io/role/elb" = 1 }
+  private_subnet_tags = { "kubernetes.io/role/internal-elb" = 1 }
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		res := Load([]string{dir}, Options{Root: dir, Rel: rel})
+		n := 0
+		for _, e := range res.Entities {
+			if _, ok := e.(*lint.Subnet); ok {
+				n++
+			}
+		}
+		if n != 9 {
+			b.Fatalf("%d subnets", n)
+		}
 	}
 }
