@@ -2,6 +2,9 @@ package scheduling
 
 import (
 	"fmt"
+	"slices"
+
+	"github.com/faultline-dev/faultline/internal/instancetypes"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -27,7 +30,7 @@ func (c *checker) requestFit(w *lint.Workload, p *Place, req lint.Resources, ins
 			largest = it
 		}
 	}
-	m := &Misfit{Stage: StageRequests, At: p.instancesRange, Pod: requestRange(w.Pod, req)}
+	m := &Misfit{Stage: StageRequests, At: p.instancesRange, Pod: requestRange(w.Pod, lint.Resources{MilliCPU: 1})}
 	if largest == nil {
 		m.Reason = fmt.Sprintf("its limits leave no instance type it may launch (%s is the smallest it allows)", instanceList(p.limitDrop))
 		m.At = p.limitRange
@@ -35,6 +38,7 @@ func (c *checker) requestFit(w *lint.Workload, p *Place, req lint.Resources, ins
 		return m
 	}
 	free := allocatable(p, largest)
+	m.Pod = requestRange(w.Pod, shortfall(free, ds, req))
 	m.Reason = fmt.Sprintf("the largest instance type it launches, %s, allocates %s to pods%s; the pod requests %s",
 		largest.name, amounts(free), overheadText(ds, n), amounts(req))
 	m.Fix = c.requestFix(p, req, ds)
@@ -94,38 +98,85 @@ func (c *checker) daemonOverhead(p *Place) (sum lint.Resources, n int) {
 	return sum, n
 }
 
-// requestFix names the smallest instance type the table has that would
-// fit, or says to lower the requests.
+// requestFix names the smallest instance type that would fit, preferring
+// the families the place launches today, then their categories, or says
+// to lower the requests.
 func (c *checker) requestFix(p *Place, req, ds lint.Resources) string {
 	all, _ := catalog()
-	var best *instance
-	for _, it := range all {
-		if !it.allocKnown || p.armOnly && it.arch != "arm64" || !fits(allocatable(p, it), ds, req) {
-			continue
+	for _, key := range []string{instancetypes.LabelInstanceFamily, instancetypes.LabelInstanceCategory, ""} {
+		like := labelValues(p.instances, key)
+		var best *instance
+		for _, it := range all {
+			if key != "" && !slices.Contains(like, it.labels[key]) || !sameArch(p, it) {
+				continue
+			}
+			if !it.allocKnown || !fits(allocatable(p, it), ds, req) {
+				continue
+			}
+			if best == nil || bigger(best.capacity, it.capacity) {
+				best = it
+			}
 		}
-		if best == nil || bigger(best.capacity, it.capacity) {
-			best = it
+		if best != nil {
+			return fmt.Sprintf("lower the pod's requests, or let %s launch larger instances (%s allocates %s)", p.Label(), best.name, amounts(allocatable(p, best)))
 		}
 	}
-	if best == nil {
-		return "lower the pod's requests: no instance type can allocate them"
-	}
-	return fmt.Sprintf("lower the pod's requests, or let %s launch larger instances (%s allocates %s)", p.Label(), best.name, amounts(allocatable(p, best)))
+	return "lower the pod's requests: no instance type can allocate them"
 }
 
-// requestRange is where the largest request is written.
-func requestRange(pod *lint.PodScheduling, req lint.Resources) lint.Range {
+// sameArch reports whether an instance type has an architecture the place
+// launches today.
+func sameArch(p *Place, it *instance) bool {
+	if p.armOnly {
+		return it.arch == "arm64"
+	}
+	return slices.Contains(labelValues(p.instances, LabelArch), it.arch)
+}
+
+// requestRange is where the pod's largest request of the resource that
+// does not fit is written: the amount itself, else its container's
+// requests.
+func requestRange(pod *lint.PodScheduling, short lint.Resources) lint.Range {
+	amount := func(c lint.ContainerRequests) (int64, lint.Range) {
+		switch {
+		case short.GPU > 0:
+			return c.Requests.GPU, c.GPURange
+		case short.MilliCPU > 0:
+			return c.Requests.MilliCPU, c.CPURange
+		}
+		return c.Requests.Memory, c.MemoryRange
+	}
 	var best lint.Range
-	var bestAmt lint.Resources
+	var most int64 = -1
 	for _, c := range pod.Containers {
-		if best.IsZero() || bigger(c.Requests, bestAmt) {
-			best, bestAmt = c.Range, c.Requests
+		n, r := amount(c)
+		if r.IsZero() {
+			r = c.Range
+		}
+		if n > most && !r.IsZero() {
+			best, most = r, n
 		}
 	}
 	if best.IsZero() {
 		return pod.Range
 	}
 	return best
+}
+
+// shortfall says which resources a free amount lacks for a request (1 for
+// each that is short).
+func shortfall(free, overhead, req lint.Resources) lint.Resources {
+	var s lint.Resources
+	if free.GPU-overhead.GPU < req.GPU {
+		s.GPU = 1
+	}
+	if free.MilliCPU-overhead.MilliCPU < req.MilliCPU {
+		s.MilliCPU = 1
+	}
+	if free.Memory-overhead.Memory < req.Memory {
+		s.Memory = 1
+	}
+	return s
 }
 
 // amounts writes CPU, memory and GPUs the way kubectl shows them.

@@ -69,7 +69,7 @@ func (c *checker) fargate(w *lint.Workload, req lint.Resources) (Verdict, bool) 
 		}
 	}
 	p := &Place{Kind: FargatePlace, Entity: fp}
-	mf := Misfit{Stage: StageRequests, At: fp.Range, Pod: requestRange(w.Pod, req),
+	mf := Misfit{Stage: StageRequests, At: fp.Range, Pod: requestRange(w.Pod, shortfall(fargateMax, lint.Resources{}, req)),
 		Reason: fmt.Sprintf("Fargate runs pods of at most %s and no GPU; the pod requests %s", amounts(fargateMax), amounts(req)),
 		Fix:    "lower the pod's requests, or run it on EC2 capacity (leave it out of the Fargate profile's selectors)"}
 	v := Verdict{Workload: w, Stage: StageRequests, Requests: req, Places: []PlaceFit{{Place: p, Misfits: []Misfit{mf}}}}

@@ -166,7 +166,7 @@ func (d *doc) nodeSelector(p *lint.PodScheduling, spec *yaml.Node) {
 		return
 	}
 	for _, e := range entries(m) {
-		r := lint.Requirement{Key: e.key, Operator: lint.OpIn, Range: d.pairRange(e.k, e.v)}
+		r := lint.Requirement{Key: e.key, Operator: lint.OpIn, Range: d.entryRange(e.k, e.v)}
 		v, ok := d.labelText(e.v)
 		r.Values = []string{v}
 		r.Unknown = !ok || lint.HasSentinel(e.key) || hasPlaceholder(e.key)
@@ -287,7 +287,7 @@ func (d *doc) claimRef(it, pk, pv *yaml.Node) lint.ClaimRef {
 	if s, ok := scalar(cv); ok {
 		claim = d.decode(s)
 	}
-	return lint.ClaimRef{Claim: claim, Range: d.pairRange(ck, cv)}
+	return lint.ClaimRef{Claim: claim, Range: d.entryRange(ck, cv)}
 }
 
 // volumeClaimTemplates reads a StatefulSet's spec.volumeClaimTemplates. A
@@ -352,4 +352,14 @@ func (d *doc) writtenRef(k, v *yaml.Node) lint.Ref {
 		return lint.Ref{Value: d.decode(s), Range: d.rangeOf(v)}
 	}
 	return lint.Ref{Value: lint.Unknown(), Range: d.rangeOf(k)}
+}
+
+// entryRange is where a pod's requirement entry is written: the pair, or
+// in rendered output (a chart, a composition) its scalar value, which maps
+// back to the values key or release argument that set it.
+func (d *doc) entryRange(k, v *yaml.Node) lint.Range {
+	if s := resolve(v); d.opts.MapRange != nil && s != nil && s.Kind == yaml.ScalarNode && s.Value != "" {
+		return d.rangeOf(v)
+	}
+	return d.pairRange(k, v)
 }

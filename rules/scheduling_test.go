@@ -1,0 +1,62 @@
+package rules_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint/linttest"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// TestSchedulingHintsNameTheChange: each capacity finding's hint is the
+// smallest change on the candidate that needs fewest, and the related
+// locations name every candidate at the line that blocks it.
+func TestSchedulingHintsNameTheChange(t *testing.T) {
+	for dir, c := range map[string]struct {
+		hint    string
+		related string
+	}{
+		"testdata/FL401/positive_nodepool_types_too_small": {
+			"let NodePool general launch larger instances (m5.2xlarge allocates 7910m CPU",
+			"nodepool.yaml:13:11: NodePool general: the largest instance type it launches, m5.xlarge, allocates 3920m CPU",
+		},
+		"testdata/FL401/positive_daemonset_overhead": {
+			"let NodePool general launch larger instances (m5.xlarge",
+			"(before 1 DaemonSet(s) taking 500m CPU, 256Mi memory)",
+		},
+		"testdata/FL402/positive_template_label_renamed": {
+			`add team: "payments" to NodePool billing's spec.template.metadata.labels`,
+			"NodePool billing: its nodes have team=billing, the pod requires team=payments",
+		},
+		"testdata/FL403/positive_gpu_pool_without_toleration": {
+			`tolerate it: {key: nvidia.com/gpu, operator: Equal, value: "true", effect: NoSchedule}`,
+			"nodepool.yaml:17:11: NodePool gpu: its nodes are tainted nvidia.com/gpu=true:NoSchedule",
+		},
+		"testdata/FL404/positive_class_pins_zone_pool_lacks": {
+			"let NodePool general launch in eu-west-1c",
+			"NodePool general: it places nodes only in eu-west-1a, eu-west-1b (its zone requirement), the volume (StorageClass gp3-c) lives in eu-west-1c",
+		},
+	} {
+		t.Run(dir, func(t *testing.T) {
+			rule := rules.Find(strings.Split(dir, "/")[1])
+			res := linttest.Run(t, dir, load, rule)
+			if len(res.Findings) != 1 {
+				t.Fatalf("want one finding, got %d", len(res.Findings))
+			}
+			f := res.Findings[0]
+			if !strings.Contains(f.Hint, c.hint) {
+				t.Errorf("hint %q lacks %q", f.Hint, c.hint)
+			}
+			var related []string
+			for _, r := range f.Related {
+				related = append(related, r.Range.String()+": "+r.Message)
+			}
+			if !strings.Contains(strings.Join(related, "\n"), c.related) {
+				t.Errorf("related %q lack %q", related, c.related)
+			}
+			if len(f.Chain) < 3 || !strings.Contains(f.Chain[len(f.Chain)-1], "Pending") {
+				t.Errorf("chain %q does not end in Pending pods", f.Chain)
+			}
+		})
+	}
+}
