@@ -46,13 +46,13 @@ const (
 // scaled converts q to the unit the model counts class in (thousandths of
 // a core, bytes, devices); false beyond the class's ceiling.
 func scaled(class string, q resource.Quantity) (int64, bool) {
-	switch class {
-	case resCPU:
-		return q.MilliValue(), q.CmpInt64(maxCores) <= 0
-	case resMemory:
-		return q.Value(), q.CmpInt64(maxBytes) <= 0
-	case resGPU:
-		return q.Value(), q.CmpInt64(maxDevices) <= 0
+	switch {
+	case class == resCPU && q.CmpInt64(maxCores) <= 0:
+		return q.MilliValue(), true
+	case class == resMemory && q.CmpInt64(maxBytes) <= 0:
+		return q.Value(), true
+	case class == resGPU && q.CmpInt64(maxDevices) <= 0:
+		return q.Value(), true
 	}
 	return 0, false
 }
@@ -60,9 +60,10 @@ func scaled(class string, q resource.Quantity) (int64, bool) {
 // quantity reads a resource amount as the API server decodes it: a YAML
 // integer or float by its number, a string by resource.ParseQuantity. ok
 // is false for anything it cannot know: null, an empty string (a missing
-// Helm value), a hole, another tag, a negative or unparseable amount. An
-// amount that is certainly broken (a literal string the API server rejects,
-// a negative number) is also an FL000 diagnostic; in says where it is.
+// Helm value), a hole, another tag, a negative or unparseable amount, or
+// one of implausible size (see plausible). An amount that is certainly
+// broken (a literal string the API server rejects, a negative number) is
+// also an FL000 diagnostic; in says where it is.
 func (d *doc) quantity(n *yaml.Node, in func() string) (resource.Quantity, bool) {
 	s := resolve(n)
 	if s == nil || s.Kind != yaml.ScalarNode {
@@ -89,6 +90,9 @@ func (d *doc) quantity(n *yaml.Node, in func() string) (resource.Quantity, bool)
 	default:
 		return resource.Quantity{}, false
 	}
+	if !plausible(text) {
+		return resource.Quantity{}, false
+	}
 	q, err := resource.ParseQuantity(text)
 	if err != nil {
 		if s.Tag == "!!str" && d.final(text) && quantityShaped(text) {
@@ -103,6 +107,19 @@ func (d *doc) quantity(n *yaml.Node, in func() string) (resource.Quantity, bool)
 		return resource.Quantity{}, false
 	}
 	return q, true
+}
+
+// plausible reports whether text is short enough, and its decimal
+// exponent small enough, for ParseQuantity and comparisons to be cheap:
+// "1e-100000" takes a millisecond, and every real amount is shorter.
+func plausible(text string) bool {
+	if len(text) > 40 {
+		return false
+	}
+	if i := strings.IndexAny(text, "eE"); i >= 0 {
+		return len(strings.TrimLeft(text[i+1:], "+-")) <= 2
+	}
+	return true
 }
 
 // quantityShaped reports whether text is made only of what a quantity is

@@ -51,6 +51,9 @@ func TestRequestsUnknownNeverFL000(t *testing.T) {
 		{"boolean", `yes`, Options{}},
 		{"infinite", `.inf`, Options{}},
 		{"beyond the ceiling", `1e30`, Options{}},
+		{"huge exponent", `"1e-100000"`, Options{}},
+		{"huge float", `1e300`, Options{}},
+		{"long", `"` + strings.Repeat("9", 60) + `"`, Options{}},
 		{"mapping", `{a: 1}`, Options{}},
 	}
 	for _, tt := range tests {
