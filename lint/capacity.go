@@ -75,8 +75,8 @@ type Resources struct {
 	MilliCPU int64
 	// Memory is in bytes.
 	Memory int64
-	// GPU counts nvidia.com/gpu, amd.com/gpu and aws.amazon.com/neuron
-	// devices.
+	// GPU counts nvidia.com/gpu and amd.com/gpu devices (not AWS Neuron
+	// devices, which the instance table does not count).
 	GPU int64
 }
 

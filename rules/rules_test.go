@@ -158,16 +158,19 @@ func anySuppressed(fs []lint.Finding) bool {
 // but counted; a provable difference is silent and not counted.
 func TestCoverageCountsUnknown(t *testing.T) {
 	for dir, want := range map[string]int{
-		"testdata/FL101/negative_module_prefix_unknown":      1,
-		"testdata/FL101/negative_module_prefix_cannot_match": 0,
-		"testdata/FL101/negative_unknown_variable":           1,
-		"testdata/FL101/negative_name_prefix_cannot_match":   0,
+		"testdata/FL101/negative_module_prefix_unknown":       1,
+		"testdata/FL101/negative_module_prefix_cannot_match":  0,
+		"testdata/FL101/negative_unknown_variable":            1,
+		"testdata/FL101/negative_name_prefix_cannot_match":    0,
+		"testdata/FL402/negative_nodepool_declared_elsewhere": 1,
+		"testdata/FL402/negative_template_label_matches":      0,
 	} {
 		in, err := load(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := lint.Run(in, []*lint.Rule{rules.SharedNodeRole}, lint.Options{})
+		rule := rules.Find(strings.Split(dir, "/")[1])
+		res := lint.Run(in, []*lint.Rule{rule}, lint.Options{})
 		if len(res.Findings) != 0 {
 			t.Errorf("%s: findings %v", dir, res.Findings)
 		}

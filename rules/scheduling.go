@@ -12,7 +12,13 @@ import (
 // reportUnschedulable reports every workload whose pods can land nowhere
 // the tree declares, at the stage this rule owns.
 func reportUnschedulable(p *lint.Pass, stage scheduling.Stage, what func(scheduling.Verdict) string) {
-	for _, v := range scheduling.Check(p.Model) {
+	res := scheduling.Check(p.Model)
+	if stage == scheduling.StageSelectors {
+		for _, e := range res.Elsewhere {
+			p.Unresolved(e.What, e.Range)
+		}
+	}
+	for _, v := range res.Verdicts {
 		if v.Stage != stage {
 			continue
 		}

@@ -581,6 +581,8 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 		"Karpenter node pools": len(m.NodePools), "service accounts": len(m.ServiceAccounts), "other Kubernetes objects": len(m.Objects),
 		"Helm releases": len(m.Releases), "EKS clusters": len(m.Clusters), "access entries and aws-auth mappings": len(m.AccessEntries),
 		"pod identity associations": len(m.PodIdentities), "workloads": len(m.Workloads),
+		"Fargate profiles": len(m.FargateProfiles), "subnets": len(m.Subnets), "storage classes": len(m.StorageClasses),
+		"persistent volume claims": len(m.VolumeClaims), "persistent volumes": len(m.Volumes),
 	}
 	keys := make([]string, 0, len(counts))
 	for k := range counts {

@@ -72,23 +72,36 @@ func (f PlaceFit) First(s Stage) Misfit {
 	return f.Misfits[0]
 }
 
-// Check fits every workload of the model onto the places it declares and
-// returns a verdict for each whose pods can land nowhere.
-func Check(m *lint.Model) []Verdict {
-	all := places(m)
-	c := &checker{m: m, places: all}
-	var out []Verdict
+// Elsewhere is a workload pinned to capacity the tree does not declare (a
+// NodePool or node group name no place here has): not judged, counted.
+type Elsewhere struct {
+	What  string
+	Range lint.Range
+}
+
+// Result is what Check found: the unschedulable workloads, and those
+// pinned to capacity declared elsewhere.
+type Result struct {
+	Verdicts  []Verdict
+	Elsewhere []Elsewhere
+}
+
+// Check fits every workload of the model onto the places it declares: a
+// verdict for each whose pods can land nowhere.
+func Check(m *lint.Model) Result {
+	c := &checker{m: m, places: places(m)}
 	for _, w := range m.Workloads {
 		if v, ok := c.workload(w); ok {
-			out = append(out, v)
+			c.out.Verdicts = append(c.out.Verdicts, v)
 		}
 	}
-	return out
+	return c.out
 }
 
 type checker struct {
 	m      *lint.Model
 	places []*Place
+	out    Result
 }
 
 // workload fits one workload; ok is false when it fits somewhere or is

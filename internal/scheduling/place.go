@@ -91,7 +91,7 @@ func nodePoolPlace(m *lint.Model, np *lint.NodePool) *Place {
 	if s, ok := np.Name.Str(); ok {
 		p.name = s
 	}
-	p.labels = np.NodeLabels
+	p.labels, p.labelsOpen = np.NodeLabels, np.NodeLabelsUnknown
 	p.reqs, p.reqRange = map[string][]lint.Requirement{}, map[string]lint.Range{}
 	if !np.RequirementsUnknown {
 		for _, r := range known(np.Requirements) {

@@ -42,6 +42,10 @@ func selects(s lint.FargateSelector, w *lint.Workload) lint.Tri {
 	t := lint.GlobMatch(s.Namespace, w.Namespace)
 	for k, v := range s.Labels {
 		have, ok := w.Pod.PodLabels[k]
+		if !ok && w.Pod.PodLabelsUnknown {
+			t = lint.Maybe
+			continue
+		}
 		if !ok {
 			return lint.No
 		}
@@ -89,10 +93,18 @@ func (c *checker) judged(w *lint.Workload, cands []*Place) bool {
 }
 
 // elsewhere reports whether the pod requires a label no place of the
-// tree defines: the capacity that carries it is declared elsewhere.
+// tree defines, or a NodePool or node group by a name none here has: the
+// capacity that carries it is declared elsewhere.
 func (c *checker) elsewhere(w *lint.Workload) bool {
 	for _, term := range terms(w.Pod) {
 		for _, r := range term {
+			if r.Operator == lint.OpIn && (r.Key == LabelNodePool || r.Key == LabelNodeGroup) && !c.named(r) {
+				c.out.Elsewhere = append(c.out.Elsewhere, Elsewhere{
+					What:  fmt.Sprintf("%s selects %s, which no place in this tree carries", w.Label, describe(r)),
+					Range: r.Range,
+				})
+				return true
+			}
 			if !positive(r) || !custom(r.Key) {
 				continue
 			}
@@ -106,6 +118,22 @@ func (c *checker) elsewhere(w *lint.Workload) bool {
 			if !defined {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// named reports whether some place of the tree has a name an identity
+// requirement (karpenter.sh/nodepool, eks.amazonaws.com/nodegroup)
+// allows, or a name that is not known.
+func (c *checker) named(r lint.Requirement) bool {
+	kind := NodePoolPlace
+	if r.Key == LabelNodeGroup {
+		kind = NodeGroupPlace
+	}
+	for _, p := range c.places {
+		if p.Kind == kind && (p.name == "" || matches(r, p.name, true)) {
+			return true
 		}
 	}
 	return false

@@ -20,16 +20,17 @@ const (
 )
 
 // resourceClass returns the class a resource name counts in: cpu, memory,
-// or gpu for the accelerator devices (nvidia.com/gpu, amd.com/gpu,
-// aws.amazon.com/neuron); "" for anything else. aws.amazon.com/neuroncore
-// counts cores, not devices, and is left out rather than mixed in.
+// or gpu for the GPUs (nvidia.com/gpu, amd.com/gpu); "" for anything else.
+// AWS Neuron devices and cores (aws.amazon.com/neuron, …/neuroncore) are
+// left out: the instance table does not count them, so a pod's Neuron
+// request must not be compared with its GPUs.
 func resourceClass(name string) string {
 	switch name {
 	case "cpu":
 		return resCPU
 	case "memory":
 		return resMemory
-	case "nvidia.com/gpu", "amd.com/gpu", "aws.amazon.com/neuron":
+	case "nvidia.com/gpu", "amd.com/gpu":
 		return resGPU
 	}
 	return ""
@@ -205,7 +206,7 @@ func (d *doc) resourceList(n *yaml.Node, in func() string) (resourceAmounts, boo
 	if !present || !ok {
 		return out, ok
 	}
-	for _, name := range [...]string{"cpu", "memory", "nvidia.com/gpu", "amd.com/gpu", "aws.amazon.com/neuron"} {
+	for _, name := range [...]string{"cpu", "memory", "nvidia.com/gpu", "amd.com/gpu"} {
 		_, v := lookup(m, name)
 		if v == nil {
 			continue
