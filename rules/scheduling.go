@@ -70,7 +70,7 @@ func pendingVerb(v scheduling.Verdict) string {
 // place refuses, what Karpenter and the scheduler then do.
 func unschedulableChain(v scheduling.Verdict) []string {
 	w := v.Workload
-	chain := []string{fmt.Sprintf("%s's pods need a node that satisfies the spec at %s", w.Label, w.Range)}
+	chain := []string{fmt.Sprintf("%s's pods need a node for %s", w.Label, podNeeds(v))}
 	for _, pf := range v.Places {
 		var reasons []string
 		for _, m := range pf.Misfits {
@@ -118,4 +118,26 @@ func placeCount(v scheduling.Verdict) string {
 		return v.Places[0].Place.Label()
 	}
 	return fmt.Sprintf("any of the %d places of its cluster", len(v.Places))
+}
+
+// podNeeds says what the pods ask of a node: requests, selectors,
+// tolerations and the zone of their volume.
+func podNeeds(v scheduling.Verdict) string {
+	pod := v.Workload.Pod
+	parts := []string{"requests of " + requestText(v)}
+	if n := len(pod.NodeSelector); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d node selector label(s)", n))
+	}
+	if n := len(pod.Affinity); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d required node affinity term(s)", n))
+	}
+	if n := len(pod.Tolerations); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d toleration(s)", n))
+	} else {
+		parts = append(parts, "no tolerations")
+	}
+	if v.Volume != nil && len(v.Volume.Zones) > 0 {
+		parts = append(parts, "a volume in "+strings.Join(v.Volume.Zones, ", ")+" ("+v.Volume.Via+")")
+	}
+	return strings.Join(parts, ", ")
 }

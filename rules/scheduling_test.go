@@ -33,7 +33,7 @@ func TestSchedulingHintsNameTheChange(t *testing.T) {
 			"nodepool.yaml:17:11: NodePool gpu: its nodes are tainted nvidia.com/gpu=true:NoSchedule",
 		},
 		"testdata/FL404/positive_class_pins_zone_pool_lacks": {
-			"let NodePool general launch in eu-west-1c",
+			"add eu-west-1c to NodePool general's topology.kubernetes.io/zone requirement",
 			"NodePool general: it places nodes only in eu-west-1a, eu-west-1b (its zone requirement), the volume (StorageClass gp3-c) lives in eu-west-1c",
 		},
 	} {

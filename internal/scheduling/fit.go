@@ -124,6 +124,11 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 	}
 	needs, conflict := volumeNeeds(c.m, w)
 	v := Verdict{Workload: w, Requests: req}
+	for i := range needs {
+		if len(needs[i].Zones) > 0 && v.Volume == nil {
+			v.Volume = &needs[i]
+		}
+	}
 	var fitting []*Place
 	for _, p := range cands {
 		f := c.fit(w, p, req, needs, conflict)

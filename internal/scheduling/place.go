@@ -47,7 +47,11 @@ type Place struct {
 	zonesKnown bool
 	zonesRange lint.Range
 	zonesVia   string
-	cluster    lint.Value
+	// zoneReq and zoneClass say what restricts a NodePool's zones: its
+	// zone requirement, the subnets of its node class (named).
+	zoneReq   bool
+	zoneClass string
+	cluster   lint.Value
 	karpenter  bool
 	armOnly    bool
 }
@@ -213,13 +217,14 @@ func (p *Place) nodePoolZones(m *lint.Model, np *lint.NodePool) {
 		for _, r := range rs {
 			if r.Operator == lint.OpIn {
 				zones, known = intersect(zones, r.Values, known), true
-				p.zonesRange, p.zonesVia = r.Range, "its zone requirement"
+				p.zonesRange, p.zonesVia, p.zoneReq = r.Range, "its zone requirement", true
 			}
 		}
 	}
 	if nc := nodeClassOf(m, np); nc != nil && len(nc.SubnetTerms) > 0 {
 		if sz, ok := subnetZonesOfTerms(m, nc.SubnetTerms); ok {
 			zones, known = intersect(zones, sz, known), true
+			p.zoneClass = nc.Label
 			if p.zonesRange.IsZero() || len(zones) == 0 {
 				p.zonesRange, p.zonesVia = nc.SubnetRange, "the subnets of "+nc.Label
 			}

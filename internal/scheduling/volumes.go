@@ -168,12 +168,20 @@ func zoneFit(p *Place, needs []VolumeNeed) *Misfit {
 	return nil
 }
 
-// zoneFix is the change that lets a place put a node in a zone.
+// zoneFix is the change that lets a place put a node in a zone: widen
+// what restricts its zones.
 func zoneFix(p *Place, zone string) string {
-	if p.Kind == NodePoolPlace {
-		return fmt.Sprintf("let %s launch in %s: add it to its %s requirement and give its node class a subnet there", p.Label(), zone, LabelZone)
+	if p.Kind != NodePoolPlace {
+		return fmt.Sprintf("give %s a subnet in %s", p.Label(), zone)
 	}
-	return fmt.Sprintf("give %s a subnet in %s", p.Label(), zone)
+	var parts []string
+	if p.zoneReq {
+		parts = append(parts, fmt.Sprintf("add %s to %s's %s requirement", zone, p.Label(), LabelZone))
+	}
+	if p.zoneClass != "" {
+		parts = append(parts, fmt.Sprintf("give %s a subnet in %s that its subnetSelectorTerms select", p.zoneClass, zone))
+	}
+	return strings.Join(parts, " and ")
 }
 
 // needZones writes the zones of each need.

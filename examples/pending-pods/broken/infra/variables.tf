@@ -1,0 +1,4 @@
+variable "cluster_name" {
+  type    = string
+  default = "ledger"
+}
