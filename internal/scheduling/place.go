@@ -52,8 +52,8 @@ type Place struct {
 	zoneReq   bool
 	zoneClass string
 	cluster   lint.Value
-	karpenter  bool
-	armOnly    bool
+	karpenter bool
+	armOnly   bool
 }
 
 // Label is how messages name the place.
