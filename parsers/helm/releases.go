@@ -273,15 +273,19 @@ func mergeDoc(r *lint.Release, n *yaml.Node, pos posFunc) error {
 func (b *builder) mergeText(r *lint.Release, yf *yamlFile, s *yaml.Node, what string) {
 	docs, err := parseYAML([]byte(s.Value))
 	pos := yf.embeddedPos(s)
-	if err != nil {
-		b.diag(yf.rangeOf(s), "invalid values", fmt.Sprintf("%s: %s", what, err))
-		return
-	}
 	for _, d := range docs {
-		if err := mergeDoc(r, body(d), pos); err != nil {
-			b.diag(yf.rangeOf(s), "invalid values", fmt.Sprintf("%s: %s", what, err))
-			return
+		if err != nil {
+			break
 		}
+		err = mergeDoc(r, body(d), pos)
+	}
+	switch {
+	case err != nil && lint.HasSentinel(s.Value):
+		// A value known only after apply (a Terraform variable rendered
+		// into the text) is not broken input.
+		b.note(lint.Unresolved, yf.rangeOf(s), fmt.Sprintf("%s: %s holds a value known only after apply; not read", r.Label, what))
+	case err != nil:
+		b.diag(yf.rangeOf(s), "invalid values", fmt.Sprintf("%s: %s", what, err))
 	}
 }
 

@@ -52,6 +52,9 @@ type funcEnv struct {
 	cwd string
 	// b is the root's evaluation budget; nil for a table without bounds.
 	b *budget
+	// template, when set, is told every file of the tree templatefile()
+	// reads (absolute): a template, never a manifest as written.
+	template func(abs string)
 }
 
 // unguarded functions need no budget: try and can take expressions (whose
@@ -464,6 +467,9 @@ func (e *funcEnv) templateFileFunc(funcs map[string]function.Function) function.
 			p := args[0].AsString()
 			if hasSentinel(p) {
 				return cty.DynamicVal, nil
+			}
+			if abs, ok := e.inside(p); ok && e.template != nil {
+				e.template(abs)
 			}
 			src, err := e.readFile(p)
 			if err != nil {

@@ -351,7 +351,7 @@ func (l *loader) evaluate(dir string) (e *evaluator) {
 	if l.opts.ScopeFor != nil {
 		e.scope = l.opts.ScopeFor(dir)
 	}
-	env := &funcEnv{h: e.h, tree: l.opts.Tree, cwd: dir, b: e.budget()}
+	env := &funcEnv{h: e.h, tree: l.opts.Tree, cwd: dir, b: e.budget(), template: func(abs string) { e.templates = append(e.templates, abs) }}
 	e.funcs = env.functions()
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
 	mi.inputs = e.rootInputs(m)
