@@ -1,6 +1,7 @@
 package helm
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -302,6 +303,9 @@ func readArchive(p string) ([]File, error) {
 	if n > maxChartSize {
 		return nil, fmt.Errorf("the chart is larger than %d MiB decompressed", maxChartSize>>20)
 	}
+	if !hasChartYAML(data) {
+		return nil, nil // not a chart: the caller notes it
+	}
 	bfs, err := loader.LoadArchiveFiles(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("corrupt chart archive: %w", err)
@@ -317,4 +321,27 @@ func readArchive(p string) ([]File, error) {
 		files = append(files, File{Name: f.Name, Data: f.Data})
 	}
 	return files, nil
+}
+
+// hasChartYAML reports whether a gzip-compressed tar archive holds a
+// Chart.yaml one directory deep, as a packaged chart does. An archive that
+// does not (a drawing, a backup that happens to end in .tgz) is not a
+// chart and is never broken chart input.
+func hasChartYAML(data []byte) bool {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return true // let the loader say what is wrong
+	}
+	tr := tar.NewReader(zr)
+	for range maxChartFiles + 1 {
+		h, err := tr.Next()
+		if err != nil {
+			return !errors.Is(err, io.EOF)
+		}
+		parts := strings.Split(strings.TrimPrefix(path.Clean(h.Name), "./"), "/")
+		if len(parts) == 2 && parts[1] == "Chart.yaml" {
+			return true
+		}
+	}
+	return true
 }
