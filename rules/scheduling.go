@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -16,6 +17,9 @@ func reportUnschedulable(p *lint.Pass, stage scheduling.Stage, what func(schedul
 	if stage == scheduling.StageSelectors {
 		for _, e := range res.Elsewhere {
 			p.Unresolved(e.What, e.Range)
+		}
+		for _, reason := range slices.Sorted(maps.Keys(res.Unjudged)) {
+			p.Unresolved(res.Unjudgedf(reason), res.Unjudged[reason].Range)
 		}
 	}
 	for _, v := range res.Verdicts {

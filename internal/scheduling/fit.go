@@ -1,6 +1,8 @@
 package scheduling
 
 import (
+	"fmt"
+
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -79,11 +81,48 @@ type Elsewhere struct {
 	Range lint.Range
 }
 
-// Result is what Check found: the unschedulable workloads, and those
-// pinned to capacity declared elsewhere.
+// Result is what Check found: the unschedulable workloads, those pinned
+// to capacity declared elsewhere, and how many were judged.
 type Result struct {
 	Verdicts  []Verdict
 	Elsewhere []Elsewhere
+	// Judged counts the workloads fitted onto the places; Unjudged the
+	// others that run pods, by why not (first one's range kept).
+	Judged   int
+	Unjudged map[string]Elsewhere
+	counts   map[string]int
+}
+
+// Skip reasons, for Result.Unjudged.
+const (
+	skipUnknown    = "their requests or pod spec cannot be read"
+	skipFargate    = "a Fargate profile may run them"
+	skipNoPlace    = "no NodePool, node group or Fargate profile of their cluster is declared here"
+	skipElsewhere  = "they select labels or names no place declared here carries"
+	skipIncomplete = "the tree does not declare their cluster's whole capacity (no EKS cluster here, or Karpenter installed with no NodePool) and they pin themselves to no place declared here"
+)
+
+// Unjudgedf says how many workloads a reason left out.
+func (r Result) Unjudgedf(reason string) string {
+	return fmt.Sprintf("%d workload(s) not judged for scheduling: %s", r.counts[reason], reason)
+}
+
+// skipNamed is a workload pinned to a place named elsewhere: noted on its
+// own (Result.Elsewhere), not counted again.
+const skipNamed = "named elsewhere"
+
+// skip counts a workload not judged.
+func (c *checker) skip(w *lint.Workload, reason string) {
+	if reason == skipNamed {
+		return
+	}
+	if c.out.Unjudged == nil {
+		c.out.Unjudged, c.out.counts = map[string]Elsewhere{}, map[string]int{}
+	}
+	if _, ok := c.out.Unjudged[reason]; !ok {
+		c.out.Unjudged[reason] = Elsewhere{What: reason, Range: w.Range}
+	}
+	c.out.counts[reason]++
 }
 
 // Check fits every workload of the model onto the places it declares: a
@@ -108,20 +147,36 @@ type checker struct {
 // not judged (unknown facts, capacity outside the tree).
 func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 	pod := w.Pod
-	if pod == nil || pod.Unknown || w.KindName == "DaemonSet" {
+	if w.KindName == "DaemonSet" {
 		return Verdict{}, false
 	}
-	req, ok := pod.Requests()
+	var req lint.Resources
+	ok := false
+	if pod != nil && !pod.Unknown {
+		req, ok = pod.Requests()
+	}
 	if !ok {
+		c.skip(w, skipUnknown)
 		return Verdict{}, false
 	}
-	if fargateTakes(c.m, w) != lint.No {
+	switch fargateTakes(c.m, w) {
+	case lint.Yes:
+		c.out.Judged++
 		return c.fargate(w, req)
+	case lint.Maybe:
+		c.skip(w, skipFargate)
+		return Verdict{}, false
 	}
 	cands := c.candidates(w)
-	if len(cands) == 0 || !c.judged(w, cands) {
+	if len(cands) == 0 {
+		c.skip(w, skipNoPlace)
 		return Verdict{}, false
 	}
+	if why := c.judged(w, cands); why != "" {
+		c.skip(w, why)
+		return Verdict{}, false
+	}
+	c.out.Judged++
 	needs, conflict := volumeNeeds(c.m, w)
 	v := Verdict{Workload: w, Requests: req}
 	for i := range needs {

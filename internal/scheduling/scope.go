@@ -81,21 +81,29 @@ func (c *checker) fargate(w *lint.Workload, req lint.Resources) (Verdict, bool) 
 	return v, true
 }
 
-// judged reports whether the tree declares enough capacity to judge the
-// workload: the whole capacity of its cluster (the cluster is declared
+// judged says why the tree does not declare enough capacity to judge the
+// workload, "" when it does: the whole capacity of its cluster (the cluster is declared
 // here, and so are the NodePools of a Karpenter it installs), or the
 // places the pod pins itself to by a label they define.
-func (c *checker) judged(w *lint.Workload, cands []*Place) bool {
-	if c.elsewhere(w) {
-		return false
+func (c *checker) judged(w *lint.Workload, cands []*Place) (why string) {
+	switch named, other := c.elsewhere(w); {
+	case named:
+		return skipNamed
+	case other:
+		return skipElsewhere
+	case !c.complete(w) && !pinned(w.Pod, cands):
+		return skipIncomplete
 	}
-	return c.complete(w) || pinned(w.Pod, cands)
+	return ""
 }
 
 // elsewhere reports whether the pod requires a label no place of the
 // tree defines, or a NodePool or node group by a name none here has: the
 // capacity that carries it is declared elsewhere.
-func (c *checker) elsewhere(w *lint.Workload) bool {
+//
+// named is set for a NodePool or node group name (noted on its own),
+// other for any other label.
+func (c *checker) elsewhere(w *lint.Workload) (named, other bool) {
 	for _, term := range terms(w.Pod) {
 		for _, r := range term {
 			if r.Operator == lint.OpIn && (r.Key == LabelNodePool || r.Key == LabelNodeGroup) && !c.named(r) {
@@ -103,7 +111,7 @@ func (c *checker) elsewhere(w *lint.Workload) bool {
 					What:  fmt.Sprintf("%s selects %s, which no place in this tree carries", w.Label, describe(r)),
 					Range: r.Range,
 				})
-				return true
+				return true, false
 			}
 			if !positive(r) || !custom(r.Key) {
 				continue
@@ -116,11 +124,11 @@ func (c *checker) elsewhere(w *lint.Workload) bool {
 				}
 			}
 			if !defined {
-				return true
+				return false, true
 			}
 		}
 	}
-	return false
+	return false, false
 }
 
 // named reports whether some place of the tree has a name an identity
