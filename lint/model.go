@@ -366,6 +366,9 @@ type NodePool struct {
 	KindName   string
 	// NodeClass names the node class it launches with.
 	NodeClass Ref
+	// AutoMode is set when its nodeClassRef names an EKS Auto Mode
+	// NodeClass: the cluster runs Auto Mode, with built-in NodePools.
+	AutoMode bool
 	// Provisioner-era settings that are node identity themselves.
 	InstanceProfile    Ref
 	SecurityGroupTerms []SelectorTerm
@@ -465,6 +468,10 @@ type Cluster struct {
 	// ModeRange is where the mode is written (or the cluster when it is a
 	// default).
 	ModeRange Range
+	// AutoMode is set when EKS Auto Mode is enabled (compute_config,
+	// autoModeConfig, computeConfig): its built-in NodePools are capacity
+	// no source declares. AutoModeUnknown is set when that cannot be read.
+	AutoMode, AutoModeUnknown bool
 }
 
 // Workload is an object that runs pods (Deployment, StatefulSet,

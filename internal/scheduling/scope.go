@@ -147,17 +147,26 @@ func (c *checker) named(r lint.Requirement) bool {
 	return false
 }
 
-// complete reports whether the tree declares the workload's cluster and,
+// complete reports whether the tree declares the workload's cluster (not
+// in EKS Auto Mode, whose built-in NodePools no source declares) and,
 // when it installs Karpenter there, its NodePools.
 func (c *checker) complete(w *lint.Workload) bool {
 	cluster := false
 	for _, cl := range c.m.Clusters {
 		if cl.Scope.Compatible(w.Scope, true, true) && lint.Compare(cl.Name, clusterOf(w.Scope)) != lint.No {
+			if cl.AutoMode || cl.AutoModeUnknown {
+				return false // Auto Mode's built-in NodePools are declared nowhere
+			}
 			cluster = true
 		}
 	}
 	if !cluster {
 		return false
+	}
+	for _, np := range c.m.NodePools {
+		if np.AutoMode && np.Scope.Compatible(w.Scope, true, true) {
+			return false
+		}
 	}
 	if !c.installsKarpenter(w) {
 		return true

@@ -675,6 +675,10 @@ func (m *mr) cluster() *lint.Cluster {
 			c.AuthenticationMode, c.ModeRange = r.Value, r.Range
 		}
 	}
+	if _, cc := lookup(m.fp, "computeConfig"); cc != nil {
+		_, en := lookup(m.block(cc), "enabled")
+		c.AutoMode, c.AutoModeUnknown = m.d.enabled(en)
+	}
 	return c
 }
 

@@ -199,6 +199,7 @@ func (c *clusterConfig) clusterEntity() *lint.Cluster {
 	if r := c.d.refAt("accessConfig", "authenticationMode"); r.IsSet() {
 		cl.AuthenticationMode, cl.ModeRange = r.Value, r.Range
 	}
+	cl.AutoMode, cl.AutoModeUnknown = c.d.enabledAt("autoModeConfig", "enabled")
 	return cl
 }
 

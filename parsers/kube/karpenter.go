@@ -56,7 +56,7 @@ func (d *doc) nodeClass() *lint.NodeClass {
 func (d *doc) nodePool() *lint.NodePool {
 	np := &lint.NodePool{Object: d.object(lint.KindNodePool), APIVersion: d.apiVersion, KindName: d.kind}
 	_, ref := path(d.root, "spec", "template", "spec", "nodeClassRef")
-	if !isAutoModeRef(ref) {
+	if np.AutoMode = isAutoModeRef(ref); !np.AutoMode {
 		_, name := lookup(ref, "name")
 		np.NodeClass = d.ref(name)
 	}

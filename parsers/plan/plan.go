@@ -302,6 +302,24 @@ func (b *builder) nested(attr, key string) lint.Value {
 	return lint.Unknown()
 }
 
+// autoMode reads compute_config[0].enabled of a planned aws_eks_cluster.
+// The block is absent from the plans of providers older than Auto Mode:
+// off.
+func (b *builder) autoMode() (on, unknown bool) {
+	list, _ := b.attrs["compute_config"].([]any)
+	if len(list) == 0 {
+		return false, false
+	}
+	m, _ := list[0].(map[string]any)
+	switch en := m["enabled"].(type) {
+	case bool:
+		return en, false
+	case nil:
+		return false, false
+	}
+	return false, true
+}
+
 func (b *builder) refs(list any) []lint.Ref {
 	var out []lint.Ref
 	items, _ := list.([]any)
@@ -325,7 +343,9 @@ func (b *builder) entity(address, typ string, rng lint.Range, base lint.Scope) l
 	switch typ {
 	case "aws_eks_cluster":
 		obj.Kind, obj.Name = lint.KindCluster, b.str("name")
-		return &lint.Cluster{Object: obj, AuthenticationMode: b.nested("access_config", "authentication_mode"), ModeRange: rng}
+		cl := &lint.Cluster{Object: obj, AuthenticationMode: b.nested("access_config", "authentication_mode"), ModeRange: rng}
+		cl.AutoMode, cl.AutoModeUnknown = b.autoMode()
+		return cl
 	case "aws_iam_role":
 		obj.Kind, obj.Name = lint.KindRole, b.str("name")
 		return &lint.Role{Object: obj, ARN: b.str("arn")}

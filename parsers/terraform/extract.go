@@ -434,5 +434,28 @@ func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 			cl.ModeRange = x.pos(a)
 		}
 	}
+	for _, b := range blockList(getAttr(x.v, "compute_config")) {
+		on, unknown := boolAttr(getAttr(b, "enabled"))
+		cl.AutoMode, cl.AutoModeUnknown = cl.AutoMode || on, cl.AutoModeUnknown || unknown
+	}
+	if v := getAttr(x.v, "compute_config"); v != cty.NilVal && !v.IsKnown() {
+		cl.AutoModeUnknown = true
+	}
 	return cl
+}
+
+// boolAttr reads a boolean attribute: on when true (or "true", as
+// Terraform converts), unknown when it cannot be read (a hole, unknown).
+func boolAttr(v cty.Value) (on, unknown bool) {
+	switch {
+	case v == cty.NilVal || v.IsKnown() && v.IsNull():
+		return false, false
+	case !v.IsKnown():
+		return false, true
+	case v.Type() == cty.Bool:
+		return v.True(), false
+	case v.Type() == cty.String && (v.AsString() == "true" || v.AsString() == "false"):
+		return v.AsString() == "true", false
+	}
+	return false, true
 }

@@ -59,6 +59,16 @@ resource "aws_eks_cluster" "this" {
     subnet_ids         = coalescelist(var.control_plane_subnet_ids, var.subnet_ids)
   }
 
+  # EKS Auto Mode (cluster_compute_config.enabled, from v20.31.0): built-in
+  # NodePools no source declares.
+  dynamic "compute_config" {
+    for_each = length(var.cluster_compute_config) > 0 ? [var.cluster_compute_config] : []
+
+    content {
+      enabled = try(compute_config.value.enabled, false)
+    }
+  }
+
   tags = merge(var.tags, var.cluster_tags)
 }
 

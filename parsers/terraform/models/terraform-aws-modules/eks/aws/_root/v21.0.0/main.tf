@@ -67,6 +67,16 @@ resource "aws_eks_cluster" "this" {
     subnet_ids         = coalescelist(var.control_plane_subnet_ids, var.subnet_ids)
   }
 
+  # EKS Auto Mode (compute_config.enabled): built-in NodePools no source
+  # declares.
+  dynamic "compute_config" {
+    for_each = var.compute_config != null ? [var.compute_config] : []
+
+    content {
+      enabled = try(compute_config.value.enabled, false)
+    }
+  }
+
   tags = merge(var.tags, var.cluster_tags)
 }
 
