@@ -1,9 +1,12 @@
 package rules_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/internal/instancetypes"
+	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/linttest"
 	"github.com/faultline-dev/faultline/rules"
 )
@@ -58,5 +61,44 @@ func TestSchedulingHintsNameTheChange(t *testing.T) {
 				t.Errorf("chain %q does not end in Pending pods", f.Chain)
 			}
 		})
+	}
+}
+
+// TestInstanceTableCoversFixtures: every instance type the fixtures and
+// examples name is in the generated table (except the one a fixture names
+// to show that an unknown type fits), so no capacity fixture passes only
+// because its types are unknown.
+func TestInstanceTableCoversFixtures(t *testing.T) {
+	dirs, _ := filepath.Glob("testdata/FL40*/*")
+	examples, _ := filepath.Glob("../examples/*/*")
+	seen := 0
+	for _, d := range append(dirs, examples...) {
+		if !isDir(d) {
+			continue
+		}
+		in, err := load(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, np := range in.Model.NodePools {
+			for _, r := range np.Requirements {
+				if r.Key == instancetypes.LabelInstanceType && r.Operator == lint.OpIn {
+					names = append(names, r.Values...)
+				}
+			}
+		}
+		for _, ng := range in.Model.NodeGroups {
+			names = append(names, ng.Capacity.InstanceTypes...)
+		}
+		seen += len(names)
+		for _, n := range names {
+			if _, ok := instancetypes.Lookup(n); !ok && n != "zz9.large" {
+				t.Errorf("%s: instance type %s is not in the table", d, n)
+			}
+		}
+	}
+	if seen < 10 {
+		t.Errorf("only %d instance types named: the fixtures are not read", seen)
 	}
 }

@@ -2,6 +2,7 @@ package scheduling
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -57,6 +58,9 @@ func termFit(term []lint.Requirement, p *Place) ([]*instance, bool, *Misfit) {
 			}
 		}
 		instances = left
+		if m := minValuesMisfit(p, term, instances); m != nil {
+			return nil, false, m
+		}
 	}
 	for _, k := range keys {
 		if instanceDerived(k) && known {
@@ -160,4 +164,38 @@ func instanceList(in []*instance) string {
 		names = append(names, it.name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// minValuesMisfit explains a NodePool requirement whose minValues the
+// instance types left for the pod cannot meet: Karpenter then launches
+// nothing ("minValues requirement is not met").
+func minValuesMisfit(p *Place, term []lint.Requirement, left []*instance) *Misfit {
+	keys := make([]string, 0, len(p.reqs))
+	for k := range p.reqs {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, key := range keys {
+		if !instanceDerived(key) {
+			continue
+		}
+		for _, r := range p.reqs[key] {
+			n := len(labelValues(left, key))
+			if r.MinValues == 0 || n >= r.MinValues {
+				continue
+			}
+			pod := r.Range
+			if len(term) > 0 {
+				pod = term[0].Range
+			}
+			return &Misfit{
+				Stage:  StageSelectors,
+				Reason: fmt.Sprintf("its requirement on %s asks for at least %d distinct values (minValues), and the instance types left for the pod give %d", key, r.MinValues, n),
+				At:     r.Range,
+				Pod:    pod,
+				Fix:    fmt.Sprintf("lower minValues on %s in %s to %d, or relax the pod's node selector", key, p.Label(), max(n, 1)),
+			}
+		}
+	}
+	return nil
 }

@@ -145,6 +145,7 @@ func TestParseFile(t *testing.T) {
 					Object:     obj(lint.KindNodePool, f+"#2/NodePool/auto", "NodePool auto", "auto", r(32, 7, 32, 15), r(34, 9, 34, 13)),
 					APIVersion: "karpenter.sh/v1",
 					KindName:   "NodePool",
+					AutoMode:   true,
 				},
 			}
 		}},
