@@ -1,0 +1,79 @@
+package scheduling_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/internal/engine"
+	"github.com/faultline-dev/faultline/internal/scheduling"
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// stageOf is the stage each capacity rule reports.
+var stageOf = map[string]scheduling.Stage{
+	"FL401": scheduling.StageRequests,
+	"FL402": scheduling.StageSelectors,
+	"FL403": scheduling.StageTaints,
+	"FL404": scheduling.StageZones,
+}
+
+// TestFixtureVerdicts runs Check over the capacity rules' fixtures
+// (rules/testdata/FL40*): each positive fixture gives exactly one verdict,
+// at its rule's stage; each negative none. The rules' own fixture test
+// checks the findings; this one pins the fitting itself, here, where
+// mutation testing of this package sees it.
+func TestFixtureVerdicts(t *testing.T) {
+	dirs, _ := filepath.Glob("../../rules/testdata/FL40*/*")
+	if len(dirs) < 30 {
+		t.Fatalf("found %d fixtures", len(dirs))
+	}
+	for _, d := range dirs {
+		rule, name := filepath.Base(filepath.Dir(d)), filepath.Base(d)
+		t.Run(rule+"/"+name, func(t *testing.T) {
+			m := loadModel(t, d)
+			res := scheduling.Check(m)
+			if strings.HasPrefix(name, "negative") {
+				for _, v := range res.Verdicts {
+					t.Errorf("verdict for %s at stage %d", v.Workload.Label, v.Stage)
+				}
+				return
+			}
+			if len(res.Verdicts) != 1 {
+				t.Fatalf("%d verdicts, want 1", len(res.Verdicts))
+			}
+			v := res.Verdicts[0]
+			if v.Stage != stageOf[rule] {
+				t.Errorf("stage %d, want %d", v.Stage, stageOf[rule])
+			}
+			for _, pf := range v.Places {
+				if len(pf.Misfits) == 0 {
+					t.Errorf("%s is listed without a misfit", pf.Place.Label())
+				}
+			}
+		})
+	}
+}
+
+// loadModel reads a fixture the way `faultline lint DIR` does.
+func loadModel(t *testing.T, dir string) *lint.Model {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := engine.Options{Paths: []string{abs}, Cwd: abs, RelTo: abs, Vars: map[string]string{}}
+	if _, err := os.Stat(filepath.Join(abs, lint.ConfigFile)); err == nil {
+		cfg, err := lint.LoadConfig(filepath.Join(abs, lint.ConfigFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Config = cfg
+	}
+	l, err := engine.Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.Input.Model
+}
