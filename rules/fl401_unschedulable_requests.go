@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/faultline-dev/faultline/internal/scheduling"
 	"github.com/faultline-dev/faultline/lint"
@@ -71,11 +72,17 @@ that allocates them — the hint names the smallest one the table has.`,
 // requestText writes the pod's effective requests.
 func requestText(v scheduling.Verdict) string {
 	r := v.Requests
-	s := fmt.Sprintf("%s CPU and %s memory", cpuText(r.MilliCPU), memText(r.Memory))
-	if r.GPU > 0 {
-		s += fmt.Sprintf(" and %d GPU", r.GPU)
+	var parts []string
+	if r.MilliCPU > 0 {
+		parts = append(parts, cpuText(r.MilliCPU)+" CPU")
 	}
-	return s
+	if r.Memory > 0 {
+		parts = append(parts, memText(r.Memory)+" memory")
+	}
+	if r.GPU > 0 {
+		parts = append(parts, fmt.Sprintf("%d GPU", r.GPU))
+	}
+	return strings.Join(parts, " and ")
 }
 
 func cpuText(m int64) string {
