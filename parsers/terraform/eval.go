@@ -31,6 +31,9 @@ type evaluator struct {
 
 	entities []lint.Entity
 	notes    []lint.Note
+	// scanned are the modules whose templatefile() calls were recorded
+	// (staticTemplates), once each.
+	scanned map[*module]bool
 	// calls are the module calls answered without their source, by path
 	// without instance keys.
 	calls    map[string][]lint.Range
@@ -148,6 +151,7 @@ func (mi *modInst) run() {
 			mi.evalProvider(it.prov)
 		}
 	}
+	mi.staticTemplates()
 }
 
 func (mi *modInst) evalVariable(name string) {

@@ -201,3 +201,58 @@ func (x *extraction) rendersTemplate(expr hcl.Expression) bool {
 	typ, _ := attrName(st.Traversal, 1)
 	return st.Traversal.RootName() == "data" && typ == "template_file"
 }
+
+// staticTemplates records, as templates, the files every templatefile()
+// call of the module names, including those of resources Terraform would
+// not create (count = 0) and so are never evaluated: such a file is a
+// template, never a manifest as written.
+func (mi *modInst) staticTemplates() {
+	tree := mi.e.l.opts.Tree
+	if tree == nil || !tree.Contains(mi.m.dir) || mi.e.scanned[mi.m] {
+		return // a model's or cached module's own files are not the tree's
+	}
+	if mi.e.scanned == nil {
+		mi.e.scanned = map[*module]bool{}
+	}
+	mi.e.scanned[mi.m] = true
+	var walk func(b *gbody)
+	visit := func(a *hcl.Attribute) {
+		n, ok := a.Expr.(hclsyntax.Node)
+		if !ok {
+			return
+		}
+		hclsyntax.VisitAll(n, func(n hclsyntax.Node) hcl.Diagnostics {
+			if fc, ok := n.(*hclsyntax.FunctionCallExpr); ok {
+				if f := mi.templatePath(fc, "templatefile"); f != "" && tree.IsFile(f) {
+					mi.e.templates = append(mi.e.templates, f)
+				}
+			}
+			return nil
+		})
+	}
+	walk = func(b *gbody) {
+		if b == nil {
+			return
+		}
+		for _, a := range b.attrs {
+			visit(a)
+		}
+		for _, blk := range b.blocks {
+			walk(blk.body)
+		}
+	}
+	for _, r := range mi.m.resources {
+		walk(r.body)
+	}
+	for _, a := range mi.m.locals {
+		visit(a)
+	}
+	for _, a := range mi.m.outputs {
+		visit(a)
+	}
+	for _, c := range mi.m.calls {
+		for _, a := range c.attrs {
+			visit(a)
+		}
+	}
+}
