@@ -1,6 +1,8 @@
 package scheduling_test
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,8 +54,42 @@ func TestFixtureVerdicts(t *testing.T) {
 					t.Errorf("%s is listed without a misfit", pf.Place.Label())
 				}
 			}
+			at := v.Best().First(v.Stage).Pod
+			if at.IsZero() {
+				at = v.Workload.Range
+			}
+			if want := wantLines(t, d, rule); !want[fmt.Sprintf("%s:%d", at.File, at.Line)] {
+				t.Errorf("verdict at %s, want one of %v", at, want)
+			}
 		})
 	}
+}
+
+// wantLines finds the lines of a fixture that carry a `# want RULE`
+// comment, as file:line relative to the fixture.
+func wantLines(t *testing.T, dir, rule string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, "# want "+rule) {
+				out[fmt.Sprintf("%s:%d", filepath.ToSlash(rel), i+1)] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // loadModel reads a fixture the way `faultline lint DIR` does.

@@ -30,6 +30,9 @@ func TestMatchesFollowsTheSchedulersOperators(t *testing.T) {
 		{req("cpu", lint.OpGt, "4"), "4", true, false},
 		{req("cpu", lint.OpLt, "4"), "2", true, true},
 		{req("cpu", lint.OpLt, "4"), "x", true, false},
+		{req("cpu", lint.OpLt, "4"), "4", true, false},
+		{req("cpu", lint.OpLt, "4"), "3", true, true},
+		{req("cpu", lint.OpGt, "4"), "5", true, true},
 		{req("cpu", lint.OpGt, "4"), "", false, false},
 	} {
 		if got := matches(c.r, c.value, c.present); got != c.want {
@@ -55,6 +58,11 @@ func TestOfferCompatible(t *testing.T) {
 		"open bounds miss":            {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "4")}}, []lint.Requirement{req("k", lint.OpLt, "5")}, false},
 		"open, DoesNotExist":          {offer{}, []lint.Requirement{req("k", lint.OpDoesNotExist)}, false},
 		"may be absent, DoesNotExist": {offer{absent: true}, []lint.Requirement{req("k", lint.OpDoesNotExist)}, true},
+		"bounds leave one value":      {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "4")}}, []lint.Requirement{req("k", lint.OpLt, "6")}, true},
+		"NotIn takes the only value":  {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "4"), req("k", lint.OpNotIn, "5")}}, []lint.Requirement{req("k", lint.OpLt, "6")}, false},
+		"NotIn in a wide range":       {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "0"), req("k", lint.OpNotIn, "1", "2")}}, []lint.Requirement{req("k", lint.OpLt, "1000")}, true},
+		"NotIn in a huge range":       {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "0")}}, []lint.Requirement{req("k", lint.OpLt, "100000"), req("k", lint.OpNotIn, "1")}, true},
+		"bad bound":                   {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "x")}}, []lint.Requirement{req("k", lint.OpExists)}, false},
 	} {
 		if got := c.o.compatible(c.want); got != c.ok {
 			t.Errorf("%s: compatible = %v, want %v", name, got, c.ok)
@@ -90,5 +98,44 @@ func TestIsZoneName(t *testing.T) {
 		if got := isZoneName(s); got != want {
 			t.Errorf("isZoneName(%q) = %v", s, got)
 		}
+	}
+}
+
+func TestFitsCountsEveryResourceToTheUnit(t *testing.T) {
+	free := lint.Resources{MilliCPU: 2000, Memory: 4 << 30, GPU: 1}
+	over := lint.Resources{MilliCPU: 500, Memory: 1 << 30}
+	for _, c := range []struct {
+		req  lint.Resources
+		want bool
+	}{
+		{lint.Resources{MilliCPU: 1500, Memory: 3 << 30, GPU: 1}, true},
+		{lint.Resources{MilliCPU: 1501}, false},
+		{lint.Resources{Memory: 3<<30 + 1}, false},
+		{lint.Resources{GPU: 2}, false},
+	} {
+		if got := fits(free, over, c.req); got != c.want {
+			t.Errorf("fits(%+v) = %v", c.req, got)
+		}
+	}
+	if s := shortfall(free, over, lint.Resources{MilliCPU: 1501, Memory: 1}); s != (lint.Resources{MilliCPU: 1}) {
+		t.Errorf("shortfall = %+v", s)
+	}
+	if s := shortfall(free, over, lint.Resources{Memory: 3<<30 + 1, GPU: 2}); s != (lint.Resources{Memory: 1, GPU: 1}) {
+		t.Errorf("shortfall = %+v", s)
+	}
+}
+
+func TestBiggerOrdersByGPUThenCPUThenMemory(t *testing.T) {
+	gpu := lint.Resources{MilliCPU: 1000, Memory: 1, GPU: 1}
+	cpu := lint.Resources{MilliCPU: 8000, Memory: 1}
+	mem := lint.Resources{MilliCPU: 8000, Memory: 2}
+	if !bigger(gpu, cpu) || bigger(cpu, gpu) {
+		t.Error("a GPU outranks CPU")
+	}
+	if !bigger(mem, cpu) || bigger(cpu, mem) || bigger(cpu, cpu) {
+		t.Error("memory decides between equal CPU")
+	}
+	if !bigger(cpu, lint.Resources{MilliCPU: 4000, Memory: 9}) {
+		t.Error("CPU outranks memory")
 	}
 }
