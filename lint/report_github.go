@@ -18,14 +18,17 @@ const githubAnnotationLimit = 10
 type githubReporter struct{}
 
 // Write prints errors, then warnings, then notices: GitHub shows only the
-// first few annotations of each level per step. When some cannot be shown,
+// first few annotations of each level per step. With --changed or --base a
+// finding is annotated at its changed end (see anchoredAtChange). When some cannot be shown,
 // a notice says so; it comes before the findings' notices so that it is
 // itself among the notices shown.
 func (githubReporter) Write(w io.Writer, r Report) error {
 	ew := &errWriter{w: w}
+	changed := r.changedSet()
 	var shown []Finding
 	for _, f := range r.Result.Findings {
 		if f.Suppressed == nil {
+			f, _ = anchoredAtChange(f, changed)
 			shown = append(shown, f)
 		}
 	}
