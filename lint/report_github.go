@@ -127,11 +127,19 @@ func githubData(s string) string {
 		}
 		return r
 	}, s)
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return githubDataEscapes.Replace(s)
 }
+
+// The escapes of workflow command data and properties. A Replacer is safe
+// for concurrent use and never changes once built; building one per value
+// cost most of the format's time and memory.
+var (
+	githubDataEscapes     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	githubPropertyEscapes = strings.NewReplacer(":", "%3A", ",", "%2C")
+)
 
 // githubProperty escapes a workflow command's property value: as data,
 // plus the separators : and ,.
 func githubProperty(s string) string {
-	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(githubData(s))
+	return githubPropertyEscapes.Replace(githubData(s))
 }
