@@ -17,6 +17,11 @@ type Report struct {
 	Verbose bool
 	// Quiet prints findings only, without the summary (text format).
 	Quiet bool
+	// Changed lists the files the change under review touches (--changed
+	// or --base), as reported paths; nil when the run compared nothing.
+	// The github and sarif formats show a finding at its changed end, text
+	// and JSON mark the locations in changed files (see anchor.go).
+	Changed []string
 	// ToolVersion is faultline's version, for formats that record the tool
 	// (SARIF); empty when unknown.
 	ToolVersion string

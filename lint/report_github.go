@@ -18,14 +18,17 @@ const githubAnnotationLimit = 10
 type githubReporter struct{}
 
 // Write prints errors, then warnings, then notices: GitHub shows only the
-// first few annotations of each level per step. When some cannot be shown,
+// first few annotations of each level per step. With --changed or --base a
+// finding is annotated at its changed end (see anchoredAtChange). When some cannot be shown,
 // a notice says so; it comes before the findings' notices so that it is
 // itself among the notices shown.
 func (githubReporter) Write(w io.Writer, r Report) error {
 	ew := &errWriter{w: w}
+	changed := r.changedSet()
 	var shown []Finding
 	for _, f := range r.Result.Findings {
 		if f.Suppressed == nil {
+			f, _ = anchoredAtChange(f, changed)
 			shown = append(shown, f)
 		}
 	}
@@ -124,11 +127,19 @@ func githubData(s string) string {
 		}
 		return r
 	}, s)
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return githubDataEscapes.Replace(s)
 }
+
+// The escapes of workflow command data and properties. A Replacer is safe
+// for concurrent use and never changes once built; building one per value
+// cost most of the format's time and memory.
+var (
+	githubDataEscapes     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	githubPropertyEscapes = strings.NewReplacer(":", "%3A", ",", "%2C")
+)
 
 // githubProperty escapes a workflow command's property value: as data,
 // plus the separators : and ,.
 func githubProperty(s string) string {
-	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(githubData(s))
+	return githubPropertyEscapes.Replace(githubData(s))
 }

@@ -23,7 +23,7 @@ type jsonFinding struct {
 	Name        string         `json:"name"`
 	Severity    string         `json:"severity"`
 	Message     string         `json:"message"`
-	Location    Range          `json:"location"`
+	Location    jsonRange      `json:"location"`
 	Revision    string         `json:"revision,omitempty"`
 	Related     []jsonLocation `json:"related,omitempty"`
 	Chain       []string       `json:"chain,omitempty"`
@@ -41,6 +41,16 @@ type jsonLocation struct {
 	// Revision is set when the location is at a git revision (--base)
 	// rather than in the working tree.
 	Revision string `json:"revision,omitempty"`
+	// Changed is set, with --changed or --base, when the location's file
+	// is one the change touches.
+	Changed bool `json:"changed,omitempty"`
+}
+
+// jsonRange is a finding's primary location: the range, and whether its
+// file is one the change touches (with --changed or --base).
+type jsonRange struct {
+	Range
+	Changed bool `json:"changed,omitempty"`
 }
 
 // Write prints the report as indented JSON with a trailing newline.
@@ -50,13 +60,14 @@ func (jsonReporter) Write(w io.Writer, r Report) error {
 		Findings: make([]jsonFinding, 0, len(r.Result.Findings)),
 		Summary:  r.Result.Summary,
 	}
+	changed := r.changedSet()
 	for _, f := range r.Result.Findings {
 		jf := jsonFinding{
 			Rule:        f.Rule,
 			Name:        ruleName(f, r.Rules),
 			Severity:    f.Severity.String(),
 			Message:     f.Message,
-			Location:    f.Range,
+			Location:    jsonRange{Range: f.Range, Changed: changed[f.Range.File]},
 			Revision:    f.Revision,
 			Chain:       f.Chain,
 			Hint:        f.Hint,
@@ -65,7 +76,7 @@ func (jsonReporter) Write(w io.Writer, r Report) error {
 			Suppressed:  f.Suppressed,
 		}
 		for _, l := range f.Related {
-			jf.Related = append(jf.Related, jsonLocation{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message, Revision: l.Revision})
+			jf.Related = append(jf.Related, jsonLocation{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message, Revision: l.Revision, Changed: changed[l.File]})
 		}
 		out.Findings = append(out.Findings, jf)
 	}

@@ -141,7 +141,9 @@ type sarifSuppressionProps struct {
 }
 
 // Write prints one run with the rule catalogue and every finding;
-// suppressed findings stay in the output with their suppression.
+// suppressed findings stay in the output with their suppression. With
+// --changed or --base a result's location is its changed end (see
+// anchoredAtChange).
 func (sarifReporter) Write(w io.Writer, r Report) error {
 	rules, index := sarifRules(r)
 	run := sarifRun{
@@ -155,7 +157,9 @@ func (sarifReporter) Write(w io.Writer, r Report) error {
 		Results:    make([]sarifResult, 0, len(r.Result.Findings)),
 		Properties: &sarifRunProps{Summary: r.Result.Summary},
 	}
+	changed := r.changedSet()
 	for _, f := range r.Result.Findings {
+		f, _ = anchoredAtChange(f, changed)
 		run.Results = append(run.Results, sarifResultOf(f, index))
 	}
 	out := sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}

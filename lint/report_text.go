@@ -64,13 +64,14 @@ func paint(c *color.Color, s string) string {
 func (t *textReporter) Write(w io.Writer, r Report) error {
 	ew := &errWriter{w: w}
 	src := &sourceCache{read: r.Sources, lines: map[string][]string{}}
+	changed := r.changedSet()
 	shown, suppressed := 0, 0
 	for _, f := range r.Result.Findings {
 		if f.Suppressed != nil {
 			suppressed++
 			continue
 		}
-		t.writeFinding(ew, f, r.Rules, src)
+		t.writeFinding(ew, f, r.Rules, src, changed)
 		shown++
 	}
 	if !r.Quiet {
@@ -82,7 +83,9 @@ func (t *textReporter) Write(w io.Writer, r Report) error {
 	return nil
 }
 
-func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src *sourceCache) {
+// writeFinding prints one finding; changed (nil without --changed and
+// --base) marks the locations in changed files.
+func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src *sourceCache, changed map[string]bool) {
 	sevColor := t.severityColor(f.Severity)
 	header := paint(sevColor, f.Severity.String())
 	if f.Rule != "" {
@@ -116,20 +119,13 @@ func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src
 	gutter := len(strconv.Itoa(maxLine))
 
 	if !f.Range.IsZero() {
-		at := ""
-		if f.Revision != "" {
-			at = " (at " + cleanText(f.Revision) + ")"
-		}
-		ew.printf("  --> %s%s\n", locationText(f.Range), at)
+		ew.printf("  --> %s%s\n", locationText(f.Range), endMarks(f.Revision, changed[f.Range.File]))
 	}
 	if hasPrimary {
 		t.writeSnippet(ew, primary, gutter, sevColor)
 	}
 	for i, l := range f.Related {
-		line := "  related: " + locationText(l.Range)
-		if l.Revision != "" {
-			line += " (at " + cleanText(l.Revision) + ")"
-		}
+		line := "  related: " + locationText(l.Range) + endMarks(l.Revision, changed[l.File])
 		if l.Message != "" {
 			line += ": " + cleanText(l.Message)
 		}
@@ -156,6 +152,22 @@ func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src
 		ew.printf("  inferred: %s\n", strings.Join(parts, "; "))
 	}
 	ew.printf("\n")
+}
+
+// endMarks returns what follows a location in the text format: the
+// revision it is at, and "changed" when its file is one the change touches.
+func endMarks(revision string, changed bool) string {
+	var marks []string
+	if revision != "" {
+		marks = append(marks, "at "+cleanText(revision))
+	}
+	if changed {
+		marks = append(marks, "changed")
+	}
+	if len(marks) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(marks, ", ") + ")"
 }
 
 // writeSnippet prints one source line in a gutter and, when the snippet has

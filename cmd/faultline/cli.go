@@ -337,6 +337,9 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			changed = []string{}
 		}
 	}
+	// touched is what the reports show findings at and mark: the changed
+	// files, also with --base alone (where nothing is filtered).
+	touched := changed
 	var baseDir, baseRoot string
 	if lf.base != "" {
 		rev, err := changes.ResolveBase(gitDir, lf.base)
@@ -352,6 +355,13 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			return exitError, fmt.Errorf("--base %s: reading the revision: %w", lf.base, err)
 		}
 		baseDir, baseRoot = tmp, rev.Root
+		if touched == nil {
+			set, err := changes.Changed(gitDir, lf.base)
+			if err != nil {
+				return exitError, fmt.Errorf("--base: %w", err)
+			}
+			touched = append([]string{}, set.RelTo(cwd)...)
+		}
 	}
 	renderer, stopRenderer, err := c.renderer()
 	if err != nil {
@@ -379,7 +389,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	if lf.verbose {
 		c.describe(loaded, cfg, time.Since(start))
 	}
-	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, ToolVersion: moduleVersion()}
+	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, Changed: touched, ToolVersion: moduleVersion()}
 	if lf.quiet {
 		report.Quiet = true
 	}
@@ -396,7 +406,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	for _, o := range outputs {
 		r, _ := lint.NewReporter(o.format, false)
-		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), ToolVersion: moduleVersion()}
+		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ToolVersion: moduleVersion()}
 		if err := writeFile(o.path, func(w io.Writer) error { return r.Write(w, full) }); err != nil {
 			return exitError, fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
 		}
