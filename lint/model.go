@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Range is a span of source text. Lines and columns are 1-based; columns
@@ -535,6 +536,25 @@ type Model struct {
 	// callSites are the CallSites of entities, by the file they are
 	// declared in (see CallSitesFor).
 	callSites map[string]*Location
+	// memo holds what Memo computed, until the model changes.
+	memoMu sync.Mutex
+	memo   map[string]any
+}
+
+// Memo returns what build computes for key, computing it once until the
+// model changes: for analyses several rules share (the scheduling fit).
+func (m *Model) Memo(key string, build func() any) any {
+	m.memoMu.Lock()
+	defer m.memoMu.Unlock()
+	if v, ok := m.memo[key]; ok {
+		return v
+	}
+	v := build()
+	if m.memo == nil {
+		m.memo = map[string]any{}
+	}
+	m.memo[key] = v
+	return v
 }
 
 // Add puts entities into the model.
@@ -586,6 +606,9 @@ func (m *Model) Add(es ...Entity) {
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
 		}
 		m.byAddr, m.byName, m.unnamed = nil, nil, nil
+		m.memoMu.Lock()
+		m.memo = nil
+		m.memoMu.Unlock()
 	}
 }
 
@@ -676,6 +699,9 @@ func (m *Model) Sort() {
 	sortBy(m.Volumes)
 	sortBy(m.ModuleCalls)
 	m.byAddr, m.byName, m.unnamed, m.changes = nil, nil, nil, nil
+	m.memoMu.Lock()
+	m.memo = nil
+	m.memoMu.Unlock()
 }
 
 func sortBy[T Entity](xs []T) {

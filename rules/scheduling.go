@@ -13,7 +13,8 @@ import (
 // reportUnschedulable reports every workload whose pods can land nowhere
 // the tree declares, at the stage this rule owns.
 func reportUnschedulable(p *lint.Pass, stage scheduling.Stage, what func(scheduling.Verdict) string) {
-	res := scheduling.Check(p.Model)
+	// The four rules share one fit of the model.
+	res := p.Model.Memo("scheduling", func() any { return scheduling.Check(p.Model) }).(scheduling.Result)
 	if stage == scheduling.StageSelectors {
 		for _, e := range res.Elsewhere {
 			p.Unresolved(e.What, e.Range)

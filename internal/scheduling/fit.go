@@ -141,6 +141,14 @@ type checker struct {
 	m      *lint.Model
 	places []*Place
 	out    Result
+	// overhead caches daemonOverhead by place.
+	overhead map[*Place]daemons
+}
+
+// daemons is what the DaemonSets of every node of a place take.
+type daemons struct {
+	sum lint.Resources
+	n   int
 }
 
 // workload fits one workload; ok is false when it fits somewhere or is

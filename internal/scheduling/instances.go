@@ -39,15 +39,17 @@ var (
 	catalogOnce sync.Once
 	catalogAll  []*instance
 	catalogBy   map[string]*instance
-	// derived are the label keys an instance type decides.
+	// derived are the label keys an instance type decides; values the
+	// values the table has for each.
 	derived map[string]bool
+	values  map[string]map[string]bool
 )
 
 // catalog returns every instance type of the generated table.
 func catalog() ([]*instance, map[string]*instance) {
 	catalogOnce.Do(func() {
 		catalogBy = map[string]*instance{}
-		derived = map[string]bool{}
+		derived, values = map[string]bool{}, map[string]map[string]bool{}
 		for _, info := range instancetypes.All() {
 			in := &instance{
 				name:     info.Name,
@@ -60,10 +62,14 @@ func catalog() ([]*instance, map[string]*instance) {
 			in.karpenter, ok1 = instancetypes.Allocatable(info, instancetypes.AllocOptions{Karpenter: true})
 			in.eks, ok2 = instancetypes.Allocatable(info, instancetypes.AllocOptions{})
 			in.allocKnown = ok1 && ok2
-			for k := range in.labels {
+			for k, v := range in.labels {
 				if k != LabelOS {
 					derived[k] = true
 				}
+				if values[k] == nil {
+					values[k] = map[string]bool{}
+				}
+				values[k][v] = true
 			}
 			catalogAll = append(catalogAll, in)
 			catalogBy[in.name] = in
@@ -76,4 +82,11 @@ func catalog() ([]*instance, map[string]*instance) {
 func instanceDerived(key string) bool {
 	catalog()
 	return derived[key]
+}
+
+// tableHas reports whether some instance type of the table has the value
+// for the label key.
+func tableHas(key, value string) bool {
+	catalog()
+	return values[key][value]
 }

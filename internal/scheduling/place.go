@@ -53,7 +53,10 @@ type Place struct {
 	zoneClass string
 	cluster   lint.Value
 	karpenter bool
-	armOnly   bool
+	// minValues caches ownMinValues.
+	minValues     *Misfit
+	minValuesDone bool
+	armOnly       bool
 }
 
 // Label is how messages name the place.
@@ -129,7 +132,7 @@ func (p *Place) nodePoolInstances(np *lint.NodePool) {
 			restricting = true
 		}
 		for _, r := range rs {
-			if r.Operator == lint.OpIn && !tableNames(all, key, r.Values) {
+			if r.Operator == lint.OpIn && !tableNames(key, r.Values) {
 				return
 			}
 		}
@@ -154,17 +157,10 @@ func (p *Place) nodePoolInstances(np *lint.NodePool) {
 }
 
 // tableNames reports whether every value names something the table has
-// for the key (an instance type, a family, …); numeric keys always pass.
-func tableNames(all []*instance, key string, values []string) bool {
+// for the key (an instance type, a family, …).
+func tableNames(key string, values []string) bool {
 	for _, v := range values {
-		found := false
-		for _, it := range all {
-			if it.labels[key] == v {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !tableHas(key, v) {
 			return false
 		}
 	}

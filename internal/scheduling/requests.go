@@ -75,7 +75,20 @@ func bigger(a, b lint.Resources) bool {
 // daemonOverhead sums the requests of the DaemonSets certainly running on
 // every node of the place: known requests, no node selector or affinity,
 // every taint of the place tolerated. n counts them.
-func (c *checker) daemonOverhead(p *Place) (sum lint.Resources, n int) {
+func (c *checker) daemonOverhead(p *Place) (lint.Resources, int) {
+	if d, ok := c.overhead[p]; ok {
+		return d.sum, d.n
+	}
+	sum, n := c.sumDaemons(p)
+	if c.overhead == nil {
+		c.overhead = map[*Place]daemons{}
+	}
+	c.overhead[p] = daemons{sum, n}
+	return sum, n
+}
+
+// sumDaemons computes daemonOverhead.
+func (c *checker) sumDaemons(p *Place) (sum lint.Resources, n int) {
 	for _, w := range c.m.Workloads {
 		if w.KindName != "DaemonSet" || w.Pod == nil || w.Pod.Unknown {
 			continue

@@ -43,7 +43,8 @@ func selectorFit(pod *lint.PodScheduling, p *Place) (instances []*instance, know
 func termFit(term []lint.Requirement, p *Place) ([]*instance, bool, *Misfit) {
 	keys, groups := byKey(term)
 	instances, known := p.instances, p.instancesKnown
-	if known {
+	switch {
+	case known && slices.ContainsFunc(keys, instanceDerived):
 		var left []*instance
 		for _, it := range instances {
 			if instanceAllowed(it, groups) {
@@ -61,6 +62,10 @@ func termFit(term []lint.Requirement, p *Place) ([]*instance, bool, *Misfit) {
 		if m := minValuesMisfit(p, term, instances); m != nil {
 			return nil, false, m
 		}
+	case known:
+		if m := p.ownMinValues(); m != nil {
+			return nil, false, m
+		}
 	}
 	for _, k := range keys {
 		if instanceDerived(k) && known {
@@ -71,6 +76,15 @@ func termFit(term []lint.Requirement, p *Place) ([]*instance, bool, *Misfit) {
 		}
 	}
 	return instances, known, nil
+}
+
+// ownMinValues is the place's minValues misfit over all its instance
+// types (a pod that selects no instance label), computed once.
+func (p *Place) ownMinValues() *Misfit {
+	if !p.minValuesDone {
+		p.minValues, p.minValuesDone = minValuesMisfit(p, nil, p.instances), true
+	}
+	return p.minValues
 }
 
 // instanceMisfit explains that none of the place's instance types carries
