@@ -27,6 +27,22 @@ type Misfit struct {
 	At, Pod lint.Range
 	// Fix is the smallest change that removes this misfit.
 	Fix string
+	// text, when set, writes Reason and Fix: only for a verdict, since
+	// most places misfit most workloads and are never reported.
+	text func() (reason, fix string)
+}
+
+// fill writes the text of every misfit of the verdict.
+func (v *Verdict) fill() {
+	for i := range v.Places {
+		for j := range v.Places[i].Misfits {
+			m := &v.Places[i].Misfits[j]
+			if m.text != nil {
+				m.Reason, m.Fix = m.text()
+				m.text = nil
+			}
+		}
+	}
 }
 
 // PlaceFit is one candidate place and every stage it fails.
@@ -193,19 +209,25 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 		}
 	}
 	var fitting []*Place
+	ts := podTerms(w.Pod)
 	for _, p := range cands {
-		f := c.fit(w, p, req, needs, conflict)
-		if len(f.Misfits) == 0 {
+		if c.fitsAll(w, ts, p, req, needs, conflict) {
 			fitting = append(fitting, p)
-			continue
 		}
-		v.Places = append(v.Places, f)
-		v.Stage = max(v.Stage, f.Misfits[0].Stage)
 	}
 	if len(fitting) > 0 {
 		return c.immediate(w, req, needs, fitting, cands)
 	}
+	for _, p := range cands {
+		f := c.fit(w, ts, p, req, needs, conflict)
+		if len(f.Misfits) == 0 {
+			return Verdict{}, false // described fit agrees with fitsAll; never reached
+		}
+		v.Places = append(v.Places, f)
+		v.Stage = max(v.Stage, f.Misfits[0].Stage)
+	}
 	v.Inferred = inferredOf(w, v.Places)
+	v.fill()
 	return v, true
 }
 
@@ -225,10 +247,20 @@ func (c *checker) candidates(w *lint.Workload) []*Place {
 	return out
 }
 
+// fitsAll reports whether the place passes every stage, describing
+// nothing.
+func (c *checker) fitsAll(w *lint.Workload, ts []podTerm, p *Place, req lint.Resources, needs []VolumeNeed, conflict *Misfit) bool {
+	instances, known, miss := selectorFit(ts, p, false)
+	if miss != nil || conflict != nil || len(untolerated(w.Pod.Tolerations, p)) > 0 {
+		return false
+	}
+	return zoneFit(p, needs) == nil && c.requestFit(w, p, req, instances, known) == nil
+}
+
 // fit runs every stage for one place.
-func (c *checker) fit(w *lint.Workload, p *Place, req lint.Resources, needs []VolumeNeed, conflict *Misfit) PlaceFit {
+func (c *checker) fit(w *lint.Workload, ts []podTerm, p *Place, req lint.Resources, needs []VolumeNeed, conflict *Misfit) PlaceFit {
 	f := PlaceFit{Place: p}
-	instances, known, miss := selectorFit(w.Pod, p)
+	instances, known, miss := selectorFit(ts, p, true)
 	if miss != nil {
 		f.Misfits = append(f.Misfits, *miss)
 	}

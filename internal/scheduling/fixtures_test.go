@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/internal/scheduling"
 	"github.com/faultline-dev/faultline/lint"
@@ -112,4 +113,25 @@ func loadModel(t *testing.T, dir string) *lint.Model {
 		t.Fatal(err)
 	}
 	return l.Input.Model
+}
+
+// BenchmarkCheck fits the generated platform tree (4× of the default
+// 10 teams: NodePools, node groups and the workloads of charts,
+// kustomizations and plain manifests) once per op.
+func BenchmarkCheck(b *testing.B) {
+	dir := b.TempDir()
+	if _, err := benchgen.Generate(dir, benchgen.Options{Teams: 40, ResourcesPerModule: 20, ShareEvery: 3}); err != nil {
+		b.Fatal(err)
+	}
+	l, err := engine.Load(engine.Options{Paths: []string{dir}, Cwd: dir, RelTo: dir, Vars: map[string]string{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := l.Input.Model
+	b.ReportMetric(float64(len(m.Workloads)), "workloads")
+	b.ReportMetric(float64(len(m.NodePools)+len(m.NodeGroups)), "places")
+	b.ResetTimer()
+	for b.Loop() {
+		scheduling.Check(m)
+	}
 }

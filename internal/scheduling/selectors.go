@@ -22,12 +22,38 @@ func terms(pod *lint.PodScheduling) [][]lint.Requirement {
 	return out
 }
 
+// quiet marks a misfit that is not described (selectorFit without
+// explain). Never changed.
+var quiet = &Misfit{Stage: StageSelectors}
+
+// podTerm is one alternative of the pod's node requirements, grouped by
+// key once per workload.
+type podTerm struct {
+	reqs    []lint.Requirement
+	keys    []string
+	groups  map[string][]lint.Requirement
+	derived bool // some key is an instance label
+}
+
+// podTerms groups each alternative of the pod's node requirements.
+func podTerms(pod *lint.PodScheduling) []podTerm {
+	var out []podTerm
+	for _, t := range terms(pod) {
+		keys, groups := byKey(t)
+		out = append(out, podTerm{reqs: t, keys: keys, groups: groups, derived: slices.ContainsFunc(keys, instanceDerived)})
+	}
+	return out
+}
+
 // selectorFit checks the pod's node requirements against a place. It
 // returns the instance types left for the first term that fits (known
 // says whether that set is known), or the misfit of the first term.
-func selectorFit(pod *lint.PodScheduling, p *Place) (instances []*instance, known bool, miss *Misfit) {
-	for i, term := range terms(pod) {
-		in, kn, m := termFit(term, p)
+//
+// Without explain, a misfit is only marked (quiet), not described: most
+// places misfit most workloads and are never reported.
+func selectorFit(ts []podTerm, p *Place, explain bool) (instances []*instance, known bool, miss *Misfit) {
+	for i, term := range ts {
+		in, kn, m := termFit(term, p, explain)
 		if m == nil {
 			return in, kn, nil
 		}
@@ -40,11 +66,11 @@ func selectorFit(pod *lint.PodScheduling, p *Place) (instances []*instance, know
 
 // termFit checks one term: instance-derived keys narrow the place's
 // instance types together, every other key is checked on its own.
-func termFit(term []lint.Requirement, p *Place) ([]*instance, bool, *Misfit) {
-	keys, groups := byKey(term)
+func termFit(t podTerm, p *Place, explain bool) ([]*instance, bool, *Misfit) {
+	term, keys, groups := t.reqs, t.keys, t.groups
 	instances, known := p.instances, p.instancesKnown
 	switch {
-	case known && slices.ContainsFunc(keys, instanceDerived):
+	case known && t.derived:
 		var left []*instance
 		for _, it := range instances {
 			if instanceAllowed(it, groups) {
@@ -53,6 +79,9 @@ func termFit(term []lint.Requirement, p *Place) ([]*instance, bool, *Misfit) {
 		}
 		if len(left) == 0 {
 			for _, k := range keys {
+				if instanceDerived(k) && !explain {
+					return nil, false, quiet
+				}
 				if instanceDerived(k) {
 					return nil, false, instanceMisfit(p, groups[k])
 				}
@@ -72,6 +101,9 @@ func termFit(term []lint.Requirement, p *Place) ([]*instance, bool, *Misfit) {
 			continue
 		}
 		if !p.offerFor(k, instances, known).compatible(groups[k]) {
+			if !explain {
+				return nil, false, quiet
+			}
 			return nil, false, labelMisfit(p, k, groups[k])
 		}
 	}
@@ -92,11 +124,13 @@ func (p *Place) ownMinValues() *Misfit {
 func instanceMisfit(p *Place, want []lint.Requirement) *Misfit {
 	r := want[0]
 	return &Misfit{
-		Stage:  StageSelectors,
-		Reason: fmt.Sprintf("none of the instance types it launches (%s) has %s", instanceList(p.instances), describe(r)),
-		At:     p.instancesRange,
-		Pod:    r.Range,
-		Fix:    fmt.Sprintf("allow an instance type with %s in %s", describe(r), p.Label()),
+		Stage: StageSelectors,
+		At:    p.instancesRange,
+		Pod:   r.Range,
+		text: func() (string, string) {
+			return fmt.Sprintf("none of the instance types it launches (%s) has %s", instanceList(p.instances), describe(r)),
+				fmt.Sprintf("allow an instance type with %s in %s", describe(r), p.Label())
+		},
 	}
 }
 
@@ -108,11 +142,11 @@ func labelMisfit(p *Place, key string, want []lint.Requirement) *Misfit {
 	o := p.offerFor(key, p.instances, p.instancesKnown)
 	switch {
 	case o.missing:
-		m.Reason = "its nodes carry no label " + key
-		m.Fix = labelFix(p, r)
+		m.text = func() (string, string) { return "its nodes carry no label " + key, labelFix(p, r) }
 	case o.finite:
-		m.Reason = fmt.Sprintf("its nodes have %s=%s, the pod requires %s", key, strings.Join(o.values, "|"), describe(r))
-		m.Fix = labelFix(p, r)
+		m.text = func() (string, string) {
+			return fmt.Sprintf("its nodes have %s=%s, the pod requires %s", key, strings.Join(o.values, "|"), describe(r)), labelFix(p, r)
+		}
 		if rr, ok := p.reqRange[key]; ok {
 			m.At = rr
 		}
@@ -120,11 +154,13 @@ func labelMisfit(p *Place, key string, want []lint.Requirement) *Misfit {
 			m.At = p.zonesRange
 		}
 	default:
-		m.Reason = fmt.Sprintf("its requirement on %s excludes %s", key, describe(r))
+		m.text = func() (string, string) {
+			return fmt.Sprintf("its requirement on %s excludes %s", key, describe(r)),
+				fmt.Sprintf("widen %s's requirement on %s to allow %s", p.Label(), key, describe(r))
+		}
 		if rr, ok := p.reqRange[key]; ok {
 			m.At = rr
 		}
-		m.Fix = fmt.Sprintf("widen %s's requirement on %s to allow %s", p.Label(), key, describe(r))
 	}
 	return m
 }

@@ -71,11 +71,13 @@ func taintFit(pod *lint.PodScheduling, p *Place) []Misfit {
 			podAt = pod.Range
 		}
 		out = append(out, Misfit{
-			Stage:  StageTaints,
-			Reason: "its nodes are tainted " + taintString(t),
-			At:     at,
-			Pod:    podAt,
-			Fix:    fmt.Sprintf("tolerate it: {key: %s, operator: Equal, value: %q, effect: %s}", t.Key, t.Value, t.Effect),
+			Stage: StageTaints,
+			At:    at,
+			Pod:   podAt,
+			text: func() (string, string) {
+				return "its nodes are tainted " + taintString(t),
+					fmt.Sprintf("tolerate it: {key: %s, operator: Equal, value: %q, effect: %s}", t.Key, t.Value, t.Effect)
+			},
 		})
 	}
 	return out
