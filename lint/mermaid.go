@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -13,14 +12,12 @@ import (
 // and says what it left out (the list below the diagram has everything).
 const (
 	// mermaidMaxRelated is the most related locations drawn as nodes.
-	mermaidMaxRelated = 12
+	mermaidMaxRelated = 8
 	// mermaidMaxSteps is the most chain steps drawn as nodes.
 	mermaidMaxSteps = 10
 	// mermaidMaxLabel is the most characters of a message in one node;
 	// longer ones end in an ellipsis.
 	mermaidMaxLabel = 200
-	// mermaidWrap is the width a node's text is wrapped at.
-	mermaidWrap = 48
 	// mermaidMaxText bounds a whole diagram, escaped; the limits above
 	// keep even a hostile finding below it, and a diagram over it is
 	// left out rather than cut.
@@ -143,79 +140,39 @@ func commonDir(f Finding) string {
 	return dir
 }
 
-// mermaidNode writes one node: id["line<br/>line…"]:::class. The lines are
-// shown whole (wrapped); text is cut at mermaidMaxLabel. Empty lines are
+// mermaidNode writes one node: id["line<br/>line<br/>text"]:::class. The
+// lines are shown whole; text is cut at mermaidMaxLabel. Empty lines are
 // left out.
 func mermaidNode(b *strings.Builder, id, class string, lines []string, text string) {
 	var parts []string
 	for _, l := range lines {
 		if l != "" {
-			parts = append(parts, mermaidLines(l, 0)...)
+			parts = append(parts, mermaidLine(l, 0))
 		}
 	}
 	if text != "" {
-		parts = append(parts, mermaidLines(text, mermaidMaxLabel)...)
+		parts = append(parts, mermaidLine(text, mermaidMaxLabel))
 	}
 	fmt.Fprintf(b, "  %s[\"%s\"]:::%s\n", id, strings.Join(parts, "<br/>"), class)
 }
 
-// mermaidLines cleans text, cuts it to limit characters (0: no limit),
-// wraps it at mermaidWrap and escapes each line.
-func mermaidLines(text string, limit int) []string {
-	text = strings.Join(strings.FieldsFunc(cleanText(text), unicode.IsSpace), " ")
+// mermaidLine cleans text onto one line with single spaces, cuts it to
+// limit characters (0: no limit) and escapes it. Mermaid wraps it to the
+// node's width.
+func mermaidLine(text string, limit int) string {
+	text = strings.Join(strings.Fields(cleanText(text)), " ")
 	if limit > 0 && utf8.RuneCountInString(text) > limit {
-		text = strings.TrimSpace(string([]rune(text)[:limit-1])) + "…"
-	}
-	wrapped := wrapText(text, mermaidWrap)
-	for i, l := range wrapped {
-		wrapped[i] = mermaidText(l)
-	}
-	return wrapped
-}
-
-// wrapText breaks text into lines of at most width characters at spaces;
-// a longer word is broken after a slash where it can, else at the width.
-func wrapText(text string, width int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		for utf8.RuneCountInString(word) > width {
-			head, rest := splitWord(word, width)
-			if line != "" {
-				lines = append(lines, line)
-				line = ""
+		cut, n := 0, 0
+		for i := range text {
+			if n == limit-1 {
+				cut = i
+				break
 			}
-			lines = append(lines, head)
-			word = rest
+			n++
 		}
-		switch {
-		case line == "":
-			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
+		text = strings.TrimSpace(text[:cut]) + "…"
 	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
-}
-
-// splitWord cuts a word longer than width: after its last slash within
-// the width, else at the width.
-func splitWord(word string, width int) (string, string) {
-	runes := []rune(word)
-	cut := width
-	for i := width - 1; i > 0; i-- {
-		if runes[i] == '/' {
-			cut = i + 1
-			break
-		}
-	}
-	return string(runes[:cut]), string(runes[cut:])
+	return mermaidText(text)
 }
 
 // mermaidText escapes untrusted text for a quoted Mermaid label. Mermaid
@@ -227,10 +184,13 @@ func splitWord(word string, width int) (string, string) {
 // and ; included) as text. The text must be one clean line.
 func mermaidText(s string) string {
 	var b strings.Builder
+	b.Grow(len(s))
 	for _, r := range s {
 		switch r {
 		case '"', '#', '&', '<', '>', '`', '%', '[', ']', '{', '}', '|', '\\', '@':
-			b.WriteString("#" + strconv.Itoa(int(r)) + ";")
+			b.WriteByte('#')
+			b.WriteString(strconv.Itoa(int(r)))
+			b.WriteByte(';')
 		default:
 			b.WriteRune(r)
 		}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -183,31 +184,24 @@ func TestCommonDir(t *testing.T) {
 	}
 }
 
-func TestWrapText(t *testing.T) {
-	for _, c := range []struct {
-		in    string
-		width int
-		want  []string
-	}{
-		{"a bb ccc", 4, []string{"a bb", "ccc"}},
-		{"abcdefgh", 3, []string{"abc", "def", "gh"}},
-		{"x aa/bb/cc", 6, []string{"x", "aa/bb/", "cc"}},
-		{"", 4, nil},
-		{"ééé éé", 3, []string{"ééé", "éé"}},
-	} {
-		got := wrapText(c.in, c.width)
-		if strings.Join(got, "|") != strings.Join(c.want, "|") {
-			t.Errorf("wrapText(%q, %d) = %q, want %q", c.in, c.width, got, c.want)
-		}
-	}
-}
-
 func BenchmarkMermaidChain(b *testing.B) {
 	f := limitsFinding()
 	b.ReportAllocs()
 	for b.Loop() {
 		if mermaidChain(f) == "" {
 			b.Fatal("no diagram")
+		}
+	}
+}
+
+// BenchmarkMarkdownReport writes the whole Markdown report of the formats
+// result, diagrams included.
+func BenchmarkMarkdownReport(b *testing.B) {
+	r := formatsReport()
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := (markdownReporter{}).Write(io.Discard, r); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
