@@ -140,18 +140,17 @@ func commonDir(f Finding) string {
 	return dir
 }
 
-// mermaidNode writes one node: id["line<br/>line<br/>text"]:::class. The
-// lines are shown whole; text is cut at mermaidMaxLabel. Empty lines are
-// left out.
+// mermaidNode writes one node: id["line<br/>line<br/>text"]:::class, each
+// part cut at mermaidMaxLabel and blank ones left out.
 func mermaidNode(b *strings.Builder, id, class string, lines []string, text string) {
 	var parts []string
-	for _, l := range lines {
-		if l != "" {
-			parts = append(parts, mermaidLine(l, 0))
+	for _, l := range append(lines, text) {
+		if e := mermaidLine(l, mermaidMaxLabel); e != "" {
+			parts = append(parts, e)
 		}
 	}
-	if text != "" {
-		parts = append(parts, mermaidLine(text, mermaidMaxLabel))
+	if len(parts) == 0 {
+		parts = []string{"(no location or message)"}
 	}
 	fmt.Fprintf(b, "  %s[\"%s\"]:::%s\n", id, strings.Join(parts, "<br/>"), class)
 }

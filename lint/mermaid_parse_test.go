@@ -113,7 +113,8 @@ func TestMermaidParses(t *testing.T) {
 		Related: []Location{{Range: Range{File: "k8s/<sa>.yaml", Line: 7}, Message: hostileText, Revision: "HEAD~1 \"]"}},
 		Chain:   []string{hostileText, "-->", "%%", "```"},
 	}
-	for name, f := range map[string]Finding{"hostile": hostile, "limits": limitsFinding()} {
+	bare := Finding{Related: []Location{{}, {Message: " \n "}, {Range: Range{File: "gone.tf"}, Revision: "main"}}, Chain: []string{""}}
+	for name, f := range map[string]Finding{"hostile": hostile, "limits": limitsFinding(), "bare": bare} {
 		for _, d := range mermaidBlocks(markdownFinding(f, nil)) {
 			names, diagrams = append(names, name), append(diagrams, d)
 		}

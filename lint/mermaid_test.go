@@ -205,3 +205,23 @@ func BenchmarkMarkdownReport(b *testing.B) {
 		}
 	}
 }
+
+func TestMermaidChainBlankParts(t *testing.T) {
+	f := Finding{
+		Related: []Location{{}, {Message: " \n "}, {Range: Range{File: "gone.tf"}, Revision: "main"}},
+		Chain:   []string{""},
+	}
+	labels := mermaidLabels(t, mermaidChain(f))
+	want := map[string]string{
+		"f":  "none",
+		"r1": "(no location or message)",
+		"r2": "(no location or message)",
+		"r3": "gone.tf at main",
+		"s1": "1.",
+	}
+	for id, w := range want {
+		if labels[id] != w {
+			t.Errorf("node %s = %q, want %q", id, labels[id], w)
+		}
+	}
+}
