@@ -95,6 +95,9 @@ func markdownFinding(f Finding, rules []*Rule) string {
 	if !f.Range.IsZero() {
 		b.WriteString("**Location:** " + markdownCode(rangeText(f.Range)) + "\n\n")
 	}
+	if d := mermaidChain(f); d != "" {
+		b.WriteString(d + "\n")
+	}
 	if len(f.Chain) > 0 {
 		var list strings.Builder
 		for i, step := range f.Chain {
