@@ -101,14 +101,16 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			hint = fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or run the pods as service account %s in namespace %s",
 				want, roleName(b.role), hit.subject.Raw, hit.subject.Name, hit.subject.Namespace)
 		}
+		inf := inferred(sa, b.role)
 		p.Report(lint.Finding{
 			Range:    hit.subject.Condition.Range,
 			Message:  msg,
 			Related:  bindingRelated(b, both),
 			Chain:    irsaChain(b, describeSubjects(vs)),
 			Hint:     hint,
-			Inferred: inferred(sa, b.role),
+			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+			Fix:      subjectFix(d, *hit, inf),
 		})
 	}
 }

@@ -82,6 +82,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 			continue
 		}
 		sa := b.sa
+		inf := inferred(sa, b.role)
 		p.Report(lint.Finding{
 			Range:   hit.subject.Condition.Range,
 			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
@@ -89,8 +90,9 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 			Chain:   irsaChain(b, describeSubjects(vs)),
 			Hint: fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or rename the service account to %s",
 				subjectOf(sa.Namespace, sa.Name), roleName(b.role), hit.subject.Raw, hit.subject.Name),
-			Inferred: inferred(sa, b.role),
+			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+			Fix:      subjectFix(d, *hit, inf),
 		})
 	}
 }
