@@ -30,7 +30,14 @@ func resolveHCL(t lint.FixTarget, src []byte) (lint.Edit, bool) {
 		return lint.Edit{}, false
 	}
 	w := &hclWalker{src: src, target: t}
-	w.expr(attr.Expr, "", "")
+	if doc := policyDocument(body, attr.Expr); doc != nil {
+		if t.Kind != lint.FixReplaceString {
+			return lint.Edit{}, false
+		}
+		w.document(doc)
+	} else {
+		w.expr(attr.Expr, "", "")
+	}
 	var e lint.Edit
 	switch t.Kind {
 	case lint.FixReplaceString:
@@ -246,4 +253,60 @@ func (s subItem) addAudience(src []byte, aud string) (lint.Edit, bool) {
 	}
 	at := lineEnd + 1
 	return lint.Edit{Offset: at, End: at, Text: indent + item + eol}, true
+}
+
+// policyDocument is the data "aws_iam_policy_document" block of the same
+// file that expr, `data.aws_iam_policy_document.<name>.json`, reads; nil
+// for any other expression.
+func policyDocument(body *hclsyntax.Body, expr hclsyntax.Expression) *hclsyntax.Block {
+	st, ok := expr.(*hclsyntax.ScopeTraversalExpr)
+	if !ok || len(st.Traversal) != 4 || st.Traversal.RootName() != "data" {
+		return nil
+	}
+	var names [3]string
+	for i, step := range st.Traversal[1:] {
+		a, ok := step.(hcl.TraverseAttr)
+		if !ok {
+			return nil
+		}
+		names[i] = a.Name
+	}
+	if names[0] != "aws_iam_policy_document" || names[2] != "json" {
+		return nil
+	}
+	for _, b := range body.Blocks {
+		if b.Type == "data" && len(b.Labels) == 2 && b.Labels[0] == names[0] && b.Labels[1] == names[1] {
+			return b
+		}
+	}
+	return nil
+}
+
+// document collects the literals of a policy document's condition blocks
+// (statement { condition { variable = "…:<claim>", values = [...] } })
+// equal to the target's old value under the target's claim.
+func (w *hclWalker) document(doc *hclsyntax.Block) {
+	for _, st := range doc.Body.Blocks {
+		if st.Type != "statement" {
+			continue
+		}
+		for _, c := range st.Body.Blocks {
+			if c.Type != "condition" {
+				continue
+			}
+			v, ok1 := c.Body.Attributes["variable"]
+			vals, ok2 := c.Body.Attributes["values"]
+			if !ok1 || !ok2 {
+				continue
+			}
+			_, suffix := keyText(v.Expr)
+			claim := ""
+			if i := strings.LastIndexByte(suffix, ':'); i >= 0 {
+				claim = suffix[i+1:]
+			}
+			if tup, ok := vals.Expr.(*hclsyntax.TupleConsExpr); ok {
+				w.expr(tup, claim, "")
+			}
+		}
+	}
 }
