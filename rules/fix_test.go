@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -123,4 +124,77 @@ func count(res lint.Result, rule string) int {
 		}
 	}
 	return n
+}
+
+const fixTrustTF = `resource "aws_iam_role" "app" {
+  name = "app"
+  assume_role_policy = jsonencode({
+    Statement = [{
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = "arn:aws:iam::111122223333:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABC" }
+      Condition = {
+        %s = {
+          "oidc.eks.eu-west-1.amazonaws.com/id/ABC:sub" = %s
+          "oidc.eks.eu-west-1.amazonaws.com/id/ABC:aud" = "sts.amazonaws.com"
+        }
+      }
+    }]
+  })
+}
+`
+
+const fixAccountTF = `resource "kubernetes_service_account_v1" "%[1]s" {
+  metadata {
+    name      = "app"
+    namespace = %[2]s
+    annotations = { "eks.amazonaws.com/role-arn" = aws_iam_role.app.arn }
+  }
+}
+`
+
+// TestSubjectFixRefusals: a subject fix is offered for one account in one
+// known namespace under an exact subject, and refused for a wildcard
+// subject, a namespace that is no Kubernetes name (a `*` in it would be a
+// wildcard under StringLike), and a role two accounts in different
+// namespaces are bound to.
+func TestSubjectFixRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name, op, subject string
+		namespaces        []string
+		want              string // the new subject; "" for no fix
+	}{
+		{"exact", "StringEquals", `"system:serviceaccount:old:app"`, []string{`"apps"`}, "system:serviceaccount:apps:app"},
+		{"ignore case", "StringEqualsIgnoreCase", `"system:serviceaccount:old:app"`, []string{`"apps"`}, "system:serviceaccount:apps:app"},
+		{"wildcard name", "StringLike", `"system:serviceaccount:old:*"`, []string{`"apps"`}, ""},
+		{"wildcard namespace", "StringLike", `"system:serviceaccount:ol?:app"`, []string{`"apps"`}, ""},
+		{"namespace with a wildcard", "StringLike", `"system:serviceaccount:old:app"`, []string{`"kube*"`}, ""},
+		{"namespace not a Kubernetes name", "StringEquals", `"system:serviceaccount:old:app"`, []string{`"Apps_1"`}, ""},
+		{"two accounts", "StringEquals", `"system:serviceaccount:old:app"`, []string{`"apps"`, `"batch"`}, ""},
+		{"two accounts, one subject", "StringEquals", `"system:serviceaccount:old:app"`, []string{`"apps"`, `"apps"`}, "system:serviceaccount:apps:app"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src := fmt.Sprintf(fixTrustTF, tc.op, tc.subject)
+			for i, ns := range tc.namespaces {
+				src += fmt.Sprintf(fixAccountTF, fmt.Sprintf("sa%d", i), ns)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res := lintDir(t, dir, rules.IRSANamespaceMismatch)
+			fixer.Resolve(res.Findings, dirReader(dir))
+			var got []string
+			for _, f := range res.Findings {
+				if f.Fix.Resolved() {
+					got = append(got, f.Fix.Target.New)
+				}
+			}
+			if len(res.Findings) == 0 {
+				t.Fatal("no FL201 finding to fix")
+			}
+			if tc.want == "" && len(got) > 0 || tc.want != "" && (len(got) == 0 || got[0] != tc.want) {
+				t.Fatalf("fixes %q, want %q (findings: %d)", got, tc.want, len(res.Findings))
+			}
+		})
+	}
 }

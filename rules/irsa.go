@@ -253,9 +253,10 @@ func peersOf(all []irsaBinding, b irsaBinding) []*lint.ServiceAccount {
 // unless the repair is certain and narrow: the finding rests on nothing
 // inferred; the old subject is a known string without wildcards written
 // once in the trust; the new one is a known, valid namespace and name (so
-// it matches exactly one service account, under any operator); and no
-// other service account bound to the role is let in by the old subject
-// (replacing it would lock that one out). Whether the subject is written
+// it matches exactly one service account, under any operator); and every
+// other service account bound to the role runs as that same subject
+// (replacing the subject would lock another one out, and two accounts
+// would ask for two different replacements of one literal). Whether the subject is written
 // as a literal the fixer can edit is decided when it reads the source.
 func subjectFix(d deniedBinding, hit subjectVerdict, findingInferred []string) *lint.Fix {
 	if len(findingInferred) > 0 || d.role.Trust.Range.IsZero() {
@@ -270,14 +271,16 @@ func subjectFix(d deniedBinding, hit subjectVerdict, findingInferred []string) *
 	if !okNS || !okName || len(validation.IsDNS1123Label(ns)) > 0 || len(validation.IsDNS1123Subdomain(name)) > 0 {
 		return nil
 	}
-	for _, peer := range d.peers {
-		if lint.SubjectAllows(hit.subject, peer.Namespace, peer.Name) != lint.No {
-			return nil
-		}
-	}
 	want := subjectOf(d.sa.Namespace, d.sa.Name)
 	if want == old {
 		return nil
+	}
+	for _, peer := range d.peers {
+		pns, ok1 := peer.Namespace.Str()
+		pname, ok2 := peer.Name.Str()
+		if !ok1 || !ok2 || subjectOf(lint.Known(pns), lint.Known(pname)) != want {
+			return nil // another account of the role would be locked out, or asks for another subject
+		}
 	}
 	return &lint.Fix{
 		Description: fmt.Sprintf("trust subject %s of role %s replaced by %s, the one service account bound to it", old, roleName(d.role), want),

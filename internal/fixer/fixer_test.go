@@ -379,3 +379,20 @@ func TestDiff(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// BenchmarkResolve locates a subject fix and an :aud fix in one file and
+// plans their edits (the work a lint run adds per fixable finding).
+func BenchmarkResolve(b *testing.B) {
+	read := readerOf(map[string]string{"main.tf": trustTF})
+	b.ReportAllocs()
+	for b.Loop() {
+		fs := []lint.Finding{
+			{Rule: "FL201", Fix: &lint.Fix{Description: "d", Target: subjectTarget("system:serviceaccount:karpenter:karpenter", "system:serviceaccount:kube-system:karpenter")}},
+			{Rule: "FL204", Fix: &lint.Fix{Description: "d", Target: audTarget()}},
+		}
+		Resolve(fs, read)
+		if _, err := Plan(fs, read); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
