@@ -54,7 +54,8 @@ resource "kubernetes_service_account_v1" "ray" {
 Write the service account's real name into the trust's ` + "`:sub`" + ` condition
 (` + "`system:serviceaccount:ml:${local.cluster}-ray`" + `), or name the service
 account as the trust says. Do not widen the subject with a wildcard
-(FL203).
+(FL203). ` + "`faultline lint --fix`" + ` writes the exact subject when the old
+one is a literal and the new name is fully known.
 
 The finding points at the trust's ` + "`:sub`" + ` condition and lists the service
 account binding and name as related (see FL201 for why).

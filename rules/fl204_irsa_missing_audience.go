@@ -48,6 +48,8 @@ Condition = {
 ## How to fix
 
 Add ` + "`\"<issuer>:aud\" = \"sts.amazonaws.com\"`" + ` to the statement's ` + "`StringEquals`" + `.
+` + "`faultline lint --fix`" + ` adds it beside the ` + "`:sub`" + ` key when that key is
+written in a literal HCL object, and corrects a wrong literal value.
 
 References: EKS user guide, "Assign IAM roles to Kubernetes service
 accounts" (the trust policy example with both :sub and :aud); the
