@@ -86,6 +86,7 @@ type sarifResult struct {
 	CodeFlows           []sarifCodeFlow    `json:"codeFlows,omitempty"`
 	PartialFingerprints map[string]string  `json:"partialFingerprints,omitempty"`
 	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Fixes               []sarifFix         `json:"fixes,omitempty"`
 	Properties          *sarifResultProps  `json:"properties,omitempty"`
 }
 
@@ -278,6 +279,7 @@ func sarifResultOf(f Finding, index map[string]int) sarifResult {
 	if len(f.Inferred) > 0 {
 		res.Properties = &sarifResultProps{Inferred: f.Inferred}
 	}
+	res.Fixes = sarifFixes(f)
 	return res
 }
 

@@ -168,6 +168,9 @@ type Finding struct {
 	Key         string
 	Fingerprint string
 	Suppressed  *Suppression
+	// Fix is the deterministic repair the rule offers, nil when it offers
+	// none; reporters show it only when it is resolved (Fix.Resolved).
+	Fix *Fix
 }
 
 // Diagnostic is a problem with the input itself (FL000): a file that cannot

@@ -73,7 +73,10 @@ Write the subject the service account actually carries into the trust
 (` + "`system:serviceaccount:kube-system:karpenter`" + ` above; with the
 terraform-aws-modules karpenter module, set its IRSA namespace input), or
 install the chart into the namespace the trust names. Do not widen the
-subject with a wildcard (FL203).
+subject with a wildcard (FL203). ` + "`faultline lint --fix`" + ` writes the exact
+subject when the old one is a literal it can point at (a quoted string in
+` + "`jsonencode`" + `, a policy document's ` + "`values`" + `, JSON in a YAML scalar) and
+the account is the only one bound to the role; it never moves a release.
 
 The finding points at the trust's ` + "`:sub`" + ` condition (always written, and the
 side upgrade notes change) and lists the service account binding as related.
@@ -101,14 +104,16 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			hint = fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or run the pods as service account %s in namespace %s",
 				want, roleName(b.role), hit.subject.Raw, hit.subject.Name, hit.subject.Namespace)
 		}
+		inf := inferred(sa, b.role)
 		p.Report(lint.Finding{
 			Range:    hit.subject.Condition.Range,
 			Message:  msg,
 			Related:  bindingRelated(b, both),
 			Chain:    irsaChain(b, describeSubjects(vs)),
 			Hint:     hint,
-			Inferred: inferred(sa, b.role),
+			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+			Fix:      subjectFix(d, *hit, inf),
 		})
 	}
 }

@@ -54,7 +54,8 @@ resource "kubernetes_service_account_v1" "ray" {
 Write the service account's real name into the trust's ` + "`:sub`" + ` condition
 (` + "`system:serviceaccount:ml:${local.cluster}-ray`" + `), or name the service
 account as the trust says. Do not widen the subject with a wildcard
-(FL203).
+(FL203). ` + "`faultline lint --fix`" + ` writes the exact subject when the old
+one is a literal and the new name is fully known.
 
 The finding points at the trust's ` + "`:sub`" + ` condition and lists the service
 account binding and name as related (see FL201 for why).
@@ -82,6 +83,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 			continue
 		}
 		sa := b.sa
+		inf := inferred(sa, b.role)
 		p.Report(lint.Finding{
 			Range:   hit.subject.Condition.Range,
 			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
@@ -89,8 +91,9 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 			Chain:   irsaChain(b, describeSubjects(vs)),
 			Hint: fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or rename the service account to %s",
 				subjectOf(sa.Namespace, sa.Name), roleName(b.role), hit.subject.Raw, hit.subject.Name),
-			Inferred: inferred(sa, b.role),
+			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+			Fix:      subjectFix(d, *hit, inf),
 		})
 	}
 }

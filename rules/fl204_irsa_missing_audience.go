@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -47,6 +48,8 @@ Condition = {
 ## How to fix
 
 Add ` + "`\"<issuer>:aud\" = \"sts.amazonaws.com\"`" + ` to the statement's ` + "`StringEquals`" + `.
+` + "`faultline lint --fix`" + ` adds it beside the ` + "`:sub`" + ` key when that key is
+written in a literal HCL object, and corrects a wrong literal value.
 
 References: EKS user guide, "Assign IAM roles to Kubernetes service
 accounts" (the trust policy example with both :sub and :aud); the
@@ -67,6 +70,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			}
 			rel := declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role")
 			if len(w.AudConditions) == 0 {
+				inf := inferred(r)
 				p.Report(lint.Finding{
 					Range:   w.Statement.Range,
 					Message: fmt.Sprintf("trust of role %s has a web-identity statement without an :aud = %s condition", roleName(r), stsAudience),
@@ -76,8 +80,9 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 						fmt.Sprintf("without an :aud condition role %s accepts a token minted for any of them", roleName(r)),
 					},
 					Hint:     fmt.Sprintf("add \"<issuer>:aud\" = %q to the statement's StringEquals condition", stsAudience),
-					Inferred: inferred(r),
+					Inferred: inf,
 					Key:      "role=" + r.Addr + "|noaud",
+					Fix:      addAudienceFix(r, w, inf),
 				})
 				continue
 			}
@@ -113,6 +118,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				p.Unresolved(fmt.Sprintf("audience of trust of %s", r.Label), w.AudConditions[0].Range)
 				continue
 			}
+			inf := inferred(r)
 			p.Report(lint.Finding{
 				Range:   at,
 				Message: fmt.Sprintf("trust of role %s requires audience %s, not %s", roleName(r), listLabels(bad), stsAudience),
@@ -122,9 +128,51 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					fmt.Sprintf("role %s accepts only %s: AssumeRoleWithWebIdentity fails with AccessDenied for every IRSA pod", roleName(r), listLabels(bad)),
 				},
 				Hint:     fmt.Sprintf("set the :aud condition's value to %q", stsAudience),
-				Inferred: inferred(r),
+				Inferred: inf,
 				Key:      "role=" + r.Addr + "|aud",
+				Fix:      audienceValueFix(r, w, bad, inf),
 			})
 		}
+	}
+}
+
+// addAudienceFix is the repair of a statement without an :aud condition:
+// `"<issuer>:aud" = "sts.amazonaws.com"` added beside its :sub condition.
+// It offers none unless the statement has exactly one :sub key, under
+// StringEquals, with a literal ":sub" ending, and the finding rests on
+// nothing inferred; the fixer adds the condition only where that key is
+// written in a literal HCL object.
+func addAudienceFix(r *lint.Role, w lint.WebIdentity, findingInferred []string) *lint.Fix {
+	if len(findingInferred) > 0 || r.Trust.Range.IsZero() || len(w.SubConditions) != 1 {
+		return nil
+	}
+	c := w.SubConditions[0]
+	if c.Operator != "StringEquals" || !strings.HasSuffix(c.Key.Suffix(), ":sub") {
+		return nil
+	}
+	return &lint.Fix{
+		Description: fmt.Sprintf("condition :aud = %s added to the trust of role %s beside its :sub condition", stsAudience, roleName(r)),
+		Target:      lint.FixTarget{Kind: lint.FixAddAudience, In: r.Trust.Range, New: stsAudience},
+	}
+}
+
+// audienceValueFix is the repair of an :aud condition with one wrong,
+// known value: the value replaced by sts.amazonaws.com, where it is
+// written once as a literal.
+func audienceValueFix(r *lint.Role, w lint.WebIdentity, bad, findingInferred []string) *lint.Fix {
+	if len(findingInferred) > 0 || r.Trust.Range.IsZero() || len(bad) != 1 || len(w.AudConditions) != 1 {
+		return nil
+	}
+	c := w.AudConditions[0]
+	if len(c.Values) != 1 || c.Op().Negated() {
+		return nil
+	}
+	old, ok := c.Values[0].Str()
+	if !ok || old != bad[0] || strings.ContainsAny(old, "*?") || trustMentions(r.Trust, old) != 1 {
+		return nil
+	}
+	return &lint.Fix{
+		Description: fmt.Sprintf("audience %s of the trust of role %s replaced by %s", old, roleName(r), stsAudience),
+		Target:      lint.FixTarget{Kind: lint.FixReplaceString, In: r.Trust.Range, Old: old, New: stsAudience, Claim: "aud"},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"k8s.io/apimachinery/pkg/util/validation"
 )
 
 // IRSA rules (FL201-FL204) read a role's trust policy through
@@ -214,6 +215,8 @@ func describeSubjects(vs []subjectVerdict) string {
 type deniedBinding struct {
 	irsaBinding
 	verdicts []subjectVerdict
+	// peers are the other service accounts bound to the same role.
+	peers []*lint.ServiceAccount
 }
 
 // deniedBindings judges every binding: undecidable ones are counted in
@@ -221,14 +224,81 @@ type deniedBinding struct {
 // rule to say why (FL201: another namespace; FL202: another name).
 func deniedBindings(p *lint.Pass) []deniedBinding {
 	var out []deniedBinding
-	for _, b := range irsaBindings(p) {
+	all := irsaBindings(p)
+	for _, b := range all {
 		allowed, vs := b.judge()
 		switch allowed {
 		case lint.Maybe:
 			p.Unresolved(fmt.Sprintf("trust of %s vs %s", b.role.Label, saLabel(b.sa)), b.sa.RoleARN.Range)
 		case lint.No:
-			out = append(out, deniedBinding{b, vs})
+			out = append(out, deniedBinding{b, vs, peersOf(all, b)})
 		}
 	}
 	return out
+}
+
+// peersOf lists the other service accounts bound to b's role.
+func peersOf(all []irsaBinding, b irsaBinding) []*lint.ServiceAccount {
+	var out []*lint.ServiceAccount
+	for _, o := range all {
+		if o.role == b.role && o.sa != b.sa {
+			out = append(out, o.sa)
+		}
+	}
+	return out
+}
+
+// subjectFix is the repair of FL201/FL202: the refused subject replaced by
+// the exact subject the service account runs as. It offers none (nil)
+// unless the repair is certain and narrow: the finding rests on nothing
+// inferred; the old subject is a known string without wildcards written
+// once in the trust; the new one is a known, valid namespace and name (so
+// it matches exactly one service account, under any operator); and every
+// other service account bound to the role runs as that same subject
+// (replacing the subject would lock another one out, and two accounts
+// would ask for two different replacements of one literal). Whether the subject is written
+// as a literal the fixer can edit is decided when it reads the source.
+func subjectFix(d deniedBinding, hit subjectVerdict, findingInferred []string) *lint.Fix {
+	if len(findingInferred) > 0 || d.role.Trust.Range.IsZero() {
+		return nil
+	}
+	old, ok := hit.subject.Raw.Str()
+	if !ok || strings.ContainsAny(old, "*?") || trustMentions(d.role.Trust, old) != 1 {
+		return nil
+	}
+	ns, okNS := d.sa.Namespace.Str()
+	name, okName := d.sa.Name.Str()
+	if !okNS || !okName || len(validation.IsDNS1123Label(ns)) > 0 || len(validation.IsDNS1123Subdomain(name)) > 0 {
+		return nil
+	}
+	want := subjectOf(d.sa.Namespace, d.sa.Name)
+	if want == old {
+		return nil
+	}
+	for _, peer := range d.peers {
+		pns, ok1 := peer.Namespace.Str()
+		pname, ok2 := peer.Name.Str()
+		if !ok1 || !ok2 || subjectOf(lint.Known(pns), lint.Known(pname)) != want {
+			return nil // another account of the role would be locked out, or asks for another subject
+		}
+	}
+	return &lint.Fix{
+		Description: fmt.Sprintf("trust subject %s of role %s replaced by %s, the one service account bound to it", old, roleName(d.role), want),
+		Target:      lint.FixTarget{Kind: lint.FixReplaceString, In: d.role.Trust.Range, Old: old, New: want, Claim: "sub"},
+	}
+}
+
+// trustMentions counts the condition values of a trust that are exactly s.
+func trustMentions(t lint.Trust, s string) int {
+	n := 0
+	for _, st := range t.Statements {
+		for _, c := range st.Conditions {
+			for _, v := range c.Values {
+				if got, ok := v.Str(); ok && got == s {
+					n++
+				}
+			}
+		}
+	}
+	return n
 }

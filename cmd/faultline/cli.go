@@ -16,6 +16,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/changes"
 	"github.com/faultline-dev/faultline/internal/engine"
+	"github.com/faultline-dev/faultline/internal/fixer"
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -82,6 +83,7 @@ type lintFlags struct {
 	changed  bool
 	base     string
 	plan     string
+	fix      bool
 }
 
 // Run executes the command line.
@@ -131,6 +133,7 @@ could not run.`,
 	f.StringVar(&lf.plan, "plan", "", "terraform show -json output (\"-\" = stdin): its deletions, replacements and forgets are checked")
 	f.StringVar(&lf.baseline, "baseline", "", "report only findings that are not in this baseline file")
 	f.StringVar(&lf.writeBL, "write-baseline", "", "write the current findings to this baseline file")
+	f.BoolVar(&lf.fix, "fix", false, "apply the deterministic fixes of the findings (not suppressed ones) to the source, print the diff, and lint again (exit code from that run; --format text only)")
 	f.StringVar(&lf.kubeVer, "kube-version", "", "Kubernetes version charts render for (default: kube_version in .faultline.hcl, else "+helm.DefaultKubeVersion+")")
 
 	_ = lintCmd.RegisterFlagCompletionFunc("format", fixedCompletions(lint.ReportFormats()...))
@@ -281,6 +284,9 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		}
 		outputs = append(outputs, output{format, abs(path)})
 	}
+	if lf.fix && !strings.EqualFold(lf.format, "text") {
+		return exitError, errors.New("--fix prints its diff on standard output: use --format text, and --output FORMAT=FILE for other formats")
+	}
 	color := !lf.noColor && c.Getenv("NO_COLOR") == "" && c.IsTerminal(c.Stdout)
 	rep, err := lint.NewReporter(lf.format, color)
 	if err != nil {
@@ -368,12 +374,14 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, err
 	}
 	defer stopRenderer()
+	eopts := engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}
 	stopProgress := c.progress(lf.quiet)
-	loaded, res, err := engine.Run(engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}, rules.All, ropts)
+	loaded, res, err := engine.Run(eopts, rules.All, ropts)
 	stopProgress()
 	if err != nil {
 		return exitError, err
 	}
+	fixer.Resolve(res.Findings, fixer.Reader(sourceReader(cwd, loaded.Tree)))
 	if lf.writeBL != "" {
 		if err := writeFile(abs(lf.writeBL), func(w io.Writer) error { return lint.WriteBaseline(w, res, rules.All) }); err != nil {
 			return exitError, fmt.Errorf("--write-baseline: %w", err)
@@ -384,6 +392,24 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		res = baseline.Filter(res, rules.All)
 		if hidden := before - len(res.Findings); hidden > 0 && !lf.quiet {
 			fmt.Fprintf(c.Stderr, "faultline: %d findings already in the baseline %s are not reported\n", hidden, lf.baseline)
+		}
+	}
+	if lf.fix {
+		applied, err := c.applyFixes(res, loaded, cwd, abs)
+		if err != nil {
+			return exitError, fmt.Errorf("--fix: %w", err)
+		}
+		if applied {
+			stopProgress := c.progress(lf.quiet)
+			loaded, res, err = engine.Run(eopts, rules.All, ropts)
+			stopProgress()
+			if err != nil {
+				return exitError, fmt.Errorf("--fix: linting again: %w", err)
+			}
+			fixer.Resolve(res.Findings, fixer.Reader(sourceReader(cwd, loaded.Tree)))
+			if baseline != nil {
+				res = baseline.Filter(res, rules.All)
+			}
 		}
 	}
 	if lf.verbose {

@@ -1,0 +1,200 @@
+package rules_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/internal/fixer"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// fixtureCopy copies a fixture directory to a new temporary directory.
+func fixtureCopy(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	copyTree(t, src, dst)
+	return dst
+}
+
+// lintDir lints dir with the given rules, without checking wants.
+func lintDir(t *testing.T, dir string, rs ...*lint.Rule) lint.Result {
+	t.Helper()
+	in, err := load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lint.Run(in, rs, lint.Options{})
+}
+
+func dirReader(dir string) fixer.Reader {
+	return func(file string) ([]byte, bool) {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+		return b, err == nil
+	}
+}
+
+// fixable lists the positive IRSA fixtures whose finding gets a fix the
+// fixer can locate in the source; every other positive fixture must get
+// none (a computed subject, an eksctl-made trust, a wildcard, a value
+// only inferred).
+var fixable = map[string]bool{
+	"FL201/positive_argo_app_of_apps":               true,
+	"FL201/positive_argo_release_written_twice":     true,
+	"FL201/positive_crossplane_role":                true, // JSON inside a YAML block scalar
+	"FL201/positive_eksctl_attach_role_arn":         true,
+	"FL201/positive_flux_release_in_kustomization":  true,
+	"FL201/positive_jsonencode_manifest":            true,
+	"FL201/positive_namespace_and_name_differ":      true,
+	"FL201/positive_replace_issuer_jsonencode":      true,
+	"FL201/positive_replace_issuer_policy_document": true,
+	"FL201/positive_terraform_service_account":      true, // a policy document's condition block
+	"FL204/positive_missing_audience":               true,
+	"FL204/positive_wrong_audience":                 true,
+}
+
+// TestFixesRepairFixtures applies the fixes of every positive IRSA
+// fixture to a copy and lints the copy again: the fixed finding is gone,
+// no wildcard finding (FL203) appears, and a replaced subject is the exact
+// subject of one service account.
+func TestFixesRepairFixtures(t *testing.T) {
+	wildcard := rules.IRSAWildcardSubject
+	for _, r := range []*lint.Rule{rules.IRSANamespaceMismatch, rules.IRSAServiceAccountMismatch, rules.IRSAMissingAudience, wildcard} {
+		dirs, _ := filepath.Glob(filepath.Join("testdata", r.ID, "positive*"))
+		for _, d := range dirs {
+			name := r.ID + "/" + filepath.Base(d)
+			t.Run(name, func(t *testing.T) {
+				tmp := fixtureCopy(t, d)
+				res := lintDir(t, tmp, r, wildcard)
+				fixer.Resolve(res.Findings, dirReader(tmp))
+				fixed := map[string]bool{}
+				for _, f := range res.Findings {
+					if !f.Fix.Resolved() {
+						continue
+					}
+					if f.Rule != r.ID {
+						t.Errorf("%s offers a fix for %s", f.Rule, f.Message)
+					}
+					fixed[f.Key] = true
+					for _, e := range f.Fix.Edits {
+						if f.Fix.Target.Claim == "sub" && (strings.ContainsAny(e.Text, "*?") || !exactSubject.MatchString(f.Fix.Target.New)) {
+							t.Errorf("fix writes %s, not one exact subject", e.Text)
+						}
+					}
+				}
+				if len(fixed) > 0 != fixable[name] {
+					t.Fatalf("fixed %d findings; want a fix: %v", len(fixed), fixable[name])
+				}
+				if len(fixed) == 0 {
+					return
+				}
+				changes, err := fixer.Plan(res.Findings, dirReader(tmp))
+				if err != nil {
+					t.Fatal(err)
+				}
+				abs := func(f string) string { return filepath.Join(tmp, filepath.FromSlash(f)) }
+				if err := fixer.Write(changes, []string{tmp}, abs); err != nil {
+					t.Fatal(err)
+				}
+				after := lintDir(t, tmp, r, wildcard)
+				for _, f := range after.Findings {
+					if f.Rule == r.ID && fixed[f.Key] {
+						t.Errorf("still reported after the fix: %s", f.Message)
+					}
+				}
+				if n, m := count(after, wildcard.ID), count(res, wildcard.ID); n > m {
+					t.Errorf("the fix widened the trust: %d FL203 findings, %d before", n, m)
+				}
+			})
+		}
+	}
+}
+
+var exactSubject = regexp.MustCompile(`^system:serviceaccount:[a-z0-9]([-a-z0-9]*[a-z0-9])?:[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`)
+
+func count(res lint.Result, rule string) int {
+	n := 0
+	for _, f := range res.Findings {
+		if f.Rule == rule {
+			n++
+		}
+	}
+	return n
+}
+
+const fixTrustTF = `resource "aws_iam_role" "app" {
+  name = "app"
+  assume_role_policy = jsonencode({
+    Statement = [{
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = "arn:aws:iam::111122223333:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/ABC" }
+      Condition = {
+        %s = {
+          "oidc.eks.eu-west-1.amazonaws.com/id/ABC:sub" = %s
+          "oidc.eks.eu-west-1.amazonaws.com/id/ABC:aud" = "sts.amazonaws.com"
+        }
+      }
+    }]
+  })
+}
+`
+
+const fixAccountTF = `resource "kubernetes_service_account_v1" "%[1]s" {
+  metadata {
+    name      = "app"
+    namespace = %[2]s
+    annotations = { "eks.amazonaws.com/role-arn" = aws_iam_role.app.arn }
+  }
+}
+`
+
+// TestSubjectFixRefusals: a subject fix is offered for one account in one
+// known namespace under an exact subject, and refused for a wildcard
+// subject, a namespace that is no Kubernetes name (a `*` in it would be a
+// wildcard under StringLike), and a role two accounts in different
+// namespaces are bound to.
+func TestSubjectFixRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name, op, subject string
+		namespaces        []string
+		want              string // the new subject; "" for no fix
+	}{
+		{"exact", "StringEquals", `"system:serviceaccount:old:app"`, []string{`"apps"`}, "system:serviceaccount:apps:app"},
+		{"ignore case", "StringEqualsIgnoreCase", `"system:serviceaccount:old:app"`, []string{`"apps"`}, "system:serviceaccount:apps:app"},
+		{"wildcard name", "StringLike", `"system:serviceaccount:old:*"`, []string{`"apps"`}, ""},
+		{"wildcard namespace", "StringLike", `"system:serviceaccount:ol?:app"`, []string{`"apps"`}, ""},
+		{"namespace with a wildcard", "StringLike", `"system:serviceaccount:old:app"`, []string{`"kube*"`}, ""},
+		{"namespace not a Kubernetes name", "StringEquals", `"system:serviceaccount:old:app"`, []string{`"Apps_1"`}, ""},
+		{"two accounts", "StringEquals", `"system:serviceaccount:old:app"`, []string{`"apps"`, `"batch"`}, ""},
+		{"two accounts, one subject", "StringEquals", `"system:serviceaccount:old:app"`, []string{`"apps"`, `"apps"`}, "system:serviceaccount:apps:app"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src := fmt.Sprintf(fixTrustTF, tc.op, tc.subject)
+			for i, ns := range tc.namespaces {
+				src += fmt.Sprintf(fixAccountTF, fmt.Sprintf("sa%d", i), ns)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res := lintDir(t, dir, rules.IRSANamespaceMismatch)
+			fixer.Resolve(res.Findings, dirReader(dir))
+			var got []string
+			for _, f := range res.Findings {
+				if f.Fix.Resolved() {
+					got = append(got, f.Fix.Target.New)
+				}
+			}
+			if len(res.Findings) == 0 {
+				t.Fatal("no FL201 finding to fix")
+			}
+			if tc.want == "" && len(got) > 0 || tc.want != "" && (len(got) == 0 || got[0] != tc.want) {
+				t.Fatalf("fixes %q, want %q (findings: %d)", got, tc.want, len(res.Findings))
+			}
+		})
+	}
+}
