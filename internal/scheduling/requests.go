@@ -32,16 +32,19 @@ func (c *checker) requestFit(w *lint.Workload, p *Place, req lint.Resources, ins
 	}
 	m := &Misfit{Stage: StageRequests, At: p.instancesRange, Pod: requestRange(w.Pod, lint.Resources{MilliCPU: 1})}
 	if largest == nil {
-		m.Reason = fmt.Sprintf("its limits leave no instance type it may launch (%s is the smallest it allows)", instanceList(p.limitDrop))
 		m.At = p.limitRange
-		m.Fix = "raise " + p.Label() + "'s limits"
+		m.text = func() (string, string) {
+			return fmt.Sprintf("its limits leave no instance type it may launch (%s is the smallest it allows)", instanceList(p.limitDrop)),
+				"raise " + p.Label() + "'s limits"
+		}
 		return m
 	}
 	free := allocatable(p, largest)
 	m.Pod = requestRange(w.Pod, shortfall(free, ds, req))
-	m.Reason = fmt.Sprintf("the largest instance type it launches, %s, allocates %s to pods%s; the pod requests %s",
-		largest.name, amounts(free), overheadText(ds, n), amounts(req))
-	m.Fix = c.requestFix(p, req, ds)
+	m.text = func() (string, string) {
+		return fmt.Sprintf("the largest instance type it launches, %s, allocates %s to pods%s; the pod requests %s",
+			largest.name, amounts(free), overheadText(ds, n), amounts(req)), c.requestFix(p, req, ds)
+	}
 	return m
 }
 
@@ -116,11 +119,12 @@ func (c *checker) sumDaemons(p *Place) (sum lint.Resources, n int) {
 // to lower the requests.
 func (c *checker) requestFix(p *Place, req, ds lint.Resources) string {
 	all, _ := catalog()
+	arches := labelValues(p.instances, LabelArch)
 	for _, key := range []string{instancetypes.LabelInstanceFamily, instancetypes.LabelInstanceCategory, ""} {
 		like := labelValues(p.instances, key)
 		var best *instance
 		for _, it := range all {
-			if key != "" && !slices.Contains(like, it.labels[key]) || !sameArch(p, it) {
+			if key != "" && !slices.Contains(like, it.labels[key]) || !sameArch(p, arches, it) {
 				continue
 			}
 			if !it.allocKnown || !fits(allocatable(p, it), ds, req) {
@@ -138,12 +142,12 @@ func (c *checker) requestFix(p *Place, req, ds lint.Resources) string {
 }
 
 // sameArch reports whether an instance type has an architecture the place
-// launches today.
-func sameArch(p *Place, it *instance) bool {
+// launches today (arches, its instance types' architectures).
+func sameArch(p *Place, arches []string, it *instance) bool {
 	if p.armOnly {
 		return it.arch == "arm64"
 	}
-	return slices.Contains(labelValues(p.instances, LabelArch), it.arch)
+	return slices.Contains(arches, it.arch)
 }
 
 // requestRange is where the pod's largest request of the resource that

@@ -29,10 +29,17 @@ var quiet = &Misfit{Stage: StageSelectors}
 // podTerm is one alternative of the pod's node requirements, grouped by
 // key once per workload.
 type podTerm struct {
-	reqs    []lint.Requirement
-	keys    []string
-	groups  map[string][]lint.Requirement
-	derived bool // some key is an instance label
+	reqs   []lint.Requirement
+	keys   []string
+	groups map[string][]lint.Requirement
+	// derived are the requirements on instance labels, by key.
+	derived []keyReqs
+}
+
+// keyReqs are the requirements on one label key.
+type keyReqs struct {
+	key  string
+	reqs []lint.Requirement
 }
 
 // podTerms groups each alternative of the pod's node requirements.
@@ -40,7 +47,13 @@ func podTerms(pod *lint.PodScheduling) []podTerm {
 	var out []podTerm
 	for _, t := range terms(pod) {
 		keys, groups := byKey(t)
-		out = append(out, podTerm{reqs: t, keys: keys, groups: groups, derived: slices.ContainsFunc(keys, instanceDerived)})
+		pt := podTerm{reqs: t, keys: keys, groups: groups}
+		for _, k := range keys {
+			if instanceDerived(k) {
+				pt.derived = append(pt.derived, keyReqs{k, groups[k]})
+			}
+		}
+		out = append(out, pt)
 	}
 	return out
 }
@@ -70,10 +83,10 @@ func termFit(t podTerm, p *Place, explain bool) ([]*instance, bool, *Misfit) {
 	term, keys, groups := t.reqs, t.keys, t.groups
 	instances, known := p.instances, p.instancesKnown
 	switch {
-	case known && t.derived:
+	case known && len(t.derived) > 0:
 		var left []*instance
 		for _, it := range instances {
-			if instanceAllowed(it, groups) {
+			if allowedBy(it, t.derived) {
 				left = append(left, it)
 			}
 		}
@@ -248,4 +261,16 @@ func minValuesMisfit(p *Place, term []lint.Requirement, left []*instance) *Misfi
 		}
 	}
 	return nil
+}
+
+// allowedBy reports whether an instance type satisfies every requirement
+// on the instance labels.
+func allowedBy(it *instance, derived []keyReqs) bool {
+	for _, kr := range derived {
+		v, ok := it.labels[kr.key]
+		if !allMatch(kr.reqs, v, ok) {
+			return false
+		}
+	}
+	return true
 }
