@@ -128,10 +128,9 @@ func BenchmarkCheck(b *testing.B) {
 		b.Fatal(err)
 	}
 	m := l.Input.Model
-	b.ReportMetric(float64(len(m.Workloads)), "workloads")
-	b.ReportMetric(float64(len(m.NodePools)+len(m.NodeGroups)), "places")
-	b.ResetTimer()
 	for b.Loop() {
 		scheduling.Check(m)
 	}
+	b.ReportMetric(float64(len(m.Workloads)), "workloads")
+	b.ReportMetric(float64(len(m.NodePools)+len(m.NodeGroups)), "places")
 }
