@@ -65,4 +65,9 @@ type Edit struct {
 	// Text is what is written instead, already escaped for the file's
 	// syntax (an HCL quoted string, a YAML scalar).
 	Text string
+	// Lines are the whole lines the edit touches as they read after it,
+	// and LinesRange those lines (Line to EndLine): what a GitHub
+	// suggestion block replaces.
+	Lines      string
+	LinesRange Range
 }

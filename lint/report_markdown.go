@@ -112,6 +112,7 @@ func markdownFinding(f Finding, rules []*Rule) string {
 	if f.Hint != "" {
 		b.WriteString("**Hint:** " + markdownText(f.Hint) + "\n\n")
 	}
+	b.WriteString(markdownSuggestions(f.Fix))
 	if len(f.Inferred) > 0 {
 		parts := make([]string, len(f.Inferred))
 		for i, s := range f.Inferred {
@@ -267,4 +268,41 @@ func markdownCode(s string) string {
 		s = " " + s + " "
 	}
 	return fence + s + fence
+}
+
+// markdownSuggestions renders a resolved fix as GitHub suggestion blocks,
+// one per edit: the lines it replaces, then what they become. The fence is
+// longer than any run of backticks in the lines, so no line can close it.
+func markdownSuggestions(fix *Fix) string {
+	if !fix.Resolved() {
+		return ""
+	}
+	var b strings.Builder
+	for _, e := range fix.Edits {
+		if e.LinesRange.IsZero() {
+			continue
+		}
+		where := fmt.Sprintf("%s:%d", e.LinesRange.File, e.LinesRange.Line)
+		if e.LinesRange.EndLine > e.LinesRange.Line {
+			where += fmt.Sprintf("-%d", e.LinesRange.EndLine)
+		}
+		fence := strings.Repeat("`", max(3, longestRun(e.Lines, '`')+1))
+		fmt.Fprintf(&b, "**Suggested change** (%s; `faultline lint --fix` applies it) at %s:\n\n", markdownText(fix.Description), markdownCode(where))
+		b.WriteString(fence + "suggestion\n" + strings.TrimSuffix(e.Lines, "\n") + "\n" + fence + "\n\n")
+	}
+	return b.String()
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	best, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best
 }

@@ -81,7 +81,22 @@ func resolve(t lint.FixTarget, files map[string]*source, read Reader) ([]lint.Ed
 		return nil, false
 	}
 	e.Range = spanRange(t.In.File, src.data, e.Offset, e.End)
+	e.Lines, e.LinesRange = editedLines(t.In.File, src.data, e)
 	return []lint.Edit{e}, true
+}
+
+// editedLines returns the whole lines an edit touches as they read after
+// it, and those lines' range in the file before it.
+func editedLines(file string, data []byte, e lint.Edit) (string, lint.Range) {
+	start := bytes.LastIndexByte(data[:e.Offset], '\n') + 1
+	end := len(data)
+	if i := bytes.IndexByte(data[e.End:], '\n'); i >= 0 {
+		end = e.End + i
+	}
+	first, _ := position(data, start)
+	last, _ := position(data, end)
+	lines := string(data[start:e.Offset]) + e.Text + string(data[e.End:end])
+	return lines, lint.Range{File: file, Line: first, Column: 1, EndLine: last, EndColumn: 1}
 }
 
 type syntax int

@@ -396,3 +396,20 @@ func BenchmarkResolve(b *testing.B) {
 		}
 	}
 }
+
+// TestEditedLines: the suggestion text is the whole of every line the edit
+// touches, as it reads after the edit.
+func TestEditedLines(t *testing.T) {
+	data := []byte("a = 1\n  sub = \"old\" # keep\nz = 2\n")
+	off := strings.Index(string(data), `"old"`)
+	e := lint.Edit{Offset: off, End: off + len(`"old"`), Text: `"new"`}
+	lines, r := editedLines("main.tf", data, e)
+	if lines != `  sub = "new" # keep` || r.Line != 2 || r.EndLine != 2 {
+		t.Errorf("editedLines = %q at %+v", lines, r)
+	}
+	e = lint.Edit{Offset: 4, End: off + len(`"old"`), Text: "9\n  sub = \"new\""}
+	lines, r = editedLines("main.tf", data, e)
+	if lines != "a = 9\n  sub = \"new\" # keep" || r.Line != 1 || r.EndLine != 2 {
+		t.Errorf("multi-line editedLines = %q at %+v", lines, r)
+	}
+}
