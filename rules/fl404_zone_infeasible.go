@@ -27,7 +27,10 @@ EC2NodeClass's subnets (subnet IDs or tags resolved against Terraform
 the workload when its volume's zones share none with any of them; or, as a
 warning, when an ` + "`Immediate`" + `-binding EBS class lets the volume be created in
 a zone the cluster reaches but the pod's places do not. Zones faultline
-cannot resolve are unknown and fit.
+cannot resolve are unknown and fit. Topology spread constraints
+(` + "`whenUnsatisfiable: DoNotSchedule`" + `) are read but not judged: the scheduler
+counts only the domains where nodes are eligible, so a spread alone does not
+keep a pod Pending.
 
 ## The chain
 

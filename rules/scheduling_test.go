@@ -27,6 +27,10 @@ func TestSchedulingHintsNameTheChange(t *testing.T) {
 			"let NodePool general launch larger instances (m5.xlarge",
 			"(before 1 DaemonSet(s) taking 500m CPU, 256Mi memory)",
 		},
+		"testdata/FL402/positive_arch_excluded": {
+			"widen NodePool general's requirement on kubernetes.io/arch to allow kubernetes.io/arch=arm64",
+			"nodepool.yaml:13:11: NodePool general: its requirement on kubernetes.io/arch excludes kubernetes.io/arch=arm64",
+		},
 		"testdata/FL402/positive_template_label_renamed": {
 			`add team: "payments" to NodePool billing's spec.template.metadata.labels`,
 			"NodePool billing: its nodes have team=billing, the pod requires team=payments",

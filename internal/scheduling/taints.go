@@ -66,10 +66,7 @@ func taintFit(pod *lint.PodScheduling, p *Place) []Misfit {
 		if at.IsZero() {
 			at = p.taintsRange
 		}
-		podAt := pod.TolerationsRange
-		if podAt.IsZero() {
-			podAt = pod.Range
-		}
+		podAt := tolerationsAt(pod)
 		out = append(out, Misfit{
 			Stage: StageTaints,
 			At:    at,
@@ -89,4 +86,19 @@ func taintString(t lint.Taint) string {
 		return t.Key + ":" + t.Effect
 	}
 	return t.Key + "=" + t.Value + ":" + t.Effect
+}
+
+// tolerationsAt is where a missing toleration belongs: the tolerations
+// key, else the node selector entry that pins the pod to tainted places
+// (in a rendered chart, the values key that set it), else the pod spec.
+func tolerationsAt(pod *lint.PodScheduling) lint.Range {
+	if !pod.TolerationsRange.IsZero() {
+		return pod.TolerationsRange
+	}
+	for _, r := range pod.NodeSelector {
+		if !r.Unknown && !r.Range.IsZero() {
+			return r.Range
+		}
+	}
+	return pod.Range
 }
