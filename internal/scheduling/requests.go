@@ -90,9 +90,18 @@ func (c *checker) daemonOverhead(p *Place) (lint.Resources, int) {
 	return sum, n
 }
 
-// sumDaemons computes daemonOverhead.
+// sumDaemons computes daemonOverhead. A DaemonSet counts only where it
+// certainly runs on the place's cluster: both in the same known cluster,
+// or the tree declares one EKS cluster. A tree of several examples or
+// clusters without scopes would otherwise add up DaemonSets that never
+// run together.
 func (c *checker) sumDaemons(p *Place) (sum lint.Resources, n int) {
+	single := len(c.m.Clusters) == 1
+	cluster := p.Entity.Base().Scope.Cluster
 	for _, w := range c.m.Workloads {
+		if !single && (cluster == "" || w.Scope.Cluster != cluster) {
+			continue
+		}
 		if w.KindName != "DaemonSet" || w.Pod == nil || w.Pod.Unknown {
 			continue
 		}
