@@ -21,7 +21,9 @@ to be removed.
 
 FL403 reports a workload whose selectors fit some NodePools or node groups
 of its cluster, when every one of them carries a taint the pod does not
-tolerate. The hint gives the toleration to add. It judges only where the
+tolerate. It sits at the pod's tolerations, else at the node selector that
+pins it to the tainted places (in a chart, the values key that set it), else
+at the pod spec. The hint gives the toleration to add. It judges only where the
 tree declares the cluster's whole capacity or the pod pins itself to places
 declared here (as FL402 does); a toleration it cannot read tolerates
 everything.
@@ -37,9 +39,9 @@ everything.
 ## Example
 
 ` + "```yaml" + `
-    spec:                      # FL403: NodePool gpu's nodes are tainted nvidia.com/gpu=true:NoSchedule
+    spec:
       nodeSelector:
-        karpenter.sh/nodepool: gpu
+        karpenter.sh/nodepool: gpu   # FL403: NodePool gpu's nodes are tainted nvidia.com/gpu=true:NoSchedule
 ` + "```" + `
 
 ## How to fix
