@@ -111,11 +111,13 @@ type Result struct {
 
 // Skip reasons, for Result.Unjudged.
 const (
-	skipUnknown    = "their requests or pod spec cannot be read"
-	skipFargate    = "a Fargate profile may run them"
-	skipNoPlace    = "no NodePool, node group or Fargate profile of their cluster is declared here"
-	skipElsewhere  = "they select labels or names no place declared here carries"
-	skipIncomplete = "the tree does not declare their cluster's whole capacity (no EKS cluster here, or Karpenter installed with no NodePool) and they pin themselves to no place declared here"
+	skipUnknown     = "their requests or pod spec cannot be read"
+	skipFargate     = "a Fargate profile may run them"
+	skipNoPlace     = "no NodePool, node group or Fargate profile of their cluster is declared here"
+	skipElsewhere   = "they select labels or names no place declared here carries"
+	skipNoCluster   = "their EKS cluster is not declared here, so its capacity may be elsewhere, and they pin themselves to no place declared here"
+	skipAutoMode    = "their cluster runs EKS Auto Mode, whose built-in NodePools no source declares, and they pin themselves to no place declared here"
+	skipNoNodePools = "Karpenter is installed for their cluster with no NodePool declared here, and they pin themselves to no place declared here"
 )
 
 // Unjudgedf says how many workloads a reason left out.

@@ -134,3 +134,25 @@ func BenchmarkCheck(b *testing.B) {
 	b.ReportMetric(float64(len(m.Workloads)), "workloads")
 	b.ReportMetric(float64(len(m.NodePools)+len(m.NodeGroups)), "places")
 }
+
+// TestUnjudgedSayWhy: a workload the tree cannot judge is counted under
+// the reason that holds.
+func TestUnjudgedSayWhy(t *testing.T) {
+	for dir, want := range map[string]string{
+		"FL401/negative_capacity_declared_elsewhere":             "their EKS cluster is not declared here",
+		"FL401/negative_auto_mode_cluster":                       "their cluster runs EKS Auto Mode",
+		"FL401/negative_auto_mode_eks_module":                    "their cluster runs EKS Auto Mode",
+		"FL401/negative_karpenter_installed_nodepools_elsewhere": "Karpenter is installed for their cluster with no NodePool declared here",
+		"FL402/negative_label_defined_nowhere":                   "they select labels or names no place declared here carries",
+		"FL401/negative_requests_unknown":                        "their requests or pod spec cannot be read",
+	} {
+		res := scheduling.Check(loadModel(t, filepath.Join("../../rules/testdata", dir)))
+		var got []string
+		for reason := range res.Unjudged {
+			got = append(got, res.Unjudgedf(reason))
+		}
+		if len(got) != 1 || !strings.Contains(got[0], want) || res.Judged != 0 {
+			t.Errorf("%s: judged %d, unjudged %q, want one reason %q", dir, res.Judged, got, want)
+		}
+	}
+}

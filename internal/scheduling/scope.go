@@ -91,10 +91,10 @@ func (c *checker) judged(w *lint.Workload, cands []*Place) (why string) {
 		return skipNamed
 	case other:
 		return skipElsewhere
-	case !c.complete(w) && !pinned(w.Pod, cands):
-		return skipIncomplete
+	case pinned(w.Pod, cands):
+		return ""
 	}
-	return ""
+	return c.complete(w)
 }
 
 // elsewhere reports whether the pod requires a label no place of the
@@ -147,36 +147,37 @@ func (c *checker) named(r lint.Requirement) bool {
 	return false
 }
 
-// complete reports whether the tree declares the workload's cluster (not
-// in EKS Auto Mode, whose built-in NodePools no source declares) and,
-// when it installs Karpenter there, its NodePools.
-func (c *checker) complete(w *lint.Workload) bool {
+// complete says why the tree does not declare the whole capacity of the
+// workload's cluster, "" when it does: the cluster itself (not in EKS Auto
+// Mode, whose built-in NodePools no source declares) and, when it installs
+// Karpenter there, its NodePools.
+func (c *checker) complete(w *lint.Workload) (why string) {
 	cluster := false
 	for _, cl := range c.m.Clusters {
 		if cl.Scope.Compatible(w.Scope, true, true) && lint.Compare(cl.Name, clusterOf(w.Scope)) != lint.No {
 			if cl.AutoMode || cl.AutoModeUnknown {
-				return false // Auto Mode's built-in NodePools are declared nowhere
+				return skipAutoMode
 			}
 			cluster = true
 		}
 	}
 	if !cluster {
-		return false
+		return skipNoCluster
 	}
 	for _, np := range c.m.NodePools {
 		if np.AutoMode && np.Scope.Compatible(w.Scope, true, true) {
-			return false
+			return skipAutoMode
 		}
 	}
 	if !c.installsKarpenter(w) {
-		return true
+		return ""
 	}
 	for _, p := range c.places {
 		if p.Kind == NodePoolPlace && lint.Compare(p.cluster, clusterOf(w.Scope)) != lint.No {
-			return true
+			return ""
 		}
 	}
-	return false
+	return skipNoNodePools
 }
 
 // installsKarpenter reports whether a release of the Karpenter chart is
