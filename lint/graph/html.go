@@ -183,7 +183,7 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
   svg.setAttribute("width", Math.round(data.width * scale));
   svg.setAttribute("height", Math.round(data.height * scale));
   svg.setAttribute("viewBox", "0 0 " + data.width + " " + data.height);
-  var byId = {};
+  var byId = Object.create(null);
   data.nodes.forEach(function (n) { byId[n.id] = n; });
   function el(name, attrs, parent) {
     var e = document.createElementNS(NS, name);
@@ -196,7 +196,7 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
     t.textContent = s;
     return t;
   }
-  var seen = {};
+  var seen = Object.create(null);
   data.nodes.forEach(function (n) {
     if (!seen[n.kind]) { seen[n.kind] = true; text(svg, "column", n.x, n.y - 6, n.kind); }
   });
@@ -223,7 +223,7 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
   var marker = el("marker", {id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse"}, defs);
   el("path", {d: "M0,0 L10,5 L0,10 z", fill: "#8c959f"}, marker);
   var nodes = el("g", {"id": "nodes"}, svg);
-  var selected = null;
+  var selected = null, drawn = Object.create(null);
   data.nodes.forEach(function (n) {
     var g = el("g", {"class": "node" + (n.focus ? " focus" : ""), "data-id": n.id, transform: "translate(" + n.x + "," + n.y + ")"}, nodes);
     el("rect", {width: W, height: H, rx: 6}, g);
@@ -233,6 +233,7 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
     var t = document.createElementNS(NS, "title");
     t.textContent = n.addr;
     g.appendChild(t);
+    drawn[n.id] = g;
     g.addEventListener("click", function () { show(n, g); });
   });
   function row(dl, name, value) {
@@ -265,6 +266,9 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
       ul.appendChild(li);
     });
   }
+  // page.html#n3 opens with entity n3 shown, as a click shows it.
+  var want = location.hash.slice(1);
+  if (byId[want] && drawn[want]) { show(byId[want], drawn[want]); }
   document.getElementById("note").textContent = data.note || (data.nodes.length + " entities, " + data.edges.length + " relations");
   document.body.setAttribute("data-drawn", String(nodes.childNodes.length));
 })();
