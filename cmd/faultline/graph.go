@@ -123,6 +123,7 @@ func (c *CLI) buildGraph(eopts engine.Options, cfg *lint.Config, focus string) (
 		if err != nil {
 			return nil, err
 		}
+		c.unreadable(loaded.Input.Diagnostics)
 		m := loaded.Input.Model
 		g := graph.Build(m)
 		if focus == "" {
@@ -147,6 +148,7 @@ func (c *CLI) buildGraph(eopts engine.Options, cfg *lint.Config, focus string) (
 	if err != nil {
 		return nil, err
 	}
+	c.unreadable(loaded.Input.Diagnostics)
 	var fs []lint.Finding
 	for _, f := range res.Findings {
 		if f.Rule == r.ID && f.Suppressed == nil {
@@ -158,6 +160,14 @@ func (c *CLI) buildGraph(eopts engine.Options, cfg *lint.Config, focus string) (
 	}
 	g := graph.Build(loaded.Input.Model)
 	return g.Around(g.Findings(fs), focusRuleHops), nil
+}
+
+// unreadable says on stderr which inputs the graph lacks because they
+// could not be read (lint reports them as FL000).
+func (c *CLI) unreadable(diags []lint.Diagnostic) {
+	for _, d := range diags {
+		fmt.Fprintf(c.Stderr, "faultline: %s: %s (not in the graph; `faultline lint` reports it as FL000)\n", lint.CleanText(d.Range.String()), lint.CleanText(d.Summary))
+	}
 }
 
 // graphOptions builds the engine's options from the flags as lint does:

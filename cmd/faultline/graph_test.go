@@ -404,3 +404,24 @@ func checkScreenshot(t *testing.T, path string) {
 }
 
 func near(v, want uint32) bool { return v+6 >= want && v <= want+6 }
+
+// TestGraphBadInput: an unreadable file is named on stderr, the rest is
+// drawn, and nothing panics.
+func TestGraphBadInput(t *testing.T) {
+	dir := fixture(t, map[string]string{
+		"infra/main.tf":      "resource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes\"\n",
+		"k8s/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: nodes\n",
+		"k8s/broken.yaml":    "kind: [\n",
+	})
+	for _, format := range []string{"mermaid", "dot", "html"} {
+		code, out, stderr := run(t, dir, nil, "graph", "--format", format, ".")
+		if code != 0 || !strings.Contains(out, "EC2NodeClass default") {
+			t.Errorf("%s: exit %d, stderr %s\n%s", format, code, stderr, out)
+		}
+		for _, f := range []string{"infra/main.tf:", "k8s/broken.yaml:"} {
+			if !strings.Contains(stderr, f) || !strings.Contains(stderr, "FL000") {
+				t.Errorf("%s: stderr does not name %s:\n%s", format, f, stderr)
+			}
+		}
+	}
+}
