@@ -213,4 +213,3 @@ func (c *CLI) graphOptions(paths []string, gf graphFlags, cwd string, abs func(s
 	return engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg,
 		Renderer: renderer, KubeVersion: gf.kubeVer, Plan: tfPlan, PlanFile: planFile}, cfg, stop, nil
 }
-

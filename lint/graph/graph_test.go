@@ -18,7 +18,9 @@ func obj(kind lint.Kind, addr, label, name, file string, line int) lint.Object {
 	return lint.Object{Kind: kind, Addr: addr, Label: label, Name: n, Range: at(file, line), NameRange: at(file, line+1), Source: lint.SourceTerraform}
 }
 
-func ref(v lint.Value, file string, line int) lint.Ref { return lint.Ref{Value: v, Range: at(file, line)} }
+func ref(v lint.Value, file string, line int) lint.Ref {
+	return lint.Ref{Value: v, Range: at(file, line)}
+}
 
 func hole(addr, path string) lint.Value { return lint.Hole(lint.HoleRef{Object: addr, Path: path}) }
 
