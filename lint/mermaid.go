@@ -196,3 +196,8 @@ func mermaidText(s string) string {
 	}
 	return b.String()
 }
+
+// MermaidLabel cleans untrusted text onto one line, cuts it to limit
+// characters (0: no limit) and escapes it for a quoted Mermaid label, as
+// the chains of the markdown report are: for other diagrams of the model.
+func MermaidLabel(text string, limit int) string { return mermaidLine(text, limit) }

@@ -178,6 +178,7 @@ could not run.`,
 	}
 	root.AddCommand(lintCmd, rulesCmd, explainCmd, versionCmd)
 	root.AddCommand(renderCommand())
+	root.AddCommand(c.graphCommand())
 
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(c.Stderr, "faultline:", err)
