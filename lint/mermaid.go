@@ -46,13 +46,21 @@ func mermaidChain(f Finding) string {
 	if len(f.Related) == 0 && len(f.Chain) == 0 {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString(mermaidHeader)
+	d := &mermaidDiagram{}
 	dir := commonDir(f)
 	head := strings.TrimSpace(f.Rule + " " + f.Severity.String())
-	mermaidNode(&b, "f", "broken", []string{head, mermaidWhere(f.Range, f.Revision, dir)}, f.Message)
-	mermaidRelated(&b, f.Related, dir)
-	mermaidSteps(&b, f.Chain)
+	mermaidNode(&d.nodes, "f", "broken", []string{head, kindWhere(f.Picture, 0, mermaidWhere(f.Range, f.Revision, dir))}, f.Message)
+	mermaidRelated(d, f, dir)
+	mermaidSteps(d, f.Chain)
+	var b strings.Builder
+	b.WriteString(mermaidHeader)
+	b.WriteString(d.nodes.String())
+	for _, l := range d.links {
+		b.WriteString(l)
+	}
+	for _, i := range d.broken {
+		fmt.Fprintf(&b, "  linkStyle %d stroke:#cf222e,stroke-width:3px\n", i)
+	}
 	b.WriteString("```\n")
 	if b.Len() > mermaidMaxText {
 		return ""
@@ -60,25 +68,82 @@ func mermaidChain(f Finding) string {
 	return b.String()
 }
 
-// mermaidRelated draws the related locations above the break, each joined
-// to it, and a node counting those left out.
-func mermaidRelated(b *strings.Builder, related []Location, dir string) {
-	for i, l := range related {
-		if i == mermaidMaxRelated {
-			id := "rmore"
-			mermaidNode(b, id, "related", nil, fmt.Sprintf("… and %s (listed below)", plural(len(related)-i, "more related location", "more related locations")))
-			fmt.Fprintf(b, "  %s -.- f\n", id)
-			return
+// mermaidDiagram collects a diagram's nodes and links apart, so that a
+// link's index (which linkStyle names) is known.
+type mermaidDiagram struct {
+	nodes  strings.Builder
+	links  []string
+	broken []int
+}
+
+// link adds one link line; broken ones are styled red.
+func (d *mermaidDiagram) link(line string, broken bool) {
+	if broken {
+		d.broken = append(d.broken, len(d.links))
+	}
+	d.links = append(d.links, "  "+line+"\n")
+}
+
+// kindWhere puts the kind of the entity at location i (from the picture)
+// before its position.
+func kindWhere(p *Picture, i int, where string) string {
+	if p == nil || i >= len(p.Kinds) || p.Kinds[i] == "" {
+		return where
+	}
+	if where == "" {
+		return string(p.Kinds[i])
+	}
+	return string(p.Kinds[i]) + " · " + where
+}
+
+// mermaidRelated draws the related locations above the break and a node
+// counting those left out. With a picture, the model's relations between
+// the locations are labelled links (the missing one dashed and red);
+// a location in no relation is joined to the break by a plain line.
+func mermaidRelated(d *mermaidDiagram, f Finding, dir string) {
+	id := func(i int) string {
+		if i == 0 {
+			return "f"
 		}
-		id := "r" + strconv.Itoa(i+1)
-		mermaidNode(b, id, "related", []string{mermaidWhere(l.Range, l.Revision, dir)}, l.Message)
-		fmt.Fprintf(b, "  %s --- f\n", id)
+		return "r" + strconv.Itoa(i)
+	}
+	drawn := map[int]bool{0: true}
+	for i, l := range f.Related {
+		if i == mermaidMaxRelated {
+			mermaidNode(&d.nodes, "rmore", "related", nil, fmt.Sprintf("… and %s (listed below)", plural(len(f.Related)-i, "more related location", "more related locations")))
+			d.link("rmore -.- f", false)
+			break
+		}
+		mermaidNode(&d.nodes, id(i+1), "related", []string{kindWhere(f.Picture, i+1, mermaidWhere(l.Range, l.Revision, dir))}, l.Message)
+		drawn[i+1] = true
+	}
+	joined := map[int]bool{}
+	if f.Picture != nil {
+		for _, e := range f.Picture.Edges {
+			if !drawn[e.From] || !drawn[e.To] {
+				continue
+			}
+			arrow := "-->"
+			if e.Broken {
+				arrow = "-.->"
+			}
+			d.link(fmt.Sprintf("%s %s|\"%s\"| %s", id(e.From), arrow, mermaidLine(e.Label, 60), id(e.To)), e.Broken)
+			joined[e.From], joined[e.To] = true, true
+		}
+	}
+	for i := range f.Related {
+		if i == mermaidMaxRelated {
+			break
+		}
+		if !joined[i+1] {
+			d.link(id(i+1)+" --- f", false)
+		}
 	}
 }
 
 // mermaidSteps draws the chain below the break, one node a step, and a node
 // counting the steps left out.
-func mermaidSteps(b *strings.Builder, chain []string) {
+func mermaidSteps(d *mermaidDiagram, chain []string) {
 	prev := "f"
 	for i, step := range chain {
 		id := "s" + strconv.Itoa(i+1)
@@ -87,11 +152,11 @@ func mermaidSteps(b *strings.Builder, chain []string) {
 			id = "smore"
 			text = fmt.Sprintf("… %s (listed below)", plural(len(chain)-i, "more step", "more steps"))
 		}
-		mermaidNode(b, id, "step", nil, text)
+		mermaidNode(&d.nodes, id, "step", nil, text)
 		if prev == "f" {
-			fmt.Fprintf(b, "  f ==> %s\n", id)
+			d.link("f ==> "+id, false)
 		} else {
-			fmt.Fprintf(b, "  %s --> %s\n", prev, id)
+			d.link(prev+" --> "+id, false)
 		}
 		if i == mermaidMaxSteps {
 			return

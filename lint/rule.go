@@ -168,6 +168,9 @@ type Finding struct {
 	Key         string
 	Fingerprint string
 	Suppressed  *Suppression
+	// Picture is the chain as objects and relations (lint/graph), for the
+	// drawn chain; nil when not computed.
+	Picture *Picture `json:"-"`
 	// Fix is the deterministic repair the rule offers, nil when it offers
 	// none; reporters show it only when it is resolved (Fix.Resolved).
 	Fix *Fix

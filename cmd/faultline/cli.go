@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -415,6 +416,9 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	if lf.verbose {
 		c.describe(loaded, cfg, time.Since(start))
+	}
+	if strings.EqualFold(lf.format, "markdown") || slices.ContainsFunc(outputs, func(o output) bool { return strings.EqualFold(o.format, "markdown") }) {
+		pictureFindings(res.Findings, loaded.Input.Model)
 	}
 	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, Changed: touched, ToolVersion: moduleVersion()}
 	if lf.quiet {

@@ -213,3 +213,15 @@ func (c *CLI) graphOptions(paths []string, gf graphFlags, cwd string, abs func(s
 	return engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg,
 		Renderer: renderer, KubeVersion: gf.kubeVer, Plan: tfPlan, PlanFile: planFile}, cfg, stop, nil
 }
+
+// pictureFindings maps every finding onto the model's graph, for the
+// markdown report's drawn chains (objects and their relations).
+func pictureFindings(fs []lint.Finding, m *lint.Model) {
+	if m == nil || len(fs) == 0 {
+		return
+	}
+	g := graph.Build(m)
+	for i := range fs {
+		fs[i].Picture = g.Picture(fs[i])
+	}
+}

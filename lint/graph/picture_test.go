@@ -1,0 +1,48 @@
+package graph
+
+import (
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// TestPicture: a finding's locations become the entities declared there,
+// the relations between them are kept, and a first related entity with no
+// relation to the primary one is the broken link.
+func TestPicture(t *testing.T) {
+	at := func(file string, line int) lint.Range { return lint.Range{File: file, Line: line, Column: 1} }
+	g := &Graph{
+		Nodes: []Node{
+			{Addr: "a", Kind: lint.KindNodeClass, Range: at("k8s/nc.yaml", 1)},
+			{Addr: "b", Kind: lint.KindRole, Range: at("iam.tf", 3)},
+			{Addr: "c", Kind: lint.KindNodeGroup, Range: at("main.tf", 10)},
+			{Addr: "d", Kind: lint.KindServiceAccount, Range: at("main.tf", 10)},
+		},
+		Edges: []Edge{{From: 0, To: 1, Label: "uses role"}, {From: 2, To: 1, Label: "uses role"}},
+	}
+	f := lint.Finding{Name: "shared-node-role", Range: at("k8s/nc.yaml", 6), Related: []lint.Location{
+		{Range: at("main.tf", 17)}, {Range: at("iam.tf", 3)}, {Range: at("nowhere.tf", 1)},
+	}}
+	p := g.Picture(f)
+	if p == nil {
+		t.Fatal("no picture")
+	}
+	if want := []lint.Kind{lint.KindNodeClass, lint.KindNodeGroup, lint.KindRole, ""}; len(p.Kinds) != 4 || p.Kinds[0] != want[0] || p.Kinds[1] != want[1] || p.Kinds[2] != want[2] || p.Kinds[3] != "" {
+		t.Errorf("kinds = %v", p.Kinds)
+	}
+	got := map[lint.PictureEdge]bool{}
+	for _, e := range p.Edges {
+		got[e] = true
+	}
+	for _, e := range []lint.PictureEdge{{From: 0, To: 2, Label: "uses role"}, {From: 1, To: 2, Label: "uses role"}, {From: 0, To: 1, Label: "shared-node-role", Broken: true}} {
+		if !got[e] {
+			t.Errorf("edge %+v missing from %+v", e, p.Edges)
+		}
+	}
+	if len(p.Edges) != 3 {
+		t.Errorf("edges = %+v", p.Edges)
+	}
+	if g.Picture(lint.Finding{Range: at("nowhere.tf", 1)}) != nil {
+		t.Error("a finding at no entity has a picture")
+	}
+}
