@@ -54,6 +54,21 @@ type Taint struct {
 	Range   Range
 }
 
+// EKSTaintEffect translates a taint effect as the EKS API writes it
+// (aws_eks_node_group, Crossplane NodeGroups: NO_SCHEDULE, NO_EXECUTE,
+// PREFER_NO_SCHEDULE) into the Kubernetes one; false for anything else.
+func EKSTaintEffect(effect string) (string, bool) {
+	switch effect {
+	case "NO_SCHEDULE":
+		return "NoSchedule", true
+	case "NO_EXECUTE":
+		return "NoExecute", true
+	case "PREFER_NO_SCHEDULE":
+		return "PreferNoSchedule", true
+	}
+	return "", false
+}
+
 // Toleration is a pod's toleration.
 type Toleration struct {
 	Key string

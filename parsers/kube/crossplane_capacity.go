@@ -21,13 +21,6 @@ import (
 // eks.aws.crossplane.io_fargateprofiles.yaml (selectors) and
 // ec2.aws.crossplane.io_subnets.yaml (tags a list of {key, value}).
 
-// eksTaintEffects maps the EKS API's taint effects to Kubernetes'.
-var eksTaintEffects = map[string]string{
-	"NO_SCHEDULE":        "NoSchedule",
-	"NO_EXECUTE":         "NoExecute",
-	"PREFER_NO_SCHEDULE": "PreferNoSchedule",
-}
-
 // nodeGroupCapacity reads what a NodeGroup's nodes offer the scheduler.
 func (m *mr) nodeGroupCapacity() lint.NodeGroupCapacity {
 	var c lint.NodeGroupCapacity
@@ -170,7 +163,7 @@ func (m *mr) taints(k, v *yaml.Node) (out []lint.Taint, unknown bool, rng lint.R
 		valueOK = valueOK || !m.written(vn)
 		_, en := lookup(it, "effect")
 		effect, known := m.text(en)
-		t.Effect, effectOK = eksTaintEffects[effect]
+		t.Effect, effectOK = lint.EKSTaintEffect(effect)
 		if known && !effectOK {
 			m.invalidEffect(en, effect)
 		}

@@ -10,14 +10,6 @@ import (
 // profiles and subnets. In planned values an attribute unknown until apply
 // is absent; one not set is null.
 
-// eksTaintEffects translates the effects the EKS API writes into the
-// Kubernetes ones.
-var eksTaintEffects = map[string]string{
-	"NO_SCHEDULE":        "NoSchedule",
-	"NO_EXECUTE":         "NoExecute",
-	"PREFER_NO_SCHEDULE": "PreferNoSchedule",
-}
-
 // value returns a planned attribute and whether it is known (present and
 // not sensitive); a known nil is "not set".
 func (b *builder) value(attr string) (any, bool) {
@@ -127,7 +119,8 @@ func (b *builder) managedCapacity() lint.NodeGroupCapacity {
 	for _, t := range blocks(v) {
 		key, okK := t["key"].(string)
 		effect, okE := t["effect"].(string)
-		taint := lint.Taint{Key: key, Effect: eksTaintEffects[effect], Range: b.rng}
+		eff, _ := lint.EKSTaintEffect(effect)
+		taint := lint.Taint{Key: key, Effect: eff, Range: b.rng}
 		taint.Unknown = !okK || !okE || taint.Effect == ""
 		if val, ok := t["value"]; !ok {
 			taint.Unknown = true

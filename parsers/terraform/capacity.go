@@ -10,14 +10,6 @@ import (
 // This file reads the capacity facts of node groups, Fargate profiles and
 // subnets: what the nodes offer the scheduler and where they launch.
 
-// eksTaintEffects translates the effects the EKS API writes into the
-// Kubernetes ones.
-var eksTaintEffects = map[string]string{
-	"NO_SCHEDULE":        "NoSchedule",
-	"NO_EXECUTE":         "NoExecute",
-	"PREFER_NO_SCHEDULE": "PreferNoSchedule",
-}
-
 // managedCapacity reads an aws_eks_node_group's instance types, labels,
 // taints, subnets, scaling maximum, AMI and capacity type.
 func (x *extraction) managedCapacity() lint.NodeGroupCapacity {
@@ -186,7 +178,8 @@ func (x *extraction) taints() (out []lint.Taint, unknown bool, rng lint.Range) {
 		t := lint.Taint{Range: x.blockRange("taint", i)}
 		key, okK := x.e.h.toValue(getAttr(b, "key")).Str()
 		effect, okE := x.e.h.toValue(getAttr(b, "effect")).Str()
-		t.Key, t.Effect = key, eksTaintEffects[effect]
+		t.Key = key
+		t.Effect, _ = lint.EKSTaintEffect(effect)
 		t.Unknown = !okK || !okE || t.Effect == ""
 		if val := getAttr(b, "value"); val != cty.NilVal && !val.IsNull() {
 			s, ok := x.e.h.toValue(val).Str()
