@@ -74,27 +74,13 @@ func requestText(v scheduling.Verdict) string {
 	r := v.Requests
 	var parts []string
 	if r.MilliCPU > 0 {
-		parts = append(parts, cpuText(r.MilliCPU)+" CPU")
+		parts = append(parts, scheduling.CPUString(r.MilliCPU)+" CPU")
 	}
 	if r.Memory > 0 {
-		parts = append(parts, memText(r.Memory)+" memory")
+		parts = append(parts, scheduling.MemString(r.Memory)+" memory")
 	}
 	if r.GPU > 0 {
 		parts = append(parts, fmt.Sprintf("%d GPU", r.GPU))
 	}
 	return strings.Join(parts, " and ")
-}
-
-func cpuText(m int64) string {
-	if m%1000 == 0 {
-		return fmt.Sprintf("%d", m/1000)
-	}
-	return fmt.Sprintf("%dm", m)
-}
-
-func memText(b int64) string {
-	if b >= 1<<30 {
-		return fmt.Sprintf("%.1fGi", float64(b)/(1<<30))
-	}
-	return fmt.Sprintf("%dMi", b>>20)
 }

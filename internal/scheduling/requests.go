@@ -207,21 +207,24 @@ func shortfall(free, overhead, req lint.Resources) lint.Resources {
 
 // amounts writes CPU, memory and GPUs the way kubectl shows them.
 func amounts(r lint.Resources) string {
-	s := fmt.Sprintf("%s CPU, %s memory", cpuString(r.MilliCPU), memString(r.Memory))
+	s := fmt.Sprintf("%s CPU, %s memory", CPUString(r.MilliCPU), MemString(r.Memory))
 	if r.GPU > 0 {
 		s += fmt.Sprintf(", %d GPU", r.GPU)
 	}
 	return s
 }
 
-func cpuString(m int64) string {
+// CPUString writes millicores the way kubectl shows them ("2", "1930m").
+func CPUString(m int64) string {
 	if m%1000 == 0 {
 		return fmt.Sprintf("%d", m/1000)
 	}
 	return fmt.Sprintf("%dm", m)
 }
 
-func memString(b int64) string {
+// MemString writes bytes the way faultline's messages show them
+// ("7.5Gi", "512Mi").
+func MemString(b int64) string {
 	const gi, mi = 1 << 30, 1 << 20
 	if b >= gi {
 		return fmt.Sprintf("%.1fGi", float64(b)/gi)
