@@ -277,3 +277,41 @@ type Volume struct {
 	ClaimNamespace, ClaimName string
 	StorageClass              string
 }
+
+// NodeClassOf returns the one node class a NodePool's nodeClassRef names
+// in a compatible scope; nil when it names none, none matches, or several
+// do.
+func (m *Model) NodeClassOf(np *NodePool) *NodeClass {
+	if !np.NodeClass.IsSet() {
+		return nil
+	}
+	var found *NodeClass
+	for _, nc := range m.NodeClasses {
+		if nc.Scope.Compatible(np.Scope, true, true) && Compare(nc.Name, np.NodeClass.Value) == Yes {
+			if found != nil {
+				return nil
+			}
+			found = nc
+		}
+	}
+	return found
+}
+
+// StorageClassFor returns the one storage class a claim names in a scope
+// compatible with holder, or the one default class when it names none; nil
+// otherwise (a name that cannot be read, no match, several).
+func (m *Model) StorageClassFor(class Ref, holder Scope) *StorageClass {
+	var found *StorageClass
+	for _, sc := range m.StorageClasses {
+		if !sc.Scope.Compatible(holder, true, true) {
+			continue
+		}
+		if class.IsSet() && Compare(sc.Name, class.Value) == Yes || !class.IsSet() && sc.Default {
+			if found != nil {
+				return nil
+			}
+			found = sc
+		}
+	}
+	return found
+}

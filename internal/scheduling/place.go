@@ -217,7 +217,7 @@ func (p *Place) nodePoolZones(m *lint.Model, np *lint.NodePool) {
 			}
 		}
 	}
-	if nc := nodeClassOf(m, np); nc != nil && len(nc.SubnetTerms) > 0 {
+	if nc := m.NodeClassOf(np); nc != nil && len(nc.SubnetTerms) > 0 {
 		if sz, ok := subnetZonesOfTerms(m, nc.SubnetTerms); ok {
 			zones, known = intersect(zones, sz, known), true
 			p.zoneClass = nc.Label
@@ -241,24 +241,6 @@ func intersect(a, b []string, aKnown bool) []string {
 		}
 	}
 	return out
-}
-
-// nodeClassOf finds the node class a NodePool launches with.
-func nodeClassOf(m *lint.Model, np *lint.NodePool) *lint.NodeClass {
-	name, ok := np.NodeClass.Value.Str()
-	if !np.NodeClass.IsSet() || !ok {
-		return nil
-	}
-	var found *lint.NodeClass
-	for _, nc := range m.NodeClasses {
-		if s, ok := nc.Name.Str(); ok && s == name && nc.Scope.Compatible(np.Scope, true, true) {
-			if found != nil {
-				return nil
-			}
-			found = nc
-		}
-	}
-	return found
 }
 
 // clusterOf is a Kubernetes object's cluster, unknown when not known.

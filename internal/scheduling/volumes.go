@@ -106,7 +106,7 @@ func volumeOf(m *lint.Model, claim *lint.VolumeClaim, ns string) *lint.Volume {
 // classNeed reads the zonal need of a claim of a storage class (the
 // cluster's default when the claim names none).
 func classNeed(m *lint.Model, class lint.Ref, scope lint.Scope, at lint.Range) (VolumeNeed, bool) {
-	sc := storageClass(m, class, scope)
+	sc := m.StorageClassFor(class, scope)
 	if sc == nil || sc.ZonesUnknown {
 		return VolumeNeed{}, false
 	}
@@ -118,28 +118,6 @@ func classNeed(m *lint.Model, class lint.Ref, scope lint.Scope, at lint.Range) (
 		return VolumeNeed{Immediate: true, At: at, Source: sc.Range, Via: via}, true
 	}
 	return VolumeNeed{}, false
-}
-
-// storageClass finds a claim's class by name, or the one default class.
-func storageClass(m *lint.Model, class lint.Ref, scope lint.Scope) *lint.StorageClass {
-	name, named := class.Value.Str()
-	if class.IsSet() && !named {
-		return nil
-	}
-	var found *lint.StorageClass
-	for _, sc := range m.StorageClasses {
-		if !sc.Scope.Compatible(scope, true, true) {
-			continue
-		}
-		n, _ := sc.Name.Str()
-		if class.IsSet() && n == name || !class.IsSet() && sc.Default {
-			if found != nil {
-				return nil
-			}
-			found = sc
-		}
-	}
-	return found
 }
 
 // zonalProvisioner reports whether a provisioner creates volumes that live

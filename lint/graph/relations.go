@@ -107,21 +107,8 @@ func (b *builder) profiles() {
 // in a compatible scope.
 func (b *builder) nodePools() {
 	for _, np := range b.m.NodePools {
-		if !np.NodeClass.IsSet() {
-			continue
-		}
-		var found *lint.NodeClass
-		for _, nc := range b.m.NodeClasses {
-			if nc.Scope.Compatible(np.Scope, true, true) && lint.Compare(nc.Name, np.NodeClass.Value) == lint.Yes {
-				if found != nil {
-					found = nil
-					break
-				}
-				found = nc
-			}
-		}
-		if found != nil {
-			b.edge(np, found, LaunchesWith)
+		if nc := b.m.NodeClassOf(np); nc != nil {
+			b.edge(np, nc, LaunchesWith)
 		}
 	}
 }
@@ -283,20 +270,8 @@ func (b *builder) claim(namespace, name lint.Value, holder lint.Scope) lint.Enti
 // class is the one storage class a claim names, or the one default class
 // when it names none; nil otherwise.
 func (b *builder) class(ref lint.Ref, holder lint.Scope) lint.Entity {
-	var found *lint.StorageClass
-	for _, sc := range b.m.StorageClasses {
-		if !sc.Scope.Compatible(holder, true, true) {
-			continue
-		}
-		if ref.IsSet() && lint.Compare(sc.Name, ref.Value) == lint.Yes || !ref.IsSet() && sc.Default {
-			if found != nil {
-				return nil
-			}
-			found = sc
-		}
+	if sc := b.m.StorageClassFor(ref, holder); sc != nil {
+		return sc
 	}
-	if found == nil {
-		return nil
-	}
-	return found
+	return nil
 }
