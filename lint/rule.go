@@ -171,6 +171,11 @@ type Finding struct {
 	// Picture is the chain as objects and relations (lint/graph), for the
 	// drawn chain; nil when not computed.
 	Picture *Picture `json:"-"`
+	// Breaks names the relation the finding says does not hold between
+	// its primary and first related entity, as lint/graph names relations
+	// ("trusts subject"); the drawn chain shows it as the missing link.
+	// Empty: any missing relation is the break.
+	Breaks string `json:"-"`
 	// Fix is the deterministic repair the rule offers, nil when it offers
 	// none; reporters show it only when it is resolved (Fix.Resolved).
 	Fix *Fix

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/graph"
 )
 
 // IRSANamespaceMismatch reports a service account bound to a role whose
@@ -106,6 +107,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 		}
 		inf := inferred(sa, b.role)
 		p.Report(lint.Finding{
+			Breaks:   graph.TrustsSubject,
 			Range:    hit.subject.Condition.Range,
 			Message:  msg,
 			Related:  bindingRelated(b, both),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/graph"
 )
 
 // IRSAServiceAccountMismatch reports a service account bound to a role
@@ -85,6 +86,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 		sa := b.sa
 		inf := inferred(sa, b.role)
 		p.Report(lint.Finding{
+			Breaks:  graph.TrustsSubject,
 			Range:   hit.subject.Condition.Range,
 			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
 			Related: bindingRelated(b, true),

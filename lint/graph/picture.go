@@ -4,9 +4,10 @@ import "github.com/faultline-dev/faultline/lint"
 
 // Picture maps a finding onto the graph: the entity declared at each of
 // its locations, the relations between them, and — when the primary
-// location's entity has no relation to the first related location's
-// entity — that link, marked broken and labelled with the rule. Nil when
-// fewer than two locations declare an entity.
+// location's entity lacks the relation the finding breaks (Finding.Breaks,
+// else any relation) to the first related location's entity — that link,
+// marked broken and labelled with it and the rule. Nil when fewer than two
+// locations declare an entity.
 func (g *Graph) Picture(f lint.Finding) *lint.Picture {
 	locs := append([]lint.Range{f.Range}, rangesOf(f.Related)...)
 	p := &lint.Picture{Kinds: make([]lint.Kind, len(locs))}
@@ -41,7 +42,13 @@ func (g *Graph) Picture(f lint.Finding) *lint.Picture {
 			continue
 		}
 		p.Edges = append(p.Edges, lint.PictureEdge{From: a, To: b, Label: e.Label})
-		linked[[2]int{min(a, b), max(a, b)}] = true
+		if f.Breaks == "" || e.Label == f.Breaks {
+			linked[[2]int{min(a, b), max(a, b)}] = true
+		}
+	}
+	label := f.Name
+	if f.Breaks != "" {
+		label = f.Breaks + " (" + f.Name + ")"
 	}
 	first := map[int]bool{}
 	for _, l := range at {
@@ -55,7 +62,7 @@ func (g *Graph) Picture(f lint.Finding) *lint.Picture {
 				continue
 			}
 			if !linked[[2]int{0, i}] {
-				p.Edges = append(p.Edges, lint.PictureEdge{From: 0, To: i, Label: f.Name, Broken: true})
+				p.Edges = append(p.Edges, lint.PictureEdge{From: 0, To: i, Label: label, Broken: true})
 			}
 			break
 		}

@@ -46,3 +46,23 @@ func TestPicture(t *testing.T) {
 		t.Error("a finding at no entity has a picture")
 	}
 }
+
+// TestPictureBreaks: a finding that names the relation it breaks gets that
+// link drawn missing even where another relation joins the two entities.
+func TestPictureBreaks(t *testing.T) {
+	at := func(line int) lint.Range { return lint.Range{File: "main.tf", Line: line, Column: 1} }
+	g := &Graph{
+		Nodes: []Node{{Addr: "role", Kind: lint.KindRole, Range: at(1)}, {Addr: "sa", Kind: lint.KindServiceAccount, Range: at(20)}},
+		Edges: []Edge{{From: 1, To: 0, Label: "bound to role"}},
+	}
+	f := lint.Finding{Name: "irsa-namespace-mismatch", Breaks: TrustsSubject, Range: at(5), Related: []lint.Location{{Range: at(25)}}}
+	p := g.Picture(f)
+	want := lint.PictureEdge{From: 0, To: 1, Label: "trusts subject (irsa-namespace-mismatch)", Broken: true}
+	if p == nil || len(p.Edges) != 2 || p.Edges[1] != want {
+		t.Errorf("picture = %+v, want the bound edge and %+v", p, want)
+	}
+	f.Breaks = ""
+	if p := g.Picture(f); p == nil || len(p.Edges) != 1 {
+		t.Errorf("without Breaks, the bound edge is the link: %+v", p)
+	}
+}
