@@ -172,14 +172,13 @@ type daemons struct {
 // workload fits one workload; ok is false when it fits somewhere or is
 // not judged (unknown facts, capacity outside the tree).
 func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
-	pod := w.Pod
 	if w.KindName == "DaemonSet" {
 		return Verdict{}, false
 	}
 	var req lint.Resources
 	ok := false
-	if pod != nil && !pod.Unknown {
-		req, ok = pod.Requests()
+	if w.Pod != nil && !w.Pod.Unknown {
+		req, ok = w.Pod.Requests()
 	}
 	if !ok {
 		c.skip(w, skipUnknown)
@@ -194,24 +193,25 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 		return Verdict{}, false
 	}
 	cands := c.candidates(w)
-	if len(cands) == 0 {
-		c.skip(w, skipNoPlace)
-		return Verdict{}, false
+	why := skipNoPlace
+	if len(cands) > 0 {
+		why = c.judged(w, cands)
 	}
-	if why := c.judged(w, cands); why != "" {
+	if why != "" {
 		c.skip(w, why)
 		return Verdict{}, false
 	}
 	c.out.Judged++
+	return c.fitAll(w, req, cands)
+}
+
+// fitAll fits a judged workload onto its candidates: no verdict when one
+// fits (unless an Immediate-binding volume may land beyond the ones that
+// do), else a verdict listing every candidate with its misfits.
+func (c *checker) fitAll(w *lint.Workload, req lint.Resources, cands []*Place) (Verdict, bool) {
 	needs, conflict := volumeNeeds(c.m, w)
-	v := Verdict{Workload: w, Requests: req}
-	for i := range needs {
-		if len(needs[i].Zones) > 0 && v.Volume == nil {
-			v.Volume = &needs[i]
-		}
-	}
-	var fitting []*Place
 	ts := podTerms(w.Pod)
+	var fitting []*Place
 	for _, p := range cands {
 		if c.fitsAll(w, ts, p, req, needs, conflict) {
 			fitting = append(fitting, p)
@@ -219,6 +219,12 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 	}
 	if len(fitting) > 0 {
 		return c.immediate(w, req, needs, fitting, cands)
+	}
+	v := Verdict{Workload: w, Requests: req}
+	for i := range needs {
+		if len(needs[i].Zones) > 0 && v.Volume == nil {
+			v.Volume = &needs[i]
+		}
 	}
 	for _, p := range cands {
 		f := c.fit(w, ts, p, req, needs, conflict)

@@ -9,29 +9,8 @@ import "github.com/faultline-dev/faultline/lint"
 // marked broken and labelled with it and the rule. Nil when fewer than two
 // locations declare an entity.
 func (g *Graph) Picture(f lint.Finding) *lint.Picture {
-	locs := append([]lint.Range{f.Range}, rangesOf(f.Related)...)
-	p := &lint.Picture{Kinds: make([]lint.Kind, len(locs))}
-	at := map[int]int{} // node → first location declaring it
-	var nodes []int
-	for i, r := range locs {
-		if i > 0 && f.Related[i-1].Revision != "" || i == 0 && f.Revision != "" {
-			continue // at the base revision: not in this model
-		}
-		ns := g.At(r)
-		if len(ns) == 0 {
-			continue
-		}
-		n := ns[0]
-		if i > 0 && len(nodes) > 0 {
-			n = g.linkedTo(ns, nodes[0])
-		}
-		p.Kinds[i] = g.Nodes[n].Kind
-		if _, ok := at[n]; !ok {
-			at[n] = i
-			nodes = append(nodes, n)
-		}
-	}
-	if len(nodes) < 2 {
+	p, at := g.locate(f)
+	if len(at) < 2 {
 		return nil
 	}
 	linked := map[[2]int]bool{}
@@ -46,28 +25,60 @@ func (g *Graph) Picture(f lint.Finding) *lint.Picture {
 			linked[[2]int{min(a, b), max(a, b)}] = true
 		}
 	}
-	label := f.Name
-	if f.Breaks != "" {
-		label = f.Breaks + " (" + f.Name + ")"
-	}
-	first := map[int]bool{}
-	for _, l := range at {
-		first[l] = true
-	}
-	// The primary location is processed first, so it is the first of its
-	// entity whenever it declares one.
-	if p.Kinds[0] != "" {
-		for i := 1; i < len(locs); i++ {
-			if !first[i] {
-				continue
-			}
-			if !linked[[2]int{0, i}] {
-				p.Edges = append(p.Edges, lint.PictureEdge{From: 0, To: i, Label: label, Broken: true})
-			}
-			break
+	if i := firstRelated(p, at); i > 0 && !linked[[2]int{0, i}] {
+		label := f.Name
+		if f.Breaks != "" {
+			label = f.Breaks + " (" + f.Name + ")"
 		}
+		p.Edges = append(p.Edges, lint.PictureEdge{From: 0, To: i, Label: label, Broken: true})
 	}
 	return p
+}
+
+// locate finds the entity declared at each of the finding's locations (a
+// related one prefers an entity in a relation with the primary's): the
+// picture's kinds, and each entity's first location by node.
+func (g *Graph) locate(f lint.Finding) (*lint.Picture, map[int]int) {
+	locs := append([]lint.Range{f.Range}, rangesOf(f.Related)...)
+	p := &lint.Picture{Kinds: make([]lint.Kind, len(locs))}
+	at := map[int]int{}
+	primary := -1
+	for i, r := range locs {
+		if i > 0 && f.Related[i-1].Revision != "" || i == 0 && f.Revision != "" {
+			continue // at the base revision: not in this model
+		}
+		ns := g.At(r)
+		if len(ns) == 0 {
+			continue
+		}
+		n := ns[0]
+		if primary >= 0 {
+			n = g.linkedTo(ns, primary)
+		}
+		if primary < 0 {
+			primary = n
+		}
+		p.Kinds[i] = g.Nodes[n].Kind
+		if _, ok := at[n]; !ok {
+			at[n] = i
+		}
+	}
+	return p, at
+}
+
+// firstRelated is the first related location that is the first of its
+// entity, when the primary location declares one; 0 otherwise.
+func firstRelated(p *lint.Picture, at map[int]int) int {
+	if p.Kinds[0] == "" {
+		return 0
+	}
+	best := 0
+	for _, l := range at {
+		if l > 0 && (best == 0 || l < best) {
+			best = l
+		}
+	}
+	return best
 }
 
 func rangesOf(ls []lint.Location) []lint.Range {
