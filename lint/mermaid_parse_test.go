@@ -1,13 +1,13 @@
 package lint
 
 import (
-	"bytes"
-	"encoding/json"
+	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/internal/mermaidcheck"
 )
 
 // mermaidCheckDir holds the Node.js script that parses diagrams with the
@@ -38,39 +38,12 @@ func mermaidBlocks(md string) []string {
 // returns, for each diagram, "" when it parsed and the error otherwise.
 func mermaidParse(t *testing.T, diagrams []string) []string {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
+	results, err := mermaidcheck.Parse(mermaidCheckDir, diagrams)
+	if errors.Is(err, mermaidcheck.ErrNoNode) {
 		t.Skip("node not found on PATH: the Mermaid diagrams are not parsed (install Node.js to run this test)")
 	}
-	if _, err := os.Stat(filepath.Join(mermaidCheckDir, "node_modules", "mermaid", "package.json")); err != nil {
-		npm, err := exec.LookPath("npm")
-		if err != nil {
-			t.Fatalf("node is installed but npm is not: cannot install %s's packages", mermaidCheckDir)
-		}
-		cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
-		cmd.Dir = mermaidCheckDir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("npm ci in %s: %v\n%s", mermaidCheckDir, err, out)
-		}
-	}
-	in, err := json.Marshal(diagrams)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(node, "check.mjs")
-	cmd.Dir = mermaidCheckDir
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = bytes.NewReader(in), &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("node check.mjs: %v\n%s", err, stderr.String())
-	}
-	var results []struct {
-		OK    bool   `json:"ok"`
-		Type  string `json:"type"`
-		Error string `json:"error"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &results); err != nil || len(results) != len(diagrams) {
-		t.Fatalf("node check.mjs answered %d results for %d diagrams (%v):\n%s", len(results), len(diagrams), err, stdout.String())
 	}
 	errs := make([]string, len(results))
 	for i, r := range results {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"image/png"
 	"os"
 	"os/exec"
@@ -12,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/faultline-dev/faultline/internal/mermaidcheck"
 )
 
 // graphGoldens are `faultline graph` outputs of the Stytch example, kept
@@ -216,32 +219,12 @@ func TestGraphMermaidParses(t *testing.T) {
 // parsed as a flowchart, else the error.
 func mermaidCheck(t *testing.T, diagrams []string) []string {
 	t.Helper()
-	dir := filepath.Join(repoRoot(t), "scripts", "mermaid-check")
-	node, err := exec.LookPath("node")
-	if err != nil {
+	res, err := mermaidcheck.Parse(filepath.Join(repoRoot(t), "scripts", "mermaid-check"), diagrams)
+	if errors.Is(err, mermaidcheck.ErrNoNode) {
 		t.Skip("node not found on PATH: the Mermaid graphs are not parsed (install Node.js to run this test)")
 	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "mermaid", "package.json")); err != nil {
-		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("npm ci in %s: %v\n%s", dir, err, out)
-		}
-	}
-	in, _ := json.Marshal(diagrams)
-	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(node, "check.mjs")
-	cmd.Dir, cmd.Stdin, cmd.Stdout, cmd.Stderr = dir, bytes.NewReader(in), &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("node check.mjs: %v\n%s", err, stderr.String())
-	}
-	var res []struct {
-		OK    bool   `json:"ok"`
-		Type  string `json:"type"`
-		Error string `json:"error"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil || len(res) != len(diagrams) {
-		t.Fatalf("check.mjs answered %q (%v)", stdout.String(), err)
+	if err != nil {
+		t.Fatal(err)
 	}
 	out := make([]string, len(res))
 	for i, r := range res {
