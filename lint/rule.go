@@ -172,9 +172,10 @@ type Finding struct {
 	// drawn chain; nil when not computed.
 	Picture *Picture `json:"-"`
 	// Breaks names the relation the finding says does not hold between
-	// its primary and first related entity, as lint/graph names relations
-	// ("trusts subject"); the drawn chain shows it as the missing link.
-	// Empty: any missing relation is the break.
+	// its primary entity and each related one, as lint/graph names
+	// relations ("trusts subject", "schedules on"); the drawn chain shows
+	// it as the missing link to every related entity that lacks it.
+	// Empty: the first related entity no relation joins is the break.
 	Breaks string `json:"-"`
 	// Fix is the deterministic repair the rule offers, nil when it offers
 	// none; reporters show it only when it is resolved (Fix.Resolved).

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/graph"
 )
 
 // PodIdentityMismatch reports an EKS Pod Identity association that names a
@@ -266,6 +267,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		Range:   at,
 		Message: msg,
 		Related: related,
+		Breaks:  graph.ForAccount,
 		Chain: []string{
 			fmt.Sprintf("the EKS Pod Identity Agent hands the role's credentials only to pods running as %s/%s", ns, name),
 			fmt.Sprintf("no ServiceAccount %s/%s is declared and no workload in %s runs as it: the pods run as another account", ns, name, ns),

@@ -8,6 +8,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/scheduling"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/graph"
 )
 
 // reportUnschedulable reports every workload whose pods can land nowhere
@@ -48,6 +49,7 @@ func unschedulableFinding(v scheduling.Verdict, what string) lint.Finding {
 		Hint:     unschedulableHint(best),
 		Inferred: v.Inferred,
 		Key:      "unschedulable=" + w.Addr,
+		Breaks:   graph.SchedulesOn,
 	}
 	if v.Maybe {
 		f.Severity = lint.Warning

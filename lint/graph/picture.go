@@ -1,13 +1,20 @@
 package graph
 
-import "github.com/faultline-dev/faultline/lint"
+import (
+	"sort"
+
+	"github.com/faultline-dev/faultline/lint"
+)
 
 // Picture maps a finding onto the graph: the entity declared at each of
-// its locations, the relations between them, and — when the primary
-// location's entity lacks the relation the finding breaks (Finding.Breaks,
-// else any relation) to the first related location's entity — that link,
-// marked broken and labelled with it and the rule. Nil when fewer than two
-// locations declare an entity.
+// its locations and the relations between them. A finding that names the
+// relation it breaks (Finding.Breaks) gets that link drawn missing — marked
+// broken and labelled with it and the rule — from the primary location's
+// entity to every related entity it lacks it to (each candidate place a
+// pod cannot schedule on; the account a trust refuses). A finding that
+// names none gets one broken link, to the first related entity no relation
+// joins to the primary's. Nil when fewer than two locations declare an
+// entity.
 func (g *Graph) Picture(f lint.Finding) *lint.Picture {
 	p, at := g.locate(f)
 	if len(at) < 2 {
@@ -25,7 +32,10 @@ func (g *Graph) Picture(f lint.Finding) *lint.Picture {
 			linked[[2]int{min(a, b), max(a, b)}] = true
 		}
 	}
-	if i := firstRelated(p, at); i > 0 && !linked[[2]int{0, i}] {
+	for _, i := range brokenEnds(p, at, f.Breaks != "") {
+		if linked[[2]int{0, i}] {
+			continue
+		}
 		label := f.Name
 		if f.Breaks != "" {
 			label = f.Breaks + " (" + f.Name + ")"
@@ -66,19 +76,25 @@ func (g *Graph) locate(f lint.Finding) (*lint.Picture, map[int]int) {
 	return p, at
 }
 
-// firstRelated is the first related location that is the first of its
-// entity, when the primary location declares one; 0 otherwise.
-func firstRelated(p *lint.Picture, at map[int]int) int {
+// brokenEnds are the related locations that may be drawn as a broken
+// link's end, in order: with each, every one that is the first location of
+// its entity; without, the first of those only. None when the primary
+// location declares no entity.
+func brokenEnds(p *lint.Picture, at map[int]int, each bool) []int {
 	if p.Kinds[0] == "" {
-		return 0
+		return nil
 	}
-	best := 0
+	var ends []int
 	for _, l := range at {
-		if l > 0 && (best == 0 || l < best) {
-			best = l
+		if l > 0 {
+			ends = append(ends, l)
 		}
 	}
-	return best
+	sort.Ints(ends)
+	if !each && len(ends) > 1 {
+		ends = ends[:1]
+	}
+	return ends
 }
 
 func rangesOf(ls []lint.Location) []lint.Range {

@@ -66,3 +66,36 @@ func TestPictureBreaks(t *testing.T) {
 		t.Errorf("without Breaks, the bound edge is the link: %+v", p)
 	}
 }
+
+// TestPictureBreaksEach: a named relation is drawn missing to every related
+// entity that lacks it (each candidate place of a pod that fits nowhere),
+// and not to one that has it.
+func TestPictureBreaksEach(t *testing.T) {
+	at := func(line int) lint.Range { return lint.Range{File: "k8s.yaml", Line: line, Column: 1} }
+	g := &Graph{
+		Nodes: []Node{
+			{Addr: "pod", Kind: lint.KindWorkload, Range: at(1)},
+			{Addr: "pool", Kind: lint.KindNodePool, Range: at(20)},
+			{Addr: "group", Kind: lint.KindNodeGroup, Range: at(40)},
+			{Addr: "other", Kind: lint.KindNodeGroup, Range: at(60)},
+		},
+		Edges: []Edge{{From: 0, To: 3, Label: SchedulesOn}, {From: 0, To: 1, Label: RunsAs}},
+	}
+	f := lint.Finding{Name: "zone-infeasible", Breaks: SchedulesOn, Range: at(5), Related: []lint.Location{{Range: at(22)}, {Range: at(41)}, {Range: at(61)}}}
+	p := g.Picture(f)
+	if p == nil {
+		t.Fatal("no picture")
+	}
+	var broken []int
+	for _, e := range p.Edges {
+		if e.Broken {
+			if e.From != 0 || e.Label != "schedules on (zone-infeasible)" {
+				t.Errorf("broken edge %+v", e)
+			}
+			broken = append(broken, e.To)
+		}
+	}
+	if len(broken) != 2 || broken[0] != 1 || broken[1] != 2 {
+		t.Errorf("broken ends = %v, want the pool and the group (not the place it schedules on): %+v", broken, p.Edges)
+	}
+}

@@ -27,6 +27,10 @@ const (
 	ClaimsFromClass  = "claims from class"
 	OfClass          = "of class"
 	BoundToVolume    = "bound to volume"
+	// SchedulesOn is never an edge — the model does not place pods — but
+	// the relation a pod that fits nowhere breaks with each candidate place
+	// (FL401–FL404 name it).
+	SchedulesOn = "schedules on"
 )
 
 // builder collects the edges of one model.
