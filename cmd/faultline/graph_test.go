@@ -330,10 +330,19 @@ func TestGraphHTMLInBrowser(t *testing.T) {
 					t.Errorf("node %s (%s) not drawn", n.ID, n.Label)
 				}
 			}
-			if got := strings.Count(dom, `<path class="edge"`); got != len(data.Edges) {
+			if got := strings.Count(dom, `<path class="edge`); got != len(data.Edges) {
 				t.Errorf("%d edges drawn, want %d", got, len(data.Edges))
 			}
 			first := data.Nodes[0]
+			touching := 0
+			for _, e := range data.Edges {
+				if e.From == first.ID || e.To == first.ID {
+					touching++
+				}
+			}
+			if got := strings.Count(dom, `<path class="edge lit"`); got != touching {
+				t.Errorf("%d edges lit for the selected %s, want its %d", got, first.ID, touching)
+			}
 			for _, want := range []string{"<dt>Kind</dt><dd>" + first.Kind + "</dd>", "<dt>Address</dt><dd>" + first.Addr + "</dd>", "<dt>File:line</dt><dd>" + first.Where + "</dd>", "<dt>Scope</dt>"} {
 				if !strings.Contains(dom, want) {
 					t.Errorf("details panel lacks %s", want)

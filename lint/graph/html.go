@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -84,6 +85,7 @@ func layout(g *Graph, title string) htmlData {
 	if widest > 12 {
 		perRow = 6
 	}
+	slot := orderBands(bands, g.Edges, len(nodes), perRow)
 	d.Nodes = make([]htmlNode, len(nodes))
 	y := margin
 	cols := 0
@@ -94,7 +96,7 @@ func layout(g *Graph, title string) htmlData {
 		y += bandGap - 14 // the band's kind heading
 		for j, i := range band {
 			n := nodes[i]
-			d.Nodes[i] = htmlNode{Node: n, X: margin + (j%perRow)*colGap, Y: y + (j/perRow)*rowGap, Short: short(lint.CleanText(n.Label), maxBoxLabel)}
+			d.Nodes[i] = htmlNode{Node: n, X: margin + slot[i]*colGap, Y: y + (j/perRow)*rowGap, Short: short(lint.CleanText(n.Label), maxBoxLabel)}
 		}
 		cols = max(cols, min(len(band), perRow))
 		y += ((len(band)+perRow-1)/perRow)*rowGap + 14
@@ -107,6 +109,93 @@ func layout(g *Graph, title string) htmlData {
 		}
 	}
 	return d
+}
+
+// orderBands orders each band's nodes to cut edge crossings: sweeps down
+// and up the bands, each node moved to the barycentre (mean column) of its
+// neighbours in the bands already placed, the usual layered-drawing
+// heuristic; nodes with no such neighbour keep their relative place
+// (address order) after the others. Edges to nodes beyond n (not drawn) are
+// ignored. It returns each node's column: in a band that fits one row, a
+// node sits as near as the row allows to the mean column of its
+// neighbours above (so a role many node groups use sits under them);
+// a longer band fills its rows from the left.
+func orderBands(bands [][]int, edges []Edge, n, perRow int) []int {
+	adj := make([][]int, n)
+	for _, e := range edges {
+		if e.From < n && e.To < n && e.From != e.To {
+			adj[e.From] = append(adj[e.From], e.To)
+			adj[e.To] = append(adj[e.To], e.From)
+		}
+	}
+	col := make([]float64, n)
+	band := make([]int, n)
+	for b, ns := range bands {
+		for j, i := range ns {
+			col[i], band[i] = float64(j%perRow), b
+		}
+	}
+	for pass := range 4 {
+		down := pass%2 == 0
+		for k := range bands {
+			b := k
+			if !down {
+				b = len(bands) - 1 - k
+			}
+			reorder(bands[b], adj, col, band, b, down, perRow)
+		}
+	}
+	return place(bands, adj, col, band, perRow)
+}
+
+// place gives each node its column, top band first (see orderBands).
+func place(bands [][]int, adj [][]int, col []float64, band []int, perRow int) []int {
+	slot := make([]int, len(col))
+	for b, ns := range bands {
+		last := -1
+		for j, i := range ns {
+			slot[i] = j % perRow
+			if len(ns) > perRow {
+				continue
+			}
+			want, cnt := 0.0, 0
+			for _, o := range adj[i] {
+				if band[o] < b {
+					want += float64(slot[o])
+					cnt++
+				}
+			}
+			s := last + 1
+			if cnt > 0 {
+				s = max(s, min(int(want/float64(cnt)+0.5), perRow-len(ns)+j))
+			}
+			slot[i], col[i], last = s, float64(s), s
+		}
+	}
+	return slot
+}
+
+// reorder sorts one band by its nodes' barycentres against the bands above
+// (down) or below (up), stably, and records the new columns.
+func reorder(ns []int, adj [][]int, col []float64, band []int, b int, down bool, perRow int) {
+	key := make(map[int]float64, len(ns))
+	for j, i := range ns {
+		sum, cnt := 0.0, 0
+		for _, o := range adj[i] {
+			if down && band[o] < b || !down && band[o] > b {
+				sum += col[o]
+				cnt++
+			}
+		}
+		key[i] = float64(len(ns) + j) // no placed neighbour: after the rest
+		if cnt > 0 {
+			key[i] = sum / float64(cnt)
+		}
+	}
+	sort.SliceStable(ns, func(x, y int) bool { return key[ns[x]] < key[ns[y]] })
+	for j, i := range ns {
+		col[i] = float64(j % perRow)
+	}
 }
 
 // short cuts s to n characters with an ellipsis.
@@ -161,6 +250,9 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
 .node .label { font-size: 12px; fill: #1f2328; }
 .edge { fill: none; stroke: #8c959f; stroke-width: 1.2; }
 .edge-label { font-size: 10px; fill: #57606a; }
+.edge-label.hidden { display: none; }
+.edge.lit { stroke: #8250df; stroke-width: 2.2; }
+.edge-label.lit { display: inline; fill: #8250df; font-weight: 600; }
 .column { font-size: 11px; font-weight: 600; fill: #57606a; }
 </style>
 </head>
@@ -196,11 +288,16 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
     t.textContent = s;
     return t;
   }
-  var seen = Object.create(null);
+  // Each kind's heading sits over the left of its band's first row.
+  var heads = Object.create(null), kinds = [];
   data.nodes.forEach(function (n) {
-    if (!seen[n.kind]) { seen[n.kind] = true; text(svg, "column", n.x, n.y - 6, n.kind); }
+    var h = heads[n.kind];
+    if (!h) { h = heads[n.kind] = {x: n.x, y: n.y}; kinds.push(n.kind); }
+    h.x = Math.min(h.x, n.x); h.y = Math.min(h.y, n.y);
   });
+  kinds.forEach(function (k) { text(svg, "column", heads[k].x, heads[k].y - 6, k); });
   var edges = el("g", {"id": "edges"}, svg);
+  var labelBoxes = [], edgesOf = Object.create(null), lit = [];
   data.edges.forEach(function (e) {
     var a = byId[e.from], b = byId[e.to];
     if (!a || !b) { return; }
@@ -217,7 +314,13 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
     var t = document.createElementNS(NS, "title");
     t.textContent = e.label;
     p.appendChild(t);
-    text(edges, "edge-label", (x1 + x2) / 2 + 4, (y1 + y2) / 2, e.label);
+    // A label that would cover one already drawn is shown only while an
+    // end of its edge is selected (its tooltip and the panel name it).
+    var lx = (x1 + x2) / 2 + 4, ly = (y1 + y2) / 2, box = [lx, ly - 9, lx + 5.5 * e.label.length, ly + 2];
+    var clash = labelBoxes.some(function (o) { return box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3]; });
+    var lt = text(edges, "edge-label" + (clash ? " hidden" : ""), lx, ly, e.label);
+    if (!clash) { labelBoxes.push(box); }
+    [e.from, e.to].forEach(function (id) { (edgesOf[id] = edgesOf[id] || []).push(p, lt); });
   });
   var defs = el("defs", {}, svg);
   var marker = el("marker", {id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse"}, defs);
@@ -244,6 +347,9 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
   function show(n, g) {
     if (selected) { selected.classList.remove("selected"); }
     selected = g; g.classList.add("selected");
+    lit.forEach(function (x) { x.classList.remove("lit"); });
+    lit = edgesOf[n.id] || [];
+    lit.forEach(function (x) { x.classList.add("lit"); });
     document.getElementById("hint").textContent = "";
     var dl = document.getElementById("details");
     while (dl.firstChild) { dl.removeChild(dl.firstChild); }

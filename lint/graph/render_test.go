@@ -75,3 +75,31 @@ func TestHTMLDataCannotEndTheScript(t *testing.T) {
 		t.Error("the page names a network address")
 	}
 }
+
+// TestLayoutOrdersBands: the HTML layout orders a band by its neighbours
+// above, so two crossed edges uncross, and a node many nodes point to sits
+// under the middle of them rather than at the left edge.
+func TestLayoutOrdersBands(t *testing.T) {
+	g := &Graph{
+		Nodes: []Node{
+			{ID: "n1", Addr: "a1", Kind: lint.KindNodeGroup},
+			{ID: "n2", Addr: "a2", Kind: lint.KindNodeGroup},
+			{ID: "n3", Addr: "a3", Kind: lint.KindNodeGroup},
+			{ID: "n4", Addr: "b1", Kind: lint.KindLaunchTemplate},
+			{ID: "n5", Addr: "b2", Kind: lint.KindLaunchTemplate},
+			{ID: "n6", Addr: "c1", Kind: lint.KindRole},
+		},
+		Edges: []Edge{{From: 0, To: 4}, {From: 1, To: 3}, {From: 1, To: 5}, {From: 2, To: 5}},
+	}
+	d := layout(g, "t")
+	x := map[string]int{}
+	for _, n := range d.Nodes {
+		x[n.Addr] = n.X
+	}
+	if x["b2"] >= x["b1"] {
+		t.Errorf("b2 (under a1) should be left of b1 (under a2): %v", x)
+	}
+	if x["c1"] <= x["a1"] {
+		t.Errorf("c1 (used by a2 and a3) sits at the left edge: %v", x)
+	}
+}
