@@ -33,6 +33,10 @@ const (
 	// the one `"<issuer>:sub"` key of a StringEquals object written
 	// inside In, with the issuer part of the key copied as written.
 	FixAddAudience FixKind = "add-audience"
+	// FixReplaceValue replaces the value written at In — an HCL
+	// attribute whose expression is one quoted literal, or a YAML string
+	// scalar — when it is exactly Old, with New, in the same quoting.
+	FixReplaceValue FixKind = "replace-value"
 )
 
 // FixTarget is the change a rule asks for, in terms of what the model
@@ -40,11 +44,13 @@ const (
 type FixTarget struct {
 	Kind FixKind
 	// In is the written construct the change lies in: the trust policy's
-	// attribute or field.
+	// attribute or field, or (FixReplaceValue) the attribute or scalar
+	// replaced.
 	In Range
-	// Old is the value to replace (FixReplaceString), as parsed.
+	// Old is the value to replace (FixReplaceString, FixReplaceValue), as
+	// parsed.
 	Old string
-	// New is the value to write (FixReplaceString) or the value of the
+	// New is the value to write (FixReplaceString, FixReplaceValue) or the value of the
 	// added condition (FixAddAudience), unescaped.
 	New string
 	// Claim is the claim whose condition value is replaced

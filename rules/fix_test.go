@@ -38,23 +38,26 @@ func dirReader(dir string) fixer.Reader {
 	}
 }
 
-// fixable lists the positive IRSA fixtures whose finding gets a fix the
-// fixer can locate in the source; every other positive fixture must get
-// none (a computed subject, an eksctl-made trust, a wildcard, a value
-// only inferred).
+// fixable lists the positive IRSA and pod identity fixtures whose finding
+// gets a fix the fixer can locate in the source; every other positive
+// fixture must get none (a computed subject, an eksctl-made trust, a
+// wildcard, a value only inferred, an association with no account of its
+// name elsewhere).
 var fixable = map[string]bool{
-	"FL201/positive_argo_app_of_apps":               true,
-	"FL201/positive_argo_release_written_twice":     true,
-	"FL201/positive_crossplane_role":                true, // JSON inside a YAML block scalar
-	"FL201/positive_eksctl_attach_role_arn":         true,
-	"FL201/positive_flux_release_in_kustomization":  true,
-	"FL201/positive_jsonencode_manifest":            true,
-	"FL201/positive_namespace_and_name_differ":      true,
-	"FL201/positive_replace_issuer_jsonencode":      true,
-	"FL201/positive_replace_issuer_policy_document": true,
-	"FL201/positive_terraform_service_account":      true, // a policy document's condition block
-	"FL204/positive_missing_audience":               true,
-	"FL204/positive_wrong_audience":                 true,
+	"FL201/positive_argo_app_of_apps":                  true,
+	"FL201/positive_argo_release_written_twice":        true,
+	"FL201/positive_crossplane_role":                   true, // JSON inside a YAML block scalar
+	"FL201/positive_eksctl_attach_role_arn":            true,
+	"FL201/positive_flux_release_in_kustomization":     true,
+	"FL201/positive_jsonencode_manifest":               true,
+	"FL201/positive_namespace_and_name_differ":         true,
+	"FL201/positive_replace_issuer_jsonencode":         true,
+	"FL201/positive_replace_issuer_policy_document":    true,
+	"FL201/positive_terraform_service_account":         true, // a policy document's condition block
+	"FL204/positive_missing_audience":                  true,
+	"FL204/positive_wrong_audience":                    true,
+	"FL206/positive_association_namespace_left_behind": true,
+	"FL206/positive_namespace_moved":                   true,
 }
 
 // TestFixesRepairFixtures applies the fixes of every positive IRSA
@@ -63,7 +66,7 @@ var fixable = map[string]bool{
 // subject of one service account.
 func TestFixesRepairFixtures(t *testing.T) {
 	wildcard := rules.IRSAWildcardSubject
-	for _, r := range []*lint.Rule{rules.IRSANamespaceMismatch, rules.IRSAServiceAccountMismatch, rules.IRSAMissingAudience, wildcard} {
+	for _, r := range []*lint.Rule{rules.IRSANamespaceMismatch, rules.IRSAServiceAccountMismatch, rules.IRSAMissingAudience, rules.PodIdentityMismatch, wildcard} {
 		dirs, _ := filepath.Glob(filepath.Join("testdata", r.ID, "positive*"))
 		for _, d := range dirs {
 			name := r.ID + "/" + filepath.Base(d)
@@ -194,6 +197,73 @@ func TestSubjectFixRefusals(t *testing.T) {
 			}
 			if tc.want == "" && len(got) > 0 || tc.want != "" && (len(got) == 0 || got[0] != tc.want) {
 				t.Fatalf("fixes %q, want %q (findings: %d)", got, tc.want, len(res.Findings))
+			}
+		})
+	}
+}
+
+const fixAssociationTF = `resource "aws_eks_pod_identity_association" "%[1]s" {
+  cluster_name    = "prod"
+  namespace       = %[2]s
+  service_account = "app"
+  role_arn        = "arn:aws:iam::111122223333:role/app"
+}
+`
+
+const fixPodAccountTF = `resource "kubernetes_service_account_v1" "%[1]s" {
+  metadata {
+    name      = "app"
+    namespace = %[2]s
+  }
+}
+`
+
+// TestNamespaceFixRefusals: a pod identity association is moved to the
+// namespace its account runs in only when one namespace holds an account
+// of that name, and no other association there names it already.
+func TestNamespaceFixRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		associations []string // namespaces, the first one is the mismatched one
+		accounts     []string
+		want         string // the new namespace; "" for no fix
+	}{
+		{"one account elsewhere", []string{`"old"`}, []string{`"apps"`}, "apps"},
+		{"two accounts, one namespace", []string{`"old"`}, []string{`"apps"`, `"apps"`}, "apps"},
+		{"accounts in two namespaces", []string{`"old"`}, []string{`"apps"`, `"batch"`}, ""},
+		{"the account has its association", []string{`"old"`, `"apps"`}, []string{`"apps"`}, ""},
+		{"another association may name it", []string{`"old"`, `var.ns`}, []string{`"apps"`}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src := "variable \"ns\" {\n  type = string\n}\n"
+			for i, ns := range tc.associations {
+				src += fmt.Sprintf(fixAssociationTF, fmt.Sprintf("pa%d", i), ns)
+			}
+			for i, ns := range tc.accounts {
+				src += fmt.Sprintf(fixPodAccountTF, fmt.Sprintf("sa%d", i), ns)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res := lintDir(t, dir, rules.PodIdentityMismatch)
+			fixer.Resolve(res.Findings, dirReader(dir))
+			var got []string
+			n := 0
+			for _, f := range res.Findings {
+				if f.Rule != rules.PodIdentityMismatch.ID {
+					continue
+				}
+				n++
+				if f.Fix.Resolved() {
+					got = append(got, f.Fix.Target.New)
+				}
+			}
+			if n == 0 {
+				t.Fatal("no FL206 finding to fix")
+			}
+			if tc.want == "" && len(got) > 0 || tc.want != "" && (len(got) != 1 || got[0] != tc.want) {
+				t.Fatalf("fixes %q, want %q (findings: %d)", got, tc.want, n)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
+	"k8s.io/apimachinery/pkg/util/validation"
 )
 
 // PodIdentityMismatch reports an EKS Pod Identity association that names a
@@ -66,7 +67,11 @@ Point the association at the namespace and service account the pods run as
 (` + "`kubectl get pods -n <ns> -o jsonpath='{..serviceAccountName}'`" + `), one association
 per service account. Give the role a trust statement with
 ` + "`Principal = { Service = \"pods.eks.amazonaws.com\" }`" + ` and
-` + "`Action = [\"sts:AssumeRole\", \"sts:TagSession\"]`" + `.`,
+` + "`Action = [\"sts:AssumeRole\", \"sts:TagSession\"]`" + `.
+When the account of that name runs in exactly one other namespace and no
+association names it there yet, ` + "`faultline lint --fix`" + ` writes that
+namespace into the association (a literal ` + "`namespace`" + ` attribute or
+field).`,
 	Check: checkPodIdentityMismatch,
 }
 
@@ -277,7 +282,42 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		Hint:     hint,
 		Inferred: inf,
 		Key:      "pod-identity=" + pa.Addr + "|subject=" + ns + "/" + name,
+		Fix:      namespaceFix(m, pa, elsewhere, inf),
 	})
+}
+
+// namespaceFix moves the association to the namespace its account really
+// runs in, when that is certain: the finding rests on nothing inferred,
+// every account of that name in the cluster lives in one namespace, a
+// valid one, and no other association there already names the account
+// (EKS allows one per namespace and account). Whether the namespace is
+// written as a literal the fixer can edit is decided when it reads the
+// source.
+func namespaceFix(m *lint.Model, pa *lint.PodIdentityAssociation, elsewhere []*lint.ServiceAccount, inf []string) *lint.Fix {
+	if len(inf) > 0 || len(elsewhere) == 0 || pa.Namespace.Range.IsZero() {
+		return nil
+	}
+	old, _ := pa.Namespace.Value.Str()
+	to, ok := elsewhere[0].Namespace.Str()
+	if !ok || len(validation.IsDNS1123Label(to)) > 0 {
+		return nil
+	}
+	for _, sa := range elsewhere[1:] {
+		if ns, ok := sa.Namespace.Str(); !ok || ns != to {
+			return nil // accounts of that name in several namespaces
+		}
+	}
+	for _, other := range m.PodIdentities {
+		if other != pa && other.Scope.Compatible(pa.Scope, true, true) &&
+			lint.Compare(other.Namespace.Value, lint.Known(to)) != lint.No &&
+			lint.Compare(other.ServiceAccount.Value, pa.ServiceAccount.Value) != lint.No {
+			return nil // the account has (or may have) its association already
+		}
+	}
+	return &lint.Fix{
+		Description: fmt.Sprintf("namespace of %s changed from %s to %s, where service account %s runs", pa.Label, old, to, pa.ServiceAccount.Value),
+		Target:      lint.FixTarget{Kind: lint.FixReplaceValue, In: pa.Namespace.Range, Old: old, New: to},
+	}
 }
 
 // releaseHasAccounts reports whether the model holds service accounts that

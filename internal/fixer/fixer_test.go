@@ -413,3 +413,88 @@ func TestEditedLines(t *testing.T) {
 		t.Errorf("multi-line editedLines = %q at %+v", lines, r)
 	}
 }
+
+const associationTF = `resource "aws_eks_pod_identity_association" "karpenter" {
+  cluster_name    = "prod" # ünï
+  namespace       = "karpenter"
+  service_account = "karpenter"
+  role_arn        = aws_iam_role.karpenter.arn
+}
+`
+
+// TestReplaceValueHCL: an attribute written as one quoted literal equal to
+// the old value is rewritten in place; a reference, an interpolation or
+// another value is left alone.
+func TestReplaceValueHCL(t *testing.T) {
+	target := func(line int, old string) lint.FixTarget {
+		return lint.FixTarget{Kind: lint.FixReplaceValue, In: lint.Range{File: "main.tf", Line: line, Column: 3}, Old: old, New: "kube-system"}
+	}
+	fix := resolved(t, "main.tf", associationTF, target(3, "karpenter"))
+	if !fix.Resolved() {
+		t.Fatal("not resolved")
+	}
+	out := string(splice([]byte(associationTF), fix.Edits))
+	if !strings.Contains(out, `  namespace       = "kube-system"`+"\n") || !strings.Contains(out, `service_account = "karpenter"`) || !strings.Contains(out, "# ünï") {
+		t.Fatalf("edited:\n%s", out)
+	}
+	for name, tc := range map[string]struct {
+		src  string
+		line int
+		old  string
+	}{
+		"other value":   {associationTF, 3, "kube-system"},
+		"reference":     {associationTF, 5, "karpenter"},
+		"interpolation": {strings.Replace(associationTF, `"karpenter"`, `"${var.ns}"`, 1), 3, "karpenter"},
+		"heredoc":       {strings.Replace(associationTF, `namespace       = "karpenter"`, "namespace = <<EOT\nkarpenter\nEOT", 1), 3, "karpenter\n"},
+		"no attribute":  {associationTF, 4, "karpenter-x"},
+	} {
+		if f := resolved(t, "main.tf", tc.src, target(tc.line, tc.old)); f.Resolved() {
+			t.Errorf("%s: resolved to %+v", name, f.Edits)
+		}
+	}
+}
+
+// TestReplaceValueYAML: a string scalar is rewritten in its own quoting,
+// comments and layout kept; a value that would stop reading as a string
+// (plain 123) or a block scalar is not offered.
+func TestReplaceValueYAML(t *testing.T) {
+	const doc = "spec:\n  forProvider:\n    # where the pods run\n    namespace: karpenter   # moved?\n    serviceAccount: 'karpenter'\n    name: \"ünï-karpenter\"\n"
+	at := func(line, col int, old, new string) lint.FixTarget {
+		return lint.FixTarget{Kind: lint.FixReplaceValue, In: lint.Range{File: "a.yaml", Line: line, Column: col}, Old: old, New: new}
+	}
+	for name, tc := range map[string]struct {
+		target lint.FixTarget
+		want   string
+	}{
+		"plain":         {at(4, 16, "karpenter", "kube-system"), "    namespace: kube-system   # moved?\n"},
+		"single quoted": {at(5, 21, "karpenter", "it's"), "    serviceAccount: 'it''s'\n"},
+		"double quoted": {at(6, 11, "ünï-karpenter", `a"b`), `    name: "a\"b"` + "\n"},
+	} {
+		fix := resolved(t, "a.yaml", doc, tc.target)
+		if !fix.Resolved() {
+			t.Errorf("%s: not resolved", name)
+			continue
+		}
+		out := string(splice([]byte(doc), fix.Edits))
+		if !strings.Contains(out, tc.want) || !strings.Contains(out, "# where the pods run\n") {
+			t.Errorf("%s: edited:\n%s", name, out)
+		}
+		var v map[string]map[string]map[string]string
+		if err := yaml.Unmarshal([]byte(out), &v); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	for name, tc := range map[string]lint.FixTarget{
+		"not a string after": at(4, 16, "karpenter", "123"),
+		"other value":        at(4, 16, "kube-system", "x"),
+		"no scalar there":    at(4, 3, "karpenter", "x"),
+	} {
+		if f := resolved(t, "a.yaml", doc, tc); f.Resolved() {
+			t.Errorf("%s: resolved to %+v", name, f.Edits)
+		}
+	}
+	block := "namespace: |\n  karpenter\n"
+	if f := resolved(t, "a.yaml", block, at(1, 12, "karpenter\n", "x")); f.Resolved() {
+		t.Errorf("block scalar: resolved to %+v", f.Edits)
+	}
+}

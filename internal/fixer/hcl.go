@@ -29,6 +29,9 @@ func resolveHCL(t lint.FixTarget, src []byte) (lint.Edit, bool) {
 	if attr == nil {
 		return lint.Edit{}, false
 	}
+	if t.Kind == lint.FixReplaceValue {
+		return replaceHCLValue(t, src, attr)
+	}
 	w := &hclWalker{src: src, target: t}
 	if doc := policyDocument(body, attr.Expr); doc != nil {
 		if t.Kind != lint.FixReplaceString {
@@ -57,6 +60,26 @@ func resolveHCL(t lint.FixTarget, src []byte) (lint.Edit, bool) {
 	default:
 		return lint.Edit{}, false
 	}
+	if !parsesHCL(splice(src, []lint.Edit{e}), t.In.File) {
+		return lint.Edit{}, false
+	}
+	return e, true
+}
+
+// replaceHCLValue rewrites an attribute whose expression is one quoted
+// literal equal to t.Old as the quoted t.New; the edit stands only if the
+// file still parses.
+func replaceHCLValue(t lint.FixTarget, src []byte, attr *hclsyntax.Attribute) (lint.Edit, bool) {
+	tmpl, ok := attr.Expr.(*hclsyntax.TemplateExpr)
+	if !ok {
+		return lint.Edit{}, false
+	}
+	v, ok := literalTemplate(tmpl)
+	w := &hclWalker{src: src}
+	if !ok || v != t.Old || !w.quoted(tmpl.SrcRange) {
+		return lint.Edit{}, false
+	}
+	e := lint.Edit{Offset: tmpl.SrcRange.Start.Byte, End: tmpl.SrcRange.End.Byte, Text: hclString(t.New)}
 	if !parsesHCL(splice(src, []lint.Edit{e}), t.In.File) {
 		return lint.Edit{}, false
 	}

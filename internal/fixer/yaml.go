@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/faultline-dev/faultline/lint"
 	"go.yaml.in/yaml/v3"
@@ -21,6 +22,9 @@ import (
 // that one string replaced (so nothing else moved). Comments and layout
 // are untouched: the file is never re-marshalled.
 func resolveYAML(t lint.FixTarget, src []byte) (lint.Edit, bool) {
+	if t.Kind == lint.FixReplaceValue {
+		return replaceYAMLValue(t, src)
+	}
 	if t.Kind != lint.FixReplaceString {
 		return lint.Edit{}, false
 	}
@@ -48,6 +52,49 @@ func resolveYAML(t lint.FixTarget, src []byte) (lint.Edit, bool) {
 		return lint.Edit{}, false
 	}
 	return e, true
+}
+
+// replaceYAMLValue rewrites the string scalar at t.In, when it reads
+// exactly t.Old and is written on one line in the plain, single- or
+// double-quoted style, as t.New in the same style; the edit stands only if
+// the scalar then reads as t.New, still a string (a plain "true" or "123"
+// would not be: then nothing is offered).
+func replaceYAMLValue(t lint.FixTarget, src []byte) (lint.Edit, bool) {
+	n := scalarAt(src, t.In.Line, t.In.Column)
+	if n == nil || n.Value != t.Old || n.ShortTag() != "!!str" || n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return lint.Edit{}, false
+	}
+	at := lineStartOf(src, n.Line) + byteOffset(src[lineStartOf(src, n.Line):], n.Column-1)
+	quote := ""
+	switch {
+	case n.Style&yaml.SingleQuotedStyle != 0:
+		quote = "'"
+	case n.Style&yaml.DoubleQuotedStyle != 0:
+		quote = `"`
+	}
+	old, ok1 := inStyle(n.Style, t.Old)
+	repl, ok2 := inStyle(n.Style, t.New)
+	old, repl = quote+old+quote, quote+repl+quote
+	if !ok1 || !ok2 || !bytes.HasPrefix(src[at:], []byte(old)) {
+		return lint.Edit{}, false
+	}
+	e := lint.Edit{Offset: at, End: at + len(old), Text: repl}
+	after := scalarAt(splice(src, []lint.Edit{e}), n.Line, n.Column)
+	if after == nil || after.Value != t.New || after.ShortTag() != "!!str" {
+		return lint.Edit{}, false
+	}
+	return e, true
+}
+
+// byteOffset is the byte offset of the n-th code point of line (the end of
+// the line's bytes if it is shorter).
+func byteOffset(line []byte, n int) int {
+	off := 0
+	for i := 0; i < n && off < len(line) && line[off] != '\n'; i++ {
+		_, size := utf8.DecodeRune(line[off:])
+		off += size
+	}
+	return off
 }
 
 // jsonString is s as a JSON string, quotes included, without HTML escapes.
