@@ -72,13 +72,13 @@ func ChangedFiles(repoDir, base string) ([]string, error) {
 	return s.Files, nil
 }
 
-// Changed compares the work tree holding dir with base: the files and
-// lines of `git diff-index -p <merge base>` (the work tree against the
-// merge base of HEAD and base: the commits since, and the staged and
-// unstaged changes), plus every file `git status` lists (a change the
-// work tree undoes, untracked files). An empty base
-// means the default branch: origin/HEAD, else origin/main, origin/master,
-// main or master, whichever exists first.
+// Changed compares the work tree holding dir with base: the files changed
+// in `git diff <base>...HEAD` (the commits since the merge base), plus the
+// staged, unstaged and untracked changes of the work tree; and the lines
+// of those files that `git diff-index -p <merge base>` (the work tree
+// against the merge base) shows touched. An empty base means the default
+// branch: origin/HEAD, else origin/main, origin/master, main or master,
+// whichever exists first.
 func Changed(dir, base string) (*Set, error) {
 	g, root, err := open(dir)
 	if err != nil {
@@ -101,31 +101,49 @@ func Changed(dir, base string) (*Set, error) {
 			return nil, err
 		}
 		s.Base = mb
-		diffs, err := g.patch(mb)
+		diff, err := g.outBytes("diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", mb, "HEAD", "--")
 		if err != nil {
-			return nil, fmt.Errorf("git diff-index %s: %s", short(mb), err)
+			return nil, fmt.Errorf("git diff %s HEAD: %s", short(mb), err)
 		}
-		s.addDiffs(files, diffs)
-	}
-	st, err := g.outBytes("status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=dirty")
-	if err != nil {
-		return nil, fmt.Errorf("git status: %s", err)
-	}
-	for _, e := range parseStatusEntries(st) {
-		for _, f := range e.paths() {
+		for _, f := range parseNameStatus(diff) {
 			files[f] = true
 		}
-		// Untracked, or before the first commit anything still in the work
-		// tree: new, every line.
-		if e.x == '?' || (unborn && e.y != 'D') {
-			s.Lines[e.path] = Lines{Whole: true}
-		}
+	}
+	if err := s.addStatus(g, files, unborn); err != nil {
+		return nil, err
 	}
 	for f := range files {
 		s.Files = append(s.Files, f)
 	}
 	sort.Strings(s.Files)
+	if s.Base != "" && len(s.Files) > 0 {
+		diffs, err := g.patch(s.Base, s.Files)
+		if err != nil {
+			return nil, fmt.Errorf("git diff-index %s: %s", short(s.Base), err)
+		}
+		s.addLines(diffs)
+	}
 	return s, nil
+}
+
+// addStatus adds the files `git status` lists (staged, unstaged and
+// untracked changes against HEAD) to files, and marks the untracked
+// ones, or before the first commit every one still in the work tree, as
+// new: every line changed.
+func (s *Set) addStatus(g gitRunner, files map[string]bool, unborn bool) error {
+	st, err := g.outBytes("status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=dirty")
+	if err != nil {
+		return fmt.Errorf("git status: %s", err)
+	}
+	for _, e := range parseStatusEntries(st) {
+		for _, f := range e.paths() {
+			files[f] = true
+		}
+		if e.x == '?' || (unborn && e.y != 'D') {
+			s.Lines[e.path] = Lines{Whole: true}
+		}
+	}
+	return nil
 }
 
 // RelTo returns the changed files relative to dir, with "/", the way
@@ -234,41 +252,70 @@ func (g gitRunner) isShallow() bool {
 	return err == nil && strings.TrimSpace(out) == "true"
 }
 
+// maxPathspec bounds the bytes of file names patch passes on git's
+// command line (Windows allows 32767 characters in all); past it, git
+// diffs the whole work tree, which gives the same hunks.
+const maxPathspec = 24 << 10
+
 // patch runs `git diff-index -p` of the work tree against the commit mb
-// and parses it (see parsePatch). The plumbing command reads no diff UI
-// configuration (prefixes, colour, relative paths, context lines) and,
-// unlike `git diff`, never refreshes the index: a file whose modification
-// time alone changed is read and compared, not written back. The flags
-// pin what the parser expects and keep git from running textconv or an
-// external diff. One invocation gives committed, staged and unstaged
-// changes.
-func (g gitRunner) patch(mb string) ([]fileDiff, error) {
+// for the given files and parses it (see parsePatch). One invocation
+// covers committed, staged and unstaged changes. The plumbing command
+// reads no diff UI configuration (prefixes, colour, relative paths,
+// context lines) and, unlike `git diff`, never refreshes the index. It
+// does read every file whose modification time alone changed (all of
+// them in a copied work tree), so it is given the files that name-status
+// and status found changed, as literal pathspecs. The flags pin what the
+// parser expects and keep git from running textconv or an external diff.
+func (g gitRunner) patch(mb string, files []string) ([]fileDiff, error) {
+	args := []string{"--literal-pathspecs", "diff-index", "-p", "--unified=0", "--inter-hunk-context=0", "-M",
+		"--no-color", "--no-ext-diff", "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/",
+		"--ignore-submodules=dirty", mb, "--"}
+	size := 0
+	for _, f := range files {
+		size += len(f) + 1
+	}
+	if size <= maxPathspec {
+		args = append(args, files...)
+	}
 	var diffs []fileDiff
 	err := g.stream(func(r io.Reader) error {
 		var err error
 		diffs, err = parsePatch(r)
 		return err
-	}, "diff-index", "-p", "--unified=0", "--inter-hunk-context=0", "-M", "--no-color",
-		"--no-ext-diff", "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/",
-		"--ignore-submodules=dirty", mb, "--")
+	}, args...)
 	return diffs, err
 }
 
-// addDiffs records the files of diffs (both names of a rename) and the
-// lines of those still in the work tree.
-func (s *Set) addDiffs(files map[string]bool, diffs []fileDiff) {
+// addLines records the touched lines of the files of diffs still in the
+// work tree (under the new name of a rename).
+func (s *Set) addLines(diffs []fileDiff) {
 	for _, d := range diffs {
-		if d.Old != "" {
-			files[d.Old] = true
-		}
-		if d.New == "" {
-			continue
-		}
-		files[d.New] = true
-		if d.Whole || len(d.Ranges) > 0 {
+		if d.New != "" && (d.Whole || len(d.Ranges) > 0) {
 			s.Lines[d.New] = Lines{Whole: d.Whole, Ranges: d.Ranges}
 		}
 	}
+}
+
+// parseNameStatus reads `git diff --name-status -z`: a status, then one
+// path, or two for renames and copies (R100, C075).
+func parseNameStatus(b []byte) []string {
+	fields := splitZ(b)
+	var out []string
+	for i := 0; i < len(fields); {
+		status := fields[i]
+		i++
+		n := 1
+		if status != "" && (status[0] == 'R' || status[0] == 'C') {
+			n = 2
+		}
+		for j := 0; j < n && i < len(fields); j++ {
+			if fields[i] != "" {
+				out = append(out, fields[i])
+			}
+			i++
+		}
+	}
+	return out
 }
 
 // statusEntry is one entry of `git status --porcelain=v1 -z`.

@@ -339,11 +339,15 @@ func TestRelTo(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
+	ns := parseNameStatus([]byte("M\x00a.tf\x00R087\x00old.tf\x00new.tf\x00D\x00gone.yaml\x00C100\x00src.tf\x00copy.tf\x00"))
+	if want := []string{"a.tf", "old.tf", "new.tf", "gone.yaml", "src.tf", "copy.tf"}; !reflect.DeepEqual(ns, want) {
+		t.Errorf("name-status: %q", ns)
+	}
 	st := parseStatus([]byte(" M a.tf\x00R  new.tf\x00old.tf\x00?? dir/x y.yaml\x00A  staged.tf\x00"))
 	if want := []string{"a.tf", "new.tf", "old.tf", "dir/x y.yaml", "staged.tf"}; !reflect.DeepEqual(st, want) {
 		t.Errorf("status: %q", st)
 	}
-	if parseStatus(nil) != nil || parseStatus([]byte{}) != nil {
+	if parseStatus(nil) != nil || parseNameStatus([]byte{}) != nil {
 		t.Error("empty input")
 	}
 }

@@ -219,3 +219,33 @@ func TestMergeRanges(t *testing.T) {
 		t.Errorf("merge = %v, want %v", got, want)
 	}
 }
+
+// TestPatchWholeTree: past maxPathspec git diffs the whole work tree
+// without pathspecs; the hunks are the same.
+func TestPatchWholeTree(t *testing.T) {
+	isolate(t)
+	dir := linesRepo(t)
+	s, err := Changed(dir, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newRunner(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limited, err := g.patch(s.Base, s.Files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := g.patch(s.Base, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(limited, whole) || len(whole) < 10 {
+		t.Errorf("with pathspecs:\n%+v\nwithout:\n%+v", limited, whole)
+	}
+	// A name with pathspec magic is taken literally.
+	if d, err := g.patch(s.Base, []string{"*.tf"}); err != nil || len(d) != 0 {
+		t.Errorf("pathspec *.tf matched %+v, %v", d, err)
+	}
+}
