@@ -1,9 +1,9 @@
 // Package changes finds the files and lines changed in a git working
 // tree since a base revision, for `faultline lint --changed` and for
-// showing findings on the lines a pull request touches. It runs the git binary
-// (the only subprocess faultline starts besides itself, never letting
-// git start another: see git.go) and only reads:
-// no fetch, no index refresh, no lock files.
+// showing findings on the lines a pull request touches. It runs the git
+// binary (the only subprocess faultline starts besides itself, never
+// letting git start another: see git.go) and only reads: no fetch, no
+// index refresh, no lock files.
 package changes
 
 import (
