@@ -34,12 +34,32 @@ func anchorReport() Report {
 	}
 }
 
-func fileSet(files ...string) map[string]bool {
-	s := map[string]bool{}
+// fileSet is a change of which only the files are known.
+func fileSet(files ...string) *changeSet {
+	s := &changeSet{files: map[string]bool{}}
 	for _, f := range files {
-		s[f] = true
+		s.files[f] = true
 	}
 	return s
+}
+
+// lineSet is a change of files with known lines; files lists changed
+// files without a changed line (deleted, mode only).
+func lineSet(lines map[string]LineChanges, files ...string) *changeSet {
+	s := fileSet(files...)
+	s.lines = lines
+	for f := range lines {
+		s.files[f] = true
+	}
+	return s
+}
+
+func spans(lines ...int) LineChanges {
+	var l LineChanges
+	for i := 0; i+1 < len(lines); i += 2 {
+		l.Spans = append(l.Spans, LineSpan{Start: lines[i], End: lines[i+1]})
+	}
+	return l
 }
 
 func TestChangedAnchor(t *testing.T) {
@@ -52,7 +72,7 @@ func TestChangedAnchor(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		f       Finding
-		changed map[string]bool
+		changed *changeSet
 		want    int
 	}{
 		{"nothing compared", anchorFinding(), nil, -1},
@@ -67,6 +87,79 @@ func TestChangedAnchor(t *testing.T) {
 		if got := changedAnchor(c.f, c.changed); got != c.want {
 			t.Errorf("%s: anchor %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// TestChangedAnchorByLine walks the order of preference when the lines
+// are known: a changed line first, at the primary then at the related
+// locations in order, then a changed file the same way.
+func TestChangedAnchorByLine(t *testing.T) {
+	atBase := anchorFinding()
+	atBase.Related[0].Revision = "origin/main"
+	primaryAtBase := anchorFinding()
+	primaryAtBase.Revision = "origin/main"
+	// The node group's role line is 17, the role's declaration 7; the
+	// EC2NodeClass's role line is 6.
+	for _, c := range []struct {
+		name    string
+		f       Finding
+		changed *changeSet
+		want    int
+	}{
+		{"1. primary on a changed line", anchorFinding(),
+			lineSet(map[string]LineChanges{"k8s/nodeclass.yaml": spans(5, 6), "infra/main.tf": spans(17, 17)}), -1},
+		{"2. primary's file changed elsewhere, the role line changed", anchorFinding(),
+			lineSet(map[string]LineChanges{"k8s/nodeclass.yaml": spans(1, 2), "infra/main.tf": spans(17, 17)}), 0},
+		{"2. the first related on a changed line, past one only in a changed file", anchorFinding(),
+			lineSet(map[string]LineChanges{"infra/main.tf": spans(6, 8)}), 1},
+		{"2. a new file counts every line", anchorFinding(),
+			lineSet(map[string]LineChanges{"k8s/nodeclass.yaml": spans(1, 1), "infra/main.tf": {Whole: true}}), 0},
+		{"2. a related end at base is skipped", atBase,
+			lineSet(map[string]LineChanges{"infra/main.tf": spans(7, 7, 17, 17)}), 1},
+		{"3. no changed line at any end: the primary's changed file", anchorFinding(),
+			lineSet(map[string]LineChanges{"k8s/nodeclass.yaml": spans(1, 1), "infra/main.tf": spans(1, 1)}), -1},
+		{"4. no changed line, primary's file unchanged: the related changed file", anchorFinding(),
+			lineSet(map[string]LineChanges{}, "infra/main.tf"), 0},
+		{"4. lines elsewhere in the file", anchorFinding(),
+			lineSet(map[string]LineChanges{"infra/main.tf": spans(1, 3, 30, 40)}), 0},
+		{"5. nothing at either end", anchorFinding(),
+			lineSet(map[string]LineChanges{"infra/other.tf": spans(17, 17)}), -1},
+		{"a primary at base moves to a changed line", primaryAtBase,
+			lineSet(map[string]LineChanges{"k8s/nodeclass.yaml": spans(6, 6), "infra/main.tf": spans(7, 7)}), 1},
+	} {
+		if got := changedAnchor(c.f, c.changed); got != c.want {
+			t.Errorf("%s: anchor %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestAnchoredAtChangedLine: both files changed, only the role line is
+// in a hunk: the finding moves there and says the other end's file
+// changed, not its line.
+func TestAnchoredAtChangedLine(t *testing.T) {
+	f := anchorFinding()
+	c := lineSet(map[string]LineChanges{"k8s/nodeclass.yaml": spans(1, 2), "infra/main.tf": spans(17, 17)})
+	g, ok := anchoredAtChange(f, c)
+	if !ok || g.Range != f.Related[0].Range {
+		t.Fatalf("anchored %v at %v, want the role line %v", ok, g.Range, f.Related[0].Range)
+	}
+	if g.Related[0].Range != f.Range || g.Related[0].Message != "the other end of the chain, in a changed file but not on a changed line" {
+		t.Errorf("other end = %+v", g.Related[0])
+	}
+	if !strings.HasSuffix(g.Message, "; the other end is k8s/nodeclass.yaml:6:9, in a changed file but not on a changed line.") {
+		t.Errorf("message = %s", g.Message)
+	}
+}
+
+func TestLineChangesContains(t *testing.T) {
+	l := spans(2, 3, 7, 7, 10, 20)
+	for line, want := range map[int]bool{0: false, 1: false, 2: true, 3: true, 4: false, 7: true, 8: false, 10: true, 20: true, 21: false} {
+		if got := l.Contains(line); got != want {
+			t.Errorf("Contains(%d) = %v, want %v", line, got, want)
+		}
+	}
+	if w := (LineChanges{Whole: true}); !w.Contains(1) || !w.Contains(1<<20) || w.Contains(0) {
+		t.Error("a whole file holds every line from 1")
 	}
 }
 
@@ -208,18 +301,35 @@ func TestTextMarksChangedEnds(t *testing.T) {
 	if got := string(render(t, "text", false, r)); strings.Contains(got, "changed") {
 		t.Errorf("marked without --changed:\n%s", got)
 	}
+	// With the lines known, only the end on a changed line is marked; the
+	// base revision's end still is, by its file.
+	r.Changed = []string{"infra/main.tf", "k8s/nodeclass.yaml"}
+	r.ChangedLines = map[string]LineChanges{"infra/main.tf": spans(17, 17), "k8s/nodeclass.yaml": spans(1, 1)}
+	got = string(render(t, "text", false, r))
+	for _, want := range []string{
+		"  --> k8s/nodeclass.yaml:6:9\n",
+		"  related: infra/main.tf:17:3 (changed): managed node group",
+		"  related: infra/main.tf:7:3: role",
+		"  related: infra/main.tf:30:1 (at origin/main, changed): the old node group",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text output by lines lacks %q:\n%s", want, got)
+		}
+	}
 }
 
 func TestJSONMarksChangedEnds(t *testing.T) {
 	var out struct {
 		Findings []struct {
 			Location struct {
-				File    string
-				Changed *bool
+				File        string
+				Changed     *bool
+				ChangedFile *bool
 			}
 			Related []struct {
-				File    string
-				Changed *bool
+				File        string
+				Changed     *bool
+				ChangedFile *bool
 			}
 			Fingerprint string
 		}
@@ -255,6 +365,24 @@ func TestJSONMarksChangedEnds(t *testing.T) {
 	if out.Findings[0].Location.Changed != nil || out.Findings[0].Related[0].Changed != nil {
 		t.Error("marked without --changed")
 	}
+	if out.Findings[0].Location.ChangedFile != nil || out.Findings[0].Related[0].ChangedFile != nil {
+		t.Error("changedFile without --changed")
+	}
+	// By lines: "changed" for the end on a changed line, "changedFile" for
+	// every end in a changed file.
+	r.Changed = []string{"infra/main.tf", "k8s/nodeclass.yaml"}
+	r.ChangedLines = map[string]LineChanges{"infra/main.tf": spans(17, 17), "k8s/nodeclass.yaml": spans(1, 1)}
+	decode(r)
+	f = out.Findings[0]
+	if f.Location.Changed != nil || f.Location.ChangedFile == nil || !*f.Location.ChangedFile {
+		t.Errorf("location changed=%v changedFile=%v, want only changedFile", f.Location.Changed, f.Location.ChangedFile)
+	}
+	if l := f.Related[0]; l.Changed == nil || !*l.Changed || l.ChangedFile == nil || !*l.ChangedFile {
+		t.Errorf("the role line: changed=%v changedFile=%v, want both", l.Changed, l.ChangedFile)
+	}
+	if l := f.Related[1]; l.Changed != nil || l.ChangedFile == nil {
+		t.Errorf("the declaration: changed=%v changedFile=%v, want only changedFile", l.Changed, l.ChangedFile)
+	}
 }
 
 // BenchmarkAnchoredReports renders a thousand cross-layer findings in the
@@ -266,14 +394,18 @@ func BenchmarkAnchoredReports(b *testing.B) {
 		fs[i].Range.Line, fs[i].Range.EndLine = i+1, i+1
 	}
 	for _, format := range []string{"github", "sarif"} {
-		for _, changed := range [][]string{nil, {"infra/main.tf"}} {
-			name := format + "/plain"
-			if changed != nil {
-				name = format + "/changed"
-			}
-			b.Run(name, func(b *testing.B) {
+		for _, c := range []struct {
+			name    string
+			changed []string
+			lines   map[string]LineChanges
+		}{
+			{"plain", nil, nil},
+			{"changed", []string{"infra/main.tf"}, nil},
+			{"lines", []string{"infra/main.tf", "k8s/nodeclass.yaml"}, map[string]LineChanges{"infra/main.tf": spans(17, 17), "k8s/nodeclass.yaml": spans(1, 1, 3, 4, 900, 910)}},
+		} {
+			b.Run(format+"/"+c.name, func(b *testing.B) {
 				rep, _ := NewReporter(format, false)
-				r := Report{Result: Result{Findings: fs}, Rules: formatsRules(), Changed: changed}
+				r := Report{Result: Result{Findings: fs}, Rules: formatsRules(), Changed: c.changed, ChangedLines: c.lines}
 				b.ReportAllocs()
 				for b.Loop() {
 					if err := rep.Write(io.Discard, r); err != nil {

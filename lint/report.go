@@ -20,8 +20,14 @@ type Report struct {
 	// Changed lists the files the change under review touches (--changed
 	// or --base), as reported paths; nil when the run compared nothing.
 	// The github and sarif formats show a finding at its changed end, text
-	// and JSON mark the locations in changed files (see anchor.go).
+	// and JSON mark the locations on changed lines (see anchor.go).
 	Changed []string
+	// ChangedLines maps the files of Changed that the working tree holds
+	// to the lines the change touches there; a file of Changed missing
+	// here has no changed line (deleted, or only its mode or name
+	// changed). Nil when only the files are known: then every line of a
+	// changed file counts as changed.
+	ChangedLines map[string]LineChanges
 	// ToolVersion is faultline's version, for formats that record the tool
 	// (SARIF); empty when unknown.
 	ToolVersion string

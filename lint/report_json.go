@@ -41,16 +41,21 @@ type jsonLocation struct {
 	// Revision is set when the location is at a git revision (--base)
 	// rather than in the working tree.
 	Revision string `json:"revision,omitempty"`
-	// Changed is set, with --changed or --base, when the location's file
-	// is one the change touches.
+	// Changed is set, with --changed or --base, when the location is on a
+	// line the change touches (at the base revision: in a file it touches).
 	Changed bool `json:"changed,omitempty"`
+	// ChangedFile is set, with --changed or --base, when the location's
+	// file is one the change touches, whichever its lines.
+	ChangedFile bool `json:"changedFile,omitempty"`
 }
 
-// jsonRange is a finding's primary location: the range, and whether its
-// file is one the change touches (with --changed or --base).
+// jsonRange is a finding's primary location: the range, and whether it
+// is on a line, and in a file, the change touches (with --changed or
+// --base; see jsonLocation).
 type jsonRange struct {
 	Range
-	Changed bool `json:"changed,omitempty"`
+	Changed     bool `json:"changed,omitempty"`
+	ChangedFile bool `json:"changedFile,omitempty"`
 }
 
 // Write prints the report as indented JSON with a trailing newline.
@@ -67,7 +72,7 @@ func (jsonReporter) Write(w io.Writer, r Report) error {
 			Name:        ruleName(f, r.Rules),
 			Severity:    f.Severity.String(),
 			Message:     f.Message,
-			Location:    jsonRange{Range: f.Range, Changed: changed[f.Range.File]},
+			Location:    jsonRange{Range: f.Range, Changed: changed.marked(f.Revision, f.Range), ChangedFile: changed.markedFile(f.Range.File)},
 			Revision:    f.Revision,
 			Chain:       f.Chain,
 			Hint:        f.Hint,
@@ -76,7 +81,10 @@ func (jsonReporter) Write(w io.Writer, r Report) error {
 			Suppressed:  f.Suppressed,
 		}
 		for _, l := range f.Related {
-			jf.Related = append(jf.Related, jsonLocation{File: l.File, Line: l.Line, Column: l.Column, Message: l.Message, Revision: l.Revision, Changed: changed[l.File]})
+			jf.Related = append(jf.Related, jsonLocation{
+				File: l.File, Line: l.Line, Column: l.Column, Message: l.Message, Revision: l.Revision,
+				Changed: changed.marked(l.Revision, l.Range), ChangedFile: changed.markedFile(l.File),
+			})
 		}
 		out.Findings = append(out.Findings, jf)
 	}

@@ -84,8 +84,8 @@ func (t *textReporter) Write(w io.Writer, r Report) error {
 }
 
 // writeFinding prints one finding; changed (nil without --changed and
-// --base) marks the locations in changed files.
-func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src *sourceCache, changed map[string]bool) {
+// --base) marks the locations on changed lines (see changeSet.marked).
+func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src *sourceCache, changed *changeSet) {
 	sevColor := t.severityColor(f.Severity)
 	header := paint(sevColor, f.Severity.String())
 	if f.Rule != "" {
@@ -119,13 +119,13 @@ func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src
 	gutter := len(strconv.Itoa(maxLine))
 
 	if !f.Range.IsZero() {
-		ew.printf("  --> %s%s\n", locationText(f.Range), endMarks(f.Revision, changed[f.Range.File]))
+		ew.printf("  --> %s%s\n", locationText(f.Range), endMarks(f.Revision, changed.marked(f.Revision, f.Range)))
 	}
 	if hasPrimary {
 		t.writeSnippet(ew, primary, gutter, sevColor)
 	}
 	for i, l := range f.Related {
-		line := "  related: " + locationText(l.Range) + endMarks(l.Revision, changed[l.File])
+		line := "  related: " + locationText(l.Range) + endMarks(l.Revision, changed.marked(l.Revision, l.Range))
 		if l.Message != "" {
 			line += ": " + cleanText(l.Message)
 		}
@@ -155,7 +155,8 @@ func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src
 }
 
 // endMarks returns what follows a location in the text format: the
-// revision it is at, and "changed" when its file is one the change touches.
+// revision it is at, and "changed" when it is on a line the change touches
+// (at the base revision: in a file the change touches).
 func endMarks(revision string, changed bool) string {
 	var marks []string
 	if revision != "" {

@@ -216,3 +216,71 @@ func validateSARIFFile(t *testing.T, out []byte) {
 		t.Errorf("SARIF output does not validate: %v", err)
 	}
 }
+
+// TestChangedLineFirst: both files changed, but only the node group's
+// role line is on the diff (the EC2NodeClass gained a comment below its
+// role line, left unstaged): GitHub shows an annotation inline only on a
+// diff line, so the github and sarif formats anchor at the role line
+// although the primary's file changed too; text and JSON mark only the
+// end on a changed line as changed, and JSON both files as changedFile.
+func TestChangedLineFirst(t *testing.T) {
+	dir, line := anchorRepo(t)
+	if err := os.WriteFile(filepath.Join(dir, "k8s", "nodeclass.yaml"), []byte(anchorNodeClass+"# reviewed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=infra/main.tf,line=" + strconv.Itoa(line) + ","
+	for _, args := range [][]string{
+		{"lint", "--changed", "--base", "main", "--format", "github", "."},
+		{"lint", "--changed", "--format", "github", "."}, // the default branch
+		{"lint", "--base", "main", "--format", "github", "."},
+	} {
+		code, out, stderr := run(t, dir, nil, args...)
+		if code != 1 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, want) {
+			t.Errorf("%v: exit %d, want one annotation starting %s\n%s\n%s", args, code, want, out, stderr)
+		}
+		if !strings.Contains(out, "the other end is k8s/nodeclass.yaml:6:9, in a changed file but not on a changed line.") {
+			t.Errorf("%v: the annotation does not name the EC2NodeClass:\n%s", args, out)
+		}
+	}
+	code, out, stderr := run(t, dir, nil, "lint", "--changed", "--base", "main", "--format", "sarif", ".")
+	if code != 1 {
+		t.Fatalf("sarif: exit %d\n%s", code, stderr)
+	}
+	validateSARIFFile(t, []byte(out))
+	if res := sarifResults(t, out); len(res) != 1 || res[0].Locations[0].PhysicalLocation.where() != "infra/main.tf:"+strconv.Itoa(line) {
+		t.Errorf("sarif results %+v, want FL101 at infra/main.tf:%d", res, line)
+	}
+
+	code, out, _ = run(t, dir, nil, "lint", "--changed", "--base", "main", ".")
+	if code != 1 || !strings.Contains(out, "  --> k8s/nodeclass.yaml:6:9\n") || !strings.Contains(out, "  related: infra/main.tf:"+strconv.Itoa(line)+":3 (changed): managed node group") {
+		t.Errorf("text: exit %d, want the EC2NodeClass unmarked and the role line marked:\n%s", code, out)
+	}
+	var rep struct {
+		Findings []struct {
+			Location struct {
+				File        string `json:"file"`
+				Changed     bool   `json:"changed"`
+				ChangedFile bool   `json:"changedFile"`
+			} `json:"location"`
+			Related []struct {
+				File        string `json:"file"`
+				Line        int    `json:"line"`
+				Changed     bool   `json:"changed"`
+				ChangedFile bool   `json:"changedFile"`
+			} `json:"related"`
+		} `json:"findings"`
+	}
+	_, out, stderr = run(t, dir, nil, "lint", "--changed", "--base", "main", "--format", "json", ".")
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Findings) != 1 {
+		t.Fatalf("json: %v\n%s\n%s", err, out, stderr)
+	}
+	f := rep.Findings[0]
+	if f.Location.File != "k8s/nodeclass.yaml" || f.Location.Changed || !f.Location.ChangedFile {
+		t.Errorf("json location %+v, want the EC2NodeClass, its file changed, not its line", f.Location)
+	}
+	for _, r := range f.Related {
+		if r.File == "infra/main.tf" && r.Changed != (r.Line == line) || !r.ChangedFile {
+			t.Errorf("json related %+v: only the role line %d is on a changed line", r, line)
+		}
+	}
+}

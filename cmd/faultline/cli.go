@@ -335,6 +335,9 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			gitDir = filepath.Dir(gitDir)
 		}
 	}
+	// touchedLines are the changed lines of the changed files, by the same
+	// names.
+	var touchedLines map[string]lint.LineChanges
 	if lf.changed {
 		set, err := changes.Changed(gitDir, lf.base)
 		if err != nil {
@@ -344,6 +347,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		if changed == nil {
 			changed = []string{}
 		}
+		touchedLines = lineChanges(set, cwd)
 	}
 	// touched is what the reports show findings at and mark: the changed
 	// files, also with --base alone (where nothing is filtered).
@@ -369,6 +373,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 				return exitError, fmt.Errorf("--base: %w", err)
 			}
 			touched = append([]string{}, set.RelTo(cwd)...)
+			touchedLines = lineChanges(set, cwd)
 		}
 	}
 	renderer, stopRenderer, err := c.renderer()
@@ -420,7 +425,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	if strings.EqualFold(lf.format, "markdown") || slices.ContainsFunc(outputs, func(o output) bool { return strings.EqualFold(o.format, "markdown") }) {
 		pictureFindings(res.Findings, loaded.Input.Model)
 	}
-	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, Changed: touched, ToolVersion: moduleVersion()}
+	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
 	if lf.quiet {
 		report.Quiet = true
 	}
@@ -437,7 +442,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	for _, o := range outputs {
 		r, _ := lint.NewReporter(o.format, false)
-		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ToolVersion: moduleVersion()}
+		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
 		if err := writeFile(o.path, func(w io.Writer) error { return r.Write(w, full) }); err != nil {
 			return exitError, fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
 		}
@@ -767,4 +772,18 @@ func thousands(n uint64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// lineChanges returns the changed lines of set by the names RelTo(cwd)
+// gives, as the reports take them.
+func lineChanges(set *changes.Set, cwd string) map[string]lint.LineChanges {
+	out := map[string]lint.LineChanges{}
+	for f, l := range set.LinesRelTo(cwd) {
+		lc := lint.LineChanges{Whole: l.Whole}
+		for _, r := range l.Ranges {
+			lc.Spans = append(lc.Spans, lint.LineSpan{Start: r.Start, End: r.End})
+		}
+		out[f] = lc
+	}
+	return out
 }

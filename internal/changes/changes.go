@@ -1,14 +1,16 @@
-// Package changes finds the files changed in a git working tree since a
-// base revision, for `faultline lint --changed`. It runs the git binary
-// (the only subprocess faultline starts besides itself, never letting
-// git start another: see git.go) and only reads:
-// no fetch, no index refresh, no lock files.
+// Package changes finds the files and lines changed in a git working
+// tree since a base revision, for `faultline lint --changed` and for
+// showing findings on the lines a pull request touches. It runs the git
+// binary (the only subprocess faultline starts besides itself, never
+// letting git start another: see git.go) and only reads: no fetch, no
+// index refresh, no lock files.
 package changes
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -48,6 +50,15 @@ type Set struct {
 	// untracked (not ignored). A renamed file counts under both names; a
 	// deleted file is listed too (it no longer exists in the work tree).
 	Files []string
+	// Lines maps the files of Files that the work tree holds to the lines
+	// the change touches there, numbered as the files are now: the hunks
+	// of the work tree against Base (committed, staged and unstaged
+	// changes at once), a renamed file under its new name. A new file
+	// (added since Base, untracked, or anything before the first commit)
+	// and a binary one count whole. A file of Files that is not here has
+	// no touched line in the work tree: it is deleted, only its mode or
+	// name changed, or the work tree undoes what the commits changed.
+	Lines map[string]Lines
 }
 
 // ChangedFiles returns the files changed in the repository holding
@@ -63,15 +74,17 @@ func ChangedFiles(repoDir, base string) ([]string, error) {
 
 // Changed compares the work tree holding dir with base: the files changed
 // in `git diff <base>...HEAD` (the commits since the merge base), plus the
-// staged, unstaged and untracked changes of the work tree. An empty base
-// means the default branch: origin/HEAD, else origin/main, origin/master,
-// main or master, whichever exists first.
+// staged, unstaged and untracked changes of the work tree; and the lines
+// of those files that `git diff-index -p <merge base>` (the work tree
+// against the merge base) shows touched. An empty base means the default
+// branch: origin/HEAD, else origin/main, origin/master, main or master,
+// whichever exists first.
 func Changed(dir, base string) (*Set, error) {
 	g, root, err := open(dir)
 	if err != nil {
 		return nil, err
 	}
-	s := &Set{Root: root}
+	s := &Set{Root: root, Lines: map[string]Lines{}}
 
 	files := map[string]bool{}
 	_, headErr := g.out("rev-parse", "--verify", "--quiet", "HEAD^{commit}")
@@ -96,24 +109,57 @@ func Changed(dir, base string) (*Set, error) {
 			files[f] = true
 		}
 	}
-	st, err := g.outBytes("status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=dirty")
-	if err != nil {
-		return nil, fmt.Errorf("git status: %s", err)
-	}
-	for _, f := range parseStatus(st) {
-		files[f] = true
+	if err := s.addStatus(g, files, unborn); err != nil {
+		return nil, err
 	}
 	for f := range files {
 		s.Files = append(s.Files, f)
 	}
 	sort.Strings(s.Files)
+	if s.Base != "" && len(s.Files) > 0 {
+		diffs, err := g.patch(s.Base, s.Files)
+		if err != nil {
+			return nil, fmt.Errorf("git diff-index %s: %s", short(s.Base), err)
+		}
+		s.addLines(diffs)
+	}
 	return s, nil
+}
+
+// addStatus adds the files `git status` lists (staged, unstaged and
+// untracked changes against HEAD) to files, and marks the untracked
+// ones, or before the first commit every one still in the work tree, as
+// new: every line changed.
+func (s *Set) addStatus(g gitRunner, files map[string]bool, unborn bool) error {
+	st, err := g.outBytes("status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=dirty")
+	if err != nil {
+		return fmt.Errorf("git status: %s", err)
+	}
+	for _, e := range parseStatusEntries(st) {
+		for _, f := range e.paths() {
+			files[f] = true
+		}
+		if e.x == '?' || (unborn && e.y != 'D') {
+			s.Lines[e.path] = Lines{Whole: true}
+		}
+	}
+	return nil
 }
 
 // RelTo returns the changed files relative to dir, with "/", the way
 // faultline reports paths when dir is its working directory: these are
 // the names engine.FilterTouching matches.
 func (s *Set) RelTo(dir string) []string {
+	rel := s.relFunc(dir)
+	out := make([]string, 0, len(s.Files))
+	for _, f := range s.Files {
+		out = append(out, rel(f))
+	}
+	return out
+}
+
+// relFunc turns a path relative to the root into one relative to dir.
+func (s *Set) relFunc(dir string) func(string) string {
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real
 	}
@@ -121,14 +167,23 @@ func (s *Set) RelTo(dir string) []string {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
 	}
-	out := make([]string, 0, len(s.Files))
-	for _, f := range s.Files {
+	return func(f string) string {
 		abs := filepath.Join(root, filepath.FromSlash(f))
 		r, err := filepath.Rel(dir, abs)
 		if err != nil {
 			r = abs
 		}
-		out = append(out, filepath.ToSlash(r))
+		return filepath.ToSlash(r)
+	}
+}
+
+// LinesRelTo returns Lines with the file names relative to dir, as RelTo
+// gives them.
+func (s *Set) LinesRelTo(dir string) map[string]Lines {
+	rel := s.relFunc(dir)
+	out := make(map[string]Lines, len(s.Lines))
+	for f, l := range s.Lines {
+		out[rel(f)] = l
 	}
 	return out
 }
@@ -197,6 +252,50 @@ func (g gitRunner) isShallow() bool {
 	return err == nil && strings.TrimSpace(out) == "true"
 }
 
+// maxPathspec bounds the bytes of file names patch passes on git's
+// command line (Windows allows 32767 characters in all); past it, git
+// diffs the whole work tree, which gives the same hunks.
+const maxPathspec = 24 << 10
+
+// patch runs `git diff-index -p` of the work tree against the commit mb
+// for the given files and parses it (see parsePatch). One invocation
+// covers committed, staged and unstaged changes. The plumbing command
+// reads no diff UI configuration (prefixes, colour, relative paths,
+// context lines) and, unlike `git diff`, never refreshes the index. It
+// does read every file whose modification time alone changed (all of
+// them in a copied work tree), so it is given the files that name-status
+// and status found changed, as literal pathspecs. The flags pin what the
+// parser expects and keep git from running textconv or an external diff.
+func (g gitRunner) patch(mb string, files []string) ([]fileDiff, error) {
+	args := []string{"--literal-pathspecs", "diff-index", "-p", "--unified=0", "--inter-hunk-context=0", "-M",
+		"--no-color", "--no-ext-diff", "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/",
+		"--ignore-submodules=dirty", mb, "--"}
+	size := 0
+	for _, f := range files {
+		size += len(f) + 1
+	}
+	if size <= maxPathspec {
+		args = append(args, files...)
+	}
+	var diffs []fileDiff
+	err := g.stream(func(r io.Reader) error {
+		var err error
+		diffs, err = parsePatch(r)
+		return err
+	}, args...)
+	return diffs, err
+}
+
+// addLines records the touched lines of the files of diffs still in the
+// work tree (under the new name of a rename).
+func (s *Set) addLines(diffs []fileDiff) {
+	for _, d := range diffs {
+		if d.New != "" && (d.Whole || len(d.Ranges) > 0) {
+			s.Lines[d.New] = Lines{Whole: d.Whole, Ranges: d.Ranges}
+		}
+	}
+}
+
 // parseNameStatus reads `git diff --name-status -z`: a status, then one
 // path, or two for renames and copies (R100, C075).
 func parseNameStatus(b []byte) []string {
@@ -219,27 +318,52 @@ func parseNameStatus(b []byte) []string {
 	return out
 }
 
-// parseStatus reads `git status --porcelain=v1 -z`: "XY path", followed by
-// the original path as its own field when X or Y is a rename or copy.
+// statusEntry is one entry of `git status --porcelain=v1 -z`.
+type statusEntry struct {
+	x, y byte
+	path string
+	orig string // the original path of a rename or copy
+}
+
+func (e statusEntry) paths() []string {
+	if e.orig != "" {
+		return []string{e.path, e.orig}
+	}
+	return []string{e.path}
+}
+
+// parseStatus returns the paths of parseStatusEntries, with both names of
+// a rename.
 func parseStatus(b []byte) []string {
-	fields := splitZ(b)
 	var out []string
+	for _, e := range parseStatusEntries(b) {
+		out = append(out, e.paths()...)
+	}
+	return out
+}
+
+// parseStatusEntries reads `git status --porcelain=v1 -z`: "XY path",
+// followed by the original path as its own field when X or Y is a rename
+// or copy.
+func parseStatusEntries(b []byte) []statusEntry {
+	fields := splitZ(b)
+	var out []statusEntry
 	for i := 0; i < len(fields); i++ {
-		e := fields[i]
-		if len(e) < 4 {
+		f := fields[i]
+		if len(f) < 4 {
 			continue
 		}
-		x, y, path := e[0], e[1], e[3:]
-		if x == '!' { // ignored (not asked for, but harmless)
+		e := statusEntry{x: f[0], y: f[1], path: f[3:]}
+		if e.x == '!' { // ignored (not asked for, but harmless)
 			continue
 		}
-		out = append(out, path)
-		if x == 'R' || x == 'C' || y == 'R' || y == 'C' {
-			if i+1 < len(fields) && fields[i+1] != "" {
-				out = append(out, fields[i+1])
+		if e.x == 'R' || e.x == 'C' || e.y == 'R' || e.y == 'C' {
+			if i+1 < len(fields) {
+				e.orig = fields[i+1]
 			}
 			i++
 		}
+		out = append(out, e)
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -130,6 +131,31 @@ func (g gitRunner) outBytes(args ...string) ([]byte, error) {
 		return nil, errors.New(firstLine(stderr.String(), err))
 	}
 	return stdout.Bytes(), nil
+}
+
+// stream runs git and hands its stdout to read while git writes it, so
+// a large output is never held whole. If read fails, the rest of the
+// output is drained so that git ends normally; git's failure (its first
+// line of stderr) comes first, then read's.
+func (g gitRunner) stream(read func(io.Reader) error, args ...string) error {
+	cmd := g.command(args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return errors.New(firstLine("", err))
+	}
+	rerr := read(stdout)
+	if rerr != nil {
+		_, _ = io.Copy(io.Discard, stdout)
+	}
+	if err := cmd.Wait(); err != nil {
+		return errors.New(firstLine(stderr.String(), err))
+	}
+	return rerr
 }
 
 // firstLine is git's first line of stderr without "fatal: ", else err.

@@ -199,6 +199,14 @@ func TestHostileConfigRunsNothing(t *testing.T) {
 	if want := []string{"infra/a.tf", "k8s/a.yaml", "new.tf"}; !reflect.DeepEqual(s.Files, want) {
 		t.Errorf("Changed: got %q, want %q", s.Files, want)
 	}
+	wantLines := map[string]Lines{
+		"infra/a.tf": {Ranges: []LineRange{{1, 1}}},
+		"k8s/a.yaml": {Ranges: []LineRange{{1, 1}}},
+		"new.tf":     {Whole: true},
+	}
+	if !reflect.DeepEqual(s.Lines, wantLines) {
+		t.Errorf("Changed lines: got %+v, want %+v", s.Lines, wantLines)
+	}
 	rev, err := ResolveBase(dir, "main")
 	if err != nil {
 		t.Fatal(err)
