@@ -5,7 +5,8 @@ import "github.com/faultline-dev/faultline/lint"
 // Picture maps a finding onto the graph: the entity declared at each of
 // its locations, the relations between them, and — when the primary
 // location's entity lacks the relation the finding breaks (Finding.Breaks,
-// else any relation) to the first related location's entity — that link,
+// else any relation but depends on) to the first related location's
+// entity — that link,
 // marked broken and labelled with it and the rule. Nil when fewer than two
 // locations declare an entity.
 func (g *Graph) Picture(f lint.Finding) *lint.Picture {
@@ -21,7 +22,9 @@ func (g *Graph) Picture(f lint.Finding) *lint.Picture {
 			continue
 		}
 		p.Edges = append(p.Edges, lint.PictureEdge{From: a, To: b, Label: e.Label})
-		if f.Breaks == "" || e.Label == f.Breaks {
+		// An ordering (depends on) is no relation a rule follows: it
+		// never stands for the link a finding breaks.
+		if e.Label != DependsOn && (f.Breaks == "" || e.Label == f.Breaks) {
 			linked[[2]int{min(a, b), max(a, b)}] = true
 		}
 	}
