@@ -418,3 +418,32 @@ resource "aws_iam_role" "c" {
 	}
 	wantDeps(t, "embedded", res.Embedded[0].DependsOn, "helm_release.karpenter")
 }
+
+// TestDependsOnStandIn: a call answered by a built-in stand-in (a
+// registry module faultline models) applies its depends_on to every
+// entity the stand-in gives, as to a local module's.
+func TestDependsOnStandIn(t *testing.T) {
+	res := loadTree(t, map[string]string{"main.tf": `
+resource "aws_iam_role" "base" {
+  name = "base"
+}
+module "karpenter" {
+  source       = "terraform-aws-modules/eks/aws//modules/karpenter"
+  version      = "~> 20.0"
+  cluster_name = "core"
+  depends_on   = [aws_iam_role.base]
+}
+`})
+	n := 0
+	for _, e := range res.Entities {
+		o := e.Base()
+		if o.Label == "aws_iam_role.base" {
+			continue
+		}
+		n++
+		wantDeps(t, o.Label, o.DependsOn, "aws_iam_role.base")
+	}
+	if n == 0 {
+		t.Fatal("the stand-in gave no entity")
+	}
+}
