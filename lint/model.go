@@ -165,6 +165,15 @@ type Object struct {
 	// user's own configuration that leads to it: where the user changes
 	// it. Nil for objects of the user's own code.
 	CallSite *Location
+	// DependsOn are the Addrs of the entities this object explicitly
+	// depends on, as its parser resolved them, each once and never the
+	// object itself. For Terraform: the targets of its block's depends_on,
+	// then those of each module call around it (innermost first), each
+	// target in the module instance that writes it and standing for every
+	// entity of that resource (all its instances) or module call (all it
+	// declares, nested calls included); targets that are no entity are
+	// absent. No rule reads it; the graph draws it.
+	DependsOn []string
 }
 
 // PossibleInstance is one instance of a Terraform block (resource or

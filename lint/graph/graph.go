@@ -1,6 +1,6 @@
 // Package graph draws the model as a graph: its entities as nodes and the
 // relations the rules follow (uses role, selects security group, bound to
-// role, runs as, trusts subject…) as labelled edges, resolved with the
+// role, runs as, trusts subject, depends on…) as labelled edges, resolved with the
 // model's own resolvers. It renders Mermaid, DOT and a self-contained HTML
 // page.
 package graph

@@ -13,8 +13,8 @@ import (
 // entity to every related entity it lacks it to (each candidate place a
 // pod cannot schedule on; the account a trust refuses). A finding that
 // names none gets one broken link, to the first related entity no relation
-// joins to the primary's. Nil when fewer than two locations declare an
-// entity.
+// but depends on joins to the primary's. Nil when fewer than two locations
+// declare an entity.
 func (g *Graph) Picture(f lint.Finding) *lint.Picture {
 	p, at := g.locate(f)
 	if len(at) < 2 {
@@ -28,7 +28,9 @@ func (g *Graph) Picture(f lint.Finding) *lint.Picture {
 			continue
 		}
 		p.Edges = append(p.Edges, lint.PictureEdge{From: a, To: b, Label: e.Label})
-		if f.Breaks == "" || e.Label == f.Breaks {
+		// An ordering (depends on) is no relation a rule follows: it
+		// never stands for the link a finding breaks.
+		if e.Label != DependsOn && (f.Breaks == "" || e.Label == f.Breaks) {
 			linked[[2]int{min(a, b), max(a, b)}] = true
 		}
 	}

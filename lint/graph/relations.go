@@ -27,6 +27,7 @@ const (
 	ClaimsFromClass  = "claims from class"
 	OfClass          = "of class"
 	BoundToVolume    = "bound to volume"
+	DependsOn        = "depends on"
 	// SchedulesOn is never an edge — the model does not place pods — but
 	// the relation a pod that fits nowhere breaks with each candidate place
 	// (FL401–FL404 name it).
@@ -64,6 +65,7 @@ func (b *builder) relations() {
 	b.accessEntries()
 	b.subnets()
 	b.volumes()
+	b.dependencies()
 }
 
 // nodeIdentities: node groups and Karpenter node classes (and legacy
@@ -278,4 +280,16 @@ func (b *builder) class(ref lint.Ref, holder lint.Scope) lint.Entity {
 		return sc
 	}
 	return nil
+}
+
+// dependencies: an entity to each entity it explicitly depends on
+// (Terraform's depends_on, as the parser resolved it to addresses).
+func (b *builder) dependencies() {
+	for _, e := range b.ents {
+		for _, addr := range e.Base().DependsOn {
+			if j, ok := b.index[addr]; ok {
+				b.g.Edges = append(b.g.Edges, Edge{From: b.index[e.Base().Addr], To: j, Label: DependsOn})
+			}
+		}
+	}
 }

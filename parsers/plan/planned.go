@@ -17,28 +17,53 @@ import (
 // opts.SourceRange of their address, else at opts.CallRange (the module
 // call in the scanned source that contains them), else nowhere. Values
 // the plan leaves unknown until apply, or marks sensitive, are unknown.
+// Each depends on (lint.Object.DependsOn) what the plan's configuration
+// says its block and the module calls around it depend on.
 func (p *Plan) Resources(opts Options) []lint.Entity {
 	if p == nil || p.raw == nil || p.raw.PlannedValues == nil {
 		return nil
 	}
-	var out []lint.Entity
-	var walk func(m *tfjson.StateModule, depth int)
-	walk = func(m *tfjson.StateModule, depth int) {
-		if m == nil || depth > maxModuleDepth {
-			return
+	w := &plannedWalk{opts: opts}
+	var cfg *tfjson.ConfigModule
+	if p.raw.Config != nil {
+		cfg = p.raw.Config.RootModule
+	}
+	w.module(p.raw.PlannedValues.RootModule, cfg, 0)
+	return w.out
+}
+
+// plannedWalk gathers the planned entities, module instance by module
+// instance, with what each block's depends_on names (dependson.go).
+type plannedWalk struct {
+	opts Options
+	out  []lint.Entity
+}
+
+// module adds the entities of one planned module instance (its
+// configuration cfg may be nil), and the explicit dependencies its
+// configuration gives them.
+func (w *plannedWalk) module(m *tfjson.StateModule, cfg *tfjson.ConfigModule, depth int) {
+	if m == nil || depth > maxModuleDepth {
+		return
+	}
+	blocks := map[string][]int{}
+	for _, r := range m.Resources {
+		if r == nil || r.Mode != tfjson.ManagedResourceMode || r.AttributeValues == nil {
+			continue
 		}
-		for _, r := range m.Resources {
-			if r == nil || r.Mode != tfjson.ManagedResourceMode || r.AttributeValues == nil {
-				continue
-			}
-			out = append(out, plannedEntities(r, opts)...)
-		}
-		for _, c := range m.ChildModules {
-			walk(c, depth+1)
+		start := len(w.out)
+		w.out = append(w.out, plannedEntities(r, w.opts)...)
+		blocks[r.Type+"."+r.Name] = appendRange(blocks[r.Type+"."+r.Name], start, len(w.out))
+	}
+	for _, c := range m.ChildModules {
+		name, ok := callName(c)
+		start := len(w.out)
+		w.module(c, childConfig(cfg, name, ok), depth+1)
+		if ok {
+			blocks["module."+name] = appendRange(blocks["module."+name], start, len(w.out))
 		}
 	}
-	walk(p.raw.PlannedValues.RootModule, 0)
-	return out
+	w.dependsOn(cfg, blocks)
 }
 
 // maxModuleDepth bounds the walk through child modules.

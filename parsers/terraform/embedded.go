@@ -34,6 +34,9 @@ type Embedded struct {
 	// Inferred is copied to every object read from Content: the resource
 	// holding it exists only if created (its count is unknown).
 	Inferred []string
+	// DependsOn are the Addrs the resource holding it explicitly depends
+	// on (lint.Object.DependsOn), for the objects read from Content.
+	DependsOn []string
 }
 
 // embed records the YAML of a manifest attribute, mapping positions into

@@ -96,6 +96,9 @@ type modInst struct {
 	// objs the root objects whose attributes all have their values.
 	ctxs map[*exprFacts]*hcl.EvalContext
 	objs map[string]cty.Value
+	// spans are what each block produced, by graph key, kept when the
+	// module writes depends_on (dependson.go).
+	spans map[string]span
 }
 
 // addr returns an object's address within the whole root: module path plus
@@ -142,9 +145,13 @@ func (mi *modInst) run() {
 		case "local":
 			mi.locals[it.name] = mi.eval(mi.m.locals[it.name].Expr, nil)
 		case "resource":
+			s := mi.spanStart()
 			mi.evalResource(it.res)
+			mi.recordSpan(it.res.key(), s)
 		case "module":
+			s := mi.spanStart()
 			mi.evalCall(it.call)
+			mi.recordSpan("module."+it.call.name, s)
 		case "output":
 			mi.outputs[it.name] = mi.eval(mi.m.outputs[it.name].Expr, nil)
 		case "provider":
@@ -152,6 +159,7 @@ func (mi *modInst) run() {
 		}
 	}
 	mi.staticTemplates()
+	mi.resolveDependsOn()
 }
 
 func (mi *modInst) evalVariable(name string) {

@@ -19,6 +19,7 @@ func FuzzLoad(f *testing.F) {
 		"data \"aws_iam_policy_document\" \"d\" {\n  statement {\n    condition {\n      test = \"StringEquals\"\n      variable = \"${module.eks.x}:sub\"\n      values = [1]\n    }\n  }\n}\n",
 		"module \"eks\" {\n  source = \"terraform-aws-modules/eks/aws\"\n  version = \"19.0\"\n  manage_aws_auth_configmap = true\n  aws_auth_roles = [{rolearn = \"x\", groups = [\"system:nodes\"]}]\n  access_entries = {a = {principal_arn = \"y\"}}\n}\n",
 		"resource \"kubernetes_config_map\" \"a\" {\n  metadata {\n    name = \"aws-auth\"\n    namespace = \"kube-system\"\n  }\n  data = {\n    mapRoles = yamlencode([{rolearn = \"z\"}])\n  }\n}\n",
+		"resource \"a\" \"b\" {\n  count = 2\n  depends_on = [a.c[0], \"a.c\", data.d.e, module.m, module.m.o, var.v.w, a]\n}\nresource \"a\" \"c\" {}\nmodule \"m\" {\n  source = \"./\"\n  depends_on = [a.b]\n}\n",
 		"resource \"x\" \"y\" {\n  dynamic \"a\" {\n    for_each = {a = 1}\n    content {\n      v = a.value\n    }\n  }\n}\n",
 	} {
 		f.Add([]byte(seed))

@@ -567,6 +567,11 @@ func writeFacts(b *strings.Builder, v reflect.Value) {
 		}
 		b.WriteByte('{')
 		for i := 0; i < v.NumField(); i++ {
+			if v.Type() == objectType && v.Type().Field(i).Name == "DependsOn" {
+				// Ordering only, read by no rule; an alternative
+				// evaluated in part holds only the targets it redid.
+				continue
+			}
 			b.WriteString(v.Type().Field(i).Name + ":")
 			writeFacts(b, v.Field(i))
 			b.WriteByte(',')

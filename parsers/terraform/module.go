@@ -31,6 +31,9 @@ type module struct {
 	calls     []*moduleCall
 	providers []*provider
 	removed   []*hcl.Block
+	// dependsOn is set when a block of the module writes depends_on: its
+	// instances then record what each block produced (dependson.go).
+	dependsOn bool
 
 	diags hcl.Diagnostics
 	// refused are configuration files the tree would not read (outside it,
@@ -69,7 +72,9 @@ type resource struct {
 	count    hcl.Expression
 	forEach  hcl.Expression
 	provider string // "aws" or "aws.alias"
-	defRange hcl.Range
+	// dependsOn are the blocks its depends_on names (parseDependsOn).
+	dependsOn []string
+	defRange  hcl.Range
 }
 
 func (r *resource) key() string {
@@ -87,9 +92,11 @@ type moduleCall struct {
 	forEach   hcl.Expression
 	providers hcl.Expression
 	// version is the registry version constraint as written ("~> 20.0").
-	version  string
-	defRange hcl.Range
-	srcRange hcl.Range
+	version string
+	// dependsOn are the blocks its depends_on names (parseDependsOn).
+	dependsOn []string
+	defRange  hcl.Range
+	srcRange  hcl.Range
 }
 
 type provider struct {
@@ -325,6 +332,9 @@ func (m *module) addResource(b *hcl.Block, override bool) {
 		if a, ok := meta.Attributes["provider"]; ok {
 			r.provider = traversalString(a.Expr)
 		}
+		if a, ok := meta.Attributes["depends_on"]; ok {
+			r.dependsOn = m.dependsOnOf(a)
+		}
 	}
 	if override {
 		for _, old := range m.resources {
@@ -338,6 +348,9 @@ func (m *module) addResource(b *hcl.Block, override bool) {
 				}
 				if r.provider != "" {
 					old.provider = r.provider
+				}
+				if r.dependsOn != nil {
+					old.dependsOn = r.dependsOn
 				}
 				return
 			}
@@ -368,6 +381,7 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 				c.version = v.AsString()
 			}
 		case "depends_on":
+			c.dependsOn = m.dependsOnOf(a)
 		default:
 			c.attrs[n] = a
 		}
@@ -383,6 +397,9 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 				}
 				if c.version != "" {
 					old.version = c.version
+				}
+				if c.dependsOn != nil {
+					old.dependsOn = c.dependsOn
 				}
 				return
 			}
