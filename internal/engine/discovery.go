@@ -89,6 +89,7 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 		for _, e := range ents {
 			o := e.Base()
 			o.Addr = em.Addr + "/" + o.Addr
+			o.DependsOn = append(o.DependsOn, em.DependsOn...)
 		}
 		p.keep(s, filepath.Dir(abs))
 	}

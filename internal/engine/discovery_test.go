@@ -281,3 +281,40 @@ func TestDiscoveryCompositionInChartOutput(t *testing.T) {
 		t.Errorf("composed role inferred = %v, want %q", got[0].Inferred, helm.InferredDefaults)
 	}
 }
+
+// TestEmbeddedDependsOn: the objects read from a kubectl_manifest carry
+// the manifest's depends_on, resolved to the entities it names (a node
+// class installed after the Karpenter release).
+func TestEmbeddedDependsOn(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{"infra/karpenter.tf": `resource "helm_release" "karpenter" {
+  name       = "karpenter"
+  namespace  = "kube-system"
+  repository = "oci://public.ecr.aws/karpenter"
+  chart      = "karpenter"
+}
+
+resource "kubectl_manifest" "node_class" {
+  yaml_body = <<-YAML
+    apiVersion: karpenter.k8s.aws/v1
+    kind: EC2NodeClass
+    metadata:
+      name: default
+    spec:
+      role: karpenter-node
+  YAML
+  depends_on = [helm_release.karpenter]
+}
+`})
+	l, err := Load(Options{Paths: []string{root}, Cwd: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := l.Input.Model
+	if len(m.Releases) != 1 || len(m.NodeClasses) != 1 {
+		t.Fatalf("releases %d, node classes %d; want one each", len(m.Releases), len(m.NodeClasses))
+	}
+	if got := m.NodeClasses[0].DependsOn; !slices.Equal(got, []string{m.Releases[0].Addr}) {
+		t.Errorf("node class depends on %q, want the release %q", got, m.Releases[0].Addr)
+	}
+}
