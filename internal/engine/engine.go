@@ -579,7 +579,8 @@ func addPlan(model *lint.Model, opts Options, rel func(string) string, calls map
 			declared[o.Label] = append(declared[o.Label], e)
 		}
 	}
-	joined := map[string]bool{} // plan addresses the source declares
+	joined := map[string]bool{}   // plan addresses the source declares
+	source := map[string]string{} // plan address → the one source entity's
 	var add []lint.Entity
 	for _, e := range opts.Plan.Resources(popts) {
 		o := e.Base()
@@ -591,9 +592,18 @@ func addPlan(model *lint.Model, opts Options, rel func(string) string, calls map
 			add = append(add, e)
 		case 1:
 			joined[o.Addr] = true
+			source[o.Addr] = ds[0].Base().Addr
 			enrich(ds[0], e)
 		default:
 			joined[o.Addr] = true // several roots declare it: the plan does not say which
+		}
+	}
+	for _, e := range add {
+		deps := e.Base().DependsOn
+		for i, d := range deps {
+			if a, ok := source[d]; ok {
+				deps[i] = a // the target is known under its source address
+			}
 		}
 	}
 	model.Add(add...)

@@ -260,3 +260,31 @@ func TestPlanSettlesPossibleModuleInstances(t *testing.T) {
 		t.Errorf("roles %q, want %q", got, want)
 	}
 }
+
+// TestPlanDependsOnJoinedSource: an entity only the plan has that depends
+// on an object the source declares too depends on the source's entity
+// (the plan's copy joined it), so the relation has both ends in the model.
+func TestPlanDependsOnJoinedSource(t *testing.T) {
+	src := `{"format_version":"1.2",
+"planned_values":{"root_module":{"resources":[
+  {"address":"aws_iam_role.nodes","mode":"managed","type":"aws_iam_role","name":"nodes","values":{"name":"demo-nodes"}}],
+ "child_modules":[{"address":"module.pool","resources":[
+  {"address":"module.pool.aws_eks_node_group.this","mode":"managed","type":"aws_eks_node_group","name":"this","values":{"node_group_name":"pool"}}]}]}},
+"configuration":{"root_module":{
+ "resources":[{"address":"aws_iam_role.nodes","mode":"managed","type":"aws_iam_role","name":"nodes"}],
+ "module_calls":{"pool":{"source":"git::https://example.com/pool.git","depends_on":["aws_iam_role.nodes"],"module":{"resources":[
+  {"address":"aws_eks_node_group.this","mode":"managed","type":"aws_eks_node_group","name":"this"}]}}}}}}`
+	p, err := plan.ParseBytes([]byte(src))
+	must(t, err)
+	root := t.TempDir()
+	write(t, root, map[string]string{"main.tf": "resource \"aws_iam_role\" \"nodes\" {\n  name = \"demo-nodes\"\n}\n"})
+	l, err := Load(Options{Paths: []string{root}, Cwd: root, Plan: p, PlanFile: "plan.json"})
+	must(t, err)
+	m := l.Input.Model
+	if len(m.Roles) != 1 || m.Roles[0].FromPlan() || len(m.NodeGroups) != 1 {
+		t.Fatalf("roles %d (from plan: %v), node groups %d; want the source's role and the plan's group", len(m.Roles), len(m.Roles) == 1 && m.Roles[0].FromPlan(), len(m.NodeGroups))
+	}
+	if got := m.NodeGroups[0].DependsOn; !slices.Equal(got, []string{m.Roles[0].Addr}) {
+		t.Errorf("the node group depends on %q, want the source's role %q", got, m.Roles[0].Addr)
+	}
+}
