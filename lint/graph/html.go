@@ -297,12 +297,19 @@ body { margin: 0; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; backgrou
   });
   kinds.forEach(function (k) { text(svg, "column", heads[k].x, heads[k].y - 6, k); });
   var edges = el("g", {"id": "edges"}, svg);
-  var labelBoxes = [], edgesOf = Object.create(null), lit = [];
+  var labelBoxes = [], edgesOf = Object.create(null), lit = [], arcs = 0;
   data.edges.forEach(function (e) {
     var a = byId[e.from], b = byId[e.to];
     if (!a || !b) { return; }
     var x1 = a.x + W / 2, x2 = b.x + W / 2, y1, y2, d;
-    if (a.y === b.y) {
+    if (Math.abs(a.y - b.y) > 2 * H && Math.abs(a.x - b.x) < W) {
+      // Past the boxes between them in one column: an arc in the gap on
+      // the right, from side to side, each a little wider than the last.
+      x1 = a.x + W; x2 = b.x + W; y1 = a.y + H / 2; y2 = b.y + H / 2;
+      var bulge = Math.max(x1, x2) + 14 + (arcs++ % 3) * 7;
+      d = "M" + x1 + "," + y1 + " C" + bulge + "," + y1 + " " + bulge + "," + y2 + " " + x2 + "," + y2;
+      x1 = x2 = bulge - 4;
+    } else if (a.y === b.y) {
       y1 = a.y + H; y2 = b.y + H;
       d = "M" + x1 + "," + y1 + " C" + x1 + "," + (y1 + 30) + " " + x2 + "," + (y2 + 30) + " " + x2 + "," + y2;
     } else {
