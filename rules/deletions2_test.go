@@ -337,3 +337,44 @@ func TestFL305ManagedNodeGroupsByMode(t *testing.T) {
 		}
 	}
 }
+
+// TestFL304DecidesOnParsedAddresses: the deleted object is an OIDC
+// provider by its parsed type, and a module output counts as its ARN by
+// the output's parsed name and the module call the provider lies in: a
+// resource whose name merely contains the type, a data source, an output
+// whose name only contains the words, a module call whose name starts
+// like the provider's, and a module of another root are not the deleted
+// provider's; a reference to a keyless module call covers its instances.
+func TestFL304DecidesOnParsedAddresses(t *testing.T) {
+	outputOf := func(object, path string) *lint.Role {
+		return irsaRole(lint.Hole(lint.HoleRef{Object: object, Path: path}))
+	}
+	withBefore := func(addr string) *lint.Change {
+		c := oidcChange(lint.ActionDelete, addr[len("infra:"):])
+		c.Before = &lint.Role{Object: obj(lint.KindRole, addr, addr[len("infra:"):], "x", at(tfFile, 70))}
+		return c
+	}
+	for name, tc := range map[string]struct {
+		role   *lint.Role
+		change *lint.Change
+		want   bool
+	}{
+		"provider in a keyed module, keyless reference": {outputOf("infra:module.eks", "oidc_provider_arn"), oidcChange(lint.ActionDelete, "module.eks[0].aws_iam_openid_connect_provider.oidc_provider[0]"), true},
+		"output named by its words":                     {outputOf("infra:module.eks", "eks_oidc_provider_arn"), oidcChange(lint.ActionDelete, "module.eks.aws_iam_openid_connect_provider.this"), true},
+		"type only contained in the name":               {outputOf("infra:aws_iam_openid_connect_provider.eks", "arn"), oidcChange(lint.ActionDelete, "aws_iam_openid_connect_provider_x.eks"), false},
+		"a data source is not deleted":                  {outputOf("infra:data.aws_iam_openid_connect_provider.eks", "arn"), oidcChange(lint.ActionDelete, "data.aws_iam_openid_connect_provider.eks"), false},
+		"output whose words only contain the phrase":    {outputOf("infra:module.eks", "not_oidc_providers_arn"), oidcChange(lint.ActionDelete, "module.eks.aws_iam_openid_connect_provider.this"), false},
+		"module call with a longer name":                {outputOf("infra:module.eks", "oidc_provider_arn"), oidcChange(lint.ActionDelete, "module.eks_blue.aws_iam_openid_connect_provider.this"), false},
+		"module call of another root":                   {outputOf("other:module.eks", "oidc_provider_arn"), withBefore("infra:module.eks.aws_iam_openid_connect_provider.this"), false},
+		"module call of the same root":                  {outputOf("infra:module.eks", "oidc_provider_arn"), withBefore("infra:module.eks.aws_iam_openid_connect_provider.this"), true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			m := &lint.Model{}
+			m.Add(tc.role)
+			m.AddChange(tc.change)
+			if got := run(m, rules.OIDCProviderDeletion); (len(got) == 1) != tc.want || len(got) > 1 {
+				t.Errorf("%d findings, want a finding: %v: %+v", len(got), tc.want, got)
+			}
+		})
+	}
+}

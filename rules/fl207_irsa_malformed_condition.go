@@ -141,7 +141,7 @@ func conditionProblems(c lint.TrustCondition) []conditionProblem {
 				why:  "condition keys are <issuer>:<claim> (oidc.eks.<region>.amazonaws.com/id/<ID>:sub); a key built from the provider ARN exists in no token",
 				hint: fmt.Sprintf("key the condition on the issuer: %s (the ARN is for the Federated principal only)", good),
 			}
-			if strings.Contains(ref.Object, "aws_iam_openid_connect_provider") {
+			if a, ok := lint.ParseAddress(ref.Object); ok && a.Type == oidcProviderType { // resource or data source: both have url
 				obj := lint.HoleRef{Object: ref.Object}.String()
 				p.hint = fmt.Sprintf("key the condition on the issuer: \"${replace(%s.url, \"https://\", \"\")}:%s\" (the ARN is for the Federated principal only)", obj, claim)
 			} else {
@@ -257,11 +257,14 @@ func arnHole(issuer lint.Value) (lint.HoleRef, bool) {
 	if ref == nil || ref.Anonymous {
 		return lint.HoleRef{}, false
 	}
-	path := ref.Path
-	if i := strings.LastIndex(path, "."); i >= 0 {
-		path = path[i+1:]
+	// The attribute read last names an ARN: arn, or a name whose last
+	// word is arn (oidc_provider_arn).
+	names := ref.Attrs()
+	if len(names) == 0 {
+		return lint.HoleRef{}, false
 	}
-	if path == "arn" || strings.HasSuffix(path, "_arn") {
+	words := strings.Split(names[len(names)-1], "_")
+	if words[len(words)-1] == "arn" {
 		return *ref, true
 	}
 	return lint.HoleRef{}, false

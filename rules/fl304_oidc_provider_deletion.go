@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -169,15 +170,8 @@ func newTrustIndex(m *lint.Model) *trustIndex {
 				for _, ref := range f.Refs() {
 					x.refs.add(i, ref.Object)
 					x.refs.add(i, stripIndex(ref.Object))
-					if !strings.Contains(ref.Path, "oidc_provider") {
-						continue
-					}
-					obj := ref.Object
-					if j := strings.LastIndex(obj, ":"); j >= 0 {
-						obj = obj[j+1:]
-					}
-					if strings.HasPrefix(obj, "module.") && !strings.Contains(obj, "."+oidcProviderType) {
-						x.modules[obj] = append(x.modules[obj], i)
+					if call, ok := providerOutputOf(ref); ok {
+						x.modules[call.Unqualified().String()] = append(x.modules[call.Unqualified().String()], i)
 					}
 				}
 			}
@@ -189,13 +183,16 @@ func newTrustIndex(m *lint.Model) *trustIndex {
 // candidates lists, in order, the roles whose trust may name the provider
 // at qualified or bare, or the provider whose ARN is id: federatedNames
 // matches a reference to the address or a module's oidc_provider output
-// of a module call the address is inside (bare starts with the call and
-// "."); lint.Compare is Yes for a literal ARN only with the same literal.
+// of a module call the address is inside; lint.Compare is Yes for a
+// literal ARN only with the same literal.
 func (x *trustIndex) candidates(id lint.Value, qualified, bare string) []int {
 	at := x.refs.at(qualified, bare)
-	for i := 0; i < len(bare); i++ {
-		if bare[i] == '.' {
-			at = append(at, x.modules[bare[:i]]...)
+	if a, ok := lint.ParseAddress(bare); ok {
+		for k := 1; k <= len(a.Modules); k++ {
+			call := lint.Address{Modules: slices.Clone(a.Modules[:k])}
+			at = append(at, x.modules[call.String()]...)
+			call.Modules[k-1].Key = ""
+			at = append(at, x.modules[call.String()]...)
 		}
 	}
 	if !id.IsUnknown() {
@@ -210,10 +207,35 @@ func (x *trustIndex) candidates(id lint.Value, qualified, bare string) []int {
 // isOIDCProviderAddr reports whether a Terraform address is an OIDC
 // provider resource (in any module).
 func isOIDCProviderAddr(addr string) bool {
-	if i := strings.LastIndex(addr, ":"); i >= 0 {
-		addr = addr[i+1:]
+	a, ok := lint.ParseAddress(addr)
+	return ok && !a.Data && a.Type == oidcProviderType
+}
+
+// providerOutputOf is the module call a reference reads an OIDC provider
+// output of ("module.eks" for module.eks.oidc_provider_arn): an output
+// whose name has the words oidc and provider in a row (oidc_provider,
+// oidc_provider_arn, eks_oidc_provider_arn). A reference to a resource in
+// the module (module.eks.aws_iam_openid_connect_provider.this) is no
+// output.
+func providerOutputOf(ref lint.HoleRef) (lint.Address, bool) {
+	if ref.Anonymous {
+		return lint.Address{}, false
 	}
-	return strings.HasPrefix(addr, oidcProviderType+".") || strings.Contains(addr, "."+oidcProviderType+".")
+	call, ok := lint.ParseAddress(ref.Object)
+	if !ok || !call.IsModuleCall() {
+		return lint.Address{}, false
+	}
+	name, ok := ref.Attr()
+	if !ok {
+		return lint.Address{}, false
+	}
+	words := strings.Split(name, "_")
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "oidc" && words[i+1] == "provider" {
+			return call, true
+		}
+	}
+	return lint.Address{}, false
 }
 
 // federatedNames reports whether a Federated principal refers to the
@@ -230,16 +252,20 @@ func federatedNames(fed []lint.Value, qualified, bare string) (match bool, via s
 			}
 		}
 	}
+	deleted, ok := lint.ParseAddress(qualified)
+	if !ok {
+		deleted, ok = lint.ParseAddress(bare)
+	}
+	if !ok {
+		return false, ""
+	}
 	for _, v := range fed {
 		for _, ref := range v.Refs() {
-			if ref.Anonymous || !strings.Contains(ref.Path, "oidc_provider") {
+			call, ok := providerOutputOf(ref)
+			if !ok || deleted.Root != "" && call.Root != "" && deleted.Root != call.Root {
 				continue
 			}
-			obj := ref.Object
-			if i := strings.LastIndex(obj, ":"); i >= 0 {
-				obj = obj[i+1:]
-			}
-			if strings.HasPrefix(obj, "module.") && !strings.Contains(obj, "."+oidcProviderType) && strings.HasPrefix(bare, obj+".") {
+			if deleted.Unqualified().Within(call.Unqualified()) {
 				return true, ref.String()
 			}
 		}
@@ -247,12 +273,11 @@ func federatedNames(fed []lint.Value, qualified, bare string) (match bool, via s
 	return false, ""
 }
 
-// stripIndex drops a trailing instance key ("x[0]" → "x").
+// stripIndex drops an address's own instance key ("x[0]" → "x"); text
+// that is no address is returned as it is.
 func stripIndex(addr string) string {
-	if strings.HasSuffix(addr, "]") {
-		if i := strings.LastIndex(addr, "["); i >= 0 {
-			return addr[:i]
-		}
+	if a, ok := lint.ParseAddress(addr); ok && a.Key != "" {
+		return a.Unkeyed().String()
 	}
 	return addr
 }

@@ -1,0 +1,75 @@
+package lint
+
+import "testing"
+
+// TestParseAddress: model addresses of resources, data sources and module
+// calls parse into their parts and write back unchanged; references with
+// attributes, manifests and junk do not parse.
+func TestParseAddress(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Address
+	}{
+		{"aws_iam_role.nodes", Address{Type: "aws_iam_role", Name: "nodes"}},
+		{"infra/prod:aws_iam_role.nodes[0]", Address{Root: "infra/prod", Type: "aws_iam_role", Name: "nodes", Key: "[0]"}},
+		{`infra:module.pools["a:b.c"].module.inner.aws_iam_openid_connect_provider.this[0]`, Address{Root: "infra", Modules: []ModuleStep{{"pools", `["a:b.c"]`}, {"inner", ""}}, Type: "aws_iam_openid_connect_provider", Name: "this", Key: "[0]"}},
+		{"module.eks", Address{Modules: []ModuleStep{{"eks", ""}}}},
+		{"x:module.eks[1]", Address{Root: "x", Modules: []ModuleStep{{"eks", "[1]"}}}},
+		{"data.aws_iam_policy_document.trust", Address{Data: true, Type: "aws_iam_policy_document", Name: "trust"}},
+		{"module.m.data.aws_caller_identity.me", Address{Modules: []ModuleStep{{"m", ""}}, Data: true, Type: "aws_caller_identity", Name: "me"}},
+		{"head/infra:module.pools[*].aws_iam_role.nodes[*]", Address{Root: "head/infra", Modules: []ModuleStep{{"pools", PossibleKey}}, Type: "aws_iam_role", Name: "nodes", Key: PossibleKey}},
+		{`module.g["${var.env}-%{if true}x%{endif}"].aws_iam_role.x`, Address{Modules: []ModuleStep{{"g", `["${var.env}-%{if true}x%{endif}"]`}}, Type: "aws_iam_role", Name: "x"}},
+		{`aws_iam_role.x["[*]\"[*]"]`, Address{Type: "aws_iam_role", Name: "x", Key: `["[*]\"[*]"]`}},
+	} {
+		got, ok := ParseAddress(tc.in)
+		if !ok || got.String() != tc.in || got.Root != tc.want.Root || got.Data != tc.want.Data || got.Type != tc.want.Type || got.Name != tc.want.Name || got.Key != tc.want.Key || len(got.Modules) != len(tc.want.Modules) {
+			t.Errorf("%s: got %+v (ok %v, writes %s), want %+v", tc.in, got, ok, got.String(), tc.want)
+			continue
+		}
+		for i := range got.Modules {
+			if got.Modules[i] != tc.want.Modules[i] {
+				t.Errorf("%s: module %d = %+v, want %+v", tc.in, i, got.Modules[i], tc.want.Modules[i])
+			}
+		}
+	}
+	for _, bad := range []string{"", "aws_iam_role", "aws_iam_role.nodes.arn", "module.eks.oidc_provider_arn", "k8s/sa.yaml#0/ServiceAccount/x", "infra:aws_eks_addon.x#pod_identity_association[0]", "module", "data.x", "a.b[0][1]"} {
+		if a, ok := ParseAddress(bad); ok {
+			t.Errorf("%q parsed as %+v", bad, a)
+		}
+	}
+}
+
+// TestAddressWithin: an object lies inside a module call when the call's
+// steps lead to it; a call without a key stands for all its instances; a
+// qualified call only holds objects of its root.
+func TestAddressWithin(t *testing.T) {
+	p := func(s string) Address {
+		a, ok := ParseAddress(s)
+		if !ok {
+			t.Fatalf("%s does not parse", s)
+		}
+		return a
+	}
+	obj := p(`infra:module.eks[0].module.irsa.aws_iam_role.this`)
+	for call, want := range map[string]bool{
+		"module.eks":               true,
+		"module.eks[0]":            true,
+		"infra:module.eks[0]":      true,
+		"module.eks[1]":            false,
+		"other:module.eks":         false,
+		"module.eks.module.irsa":   true,
+		"module.eksx":              false,
+		"module.irsa":              false,
+		"module.eks[0].module.foo": false,
+	} {
+		if got := obj.Within(p(call)); got != want {
+			t.Errorf("%s within %s = %v, want %v", obj, call, got, want)
+		}
+	}
+	if p("module.eks").Within(p("module.eks")) {
+		t.Error("a call lies within itself")
+	}
+	if p("aws_iam_role.x").Within(p("aws_iam_role.x")) {
+		t.Error("a resource is a module call")
+	}
+}
