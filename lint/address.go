@@ -103,13 +103,13 @@ func possibleKeys(s string) ([]byte, map[int]bool) {
 }
 
 // qualifierEnd is the index of the colon that ends the root directory
-// qualifier — the first colon not inside an instance key — or -1.
+// qualifier — the last colon before any instance key (a Terraform address
+// has colons only inside quoted keys; a directory may have some) — or -1.
 func qualifierEnd(s string) int {
-	i := strings.Index(s, ":")
-	if i < 0 || strings.ContainsAny(s[:i], `["`) {
-		return -1
+	if k := strings.IndexAny(s, `["`); k >= 0 {
+		s = s[:k]
 	}
-	return i
+	return strings.LastIndex(s, ":")
 }
 
 // traversalStep is a name or an instance key (as written) of a traversal.

@@ -14,6 +14,7 @@ func TestParseAddress(t *testing.T) {
 		{"infra/prod:aws_iam_role.nodes[0]", Address{Root: "infra/prod", Type: "aws_iam_role", Name: "nodes", Key: "[0]"}},
 		{`infra:module.pools["a:b.c"].module.inner.aws_iam_openid_connect_provider.this[0]`, Address{Root: "infra", Modules: []ModuleStep{{"pools", `["a:b.c"]`}, {"inner", ""}}, Type: "aws_iam_openid_connect_provider", Name: "this", Key: "[0]"}},
 		{"module.eks", Address{Modules: []ModuleStep{{"eks", ""}}}},
+		{`a:b:aws_iam_role.x["c:d"]`, Address{Root: "a:b", Type: "aws_iam_role", Name: "x", Key: `["c:d"]`}},
 		{"x:module.eks[1]", Address{Root: "x", Modules: []ModuleStep{{"eks", "[1]"}}}},
 		{"data.aws_iam_policy_document.trust", Address{Data: true, Type: "aws_iam_policy_document", Name: "trust"}},
 		{"module.m.data.aws_caller_identity.me", Address{Modules: []ModuleStep{{"m", ""}}, Data: true, Type: "aws_caller_identity", Name: "me"}},

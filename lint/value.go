@@ -21,9 +21,9 @@ type HoleRef struct {
 // module directory.
 func (h HoleRef) String() string {
 	obj := h.Object
-	// The qualifier ends at the first colon that is not inside an
-	// instance key (aws_iam_role.x["a:b"]).
-	if i := strings.Index(obj, ":"); i >= 0 && !strings.ContainsAny(obj[:i], `["`) {
+	// The qualifier ends at the last colon before any instance key
+	// (aws_iam_role.x["a:b"]).
+	if i := qualifierEnd(obj); i >= 0 {
 		obj = obj[i+1:]
 	}
 	if h.Path == "" {

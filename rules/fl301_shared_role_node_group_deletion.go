@@ -280,7 +280,11 @@ func sameAddr(addr, qualified, bare string) bool {
 	if addr == bare {
 		return true
 	}
-	return qualified == "" && strings.HasSuffix(addr, ":"+bare)
+	if qualified != "" {
+		return false
+	}
+	a, ok := lint.ParseAddress(addr)
+	return ok && a.Root != "" && a.Unqualified().String() == bare
 }
 
 // destroyedByChange reports whether a current entity is itself deleted or

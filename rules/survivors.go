@@ -138,7 +138,7 @@ func (x *idIndex) candidates(n int, del lint.Identity, key lint.Value, c *lint.C
 // compares addresses.
 type addrIndex struct {
 	exact map[string][]int
-	tail  map[string][]int // by the part after any ":"
+	tail  map[string][]int // by the address without its root directory
 }
 
 func newAddrIndex() addrIndex {
@@ -150,10 +150,9 @@ func (x *addrIndex) add(i int, addr string) {
 		return
 	}
 	x.exact[addr] = append(x.exact[addr], i)
-	for j := 0; j < len(addr); j++ {
-		if addr[j] == ':' {
-			x.tail[addr[j+1:]] = append(x.tail[addr[j+1:]], i)
-		}
+	if a, ok := lint.ParseAddress(addr); ok && a.Root != "" {
+		bare := a.Unqualified().String()
+		x.tail[bare] = append(x.tail[bare], i)
 	}
 }
 
