@@ -313,6 +313,14 @@ func isRemote(s string) bool {
 // helmGeneratorKind is the builtin that would exec helm.
 var helmGeneratorKind = regexp.MustCompile(`(?m)^\s*kind:\s*["']?HelmChartInflationGenerator["']?\s*$`)
 
+// mayHoldHelmGenerator reports whether text has a line naming the kind
+// HelmChartInflationGenerator (what is done about it is decided on parsed
+// documents, or, for text that does not parse, on this). The literal test
+// first spares the line scan of a large file that never names it.
+func mayHoldHelmGenerator(text []byte) bool {
+	return bytes.Contains(text, []byte("HelmChartInflationGenerator")) && helmGeneratorKind.Match(text)
+}
+
 // pluginPathKeys are the keys of builtin plugin configs that name files.
 var pluginPathKeys = map[string]bool{"path": true, "paths": true, "files": true, "envs": true, "env": true, "valuesFile": true, "additionalValuesFiles": true}
 

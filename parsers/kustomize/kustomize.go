@@ -84,6 +84,10 @@ type Rendered struct {
 	// Best effort: an unknown position maps to the object's source file,
 	// else the kustomization file. Safe for concurrent use.
 	Map func(r lint.Range, text string) lint.Range
+	// Docs are the documents of Content as the mapper parsed them, when
+	// Content parsed whole (else nil), for kube.Options.Parsed: the
+	// output is then parsed once. Shared with Map: only read them.
+	Docs []*yaml.Node
 }
 
 // Render renders the kustomization in root (absolute, or relative to
@@ -144,7 +148,11 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 		return out, b.diags, b.notes, final
 	}
 	out.Content = content
-	out.Map = newMapper(b, docs, content).Map
+	nodes, whole := pluginDocs(content)
+	out.Map = newMapper(b, docs, nodes).Map
+	if whole {
+		out.Docs = nodes
+	}
 	return out, b.diags, b.notes, true
 }
 
@@ -726,13 +734,19 @@ func (b *builder) parseFor(p string, data, clean []byte) func([]byte) ([]*yaml.N
 // the network: HelmChartInflationGenerator configs (in generators they are
 // rendered through the Helm path instead) and builtin plugin configs that
 // name remote files. A plugin config's local files are copied.
+//
+// The substring tests only pre-filter which files are parsed (every
+// builtin config says "builtin", every Helm generator names its kind);
+// what is dropped is decided on the parsed documents, parsed through the
+// run's cache, which markFile and positions then read too.
 func (b *builder) sanitize(k *kustomization, p string, data []byte, field string) []byte {
-	if !bytes.Contains(data, []byte("builtin")) && !helmGeneratorKind.Match(data) {
+	helmGen := mayHoldHelmGenerator(data)
+	if !helmGen && !bytes.Contains(data, []byte("builtin")) {
 		return data
 	}
-	docs, ok := pluginDocs(data)
+	docs, ok := b.opts.Cache.parse(p, data)
 	if !ok {
-		if helmGeneratorKind.Match(data) {
+		if helmGen {
 			// Unparsable: krusty would fail on it too, but must not run it.
 			b.note(lint.Range{File: b.rel(p), Line: 1, Column: 1}, "HelmChartInflationGenerator in "+b.rel(p)+" not run")
 			return nil
@@ -798,7 +812,7 @@ func (b *builder) plugin(k *kustomization, d *yaml.Node, at lint.Range, dir, fie
 func (b *builder) inlinePlugin(k *kustomization, r ref) {
 	docs, ok := pluginDocs([]byte(r.value))
 	if !ok {
-		if helmGeneratorKind.MatchString(r.value) {
+		if mayHoldHelmGenerator([]byte(r.value)) {
 			r.remove()
 			b.note(b.at(k, r.node), "inline HelmChartInflationGenerator not run")
 		}
