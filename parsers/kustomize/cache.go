@@ -29,6 +29,14 @@ type Cache struct {
 	stats map[string]statRes           // absolute, cleaned path → what Stat gave
 	docs  map[string]parsed            // absolute, cleaned path → its documents
 	yaml  map[[sha256.Size]byte][]byte // digest of a rendered object → its YAML (shared: read only)
+	kusts map[string]kustParse         // absolute, cleaned path → the kustomization parsed
+}
+
+// kustParse is a kustomization file's content and what parsing it gave
+// (its documents are never handed out: each build gets a copy).
+type kustParse struct {
+	data []byte
+	doc  kustDoc
 }
 
 // statRes is a Stat that succeeded, or found nothing.
@@ -46,7 +54,7 @@ type parsed struct {
 
 // NewCache returns an empty cache for one run.
 func NewCache() *Cache {
-	return &Cache{files: map[string][]byte{}, stats: map[string]statRes{}, docs: map[string]parsed{}, yaml: map[[sha256.Size]byte][]byte{}}
+	return &Cache{files: map[string][]byte{}, stats: map[string]statRes{}, docs: map[string]parsed{}, yaml: map[[sha256.Size]byte][]byte{}, kusts: map[string]kustParse{}}
 }
 
 // stat stats p through src, or returns what an earlier stat gave: a
@@ -123,6 +131,28 @@ func (c *Cache) parse(p string, data []byte) ([]*yaml.Node, bool) {
 	c.docs[key] = parsed{data: data, docs: docs, ok: whole}
 	c.mu.Unlock()
 	return docs, whole
+}
+
+// kustDoc is parseKustDoc(data), data the content of the kustomization
+// file at p, parsed once per run: a base every overlay includes is parsed
+// once, and each build copies the result (into). shared says it is the
+// run's (false without a cache).
+func (c *Cache) kustDoc(p string, data []byte) (d kustDoc, shared bool) {
+	if c == nil {
+		return parseKustDoc(data), false
+	}
+	key := filepath.Clean(p)
+	c.mu.Lock()
+	e, ok := c.kusts[key]
+	c.mu.Unlock()
+	if ok && bytes.Equal(e.data, data) {
+		return e.doc, true
+	}
+	d = parseKustDoc(data)
+	c.mu.Lock()
+	c.kusts[key] = kustParse{data: data, doc: d}
+	c.mu.Unlock()
+	return d, true
 }
 
 // objectYAML is resourceYAML(res), once per run for a given object: an
