@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
-	"hash"
 	"io/fs"
 	"path/filepath"
 	"sync"
@@ -165,12 +164,11 @@ func (c *Cache) objectYAML(res *resource.Resource) ([]byte, error) {
 	if c == nil || n == nil || n.Kind != yaml.MappingNode {
 		return resourceYAML(res)
 	}
-	h := sha256.New()
-	if !digestNode(h, n, 0) {
+	text, ok := appendNode(make([]byte, 0, 4096), n, 0)
+	if !ok {
 		return resourceYAML(res)
 	}
-	var key [sha256.Size]byte
-	h.Sum(key[:0])
+	key := sha256.Sum256(text)
 	c.mu.Lock()
 	out, ok := c.yaml[key]
 	c.mu.Unlock()
@@ -187,17 +185,16 @@ func (c *Cache) objectYAML(res *resource.Resource) ([]byte, error) {
 	return out, nil
 }
 
-// digestNode writes n and what lies below it to h, each field length
-// prefixed; false past maxYAMLDepth.
-func digestNode(h hash.Hash, n *yaml.Node, depth int) bool {
+// appendNode appends n and what lies below it to buf, each field length
+// prefixed (the text a digest of n is taken over); false past
+// maxYAMLDepth.
+func appendNode(buf []byte, n *yaml.Node, depth int) ([]byte, bool) {
 	if depth > maxYAMLDepth {
-		return false
+		return buf, false
 	}
-	var num [binary.MaxVarintLen64]byte
-	word := func(v uint64) { h.Write(num[:binary.PutUvarint(num[:], v)]) }
-	text := func(s string) { word(uint64(len(s))); h.Write([]byte(s)) }
-	word(uint64(n.Kind))
-	word(uint64(n.Style))
+	text := func(s string) { buf = append(binary.AppendUvarint(buf, uint64(len(s))), s...) }
+	buf = binary.AppendUvarint(buf, uint64(n.Kind))
+	buf = binary.AppendUvarint(buf, uint64(n.Style))
 	text(n.Tag)
 	text(n.Value)
 	text(n.Anchor)
@@ -206,17 +203,16 @@ func digestNode(h hash.Hash, n *yaml.Node, depth int) bool {
 	text(n.FootComment)
 	if n.Kind == yaml.AliasNode {
 		if n.Alias == nil {
-			word(0)
-			return true
+			return append(buf, 0), true
 		}
-		word(1)
-		return digestNode(h, n.Alias, depth+1)
+		return appendNode(append(buf, 1), n.Alias, depth+1)
 	}
-	word(uint64(len(n.Content)))
+	buf = binary.AppendUvarint(buf, uint64(len(n.Content)))
+	ok := true
 	for _, c := range n.Content {
-		if !digestNode(h, c, depth+1) {
-			return false
+		if buf, ok = appendNode(buf, c, depth+1); !ok {
+			return buf, false
 		}
 	}
-	return true
+	return buf, true
 }
