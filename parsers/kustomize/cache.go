@@ -27,7 +27,7 @@ type Cache struct {
 	files map[string][]byte            // absolute, cleaned path → content
 	stats map[string]statRes           // absolute, cleaned path → what Stat gave
 	docs  map[string]parsed            // absolute, cleaned path → its documents
-	yaml  map[[sha256.Size]byte][]byte // digest of a rendered object → its YAML (shared: read only)
+	yaml  map[[sha256.Size]byte]*objectEntry // digest of a rendered object → its YAML
 	kusts map[string]kustParse         // absolute, cleaned path → the kustomization parsed
 }
 
@@ -53,7 +53,7 @@ type parsed struct {
 
 // NewCache returns an empty cache for one run.
 func NewCache() *Cache {
-	return &Cache{files: map[string][]byte{}, stats: map[string]statRes{}, docs: map[string]parsed{}, yaml: map[[sha256.Size]byte][]byte{}, kusts: map[string]kustParse{}}
+	return &Cache{files: map[string][]byte{}, stats: map[string]statRes{}, docs: map[string]parsed{}, yaml: map[[sha256.Size]byte]*objectEntry{}, kusts: map[string]kustParse{}}
 }
 
 // stat stats p through src, or returns what an earlier stat gave: a
@@ -159,30 +159,30 @@ func (c *Cache) kustDoc(p string, data []byte) (d kustDoc, shared bool) {
 // overlay transforms) is serialised once. The key is a digest of the
 // object's node tree, everything resourceYAML reads of it (kinds, tags,
 // styles, values, anchors, aliases' targets, comments); nil c: no cache.
-func (c *Cache) objectYAML(res *resource.Resource) ([]byte, error) {
+func (c *Cache) objectYAML(res *resource.Resource) (*objectEntry, error) {
 	n := res.YNode()
 	if c == nil || n == nil || n.Kind != yaml.MappingNode {
-		return resourceYAML(res)
+		return newObjectEntry(resourceYAML(res))
 	}
 	text, ok := appendNode(make([]byte, 0, 4096), n, 0)
 	if !ok {
-		return resourceYAML(res)
+		return newObjectEntry(resourceYAML(res))
 	}
 	key := sha256.Sum256(text)
 	c.mu.Lock()
-	out, ok := c.yaml[key]
+	e, ok := c.yaml[key]
 	c.mu.Unlock()
 	if ok {
-		return out, nil
+		return e, nil
 	}
-	out, err := resourceYAML(res)
+	e, err := newObjectEntry(resourceYAML(res))
 	if err != nil {
-		return out, err
+		return nil, err
 	}
 	c.mu.Lock()
-	c.yaml[key] = out
+	c.yaml[key] = e
 	c.mu.Unlock()
-	return out, nil
+	return e, nil
 }
 
 // appendNode appends n and what lies below it to buf, each field length

@@ -142,13 +142,13 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 		b.buildFailed(out.Root, err)
 		return out, b.diags, b.notes, final
 	}
-	content, docs, err := b.output(rm, b.mem(rootAbs))
+	content, docs, objs, err := b.output(rm, b.mem(rootAbs))
 	if err != nil {
 		b.diag(b.fallback, "Cannot render Kustomize overlay", err.Error())
 		return out, b.diags, b.notes, final
 	}
 	out.Content = content
-	nodes, whole := pluginDocs(content)
+	nodes, whole := b.opts.Cache.outputDocs(content, objs)
 	out.Map = newMapper(b, docs, nodes).Map
 	if whole {
 		out.Docs = nodes
@@ -1058,40 +1058,47 @@ type renderedDoc struct {
 // marks and records where each object came from (memory paths, under
 // memRoot, the root's memory path). A marked build whose marks do not say
 // it fails with errUnmarked.
-func (b *builder) output(rm resmap.ResMap, memRoot string) (content []byte, docs []renderedDoc, err error) {
+//
+// objs are the objects' YAML as written into content, at the lines they
+// start at.
+func (b *builder) output(rm resmap.ResMap, memRoot string) (content []byte, docs []renderedDoc, objs []placedObject, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("kustomize panicked: %v", r)
 		}
 	}()
 	var buf bytes.Buffer
+	line := 1
 	for i, res := range rm.Resources() {
 		d := renderedDoc{kind: res.GetKind(), name: res.GetName()}
 		if b.marks.on {
 			ok, err := b.takeMark(res, &d)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			if !ok {
-				return nil, nil, errUnmarked
+				return nil, nil, nil, errUnmarked
 			}
 		} else if err := originOf(res, &d, memRoot); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		y, err := b.opts.Cache.objectYAML(res)
+		e, err := b.opts.Cache.objectYAML(res)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if i > 0 {
 			buf.WriteString("---\n")
+			line++
 		}
-		buf.Write(y)
+		objs = append(objs, placedObject{entry: e, line: line})
+		buf.Write(e.out)
+		line += bytes.Count(e.out, []byte("\n"))
 		if int64(buf.Len()) > b.maxBytes {
-			return nil, nil, fmt.Errorf("rendered output is larger than %d bytes", b.maxBytes)
+			return nil, nil, nil, fmt.Errorf("rendered output is larger than %d bytes", b.maxBytes)
 		}
 		docs = append(docs, d)
 	}
-	return buf.Bytes(), docs, nil
+	return buf.Bytes(), docs, objs, nil
 }
 
 // originOf reads where an object came from out of its origin annotation

@@ -1,9 +1,11 @@
 package kustomize
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
@@ -105,5 +107,76 @@ func TestCloneTreeOwnsItsAliases(t *testing.T) {
 	alias := docRoot(c).Content[3]
 	if alias.Kind != yaml.AliasNode || alias.Alias != docRoot(c).Content[1] {
 		t.Errorf("the alias points to %p, want the copy's anchor %p", alias.Alias, docRoot(c).Content[1])
+	}
+}
+
+// renderAll renders every root under root with one cache and checks that
+// the documents handed on are what parsing each output gives (nodes,
+// lines, columns); it returns how many outputs it checked.
+func renderAll(t *testing.T, root string) int {
+	t.Helper()
+	tree := treefs.New([]string{root}, root)
+	kroots, _ := FindIn(tree, kustomizationDirs(t, root))
+	opts := Options{ScanRoot: root, Tree: tree, Helm: fakeHelm, Cache: NewCache()}
+	var outs []Rendered
+	for _, kr := range kroots {
+		r, diags, _ := Render(kr, opts)
+		if len(diags) > 0 {
+			t.Logf("%s: %v", kr, diags)
+		}
+		outs = append(outs, r)
+	}
+	// Checked once every root rendered: no output's documents are shared
+	// with another's.
+	checked := 0
+	for i, r := range outs {
+		kr := kroots[i]
+		if len(r.Content) == 0 {
+			continue
+		}
+		docs, ok := pluginDocs(r.Content)
+		if !ok {
+			if r.Docs != nil {
+				t.Errorf("%s: Docs for an output that does not parse", kr)
+			}
+			continue
+		}
+		if !reflect.DeepEqual(r.Docs, docs) {
+			t.Errorf("%s: the documents handed on differ from the output's parse", kr)
+		}
+		checked++
+	}
+	return checked
+}
+
+// Objects several roots render alike are parsed once and copied to where
+// each output holds them: the documents are still exactly the output's.
+func TestOutputDocsAreTheOutputsParse(t *testing.T) {
+	root := t.TempDir()
+	shared := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  script: |\n    Multi-line\n    text\n  n: \"1\"\n"
+	files := map[string]string{
+		"shared/kustomization.yaml": "resources:\n  - cm.yaml\n",
+		"shared/cm.yaml":            shared,
+	}
+	// Each overlay's Namespace comes before the shared ConfigMap and is as
+	// many lines long as its labels.
+	for i, o := range []string{"a", "b", "c", "d"} {
+		files[o+"/kustomization.yaml"] = "resources:\n  - ns.yaml\n  - ../shared\n"
+		files[o+"/ns.yaml"] = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + o + "\n  labels:\n    long: \"" + strings.Repeat(o, 100) + "\"\n"
+		for j := range i {
+			files[o+"/ns.yaml"] += fmt.Sprintf("    l%d: x\n", j)
+		}
+	}
+	putFiles(t, root, files)
+	if n := renderAll(t, root); n != 4 {
+		t.Errorf("%d outputs checked, want 4", n)
+	}
+	generated := t.TempDir()
+	sharedTree{apps: 3, clusters: 2, envs: []string{"dev", "prod"}}.write(t, generated)
+	if n := renderAll(t, generated); n != 4 {
+		t.Errorf("%d generated outputs checked, want 4", n)
+	}
+	for _, tree := range corpusTrees() {
+		t.Logf("%s: %d outputs checked", tree, renderAll(t, tree))
 	}
 }
