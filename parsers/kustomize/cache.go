@@ -24,11 +24,11 @@ import (
 // succeed after. Safe for concurrent use.
 type Cache struct {
 	mu    sync.Mutex
-	files map[string][]byte            // absolute, cleaned path → content
-	stats map[string]statRes           // absolute, cleaned path → what Stat gave
-	docs  map[string]parsed            // absolute, cleaned path → its documents
+	files map[string][]byte                  // absolute, cleaned path → content
+	stats map[string]statRes                 // absolute, cleaned path → what Stat gave
+	docs  map[string]parsed                  // absolute, cleaned path → its documents
 	yaml  map[[sha256.Size]byte]*objectEntry // digest of a rendered object → its YAML
-	kusts map[string]kustParse         // absolute, cleaned path → the kustomization parsed
+	kusts map[string]kustParse               // absolute, cleaned path → the kustomization parsed
 }
 
 // kustParse is a kustomization file's content and what parsing it gave
