@@ -120,10 +120,7 @@ func renderAll(t *testing.T, root string) int {
 	opts := Options{ScanRoot: root, Tree: tree, Helm: fakeHelm, Cache: NewCache()}
 	var outs []Rendered
 	for _, kr := range kroots {
-		r, diags, _ := Render(kr, opts)
-		if len(diags) > 0 {
-			t.Logf("%s: %v", kr, diags)
-		}
+		r, _, _ := Render(kr, opts)
 		outs = append(outs, r)
 	}
 	// Checked once every root rendered: no output's documents are shared
@@ -159,9 +156,10 @@ func TestOutputDocsAreTheOutputsParse(t *testing.T) {
 		"shared/cm.yaml":            shared,
 	}
 	// Each overlay's Namespace comes before the shared ConfigMap and is as
-	// many lines long as its labels.
+	// many lines long as its labels; its ServiceAccount comes after.
 	for i, o := range []string{"a", "b", "c", "d"} {
-		files[o+"/kustomization.yaml"] = "resources:\n  - ns.yaml\n  - ../shared\n"
+		files[o+"/kustomization.yaml"] = "resources:\n  - ns.yaml\n  - ../shared\n  - sa.yaml\n"
+		files[o+"/sa.yaml"] = "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: " + o + "\n"
 		files[o+"/ns.yaml"] = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + o + "\n  labels:\n    long: \"" + strings.Repeat(o, 100) + "\"\n"
 		for j := range i {
 			files[o+"/ns.yaml"] += fmt.Sprintf("    l%d: x\n", j)
