@@ -14,8 +14,10 @@ import (
 )
 
 // Cache is what the renders of one run share: the files read through the
-// tree, the documents parsed from them to map positions, and the YAML of
-// rendered objects. A base that
+// tree, the documents parsed from them (to mark and sanitise them and to
+// map positions), the kustomization files parsed (each build rewrites a
+// copy), and the YAML of rendered objects with, for an object several
+// renders share, that YAML parsed. A base that
 // many overlays include is then read and parsed once per run, not once
 // per overlay (krusty still builds it once per overlay: its API builds a
 // kustomization from a path, and an overlay transforms its bases' objects
