@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
@@ -149,6 +150,47 @@ func renderAll(t *testing.T, root string) int {
 // Objects several roots render alike are parsed once and copied to where
 // each output holds them: the documents are still exactly the output's.
 func TestOutputDocsAreTheOutputsParse(t *testing.T) {
+	root := sharedObjectTree(t)
+	if n := renderAll(t, root); n != 4 {
+		t.Errorf("%d outputs checked, want 4", n)
+	}
+	generated := t.TempDir()
+	sharedTree{apps: 3, clusters: 2, envs: []string{"dev", "prod"}}.write(t, generated)
+	if n := renderAll(t, generated); n != 4 {
+		t.Errorf("%d generated outputs checked, want 4", n)
+	}
+	for _, tree := range corpusTrees() {
+		t.Logf("%s: %d outputs checked", tree, renderAll(t, tree))
+	}
+}
+
+// Renders on several goroutines with one cache, as the engine runs them,
+// each get the documents of their own output.
+func TestOutputDocsConcurrent(t *testing.T) {
+	root := sharedObjectTree(t)
+	tree := treefs.New([]string{root}, root)
+	opts := Options{ScanRoot: root, Tree: tree, Cache: NewCache()}
+	const rounds = 3
+	outs := make([]Rendered, 4*rounds)
+	var wg sync.WaitGroup
+	for i := range outs {
+		wg.Go(func() {
+			outs[i], _, _ = Render(filepath.Join(root, string(rune('a'+i%4))), opts)
+		})
+	}
+	wg.Wait()
+	for i, r := range outs {
+		docs, ok := pluginDocs(r.Content)
+		if !ok || len(docs) != 3 || !reflect.DeepEqual(r.Docs, docs) {
+			t.Errorf("render %d: the documents handed on differ from the output's parse", i)
+		}
+	}
+}
+
+// sharedObjectTree writes four overlays whose outputs share a ConfigMap
+// at a different line in each and returns the tree's root.
+func sharedObjectTree(t *testing.T) string {
+	t.Helper()
 	root := t.TempDir()
 	shared := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  script: |\n    Multi-line\n    text\n  n: \"1\"\n"
 	files := map[string]string{
@@ -166,15 +208,5 @@ func TestOutputDocsAreTheOutputsParse(t *testing.T) {
 		}
 	}
 	putFiles(t, root, files)
-	if n := renderAll(t, root); n != 4 {
-		t.Errorf("%d outputs checked, want 4", n)
-	}
-	generated := t.TempDir()
-	sharedTree{apps: 3, clusters: 2, envs: []string{"dev", "prod"}}.write(t, generated)
-	if n := renderAll(t, generated); n != 4 {
-		t.Errorf("%d generated outputs checked, want 4", n)
-	}
-	for _, tree := range corpusTrees() {
-		t.Logf("%s: %d outputs checked", tree, renderAll(t, tree))
-	}
+	return root
 }
