@@ -111,7 +111,8 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 		return
 	}
 	s := docSet{name: rel(filepath.Join(b.root, "kustomization.yaml")), data: b.out.Content, scope: scope, mapRange: b.out.Map, source: lint.SourceKustomize}
-	p.add(s, b.root, kube.Options{})
+	// The output is parsed once: kube reads the documents the mapper parsed.
+	p.add(s, b.root, kube.Options{Parsed: b.out.Docs})
 }
 
 // addFile keeps a file as written for compositions (it is parsed and

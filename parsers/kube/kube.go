@@ -62,6 +62,13 @@ type Options struct {
 	// a placeholder ({{ }}, ${x}, {NAME}, __NAME__) is a note. Rendered
 	// output leaves it unset: a placeholder left there is broken.
 	Templates bool
+	// Parsed, when set, is every document of data as yaml.v3's Decoder
+	// gives it, in order (data parsed whole, no document nested deeper
+	// than nesting.Max): Parse reads those instead of decoding data again.
+	// They are only read. A renderer that parsed its output already (to
+	// map positions) hands its documents here, so that the output is
+	// parsed once.
+	Parsed []*yaml.Node
 
 	// src is the file's text, for columns yaml.v3 does not keep (inside
 	// block scalars).
@@ -80,6 +87,13 @@ func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnos
 	var out []lint.Entity
 	diags, data := tooDeep(rel, data, &opts)
 	opts.src = data
+	if opts.Parsed != nil && diags == nil {
+		for i, root := range opts.Parsed {
+			es, ds := parseDocument(rel, i, root, &opts)
+			out, diags = append(out, es...), append(diags, ds...)
+		}
+		return out, diags
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	lastLine := 0
 	for i := 0; ; i++ {

@@ -173,7 +173,7 @@ func lintKustomizations(root string, dirs []string, cache bool) (roots, ents int
 		if len(r.Content) == 0 {
 			continue
 		}
-		e, _ := kube.Parse("rendered", r.Content, kube.Options{Source: lint.SourceKustomize, MapRange: r.Map})
+		e, _ := kube.Parse("rendered", r.Content, kube.Options{Source: lint.SourceKustomize, MapRange: r.Map, Parsed: r.Docs})
 		ents += len(e)
 	}
 	return len(kroots), ents

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
-	"hash"
 	"io/fs"
 	"path/filepath"
 	"sync"
@@ -15,8 +14,10 @@ import (
 )
 
 // Cache is what the renders of one run share: the files read through the
-// tree, the documents parsed from them to map positions, and the YAML of
-// rendered objects. A base that
+// tree, the documents parsed from them (to mark and sanitise them and to
+// map positions), the kustomization files parsed (each build rewrites a
+// copy), and the YAML of rendered objects with, for an object several
+// renders share, that YAML parsed. A base that
 // many overlays include is then read and parsed once per run, not once
 // per overlay (krusty still builds it once per overlay: its API builds a
 // kustomization from a path, and an overlay transforms its bases' objects
@@ -25,10 +26,18 @@ import (
 // succeed after. Safe for concurrent use.
 type Cache struct {
 	mu    sync.Mutex
-	files map[string][]byte            // absolute, cleaned path → content
-	stats map[string]statRes           // absolute, cleaned path → what Stat gave
-	docs  map[string]parsed            // absolute, cleaned path → its documents
-	yaml  map[[sha256.Size]byte][]byte // digest of a rendered object → its YAML (shared: read only)
+	files map[string][]byte                  // absolute, cleaned path → content
+	stats map[string]statRes                 // absolute, cleaned path → what Stat gave
+	docs  map[string]parsed                  // absolute, cleaned path → its documents
+	yaml  map[[sha256.Size]byte]*objectEntry // digest of a rendered object → its YAML
+	kusts map[string]kustParse               // absolute, cleaned path → the kustomization parsed
+}
+
+// kustParse is a kustomization file's content and what parsing it gave
+// (its documents are never handed out: each build gets a copy).
+type kustParse struct {
+	data []byte
+	doc  kustDoc
 }
 
 // statRes is a Stat that succeeded, or found nothing.
@@ -46,7 +55,7 @@ type parsed struct {
 
 // NewCache returns an empty cache for one run.
 func NewCache() *Cache {
-	return &Cache{files: map[string][]byte{}, stats: map[string]statRes{}, docs: map[string]parsed{}, yaml: map[[sha256.Size]byte][]byte{}}
+	return &Cache{files: map[string][]byte{}, stats: map[string]statRes{}, docs: map[string]parsed{}, yaml: map[[sha256.Size]byte]*objectEntry{}, kusts: map[string]kustParse{}}
 }
 
 // stat stats p through src, or returns what an earlier stat gave: a
@@ -125,49 +134,69 @@ func (c *Cache) parse(p string, data []byte) ([]*yaml.Node, bool) {
 	return docs, whole
 }
 
+// kustDoc is parseKustDoc(data), data the content of the kustomization
+// file at p, parsed once per run: a base every overlay includes is parsed
+// once, and each build copies the result (into). shared says it is the
+// run's (false without a cache).
+func (c *Cache) kustDoc(p string, data []byte) (d kustDoc, shared bool) {
+	if c == nil {
+		return parseKustDoc(data), false
+	}
+	key := filepath.Clean(p)
+	c.mu.Lock()
+	e, ok := c.kusts[key]
+	c.mu.Unlock()
+	if ok && bytes.Equal(e.data, data) {
+		return e.doc, true
+	}
+	d = parseKustDoc(data)
+	c.mu.Lock()
+	c.kusts[key] = kustParse{data: data, doc: d}
+	c.mu.Unlock()
+	return d, true
+}
+
 // objectYAML is resourceYAML(res), once per run for a given object: an
 // object several roots render alike (a CRD in a shared base, which no
 // overlay transforms) is serialised once. The key is a digest of the
 // object's node tree, everything resourceYAML reads of it (kinds, tags,
 // styles, values, anchors, aliases' targets, comments); nil c: no cache.
-func (c *Cache) objectYAML(res *resource.Resource) ([]byte, error) {
+func (c *Cache) objectYAML(res *resource.Resource) (*objectEntry, error) {
 	n := res.YNode()
 	if c == nil || n == nil || n.Kind != yaml.MappingNode {
-		return resourceYAML(res)
+		return newObjectEntry(resourceYAML(res))
 	}
-	h := sha256.New()
-	if !digestNode(h, n, 0) {
-		return resourceYAML(res)
+	text, ok := appendNode(make([]byte, 0, 4096), n, 0)
+	if !ok {
+		return newObjectEntry(resourceYAML(res))
 	}
-	var key [sha256.Size]byte
-	h.Sum(key[:0])
+	key := sha256.Sum256(text)
 	c.mu.Lock()
-	out, ok := c.yaml[key]
+	e, ok := c.yaml[key]
 	c.mu.Unlock()
 	if ok {
-		return out, nil
+		return e, nil
 	}
-	out, err := resourceYAML(res)
+	e, err := newObjectEntry(resourceYAML(res))
 	if err != nil {
-		return out, err
+		return nil, err
 	}
 	c.mu.Lock()
-	c.yaml[key] = out
+	c.yaml[key] = e
 	c.mu.Unlock()
-	return out, nil
+	return e, nil
 }
 
-// digestNode writes n and what lies below it to h, each field length
-// prefixed; false past maxYAMLDepth.
-func digestNode(h hash.Hash, n *yaml.Node, depth int) bool {
+// appendNode appends n and what lies below it to buf, each field length
+// prefixed (the text a digest of n is taken over); false past
+// maxYAMLDepth.
+func appendNode(buf []byte, n *yaml.Node, depth int) ([]byte, bool) {
 	if depth > maxYAMLDepth {
-		return false
+		return buf, false
 	}
-	var num [binary.MaxVarintLen64]byte
-	word := func(v uint64) { h.Write(num[:binary.PutUvarint(num[:], v)]) }
-	text := func(s string) { word(uint64(len(s))); h.Write([]byte(s)) }
-	word(uint64(n.Kind))
-	word(uint64(n.Style))
+	text := func(s string) { buf = append(binary.AppendUvarint(buf, uint64(len(s))), s...) }
+	buf = binary.AppendUvarint(buf, uint64(n.Kind))
+	buf = binary.AppendUvarint(buf, uint64(n.Style))
 	text(n.Tag)
 	text(n.Value)
 	text(n.Anchor)
@@ -176,17 +205,16 @@ func digestNode(h hash.Hash, n *yaml.Node, depth int) bool {
 	text(n.FootComment)
 	if n.Kind == yaml.AliasNode {
 		if n.Alias == nil {
-			word(0)
-			return true
+			return append(buf, 0), true
 		}
-		word(1)
-		return digestNode(h, n.Alias, depth+1)
+		return appendNode(append(buf, 1), n.Alias, depth+1)
 	}
-	word(uint64(len(n.Content)))
+	buf = binary.AppendUvarint(buf, uint64(len(n.Content)))
+	ok := true
 	for _, c := range n.Content {
-		if !digestNode(h, c, depth+1) {
-			return false
+		if buf, ok = appendNode(buf, c, depth+1); !ok {
+			return buf, false
 		}
 	}
-	return true
+	return buf, true
 }

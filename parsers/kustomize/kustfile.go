@@ -57,26 +57,93 @@ func readKust(src source, dir string) *kustomization {
 		return k
 	}
 	k.weight = int64(len(k.data))
-	k.doc, k.top, k.err = parseKust(k.data)
-	if k.err != nil || k.top == nil {
-		return k
+	d, shared := src.cache.kustDoc(k.file, k.data)
+	d.into(k, shared)
+	return k
+}
+
+// kustDoc is what reading a kustomization file's content gives, before
+// any build rewrites it.
+type kustDoc struct {
+	doc, top *yaml.Node
+	err      error
+	errLine  int
+	aliases  int64
+}
+
+// parseKustDoc parses a kustomization file's content: aliases expanded
+// (bounded), keys in their canonical spelling.
+func parseKustDoc(data []byte) kustDoc {
+	var d kustDoc
+	d.doc, d.top, d.err = parseKust(data)
+	if d.err != nil || d.top == nil {
+		return d
 	}
 	// krusty reads entries through aliases too: expand them so every entry
 	// is vetted where it is used (bounded first, as krusty would not be).
-	if k.aliases, k.errLine, k.err = measureAliases(k.data, maxAliasNodes); k.err != nil {
-		return k
+	if d.aliases, d.errLine, d.err = measureAliases(data, maxAliasNodes); d.err != nil {
+		return d
 	}
-	if k.aliases > 0 {
-		expandAliases(k.doc)
+	if d.aliases > 0 {
+		expandAliases(d.doc)
 	}
-	if err := canonicalKeys(k.top, kustomizationType, 0); err != nil {
-		k.err = err
+	if err := canonicalKeys(d.top, kustomizationType, 0); err != nil {
+		d.err = err
 		var ke keyError
 		if errors.As(err, &ke) {
-			k.errLine = ke.line
+			d.errLine = ke.line
 		}
 	}
-	return k
+	return d
+}
+
+// into sets what d says on k; a shared d's document is copied (a build
+// rewrites it).
+func (d kustDoc) into(k *kustomization, shared bool) {
+	k.err, k.errLine, k.aliases = d.err, d.errLine, d.aliases
+	if d.doc == nil || !shared {
+		k.doc, k.top = d.doc, d.top
+		return
+	}
+	k.doc = cloneTree(d.doc)
+	if d.top != nil {
+		k.top = k.doc.Content[0]
+	}
+}
+
+// cloneTree is a deep copy of n whose aliases point into the copy.
+func cloneTree(n *yaml.Node) *yaml.Node {
+	var aliases []*yaml.Node
+	var walk func(n *yaml.Node, seen map[*yaml.Node]*yaml.Node) *yaml.Node
+	walk = func(n *yaml.Node, seen map[*yaml.Node]*yaml.Node) *yaml.Node {
+		c := *n
+		if seen != nil {
+			seen[n] = &c
+		}
+		if c.Kind == yaml.AliasNode {
+			aliases = append(aliases, &c)
+		}
+		if n.Content != nil {
+			c.Content = make([]*yaml.Node, len(n.Content))
+			for i, x := range n.Content {
+				c.Content[i] = walk(x, seen)
+			}
+		}
+		return &c
+	}
+	out := walk(n, nil)
+	if len(aliases) == 0 {
+		return out
+	}
+	seen := map[*yaml.Node]*yaml.Node{}
+	aliases = nil
+	out = walk(n, seen)
+	for _, a := range aliases {
+		if t, ok := seen[a.Alias]; ok {
+			a.Alias = t
+		}
+	}
+	return out
 }
 
 // expandAliases replaces every alias below n by a copy of the node it
@@ -312,6 +379,14 @@ func isRemote(s string) bool {
 
 // helmGeneratorKind is the builtin that would exec helm.
 var helmGeneratorKind = regexp.MustCompile(`(?m)^\s*kind:\s*["']?HelmChartInflationGenerator["']?\s*$`)
+
+// mayHoldHelmGenerator reports whether text has a line naming the kind
+// HelmChartInflationGenerator (what is done about it is decided on parsed
+// documents, or, for text that does not parse, on this). The literal test
+// first spares the line scan of a large file that never names it.
+func mayHoldHelmGenerator(text []byte) bool {
+	return bytes.Contains(text, []byte("HelmChartInflationGenerator")) && helmGeneratorKind.Match(text)
+}
 
 // pluginPathKeys are the keys of builtin plugin configs that name files.
 var pluginPathKeys = map[string]bool{"path": true, "paths": true, "files": true, "envs": true, "env": true, "valuesFile": true, "additionalValuesFiles": true}

@@ -84,6 +84,10 @@ type Rendered struct {
 	// Best effort: an unknown position maps to the object's source file,
 	// else the kustomization file. Safe for concurrent use.
 	Map func(r lint.Range, text string) lint.Range
+	// Docs are the documents of Content as the mapper parsed them, when
+	// Content parsed whole (else nil), for kube.Options.Parsed: the
+	// output is then parsed once. Shared with Map: only read them.
+	Docs []*yaml.Node
 }
 
 // Render renders the kustomization in root (absolute, or relative to
@@ -138,13 +142,17 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 		b.buildFailed(out.Root, err)
 		return out, b.diags, b.notes, final
 	}
-	content, docs, err := b.output(rm, b.mem(rootAbs))
+	content, docs, objs, err := b.output(rm, b.mem(rootAbs))
 	if err != nil {
 		b.diag(b.fallback, "Cannot render Kustomize overlay", err.Error())
 		return out, b.diags, b.notes, final
 	}
 	out.Content = content
-	out.Map = newMapper(b, docs, content).Map
+	nodes, whole := b.opts.Cache.outputDocs(content, objs)
+	out.Map = newMapper(b, docs, nodes).Map
+	if whole {
+		out.Docs = nodes
+	}
 	return out, b.diags, b.notes, true
 }
 
@@ -726,13 +734,19 @@ func (b *builder) parseFor(p string, data, clean []byte) func([]byte) ([]*yaml.N
 // the network: HelmChartInflationGenerator configs (in generators they are
 // rendered through the Helm path instead) and builtin plugin configs that
 // name remote files. A plugin config's local files are copied.
+//
+// The substring tests only pre-filter which files are parsed (every
+// builtin config says "builtin", every Helm generator names its kind);
+// what is dropped is decided on the parsed documents, parsed through the
+// run's cache, which markFile and positions then read too.
 func (b *builder) sanitize(k *kustomization, p string, data []byte, field string) []byte {
-	if !bytes.Contains(data, []byte("builtin")) && !helmGeneratorKind.Match(data) {
+	helmGen := mayHoldHelmGenerator(data)
+	if !helmGen && !bytes.Contains(data, []byte("builtin")) {
 		return data
 	}
-	docs, ok := pluginDocs(data)
+	docs, ok := b.opts.Cache.parse(p, data)
 	if !ok {
-		if helmGeneratorKind.Match(data) {
+		if helmGen {
 			// Unparsable: krusty would fail on it too, but must not run it.
 			b.note(lint.Range{File: b.rel(p), Line: 1, Column: 1}, "HelmChartInflationGenerator in "+b.rel(p)+" not run")
 			return nil
@@ -798,7 +812,7 @@ func (b *builder) plugin(k *kustomization, d *yaml.Node, at lint.Range, dir, fie
 func (b *builder) inlinePlugin(k *kustomization, r ref) {
 	docs, ok := pluginDocs([]byte(r.value))
 	if !ok {
-		if helmGeneratorKind.MatchString(r.value) {
+		if mayHoldHelmGenerator([]byte(r.value)) {
 			r.remove()
 			b.note(b.at(k, r.node), "inline HelmChartInflationGenerator not run")
 		}
@@ -1044,40 +1058,47 @@ type renderedDoc struct {
 // marks and records where each object came from (memory paths, under
 // memRoot, the root's memory path). A marked build whose marks do not say
 // it fails with errUnmarked.
-func (b *builder) output(rm resmap.ResMap, memRoot string) (content []byte, docs []renderedDoc, err error) {
+//
+// objs are the objects' YAML as written into content, at the lines they
+// start at.
+func (b *builder) output(rm resmap.ResMap, memRoot string) (content []byte, docs []renderedDoc, objs []placedObject, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("kustomize panicked: %v", r)
 		}
 	}()
 	var buf bytes.Buffer
+	line := 1
 	for i, res := range rm.Resources() {
 		d := renderedDoc{kind: res.GetKind(), name: res.GetName()}
 		if b.marks.on {
 			ok, err := b.takeMark(res, &d)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			if !ok {
-				return nil, nil, errUnmarked
+				return nil, nil, nil, errUnmarked
 			}
 		} else if err := originOf(res, &d, memRoot); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		y, err := b.opts.Cache.objectYAML(res)
+		e, err := b.opts.Cache.objectYAML(res)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if i > 0 {
 			buf.WriteString("---\n")
+			line++
 		}
-		buf.Write(y)
+		objs = append(objs, placedObject{entry: e, line: line})
+		buf.Write(e.out)
+		line += bytes.Count(e.out, []byte("\n"))
 		if int64(buf.Len()) > b.maxBytes {
-			return nil, nil, fmt.Errorf("rendered output is larger than %d bytes", b.maxBytes)
+			return nil, nil, nil, fmt.Errorf("rendered output is larger than %d bytes", b.maxBytes)
 		}
 		docs = append(docs, d)
 	}
-	return buf.Bytes(), docs, nil
+	return buf.Bytes(), docs, objs, nil
 }
 
 // originOf reads where an object came from out of its origin annotation

@@ -130,9 +130,10 @@ type mapper struct {
 	cache map[string][]*yaml.Node // memory path → parsed documents
 }
 
-func newMapper(b *builder, docs []renderedDoc, content []byte) *mapper {
+// newMapper indexes the rendered objects (docs) by the documents parsed
+// from the output (nodes, those that parsed).
+func newMapper(b *builder, docs []renderedDoc, nodes []*yaml.Node) *mapper {
 	m := &mapper{b: b, cache: map[string][]*yaml.Node{}}
-	nodes, _ := pluginDocs(content)
 	for i, d := range docs {
 		di := &docIndex{renderedDoc: d}
 		if len(nodes) == len(docs) {
