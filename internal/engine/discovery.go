@@ -11,6 +11,7 @@ import (
 	"github.com/faultline-dev/faultline/parsers/kube"
 	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/parsers/terraform"
+	"go.yaml.in/yaml/v3"
 )
 
 // One discovery for every object: whatever produced a YAML document — a
@@ -32,10 +33,13 @@ type docSet struct {
 	// inferred marks what a chart rendered with its defaults produced, or
 	// YAML embedded in a Terraform block that exists only if created.
 	inferred []string
+	// parsed are data's documents when it parsed whole (kube.ParseDocs):
+	// the release finder and compositions read them, not data again.
+	parsed []*yaml.Node
 }
 
 func (s docSet) kubeFile() kube.File {
-	return kube.File{Rel: s.name, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Inferred: s.inferred}
+	return kube.File{Rel: s.name, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Inferred: s.inferred, Parsed: s.parsed}
 }
 
 // produced is what a loader shares between the sources it reads.
@@ -52,18 +56,20 @@ func (p *produced) note(n lint.Note) { p.in.Notes = append(p.in.Notes, n) }
 // add parses produced YAML into the model and keeps it for release
 // finding (dir: a directory of its repository) and compositions.
 func (p *produced) add(s docSet, dir string, kopts kube.Options) []lint.Entity {
-	ents := p.parse(s.name, s, kopts)
+	ents := p.parse(s.name, &s, kopts)
 	p.keep(s, dir)
 	return ents
 }
 
-// parse reads produced YAML under a name into the model.
-func (p *produced) parse(name string, s docSet, kopts kube.Options) []lint.Entity {
+// parse reads produced YAML under a name into the model, and keeps its
+// documents in s when it parsed whole.
+func (p *produced) parse(name string, s *docSet, kopts kube.Options) []lint.Entity {
 	kopts.Holes, kopts.Notes, kopts.Source, kopts.MapRange, kopts.Scope = p.holes, p.note, s.source, s.mapRange, s.scope
 	if kopts.Inferred == nil {
 		kopts.Inferred = s.inferred
 	}
-	ents, diags := kube.Parse(name, s.data, kopts)
+	ents, diags, docs := kube.ParseDocs(name, s.data, kopts)
+	s.parsed = docs
 	p.model.Add(ents...)
 	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
 	return ents
@@ -72,7 +78,7 @@ func (p *produced) parse(name string, s docSet, kopts kube.Options) []lint.Entit
 // keep hands produced YAML to the release finder and keeps it for
 // compositions.
 func (p *produced) keep(s docSet, dir string) {
-	p.finder.AddProduced(helm.Produced{Name: s.name, Dir: dir, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source})
+	p.finder.AddProduced(helm.Produced{Name: s.name, Dir: dir, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Docs: s.parsed})
 	p.docs = append(p.docs, s)
 }
 
@@ -85,7 +91,7 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 	for _, em := range ems {
 		abs := filepath.Join(root, filepath.FromSlash(em.File))
 		s := docSet{name: em.File + "@" + em.Addr, data: em.Content, scope: scopeFor(abs), mapRange: em.Map, source: lint.SourceTerraform, inferred: em.Inferred}
-		ents := p.parse(em.File, s, kube.Options{MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
+		ents := p.parse(em.File, &s, kube.Options{MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
 		for _, e := range ents {
 			o := e.Base()
 			o.Addr = em.Addr + "/" + o.Addr
@@ -117,8 +123,8 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 
 // addFile keeps a file as written for compositions (it is parsed and
 // searched for releases where it is read).
-func (p *produced) addFile(name string, data []byte, scope lint.Scope) {
-	p.docs = append(p.docs, docSet{name: name, data: data, scope: scope})
+func (p *produced) addFile(name string, data []byte, docs []*yaml.Node, scope lint.Scope) {
+	p.docs = append(p.docs, docSet{name: name, data: data, scope: scope, parsed: docs})
 }
 
 // renderCompositions renders the Crossplane compositions found in every
@@ -256,7 +262,7 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 		r, out := run.out.Rendered[i], &parsed[i]
 		note := func(n lint.Note) { out.notes = append(out.notes, n) }
 		out.scope = chartScope(r, scopeFor)
-		out.ents, out.diags = kube.Parse(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
+		out.ents, out.diags, out.docs = kube.ParseDocs(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
 			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: note})
 	})
 	for i, r := range run.out.Rendered {
@@ -264,6 +270,6 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 		p.model.Add(out.ents...)
 		p.in.Diagnostics = append(p.in.Diagnostics, out.diags...)
 		p.in.Notes = append(p.in.Notes, out.notes...)
-		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: out.scope, mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred})
+		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: out.scope, mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred, parsed: out.docs})
 	}
 }

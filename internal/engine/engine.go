@@ -23,6 +23,7 @@ import (
 	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
+	"go.yaml.in/yaml/v3"
 )
 
 // Options say what to load.
@@ -397,6 +398,9 @@ type parsedFile struct {
 	notes []lint.Note
 	data  []byte
 	scope lint.Scope
+	// docs are the file's documents when it parsed whole (kube.ParseDocs),
+	// for the release finder and compositions.
+	docs []*yaml.Node
 }
 
 // manifests reads and parses the YAML files as written, in parallel
@@ -426,7 +430,7 @@ func (r *run) manifests() int {
 		if p.data != nil {
 			r.read[path] = p.data
 			if !r.meta[path] {
-				r.pr.addFile(r.rel(path), p.data, p.scope)
+				r.pr.addFile(r.rel(path), p.data, p.docs, p.scope)
 			}
 		}
 	}
@@ -448,9 +452,9 @@ func (r *run) parseManifest(path string) parsedFile {
 	}
 	scope := r.scopeAt(filepath.Dir(path))
 	note := func(n lint.Note) { p.notes = append(p.notes, n) }
-	p.ents, p.diags = kube.Parse(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true})
+	p.ents, p.diags, p.docs = kube.ParseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true})
 	p.data, p.scope = data, scope
-	r.pr.finder.Add(r.rel(path), path, data, scope)
+	r.pr.finder.AddParsed(r.rel(path), path, data, p.docs, scope)
 	return p
 }
 

@@ -1084,3 +1084,30 @@ func TestRenderChart(t *testing.T) {
 		t.Errorf("absent chart: %v", err)
 	}
 }
+
+// TestFinderReadsParsedDocuments: a file handed on with its documents is
+// read from them, not decoded again (an Application renamed in its parsed
+// documents is found under that name); without documents it is decoded.
+func TestFinderReadsParsedDocuments(t *testing.T) {
+	const app = "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: from-text\nspec:\n  source:\n    repoURL: https://charts.example.com\n    chart: redis\n    targetRevision: 19.0.1\n  destination:\n    namespace: cache\n"
+	docs, err := parseYAML([]byte(app))
+	if err != nil || len(docs) != 1 {
+		t.Fatal(err)
+	}
+	docs[0].Content[0].Content[5].Content[1].Value = "from-parse" // metadata.name
+	for _, tc := range []struct {
+		docs []*yaml.Node
+		want string
+	}{{docs, "from-parse"}, {nil, "from-text"}} {
+		f := NewFinder(Options{})
+		f.AddParsed("apps.yaml", "/repo/apps.yaml", []byte(app), tc.docs, lint.Scope{})
+		rels, _, _ := f.Releases()
+		if len(rels) != 1 || rels[0].Name.String() != tc.want {
+			var names []string
+			for _, r := range rels {
+				names = append(names, r.Name.String())
+			}
+			t.Errorf("releases %v, want one named %s", names, tc.want)
+		}
+	}
+}

@@ -70,6 +70,9 @@ type Produced struct {
 	// Inferred is copied to every release found (output of a chart
 	// rendered with its defaults).
 	Inferred []string
+	// Docs, when set, are every document of Data as yaml.v3 decodes it
+	// (kube.ParseDocs): read instead of decoding Data again, only read.
+	Docs []*yaml.Node
 }
 
 // rangeOf is where node n of the file is written.
@@ -117,8 +120,15 @@ func IsHelmfile(p string) bool {
 // cheaply; a file that is not valid YAML is left to parsers/kube to
 // report.
 func (f *Finder) Add(rel, abs string, data []byte, scope lint.Scope) {
+	f.AddParsed(rel, abs, data, nil, scope)
+}
+
+// AddParsed is Add for a file whose documents are parsed already: docs are
+// every document of data as yaml.v3 decodes it (kube.ParseDocs), read
+// instead of decoding data again and only read; nil parses data here.
+func (f *Finder) AddParsed(rel, abs string, data []byte, docs []*yaml.Node, scope lint.Scope) {
 	hf := IsHelmfile(abs)
-	f.add(&yamlFile{rel: rel, abs: abs, dir: filepath.Dir(abs), data: data, scope: scope, helmfile: hf, source: lint.SourceKubernetes})
+	f.add(&yamlFile{rel: rel, abs: abs, dir: filepath.Dir(abs), data: data, docs: docs, scope: scope, helmfile: hf, source: lint.SourceKubernetes})
 }
 
 // AddProduced reads produced YAML like a file: its Argo CD Applications,
@@ -129,7 +139,7 @@ func (f *Finder) AddProduced(p Produced) {
 	if src == "" {
 		src = lint.SourceKubernetes
 	}
-	f.add(&yamlFile{rel: p.Name, abs: filepath.Join(p.Dir, filepath.Base(p.Name)), dir: p.Dir, data: p.Data, scope: p.Scope,
+	f.add(&yamlFile{rel: p.Name, abs: filepath.Join(p.Dir, filepath.Base(p.Name)), dir: p.Dir, data: p.Data, docs: p.Docs, scope: p.Scope,
 		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...)})
 }
 
@@ -141,11 +151,12 @@ func (f *Finder) add(yf *yamlFile) {
 	if !yf.helmfile && !containsAny(yf.data, releaseNeedles) {
 		return
 	}
-	docs, _ := parseYAML(yf.data)
-	if len(docs) == 0 {
+	if yf.docs == nil {
+		yf.docs, _ = parseYAML(yf.data)
+	}
+	if len(yf.docs) == 0 {
 		return
 	}
-	yf.docs = docs
 	f.mu.Lock()
 	f.files = append(f.files, yf)
 	f.mu.Unlock()

@@ -47,6 +47,9 @@ type File struct {
 	// Inferred is copied to what is composed from the file's documents
 	// (a chart rendered with its defaults).
 	Inferred []string
+	// Parsed, when set, is every document of Data as ParseDocs returned
+	// them: they are read instead of decoding Data again, and only read.
+	Parsed []*yaml.Node
 }
 
 // appendNew appends the strings of add that list does not hold.
@@ -212,6 +215,14 @@ func (r *renderer) load(i int) []*doc {
 		o.MapRange, o.Source = f.Map, f.Source
 	}
 	o.Inferred = appendNew(append([]string(nil), r.opts.Inferred...), f.Inferred...)
+	if f.Parsed != nil {
+		for idx, root := range f.Parsed {
+			if d, ok := newDoc(f.Rel, idx, root, &o); ok {
+				r.docs[i] = append(r.docs[i], d)
+			}
+		}
+		return r.docs[i]
+	}
 	_, data := tooDeep(f.Rel, f.Data, &o)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for idx := 0; ; idx++ {

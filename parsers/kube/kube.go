@@ -77,44 +77,61 @@ type Options struct {
 
 // Parse reads one YAML file (possibly multi-document) with options.
 func Parse(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnostic) {
+	ents, diags, _ := ParseDocs(rel, data, opts)
+	return ents, diags
+}
+
+// ParseDocs is Parse that also returns the documents it read — every
+// document of data as yaml.v3's Decoder gives it (Options.Parsed, or its
+// own decoding) — when data parsed whole and nested no deeper than
+// nesting.Max; nil otherwise. Other readers of the same file (the release
+// finder, compositions) take them instead of decoding data again; they
+// must only read them.
+func ParseDocs(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Diagnostic, []*yaml.Node) {
 	if len(data) > MaxFileSize {
 		return nil, []lint.Diagnostic{{
 			Range:   pointRange(rel, 1, 1),
 			Summary: "file too large",
 			Detail:  fmt.Sprintf("%d bytes is more than the %d-byte limit for a manifest file", len(data), MaxFileSize),
-		}}
+		}}, nil
 	}
 	var out []lint.Entity
 	diags, data := tooDeep(rel, data, &opts)
+	whole := diags == nil
 	opts.src = data
-	if opts.Parsed != nil && diags == nil {
+	if opts.Parsed != nil && whole {
 		for i, root := range opts.Parsed {
 			es, ds := parseDocument(rel, i, root, &opts)
 			out, diags = append(out, es...), append(diags, ds...)
 		}
-		return out, diags
+		return out, diags, opts.Parsed
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	lastLine := 0
+	var docs []*yaml.Node
 	for i := 0; ; i++ {
-		var root yaml.Node
-		err := decode(dec, &root)
+		root := new(yaml.Node)
+		err := decode(dec, root)
 		if errors.Is(err, io.EOF) {
-			return out, diags
+			if !whole {
+				docs = nil
+			}
+			return out, diags, docs
 		}
 		if err != nil {
 			d := syntaxError(rel, data, err, lastLine)
 			if n, ok := unfinished(rel, data, lastLine, d, &opts); ok {
 				opts.Notes(n)
-				return out, diags
+				return out, diags, nil
 			}
 			if opts.MapDiagnostic != nil {
 				d.Range = opts.MapDiagnostic(d.Range)
 			}
-			return out, append(diags, d)
+			return out, append(diags, d), nil
 		}
-		lastLine, _ = yamlpos.End(&root)
-		es, ds := parseDocument(rel, i, &root, &opts)
+		docs = append(docs, root)
+		lastLine, _ = yamlpos.End(root)
+		es, ds := parseDocument(rel, i, root, &opts)
 		out, diags = append(out, es...), append(diags, ds...)
 	}
 }

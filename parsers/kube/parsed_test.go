@@ -96,3 +96,106 @@ func TestParsedDocumentsAreRead(t *testing.T) {
 		t.Errorf("too deep: %v %v, want %v %v", names(got), diags, names(want), wantDiags)
 	}
 }
+
+// ParseDocs hands on the documents it read exactly when the text parsed
+// whole: equal to decoding it, and nil after a syntax error, a document
+// nested too deep, a template placeholder or an oversized file.
+func TestParseDocsHandsOnWholeFiles(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, ok := decodeAll(data)
+		_, _, got := ParseDocs(f, data, Options{})
+		if ok != (got != nil) || ok && !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: parses whole: %v, handed on %d documents (want %d)", f, ok, len(got), len(want))
+		}
+	}
+	for name, text := range map[string]string{
+		"syntax error": "kind: ServiceAccount\n---\nkind: [\n",
+		"too deep":     "kind: ServiceAccount\n---\na: " + strings.Repeat("[", 2000) + strings.Repeat("]", 2000) + "\n",
+		"placeholder":  "kind: ServiceAccount\nmetadata:\n  name: {{ .Values.name }}\n  x: [\n",
+		"too large":    strings.Repeat("#", MaxFileSize+1),
+	} {
+		if _, _, docs := ParseDocs("m.yaml", []byte(text), Options{Templates: true, Notes: func(lint.Note) {}}); docs != nil {
+			t.Errorf("%s: handed on %d documents", name, len(docs))
+		}
+	}
+}
+
+// Compositions read from a file's parsed documents compose what they
+// compose from its text.
+func TestCompositionsFromParsedDocuments(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/crossplane/*.yaml")
+	var text, parsed []File
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = append(text, File{Rel: p, Data: data})
+		_, _, docs := ParseDocs(p, data, Options{})
+		parsed = append(parsed, File{Rel: p, Data: data, Parsed: docs})
+	}
+	want, wantDiags := RenderCompositions(text, Options{})
+	got, gotDiags := RenderCompositions(parsed, Options{})
+	if len(want) == 0 {
+		t.Fatal("the test files compose nothing")
+	}
+	if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotDiags, wantDiags) {
+		t.Errorf("from parsed documents %d entities %v, from text %d %v", len(got), gotDiags, len(want), wantDiags)
+	}
+}
+
+// Compositions read the parsed documents, not the text: a claim renamed in
+// its parsed documents only composes under the new name.
+func TestCompositionsReadParsedDocuments(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/crossplane/*.yaml")
+	var files []File
+	renamed := false
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, docs := ParseDocs(p, data, Options{})
+		if filepath.Base(p) == "claims.yaml" && len(docs) > 0 {
+			if md := mapValue(docs[0].Content[0], "metadata"); md != nil {
+				if n := mapValue(md, "name"); n != nil {
+					n.Value, renamed = "renamed-in-parse", true
+				}
+			}
+		}
+		files = append(files, File{Rel: p, Data: data, Parsed: docs})
+	}
+	if !renamed {
+		t.Fatal("claims.yaml has no metadata.name to rename")
+	}
+	ents, _ := RenderCompositions(files, Options{})
+	found := false
+	for _, e := range ents {
+		if strings.Contains(e.Base().Label, "renamed-in-parse") || strings.Contains(e.Base().Addr, "renamed-in-parse") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no composed entity names the renamed claim: the text was read again (%d entities)", len(ents))
+	}
+}
+
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
