@@ -79,8 +79,6 @@ type budget struct {
 	// constCtx evaluates constants: no variables or functions, only the
 	// budget.
 	constCtx *hcl.EvalContext
-	// typeFor remembers which variable types hold a for expression.
-	typeFor map[*variable]bool
 }
 
 // budgetHit says which bound was exceeded, and where.

@@ -1,7 +1,6 @@
 package terraform
 
 import (
-	"fmt"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -11,7 +10,6 @@ import (
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -94,7 +92,7 @@ type modInst struct {
 	reuse *altReuse
 	// ctxs are the contexts built while the current item is evaluated;
 	// objs the root objects whose attributes all have their values.
-	ctxs map[*exprFacts]*hcl.EvalContext
+	ctxs map[string]*hcl.EvalContext
 	objs map[string]cty.Value
 	// spans are what each block produced, by graph key, kept when the
 	// module writes depends_on (dependson.go).
@@ -173,15 +171,8 @@ func (mi *modInst) evalVariable(name string) {
 			val = cty.DynamicVal
 		}
 	}
-	ty := cty.DynamicPseudoType
-	var defaults *typeexpr.Defaults
-	// Optional attribute defaults in the type are evaluated by typeexpr
-	// without a budget: a type holding a for expression is not read.
-	if v.typ != nil && !mi.e.typeHasFor(v) {
-		if t, d, diags := typeexpr.TypeConstraintWithDefaults(v.typ); !diags.HasErrors() {
-			ty, defaults = t, d
-		}
-	}
+	tc := v.typeConstraint()
+	ty, defaults := tc.ty, tc.defaults
 	if val == cty.NilVal {
 		var obj cty.Value
 		if ty == cty.DynamicPseudoType {
@@ -238,13 +229,13 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 // the extra variables (each, count, an iterator) in a child context.
 func (mi *modInst) contextFor(f *exprFacts, extra map[string]cty.Value) *hcl.EvalContext {
 	b := mi.e.budget()
-	ctx, ok := mi.ctxs[f]
+	ctx, ok := mi.ctxs[f.reads]
 	if !ok || budgetOf(ctx) != b {
 		ctx = mi.context(f)
 		if mi.ctxs == nil {
-			mi.ctxs = map[*exprFacts]*hcl.EvalContext{}
+			mi.ctxs = map[string]*hcl.EvalContext{}
 		}
-		mi.ctxs[f] = ctx
+		mi.ctxs[f.reads] = ctx
 	}
 	if len(extra) == 0 {
 		return ctx
@@ -302,8 +293,11 @@ func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
 			vars[o.root] = v
 		}
 	}
-	nested := map[string]map[string]cty.Value{}
+	var nested map[string]map[string]cty.Value
 	put := func(root, name string, v cty.Value) {
+		if nested == nil {
+			nested = map[string]map[string]cty.Value{}
+		}
 		if nested[root] == nil {
 			nested[root] = map[string]cty.Value{}
 		}
@@ -338,6 +332,9 @@ func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
 			n, ok2 := attrName(t, 2)
 			if ok1 && ok2 {
 				if v, ok := mi.data[typ][n]; ok {
+					if nested == nil {
+						nested = map[string]map[string]cty.Value{}
+					}
 					if nested["data"] == nil {
 						nested["data"] = map[string]cty.Value{}
 					}
@@ -966,11 +963,21 @@ func traversalPath(t hcl.Traversal) string {
 // become leaf(path) holes. Paths into values of other shapes are left alone
 // (reading them fails, and the reading expression becomes unknown).
 func ensure(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) cty.Value) cty.Value {
+	out, _ := ensureAt(v, steps, sofar, leaf)
+	return out
+}
+
+// ensureAt is ensure that also reports whether the result differs from v;
+// when it does not, v itself is returned (nothing is rebuilt). An object
+// or tuple rebuilt from its own unchanged elements would equal v, so it is
+// not rebuilt; a map or list that a step passes through is turned into an
+// object or tuple as before, which is a change.
+func ensureAt(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) cty.Value) (cty.Value, bool) {
 	if len(steps) == 0 {
 		if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
-			return leaf(sofar)
+			return leaf(sofar), true
 		}
-		return v
+		return v, false
 	}
 	step, rest := steps[0], steps[1:]
 	var key string
@@ -981,46 +988,69 @@ func ensure(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) ct
 	case hcl.TraverseIndex:
 		switch {
 		case !s.Key.IsKnown():
-			return v
+			return v, false
 		case s.Key.Type() == cty.String:
 			key = s.Key.AsString()
 		case s.Key.Type() == cty.Number:
 			idx, _ = s.Key.AsBigFloat().Int64()
 		default:
-			return v
+			return v, false
 		}
 	default:
-		return v
+		return v, false
 	}
+	absent := v == cty.NilVal || v.IsNull() || !v.IsKnown()
 	if idx >= 0 {
-		path := fmt.Sprintf("%s[%d]", sofar, idx)
-		if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
+		path := sofar + "[" + strconv.FormatInt(idx, 10) + "]"
+		if absent {
 			if idx != 0 {
-				return v
+				return v, false
 			}
-			return cty.TupleVal([]cty.Value{ensure(cty.NilVal, rest, path, leaf)})
+			x, _ := ensureAt(cty.NilVal, rest, path, leaf)
+			return cty.TupleVal([]cty.Value{x}), true
 		}
 		ty := v.Type()
 		if !ty.IsTupleType() && !ty.IsListType() {
-			return v
+			return v, false
 		}
 		elems := v.AsValueSlice()
 		if idx >= int64(len(elems)) {
-			return v
+			return v, false
 		}
-		elems[idx] = ensure(elems[idx], rest, path, leaf)
-		return cty.TupleVal(elems)
+		x, changed := ensureAt(elems[idx], rest, path, leaf)
+		if !changed && ty.IsTupleType() {
+			return v, false
+		}
+		elems[idx] = x
+		return cty.TupleVal(elems), true
 	}
 	path := key
 	if sofar != "" {
 		path = sofar + "." + key
 	}
-	if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
-		return cty.ObjectVal(map[string]cty.Value{key: ensure(cty.NilVal, rest, path, leaf)})
+	if absent {
+		x, _ := ensureAt(cty.NilVal, rest, path, leaf)
+		return cty.ObjectVal(map[string]cty.Value{key: x}), true
 	}
 	ty := v.Type()
 	if !ty.IsObjectType() && !ty.IsMapType() {
-		return v
+		return v, false
+	}
+	if ty.IsObjectType() {
+		cur := cty.NilVal
+		if ty.HasAttribute(key) {
+			cur = v.GetAttr(key)
+		}
+		x, changed := ensureAt(cur, rest, path, leaf)
+		if !changed {
+			return v, false
+		}
+		m := v.AsValueMap()
+		if m == nil {
+			m = map[string]cty.Value{}
+		}
+		m[key] = x
+		return cty.ObjectVal(m), true
 	}
 	m := map[string]cty.Value{}
 	for it := v.ElementIterator(); it.Next(); {
@@ -1031,8 +1061,8 @@ func ensure(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) ct
 	if !ok {
 		cur = cty.NilVal
 	}
-	m[key] = ensure(cur, rest, path, leaf)
-	return cty.ObjectVal(m)
+	m[key], _ = ensureAt(cur, rest, path, leaf)
+	return cty.ObjectVal(m), true
 }
 
 // getAttr reads an attribute or map key; NilVal when absent.
