@@ -603,29 +603,42 @@ func (mi *modInst) complete(r *resource, v cty.Value, addr string) cty.Value {
 		}
 	}
 	leaf := func(path string) cty.Value { return mi.e.h.val(lint.HoleRef{Object: addr, Path: path}) }
-	for _, a := range []string{"id", "arn", "name"} {
-		v = ensure(v, hcl.Traversal{hcl.TraverseAttr{Name: a}}, "", leaf)
-	}
-	return mi.fillNeeded(v, r.key(), r.count != nil || r.forEach != nil, leaf)
+	paths := append([]hcl.Traversal{idPath, arnPath, namePath}, mi.neededPaths(r.key(), r.count != nil || r.forEach != nil)...)
+	return ensureAll(v, paths, leaf)
 }
+
+// The attributes every resource instance has.
+var (
+	idPath   = hcl.Traversal{hcl.TraverseAttr{Name: "id"}}
+	arnPath  = hcl.Traversal{hcl.TraverseAttr{Name: "arn"}}
+	namePath = hcl.Traversal{hcl.TraverseAttr{Name: "name"}}
+)
 
 // fillNeeded makes every path that the module's expressions read from the
 // object key present in one instance value v; with count / for_each the
 // paths start with the instance key, which is dropped.
 func (mi *modInst) fillNeeded(v cty.Value, key string, hasKeys bool, leaf func(string) cty.Value) cty.Value {
-	for _, rest := range mi.m.needed()[key] {
-		if hasKeys {
-			if len(rest) == 0 {
-				continue
-			}
-			if _, ok := rest[0].(hcl.TraverseIndex); !ok {
-				continue
-			}
-			rest = rest[1:]
-		}
-		v = ensure(v, rest, "", leaf)
+	return ensureAll(v, mi.neededPaths(key, hasKeys), leaf)
+}
+
+// neededPaths are the paths the module's expressions read from one
+// instance of the object key (without the instance key, with hasKeys).
+func (mi *modInst) neededPaths(key string, hasKeys bool) []hcl.Traversal {
+	all := mi.m.needed()[key]
+	if !hasKeys {
+		return all
 	}
-	return v
+	out := make([]hcl.Traversal, 0, len(all))
+	for _, rest := range all {
+		if len(rest) == 0 {
+			continue
+		}
+		if _, ok := rest[0].(hcl.TraverseIndex); !ok {
+			continue
+		}
+		out = append(out, rest[1:])
+	}
+	return out
 }
 
 // evalCall evaluates a module call: local modules are evaluated with their
@@ -980,23 +993,8 @@ func ensureAt(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) 
 		return v, false
 	}
 	step, rest := steps[0], steps[1:]
-	var key string
-	var idx int64 = -1
-	switch s := step.(type) {
-	case hcl.TraverseAttr:
-		key = s.Name
-	case hcl.TraverseIndex:
-		switch {
-		case !s.Key.IsKnown():
-			return v, false
-		case s.Key.Type() == cty.String:
-			key = s.Key.AsString()
-		case s.Key.Type() == cty.Number:
-			idx, _ = s.Key.AsBigFloat().Int64()
-		default:
-			return v, false
-		}
-	default:
+	key, idx, ok := stepKey(step)
+	if !ok {
 		return v, false
 	}
 	absent := v == cty.NilVal || v.IsNull() || !v.IsKnown()
@@ -1037,12 +1035,14 @@ func ensureAt(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) 
 		return v, false
 	}
 	if ty.IsObjectType() {
-		cur := cty.NilVal
-		if ty.HasAttribute(key) {
+		cur, has := cty.NilVal, ty.HasAttribute(key)
+		if has {
 			cur = v.GetAttr(key)
 		}
+		// An attribute that was not there is added even when what it
+		// becomes is nothing (a path past the end of a missing list).
 		x, changed := ensureAt(cur, rest, path, leaf)
-		if !changed {
+		if !changed && has {
 			return v, false
 		}
 		m := v.AsValueMap()
@@ -1063,6 +1063,75 @@ func ensureAt(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) 
 	}
 	m[key], _ = ensureAt(cur, rest, path, leaf)
 	return cty.ObjectVal(m), true
+}
+
+// stepKey is what one step of an ensured path names: an attribute or
+// string key (idx -1), or an index (key ""); false for a step ensure
+// leaves alone (an unknown key, a key of another type, a splat).
+func stepKey(step hcl.Traverser) (key string, idx int64, ok bool) {
+	idx = -1
+	switch s := step.(type) {
+	case hcl.TraverseAttr:
+		return s.Name, idx, true
+	case hcl.TraverseIndex:
+		switch {
+		case !s.Key.IsKnown():
+			return "", idx, false
+		case s.Key.Type() == cty.String:
+			return s.Key.AsString(), idx, true
+		case s.Key.Type() == cty.Number:
+			idx, _ = s.Key.AsBigFloat().Int64()
+			return "", idx, true
+		}
+	}
+	return "", idx, false
+}
+
+// ensureAll is ensure of each path in turn, with an object rebuilt once
+// for all of them: on an object each path can change only the attribute
+// its first step names (an index step leaves an object alone), so the
+// attributes are worked out one after the other and put in together.
+func ensureAll(v cty.Value, paths []hcl.Traversal, leaf func(string) cty.Value) cty.Value {
+	if v == cty.NilVal || v.IsNull() || !v.IsKnown() || !v.Type().IsObjectType() {
+		for _, p := range paths {
+			v = ensure(v, p, "", leaf)
+		}
+		return v
+	}
+	var changed map[string]cty.Value
+	for _, p := range paths {
+		if len(p) == 0 {
+			continue
+		}
+		key, idx, ok := stepKey(p[0])
+		if !ok || idx >= 0 {
+			continue
+		}
+		cur, has := changed[key]
+		if !has {
+			cur = cty.NilVal
+			if has = v.Type().HasAttribute(key); has {
+				cur = v.GetAttr(key)
+			}
+		}
+		if x, ch := ensureAt(cur, p[1:], key, leaf); ch || !has {
+			if changed == nil {
+				changed = map[string]cty.Value{}
+			}
+			changed[key] = x
+		}
+	}
+	if len(changed) == 0 {
+		return v
+	}
+	m := v.AsValueMap()
+	if m == nil {
+		m = make(map[string]cty.Value, len(changed))
+	}
+	for k, x := range changed {
+		m[k] = x
+	}
+	return cty.ObjectVal(m)
 }
 
 // getAttr reads an attribute or map key; NilVal when absent.
