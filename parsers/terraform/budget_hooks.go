@@ -287,4 +287,3 @@ func (e *evaluator) varFileValue(x hcl.Expression) (cty.Value, hcl.Diagnostics) 
 	hookTree(x)
 	return e.constValue(x)
 }
-
