@@ -90,10 +90,14 @@ type modInst struct {
 	// reuse is set on an alternative version of a stand-in evaluated in
 	// part (altplan.go).
 	reuse *altReuse
-	// ctxs are the contexts built while the current item is evaluated;
-	// objs the root objects whose attributes all have their values.
-	ctxs map[string]*hcl.EvalContext
-	objs map[string]cty.Value
+	// ctxs are the contexts built while the current item is evaluated,
+	// stable those whose values are all final (contextFor); objs the root
+	// objects whose attributes all have their values.
+	ctxs, stable map[string]*hcl.EvalContext
+	objs         map[string]cty.Value
+	// preset are the module calls whose outputs are preset holes until
+	// the call is evaluated (callholes.go).
+	preset map[string]bool
 	// spans are what each block produced, by graph key, kept when the
 	// module writes depends_on (dependson.go).
 	spans map[string]span
@@ -226,16 +230,30 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 // contextFor is the evaluation context of an expression with those facts:
 // what it reads of the module, built once while one item is evaluated (the
 // values it reads do not change until the next item: resetContexts), and
-// the extra variables (each, count, an iterator) in a child context.
+// the extra variables (each, count, an iterator) in a child context. A
+// context whose every value is final (set, and never set again, or never
+// to be set) is kept for the instance's later items too.
 func (mi *modInst) contextFor(f *exprFacts, extra map[string]cty.Value) *hcl.EvalContext {
 	b := mi.e.budget()
 	ctx, ok := mi.ctxs[f.reads]
+	if !ok {
+		ctx, ok = mi.stable[f.reads]
+	}
 	if !ok || budgetOf(ctx) != b {
-		ctx = mi.context(f)
-		if mi.ctxs == nil {
-			mi.ctxs = map[string]*hcl.EvalContext{}
+		var final bool
+		ctx, final = mi.context(f)
+		switch {
+		case final:
+			if mi.stable == nil {
+				mi.stable = map[string]*hcl.EvalContext{}
+			}
+			mi.stable[f.reads] = ctx
+		default:
+			if mi.ctxs == nil {
+				mi.ctxs = map[string]*hcl.EvalContext{}
+			}
+			mi.ctxs[f.reads] = ctx
 		}
-		mi.ctxs[f.reads] = ctx
 	}
 	if len(extra) == 0 {
 		return ctx
@@ -246,10 +264,12 @@ func (mi *modInst) contextFor(f *exprFacts, extra map[string]cty.Value) *hcl.Eva
 }
 
 // object is the root object o reads: the attributes it names that have a
-// value, kept once all have one.
-func (mi *modInst) object(o objectRead) cty.Value {
+// value, kept once all have one. final reports whether it will stay as it
+// is: every attribute has its value (each is set once), or the ones
+// missing are items the module never sets.
+func (mi *modInst) object(o objectRead) (v cty.Value, final bool) {
 	if v, ok := mi.objs[o.key]; ok {
-		return v
+		return v, true
 	}
 	var src map[string]cty.Value
 	switch o.root {
@@ -261,22 +281,25 @@ func (mi *modInst) object(o objectRead) cty.Value {
 		src = mi.resources[o.root]
 	}
 	attrs := make(map[string]cty.Value, len(o.names))
+	final = true
 	for _, n := range o.names {
 		if v, ok := src[n]; ok {
 			attrs[n] = v
+		} else if _, item := mi.m.graph().items[o.root+"."+n]; item {
+			final = false
 		}
 	}
 	if len(attrs) == 0 {
-		return cty.NilVal
+		return cty.NilVal, final
 	}
-	v := cty.ObjectVal(attrs)
+	v = cty.ObjectVal(attrs)
 	if len(attrs) == len(o.names) {
 		if mi.objs == nil {
 			mi.objs = map[string]cty.Value{}
 		}
 		mi.objs[o.key] = v
 	}
-	return v
+	return v, final
 }
 
 // resetContexts forgets the contexts built: the module's values changed.
@@ -286,10 +309,13 @@ func (mi *modInst) resetContexts() { clear(mi.ctxs) }
 // reads, so evaluation cost does not grow with the module's size. An
 // object of variables, locals or resources is kept once every attribute
 // it holds has its value (each is set once: it never changes after).
-func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
+func (mi *modInst) context(f *exprFacts) (ctx *hcl.EvalContext, final bool) {
 	vars := make(map[string]cty.Value, len(f.objects)+1)
+	final = true
 	for _, o := range f.objects {
-		if v := mi.object(o); v != cty.NilVal {
+		v, fin := mi.object(o)
+		final = final && fin
+		if v != cty.NilVal {
 			vars[o.root] = v
 		}
 	}
@@ -311,8 +337,12 @@ func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
 			if ok {
 				if v, ok := mi.modules[name]; ok {
 					put(root, name, v)
+					final = final && !mi.preset[name]
 				} else if v, ok := mi.presetCall(name); ok {
 					put(root, name, v)
+					final = false
+				} else if _, item := mi.m.graph().items["module."+name]; item {
+					final = false
 				}
 			}
 		case "path":
@@ -331,7 +361,12 @@ func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
 			typ, ok1 := attrName(t, 1)
 			n, ok2 := attrName(t, 2)
 			if ok1 && ok2 {
-				if v, ok := mi.data[typ][n]; ok {
+				v, ok := mi.data[typ][n]
+				if !ok {
+					_, item := mi.m.graph().items["data."+typ+"."+n]
+					final = final && !item
+				}
+				if ok {
 					if nested == nil {
 						nested = map[string]map[string]cty.Value{}
 					}
@@ -356,7 +391,7 @@ func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
 		vars[root] = cty.ObjectVal(m)
 	}
 	vars[budgetVar] = mi.e.budget().capsule
-	return &hcl.EvalContext{Variables: vars, Functions: mi.e.funcs}
+	return &hcl.EvalContext{Variables: vars, Functions: mi.e.funcs}, final
 }
 
 // attrName returns the attribute name at step i of a traversal.
@@ -647,6 +682,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 	b := mi.e.budget()
 	site := b.at(c.defRange)
 	defer func() { b.site = site }()
+	defer delete(mi.preset, c.name) // its outputs are final once it returns
 	insts, invalid := mi.expand(c.count, c.forEach)
 	if !b.ok() {
 		mi.modules[c.name] = cty.DynamicVal
@@ -818,7 +854,7 @@ func (m *module) buildGraph() *itemGraph {
 			if e == nil {
 				continue
 			}
-			for _, t := range e.Variables() {
+			for _, t := range m.facts(e).vars {
 				if d := depKey(t); d != "" {
 					it.deps = append(it.deps, d)
 				}
@@ -922,7 +958,7 @@ func (m *module) needed() map[string][]hcl.Traversal {
 			if e == nil {
 				continue
 			}
-			for _, t := range e.Variables() {
+			for _, t := range m.facts(e).vars {
 				key := depKey(t)
 				if key == "" || strings.HasPrefix(key, "var.") || strings.HasPrefix(key, "local.") {
 					continue
