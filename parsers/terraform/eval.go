@@ -170,34 +170,58 @@ func (mi *modInst) evalVariable(name string) {
 	if in, ok := mi.inputs[name]; ok && !v.nullTakesDefault(in) {
 		val = in
 	} else if v.hasDef {
-		val, _ = mi.e.constValue(v.def)
-		if val == cty.NilVal {
-			val = cty.DynamicVal
-		}
+		mi.vars[name] = mi.defaultOf(v)
+		return
 	}
 	tc := v.typeConstraint()
-	ty, defaults := tc.ty, tc.defaults
 	if val == cty.NilVal {
 		var obj cty.Value
-		if ty == cty.DynamicPseudoType {
+		if tc.ty == cty.DynamicPseudoType {
 			obj = mi.holeObject(name)
 		}
 		switch {
 		case obj != cty.NilVal:
 			val = obj
-		case ty == cty.String || ty == cty.DynamicPseudoType:
+		case tc.ty == cty.String || tc.ty == cty.DynamicPseudoType:
 			val = mi.e.h.val(lint.HoleRef{Object: mi.addr("var." + name)})
 		default:
-			val = cty.UnknownVal(ty)
+			val = cty.UnknownVal(tc.ty)
 		}
 	}
-	if defaults != nil && !val.IsNull() {
-		val = defaults.Apply(val)
+	mi.vars[name] = mi.typed(val, tc)
+}
+
+// typed is a variable's value with its type constraint applied: optional
+// attributes' defaults filled in, converted to the type.
+func (mi *modInst) typed(val cty.Value, tc typeConstraint) cty.Value {
+	if tc.defaults != nil && !val.IsNull() {
+		val = tc.defaults.Apply(val)
 	}
-	if ty != cty.DynamicPseudoType {
-		val = mi.convertVar(val, ty)
+	if tc.ty != cty.DynamicPseudoType {
+		val = mi.convertVar(val, tc.ty)
 	}
-	mi.vars[name] = val
+	return val
+}
+
+// defaultOf is a variable's default value with its type constraint
+// applied. It depends on the syntax alone, so it is evaluated once per
+// parsed module and replayed (its cost charged to the budget again) in
+// every later instance where that cannot change the outcome (replay.go).
+func (mi *modInst) defaultOf(v *variable) cty.Value {
+	b := mi.e.budget()
+	if d := v.defaultValue.get(); d != nil && b.replay(d.cost) {
+		return d.val
+	}
+	start := b.begin()
+	val, _ := mi.e.constValue(v.def)
+	if val == cty.NilVal {
+		val = cty.DynamicVal
+	}
+	val = mi.typed(val, v.typeConstraint())
+	if cost, ok := b.since(start); ok {
+		v.defaultValue.put(&defaultValue{val: val, cost: cost})
+	}
+	return val
 }
 
 // eval evaluates an expression in the module's scope. Errors make the value

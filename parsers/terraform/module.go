@@ -62,6 +62,9 @@ type variable struct {
 	isSensi bool
 	// notNull is `nullable = false`: a null input takes the default.
 	notNull bool
+	// defaultValue is the default with the type constraint applied, once
+	// evaluated within a budget (replay.go).
+	defaultValue defaultCache
 	// constraint is the type constraint read from typ, once.
 	constraint struct {
 		once sync.Once
