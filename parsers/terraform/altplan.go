@@ -376,6 +376,7 @@ func (r *altReuse) take(mi *modInst, key string, it *graphItem) bool {
 	case "module":
 		if v, ok := f.modules[it.name]; ok {
 			mi.modules[it.name] = v
+			delete(mi.preset, it.name)
 		}
 	default:
 		return false

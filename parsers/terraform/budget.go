@@ -79,8 +79,9 @@ type budget struct {
 	// constCtx evaluates constants: no variables or functions, only the
 	// budget.
 	constCtx *hcl.EvalContext
-	// typeFor remembers which variable types hold a for expression.
-	typeFor map[*variable]bool
+	// needElements and needBytes are the most that need() has asked to
+	// have room for (a replayed evaluation must have that room: replay.go).
+	needElements, needBytes float64
 }
 
 // budgetHit says which bound was exceeded, and where.
@@ -181,6 +182,8 @@ func (b *budget) roomFor(n int64, what string) bool {
 // the per-value bounds and what is left.
 func (b *budget) need(x estimate, what string) bool {
 	elements, bytes := x.elements, x.bytes
+	b.needElements = max(b.needElements, float64(b.elements)+elements)
+	b.needBytes = max(b.needBytes, float64(b.bytes)+bytes)
 	switch {
 	case b.hit != nil:
 		return false

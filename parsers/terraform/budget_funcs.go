@@ -21,7 +21,7 @@ func (e *funcEnv) guard(name string, f function.Function) function.Function {
 	if e.b == nil {
 		return f
 	}
-	g := &guarded{name: name, f: f, b: e.b, params: f.Params(), vp: f.VarParam(), est: estimators[name], to: toTypes[name]}
+	g := &guarded{name: name, f: f, env: e, params: f.Params(), vp: f.VarParam(), est: estimators[name], to: toTypes[name]}
 	loose := make([]function.Parameter, len(g.params))
 	for i, p := range g.params {
 		loose[i] = looseParam(p)
@@ -36,9 +36,11 @@ func (e *funcEnv) guard(name string, f function.Function) function.Function {
 
 // guarded is one function under the budget.
 type guarded struct {
-	name   string
-	f      function.Function
-	b      *budget
+	name string
+	f    function.Function
+	// env holds the budget of the root the table serves (a table is
+	// reused by the roots evaluated after it: funcTable).
+	env    *funcEnv
 	params []function.Parameter
 	vp     *function.Parameter
 	est    estimator
@@ -47,7 +49,7 @@ type guarded struct {
 
 // call runs the function within the budget.
 func (g *guarded) call(args []cty.Value, _ cty.Type) (cty.Value, error) {
-	b := g.b
+	b := g.env.b
 	if !b.step() {
 		return cty.DynamicVal, nil
 	}
@@ -91,7 +93,7 @@ func (g *guarded) measure(args []cty.Value, buf []size) ([]size, bool) {
 		sizes = make([]size, 0, len(args))
 	}
 	for _, a := range args {
-		s, ok := g.b.measure(a, g.name)
+		s, ok := g.env.b.measure(a, g.name)
 		if !ok {
 			return nil, false
 		}

@@ -287,18 +287,3 @@ func (e *evaluator) varFileValue(x hcl.Expression) (cty.Value, hcl.Diagnostics) 
 	hookTree(x)
 	return e.constValue(x)
 }
-
-// typeHasFor is hasFor for a variable's type constraint, remembered for
-// the root (a module's variables are evaluated once per instance).
-func (e *evaluator) typeHasFor(v *variable) bool {
-	b := e.budget()
-	if b.typeFor == nil {
-		b.typeFor = map[*variable]bool{}
-	}
-	has, ok := b.typeFor[v]
-	if !ok {
-		has = hasFor(v.typ)
-		b.typeFor[v] = has
-	}
-	return has
-}

@@ -27,6 +27,10 @@ func (mi *modInst) presetCall(name string) (cty.Value, bool) {
 		}
 		v := mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
 		mi.modules[c.name] = v
+		if mi.preset == nil {
+			mi.preset = map[string]bool{}
+		}
+		mi.preset[c.name] = true
 		mi.resetContexts()
 		return v, true
 	}

@@ -1,7 +1,6 @@
 package terraform
 
 import (
-	"fmt"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -11,7 +10,6 @@ import (
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -92,10 +90,14 @@ type modInst struct {
 	// reuse is set on an alternative version of a stand-in evaluated in
 	// part (altplan.go).
 	reuse *altReuse
-	// ctxs are the contexts built while the current item is evaluated;
-	// objs the root objects whose attributes all have their values.
-	ctxs map[*exprFacts]*hcl.EvalContext
-	objs map[string]cty.Value
+	// ctxs are the contexts built while the current item is evaluated,
+	// stable those whose values are all final (contextFor); objs the root
+	// objects whose attributes all have their values.
+	ctxs, stable map[string]*hcl.EvalContext
+	objs         map[string]cty.Value
+	// preset are the module calls whose outputs are preset holes until
+	// the call is evaluated (callholes.go).
+	preset map[string]bool
 	// spans are what each block produced, by graph key, kept when the
 	// module writes depends_on (dependson.go).
 	spans map[string]span
@@ -168,41 +170,58 @@ func (mi *modInst) evalVariable(name string) {
 	if in, ok := mi.inputs[name]; ok && !v.nullTakesDefault(in) {
 		val = in
 	} else if v.hasDef {
-		val, _ = mi.e.constValue(v.def)
-		if val == cty.NilVal {
-			val = cty.DynamicVal
-		}
+		mi.vars[name] = mi.defaultOf(v)
+		return
 	}
-	ty := cty.DynamicPseudoType
-	var defaults *typeexpr.Defaults
-	// Optional attribute defaults in the type are evaluated by typeexpr
-	// without a budget: a type holding a for expression is not read.
-	if v.typ != nil && !mi.e.typeHasFor(v) {
-		if t, d, diags := typeexpr.TypeConstraintWithDefaults(v.typ); !diags.HasErrors() {
-			ty, defaults = t, d
-		}
-	}
+	tc := v.typeConstraint()
 	if val == cty.NilVal {
 		var obj cty.Value
-		if ty == cty.DynamicPseudoType {
+		if tc.ty == cty.DynamicPseudoType {
 			obj = mi.holeObject(name)
 		}
 		switch {
 		case obj != cty.NilVal:
 			val = obj
-		case ty == cty.String || ty == cty.DynamicPseudoType:
+		case tc.ty == cty.String || tc.ty == cty.DynamicPseudoType:
 			val = mi.e.h.val(lint.HoleRef{Object: mi.addr("var." + name)})
 		default:
-			val = cty.UnknownVal(ty)
+			val = cty.UnknownVal(tc.ty)
 		}
 	}
-	if defaults != nil && !val.IsNull() {
-		val = defaults.Apply(val)
+	mi.vars[name] = mi.typed(val, tc)
+}
+
+// typed is a variable's value with its type constraint applied: optional
+// attributes' defaults filled in, converted to the type.
+func (mi *modInst) typed(val cty.Value, tc typeConstraint) cty.Value {
+	if tc.defaults != nil && !val.IsNull() {
+		val = tc.defaults.Apply(val)
 	}
-	if ty != cty.DynamicPseudoType {
-		val = mi.convertVar(val, ty)
+	if tc.ty != cty.DynamicPseudoType {
+		val = mi.convertVar(val, tc.ty)
 	}
-	mi.vars[name] = val
+	return val
+}
+
+// defaultOf is a variable's default value with its type constraint
+// applied. It depends on the syntax alone, so it is evaluated once per
+// parsed module and replayed (its cost charged to the budget again) in
+// every later instance where that cannot change the outcome (replay.go).
+func (mi *modInst) defaultOf(v *variable) cty.Value {
+	b := mi.e.budget()
+	if d := v.defaultValue.get(); d != nil && b.replay(d.cost) {
+		return d.val
+	}
+	start := b.begin()
+	val, _ := mi.e.constValue(v.def)
+	if val == cty.NilVal {
+		val = cty.DynamicVal
+	}
+	val = mi.typed(val, v.typeConstraint())
+	if cost, ok := b.since(start); ok {
+		v.defaultValue.put(&defaultValue{val: val, cost: cost})
+	}
+	return val
 }
 
 // eval evaluates an expression in the module's scope. Errors make the value
@@ -235,16 +254,30 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 // contextFor is the evaluation context of an expression with those facts:
 // what it reads of the module, built once while one item is evaluated (the
 // values it reads do not change until the next item: resetContexts), and
-// the extra variables (each, count, an iterator) in a child context.
+// the extra variables (each, count, an iterator) in a child context. A
+// context whose every value is final (set, and never set again, or never
+// to be set) is kept for the instance's later items too.
 func (mi *modInst) contextFor(f *exprFacts, extra map[string]cty.Value) *hcl.EvalContext {
 	b := mi.e.budget()
-	ctx, ok := mi.ctxs[f]
+	ctx, ok := mi.ctxs[f.reads]
+	if !ok {
+		ctx, ok = mi.stable[f.reads]
+	}
 	if !ok || budgetOf(ctx) != b {
-		ctx = mi.context(f)
-		if mi.ctxs == nil {
-			mi.ctxs = map[*exprFacts]*hcl.EvalContext{}
+		var final bool
+		ctx, final = mi.context(f)
+		switch {
+		case final:
+			if mi.stable == nil {
+				mi.stable = map[string]*hcl.EvalContext{}
+			}
+			mi.stable[f.reads] = ctx
+		default:
+			if mi.ctxs == nil {
+				mi.ctxs = map[string]*hcl.EvalContext{}
+			}
+			mi.ctxs[f.reads] = ctx
 		}
-		mi.ctxs[f] = ctx
 	}
 	if len(extra) == 0 {
 		return ctx
@@ -255,10 +288,12 @@ func (mi *modInst) contextFor(f *exprFacts, extra map[string]cty.Value) *hcl.Eva
 }
 
 // object is the root object o reads: the attributes it names that have a
-// value, kept once all have one.
-func (mi *modInst) object(o objectRead) cty.Value {
+// value, kept once all have one. final reports whether it will stay as it
+// is: every attribute has its value (each is set once), or the ones
+// missing are items the module never sets.
+func (mi *modInst) object(o objectRead) (v cty.Value, final bool) {
 	if v, ok := mi.objs[o.key]; ok {
-		return v
+		return v, true
 	}
 	var src map[string]cty.Value
 	switch o.root {
@@ -270,22 +305,25 @@ func (mi *modInst) object(o objectRead) cty.Value {
 		src = mi.resources[o.root]
 	}
 	attrs := make(map[string]cty.Value, len(o.names))
+	final = true
 	for _, n := range o.names {
 		if v, ok := src[n]; ok {
 			attrs[n] = v
+		} else if _, item := mi.m.graph().items[o.root+"."+n]; item {
+			final = false
 		}
 	}
 	if len(attrs) == 0 {
-		return cty.NilVal
+		return cty.NilVal, final
 	}
-	v := cty.ObjectVal(attrs)
+	v = cty.ObjectVal(attrs)
 	if len(attrs) == len(o.names) {
 		if mi.objs == nil {
 			mi.objs = map[string]cty.Value{}
 		}
 		mi.objs[o.key] = v
 	}
-	return v
+	return v, final
 }
 
 // resetContexts forgets the contexts built: the module's values changed.
@@ -295,15 +333,21 @@ func (mi *modInst) resetContexts() { clear(mi.ctxs) }
 // reads, so evaluation cost does not grow with the module's size. An
 // object of variables, locals or resources is kept once every attribute
 // it holds has its value (each is set once: it never changes after).
-func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
+func (mi *modInst) context(f *exprFacts) (ctx *hcl.EvalContext, final bool) {
 	vars := make(map[string]cty.Value, len(f.objects)+1)
+	final = true
 	for _, o := range f.objects {
-		if v := mi.object(o); v != cty.NilVal {
+		v, fin := mi.object(o)
+		final = final && fin
+		if v != cty.NilVal {
 			vars[o.root] = v
 		}
 	}
-	nested := map[string]map[string]cty.Value{}
+	var nested map[string]map[string]cty.Value
 	put := func(root, name string, v cty.Value) {
+		if nested == nil {
+			nested = map[string]map[string]cty.Value{}
+		}
 		if nested[root] == nil {
 			nested[root] = map[string]cty.Value{}
 		}
@@ -317,8 +361,12 @@ func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
 			if ok {
 				if v, ok := mi.modules[name]; ok {
 					put(root, name, v)
+					final = final && !mi.preset[name]
 				} else if v, ok := mi.presetCall(name); ok {
 					put(root, name, v)
+					final = false
+				} else if _, item := mi.m.graph().items["module."+name]; item {
+					final = false
 				}
 			}
 		case "path":
@@ -337,7 +385,15 @@ func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
 			typ, ok1 := attrName(t, 1)
 			n, ok2 := attrName(t, 2)
 			if ok1 && ok2 {
-				if v, ok := mi.data[typ][n]; ok {
+				v, ok := mi.data[typ][n]
+				if !ok {
+					_, item := mi.m.graph().items["data."+typ+"."+n]
+					final = final && !item
+				}
+				if ok {
+					if nested == nil {
+						nested = map[string]map[string]cty.Value{}
+					}
 					if nested["data"] == nil {
 						nested["data"] = map[string]cty.Value{}
 					}
@@ -359,7 +415,7 @@ func (mi *modInst) context(f *exprFacts) *hcl.EvalContext {
 		vars[root] = cty.ObjectVal(m)
 	}
 	vars[budgetVar] = mi.e.budget().capsule
-	return &hcl.EvalContext{Variables: vars, Functions: mi.e.funcs}
+	return &hcl.EvalContext{Variables: vars, Functions: mi.e.funcs}, final
 }
 
 // attrName returns the attribute name at step i of a traversal.
@@ -606,29 +662,42 @@ func (mi *modInst) complete(r *resource, v cty.Value, addr string) cty.Value {
 		}
 	}
 	leaf := func(path string) cty.Value { return mi.e.h.val(lint.HoleRef{Object: addr, Path: path}) }
-	for _, a := range []string{"id", "arn", "name"} {
-		v = ensure(v, hcl.Traversal{hcl.TraverseAttr{Name: a}}, "", leaf)
-	}
-	return mi.fillNeeded(v, r.key(), r.count != nil || r.forEach != nil, leaf)
+	paths := append([]hcl.Traversal{idPath, arnPath, namePath}, mi.neededPaths(r.key(), r.count != nil || r.forEach != nil)...)
+	return ensureAll(v, paths, leaf)
 }
+
+// The attributes every resource instance has.
+var (
+	idPath   = hcl.Traversal{hcl.TraverseAttr{Name: "id"}}
+	arnPath  = hcl.Traversal{hcl.TraverseAttr{Name: "arn"}}
+	namePath = hcl.Traversal{hcl.TraverseAttr{Name: "name"}}
+)
 
 // fillNeeded makes every path that the module's expressions read from the
 // object key present in one instance value v; with count / for_each the
 // paths start with the instance key, which is dropped.
 func (mi *modInst) fillNeeded(v cty.Value, key string, hasKeys bool, leaf func(string) cty.Value) cty.Value {
-	for _, rest := range mi.m.needed()[key] {
-		if hasKeys {
-			if len(rest) == 0 {
-				continue
-			}
-			if _, ok := rest[0].(hcl.TraverseIndex); !ok {
-				continue
-			}
-			rest = rest[1:]
-		}
-		v = ensure(v, rest, "", leaf)
+	return ensureAll(v, mi.neededPaths(key, hasKeys), leaf)
+}
+
+// neededPaths are the paths the module's expressions read from one
+// instance of the object key (without the instance key, with hasKeys).
+func (mi *modInst) neededPaths(key string, hasKeys bool) []hcl.Traversal {
+	all := mi.m.needed()[key]
+	if !hasKeys {
+		return all
 	}
-	return v
+	out := make([]hcl.Traversal, 0, len(all))
+	for _, rest := range all {
+		if len(rest) == 0 {
+			continue
+		}
+		if _, ok := rest[0].(hcl.TraverseIndex); !ok {
+			continue
+		}
+		out = append(out, rest[1:])
+	}
+	return out
 }
 
 // evalCall evaluates a module call: local modules are evaluated with their
@@ -637,6 +706,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 	b := mi.e.budget()
 	site := b.at(c.defRange)
 	defer func() { b.site = site }()
+	defer delete(mi.preset, c.name) // its outputs are final once it returns
 	insts, invalid := mi.expand(c.count, c.forEach)
 	if !b.ok() {
 		mi.modules[c.name] = cty.DynamicVal
@@ -808,7 +878,7 @@ func (m *module) buildGraph() *itemGraph {
 			if e == nil {
 				continue
 			}
-			for _, t := range e.Variables() {
+			for _, t := range m.facts(e).vars {
 				if d := depKey(t); d != "" {
 					it.deps = append(it.deps, d)
 				}
@@ -912,7 +982,7 @@ func (m *module) needed() map[string][]hcl.Traversal {
 			if e == nil {
 				continue
 			}
-			for _, t := range e.Variables() {
+			for _, t := range m.facts(e).vars {
 				key := depKey(t)
 				if key == "" || strings.HasPrefix(key, "var.") || strings.HasPrefix(key, "local.") {
 					continue
@@ -966,61 +1036,81 @@ func traversalPath(t hcl.Traversal) string {
 // become leaf(path) holes. Paths into values of other shapes are left alone
 // (reading them fails, and the reading expression becomes unknown).
 func ensure(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) cty.Value) cty.Value {
+	out, _ := ensureAt(v, steps, sofar, leaf)
+	return out
+}
+
+// ensureAt is ensure that also reports whether the result differs from v;
+// when it does not, v itself is returned (nothing is rebuilt). An object
+// or tuple rebuilt from its own unchanged elements would equal v, so it is
+// not rebuilt; a map or list that a step passes through is turned into an
+// object or tuple as before, which is a change.
+func ensureAt(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) cty.Value) (cty.Value, bool) {
 	if len(steps) == 0 {
 		if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
-			return leaf(sofar)
+			return leaf(sofar), true
 		}
-		return v
+		return v, false
 	}
 	step, rest := steps[0], steps[1:]
-	var key string
-	var idx int64 = -1
-	switch s := step.(type) {
-	case hcl.TraverseAttr:
-		key = s.Name
-	case hcl.TraverseIndex:
-		switch {
-		case !s.Key.IsKnown():
-			return v
-		case s.Key.Type() == cty.String:
-			key = s.Key.AsString()
-		case s.Key.Type() == cty.Number:
-			idx, _ = s.Key.AsBigFloat().Int64()
-		default:
-			return v
-		}
-	default:
-		return v
+	key, idx, ok := stepKey(step)
+	if !ok {
+		return v, false
 	}
+	absent := v == cty.NilVal || v.IsNull() || !v.IsKnown()
 	if idx >= 0 {
-		path := fmt.Sprintf("%s[%d]", sofar, idx)
-		if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
+		path := sofar + "[" + strconv.FormatInt(idx, 10) + "]"
+		if absent {
 			if idx != 0 {
-				return v
+				return v, false
 			}
-			return cty.TupleVal([]cty.Value{ensure(cty.NilVal, rest, path, leaf)})
+			x, _ := ensureAt(cty.NilVal, rest, path, leaf)
+			return cty.TupleVal([]cty.Value{x}), true
 		}
 		ty := v.Type()
 		if !ty.IsTupleType() && !ty.IsListType() {
-			return v
+			return v, false
 		}
 		elems := v.AsValueSlice()
 		if idx >= int64(len(elems)) {
-			return v
+			return v, false
 		}
-		elems[idx] = ensure(elems[idx], rest, path, leaf)
-		return cty.TupleVal(elems)
+		x, changed := ensureAt(elems[idx], rest, path, leaf)
+		if !changed && ty.IsTupleType() {
+			return v, false
+		}
+		elems[idx] = x
+		return cty.TupleVal(elems), true
 	}
 	path := key
 	if sofar != "" {
 		path = sofar + "." + key
 	}
-	if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
-		return cty.ObjectVal(map[string]cty.Value{key: ensure(cty.NilVal, rest, path, leaf)})
+	if absent {
+		x, _ := ensureAt(cty.NilVal, rest, path, leaf)
+		return cty.ObjectVal(map[string]cty.Value{key: x}), true
 	}
 	ty := v.Type()
 	if !ty.IsObjectType() && !ty.IsMapType() {
-		return v
+		return v, false
+	}
+	if ty.IsObjectType() {
+		cur, has := cty.NilVal, ty.HasAttribute(key)
+		if has {
+			cur = v.GetAttr(key)
+		}
+		// An attribute that was not there is added even when what it
+		// becomes is nothing (a path past the end of a missing list).
+		x, changed := ensureAt(cur, rest, path, leaf)
+		if !changed && has {
+			return v, false
+		}
+		m := v.AsValueMap()
+		if m == nil {
+			m = map[string]cty.Value{}
+		}
+		m[key] = x
+		return cty.ObjectVal(m), true
 	}
 	m := map[string]cty.Value{}
 	for it := v.ElementIterator(); it.Next(); {
@@ -1031,7 +1121,76 @@ func ensure(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) ct
 	if !ok {
 		cur = cty.NilVal
 	}
-	m[key] = ensure(cur, rest, path, leaf)
+	m[key], _ = ensureAt(cur, rest, path, leaf)
+	return cty.ObjectVal(m), true
+}
+
+// stepKey is what one step of an ensured path names: an attribute or
+// string key (idx -1), or an index (key ""); false for a step ensure
+// leaves alone (an unknown key, a key of another type, a splat).
+func stepKey(step hcl.Traverser) (key string, idx int64, ok bool) {
+	idx = -1
+	switch s := step.(type) {
+	case hcl.TraverseAttr:
+		return s.Name, idx, true
+	case hcl.TraverseIndex:
+		switch {
+		case !s.Key.IsKnown():
+			return "", idx, false
+		case s.Key.Type() == cty.String:
+			return s.Key.AsString(), idx, true
+		case s.Key.Type() == cty.Number:
+			idx, _ = s.Key.AsBigFloat().Int64()
+			return "", idx, true
+		}
+	}
+	return "", idx, false
+}
+
+// ensureAll is ensure of each path in turn, with an object rebuilt once
+// for all of them: on an object each path can change only the attribute
+// its first step names (an index step leaves an object alone), so the
+// attributes are worked out one after the other and put in together.
+func ensureAll(v cty.Value, paths []hcl.Traversal, leaf func(string) cty.Value) cty.Value {
+	if v == cty.NilVal || v.IsNull() || !v.IsKnown() || !v.Type().IsObjectType() {
+		for _, p := range paths {
+			v = ensure(v, p, "", leaf)
+		}
+		return v
+	}
+	var changed map[string]cty.Value
+	for _, p := range paths {
+		if len(p) == 0 {
+			continue
+		}
+		key, idx, ok := stepKey(p[0])
+		if !ok || idx >= 0 {
+			continue
+		}
+		cur, has := changed[key]
+		if !has {
+			cur = cty.NilVal
+			if has = v.Type().HasAttribute(key); has {
+				cur = v.GetAttr(key)
+			}
+		}
+		if x, ch := ensureAt(cur, p[1:], key, leaf); ch || !has {
+			if changed == nil {
+				changed = map[string]cty.Value{}
+			}
+			changed[key] = x
+		}
+	}
+	if len(changed) == 0 {
+		return v
+	}
+	m := v.AsValueMap()
+	if m == nil {
+		m = make(map[string]cty.Value, len(changed))
+	}
+	for k, x := range changed {
+		m[k] = x
+	}
 	return cty.ObjectVal(m)
 }
 

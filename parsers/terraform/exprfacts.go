@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -21,6 +22,10 @@ type exprFacts struct {
 	// path, terraform).
 	objects []objectRead
 	others  []hcl.Traversal
+	// reads names what the evaluation context of the expression holds
+	// (every object and attribute it reads, in order): expressions with
+	// the same reads are evaluated in the same context.
+	reads string
 }
 
 // objectRead is the attributes an expression reads of one root object
@@ -60,7 +65,36 @@ func factsOf(expr hcl.Expression) *exprFacts {
 		o.key = root + "\x00" + strings.Join(o.names, "\x00")
 		f.objects = append(f.objects, o)
 	}
+	f.reads = readsKey(f)
 	return f
+}
+
+// readsKey names what context() puts in an expression's context: the
+// objects read, and of the other roots the module outputs, data sources,
+// path and terraform read.
+func readsKey(f *exprFacts) string {
+	keys := make([]string, 0, len(f.objects)+len(f.others))
+	for _, o := range f.objects {
+		keys = append(keys, o.key)
+	}
+	for _, t := range f.others {
+		k := t.RootName()
+		switch k {
+		case "module":
+			if name, ok := attrName(t, 1); ok {
+				k += "\x00" + name
+			}
+		case "data":
+			typ, ok1 := attrName(t, 1)
+			n, ok2 := attrName(t, 2)
+			if ok1 && ok2 {
+				k += "\x00" + typ + "\x00" + n
+			}
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(slices.Compact(keys), "\x01")
 }
 
 // facts are the facts of expr, kept by m when expr is written in one of

@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
 )
 
 // Options configure a load.
@@ -108,6 +109,8 @@ type loader struct {
 	wholeAlternatives bool
 	// inPart and whole count the alternatives evaluated in part and whole.
 	inPart, whole atomic.Int64
+	// freeFuncs are the function tables no root is using (funcTable).
+	freeFuncs []*funcTable
 }
 
 type lazyCache struct {
@@ -351,14 +354,52 @@ func (l *loader) evaluate(dir string) (e *evaluator) {
 	if l.opts.ScopeFor != nil {
 		e.scope = l.opts.ScopeFor(dir)
 	}
-	env := &funcEnv{h: e.h, tree: l.opts.Tree, cwd: dir, b: e.budget(), template: func(abs string) { e.templates = append(e.templates, abs) }}
-	e.funcs = env.functions()
+	t := l.funcTable(funcEnv{h: e.h, tree: l.opts.Tree, cwd: dir, b: e.budget(), template: func(abs string) { e.templates = append(e.templates, abs) }})
+	defer l.releaseFuncs(t)
+	e.funcs = t.fs
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
 	mi.inputs = e.rootInputs(m)
 	e.noteUnloadedVarFiles(m, mi.inputs)
 	mi.run()
 	e.rootInst = mi
 	return e
+}
+
+// funcTable is Terraform's function table with the environment its
+// functions read when called (funcEnv.functions). Building one costs
+// about as much as evaluating a small root, so a table is kept when its
+// root is done and serves a later root with that root's environment put
+// in: one table per root being evaluated at a time.
+type funcTable struct {
+	env *funcEnv
+	fs  map[string]function.Function
+}
+
+// funcTable returns a free table (a new one when none is free) serving
+// env, which must hold a budget.
+func (l *loader) funcTable(env funcEnv) *funcTable {
+	l.mu.Lock()
+	var t *funcTable
+	if n := len(l.freeFuncs); n > 0 {
+		t, l.freeFuncs = l.freeFuncs[n-1], l.freeFuncs[:n-1]
+	}
+	l.mu.Unlock()
+	if t == nil {
+		t = &funcTable{env: &funcEnv{}}
+		*t.env = env
+		t.fs = t.env.functions()
+		return t
+	}
+	*t.env = env
+	return t
+}
+
+// releaseFuncs makes a table free once its root is evaluated.
+func (l *loader) releaseFuncs(t *funcTable) {
+	*t.env = funcEnv{}
+	l.mu.Lock()
+	l.freeFuncs = append(l.freeFuncs, t)
+	l.mu.Unlock()
 }
 
 // rootInputs gathers a root module's variable values, later wins:

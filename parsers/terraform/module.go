@@ -11,6 +11,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -61,6 +62,40 @@ type variable struct {
 	isSensi bool
 	// notNull is `nullable = false`: a null input takes the default.
 	notNull bool
+	// defaultValue is the default with the type constraint applied, once
+	// evaluated within a budget (replay.go).
+	defaultValue defaultCache
+	// constraint is the type constraint read from typ, once.
+	constraint struct {
+		once sync.Once
+		c    typeConstraint
+	}
+}
+
+// typeConstraint is what a variable's type expression says: the type and
+// the optional attributes' defaults (cty.DynamicPseudoType and nil when it
+// has none, holds a for expression or does not read).
+type typeConstraint struct {
+	ty       cty.Type
+	defaults *typeexpr.Defaults
+}
+
+// typeConstraint reads the variable's type constraint, once per parsed
+// module: it depends on the syntax alone, and every instance of the module
+// in every root asks for it. Optional attribute defaults in the type are
+// evaluated by typeexpr without a budget, so a type holding a for
+// expression is not read.
+func (v *variable) typeConstraint() typeConstraint {
+	v.constraint.once.Do(func() {
+		c := typeConstraint{ty: cty.DynamicPseudoType}
+		if v.typ != nil && !hasFor(v.typ) {
+			if t, d, diags := typeexpr.TypeConstraintWithDefaults(v.typ); !diags.HasErrors() {
+				c.ty, c.defaults = t, d
+			}
+		}
+		v.constraint.c = c
+	})
+	return v.constraint.c
 }
 
 // resource is a resource or data block.
