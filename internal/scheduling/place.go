@@ -1,7 +1,10 @@
 package scheduling
 
 import (
+	"fmt"
 	"slices"
+	"sort"
+	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -82,8 +85,9 @@ func (p *Place) Range() lint.Range { return p.Entity.Base().Range }
 // places returns every NodePool and node group of the model as a place.
 func places(m *lint.Model) []*Place {
 	var out []*Place
+	allowed := map[string][]*instance{}
 	for _, np := range m.NodePools {
-		out = append(out, nodePoolPlace(m, np))
+		out = append(out, nodePoolPlace(m, np, allowed))
 	}
 	for _, ng := range m.NodeGroups {
 		out = append(out, nodeGroupPlace(m, ng))
@@ -92,8 +96,10 @@ func places(m *lint.Model) []*Place {
 }
 
 // nodePoolPlace reads a Karpenter NodePool (or Provisioner) and its node
-// class as a place.
-func nodePoolPlace(m *lint.Model, np *lint.NodePool) *Place {
+// class as a place. allowed keeps the instance types each set of
+// requirements allows, shared by the NodePools that write the same
+// (their lists are only read).
+func nodePoolPlace(m *lint.Model, np *lint.NodePool, allowed map[string][]*instance) *Place {
 	p := &Place{Kind: NodePoolPlace, Entity: np, karpenter: true, cluster: clusterOf(np.Scope)}
 	if s, ok := np.Name.Str(); ok {
 		p.name = s
@@ -112,7 +118,7 @@ func nodePoolPlace(m *lint.Model, np *lint.NodePool) *Place {
 	if len(np.Taints) > 0 {
 		p.taintsRange = np.Taints[0].Range
 	}
-	p.nodePoolInstances(np)
+	p.nodePoolInstances(np, allowed)
 	p.nodePoolZones(m, np)
 	return p
 }
@@ -121,7 +127,7 @@ func nodePoolPlace(m *lint.Model, np *lint.NodePool) *Place {
 // requirements on instance-derived labels, then by its limits. A NodePool
 // that restricts nothing but the architecture, or names an instance type
 // or family the table lacks, fits any request.
-func (p *Place) nodePoolInstances(np *lint.NodePool) {
+func (p *Place) nodePoolInstances(np *lint.NodePool, allowed map[string][]*instance) {
 	all, _ := catalog()
 	restricting := false
 	for key, rs := range p.reqs {
@@ -143,17 +149,41 @@ func (p *Place) nodePoolInstances(np *lint.NodePool) {
 	if !restricting {
 		return
 	}
-	var in []*instance
-	for _, it := range all {
-		if instanceAllowed(it, p.reqs) {
-			in = append(in, it)
+	key := derivedKey(p.reqs)
+	in, seen := allowed[key]
+	if !seen {
+		for _, it := range all {
+			if instanceAllowed(it, p.reqs) {
+				in = append(in, it)
+			}
 		}
+		allowed[key] = in
 	}
 	if len(in) == 0 {
 		return
 	}
 	p.instances, p.instancesKnown = in, true
 	p.applyLimits(np)
+}
+
+// derivedKey writes the requirements on instance-derived labels
+// canonically (keys sorted, each requirement's operator and values in
+// order): equal keys allow the same instance types.
+func derivedKey(reqs map[string][]lint.Requirement) string {
+	keys := make([]string, 0, len(reqs))
+	for k := range reqs {
+		if instanceDerived(k) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		for _, r := range reqs[k] {
+			fmt.Fprintf(&b, "%q %q %q\n", k, r.Operator, r.Values)
+		}
+	}
+	return b.String()
 }
 
 // tableNames reports whether every value names something the table has
