@@ -318,3 +318,60 @@ resource "kubectl_manifest" "node_class" {
 		t.Errorf("node class depends on %q, want the release %q", got, m.Releases[0].Addr)
 	}
 }
+
+// TestRenderedNameWithHoleLabel: an object a chart renders with a name
+// from a value unknown before apply is labelled with the reference, never
+// with the hole's sentinel (whose number changes from run to run), and its
+// address is the same in every run.
+func TestRenderedNameWithHoleLabel(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"infra/main.tf": `variable "env" {
+  type = string
+}
+
+resource "helm_release" "demo" {
+  name      = "demo-${var.env}"
+  chart     = "./charts/demo"
+  namespace = "apps"
+}
+`,
+		"infra/charts/demo/Chart.yaml": "apiVersion: v2\nname: demo\nversion: 0.1.0\n",
+		"infra/charts/demo/templates/deploy.yaml": `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ .Release.Name }}-web
+  namespace: {{ .Release.Namespace }}
+spec:
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+        - name: web
+          image: nginx
+`,
+	})
+	var addrs []string
+	for range 3 {
+		l, err := Load(Options{Paths: []string{root}, Cwd: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws := l.Input.Model.Workloads
+		if len(ws) != 1 {
+			t.Fatalf("workloads = %d, want the rendered Deployment", len(ws))
+		}
+		if want := "Deployment apps/demo-${var.env}-web"; ws[0].Label != want {
+			t.Errorf("label %q, want %q", ws[0].Label, want)
+		}
+		addrs = append(addrs, ws[0].Addr)
+	}
+	if addrs[0] != addrs[1] || addrs[1] != addrs[2] || lint.HasSentinel(addrs[0]) {
+		t.Errorf("addresses %q: not one, sentinel-free address", addrs)
+	}
+}

@@ -115,9 +115,12 @@ func (d *doc) is(kind string, apiVersions ...string) bool {
 
 // object builds the entity header: address, label, name and ranges.
 func (d *doc) object(k lint.Kind) lint.Object {
-	qualified := d.name
+	// Label and address show a hole as the reference it stands for, never
+	// its sentinel: a sentinel's number changes from run to run (the roots
+	// are evaluated in parallel), labels and finding keys must not.
+	qualified := d.shown(d.name)
 	if d.namespace != "" {
-		qualified = d.namespace + "/" + d.name
+		qualified = d.shown(d.namespace) + "/" + qualified
 	}
 	label := d.kind
 	if d.name != "" {
@@ -153,6 +156,14 @@ func (d *doc) object(k lint.Kind) lint.Object {
 		}
 	}
 	return o
+}
+
+// shown is scalar text as labels show it: a sentinel becomes ${ref}.
+func (d *doc) shown(s string) string {
+	if lint.HasSentinel(s) {
+		return d.decode(s).String()
+	}
+	return s
 }
 
 // decode reads scalar text: a sentinel left by an unknown Terraform value
