@@ -2,6 +2,8 @@ package scheduling
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -161,6 +163,16 @@ type checker struct {
 	out    Result
 	// overhead caches daemonOverhead by place.
 	overhead map[*Place]daemons
+	// byScope caches candidates by the workload's scope; byKeys the
+	// candidates of a scope split by setsKeys, by scope and keys.
+	byScope map[lint.Scope][]*Place
+	byKeys  map[keysOf][2][]*Place
+}
+
+// keysOf is a scope and the label keys of a pod's first selector term.
+type keysOf struct {
+	scope lint.Scope
+	keys  string
 }
 
 // daemons is what the DaemonSets of every node of a place take.
@@ -216,9 +228,9 @@ func (c *checker) fitAll(w *lint.Workload, req lint.Resources, cands []*Place) (
 		// every label key the pod's first term names are tried first
 		// (most places of a large tree misfit most workloads), then the
 		// others; the order changes no verdict.
-		for _, likely := range []bool{true, false} {
-			for _, p := range cands {
-				if setsKeys(p, ts) == likely && c.fitsAll(w, ts, p, req, needs, conflict) {
+		for _, part := range c.likelyFirst(w, ts, cands) {
+			for _, p := range part {
+				if c.fitsAll(w, ts, p, req, needs, conflict) {
 					return Verdict{}, false
 				}
 			}
@@ -255,6 +267,9 @@ func (c *checker) fitAll(w *lint.Workload, req lint.Resources, cands []*Place) (
 
 // candidates are the places in the workload's cluster.
 func (c *checker) candidates(w *lint.Workload) []*Place {
+	if out, ok := c.byScope[w.Scope]; ok {
+		return out
+	}
 	var out []*Place
 	cluster := clusterOf(w.Scope)
 	for _, p := range c.places {
@@ -266,7 +281,38 @@ func (c *checker) candidates(w *lint.Workload) []*Place {
 		}
 		out = append(out, p)
 	}
+	if c.byScope == nil {
+		c.byScope = map[lint.Scope][]*Place{}
+	}
+	out = slices.Clip(out) // shared: an append copies
+	c.byScope[w.Scope] = out
 	return out
+}
+
+// likelyFirst splits a workload's candidates into the places that set
+// every label key its first selector term names and the rest, once per
+// scope and keys.
+func (c *checker) likelyFirst(w *lint.Workload, ts []podTerm, cands []*Place) [2][]*Place {
+	k := keysOf{scope: w.Scope}
+	if len(ts) > 0 {
+		k.keys = strings.Join(ts[0].keys, "\x00")
+	}
+	if split, ok := c.byKeys[k]; ok {
+		return split
+	}
+	var split [2][]*Place
+	for _, p := range cands {
+		i := 1
+		if setsKeys(p, ts) {
+			i = 0
+		}
+		split[i] = append(split[i], p)
+	}
+	if c.byKeys == nil {
+		c.byKeys = map[keysOf][2][]*Place{}
+	}
+	c.byKeys[k] = split
+	return split
 }
 
 // anyImmediate reports whether a volume need binds at once (Immediate):
