@@ -38,6 +38,16 @@ type docSet struct {
 	parsed []*yaml.Node
 }
 
+// forCompositions keeps the parsed documents only where compositions
+// read them (kube.ReadsParsed): holding every manifest's parse until then
+// costs more memory than parsing a claim again.
+func (s docSet) forCompositions() docSet {
+	if s.parsed != nil && !kube.ReadsParsed(s.data) {
+		s.parsed = nil
+	}
+	return s
+}
+
 func (s docSet) kubeFile() kube.File {
 	return kube.File{Rel: s.name, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Inferred: s.inferred, Parsed: s.parsed}
 }
@@ -79,7 +89,7 @@ func (p *produced) parse(name string, s *docSet, kopts kube.Options) []lint.Enti
 // compositions.
 func (p *produced) keep(s docSet, dir string) {
 	p.finder.AddProduced(helm.Produced{Name: s.name, Dir: dir, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Docs: s.parsed})
-	p.docs = append(p.docs, s)
+	p.docs = append(p.docs, s.forCompositions())
 }
 
 // addEmbedded reads Kubernetes YAML written inside Terraform, with
@@ -124,7 +134,7 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 // addFile keeps a file as written for compositions (it is parsed and
 // searched for releases where it is read).
 func (p *produced) addFile(name string, data []byte, docs []*yaml.Node, scope lint.Scope) {
-	p.docs = append(p.docs, docSet{name: name, data: data, scope: scope, parsed: docs})
+	p.docs = append(p.docs, docSet{name: name, data: data, scope: scope, parsed: docs}.forCompositions())
 }
 
 // renderCompositions renders the Crossplane compositions found in every
@@ -270,6 +280,6 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 		p.model.Add(out.ents...)
 		p.in.Diagnostics = append(p.in.Diagnostics, out.diags...)
 		p.in.Notes = append(p.in.Notes, out.notes...)
-		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: out.scope, mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred, parsed: out.docs})
+		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: out.scope, mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred, parsed: out.docs}.forCompositions())
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
+	"go.yaml.in/yaml/v3"
 )
 
 // Documents every source below produces: a service account, an aws-auth
@@ -373,5 +374,20 @@ spec:
 	}
 	if addrs[0] != addrs[1] || addrs[1] != addrs[2] || lint.HasSentinel(addrs[0]) {
 		t.Errorf("addresses %q: not one, sentinel-free address", addrs)
+	}
+}
+
+// TestDocumentsKeptForCompositions: a file's parsed documents are kept for
+// compositions only when they may hold compositions (Crossplane's group in
+// the text); any other file's parse is let go.
+func TestDocumentsKeptForCompositions(t *testing.T) {
+	docs := []*yaml.Node{{Kind: yaml.DocumentNode}}
+	xp := docSet{data: []byte("apiVersion: apiextensions.crossplane.io/v1\nkind: Composition\n"), parsed: docs}
+	plain := docSet{data: []byte("apiVersion: v1\nkind: ConfigMap\n"), parsed: docs}
+	if got := xp.forCompositions().parsed; len(got) != 1 {
+		t.Errorf("a composition's documents were dropped: %v", got)
+	}
+	if got := plain.forCompositions().parsed; got != nil {
+		t.Errorf("a ConfigMap's documents were kept: %v", got)
 	}
 }

@@ -76,6 +76,13 @@ const (
 	noClaimTx = "composition rendered without a claim: patched fields unknown"
 )
 
+// ReadsParsed reports whether RenderCompositions reads a file's parsed
+// documents (File.Parsed) for the compositions and definitions in it: the
+// text names Crossplane's API group. Other files are read, if at all, as
+// claims, rarely and small: keeping their documents would hold every
+// manifest's parse until compositions render.
+func ReadsParsed(data []byte) bool { return bytes.Contains(data, []byte(xpGroup)) }
+
 // RenderCompositions renders the Crossplane Compositions found in files
 // with the XRs and Claims found in them: it returns the composed resources
 // as model entities and FL000 diagnostics for what cannot be rendered
