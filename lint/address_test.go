@@ -74,3 +74,30 @@ func TestAddressWithin(t *testing.T) {
 		t.Error("a resource is a module call")
 	}
 }
+
+// TestHoleRefAttrs: the attribute names of a reference's path, in order,
+// instance keys left out; none for an empty path or one that is no
+// traversal.
+func TestHoleRefAttrs(t *testing.T) {
+	for path, want := range map[string][]string{
+		"arn":                        {"arn"},
+		"identity[0].oidc[0].issuer": {"identity", "oidc", "issuer"},
+		`tags["a.b"].x`:              {"tags", "x"},
+		"":                           nil,
+		"a b":                        nil,
+	} {
+		got := HoleRef{Object: "aws_eks_cluster.x", Path: path}.Attrs()
+		if len(got) != len(want) {
+			t.Errorf("%q: %q, want %q", path, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%q: %q, want %q", path, got, want)
+			}
+		}
+	}
+	if name, ok := (HoleRef{Path: "oidc_provider_arn"}).Attr(); !ok || name != "oidc_provider_arn" {
+		t.Errorf("Attr = %q, %v", name, ok)
+	}
+}
