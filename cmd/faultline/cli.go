@@ -753,15 +753,18 @@ func versionString() string {
 }
 
 // writeStages prints the measurement of each stage of the run
-// (--verbose): wall time, heap allocated and what it handled.
+// (--verbose): wall time and its share, this process's CPU time and the
+// cores it kept busy (CPU / wall), heap allocated and what it handled.
 func writeStages(w io.Writer, stages []engine.Stage) {
 	var total time.Duration
 	for _, s := range stages {
 		total += s.Wall
 	}
 	for _, s := range stages {
-		fmt.Fprintf(w, "stage %-12s %9s %5.1f%%  %8.1f MiB allocated in %s objects  %d %s\n", s.Name,
-			s.Wall.Round(10*time.Microsecond), 100*s.Wall.Seconds()/max(total.Seconds(), 1e-9), float64(s.AllocBytes)/(1<<20), thousands(s.Allocs), s.Count, s.Unit)
+		fmt.Fprintf(w, "stage %-12s %9s %5.1f%%  cpu %9s %4.1f cores  %8.1f MiB allocated in %s objects  %d %s\n", s.Name,
+			s.Wall.Round(10*time.Microsecond), 100*s.Wall.Seconds()/max(total.Seconds(), 1e-9),
+			s.CPU.Round(10*time.Microsecond), s.CPU.Seconds()/max(s.Wall.Seconds(), 1e-9),
+			float64(s.AllocBytes)/(1<<20), thousands(s.Allocs), s.Count, s.Unit)
 	}
 }
 

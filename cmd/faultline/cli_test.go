@@ -325,6 +325,11 @@ func TestVerbosePrintsStages(t *testing.T) {
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("stages %q, want %q:\n%s", got, want, stderr)
 	}
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "stage ") && (!strings.Contains(l, " cpu ") || !strings.Contains(l, " cores ")) {
+			t.Errorf("a stage line without its CPU time and cores: %q", l)
+		}
+	}
 	if !strings.Contains(stderr, "stage manifests") || !strings.Contains(stderr, " 1 files\n") {
 		t.Errorf("the manifests stage does not say it read one file:\n%s", stderr)
 	}

@@ -30,6 +30,11 @@ type Stage struct {
 	Name string
 	// Wall is the stage's wall-clock time.
 	Wall time.Duration
+	// CPU is the CPU time (user + system, every thread) this process used
+	// while the stage ran, 0 where the system does not say. Chart
+	// renders run in child processes (helm.Pool), whose CPU is not in it.
+	// CPU / Wall is how many cores the stage kept busy.
+	CPU time.Duration
 	// AllocBytes and Allocs are the heap bytes and objects allocated
 	// while the stage ran (by the whole process).
 	AllocBytes, Allocs uint64
@@ -45,11 +50,17 @@ type stages struct{ list []Stage }
 // run runs f as the named stage; f returns how many of unit it handled.
 func (s *stages) run(name, unit string, f func() int) {
 	b0, o0 := heapAllocs()
+	c0, ok0 := processCPU()
 	start := time.Now()
 	n := f()
 	wall := time.Since(start)
+	c1, ok1 := processCPU()
 	b1, o1 := heapAllocs()
-	s.list = append(s.list, Stage{Name: name, Wall: wall, AllocBytes: b1 - b0, Allocs: o1 - o0, Count: n, Unit: unit})
+	var cpu time.Duration
+	if ok0 && ok1 {
+		cpu = c1 - c0
+	}
+	s.list = append(s.list, Stage{Name: name, Wall: wall, CPU: cpu, AllocBytes: b1 - b0, Allocs: o1 - o0, Count: n, Unit: unit})
 }
 
 // heapAllocs reads the process's cumulative heap allocations (bytes,

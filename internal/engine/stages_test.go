@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -65,5 +67,27 @@ func TestRunAddsTheRulesStage(t *testing.T) {
 	last := l.Stages[len(l.Stages)-1]
 	if last.Name != "rules" || last.Count != len(res.Findings) {
 		t.Errorf("last stage %+v, want rules with %d findings", last, len(res.Findings))
+	}
+}
+
+// TestMeasureCountsCPU: a stage that keeps a core busy reports the CPU
+// time it used (where the system says), and never more cores than the
+// machine has (with a margin for the clocks' granularity).
+func TestMeasureCountsCPU(t *testing.T) {
+	if _, ok := processCPU(); !ok {
+		t.Skip("this system does not report process CPU time")
+	}
+	list := Measure(nil, "spin", "loops", func() int {
+		n := 0
+		for start := time.Now(); time.Since(start) < 30*time.Millisecond; n++ {
+		}
+		return n
+	})
+	s := list[0]
+	if s.CPU <= 0 {
+		t.Fatalf("a busy stage reports no CPU: %+v", s)
+	}
+	if cores := s.CPU.Seconds() / s.Wall.Seconds(); cores > float64(runtime.NumCPU())+0.5 {
+		t.Errorf("the stage kept %.1f cores busy, the machine has %d", cores, runtime.NumCPU())
 	}
 }
