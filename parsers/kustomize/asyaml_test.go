@@ -16,7 +16,7 @@ func builtResources(t *testing.T, root, dir string) resmap.ResMap {
 	if b.loadDir(abs) == nil || b.fatal {
 		return nil
 	}
-	rm, err := run(b.fs, b.mem(abs), b.touchesGlobals())
+	rm, err := run(b.fs, b.mem(abs), b.setsSchema(), b.mayWarn())
 	if err != nil {
 		return nil
 	}

@@ -137,7 +137,7 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 	if b.marks.failed {
 		return out, b.diags, b.notes, final
 	}
-	rm, err := run(b.fs, b.mem(rootAbs), b.touchesGlobals())
+	rm, err := run(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn())
 	if err != nil {
 		b.buildFailed(out.Root, err)
 		return out, b.diags, b.notes, final

@@ -23,8 +23,9 @@ import (
 //     build that reads them, and a build that sets a schema must run
 //     alone;
 //   - os.Stderr, where krusty prints its deprecation notices for
-//     kustomization fields straight away; faultline points it at the null
-//     device for such a build, which no other build may see happen.
+//     kustomization fields straight away. faultline points it at the null
+//     device while any build that may print one runs (quiet), and builds
+//     that print nothing may run alongside: they never read it.
 //
 // Every other build reads the schema only (krusty's SetSchema with no
 // `openapi:` field rewrites the same empty version under kyaml's lock),
@@ -41,22 +42,34 @@ type krustyGate struct {
 // kustomize has it once per process.
 var gate krustyGate
 
-// globalFields are the kustomization fields whose build touches process
-// state: `openapi` replaces the schema, the rest make krusty print a
-// deprecation notice on os.Stderr (types.Kustomization.CheckDeprecatedFields).
-var globalFields = []string{"openapi", "bases", "commonLabels", "imageTags", "patchesJson6902", "patchesStrategicMerge", "vars"}
+// schemaFields are the kustomization fields whose build replaces kyaml's
+// schema; warningFields make krusty print a deprecation notice on
+// os.Stderr (types.Kustomization.CheckDeprecatedFields).
+var (
+	schemaFields  = []string{"openapi"}
+	warningFields = []string{"bases", "commonLabels", "imageTags", "patchesJson6902", "patchesStrategicMerge", "vars"}
+)
 
-// touchesGlobals reports whether krusty's build of this tree may touch
-// process state (see krustyGate): a kustomization in it names one of
-// globalFields (in any case: krusty matches keys case-insensitively), or
-// is not a mapping faultline could read.
-func (b *builder) touchesGlobals() bool {
+// setsSchema reports whether krusty's build of this tree may replace
+// kyaml's schema (see krustyGate): a kustomization in it names `openapi`,
+// or is not a mapping faultline could read.
+func (b *builder) setsSchema() bool { return b.names(schemaFields) }
+
+// mayWarn reports whether krusty's build of this tree may print on
+// os.Stderr: a kustomization in it names a deprecated field, or is not a
+// mapping faultline could read.
+func (b *builder) mayWarn() bool { return b.names(warningFields) }
+
+// names reports whether a kustomization of the tree has one of fields as
+// a key (in any case: krusty matches keys case-insensitively), or is not
+// a mapping faultline could read.
+func (b *builder) names(fields []string) bool {
 	for _, k := range b.order {
 		if k.top == nil {
 			return true
 		}
 		for i := 0; i < len(k.top.Content); i += 2 {
-			for _, f := range globalFields {
+			for _, f := range fields {
 				if strings.EqualFold(k.top.Content[i].Value, f) {
 					return true
 				}
@@ -68,18 +81,20 @@ func (b *builder) touchesGlobals() bool {
 
 // run builds the kustomization at path in fs: root-only load restrictions,
 // builtin plugins only (no exec, no Go plugins, no KRM functions). A build
-// that touches process state (exclusive) runs alone, with os.Stderr
-// quiet; any other shares the gate with builds like it.
-func run(fs filesys.FileSystem, path string, exclusive bool) (resmap.ResMap, error) {
-	if exclusive {
-		return gate.alone(func() (resmap.ResMap, error) {
-			var rm resmap.ResMap
-			var err error
-			quietStderr(func() { rm, err = build(fs, path) })
-			return rm, err
-		})
+// that may replace the schema runs alone; any other shares the gate with
+// builds like it. A build that may print runs with os.Stderr quiet.
+func run(fs filesys.FileSystem, path string, alone, warns bool) (resmap.ResMap, error) {
+	do := func() (resmap.ResMap, error) {
+		if !warns {
+			return build(fs, path)
+		}
+		defer quiet.start()()
+		return build(fs, path)
 	}
-	return gate.shared(func() (resmap.ResMap, error) { return build(fs, path) })
+	if alone {
+		return gate.alone(do)
+	}
+	return gate.shared(do)
 }
 
 // build is one krusty build; a panic in kustomize is an error.
@@ -140,22 +155,44 @@ func warmSchema() {
 	_ = openapi.Schema()
 }
 
-// quietStderr runs f with os.Stderr pointing at the null device: krusty
-// prints deprecation notices for the user's kustomization fields
-// ("'patchesStrategicMerge' is deprecated") straight to os.Stderr, and a
-// linter must not echo a library's raw output. Only builds that run alone
-// call it (see krustyGate), so no other build sees the swap.
-func quietStderr(f func()) {
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	if err != nil {
-		f()
-		return
+// quieter points os.Stderr at the null device while at least one build
+// that may print runs: krusty prints deprecation notices for the user's
+// kustomization fields ("'patchesStrategicMerge' is deprecated") straight
+// to os.Stderr, and a linter must not echo a library's raw output. The
+// first start swaps it, the last stop puts back what it was, so builds
+// that overlap share one swap.
+type quieter struct {
+	mu   sync.Mutex
+	n    int      // builds that started and have not stopped
+	old  *os.File // os.Stderr before the swap
+	null *os.File // the null device, nil when it could not be opened
+}
+
+// quiet is the one quieter: os.Stderr is the process's.
+var quiet quieter
+
+// start quiets os.Stderr for a build and returns what ends it.
+func (q *quieter) start() (stop func()) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.n == 0 {
+		q.null = nil
+		if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+			q.old, q.null = os.Stderr, null
+			os.Stderr = null
+		}
 	}
-	old := os.Stderr
-	os.Stderr = null
-	defer func() {
-		os.Stderr = old
-		null.Close()
-	}()
-	f()
+	q.n++
+	return q.stop
+}
+
+func (q *quieter) stop() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.n--
+	if q.n == 0 && q.null != nil {
+		os.Stderr = q.old
+		q.null.Close()
+		q.null = nil
+	}
 }

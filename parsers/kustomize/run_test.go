@@ -128,26 +128,29 @@ func coldSchema() {
 	gate.warm = false
 }
 
-// A build touches process state exactly when a kustomization in its tree
-// names a field that replaces the schema or that krusty warns about on
-// stderr, in any case krusty reads it in.
-func TestTouchesGlobals(t *testing.T) {
+// A build may replace the schema exactly when a kustomization in its tree
+// names `openapi`, and may print on stderr exactly when one names a field
+// krusty warns about, in any case krusty reads it in; a kustomization
+// faultline cannot read may do either.
+func TestBuildsTouchingProcessState(t *testing.T) {
 	for _, tc := range []struct {
-		kust string
-		want bool
+		kust         string
+		schema, warn bool
 	}{
-		{"resources:\n  - deploy.yaml\nlabels:\n  - pairs:\n      a: b\n", false},
-		{"resources:\n  - deploy.yaml\npatches:\n  - path: p.yaml\nimages:\n  - name: x\n    newTag: \"1\"\n", false},
-		{"resources:\n  - ../bases/web\n", false},
-		{"openapi:\n  path: schema.json\n", true},
-		{"OpenAPI:\n  version: v1.21.2\n", true},
-		{"commonLabels:\n  a: b\n", true},
-		{"imageTags:\n  - name: x\n", true},
-		{"patchesJson6902: []\n", true},
-		{"patchesStrategicMerge:\n  - p.yaml\n", true},
-		{"vars: []\n", true},
-		{"bases:\n  - ../base\nresources:\n  - x\n", false}, // faultline merges bases into resources
-		{"", true}, // not a mapping faultline reads: krusty decides
+		{"resources:\n  - deploy.yaml\nlabels:\n  - pairs:\n      a: b\n", false, false},
+		{"resources:\n  - deploy.yaml\npatches:\n  - path: p.yaml\nimages:\n  - name: x\n    newTag: \"1\"\n", false, false},
+		{"resources:\n  - ../bases/web\n", false, false},
+		{"openapi:\n  path: schema.json\n", true, false},
+		{"OpenAPI:\n  version: v1.21.2\n", true, false},
+		{"commonLabels:\n  a: b\n", false, true},
+		{"CommonLabels:\n  a: b\n", false, true},
+		{"imageTags:\n  - name: x\n", false, true},
+		{"patchesJson6902: []\n", false, true},
+		{"patchesStrategicMerge:\n  - p.yaml\n", false, true},
+		{"vars: []\n", false, true},
+		{"openapi:\n  path: schema.json\nvars: []\n", true, true},
+		{"bases:\n  - ../base\nresources:\n  - x\n", false, false}, // faultline merges bases into resources
+		{"", true, true}, // not a mapping faultline reads: krusty decides
 	} {
 		root := t.TempDir()
 		if err := os.WriteFile(filepath.Join(root, "kustomization.yaml"), []byte(tc.kust), 0o644); err != nil {
@@ -160,9 +163,33 @@ func TestTouchesGlobals(t *testing.T) {
 		}
 		b := newBuilder(Options{ScanRoot: root})
 		b.loadDir(root)
-		if got := b.touchesGlobals(); got != tc.want {
-			t.Errorf("%q: touchesGlobals = %v, want %v", tc.kust, got, tc.want)
+		if got := b.setsSchema(); got != tc.schema {
+			t.Errorf("%q: setsSchema = %v, want %v", tc.kust, got, tc.schema)
 		}
+		if got := b.mayWarn(); got != tc.warn {
+			t.Errorf("%q: mayWarn = %v, want %v", tc.kust, got, tc.warn)
+		}
+	}
+}
+
+// Overlapping quiet builds share one swap of os.Stderr: it stays the null
+// device until the last of them stops, then is what it was before the
+// first started.
+func TestQuietOverlapping(t *testing.T) {
+	before := os.Stderr
+	stopA := quiet.start()
+	quieted := os.Stderr
+	if quieted == before {
+		t.Fatal("os.Stderr not swapped")
+	}
+	stopB := quiet.start()
+	stopA()
+	if os.Stderr != quieted {
+		t.Error("os.Stderr put back while a quiet build still runs")
+	}
+	stopB()
+	if os.Stderr != before {
+		t.Error("os.Stderr not put back after the last quiet build")
 	}
 }
 
