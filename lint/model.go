@@ -717,6 +717,16 @@ func sortBy[T Entity](xs []T) {
 	sort.SliceStable(xs, func(i, j int) bool { return xs[i].Base().Addr < xs[j].Base().Addr })
 }
 
+// prepare builds the indexes the model's lookups build lazily (by
+// address and name, call sites, changes by address), so that rules may
+// read the model at once.
+func (m *Model) prepare() {
+	m.index()
+	if len(m.Changes) > 0 {
+		m.changeIndex()
+	}
+}
+
 // Lookup returns the entity with the given address or alias, or the one
 // entity a label selector ("k8ssel:…", see SelectorKey) selects.
 func (m *Model) Lookup(addr string) Entity {

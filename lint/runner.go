@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -89,17 +91,19 @@ func Run(in Input, rules []*Rule, opts Options) Result {
 		model = &Model{}
 	}
 	model.Sort()
+	model.prepare()
 	var findings []Finding
 	notes := append([]Note(nil), in.Notes...)
 	selected := selectRules(rules, opts)
-	var late []*Rule
+	var early, late []*Rule
 	for _, r := range selected {
 		if r.ReportsIgnores {
 			late = append(late, r)
-			continue
+		} else {
+			early = append(early, r)
 		}
-		p := &Pass{Rule: r, Model: model, Diagnostics: in.Diagnostics}
-		r.Check(p)
+	}
+	for _, p := range checkAll(early, model, in.Diagnostics) {
 		findings = append(findings, p.findings...)
 		notes = append(notes, p.notes...)
 	}
@@ -275,4 +279,30 @@ func (r Result) Failed(level Severity) bool {
 		}
 	}
 	return false
+}
+
+// checkAll runs the rules over the model, as many at once as there are
+// cores (rules only read the model: its indexes are built before, see
+// Model.prepare, and what rules share is computed once under Memo's
+// lock), and returns their passes in the rules' order, so the result is
+// the same as one after another.
+func checkAll(rules []*Rule, model *Model, diags []Diagnostic) []*Pass {
+	passes := make([]*Pass, len(rules))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(rules)) {
+		wg.Go(func() {
+			for i := range next {
+				p := &Pass{Rule: rules[i], Model: model, Diagnostics: diags}
+				rules[i].Check(p)
+				passes[i] = p
+			}
+		})
+	}
+	for i := range rules {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return passes
 }
