@@ -149,16 +149,17 @@ func lookupVar(ctx *hcl.EvalContext, name string) (cty.Value, bool) {
 // gives the result (holes and all); one that fails because it reads into
 // a hole makes the result unknown, since with the value known it might
 // not fail.
+//
+// Its return type is dynamic, so its arguments are evaluated once, in
+// Impl: hcl's try evaluates them in Type too, twice per call and 2ⁿ times
+// for n nested calls. Nothing reads the type before the call (hcl calls
+// the function at once: a closure argument is always known, so the type
+// is never the result of an unknown call), and a dynamic type admits
+// whatever Impl returns.
 var holeTryFunc = function.New(&function.Spec{
 	VarParam: &function.Parameter{Name: "expressions", Type: customdecode.ExpressionClosureType},
-	Type: func(args []cty.Value) (cty.Type, error) {
-		v, err := holeTry(args)
-		if err != nil {
-			return cty.NilType, err
-		}
-		return v.Type(), nil
-	},
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) { return holeTry(args) },
+	Type:     function.StaticReturnType(cty.DynamicPseudoType),
+	Impl:     func(args []cty.Value, _ cty.Type) (cty.Value, error) { return holeTry(args) },
 })
 
 func holeTry(args []cty.Value) (cty.Value, error) {
