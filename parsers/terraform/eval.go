@@ -238,7 +238,10 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	defer func() { b.site = old }()
 	f := mi.m.facts(expr)
 	ctx := mi.contextFor(f, extra)
-	if f.equality && comparesHole(expr, ctx) || mi.jsonComparesHole(expr, ctx) {
+	// An expression comparing a hole for equality is unknown: evaluated
+	// with the sentinel's text it would decide a condition that cannot be
+	// known.
+	if f.equality && comparedIn(f.compared, ctx, 0) || mi.jsonComparesHole(expr, ctx) {
 		return cty.DynamicVal
 	}
 	v, diags, ok := mi.jsonValue(expr, ctx)
@@ -432,14 +435,6 @@ func attrName(t hcl.Traversal, i int) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// comparesHole reports whether an expression compares an unknown value
-// (a hole) for equality: evaluating that with the sentinel's text would
-// decide a condition that cannot be known, so the result is unknown.
-func comparesHole(expr hcl.Expression, ctx *hcl.EvalContext) bool {
-	se, ok := expr.(hclsyntax.Expression)
-	return ok && holeCompared(se, ctx, 0)
 }
 
 // evalBody evaluates a body without a schema into an object: attributes,

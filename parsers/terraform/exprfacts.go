@@ -17,6 +17,9 @@ import (
 type exprFacts struct {
 	vars     []hcl.Traversal
 	equality bool
+	// compared are its equalities and for expressions (holeCompared), set
+	// when it holds an equality.
+	compared []compareNode
 	// objects are the variables, locals and resources it reads, by root
 	// name; others the traversals of every other root (module, data,
 	// path, terraform).
@@ -39,7 +42,9 @@ type objectRead struct {
 func factsOf(expr hcl.Expression) *exprFacts {
 	f := &exprFacts{vars: expr.Variables()}
 	if se, ok := expr.(hclsyntax.Expression); ok {
-		f.equality = hasEquality(se)
+		if nodes := compareNodes(se, 0); hasEqualityNode(nodes) {
+			f.equality, f.compared = true, nodes
+		}
 	}
 	byRoot := map[string]map[string]bool{}
 	for _, t := range f.vars {
