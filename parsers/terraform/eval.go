@@ -120,12 +120,15 @@ func (mi *modInst) label(local string) string {
 	return local
 }
 
+// newModInst is an instance of m with nothing evaluated; the maps of its
+// values are sized for the module's items (growing them one by one costs
+// a run of a large module more than filling them).
 func newModInst(e *evaluator, m *module, path string, depth int, stack map[string]bool) *modInst {
 	return &modInst{
 		e: e, m: m, path: path, depth: depth, stack: stack,
-		inputs: map[string]cty.Value{}, vars: map[string]cty.Value{}, locals: map[string]cty.Value{},
+		inputs: map[string]cty.Value{}, vars: make(map[string]cty.Value, len(m.variables)), locals: make(map[string]cty.Value, len(m.locals)),
 		resources: map[string]map[string]cty.Value{}, data: map[string]map[string]cty.Value{},
-		modules: map[string]cty.Value{}, outputs: map[string]cty.Value{}, providers: map[string]providerInfo{},
+		modules: make(map[string]cty.Value, len(m.calls)), outputs: make(map[string]cty.Value, len(m.outputs)), providers: map[string]providerInfo{},
 	}
 }
 
@@ -440,7 +443,7 @@ func attrName(t hcl.Traversal, i int) (string, bool) {
 // evalBody evaluates a body without a schema into an object: attributes,
 // nested blocks as tuples of objects, dynamic blocks expanded.
 func (mi *modInst) evalBody(g *gbody, extra map[string]cty.Value) cty.Value {
-	attrs := map[string]cty.Value{}
+	attrs := make(map[string]cty.Value, len(g.attrs)+len(g.blocks))
 	for n, a := range g.attrs {
 		attrs[n] = mi.eval(a.Expr, extra)
 	}

@@ -426,6 +426,7 @@ func (mi *modInst) childInst(c *moduleCall, child *module, in instance, path str
 		ci.inputs = inputs
 	} else {
 		anons := mi.e.h.made()
+		ci.inputs = make(map[string]cty.Value, len(c.attrs))
 		for n, a := range c.attrs {
 			ci.inputs[n] = mi.eval(a.Expr, in.extra)
 		}
