@@ -158,7 +158,9 @@ func (mi *modInst) run() {
 			mi.evalCall(it.call)
 			mi.recordSpan("module."+it.call.name, s)
 		case "output":
-			mi.outputs[it.name] = mi.eval(mi.m.outputs[it.name].Expr, nil)
+			if !mi.outputUnread(it.name) {
+				mi.outputs[it.name] = mi.eval(mi.m.outputs[it.name].Expr, nil)
+			}
 		case "provider":
 			mi.evalProvider(it.prov)
 		}
