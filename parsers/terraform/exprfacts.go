@@ -116,3 +116,13 @@ func (m *module) facts(expr hcl.Expression) *exprFacts {
 	}
 	return f
 }
+
+// traversals are the variables expr reads: from its facts when m has them
+// (every expression of m's blocks once its graph is built), else walked.
+// Callers only read them.
+func (m *module) traversals(expr hcl.Expression) []hcl.Traversal {
+	if f, ok := m.exprFacts.Load(expr); ok {
+		return f.(*exprFacts).vars
+	}
+	return expr.Variables()
+}
