@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -39,9 +40,11 @@ type objectRead struct {
 	key   string
 }
 
-func factsOf(expr hcl.Expression) *exprFacts {
+// factsOf works out the facts of expr; src is the source expr was parsed
+// from (nil when unknown).
+func factsOf(expr hcl.Expression, src []byte) *exprFacts {
 	f := &exprFacts{vars: expr.Variables()}
-	if se, ok := expr.(hclsyntax.Expression); ok {
+	if se, ok := expr.(hclsyntax.Expression); ok && mayCompare(expr.Range(), src) {
 		if nodes := compareNodes(se, 0); hasEqualityNode(nodes) {
 			f.equality, f.compared = true, nodes
 		}
@@ -110,11 +113,24 @@ func (m *module) facts(expr hcl.Expression) *exprFacts {
 	if f, ok := m.exprFacts.Load(expr); ok {
 		return f.(*exprFacts)
 	}
-	f := factsOf(expr)
-	if _, own := m.src[expr.Range().Filename]; own {
+	src, own := m.src[expr.Range().Filename]
+	f := factsOf(expr, src)
+	if own {
 		m.exprFacts.Store(expr, f)
 	}
 	return f
+}
+
+// mayCompare reports whether the source of an expression at r, parsed
+// from src, may hold an == or != (every node of a native expression lies
+// within its range): without either token its syntax tree need not be
+// walked for equalities. Without the source it may.
+func mayCompare(r hcl.Range, src []byte) bool {
+	if src == nil || r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
+		return true
+	}
+	text := src[r.Start.Byte:r.End.Byte]
+	return bytes.Contains(text, []byte("==")) || bytes.Contains(text, []byte("!="))
 }
 
 // traversals are the variables expr reads: from its facts when m has them
