@@ -49,7 +49,7 @@ func factsOf(expr hcl.Expression, src []byte) *exprFacts {
 			f.equality, f.compared = true, nodes
 		}
 	}
-	byRoot := map[string]map[string]bool{}
+	var reads []objectName
 	for _, t := range f.vars {
 		root := t.RootName()
 		switch root {
@@ -58,23 +58,44 @@ func factsOf(expr hcl.Expression, src []byte) *exprFacts {
 			continue
 		}
 		if name, ok := attrName(t, 1); ok {
-			if byRoot[root] == nil {
-				byRoot[root] = map[string]bool{}
-			}
-			byRoot[root][name] = true
+			reads = append(reads, objectName{root, name})
 		}
 	}
-	for root, set := range byRoot {
-		o := objectRead{root: root}
-		for n := range set {
-			o.names = append(o.names, n)
-		}
-		sort.Strings(o.names)
-		o.key = root + "\x00" + strings.Join(o.names, "\x00")
-		f.objects = append(f.objects, o)
-	}
+	f.objects = objectReads(reads)
 	f.reads = readsKey(f)
 	return f
+}
+
+// objectName is an attribute read of a root object.
+type objectName struct{ root, name string }
+
+// objectReads groups the attributes read by root object, each root's
+// names sorted and once, the roots in order.
+func objectReads(reads []objectName) []objectRead {
+	if len(reads) == 0 {
+		return nil
+	}
+	slices.SortFunc(reads, func(a, b objectName) int {
+		if c := strings.Compare(a.root, b.root); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	reads = slices.Compact(reads)
+	names := make([]string, len(reads))
+	var out []objectRead
+	for i := 0; i < len(reads); {
+		j := i
+		for j < len(reads) && reads[j].root == reads[i].root {
+			names[j] = reads[j].name
+			j++
+		}
+		o := objectRead{root: reads[i].root, names: names[i:j:j]}
+		o.key = o.root + "\x00" + strings.Join(o.names, "\x00")
+		out = append(out, o)
+		i = j
+	}
+	return out
 }
 
 // readsKey names what context() puts in an expression's context: the
