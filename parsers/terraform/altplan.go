@@ -149,7 +149,7 @@ func summarizeItems(m *module) map[string]*itemSummary {
 			if e == nil {
 				continue
 			}
-			for _, t := range e.Variables() {
+			for _, t := range m.traversals(e) {
 				if t.RootName() == "path" {
 					s.unstable = true
 				}
@@ -237,7 +237,7 @@ func readPaths(m *module) map[string]string {
 		if e == nil {
 			continue
 		}
-		for _, t := range e.Variables() {
+		for _, t := range m.traversals(e) {
 			key := depKey(t)
 			if key == "" {
 				continue

@@ -13,7 +13,7 @@ import (
 // being evaluated (found in the evaluation context) for every element of a
 // for expression, every template interpolation, every operand compared and
 // every arithmetic result. A hook is a parentheses node, so walks over the
-// tree (variables, comparesHole) still see the node it wraps.
+// tree (variables, holeCompared) still see the node it wraps.
 
 // hookKind is what a hook charges for.
 type hookKind uint8

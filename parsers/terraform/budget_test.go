@@ -422,3 +422,22 @@ locals {
 	})
 	assertBounded(t, res, "expression evaluations")
 }
+
+// TestBudgetNestedTry: try() evaluates its arguments once per call, so
+// nested calls cost the budget linearly (evaluated in try's type too, 24
+// levels would take 2²⁴ evaluations, over the budget: unknown).
+func TestBudgetNestedTry(t *testing.T) {
+	t.Parallel()
+	expr := `upper(local.name)`
+	for i := 0; i < 24; i++ {
+		expr = "try(" + expr + `, "fallback")`
+	}
+	dir := writeTree(t, map[string]string{"main.tf": `
+locals { name = "team" }
+output "p" { value = ` + expr + ` }
+`})
+	out := outputs(t, dir, Options{})
+	if s, ok := out["p"].Str(); !ok || s != "TEAM" {
+		t.Errorf("24 nested try()s are %v, want TEAM", out["p"])
+	}
+}

@@ -120,12 +120,15 @@ func (mi *modInst) label(local string) string {
 	return local
 }
 
+// newModInst is an instance of m with nothing evaluated; the maps of its
+// values are sized for the module's items (growing them one by one costs
+// a run of a large module more than filling them).
 func newModInst(e *evaluator, m *module, path string, depth int, stack map[string]bool) *modInst {
 	return &modInst{
 		e: e, m: m, path: path, depth: depth, stack: stack,
-		inputs: map[string]cty.Value{}, vars: map[string]cty.Value{}, locals: map[string]cty.Value{},
+		inputs: map[string]cty.Value{}, vars: make(map[string]cty.Value, len(m.variables)), locals: make(map[string]cty.Value, len(m.locals)),
 		resources: map[string]map[string]cty.Value{}, data: map[string]map[string]cty.Value{},
-		modules: map[string]cty.Value{}, outputs: map[string]cty.Value{}, providers: map[string]providerInfo{},
+		modules: make(map[string]cty.Value, len(m.calls)), outputs: make(map[string]cty.Value, len(m.outputs)), providers: map[string]providerInfo{},
 	}
 }
 
@@ -155,7 +158,9 @@ func (mi *modInst) run() {
 			mi.evalCall(it.call)
 			mi.recordSpan("module."+it.call.name, s)
 		case "output":
-			mi.outputs[it.name] = mi.eval(mi.m.outputs[it.name].Expr, nil)
+			if !mi.outputUnread(it.name) {
+				mi.outputs[it.name] = mi.eval(mi.m.outputs[it.name].Expr, nil)
+			}
 		case "provider":
 			mi.evalProvider(it.prov)
 		}
@@ -238,7 +243,10 @@ func (mi *modInst) eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	defer func() { b.site = old }()
 	f := mi.m.facts(expr)
 	ctx := mi.contextFor(f, extra)
-	if f.equality && comparesHole(expr, ctx) || mi.jsonComparesHole(expr, ctx) {
+	// An expression comparing a hole for equality is unknown: evaluated
+	// with the sentinel's text it would decide a condition that cannot be
+	// known.
+	if f.equality && comparedIn(f.compared, ctx, 0) || mi.jsonComparesHole(expr, ctx) {
 		return cty.DynamicVal
 	}
 	v, diags, ok := mi.jsonValue(expr, ctx)
@@ -434,18 +442,10 @@ func attrName(t hcl.Traversal, i int) (string, bool) {
 	return "", false
 }
 
-// comparesHole reports whether an expression compares an unknown value
-// (a hole) for equality: evaluating that with the sentinel's text would
-// decide a condition that cannot be known, so the result is unknown.
-func comparesHole(expr hcl.Expression, ctx *hcl.EvalContext) bool {
-	se, ok := expr.(hclsyntax.Expression)
-	return ok && holeCompared(se, ctx, 0)
-}
-
 // evalBody evaluates a body without a schema into an object: attributes,
 // nested blocks as tuples of objects, dynamic blocks expanded.
 func (mi *modInst) evalBody(g *gbody, extra map[string]cty.Value) cty.Value {
-	attrs := map[string]cty.Value{}
+	attrs := make(map[string]cty.Value, len(g.attrs)+len(g.blocks))
 	for n, a := range g.attrs {
 		attrs[n] = mi.eval(a.Expr, extra)
 	}

@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -17,6 +18,9 @@ import (
 type exprFacts struct {
 	vars     []hcl.Traversal
 	equality bool
+	// compared are its equalities and for expressions (holeCompared), set
+	// when it holds an equality.
+	compared []compareNode
 	// objects are the variables, locals and resources it reads, by root
 	// name; others the traversals of every other root (module, data,
 	// path, terraform).
@@ -36,12 +40,16 @@ type objectRead struct {
 	key   string
 }
 
-func factsOf(expr hcl.Expression) *exprFacts {
+// factsOf works out the facts of expr; src is the source expr was parsed
+// from (nil when unknown).
+func factsOf(expr hcl.Expression, src []byte) *exprFacts {
 	f := &exprFacts{vars: expr.Variables()}
-	if se, ok := expr.(hclsyntax.Expression); ok {
-		f.equality = hasEquality(se)
+	if se, ok := expr.(hclsyntax.Expression); ok && mayCompare(expr.Range(), src) {
+		if nodes := compareNodes(se, 0); hasEqualityNode(nodes) {
+			f.equality, f.compared = true, nodes
+		}
 	}
-	byRoot := map[string]map[string]bool{}
+	var reads []objectName
 	for _, t := range f.vars {
 		root := t.RootName()
 		switch root {
@@ -50,23 +58,44 @@ func factsOf(expr hcl.Expression) *exprFacts {
 			continue
 		}
 		if name, ok := attrName(t, 1); ok {
-			if byRoot[root] == nil {
-				byRoot[root] = map[string]bool{}
-			}
-			byRoot[root][name] = true
+			reads = append(reads, objectName{root, name})
 		}
 	}
-	for root, set := range byRoot {
-		o := objectRead{root: root}
-		for n := range set {
-			o.names = append(o.names, n)
-		}
-		sort.Strings(o.names)
-		o.key = root + "\x00" + strings.Join(o.names, "\x00")
-		f.objects = append(f.objects, o)
-	}
+	f.objects = objectReads(reads)
 	f.reads = readsKey(f)
 	return f
+}
+
+// objectName is an attribute read of a root object.
+type objectName struct{ root, name string }
+
+// objectReads groups the attributes read by root object, each root's
+// names sorted and once, the roots in order.
+func objectReads(reads []objectName) []objectRead {
+	if len(reads) == 0 {
+		return nil
+	}
+	slices.SortFunc(reads, func(a, b objectName) int {
+		if c := strings.Compare(a.root, b.root); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	reads = slices.Compact(reads)
+	names := make([]string, len(reads))
+	var out []objectRead
+	for i := 0; i < len(reads); {
+		j := i
+		for j < len(reads) && reads[j].root == reads[i].root {
+			names[j] = reads[j].name
+			j++
+		}
+		o := objectRead{root: reads[i].root, names: names[i:j:j]}
+		o.key = o.root + "\x00" + strings.Join(o.names, "\x00")
+		out = append(out, o)
+		i = j
+	}
+	return out
 }
 
 // readsKey names what context() puts in an expression's context: the
@@ -105,9 +134,32 @@ func (m *module) facts(expr hcl.Expression) *exprFacts {
 	if f, ok := m.exprFacts.Load(expr); ok {
 		return f.(*exprFacts)
 	}
-	f := factsOf(expr)
-	if _, own := m.src[expr.Range().Filename]; own {
+	src, own := m.src[expr.Range().Filename]
+	f := factsOf(expr, src)
+	if own {
 		m.exprFacts.Store(expr, f)
 	}
 	return f
+}
+
+// mayCompare reports whether the source of an expression at r, parsed
+// from src, may hold an == or != (every node of a native expression lies
+// within its range): without either token its syntax tree need not be
+// walked for equalities. Without the source it may.
+func mayCompare(r hcl.Range, src []byte) bool {
+	if src == nil || r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
+		return true
+	}
+	text := src[r.Start.Byte:r.End.Byte]
+	return bytes.Contains(text, []byte("==")) || bytes.Contains(text, []byte("!="))
+}
+
+// traversals are the variables expr reads: from its facts when m has them
+// (every expression of m's blocks once its graph is built), else walked.
+// Callers only read them.
+func (m *module) traversals(expr hcl.Expression) []hcl.Traversal {
+	if f, ok := m.exprFacts.Load(expr); ok {
+		return f.(*exprFacts).vars
+	}
+	return expr.Variables()
 }

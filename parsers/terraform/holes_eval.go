@@ -32,20 +32,83 @@ const (
 // equality (null comparisons aside: a hole is taken to be non-null). For
 // expressions are followed element by element, their variables bound.
 func holeCompared(n hclsyntax.Node, ctx *hcl.EvalContext, depth int) bool {
-	found := false
+	return comparedIn(compareNodes(n, depth), ctx, depth)
+}
+
+// compareNode is an equality or a for expression of a syntax tree: what
+// holeCompared evaluates. The nodes of an expression depend on its syntax
+// alone and are listed once (exprFacts), in the order a walk of the tree
+// meets them.
+type compareNode struct {
+	eq   *hclsyntax.BinaryOpExpr
+	loop *compareFor
+}
+
+// compareFor is a for expression and, when it holds an equality and is
+// followed (depth below maxForDepth), the nodes of its key, value and
+// condition expressions, checked element by element one level deeper.
+type compareFor struct {
+	expr     *hclsyntax.ForExpr
+	equality bool
+	parts    [3][]compareNode
+}
+
+// compareNodes lists the equalities and for expressions of n, walked at
+// depth, in the order hclsyntax.VisitAll visits them.
+func compareNodes(n hclsyntax.Node, depth int) []compareNode {
+	var out []compareNode
 	_ = hclsyntax.VisitAll(n, func(x hclsyntax.Node) hcl.Diagnostics {
-		if found {
-			return nil
-		}
 		switch x := x.(type) {
 		case *hclsyntax.BinaryOpExpr:
-			found = (x.Op == hclsyntax.OpEqual || x.Op == hclsyntax.OpNotEqual) && equalityHole(x, ctx)
+			if x.Op == hclsyntax.OpEqual || x.Op == hclsyntax.OpNotEqual {
+				out = append(out, compareNode{eq: x})
+			}
 		case *hclsyntax.ForExpr:
-			found = depth < maxForDepth && forComparesHole(x, ctx, depth)
+			out = append(out, compareNode{loop: newCompareFor(x, depth)})
 		}
 		return nil
 	})
-	return found
+	return out
+}
+
+func newCompareFor(f *hclsyntax.ForExpr, depth int) *compareFor {
+	c := &compareFor{expr: f}
+	if depth >= maxForDepth {
+		return c // never followed
+	}
+	if c.equality = hasEquality(f); c.equality {
+		for i, e := range []hclsyntax.Expression{f.KeyExpr, f.ValExpr, f.CondExpr} {
+			if e != nil {
+				c.parts[i] = compareNodes(e, depth+1)
+			}
+		}
+	}
+	return c
+}
+
+// hasEqualityNode reports whether nodes hold an == or !=.
+func hasEqualityNode(nodes []compareNode) bool {
+	for _, n := range nodes {
+		if n.eq != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// comparedIn is holeCompared over the nodes of an expression, listed.
+func comparedIn(nodes []compareNode, ctx *hcl.EvalContext, depth int) bool {
+	for _, n := range nodes {
+		switch {
+		case n.eq != nil:
+			if equalityHole(n.eq, ctx) {
+				return true
+			}
+		case depth < maxForDepth && forComparesHole(n.loop, ctx, depth):
+			return true
+		}
+	}
+	return false
 }
 
 // equalityHole reports whether either side of an equality holds a hole.
@@ -60,10 +123,11 @@ func equalityHole(b *hclsyntax.BinaryOpExpr, ctx *hcl.EvalContext) bool {
 
 // forComparesHole checks a for expression holding an equality with its
 // key and value variables bound to each element in turn.
-func forComparesHole(f *hclsyntax.ForExpr, ctx *hcl.EvalContext, depth int) bool {
-	if !hasEquality(f) {
+func forComparesHole(c *compareFor, ctx *hcl.EvalContext, depth int) bool {
+	if !c.equality {
 		return false
 	}
+	f := c.expr
 	coll, diags := f.CollExpr.Value(ctx)
 	if diags.HasErrors() || !coll.IsKnown() || coll.IsNull() || !coll.CanIterateElements() {
 		return false
@@ -78,8 +142,8 @@ func forComparesHole(f *hclsyntax.ForExpr, ctx *hcl.EvalContext, depth int) bool
 		if f.KeyVar != "" {
 			child.Variables[f.KeyVar] = k
 		}
-		for _, e := range []hclsyntax.Expression{f.KeyExpr, f.ValExpr, f.CondExpr} {
-			if e != nil && holeCompared(e, child, depth+1) {
+		for _, part := range c.parts {
+			if comparedIn(part, child, depth+1) {
 				return true
 			}
 		}
@@ -149,16 +213,17 @@ func lookupVar(ctx *hcl.EvalContext, name string) (cty.Value, bool) {
 // gives the result (holes and all); one that fails because it reads into
 // a hole makes the result unknown, since with the value known it might
 // not fail.
+//
+// Its return type is dynamic, so its arguments are evaluated once, in
+// Impl: hcl's try evaluates them in Type too, twice per call and 2ⁿ times
+// for n nested calls. Nothing reads the type before the call (hcl calls
+// the function at once: a closure argument is always known, so the type
+// is never the result of an unknown call), and a dynamic type admits
+// whatever Impl returns.
 var holeTryFunc = function.New(&function.Spec{
 	VarParam: &function.Parameter{Name: "expressions", Type: customdecode.ExpressionClosureType},
-	Type: func(args []cty.Value) (cty.Type, error) {
-		v, err := holeTry(args)
-		if err != nil {
-			return cty.NilType, err
-		}
-		return v.Type(), nil
-	},
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) { return holeTry(args) },
+	Type:     function.StaticReturnType(cty.DynamicPseudoType),
+	Impl:     func(args []cty.Value, _ cty.Type) (cty.Value, error) { return holeTry(args) },
 })
 
 func holeTry(args []cty.Value) (cty.Value, error) {
@@ -221,7 +286,7 @@ func tryError(diags hcl.Diagnostics) error {
 	return errors.New(b.String())
 }
 
-// jsonComparesHole is comparesHole for an expression in JSON syntax
+// jsonComparesHole is holeCompared for an expression in JSON syntax
 // (.tf.json): each string of the value is a template, checked like a
 // native expression.
 func (mi *modInst) jsonComparesHole(expr hcl.Expression, ctx *hcl.EvalContext) bool {

@@ -24,7 +24,7 @@ func (mi *modInst) holeObject(name string) cty.Value {
 		if e == nil {
 			continue
 		}
-		for _, t := range e.Variables() {
+		for _, t := range mi.m.traversals(e) {
 			if t.RootName() != "var" {
 				continue
 			}

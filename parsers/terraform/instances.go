@@ -412,7 +412,7 @@ func (mi *modInst) possibleDep(expr hcl.Expression, seen map[string]bool) string
 	if expr == nil || len(mi.possible) == 0 {
 		return ""
 	}
-	for _, t := range expr.Variables() {
+	for _, t := range mi.m.traversals(expr) {
 		k := depKey(t)
 		switch {
 		case k == "" || seen[k]:

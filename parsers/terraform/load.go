@@ -105,6 +105,10 @@ type loader struct {
 	// altPlans are the plans of evaluating one version of a stand-in in
 	// place of another, by the two directories (altplan.go).
 	altPlans map[[2]string]*altPlan
+	// allOutputs evaluates every output of every stand-in instance, read
+	// or not (tests compare: outputsread.go); unread counts those left out.
+	allOutputs bool
+	unread     atomic.Int64
 	// wholeAlternatives evaluates every alternative whole (tests compare).
 	wholeAlternatives bool
 	// inPart and whole count the alternatives evaluated in part and whole.

@@ -185,7 +185,7 @@ func keyRange(obj, item hcl.Expression) hcl.Range {
 // inputsRead are the variables an expression reads, through locals.
 func (mi *modInst) inputsRead(expr hcl.Expression, depth int) []string {
 	var out []string
-	for _, t := range expr.Variables() {
+	for _, t := range mi.m.traversals(expr) {
 		name, ok := attrName(t, 1)
 		switch {
 		case !ok:
@@ -426,6 +426,7 @@ func (mi *modInst) childInst(c *moduleCall, child *module, in instance, path str
 		ci.inputs = inputs
 	} else {
 		anons := mi.e.h.made()
+		ci.inputs = make(map[string]cty.Value, len(c.attrs))
 		for n, a := range c.attrs {
 			ci.inputs[n] = mi.eval(a.Expr, in.extra)
 		}

@@ -46,10 +46,15 @@ type module struct {
 	// exprFacts caches, by expression, its exprFacts (exprfacts.go).
 	exprFacts sync.Map
 
-	once  struct{ graph, needed sync.Once }
+	once  struct{ graph, needed, outputs, templates sync.Once }
 	cache struct {
 		graph  *itemGraph
 		needed map[string][]hcl.Traversal
+		// outputs is what the module reads of each call's outputs, by
+		// call name (outputsread.go).
+		outputs map[string]outputsRead
+		// templates are its templatefile() calls (template_file.go).
+		templates []*hclsyntax.FunctionCallExpr
 	}
 }
 

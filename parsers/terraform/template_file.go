@@ -215,6 +215,24 @@ func (mi *modInst) staticTemplates() {
 		mi.e.scanned = map[*module]bool{}
 	}
 	mi.e.scanned[mi.m] = true
+	for _, fc := range mi.m.templateCalls() {
+		if f := mi.templatePath(fc, "templatefile"); f != "" && tree.IsFile(f) {
+			mi.e.templates = append(mi.e.templates, f)
+		}
+	}
+}
+
+// templateCalls are the calls of the module that templatePath reads as
+// templatefile() calls (templatefile, or yamldecode / jsondecode of one),
+// in every block of the module: they depend on the syntax alone, so they
+// are found once per parsed module, not in every root that evaluates it.
+func (m *module) templateCalls() []*hclsyntax.FunctionCallExpr {
+	m.once.templates.Do(func() { m.cache.templates = findTemplateCalls(m) })
+	return m.cache.templates
+}
+
+func findTemplateCalls(m *module) []*hclsyntax.FunctionCallExpr {
+	var out []*hclsyntax.FunctionCallExpr
 	var walk func(b *gbody)
 	visit := func(a *hcl.Attribute) {
 		n, ok := a.Expr.(hclsyntax.Node)
@@ -222,10 +240,8 @@ func (mi *modInst) staticTemplates() {
 			return
 		}
 		hclsyntax.VisitAll(n, func(n hclsyntax.Node) hcl.Diagnostics {
-			if fc, ok := n.(*hclsyntax.FunctionCallExpr); ok {
-				if f := mi.templatePath(fc, "templatefile"); f != "" && tree.IsFile(f) {
-					mi.e.templates = append(mi.e.templates, f)
-				}
+			if fc, ok := n.(*hclsyntax.FunctionCallExpr); ok && readsTemplate(fc) {
+				out = append(out, fc)
 			}
 			return nil
 		})
@@ -241,18 +257,32 @@ func (mi *modInst) staticTemplates() {
 			walk(blk.body)
 		}
 	}
-	for _, r := range mi.m.resources {
+	for _, r := range m.resources {
 		walk(r.body)
 	}
-	for _, a := range mi.m.locals {
+	for _, a := range m.locals {
 		visit(a)
 	}
-	for _, a := range mi.m.outputs {
+	for _, a := range m.outputs {
 		visit(a)
 	}
-	for _, c := range mi.m.calls {
+	for _, c := range m.calls {
 		for _, a := range c.attrs {
 			visit(a)
 		}
 	}
+	return out
+}
+
+// readsTemplate reports whether templatePath reads fc as a templatefile()
+// call: its syntax alone decides.
+func readsTemplate(fc *hclsyntax.FunctionCallExpr) bool {
+	if (fc.Name == "yamldecode" || fc.Name == "jsondecode") && len(fc.Args) == 1 {
+		inner, ok := fc.Args[0].(*hclsyntax.FunctionCallExpr)
+		if !ok {
+			return false
+		}
+		fc = inner
+	}
+	return fc.Name == "templatefile" && len(fc.Args) > 0
 }

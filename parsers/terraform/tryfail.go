@@ -57,6 +57,9 @@ func failsKnown(cur cty.Value, steps hcl.Traversal) bool {
 		if ix, ok := step.(hcl.TraverseIndex); ok && (!ix.Key.IsWhollyKnown() || valueHasSentinel(ix.Key)) {
 			return false
 		}
+		if a, ok := step.(hcl.TraverseAttr); ok && missingAttr(cur, a.Name) {
+			return true
+		}
 		next, diags := step.TraversalStep(cur)
 		if diags.HasErrors() {
 			return true
@@ -64,4 +67,11 @@ func failsKnown(cur cty.Value, steps hcl.Traversal) bool {
 		cur = next
 	}
 	return false
+}
+
+// missingAttr reports whether reading attribute name of cur fails as
+// hcl.GetAttr fails on a null value or an object without it, told
+// without building the error (the usual failing step of a try argument).
+func missingAttr(cur cty.Value, name string) bool {
+	return cur.IsNull() || cur.Type().IsObjectType() && !cur.Type().HasAttribute(name)
 }
