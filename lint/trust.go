@@ -140,7 +140,7 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 		// "Principal": "*" is anyone (an AWS principal of "*").
 		st.AWS = append(st.AWS, h.Decode(p))
 	case map[string]any:
-		for _, k := range trustKeys(p) {
+		for _, k := range trustKeys(p, h) {
 			vals := strs(p[k])
 			switch strings.ToLower(k) {
 			case "federated":
@@ -159,12 +159,12 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 		}
 	}
 	if c, ok := field(so, "Condition").(map[string]any); ok {
-		for _, op := range trustKeys(c) {
+		for _, op := range trustKeys(c, h) {
 			keys, ok := c[op].(map[string]any)
 			if !ok {
 				continue
 			}
-			for _, k := range trustKeys(keys) {
+			for _, k := range trustKeys(keys, h) {
 				tc := TrustCondition{Operator: op, Key: h.Decode(k), Range: rng}
 				for _, v := range strs(keys[k]) {
 					tc.Values = append(tc.Values, h.Decode(v))
@@ -212,12 +212,24 @@ func strs(v any) []string {
 	return nil
 }
 
-func trustKeys(m map[string]any) []string {
+// trustKeys returns m's keys in an order that is the same in every run:
+// by what they say, a hole by the reference it stands for, then as
+// written. Sorting by the written text alone would order keys holding
+// holes by their sentinels' numbers, which depend on the order the roots
+// happened to be evaluated in.
+func trustKeys(m map[string]any, h *Holes) []string {
 	keys := make([]string, 0, len(m))
+	shown := make(map[string]string, len(m))
 	for k := range m {
 		keys = append(keys, k)
+		shown[k] = h.Decode(k).String()
 	}
-	sort.Strings(keys)
+	sort.Slice(keys, func(i, j int) bool {
+		if a, b := shown[keys[i]], shown[keys[j]]; a != b {
+			return a < b
+		}
+		return keys[i] < keys[j]
+	})
 	return keys
 }
 

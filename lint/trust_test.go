@@ -2,6 +2,7 @@ package lint
 
 import (
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -120,5 +121,36 @@ func TestParseTrustPolicyInvalid(t *testing.T) {
 		if te.Line != c.line || tr.Known {
 			t.Errorf("%q: line %d (%s), want %d", c.text, te.Line, te.Msg, c.line)
 		}
+	}
+}
+
+// Condition keys holding holes come out in the same order whatever the
+// holes' sentinels are: here two runs interned the same two references
+// in opposite orders (as parallel roots may), so one run's sentinels
+// sort one way and the other's the other way.
+func TestTrustConditionOrderIgnoresSentinelNumbers(t *testing.T) {
+	eks := HoleRef{Object: "infra:module.eks", Path: "oidc_provider"}
+	other := HoleRef{Object: "infra:module.other", Path: "oidc_provider"}
+	order := func(first, second HoleRef) []string {
+		h := NewHoles()
+		h.Sentinel(first)
+		h.Sentinel(second)
+		policy := `{"Statement": [{"Effect": "Allow", "Action": "sts:AssumeRoleWithWebIdentity",
+			"Principal": {"Federated": "arn"},
+			"Condition": {"StringEquals": {"` + h.Sentinel(eks) + `:sub": "system:serviceaccount:a:b", "` + h.Sentinel(other) + `:aud": "sts.amazonaws.com"}}}]}`
+		tr, err := ParseTrustPolicy(policy, h, Range{File: "iam.tf", Line: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, c := range tr.Statements[0].Conditions {
+			keys = append(keys, c.Key.String())
+		}
+		return keys
+	}
+	a, b := order(eks, other), order(other, eks)
+	want := []string{"${module.eks.oidc_provider}:sub", "${module.other.oidc_provider}:aud"}
+	if !slices.Equal(a, want) || !slices.Equal(b, want) {
+		t.Errorf("condition keys %q and %q, want %q in both runs", a, b, want)
 	}
 }
