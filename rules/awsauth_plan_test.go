@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
+
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/plan"
@@ -80,7 +82,7 @@ func TestFL305PlanUpdateDropsMapping(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := engine.Load(engine.Options{Paths: []string{root}, Cwd: root, Plan: p, PlanFile: "plan.json"})
+	l, err := engine.Load(engine.Options{Paths: []string{root}, Cwd: root, Plan: p, PlanFile: "plan.json", Renderer: chartrender.InProcess{}})
 	if err != nil {
 		t.Fatal(err)
 	}

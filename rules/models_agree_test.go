@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
+
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform"
@@ -63,7 +65,7 @@ func copyFixture(t *testing.T, from, to string) {
 func findingsOf(t *testing.T, dir string) ([]string, map[string]terraform.Resolution) {
 	t.Helper()
 	abs, _ := filepath.Abs(dir)
-	l, err := engine.Load(engine.Options{Paths: []string{abs}, Cwd: abs, RelTo: abs})
+	l, err := engine.Load(engine.Options{Paths: []string{abs}, Cwd: abs, RelTo: abs, Renderer: chartrender.InProcess{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
+
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/linttest"
@@ -53,7 +55,7 @@ func load(dir string) (lint.Input, error) {
 	if err != nil {
 		return lint.Input{}, err
 	}
-	opts := engine.Options{Paths: []string{abs}, Cwd: abs, RelTo: abs, Vars: map[string]string{}}
+	opts := engine.Options{Paths: []string{abs}, Cwd: abs, RelTo: abs, Vars: map[string]string{}, Renderer: chartrender.InProcess{}}
 	// A fixture with base/ and head/ is a change: head/ compared with the
 	// base revision base/ (as --base compares the work tree with git).
 	if isDir(filepath.Join(abs, "base")) && isDir(filepath.Join(abs, "head")) {

@@ -178,7 +178,6 @@ could not run.`,
 		},
 	}
 	root.AddCommand(lintCmd, rulesCmd, explainCmd, versionCmd)
-	root.AddCommand(renderCommand())
 	root.AddCommand(c.graphCommand())
 
 	if err := root.Execute(); err != nil {
@@ -504,19 +503,21 @@ func (c *CLI) progress(quiet bool) (stop func()) {
 	}
 }
 
-// renderer is the bounded chart renderer: a pool of faultline processes
-// re-executing themselves (`faultline __render`), each bounding every
-// rendering in CPU time, memory and output (Helm's engine takes no
-// context), or the renderer the CLI was given (tests). stop shuts the
-// pool's workers down; the run calls it when it ends.
+// renderer is the bounded chart renderer: a pool of faultline-render
+// processes (renderExecutable), each bounding every rendering in CPU
+// time, memory and output (Helm's engine takes no context), or the
+// renderer the CLI was given (tests). Without a faultline-render, a tree
+// with charts stops the run with the reason (missingRenderer). stop
+// shuts the pool's workers down; the run calls it when it ends.
 func (c *CLI) renderer() (r helm.Renderer, stop func(), err error) {
 	if c.Renderer != nil {
 		return c.Renderer, func() {}, nil
 	}
-	pool, err := helm.NewPool("__render")
+	exe, err := renderExecutable(os.Getenv)
 	if err != nil {
-		return nil, nil, fmt.Errorf("chart renderer: %w", err)
+		return missingRenderer{err}, func() {}, nil
 	}
+	pool := helm.NewPool(exe)
 	return pool, func() { _ = pool.Close() }, nil
 }
 

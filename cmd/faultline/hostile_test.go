@@ -68,11 +68,7 @@ func hostileBinary(t *testing.T) string {
 			hostileErr = err
 			return
 		}
-		hostileBin = filepath.Join(dir, "faultline")
-		out, err := exec.Command("go", "build", "-buildvcs=false", "-o", hostileBin, ".").CombinedOutput()
-		if err != nil {
-			hostileErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
+		hostileBin, hostileErr = buildBinaries(dir)
 	})
 	if hostileErr != nil {
 		t.Fatal(hostileErr)
@@ -140,7 +136,7 @@ func runHostile(t *testing.T, dir string, stdin []byte, args ...string) hostileR
 	script := fmt.Sprintf("ulimit -v %d; exec \"$0\" \"$@\"", hostileMemory)
 	cmd := exec.CommandContext(ctx, "/bin/sh", append([]string{"-c", script, bin}, full...)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), hostileSecret, "NO_COLOR=1")
+	cmd.Env = append(environ(nil), hostileSecret, "NO_COLOR=1")
 	cmd.Stdin = bytes.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

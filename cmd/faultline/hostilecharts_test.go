@@ -95,25 +95,19 @@ func TestHostileChartsThroughTheBinary(t *testing.T) {
 		"big":    "it exceeds the 512 MiB memory limit",
 		"output": "its output exceeds 32 MiB",
 	}, want)
-	if left := running(bin); len(left) > 0 {
-		t.Errorf("workers %v still run after faultline exited", left)
+	if left := append(running(bin), running(filepath.Join(filepath.Dir(bin), renderName))...); len(left) > 0 {
+		t.Errorf("processes %v still run after faultline exited", left)
 	}
 }
 
-// ownBinary is a copy of the binary under test that no other test runs, so
-// that any process running it is this test's.
+// ownBinary is a copy of the binary under test, with faultline-render
+// beside it, that no other test runs, so that any process running either
+// is this test's.
 func ownBinary(t *testing.T) string {
 	t.Helper()
-	src := hostileBinary(t)
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "faultline")
-	if err := os.WriteFile(bin, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return bin
+	dir := t.TempDir()
+	copyBinaries(t, hostileBinary(t), dir, "faultline")
+	return filepath.Join(dir, "faultline")
 }
 
 // running lists the processes whose executable is exe.
@@ -142,10 +136,11 @@ func TestHostileChartsInTheCLI(t *testing.T) {
 	hostileChart(t, root, "big", gigabyteChartTemplate)
 	hostileChart(t, root, "hoard", hoardChartTemplate)
 	hostileChart(t, root, "output", outputChartTemplate(4<<20))
-	pool, err := helm.NewPool()
+	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
+	pool := helm.NewPool(exe)
 	defer pool.Close()
 	pool.Child.CPULimit, pool.Child.MemoryLimit, pool.Child.MaxOutput = time.Second, 128<<20, 1<<20
 	var out, errb bytes.Buffer

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,22 +24,41 @@ import (
 // directory; scripts/precommit-try-repo.sh runs the hook through
 // pre-commit itself.
 
-// buildFaultline builds cmd/faultline into a temporary directory.
+// buildFaultline builds cmd/faultline, and cmd/faultline-render beside
+// it, into a temporary directory.
 func buildFaultline(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: builds the faultline binary")
 	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
+	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go is not on PATH")
 	}
-	bin := filepath.Join(t.TempDir(), "faultline")
-	cmd := exec.Command(goBin, "build", "-buildvcs=false", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := buildBinaries(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
 	}
 	return bin
+}
+
+// buildBinaries builds faultline and faultline-render into dir and
+// returns faultline's path.
+func buildBinaries(dir string) (string, error) {
+	for _, pkg := range []string{".", "../" + renderName} {
+		out, err := exec.Command("go", "build", "-buildvcs=false", "-o", dir+string(filepath.Separator), pkg).CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
+		}
+	}
+	return filepath.Join(dir, "faultline"), nil
+}
+
+// copyBinaries copies faultline and the faultline-render beside it into
+// dir, under faultline's name there.
+func copyBinaries(t *testing.T, bin, dir, name string) {
+	t.Helper()
+	copyExec(t, bin, filepath.Join(dir, name))
+	copyExec(t, filepath.Join(filepath.Dir(bin), renderName), filepath.Join(dir, renderName))
 }
 
 // supportsFormat says whether the binary knows an output format (formats
@@ -124,12 +144,14 @@ func runCmd(t *testing.T, cmd *exec.Cmd) (string, string, int) {
 	return out.String(), errb.String(), 0
 }
 
-// environ is os.Environ with some variables replaced.
+// environ is os.Environ with some variables replaced, and without
+// FAULTLINE_RENDER (this test binary: TestMain), so that the binaries
+// under test start the faultline-render built beside them.
 func environ(set map[string]string) []string {
 	var env []string
 	for _, e := range os.Environ() {
 		name, _, _ := strings.Cut(e, "=")
-		if _, ok := set[name]; !ok {
+		if _, ok := set[name]; !ok && name != renderEnv {
 			env = append(env, e)
 		}
 	}
@@ -533,7 +555,7 @@ func testAtlantis(t *testing.T, root, bin string) {
 				copyTree(t, filepath.Join(dir, "repo"), clone)
 				projDir := filepath.Join(clone, filepath.FromSlash(p.Dir))
 				binDir := t.TempDir()
-				copyExec(t, bin, filepath.Join(binDir, "faultline"))
+				copyBinaries(t, bin, binDir, "faultline")
 				copyExec(t, filepath.Join(dir, "faultline-step.sh"), filepath.Join(binDir, "faultline-atlantis-step"))
 				env := map[string]string{
 					"PATH":                       binDir + string(os.PathListSeparator) + os.Getenv("PATH"),

@@ -1,31 +1,69 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"os"
-
-	"github.com/spf13/cobra"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 
 	"github.com/faultline-dev/faultline/parsers/helm"
 )
 
-// renderCommand is the hidden child renderer: faultline re-executes
-// itself as `faultline __render` (helm.Pool's workers, helm.Child) to
-// render Helm charts, each within a CPU, memory and output bound that the
-// parent passes in helm.LimitsEnv. It reads length-prefixed JSON requests
-// on stdin and writes a reply to each on stdout until stdin closes; it is
-// not meant to be run by hand.
-func renderCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:    "__render",
-		Short:  "Render Helm charts from framed JSON requests on stdin (internal)",
-		Hidden: true,
-		Args:   cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			lim, err := helm.ParseLimits(os.Getenv(helm.LimitsEnv))
-			if err != nil {
-				return err
-			}
-			return helm.Serve(cmd.InOrStdin(), cmd.OutOrStdout(), lim)
-		},
+// Charts render in faultline-render processes (cmd/faultline-render),
+// never in faultline's: only that executable links Helm's engine, whose
+// package initialisation would otherwise cost every run, chart or not,
+// more than the rest of faultline's start-up.
+const (
+	// renderName is the renderer executable's name.
+	renderName = "faultline-render"
+	// renderEnv names the renderer executable to use instead of looking
+	// for it.
+	renderEnv = "FAULTLINE_RENDER"
+)
+
+// renderExecutable is the faultline-render to start: the one renderEnv
+// names, else the one beside this executable (symlinks resolved), else
+// the first on PATH.
+func renderExecutable(getenv func(string) string) (string, error) {
+	if p := getenv(renderEnv); p != "" {
+		return p, nil
 	}
+	name := renderName
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		p := filepath.Join(filepath.Dir(exe), name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p, nil
+		}
+	}
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("%w: it is neither beside faultline nor on PATH (install both: go install github.com/faultline-dev/faultline/cmd/...@latest; or name it in %s)", errNoRenderer, renderEnv)
+	}
+	return p, nil
 }
+
+// errNoRenderer is a tree with charts and no faultline-render to render
+// them.
+var errNoRenderer = errors.New("charts need " + renderName + " to render")
+
+// missingRenderer stands for a faultline-render that was not found: a run
+// whose tree holds no chart never asks it; one that does stops at once
+// (Ready) with the reason.
+type missingRenderer struct{ err error }
+
+// Render implements helm.Renderer.
+func (m missingRenderer) Render(context.Context, helm.Request) (helm.Result, error) {
+	return helm.Result{}, &helm.StoppedError{Reason: m.err.Error()}
+}
+
+// Ready reports why no chart can render.
+func (m missingRenderer) Ready() error { return m.err }

@@ -1,77 +1,64 @@
 package main
 
 import (
-	"bytes"
-	"encoding/binary"
-	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
 )
 
-// TestMain lets this test binary act as the child renderer when the CLI
-// under test renders charts through helm.NewChild.
+// TestMain lets this test binary act as faultline-render: the CLIs under
+// test find it through FAULTLINE_RENDER and start it as their renderer.
 func TestMain(m *testing.M) {
-	helm.ServeIfChild()
+	helm.ServeIfChild(chartrender.Render)
+	if exe, err := os.Executable(); err == nil {
+		os.Setenv(renderEnv, exe)
+	}
 	os.Exit(m.Run())
 }
 
-// frame is a request as the worker protocol carries it: a 4-byte
-// big-endian length, then the JSON.
-func frame(t *testing.T, req helm.Request) []byte {
-	t.Helper()
-	body, err := json.Marshal(req)
-	if err != nil {
+// faultline-render is the one FAULTLINE_RENDER names, else the one
+// beside faultline, else the first on PATH; with none the error says how
+// to install it.
+func TestRenderExecutable(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	if p, err := renderExecutable(env(map[string]string{renderEnv: "/opt/r/faultline-render"})); err != nil || p != "/opt/r/faultline-render" {
+		t.Errorf("named: %q, %v", p, err)
+	}
+	onPath := t.TempDir()
+	bin := filepath.Join(onPath, renderName)
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return append(binary.BigEndian.AppendUint32(nil, uint32(len(body))), body...)
+	t.Setenv("PATH", onPath)
+	if p, err := renderExecutable(env(nil)); err != nil || p != bin {
+		t.Errorf("on PATH: %q, %v, want %s", p, err, bin)
+	}
+	t.Setenv("PATH", t.TempDir())
+	_, err := renderExecutable(env(nil))
+	if err == nil || !strings.Contains(err.Error(), "go install github.com/faultline-dev/faultline/cmd/...@latest") || !strings.Contains(err.Error(), renderEnv) {
+		t.Errorf("missing: %v", err)
+	}
 }
 
-// TestRenderCommand: `faultline __render` answers every request on its
-// stdin, in order, until stdin ends.
-func TestRenderCommand(t *testing.T) {
-	files := []helm.File{
-		{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: hello\nversion: 0.1.0\n")},
-		{Name: "values.yaml", Data: []byte("greeting: hi\n")},
-		{Name: "templates/cm.yaml", Data: []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n  namespace: {{ .Release.Namespace }}\ndata:\n  greeting: {{ .Values.greeting }}\n")},
+// Without a faultline-render, a tree with no chart lints as ever, and one
+// with a chart stops with exit 2 and the reason, before any finding.
+func TestNoRenderer(t *testing.T) {
+	t.Setenv(renderEnv, "")
+	t.Setenv("PATH", t.TempDir())
+	plain := fixture(t, map[string]string{"main.tf": "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n}\n"})
+	if code, _, stderr := run(t, plain, nil, "lint", "."); code != 0 {
+		t.Errorf("no chart: exit %d\n%s", code, stderr)
 	}
-	var in bytes.Buffer
-	for _, ns := range []string{"apps", "tools"} {
-		in.Write(frame(t, helm.Request{Chart: "charts/hello", Files: files, ReleaseName: "greeter", Namespace: ns}))
-	}
-	cmd := renderCommand()
-	if !cmd.Hidden || cmd.Name() != "__render" {
-		t.Errorf("command %q hidden=%v", cmd.Name(), cmd.Hidden)
-	}
-	var out bytes.Buffer
-	cmd.SetIn(&in)
-	cmd.SetOut(&out)
-	cmd.SetArgs(nil)
-	if err := cmd.Execute(); err != nil {
-		t.Fatal(err)
-	}
-	for _, ns := range []string{"apps", "tools"} {
-		if out.Len() < 4 {
-			t.Fatalf("no reply for namespace %s", ns)
-		}
-		n := int(binary.BigEndian.Uint32(out.Next(4)))
-		var reply struct {
-			Result helm.Result
-			Error  *helm.RenderError
-		}
-		if err := json.Unmarshal(out.Next(n), &reply); err != nil {
-			t.Fatalf("reply: %v", err)
-		}
-		if reply.Error != nil || len(reply.Result.Manifests) != 1 {
-			t.Fatalf("reply = %+v", reply)
-		}
-		if c := reply.Result.Manifests[0].Content; !strings.Contains(c, "name: greeter") || !strings.Contains(c, "namespace: "+ns) || !strings.Contains(c, "greeting: hi") {
-			t.Errorf("rendered:\n%s", c)
-		}
-	}
-	if out.Len() != 0 {
-		t.Errorf("%d bytes after the replies", out.Len())
+	charted := fixture(t, map[string]string{
+		"charts/web/Chart.yaml":        "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+		"charts/web/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: web\n",
+	})
+	code, stdout, stderr := run(t, charted, nil, "lint", ".")
+	if code != exitError || !strings.Contains(stderr, "charts need faultline-render") || stdout != "" {
+		t.Errorf("chart: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
+
 	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
@@ -18,7 +20,7 @@ func lintTree(t *testing.T, opts benchgen.Options) (benchgen.Stats, *engine.Load
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, res, err := engine.Run(engine.Options{Paths: []string{dir}, Cwd: dir}, rules.All, lint.Options{})
+	l, res, err := engine.Run(engine.Options{Paths: []string{dir}, Cwd: dir, Renderer: chartrender.InProcess{}}, rules.All, lint.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

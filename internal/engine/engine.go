@@ -47,8 +47,9 @@ type Options struct {
 	// ProjectRoot is what file arguments scan: the directory of
 	// .faultline.hcl when there is one, else the git root, else Cwd.
 	ProjectRoot string
-	// Renderer renders Helm charts (default in-process; the command uses a
-	// bounded child process).
+	// Renderer renders Helm charts: the command gives a helm.Pool of
+	// faultline-render workers. With none, every chart's rendering fails
+	// (the engine does not link Helm's engine; see parsers/helm/chartrender).
 	Renderer helm.Renderer
 	// KubeVersion is the Kubernetes version charts render for.
 	KubeVersion string
@@ -118,7 +119,9 @@ func Load(opts Options) (*Loaded, error) {
 	}
 	s := &r.stages
 	s.run("discover", "inputs", r.discover)
-	r.warmRenderer()
+	if err := r.warmRenderer(); err != nil {
+		return nil, err
+	}
 	s.run("terraform", "root modules", r.terraform)
 	s.run("embedded", "documents", r.embedded)
 	s.run("kustomize", "kustomizations", r.kustomize)
@@ -179,6 +182,9 @@ type run struct {
 // newRun resolves the paths into scan roots, the scan root and the tree
 // the run may read.
 func newRun(opts Options) (*run, error) {
+	if opts.Renderer == nil {
+		opts.Renderer = defaultRenderer
+	}
 	cwd := opts.Cwd
 	if cwd == "" {
 		var err error
@@ -297,20 +303,34 @@ func (r *run) discover() int {
 	return len(r.d.tfDirs) + len(r.d.manifests) + len(r.d.kustomizations) + len(r.d.archives)
 }
 
+// defaultRenderer renders charts for runs whose Options give no
+// Renderer: none (nil), unless a test sets one.
+var defaultRenderer helm.Renderer
+
 // warmer is a renderer that can start its workers ahead of its first
 // request (helm.Pool).
 type warmer interface{ Warm() }
 
-// warmRenderer starts the chart renderer's workers when the tree holds a
-// chart, so that their start-up overlaps the Terraform stage.
-func (r *run) warmRenderer() {
-	w, ok := r.opts.Renderer.(warmer)
-	if !ok {
-		return
+// readier is a renderer that can tell before its first request that it
+// cannot render (the command's, when faultline-render is missing).
+type readier interface{ Ready() error }
+
+// warmRenderer, when the tree holds a chart, stops the run if the chart
+// renderer cannot render, and starts its workers, so that their start-up
+// overlaps the Terraform stage.
+func (r *run) warmRenderer() error {
+	if len(r.d.archives) == 0 && !slices.ContainsFunc(r.d.manifests, func(m string) bool { return filepath.Base(m) == "Chart.yaml" }) {
+		return nil
 	}
-	if len(r.d.archives) > 0 || slices.ContainsFunc(r.d.manifests, func(m string) bool { return filepath.Base(m) == "Chart.yaml" }) {
+	if c, ok := r.opts.Renderer.(readier); ok {
+		if err := c.Ready(); err != nil {
+			return err
+		}
+	}
+	if w, ok := r.opts.Renderer.(warmer); ok {
 		w.Warm()
 	}
+	return nil
 }
 
 // terraform evaluates every root module (stage "terraform"); the

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
+
 	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/internal/scheduling"
@@ -100,7 +102,7 @@ func loadModel(t *testing.T, dir string) *lint.Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := engine.Options{Paths: []string{abs}, Cwd: abs, RelTo: abs, Vars: map[string]string{}}
+	opts := engine.Options{Paths: []string{abs}, Cwd: abs, RelTo: abs, Vars: map[string]string{}, Renderer: chartrender.InProcess{}}
 	if _, err := os.Stat(filepath.Join(abs, lint.ConfigFile)); err == nil {
 		cfg, err := lint.LoadConfig(filepath.Join(abs, lint.ConfigFile))
 		if err != nil {
@@ -123,7 +125,7 @@ func BenchmarkCheck(b *testing.B) {
 	if _, err := benchgen.Generate(dir, benchgen.Options{Teams: 40, ResourcesPerModule: 20, ShareEvery: 3}); err != nil {
 		b.Fatal(err)
 	}
-	l, err := engine.Load(engine.Options{Paths: []string{dir}, Cwd: dir, RelTo: dir, Vars: map[string]string{}})
+	l, err := engine.Load(engine.Options{Paths: []string{dir}, Cwd: dir, RelTo: dir, Vars: map[string]string{}, Renderer: chartrender.InProcess{}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -28,8 +28,8 @@ const (
 	maxRequest = 256 << 20
 )
 
-// Child renders in a child process: faultline re-executing itself
-// (`faultline __render`), because Helm's engine takes no context. Child
+// Child renders in a child process (faultline-render), because Helm's
+// engine takes no context and faultline does not link it. Child
 // starts a process per rendering; Pool keeps such processes for many
 // (see Pool), with the same fields. The child reads framed JSON requests
 // on stdin and writes a framed reply to each on stdout (see Serve and
@@ -38,8 +38,8 @@ const (
 // parent; the parent kills it when a reply exceeds MaxOutput or the
 // wall-clock backstop passes.
 type Child struct {
-	// Exe is the program to run (os.Executable()), Args its arguments
-	// (["__render"]).
+	// Exe is the program to run (faultline-render; tests: their own
+	// binary), Args its arguments.
 	Exe  string
 	Args []string
 	// Env is the child's environment; nil inherits the parent's.
@@ -96,27 +96,25 @@ func ParseLimits(s string) (Limits, error) {
 	return l, nil
 }
 
-// NewChild returns a Child that runs this executable with args (faultline:
-// "__render"), with ChildEnv set and the default bounds.
-func NewChild(args ...string) (Child, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return Child{}, err
-	}
-	return Child{Exe: exe, Args: args, Env: append(os.Environ(), ChildEnv+"=1")}, nil
+// NewChild returns a Child that runs exe with args (faultline:
+// faultline-render), with ChildEnv set and the default bounds.
+func NewChild(exe string, args ...string) Child {
+	return Child{Exe: exe, Args: args, Env: append(os.Environ(), ChildEnv+"=1")}
 }
 
-// ServeIfChild serves requests on stdin and stdout until stdin ends,
-// within the Limits of LimitsEnv, and exits when this process is a child
-// NewChild started (ChildEnv is set); otherwise it returns at once. Call it first in a
-// TestMain of tests that render through NewChild.
-func ServeIfChild() {
+// ServeIfChild serves requests on stdin and stdout with render until
+// stdin ends, within the Limits of LimitsEnv, and exits when this process
+// is a child NewChild started (ChildEnv is set); otherwise it returns at
+// once. faultline-render calls it with chartrender.Render; so does the
+// TestMain of tests that render through a Child or Pool of their own test
+// binary.
+func ServeIfChild(render func(Request) (Result, error)) {
 	if os.Getenv(ChildEnv) != "1" {
 		return
 	}
 	lim, err := ParseLimits(os.Getenv(LimitsEnv))
 	if err == nil {
-		err = Serve(os.Stdin, os.Stdout, lim)
+		err = Serve(os.Stdin, os.Stdout, lim, render)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "faultline renderer:", err)

@@ -20,7 +20,7 @@ import (
 // (see residentWatch).
 // A chart problem is part of the reply; an error means the limits could
 // not be set, a request not read or a reply not written.
-func Serve(r io.Reader, w io.Writer, lim Limits) error {
+func Serve(r io.Reader, w io.Writer, lim Limits, render func(Request) (Result, error)) error {
 	if err := bound(lim); err != nil {
 		return err
 	}
@@ -39,7 +39,7 @@ func Serve(r io.Reader, w io.Writer, lim Limits) error {
 			return err
 		}
 		watch.reset()
-		rep, err := serveOne(data, kept)
+		rep, err := serveOne(data, kept, render)
 		if err != nil {
 			return err
 		}
@@ -53,9 +53,9 @@ func Serve(r io.Reader, w io.Writer, lim Limits) error {
 	}
 }
 
-// serveOne decodes and renders one request, with the chart files kept
-// from earlier ones.
-func serveOne(data []byte, kept keptCharts) (reply, error) {
+// serveOne decodes one request, with the chart files kept from earlier
+// ones, and renders it with render.
+func serveOne(data []byte, kept keptCharts, render func(Request) (Result, error)) (reply, error) {
 	var req wireRequest
 	if err := json.Unmarshal(data, &req); err != nil {
 		return reply{}, fmt.Errorf("invalid request: %w", err)
@@ -64,7 +64,7 @@ func serveOne(data []byte, kept keptCharts) (reply, error) {
 		return reply{}, err
 	}
 	var rep reply
-	res, err := renderLocal(req.Request)
+	res, err := render(req.Request)
 	rep.Result = res
 	if err != nil {
 		var re *RenderError

@@ -18,7 +18,7 @@ import (
 // reply). A worker serves frames in order until its stdin closes.
 const frameHeader = 4
 
-// worker is a running child renderer (`faultline __render`, see Serve),
+// worker is a running child renderer (faultline-render, see Serve),
 // bounded as its Child says: it renders one request after another.
 type worker struct {
 	b      bounds

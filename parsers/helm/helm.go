@@ -32,7 +32,7 @@ import (
 	"strings"
 	"sync"
 
-	"helm.sh/helm/v3/pkg/chartutil"
+	k8sversion "k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -55,8 +55,9 @@ type Options struct {
 	// KubeVersion is the Kubernetes version in .Capabilities (default
 	// DefaultKubeVersion).
 	KubeVersion string
-	// Renderer renders one chart (default InProcess{}; use a Pool for
-	// untrusted input).
+	// Renderer renders one chart: a Pool of faultline-render workers for
+	// untrusted input, chartrender.InProcess for trusted input and tests.
+	// With none, every rendering fails (a StoppedError).
 	Renderer Renderer
 	// Holes decodes sentinels in release values (Karpenter settings).
 	Holes *lint.Holes
@@ -176,7 +177,7 @@ type job struct {
 // values, remote charts); the rest goes on.
 func Render(ctx context.Context, charts []string, releases []*lint.Release, opts Options) Output {
 	if opts.Renderer == nil {
-		opts.Renderer = InProcess{}
+		opts.Renderer = defaultRenderer
 	}
 	if opts.KubeVersion == "" {
 		opts.KubeVersion = DefaultKubeVersion
@@ -507,9 +508,11 @@ func releaseRange(cd *chartData, r *lint.Release, p *paths) lint.Range {
 }
 
 // CheckKubeVersion reports whether v is a Kubernetes version charts can
-// be rendered for ("1.31", "v1.31.2"), for validating a flag.
+// be rendered for ("1.31", "v1.31.2"), for validating a flag: the parse
+// Helm's chartutil.ParseKubeVersion makes (Kubernetes' generic version
+// parser), without linking chartutil.
 func CheckKubeVersion(v string) error {
-	_, err := chartutil.ParseKubeVersion(v)
+	_, err := k8sversion.ParseGeneric(v)
 	return err
 }
 

@@ -17,23 +17,27 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
 	"github.com/faultline-dev/faultline/parsers/kube"
 )
 
-// TestMain lets the test binary serve as the child renderer, as faultline
-// does with `faultline __render`.
+// TestMain lets the test binary serve as the child renderer, as
+// faultline-render does, and renders in process where a test gives no
+// renderer (this package does not link Helm's engine; its tests do).
 func TestMain(m *testing.M) {
-	ServeIfChild()
+	ServeIfChild(chartrender.Render)
+	defaultRenderer = chartrender.InProcess{}
 	os.Exit(m.Run())
 }
 
 // child is the bounded renderer the tests use: this test binary, with a
 // CPU limit.
 func child(cpu time.Duration) Child {
-	c, err := NewChild()
+	exe, err := os.Executable()
 	if err != nil {
 		panic(err)
 	}
+	c := NewChild(exe)
 	c.CPULimit, c.MemoryLimit = cpu, 256<<20
 	return c
 }
@@ -261,7 +265,7 @@ func TestReleases(t *testing.T) {
 
 	charts := FindCharts(yamlFiles(t, root))
 	var count atomic.Int32
-	opts.Renderer = counting{InProcess{}, &count}
+	opts.Renderer = counting{chartrender.InProcess{}, &count}
 	out := Render(context.Background(), charts, rels, opts)
 	if len(out.Diagnostics) > 0 {
 		t.Fatalf("render diagnostics: %+v", out.Diagnostics)
@@ -400,7 +404,7 @@ func TestEachCombinationRendersOnce(t *testing.T) {
 	rels := []*lint.Release{same("a", 2), same("b", 2), same("c", 3)}
 	var count atomic.Int32
 	opts := options(root, nil)
-	opts.Renderer = counting{InProcess{}, &count}
+	opts.Renderer = counting{chartrender.InProcess{}, &count}
 	start := time.Now()
 	out := Render(context.Background(), found, rels, opts)
 	took := time.Since(start)
@@ -602,7 +606,7 @@ func TestSentinelsSurviveRendering(t *testing.T) {
 		ValueRanges: map[string]lint.Range{"nodeRole": tfValue, "pool.name": rng("infra/karpenter.tf", 32, 13, 40)},
 		Tool:        "terraform",
 	}
-	for name, r := range map[string]Renderer{"in process": InProcess{}, "child": child(20 * time.Second)} {
+	for name, r := range map[string]Renderer{"in process": chartrender.InProcess{}, "child": child(20 * time.Second)} {
 		t.Run(name, func(t *testing.T) {
 			opts := options(root, h)
 			opts.Renderer = r

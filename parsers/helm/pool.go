@@ -31,14 +31,10 @@ type Pool struct {
 	starts atomic.Int64
 }
 
-// NewPool returns a Pool whose workers run this executable with args
-// (faultline: "__render"), with the default bounds.
-func NewPool(args ...string) (*Pool, error) {
-	c, err := NewChild(args...)
-	if err != nil {
-		return nil, err
-	}
-	return &Pool{Child: c}, nil
+// NewPool returns a Pool whose workers run exe with args (faultline:
+// faultline-render), with the default bounds.
+func NewPool(exe string, args ...string) *Pool {
+	return &Pool{Child: NewChild(exe, args...)}
 }
 
 // task is one request waiting for a worker, with the hash and size of

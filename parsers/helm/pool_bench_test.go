@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
 )
 
 // benchCharts is how many charts BenchmarkRender renders per iteration.
@@ -117,7 +119,7 @@ type benchRenderer struct {
 
 func benchRenderers() []benchRenderer {
 	out := []benchRenderer{
-		{"InProcess", func() (Renderer, func()) { return InProcess{}, func() {} }},
+		{"InProcess", func() (Renderer, func()) { return chartrender.InProcess{}, func() {} }},
 		{"Child", func() (Renderer, func()) { return child(DefaultCPULimit), func() {} }},
 		{"Pool", func() (Renderer, func()) {
 			p := &Pool{Child: child(DefaultCPULimit)}

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
 )
 
 // testPool is a Pool of this test binary's workers with c's bounds.
@@ -44,7 +46,7 @@ func TestPoolMatchesInProcess(t *testing.T) {
 	opts := options(root, nil)
 	rels, _, _ := findReleases(t, root, opts)
 	charts := FindCharts(yamlFiles(t, root))
-	opts.Renderer = InProcess{}
+	opts.Renderer = chartrender.InProcess{}
 	want := Render(context.Background(), charts, rels, opts)
 	opts.Renderer = testPool(t, child(20*time.Second), 2)
 	got := runBounded(t, func() Output { return Render(context.Background(), charts, rels, opts) })
@@ -298,7 +300,7 @@ func TestPoolManyReleasesOfOneChart(t *testing.T) {
 	}
 	for i := range 5 {
 		req := Request{Chart: "rel", Files: files, ReleaseName: fmt.Sprint("r", i), Namespace: fmt.Sprint("ns", i)}
-		want, werr := InProcess{}.Render(context.Background(), req)
+		want, werr := chartrender.InProcess{}.Render(context.Background(), req)
 		got, err := p.Render(context.Background(), req)
 		if err != nil || werr != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("release %d: %+v %v, want %+v %v", i, got, err, want, werr)

@@ -1,302 +1,49 @@
 package helm
 
 import (
-	"bytes"
 	"context"
-	"fmt"
-	"log"
-	"path"
-	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
-	"strings"
-	"sync"
-	"unicode/utf8"
 
-	"helm.sh/helm/v3/pkg/chart"
-	"helm.sh/helm/v3/pkg/chart/loader"
-	"helm.sh/helm/v3/pkg/chartutil"
-	"helm.sh/helm/v3/pkg/engine"
+	"github.com/faultline-dev/faultline/parsers/helm/renderapi"
 )
 
 // DefaultKubeVersion is the Kubernetes version charts see in
 // .Capabilities when none is configured.
-const DefaultKubeVersion = "1.31"
+const DefaultKubeVersion = renderapi.DefaultKubeVersion
 
 // Renderer renders one chart with one set of values. Implementations:
-// InProcess (no bound), Pool (long-lived bounded child processes) and
-// Child (one bounded child process per chart).
+// Pool (long-lived bounded child processes), Child (one bounded child
+// process per chart) and chartrender.InProcess (no bound; it links Helm
+// into the calling process).
 type Renderer interface {
 	Render(ctx context.Context, req Request) (Result, error)
 }
 
-// File is one file of a chart, by its path inside the chart.
-type File struct {
-	Name string `json:"name"`
-	Data []byte `json:"data"`
-}
+// The request and result types of a rendering (package renderapi).
+type (
+	// File is one file of a chart, by its path inside the chart.
+	File = renderapi.File
+	// Request is everything a renderer needs: no file system, no cluster.
+	Request = renderapi.Request
+	// Manifest is one rendered template.
+	Manifest = renderapi.Manifest
+	// Result is a successful rendering.
+	Result = renderapi.Result
+	// RenderError is a problem with the chart itself.
+	RenderError = renderapi.RenderError
+	// StoppedError reports a renderer that was stopped or failed as a
+	// process.
+	StoppedError = renderapi.StoppedError
+)
 
-// Request is everything a renderer needs: no file system, no cluster.
-type Request struct {
-	// Chart names the chart in messages.
-	Chart string `json:"chart"`
-	// Files are the chart's files (subcharts under charts/), as walked by
-	// the parent: nothing outside the chart.
-	Files []File `json:"files"`
-	// Values are the user values (Helm coalesces them with the chart's
-	// defaults).
-	Values      map[string]any `json:"values"`
-	ReleaseName string         `json:"releaseName"`
-	Namespace   string         `json:"namespace"`
-	// KubeVersion is the Kubernetes version in .Capabilities ("1.31").
-	KubeVersion string `json:"kubeVersion"`
-	// APIVersions are added to .Capabilities.APIVersions.
-	APIVersions []string `json:"apiVersions,omitempty"`
-	// IncludeCRDs adds the chart's crds/ files to the manifests.
-	IncludeCRDs bool `json:"includeCRDs,omitempty"`
-}
+// defaultRenderer renders when Options leave Renderer nil: none, so that
+// this package does not link Helm's engine (package chartrender does);
+// each rendering then fails with a StoppedError. Tests set it.
+var defaultRenderer Renderer = noRenderer{}
 
-// Manifest is one rendered template.
-type Manifest struct {
-	// Template is the template's path inside the chart
-	// ("templates/x.yaml", "charts/sub/templates/y.yaml").
-	Template string `json:"template"`
-	Content  string `json:"content"`
-}
-
-// Result is a successful rendering.
-type Result struct {
-	// Manifests are the rendered YAML templates, sorted, empty ones left
-	// out.
-	Manifests []Manifest `json:"manifests"`
-	// Notes are what Helm logged while rendering (missing required
-	// values, `fail` calls, coalescing warnings) and dependencies that are
-	// not vendored.
-	Notes []string `json:"notes,omitempty"`
-}
-
-// RenderError is a problem with the chart itself: it cannot be loaded, or
-// a template does not parse or execute.
-type RenderError struct {
-	// Stage is "load", "values" or "template".
-	Stage string `json:"stage"`
-	// Template is the failing template's path inside the chart, when
-	// Helm named one; Line and Column its position (0 when unknown).
-	Template string `json:"template,omitempty"`
-	Line     int    `json:"line,omitempty"`
-	Column   int    `json:"column,omitempty"`
-	Message  string `json:"message"`
-}
-
-func (e *RenderError) Error() string { return e.Message }
-
-// StoppedError reports a renderer that was stopped or failed as a process:
-// CPU or memory limit, too much output, the wall-clock backstop, a crash.
-type StoppedError struct{ Reason string }
-
-func (e *StoppedError) Error() string { return "chart rendering stopped: " + e.Reason }
-
-// InProcess renders in the calling process. It has no time or memory
-// bound: use it for trusted input and tests; Pool for pull requests.
-type InProcess struct{}
+// noRenderer is the renderer of Options that name none.
+type noRenderer struct{}
 
 // Render implements Renderer.
-func (InProcess) Render(ctx context.Context, req Request) (Result, error) {
-	if err := ctx.Err(); err != nil {
-		return Result{}, &StoppedError{Reason: err.Error()}
-	}
-	return renderLocal(req)
-}
-
-// renderMu serializes rendering: Helm logs through the standard library's
-// global logger, which is redirected while a chart renders.
-var renderMu sync.Mutex
-
-// renderLocal loads and renders a chart as `helm template` would, with no
-// cluster (lookup returns nothing), no DNS, no schema fetching, and
-// LintMode so missing `required` values and `fail` become notes.
-func renderLocal(req Request) (res Result, err error) {
-	renderMu.Lock()
-	defer renderMu.Unlock()
-	var logs bytes.Buffer
-	prevOut, prevFlags, prevPrefix := log.Writer(), log.Flags(), log.Prefix()
-	log.SetOutput(&logs)
-	log.SetFlags(0)
-	log.SetPrefix("")
-	defer func() {
-		log.SetOutput(prevOut)
-		log.SetFlags(prevFlags)
-		log.SetPrefix(prevPrefix)
-		if r := recover(); r != nil {
-			res, err = Result{}, &RenderError{Stage: "template", Message: fmt.Sprintf("rendering panicked: %v", r)}
-		}
-		res.Notes = append(res.Notes, logNotes(logs.String())...)
-	}()
-
-	files := make([]*loader.BufferedFile, 0, len(req.Files))
-	for _, f := range req.Files {
-		files = append(files, &loader.BufferedFile{Name: f.Name, Data: f.Data})
-	}
-	c, err := loader.LoadFiles(files)
-	if err != nil {
-		return Result{}, &RenderError{Stage: "load", Message: err.Error()}
-	}
-	vals := req.Values
-	if vals == nil {
-		vals = map[string]any{}
-	}
-	res.Notes = append(res.Notes, missingDependencies(c.Metadata.Dependencies, c)...)
-	if err := chartutil.ProcessDependenciesWithMerge(c, vals); err != nil {
-		return Result{}, &RenderError{Stage: "values", Message: err.Error()}
-	}
-	kv := req.KubeVersion
-	if kv == "" {
-		kv = DefaultKubeVersion
-	}
-	caps := chartutil.DefaultCapabilities.Copy()
-	if v, err := chartutil.ParseKubeVersion(kv); err == nil {
-		caps.KubeVersion = *v
-	}
-	if len(req.APIVersions) > 0 {
-		caps.APIVersions = append(append(chartutil.VersionSet(nil), caps.APIVersions...), req.APIVersions...)
-	}
-	top, err := chartutil.ToRenderValuesWithSchemaValidation(c, vals, chartutil.ReleaseOptions{
-		Name: req.ReleaseName, Namespace: req.Namespace, Revision: 1, IsInstall: true,
-	}, caps, true)
-	if err != nil {
-		return Result{}, &RenderError{Stage: "values", Message: err.Error()}
-	}
-	out, err := engine.Engine{LintMode: true}.Render(c, top)
-	if err != nil {
-		return Result{}, templateError(err)
-	}
-	for name, content := range out {
-		ext := path.Ext(name)
-		if ext != ".yaml" && ext != ".yml" && ext != ".json" {
-			continue
-		}
-		if strings.TrimSpace(content) == "" {
-			continue
-		}
-		res.Manifests = append(res.Manifests, Manifest{Template: chartPath(name), Content: content})
-	}
-	if req.IncludeCRDs {
-		for _, crd := range c.CRDObjects() {
-			if crd.File != nil && strings.TrimSpace(string(crd.File.Data)) != "" {
-				res.Manifests = append(res.Manifests, Manifest{Template: chartPath(filepath.ToSlash(crd.Filename)), Content: string(crd.File.Data)})
-			}
-		}
-	}
-	sort.Slice(res.Manifests, func(i, j int) bool { return res.Manifests[i].Template < res.Manifests[j].Template })
-	return res, nil
-}
-
-// missingDependencies notes dependencies Chart.yaml declares that are not
-// vendored under charts/ (helm dependency build was not run).
-func missingDependencies(deps []*chart.Dependency, c *chart.Chart) []string {
-	have := map[string]bool{}
-	for _, d := range c.Dependencies() {
-		have[d.Name()] = true
-	}
-	var out []string
-	for _, d := range deps {
-		if d == nil {
-			continue
-		}
-		name := d.Name
-		if d.Alias != "" {
-			name = d.Alias
-		}
-		if have[name] || have[d.Name] {
-			continue
-		}
-		from := strings.TrimSpace(d.Repository + " " + d.Version)
-		if from != "" {
-			from = " (" + from + ")"
-		}
-		out = append(out, fmt.Sprintf("dependency %q%s is not in charts/: not rendered", d.Name, from))
-	}
-	return out
-}
-
-// chartPath strips the root chart's name from a rendered template's name
-// ("nodes/templates/x.yaml" → "templates/x.yaml").
-func chartPath(name string) string {
-	if _, rest, ok := strings.Cut(name, "/"); ok {
-		return rest
-	}
-	return name
-}
-
-// errLocation finds the first template position in a Helm error:
-// "parse error at (c/templates/x.yaml:3): …", "execution error at
-// (c/templates/x.yaml:3:5): …", "template: c/templates/x.yaml:3:5: …".
-var errLocation = regexp.MustCompile(`(?:at \(|template: )([^\s():]+):(\d+)(?::(\d+))?`)
-
-// templateError turns an engine error into a RenderError at the template
-// and line Helm names.
-func templateError(err error) *RenderError {
-	msg := strings.TrimSpace(err.Error())
-	e := &RenderError{Stage: "template", Message: shortenError(msg)}
-	// The innermost position is where the problem is (an included
-	// helper's line rather than the include).
-	if ms := errLocation.FindAllStringSubmatch(msg, -1); len(ms) > 0 {
-		m := ms[len(ms)-1]
-		e.Template = chartPath(m[1])
-		e.Line, _ = strconv.Atoi(m[2])
-		if m[3] != "" {
-			e.Column, _ = strconv.Atoi(m[3])
-		}
-	}
-	return e
-}
-
-// maxErrorMessage bounds an error message kept from Helm.
-const maxErrorMessage = 400
-
-// shortenError keeps the innermost part of a chain of include / tpl
-// errors (which repeats every level of a recursion) and bounds its
-// length.
-func shortenError(msg string) string {
-	for _, sep := range []string{"error calling include: ", "error calling tpl: "} {
-		if i := strings.LastIndex(msg, sep); i >= 0 {
-			inner := msg[i+len(sep):]
-			if j := strings.Index(msg, ": executing "); j >= 0 && j < i {
-				msg = msg[:j] + ": " + inner
-			} else {
-				msg = inner
-			}
-		}
-	}
-	if len(msg) > maxErrorMessage {
-		cut := maxErrorMessage
-		for cut > 0 && !utf8.RuneStart(msg[cut]) {
-			cut--
-		}
-		msg = msg[:cut] + "…"
-	}
-	return msg
-}
-
-// logNotes turns Helm's log lines into notes.
-func logNotes(logs string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, l := range strings.Split(logs, "\n") {
-		l = strings.TrimSpace(l)
-		switch {
-		case l == "":
-			continue
-		case strings.HasPrefix(l, "[INFO] Missing required value: "):
-			l = "missing required value: " + strings.TrimPrefix(l, "[INFO] Missing required value: ")
-		case strings.HasPrefix(l, "[INFO] Fail: "):
-			l = "the chart calls fail: " + strings.TrimPrefix(l, "[INFO] Fail: ")
-		}
-		if !seen[l] {
-			seen[l] = true
-			out = append(out, l)
-		}
-	}
-	return out
+func (noRenderer) Render(context.Context, Request) (Result, error) {
+	return Result{}, &StoppedError{Reason: "no chart renderer was given (helm.Options.Renderer)"}
 }

@@ -39,7 +39,7 @@ type ChartRequest struct {
 // ErrNotInTree.
 func RenderChart(ctx context.Context, cr ChartRequest, opts Options) ([]byte, []string, error) {
 	if opts.Renderer == nil {
-		opts.Renderer = InProcess{}
+		opts.Renderer = defaultRenderer
 	}
 	p := newPaths(&opts)
 	abs := filepath.Clean(cr.Chart)

@@ -1,0 +1,32 @@
+// Command faultline-render renders Helm charts for faultline. faultline
+// starts it (helm.Pool) with FAULTLINE_HELM_CHILD=1 and the bounds of one
+// rendering in FAULTLINE_HELM_LIMITS; it reads length-prefixed JSON
+// requests on stdin and writes a reply to each on stdout until stdin
+// closes. It is the only executable that links Helm's template engine,
+// so that faultline itself starts without Helm's package initialisation.
+// It is not meant to be run by hand; install it beside faultline:
+//
+//	go install github.com/faultline-dev/faultline/cmd/...@latest
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
+)
+
+func main() {
+	helm.ServeIfChild(chartrender.Render)
+	os.Exit(usage(os.Stderr))
+}
+
+// usage says what this command is for, to someone who ran it by hand,
+// and returns the exit code (2).
+func usage(w io.Writer) int {
+	fmt.Fprintln(w, "faultline-render renders Helm charts for faultline, which starts it; it is not run by hand.")
+	fmt.Fprintln(w, "Install it beside faultline: go install github.com/faultline-dev/faultline/cmd/...@latest")
+	return 2
+}

@@ -1,0 +1,77 @@
+// Package renderapi is what one chart rendering takes and gives: the
+// request (the chart's files, values, release and Kubernetes version),
+// the rendered manifests, and the errors of a chart or of a stopped
+// renderer. It imports nothing of Helm, so that the process that sends
+// requests (faultline) and the one that renders them (faultline-render,
+// package chartrender) share these types without the first linking Helm.
+package renderapi
+
+// DefaultKubeVersion is the Kubernetes version charts see in
+// .Capabilities when none is configured.
+const DefaultKubeVersion = "1.31"
+
+// File is one file of a chart, by its path inside the chart.
+type File struct {
+	Name string `json:"name"`
+	Data []byte `json:"data"`
+}
+
+// Request is everything a renderer needs: no file system, no cluster.
+type Request struct {
+	// Chart names the chart in messages.
+	Chart string `json:"chart"`
+	// Files are the chart's files (subcharts under charts/), as walked by
+	// the parent: nothing outside the chart.
+	Files []File `json:"files"`
+	// Values are the user values (Helm coalesces them with the chart's
+	// defaults).
+	Values      map[string]any `json:"values"`
+	ReleaseName string         `json:"releaseName"`
+	Namespace   string         `json:"namespace"`
+	// KubeVersion is the Kubernetes version in .Capabilities ("1.31").
+	KubeVersion string `json:"kubeVersion"`
+	// APIVersions are added to .Capabilities.APIVersions.
+	APIVersions []string `json:"apiVersions,omitempty"`
+	// IncludeCRDs adds the chart's crds/ files to the manifests.
+	IncludeCRDs bool `json:"includeCRDs,omitempty"`
+}
+
+// Manifest is one rendered template.
+type Manifest struct {
+	// Template is the template's path inside the chart
+	// ("templates/x.yaml", "charts/sub/templates/y.yaml").
+	Template string `json:"template"`
+	Content  string `json:"content"`
+}
+
+// Result is a successful rendering.
+type Result struct {
+	// Manifests are the rendered YAML templates, sorted, empty ones left
+	// out.
+	Manifests []Manifest `json:"manifests"`
+	// Notes are what Helm logged while rendering (missing required
+	// values, `fail` calls, coalescing warnings) and dependencies that are
+	// not vendored.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// RenderError is a problem with the chart itself: it cannot be loaded, or
+// a template does not parse or execute.
+type RenderError struct {
+	// Stage is "load", "values" or "template".
+	Stage string `json:"stage"`
+	// Template is the failing template's path inside the chart, when
+	// Helm named one; Line and Column its position (0 when unknown).
+	Template string `json:"template,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+	Message  string `json:"message"`
+}
+
+func (e *RenderError) Error() string { return e.Message }
+
+// StoppedError reports a renderer that was stopped or failed as a process:
+// CPU or memory limit, too much output, the wall-clock backstop, a crash.
+type StoppedError struct{ Reason string }
+
+func (e *StoppedError) Error() string { return "chart rendering stopped: " + e.Reason }
