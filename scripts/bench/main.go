@@ -83,7 +83,7 @@ func parseFlags(args []string) (config, error) {
 	var cfg config
 	var repos repoList
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.StringVar(&cfg.bin, "bin", "", "faultline binary to measure (default: go build ./cmd/faultline into a temporary directory)")
+	fs.StringVar(&cfg.bin, "bin", "", "faultline binary to measure, with faultline-render beside it (default: go build ./cmd/faultline and ./cmd/faultline-render into a temporary directory)")
 	fs.IntVar(&cfg.runs, "runs", 3, "runs of each measurement; the median is shown")
 	fs.BoolVar(&cfg.gen, "gen", true, "measure the generated tree")
 	fs.IntVar(&cfg.opts.Teams, "teams", 10, "teams of the generated tree at 1×")
@@ -144,8 +144,9 @@ func benchMain(cfg config) error {
 	bin := cfg.bin
 	if bin == "" {
 		bin = filepath.Join(work, "faultline")
-		fmt.Fprintln(os.Stderr, "building", bin)
-		build := exec.Command("go", "build", "-o", bin, "github.com/faultline-dev/faultline/cmd/faultline")
+		fmt.Fprintln(os.Stderr, "building", bin, "and faultline-render beside it")
+		build := exec.Command("go", "build", "-o", work+string(filepath.Separator),
+			"github.com/faultline-dev/faultline/cmd/faultline", "github.com/faultline-dev/faultline/cmd/faultline-render")
 		build.Stdout, build.Stderr = os.Stderr, os.Stderr
 		if err := build.Run(); err != nil {
 			return fmt.Errorf("go build: %w", err)
