@@ -96,10 +96,21 @@ func ParseLimits(s string) (Limits, error) {
 	return l, nil
 }
 
+// ProtocolEnv carries the version of the request and reply protocol the
+// parent speaks (protocolVersion); a child that speaks another refuses to
+// serve, so that a faultline-render of another release on PATH fails
+// every rendering with the reason instead of misreading requests.
+const ProtocolEnv = "FAULTLINE_HELM_PROTOCOL"
+
+// protocolVersion is this package's version of the protocol: raise it
+// whenever a request, a reply or the framing changes.
+const protocolVersion = "1"
+
 // NewChild returns a Child that runs exe with args (faultline:
-// faultline-render), with ChildEnv set and the default bounds.
+// faultline-render), with ChildEnv and ProtocolEnv set and the default
+// bounds.
 func NewChild(exe string, args ...string) Child {
-	return Child{Exe: exe, Args: args, Env: append(os.Environ(), ChildEnv+"=1")}
+	return Child{Exe: exe, Args: args, Env: append(os.Environ(), ChildEnv+"=1", ProtocolEnv+"="+protocolVersion)}
 }
 
 // ServeIfChild serves requests on stdin and stdout with render until
@@ -112,15 +123,26 @@ func ServeIfChild(render func(Request) (Result, error)) {
 	if os.Getenv(ChildEnv) != "1" {
 		return
 	}
-	lim, err := ParseLimits(os.Getenv(LimitsEnv))
+	err := checkProtocol(os.Getenv(ProtocolEnv))
 	if err == nil {
-		err = Serve(os.Stdin, os.Stdout, lim, render)
+		var lim Limits
+		if lim, err = ParseLimits(os.Getenv(LimitsEnv)); err == nil {
+			err = Serve(os.Stdin, os.Stdout, lim, render)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "faultline renderer:", err)
 		os.Exit(2)
 	}
 	os.Exit(0)
+}
+
+// checkProtocol refuses a parent that speaks another protocol version.
+func checkProtocol(v string) error {
+	if v != protocolVersion {
+		return fmt.Errorf("faultline speaks render protocol %q and this renderer %q: install faultline and faultline-render from the same version", v, protocolVersion)
+	}
+	return nil
 }
 
 // reply is what the child writes.

@@ -301,3 +301,18 @@ func TestThreadStarvedIsTheMemoryLimit(t *testing.T) {
 		}
 	}
 }
+
+// A renderer started by a parent of another protocol version refuses to
+// serve, and every rendering fails saying so.
+func TestChildRefusesAnotherProtocol(t *testing.T) {
+	c := child(20 * time.Second)
+	c.Env = append(c.Env, ProtocolEnv+"=0") // the last value wins
+	_, err := c.Render(context.Background(), Request{Chart: "charts/x", Files: []File{{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: x\nversion: 0.1.0\n")}}})
+	var se *StoppedError
+	if !errors.As(err, &se) || !strings.Contains(se.Reason, `render protocol "0"`) || !strings.Contains(se.Reason, "same version") {
+		t.Errorf("error %v", err)
+	}
+	if err := checkProtocol(protocolVersion); err != nil {
+		t.Errorf("the same version refused: %v", err)
+	}
+}

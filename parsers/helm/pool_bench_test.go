@@ -126,10 +126,9 @@ func benchRenderers() []benchRenderer {
 			return p, func() { _ = p.Close() }
 		}},
 	}
-	// FAULTLINE_EXE=path/to/faultline measures the real binary's
-	// `faultline __render`.
+	// FAULTLINE_EXE=path/to/faultline-render measures the real renderer.
 	if exe := os.Getenv("FAULTLINE_EXE"); exe != "" {
-		out = append(out, benchRenderer{"faultline", func() (Renderer, func()) { return Child{Exe: exe, Args: []string{"__render"}}, func() {} }})
+		out = append(out, benchRenderer{"faultline", func() (Renderer, func()) { return NewChild(exe), func() {} }})
 	}
 	return out
 }
