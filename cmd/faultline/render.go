@@ -29,6 +29,9 @@ const (
 // the first on PATH.
 func renderExecutable(getenv func(string) string) (string, error) {
 	if p := getenv(renderEnv); p != "" {
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			return "", fmt.Errorf("%w: %s names %s, which is not a file", errNoRenderer, renderEnv, p)
+		}
 		return p, nil
 	}
 	name := renderName

@@ -25,13 +25,20 @@ func TestMain(m *testing.M) {
 // to install it.
 func TestRenderExecutable(t *testing.T) {
 	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
-	if p, err := renderExecutable(env(map[string]string{renderEnv: "/opt/r/faultline-render"})); err != nil || p != "/opt/r/faultline-render" {
-		t.Errorf("named: %q, %v", p, err)
-	}
 	onPath := t.TempDir()
 	bin := filepath.Join(onPath, renderName)
 	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
+	}
+	named := filepath.Join(t.TempDir(), "my-renderer")
+	if err := os.WriteFile(named, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := renderExecutable(env(map[string]string{renderEnv: named})); err != nil || p != named {
+		t.Errorf("named: %q, %v", p, err)
+	}
+	if _, err := renderExecutable(env(map[string]string{renderEnv: filepath.Join(onPath, "nothing")})); err == nil || !strings.Contains(err.Error(), "which is not a file") {
+		t.Errorf("named, absent: %v", err)
 	}
 	t.Setenv("PATH", onPath)
 	if p, err := renderExecutable(env(nil)); err != nil || p != bin {
