@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"helm.sh/helm/v3/pkg/chartutil"
+
+	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/helm/renderapi"
 )
 
@@ -52,5 +55,17 @@ func TestInProcessStopped(t *testing.T) {
 	var se *renderapi.StoppedError
 	if !errors.As(err, &se) || !strings.Contains(se.Reason, "canceled") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// The faultline command validates --kube-version with helm.CheckKubeVersion,
+// which does not link chartutil; it must accept exactly what the render's
+// chartutil.ParseKubeVersion accepts.
+func TestCheckKubeVersionAgreesWithHelm(t *testing.T) {
+	for _, v := range []string{"1.31", "v1.31.2", "1.29.0-eks-1", "1", "v1", "1.x", "", "latest", "1.31.2.4", " 1.30"} {
+		_, herr := chartutil.ParseKubeVersion(v)
+		if ferr := helm.CheckKubeVersion(v); (herr == nil) != (ferr == nil) {
+			t.Errorf("%q: Helm says %v, faultline %v", v, herr, ferr)
+		}
 	}
 }
