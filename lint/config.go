@@ -431,6 +431,22 @@ func FindConfig(start string) (string, bool) {
 	}
 }
 
+// Applies reports whether path is this configuration's own file (a nil
+// config applies no file). The file is compared, not its spelling, so a
+// symlinked directory on the way does not matter.
+func (c *Config) Applies(path string) bool {
+	if c == nil || c.Path == "" {
+		return false
+	}
+	own := c.Path
+	if !filepath.IsAbs(own) {
+		own = filepath.Join(c.Dir, filepath.Base(own))
+	}
+	a, err1 := os.Stat(path)
+	b, err2 := os.Stat(own)
+	return err1 == nil && err2 == nil && os.SameFile(a, b)
+}
+
 // ScopeFor merges the scopes of every scope block whose directory holds
 // absPath; the most specific directory wins per field.
 func (c *Config) ScopeFor(absPath string) Scope {

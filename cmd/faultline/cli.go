@@ -72,6 +72,7 @@ type lintFlags struct {
 	vars     []string
 	varFiles []string
 	config   string
+	root     string
 	failOn   string
 	enable   []string
 	disable  []string
@@ -122,7 +123,8 @@ could not run.`,
 	f.StringArrayVar(&lf.outputs, "output", nil, "also write FORMAT=FILE from the same run (repeatable)")
 	f.StringArrayVar(&lf.vars, "var", nil, "Terraform variable NAME=VALUE for every root module (repeatable)")
 	f.StringArrayVar(&lf.varFiles, "var-file", nil, "Terraform variables file for every root module (repeatable)")
-	f.StringVar(&lf.config, "config", "", "configuration file (default: .faultline.hcl in PATH or above)")
+	f.StringVar(&lf.config, "config", "", "configuration file (default: .faultline.hcl in PATH or above; with file arguments, at the repository's top level or above)")
+	f.StringVar(&lf.root, "root", "", "the directory the run may read below (default: the git top level; outside git the directory of .faultline.hcl, else the scan root): a local module, kustomize base or values file outside it is not read")
 	f.StringVar(&lf.failOn, "fail-on", "error", "lowest severity that fails: error|warning|notice|never")
 	f.StringArrayVar(&lf.enable, "enable", nil, "run only these rules, by ID or name (repeatable)")
 	f.StringArrayVar(&lf.disable, "disable", nil, "skip these rules, by ID or name (repeatable)")
@@ -294,10 +296,15 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, err
 	}
 
-	cfg, err := c.loadConfig(lf.config, paths, cwd)
+	lay, err := engine.Locate(paths, cwd, lf.root)
 	if err != nil {
 		return exitError, err
 	}
+	cfg, err := c.loadConfig(lf.config, lay.ConfigStart, cwd)
+	if err != nil {
+		return exitError, err
+	}
+	treeRoot := treeRootOf(lay, cfg, lf.config != "")
 	ropts, err := cfg.Options(rules.All)
 	if err != nil {
 		return exitError, err
@@ -380,7 +387,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, err
 	}
 	defer stopRenderer()
-	eopts := engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}
+	eopts := engine.Options{Paths: paths, Cwd: cwd, TreeRoot: treeRoot, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}
 	stopProgress := c.progress(lf.quiet)
 	loaded, res, err := engine.Run(eopts, rules.All, ropts)
 	stopProgress()
@@ -564,9 +571,9 @@ func checkVarFile(path string) ([]byte, error) {
 	return src, diags
 }
 
-// loadConfig reads --config, or finds .faultline.hcl in the first path or
-// above. An explicitly named file must exist.
-func (c *CLI) loadConfig(explicit string, paths []string, cwd string) (*lint.Config, error) {
+// loadConfig reads --config, or finds .faultline.hcl in start (the
+// layout's ConfigStart) or above. An explicitly named file must exist.
+func (c *CLI) loadConfig(explicit, start, cwd string) (*lint.Config, error) {
 	if explicit != "" {
 		p := explicit
 		if !filepath.IsAbs(p) {
@@ -577,16 +584,6 @@ func (c *CLI) loadConfig(explicit string, paths []string, cwd string) (*lint.Con
 			return nil, fmt.Errorf("--config: %w", err)
 		}
 		return cfg, nil
-	}
-	start := cwd
-	if len(paths) > 0 {
-		start = paths[0]
-		if !filepath.IsAbs(start) {
-			start = filepath.Join(cwd, start)
-		}
-		if st, err := os.Stat(start); err == nil && !st.IsDir() {
-			start = filepath.Dir(start)
-		}
 	}
 	path, ok := lint.FindConfig(filepath.Clean(start))
 	if !ok {
@@ -604,6 +601,23 @@ func (c *CLI) loadConfig(explicit string, paths []string, cwd string) (*lint.Con
 		return nil, err
 	}
 	return cfg, nil
+}
+
+// treeRootOf is the root the run may read below: --root when given;
+// outside git, the directory of the .faultline.hcl found for the run when
+// it holds every scan directory; else "" (the engine takes the git top
+// level or the scan directories). A config named with --config may lie
+// anywhere, so its directory never becomes the root.
+func treeRootOf(lay engine.Layout, cfg *lint.Config, explicitConfig bool) string {
+	if lay.TreeRoot != "" || lay.Repo != "" || cfg == nil || explicitConfig {
+		return lay.TreeRoot
+	}
+	for _, d := range lay.Dirs {
+		if !treefs.Within(cfg.Dir, d) {
+			return ""
+		}
+	}
+	return cfg.Dir
 }
 
 // describe prints what was found and how it was read (--verbose).

@@ -15,6 +15,7 @@ import (
 )
 
 type graphFlags struct {
+	root     string
 	format   string
 	focus    string
 	output   string
@@ -58,6 +59,7 @@ relations of it.`,
 	f.StringArrayVar(&gf.vars, "var", nil, "Terraform variable NAME=VALUE for every root module (repeatable)")
 	f.StringArrayVar(&gf.varFiles, "var-file", nil, "Terraform variables file for every root module (repeatable)")
 	f.StringVar(&gf.config, "config", "", "configuration file (default: .faultline.hcl in PATH or above)")
+	f.StringVar(&gf.root, "root", "", "the directory the run may read below (default: the git top level; outside git the directory of .faultline.hcl, else the scan root)")
 	f.StringVar(&gf.plan, "plan", "", "terraform show -json output (\"-\" = stdin)")
 	f.StringVar(&gf.kubeVer, "kube-version", "", "Kubernetes version charts render for")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedCompletions(graph.Formats()...))
@@ -193,7 +195,11 @@ func (c *CLI) graphOptions(paths []string, gf graphFlags, cwd string, abs func(s
 		varFiles = append(varFiles, p)
 		varFileData[p] = data
 	}
-	cfg, err := c.loadConfig(gf.config, paths, cwd)
+	lay, err := engine.Locate(paths, cwd, gf.root)
+	if err != nil {
+		return engine.Options{}, nil, none, err
+	}
+	cfg, err := c.loadConfig(gf.config, lay.ConfigStart, cwd)
 	if err != nil {
 		return engine.Options{}, nil, none, err
 	}
@@ -210,7 +216,7 @@ func (c *CLI) graphOptions(paths []string, gf graphFlags, cwd string, abs func(s
 	if err != nil {
 		return engine.Options{}, nil, none, err
 	}
-	return engine.Options{Paths: paths, Cwd: cwd, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg,
+	return engine.Options{Paths: paths, Cwd: cwd, TreeRoot: treeRootOf(lay, cfg, gf.config != ""), Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg,
 		Renderer: renderer, KubeVersion: gf.kubeVer, Plan: tfPlan, PlanFile: planFile}, cfg, stop, nil
 }
 

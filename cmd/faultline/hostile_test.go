@@ -377,8 +377,10 @@ func TestHostileSymlinkedScanRoot(t *testing.T) {
 }
 
 func TestHostileModuleAboveTheRootOutsideGit(t *testing.T) {
-	// Outside git, a local module above the scan root is followed as
-	// Terraform follows it; the same directory behind a symlink is not.
+	// Outside git, a local module above the scan root is a note naming
+	// --root: nothing in the tree widens what the run may read. With
+	// --root, or a .faultline.hcl above, the user opens it, and it is read
+	// as Terraform reads it.
 	base := t.TempDir()
 	writeFiles(t, base, map[string]string{
 		"modules/group/main.tf": `variable "role_arn" {}
@@ -401,9 +403,64 @@ resource "aws_eks_node_group" "this" {
 `,
 		"live/prod/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: apps\nspec:\n  role: apps-nodes\n",
 	})
-	r := runHostile(t, filepath.Join(base, "live", "prod"), nil, ".")
-	if len(r.findings(t)) == 0 || !strings.HasPrefix(r.findings(t)[0], "FL101@") {
-		t.Errorf("the module above the scan root was not followed: %v\n%s", r.findings(t), r.stderr)
+	prod := filepath.Join(base, "live", "prod")
+	r := runHostile(t, prod, nil, ".")
+	if len(r.findings(t)) != 0 || r.exit != 0 {
+		t.Errorf("exit %d, findings %v: the tree widened to the module above it", r.exit, r.findings(t))
+	}
+	assertNote(t, r, "local source ../../modules/group not read: it lies above the tree's root (give --root DIR")
+
+	found := func(r hostileRun) bool {
+		fs := r.findings(t)
+		return len(fs) > 0 && strings.HasPrefix(fs[0], "FL101@")
+	}
+	if r := runHostile(t, prod, nil, "--root", "../..", "."); !found(r) {
+		t.Errorf("--root ../..: the module was not followed: %v\n%s", r.findings(t), r.stderr)
+	}
+	writeFiles(t, base, map[string]string{".faultline.hcl": "# the project\n"})
+	if r := runHostile(t, prod, nil, "."); !found(r) {
+		t.Errorf(".faultline.hcl above: the module was not followed: %v\n%s", r.findings(t), r.stderr)
+	}
+}
+
+// TestHostileSourceNamesTheFilesystemRoot: outside git, a module source
+// naming every ancestor up to / does not widen the tree, so a role name
+// read from /proc/self/environ, /etc/passwd or a file beside the checkout
+// prints nothing of them in any format; the module is a note.
+func TestHostileSourceNamesTheFilesystemRoot(t *testing.T) {
+	root, outside := hostileTree(t)
+	up := strings.Repeat("../", strings.Count(root, "/")+3)
+	writeFiles(t, root, map[string]string{
+		"widen.tf":     "module \"w\" {\n  source = \"" + up + "\"\n}\n",
+		"deep/a/b.tf":  "module \"w\" {\n  source = \"../../../../../../../../../../\"\n}\n",
+		"kust/kustomization.yaml": "resources:\n  - " + up + "\n",
+		"roles.tf": `resource "aws_iam_role" "env" {
+  name = file("/proc/self/environ")
+  assume_role_policy = jsonencode({
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = "arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/ABC" }
+      Condition = { StringEquals = { "oidc.eks.us-east-1.amazonaws.com/id/ABC:sub" = "system:serviceaccount:x:y" } }
+    }]
+  })
+}
+resource "aws_iam_role" "passwd" { name = file("/etc/passwd") }
+resource "aws_iam_role" "beside" { name = file("` + filepath.Join(outside, "secret.tf") + `") }
+resource "aws_iam_role" "relative" { name = file("${path.module}/` + up + `etc/passwd") }
+`,
+	})
+	r := runHostile(t, root, nil, ".")
+	assertClean(t, r)
+	assertChain(t, r)
+	assertNote(t, r, "module module.w: local source "+up+" not read: it lies above the tree's root")
+	assertNote(t, r, "deep/a/b.tf:2: module module.w: local source ../../../../../../../../../../ not read")
+	assertNote(t, r, "kust/kustomization.yaml:2: kustomize resource \""+up+"\" not read: it lies above the tree's root")
+	// As pre-commit runs it: the staged file's chains, from the same tree.
+	r = runHostile(t, root, nil, "--format", "json", "--", "roles.tf")
+	assertClean(t, r)
+	if fs := r.findings(t); len(fs) != 1 || fs[0] != "FL204@roles.tf:3" {
+		t.Errorf("findings %v, want the role's FL204 alone", fs)
 	}
 }
 

@@ -44,9 +44,12 @@ type Options struct {
 	VarFileData map[string][]byte
 	// Config is the loaded .faultline.hcl (may be nil).
 	Config *lint.Config
-	// ProjectRoot is what file arguments scan: the directory of
-	// .faultline.hcl when there is one, else the git root, else Cwd.
-	ProjectRoot string
+	// TreeRoot is the directory the run may read below when the caller
+	// fixes it (--root, or outside git the directory of the .faultline.hcl
+	// found for the run): it must hold every path. Empty: the repository's
+	// top level, else (outside git) the scan roots themselves. Nothing the
+	// tree says widens it (see Locate).
+	TreeRoot string
 	// Renderer renders Helm charts: the command gives a helm.Pool of
 	// faultline-render workers. With none, every chart's rendering fails
 	// (the engine does not link Helm's engine; see parsers/helm/chartrender).
@@ -215,15 +218,12 @@ func newRun(opts Options) (*run, error) {
 	if opts.relOverride != nil {
 		rel = opts.relOverride
 	}
-	dirs, focus, err := scanPaths(opts, cwd, aliases)
+	lay, err := locate(opts.Paths, cwd, opts.TreeRoot, aliases)
 	if err != nil {
 		return nil, err
 	}
-	root := commonRoot(dirs)
-	if r := repoRoot(root); r != "" && isAncestor(r, root) {
-		root = r
-	}
-	tree := newTree(dirs, root)
+	dirs, focus, root := lay.Dirs, lay.Focus, lay.Root
+	tree := lay.tree()
 	if opts.rootOverride != "" {
 		root = opts.rootOverride
 		tree = treefs.New(dirs, root)
@@ -236,54 +236,6 @@ func newRun(opts Options) (*run, error) {
 	return &run{opts: opts, rel: rel, root: root, dirs: dirs, tree: tree, l: l, model: model,
 		in: &lint.Input{Model: model}, holes: lint.NewHoles(), files: map[string]bool{}, read: map[string][]byte{},
 		ctx: context.Background(), kustomizeCharts: &sync.Map{}}, nil
-}
-
-// scanPaths turns the path arguments into the directories to scan (a
-// symlinked directory followed, its link kept in aliases) and the files
-// named (focus): files mean the project they belong to is scanned.
-func scanPaths(opts Options, cwd string, aliases map[string]string) (dirs, focus []string, err error) {
-	paths := opts.Paths
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
-	for _, p := range paths {
-		abs := p
-		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(cwd, p)
-		}
-		abs = filepath.Clean(abs)
-		st, err := os.Stat(abs)
-		if err != nil {
-			return nil, nil, fmt.Errorf("path %s: %w", p, unwrapPathErr(err))
-		}
-		if !st.IsDir() {
-			focus = append(focus, abs)
-			continue
-		}
-		// A symlinked scan root is followed to its target.
-		if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
-			if lst, err := os.Lstat(abs); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
-				aliases[real] = abs
-			}
-			abs = real
-		}
-		dirs = append(dirs, abs)
-	}
-	if len(focus) > 0 {
-		// Files mean: scan the project, report chains touching them.
-		project := opts.ProjectRoot
-		if project == "" && opts.Config != nil {
-			project = opts.Config.Dir
-		}
-		if project == "" {
-			project = repoRoot(filepath.Dir(focus[0]))
-		}
-		if project == "" {
-			project = cwd
-		}
-		dirs = append(dirs, project)
-	}
-	return dedupeNested(dirs), focus, nil
 }
 
 // scopeAt is the .faultline.hcl scope of a path.
@@ -711,18 +663,11 @@ type discovery struct {
 
 type skip struct{ path, why string }
 
-// newTree is the tree a scan may read: the repository's top level when
-// every scan root lies inside one repository, else the scan roots (which
-// local module sources and kustomize bases may widen, see treefs.Allow).
-func newTree(dirs []string, root string) *treefs.Tree {
-	repo := repoRoot(root)
-	for _, d := range dirs {
-		if repo == "" || !isAncestor(repo, d) {
-			return treefs.New(dirs, "")
-		}
-	}
-	return treefs.New(dirs, repo)
-}
+// nestedConfigNote explains a .faultline.hcl the run found but does not
+// apply: one configuration per run, so a file a pull request adds below
+// the root can neither narrow the scan nor turn rules off.
+const nestedConfigNote = "not applied: a run applies one configuration, the .faultline.hcl at its root or above (or --config); move these settings there"
+
 
 // discover walks the scan roots. Symlinked directories are not followed
 // (no loops); a symlinked file counts only when it leads to a regular file
@@ -752,6 +697,10 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 				if p != root && skipDirs[name] {
 					return filepath.SkipDir
 				}
+				return nil
+			}
+			if name == lint.ConfigFile && !cfg.Applies(p) {
+				d.skipped = append(d.skipped, skip{p, nestedConfigNote})
 				return nil
 			}
 			if strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json") {

@@ -1,10 +1,14 @@
-// Package treefs is the one way faultline opens input files. A Tree knows
-// the directories the scanned tree may read (the repository's top level, or
-// outside git the scan roots widened to the local module and kustomize
-// directories the tree names); every read resolves symlinks, refuses what
-// lies outside, refuses anything but a regular file before reading from it
-// (FIFOs, devices and sockets would block or never end), and stops at a
-// byte cap counted while reading, not taken from Stat.
+// Package treefs is the one way faultline opens input files. A Tree is the
+// set of directories the scanned tree may read, fixed when it is made (the
+// repository's top level, or outside git the root the caller chose) and
+// never widened by anything the tree says: a module source or kustomize
+// base naming a directory above it stays out. Every open under the tree
+// goes through an os.Root, so a symlink or a ".." cannot leave it however
+// the path is built or raced; on top of that a read refuses anything but a
+// regular file before reading from it (FIFOs, devices and sockets would
+// block or never end), refuses kernel pseudo-files (a size of 0 that yields
+// bytes, and anything under /proc, /sys, /dev or /run), and stops at a byte
+// cap counted while reading, not taken from Stat.
 package treefs
 
 import (
@@ -15,8 +19,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
 )
 
 // Errors a read can end with; they never carry the file's content.
@@ -25,45 +27,73 @@ var (
 	ErrSymlinked = fmt.Errorf("it is reached through a symlink, so it stays %w", ErrOutside)
 	// ErrAboveRepo: a directory above the repository's top level.
 	ErrAboveRepo = fmt.Errorf("it lies above the repository's top level, so it stays %w", ErrOutside)
+	// ErrAboveRoot: outside git, a directory above the tree's root (the
+	// directory of .faultline.hcl, --root, or the scan root).
+	ErrAboveRoot = fmt.Errorf("it lies above the tree's root (give --root DIR, a directory holding both, to read it), so it stays %w", ErrOutside)
+	// ErrSystem: a path under /proc, /sys, /dev or /run, which are never
+	// read as part of a tree.
+	ErrSystem = fmt.Errorf("it lies in a system directory (/proc, /sys, /dev, /run), so it stays %w", ErrOutside)
 	// ErrOutside: the path (after symlinks) lies outside the tree.
 	ErrOutside = errors.New("outside the scanned tree")
 	// ErrNotRegular: a FIFO, device, socket or directory where a file was expected.
 	ErrNotRegular = errors.New("not a regular file")
+	// ErrPseudo: a file whose size the kernel reports as 0 but which
+	// yields bytes (a /proc file bind-mounted or copied by reference).
+	ErrPseudo = errors.New("a kernel pseudo-file (its size is 0 but it yields bytes)")
 	// ErrIsDir: a directory where a file was expected.
 	ErrIsDir = errors.New("is a directory")
 	// ErrTooLarge: more bytes than the read's limit.
 	ErrTooLarge = errors.New("larger than the limit")
 )
 
-// Tree is the set of directories faultline may read below. Its methods are
-// safe for concurrent use. A nil *Tree confines nothing but still refuses
-// non-regular files and caps every read (for parser unit tests).
+// systemDirs are never read as part of a tree, whatever its root.
+var systemDirs = []string{"/proc", "/sys", "/dev", "/run"}
+
+// Tree is the set of directories faultline may read below, fixed at New.
+// Its methods are safe for concurrent use. A nil *Tree confines nothing
+// but still refuses non-regular files and pseudo-files and caps every read
+// (for parser unit tests).
 type Tree struct {
-	mu sync.RWMutex
 	// repo is the real repository top level, "" outside git.
 	repo string
-	// roots are real directory paths whose subtrees may be read.
-	roots []string
-	// dirs caches the real path of each directory a read went through, so a
-	// file costs one open (its own symlink, if any, is caught by
-	// O_NOFOLLOW) instead of an lstat per path element.
-	dirs sync.Map // clean path → real path
+	// roots are the directories whose subtrees may be read, each opened
+	// once as an os.Root.
+	roots []root
+}
+
+// root is one directory of the tree: its real path and its os.Root (nil
+// when it could not be opened: nothing below it is read).
+type root struct {
+	path string
+	fs   *os.Root
 }
 
 // New makes the tree for scan roots: the repository top level when repo is
 // not empty (the scan roots lie inside it), else the scan roots themselves.
-// Paths are resolved through symlinks once, here.
+// Paths are resolved through symlinks once, here, and each directory is
+// opened as an os.Root; nothing widens the tree afterwards.
 func New(roots []string, repo string) *Tree {
 	t := &Tree{}
 	if repo != "" {
 		t.repo = realOr(repo)
-		t.roots = []string{t.repo}
+		t.roots = []root{openRoot(t.repo)}
 		return t
 	}
 	for _, r := range roots {
-		t.roots = append(t.roots, realOr(r))
+		t.roots = append(t.roots, openRoot(realOr(r)))
 	}
 	return t
+}
+
+func openRoot(path string) root {
+	if systemPath(path) {
+		return root{path: path}
+	}
+	r, err := os.OpenRoot(path)
+	if err != nil {
+		return root{path: path}
+	}
+	return root{path: path, fs: r}
 }
 
 // Roots are the real directories the tree may read below.
@@ -71,9 +101,11 @@ func (t *Tree) Roots() []string {
 	if t == nil {
 		return nil
 	}
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	return append([]string(nil), t.roots...)
+	out := make([]string, len(t.roots))
+	for i, r := range t.roots {
+		out[i] = r.path
+	}
+	return out
 }
 
 // Repo is the real repository top level, or "" outside git.
@@ -88,133 +120,157 @@ func (t *Tree) Repo() string {
 // path that does not exist is judged by its nearest existing ancestor.
 func (t *Tree) Contains(path string) bool {
 	if t == nil {
-		return true
+		return !systemPath(resolve(path))
 	}
 	return t.containsReal(resolve(path))
 }
 
 func (t *Tree) containsReal(real string) bool {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
+	if systemPath(real) {
+		return false
+	}
 	for _, r := range t.roots {
-		if Within(r, real) {
+		if Within(r.path, real) {
 			return true
 		}
 	}
 	return false
 }
 
-// Allow widens the tree to dir, a directory a module source or kustomize
-// base in the tree names (Join(from, relative path)), the way Terraform and
-// kustomize follow it: inside a git repository only below the top level
-// (nothing above it is ever read); outside git, dir joins the tree when the
-// path from the real from directory to it crosses no symlink. It returns
-// the real directory, or an error saying why it stays out.
-func (t *Tree) Allow(from, dir string) (string, error) {
+// Reach checks that dir, a directory a module source, kustomize base or
+// values file in the tree names, lies inside the tree, and returns its
+// real path; otherwise it says why it stays out (every error wraps
+// ErrOutside, or is fs.ErrNotExist). It never widens the tree: the root
+// was fixed before anything was read.
+func (t *Tree) Reach(dir string) (string, error) {
+	dir = filepath.Clean(dir)
 	if t == nil {
-		return filepath.Clean(dir), nil
+		return dir, nil
 	}
-	realFrom := realOr(from)
-	if !t.containsReal(realFrom) {
-		return "", ErrOutside
-	}
-	rel, err := filepath.Rel(filepath.Clean(from), filepath.Clean(dir))
+	real, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		return "", ErrOutside
-	}
-	candidate := filepath.Clean(filepath.Join(realFrom, rel))
-	real, err := filepath.EvalSymlinks(candidate)
-	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) && !t.containsReal(resolve(dir)) {
+			return "", t.why(dir)
+		}
 		return "", unwrap(err)
 	}
 	if t.containsReal(real) {
 		return real, nil
 	}
-	if t.repo != "" {
-		return "", ErrAboveRepo
+	return "", t.why(dir)
+}
+
+// why says why dir, outside the tree, stays out.
+func (t *Tree) why(dir string) error {
+	switch {
+	case systemPath(resolve(dir)):
+		return ErrSystem
+	case t.containsReal(filepath.Clean(dir)) || t.lexicallyInside(dir):
+		return ErrSymlinked
+	case t.repo != "":
+		return ErrAboveRepo
 	}
-	if real != candidate {
-		return "", ErrSymlinked
+	return ErrAboveRoot
+}
+
+// lexicallyInside reports whether dir, as written (no symlink resolved
+// beyond the roots' own), lies below a root.
+func (t *Tree) lexicallyInside(dir string) bool {
+	_, _, ok := t.locate(dir)
+	return ok
+}
+
+// locate finds the root below which path lies as written, and path
+// relative to it.
+func (t *Tree) locate(path string) (*os.Root, string, bool) {
+	path = filepath.Clean(path)
+	for _, r := range t.roots {
+		if r.fs == nil || !Within(r.path, path) {
+			continue
+		}
+		rel, err := filepath.Rel(r.path, path)
+		if err != nil {
+			continue
+		}
+		return r.fs, rel, true
 	}
-	st, err := os.Stat(real)
-	if err != nil {
-		return "", unwrap(err)
+	return nil, "", false
+}
+
+// open finds path's root: as written, else after resolving symlinks (a
+// path the caller built through a symlinked directory that leads inside).
+func (t *Tree) open(path string) (*os.Root, string, error) {
+	if systemPath(filepath.Clean(path)) {
+		return nil, "", ErrSystem
 	}
-	if !st.IsDir() {
-		return "", errors.New("not a directory")
+	if r, rel, ok := t.locate(path); ok {
+		return r, rel, nil
 	}
-	t.mu.Lock()
-	t.roots = append(t.roots, real)
-	t.mu.Unlock()
-	return real, nil
+	real := resolve(path)
+	if systemPath(real) {
+		return nil, "", ErrSystem
+	}
+	if r, rel, ok := t.locate(real); ok {
+		return r, rel, nil
+	}
+	return nil, "", ErrOutside
+}
+
+// fail turns an error of an os.Root operation into what callers test for:
+// a path that escapes the root (through a symlink or "..") is ErrOutside.
+func (t *Tree) fail(path string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) && t.containsReal(resolve(path)) {
+		return fs.ErrNotExist
+	}
+	if !t.containsReal(resolve(path)) {
+		if systemPath(resolve(path)) {
+			return ErrSystem
+		}
+		return ErrOutside
+	}
+	return unwrap(err)
 }
 
 // ReadFile reads a regular file of the tree, at most limit bytes.
 func (t *Tree) ReadFile(path string, limit int64) ([]byte, error) {
-	if noFollow {
-		if real, ok := t.inRealDir(path); ok {
-			data, err := readRegular(real, limit)
-			if !errors.Is(err, syscall.ELOOP) {
-				return data, err
-			}
-			// The file itself is a symlink: resolve and confine it below.
+	if t == nil {
+		if systemPath(resolve(path)) {
+			return nil, ErrSystem
 		}
+		return readRegular(path, limit)
 	}
-	real, err := t.check(path)
+	r, rel, err := t.open(path)
 	if err != nil {
 		return nil, err
 	}
-	return readRegular(real, limit)
+	f, err := openIn(r, rel)
+	if err != nil {
+		return nil, t.fail(path, err)
+	}
+	defer f.Close()
+	return readOpen(f, limit)
 }
 
-// Stat is os.Stat of a path inside the tree (symlinks followed, then
-// confined); a path outside is ErrOutside.
+// Stat is os.Stat of a path inside the tree (symlinks followed within the
+// tree); a path outside, or reached through a symlink leading out, is
+// ErrOutside.
 func (t *Tree) Stat(path string) (fs.FileInfo, error) {
-	if real, ok := t.inRealDir(path); ok {
-		if st, err := os.Lstat(real); err == nil && st.Mode()&fs.ModeSymlink == 0 {
-			return st, nil
+	if t == nil {
+		if systemPath(resolve(path)) {
+			return nil, ErrSystem
 		}
+		st, err := os.Stat(path)
+		return st, unwrapNil(err)
 	}
-	real, err := t.check(path)
+	r, rel, err := t.open(path)
 	if err != nil {
 		return nil, err
 	}
-	st, err := os.Lstat(real)
+	st, err := r.Stat(rel)
 	if err != nil {
-		return nil, unwrap(err)
+		return nil, t.fail(path, err)
 	}
 	return st, nil
-}
-
-// inRealDir is path with its directory resolved (cached), when that
-// directory lies inside the tree; the last element is not resolved.
-func (t *Tree) inRealDir(path string) (string, bool) {
-	path = filepath.Clean(path)
-	dir, base := filepath.Split(path)
-	if base == "" || base == ".." {
-		return "", false
-	}
-	dir = filepath.Clean(dir)
-	var realDir string
-	if t != nil {
-		if v, ok := t.dirs.Load(dir); ok {
-			realDir = v.(string)
-		}
-	}
-	if realDir == "" {
-		r, err := filepath.EvalSymlinks(dir)
-		if err != nil {
-			return "", false
-		}
-		realDir = r
-		if t != nil {
-			t.dirs.Store(dir, r)
-		}
-	}
-	if t != nil && !t.containsReal(realDir) {
-		return "", false
-	}
-	return filepath.Join(realDir, base), true
 }
 
 // IsFile reports whether path is a regular file inside the tree.
@@ -229,35 +285,36 @@ func (t *Tree) IsDir(path string) bool {
 	return err == nil && st.IsDir()
 }
 
-// ReadDir lists a directory inside the tree.
+// ReadDir lists a directory inside the tree, sorted by name.
 func (t *Tree) ReadDir(dir string) ([]fs.DirEntry, error) {
-	real, err := t.check(dir)
+	if t == nil {
+		if systemPath(resolve(dir)) {
+			return nil, ErrSystem
+		}
+		ents, err := os.ReadDir(dir)
+		return ents, unwrapNil(err)
+	}
+	r, rel, err := t.open(dir)
 	if err != nil {
 		return nil, err
 	}
-	ents, err := os.ReadDir(real)
+	f, err := r.Open(rel)
 	if err != nil {
-		return ents, unwrap(err)
+		return nil, t.fail(dir, err)
 	}
+	defer f.Close()
+	ents, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, unwrap(err)
+	}
+	sortEntries(ents)
 	return ents, nil
-}
-
-// check resolves path and confines it.
-func (t *Tree) check(path string) (string, error) {
-	real, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return "", unwrap(err)
-	}
-	if t != nil && !t.containsReal(real) {
-		return "", ErrOutside
-	}
-	return real, nil
 }
 
 // ReadExplicit reads an input the user named on the command line (--plan,
 // --var-file, --config, --baseline): it may lie anywhere, but it must be a
-// regular file or a pipe (`--plan <(terraform show -json plan)`), and at
-// most limit bytes are read.
+// regular file that is not a pseudo-file, or a pipe (`--plan <(terraform
+// show -json plan)`), and at most limit bytes are read.
 func ReadExplicit(path string, limit int64) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -301,6 +358,12 @@ func readRegular(path string, limit int64) ([]byte, error) {
 		return nil, unwrap(err)
 	}
 	defer f.Close()
+	return readOpen(f, limit)
+}
+
+// readOpen checks an open file (a regular file, not a pseudo-file) and
+// reads at most limit bytes of it.
+func readOpen(f *os.File, limit int64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, unwrap(err)
@@ -310,6 +373,15 @@ func readRegular(path string, limit int64) ([]byte, error) {
 			return nil, ErrIsDir
 		}
 		return nil, fmt.Errorf("%w (%s)", ErrNotRegular, kind(st.Mode()))
+	}
+	if st.Size() == 0 {
+		// A real empty file yields nothing; a /proc file reports 0 and
+		// yields its content.
+		var b [1]byte
+		if n, _ := f.Read(b[:]); n > 0 {
+			return nil, ErrPseudo
+		}
+		return []byte{}, nil
 	}
 	return ReadLimited(f, limit)
 }
@@ -347,6 +419,20 @@ func Within(anc, p string) bool {
 	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
 }
 
+// systemPath reports whether p (cleaned, absolute) lies under a system
+// directory no tree is read from.
+func systemPath(p string) bool {
+	if filepath.Separator != '/' {
+		return false
+	}
+	for _, d := range systemDirs {
+		if Within(d, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // resolve is the real path of p, or of its nearest existing ancestor with
 // the rest appended, so a missing file is judged where it would be.
 func resolve(p string) string {
@@ -378,4 +464,11 @@ func unwrap(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+func unwrapNil(err error) error {
+	if err == nil {
+		return nil
+	}
+	return unwrap(err)
 }

@@ -91,11 +91,18 @@ func TestReadFileRefusesNonRegular(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("reading a FIFO blocked")
 	}
-	// A device reached through a link inside a tree rooted at /dev would
-	// still not be a regular file.
-	devTree := New([]string{"/dev"}, "")
-	if _, err := devTree.ReadFile("/dev/zero", 1<<20); !errors.Is(err, ErrNotRegular) {
+	// A device, however it was reached, is not a regular file.
+	zero, err := os.Open("/dev/zero")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zero.Close()
+	if _, err := readOpen(zero, 1<<20); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("/dev/zero: %v, want ErrNotRegular", err)
+	}
+	// A tree rooted at /dev reads nothing at all.
+	if _, err := New([]string{"/dev"}, "").ReadFile("/dev/zero", 1<<20); !errors.Is(err, ErrSystem) {
+		t.Errorf("/dev/zero in a tree rooted at /dev: %v, want ErrSystem", err)
 	}
 	if _, err := tr.ReadFile(root, 1<<20); err == nil {
 		t.Error("a directory was read as a file")
@@ -123,45 +130,133 @@ func TestRepoTopLevelBoundsTheTree(t *testing.T) {
 	if _, err := tr.ReadFile(filepath.Join(root, "main.tf"), 1<<20); err != nil {
 		t.Errorf("file below the top level: %v", err)
 	}
-	if _, err := tr.Allow(filepath.Join(root, "live", "prod"), filepath.Join(outside, "mod")); !errors.Is(err, ErrOutside) {
-		t.Errorf("Allow above the top level: %v, want ErrOutside", err)
+	if _, err := tr.Reach(filepath.Join(outside, "mod")); !errors.Is(err, ErrAboveRepo) {
+		t.Errorf("Reach above the top level: %v, want ErrAboveRepo", err)
 	}
 	if tr.Contains(filepath.Join(outside, "mod", "main.tf")) {
 		t.Error("a directory above the top level joined the tree")
 	}
 }
 
-func TestAllowOutsideGit(t *testing.T) {
+// TestReachNeverWidensOutsideGit: outside git a module source naming any
+// ancestor (../../.. up to /) stays out, and the tree is the same after.
+func TestReachNeverWidensOutsideGit(t *testing.T) {
 	root, outside := layout(t)
 	prod := filepath.Join(root, "live", "prod")
 	tr := New([]string{prod}, "")
-	// ../../../outside/mod from live/prod: no symlink on the way.
-	dir := filepath.Join(prod, "..", "..", "..", "outside", "mod")
-	real, err := tr.Allow(prod, dir)
-	if err != nil {
-		t.Fatalf("Allow: %v", err)
+	for _, dir := range []string{
+		filepath.Join(prod, "..", "..", "..", "outside", "mod"),
+		filepath.Join(prod, strings.Repeat("../", 40)),
+		root,
+	} {
+		if _, err := tr.Reach(dir); !errors.Is(err, ErrAboveRoot) {
+			t.Errorf("Reach(%s) = %v, want ErrAboveRoot", dir, err)
+		}
 	}
-	if !tr.Contains(filepath.Join(real, "main.tf")) {
-		t.Error("the module directory did not join the tree")
+	if real, err := tr.Reach(filepath.Join(prod, ".")); err != nil || real != prod {
+		t.Errorf("Reach of the root itself = %q, %v", real, err)
 	}
-	if tr.Contains(filepath.Join(outside, "secret.txt")) {
-		t.Error("Allow widened the tree beyond the module directory")
+	for _, p := range []string{filepath.Join(outside, "mod", "main.tf"), filepath.Join(root, "main.tf"), "/etc/passwd"} {
+		if tr.Contains(p) {
+			t.Errorf("%s joined the tree", p)
+		}
+		if _, err := tr.ReadFile(p, 1<<20); !errors.Is(err, ErrOutside) {
+			t.Errorf("ReadFile(%s) = %v, want ErrOutside", p, err)
+		}
+	}
+	if got := tr.Roots(); len(got) != 1 || got[0] != prod {
+		t.Errorf("roots = %v, want only %s", got, prod)
 	}
 }
 
-func TestAllowRefusesSymlinkedModule(t *testing.T) {
+func TestReachRefusesSymlinkedModule(t *testing.T) {
 	root, outside := layout(t)
 	tr := New([]string{root}, "")
 	link := filepath.Join(root, "mod")
 	if err := os.Symlink(filepath.Join(outside, "mod"), link); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.Allow(root, link); !errors.Is(err, ErrOutside) {
-		t.Errorf("Allow through a symlink: %v, want ErrOutside", err)
+	if _, err := tr.Reach(link); !errors.Is(err, ErrSymlinked) {
+		t.Errorf("Reach through a symlink: %v, want ErrSymlinked", err)
 	}
 	if tr.Contains(filepath.Join(link, "main.tf")) {
 		t.Error("a symlinked module directory joined the tree")
 	}
+	if _, err := tr.Reach(filepath.Join(root, "missing")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Reach of a missing directory inside: %v, want ErrNotExist", err)
+	}
+}
+
+// TestSystemDirectoriesNeverRead: even a tree whose root holds them (/)
+// reads nothing under /proc, /sys, /dev or /run.
+func TestSystemDirectoriesNeverRead(t *testing.T) {
+	tr := New([]string{"/"}, "")
+	for _, p := range []string{"/proc/self/environ", "/proc/self/cmdline", "/sys/kernel/hostname", "/dev/null", "/run/secrets/x", "/proc/self/../self/environ"} {
+		if _, err := tr.ReadFile(p, 1<<20); !errors.Is(err, ErrSystem) {
+			t.Errorf("ReadFile(%s) = %v, want ErrSystem", p, err)
+		}
+		if _, err := tr.Stat(p); !errors.Is(err, ErrSystem) {
+			t.Errorf("Stat(%s) = %v, want ErrSystem", p, err)
+		}
+	}
+	if _, err := tr.ReadDir("/proc/self"); !errors.Is(err, ErrSystem) {
+		t.Errorf("ReadDir(/proc/self) = %v, want ErrSystem", err)
+	}
+	var none *Tree
+	if _, err := none.ReadFile("/proc/self/environ", 1<<20); !errors.Is(err, ErrSystem) {
+		t.Errorf("nil tree: ReadFile(/proc/self/environ) = %v, want ErrSystem", err)
+	}
+	// A symlink in a tree that leads there is outside, whatever its root.
+	root, _ := layout(t)
+	if err := os.Symlink("/proc/self/environ", filepath.Join(root, "env.tf")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New([]string{root}, "").ReadFile(filepath.Join(root, "env.tf"), 1<<20); !errors.Is(err, ErrOutside) {
+		t.Errorf("symlink to /proc/self/environ: %v, want ErrOutside", err)
+	}
+}
+
+// TestPseudoFileRefused: a regular file whose size is 0 but which yields
+// bytes (every /proc file) is refused on the open file, wherever it was
+// reached; a real empty file reads as empty.
+func TestPseudoFileRefused(t *testing.T) {
+	f, err := os.Open("/proc/self/environ")
+	if err != nil {
+		t.Fatalf("this test needs /proc: %v", err)
+	}
+	defer f.Close()
+	if _, err := readOpen(f, 1<<20); !errors.Is(err, ErrPseudo) {
+		t.Errorf("readOpen(/proc/self/environ) = %v, want ErrPseudo", err)
+	}
+	if _, err := ReadExplicit("/proc/self/environ", 1<<20); !errors.Is(err, ErrPseudo) {
+		t.Errorf("ReadExplicit(/proc/self/environ) = %v, want ErrPseudo", err)
+	}
+	root, _ := layout(t)
+	write(t, filepath.Join(root, "empty.tf"), "")
+	got, err := New([]string{root}, "").ReadFile(filepath.Join(root, "empty.tf"), 1<<20)
+	if err != nil || len(got) != 0 {
+		t.Errorf("empty file = %q, %v", got, err)
+	}
+}
+
+// TestDotDotCannotLeave: a path spelled with .. that leaves the root, or a
+// symlinked directory inside leading out, is refused by the os.Root.
+func TestDotDotCannotLeave(t *testing.T) {
+	root, outside := layout(t)
+	tr := New([]string{root}, "")
+	if _, err := tr.ReadFile(filepath.Join(root, "live", "..", "..", "outside", "secret.txt"), 1<<20); !errors.Is(err, ErrOutside) {
+		t.Errorf(".. out of the root: %v, want ErrOutside", err)
+	}
+	if err := os.Symlink("../../outside", filepath.Join(root, "live", "up")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.ReadDir(filepath.Join(root, "live", "up")); !errors.Is(err, ErrOutside) {
+		t.Errorf("ReadDir through a symlink out: %v, want ErrOutside", err)
+	}
+	if _, err := tr.ReadFile(filepath.Join(root, "live", "up", "secret.txt"), 1<<20); !errors.Is(err, ErrOutside) {
+		t.Errorf("ReadFile through a symlink out: %v, want ErrOutside", err)
+	}
+	_ = outside
 }
 
 func TestReadExplicit(t *testing.T) {

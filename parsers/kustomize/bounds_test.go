@@ -282,25 +282,31 @@ func TestBaseAboveScanRoot(t *testing.T) {
 	symlink(t, filepath.Join("..", "shared", "base"), filepath.Join(tmp, "repo", "link"))
 	root := filepath.Join(tmp, "repo")
 
-	// Outside git, reached without a symlink: the tree widens to it.
-	tree := treefs.New([]string{root}, "")
+	// A tree rooted above both (--root, or .faultline.hcl there) reads
+	// the base.
+	tree := treefs.New([]string{tmp}, "")
 	r, diags, notes := renderBounded(t, root, "overlay", Options{Tree: tree})
 	clean(t, r, diags, notes)
 	if got := entities(t, r)["node-class default"]; got != "../shared/base/nodeclass.yaml" {
 		t.Errorf("EC2NodeClass default maps to %q", got)
 	}
-	_, owned := FindIn(treefs.New([]string{root}, ""), []string{filepath.Join(root, "overlay")})
+	_, owned := FindIn(treefs.New([]string{tmp}, ""), []string{filepath.Join(root, "overlay")})
 	if !owned[filepath.Join(tmp, "shared", "base", "nodeclass.yaml")] {
-		t.Error("FindIn did not follow the base the tree widens to")
+		t.Error("FindIn did not follow the base inside the tree's root")
+	}
+	if _, owned := FindIn(treefs.New([]string{root}, ""), []string{filepath.Join(root, "overlay")}); owned[filepath.Join(tmp, "shared", "base", "nodeclass.yaml")] {
+		t.Error("FindIn followed a base above the tree's root")
 	}
 
-	// Without a tree nothing widens; through a symlink nothing widens;
-	// inside git nothing above the top level is read.
+	// Nothing widens the tree: not a base above the scan root outside git
+	// (a note naming --root), not a symlink, not a base above the top
+	// level inside git, and without a tree nothing outside is read.
 	for name, tc := range map[string]struct {
 		dir, why string
 		tree     *treefs.Tree
 	}{
-		"no tree":        {"overlay", "it lies outside the scanned tree", nil},
+		"no tree":        {"overlay", treefs.ErrAboveRoot.Error(), nil},
+		"above the root": {"overlay", treefs.ErrAboveRoot.Error(), treefs.New([]string{root}, "")},
 		"symlink":        {"linked", treefs.ErrSymlinked.Error(), treefs.New([]string{root}, "")},
 		"above git repo": {"overlay", treefs.ErrAboveRepo.Error(), treefs.New([]string{root}, root)},
 	} {

@@ -30,7 +30,7 @@ func Find(kustomizationDirs []string) (roots []string, owned map[string]bool) {
 // so the engine does not parse those as plain manifests again. Files only
 // an unused Component names are not owned: they are read as manifests.
 func FindIn(t *treefs.Tree, kustomizationDirs []string) (roots []string, owned map[string]bool) {
-	g := &kgraph{src: source{tree: t, widen: t != nil}, nodes: map[string]*knode{}}
+	g := &kgraph{src: source{tree: t}, nodes: map[string]*knode{}}
 	abs := make([]string, len(kustomizationDirs))
 	byAbs := map[string]string{}
 	for i, d := range kustomizationDirs {
@@ -97,7 +97,7 @@ func (g *kgraph) ref(dir string, n *knode, r ref) {
 		return
 	}
 	p := filepath.Join(dir, filepath.FromSlash(r.value))
-	fi, err := g.src.reach(dir, p, r.kind != refFile)
+	fi, err := g.src.reach(p, r.kind != refFile)
 	if err != nil {
 		return
 	}

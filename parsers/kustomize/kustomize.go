@@ -541,7 +541,7 @@ func (b *builder) entry(k *kustomization, r ref) {
 	}
 	p := absUnder(k.dir, r.value)
 	b.refs = append(b.refs, refLoc{k: k, r: r, mem: b.mem(p)})
-	fi, err := b.src.reach(k.dir, p, r.kind != refFile)
+	fi, err := b.src.reach(p, r.kind != refFile)
 	gen := ""
 	if errors.Is(err, fs.ErrNotExist) {
 		gen = b.generated(p)

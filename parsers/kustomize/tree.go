@@ -14,18 +14,15 @@ import (
 // non-regular files and caps reads.
 type source struct {
 	tree *treefs.Tree
-	// widen: a directory a kustomization names outside the tree may join
-	// it (Tree.Allow); only with a tree the caller passed.
-	widen bool
 	// cache keeps what reads gave for the run (nil: nothing kept).
 	cache *Cache
 }
 
-// newSource is the source for Options: the caller's tree (which may
-// widen), else a tree of the scan root alone (which does not), else none.
+// newSource is the source for Options: the caller's tree, else a tree of
+// the scan root alone, else none. Neither ever widens.
 func newSource(t *treefs.Tree, scanRoot string, c *Cache) source {
 	if t != nil {
-		return source{tree: t, widen: true, cache: c}
+		return source{tree: t, cache: c}
 	}
 	if scanRoot != "" {
 		return source{tree: treefs.New([]string{scanRoot}, ""), cache: c}
@@ -49,16 +46,16 @@ func (s source) contains(p string) bool {
 	return s.tree.Contains(p)
 }
 
-// reach makes p, a path a kustomization in from names, readable when it
-// may be: inside the tree, or a directory the tree widens to. It returns
-// p's FileInfo, or an error: fs.ErrNotExist, or one wrapping
-// treefs.ErrOutside (saying why) when p stays out of the tree.
-func (s source) reach(from, p string, dirOK bool) (fs.FileInfo, error) {
+// reach checks that p, a path a kustomization names, is readable: inside
+// the tree (which nothing widens). It returns p's FileInfo, or an error:
+// fs.ErrNotExist, or one wrapping treefs.ErrOutside (saying why, for a
+// directory) when p stays out of the tree.
+func (s source) reach(p string, dirOK bool) (fs.FileInfo, error) {
 	if !s.contains(p) {
-		if !s.widen || !dirOK {
+		if s.tree == nil || !dirOK {
 			return nil, treefs.ErrOutside
 		}
-		if _, err := s.tree.Allow(from, p); err != nil {
+		if _, err := s.tree.Reach(p); err != nil {
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				return nil, fs.ErrNotExist
@@ -94,7 +91,7 @@ func (s source) kustFile(dir string) (file, outside string) {
 // outsideReason says why a path stays out of the tree, never naming
 // anything read from it.
 func outsideReason(err error) string {
-	if errors.Is(err, treefs.ErrSymlinked) || errors.Is(err, treefs.ErrAboveRepo) {
+	if errors.Is(err, treefs.ErrSymlinked) || errors.Is(err, treefs.ErrAboveRepo) || errors.Is(err, treefs.ErrAboveRoot) || errors.Is(err, treefs.ErrSystem) {
 		return err.Error()
 	}
 	return "it lies outside the scanned tree"

@@ -286,7 +286,7 @@ func unresolvedCall(label, source, why string) string {
 // localChild is the module a local source names, or nil and why not.
 func (mi *modInst) localChild(c *moduleCall) (*module, string) {
 	dir := filepath.Clean(filepath.Join(mi.m.dir, c.source))
-	_, refused := mi.e.l.opts.Tree.Allow(mi.m.dir, dir)
+	_, refused := mi.e.l.opts.Tree.Reach(dir)
 	switch {
 	case errors.Is(refused, treefs.ErrOutside):
 		return nil, "local source " + c.source + " not read: " + refused.Error()
