@@ -431,8 +431,8 @@ func TestHostileSourceNamesTheFilesystemRoot(t *testing.T) {
 	root, outside := hostileTree(t)
 	up := strings.Repeat("../", strings.Count(root, "/")+3)
 	writeFiles(t, root, map[string]string{
-		"widen.tf":     "module \"w\" {\n  source = \"" + up + "\"\n}\n",
-		"deep/a/b.tf":  "module \"w\" {\n  source = \"../../../../../../../../../../\"\n}\n",
+		"widen.tf":                "module \"w\" {\n  source = \"" + up + "\"\n}\n",
+		"deep/a/b.tf":             "module \"w\" {\n  source = \"../../../../../../../../../../\"\n}\n",
 		"kust/kustomization.yaml": "resources:\n  - " + up + "\n",
 		"roles.tf": `resource "aws_iam_role" "env" {
   name = file("/proc/self/environ")

@@ -668,7 +668,6 @@ type skip struct{ path, why string }
 // the root can neither narrow the scan nor turn rules off.
 const nestedConfigNote = "not applied: a run applies one configuration, the .faultline.hcl at its root or above (or --config); move these settings there"
 
-
 // discover walks the scan roots. Symlinked directories are not followed
 // (no loops); a symlinked file counts only when it leads to a regular file
 // inside the tree, and other files that are not regular (FIFOs, devices,
