@@ -172,13 +172,14 @@ func (b *builder) abs(root string) string {
 // buildFailed reports a krusty error: FL000 at the entry it names, or a
 // note when faultline left entries out (patches and references into what
 // was not read fail the build: that is missing coverage, and the reason
-// for leaving them out was reported already). An external plugin krusty
-// refused is never a consequence of what was left out: faultline leaves
-// those out itself, so one that still reaches krusty is FL000 whatever
-// else was skipped, never a note standing in for the overlay's findings.
+// for leaving them out was reported already). What is broken whatever was
+// left out is FL000 all the same, never a note standing in for the
+// overlay's findings: a listed file that does not parse as YAML, and an
+// external plugin krusty refused (faultline leaves those out itself, so
+// one that still reaches krusty is not a consequence of a removal).
 func (b *builder) buildFailed(root string, err error) {
 	r, msg := b.errorRange(err.Error()), b.cleanMessage(err.Error())
-	if b.removed > 0 && !types.IsErrOnlyBuiltinPluginsAllowed(err) {
+	if b.removed > 0 && b.unparsable == 0 && !types.IsErrOnlyBuiltinPluginsAllowed(err) {
 		b.note(r, fmt.Sprintf("kustomization %s not rendered without the entries faultline left out (remote, outside the tree, charts, or refused): %s", root, msg))
 		return
 	}
@@ -213,6 +214,9 @@ type builder struct {
 	overDiag int // index of the diagnostic reporting the first, or -1
 	fallback lint.Range
 	marks    marker
+	// unparsable counts listed files krusty parses as YAML that do not
+	// parse: the build fails whatever else was left out.
+	unparsable int
 
 	diags []lint.Diagnostic
 	notes []lint.Note
@@ -687,6 +691,13 @@ func noun(field string) string {
 // rawFields name files krusty takes as data, not as YAML to parse.
 var rawFields = map[string]bool{"configMapGenerator": true, "secretGenerator": true}
 
+// yamlFields name files krusty parses as YAML with the parser faultline
+// uses too (yaml.v3, kyaml's fork of it), so that one faultline cannot
+// parse fails the build: resources, strategic-merge patches and plugin configs. Patches
+// that may be JSON (krusty reads JSON 6902 patches as JSON first) and
+// files krusty reads through other decoders are not among them.
+var yamlFields = map[string]bool{"resources": true, "bases": true, "patchesStrategicMerge": true, "generators": true, "transformers": true, "validators": true}
+
 // copyFile copies a named file into memory and reports whether it is
 // there. Files krusty parses are bounded in alias expansion; files that
 // configure plugins are checked for builtins that would exec or fetch, and
@@ -718,6 +729,11 @@ func (b *builder) copyFile(k *kustomization, p, field string) bool {
 	b.files[m] = p
 	b.orig[m] = data
 	k.weight += int64(len(data))
+	if yamlFields[field] {
+		if _, ok := b.opts.Cache.parse(p, data); !ok {
+			b.unparsable++
+		}
+	}
 	clean := b.sanitize(k, p, data, field)
 	if resourceField(field) {
 		clean = b.markFile(m, clean, b.parseFor(p, data, clean))

@@ -271,3 +271,51 @@ func TestRefusedPluginIsNeverANote(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenBesideRemote: a listed file that does not parse stops the
+// build whatever else was left out, so beside a remote resource, in either
+// order, it is the same FL000 at the same position as alone, never a note.
+func TestBrokenBesideRemote(t *testing.T) {
+	broken := map[string]string{
+		"o/bad.yaml":  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata: [\n",
+		"o/badp.yaml": "apiVersion: builtin\nkind: [\n",
+	}
+	resource := func(entries ...string) []entryBlock { return []entryBlock{{"resources", entries}} }
+	transformer := func(resources ...string) []entryBlock {
+		return []entryBlock{{"transformers", []string{"badp.yaml"}}, {"resources", resources}}
+	}
+	for name, c := range map[string]struct {
+		orders map[string][]entryBlock
+		at     want
+	}{
+		"resource": {map[string][]entryBlock{
+			"alone":        resource("nodeclass.yaml", "bad.yaml"),
+			"remote first": resource(remoteBase, "nodeclass.yaml", "bad.yaml"),
+			"remote last":  resource("bad.yaml", "nodeclass.yaml", remoteBase),
+		}, want{"o/bad.yaml", 6, 1}},
+		"transformer": {map[string][]entryBlock{
+			"alone":           transformer("nodeclass.yaml"),
+			"remote first":    transformer(remoteBase, "nodeclass.yaml"),
+			"remote last":     transformer("nodeclass.yaml", remoteBase),
+			"fields reversed": {{"resources", []string{remoteBase, "nodeclass.yaml"}}, {"transformers", []string{"badp.yaml"}}},
+		}, want{"o/badp.yaml", 3, 1}},
+	} {
+		for order, blocks := range c.orders {
+			t.Run(name+"/"+order, func(t *testing.T) {
+				k, _ := writeKust(blocks)
+				root := pluginTree(t, k)
+				files(t, root, broken)
+				_, diags, notes := renderBounded(t, root, "o", Options{})
+				if len(diags) != 1 || diags[0].Summary != "Cannot render Kustomize overlay" {
+					t.Fatalf("diags %+v, notes %+v", diags, notes)
+				}
+				c.at.check(t, "FL000", diags[0].Range)
+				for _, n := range notes {
+					if !strings.Contains(n.What, "remote kustomize resource") {
+						t.Errorf("note %+v stands in for the FL000", n)
+					}
+				}
+			})
+		}
+	}
+}
