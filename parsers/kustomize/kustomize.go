@@ -7,9 +7,11 @@
 // kustomization tree names, read through a treefs.Tree (never leaving the
 // scanned tree), with the default root-only load restrictions and builtin
 // plugins only. Before the copies are made, remote entries (git
-// repositories, URLs) and entries outside the tree are removed from every
-// kustomization (each removal is a coverage note), and helmCharts are taken
-// out and rendered through faultline's own Helm path; their output is added
+// repositories, URLs), entries outside the tree and external plugins (KRM
+// functions, exec and Go plugins listed as generators, transformers or
+// validators) are removed from every kustomization (each removal is a
+// coverage note, and the rest still renders with its findings), and
+// helmCharts are taken out and rendered through faultline's own Helm path; their output is added
 // to the kustomization as a resource file, so patches apply to it. What
 // krusty may do is bounded: cycles, nesting, builds of bases reached by
 // many paths, YAML alias expansion and bytes.
@@ -94,10 +96,10 @@ type Rendered struct {
 // Render renders the kustomization in root (absolute, or relative to
 // Options.ScanRoot). It returns what rendered, input diagnostics (FL000:
 // a kustomization that cannot be read or built, cycles, entries past a
-// bound) and coverage notes (remote resources, charts and files outside
-// the tree that were not read). An entry that is refused is left out and
-// the rest still renders when krusty can build it; when the build fails,
-// Content is empty.
+// bound) and coverage notes (remote resources, external plugins, charts
+// and files outside the tree that were not read or run). An entry that is
+// refused is left out and the rest still renders when krusty can build it;
+// when the build fails, Content is empty.
 func Render(root string, opts Options) (Rendered, []lint.Diagnostic, []lint.Note) {
 	opts.Helm = memoHelm(opts.Helm)
 	if out, diags, notes, ok := renderOnce(root, opts, true); ok {
