@@ -7,9 +7,11 @@
 // kustomization tree names, read through a treefs.Tree (never leaving the
 // scanned tree), with the default root-only load restrictions and builtin
 // plugins only. Before the copies are made, remote entries (git
-// repositories, URLs) and entries outside the tree are removed from every
-// kustomization (each removal is a coverage note), and helmCharts are taken
-// out and rendered through faultline's own Helm path; their output is added
+// repositories, URLs), entries outside the tree and external plugins (KRM
+// functions, exec and Go plugins listed as generators, transformers or
+// validators) are removed from every kustomization (each removal is a
+// coverage note, and the rest still renders with its findings), and
+// helmCharts are taken out and rendered through faultline's own Helm path; their output is added
 // to the kustomization as a resource file, so patches apply to it. What
 // krusty may do is bounded: cycles, nesting, builds of bases reached by
 // many paths, YAML alias expansion and bytes.
@@ -30,6 +32,7 @@ import (
 	"go.yaml.in/yaml/v3"
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/resource"
+	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
@@ -93,10 +96,10 @@ type Rendered struct {
 // Render renders the kustomization in root (absolute, or relative to
 // Options.ScanRoot). It returns what rendered, input diagnostics (FL000:
 // a kustomization that cannot be read or built, cycles, entries past a
-// bound) and coverage notes (remote resources, charts and files outside
-// the tree that were not read). An entry that is refused is left out and
-// the rest still renders when krusty can build it; when the build fails,
-// Content is empty.
+// bound) and coverage notes (remote resources, external plugins, charts
+// and files outside the tree that were not read or run). An entry that is
+// refused is left out and the rest still renders when krusty can build it;
+// when the build fails, Content is empty.
 func Render(root string, opts Options) (Rendered, []lint.Diagnostic, []lint.Note) {
 	opts.Helm = memoHelm(opts.Helm)
 	if out, diags, notes, ok := renderOnce(root, opts, true); ok {
@@ -171,10 +174,14 @@ func (b *builder) abs(root string) string {
 // buildFailed reports a krusty error: FL000 at the entry it names, or a
 // note when faultline left entries out (patches and references into what
 // was not read fail the build: that is missing coverage, and the reason
-// for leaving them out was reported already).
+// for leaving them out was reported already). What is broken whatever was
+// left out is FL000 all the same, never a note standing in for the
+// overlay's findings: a listed file that does not parse as YAML, and an
+// external plugin krusty refused (faultline leaves those out itself, so
+// one that still reaches krusty is not a consequence of a removal).
 func (b *builder) buildFailed(root string, err error) {
 	r, msg := b.errorRange(err.Error()), b.cleanMessage(err.Error())
-	if b.removed > 0 {
+	if b.removed > 0 && b.unparsable == 0 && !types.IsErrOnlyBuiltinPluginsAllowed(err) {
 		b.note(r, fmt.Sprintf("kustomization %s not rendered without the entries faultline left out (remote, outside the tree, charts, or refused): %s", root, msg))
 		return
 	}
@@ -209,6 +216,9 @@ type builder struct {
 	overDiag int // index of the diagnostic reporting the first, or -1
 	fallback lint.Range
 	marks    marker
+	// unparsable counts listed files krusty parses as YAML that do not
+	// parse: the build fails whatever else was left out.
+	unparsable int
 
 	diags []lint.Diagnostic
 	notes []lint.Note
@@ -561,7 +571,9 @@ func (b *builder) entry(k *kustomization, r ref) {
 	case fi.IsDir() && r.kind == refFile:
 		_ = b.fs.MkdirAll(b.mem(p)) // krusty reports a directory where a file belongs
 	case fi.IsDir():
-		b.child(k, r, p)
+		if b.child(k, r, p) && pluginFields[r.field] {
+			b.pluginDir(k, r)
+		}
 	case fi.Mode().IsRegular():
 		if !b.copyFile(k, p, r.field) {
 			r.remove()
@@ -573,33 +585,35 @@ func (b *builder) entry(k *kustomization, r ref) {
 }
 
 // child loads a base or component directory k names, refusing cycles,
-// nesting past maxNesting, the wrong kind, and builds past maxBuilds.
-func (b *builder) child(k *kustomization, r ref, p string) {
+// nesting past maxNesting, the wrong kind, and builds past maxBuilds. It
+// reports whether the entry stays and the directory was loaded.
+func (b *builder) child(k *kustomization, r ref, p string) bool {
 	if chain := b.cycle(p); chain != "" {
 		b.drop(k, r, fmt.Sprintf("%s entry %q makes a kustomization cycle: %s", r.field, r.value, chain))
-		return
+		return false
 	}
 	if len(b.stack) >= maxNesting {
 		b.drop(k, r, fmt.Sprintf("%s entry %q: kustomizations nest deeper than %d levels", r.field, r.value, maxNesting))
-		return
+		return false
 	}
 	c := b.loadDir(p)
 	if c == nil {
 		if !b.fatal {
 			_ = b.fs.MkdirAll(b.mem(p)) // krusty reports the missing kustomization
 		}
-		return
+		return false
 	}
 	if msg := kindMismatch(r, c); msg != "" {
 		b.drop(k, r, msg)
-		return
+		return false
 	}
 	if k.builds+c.builds > maxBuilds || k.weight+c.weight > b.maxBytes {
 		b.overBudget(k, r)
-		return
+		return false
 	}
 	k.builds += c.builds
 	k.weight += c.weight
+	return !b.fatal
 }
 
 // kindMismatch says why krusty would refuse c where r names it: a
@@ -679,6 +693,13 @@ func noun(field string) string {
 // rawFields name files krusty takes as data, not as YAML to parse.
 var rawFields = map[string]bool{"configMapGenerator": true, "secretGenerator": true}
 
+// yamlFields name files krusty parses as YAML with the parser faultline
+// uses too (yaml.v3, kyaml's fork of it), so that one faultline cannot
+// parse fails the build: resources, strategic-merge patches and plugin configs. Patches
+// that may be JSON (krusty reads JSON 6902 patches as JSON first) and
+// files krusty reads through other decoders are not among them.
+var yamlFields = map[string]bool{"resources": true, "bases": true, "patchesStrategicMerge": true, "generators": true, "transformers": true, "validators": true}
+
 // copyFile copies a named file into memory and reports whether it is
 // there. Files krusty parses are bounded in alias expansion; files that
 // configure plugins are checked for builtins that would exec or fetch, and
@@ -710,6 +731,11 @@ func (b *builder) copyFile(k *kustomization, p, field string) bool {
 	b.files[m] = p
 	b.orig[m] = data
 	k.weight += int64(len(data))
+	if yamlFields[field] {
+		if _, ok := b.opts.Cache.parse(p, data); !ok {
+			b.unparsable++
+		}
+	}
 	clean := b.sanitize(k, p, data, field)
 	if resourceField(field) {
 		clean = b.markFile(m, clean, b.parseFor(p, data, clean))
@@ -730,18 +756,22 @@ func (b *builder) parseFor(p string, data, clean []byte) func([]byte) ([]*yaml.N
 	return func(d []byte) ([]*yaml.Node, bool) { return b.opts.Cache.parse(p, d) }
 }
 
-// sanitize drops documents that would make krusty exec helm or fetch over
-// the network: HelmChartInflationGenerator configs (in generators they are
-// rendered through the Helm path instead) and builtin plugin configs that
-// name remote files. A plugin config's local files are copied.
+// sanitize drops documents that would make krusty exec helm, run an
+// external plugin or fetch over the network: HelmChartInflationGenerator
+// configs (in generators they are rendered through the Helm path
+// instead), external plugin configs in generators, transformers and
+// validators (KRM functions, exec and Go plugins), and builtin plugin
+// configs that name remote files. A plugin config's local files are
+// copied.
 //
-// The substring tests only pre-filter which files are parsed (every
-// builtin config says "builtin", every Helm generator names its kind);
-// what is dropped is decided on the parsed documents, parsed through the
-// run's cache, which markFile and positions then read too.
+// Files listed as plugins are always parsed. For other files the
+// substring tests only pre-filter which are parsed (every builtin config
+// says "builtin", every Helm generator names its kind); what is dropped is
+// decided on the parsed documents, parsed through the run's cache, which
+// markFile and positions then read too.
 func (b *builder) sanitize(k *kustomization, p string, data []byte, field string) []byte {
 	helmGen := mayHoldHelmGenerator(data)
-	if !helmGen && !bytes.Contains(data, []byte("builtin")) {
+	if !pluginFields[field] && !helmGen && !bytes.Contains(data, []byte("builtin")) {
 		return data
 	}
 	docs, ok := b.opts.Cache.parse(p, data)
@@ -762,19 +792,30 @@ func (b *builder) sanitize(k *kustomization, p string, data []byte, field string
 	if len(keep) == len(docs) {
 		return data
 	}
+	return encodeDocs(keep)
+}
+
+// encodeDocs writes YAML documents as one multi-document text.
+func encodeDocs(docs []*yaml.Node) []byte {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	for _, d := range keep {
+	for _, d := range docs {
 		_ = enc.Encode(d)
 	}
 	_ = enc.Close()
 	return buf.Bytes()
 }
 
-// plugin vets one document that may configure a builtin plugin and
-// reports whether it stays.
+// plugin vets one document that may configure a plugin and reports
+// whether it stays. Listed as a generator, transformer or validator, a
+// document that configures an external plugin is left out with a note:
+// krusty here runs builtins only, and the rest renders without it.
 func (b *builder) plugin(k *kustomization, d *yaml.Node, at lint.Range, dir, field string) bool {
+	if pluginFields[field] && isExternalPlugin(d) {
+		b.note(at, externalNote(noun(field), kindOf(d), externalKind(docRoot(d)), at.File))
+		return false
+	}
 	if kindOf(d) == "HelmChartInflationGenerator" {
 		if field == "generators" {
 			c, values := chartFrom(docRoot(d), false)
@@ -808,7 +849,8 @@ func (b *builder) plugin(k *kustomization, d *yaml.Node, at lint.Range, dir, fie
 }
 
 // inlinePlugin vets inline plugin configs in generators, transformers and
-// validators.
+// validators: the documents plugin refuses are taken out of the entry, and
+// an entry left with none goes.
 func (b *builder) inlinePlugin(k *kustomization, r ref) {
 	docs, ok := pluginDocs([]byte(r.value))
 	if !ok {
@@ -818,11 +860,18 @@ func (b *builder) inlinePlugin(k *kustomization, r ref) {
 		}
 		return
 	}
+	var keep []*yaml.Node
 	for _, d := range docs {
-		if !b.plugin(k, d, b.at(k, r.node), k.dir, r.field) {
-			r.remove()
-			return
+		if b.plugin(k, d, b.at(k, r.node), k.dir, r.field) {
+			keep = append(keep, d)
 		}
+	}
+	switch {
+	case len(keep) == len(docs):
+	case len(keep) == 0:
+		r.remove()
+	default:
+		r.node.Value = string(encodeDocs(keep))
 	}
 }
 
