@@ -58,12 +58,12 @@ fi
 [[ -z "$base" ]] || args+=(--base "$base")
 args+=("${extra[@]}")
 
-echo "faultline ${args[*]} ${paths[*]}" >&2
+echo "faultline ${args[*]} -- ${paths[*]}" >&2
 # The log. With --format github faultline prints errors, then warnings,
 # then notices, and a notice pointing to the job summary when GitHub will
 # not show them all (10 annotations of each level per step).
 code=0
-"$faultline" "${args[@]}" "${paths[@]}" || code=$?
+"$faultline" "${args[@]}" -- "${paths[@]}" || code=$?
 
 # The job summary: the Markdown report (GitHub takes up to 1 MiB a step).
 if [[ "${INPUT_SUMMARY:-true}" == "true" ]]; then

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -296,6 +297,9 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, err
 	}
 
+	if err := checkFlagLikePaths(paths, abs); err != nil {
+		return exitError, err
+	}
 	lay, err := engine.Locate(paths, cwd, lf.root)
 	if err != nil {
 		return exitError, err
@@ -601,6 +605,21 @@ func (c *CLI) loadConfig(explicit, start, cwd string) (*lint.Config, error) {
 		return nil, err
 	}
 	return cfg, nil
+}
+
+// checkFlagLikePaths explains a path argument that looks like a flag and
+// names nothing: after `--` every argument is a path, and pre-commit puts
+// a hook's `args:` after the entry's `--`.
+func checkFlagLikePaths(paths []string, abs func(string) string) error {
+	for _, p := range paths {
+		if !strings.HasPrefix(p, "-") {
+			continue
+		}
+		if _, err := os.Lstat(abs(p)); errors.Is(err, fs.ErrNotExist) {
+			return usageError{fmt.Errorf("path %s: no such file or directory; after `--` every argument is a path (the pre-commit hook's entry ends with `--`: give flags in `entry: faultline lint FLAGS --`, not in `args:`)", p)}
+		}
+	}
+	return nil
 }
 
 // treeRootOf is the root the run may read below: --root when given;

@@ -268,6 +268,9 @@ func testPreCommitHook(t *testing.T, root, bin string) {
 	if len(entry) < 2 || entry[0] != "faultline" || entry[1] != "lint" {
 		t.Fatalf("entry %q: want `faultline lint ...`", h.Entry)
 	}
+	if entry[len(entry)-1] != "--" || len(h.Args) > 0 {
+		t.Errorf("entry %q, args %q: the entry must end with -- and the hook take no args, so that the staged file names pre-commit appends are never flags", h.Entry, h.Args)
+	}
 	// language: golang runs `go install ./...`: the entry's command is the
 	// binary of a main package.
 	if _, err := os.Stat(filepath.Join(root, "cmd", entry[0], "main.go")); err != nil {
@@ -346,6 +349,38 @@ func testPreCommitHook(t *testing.T, root, bin string) {
 	}
 	if !strings.Contains(stdout, "no problems found") {
 		t.Errorf("unrelated file: output:\n%s", stdout)
+	}
+
+	// File names are never flags: a pull request that stages files named
+	// like flags (beside a baseline holding every finding, and files they
+	// would overwrite) gets them linted as files, and the finding stays.
+	if _, stderr, code := runCmd(t, exec.Command(bin, "lint", "--write-baseline", filepath.Join(proj, "b.tfvars.json"), proj)); code == exitError {
+		t.Fatalf("--write-baseline: %s", stderr)
+	}
+	writeFileT(t, filepath.Join(proj, "main.yaml"), "keep: me\n", 0o644)
+	flagNamed := []string{"--baseline=b.tfvars.json", "--output=markdown=main.yaml", "--write-baseline=k8s.yaml", "--fail-on=never.yaml", "--disable=FL101.tf"}
+	for _, f := range flagNamed {
+		writeFileT(t, filepath.Join(proj, f), "{}\n", 0o644)
+	}
+	gitIn(t, proj, "add", "--", "infra/node-groups.tf")
+	gitIn(t, proj, append([]string{"add", "--"}, flagNamed...)...)
+	list = staged()
+	if len(list) != len(flagNamed)+2 {
+		t.Fatalf("staged %q: want the flag-named files matched by `files`", list)
+	}
+	stdout, stderr, code = hookRun(list...)
+	if code != exitFindings || !strings.Contains(stdout, "error[FL101] shared-node-role") {
+		t.Errorf("hook with flag-named files: exit %d, want %d and the FL101 chain\nstdout:\n%s\nstderr:\n%s", code, exitFindings, stdout, stderr)
+	}
+	if got := readFile(t, filepath.Join(proj, "main.yaml")); got != "keep: me\n" {
+		t.Errorf("main.yaml was overwritten: %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(proj, "k8s.yaml")); err == nil {
+		t.Error("a file named --write-baseline=k8s.yaml wrote k8s.yaml")
+	}
+	gitIn(t, proj, append([]string{"reset", "-q", "--"}, flagNamed...)...)
+	for _, f := range append(flagNamed, "main.yaml", "b.tfvars.json") {
+		os.Remove(filepath.Join(proj, f))
 	}
 
 	// Only the unrelated file staged: the hook passes.
@@ -1062,7 +1097,7 @@ exit "$FAKE_EXIT"
 
 	t.Run("findings", func(t *testing.T) {
 		r := run(t, 1, map[string]string{
-			"INPUT_PATHS": "infra\nk8s  charts", "INPUT_FORMAT": "github", "INPUT_FAIL_ON": "warning",
+			"INPUT_PATHS": "infra\nk8s  charts\n--output=markdown=main.yaml", "INPUT_FORMAT": "github", "INPUT_FAIL_ON": "warning",
 			"INPUT_SARIF": "true", "INPUT_SUMMARY": "true", "INPUT_ARGS": "--disable FL103",
 		})
 		if r.code != 0 {
@@ -1078,7 +1113,7 @@ exit "$FAKE_EXIT"
 			t.Errorf("outputs %v", r.outputs)
 		}
 		got := strings.Join(r.args, " ")
-		for _, want := range []string{"lint --format github --fail-on warning --output markdown=", "--output sarif=", "--disable FL103 infra k8s charts"} {
+		for _, want := range []string{"lint --format github --fail-on warning --output markdown=", "--output sarif=", "--disable FL103 -- infra k8s charts --output=markdown=main.yaml"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("args %q: want %q", got, want)
 			}
@@ -1091,8 +1126,8 @@ exit "$FAKE_EXIT"
 	t.Run("changed on a pull request from a fork", func(t *testing.T) {
 		r := run(t, 0, map[string]string{"INPUT_CHANGED": "true", "GITHUB_BASE_REF": "main", "INPUT_SARIF": "true", "IS_FORK_PR": "true"})
 		got := strings.Join(r.args, " ")
-		if !strings.Contains(got, "--changed --base origin/main .") {
-			t.Errorf("args %q: want --changed --base origin/main .", got)
+		if !strings.HasSuffix(got, "--changed --base origin/main -- .") {
+			t.Errorf("args %q: want --changed --base origin/main -- . (paths after --, never flags)", got)
 		}
 		if r.outputs["upload-sarif"] != "false" || !strings.Contains(r.stdout, "SARIF upload skipped") {
 			t.Errorf("fork: outputs %v, stdout:\n%s", r.outputs, r.stdout)

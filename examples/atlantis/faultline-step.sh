@@ -80,7 +80,7 @@ args+=("${extra[@]}")
 
 cd "$root"
 set +e
-"$faultline" "${args[@]}" .
+"$faultline" "${args[@]}" -- .
 code=$?
 set -e
 exit "$code"
