@@ -383,6 +383,29 @@ func testPreCommitHook(t *testing.T, root, bin string) {
 		os.Remove(filepath.Join(proj, f))
 	}
 
+	// A nested .faultline.hcl a pull request adds (turning the rule off,
+	// excluding everything) changes neither the scan root nor the
+	// findings, whatever the order of the files; a verbose run says it
+	// was not applied.
+	writeFileT(t, filepath.Join(proj, "aaa", ".faultline.hcl"), "exclude = [\"**\"]\nrule \"FL101\" {\n  enabled = false\n}\n", 0o644)
+	writeFileT(t, filepath.Join(proj, "aaa", "x.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n", 0o644)
+	writeFileT(t, filepath.Join(proj, "infra", "node-groups.tf"), readFile(t, filepath.Join(proj, "infra", "node-groups.tf"))+"\n# touched\n", 0o644)
+	gitIn(t, proj, "add", "--", "aaa/.faultline.hcl", "aaa/x.yaml", "infra/node-groups.tf")
+	for _, order := range [][]string{{"aaa/x.yaml", "infra/node-groups.tf"}, {"infra/node-groups.tf", "aaa/x.yaml"}} {
+		stdout, stderr, code := hookRun(order...)
+		if code != exitFindings || !strings.Contains(stdout, "error[FL101] shared-node-role") {
+			t.Errorf("nested config, files %q: exit %d, want %d and the FL101 chain\nstdout:\n%s\nstderr:\n%s", order, code, exitFindings, stdout, stderr)
+		}
+	}
+	verbose := exec.Command(bin, "lint", "--verbose", "--", "aaa/x.yaml", "infra/node-groups.tf")
+	verbose.Dir = proj
+	if stdout, stderr, _ := runCmd(t, verbose); !strings.Contains(stdout+stderr, "aaa/.faultline.hcl: not applied: a run applies one configuration") {
+		t.Errorf("no note that the nested config was not applied:\n%s%s", stdout, stderr)
+	}
+	gitIn(t, proj, "reset", "-q", "--", "aaa/.faultline.hcl", "aaa/x.yaml", "infra/node-groups.tf")
+	gitIn(t, proj, "checkout", "-q", "--", "infra/node-groups.tf")
+	os.RemoveAll(filepath.Join(proj, "aaa"))
+
 	// Only the unrelated file staged: the hook passes.
 	gitIn(t, proj, "reset", "-q", "--", "infra/node-groups.tf")
 	gitIn(t, proj, "checkout", "-q", "--", "infra/node-groups.tf")
