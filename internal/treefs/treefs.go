@@ -46,6 +46,10 @@ var (
 	ErrTooLarge = errors.New("larger than the limit")
 )
 
+// RootHint is what a coverage note about a file outside the tree says to
+// do about it.
+const RootHint = "--root DIR, a directory holding it, reads it"
+
 // systemDirs are never read as part of a tree, whatever its root.
 var systemDirs = []string{"/proc", "/sys", "/dev", "/run"}
 

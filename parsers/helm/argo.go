@@ -2,6 +2,7 @@ package helm
 
 import (
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -135,7 +136,7 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string,
 		}
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s is not in the scanned tree (another repository?); not read", r.Label, v))
 	case chartDir == "":
-		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read", r.Label, v))
+		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read ("+treefs.RootHint+")", r.Label, v))
 	case filepath.Join(chartDir, filepath.FromSlash(v)) == filepath.Join(chartDir, "values.yaml"):
 		// The chart's own defaults: Helm applies them anyway, and they are
 		// not values the release sets.

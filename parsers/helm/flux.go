@@ -2,6 +2,7 @@ package helm
 
 import (
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"path/filepath"
 	"strconv"
 
@@ -72,7 +73,7 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		for _, vf := range files {
 			if base == "" {
-				b.note(lint.Unresolved, yf.rangeOf(vf), fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read", label, str(vf)))
+				b.note(lint.Unresolved, yf.rangeOf(vf), fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read ("+treefs.RootHint+")", label, str(vf)))
 				continue
 			}
 			b.mergeFile(r, filepath.Join(base, filepath.FromSlash(str(vf))), yf.rangeOf(vf), false)

@@ -236,7 +236,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		c := given[k]
 		cd, diag := loadChart(c, p)
 		if diag != nil && errors.Is(diag, errOutside) {
-			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s is outside the scanned tree; not rendered", p.rel(c)), Range: releaseRange(nil, firstOf(byChart[k]), p)})
+			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s is outside the scanned tree; not rendered ("+treefs.RootHint+")", p.rel(c)), Range: releaseRange(nil, firstOf(byChart[k]), p)})
 			for _, r := range byChart[k] {
 				out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
 				out.Entities = append(out.Entities, serviceAccounts(r, opts.Holes)...)

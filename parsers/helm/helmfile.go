@@ -2,6 +2,7 @@ package helm
 
 import (
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -41,7 +42,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 		} else if isLocalPath(r.Chart) {
 			switch {
 			case outside:
-				b.note(lint.Unresolved, chartRange, fmt.Sprintf("%s: chart %s is outside the scanned tree; not rendered", r.Label, r.Chart))
+				b.note(lint.Unresolved, chartRange, fmt.Sprintf("%s: chart %s is outside the scanned tree; not rendered ("+treefs.RootHint+")", r.Label, r.Chart))
 			case !exists:
 				b.diag(chartRange, "chart not found", fmt.Sprintf("%s names chart %s, which does not exist", r.Label, r.Chart))
 			default:

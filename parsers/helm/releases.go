@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -307,7 +308,7 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 	display := b.p.rel(abs)
 	switch {
 	case errors.Is(err, errOutside):
-		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s is outside the scanned tree; not read", r.Label, display))
+		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s is outside the scanned tree; not read ("+treefs.RootHint+")", r.Label, display))
 		return
 	case errors.Is(err, fs.ErrNotExist):
 		if optional {

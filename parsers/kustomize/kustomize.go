@@ -937,7 +937,7 @@ func (b *builder) chart(k *kustomization, c HelmChart, values []string, at lint.
 	}
 	c.ChartHome = absUnder(k.dir, c.ChartHome)
 	if !b.src.contains(c.ChartHome) {
-		b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: its chart home lies outside the scanned tree", label))
+		b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: its chart home lies outside the scanned tree ("+treefs.RootHint+")", label))
 		return
 	}
 	if c.Namespace == "" {
@@ -972,7 +972,7 @@ func (b *builder) chartValues(k *kustomization, c *HelmChart, values []string, l
 		}
 		a := absUnder(k.dir, v)
 		if !b.src.contains(a) {
-			b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: values file %s lies outside the scanned tree", label, v))
+			b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: values file %s lies outside the scanned tree ("+treefs.RootHint+")", label, v))
 			return false
 		}
 		if fi, err := b.src.stat(a); err == nil && !fi.Mode().IsRegular() {
