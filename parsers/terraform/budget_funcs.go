@@ -276,6 +276,7 @@ var estimators = map[string]estimator{
 	"split":      estSplit,
 	"regexall":   estRegexAll,
 	"regex":      estRegex,
+	"matchkeys":  estMatchKeys,
 	// The codecs' results are a fixed multiple of their input at most.
 	"base64encode":     estScale(4.0 / 3),
 	"base64decode":     estScale(3.0 / 4),
@@ -549,6 +550,16 @@ func estSplit(_ *budget, args []cty.Value, _ []size) estimate {
 // estFlatten: the result holds at most every element walked.
 func estFlatten(_ *budget, _ []cty.Value, sizes []size) estimate {
 	return estimate{elements: sizes[0].elements}
+}
+
+// estMatchKeys: matchkeys compares every key with every searched value.
+func estMatchKeys(b *budget, args []cty.Value, _ []size) estimate {
+	keys, ok1 := length(args[1])
+	search, ok2 := length(args[2])
+	if ok1 && ok2 && !b.spend(mulSat(keys, search), "matchkeys") {
+		return estimate{quiet: true}
+	}
+	return estimate{}
 }
 
 func estChunkList(_ *budget, args []cty.Value, _ []size) estimate {
