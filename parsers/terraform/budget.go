@@ -91,6 +91,9 @@ type budget struct {
 	// constCtx evaluates constants: no variables or functions, only the
 	// budget.
 	constCtx *hcl.EvalContext
+	// regexes are the scanners of the patterns used so far (the root is
+	// evaluated on one goroutine, so they are not shared).
+	regexes map[string]*regexScanner
 	// needElements and needBytes are the most that need() has asked to
 	// have room for (a replayed evaluation must have that room: replay.go).
 	needElements, needBytes float64

@@ -80,6 +80,9 @@ func (b *budget) regexScannerFor(pattern, what string) (*regexScanner, bool) {
 	if b.hit != nil {
 		return nil, false
 	}
+	if x, ok := b.regexes[pattern]; ok {
+		return x, true
+	}
 	if int64(len(pattern)) > b.lim.patternLen {
 		b.exceed("regular expression size", "%s has a pattern of %d bytes (limit %d)", what, len(pattern), b.lim.patternLen)
 		return nil, false
@@ -100,8 +103,19 @@ func (b *budget) regexScannerFor(pattern, what string) (*regexScanner, bool) {
 	if err1 != nil || err2 != nil {
 		return nil, false
 	}
-	return &regexScanner{first: first, shifted: shifted, insts: insts + 2, groups: groups}, true
+	x := &regexScanner{first: first, shifted: shifted, insts: insts + 2, groups: groups}
+	if len(b.regexes) < maxCachedRegexes {
+		if b.regexes == nil {
+			b.regexes = map[string]*regexScanner{}
+		}
+		b.regexes[pattern] = x
+	}
+	return x, true
 }
+
+// maxCachedRegexes bounds the scanners a budget keeps, compiled once for
+// the calls of a for expression.
+const maxCachedRegexes = 256
 
 // stepReader reads a string rune by rune, at most max runes.
 type stepReader struct {
