@@ -1,13 +1,14 @@
 package terraform
 
 import (
-	"github.com/zclconf/go-cty/cty"
 	"io"
 	"math"
 	"regexp"
 	"regexp/syntax"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/zclconf/go-cty/cty"
 )
 
 // Regular expressions are bounded before they run: the pattern's length
