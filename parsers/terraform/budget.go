@@ -46,6 +46,12 @@ type budgetLimits struct {
 	// the whole root: the product of nested count / for_each, not only one
 	// block's.
 	instances int64
+	// patternLen bounds the bytes of a regular expression's pattern, and
+	// regexInsts the instructions it compiles to (repetitions expanded).
+	patternLen, regexInsts int64
+	// regexSteps bounds the work of matching regular expressions across
+	// the root: each rune a search reads costs the size of the program.
+	regexSteps int64
 	// deadline is the wall-clock backstop.
 	deadline time.Duration
 }
@@ -60,16 +66,22 @@ var defaultLimits = budgetLimits{
 	depth:     1000,
 	numberExp: 4096, // about 1e1233
 	instances: 20_000,
-	deadline:  60 * time.Second,
+	// Terraform's patterns are a few dozen bytes; matching an ARN with
+	// one costs a few thousand steps.
+	patternLen: 64 << 10,
+	regexInsts: 64 << 10,
+	regexSteps: 1 << 28,
+	deadline:   60 * time.Second,
 }
 
 // budget is one root's evaluation budget. Evaluation of a root runs on one
 // goroutine, so the budget needs no lock.
 type budget struct {
 	lim budgetLimits
-	// evals, elements, bytes and instances are what has been spent.
-	evals, elements, bytes, instances int64
-	deadline                          time.Time
+	// evals, elements, bytes, instances and regexSteps are what has been
+	// spent.
+	evals, elements, bytes, instances, regexSteps int64
+	deadline                                      time.Time
 	// site is the expression being evaluated, for the note.
 	site hcl.Range
 	// hit is the first bound exceeded; nil while within budget.
@@ -79,6 +91,9 @@ type budget struct {
 	// constCtx evaluates constants: no variables or functions, only the
 	// budget.
 	constCtx *hcl.EvalContext
+	// regexes are the scanners of the patterns used so far (the root is
+	// evaluated on one goroutine, so they are not shared).
+	regexes map[string]*regexScanner
 	// needElements and needBytes are the most that need() has asked to
 	// have room for (a replayed evaluation must have that room: replay.go).
 	needElements, needBytes float64

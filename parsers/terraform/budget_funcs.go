@@ -59,7 +59,7 @@ func (g *guarded) call(args []cty.Value, _ cty.Type) (cty.Value, error) {
 		return cty.DynamicVal, nil
 	}
 	if g.est != nil {
-		if x := g.est(args, sizes); !b.need(x, g.name) || x.quiet {
+		if x := g.est(b, args, sizes); !b.need(x, g.name) || x.quiet {
 			return cty.DynamicVal, nil
 		}
 	}
@@ -257,7 +257,7 @@ type estimate struct {
 }
 
 // estimator estimates a call before it runs.
-type estimator func(args []cty.Value, sizes []size) estimate
+type estimator func(b *budget, args []cty.Value, sizes []size) estimate
 
 // estimators cover the functions whose result can be much larger than
 // their arguments, or whose work grows faster than them.
@@ -275,8 +275,18 @@ var estimators = map[string]estimator{
 	"csvdecode":  estCSVDecode,
 	"split":      estSplit,
 	"regexall":   estRegexAll,
-	"chunklist":  estChunkList,
-	"flatten":    estFlatten,
+	"regex":      estRegex,
+	"matchkeys":  estMatchKeys,
+	// The codecs' results are a fixed multiple of their input at most.
+	"base64encode":     estScale(4.0 / 3),
+	"base64decode":     estScale(3.0 / 4),
+	"base64gzip":       estScale(4.0 / 3),
+	"textencodebase64": estScale(16.0 / 3),
+	"textdecodebase64": estScale(9.0 / 4),
+	"urlencode":        estScale(3),
+	"strrev":           estScale(1),
+	"chunklist":        estChunkList,
+	"flatten":          estFlatten,
 }
 
 // str returns a known, non-null string argument.
@@ -314,7 +324,7 @@ func length(v cty.Value) (float64, bool) {
 	return float64(v.LengthInt()), true
 }
 
-func estSetProduct(args []cty.Value, _ []size) estimate {
+func estSetProduct(_ *budget, args []cty.Value, _ []size) estimate {
 	if len(args) == 0 {
 		return estimate{}
 	}
@@ -381,7 +391,7 @@ func argBytes(sizes []size) float64 {
 	return t
 }
 
-func estFormat(args []cty.Value, sizes []size) estimate {
+func estFormat(_ *budget, args []cty.Value, sizes []size) estimate {
 	f, ok := str(args, 0)
 	if !ok {
 		return estimate{}
@@ -389,24 +399,31 @@ func estFormat(args []cty.Value, sizes []size) estimate {
 	return estimate{bytes: float64(len(f)) + formatWidths(f) + argBytes(sizes[1:])}
 }
 
-func estFormatList(args []cty.Value, sizes []size) estimate {
+// estFormatList: every row prints the format, one element of each list
+// and the whole of each other argument (repeated in every row).
+func estFormatList(_ *budget, args []cty.Value, sizes []size) estimate {
 	f, ok := str(args, 0)
 	if !ok {
 		return estimate{}
 	}
 	rows := 1.0
-	for _, a := range args[1:] {
-		if a.Type().IsListType() || a.Type().IsTupleType() || a.Type().IsSetType() {
+	var lists, scalars []size
+	for i, a := range args[1:] {
+		ty := a.Type()
+		if ty.IsListType() || ty.IsTupleType() || ty.IsSetType() {
 			if l, ok := length(a); ok && l > rows {
 				rows = l
 			}
+			lists = append(lists, sizes[i+1])
+			continue
 		}
+		scalars = append(scalars, sizes[i+1])
 	}
-	row := float64(len(f)) + formatWidths(f)
-	return estimate{elements: rows, bytes: math.Max(mulSat(rows, row), argBytes(sizes[1:]))}
+	row := float64(len(f)) + formatWidths(f) + argBytes(scalars)
+	return estimate{elements: rows, bytes: mulSat(rows, row) + argBytes(lists)}
 }
 
-func estJoin(args []cty.Value, sizes []size) estimate {
+func estJoin(_ *budget, args []cty.Value, sizes []size) estimate {
 	sep, ok := str(args, 0)
 	if !ok {
 		return estimate{}
@@ -419,7 +436,7 @@ func estJoin(args []cty.Value, sizes []size) estimate {
 	return estimate{bytes: total + mulSat(float64(len(sep)), n)}
 }
 
-func estIndent(args []cty.Value, _ []size) estimate {
+func estIndent(_ *budget, args []cty.Value, _ []size) estimate {
 	n, ok1 := num(args, 0)
 	s, ok2 := str(args, 1)
 	if !ok1 || !ok2 {
@@ -428,10 +445,10 @@ func estIndent(args []cty.Value, _ []size) estimate {
 	return estimate{bytes: float64(len(s)) + mulSat(math.Max(n, 0), float64(strings.Count(s, "\n")+1))}
 }
 
-func estReplace(args []cty.Value, sizes []size) estimate {
+func estReplace(b *budget, args []cty.Value, sizes []size) estimate {
 	sub, ok := str(args, 1)
 	if ok && len(sub) > 1 && strings.HasPrefix(sub, "/") && strings.HasSuffix(sub, "/") {
-		return estRegexReplace(args, sizes)
+		return estRegexReplace(b, args, sizes)
 	}
 	s, ok1 := str(args, 0)
 	repl, ok2 := str(args, 2)
@@ -447,23 +464,73 @@ func estReplace(args []cty.Value, sizes []size) estimate {
 	return estimate{bytes: float64(len(s)) + mulSat(n, math.Max(float64(len(repl)-len(sub)), 0))}
 }
 
-// estRegexReplace bounds a regular expression replacement: every position
-// may match, and each $ reference copies at most the whole string.
-func estRegexReplace(args []cty.Value, _ []size) estimate {
-	s, ok1 := str(args, 0)
-	repl, ok2 := str(args, 2)
-	if !ok1 || !ok2 {
-		return estimate{}
+// estScale: the result's bytes are at most factor times the string
+// argument's.
+func estScale(factor float64) estimator {
+	return func(_ *budget, args []cty.Value, _ []size) estimate {
+		s, ok := str(args, 0)
+		if !ok {
+			return estimate{}
+		}
+		return estimate{bytes: factor*float64(len(s)) + 64}
 	}
-	l := float64(len(s))
-	return estimate{bytes: l + mulSat(l+1, float64(len(repl))) + mulSat(float64(strings.Count(repl, "$")), l)}
 }
 
-func estEncode(_ []cty.Value, sizes []size) estimate {
-	return estimate{bytes: 2*sizes[0].bytes + 16*sizes[0].elements}
+// estEncode: jsonencode escapes a byte in at most six (<, > and & as
+// \u003c), yamlencode too (\uXXXX) and indents each element by its depth.
+func estEncode(_ *budget, args []cty.Value, sizes []size) estimate {
+	esc, depth := encodedSize(args[0], 0)
+	return estimate{bytes: esc + mulSat(sizes[0].elements, 16+2*float64(depth))}
 }
 
-func estCSVDecode(args []cty.Value, _ []size) estimate {
+// encodedSize is the escaped bytes of the strings (keys included) in v, at
+// most six per byte, and v's depth. The guard has walked v already, so
+// this walk is within the budget.
+func encodedSize(v cty.Value, depth int) (float64, int) {
+	v, _ = v.Unmark()
+	if !v.IsKnown() || v.IsNull() {
+		return 0, depth
+	}
+	ty := v.Type()
+	switch {
+	case ty == cty.String:
+		return escapedLen(v.AsString()), depth
+	case !v.CanIterateElements():
+		return 0, depth
+	}
+	total, deepest := 0.0, depth
+	for it := v.ElementIterator(); it.Next(); {
+		k, x := it.Element()
+		if ty.IsMapType() || ty.IsObjectType() {
+			total += escapedLen(k.AsString())
+		}
+		n, d := encodedSize(x, depth+1)
+		total += n
+		deepest = max(deepest, d)
+	}
+	return total, deepest
+}
+
+// escapedLen bounds the bytes of s once quoted and escaped: six for each
+// byte or rune that may be escaped as \uXXXX (twelve for a surrogate
+// pair), one for the other bytes.
+func escapedLen(s string) float64 {
+	n := 2.0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0xf0:
+			n += 12
+		case c >= 0xc0 || c < 0x20 || c == '<' || c == '>' || c == '&' || c == '"' || c == '\\' || c == 0x7f:
+			n += 6
+		case c >= 0x80: // a continuation byte, counted with its rune
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+func estCSVDecode(_ *budget, args []cty.Value, _ []size) estimate {
 	s, ok := str(args, 0)
 	if !ok {
 		return estimate{}
@@ -471,7 +538,7 @@ func estCSVDecode(args []cty.Value, _ []size) estimate {
 	return estimate{elements: float64(strings.Count(s, ",") + strings.Count(s, "\n") + 1)}
 }
 
-func estSplit(args []cty.Value, _ []size) estimate {
+func estSplit(_ *budget, args []cty.Value, _ []size) estimate {
 	sep, ok1 := str(args, 0)
 	s, ok2 := str(args, 1)
 	if !ok1 || !ok2 {
@@ -480,20 +547,22 @@ func estSplit(args []cty.Value, _ []size) estimate {
 	return estimate{elements: float64(strings.Count(s, sep) + 1)}
 }
 
-func estRegexAll(args []cty.Value, _ []size) estimate {
-	s, ok := str(args, 0)
-	if !ok {
-		return estimate{}
-	}
-	return estimate{elements: float64(len(s) + 1)}
-}
-
 // estFlatten: the result holds at most every element walked.
-func estFlatten(_ []cty.Value, sizes []size) estimate {
+func estFlatten(_ *budget, _ []cty.Value, sizes []size) estimate {
 	return estimate{elements: sizes[0].elements}
 }
 
-func estChunkList(args []cty.Value, _ []size) estimate {
+// estMatchKeys: matchkeys compares every key with every searched value.
+func estMatchKeys(b *budget, args []cty.Value, _ []size) estimate {
+	keys, ok1 := length(args[1])
+	search, ok2 := length(args[2])
+	if ok1 && ok2 && !b.spend(mulSat(keys, search), "matchkeys") {
+		return estimate{quiet: true}
+	}
+	return estimate{}
+}
+
+func estChunkList(_ *budget, args []cty.Value, _ []size) estimate {
 	l, ok1 := length(args[0])
 	n, ok2 := num(args, 1)
 	if !ok1 || !ok2 || n < 1 {
@@ -503,7 +572,7 @@ func estChunkList(args []cty.Value, _ []size) estimate {
 }
 
 // estJSONDecode scans the document: its nesting and the values it holds.
-func estJSONDecode(args []cty.Value, _ []size) estimate {
+func estJSONDecode(_ *budget, args []cty.Value, _ []size) estimate {
 	s, ok := str(args, 0)
 	if !ok {
 		return estimate{}
@@ -537,12 +606,24 @@ func estJSONDecode(args []cty.Value, _ []size) estimate {
 	return estimate{elements: items, depth: maxDepth}
 }
 
-// estYAMLDecode parses the document without expanding aliases and counts
-// the nodes the expansion would build, and their depth.
-func estYAMLDecode(args []cty.Value, _ []size) estimate {
+// estYAMLDecode bounds the document's nodes with a scan that builds
+// nothing (yamlNodeBound): a document whose parse tree alone would hold
+// more nodes than a collection may is refused before it is parsed. Then
+// it parses the document without expanding aliases and counts the nodes
+// the expansion would build, and their depth.
+func estYAMLDecode(b *budget, args []cty.Value, _ []size) estimate {
 	s, ok := str(args, 0)
 	if !ok {
 		return estimate{}
+	}
+	if nodes, depth := yamlNodeBound(s); nodes > float64(b.lim.valueLen) {
+		// Too large to parse; the nesting is only estimated, so it is
+		// named only when that is the larger problem.
+		if depth <= b.lim.depth {
+			depth = 0
+		}
+		b.need(estimate{elements: nodes, depth: depth}, "yamldecode's parse")
+		return estimate{quiet: true}
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(s), &doc); err != nil {
