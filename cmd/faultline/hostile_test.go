@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // The hostile-input suite: trees a stranger's pull request could contain,
@@ -702,4 +704,64 @@ func pathTo(i int) string {
 		parts[j] = fmt.Sprintf("l%d", j+1)
 	}
 	return strings.Join(parts, "/")
+}
+
+// TestHostileFlagNamedFiles: the files a pull request stages reach the
+// binary as the pre-commit hook's entry passes them; named like flags
+// (beside a baseline that holds every finding, and files a flag would
+// overwrite) they are linted as files, and the chain stays.
+func TestHostileFlagNamedFiles(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join(repoRoot(t), ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []preCommitHook
+	if err := yaml.Unmarshal(raw, &hooks); err != nil || len(hooks) != 1 {
+		t.Fatalf(".pre-commit-hooks.yaml: %d hooks, %v", len(hooks), err)
+	}
+	entry := strings.Fields(hooks[0].Entry)
+	root, _ := hostileTree(t)
+	bin := hostileBinary(t)
+	if out, err := exec.Command(bin, "lint", "--write-baseline", filepath.Join(root, "b.tfvars.json"), root).CombinedOutput(); err != nil && !strings.Contains(err.Error(), "exit status 1") {
+		t.Fatalf("--write-baseline: %v\n%s", err, out)
+	}
+	writeFiles(t, root, map[string]string{"main.yaml": "keep: me\n"})
+	staged := []string{"chain/nodes.tf", "--baseline=b.tfvars.json", "--output=markdown=main.yaml", "--write-baseline=k8s.yaml", "--disable=FL101.tf", "--fail-on=never.yaml", "--root=..yaml", "--config=main.yaml"}
+	for _, f := range staged[1:] {
+		writeFiles(t, root, map[string]string{f: "{}\n"})
+	}
+	r := runHostile(t, root, nil, append(append([]string(nil), entry[2:]...), staged...)...)
+	assertClean(t, r)
+	assertChain(t, r)
+	if r.exit != 1 {
+		t.Errorf("exit %d, want 1 (the chain)\n%s", r.exit, r.stderr)
+	}
+	if got, _ := os.ReadFile(filepath.Join(root, "main.yaml")); string(got) != "keep: me\n" {
+		t.Errorf("main.yaml was overwritten: %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(root, "k8s.yaml")); err == nil {
+		t.Error("a file named --write-baseline=k8s.yaml wrote k8s.yaml")
+	}
+}
+
+// TestHostileNestedConfig: inside a repository, a .faultline.hcl a pull
+// request adds below the top level (turning the rule off and excluding
+// everything) next to a staged file changes neither the scan root nor the
+// findings, whatever the order of the files.
+func TestHostileNestedConfig(t *testing.T) {
+	needTool(t, "git")
+	root, _ := hostileTree(t)
+	gitIn(t, root, "init", "-q", "-b", "main")
+	writeFiles(t, root, map[string]string{
+		"aaa/.faultline.hcl": "exclude = [\"**\"]\nrule \"FL101\" {\n  enabled = false\n}\n",
+		"aaa/x.yaml":         "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n",
+	})
+	for _, files := range [][]string{{"aaa/x.yaml", "chain/nodeclass.yaml"}, {"chain/nodeclass.yaml", "aaa/x.yaml"}} {
+		r := runHostile(t, root, nil, append([]string{"--"}, files...)...)
+		assertChain(t, r)
+		assertNote(t, r, "aaa/.faultline.hcl: not applied")
+		if r.exit != 1 {
+			t.Errorf("%v: exit %d, want 1", files, r.exit)
+		}
+	}
 }
