@@ -19,6 +19,8 @@ const BaselineVersion = 1
 type Baseline struct {
 	Version  int             `json:"version"`
 	Findings []BaselineEntry `json:"findings"`
+	// unmatched counts the entries the last Filter matched to nothing.
+	unmatched int
 }
 
 // BaselineEntry is one recorded finding. File and Message are for people
@@ -117,8 +119,18 @@ func (b *Baseline) Filter(res Result, rules []*Rule) Result {
 	}
 	res.Findings = out
 	res.Summary = Summarize(out, res.Summary.Notes, res.Summary.Files)
+	b.unmatched = 0
+	for _, n := range left {
+		b.unmatched += n
+	}
 	return res
 }
+
+// Unmatched is the number of entries the last Filter matched to no finding.
+func (b *Baseline) Unmatched() int { return b.unmatched }
+
+// Len is the number of entries.
+func (b *Baseline) Len() int { return len(b.Findings) }
 
 func unsuppressible(rules []*Rule, id string) bool {
 	for _, r := range rules {

@@ -410,6 +410,11 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		if hidden := before - len(res.Findings); hidden > 0 && !lf.quiet {
 			fmt.Fprintf(c.Stderr, "faultline: %d findings already in the baseline %s are not reported\n", hidden, lf.baseline)
 		}
+		// Only a run over the whole tree sees every finding a baseline
+		// could match.
+		if n := baseline.Unmatched(); n > 0 && len(loaded.Focus) == 0 && changed == nil {
+			fmt.Fprintf(c.Stderr, "faultline: warning: %d of the %d entries of the baseline %s match no finding of this run: fixed since (write it again to drop them), or written from another directory (fingerprints hold the paths as reported: run from the directory it was written in)\n", n, baseline.Len(), lf.baseline)
+		}
 	}
 	if lf.fix {
 		applied, err := c.applyFixes(res, loaded, cwd, abs)
@@ -457,10 +462,30 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			return exitError, fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
 		}
 	}
+	if res.Summary.Files == 0 {
+		c.warnNoInput(loaded, lf.format)
+	}
+	if lf.writeBL != "" {
+		return exitOK, nil // recording a baseline is the adoption step, not a failed check
+	}
 	if res.Failed(failOn) {
 		return exitFindings, nil
 	}
 	return exitOK, nil
+}
+
+// warnNoInput says loudly that the run found nothing to read, naming where
+// it looked: an empty or mistyped directory must not pass unnoticed.
+func (c *CLI) warnNoInput(l *engine.Loaded, format string) {
+	where := make([]string, len(l.Roots))
+	for i, r := range l.Roots {
+		where[i] = l.Rel(r)
+	}
+	msg := fmt.Sprintf("no input found under %s: no Terraform (.tf, .tf.json), YAML manifest, kustomization or chart was read; check the path", strings.Join(where, ", "))
+	fmt.Fprintln(c.Stderr, "faultline: warning:", msg)
+	if strings.EqualFold(format, "github") {
+		fmt.Fprintf(c.Stdout, "::warning title=faultline::%s\n", msg)
+	}
 }
 
 // completeRules completes rule IDs, with their names as descriptions.

@@ -242,10 +242,36 @@ func TestRulesExplainVersion(t *testing.T) {
 	}
 }
 
+// TestNoInputIsLoud: a directory with nothing faultline reads (empty, or
+// a mistyped path into the wrong tree) passes, but says so on stderr, and
+// as a warning annotation in the github format.
+func TestNoInputIsLoud(t *testing.T) {
+	dir := fixture(t, map[string]string{"docs/README.md": "# nothing to lint\n"})
+	code, out, stderr := run(t, dir, nil, "lint", "docs")
+	if code != 0 || !strings.Contains(stderr, "faultline: warning: no input found under docs:") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	_, out, _ = run(t, dir, nil, "lint", "--format", "github", "docs")
+	if !strings.Contains(out, "::warning title=faultline::no input found under docs:") {
+		t.Errorf("github format: no warning annotation:\n%s", out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "docs", "sa.yaml"), []byte("apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, stderr := run(t, dir, nil, "lint", "docs"); strings.Contains(stderr, "no input found") {
+		t.Errorf("warned with an input read:\n%s", stderr)
+	}
+}
+
 func TestBaseline(t *testing.T) {
 	dir := fixture(t, shared)
-	if code, _, stderr := run(t, dir, nil, "lint", "--write-baseline", "baseline.json", "."); code != 1 {
+	// Writing a baseline is the adoption step: exit 0 once it is written
+	// (an adoption script under set -e goes on).
+	if code, _, stderr := run(t, dir, nil, "lint", "--write-baseline", "baseline.json", "."); code != 0 {
 		t.Fatalf("write: exit %d %s", code, stderr)
+	}
+	if code, _, _ := run(t, dir, nil, "lint", "."); code != 1 {
+		t.Fatalf("the fixture has no finding to baseline: exit %d", code)
 	}
 	// Lines move: the baselined finding is still recognised.
 	nc := filepath.Join(dir, "k8s", "nodeclass.yaml")
@@ -256,6 +282,15 @@ func TestBaseline(t *testing.T) {
 	code, out, stderr := run(t, dir, nil, "lint", "--baseline", "baseline.json", ".")
 	if code != 0 || strings.Contains(out, "FL101") || !strings.Contains(stderr, "1 findings already in the baseline") {
 		t.Errorf("baseline: exit %d\n%s\n%s", code, out, stderr)
+	}
+	if strings.Contains(stderr, "match no finding") {
+		t.Errorf("a baseline whose entries all match warned: %s", stderr)
+	}
+	// Run from another directory, the entries match nothing: the run
+	// says so instead of re-reporting silently.
+	code, _, stderr = run(t, filepath.Join(dir, "k8s"), nil, "lint", "--baseline", "../baseline.json", "..")
+	if code != 1 || !strings.Contains(stderr, "warning: 1 of the 1 entries of the baseline ../baseline.json match no finding of this run") {
+		t.Errorf("baseline from another directory: exit %d\n%s", code, stderr)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"findings": 3}`), 0o644); err != nil {
 		t.Fatal(err)
