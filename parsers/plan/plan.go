@@ -53,6 +53,16 @@ const MaxPlan = 512 << 20
 // Parse reads a plan from r (at most MaxPlan bytes). Errors say what is
 // wrong with the input and never quote it.
 func Parse(r io.Reader) (*Plan, error) {
+	data, err := Read(r)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBytes(data)
+}
+
+// Read reads the bytes of a plan from r, at most MaxPlan, for ParseBytes:
+// a caller learns the plan's size before it is decoded.
+func Read(r io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxPlan+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading: %w", err)
@@ -60,7 +70,7 @@ func Parse(r io.Reader) (*Plan, error) {
 	if len(data) > MaxPlan {
 		return nil, fmt.Errorf("larger than %d MiB", MaxPlan>>20)
 	}
-	return ParseBytes(data)
+	return data, nil
 }
 
 // present notes that a top-level key exists without copying its value.
