@@ -41,11 +41,12 @@ func tuneGC(getenv func(string) string) int64 {
 	return limit
 }
 
-// planMemoryFactor is the heap a run keeps per byte of a plan's JSON,
-// with room to spare: decoded, a plan takes about ten times its size
-// (parsers/plan.MaxPlan), and the run holds it to the end. A plan of
-// 200,000 node group deletions (97 MB) keeps about 900 MiB live.
-const planMemoryFactor = 16
+// planMemoryFactor is the heap a run may use per byte of a plan's JSON:
+// the plan decoded and the model built from it keep 5 to 7 times its
+// size live (200,000 node group deletions, 97 MB: 666 MiB; 200,000
+// creations, 190 MB: 922 MiB), and 3 times more leaves the collector a
+// margin that grows with the plan.
+const planMemoryFactor = 10
 
 // memoryLimitFor is the soft memory limit of a run holding a plan of
 // size bytes, from the limit set for the run without one. The limit must
