@@ -525,12 +525,12 @@ func BenchmarkPlanDeletions(b *testing.B) {
 			return func(b *testing.B) ([]byte, string) {
 				dir := b.TempDir()
 				groupTree(b, dir, spec)
-				return groupPlan(spec), dir
+				return groupPlan(b, spec), dir
 			}
 		}
 		benchPlan(b, fmt.Sprintf("mixed/deletions=%d", n), mixed)
-		benchPlan(b, fmt.Sprintf("groups/deletions=%d", n), groups(groupPlanSpec{deletions: n, roles: 4, classes: 4}))
-		benchPlan(b, fmt.Sprintf("replaced/deletions=%d", n), groups(groupPlanSpec{deletions: n, roles: 1, created: n, classes: 1}))
+		benchPlan(b, fmt.Sprintf("groups/deletions=%d", n), groups(groupPlanSpec{Deletions: n, Roles: 4, Classes: 4}))
+		benchPlan(b, fmt.Sprintf("replaced/deletions=%d", n), groups(groupPlanSpec{Deletions: n, Roles: 1, Created: n, Classes: 1}))
 	}
 }
 

@@ -2,103 +2,37 @@ package engine_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/rules"
 )
 
-// groupPlanSpec shapes a generated plan about managed node groups.
-type groupPlanSpec struct {
-	// deletions node groups are deleted (aws_eks_node_group.old_i),
-	// old_i running as role-(i mod roles) in cluster prod.
-	deletions, roles int
-	// created node groups are created (aws_eks_node_group.new_j, in
-	// resource_changes and planned values), new_j running as
-	// role-(j mod roles): they keep their role's node access.
-	created int
-	// mixed deletes, per role r, its instance profile (r mod 3 = 0), its
-	// access entry (r mod 3 = 1) or the role itself (r mod 3 = 2).
-	mixed bool
-	// classes Karpenter EC2NodeClasses in cluster prod run as role-k
-	// (k < classes): the survivors the deletion rules compare with.
-	classes int
-}
+// groupPlanSpec shapes a generated plan about managed node groups (see
+// benchgen.GroupPlan).
+type groupPlanSpec = benchgen.GroupPlan
 
-// groupPlan is the JSON of `terraform show -json` for spec: the shape of
-// issue 23, item 7 (many managed node group deletions).
-func groupPlan(spec groupPlanSpec) []byte {
-	const acct = "111122223333"
-	roleARN := func(r int) string { return fmt.Sprintf("arn:aws:iam::%s:role/role-%d", acct, r) }
-	group := func(i int) map[string]any {
-		return map[string]any{"cluster_name": "prod", "node_group_name": fmt.Sprintf("ng-%d", i), "node_role_arn": roleARN(i % spec.roles),
-			"scaling_config": []any{map[string]any{"desired_size": 1, "max_size": 2, "min_size": 1}}, "instance_types": []any{"m6i.large"}}
-	}
-	type rc struct {
-		Address      string         `json:"address"`
-		Mode         string         `json:"mode"`
-		Type         string         `json:"type"`
-		Name         string         `json:"name"`
-		ProviderName string         `json:"provider_name"`
-		Change       map[string]any `json:"change"`
-	}
-	change := func(typ, name string, actions string, before, after map[string]any) rc {
-		return rc{Address: typ + "." + name, Mode: "managed", Type: typ, Name: name, ProviderName: "registry.terraform.io/hashicorp/aws",
-			Change: map[string]any{"actions": []string{actions}, "before": before, "after": after}}
-	}
-	changes := make([]rc, 0, spec.deletions+spec.created+spec.roles)
-	for i := range spec.deletions {
-		changes = append(changes, change("aws_eks_node_group", fmt.Sprintf("old_%d", i), "delete", group(i), nil))
-	}
-	var planned []map[string]any
-	for j := range spec.created {
-		name := fmt.Sprintf("new_%d", j)
-		changes = append(changes, change("aws_eks_node_group", name, "create", nil, group(j)))
-		planned = append(planned, map[string]any{"address": "aws_eks_node_group." + name, "mode": "managed", "type": "aws_eks_node_group", "name": name,
-			"provider_name": "registry.terraform.io/hashicorp/aws", "schema_version": 0, "values": group(j)})
-	}
-	for r := 0; spec.mixed && r < spec.roles; r++ {
-		switch r % 3 {
-		case 0:
-			changes = append(changes, change("aws_iam_instance_profile", fmt.Sprintf("p_%d", r), "delete",
-				map[string]any{"name": fmt.Sprintf("profile-%d", r), "arn": fmt.Sprintf("arn:aws:iam::%s:instance-profile/profile-%d", acct, r), "role": fmt.Sprintf("role-%d", r)}, nil))
-		case 1:
-			changes = append(changes, change("aws_eks_access_entry", fmt.Sprintf("e_%d", r), "delete",
-				map[string]any{"cluster_name": "prod", "principal_arn": roleARN(r), "type": "EC2_LINUX"}, nil))
-		case 2:
-			changes = append(changes, change("aws_iam_role", fmt.Sprintf("role_%d", r), "delete",
-				map[string]any{"name": fmt.Sprintf("role-%d", r), "arn": roleARN(r)}, nil))
-		}
-	}
-	out, err := json.Marshal(map[string]any{
-		"format_version":    "1.2",
-		"terraform_version": "1.9.0",
-		"planned_values":    map[string]any{"root_module": map[string]any{"resources": planned}},
-		"resource_changes":  changes,
-	})
+// groupPlan is the JSON of spec's plan.
+func groupPlan(tb testing.TB, spec groupPlanSpec) []byte {
+	tb.Helper()
+	data, err := spec.JSON()
 	if err != nil {
-		panic(err)
+		tb.Fatal(err)
 	}
-	return out
+	return data
 }
 
-// groupTree writes the scanned tree of spec into dir: its node classes,
-// one file each (nodeclass-k.yaml, spec.role on line 8).
+// groupTree writes spec's node classes into dir.
 func groupTree(tb testing.TB, dir string, spec groupPlanSpec) {
 	tb.Helper()
-	for k := range spec.classes {
-		doc := fmt.Sprintf("apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: class%d\n  annotations:\n    faultline.dev/cluster: prod\nspec:\n  role: role-%d\n", k, k)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("nodeclass-%d.yaml", k)), []byte(doc), 0o644); err != nil {
-			tb.Fatal(err)
-		}
+	if err := spec.WriteTree(dir); err != nil {
+		tb.Fatal(err)
 	}
 }
 
@@ -121,10 +55,10 @@ func loadGroupPlan(tb testing.TB, dir string, data []byte) *engine.Loaded {
 // access entry and a role deleted) by rule, file and line: the indexes
 // that make plan deletions linear change no output.
 func TestGroupPlanFindings(t *testing.T) {
-	spec := groupPlanSpec{deletions: 9, roles: 4, created: 1, mixed: true, classes: 4}
+	spec := groupPlanSpec{Deletions: 9, Roles: 4, Created: 1, Mixed: true, Classes: 4}
 	dir := t.TempDir()
 	groupTree(t, dir, spec)
-	l := loadGroupPlan(t, dir, groupPlan(spec))
+	l := loadGroupPlan(t, dir, groupPlan(t, spec))
 	res := lint.Run(l.Input, rules.All, lint.Options{})
 	var got []string
 	for _, f := range res.Findings {
@@ -171,12 +105,12 @@ func TestPlanDeletionsLinear(t *testing.T) {
 		shape func(n int) groupPlanSpec
 	}{
 		// Every deletion leaves Karpenter on its role: a finding each.
-		{"shared roles", func(n int) groupPlanSpec { return groupPlanSpec{deletions: n, roles: 4, classes: 4} }},
+		{"shared roles", func(n int) groupPlanSpec { return groupPlanSpec{Deletions: n, Roles: 4, Classes: 4} }},
 		// A migration: every deleted group's role is kept by new groups,
 		// which share it with Karpenter.
-		{"replaced", func(n int) groupPlanSpec { return groupPlanSpec{deletions: n, roles: 1, created: n, classes: 1} }},
+		{"replaced", func(n int) groupPlanSpec { return groupPlanSpec{Deletions: n, Roles: 1, Created: n, Classes: 1} }},
 		// Roles of their own, some deleted with their profile or entry.
-		{"mixed", func(n int) groupPlanSpec { return groupPlanSpec{deletions: n, roles: n / 2, mixed: true, classes: 4} }},
+		{"mixed", func(n int) groupPlanSpec { return groupPlanSpec{Deletions: n, Roles: n / 2, Mixed: true, Classes: 4} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var perChange [2]float64
@@ -184,7 +118,7 @@ func TestPlanDeletionsLinear(t *testing.T) {
 				spec := tc.shape(n)
 				dir := t.TempDir()
 				groupTree(t, dir, spec)
-				data := groupPlan(spec)
+				data := groupPlan(t, spec)
 				var l *engine.Loaded
 				load := allocatedBytes(func() { l = loadGroupPlan(t, dir, data) })
 				check := allocatedBytes(func() { lint.Run(l.Input, rules.All, lint.Options{}) })
