@@ -71,7 +71,7 @@ func (m *Model) LaunchTemplateOf(ng *NodeGroup) *LaunchTemplate {
 // NodeGroupIdentities returns the identity of every node group, following
 // launch templates for instance profiles and security groups.
 func (m *Model) NodeGroupIdentities() []NodeIdentity {
-	var out []NodeIdentity
+	out := make([]NodeIdentity, 0, len(m.NodeGroups))
 	for _, ng := range m.NodeGroups {
 		n := NodeIdentity{Entity: ng, Role: ng.Role, InstanceProfile: ng.InstanceProfile, SecurityGroups: ng.SecurityGroups, Cluster: ng.Cluster}
 		if lt := m.LaunchTemplateOf(ng); lt != nil {

@@ -123,19 +123,40 @@ func groupRelated(gs []instanceGroup, what func(instanceGroup, lint.Ref) string)
 }
 
 // mergeRelated keeps one location per range, joining the messages of
-// repeats (one module line serving several module instances).
+// repeats (one module line serving several module instances; every node
+// group a plan alone declares, all anchored at the plan file), each
+// message once (a repeat without a message adds nothing). The messages of
+// a range are joined once, at the end: appending each to the joined text
+// and searching that text for each repeat cost the square of their number
+// (thousands of node groups in a plan).
 func mergeRelated(locs []lint.Location) []lint.Location {
 	var out []lint.Location
 	index := map[lint.Range]int{}
+	var parts [][]string
+	type message struct {
+		at   int
+		text string
+	}
+	seen := map[message]bool{}
 	for _, l := range locs {
-		if i, ok := index[l.Range]; ok {
-			if !strings.Contains(out[i].Message, l.Message) {
-				out[i].Message += "; " + l.Message
-			}
+		i, ok := index[l.Range]
+		if !ok {
+			i = len(out)
+			index[l.Range] = i
+			out = append(out, l)
+			parts = append(parts, nil)
+		}
+		key := message{i, l.Message}
+		if seen[key] || ok && l.Message == "" {
 			continue
 		}
-		index[l.Range] = len(out)
-		out = append(out, l)
+		seen[key] = true
+		parts[i] = append(parts[i], l.Message)
+	}
+	for i := range out {
+		if len(parts[i]) > 1 {
+			out[i].Message = strings.Join(parts[i], "; ")
+		}
 	}
 	return out
 }

@@ -104,7 +104,7 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 		var users []lint.NodeIdentity
 		var roles []lint.Identity
 		var profiles []*lint.InstanceProfile
-		for _, i := range s.roles.candidates(len(s.nodes), role, role.Name, c) {
+		for i := range s.roles.candidates(len(s.nodes), role, role.Name, c) {
 			v := s.nodes[i]
 			g, r, ip := v.NodeIdentity, v.role, v.roleIP
 			if !v.hasRole || !lint.SameCluster(g, deleted) {

@@ -163,7 +163,7 @@ func nodeGroupRoleUses(p *lint.Pass, s *survivors, c *lint.Change, ng *lint.Node
 	role := m.ResolveRole(ng.Role.Value, ng.Scope)
 	deleted := lint.NodeIdentity{Entity: ng, Role: ng.Role, Cluster: ng.Cluster}
 	var out []identityUse
-	for _, i := range s.roles.candidates(len(s.nodes), role, role.Name, nil) {
+	for i := range s.roles.candidates(len(s.nodes), role, role.Name, nil) {
 		v := s.nodes[i]
 		n, r := v.NodeIdentity, v.role
 		if n.Entity == lint.Entity(ng) || !lint.SameCluster(n, deleted) || sameAddr(n.Entity.Base().Addr, ng.Addr, c.Address) {

@@ -140,7 +140,7 @@ func survivor(m *lint.Model, c *lint.Change) lint.Entity {
 func roleUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Role) []identityUse {
 	del := lint.Identity{Kind: lint.KindRole, Entity: b, Name: b.Name, Scope: b.Scope}
 	var out []identityUse
-	for _, i := range s.roles.candidates(len(s.nodes), del, del.Name, c) {
+	for i := range s.roles.candidates(len(s.nodes), del, del.Name, c) {
 		v := s.nodes[i]
 		if !v.hasRole {
 			continue
@@ -173,7 +173,7 @@ func profileUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.InstancePro
 	del := lint.Identity{Kind: lint.KindInstanceProfile, Entity: b, Name: b.Name, Scope: b.Scope}
 	next := survivor(p.Model, c)
 	var out []identityUse
-	for _, i := range s.profiles.candidates(len(s.nodes), del, del.Name, c) {
+	for i := range s.profiles.candidates(len(s.nodes), del, del.Name, c) {
 		v := s.nodes[i]
 		if !v.hasProfile {
 			continue
@@ -209,7 +209,7 @@ func groupUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.SecurityGroup
 		nextID = lint.Identity{Kind: lint.KindSecurityGroup, Entity: next, Name: next.Name, ID: next.ID, Scope: next.Scope}
 	}
 	var out []identityUse
-	for _, i := range s.groups.candidates(len(s.nodes), del, del.ID, c) {
+	for i := range s.groups.candidates(len(s.nodes), del, del.ID, c) {
 		v := s.nodes[i]
 		n := v.NodeIdentity
 		for j, sg := range n.SecurityGroups {

@@ -186,7 +186,10 @@ func newTrustIndex(m *lint.Model) *trustIndex {
 // of a module call the address is inside; lint.Compare is Yes for a
 // literal ARN only with the same literal.
 func (x *trustIndex) candidates(id lint.Value, qualified, bare string) []int {
-	at := x.refs.at(qualified, bare)
+	var at []int
+	for _, l := range x.refs.at(qualified, bare) {
+		at = append(at, l...)
+	}
 	if a, ok := lint.ParseAddress(bare); ok {
 		for k := 1; k <= len(a.Modules); k++ {
 			call := lint.Address{Modules: slices.Clone(a.Modules[:k])}
@@ -197,7 +200,7 @@ func (x *trustIndex) candidates(id lint.Value, qualified, bare string) []int {
 	}
 	if !id.IsUnknown() {
 		if _, ok := id.Str(); !ok {
-			return seq(x.n)
+			return seqSlice(x.n)
 		}
 		at = append(at, x.literals.exact(id)...)
 	}
@@ -205,8 +208,13 @@ func (x *trustIndex) candidates(id lint.Value, qualified, bare string) []int {
 }
 
 // isOIDCProviderAddr reports whether a Terraform address is an OIDC
-// provider resource (in any module).
+// provider resource (in any module). An address without the type's name
+// is none; only the others are parsed (the HCL lexer would otherwise be
+// the largest cost of this rule on a plan of many deletions).
 func isOIDCProviderAddr(addr string) bool {
+	if !strings.Contains(addr, oidcProviderType) {
+		return false
+	}
 	a, ok := lint.ParseAddress(addr)
 	return ok && !a.Data && a.Type == oidcProviderType
 }

@@ -181,7 +181,7 @@ func (x *accessIndex) samePrincipalCandidates(b *lint.AccessEntry, rb lint.Ident
 	_, okP := b.Principal.Value.Str()
 	_, okN := rb.Name.Str()
 	if !okP || !okN {
-		return seq(len(m.AccessEntries))
+		return seqSlice(len(m.AccessEntries))
 	}
 	at := append([]int(nil), x.byPrincipal.exact(b.Principal.Value)...)
 	at = append(at, x.byRoleName.exact(rb.Name)...)

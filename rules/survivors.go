@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"iter"
 	"sort"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -16,7 +17,9 @@ import (
 // node whose name or ID has holes (a comparison that may come out Maybe
 // and is then reported as unresolved). Every other node compares No and
 // adds nothing: the rules walk the candidates in node order and decide on
-// each exactly as they would on the whole list.
+// each exactly as they would on the whole list. The candidates are
+// merged lazily from the index's lists, so a walk that stops early reads
+// only what it needs.
 
 // survivors are the node sides of a model that the change keeps.
 type survivors struct {
@@ -116,22 +119,24 @@ func (x *idIndex) add(i int, id lint.Identity, key lint.Value) {
 // addKey indexes item i under key only.
 func (x *idIndex) addKey(i int, key lint.Value) { x.key.add(i, key) }
 
-// candidates lists, in order, the items (of n) that may be del (whose
-// name or ID is key) or refer to the changed object of c: every item
-// when key is not a literal.
-func (x *idIndex) candidates(n int, del lint.Identity, key lint.Value, c *lint.Change) []int {
-	at, all := x.key.may(key)
+// candidates yields, in order and each once, the items (of n) that may be
+// del (whose name or ID is key) or refer to the changed object of c:
+// every item when key is not a literal. It merges the index's lists
+// lazily, so a rule that stops at the first item deciding the question
+// (a kept managed node group holding the role) pays for the items it
+// reads, not for every node sharing the name.
+func (x *idIndex) candidates(n int, del lint.Identity, key lint.Value, c *lint.Change) iter.Seq[int] {
+	lists, all := x.key.may(key)
 	if all {
 		return seq(n)
 	}
-	at = append([]int(nil), at...)
 	if del.Entity != nil {
-		at = append(at, x.entity[del.Entity]...)
+		lists = append(lists, x.entity[del.Entity])
 	}
 	if c != nil && c.Before != nil {
-		at = append(at, x.ref.at(c.Before.Base().Addr, c.Address)...)
+		lists = append(lists, x.ref.at(c.Before.Base().Addr, c.Address)...)
 	}
-	return sortedUnique(at)
+	return mergeSorted(lists)
 }
 
 // addrIndex finds items by an address they hold, the way sameAddr
@@ -156,17 +161,18 @@ func (x *addrIndex) add(i int, addr string) {
 	}
 }
 
-// at returns the items (unsorted, maybe repeated) holding an address
-// sameAddr finds the same as qualified or bare.
-func (x *addrIndex) at(qualified, bare string) []int {
-	var out []int
+// at returns the lists of items (each ascending; an item may be in
+// several) holding an address sameAddr finds the same as qualified or
+// bare.
+func (x *addrIndex) at(qualified, bare string) [][]int {
+	var out [][]int
 	if qualified != "" {
-		out = append(out, x.exact[qualified]...)
+		out = append(out, x.exact[qualified])
 	}
 	if bare != "" {
-		out = append(out, x.exact[bare]...)
+		out = append(out, x.exact[bare])
 		if qualified == "" {
-			out = append(out, x.tail[bare]...)
+			out = append(out, x.tail[bare])
 		}
 	}
 	return out
@@ -189,16 +195,17 @@ func (x *keyIndex) add(i int, v lint.Value) {
 	x.loose = append(x.loose, i)
 }
 
-// may returns the items whose key lint.Compare may find equal to v (not
-// No); all is true when v is not a literal (then any item may be).
-func (x *keyIndex) may(v lint.Value) (at []int, all bool) {
+// may returns the lists of items (each ascending) whose key lint.Compare
+// may find equal to v (not No); all is true when v is not a literal (then
+// any item may be).
+func (x *keyIndex) may(v lint.Value) (lists [][]int, all bool) {
 	s, ok := v.Str()
 	if !ok {
 		return nil, true
 	}
 	// A literal compares Yes only with the same literal, and No, or
 	// Maybe, with a key with holes or unknown.
-	return append(append([]int(nil), x.known[s]...), x.loose...), false
+	return [][]int{x.known[s], x.loose}, false
 }
 
 // exact returns the items whose key is the literal v: the only ones
@@ -211,12 +218,52 @@ func (x *keyIndex) exact(v lint.Value) []int {
 	return x.known[s]
 }
 
-func seq(n int) []int {
+// seq yields 0 … n-1.
+func seq(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := range n {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// seqSlice lists 0 … n-1.
+func seqSlice(n int) []int {
 	out := make([]int, n)
 	for i := range out {
 		out[i] = i
 	}
 	return out
+}
+
+// mergeSorted yields the items of ascending lists in order, each once.
+func mergeSorted(lists [][]int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		heads := make([]int, len(lists))
+		last := -1
+		for {
+			best := -1
+			for k, l := range lists {
+				if heads[k] < len(l) && (best < 0 || l[heads[k]] < lists[best][heads[best]]) {
+					best = k
+				}
+			}
+			if best < 0 {
+				return
+			}
+			i := lists[best][heads[best]]
+			heads[best]++
+			if i == last {
+				continue
+			}
+			last = i
+			if !yield(i) {
+				return
+			}
+		}
+	}
 }
 
 func sortedUnique(at []int) []int {

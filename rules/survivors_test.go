@@ -108,6 +108,30 @@ func (cv *coverage) check(t *testing.T, what, label string, cands []int, n int, 
 	if !slices.IsSorted(cands) {
 		t.Errorf("%s: candidates not in order: %v", what, cands)
 	}
+	if len(slices.Compact(slices.Clone(cands))) != len(cands) {
+		t.Errorf("%s: candidates repeated: %v", what, cands)
+	}
+}
+
+func TestMergeSorted(t *testing.T) {
+	lists := [][]int{{1, 4, 4, 9}, nil, {0, 4, 7}, {1, 2, 9, 12}}
+	if got, want := slices.Collect(mergeSorted(lists)), []int{0, 1, 2, 4, 7, 9, 12}; !slices.Equal(got, want) {
+		t.Errorf("merged %v, want %v", got, want)
+	}
+	// A walk that stops early reads no further.
+	var got []int
+	for i := range mergeSorted(lists) {
+		got = append(got, i)
+		if i == 2 {
+			break
+		}
+	}
+	if want := []int{0, 1, 2}; !slices.Equal(got, want) {
+		t.Errorf("stopped walk %v, want %v", got, want)
+	}
+	if got := slices.Collect(mergeSorted(nil)); len(got) != 0 {
+		t.Errorf("no lists: %v", got)
+	}
 }
 
 func label(c *lint.Change) string {
@@ -131,13 +155,13 @@ func TestRoleCandidatesCover(t *testing.T) {
 	for _, c := range changes {
 		b := c.Before.(*lint.Role)
 		del := lint.Identity{Kind: lint.KindRole, Entity: b, Name: b.Name, Scope: b.Scope}
-		uses.check(t, "roleUses", label(c), s.roles.candidates(len(s.nodes), del, del.Name, c), len(s.nodes), func(i int) bool {
+		uses.check(t, "roleUses", label(c), slices.Collect(s.roles.candidates(len(s.nodes), del, del.Name, c)), len(s.nodes), func(i int) bool {
 			return s.nodes[i].hasRole && matchDeleted(s.nodes[i].role, del, c) != lint.No
 		})
 		// FL301 and FL302 compare with the deleted node group's role,
 		// resolved in the model.
 		role := m.ResolveRole(b.Name, lint.Scope{})
-		groups.check(t, "node group role", label(c), s.roles.candidates(len(s.nodes), role, role.Name, c), len(s.nodes), func(i int) bool {
+		groups.check(t, "node group role", label(c), slices.Collect(s.roles.candidates(len(s.nodes), role, role.Name, c)), len(s.nodes), func(i int) bool {
 			r := s.nodes[i].role
 			return s.nodes[i].hasRole && (refersTo(r.Written, c) || lint.SameIdentity(r, role) != lint.No)
 		})
@@ -152,7 +176,7 @@ func TestProfileCandidatesCover(t *testing.T) {
 	for _, c := range changes {
 		b := c.Before.(*lint.InstanceProfile)
 		del := lint.Identity{Kind: lint.KindInstanceProfile, Entity: b, Name: b.Name, Scope: b.Scope}
-		cv.check(t, "profileUses", label(c), s.profiles.candidates(len(s.nodes), del, del.Name, c), len(s.nodes), func(i int) bool {
+		cv.check(t, "profileUses", label(c), slices.Collect(s.profiles.candidates(len(s.nodes), del, del.Name, c)), len(s.nodes), func(i int) bool {
 			return s.nodes[i].hasProfile && matchDeleted(s.nodes[i].profile, del, c) != lint.No
 		})
 	}
@@ -169,7 +193,7 @@ func TestGroupCandidatesCover(t *testing.T) {
 	for _, c := range changes {
 		b := c.Before.(*lint.SecurityGroup)
 		del := lint.Identity{Kind: lint.KindSecurityGroup, Entity: b, Name: b.Name, ID: b.ID, Scope: b.Scope}
-		cv.check(t, "groupUses", label(c), s.groups.candidates(len(s.nodes), del, del.ID, c), len(s.nodes), func(i int) bool {
+		cv.check(t, "groupUses", label(c), slices.Collect(s.groups.candidates(len(s.nodes), del, del.ID, c)), len(s.nodes), func(i int) bool {
 			v := s.nodes[i]
 			for j := range v.groups {
 				if v.known[j] && matchDeleted(v.groups[j], del, c) != lint.No {
@@ -286,5 +310,25 @@ func TestAccessCandidatesCover(t *testing.T) {
 		cv.check(t, "access entries", "principal "+v.String(), cands, len(m.AccessEntries), func(i int) bool {
 			return samePrincipal(x.entryRoles[i], m.AccessEntries[i], b, rb)
 		})
+	}
+}
+
+func TestMergeRelated(t *testing.T) {
+	a := lint.Range{File: "a.tf", Line: 1}
+	b := lint.Range{File: "plan.json"}
+	got := mergeRelated([]lint.Location{
+		{Range: b, Message: "managed node group x uses it"},
+		{Range: a, Message: "declared here"},
+		{Range: b, Message: "managed node group y uses it"},
+		{Range: b, Message: "managed node group x uses it"},
+		{Range: b},
+		{Range: a, Message: "declared here"},
+	})
+	want := []lint.Location{
+		{Range: b, Message: "managed node group x uses it; managed node group y uses it"},
+		{Range: a, Message: "declared here"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("merged %+v, want %+v", got, want)
 	}
 }

@@ -52,6 +52,10 @@ type CLI struct {
 	IsTerminal func(io.Writer) bool
 	// Renderer renders charts; nil means a bounded child process.
 	Renderer helm.Renderer
+	// PlanRead, when set, is called with the size in bytes of the plan
+	// --plan read, before it is decoded (main raises the collector's
+	// memory limit with it).
+	PlanRead func(size int64)
 }
 
 // New returns a CLI writing to the given streams.
@@ -203,24 +207,27 @@ func (c *CLI) readPlan(name string, abs func(string) string) (*plan.Plan, string
 		return nil, "", nil
 	}
 	file := "<stdin>"
-	var p *plan.Plan
+	var data []byte
 	var err error
 	if name == "-" {
 		if c.Stdin == nil {
 			return nil, "", errors.New("--plan -: no standard input")
 		}
-		p, err = plan.Parse(c.Stdin)
+		data, err = plan.Read(c.Stdin)
 	} else {
 		file = abs(name)
-		var data []byte
 		data, err = treefs.ReadExplicit(file, plan.MaxPlan)
 		if errors.Is(err, treefs.ErrIsDir) {
 			return nil, "", fmt.Errorf("--plan %s: is a directory, want the output of `terraform show -json PLANFILE`", name)
 		}
-		if err == nil {
-			p, err = plan.ParseBytes(data)
-		}
 	}
+	if err != nil {
+		return nil, "", fmt.Errorf("--plan %s: %w", name, err)
+	}
+	if c.PlanRead != nil {
+		c.PlanRead(int64(len(data)))
+	}
+	p, err := plan.ParseBytes(data)
 	if err != nil {
 		return nil, "", fmt.Errorf("--plan %s: %w", name, err)
 	}

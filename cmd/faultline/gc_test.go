@@ -22,3 +22,23 @@ func TestGCSettingsYieldToTheEnvironment(t *testing.T) {
 		}
 	}
 }
+
+func TestMemoryLimitGrowsWithThePlan(t *testing.T) {
+	for _, c := range []struct{ limit, size, want int64 }{
+		{defaultMemoryLimit, 0, defaultMemoryLimit},
+		{defaultMemoryLimit, 100 << 20, defaultMemoryLimit + planMemoryFactor*(100<<20)},
+		{-1, 100 << 20, -1}, // GOMEMLIMIT decides
+	} {
+		if got := memoryLimitFor(c.limit, c.size); got != c.want {
+			t.Errorf("memoryLimitFor(%d, %d) = %d, want %d", c.limit, c.size, got, c.want)
+		}
+	}
+	// The margin above a plan's live heap (up to 7 times its size) grows
+	// with the plan, so the collector runs a bounded number of times per
+	// byte allocated.
+	for _, size := range []int64{10 << 20, 100 << 20, 500 << 20} {
+		if margin := memoryLimitFor(defaultMemoryLimit, size) - 7*size; margin < 3*size {
+			t.Errorf("plan of %d MiB: %d MiB above its live heap", size>>20, margin>>20)
+		}
+	}
+}

@@ -5,6 +5,7 @@ package main
 import "os"
 
 func main() {
-	tuneGC(os.Getenv)
-	os.Exit(New(os.Stdout, os.Stderr).Run(os.Args[1:]))
+	c := New(os.Stdout, os.Stderr)
+	c.PlanRead = raiseMemoryLimit(tuneGC(os.Getenv))
+	os.Exit(c.Run(os.Args[1:]))
 }

@@ -85,3 +85,36 @@ func TestBadPlanExits2(t *testing.T) {
 		})
 	}
 }
+
+func TestPlanReadReportsTheSize(t *testing.T) {
+	planJSON, err := os.ReadFile(filepath.Join("..", "..", "examples", "atlantis", "plan.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := fixture(t, shared)
+	writeFileT(t, filepath.Join(dir, "plan.json"), string(planJSON), 0o644)
+	for _, tc := range []struct {
+		name  string
+		stdin io.Reader
+		arg   string
+	}{
+		{"file", nil, "plan.json"},
+		{"stdin", bytes.NewReader(planJSON), "-"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			c := New(&out, &errb)
+			c.Cwd, c.Stdin = dir, tc.stdin
+			c.Getenv = func(string) string { return "" }
+			c.IsTerminal = func(io.Writer) bool { return false }
+			var sizes []int64
+			c.PlanRead = func(n int64) { sizes = append(sizes, n) }
+			if code := c.Run([]string{"lint", "--plan", tc.arg, "."}); code == exitError {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			if len(sizes) != 1 || sizes[0] != int64(len(planJSON)) {
+				t.Errorf("PlanRead got %v, want [%d]", sizes, len(planJSON))
+			}
+		})
+	}
+}

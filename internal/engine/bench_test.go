@@ -11,7 +11,6 @@ package engine_test
 // this file generates the big tree.
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -30,7 +29,6 @@ import (
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/kube"
-	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
 	"github.com/faultline-dev/faultline/rules"
 )
@@ -504,57 +502,68 @@ func deletionTree(tb testing.TB, classes int) string {
 	return dir
 }
 
-// BenchmarkPlanDeletions is `lint --plan` on a plan with many deletions
-// (FAULTLINE_BENCH_DELETIONS, default 20,000; 2,000 with -short), 50 node
-// groups the plan keeps and 10 Karpenter node classes, each using deleted
-// identities. "rules" times the rules alone on the loaded model; "load"
-// parsing the plan and building the model.
+// BenchmarkPlanDeletions is `lint --plan` on plans with many deletions,
+// 10,000 and 50,000 (FAULTLINE_BENCH_DELETIONS=N for one size; 2,000
+// with -short), of three shapes: "mixed" deletes roles, instance
+// profiles, security groups, node groups and access entries in turn (50
+// node groups kept, 10 Karpenter node classes using deleted identities);
+// "groups" deletes managed node groups only, on 4 roles Karpenter shares
+// (a finding each); "replaced" deletes them and creates as many on one
+// role Karpenter shares (issue 23, item 7). "load" times parsing the
+// plan and building the model, "rules" the rules on the loaded model.
 func BenchmarkPlanDeletions(b *testing.B) {
-	def := 20000
+	sizes := []int{10000, 50000}
 	if testing.Short() {
-		def = 2000
+		sizes = []int{2000}
 	}
-	n := envInt(b, "FAULTLINE_BENCH_DELETIONS", def)
-	data := deletionPlan(n, 50)
-	dir := deletionTree(b, 10)
-	b.Logf("plan: %d deletions, %.1f MB of JSON", n, float64(len(data))/1e6)
-	load := func(b *testing.B) *engine.Loaded {
-		p, err := plan.Parse(bytes.NewReader(data))
-		if err != nil {
-			b.Fatal(err)
-		}
-		l, err := engine.Load(engine.Options{Paths: []string{dir}, Cwd: dir, Plan: p, PlanFile: "plan.json"})
-		if err != nil {
-			b.Fatal(err)
-		}
-		return l
+	if n := envInt(b, "FAULTLINE_BENCH_DELETIONS", 0); n > 0 {
+		sizes = []int{n}
 	}
-	b.Run(fmt.Sprintf("load/deletions=%d", n), func(b *testing.B) {
-		b.ReportAllocs()
-		runtime.GC()
-		peak := startPeak()
-		for b.Loop() {
-			if l := load(b); len(l.Input.Model.Changes) != n {
-				b.Fatalf("changes: %d, want %d", len(l.Input.Model.Changes), n)
+	for _, n := range sizes {
+		mixed := func(b *testing.B) ([]byte, string) { return deletionPlan(n, 50), deletionTree(b, 10) }
+		groups := func(spec groupPlanSpec) func(b *testing.B) ([]byte, string) {
+			return func(b *testing.B) ([]byte, string) {
+				dir := b.TempDir()
+				groupTree(b, dir, spec)
+				return groupPlan(b, spec), dir
 			}
 		}
-		b.ReportMetric(float64(peak.end())/mb, "peak-heap-MB")
-	})
-	b.Run(fmt.Sprintf("rules/deletions=%d", n), func(b *testing.B) {
-		l := load(b)
-		b.ReportAllocs()
-		runtime.GC()
-		peak := startPeak()
-		var res lint.Result
-		for b.Loop() {
-			res = lint.Run(l.Input, rules.All, lint.Options{})
-		}
-		b.ReportMetric(float64(peak.end())/mb, "peak-heap-MB")
-		counts := map[string]int{}
-		for _, f := range res.Findings {
-			counts[f.Rule]++
-		}
-		b.ReportMetric(float64(len(res.Findings)), "findings")
-		b.Logf("findings by rule: %v; notes: %d", counts, len(res.Summary.Notes))
+		benchPlan(b, fmt.Sprintf("mixed/deletions=%d", n), mixed)
+		benchPlan(b, fmt.Sprintf("groups/deletions=%d", n), groups(groupPlanSpec{Deletions: n, Roles: 4, Classes: 4}))
+		benchPlan(b, fmt.Sprintf("replaced/deletions=%d", n), groups(groupPlanSpec{Deletions: n, Roles: 1, Created: n, Classes: 1}))
+	}
+}
+
+// benchPlan runs the load and rules benchmarks of one plan and tree.
+func benchPlan(b *testing.B, name string, build func(b *testing.B) ([]byte, string)) {
+	b.Run(name, func(b *testing.B) {
+		data, dir := build(b)
+		b.Logf("plan: %.1f MB of JSON", float64(len(data))/1e6)
+		b.Run("load", func(b *testing.B) {
+			b.ReportAllocs()
+			runtime.GC()
+			peak := startPeak()
+			for b.Loop() {
+				loadGroupPlan(b, dir, data)
+			}
+			b.ReportMetric(float64(peak.end())/mb, "peak-heap-MB")
+		})
+		b.Run("rules", func(b *testing.B) {
+			l := loadGroupPlan(b, dir, data)
+			b.ReportAllocs()
+			runtime.GC()
+			peak := startPeak()
+			var res lint.Result
+			for b.Loop() {
+				res = lint.Run(l.Input, rules.All, lint.Options{})
+			}
+			b.ReportMetric(float64(peak.end())/mb, "peak-heap-MB")
+			counts := map[string]int{}
+			for _, f := range res.Findings {
+				counts[f.Rule]++
+			}
+			b.ReportMetric(float64(len(res.Findings)), "findings")
+			b.Logf("%d changes; findings by rule: %v; notes: %d", len(l.Input.Model.Changes), counts, len(res.Summary.Notes))
+		})
 	})
 }

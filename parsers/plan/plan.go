@@ -53,6 +53,16 @@ const MaxPlan = 512 << 20
 // Parse reads a plan from r (at most MaxPlan bytes). Errors say what is
 // wrong with the input and never quote it.
 func Parse(r io.Reader) (*Plan, error) {
+	data, err := Read(r)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBytes(data)
+}
+
+// Read reads the bytes of a plan from r, at most MaxPlan, for ParseBytes:
+// a caller learns the plan's size before it is decoded.
+func Read(r io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxPlan+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading: %w", err)
@@ -60,7 +70,7 @@ func Parse(r io.Reader) (*Plan, error) {
 	if len(data) > MaxPlan {
 		return nil, fmt.Errorf("larger than %d MiB", MaxPlan>>20)
 	}
-	return ParseBytes(data)
+	return data, nil
 }
 
 // present notes that a top-level key exists without copying its value.
@@ -113,7 +123,46 @@ func ParseBytes(data []byte) (*Plan, error) {
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("not a supported terraform show -json plan (%s)", describe(err))
 	}
+	compact(&p)
 	return &Plan{raw: &p}, nil
+}
+
+// compact drops the parts of a decoded plan that Changes, Resources and
+// Instances never read, so that a run does not hold them to its end: the
+// prior state, drift, outputs, variables and checks, the resource changes
+// Changes passes over (creations, reads, no-ops, updates of anything but
+// a ConfigMap, data sources, deposed objects) and the new objects of
+// replacements other than a ConfigMap's. A plan's decoded form takes
+// several times its size; a plan of 200,000 creations held each new
+// object twice (planned values and changes).
+func compact(p *tfjson.Plan) {
+	p.PriorState, p.ResourceDrift, p.OutputChanges, p.Variables = nil, nil, nil, nil
+	p.RelevantAttributes, p.Checks = nil, nil
+	kept := p.ResourceChanges[:0]
+	for _, rc := range p.ResourceChanges {
+		if !read(rc) {
+			continue
+		}
+		if !isConfigMap(rc.Type) {
+			rc.Change.After, rc.Change.AfterUnknown, rc.Change.AfterSensitive = nil, nil, nil
+		}
+		kept = append(kept, rc)
+	}
+	clear(p.ResourceChanges[len(kept):])
+	p.ResourceChanges = kept
+}
+
+// read reports whether Changes reads a resource change: a deletion,
+// replacement or forget of a managed object, or an update of a ConfigMap.
+func read(rc *tfjson.ResourceChange) bool {
+	if rc == nil || rc.Change == nil || rc.Mode == tfjson.DataResourceMode || rc.DeposedKey != "" {
+		return false
+	}
+	acts := rc.Change.Actions
+	if acts.Update() {
+		return isConfigMap(rc.Type)
+	}
+	return acts.Delete() || acts.DestroyBeforeCreate() || acts.CreateBeforeDestroy() || isForget(acts)
 }
 
 func jsonKind(b byte) string {
@@ -172,15 +221,13 @@ func (p *Plan) Changes(opts Options) []*lint.Change {
 	}
 	var out []*lint.Change
 	for _, rc := range p.raw.ResourceChanges {
-		if rc == nil || rc.Change == nil || rc.Mode == tfjson.DataResourceMode || rc.DeposedKey != "" {
-			continue // deposed objects are leftovers of an earlier replacement
+		if !read(rc) {
+			continue // creations, reads, no-ops, data sources, deposed objects (leftovers of an earlier replacement)
 		}
 		acts := rc.Change.Actions
 		c := &lint.Change{Address: rc.Address, Reason: reasonText(rc.ActionReason), Origin: "plan"}
-		if acts.Update() {
-			if isConfigMap(rc.Type) {
-				out = append(out, mappingChanges(rc, opts, file)...)
-			}
+		if acts.Update() { // a ConfigMap's
+			out = append(out, mappingChanges(rc, opts, file)...)
 			continue
 		}
 		switch {
