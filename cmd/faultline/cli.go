@@ -22,6 +22,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/report"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
@@ -120,7 +121,7 @@ could not run.`,
 		},
 	}
 	f := lintCmd.Flags()
-	f.StringVar(&lf.format, "format", "text", "output format: "+strings.Join(lint.ReportFormats(), "|"))
+	f.StringVar(&lf.format, "format", "text", "output format: "+strings.Join(report.Formats(), "|"))
 	f.StringArrayVar(&lf.outputs, "output", nil, "also write FORMAT=FILE from the same run (repeatable)")
 	f.StringArrayVar(&lf.vars, "var", nil, "Terraform variable NAME=VALUE for every root module (repeatable)")
 	f.StringArrayVar(&lf.varFiles, "var-file", nil, "Terraform variables file for every root module (repeatable)")
@@ -140,7 +141,7 @@ could not run.`,
 	f.BoolVar(&lf.fix, "fix", false, "apply the deterministic fixes of the findings (not suppressed ones) to the source, print the diff, and lint again (exit code from that run; --format text only)")
 	f.StringVar(&lf.kubeVer, "kube-version", "", "Kubernetes version charts render for (default: kube_version in .faultline.hcl, else "+helm.DefaultKubeVersion+")")
 
-	_ = lintCmd.RegisterFlagCompletionFunc("format", fixedCompletions(lint.ReportFormats()...))
+	_ = lintCmd.RegisterFlagCompletionFunc("format", fixedCompletions(report.Formats()...))
 	_ = lintCmd.RegisterFlagCompletionFunc("fail-on", fixedCompletions("error", "warning", "notice", "never"))
 	_ = lintCmd.RegisterFlagCompletionFunc("enable", completeRules)
 	_ = lintCmd.RegisterFlagCompletionFunc("disable", completeRules)
@@ -283,7 +284,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		if !ok || path == "" {
 			return exitError, fmt.Errorf("--output %q: want FORMAT=FILE", o)
 		}
-		if _, err := lint.NewReporter(format, false); err != nil {
+		if _, err := report.New(format, false); err != nil {
 			return exitError, fmt.Errorf("--output: %w", err)
 		}
 		outputs = append(outputs, output{format, abs(path)})
@@ -292,7 +293,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, errors.New("--fix prints its diff on standard output: use --format text, and --output FORMAT=FILE for other formats")
 	}
 	color := !lf.noColor && c.Getenv("NO_COLOR") == "" && c.IsTerminal(c.Stdout)
-	rep, err := lint.NewReporter(lf.format, color)
+	rep, err := report.New(lf.format, color)
 	if err != nil {
 		return exitError, err
 	}
@@ -347,7 +348,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	// touchedLines are the changed lines of the changed files, by the same
 	// names.
-	var touchedLines map[string]lint.LineChanges
+	var touchedLines map[string]report.LineChanges
 	if lf.changed {
 		set, err := changes.Changed(gitDir, lf.base)
 		if err != nil {
@@ -435,13 +436,13 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	if strings.EqualFold(lf.format, "markdown") || slices.ContainsFunc(outputs, func(o output) bool { return strings.EqualFold(o.format, "markdown") }) {
 		pictureFindings(res.Findings, loaded.Input.Model)
 	}
-	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
+	rpt := report.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
 	if lf.quiet {
-		report.Quiet = true
+		rpt.Quiet = true
 	}
 	var werr error
 	stages := engine.Measure(loaded.Stages, "report", "findings", func() int {
-		werr = rep.Write(c.Stdout, report)
+		werr = rep.Write(c.Stdout, rpt)
 		return len(res.Findings)
 	})
 	if werr != nil {
@@ -451,8 +452,8 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		writeStages(c.Stderr, stages)
 	}
 	for _, o := range outputs {
-		r, _ := lint.NewReporter(o.format, false)
-		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
+		r, _ := report.New(o.format, false)
+		full := report.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
 		if err := writeFile(o.path, func(w io.Writer) error { return r.Write(w, full) }); err != nil {
 			return exitError, fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
 		}
@@ -713,13 +714,13 @@ func moduleCallLine(mc terraform.ModuleCall) string {
 			line += " (the only modelled version the constraint allows)"
 		}
 	}
-	return lint.CleanText(line)
+	return report.CleanText(line)
 }
 
 // sourceReader reads files for snippets, relative to the working
 // directory, through the tree the run read: a snippet never shows bytes of
 // a file outside it.
-func sourceReader(cwd string, tree *treefs.Tree) lint.SourceReader {
+func sourceReader(cwd string, tree *treefs.Tree) report.SourceReader {
 	return func(file string) ([]byte, bool) {
 		if tree == nil {
 			return nil, false
@@ -813,12 +814,12 @@ func thousands(n uint64) string {
 
 // lineChanges returns the changed lines of set by the names RelTo(cwd)
 // gives, as the reports take them.
-func lineChanges(set *changes.Set, cwd string) map[string]lint.LineChanges {
-	out := map[string]lint.LineChanges{}
+func lineChanges(set *changes.Set, cwd string) map[string]report.LineChanges {
+	out := map[string]report.LineChanges{}
 	for f, l := range set.LinesRelTo(cwd) {
-		lc := lint.LineChanges{Whole: l.Whole}
+		lc := report.LineChanges{Whole: l.Whole}
 		for _, r := range l.Ranges {
-			lc.Spans = append(lc.Spans, lint.LineSpan{Start: r.Start, End: r.End})
+			lc.Spans = append(lc.Spans, report.LineSpan{Start: r.Start, End: r.End})
 		}
 		out[f] = lc
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
+	"github.com/faultline-dev/faultline/lint/report"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/rules"
 	"github.com/spf13/cobra"
@@ -168,7 +169,7 @@ func (c *CLI) buildGraph(eopts engine.Options, cfg *lint.Config, focus string) (
 // could not be read (lint reports them as FL000).
 func (c *CLI) unreadable(diags []lint.Diagnostic) {
 	for _, d := range diags {
-		fmt.Fprintf(c.Stderr, "faultline: %s: %s (not in the graph; `faultline lint` reports it as FL000)\n", lint.CleanText(d.Range.String()), lint.CleanText(d.Summary))
+		fmt.Fprintf(c.Stderr, "faultline: %s: %s (not in the graph; `faultline lint` reports it as FL000)\n", report.CleanText(d.Range.String()), report.CleanText(d.Summary))
 	}
 }
 

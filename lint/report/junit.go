@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"encoding/xml"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"unicode"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // junitReporter writes JUnit XML for CI systems that show test results:
@@ -76,7 +78,7 @@ func (junitReporter) Write(w io.Writer, r Report) error {
 			}
 			c.Skipped = &junitSkipped{Message: xmlText(msg)}
 			suite.Skipped++
-		case f.Severity >= Warning:
+		case f.Severity >= lint.Warning:
 			c.Failure = &junitFailure{Message: xmlText(cleanText(f.Message)), Type: f.Severity.String(), Body: body}
 			suite.Failures++
 			unsuppressed++
@@ -105,13 +107,13 @@ func (junitReporter) Write(w io.Writer, r Report) error {
 }
 
 // junitWhere renders r as file:line for a test case name.
-func junitWhere(r Range) string {
-	return rangeText(Range{File: r.File, Line: r.Line})
+func junitWhere(r lint.Range) string {
+	return rangeText(lint.Range{File: r.File, Line: r.Line})
 }
 
 // findingBody is a finding as plain text for XML bodies: where, what, then
 // the related locations, chain, hint and inferred evidence.
-func findingBody(f Finding, rules []*Rule) string {
+func findingBody(f lint.Finding, rules []*lint.Rule) string {
 	head := rangeText(f.Range) + ": " + f.Severity.String()
 	if title := strings.TrimSpace(f.Rule + " " + ruleName(f, rules)); title != "" {
 		head += " " + title
