@@ -113,8 +113,10 @@ func formatsReport() Report {
 }
 
 var newFormats = []struct{ format, ext string }{
+	{"compact", "compact.txt"},
 	{"sarif", "sarif"},
 	{"github", "github.txt"},
+	{"gitlab", "gitlab.json"},
 	{"markdown", "md"},
 	{"junit", "junit.xml"},
 	{"checkstyle", "checkstyle.xml"},
@@ -205,8 +207,21 @@ func TestFormatsHostile(t *testing.T) {
 			switch nf.format {
 			case "sarif":
 				validateSARIF(t, schema, got)
-			case "junit", "checkstyle":
+			case "junit":
 				checkWellFormedXML(t, got)
+				if err := checkJenkinsJUnit(got); err != nil {
+					t.Error(err)
+				}
+			case "checkstyle":
+				checkWellFormedXML(t, got)
+			case "gitlab":
+				if _, err := decodeGitLab(got); err != nil {
+					t.Error(err)
+				}
+			case "compact":
+				if n, want := bytes.Count(got, []byte("\n")), unsuppressed(res); n != want {
+					t.Errorf("compact: %d lines for %d unsuppressed findings", n, want)
+				}
 			}
 			if t.Failed() {
 				t.Fatalf("result %d, %s:\n%s", i, nf.format, got)
@@ -544,9 +559,9 @@ func TestMarkdownBudget(t *testing.T) {
 type junitCounts struct {
 	Tests    int `xml:"tests,attr"`
 	Failures int `xml:"failures,attr"`
-	Skipped  int `xml:"skipped,attr"`
 	Suite    struct {
-		Cases []struct {
+		Skipped int `xml:"skipped,attr"`
+		Cases   []struct {
 			Name    string    `xml:"name,attr"`
 			Failure *struct{} `xml:"failure"`
 		} `xml:"testcase"`
@@ -564,8 +579,8 @@ func decodeJUnit(t *testing.T, r Report) junitCounts {
 
 func TestJUnitCounts(t *testing.T) {
 	c := decodeJUnit(t, formatsReport())
-	if c.Tests != 4 || c.Failures != 2 || c.Skipped != 1 {
-		t.Errorf("tests %d failures %d skipped %d, want 4 2 1", c.Tests, c.Failures, c.Skipped)
+	if c.Tests != 4 || c.Failures != 2 || c.Suite.Skipped != 1 {
+		t.Errorf("tests %d failures %d skipped %d, want 4 2 1", c.Tests, c.Failures, c.Suite.Skipped)
 	}
 	c = decodeJUnit(t, Report{})
 	if c.Tests != 1 || c.Failures != 0 || len(c.Suite.Cases) != 1 || c.Suite.Cases[0].Failure != nil {

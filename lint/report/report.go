@@ -45,7 +45,7 @@ type Reporter interface {
 }
 
 // formats lists the formats New knows, in help order.
-var formats = []string{"text", "json", "sarif", "github", "markdown", "junit", "checkstyle"}
+var formats = []string{"text", "compact", "json", "sarif", "github", "gitlab", "markdown", "junit", "checkstyle"}
 
 // Formats returns the names of the formats New knows.
 func Formats() []string {
@@ -58,12 +58,16 @@ func New(format string, color bool) (Reporter, error) {
 	switch strings.ToLower(format) {
 	case "text":
 		return newTextReporter(color), nil
+	case "compact":
+		return compactReporter{}, nil
 	case "json":
 		return jsonReporter{}, nil
 	case "sarif":
 		return sarifReporter{}, nil
 	case "github":
 		return githubReporter{}, nil
+	case "gitlab":
+		return gitlabReporter{}, nil
 	case "markdown":
 		return markdownReporter{}, nil
 	case "junit":

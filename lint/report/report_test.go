@@ -273,7 +273,7 @@ func TestJSONReportEmpty(t *testing.T) {
 
 func TestNewReporterUnknownFormat(t *testing.T) {
 	_, err := New("yaml", false)
-	if err == nil || !strings.Contains(err.Error(), `unknown format "yaml" (want text, json, sarif, github, markdown, junit, checkstyle)`) {
+	if err == nil || !strings.Contains(err.Error(), `unknown format "yaml" (want text, compact, json, sarif, github, gitlab, markdown, junit, checkstyle)`) {
 		t.Errorf("err = %v", err)
 	}
 	for _, f := range Formats() {
