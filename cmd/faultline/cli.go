@@ -81,6 +81,7 @@ type lintFlags struct {
 	quiet    bool
 	verbose  bool
 	noColor  bool
+	color    string
 	kubeVer  string
 	baseline string
 	writeBL  string
@@ -96,9 +97,12 @@ func (c *CLI) Run(args []string) int {
 	root := &cobra.Command{
 		Use:           "faultline",
 		Short:         "Lint Terraform, Helm and Kubernetes together for cross-layer EKS failure chains",
+		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError{err, cmd.CommandPath()} })
 	root.SetOut(c.Stdout)
 	root.SetErr(c.Stderr)
 	root.SetArgs(args)
@@ -111,6 +115,15 @@ func (c *CLI) Run(args []string) int {
 Karpenter manifest under the given directories into one model and reports
 failure chains that cross them. File arguments (as pre-commit passes them)
 scan the repository root and report only chains that touch those files.
+
+Output: --format picks what standard output gets: text for people (the
+source line with the span underlined, the chain, the hint, a summary),
+compact (one file:line:col: line per finding, for editors and grep), json,
+sarif (code scanning), github (workflow annotations), gitlab (a Code
+Quality report), markdown (a pull-request comment), junit or checkstyle.
+--output FORMAT=FILE writes more formats from the same run. Color: the
+text format is colored on a terminal (--color auto), unless NO_COLOR is
+set; FORCE_COLOR forces it; --color always|never decides outright.
 
 Exit codes: 0 no finding at or above --fail-on, 1 there are, 2 the command
 could not run.`,
@@ -132,7 +145,8 @@ could not run.`,
 	f.StringArrayVar(&lf.disable, "disable", nil, "skip these rules, by ID or name (repeatable)")
 	f.BoolVar(&lf.quiet, "quiet", false, "print findings only, no summary")
 	f.BoolVar(&lf.verbose, "verbose", false, "list what was read and every coverage note")
-	f.BoolVar(&lf.noColor, "no-color", false, "disable color (also NO_COLOR, and when stdout is not a terminal)")
+	f.StringVar(&lf.color, "color", colorAuto, "color the text format: auto (a terminal; NO_COLOR turns it off, FORCE_COLOR on)|always|never")
+	f.BoolVar(&lf.noColor, "no-color", false, "no color: the same as --color never")
 	f.BoolVar(&lf.changed, "changed", false, "report only chains touching files changed since --base (committed, staged, unstaged or untracked)")
 	f.StringVar(&lf.base, "base", "", "git revision to compare with: objects deleted or replaced since (its merge base with HEAD) are judged; with --changed, the revision changed files are counted from (default: the default branch)")
 	f.StringVar(&lf.plan, "plan", "", "terraform show -json output (\"-\" = stdin): its deletions, replacements and forgets are checked")
@@ -143,22 +157,24 @@ could not run.`,
 
 	_ = lintCmd.RegisterFlagCompletionFunc("format", fixedCompletions(report.Formats()...))
 	_ = lintCmd.RegisterFlagCompletionFunc("fail-on", fixedCompletions("error", "warning", "notice", "never"))
+	_ = lintCmd.RegisterFlagCompletionFunc("color", fixedCompletions(colorAuto, colorAlways, colorNever))
 	_ = lintCmd.RegisterFlagCompletionFunc("enable", completeRules)
 	_ = lintCmd.RegisterFlagCompletionFunc("disable", completeRules)
 
+	var rulesFormat string
 	rulesCmd := &cobra.Command{
 		Use:   "rules",
 		Short: "List the rules",
-		Args:  cobra.NoArgs,
+		Long: `Rules lists the rule catalogue: ID, name, default severity and summary
+(--format text), or also the version that introduced each rule and its
+documentation URL (--format json).`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tNAME\tSEVERITY\tSUMMARY")
-			for _, r := range rules.All {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Severity, r.Summary)
-			}
-			return tw.Flush()
+			return writeRules(c.Stdout, rulesFormat)
 		},
 	}
+	rulesCmd.Flags().StringVar(&rulesFormat, "format", "text", "output format: "+strings.Join(ruleFormats, "|"))
+	_ = rulesCmd.RegisterFlagCompletionFunc("format", fixedCompletions(ruleFormats...))
 	explainCmd := &cobra.Command{
 		Use:               "explain RULE",
 		Short:             "Show a rule's documentation: the failure chain, an example and the fix",
@@ -186,9 +202,27 @@ could not run.`,
 
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(c.Stderr, "faultline:", err)
+		var fe flagError
+		if errors.As(err, &fe) {
+			fmt.Fprintf(c.Stderr, "Run '%s --help' for usage.\n", fe.command)
+		}
 		return exitError
 	}
 	return code
+}
+
+// writeRulesTable prints the catalogue as an aligned table: ID, name,
+// default severity and summary.
+func writeRulesTable(w io.Writer, catalogue []*lint.Rule) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tSEVERITY\tSUMMARY")
+	for _, r := range catalogue {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Severity, r.Summary)
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write rules: %w", err)
+	}
+	return nil
 }
 
 // Bounds of explicitly named inputs.
@@ -248,9 +282,10 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		}
 		return filepath.Join(cwd, p)
 	}
+	badFlag := func(err error) error { return flagError{err, "faultline lint"} }
 	failOn, err := parseFailOn(lf.failOn)
 	if err != nil {
-		return exitError, err
+		return exitError, badFlag(err)
 	}
 	if err := lint.CheckRuleNames(rules.All, append(append([]string(nil), lf.enable...), lf.disable...)); err != nil {
 		return exitError, err
@@ -259,7 +294,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	for _, v := range lf.vars {
 		name, value, ok := strings.Cut(v, "=")
 		if !ok || name == "" {
-			return exitError, fmt.Errorf("--var %q: want NAME=VALUE", v)
+			return exitError, badFlag(fmt.Errorf("--var %q: want NAME=VALUE", v))
 		}
 		vars[name] = value
 	}
@@ -274,28 +309,27 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		varFiles = append(varFiles, p)
 		varFileData[p] = data
 	}
-	type output struct {
-		format string
-		path   string
-	}
 	var outputs []output
-	for _, o := range lf.outputs {
-		format, path, ok := strings.Cut(o, "=")
-		if !ok || path == "" {
-			return exitError, fmt.Errorf("--output %q: want FORMAT=FILE", o)
+	for _, v := range lf.outputs {
+		o, ok, err := parseOutput(v, report.Formats())
+		if err == nil && !ok {
+			err = fmt.Errorf("--output %q: want FORMAT=FILE", v)
 		}
-		if _, err := report.New(format, false); err != nil {
-			return exitError, fmt.Errorf("--output: %w", err)
+		if err != nil {
+			return exitError, badFlag(err)
 		}
-		outputs = append(outputs, output{format, abs(path)})
+		outputs = append(outputs, output{o.format, abs(o.path)})
 	}
 	if lf.fix && !strings.EqualFold(lf.format, "text") {
 		return exitError, errors.New("--fix prints its diff on standard output: use --format text, and --output FORMAT=FILE for other formats")
 	}
-	color := !lf.noColor && c.Getenv("NO_COLOR") == "" && c.IsTerminal(c.Stdout)
+	color, err := c.useColor(lf.color, lf.noColor)
+	if err != nil {
+		return exitError, badFlag(err)
+	}
 	rep, err := report.New(lf.format, color)
 	if err != nil {
-		return exitError, err
+		return exitError, badFlag(fmt.Errorf("--format: %w", err))
 	}
 
 	if err := checkFlagLikePaths(paths, abs); err != nil {
