@@ -271,7 +271,7 @@ func TestJSONReportEmpty(t *testing.T) {
 	}
 }
 
-func TestNewReporterUnknownFormat(t *testing.T) {
+func TestNewUnknownFormat(t *testing.T) {
 	_, err := New("yaml", false)
 	if err == nil || !strings.Contains(err.Error(), `unknown format "yaml" (want text, compact, json, sarif, github, gitlab, markdown, junit, checkstyle)`) {
 		t.Errorf("err = %v", err)
