@@ -83,6 +83,19 @@ var (
 	namePattern = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 )
 
+// RulesDocURL is the rule reference generated from the catalogue
+// (rules/README.md); each rule has a section there.
+const RulesDocURL = "https://github.com/faultline-dev/faultline/blob/main/rules/README.md"
+
+// RuleDocURL returns the rule's section in the rule reference, empty when
+// the ID or name is not well-formed.
+func RuleDocURL(id, name string) string {
+	if !idPattern.MatchString(id) || !namePattern.MatchString(name) {
+		return ""
+	}
+	return RulesDocURL + "#" + strings.ToLower(id) + "-" + name
+}
+
 // Validate checks a rule catalogue mechanically: well-formed, unique IDs and
 // names, a summary, a doc, a severity and a Check for every rule.
 func Validate(rules []*Rule) error {

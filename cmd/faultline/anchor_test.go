@@ -190,7 +190,7 @@ func sarifResults(t *testing.T, out string) []sarifRes {
 // lint package's tests use.
 func validateSARIFFile(t *testing.T, out []byte) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "lint", "testdata", "sarif-2.1.0.json"))
+	f, err := os.Open(filepath.Join("..", "..", "lint", "report", "testdata", "sarif-2.1.0.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/report"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
@@ -84,6 +85,7 @@ type lintFlags struct {
 	quiet    bool
 	verbose  bool
 	noColor  bool
+	color    string
 	kubeVer  string
 	baseline string
 	writeBL  string
@@ -99,9 +101,12 @@ func (c *CLI) Run(args []string) int {
 	root := &cobra.Command{
 		Use:           "faultline",
 		Short:         "Lint Terraform, Helm and Kubernetes together for cross-layer EKS failure chains",
+		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError{err, cmd.CommandPath()} })
 	root.SetOut(c.Stdout)
 	root.SetErr(c.Stderr)
 	root.SetArgs(args)
@@ -115,6 +120,15 @@ Karpenter manifest under the given directories into one model and reports
 failure chains that cross them. File arguments (as pre-commit passes them)
 scan the repository root and report only chains that touch those files.
 
+Output: --format picks what standard output gets: text for people (the
+source line with the span underlined, the chain, the hint, a summary),
+compact (one file:line:col: line per finding, for editors and grep), json,
+sarif (code scanning), github (workflow annotations), gitlab (a Code
+Quality report), markdown (a pull-request comment), junit or checkstyle.
+--output FORMAT=FILE writes more formats from the same run. Color: the
+text format is colored on a terminal (--color auto), unless NO_COLOR is
+set; FORCE_COLOR forces it; --color always|never decides outright.
+
 Exit codes: 0 no finding at or above --fail-on, 1 there are, 2 the command
 could not run.`,
 		RunE: func(cmd *cobra.Command, paths []string) error {
@@ -124,7 +138,7 @@ could not run.`,
 		},
 	}
 	f := lintCmd.Flags()
-	f.StringVar(&lf.format, "format", "text", "output format: "+strings.Join(lint.ReportFormats(), "|"))
+	f.StringVar(&lf.format, "format", "text", "output format: "+strings.Join(report.Formats(), "|"))
 	f.StringArrayVar(&lf.outputs, "output", nil, "also write FORMAT=FILE from the same run (repeatable)")
 	f.StringArrayVar(&lf.vars, "var", nil, "Terraform variable NAME=VALUE for every root module (repeatable)")
 	f.StringArrayVar(&lf.varFiles, "var-file", nil, "Terraform variables file for every root module (repeatable)")
@@ -135,7 +149,8 @@ could not run.`,
 	f.StringArrayVar(&lf.disable, "disable", nil, "skip these rules, by ID or name (repeatable)")
 	f.BoolVar(&lf.quiet, "quiet", false, "print findings only, no summary")
 	f.BoolVar(&lf.verbose, "verbose", false, "list what was read and every coverage note")
-	f.BoolVar(&lf.noColor, "no-color", false, "disable color (also NO_COLOR, and when stdout is not a terminal)")
+	f.StringVar(&lf.color, "color", colorAuto, "color the text format: auto (a terminal; NO_COLOR turns it off, FORCE_COLOR on)|always|never")
+	f.BoolVar(&lf.noColor, "no-color", false, "no color: the same as --color never")
 	f.BoolVar(&lf.changed, "changed", false, "report only chains touching files changed since --base (committed, staged, unstaged or untracked)")
 	f.StringVar(&lf.base, "base", "", "git revision to compare with: objects deleted or replaced since (its merge base with HEAD) are judged; with --changed, the revision changed files are counted from (default: the default branch)")
 	f.StringVar(&lf.plan, "plan", "", "terraform show -json output (\"-\" = stdin): its deletions, replacements and forgets are checked")
@@ -144,24 +159,26 @@ could not run.`,
 	f.BoolVar(&lf.fix, "fix", false, "apply the deterministic fixes of the findings (not suppressed ones) to the source, print the diff, and lint again (exit code from that run; --format text only)")
 	f.StringVar(&lf.kubeVer, "kube-version", "", "Kubernetes version charts render for (default: kube_version in .faultline.hcl, else "+helm.DefaultKubeVersion+")")
 
-	_ = lintCmd.RegisterFlagCompletionFunc("format", fixedCompletions(lint.ReportFormats()...))
+	_ = lintCmd.RegisterFlagCompletionFunc("format", fixedCompletions(report.Formats()...))
 	_ = lintCmd.RegisterFlagCompletionFunc("fail-on", fixedCompletions("error", "warning", "notice", "never"))
+	_ = lintCmd.RegisterFlagCompletionFunc("color", fixedCompletions(colorAuto, colorAlways, colorNever))
 	_ = lintCmd.RegisterFlagCompletionFunc("enable", completeRules)
 	_ = lintCmd.RegisterFlagCompletionFunc("disable", completeRules)
 
+	var rulesFormat string
 	rulesCmd := &cobra.Command{
 		Use:   "rules",
 		Short: "List the rules",
-		Args:  cobra.NoArgs,
+		Long: `Rules lists the rule catalogue: ID, name, default severity and summary
+(--format text), or also the version that introduced each rule and its
+documentation URL (--format json).`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tNAME\tSEVERITY\tSUMMARY")
-			for _, r := range rules.All {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Severity, r.Summary)
-			}
-			return tw.Flush()
+			return writeRules(c.Stdout, rulesFormat)
 		},
 	}
+	rulesCmd.Flags().StringVar(&rulesFormat, "format", "text", "output format: "+strings.Join(ruleFormats, "|"))
+	_ = rulesCmd.RegisterFlagCompletionFunc("format", fixedCompletions(ruleFormats...))
 	explainCmd := &cobra.Command{
 		Use:               "explain RULE",
 		Short:             "Show a rule's documentation: the failure chain, an example and the fix",
@@ -189,9 +206,27 @@ could not run.`,
 
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(c.Stderr, "faultline:", err)
+		var fe flagError
+		if errors.As(err, &fe) {
+			fmt.Fprintf(c.Stderr, "Run '%s --help' for usage.\n", fe.command)
+		}
 		return exitError
 	}
 	return code
+}
+
+// writeRulesTable prints the catalogue as an aligned table: ID, name,
+// default severity and summary.
+func writeRulesTable(w io.Writer, catalogue []*lint.Rule) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tSEVERITY\tSUMMARY")
+	for _, r := range catalogue {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Severity, r.Summary)
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write rules: %w", err)
+	}
+	return nil
 }
 
 // Bounds of explicitly named inputs.
@@ -254,9 +289,10 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		}
 		return filepath.Join(cwd, p)
 	}
+	badFlag := func(err error) error { return flagError{err, "faultline lint"} }
 	failOn, err := parseFailOn(lf.failOn)
 	if err != nil {
-		return exitError, err
+		return exitError, badFlag(err)
 	}
 	if err := lint.CheckRuleNames(rules.All, append(append([]string(nil), lf.enable...), lf.disable...)); err != nil {
 		return exitError, err
@@ -265,7 +301,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	for _, v := range lf.vars {
 		name, value, ok := strings.Cut(v, "=")
 		if !ok || name == "" {
-			return exitError, fmt.Errorf("--var %q: want NAME=VALUE", v)
+			return exitError, badFlag(fmt.Errorf("--var %q: want NAME=VALUE", v))
 		}
 		vars[name] = value
 	}
@@ -280,28 +316,27 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		varFiles = append(varFiles, p)
 		varFileData[p] = data
 	}
-	type output struct {
-		format string
-		path   string
-	}
 	var outputs []output
-	for _, o := range lf.outputs {
-		format, path, ok := strings.Cut(o, "=")
-		if !ok || path == "" {
-			return exitError, fmt.Errorf("--output %q: want FORMAT=FILE", o)
+	for _, v := range lf.outputs {
+		o, ok, err := parseOutput(v, report.Formats())
+		if err == nil && !ok {
+			err = fmt.Errorf("--output %q: want FORMAT=FILE", v)
 		}
-		if _, err := lint.NewReporter(format, false); err != nil {
-			return exitError, fmt.Errorf("--output: %w", err)
+		if err != nil {
+			return exitError, badFlag(err)
 		}
-		outputs = append(outputs, output{format, abs(path)})
+		outputs = append(outputs, output{o.format, abs(o.path)})
 	}
 	if lf.fix && !strings.EqualFold(lf.format, "text") {
 		return exitError, errors.New("--fix prints its diff on standard output: use --format text, and --output FORMAT=FILE for other formats")
 	}
-	color := !lf.noColor && c.Getenv("NO_COLOR") == "" && c.IsTerminal(c.Stdout)
-	rep, err := lint.NewReporter(lf.format, color)
+	color, err := c.useColor(lf.color, lf.noColor)
 	if err != nil {
-		return exitError, err
+		return exitError, badFlag(err)
+	}
+	rep, err := report.New(lf.format, color)
+	if err != nil {
+		return exitError, badFlag(fmt.Errorf("--format: %w", err))
 	}
 
 	if err := checkFlagLikePaths(paths, abs); err != nil {
@@ -354,7 +389,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	// touchedLines are the changed lines of the changed files, by the same
 	// names.
-	var touchedLines map[string]lint.LineChanges
+	var touchedLines map[string]report.LineChanges
 	if lf.changed {
 		set, err := changes.Changed(gitDir, lf.base)
 		if err != nil {
@@ -447,13 +482,13 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	if strings.EqualFold(lf.format, "markdown") || slices.ContainsFunc(outputs, func(o output) bool { return strings.EqualFold(o.format, "markdown") }) {
 		pictureFindings(res.Findings, loaded.Input.Model)
 	}
-	report := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
+	rpt := report.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
 	if lf.quiet {
-		report.Quiet = true
+		rpt.Quiet = true
 	}
 	var werr error
 	stages := engine.Measure(loaded.Stages, "report", "findings", func() int {
-		werr = rep.Write(c.Stdout, report)
+		werr = rep.Write(c.Stdout, rpt)
 		return len(res.Findings)
 	})
 	if werr != nil {
@@ -463,8 +498,8 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		writeStages(c.Stderr, stages)
 	}
 	for _, o := range outputs {
-		r, _ := lint.NewReporter(o.format, false)
-		full := lint.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
+		r, _ := report.New(o.format, false)
+		full := report.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
 		if err := writeFile(o.path, func(w io.Writer) error { return r.Write(w, full) }); err != nil {
 			return exitError, fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
 		}
@@ -745,13 +780,13 @@ func moduleCallLine(mc terraform.ModuleCall) string {
 			line += " (the only modelled version the constraint allows)"
 		}
 	}
-	return lint.CleanText(line)
+	return report.CleanText(line)
 }
 
 // sourceReader reads files for snippets, relative to the working
 // directory, through the tree the run read: a snippet never shows bytes of
 // a file outside it.
-func sourceReader(cwd string, tree *treefs.Tree) lint.SourceReader {
+func sourceReader(cwd string, tree *treefs.Tree) report.SourceReader {
 	return func(file string) ([]byte, bool) {
 		if tree == nil {
 			return nil, false
@@ -845,12 +880,12 @@ func thousands(n uint64) string {
 
 // lineChanges returns the changed lines of set by the names RelTo(cwd)
 // gives, as the reports take them.
-func lineChanges(set *changes.Set, cwd string) map[string]lint.LineChanges {
-	out := map[string]lint.LineChanges{}
+func lineChanges(set *changes.Set, cwd string) map[string]report.LineChanges {
+	out := map[string]report.LineChanges{}
 	for f, l := range set.LinesRelTo(cwd) {
-		lc := lint.LineChanges{Whole: l.Whole}
+		lc := report.LineChanges{Whole: l.Whole}
 		for _, r := range l.Ranges {
-			lc.Spans = append(lc.Spans, lint.LineSpan{Start: r.Start, End: r.End})
+			lc.Spans = append(lc.Spans, report.LineSpan{Start: r.Start, End: r.End})
 		}
 		out[f] = lc
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
+	"github.com/faultline-dev/faultline/lint/report"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/rules"
 	"github.com/spf13/cobra"
@@ -18,7 +19,7 @@ type graphFlags struct {
 	root     string
 	format   string
 	focus    string
-	output   string
+	outputs  []string
 	vars     []string
 	varFiles []string
 	config   string
@@ -47,7 +48,11 @@ Mermaid flowchart (default), Graphviz DOT, or one self-contained HTML page.
 
 --focus RULE keeps the entities at that rule's findings and their
 neighbours; --focus ADDRESS keeps that entity and the entities within two
-relations of it.`,
+relations of it.
+
+--output FORMAT=FILE also writes FORMAT to FILE, as lint's --output does
+(repeatable). A plain --output FILE, which wrote --format to FILE instead
+of standard output, still does so but is deprecated.`,
 		RunE: func(cmd *cobra.Command, paths []string) error {
 			return c.graph(paths, gf)
 		},
@@ -55,7 +60,7 @@ relations of it.`,
 	f := cmd.Flags()
 	f.StringVar(&gf.format, "format", "mermaid", "output format: "+strings.Join(graph.Formats(), "|"))
 	f.StringVar(&gf.focus, "focus", "", "keep the neighbourhood of a rule's findings (FL101) or of an entity address")
-	f.StringVar(&gf.output, "output", "", "write to FILE instead of standard output")
+	f.StringArrayVar(&gf.outputs, "output", nil, "also write FORMAT=FILE from the same run (repeatable); a plain FILE (deprecated) takes --format instead of standard output")
 	f.StringArrayVar(&gf.vars, "var", nil, "Terraform variable NAME=VALUE for every root module (repeatable)")
 	f.StringArrayVar(&gf.varFiles, "var-file", nil, "Terraform variables file for every root module (repeatable)")
 	f.StringVar(&gf.config, "config", "", "configuration file (default: .faultline.hcl in PATH or above)")
@@ -70,7 +75,11 @@ relations of it.`,
 // graph runs the graph command.
 func (c *CLI) graph(paths []string, gf graphFlags) error {
 	if !validGraphFormat(gf.format) {
-		return usageError{fmt.Errorf("--format %q: want %s", gf.format, strings.Join(graph.Formats(), ", "))}
+		return flagError{fmt.Errorf("--format %q: want %s", gf.format, strings.Join(graph.Formats(), ", ")), "faultline graph"}
+	}
+	outputs, plain, err := c.graphOutputs(gf)
+	if err != nil {
+		return flagError{err, "faultline graph"}
 	}
 	cwd, err := c.cwd()
 	if err != nil {
@@ -98,13 +107,41 @@ func (c *CLI) graph(paths []string, gf graphFlags) error {
 	if gf.focus != "" {
 		title += " (focus " + gf.focus + ")"
 	}
-	if gf.output == "" {
-		return graph.Write(c.Stdout, g, gf.format, title)
+	if plain == "" {
+		if err := graph.Write(c.Stdout, g, gf.format, title); err != nil {
+			return err
+		}
+	} else if err := writeFile(abs(plain), func(w io.Writer) error { return graph.Write(w, g, gf.format, title) }); err != nil {
+		return fmt.Errorf("--output %s: %w", plain, err)
 	}
-	if err := writeFile(abs(gf.output), func(w io.Writer) error { return graph.Write(w, g, gf.format, title) }); err != nil {
-		return fmt.Errorf("--output %s: %w", gf.output, err)
+	for _, o := range outputs {
+		if err := writeFile(abs(o.path), func(w io.Writer) error { return graph.Write(w, g, o.format, title) }); err != nil {
+			return fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
+		}
 	}
 	return nil
+}
+
+// graphOutputs reads graph's --output values: FORMAT=FILE as lint takes
+// them, and at most one plain FILE (deprecated, with a note on stderr),
+// which gets --format instead of standard output.
+func (c *CLI) graphOutputs(gf graphFlags) (outputs []output, plain string, err error) {
+	for _, v := range gf.outputs {
+		o, ok, err := parseOutput(v, graph.Formats())
+		if err != nil {
+			return nil, "", err
+		}
+		if ok {
+			outputs = append(outputs, o)
+			continue
+		}
+		if plain != "" {
+			return nil, "", fmt.Errorf("--output %s and --output %s: write FORMAT=FILE to name more files", plain, v)
+		}
+		plain = v
+		fmt.Fprintf(c.Stderr, "faultline: --output FILE is deprecated: write --output %s=%s (FORMAT=FILE, as lint takes it)\n", strings.ToLower(gf.format), report.CleanText(v))
+	}
+	return outputs, plain, nil
 }
 
 func validGraphFormat(f string) bool {
@@ -168,7 +205,7 @@ func (c *CLI) buildGraph(eopts engine.Options, cfg *lint.Config, focus string) (
 // could not be read (lint reports them as FL000).
 func (c *CLI) unreadable(diags []lint.Diagnostic) {
 	for _, d := range diags {
-		fmt.Fprintf(c.Stderr, "faultline: %s: %s (not in the graph; `faultline lint` reports it as FL000)\n", lint.CleanText(d.Range.String()), lint.CleanText(d.Summary))
+		fmt.Fprintf(c.Stderr, "faultline: %s: %s (not in the graph; `faultline lint` reports it as FL000)\n", report.CleanText(d.Range.String()), report.CleanText(d.Summary))
 	}
 }
 

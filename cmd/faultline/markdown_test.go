@@ -9,8 +9,8 @@ import (
 
 // TestExamplesMarkdown runs `faultline lint --format markdown` on every
 // example and compares the report, Mermaid diagrams included, with
-// lint/testdata/markdown/<scenario>-<variant>.md (rewritten by -update);
-// lint's TestMermaidParses parses those diagrams with the real Mermaid
+// lint/report/testdata/markdown/<scenario>-<variant>.md (rewritten by -update);
+// lint/report's TestMermaidParses parses those diagrams with the real Mermaid
 // parser.
 func TestExamplesMarkdown(t *testing.T) {
 	root := repoRoot(t)
@@ -21,7 +21,7 @@ func TestExamplesMarkdown(t *testing.T) {
 			if stderr != "" {
 				t.Errorf("faultline lint --format markdown %s wrote to stderr:\n%s", dir, stderr)
 			}
-			golden := filepath.Join(root, "lint", "testdata", "markdown", name+".md")
+			golden := filepath.Join(root, "lint", "report", "testdata", "markdown", name+".md")
 			if *update {
 				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
 					t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/report"
 )
 
 // Layout of the HTML page: one band per kind (in kindOrder) from top to
@@ -96,7 +97,7 @@ func layout(g *Graph, title string) htmlData {
 		y += bandGap - 14 // the band's kind heading
 		for j, i := range band {
 			n := nodes[i]
-			d.Nodes[i] = htmlNode{Node: n, X: margin + slot[i]*colGap, Y: y + (j/perRow)*rowGap, Short: short(lint.CleanText(n.Label), maxBoxLabel)}
+			d.Nodes[i] = htmlNode{Node: n, X: margin + slot[i]*colGap, Y: y + (j/perRow)*rowGap, Short: short(report.CleanText(n.Label), maxBoxLabel)}
 		}
 		cols = max(cols, min(len(band), perRow))
 		y += ((len(band)+perRow-1)/perRow)*rowGap + 14
@@ -219,7 +220,7 @@ func WriteHTML(w io.Writer, g *Graph, title string) error {
 		return fmt.Errorf("encoding the graph: %w", err)
 	}
 	page := strings.NewReplacer(
-		"{{TITLE}}", html.EscapeString(lint.CleanText(title)),
+		"{{TITLE}}", html.EscapeString(report.CleanText(title)),
 		"{{DATA}}", string(data),
 		"{{W}}", fmt.Sprint(boxW), "{{H}}", fmt.Sprint(boxH),
 	).Replace(pageTemplate)

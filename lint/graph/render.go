@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/report"
 )
 
 // Formats are the output formats of the graph.
@@ -50,11 +50,11 @@ func labelLines(n Node) []string {
 }
 
 // mermaidNodeLine is n1["kind<br/>label<br/>file:line"] with every part
-// escaped as the markdown report's chains are (lint.MermaidLabel).
+// escaped as the markdown report's chains are (report.MermaidLabel).
 func mermaidNodeLine(n Node) string {
 	var parts []string
 	for _, l := range labelLines(n) {
-		if e := lint.MermaidLabel(l, maxLabel); e != "" {
+		if e := report.MermaidLabel(l, maxLabel); e != "" {
 			parts = append(parts, e)
 		}
 	}
@@ -87,7 +87,7 @@ func WriteMermaid(w io.Writer, g *Graph) error {
 		if !drawn[e.From] || !drawn[e.To] {
 			continue
 		}
-		line := fmt.Sprintf("  %s -->|\"%s\"| %s\n", g.Nodes[e.From].ID, lint.MermaidLabel(e.Label, maxLabel), g.Nodes[e.To].ID)
+		line := fmt.Sprintf("  %s -->|\"%s\"| %s\n", g.Nodes[e.From].ID, report.MermaidLabel(e.Label, maxLabel), g.Nodes[e.To].ID)
 		if edges >= mermaidMaxEdges || b.Len()+len(line) > mermaidMaxText {
 			break
 		}
@@ -95,7 +95,7 @@ func WriteMermaid(w io.Writer, g *Graph) error {
 		edges++
 	}
 	if lostN, lostE := len(g.Nodes)-len(drawn), len(g.Edges)-edges; lostN > 0 || lostE > 0 {
-		fmt.Fprintf(&b, "  more[\"%s\"]\n", lint.MermaidLabel(fmt.Sprintf(
+		fmt.Fprintf(&b, "  more[\"%s\"]\n", report.MermaidLabel(fmt.Sprintf(
 			"… %d more entities and %d more relations not drawn (GitHub's Mermaid limits): use --focus, or --format dot or html", lostN, lostE), 0))
 	}
 	_, err := io.WriteString(w, b.String())
@@ -103,10 +103,10 @@ func WriteMermaid(w io.Writer, g *Graph) error {
 }
 
 // dotString quotes s for DOT: backslashes and quotes escaped, on one
-// clean line (lint.CleanText), so no escape sequence of Graphviz's
+// clean line (report.CleanText), so no escape sequence of Graphviz's
 // (\n, \l, \N…) comes from the input.
 func dotString(s string) string {
-	s = strings.Join(strings.Fields(lint.CleanText(s)), " ")
+	s = strings.Join(strings.Fields(report.CleanText(s)), " ")
 	s = strings.ReplaceAll(s, `\`, `\\`)
 	s = strings.ReplaceAll(s, `"`, `\"`)
 	return `"` + s + `"`

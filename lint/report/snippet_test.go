@@ -1,14 +1,16 @@
-package lint
+package report
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 func TestSnippetWindowsLongLines(t *testing.T) {
 	long := strings.Repeat("a", 5000) + "TARGET" + strings.Repeat("b", 5000)
 	c := &sourceCache{read: func(string) ([]byte, bool) { return []byte("short = 1\n" + long + "\n"), true }, lines: map[string][]string{}}
-	s, ok := c.snippet(Range{File: "x.tf", Line: 2, Column: 5001, EndLine: 2, EndColumn: 5007})
+	s, ok := c.snippet(lint.Range{File: "x.tf", Line: 2, Column: 5001, EndLine: 2, EndColumn: 5007})
 	if !ok {
 		t.Fatal("no snippet")
 	}
@@ -22,12 +24,12 @@ func TestSnippetWindowsLongLines(t *testing.T) {
 		t.Errorf("carets under %q, want TARGET", string(got))
 	}
 	// A short line is shown whole.
-	s, _ = c.snippet(Range{File: "x.tf", Line: 1, Column: 1, EndLine: 1, EndColumn: 6})
+	s, _ = c.snippet(lint.Range{File: "x.tf", Line: 1, Column: 1, EndLine: 1, EndColumn: 6})
 	if s.code != "short = 1" || s.pad != 0 || s.carets != 5 {
 		t.Errorf("short line: %+v", s)
 	}
 	// A span running to the next line ends with the window.
-	s, _ = c.snippet(Range{File: "x.tf", Line: 2, Column: 1, EndLine: 3, EndColumn: 1})
+	s, _ = c.snippet(lint.Range{File: "x.tf", Line: 2, Column: 1, EndLine: 3, EndColumn: 1})
 	if strings.HasPrefix(s.code, "…") || s.carets != maxSnippetRunes {
 		t.Errorf("span to the next line: pad %d, carets %d", s.pad, s.carets)
 	}

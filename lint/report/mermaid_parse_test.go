@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"errors"
@@ -8,11 +8,13 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/internal/mermaidcheck"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // mermaidCheckDir holds the Node.js script that parses diagrams with the
 // real Mermaid parser, and its pinned packages.
-var mermaidCheckDir = filepath.Join("..", "scripts", "mermaid-check")
+var mermaidCheckDir = filepath.Join("..", "..", "scripts", "mermaid-check")
 
 // mermaidBlocks returns the Mermaid blocks of a Markdown text, without
 // their fences.
@@ -81,13 +83,13 @@ func TestMermaidParses(t *testing.T) {
 	if !strings.Contains(strings.Join(names, " "), filepath.Join("testdata", "markdown")) {
 		t.Fatal("no diagram in testdata/markdown: the examples' reports are missing")
 	}
-	hostile := Finding{
-		Rule: "FL201", Severity: Error, Message: hostileText, Range: Range{File: "in`fra/\"main\".tf", Line: 3},
-		Related: []Location{{Range: Range{File: "k8s/<sa>.yaml", Line: 7}, Message: hostileText, Revision: "HEAD~1 \"]"}},
+	hostile := lint.Finding{
+		Rule: "FL201", Severity: lint.Error, Message: hostileText, Range: lint.Range{File: "in`fra/\"main\".tf", Line: 3},
+		Related: []lint.Location{{Range: lint.Range{File: "k8s/<sa>.yaml", Line: 7}, Message: hostileText, Revision: "HEAD~1 \"]"}},
 		Chain:   []string{hostileText, "-->", "%%", "```"},
 	}
-	bare := Finding{Related: []Location{{}, {Message: " \n "}, {Range: Range{File: "gone.tf"}, Revision: "main"}}, Chain: []string{""}}
-	for name, f := range map[string]Finding{"hostile": hostile, "limits": limitsFinding(), "bare": bare} {
+	bare := lint.Finding{Related: []lint.Location{{}, {Message: " \n "}, {Range: lint.Range{File: "gone.tf"}, Revision: "main"}}, Chain: []string{""}}
+	for name, f := range map[string]lint.Finding{"hostile": hostile, "limits": limitsFinding(), "bare": bare} {
 		for _, d := range mermaidBlocks(markdownFinding(f, nil)) {
 			names, diagrams = append(names, name), append(diagrams, d)
 		}

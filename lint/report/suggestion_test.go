@@ -1,18 +1,20 @@
-package lint
+package report
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // TestMarkdownSuggestionFence: a suggestion block shows the whole edited
 // lines, and a line holding a run of backticks cannot close its fence.
 func TestMarkdownSuggestionFence(t *testing.T) {
-	fix := &Fix{Description: "use `kube-system` <b>", Edits: []Edit{{
-		Range:      Range{File: "a.tf", Line: 3, Column: 5},
+	fix := &lint.Fix{Description: "use `kube-system` <b>", Edits: []lint.Edit{{
+		Range:      lint.Range{File: "a.tf", Line: 3, Column: 5},
 		Text:       `"x"`,
 		Lines:      "  sub = \"```\" # a\n  aud = \"sts\"\n",
-		LinesRange: Range{File: "a.tf", Line: 3, Column: 1, EndLine: 4, EndColumn: 1},
+		LinesRange: lint.Range{File: "a.tf", Line: 3, Column: 1, EndLine: 4, EndColumn: 1},
 	}}}
 	got := markdownSuggestions(fix)
 	if !strings.Contains(got, "at `a.tf:3-4`") {
@@ -24,7 +26,7 @@ func TestMarkdownSuggestionFence(t *testing.T) {
 	if strings.Contains(got, "<b>") {
 		t.Errorf("description not escaped: %q", got)
 	}
-	if markdownSuggestions(&Fix{Description: "unresolved"}) != "" || markdownSuggestions(nil) != "" {
+	if markdownSuggestions(&lint.Fix{Description: "unresolved"}) != "" || markdownSuggestions(nil) != "" {
 		t.Error("a fix without edits renders a suggestion")
 	}
 }

@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"bytes"
@@ -6,17 +6,19 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
-func fixedFinding() Finding {
-	return Finding{
-		Rule: "FL201", Severity: Error, Message: "trust names another namespace",
-		Range: Range{File: "infra/karpenter.tf", Line: 6, Column: 3, EndLine: 19, EndColumn: 5},
-		Fix: &Fix{
+func fixedFinding() lint.Finding {
+	return lint.Finding{
+		Rule: "FL201", Severity: lint.Error, Message: "trust names another namespace",
+		Range: lint.Range{File: "infra/karpenter.tf", Line: 6, Column: 3, EndLine: 19, EndColumn: 5},
+		Fix: &lint.Fix{
 			Description: "subject [x](https://evil) replaced",
-			Edits: []Edit{
-				{Range: Range{File: "infra/karpenter.tf", Line: 14, Column: 47, EndLine: 14, EndColumn: 90}, Offset: 400, End: 443, Text: "\"a\\\"b $${c}\\n\""},
-				{Range: Range{File: "infra/ü.tf", Line: 3, Column: 1, EndLine: 3, EndColumn: 1}, Offset: 20, End: 20, Text: "  \"k:aud\" = \"sts.amazonaws.com\"\n"},
+			Edits: []lint.Edit{
+				{Range: lint.Range{File: "infra/karpenter.tf", Line: 14, Column: 47, EndLine: 14, EndColumn: 90}, Offset: 400, End: 443, Text: "\"a\\\"b $${c}\\n\""},
+				{Range: lint.Range{File: "infra/ü.tf", Line: 3, Column: 1, EndLine: 3, EndColumn: 1}, Offset: 20, End: 20, Text: "  \"k:aud\" = \"sts.amazonaws.com\"\n"},
 			},
 		},
 	}
@@ -29,10 +31,10 @@ func fixedFinding() Finding {
 func TestSARIFFixes(t *testing.T) {
 	s := sarifSchemaForTest(t)
 	unresolved := fixedFinding()
-	unresolved.Fix = &Fix{Description: "not located", Target: FixTarget{Kind: FixReplaceString}}
+	unresolved.Fix = &lint.Fix{Description: "not located", Target: lint.FixTarget{Kind: lint.FixReplaceString}}
 	suppressed := fixedFinding()
-	suppressed.Suppressed = &Suppression{Reason: "later"}
-	out := render(t, "sarif", false, Report{Result: Result{Findings: []Finding{fixedFinding(), unresolved, suppressed}}})
+	suppressed.Suppressed = &lint.Suppression{Reason: "later"}
+	out := render(t, "sarif", false, Report{Result: lint.Result{Findings: []lint.Finding{fixedFinding(), unresolved, suppressed}}})
 	validateSARIF(t, s, out)
 
 	var log struct {

@@ -1,9 +1,11 @@
-package lint
+package report
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // jsonVersion is the version of the JSON output contract.
@@ -15,22 +17,22 @@ type jsonReporter struct{}
 type jsonReport struct {
 	Version  int           `json:"version"`
 	Findings []jsonFinding `json:"findings"`
-	Summary  Summary       `json:"summary"`
+	Summary  lint.Summary  `json:"summary"`
 }
 
 type jsonFinding struct {
-	Rule        string         `json:"rule"`
-	Name        string         `json:"name"`
-	Severity    string         `json:"severity"`
-	Message     string         `json:"message"`
-	Location    jsonRange      `json:"location"`
-	Revision    string         `json:"revision,omitempty"`
-	Related     []jsonLocation `json:"related,omitempty"`
-	Chain       []string       `json:"chain,omitempty"`
-	Hint        string         `json:"hint,omitempty"`
-	Inferred    []string       `json:"inferred,omitempty"`
-	Fingerprint string         `json:"fingerprint"`
-	Suppressed  *Suppression   `json:"suppressed,omitempty"`
+	Rule        string            `json:"rule"`
+	Name        string            `json:"name"`
+	Severity    string            `json:"severity"`
+	Message     string            `json:"message"`
+	Location    jsonRange         `json:"location"`
+	Revision    string            `json:"revision,omitempty"`
+	Related     []jsonLocation    `json:"related,omitempty"`
+	Chain       []string          `json:"chain,omitempty"`
+	Hint        string            `json:"hint,omitempty"`
+	Inferred    []string          `json:"inferred,omitempty"`
+	Fingerprint string            `json:"fingerprint"`
+	Suppressed  *lint.Suppression `json:"suppressed,omitempty"`
 }
 
 type jsonLocation struct {
@@ -53,7 +55,7 @@ type jsonLocation struct {
 // is on a line, and in a file, the change touches (with --changed or
 // --base; see jsonLocation).
 type jsonRange struct {
-	Range
+	lint.Range
 	Changed     bool `json:"changed,omitempty"`
 	ChangedFile bool `json:"changedFile,omitempty"`
 }

@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
@@ -39,25 +41,25 @@ func testSources(file string) ([]byte, bool) {
 	return b, err == nil
 }
 
-func testRules() []*Rule {
-	return []*Rule{
-		{ID: "FL103", Name: "shared-security-group", Severity: Notice},
-		{ID: "FL105", Name: "selector-spread", Severity: Warning},
+func testRules() []*lint.Rule {
+	return []*lint.Rule{
+		{ID: "FL103", Name: "shared-security-group", Severity: lint.Notice},
+		{ID: "FL105", Name: "selector-spread", Severity: lint.Warning},
 	}
 }
 
 // testResult is a run with one finding of every shape the text reporter
 // prints: related locations, a chain, multi-line spans, missing sources,
 // out-of-range positions, tabs and wide runes, and a suppressed finding.
-func testResult() Result {
-	fs := []Finding{
+func testResult() lint.Result {
+	fs := []lint.Finding{
 		{
-			Rule: "FL101", Name: "shared-node-role", Severity: Error,
+			Rule: "FL101", Name: "shared-node-role", Severity: lint.Error,
 			Message: `IAM role "prod-nodes" is used by managed node group aws_eks_node_group.general and by Karpenter EC2NodeClass default`,
-			Range:   Range{File: "infra/eks.tf", Line: 12, Column: 3, EndLine: 12, EndColumn: 41},
-			Related: []Location{
-				{Range: Range{File: "k8s/nodeclass.yaml", Line: 8, Column: 9, EndLine: 8, EndColumn: 19}, Message: "EC2NodeClass default uses it"},
-				{Range: Range{File: "modules/gone.tf", Line: 3, Column: 1}, Message: "source not available"},
+			Range:   lint.Range{File: "infra/eks.tf", Line: 12, Column: 3, EndLine: 12, EndColumn: 41},
+			Related: []lint.Location{
+				{Range: lint.Range{File: "k8s/nodeclass.yaml", Line: 8, Column: 9, EndLine: 8, EndColumn: 19}, Message: "EC2NodeClass default uses it"},
+				{Range: lint.Range{File: "modules/gone.tf", Line: 3, Column: 1}, Message: "source not available"},
 			},
 			Chain: []string{
 				"EKS adds the role to aws-auth for node group general",
@@ -68,56 +70,56 @@ func testResult() Result {
 			Fingerprint: "0123456789abcdef",
 		},
 		{
-			Rule: "FL105", Severity: Warning,
+			Rule: "FL105", Severity: lint.Warning,
 			Message:     "security group aws_security_group.nodes carries the discovery tag",
-			Range:       Range{File: "infra/eks.tf", Line: 15, Column: 1, EndLine: 19, EndColumn: 2},
+			Range:       lint.Range{File: "infra/eks.tf", Line: 15, Column: 1, EndLine: 19, EndColumn: 2},
 			Inferred:    []string{"tags from module defaults", "cluster name from var.cluster"},
 			Fingerprint: "1111111111111111",
 		},
 		{
-			Rule: "FL103", Name: "shared-security-group", Severity: Notice,
+			Rule: "FL103", Name: "shared-security-group", Severity: lint.Notice,
 			Message:     "source file is gone",
-			Range:       Range{File: "modules/gone.tf", Line: 3, Column: 5, EndLine: 3, EndColumn: 9},
+			Range:       lint.Range{File: "modules/gone.tf", Line: 3, Column: 5, EndLine: 3, EndColumn: 9},
 			Fingerprint: "2222222222222222",
 		},
 		{
-			Rule: "FL000", Name: "invalid-input", Severity: Error,
+			Rule: "FL000", Name: "invalid-input", Severity: lint.Error,
 			Message:     "line out of range\nwith a newline",
-			Range:       Range{File: "infra/eks.tf", Line: 99, Column: 1},
+			Range:       lint.Range{File: "infra/eks.tf", Line: 99, Column: 1},
 			Fingerprint: "3333333333333333",
 		},
 		{
-			Rule: "FL101", Name: "shared-node-role", Severity: Error,
+			Rule: "FL101", Name: "shared-node-role", Severity: lint.Error,
 			Message:     "tabs and wide runes",
-			Range:       Range{File: "infra/tabs.tf", Line: 2, Column: 9, EndLine: 2, EndColumn: 18},
-			Related:     []Location{{Range: Range{File: "infra/tabs.tf", Line: 3, Column: 3, EndLine: 3, EndColumn: 5}, Message: "tab then equals"}},
+			Range:       lint.Range{File: "infra/tabs.tf", Line: 2, Column: 9, EndLine: 2, EndColumn: 18},
+			Related:     []lint.Location{{Range: lint.Range{File: "infra/tabs.tf", Line: 3, Column: 3, EndLine: 3, EndColumn: 5}, Message: "tab then equals"}},
 			Fingerprint: "4444444444444444",
 		},
 		{
-			Rule: "FL101", Name: "shared-node-role", Severity: Notice,
+			Rule: "FL101", Name: "shared-node-role", Severity: lint.Notice,
 			Message:     "column past the end, and a line without a column",
-			Range:       Range{File: "infra/tabs.tf", Line: 4, Column: 2},
-			Related:     []Location{{Range: Range{File: "infra/eks.tf", Line: 1}}},
+			Range:       lint.Range{File: "infra/tabs.tf", Line: 4, Column: 2},
+			Related:     []lint.Location{{Range: lint.Range{File: "infra/eks.tf", Line: 1}}},
 			Fingerprint: "5555555555555555",
 		},
 		{
-			Rule: "FL101", Name: "shared-node-role", Severity: Error,
+			Rule: "FL101", Name: "shared-node-role", Severity: lint.Error,
 			Message:     "suppressed finding",
-			Range:       Range{File: "k8s/nodeclass.yaml", Line: 8, Column: 9, EndLine: 8, EndColumn: 19},
+			Range:       lint.Range{File: "k8s/nodeclass.yaml", Line: 8, Column: 9, EndLine: 8, EndColumn: 19},
 			Fingerprint: "6666666666666666",
-			Suppressed:  &Suppression{Reason: "migrating to a Karpenter role", Until: "2027-01-31"},
+			Suppressed:  &lint.Suppression{Reason: "migrating to a Karpenter role", Until: "2027-01-31"},
 		},
 	}
-	notes := []Note{
-		{Kind: Unresolved, What: "FL101: role of aws_eks_node_group.blue", Range: Range{File: "infra/eks.tf", Line: 12, Column: 3}},
-		{Kind: Inferred, What: "karpenter chart values from defaults"},
-		{Kind: Skipped, What: "remote chart oci://example.com/charts/app", Range: Range{File: "k8s/app.yaml", Line: 4, Column: 1}},
+	notes := []lint.Note{
+		{Kind: lint.Unresolved, What: "FL101: role of aws_eks_node_group.blue", Range: lint.Range{File: "infra/eks.tf", Line: 12, Column: 3}},
+		{Kind: lint.Inferred, What: "karpenter chart values from defaults"},
+		{Kind: lint.Skipped, What: "remote chart oci://example.com/charts/app", Range: lint.Range{File: "k8s/app.yaml", Line: 4, Column: 1}},
 	}
-	return Result{
+	return lint.Result{
 		Findings: fs,
-		Summary: Summary{
+		Summary: lint.Summary{
 			Errors: 3, Warnings: 1, Notices: 2, Files: 7,
-			Coverage: Coverage{Unresolved: 1, Inferred: 1, Skipped: 1},
+			Coverage: lint.Coverage{Unresolved: 1, Inferred: 1, Skipped: 1},
 			Notes:    notes,
 		},
 	}
@@ -125,7 +127,7 @@ func testResult() Result {
 
 func render(t *testing.T, format string, color bool, r Report) []byte {
 	t.Helper()
-	rep, err := NewReporter(format, color)
+	rep, err := New(format, color)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,10 +146,10 @@ func TestTextReport(t *testing.T) {
 		{"report/text.golden", Report{Result: testResult(), Rules: testRules(), Sources: testSources}},
 		{"report/text_verbose.golden", Report{Result: testResult(), Rules: testRules(), Sources: testSources, Verbose: true}},
 		{"report/text_nosource.golden", Report{Result: testResult(), Rules: testRules()}},
-		{"report/text_clean.golden", Report{Result: Result{Summary: Summary{Files: 7}}}},
-		{"report/text_suppressed.golden", Report{Result: Result{
+		{"report/text_clean.golden", Report{Result: lint.Result{Summary: lint.Summary{Files: 7}}}},
+		{"report/text_suppressed.golden", Report{Result: lint.Result{
 			Findings: testResult().Findings[6:],
-			Summary:  Summary{Files: 1, Coverage: Coverage{Unresolved: 2}},
+			Summary:  lint.Summary{Files: 1, Coverage: lint.Coverage{Unresolved: 2}},
 		}}},
 	}
 	for _, tt := range tests {
@@ -184,7 +186,7 @@ func TestTextReportColor(t *testing.T) {
 // TestTextReportHostileRanges checks that no position, however wrong,
 // makes the text reporter panic or fail.
 func TestTextReportHostileRanges(t *testing.T) {
-	ranges := []Range{
+	ranges := []lint.Range{
 		{},
 		{File: "infra/eks.tf"},
 		{File: "infra/eks.tf", Line: -1, Column: -1},
@@ -200,8 +202,8 @@ func TestTextReportHostileRanges(t *testing.T) {
 		{File: "missing.tf", Line: 1, Column: 1},
 	}
 	for _, r := range ranges {
-		f := Finding{Rule: "FL101", Severity: Error, Message: "m", Range: r, Related: []Location{{Range: r}}}
-		got := render(t, "text", false, Report{Result: Result{Findings: []Finding{f}}, Sources: testSources})
+		f := lint.Finding{Rule: "FL101", Severity: lint.Error, Message: "m", Range: r, Related: []lint.Location{{Range: r}}}
+		got := render(t, "text", false, Report{Result: lint.Result{Findings: []lint.Finding{f}}, Sources: testSources})
 		if len(got) == 0 {
 			t.Errorf("%+v: no output", r)
 		}
@@ -211,21 +213,21 @@ func TestTextReportHostileRanges(t *testing.T) {
 func TestSnippetColumns(t *testing.T) {
 	src := &sourceCache{read: testSources, lines: map[string][]string{}}
 	tests := []struct {
-		r           Range
+		r           lint.Range
 		code        string
 		pad, carets int
 	}{
-		{Range{File: "infra/eks.tf", Line: 12, Column: 3, EndLine: 12, EndColumn: 41}, "  node_role_arn = aws_iam_role.nodes.arn", 2, 38},
+		{lint.Range{File: "infra/eks.tf", Line: 12, Column: 3, EndLine: 12, EndColumn: 41}, "  node_role_arn = aws_iam_role.nodes.arn", 2, 38},
 		// A multi-line span is underlined to the end of its first line.
-		{Range{File: "infra/eks.tf", Line: 15, Column: 1, EndLine: 19, EndColumn: 2}, `resource "aws_security_group" "nodes" {`, 0, 39},
+		{lint.Range{File: "infra/eks.tf", Line: 15, Column: 1, EndLine: 19, EndColumn: 2}, `resource "aws_security_group" "nodes" {`, 0, 39},
 		// Columns count runes; the tab expands to a tab stop and 节点 are
 		// two cells each.
-		{Range{File: "infra/tabs.tf", Line: 2, Column: 9, EndLine: 2, EndColumn: 18}, "    name = \"rôle-节点\"  # tab", 11, 11},
-		{Range{File: "infra/tabs.tf", Line: 3, Column: 3, EndLine: 3, EndColumn: 5}, "    x   = \"\uFFFD[31mred\"", 5, 4},
+		{lint.Range{File: "infra/tabs.tf", Line: 2, Column: 9, EndLine: 2, EndColumn: 18}, "    name = \"rôle-节点\"  # tab", 11, 11},
+		{lint.Range{File: "infra/tabs.tf", Line: 3, Column: 3, EndLine: 3, EndColumn: 5}, "    x   = \"\uFFFD[31mred\"", 5, 4},
 		// The carriage return of a CRLF line is not part of the line; a
 		// column just past the end gets one caret there.
-		{Range{File: "infra/tabs.tf", Line: 4, Column: 2}, "}", 1, 1},
-		{Range{File: "infra/tabs.tf", Line: 4}, "}", 0, 0},
+		{lint.Range{File: "infra/tabs.tf", Line: 4, Column: 2}, "}", 1, 1},
+		{lint.Range{File: "infra/tabs.tf", Line: 4}, "}", 0, 0},
 	}
 	for _, tt := range tests {
 		s, ok := src.snippet(tt.r)
@@ -237,7 +239,7 @@ func TestSnippetColumns(t *testing.T) {
 			t.Errorf("%v: got %q pad %d carets %d, want %q pad %d carets %d", tt.r, s.code, s.pad, s.carets, tt.code, tt.pad, tt.carets)
 		}
 	}
-	for _, r := range []Range{
+	for _, r := range []lint.Range{
 		{File: "infra/tabs.tf", Line: 4, Column: 3},
 		{File: "infra/tabs.tf", Line: 6, Column: 1},
 		{File: "nowhere.tf", Line: 1, Column: 1},
@@ -262,20 +264,20 @@ func TestJSONReport(t *testing.T) {
 }
 
 func TestJSONReportEmpty(t *testing.T) {
-	got := render(t, "json", false, Report{Result: Result{Summary: Summary{Files: 3}}})
+	got := render(t, "json", false, Report{Result: lint.Result{Summary: lint.Summary{Files: 3}}})
 	checkGolden(t, "report/empty.json.golden", got)
 	if !bytes.Contains(got, []byte(`"findings": []`)) {
 		t.Errorf("findings is not an empty array:\n%s", got)
 	}
 }
 
-func TestNewReporterUnknownFormat(t *testing.T) {
-	_, err := NewReporter("yaml", false)
-	if err == nil || !strings.Contains(err.Error(), `unknown format "yaml" (want text, json, sarif, github, markdown, junit, checkstyle)`) {
+func TestNewUnknownFormat(t *testing.T) {
+	_, err := New("yaml", false)
+	if err == nil || !strings.Contains(err.Error(), `unknown format "yaml" (want text, compact, json, sarif, github, gitlab, markdown, junit, checkstyle)`) {
 		t.Errorf("err = %v", err)
 	}
-	for _, f := range ReportFormats() {
-		if _, err := NewReporter(f, false); err != nil {
+	for _, f := range Formats() {
+		if _, err := New(f, false); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
@@ -287,8 +289,8 @@ func TestNewReporterUnknownFormat(t *testing.T) {
 func TestTextReportBaseRevision(t *testing.T) {
 	f := testResult().Findings[0]
 	rng := f.Range
-	f.Related = []Location{{Range: rng, Message: "deleted since the base revision", Revision: "origin/main"}}
-	got := string(render(t, "text", false, Report{Result: Result{Findings: []Finding{f}, Summary: Summary{Files: 1}}, Sources: testSources}))
+	f.Related = []lint.Location{{Range: rng, Message: "deleted since the base revision", Revision: "origin/main"}}
+	got := string(render(t, "text", false, Report{Result: lint.Result{Findings: []lint.Finding{f}, Summary: lint.Summary{Files: 1}}, Sources: testSources}))
 	want := "  related: " + locationText(rng) + " (at origin/main): deleted since the base revision\n"
 	if !strings.Contains(got, want) {
 		t.Fatalf("output lacks %q:\n%s", want, got)
@@ -298,7 +300,7 @@ func TestTextReportBaseRevision(t *testing.T) {
 		t.Errorf("the base location got a snippet:\n%s", got)
 	}
 	f.Revision, f.Related = "origin/main", nil
-	got = string(render(t, "text", false, Report{Result: Result{Findings: []Finding{f}, Summary: Summary{Files: 1}}, Sources: testSources}))
+	got = string(render(t, "text", false, Report{Result: lint.Result{Findings: []lint.Finding{f}, Summary: lint.Summary{Files: 1}}, Sources: testSources}))
 	if !strings.Contains(got, "  --> "+locationText(rng)+" (at origin/main)\n") || strings.Contains(got, snippetLine) {
 		t.Errorf("primary location at a revision:\n%s", got)
 	}

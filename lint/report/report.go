@@ -1,16 +1,18 @@
-package lint
+package report
 
 import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // Report is everything a reporter prints.
 type Report struct {
-	Result Result
+	Result lint.Result
 	// Rules is the catalogue the findings came from (fills in rule names).
-	Rules []*Rule
+	Rules []*lint.Rule
 	// Sources reads files for snippets; nil means no snippets.
 	Sources SourceReader
 	// Verbose lists the coverage notes behind the summary's counts.
@@ -42,26 +44,30 @@ type Reporter interface {
 	Write(w io.Writer, r Report) error
 }
 
-// reportFormats lists the formats NewReporter knows, in help order.
-var reportFormats = []string{"text", "json", "sarif", "github", "markdown", "junit", "checkstyle"}
+// formats lists the formats New knows, in help order.
+var formats = []string{"text", "compact", "json", "sarif", "github", "gitlab", "markdown", "junit", "checkstyle"}
 
-// ReportFormats returns the names of the formats NewReporter knows.
-func ReportFormats() []string {
-	return append([]string(nil), reportFormats...)
+// Formats returns the names of the formats New knows.
+func Formats() []string {
+	return append([]string(nil), formats...)
 }
 
-// NewReporter returns the reporter for a format (see ReportFormats). Color
+// New returns the reporter for a format (see Formats). Color
 // applies to the text format only.
-func NewReporter(format string, color bool) (Reporter, error) {
+func New(format string, color bool) (Reporter, error) {
 	switch strings.ToLower(format) {
 	case "text":
 		return newTextReporter(color), nil
+	case "compact":
+		return compactReporter{}, nil
 	case "json":
 		return jsonReporter{}, nil
 	case "sarif":
 		return sarifReporter{}, nil
 	case "github":
 		return githubReporter{}, nil
+	case "gitlab":
+		return gitlabReporter{}, nil
 	case "markdown":
 		return markdownReporter{}, nil
 	case "junit":
@@ -69,12 +75,12 @@ func NewReporter(format string, color bool) (Reporter, error) {
 	case "checkstyle":
 		return checkstyleReporter{}, nil
 	}
-	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(reportFormats, ", "))
+	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(formats, ", "))
 }
 
 // ruleName returns the finding's rule name, from the catalogue when the
 // finding has none.
-func ruleName(f Finding, rules []*Rule) string {
+func ruleName(f lint.Finding, rules []*lint.Rule) string {
 	if f.Name != "" {
 		return f.Name
 	}

@@ -1,4 +1,6 @@
-package lint
+package report
+
+import "github.com/faultline-dev/faultline/lint"
 
 // sarifFix is a SARIF fix: the exact replacements that repair a result.
 type sarifFix struct {
@@ -34,7 +36,7 @@ type sarifContent struct {
 // sarifFixes is the result's fix, when the finding's fix is resolved and
 // the finding is not suppressed: one artifact change per file, in the
 // order the edits name them.
-func sarifFixes(f Finding) []sarifFix {
+func sarifFixes(f lint.Finding) []sarifFix {
 	if f.Suppressed != nil || !f.Fix.Resolved() {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // hostileText is every way a name could try to leave a Mermaid label, the
@@ -69,10 +71,10 @@ func oneLine(s string) string {
 }
 
 func TestMermaidChainHostile(t *testing.T) {
-	f := Finding{
-		Rule: "FL201", Severity: Error, Message: hostileText,
-		Range:   Range{File: "in`fra/\"main\".tf", Line: 3},
-		Related: []Location{{Range: Range{File: "k8s/<sa>.yaml", Line: 7}, Message: hostileText, Revision: "HEAD~1 \"]"}},
+	f := lint.Finding{
+		Rule: "FL201", Severity: lint.Error, Message: hostileText,
+		Range:   lint.Range{File: "in`fra/\"main\".tf", Line: 3},
+		Related: []lint.Location{{Range: lint.Range{File: "k8s/<sa>.yaml", Line: 7}, Message: hostileText, Revision: "HEAD~1 \"]"}},
 		Chain:   []string{hostileText, "short step"},
 	}
 	block := mermaidChain(f)
@@ -108,7 +110,7 @@ func TestMermaidChainHostile(t *testing.T) {
 }
 
 func TestMermaidChainNothingToDraw(t *testing.T) {
-	f := Finding{Rule: "FL000", Severity: Error, Message: "cannot parse", Range: Range{File: "a.tf", Line: 1}}
+	f := lint.Finding{Rule: "FL000", Severity: lint.Error, Message: "cannot parse", Range: lint.Range{File: "a.tf", Line: 1}}
 	if got := mermaidChain(f); got != "" {
 		t.Errorf("a finding without related locations or chain drew:\n%s", got)
 	}
@@ -119,11 +121,11 @@ func TestMermaidChainNothingToDraw(t *testing.T) {
 
 // limitsFinding has more related locations and steps than a diagram draws,
 // each as long and as escaped as text gets.
-func limitsFinding() Finding {
+func limitsFinding() lint.Finding {
 	worst := strings.Repeat("\"", 2*mermaidMaxLabel)
-	f := Finding{Rule: "FL101", Severity: Warning, Message: worst, Range: Range{File: strings.Repeat("\"/", 200) + "a.tf", Line: 1}}
+	f := lint.Finding{Rule: "FL101", Severity: lint.Warning, Message: worst, Range: lint.Range{File: strings.Repeat("\"/", 200) + "a.tf", Line: 1}}
 	for i := range 3 * mermaidMaxRelated {
-		f.Related = append(f.Related, Location{Range: Range{File: fmt.Sprintf("b/%d.yaml", i), Line: i + 1}, Message: worst})
+		f.Related = append(f.Related, lint.Location{Range: lint.Range{File: fmt.Sprintf("b/%d.yaml", i), Line: i + 1}, Message: worst})
 	}
 	for range 3 * mermaidMaxSteps {
 		f.Chain = append(f.Chain, worst)
@@ -174,9 +176,9 @@ func TestCommonDir(t *testing.T) {
 		{[]string{"c.tf", "d.tf"}, ""},
 		{[]string{"a/b/c.tf", ""}, ""},
 	} {
-		f := Finding{Range: Range{File: c.files[0], Line: 1}}
+		f := lint.Finding{Range: lint.Range{File: c.files[0], Line: 1}}
 		for _, file := range c.files[1:] {
-			f.Related = append(f.Related, Location{Range: Range{File: file, Line: 1}})
+			f.Related = append(f.Related, lint.Location{Range: lint.Range{File: file, Line: 1}})
 		}
 		if got := commonDir(f); got != c.want {
 			t.Errorf("commonDir(%q) = %q, want %q", c.files, got, c.want)
@@ -207,8 +209,8 @@ func BenchmarkMarkdownReport(b *testing.B) {
 }
 
 func TestMermaidChainBlankParts(t *testing.T) {
-	f := Finding{
-		Related: []Location{{}, {Message: " \n "}, {Range: Range{File: "gone.tf"}, Revision: "main"}},
+	f := lint.Finding{
+		Related: []lint.Location{{}, {Message: " \n "}, {Range: lint.Range{File: "gone.tf"}, Revision: "main"}},
 		Chain:   []string{""},
 	}
 	labels := mermaidLabels(t, mermaidChain(f))

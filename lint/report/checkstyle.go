@@ -1,10 +1,12 @@
-package lint
+package report
 
 import (
 	"encoding/xml"
 	"fmt"
 	"io"
 	"sort"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // checkstyleReporter writes Checkstyle XML, which many CI plugins and
@@ -62,11 +64,11 @@ func (checkstyleReporter) Write(w io.Writer, r Report) error {
 }
 
 // checkstyleSeverity maps a severity to Checkstyle's names.
-func checkstyleSeverity(s Severity) string {
+func checkstyleSeverity(s lint.Severity) string {
 	switch s {
-	case Error:
+	case lint.Error:
 		return "error"
-	case Warning:
+	case lint.Warning:
 		return "warning"
 	}
 	return "info"

@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // githubAnnotationLimit is how many annotations of one level GitHub shows
@@ -25,7 +27,7 @@ type githubReporter struct{}
 func (githubReporter) Write(w io.Writer, r Report) error {
 	ew := &errWriter{w: w}
 	changed := r.changedSet()
-	var shown []Finding
+	var shown []lint.Finding
 	for _, f := range r.Result.Findings {
 		if f.Suppressed == nil {
 			f, _ = anchoredAtChange(f, changed)
@@ -66,18 +68,18 @@ func githubOverflow(ew *errWriter, hidden int) {
 }
 
 // githubCommand returns the workflow command for a severity.
-func githubCommand(s Severity) string {
+func githubCommand(s lint.Severity) string {
 	switch s {
-	case Error:
+	case lint.Error:
 		return "error"
-	case Warning:
+	case lint.Warning:
 		return "warning"
 	}
 	return "notice"
 }
 
 // githubAnnotation renders one finding as a workflow command line.
-func githubAnnotation(f Finding, rules []*Rule) string {
+func githubAnnotation(f lint.Finding, rules []*lint.Rule) string {
 	var props []string
 	add := func(k, v string) { props = append(props, k+"="+githubProperty(v)) }
 	if rg := f.Range; rg.File != "" {

@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 
 	"github.com/fatih/color"
 	"golang.org/x/text/width"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // tabWidth is the tab stop used to expand tabs in snippets.
@@ -41,13 +43,13 @@ func newTextReporter(on bool) *textReporter {
 }
 
 // severityColor returns the color for s, nil when it has none.
-func (t *textReporter) severityColor(s Severity) *color.Color {
+func (t *textReporter) severityColor(s lint.Severity) *color.Color {
 	switch s {
-	case Error:
+	case lint.Error:
 		return t.errorColor
-	case Warning:
+	case lint.Warning:
 		return t.warningColor
-	case Notice:
+	case lint.Notice:
 		return t.noticeColor
 	}
 	return nil
@@ -85,7 +87,7 @@ func (t *textReporter) Write(w io.Writer, r Report) error {
 
 // writeFinding prints one finding; changed (nil without --changed and
 // --base) marks the locations on changed lines (see changeSet.marked).
-func (t *textReporter) writeFinding(ew *errWriter, f Finding, rules []*Rule, src *sourceCache, changed *changeSet) {
+func (t *textReporter) writeFinding(ew *errWriter, f lint.Finding, rules []*lint.Rule, src *sourceCache, changed *changeSet) {
 	sevColor := t.severityColor(f.Severity)
 	header := paint(sevColor, f.Severity.String())
 	if f.Rule != "" {
@@ -228,7 +230,7 @@ func plural(n int, one, many string) string {
 
 // locationText renders r as file:line:col for a terminal: rangeText with
 // control characters made harmless.
-func locationText(r Range) string { return cleanText(rangeText(r)) }
+func locationText(r lint.Range) string { return cleanText(rangeText(r)) }
 
 // CleanText makes untrusted text safe for one terminal line (see
 // cleanText), for listings printed outside a report.
@@ -294,7 +296,7 @@ func (c *sourceCache) file(name string) ([]string, bool) {
 // snippet prepares the first line of r, with its span (to the end of the
 // line when r spans several lines). It reports false when the source or the
 // position is unavailable.
-func (c *sourceCache) snippet(r Range) (snippet, bool) {
+func (c *sourceCache) snippet(r lint.Range) (snippet, bool) {
 	if r.Line <= 0 {
 		return snippet{}, false
 	}

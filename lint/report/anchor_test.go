@@ -1,22 +1,24 @@
-package lint
+package report
 
 import (
 	"encoding/json"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // anchorFinding is FL101 as the rule reports it: on the EC2NodeClass, with
 // the node group's role reference and the role's declaration related.
-func anchorFinding() Finding {
-	return Finding{
-		Rule: "FL101", Name: "shared-node-role", Severity: Error,
+func anchorFinding() lint.Finding {
+	return lint.Finding{
+		Rule: "FL101", Name: "shared-node-role", Severity: lint.Error,
 		Message: `IAM role "KarpenterNodeRole-prod" is used by Karpenter EC2NodeClass default and also by managed node group aws_eks_node_group.system`,
-		Range:   Range{File: "k8s/nodeclass.yaml", Line: 6, Column: 9, EndLine: 6, EndColumn: 31},
-		Related: []Location{
-			{Range: Range{File: "infra/main.tf", Line: 17, Column: 3, EndLine: 17, EndColumn: 53}, Message: "managed node group aws_eks_node_group.system uses it as node_role_arn"},
-			{Range: Range{File: "infra/main.tf", Line: 7, Column: 3, EndLine: 7, EndColumn: 34}, Message: "role aws_iam_role.karpenter_nodes is declared here"},
+		Range:   lint.Range{File: "k8s/nodeclass.yaml", Line: 6, Column: 9, EndLine: 6, EndColumn: 31},
+		Related: []lint.Location{
+			{Range: lint.Range{File: "infra/main.tf", Line: 17, Column: 3, EndLine: 17, EndColumn: 53}, Message: "managed node group aws_eks_node_group.system uses it as node_role_arn"},
+			{Range: lint.Range{File: "infra/main.tf", Line: 7, Column: 3, EndLine: 7, EndColumn: 34}, Message: "role aws_iam_role.karpenter_nodes is declared here"},
 		},
 		Chain:       []string{"Karpenter launches nodes as the role", "EKS grants the same role node access"},
 		Hint:        "give Karpenter its own node role",
@@ -28,7 +30,7 @@ func anchorFinding() Finding {
 // anchorReport is a run where only infra/main.tf changed.
 func anchorReport() Report {
 	return Report{
-		Result:  Result{Findings: []Finding{anchorFinding()}, Summary: Summary{Errors: 1, Files: 2}},
+		Result:  lint.Result{Findings: []lint.Finding{anchorFinding()}, Summary: lint.Summary{Errors: 1, Files: 2}},
 		Rules:   formatsRules(),
 		Changed: []string{"infra/main.tf"},
 	}
@@ -68,10 +70,10 @@ func TestChangedAnchor(t *testing.T) {
 	primaryAtBase := anchorFinding()
 	primaryAtBase.Revision = "origin/main"
 	noPrimary := anchorFinding()
-	noPrimary.Range = Range{}
+	noPrimary.Range = lint.Range{}
 	for _, c := range []struct {
 		name    string
-		f       Finding
+		f       lint.Finding
 		changed *changeSet
 		want    int
 	}{
@@ -102,7 +104,7 @@ func TestChangedAnchorByLine(t *testing.T) {
 	// EC2NodeClass's role line is 6.
 	for _, c := range []struct {
 		name    string
-		f       Finding
+		f       lint.Finding
 		changed *changeSet
 		want    int
 	}{
@@ -246,7 +248,7 @@ func TestSARIFAnchorsAtChangedEnd(t *testing.T) {
 	}
 	var related []string
 	for _, l := range res.RelatedLocations {
-		related = append(related, rangeText(Range{File: l.PhysicalLocation.ArtifactLocation.URI, Line: l.PhysicalLocation.Region.StartLine, Column: l.PhysicalLocation.Region.StartColumn}))
+		related = append(related, rangeText(lint.Range{File: l.PhysicalLocation.ArtifactLocation.URI, Line: l.PhysicalLocation.Region.StartLine, Column: l.PhysicalLocation.Region.StartColumn}))
 	}
 	if strings.Join(related, " ") != "k8s/nodeclass.yaml:6:9 infra/main.tf:7:3" {
 		t.Errorf("related locations %v, want the nodeclass then the declaration", related)
@@ -265,7 +267,7 @@ func TestAnchorHostile(t *testing.T) {
 	f := anchorFinding()
 	f.Range.File = "k8s/[x](https://evil.example)\n::error::injected.yaml"
 	f.Revision = "main\x1b[31m%0A"
-	r := Report{Result: Result{Findings: []Finding{f}}, Rules: formatsRules(), Changed: []string{"infra/main.tf"}}
+	r := Report{Result: lint.Result{Findings: []lint.Finding{f}}, Rules: formatsRules(), Changed: []string{"infra/main.tf"}}
 	validateSARIF(t, sarifSchemaForTest(t), render(t, "sarif", false, r))
 	if sarif := string(render(t, "sarif", false, r)); strings.Contains(sarif, "[x](https") {
 		t.Errorf("a link survived in SARIF:\n%s", sarif)
@@ -285,7 +287,7 @@ func TestAnchorHostile(t *testing.T) {
 
 func TestTextMarksChangedEnds(t *testing.T) {
 	r := anchorReport()
-	r.Result.Findings[0].Related = append(r.Result.Findings[0].Related, Location{Range: Range{File: "infra/main.tf", Line: 30, Column: 1}, Message: "the old node group", Revision: "origin/main"})
+	r.Result.Findings[0].Related = append(r.Result.Findings[0].Related, lint.Location{Range: lint.Range{File: "infra/main.tf", Line: 30, Column: 1}, Message: "the old node group", Revision: "origin/main"})
 	got := string(render(t, "text", false, r))
 	for _, want := range []string{
 		"  --> k8s/nodeclass.yaml:6:9\n",
@@ -388,7 +390,7 @@ func TestJSONMarksChangedEnds(t *testing.T) {
 // BenchmarkAnchoredReports renders a thousand cross-layer findings in the
 // formats that anchor, with and without a changed set.
 func BenchmarkAnchoredReports(b *testing.B) {
-	fs := make([]Finding, 1000)
+	fs := make([]lint.Finding, 1000)
 	for i := range fs {
 		fs[i] = anchorFinding()
 		fs[i].Range.Line, fs[i].Range.EndLine = i+1, i+1
@@ -404,8 +406,8 @@ func BenchmarkAnchoredReports(b *testing.B) {
 			{"lines", []string{"infra/main.tf", "k8s/nodeclass.yaml"}, map[string]LineChanges{"infra/main.tf": spans(17, 17), "k8s/nodeclass.yaml": spans(1, 1, 3, 4, 900, 910)}},
 		} {
 			b.Run(format+"/"+c.name, func(b *testing.B) {
-				rep, _ := NewReporter(format, false)
-				r := Report{Result: Result{Findings: fs}, Rules: formatsRules(), Changed: c.changed, ChangedLines: c.lines}
+				rep, _ := New(format, false)
+				r := Report{Result: lint.Result{Findings: fs}, Rules: formatsRules(), Changed: c.changed, ChangedLines: c.lines}
 				b.ReportAllocs()
 				for b.Loop() {
 					if err := rep.Write(io.Discard, r); err != nil {

@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"bytes"
@@ -13,28 +13,30 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // formatsRules is a small catalogue with docs, as the SARIF rules need.
-func formatsRules() []*Rule {
-	return []*Rule{
+func formatsRules() []*lint.Rule {
+	return []*lint.Rule{
 		{
-			ID: "FL101", Name: "shared-node-role", Severity: Error,
+			ID: "FL101", Name: "shared-node-role", Severity: lint.Error,
 			Summary: "one IAM role used by node groups and by Karpenter nodes",
 			Doc:     "Karpenter-launched nodes and EKS node groups run as the same\nIAM role.\n\n## The chain\n\n1. EKS adds the role to aws-auth.\n",
 		},
 		{
-			ID: "FL102", Name: "shared-instance-profile", Severity: Error,
+			ID: "FL102", Name: "shared-instance-profile", Severity: lint.Error,
 			Summary: "one instance profile used by node groups and Karpenter",
 			Doc:     "Karpenter launches nodes with an instance profile that node groups also use.",
 		},
 		{
-			ID: "FL103", Name: "shared-security-group", Severity: Notice,
+			ID: "FL103", Name: "shared-security-group", Severity: lint.Notice,
 			Summary: "a security group attached to node groups and selected by Karpenter",
 			Doc:     "A security group is attached to node groups and selected by Karpenter.",
 		},
 		{
-			ID: "FL105", Name: "selector-spread", Severity: Warning,
+			ID: "FL105", Name: "selector-spread", Severity: lint.Warning,
 			Summary: "a Karpenter selector matches more than intended",
 			Doc:     "A Karpenter security-group or subnet selector matches more than intended.",
 		},
@@ -44,16 +46,16 @@ func formatsRules() []*Rule {
 // formatsResult is a run across two files: an error with related
 // locations and a long chain, an inferred warning, a notice and a
 // suppressed error.
-func formatsResult() Result {
-	return Result{
-		Findings: []Finding{
+func formatsResult() lint.Result {
+	return lint.Result{
+		Findings: []lint.Finding{
 			{
-				Rule: "FL101", Name: "shared-node-role", Severity: Error,
+				Rule: "FL101", Name: "shared-node-role", Severity: lint.Error,
 				Message: `IAM role "prod-nodes" is used by managed node group aws_eks_node_group.general and by Karpenter EC2NodeClass default`,
-				Range:   Range{File: "infra/eks.tf", Line: 12, Column: 3, EndLine: 12, EndColumn: 41},
-				Related: []Location{
-					{Range: Range{File: "k8s/nodeclass.yaml", Line: 8, Column: 9, EndLine: 8, EndColumn: 19}, Message: "EC2NodeClass default uses it"},
-					{Range: Range{File: "infra/eks.tf", Line: 3, Column: 1, EndLine: 5, EndColumn: 2}, Message: `role "prod-nodes" is declared here`},
+				Range:   lint.Range{File: "infra/eks.tf", Line: 12, Column: 3, EndLine: 12, EndColumn: 41},
+				Related: []lint.Location{
+					{Range: lint.Range{File: "k8s/nodeclass.yaml", Line: 8, Column: 9, EndLine: 8, EndColumn: 19}, Message: "EC2NodeClass default uses it"},
+					{Range: lint.Range{File: "infra/eks.tf", Line: 3, Column: 1, EndLine: 5, EndColumn: 2}, Message: `role "prod-nodes" is declared here`},
 				},
 				Chain: []string{
 					"EKS adds the role to aws-auth for node group general",
@@ -66,10 +68,10 @@ func formatsResult() Result {
 				Fingerprint: "0123456789abcdef",
 			},
 			{
-				Rule: "FL105", Name: "selector-spread", Severity: Warning,
+				Rule: "FL105", Name: "selector-spread", Severity: lint.Warning,
 				Message:  `security group aws_security_group.nodes["a"] carries the discovery tag karpenter.sh/discovery (inferred from module defaults)`,
-				Range:    Range{File: "infra/eks.tf", Line: 15, Column: 1, EndLine: 19, EndColumn: 2},
-				Related:  []Location{{Range: Range{File: "k8s/nodeclass.yaml", Line: 12, Column: 7}, Message: "securityGroupSelectorTerms selects it"}},
+				Range:    lint.Range{File: "infra/eks.tf", Line: 15, Column: 1, EndLine: 19, EndColumn: 2},
+				Related:  []lint.Location{{Range: lint.Range{File: "k8s/nodeclass.yaml", Line: 12, Column: 7}, Message: "securityGroupSelectorTerms selects it"}},
 				Chain:    []string{"the module copies var.tags onto the cluster security group", "the NodeClass selects every group with the tag"},
 				Hint:     "put the discovery tag on the node security group only",
 				Inferred: []string{"tags from module defaults"},
@@ -78,29 +80,29 @@ func formatsResult() Result {
 				Fingerprint: "1111111111111111",
 			},
 			{
-				Rule: "FL103", Name: "shared-security-group", Severity: Notice,
+				Rule: "FL103", Name: "shared-security-group", Severity: lint.Notice,
 				Message:     "security group sg-0abc is attached to node group general and selected by EC2NodeClass default",
-				Range:       Range{File: "k8s/nodeclass.yaml", Line: 12, Column: 7, EndLine: 12, EndColumn: 30},
+				Range:       lint.Range{File: "k8s/nodeclass.yaml", Line: 12, Column: 7, EndLine: 12, EndColumn: 30},
 				Fingerprint: "2222222222222222",
 			},
 			{
-				Rule: "FL102", Name: "shared-instance-profile", Severity: Error,
+				Rule: "FL102", Name: "shared-instance-profile", Severity: lint.Error,
 				Message:     `instance profile "prod-nodes" is used by node group general and by EC2NodeClass default`,
-				Range:       Range{File: "k8s/nodeclass.yaml", Line: 9, Column: 3, EndLine: 9, EndColumn: 30},
+				Range:       lint.Range{File: "k8s/nodeclass.yaml", Line: 9, Column: 3, EndLine: 9, EndColumn: 30},
 				Chain:       []string{"deleting the node group deletes the instance profile"},
 				Hint:        "let Karpenter create its own instance profile",
 				Fingerprint: "3333333333333333",
-				Suppressed: &Suppression{
+				Suppressed: &lint.Suppression{
 					Reason: "migrating to a Karpenter role", Until: "2027-01-31",
-					Range: Range{File: "k8s/nodeclass.yaml", Line: 8, Column: 1, EndLine: 8, EndColumn: 60},
+					Range: lint.Range{File: "k8s/nodeclass.yaml", Line: 8, Column: 1, EndLine: 8, EndColumn: 60},
 				},
 			},
 		},
-		Summary: Summary{
+		Summary: lint.Summary{
 			Errors: 1, Warnings: 1, Notices: 1, Files: 2,
-			Coverage: Coverage{Unresolved: 1, Inferred: 1},
-			Notes: []Note{
-				{Kind: Unresolved, What: "FL101: role of aws_eks_node_group.blue", Range: Range{File: "infra/eks.tf", Line: 30, Column: 3}},
+			Coverage: lint.Coverage{Unresolved: 1, Inferred: 1},
+			Notes: []lint.Note{
+				{Kind: lint.Unresolved, What: "FL101: role of aws_eks_node_group.blue", Range: lint.Range{File: "infra/eks.tf", Line: 30, Column: 3}},
 			},
 		},
 	}
@@ -111,15 +113,17 @@ func formatsReport() Report {
 }
 
 var newFormats = []struct{ format, ext string }{
+	{"compact", "compact.txt"},
 	{"sarif", "sarif"},
 	{"github", "github.txt"},
+	{"gitlab", "gitlab.json"},
 	{"markdown", "md"},
 	{"junit", "junit.xml"},
 	{"checkstyle", "checkstyle.xml"},
 }
 
 func TestFormatGoldens(t *testing.T) {
-	clean := Report{Result: Result{Summary: Summary{Files: 7, Coverage: Coverage{Skipped: 2}}}, Rules: formatsRules()[:1]}
+	clean := Report{Result: lint.Result{Summary: lint.Summary{Files: 7, Coverage: lint.Coverage{Skipped: 2}}}, Rules: formatsRules()[:1]}
 	for _, nf := range newFormats {
 		t.Run(nf.format, func(t *testing.T) {
 			got := render(t, nf.format, true, formatsReport())
@@ -148,26 +152,26 @@ func TestFormatsDeterministic(t *testing.T) {
 
 // hostileResult carries untrusted strings that try to break out of every
 // format.
-func hostileResult() Result {
+func hostileResult() lint.Result {
 	evil := "x<img src=x onerror=alert(1)>.yaml"
-	return Result{
-		Findings: []Finding{
+	return lint.Result{
+		Findings: []lint.Finding{
 			{
-				Rule: "FL101", Name: "shared-node-role", Severity: Error,
+				Rule: "FL101", Name: "shared-node-role", Severity: lint.Error,
 				Message: "role `a` **b** [c](https://evil.example) @alice cc @org/team | d\n::error::injected\r\n# heading %0A 100% <script>alert(1)</script> ]]> \x1b[31mred\x00 \u202egnp.exe",
-				Range:   Range{File: evil, Line: 1, Column: 2, EndLine: 1, EndColumn: 5},
-				Related: []Location{{Range: Range{File: "a,b:c`d``e.tf", Line: 2}, Message: "1. not a list </details> <!--"}},
+				Range:   lint.Range{File: evil, Line: 1, Column: 2, EndLine: 1, EndColumn: 5},
+				Related: []lint.Location{{Range: lint.Range{File: "a,b:c`d``e.tf", Line: 2}, Message: "1. not a list </details> <!--"}},
 				Chain:   []string{"- not a list", "1) neither", "<details open>"},
 				Hint:    "$x$ ~~strike~~ _em_ #123",
 			},
 			{
-				Rule: "FL105", Severity: Warning,
+				Rule: "FL105", Severity: lint.Warning,
 				Message:    "suppressed <b>",
-				Range:      Range{File: "ok.tf", Line: 3},
-				Suppressed: &Suppression{Reason: "@bob said <i>so</i> | ok"},
+				Range:      lint.Range{File: "ok.tf", Line: 3},
+				Suppressed: &lint.Suppression{Reason: "@bob said <i>so</i> | ok"},
 			},
 		},
-		Summary: Summary{Errors: 1, Files: 2},
+		Summary: lint.Summary{Errors: 1, Files: 2},
 	}
 }
 
@@ -175,7 +179,7 @@ func hostileResult() Result {
 // makes a reporter fail, that SARIF stays valid and XML well-formed.
 func TestFormatsHostile(t *testing.T) {
 	schema := sarifSchemaForTest(t)
-	ranges := []Range{
+	ranges := []lint.Range{
 		{},
 		{File: "a.tf"},
 		{File: "a.tf", Line: -1, Column: -1},
@@ -188,23 +192,36 @@ func TestFormatsHostile(t *testing.T) {
 		{File: "c:weird/x.tf", Line: 1},
 		{File: "dir/%41?#frag.tf", Line: 1},
 	}
-	var results []Result
+	var results []lint.Result
 	for _, r := range ranges {
-		f := Finding{Rule: "FL101", Severity: Error, Message: "m", Range: r, Related: []Location{{Range: r}}, Chain: []string{"step"},
-			Suppressed: &Suppression{Reason: "r", Range: r}}
+		f := lint.Finding{Rule: "FL101", Severity: lint.Error, Message: "m", Range: r, Related: []lint.Location{{Range: r}}, Chain: []string{"step"},
+			Suppressed: &lint.Suppression{Reason: "r", Range: r}}
 		g := f
 		g.Suppressed = nil
-		results = append(results, Result{Findings: []Finding{f, g}})
+		results = append(results, lint.Result{Findings: []lint.Finding{f, g}})
 	}
-	results = append(results, hostileResult(), testResult(), Result{Findings: []Finding{{}}})
+	results = append(results, hostileResult(), testResult(), lint.Result{Findings: []lint.Finding{{}}})
 	for i, res := range results {
 		for _, nf := range newFormats {
 			got := render(t, nf.format, false, Report{Result: res, Rules: testRules()})
 			switch nf.format {
 			case "sarif":
 				validateSARIF(t, schema, got)
-			case "junit", "checkstyle":
+			case "junit":
 				checkWellFormedXML(t, got)
+				if err := checkJenkinsJUnit(got); err != nil {
+					t.Error(err)
+				}
+			case "checkstyle":
+				checkWellFormedXML(t, got)
+			case "gitlab":
+				if _, err := decodeGitLab(got); err != nil {
+					t.Error(err)
+				}
+			case "compact":
+				if n, want := bytes.Count(got, []byte("\n")), unsuppressed(res); n != want {
+					t.Errorf("compact: %d lines for %d unsuppressed findings", n, want)
+				}
 			}
 			if t.Failed() {
 				t.Fatalf("result %d, %s:\n%s", i, nf.format, got)
@@ -268,7 +285,7 @@ func TestSARIFSchema(t *testing.T) {
 	for name, r := range map[string]Report{
 		"formats": formatsReport(),
 		"text":    {Result: testResult(), Rules: testRules()},
-		"clean":   {Result: Result{Summary: Summary{Files: 3}}},
+		"clean":   {Result: lint.Result{Summary: lint.Summary{Files: 3}}},
 		"hostile": {Result: hostileResult(), Rules: formatsRules()},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -424,16 +441,16 @@ func TestGitHubEscaping(t *testing.T) {
 }
 
 func TestGitHubOrderAndOverflow(t *testing.T) {
-	var fs []Finding
-	add := func(n int, s Severity) {
+	var fs []lint.Finding
+	add := func(n int, s lint.Severity) {
 		for i := range n {
-			fs = append(fs, Finding{Rule: "FL101", Severity: s, Message: fmt.Sprintf("%s %d", s, i), Range: Range{File: "a.tf", Line: len(fs) + 1}})
+			fs = append(fs, lint.Finding{Rule: "FL101", Severity: s, Message: fmt.Sprintf("%s %d", s, i), Range: lint.Range{File: "a.tf", Line: len(fs) + 1}})
 		}
 	}
-	add(11, Notice)
-	add(12, Warning)
-	add(3, Error)
-	got := strings.Split(strings.TrimSuffix(string(render(t, "github", false, Report{Result: Result{Findings: fs}})), "\n"), "\n")
+	add(11, lint.Notice)
+	add(12, lint.Warning)
+	add(3, lint.Error)
+	got := strings.Split(strings.TrimSuffix(string(render(t, "github", false, Report{Result: lint.Result{Findings: fs}})), "\n"), "\n")
 	if len(got) != 27 {
 		t.Fatalf("%d lines, want 26 annotations and a notice:\n%s", len(got), strings.Join(got, "\n"))
 	}
@@ -521,16 +538,16 @@ func TestMarkdownEscaping(t *testing.T) {
 }
 
 func TestMarkdownBudget(t *testing.T) {
-	var fs []Finding
+	var fs []lint.Finding
 	long := strings.Repeat("a long message ", 40)
 	for i := range 300 {
-		fs = append(fs, Finding{
-			Rule: "FL101", Name: "shared-node-role", Severity: Error, Message: long,
-			Range: Range{File: "a.tf", Line: i + 1}, Chain: []string{long, long},
+		fs = append(fs, lint.Finding{
+			Rule: "FL101", Name: "shared-node-role", Severity: lint.Error, Message: long,
+			Range: lint.Range{File: "a.tf", Line: i + 1}, Chain: []string{long, long},
 		})
 	}
-	fs = append(fs, Finding{Rule: "FL101", Severity: Error, Range: Range{File: "b.tf", Line: 1}, Suppressed: &Suppression{Reason: "r"}})
-	got := string(render(t, "markdown", false, Report{Result: Result{Findings: fs, Summary: Summary{Errors: 300}}}))
+	fs = append(fs, lint.Finding{Rule: "FL101", Severity: lint.Error, Range: lint.Range{File: "b.tf", Line: 1}, Suppressed: &lint.Suppression{Reason: "r"}})
+	got := string(render(t, "markdown", false, Report{Result: lint.Result{Findings: fs, Summary: lint.Summary{Errors: 300}}}))
 	if len(got) > 65536 {
 		t.Errorf("comment is %d bytes", len(got))
 	}
@@ -542,9 +559,9 @@ func TestMarkdownBudget(t *testing.T) {
 type junitCounts struct {
 	Tests    int `xml:"tests,attr"`
 	Failures int `xml:"failures,attr"`
-	Skipped  int `xml:"skipped,attr"`
 	Suite    struct {
-		Cases []struct {
+		Skipped int `xml:"skipped,attr"`
+		Cases   []struct {
 			Name    string    `xml:"name,attr"`
 			Failure *struct{} `xml:"failure"`
 		} `xml:"testcase"`
@@ -562,8 +579,8 @@ func decodeJUnit(t *testing.T, r Report) junitCounts {
 
 func TestJUnitCounts(t *testing.T) {
 	c := decodeJUnit(t, formatsReport())
-	if c.Tests != 4 || c.Failures != 2 || c.Skipped != 1 {
-		t.Errorf("tests %d failures %d skipped %d, want 4 2 1", c.Tests, c.Failures, c.Skipped)
+	if c.Tests != 4 || c.Failures != 2 || c.Suite.Skipped != 1 {
+		t.Errorf("tests %d failures %d skipped %d, want 4 2 1", c.Tests, c.Failures, c.Suite.Skipped)
 	}
 	c = decodeJUnit(t, Report{})
 	if c.Tests != 1 || c.Failures != 0 || len(c.Suite.Cases) != 1 || c.Suite.Cases[0].Failure != nil {

@@ -1,6 +1,10 @@
-package lint
+package report
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/faultline-dev/faultline/lint"
+)
 
 // A cross-layer finding has two ends, and a pull request usually touches
 // one of them. With --changed or --base the report knows which files the
@@ -64,7 +68,7 @@ func (c *changeSet) inFile(revision, file string) bool {
 
 // onLine reports whether a working-tree location is on a line the change
 // touches: its (first) line lies in a hunk of its file, or its file is new.
-func (c *changeSet) onLine(revision string, r Range) bool {
+func (c *changeSet) onLine(revision string, r lint.Range) bool {
 	if !c.inFile(revision, r.File) {
 		return false
 	}
@@ -79,7 +83,7 @@ func (c *changeSet) onLine(revision string, r Range) bool {
 // base revision when its file is one the change touches (deleted or
 // changed since; its line is the base's, which no hunk of the working
 // tree numbers).
-func (c *changeSet) marked(revision string, r Range) bool {
+func (c *changeSet) marked(revision string, r lint.Range) bool {
 	if revision != "" {
 		return c != nil && c.files[r.File]
 	}
@@ -107,7 +111,7 @@ func (c *changeSet) markedFile(file string) bool {
 // Only working-tree locations count: a location at the base revision
 // (Revision set) is never an anchor, the working tree has no such line to
 // annotate.
-func changedAnchor(f Finding, c *changeSet) int {
+func changedAnchor(f lint.Finding, c *changeSet) int {
 	if c == nil {
 		return -1
 	}
@@ -126,7 +130,7 @@ func changedAnchor(f Finding, c *changeSet) int {
 
 // anchors reports whether a location is on a changed line (byLine) or in
 // a changed file.
-func (c *changeSet) anchors(revision string, r Range, byLine bool) bool {
+func (c *changeSet) anchors(revision string, r lint.Range, byLine bool) bool {
 	if byLine {
 		return c.onLine(revision, r)
 	}
@@ -139,7 +143,7 @@ func (c *changeSet) anchors(revision string, r Range, byLine bool) bool {
 // kept as the first related location. Fingerprint and Key are f's, so a
 // finding keeps its identity wherever it is shown. ok is false, and f is
 // returned as it is, when f stays at its primary location.
-func anchoredAtChange(f Finding, changed *changeSet) (_ Finding, ok bool) {
+func anchoredAtChange(f lint.Finding, changed *changeSet) (_ lint.Finding, ok bool) {
 	i := changedAnchor(f, changed)
 	if i < 0 {
 		return f, false
@@ -147,9 +151,9 @@ func anchoredAtChange(f Finding, changed *changeSet) (_ Finding, ok bool) {
 	end := f.Related[i]
 	g := f
 	g.Range, g.Revision = end.Range, ""
-	g.Related = make([]Location, 0, len(f.Related))
+	g.Related = make([]lint.Location, 0, len(f.Related))
 	if !f.Range.IsZero() {
-		g.Related = append(g.Related, Location{Range: f.Range, Revision: f.Revision, Message: otherEndText(f, changed)})
+		g.Related = append(g.Related, lint.Location{Range: f.Range, Revision: f.Revision, Message: otherEndText(f, changed)})
 	}
 	g.Related = append(g.Related, f.Related[:i]...)
 	g.Related = append(g.Related, f.Related[i+1:]...)
@@ -159,7 +163,7 @@ func anchoredAtChange(f Finding, changed *changeSet) (_ Finding, ok bool) {
 
 // anchorNote says why an anchored finding is shown where it is: what the
 // changed end does, and where the other end is.
-func anchorNote(f Finding, end Location, c *changeSet) string {
+func anchorNote(f lint.Finding, end lint.Location, c *changeSet) string {
 	note := "Shown at the end this change touches"
 	if end.Message != "" {
 		note += " (" + end.Message + ")"
@@ -176,13 +180,13 @@ func anchorNote(f Finding, end Location, c *changeSet) string {
 
 // otherEndText is the related-location message of an anchored finding's
 // original primary location.
-func otherEndText(f Finding, c *changeSet) string {
+func otherEndText(f lint.Finding, c *changeSet) string {
 	return "the other end of the chain, " + otherEndState(f, c)
 }
 
 // otherEndState says how the change left the original primary location
 // (which is not on a changed line of the working tree, or it would stay).
-func otherEndState(f Finding, c *changeSet) string {
+func otherEndState(f lint.Finding, c *changeSet) string {
 	switch {
 	case f.Revision != "":
 		return "at the base revision " + f.Revision

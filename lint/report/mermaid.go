@@ -1,10 +1,12 @@
-package lint
+package report
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // Limits of a finding's diagram. GitHub renders a Mermaid block of up to
@@ -42,7 +44,7 @@ const mermaidHeader = "```mermaid\nflowchart TD\n" +
 // edge labelled with its place in the list; the chain's steps follow the
 // break in order, numbered as in the text report. Node IDs are fixed (f,
 // r1…, s1…); every label is quoted and entity-encoded (mermaidText).
-func mermaidChain(f Finding) string {
+func mermaidChain(f lint.Finding) string {
 	if len(f.Related) == 0 && len(f.Chain) == 0 {
 		return ""
 	}
@@ -86,7 +88,7 @@ func (d *mermaidDiagram) link(line string, broken bool) {
 
 // kindWhere puts the kind of the entity at location i (from the picture)
 // before its position.
-func kindWhere(p *Picture, i int, where string) string {
+func kindWhere(p *lint.Picture, i int, where string) string {
 	if p == nil || i >= len(p.Kinds) || p.Kinds[i] == "" {
 		return where
 	}
@@ -100,7 +102,7 @@ func kindWhere(p *Picture, i int, where string) string {
 // counting those left out. With a picture, the model's relations between
 // the locations are labelled links (the missing one dashed and red);
 // a location in no relation is joined to the break by a plain line.
-func mermaidRelated(d *mermaidDiagram, f Finding, dir string) {
+func mermaidRelated(d *mermaidDiagram, f lint.Finding, dir string) {
 	id := func(i int) string {
 		if i == 0 {
 			return "f"
@@ -168,7 +170,7 @@ func mermaidSteps(d *mermaidDiagram, chain []string) {
 // mermaidWhere is a node's position line: file:line with the directory
 // all the finding's files share left out, and the revision the object is
 // at when it is not the working tree.
-func mermaidWhere(r Range, revision, dir string) string {
+func mermaidWhere(r lint.Range, revision, dir string) string {
 	if r.IsZero() {
 		return ""
 	}
@@ -186,9 +188,9 @@ func mermaidWhere(r Range, revision, dir string) string {
 // finding's files, "" when they share none or there is only one location:
 // the section's Location line and the list below the diagram name the
 // whole paths.
-func commonDir(f Finding) string {
+func commonDir(f lint.Finding) string {
 	files := []string{}
-	for _, r := range append([]Location{{Range: f.Range}}, f.Related...) {
+	for _, r := range append([]lint.Location{{Range: f.Range}}, f.Related...) {
 		if !r.IsZero() {
 			files = append(files, r.File)
 		}

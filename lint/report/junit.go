@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"encoding/xml"
@@ -6,10 +6,17 @@ import (
 	"io"
 	"strings"
 	"unicode"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // junitReporter writes JUnit XML for CI systems that show test results:
-// one test case per finding, failing for errors and warnings.
+// one test case per finding, failing for errors and warnings. The output
+// is valid against the Jenkins JUnit schema (jenkins-junit.xsd, the
+// junit-4.xsd of Jenkins's dtkit, which JUnit 5 keeps in its test
+// resources), the strictest common reading of the format: testsuites
+// carries no skipped count, testcase no file or line (both are in the
+// test case's name), and skipped is text without attributes.
 type junitReporter struct{}
 
 type junitSuites struct {
@@ -18,7 +25,6 @@ type junitSuites struct {
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -31,13 +37,13 @@ type junitSuite struct {
 	Cases    []junitCase `xml:"testcase"`
 }
 
+// junitCase's children are in the schema's order: skipped, failure,
+// system-out.
 type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Name      string        `xml:"name,attr"`
-	File      string        `xml:"file,attr,omitempty"`
-	Line      int           `xml:"line,attr,omitempty"`
-	Failure   *junitFailure `xml:"failure"`
 	Skipped   *junitSkipped `xml:"skipped"`
+	Failure   *junitFailure `xml:"failure"`
 	SystemOut *junitCDATA   `xml:"system-out"`
 }
 
@@ -47,8 +53,10 @@ type junitFailure struct {
 	Body    string `xml:",cdata"`
 }
 
+// junitSkipped is the reason a test case was skipped, as the element's
+// text: the schema's skipped is a plain string.
 type junitSkipped struct {
-	Message string `xml:"message,attr"`
+	Reason string `xml:",chardata"`
 }
 
 type junitCDATA struct {
@@ -64,8 +72,6 @@ func (junitReporter) Write(w io.Writer, r Report) error {
 		c := junitCase{
 			Classname: xmlText(f.Rule),
 			Name:      xmlText(cleanText(junitWhere(f.Range) + " " + f.Message)),
-			File:      xmlText(f.Range.File),
-			Line:      max(f.Range.Line, 0),
 		}
 		body := xmlText(findingBody(f, r.Rules))
 		switch {
@@ -74,9 +80,9 @@ func (junitReporter) Write(w io.Writer, r Report) error {
 			if f.Suppressed.Until != "" {
 				msg += " (until " + f.Suppressed.Until + ")"
 			}
-			c.Skipped = &junitSkipped{Message: xmlText(msg)}
+			c.Skipped = &junitSkipped{Reason: xmlText(cleanText(msg))}
 			suite.Skipped++
-		case f.Severity >= Warning:
+		case f.Severity >= lint.Warning:
 			c.Failure = &junitFailure{Message: xmlText(cleanText(f.Message)), Type: f.Severity.String(), Body: body}
 			suite.Failures++
 			unsuppressed++
@@ -95,7 +101,7 @@ func (junitReporter) Write(w io.Writer, r Report) error {
 	}
 	suite.Tests = len(suite.Cases)
 	out := junitSuites{
-		Name: "faultline", Tests: suite.Tests, Failures: suite.Failures, Skipped: suite.Skipped,
+		Name: "faultline", Tests: suite.Tests, Failures: suite.Failures,
 		Suites: []junitSuite{suite},
 	}
 	if err := writeXML(w, out); err != nil {
@@ -105,13 +111,13 @@ func (junitReporter) Write(w io.Writer, r Report) error {
 }
 
 // junitWhere renders r as file:line for a test case name.
-func junitWhere(r Range) string {
-	return rangeText(Range{File: r.File, Line: r.Line})
+func junitWhere(r lint.Range) string {
+	return rangeText(lint.Range{File: r.File, Line: r.Line})
 }
 
 // findingBody is a finding as plain text for XML bodies: where, what, then
 // the related locations, chain, hint and inferred evidence.
-func findingBody(f Finding, rules []*Rule) string {
+func findingBody(f lint.Finding, rules []*lint.Rule) string {
 	head := rangeText(f.Range) + ": " + f.Severity.String()
 	if title := strings.TrimSpace(f.Rule + " " + ruleName(f, rules)); title != "" {
 		head += " " + title

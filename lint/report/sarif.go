@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 const (
@@ -22,7 +24,6 @@ const (
 	sarifFingerprint = "faultline/v1"
 
 	toolInformationURI = "https://github.com/faultline-dev/faultline"
-	rulesDocURL        = toolInformationURI + "/blob/main/rules/README.md"
 )
 
 // sarifReporter writes SARIF 2.1.0 for code scanning (GitHub, GitLab,
@@ -43,7 +44,7 @@ type sarifRun struct {
 }
 
 type sarifRunProps struct {
-	Summary Summary `json:"summary"`
+	Summary lint.Summary `json:"summary"`
 }
 
 type sarifTool struct {
@@ -224,7 +225,7 @@ func sarifRules(r Report) ([]sarifRule, map[string]int) {
 	return rules, index
 }
 
-func sarifResultOf(f Finding, index map[string]int) sarifResult {
+func sarifResultOf(f lint.Finding, index map[string]int) sarifResult {
 	res := sarifResult{
 		RuleID:  f.Rule,
 		Level:   sarifLevel(f.Severity),
@@ -285,7 +286,7 @@ func sarifResultOf(f Finding, index map[string]int) sarifResult {
 
 // sarifPhysical returns r as a physical location, nil when r names no
 // file. Positions that cannot be valid are left out rather than emitted.
-func sarifPhysical(r Range) *sarifPhysicalLocation {
+func sarifPhysical(r lint.Range) *sarifPhysicalLocation {
 	if r.File == "" {
 		return nil
 	}
@@ -327,13 +328,13 @@ func sarifArtifact(file string) sarifArtifactLocation {
 }
 
 // sarifLevel maps a severity to a SARIF level.
-func sarifLevel(s Severity) string {
+func sarifLevel(s lint.Severity) string {
 	switch s {
-	case Error:
+	case lint.Error:
 		return "error"
-	case Warning:
+	case lint.Warning:
 		return "warning"
-	case Notice:
+	case lint.Notice:
 		return "note"
 	}
 	return "none"
@@ -351,13 +352,8 @@ func sarifMessage(s string) string {
 }
 
 // ruleHelpURI returns the rule's section in rules/README.md, empty when the
-// ID or name is not well-formed.
-func ruleHelpURI(id, name string) string {
-	if !idPattern.MatchString(id) || !namePattern.MatchString(name) {
-		return ""
-	}
-	return rulesDocURL + "#" + strings.ToLower(id) + "-" + name
-}
+// ID or name is not well-formed (see lint.RuleDocURL).
+func ruleHelpURI(id, name string) string { return lint.RuleDocURL(id, name) }
 
 // firstParagraph returns the text up to the first blank line, joined into
 // one line.
@@ -376,7 +372,7 @@ func firstParagraph(doc string) string {
 // findingText is a finding as plain text: the message, then the related
 // locations (when withRelated), the chain, the hint and what was inferred,
 // separated by blank lines.
-func findingText(f Finding, withRelated bool) string {
+func findingText(f lint.Finding, withRelated bool) string {
 	var b strings.Builder
 	b.WriteString(f.Message)
 	if withRelated && len(f.Related) > 0 {
@@ -405,7 +401,7 @@ func findingText(f Finding, withRelated bool) string {
 
 // rangeText renders r as file:line:col without cleaning, leaving out what
 // is unknown.
-func rangeText(r Range) string {
+func rangeText(r lint.Range) string {
 	s := r.File
 	if s == "" {
 		s = "<unknown>"

@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 const (
@@ -30,7 +32,7 @@ func (markdownReporter) Write(w io.Writer, r Report) error {
 	var b strings.Builder
 	b.WriteString(markdownMarker + "\n## faultline\n\n")
 	s := r.Result.Summary
-	var shown, suppressed []Finding
+	var shown, suppressed []lint.Finding
 	for _, f := range r.Result.Findings {
 		if f.Suppressed != nil {
 			suppressed = append(suppressed, f)
@@ -86,7 +88,7 @@ func (markdownReporter) Write(w io.Writer, r Report) error {
 }
 
 // markdownFinding renders one unsuppressed finding as a section.
-func markdownFinding(f Finding, rules []*Rule) string {
+func markdownFinding(f lint.Finding, rules []*lint.Rule) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n### **%s**: %s\n\n", f.Severity, markdownRuleTitle(f, rules))
 	if f.Message != "" {
@@ -135,7 +137,7 @@ func markdownFinding(f Finding, rules []*Rule) string {
 }
 
 // markdownSuppressed renders the collapsed list of suppressed findings.
-func markdownSuppressed(fs []Finding, rules []*Rule) string {
+func markdownSuppressed(fs []lint.Finding, rules []*lint.Rule) string {
 	var list strings.Builder
 	for _, f := range fs {
 		fmt.Fprintf(&list, "- **%s** %s %s", f.Severity, markdownText(strings.TrimSpace(f.Rule+" "+ruleName(f, rules))), markdownCode(rangeText(f.Range)))
@@ -155,7 +157,7 @@ func markdownSuppressed(fs []Finding, rules []*Rule) string {
 }
 
 // markdownNotes renders the coverage notes, collapsed.
-func markdownNotes(notes []Note) string {
+func markdownNotes(notes []lint.Note) string {
 	var list strings.Builder
 	for _, n := range notes {
 		list.WriteString("- " + markdownText(string(n.Kind)) + ": ")
@@ -175,7 +177,7 @@ func markdownDetails(summary, body string) string {
 
 // markdownRuleTitle renders "FL101 shared-node-role", linked to the rule's
 // documentation when the ID and name are well-formed.
-func markdownRuleTitle(f Finding, rules []*Rule) string {
+func markdownRuleTitle(f lint.Finding, rules []*lint.Rule) string {
 	name := ruleName(f, rules)
 	title := strings.TrimSpace(f.Rule + " " + name)
 	if u := ruleHelpURI(f.Rule, name); u != "" {
@@ -273,7 +275,7 @@ func markdownCode(s string) string {
 // markdownSuggestions renders a resolved fix as GitHub suggestion blocks,
 // one per edit: the lines it replaces, then what they become. The fence is
 // longer than any run of backticks in the lines, so no line can close it.
-func markdownSuggestions(fix *Fix) string {
+func markdownSuggestions(fix *lint.Fix) string {
 	if !fix.Resolved() {
 		return ""
 	}
