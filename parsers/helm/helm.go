@@ -31,9 +31,11 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	k8sversion "k8s.io/apimachinery/pkg/util/version"
 
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -66,6 +68,11 @@ type Options struct {
 	// Cache, when set, keeps renderings across Render calls: each chart,
 	// values and release combination renders once.
 	Cache *Cache
+	// Budget is the run's budget: with a Metered Renderer, each rendering
+	// Render runs is a unit of it, in the order of the renderings (charts
+	// by path, releases by address), and a rendering it leaves out fails
+	// with a *StoppedError saying so. Nil: no run-wide budget.
+	Budget *runbudget.Ledger
 }
 
 // Cache holds renderings by chart content, values and release (see
@@ -284,7 +291,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	}
 
 	todo := opts.Cache.fill(jobs)
-	out.Renders = runDistinct(ctx, todo, opts.Renderer, par)
+	out.Renders = runDistinct(ctx, todo, opts.Renderer, par, opts.Budget)
 	opts.Cache.store(todo)
 
 	for _, j := range jobs {
@@ -318,7 +325,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 // A result does not depend on where the chart is (the mapping back to
 // files comes after), so charts with the same files and values render
 // once.
-func runDistinct(ctx context.Context, jobs []*job, r Renderer, par int) int {
+func runDistinct(ctx context.Context, jobs []*job, r Renderer, par int, budget *runbudget.Ledger) int {
 	first := map[string]*job{}
 	var distinct []*job
 	for _, j := range jobs {
@@ -327,7 +334,7 @@ func runDistinct(ctx context.Context, jobs []*job, r Renderer, par int) int {
 			distinct = append(distinct, j)
 		}
 	}
-	run(ctx, distinct, r, par)
+	run(ctx, distinct, r, par, budget)
 	for _, j := range jobs {
 		f := first[j.key]
 		j.res, j.err = f.res, f.err
@@ -335,11 +342,13 @@ func runDistinct(ctx context.Context, jobs []*job, r Renderer, par int) int {
 	return len(distinct)
 }
 
-// run renders jobs, at most par at a time.
-func run(ctx context.Context, jobs []*job, r Renderer, par int) {
+// run renders jobs, at most par at a time, each a unit of budget in the
+// order of jobs (see Options.Budget).
+func run(ctx context.Context, jobs []*job, r Renderer, par int, budget *runbudget.Ledger) {
+	units := budgetUnits(budget, r, len(jobs))
 	sem := make(chan struct{}, par)
 	var wg sync.WaitGroup
-	for _, j := range jobs {
+	for i, j := range jobs {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
@@ -349,10 +358,42 @@ func run(ctx context.Context, jobs []*job, r Renderer, par int) {
 					j.err = &RenderError{Stage: "template", Message: fmt.Sprintf("rendering panicked: %v", p)}
 				}
 			}()
-			j.res, j.err = r.Render(ctx, j.req)
+			j.res, j.err = renderUnit(ctx, r, j.req, units[i], budget)
 		}()
 	}
 	wg.Wait()
+}
+
+// budgetUnits are the units of n renderings by r: nil ones when there is
+// no budget or r does not meter its renderings.
+func budgetUnits(budget *runbudget.Ledger, r Renderer, n int) []*runbudget.Unit {
+	m, ok := r.(Metered)
+	if budget == nil || !ok {
+		return make([]*runbudget.Unit, n)
+	}
+	most := make([]time.Duration, n)
+	for i := range most {
+		most[i] = m.MostCPU()
+	}
+	return budget.Enqueue(most...)
+}
+
+// renderUnit renders req as unit u of the budget: not at all when the
+// budget leaves it out (a *StoppedError says so), else charging its cost.
+// A nil unit renders unmetered.
+func renderUnit(ctx context.Context, r Renderer, req Request, u *runbudget.Unit, budget *runbudget.Ledger) (Result, error) {
+	m, ok := r.(Metered)
+	if u == nil || !ok {
+		return r.Render(ctx, req)
+	}
+	var cost time.Duration
+	defer func() { u.Done(cost) }()
+	if !u.Admit() {
+		return Result{}, &StoppedError{Reason: runbudget.LeftOut(budget.Limits())}
+	}
+	res, cpu, err := m.RenderMetered(ctx, req)
+	cost = Cost(cpu, err, m.MostCPU())
+	return res, err
 }
 
 // request builds the rendering request of a chart for a release, and the

@@ -2,6 +2,8 @@ package helm
 
 import (
 	"context"
+	"errors"
+	"time"
 
 	"github.com/faultline-dev/faultline/parsers/helm/renderapi"
 )
@@ -16,6 +18,27 @@ const DefaultKubeVersion = renderapi.DefaultKubeVersion
 // into the calling process).
 type Renderer interface {
 	Render(ctx context.Context, req Request) (Result, error)
+}
+
+// Metered is a Renderer that says the CPU time each rendering used, in
+// the renderer's own process (Pool and Child: the child measures it), and
+// the most one rendering may use: its renderings are units of the run's
+// budget (Options.Budget).
+type Metered interface {
+	Renderer
+	RenderMetered(ctx context.Context, req Request) (Result, time.Duration, error)
+	MostCPU() time.Duration
+}
+
+// Cost is what a rendering is charged: a rendering that was stopped (its
+// CPU, memory or output bound, a crash) costs the most, any other the
+// CPU time it used.
+func Cost(cpu time.Duration, err error, most time.Duration) time.Duration {
+	var se *StoppedError
+	if errors.As(err, &se) {
+		return most
+	}
+	return min(cpu, most)
 }
 
 // The request and result types of a rendering (package renderapi).
