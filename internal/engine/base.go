@@ -99,6 +99,7 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 	bopts := Options{
 		Paths: basePaths, Cwd: baseDir, Vars: opts.Vars, VarFiles: opts.VarFiles,
 		Config: baseConfig(opts.Config, toBase), Renderer: opts.Renderer, KubeVersion: opts.KubeVersion,
+		Budget:      opts.Budget,
 		relOverride: func(p string) string { return headRel(toHead(p)) },
 	}
 	if r, ok := toBase(l.Root); ok {

@@ -261,5 +261,5 @@ func (r Report) String() string {
 
 // LeftOut is the sentence a unit the budget left out reports.
 func LeftOut(lim Limits) string {
-	return fmt.Sprintf("left out: the run's budget (%s of CPU time, and %s per input) is spent by the inputs before it in path order; run faultline on this input alone to check it", lim.CPU, lim.PerUnit)
+	return fmt.Sprintf("left out: the run's budget of CPU time (%gs, plus %gs per input) was spent by the inputs before it in path order; lint it on its own to check it", lim.CPU.Seconds(), lim.PerUnit.Seconds())
 }

@@ -71,7 +71,7 @@ type Options struct {
 	// Budget is the run's budget: with a Metered Renderer, each rendering
 	// Render runs is a unit of it, in the order of the renderings (charts
 	// by path, releases by address), and a rendering it leaves out fails
-	// with a *StoppedError saying so. Nil: no run-wide budget.
+	// with a *LeftOutError (FL000 at the chart). Nil: no run-wide budget.
 	Budget *runbudget.Ledger
 }
 
@@ -379,7 +379,7 @@ func budgetUnits(budget *runbudget.Ledger, r Renderer, n int) []*runbudget.Unit 
 }
 
 // renderUnit renders req as unit u of the budget: not at all when the
-// budget leaves it out (a *StoppedError says so), else charging its cost.
+// budget leaves it out (a *LeftOutError), else charging its cost.
 // A nil unit renders unmetered.
 func renderUnit(ctx context.Context, r Renderer, req Request, u *runbudget.Unit, budget *runbudget.Ledger) (Result, error) {
 	m, ok := r.(Metered)
@@ -389,7 +389,7 @@ func renderUnit(ctx context.Context, r Renderer, req Request, u *runbudget.Unit,
 	var cost time.Duration
 	defer func() { u.Done(cost) }()
 	if !u.Admit() {
-		return Result{}, &StoppedError{Reason: runbudget.LeftOut(budget.Limits())}
+		return Result{}, &LeftOutError{Limits: budget.Limits()}
 	}
 	res, cpu, err := m.RenderMetered(ctx, req)
 	cost = Cost(cpu, err, m.MostCPU())
@@ -495,8 +495,12 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *valueIndex, p *pa
 func renderDiagnostic(cd *chartData, j *job, p *paths) lint.Diagnostic {
 	var re *RenderError
 	var se *StoppedError
+	var lo *LeftOutError
 	d := lint.Diagnostic{Range: chartRange(cd, p)}
 	switch {
+	case errors.As(j.err, &lo):
+		d.Summary = "chart rendering left out: the run's budget is spent"
+		d.Detail = fmt.Sprintf("%s was not rendered: %s", renderLabel(cd, j.releases[0]), runbudget.LeftOut(lo.Limits))
 	case errors.As(j.err, &se):
 		d.Summary = se.Error()
 		d.Detail = fmt.Sprintf("%s was not rendered: rendering is bounded in time, memory and output so that an untrusted chart cannot stall or exhaust the linter", renderLabel(cd, j.releases[0]))

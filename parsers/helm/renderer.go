@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/parsers/helm/renderapi"
 )
 
@@ -28,6 +29,14 @@ type Metered interface {
 	Renderer
 	RenderMetered(ctx context.Context, req Request) (Result, time.Duration, error)
 	MostCPU() time.Duration
+}
+
+// LeftOutError is the error of a rendering the run's budget left out
+// (Options.Budget): the chart was not rendered at all.
+type LeftOutError struct{ Limits runbudget.Limits }
+
+func (e *LeftOutError) Error() string {
+	return "chart rendering " + runbudget.LeftOut(e.Limits)
 }
 
 // Cost is what a rendering is charged: a rendering that was stopped (its
