@@ -76,8 +76,10 @@ type Options struct {
 	BaseRev string
 	// Budget is the run's budget: Terraform roots, kustomize builds and
 	// chart renderings are its units, in that order and by path within
-	// each (the base revision's after the scanned tree's). Nil: a new
-	// ledger with runbudget.Defaults.
+	// each. Nil: a new ledger with runbudget.Defaults. The base revision
+	// (BaseDir) is read with a budget of its own, of the same limits: had
+	// it shared this one, a root left out of the scanned tree could be
+	// read at the base and look deleted.
 	Budget *runbudget.Ledger
 
 	// relOverride and rootOverride are set for the base model: its paths

@@ -11,8 +11,8 @@ import (
 )
 
 // Pool renders through long-lived child renderers: up to Workers of them
-// (default: as many as Memory holds, see workers), each started when a request first needs it and
-// serving many requests. Each request keeps the bounds of Child (CPU
+// (default: as many as Memory holds, see workers), each started when a
+// request first needs it and serving many requests. Each request keeps the bounds of Child (CPU
 // time, memory, output, the wall-clock backstop): a worker that passes
 // one is killed, that request fails with a *StoppedError, and the next
 // request starts a fresh worker; other requests, queued or on other
