@@ -67,8 +67,10 @@ type Ledger struct {
 	// spent is the cost of the finished units; reserved the most the
 	// admitted units still running may cost.
 	spent, reserved time.Duration
-	// units counts the units enqueued; left those left out.
-	units, left int
+	// units counts the units enqueued, decided those decided (the first
+	// ones in order: the place of the next to decide), left those left
+	// out.
+	units, decided, left int
 }
 
 // New returns a Ledger with the limits lim.
@@ -98,10 +100,8 @@ type Group struct {
 
 // Unit is one piece of work: a root, a build, a rendering.
 type Unit struct {
-	l    *Ledger
-	most time.Duration
-	// pos is the unit's place in the run (0-based).
-	pos                     int
+	l                       *Ledger
+	most                    time.Duration
 	decided, admitted, done bool
 	cost                    time.Duration
 }
@@ -140,7 +140,7 @@ func (g *Group) Add(most time.Duration) *Unit {
 	if g.closed {
 		panic("runbudget: Add to a closed group")
 	}
-	u := &Unit{l: l, most: max(most, 0), pos: l.units}
+	u := &Unit{l: l, most: max(most, 0)}
 	l.units++
 	g.units = append(g.units, u)
 	l.settle()
@@ -214,12 +214,14 @@ func (l *Ledger) settle() {
 	l.cond.Broadcast()
 }
 
-// decide decides u when it is certain, and says whether it did: u fits
-// when even the most every running unit may cost leaves room for u's
-// most; it does not fit when that fails with no unit running (then the
-// costs are exact).
+// decide decides u, the next unit in order, when it is certain, and says
+// whether it did: u fits when even the most every running unit may cost
+// leaves room for u's most; it does not fit when that fails with no unit
+// running (then the costs are exact). Its place in the run is the number
+// of units decided before it (a group may add a unit after a later group
+// did: places follow the order of groups, not of calls).
 func (l *Ledger) decide(u *Unit) bool {
-	allowance := l.lim.CPU + time.Duration(u.pos+1)*l.lim.PerUnit
+	allowance := l.lim.CPU + time.Duration(l.decided+1)*l.lim.PerUnit
 	switch {
 	case l.spent+l.reserved+u.most <= allowance:
 		u.decided, u.admitted = true, true
@@ -231,6 +233,9 @@ func (l *Ledger) decide(u *Unit) bool {
 	case l.reserved == 0:
 		u.decided = true
 		l.left++
+	}
+	if u.decided {
+		l.decided++
 	}
 	return u.decided
 }

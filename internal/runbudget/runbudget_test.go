@@ -212,3 +212,22 @@ func TestConcurrency(t *testing.T) {
 		}
 	}
 }
+
+// TestLedgerPlacesFollowGroupOrder: a unit's place in the run (and so its
+// allowance) is its group's, not the order Add was called in: a later
+// group adding first does not move an earlier group's unit back.
+func TestLedgerPlacesFollowGroupOrder(t *testing.T) {
+	l := New(Limits{PerUnit: 10 * time.Second})
+	a, b := l.Group(), l.Group()
+	late := b.Add(5 * time.Second) // b's build runs ahead of a's
+	first := a.Add(20 * time.Second)
+	a.Close()
+	b.Close()
+	if first.Admit() {
+		t.Error("the first unit ran: 20 s do not fit the 10 s of one unit")
+	}
+	if !late.Admit() {
+		t.Error("the second unit was left out: 5 s fit the 20 s of two units")
+	}
+	late.Done(5 * time.Second)
+}
