@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"time"
 
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -30,13 +29,6 @@ func budgeted(r helm.Renderer, g *runbudget.Group, ledger *runbudget.Ledger) hel
 // Render implements helm.Renderer: a rendering the budget leaves out
 // fails with a *helm.LeftOutError.
 func (gr groupRenderer) Render(ctx context.Context, req helm.Request) (helm.Result, error) {
-	u := gr.g.Add(gr.m.MostCPU())
-	var cost time.Duration
-	defer func() { u.Done(cost) }()
-	if !u.Admit() {
-		return helm.Result{}, &helm.LeftOutError{Limits: gr.ledger.Limits()}
-	}
-	res, cpu, err := gr.m.RenderMetered(ctx, req)
-	cost = helm.Cost(cpu, err, gr.m.MostCPU())
-	return res, err
+	u := gr.g.Add(helm.LeastCPU, gr.m.MostCPU())
+	return helm.RenderUnit(ctx, gr.m, req, u, gr.ledger.Limits())
 }

@@ -51,12 +51,14 @@ func Concurrency(procs int, memory, perUnit int64) int {
 }
 
 // Ledger admits units of work against one budget, in the order they were
-// enqueued. Unit i runs when the costs of the admitted units before it,
-// plus the most unit i may cost, fit in the allowance of the first i+1
-// units (Limits.CPU + (i+1)·Limits.PerUnit). The decision is made as soon
-// as it is certain: at once while the most every running unit may still
-// cost fits, else when the units before have finished. Safe for
-// concurrent use. A nil *Ledger admits everything.
+// enqueued. What unit i may spend, its grant, is what is left of the
+// allowance of the first i+1 units (Limits.CPU + (i+1)·Limits.PerUnit)
+// after the costs of the units before it, at most the most it may cost;
+// it runs when that is at least the least it can run with, and is left
+// out otherwise. The decision is made as soon as it is certain: at once
+// while the most every running unit may still cost leaves the unit its
+// most, else when the units before have finished. Safe for concurrent
+// use. A nil *Ledger admits everything, each unit with its most.
 type Ledger struct {
 	lim    Limits
 	mu     sync.Mutex
@@ -100,18 +102,21 @@ type Group struct {
 
 // Unit is one piece of work: a root, a build, a rendering.
 type Unit struct {
-	l                       *Ledger
-	most                    time.Duration
+	l *Ledger
+	// least and most are the least the unit can run with and the most
+	// it may cost; grant what it was given.
+	least, most, grant      time.Duration
 	decided, admitted, done bool
 	cost                    time.Duration
 }
 
-// Enqueue adds units that may each cost at most most[i], in order.
-func (l *Ledger) Enqueue(most ...time.Duration) []*Unit {
-	out := make([]*Unit, len(most))
-	for i, m := range most {
+// Enqueue adds n units, in order, that each can run with least and may
+// cost at most most.
+func (l *Ledger) Enqueue(n int, least, most time.Duration) []*Unit {
+	out := make([]*Unit, n)
+	for i := range out {
 		g := l.Group()
-		out[i] = g.Add(m)
+		out[i] = g.Add(least, most)
 		g.Close()
 	}
 	return out
@@ -129,10 +134,11 @@ func (l *Ledger) Group() *Group {
 	return g
 }
 
-// Add adds a unit that may cost at most most to the open group.
-func (g *Group) Add(most time.Duration) *Unit {
+// Add adds a unit to the open group that can run with least and may cost
+// at most most (a nil group gives a nil unit, admitted with its most).
+func (g *Group) Add(least, most time.Duration) *Unit {
 	if g == nil {
-		return nil
+		return &Unit{most: most, grant: most, decided: true, admitted: true}
 	}
 	l := g.l
 	l.mu.Lock()
@@ -140,7 +146,8 @@ func (g *Group) Add(most time.Duration) *Unit {
 	if g.closed {
 		panic("runbudget: Add to a closed group")
 	}
-	u := &Unit{l: l, most: max(most, 0)}
+	most = max(most, 0)
+	u := &Unit{l: l, least: min(max(least, 0), most), most: most}
 	l.units++
 	g.units = append(g.units, u)
 	l.settle()
@@ -158,11 +165,15 @@ func (g *Group) Close() {
 	g.l.settle()
 }
 
-// Admit waits until the unit's turn is decided and reports whether it may
-// run. A unit that runs must call Done.
-func (u *Unit) Admit() bool {
+// Admit waits until the unit's turn is decided, and returns its grant
+// (what it may spend: the bound to run it with) and whether it may run
+// at all. A nil unit runs with no grant (0).
+func (u *Unit) Admit() (time.Duration, bool) {
 	if u == nil {
-		return true
+		return 0, true
+	}
+	if u.l == nil {
+		return u.grant, true
 	}
 	l := u.l
 	l.mu.Lock()
@@ -170,15 +181,14 @@ func (u *Unit) Admit() bool {
 	for !u.decided {
 		l.cond.Wait()
 	}
-	return u.admitted
+	return u.grant, u.admitted
 }
 
-// Done records what a unit cost (at most what it said it may cost: more
-// is counted as that); every unit must be done, a unit that did not run
-// with 0, or the units after it may wait for ever. Done on a unit left
-// out does nothing.
+// Done records what a unit cost (at most its grant: more is counted as
+// that); every unit must be done, a unit that did not run with 0, or the
+// units after it may wait for ever. Done on a unit left out does nothing.
 func (u *Unit) Done(cost time.Duration) {
-	if u == nil {
+	if u == nil || u.l == nil {
 		return
 	}
 	l := u.l
@@ -187,9 +197,10 @@ func (u *Unit) Done(cost time.Duration) {
 	if u.done || (u.decided && !u.admitted) {
 		return
 	}
-	u.done, u.cost = true, min(max(cost, 0), u.most)
+	u.done, u.cost = true, max(cost, 0)
 	if u.admitted {
-		l.reserved -= u.most
+		u.cost = min(u.cost, u.grant)
+		l.reserved -= u.grant
 		l.spent += u.cost
 	}
 	l.settle()
@@ -215,29 +226,38 @@ func (l *Ledger) settle() {
 }
 
 // decide decides u, the next unit in order, when it is certain, and says
-// whether it did: u fits when even the most every running unit may cost
-// leaves room for u's most; it does not fit when that fails with no unit
-// running (then the costs are exact). Its place in the run is the number
-// of units decided before it (a group may add a unit after a later group
+// whether it did. u gets its most when even the most every running unit
+// may cost leaves room for it; otherwise it waits until no unit runs
+// (then the costs are exact) and gets what is left, when that is at
+// least its least, or is left out. Its place in the run is the number of
+// units decided before it (a group may add a unit after a later group
 // did: places follow the order of groups, not of calls).
 func (l *Ledger) decide(u *Unit) bool {
 	allowance := l.lim.CPU + time.Duration(l.decided+1)*l.lim.PerUnit
 	switch {
 	case l.spent+l.reserved+u.most <= allowance:
-		u.decided, u.admitted = true, true
-		if u.done { // done before its turn: it did not run
-			l.spent += u.cost
-		} else {
-			l.reserved += u.most
-		}
-	case l.reserved == 0:
+		l.admit(u, u.most)
+	case l.reserved > 0:
+		return false
+	case allowance-l.spent >= u.least:
+		l.admit(u, allowance-l.spent)
+	default:
 		u.decided = true
 		l.left++
 	}
-	if u.decided {
-		l.decided++
+	l.decided++
+	return true
+}
+
+// admit lets u run with grant.
+func (l *Ledger) admit(u *Unit, grant time.Duration) {
+	u.decided, u.admitted, u.grant = true, true, grant
+	if u.done { // done before its turn: it did not run
+		u.cost = min(u.cost, grant)
+		l.spent += u.cost
+		return
 	}
-	return u.decided
+	l.reserved += grant
 }
 
 // Report is what a run's budget spent.

@@ -7,31 +7,48 @@ import (
 	"time"
 )
 
-// exact is the ledger's rule written plainly: unit i runs when the costs
-// of the units run before it plus its most fit in the allowance of i+1
-// units.
-func exact(lim Limits, most, cost []time.Duration) []bool {
-	run := make([]bool, len(most))
+// all is a cost: the unit uses all it is granted (a hostile input
+// stopped at its bound).
+const all = -1
+
+// exact is the ledger's rule written plainly: unit i is granted what is
+// left of the allowance of i+1 units after the costs of the units before
+// it, at most its most, and runs when that is at least its least; it
+// returns each unit's grant, 0 for those left out.
+func exact(lim Limits, least, most, cost []time.Duration) []time.Duration {
+	grants := make([]time.Duration, len(most))
 	var spent time.Duration
 	for i := range most {
-		if spent+most[i] <= lim.CPU+time.Duration(i+1)*lim.PerUnit {
-			run[i] = true
-			spent += min(cost[i], most[i])
+		left := lim.CPU + time.Duration(i+1)*lim.PerUnit - spent
+		g := min(most[i], left)
+		if g < least[i] {
+			continue
 		}
+		grants[i] = g
+		spent += spentBy(cost[i], g)
 	}
-	return run
+	return grants
+}
+
+// spentBy is what a unit of cost c spends with grant g.
+func spentBy(c, g time.Duration) time.Duration {
+	if c == all {
+		return g
+	}
+	return min(c, g)
 }
 
 // event is a unit's admission, seen by the driver.
 type event struct {
-	i  int
-	ok bool
+	i     int
+	grant time.Duration
+	ok    bool
 }
 
 // drive runs every unit on its own goroutine and finishes the admitted
-// ones in the order pick chooses among those running, and returns which
-// ran.
-func drive(t *testing.T, l *Ledger, units []*Unit, cost []time.Duration, pick func(running []int) int) []bool {
+// ones in the order pick chooses among those running, and returns their
+// grants (0: left out).
+func drive(t *testing.T, units []*Unit, cost []time.Duration, pick func(running []int) int) []time.Duration {
 	t.Helper()
 	report := make(chan event)
 	release := make([]chan struct{}, len(units))
@@ -39,21 +56,21 @@ func drive(t *testing.T, l *Ledger, units []*Unit, cost []time.Duration, pick fu
 	for i, u := range units {
 		release[i] = make(chan struct{})
 		go func() {
-			ok := u.Admit()
-			report <- event{i, ok}
+			g, ok := u.Admit()
+			report <- event{i, g, ok}
 			if ok {
 				<-release[i]
-				u.Done(cost[i])
+				u.Done(spentBy(cost[i], g))
 				finished <- struct{}{}
 			}
 		}()
 	}
-	ran := make([]bool, len(units))
+	ran := make([]time.Duration, len(units))
 	var running []int
 	settled := 0
 	handle := func(e event) {
-		ran[e.i] = e.ok
 		if e.ok {
+			ran[e.i] = e.grant
 			running = append(running, e.i)
 		} else {
 			settled++
@@ -81,17 +98,22 @@ func drive(t *testing.T, l *Ledger, units []*Unit, cost []time.Duration, pick fu
 }
 
 // TestLedgerLeavesOutTheSameUnitsWhateverFinishesFirst: units that finish
-// in order, in reverse, or shuffled leave out exactly the units the plain
-// rule leaves out.
+// in order, in reverse, or shuffled get exactly the grants the plain rule
+// gives, and the same units are left out.
 func TestLedgerLeavesOutTheSameUnitsWhateverFinishesFirst(t *testing.T) {
 	lim := Limits{CPU: 60 * time.Second, PerUnit: 500 * time.Millisecond}
 	s := time.Second
-	// roots (most 5 s; two stopped at their bound), charts (most 21 s;
-	// three hostile), then ordinary charts.
-	most := []time.Duration{5 * s, 5 * s, 5 * s, 5 * s, 21 * s, 21 * s, 21 * s, 21 * s, 21 * s, 21 * s, 21 * s}
-	cost := []time.Duration{5 * s, s / 10, 5 * s, s / 20, 21 * s, s / 10, 21 * s, 21 * s, s / 10, s / 10, s / 10}
-	want := exact(lim, most, cost)
-	if !want[4] || !want[6] || want[7] || want[10] {
+	// roots (5 s each, two stopped at their bound), charts (2 s to 21 s;
+	// four hostile), then ordinary charts.
+	least := []time.Duration{5 * s, 5 * s, 5 * s, 5 * s, 2 * s, 2 * s, 2 * s, 2 * s, 2 * s, 2 * s, 2 * s, 2 * s}
+	most := []time.Duration{5 * s, 5 * s, 5 * s, 5 * s, 21 * s, 21 * s, 21 * s, 21 * s, 21 * s, 21 * s, 21 * s, 21 * s}
+	cost := []time.Duration{all, s / 10, all, s / 20, all, s / 10, all, s / 10, all, s / 10, s / 10, s / 10}
+	want := exact(lim, least, most, cost)
+	// 10.15 s of roots, 21 s, 0.1 s, 21 s: 52.25 s; then an ordinary
+	// chart is granted the 11.75 s left and spends 0.1 s, the hostile one
+	// after it all that is left, and the rest are left out (less than 2 s
+	// left).
+	if want[6] != 21*s || want[7] != 11750*time.Millisecond || want[8] != 12150*time.Millisecond || want[9] != 0 || want[10] != 0 || want[11] != 0 {
 		t.Fatalf("the case does not exercise the budget: %v", want)
 	}
 	picks := map[string]func([]int) int{
@@ -105,14 +127,20 @@ func TestLedgerLeavesOutTheSameUnitsWhateverFinishesFirst(t *testing.T) {
 	for name, pick := range picks {
 		t.Run(name, func(t *testing.T) {
 			l := New(lim)
-			got := drive(t, l, l.Enqueue(most...), cost, pick)
+			g := l.Group()
+			var units []*Unit
+			for i := range most {
+				units = append(units, g.Add(least[i], most[i]))
+			}
+			g.Close()
+			got := drive(t, units, cost, pick)
 			if !slices.Equal(got, want) {
-				t.Errorf("ran %v, want %v", got, want)
+				t.Errorf("grants %v, want %v", got, want)
 			}
 			rep := l.Report()
 			left := 0
 			for _, w := range want {
-				if !w {
+				if w == 0 {
 					left++
 				}
 			}
@@ -129,11 +157,11 @@ func TestLedgerWaitsForAnOpenGroup(t *testing.T) {
 	lim := Limits{CPU: 30 * time.Second}
 	l := New(lim)
 	g := l.Group()
-	after := l.Enqueue(20 * time.Second)[0]
+	after := l.Enqueue(1, 20*time.Second, 20*time.Second)[0]
 	decided := make(chan bool)
-	go func() { decided <- after.Admit() }()
-	u := g.Add(20 * time.Second)
-	if !u.Admit() {
+	go func() { _, ok := after.Admit(); decided <- ok }()
+	u := g.Add(20*time.Second, 20*time.Second)
+	if _, ok := u.Admit(); !ok {
 		t.Fatal("the group's first unit was left out")
 	}
 	u.Done(15 * time.Second)
@@ -148,10 +176,10 @@ func TestLedgerWaitsForAnOpenGroup(t *testing.T) {
 // finish.
 func TestLedgerAdmitsWithoutWaitingWhenItFits(t *testing.T) {
 	l := New(Limits{CPU: 100 * time.Second})
-	us := l.Enqueue(20*time.Second, 20*time.Second, 20*time.Second)
+	us := l.Enqueue(3, 20*time.Second, 20*time.Second)
 	for i, u := range us {
-		if !u.Admit() {
-			t.Fatalf("unit %d left out", i)
+		if g, ok := u.Admit(); !ok || g != 20*time.Second {
+			t.Fatalf("unit %d: grant %s, %v", i, g, ok)
 		}
 	}
 	for _, u := range us {
@@ -162,15 +190,17 @@ func TestLedgerAdmitsWithoutWaitingWhenItFits(t *testing.T) {
 	}
 }
 
-// TestLedgerCountsAtMostTheMost: a unit that says it cost more than its
-// most is counted at its most.
-func TestLedgerCountsAtMostTheMost(t *testing.T) {
+// TestLedgerCountsAtMostTheGrant: a unit that says it cost more than its
+// grant is counted at its grant.
+func TestLedgerCountsAtMostTheGrant(t *testing.T) {
 	l := New(Limits{CPU: 10 * time.Second})
-	u := l.Enqueue(2 * time.Second)[0]
-	u.Admit()
+	u := l.Enqueue(1, time.Second, 20*time.Second)[0]
+	if g, ok := u.Admit(); !ok || g != 10*time.Second {
+		t.Fatalf("grant %s, %v; want the 10 s left", g, ok)
+	}
 	u.Done(time.Hour)
-	if r := l.Report(); r.Spent != 2*time.Second {
-		t.Errorf("spent %s, want 2s", r.Spent)
+	if r := l.Report(); r.Spent != 10*time.Second {
+		t.Errorf("spent %s, want 10s", r.Spent)
 	}
 }
 
@@ -179,9 +209,9 @@ func TestLedgerCountsAtMostTheMost(t *testing.T) {
 func TestNilLedgerAdmitsEverything(t *testing.T) {
 	var l *Ledger
 	g := l.Group()
-	u := g.Add(time.Hour)
-	if !u.Admit() {
-		t.Error("a nil ledger left a unit out")
+	u := g.Add(time.Second, time.Hour)
+	if grant, ok := u.Admit(); !ok || grant != time.Hour {
+		t.Errorf("a nil ledger: grant %s, %v; want the most", grant, ok)
 	}
 	u.Done(time.Hour)
 	g.Close()
@@ -219,14 +249,14 @@ func TestConcurrency(t *testing.T) {
 func TestLedgerPlacesFollowGroupOrder(t *testing.T) {
 	l := New(Limits{PerUnit: 10 * time.Second})
 	a, b := l.Group(), l.Group()
-	late := b.Add(5 * time.Second) // b's build runs ahead of a's
-	first := a.Add(20 * time.Second)
+	late := b.Add(5*time.Second, 5*time.Second) // b's build runs ahead of a's
+	first := a.Add(20*time.Second, 20*time.Second)
 	a.Close()
 	b.Close()
-	if first.Admit() {
+	if _, ok := first.Admit(); ok {
 		t.Error("the first unit ran: 20 s do not fit the 10 s of one unit")
 	}
-	if !late.Admit() {
+	if _, ok := late.Admit(); !ok {
 		t.Error("the second unit was left out: 5 s fit the 20 s of two units")
 	}
 	late.Done(5 * time.Second)

@@ -2,6 +2,8 @@ package helm
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,18 +14,18 @@ import (
 )
 
 // metered is a Metered renderer whose charts cost what their name says:
-// a chart named spin* is stopped at its CPU bound, any other uses a tenth
+// a chart named spin* is stopped at its CPU limit, any other uses a tenth
 // of a second.
 type metered struct{}
 
 func (metered) Render(ctx context.Context, req Request) (Result, error) {
-	res, _, err := metered{}.RenderMetered(ctx, req)
+	res, _, err := metered{}.RenderMetered(ctx, req, 0)
 	return res, err
 }
 
-func (metered) RenderMetered(_ context.Context, req Request) (Result, time.Duration, error) {
+func (metered) RenderMetered(_ context.Context, req Request, limit time.Duration) (Result, time.Duration, error) {
 	if strings.Contains(req.Chart, "spin") {
-		return Result{}, 0, &StoppedError{Reason: "it used more than 20s of CPU time"}
+		return Result{}, 0, &StoppedError{Reason: fmt.Sprintf("it used more than %s of CPU time", limit)}
 	}
 	return Result{}, 100 * time.Millisecond, nil
 }
@@ -31,10 +33,11 @@ func (metered) RenderMetered(_ context.Context, req Request) (Result, time.Durat
 func (metered) MostCPU() time.Duration { return 21 * time.Second }
 
 // TestRenderLeavesOutChartsInPathOrder: with a run budget of 50 s, charts
-// render in path order until the next one might not fit: the two stopped
-// charts first in path order cost 21 s each, the third stopped chart and
-// every chart after it are left out, each with a FL000 at its Chart.yaml,
-// on every run.
+// render in path order, each within what is left: the two stopped charts
+// first in path order cost 21 s each (a 20 s limit and a second), the
+// third renders within the 7.8 s left (a 6 s limit) and costs 7 s, and
+// the 0.8 s then left is too little for the last chart, left out with a
+// FL000 at its Chart.yaml, on every run.
 func TestRenderLeavesOutChartsInPathOrder(t *testing.T) {
 	root := t.TempDir()
 	names := []string{"a0-plain", "b1-spin", "c2-plain", "d3-spin", "e4-spin", "f5-plain"}
@@ -43,7 +46,7 @@ func TestRenderLeavesOutChartsInPathOrder(t *testing.T) {
 		writeChart(t, root, n, plainTemplate)
 		charts = append(charts, filepath.Join(root, "charts", n))
 	}
-	want := []string{"charts/b1-spin/Chart.yaml:stopped", "charts/d3-spin/Chart.yaml:stopped", "charts/e4-spin/Chart.yaml:left out", "charts/f5-plain/Chart.yaml:left out"}
+	want := []string{"charts/b1-spin/Chart.yaml:stopped at 20s", "charts/d3-spin/Chart.yaml:stopped at 20s", "charts/e4-spin/Chart.yaml:stopped at 6s", "charts/f5-plain/Chart.yaml:left out"}
 	for run := range 5 {
 		budget := runbudget.New(runbudget.Limits{CPU: 50 * time.Second})
 		opts := options(root, nil)
@@ -51,16 +54,16 @@ func TestRenderLeavesOutChartsInPathOrder(t *testing.T) {
 		out := Render(context.Background(), charts, nil, opts)
 		var got []string
 		for _, d := range out.Diagnostics {
-			what := "stopped"
-			if strings.Contains(d.Summary, "left out") {
-				what = "left out"
+			what := "left out"
+			if _, limit, ok := strings.Cut(d.Summary, "more than "); ok {
+				what = "stopped at " + strings.Fields(limit)[0]
 			}
 			got = append(got, d.Range.File+":"+what)
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("run %d: %v, want %v", run, got, want)
 		}
-		if r := budget.Report(); r.Units != 6 || r.LeftOut != 2 || r.Spent != 42*time.Second+200*time.Millisecond {
+		if r := budget.Report(); r.Units != 6 || r.LeftOut != 1 || r.Spent != 49*time.Second+200*time.Millisecond {
 			t.Errorf("run %d: budget %+v", run, r)
 		}
 	}
@@ -103,5 +106,21 @@ func TestCostOfARendering(t *testing.T) {
 	}
 	if c := Cost(time.Minute, nil, most); c != most {
 		t.Errorf("over the most: %s", c)
+	}
+}
+
+// TestPoolRendersWithinTheLimitGiven: a rendering given less CPU time than
+// the worker's own limit (what is left of the run's budget) is stopped at
+// that limit, and the same worker serves the next request with its own.
+func TestPoolRendersWithinTheLimitGiven(t *testing.T) {
+	p := testPool(t, child(20*time.Second), 1)
+	_, _, err := p.RenderMetered(context.Background(), Request{Chart: "spin", Files: spinChart()}, time.Second)
+	var se *StoppedError
+	if !errors.As(err, &se) || !strings.Contains(se.Reason, "more than 1s of CPU time") {
+		t.Fatalf("a spinning chart given 1 s: %v", err)
+	}
+	res, _, err := p.RenderMetered(context.Background(), Request{Chart: "plain", Files: plainChart()}, 0)
+	if err != nil || len(res.Manifests) != 1 {
+		t.Errorf("the next request: %+v, %v", res, err)
 	}
 }

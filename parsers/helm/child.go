@@ -184,13 +184,16 @@ func (c Child) bounds() bounds {
 // the worker (Pool keeps its workers for many requests). The goroutine
 // stays on its OS thread while the worker lives (see startWorker).
 func (c Child) Render(ctx context.Context, req Request) (Result, error) {
-	res, _, err := c.RenderMetered(ctx, req)
+	res, _, err := c.RenderMetered(ctx, req, 0)
 	return res, err
 }
 
 // RenderMetered implements Metered.
-func (c Child) RenderMetered(ctx context.Context, req Request) (Result, time.Duration, error) {
-	body, err := encodeRequest(wireRequest{Request: req})
+func (c Child) RenderMetered(ctx context.Context, req Request, limit time.Duration) (Result, time.Duration, error) {
+	b := c.bounds()
+	wr := wireRequest{Request: req}
+	wr.CPUSeconds = b.seconds(limit)
+	body, err := encodeRequest(wr)
 	if err != nil {
 		return Result{}, 0, err
 	}
@@ -200,11 +203,21 @@ func (c Child) RenderMetered(ctx context.Context, req Request) (Result, time.Dur
 	if err != nil {
 		return Result{}, 0, err
 	}
-	res, cpu, alive, err := w.render(ctx, body)
+	res, cpu, alive, err := w.render(ctx, body, wr.CPUSeconds)
 	if alive {
 		w.close()
 	}
 	return res, cpu, err
+}
+
+// seconds is the CPU limit in whole seconds a request is sent with for a
+// limit of d: 0 (the worker's own) when d is 0 or not below it.
+func (b bounds) seconds(d time.Duration) int64 {
+	s := int64(d / time.Second)
+	if s <= 0 || time.Duration(s)*time.Second >= b.cpu {
+		return 0
+	}
+	return s
 }
 
 // MostCPU implements Metered: the CPU limit and the second a worker that

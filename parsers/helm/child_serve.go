@@ -65,6 +65,11 @@ func serveOne(data []byte, kept keptCharts, render func(Request) (Result, error)
 	if err := kept.resolve(&req); err != nil {
 		return reply{}, err
 	}
+	if req.CPUSeconds > 0 {
+		if err := budgetCPU(req.CPUSeconds); err != nil {
+			return reply{}, err
+		}
+	}
 	var rep reply
 	res, err := render(req.Request)
 	rep.Result = res

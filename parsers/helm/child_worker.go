@@ -71,7 +71,7 @@ func (c Child) startWorker() (*worker, error) {
 // is gone (it passed a bound or crashed, or ctx ended): it has been
 // killed and waited for, and err is a *StoppedError saying why. A chart
 // problem is a *RenderError with the worker alive.
-func (w *worker) render(ctx context.Context, body []byte) (res Result, cpu time.Duration, alive bool, err error) {
+func (w *worker) render(ctx context.Context, body []byte, cpuSeconds int64) (res Result, cpu time.Duration, alive bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, w.b.wall)
 	defer cancel()
 	w.stderr.reset()
@@ -86,7 +86,11 @@ func (w *worker) render(ctx context.Context, body []byte) (res Result, cpu time.
 	}
 	o := w.kill()
 	o.tooBig, o.readErr, o.ctxErr = tooBig, err, ctx.Err()
-	return Result{}, 0, false, w.b.stopped(o)
+	b := w.b
+	if cpuSeconds > 0 {
+		b.cpu = time.Duration(cpuSeconds) * time.Second
+	}
+	return Result{}, 0, false, b.stopped(o)
 }
 
 // exchange writes a request frame and reads the reply frame; tooBig says

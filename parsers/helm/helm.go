@@ -371,28 +371,34 @@ func budgetUnits(budget *runbudget.Ledger, r Renderer, n int) []*runbudget.Unit 
 	if budget == nil || !ok {
 		return make([]*runbudget.Unit, n)
 	}
-	most := make([]time.Duration, n)
-	for i := range most {
-		most[i] = m.MostCPU()
-	}
-	return budget.Enqueue(most...)
+	return budget.Enqueue(n, LeastCPU, m.MostCPU())
 }
 
 // renderUnit renders req as unit u of the budget: not at all when the
-// budget leaves it out (a *LeftOutError), else charging its cost.
-// A nil unit renders unmetered.
+// budget leaves it out (a *LeftOutError), else within its grant, charging
+// its cost. A nil unit renders unmetered.
 func renderUnit(ctx context.Context, r Renderer, req Request, u *runbudget.Unit, budget *runbudget.Ledger) (Result, error) {
 	m, ok := r.(Metered)
 	if u == nil || !ok {
 		return r.Render(ctx, req)
 	}
+	return RenderUnit(ctx, m, req, u, budget.Limits())
+}
+
+// RenderUnit renders req through m as unit u of a run's budget of limits
+// lim: not at all when the budget leaves it out (a *LeftOutError), else
+// within the CPU limit its grant allows, charging its cost. Every unit is
+// done when it returns.
+func RenderUnit(ctx context.Context, m Metered, req Request, u *runbudget.Unit, lim runbudget.Limits) (Result, error) {
 	var cost time.Duration
 	defer func() { u.Done(cost) }()
-	if !u.Admit() {
-		return Result{}, &LeftOutError{Limits: budget.Limits()}
+	grant, ok := u.Admit()
+	if !ok {
+		return Result{}, &LeftOutError{Limits: lim}
 	}
-	res, cpu, err := m.RenderMetered(ctx, req)
-	cost = Cost(cpu, err, m.MostCPU())
+	limit := limitOf(grant)
+	res, cpu, err := m.RenderMetered(ctx, req, limit)
+	cost = Cost(cpu, err, min(m.MostCPU(), limit+time.Second))
 	return res, err
 }
 

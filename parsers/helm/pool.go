@@ -51,6 +51,8 @@ type task struct {
 	req  Request
 	hash string
 	size int64
+	// cpu is the request's CPU limit in seconds (0: the worker's own).
+	cpu  int64
 	done chan taskResult
 }
 
@@ -62,12 +64,12 @@ type taskResult struct {
 
 // Render implements Renderer. The first call starts the pool.
 func (p *Pool) Render(ctx context.Context, req Request) (Result, error) {
-	res, _, err := p.RenderMetered(ctx, req)
+	res, _, err := p.RenderMetered(ctx, req, 0)
 	return res, err
 }
 
 // RenderMetered implements Metered.
-func (p *Pool) RenderMetered(ctx context.Context, req Request) (Result, time.Duration, error) {
+func (p *Pool) RenderMetered(ctx context.Context, req Request, limit time.Duration) (Result, time.Duration, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, 0, &StoppedError{Reason: err.Error()}
 	}
@@ -75,7 +77,7 @@ func (p *Pool) RenderMetered(ctx context.Context, req Request) (Result, time.Dur
 	if err != nil {
 		return Result{}, 0, err
 	}
-	t := &task{ctx: ctx, req: req, hash: filesHash(req.Files), size: filesSize(req.Files), done: make(chan taskResult, 1)}
+	t := &task{ctx: ctx, req: req, hash: filesHash(req.Files), size: filesSize(req.Files), cpu: p.Child.bounds().seconds(limit), done: make(chan taskResult, 1)}
 	select {
 	case p.tasks <- t:
 	case <-ctx.Done():
@@ -199,7 +201,9 @@ func (p *Pool) serve(w *worker, t *task) *worker {
 			return nil
 		}
 	}
-	body, err := encodeRequest(w.sent.prepare(t.req, t.hash, t.size))
+	wr := w.sent.prepare(t.req, t.hash, t.size)
+	wr.CPUSeconds = t.cpu
+	body, err := encodeRequest(wr)
 	if err != nil {
 		// The worker keeps what it was sent: the request that failed to
 		// encode was not, so it starts afresh.
@@ -212,7 +216,7 @@ func (p *Pool) serve(w *worker, t *task) *worker {
 	defer cancel()
 	stop := context.AfterFunc(p.ctx, cancel)
 	defer stop()
-	res, cpu, alive, err := w.render(ctx, body)
+	res, cpu, alive, err := w.render(ctx, body, t.cpu)
 	if !alive {
 		p.forget(w)
 		w = nil

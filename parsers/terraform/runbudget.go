@@ -50,16 +50,13 @@ func rootWorkers(procs int, ledger *runbudget.Ledger) int {
 }
 
 // rootUnits are the roots' units of the run's budget, in order (nil
-// units without a budget).
+// units without a budget): a root's bounds are fixed, so it runs with its
+// most or not at all.
 func rootUnits(ledger *runbudget.Ledger, n int) []*runbudget.Unit {
 	if ledger == nil {
 		return make([]*runbudget.Unit, n)
 	}
-	most := make([]time.Duration, n)
-	for i := range most {
-		most[i] = RootMostCPU
-	}
-	return ledger.Enqueue(most...)
+	return ledger.Enqueue(n, RootMostCPU, RootMostCPU)
 }
 
 // evaluateUnit evaluates root as unit u of the run's budget: a root the
@@ -67,7 +64,7 @@ func rootUnits(ledger *runbudget.Ledger, n int) []*runbudget.Unit {
 func (l *loader) evaluateUnit(root string, u *runbudget.Unit) rootOutput {
 	var cost time.Duration
 	defer func() { u.Done(cost) }()
-	if !u.Admit() {
+	if _, ok := u.Admit(); !ok {
 		l.finish(root, nil)
 		return rootOutput{notes: []lint.Note{l.leftOutNote(root)}}
 	}
