@@ -105,9 +105,9 @@ func invalidInputs(t *testing.T, r hostileRun) map[string]string {
 // in path order, linted with GOMAXPROCS=8 under a 2 GiB address space.
 // The two hostile charts first in path order are stopped by their own
 // bounds (FL000) and each charged the most a rendering may cost, 21 s;
-// the third is given what is left of the run's budget (60 s plus 0.5 s
-// for each input, less the 42 s and the chain's root: just under 20 s),
-// an 18 s limit (whole seconds, and the second a worker may pass it by),
+// the third is given what is left of the run's budget (45 s plus 0.5 s
+// for each input, less the 42 s and the chain's root: just under 5 s),
+// a 3 s limit (whole seconds, and the second a worker may pass it by),
 // and is stopped there; then less than the 2 s a rendering needs is
 // left, so the fourth hostile chart and the ordinary chart are left out,
 // each with a FL000 at its Chart.yaml saying so, and never rendered. The run ends, exits 1 and still finds
@@ -132,7 +132,7 @@ func TestHostileChartsShareOneBudget(t *testing.T) {
 	for _, c := range []struct{ chart, want string }{
 		{"a-spin", "used more than 20s of CPU time"},
 		{"b-hoard", "exceeds the 512 MiB memory limit"},
-		{"c-spin", "used more than 18s of CPU time"},
+		{"c-spin", "used more than 3s of CPU time"},
 		{"d-hoard", "left out"},
 		{"tail", "left out"},
 	} {
