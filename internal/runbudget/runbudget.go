@@ -58,8 +58,10 @@ func Concurrency(procs int, memory, perUnit int64) int {
 // enqueued. What unit i may spend, its grant, is what is left of the
 // allowance of the first i+1 units (Limits.CPU + (i+1)·Limits.PerUnit)
 // after the costs of the units before it, at most the most it may cost;
-// it runs when that is at least the least it can run with, and is left
-// out otherwise. The decision is made as soon as it is certain: at once
+// it runs when that is at least the least it can run with; otherwise it
+// is left out, and so is every unit after it (the budget is spent, even
+// if the allowance of later units would leave a little again). The
+// decision is made as soon as it is certain: at once
 // while the most every running unit may still cost leaves the unit its
 // most, else when the units before have finished. Safe for concurrent
 // use. A nil *Ledger admits everything, each unit with its most.
@@ -233,12 +235,16 @@ func (l *Ledger) settle() {
 // whether it did. u gets its most when even the most every running unit
 // may cost leaves room for it; otherwise it waits until no unit runs
 // (then the costs are exact) and gets what is left, when that is at
-// least its least, or is left out. Its place in the run is the number of
-// units decided before it (a group may add a unit after a later group
+// least its least, or is left out; once one unit is left out, every
+// later one is. Its place in the run is the number of units decided
+// before it (a group may add a unit after a later group
 // did: places follow the order of groups, not of calls).
 func (l *Ledger) decide(u *Unit) bool {
 	allowance := l.lim.CPU + time.Duration(l.decided+1)*l.lim.PerUnit
 	switch {
+	case l.left > 0:
+		u.decided = true
+		l.left++
 	case l.spent+l.reserved+u.most <= allowance:
 		l.admit(u, u.most)
 	case l.reserved > 0:

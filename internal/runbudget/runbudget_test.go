@@ -13,8 +13,9 @@ const all = -1
 
 // exact is the ledger's rule written plainly: unit i is granted what is
 // left of the allowance of i+1 units after the costs of the units before
-// it, at most its most, and runs when that is at least its least; it
-// returns each unit's grant, 0 for those left out.
+// it, at most its most, and runs when that is at least its least; the
+// first unit that does not run ends the run. It returns each unit's
+// grant, 0 for those left out.
 func exact(lim Limits, least, most, cost []time.Duration) []time.Duration {
 	grants := make([]time.Duration, len(most))
 	var spent time.Duration
@@ -22,7 +23,7 @@ func exact(lim Limits, least, most, cost []time.Duration) []time.Duration {
 		left := lim.CPU + time.Duration(i+1)*lim.PerUnit - spent
 		g := min(most[i], left)
 		if g < least[i] {
-			continue
+			break
 		}
 		grants[i] = g
 		spent += spentBy(cost[i], g)
@@ -112,7 +113,7 @@ func TestLedgerLeavesOutTheSameUnitsWhateverFinishesFirst(t *testing.T) {
 	// 10.15 s of roots, 21 s, 0.1 s, 21 s: 52.25 s; then an ordinary
 	// chart is granted the 11.75 s left and spends 0.1 s, the hostile one
 	// after it all that is left, and the rest are left out (less than 2 s
-	// left).
+	// left, then 0.5 s more for each unit: the first left out ends it).
 	if want[6] != 21*s || want[7] != 11750*time.Millisecond || want[8] != 12150*time.Millisecond || want[9] != 0 || want[10] != 0 || want[11] != 0 {
 		t.Fatalf("the case does not exercise the budget: %v", want)
 	}
@@ -250,14 +251,15 @@ func TestLedgerPlacesFollowGroupOrder(t *testing.T) {
 	l := New(Limits{PerUnit: 10 * time.Second})
 	a, b := l.Group(), l.Group()
 	late := b.Add(5*time.Second, 5*time.Second) // b's build runs ahead of a's
-	first := a.Add(20*time.Second, 20*time.Second)
+	first := a.Add(5*time.Second, 20*time.Second)
 	a.Close()
 	b.Close()
-	if _, ok := first.Admit(); ok {
-		t.Error("the first unit ran: 20 s do not fit the 10 s of one unit")
+	if g, ok := first.Admit(); !ok || g != 10*time.Second {
+		t.Errorf("the first unit: grant %s, %v; want the 10 s of one unit", g, ok)
 	}
-	if _, ok := late.Admit(); !ok {
-		t.Error("the second unit was left out: 5 s fit the 20 s of two units")
+	first.Done(10 * time.Second)
+	if g, ok := late.Admit(); !ok || g != 5*time.Second {
+		t.Errorf("the second unit: grant %s, %v; want its 5 s of the 20 s of two units", g, ok)
 	}
 	late.Done(5 * time.Second)
 }
