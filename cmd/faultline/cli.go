@@ -758,6 +758,7 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 		fmt.Fprintf(w, "change (%s): %s %s at %s\n", ch.Origin, ch.Action, ch.Address, ch.Range)
 	}
 	fmt.Fprintf(w, "read %d files in %s\n", l.Input.Files, took.Round(time.Millisecond))
+	fmt.Fprintf(w, "run budget: %s\n", l.Budget)
 }
 
 // moduleCallLine says in one line how a module call resolved: where it is

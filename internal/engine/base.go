@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/faultline-dev/faultline/internal/nesting"
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/plan"
@@ -99,6 +100,7 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 	bopts := Options{
 		Paths: basePaths, Cwd: baseDir, Vars: opts.Vars, VarFiles: opts.VarFiles,
 		Config: baseConfig(opts.Config, toBase), Renderer: opts.Renderer, KubeVersion: opts.KubeVersion,
+		Budget:      runbudget.New(opts.Budget.Limits()),
 		relOverride: func(p string) string { return headRel(toHead(p)) },
 	}
 	if r, ok := toBase(l.Root); ok {

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -76,6 +77,13 @@ type Options struct {
 	BaseRoot string
 	// BaseRev names the base revision in messages ("main").
 	BaseRev string
+	// Budget is the run's budget: Terraform roots, kustomize builds and
+	// chart renderings are its units, in that order and by path within
+	// each. Nil: a new ledger with runbudget.Defaults. The base revision
+	// (BaseDir) is read with a budget of its own, of the same limits: had
+	// it shared this one, a root left out of the scanned tree could be
+	// read at the base and look deleted.
+	Budget *runbudget.Ledger
 
 	// relOverride and rootOverride are set for the base model: its paths
 	// read as the scanned tree's.
@@ -101,6 +109,8 @@ type Loaded struct {
 	// Stages are the measurements of the run's stages, in order (Run
 	// adds "rules").
 	Stages []Stage
+	// Budget is what the run's budget spent and left out.
+	Budget runbudget.Report
 	rel    func(string) string
 }
 
@@ -148,6 +158,7 @@ func Load(opts Options) (*Loaded, error) {
 	s.run("join", "files", r.join)
 	r.l.Input = *r.in
 	r.l.Stages = s.list
+	r.l.Budget = r.opts.Budget.Report()
 	return r.l, nil
 }
 
@@ -187,6 +198,9 @@ type run struct {
 func newRun(opts Options) (*run, error) {
 	if opts.Renderer == nil {
 		opts.Renderer = defaultRenderer
+	}
+	if opts.Budget == nil {
+		opts.Budget = runbudget.New(runbudget.Defaults)
 	}
 	cwd := opts.Cwd
 	if cwd == "" {
@@ -288,7 +302,7 @@ func (r *run) warmRenderer() error {
 // terraform evaluates every root module (stage "terraform"); the
 // templates Terraform renders are read as rendered, not as manifests.
 func (r *run) terraform() int {
-	o := terraform.Options{Root: r.root, Tree: r.tree, Vars: r.opts.Vars, VarFiles: r.opts.VarFiles, VarFileData: r.opts.VarFileData, Rel: r.rel, Holes: r.holes}
+	o := terraform.Options{Root: r.root, Tree: r.tree, Vars: r.opts.Vars, VarFiles: r.opts.VarFiles, VarFileData: r.opts.VarFileData, Rel: r.rel, Holes: r.holes, Budget: r.opts.Budget}
 	if cfg := r.opts.Config; cfg != nil {
 		o.ScopeFor, o.InputsFor = cfg.ScopeFor, cfg.TerraformFor
 	}
@@ -316,7 +330,7 @@ func (r *run) embedded() int {
 	if kubeVersion == "" && r.opts.Config != nil {
 		kubeVersion = r.opts.Config.KubeVersion
 	}
-	r.hopts = helm.Options{Roots: append(append([]string(nil), r.dirs...), r.root), Tree: r.tree, Rel: r.rel, KubeVersion: kubeVersion, Renderer: r.opts.Renderer, Holes: r.holes, Cache: helm.NewCache()}
+	r.hopts = helm.Options{Roots: append(append([]string(nil), r.dirs...), r.root), Tree: r.tree, Rel: r.rel, KubeVersion: kubeVersion, Renderer: r.opts.Renderer, Holes: r.holes, Cache: helm.NewCache(), Budget: r.opts.Budget}
 	r.pr = &produced{in: r.in, model: r.model, holes: r.holes, finder: helm.NewFinder(r.hopts)}
 	r.pr.addEmbedded(r.tf.Embedded, r.root, r.scopeAt)
 	return len(r.tf.Embedded)
@@ -330,12 +344,20 @@ func (r *run) kustomize() int {
 	for f := range owned {
 		r.files[f] = true
 	}
-	kopts := kustomize.Options{ScanRoot: r.root, Tree: r.tree, Rel: r.rel, Helm: kustomizeHelm(r.ctx, r.hopts, r.kustomizeCharts), Cache: kustomize.NewCache()}
+	kopts := kustomize.Options{ScanRoot: r.root, Tree: r.tree, Rel: r.rel, Cache: kustomize.NewCache()}
 	built := make([]builtKustomization, len(kroots))
+	groups := make([]*runbudget.Group, len(kroots))
+	for i := range kroots {
+		groups[i] = r.opts.Budget.Group()
+	}
 	parallel(len(kroots), func(i int) {
+		defer groups[i].Close()
+		o, hopts := kopts, r.hopts
+		hopts.Renderer = budgeted(hopts.Renderer, groups[i], r.opts.Budget)
+		o.Helm = kustomizeHelm(r.ctx, hopts, r.kustomizeCharts)
 		b := &built[i]
 		b.root = kroots[i]
-		b.out, b.diags, b.notes = kustomize.Render(kroots[i], kopts)
+		b.out, b.diags, b.notes = kustomize.Render(kroots[i], o)
 	})
 	for _, b := range built {
 		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root))

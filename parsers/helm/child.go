@@ -104,7 +104,7 @@ const ProtocolEnv = "FAULTLINE_HELM_PROTOCOL"
 
 // protocolVersion is this package's version of the protocol: raise it
 // whenever a request, a reply or the framing changes.
-const protocolVersion = "1"
+const protocolVersion = "2"
 
 // NewChild returns a Child that runs exe with args (faultline:
 // faultline-render), with ChildEnv and ProtocolEnv set and the default
@@ -149,6 +149,9 @@ func checkProtocol(v string) error {
 type reply struct {
 	Result Result       `json:"result"`
 	Error  *RenderError `json:"error,omitempty"`
+	// CPUMillis is the CPU time the child used for the request, in
+	// milliseconds: what the run's budget charges (see Metered).
+	CPUMillis int64 `json:"cpuMillis"`
 }
 
 // bounds are a Child's bounds with the defaults filled in.
@@ -181,22 +184,45 @@ func (c Child) bounds() bounds {
 // the worker (Pool keeps its workers for many requests). The goroutine
 // stays on its OS thread while the worker lives (see startWorker).
 func (c Child) Render(ctx context.Context, req Request) (Result, error) {
-	body, err := encodeRequest(wireRequest{Request: req})
+	res, _, err := c.RenderMetered(ctx, req, 0)
+	return res, err
+}
+
+// RenderMetered implements Metered.
+func (c Child) RenderMetered(ctx context.Context, req Request, limit time.Duration) (Result, time.Duration, error) {
+	b := c.bounds()
+	wr := wireRequest{Request: req}
+	wr.CPUSeconds = b.seconds(limit)
+	body, err := encodeRequest(wr)
 	if err != nil {
-		return Result{}, err
+		return Result{}, 0, err
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	w, err := c.startWorker()
 	if err != nil {
-		return Result{}, err
+		return Result{}, 0, err
 	}
-	res, alive, err := w.render(ctx, body)
+	res, cpu, alive, err := w.render(ctx, body, wr.CPUSeconds)
 	if alive {
 		w.close()
 	}
-	return res, err
+	return res, cpu, err
 }
+
+// seconds is the CPU limit in whole seconds a request is sent with for a
+// limit of d: 0 (the worker's own) when d is 0 or not below it.
+func (b bounds) seconds(d time.Duration) int64 {
+	s := int64(d / time.Second)
+	if s <= 0 || time.Duration(s)*time.Second >= b.cpu {
+		return 0
+	}
+	return s
+}
+
+// MostCPU implements Metered: the CPU limit and the second a worker that
+// rendered before may add (see CPULimit).
+func (c Child) MostCPU() time.Duration { return c.bounds().cpu + time.Second }
 
 // outcome is how a request to a worker failed.
 type outcome struct {

@@ -41,7 +41,7 @@ func TestChildMemoryBoundHolds(t *testing.T) {
 			if err != nil {
 				return ended{err: err}
 			}
-			_, alive, err := w.render(context.Background(), body)
+			_, _, alive, err := w.render(context.Background(), body, 0)
 			if !alive {
 				return ended{o: outcome{state: w.cmd.ProcessState}, err: err}
 			}

@@ -39,10 +39,12 @@ func Serve(r io.Reader, w io.Writer, lim Limits, render func(Request) (Result, e
 			return err
 		}
 		watch.reset()
+		before := processCPU()
 		rep, err := serveOne(data, kept, render)
 		if err != nil {
 			return err
 		}
+		rep.CPUMillis = (processCPU() - before).Milliseconds()
 		if watch.exceeded() {
 			// The parent reads the exit status as the memory bound.
 			os.Exit(exitMemoryLimit)
@@ -62,6 +64,11 @@ func serveOne(data []byte, kept keptCharts, render func(Request) (Result, error)
 	}
 	if err := kept.resolve(&req); err != nil {
 		return reply{}, err
+	}
+	if req.CPUSeconds > 0 {
+		if err := budgetCPU(req.CPUSeconds); err != nil {
+			return reply{}, err
+		}
 	}
 	var rep reply
 	res, err := render(req.Request)

@@ -71,21 +71,26 @@ func (c Child) startWorker() (*worker, error) {
 // is gone (it passed a bound or crashed, or ctx ended): it has been
 // killed and waited for, and err is a *StoppedError saying why. A chart
 // problem is a *RenderError with the worker alive.
-func (w *worker) render(ctx context.Context, body []byte) (res Result, alive bool, err error) {
+func (w *worker) render(ctx context.Context, body []byte, cpuSeconds int64) (res Result, cpu time.Duration, alive bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, w.b.wall)
 	defer cancel()
 	w.stderr.reset()
 	stop := context.AfterFunc(ctx, func() { _ = w.cmd.Process.Kill() })
 	rep, tooBig, err := w.exchange(body)
 	if stop() && err == nil && !tooBig {
+		cpu := time.Duration(rep.CPUMillis) * time.Millisecond
 		if rep.Error != nil {
-			return rep.Result, true, rep.Error
+			return rep.Result, cpu, true, rep.Error
 		}
-		return rep.Result, true, nil
+		return rep.Result, cpu, true, nil
 	}
 	o := w.kill()
 	o.tooBig, o.readErr, o.ctxErr = tooBig, err, ctx.Err()
-	return Result{}, false, w.b.stopped(o)
+	b := w.b
+	if cpuSeconds > 0 {
+		b.cpu = time.Duration(cpuSeconds) * time.Second
+	}
+	return Result{}, 0, false, b.stopped(o)
 }
 
 // exchange writes a request frame and reads the reply frame; tooBig says

@@ -51,6 +51,15 @@ func budgetCPU(seconds int64) error {
 	return nil
 }
 
+// processCPU is the CPU time this process has used (0 when unknown).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // capAt is n, at most hard, in the type of the system's rlimits (int64 on
 // some systems, uint64 on others).
 func capAt[T ~int64 | ~uint64](n int64, hard T) T { return min(T(n), hard) }

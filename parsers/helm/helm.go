@@ -31,9 +31,11 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	k8sversion "k8s.io/apimachinery/pkg/util/version"
 
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -66,6 +68,11 @@ type Options struct {
 	// Cache, when set, keeps renderings across Render calls: each chart,
 	// values and release combination renders once.
 	Cache *Cache
+	// Budget is the run's budget: with a Metered Renderer, each rendering
+	// Render runs is a unit of it, in the order of the renderings (charts
+	// by path, releases by address), and a rendering it leaves out fails
+	// with a *LeftOutError (FL000 at the chart). Nil: no run-wide budget.
+	Budget *runbudget.Ledger
 }
 
 // Cache holds renderings by chart content, values and release (see
@@ -284,7 +291,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	}
 
 	todo := opts.Cache.fill(jobs)
-	out.Renders = runDistinct(ctx, todo, opts.Renderer, par)
+	out.Renders = runDistinct(ctx, todo, opts.Renderer, par, opts.Budget)
 	opts.Cache.store(todo)
 
 	for _, j := range jobs {
@@ -318,7 +325,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 // A result does not depend on where the chart is (the mapping back to
 // files comes after), so charts with the same files and values render
 // once.
-func runDistinct(ctx context.Context, jobs []*job, r Renderer, par int) int {
+func runDistinct(ctx context.Context, jobs []*job, r Renderer, par int, budget *runbudget.Ledger) int {
 	first := map[string]*job{}
 	var distinct []*job
 	for _, j := range jobs {
@@ -327,7 +334,7 @@ func runDistinct(ctx context.Context, jobs []*job, r Renderer, par int) int {
 			distinct = append(distinct, j)
 		}
 	}
-	run(ctx, distinct, r, par)
+	run(ctx, distinct, r, par, budget)
 	for _, j := range jobs {
 		f := first[j.key]
 		j.res, j.err = f.res, f.err
@@ -335,11 +342,13 @@ func runDistinct(ctx context.Context, jobs []*job, r Renderer, par int) int {
 	return len(distinct)
 }
 
-// run renders jobs, at most par at a time.
-func run(ctx context.Context, jobs []*job, r Renderer, par int) {
+// run renders jobs, at most par at a time, each a unit of budget in the
+// order of jobs (see Options.Budget).
+func run(ctx context.Context, jobs []*job, r Renderer, par int, budget *runbudget.Ledger) {
+	units := budgetUnits(budget, r, len(jobs))
 	sem := make(chan struct{}, par)
 	var wg sync.WaitGroup
-	for _, j := range jobs {
+	for i, j := range jobs {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
@@ -349,10 +358,48 @@ func run(ctx context.Context, jobs []*job, r Renderer, par int) {
 					j.err = &RenderError{Stage: "template", Message: fmt.Sprintf("rendering panicked: %v", p)}
 				}
 			}()
-			j.res, j.err = r.Render(ctx, j.req)
+			j.res, j.err = renderUnit(ctx, r, j.req, units[i], budget)
 		}()
 	}
 	wg.Wait()
+}
+
+// budgetUnits are the units of n renderings by r: nil ones when there is
+// no budget or r does not meter its renderings.
+func budgetUnits(budget *runbudget.Ledger, r Renderer, n int) []*runbudget.Unit {
+	m, ok := r.(Metered)
+	if budget == nil || !ok {
+		return make([]*runbudget.Unit, n)
+	}
+	return budget.Enqueue(n, LeastCPU, m.MostCPU())
+}
+
+// renderUnit renders req as unit u of the budget: not at all when the
+// budget leaves it out (a *LeftOutError), else within its grant, charging
+// its cost. A nil unit renders unmetered.
+func renderUnit(ctx context.Context, r Renderer, req Request, u *runbudget.Unit, budget *runbudget.Ledger) (Result, error) {
+	m, ok := r.(Metered)
+	if u == nil || !ok {
+		return r.Render(ctx, req)
+	}
+	return RenderUnit(ctx, m, req, u, budget.Limits())
+}
+
+// RenderUnit renders req through m as unit u of a run's budget of limits
+// lim: not at all when the budget leaves it out (a *LeftOutError), else
+// within the CPU limit its grant allows, charging its cost. Every unit is
+// done when it returns.
+func RenderUnit(ctx context.Context, m Metered, req Request, u *runbudget.Unit, lim runbudget.Limits) (Result, error) {
+	var cost time.Duration
+	defer func() { u.Done(cost) }()
+	grant, ok := u.Admit()
+	if !ok {
+		return Result{}, &LeftOutError{Limits: lim}
+	}
+	limit := limitOf(grant)
+	res, cpu, err := m.RenderMetered(ctx, req, limit)
+	cost = Cost(cpu, err, min(m.MostCPU(), limit+time.Second))
+	return res, err
 }
 
 // request builds the rendering request of a chart for a release, and the
@@ -454,8 +501,12 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *valueIndex, p *pa
 func renderDiagnostic(cd *chartData, j *job, p *paths) lint.Diagnostic {
 	var re *RenderError
 	var se *StoppedError
+	var lo *LeftOutError
 	d := lint.Diagnostic{Range: chartRange(cd, p)}
 	switch {
+	case errors.As(j.err, &lo):
+		d.Summary = "chart rendering left out: the run's budget is spent"
+		d.Detail = fmt.Sprintf("%s was not rendered: %s", renderLabel(cd, j.releases[0]), runbudget.LeftOut(lo.Limits))
 	case errors.As(j.err, &se):
 		d.Summary = se.Error()
 		d.Detail = fmt.Sprintf("%s was not rendered: rendering is bounded in time, memory and output so that an untrusted chart cannot stall or exhaust the linter", renderLabel(cd, j.releases[0]))

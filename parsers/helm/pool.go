@@ -5,11 +5,14 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
+
+	"github.com/faultline-dev/faultline/internal/runbudget"
 )
 
 // Pool renders through long-lived child renderers: up to Workers of them
-// (default GOMAXPROCS), each started when a request first needs it and
-// serving many requests. Each request keeps the bounds of Child (CPU
+// (default: as many as Memory holds, see workers), each started when a
+// request first needs it and serving many requests. Each request keeps the bounds of Child (CPU
 // time, memory, output, the wall-clock backstop): a worker that passes
 // one is killed, that request fails with a *StoppedError, and the next
 // request starts a fresh worker; other requests, queued or on other
@@ -18,8 +21,12 @@ import (
 type Pool struct {
 	// Child is how each worker is started and bounded (see NewChild).
 	Child Child
-	// Workers bounds the worker processes (default GOMAXPROCS).
+	// Workers bounds the worker processes (default: see workers).
 	Workers int
+	// Memory is what the workers may hold together (default
+	// runbudget.Defaults.Memory, the run's memory budget): there are no
+	// more workers than it holds at Child.MemoryLimit each.
+	Memory int64
 
 	mu     sync.Mutex
 	closed bool
@@ -44,33 +51,59 @@ type task struct {
 	req  Request
 	hash string
 	size int64
+	// cpu is the request's CPU limit in seconds (0: the worker's own).
+	cpu  int64
 	done chan taskResult
 }
 
 type taskResult struct {
 	res Result
+	cpu time.Duration
 	err error
 }
 
 // Render implements Renderer. The first call starts the pool.
 func (p *Pool) Render(ctx context.Context, req Request) (Result, error) {
+	res, _, err := p.RenderMetered(ctx, req, 0)
+	return res, err
+}
+
+// RenderMetered implements Metered.
+func (p *Pool) RenderMetered(ctx context.Context, req Request, limit time.Duration) (Result, time.Duration, error) {
 	if err := ctx.Err(); err != nil {
-		return Result{}, &StoppedError{Reason: err.Error()}
+		return Result{}, 0, &StoppedError{Reason: err.Error()}
 	}
 	quit, err := p.start()
 	if err != nil {
-		return Result{}, err
+		return Result{}, 0, err
 	}
-	t := &task{ctx: ctx, req: req, hash: filesHash(req.Files), size: filesSize(req.Files), done: make(chan taskResult, 1)}
+	t := &task{ctx: ctx, req: req, hash: filesHash(req.Files), size: filesSize(req.Files), cpu: p.Child.bounds().seconds(limit), done: make(chan taskResult, 1)}
 	select {
 	case p.tasks <- t:
 	case <-ctx.Done():
-		return Result{}, &StoppedError{Reason: ctx.Err().Error()}
+		return Result{}, 0, &StoppedError{Reason: ctx.Err().Error()}
 	case <-quit:
-		return Result{}, errPoolClosed
+		return Result{}, 0, errPoolClosed
 	}
 	r := <-t.done // a worker that takes a task always answers it
-	return r.res, r.err
+	return r.res, r.cpu, r.err
+}
+
+// MostCPU implements Metered.
+func (p *Pool) MostCPU() time.Duration { return p.Child.MostCPU() }
+
+// workers is how many workers the pool runs on procs cores: Workers when
+// set, else as many as Memory holds at the memory limit of each, at most
+// one per core (runbudget.Concurrency).
+func (p *Pool) workers(procs int) int {
+	if p.Workers > 0 {
+		return p.Workers
+	}
+	mem := p.Memory
+	if mem <= 0 {
+		mem = runbudget.Defaults.Memory
+	}
+	return runbudget.Concurrency(procs, mem, p.Child.bounds().memory)
 }
 
 // errPoolClosed is the error of a request to a closed pool.
@@ -99,10 +132,7 @@ func (p *Pool) startSlots(warm bool) (<-chan struct{}, error) {
 		return nil, errPoolClosed
 	}
 	if p.tasks == nil {
-		n := p.Workers
-		if n <= 0 {
-			n = runtime.GOMAXPROCS(0)
-		}
+		n := p.workers(runtime.GOMAXPROCS(0))
 		p.tasks = make(chan *task)
 		p.ctx, p.cancel = context.WithCancel(context.Background())
 		p.live = map[*worker]bool{}
@@ -171,7 +201,9 @@ func (p *Pool) serve(w *worker, t *task) *worker {
 			return nil
 		}
 	}
-	body, err := encodeRequest(w.sent.prepare(t.req, t.hash, t.size))
+	wr := w.sent.prepare(t.req, t.hash, t.size)
+	wr.CPUSeconds = t.cpu
+	body, err := encodeRequest(wr)
 	if err != nil {
 		// The worker keeps what it was sent: the request that failed to
 		// encode was not, so it starts afresh.
@@ -184,12 +216,12 @@ func (p *Pool) serve(w *worker, t *task) *worker {
 	defer cancel()
 	stop := context.AfterFunc(p.ctx, cancel)
 	defer stop()
-	res, alive, err := w.render(ctx, body)
+	res, cpu, alive, err := w.render(ctx, body, t.cpu)
 	if !alive {
 		p.forget(w)
 		w = nil
 	}
-	t.done <- taskResult{res, err}
+	t.done <- taskResult{res, cpu, err}
 	return w
 }
 

@@ -12,6 +12,10 @@ type wireRequest struct {
 	Hash   string   `json:"hash,omitempty"`
 	Cached bool     `json:"cached,omitempty"`
 	Drop   []string `json:"drop,omitempty"`
+	// CPUSeconds, when above 0 and below the child's Limits.CPUSeconds,
+	// bounds this request's CPU time instead (what is left of the run's
+	// budget).
+	CPUSeconds int64 `json:"cpuSeconds,omitempty"`
 }
 
 // sentCharts is the parent's record of the files a worker keeps: at most

@@ -2,7 +2,10 @@ package helm
 
 import (
 	"context"
+	"errors"
+	"time"
 
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/parsers/helm/renderapi"
 )
 
@@ -16,6 +19,51 @@ const DefaultKubeVersion = renderapi.DefaultKubeVersion
 // into the calling process).
 type Renderer interface {
 	Render(ctx context.Context, req Request) (Result, error)
+}
+
+// Metered is a Renderer that renders within a CPU limit it is given and
+// says the CPU time each rendering used, in the renderer's own process
+// (Pool and Child: the child measures it), and the most one rendering may
+// cost: its renderings are units of the run's budget (Options.Budget).
+type Metered interface {
+	Renderer
+	// RenderMetered renders req within limit of CPU time, in whole
+	// seconds (0, or more than the renderer's own: the renderer's own),
+	// and returns the CPU time it used.
+	RenderMetered(ctx context.Context, req Request, limit time.Duration) (Result, time.Duration, error)
+	// MostCPU is the most a rendering may cost at the renderer's own
+	// limit (see Cost).
+	MostCPU() time.Duration
+}
+
+// LeastCPU is the least of the run's budget a rendering is started with:
+// a CPU limit of one second, which a worker that rendered before may pass
+// by a second.
+const LeastCPU = 2 * time.Second
+
+// limitOf is the CPU limit of a rendering granted grant: whole seconds,
+// leaving the second a worker may pass its limit by (see Child.CPULimit).
+func limitOf(grant time.Duration) time.Duration {
+	return max((grant - time.Second).Truncate(time.Second), time.Second)
+}
+
+// LeftOutError is the error of a rendering the run's budget left out
+// (Options.Budget): the chart was not rendered at all.
+type LeftOutError struct{ Limits runbudget.Limits }
+
+func (e *LeftOutError) Error() string {
+	return "chart rendering " + runbudget.LeftOut(e.Limits)
+}
+
+// Cost is what a rendering is charged: a rendering that was stopped (its
+// CPU, memory or output bound, a crash) costs the most (its CPU limit and
+// a second), any other the CPU time it used, at most the most.
+func Cost(cpu time.Duration, err error, most time.Duration) time.Duration {
+	var se *StoppedError
+	if errors.As(err, &se) {
+		return most
+	}
+	return min(cpu, most)
 }
 
 // The request and result types of a rendering (package renderapi).

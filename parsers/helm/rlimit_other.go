@@ -5,6 +5,7 @@ package helm
 import (
 	"os"
 	"syscall"
+	"time"
 )
 
 // setLimits is best effort on systems without rlimits: Go's soft memory
@@ -14,6 +15,9 @@ func setLimits(Limits) error { return nil }
 
 // budgetCPU does nothing here: the wall-clock backstop bounds a request.
 func budgetCPU(int64) error { return nil }
+
+// processCPU is unknown here: renderings are charged nothing.
+func processCPU() time.Duration { return 0 }
 
 // sysProcAttr: here a child does not learn that its parent died.
 func sysProcAttr() *syscall.SysProcAttr { return nil }

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
@@ -46,6 +47,11 @@ type Options struct {
 	// module directory (.faultline.hcl terraform blocks); they apply after
 	// the module's own tfvars and before --var-file and --var.
 	InputsFor func(absDir string) (vars map[string]string, varFiles []string)
+	// Budget is the run's budget: each root is a unit of it, in path
+	// order, and roots are evaluated as many at once as its memory holds.
+	// Nil: no run-wide budget (the default memory still bounds how many
+	// roots are evaluated at once).
+	Budget *runbudget.Ledger
 }
 
 // Result is what a load produced.
@@ -254,14 +260,15 @@ func (l *loader) roots(dirs []string) []string {
 	return roots
 }
 
-// evaluateRoots evaluates every root, on all cores; of each root only its
-// output stays, and the modules no root still to come needs are released.
+// evaluateRoots evaluates every root, as many at once as the run's memory
+// holds (rootWorkers), each a unit of the run's budget in path order; of
+// each root only its output stays, and the modules no root still to come
+// needs are released.
 func (l *loader) evaluateRoots(roots []string) []rootOutput {
 	results := make([]rootOutput, len(roots))
-	parallel(len(roots), func(i int) {
-		e := l.evaluate(roots[i])
-		results[i] = e.output()
-		l.finish(roots[i], e.used)
+	units := rootUnits(l.opts.Budget, len(roots))
+	parallelN(len(roots), rootWorkers(runtime.GOMAXPROCS(0), l.opts.Budget), func(i int) {
+		results[i] = l.evaluateUnit(roots[i], units[i])
 	})
 	return results
 }
@@ -312,7 +319,11 @@ func (l *loader) collect(roots []string, results []rootOutput) Result {
 
 // parallel runs f(0..n-1) on all cores.
 func parallel(n int, f func(int)) {
-	workers := runtime.GOMAXPROCS(0)
+	parallelN(n, runtime.GOMAXPROCS(0), f)
+}
+
+// parallelN runs f(0..n-1) on workers goroutines, taking i in order.
+func parallelN(n, workers int, f func(int)) {
 	if workers > n {
 		workers = n
 	}
