@@ -32,7 +32,8 @@ var hostileFunctionRoots = map[string]string{
 
 // TestHostileFunctionCalls: each hostile root ends with FL000 or a coverage
 // note of its own, the planted chain is still found, and the run stays
-// within a small fraction of the suite's memory limit.
+// within a small fraction of its memory limit, at GOMAXPROCS=8 under a
+// 2 GiB address space.
 func TestHostileFunctionCalls(t *testing.T) {
 	root, _ := hostileTree(t)
 	files := map[string]string{}
@@ -40,7 +41,9 @@ func TestHostileFunctionCalls(t *testing.T) {
 		files[dir+"/main.tf"] = fmt.Sprintf("locals { x = %s }\nresource \"aws_iam_role\" \"r\" { name = jsonencode(local.x) }\n", expr)
 	}
 	writeFiles(t, root, files)
-	r := runHostile(t, root, nil, ".")
+	// As the acceptance asks: GOMAXPROCS=8 under a 2 GiB address
+	// space (before, six such roots ended in "fatal error: out of memory").
+	r := runHostileWith(t, root, budgetMemory, map[string]string{"GOMAXPROCS": "8"}, ".")
 	assertClean(t, r)
 	assertChain(t, r)
 	if r.exit != 1 {
