@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks faultline against the parse floor: a thin wrapper around
-# `go run ./scripts/bench` (see scripts/bench/README.md), which generates
+# `go run -tags devtools ./scripts/bench` (see scripts/bench/README.md), which generates
 # the internal/benchgen tree at 1×, 4× and 16×, runs the floor and
 # `faultline lint --format json` on each, and prints Markdown tables.
 #
@@ -12,7 +12,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-go run ./scripts/bench "$@"
+go run -tags devtools ./scripts/bench "$@"
 
 if [ -n "${GO_BENCH:-}" ]; then
 	echo

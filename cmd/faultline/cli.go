@@ -90,6 +90,7 @@ type lintFlags struct {
 	baseline string
 	writeBL  string
 	changed  bool
+	staged   bool
 	base     string
 	plan     string
 	fix      bool
@@ -152,6 +153,7 @@ could not run.`,
 	f.StringVar(&lf.color, "color", colorAuto, "color the text format: auto (a terminal; NO_COLOR turns it off, FORCE_COLOR on)|always|never")
 	f.BoolVar(&lf.noColor, "no-color", false, "no color: the same as --color never")
 	f.BoolVar(&lf.changed, "changed", false, "report only chains touching files changed since --base (committed, staged, unstaged or untracked)")
+	f.BoolVar(&lf.staged, "staged", false, "lint the staged change against HEAD, deletions included: --base HEAD, reporting only chains touching staged files (the work tree must hold what is staged, as under pre-commit)")
 	f.StringVar(&lf.base, "base", "", "git revision to compare with: objects deleted or replaced since (its merge base with HEAD) are judged; with --changed, the revision changed files are counted from (default: the default branch)")
 	f.StringVar(&lf.plan, "plan", "", "terraform show -json output (\"-\" = stdin): its deletions, replacements and forgets are checked")
 	f.StringVar(&lf.baseline, "baseline", "", "report only findings that are not in this baseline file")
@@ -390,7 +392,30 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	// touchedLines are the changed lines of the changed files, by the same
 	// names.
 	var touchedLines map[string]report.LineChanges
-	if lf.changed {
+	if lf.staged {
+		if lf.base != "" {
+			return exitError, badFlag(errors.New("--staged compares the index with HEAD: it takes no --base"))
+		}
+		// The hook's view: HEAD is the base, the staged files are the
+		// changed ones (deleted ones too), and the work tree, which must
+		// hold what is staged, is what is linted.
+		indexFile := c.Getenv("GIT_INDEX_FILE")
+		if indexFile != "" {
+			indexFile = abs(indexFile)
+		}
+		set, err := changes.Staged(gitDir, indexFile)
+		if err != nil {
+			return exitError, fmt.Errorf("--staged: %w", err)
+		}
+		changed = set.RelTo(cwd)
+		if changed == nil {
+			changed = []string{}
+		}
+		touchedLines = lineChanges(set, cwd)
+		if set.Base != "" && len(set.Files) > 0 {
+			lf.base = "HEAD" // nothing staged: nothing deleted, no export
+		}
+	} else if lf.changed {
 		set, err := changes.Changed(gitDir, lf.base)
 		if err != nil {
 			return exitError, fmt.Errorf("--changed: %w", err)

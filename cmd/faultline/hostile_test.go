@@ -716,10 +716,30 @@ func TestHostileFlagNamedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var hooks []preCommitHook
-	if err := yaml.Unmarshal(raw, &hooks); err != nil || len(hooks) != 1 {
-		t.Fatalf(".pre-commit-hooks.yaml: %d hooks, %v", len(hooks), err)
+	if err := yaml.Unmarshal(raw, &hooks); err != nil {
+		t.Fatalf(".pre-commit-hooks.yaml: %v", err)
 	}
-	entry := strings.Fields(hooks[0].Entry)
+	// The arguments after `lint` of every hook that gets file names
+	// (`faultline lint ...` or `IMAGE lint ...`), each distinct list once.
+	var lists [][]string
+	seen := map[string]bool{}
+	for _, h := range hooks {
+		entry := strings.Fields(h.Entry)
+		if h.PassFilenames != nil && !*h.PassFilenames || len(entry) < 2 || entry[1] != "lint" || seen[strings.Join(entry[2:], " ")] {
+			continue
+		}
+		seen[strings.Join(entry[2:], " ")] = true
+		lists = append(lists, entry[2:])
+	}
+	if len(lists) == 0 {
+		t.Fatal(".pre-commit-hooks.yaml: no hook gets file names")
+	}
+	for _, args := range lists {
+		t.Run(strings.Join(args, " "), func(t *testing.T) { testHostileFlagNamedFiles(t, args) })
+	}
+}
+
+func testHostileFlagNamedFiles(t *testing.T, args []string) {
 	root, _ := hostileTree(t)
 	bin := hostileBinary(t)
 	if out, err := exec.Command(bin, "lint", "--write-baseline", filepath.Join(root, "b.tfvars.json"), root).CombinedOutput(); err != nil && !strings.Contains(err.Error(), "exit status 1") {
@@ -730,7 +750,7 @@ func TestHostileFlagNamedFiles(t *testing.T) {
 	for _, f := range staged[1:] {
 		writeFiles(t, root, map[string]string{f: "{}\n"})
 	}
-	r := runHostile(t, root, nil, append(append([]string(nil), entry[2:]...), staged...)...)
+	r := runHostile(t, root, nil, append(append([]string(nil), args...), staged...)...)
 	assertClean(t, r)
 	assertChain(t, r)
 	if r.exit != 1 {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -17,7 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// The integrations: the pre-commit hook (.pre-commit-hooks.yaml), the
+// The integrations: the pre-commit hooks (.pre-commit-hooks.yaml), the
 // Atlantis example (examples/atlantis), the GitHub Action (action.yml,
 // scripts/github-action.sh) and the project's own workflows. The hook and
 // the Atlantis steps run the real binary, built once into a temporary
@@ -170,8 +171,10 @@ type preCommitHook struct {
 	Language      string   `yaml:"language"`
 	Files         string   `yaml:"files"`
 	Exclude       string   `yaml:"exclude"`
+	Description   string   `yaml:"description"`
 	Args          []string `yaml:"args"`
 	PassFilenames *bool    `yaml:"pass_filenames"`
+	AlwaysRun     bool     `yaml:"always_run"`
 	RequireSerial bool     `yaml:"require_serial"`
 	Types         []string `yaml:"types"`
 	Stages        []string `yaml:"stages"`
@@ -242,9 +245,18 @@ func testActionScript(t *testing.T, root, bin string) {
 	}
 }
 
-// testPreCommitHook does what `pre-commit try-repo . faultline` does with
-// the hook definition: the entry and args, then the staged files that
-// match `files`, run in the repository root.
+// hookIDs are the hooks of .pre-commit-hooks.yaml, in order.
+var hookIDs = []string{"faultline", "faultline-system", "faultline-docker", "faultline-staged"}
+
+// hookImage is the entry of the docker_image hook: the release image,
+// whose tag is a version.
+var hookImage = regexp.MustCompile(`^ghcr\.io/faultline-dev/faultline:(v[0-9]+\.[0-9]+\.[0-9]+)$`)
+
+// testPreCommitHook checks every hook of .pre-commit-hooks.yaml and runs
+// it with the built binary the way pre-commit would: the files hooks
+// (faultline, faultline-system, faultline-docker) with the staged files
+// that match `files` (testFilesHook), faultline-staged with none
+// (testStagedHook).
 func testPreCommitHook(t *testing.T, root, bin string) {
 	raw, err := os.ReadFile(filepath.Join(root, ".pre-commit-hooks.yaml"))
 	if err != nil {
@@ -254,30 +266,157 @@ func testPreCommitHook(t *testing.T, root, bin string) {
 	if err := yaml.Unmarshal(raw, &hooks); err != nil {
 		t.Fatalf(".pre-commit-hooks.yaml: %v", err)
 	}
-	if len(hooks) != 1 {
-		t.Fatalf(".pre-commit-hooks.yaml: %d hooks, want 1", len(hooks))
+	var ids []string
+	byID := map[string]preCommitHook{}
+	for _, h := range hooks {
+		ids = append(ids, h.ID)
+		byID[h.ID] = h
 	}
-	h := hooks[0]
-	if h.ID != "faultline" || h.Name == "" || h.Language != "golang" || !h.RequireSerial {
-		t.Errorf("hook = %+v: want id faultline, a name, language golang, require_serial true", h)
+	if strings.Join(ids, " ") != strings.Join(hookIDs, " ") {
+		t.Fatalf(".pre-commit-hooks.yaml: hooks %q, want %q", ids, hookIDs)
 	}
+	for _, h := range hooks {
+		if h.Name == "" || h.Description == "" || !h.RequireSerial {
+			t.Errorf("hook %s = %+v: want a name, a description, require_serial true", h.ID, h)
+		}
+		entry := strings.Fields(h.Entry)
+		if len(entry) < 3 || entry[len(entry)-1] != "--" || len(h.Args) > 0 {
+			t.Errorf("hook %s: entry %q, args %q: the entry must end with -- and the hook take no args, so that the file names pre-commit appends are never flags", h.ID, h.Entry, h.Args)
+		}
+		for _, a := range entry {
+			if a == "--plan" || strings.HasPrefix(a, "--plan=") || a == "--base" || strings.HasPrefix(a, "--base=") {
+				t.Errorf("hook %s: entry %q: there is no plan at commit time, and the base is the staged change's", h.ID, h.Entry)
+			}
+		}
+		if h.Language == "golang" && entry[0] == "faultline" {
+			// language: golang runs `go install ./...`: the entry's
+			// command is the binary of a main package.
+			if _, err := os.Stat(filepath.Join(root, "cmd", entry[0], "main.go")); err != nil {
+				t.Errorf("hook %s: entry command %q is not a main package under cmd/: %v", h.ID, entry[0], err)
+			}
+		}
+	}
+	golang := byID["faultline"]
+	if golang.Language != "golang" {
+		t.Errorf("hook faultline: language %q, want golang", golang.Language)
+	}
+	local := func(cmd string) func([]string) *exec.Cmd {
+		return func(args []string) *exec.Cmd { return exec.Command(cmd, args...) }
+	}
+	t.Run("faultline", func(t *testing.T) {
+		testFilesHook(t, root, golang, local(bin))
+	})
+
+	// The system hook: the same hook, with the faultline found on PATH.
+	system := byID["faultline-system"]
+	if system.Language != "system" {
+		t.Errorf("hook faultline-system: language %q, want system", system.Language)
+	}
+	sameFiles := func(h preCommitHook) {
+		if h.Entry != golang.Entry && h.Language != "docker_image" || h.Files != golang.Files || h.Exclude != golang.Exclude || !reflect.DeepEqual(h.PassFilenames, golang.PassFilenames) || !reflect.DeepEqual(h.Types, golang.Types) {
+			t.Errorf("hook %s = %+v: want the entry, files, exclude, types and pass_filenames of hook faultline %+v", h.ID, h, golang)
+		}
+	}
+	sameFiles(system)
+	t.Run("faultline-system", func(t *testing.T) {
+		path := t.TempDir()
+		copyBinaries(t, bin, path, "faultline")
+		t.Setenv("PATH", path+string(os.PathListSeparator)+os.Getenv("PATH"))
+		found, err := exec.LookPath(strings.Fields(system.Entry)[0])
+		if err != nil || filepath.Dir(found) != path {
+			t.Fatalf("entry %q: found %q (%v), want the faultline on PATH", system.Entry, found, err)
+		}
+		testFilesHook(t, root, system, local(found))
+	})
+
+	// The docker hook: its shape only (there is no Docker daemon here),
+	// then its command run as the image's entrypoint would run it.
+	docker := byID["faultline-docker"]
+	sameFiles(docker)
+	entry := strings.Fields(docker.Entry)
+	m := hookImage.FindStringSubmatch(entry[0])
+	if docker.Language != "docker_image" || m == nil {
+		t.Errorf("hook faultline-docker: language %q, entry %q: want docker_image and the release image ghcr.io/faultline-dev/faultline:vX.Y.Z first (its entrypoint is faultline)", docker.Language, docker.Entry)
+	} else if rev := readmeRev(t, root); rev != m[1] {
+		t.Errorf("hook faultline-docker: image tag %s, but the README pins rev: %s: the image follows the release", m[1], rev)
+	}
+	if got, want := strings.Join(entry[1:], " "), strings.Join(strings.Fields(golang.Entry)[1:], " "); got != want {
+		t.Errorf("hook faultline-docker: arguments after the image %q, want those of hook faultline %q", got, want)
+	}
+	t.Run("faultline-docker", func(t *testing.T) {
+		testFilesHook(t, root, docker, local(bin))
+	})
+
+	staged := byID["faultline-staged"]
+	if staged.Language != "golang" || staged.PassFilenames == nil || *staged.PassFilenames || !staged.AlwaysRun || !contains(strings.Fields(staged.Entry), "--staged") {
+		t.Errorf("hook faultline-staged = %+v: want language golang, pass_filenames false, always_run true and --staged in the entry (pre-commit passes no deleted file)", staged)
+	}
+	t.Run("faultline-staged", func(t *testing.T) { testStagedHook(t, root, staged, bin) })
+}
+
+// readmeRev is the `rev:` of the README's pre-commit example.
+func readmeRev(t *testing.T, root string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^\s*rev: (\S+)`).FindStringSubmatch(readFile(t, filepath.Join(root, "README.md")))
+	if m == nil {
+		t.Fatal("README.md: no `rev:` in the pre-commit example")
+	}
+	return m[1]
+}
+
+// testStagedHook runs the faultline-staged hook's entry, with no file
+// names, in a project whose staged change only deletes the file of a
+// managed node group whose role a Karpenter EC2NodeClass uses: the files
+// hooks never run on it, this one reports FL301.
+func testStagedHook(t *testing.T, root string, h preCommitHook, bin string) {
+	entry := strings.Fields(h.Entry)
+	proj := filepath.Join(t.TempDir(), "project")
+	copyTree(t, filepath.Join(root, "examples", "atlantis", "repo"), proj)
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-q", "-m", "initial")
+	hookRun := func() (string, string, int) {
+		cmd := exec.Command(bin, append(append([]string(nil), entry[1:]...), h.Args...)...)
+		cmd.Dir = proj
+		cmd.Env = environ(map[string]string{"NO_COLOR": "1"})
+		return runCmd(t, cmd)
+	}
+	// Nothing staged: the committed chains (FL101) are not this commit's.
+	if stdout, stderr, code := hookRun(); code != exitOK {
+		t.Errorf("nothing staged: exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	gitIn(t, proj, "rm", "-q", "infra/node-groups.tf")
+	// What a files hook would get: nothing.
+	if out := gitIn(t, proj, "diff", "--staged", "--name-only", "--diff-filter=ACMRTUXB"); out != "" {
+		t.Fatalf("pre-commit would pass %q", out)
+	}
+	stdout, stderr, code := hookRun()
+	if code != exitFindings || !strings.Contains(stdout, "error[FL301] shared-role-node-group-deletion") || !strings.Contains(stdout, "k8s/karpenter/ec2nodeclass.yaml") {
+		t.Errorf("node group file deleted: exit %d, want %d and FL301 at the EC2NodeClass\nstdout:\n%s\nstderr:\n%s", code, exitFindings, stdout, stderr)
+	}
+	gitIn(t, proj, "commit", "-q", "-m", "delete the node group")
+	if stdout, stderr, code := hookRun(); code != exitOK {
+		t.Errorf("after the commit: exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
+
+// testFilesHook does what `pre-commit try-repo . ID` does with a hook
+// that gets file names: the entry and args, then the staged files that
+// match `files`, run in the repository root. command makes the command
+// of the entry's arguments.
+func testFilesHook(t *testing.T, root string, h preCommitHook, command func([]string) *exec.Cmd) {
 	if h.PassFilenames != nil && !*h.PassFilenames {
 		t.Error("pass_filenames is false: the hook must get the staged files")
 	}
 	entry := strings.Fields(h.Entry)
-	if len(entry) < 2 || entry[0] != "faultline" || entry[1] != "lint" {
-		t.Fatalf("entry %q: want `faultline lint ...`", h.Entry)
+	if len(entry) < 2 || entry[1] != "lint" {
+		t.Fatalf("entry %q: want `faultline lint ...` (or IMAGE lint ...)", h.Entry)
 	}
 	if entry[len(entry)-1] != "--" || len(h.Args) > 0 {
 		t.Errorf("entry %q, args %q: the entry must end with -- and the hook take no args, so that the staged file names pre-commit appends are never flags", h.Entry, h.Args)
 	}
-	// language: golang runs `go install ./...`: the entry's command is the
-	// binary of a main package.
-	if _, err := os.Stat(filepath.Join(root, "cmd", entry[0], "main.go")); err != nil {
-		t.Errorf("entry command %q is not a main package under cmd/: %v", entry[0], err)
-	}
 	for _, a := range append(entry, h.Args...) {
-		if a == "--plan" || a == "--changed" {
+		if a == "--plan" || a == "--changed" || a == "--staged" {
 			t.Errorf("entry/args %q: pre-commit passes the files; there is no plan at commit time", a)
 		}
 	}
@@ -313,7 +452,7 @@ func testPreCommitHook(t *testing.T, root, bin string) {
 	}
 	hookRun := func(files ...string) (string, string, int) {
 		args := append(append(append([]string(nil), entry[1:]...), h.Args...), files...)
-		cmd := exec.Command(bin, args...)
+		cmd := command(args)
 		cmd.Dir = proj
 		cmd.Env = environ(map[string]string{"NO_COLOR": "1"})
 		return runCmd(t, cmd)
@@ -354,7 +493,7 @@ func testPreCommitHook(t *testing.T, root, bin string) {
 	// File names are never flags: a pull request that stages files named
 	// like flags (beside a baseline holding every finding, and files they
 	// would overwrite) gets them linted as files, and the finding stays.
-	if _, stderr, code := runCmd(t, exec.Command(bin, "lint", "--write-baseline", filepath.Join(proj, "b.tfvars.json"), proj)); code == exitError {
+	if _, stderr, code := runCmd(t, command([]string{"lint", "--write-baseline", filepath.Join(proj, "b.tfvars.json"), proj})); code == exitError {
 		t.Fatalf("--write-baseline: %s", stderr)
 	}
 	writeFileT(t, filepath.Join(proj, "main.yaml"), "keep: me\n", 0o644)
@@ -397,7 +536,7 @@ func testPreCommitHook(t *testing.T, root, bin string) {
 			t.Errorf("nested config, files %q: exit %d, want %d and the FL101 chain\nstdout:\n%s\nstderr:\n%s", order, code, exitFindings, stdout, stderr)
 		}
 	}
-	verbose := exec.Command(bin, "lint", "--verbose", "--", "aaa/x.yaml", "infra/node-groups.tf")
+	verbose := command([]string{"lint", "--verbose", "--", "aaa/x.yaml", "infra/node-groups.tf"})
 	verbose.Dir = proj
 	if stdout, stderr, _ := runCmd(t, verbose); !strings.Contains(stdout+stderr, "aaa/.faultline.hcl: not applied: a run applies one configuration") {
 		t.Errorf("no note that the nested config was not applied:\n%s%s", stdout, stderr)

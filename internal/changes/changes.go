@@ -266,10 +266,13 @@ const maxPathspec = 24 << 10
 // them in a copied work tree), so it is given the files that name-status
 // and status found changed, as literal pathspecs. The flags pin what the
 // parser expects and keep git from running textconv or an external diff.
-func (g gitRunner) patch(mb string, files []string) ([]fileDiff, error) {
+// opts go before the commit: "--cached" diffs the index instead of the
+// work tree.
+func (g gitRunner) patch(mb string, files []string, opts ...string) ([]fileDiff, error) {
 	args := []string{"--literal-pathspecs", "diff-index", "-p", "--unified=0", "--inter-hunk-context=0", "-M",
 		"--no-color", "--no-ext-diff", "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/",
-		"--ignore-submodules=dirty", mb, "--"}
+		"--ignore-submodules=dirty"}
+	args = append(append(args, opts...), mb, "--")
 	size := 0
 	for _, f := range files {
 		size += len(f) + 1

@@ -16,5 +16,5 @@
 //     types the autoscaler's list lacks.
 //
 // Regenerate with the commands in scripts/instancetypes/README.md
-// (go run ./scripts/instancetypes ...).
+// (go run -tags devtools ./scripts/instancetypes ...).
 package instancetypes

@@ -59,7 +59,7 @@ func TestConformance(t *testing.T) {
 	for _, c := range cases {
 		w, ok := want[c.name]
 		if !ok || w.Expr != c.expr {
-			t.Errorf("%s: expected.json is stale (run go run ./scripts/conformance)", c.name)
+			t.Errorf("%s: expected.json is stale (run go run -tags devtools ./scripts/conformance)", c.name)
 			continue
 		}
 		got := evalConfCase(t, fixture, c.expr)

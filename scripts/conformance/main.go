@@ -1,3 +1,5 @@
+//go:build devtools
+
 // Command conformance regenerates the Terraform side of faultline's
 // evaluator conformance suite.
 //
@@ -16,8 +18,8 @@
 //
 // Run from the repository root:
 //
-//	go run ./scripts/conformance            # uses terraform from PATH
-//	go run ./scripts/conformance -terraform /path/to/terraform
+//	go run -tags devtools ./scripts/conformance            # uses terraform from PATH
+//	go run -tags devtools ./scripts/conformance -terraform /path/to/terraform
 //
 // Checkpoint (version checks) is disabled, and no provider is ever
 // installed: nothing leaves the machine.

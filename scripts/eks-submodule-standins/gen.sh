@@ -8,7 +8,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 G=${EKS_GIT:-/work/.mirror/terraform-aws-modules+terraform-aws-eks/repo}
 E=${EKSGEN:-$(mktemp -d)/eksgen}
-[ -x "$E" ] || (cd "$ROOT" && go build -o "$E" ./scripts/eks-submodule-standins)
+[ -x "$E" ] || (cd "$ROOT" && go build -tags devtools -o "$E" ./scripts/eks-submodule-standins)
 export EKS_GIT=$G
 SUB=$1; shift
 OUT=$ROOT/parsers/terraform/models/terraform-aws-modules/eks/aws/modules/$SUB

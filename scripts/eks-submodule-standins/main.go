@@ -1,3 +1,5 @@
+//go:build devtools
+
 // Command eksgen reads the interface of a terraform-aws-eks submodule at a tag.
 package main
 

@@ -1,6 +1,8 @@
+//go:build devtools
+
 // Command benchgen writes the benchmark monorepo of package benchgen.
 //
-//	go run ./internal/benchgen/cmd/benchgen -out /tmp/tree -teams 500
+//	go run -tags devtools ./internal/benchgen/cmd/benchgen -out /tmp/tree -teams 500
 package main
 
 import (

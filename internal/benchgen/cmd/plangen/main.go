@@ -1,8 +1,10 @@
+//go:build devtools
+
 // Command plangen writes a plan of many managed node group deletions
 // (benchgen.GroupPlan) as DIR/plan.json, and its node classes into
 // DIR/tree:
 //
-//	go run ./internal/benchgen/cmd/plangen -out /tmp/p -deletions 200000 -roles 200000 -classes 10
+//	go run -tags devtools ./internal/benchgen/cmd/plangen -out /tmp/p -deletions 200000 -roles 200000 -classes 10
 //	cd /tmp/p && faultline lint --plan plan.json tree
 package main
 

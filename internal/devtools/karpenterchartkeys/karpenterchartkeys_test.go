@@ -1,4 +1,4 @@
-package main
+package karpenterchartkeys
 
 import (
 	"os"
@@ -23,11 +23,11 @@ func TestTableFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile("../../parsers/helm/karpenter_chart_keys.go")
+	want, err := os.ReadFile("../../../parsers/helm/karpenter_chart_keys.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(got) != string(want) {
-		t.Error("parsers/helm/karpenter_chart_keys.go is stale: run go run ./scripts/karpenter-chart-keys -git DIR")
+		t.Error("parsers/helm/karpenter_chart_keys.go is stale: run go run -tags devtools ./scripts/karpenter-chart-keys -git DIR")
 	}
 }

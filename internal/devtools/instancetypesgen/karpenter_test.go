@@ -1,4 +1,4 @@
-package main
+package instancetypesgen
 
 import (
 	"bufio"
