@@ -838,7 +838,7 @@ func TestActionMetadata(t *testing.T) {
 	if a.Name == "" || a.Description == "" || a.Runs.Using != "composite" {
 		t.Fatalf("action.yml: name %q, description %q, runs.using %q: want a described composite action", a.Name, a.Description, a.Runs.Using)
 	}
-	for _, in := range []string{"paths", "format", "fail-on", "summary", "sarif", "sarif-category", "changed", "base", "working-directory", "args", "version"} {
+	for _, in := range []string{"paths", "format", "fail-on", "summary", "sarif", "sarif-category", "changed", "base", "working-directory", "args", "comment", "token", "version"} {
 		if _, ok := a.Inputs[in]; !ok {
 			t.Errorf("action.yml: no input %q", in)
 		}
@@ -854,6 +854,8 @@ func TestActionMetadata(t *testing.T) {
 	for _, want := range []struct{ input, text string }{
 		{"sarif", "security-events: write"}, {"sarif", "fork"}, {"sarif", "private"},
 		{"changed", "fetch-depth"}, {"base", "fetch-depth"}, {"format", "10 errors and 10 warnings"},
+		{"comment", "pull-requests: write"}, {"comment", "fork"}, {"comment", "<!-- faultline -->"},
+		{"args", "one per line"}, {"version", "checksums.txt"}, {"working-directory", "repository root"},
 	} {
 		if !strings.Contains(a.Inputs[want.input].Description, want.text) {
 			t.Errorf("input %s: description should say %q", want.input, want.text)
@@ -882,8 +884,8 @@ func TestActionMetadata(t *testing.T) {
 		}
 		if s.Uses != "" {
 			name, ver, ok := strings.Cut(s.Uses, "@")
-			if !ok || !regexp.MustCompile(`^v\d+$|^[0-9a-f]{40}$`).MatchString(ver) {
-				t.Errorf("step %s: uses %q should pin a major version or a commit", where, s.Uses)
+			if !ok || !regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(ver) {
+				t.Errorf("step %s: uses %q should pin a commit (40 hex digits): a tag can be moved", where, s.Uses)
 			}
 			usesSeen[name] = true
 		}
@@ -956,6 +958,14 @@ func TestActionMetadata(t *testing.T) {
 	for _, u := range []string{"actions/cache/restore", "actions/cache/save", "actions/setup-go", "github/codeql-action/upload-sarif"} {
 		if !usesSeen[u] {
 			t.Errorf("action.yml does not use %s", u)
+		}
+	}
+	// Each pinned commit says which release it is, for people and for
+	// Dependabot: `uses: owner/name@<sha> # vX.Y.Z`.
+	raw := readFile(t, filepath.Join(root, "action.yml"))
+	for _, m := range regexp.MustCompile(`(?m)^\s*(?:-\s*)?uses:\s*(.*)$`).FindAllStringSubmatch(raw, -1) {
+		if !regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$`).MatchString(m[1]) {
+			t.Errorf("action.yml: %q: want owner/name@<40 hex digits> # vX.Y.Z", strings.TrimSpace(m[0]))
 		}
 	}
 	last := a.Runs.Steps[len(a.Runs.Steps)-1]
@@ -1121,7 +1131,7 @@ exit "$FAKE_EXIT"
 	t.Run("findings", func(t *testing.T) {
 		r := run(t, 1, map[string]string{
 			"INPUT_PATHS": "infra\nk8s  charts\n--output=markdown=main.yaml", "INPUT_FORMAT": "github", "INPUT_FAIL_ON": "warning",
-			"INPUT_SARIF": "true", "INPUT_SUMMARY": "true", "INPUT_ARGS": "--disable FL103",
+			"INPUT_SARIF": "true", "INPUT_SUMMARY": "true", "INPUT_ARGS": "--disable\n  FL103  \n\n--var=tags={a = 1}\r\n",
 		})
 		if r.code != 0 {
 			t.Fatalf("the step exits %d; it reports faultline's code as an output instead\n%s", r.code, r.stderr)
@@ -1136,13 +1146,33 @@ exit "$FAKE_EXIT"
 			t.Errorf("outputs %v", r.outputs)
 		}
 		got := strings.Join(r.args, " ")
-		for _, want := range []string{"lint --format github --fail-on warning --output markdown=", "--output sarif=", "--disable FL103 -- infra k8s charts --output=markdown=main.yaml"} {
+		for _, want := range []string{"lint --format github --fail-on warning --output markdown=", "--output sarif=", "--disable FL103 --var=tags={a = 1} -- infra k8s charts --output=markdown=main.yaml"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("args %q: want %q", got, want)
 			}
 		}
+		// One argument per line, blanks and all.
+		if !contains(r.args, "--var=tags={a = 1}") || !contains(r.args, "FL103") {
+			t.Errorf("args %q: want each line of args as one argument", r.args)
+		}
 		if strings.Contains(got, "--changed") || strings.Contains(got, "--base") {
 			t.Errorf("args %q: no --changed or --base asked for", got)
+		}
+	})
+
+	t.Run("args on one line", func(t *testing.T) {
+		// The older form: split on blanks, with a notice.
+		r := run(t, 0, map[string]string{"INPUT_ARGS": "--config ci/faultline.hcl  --disable FL103"})
+		if got := strings.Join(r.args, "|"); !strings.HasSuffix(got, "|--config|ci/faultline.hcl|--disable|FL103|--|.") {
+			t.Errorf("args %q: want the line split on blanks", got)
+		}
+		if !strings.Contains(r.stdout, "::notice title=faultline::args on one line") {
+			t.Errorf("no notice about the older form:\n%s", r.stdout)
+		}
+		// One argument alone: nothing to say.
+		r = run(t, 0, map[string]string{"INPUT_ARGS": "--disable=FL103"})
+		if got := strings.Join(r.args, "|"); !strings.HasSuffix(got, "|--disable=FL103|--|.") || strings.Contains(r.stdout, "args on one line") {
+			t.Errorf("args %q, stdout %q", got, r.stdout)
 		}
 	})
 
