@@ -588,12 +588,6 @@ func testAtlantis(t *testing.T, root, bin string) {
 	fixture := filepath.Join(dir, "plan.json")
 	checkPlanFixture(t, fixture)
 
-	format := "markdown"
-	markdown := supportsFormat(t, bin, "markdown")
-	if !markdown {
-		format = "json" // until the Markdown reporter lands: the same run, checked as JSON
-	}
-
 	configs := []struct {
 		name  string
 		steps []atlantisStep
@@ -629,10 +623,9 @@ func testAtlantis(t *testing.T, root, bin string) {
 					"BASE_BRANCH_NAME":           "main",
 					"PROJECT_NAME":               p.Name,
 					"PULL_NUM":                   "7",
-					"NO_COLOR":                   "1",
-				}
-				if format != "markdown" {
-					env["FAULTLINE_FORMAT"] = format
+					// The comment gets no color, whatever the environment says.
+					"FORCE_COLOR": "1",
+					"NO_COLOR":    "",
 				}
 				if showfile {
 					copyExec(t, fixture, env["SHOWFILE"])
@@ -673,40 +666,30 @@ cat "`+fixture+`"
 						t.Errorf("$SHOWFILE is not terraform show -json's output")
 					}
 				}
-				// The whole repository was linted, from its root: the
-				// finding is anchored in k8s/, outside $DIR.
-				const anchor = "k8s/karpenter/ec2nodeclass.yaml"
-				if markdown {
-					if !strings.Contains(stdout, "FL101") || !strings.Contains(stdout, anchor) || !strings.Contains(stdout, "infra/node-groups.tf") {
-						t.Errorf("Markdown output: want FL101 at %s with infra/node-groups.tf, paths from the repository root:\n%s", anchor, stdout)
+				// The whole repository was linted, from its root, with the
+				// plan: FL301 (the plan deletes the legacy node group, whose
+				// role Karpenter's spot EC2NodeClass uses) is anchored in
+				// k8s/, outside $DIR, and so is FL101 (the source alone).
+				for _, want := range []string{
+					"error[FL301] shared-role-node-group-deletion: managed node group aws_eks_node_group.legacy is deleted by the plan",
+					"--> k8s/karpenter/ec2nodeclass-spot.yaml:8:9",
+					"error[FL101] shared-node-role:",
+					"--> k8s/karpenter/ec2nodeclass.yaml:8:9",
+					"related: infra/node-groups.tf:8:3",
+					"faultline: 2 errors, 0 warnings, 0 notices",
+				} {
+					if !strings.Contains(stdout, want) {
+						t.Errorf("text output lacks %q (paths from the repository root):\n%s", want, stdout)
 					}
-					if !looksLikeMarkdown(stdout) {
-						t.Errorf("output does not look like Markdown:\n%s", stdout)
-					}
-					if strings.Contains(stdout, "\x1b[") {
-						t.Errorf("Markdown output has terminal escapes:\n%q", stdout)
-					}
-					return
 				}
-				var report struct {
-					Findings []struct {
-						Rule     string `json:"rule"`
-						Location struct {
-							File string `json:"file"`
-						} `json:"location"`
-					} `json:"findings"`
+				if strings.Contains(stdout, "\x1b[") {
+					t.Errorf("the output has terminal escapes:\n%q", stdout)
 				}
-				if err := json.Unmarshal([]byte(stdout), &report); err != nil {
-					t.Fatalf("%v\n%s", err, stdout)
-				}
-				if len(report.Findings) == 0 || report.Findings[0].Rule != "FL101" || report.Findings[0].Location.File != anchor {
-					t.Errorf("findings %+v: want FL101 at %s", report.Findings, anchor)
+				if strings.Contains(stdout, "<!-- faultline -->") || strings.Contains(stdout, "## faultline") {
+					t.Errorf("the output is Markdown, which an Atlantis comment shows in a code block:\n%s", stdout)
 				}
 			})
 		}
-	}
-	if !markdown {
-		t.Skip("this faultline has no --format markdown yet: the Atlantis steps were checked with --format json")
 	}
 }
 
@@ -739,17 +722,6 @@ func checkPlanFixture(t *testing.T, path string) {
 	if actions["aws_eks_node_group.legacy"] != "delete" || actions["aws_eks_node_group.system"] != "no-op" {
 		t.Errorf("%s: resource changes %v: want the legacy node group deleted, the system one kept", path, actions)
 	}
-}
-
-func looksLikeMarkdown(s string) bool {
-	for _, line := range strings.Split(s, "\n") {
-		l := strings.TrimSpace(line)
-		if strings.HasPrefix(l, "#") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "- ") ||
-			strings.HasPrefix(l, "* ") || strings.HasPrefix(l, "**") || strings.HasPrefix(l, "<details") {
-			return true
-		}
-	}
-	return false
 }
 
 func copyExec(t *testing.T, src, dst string) {
