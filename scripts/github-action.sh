@@ -14,7 +14,11 @@
 #   INPUT_SARIF          "true": write SARIF and ask action.yml to upload it
 #   INPUT_CHANGED        "true": --changed
 #   INPUT_BASE           --base REV
-#   INPUT_ARGS           more faultline lint arguments, split on blanks
+#   INPUT_ARGS           more faultline lint arguments, one per line (a line
+#                        with blanks is one argument; blank lines are
+#                        skipped). A value on one line with no newline at
+#                        all, the form of older versions, is split on
+#                        blanks as it was then.
 #   IS_FORK_PR           "true" on a pull request from a fork
 #   GITHUB_BASE_REF, EVENT_BEFORE   the pull request's base branch, or the
 #                        commit a push started from (defaults for --base)
@@ -33,7 +37,22 @@ rm -f "$md" "$sarif"
 
 # Paths may be one per line or several on a line.
 read -r -d '' -a paths < <(printf '%s\0' "${INPUT_PATHS:-.}") || true
-read -r -d '' -a extra < <(printf '%s\0' "${INPUT_ARGS:-}") || true
+extra=()
+if [[ "${INPUT_ARGS:-}" == *$'\n'* ]]; then
+	# One argument per line, without the line's leading and trailing
+	# blanks (a YAML block scalar: args: |).
+	while IFS= read -r line || [[ -n "$line" ]]; do
+		line="${line%$'\r'}"
+		line="${line#"${line%%[![:space:]]*}"}"
+		line="${line%"${line##*[![:space:]]}"}"
+		[[ -z "$line" ]] || extra+=("$line")
+	done <<<"${INPUT_ARGS}"
+else
+	read -r -a extra <<<"${INPUT_ARGS:-}" || true
+	if [[ ${#extra[@]} -gt 1 ]]; then
+		echo "::notice title=faultline::args on one line are split on blanks (the old form); write one argument per line (args: |) so that an argument may hold blanks"
+	fi
+fi
 [[ ${#paths[@]} -gt 0 ]] || paths=(.)
 
 args=(lint --format "$format" --fail-on "${INPUT_FAIL_ON:-error}" --output "markdown=$md")

@@ -353,6 +353,11 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, err
 	}
 	treeRoot := treeRootOf(lay, cfg, lf.config != "")
+	// The model's paths, and so fingerprints and keys, are relative to the
+	// anchor (the repository's top level): see rebase.go. prefix rebases
+	// them to the working directory for display.
+	anchor := anchorOf(lay, cwd)
+	prefix := displayPrefix(cwd, anchor)
 	ropts, err := cfg.Options(rules.All)
 	if err != nil {
 		return exitError, err
@@ -389,9 +394,12 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			gitDir = filepath.Dir(gitDir)
 		}
 	}
-	// touchedLines are the changed lines of the changed files, by the same
-	// names.
-	var touchedLines map[string]report.LineChanges
+	// touched is what the reports show findings at and mark: the changed
+	// files, also with --base alone (where nothing is filtered), relative
+	// to the working directory and (touchedAnchored) to the anchor;
+	// touchedLines are their changed lines, by the same names.
+	var touched, touchedAnchored []string
+	var touchedLines, touchedLinesAnchored map[string]report.LineChanges
 	if lf.staged {
 		if lf.base != "" {
 			return exitError, badFlag(errors.New("--staged compares the index with HEAD: it takes no --base"))
@@ -407,11 +415,13 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		if err != nil {
 			return exitError, fmt.Errorf("--staged: %w", err)
 		}
-		changed = set.RelTo(cwd)
+		// The engine filters on the model's paths: the anchor's.
+		changed = set.RelTo(anchor)
 		if changed == nil {
 			changed = []string{}
 		}
-		touchedLines = lineChanges(set, cwd)
+		touched, touchedAnchored = append([]string{}, set.RelTo(cwd)...), changed
+		touchedLines, touchedLinesAnchored = lineChanges(set, cwd), lineChanges(set, anchor)
 		if set.Base != "" && len(set.Files) > 0 {
 			lf.base = "HEAD" // nothing staged: nothing deleted, no export
 		}
@@ -420,15 +430,14 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		if err != nil {
 			return exitError, fmt.Errorf("--changed: %w", err)
 		}
-		changed = set.RelTo(cwd)
+		// The engine filters on the model's paths: the anchor's.
+		changed = set.RelTo(anchor)
 		if changed == nil {
 			changed = []string{}
 		}
-		touchedLines = lineChanges(set, cwd)
+		touched, touchedAnchored = append([]string{}, set.RelTo(cwd)...), changed
+		touchedLines, touchedLinesAnchored = lineChanges(set, cwd), lineChanges(set, anchor)
 	}
-	// touched is what the reports show findings at and mark: the changed
-	// files, also with --base alone (where nothing is filtered).
-	touched := changed
 	var baseDir, baseRoot string
 	if lf.base != "" {
 		rev, err := changes.ResolveBase(gitDir, lf.base)
@@ -449,8 +458,8 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			if err != nil {
 				return exitError, fmt.Errorf("--base: %w", err)
 			}
-			touched = append([]string{}, set.RelTo(cwd)...)
-			touchedLines = lineChanges(set, cwd)
+			touched, touchedAnchored = append([]string{}, set.RelTo(cwd)...), append([]string{}, set.RelTo(anchor)...)
+			touchedLines, touchedLinesAnchored = lineChanges(set, cwd), lineChanges(set, anchor)
 		}
 	}
 	renderer, stopRenderer, err := c.renderer()
@@ -458,14 +467,14 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		return exitError, err
 	}
 	defer stopRenderer()
-	eopts := engine.Options{Paths: paths, Cwd: cwd, TreeRoot: treeRoot, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}
+	eopts := engine.Options{Paths: paths, Cwd: cwd, RelTo: anchor, TreeRoot: treeRoot, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}
 	stopProgress := c.progress(lf.quiet)
 	loaded, res, err := engine.Run(eopts, rules.All, ropts)
 	stopProgress()
 	if err != nil {
 		return exitError, err
 	}
-	fixer.Resolve(res.Findings, fixer.Reader(sourceReader(cwd, loaded.Tree)))
+	fixer.Resolve(res.Findings, fixer.Reader(sourceReader(anchor, loaded.Tree)))
 	if lf.writeBL != "" {
 		if err := writeFile(abs(lf.writeBL), func(w io.Writer) error { return lint.WriteBaseline(w, res, rules.All) }); err != nil {
 			return exitError, fmt.Errorf("--write-baseline: %w", err)
@@ -480,11 +489,11 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		// Only a run over the whole tree sees every finding a baseline
 		// could match.
 		if n := baseline.Unmatched(); n > 0 && len(loaded.Focus) == 0 && changed == nil {
-			fmt.Fprintf(c.Stderr, "faultline: warning: %d of the %d entries of the baseline %s match no finding of this run: fixed since (write it again to drop them), or written from another directory (fingerprints hold the paths as reported: run from the directory it was written in)\n", n, baseline.Len(), lf.baseline)
+			fmt.Fprintf(c.Stderr, "faultline: warning: %d of the %d entries of the baseline %s match no finding of this run: fixed since (write it again to drop them), or written for another tree (fingerprints hold the paths from the repository's top level, or outside git from the working directory)\n", n, baseline.Len(), lf.baseline)
 		}
 	}
 	if lf.fix {
-		applied, err := c.applyFixes(res, loaded, cwd, abs)
+		applied, err := c.applyFixes(rebaseResult(res, prefix), loaded, cwd, abs)
 		if err != nil {
 			return exitError, fmt.Errorf("--fix: %w", err)
 		}
@@ -495,22 +504,30 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			if err != nil {
 				return exitError, fmt.Errorf("--fix: linting again: %w", err)
 			}
-			fixer.Resolve(res.Findings, fixer.Reader(sourceReader(cwd, loaded.Tree)))
+			fixer.Resolve(res.Findings, fixer.Reader(sourceReader(anchor, loaded.Tree)))
 			if baseline != nil {
 				res = baseline.Filter(res, rules.All)
 			}
 		}
 	}
 	if lf.verbose {
-		c.describe(loaded, cfg, time.Since(start))
+		c.describe(loaded, cfg, prefix, time.Since(start))
 	}
 	if strings.EqualFold(lf.format, "markdown") || slices.ContainsFunc(outputs, func(o output) bool { return strings.EqualFold(o.format, "markdown") }) {
 		pictureFindings(res.Findings, loaded.Input.Model)
 	}
-	rpt := report.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Verbose: lf.verbose, Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
-	if lf.quiet {
-		rpt.Quiet = true
+	// The report of a format: paths relative to the working directory,
+	// or for the formats a forge reads, to the anchor.
+	shown := rebaseResult(res, prefix)
+	reportFor := func(format string) report.Report {
+		if anchoredFormat(format) {
+			return report.Report{Result: res, Rules: rules.All, Sources: sourceReader(anchor, loaded.Tree), Changed: touchedAnchored, ChangedLines: touchedLinesAnchored, ToolVersion: moduleVersion(), Root: anchor}
+		}
+		return report.Report{Result: shown, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
 	}
+	rpt := reportFor(lf.format)
+	rpt.Verbose = lf.verbose
+	rpt.Quiet = lf.quiet
 	var werr error
 	stages := engine.Measure(loaded.Stages, "report", "findings", func() int {
 		werr = rep.Write(c.Stdout, rpt)
@@ -524,13 +541,13 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	for _, o := range outputs {
 		r, _ := report.New(o.format, false)
-		full := report.Report{Result: res, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
+		full := reportFor(o.format)
 		if err := writeFile(o.path, func(w io.Writer) error { return r.Write(w, full) }); err != nil {
 			return exitError, fmt.Errorf("--output %s=%s: %w", o.format, o.path, err)
 		}
 	}
 	if res.Summary.Files == 0 {
-		c.warnNoInput(loaded, lf.format)
+		c.warnNoInput(loaded, prefix, lf.format)
 	}
 	if lf.writeBL != "" {
 		return exitOK, nil // recording a baseline is the adoption step, not a failed check
@@ -543,10 +560,10 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 
 // warnNoInput says loudly that the run found nothing to read, naming where
 // it looked: an empty or mistyped directory must not pass unnoticed.
-func (c *CLI) warnNoInput(l *engine.Loaded, format string) {
+func (c *CLI) warnNoInput(l *engine.Loaded, prefix rebaser, format string) {
 	where := make([]string, len(l.Roots))
 	for i, r := range l.Roots {
-		where[i] = l.Rel(r)
+		where[i] = rebasePath(prefix, l.Rel(r))
 	}
 	msg := fmt.Sprintf("no input found under %s: no Terraform (.tf, .tf.json), YAML manifest, kustomization or chart was read; check the path", strings.Join(where, ", "))
 	fmt.Fprintln(c.Stderr, "faultline: warning:", msg)
@@ -732,16 +749,16 @@ func treeRootOf(lay engine.Layout, cfg *lint.Config, explicitConfig bool) string
 }
 
 // describe prints what was found and how it was read (--verbose).
-func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
+func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, prefix rebaser, took time.Duration) {
 	w := c.Stderr
 	if cfg != nil {
 		fmt.Fprintf(w, "config: %s\n", cfg.Path)
 	}
 	for _, r := range l.Roots {
-		fmt.Fprintf(w, "scan root: %s\n", l.Rel(r))
+		fmt.Fprintf(w, "scan root: %s\n", rebasePath(prefix, l.Rel(r)))
 	}
 	for _, r := range l.TerraformRoots {
-		fmt.Fprintf(w, "terraform root module: %s\n", l.Rel(r))
+		fmt.Fprintf(w, "terraform root module: %s\n", rebasePath(prefix, l.Rel(r)))
 	}
 	for _, mc := range l.ModuleCalls {
 		fmt.Fprintf(w, "module call: %s\n", moduleCallLine(mc))
@@ -780,7 +797,7 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, took time.Duration) {
 		fmt.Fprintf(w, "entities: %s\n", strings.Join(srcParts, ", "))
 	}
 	for _, ch := range m.Changes {
-		fmt.Fprintf(w, "change (%s): %s %s at %s\n", ch.Origin, ch.Action, ch.Address, ch.Range)
+		fmt.Fprintf(w, "change (%s): %s %s at %s\n", ch.Origin, ch.Action, ch.Address, rebaseRange(prefix, ch.Range))
 	}
 	fmt.Fprintf(w, "read %d files in %s\n", l.Input.Files, took.Round(time.Millisecond))
 	fmt.Fprintf(w, "run budget: %s\n", l.Budget)

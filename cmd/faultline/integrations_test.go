@@ -727,12 +727,6 @@ func testAtlantis(t *testing.T, root, bin string) {
 	fixture := filepath.Join(dir, "plan.json")
 	checkPlanFixture(t, fixture)
 
-	format := "markdown"
-	markdown := supportsFormat(t, bin, "markdown")
-	if !markdown {
-		format = "json" // until the Markdown reporter lands: the same run, checked as JSON
-	}
-
 	configs := []struct {
 		name  string
 		steps []atlantisStep
@@ -768,10 +762,9 @@ func testAtlantis(t *testing.T, root, bin string) {
 					"BASE_BRANCH_NAME":           "main",
 					"PROJECT_NAME":               p.Name,
 					"PULL_NUM":                   "7",
-					"NO_COLOR":                   "1",
-				}
-				if format != "markdown" {
-					env["FAULTLINE_FORMAT"] = format
+					// The comment gets no color, whatever the environment says.
+					"FORCE_COLOR": "1",
+					"NO_COLOR":    "",
 				}
 				if showfile {
 					copyExec(t, fixture, env["SHOWFILE"])
@@ -812,40 +805,30 @@ cat "`+fixture+`"
 						t.Errorf("$SHOWFILE is not terraform show -json's output")
 					}
 				}
-				// The whole repository was linted, from its root: the
-				// finding is anchored in k8s/, outside $DIR.
-				const anchor = "k8s/karpenter/ec2nodeclass.yaml"
-				if markdown {
-					if !strings.Contains(stdout, "FL101") || !strings.Contains(stdout, anchor) || !strings.Contains(stdout, "infra/node-groups.tf") {
-						t.Errorf("Markdown output: want FL101 at %s with infra/node-groups.tf, paths from the repository root:\n%s", anchor, stdout)
+				// The whole repository was linted, from its root, with the
+				// plan: FL301 (the plan deletes the legacy node group, whose
+				// role Karpenter's spot EC2NodeClass uses) is anchored in
+				// k8s/, outside $DIR, and so is FL101 (the source alone).
+				for _, want := range []string{
+					"error[FL301] shared-role-node-group-deletion: managed node group aws_eks_node_group.legacy is deleted by the plan",
+					"--> k8s/karpenter/ec2nodeclass-spot.yaml:8:9",
+					"error[FL101] shared-node-role:",
+					"--> k8s/karpenter/ec2nodeclass.yaml:8:9",
+					"related: infra/node-groups.tf:8:3",
+					"faultline: 2 errors, 0 warnings, 0 notices",
+				} {
+					if !strings.Contains(stdout, want) {
+						t.Errorf("text output lacks %q (paths from the repository root):\n%s", want, stdout)
 					}
-					if !looksLikeMarkdown(stdout) {
-						t.Errorf("output does not look like Markdown:\n%s", stdout)
-					}
-					if strings.Contains(stdout, "\x1b[") {
-						t.Errorf("Markdown output has terminal escapes:\n%q", stdout)
-					}
-					return
 				}
-				var report struct {
-					Findings []struct {
-						Rule     string `json:"rule"`
-						Location struct {
-							File string `json:"file"`
-						} `json:"location"`
-					} `json:"findings"`
+				if strings.Contains(stdout, "\x1b[") {
+					t.Errorf("the output has terminal escapes:\n%q", stdout)
 				}
-				if err := json.Unmarshal([]byte(stdout), &report); err != nil {
-					t.Fatalf("%v\n%s", err, stdout)
-				}
-				if len(report.Findings) == 0 || report.Findings[0].Rule != "FL101" || report.Findings[0].Location.File != anchor {
-					t.Errorf("findings %+v: want FL101 at %s", report.Findings, anchor)
+				if strings.Contains(stdout, "<!-- faultline -->") || strings.Contains(stdout, "## faultline") {
+					t.Errorf("the output is Markdown, which an Atlantis comment shows in a code block:\n%s", stdout)
 				}
 			})
 		}
-	}
-	if !markdown {
-		t.Skip("this faultline has no --format markdown yet: the Atlantis steps were checked with --format json")
 	}
 }
 
@@ -878,17 +861,6 @@ func checkPlanFixture(t *testing.T, path string) {
 	if actions["aws_eks_node_group.legacy"] != "delete" || actions["aws_eks_node_group.system"] != "no-op" {
 		t.Errorf("%s: resource changes %v: want the legacy node group deleted, the system one kept", path, actions)
 	}
-}
-
-func looksLikeMarkdown(s string) bool {
-	for _, line := range strings.Split(s, "\n") {
-		l := strings.TrimSpace(line)
-		if strings.HasPrefix(l, "#") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "- ") ||
-			strings.HasPrefix(l, "* ") || strings.HasPrefix(l, "**") || strings.HasPrefix(l, "<details") {
-			return true
-		}
-	}
-	return false
 }
 
 func copyExec(t *testing.T, src, dst string) {
@@ -977,7 +949,7 @@ func TestActionMetadata(t *testing.T) {
 	if a.Name == "" || a.Description == "" || a.Runs.Using != "composite" {
 		t.Fatalf("action.yml: name %q, description %q, runs.using %q: want a described composite action", a.Name, a.Description, a.Runs.Using)
 	}
-	for _, in := range []string{"paths", "format", "fail-on", "summary", "sarif", "sarif-category", "changed", "base", "working-directory", "args", "version"} {
+	for _, in := range []string{"paths", "format", "fail-on", "summary", "sarif", "sarif-category", "changed", "base", "working-directory", "args", "comment", "token", "version"} {
 		if _, ok := a.Inputs[in]; !ok {
 			t.Errorf("action.yml: no input %q", in)
 		}
@@ -993,6 +965,8 @@ func TestActionMetadata(t *testing.T) {
 	for _, want := range []struct{ input, text string }{
 		{"sarif", "security-events: write"}, {"sarif", "fork"}, {"sarif", "private"},
 		{"changed", "fetch-depth"}, {"base", "fetch-depth"}, {"format", "10 errors and 10 warnings"},
+		{"comment", "pull-requests: write"}, {"comment", "fork"}, {"comment", "<!-- faultline -->"},
+		{"args", "one per line"}, {"version", "checksums.txt"}, {"working-directory", "repository root"},
 	} {
 		if !strings.Contains(a.Inputs[want.input].Description, want.text) {
 			t.Errorf("input %s: description should say %q", want.input, want.text)
@@ -1021,8 +995,8 @@ func TestActionMetadata(t *testing.T) {
 		}
 		if s.Uses != "" {
 			name, ver, ok := strings.Cut(s.Uses, "@")
-			if !ok || !regexp.MustCompile(`^v\d+$|^[0-9a-f]{40}$`).MatchString(ver) {
-				t.Errorf("step %s: uses %q should pin a major version or a commit", where, s.Uses)
+			if !ok || !regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(ver) {
+				t.Errorf("step %s: uses %q should pin a commit (40 hex digits): a tag can be moved", where, s.Uses)
 			}
 			usesSeen[name] = true
 		}
@@ -1095,6 +1069,14 @@ func TestActionMetadata(t *testing.T) {
 	for _, u := range []string{"actions/cache/restore", "actions/cache/save", "actions/setup-go", "github/codeql-action/upload-sarif"} {
 		if !usesSeen[u] {
 			t.Errorf("action.yml does not use %s", u)
+		}
+	}
+	// Each pinned commit says which release it is, for people and for
+	// Dependabot: `uses: owner/name@<sha> # vX.Y.Z`.
+	raw := readFile(t, filepath.Join(root, "action.yml"))
+	for _, m := range regexp.MustCompile(`(?m)^\s*(?:-\s*)?uses:\s*(.*)$`).FindAllStringSubmatch(raw, -1) {
+		if !regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$`).MatchString(m[1]) {
+			t.Errorf("action.yml: %q: want owner/name@<40 hex digits> # vX.Y.Z", strings.TrimSpace(m[0]))
 		}
 	}
 	last := a.Runs.Steps[len(a.Runs.Steps)-1]
@@ -1260,7 +1242,7 @@ exit "$FAKE_EXIT"
 	t.Run("findings", func(t *testing.T) {
 		r := run(t, 1, map[string]string{
 			"INPUT_PATHS": "infra\nk8s  charts\n--output=markdown=main.yaml", "INPUT_FORMAT": "github", "INPUT_FAIL_ON": "warning",
-			"INPUT_SARIF": "true", "INPUT_SUMMARY": "true", "INPUT_ARGS": "--disable FL103",
+			"INPUT_SARIF": "true", "INPUT_SUMMARY": "true", "INPUT_ARGS": "--disable\n  FL103  \n\n--var=tags={a = 1}\r\n",
 		})
 		if r.code != 0 {
 			t.Fatalf("the step exits %d; it reports faultline's code as an output instead\n%s", r.code, r.stderr)
@@ -1275,13 +1257,33 @@ exit "$FAKE_EXIT"
 			t.Errorf("outputs %v", r.outputs)
 		}
 		got := strings.Join(r.args, " ")
-		for _, want := range []string{"lint --format github --fail-on warning --output markdown=", "--output sarif=", "--disable FL103 -- infra k8s charts --output=markdown=main.yaml"} {
+		for _, want := range []string{"lint --format github --fail-on warning --output markdown=", "--output sarif=", "--disable FL103 --var=tags={a = 1} -- infra k8s charts --output=markdown=main.yaml"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("args %q: want %q", got, want)
 			}
 		}
+		// One argument per line, blanks and all.
+		if !contains(r.args, "--var=tags={a = 1}") || !contains(r.args, "FL103") {
+			t.Errorf("args %q: want each line of args as one argument", r.args)
+		}
 		if strings.Contains(got, "--changed") || strings.Contains(got, "--base") {
 			t.Errorf("args %q: no --changed or --base asked for", got)
+		}
+	})
+
+	t.Run("args on one line", func(t *testing.T) {
+		// The older form: split on blanks, with a notice.
+		r := run(t, 0, map[string]string{"INPUT_ARGS": "--config ci/faultline.hcl  --disable FL103"})
+		if got := strings.Join(r.args, "|"); !strings.HasSuffix(got, "|--config|ci/faultline.hcl|--disable|FL103|--|.") {
+			t.Errorf("args %q: want the line split on blanks", got)
+		}
+		if !strings.Contains(r.stdout, "::notice title=faultline::args on one line") {
+			t.Errorf("no notice about the older form:\n%s", r.stdout)
+		}
+		// One argument alone: nothing to say.
+		r = run(t, 0, map[string]string{"INPUT_ARGS": "--disable=FL103"})
+		if got := strings.Join(r.args, "|"); !strings.HasSuffix(got, "|--disable=FL103|--|.") || strings.Contains(r.stdout, "args on one line") {
+			t.Errorf("args %q, stdout %q", got, r.stdout)
 		}
 	})
 

@@ -9,11 +9,14 @@
 #   SHOWFILE      where Atlantis keeps the plan as JSON (terraform show -json)
 # and, all optional:
 #   FAULTLINE          the faultline binary (default: faultline on PATH)
-#   FAULTLINE_FORMAT   output format (default: markdown)
+#   FAULTLINE_FORMAT   output format (default: text: Atlantis puts a run
+#                      step's output in a code block of the plan comment,
+#                      where Markdown is not rendered)
 #   FAULTLINE_FAIL_ON  lowest severity that fails the plan: error (default),
 #                      warning, notice, or never to only report
 #   FAULTLINE_ARGS     more `faultline lint` arguments, split on blanks
-#                      (e.g. "--config ci/faultline.hcl --disable FL103")
+#                      (e.g. "--config ci/faultline.hcl --disable FL103";
+#                      an argument cannot hold a blank here)
 #   TERRAFORM          terraform binary for `terraform show` (default:
 #                      terraform$ATLANTIS_TERRAFORM_VERSION where Atlantis
 #                      has it on PATH, else terraform)
@@ -40,9 +43,10 @@ if [[ "$rel" != "." && "$rel" != "" ]]; then
 fi
 
 faultline="${FAULTLINE:-faultline}"
-format="${FAULTLINE_FORMAT:-markdown}"
+format="${FAULTLINE_FORMAT:-text}"
 fail_on="${FAULTLINE_FAIL_ON:-error}"
-read -r -a extra <<<"${FAULTLINE_ARGS:-}"
+extra=()
+read -r -a extra <<<"${FAULTLINE_ARGS:-}" || true
 
 # The plan as JSON. Atlantis writes $SHOWFILE after `plan` in current
 # versions; otherwise make it from $PLANFILE, where Atlantis also looks
@@ -66,15 +70,12 @@ elif [[ -n "${PLANFILE:-}" && -f "$PLANFILE" ]]; then
 	(cd "$DIR" && "$terraform" show -json "$PLANFILE") >"$plan_json"
 fi
 
-args=(lint --format "$format" --fail-on "$fail_on")
+# No color: the output goes into a comment, whatever FORCE_COLOR says.
+args=(lint --format "$format" --fail-on "$fail_on" --color never)
 if [[ -n "$plan_json" ]]; then
-	# --plan reads the plan as the authoritative Terraform model (deleted
-	# node groups, module internals). Until the faultline on PATH has the
-	# flag, the run lints the sources alone:
-	#   args+=(--plan "$plan_json")
-	if "$faultline" lint --help 2>/dev/null | grep -q -- '--plan'; then
-		args+=(--plan "$plan_json")
-	fi
+	# The plan's deletions and replacements: what the change does to
+	# objects no longer in the source (a deleted node group, FL301).
+	args+=(--plan "$plan_json")
 fi
 args+=("${extra[@]}")
 

@@ -2,7 +2,8 @@
 # Regenerates plan.json, the `terraform show -json` output the Atlantis
 # example and its test read: a real plan of repo/infra against a
 # hand-written state in which the "legacy" managed node group (removed
-# from the configuration by the example's pull request) still exists.
+# from the configuration by the example's pull request) still exists, with
+# its own role, which Karpenter's "spot" EC2NodeClass also uses (FL301).
 #
 #   TF_PLUGIN_MIRROR=/path/to/mirror examples/atlantis/make-plan.sh
 #
@@ -70,11 +71,13 @@ provider "aws" {
 }
 EOF
 
-# The state before the pull request: the role, its attachments, the system
-# node group and the legacy node group that shares the role.
+# The state before the pull request: the roles, the first one's
+# attachments, the system node group and the legacy node group with the
+# second role.
 provider='provider[\"registry.terraform.io/hashicorp/aws\"]'
 account=111122223333
 role_arn="arn:aws:iam::$account:role/demo-nodes"
+legacy_role_arn="arn:aws:iam::$account:role/demo-legacy-nodes"
 policy='{\"Statement\":[{\"Action\":\"sts:AssumeRole\",\"Effect\":\"Allow\",\"Principal\":{\"Service\":\"ec2.amazonaws.com\"}}],\"Version\":\"2012-10-17\"}'
 attachment() { # policy name
 	cat <<EOF
@@ -91,7 +94,7 @@ attachment() { # policy name
         }
 EOF
 }
-node_group() { # name, instance type, desired size
+node_group() { # name, instance type, desired size, index, role ARN, role resource
 	cat <<EOF
     {
       "mode": "managed",
@@ -115,7 +118,7 @@ node_group() { # name, instance type, desired size
             "node_group_name": "$1",
             "node_group_name_prefix": "",
             "node_repair_config": [],
-            "node_role_arn": "$role_arn",
+            "node_role_arn": "$5",
             "release_version": "1.31.7-20250505",
             "remote_access": [],
             "resources": [
@@ -135,7 +138,7 @@ node_group() { # name, instance type, desired size
             "version": "1.31"
           },
           "sensitive_attributes": [],
-          "dependencies": ["aws_iam_role.nodes", "aws_iam_role_policy_attachment.nodes"]
+          "dependencies": ["$6"]
         }
       ]
     }
@@ -194,8 +197,38 @@ $(attachment AmazonEKSWorkerNodePolicy 2),
 $(attachment AmazonEKS_CNI_Policy 3)
       ]
     },
-$(node_group system m6i.large 2 1),
-$(node_group legacy m5.large 1 2)
+    {
+      "mode": "managed",
+      "type": "aws_iam_role",
+      "name": "legacy_nodes",
+      "provider": "$provider",
+      "instances": [
+        {
+          "schema_version": 0,
+          "attributes": {
+            "arn": "$legacy_role_arn",
+            "assume_role_policy": "$policy",
+            "create_date": "2024-03-01T00:00:00Z",
+            "description": "",
+            "force_detach_policies": false,
+            "id": "demo-legacy-nodes",
+            "inline_policy": [],
+            "managed_policy_arns": [],
+            "max_session_duration": 3600,
+            "name": "demo-legacy-nodes",
+            "name_prefix": "",
+            "path": "/",
+            "permissions_boundary": "",
+            "tags": {},
+            "tags_all": {},
+            "unique_id": "AROAEXAMPLEFAULTLINE02"
+          },
+          "sensitive_attributes": []
+        }
+      ]
+    },
+$(node_group system m6i.large 2 1 "$role_arn" aws_iam_role.nodes),
+$(node_group legacy m5.large 1 2 "$legacy_role_arn" aws_iam_role.legacy_nodes)
   ]
 }
 EOF

@@ -34,10 +34,14 @@ func TestPlanChangesJoinTheModel(t *testing.T) {
   name = "demo-nodes"
 }
 
+resource "aws_iam_role" "legacy_nodes" {
+  name = "demo-legacy-nodes"
+}
+
 resource "aws_eks_node_group" "legacy" {
   cluster_name    = "demo"
   node_group_name = "legacy"
-  node_role_arn   = aws_iam_role.nodes.arn
+  node_role_arn   = aws_iam_role.legacy_nodes.arn
 }
 `,
 		"k8s/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: demo-nodes\n",
@@ -49,7 +53,7 @@ resource "aws_eks_node_group" "legacy" {
 		t.Fatalf("changes = %+v", m.Changes)
 	}
 	c := m.Changes[0]
-	want := lint.Range{File: "infra/main.tf", Line: 5}
+	want := lint.Range{File: "infra/main.tf", Line: 9}
 	if c.Action != lint.ActionDelete || c.Address != "aws_eks_node_group.legacy" || c.Range.File != want.File || c.Range.Line != want.Line {
 		t.Errorf("change = %+v", c)
 	}
@@ -59,7 +63,7 @@ resource "aws_eks_node_group" "legacy" {
 	}
 	// The deleted node group's prior state is not a model entity; the
 	// plan's system node group, which this source does not declare, is
-	// (anchored at the plan file); the role the source declares is not
+	// (anchored at the plan file); the roles the source declares are not
 	// added twice.
 	var addrs []string
 	for _, g := range m.NodeGroups {
@@ -68,7 +72,7 @@ resource "aws_eks_node_group" "legacy" {
 	if len(addrs) != 2 || addrs[0] != "infra:aws_eks_node_group.legacy@infra/main.tf" || addrs[1] != "plan:aws_eks_node_group.system@plan.json" {
 		t.Errorf("node groups = %v", addrs)
 	}
-	if len(m.Roles) != 1 || m.Roles[0].FromPlan() {
+	if len(m.Roles) != 2 || slices.ContainsFunc(m.Roles, func(r *lint.Role) bool { return r.FromPlan() }) {
 		t.Errorf("roles = %+v, want the source's only", m.Roles)
 	}
 	if len(m.NodeClasses) != 1 {

@@ -33,6 +33,11 @@ type Report struct {
 	// ToolVersion is faultline's version, for formats that record the tool
 	// (SARIF); empty when unknown.
 	ToolVersion string
+	// Root is the absolute directory the relative paths of Result are
+	// relative to, for formats that record it (SARIF's
+	// originalUriBaseIds); empty when the paths are relative to a
+	// directory the report does not name.
+	Root string
 }
 
 // SourceReader returns a file's content for snippets (nil/false when

@@ -17,8 +17,9 @@ const (
 	sarifSchema  = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 	sarifVersion = "2.1.0"
 	// sarifSrcRoot is the base every relative artifact URI resolves
-	// against: the directory faultline ran in.
-	sarifSrcRoot = "%SRCROOT%"
+	// against: Report.Root (the repository's top level), which the run's
+	// originalUriBaseIds gives as an absolute file: URI when it is known.
+	sarifSrcRoot = "SRCROOT"
 	// sarifFingerprint names faultline's partial fingerprint; bump the
 	// version if Fingerprint ever changes meaning.
 	sarifFingerprint = "faultline/v1"
@@ -37,10 +38,11 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool      `json:"tool"`
-	ColumnKind string         `json:"columnKind"`
-	Results    []sarifResult  `json:"results"`
-	Properties *sarifRunProps `json:"properties,omitempty"`
+	Tool               sarifTool                        `json:"tool"`
+	OriginalURIBaseIDs map[string]sarifArtifactLocation `json:"originalUriBaseIds,omitempty"`
+	ColumnKind         string                           `json:"columnKind"`
+	Results            []sarifResult                    `json:"results"`
+	Properties         *sarifRunProps                   `json:"properties,omitempty"`
 }
 
 type sarifRunProps struct {
@@ -158,6 +160,9 @@ func (sarifReporter) Write(w io.Writer, r Report) error {
 		ColumnKind: "unicodeCodePoints",
 		Results:    make([]sarifResult, 0, len(r.Result.Findings)),
 		Properties: &sarifRunProps{Summary: r.Result.Summary},
+	}
+	if r.Root != "" {
+		run.OriginalURIBaseIDs = map[string]sarifArtifactLocation{sarifSrcRoot: sarifRootURI(r.Root)}
 	}
 	changed := r.changedSet()
 	for _, f := range r.Result.Findings {
@@ -325,6 +330,16 @@ func sarifArtifact(file string) sarifArtifactLocation {
 		return sarifArtifactLocation{URI: (&url.URL{Scheme: "file", Path: file}).String()}
 	}
 	return sarifArtifactLocation{URI: (&url.URL{Path: file}).String(), URIBaseID: sarifSrcRoot}
+}
+
+// sarifRootURI is an absolute directory as the file: URI SARIF wants for
+// a base (ending in a slash, so that relative URIs resolve inside it).
+func sarifRootURI(dir string) sarifArtifactLocation {
+	loc := sarifArtifact(dir)
+	if !strings.HasSuffix(loc.URI, "/") {
+		loc.URI += "/"
+	}
+	return loc
 }
 
 // sarifLevel maps a severity to a SARIF level.

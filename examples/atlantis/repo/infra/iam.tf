@@ -23,3 +23,18 @@ resource "aws_iam_role_policy_attachment" "nodes" {
   role       = aws_iam_role.nodes.name
   policy_arn = each.value
 }
+
+# The role of the "legacy" node group, which this pull request deletes.
+# Karpenter's "spot" EC2NodeClass (k8s/karpenter/ec2nodeclass-spot.yaml)
+# launches its nodes as this role too.
+resource "aws_iam_role" "legacy_nodes" {
+  name = "${var.cluster_name}-legacy-nodes"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRole"
+      Principal = { Service = "ec2.amazonaws.com" }
+    }]
+  })
+}

@@ -1,7 +1,7 @@
 # The system node group stays. This pull request removes the "legacy" node
-# group that used the same role (it is still in the state, so the plan
-# deletes it): EKS then drops the role's node access unless another managed
-# node group keeps using it, and Karpenter's nodes stop joining.
+# group, still in the state, so the plan deletes it. Its role is also the
+# role of Karpenter's "spot" EC2NodeClass: with the last managed node group
+# using it gone, EKS drops its node access and Karpenter's nodes stop joining.
 resource "aws_eks_node_group" "system" {
   cluster_name    = var.cluster_name
   node_group_name = "system"
