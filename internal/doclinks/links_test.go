@@ -36,22 +36,27 @@ func pages(root string) ([]string, error) {
 	return list, err
 }
 
-// proseLines returns the lines of a Markdown file outside fenced code blocks.
+// fenceOpen matches a line that opens a fenced code block: three or more
+// backticks or tildes, and an info string without a backtick (a line like
+// "```` ```mermaid ```` block" is inline code, not a fence).
+var fenceOpen = regexp.MustCompile("^ *(```+|~~~+)[^`]*$")
+
+// proseLines returns the lines of a Markdown file, those inside fenced code
+// blocks blanked.
 func proseLines(text string) []string {
 	var out []string
 	fence := ""
 	for _, line := range strings.Split(text, "\n") {
-		trimmed := strings.TrimLeft(line, " ")
 		if fence == "" {
-			if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-				fence = trimmed[:3]
+			if m := fenceOpen.FindStringSubmatch(line); m != nil {
+				fence = m[1]
 				out = append(out, "")
 				continue
 			}
 			out = append(out, line)
 			continue
 		}
-		if strings.HasPrefix(trimmed, fence) {
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
 			fence = ""
 		}
 		out = append(out, "")
@@ -182,7 +187,8 @@ func TestCheckFindsBrokenLinks(t *testing.T) {
 	}
 	write("README.md", "# Title\n\n[ok](docs/a.md#the-changed-end-first) [ok](#title) [web](https://example.com/x)\n"+
 		"[gone](docs/missing.md) [bad anchor](docs/a.md#nope) ![img](docs/images/x.png)\n"+
-		"```\n[in code](nowhere.md)\n```\n`[inline](nowhere.md)` [up](../outside.md)\n")
+		"```\n[in code](nowhere.md)\n```\n`[inline](nowhere.md)` [up](../outside.md)\n"+
+		"a ```` ```mermaid ```` block, then [after it](gone.md)\n")
 	write("docs/a.md", "# A\n\n## The changed end first\n\n[back](../README.md#title) [self](#a)\n")
 	list, err := pages(root)
 	if err != nil {
@@ -197,6 +203,7 @@ func TestCheckFindsBrokenLinks(t *testing.T) {
 		"README.md:4: docs/a.md#nope: no heading with that anchor",
 		"README.md:4: docs/images/x.png does not exist",
 		"README.md:8: ../outside.md leaves the repository",
+		"README.md:9: gone.md does not exist",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("broken links:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
