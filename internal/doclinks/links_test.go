@@ -44,6 +44,13 @@ var fenceOpen = regexp.MustCompile("^ *(```+|~~~+)[^`]*$")
 // proseLines returns the lines of a Markdown file, those inside fenced code
 // blocks blanked.
 func proseLines(text string) []string {
+	lines, _ := prose(text)
+	return lines
+}
+
+// prose is proseLines, and whether the file ends inside a fence (a fence
+// never closed hides every link after it).
+func prose(text string) ([]string, bool) {
 	var out []string
 	fence := ""
 	for _, line := range strings.Split(text, "\n") {
@@ -61,7 +68,7 @@ func proseLines(text string) []string {
 		}
 		out = append(out, "")
 	}
-	return out
+	return out, fence != ""
 }
 
 // anchors returns the anchors GitHub gives a page's headings: lowercased,
@@ -111,7 +118,11 @@ func check(root string, list []string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		for i, line := range proseLines(string(raw)) {
+		lines, open := prose(string(raw))
+		if open {
+			broken = append(broken, page+": a code fence is never closed")
+		}
+		for i, line := range lines {
 			line = codeSpan.ReplaceAllString(line, "")
 			for _, m := range link.FindAllStringSubmatch(line, -1) {
 				target := m[1]
@@ -190,6 +201,7 @@ func TestCheckFindsBrokenLinks(t *testing.T) {
 		"```\n[in code](nowhere.md)\n```\n`[inline](nowhere.md)` [up](../outside.md)\n"+
 		"a ```` ```mermaid ```` block, then [after it](gone.md)\n")
 	write("docs/a.md", "# A\n\n## The changed end first\n\n[back](../README.md#title) [self](#a)\n")
+	write("docs/b.md", "# B\n\n```\ncode\n```\n\n```\n[hidden](gone.md)\n")
 	list, err := pages(root)
 	if err != nil {
 		t.Fatal(err)
@@ -204,6 +216,7 @@ func TestCheckFindsBrokenLinks(t *testing.T) {
 		"README.md:4: docs/images/x.png does not exist",
 		"README.md:8: ../outside.md leaves the repository",
 		"README.md:9: gone.md does not exist",
+		"docs/b.md: a code fence is never closed",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("broken links:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
