@@ -83,17 +83,18 @@ var (
 	namePattern = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 )
 
-// RulesDocURL is the rule reference generated from the catalogue
-// (rules/README.md); each rule has a section there.
-const RulesDocURL = "https://github.com/faultline-dev/faultline/blob/main/rules/README.md"
+// RulesDocURL is the base URL of the rule pages generated from the catalogue
+// (docs/rules/, one page per rule: docs/rules/FL101.md). The index of the
+// catalogue is docs/rules/README.md.
+const RulesDocURL = "https://github.com/faultline-dev/faultline/blob/main/docs/rules/"
 
-// RuleDocURL returns the rule's section in the rule reference, empty when
-// the ID or name is not well-formed.
+// RuleDocURL returns the rule's own page, empty when the ID or name is not
+// well-formed.
 func RuleDocURL(id, name string) string {
 	if !idPattern.MatchString(id) || !namePattern.MatchString(name) {
 		return ""
 	}
-	return RulesDocURL + "#" + strings.ToLower(id) + "-" + name
+	return RulesDocURL + id + ".md"
 }
 
 // Validate checks a rule catalogue mechanically: well-formed, unique IDs and

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ import (
 	"github.com/faultline-dev/faultline/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite rules/README.md")
+var update = flag.Bool("update", false, "rewrite the rule pages under docs/rules/")
 
 func TestCatalogueValidates(t *testing.T) {
 	if err := lint.Validate(rules.All); err != nil {
@@ -25,24 +26,128 @@ func TestCatalogueValidates(t *testing.T) {
 	}
 }
 
-// TestReadmeFresh keeps rules/README.md generated from the rule values.
-func TestReadmeFresh(t *testing.T) {
-	want := rules.Markdown(rules.All)
+// TestDocsFresh keeps docs/rules/ generated from the rule values: one page
+// per rule and the index, no page missing, stale or left over.
+func TestDocsFresh(t *testing.T) {
+	dir := filepath.Join("..", filepath.FromSlash(rules.DocsDir))
+	want := rules.Pages(rules.All)
 	if *update {
-		if err := os.WriteFile("README.md", []byte(want), 0o644); err != nil {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
+		for name, text := range want {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
-	got, err := os.ReadFile("README.md")
+	problems, err := checkPages(dir, want, *update)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(got) != want {
-		t.Fatal("rules/README.md is stale: run `go test ./rules -run TestReadmeFresh -update`")
+	for _, p := range problems {
+		t.Error(p + ": run `go test ./rules -run TestDocsFresh -update`")
+	}
+}
+
+// checkPages compares the Markdown files of dir with want and returns what
+// differs: a page missing or stale, or one no rule writes (removed instead
+// when prune is set).
+func checkPages(dir string, want map[string]string, prune bool) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var problems []string
+	seen := map[string]bool{}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".md") {
+			continue
+		}
+		seen[name] = true
+		text, ok := want[name]
+		if !ok {
+			if prune {
+				if err := os.Remove(filepath.Join(dir, name)); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			problems = append(problems, name+" belongs to no rule")
+			continue
+		}
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		if string(got) != text {
+			problems = append(problems, name+" is stale")
+		}
+	}
+	for _, r := range sortedKeys(want) {
+		if !seen[r] {
+			problems = append(problems, r+" is missing")
+		}
+	}
+	return problems, nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// TestCheckPagesFails proves the freshness check can fail: a stale page, a
+// missing one and one no rule writes are each reported, and a file that is
+// not Markdown is left alone.
+func TestCheckPagesFails(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"FL101.md": "old\n", "FL999.md": "gone\n", "notes.txt": "not a page\n", "README.md": "index\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[string]string{"FL101.md": "new\n", "FL102.md": "page\n", "README.md": "index\n"}
+	got, err := checkPages(dir, want, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantProblems := []string{"FL101.md is stale", "FL999.md belongs to no rule", "FL102.md is missing"}
+	if strings.Join(got, "; ") != strings.Join(wantProblems, "; ") {
+		t.Errorf("problems = %q, want %q", got, wantProblems)
+	}
+}
+
+// TestPagesOnePerRule checks the pages the catalogue writes: the index links
+// every rule's page, and each page carries the rule's own documentation, the
+// text `faultline explain` prints.
+func TestPagesOnePerRule(t *testing.T) {
+	pages := rules.Pages(rules.All)
+	if len(pages) != len(rules.All)+1 {
+		t.Fatalf("%d pages for %d rules", len(pages), len(rules.All))
 	}
 	for _, r := range rules.All {
-		if !strings.Contains(string(got), "## "+r.ID+" "+r.Name) {
-			t.Errorf("README lacks %s", r.ID)
+		page, ok := pages[r.ID+".md"]
+		if !ok {
+			t.Errorf("no page for %s", r.ID)
+			continue
+		}
+		if !strings.HasPrefix(page, "# "+r.ID+" "+r.Name+"\n") {
+			t.Errorf("%s: page does not start with its title", r.ID)
+		}
+		if !strings.Contains(page, strings.TrimSpace(r.Doc)) {
+			t.Errorf("%s: page lacks the rule's doc", r.ID)
+		}
+		if !strings.Contains(pages["README.md"], "| ["+r.ID+"]("+r.ID+".md) | "+r.Name+" |") {
+			t.Errorf("index lacks a link to %s", r.ID)
+		}
+		if got := lint.RuleDocURL(r.ID, r.Name); got != "https://github.com/faultline-dev/faultline/blob/main/docs/rules/"+r.ID+".md" {
+			t.Errorf("%s: doc URL %s is not its page", r.ID, got)
 		}
 	}
 }

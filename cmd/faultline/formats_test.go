@@ -127,7 +127,7 @@ func TestRulesJSON(t *testing.T) {
 		}
 	}
 	if first := list.Rules[0]; first.ID != "FL000" || first.Name != "invalid-input" || first.Severity != "error" ||
-		first.DocURL != "https://github.com/faultline-dev/faultline/blob/main/rules/README.md#fl000-invalid-input" {
+		first.DocURL != "https://github.com/faultline-dev/faultline/blob/main/docs/rules/FL000.md" {
 		t.Errorf("first rule %+v", first)
 	}
 	_, text, _ := run(t, t.TempDir(), nil, "rules", "--format", "text")

@@ -3,7 +3,7 @@ package main
 import "runtime/debug"
 
 // The garbage collector's defaults for a faultline run, measured on the
-// benchmark trees (BENCHMARKS.md): collecting when the heap has grown by
+// benchmark trees (docs/benchmarks.md): collecting when the heap has grown by
 // 200 % rather than Go's 100 % saves 14–16 % of CPU on a chart- and
 // kustomize-heavy tree, and the soft memory limit keeps the peak of a
 // Terraform tree of 12,550 files at about 370 MiB (580 MiB without it) for

@@ -347,7 +347,7 @@ func TestSARIFContent(t *testing.T) {
 	if run.ColumnKind != "unicodeCodePoints" || run.Tool.Driver.Version != "1.2.3" {
 		t.Errorf("columnKind %q, version %q", run.ColumnKind, run.Tool.Driver.Version)
 	}
-	if got := run.Tool.Driver.Rules[0].HelpURI; got != "https://github.com/faultline-dev/faultline/blob/main/rules/README.md#fl101-shared-node-role" {
+	if got := run.Tool.Driver.Rules[0].HelpURI; got != "https://github.com/faultline-dev/faultline/blob/main/docs/rules/FL101.md" {
 		t.Errorf("helpUri = %s", got)
 	}
 	if len(run.Results) != 4 {

@@ -366,7 +366,7 @@ func sarifMessage(s string) string {
 	return r.Replace(s)
 }
 
-// ruleHelpURI returns the rule's section in rules/README.md, empty when the
+// ruleHelpURI returns the rule's page under docs/rules/, empty when the
 // ID or name is not well-formed (see lint.RuleDocURL).
 func ruleHelpURI(id, name string) string { return lint.RuleDocURL(id, name) }
 
