@@ -174,6 +174,15 @@ type Object struct {
 	// declares, nested calls included); targets that are no entity are
 	// absent. No rule reads it; the graph draws it.
 	DependsOn []string
+	// Root is the Terraform root module directory (as Addr qualifies it)
+	// whose configuration declares the object: its own root for a block
+	// of a root's configuration, the root of the helm_release a rendered
+	// or inferred chart object comes from, of the resource whose YAML it
+	// is. "" when unknown or none (a manifest file, a chart rendered with
+	// its defaults, a release found in Argo CD or Flux objects, a plan).
+	// Objects of two different known roots are applied by different
+	// configurations: nothing says they live in the same cluster.
+	Root string
 }
 
 // PossibleInstance is one instance of a Terraform block (resource or

@@ -48,7 +48,10 @@ in the scanned tree (a ServiceAccount, a workload, a Namespace object or a
 in another namespace of the same cluster here (the chart's release, a
 declared ServiceAccount), as FL201 judges an IRSA trust; otherwise the
 workload may live in another repository, and the comparison is counted as
-unresolved.
+unresolved. What another Terraform root module applies (its namespaces,
+releases and accounts) proves nothing about the association's cluster,
+unless ` + "`.faultline.hcl`" + ` maps both to the same cluster: two configurations
+often manage two clusters.
 
 ## Example
 
@@ -158,7 +161,11 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		return
 	}
 	nsV, nameV := lint.Known(ns), lint.Known(name)
+	// sameCluster: o may be in the association's cluster (what may be the
+	// account silences); here: o is also evidence about that cluster (what
+	// proves the namespace declared, or the account elsewhere).
 	sameCluster := func(o *lint.Object) bool { return o.Scope.Compatible(pa.Scope, true, true) }
+	here := func(o *lint.Object) bool { return sameCluster(o) && sameConfiguration(o, &pa.Object) }
 
 	declaredNS := false // something provably lives in the namespace
 	maybe := false      // something may be the account
@@ -174,17 +181,19 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		case inNS == lint.Yes && same == lint.Yes:
 			return // found
 		case inNS == lint.No && same == lint.Yes:
-			elsewhere = append(elsewhere, sa)
+			if here(&sa.Object) {
+				elsewhere = append(elsewhere, sa)
+			}
 		case inNS == lint.No || same == lint.No:
 			// An add-on's own account (kube-system/aws-node) does not make
 			// its namespace this tree's.
-			if inNS == lint.Yes && sa.AddOn == "" {
+			if inNS == lint.Yes && sa.AddOn == "" && here(&sa.Object) {
 				declaredNS = true
 				others = append(others, sa.Name.String())
 			}
 		default:
 			maybe = true
-			if inNS == lint.Yes {
+			if inNS == lint.Yes && here(&sa.Object) {
 				declaredNS = true
 			}
 		}
@@ -197,7 +206,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		if inNS == lint.No {
 			continue
 		}
-		if inNS == lint.Yes {
+		if inNS == lint.Yes && here(&w.Object) {
 			declaredNS = true
 		}
 		runsAs := lint.Known("default")
@@ -215,7 +224,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		}
 	}
 	for _, o := range m.Objects {
-		if o.KindName == "Namespace" && sameCluster(&o.Object) && lint.Compare(o.Name, nsV) == lint.Yes {
+		if o.KindName == "Namespace" && here(&o.Object) && lint.Compare(o.Name, nsV) == lint.Yes {
 			declaredNS = true
 		}
 	}
@@ -284,6 +293,19 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		Key:      "pod-identity=" + pa.Addr + "|subject=" + ns + "/" + name,
 		Fix:      namespaceFix(m, pa, elsewhere, inf),
 	})
+}
+
+// sameConfiguration reports whether o may describe the cluster of the
+// association a: unless configuration places both in one known cluster,
+// objects applied by two different Terraform root modules (each its own
+// configuration, often its own cluster) say nothing about each other's
+// cluster. An object of no known root (a manifest, a chart's defaults)
+// may be in any.
+func sameConfiguration(o, a *lint.Object) bool {
+	if o.Scope.Cluster != "" && o.Scope.Cluster == a.Scope.Cluster {
+		return true
+	}
+	return o.Root == "" || a.Root == "" || o.Root == a.Root
 }
 
 // namespaceFix moves the association to the namespace its account really

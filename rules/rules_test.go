@@ -271,6 +271,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL101/negative_name_prefix_cannot_match":    0,
 		"testdata/FL402/negative_nodepool_declared_elsewhere": 1,
 		"testdata/FL402/negative_template_label_matches":      0,
+		// Another root module's namespace proves nothing of this one's
+		// cluster: a notice, not silence.
+		"testdata/FL206/negative_namespace_declared_by_another_root": 1,
 	} {
 		in, err := load(dir)
 		if err != nil {

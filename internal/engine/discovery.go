@@ -105,6 +105,7 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 		for _, e := range ents {
 			o := e.Base()
 			o.Addr = em.Addr + "/" + o.Addr
+			o.Root = em.Root
 			o.DependsOn = append(o.DependsOn, em.DependsOn...)
 		}
 		p.keep(s, filepath.Dir(abs))
@@ -277,6 +278,11 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 	})
 	for i, r := range run.out.Rendered {
 		out := parsed[i]
+		if r.Release != nil {
+			for _, e := range out.ents {
+				e.Base().Root = r.Release.Root
+			}
+		}
 		p.model.Add(out.ents...)
 		p.in.Diagnostics = append(p.in.Diagnostics, out.diags...)
 		p.in.Notes = append(p.in.Notes, out.notes...)

@@ -129,6 +129,7 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 	sa.Addr = r.Addr + "#serviceaccount"
 	sa.Source = lint.SourceHelm
 	sa.Scope = r.Scope
+	sa.Root = r.Root
 	sa.Range = r.Range
 	sa.Inferred = append([]string(nil), r.Inferred...)
 	if !known {

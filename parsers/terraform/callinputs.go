@@ -57,6 +57,7 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 		Object: lint.Object{
 			Kind:   lint.KindModuleCall,
 			Addr:   mi.e.rootRel + ":" + call,
+			Root:   mi.e.rootRel,
 			Label:  mi.label("module." + c.name),
 			Name:   lint.Known(c.name),
 			Range:  l.rng(c.defRange),

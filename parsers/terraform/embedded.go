@@ -27,6 +27,9 @@ import (
 type Embedded struct {
 	// Addr is the Terraform address that holds the YAML.
 	Addr string
+	// Root is the root module directory of Addr (lint.Object.Root), for
+	// the objects read from Content.
+	Root string
 	// File is the .tf file (as reported) the YAML is written in.
 	File    string
 	Content []byte
@@ -68,7 +71,7 @@ func (x *extraction) embed(local, attr string) {
 		x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": " + attr + " cannot be known statically", Range: whole})
 		return
 	}
-	em := Embedded{Addr: x.mi.addr(local), File: whole.File, Content: content}
+	em := Embedded{Addr: x.mi.addr(local), Root: x.mi.e.rootRel, File: whole.File, Content: content}
 	em.Map = x.positionMap(a.Expr, whole, content)
 	x.e.embedded = append(x.e.embedded, em)
 }

@@ -16,6 +16,7 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value,
 	x := &extraction{e: e, mi: mi, r: r, v: v, extra: extra}
 	obj := lint.Object{
 		Addr:   mi.addr(local),
+		Root:   mi.e.rootRel,
 		Label:  mi.label(local),
 		Range:  e.l.rng(r.defRange),
 		Source: lint.SourceTerraform,

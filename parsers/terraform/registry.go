@@ -168,6 +168,7 @@ func (rc *registryCall) object(kind lint.Kind, local string, rng hcl.Range) lint
 	return lint.Object{
 		Kind:      kind,
 		Addr:      rc.mi.e.rootRel + ":" + rc.path + "." + local,
+		Root:      rc.mi.e.rootRel,
 		Label:     rc.path + "." + local,
 		Range:     r,
 		NameRange: r,
