@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/internal/version"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
 )
@@ -54,5 +55,24 @@ func TestUsage(t *testing.T) {
 	var out bytes.Buffer
 	if code := usage(&out); code != 2 || !strings.Contains(out.String(), "go install github.com/faultline-dev/faultline/cmd/...@latest") {
 		t.Errorf("exit %d:\n%s", code, out.String())
+	}
+}
+
+// --version prints the release stamped into the binary, in the form
+// faultline prints its own; any other argument is usage.
+func TestVersion(t *testing.T) {
+	defer func(v, c, d string) { version.Version, version.Commit, version.Date = v, c, d }(version.Version, version.Commit, version.Date)
+	version.Version, version.Commit, version.Date = "v0.1.0", "abc1234def5678", "2026-12-01T10:00:00Z"
+	for _, arg := range []string{"--version", "version"} {
+		var out, errb bytes.Buffer
+		code := run([]string{arg}, &out, &errb)
+		want := "faultline-render v0.1.0 (commit abc1234, built 2026-12-01T10:00:00Z, " + version.Get().GoVersion + ")\n"
+		if code != 0 || out.String() != want || errb.Len() != 0 {
+			t.Errorf("%s: exit %d, stdout %q (want %q), stderr %q", arg, code, out.String(), want, errb.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"--help"}, &out, &errb); code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "not run by hand") {
+		t.Errorf("--help: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -21,6 +20,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/fixer"
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/version"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/report"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -102,9 +102,10 @@ func (c *CLI) Run(args []string) int {
 	root := &cobra.Command{
 		Use:           "faultline",
 		Short:         "Lint Terraform, Helm and Kubernetes together for cross-layer EKS failure chains",
-		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version prints what `faultline version` prints.
+		Version: version.Get().String("faultline"),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError{err, cmd.CommandPath()} })
@@ -197,10 +198,10 @@ documentation URL (--format json).`,
 	}
 	versionCmd := &cobra.Command{
 		Use:   "version",
-		Short: "Print the version",
+		Short: "Print the version, commit, build date and Go version",
 		Args:  cobra.NoArgs,
 		Run: func(cmd *cobra.Command, _ []string) {
-			fmt.Fprintln(c.Stdout, versionString())
+			fmt.Fprintln(c.Stdout, version.Get().String("faultline"))
 		},
 	}
 	root.AddCommand(lintCmd, rulesCmd, explainCmd, versionCmd)
@@ -521,9 +522,9 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	shown := rebaseResult(res, prefix)
 	reportFor := func(format string) report.Report {
 		if anchoredFormat(format) {
-			return report.Report{Result: res, Rules: rules.All, Sources: sourceReader(anchor, loaded.Tree), Changed: touchedAnchored, ChangedLines: touchedLinesAnchored, ToolVersion: moduleVersion(), Root: anchor}
+			return report.Report{Result: res, Rules: rules.All, Sources: sourceReader(anchor, loaded.Tree), Changed: touchedAnchored, ChangedLines: touchedLinesAnchored, ToolVersion: version.Get().Version, Root: anchor}
 		}
-		return report.Report{Result: shown, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ChangedLines: touchedLines, ToolVersion: moduleVersion()}
+		return report.Report{Result: shown, Rules: rules.All, Sources: sourceReader(cwd, loaded.Tree), Changed: touched, ChangedLines: touchedLines, ToolVersion: version.Get().Version}
 	}
 	rpt := reportFor(lf.format)
 	rpt.Verbose = lf.verbose
@@ -856,44 +857,6 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return f.Close()
-}
-
-// moduleVersion is the binary's module version ("(devel)" from source).
-func moduleVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
-
-// versionString is the module version and VCS revision of the binary.
-func versionString() string {
-	v, rev, dirty := "(devel)", "", false
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if bi.Main.Version != "" {
-			v = bi.Main.Version
-		}
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				dirty = s.Value == "true"
-			}
-		}
-	}
-	out := "faultline " + v
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		out += " (" + rev
-		if dirty {
-			out += ", modified"
-		}
-		out += ")"
-	}
-	return out
 }
 
 // writeStages prints the measurement of each stage of the run

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/faultline-dev/faultline/internal/version"
 )
 
 // Defaults of a Child renderer.
@@ -106,11 +108,16 @@ const ProtocolEnv = "FAULTLINE_HELM_PROTOCOL"
 // whenever a request, a reply or the framing changes.
 const protocolVersion = "2"
 
+// VersionEnv carries the release version of the parent (faultline) to
+// the child, so that a child refusing another protocol names both
+// releases.
+const VersionEnv = "FAULTLINE_HELM_PARENT_VERSION"
+
 // NewChild returns a Child that runs exe with args (faultline:
-// faultline-render), with ChildEnv and ProtocolEnv set and the default
-// bounds.
+// faultline-render), with ChildEnv, ProtocolEnv and VersionEnv set and the
+// default bounds.
 func NewChild(exe string, args ...string) Child {
-	return Child{Exe: exe, Args: args, Env: append(os.Environ(), ChildEnv+"=1", ProtocolEnv+"="+protocolVersion)}
+	return Child{Exe: exe, Args: args, Env: append(os.Environ(), ChildEnv+"=1", ProtocolEnv+"="+protocolVersion, VersionEnv+"="+version.Get().Version)}
 }
 
 // ServeIfChild serves requests on stdin and stdout with render until
@@ -123,7 +130,7 @@ func ServeIfChild(render func(Request) (Result, error)) {
 	if os.Getenv(ChildEnv) != "1" {
 		return
 	}
-	err := checkProtocol(os.Getenv(ProtocolEnv))
+	err := checkProtocol(os.Getenv(ProtocolEnv), os.Getenv(VersionEnv))
 	if err == nil {
 		var lim Limits
 		if lim, err = ParseLimits(os.Getenv(LimitsEnv)); err == nil {
@@ -137,12 +144,17 @@ func ServeIfChild(render func(Request) (Result, error)) {
 	os.Exit(0)
 }
 
-// checkProtocol refuses a parent that speaks another protocol version.
-func checkProtocol(v string) error {
-	if v != protocolVersion {
-		return fmt.Errorf("faultline speaks render protocol %q and this renderer %q: install faultline and faultline-render from the same version", v, protocolVersion)
+// checkProtocol refuses a parent that speaks another protocol version,
+// naming the release of each side (parentVersion: the parent's
+// VersionEnv, "" from a parent too old to send it).
+func checkProtocol(v, parentVersion string) error {
+	if v == protocolVersion {
+		return nil
 	}
-	return nil
+	if parentVersion == "" {
+		parentVersion = "of an unknown version"
+	}
+	return fmt.Errorf("faultline %s speaks render protocol %q and this faultline-render %s speaks %q: install faultline and faultline-render from the same version", parentVersion, v, version.Get().Version, protocolVersion)
 }
 
 // reply is what the child writes.

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/faultline-dev/faultline/internal/version"
 )
 
 // testHelperEnv makes this test binary a helper process instead of a test
@@ -303,16 +305,37 @@ func TestThreadStarvedIsTheMemoryLimit(t *testing.T) {
 }
 
 // A renderer started by a parent of another protocol version refuses to
-// serve, and every rendering fails saying so.
+// serve, and every rendering fails saying so, with the release of each
+// side.
 func TestChildRefusesAnotherProtocol(t *testing.T) {
 	c := child(20 * time.Second)
-	c.Env = append(c.Env, ProtocolEnv+"=0") // the last value wins
+	c.Env = append(c.Env, ProtocolEnv+"=0", VersionEnv+"=v9.9.9") // the last value wins
 	_, err := c.Render(context.Background(), Request{Chart: "charts/x", Files: []File{{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: x\nversion: 0.1.0\n")}}})
 	var se *StoppedError
-	if !errors.As(err, &se) || !strings.Contains(se.Reason, `render protocol "0"`) || !strings.Contains(se.Reason, "same version") {
-		t.Errorf("error %v", err)
+	if !errors.As(err, &se) {
+		t.Fatalf("error %v, want a StoppedError", err)
 	}
-	if err := checkProtocol(protocolVersion); err != nil {
-		t.Errorf("the same version refused: %v", err)
+	for _, want := range []string{`faultline v9.9.9 speaks render protocol "0"`, "this faultline-render " + version.Get().Version + ` speaks "` + protocolVersion + `"`, "same version"} {
+		if !strings.Contains(se.Reason, want) {
+			t.Errorf("reason %q lacks %q", se.Reason, want)
+		}
+	}
+	if err := checkProtocol(protocolVersion, "v9.9.9"); err != nil {
+		t.Errorf("the same protocol refused: %v", err)
+	}
+}
+
+// The refusal names both releases; a parent too old to send its version
+// is said to be of an unknown one.
+func TestCheckProtocolNamesBothVersions(t *testing.T) {
+	defer func(v string) { version.Version = v }(version.Version)
+	version.Version = "v0.1.0"
+	err := checkProtocol("0", "v0.2.0") // no release spoke protocol 0
+	want := `faultline v0.2.0 speaks render protocol "0" and this faultline-render v0.1.0 speaks "` + protocolVersion + `": install faultline and faultline-render from the same version`
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+	if err := checkProtocol("", ""); err == nil || !strings.Contains(err.Error(), "faultline of an unknown version speaks render protocol \"\"") {
+		t.Errorf("no parent version: %v", err)
 	}
 }
