@@ -15,7 +15,7 @@ var NodeGroupOwnedIdentity = &lint.Rule{
 	Name:     "node-group-owned-identity",
 	Severity: lint.Error,
 	Summary:  "a Karpenter node class relies on an instance profile, role or security group whose lifecycle belongs to a node group",
-	Since:    "0.3.0",
+	Since:    "0.1.0",
 	Doc: `Karpenter launches its nodes with an identity that exists only as long as
 a node group does:
 

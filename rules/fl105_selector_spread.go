@@ -14,7 +14,7 @@ var SelectorSpread = &lint.Rule{
 	Name:     "selector-spread",
 	Severity: lint.Warning,
 	Summary:  "a Karpenter security group selector term matches several security groups",
-	Since:    "0.3.0",
+	Since:    "0.1.0",
 	Doc: `One term of a Karpenter EC2NodeClass ` + "`securityGroupSelectorTerms`" + ` (or a
 legacy ` + "`securityGroupSelector`" + `) selects more than one security group of the
 tree. Karpenter attaches every group any term selects to every node it

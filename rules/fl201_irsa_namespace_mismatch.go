@@ -14,7 +14,7 @@ var IRSANamespaceMismatch = &lint.Rule{
 	Name:     "irsa-namespace-mismatch",
 	Severity: lint.Error,
 	Summary:  "an IRSA role's trust names the service account in a namespace other than the one it runs in (or another namespace and name)",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `A service account is bound to an IAM role (IRSA, the
 ` + "`eks.amazonaws.com/role-arn`" + ` annotation), but the role's trust policy allows
 ` + "`system:serviceaccount:<namespace>:<name>`" + ` for the same name in another

@@ -14,7 +14,7 @@ var IRSAServiceAccountMismatch = &lint.Rule{
 	Name:     "irsa-service-account-mismatch",
 	Severity: lint.Error,
 	Summary:  "an IRSA role's trust names another service account than the one bound to the role",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `A service account is bound to an IAM role (IRSA, the
 ` + "`eks.amazonaws.com/role-arn`" + ` annotation), the role's trust names its
 namespace, but no ` + "`:sub`" + ` subject names the service account itself.

@@ -15,7 +15,7 @@ var IRSAWildcardSubject = &lint.Rule{
 	Name:     "irsa-wildcard-subject",
 	Severity: lint.Error,
 	Summary:  "an IRSA role's trust lets any service account or any namespace assume the role",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `A web-identity trust statement for an EKS OIDC provider has no ` + "`:sub`" + `
 condition, its ` + "`:sub`" + ` condition is a ` + "`StringLike`" + ` pattern with ` + "`*`" + ` in
 the namespace (` + "`system:serviceaccount:*`" + `, ` + "`system:serviceaccount:*:karpenter`" + `),

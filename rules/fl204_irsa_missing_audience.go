@@ -14,7 +14,7 @@ var IRSAMissingAudience = &lint.Rule{
 	Name:     "irsa-missing-audience",
 	Severity: lint.Warning,
 	Summary:  "an IRSA role's trust does not require the sts.amazonaws.com audience",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `A web-identity trust statement for an EKS OIDC provider has no ` + "`:aud`" + `
 condition, or one whose value is not ` + "`sts.amazonaws.com`" + `.
 

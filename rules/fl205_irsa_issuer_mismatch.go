@@ -14,7 +14,7 @@ var IRSAIssuerMismatch = &lint.Rule{
 	Name:     "irsa-issuer-mismatch",
 	Severity: lint.Error,
 	Summary:  "trust names another cluster's OIDC provider",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `A role's web-identity (IRSA) trust statement lets one cluster's OIDC provider
 in, but its conditions test the claims of another cluster's issuer.
 

@@ -18,7 +18,7 @@ var PodIdentityMismatch = &lint.Rule{
 	Name:     "pod-identity-mismatch",
 	Severity: lint.Error,
 	Summary:  "pod identity association names a namespace/service account nothing runs as, or a role EKS Pod Identity cannot assume",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `An EKS Pod Identity association binds a role to exactly one namespace and
 service account of a cluster. Two mistakes leave the pods without
 credentials:

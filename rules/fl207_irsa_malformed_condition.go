@@ -17,7 +17,7 @@ var IRSAMalformedCondition = &lint.Rule{
 	Name:     "irsa-malformed-condition",
 	Severity: lint.Error,
 	Summary:  "web-identity trust condition that no service account token can satisfy",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `A role's web-identity (IRSA) trust has a condition written in a form STS never
 matches, so the role cannot be assumed by any pod.
 

@@ -15,7 +15,7 @@ var SharedRoleNodeGroupDeletion = &lint.Rule{
 	Name:     "shared-role-node-group-deletion",
 	Severity: lint.Error,
 	Summary:  "a managed node group is deleted or replaced while its role still serves Karpenter nodes or self-managed node groups",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `The change under review (a plan, or the diff against a base revision)
 deletes or replaces an EKS managed node group, and its node role is also
 the role of Karpenter nodes or of self-managed node groups.

@@ -14,7 +14,7 @@ var OrphanedDeletion = &lint.Rule{
 	Name:     "orphaned-deletion",
 	Severity: lint.Warning,
 	Summary:  "a Crossplane resource whose policies orphan it leaves the source: the cloud resource lives on, unmanaged",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `The change under review (a plan, or the diff against a base revision)
 removes a Crossplane managed resource whose ` + "`deletionPolicy`" + ` is ` + "`Orphan`" + ` (or
 whose ` + "`managementPolicies`" + ` leave out ` + "`Delete`" + `). Deleting the Kubernetes object

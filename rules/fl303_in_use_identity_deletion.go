@@ -14,7 +14,7 @@ var InUseIdentityDeletion = &lint.Rule{
 	Name:     "in-use-identity-deletion",
 	Severity: lint.Error,
 	Summary:  "a role, instance profile or security group is deleted or replaced while Karpenter or node groups still use it",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `The change under review (a plan, or the diff against a base revision)
 deletes or replaces an IAM role, an instance profile or a security group
 that a Karpenter node class or an EKS node group still references: by name,

@@ -15,7 +15,7 @@ var OIDCProviderDeletion = &lint.Rule{
 	Name:     "oidc-provider-deletion",
 	Severity: lint.Error,
 	Summary:  "an OIDC provider is deleted or replaced while IRSA roles trust it",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `The change under review (a plan) deletes or replaces an
 ` + "`aws_iam_openid_connect_provider`" + ` while an IAM role's trust policy names it as
 its Federated principal (IRSA).

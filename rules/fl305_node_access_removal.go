@@ -14,7 +14,7 @@ var NodeAccessRemoval = &lint.Rule{
 	Name:     "node-access-removal",
 	Severity: lint.Error,
 	Summary:  "node access (aws-auth mapping or access entry) is removed or silently broken for a role nodes still use",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `The change under review removes the cluster access of a role that
 nodes still run as, or breaks it without touching it:
 

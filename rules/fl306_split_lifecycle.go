@@ -13,7 +13,7 @@ var SplitLifecycle = &lint.Rule{
 	Name:     "split-lifecycle",
 	Severity: lint.Warning,
 	Summary:  "resources that depend on each other carry different deletion policies (role deleted, node class or node group orphaned)",
-	Since:    "0.2.0",
+	Since:    "0.1.0",
 	Doc: `A node set managed through Crossplane (a node group, or a Karpenter node
 class wrapped by a composition) runs as a Crossplane-managed IAM role, and
 the two carry different deletion policies: one is deleted with its

@@ -15,7 +15,7 @@ var UnschedulableRequests = &lint.Rule{
 	Name:     "unschedulable-requests",
 	Severity: lint.Error,
 	Summary:  "a workload requests more than any allowed instance can give",
-	Since:    "0.5.0",
+	Since:    "0.1.0",
 	Doc: `The scheduler places a pod by its resource *requests*, against what a node
 can **allocate** — not its capacity, and not how busy it looks. On an EKS
 node, allocatable is capacity less kube-reserved (CPU: 6% of the first

@@ -12,7 +12,7 @@ var UnsatisfiableNodeSelector = &lint.Rule{
 	Name:     "unsatisfiable-node-selector",
 	Severity: lint.Error,
 	Summary:  "no node pool or node group carries the labels a workload selects",
-	Since:    "0.5.0",
+	Since:    "0.1.0",
 	Doc: `A pod's ` + "`nodeSelector`" + ` and required node affinity must be satisfied by the
 labels of some node. Karpenter only launches a node for a pod when one
 NodePool can give it every label it requires: a well-known label (instance

@@ -12,7 +12,7 @@ var UntoleratedTaint = &lint.Rule{
 	Name:     "untolerated-taint",
 	Severity: lint.Error,
 	Summary:  "every place a workload could land is tainted against it",
-	Since:    "0.5.0",
+	Since:    "0.1.0",
 	Doc: `A node taint with effect ` + "`NoSchedule`" + ` or ` + "`NoExecute`" + ` keeps every pod that does not
 tolerate it away. NodePools taint their nodes (` + "`spec.template.spec.taints`" + `) to
 reserve them (GPUs, a team, system add-ons); managed node groups do the same

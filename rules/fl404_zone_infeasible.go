@@ -12,7 +12,7 @@ var ZoneInfeasible = &lint.Rule{
 	Name:     "zone-infeasible",
 	Severity: lint.Error,
 	Summary:  "a zonal volume (PV, StorageClass topology, Immediate binding) lives where no node pool or node group can place a node",
-	Since:    "0.5.0",
+	Since:    "0.1.0",
 	Doc: `An EBS volume lives in one Availability Zone, and a pod that mounts it can
 only run on a node in that zone. The zone is fixed by a PersistentVolume's
 node affinity, by a StorageClass's ` + "`allowedTopologies`" + `, or — for an

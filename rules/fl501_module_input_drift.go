@@ -15,7 +15,7 @@ var ModuleInputDrift = &lint.Rule{
 	Name:     "module-input-drift",
 	Severity: lint.Warning,
 	Summary:  "a module input the module version does not declare, or whose meaning changed between majors",
-	Since:    "0.3.0",
+	Since:    "0.1.0",
 	Doc: `A registry module's inputs change between versions: a major renames them,
 removes them, or gives an old name a new meaning. A call written for one
 version and then upgraded keeps passing the old inputs. An input the version

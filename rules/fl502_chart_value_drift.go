@@ -14,7 +14,7 @@ var ChartValueDrift = &lint.Rule{
 	Name:     "chart-value-drift",
 	Severity: lint.Warning,
 	Summary:  "a Helm value key the chart (at its version) never reads — silently ignored",
-	Since:    "0.3.0",
+	Since:    "0.1.0",
 	Doc: `Helm accepts any values: a key no template reads is dropped without a word.
 That happens when a chart upgrade renames or removes a value and the release
 keeps setting the old key. Everything still looks configured in the code, but

@@ -3,6 +3,7 @@ package rules_test
 import (
 	"bufio"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -16,6 +17,7 @@ import (
 	"github.com/faultline-dev/faultline/lint/linttest"
 	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/rules"
+	"github.com/hashicorp/go-version"
 )
 
 var update = flag.Bool("update", false, "rewrite the rule pages under docs/rules/")
@@ -293,4 +295,46 @@ func TestCoverageCountsUnknown(t *testing.T) {
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// TestSinceIsARelease keeps `faultline explain`'s "since" honest: every
+// rule's Since names a release CHANGELOG.md has a section for, or the next
+// one (the next patch, minor or major of the newest), for a rule still
+// under Unreleased.
+func TestSinceIsARelease(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	allowed := map[string]bool{}
+	var newest *version.Version
+	for _, line := range strings.Split(string(data), "\n") {
+		v, ok := strings.CutPrefix(line, "## [")
+		if !ok {
+			continue
+		}
+		if v, _, ok = strings.Cut(v, "]"); !ok || v == "Unreleased" {
+			continue
+		}
+		sv, err := version.NewSemver(v)
+		if err != nil {
+			t.Fatalf("CHANGELOG.md: section %q: %v", v, err)
+		}
+		allowed[v] = true
+		if newest == nil || sv.GreaterThan(newest) {
+			newest = sv
+		}
+	}
+	if newest == nil {
+		t.Fatal("CHANGELOG.md has no release section")
+	}
+	s := newest.Segments()
+	for _, next := range [][3]int{{s[0], s[1], s[2] + 1}, {s[0], s[1] + 1, 0}, {s[0] + 1, 0, 0}} {
+		allowed[fmt.Sprintf("%d.%d.%d", next[0], next[1], next[2])] = true
+	}
+	for _, r := range rules.All {
+		if !allowed[r.Since] {
+			t.Errorf("%s: since %q is neither a release in CHANGELOG.md nor the next one after %s", r.ID, r.Since, newest)
+		}
+	}
 }
