@@ -1100,12 +1100,15 @@ func TestWorkflows(t *testing.T) {
 			Name        string         `yaml:"name"`
 			On          yaml.Node      `yaml:"on"`
 			Permissions map[string]any `yaml:"permissions"`
+			Concurrency any            `yaml:"concurrency"`
 			Jobs        map[string]struct {
-				Name     string         `yaml:"name"`
-				If       string         `yaml:"if"`
-				RunsOn   string         `yaml:"runs-on"`
-				Strategy map[string]any `yaml:"strategy"`
-				Steps    []struct {
+				Name        string         `yaml:"name"`
+				If          string         `yaml:"if"`
+				Needs       any            `yaml:"needs"`
+				Permissions map[string]any `yaml:"permissions"`
+				RunsOn      string         `yaml:"runs-on"`
+				Strategy    map[string]any `yaml:"strategy"`
+				Steps       []struct {
 					Name            string            `yaml:"name"`
 					ID              string            `yaml:"id"`
 					Uses            string            `yaml:"uses"`
