@@ -1,18 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // The run-wide budget against a pull request of several hostile charts:
@@ -35,45 +26,7 @@ var budgetDeadline = 3 * hostileDeadline
 // added to the child's environment and budgetDeadline.
 func runHostileWith(t *testing.T, dir string, kib int, env map[string]string, args ...string) hostileRun {
 	t.Helper()
-	bin := hostileBinary(t)
-	outDir := t.TempDir()
-	formats := []string{"json", "sarif", "markdown", "github"}
-	full := []string{"lint", "--no-color", "--verbose"}
-	for _, f := range formats {
-		full = append(full, "--output", f+"="+filepath.Join(outDir, f))
-	}
-	full = append(full, args...)
-	ctx, cancel := context.WithTimeout(context.Background(), budgetDeadline)
-	defer cancel()
-	script := fmt.Sprintf("ulimit -v %d; exec \"$0\" \"$@\"", kib)
-	cmd := exec.CommandContext(ctx, "/bin/sh", append([]string{"-c", script, bin}, full...)...)
-	cmd.Dir = dir
-	cmd.Env = append(environ(env), hostileSecret, "NO_COLOR=1")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	start := time.Now()
-	err := cmd.Run()
-	run := hostileRun{stdout: stdout.String(), stderr: stderr.String(), wall: time.Since(start), outputs: map[string]string{}}
-	if ctx.Err() != nil {
-		t.Fatalf("did not end within %s", budgetDeadline)
-	}
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		run.exit = ee.ExitCode()
-	case err != nil:
-		t.Fatalf("run: %v", err)
-	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		run.maxRSS = ru.Maxrss
-	}
-	for _, f := range formats {
-		if b, err := os.ReadFile(filepath.Join(outDir, f)); err == nil {
-			run.outputs[f] = string(b)
-		}
-	}
-	t.Logf("exit %d, %.2fs, max RSS %d MiB", run.exit, run.wall.Seconds(), run.maxRSS>>10)
-	return run
+	return runHostileIn(t, dir, nil, kib, budgetDeadline, env, args...)
 }
 
 // invalidInputs are the JSON report's FL000 messages by file.

@@ -122,8 +122,17 @@ func (r hostileRun) findings(t *testing.T) []string {
 	return out
 }
 
-// runHostile lints dir from dir with args, writing every format.
+// runHostile lints dir from dir with args, writing every format, under
+// the suite's address-space limit and deadline.
 func runHostile(t *testing.T, dir string, stdin []byte, args ...string) hostileRun {
+	t.Helper()
+	return runHostileIn(t, dir, stdin, hostileMemory, hostileDeadline, nil, args...)
+}
+
+// runHostileIn lints dir from dir with args, writing every format, with
+// the address space bounded at kib (KiB), the run ended after deadline,
+// env added to the child's environment and stdin as its standard input.
+func runHostileIn(t *testing.T, dir string, stdin []byte, kib int, deadline time.Duration, env map[string]string, args ...string) hostileRun {
 	t.Helper()
 	bin := hostileBinary(t)
 	outDir := t.TempDir()
@@ -133,12 +142,12 @@ func runHostile(t *testing.T, dir string, stdin []byte, args ...string) hostileR
 		full = append(full, "--output", f+"="+filepath.Join(outDir, f))
 	}
 	full = append(full, args...)
-	ctx, cancel := context.WithTimeout(context.Background(), hostileDeadline)
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
-	script := fmt.Sprintf("ulimit -v %d; exec \"$0\" \"$@\"", hostileMemory)
+	script := fmt.Sprintf("ulimit -v %d; exec \"$0\" \"$@\"", kib)
 	cmd := exec.CommandContext(ctx, "/bin/sh", append([]string{"-c", script, bin}, full...)...)
 	cmd.Dir = dir
-	cmd.Env = append(environ(nil), hostileSecret, "NO_COLOR=1")
+	cmd.Env = append(environ(env), hostileSecret, "NO_COLOR=1")
 	cmd.Stdin = bytes.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -146,7 +155,7 @@ func runHostile(t *testing.T, dir string, stdin []byte, args ...string) hostileR
 	err := cmd.Run()
 	run := hostileRun{stdout: stdout.String(), stderr: stderr.String(), wall: time.Since(start), outputs: map[string]string{}}
 	if ctx.Err() != nil {
-		t.Fatalf("did not end within %s", hostileDeadline)
+		t.Fatalf("did not end within %s", deadline)
 	}
 	var ee *exec.ExitError
 	switch {
