@@ -88,6 +88,10 @@ var (
 // catalogue is docs/rules/README.md.
 const RulesDocURL = "https://github.com/faultline-dev/faultline/blob/main/docs/rules/"
 
+// CoverageDocURL is the page that says what each kind of coverage note
+// means and what the user can do about it (docs/how-it-works.md).
+const CoverageDocURL = "https://github.com/faultline-dev/faultline/blob/main/docs/how-it-works.md#coverage-what-a-run-could-not-see"
+
 // RuleDocURL returns the rule's own page, empty when the ID or name is not
 // well-formed.
 func RuleDocURL(id, name string) string {

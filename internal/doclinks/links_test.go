@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // link matches the target of an inline Markdown link or image, `](target)`
@@ -234,5 +236,23 @@ func TestSlugify(t *testing.T) {
 		if got := slugify(title); got != want {
 			t.Errorf("slugify(%q) = %q, want %q", title, got, want)
 		}
+	}
+}
+
+// TestCoverageDocURL: the page and heading the text report's coverage line
+// points at exist.
+func TestCoverageDocURL(t *testing.T) {
+	const base = "https://github.com/faultline-dev/faultline/blob/main/"
+	rest, ok := strings.CutPrefix(lint.CoverageDocURL, base)
+	if !ok {
+		t.Fatalf("CoverageDocURL %q is not below %s", lint.CoverageDocURL, base)
+	}
+	page, anchor, _ := strings.Cut(rest, "#")
+	text, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(page)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !anchors(string(text))[anchor] {
+		t.Errorf("%s has no heading #%s", page, anchor)
 	}
 }

@@ -202,7 +202,7 @@ func (t *textReporter) writeSummary(ew *errWriter, r Report, shown, suppressed i
 	c := s.Coverage
 	line := fmt.Sprintf("coverage: %d unresolved, %d inferred, %d skipped", c.Unresolved, c.Inferred, c.Skipped)
 	if !r.Verbose && c.Unresolved+c.Inferred+c.Skipped > 0 {
-		line += " (run with --verbose to list them)"
+		line += " (run with --verbose to list them; what each means and what to do: " + lint.CoverageDocURL + ")"
 	}
 	ew.printf("%s\n", line)
 	if !r.Verbose {
