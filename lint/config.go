@@ -475,6 +475,30 @@ func (c *Config) Excluded(absPath string) bool {
 	if c == nil || len(c.Exclude) == 0 {
 		return false
 	}
+	return c.excludedBy(c.Exclude, absPath)
+}
+
+// ExcludedIn is Excluded for a path found below root, a directory the user
+// named to scan: a pattern that matches root itself (or a directory above
+// it) does not apply there, so `faultline lint examples/app` reads what a
+// root-wide `exclude = ["examples/**"]` leaves out of `faultline lint .`.
+// The exclude applies to what a scan finds, not to what the user names.
+func (c *Config) ExcludedIn(root, absPath string) bool {
+	if c == nil || len(c.Exclude) == 0 {
+		return false
+	}
+	var active []string
+	for _, pattern := range c.Exclude {
+		if !c.excludedBy([]string{pattern}, root) {
+			active = append(active, pattern)
+		}
+	}
+	return len(active) > 0 && c.excludedBy(active, absPath)
+}
+
+// excludedBy reports whether absPath, or a directory above it below the
+// config's directory, matches one of patterns.
+func (c *Config) excludedBy(patterns []string, absPath string) bool {
 	rel, err := filepath.Rel(c.Dir, absolute(absPath))
 	if err != nil {
 		return false
@@ -484,7 +508,7 @@ func (c *Config) Excluded(absPath string) bool {
 		return false
 	}
 	for p := rel; p != "."; p = path.Dir(p) {
-		for _, pattern := range c.Exclude {
+		for _, pattern := range patterns {
 			if doublestar.MatchUnvalidated(pattern, p) {
 				return true
 			}

@@ -107,6 +107,30 @@ func TestConfigExcluded(t *testing.T) {
 	}
 }
 
+// TestConfigExcludedIn: a pattern that matches the scan root the user
+// named (or a directory above it) does not apply below it; the others do.
+func TestConfigExcludedIn(t *testing.T) {
+	c := loadTestConfig(t)
+	at := func(p string) string { return filepath.Join(c.Dir, filepath.FromSlash(p)) }
+	tests := []struct {
+		root, path string
+		want       bool
+	}{
+		{".", "legacy/main.tf", true},                 // found by a scan of the top
+		{"legacy", "legacy/main.tf", false},           // named: read
+		{"legacy/deep", "legacy/deep/er/main.tf", false},
+		{"legacy", "legacy/vendor/mod/main.tf", false}, // vendor/** is anchored at the top
+		{"legacy", "legacy/generated/crds.yaml", true}, // another pattern still applies
+		{"infra", "infra/main.tf", false},
+		{"infra", "infra/generated/crds.yaml", true},
+	}
+	for _, tt := range tests {
+		if got := c.ExcludedIn(at(tt.root), at(tt.path)); got != tt.want {
+			t.Errorf("ExcludedIn(%s, %s) = %v, want %v", tt.root, tt.path, got, tt.want)
+		}
+	}
+}
+
 func TestConfigOptions(t *testing.T) {
 	c := loadTestConfig(t)
 	rules := []*Rule{

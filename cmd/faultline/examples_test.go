@@ -222,3 +222,15 @@ func TestReadmeSampleIsReal(t *testing.T) {
 		}
 	}
 }
+
+// TestRepositoryLintsClean: `faultline lint .` at this repository's top
+// level, as a user who clones it would run it, reads its root
+// .faultline.hcl and finds nothing (the example platforms and the module
+// stand-ins are excluded there, and are still read when named, as
+// TestExamples does).
+func TestRepositoryLintsClean(t *testing.T) {
+	out, stderr, code := runCLI(t, repoRoot(t), "lint", "--no-color", ".")
+	if code != exitOK || !strings.Contains(out, "faultline: no problems found") {
+		t.Errorf("exit %d\n%s%s", code, out, stderr)
+	}
+}

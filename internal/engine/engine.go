@@ -707,7 +707,7 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 				}
 				return nil
 			}
-			if cfg.Excluded(p) {
+			if cfg.ExcludedIn(root, p) {
 				if de.IsDir() {
 					return filepath.SkipDir
 				}
