@@ -116,8 +116,8 @@ func TestConfigExcludedIn(t *testing.T) {
 		root, path string
 		want       bool
 	}{
-		{".", "legacy/main.tf", true},                 // found by a scan of the top
-		{"legacy", "legacy/main.tf", false},           // named: read
+		{".", "legacy/main.tf", true},       // found by a scan of the top
+		{"legacy", "legacy/main.tf", false}, // named: read
 		{"legacy/deep", "legacy/deep/er/main.tf", false},
 		{"legacy", "legacy/vendor/mod/main.tf", false}, // vendor/** is anchored at the top
 		{"legacy", "legacy/generated/crds.yaml", true}, // another pattern still applies
