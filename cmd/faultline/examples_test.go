@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -232,5 +234,71 @@ func TestRepositoryLintsClean(t *testing.T) {
 	out, stderr, code := runCLI(t, repoRoot(t), "lint", "--no-color", ".")
 	if code != exitOK || !strings.Contains(out, "faultline: no problems found") {
 		t.Errorf("exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestJSONDocExample keeps docs/usage.md's JSON example equal to the real
+// output it shows: the FL101 finding of examples/stytch-2023/broken (rule,
+// name, severity, location and fingerprint exactly; message and hint up
+// to their "…"; each related entry one of the real ones) and the summary.
+func TestJSONDocExample(t *testing.T) {
+	root := repoRoot(t)
+	page, err := os.ReadFile(filepath.Join(root, "docs", "usage.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(page), "## JSON output")
+	_, block, ok2 := strings.Cut(after, "```json\n")
+	block, _, ok3 := strings.Cut(block, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("docs/usage.md has no JSON example under ## JSON output")
+	}
+	type location struct {
+		File                             string
+		Line, Column, EndLine, EndColumn int
+		Message                          string
+	}
+	type report struct {
+		Findings []struct {
+			Rule, Name, Severity, Message, Hint, Fingerprint string
+			Location                                         location
+			Related                                          []location
+		}
+		Summary map[string]any
+	}
+	var doc, real report
+	if err := json.Unmarshal([]byte(block), &doc); err != nil || len(doc.Findings) != 1 {
+		t.Fatalf("the example does not parse as one finding: %v", err)
+	}
+	out, stderr, _ := runCLI(t, root, "lint", "--format", "json", "examples/stytch-2023/broken")
+	if err := json.Unmarshal([]byte(out), &real); err != nil {
+		t.Fatalf("real output: %v\n%s", err, stderr)
+	}
+	want := doc.Findings[0]
+	found := false
+	for _, f := range real.Findings {
+		if f.Rule != want.Rule || f.Location != want.Location {
+			continue
+		}
+		found = true
+		if f.Name != want.Name || f.Severity != want.Severity || f.Fingerprint != want.Fingerprint {
+			t.Errorf("name/severity/fingerprint %s/%s/%s, the doc says %s/%s/%s", f.Name, f.Severity, f.Fingerprint, want.Name, want.Severity, want.Fingerprint)
+		}
+		for _, pair := range [][2]string{{f.Message, want.Message}, {f.Hint, want.Hint}} {
+			if !strings.HasPrefix(pair[0], strings.TrimSuffix(strings.TrimSuffix(pair[1], "…"), " ")) {
+				t.Errorf("the doc's %q is not how the real text starts: %q", pair[1], pair[0])
+			}
+		}
+		for _, r := range want.Related {
+			if !slices.Contains(f.Related, r) {
+				t.Errorf("related %+v is not among the real ones %+v", r, f.Related)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no %s finding at %+v in the real output", want.Rule, want.Location)
+	}
+	if !reflect.DeepEqual(doc.Summary, real.Summary) {
+		t.Errorf("summary %v, the doc says %v", real.Summary, doc.Summary)
 	}
 }
