@@ -306,3 +306,48 @@ func TestReadFileThroughSymlinkedDirectory(t *testing.T) {
 		}
 	}
 }
+
+// TestIsFileIsDirReadDir: the tree's own views of a path, inside and out.
+func TestIsFileIsDirReadDir(t *testing.T) {
+	root, outside := layout(t)
+	tr := New([]string{root}, "")
+	if !tr.IsFile(filepath.Join(root, "main.tf")) || tr.IsDir(filepath.Join(root, "main.tf")) {
+		t.Error("main.tf: want a file, not a directory")
+	}
+	if !tr.IsDir(filepath.Join(root, "live")) || tr.IsFile(filepath.Join(root, "live")) {
+		t.Error("live: want a directory, not a file")
+	}
+	if tr.IsFile(filepath.Join(outside, "secret.txt")) || tr.IsDir(outside) {
+		t.Error("a path outside the tree is a file or directory of it")
+	}
+	ents, err := tr.ReadDir(root)
+	if err != nil || len(ents) != 2 || ents[0].Name() != "live" || ents[1].Name() != "main.tf" {
+		t.Errorf("ReadDir(root) = %v, %v; want [live main.tf]", ents, err)
+	}
+	if _, err := tr.ReadDir(filepath.Join(root, "main.tf")); err == nil {
+		t.Error("ReadDir of a file succeeded")
+	}
+	if _, err := tr.ReadDir(outside); !errors.Is(err, ErrOutside) {
+		t.Errorf("ReadDir outside: %v, want ErrOutside", err)
+	}
+}
+
+// TestReadExplicitFIFO: a FIFO the user names (`--plan <(…)`) is read,
+// capped like a file.
+func TestReadExplicitFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "plan.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			f.WriteString("{}")
+			f.Close()
+		}
+	}()
+	got, err := ReadExplicit(fifo, 1<<10)
+	if err != nil || string(got) != "{}" {
+		t.Errorf("ReadExplicit(FIFO) = %q, %v", got, err)
+	}
+}
