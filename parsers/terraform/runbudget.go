@@ -60,13 +60,15 @@ func rootUnits(ledger *runbudget.Ledger, n int) []*runbudget.Unit {
 }
 
 // evaluateUnit evaluates root as unit u of the run's budget: a root the
-// budget leaves out is a coverage note at its first file.
+// budget leaves out is FL000 at its first file, as a chart it leaves out
+// is. Its findings would be there had it been read, so a coverage note,
+// which may only explain an absence, cannot stand in for them.
 func (l *loader) evaluateUnit(root string, u *runbudget.Unit) rootOutput {
 	var cost time.Duration
 	defer func() { u.Done(cost) }()
 	if _, ok := u.Admit(); !ok {
 		l.finish(root, nil)
-		return rootOutput{notes: []lint.Note{l.leftOutNote(root)}}
+		return rootOutput{varDiags: []lint.Diagnostic{l.leftOutDiagnostic(root)}}
 	}
 	e := l.evaluate(root)
 	cost = e.b.cost()
@@ -75,12 +77,15 @@ func (l *loader) evaluateUnit(root string, u *runbudget.Unit) rootOutput {
 	return out
 }
 
-// leftOutNote is the coverage note of a root the run's budget left out.
-func (l *loader) leftOutNote(root string) lint.Note {
+// leftOutDiagnostic is the FL000 of a root the run's budget left out.
+func (l *loader) leftOutDiagnostic(root string) lint.Diagnostic {
 	r := lint.Range{File: l.rel(root)}
 	if inf := l.infoOf(root); inf != nil && len(inf.files) > 0 {
 		r = lint.Range{File: l.rel(inf.files[0]), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 	}
-	what := fmt.Sprintf("terraform root %s: %s; its values are unknown and not checked", l.rel(root), runbudget.LeftOut(l.opts.Budget.Limits()))
-	return lint.Note{Kind: lint.Skipped, What: what, Range: r}
+	return lint.Diagnostic{
+		Range:   r,
+		Summary: "terraform root left out: the run's budget is spent",
+		Detail:  fmt.Sprintf("terraform root %s was not evaluated: %s; its values are unknown and not checked", l.rel(root), runbudget.LeftOut(l.opts.Budget.Limits())),
+	}
 }

@@ -14,8 +14,8 @@ import (
 // TestRootsLeftOutInPathOrder: in a run budget of 12 s, roots are charged
 // in path order (a root stopped at one of its own bounds RootMostCPU, an
 // ordinary root next to nothing) until the next might not fit: the
-// roots from the third stopped one on are left out with a coverage note
-// at their first file, the others yield their entities, on every run.
+// roots from the third stopped one on are left out, each FL000 at its
+// first file, the others yield their entities, on every run.
 func TestRootsLeftOutInPathOrder(t *testing.T) {
 	hostile := "locals {\n  p = setproduct(range(1024), range(1024), range(1024))\n}\nresource \"aws_iam_role\" \"r\" { name = length(local.p) }\n"
 	dirs := []string{"a-bad", "b-good", "c-bad", "d-bad", "e-good"}
@@ -41,9 +41,9 @@ func TestRootsLeftOutInPathOrder(t *testing.T) {
 		ledger := runbudget.New(runbudget.Limits{CPU: 12 * time.Second, Memory: 2 << 30})
 		res := Load(slices.Clone(abs), Options{Root: root, Rel: rel, Budget: ledger})
 		var left []string
-		for _, n := range res.Notes {
-			if strings.Contains(n.What, "left out") {
-				left = append(left, n.Range.File)
+		for _, d := range res.Diagnostics {
+			if d.Summary == "terraform root left out: the run's budget is spent" {
+				left = append(left, d.Range.File)
 			}
 		}
 		if !slices.Equal(left, want) {
