@@ -276,6 +276,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// Another root module's namespace proves nothing of this one's
 		// cluster: a notice, not silence.
 		"testdata/FL206/negative_namespace_declared_by_another_root": 1,
+		// A remote-state read no root of the tree answers: its note, and
+		// the role it would name unresolved.
+		"testdata/FL201/negative_remote_state_other_key": 2,
 	} {
 		in, err := load(dir)
 		if err != nil {

@@ -46,6 +46,10 @@ type evaluator struct {
 	b *budget
 	// used are the module directories this root read (residency.go).
 	used map[string]bool
+	// rootDir is the root's directory (absolute); remoteReads the data
+	// sources that read another root's state (remotestate.go).
+	rootDir     string
+	remoteReads []remoteRead
 }
 
 // providerInfo is what a provider configuration tells the model.
@@ -619,6 +623,9 @@ func (mi *modInst) evalResource(r *resource) {
 		}
 		if r.data && r.typ == "template_file" {
 			v = mi.templateFileData(r, addrLocal, v)
+		}
+		if _, ok := remoteStateTypes[r.typ]; ok && r.data {
+			v = mi.remoteState(r, addrLocal, v)
 		}
 		v = mi.complete(r, v, mi.addr(addrLocal))
 		keys = append(keys, in.key)

@@ -52,6 +52,10 @@ type Options struct {
 	// Nil: no run-wide budget (the default memory still bounds how many
 	// roots are evaluated at once).
 	Budget *runbudget.Ledger
+	// Units are roots composed outside Terraform's own files (Terragrunt
+	// units), evaluated after the root modules, each after the units it
+	// depends on.
+	Units []Unit
 }
 
 // Result is what a load produced.
@@ -121,6 +125,12 @@ type loader struct {
 	inPart, whole atomic.Int64
 	// freeFuncs are the function tables no root is using (funcTable).
 	freeFuncs []*funcTable
+	// byDir are the evaluation items by directory; keepOutputs is set
+	// when some root may read another's outputs (a unit's dependency, a
+	// remote-state read); join is the second pass (remotestate.go).
+	byDir       map[string]int
+	keepOutputs bool
+	join        *join
 }
 
 type lazyCache struct {
@@ -222,8 +232,8 @@ func (l *loader) load(dirs []string) Result {
 	sort.Strings(dirs)
 	l.parseAll(dirs)
 	roots := l.roots(dirs)
-	results := l.evaluateRoots(roots)
-	return l.collect(roots, results)
+	items := l.evaluateRoots(roots)
+	return l.collect(roots, items)
 }
 
 // parseAll parses every module directory, on all cores, and keeps the
@@ -250,6 +260,9 @@ func (l *loader) roots(dirs []string) []string {
 			}
 		}
 	}
+	for d := range unitChildren(l.opts.Units) {
+		children[d] = true
+	}
 	var roots []string
 	for _, d := range dirs {
 		if inf := l.infoOf(d); inf != nil && inf.exists && !children[filepath.Clean(d)] {
@@ -260,25 +273,122 @@ func (l *loader) roots(dirs []string) []string {
 	return roots
 }
 
-// evaluateRoots evaluates every root, as many at once as the run's memory
-// holds (rootWorkers), each a unit of the run's budget in path order; of
-// each root only its output stays, and the modules no root still to come
-// needs are released.
-func (l *loader) evaluateRoots(roots []string) []rootOutput {
-	results := make([]rootOutput, len(roots))
-	units := rootUnits(l.opts.Budget, len(roots))
-	parallelN(len(roots), rootWorkers(runtime.GOMAXPROCS(0), l.opts.Budget), func(i int) {
-		results[i] = l.evaluateUnit(roots[i], units[i])
+// evaluateRoots evaluates every root and unit, as many at once as the
+// run's memory holds (rootWorkers), each a unit of the run's budget in
+// order (roots in path order, then the units, each after the units it
+// depends on); of each only its output stays, and the modules no root
+// still to come needs are released. When a root reads the state of
+// another (remotestate.go), the readers are evaluated again after it.
+func (l *loader) evaluateRoots(roots []string) []*evalItem {
+	items := make([]*evalItem, 0, len(roots)+len(l.opts.Units))
+	order := make([]int, 0, cap(items))
+	for i, r := range roots {
+		items = append(items, &evalItem{dir: filepath.Clean(r)})
+		order = append(order, i)
+	}
+	uOrder, uDeps, notes := unitOrder(l.opts.Units, l.rel)
+	l.refused = append(l.refused, notes...)
+	for i := range l.opts.Units {
+		it := &evalItem{dir: filepath.Clean(l.opts.Units[i].Dir), unit: &l.opts.Units[i]}
+		for _, d := range uDeps[i] {
+			it.deps = append(it.deps, len(roots)+d)
+		}
+		items = append(items, it)
+	}
+	for _, i := range uOrder {
+		order = append(order, len(roots)+i)
+	}
+	l.byDir = map[string]int{}
+	for i, it := range items {
+		if _, dup := l.byDir[it.dir]; !dup {
+			l.byDir[it.dir] = i
+		}
+	}
+	l.keepOutputs = len(l.opts.Units) > 0 || l.readsRemoteState()
+	l.evaluateItems(items, order)
+	if !l.keepOutputs {
+		return items
+	}
+	again, deps, joinNotes := l.plannedJoin(items)
+	for _, i := range again {
+		items[i].deps = deps[i]
+	}
+	l.evaluateItems(items, again)
+	for i, ns := range joinNotes {
+		items[i].out.notes = append(items[i].out.notes, ns...)
+	}
+	return items
+}
+
+// evalItem is one root of a load: a root module directory or a unit.
+type evalItem struct {
+	dir  string
+	unit *Unit
+	// deps are the items evaluated before it (their outputs it reads).
+	deps []int
+	done chan struct{}
+	out  rootOutput
+	// outputs are its outputs, kept when other roots may read them.
+	outputs cty.Value
+	// stateLoc is where it keeps its state (stateLocation).
+	stateLoc string
+}
+
+// evaluateItems evaluates the items at order, in that order as units of
+// the run's budget, each once the items it depends on are done.
+func (l *loader) evaluateItems(items []*evalItem, order []int) {
+	for _, i := range order {
+		items[i].done = make(chan struct{})
+	}
+	units := rootUnits(l.opts.Budget, len(order))
+	parallelN(len(order), rootWorkers(runtime.GOMAXPROCS(0), l.opts.Budget), func(k int) {
+		it := items[order[k]]
+		defer close(it.done)
+		it.out, it.outputs, it.stateLoc = l.evaluateUnit(it, units[k], items)
+		l.mu.Lock()
+		if l.join != nil {
+			l.join.outputs[order[k]] = it.outputs
+		}
+		l.mu.Unlock()
 	})
-	return results
+}
+
+// outputsOf are the outputs of the item at dir once it is done (false
+// when there is none, it is not done, or its outputs are unknown).
+func (l *loader) outputsOf(items []*evalItem, dir string) (cty.Value, bool) {
+	i, ok := l.byDir[filepath.Clean(dir)]
+	if !ok {
+		return cty.NilVal, false
+	}
+	select {
+	case <-items[i].done:
+	default:
+		return cty.NilVal, false
+	}
+	v := items[i].outputs
+	return v, v != cty.NilVal
+}
+
+// readsRemoteState reports whether a module parsed reads another root's
+// state.
+func (l *loader) readsRemoteState() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, inf := range l.info {
+		if inf.remote {
+			return true
+		}
+	}
+	return false
 }
 
 // collect gathers what the roots produced and the parse diagnostics of
 // every module read.
-func (l *loader) collect(roots []string, results []rootOutput) Result {
+func (l *loader) collect(roots []string, items []*evalItem) Result {
 	var res Result
 	res.Calls = map[string][]lint.Range{}
-	for _, e := range results {
+	for _, it := range items {
+		e := it.out
 		for k, rs := range e.calls {
 			res.Calls[k] = append(res.Calls[k], rs...)
 		}
@@ -286,6 +396,9 @@ func (l *loader) collect(roots []string, results []rootOutput) Result {
 		res.Notes = append(res.Notes, e.notes...)
 		res.Embedded = append(res.Embedded, e.embedded...)
 		res.Templates = append(res.Templates, e.templates...)
+		if it.unit != nil {
+			roots = append(roots, it.dir)
+		}
 	}
 	res.Roots = roots
 	for _, d := range l.parsedDirs() {
@@ -310,9 +423,9 @@ func (l *loader) collect(roots []string, results []rootOutput) Result {
 	}
 	res.Notes = append(res.Notes, l.refused...)
 	res.Modules = l.moduleCalls()
-	for _, r := range results {
-		res.Files = append(res.Files, r.varFiles...)
-		res.Diagnostics = append(res.Diagnostics, r.varDiags...)
+	for _, it := range items {
+		res.Files = append(res.Files, it.out.varFiles...)
+		res.Diagnostics = append(res.Diagnostics, it.out.varDiags...)
 	}
 	return res
 }
@@ -349,8 +462,19 @@ func parallelN(n, workers int, f func(int)) {
 // an input no one foresaw) becomes a diagnostic for that root; the other
 // roots and files are still linted.
 func (l *loader) evaluate(dir string) (e *evaluator) {
-	e = &evaluator{l: l, h: holes{l.holes(), new(atomic.Int64)}, rootRel: l.rel(dir)}
-	m := e.module(dir)
+	return l.evaluateWith(dir, nil, nil)
+}
+
+// evaluateWith evaluates the root module in dir: m when given (a unit's
+// root), else the directory's configuration; inputs, when given, are its
+// variables' values (else its variables files and the run's --var).
+func (l *loader) evaluateWith(dir string, m *module, inputs func(*evaluator, *module) map[string]cty.Value) (e *evaluator) {
+	e = &evaluator{l: l, h: holes{l.holes(), new(atomic.Int64)}, rootRel: l.rel(dir), rootDir: filepath.Clean(dir)}
+	if m == nil {
+		m = e.module(dir)
+	} else {
+		m = instrument(m)
+	}
 	e.root = m
 	defer func() {
 		if r := recover(); r != nil {
@@ -373,7 +497,11 @@ func (l *loader) evaluate(dir string) (e *evaluator) {
 	defer l.releaseFuncs(t)
 	e.funcs = t.fs
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
-	mi.inputs = e.rootInputs(m)
+	if inputs != nil {
+		mi.inputs = inputs(e, m)
+	} else {
+		mi.inputs = e.rootInputs(m)
+	}
 	e.noteUnloadedVarFiles(m, mi.inputs)
 	mi.run()
 	e.rootInst = mi

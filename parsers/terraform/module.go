@@ -32,6 +32,8 @@ type module struct {
 	calls     []*moduleCall
 	providers []*provider
 	removed   []*hcl.Block
+	// backend is the module's backend or cloud block (remotestate.go).
+	backend *hcl.Block
 	// dependsOn is set when a block of the module writes depends_on: its
 	// instances then record what each block produced (dependson.go).
 	dependsOn bool
@@ -334,6 +336,8 @@ func (m *module) addFile(f *hcl.File, override bool) {
 			m.addProvider(b)
 		case "removed":
 			m.removed = append(m.removed, b)
+		case "terraform":
+			m.addBackend(b)
 		}
 	}
 }

@@ -29,6 +29,8 @@ type modInfo struct {
 	diags  hcl.Diagnostics
 	// children are the local module directories it calls.
 	children []string
+	// remote is set when it reads another root's state (remotestate.go).
+	remote bool
 }
 
 // summarize is the summary of a parsed module (nil: no configuration).
@@ -37,6 +39,11 @@ func summarize(m *module) *modInfo {
 		return &modInfo{}
 	}
 	inf := &modInfo{exists: true, files: m.files, diags: m.diags}
+	for _, r := range m.resources {
+		if _, ok := remoteStateTypes[r.typ]; ok && r.data {
+			inf.remote = true
+		}
+	}
 	for _, c := range m.calls {
 		if child := filepath.Clean(filepath.Join(m.dir, c.source)); localSource(c.source) && child != m.dir {
 			inf.children = append(inf.children, child)
@@ -174,10 +181,12 @@ type rootOutput struct {
 	templates []string
 	varFiles  []string
 	varDiags  []lint.Diagnostic
+	// reads are its remote-state reads (remotestate.go).
+	reads []remoteRead
 }
 
 // output is what the load keeps of e: nothing that refers to parsed code
 // or evaluated values.
 func (e *evaluator) output() rootOutput {
-	return rootOutput{entities: e.entities, notes: e.notes, calls: e.calls, embedded: e.embedded, templates: e.templates, varFiles: e.varFiles, varDiags: e.varDiags}
+	return rootOutput{entities: e.entities, notes: e.notes, calls: e.calls, embedded: e.embedded, templates: e.templates, varFiles: e.varFiles, varDiags: e.varDiags, reads: e.remoteReads}
 }

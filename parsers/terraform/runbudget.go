@@ -6,6 +6,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // RootMostCPU is what a root costs the run's budget when it uses all of
@@ -59,28 +60,44 @@ func rootUnits(ledger *runbudget.Ledger, n int) []*runbudget.Unit {
 	return ledger.Enqueue(n, RootMostCPU, RootMostCPU)
 }
 
-// evaluateUnit evaluates root as unit u of the run's budget: a root the
-// budget leaves out is FL000 at its first file, as a chart it leaves out
-// is. Its findings would be there had it been read, so a coverage note,
-// which may only explain an absence, cannot stand in for them.
-func (l *loader) evaluateUnit(root string, u *runbudget.Unit) rootOutput {
+// evaluateUnit evaluates item it as unit u of the run's budget, once the
+// items it depends on are done: a root the budget leaves out is FL000 at
+// its first file, as a chart it leaves out is. Its findings would be
+// there had it been read, so a coverage note, which may only explain an
+// absence, cannot stand in for them.
+func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem) (rootOutput, cty.Value, string) {
 	var cost time.Duration
 	defer func() { u.Done(cost) }()
 	if _, ok := u.Admit(); !ok {
-		l.finish(root, nil)
-		return rootOutput{varDiags: []lint.Diagnostic{l.leftOutDiagnostic(root)}}
+		l.finish(it.dir, nil)
+		return rootOutput{varDiags: []lint.Diagnostic{l.leftOutDiagnostic(it)}}, cty.NilVal, ""
 	}
-	e := l.evaluate(root)
+	for _, d := range it.deps {
+		<-items[d].done
+	}
+	var e *evaluator
+	if it.unit != nil {
+		e = l.evaluateUnitRoot(it.unit, func(dir string) (cty.Value, bool) { return l.outputsOf(items, dir) })
+	} else {
+		e = l.evaluate(it.dir)
+	}
 	cost = e.b.cost()
 	out := e.output()
-	l.finish(root, e.used)
-	return out
+	outputs, loc := cty.NilVal, ""
+	if l.keepOutputs {
+		outputs, loc = e.exports(it.unit)
+	}
+	l.finish(it.dir, e.used)
+	return out, outputs, loc
 }
 
 // leftOutDiagnostic is the FL000 of a root the run's budget left out.
-func (l *loader) leftOutDiagnostic(root string) lint.Diagnostic {
+func (l *loader) leftOutDiagnostic(it *evalItem) lint.Diagnostic {
+	root := it.dir
 	r := lint.Range{File: l.rel(root)}
-	if inf := l.infoOf(root); inf != nil && len(inf.files) > 0 {
+	if it.unit != nil {
+		r = lint.Range{File: l.rel(it.unit.Config), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
+	} else if inf := l.infoOf(root); inf != nil && len(inf.files) > 0 {
 		r = lint.Range{File: l.rel(inf.files[0]), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 	}
 	return lint.Diagnostic{

@@ -1,0 +1,419 @@
+package terraform
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Roots joined by remote state: a root's outputs are what another root's
+// data "terraform_remote_state" (outputs) or data "tfe_outputs" (values,
+// nonsensitive_values) reads when the backend it names is the one the
+// first root keeps its state in. A load evaluates every root once; then,
+// when some root reads the state of another root of the tree, it
+// evaluates the readers again, each after the roots it reads, with those
+// roots' outputs in place of unknowns.
+
+var backendSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "backend", LabelNames: []string{"type"}}, {Type: "cloud"}}}
+
+// addBackend records the backend (or cloud) block of a terraform block.
+func (m *module) addBackend(b *hcl.Block) {
+	content, _, _ := b.Body.PartialContent(backendSchema)
+	if content == nil {
+		return
+	}
+	for _, blk := range content.Blocks {
+		if m.backend == nil {
+			m.backend = blk
+		}
+	}
+}
+
+// backendOf is the backend a root keeps its state in, as written (the
+// local backend when it writes none): a
+// backend block's arguments are literals (Terraform reads no variable
+// there), so what is not a literal is unknown.
+func backendOf(m *module) *Backend {
+	if m == nil {
+		return nil
+	}
+	if m.backend == nil {
+		// Without a backend block, Terraform keeps the state in
+		// terraform.tfstate beside the configuration.
+		return &Backend{Type: "local", Config: cty.EmptyObjectVal}
+	}
+	typ := "cloud"
+	if m.backend.Type == "backend" && len(m.backend.Labels) == 1 {
+		typ = m.backend.Labels[0]
+	}
+	return &Backend{Type: typ, Config: staticBody(toGeneric(m.backend.Body)), Range: m.backend.DefRange}
+}
+
+// staticBody is a body's literal value: attributes and nested blocks (the
+// first of each type) as an object; what is not a literal is unknown.
+func staticBody(g *gbody) cty.Value {
+	attrs := map[string]cty.Value{}
+	for n, a := range g.attrs {
+		v, d := staticValue(a.Expr)
+		if d.HasErrors() {
+			v = cty.DynamicVal
+		}
+		attrs[n] = v
+	}
+	for _, b := range g.blocks {
+		if _, ok := attrs[b.typ]; !ok {
+			attrs[b.typ] = staticBody(b.body)
+		}
+	}
+	return cty.ObjectVal(attrs)
+}
+
+// stateLocation names the state a backend configuration keeps (or a data
+// source reads) in workspace ws, the same string for the same state
+// whoever writes it; dir is where relative local paths start. Empty, with
+// why, when a part that decides it is unknown or the type is not read.
+func (h holes) stateLocation(b *Backend, ws, dir string) (loc, why string) {
+	if b == nil {
+		return "", "no backend"
+	}
+	str := func(name string) (string, bool) {
+		v := getAttr(b.Config, name)
+		if v == cty.NilVal || v.IsNull() {
+			return "", true
+		}
+		if !v.IsKnown() || v.Type() != cty.String {
+			return "", false
+		}
+		s, ok := h.toValue(v).Str()
+		return s, ok
+	}
+	need := func(names ...string) ([]string, string) {
+		out := make([]string, len(names))
+		for i, n := range names {
+			s, ok := str(n)
+			if !ok {
+				return nil, "its " + n + " is unknown"
+			}
+			if s == "" {
+				return nil, "it sets no " + n
+			}
+			out[i] = s
+		}
+		return out, ""
+	}
+	def := ws == "" || ws == "default"
+	switch b.Type {
+	case "s3":
+		p, why := need("bucket", "key")
+		if why != "" {
+			return "", why
+		}
+		key := p[1]
+		if !def {
+			prefix, ok := str("workspace_key_prefix")
+			if !ok {
+				return "", "its workspace_key_prefix is unknown"
+			}
+			if prefix == "" {
+				prefix = "env:"
+			}
+			key = prefix + "/" + ws + "/" + key
+		}
+		return "s3://" + p[0] + "/" + strings.TrimPrefix(key, "/"), ""
+	case "gcs":
+		p, why := need("bucket")
+		if why != "" {
+			return "", why
+		}
+		prefix, ok := str("prefix")
+		if !ok {
+			return "", "its prefix is unknown"
+		}
+		if def {
+			ws = "default"
+		}
+		return "gs://" + p[0] + "/" + path.Join(prefix, ws+".tfstate"), ""
+	case "azurerm":
+		p, why := need("storage_account_name", "container_name", "key")
+		if why != "" {
+			return "", why
+		}
+		key := p[2]
+		if !def {
+			key += "env:" + ws
+		}
+		return "azurerm://" + p[0] + "/" + p[1] + "/" + key, ""
+	case "local":
+		file, ok := str("path")
+		if !ok {
+			return "", "its path is unknown"
+		}
+		if file == "" {
+			file = "terraform.tfstate"
+		}
+		if !def {
+			wd, ok := str("workspace_dir")
+			if !ok {
+				return "", "its workspace_dir is unknown"
+			}
+			if wd == "" {
+				wd = "terraform.tfstate.d"
+			}
+			file = filepath.Join(wd, ws, "terraform.tfstate")
+		}
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(dir, file)
+		}
+		return "local:" + filepath.Clean(file), ""
+	case "remote", "cloud":
+		p, why := need("organization")
+		if why != "" {
+			return "", why
+		}
+		w := getAttr(b.Config, "workspaces")
+		if w == cty.NilVal || w.IsNull() || !w.IsKnown() || !w.Type().IsObjectType() {
+			return "", "it names no workspace"
+		}
+		wb := &Backend{Type: b.Type, Config: w}
+		if name, ok := str2(h, wb, "name"); ok && name != "" {
+			return "tfc:" + p[0] + "/" + name, ""
+		}
+		if prefix, ok := str2(h, wb, "prefix"); ok && prefix != "" && !def {
+			return "tfc:" + p[0] + "/" + prefix + ws, ""
+		}
+		return "", "its workspace name is unknown"
+	}
+	return "", "the " + b.Type + " backend is not read"
+}
+
+// str2 is a known string attribute of a backend's configuration.
+func str2(h holes, b *Backend, name string) (string, bool) {
+	v := getAttr(b.Config, name)
+	if v == cty.NilVal || v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+		return "", false
+	}
+	return h.toValue(v).Str()
+}
+
+// remoteRead is a data source that reads another root's state.
+type remoteRead struct {
+	// addr is the data source instance's address in its root.
+	addr string
+	// loc is the state it reads ("" when unknown: why says what).
+	loc, why string
+	rng      lint.Range
+}
+
+// remoteStateTypes are the data sources that read a root's outputs, and
+// the attributes they read them as.
+var remoteStateTypes = map[string][]string{
+	"terraform_remote_state": {"outputs"},
+	"tfe_outputs":            {"values", "nonsensitive_values"},
+}
+
+// remoteState records what a data source reading remote state reads and,
+// when the load joined it to a root of the tree, puts that root's outputs
+// in its value.
+func (mi *modInst) remoteState(r *resource, addrLocal string, v cty.Value) cty.Value {
+	e := mi.e
+	var b *Backend
+	ws := ""
+	switch r.typ {
+	case "terraform_remote_state":
+		typ, _ := e.h.toValue(getAttr(v, "backend")).Str()
+		cfg := getAttr(v, "config")
+		if cfg == cty.NilVal || cfg.IsNull() {
+			cfg = cty.EmptyObjectVal
+		}
+		if typ != "" && cfg.IsKnown() && (cfg.Type().IsObjectType() || cfg.Type().IsMapType()) {
+			b = &Backend{Type: typ, Config: cfg}
+		}
+		if w := getAttr(v, "workspace"); w != cty.NilVal && !w.IsNull() {
+			var ok bool
+			if ws, ok = e.h.toValue(w).Str(); !ok {
+				ws = "\x00"
+			}
+		}
+	case "tfe_outputs":
+		org, _ := e.h.toValue(getAttr(v, "organization")).Str()
+		name, _ := e.h.toValue(getAttr(v, "workspace")).Str()
+		b = &Backend{Type: "remote", Config: cty.ObjectVal(map[string]cty.Value{
+			"organization": cty.StringVal(org),
+			"workspaces":   cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal(name)}),
+		})}
+		if org == "" || name == "" {
+			b = nil
+		}
+	}
+	read := remoteRead{addr: mi.addr(addrLocal), rng: e.l.rng(r.defRange)}
+	switch {
+	case b == nil:
+		read.why = "its backend configuration is unknown"
+	case ws == "\x00":
+		read.why = "its workspace is unknown"
+	default:
+		read.loc, read.why = e.h.stateLocation(b, ws, mi.m.dir)
+	}
+	e.remoteReads = append(e.remoteReads, read)
+	if out, ok := e.l.joinedOutputs(e.rootDir, read.addr); ok {
+		for _, attr := range remoteStateTypes[r.typ] {
+			v = setAttr(v, attr, out)
+		}
+	}
+	return v
+}
+
+// join is the second pass of a load: the roots that read the state of
+// other roots of the tree are evaluated again, each after what it reads.
+type join struct {
+	// reads joins a root's data source (by root directory, then address)
+	// to the evaluation item whose outputs it reads.
+	reads map[string]map[string]int
+	// outputs are the items' outputs, by index.
+	outputs []cty.Value
+}
+
+// joinedOutputs are the outputs of the root the data source at addr of
+// root reads, once the load has joined them.
+func (l *loader) joinedOutputs(root, addr string) (cty.Value, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.join == nil {
+		return cty.NilVal, false
+	}
+	i, ok := l.join.reads[root][addr]
+	if !ok || l.join.outputs[i] == cty.NilVal {
+		return cty.NilVal, false
+	}
+	return l.join.outputs[i], true
+}
+
+// plannedJoin matches every remote-state read of the first pass to the
+// item whose backend keeps that state; the readers to evaluate again,
+// ordered after what they read, and the notes of reads that match no
+// root.
+func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int, notes map[int][]lint.Note) {
+	byLoc := map[string][]int{}
+	for i, it := range items {
+		if it.stateLoc != "" {
+			byLoc[it.stateLoc] = append(byLoc[it.stateLoc], i)
+		}
+	}
+	reads := map[string]map[string]int{}
+	deps, notes = map[int][]int{}, map[int][]lint.Note{}
+	for i, it := range items {
+		for _, rd := range it.out.reads {
+			what := lastAddr(rd.addr)
+			if rd.loc == "" {
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: which state it reads is unknown (%s); its outputs are unknown", what, rd.why), Range: rd.rng})
+				continue
+			}
+			targets := byLoc[rd.loc]
+			switch {
+			case len(targets) == 0:
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: no root module in the tree keeps its state at %s; its outputs are unknown", what, displayLoc(rd.loc, l.rel)), Range: rd.rng})
+				continue
+			case len(targets) > 1:
+				var names []string
+				for _, t := range targets {
+					names = append(names, l.rel(items[t].dir))
+				}
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %d roots keep their state at %s (%s); its outputs are unknown", what, len(targets), displayLoc(rd.loc, l.rel), strings.Join(names, ", ")), Range: rd.rng})
+				continue
+			case targets[0] == i:
+				continue // a root reading its own state: what it wrote last
+			}
+			if reads[it.dir] == nil {
+				reads[it.dir] = map[string]int{}
+			}
+			reads[it.dir][rd.addr] = targets[0]
+			if !containsInt(deps[i], targets[0]) {
+				deps[i] = append(deps[i], targets[0])
+			}
+		}
+	}
+	for i := range deps {
+		again = append(again, i)
+	}
+	sort.Ints(again)
+	again = topoOrder(again, deps)
+	l.mu.Lock()
+	l.join = &join{reads: reads, outputs: make([]cty.Value, len(items))}
+	for i, it := range items {
+		l.join.outputs[i] = it.outputs
+	}
+	l.mu.Unlock()
+	return again, deps, notes
+}
+
+// topoOrder orders the items so that each comes after the items among
+// them it depends on; a dependency in a cycle is dropped.
+func topoOrder(items []int, deps map[int][]int) []int {
+	in := map[int]bool{}
+	for _, i := range items {
+		in[i] = true
+	}
+	state := map[int]int{}
+	var out []int
+	var visit func(i int)
+	visit = func(i int) {
+		state[i] = 1
+		kept := deps[i][:0]
+		for _, d := range deps[i] {
+			if !in[d] {
+				kept = append(kept, d)
+				continue
+			}
+			switch state[d] {
+			case 1:
+				continue // a cycle: the first pass's outputs are read
+			case 0:
+				visit(d)
+			}
+			kept = append(kept, d)
+		}
+		deps[i] = kept
+		state[i] = 2
+		out = append(out, i)
+	}
+	for _, i := range items {
+		if state[i] == 0 {
+			visit(i)
+		}
+	}
+	return out
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// lastAddr is an address without its root qualifier.
+func lastAddr(addr string) string {
+	if _, a, ok := strings.Cut(addr, ":"); ok {
+		return a
+	}
+	return addr
+}
+
+// displayLoc is a state location as the user reads it.
+func displayLoc(loc string, rel func(string) string) string {
+	if p, ok := strings.CutPrefix(loc, "local:"); ok {
+		return rel(p)
+	}
+	if p, ok := strings.CutPrefix(loc, "tfc:"); ok {
+		return "workspace " + p
+	}
+	return loc
+}

@@ -1,0 +1,180 @@
+package terraform
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
+)
+
+func TestStateLocation(t *testing.T) {
+	h := holes{lint.NewHoles(), nil}
+	obj := func(kv ...any) cty.Value {
+		m := map[string]cty.Value{}
+		for i := 0; i < len(kv); i += 2 {
+			switch v := kv[i+1].(type) {
+			case string:
+				m[kv[i].(string)] = cty.StringVal(v)
+			case cty.Value:
+				m[kv[i].(string)] = v
+			}
+		}
+		return cty.ObjectVal(m)
+	}
+	for _, tc := range []struct {
+		name, typ, ws string
+		cfg           cty.Value
+		loc, why      string
+	}{
+		{"s3", "s3", "", obj("bucket", "b", "key", "k/t.tfstate", "region", "eu-west-1"), "s3://b/k/t.tfstate", ""},
+		{"s3 workspace", "s3", "prod", obj("bucket", "b", "key", "k/t.tfstate"), "s3://b/env:/prod/k/t.tfstate", ""},
+		{"s3 workspace prefix", "s3", "prod", obj("bucket", "b", "key", "t.tfstate", "workspace_key_prefix", "ws"), "s3://b/ws/prod/t.tfstate", ""},
+		{"s3 unknown bucket", "s3", "", obj("bucket", cty.UnknownVal(cty.String), "key", "k"), "", "its bucket is unknown"},
+		{"s3 no key", "s3", "", obj("bucket", "b"), "", "it sets no key"},
+		{"gcs", "gcs", "", obj("bucket", "b", "prefix", "eks"), "gs://b/eks/default.tfstate", ""},
+		{"azurerm", "azurerm", "", obj("storage_account_name", "a", "container_name", "c", "key", "eks.tfstate"), "azurerm://a/c/eks.tfstate", ""},
+		{"local default", "local", "", cty.EmptyObjectVal, "local:/r/terraform.tfstate", ""},
+		{"local relative", "local", "", obj("path", "../a/terraform.tfstate"), "local:/a/terraform.tfstate", ""},
+		{"local workspace", "local", "dev", cty.EmptyObjectVal, "local:/r/terraform.tfstate.d/dev/terraform.tfstate", ""},
+		{"remote name", "remote", "", obj("organization", "acme", "workspaces", obj("name", "eks-prod")), "tfc:acme/eks-prod", ""},
+		{"cloud prefix", "cloud", "prod", obj("organization", "acme", "workspaces", obj("prefix", "eks-")), "tfc:acme/eks-prod", ""},
+		{"remote tags", "cloud", "", obj("organization", "acme", "workspaces", obj("tags", cty.ListVal([]cty.Value{cty.StringVal("eks")}))), "", "its workspace name is unknown"},
+		{"consul", "consul", "", obj("path", "x"), "", "the consul backend is not read"},
+	} {
+		loc, why := h.stateLocation(&Backend{Type: tc.typ, Config: tc.cfg}, tc.ws, "/r")
+		if loc != tc.loc || why != tc.why {
+			t.Errorf("%s: got %q (%q), want %q (%q)", tc.name, loc, why, tc.loc, tc.why)
+		}
+	}
+}
+
+// remoteTree is three roots: iam keeps its state locally (no backend
+// block), apps reads it by path and keeps its own in s3, and audit reads
+// apps's state from s3: a chain the load evaluates in order.
+var remoteTree = map[string]string{
+	"iam/main.tf": `
+resource "aws_iam_role" "dns" {
+  name               = "dns"
+  assume_role_policy = "{}"
+}
+output "dns_role_arn" { value = aws_iam_role.dns.arn }
+`,
+	"apps/main.tf": `
+terraform {
+  backend "s3" {
+    bucket = "st"
+    key    = "apps.tfstate"
+  }
+}
+data "terraform_remote_state" "iam" {
+  backend = "local"
+  config  = { path = "${path.module}/../iam/terraform.tfstate" }
+}
+resource "kubernetes_service_account_v1" "dns" {
+  metadata {
+    name        = "external-dns"
+    namespace   = "dns"
+    annotations = { "eks.amazonaws.com/role-arn" = data.terraform_remote_state.iam.outputs.dns_role_arn }
+  }
+}
+output "dns_role" { value = data.terraform_remote_state.iam.outputs.dns_role_arn }
+`,
+	"audit/main.tf": `
+data "terraform_remote_state" "apps" {
+  backend = "s3"
+  config  = { bucket = "st", key = "apps.tfstate" }
+}
+data "terraform_remote_state" "gone" {
+  backend = "s3"
+  config  = { bucket = "st", key = "gone.tfstate" }
+}
+resource "kubernetes_service_account_v1" "audit" {
+  metadata {
+    name        = "audit"
+    namespace   = "audit"
+    annotations = { "eks.amazonaws.com/role-arn" = data.terraform_remote_state.apps.outputs.dns_role }
+  }
+}
+resource "kubernetes_service_account_v1" "gone" {
+  metadata {
+    name        = "gone"
+    namespace   = "audit"
+    annotations = { "eks.amazonaws.com/role-arn" = data.terraform_remote_state.gone.outputs.role }
+  }
+}
+`,
+}
+
+func TestRemoteStateJoinsRoots(t *testing.T) {
+	dir := writeTree(t, remoteTree)
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	var dirs []string
+	for _, d := range []string{"apps", "audit", "iam"} {
+		dirs = append(dirs, filepath.Join(dir, d))
+	}
+	res := Load(dirs, Options{Root: dir, Rel: rel})
+	roles := map[string]string{}
+	for _, ent := range res.Entities {
+		if sa, ok := ent.(*lint.ServiceAccount); ok {
+			for _, r := range sa.RoleARN.Value.Refs() {
+				roles[sa.Addr] += r.Object + " " + r.Path
+			}
+		}
+	}
+	want := map[string]string{
+		// The role of another root, by reference: the entity, not text.
+		"apps:kubernetes_service_account_v1.dns": "iam:aws_iam_role.dns arn",
+		// Through two joins: audit reads apps, which read iam.
+		"audit:kubernetes_service_account_v1.audit": "iam:aws_iam_role.dns arn",
+		// No root keeps that state: unknown, as before.
+		"audit:kubernetes_service_account_v1.gone": "audit:data.terraform_remote_state.gone outputs.role",
+	}
+	for addr, w := range want {
+		if roles[addr] != w {
+			t.Errorf("%s: role %q, want %q", addr, roles[addr], w)
+		}
+	}
+	var notes []string
+	for _, n := range res.Notes {
+		if strings.Contains(n.What, "terraform_remote_state") {
+			notes = append(notes, n.Range.File+":"+itoa(n.Range.Line)+": "+n.What)
+		}
+	}
+	wantNote := "audit/main.tf:6: data.terraform_remote_state.gone: no root module in the tree keeps its state at s3://st/gone.tfstate; its outputs are unknown"
+	if len(notes) != 1 || notes[0] != wantNote {
+		t.Errorf("notes %q, want [%q]", notes, wantNote)
+	}
+}
+
+// TestRemoteStateCycle: two roots reading each other's state are each
+// evaluated with the other's first-pass outputs; the load ends.
+func TestRemoteStateCycle(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a/main.tf": `
+data "terraform_remote_state" "b" {
+  backend = "local"
+  config  = { path = "../b/terraform.tfstate" }
+}
+output "x" { value = "a" }
+output "from_b" { value = data.terraform_remote_state.b.outputs.x }
+`,
+		"b/main.tf": `
+data "terraform_remote_state" "a" {
+  backend = "local"
+  config  = { path = "../a/terraform.tfstate" }
+}
+output "x" { value = "b" }
+output "from_a" { value = data.terraform_remote_state.a.outputs.x }
+`,
+	})
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	res := Load([]string{filepath.Join(dir, "a"), filepath.Join(dir, "b")}, Options{Root: dir, Rel: rel})
+	if len(res.Roots) != 2 || len(res.Diagnostics) != 0 {
+		t.Fatalf("roots %v, diagnostics %v", res.Roots, res.Diagnostics)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
