@@ -24,6 +24,7 @@ import (
 	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
+	"github.com/faultline-dev/faultline/parsers/terragrunt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -118,7 +119,7 @@ type Loaded struct {
 func (l *Loaded) Rel(abs string) string { return l.rel(abs) }
 
 // skipDirs are never descended into.
-var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, "node_modules": true, "vendor": true, "testdata": true}
+var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, ".terragrunt-stack": true, "node_modules": true, "vendor": true, "testdata": true}
 
 // maxManifest bounds one YAML file.
 const maxManifest = 8 << 20
@@ -266,7 +267,7 @@ func (r *run) discover() int {
 	for _, s := range r.d.skipped {
 		r.in.Notes = append(r.in.Notes, lint.Note{Kind: lint.Skipped, What: s.why, Range: lint.Range{File: r.rel(s.path)}})
 	}
-	return len(r.d.tfDirs) + len(r.d.manifests) + len(r.d.kustomizations) + len(r.d.archives)
+	return len(r.d.tfDirs) + len(r.d.terragrunt) + len(r.d.manifests) + len(r.d.kustomizations) + len(r.d.archives)
 }
 
 // defaultRenderer renders charts for runs whose Options give no
@@ -305,6 +306,15 @@ func (r *run) terraform() int {
 	o := terraform.Options{Root: r.root, Tree: r.tree, Vars: r.opts.Vars, VarFiles: r.opts.VarFiles, VarFileData: r.opts.VarFileData, Rel: r.rel, Holes: r.holes, Budget: r.opts.Budget}
 	if cfg := r.opts.Config; cfg != nil {
 		o.ScopeFor, o.InputsFor = cfg.ScopeFor, cfg.TerraformFor
+	}
+	if len(r.d.terragrunt) > 0 {
+		tg := terragrunt.Load(r.d.terragrunt, terragrunt.Options{Root: r.root, Tree: r.tree, Rel: r.rel, Holes: r.holes})
+		o.Units = tg.Units
+		r.in.Diagnostics = append(r.in.Diagnostics, tg.Diagnostics...)
+		r.in.Notes = append(r.in.Notes, tg.Notes...)
+		for _, f := range tg.Files {
+			r.files[f] = true
+		}
 	}
 	r.tf = terraform.Load(r.d.tfDirs, o)
 	r.model.Add(r.tf.Entities...)
@@ -680,6 +690,9 @@ type discovery struct {
 	archives []string
 	// kustomizations are directories holding a kustomization file.
 	kustomizations []string
+	// terragrunt are the Terragrunt configuration files (terragrunt.hcl,
+	// terragrunt.stack.hcl): units, or what units include.
+	terragrunt []string
 	skipped        []skip
 }
 
@@ -724,6 +737,14 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 				d.skipped = append(d.skipped, skip{p, nestedConfigNote})
 				return nil
 			}
+			if name == "terragrunt.hcl" || name == "terragrunt.stack.hcl" {
+				if why := refusal(tree, p, de); why != "" {
+					d.skipped = append(d.skipped, skip{p, why})
+				} else {
+					d.terragrunt = append(d.terragrunt, p)
+				}
+				return nil
+			}
 			if strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json") {
 				dir := filepath.Dir(p)
 				if !tfSeen[dir] {
@@ -754,6 +775,7 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 	sort.Strings(d.tfDirs)
 	sort.Strings(d.manifests)
 	sort.Strings(d.kustomizations)
+	sort.Strings(d.terragrunt)
 	return d
 }
 
