@@ -52,6 +52,10 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 	}
 	unit.Backend = c.backend
 	if len(c.inputs) > 0 || len(c.deps) > 0 {
+		// Evaluated once now, dependency outputs unknown, so the files
+		// the inputs read are among Files and their notes among Notes
+		// (Inputs adds only what the outputs change).
+		u.inputsObject(c, newEnv(cty.DynamicVal))
 		var mu sync.Mutex
 		unit.Inputs = func(outputs func(dir string) (cty.Value, bool)) terraform.UnitInputs {
 			mu.Lock()
