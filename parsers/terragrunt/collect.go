@@ -1,0 +1,268 @@
+package terragrunt
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// cfg is what a configuration says, its includes merged in.
+type cfg struct {
+	tf      *tfBlock
+	inputs  []*inputItem
+	deps    []*dep
+	paths   []pathAt
+	gens    []*gen
+	backend *terraform.Backend
+}
+
+// tfBlock is the terraform block: the source and where it is written.
+type tfBlock struct {
+	source      string
+	set         bool
+	srcRange    hcl.Range
+	blockRange  hcl.Range
+	unknownNote bool
+}
+
+// inputItem is one input as written.
+type inputItem struct {
+	name string
+	// expr is the item's value, or (whole) the inputs expression whose
+	// attribute name the value is.
+	expr  hcl.Expression
+	whole bool
+	rng   hcl.Range
+	f     *fileCfg
+	// base is the included input this one is deep-merged onto.
+	base *inputItem
+}
+
+// dep is a dependency block.
+type dep struct {
+	name string
+	// written is config_path as evaluated; dir the unit directory it
+	// names (absolute, cleaned; "" when unknown).
+	written, dir string
+	rng          hcl.Range
+	mocks        cty.Value
+	skipOutputs  bool
+}
+
+// pathAt is a dependencies path and where it is written.
+type pathAt struct {
+	dir string
+	rng hcl.Range
+}
+
+// gen is a generate block.
+type gen struct {
+	name string
+	file terraform.GeneratedFile
+}
+
+// collect reads the blocks of one file. Everything but the inputs is
+// evaluated now (dependency outputs unknown); the inputs are evaluated
+// when the outputs can be asked for.
+func (u *unitEval) collect(f *fileCfg) *cfg {
+	c := &cfg{}
+	e := newEnv(cty.DynamicVal)
+	for _, b := range f.body.Blocks {
+		switch b.Type {
+		case "terraform":
+			c.tf = u.terraformBlock(f, b, e)
+		case "dependency":
+			if d := u.dependency(f, b, e); d != nil {
+				c.deps = append(c.deps, d)
+			}
+		case "dependencies":
+			c.paths = append(c.paths, u.dependencyPaths(f, b, e)...)
+		case "generate":
+			if g := u.generate(f, b, e); g != nil {
+				c.gens = append(c.gens, g)
+			}
+		case "remote_state":
+			c.backend = u.remoteStateBlock(f, b, e)
+		}
+	}
+	if a, ok := f.body.Attributes["inputs"]; ok {
+		c.inputs = u.inputItems(f, a, e)
+	}
+	if a, ok := f.body.Attributes["remote_state"]; ok {
+		c.backend = u.remoteStateAttr(f, a, e)
+	}
+	return c
+}
+
+// terraformBlock reads the terraform block's source.
+func (u *unitEval) terraformBlock(f *fileCfg, b *hclsyntax.Block, e *env) *tfBlock {
+	t := &tfBlock{blockRange: b.DefRange()}
+	for _, inner := range b.Body.Blocks {
+		if inner.Type == "extra_arguments" && (inner.Body.Attributes["required_var_files"] != nil || inner.Body.Attributes["optional_var_files"] != nil) {
+			u.addNote(u.l.note(lint.Skipped, inner.DefRange(), "terragrunt: the var files of extra_arguments %q are not read; the inputs they set are not known", strings.Join(inner.Labels, " ")))
+		}
+	}
+	a, ok := b.Body.Attributes["source"]
+	if !ok {
+		return t
+	}
+	t.srcRange, t.set = a.Expr.Range(), true
+	s, ok := u.evalString(a.Expr, u.ctx(f, e))
+	if !ok {
+		t.unknownNote = true
+		return t
+	}
+	t.source = s
+	return t
+}
+
+// dependency reads a dependency block.
+func (u *unitEval) dependency(f *fileCfg, b *hclsyntax.Block, e *env) *dep {
+	if len(b.Labels) != 1 {
+		return nil
+	}
+	d := &dep{name: b.Labels[0], rng: b.DefRange(), mocks: cty.NilVal}
+	ctx := u.ctx(f, e)
+	if a, ok := b.Body.Attributes["config_path"]; ok {
+		p, known := u.evalString(a.Expr, ctx)
+		switch {
+		case known:
+			d.written = p
+			d.dir = u.depDir(f, p)
+		default:
+			u.addNote(u.l.note(lint.Unresolved, a.Expr.Range(), "terragrunt: dependency.%s: config_path is unknown; its outputs are unknown", d.name))
+		}
+	}
+	if a, ok := b.Body.Attributes["mock_outputs"]; ok {
+		d.mocks = u.eval(a.Expr, ctx)
+	}
+	if a, ok := b.Body.Attributes["skip_outputs"]; ok {
+		v := u.eval(a.Expr, ctx)
+		d.skipOutputs = v.IsKnown() && v.Type() == cty.Bool && v.True()
+	}
+	return d
+}
+
+// depDir is the unit directory a config_path names: relative to the
+// including configuration's directory; a path to a file names its
+// directory.
+func (u *unitEval) depDir(f *fileCfg, p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(f.sc.dir(), p)
+	}
+	p = filepath.Clean(p)
+	if strings.HasSuffix(p, ".hcl") || strings.HasSuffix(p, ".hcl.json") {
+		p = filepath.Dir(p)
+	}
+	return p
+}
+
+// dependencyPaths reads a dependencies block.
+func (u *unitEval) dependencyPaths(f *fileCfg, b *hclsyntax.Block, e *env) []pathAt {
+	a, ok := b.Body.Attributes["paths"]
+	if !ok {
+		return nil
+	}
+	v := u.eval(a.Expr, u.ctx(f, e))
+	if !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsTupleType() || v.Type().IsListType()) {
+		u.addNote(u.l.note(lint.Unresolved, a.Expr.Range(), "terragrunt: dependencies.paths is unknown; the order of units is not known"))
+		return nil
+	}
+	var out []pathAt
+	for it := v.ElementIterator(); it.Next(); {
+		_, x := it.Element()
+		if x.Type() == cty.String && !lint.HasSentinel(x.AsString()) {
+			out = append(out, pathAt{dir: u.depDir(f, x.AsString()), rng: a.Expr.Range()})
+		}
+	}
+	return out
+}
+
+// generate reads a generate block into the file it writes.
+func (u *unitEval) generate(f *fileCfg, b *hclsyntax.Block, e *env) *gen {
+	if len(b.Labels) != 1 {
+		return nil
+	}
+	ctx := u.ctx(f, e)
+	if a, ok := b.Body.Attributes["disable"]; ok {
+		if v := u.eval(a.Expr, ctx); v.IsKnown() && v.Type() == cty.Bool && v.True() {
+			return nil
+		}
+	}
+	pa, pok := b.Body.Attributes["path"]
+	ca, cok := b.Body.Attributes["contents"]
+	if !pok || !cok {
+		return nil
+	}
+	name, ok := u.evalString(pa.Expr, ctx)
+	if !ok {
+		u.addNote(u.l.note(lint.Unresolved, pa.Expr.Range(), "terragrunt: generate %q: the path is unknown; the file is not read", b.Labels[0]))
+		return nil
+	}
+	start := contentStart(ca.Expr)
+	v := u.eval(ca.Expr, ctx)
+	if !v.IsWhollyKnown() || v.IsNull() || v.Type() != cty.String {
+		u.addNote(u.l.note(lint.Unresolved, ca.Expr.Range(), "terragrunt: generate %q: the contents are unknown; %s is not read", b.Labels[0], name))
+		return nil
+	}
+	return &gen{name: b.Labels[0], file: terraform.GeneratedFile{Name: name, Src: []byte(v.AsString()), Filename: f.path, Start: start}}
+}
+
+// contentStart is where the text of a generated file begins in the
+// configuration: the first character of a template written as it is (a
+// heredoc or a quoted string without interpolation), else the start of
+// the expression.
+func contentStart(e hcl.Expression) hcl.Pos {
+	t, ok := e.(*hclsyntax.TemplateExpr)
+	if !ok || len(t.Parts) != 1 {
+		return e.Range().Start
+	}
+	verbatim := true
+	_ = hclsyntax.VisitAll(t.Parts[0], func(n hclsyntax.Node) hcl.Diagnostics {
+		switch n.(type) {
+		case *hclsyntax.FunctionCallExpr, *hclsyntax.ScopeTraversalExpr, *hclsyntax.TemplateWrapExpr, *hclsyntax.ConditionalExpr, *hclsyntax.ForExpr:
+			verbatim = false
+		}
+		return nil
+	})
+	if !verbatim {
+		return e.Range().Start
+	}
+	return t.Parts[0].Range().Start
+}
+
+// remoteStateBlock reads a remote_state block.
+func (u *unitEval) remoteStateBlock(f *fileCfg, b *hclsyntax.Block, e *env) *terraform.Backend {
+	ctx := u.ctx(f, e)
+	be := &terraform.Backend{Range: b.DefRange(), Config: cty.EmptyObjectVal}
+	if a, ok := b.Body.Attributes["backend"]; ok {
+		be.Type, _ = u.evalString(a.Expr, ctx)
+	}
+	if a, ok := b.Body.Attributes["config"]; ok {
+		be.Config = u.eval(a.Expr, ctx)
+	}
+	return be
+}
+
+// remoteStateAttr reads remote_state written as an attribute.
+func (u *unitEval) remoteStateAttr(f *fileCfg, a *hclsyntax.Attribute, e *env) *terraform.Backend {
+	v := u.eval(a.Expr, u.ctx(f, e))
+	be := &terraform.Backend{Range: a.SrcRange, Config: cty.DynamicVal}
+	if !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() {
+		return be
+	}
+	if v.Type().HasAttribute("backend") {
+		if t := v.GetAttr("backend"); t.IsKnown() && !t.IsNull() && t.Type() == cty.String {
+			be.Type = t.AsString()
+		}
+	}
+	if v.Type().HasAttribute("config") {
+		be.Config = v.GetAttr("config")
+	}
+	return be
+}

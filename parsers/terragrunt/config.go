@@ -1,0 +1,413 @@
+package terragrunt
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// maxReadDepth bounds nested read_terragrunt_config calls.
+const maxReadDepth = 8
+
+// unitEval evaluates the configuration of one unit (or one stack file).
+// It serves one goroutine at a time.
+type unitEval struct {
+	l  *loader
+	ce *terraform.ConfigEval
+	// tf is Terraform's function table, within ce's budget.
+	tf map[string]function.Function
+	// dir is the unit's directory as Terragrunt sees it (for a stack's
+	// unit, the directory the stack generates it into); phys is where its
+	// configuration lies in the tree.
+	dir, phys string
+	// values are a stack's values for the unit (cty.NilVal outside one).
+	values cty.Value
+	files  []string
+	// notes collect what evaluation could not follow; seen dedupes them.
+	notes []lint.Note
+	seen  map[string]bool
+	// reading are the configuration files being read, outermost first
+	// (cycles among read_terragrunt_config and includes).
+	reading []string
+}
+
+func (l *loader) newUnitEval(dir, phys string, values cty.Value) *unitEval {
+	u := &unitEval{l: l, dir: dir, phys: phys, values: values, seen: map[string]bool{}}
+	u.ce = terraform.NewConfigEval(l.opts.Tree, phys, l.opts.Holes)
+	u.tf = u.ce.Functions()
+	return u
+}
+
+// toPhys maps a path under the unit's generated directory to where it
+// lies in the tree.
+func (u *unitEval) toPhys(p string) string {
+	p = filepath.Clean(p)
+	if u.dir == u.phys || !treefs.Within(u.dir, p) {
+		return p
+	}
+	r, _ := filepath.Rel(u.dir, p)
+	return filepath.Join(u.phys, r)
+}
+
+// addNote records a note once.
+func (u *unitEval) addNote(n lint.Note) {
+	k := n.Range.String() + "\x00" + n.What
+	if !u.seen[k] {
+		u.seen[k] = true
+		u.notes = append(u.notes, n)
+	}
+}
+
+// addFile records a file read for the unit and notes what in it is not
+// run.
+func (u *unitEval) addFile(path string, body *hclsyntax.Body) {
+	if slices.Contains(u.files, path) {
+		return
+	}
+	u.files = append(u.files, path)
+	u.noteUnrun(body)
+}
+
+// scope is what Terragrunt's functions see of the configuration being
+// evaluated: an included file is evaluated in the scope of the file
+// including it, as Terragrunt does.
+type scope struct {
+	// config is the configuration path (as Terragrunt sees it) whose
+	// directory get_terragrunt_dir() is; original is
+	// get_original_terragrunt_dir().
+	config, original string
+	includes         []*include
+	funcs            map[string]function.Function
+}
+
+// dir is get_terragrunt_dir().
+func (s *scope) dir() string { return filepath.Dir(s.config) }
+
+// include finds the include a function names; "" is the unlabeled one,
+// else the only one.
+func (s *scope) include(name string) *include {
+	for _, inc := range s.includes {
+		if inc.name == name {
+			return inc
+		}
+	}
+	if name == "" && len(s.includes) > 0 {
+		return s.includes[0]
+	}
+	return nil
+}
+
+// fileCfg is one configuration file being evaluated.
+type fileCfg struct {
+	// path is where the file lies in the tree.
+	path   string
+	body   *hclsyntax.Body
+	sc     *scope
+	locals map[string]cty.Value
+	// includes are the file's own include blocks (only the including
+	// file has any: Terragrunt does not nest includes).
+	includes []*include
+}
+
+// include is one include block.
+type include struct {
+	name     string
+	path     string
+	expose   bool
+	strategy string
+	rng      hcl.Range
+	f        *fileCfg
+	cfg      *cfg
+}
+
+// env is the dependency object evaluation sees, and the include objects
+// built from it.
+type env struct {
+	deps cty.Value
+	inc  map[*fileCfg]cty.Value
+}
+
+func newEnv(deps cty.Value) *env { return &env{deps: deps, inc: map[*fileCfg]cty.Value{}} }
+
+// ctx is the evaluation context of an expression of f.
+func (u *unitEval) ctx(f *fileCfg, e *env) *hcl.EvalContext {
+	vars := map[string]cty.Value{"local": cty.ObjectVal(f.locals)}
+	if u.values != cty.NilVal {
+		vars["values"] = u.values
+	}
+	if e != nil {
+		if e.deps != cty.NilVal {
+			vars["dependency"] = e.deps
+		}
+		if inc := u.includeVar(f, e); inc != cty.NilVal {
+			vars["include"] = inc
+		}
+	}
+	return &hcl.EvalContext{Variables: vars, Functions: u.funcs(f.sc)}
+}
+
+// eval evaluates e; an error is a note and an unknown value.
+func (u *unitEval) eval(e hcl.Expression, ctx *hcl.EvalContext) cty.Value {
+	if e == nil {
+		return cty.NullVal(cty.DynamicPseudoType)
+	}
+	v, diags := u.ce.Value(e, ctx)
+	if diags.HasErrors() {
+		for _, d := range diags.Errs() {
+			r := e.Range()
+			if hd, ok := d.(*hcl.Diagnostic); ok && hd.Subject != nil {
+				r = *hd.Subject
+				u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s: %s; the value is unknown", hd.Summary, hd.Detail))
+				continue
+			}
+			u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s; the value is unknown", d))
+		}
+		return cty.DynamicVal
+	}
+	return v
+}
+
+// evalString evaluates e to a known string without holes; ok false
+// otherwise.
+func (u *unitEval) evalString(e hcl.Expression, ctx *hcl.EvalContext) (string, bool) {
+	v := u.eval(e, ctx)
+	if !v.IsWhollyKnown() || v.IsNull() || v.Type() != cty.String || lint.HasSentinel(v.AsString()) {
+		return "", false
+	}
+	return v.AsString(), true
+}
+
+// config reads the configuration at path (as Terragrunt sees it) with the
+// files it includes; original is get_original_terragrunt_dir().
+func (u *unitEval) config(path, original string) (*fileCfg, *cfg, error) {
+	phys := u.toPhys(path)
+	if slices.Contains(u.reading, phys) {
+		return nil, nil, fmt.Errorf("%s reads itself (%s)", u.l.rel(phys), u.chain(phys))
+	}
+	if len(u.reading) >= maxReadDepth {
+		return nil, nil, fmt.Errorf("configuration read %d deep (%s): not followed further", len(u.reading), u.chain(phys))
+	}
+	body, err := u.l.parse(phys)
+	if err != nil {
+		return nil, nil, err
+	}
+	u.reading = append(u.reading, phys)
+	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
+	u.addFile(phys, body)
+	f := &fileCfg{path: phys, body: body, sc: &scope{config: path, original: original}}
+	f.includes = u.includes(f)
+	f.sc.includes = f.includes
+	for _, inc := range f.includes {
+		u.loadInclude(f, inc)
+	}
+	u.evalLocals(f)
+	c := u.collect(f)
+	for i := len(f.includes) - 1; i >= 0; i-- {
+		if inc := f.includes[i]; inc.cfg != nil && inc.strategy != "no_merge" {
+			c = merge(inc.cfg, c, inc.strategy == "deep")
+		}
+	}
+	return f, c, nil
+}
+
+// chain is the read chain ending at p, for a note.
+func (u *unitEval) chain(p string) string {
+	var parts []string
+	for _, r := range append(slices.Clone(u.reading), p) {
+		parts = append(parts, u.l.rel(r))
+	}
+	return strings.Join(parts, " → ")
+}
+
+// includes reads f's include blocks; their path may only call functions.
+func (u *unitEval) includes(f *fileCfg) []*include {
+	ctx := &hcl.EvalContext{Functions: u.funcs(f.sc)}
+	var out []*include
+	for _, b := range f.body.Blocks {
+		if b.Type != "include" {
+			continue
+		}
+		inc := &include{rng: b.DefRange(), strategy: "shallow"}
+		if len(b.Labels) > 0 {
+			inc.name = b.Labels[0]
+		}
+		a, ok := b.Body.Attributes["path"]
+		if !ok {
+			u.addNote(u.l.note(lint.Skipped, b.DefRange(), "terragrunt: include %q has no path; not read", inc.name))
+			continue
+		}
+		p, ok := u.evalString(a.Expr, ctx)
+		if !ok {
+			u.addNote(u.l.note(lint.Unresolved, a.Expr.Range(), "terragrunt: the path of include %q is unknown; not read", inc.name))
+			continue
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(f.sc.dir(), p)
+		}
+		inc.path = filepath.Clean(p)
+		if a, ok := b.Body.Attributes["expose"]; ok {
+			v := u.eval(a.Expr, ctx)
+			inc.expose = v.IsKnown() && v.Type() == cty.Bool && v.True()
+		}
+		if a, ok := b.Body.Attributes["merge_strategy"]; ok {
+			s, known := u.evalString(a.Expr, ctx)
+			switch {
+			case known && (s == "shallow" || s == "deep" || s == "no_merge"):
+				inc.strategy = s
+			default:
+				u.addNote(u.l.note(lint.Skipped, a.Expr.Range(), "terragrunt: include %q: merge_strategy %q is not one faultline reads (shallow, deep, no_merge); merged shallow", inc.name, s))
+			}
+		}
+		out = append(out, inc)
+	}
+	return out
+}
+
+// loadInclude reads an included file, in the scope of the file including
+// it.
+func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
+	phys := u.toPhys(inc.path)
+	if slices.Contains(u.reading, phys) {
+		u.addNote(u.l.note(lint.Skipped, inc.rng, "terragrunt: include %q: %s includes itself (%s); not read", inc.name, u.l.rel(phys), u.chain(phys)))
+		return
+	}
+	body, err := u.l.parse(phys)
+	if err != nil {
+		if err != errUnreadable {
+			u.addNote(u.l.note(lint.Skipped, inc.rng, "terragrunt: include %q: %v; not read", inc.name, err))
+		}
+		return
+	}
+	u.reading = append(u.reading, phys)
+	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
+	u.addFile(phys, body)
+	f := &fileCfg{path: phys, body: body, sc: parent.sc}
+	for _, b := range body.Blocks {
+		if b.Type == "include" {
+			u.addNote(u.l.note(lint.Skipped, b.DefRange(), "terragrunt: an included configuration's own include is not read (Terragrunt includes one level only)"))
+		}
+	}
+	u.evalLocals(f)
+	inc.f, inc.cfg = f, u.collect(f)
+}
+
+// includeVar is the include variable of f: the exposed includes, by
+// label (or the unlabeled one itself).
+func (u *unitEval) includeVar(f *fileCfg, e *env) cty.Value {
+	if v, ok := e.inc[f]; ok {
+		return v
+	}
+	e.inc[f] = cty.NilVal // while it is built: an include reading include
+	ie := e
+	if e.deps == cty.NilVal {
+		ie = newEnv(cty.DynamicVal) // locals: included inputs may read dependencies
+	}
+	attrs := map[string]cty.Value{}
+	var bare cty.Value
+	for _, inc := range f.includes {
+		if !inc.expose || inc.f == nil {
+			continue
+		}
+		obj := u.configObject(inc.f, inc.cfg, ie)
+		if inc.name == "" {
+			bare = obj
+			continue
+		}
+		attrs[inc.name] = obj
+	}
+	v := cty.NilVal
+	switch {
+	case bare != cty.NilVal:
+		v = bare
+	case len(attrs) > 0:
+		v = cty.ObjectVal(attrs)
+	}
+	e.inc[f] = v
+	return v
+}
+
+// configObject is a configuration as include.<name> and
+// read_terragrunt_config() give it: its locals, inputs, dependencies,
+// terraform source and remote state.
+func (u *unitEval) configObject(f *fileCfg, c *cfg, e *env) cty.Value {
+	attrs := map[string]cty.Value{
+		"locals": cty.ObjectVal(f.locals),
+		"inputs": u.inputsObject(c, e),
+	}
+	deps := map[string]cty.Value{}
+	for _, d := range c.deps {
+		deps[d.name] = cty.ObjectVal(map[string]cty.Value{"config_path": cty.StringVal(d.written), "outputs": cty.DynamicVal})
+	}
+	attrs["dependency"] = cty.ObjectVal(deps)
+	if c.tf != nil {
+		attrs["terraform"] = cty.ObjectVal(map[string]cty.Value{"source": cty.StringVal(c.tf.source)})
+	}
+	if b := c.backend; b != nil {
+		attrs["remote_state"] = cty.ObjectVal(map[string]cty.Value{"backend": cty.StringVal(b.Type), "config": b.Config})
+	}
+	return cty.ObjectVal(attrs)
+}
+
+// evalLocals evaluates f's locals, each after the locals it reads; locals
+// that read each other in a cycle are unknown.
+func (u *unitEval) evalLocals(f *fileCfg) {
+	f.locals = map[string]cty.Value{}
+	pending := map[string]*hclsyntax.Attribute{}
+	for _, b := range f.body.Blocks {
+		if b.Type == "locals" {
+			for n, a := range b.Body.Attributes {
+				pending[n] = a
+			}
+		}
+	}
+	e := newEnv(cty.NilVal)
+	for progress := true; progress && len(pending) > 0; {
+		progress = false
+		for _, n := range sortedKeys(pending) {
+			a := pending[n]
+			if readsPending(a.Expr, pending, n) {
+				continue
+			}
+			f.locals[n] = u.eval(a.Expr, u.ctx(f, e))
+			delete(pending, n)
+			progress = true
+		}
+	}
+	for _, n := range sortedKeys(pending) {
+		u.addNote(u.l.note(lint.Unresolved, pending[n].SrcRange, "terragrunt: local.%s is part of a cycle among locals; it is unknown", n))
+		f.locals[n] = cty.DynamicVal
+	}
+}
+
+// readsPending reports whether e reads a local of pending other than
+// itself (a local reading itself is an error the evaluation reports).
+func readsPending(e hcl.Expression, pending map[string]*hclsyntax.Attribute, self string) bool {
+	for _, t := range e.Variables() {
+		if t.RootName() != "local" || len(t) < 2 {
+			continue
+		}
+		if a, ok := t[1].(hcl.TraverseAttr); ok && a.Name != self && pending[a.Name] != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,137 @@
+package terragrunt
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// maxConfigFile bounds the size of one configuration file read.
+const maxConfigFile = 4 << 20
+
+// loader reads the configuration of one Load call.
+type loader struct {
+	opts Options
+	// parsed are the files parsed so far, by absolute path; a file that
+	// could not be read or parsed is kept as nil.
+	parsed map[string]*hclsyntax.Body
+	// read are the files read, for Result.Files.
+	read map[string]bool
+	res  Result
+}
+
+func newLoader(opts Options) *loader {
+	if opts.Holes == nil {
+		opts.Holes = lint.NewHoles()
+	}
+	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, read: map[string]bool{}}
+}
+
+// errUnreadable says a file could not be read or parsed; its diagnostic
+// or note is already recorded.
+var errUnreadable = errors.New("cannot be read")
+
+// parse reads and parses the file at path (absolute) once. A file outside
+// the tree or absent is an error for the caller to note; a file that does
+// not parse is a diagnostic, recorded once, and errUnreadable.
+func (l *loader) parse(path string) (*hclsyntax.Body, error) {
+	path = filepath.Clean(path)
+	if b, ok := l.parsed[path]; ok {
+		if b == nil {
+			return nil, errUnreadable
+		}
+		return b, nil
+	}
+	l.parsed[path] = nil
+	src, err := l.opts.Tree.ReadFile(path, maxConfigFile)
+	if err != nil {
+		if errors.Is(err, treefs.ErrOutside) {
+			return nil, fmt.Errorf("%s is %w (%s)", l.rel(path), treefs.ErrOutside, treefs.RootHint)
+		}
+		return nil, fmt.Errorf("reading %s: %w", l.rel(path), err)
+	}
+	l.read[path] = true
+	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
+	if diags.HasErrors() {
+		l.diagnose(diags)
+		return nil, errUnreadable
+	}
+	body := f.Body.(*hclsyntax.Body)
+	l.parsed[path] = body
+	return body, nil
+}
+
+// diagnose records the errors among diags as FL000 diagnostics.
+func (l *loader) diagnose(diags hcl.Diagnostics) {
+	for _, d := range diags {
+		if d.Severity != hcl.DiagError || d.Subject == nil {
+			continue
+		}
+		l.res.Diagnostics = append(l.res.Diagnostics, lint.Diagnostic{Range: l.rng(*d.Subject), Summary: d.Summary, Detail: d.Detail})
+	}
+}
+
+// exists reports whether path is a file or directory inside the tree.
+func (l *loader) exists(path string) bool {
+	_, err := l.opts.Tree.Stat(path)
+	return err == nil
+}
+
+// isDir reports whether path is a directory inside the tree.
+func (l *loader) isDir(path string) bool { return l.opts.Tree.IsDir(path) }
+
+// inTree reports whether dir may be looked at: inside the tree, or (with
+// no tree) below the root.
+func (l *loader) inTree(dir string) bool {
+	if l.opts.Tree != nil {
+		return l.opts.Tree.Contains(dir)
+	}
+	return l.opts.Root == "" || treefs.Within(filepath.Clean(l.opts.Root), dir)
+}
+
+// repoRoot is what get_repo_root() returns: the repository's top level,
+// else the scan root.
+func (l *loader) repoRoot() string {
+	if l.opts.Tree != nil {
+		if r := l.opts.Tree.Repo(); r != "" {
+			return r
+		}
+	}
+	return filepath.Clean(l.opts.Root)
+}
+
+// rel is the path findings show for an absolute path.
+func (l *loader) rel(p string) string {
+	if l.opts.Rel != nil {
+		return l.opts.Rel(p)
+	}
+	return filepath.ToSlash(p)
+}
+
+// rng converts an hcl range into a model range.
+func (l *loader) rng(r hcl.Range) lint.Range {
+	if r.Filename == "" {
+		return lint.Range{}
+	}
+	return lint.Range{File: l.rel(r.Filename), Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}
+}
+
+// note makes a coverage note at r.
+func (l *loader) note(kind lint.CoverageKind, r hcl.Range, format string, args ...any) lint.Note {
+	return lint.Note{Kind: kind, What: fmt.Sprintf(format, args...), Range: l.rng(r)}
+}
+
+// fileStart is the first line of a file, where what has no construct of
+// its own is anchored.
+func fileStart(body *hclsyntax.Body, path string) hcl.Range {
+	end := hcl.Pos{Line: 1, Column: 1, Byte: 0}
+	if body != nil && body.SrcRange.End.Line == 1 {
+		end = body.SrcRange.End
+	}
+	return hcl.Range{Filename: path, Start: hcl.InitialPos, End: end}
+}

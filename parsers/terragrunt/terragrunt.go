@@ -1,0 +1,106 @@
+// Package terragrunt reads Terragrunt configuration (terragrunt.hcl units,
+// the files they include or read, terragrunt.stack.hcl stacks) into
+// terraform.Unit values: a module source, the inputs it is called with,
+// the files generated into it, its backend and the units it depends on.
+// Nothing is run: functions that would run a command, call AWS or read the
+// environment give unknown values.
+package terragrunt
+
+import (
+	"path/filepath"
+	"sort"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Options configure Load.
+type Options struct {
+	// Root is the scan root (absolute); get_repo_root() is the tree's
+	// repository top level, else Root.
+	Root string
+	// Tree confines every read; nil reads anything (parser tests only).
+	Tree *treefs.Tree
+	// Rel turns an absolute path into the path findings show.
+	Rel func(abs string) string
+	// Holes is the run's sentinel codec; unknown strings are its holes.
+	Holes *lint.Holes
+}
+
+// Result is what Load read.
+type Result struct {
+	// Units are the units found, sorted by Dir.
+	Units []terraform.Unit
+	// Notes are coverage notes not tied to one unit (stacks, cycles).
+	Notes []lint.Note
+	// Diagnostics are the files that could not be read or parsed (FL000),
+	// each once.
+	Diagnostics []lint.Diagnostic
+	// Files are every file read, sorted.
+	Files []string
+}
+
+// File names Terragrunt gives meaning to.
+const (
+	unitFile  = "terragrunt.hcl"
+	stackFile = "terragrunt.stack.hcl"
+	stackDir  = ".terragrunt-stack"
+)
+
+// Load reads the Terragrunt configuration files among files (absolute
+// paths of terragrunt.hcl and terragrunt.stack.hcl files discovered in the
+// tree) into units. A terragrunt.hcl another one includes is a shared
+// configuration, not a unit; a terragrunt.hcl a stack names as a unit
+// source is read as the unit the stack generates.
+func Load(files []string, opts Options) Result {
+	l := newLoader(opts)
+	var units, stacks []string
+	for _, f := range files {
+		switch filepath.Base(f) {
+		case unitFile:
+			units = append(units, filepath.Clean(f))
+		case stackFile:
+			stacks = append(stacks, filepath.Clean(f))
+		}
+	}
+	sort.Strings(units)
+	sort.Strings(stacks)
+	var planned []plannedUnit
+	templates := map[string]bool{}
+	for _, s := range stacks {
+		for _, p := range l.readStack(s) {
+			planned = append(planned, p)
+			templates[p.config] = true
+		}
+	}
+	included := l.includedBy(units)
+	for _, u := range units {
+		if !included[u] && !templates[u] {
+			planned = append(planned, plannedUnit{config: u, dir: filepath.Dir(u)})
+		}
+	}
+	for _, p := range planned {
+		if u, ok := l.unit(p); ok {
+			l.res.Units = append(l.res.Units, u)
+		}
+	}
+	sort.Slice(l.res.Units, func(i, j int) bool { return l.res.Units[i].Dir < l.res.Units[j].Dir })
+	l.noteCycles()
+	for f := range l.read {
+		l.res.Files = append(l.res.Files, f)
+	}
+	sort.Strings(l.res.Files)
+	return l.res
+}
+
+// plannedUnit is a unit to read: its configuration file (as it lies in
+// the tree) and the directory it is the unit of (for a stack's unit, the
+// directory the stack generates it into).
+type plannedUnit struct {
+	config, dir string
+	// values are the stack's values for the unit (cty.NilVal outside a
+	// stack).
+	values cty.Value
+}

@@ -1,0 +1,8 @@
+terraform {
+  source = "../modules//vpc"
+}
+
+inputs = {
+  name     = "broken"
+  replicas = = 2
+}

@@ -1,0 +1,3 @@
+locals {
+  other = read_terragrunt_config("other.hcl")
+}

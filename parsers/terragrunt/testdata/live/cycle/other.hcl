@@ -1,0 +1,3 @@
+locals {
+  common = read_terragrunt_config("common.hcl")
+}

@@ -1,0 +1,7 @@
+include "shared" {
+  path = "../../shared.hcl"
+}
+
+inputs = {
+  replicas = 1
+}

@@ -1,0 +1,3 @@
+inputs = {
+  owner = "someone-else"
+}

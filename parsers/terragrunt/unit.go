@@ -1,0 +1,170 @@
+package terragrunt
+
+import (
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// includedBy reads the include blocks of units and returns the files they
+// include: shared configuration, not units.
+func (l *loader) includedBy(units []string) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range units {
+		body, err := l.parse(p)
+		if err != nil {
+			continue
+		}
+		u := l.newUnitEval(filepath.Dir(p), filepath.Dir(p), cty.NilVal)
+		f := &fileCfg{path: p, body: body, sc: &scope{config: p, original: filepath.Dir(p)}}
+		for _, inc := range u.includes(f) {
+			if inc.path != p {
+				out[inc.path] = true
+			}
+		}
+	}
+	return out
+}
+
+// unit reads one planned unit; ok is false when its configuration cannot
+// be read (the reason is a diagnostic or a note of the result).
+func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
+	u := l.newUnitEval(p.dir, filepath.Dir(p.config), p.values)
+	f, c, err := u.config(filepath.Join(p.dir, unitFile), p.dir)
+	if err != nil {
+		if !errors.Is(err, errUnreadable) {
+			l.res.Notes = append(l.res.Notes, lint.Note{Kind: lint.Skipped, What: "terragrunt unit " + l.rel(p.dir) + ": " + err.Error() + "; not read"})
+		}
+		return terraform.Unit{}, false
+	}
+	unit := terraform.Unit{Dir: p.dir, Config: p.config, Range: fileStart(f.body, f.path)}
+	u.source(&unit, c)
+	unit.Dependencies = dependencyDirs(c)
+	for _, g := range c.gens {
+		unit.Generated = append(unit.Generated, g.file)
+	}
+	unit.Backend = c.backend
+	if len(c.inputs) > 0 || len(c.deps) > 0 {
+		// Evaluated once now, dependency outputs unknown, so the files
+		// the inputs read are among Files and their notes among Notes
+		// (Inputs adds only what the outputs change).
+		u.inputsObject(c, newEnv(cty.DynamicVal))
+		var mu sync.Mutex
+		unit.Inputs = func(outputs func(dir string) (cty.Value, bool)) terraform.UnitInputs {
+			mu.Lock()
+			defer mu.Unlock()
+			return u.inputs(c, outputs)
+		}
+	}
+	if what, at, hit := u.ce.Exceeded(); hit {
+		u.addNote(l.note(lint.Skipped, at, "terragrunt unit %s: evaluation stopped at %s; the rest of its values are unknown", l.rel(p.dir), what))
+	}
+	unit.Files = slices.Clone(u.files)
+	unit.Notes = slices.Clone(u.notes)
+	u.notes = nil
+	return unit, true
+}
+
+// source fills the unit's module source from its terraform block.
+func (u *unitEval) source(unit *terraform.Unit, c *cfg) {
+	t := c.tf
+	if t == nil {
+		if u.dir != u.phys {
+			unit.Source = u.phys // a stack's unit: the files copied from its source
+		}
+		return
+	}
+	unit.Range, unit.SourceRange = t.blockRange, t.srcRange
+	switch {
+	case !t.set:
+		if u.dir != u.phys {
+			unit.Source = u.phys
+		}
+		return
+	case t.unknownNote:
+		u.addNote(u.l.note(lint.Unresolved, t.srcRange, "terragrunt unit %s: the terraform source is unknown; the module it calls is not read", u.l.rel(u.dir)))
+		unit.Source = ""
+		return
+	}
+	src, version, err := moduleSource(t.source, u.dir)
+	if err != nil {
+		u.addNote(u.l.note(lint.Skipped, t.srcRange, "terragrunt: %v; the module is not read", err))
+		return
+	}
+	unit.Source, unit.Version = src, version
+	if filepath.IsAbs(src) && !u.l.isDir(u.toPhys(src)) {
+		u.addNote(u.l.note(lint.Skipped, t.srcRange, "terragrunt unit %s: the module directory %s is not in the scanned tree", u.l.rel(u.dir), u.l.rel(src)))
+	}
+}
+
+// dependencyDirs are the directories of the dependency blocks, then the
+// dependencies paths, each once.
+func dependencyDirs(c *cfg) []string {
+	var out []string
+	add := func(d string) {
+		if d != "" && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	for _, d := range c.deps {
+		add(d.dir)
+	}
+	for _, p := range c.paths {
+		add(p.dir)
+	}
+	return out
+}
+
+// noteCycles notes each cycle among the units' dependencies once, at the
+// unit where it is first met.
+func (l *loader) noteCycles() {
+	byDir := map[string]*terraform.Unit{}
+	for i := range l.res.Units {
+		byDir[l.res.Units[i].Dir] = &l.res.Units[i]
+	}
+	state := map[string]int{} // 1 visiting, 2 done
+	var stack []string
+	var visit func(d string)
+	visit = func(d string) {
+		state[d] = 1
+		stack = append(stack, d)
+		for _, next := range byDir[d].Dependencies {
+			if byDir[next] == nil {
+				continue
+			}
+			switch state[next] {
+			case 0:
+				visit(next)
+			case 1:
+				l.noteCycle(byDir[next], stack[slices.Index(stack, next):])
+			}
+		}
+		stack = stack[:len(stack)-1]
+		state[d] = 2
+	}
+	for i := range l.res.Units {
+		if d := l.res.Units[i].Dir; state[d] == 0 {
+			visit(d)
+		}
+	}
+}
+
+// noteCycle records a dependency cycle at the unit u where it closes.
+func (l *loader) noteCycle(u *terraform.Unit, cycle []string) {
+	var names []string
+	for _, d := range append(slices.Clone(cycle), cycle[0]) {
+		names = append(names, l.rel(d))
+	}
+	r := u.Range
+	if r.Filename == "" {
+		r = hcl.Range{Filename: u.Config, Start: hcl.InitialPos, End: hcl.InitialPos}
+	}
+	l.res.Notes = append(l.res.Notes, l.note(lint.Skipped, r, "terragrunt: the units depend on each other in a cycle (%s); their dependency outputs are unknown", strings.Join(names, " → ")))
+}
