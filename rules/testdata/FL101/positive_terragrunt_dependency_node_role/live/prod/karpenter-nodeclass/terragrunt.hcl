@@ -12,5 +12,5 @@ dependency "eks" {
 
 inputs = {
   # Karpenter's nodes reuse the managed node group's role.
-  node_role_name = dependency.eks.outputs.eks_managed_node_groups["general"].iam_role_name # want FL101 "used by Karpenter EC2NodeClass default and also by managed node group"
+  node_role_name = dependency.eks.outputs.eks_managed_node_groups["general"].iam_role_name
 }
