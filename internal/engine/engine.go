@@ -693,7 +693,7 @@ type discovery struct {
 	// terragrunt are the Terragrunt configuration files (terragrunt.hcl,
 	// terragrunt.stack.hcl): units, or what units include.
 	terragrunt []string
-	skipped        []skip
+	skipped    []skip
 }
 
 type skip struct{ path, why string }
