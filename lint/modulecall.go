@@ -40,6 +40,12 @@ type ModuleCall struct {
 	// Complete says every file of the code was read and parsed, so a
 	// variable missing from Variables is not declared.
 	Complete bool
+	// Ignored, when set, says the call is made by a tool that gives the
+	// inputs as variables Terraform ignores when the code does not declare
+	// them, and how ("Terragrunt passes inputs as TF_VAR_ environment
+	// variables"): an undeclared input is then no error, only a setting
+	// without effect.
+	Ignored string
 }
 
 // ModuleVariable is one variable a module's code declares.

@@ -48,6 +48,13 @@ lower, when the constraint allows versions that differ). Calls of local
 modules are checked by Terraform itself: an input a local module does not
 declare is FL000. Calls whose code was not read are never reported.
 
+A Terragrunt unit gives its ` + "`inputs`" + ` as ` + "`TF_VAR_`" + ` environment variables,
+which Terraform ignores when the module declares no such variable: the run
+succeeds and the input does nothing. So for a unit, an input is reported
+only when it is drift — another version of the module declares it, or a
+major renamed it — and the finding says the input has no effect; an input
+no version declares (a setting a root ` + "`root.hcl`" + ` gives every unit) is not.
+
 ## Example
 
 ` + "```hcl" + `
@@ -207,9 +214,24 @@ func (d *callDrift) inferred(some bool) []string {
 // names the versions that do, when the code says.
 func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only string, some bool) {
 	c := d.c
+	m, moved := d.move(in.Name)
+	if c.Ignored != "" && only == "" && c.Elsewhere[in.Name] == "" && !moved {
+		// An input no version of the module declares, given by a tool
+		// whose undeclared inputs Terraform ignores: a setting shared by
+		// many units (Terragrunt's root inputs), not drift.
+		return
+	}
 	msg := fmt.Sprintf("%s passes input %s, which %s at %s does not declare: Terraform rejects the call (Unsupported argument)", c.Label, in.Name, c.Source, d.versionText())
 	if some {
 		msg = fmt.Sprintf("%s passes input %s, which not every version of %s it may use declares: Terraform rejects the call at the others (Unsupported argument)", c.Label, in.Name, c.Source)
+	}
+	outcome := "terraform init succeeds but validate, plan and apply fail with \"Unsupported argument\" until the input is removed or renamed"
+	if c.Ignored != "" {
+		msg = fmt.Sprintf("%s passes input %s, which %s at %s does not declare: %s, and Terraform ignores those a module does not declare, so the input has no effect", c.Label, in.Name, c.Source, d.versionText(), c.Ignored)
+		if some {
+			msg = fmt.Sprintf("%s passes input %s, which not every version of %s it may use declares: %s, and at the others Terraform ignores it, so it has no effect", c.Label, in.Name, c.Source, c.Ignored)
+		}
+		outcome = "plan and apply succeed, but the module never sees the input: what it was meant to set keeps the module's default"
 	}
 	hint := "remove the input, or pin a version of the module that declares it"
 	switch {
@@ -218,7 +240,7 @@ func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only str
 	case c.Elsewhere[in.Name] != "":
 		msg += "; of the versions faultline models, " + c.Elsewhere[in.Name] + " declare it"
 	}
-	if m, ok := d.move(in.Name); ok {
+	if moved {
 		msg += fmt.Sprintf("; before v%s it was %s, now input %s", d.change.Since, m.Then, m.Renamed)
 		hint = fmt.Sprintf("rename %s to %s (%s)", in.Name, m.Renamed, d.change.Cite)
 	}
@@ -229,7 +251,7 @@ func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only str
 		Chain: []string{
 			fmt.Sprintf("%s passes %s", c.Label, in.Name),
 			fmt.Sprintf("%s at %s declares no variable %s", c.Source, d.versionText(), in.Name),
-			"terraform init succeeds but validate, plan and apply fail with \"Unsupported argument\" until the input is removed or renamed",
+			outcome,
 		},
 		Hint:     hint,
 		Inferred: d.inferred(some),

@@ -32,7 +32,9 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 	}
 	complete := len(child.refused) == 0 && !child.diags.HasErrors()
 	if localSource(c.source) {
-		if complete {
+		// A unit's inputs are TF_VAR_ variables: Terraform ignores those
+		// its module does not declare.
+		if complete && !mi.m.unit {
 			mi.unsupportedArguments(c, child)
 		}
 		return
@@ -70,6 +72,9 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 		Assumed:    rec.Assumed,
 		Variables:  l.declared(child, span),
 		Complete:   complete,
+	}
+	if mi.m.unit {
+		mc.Ignored = "Terragrunt passes inputs as TF_VAR_ environment variables"
 	}
 	mc.NameRange = mc.Range
 	mc.Elsewhere = l.elsewhere(c, mc.Variables)

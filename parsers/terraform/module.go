@@ -34,6 +34,8 @@ type module struct {
 	removed   []*hcl.Block
 	// backend is the module's backend or cloud block (remotestate.go).
 	backend *hcl.Block
+	// unit is set on a unit's root module (units.go).
+	unit bool
 	// dependsOn is set when a block of the module writes depends_on: its
 	// instances then record what each block produced (dependson.go).
 	dependsOn bool

@@ -46,6 +46,7 @@ func (l *loader) unitModule(u *Unit, in UnitInputs) (*module, []lint.Diagnostic)
 		c.attrs[v.Name] = &hcl.Attribute{Name: v.Name, Expr: &valueExpr{v: v.Value, rng: v.Range}, Range: v.Range, NameRange: v.Range}
 	}
 	m.calls = []*moduleCall{c}
+	m.unit = true
 	// Other units read the unit's outputs (dependency.x.outputs): every
 	// output of its module is evaluated.
 	m.once.outputs.Do(func() { m.cache.outputs = map[string]outputsRead{UnitCall: {all: true}} })

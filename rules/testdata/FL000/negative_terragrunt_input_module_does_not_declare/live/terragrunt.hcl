@@ -1,0 +1,3 @@
+inputs = {
+  region = "eu-central-1"
+}

@@ -1,0 +1,5 @@
+inputs = {
+  # Every unit gets these; modules that declare no such variable ignore them.
+  environment = "prod"
+  owner_team  = "platform"
+}
