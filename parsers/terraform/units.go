@@ -47,6 +47,9 @@ func (l *loader) unitModule(u *Unit, in UnitInputs) (*module, []lint.Diagnostic)
 	}
 	m.calls = []*moduleCall{c}
 	m.unit = true
+	if own := l.module(u.Dir); own != nil {
+		m.mergeUnitFiles(own)
+	}
 	// Other units read the unit's outputs (dependency.x.outputs): every
 	// output of its module is evaluated.
 	m.once.outputs.Do(func() { m.cache.outputs = map[string]outputsRead{UnitCall: {all: true}} })
@@ -78,9 +81,8 @@ func unitChildren(units []Unit) map[string]bool {
 		u := &units[i]
 		if src := unitSource(u); localSource(src) {
 			out[filepath.Clean(filepath.Join(u.Dir, src))] = true
-		} else if u.Source == "" {
-			out[filepath.Clean(u.Dir)] = true
 		}
+		out[filepath.Clean(u.Dir)] = true
 	}
 	return out
 }
@@ -105,11 +107,25 @@ func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool
 		})
 	} else {
 		m, diags := l.unitModule(u, in)
-		e = l.evaluateWith(u.Dir, m, nil)
+		e = l.evaluateWith(u.Dir, m, func(e *evaluator, m *module) map[string]cty.Value {
+			inputs := map[string]cty.Value{}
+			for _, v := range in.Values {
+				if _, ok := m.variables[v.Name]; ok {
+					inputs[v.Name] = v.Value
+				}
+			}
+			return inputs
+		})
 		e.varDiags = append(e.varDiags, diags...)
 	}
 	e.notes = append(e.notes, in.Notes...)
 	e.varFiles = append(e.varFiles, u.Files...)
+	rel := l.rel(u.Dir)
+	for _, ent := range e.entities {
+		if o := ent.Base(); isAddressLabel(o.Label) {
+			o.Label = unitLabel(rel, o.Label)
+		}
+	}
 	var inferred []string
 	for _, v := range in.Values {
 		if v.Inferred != "" && !strings.Contains(strings.Join(inferred, "\x00"), v.Inferred) {
@@ -207,4 +223,57 @@ func (e *evaluator) exports(u *Unit) (cty.Value, string) {
 	}
 	loc, _ := e.h.stateLocation(b, "", e.rootDir)
 	return outputs, loc
+}
+
+// mergeUnitFiles adds the configuration in a unit's own directory to the
+// unit's root: Terragrunt copies those files beside the module it runs,
+// so their providers, backend and resources are the run's, and their
+// variables get the unit's inputs too.
+func (m *module) mergeUnitFiles(own *module) {
+	m.files = append(m.files, own.files...)
+	for k, v := range own.src {
+		m.src[k] = v
+	}
+	for k, v := range own.variables {
+		m.variables[k] = v
+	}
+	for k, v := range own.locals {
+		m.locals[k] = v
+	}
+	for k, v := range own.outputs {
+		m.outputs[k] = v
+	}
+	m.resources = append(m.resources, own.resources...)
+	m.providers = append(m.providers, own.providers...)
+	for _, c := range own.calls {
+		if c.name != UnitCall {
+			m.calls = append(m.calls, c)
+		}
+	}
+	m.removed = append(m.removed, own.removed...)
+	m.dependsOn = m.dependsOn || own.dependsOn
+	if own.backend != nil {
+		m.backend = own.backend
+	}
+}
+
+// unitLabel is how messages name an address of the unit at dir: the
+// unit for its module call ("unit live/prod/eks"), the unit's directory
+// before what lies in it ("[live/prod/eks] module.node_group.aws_iam_role.this"),
+// as Terragrunt prefixes a unit's output; addresses keep module.terragrunt.
+func unitLabel(dir, local string) string {
+	if local == "module."+UnitCall {
+		return "unit " + dir
+	}
+	if rest, ok := strings.CutPrefix(local, "module."+UnitCall+"."); ok {
+		local = rest
+	}
+	return "[" + dir + "] " + local
+}
+
+// isAddressLabel reports whether a label is a Terraform address (entities
+// of a root are labelled by their address within it).
+func isAddressLabel(label string) bool {
+	_, ok := lint.ParseAddress(label)
+	return ok
 }
