@@ -407,16 +407,21 @@ func versionAllowed(constraint, installed string) bool {
 
 // sameSource reports whether a call's source and the source a cache
 // record was installed from name one module, the way Terraform normalises
-// sources: the default registry host, a forced git:: getter, GitHub
+// sources: a registry address is compared parsed (the public registry
+// hosts, Terraform's and OpenTofu's, are one namespace: `tofu init`
+// records registry.opentofu.org/…); a forced git:: getter, GitHub
 // shorthand, scp-like git addresses and a .git suffix are spelled away.
 func sameSource(written, recorded string) bool {
 	return normalSource(written) == normalSource(recorded)
 }
 
+// normalSource is a source in the spelling sameSource compares.
 func normalSource(s string) string {
+	if a, ok := parseRegistrySource(s); ok {
+		return a.String()
+	}
 	s = strings.ToLower(strings.TrimSpace(s))
 	s = strings.TrimPrefix(s, "git::")
-	s = strings.TrimPrefix(s, "registry.terraform.io/")
 	for _, p := range []string{"https://", "ssh://"} {
 		s = strings.TrimPrefix(s, p)
 	}
