@@ -724,7 +724,7 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 				d.skipped = append(d.skipped, skip{p, nestedConfigNote})
 				return nil
 			}
-			if strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json") {
+			if terraform.IsConfigFile(name) {
 				dir := filepath.Dir(p)
 				if !tfSeen[dir] {
 					tfSeen[dir] = true

@@ -461,8 +461,7 @@ func anonymousNumber(obj string) (int, bool) {
 // hasOverride reports whether m has an override file.
 func hasOverride(m *module) bool {
 	for _, f := range m.files {
-		base := strings.TrimSuffix(path.Base(f), ".json")
-		if base == "override.tf" || strings.HasSuffix(base, "_override.tf") {
+		if isOverride(path.Base(f)) {
 			return true
 		}
 	}
