@@ -222,6 +222,8 @@ func itemText(m *module, k string, it *graphItem) (string, []hcl.Expression, boo
 		expr(c.count)
 		expr(c.forEach)
 		expr(c.providers)
+		expr(c.sourceExpr)
+		expr(c.versionExpr)
 		exprs = append(exprs, c.count, c.forEach)
 	default:
 		ok = false

@@ -224,6 +224,8 @@ func (mi *modInst) resolveCall(c *moduleCall) (*module, *modelUse) {
 	switch {
 	case mi.model != nil:
 		child, use, why = mi.modelChild(c)
+	case c.source == "" && c.sourceExpr != nil:
+		why = "its source is not static: only variables and locals whose values are given before planning are read there"
 	case localSource(c.source):
 		child, why = mi.localChild(c)
 		rec.How = ResolvedLocal
@@ -274,6 +276,9 @@ func unresolvedCall(label, source, why string) string {
 		return "module " + label + ": " + why
 	}
 	what := "module " + label + " (" + source + "): outputs unknown"
+	if source == "" {
+		what = "module " + label + ": outputs unknown"
+	}
 	if modelledModule(source) {
 		what += "; the cluster and node access it manages are read from the call"
 	}

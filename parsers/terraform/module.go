@@ -133,6 +133,10 @@ type moduleCall struct {
 	providers hcl.Expression
 	// version is the registry version constraint as written ("~> 20.0").
 	version string
+	// sourceExpr and versionExpr are the source and version when they are
+	// written as expressions, not literal strings (nil otherwise): OpenTofu
+	// evaluates them early from static values (early.go).
+	sourceExpr, versionExpr hcl.Expression
 	// dependsOn are the blocks its depends_on names (parseDependsOn).
 	dependsOn []string
 	defRange  hcl.Range
@@ -461,9 +465,7 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 	for n, a := range attrs {
 		switch n {
 		case "source":
-			if v, d := staticValue(a.Expr); !d.HasErrors() && v.Type().FriendlyName() == "string" && v.IsKnown() && !v.IsNull() {
-				c.source = v.AsString()
-			}
+			c.source, c.sourceExpr = literalOrExpr(a.Expr)
 			c.srcRange = a.Expr.Range()
 		case "count":
 			c.count = a.Expr
@@ -472,9 +474,7 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 		case "providers":
 			c.providers = a.Expr
 		case "version":
-			if v, d := staticValue(a.Expr); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
-				c.version = v.AsString()
-			}
+			c.version, c.versionExpr = literalOrExpr(a.Expr)
 		case "depends_on":
 			c.dependsOn = m.dependsOnOf(a)
 		default:
@@ -487,11 +487,11 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 				for n, a := range c.attrs {
 					old.attrs[n] = a
 				}
-				if c.source != "" {
-					old.source, old.srcRange = c.source, c.srcRange
+				if c.source != "" || c.sourceExpr != nil {
+					old.source, old.sourceExpr, old.srcRange = c.source, c.sourceExpr, c.srcRange
 				}
-				if c.version != "" {
-					old.version = c.version
+				if c.version != "" || c.versionExpr != nil {
+					old.version, old.versionExpr = c.version, c.versionExpr
 				}
 				if c.dependsOn != nil {
 					old.dependsOn = c.dependsOn
@@ -501,6 +501,15 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 		}
 	}
 	m.calls = append(m.calls, c)
+}
+
+// literalOrExpr reads a source or version argument: the string it
+// holds when it is a literal, else the expression (to evaluate early).
+func literalOrExpr(e hcl.Expression) (string, hcl.Expression) {
+	if v, d := staticValue(e); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+		return v.AsString(), nil
+	}
+	return "", e
 }
 
 func (m *module) addProvider(b *hcl.Block) {
