@@ -11,6 +11,11 @@ type ModuleCall struct {
 	Object
 	// Source is the source as written.
 	Source string
+	// Module is the public-registry module Source names, without its host
+	// ("terraform-aws-modules/eks/aws", "…//modules/karpenter"): a call on
+	// registry.terraform.io and one on registry.opentofu.org name the same.
+	// "" for other sources (local, git, a private registry).
+	Module string
 	// Constraint is the version constraint as written ("" when none).
 	Constraint string
 	// Version is the exact module version the code stands for (installed

@@ -113,7 +113,7 @@ func newCallDrift(c *lint.ModuleCall) *callDrift {
 	for i := range majorChanges {
 		ch := &majorChanges[i]
 		since, err := version.NewVersion(ch.Since)
-		if err == nil && d.v != nil && registryKey(c.Source) == ch.Module && !d.v.LessThan(since) {
+		if err == nil && d.v != nil && c.Module == ch.Module && !d.v.LessThan(since) {
 			d.change = ch
 		}
 	}
@@ -293,10 +293,4 @@ func modelVersion(model string) string {
 		return model[i+1:]
 	}
 	return model
-}
-
-// registryKey is a registry source without host, lower case.
-func registryKey(source string) string {
-	s := strings.ToLower(strings.TrimSpace(source))
-	return strings.TrimPrefix(s, "registry.terraform.io/")
 }

@@ -566,7 +566,7 @@ func (c *CLI) warnNoInput(l *engine.Loaded, prefix rebaser, format string) {
 	for i, r := range l.Roots {
 		where[i] = rebasePath(prefix, l.Rel(r))
 	}
-	msg := fmt.Sprintf("no input found under %s: no Terraform (.tf, .tf.json), YAML manifest, kustomization or chart was read; check the path", strings.Join(where, ", "))
+	msg := fmt.Sprintf("no input found under %s: no Terraform or OpenTofu (.tf, .tf.json, .tofu, .tofu.json), YAML manifest, kustomization or chart was read; check the path", strings.Join(where, ", "))
 	fmt.Fprintln(c.Stderr, "faultline: warning:", msg)
 	if strings.EqualFold(format, "github") {
 		fmt.Fprintf(c.Stdout, "::warning title=faultline::%s\n", msg)

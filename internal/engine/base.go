@@ -541,6 +541,8 @@ func readModuleMoves(tree *treefs.Tree, rm *rootMoves, dir string, mod []string,
 		return
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
+	tofu, _ := filepath.Glob(filepath.Join(dir, "*.tofu"))
+	files = terraform.WithoutShadowed(append(files, tofu...))
 	for _, f := range files {
 		src, err := tree.ReadFile(f, maxManifest)
 		if err != nil {

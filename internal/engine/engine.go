@@ -745,7 +745,7 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 				}
 				return nil
 			}
-			if strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json") {
+			if terraform.IsConfigFile(name) {
 				dir := filepath.Dir(p)
 				if !tfSeen[dir] {
 					tfSeen[dir] = true

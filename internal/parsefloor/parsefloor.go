@@ -55,9 +55,9 @@ var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-ca
 // that is no input.
 func kindOf(name string, inTemplates bool) (Kind, bool) {
 	switch {
-	case strings.HasSuffix(name, ".tf.json"), strings.HasSuffix(name, ".tfvars.json"):
+	case strings.HasSuffix(name, ".tf.json"), strings.HasSuffix(name, ".tofu.json"), strings.HasSuffix(name, ".tfvars.json"):
 		return HCLJSON, true
-	case strings.HasSuffix(name, ".tf"), strings.HasSuffix(name, ".tfvars"):
+	case strings.HasSuffix(name, ".tf"), strings.HasSuffix(name, ".tofu"), strings.HasSuffix(name, ".tfvars"):
 		return HCL, true
 	case strings.HasSuffix(name, ".tgz"), strings.HasSuffix(name, ".tpl"):
 		return ReadOnly, true

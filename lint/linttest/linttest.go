@@ -101,7 +101,7 @@ func readWants(dir string) ([]*want, error) {
 			return err
 		}
 		switch filepath.Ext(p) {
-		case ".tf", ".tfvars", ".yaml", ".yml", ".hcl", ".tpl", ".json":
+		case ".tf", ".tofu", ".tfvars", ".yaml", ".yml", ".hcl", ".tpl", ".json":
 		default:
 			return nil
 		}

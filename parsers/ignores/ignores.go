@@ -66,7 +66,7 @@ const Annotation = "faultline.dev/ignore"
 // name are YAML by name: the caller knows they are templates.
 func KindOf(path string) Kind {
 	switch strings.ToLower(filepath.Ext(path)) {
-	case ".tf", ".tfvars", ".hcl":
+	case ".tf", ".tofu", ".tfvars", ".hcl":
 		return HCL
 	case ".yaml", ".yml":
 		return YAML

@@ -238,7 +238,7 @@ func TestNothingToScan(t *testing.T) {
 
 func TestKindOf(t *testing.T) {
 	for p, want := range map[string]Kind{
-		"a/main.tf": HCL, "prod.tfvars": HCL, ".faultline.hcl": HCL, "x.tf.json": None, "x.tfvars.json": None,
+		"a/main.tf": HCL, "a/main.tofu": HCL, "prod.tfvars": HCL, ".faultline.hcl": HCL, "x.tf.json": None, "x.tfvars.json": None,
 		"values.yaml": YAML, "a.yml": YAML, "_helpers.tpl": Template, "chart.tgz": None,
 	} {
 		if got := KindOf(p); got != want {

@@ -222,6 +222,8 @@ func itemText(m *module, k string, it *graphItem) (string, []hcl.Expression, boo
 		expr(c.count)
 		expr(c.forEach)
 		expr(c.providers)
+		expr(c.sourceExpr)
+		expr(c.versionExpr)
 		exprs = append(exprs, c.count, c.forEach)
 	default:
 		ok = false
@@ -461,8 +463,7 @@ func anonymousNumber(obj string) (int, bool) {
 // hasOverride reports whether m has an override file.
 func hasOverride(m *module) bool {
 	for _, f := range m.files {
-		base := strings.TrimSuffix(path.Base(f), ".json")
-		if base == "override.tf" || strings.HasSuffix(base, "_override.tf") {
+		if isOverride(path.Base(f)) {
 			return true
 		}
 	}

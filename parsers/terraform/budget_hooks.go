@@ -112,7 +112,7 @@ func (m *module) bodyExpressions() []hcl.Expression {
 		for _, a := range c.attrs {
 			out = append(out, a.Expr)
 		}
-		out = append(out, c.count, c.forEach)
+		out = append(out, c.count, c.forEach, c.sourceExpr, c.versionExpr)
 	}
 	for _, p := range m.providers {
 		out = append(out, p.body.expressions()...)

@@ -66,6 +66,7 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 			Source: lint.SourceTerraform,
 		},
 		Source:     c.source,
+		Module:     publicModule(c.source),
 		Constraint: c.version,
 		Resolution: string(rec.How),
 		Model:      rec.Model,

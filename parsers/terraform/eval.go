@@ -159,7 +159,7 @@ func (mi *modInst) run() {
 			mi.recordSpan(it.res.key(), s)
 		case "module":
 			s := mi.spanStart()
-			mi.evalCall(it.call)
+			mi.evalCall(mi.earlyCall(it.call))
 			mi.recordSpan("module."+it.call.name, s)
 		case "output":
 			if !mi.outputUnread(it.name) {
@@ -922,7 +922,7 @@ func (m *module) buildGraph() *itemGraph {
 			exprs = append(exprs, a.Expr)
 		}
 		it := &graphItem{kind: "module", name: c.name, call: c, deps: callProviderKeys(c, providerKeys)}
-		add("module."+c.name, it, append(exprs, c.count, c.forEach))
+		add("module."+c.name, it, append(exprs, c.count, c.forEach, c.sourceExpr, c.versionExpr))
 	}
 	for n, a := range m.outputs {
 		add("output."+n, &graphItem{kind: "output", name: n}, []hcl.Expression{a.Expr})

@@ -184,6 +184,9 @@ func (e *funcEnv) functions() map[string]function.Function {
 	for name, f := range e.fileFuncs() {
 		fs[name] = f
 	}
+	for name, f := range e.awsFuncs() {
+		fs[name] = f
+	}
 	for name, f := range fs {
 		if !unguarded[name] {
 			fs[name] = e.guard(name, f)

@@ -224,6 +224,8 @@ func (mi *modInst) resolveCall(c *moduleCall) (*module, *modelUse) {
 	switch {
 	case mi.model != nil:
 		child, use, why = mi.modelChild(c)
+	case c.source == "" && c.sourceExpr != nil:
+		why = "its source is not static: only variables and locals whose values are given before planning are read there"
 	case localSource(c.source):
 		child, why = mi.localChild(c)
 		rec.How = ResolvedLocal
@@ -274,6 +276,9 @@ func unresolvedCall(label, source, why string) string {
 		return "module " + label + ": " + why
 	}
 	what := "module " + label + " (" + source + "): outputs unknown"
+	if source == "" {
+		what = "module " + label + ": outputs unknown"
+	}
 	if modelledModule(source) {
 		what += "; the cluster and node access it manages are read from the call"
 	}
@@ -407,16 +412,21 @@ func versionAllowed(constraint, installed string) bool {
 
 // sameSource reports whether a call's source and the source a cache
 // record was installed from name one module, the way Terraform normalises
-// sources: the default registry host, a forced git:: getter, GitHub
+// sources: a registry address is compared parsed (the public registry
+// hosts, Terraform's and OpenTofu's, are one namespace: `tofu init`
+// records registry.opentofu.org/…); a forced git:: getter, GitHub
 // shorthand, scp-like git addresses and a .git suffix are spelled away.
 func sameSource(written, recorded string) bool {
 	return normalSource(written) == normalSource(recorded)
 }
 
+// normalSource is a source in the spelling sameSource compares.
 func normalSource(s string) string {
+	if a, ok := parseRegistrySource(s); ok {
+		return a.String()
+	}
 	s = strings.ToLower(strings.TrimSpace(s))
 	s = strings.TrimPrefix(s, "git::")
-	s = strings.TrimPrefix(s, "registry.terraform.io/")
 	for _, p := range []string{"https://", "ssh://"} {
 		s = strings.TrimPrefix(s, p)
 	}

@@ -104,8 +104,13 @@ func nextMajor(v *version.Version) *version.Version {
 // modelKey names the module a registry or git source calls, as the
 // index keys it ("terraform-aws-modules/eks/aws//modules/karpenter"), and
 // the version a git ref pins ("" when none); ok is false for sources that
-// name no registry module (local paths, other hosts).
+// name no registry module (local paths, private registry hosts, other
+// repositories). Registry addresses on registry.terraform.io and
+// registry.opentofu.org name the same module.
 func modelKey(src string) (key, ref string, ok bool) {
+	if a, isRegistry := parseRegistrySource(src); isRegistry {
+		return a.key(), "", a.public()
+	}
 	s := normalSource(src)
 	if i := strings.Index(s, "?"); i >= 0 {
 		for _, kv := range strings.Split(s[i+1:], "&") {
@@ -117,20 +122,16 @@ func modelKey(src string) (key, ref string, ok bool) {
 	}
 	repo, sub, _ := strings.Cut(s, "//")
 	parts := strings.Split(repo, "/")
-	switch {
-	case len(parts) == 3 && !strings.Contains(parts[0], "."):
-		key = repo
-	case len(parts) == 3 && parts[0] == "github.com":
-		// github.com/<owner>/terraform-<provider>-<name>
-		rest, found := strings.CutPrefix(parts[2], "terraform-")
-		provider, name, dash := strings.Cut(rest, "-")
-		if !found || !dash || provider == "" || name == "" {
-			return "", "", false
-		}
-		key = parts[1] + "/" + name + "/" + provider
-	default:
+	if len(parts) != 3 || parts[0] != "github.com" {
 		return "", "", false
 	}
+	// github.com/<owner>/terraform-<provider>-<name>
+	rest, found := strings.CutPrefix(parts[2], "terraform-")
+	provider, name, dash := strings.Cut(rest, "-")
+	if !found || !dash || provider == "" || name == "" {
+		return "", "", false
+	}
+	key = parts[1] + "/" + name + "/" + provider
 	if sub != "" {
 		key += "//" + path.Clean(sub)
 	}

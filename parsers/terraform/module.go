@@ -137,6 +137,10 @@ type moduleCall struct {
 	providers hcl.Expression
 	// version is the registry version constraint as written ("~> 20.0").
 	version string
+	// sourceExpr and versionExpr are the source and version when they are
+	// written as expressions, not literal strings (nil otherwise): OpenTofu
+	// evaluates them early from static values (early.go).
+	sourceExpr, versionExpr hcl.Expression
 	// dependsOn are the blocks its depends_on names (parseDependsOn).
 	dependsOn []string
 	defRange  hcl.Range
@@ -171,15 +175,64 @@ var metaSchema = &hcl.BodySchema{
 	Blocks:     []hcl.BlockHeaderSchema{{Type: "lifecycle"}, {Type: "provisioner", LabelNames: []string{"type"}}, {Type: "connection"}},
 }
 
-// isOverride reports whether a file name is an override file.
+// configExts are the extensions of configuration files: Terraform's, and
+// OpenTofu's own (.tofu, .tofu.json), which OpenTofu reads alike.
+var configExts = []string{".tf", ".tf.json", ".tofu", ".tofu.json"}
+
+// configExt is the configuration extension a file name ends in, or "".
+func configExt(name string) string {
+	for _, ext := range configExts {
+		if strings.HasSuffix(name, ext) && len(name) > len(ext) {
+			return ext
+		}
+	}
+	return ""
+}
+
+// isOverride reports whether a file name is an override file
+// (override.tf, x_override.tofu.json, …).
 func isOverride(name string) bool {
-	base := strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".tf")
+	base := strings.TrimSuffix(name, configExt(name))
 	return base == "override" || strings.HasSuffix(base, "_override")
 }
 
-// isConfigFile reports whether a file name is Terraform configuration.
-func isConfigFile(name string) bool {
-	return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tf.json")
+// isConfigFile reports whether a file name is Terraform or OpenTofu
+// configuration (.tf, .tf.json, .tofu, .tofu.json; not tests such as
+// .tftest.hcl or .tofutest.hcl).
+func isConfigFile(name string) bool { return configExt(name) != "" }
+
+// IsConfigFile reports whether a file name is configuration Terraform or
+// OpenTofu reads from a module directory: .tf, .tf.json, .tofu or
+// .tofu.json.
+func IsConfigFile(name string) bool { return isConfigFile(name) }
+
+// tofuTwin is the OpenTofu file that takes a Terraform file's place when
+// both are in one directory (x.tf → x.tofu, x.tf.json → x.tofu.json), or
+// "" for a name that has none.
+func tofuTwin(name string) string {
+	switch ext := configExt(name); ext {
+	case ".tf", ".tf.json":
+		return strings.TrimSuffix(name, ext) + strings.Replace(ext, ".tf", ".tofu", 1)
+	}
+	return ""
+}
+
+// WithoutShadowed drops from a directory's file names (or paths) the
+// Terraform files OpenTofu (1.8 and later) ignores because their .tofu
+// twin is among them: x.tofu replaces x.tf, x.tofu.json replaces
+// x.tf.json, and neither replaces the other pair's file.
+func WithoutShadowed(names []string) []string {
+	present := make(map[string]bool, len(names))
+	for _, n := range names {
+		present[n] = true
+	}
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if twin := tofuTwin(n); twin == "" || !present[twin] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // refusal is a file the tree would not read, and why.
@@ -189,7 +242,9 @@ type refusal struct {
 }
 
 // configFiles lists a directory's configuration files, primaries first then
-// overrides, each group in lexical order (Terraform's order). Entries that
+// overrides, each group in lexical order (Terraform's order); a .tf or
+// .tf.json file whose .tofu twin is present is left out, as OpenTofu
+// leaves it out. Entries that
 // are not regular files inside the tree (a symlink out of it, a FIFO, a
 // device) are returned as refusals instead.
 func configFiles(tree *treefs.Tree, dir string) ([]string, []refusal, error) {
@@ -197,13 +252,17 @@ func configFiles(tree *treefs.Tree, dir string) ([]string, []refusal, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var prim, over []string
-	var refused []refusal
+	var names []string
 	for _, e := range ents {
 		n := e.Name()
 		if e.IsDir() || !isConfigFile(n) || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "#") || strings.HasSuffix(n, "~") {
 			continue
 		}
+		names = append(names, n)
+	}
+	var prim, over []string
+	var refused []refusal
+	for _, n := range WithoutShadowed(names) {
 		if err := regularInTree(tree, filepath.Join(dir, n)); err != nil {
 			refused = append(refused, refusal{filepath.Join(dir, n), err})
 			continue
@@ -412,9 +471,7 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 	for n, a := range attrs {
 		switch n {
 		case "source":
-			if v, d := staticValue(a.Expr); !d.HasErrors() && v.Type().FriendlyName() == "string" && v.IsKnown() && !v.IsNull() {
-				c.source = v.AsString()
-			}
+			c.source, c.sourceExpr = literalOrExpr(a.Expr)
 			c.srcRange = a.Expr.Range()
 		case "count":
 			c.count = a.Expr
@@ -423,9 +480,7 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 		case "providers":
 			c.providers = a.Expr
 		case "version":
-			if v, d := staticValue(a.Expr); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
-				c.version = v.AsString()
-			}
+			c.version, c.versionExpr = literalOrExpr(a.Expr)
 		case "depends_on":
 			c.dependsOn = m.dependsOnOf(a)
 		default:
@@ -438,11 +493,11 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 				for n, a := range c.attrs {
 					old.attrs[n] = a
 				}
-				if c.source != "" {
-					old.source, old.srcRange = c.source, c.srcRange
+				if c.source != "" || c.sourceExpr != nil {
+					old.source, old.sourceExpr, old.srcRange = c.source, c.sourceExpr, c.srcRange
 				}
-				if c.version != "" {
-					old.version = c.version
+				if c.version != "" || c.versionExpr != nil {
+					old.version, old.versionExpr = c.version, c.versionExpr
 				}
 				if c.dependsOn != nil {
 					old.dependsOn = c.dependsOn
@@ -452,6 +507,15 @@ func (m *module) addCall(b *hcl.Block, override bool) {
 		}
 	}
 	m.calls = append(m.calls, c)
+}
+
+// literalOrExpr reads a source or version argument: the string it
+// holds when it is a literal, else the expression (to evaluate early).
+func literalOrExpr(e hcl.Expression) (string, hcl.Expression) {
+	if v, d := staticValue(e); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+		return v.AsString(), nil
+	}
+	return "", e
 }
 
 func (m *module) addProvider(b *hcl.Block) {

@@ -22,28 +22,20 @@ import (
 
 const eksModule = "terraform-aws-modules/eks/aws"
 
-var githubEKS = regexp.MustCompile(`^(?:git::)?(?:https://|ssh://git@|git@)?github\.com[/:]terraform-aws-modules/terraform-aws-eks(?:\.git)?$`)
-
 // registryModule names a known registry module and its subdirectory
 // ("terraform-aws-modules/eks/aws", "modules/aws-auth"), or "" when the
-// source is another module.
+// source is another module: a registry address on the public namespace
+// (either host) or the module's GitHub repository, read by modelKey.
 func registryModule(src string) (name, sub string) {
-	s := strings.TrimPrefix(src, "git::")
-	if i := strings.Index(s, "?"); i >= 0 {
-		s = s[:i]
+	key, _, ok := modelKey(src)
+	if !ok {
+		return "", ""
 	}
-	scheme := ""
-	if i := strings.Index(s, "://"); i >= 0 {
-		scheme, s = s[:i+3], s[i+3:]
+	name, sub, _ = strings.Cut(key, "//")
+	if name != eksModule {
+		return "", ""
 	}
-	if i := strings.Index(s, "//"); i >= 0 {
-		s, sub = s[:i], strings.Trim(s[i+2:], "/")
-	}
-	s = strings.TrimPrefix(s, "registry.terraform.io/")
-	if s == eksModule || githubEKS.MatchString(scheme+s) {
-		return eksModule, sub
-	}
-	return "", ""
+	return name, sub
 }
 
 // modelledModule reports whether the call's inputs are read here, for a
@@ -61,8 +53,8 @@ var leadingMajor = regexp.MustCompile(`(\d+)(?:\.\d+)*`)
 func majorVersion(c *moduleCall) int {
 	text := c.version
 	if text == "" {
-		if i := strings.Index(c.source, "ref=v"); i >= 0 {
-			text = c.source[i+len("ref=v"):]
+		if _, ref, ok := modelKey(c.source); ok {
+			text, _ = strings.CutPrefix(ref, "v")
 		}
 	}
 	m := leadingMajor.FindStringSubmatch(text)

@@ -21,8 +21,19 @@
 //	go run -tags devtools ./scripts/conformance            # uses terraform from PATH
 //	go run -tags devtools ./scripts/conformance -terraform /path/to/terraform
 //
-// Checkpoint (version checks) is disabled, and no provider is ever
-// installed: nothing leaves the machine.
+// A case that calls a provider-defined function (provider::aws::arn_parse)
+// also gets providers.tf requiring that provider; the provider is
+// installed once per run, by `terraform init` from a filesystem mirror
+// (-provider-mirror, a directory laid out as
+// registry.terraform.io/hashicorp/aws/<version>/<os_arch>/), and its version
+// is recorded in expected.json. -only-new evaluates only the cases that
+// expected.json lacks or whose expression changed, keeping the others as
+// recorded (the Terraform version must be the one that recorded them):
+//
+//	go run -tags devtools ./scripts/conformance -provider-mirror /opt/tf-plugins -only-new
+//
+// Checkpoint (version checks) is disabled, and providers come from the
+// mirror alone: nothing leaves the machine.
 package main
 
 import (
@@ -61,21 +72,26 @@ type result struct {
 
 // output is expected.json.
 type output struct {
-	Terraform string   `json:"terraform"`
-	Cases     []result `json:"cases"`
+	Terraform string `json:"terraform"`
+	// Providers are the versions of the providers whose functions cases
+	// call, by source address ("registry.terraform.io/hashicorp/aws").
+	Providers map[string]string `json:"providers,omitempty"`
+	Cases     []result          `json:"cases"`
 }
 
 func main() {
 	dir := flag.String("dir", "parsers/terraform/testdata/conformance", "directory of cases.hcl, variables.tf and expected.json")
 	tf := flag.String("terraform", "terraform", "the Terraform CLI")
+	mirror := flag.String("provider-mirror", "", "a filesystem mirror of the providers whose functions cases call")
+	onlyNew := flag.Bool("only-new", false, "evaluate only cases expected.json lacks or whose expression changed")
 	flag.Parse()
-	if err := run(*dir, *tf); err != nil {
+	if err := run(*dir, *tf, *mirror, *onlyNew); err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir, tf string) error {
+func run(dir, tf, mirror string, onlyNew bool) error {
 	src, err := os.ReadFile(filepath.Join(dir, "cases.hcl"))
 	if err != nil {
 		return fmt.Errorf("reading cases: %w", err)
@@ -92,9 +108,32 @@ func run(dir, tf string) error {
 	if err != nil {
 		return err
 	}
-	out := output{Terraform: version}
+	recorded, err := readRecorded(dir, version, onlyNew)
+	if err != nil {
+		return err
+	}
+	out := output{Terraform: version, Providers: recorded.Providers}
+	ws := &providerWorkspace{tf: tf, mirror: mirror}
+	defer ws.close()
 	for _, c := range cases {
-		r, err := evaluate(tf, fixture, c)
+		if r, ok := recorded.cases[c.name]; ok && r.Expr == c.expr {
+			out.Cases = append(out.Cases, r)
+			continue
+		}
+		var env []string
+		var extra map[string][]byte
+		if needs := providersCalled(c); len(needs) > 0 {
+			if env, extra, err = ws.prepare(needs); err != nil {
+				return fmt.Errorf("case %s: %w", c.name, err)
+			}
+			if out.Providers == nil {
+				out.Providers = map[string]string{}
+			}
+			for addr, v := range ws.versions {
+				out.Providers[addr] = v
+			}
+		}
+		r, err := evaluate(tf, fixture, c, extra, env)
 		if err != nil {
 			return fmt.Errorf("case %s: %w", c.name, err)
 		}
@@ -172,8 +211,11 @@ func readFixture(dir string) (map[string][]byte, error) {
 	return out, nil
 }
 
-// evaluate runs one case through terraform console.
-func evaluate(tf string, fixture map[string][]byte, c tcase) (result, error) {
+// evaluate runs one case through terraform console; extra are files the
+// case's directory holds besides the fixture (providers.tf and the lock
+// file for a case calling provider functions), env what console's
+// environment adds.
+func evaluate(tf string, fixture map[string][]byte, c tcase, extra map[string][]byte, env []string) (result, error) {
 	r := result{Name: c.name, Expr: c.expr}
 	dir, err := os.MkdirTemp("", "faultline-conformance-")
 	if err != nil {
@@ -181,7 +223,14 @@ func evaluate(tf string, fixture map[string][]byte, c tcase) (result, error) {
 	}
 	defer os.RemoveAll(dir)
 	main := "locals {\n  x = " + c.expr + "\n}\n"
+	files := map[string][]byte{}
 	for rel, b := range fixture {
+		files[rel] = b
+	}
+	for rel, b := range extra {
+		files[rel] = b
+	}
+	for rel, b := range files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return r, fmt.Errorf("writing %s: %w", rel, err)
@@ -193,7 +242,7 @@ func evaluate(tf string, fixture map[string][]byte, c tcase) (result, error) {
 	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(main), 0o644); err != nil {
 		return r, fmt.Errorf("writing the case: %w", err)
 	}
-	js, errText, err := console(tf, dir, "jsonencode(local.x)")
+	js, errText, err := console(tf, dir, "jsonencode(local.x)", env)
 	if err != nil {
 		return r, err
 	}
@@ -208,7 +257,7 @@ func evaluate(tf string, fixture map[string][]byte, c tcase) (result, error) {
 	if r.JSON, err = consoleString(js); err != nil {
 		return r, fmt.Errorf("reading console's jsonencode output %q: %w", js, err)
 	}
-	ty, errText, err := console(tf, dir, "type(local.x)")
+	ty, errText, err := console(tf, dir, "type(local.x)", env)
 	if err != nil {
 		return r, err
 	}
@@ -227,13 +276,14 @@ var (
 
 // console evaluates one expression in dir. errText is Terraform's error
 // (its summaries and details, box drawing removed) when it reported one.
-func console(tf, dir, expr string) (out, errText string, err error) {
+func console(tf, dir, expr string, env []string) (out, errText string, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, tf, "console")
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(expr + "\n")
 	cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_CLI_CONFIG_FILE=/dev/null", "NO_COLOR=1")
+	cmd.Env = append(cmd.Env, env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()

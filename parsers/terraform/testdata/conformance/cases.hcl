@@ -1044,3 +1044,40 @@ case "try_missing_attr_of_object_with_unknown" { expr = try({ id = terraform_dat
 case "try_present_unknown_attr" { expr = try({ id = terraform_data.u.id }.id, "x") }
 case "try_missing_nested_attr_unknown_sibling" { expr = try({ inner = { id = terraform_data.u.id } }.inner.missing, "fallback") }
 case "can_missing_attr_of_object_with_unknown" { expr = can({ id = terraform_data.u.id }.missing) }
+
+# ---- provider functions: hashicorp/aws -------------------------------------
+# Recorded with the provider required (scripts/conformance installs it from a
+# filesystem mirror); faultline evaluates them without.
+case "aws_arn_parse_role" { expr = provider::aws::arn_parse("arn:aws:iam::444455556666:role/example") }
+case "aws_arn_parse_region" { expr = provider::aws::arn_parse("arn:aws-cn:eks:cn-north-1:111122223333:cluster/prod") }
+case "aws_arn_parse_resource_colons" { expr = provider::aws::arn_parse("arn:aws:logs:eu-west-1:111122223333:log-group:/aws/eks/prod/cluster:*") }
+case "aws_arn_parse_empty_sections" { expr = provider::aws::arn_parse("arn::::::") }
+case "aws_arn_parse_attr" { expr = provider::aws::arn_parse("arn:aws-us-gov:iam::210987654321:role/nodes").account_id }
+case "aws_arn_parse_bad_prefix" { expr = provider::aws::arn_parse("not-an-arn") }
+case "aws_arn_parse_upper_prefix" { expr = provider::aws::arn_parse("ARN:aws:iam::444455556666:role/example") }
+case "aws_arn_parse_few_sections" { expr = provider::aws::arn_parse("arn:aws:iam") }
+case "aws_arn_parse_null" { expr = provider::aws::arn_parse(null) }
+case "aws_arn_parse_unknown_resource" {
+  expr              = provider::aws::arn_parse("arn:aws:iam::111122223333:role/${terraform_data.u.id}").account_id
+  faultline_decides = "the unknown part lies after the five section separators: only the resource holds it"
+  faultline_json    = "\"111122223333\""
+}
+case "aws_arn_parse_unknown_account" { expr = provider::aws::arn_parse("arn:aws:iam::${terraform_data.u.id}:role/nodes").partition }
+case "aws_arn_build" { expr = provider::aws::arn_build("aws", "iam", "", "444455556666", "role/example") }
+case "aws_arn_build_empty" { expr = provider::aws::arn_build("", "", "", "", "") }
+case "aws_arn_build_number" { expr = provider::aws::arn_build("aws", "iam", "", 444455556666, "role/x") }
+case "aws_arn_build_null" { expr = provider::aws::arn_build("aws", null, "", "444455556666", "role/x") }
+case "aws_arn_build_unknown" { expr = provider::aws::arn_build("aws", "iam", "", "444455556666", "role/${terraform_data.u.id}") }
+case "aws_arn_round_trip" {
+  expr = [for a in [provider::aws::arn_parse("arn:aws:eks:us-east-1:111122223333:cluster/prod")] :
+  provider::aws::arn_build(a.partition, a.service, a.region, a.account_id, a.resource)][0]
+}
+case "aws_trim_role_path" { expr = provider::aws::trim_iam_role_path("arn:aws:iam::444455556666:role/with/path/example") }
+case "aws_trim_role_path_none" { expr = provider::aws::trim_iam_role_path("arn:aws:iam::444455556666:role/example") }
+case "aws_trim_role_path_service_role" { expr = provider::aws::trim_iam_role_path("arn:aws-us-gov:iam::210987654321:role/aws-service-role/eks.amazonaws.com/AWSServiceRoleForAmazonEKS") }
+case "aws_trim_role_path_trailing_slash" { expr = provider::aws::trim_iam_role_path("arn:aws:iam::444455556666:role/a/") }
+case "aws_trim_role_path_user" { expr = provider::aws::trim_iam_role_path("arn:aws:iam::444455556666:user/path/example") }
+case "aws_trim_role_path_bare_role" { expr = provider::aws::trim_iam_role_path("arn:aws:iam::444455556666:role") }
+case "aws_trim_role_path_not_iam" { expr = provider::aws::trim_iam_role_path("arn:aws:s3:::role/a/b") }
+case "aws_trim_role_path_bad_prefix" { expr = provider::aws::trim_iam_role_path("role/a/b") }
+case "aws_trim_role_path_unknown" { expr = provider::aws::trim_iam_role_path("arn:aws:iam::444455556666:role/${terraform_data.u.id}/nodes") }

@@ -1,0 +1,110 @@
+package terraform
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// A module registry source is an address, read the way Terraform and
+// OpenTofu read one: [<host>/]<namespace>/<name>/<provider>[//<subdir>].
+// Hosts are compared without case, as registries are. The public
+// Terraform registry and the OpenTofu registry serve one namespace of
+// modules (OpenTofu's mirrors the other's), so an address on either is the
+// same module; `tofu init` records a call written without a host as
+// registry.opentofu.org/…, `terraform init` as registry.terraform.io/….
+// Any other host is a private registry: its modules are its own.
+
+// registryAddr is a parsed registry module source.
+type registryAddr struct {
+	// host is the registry host, lower case (registry.terraform.io when
+	// the source names none).
+	host                      string
+	namespace, name, provider string
+	// sub is the subdirectory in the package ("modules/karpenter"), "".
+	sub string
+}
+
+// defaultRegistry is the host of a source written without one.
+const defaultRegistry = "registry.terraform.io"
+
+// publicRegistries are the hosts that serve the public namespace.
+var publicRegistries = map[string]bool{
+	"registry.terraform.io": true,
+	"registry.opentofu.org": true,
+}
+
+// gitShorthandHosts are hosts a four-part source may not name as a
+// registry: the source is a go-getter shorthand for a repository there.
+var gitShorthandHosts = map[string]bool{"github.com": true, "bitbucket.org": true}
+
+var (
+	registryNamePart = regexp.MustCompile(`^[0-9a-z](?:[0-9a-z_-]{0,62}[0-9a-z])?$`)
+	registryProvider = regexp.MustCompile(`^[0-9a-z]{1,64}$`)
+	registryHostName = regexp.MustCompile(`^[0-9a-z](?:[0-9a-z-]*[0-9a-z])?(?:\.[0-9a-z](?:[0-9a-z-]*[0-9a-z])?)*(?::[0-9]+)?$`)
+)
+
+// parseRegistrySource parses a module source as a registry address; false
+// when the source is another kind (a local path, a go-getter address, a
+// git or GitHub shorthand) or not a valid address.
+func parseRegistrySource(src string) (registryAddr, bool) {
+	s := strings.ToLower(strings.TrimSpace(src))
+	if s == "" || localSource(s) || strings.Contains(s, "::") || strings.Contains(s, "://") || strings.ContainsAny(s, "?@") {
+		return registryAddr{}, false
+	}
+	pkg, sub, _ := strings.Cut(s, "//")
+	parts := strings.Split(pkg, "/")
+	a := registryAddr{host: defaultRegistry}
+	if len(parts) == 4 {
+		a.host, parts = parts[0], parts[1:]
+		if !registryHostName.MatchString(a.host) || gitShorthandHosts[a.host] {
+			return registryAddr{}, false
+		}
+	}
+	if len(parts) != 3 || !registryNamePart.MatchString(parts[0]) || !registryNamePart.MatchString(parts[1]) || !registryProvider.MatchString(parts[2]) {
+		return registryAddr{}, false
+	}
+	a.namespace, a.name, a.provider = parts[0], parts[1], parts[2]
+	if sub = strings.Trim(sub, "/"); sub != "" {
+		sub = path.Clean(sub)
+		if sub == ".." || strings.HasPrefix(sub, "../") {
+			return registryAddr{}, false
+		}
+		if sub != "." {
+			a.sub = sub
+		}
+	}
+	return a, true
+}
+
+// public reports whether the address is on the public registry namespace
+// (registry.terraform.io or registry.opentofu.org).
+func (a registryAddr) public() bool { return publicRegistries[a.host] }
+
+// key names the module without its host, as the built-in models are
+// keyed ("terraform-aws-modules/eks/aws//modules/karpenter").
+func (a registryAddr) key() string {
+	k := a.namespace + "/" + a.name + "/" + a.provider
+	if a.sub != "" {
+		k += "//" + a.sub
+	}
+	return k
+}
+
+// String is the address in a form two spellings of one module share: the
+// key on the public namespace, host-qualified on a private registry.
+func (a registryAddr) String() string {
+	if a.public() {
+		return a.key()
+	}
+	return a.host + "/" + a.key()
+}
+
+// publicModule is the key of the public-registry module a source names,
+// or "" when it names none (lint.ModuleCall.Module).
+func publicModule(src string) string {
+	if a, ok := parseRegistrySource(src); ok && a.public() {
+		return a.key()
+	}
+	return ""
+}
