@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -332,6 +333,9 @@ type evalItem struct {
 	outputs cty.Value
 	// stateLoc is where it keeps its state (stateLocation).
 	stateLoc string
+	// inferred is what its remote-state reads assume (remotestate.go):
+	// every entity of its second pass rests on it.
+	inferred []string
 }
 
 // evaluateItems evaluates the items at order, in that order as units of
@@ -345,6 +349,14 @@ func (l *loader) evaluateItems(items []*evalItem, order []int) {
 		it := items[order[k]]
 		defer close(it.done)
 		it.out, it.outputs, it.stateLoc = l.evaluateUnit(it, units[k], items)
+		for _, ent := range it.out.entities {
+			o := ent.Base()
+			for _, text := range it.inferred {
+				if !slices.Contains(o.Inferred, text) {
+					o.Inferred = append(o.Inferred, text)
+				}
+			}
+		}
 		l.mu.Lock()
 		if l.join != nil {
 			l.join.outputs[order[k]] = it.outputs

@@ -110,11 +110,18 @@ func (h holes) stateLocation(b *Backend, ws, dir string) (loc, why string) {
 	def := ws == "" || ws == "default"
 	switch b.Type {
 	case "s3":
-		p, why := need("bucket", "key")
+		p, why := need("key")
 		if why != "" {
 			return "", why
 		}
-		key := p[1]
+		key := p[0]
+		// A bucket given only at terraform init (-backend-config), or one
+		// read from a value known only at apply, is a wildcard: such a
+		// location matches one of the same key (sameState).
+		bucket, ok := str("bucket")
+		if !ok || bucket == "" {
+			bucket = anyBucket
+		}
 		if !def {
 			prefix, ok := str("workspace_key_prefix")
 			if !ok {
@@ -125,7 +132,7 @@ func (h holes) stateLocation(b *Backend, ws, dir string) (loc, why string) {
 			}
 			key = prefix + "/" + ws + "/" + key
 		}
-		return "s3://" + p[0] + "/" + strings.TrimPrefix(key, "/"), ""
+		return "s3://" + bucket + "/" + strings.TrimPrefix(key, "/"), ""
 	case "gcs":
 		p, why := need("bucket")
 		if why != "" {
@@ -192,6 +199,29 @@ func (h holes) stateLocation(b *Backend, ws, dir string) (loc, why string) {
 	return "", "the " + b.Type + " backend is not read"
 }
 
+// anyBucket stands for an s3 bucket a location does not know.
+const anyBucket = "*"
+
+// sameState compares two state locations: exact when both know every
+// part; inferred when they differ only in a bucket one of them does not
+// know.
+func sameState(a, b string) (same, inferred bool) {
+	if a == b && !strings.HasPrefix(a, "s3://"+anyBucket+"/") {
+		return true, false
+	}
+	ra, okA := strings.CutPrefix(a, "s3://")
+	rb, okB := strings.CutPrefix(b, "s3://")
+	if !okA || !okB {
+		return false, false
+	}
+	ba, ka, _ := strings.Cut(ra, "/")
+	bb, kb, _ := strings.Cut(rb, "/")
+	if ka != kb || (ba != anyBucket && bb != anyBucket) {
+		return false, false
+	}
+	return true, true
+}
+
 // str2 is a known string attribute of a backend's configuration.
 func str2(h holes, b *Backend, name string) (string, bool) {
 	v := getAttr(b.Config, name)
@@ -235,8 +265,13 @@ func (mi *modInst) remoteState(r *resource, addrLocal string, v cty.Value) cty.V
 			b = &Backend{Type: typ, Config: cfg}
 		}
 		if w := getAttr(v, "workspace"); w != cty.NilVal && !w.IsNull() {
+			wv := e.h.toValue(w)
 			var ok bool
-			if ws, ok = e.h.toValue(w).Str(); !ok {
+			if ref, sole := wv.SoleRef(); sole && ref.Object == "terraform.workspace" {
+				// The reader's own workspace: the one the roots of the
+				// tree are read in too.
+				ws = ""
+			} else if ws, ok = wv.Str(); !ok {
 				ws = "\x00"
 			}
 		}
@@ -253,6 +288,15 @@ func (mi *modInst) remoteState(r *resource, addrLocal string, v cty.Value) cty.V
 	}
 	read := remoteRead{addr: mi.addr(addrLocal), rng: e.l.rng(r.defRange)}
 	switch {
+	case b == nil && r.typ == "tfe_outputs":
+		org, orgOK := e.h.toValue(getAttr(v, "organization")).Str()
+		name, nameOK := e.h.toValue(getAttr(v, "workspace")).Str()
+		switch {
+		case !nameOK || name == "":
+			read.why = "its workspace is unknown"
+		case !orgOK || org == "":
+			read.why = fmt.Sprintf("workspace %q, of an organization that is unknown", name)
+		}
 	case b == nil:
 		read.why = "its backend configuration is unknown"
 	case ws == "\x00":
@@ -299,11 +343,27 @@ func (l *loader) joinedOutputs(root, addr string) (cty.Value, bool) {
 // ordered after what they read, and the notes of reads that match no
 // root.
 func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int, notes map[int][]lint.Note) {
-	byLoc := map[string][]int{}
+	var located []int
 	for i, it := range items {
 		if it.stateLoc != "" {
-			byLoc[it.stateLoc] = append(byLoc[it.stateLoc], i)
+			located = append(located, i)
 		}
+	}
+	// targets are the items keeping the state at loc: those that match it
+	// exactly, else those that match it but for an unknown bucket.
+	targets := func(loc string) (out []int, inferred bool) {
+		var loose []int
+		for _, i := range located {
+			if same, inf := sameState(loc, items[i].stateLoc); same && !inf {
+				out = append(out, i)
+			} else if same {
+				loose = append(loose, i)
+			}
+		}
+		if len(out) > 0 {
+			return out, false
+		}
+		return loose, len(loose) > 0
 	}
 	reads := map[string]map[string]int{}
 	deps, notes = map[int][]int{}, map[int][]lint.Note{}
@@ -314,7 +374,7 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: which state it reads is unknown (%s); its outputs are unknown", what, rd.why), Range: rd.rng})
 				continue
 			}
-			targets := byLoc[rd.loc]
+			targets, inferred := targets(rd.loc)
 			switch {
 			case len(targets) == 0:
 				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: no root module in the tree keeps its state at %s; its outputs are unknown", what, displayLoc(rd.loc, l.rel)), Range: rd.rng})
@@ -328,6 +388,11 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 				continue
 			case targets[0] == i:
 				continue // a root reading its own state: what it wrote last
+			}
+			if inferred {
+				text := fmt.Sprintf("%s is read as the state of %s: the same key, %s", what, l.rel(items[targets[0]].dir), "a bucket one of them does not name (given at terraform init, or known only at apply)")
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Inferred, What: text + "; findings in this root are one severity lower", Range: rd.rng})
+				it.inferred = append(it.inferred, text)
 			}
 			if reads[it.dir] == nil {
 				reads[it.dir] = map[string]int{}

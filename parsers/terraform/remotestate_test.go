@@ -32,7 +32,9 @@ func TestStateLocation(t *testing.T) {
 		{"s3", "s3", "", obj("bucket", "b", "key", "k/t.tfstate", "region", "eu-west-1"), "s3://b/k/t.tfstate", ""},
 		{"s3 workspace", "s3", "prod", obj("bucket", "b", "key", "k/t.tfstate"), "s3://b/env:/prod/k/t.tfstate", ""},
 		{"s3 workspace prefix", "s3", "prod", obj("bucket", "b", "key", "t.tfstate", "workspace_key_prefix", "ws"), "s3://b/ws/prod/t.tfstate", ""},
-		{"s3 unknown bucket", "s3", "", obj("bucket", cty.UnknownVal(cty.String), "key", "k"), "", "its bucket is unknown"},
+		{"s3 unknown bucket", "s3", "", obj("bucket", cty.UnknownVal(cty.String), "key", "k"), "s3://*/k", ""},
+		{"s3 partial backend", "s3", "", obj("key", "eks/terraform.tfstate"), "s3://*/eks/terraform.tfstate", ""},
+		{"s3 unknown key", "s3", "", obj("bucket", "b", "key", cty.UnknownVal(cty.String)), "", "its key is unknown"},
 		{"s3 no key", "s3", "", obj("bucket", "b"), "", "it sets no key"},
 		{"gcs", "gcs", "", obj("bucket", "b", "prefix", "eks"), "gs://b/eks/default.tfstate", ""},
 		{"azurerm", "azurerm", "", obj("storage_account_name", "a", "container_name", "c", "key", "eks.tfstate"), "azurerm://a/c/eks.tfstate", ""},
@@ -178,3 +180,75 @@ output "from_a" { value = data.terraform_remote_state.a.outputs.x }
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestSameState(t *testing.T) {
+	for _, tc := range []struct {
+		a, b           string
+		same, inferred bool
+	}{
+		{"s3://b/k", "s3://b/k", true, false},
+		{"s3://b/k", "s3://c/k", false, false},
+		{"s3://*/k", "s3://b/k", true, true},
+		{"s3://b/k", "s3://*/k", true, true},
+		{"s3://*/k", "s3://*/k", true, true},
+		{"s3://*/k", "s3://b/j", false, false},
+		{"local:/a/terraform.tfstate", "local:/a/terraform.tfstate", true, false},
+		{"gs://b/p/default.tfstate", "s3://b/p/default.tfstate", false, false},
+	} {
+		if same, inf := sameState(tc.a, tc.b); same != tc.same || inf != tc.inferred {
+			t.Errorf("sameState(%s, %s) = %v, %v; want %v, %v", tc.a, tc.b, same, inf, tc.same, tc.inferred)
+		}
+	}
+}
+
+// TestRemoteStatePartialBackend: the bucket given at terraform init on one
+// side and read from the account on the other, the same key, in the
+// reader's own workspace: joined, and what rests on it is inferred.
+func TestRemoteStatePartialBackend(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"eks/backend.tf": "terraform {\n  backend \"s3\" {\n    key = \"eks/terraform.tfstate\"\n  }\n}\n",
+		"eks/main.tf": `
+resource "aws_iam_role" "lbc" {
+  name               = "lbc"
+  assume_role_policy = "{}"
+}
+output "lbc_role_arn" { value = aws_iam_role.lbc.arn }
+`,
+		"addons/main.tf": `
+data "aws_caller_identity" "current" {}
+data "terraform_remote_state" "eks" {
+  backend   = "s3"
+  workspace = terraform.workspace
+  config = {
+    bucket = "tfstate-${data.aws_caller_identity.current.account_id}"
+    key    = "eks/terraform.tfstate"
+  }
+}
+resource "kubernetes_service_account_v1" "lbc" {
+  metadata {
+    name        = "aws-load-balancer-controller"
+    namespace   = "kube-system"
+    annotations = { "eks.amazonaws.com/role-arn" = data.terraform_remote_state.eks.outputs.lbc_role_arn }
+  }
+}
+`,
+	})
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	res := Load([]string{filepath.Join(dir, "addons"), filepath.Join(dir, "eks")}, Options{Root: dir, Rel: rel})
+	var sa *lint.ServiceAccount
+	for _, ent := range res.Entities {
+		if x, ok := ent.(*lint.ServiceAccount); ok {
+			sa = x
+		}
+	}
+	if sa == nil {
+		t.Fatal("no service account")
+	}
+	if refs := sa.RoleARN.Value.Refs(); len(refs) != 1 || refs[0].Object != "eks:aws_iam_role.lbc" {
+		t.Errorf("role %v, want eks:aws_iam_role.lbc", refs)
+	}
+	want := "data.terraform_remote_state.eks is read as the state of eks: the same key, a bucket one of them does not name (given at terraform init, or known only at apply)"
+	if len(sa.Inferred) != 1 || sa.Inferred[0] != want {
+		t.Errorf("inferred %q, want [%q]", sa.Inferred, want)
+	}
+}
