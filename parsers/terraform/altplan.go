@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -106,7 +107,7 @@ func (l *loader) differing(p, a *module, depth int) map[string]bool {
 // modules that give the same values and entities: a directory each version
 // carries itself, alike in everything.
 func (l *loader) callsAlike(p, a *module, c *moduleCall, depth int) bool {
-	if depth >= maxModuleDepth || !localSource(c.source) {
+	if depth >= maxModuleDepth || !modsource.IsLocal(c.source) {
 		return false
 	}
 	dp, ok1 := innerModelDir(p.dir, c.source)

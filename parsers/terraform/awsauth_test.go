@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
 func loadTree(t *testing.T, files map[string]string) Result {
@@ -276,15 +277,15 @@ resource "aws_iam_role" "karpenter_nodes" {
 
 func TestRegistryModuleSources(t *testing.T) {
 	for src, want := range map[string][2]string{
-		"terraform-aws-modules/eks/aws":                                                {eksModule, ""},
-		"registry.terraform.io/terraform-aws-modules/eks/aws//modules/aws-auth":        {eksModule, "modules/aws-auth"},
-		"github.com/terraform-aws-modules/terraform-aws-eks?ref=v19.0.0":               {eksModule, ""},
-		"git@github.com:terraform-aws-modules/terraform-aws-eks.git//modules/aws-auth": {eksModule, "modules/aws-auth"},
-		"terraform-aws-modules/eks/aws//modules/karpenter":                             {eksModule, "modules/karpenter"},
+		"terraform-aws-modules/eks/aws":                                                {modsource.EKSModule, ""},
+		"registry.terraform.io/terraform-aws-modules/eks/aws//modules/aws-auth":        {modsource.EKSModule, "modules/aws-auth"},
+		"github.com/terraform-aws-modules/terraform-aws-eks?ref=v19.0.0":               {modsource.EKSModule, ""},
+		"git@github.com:terraform-aws-modules/terraform-aws-eks.git//modules/aws-auth": {modsource.EKSModule, "modules/aws-auth"},
+		"terraform-aws-modules/eks/aws//modules/karpenter":                             {modsource.EKSModule, "modules/karpenter"},
 		"terraform-aws-modules/vpc/aws":                                                {"", ""},
 		"github.com/acme/terraform-aws-eks":                                            {"", ""},
 	} {
-		n, s := registryModule(src)
+		n, s := modsource.RegistryModule(src)
 		if n != want[0] || s != want[1] {
 			t.Errorf("registryModule(%q) = %q, %q; want %q, %q", src, n, s, want[0], want[1])
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -31,7 +32,7 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 		return
 	}
 	complete := len(child.refused) == 0 && !child.diags.HasErrors()
-	if localSource(c.source) {
+	if modsource.IsLocal(c.source) {
 		// A unit's inputs are TF_VAR_ variables: Terraform ignores those
 		// its module does not declare.
 		if complete && !mi.m.unit {
@@ -41,19 +42,19 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 	}
 	call := "module." + strings.ReplaceAll(mi.cacheKey(c.name), ".", ".module.")
 	rec, ok := l.callRecord(mi.e.rootRel, call)
-	if !ok || (rec.How != ResolvedCached && rec.How != ResolvedModelled) {
+	if !ok || (rec.How != modsource.ResolvedCached && rec.How != modsource.ResolvedModelled) {
 		return
 	}
 	var extra map[string]cty.Value
 	if len(insts) > 0 {
 		extra = insts[0].extra
 	}
-	span := anyVersion
+	span := modsource.AnyVersion
 	if v, err := version.NewVersion(rec.Version); err == nil && use == nil {
-		span = vrange{lo: vbound{v, true}, hi: vbound{v, true}}
+		span = modsource.VersionRange{Lo: modsource.VersionBound{Version: v, Inclusive: true}, Hi: modsource.VersionBound{Version: v, Inclusive: true}}
 	}
 	if use != nil {
-		span = use.allowed.intersect(use.dir.span)
+		span = use.allowed.Intersect(use.dir.Span)
 	}
 	mc := &lint.ModuleCall{
 		Object: lint.Object{
@@ -66,7 +67,7 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 			Source: lint.SourceTerraform,
 		},
 		Source:     c.source,
-		Module:     publicModule(c.source),
+		Module:     modsource.PublicModule(c.source),
 		Constraint: c.version,
 		Resolution: string(rec.How),
 		Model:      rec.Model,
@@ -79,9 +80,9 @@ func (mi *modInst) recordInputs(c *moduleCall, child *module, use *modelUse, ins
 	}
 	mc.NameRange = mc.Range
 	mc.Elsewhere = l.elsewhere(c, mc.Variables)
-	if span.lo.v != nil && span.lo.incl {
-		mc.Lowest = span.lo.v.String()
-		if span.hi.v != nil && span.hi.incl && span.hi.v.Equal(span.lo.v) {
+	if span.Lo.Version != nil && span.Lo.Inclusive {
+		mc.Lowest = span.Lo.Version.String()
+		if span.Hi.Version != nil && span.Hi.Inclusive && span.Hi.Version.Equal(span.Lo.Version) {
 			mc.Version = mc.Lowest
 		}
 	}
@@ -120,8 +121,8 @@ func (mi *modInst) unsupportedArguments(c *moduleCall, child *module) {
 // declared is declaredVariables of m and span, worked out once per load:
 // every call of one module at one span shares the map (nothing changes it
 // once made), instead of a copy of a stand-in's hundred variables per call.
-func (l *loader) declared(m *module, span vrange) map[string]lint.ModuleVariable {
-	key := m.dir + "\x00" + span.lo.String() + "\x00" + span.hi.String()
+func (l *loader) declared(m *module, span modsource.VersionRange) map[string]lint.ModuleVariable {
+	key := m.dir + "\x00" + span.Lo.String() + "\x00" + span.Hi.String()
 	l.mu.Lock()
 	vars, ok := l.declaredVars[key]
 	l.mu.Unlock()
@@ -141,7 +142,7 @@ func (l *loader) declared(m *module, span vrange) map[string]lint.ModuleVariable
 // declaredVariables are the variables m declares, with the versions of
 // its faultline_input_versions entry and whether the versions in span
 // declare it.
-func declaredVariables(m *module, span vrange) map[string]lint.ModuleVariable {
+func declaredVariables(m *module, span modsource.VersionRange) map[string]lint.ModuleVariable {
 	out := make(map[string]lint.ModuleVariable, len(m.variables))
 	for n := range m.variables {
 		out[n] = lint.ModuleVariable{Declared: lint.Yes}
@@ -167,18 +168,18 @@ func declaredVariables(m *module, span vrange) map[string]lint.ModuleVariable {
 // spanDeclares says whether the versions of span meet one of the
 // constraints: all of them (Yes), none (No), or some (Maybe, also when a
 // constraint cannot be read).
-func spanDeclares(span vrange, constraints []string) lint.Tri {
+func spanDeclares(span modsource.VersionRange, constraints []string) lint.Tri {
 	none := true
 	for _, c := range constraints {
-		r, ok := parseConstraint(c)
+		r, ok := modsource.ParseConstraint(c)
 		if !ok {
 			return lint.Maybe
 		}
-		in := span.intersect(r)
+		in := span.Intersect(r)
 		if in == span {
 			return lint.Yes
 		}
-		if !in.empty() {
+		if !in.Empty() {
 			none = false
 		}
 	}
@@ -226,13 +227,13 @@ func sortedAttrs(attrs map[string]*hcl.Attribute) []string {
 }
 
 // callRecord is how the call of root at call path resolved.
-func (l *loader) callRecord(root, call string) (ModuleCall, bool) {
+func (l *loader) callRecord(root, call string) (modsource.ModuleCall, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if i, ok := l.callSeen[root+"\x00"+call]; ok {
 		return l.calls[i], true
 	}
-	return ModuleCall{}, false
+	return modsource.ModuleCall{}, false
 }
 
 // firstInputDiag reports whether r is an argument not yet reported as
@@ -252,7 +253,7 @@ func (l *loader) firstInputDiag(r lint.Range) bool {
 // all declare, which versions the built-in models of the module do
 // declare it in ("versions >= 17.0.0, < 18.0.0"), when some do.
 func (l *loader) elsewhere(c *moduleCall, vars map[string]lint.ModuleVariable) map[string]string {
-	key, _, ok := modelKey(c.source)
+	key, _, ok := modsource.ModelKey(c.source)
 	if !ok {
 		return nil
 	}
@@ -274,22 +275,22 @@ func (l *loader) elsewhere(c *moduleCall, vars map[string]lint.ModuleVariable) m
 
 // declaringVersions describes the runs of version directories whose
 // stand-in declares variable name ("" when none does).
-func (l *loader) declaringVersions(dirs []modelDir, name string) string {
+func (l *loader) declaringVersions(dirs []modsource.ModelDir, name string) string {
 	var runs []string
 	start := -1
 	flush := func(end int) {
 		if start < 0 {
 			return
 		}
-		text := ">= " + dirs[start].first
+		text := ">= " + dirs[start].First
 		if end < len(dirs) {
-			text += ", < " + dirs[end].first
+			text += ", < " + dirs[end].First
 		}
 		runs = append(runs, text)
 		start = -1
 	}
 	for i, d := range dirs {
-		m := l.models.module(d.dir)
+		m := l.models.module(d.Dir)
 		declared := false
 		if m != nil {
 			_, declared = m.variables[name]

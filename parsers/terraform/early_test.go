@@ -6,6 +6,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
 // loadWith loads the root module in dir with opts (the tree is dir alone).
@@ -19,13 +20,13 @@ func loadWith(dir string, opts Options) Result {
 }
 
 // callRecord is the module-call record of call.
-func callRecord(res Result, call string) ModuleCall {
+func callRecord(res Result, call string) modsource.ModuleCall {
 	for _, c := range res.Modules {
 		if c.Call == call {
 			return c
 		}
 	}
-	return ModuleCall{}
+	return modsource.ModuleCall{}
 }
 
 const earlyEKSCall = `
@@ -68,7 +69,7 @@ locals { eks_source = "terraform-aws-modules/eks/aws" }
 		t.Run(name, func(t *testing.T) {
 			res := loadWith(writeTree(t, c.files), c.opts)
 			rec := callRecord(res, "module.eks")
-			if rec.How != ResolvedModelled || rec.Version != c.want {
+			if rec.How != modsource.ResolvedModelled || rec.Version != c.want {
 				t.Errorf("module.eks = %+v, want modelled at %s", rec, c.want)
 			}
 			if cl, _ := entity(res, "module.eks.aws_eks_cluster.this[0]").(*lint.Cluster); cl == nil || cl.Name.String() != "prod" {
@@ -117,11 +118,11 @@ module "pool" {
 		"modules/pool/main.tf": nodeGroupModule,
 	}))
 	got := resolutions(res)
-	for call, want := range map[string]Resolution{
-		"module.static.module.pool":        ResolvedLocal,
-		"module.defaulted.module.pool":     ResolvedLocal,
-		"module.per_key.module.pool":       ResolvedUnknown,
-		"module.from_resource.module.pool": ResolvedUnknown,
+	for call, want := range map[string]modsource.Resolution{
+		"module.static.module.pool":        modsource.ResolvedLocal,
+		"module.defaulted.module.pool":     modsource.ResolvedLocal,
+		"module.per_key.module.pool":       modsource.ResolvedUnknown,
+		"module.from_resource.module.pool": modsource.ResolvedUnknown,
 	} {
 		if got[call] != want {
 			t.Errorf("%s resolved %q, want %q (all: %v)", call, got[call], want, got)
@@ -149,7 +150,7 @@ module "unset" {
 }
 `}))
 	for _, call := range []string{"module.eks", "module.unset"} {
-		if rec := callRecord(res, call); rec.How != ResolvedUnknown {
+		if rec := callRecord(res, call); rec.How != modsource.ResolvedUnknown {
 			t.Errorf("%s = %+v, want unknown", call, rec)
 		}
 		if !hasNote(res, lint.Skipped, call+": outputs unknown (its source is not static") {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -750,7 +751,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 			}
 		} else {
 			out = cty.EmptyObjectVal
-			if !localSource(c.source) {
+			if !modsource.IsLocal(c.source) {
 				ents, embedded := len(mi.e.entities), len(mi.e.embedded)
 				mi.modelRegistryCall(c, in, path)
 				mi.e.markInferred(ents, embedded, inf)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -207,7 +208,7 @@ func (x *extraction) name(o *lint.Object, attr, prefixAttr string) {
 func (x *extraction) pos(a *hcl.Attribute) lint.Range {
 	if x.mi.model != nil {
 		for _, l := range x.passed(a.Expr) {
-			if !isModelFile(l.Range.File) {
+			if !modsource.IsModelFile(l.Range.File) {
 				return l.Range
 			}
 		}

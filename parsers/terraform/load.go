@@ -18,6 +18,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
@@ -82,7 +83,7 @@ type Result struct {
 	Calls map[string][]lint.Range
 	// Modules are every module call evaluated and how it resolved (local,
 	// cached, modelled, unknown), by root and call path.
-	Modules []ModuleCall
+	Modules []modsource.ModuleCall
 }
 
 type loader struct {
@@ -97,7 +98,7 @@ type loader struct {
 	caches    map[string]*lazyCache
 	cacheDirs map[string]bool
 	// calls are the module calls resolved, once per root and call path.
-	calls    []ModuleCall
+	calls    []modsource.ModuleCall
 	callSeen map[string]int
 	// inputDiags are the unsupported arguments reported (callinputs.go).
 	inputDiags map[string]bool
@@ -215,7 +216,7 @@ func (l *loader) rng(r hcl.Range) lint.Range {
 		return lint.Range{}
 	}
 	file := r.Filename
-	if !isModelFile(file) {
+	if !modsource.IsModelFile(file) {
 		file = l.rel(file)
 	}
 	return lint.Range{File: file, Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}

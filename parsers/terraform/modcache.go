@@ -1,7 +1,6 @@
 package terraform
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
-	"github.com/hashicorp/go-version"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -25,67 +24,18 @@ import (
 // maxManifestFile bounds a modules.json.
 const maxManifestFile = 4 << 20
 
-// cacheRecord is one installed module of a manifest, as Terraform writes it.
-type cacheRecord struct {
-	Key     string `json:"Key"`
-	Source  string `json:"Source"`
-	Version string `json:"Version"`
-	Dir     string `json:"Dir"`
-}
-
 // modCache is a root module's manifest of installed modules, by key.
 type modCache struct {
 	// dir is .terraform/modules of the root: code below it is the cache's.
 	dir     string
 	file    string
-	records map[string]cacheRecord
-}
-
-// Resolution says how a module call was answered.
-type Resolution string
-
-// How a module call resolves, in this order.
-const (
-	// ResolvedLocal: a local path, evaluated from its directory.
-	ResolvedLocal Resolution = "local"
-	// ResolvedCached: evaluated from the code `terraform init` installed.
-	ResolvedCached Resolution = "cached"
-	// ResolvedModelled: evaluated from a built-in stand-in of the module
-	// (or, for the calls registry.go still reads, its inputs are read).
-	ResolvedModelled Resolution = "modelled"
-	// ResolvedUnknown: outputs unknown, nothing inside it read.
-	ResolvedUnknown Resolution = "unknown"
-)
-
-// ModuleCall is one module call of a root and how it was resolved (listed
-// by --verbose).
-type ModuleCall struct {
-	// Root is the root module directory and Call the call path without
-	// instance keys ("module.nodes.module.pool").
-	Root, Call string
-	// Source is the source as written; Version the version installed in
-	// the cache, or else the constraint as written.
-	Source, Version string
-	How             Resolution
-	// Dir is where its code was read (local, cached), relative like ranges.
-	Dir string
-	// Range is the call's source argument.
-	Range lint.Range
-	// Model is the built-in model a modelled call is evaluated from
-	// ("terraform-aws-modules/eks/aws v20.0.0"), and Assumed why that
-	// version is assumed ("" when the call's constraint allows only it).
-	Model, Assumed string
-}
-
-// manifestFile is where terraform init records the modules of a root.
-func manifestFile(root string) string {
-	return filepath.Join(root, ".terraform", "modules", "modules.json")
+	records map[string]modsource.CacheRecord
 }
 
 // readModCache reads the manifest of the root module in root: nil without
 // one. A manifest that cannot be read or parsed is a coverage note and nil.
 func readModCache(tree *treefs.Tree, root string, rel func(string) string) (*modCache, *lint.Note) {
-	file := manifestFile(root)
+	file := modsource.ManifestFile(root)
 	note := func(why string) *lint.Note {
 		return &lint.Note{Kind: lint.Skipped, What: "module cache not read: " + why + "; registry and git modules stay unknown (run terraform init again)", Range: lint.Range{File: rel(file)}}
 	}
@@ -98,30 +48,11 @@ func readModCache(tree *treefs.Tree, root string, rel func(string) string) (*mod
 	case err != nil:
 		return nil, note(refusalReason(err))
 	}
-	records, err := parseManifest(src)
+	records, err := modsource.ParseManifest(src)
 	if err != nil {
 		return nil, note(err.Error())
 	}
 	return &modCache{dir: filepath.Dir(file), file: file, records: records}, nil
-}
-
-// parseManifest reads modules.json; like Terraform, two records for one
-// key make the manifest invalid.
-func parseManifest(src []byte) (map[string]cacheRecord, error) {
-	var snap struct {
-		Modules []cacheRecord `json:"Modules"`
-	}
-	if err := json.Unmarshal(src, &snap); err != nil {
-		return nil, fmt.Errorf("it is not a module manifest (%v)", err)
-	}
-	out := make(map[string]cacheRecord, len(snap.Modules))
-	for _, r := range snap.Modules {
-		if _, dup := out[r.Key]; dup {
-			return nil, fmt.Errorf("it has two records for module %q", r.Key)
-		}
-		out[r.Key] = r
-	}
-	return out, nil
 }
 
 // modCache returns the manifest of the root module in root (read once).
@@ -168,7 +99,7 @@ func (l *loader) note(n lint.Note) {
 }
 
 // recordCall lists how a call resolved, once per root and call path.
-func (l *loader) recordCall(c ModuleCall) {
+func (l *loader) recordCall(c modsource.ModuleCall) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	k := c.Root + "\x00" + c.Call
@@ -180,10 +111,10 @@ func (l *loader) recordCall(c ModuleCall) {
 }
 
 // moduleCalls are the recorded calls, by root then call path.
-func (l *loader) moduleCalls() []ModuleCall {
+func (l *loader) moduleCalls() []modsource.ModuleCall {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	out := append([]ModuleCall(nil), l.calls...)
+	out := append([]modsource.ModuleCall(nil), l.calls...)
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Root != out[j].Root {
 			return out[i].Root < out[j].Root
@@ -214,7 +145,7 @@ func (mi *modInst) cacheKey(name string) string {
 func (mi *modInst) resolveCall(c *moduleCall) (*module, *modelUse) {
 	l := mi.e.l
 	label := mi.label("module." + c.name)
-	rec := ModuleCall{Root: mi.e.rootRel, Call: "module." + strings.ReplaceAll(mi.cacheKey(c.name), ".", ".module."), Source: c.source, Version: c.version, Range: l.rng(c.srcRange)}
+	rec := modsource.ModuleCall{Root: mi.e.rootRel, Call: "module." + strings.ReplaceAll(mi.cacheKey(c.name), ".", ".module."), Source: c.source, Version: c.version, Range: l.rng(c.srcRange)}
 	if mi.model != nil {
 		rec.Range = l.rng(mi.model.topCall.srcRange)
 	}
@@ -226,13 +157,13 @@ func (mi *modInst) resolveCall(c *moduleCall) (*module, *modelUse) {
 		child, use, why = mi.modelChild(c)
 	case c.source == "" && c.sourceExpr != nil:
 		why = "its source is not static: only variables and locals whose values are given before planning are read there"
-	case localSource(c.source):
+	case modsource.IsLocal(c.source):
 		child, why = mi.localChild(c)
-		rec.How = ResolvedLocal
+		rec.How = modsource.ResolvedLocal
 	default:
-		var r cacheRecord
+		var r modsource.CacheRecord
 		child, r, why = mi.cachedChild(c)
-		rec.How = ResolvedCached
+		rec.How = modsource.ResolvedCached
 		if child != nil && r.Version != "" {
 			rec.Version = r.Version
 		}
@@ -249,7 +180,7 @@ func (mi *modInst) resolveCall(c *moduleCall) (*module, *modelUse) {
 	}
 	switch {
 	case use != nil:
-		rec.How, rec.Model, rec.Assumed = ResolvedModelled, use.label(), use.assumed
+		rec.How, rec.Model, rec.Assumed = modsource.ResolvedModelled, use.label(), use.assumed
 		if use.assumed != "" {
 			lower := "; findings that rest on it are one severity lower"
 			if len(use.alts) > 0 {
@@ -260,9 +191,9 @@ func (mi *modInst) resolveCall(c *moduleCall) (*module, *modelUse) {
 	case child != nil:
 		rec.Dir = l.rel(child.dir)
 	default:
-		rec.How = ResolvedUnknown
-		if !localSource(c.source) && modelledModule(c.source) {
-			rec.How = ResolvedModelled
+		rec.How = modsource.ResolvedUnknown
+		if !modsource.IsLocal(c.source) && modsource.ModelledModule(c.source) {
+			rec.How = modsource.ResolvedModelled
 		}
 		mi.e.notes = append(mi.e.notes, lint.Note{Kind: lint.Skipped, What: unresolvedCall(label, c.source, strings.TrimPrefix(why, "; ")), Range: rec.Range})
 	}
@@ -272,14 +203,14 @@ func (mi *modInst) resolveCall(c *moduleCall) (*module, *modelUse) {
 
 // unresolvedCall is the coverage note of a call read without its code.
 func unresolvedCall(label, source, why string) string {
-	if localSource(source) && why != "" && !strings.Contains(why, "model") {
+	if modsource.IsLocal(source) && why != "" && !strings.Contains(why, "model") {
 		return "module " + label + ": " + why
 	}
 	what := "module " + label + " (" + source + "): outputs unknown"
 	if source == "" {
 		what = "module " + label + ": outputs unknown"
 	}
-	if modelledModule(source) {
+	if modsource.ModelledModule(source) {
 		what += "; the cluster and node access it manages are read from the call"
 	}
 	if why != "" {
@@ -310,21 +241,21 @@ func (mi *modInst) localChild(c *moduleCall) (*module, string) {
 
 // cachedChild is the module the root's module cache installed for a call,
 // or nil and why not ("" when the root has no cache).
-func (mi *modInst) cachedChild(c *moduleCall) (*module, cacheRecord, string) {
+func (mi *modInst) cachedChild(c *moduleCall) (*module, modsource.CacheRecord, string) {
 	l := mi.e.l
 	mc := l.modCache(mi.e.root.dir)
 	if mc == nil {
-		return nil, cacheRecord{}, "no module cache: after terraform init its code is read"
+		return nil, modsource.CacheRecord{}, "no module cache: after terraform init its code is read"
 	}
 	key := mi.cacheKey(c.name)
 	r, ok := mc.records[key]
 	if !ok {
 		return nil, r, "not in the module cache; run terraform init"
 	}
-	if c.source != "" && !sameSource(c.source, r.Source) {
+	if c.source != "" && !modsource.SameSource(c.source, r.Source) {
 		return nil, r, "the module cache holds " + r.Source + "; run terraform init"
 	}
-	if !versionAllowed(c.version, r.Version) {
+	if !modsource.VersionAllowed(c.version, r.Version) {
 		return nil, r, "the module cache holds version " + r.Version + ", the call asks for " + c.version + "; run terraform init"
 	}
 	dir := filepath.FromSlash(r.Dir)
@@ -393,58 +324,4 @@ func (l *loader) brokenCache(m *module) string {
 		return "its cached code does not parse (" + where + ": " + d.Summary + ")"
 	}
 	return ""
-}
-
-// versionAllowed reports whether the version a cache record installed
-// meets the call's constraint, as Terraform checks before it plans (true
-// when either is absent or cannot be read).
-func versionAllowed(constraint, installed string) bool {
-	if constraint == "" || installed == "" {
-		return true
-	}
-	cs, err := version.NewConstraint(constraint)
-	if err != nil {
-		return true
-	}
-	v, err := version.NewVersion(installed)
-	return err != nil || cs.Check(v)
-}
-
-// sameSource reports whether a call's source and the source a cache
-// record was installed from name one module, the way Terraform normalises
-// sources: a registry address is compared parsed (the public registry
-// hosts, Terraform's and OpenTofu's, are one namespace: `tofu init`
-// records registry.opentofu.org/…); a forced git:: getter, GitHub
-// shorthand, scp-like git addresses and a .git suffix are spelled away.
-func sameSource(written, recorded string) bool {
-	return normalSource(written) == normalSource(recorded)
-}
-
-// normalSource is a source in the spelling sameSource compares.
-func normalSource(s string) string {
-	if a, ok := parseRegistrySource(s); ok {
-		return a.String()
-	}
-	s = strings.ToLower(strings.TrimSpace(s))
-	s = strings.TrimPrefix(s, "git::")
-	for _, p := range []string{"https://", "ssh://"} {
-		s = strings.TrimPrefix(s, p)
-	}
-	if rest, ok := strings.CutPrefix(s, "git@"); ok {
-		host, path, found := strings.Cut(rest, ":")
-		if found && !strings.Contains(host, "/") {
-			rest = host + "/" + path
-		}
-		s = rest
-	}
-	query := ""
-	if i := strings.Index(s, "?"); i >= 0 {
-		s, query = s[:i], s[i:]
-	}
-	repo, sub, _ := strings.Cut(s, "//")
-	repo = strings.TrimSuffix(strings.TrimSuffix(repo, "/"), ".git")
-	if sub != "" {
-		repo += "//" + strings.Trim(sub, "/")
-	}
-	return repo + query
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
 // loadCached loads the root module in dir (the tree is dir alone) with
@@ -20,8 +21,8 @@ func loadCached(dir string) Result {
 }
 
 // resolutions maps each call path to how it resolved.
-func resolutions(res Result) map[string]Resolution {
-	out := map[string]Resolution{}
+func resolutions(res Result) map[string]modsource.Resolution {
+	out := map[string]modsource.Resolution{}
 	for _, c := range res.Modules {
 		out[c.Call] = c.How
 	}
@@ -116,7 +117,7 @@ output "value" { value = "team-${var.env}" }
 	})
 	res := loadCached(dir)
 	got := resolutions(res)
-	want := map[string]Resolution{"module.platform": ResolvedCached, "module.platform.module.pools": ResolvedCached, "module.platform.module.tags": ResolvedLocal}
+	want := map[string]modsource.Resolution{"module.platform": modsource.ResolvedCached, "module.platform.module.pools": modsource.ResolvedCached, "module.platform.module.tags": modsource.ResolvedLocal}
 	for call, how := range want {
 		if got[call] != how {
 			t.Errorf("%s resolved %q, want %q (all: %v)", call, got[call], how, got)
@@ -173,7 +174,7 @@ func TestModuleCacheMalformedManifest(t *testing.T) {
 			if !hasNote(res, lint.Skipped, "module cache not read", ".terraform/modules/modules.json") {
 				t.Errorf("no note on the manifest: %v", res.Notes)
 			}
-			if got := resolutions(res)["module.nodes"]; got != ResolvedUnknown {
+			if got := resolutions(res)["module.nodes"]; got != modsource.ResolvedUnknown {
 				t.Errorf("module.nodes resolved %q, want unknown", got)
 			}
 			if ng := nodeGroups(res); len(ng) != 0 {
@@ -227,7 +228,7 @@ func TestModuleCacheDirOutsideTree(t *testing.T) {
 			if !hasNote(res, lint.Skipped, "module.nodes", "outside the scanned tree") {
 				t.Errorf("no note on the refused directory: %v", res.Notes)
 			}
-			if got := resolutions(res)["module.nodes"]; got != ResolvedUnknown {
+			if got := resolutions(res)["module.nodes"]; got != modsource.ResolvedUnknown {
 				t.Errorf("module.nodes resolved %q, want unknown", got)
 			}
 		})
@@ -244,13 +245,13 @@ func TestModuleCacheOrder(t *testing.T) {
 	}
 	for name, c := range map[string]struct {
 		manifest, code string
-		want           Resolution
+		want           modsource.Resolution
 		note           string
 	}{
-		"cached wins":   {record("registry.terraform.io/terraform-aws-modules/eks/aws"), nodeGroupModule, ResolvedCached, ""},
-		"other source":  {record("git::https://github.com/terraform-aws-modules/terraform-aws-eks.git"), nodeGroupModule, ResolvedModelled, "the module cache holds"},
-		"other version": {`{"Modules":[{"Key":"eks","Source":"registry.terraform.io/terraform-aws-modules/eks/aws","Version":"21.3.0","Dir":".terraform/modules/eks"}]}`, nodeGroupModule, ResolvedModelled, "asks for ~> 20.0"},
-		"broken code":   {record("registry.terraform.io/terraform-aws-modules/eks/aws"), "resource \"aws_eks_node_group\" {\n", ResolvedModelled, "does not parse"},
+		"cached wins":   {record("registry.terraform.io/terraform-aws-modules/eks/aws"), nodeGroupModule, modsource.ResolvedCached, ""},
+		"other source":  {record("git::https://github.com/terraform-aws-modules/terraform-aws-eks.git"), nodeGroupModule, modsource.ResolvedModelled, "the module cache holds"},
+		"other version": {`{"Modules":[{"Key":"eks","Source":"registry.terraform.io/terraform-aws-modules/eks/aws","Version":"21.3.0","Dir":".terraform/modules/eks"}]}`, nodeGroupModule, modsource.ResolvedModelled, "asks for ~> 20.0"},
+		"broken code":   {record("registry.terraform.io/terraform-aws-modules/eks/aws"), "resource \"aws_eks_node_group\" {\n", modsource.ResolvedModelled, "does not parse"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := writeTree(t, map[string]string{
@@ -268,28 +269,9 @@ func TestModuleCacheOrder(t *testing.T) {
 			if c.note != "" && !hasNote(res, lint.Skipped, "module.eks", c.note) {
 				t.Errorf("no note %q: %v", c.note, res.Notes)
 			}
-			if ng := nodeGroups(res); (c.want == ResolvedCached) != (len(ng) == 1) {
+			if ng := nodeGroups(res); (c.want == modsource.ResolvedCached) != (len(ng) == 1) {
 				t.Errorf("node groups = %v", ng)
 			}
 		})
-	}
-}
-
-func TestSameSource(t *testing.T) {
-	for _, c := range []struct {
-		written, recorded string
-		same              bool
-	}{
-		{"terraform-aws-modules/eks/aws", "registry.terraform.io/terraform-aws-modules/eks/aws", true},
-		{"terraform-aws-modules/eks/aws//modules/karpenter", "registry.terraform.io/terraform-aws-modules/eks/aws//modules/karpenter", true},
-		{"github.com/acme/nodes", "git::https://github.com/acme/nodes.git", true},
-		{"git@github.com:acme/nodes.git?ref=v1.2.0", "git::ssh://git@github.com/acme/nodes.git?ref=v1.2.0", true},
-		{"git::https://github.com/acme/nodes.git?ref=v1.3.0", "git::https://github.com/acme/nodes.git?ref=v1.2.0", false},
-		{"acme/nodes/aws", "registry.terraform.io/acme/pools/aws", false},
-		{"app.terraform.io/acme/nodes/aws", "registry.terraform.io/acme/nodes/aws", false},
-	} {
-		if got := sameSource(c.written, c.recorded); got != c.same {
-			t.Errorf("sameSource(%q, %q) = %v, want %v", c.written, c.recorded, got, c.same)
-		}
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/models"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -23,13 +25,13 @@ import (
 func (mi *modInst) modelChild(c *moduleCall) (*module, *modelUse, string) {
 	ix := mi.e.l.models.idx()
 	use := &modelUse{topCall: c, topPath: mi.label("module." + c.name)}
-	nested := mi.model != nil && localSource(c.source)
+	nested := mi.model != nil && modsource.IsLocal(c.source)
 	if nested {
-		if inner, ok := innerModelDir(mi.model.dir.dir, c.source); ok {
+		if inner, ok := innerModelDir(mi.model.dir.Dir, c.source); ok {
 			// A directory the stand-in carries itself (./addon), as a
 			// module's own nested directory: the caller's version.
 			in := *mi.model
-			in.dir, in.alts, in.assumed = modelDir{dir: inner, span: mi.model.dir.span, first: mi.model.dir.first}, nil, ""
+			in.dir, in.alts, in.assumed = modsource.ModelDir{Dir: inner, Span: mi.model.dir.Span, First: mi.model.dir.First}, nil, ""
 			child := mi.e.l.models.module(inner)
 			if child == nil || mi.stack[child.dir] || mi.depth >= maxModuleDepth {
 				return nil, nil, "its built-in model calls itself"
@@ -45,28 +47,28 @@ func (mi *modInst) modelChild(c *moduleCall) (*module, *modelUse, string) {
 		if sub != "." {
 			use.key += "//" + sub
 		}
-		use.allowed = mi.model.allowed.intersect(mi.model.dir.span)
+		use.allowed = mi.model.allowed.Intersect(mi.model.dir.Span)
 		use.constraint, use.topCall, use.topPath = mi.model.constraint, mi.model.topCall, mi.model.topPath
 	} else {
-		key, ref, ok := modelKey(c.source)
+		key, ref, ok := modsource.ModelKey(c.source)
 		if !ok {
 			return nil, nil, ""
 		}
 		if _, known := ix[key]; !known {
 			return nil, nil, ""
 		}
-		allowed, constraint, ok := callVersions(c, ref)
+		allowed, constraint, ok := modsource.CallVersions(c.version, ref)
 		if !ok {
 			return nil, nil, "its version constraint " + c.version + " cannot be read"
 		}
 		use.key, use.allowed, use.constraint = key, allowed, constraint
 	}
-	dir, alts, assumed, why := ix.chooseModel(use.key, use.allowed, use.constraint, nested)
+	dir, alts, assumed, why := ix.ChooseModel(use.key, use.allowed, use.constraint, nested)
 	if why != "" {
 		return nil, nil, why
 	}
 	use.dir, use.alts, use.assumed = dir, alts, assumed
-	child := mi.e.l.models.module(dir.dir)
+	child := mi.e.l.models.module(dir.Dir)
 	if child == nil || mi.stack[child.dir] || mi.depth >= maxModuleDepth {
 		return nil, nil, "its built-in model calls itself"
 	}
@@ -81,7 +83,7 @@ func innerModelDir(dir, source string) (string, bool) {
 	if !strings.HasPrefix(inner, dir+"/") {
 		return "", false
 	}
-	ents, err := fs.ReadDir(modelFS, inner)
+	ents, err := fs.ReadDir(models.FS, inner)
 	if err != nil {
 		return "", false
 	}
@@ -219,18 +221,18 @@ func (e *evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, kee
 		an.value(reflect.ValueOf(ent))
 	}
 	for i := m.notes; i < len(e.notes); i++ {
-		if isModelFile(e.notes[i].Range.File) {
+		if modsource.IsModelFile(e.notes[i].Range.File) {
 			e.notes[i].Range = r
 		}
 	}
 	for i := m.diags; i < len(e.varDiags); i++ {
-		if isModelFile(e.varDiags[i].Range.File) {
+		if modsource.IsModelFile(e.varDiags[i].Range.File) {
 			e.varDiags[i].Range = r
 		}
 	}
 	for i := m.embedded; i < len(e.embedded); i++ {
 		em := &e.embedded[i]
-		if !isModelFile(em.File) {
+		if !modsource.IsModelFile(em.File) {
 			continue
 		}
 		em.File = r.File
@@ -239,7 +241,7 @@ func (e *evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, kee
 			if inner != nil {
 				x = inner(x, text)
 			}
-			if x.File == "" || isModelFile(x.File) {
+			if x.File == "" || modsource.IsModelFile(x.File) {
 				return r
 			}
 			return x
@@ -350,7 +352,7 @@ func (an anchorer) value(v reflect.Value) {
 	case reflect.Struct:
 		switch v.Type() {
 		case rangeType:
-			if r := v.Addr().Interface().(*lint.Range); isModelFile(r.File) {
+			if r := v.Addr().Interface().(*lint.Range); modsource.IsModelFile(r.File) {
 				*r = an.at
 			}
 			return
@@ -360,7 +362,7 @@ func (an anchorer) value(v reflect.Value) {
 		case objectType:
 			// An object whose name the user's arguments do not pass in
 			// is shown at the entry whose value names it.
-			if o := v.Addr().Interface().(*lint.Object); !an.keepObjects && isModelFile(o.Range.File) && isModelFile(o.NameRange.File) {
+			if o := v.Addr().Interface().(*lint.Object); !an.keepObjects && modsource.IsModelFile(o.Range.File) && modsource.IsModelFile(o.NameRange.File) {
 				if c, ok := an.match(o.Name, false); ok {
 					o.Range, o.NameRange = c.elem, c.leaf
 				}
@@ -380,7 +382,7 @@ func (an anchorer) value(v reflect.Value) {
 			return
 		}
 		for _, k := range v.MapKeys() {
-			if r := v.MapIndex(k).Interface().(lint.Range); isModelFile(r.File) {
+			if r := v.MapIndex(k).Interface().(lint.Range); modsource.IsModelFile(r.File) {
 				v.SetMapIndex(k, reflect.ValueOf(an.at))
 			}
 		}
@@ -391,8 +393,8 @@ func (an anchorer) value(v reflect.Value) {
 // that passes its value in, else where the user writes that value, else
 // at the anchor.
 func (an anchorer) ref(ref *lint.Ref) {
-	kept := slices.DeleteFunc(slices.Clone(ref.Passed), func(l lint.Location) bool { return isModelFile(l.Range.File) })
-	if isModelFile(ref.Range.File) {
+	kept := slices.DeleteFunc(slices.Clone(ref.Passed), func(l lint.Location) bool { return modsource.IsModelFile(l.Range.File) })
+	if modsource.IsModelFile(ref.Range.File) {
 		c, matched := an.match(ref.Value, true)
 		switch {
 		case len(kept) > 0:
@@ -482,7 +484,7 @@ func (mi *modInst) runModelled(c *moduleCall, child *module, use *modelUse, in i
 	differ := map[string]bool{}
 	var fresh map[string]bool
 	for _, alt := range use.alts {
-		m := e.l.models.module(alt.dir)
+		m := e.l.models.module(alt.Dir)
 		if m == nil {
 			continue
 		}

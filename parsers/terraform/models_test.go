@@ -5,117 +5,37 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/models"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 )
 
 // Every embedded stand-in parses, cites its sources, and lies in a
 // version directory the index finds.
 func TestModelsParse(t *testing.T) {
-	ix := buildModelIndex(modelFS)
+	ix := modsource.BuildModelIndex(models.FS)
 	if len(ix["terraform-aws-modules/eks/aws"]) == 0 {
 		t.Fatal("no eks root model indexed")
 	}
 	var s modelSet
 	for key, dirs := range ix {
 		for _, d := range dirs {
-			m := s.module(d.dir)
+			m := s.module(d.Dir)
 			for _, dg := range m.diags {
 				if dg.Severity == hcl.DiagError {
-					t.Errorf("%s %s: %s", key, d.dir, dg.Error())
+					t.Errorf("%s %s: %s", key, d.Dir, dg.Error())
 				}
 			}
 			if len(m.files) == 0 {
-				t.Errorf("%s: no configuration", d.dir)
+				t.Errorf("%s: no configuration", d.Dir)
 			}
-			main, err := fs.ReadFile(modelFS, d.dir+"/main.tf")
+			main, err := fs.ReadFile(models.FS, d.Dir+"/main.tf")
 			if err != nil || !strings.Contains(string(main), "github.com/") {
-				t.Errorf("%s/main.tf does not cite its sources", d.dir)
+				t.Errorf("%s/main.tf does not cite its sources", d.Dir)
 			}
 		}
-	}
-}
-
-func TestModelKey(t *testing.T) {
-	for src, want := range map[string][2]string{
-		"terraform-aws-modules/eks/aws":                                                         {"terraform-aws-modules/eks/aws", ""},
-		"registry.terraform.io/terraform-aws-modules/eks/aws//modules/karpenter":                {"terraform-aws-modules/eks/aws//modules/karpenter", ""},
-		"git::https://github.com/terraform-aws-modules/terraform-aws-eks.git?ref=v20.8.4":       {"terraform-aws-modules/eks/aws", "v20.8.4"},
-		"github.com/terraform-aws-modules/terraform-aws-eks//modules/karpenter?ref=v19.21.0":    {"terraform-aws-modules/eks/aws//modules/karpenter", "v19.21.0"},
-		"git@github.com:terraform-aws-modules/terraform-aws-eks.git//modules/aws-auth?ref=main": {"terraform-aws-modules/eks/aws//modules/aws-auth", "main"},
-		"git::https://github.com/aws-ia/terraform-aws-eks-blueprints-addons.git":                {"aws-ia/eks-blueprints-addons/aws", ""},
-	} {
-		key, ref, ok := modelKey(src)
-		if !ok || key != want[0] || ref != want[1] {
-			t.Errorf("modelKey(%q) = %q %q %v, want %q %q", src, key, ref, ok, want[0], want[1])
-		}
-	}
-	for _, src := range []string{"./modules/eks", "app.terraform.io/acme/eks/aws", "git::https://gitlab.com/acme/eks.git", "s3::https://bucket/eks.zip"} {
-		if key, _, ok := modelKey(src); ok {
-			t.Errorf("modelKey(%q) = %q, want no registry module", src, key)
-		}
-	}
-}
-
-// testIndex models acme/pool/aws at v1.0.0, v1.5.0 and v2.0.0 and its
-// //modules/node submodule from v1.5.0.
-func testIndex() modelIndex {
-	files := fstest.MapFS{}
-	for _, d := range []string{"_root/v1.0.0", "_root/v1.5.0", "_root/v2.0.0", "modules/node/v1.5.0", "modules/node/v2.0.0"} {
-		files["models/acme/pool/aws/"+d+"/main.tf"] = &fstest.MapFile{Data: []byte("# github.com/acme/terraform-aws-pool\n")}
-	}
-	return buildModelIndex(files)
-}
-
-func TestChooseModel(t *testing.T) {
-	ix := testIndex()
-	for _, c := range []struct {
-		key, constraint, ref string
-		want                 string
-		alts                 int
-		assumed              bool
-		none                 bool
-	}{
-		{key: "acme/pool/aws", constraint: "1.5.2", want: "1.5.0"},
-		{key: "acme/pool/aws", constraint: ">= 1.6, < 2.0", want: "1.5.0"},
-		{key: "acme/pool/aws", constraint: "~> 1.5.0", want: "1.5.0"},
-		{key: "acme/pool/aws", constraint: "~> 1.0", want: "1.5.0", alts: 1, assumed: true},
-		{key: "acme/pool/aws", constraint: "~> 1.0.3", want: "1.0.0"},
-		{key: "acme/pool/aws", constraint: "", want: "2.0.0", assumed: true},
-		{key: "acme/pool/aws", ref: "v1.0.3", want: "1.0.0"},
-		{key: "acme/pool/aws", ref: "main", want: "2.0.0", assumed: true},
-		{key: "acme/pool/aws", constraint: "~> 3.0", none: true},
-		{key: "acme/pool/aws", constraint: "< 1.0", none: true},
-		{key: "acme/pool/aws//modules/node", constraint: "~> 1.0", want: "1.5.0"},
-		{key: "acme/pool/aws//modules/node", constraint: "1.2.0", none: true},
-		{key: "acme/other/aws", constraint: "1.0.0", none: true},
-	} {
-		call := &moduleCall{version: c.constraint}
-		allowed, text, ok := callVersions(call, c.ref)
-		if !ok {
-			t.Fatalf("%q: constraint not read", c.constraint)
-		}
-		d, alts, assumed, why := ix.chooseModel(c.key, allowed, text, false)
-		if c.none {
-			if why == "" {
-				t.Errorf("%s %q: chose v%s, want none", c.key, c.constraint, d.first)
-			}
-			continue
-		}
-		if why != "" || d.first != c.want || len(alts) != c.alts || (assumed != "") != c.assumed {
-			t.Errorf("%s %q%s: v%s alts %d assumed %q (%s), want v%s alts %d assumed %v", c.key, c.constraint, c.ref, d.first, len(alts), assumed, why, c.want, c.alts, c.assumed)
-		}
-	}
-	// A submodule is looked up within the versions its caller is modelled
-	// at: the root's v1.0.0 directory knows no node submodule.
-	root := ix["acme/pool/aws"]
-	if _, _, _, why := ix.chooseModel("acme/pool/aws//modules/node", root[0].span, "", true); why == "" {
-		t.Error("node submodule found below v1.5.0")
-	}
-	if d, _, assumed, why := ix.chooseModel("acme/pool/aws//modules/node", root[1].span, "", true); why != "" || d.first != "1.5.0" || assumed != "" {
-		t.Errorf("nested node submodule = v%s %q %q", d.first, assumed, why)
 	}
 }
 
@@ -132,7 +52,7 @@ func modelRanges(res Result) []string {
 			}
 		case reflect.Struct:
 			if v.Type() == rangeType {
-				if r := v.Interface().(lint.Range); isModelFile(r.File) {
+				if r := v.Interface().(lint.Range); modsource.IsModelFile(r.File) {
 					out = append(out, r.String())
 				}
 				return
@@ -200,13 +120,13 @@ func TestModelledEKSCall(t *testing.T) {
 	if bad := modelRanges(res); len(bad) > 0 {
 		t.Errorf("positions in stand-in code: %v", bad)
 	}
-	var rec ModuleCall
+	var rec modsource.ModuleCall
 	for _, c := range res.Modules {
 		if c.Call == "module.eks" {
 			rec = c
 		}
 	}
-	if rec.How != ResolvedModelled || rec.Model != "terraform-aws-modules/eks/aws v20.0.1" || rec.Assumed != "" {
+	if rec.How != modsource.ResolvedModelled || rec.Model != "terraform-aws-modules/eks/aws v20.0.1" || rec.Assumed != "" {
 		t.Errorf("module.eks = %+v", rec)
 	}
 	cl, _ := entity(res, "module.eks.aws_eks_cluster.this[0]").(*lint.Cluster)
@@ -285,7 +205,7 @@ module "old" {
 	if cl == nil || cl.Base().Name.String() != "prod" || len(cl.Base().Inferred) != 1 || !strings.Contains(cl.Base().Inferred[0], "no version constraint") {
 		t.Fatalf("cluster = %+v", cl)
 	}
-	if got := resolutions(res)["module.old"]; got != ResolvedUnknown {
+	if got := resolutions(res)["module.old"]; got != modsource.ResolvedUnknown {
 		t.Errorf("module.old resolved %q, want unknown", got)
 	}
 	if !hasNote(res, lint.Skipped, "module.old", "asks for ~> 12.0") {

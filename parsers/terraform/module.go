@@ -546,11 +546,6 @@ func traversalString(e hcl.Expression) string {
 	return strings.Join(parts, ".")
 }
 
-// localSource reports whether a module source is a local path.
-func localSource(src string) bool {
-	return strings.HasPrefix(src, "./") || strings.HasPrefix(src, "../") || src == "." || src == ".."
-}
-
 // gbody is a body read without a schema: attributes and nested blocks as
 // they are written (JSON bodies have attributes only; nested blocks are
 // object-valued attributes there).

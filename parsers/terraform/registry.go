@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
 // Registry modules without their code in the tree or the module cache are
@@ -20,31 +21,6 @@ import (
 //   - terraform-aws-modules/eks/aws//modules/karpenter (v20+): the access
 //     entry it creates for the Karpenter node role.
 
-const eksModule = "terraform-aws-modules/eks/aws"
-
-// registryModule names a known registry module and its subdirectory
-// ("terraform-aws-modules/eks/aws", "modules/aws-auth"), or "" when the
-// source is another module: a registry address on the public namespace
-// (either host) or the module's GitHub repository, read by modelKey.
-func registryModule(src string) (name, sub string) {
-	key, _, ok := modelKey(src)
-	if !ok {
-		return "", ""
-	}
-	name, sub, _ = strings.Cut(key, "//")
-	if name != eksModule {
-		return "", ""
-	}
-	return name, sub
-}
-
-// modelledModule reports whether the call's inputs are read here, for a
-// submodule call no built-in stand-in answers (models.go).
-func modelledModule(src string) bool {
-	name, sub := registryModule(src)
-	return name == eksModule && (sub == "modules/aws-auth" || sub == "modules/karpenter")
-}
-
 var leadingMajor = regexp.MustCompile(`(\d+)(?:\.\d+)*`)
 
 // majorVersion is the major version a constraint ("~> 20.0", "20.8.4",
@@ -53,7 +29,7 @@ var leadingMajor = regexp.MustCompile(`(\d+)(?:\.\d+)*`)
 func majorVersion(c *moduleCall) int {
 	text := c.version
 	if text == "" {
-		if _, ref, ok := modelKey(c.source); ok {
+		if _, ref, ok := modsource.ModelKey(c.source); ok {
 			text, _ = strings.CutPrefix(ref, "v")
 		}
 	}
@@ -68,8 +44,8 @@ func majorVersion(c *moduleCall) int {
 // modelRegistryCall adds the entities of one instance of a known registry
 // module call.
 func (mi *modInst) modelRegistryCall(c *moduleCall, in instance, path string) {
-	name, sub := registryModule(c.source)
-	if name != eksModule {
+	name, sub := modsource.RegistryModule(c.source)
+	if name != modsource.EKSModule {
 		return
 	}
 	rc := &registryCall{mi: mi, c: c, in: in, path: path}

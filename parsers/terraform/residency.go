@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -45,7 +46,7 @@ func summarize(m *module) *modInfo {
 		}
 	}
 	for _, c := range m.calls {
-		if child := filepath.Clean(filepath.Join(m.dir, c.source)); localSource(c.source) && child != m.dir {
+		if child := filepath.Clean(filepath.Join(m.dir, c.source)); modsource.IsLocal(c.source) && child != m.dir {
 			inf.children = append(inf.children, child)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -79,7 +80,7 @@ func unitChildren(units []Unit) map[string]bool {
 	out := map[string]bool{}
 	for i := range units {
 		u := &units[i]
-		if src := unitSource(u); localSource(src) {
+		if src := unitSource(u); modsource.IsLocal(src) {
 			out[filepath.Clean(filepath.Join(u.Dir, src))] = true
 		}
 		out[filepath.Clean(u.Dir)] = true

@@ -1,4 +1,4 @@
-package terraform
+package modsource
 
 import (
 	"path"
@@ -49,7 +49,7 @@ var (
 // git or GitHub shorthand) or not a valid address.
 func parseRegistrySource(src string) (registryAddr, bool) {
 	s := strings.ToLower(strings.TrimSpace(src))
-	if s == "" || localSource(s) || strings.Contains(s, "::") || strings.Contains(s, "://") || strings.ContainsAny(s, "?@") {
+	if s == "" || IsLocal(s) || strings.Contains(s, "::") || strings.Contains(s, "://") || strings.ContainsAny(s, "?@") {
 		return registryAddr{}, false
 	}
 	pkg, sub, _ := strings.Cut(s, "//")
@@ -100,11 +100,16 @@ func (a registryAddr) String() string {
 	return a.host + "/" + a.key()
 }
 
-// publicModule is the key of the public-registry module a source names,
+// PublicModule is the key of the public-registry module a source names,
 // or "" when it names none (lint.ModuleCall.Module).
-func publicModule(src string) string {
+func PublicModule(src string) string {
 	if a, ok := parseRegistrySource(src); ok && a.public() {
 		return a.key()
 	}
 	return ""
+}
+
+// IsLocal reports whether a module source is a local path.
+func IsLocal(src string) bool {
+	return strings.HasPrefix(src, "./") || strings.HasPrefix(src, "../") || src == "." || src == ".."
 }

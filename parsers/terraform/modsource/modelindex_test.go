@@ -1,0 +1,86 @@
+package modsource
+
+import (
+	"testing"
+	"testing/fstest"
+)
+
+func TestModelKey(t *testing.T) {
+	for src, want := range map[string][2]string{
+		"terraform-aws-modules/eks/aws":                                                         {"terraform-aws-modules/eks/aws", ""},
+		"registry.terraform.io/terraform-aws-modules/eks/aws//modules/karpenter":                {"terraform-aws-modules/eks/aws//modules/karpenter", ""},
+		"git::https://github.com/terraform-aws-modules/terraform-aws-eks.git?ref=v20.8.4":       {"terraform-aws-modules/eks/aws", "v20.8.4"},
+		"github.com/terraform-aws-modules/terraform-aws-eks//modules/karpenter?ref=v19.21.0":    {"terraform-aws-modules/eks/aws//modules/karpenter", "v19.21.0"},
+		"git@github.com:terraform-aws-modules/terraform-aws-eks.git//modules/aws-auth?ref=main": {"terraform-aws-modules/eks/aws//modules/aws-auth", "main"},
+		"git::https://github.com/aws-ia/terraform-aws-eks-blueprints-addons.git":                {"aws-ia/eks-blueprints-addons/aws", ""},
+	} {
+		key, ref, ok := ModelKey(src)
+		if !ok || key != want[0] || ref != want[1] {
+			t.Errorf("modelKey(%q) = %q %q %v, want %q %q", src, key, ref, ok, want[0], want[1])
+		}
+	}
+	for _, src := range []string{"./modules/eks", "app.terraform.io/acme/eks/aws", "git::https://gitlab.com/acme/eks.git", "s3::https://bucket/eks.zip"} {
+		if key, _, ok := ModelKey(src); ok {
+			t.Errorf("modelKey(%q) = %q, want no registry module", src, key)
+		}
+	}
+}
+
+// testIndex models acme/pool/aws at v1.0.0, v1.5.0 and v2.0.0 and its
+// //modules/node submodule from v1.5.0.
+func testIndex() ModelIndex {
+	files := fstest.MapFS{}
+	for _, d := range []string{"_root/v1.0.0", "_root/v1.5.0", "_root/v2.0.0", "modules/node/v1.5.0", "modules/node/v2.0.0"} {
+		files["acme/pool/aws/"+d+"/main.tf"] = &fstest.MapFile{Data: []byte("# github.com/acme/terraform-aws-pool\n")}
+	}
+	return BuildModelIndex(files)
+}
+
+func TestChooseModel(t *testing.T) {
+	ix := testIndex()
+	for _, c := range []struct {
+		key, constraint, ref string
+		want                 string
+		alts                 int
+		assumed              bool
+		none                 bool
+	}{
+		{key: "acme/pool/aws", constraint: "1.5.2", want: "1.5.0"},
+		{key: "acme/pool/aws", constraint: ">= 1.6, < 2.0", want: "1.5.0"},
+		{key: "acme/pool/aws", constraint: "~> 1.5.0", want: "1.5.0"},
+		{key: "acme/pool/aws", constraint: "~> 1.0", want: "1.5.0", alts: 1, assumed: true},
+		{key: "acme/pool/aws", constraint: "~> 1.0.3", want: "1.0.0"},
+		{key: "acme/pool/aws", constraint: "", want: "2.0.0", assumed: true},
+		{key: "acme/pool/aws", ref: "v1.0.3", want: "1.0.0"},
+		{key: "acme/pool/aws", ref: "main", want: "2.0.0", assumed: true},
+		{key: "acme/pool/aws", constraint: "~> 3.0", none: true},
+		{key: "acme/pool/aws", constraint: "< 1.0", none: true},
+		{key: "acme/pool/aws//modules/node", constraint: "~> 1.0", want: "1.5.0"},
+		{key: "acme/pool/aws//modules/node", constraint: "1.2.0", none: true},
+		{key: "acme/other/aws", constraint: "1.0.0", none: true},
+	} {
+		allowed, text, ok := CallVersions(c.constraint, c.ref)
+		if !ok {
+			t.Fatalf("%q: constraint not read", c.constraint)
+		}
+		d, alts, assumed, why := ix.ChooseModel(c.key, allowed, text, false)
+		if c.none {
+			if why == "" {
+				t.Errorf("%s %q: chose v%s, want none", c.key, c.constraint, d.First)
+			}
+			continue
+		}
+		if why != "" || d.First != c.want || len(alts) != c.alts || (assumed != "") != c.assumed {
+			t.Errorf("%s %q%s: v%s alts %d assumed %q (%s), want v%s alts %d assumed %v", c.key, c.constraint, c.ref, d.First, len(alts), assumed, why, c.want, c.alts, c.assumed)
+		}
+	}
+	// A submodule is looked up within the versions its caller is modelled
+	// at: the root's v1.0.0 directory knows no node submodule.
+	root := ix["acme/pool/aws"]
+	if _, _, _, why := ix.ChooseModel("acme/pool/aws//modules/node", root[0].Span, "", true); why == "" {
+		t.Error("node submodule found below v1.5.0")
+	}
+	if d, _, assumed, why := ix.ChooseModel("acme/pool/aws//modules/node", root[1].Span, "", true); why != "" || d.First != "1.5.0" || assumed != "" {
+		t.Errorf("nested node submodule = v%s %q %q", d.First, assumed, why)
+	}
+}
