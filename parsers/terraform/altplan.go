@@ -32,7 +32,7 @@ type altPlan struct {
 }
 
 // altPlan is the plan of alternative a of p, worked out once per load.
-func (l *loader) altPlan(p, a *module) *altPlan {
+func (l *session) altPlan(p, a *module) *altPlan {
 	key := [2]string{p.dir, a.dir}
 	l.mu.Lock()
 	ap, ok := l.altPlans[key]
@@ -57,7 +57,7 @@ func (l *loader) altPlan(p, a *module) *altPlan {
 // evaluated from the same inputs: those written or read differently, those
 // in a dependency cycle, those that read path.*, module calls whose
 // modules are not alike, and everything that reads one of them.
-func (l *loader) differing(p, a *module, depth int) map[string]bool {
+func (l *session) differing(p, a *module, depth int) map[string]bool {
 	sp, sa := summarizeItems(p), summarizeItems(a)
 	out := map[string]bool{}
 	if hasOverride(p) || hasOverride(a) {
@@ -106,7 +106,7 @@ func (l *loader) differing(p, a *module, depth int) map[string]bool {
 // callsAlike reports whether the call c (written alike in p and a) runs
 // modules that give the same values and entities: a directory each version
 // carries itself, alike in everything.
-func (l *loader) callsAlike(p, a *module, c *moduleCall, depth int) bool {
+func (l *session) callsAlike(p, a *module, c *moduleCall, depth int) bool {
 	if depth >= maxModuleDepth || !modsource.IsLocal(c.source) {
 		return false
 	}

@@ -87,31 +87,6 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 	return out
 }
 
-// objectItem returns the value expression of key in an object written as
-// a literal ({ key = … }), or nil.
-func objectItem(expr hcl.Expression, key string) hcl.Expression {
-	oc, ok := expr.(*hclsyntax.ObjectConsExpr)
-	if !ok {
-		return nil
-	}
-	for _, it := range oc.Items {
-		k := it.KeyExpr
-		if w, ok := k.(*hclsyntax.ObjectConsKeyExpr); ok {
-			if kw := hcl.ExprAsKeyword(w.Wrapped); kw != "" {
-				if kw == key {
-					return it.ValueExpr
-				}
-				continue
-			}
-			k = w.Wrapped
-		}
-		if v, d := k.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() && v.AsString() == key {
-			return it.ValueExpr
-		}
-	}
-	return nil
-}
-
 // elementRanges returns where the elements of a list written as a literal
 // are (also inside yamlencode / jsonencode), or nil.
 func elementRanges(expr hcl.Expression) []hcl.Range {

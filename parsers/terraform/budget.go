@@ -397,3 +397,38 @@ func (mi *modInst) convertVar(v cty.Value, ty cty.Type) cty.Value {
 	}
 	return c
 }
+
+// cost is what the root whose budget is b costs the run's budget.
+func (b *budget) cost() time.Duration {
+	if b == nil {
+		return 0
+	}
+	if b.hit != nil {
+		return RootMostCPU
+	}
+	share := max(fraction(b.evals, b.lim.evals), fraction(b.elements, b.lim.elements),
+		fraction(b.bytes, b.lim.bytes), fraction(b.instances, b.lim.instances))
+	return time.Duration(min(share, 1) * float64(RootMostCPU))
+}
+
+// RootMostCPU is what a root costs the run's budget when it uses all of
+// one of its own bounds (budgetLimits): a root stopped at its string-bytes
+// or evaluations bound uses 0.7–3 s of CPU time; a root within them costs
+// the share of it that its largest counter reached. The counters are
+// deterministic, so the charge is too.
+const RootMostCPU = 5 * time.Second
+
+// rootMemory is what one root may hold while it is evaluated: its
+// strings are charged once (budgetLimits.bytes) but held in several
+// copies (the collection, the value built from it, garbage not yet
+// collected); roots evaluated at once are as many as the run's memory
+// holds at this each.
+var rootMemory = 4 * defaultLimits.bytes
+
+// fraction is n/of, 0 for no bound.
+func fraction(n, of int64) float64 {
+	if of <= 0 {
+		return 0
+	}
+	return float64(n) / float64(of)
+}

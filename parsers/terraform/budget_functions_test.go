@@ -43,7 +43,7 @@ func TestBudgetHostileFunctions(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			e := newLoader(Options{Root: dir}).evaluate(dir)
+			e := testSession(evalOptions{Root: dir}).evaluate(dir)
 			runtime.ReadMemStats(&after)
 			n, ok := e.budgetNote()
 			if !ok {
@@ -97,7 +97,7 @@ func TestBudgetFunctionValues(t *testing.T) {
 		i++
 	}
 	dir := writeTree(t, map[string]string{"main.tf": b.String()})
-	e := newLoader(Options{Root: dir}).evaluate(dir)
+	e := testSession(evalOptions{Root: dir}).evaluate(dir)
 	if n, ok := e.budgetNote(); ok {
 		t.Fatalf("budget exceeded: %s", n.What)
 	}
@@ -128,7 +128,7 @@ output "copy" { value = local.m.spec.copy.team }
 `,
 		"cm.yaml": sampleManifest,
 	})
-	e := newLoader(Options{Root: dir}).evaluate(dir)
+	e := testSession(evalOptions{Root: dir}).evaluate(dir)
 	if n, ok := e.budgetNote(); ok {
 		t.Fatalf("budget exceeded: %s", n.What)
 	}

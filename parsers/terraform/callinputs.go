@@ -121,7 +121,7 @@ func (mi *modInst) unsupportedArguments(c *moduleCall, child *module) {
 // declared is declaredVariables of m and span, worked out once per load:
 // every call of one module at one span shares the map (nothing changes it
 // once made), instead of a copy of a stand-in's hundred variables per call.
-func (l *loader) declared(m *module, span modsource.VersionRange) map[string]lint.ModuleVariable {
+func (l *session) declared(m *module, span modsource.VersionRange) map[string]lint.ModuleVariable {
 	key := m.dir + "\x00" + span.Lo.String() + "\x00" + span.Hi.String()
 	l.mu.Lock()
 	vars, ok := l.declaredVars[key]
@@ -227,7 +227,7 @@ func sortedAttrs(attrs map[string]*hcl.Attribute) []string {
 }
 
 // callRecord is how the call of root at call path resolved.
-func (l *loader) callRecord(root, call string) (modsource.ModuleCall, bool) {
+func (l *session) callRecord(root, call string) (modsource.ModuleCall, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if i, ok := l.callSeen[root+"\x00"+call]; ok {
@@ -238,7 +238,7 @@ func (l *loader) callRecord(root, call string) (modsource.ModuleCall, bool) {
 
 // firstInputDiag reports whether r is an argument not yet reported as
 // unsupported (a module called from several roots is evaluated for each).
-func (l *loader) firstInputDiag(r lint.Range) bool {
+func (l *session) firstInputDiag(r lint.Range) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	k := r.String()
@@ -252,7 +252,7 @@ func (l *loader) firstInputDiag(r lint.Range) bool {
 // elsewhere says, for each input of c that the versions in use do not
 // all declare, which versions the built-in models of the module do
 // declare it in ("versions >= 17.0.0, < 18.0.0"), when some do.
-func (l *loader) elsewhere(c *moduleCall, vars map[string]lint.ModuleVariable) map[string]string {
+func (l *session) elsewhere(c *moduleCall, vars map[string]lint.ModuleVariable) map[string]string {
 	key, _, ok := modsource.ModelKey(c.source)
 	if !ok {
 		return nil
@@ -275,7 +275,7 @@ func (l *loader) elsewhere(c *moduleCall, vars map[string]lint.ModuleVariable) m
 
 // declaringVersions describes the runs of version directories whose
 // stand-in declares variable name ("" when none does).
-func (l *loader) declaringVersions(dirs []modsource.ModelDir, name string) string {
+func (l *session) declaringVersions(dirs []modsource.ModelDir, name string) string {
 	var runs []string
 	start := -1
 	flush := func(end int) {

@@ -29,7 +29,7 @@ variable "in" {}
 output "out" { value = "fixed" }
 `,
 	})
-	out := outputs(t, dir, Options{})
+	out := outputs(t, dir, evalOptions{})
 	for _, name := range []string{"later", "again"} {
 		if s, ok := out[name].Str(); !ok || s != "fixed" {
 			t.Errorf("output %s = %v, want \"fixed\"", name, out[name])

@@ -21,7 +21,7 @@ const maxModuleDepth = 12
 
 // evaluator evaluates one root module and the local modules it calls.
 type evaluator struct {
-	l       *loader
+	l       *session
 	h       holes
 	funcs   map[string]function.Function
 	root    *module
@@ -633,7 +633,7 @@ func (mi *modInst) evalResource(r *resource) {
 		vals = append(vals, v)
 		ents, embedded := len(mi.e.entities), len(mi.e.embedded)
 		mark := mi.e.mark()
-		mi.e.extract(mi, r, addrLocal, v, in.extra)
+		mi.e.l.extractor.Resource(mi, r, addrLocal, v, in.extra)
 		mi.e.markInferred(ents, embedded, mi.instanceMarks(local, in))
 		if at, ok := mi.itemAnchor(r.forEach, in); ok {
 			mi.e.anchorModel(mark, at, mi.cands, true)
@@ -753,7 +753,7 @@ func (mi *modInst) evalCall(c *moduleCall) {
 			out = cty.EmptyObjectVal
 			if !modsource.IsLocal(c.source) {
 				ents, embedded := len(mi.e.entities), len(mi.e.embedded)
-				mi.modelRegistryCall(c, in, path)
+				mi.e.l.extractor.RegistryCall(mi, c, in, path)
 				mi.e.markInferred(ents, embedded, inf)
 			}
 			at := c.defRange
@@ -1274,4 +1274,16 @@ func (e *evaluator) addCall(path string, r lint.Range) {
 		}
 	}
 	e.calls[key] = append(e.calls[key], r)
+}
+
+// add adds an entity of the root.
+func (e *evaluator) add(ent lint.Entity) { e.entities = append(e.entities, ent) }
+
+// outputValues are the root's outputs as model values.
+func (e *evaluator) outputValues() map[string]lint.Value {
+	out := map[string]lint.Value{}
+	for k, v := range e.rootInst.outputs {
+		out[k] = e.h.toValue(v)
+	}
+	return out
 }

@@ -10,10 +10,14 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// extract turns an evaluated resource instance into model entities. Only
+// modelExtractor is the Extractor of a load: the entities of the model.
+type modelExtractor struct{}
+
+// Resource turns an evaluated resource instance into model entities. Only
 // the attributes the model needs are read; everything else is ignored, so
 // new provider arguments never break anything.
-func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value, extra map[string]cty.Value) {
+func (modelExtractor) Resource(mi *modInst, r *resource, local string, v cty.Value, extra map[string]cty.Value) {
+	e := mi.e
 	x := &extraction{e: e, mi: mi, r: r, v: v, extra: extra}
 	obj := lint.Object{
 		Addr:   mi.addr(local),
@@ -125,8 +129,6 @@ func (e *evaluator) extract(mi *modInst, r *resource, local string, v cty.Value,
 		e.add(ng)
 	}
 }
-
-func (e *evaluator) add(ent lint.Entity) { e.entities = append(e.entities, ent) }
 
 type extraction struct {
 	e  *evaluator

@@ -26,7 +26,7 @@ output "t" { value = templatefile("t.tpl", { x = "y" }) }
 		"b/b.txt": "B",
 		"b/t.tpl": "x=${x}",
 	})
-	l := newLoader(Options{Root: dir})
+	l := testSession(evalOptions{Root: dir})
 	a := l.evaluate(filepath.Join(dir, "a"))
 	if a.b.ok() {
 		t.Fatal("root a stayed within its budget; the test needs it to run out")

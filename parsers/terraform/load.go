@@ -5,13 +5,10 @@
 package terraform
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -20,9 +17,7 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/function"
 )
 
 // Options configure a load.
@@ -86,47 +81,20 @@ type Result struct {
 	Modules []modsource.ModuleCall
 }
 
+// loader is one load: the roots and units of a tree evaluated in a
+// session, as many at once as the run's budget holds, and what they
+// produced gathered.
 type loader struct {
+	*session
 	opts Options
-	mu   sync.Mutex
-	mods map[string]*lazyModule
-	// refused are files the tree would not read, and module caches that
-	// could not be read, as notes.
-	refused []lint.Note
-	// caches are the root modules' module caches; cacheDirs the
-	// directories holding cached code.
-	caches    map[string]*lazyCache
-	cacheDirs map[string]bool
-	// calls are the module calls resolved, once per root and call path.
-	calls    []modsource.ModuleCall
-	callSeen map[string]int
-	// inputDiags are the unsupported arguments reported (callinputs.go).
-	inputDiags map[string]bool
-	// models are the built-in stand-ins, parsed when a call needs one.
-	models modelSet
-	// info, reach and pending decide when parsed modules are released
+	// mu guards what the load shares between roots evaluated at once.
+	mu sync.Mutex
+	// reach and pending decide when parsed modules are released
 	// (residency.go).
-	info    map[string]*modInfo
 	reach   map[string][]string
 	pending map[string]int
 	// keep is how many bytes of source parseAll keeps parsed.
 	keep int64
-	// declaredVars are the variables a module declares at a span of
-	// versions, shared by the calls (callinputs.go).
-	declaredVars map[string]map[string]lint.ModuleVariable
-	// altPlans are the plans of evaluating one version of a stand-in in
-	// place of another, by the two directories (altplan.go).
-	altPlans map[[2]string]*altPlan
-	// allOutputs evaluates every output of every stand-in instance, read
-	// or not (tests compare: outputsread.go); unread counts those left out.
-	allOutputs bool
-	unread     atomic.Int64
-	// wholeAlternatives evaluates every alternative whole (tests compare).
-	wholeAlternatives bool
-	// inPart and whole count the alternatives evaluated in part and whole.
-	inPart, whole atomic.Int64
-	// freeFuncs are the function tables no root is using (funcTable).
-	freeFuncs []*funcTable
 	// byDir are the evaluation items by directory; keepOutputs is set
 	// when some root may read another's outputs (a unit's dependency, a
 	// remote-state read); join is the second pass (remotestate.go).
@@ -135,91 +103,15 @@ type loader struct {
 	join        *join
 }
 
-type lazyCache struct {
-	once sync.Once
-	c    *modCache
-}
-
-type lazyModule struct {
-	once sync.Once
-	m    *module
-}
-
-// module returns the parsed module in dir, or nil when dir is outside the
-// root or holds no configuration. It is parsed once while in use; after
-// release (residency.go) a later request parses it again, and only the
-// first parse records its refused files and summary.
-func (l *loader) module(dir string) *module {
-	dir = filepath.Clean(dir)
-	if !l.opts.Tree.Contains(dir) {
-		return nil
-	}
-	l.mu.Lock()
-	lm, ok := l.mods[dir]
-	if !ok {
-		lm = &lazyModule{}
-		l.mods[dir] = lm
-	}
-	l.mu.Unlock()
-	lm.once.Do(func() {
-		first := l.firstParse(dir)
-		names, refused, err := configFiles(l.opts.Tree, dir)
-		if first {
-			l.refuse(refused)
-		}
-		if err == nil && len(names) > 0 {
-			lm.m = instrument(loadModule(l.opts.Tree, dir))
-		}
-		if first {
-			l.setInfo(dir, summarize(lm.m))
-		}
-	})
-	return lm.m
-}
-
 // newLoader makes a loader; without a Tree, the tree is Root alone.
 func newLoader(opts Options) *loader {
 	if opts.Tree == nil && opts.Root != "" {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
-	return &loader{opts: opts, mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]int{}, inputDiags: map[string]bool{}, keep: keepParsed}
-}
-
-// refuse records files the tree would not read as coverage notes.
-func (l *loader) refuse(rs []refusal) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, r := range rs {
-		l.refused = append(l.refused, refusedNote(l.rel, r))
-	}
-}
-
-func (l *loader) holes() *lint.Holes {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.opts.Holes == nil {
-		l.opts.Holes = lint.NewHoles()
-	}
-	return l.opts.Holes
-}
-
-func (l *loader) rel(p string) string {
-	if l.opts.Rel != nil {
-		return l.opts.Rel(p)
-	}
-	return filepath.ToSlash(p)
-}
-
-// rng converts an hcl range into a model range.
-func (l *loader) rng(r hcl.Range) lint.Range {
-	if r.Filename == "" {
-		return lint.Range{}
-	}
-	file := r.Filename
-	if !modsource.IsModelFile(file) {
-		file = l.rel(file)
-	}
-	return lint.Range{File: file, Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}
+	l := &loader{opts: opts, keep: keepParsed}
+	l.session = newSession(evalOptions{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor}, modelExtractor{})
+	l.session.joined = l.joinedOutputs
+	return l
 }
 
 // Load parses every module directory in dirs, finds the root modules (those
@@ -382,19 +274,6 @@ func (l *loader) outputsOf(items []*evalItem, dir string) (cty.Value, bool) {
 	return v, v != cty.NilVal
 }
 
-// readsRemoteState reports whether a module parsed reads another root's
-// state.
-func (l *loader) readsRemoteState() bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, inf := range l.info {
-		if inf.remote {
-			return true
-		}
-	}
-	return false
-}
-
 // collect gathers what the roots produced and the parse diagnostics of
 // every module read.
 func (l *loader) collect(roots []string, items []*evalItem) Result {
@@ -469,207 +348,4 @@ func parallelN(n, workers int, f func(int)) {
 	}
 	close(next)
 	wg.Wait()
-}
-
-// evaluate evaluates one root module. A panic inside evaluation (a bug, or
-// an input no one foresaw) becomes a diagnostic for that root; the other
-// roots and files are still linted.
-func (l *loader) evaluate(dir string) (e *evaluator) {
-	return l.evaluateWith(dir, nil, nil)
-}
-
-// evaluateWith evaluates the root module in dir: m when given (a unit's
-// root), else the directory's configuration; inputs, when given, are its
-// variables' values (else its variables files and the run's --var).
-func (l *loader) evaluateWith(dir string, m *module, inputs func(*evaluator, *module) map[string]cty.Value) (e *evaluator) {
-	e = &evaluator{l: l, h: holes{l.holes(), new(atomic.Int64)}, rootRel: l.rel(dir), rootDir: filepath.Clean(dir)}
-	if m == nil {
-		m = e.module(dir)
-	} else {
-		m = instrument(m)
-	}
-	e.root = m
-	defer func() {
-		if r := recover(); r != nil {
-			e.entities, e.notes = nil, nil
-			file := dir
-			if len(m.files) > 0 {
-				file = m.files[0]
-			}
-			e.varDiags = append(e.varDiags, lint.Diagnostic{
-				Range:   lint.Range{File: l.rel(file), Line: 1, Column: 1, EndLine: 1, EndColumn: 1},
-				Summary: "Cannot evaluate module",
-				Detail:  fmt.Sprintf("faultline failed while evaluating this root module (%v); please report it. The module was skipped.", r),
-			})
-		}
-	}()
-	if l.opts.ScopeFor != nil {
-		e.scope = l.opts.ScopeFor(dir)
-	}
-	t := l.funcTable(funcEnv{h: e.h, tree: l.opts.Tree, cwd: dir, b: e.budget(), template: func(abs string) { e.templates = append(e.templates, abs) }})
-	defer l.releaseFuncs(t)
-	e.funcs = t.fs
-	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
-	if inputs != nil {
-		mi.inputs = inputs(e, m)
-	} else {
-		mi.inputs = e.rootInputs(m)
-	}
-	e.noteUnloadedVarFiles(m, mi.inputs)
-	mi.run()
-	e.rootInst = mi
-	return e
-}
-
-// funcTable is Terraform's function table with the environment its
-// functions read when called (funcEnv.functions). Building one costs
-// about as much as evaluating a small root, so a table is kept when its
-// root is done and serves a later root with that root's environment put
-// in: one table per root being evaluated at a time.
-type funcTable struct {
-	env *funcEnv
-	fs  map[string]function.Function
-}
-
-// funcTable returns a free table (a new one when none is free) serving
-// env, which must hold a budget.
-func (l *loader) funcTable(env funcEnv) *funcTable {
-	l.mu.Lock()
-	var t *funcTable
-	if n := len(l.freeFuncs); n > 0 {
-		t, l.freeFuncs = l.freeFuncs[n-1], l.freeFuncs[:n-1]
-	}
-	l.mu.Unlock()
-	if t == nil {
-		t = &funcTable{env: &funcEnv{}}
-		*t.env = env
-		t.fs = t.env.functions()
-		return t
-	}
-	*t.env = env
-	return t
-}
-
-// releaseFuncs makes a table free once its root is evaluated.
-func (l *loader) releaseFuncs(t *funcTable) {
-	*t.env = funcEnv{}
-	l.mu.Lock()
-	l.freeFuncs = append(l.freeFuncs, t)
-	l.mu.Unlock()
-}
-
-// rootInputs gathers a root module's variable values, later wins:
-// terraform.tfvars, *.auto.tfvars (lexical order), the variables files and
-// then the variables .faultline.hcl configures for the directory,
-// --var-file, then --var.
-func (e *evaluator) rootInputs(m *module) map[string]cty.Value {
-	in := map[string]cty.Value{}
-	var files []string
-	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
-		p := filepath.Join(m.dir, n)
-		if _, err := os.Lstat(p); err != nil {
-			continue
-		}
-		if err := regularInTree(e.l.opts.Tree, p); err != nil {
-			e.l.refuse([]refusal{{p, err}})
-			continue
-		}
-		files = append(files, p)
-	}
-	ents, _ := e.l.opts.Tree.ReadDir(m.dir)
-	var auto []string
-	for _, en := range ents {
-		n := en.Name()
-		if en.IsDir() || !(strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")) {
-			continue
-		}
-		p := filepath.Join(m.dir, n)
-		if err := regularInTree(e.l.opts.Tree, p); err != nil {
-			e.l.refuse([]refusal{{p, err}})
-			continue
-		}
-		auto = append(auto, p)
-	}
-	sort.Strings(auto)
-	files = append(files, auto...)
-	var cfgVars map[string]string
-	if e.l.opts.InputsFor != nil {
-		var cfgFiles []string
-		cfgVars, cfgFiles = e.l.opts.InputsFor(m.dir)
-		files = append(files, cfgFiles...)
-	}
-	p := hclparse.NewParser()
-	e.readVarFiles(p, files, false, in)
-	for n, raw := range cfgVars {
-		in[n] = parseVarValue(m.variables[n], raw)
-	}
-	e.readVarFiles(p, e.l.opts.VarFiles, true, in)
-	for n, raw := range e.l.opts.Vars {
-		in[n] = parseVarValue(m.variables[n], raw)
-	}
-	return in
-}
-
-// readVarFiles reads variables files into in, in order; problems in them
-// are input diagnostics. Explicit files (--var-file) are the user's and may
-// lie outside the tree; the others are the tree's.
-func (e *evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bool, in map[string]cty.Value) {
-	for _, f := range files {
-		var file *hcl.File
-		var diags hcl.Diagnostics
-		if data, ok := e.l.opts.VarFileData[f]; ok && explicit {
-			file, diags = parseSource(p, f, data)
-		} else if explicit {
-			file, diags = parseExplicit(p, f)
-		} else {
-			file, diags = parseFile(p, e.l.opts.Tree, f)
-		}
-		e.varFiles = append(e.varFiles, f)
-		for _, d := range diags {
-			if d.Severity == hcl.DiagError {
-				var r lint.Range
-				if d.Subject != nil {
-					r = e.l.rng(*d.Subject)
-				}
-				if r.File == "" {
-					r.File = e.l.rel(f)
-				}
-				e.varDiags = append(e.varDiags, lint.Diagnostic{Range: r, Summary: d.Summary, Detail: d.Detail})
-			}
-		}
-		if file == nil {
-			continue
-		}
-		attrs, _ := file.Body.JustAttributes()
-		for n, a := range attrs {
-			if v, d := e.varFileValue(a.Expr); !d.HasErrors() {
-				in[n] = v
-			}
-		}
-	}
-}
-
-// parseExplicit reads a variables file named on the command line: a
-// regular file or a pipe anywhere, byte-capped.
-func parseExplicit(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
-	src, err := treefs.ReadExplicit(path, maxSourceFile)
-	if err != nil {
-		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
-	}
-	return parseSource(p, path, src)
-}
-
-// parseVarValue reads a --var value: a string for string (or untyped)
-// variables, else an HCL expression as Terraform does.
-func parseVarValue(v *variable, raw string) cty.Value {
-	if v != nil && v.typ != nil {
-		if t := traversalString(v.typ); t != "string" && t != "" || t == "" {
-			if expr, diags := hclparseExpr(raw); !diags.HasErrors() {
-				if val, d := staticValue(expr); !d.HasErrors() {
-					return val
-				}
-			}
-		}
-	}
-	return cty.StringVal(raw)
 }

@@ -56,7 +56,7 @@ func readModCache(tree *treefs.Tree, root string, rel func(string) string) (*mod
 }
 
 // modCache returns the manifest of the root module in root (read once).
-func (l *loader) modCache(root string) *modCache {
+func (l *session) modCache(root string) *modCache {
 	root = filepath.Clean(root)
 	l.mu.Lock()
 	lc, ok := l.caches[root]
@@ -80,7 +80,7 @@ func (l *loader) modCache(root string) *modCache {
 
 // inCache reports whether dir holds code a module cache installed (its
 // parse errors are not the user's to fix: coverage notes, not FL000).
-func (l *loader) inCache(dir string) bool {
+func (l *session) inCache(dir string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for c := range l.cacheDirs {
@@ -92,14 +92,14 @@ func (l *loader) inCache(dir string) bool {
 }
 
 // note records a coverage note of the load.
-func (l *loader) note(n lint.Note) {
+func (l *session) note(n lint.Note) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.refused = append(l.refused, n)
 }
 
 // recordCall lists how a call resolved, once per root and call path.
-func (l *loader) recordCall(c modsource.ModuleCall) {
+func (l *session) recordCall(c modsource.ModuleCall) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	k := c.Root + "\x00" + c.Call
@@ -111,7 +111,7 @@ func (l *loader) recordCall(c modsource.ModuleCall) {
 }
 
 // moduleCalls are the recorded calls, by root then call path.
-func (l *loader) moduleCalls() []modsource.ModuleCall {
+func (l *session) moduleCalls() []modsource.ModuleCall {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	out := append([]modsource.ModuleCall(nil), l.calls...)
@@ -301,7 +301,7 @@ func (mi *modInst) cachedCallSite() []lint.Location {
 }
 
 // markCached records dir as code a module cache installed.
-func (l *loader) markCached(dir string) {
+func (l *session) markCached(dir string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.cacheDirs[dir] = true
@@ -309,7 +309,7 @@ func (l *loader) markCached(dir string) {
 
 // brokenCache says why cached code that does not parse is not evaluated
 // (Terraform would not run it either), or "".
-func (l *loader) brokenCache(m *module) string {
+func (l *session) brokenCache(m *module) string {
 	if !l.inCache(m.dir) {
 		return ""
 	}

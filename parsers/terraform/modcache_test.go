@@ -144,7 +144,7 @@ output "value" { value = "team-${var.env}" }
 	if len(res.Diagnostics) > 0 {
 		t.Errorf("diagnostics: %v", res.Diagnostics)
 	}
-	out := outputs(t, dir, Options{})
+	out := outputs(t, dir, evalOptions{})
 	if v := out["tag"]; !v.IsKnown() || v.String() != "team-blue" {
 		t.Errorf("tag = %v, want team-blue from the local module inside the cached one", v)
 	}

@@ -41,9 +41,9 @@ func majorVersion(c *moduleCall) int {
 	return n
 }
 
-// modelRegistryCall adds the entities of one instance of a known registry
-// module call.
-func (mi *modInst) modelRegistryCall(c *moduleCall, in instance, path string) {
+// RegistryCall adds the entities of one instance of a known registry
+// module call answered without its code.
+func (modelExtractor) RegistryCall(mi *modInst, c *moduleCall, in instance, path string) {
 	name, sub := modsource.RegistryModule(c.source)
 	if name != modsource.EKSModule {
 		return

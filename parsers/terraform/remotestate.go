@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -305,7 +304,10 @@ func (mi *modInst) remoteState(r *resource, addrLocal string, v cty.Value) cty.V
 		read.loc, read.why = e.h.stateLocation(b, ws, mi.m.dir)
 	}
 	e.remoteReads = append(e.remoteReads, read)
-	if out, ok := e.l.joinedOutputs(e.rootDir, read.addr); ok {
+	if e.l.joined == nil {
+		return v
+	}
+	if out, ok := e.l.joined(e.rootDir, read.addr); ok {
 		for _, attr := range remoteStateTypes[r.typ] {
 			v = setAttr(v, attr, out)
 		}
@@ -313,172 +315,15 @@ func (mi *modInst) remoteState(r *resource, addrLocal string, v cty.Value) cty.V
 	return v
 }
 
-// join is the second pass of a load: the roots that read the state of
-// other roots of the tree are evaluated again, each after what it reads.
-type join struct {
-	// reads joins a root's data source (by root directory, then address)
-	// to the evaluation item whose outputs it reads.
-	reads map[string]map[string]int
-	// outputs are the items' outputs, by index.
-	outputs []cty.Value
-}
-
-// joinedOutputs are the outputs of the root the data source at addr of
-// root reads, once the load has joined them.
-func (l *loader) joinedOutputs(root, addr string) (cty.Value, bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.join == nil {
-		return cty.NilVal, false
-	}
-	i, ok := l.join.reads[root][addr]
-	if !ok || l.join.outputs[i] == cty.NilVal {
-		return cty.NilVal, false
-	}
-	return l.join.outputs[i], true
-}
-
-// plannedJoin matches every remote-state read of the first pass to the
-// item whose backend keeps that state; the readers to evaluate again,
-// ordered after what they read, and the notes of reads that match no
-// root.
-func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int, notes map[int][]lint.Note) {
-	var located []int
-	for i, it := range items {
-		if it.stateLoc != "" {
-			located = append(located, i)
-		}
-	}
-	// targets are the items keeping the state at loc: those that match it
-	// exactly, else those that match it but for an unknown bucket.
-	targets := func(loc string) (out []int, inferred bool) {
-		var loose []int
-		for _, i := range located {
-			if same, inf := sameState(loc, items[i].stateLoc); same && !inf {
-				out = append(out, i)
-			} else if same {
-				loose = append(loose, i)
-			}
-		}
-		if len(out) > 0 {
-			return out, false
-		}
-		return loose, len(loose) > 0
-	}
-	reads := map[string]map[string]int{}
-	deps, notes = map[int][]int{}, map[int][]lint.Note{}
-	for i, it := range items {
-		for _, rd := range it.out.reads {
-			what := lastAddr(rd.addr)
-			if rd.loc == "" {
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: which state it reads is unknown (%s); its outputs are unknown", what, rd.why), Range: rd.rng})
-				continue
-			}
-			targets, inferred := targets(rd.loc)
-			switch {
-			case len(targets) == 0:
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: no root module in the tree keeps its state at %s; its outputs are unknown", what, displayLoc(rd.loc, l.rel)), Range: rd.rng})
-				continue
-			case len(targets) > 1:
-				var names []string
-				for _, t := range targets {
-					names = append(names, l.rel(items[t].dir))
-				}
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %d roots keep their state at %s (%s); its outputs are unknown", what, len(targets), displayLoc(rd.loc, l.rel), strings.Join(names, ", ")), Range: rd.rng})
-				continue
-			case targets[0] == i:
-				continue // a root reading its own state: what it wrote last
-			}
-			if inferred {
-				text := fmt.Sprintf("%s is read as the state of %s: the same key, %s", what, l.rel(items[targets[0]].dir), "a bucket one of them does not name (given at terraform init, or known only at apply)")
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Inferred, What: text + "; findings in this root are one severity lower", Range: rd.rng})
-				it.inferred = append(it.inferred, text)
-			}
-			if reads[it.dir] == nil {
-				reads[it.dir] = map[string]int{}
-			}
-			reads[it.dir][rd.addr] = targets[0]
-			if !containsInt(deps[i], targets[0]) {
-				deps[i] = append(deps[i], targets[0])
-			}
-		}
-	}
-	for i := range deps {
-		again = append(again, i)
-	}
-	sort.Ints(again)
-	again = topoOrder(again, deps)
-	l.mu.Lock()
-	l.join = &join{reads: reads, outputs: make([]cty.Value, len(items))}
-	for i, it := range items {
-		l.join.outputs[i] = it.outputs
-	}
-	l.mu.Unlock()
-	return again, deps, notes
-}
-
-// topoOrder orders the items so that each comes after the items among
-// them it depends on; a dependency in a cycle is dropped.
-func topoOrder(items []int, deps map[int][]int) []int {
-	in := map[int]bool{}
-	for _, i := range items {
-		in[i] = true
-	}
-	state := map[int]int{}
-	var out []int
-	var visit func(i int)
-	visit = func(i int) {
-		state[i] = 1
-		kept := deps[i][:0]
-		for _, d := range deps[i] {
-			if !in[d] {
-				kept = append(kept, d)
-				continue
-			}
-			switch state[d] {
-			case 1:
-				continue // a cycle: the first pass's outputs are read
-			case 0:
-				visit(d)
-			}
-			kept = append(kept, d)
-		}
-		deps[i] = kept
-		state[i] = 2
-		out = append(out, i)
-	}
-	for _, i := range items {
-		if state[i] == 0 {
-			visit(i)
-		}
-	}
-	return out
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// lastAddr is an address without its root qualifier.
-func lastAddr(addr string) string {
-	if _, a, ok := strings.Cut(addr, ":"); ok {
-		return a
-	}
-	return addr
-}
-
-// displayLoc is a state location as the user reads it.
-func displayLoc(loc string, rel func(string) string) string {
-	if p, ok := strings.CutPrefix(loc, "local:"); ok {
-		return rel(p)
-	}
-	if p, ok := strings.CutPrefix(loc, "tfc:"); ok {
-		return "workspace " + p
-	}
-	return loc
+// Backend is where a root keeps its state: a backend block, a Terragrunt
+// remote_state, or the backend a terraform_remote_state data source reads.
+type Backend struct {
+	// Type is the backend type ("s3", "local", "remote", "cloud", "gcs",
+	// "azurerm", …).
+	Type string
+	// Config is the backend configuration object; parts that cannot be
+	// known are unknown.
+	Config cty.Value
+	// Range is where it is written.
+	Range hcl.Range
 }

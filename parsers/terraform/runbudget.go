@@ -9,41 +9,6 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// RootMostCPU is what a root costs the run's budget when it uses all of
-// one of its own bounds (budgetLimits): a root stopped at its string-bytes
-// or evaluations bound uses 0.7–3 s of CPU time; a root within them costs
-// the share of it that its largest counter reached. The counters are
-// deterministic, so the charge is too.
-const RootMostCPU = 5 * time.Second
-
-// rootMemory is what one root may hold while it is evaluated: its
-// strings are charged once (budgetLimits.bytes) but held in several
-// copies (the collection, the value built from it, garbage not yet
-// collected); roots evaluated at once are as many as the run's memory
-// holds at this each.
-var rootMemory = 4 * defaultLimits.bytes
-
-// cost is what the root whose budget is b costs the run's budget.
-func (b *budget) cost() time.Duration {
-	if b == nil {
-		return 0
-	}
-	if b.hit != nil {
-		return RootMostCPU
-	}
-	share := max(fraction(b.evals, b.lim.evals), fraction(b.elements, b.lim.elements),
-		fraction(b.bytes, b.lim.bytes), fraction(b.instances, b.lim.instances))
-	return time.Duration(min(share, 1) * float64(RootMostCPU))
-}
-
-// fraction is n/of, 0 for no bound.
-func fraction(n, of int64) float64 {
-	if of <= 0 {
-		return 0
-	}
-	return float64(n) / float64(of)
-}
-
 // rootWorkers is how many roots are evaluated at once on procs cores
 // within the run's memory.
 func rootWorkers(procs int, ledger *runbudget.Ledger) int {
@@ -76,16 +41,28 @@ func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem
 		<-items[d].done
 	}
 	var e *evaluator
+	var finishUnit func(*rootOutput)
 	if it.unit != nil {
-		e = l.evaluateUnitRoot(it.unit, func(dir string) (cty.Value, bool) { return l.outputsOf(items, dir) })
+		e, finishUnit = l.evaluateUnitRoot(it.unit, func(dir string) (cty.Value, bool) { return l.outputsOf(items, dir) })
 	} else {
 		e = l.evaluate(it.dir)
 	}
 	cost = e.b.cost()
 	out := e.output()
+	if finishUnit != nil {
+		finishUnit(&out)
+	}
 	outputs, loc := cty.NilVal, ""
 	if l.keepOutputs {
-		outputs, loc = e.exports(it.unit)
+		var call string
+		var backend *Backend
+		if it.unit != nil {
+			backend = it.unit.Backend
+			if it.unit.Source != "" {
+				call = UnitCall
+			}
+		}
+		outputs, loc = e.exports(call, backend)
 	}
 	l.finish(it.dir, e.used)
 	return out, outputs, loc

@@ -3,11 +3,13 @@ package terraform
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/nesting"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -226,4 +228,120 @@ func (e *evaluator) varFileNames(p *hclparse.Parser, path string) []string {
 		out = append(out, n)
 	}
 	return out
+}
+
+// rootInputs gathers a root module's variable values, later wins:
+// terraform.tfvars, *.auto.tfvars (lexical order), the variables files and
+// then the variables .faultline.hcl configures for the directory,
+// --var-file, then --var.
+func (e *evaluator) rootInputs(m *module) map[string]cty.Value {
+	in := map[string]cty.Value{}
+	var files []string
+	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
+		p := filepath.Join(m.dir, n)
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
+		if err := regularInTree(e.l.opts.Tree, p); err != nil {
+			e.l.refuse([]refusal{{p, err}})
+			continue
+		}
+		files = append(files, p)
+	}
+	ents, _ := e.l.opts.Tree.ReadDir(m.dir)
+	var auto []string
+	for _, en := range ents {
+		n := en.Name()
+		if en.IsDir() || !(strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")) {
+			continue
+		}
+		p := filepath.Join(m.dir, n)
+		if err := regularInTree(e.l.opts.Tree, p); err != nil {
+			e.l.refuse([]refusal{{p, err}})
+			continue
+		}
+		auto = append(auto, p)
+	}
+	sort.Strings(auto)
+	files = append(files, auto...)
+	var cfgVars map[string]string
+	if e.l.opts.InputsFor != nil {
+		var cfgFiles []string
+		cfgVars, cfgFiles = e.l.opts.InputsFor(m.dir)
+		files = append(files, cfgFiles...)
+	}
+	p := hclparse.NewParser()
+	e.readVarFiles(p, files, false, in)
+	for n, raw := range cfgVars {
+		in[n] = parseVarValue(m.variables[n], raw)
+	}
+	e.readVarFiles(p, e.l.opts.VarFiles, true, in)
+	for n, raw := range e.l.opts.Vars {
+		in[n] = parseVarValue(m.variables[n], raw)
+	}
+	return in
+}
+
+// readVarFiles reads variables files into in, in order; problems in them
+// are input diagnostics. Explicit files (--var-file) are the user's and may
+// lie outside the tree; the others are the tree's.
+func (e *evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bool, in map[string]cty.Value) {
+	for _, f := range files {
+		var file *hcl.File
+		var diags hcl.Diagnostics
+		if data, ok := e.l.opts.VarFileData[f]; ok && explicit {
+			file, diags = parseSource(p, f, data)
+		} else if explicit {
+			file, diags = parseExplicit(p, f)
+		} else {
+			file, diags = parseFile(p, e.l.opts.Tree, f)
+		}
+		e.varFiles = append(e.varFiles, f)
+		for _, d := range diags {
+			if d.Severity == hcl.DiagError {
+				var r lint.Range
+				if d.Subject != nil {
+					r = e.l.rng(*d.Subject)
+				}
+				if r.File == "" {
+					r.File = e.l.rel(f)
+				}
+				e.varDiags = append(e.varDiags, lint.Diagnostic{Range: r, Summary: d.Summary, Detail: d.Detail})
+			}
+		}
+		if file == nil {
+			continue
+		}
+		attrs, _ := file.Body.JustAttributes()
+		for n, a := range attrs {
+			if v, d := e.varFileValue(a.Expr); !d.HasErrors() {
+				in[n] = v
+			}
+		}
+	}
+}
+
+// parseExplicit reads a variables file named on the command line: a
+// regular file or a pipe anywhere, byte-capped.
+func parseExplicit(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
+	src, err := treefs.ReadExplicit(path, maxSourceFile)
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
+	}
+	return parseSource(p, path, src)
+}
+
+// parseVarValue reads a --var value: a string for string (or untyped)
+// variables, else an HCL expression as Terraform does.
+func parseVarValue(v *variable, raw string) cty.Value {
+	if v != nil && v.typ != nil {
+		if t := traversalString(v.typ); t != "string" && t != "" || t == "" {
+			if expr, diags := hclparseExpr(raw); !diags.HasErrors() {
+				if val, d := staticValue(expr); !d.HasErrors() {
+					return val
+				}
+			}
+		}
+	}
+	return cty.StringVal(raw)
 }

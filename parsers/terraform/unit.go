@@ -67,28 +67,3 @@ type UnitInput struct {
 	// dependency's mock_outputs), "" when nothing.
 	Inferred string
 }
-
-// GeneratedFile is Terraform configuration a unit generates.
-type GeneratedFile struct {
-	// Name is the file's name in the module directory ("provider.tf").
-	Name string
-	// Src is its content; Filename and Start are where that content is
-	// written (the generate block's contents in the unit's
-	// configuration), so positions in it point there.
-	Src      []byte
-	Filename string
-	Start    hcl.Pos
-}
-
-// Backend is where a root keeps its state: a backend block, a Terragrunt
-// remote_state, or the backend a terraform_remote_state data source reads.
-type Backend struct {
-	// Type is the backend type ("s3", "local", "remote", "cloud", "gcs",
-	// "azurerm", …).
-	Type string
-	// Config is the backend configuration object; parts that cannot be
-	// known are unknown.
-	Config cty.Value
-	// Range is where it is written.
-	Range hcl.Range
-}

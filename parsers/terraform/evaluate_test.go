@@ -9,35 +9,14 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 )
 
-// writeTree writes files (path → content) under a temporary directory.
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 // outputs evaluates the root module in dir and returns its outputs as
 // symbolic values.
-func outputs(t *testing.T, dir string, opts Options) map[string]lint.Value {
+func outputs(t *testing.T, dir string, opts evalOptions) map[string]lint.Value {
 	t.Helper()
 	if opts.Root == "" {
 		opts.Root = dir
 	}
-	e := newLoader(opts).evaluate(dir)
-	out := map[string]lint.Value{}
-	for k, v := range e.rootInst.outputs {
-		out[k] = e.h.toValue(v)
-	}
-	return out
+	return testSession(opts).evaluate(dir).outputValues()
 }
 
 func TestSymbolicValuesSurvive(t *testing.T) {
@@ -77,7 +56,7 @@ output "coalesce" { value = coalesce("", var.ns) }
 `,
 		"trust.tpl": `{"Condition":{"StringEquals":{"${issuer}:sub":"x"}}}`,
 	})
-	got := outputs(t, dir, Options{})
+	got := outputs(t, dir, evalOptions{})
 	want := map[string]string{
 		"template":           "${module.eks.cluster_name}-nodes",
 		"json_key":           `{"${module.eks.oidc_provider}:sub":"system:serviceaccount:${var.ns}:karpenter"}`,
@@ -177,7 +156,7 @@ func TestFunctions(t *testing.T) {
 		_ = want
 	}
 	dir := writeTree(t, map[string]string{"main.tf": b.String()})
-	got := outputs(t, dir, Options{})
+	got := outputs(t, dir, evalOptions{})
 	for name, expr := range names {
 		if g, w := got[name].String(), cases[expr]; g != w {
 			t.Errorf("%s = %q, want %q", expr, g, w)
@@ -210,7 +189,7 @@ output "env" { value = var.tags.env }
 		"a.auto.tfvars":     "c = \"auto-a\"\nd = \"auto-a\"\n",
 		"extra/prod.tfvars": "d = \"var-file\"\ne = \"var-file\"\n",
 	})
-	got := outputs(t, dir, Options{VarFiles: []string{filepath.Join(dir, "extra/prod.tfvars")}, Vars: map[string]string{"e": "flag", "n": "3"},
+	got := outputs(t, dir, evalOptions{VarFiles: []string{filepath.Join(dir, "extra/prod.tfvars")}, Vars: map[string]string{"e": "flag", "n": "3"},
 		InputsFor: func(string) (map[string]string, []string) {
 			// .faultline.hcl: below --var-file and --var, above tfvars.
 			return map[string]string{"b": "config", "d": "config", "e": "config"}, nil
@@ -219,105 +198,6 @@ output "env" { value = var.tags.env }
 		if g := got[k].String(); g != w {
 			t.Errorf("var.%s = %s, want %s", k, g, w)
 		}
-	}
-}
-
-func TestEntitiesFromModulesAndInstances(t *testing.T) {
-	dir := writeTree(t, map[string]string{
-		"live/main.tf": `
-provider "aws" {
-  region = "eu-west-1"
-  assume_role {
-    role_arn = "arn:aws:iam::123456789012:role/deploy"
-  }
-  default_tags {
-    tags = { "karpenter.sh/discovery" = "core" }
-  }
-}
-provider "aws" {
-  alias  = "us"
-  region = "us-east-1"
-}
-module "groups" {
-  source   = "../modules/group"
-  for_each = toset(["a", "b"])
-  name     = each.key
-  role     = aws_iam_role.nodes.arn
-}
-module "us" {
-  source    = "../modules/group"
-  name      = "us"
-  role      = "arn:aws:iam::123456789012:role/us-nodes"
-  providers = { aws = aws.us }
-}
-resource "aws_iam_role" "nodes" {
-  name_prefix        = "core-"
-  assume_role_policy = "{}"
-}
-resource "aws_security_group" "nodes" {
-  name = "core-nodes"
-  tags = { Name = "core-nodes" }
-}
-`,
-		"live/override.tf": `
-resource "aws_security_group" "nodes" {
-  name = "core-nodes-v2"
-}
-`,
-		"modules/group/main.tf": `
-variable "name" {}
-variable "role" {}
-resource "aws_eks_node_group" "this" {
-  cluster_name    = "core"
-  node_group_name = var.name
-  node_role_arn   = var.role
-}
-`,
-	})
-	res := Load([]string{filepath.Join(dir, "live"), filepath.Join(dir, "modules/group")}, Options{Root: dir, Rel: func(p string) string {
-		r, _ := filepath.Rel(dir, p)
-		return filepath.ToSlash(r)
-	}})
-	if len(res.Roots) != 1 || !strings.HasSuffix(res.Roots[0], "live") {
-		t.Fatalf("roots = %v: a directory only reached as a local module is not a root", res.Roots)
-	}
-	byAddr := map[string]lint.Entity{}
-	for _, e := range res.Entities {
-		byAddr[e.Base().Addr] = e
-	}
-	ng, ok := byAddr[`live:module.groups["a"].aws_eks_node_group.this`].(*lint.NodeGroup)
-	if !ok {
-		t.Fatalf("missing for_each module instance; have %v", keys(byAddr))
-	}
-	if ref, ok := ng.Role.Value.SoleRef(); !ok || ref.Object != "live:aws_iam_role.nodes" || ref.Path != "arn" {
-		t.Errorf("node role = %s, want a hole naming aws_iam_role.nodes.arn", ng.Role.Value)
-	}
-	if ng.Role.Range.File != "modules/group/main.tf" || ng.Role.Range.Line != 7 {
-		t.Errorf("node role range = %v", ng.Role.Range)
-	}
-	if len(ng.Role.Passed) != 1 || ng.Role.Passed[0].File != "live/main.tf" || ng.Role.Passed[0].Line != 19 {
-		t.Errorf("passed = %v, want the module argument in live/main.tf:19", ng.Role.Passed)
-	}
-	if ng.Scope != (lint.Scope{Partition: "aws", Account: "123456789012", Region: "eu-west-1"}) {
-		t.Errorf("scope = %+v", ng.Scope)
-	}
-	us := byAddr[`live:module.us.aws_eks_node_group.this`].(*lint.NodeGroup)
-	if us.Scope.Region != "us-east-1" {
-		t.Errorf("providers = { aws = aws.us } not applied: %+v", us.Scope)
-	}
-	role := byAddr["live:aws_iam_role.nodes"].(*lint.Role)
-	if role.Name.Prefix() != "core-" || role.Name.IsKnown() {
-		t.Errorf("name_prefix role name = %s", role.Name)
-	}
-	sg := byAddr["live:aws_security_group.nodes"].(*lint.SecurityGroup)
-	if n, _ := sg.Name.Str(); n != "core-nodes-v2" {
-		t.Errorf("override not merged: name = %s", sg.Name)
-	}
-	if v, _ := sg.Tags["karpenter.sh/discovery"].Str(); v != "core" {
-		t.Errorf("default_tags not applied: %v", sg.Tags)
-	}
-	if v, _ := sg.Tags["Name"].Str(); v != "core-nodes" {
-		t.Errorf("tags kept by override: %v", sg.Tags)
 	}
 }
 
@@ -358,7 +238,7 @@ data "aws_iam_policy_document" "trust" {
 }
 output "json" { value = data.aws_iam_policy_document.trust.json }
 `})
-	got := outputs(t, dir, Options{})["json"].String()
+	got := outputs(t, dir, evalOptions{})["json"].String()
 	for _, want := range []string{`"Sid":"Base"`, `"Federated":["${module.eks.oidc_provider_arn}"]`, `"${module.eks.oidc_provider}:sub":["system:serviceaccount:karpenter:karpenter"]`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("policy json %s lacks %s", got, want)
@@ -376,7 +256,7 @@ output "escape" { value = file("../../etc/passwd") }
 `,
 		"inside.txt": "ok",
 	})
-	got := outputs(t, dir, Options{})
+	got := outputs(t, dir, evalOptions{})
 	if g := got["inside"].String(); g != "ok" {
 		t.Errorf("inside = %s", g)
 	}
@@ -387,77 +267,18 @@ output "escape" { value = file("../../etc/passwd") }
 	}
 }
 
-func TestBadInputNeverPanics(t *testing.T) {
-	dir := writeTree(t, map[string]string{
-		"a/main.tf":      "resource \"aws_iam_role\" \"x\" {\n  name = \n}\n",
-		"b/main.tf.json": `{"resource": {"aws_iam_role": {"x": {"name": `,
-		"c/main.tf": `
-locals {
-  a = local.b
-  b = local.a
-}
-module "self" {
-  source = "./"
-}
-resource "aws_iam_role" "r" {
-  count = -1
-  name  = local.a
-}
-resource "aws_iam_role" "s" {
-  for_each = ["list", "not", "allowed"]
-  name     = each.value
-}
-output "o" { value = nosuchfunction(1) }
-`,
-		"c/terraform.tfvars": "a = ",
-	})
-	res := Load([]string{filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "c")}, Options{Root: dir})
-	files := map[string]bool{}
-	for _, d := range res.Diagnostics {
-		files[filepath.Base(filepath.Dir(d.Range.File))+"/"+filepath.Base(d.Range.File)] = true
-		if d.Range.Line == 0 {
-			t.Errorf("diagnostic without a line: %+v", d)
+// writeTree writes files (path → content) under a temporary directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	for _, f := range []string{"a/main.tf", "b/main.tf.json", "c/terraform.tfvars"} {
-		if !files[f] {
-			t.Errorf("no diagnostic for %s; have %v", f, res.Diagnostics)
-		}
-	}
-}
-
-func TestJSONConfiguration(t *testing.T) {
-	dir := writeTree(t, map[string]string{
-		"main.tf.json": `{
-  "variable": {"cluster": {"default": "json"}},
-  "resource": {
-    "aws_iam_role": {"nodes": {"name": "${var.cluster}-nodes", "assume_role_policy": "{}"}},
-    "aws_eks_node_group": {"ng": {
-      "cluster_name": "json",
-      "node_role_arn": "${aws_iam_role.nodes.arn}",
-      "launch_template": {"id": "lt-123", "version": "1"}
-    }}
-  }
-}`,
-	})
-	res := Load([]string{dir}, Options{Root: dir})
-	var role *lint.Role
-	var ng *lint.NodeGroup
-	for _, e := range res.Entities {
-		switch x := e.(type) {
-		case *lint.Role:
-			role = x
-		case *lint.NodeGroup:
-			ng = x
-		}
-	}
-	if role == nil || role.Name.String() != "json-nodes" {
-		t.Fatalf("role = %+v", role)
-	}
-	if ng == nil || ng.Role.Value.String() != "${aws_iam_role.nodes.arn}" || ng.Role.Range.Line != 7 {
-		t.Fatalf("node group = %+v", ng)
-	}
-	if ng.LaunchTemplate.Value.String() != "lt-123" {
-		t.Errorf("launch template (JSON block as object) = %s", ng.LaunchTemplate.Value)
-	}
+	return dir
 }

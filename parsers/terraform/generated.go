@@ -1,0 +1,81 @@
+package terraform
+
+import (
+	"path/filepath"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// templateFileAttr returns the template attribute of the data
+// "template_file" whose `rendered` expr is (data.template_file.NAME.rendered,
+// with or without an instance key), so positions in what it renders map to
+// where the template is written; nil for any other expression.
+func (x *extraction) templateFileAttr(expr hcl.Expression) *hcl.Attribute {
+	st, ok := expr.(*hclsyntax.ScopeTraversalExpr)
+	if !ok || st.Traversal.RootName() != "data" {
+		return nil
+	}
+	t := st.Traversal
+	typ, ok1 := attrName(t, 1)
+	name, ok2 := attrName(t, 2)
+	last, ok3 := t[len(t)-1].(hcl.TraverseAttr)
+	if !ok1 || !ok2 || !ok3 || typ != "template_file" || last.Name != "rendered" || len(t) > 5 {
+		return nil
+	}
+	if len(t) == 5 {
+		if _, isKey := t[3].(hcl.TraverseIndex); !isKey {
+			return nil
+		}
+	}
+	for _, r := range x.mi.m.resources {
+		if r.data && r.typ == "template_file" && r.name == name {
+			return r.body.attrs["template"]
+		}
+	}
+	return nil
+}
+
+// generatedFile notes a local_file (or local_sensitive_file) whose
+// content is a rendered template (templatefile(), data "template_file"):
+// Terraform writes it at apply time, so whatever reads it afterwards (a
+// file() call, a kustomization, a chart) reads something not in the tree.
+// A file that exists in the tree is read as it stands and gets no note;
+// one written outside the tree is nothing the tree reads.
+func (x *extraction) generatedFile(local string) {
+	c := x.attr(nil, "content")
+	if c == nil || !x.rendersTemplate(c.Expr) {
+		return
+	}
+	at := x.e.l.rng(x.r.defRange)
+	name := getAttr(x.v, "filename")
+	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || hasSentinel(name.AsString()) {
+		x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": writes a rendered template at apply time to a file whose name is not known; the generated file is not read", Range: at})
+		return
+	}
+	p := name.AsString()
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(x.e.root.dir, p)
+	}
+	p = filepath.Clean(p)
+	if x.e.l.opts.Tree.IsFile(p) || !x.e.l.opts.Tree.Contains(p) {
+		return // in the tree as it stands, or where nothing in the tree reads
+	}
+	x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": writes " + x.e.l.rel(p) + " from a rendered template at apply time; the generated file is not in the tree and is not read", Range: at})
+}
+
+// rendersTemplate reports whether expr is a templatefile() call or a data
+// "template_file" rendering.
+func (x *extraction) rendersTemplate(expr hcl.Expression) bool {
+	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && fc.Name == "templatefile" {
+		return true
+	}
+	st, ok := expr.(*hclsyntax.ScopeTraversalExpr)
+	if !ok {
+		return false
+	}
+	typ, _ := attrName(st.Traversal, 1)
+	return st.Traversal.RootName() == "data" && typ == "template_file"
+}
