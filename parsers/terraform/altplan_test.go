@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 )
 
 // The alternatives a constraint allows are evaluated in part (altplan.go):
@@ -19,7 +20,7 @@ import (
 // alike, and the same notes as when each alternative is evaluated whole.
 func TestAlternativesInPartAsWhole(t *testing.T) {
 	var roots []string
-	for _, base := range []string{"testdata", "../../rules/testdata"} {
+	for _, base := range []string{"eval/testdata", "../../rules/testdata"} {
 		roots = append(roots, tfRoots(t, base)...)
 	}
 	inPart := int64(0)
@@ -55,7 +56,7 @@ func compareAlternatives(t *testing.T, root string, dirs []string) int64 {
 	t.Helper()
 	hp, hw := lint.NewHoles(), lint.NewHoles()
 	part, whole := newLoader(Options{Root: root, Holes: hp}), newLoader(Options{Root: root, Holes: hw})
-	whole.wholeAlternatives = true
+	whole.WholeAlternatives = true
 	a, b := part.load(dirs), whole.load(dirs)
 	if fa, fb := entityFacts(a, hp), entityFacts(b, hw); !reflect.DeepEqual(fa, fb) {
 		t.Errorf("%s: entities differ when alternatives are evaluated in part:\n%s", root, firstDifference(fa, fb))
@@ -63,7 +64,7 @@ func compareAlternatives(t *testing.T, root string, dirs []string) int64 {
 	if !reflect.DeepEqual(a.Notes, b.Notes) {
 		t.Errorf("%s: notes differ:\n%v\nwhole:\n%v", root, a.Notes, b.Notes)
 	}
-	return part.inPart.Load()
+	return part.InPart.Load()
 }
 
 // tfRoots are the directories under base that hold .tf files and have no
@@ -107,7 +108,7 @@ func entityFacts(r Result, h *lint.Holes) []string {
 	out := make([]string, 0, len(r.Entities))
 	for _, ent := range r.Entities {
 		var b strings.Builder
-		writeFacts(&b, reflect.ValueOf(ent))
+		eval.WriteFacts(&b, reflect.ValueOf(ent))
 		o := ent.Base()
 		b.WriteString(" at " + o.Range.String() + " inferred " + strings.Join(o.Inferred, "; "))
 		text := sentinelText.ReplaceAllStringFunc(b.String(), func(s string) string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/awsauth"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 )
 
 // awsAuth reads the mapRoles entries of an aws-auth ConfigMap managed by a
@@ -18,17 +19,17 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 	if !cm.IsAWSAuth() {
 		return nil
 	}
-	text := getAttr(getAttr(x.v, "data"), awsauth.Key)
+	text := eval.GetAttr(eval.GetAttr(x.v, "data"), awsauth.Key)
 	unknown := func() []lint.Entity {
 		rng := cm.Range
 		if a := x.attr(nil, "data"); a != nil {
-			rng = x.e.l.rng(a.Range)
+			rng = x.e.Session.Rng(a.Range)
 		}
-		x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Unresolved, What: "mapRoles of " + cm.Label + " is not known before apply: its node mappings are not checked", Range: rng})
+		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Unresolved, What: "mapRoles of " + cm.Label + " is not known before apply: its node mappings are not checked", Range: rng})
 		return nil
 	}
 	if text == cty.NilVal {
-		if d := getAttr(x.v, "data"); d != cty.NilVal && !d.IsWhollyKnown() {
+		if d := eval.GetAttr(x.v, "data"); d != cty.NilVal && !d.IsWhollyKnown() {
 			return unknown()
 		}
 		return nil
@@ -44,23 +45,23 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 		return nil
 	}
 	s := text.AsString()
-	if hasSentinel(s) && strings.TrimSpace(lint.LiteralPrefix(s)) == "" {
+	if eval.HasSentinel(s) && strings.TrimSpace(lint.LiteralPrefix(s)) == "" {
 		return unknown() // the whole text is a reference
 	}
 	dataAttr := x.attr(nil, "data")
 	if dataAttr == nil {
 		return nil
 	}
-	expr := objectItem(dataAttr.Expr, awsauth.Key)
-	whole := x.e.l.rng(dataAttr.Range)
+	expr := eval.ObjectItem(dataAttr.Expr, awsauth.Key)
+	whole := x.e.Session.Rng(dataAttr.Range)
 	if expr != nil {
-		whole = x.e.l.rng(expr.Range())
+		whole = x.e.Session.Rng(expr.Range())
 	} else {
 		expr = dataAttr.Expr
 	}
 	roles, err := awsauth.Parse(s)
 	if err != nil {
-		x.e.varDiags = append(x.e.varDiags, lint.Diagnostic{
+		x.e.VarDiags = append(x.e.VarDiags, lint.Diagnostic{
 			Range:   whole,
 			Summary: "invalid aws-auth mapRoles",
 			Detail:  "mapRoles of " + cm.Label + " cannot be read (" + err.Error() + "); its node mappings are not checked.",
@@ -78,11 +79,11 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 		rng := whole
 		switch {
 		case len(elems) == len(roles):
-			rng = x.e.l.rng(elems[i])
+			rng = x.e.Session.Rng(elems[i])
 		default:
 			rng = posMap(lint.Range{Line: r.Line, Column: r.Column, EndLine: r.Line, EndColumn: r.Column}, "")
 		}
-		out = append(out, lint.NewAWSAuthMapping(cm.Object, x.e.h.Decode(r.RoleARN), r.Groups, rng, cluster))
+		out = append(out, lint.NewAWSAuthMapping(cm.Object, x.e.Holes.Decode(r.RoleARN), r.Groups, rng, cluster))
 	}
 	return out
 }

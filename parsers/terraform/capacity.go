@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -18,8 +19,8 @@ func (x *extraction) managedCapacity() lint.NodeGroupCapacity {
 	c.Labels, c.LabelsUnknown, c.LabelsRange = x.stringMap("labels")
 	c.Taints, c.TaintsUnknown, c.TaintsRange = x.taints()
 	c.Subnets, c.SubnetsUnknown = x.subnets("subnet_ids")
-	for _, sc := range blockList(getAttr(x.v, "scaling_config")) {
-		c.MaxSize, c.HasMaxSize = intOf(getAttr(sc, "max_size"))
+	for _, sc := range eval.BlockList(eval.GetAttr(x.v, "scaling_config")) {
+		c.MaxSize, c.HasMaxSize = intOf(eval.GetAttr(sc, "max_size"))
 	}
 	c.AMIType, _ = x.val("ami_type").Str()
 	c.CapacityType, _ = x.val("capacity_type").Str()
@@ -35,7 +36,7 @@ func (x *extraction) selfManagedCapacity() lint.NodeGroupCapacity {
 	c := lint.NodeGroupCapacity{LabelsUnknown: true, TaintsUnknown: true}
 	c.Subnets, c.SubnetsUnknown = x.subnets("vpc_zone_identifier")
 	c.Zones, c.ZonesUnknown, _ = x.stringList("availability_zones")
-	c.MaxSize, c.HasMaxSize = intOf(getAttr(x.v, "max_size"))
+	c.MaxSize, c.HasMaxSize = intOf(eval.GetAttr(x.v, "max_size"))
 	c.InstanceTypes, c.InstanceTypesUnknown, c.InstanceTypesRange = x.overrideTypes()
 	return c
 }
@@ -45,30 +46,30 @@ func (x *extraction) selfManagedCapacity() lint.NodeGroupCapacity {
 // requirements), or overrides a dynamic block leaves unread, make the
 // types unknown.
 func (x *extraction) overrideTypes() (types []string, unknown bool, rng lint.Range) {
-	mps := blockList(getAttr(x.v, "mixed_instances_policy"))
+	mps := eval.BlockList(eval.GetAttr(x.v, "mixed_instances_policy"))
 	if len(mps) == 0 {
 		return nil, false, rng
 	}
 	if a := x.attr(&blockIndex{"mixed_instances_policy", 0}, "launch_template"); a != nil {
-		rng = x.e.l.rng(a.Range)
+		rng = x.e.Session.Rng(a.Range)
 	} else {
-		rng = x.e.l.rng(x.r.defRange)
+		rng = x.e.Session.Rng(x.r.DefRange)
 	}
 	n := 0
-	for _, lt := range blockList(getAttr(mps[0], "launch_template")) {
-		if v := getAttr(lt, "override"); v != cty.NilVal && !v.IsWhollyKnown() {
+	for _, lt := range eval.BlockList(eval.GetAttr(mps[0], "launch_template")) {
+		if v := eval.GetAttr(lt, "override"); v != cty.NilVal && !v.IsWhollyKnown() {
 			return nil, true, rng
 		}
-		for _, o := range blockList(getAttr(lt, "override")) {
+		for _, o := range eval.BlockList(eval.GetAttr(lt, "override")) {
 			n++
-			s, ok := x.e.h.toValue(getAttr(o, "instance_type")).Str()
+			s, ok := x.e.Holes.ToValue(eval.GetAttr(o, "instance_type")).Str()
 			if !ok || s == "" {
 				return nil, true, rng
 			}
 			types = append(types, s)
 		}
 	}
-	if n == 0 && x.nestedDynamicUnknown(x.r.body, "override", x.extra, 0) {
+	if n == 0 && x.nestedDynamicUnknown(x.r.Body, "override", x.extra, 0) {
 		return nil, true, rng // overrides written, none read
 	}
 	return types, false, rng
@@ -77,35 +78,35 @@ func (x *extraction) overrideTypes() (types []string, unknown bool, rng lint.Ran
 // nestedDynamicUnknown reports whether a dynamic block of the type,
 // anywhere in the body, iterates over a collection that is not known
 // (following the dynamic blocks around it, each with its iterator).
-func (x *extraction) nestedDynamicUnknown(g *gbody, typ string, extra map[string]cty.Value, depth int) bool {
+func (x *extraction) nestedDynamicUnknown(g *eval.Body, typ string, extra map[string]cty.Value, depth int) bool {
 	if g == nil || depth > 8 {
 		return false
 	}
-	for _, b := range g.blocks {
-		if b.typ != "dynamic" || len(b.labels) != 1 {
-			if x.nestedDynamicUnknown(b.body, typ, extra, depth+1) {
+	for _, b := range g.Blocks {
+		if b.Type != "dynamic" || len(b.Labels) != 1 {
+			if x.nestedDynamicUnknown(b.Body, typ, extra, depth+1) {
 				return true
 			}
 			continue
 		}
-		fe, ok := b.body.attrs["for_each"]
+		fe, ok := b.Body.Attrs["for_each"]
 		if !ok {
 			continue
 		}
-		coll := x.mi.eval(fe.Expr, extra)
+		coll := x.mi.Eval(fe.Expr, extra)
 		if !coll.IsWhollyKnown() {
 			return true
 		}
-		if b.labels[0] == typ || coll.IsNull() || !coll.CanIterateElements() {
+		if b.Labels[0] == typ || coll.IsNull() || !coll.CanIterateElements() {
 			continue
 		}
-		iter := b.labels[0]
-		if a, ok := b.body.attrs["iterator"]; ok {
-			if s := traversalString(a.Expr); s != "" {
+		iter := b.Labels[0]
+		if a, ok := b.Body.Attrs["iterator"]; ok {
+			if s := eval.TraversalString(a.Expr); s != "" {
 				iter = s
 			}
 		}
-		for it := coll.ElementIterator(); it.Next() && x.mi.e.budget().ok(); {
+		for it := coll.ElementIterator(); it.Next() && x.mi.Evaluator.Budget().Ok(); {
 			k, v := it.Element()
 			if coll.Type().IsSetType() {
 				k = v
@@ -115,8 +116,8 @@ func (x *extraction) nestedDynamicUnknown(g *gbody, typ string, extra map[string
 				inner[kk] = vv
 			}
 			inner[iter] = cty.ObjectVal(map[string]cty.Value{"key": k, "value": v})
-			for _, c := range b.body.blocks {
-				if c.typ == "content" && x.nestedDynamicUnknown(c.body, typ, inner, depth+1) {
+			for _, c := range b.Body.Blocks {
+				if c.Type == "content" && x.nestedDynamicUnknown(c.Body, typ, inner, depth+1) {
 					return true
 				}
 			}
@@ -129,15 +130,15 @@ func (x *extraction) nestedDynamicUnknown(g *gbody, typ string, extra map[string
 // iterates over a collection that is not known: its blocks are then not
 // in the evaluated value.
 func (x *extraction) dynamicUnknown(typ string) bool {
-	for _, b := range x.r.body.blocks {
-		if b.typ != "dynamic" || len(b.labels) != 1 || b.labels[0] != typ {
+	for _, b := range x.r.Body.Blocks {
+		if b.Type != "dynamic" || len(b.Labels) != 1 || b.Labels[0] != typ {
 			continue
 		}
-		fe, ok := b.body.attrs["for_each"]
+		fe, ok := b.Body.Attrs["for_each"]
 		if !ok {
 			continue
 		}
-		if v := x.mi.eval(fe.Expr, x.extra); !v.IsWhollyKnown() {
+		if v := x.mi.Eval(fe.Expr, x.extra); !v.IsWhollyKnown() {
 			return true
 		}
 	}
@@ -149,40 +150,40 @@ func (x *extraction) dynamicUnknown(typ string) bool {
 // points at the user's argument).
 func (x *extraction) blockRange(typ string, i int) lint.Range {
 	n := 0
-	for _, b := range x.r.body.blocks {
-		if b.typ == typ {
+	for _, b := range x.r.Body.Blocks {
+		if b.Type == typ {
 			if n == i {
-				return x.e.l.rng(b.defRange)
+				return x.e.Session.Rng(b.DefRange)
 			}
 			n++
 		}
 	}
-	for _, b := range x.r.body.blocks {
-		if b.typ == "dynamic" && len(b.labels) == 1 && b.labels[0] == typ {
-			if fe, ok := b.body.attrs["for_each"]; ok {
+	for _, b := range x.r.Body.Blocks {
+		if b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == typ {
+			if fe, ok := b.Body.Attrs["for_each"]; ok {
 				return x.pos(fe)
 			}
-			return x.e.l.rng(b.defRange)
+			return x.e.Session.Rng(b.DefRange)
 		}
 	}
-	return x.e.l.rng(x.r.defRange)
+	return x.e.Session.Rng(x.r.DefRange)
 }
 
 // taints reads the taint blocks of a managed node group.
 func (x *extraction) taints() (out []lint.Taint, unknown bool, rng lint.Range) {
 	unknown = x.dynamicUnknown("taint")
-	if v := getAttr(x.v, "taint"); v != cty.NilVal && !v.IsWhollyKnown() {
+	if v := eval.GetAttr(x.v, "taint"); v != cty.NilVal && !v.IsWhollyKnown() {
 		unknown = true
 	}
-	for i, b := range blockList(getAttr(x.v, "taint")) {
+	for i, b := range eval.BlockList(eval.GetAttr(x.v, "taint")) {
 		t := lint.Taint{Range: x.blockRange("taint", i)}
-		key, okK := x.e.h.toValue(getAttr(b, "key")).Str()
-		effect, okE := x.e.h.toValue(getAttr(b, "effect")).Str()
+		key, okK := x.e.Holes.ToValue(eval.GetAttr(b, "key")).Str()
+		effect, okE := x.e.Holes.ToValue(eval.GetAttr(b, "effect")).Str()
 		t.Key = key
 		t.Effect, _ = lint.EKSTaintEffect(effect)
 		t.Unknown = !okK || !okE || t.Effect == ""
-		if val := getAttr(b, "value"); val != cty.NilVal && !val.IsNull() {
-			s, ok := x.e.h.toValue(val).Str()
+		if val := eval.GetAttr(b, "value"); val != cty.NilVal && !val.IsNull() {
+			s, ok := x.e.Holes.ToValue(val).Str()
 			t.Value, t.Unknown = s, t.Unknown || !ok
 		}
 		out = append(out, t)
@@ -203,7 +204,7 @@ func (x *extraction) stringList(attr string) (out []string, unknown bool, rng li
 		return nil, false, rng
 	}
 	rng = x.pos(a)
-	v := getAttr(x.v, attr)
+	v := eval.GetAttr(x.v, attr)
 	if v == cty.NilVal || (v.IsKnown() && v.IsNull()) {
 		return nil, false, rng
 	}
@@ -213,7 +214,7 @@ func (x *extraction) stringList(attr string) (out []string, unknown bool, rng li
 	out = []string{}
 	for it := v.ElementIterator(); it.Next(); {
 		_, el := it.Element()
-		s, ok := x.e.h.toValue(el).Str()
+		s, ok := x.e.Holes.ToValue(el).Str()
 		if !ok {
 			return nil, true, rng
 		}
@@ -230,7 +231,7 @@ func (x *extraction) stringMap(attr string) (out map[string]string, unknown bool
 		return nil, false, rng
 	}
 	rng = x.pos(a)
-	v := getAttr(x.v, attr)
+	v := eval.GetAttr(x.v, attr)
 	if v == cty.NilVal || (v.IsKnown() && v.IsNull()) {
 		return nil, false, rng
 	}
@@ -240,8 +241,8 @@ func (x *extraction) stringMap(attr string) (out map[string]string, unknown bool
 	out = map[string]string{}
 	for it := v.ElementIterator(); it.Next(); {
 		k, el := it.Element()
-		key, okK := x.e.h.decode(k.AsString()).Str()
-		val, okV := x.e.h.toValue(el).Str()
+		key, okK := x.e.Holes.DecodeString(k.AsString()).Str()
+		val, okV := x.e.Holes.ToValue(el).Str()
 		if !okK || !okV {
 			unknown = true
 			continue
@@ -254,7 +255,7 @@ func (x *extraction) stringMap(attr string) (out map[string]string, unknown bool
 // subnets reads a subnet list as references (holes kept); unknown when
 // the list itself could not be read.
 func (x *extraction) subnets(attr string) ([]lint.Ref, bool) {
-	v := getAttr(x.v, attr)
+	v := eval.GetAttr(x.v, attr)
 	if x.attr(nil, attr) == nil || v == cty.NilVal || (v.IsKnown() && v.IsNull()) {
 		return nil, false
 	}
@@ -287,12 +288,12 @@ func (x *extraction) fargateProfile(obj lint.Object) *lint.FargateProfile {
 	x.name(&obj, "fargate_profile_name", "")
 	fp := &lint.FargateProfile{Object: obj, Cluster: x.val("cluster_name")}
 	fp.SelectorsUnknown = x.dynamicUnknown("selector")
-	if v := getAttr(x.v, "selector"); v != cty.NilVal && !v.IsWhollyKnown() {
+	if v := eval.GetAttr(x.v, "selector"); v != cty.NilVal && !v.IsWhollyKnown() {
 		fp.SelectorsUnknown = true
 	}
-	for i, b := range blockList(getAttr(x.v, "selector")) {
-		sel := lint.FargateSelector{Namespace: x.e.h.toValue(getAttr(b, "namespace")), Range: x.blockRange("selector", i)}
-		labels := getAttr(b, "labels")
+	for i, b := range eval.BlockList(eval.GetAttr(x.v, "selector")) {
+		sel := lint.FargateSelector{Namespace: x.e.Holes.ToValue(eval.GetAttr(b, "namespace")), Range: x.blockRange("selector", i)}
+		labels := eval.GetAttr(b, "labels")
 		switch {
 		case labels == cty.NilVal || (labels.IsKnown() && labels.IsNull()):
 		case !labels.IsKnown() || !(labels.Type().IsObjectType() || labels.Type().IsMapType()):
@@ -301,12 +302,12 @@ func (x *extraction) fargateProfile(obj lint.Object) *lint.FargateProfile {
 			sel.Labels = map[string]lint.Value{}
 			for it := labels.ElementIterator(); it.Next(); {
 				k, el := it.Element()
-				key, ok := x.e.h.decode(k.AsString()).Str()
+				key, ok := x.e.Holes.DecodeString(k.AsString()).Str()
 				if !ok {
 					fp.SelectorsUnknown = true
 					continue
 				}
-				sel.Labels[key] = x.e.h.toValue(el)
+				sel.Labels[key] = x.e.Holes.ToValue(el)
 			}
 		}
 		fp.Selectors = append(fp.Selectors, sel)
@@ -321,11 +322,11 @@ func (x *extraction) subnet(obj lint.Object) *lint.Subnet {
 	obj.Kind = lint.KindSubnet
 	s := &lint.Subnet{Object: obj, ID: x.val("id")}
 	s.Zone = x.val("availability_zone")
-	if az := getAttr(x.v, "availability_zone"); x.attr(nil, "availability_zone_id") != nil && (az == cty.NilVal || az.IsKnown() && az.IsNull()) {
+	if az := eval.GetAttr(x.v, "availability_zone"); x.attr(nil, "availability_zone_id") != nil && (az == cty.NilVal || az.IsKnown() && az.IsNull()) {
 		s.Zone = x.val("availability_zone_id") // the zone is given by its ID
 	}
-	s.Tags, s.TagsIncomplete, _ = x.tags(x.mi.providerFor(x.r).defaultTags)
-	if x.r.data {
+	s.Tags, s.TagsIncomplete, _ = x.tags(x.mi.ProviderFor(x.r).DefaultTags)
+	if x.r.Data {
 		s.TagsIncomplete = true
 		s.Tags, _, _ = x.tags(cty.NilVal)
 	}
@@ -341,7 +342,7 @@ func (x *extraction) subnet(obj lint.Object) *lint.Subnet {
 // launchTemplateType reads a launch template's (or launch
 // configuration's) instance_type; instance requirements make it unknown.
 func (x *extraction) launchTemplateType(lt *lint.LaunchTemplate) {
-	if len(blockList(getAttr(x.v, "instance_requirements"))) > 0 || x.dynamicUnknown("instance_requirements") {
+	if len(eval.BlockList(eval.GetAttr(x.v, "instance_requirements"))) > 0 || x.dynamicUnknown("instance_requirements") {
 		// Attribute-based selection: the types are not enumerated.
 		lt.InstanceType, lt.InstanceTypeRange = lint.Unknown(), x.blockRange("instance_requirements", 0)
 		return
@@ -350,11 +351,11 @@ func (x *extraction) launchTemplateType(lt *lint.LaunchTemplate) {
 	if a == nil {
 		return
 	}
-	v := getAttr(x.v, "instance_type")
+	v := eval.GetAttr(x.v, "instance_type")
 	if v != cty.NilVal && v.IsKnown() && v.IsNull() {
 		return
 	}
-	val := x.e.h.toValue(v)
+	val := x.e.Holes.ToValue(v)
 	if s, ok := val.Str(); ok && s == "" {
 		return // "" is no instance type
 	}

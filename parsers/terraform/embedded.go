@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -17,13 +18,13 @@ import (
 // reads, or onto the attribute itself.
 func (x *extraction) embed(local, attr string) {
 	a := x.attr(nil, attr)
-	v := getAttr(x.v, attr)
+	v := eval.GetAttr(x.v, attr)
 	if a == nil || v == cty.NilVal || v.IsNull() {
 		return
 	}
-	whole := x.e.l.rng(a.Range)
-	if f := x.mi.templatePath(a.Expr, "templatefile"); f != "" {
-		x.e.templates = append(x.e.templates, f) // read as rendered only
+	whole := x.e.Session.Rng(a.Range)
+	if f := x.mi.TemplatePath(a.Expr, "templatefile"); f != "" {
+		x.e.Templates = append(x.e.Templates, f) // read as rendered only
 	}
 	var content []byte
 	switch {
@@ -32,37 +33,37 @@ func (x *extraction) embed(local, attr string) {
 	case v.IsKnown() && (v.Type().IsObjectType() || v.Type().IsMapType()):
 		// Unknown parts (each.value of a for_each, a computed attribute)
 		// become holes naming their path.
-		b, err := yaml.Marshal(x.goValue(v, x.mi.addr(local), attr))
+		b, err := yaml.Marshal(x.goValue(v, x.mi.Addr(local), attr))
 		if err != nil {
 			return
 		}
 		content = b
 	default:
-		x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": " + attr + " cannot be known statically", Range: whole})
+		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: x.mi.Label(local) + ": " + attr + " cannot be known statically", Range: whole})
 		return
 	}
-	em := Embedded{Addr: x.mi.addr(local), Root: x.mi.e.rootRel, File: whole.File, Content: content}
+	em := eval.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content}
 	em.Map = x.positionMap(a.Expr, whole, content)
-	x.e.embedded = append(x.e.embedded, em)
+	x.e.Embedded = append(x.e.Embedded, em)
 }
 
 // positionMap builds the range mapping for YAML written by expr.
 func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content []byte) func(lint.Range, string) lint.Range {
 	if t := x.templateFileAttr(expr); t != nil {
 		// data.template_file.NAME.rendered: where the template is written.
-		expr, whole = t.Expr, x.e.l.rng(t.Range)
+		expr, whole = t.Expr, x.e.Session.Rng(t.Range)
 	}
 	onAttr := func(lint.Range, string) lint.Range { return whole }
 	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
-		p := x.mi.eval(fc.Args[0], nil)
-		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || hasSentinel(p.AsString()) {
+		p := x.mi.Eval(fc.Args[0], nil)
+		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || eval.HasSentinel(p.AsString()) {
 			return onAttr
 		}
 		path := p.AsString()
 		if !filepath.IsAbs(path) {
-			path = filepath.Join(x.e.root.dir, path)
+			path = filepath.Join(x.e.Root.Dir, path)
 		}
-		file := x.e.l.rel(filepath.Clean(path))
+		file := x.e.Session.Rel(filepath.Clean(path))
 		return func(r lint.Range, _ string) lint.Range {
 			r.File = file
 			return r
@@ -76,7 +77,7 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 	// (<<-) lose their common indentation, which columns get back.
 	// The shift and the written end of each line are worked out now, so
 	// the map keeps two numbers a line and not the source file.
-	src := x.mi.m.source(tpl.Range().Filename)
+	src := x.mi.Module.Source(tpl.Range().Filename)
 	srcLines := strings.Split(string(src), "\n")
 	yLines := strings.Split(string(content), "\n")
 	start := tpl.Range().Start.Line
@@ -110,24 +111,24 @@ func indent(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
 func (x *extraction) serviceAccount(o lint.Object) *lint.ServiceAccount {
 	o.Kind = lint.KindServiceAccount
 	sa := &lint.ServiceAccount{Object: o, Namespace: lint.Known("default")}
-	md := blockList(getAttr(x.v, "metadata"))
+	md := eval.BlockList(eval.GetAttr(x.v, "metadata"))
 	if len(md) == 0 {
 		return sa
 	}
-	sa.Name = x.e.h.toValue(getAttr(md[0], "name"))
+	sa.Name = x.e.Holes.ToValue(eval.GetAttr(md[0], "name"))
 	if a := x.attr(&blockIndex{"metadata", 0}, "name"); a != nil {
-		sa.NameRange = x.e.l.rng(a.Range)
+		sa.NameRange = x.e.Session.Rng(a.Range)
 	}
-	if ns := getAttr(md[0], "namespace"); ns != cty.NilVal && !ns.IsNull() {
-		sa.Namespace = x.e.h.toValue(ns)
+	if ns := eval.GetAttr(md[0], "namespace"); ns != cty.NilVal && !ns.IsNull() {
+		sa.Namespace = x.e.Holes.ToValue(ns)
 	}
-	if ann := getAttr(md[0], "annotations"); ann != cty.NilVal && ann.IsKnown() && !ann.IsNull() {
-		if arn := getAttr(ann, "eks.amazonaws.com/role-arn"); arn != cty.NilVal && !arn.IsNull() {
+	if ann := eval.GetAttr(md[0], "annotations"); ann != cty.NilVal && ann.IsKnown() && !ann.IsNull() {
+		if arn := eval.GetAttr(ann, "eks.amazonaws.com/role-arn"); arn != cty.NilVal && !arn.IsNull() {
 			rng := sa.NameRange
 			if a := x.attr(&blockIndex{"metadata", 0}, "annotations"); a != nil {
-				rng = x.e.l.rng(a.Range)
+				rng = x.e.Session.Rng(a.Range)
 			}
-			sa.RoleARN = lint.Ref{Value: x.e.h.toValue(arn), Range: rng}
+			sa.RoleARN = lint.Ref{Value: x.e.Holes.ToValue(arn), Range: rng}
 		}
 	}
 	if n, ok := sa.Name.Str(); ok {
@@ -162,7 +163,7 @@ func (x *extraction) addon(o lint.Object) []lint.Entity {
 	name := x.val("addon_name")
 	nameRange := o.Range
 	if a := x.attr(nil, "addon_name"); a != nil {
-		nameRange = x.e.l.rng(a.Range)
+		nameRange = x.e.Session.Rng(a.Range)
 	}
 	n, _ := name.Str()
 	acct, known := addonAccounts[n]
@@ -178,7 +179,7 @@ func (x *extraction) addon(o lint.Object) []lint.Entity {
 		sa.RoleARN = x.ref("service_account_role_arn")
 		out = append(out, sa)
 	}
-	for i, b := range blockList(getAttr(x.v, "pod_identity_association")) {
+	for i, b := range eval.BlockList(eval.GetAttr(x.v, "pod_identity_association")) {
 		p := &lint.PodIdentityAssociation{Object: o, Cluster: cluster}
 		p.Kind = lint.KindPodIdentity
 		p.Addr = o.Addr + "#pod_identity_association[" + strconv.Itoa(i) + "]"
@@ -202,13 +203,13 @@ func (x *extraction) addon(o lint.Object) []lint.Entity {
 
 // blockRef reads an attribute of the i-th nested block as a reference.
 func (x *extraction) blockRef(blk *blockIndex, b cty.Value, attr string) lint.Ref {
-	v := getAttr(b, attr)
+	v := eval.GetAttr(b, attr)
 	if v == cty.NilVal || v.IsNull() {
 		return lint.Ref{}
 	}
-	r := lint.Ref{Value: x.e.h.toValue(v), Range: x.e.l.rng(x.r.defRange)}
+	r := lint.Ref{Value: x.e.Holes.ToValue(v), Range: x.e.Session.Rng(x.r.DefRange)}
 	if a := x.attr(blk, attr); a != nil {
-		r.Range = x.e.l.rng(a.Range)
+		r.Range = x.e.Session.Rng(a.Range)
 		if a.Name == attr {
 			r.Passed = x.passed(a.Expr)
 		}
@@ -234,14 +235,14 @@ func (x *extraction) podIdentity(o lint.Object) *lint.PodIdentityAssociation {
 func (x *extraction) namespace(o lint.Object) *lint.KubeObject {
 	o.Kind = lint.KindObject
 	obj := &lint.KubeObject{Object: o, APIVersion: "v1", KindName: "Namespace"}
-	md := blockList(getAttr(x.v, "metadata"))
+	md := eval.BlockList(eval.GetAttr(x.v, "metadata"))
 	if len(md) == 0 {
 		obj.Name = lint.Unknown()
 		return obj
 	}
-	obj.Name = x.e.h.toValue(getAttr(md[0], "name"))
+	obj.Name = x.e.Holes.ToValue(eval.GetAttr(md[0], "name"))
 	if a := x.attr(&blockIndex{"metadata", 0}, "name"); a != nil {
-		obj.NameRange = x.e.l.rng(a.Range)
+		obj.NameRange = x.e.Session.Rng(a.Range)
 	}
 	return obj
 }
@@ -250,11 +251,11 @@ func (x *extraction) namespace(o lint.Object) *lint.KubeObject {
 func (x *extraction) configMap(o lint.Object) *lint.KubeObject {
 	o.Kind = lint.KindObject
 	obj := &lint.KubeObject{Object: o, APIVersion: "v1", KindName: "ConfigMap", Namespace: lint.Known("default")}
-	md := blockList(getAttr(x.v, "metadata"))
+	md := eval.BlockList(eval.GetAttr(x.v, "metadata"))
 	if len(md) > 0 {
-		obj.Name = x.e.h.toValue(getAttr(md[0], "name"))
-		if ns := getAttr(md[0], "namespace"); ns != cty.NilVal && !ns.IsNull() {
-			obj.Namespace = x.e.h.toValue(ns)
+		obj.Name = x.e.Holes.ToValue(eval.GetAttr(md[0], "name"))
+		if ns := eval.GetAttr(md[0], "namespace"); ns != cty.NilVal && !ns.IsNull() {
+			obj.Namespace = x.e.Holes.ToValue(ns)
 		}
 	}
 	return obj

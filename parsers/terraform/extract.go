@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -16,105 +17,105 @@ type modelExtractor struct{}
 // Resource turns an evaluated resource instance into model entities. Only
 // the attributes the model needs are read; everything else is ignored, so
 // new provider arguments never break anything.
-func (modelExtractor) Resource(mi *modInst, r *resource, local string, v cty.Value, extra map[string]cty.Value) {
-	e := mi.e
+func (modelExtractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v cty.Value, extra map[string]cty.Value) {
+	e := mi.Evaluator
 	x := &extraction{e: e, mi: mi, r: r, v: v, extra: extra}
 	obj := lint.Object{
-		Addr:   mi.addr(local),
-		Root:   mi.e.rootRel,
-		Label:  mi.label(local),
-		Range:  e.l.rng(r.defRange),
+		Addr:   mi.Addr(local),
+		Root:   mi.Evaluator.RootRel,
+		Label:  mi.Label(local),
+		Range:  e.Session.Rng(r.DefRange),
 		Source: lint.SourceTerraform,
-		Scope:  e.scope.Merge(mi.providerFor(r).scope),
+		Scope:  e.Scope.Merge(mi.ProviderFor(r).Scope),
 	}
 	obj.NameRange = obj.Range
-	if site := mi.cachedCallSite(); len(site) > 0 {
+	if site := mi.CachedCallSite(); len(site) > 0 {
 		obj.CallSite = &site[0]
 	}
 	switch {
-	case !r.data && r.typ == "aws_iam_role", r.data && r.typ == "aws_iam_role":
+	case !r.Data && r.Type == "aws_iam_role", r.Data && r.Type == "aws_iam_role":
 		obj.Kind = lint.KindRole
 		x.name(&obj, "name", "name_prefix")
-		e.add(&lint.Role{Object: obj, ARN: x.val("arn"), Trust: x.trust(obj.Label)})
-	case r.typ == "aws_iam_instance_profile":
+		e.Add(&lint.Role{Object: obj, ARN: x.val("arn"), Trust: x.trust(obj.Label)})
+	case r.Type == "aws_iam_instance_profile":
 		obj.Kind = lint.KindInstanceProfile
 		x.name(&obj, "name", "name_prefix")
 		ip := &lint.InstanceProfile{Object: obj, ARN: x.val("arn")}
-		if !r.data {
+		if !r.Data {
 			ip.Role = x.ref("role")
 		}
-		e.add(ip)
-	case !r.data && r.typ == "aws_security_group":
+		e.Add(ip)
+	case !r.Data && r.Type == "aws_security_group":
 		obj.Kind = lint.KindSecurityGroup
 		x.name(&obj, "name", "name_prefix")
 		sg := &lint.SecurityGroup{Object: obj, ID: x.val("id")}
-		sg.Tags, sg.TagsIncomplete, sg.TagRanges = x.tags(mi.providerFor(r).defaultTags)
-		e.add(sg)
-	case !r.data && r.typ == "aws_launch_template":
+		sg.Tags, sg.TagsIncomplete, sg.TagRanges = x.tags(mi.ProviderFor(r).DefaultTags)
+		e.Add(sg)
+	case !r.Data && r.Type == "aws_launch_template":
 		obj.Kind = lint.KindLaunchTemplate
 		x.name(&obj, "name", "name_prefix")
 		lt := &lint.LaunchTemplate{Object: obj, ID: x.val("id")}
 		lt.InstanceProfile = x.firstRef([2]string{"iam_instance_profile", "name"}, [2]string{"iam_instance_profile", "arn"})
 		lt.SecurityGroups = x.refList(nil, "vpc_security_group_ids")
 		x.launchTemplateType(lt)
-		for i := range blockList(getAttr(v, "network_interfaces")) {
+		for i := range eval.BlockList(eval.GetAttr(v, "network_interfaces")) {
 			lt.SecurityGroups = append(lt.SecurityGroups, x.refList(&blockIndex{"network_interfaces", i}, "security_groups")...)
 		}
-		e.add(lt)
-	case !r.data && r.typ == "aws_launch_configuration":
+		e.Add(lt)
+	case !r.Data && r.Type == "aws_launch_configuration":
 		obj.Kind = lint.KindLaunchTemplate
 		x.name(&obj, "name", "name_prefix")
 		lt := &lint.LaunchTemplate{Object: obj, ID: x.val("id")}
 		lt.InstanceProfile = x.ref("iam_instance_profile")
 		lt.SecurityGroups = x.refList(nil, "security_groups")
 		x.launchTemplateType(lt)
-		e.add(lt)
-	case !r.data && r.typ == "aws_eks_node_group":
+		e.Add(lt)
+	case !r.Data && r.Type == "aws_eks_node_group":
 		obj.Kind = lint.KindNodeGroup
 		x.name(&obj, "node_group_name", "node_group_name_prefix")
 		ng := &lint.NodeGroup{Object: obj, Managed: true, Cluster: x.val("cluster_name"), Role: x.ref("node_role_arn")}
 		ng.LaunchTemplate = x.firstRef([2]string{"launch_template", "id"}, [2]string{"launch_template", "name"})
 		ng.Capacity = x.managedCapacity()
-		e.add(ng)
-	case !r.data && r.typ == "aws_eks_fargate_profile":
-		e.add(x.fargateProfile(obj))
-	case r.typ == "aws_subnet":
-		e.add(x.subnet(obj))
-	case !r.data && r.typ == "aws_eks_cluster":
+		e.Add(ng)
+	case !r.Data && r.Type == "aws_eks_fargate_profile":
+		e.Add(x.fargateProfile(obj))
+	case r.Type == "aws_subnet":
+		e.Add(x.subnet(obj))
+	case !r.Data && r.Type == "aws_eks_cluster":
 		obj.Kind = lint.KindCluster
 		x.name(&obj, "name", "")
-		e.add(x.cluster(obj))
-	case !r.data && r.typ == "aws_eks_access_entry":
+		e.Add(x.cluster(obj))
+	case !r.Data && r.Type == "aws_eks_access_entry":
 		obj.Kind = lint.KindAccessEntry
 		obj.Name = x.val("principal_arn")
 		ae := &lint.AccessEntry{Object: obj, Cluster: x.val("cluster_name"), Principal: x.ref("principal_arn")}
 		ae.Type, _ = x.val("type").Str()
-		e.add(ae)
-	case !r.data && r.typ == "helm_release":
-		e.add(x.release(obj))
-	case !r.data && (r.typ == "kubectl_manifest"):
+		e.Add(ae)
+	case !r.Data && r.Type == "helm_release":
+		e.Add(x.release(obj))
+	case !r.Data && (r.Type == "kubectl_manifest"):
 		x.embed(local, "yaml_body")
-	case !r.data && r.typ == "kubernetes_manifest":
+	case !r.Data && r.Type == "kubernetes_manifest":
 		x.embed(local, "manifest")
-	case !r.data && (r.typ == "local_file" || r.typ == "local_sensitive_file"):
+	case !r.Data && (r.Type == "local_file" || r.Type == "local_sensitive_file"):
 		x.generatedFile(local)
-	case !r.data && (r.typ == "kubernetes_service_account" || r.typ == "kubernetes_service_account_v1"):
-		e.add(x.serviceAccount(obj))
-	case !r.data && (r.typ == "kubernetes_namespace" || r.typ == "kubernetes_namespace_v1"):
-		e.add(x.namespace(obj))
-	case !r.data && r.typ == "aws_eks_addon":
+	case !r.Data && (r.Type == "kubernetes_service_account" || r.Type == "kubernetes_service_account_v1"):
+		e.Add(x.serviceAccount(obj))
+	case !r.Data && (r.Type == "kubernetes_namespace" || r.Type == "kubernetes_namespace_v1"):
+		e.Add(x.namespace(obj))
+	case !r.Data && r.Type == "aws_eks_addon":
 		for _, ent := range x.addon(obj) {
-			e.add(ent)
+			e.Add(ent)
 		}
-	case !r.data && r.typ == "aws_eks_pod_identity_association":
-		e.add(x.podIdentity(obj))
-	case !r.data && (r.typ == "kubernetes_config_map" || r.typ == "kubernetes_config_map_v1" || r.typ == "kubernetes_config_map_v1_data"):
+	case !r.Data && r.Type == "aws_eks_pod_identity_association":
+		e.Add(x.podIdentity(obj))
+	case !r.Data && (r.Type == "kubernetes_config_map" || r.Type == "kubernetes_config_map_v1" || r.Type == "kubernetes_config_map_v1_data"):
 		cm := x.configMap(obj)
-		e.add(cm)
+		e.Add(cm)
 		for _, ae := range x.awsAuth(cm) {
-			e.add(ae)
+			e.Add(ae)
 		}
-	case !r.data && r.typ == "aws_autoscaling_group":
+	case !r.Data && r.Type == "aws_autoscaling_group":
 		obj.Kind = lint.KindNodeGroup
 		x.name(&obj, "name", "name_prefix")
 		ng := &lint.NodeGroup{Object: obj}
@@ -126,14 +127,14 @@ func (modelExtractor) Resource(mi *modInst, r *resource, local string, v cty.Val
 			ng.LaunchTemplate = x.mixedPolicyTemplate()
 		}
 		ng.Capacity = x.selfManagedCapacity()
-		e.add(ng)
+		e.Add(ng)
 	}
 }
 
 type extraction struct {
-	e  *evaluator
-	mi *modInst
-	r  *resource
+	e  *eval.Evaluator
+	mi *eval.ModInst
+	r  *eval.Resource
 	v  cty.Value
 	// extra are the instance's each / count values (for expressions
 	// evaluated again, such as a dynamic block's for_each).
@@ -145,18 +146,18 @@ type blockIndex struct {
 	i   int
 }
 
-func (x *extraction) val(attr string) lint.Value { return x.e.h.toValue(getAttr(x.v, attr)) }
+func (x *extraction) val(attr string) lint.Value { return x.e.Holes.ToValue(eval.GetAttr(x.v, attr)) }
 
 // attr finds the attribute's declaration, in the body or in a nested block.
 func (x *extraction) attr(block *blockIndex, name string) *hcl.Attribute {
-	body := x.r.body
+	body := x.r.Body
 	if block != nil {
 		n := 0
 		body = nil
-		for _, b := range x.r.body.blocks {
-			if b.typ == block.typ {
+		for _, b := range x.r.Body.Blocks {
+			if b.Type == block.typ {
 				if n == block.i {
-					body = b.body
+					body = b.Body
 					break
 				}
 				n++
@@ -165,18 +166,18 @@ func (x *extraction) attr(block *blockIndex, name string) *hcl.Attribute {
 		if body == nil {
 			// Dynamic blocks or JSON syntax: fall back to the enclosing
 			// attribute or the block itself.
-			if a, ok := x.r.body.attrs[block.typ]; ok {
+			if a, ok := x.r.Body.Attrs[block.typ]; ok {
 				return a
 			}
-			for _, b := range x.r.body.blocks {
-				if b.typ == "dynamic" && len(b.labels) == 1 && b.labels[0] == block.typ {
-					return &hcl.Attribute{Name: block.typ, Range: b.defRange, NameRange: b.typeRange}
+			for _, b := range x.r.Body.Blocks {
+				if b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == block.typ {
+					return &hcl.Attribute{Name: block.typ, Range: b.DefRange, NameRange: b.TypeRange}
 				}
 			}
 			return nil
 		}
 	}
-	return body.attrs[name]
+	return body.Attrs[name]
 }
 
 // name sets the object's identity name from name (or a name prefix).
@@ -208,14 +209,14 @@ func (x *extraction) name(o *lint.Object, attr, prefixAttr string) {
 // pos is where an attribute is written; in a stand-in, the user's
 // argument that passes its value in, when one does.
 func (x *extraction) pos(a *hcl.Attribute) lint.Range {
-	if x.mi.model != nil {
+	if x.mi.Model != nil {
 		for _, l := range x.passed(a.Expr) {
 			if !modsource.IsModelFile(l.Range.File) {
 				return l.Range
 			}
 		}
 	}
-	return x.e.l.rng(a.Range)
+	return x.e.Session.Rng(a.Range)
 }
 
 // ref reads a top-level attribute as a reference with its range.
@@ -224,7 +225,7 @@ func (x *extraction) ref(attr string) lint.Ref {
 	if a == nil {
 		return lint.Ref{}
 	}
-	return lint.Ref{Value: x.val(attr), Range: x.e.l.rng(a.Range), Passed: x.passed(a.Expr)}
+	return lint.Ref{Value: x.val(attr), Range: x.e.Session.Rng(a.Range), Passed: x.passed(a.Expr)}
 }
 
 // passed follows an expression that is exactly var.NAME up through the
@@ -232,43 +233,43 @@ func (x *extraction) ref(attr string) lint.Ref {
 func (x *extraction) passed(expr hcl.Expression) []lint.Location {
 	var out []lint.Location
 	mi := x.mi
-	for expr != nil && mi.call != nil && mi.parent != nil {
+	for expr != nil && mi.Call != nil && mi.Parent != nil {
 		t, diags := hcl.AbsTraversalForExpr(expr)
 		if diags.HasErrors() || t.RootName() != "var" {
 			break
 		}
-		name, ok := attrName(t, 1)
+		name, ok := eval.AttrName(t, 1)
 		if !ok || len(t) != 2 {
 			break
 		}
-		a, ok := mi.call.attrs[name]
+		a, ok := mi.Call.Attrs[name]
 		if !ok {
 			break
 		}
-		out = append(out, lint.Location{Range: x.e.l.rng(a.Range), Message: "passed in as " + name + " by " + mi.path})
-		expr, mi = a.Expr, mi.parent
+		out = append(out, lint.Location{Range: x.e.Session.Rng(a.Range), Message: "passed in as " + name + " by " + mi.Path})
+		expr, mi = a.Expr, mi.Parent
 	}
-	return append(out, mi.cachedCallSite()...)
+	return append(out, mi.CachedCallSite()...)
 }
 
 // firstRef reads the first present nested attribute ({block, attr}).
 func (x *extraction) firstRef(paths ...[2]string) lint.Ref {
 	for _, p := range paths {
-		blocks := blockList(getAttr(x.v, p[0]))
+		blocks := eval.BlockList(eval.GetAttr(x.v, p[0]))
 		if len(blocks) == 0 {
 			continue
 		}
-		val := getAttr(blocks[0], p[1])
+		val := eval.GetAttr(blocks[0], p[1])
 		if val == cty.NilVal || val.IsNull() {
 			continue
 		}
 		rng := lint.Range{}
 		if a := x.attr(&blockIndex{p[0], 0}, p[1]); a != nil {
-			rng = x.e.l.rng(a.Range)
+			rng = x.e.Session.Rng(a.Range)
 		} else {
-			rng = x.e.l.rng(x.r.defRange)
+			rng = x.e.Session.Rng(x.r.DefRange)
 		}
-		ref := lint.Ref{Value: x.e.h.toValue(val), Range: rng}
+		ref := lint.Ref{Value: x.e.Holes.ToValue(val), Range: rng}
 		if a := x.attr(&blockIndex{p[0], 0}, p[1]); a != nil {
 			ref.Passed = x.passed(a.Expr)
 		}
@@ -282,18 +283,18 @@ func (x *extraction) firstRef(paths ...[2]string) lint.Ref {
 func (x *extraction) refList(block *blockIndex, attr string) []lint.Ref {
 	holder := x.v
 	if block != nil {
-		bl := blockList(getAttr(x.v, block.typ))
+		bl := eval.BlockList(eval.GetAttr(x.v, block.typ))
 		if block.i >= len(bl) {
 			return nil
 		}
 		holder = bl[block.i]
 	}
-	list := getAttr(holder, attr)
+	list := eval.GetAttr(holder, attr)
 	a := x.attr(block, attr)
 	if list == cty.NilVal || list.IsNull() || a == nil {
 		return nil
 	}
-	whole := x.e.l.rng(a.Range)
+	whole := x.e.Session.Rng(a.Range)
 	if !list.IsKnown() || !list.CanIterateElements() {
 		return []lint.Ref{{Value: lint.Unknown(), Range: whole}}
 	}
@@ -309,9 +310,9 @@ func (x *extraction) refList(block *blockIndex, attr string) []lint.Ref {
 		_, el := it.Element()
 		r := whole
 		if len(elems) == list.LengthInt() {
-			r = x.e.l.rng(elems[i].Range())
+			r = x.e.Session.Rng(elems[i].Range())
 		}
-		ref := lint.Ref{Value: x.e.h.toValue(el), Range: r}
+		ref := lint.Ref{Value: x.e.Holes.ToValue(el), Range: r}
 		if len(elems) == list.LengthInt() {
 			ref.Passed = x.passed(elems[i])
 		} else {
@@ -338,22 +339,22 @@ func (x *extraction) tags(defaults cty.Value) (map[string]lint.Value, bool, map[
 		}
 		for it := v.ElementIterator(); it.Next(); {
 			k, val := it.Element()
-			key := x.e.h.decode(k.AsString())
+			key := x.e.Holes.DecodeString(k.AsString())
 			ks, ok := key.Str()
 			if !ok {
 				incomplete = true
 				continue
 			}
-			out[ks] = x.e.h.toValue(val)
+			out[ks] = x.e.Holes.ToValue(val)
 			ranges[ks] = rng
 		}
 	}
 	read(defaults, lint.Range{})
 	if a := x.attr(nil, "tags"); a != nil {
-		read(getAttr(x.v, "tags"), x.e.l.rng(a.Range))
+		read(eval.GetAttr(x.v, "tags"), x.e.Session.Rng(a.Range))
 		for k := range ranges {
-			if r, ok := x.mi.inputItem(a.Expr, k); ok {
-				ranges[k] = x.e.l.rng(r)
+			if r, ok := x.mi.InputItem(a.Expr, k); ok {
+				ranges[k] = x.e.Session.Rng(r)
 			}
 		}
 	}
@@ -362,16 +363,16 @@ func (x *extraction) tags(defaults cty.Value) (map[string]lint.Value, bool, map[
 
 // mixedPolicyTemplate reads the launch template of a mixed instances policy.
 func (x *extraction) mixedPolicyTemplate() lint.Ref {
-	for _, mp := range blockList(getAttr(x.v, "mixed_instances_policy")) {
-		for _, lt := range blockList(getAttr(mp, "launch_template")) {
-			for _, spec := range blockList(getAttr(lt, "launch_template_specification")) {
+	for _, mp := range eval.BlockList(eval.GetAttr(x.v, "mixed_instances_policy")) {
+		for _, lt := range eval.BlockList(eval.GetAttr(mp, "launch_template")) {
+			for _, spec := range eval.BlockList(eval.GetAttr(lt, "launch_template_specification")) {
 				for _, k := range []string{"launch_template_id", "launch_template_name"} {
-					if v := getAttr(spec, k); v != cty.NilVal && !v.IsNull() {
-						rng := x.e.l.rng(x.r.defRange)
+					if v := eval.GetAttr(spec, k); v != cty.NilVal && !v.IsNull() {
+						rng := x.e.Session.Rng(x.r.DefRange)
 						if a := x.attr(&blockIndex{"mixed_instances_policy", 0}, "launch_template"); a != nil {
-							rng = x.e.l.rng(a.Range)
+							rng = x.e.Session.Rng(a.Range)
 						}
-						return lint.Ref{Value: x.e.h.toValue(v), Range: rng}
+						return lint.Ref{Value: x.e.Holes.ToValue(v), Range: rng}
 					}
 				}
 			}
@@ -390,9 +391,9 @@ func (x *extraction) trust(label string) lint.Trust {
 	if a == nil {
 		return lint.Trust{}
 	}
-	whole := x.e.l.rng(a.Range)
+	whole := x.e.Session.Rng(a.Range)
 	tr := lint.Trust{Range: whole}
-	v := getAttr(x.v, "assume_role_policy")
+	v := eval.GetAttr(x.v, "assume_role_policy")
 	if v == cty.NilVal || !v.IsKnown() || v.IsNull() {
 		return tr
 	}
@@ -401,10 +402,10 @@ func (x *extraction) trust(label string) lint.Trust {
 		return tr
 	}
 	text := v.AsString()
-	if hasSentinel(text) && strings.TrimSpace(lint.LiteralPrefix(text)) == "" {
+	if eval.HasSentinel(text) && strings.TrimSpace(lint.LiteralPrefix(text)) == "" {
 		return tr // the whole policy is a reference
 	}
-	t, err := lint.ParseTrustPolicy(text, x.e.h.Holes, whole)
+	t, err := lint.ParseTrustPolicy(text, x.e.Holes.Holes, whole)
 	if err != nil {
 		line := 1
 		if te, ok := err.(*lint.TrustError); ok {
@@ -416,12 +417,12 @@ func (x *extraction) trust(label string) lint.Trust {
 			Summary: "invalid trust policy",
 			Detail:  "assume_role_policy of " + label + " is not valid JSON (" + err.Error() + "); its trust is not checked.",
 		}
-		for _, old := range x.e.varDiags {
+		for _, old := range x.e.VarDiags {
 			if old == d {
 				return tr
 			}
 		}
-		x.e.varDiags = append(x.e.varDiags, d)
+		x.e.VarDiags = append(x.e.VarDiags, d)
 		return tr
 	}
 	return t
@@ -432,17 +433,17 @@ func (x *extraction) trust(label string) lint.Trust {
 // cluster has, CONFIG_MAP for a cluster created without it).
 func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 	cl := &lint.Cluster{Object: obj, AuthenticationMode: lint.Unknown(), ModeRange: obj.Range}
-	for _, b := range blockList(getAttr(x.v, "access_config")) {
-		cl.AuthenticationMode = x.e.h.toValue(getAttr(b, "authentication_mode"))
+	for _, b := range eval.BlockList(eval.GetAttr(x.v, "access_config")) {
+		cl.AuthenticationMode = x.e.Holes.ToValue(eval.GetAttr(b, "authentication_mode"))
 		if a := x.attr(&blockIndex{"access_config", 0}, "authentication_mode"); a != nil {
 			cl.ModeRange = x.pos(a)
 		}
 	}
-	for _, b := range blockList(getAttr(x.v, "compute_config")) {
-		on, unknown := boolAttr(getAttr(b, "enabled"))
+	for _, b := range eval.BlockList(eval.GetAttr(x.v, "compute_config")) {
+		on, unknown := boolAttr(eval.GetAttr(b, "enabled"))
 		cl.AutoMode, cl.AutoModeUnknown = cl.AutoMode || on, cl.AutoModeUnknown || unknown
 	}
-	if v := getAttr(x.v, "compute_config"); v != cty.NilVal && !v.IsKnown() {
+	if v := eval.GetAttr(x.v, "compute_config"); v != cty.NilVal && !v.IsKnown() {
 		cl.AutoModeUnknown = true
 	}
 	return cl

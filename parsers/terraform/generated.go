@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -19,8 +20,8 @@ func (x *extraction) templateFileAttr(expr hcl.Expression) *hcl.Attribute {
 		return nil
 	}
 	t := st.Traversal
-	typ, ok1 := attrName(t, 1)
-	name, ok2 := attrName(t, 2)
+	typ, ok1 := eval.AttrName(t, 1)
+	name, ok2 := eval.AttrName(t, 2)
 	last, ok3 := t[len(t)-1].(hcl.TraverseAttr)
 	if !ok1 || !ok2 || !ok3 || typ != "template_file" || last.Name != "rendered" || len(t) > 5 {
 		return nil
@@ -30,9 +31,9 @@ func (x *extraction) templateFileAttr(expr hcl.Expression) *hcl.Attribute {
 			return nil
 		}
 	}
-	for _, r := range x.mi.m.resources {
-		if r.data && r.typ == "template_file" && r.name == name {
-			return r.body.attrs["template"]
+	for _, r := range x.mi.Module.Resources {
+		if r.Data && r.Type == "template_file" && r.Name == name {
+			return r.Body.Attrs["template"]
 		}
 	}
 	return nil
@@ -49,21 +50,21 @@ func (x *extraction) generatedFile(local string) {
 	if c == nil || !x.rendersTemplate(c.Expr) {
 		return
 	}
-	at := x.e.l.rng(x.r.defRange)
-	name := getAttr(x.v, "filename")
-	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || hasSentinel(name.AsString()) {
-		x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": writes a rendered template at apply time to a file whose name is not known; the generated file is not read", Range: at})
+	at := x.e.Session.Rng(x.r.DefRange)
+	name := eval.GetAttr(x.v, "filename")
+	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || eval.HasSentinel(name.AsString()) {
+		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: x.mi.Label(local) + ": writes a rendered template at apply time to a file whose name is not known; the generated file is not read", Range: at})
 		return
 	}
 	p := name.AsString()
 	if !filepath.IsAbs(p) {
-		p = filepath.Join(x.e.root.dir, p)
+		p = filepath.Join(x.e.Root.Dir, p)
 	}
 	p = filepath.Clean(p)
-	if x.e.l.opts.Tree.IsFile(p) || !x.e.l.opts.Tree.Contains(p) {
+	if x.e.Session.Options.Tree.IsFile(p) || !x.e.Session.Options.Tree.Contains(p) {
 		return // in the tree as it stands, or where nothing in the tree reads
 	}
-	x.e.notes = append(x.e.notes, lint.Note{Kind: lint.Skipped, What: x.mi.label(local) + ": writes " + x.e.l.rel(p) + " from a rendered template at apply time; the generated file is not in the tree and is not read", Range: at})
+	x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: x.mi.Label(local) + ": writes " + x.e.Session.Rel(p) + " from a rendered template at apply time; the generated file is not in the tree and is not read", Range: at})
 }
 
 // rendersTemplate reports whether expr is a templatefile() call or a data
@@ -76,6 +77,6 @@ func (x *extraction) rendersTemplate(expr hcl.Expression) bool {
 	if !ok {
 		return false
 	}
-	typ, _ := attrName(st.Traversal, 1)
+	typ, _ := eval.AttrName(st.Traversal, 1)
 	return st.Traversal.RootName() == "data" && typ == "template_file"
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -22,7 +23,7 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	r.Namespace = lint.Known("default")
 	if a := x.attr(nil, "namespace"); a != nil {
 		r.Namespace = x.val("namespace")
-		r.NamespaceRange = x.e.l.rng(a.Range)
+		r.NamespaceRange = x.e.Session.Rng(a.Range)
 	}
 	chart, _ := x.val("chart").Str()
 	r.Chart = chart
@@ -33,11 +34,11 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	// git module), or in a built-in model of one, sets values the user does
 	// not write (values the user passes through the module's inputs are
 	// not told apart yet: the whole release counts as generated).
-	r.Generated = x.mi.m != nil && (x.e.l.inCache(x.mi.m.dir) || x.mi.model != nil)
+	r.Generated = x.mi.Module != nil && (x.e.Session.InCache(x.mi.Module.Dir) || x.mi.Model != nil)
 
 	// values = [ ... ]: each element a YAML document.
 	if a := x.attr(nil, "values"); a != nil {
-		list := getAttr(x.v, "values")
+		list := eval.GetAttr(x.v, "values")
 		var elems []hcl.Expression
 		if tc, ok := a.Expr.(*hclsyntax.TupleConsExpr); ok {
 			for _, e := range tc.Exprs {
@@ -59,17 +60,17 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	// set / set_sensitive / set_list: blocks, or lists of objects (helm
 	// provider 3.x).
 	for _, kind := range []string{"set", "set_sensitive", "set_list"} {
-		for i, s := range blockList(getAttr(x.v, kind)) {
-			name, ok := x.e.h.toValue(getAttr(s, "name")).Str()
+		for i, s := range eval.BlockList(eval.GetAttr(x.v, kind)) {
+			name, ok := x.e.Holes.ToValue(eval.GetAttr(s, "name")).Str()
 			if !ok {
 				continue
 			}
-			rng := x.e.l.rng(x.r.defRange)
+			rng := x.e.Session.Rng(x.r.DefRange)
 			if a := x.attr(&blockIndex{kind, i}, "value"); a != nil {
-				rng = x.e.l.rng(a.Range)
+				rng = x.e.Session.Rng(a.Range)
 			}
 			path := lint.SplitSetName(name)
-			lint.SetValuePath(r.Values, path, x.goValue(getAttr(s, "value"), o.Addr, kind+"."+name))
+			lint.SetValuePath(r.Values, path, x.goValue(eval.GetAttr(s, "value"), o.Addr, kind+"."+name))
 			r.ValueRanges[strings.Join(path, ".")] = rng
 		}
 	}
@@ -85,20 +86,20 @@ func (x *extraction) localChart(chart string) string {
 	if !strings.HasPrefix(chart, ".") && !strings.HasPrefix(chart, "/") && !strings.HasSuffix(chart, ".tgz") {
 		// "repo/name" or a bare chart name; a directory of that name in the
 		// module is still a local chart, as helm would read it.
-		if !x.e.l.opts.Tree.IsFile(filepath.Join(x.e.root.dir, chart, "Chart.yaml")) {
+		if !x.e.Session.Options.Tree.IsFile(filepath.Join(x.e.Root.Dir, chart, "Chart.yaml")) {
 			return ""
 		}
 	}
 	p := chart
 	if !filepath.IsAbs(p) {
-		p = filepath.Join(x.e.root.dir, p)
+		p = filepath.Join(x.e.Root.Dir, p)
 	}
 	p = filepath.Clean(p)
-	env := funcEnv{tree: x.e.l.opts.Tree, cwd: x.e.root.dir}
-	if _, ok := env.inside(p); !ok {
+	env := eval.FuncEnv{Tree: x.e.Session.Options.Tree, Cwd: x.e.Root.Dir}
+	if _, ok := env.Inside(p); !ok {
 		return ""
 	}
-	if st, err := x.e.l.opts.Tree.Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
+	if st, err := x.e.Session.Options.Tree.Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
 		return ""
 	}
 	return p
@@ -125,15 +126,15 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	if t := x.templateFileAttr(ex); t != nil {
 		ex = t.Expr // data.template_file.NAME.rendered: where the template is written
 	}
-	whole := x.e.l.rng(ex.Range())
+	whole := x.e.Session.Rng(ex.Range())
 	file, lineOffset := "", 0
 	if fc, ok := ex.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
-		if p := x.mi.eval(fc.Args[0], nil); p.IsKnown() && !p.IsNull() && p.Type() == cty.String && !hasSentinel(p.AsString()) {
+		if p := x.mi.Eval(fc.Args[0], nil); p.IsKnown() && !p.IsNull() && p.Type() == cty.String && !eval.HasSentinel(p.AsString()) {
 			path := p.AsString()
 			if !filepath.IsAbs(path) {
-				path = filepath.Join(x.e.root.dir, path)
+				path = filepath.Join(x.e.Root.Dir, path)
 			}
-			file = x.e.l.rel(filepath.Clean(path))
+			file = x.e.Session.Rel(filepath.Clean(path))
 		}
 	} else if tpl, ok := ex.(*hclsyntax.TemplateExpr); ok && !tpl.IsStringLiteral() || isHeredoc(ex) {
 		file, lineOffset = whole.File, whole.Line
@@ -208,7 +209,7 @@ func (x *extraction) goValue(v cty.Value, addr, path string) any {
 		return nil
 	}
 	if !v.IsKnown() {
-		return x.e.h.Sentinel(lint.HoleRef{Object: addr, Path: path})
+		return x.e.Holes.Sentinel(lint.HoleRef{Object: addr, Path: path})
 	}
 	v, _ = v.Unmark()
 	ty := v.Type()

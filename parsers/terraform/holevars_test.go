@@ -1,6 +1,8 @@
 package terraform
 
-import "testing"
+import (
+	"testing"
+)
 
 // An untyped root input without a value, read only through attributes,
 // is an object of holes: an object passed down that holds one of them is

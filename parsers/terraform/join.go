@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -50,7 +51,7 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 	targets := func(loc string) (out []int, inferred bool) {
 		var loose []int
 		for _, i := range located {
-			if same, inf := sameState(loc, items[i].stateLoc); same && !inf {
+			if same, inf := eval.SameState(loc, items[i].stateLoc); same && !inf {
 				out = append(out, i)
 			} else if same {
 				loose = append(loose, i)
@@ -64,36 +65,36 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 	reads := map[string]map[string]int{}
 	deps, notes = map[int][]int{}, map[int][]lint.Note{}
 	for i, it := range items {
-		for _, rd := range it.out.reads {
-			what := lastAddr(rd.addr)
-			if rd.loc == "" {
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: which state it reads is unknown (%s); its outputs are unknown", what, rd.why), Range: rd.rng})
+		for _, rd := range it.out.Reads {
+			what := lastAddr(rd.Addr)
+			if rd.Loc == "" {
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: which state it reads is unknown (%s); its outputs are unknown", what, rd.Why), Range: rd.Rng})
 				continue
 			}
-			targets, inferred := targets(rd.loc)
+			targets, inferred := targets(rd.Loc)
 			switch {
 			case len(targets) == 0:
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: no root module in the tree keeps its state at %s; its outputs are unknown", what, displayLoc(rd.loc, l.rel)), Range: rd.rng})
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: no root module in the tree keeps its state at %s; its outputs are unknown", what, displayLoc(rd.Loc, l.Rel)), Range: rd.Rng})
 				continue
 			case len(targets) > 1:
 				var names []string
 				for _, t := range targets {
-					names = append(names, l.rel(items[t].dir))
+					names = append(names, l.Rel(items[t].dir))
 				}
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %d roots keep their state at %s (%s); its outputs are unknown", what, len(targets), displayLoc(rd.loc, l.rel), strings.Join(names, ", ")), Range: rd.rng})
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %d roots keep their state at %s (%s); its outputs are unknown", what, len(targets), displayLoc(rd.Loc, l.Rel), strings.Join(names, ", ")), Range: rd.Rng})
 				continue
 			case targets[0] == i:
 				continue // a root reading its own state: what it wrote last
 			}
 			if inferred {
-				text := fmt.Sprintf("%s is read as the state of %s: the same key, %s", what, l.rel(items[targets[0]].dir), "a bucket one of them does not name (given at terraform init, or known only at apply)")
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Inferred, What: text + "; findings in this root are one severity lower", Range: rd.rng})
+				text := fmt.Sprintf("%s is read as the state of %s: the same key, %s", what, l.Rel(items[targets[0]].dir), "a bucket one of them does not name (given at terraform init, or known only at apply)")
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Inferred, What: text + "; findings in this root are one severity lower", Range: rd.Rng})
 				it.inferred = append(it.inferred, text)
 			}
 			if reads[it.dir] == nil {
 				reads[it.dir] = map[string]int{}
 			}
-			reads[it.dir][rd.addr] = targets[0]
+			reads[it.dir][rd.Addr] = targets[0]
 			if !containsInt(deps[i], targets[0]) {
 				deps[i] = append(deps[i], targets[0])
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -66,7 +67,7 @@ type Result struct {
 	Roots []string
 	// Embedded is Kubernetes YAML written inside Terraform, for the
 	// manifest parser.
-	Embedded []Embedded
+	Embedded []eval.Embedded
 	// Templates are the files (absolute) Terraform reads as templates for
 	// a manifest or a data "template_file": they are read as rendered,
 	// never as manifests of their own.
@@ -85,7 +86,7 @@ type Result struct {
 // session, as many at once as the run's budget holds, and what they
 // produced gathered.
 type loader struct {
-	*session
+	*eval.Session
 	opts Options
 	// mu guards what the load shares between roots evaluated at once.
 	mu sync.Mutex
@@ -109,8 +110,8 @@ func newLoader(opts Options) *loader {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
 	l := &loader{opts: opts, keep: keepParsed}
-	l.session = newSession(evalOptions{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor}, modelExtractor{})
-	l.session.joined = l.joinedOutputs
+	l.Session = eval.NewSession(eval.EvalOptions{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor}, modelExtractor{})
+	l.Session.Joined = l.joinedOutputs
 	return l
 }
 
@@ -137,8 +138,8 @@ func (l *loader) load(dirs []string) Result {
 func (l *loader) parseAll(dirs []string) {
 	var kept atomic.Int64
 	parallel(len(dirs), func(i int) {
-		if m := l.module(dirs[i]); m != nil && kept.Add(int64(m.size())) > l.keep {
-			l.release(dirs[i])
+		if m := l.Module(dirs[i]); m != nil && kept.Add(int64(m.Size())) > l.keep {
+			l.Release(dirs[i])
 		}
 	})
 }
@@ -148,8 +149,8 @@ func (l *loader) parseAll(dirs []string) {
 func (l *loader) roots(dirs []string) []string {
 	children := map[string]bool{}
 	for _, d := range dirs {
-		if inf := l.infoOf(d); inf != nil {
-			for _, c := range inf.children {
+		if inf := l.InfoOf(d); inf != nil {
+			for _, c := range inf.Children {
 				children[c] = true
 			}
 		}
@@ -159,7 +160,7 @@ func (l *loader) roots(dirs []string) []string {
 	}
 	var roots []string
 	for _, d := range dirs {
-		if inf := l.infoOf(d); inf != nil && inf.exists && !children[filepath.Clean(d)] {
+		if inf := l.InfoOf(d); inf != nil && inf.Exists && !children[filepath.Clean(d)] {
 			roots = append(roots, d)
 		}
 	}
@@ -180,8 +181,8 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 		items = append(items, &evalItem{dir: filepath.Clean(r)})
 		order = append(order, i)
 	}
-	uOrder, uDeps, notes := unitOrder(l.opts.Units, l.rel)
-	l.refused = append(l.refused, notes...)
+	uOrder, uDeps, notes := unitOrder(l.opts.Units, l.Rel)
+	l.Refused = append(l.Refused, notes...)
 	for i := range l.opts.Units {
 		it := &evalItem{dir: filepath.Clean(l.opts.Units[i].Dir), unit: &l.opts.Units[i]}
 		for _, d := range uDeps[i] {
@@ -198,7 +199,7 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 			l.byDir[it.dir] = i
 		}
 	}
-	l.keepOutputs = len(l.opts.Units) > 0 || l.readsRemoteState()
+	l.keepOutputs = len(l.opts.Units) > 0 || l.ReadsRemoteState()
 	l.evaluateItems(items, order)
 	if !l.keepOutputs {
 		return items
@@ -209,7 +210,7 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 	}
 	l.evaluateItems(items, again)
 	for i, ns := range joinNotes {
-		items[i].out.notes = append(items[i].out.notes, ns...)
+		items[i].out.Notes = append(items[i].out.Notes, ns...)
 	}
 	return items
 }
@@ -221,7 +222,7 @@ type evalItem struct {
 	// deps are the items evaluated before it (their outputs it reads).
 	deps []int
 	done chan struct{}
-	out  rootOutput
+	out  eval.RootOutput
 	// outputs are its outputs, kept when other roots may read them.
 	outputs cty.Value
 	// stateLoc is where it keeps its state (stateLocation).
@@ -242,7 +243,7 @@ func (l *loader) evaluateItems(items []*evalItem, order []int) {
 		it := items[order[k]]
 		defer close(it.done)
 		it.out, it.outputs, it.stateLoc = l.evaluateUnit(it, units[k], items)
-		for _, ent := range it.out.entities {
+		for _, ent := range it.out.Entities {
 			o := ent.Base()
 			for _, text := range it.inferred {
 				if !slices.Contains(o.Inferred, text) {
@@ -281,43 +282,43 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 	res.Calls = map[string][]lint.Range{}
 	for _, it := range items {
 		e := it.out
-		for k, rs := range e.calls {
+		for k, rs := range e.Calls {
 			res.Calls[k] = append(res.Calls[k], rs...)
 		}
-		res.Entities = append(res.Entities, e.entities...)
-		res.Notes = append(res.Notes, e.notes...)
-		res.Embedded = append(res.Embedded, e.embedded...)
-		res.Templates = append(res.Templates, e.templates...)
+		res.Entities = append(res.Entities, e.Entities...)
+		res.Notes = append(res.Notes, e.Notes...)
+		res.Embedded = append(res.Embedded, e.Embedded...)
+		res.Templates = append(res.Templates, e.Templates...)
 		if it.unit != nil {
 			roots = append(roots, it.dir)
 		}
 	}
 	res.Roots = roots
-	for _, d := range l.parsedDirs() {
-		inf := l.infoOf(d)
-		res.Files = append(res.Files, inf.files...)
-		if l.inCache(d) {
+	for _, d := range l.ParsedDirs() {
+		inf := l.InfoOf(d)
+		res.Files = append(res.Files, inf.Files...)
+		if l.InCache(d) {
 			continue // cached code that does not parse is a note (brokenCache)
 		}
-		for _, dg := range inf.diags {
+		for _, dg := range inf.Diags {
 			if dg.Severity != hcl.DiagError {
 				continue
 			}
 			var r lint.Range
 			if dg.Subject != nil {
-				r = l.rng(*dg.Subject)
+				r = l.Rng(*dg.Subject)
 				if r.File == "" {
-					r.File = l.rel(d)
+					r.File = l.Rel(d)
 				}
 			}
 			res.Diagnostics = append(res.Diagnostics, lint.Diagnostic{Range: r, Summary: dg.Summary, Detail: dg.Detail})
 		}
 	}
-	res.Notes = append(res.Notes, l.refused...)
-	res.Modules = l.moduleCalls()
+	res.Notes = append(res.Notes, l.Refused...)
+	res.Modules = l.ModuleCalls()
 	for _, it := range items {
-		res.Files = append(res.Files, it.out.varFiles...)
-		res.Diagnostics = append(res.Diagnostics, it.out.varDiags...)
+		res.Files = append(res.Files, it.out.VarFiles...)
+		res.Diagnostics = append(res.Diagnostics, it.out.VarDiags...)
 	}
 	return res
 }

@@ -1,6 +1,7 @@
 package terraform
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -180,4 +181,29 @@ func TestJSONConfiguration(t *testing.T) {
 	if ng.LaunchTemplate.Value.String() != "lt-123" {
 		t.Errorf("launch template (JSON block as object) = %s", ng.LaunchTemplate.Value)
 	}
+}
+
+// writeTree writes files (path → content) under a temporary directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// keys are the keys of m, in no order.
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

@@ -144,7 +144,7 @@ output "value" { value = "team-${var.env}" }
 	if len(res.Diagnostics) > 0 {
 		t.Errorf("diagnostics: %v", res.Diagnostics)
 	}
-	out := outputs(t, dir, evalOptions{})
+	out := outputs(t, dir, Options{})
 	if v := out["tag"]; !v.IsKnown() || v.String() != "team-blue" {
 		t.Errorf("tag = %v, want team-blue from the local module inside the cached one", v)
 	}
@@ -274,4 +274,14 @@ func TestModuleCacheOrder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// outputs evaluates the root module in dir and returns its outputs as
+// symbolic values.
+func outputs(t *testing.T, dir string, opts Options) map[string]lint.Value {
+	t.Helper()
+	if opts.Root == "" {
+		opts.Root = dir
+	}
+	return newLoader(opts).Evaluate(dir).OutputValues()
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
@@ -21,7 +22,7 @@ func modelRanges(res Result) []string {
 				walk(v.Elem())
 			}
 		case reflect.Struct:
-			if v.Type() == rangeType {
+			if v.Type() == eval.RangeType {
 				if r := v.Interface().(lint.Range); modsource.IsModelFile(r.File) {
 					out = append(out, r.String())
 				}

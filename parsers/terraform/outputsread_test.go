@@ -15,7 +15,7 @@ import (
 // notes, diagnostics and templates as when every output is evaluated.
 func TestUnreadOutputsLeftOut(t *testing.T) {
 	var roots []string
-	for _, base := range []string{"testdata", "../../rules/testdata"} {
+	for _, base := range []string{"eval/testdata", "../../rules/testdata"} {
 		roots = append(roots, tfRoots(t, base)...)
 	}
 	unread := int64(0)
@@ -51,7 +51,7 @@ func compareOutputs(t *testing.T, root string, dirs []string) int64 {
 	t.Helper()
 	hp, hw := lint.NewHoles(), lint.NewHoles()
 	part, all := newLoader(Options{Root: root, Holes: hp}), newLoader(Options{Root: root, Holes: hw})
-	all.allOutputs = true
+	all.AllOutputs = true
 	a, b := part.load(dirs), all.load(dirs)
 	if fa, fb := entityFacts(a, hp), entityFacts(b, hw); !reflect.DeepEqual(fa, fb) {
 		t.Errorf("%s: entities differ when unread outputs are left out:\n%s", root, firstDifference(fa, fb))
@@ -64,10 +64,10 @@ func compareOutputs(t *testing.T, root string, dirs []string) int64 {
 	if !reflect.DeepEqual(sorted(a.Templates), sorted(b.Templates)) {
 		t.Errorf("%s: templates differ: %v, all: %v", root, a.Templates, b.Templates)
 	}
-	if all.unread.Load() != 0 {
-		t.Errorf("%s: %d outputs left out with allOutputs set", root, all.unread.Load())
+	if all.Unread.Load() != 0 {
+		t.Errorf("%s: %d outputs left out with allOutputs set", root, all.Unread.Load())
 	}
-	return part.unread.Load()
+	return part.Unread.Load()
 }
 
 func sorted(s []string) []string {

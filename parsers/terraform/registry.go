@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
@@ -26,10 +27,10 @@ var leadingMajor = regexp.MustCompile(`(\d+)(?:\.\d+)*`)
 // majorVersion is the major version a constraint ("~> 20.0", "20.8.4",
 // ">= 19.0, < 20.0") starts from, or 0 when the constraint says none; a
 // git ref (?ref=v20.8.4) counts too.
-func majorVersion(c *moduleCall) int {
-	text := c.version
+func majorVersion(c *eval.Call) int {
+	text := c.Version
 	if text == "" {
-		if _, ref, ok := modsource.ModelKey(c.source); ok {
+		if _, ref, ok := modsource.ModelKey(c.Source); ok {
 			text, _ = strings.CutPrefix(ref, "v")
 		}
 	}
@@ -43,13 +44,13 @@ func majorVersion(c *moduleCall) int {
 
 // RegistryCall adds the entities of one instance of a known registry
 // module call answered without its code.
-func (modelExtractor) RegistryCall(mi *modInst, c *moduleCall, in instance, path string) {
-	name, sub := modsource.RegistryModule(c.source)
+func (modelExtractor) RegistryCall(mi *eval.ModInst, c *eval.Call, in eval.Instance, path string) {
+	name, sub := modsource.RegistryModule(c.Source)
 	if name != modsource.EKSModule {
 		return
 	}
 	rc := &registryCall{mi: mi, c: c, in: in, path: path}
-	rc.scope = mi.e.scope.Merge(mi.childProviders(c, in.extra)["aws"].scope)
+	rc.scope = mi.Evaluator.Scope.Merge(mi.ChildProviders(c, in.Extra)["aws"].Scope)
 	switch sub {
 	case "modules/aws-auth":
 		if rc.boolInput("manage_aws_auth_configmap", true) || rc.boolInput("create_aws_auth_configmap", false) {
@@ -72,35 +73,35 @@ func (modelExtractor) RegistryCall(mi *modInst, c *moduleCall, in instance, path
 func (rc *registryCall) karpenterAccessEntry() {
 	cluster := lint.Unknown()
 	if v, a := rc.input("cluster_name"); a != nil {
-		cluster = rc.mi.e.h.toValue(v)
+		cluster = rc.mi.Evaluator.Holes.ToValue(v)
 	}
 	local := "aws_eks_access_entry.node[0]"
-	rng := rc.c.defRange
+	rng := rc.c.DefRange
 	var principal lint.Value
 	if rc.boolInput("create_node_iam_role", true) {
-		principal = lint.Hole(lint.HoleRef{Object: rc.mi.e.rootRel + ":" + rc.path + ".aws_iam_role.node[0]", Path: "arn"})
+		principal = lint.Hole(lint.HoleRef{Object: rc.mi.Evaluator.RootRel + ":" + rc.path + ".aws_iam_role.node[0]", Path: "arn"})
 	} else {
 		v, a := rc.input("node_iam_role_arn")
 		if a == nil {
 			return
 		}
-		principal, rng = rc.mi.e.h.toValue(v), a.Range
+		principal, rng = rc.mi.Evaluator.Holes.ToValue(v), a.Range
 	}
 	typ := "EC2_LINUX"
 	if v, a := rc.input("access_entry_type"); a != nil {
-		if s, ok := rc.mi.e.h.toValue(v).Str(); ok && s != "" {
+		if s, ok := rc.mi.Evaluator.Holes.ToValue(v).Str(); ok && s != "" {
 			typ = s
 		}
 	}
 	obj := rc.object(lint.KindAccessEntry, local, rng)
 	obj.Name = principal
-	rc.mi.e.add(&lint.AccessEntry{Object: obj, Cluster: cluster, Principal: lint.Ref{Value: principal, Range: obj.Range}, Type: typ})
+	rc.mi.Evaluator.Add(&lint.AccessEntry{Object: obj, Cluster: cluster, Principal: lint.Ref{Value: principal, Range: obj.Range}, Type: typ})
 }
 
 type registryCall struct {
-	mi    *modInst
-	c     *moduleCall
-	in    instance
+	mi    *eval.ModInst
+	c     *eval.Call
+	in    eval.Instance
 	path  string // module.eks or module.x.module.eks["k"]
 	scope lint.Scope
 }
@@ -108,11 +109,11 @@ type registryCall struct {
 // input evaluates an argument of the call in the caller's context; NilVal
 // when it is not set.
 func (rc *registryCall) input(name string) (cty.Value, *hcl.Attribute) {
-	a, ok := rc.c.attrs[name]
+	a, ok := rc.c.Attrs[name]
 	if !ok {
 		return cty.NilVal, nil
 	}
-	return rc.mi.eval(a.Expr, rc.in.extra), a
+	return rc.mi.Eval(a.Expr, rc.in.Extra), a
 }
 
 // boolInput reads a bool argument: def when it is not set, true when it
@@ -132,11 +133,11 @@ func (rc *registryCall) boolInput(name string, def bool) bool {
 // object is the header of an entity the module creates at address local
 // inside it, anchored at rng in the calling file.
 func (rc *registryCall) object(kind lint.Kind, local string, rng hcl.Range) lint.Object {
-	r := rc.mi.e.l.rng(rng)
+	r := rc.mi.Evaluator.Session.Rng(rng)
 	return lint.Object{
 		Kind:      kind,
-		Addr:      rc.mi.e.rootRel + ":" + rc.path + "." + local,
-		Root:      rc.mi.e.rootRel,
+		Addr:      rc.mi.Evaluator.RootRel + ":" + rc.path + "." + local,
+		Root:      rc.mi.Evaluator.RootRel,
 		Label:     rc.path + "." + local,
 		Range:     r,
 		NameRange: r,
@@ -155,7 +156,7 @@ func (rc *registryCall) awsAuthRoles(resource string, cluster lint.Value) {
 	cmObj := rc.object(lint.KindObject, resource, a.Range)
 	cmObj.Name = lint.Known("aws-auth")
 	cm := &lint.KubeObject{Object: cmObj, APIVersion: "v1", KindName: "ConfigMap", Namespace: lint.Known("kube-system")}
-	rc.mi.e.add(cm)
+	rc.mi.Evaluator.Add(cm)
 	if v == cty.NilVal || !v.IsKnown() || v.IsNull() || !v.CanIterateElements() {
 		return
 	}
@@ -165,20 +166,20 @@ func (rc *registryCall) awsAuthRoles(resource string, cluster lint.Value) {
 	i := 0
 	for it := v.ElementIterator(); it.Next(); i++ {
 		_, e := it.Element()
-		arn := rc.mi.e.h.toValue(getAttr(e, "rolearn"))
+		arn := rc.mi.Evaluator.Holes.ToValue(eval.GetAttr(e, "rolearn"))
 		if arn.IsUnknown() {
 			continue
 		}
 		var groups []string
-		for _, g := range blockList(getAttr(e, "groups")) {
-			if s, ok := rc.mi.e.h.toValue(g).Str(); ok {
+		for _, g := range eval.BlockList(eval.GetAttr(e, "groups")) {
+			if s, ok := rc.mi.Evaluator.Holes.ToValue(g).Str(); ok {
 				groups = append(groups, s)
 			}
 		}
-		rng := rc.mi.e.l.rng(a.Range)
+		rng := rc.mi.Evaluator.Session.Rng(a.Range)
 		if len(elems) == n {
-			rng = rc.mi.e.l.rng(elems[i])
+			rng = rc.mi.Evaluator.Session.Rng(elems[i])
 		}
-		rc.mi.e.add(lint.NewAWSAuthMapping(cmObj, arn, groups, rng, cluster))
+		rc.mi.Evaluator.Add(lint.NewAWSAuthMapping(cmObj, arn, groups, rng, cluster))
 	}
 }

@@ -29,8 +29,8 @@ func (l *loader) plan(roots []string) {
 		for len(queue) > 0 {
 			d := queue[0]
 			queue = queue[1:]
-			if inf := l.infoOf(d); inf != nil {
-				for _, c := range inf.children {
+			if inf := l.InfoOf(d); inf != nil {
+				for _, c := range inf.Children {
 					if !seen[c] {
 						seen[c] = true
 						queue = append(queue, c)
@@ -57,12 +57,12 @@ func (l *loader) finish(root string, used map[string]bool) {
 	}
 	for _, d := range l.reach[root] {
 		if l.pending[d] <= 0 {
-			l.release(d)
+			l.Release(d)
 		}
 	}
 	for d := range used {
 		if l.pending[d] <= 0 {
-			l.release(d)
+			l.Release(d)
 		}
 	}
 	delete(l.reach, root)

@@ -86,12 +86,12 @@ func TestReleasedModulesParsedAgain(t *testing.T) {
 	sorted := append([]string(nil), dirs...)
 	sort.Strings(sorted)
 	l.parseAll(sorted)
-	if n := len(l.mods); n != 0 {
+	if n := len(l.Mods); n != 0 {
 		t.Errorf("%d modules stay parsed after the first pass with nothing to keep", n)
 	}
 	roots := l.roots(sorted)
 	outs := l.evaluateRoots(roots)
-	if n := len(l.mods); n != 0 {
+	if n := len(l.Mods); n != 0 {
 		t.Errorf("%d modules stay parsed once every root is evaluated", n)
 	}
 	got := l.collect(roots, outs)

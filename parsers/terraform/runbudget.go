@@ -6,13 +6,14 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/zclconf/go-cty/cty"
 )
 
 // rootWorkers is how many roots are evaluated at once on procs cores
 // within the run's memory.
 func rootWorkers(procs int, ledger *runbudget.Ledger) int {
-	return runbudget.Concurrency(procs, ledger.Limits().Memory, rootMemory)
+	return runbudget.Concurrency(procs, ledger.Limits().Memory, eval.RootMemory)
 }
 
 // rootUnits are the roots' units of the run's budget, in order (nil
@@ -22,7 +23,7 @@ func rootUnits(ledger *runbudget.Ledger, n int) []*runbudget.Unit {
 	if ledger == nil {
 		return make([]*runbudget.Unit, n)
 	}
-	return ledger.Enqueue(n, RootMostCPU, RootMostCPU)
+	return ledger.Enqueue(n, eval.RootMostCPU, eval.RootMostCPU)
 }
 
 // evaluateUnit evaluates item it as unit u of the run's budget, once the
@@ -30,56 +31,56 @@ func rootUnits(ledger *runbudget.Ledger, n int) []*runbudget.Unit {
 // its first file, as a chart it leaves out is. Its findings would be
 // there had it been read, so a coverage note, which may only explain an
 // absence, cannot stand in for them.
-func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem) (rootOutput, cty.Value, string) {
+func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem) (eval.RootOutput, cty.Value, string) {
 	var cost time.Duration
 	defer func() { u.Done(cost) }()
 	if _, ok := u.Admit(); !ok {
 		l.finish(it.dir, nil)
-		return rootOutput{varDiags: []lint.Diagnostic{l.leftOutDiagnostic(it)}}, cty.NilVal, ""
+		return eval.RootOutput{VarDiags: []lint.Diagnostic{l.leftOutDiagnostic(it)}}, cty.NilVal, ""
 	}
 	for _, d := range it.deps {
 		<-items[d].done
 	}
-	var e *evaluator
-	var finishUnit func(*rootOutput)
+	var e *eval.Evaluator
+	var finishUnit func(*eval.RootOutput)
 	if it.unit != nil {
 		e, finishUnit = l.evaluateUnitRoot(it.unit, func(dir string) (cty.Value, bool) { return l.outputsOf(items, dir) })
 	} else {
-		e = l.evaluate(it.dir)
+		e = l.Evaluate(it.dir)
 	}
-	cost = e.b.cost()
-	out := e.output()
+	cost = e.RootBudget.Cost()
+	out := e.Output()
 	if finishUnit != nil {
 		finishUnit(&out)
 	}
 	outputs, loc := cty.NilVal, ""
 	if l.keepOutputs {
 		var call string
-		var backend *Backend
+		var backend *eval.Backend
 		if it.unit != nil {
 			backend = it.unit.Backend
 			if it.unit.Source != "" {
 				call = UnitCall
 			}
 		}
-		outputs, loc = e.exports(call, backend)
+		outputs, loc = e.Exports(call, backend)
 	}
-	l.finish(it.dir, e.used)
+	l.finish(it.dir, e.Used)
 	return out, outputs, loc
 }
 
 // leftOutDiagnostic is the FL000 of a root the run's budget left out.
 func (l *loader) leftOutDiagnostic(it *evalItem) lint.Diagnostic {
 	root := it.dir
-	r := lint.Range{File: l.rel(root)}
+	r := lint.Range{File: l.Rel(root)}
 	if it.unit != nil {
-		r = lint.Range{File: l.rel(it.unit.Config), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
-	} else if inf := l.infoOf(root); inf != nil && len(inf.files) > 0 {
-		r = lint.Range{File: l.rel(inf.files[0]), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
+		r = lint.Range{File: l.Rel(it.unit.Config), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
+	} else if inf := l.InfoOf(root); inf != nil && len(inf.Files) > 0 {
+		r = lint.Range{File: l.Rel(inf.Files[0]), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 	}
 	return lint.Diagnostic{
 		Range:   r,
 		Summary: "terraform root left out: the run's budget is spent",
-		Detail:  fmt.Sprintf("terraform root %s was not evaluated: %s; its values are unknown and not checked", l.rel(root), runbudget.LeftOut(l.opts.Budget.Limits())),
+		Detail:  fmt.Sprintf("terraform root %s was not evaluated: %s; its values are unknown and not checked", l.Rel(root), runbudget.LeftOut(l.opts.Budget.Limits())),
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 )
 
 // TestRootsLeftOutInPathOrder: in a run budget of 12 s, roots are charged
@@ -58,7 +59,7 @@ func TestRootsLeftOutInPathOrder(t *testing.T) {
 		if !roles["b-good/main.tf"] || roles["e-good/main.tf"] {
 			t.Errorf("run %d: roles from %v, want b-good's and not e-good's", run, roles)
 		}
-		if r := ledger.Report(); r.Units != 5 || r.LeftOut != 2 || r.Spent < 2*RootMostCPU || r.Spent > 2*RootMostCPU+time.Second {
+		if r := ledger.Report(); r.Units != 5 || r.LeftOut != 2 || r.Spent < 2*eval.RootMostCPU || r.Spent > 2*eval.RootMostCPU+time.Second {
 			t.Errorf("run %d: budget %+v", run, r)
 		}
 	}
@@ -68,8 +69,8 @@ func TestRootsLeftOutInPathOrder(t *testing.T) {
 // the run's memory holds at four times a root's string bytes each: four
 // in 2 GiB on eight cores, two on two.
 func TestRootWorkersFitTheRunMemory(t *testing.T) {
-	if rootMemory != 512<<20 {
-		t.Fatalf("rootMemory = %d MiB; the cases below assume 512", rootMemory>>20)
+	if eval.RootMemory != 512<<20 {
+		t.Fatalf("rootMemory = %d MiB; the cases below assume 512", eval.RootMemory>>20)
 	}
 	cases := []struct {
 		procs int

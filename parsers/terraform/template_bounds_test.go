@@ -3,6 +3,8 @@ package terraform
 import (
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 )
 
 // goodRoleLoaded reports whether the good root's role is in the result.
@@ -35,10 +37,10 @@ func TestDeepTemplateFileStaysUnknown(t *testing.T) {
 
 func TestDeepVarValueIsRefused(t *testing.T) {
 	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
-	if _, diags := hclparseExpr(deep); !diags.HasErrors() || diags[0].Summary != "Nesting too deep" {
+	if _, diags := eval.ParseExpr(deep); !diags.HasErrors() || diags[0].Summary != "Nesting too deep" {
 		t.Errorf("hclparseExpr of 100k brackets: %v, want Nesting too deep", diags)
 	}
-	if _, diags := hclparseExpr(`["a", ["b"]]`); diags.HasErrors() {
+	if _, diags := eval.ParseExpr(`["a", ["b"]]`); diags.HasErrors() {
 		t.Errorf("an ordinary list value: %v", diags)
 	}
 }

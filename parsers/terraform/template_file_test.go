@@ -7,10 +7,11 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 )
 
 // embeddedBy returns the embedded YAML of the resource at addr suffix.
-func embeddedBy(t *testing.T, res Result, suffix string) Embedded {
+func embeddedBy(t *testing.T, res Result, suffix string) eval.Embedded {
 	t.Helper()
 	for _, em := range res.Embedded {
 		if strings.HasSuffix(em.Addr, suffix) {
@@ -18,7 +19,7 @@ func embeddedBy(t *testing.T, res Result, suffix string) Embedded {
 		}
 	}
 	t.Fatalf("no embedded manifest for %s in %d", suffix, len(res.Embedded))
-	return Embedded{}
+	return eval.Embedded{}
 }
 
 func TestTemplateFileRendersManifests(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 )
 
 // OpenTofu reads .tofu and .tofu.json beside .tf and .tf.json; x.tofu
@@ -30,7 +31,7 @@ func TestConfigFilesTofu(t *testing.T) {
 		}
 	}
 	dir := writeTree(t, files)
-	got, refused, err := configFiles(treefs.New([]string{dir}, ""), dir)
+	got, refused, err := eval.ConfigFiles(treefs.New([]string{dir}, ""), dir)
 	if err != nil || len(refused) > 0 {
 		t.Fatal(err, refused)
 	}
@@ -41,13 +42,13 @@ func TestConfigFilesTofu(t *testing.T) {
 }
 
 func TestWithoutShadowed(t *testing.T) {
-	got := WithoutShadowed([]string{"/m/x.tf", "/m/x.tofu", "/m/y.tf", "/n/z.tf", "/m/z.tofu", "/m/w.tf.json", "/m/w.tofu"})
+	got := eval.WithoutShadowed([]string{"/m/x.tf", "/m/x.tofu", "/m/y.tf", "/n/z.tf", "/m/z.tofu", "/m/w.tf.json", "/m/w.tofu"})
 	want := []string{"/m/x.tofu", "/m/y.tf", "/n/z.tf", "/m/z.tofu", "/m/w.tf.json", "/m/w.tofu"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("WithoutShadowed = %v, want %v", got, want)
 	}
 	for name, want := range map[string]bool{"a.tofu": true, "a.tofu.json": true, "override.tofu": true, "a.tftest.hcl": false, "a.tofutest.hcl": false, "tofu": false, ".tofu": false} {
-		if IsConfigFile(name) != want {
+		if eval.IsConfigFile(name) != want {
 			t.Errorf("IsConfigFile(%q) = %v, want %v", name, !want, want)
 		}
 	}

@@ -2,6 +2,7 @@ package terraform
 
 import (
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -42,9 +43,9 @@ type Unit struct {
 	Inputs func(outputs func(dir string) (cty.Value, bool)) UnitInputs
 	// Generated are the files the unit's generate blocks write into the
 	// module directory, read as if present.
-	Generated []GeneratedFile
+	Generated []eval.GeneratedFile
 	// Backend is the remote state the unit configures (nil when none).
-	Backend *Backend
+	Backend *eval.Backend
 	// Notes are what reading the unit's configuration could not follow.
 	Notes []lint.Note
 	// Diagnostics are the unit's configuration errors (FL000).

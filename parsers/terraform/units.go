@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -33,39 +34,39 @@ func unitChildren(units []Unit) map[string]bool {
 // evaluateUnitRoot evaluates unit u as a root once its dependencies are
 // evaluated: outputs reads what they produced. finish completes the
 // root's output with what the unit's configuration says.
-func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool)) (e *evaluator, finish func(*rootOutput)) {
+func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool)) (e *eval.Evaluator, finish func(*eval.RootOutput)) {
 	var in UnitInputs
 	if u.Inputs != nil {
 		in = u.Inputs(outputs)
 	}
-	var values []rootInput
+	var values []eval.RootInput
 	for _, v := range in.Values {
-		values = append(values, rootInput{Name: v.Name, Value: v.Value})
+		values = append(values, eval.RootInput{Name: v.Name, Value: v.Value})
 	}
 	var notes []lint.Note
 	var diags []lint.Diagnostic
 	switch {
-	case u.Source == "" && l.module(u.Dir) == nil:
-		e = l.emptyRoot(u.Dir)
-		notes = append(notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("terragrunt unit %s names no terraform source and holds no Terraform configuration; not evaluated", l.rel(u.Dir)), Range: l.rng(u.Range)})
+	case u.Source == "" && l.Module(u.Dir) == nil:
+		e = l.EmptyRoot(u.Dir)
+		notes = append(notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("terragrunt unit %s names no terraform source and holds no Terraform configuration; not evaluated", l.Rel(u.Dir)), Range: l.Rng(u.Range)})
 	case u.Source == "":
-		e = l.evaluateRoot(u.Dir, nil, rootInputs{Files: true, Values: values})
+		e = l.EvaluateRoot(u.Dir, nil, eval.RootInputs{Files: true, Values: values})
 	default:
-		var m *module
-		args := make([]callArg, len(in.Values))
+		var m *eval.Module
+		args := make([]eval.CallArg, len(in.Values))
 		for i, v := range in.Values {
-			args[i] = callArg{Name: v.Name, Value: v.Value, Range: v.Range}
+			args[i] = eval.CallArg{Name: v.Name, Value: v.Value, Range: v.Range}
 		}
-		m, diags = l.unitModule(unitRoot{Dir: u.Dir, Config: u.Config, Generated: u.Generated, Call: UnitCall, Source: unitSource(u), Version: u.Version, Range: u.Range, SourceRange: u.SourceRange}, args)
-		e = l.evaluateRoot(u.Dir, m, rootInputs{Values: values})
+		m, diags = l.UnitModule(eval.UnitRoot{Dir: u.Dir, Config: u.Config, Generated: u.Generated, Call: UnitCall, Source: unitSource(u), Version: u.Version, Range: u.Range, SourceRange: u.SourceRange}, args)
+		e = l.EvaluateRoot(u.Dir, m, eval.RootInputs{Values: values})
 	}
-	finish = func(out *rootOutput) {
-		out.varDiags = append(out.varDiags, diags...)
-		out.notes = append(out.notes, notes...)
-		out.notes = append(out.notes, in.Notes...)
-		out.varFiles = append(out.varFiles, u.Files...)
-		rel := l.rel(u.Dir)
-		for _, ent := range out.entities {
+	finish = func(out *eval.RootOutput) {
+		out.VarDiags = append(out.VarDiags, diags...)
+		out.Notes = append(out.Notes, notes...)
+		out.Notes = append(out.Notes, in.Notes...)
+		out.VarFiles = append(out.VarFiles, u.Files...)
+		rel := l.Rel(u.Dir)
+		for _, ent := range out.Entities {
 			if o := ent.Base(); isAddressLabel(o.Label) {
 				o.Label = unitLabel(rel, o.Label)
 			}
@@ -78,7 +79,7 @@ func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool
 		}
 		if len(inferred) > 0 {
 			sort.Strings(inferred)
-			for _, ent := range out.entities {
+			for _, ent := range out.Entities {
 				o := ent.Base()
 				o.Inferred = append(o.Inferred, inferred...)
 			}

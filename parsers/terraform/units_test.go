@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -54,7 +55,7 @@ resource "aws_eks_node_group" "this" {
 				sawOutputs = ok
 				v := cty.DynamicVal
 				if ok {
-					v = getAttr(out, "arn")
+					v = eval.GetAttr(out, "arn")
 				}
 				return UnitInputs{Values: []UnitInput{{Name: "role_arn", Value: v, Range: at("live/sa/terragrunt.hcl", 5, 14, 41)}}}
 			},

@@ -1,0 +1,289 @@
+package eval
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Evaluation inside one hclsyntax expression can explode without calling
+// anything faultline controls: a for expression nested three deep, a
+// template concatenating a large string many times. Hooks put into the
+// syntax tree, once when a module is loaded, charge the budget of the root
+// being evaluated (found in the evaluation context) for every element of a
+// for expression, every template interpolation, every operand compared and
+// every arithmetic result. A hook is a parentheses node, so walks over the
+// tree (variables, holeCompared) still see the node it wraps.
+
+// hookKind is what a hook charges for.
+type hookKind uint8
+
+const (
+	// hookElem: an element, key or condition of a for expression; without
+	// a budget in the context (constant evaluation) it is not evaluated.
+	hookElem hookKind = iota
+	// hookCharge: a value that is concatenated, compared, converted or
+	// printed (template parts, == operands, conditional results,
+	// arithmetic).
+	hookCharge
+	// hookBomb: a number literal too large to print; always unknown.
+	hookBomb
+)
+
+// hook wraps an expression node and charges the budget when it is
+// evaluated.
+type hook struct {
+	*hclsyntax.ParenthesesExpr
+	inner hclsyntax.Expression
+	kind  hookKind
+}
+
+func newHook(inner hclsyntax.Expression, kind hookKind) *hook {
+	return &hook{ParenthesesExpr: &hclsyntax.ParenthesesExpr{Expression: inner, SrcRange: inner.Range()}, inner: inner, kind: kind}
+}
+
+// Value evaluates the wrapped expression within the budget: once the budget
+// is exceeded the value is unknown, without an error (try() and can() must
+// not turn it into a known fallback).
+func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	b := budgetOf(ctx)
+	switch {
+	case h.kind == hookBomb:
+		if b != nil {
+			old := b.at(h.inner.Range())
+			b.exceed("number size", "a number literal larger than 2^%d", b.lim.numberExp)
+			b.site = old
+		}
+		return cty.DynamicVal, nil
+	case b == nil:
+		if h.kind == hookElem {
+			return cty.DynamicVal, nil
+		}
+		return h.inner.Value(ctx)
+	case !b.step():
+		return cty.DynamicVal, nil
+	}
+	old := b.at(h.inner.Range())
+	defer func() { b.site = old }()
+	v, diags := h.inner.Value(ctx)
+	if !b.charge(v, "an expression") {
+		return cty.DynamicVal, nil
+	}
+	return v, diags
+}
+
+// instrument puts hooks into every expression of m; it runs once, when m is
+// loaded, before any root evaluates m (the loader's sync.Once orders it).
+func instrument(m *Module) *Module {
+	if m == nil {
+		return nil
+	}
+	for _, e := range m.expressions() {
+		hookTree(e)
+	}
+	return m
+}
+
+// expressions lists every expression of a module that evaluation reads:
+// the body expressions and the variables' defaults.
+func (m *Module) expressions() []hcl.Expression {
+	out := m.bodyExpressions()
+	for _, v := range m.variables {
+		out = append(out, v.def)
+	}
+	return out
+}
+
+// bodyExpressions lists the expressions of locals, outputs, resources,
+// module calls and providers (everything that can refer to another block).
+func (m *Module) bodyExpressions() []hcl.Expression {
+	var out []hcl.Expression
+	for _, a := range m.locals {
+		out = append(out, a.Expr)
+	}
+	for _, a := range m.outputs {
+		out = append(out, a.Expr)
+	}
+	for _, r := range m.Resources {
+		out = append(out, r.Body.expressions()...)
+		out = append(out, r.count, r.forEach)
+	}
+	for _, c := range m.calls {
+		for _, a := range c.Attrs {
+			out = append(out, a.Expr)
+		}
+		out = append(out, c.count, c.forEach, c.sourceExpr, c.versionExpr)
+	}
+	for _, p := range m.providers {
+		out = append(out, p.body.expressions()...)
+	}
+	return out
+}
+
+// hookTree puts hooks below e. The top node is not replaced (its holder is
+// not known); evaluation charges its value itself.
+func hookTree(e hcl.Expression) {
+	n, ok := e.(hclsyntax.Expression)
+	if !ok || n == nil {
+		return
+	}
+	if _, done := n.(*hook); done {
+		return
+	}
+	eachSlot(n, func(slot *hclsyntax.Expression) {
+		c := *slot
+		if c == nil {
+			return
+		}
+		if _, done := c.(*hook); done {
+			return
+		}
+		hookTree(c)
+		if kind, ok := hookFor(n, slot, c); ok {
+			*slot = newHook(c, kind)
+		}
+	})
+}
+
+// hookFor decides whether the child c, held in slot of parent, gets a hook.
+func hookFor(parent hclsyntax.Expression, slot *hclsyntax.Expression, c hclsyntax.Expression) (hookKind, bool) {
+	if lit, ok := c.(*hclsyntax.LiteralValueExpr); ok {
+		return hookBomb, bigNumber(lit.Val, defaultLimits.numberExp)
+	}
+	if op, ok := c.(*hclsyntax.BinaryOpExpr); ok && op.Op.Type == cty.Number {
+		return hookCharge, true
+	}
+	switch p := parent.(type) {
+	case *hclsyntax.ForExpr:
+		return hookElem, slot != &p.CollExpr
+	case *hclsyntax.TemplateExpr:
+		return hookCharge, true
+	case *hclsyntax.BinaryOpExpr:
+		return hookCharge, p.Op == hclsyntax.OpEqual || p.Op == hclsyntax.OpNotEqual
+	case *hclsyntax.ConditionalExpr:
+		return hookCharge, slot != &p.Condition
+	}
+	return 0, false
+}
+
+// bigNumber reports whether v is a known number beyond the exponent bound.
+func bigNumber(v cty.Value, maxExp int) bool {
+	if !v.IsKnown() || v.IsNull() || v.Type() != cty.Number {
+		return false
+	}
+	exp := v.AsBigFloat().MantExp(nil)
+	return exp > maxExp || exp < -maxExp
+}
+
+// eachSlot calls f with each field of n that holds a child expression.
+func eachSlot(n hclsyntax.Expression, f func(*hclsyntax.Expression)) {
+	switch x := n.(type) {
+	case *hclsyntax.BinaryOpExpr:
+		f(&x.LHS)
+		f(&x.RHS)
+	case *hclsyntax.UnaryOpExpr:
+		f(&x.Val)
+	case *hclsyntax.ConditionalExpr:
+		f(&x.Condition)
+		f(&x.TrueResult)
+		f(&x.FalseResult)
+	case *hclsyntax.FunctionCallExpr:
+		for i := range x.Args {
+			f(&x.Args[i])
+		}
+	case *hclsyntax.TupleConsExpr:
+		for i := range x.Exprs {
+			f(&x.Exprs[i])
+		}
+	case *hclsyntax.ObjectConsExpr:
+		for i := range x.Items {
+			f(&x.Items[i].KeyExpr)
+			f(&x.Items[i].ValueExpr)
+		}
+	case *hclsyntax.ObjectConsKeyExpr:
+		f(&x.Wrapped)
+	case *hclsyntax.IndexExpr:
+		f(&x.Collection)
+		f(&x.Key)
+	case *hclsyntax.RelativeTraversalExpr:
+		f(&x.Source)
+	case *hclsyntax.SplatExpr:
+		f(&x.Source)
+		f(&x.Each)
+	case *hclsyntax.ForExpr:
+		f(&x.CollExpr)
+		f(&x.KeyExpr)
+		f(&x.ValExpr)
+		f(&x.CondExpr)
+	case *hclsyntax.TemplateExpr:
+		for i := range x.Parts {
+			f(&x.Parts[i])
+		}
+	case *hclsyntax.TemplateWrapExpr:
+		f(&x.Wrapped)
+	case *hclsyntax.TemplateJoinExpr:
+		f(&x.Tuple)
+	case *hclsyntax.ParenthesesExpr:
+		f(&x.Expression)
+	}
+}
+
+// hasFor reports whether e holds a for expression (or a template for
+// directive), which constant evaluation does not run.
+func hasFor(e hcl.Expression) bool {
+	n, ok := e.(hclsyntax.Expression)
+	if !ok || n == nil {
+		return false
+	}
+	found := false
+	_ = hclsyntax.VisitAll(n, func(x hclsyntax.Node) hcl.Diagnostics {
+		if _, ok := x.(*hclsyntax.ForExpr); ok {
+			found = true
+		}
+		return nil
+	})
+	return found
+}
+
+// staticValue evaluates an expression that may use no variables or
+// functions (module source, version, provider alias, --var values). For
+// expressions over literals are not run: they are never needed there, and
+// nested ones could build billions of values.
+func staticValue(e hcl.Expression) (cty.Value, hcl.Diagnostics) {
+	if hasFor(e) {
+		return cty.DynamicVal, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Unsupported expression", Detail: "A for expression is not evaluated here."}}
+	}
+	return e.Value(nil)
+}
+
+// constValue evaluates a constant expression of the root (a tfvars value,
+// a variable default) within the root's budget.
+func (e *Evaluator) constValue(x hcl.Expression) (cty.Value, hcl.Diagnostics) {
+	b := e.Budget()
+	if x == nil || !b.Ok() {
+		return cty.DynamicVal, nil
+	}
+	if _, native := x.(hclsyntax.Expression); !native {
+		// JSON syntax without a context reads strings verbatim: no
+		// templates, nothing to bound beyond the file's size.
+		return x.Value(nil)
+	}
+	old := b.at(x.Range())
+	defer func() { b.site = old }()
+	b.step()
+	if b.constCtx == nil {
+		b.constCtx = &hcl.EvalContext{Variables: map[string]cty.Value{budgetVar: b.capsule}}
+	}
+	v, diags := x.Value(b.constCtx)
+	if !b.charge(v, "a constant") {
+		return cty.DynamicVal, nil
+	}
+	return v, diags
+}
+
+// varFileValue is constValue for a variables file's expression, parsed for
+// this root alone (so it is instrumented here).
+func (e *Evaluator) varFileValue(x hcl.Expression) (cty.Value, hcl.Diagnostics) {
+	hookTree(x)
+	return e.constValue(x)
+}

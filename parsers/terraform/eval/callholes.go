@@ -1,0 +1,59 @@
+package eval
+
+import (
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// presetCall is the value of the call named name (without count /
+// for_each) when something reads it before the call is evaluated: outputs
+// that are holes naming it. Terraform orders a module's outputs and
+// variables one by one, so two calls that read each other's outputs (a
+// KMS key module granting the cluster module's role, the cluster module
+// encrypting volumes with the key) are no cycle to it; here modules are
+// evaluated whole, and the call evaluated first reads the other's outputs
+// as these holes instead of failing on an absent module and losing its
+// whole argument. Evaluating a call replaces them. They are made on that
+// first read, not for every call up front: each hole stays in the run's
+// codec, and most calls are evaluated before anything reads them.
+func (mi *ModInst) presetCall(name string) (cty.Value, bool) {
+	for _, c := range mi.Module.calls {
+		if c.name != name || c.count != nil || c.forEach != nil {
+			continue
+		}
+		path := mi.Label("module." + c.name)
+		leaf := func(p string) cty.Value {
+			return mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Evaluator.RootRel + ":" + path, Path: p})
+		}
+		v := mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
+		mi.modules[c.name] = v
+		if mi.preset == nil {
+			mi.preset = map[string]bool{}
+		}
+		mi.preset[c.name] = true
+		mi.resetContexts()
+		return v, true
+	}
+	return cty.NilVal, false
+}
+
+// modulesFirst orders the graph's starting points with module calls first
+// (each group keeps its order). A depth-first visit places the item it
+// starts from after everything it reaches, so a cycle through a module
+// call (its outputs feed a resource that feeds its inputs) is broken at
+// the edge into the module: the resource reads the module's preset holes,
+// and the module is evaluated last with its arguments known.
+func modulesFirst(g *itemGraph, keys []string) []string {
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if g.items[k].kind == "module" {
+			out = append(out, k)
+		}
+	}
+	for _, k := range keys {
+		if g.items[k].kind != "module" {
+			out = append(out, k)
+		}
+	}
+	return out
+}

@@ -1,0 +1,310 @@
+package eval
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// A module call passes inputs; the code it resolves to declares variables.
+// For a call of the user's own configuration both are recorded: a local
+// module that does not declare an input is an error Terraform reports
+// ("Unsupported argument", FL000); for registry code (cached or modelled)
+// the call is exposed as a lint.ModuleCall so a rule can compare the
+// inputs with the version the code stands for.
+
+// inputVersionsLocal is the local of a stand-in that names the versions
+// declaring a variable, when not all versions of its directory do.
+const inputVersionsLocal = "faultline_input_versions"
+
+// recordInputs records what a call passes against the code it resolved
+// to (child; nil when unknown). Calls inside cached or modelled code are
+// their authors', not the user's, and are left alone.
+func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []Instance) {
+	l := mi.Evaluator.Session
+	if child == nil || mi.Model != nil || l.InCache(mi.Module.Dir) {
+		return
+	}
+	complete := len(child.refused) == 0 && !child.diags.HasErrors()
+	if modsource.IsLocal(c.Source) {
+		// A unit's inputs are TF_VAR_ variables: Terraform ignores those
+		// its module does not declare.
+		if complete && !mi.Module.unit {
+			mi.unsupportedArguments(c, child)
+		}
+		return
+	}
+	call := "module." + strings.ReplaceAll(mi.cacheKey(c.name), ".", ".module.")
+	rec, ok := l.callRecord(mi.Evaluator.RootRel, call)
+	if !ok || (rec.How != modsource.ResolvedCached && rec.How != modsource.ResolvedModelled) {
+		return
+	}
+	var extra map[string]cty.Value
+	if len(insts) > 0 {
+		extra = insts[0].Extra
+	}
+	span := modsource.AnyVersion
+	if v, err := version.NewVersion(rec.Version); err == nil && use == nil {
+		span = modsource.VersionRange{Lo: modsource.VersionBound{Version: v, Inclusive: true}, Hi: modsource.VersionBound{Version: v, Inclusive: true}}
+	}
+	if use != nil {
+		span = use.allowed.Intersect(use.dir.Span)
+	}
+	mc := &lint.ModuleCall{
+		Object: lint.Object{
+			Kind:   lint.KindModuleCall,
+			Addr:   mi.Evaluator.RootRel + ":" + call,
+			Root:   mi.Evaluator.RootRel,
+			Label:  mi.Label("module." + c.name),
+			Name:   lint.Known(c.name),
+			Range:  l.Rng(c.DefRange),
+			Source: lint.SourceTerraform,
+		},
+		Source:     c.Source,
+		Module:     modsource.PublicModule(c.Source),
+		Constraint: c.Version,
+		Resolution: string(rec.How),
+		Model:      rec.Model,
+		Assumed:    rec.Assumed,
+		Variables:  l.declared(child, span),
+		Complete:   complete,
+	}
+	if mi.Module.unit {
+		mc.Ignored = "Terragrunt passes inputs as TF_VAR_ environment variables"
+	}
+	mc.NameRange = mc.Range
+	mc.Elsewhere = l.elsewhere(c, mc.Variables)
+	if span.Lo.Version != nil && span.Lo.Inclusive {
+		mc.Lowest = span.Lo.Version.String()
+		if span.Hi.Version != nil && span.Hi.Inclusive && span.Hi.Version.Equal(span.Lo.Version) {
+			mc.Version = mc.Lowest
+		}
+	}
+	for _, n := range sortedAttrs(c.Attrs) {
+		a := c.Attrs[n]
+		in := lint.ModuleInput{Name: n, Range: l.Rng(a.NameRange)}
+		if simpleExpr(a.Expr) {
+			in.Value = mi.Evaluator.Holes.ToValue(mi.Eval(a.Expr, extra))
+		}
+		mc.Inputs = append(mc.Inputs, in)
+	}
+	mi.Evaluator.Add(mc)
+}
+
+// unsupportedArguments reports the inputs a local module does not
+// declare, as Terraform does, once per argument.
+func (mi *ModInst) unsupportedArguments(c *Call, child *Module) {
+	l := mi.Evaluator.Session
+	for _, n := range sortedAttrs(c.Attrs) {
+		if _, ok := child.variables[n]; ok {
+			continue
+		}
+		a := c.Attrs[n]
+		r := l.Rng(a.NameRange)
+		if !l.firstInputDiag(r) {
+			continue
+		}
+		mi.Evaluator.VarDiags = append(mi.Evaluator.VarDiags, lint.Diagnostic{
+			Range:   r,
+			Summary: "Unsupported argument",
+			Detail:  "an argument named \"" + n + "\" is not expected here: module " + mi.Label("module."+c.name) + " (" + c.Source + ") declares no variable \"" + n + "\"",
+		})
+	}
+}
+
+// declared is declaredVariables of m and span, worked out once per load:
+// every call of one module at one span shares the map (nothing changes it
+// once made), instead of a copy of a stand-in's hundred variables per call.
+func (l *Session) declared(m *Module, span modsource.VersionRange) map[string]lint.ModuleVariable {
+	key := m.Dir + "\x00" + span.Lo.String() + "\x00" + span.Hi.String()
+	l.mu.Lock()
+	vars, ok := l.declaredVars[key]
+	l.mu.Unlock()
+	if ok {
+		return vars
+	}
+	vars = declaredVariables(m, span)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.declaredVars == nil {
+		l.declaredVars = map[string]map[string]lint.ModuleVariable{}
+	}
+	l.declaredVars[key] = vars
+	return vars
+}
+
+// declaredVariables are the variables m declares, with the versions of
+// its faultline_input_versions entry and whether the versions in span
+// declare it.
+func declaredVariables(m *Module, span modsource.VersionRange) map[string]lint.ModuleVariable {
+	out := make(map[string]lint.ModuleVariable, len(m.variables))
+	for n := range m.variables {
+		out[n] = lint.ModuleVariable{Declared: lint.Yes}
+	}
+	a, ok := m.locals[inputVersionsLocal]
+	if !ok {
+		return out
+	}
+	v, diags := staticValue(a.Expr)
+	if diags.HasErrors() || !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return out
+	}
+	for n, cs := range v.AsValueMap() {
+		if _, declared := out[n]; !declared {
+			continue
+		}
+		list := constraintList(cs)
+		out[n] = lint.ModuleVariable{Versions: list, Declared: spanDeclares(span, list)}
+	}
+	return out
+}
+
+// spanDeclares says whether the versions of span meet one of the
+// constraints: all of them (Yes), none (No), or some (Maybe, also when a
+// constraint cannot be read).
+func spanDeclares(span modsource.VersionRange, constraints []string) lint.Tri {
+	none := true
+	for _, c := range constraints {
+		r, ok := modsource.ParseConstraint(c)
+		if !ok {
+			return lint.Maybe
+		}
+		in := span.Intersect(r)
+		if in == span {
+			return lint.Yes
+		}
+		if !in.Empty() {
+			none = false
+		}
+	}
+	if none {
+		return lint.No
+	}
+	return lint.Maybe
+}
+
+// constraintList reads a constraint string or a list of them.
+func constraintList(v cty.Value) []string {
+	if v.Type() == cty.String {
+		return []string{v.AsString()}
+	}
+	if !v.CanIterateElements() {
+		return nil
+	}
+	var out []string
+	for it := v.ElementIterator(); it.Next(); {
+		_, e := it.Element()
+		if e.Type() == cty.String && !e.IsNull() {
+			out = append(out, e.AsString())
+		}
+	}
+	return out
+}
+
+// simpleExpr reports whether an input is cheap to evaluate twice: a
+// literal, a reference or a template.
+func simpleExpr(e hcl.Expression) bool {
+	switch e.(type) {
+	case *hclsyntax.LiteralValueExpr, *hclsyntax.ScopeTraversalExpr, *hclsyntax.TemplateExpr, *hclsyntax.TemplateWrapExpr:
+		return true
+	}
+	return false
+}
+
+func sortedAttrs(attrs map[string]*hcl.Attribute) []string {
+	out := make([]string, 0, len(attrs))
+	for n := range attrs {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// callRecord is how the call of root at call path resolved.
+func (l *Session) callRecord(root, call string) (modsource.ModuleCall, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if i, ok := l.callSeen[root+"\x00"+call]; ok {
+		return l.calls[i], true
+	}
+	return modsource.ModuleCall{}, false
+}
+
+// firstInputDiag reports whether r is an argument not yet reported as
+// unsupported (a module called from several roots is evaluated for each).
+func (l *Session) firstInputDiag(r lint.Range) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	k := r.String()
+	if l.inputDiags[k] {
+		return false
+	}
+	l.inputDiags[k] = true
+	return true
+}
+
+// elsewhere says, for each input of c that the versions in use do not
+// all declare, which versions the built-in models of the module do
+// declare it in ("versions >= 17.0.0, < 18.0.0"), when some do.
+func (l *Session) elsewhere(c *Call, vars map[string]lint.ModuleVariable) map[string]string {
+	key, _, ok := modsource.ModelKey(c.Source)
+	if !ok {
+		return nil
+	}
+	dirs := l.models.idx()[key]
+	var out map[string]string
+	for _, n := range sortedAttrs(c.Attrs) {
+		if v, ok := vars[n]; ok && v.Declared == lint.Yes {
+			continue
+		}
+		if text := l.declaringVersions(dirs, n); text != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[n] = text
+		}
+	}
+	return out
+}
+
+// declaringVersions describes the runs of version directories whose
+// stand-in declares variable name ("" when none does).
+func (l *Session) declaringVersions(dirs []modsource.ModelDir, name string) string {
+	var runs []string
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		text := ">= " + dirs[start].First
+		if end < len(dirs) {
+			text += ", < " + dirs[end].First
+		}
+		runs = append(runs, text)
+		start = -1
+	}
+	for i, d := range dirs {
+		m := l.models.module(d.Dir)
+		declared := false
+		if m != nil {
+			_, declared = m.variables[name]
+		}
+		switch {
+		case declared && start < 0:
+			start = i
+		case !declared:
+			flush(i)
+		}
+	}
+	flush(len(dirs))
+	if len(runs) == 0 {
+		return ""
+	}
+	return "versions " + strings.Join(runs, " or ")
+}

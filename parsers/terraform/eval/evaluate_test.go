@@ -1,0 +1,284 @@
+package eval
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// Outputs evaluates the root module in dir and returns its outputs as
+// symbolic values.
+func outputs(t *testing.T, dir string, opts EvalOptions) map[string]lint.Value {
+	t.Helper()
+	if opts.Root == "" {
+		opts.Root = dir
+	}
+	return testSession(opts).Evaluate(dir).OutputValues()
+}
+
+func TestSymbolicValuesSurvive(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `
+module "eks" {
+  # A registry module faultline has no model of: its outputs are holes.
+  source = "example-corp/eks/aws"
+}
+variable "ns" {}
+locals {
+  issuer = module.eks.oidc_provider
+}
+output "template" { value = "${module.eks.cluster_name}-nodes" }
+output "json_key" {
+  value = jsonencode({ "${local.issuer}:sub" = "system:serviceaccount:${var.ns}:karpenter" })
+}
+output "yaml_key" { value = yamlencode({ "${local.issuer}:aud" = "sts.amazonaws.com" }) }
+output "templatefile" { value = templatefile("${path.module}/trust.tpl", { issuer = local.issuer }) }
+output "format" { value = format("%s-%s", var.ns, "x") }
+output "join" { value = join("/", ["a", var.ns]) }
+output "lower" { value = lower("${var.ns}-NODES") }
+output "replace" { value = replace("${var.ns}_nodes", "_", "-") }
+output "replace_long" { value = replace("${var.ns}_nodes", "_n", "-n") }
+output "trimprefix" { value = trimprefix("arn:${var.ns}", "arn:") }
+output "startswith_known" { value = startswith("prod-${var.ns}", "pro") }
+output "startswith_no" { value = startswith("prod-${var.ns}", "dev") }
+output "startswith_unknown" { value = startswith("${var.ns}-x", "a") }
+output "strlen" { value = length("${var.ns}") }
+output "listlen" { value = length([var.ns, "b"]) }
+output "compare" { value = var.ns == "kube-system" ? "yes" : "no" }
+output "compare_null" { value = var.ns != null ? var.ns : "default" }
+output "substr" { value = substr(var.ns, 0, 2) }
+output "sha" { value = sha256(var.ns) }
+output "decode" { value = jsondecode(jsonencode({ a = var.ns })).a }
+output "coalesce" { value = coalesce("", var.ns) }
+`,
+		"trust.tpl": `{"Condition":{"StringEquals":{"${issuer}:sub":"x"}}}`,
+	})
+	got := outputs(t, dir, EvalOptions{})
+	want := map[string]string{
+		"template":           "${module.eks.cluster_name}-nodes",
+		"json_key":           `{"${module.eks.oidc_provider}:sub":"system:serviceaccount:${var.ns}:karpenter"}`,
+		"yaml_key":           `"${module.eks.oidc_provider}:aud": "sts.amazonaws.com"` + "\n",
+		"templatefile":       `{"Condition":{"StringEquals":{"${module.eks.oidc_provider}:sub":"x"}}}`,
+		"format":             "${var.ns}-x",
+		"join":               "a/${var.ns}",
+		"lower":              "${…}-nodes",
+		"replace":            "${…}-nodes",
+		"replace_long":       "${…}", // an anonymous hole in place (DESIGN.md)
+		"trimprefix":         "${var.ns}",
+		"startswith_known":   "true",
+		"startswith_no":      "false",
+		"startswith_unknown": "(unknown)",
+		"strlen":             "(unknown)",
+		"listlen":            "2",
+		"compare":            "(unknown)",
+		"compare_null":       "${var.ns}",
+		"substr":             "${…}", // an anonymous hole in place (DESIGN.md)
+		"sha":                "${…}", // an anonymous hole in place (DESIGN.md)
+		"decode":             "${var.ns}",
+		"coalesce":           "${var.ns}",
+	}
+	for k, w := range want {
+		if g := got[k].String(); g != w {
+			t.Errorf("output %s = %s, want %s", k, g, w)
+		}
+	}
+	// The hole keeps its reference, so equal references compare equal.
+	if lint.Compare(got["template"], got["template"]) != lint.Yes {
+		t.Error("a value with holes must equal itself")
+	}
+	if lint.Compare(got["lower"], got["lower"]) == lint.Yes {
+		t.Error("anonymous holes must never prove equality")
+	}
+}
+
+// TestFunctions checks the function table on known values: every function
+// Terraform code commonly uses is present and behaves as in Terraform.
+func TestFunctions(t *testing.T) {
+	cases := map[string]string{
+		`jsonencode({a = 1})`:                          `{"a":1}`,
+		`jsondecode("{\"a\":\"b\"}").a`:                "b",
+		`yamldecode("a: b").a`:                         "b",
+		`yamlencode({a = "b"})`:                        "\"a\": \"b\"\n",
+		`format("%s-%03d", "x", 7)`:                    "x-007",
+		`join(",", ["a", "b"])`:                        "a,b",
+		`split(",", "a,b")[1]`:                         "b",
+		`replace("a-b-c", "-", "_")`:                   "a_b_c",
+		`replace("a1b22", "/[0-9]+/", "")`:             "ab",
+		`lower("ABC")`:                                 "abc",
+		`upper("abc")`:                                 "ABC",
+		`trimprefix("prod-x", "prod-")`:                "x",
+		`trimsuffix("x-nodes", "-nodes")`:              "x",
+		`concat(["a"], ["b"])[1]`:                      "b",
+		`merge({a = "1"}, {a = "2"}).a`:                "2",
+		`lookup({a = "1"}, "b", "dflt")`:               "dflt",
+		`element(["a", "b"], 3)`:                       "b",
+		`try(local.missing, "fallback")`:               "fallback",
+		`can(regex("^a", "abc"))`:                      "true",
+		`coalesce("", "x")`:                            "x",
+		`coalescelist([], ["y"])[0]`:                   "y",
+		`length(compact(["a", "", "b"]))`:              "2",
+		`length(distinct(["a", "a"]))`:                 "1",
+		`length(flatten([["a"], ["b", "c"]]))`:         "3",
+		`keys({b = 1, a = 2})[0]`:                      "a",
+		`values({b = "x", a = "y"})[0]`:                "y",
+		`contains(["a", "b"], "b")`:                    "true",
+		`tomap({a = "b"}).a`:                           "b",
+		`tolist(["a"])[0]`:                             "a",
+		`length(toset(["a", "a"]))`:                    "1",
+		`tostring(12)`:                                 "12",
+		`startswith("prod-x", "prod")`:                 "true",
+		`endswith("prod-x", "-x")`:                     "true",
+		`regex("^([a-z]+)-", "prod-x")[0]`:             "prod",
+		`length(regexall("[0-9]", "a1b2"))`:            "2",
+		`basename("a/b/c.yaml")`:                       "c.yaml",
+		`dirname("a/b/c.yaml")`:                        "a/b",
+		`startswith(abspath("x"), "/")`:                "true",
+		`one(["only"])`:                                "only",
+		`sum([1, 2])`:                                  "3",
+		`alltrue([true, true])`:                        "true",
+		`base64decode(base64encode("hi"))`:             "hi",
+		`flatten([for k, v in {a = "1"} : [k, v]])[1]`: "1",
+		`[for s in ["a", "b"] : upper(s)][1]`:          "B",
+		`{ for s in ["a"] : s => "${s}!" }["a"]`:       "a!",
+		`([{ n = "x" }, { n = "y" }][*].n)[1]`:         "y",
+	}
+	var b strings.Builder
+	names := map[string]string{}
+	i := 0
+	for expr, want := range cases {
+		name := "o" + string(rune('a'+i/26)) + string(rune('a'+i%26))
+		i++
+		names[name] = expr
+		b.WriteString("output \"" + name + "\" {\n  value = " + expr + "\n}\n")
+		_ = want
+	}
+	dir := writeTree(t, map[string]string{"main.tf": b.String()})
+	got := outputs(t, dir, EvalOptions{})
+	for name, expr := range names {
+		if g, w := got[name].String(), cases[expr]; g != w {
+			t.Errorf("%s = %q, want %q", expr, g, w)
+		}
+	}
+}
+
+func TestVariablePrecedence(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `
+variable "a" { default = "default" }
+variable "b" { default = "default" }
+variable "c" { default = "default" }
+variable "d" { default = "default" }
+variable "e" { default = "default" }
+variable "n" { type = number }
+variable "tags" {
+  type = object({ team = string, env = optional(string, "dev") })
+}
+output "a" { value = var.a }
+output "b" { value = var.b }
+output "c" { value = var.c }
+output "d" { value = var.d }
+output "e" { value = var.e }
+output "n" { value = var.n }
+output "env" { value = var.tags.env }
+`,
+		"terraform.tfvars":  "b = \"tfvars\"\nc = \"tfvars\"\nd = \"tfvars\"\ne = \"tfvars\"\ntags = { team = \"x\" }\n",
+		"b.auto.tfvars":     "c = \"auto-b\"\n",
+		"a.auto.tfvars":     "c = \"auto-a\"\nd = \"auto-a\"\n",
+		"extra/prod.tfvars": "d = \"var-file\"\ne = \"var-file\"\n",
+	})
+	got := outputs(t, dir, EvalOptions{VarFiles: []string{filepath.Join(dir, "extra/prod.tfvars")}, Vars: map[string]string{"e": "flag", "n": "3"},
+		InputsFor: func(string) (map[string]string, []string) {
+			// .faultline.hcl: below --var-file and --var, above tfvars.
+			return map[string]string{"b": "config", "d": "config", "e": "config"}, nil
+		}})
+	for k, w := range map[string]string{"a": "default", "b": "config", "c": "auto-b", "d": "var-file", "e": "flag", "n": "3", "env": "dev"} {
+		if g := got[k].String(); g != w {
+			t.Errorf("var.%s = %s, want %s", k, g, w)
+		}
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func TestPolicyDocumentKeepsHoles(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `
+module "eks" {
+  # A registry module faultline has no model of: its outputs are holes.
+  source = "example-corp/eks/aws"
+}
+data "aws_iam_policy_document" "base" {
+  statement {
+    sid     = "Base"
+    actions = ["sts:AssumeRole"]
+  }
+}
+data "aws_iam_policy_document" "trust" {
+  source_policy_documents = [data.aws_iam_policy_document.base.json]
+  statement {
+    actions = ["sts:AssumeRoleWithWebIdentity"]
+    principals {
+      type        = "Federated"
+      identifiers = [module.eks.oidc_provider_arn]
+    }
+    condition {
+      test     = "StringEquals"
+      variable = "${module.eks.oidc_provider}:sub"
+      values   = ["system:serviceaccount:karpenter:karpenter"]
+    }
+  }
+}
+output "json" { value = data.aws_iam_policy_document.trust.json }
+`})
+	got := outputs(t, dir, EvalOptions{})["json"].String()
+	for _, want := range []string{`"Sid":"Base"`, `"Federated":["${module.eks.oidc_provider_arn}"]`, `"${module.eks.oidc_provider}:sub":["system:serviceaccount:karpenter:karpenter"]`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("policy json %s lacks %s", got, want)
+		}
+	}
+}
+
+func TestFileStaysInsideTree(t *testing.T) {
+	outside := writeTree(t, map[string]string{"secret.txt": "s3cr3t"})
+	dir := writeTree(t, map[string]string{
+		"main.tf": `
+output "inside" { value = file("${path.module}/inside.txt") }
+output "outside" { value = file("` + filepath.ToSlash(filepath.Join(outside, "secret.txt")) + `") }
+output "escape" { value = file("../../etc/passwd") }
+`,
+		"inside.txt": "ok",
+	})
+	got := outputs(t, dir, EvalOptions{})
+	if g := got["inside"].String(); g != "ok" {
+		t.Errorf("inside = %s", g)
+	}
+	for _, k := range []string{"outside", "escape"} {
+		if !got[k].IsUnknown() {
+			t.Errorf("%s = %s, want unknown (outside the tree)", k, got[k])
+		}
+	}
+}
+
+// writeTree writes files (path → content) under a temporary directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

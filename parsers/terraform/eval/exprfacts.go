@@ -1,0 +1,165 @@
+package eval
+
+import (
+	"bytes"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// exprFacts are what evaluating an expression asks of its syntax every
+// time: the variables it reads and whether it holds an == or != anywhere
+// (without one it cannot compare a hole). They depend on the syntax tree
+// alone, so a module works them out once per expression, for every
+// instance and every root that evaluates it.
+type exprFacts struct {
+	vars     []hcl.Traversal
+	equality bool
+	// compared are its equalities and for expressions (holeCompared), set
+	// when it holds an equality.
+	compared []compareNode
+	// objects are the variables, locals and resources it reads, by root
+	// name; others the traversals of every other root (module, data,
+	// path, terraform).
+	objects []objectRead
+	others  []hcl.Traversal
+	// reads names what the evaluation context of the expression holds
+	// (every object and attribute it reads, in order): expressions with
+	// the same reads are evaluated in the same context.
+	reads string
+}
+
+// objectRead is the attributes an expression reads of one root object
+// (var, local or a resource type), sorted, and a key naming them.
+type objectRead struct {
+	root  string
+	names []string
+	key   string
+}
+
+// factsOf works out the facts of expr; src is the source expr was parsed
+// from (nil when unknown).
+func factsOf(expr hcl.Expression, src []byte) *exprFacts {
+	f := &exprFacts{vars: expr.Variables()}
+	if se, ok := expr.(hclsyntax.Expression); ok && mayCompare(expr.Range(), src) {
+		if nodes := compareNodes(se, 0); hasEqualityNode(nodes) {
+			f.equality, f.compared = true, nodes
+		}
+	}
+	var reads []objectName
+	for _, t := range f.vars {
+		root := t.RootName()
+		switch root {
+		case "module", "path", "terraform", "data":
+			f.others = append(f.others, t)
+			continue
+		}
+		if name, ok := AttrName(t, 1); ok {
+			reads = append(reads, objectName{root, name})
+		}
+	}
+	f.objects = objectReads(reads)
+	f.reads = readsKey(f)
+	return f
+}
+
+// objectName is an attribute read of a root object.
+type objectName struct{ root, name string }
+
+// objectReads groups the attributes read by root object, each root's
+// names sorted and once, the roots in order.
+func objectReads(reads []objectName) []objectRead {
+	if len(reads) == 0 {
+		return nil
+	}
+	slices.SortFunc(reads, func(a, b objectName) int {
+		if c := strings.Compare(a.root, b.root); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	reads = slices.Compact(reads)
+	names := make([]string, len(reads))
+	var out []objectRead
+	for i := 0; i < len(reads); {
+		j := i
+		for j < len(reads) && reads[j].root == reads[i].root {
+			names[j] = reads[j].name
+			j++
+		}
+		o := objectRead{root: reads[i].root, names: names[i:j:j]}
+		o.key = o.root + "\x00" + strings.Join(o.names, "\x00")
+		out = append(out, o)
+		i = j
+	}
+	return out
+}
+
+// readsKey names what context() puts in an expression's context: the
+// objects read, and of the other roots the module outputs, data sources,
+// path and terraform read.
+func readsKey(f *exprFacts) string {
+	keys := make([]string, 0, len(f.objects)+len(f.others))
+	for _, o := range f.objects {
+		keys = append(keys, o.key)
+	}
+	for _, t := range f.others {
+		k := t.RootName()
+		switch k {
+		case "module":
+			if name, ok := AttrName(t, 1); ok {
+				k += "\x00" + name
+			}
+		case "data":
+			typ, ok1 := AttrName(t, 1)
+			n, ok2 := AttrName(t, 2)
+			if ok1 && ok2 {
+				k += "\x00" + typ + "\x00" + n
+			}
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(slices.Compact(keys), "\x01")
+}
+
+// facts are the facts of expr, kept by m when expr is written in one of
+// its files (an expression of another module is worked out each time: m
+// must not keep another module's syntax alive). The variables are shared:
+// callers only read them.
+func (m *Module) facts(expr hcl.Expression) *exprFacts {
+	if f, ok := m.exprFacts.Load(expr); ok {
+		return f.(*exprFacts)
+	}
+	src, own := m.src[expr.Range().Filename]
+	f := factsOf(expr, src)
+	if own {
+		m.exprFacts.Store(expr, f)
+	}
+	return f
+}
+
+// mayCompare reports whether the source of an expression at r, parsed
+// from src, may hold an == or != (every node of a native expression lies
+// within its range): without either token its syntax tree need not be
+// walked for equalities. Without the source it may.
+func mayCompare(r hcl.Range, src []byte) bool {
+	if src == nil || r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
+		return true
+	}
+	text := src[r.Start.Byte:r.End.Byte]
+	return bytes.Contains(text, []byte("==")) || bytes.Contains(text, []byte("!="))
+}
+
+// traversals are the variables expr reads: from its facts when m has them
+// (every expression of m's blocks once its graph is built), else walked.
+// Callers only read them.
+func (m *Module) traversals(expr hcl.Expression) []hcl.Traversal {
+	if f, ok := m.exprFacts.Load(expr); ok {
+		return f.(*exprFacts).vars
+	}
+	return expr.Variables()
+}

@@ -1,0 +1,79 @@
+package eval
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// Every native expression holding an == or != has one of them in its
+// source text (mayCompare), in every fixture and in the corpus when it is
+// present: the text check never hides an equality from the walk.
+func TestMayCompareSeesEveryEquality(t *testing.T) {
+	bases := []string{"testdata", "../../../rules/testdata", "/work/corpus/terraform-aws-modules+terraform-aws-eks"}
+	checked, withEq := 0, 0
+	for _, base := range bases {
+		if _, err := os.Stat(base); err != nil {
+			continue
+		}
+		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".tf") {
+				return err
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			f, diags := hclsyntax.ParseConfig(src, p, hcl.InitialPos)
+			if diags.HasErrors() {
+				return nil
+			}
+			hclsyntax.VisitAll(f.Body.(*hclsyntax.Body), func(n hclsyntax.Node) hcl.Diagnostics {
+				e, ok := n.(hclsyntax.Expression)
+				if !ok {
+					return nil
+				}
+				checked++
+				if hasEquality(e) {
+					withEq++
+					if !mayCompare(e.Range(), src) {
+						t.Errorf("%s: %s holds an equality its text does not show", p, e.Range())
+					}
+				}
+				return nil
+			})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if withEq == 0 {
+		t.Fatalf("no equality among %d expressions", checked)
+	}
+}
+
+// An expression whose text holds neither token is not walked; one whose
+// range is not in the source is.
+func TestMayCompare(t *testing.T) {
+	src := []byte(`a = var.x == "y" ? 1 : 2` + "\n" + `b = var.z` + "\n")
+	f, diags := hclsyntax.ParseConfig(src, "main.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	attrs := f.Body.(*hclsyntax.Body).Attributes
+	if !mayCompare(attrs["a"].Expr.Range(), src) {
+		t.Error("a compares")
+	}
+	if mayCompare(attrs["b"].Expr.Range(), src) {
+		t.Error("b does not compare")
+	}
+	if !mayCompare(attrs["b"].Expr.Range(), nil) || !mayCompare(hcl.Range{Start: hcl.Pos{Byte: 5}, End: hcl.Pos{Byte: 500}}, src) {
+		t.Error("without its source an expression may compare")
+	}
+}

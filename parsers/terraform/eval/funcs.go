@@ -1,0 +1,659 @@
+package eval
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/faultline-dev/faultline/internal/nesting"
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+
+	"github.com/hashicorp/go-cty-funcs/cidr"
+	"github.com/hashicorp/go-cty-funcs/collection"
+	"github.com/hashicorp/go-cty-funcs/crypto"
+	"github.com/hashicorp/go-cty-funcs/encoding"
+	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
+	ctyuuid "github.com/hashicorp/go-cty-funcs/uuid"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	ctyyaml "github.com/zclconf/go-cty-yaml"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
+)
+
+// maxReadFile bounds file() and templatefile() reads.
+const maxReadFile = 4 << 20
+
+// How a function treats sentinels in its arguments.
+type sentinelMode int
+
+const (
+	// passThrough: the result carries sentinels as they are (join, format,
+	// jsonencode, merge, …).
+	passThrough sentinelMode = iota
+	// perChar: the function maps characters one by one (lower, upper): the
+	// holes keep their place but no longer equal their source.
+	perChar
+	// opaque: any sentinel in the arguments makes the result unknown
+	// (substr, length of a string, hashes, regex, …).
+	opaque
+)
+
+// FuncEnv is what the function table needs from the evaluation.
+type FuncEnv struct {
+	h Holes
+	// Tree confines file(), templatefile() and fileexists(); nil reads
+	// nothing.
+	Tree *treefs.Tree
+	// Cwd is the root module's directory (relative paths resolve from it).
+	Cwd string
+	// b is the root's evaluation budget; nil for a table without bounds.
+	b *budget
+	// template, when set, is told every file of the tree templatefile()
+	// reads (absolute): a template, never a manifest as written.
+	template func(abs string)
+}
+
+// unguarded functions need no budget: try and can take expressions (whose
+// evaluation is bounded itself), the others return their argument or
+// nothing.
+var unguarded = map[string]bool{"try": true, "can": true, "sensitive": true, "nonsensitive": true, "ephemeralasnull": true, "timestamp": true, "uuid": true}
+
+// functions returns Terraform's function table, sentinel-aware.
+func (e *FuncEnv) functions() map[string]function.Function {
+	pt := func(f function.Function) function.Function { return e.wrap(f, passThrough) }
+	op := func(f function.Function) function.Function { return e.wrap(f, opaque) }
+	pc := func(f function.Function) function.Function { return e.wrap(f, perChar) }
+	fs := map[string]function.Function{
+		// strings
+		"format":      pt(stdlib.FormatFunc),
+		"formatlist":  pt(stdlib.FormatListFunc),
+		"join":        pt(stdlib.JoinFunc),
+		"split":       op(stdlib.SplitFunc),
+		"replace":     e.replaceFunc(),
+		"lower":       pc(stdlib.LowerFunc),
+		"upper":       pc(stdlib.UpperFunc),
+		"title":       pc(stdlib.TitleFunc),
+		"trimprefix":  e.trimFunc(stdlib.TrimPrefixFunc, true),
+		"trimsuffix":  e.trimFunc(stdlib.TrimSuffixFunc, false),
+		"trim":        op(stdlib.TrimFunc),
+		"trimspace":   pt(stdlib.TrimSpaceFunc),
+		"chomp":       pt(stdlib.ChompFunc),
+		"indent":      pt(stdlib.IndentFunc),
+		"substr":      op(stdlib.SubstrFunc),
+		"strrev":      op(stdlib.ReverseFunc),
+		"regex":       op(stdlib.RegexFunc),
+		"regexall":    op(stdlib.RegexAllFunc),
+		"startswith":  e.affixFunc(true),
+		"endswith":    e.affixFunc(false),
+		"strcontains": op(strContainsFunc),
+		// collections
+		"concat":          pt(stdlib.ConcatFunc),
+		"merge":           pt(stdlib.MergeFunc),
+		"lookup":          e.lookupFunc(),
+		"element":         pt(tfElementFunc()),
+		"coalesce":        pt(collection.CoalesceFunc),
+		"coalescelist":    pt(stdlib.CoalesceListFunc),
+		"compact":         pt(stdlib.CompactFunc),
+		"distinct":        e.distinctFunc(),
+		"flatten":         pt(stdlib.FlattenFunc),
+		"keys":            pt(stdlib.KeysFunc),
+		"values":          pt(stdlib.ValuesFunc),
+		"length":          e.lengthFunc(),
+		"contains":        op(stdlib.ContainsFunc),
+		"index":           op(tfIndexFunc),
+		"slice":           pt(stdlib.SliceFunc),
+		"reverse":         pt(stdlib.ReverseListFunc),
+		"sort":            op(stdlib.SortFunc),
+		"zipmap":          pt(stdlib.ZipmapFunc),
+		"chunklist":       pt(stdlib.ChunklistFunc),
+		"setproduct":      pt(stdlib.SetProductFunc),
+		"setunion":        op(stdlib.SetUnionFunc),
+		"setintersection": op(stdlib.SetIntersectionFunc),
+		"setsubtract":     op(stdlib.SetSubtractFunc),
+		"range":           pt(stdlib.RangeFunc),
+		"one":             pt(oneFunc),
+		"alltrue":         op(tfAllTrueFunc),
+		"anytrue":         op(tfAnyTrueFunc),
+		"sum":             op(tfSumFunc),
+		"matchkeys":       op(tfMatchKeysFunc),
+		"transpose":       op(tfTransposeFunc),
+		"min":             op(stdlib.MinFunc),
+		"max":             op(stdlib.MaxFunc),
+		"abs":             op(stdlib.AbsoluteFunc),
+		"ceil":            op(stdlib.CeilFunc),
+		"floor":           op(stdlib.FloorFunc),
+		"parseint":        op(stdlib.ParseIntFunc),
+		"pow":             op(stdlib.PowFunc),
+		"log":             op(stdlib.LogFunc),
+		"signum":          op(stdlib.SignumFunc),
+		// conversions
+		"tostring": pt(stdlib.MakeToFunc(cty.String)),
+		"tonumber": op(stdlib.MakeToFunc(cty.Number)),
+		"tobool":   op(stdlib.MakeToFunc(cty.Bool)),
+		"tolist":   pt(stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))),
+		"toset":    e.toSetFunc(),
+		"tomap":    pt(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))),
+		"try":      holeTryFunc,
+		"can":      holeCanFunc,
+		// encoding
+		"jsonencode":       pt(stdlib.JSONEncodeFunc),
+		"jsondecode":       pt(stdlib.JSONDecodeFunc),
+		"yamlencode":       pt(ctyyaml.YAMLEncodeFunc),
+		"yamldecode":       pt(ctyyaml.YAMLDecodeFunc),
+		"csvdecode":        op(stdlib.CSVDecodeFunc),
+		"base64encode":     op(encoding.Base64EncodeFunc),
+		"base64decode":     op(encoding.Base64DecodeFunc),
+		"base64gzip":       op(tfBase64GzipFunc),
+		"base64sha256":     op(tfBase64SHA256Func),
+		"base64sha512":     op(tfBase64SHA512Func),
+		"textencodebase64": op(textCodecFunc(true)),
+		"textdecodebase64": op(textCodecFunc(false)),
+		"urlencode":        op(encoding.URLEncodeFunc),
+		"md5":              op(crypto.Md5Func),
+		"sha1":             op(crypto.Sha1Func),
+		"sha256":           op(crypto.Sha256Func),
+		"sha512":           op(crypto.Sha512Func),
+		"uuidv5":           op(ctyuuid.V5Func),
+		// network
+		"cidrhost":    op(cidr.HostFunc),
+		"cidrnetmask": op(tfNetmaskFunc),
+		"cidrsubnet":  op(cidr.SubnetFunc),
+		"cidrsubnets": op(cidr.SubnetsFunc),
+		// time
+		"formatdate": op(stdlib.FormatDateFunc),
+		"timeadd":    op(stdlib.TimeAddFunc),
+		"timecmp":    op(tfTimeCmpFunc),
+		// filesystem
+		"basename":   op(ctyfs.BasenameFunc),
+		"dirname":    op(ctyfs.DirnameFunc),
+		"abspath":    e.abspathFunc(),
+		"file":       e.fileFunc(),
+		"fileexists": e.fileExistsFunc(),
+		// values that only matter at apply time
+		"sensitive":       identityFunc,
+		"nonsensitive":    identityFunc,
+		"ephemeralasnull": identityFunc,
+		"pathexpand":      pathExpandFunc,
+		"timestamp":       function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
+		"uuid":            function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: unknownImpl}),
+	}
+	for name, f := range e.fileFuncs() {
+		fs[name] = f
+	}
+	for name, f := range e.awsFuncs() {
+		fs[name] = f
+	}
+	for name, f := range fs {
+		if !unguarded[name] {
+			fs[name] = e.guard(name, f)
+		}
+	}
+	fs["templatestring"] = e.guard("templatestring", e.templateStringFunc(fs))
+	fs["templatefile"] = e.guard("templatefile", e.templateFileFunc(fs))
+	return fs
+}
+
+func unknownImpl(_ []cty.Value, retType cty.Type) (cty.Value, error) {
+	return cty.UnknownVal(retType), nil
+}
+
+// wrap makes f sentinel-aware according to mode.
+func (e *FuncEnv) wrap(f function.Function, mode sentinelMode) function.Function {
+	if mode == passThrough {
+		return f
+	}
+	spec := &function.Spec{
+		Description: f.Description(),
+		Params:      f.Params(),
+		VarParam:    f.VarParam(),
+		Type: func(args []cty.Value) (cty.Type, error) {
+			return f.ReturnTypeForValues(args)
+		},
+		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+			tainted := false
+			for _, a := range args {
+				if valueHasSentinel(a) {
+					tainted = true
+					break
+				}
+			}
+			if !tainted {
+				return f.Call(args)
+			}
+			if mode == perChar {
+				out, err := f.Call(args)
+				if err != nil || !out.IsKnown() || out.Type() != cty.String {
+					return cty.UnknownVal(retType), nil
+				}
+				return cty.StringVal(e.h.anonymize(out.AsString())), nil
+			}
+			if retType == cty.String {
+				// A string made from a hole: an anonymous hole in place, so
+				// the text around the call survives ("${substr(x, 0, 8)}:sub").
+				return e.h.anon(), nil
+			}
+			return cty.UnknownVal(retType), nil
+		},
+	}
+	return function.New(spec)
+}
+
+// replaceFunc is Terraform's replace: a /regex/ search uses regexes. A
+// literal one-character search on a string with holes replaces in the known
+// parts; the holes are anonymised (their content may have changed). Any
+// other search on a string with holes gives an anonymous hole in place:
+// "${replace(<issuer>, "https://", "")}:sub" is "<hole>:sub".
+func (e *FuncEnv) replaceFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{
+			{Name: "str", Type: cty.String},
+			{Name: "substr", Type: cty.String},
+			{Name: "replace", Type: cty.String},
+		},
+		Type: function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			str, sub, repl := args[0].AsString(), args[1].AsString(), args[2].AsString()
+			isRegex := len(sub) > 1 && strings.HasPrefix(sub, "/") && strings.HasSuffix(sub, "/")
+			if HasSentinel(sub) || HasSentinel(repl) && isRegex {
+				return e.h.anon(), nil
+			}
+			if isRegex {
+				if HasSentinel(str) {
+					if v, ok := e.roleNameOfARN(str, sub[1:len(sub)-1], repl); ok {
+						return v, nil
+					}
+					return e.h.anon(), nil
+				}
+				return stdlib.RegexReplace(args[0], cty.StringVal(sub[1:len(sub)-1]), args[2])
+			}
+			if !HasSentinel(str) {
+				return cty.StringVal(strings.ReplaceAll(str, sub, repl)), nil
+			}
+			if len([]rune(sub)) != 1 {
+				return e.h.anon(), nil
+			}
+			return cty.StringVal(e.h.anonymize(strings.ReplaceAll(str, sub, repl))), nil
+		},
+	})
+}
+
+// trimFunc is trimprefix / trimsuffix: known when the affix lies wholly in
+// the literal start (or end) of the string.
+func (e *FuncEnv) trimFunc(f function.Function, prefix bool) function.Function {
+	return function.New(&function.Spec{
+		Params: f.Params(),
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			s, affix := args[0].AsString(), args[1].AsString()
+			if !HasSentinel(s) && !HasSentinel(affix) {
+				return f.Call(args)
+			}
+			if HasSentinel(affix) {
+				return e.h.anon(), nil
+			}
+			if prefix {
+				lit := lint.LiteralPrefix(s)
+				if strings.HasPrefix(lit, affix) {
+					return cty.StringVal(s[len(affix):]), nil
+				}
+				if !strings.HasPrefix(affix, lit) {
+					return cty.StringVal(s), nil // cannot start with affix
+				}
+			} else {
+				lit := lint.LiteralSuffix(s)
+				if strings.HasSuffix(lit, affix) {
+					return cty.StringVal(s[:len(s)-len(affix)]), nil
+				}
+				if !strings.HasSuffix(affix, lit) {
+					return cty.StringVal(s), nil
+				}
+			}
+			return e.h.anon(), nil
+		},
+	})
+}
+
+// affixFunc is startswith / endswith, decided on the literal parts when it
+// can be.
+func (e *FuncEnv) affixFunc(prefix bool) function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "string", Type: cty.String}, {Name: "affix", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			s, affix := args[0].AsString(), args[1].AsString()
+			if HasSentinel(affix) {
+				return cty.UnknownVal(cty.Bool), nil
+			}
+			if !HasSentinel(s) {
+				if prefix {
+					return cty.BoolVal(strings.HasPrefix(s, affix)), nil
+				}
+				return cty.BoolVal(strings.HasSuffix(s, affix)), nil
+			}
+			var lit string
+			var has, compatible bool
+			if prefix {
+				lit = lint.LiteralPrefix(s)
+				has, compatible = strings.HasPrefix(lit, affix), strings.HasPrefix(affix, lit)
+			} else {
+				lit = lint.LiteralSuffix(s)
+				has, compatible = strings.HasSuffix(lit, affix), strings.HasSuffix(affix, lit)
+			}
+			switch {
+			case has:
+				return cty.True, nil
+			case !compatible:
+				return cty.False, nil
+			}
+			return cty.UnknownVal(cty.Bool), nil
+		},
+	})
+}
+
+// lengthFunc counts collection elements (holes do not change that); the
+// length of a string with holes is unknown.
+func (e *FuncEnv) lengthFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: tfLengthFunc.Params(),
+		Type:   function.StaticReturnType(cty.Number),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if args[0].Type() == cty.String && args[0].IsKnown() && !args[0].IsNull() && HasSentinel(args[0].AsString()) {
+				return cty.UnknownVal(cty.Number), nil
+			}
+			return tfLengthFunc.Call(args)
+		},
+	})
+}
+
+// Inside resolves p against the root module directory and reports whether
+// it stays inside the tree (symlinks followed).
+func (e *FuncEnv) Inside(p string) (string, bool) {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(e.Cwd, p)
+	}
+	p = filepath.Clean(p)
+	if e.Tree == nil {
+		return p, false
+	}
+	return p, e.Tree.Contains(p)
+}
+
+// readFile reads a file of the tree for file() and templatefile(): never
+// outside it, never a FIFO or device, at most maxReadFile bytes.
+func (e *FuncEnv) readFile(p string) (string, error) {
+	abs, ok := e.Inside(p)
+	if !ok {
+		return "", fmt.Errorf("%s is outside the scanned tree", p)
+	}
+	b, err := e.Tree.ReadFile(abs, maxReadFile)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", p, err)
+	}
+	if !utf8.Valid(b) {
+		return "", fmt.Errorf("%s: contents are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead", p)
+	}
+	return string(b), nil
+}
+
+func (e *FuncEnv) fileFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if HasSentinel(p) {
+				return cty.UnknownVal(cty.String), nil
+			}
+			s, err := e.readFile(p)
+			if err != nil {
+				return cty.UnknownVal(cty.String), err
+			}
+			return cty.StringVal(s), nil
+		},
+	})
+}
+
+func (e *FuncEnv) fileExistsFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			abs, ok := e.Inside(p)
+			if HasSentinel(p) || !ok {
+				return cty.UnknownVal(cty.Bool), nil
+			}
+			if e.Tree.IsDir(abs) {
+				return cty.UnknownVal(cty.Bool), fmt.Errorf("%q is a directory, not a file", p)
+			}
+			return cty.BoolVal(e.Tree.IsFile(abs)), nil
+		},
+	})
+}
+
+func (e *FuncEnv) abspathFunc() function.Function {
+	return function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "path", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if HasSentinel(p) {
+				return cty.UnknownVal(cty.String), nil
+			}
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(e.Cwd, p)
+			}
+			return cty.StringVal(filepath.ToSlash(filepath.Clean(p))), nil
+		},
+	})
+}
+
+// templateFileFunc is Terraform's templatefile: the file (inside the tree)
+// is an HCL template evaluated with the given variables and the same
+// functions (templatefile itself excluded, as in Terraform).
+func (e *FuncEnv) templateFileFunc(funcs map[string]function.Function) function.Function {
+	inner := make(map[string]function.Function, len(funcs))
+	for k, v := range funcs {
+		inner[k] = v
+	}
+	return function.New(&function.Spec{
+		Params: []function.Parameter{
+			{Name: "path", Type: cty.String},
+			{Name: "vars", Type: cty.DynamicPseudoType},
+		},
+		Type: function.StaticReturnType(cty.DynamicPseudoType),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p := args[0].AsString()
+			if HasSentinel(p) {
+				return cty.DynamicVal, nil
+			}
+			if abs, ok := e.Inside(p); ok && e.template != nil {
+				e.template(abs)
+			}
+			src, err := e.readFile(p)
+			if err != nil {
+				return cty.DynamicVal, err
+			}
+			return e.renderTemplate(src, p, args[1], inner)
+		},
+	})
+}
+
+// templateStringFunc is Terraform's templatestring: a string value is an
+// HCL template evaluated like templatefile's file (without templatefile
+// and templatestring).
+func (e *FuncEnv) templateStringFunc(funcs map[string]function.Function) function.Function {
+	inner := make(map[string]function.Function, len(funcs))
+	for k, v := range funcs {
+		if k != "templatestring" {
+			inner[k] = v
+		}
+	}
+	return function.New(&function.Spec{
+		Params: []function.Parameter{
+			{Name: "template", Type: cty.String},
+			{Name: "vars", Type: cty.DynamicPseudoType},
+		},
+		Type: function.StaticReturnType(cty.DynamicPseudoType),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			src := args[0].AsString()
+			if HasSentinel(src) {
+				return cty.DynamicVal, nil
+			}
+			return e.renderTemplate(src, "<templatestring>", args[1], inner)
+		},
+	})
+}
+
+// renderTemplate evaluates template source src with the variables of vars
+// (a map or object) and funcs, within the budget.
+func (e *FuncEnv) renderTemplate(src, name string, vars cty.Value, funcs map[string]function.Function) (cty.Value, error) {
+	if !e.b.chargeBytes(len(src), "templatefile") {
+		return cty.DynamicVal, nil
+	}
+	if x := nesting.HCLTemplate([]byte(src)); x != nil {
+		return cty.DynamicVal, fmt.Errorf("%s: %s", name, x.Error())
+	}
+	expr, diags := hclsyntax.ParseTemplate([]byte(src), name, hcl.Pos{Line: 1, Column: 1})
+	if diags.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	hookTree(expr)
+	if !vars.IsKnown() || vars.IsNull() {
+		return cty.DynamicVal, nil
+	}
+	partly := !vars.IsWhollyKnown()
+	if partly {
+		// A value unknown before apply is an anonymous hole in the text,
+		// so the rest of the rendered manifest is still read.
+		vars = e.holeUnknowns(vars)
+	}
+	ty := vars.Type()
+	if !ty.IsObjectType() && !ty.IsMapType() {
+		return cty.DynamicVal, fmt.Errorf("invalid vars value: must be a map")
+	}
+	ctxVars := map[string]cty.Value{}
+	for it := vars.ElementIterator(); it.Next(); {
+		k, v := it.Element()
+		ctxVars[k.AsString()] = v
+	}
+	if e.b != nil {
+		ctxVars[budgetVar] = e.b.capsule
+	}
+	v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
+	if partly && (diags.HasErrors() || !v.IsWhollyKnown()) {
+		return cty.DynamicVal, nil // a hole used where a known value is needed
+	}
+	if diags.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	return v, nil
+}
+
+// holeUnknowns replaces the unknown primitive parts of a template's vars
+// with anonymous holes (strings), keeping the known parts and the shape; an
+// unknown collection stays unknown (a %{for} over it cannot render).
+func (e *FuncEnv) holeUnknowns(v cty.Value) cty.Value {
+	if v.IsWhollyKnown() || v.IsNull() {
+		return v
+	}
+	ty := v.Type()
+	if !v.IsKnown() {
+		if ty.IsPrimitiveType() || ty == cty.DynamicPseudoType {
+			return e.h.anon()
+		}
+		return v
+	}
+	switch {
+	case ty.IsObjectType():
+		m := map[string]cty.Value{}
+		for k := range ty.AttributeTypes() {
+			m[k] = e.holeUnknowns(v.GetAttr(k))
+		}
+		return cty.ObjectVal(m)
+	case ty.IsTupleType() || ty.IsListType():
+		var out []cty.Value
+		for it := v.ElementIterator(); it.Next(); {
+			_, x := it.Element()
+			out = append(out, e.holeUnknowns(x))
+		}
+		return cty.TupleVal(out)
+	case ty.IsMapType():
+		m := map[string]cty.Value{}
+		for it := v.ElementIterator(); it.Next(); {
+			k, x := it.Element()
+			m[k.AsString()] = e.holeUnknowns(x)
+		}
+		return cty.ObjectVal(m)
+	}
+	return v // a set: its unknown members have no place to keep
+}
+
+var identityFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowNull: true, AllowUnknown: true, AllowMarked: true}},
+	Type: func(args []cty.Value) (cty.Type, error) {
+		return args[0].Type(), nil
+	},
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) { return args[0], nil },
+})
+
+// pathExpandFunc is pathexpand: a path starting with ~ names the home
+// directory of whoever runs Terraform, unknown here (an anonymous hole
+// would do no better: the rest of the path is rarely read); any other path
+// is returned as it is.
+var pathExpandFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "path", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.String),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		if p := args[0].AsString(); strings.HasPrefix(p, "~") {
+			return cty.UnknownVal(cty.String), nil
+		}
+		return args[0], nil
+	},
+})
+
+var strContainsFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "str", Type: cty.String}, {Name: "substr", Type: cty.String}},
+	Type:   function.StaticReturnType(cty.Bool),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		return cty.BoolVal(strings.Contains(args[0].AsString(), args[1].AsString())), nil
+	},
+})
+
+var oneFunc = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
+	Type: func(args []cty.Value) (cty.Type, error) {
+		ty := args[0].Type()
+		switch {
+		case ty.IsListType() || ty.IsSetType():
+			return ty.ElementType(), nil
+		case ty.IsTupleType():
+			ets := ty.TupleElementTypes()
+			if len(ets) == 0 {
+				return cty.DynamicPseudoType, nil
+			}
+			return ets[0], nil
+		}
+		return cty.NilType, fmt.Errorf("must be a list, set, or tuple value with either zero or one elements")
+	},
+	Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+		v := args[0]
+		if !v.IsKnown() {
+			return cty.UnknownVal(retType), nil
+		}
+		switch v.LengthInt() {
+		case 0:
+			return cty.NullVal(retType), nil
+		case 1:
+			it := v.ElementIterator()
+			it.Next()
+			_, e := it.Element()
+			return e, nil
+		}
+		return cty.NilVal, fmt.Errorf("must be a list, set, or tuple value with either zero or one elements")
+	},
+})

@@ -1,0 +1,102 @@
+package eval
+
+import (
+	"strconv"
+	"sync/atomic"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Holes adds the cty side to the run's sentinel codec; anons counts the
+// fresh anonymous holes one root's evaluation made (nil: not counted).
+type Holes struct {
+	*lint.Holes
+	anons *atomic.Int64
+}
+
+// made is how many fresh anonymous holes h has made.
+func (h Holes) made() int64 {
+	if h.anons == nil {
+		return 0
+	}
+	return h.anons.Load()
+}
+
+func (h Holes) count() {
+	if h.anons != nil {
+		h.anons.Add(1)
+	}
+}
+
+// val returns the sentinel for ref as a cty string.
+func (h Holes) val(ref lint.HoleRef) cty.Value { return cty.StringVal(h.Sentinel(ref)) }
+
+func HasSentinel(s string) bool { return lint.HasSentinel(s) }
+
+func (h Holes) DecodeString(s string) lint.Value { return h.Decode(s) }
+
+func (h Holes) anonymize(s string) string {
+	if HasSentinel(s) {
+		h.count()
+	}
+	return h.Anonymize(s)
+}
+
+// anon is one fresh anonymous hole as a string value: what a string
+// function returns for an argument with holes it cannot follow.
+func (h Holes) anon() cty.Value {
+	h.count()
+	return cty.StringVal(h.Anonymous())
+}
+
+// valueHasSentinel reports whether v holds a sentinel anywhere (strings,
+// object and map keys).
+func valueHasSentinel(v cty.Value) bool {
+	found := false
+	_ = cty.Walk(v, func(_ cty.Path, x cty.Value) (bool, error) {
+		if found || !x.IsKnown() || x.IsNull() {
+			return false, nil
+		}
+		ty := x.Type()
+		switch {
+		case ty == cty.String:
+			if HasSentinel(x.AsString()) {
+				found = true
+			}
+		case ty.IsObjectType():
+			for k := range ty.AttributeTypes() {
+				if HasSentinel(k) {
+					found = true
+				}
+			}
+		case ty.IsMapType():
+			for it := x.ElementIterator(); it.Next(); {
+				k, _ := it.Element()
+				if HasSentinel(k.AsString()) {
+					found = true
+				}
+			}
+		}
+		return !found, nil
+	})
+	return found
+}
+
+// ToValue converts an evaluated cty value into a symbolic string value:
+// unknown and null values are wholly unknown; numbers and bools print.
+func (h Holes) ToValue(v cty.Value) lint.Value {
+	if v == cty.NilVal || !v.IsWhollyKnown() || v.IsNull() {
+		return lint.Unknown()
+	}
+	v, _ = v.Unmark()
+	switch v.Type() {
+	case cty.String:
+		return h.Decode(v.AsString())
+	case cty.Number:
+		return lint.Known(v.AsBigFloat().Text('f', -1))
+	case cty.Bool:
+		return lint.Known(strconv.FormatBool(v.True()))
+	}
+	return lint.Unknown()
+}

@@ -1,0 +1,631 @@
+package eval
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/models"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// modelChild is the stand-in a call is evaluated from when it has no code
+// of its own in the tree or the cache: for a registry or git source, the
+// model of that module at the versions the call allows; for a local
+// source inside a stand-in, the model of that submodule at the version
+// its caller is modelled at. It says why not ("" when no model is known).
+func (mi *ModInst) modelChild(c *Call) (*Module, *modelUse, string) {
+	ix := mi.Evaluator.Session.models.idx()
+	use := &modelUse{topCall: c, topPath: mi.Label("module." + c.name)}
+	nested := mi.Model != nil && modsource.IsLocal(c.Source)
+	if nested {
+		if inner, ok := innerModelDir(mi.Model.dir.Dir, c.Source); ok {
+			// A directory the stand-in carries itself (./addon), as a
+			// module's own nested directory: the caller's version.
+			in := *mi.Model
+			in.dir, in.alts, in.assumed = modsource.ModelDir{Dir: inner, Span: mi.Model.dir.Span, First: mi.Model.dir.First}, nil, ""
+			child := mi.Evaluator.Session.models.module(inner)
+			if child == nil || mi.stack[child.Dir] || mi.depth >= maxModuleDepth {
+				return nil, nil, "its built-in model calls itself"
+			}
+			return child, &in, ""
+		}
+		repo, sub, _ := strings.Cut(mi.Model.key, "//")
+		sub = path.Clean(path.Join(sub, c.Source))
+		if strings.HasPrefix(sub, "..") {
+			return nil, nil, "local source " + c.Source + " leaves the module " + repo
+		}
+		use.key = repo
+		if sub != "." {
+			use.key += "//" + sub
+		}
+		use.allowed = mi.Model.allowed.Intersect(mi.Model.dir.Span)
+		use.constraint, use.topCall, use.topPath = mi.Model.constraint, mi.Model.topCall, mi.Model.topPath
+	} else {
+		key, ref, ok := modsource.ModelKey(c.Source)
+		if !ok {
+			return nil, nil, ""
+		}
+		if _, known := ix[key]; !known {
+			return nil, nil, ""
+		}
+		allowed, constraint, ok := modsource.CallVersions(c.Version, ref)
+		if !ok {
+			return nil, nil, "its version constraint " + c.Version + " cannot be read"
+		}
+		use.key, use.allowed, use.constraint = key, allowed, constraint
+	}
+	dir, alts, assumed, why := ix.ChooseModel(use.key, use.allowed, use.constraint, nested)
+	if why != "" {
+		return nil, nil, why
+	}
+	use.dir, use.alts, use.assumed = dir, alts, assumed
+	child := mi.Evaluator.Session.models.module(dir.Dir)
+	if child == nil || mi.stack[child.Dir] || mi.depth >= maxModuleDepth {
+		return nil, nil, "its built-in model calls itself"
+	}
+	return child, use, ""
+}
+
+// innerModelDir is the directory a local source names inside a stand-in's
+// own version directory, when the stand-in carries it (with configuration
+// files); false when the source leaves the directory or names none.
+func innerModelDir(dir, source string) (string, bool) {
+	inner := path.Clean(path.Join(dir, source))
+	if !strings.HasPrefix(inner, dir+"/") {
+		return "", false
+	}
+	ents, err := fs.ReadDir(models.FS, inner)
+	if err != nil {
+		return "", false
+	}
+	for _, e := range ents {
+		if !e.IsDir() && isConfigFile(e.Name()) {
+			return inner, true
+		}
+	}
+	return "", false
+}
+
+// modelInferred is what every entity of a modelled instance rests on when
+// its version is assumed.
+func (u *modelUse) inferredText(path string) string {
+	return path + " modelled as " + u.label() + " (" + u.assumed + ")"
+}
+
+// modelAnchor is where the entities of one instance of a modelled call
+// are reported: the user's module call; inside a stand-in, the entry of
+// the user's map input a for_each instance is made from (the node group
+// "general" of eks_managed_node_groups), else where the caller is.
+func (mi *ModInst) modelAnchor(c *Call, in Instance) hcl.Range {
+	if mi.Model == nil {
+		return c.DefRange
+	}
+	if at, ok := mi.itemAnchor(c.forEach, in); ok {
+		return at
+	}
+	return mi.anchor
+}
+
+// itemAnchor is, in an instance of a stand-in, the entry of the user's map
+// argument that a for_each instance is keyed by: the for_each expression
+// reads var.NAME (directly or through locals, and through the stand-in's
+// own calls up to the user's) and the user's call writes that argument as
+// an object with that key.
+func (mi *ModInst) itemAnchor(forEach hcl.Expression, in Instance) (hcl.Range, bool) {
+	if mi.Model == nil || forEach == nil || in.key == cty.NilVal || !in.key.IsKnown() || in.key.Type() != cty.String {
+		return hcl.Range{}, false
+	}
+	k, ok := mi.Evaluator.Holes.DecodeString(in.key.AsString()).Str()
+	if !ok {
+		return hcl.Range{}, false
+	}
+	for _, a := range mi.userArgs(forEach, 0) {
+		if item := ObjectItem(a.Expr, k); item != nil {
+			return item.Range(), true
+		}
+	}
+	return hcl.Range{}, false
+}
+
+// userArgs are the arguments of the user's call of a stand-in that an
+// expression of the stand-in reads, through locals and the stand-in's own
+// module calls.
+func (mi *ModInst) userArgs(expr hcl.Expression, depth int) []*hcl.Attribute {
+	if mi.Model == nil || mi.Call == nil || mi.Parent == nil || depth > 4 {
+		return nil
+	}
+	var out []*hcl.Attribute
+	for _, name := range mi.inputsRead(expr, 0) {
+		a, ok := mi.Call.Attrs[name]
+		switch {
+		case !ok:
+		case mi.Parent.Model == nil:
+			out = append(out, a)
+		default:
+			out = append(out, mi.Parent.userArgs(a.Expr, depth+1)...)
+		}
+	}
+	return out
+}
+
+// InputItem is, in an instance of a stand-in, the entry key of a user's
+// map argument that an expression of the stand-in reads
+// (tags = merge(var.tags, var.node_security_group_tags) and the key
+// written in node_security_group_tags).
+func (mi *ModInst) InputItem(expr hcl.Expression, key string) (hcl.Range, bool) {
+	args := mi.userArgs(expr, 0)
+	for i := len(args) - 1; i >= 0; i-- { // merge: the last one wins
+		if item := ObjectItem(args[i].Expr, key); item != nil {
+			return hcl.RangeBetween(keyRange(args[i].Expr, item), item.Range()), true
+		}
+	}
+	return hcl.Range{}, false
+}
+
+// keyRange is where the key of an object item whose value is item is
+// written (the value itself when it cannot be found).
+func keyRange(obj, item hcl.Expression) hcl.Range {
+	if oc, ok := obj.(*hclsyntax.ObjectConsExpr); ok {
+		for _, it := range oc.Items {
+			if it.ValueExpr == item {
+				return it.KeyExpr.Range()
+			}
+		}
+	}
+	return item.Range()
+}
+
+// inputsRead are the variables an expression reads, through locals.
+func (mi *ModInst) inputsRead(expr hcl.Expression, depth int) []string {
+	var out []string
+	for _, t := range mi.Module.traversals(expr) {
+		name, ok := AttrName(t, 1)
+		switch {
+		case !ok:
+		case t.RootName() == "var":
+			out = append(out, name)
+		case t.RootName() == "local" && depth < 4:
+			if a, ok := mi.Module.locals[name]; ok {
+				out = append(out, mi.inputsRead(a.Expr, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+// evalMark is how much an evaluator had produced at some point.
+type evalMark struct{ ents, notes, embedded, diags, templates int }
+
+func (e *Evaluator) mark() evalMark {
+	return evalMark{len(e.entities), len(e.Notes), len(e.Embedded), len(e.VarDiags), len(e.Templates)}
+}
+
+// anchorModel moves every position that what an instance of a stand-in
+// produced (since m) has in the stand-in's own files into the user's
+// configuration: a reference passed in from the user's arguments points
+// there, everything else at the instance's anchor. Reports never show
+// stand-in code.
+func (e *Evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, keepObjects bool) {
+	an := anchorer{at: e.Session.Rng(at), cands: cands, keepObjects: keepObjects}
+	r := an.at
+	for _, ent := range e.entities[m.ents:] {
+		an.value(reflect.ValueOf(ent))
+	}
+	for i := m.notes; i < len(e.Notes); i++ {
+		if modsource.IsModelFile(e.Notes[i].Range.File) {
+			e.Notes[i].Range = r
+		}
+	}
+	for i := m.diags; i < len(e.VarDiags); i++ {
+		if modsource.IsModelFile(e.VarDiags[i].Range.File) {
+			e.VarDiags[i].Range = r
+		}
+	}
+	for i := m.embedded; i < len(e.Embedded); i++ {
+		em := &e.Embedded[i]
+		if !modsource.IsModelFile(em.File) {
+			continue
+		}
+		em.File = r.File
+		inner := em.Map
+		em.Map = func(x lint.Range, text string) lint.Range {
+			if inner != nil {
+				x = inner(x, text)
+			}
+			if x.File == "" || modsource.IsModelFile(x.File) {
+				return r
+			}
+			return x
+		}
+	}
+}
+
+var (
+	RangeType  = reflect.TypeOf(lint.Range{})
+	refType    = reflect.TypeOf(lint.Ref{})
+	objectType = reflect.TypeOf(lint.Object{})
+)
+
+// inputLeaf is a value the user writes inside a map or list argument of a
+// modelled call: where it is written (leaf) and the entry holding it
+// (elem), so an entity of the stand-in that carries that value is shown
+// there (the aws_auth_roles entry whose rolearn a mapping is made of).
+type inputLeaf struct {
+	value      lint.Value
+	leaf, elem lint.Range
+	// top is an argument itself (node_iam_role_arn = …): a reference
+	// carrying its value points there, an object is never placed there.
+	top bool
+}
+
+// maxInputLeaves bounds the values read from one call's arguments.
+const maxInputLeaves = 256
+
+// inputLeaves collects the values written inside the map and list
+// arguments of a user's call of a stand-in (one instance of it).
+func (mi *ModInst) inputLeaves(c *Call, in Instance) []inputLeaf {
+	var out []inputLeaf
+	var walk func(expr hcl.Expression, elem hcl.Range, depth int)
+	walk = func(expr hcl.Expression, elem hcl.Range, depth int) {
+		if len(out) >= maxInputLeaves || depth > 6 {
+			return
+		}
+		switch x := expr.(type) {
+		case *hclsyntax.TupleConsExpr:
+			for _, el := range x.Exprs {
+				walk(el, entry(elem, el.Range(), depth), depth+1)
+			}
+		case *hclsyntax.ObjectConsExpr:
+			for _, it := range x.Items {
+				walk(it.ValueExpr, entry(elem, hcl.RangeBetween(it.KeyExpr.Range(), it.ValueExpr.Range()), depth), depth+1)
+			}
+		default:
+			if v := mi.Evaluator.Holes.ToValue(mi.Eval(expr, in.Extra)); !v.IsUnknown() {
+				out = append(out, inputLeaf{value: v, leaf: mi.Evaluator.Session.Rng(expr.Range()), elem: mi.Evaluator.Session.Rng(elem), top: depth == 0})
+			}
+		}
+	}
+	names := make([]string, 0, len(c.Attrs))
+	for n := range c.Attrs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		walk(c.Attrs[n].Expr, c.Attrs[n].Range, 0)
+	}
+	return out
+}
+
+// entry is the entry of an argument a value belongs to: the element or
+// item directly in the argument.
+func entry(outer, inner hcl.Range, depth int) hcl.Range {
+	if depth == 0 {
+		return inner
+	}
+	return outer
+}
+
+// anchorer moves positions in stand-in code into the user's files.
+type anchorer struct {
+	at    lint.Range
+	cands []inputLeaf
+	// keepObjects: objects go to at (an instance's own entry), only
+	// references are matched to the values written.
+	keepObjects bool
+}
+
+// match is the user's value a stand-in value is, if one is: written in
+// an entry of an argument, or as an argument itself when args is set or
+// the value holds a reference.
+func (an anchorer) match(v lint.Value, args bool) (inputLeaf, bool) {
+	if v.IsUnknown() {
+		return inputLeaf{}, false
+	}
+	_, literal := v.Str()
+	for _, c := range an.cands {
+		// A literal ("prod") may be written in many arguments; a value
+		// with a reference in it names one thing.
+		if (args || !c.top || !literal) && lint.Compare(c.value, v) == lint.Yes {
+			return c, true
+		}
+	}
+	return inputLeaf{}, false
+}
+
+// value rewrites, in place, every lint.Range of v (an entity, or a part
+// of one) that lies in stand-in code.
+func (an anchorer) value(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			an.value(v.Elem())
+		}
+	case reflect.Struct:
+		switch v.Type() {
+		case RangeType:
+			if r := v.Addr().Interface().(*lint.Range); modsource.IsModelFile(r.File) {
+				*r = an.at
+			}
+			return
+		case refType:
+			an.ref(v.Addr().Interface().(*lint.Ref))
+			return
+		case objectType:
+			// An object whose name the user's arguments do not pass in
+			// is shown at the entry whose value names it.
+			if o := v.Addr().Interface().(*lint.Object); !an.keepObjects && modsource.IsModelFile(o.Range.File) && modsource.IsModelFile(o.NameRange.File) {
+				if c, ok := an.match(o.Name, false); ok {
+					o.Range, o.NameRange = c.elem, c.leaf
+				}
+			}
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Field(i); f.CanSet() {
+				an.value(f)
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			an.value(v.Index(i))
+		}
+	case reflect.Map:
+		if v.Type().Elem() != RangeType {
+			return
+		}
+		for _, k := range v.MapKeys() {
+			if r := v.MapIndex(k).Interface().(lint.Range); modsource.IsModelFile(r.File) {
+				v.SetMapIndex(k, reflect.ValueOf(an.at))
+			}
+		}
+	}
+}
+
+// ref points a reference written in stand-in code at the user's argument
+// that passes its value in, else where the user writes that value, else
+// at the anchor.
+func (an anchorer) ref(ref *lint.Ref) {
+	kept := slices.DeleteFunc(slices.Clone(ref.Passed), func(l lint.Location) bool { return modsource.IsModelFile(l.Range.File) })
+	if modsource.IsModelFile(ref.Range.File) {
+		c, matched := an.match(ref.Value, true)
+		switch {
+		case len(kept) > 0:
+			ref.Range, kept = kept[0].Range, kept[1:]
+		case matched:
+			ref.Range = c.leaf
+		default:
+			ref.Range = an.at
+		}
+	}
+	if len(kept) == 0 {
+		kept = nil
+	}
+	ref.Passed = kept
+}
+
+// runChild evaluates one instance of a call from the child module's code.
+func (mi *ModInst) runChild(c *Call, child *Module, in Instance, path string, inf marks) *ModInst {
+	ci, _ := mi.childInst(c, child, in, path, inf, nil)
+	return ci
+}
+
+// childInst is one instance of a call of child, with the inputs given
+// (evaluated from the call's arguments when nil). same reports whether the
+// inputs it evaluated would come out the same if evaluated again: no fresh
+// anonymous hole (a new one each time) and the budget still open.
+func (mi *ModInst) childInst(c *Call, child *Module, in Instance, path string, inf marks, inputs map[string]cty.Value) (ci *ModInst, same bool) {
+	ci = newModInst(mi.Evaluator, child, path, mi.depth+1, withDir(mi.stack, child.Dir))
+	ci.inferred, ci.possibles = inf.inferred, inf.possible
+	if inputs != nil {
+		ci.inputs = inputs
+	} else {
+		anons := mi.Evaluator.Holes.made()
+		ci.inputs = make(map[string]cty.Value, len(c.Attrs))
+		for n, a := range c.Attrs {
+			ci.inputs[n] = mi.Eval(a.Expr, in.Extra)
+		}
+		same = mi.Evaluator.Holes.made() == anons && mi.Evaluator.Budget().Ok()
+	}
+	ci.providers = mi.ChildProviders(c, in.Extra)
+	ci.Call, ci.Parent = c, mi
+	return ci, same
+}
+
+func (mi *ModInst) outputsValue() cty.Value {
+	mi.run()
+	return cty.ObjectVal(mi.outputs)
+}
+
+// runModelled evaluates one instance of a modelled call from its stand-in
+// and anchors what it produced in the user's files. Without a version
+// constraint every entity rests on the assumed version; when the
+// constraint allows other modelled versions, each is evaluated too (and
+// dropped) and only the entities whose facts differ in one of them are
+// inferred.
+func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instance, path string, inf marks) cty.Value {
+	e := mi.Evaluator
+	if use.assumed != "" && len(use.alts) == 0 {
+		inf.inferred = append(slices.Clone(inf.inferred), use.inferredText(path))
+	}
+	cands := mi.cands
+	if mi.Model == nil {
+		cands = mi.inputLeaves(c, in)
+	}
+	// The alternatives are evaluated from the same arguments: their
+	// inputs are evaluated once when that gives the same values.
+	var inputs map[string]cty.Value
+	run := func(m *Module, u *modelUse, reuse *altReuse) (cty.Value, evalMark, *ModInst) {
+		mark := e.mark()
+		ci, same := mi.childInst(c, m, in, path, inf, inputs)
+		if same {
+			inputs = ci.inputs
+		}
+		ci.Model, ci.anchor, ci.cands, ci.reuse = u, mi.modelAnchor(c, in), cands, reuse
+		out := ci.outputsValue()
+		e.anchorModel(mark, ci.anchor, cands, false)
+		return out, mark, ci
+	}
+	start := e.Holes.Len()
+	out, mark, chosenInst := run(child, use, nil)
+	if len(use.alts) == 0 {
+		return out
+	}
+	ents := e.entities[mark.ents:]
+	chosen := fingerprints(ents)
+	prefix := e.RootRel + ":" + path + "."
+	differ := map[string]bool{}
+	var fresh map[string]bool
+	for _, alt := range use.alts {
+		m := e.Session.models.module(alt.Dir)
+		if m == nil {
+			continue
+		}
+		u := *use
+		u.dir, u.alts = alt, nil
+		var reuse *altReuse
+		if plan := e.Session.altPlan(child, m); !e.Session.WholeAlternatives && plan.covers(ents, prefix) {
+			reuse = &altReuse{from: chosenInst, redo: plan.redo}
+			if fresh == nil {
+				fresh = freshAnonymous(ents, start)
+			}
+			e.Session.InPart.Add(1)
+		} else {
+			e.Session.whole.Add(1)
+		}
+		_, altMark, _ := run(m, &u, reuse)
+		other := fingerprints(e.entities[altMark.ents:])
+		for addr, fp := range chosen {
+			switch {
+			case reuse == nil:
+				if other[addr] != fp {
+					differ[addr] = true
+				}
+			case fresh[addr]:
+				// A hole made anew in each evaluation never
+				// equals the alternative's.
+				differ[addr] = true
+			case reuse.redo[itemOf(addr, prefix)] && other[addr] != fp:
+				differ[addr] = true
+			}
+		}
+		e.truncate(altMark)
+	}
+	why := []string{use.inferredText(path)}
+	for _, ent := range e.entities[mark.ents:] {
+		if differ[ent.Base().Addr] {
+			e.markInferredEntity(ent, why)
+		}
+	}
+	return out
+}
+
+// truncate drops what the evaluator produced since m.
+func (e *Evaluator) truncate(m evalMark) {
+	e.entities, e.Notes, e.Embedded, e.VarDiags, e.Templates = e.entities[:m.ents], e.Notes[:m.notes], e.Embedded[:m.embedded], e.VarDiags[:m.diags], e.Templates[:m.templates]
+}
+
+func (e *Evaluator) markInferredEntity(ent lint.Entity, why []string) {
+	o := ent.Base()
+	for _, s := range why {
+		if !slices.Contains(o.Inferred, s) {
+			o.Inferred = append(o.Inferred, s)
+		}
+	}
+}
+
+// fingerprints renders the facts of each entity by address: everything
+// but positions, so two versions of a stand-in that model an entity alike
+// give it one fingerprint.
+func fingerprints(ents []lint.Entity) map[string]string {
+	out := make(map[string]string, len(ents))
+	for _, ent := range ents {
+		var b strings.Builder
+		WriteFacts(&b, reflect.ValueOf(ent))
+		out[ent.Base().Addr] += b.String()
+	}
+	return out
+}
+
+var locationType = reflect.TypeOf(lint.Location{})
+
+func WriteFacts(b *strings.Builder, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return
+		}
+		WriteFacts(b, v.Elem())
+	case reflect.Struct:
+		if t := v.Type(); t == RangeType || t == locationType {
+			return
+		}
+		b.WriteByte('{')
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type() == objectType && v.Type().Field(i).Name == "DependsOn" {
+				// Ordering only, read by no rule; an alternative
+				// evaluated in part holds only the targets it redid.
+				continue
+			}
+			b.WriteString(v.Type().Field(i).Name + ":")
+			WriteFacts(b, v.Field(i))
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	case reflect.Slice, reflect.Array:
+		b.WriteByte('[')
+		for i := 0; i < v.Len(); i++ {
+			WriteFacts(b, v.Index(i))
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+	case reflect.Map:
+		keys := v.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+		b.WriteByte('{')
+		for _, k := range keys {
+			WriteFacts(b, k)
+			b.WriteByte(':')
+			WriteFacts(b, v.MapIndex(k))
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	case reflect.Func:
+		b.WriteString("func")
+	default:
+		fmt.Fprintf(b, "%v", v)
+	}
+}
+
+// ObjectItem returns the value expression of key in an object written as
+// a literal ({ key = … }), or nil.
+func ObjectItem(expr hcl.Expression, key string) hcl.Expression {
+	oc, ok := expr.(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		return nil
+	}
+	for _, it := range oc.Items {
+		k := it.KeyExpr
+		if w, ok := k.(*hclsyntax.ObjectConsKeyExpr); ok {
+			if kw := hcl.ExprAsKeyword(w.Wrapped); kw != "" {
+				if kw == key {
+					return it.ValueExpr
+				}
+				continue
+			}
+			k = w.Wrapped
+		}
+		if v, d := k.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() && v.AsString() == key {
+			return it.ValueExpr
+		}
+	}
+	return nil
+}

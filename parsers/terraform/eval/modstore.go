@@ -1,0 +1,142 @@
+package eval
+
+import (
+	"path/filepath"
+	"sort"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// modInfo is what the load keeps of a module directory once its parsed
+// code is released: what collect reports and what roots are planned from.
+type modInfo struct {
+	// Exists is false when the directory holds no configuration.
+	Exists bool
+	Files  []string
+	Diags  hcl.Diagnostics
+	// Children are the local module directories it calls.
+	Children []string
+	// remote is set when it reads another root's state (remotestate.go).
+	remote bool
+}
+
+// summarize is the summary of a parsed module (nil: no configuration).
+func summarize(m *Module) *modInfo {
+	if m == nil {
+		return &modInfo{}
+	}
+	inf := &modInfo{Exists: true, Files: m.files, Diags: m.diags}
+	for _, r := range m.Resources {
+		if _, ok := remoteStateTypes[r.Type]; ok && r.Data {
+			inf.remote = true
+		}
+	}
+	for _, c := range m.calls {
+		if child := filepath.Clean(filepath.Join(m.Dir, c.Source)); modsource.IsLocal(c.Source) && child != m.Dir {
+			inf.Children = append(inf.Children, child)
+		}
+	}
+	return inf
+}
+
+// Size is the bytes of source of a parsed module.
+func (m *Module) Size() int {
+	n := 0
+	for _, b := range m.src {
+		n += len(b)
+	}
+	return n
+}
+
+// firstParse reports whether dir is parsed for the first time, and marks
+// it parsed.
+func (l *Session) firstParse(dir string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.info == nil {
+		l.info = map[string]*modInfo{}
+	}
+	if _, seen := l.info[dir]; seen {
+		return false
+	}
+	l.info[dir] = &modInfo{}
+	return true
+}
+
+// setInfo records the summary of dir's first parse.
+func (l *Session) setInfo(dir string, inf *modInfo) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.info[dir] = inf
+}
+
+// InfoOf is the summary of dir, nil when it was never parsed.
+func (l *Session) InfoOf(dir string) *modInfo {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.info[filepath.Clean(dir)]
+}
+
+// ParsedDirs are the directories parsed that hold configuration, sorted.
+func (l *Session) ParsedDirs() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]string, 0, len(l.info))
+	for d, inf := range l.info {
+		if inf.Exists {
+			out = append(out, d)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Release drops the parsed code of dir; a later request parses it again.
+func (l *Session) Release(dir string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.Mods, filepath.Clean(dir))
+}
+
+// module is the module in dir, recorded as used by this root.
+func (e *Evaluator) module(dir string) *Module {
+	if e.Used == nil {
+		e.Used = map[string]bool{}
+	}
+	e.Used[filepath.Clean(dir)] = true
+	return e.Session.Module(dir)
+}
+
+// RootOutput is what a load keeps of an evaluated root.
+type RootOutput struct {
+	Entities  []lint.Entity
+	Notes     []lint.Note
+	Calls     map[string][]lint.Range
+	Embedded  []Embedded
+	Templates []string
+	VarFiles  []string
+	VarDiags  []lint.Diagnostic
+	// Reads are its remote-state reads (remotestate.go).
+	Reads []remoteRead
+}
+
+// Output is what the load keeps of e: nothing that refers to parsed code
+// or evaluated values.
+func (e *Evaluator) Output() RootOutput {
+	return RootOutput{Entities: e.entities, Notes: e.Notes, Calls: e.calls, Embedded: e.Embedded, Templates: e.Templates, VarFiles: e.varFiles, VarDiags: e.VarDiags, Reads: e.remoteReads}
+}
+
+// ReadsRemoteState reports whether a module parsed reads another root's
+// state.
+func (l *Session) ReadsRemoteState() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, inf := range l.info {
+		if inf.remote {
+			return true
+		}
+	}
+	return false
+}

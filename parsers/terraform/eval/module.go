@@ -1,0 +1,619 @@
+package eval
+
+import (
+	"errors"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/faultline-dev/faultline/internal/nesting"
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// maxSourceFile bounds a .tf / .tfvars file.
+const maxSourceFile = 8 << 20
+
+// Module is one directory of Terraform configuration, parsed once.
+type Module struct {
+	Dir   string
+	files []string
+
+	variables map[string]*variable
+	locals    map[string]*hcl.Attribute
+	outputs   map[string]*hcl.Attribute
+	Resources []*Resource
+	calls     []*Call
+	providers []*provider
+	removed   []*hcl.Block
+	// backend is the module's backend or cloud block (remotestate.go).
+	backend *hcl.Block
+	// unit is set on a unit's root module (units.go).
+	unit bool
+	// dependsOn is set when a block of the module writes depends_on: its
+	// instances then record what each block produced (dependson.go).
+	dependsOn bool
+
+	diags hcl.Diagnostics
+	// refused are configuration files the tree would not read (outside it,
+	// or not a regular file): coverage notes, never content.
+	refused []refusal
+	// src keeps each file's bytes for position mapping.
+	src map[string][]byte
+
+	// exprFacts caches, by expression, its exprFacts (exprfacts.go).
+	exprFacts sync.Map
+
+	once  struct{ graph, needed, outputs, templates sync.Once }
+	cache struct {
+		graph  *itemGraph
+		needed map[string][]hcl.Traversal
+		// outputs is what the module reads of each call's outputs, by
+		// call name (outputsread.go).
+		outputs map[string]outputsRead
+		// templates are its templatefile() calls (template_file.go).
+		templates []*hclsyntax.FunctionCallExpr
+	}
+}
+
+type variable struct {
+	name    string
+	def     hcl.Expression
+	typ     hcl.Expression
+	defRng  hcl.Range
+	hasDef  bool
+	isSensi bool
+	// notNull is `nullable = false`: a null input takes the default.
+	notNull bool
+	// defaultValue is the default with the type constraint applied, once
+	// evaluated within a budget (replay.go).
+	defaultValue defaultCache
+	// constraint is the type constraint read from typ, once.
+	constraint struct {
+		once sync.Once
+		c    typeConstraint
+	}
+}
+
+// typeConstraint is what a variable's type expression says: the type and
+// the optional attributes' defaults (cty.DynamicPseudoType and nil when it
+// has none, holds a for expression or does not read).
+type typeConstraint struct {
+	ty       cty.Type
+	defaults *typeexpr.Defaults
+}
+
+// typeConstraint reads the variable's type constraint, once per parsed
+// module: it depends on the syntax alone, and every instance of the module
+// in every root asks for it. Optional attribute defaults in the type are
+// evaluated by typeexpr without a budget, so a type holding a for
+// expression is not read.
+func (v *variable) typeConstraint() typeConstraint {
+	v.constraint.once.Do(func() {
+		c := typeConstraint{ty: cty.DynamicPseudoType}
+		if v.typ != nil && !hasFor(v.typ) {
+			if t, d, diags := typeexpr.TypeConstraintWithDefaults(v.typ); !diags.HasErrors() {
+				c.ty, c.defaults = t, d
+			}
+		}
+		v.constraint.c = c
+	})
+	return v.constraint.c
+}
+
+// Resource is a resource or data block.
+type Resource struct {
+	Data     bool
+	Type     string
+	Name     string
+	Body     *Body
+	count    hcl.Expression
+	forEach  hcl.Expression
+	provider string // "aws" or "aws.alias"
+	// dependsOn are the blocks its depends_on names (parseDependsOn).
+	dependsOn []string
+	DefRange  hcl.Range
+}
+
+func (r *Resource) key() string {
+	if r.Data {
+		return "data." + r.Type + "." + r.Name
+	}
+	return r.Type + "." + r.Name
+}
+
+type Call struct {
+	name      string
+	Source    string
+	Attrs     map[string]*hcl.Attribute
+	count     hcl.Expression
+	forEach   hcl.Expression
+	providers hcl.Expression
+	// Version is the registry version constraint as written ("~> 20.0").
+	Version string
+	// sourceExpr and versionExpr are the source and version when they are
+	// written as expressions, not literal strings (nil otherwise): OpenTofu
+	// evaluates them early from static values (early.go).
+	sourceExpr, versionExpr hcl.Expression
+	// dependsOn are the blocks its depends_on names (parseDependsOn).
+	dependsOn []string
+	DefRange  hcl.Range
+	srcRange  hcl.Range
+}
+
+type provider struct {
+	name  string
+	alias string
+	body  *Body
+	rng   hcl.Range
+}
+
+var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: "terraform"},
+	{Type: "provider", LabelNames: []string{"name"}},
+	{Type: "variable", LabelNames: []string{"name"}},
+	{Type: "locals"},
+	{Type: "output", LabelNames: []string{"name"}},
+	{Type: "module", LabelNames: []string{"name"}},
+	{Type: "resource", LabelNames: []string{"type", "name"}},
+	{Type: "data", LabelNames: []string{"type", "name"}},
+	{Type: "moved"},
+	{Type: "import"},
+	{Type: "check", LabelNames: []string{"name"}},
+	{Type: "removed"},
+	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
+}}
+
+var metaSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "count"}, {Name: "for_each"}, {Name: "provider"}, {Name: "depends_on"}},
+	Blocks:     []hcl.BlockHeaderSchema{{Type: "lifecycle"}, {Type: "provisioner", LabelNames: []string{"type"}}, {Type: "connection"}},
+}
+
+// configExts are the extensions of configuration files: Terraform's, and
+// OpenTofu's own (.tofu, .tofu.json), which OpenTofu reads alike.
+var configExts = []string{".tf", ".tf.json", ".tofu", ".tofu.json"}
+
+// configExt is the configuration extension a file name ends in, or "".
+func configExt(name string) string {
+	for _, ext := range configExts {
+		if strings.HasSuffix(name, ext) && len(name) > len(ext) {
+			return ext
+		}
+	}
+	return ""
+}
+
+// isOverride reports whether a file name is an override file
+// (override.tf, x_override.tofu.json, …).
+func isOverride(name string) bool {
+	base := strings.TrimSuffix(name, configExt(name))
+	return base == "override" || strings.HasSuffix(base, "_override")
+}
+
+// isConfigFile reports whether a file name is Terraform or OpenTofu
+// configuration (.tf, .tf.json, .tofu, .tofu.json; not tests such as
+// .tftest.hcl or .tofutest.hcl).
+func isConfigFile(name string) bool { return configExt(name) != "" }
+
+// IsConfigFile reports whether a file name is configuration Terraform or
+// OpenTofu reads from a module directory: .tf, .tf.json, .tofu or
+// .tofu.json.
+func IsConfigFile(name string) bool { return isConfigFile(name) }
+
+// tofuTwin is the OpenTofu file that takes a Terraform file's place when
+// both are in one directory (x.tf → x.tofu, x.tf.json → x.tofu.json), or
+// "" for a name that has none.
+func tofuTwin(name string) string {
+	switch ext := configExt(name); ext {
+	case ".tf", ".tf.json":
+		return strings.TrimSuffix(name, ext) + strings.Replace(ext, ".tf", ".tofu", 1)
+	}
+	return ""
+}
+
+// WithoutShadowed drops from a directory's file names (or paths) the
+// Terraform files OpenTofu (1.8 and later) ignores because their .tofu
+// twin is among them: x.tofu replaces x.tf, x.tofu.json replaces
+// x.tf.json, and neither replaces the other pair's file.
+func WithoutShadowed(names []string) []string {
+	present := make(map[string]bool, len(names))
+	for _, n := range names {
+		present[n] = true
+	}
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if twin := tofuTwin(n); twin == "" || !present[twin] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// refusal is a file the tree would not read, and why.
+type refusal struct {
+	path string
+	err  error
+}
+
+// ConfigFiles lists a directory's configuration files, primaries first then
+// overrides, each group in lexical order (Terraform's order); a .tf or
+// .tf.json file whose .tofu twin is present is left out, as OpenTofu
+// leaves it out. Entries that
+// are not regular files inside the tree (a symlink out of it, a FIFO, a
+// device) are returned as refusals instead.
+func ConfigFiles(tree *treefs.Tree, dir string) ([]string, []refusal, error) {
+	ents, err := tree.ReadDir(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	var names []string
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !isConfigFile(n) || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "#") || strings.HasSuffix(n, "~") {
+			continue
+		}
+		names = append(names, n)
+	}
+	var prim, over []string
+	var refused []refusal
+	for _, n := range WithoutShadowed(names) {
+		if err := regularInTree(tree, filepath.Join(dir, n)); err != nil {
+			refused = append(refused, refusal{filepath.Join(dir, n), err})
+			continue
+		}
+		if isOverride(n) {
+			over = append(over, n)
+		} else {
+			prim = append(prim, n)
+		}
+	}
+	sort.Strings(prim)
+	sort.Strings(over)
+	return append(prim, over...), refused, nil
+}
+
+// regularInTree says why path is not a regular file inside the tree, or nil.
+func regularInTree(tree *treefs.Tree, path string) error {
+	st, err := tree.Stat(path)
+	switch {
+	case err != nil:
+		return err
+	case st.IsDir():
+		return errors.New("is a directory")
+	case !st.Mode().IsRegular():
+		return treefs.ErrNotRegular
+	}
+	return nil
+}
+
+// refusedNote is the coverage note for a file the tree would not read; it
+// names the file and the reason, never its content.
+func refusedNote(rel func(string) string, r refusal) lint.Note {
+	return lint.Note{Kind: lint.Skipped, What: "not read: " + refusalReason(r.err), Range: lint.Range{File: rel(r.path)}}
+}
+
+// refusalReason says in words why a file was not read.
+func refusalReason(err error) string {
+	switch {
+	case errors.Is(err, treefs.ErrOutside):
+		return "it leads outside the scanned tree"
+	case errors.Is(err, treefs.ErrNotRegular):
+		return "it is not a regular file (" + err.Error() + ")"
+	}
+	return err.Error()
+}
+
+// parseFile reads one HCL or JSON file of the tree with a size bound.
+func parseFile(p *hclparse.Parser, tree *treefs.Tree, path string) (*hcl.File, hcl.Diagnostics) {
+	src, err := tree.ReadFile(path, maxSourceFile)
+	if errors.Is(err, treefs.ErrTooLarge) {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "File too large", Detail: "The file is larger than " + treefs.Size(maxSourceFile) + " and was not read.", Subject: &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
+	}
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
+	}
+	return parseSource(p, path, src)
+}
+
+// parseSource parses the bytes of a file read as path, refusing nesting
+// the parser would overflow its stack on.
+func parseSource(p *hclparse.Parser, path string, src []byte) (*hcl.File, hcl.Diagnostics) {
+	if d := nesting.HCLFile(path, src); d != nil {
+		return nil, hcl.Diagnostics{d}
+	}
+	if strings.HasSuffix(path, ".json") {
+		return p.ParseJSON(src, path)
+	}
+	return p.ParseHCL(src, path)
+}
+
+// loadModule parses every configuration file of dir.
+func loadModule(tree *treefs.Tree, dir string) *Module {
+	m := newModule(dir)
+	names, refused, err := ConfigFiles(tree, dir)
+	m.refused = refused
+	if err != nil {
+		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot read directory", Detail: err.Error(), Subject: &hcl.Range{Filename: dir}})
+		return m
+	}
+	p := hclparse.NewParser()
+	for _, n := range names {
+		path := filepath.Join(dir, n)
+		f, diags := parseFile(p, tree, path)
+		m.addParsed(path, f, diags, isOverride(n))
+	}
+	return m
+}
+
+func newModule(dir string) *Module {
+	return &Module{Dir: dir, variables: map[string]*variable{}, locals: map[string]*hcl.Attribute{}, outputs: map[string]*hcl.Attribute{}, src: map[string][]byte{}}
+}
+
+// addParsed adds one parsed configuration file (nil when it did not
+// parse) and its diagnostics.
+func (m *Module) addParsed(path string, f *hcl.File, diags hcl.Diagnostics, override bool) {
+	m.diags = append(m.diags, diags...)
+	if f == nil {
+		return
+	}
+	m.files = append(m.files, path)
+	m.src[path] = f.Bytes
+	m.addFile(f, override)
+}
+
+// addFile adds a file's top-level blocks; override files merge into the
+// blocks they name, as Terraform merges them.
+func (m *Module) addFile(f *hcl.File, override bool) {
+	content, _, diags := f.Body.PartialContent(topSchema)
+	// A body that does not even parse has already been reported.
+	if diags.HasErrors() && content == nil {
+		return
+	}
+	for _, b := range content.Blocks {
+		switch b.Type {
+		case "variable":
+			m.addVariable(b, override)
+		case "locals":
+			attrs, _ := b.Body.JustAttributes()
+			for n, a := range attrs {
+				m.locals[n] = a
+			}
+		case "output":
+			attrs, _ := b.Body.JustAttributes()
+			if a, ok := attrs["value"]; ok {
+				m.outputs[b.Labels[0]] = a
+			}
+		case "resource", "data":
+			m.addResource(b, override)
+		case "module":
+			m.addCall(b, override)
+		case "provider":
+			m.addProvider(b)
+		case "removed":
+			m.removed = append(m.removed, b)
+		case "terraform":
+			m.addBackend(b)
+		}
+	}
+}
+
+func (m *Module) addVariable(b *hcl.Block, override bool) {
+	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}, {Name: "nullable"}}})
+	v := m.variables[b.Labels[0]]
+	if v == nil || !override {
+		v = &variable{name: b.Labels[0], defRng: b.DefRange}
+	}
+	if content != nil {
+		if a, ok := content.Attributes["default"]; ok {
+			v.def, v.hasDef = a.Expr, true
+		}
+		if a, ok := content.Attributes["type"]; ok {
+			v.typ = a.Expr
+		}
+		if a, ok := content.Attributes["nullable"]; ok {
+			v.notNull = staticFalse(a.Expr)
+		}
+	}
+	m.variables[b.Labels[0]] = v
+}
+
+func (m *Module) addResource(b *hcl.Block, override bool) {
+	r := &Resource{Data: b.Type == "data", Type: b.Labels[0], Name: b.Labels[1], DefRange: b.DefRange}
+	meta, rest, _ := b.Body.PartialContent(metaSchema)
+	body := toGeneric(rest)
+	if meta != nil {
+		if a, ok := meta.Attributes["count"]; ok {
+			r.count = a.Expr
+		}
+		if a, ok := meta.Attributes["for_each"]; ok {
+			r.forEach = a.Expr
+		}
+		if a, ok := meta.Attributes["provider"]; ok {
+			r.provider = TraversalString(a.Expr)
+		}
+		if a, ok := meta.Attributes["depends_on"]; ok {
+			r.dependsOn = m.dependsOnOf(a)
+		}
+	}
+	if override {
+		for _, old := range m.Resources {
+			if old.Data == r.Data && old.Type == r.Type && old.Name == r.Name {
+				old.Body = mergeBodies(old.Body, body)
+				if r.count != nil {
+					old.count = r.count
+				}
+				if r.forEach != nil {
+					old.forEach = r.forEach
+				}
+				if r.provider != "" {
+					old.provider = r.provider
+				}
+				if r.dependsOn != nil {
+					old.dependsOn = r.dependsOn
+				}
+				return
+			}
+		}
+	}
+	r.Body = body
+	m.Resources = append(m.Resources, r)
+}
+
+func (m *Module) addCall(b *hcl.Block, override bool) {
+	attrs, _ := b.Body.JustAttributes()
+	c := &Call{name: b.Labels[0], Attrs: map[string]*hcl.Attribute{}, DefRange: b.DefRange}
+	for n, a := range attrs {
+		switch n {
+		case "source":
+			c.Source, c.sourceExpr = literalOrExpr(a.Expr)
+			c.srcRange = a.Expr.Range()
+		case "count":
+			c.count = a.Expr
+		case "for_each":
+			c.forEach = a.Expr
+		case "providers":
+			c.providers = a.Expr
+		case "version":
+			c.Version, c.versionExpr = literalOrExpr(a.Expr)
+		case "depends_on":
+			c.dependsOn = m.dependsOnOf(a)
+		default:
+			c.Attrs[n] = a
+		}
+	}
+	if override {
+		for _, old := range m.calls {
+			if old.name == c.name {
+				for n, a := range c.Attrs {
+					old.Attrs[n] = a
+				}
+				if c.Source != "" || c.sourceExpr != nil {
+					old.Source, old.sourceExpr, old.srcRange = c.Source, c.sourceExpr, c.srcRange
+				}
+				if c.Version != "" || c.versionExpr != nil {
+					old.Version, old.versionExpr = c.Version, c.versionExpr
+				}
+				if c.dependsOn != nil {
+					old.dependsOn = c.dependsOn
+				}
+				return
+			}
+		}
+	}
+	m.calls = append(m.calls, c)
+}
+
+// literalOrExpr reads a source or version argument: the string it
+// holds when it is a literal, else the expression (to evaluate early).
+func literalOrExpr(e hcl.Expression) (string, hcl.Expression) {
+	if v, d := staticValue(e); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+		return v.AsString(), nil
+	}
+	return "", e
+}
+
+func (m *Module) addProvider(b *hcl.Block) {
+	p := &provider{name: b.Labels[0], body: toGeneric(b.Body), rng: b.DefRange}
+	if a, ok := p.body.Attrs["alias"]; ok {
+		if v, d := staticValue(a.Expr); !d.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type().FriendlyName() == "string" {
+			p.alias = v.AsString()
+		}
+	}
+	m.providers = append(m.providers, p)
+}
+
+// TraversalString renders a bare reference expression ("aws.west").
+func TraversalString(e hcl.Expression) string {
+	t, diags := hcl.AbsTraversalForExpr(e)
+	if diags.HasErrors() {
+		return ""
+	}
+	var parts []string
+	for _, s := range t {
+		switch x := s.(type) {
+		case hcl.TraverseRoot:
+			parts = append(parts, x.Name)
+		case hcl.TraverseAttr:
+			parts = append(parts, x.Name)
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// Body is a body read without a schema: attributes and nested blocks as
+// they are written (JSON bodies have attributes only; nested blocks are
+// object-valued attributes there).
+type Body struct {
+	Attrs  map[string]*hcl.Attribute
+	Blocks []*gblock
+	rng    hcl.Range
+}
+
+type gblock struct {
+	Type      string
+	Labels    []string
+	Body      *Body
+	DefRange  hcl.Range
+	TypeRange hcl.Range
+}
+
+func toGeneric(b hcl.Body) *Body {
+	g := &Body{Attrs: map[string]*hcl.Attribute{}}
+	if sb, ok := b.(*hclsyntax.Body); ok {
+		g.rng = sb.SrcRange
+		for n, a := range sb.Attributes {
+			g.Attrs[n] = a.AsHCLAttribute()
+		}
+		for _, blk := range sb.Blocks {
+			g.Blocks = append(g.Blocks, &gblock{Type: blk.Type, Labels: blk.Labels, Body: toGeneric(blk.Body), DefRange: blk.DefRange(), TypeRange: blk.TypeRange})
+		}
+		return g
+	}
+	attrs, _ := b.JustAttributes()
+	for n, a := range attrs {
+		g.Attrs[n] = a
+	}
+	g.rng = b.MissingItemRange()
+	return g
+}
+
+// mergeBodies applies an override body: its attributes replace the base's,
+// and its nested blocks replace all base blocks of the same type.
+func mergeBodies(base, over *Body) *Body {
+	out := &Body{Attrs: map[string]*hcl.Attribute{}, rng: base.rng}
+	for n, a := range base.Attrs {
+		out.Attrs[n] = a
+	}
+	for n, a := range over.Attrs {
+		out.Attrs[n] = a
+	}
+	overTypes := map[string]bool{}
+	for _, b := range over.Blocks {
+		overTypes[b.Type] = true
+	}
+	for _, b := range base.Blocks {
+		if !overTypes[b.Type] {
+			out.Blocks = append(out.Blocks, b)
+		}
+	}
+	out.Blocks = append(out.Blocks, over.Blocks...)
+	return out
+}
+
+// expressions returns every expression in the body, nested blocks included.
+func (g *Body) expressions() []hcl.Expression {
+	var out []hcl.Expression
+	for _, a := range g.Attrs {
+		out = append(out, a.Expr)
+	}
+	for _, b := range g.Blocks {
+		out = append(out, b.Body.expressions()...)
+	}
+	return out
+}

@@ -1,0 +1,329 @@
+package eval
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Roots joined by remote state: a root's outputs are what another root's
+// data "terraform_remote_state" (outputs) or data "tfe_outputs" (values,
+// nonsensitive_values) reads when the backend it names is the one the
+// first root keeps its state in. A load evaluates every root once; then,
+// when some root reads the state of another root of the tree, it
+// evaluates the readers again, each after the roots it reads, with those
+// roots' outputs in place of unknowns.
+
+var backendSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "backend", LabelNames: []string{"type"}}, {Type: "cloud"}}}
+
+// addBackend records the backend (or cloud) block of a terraform block.
+func (m *Module) addBackend(b *hcl.Block) {
+	content, _, _ := b.Body.PartialContent(backendSchema)
+	if content == nil {
+		return
+	}
+	for _, blk := range content.Blocks {
+		if m.backend == nil {
+			m.backend = blk
+		}
+	}
+}
+
+// backendOf is the backend a root keeps its state in, as written (the
+// local backend when it writes none): a
+// backend block's arguments are literals (Terraform reads no variable
+// there), so what is not a literal is unknown.
+func backendOf(m *Module) *Backend {
+	if m == nil {
+		return nil
+	}
+	if m.backend == nil {
+		// Without a backend block, Terraform keeps the state in
+		// terraform.tfstate beside the configuration.
+		return &Backend{Type: "local", Config: cty.EmptyObjectVal}
+	}
+	typ := "cloud"
+	if m.backend.Type == "backend" && len(m.backend.Labels) == 1 {
+		typ = m.backend.Labels[0]
+	}
+	return &Backend{Type: typ, Config: staticBody(toGeneric(m.backend.Body)), Range: m.backend.DefRange}
+}
+
+// staticBody is a body's literal value: attributes and nested blocks (the
+// first of each type) as an object; what is not a literal is unknown.
+func staticBody(g *Body) cty.Value {
+	attrs := map[string]cty.Value{}
+	for n, a := range g.Attrs {
+		v, d := staticValue(a.Expr)
+		if d.HasErrors() {
+			v = cty.DynamicVal
+		}
+		attrs[n] = v
+	}
+	for _, b := range g.Blocks {
+		if _, ok := attrs[b.Type]; !ok {
+			attrs[b.Type] = staticBody(b.Body)
+		}
+	}
+	return cty.ObjectVal(attrs)
+}
+
+// StateLocation names the state a backend configuration keeps (or a data
+// source reads) in workspace ws, the same string for the same state
+// whoever writes it; dir is where relative local paths start. Empty, with
+// why, when a part that decides it is unknown or the type is not read.
+func (h Holes) StateLocation(b *Backend, ws, dir string) (loc, why string) {
+	if b == nil {
+		return "", "no backend"
+	}
+	str := func(name string) (string, bool) {
+		v := GetAttr(b.Config, name)
+		if v == cty.NilVal || v.IsNull() {
+			return "", true
+		}
+		if !v.IsKnown() || v.Type() != cty.String {
+			return "", false
+		}
+		s, ok := h.ToValue(v).Str()
+		return s, ok
+	}
+	need := func(names ...string) ([]string, string) {
+		out := make([]string, len(names))
+		for i, n := range names {
+			s, ok := str(n)
+			if !ok {
+				return nil, "its " + n + " is unknown"
+			}
+			if s == "" {
+				return nil, "it sets no " + n
+			}
+			out[i] = s
+		}
+		return out, ""
+	}
+	def := ws == "" || ws == "default"
+	switch b.Type {
+	case "s3":
+		p, why := need("key")
+		if why != "" {
+			return "", why
+		}
+		key := p[0]
+		// A bucket given only at terraform init (-backend-config), or one
+		// read from a value known only at apply, is a wildcard: such a
+		// location matches one of the same key (sameState).
+		bucket, ok := str("bucket")
+		if !ok || bucket == "" {
+			bucket = anyBucket
+		}
+		if !def {
+			prefix, ok := str("workspace_key_prefix")
+			if !ok {
+				return "", "its workspace_key_prefix is unknown"
+			}
+			if prefix == "" {
+				prefix = "env:"
+			}
+			key = prefix + "/" + ws + "/" + key
+		}
+		return "s3://" + bucket + "/" + strings.TrimPrefix(key, "/"), ""
+	case "gcs":
+		p, why := need("bucket")
+		if why != "" {
+			return "", why
+		}
+		prefix, ok := str("prefix")
+		if !ok {
+			return "", "its prefix is unknown"
+		}
+		if def {
+			ws = "default"
+		}
+		return "gs://" + p[0] + "/" + path.Join(prefix, ws+".tfstate"), ""
+	case "azurerm":
+		p, why := need("storage_account_name", "container_name", "key")
+		if why != "" {
+			return "", why
+		}
+		key := p[2]
+		if !def {
+			key += "env:" + ws
+		}
+		return "azurerm://" + p[0] + "/" + p[1] + "/" + key, ""
+	case "local":
+		file, ok := str("path")
+		if !ok {
+			return "", "its path is unknown"
+		}
+		if file == "" {
+			file = "terraform.tfstate"
+		}
+		if !def {
+			wd, ok := str("workspace_dir")
+			if !ok {
+				return "", "its workspace_dir is unknown"
+			}
+			if wd == "" {
+				wd = "terraform.tfstate.d"
+			}
+			file = filepath.Join(wd, ws, "terraform.tfstate")
+		}
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(dir, file)
+		}
+		return "local:" + filepath.Clean(file), ""
+	case "remote", "cloud":
+		p, why := need("organization")
+		if why != "" {
+			return "", why
+		}
+		w := GetAttr(b.Config, "workspaces")
+		if w == cty.NilVal || w.IsNull() || !w.IsKnown() || !w.Type().IsObjectType() {
+			return "", "it names no workspace"
+		}
+		wb := &Backend{Type: b.Type, Config: w}
+		if name, ok := str2(h, wb, "name"); ok && name != "" {
+			return "tfc:" + p[0] + "/" + name, ""
+		}
+		if prefix, ok := str2(h, wb, "prefix"); ok && prefix != "" && !def {
+			return "tfc:" + p[0] + "/" + prefix + ws, ""
+		}
+		return "", "its workspace name is unknown"
+	}
+	return "", "the " + b.Type + " backend is not read"
+}
+
+// anyBucket stands for an s3 bucket a location does not know.
+const anyBucket = "*"
+
+// SameState compares two state locations: exact when both know every
+// part; inferred when they differ only in a bucket one of them does not
+// know.
+func SameState(a, b string) (same, inferred bool) {
+	if a == b && !strings.HasPrefix(a, "s3://"+anyBucket+"/") {
+		return true, false
+	}
+	ra, okA := strings.CutPrefix(a, "s3://")
+	rb, okB := strings.CutPrefix(b, "s3://")
+	if !okA || !okB {
+		return false, false
+	}
+	ba, ka, _ := strings.Cut(ra, "/")
+	bb, kb, _ := strings.Cut(rb, "/")
+	if ka != kb || (ba != anyBucket && bb != anyBucket) {
+		return false, false
+	}
+	return true, true
+}
+
+// str2 is a known string attribute of a backend's configuration.
+func str2(h Holes, b *Backend, name string) (string, bool) {
+	v := GetAttr(b.Config, name)
+	if v == cty.NilVal || v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+		return "", false
+	}
+	return h.ToValue(v).Str()
+}
+
+// remoteRead is a data source that reads another root's state.
+type remoteRead struct {
+	// Addr is the data source instance's address in its root.
+	Addr string
+	// Loc is the state it reads ("" when unknown: why says what).
+	Loc, Why string
+	Rng      lint.Range
+}
+
+// remoteStateTypes are the data sources that read a root's outputs, and
+// the attributes they read them as.
+var remoteStateTypes = map[string][]string{
+	"terraform_remote_state": {"outputs"},
+	"tfe_outputs":            {"values", "nonsensitive_values"},
+}
+
+// remoteState records what a data source reading remote state reads and,
+// when the load joined it to a root of the tree, puts that root's outputs
+// in its value.
+func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.Value {
+	e := mi.Evaluator
+	var b *Backend
+	ws := ""
+	switch r.Type {
+	case "terraform_remote_state":
+		typ, _ := e.Holes.ToValue(GetAttr(v, "backend")).Str()
+		cfg := GetAttr(v, "config")
+		if cfg == cty.NilVal || cfg.IsNull() {
+			cfg = cty.EmptyObjectVal
+		}
+		if typ != "" && cfg.IsKnown() && (cfg.Type().IsObjectType() || cfg.Type().IsMapType()) {
+			b = &Backend{Type: typ, Config: cfg}
+		}
+		if w := GetAttr(v, "workspace"); w != cty.NilVal && !w.IsNull() {
+			wv := e.Holes.ToValue(w)
+			var ok bool
+			if ref, sole := wv.SoleRef(); sole && ref.Object == "terraform.workspace" {
+				// The reader's own workspace: the one the roots of the
+				// tree are read in too.
+				ws = ""
+			} else if ws, ok = wv.Str(); !ok {
+				ws = "\x00"
+			}
+		}
+	case "tfe_outputs":
+		org, _ := e.Holes.ToValue(GetAttr(v, "organization")).Str()
+		name, _ := e.Holes.ToValue(GetAttr(v, "workspace")).Str()
+		b = &Backend{Type: "remote", Config: cty.ObjectVal(map[string]cty.Value{
+			"organization": cty.StringVal(org),
+			"workspaces":   cty.ObjectVal(map[string]cty.Value{"name": cty.StringVal(name)}),
+		})}
+		if org == "" || name == "" {
+			b = nil
+		}
+	}
+	read := remoteRead{Addr: mi.Addr(addrLocal), Rng: e.Session.Rng(r.DefRange)}
+	switch {
+	case b == nil && r.Type == "tfe_outputs":
+		org, orgOK := e.Holes.ToValue(GetAttr(v, "organization")).Str()
+		name, nameOK := e.Holes.ToValue(GetAttr(v, "workspace")).Str()
+		switch {
+		case !nameOK || name == "":
+			read.Why = "its workspace is unknown"
+		case !orgOK || org == "":
+			read.Why = fmt.Sprintf("workspace %q, of an organization that is unknown", name)
+		}
+	case b == nil:
+		read.Why = "its backend configuration is unknown"
+	case ws == "\x00":
+		read.Why = "its workspace is unknown"
+	default:
+		read.Loc, read.Why = e.Holes.StateLocation(b, ws, mi.Module.Dir)
+	}
+	e.remoteReads = append(e.remoteReads, read)
+	if e.Session.Joined == nil {
+		return v
+	}
+	if out, ok := e.Session.Joined(e.rootDir, read.Addr); ok {
+		for _, attr := range remoteStateTypes[r.Type] {
+			v = setAttr(v, attr, out)
+		}
+	}
+	return v
+}
+
+// Backend is where a root keeps its state: a backend block, a Terragrunt
+// remote_state, or the backend a terraform_remote_state data source reads.
+type Backend struct {
+	// Type is the backend type ("s3", "local", "remote", "cloud", "gcs",
+	// "azurerm", …).
+	Type string
+	// Config is the backend configuration object; parts that cannot be
+	// known are unknown.
+	Config cty.Value
+	// Range is where it is written.
+	Range hcl.Range
+}

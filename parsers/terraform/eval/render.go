@@ -1,0 +1,178 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/faultline-dev/faultline/internal/nesting"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// Embedded is Kubernetes YAML written inside Terraform (kubectl_manifest,
+// kubernetes_manifest, kubectl documents). The engine reads it with the
+// manifest parser; Map points every range back into the Terraform source.
+type Embedded struct {
+	// Addr is the Terraform address that holds the YAML.
+	Addr string
+	// Root is the root module directory of Addr (lint.Object.Root), for
+	// the objects read from Content.
+	Root string
+	// File is the .tf file (as reported) the YAML is written in.
+	File    string
+	Content []byte
+	Map     func(r lint.Range, text string) lint.Range
+	// Inferred is copied to every object read from Content: the resource
+	// holding it exists only if created (its count is unknown).
+	Inferred []string
+	// DependsOn are the Addrs the resource holding it explicitly depends
+	// on (lint.Object.DependsOn), for the objects read from Content.
+	DependsOn []string
+}
+
+var docSeparator = regexp.MustCompile(`(?m)^---[ \t]*(#.*)?$`)
+
+// kubectlDocuments computes data "kubectl_path_documents" (files matching
+// pattern, rendered as templates with vars) and data
+// "kubectl_file_documents" (content): `documents` and `manifests`.
+func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
+	var texts []string
+	switch typ {
+	case "kubectl_file_documents":
+		c := GetAttr(v, "content")
+		if c == cty.NilVal || !c.IsKnown() || c.IsNull() || c.Type() != cty.String {
+			return v
+		}
+		texts = []string{c.AsString()}
+	case "kubectl_path_documents":
+		pat := GetAttr(v, "pattern")
+		if pat == cty.NilVal || !pat.IsKnown() || pat.IsNull() || pat.Type() != cty.String || HasSentinel(pat.AsString()) {
+			return v
+		}
+		p := pat.AsString()
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(mi.Evaluator.Root.Dir, p)
+		}
+		env := FuncEnv{h: mi.Evaluator.Holes, Tree: mi.Evaluator.Session.Options.Tree, Cwd: mi.Evaluator.Root.Dir}
+		matches, err := env.glob(p)
+		if err != nil {
+			mi.Evaluator.Notes = append(mi.Evaluator.Notes, lint.Note{Kind: lint.Skipped, What: typ + " pattern " + pat.AsString() + ": " + err.Error()})
+			return v
+		}
+		vars := GetAttr(v, "vars")
+		for _, f := range matches {
+			src, err := env.readFile(f)
+			if err != nil {
+				continue
+			}
+			if vars != cty.NilVal && vars.IsWhollyKnown() && !vars.IsNull() {
+				if t, err := renderTemplate(src, vars, mi.Evaluator.funcs, mi.Evaluator.Budget()); err == nil {
+					src = t
+				}
+			}
+			texts = append(texts, src)
+		}
+	default:
+		return v
+	}
+	var docs []cty.Value
+	manifests := map[string]cty.Value{}
+	for _, t := range texts {
+		for _, d := range docSeparator.Split(t, -1) {
+			if strings.TrimSpace(d) == "" {
+				continue
+			}
+			manifests[strconv.Itoa(len(docs))] = cty.StringVal(d)
+			docs = append(docs, cty.StringVal(d))
+		}
+	}
+	if len(docs) == 0 {
+		v = setAttr(v, "documents", cty.ListValEmpty(cty.String))
+		return setAttr(v, "manifests", cty.MapValEmpty(cty.String))
+	}
+	v = setAttr(v, "documents", cty.ListVal(docs))
+	return setAttr(v, "manifests", cty.MapVal(manifests))
+}
+
+// maxGlobMatches bounds the files one kubectl_path_documents pattern reads.
+const maxGlobMatches = 1000
+
+// glob expands an absolute doublestar pattern inside the tree only: the
+// pattern's fixed directory must lie inside it, symlinked directories are
+// not followed, and at most maxGlobMatches files are returned, sorted.
+func (e *FuncEnv) glob(pattern string) ([]string, error) {
+	base, rest := doublestar.SplitPattern(filepath.ToSlash(filepath.Clean(pattern)))
+	base = filepath.FromSlash(base)
+	if e.Tree == nil || !e.Tree.Contains(base) {
+		return nil, fmt.Errorf("%s lies outside the scanned tree; not read", base)
+	}
+	if !e.Tree.IsDir(base) {
+		return nil, nil
+	}
+	var matches []string
+	err := doublestar.GlobWalk(os.DirFS(base), rest, func(p string, d fs.DirEntry) error {
+		if len(matches) == maxGlobMatches {
+			return fmt.Errorf("matches more than %d files", maxGlobMatches)
+		}
+		matches = append(matches, filepath.Join(base, filepath.FromSlash(p)))
+		return nil
+	}, doublestar.WithFilesOnly(), doublestar.WithNoFollow())
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(matches)
+	return matches, nil
+}
+
+// errUnknownRender: a template's result depends on values unknown before
+// apply.
+var errUnknownRender = errors.New("its result is not known before apply")
+
+// renderTemplate evaluates src as a Terraform template with vars.
+// It is bounded like templatefile(): nesting checked before parsing, the
+// root's budget charged while evaluating.
+func renderTemplate(src string, vars cty.Value, funcs map[string]function.Function, b *budget) (string, error) {
+	if x := nesting.HCLTemplate([]byte(src)); x != nil {
+		return "", x
+	}
+	expr, diags := hclsyntax.ParseTemplate([]byte(src), "<template>", hcl.InitialPos)
+	if diags.HasErrors() {
+		return "", diags
+	}
+	hookTree(expr)
+	ctxVars := map[string]cty.Value{}
+	for it := vars.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		ctxVars[k.AsString()] = e
+	}
+	if b != nil {
+		ctxVars[budgetVar] = b.capsule
+	}
+	out, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
+	if diags.HasErrors() {
+		return "", diags
+	}
+	if !out.IsKnown() || out.Type() != cty.String {
+		return "", errUnknownRender
+	}
+	return out.AsString(), nil
+}
+
+// Source returns a file's bytes as parsed.
+func (m *Module) Source(path string) []byte {
+	if b, ok := m.src[path]; ok {
+		return b
+	}
+	return nil
+}

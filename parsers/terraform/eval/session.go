@@ -1,0 +1,318 @@
+package eval
+
+import (
+	"fmt"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// Session is what the roots of one load share while they are evaluated:
+// the parsed modules and module caches, the module calls resolved, the
+// built-in stand-ins, the function tables, and the coverage notes of what
+// could not be read. Its hooks are the load's: extraction of entities
+// (Extractor) and the outputs of other roots (joined).
+type Session struct {
+	Options EvalOptions
+	mu      sync.Mutex
+	Mods    map[string]*lazyModule
+	// Refused are files the tree would not read, and module caches that
+	// could not be read, as notes.
+	Refused []lint.Note
+	// caches are the root modules' module caches; cacheDirs the
+	// directories holding cached code.
+	caches    map[string]*lazyCache
+	cacheDirs map[string]bool
+	// calls are the module calls resolved, once per root and call path.
+	calls    []modsource.ModuleCall
+	callSeen map[string]int
+	// inputDiags are the unsupported arguments reported (callinputs.go).
+	inputDiags map[string]bool
+	// models are the built-in stand-ins, parsed when a call needs one.
+	models modelSet
+	// info are the summaries of the modules parsed (modstore.go).
+	info map[string]*modInfo
+	// declaredVars are the variables a module declares at a span of
+	// versions, shared by the calls (callinputs.go).
+	declaredVars map[string]map[string]lint.ModuleVariable
+	// altPlans are the plans of evaluating one version of a stand-in in
+	// place of another, by the two directories (altplan.go).
+	altPlans map[[2]string]*altPlan
+	// AllOutputs evaluates every output of every stand-in instance, read
+	// or not (tests compare: outputsread.go); unread counts those left out.
+	AllOutputs bool
+	Unread     atomic.Int64
+	// WholeAlternatives evaluates every alternative whole (tests compare).
+	WholeAlternatives bool
+	// InPart and whole count the alternatives evaluated in part and whole.
+	InPart, whole atomic.Int64
+	// freeFuncs are the function tables no root is using (funcTable).
+	freeFuncs []*funcTable
+	// extractor turns evaluated resources into entities.
+	extractor Extractor
+	// Joined are the outputs of the root a remote-state read of a root
+	// reads (false when the load joined it to none); nil: none joined.
+	Joined func(root, addr string) (cty.Value, bool)
+}
+
+// EvalOptions configure a session.
+type EvalOptions struct {
+	// Root is the absolute scan root.
+	Root string
+	// Tree confines every file read (configuration, tfvars, file(),
+	// templatefile(), local modules); nil means a tree of Root alone.
+	Tree *treefs.Tree
+	// Vars are --var NAME=VALUE assignments, applied to every root module.
+	Vars map[string]string
+	// VarFiles are --var-file paths (absolute), applied to every root.
+	VarFiles []string
+	// VarFileData are the --var-file contents already read, by path.
+	VarFileData map[string][]byte
+	// ScopeFor returns the configured scope of a directory (may be nil).
+	ScopeFor func(absDir string) lint.Scope
+	// Rel turns an absolute path into the path reported in ranges.
+	Rel func(abs string) string
+	// Holes is the run's sentinel codec (a new one when nil).
+	Holes *lint.Holes
+	// InputsFor returns configured variables and variable files for a
+	// root module directory; they apply after the module's own tfvars and
+	// before --var-file and --var.
+	InputsFor func(absDir string) (vars map[string]string, varFiles []string)
+}
+
+// An Extractor turns what evaluation produced into model entities, added
+// to the evaluator (evaluator.add): evaluation itself reads no entity.
+type Extractor interface {
+	// Resource is called for every resource and data source instance
+	// evaluated: local is its address in the module instance mi, v its
+	// value, extra the each / count values of the instance.
+	Resource(mi *ModInst, r *Resource, local string, v cty.Value, extra map[string]cty.Value)
+	// RegistryCall is called for every instance of a module call that is
+	// answered without its code (unknown outputs).
+	RegistryCall(mi *ModInst, c *Call, in Instance, path string)
+}
+
+// noExtractor extracts no entity.
+type noExtractor struct{}
+
+// Resource does nothing.
+func (noExtractor) Resource(*ModInst, *Resource, string, cty.Value, map[string]cty.Value) {}
+
+// RegistryCall does nothing.
+func (noExtractor) RegistryCall(*ModInst, *Call, Instance, string) {}
+
+// NewSession makes a session whose entities x extracts (none when nil);
+// without a Tree, the tree is Root alone.
+func NewSession(opts EvalOptions, x Extractor) *Session {
+	if opts.Tree == nil && opts.Root != "" {
+		opts.Tree = treefs.New([]string{opts.Root}, "")
+	}
+	if x == nil {
+		x = noExtractor{}
+	}
+	return &Session{Options: opts, Mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]int{}, inputDiags: map[string]bool{}, extractor: x}
+}
+
+type lazyCache struct {
+	once sync.Once
+	c    *modCache
+}
+
+type lazyModule struct {
+	once sync.Once
+	m    *Module
+}
+
+// Module returns the parsed module in dir, or nil when dir is outside the
+// root or holds no configuration. It is parsed once while in use; after
+// release (residency.go) a later request parses it again, and only the
+// first parse records its refused files and summary.
+func (l *Session) Module(dir string) *Module {
+	dir = filepath.Clean(dir)
+	if !l.Options.Tree.Contains(dir) {
+		return nil
+	}
+	l.mu.Lock()
+	lm, ok := l.Mods[dir]
+	if !ok {
+		lm = &lazyModule{}
+		l.Mods[dir] = lm
+	}
+	l.mu.Unlock()
+	lm.once.Do(func() {
+		first := l.firstParse(dir)
+		names, refused, err := ConfigFiles(l.Options.Tree, dir)
+		if first {
+			l.refuse(refused)
+		}
+		if err == nil && len(names) > 0 {
+			lm.m = instrument(loadModule(l.Options.Tree, dir))
+		}
+		if first {
+			l.setInfo(dir, summarize(lm.m))
+		}
+	})
+	return lm.m
+}
+
+// refuse records files the tree would not read as coverage notes.
+func (l *Session) refuse(rs []refusal) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, r := range rs {
+		l.Refused = append(l.Refused, refusedNote(l.Rel, r))
+	}
+}
+
+func (l *Session) holes() *lint.Holes {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.Options.Holes == nil {
+		l.Options.Holes = lint.NewHoles()
+	}
+	return l.Options.Holes
+}
+
+func (l *Session) Rel(p string) string {
+	if l.Options.Rel != nil {
+		return l.Options.Rel(p)
+	}
+	return filepath.ToSlash(p)
+}
+
+// Rng converts an hcl range into a model range.
+func (l *Session) Rng(r hcl.Range) lint.Range {
+	if r.Filename == "" {
+		return lint.Range{}
+	}
+	file := r.Filename
+	if !modsource.IsModelFile(file) {
+		file = l.Rel(file)
+	}
+	return lint.Range{File: file, Line: r.Start.Line, Column: r.Start.Column, EndLine: r.End.Line, EndColumn: r.End.Column}
+}
+
+// RootInputs say where a root's variables get their values.
+type RootInputs struct {
+	// Files reads the root's variables files (terraform.tfvars,
+	// *.auto.tfvars, those configured) and the run's --var-file and --var,
+	// as Terraform reads a root's.
+	Files bool
+	// Values are values given to the root's variables, after the files:
+	// every one with Files, else those the module declares.
+	Values []RootInput
+}
+
+// RootInput is a value given to a root's variable.
+type RootInput struct {
+	Name  string
+	Value cty.Value
+}
+
+// Evaluate evaluates the root module in dir, its variables read from its
+// variables files and the run's --var.
+func (l *Session) Evaluate(dir string) *Evaluator {
+	return l.EvaluateRoot(dir, nil, RootInputs{Files: true})
+}
+
+// EmptyRoot is a root evaluated to nothing (dir holds no configuration).
+func (l *Session) EmptyRoot(dir string) *Evaluator {
+	return &Evaluator{Session: l, Holes: Holes{l.holes(), new(atomic.Int64)}, RootRel: l.Rel(dir), rootDir: filepath.Clean(dir)}
+}
+
+// EvaluateRoot evaluates the root module in dir: m when given (a composed
+// root: unitModule), else the directory's configuration, its variables
+// given values as in says. A panic inside evaluation (a bug, or an input
+// no one foresaw) becomes a diagnostic for that root; the other roots
+// and files are still linted.
+func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluator) {
+	e = &Evaluator{Session: l, Holes: Holes{l.holes(), new(atomic.Int64)}, RootRel: l.Rel(dir), rootDir: filepath.Clean(dir)}
+	if m == nil {
+		m = e.module(dir)
+	} else {
+		m = instrument(m)
+	}
+	e.Root = m
+	defer func() {
+		if r := recover(); r != nil {
+			e.entities, e.Notes = nil, nil
+			file := dir
+			if len(m.files) > 0 {
+				file = m.files[0]
+			}
+			e.VarDiags = append(e.VarDiags, lint.Diagnostic{
+				Range:   lint.Range{File: l.Rel(file), Line: 1, Column: 1, EndLine: 1, EndColumn: 1},
+				Summary: "Cannot evaluate module",
+				Detail:  fmt.Sprintf("faultline failed while evaluating this root module (%v); please report it. The module was skipped.", r),
+			})
+		}
+	}()
+	if l.Options.ScopeFor != nil {
+		e.Scope = l.Options.ScopeFor(dir)
+	}
+	t := l.funcTable(FuncEnv{h: e.Holes, Tree: l.Options.Tree, Cwd: dir, b: e.Budget(), template: func(abs string) { e.Templates = append(e.Templates, abs) }})
+	defer l.releaseFuncs(t)
+	e.funcs = t.fs
+	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
+	if in.Files {
+		mi.inputs = e.rootInputs(m)
+		for _, v := range in.Values {
+			mi.inputs[v.Name] = v.Value
+		}
+	} else {
+		mi.inputs = map[string]cty.Value{}
+		for _, v := range in.Values {
+			if _, ok := m.variables[v.Name]; ok {
+				mi.inputs[v.Name] = v.Value
+			}
+		}
+	}
+	e.noteUnloadedVarFiles(m, mi.inputs)
+	mi.run()
+	e.rootInst = mi
+	return e
+}
+
+// funcTable is Terraform's function table with the environment its
+// functions read when called (funcEnv.functions). Building one costs
+// about as much as evaluating a small root, so a table is kept when its
+// root is done and serves a later root with that root's environment put
+// in: one table per root being evaluated at a time.
+type funcTable struct {
+	env *FuncEnv
+	fs  map[string]function.Function
+}
+
+// funcTable returns a free table (a new one when none is free) serving
+// env, which must hold a budget.
+func (l *Session) funcTable(env FuncEnv) *funcTable {
+	l.mu.Lock()
+	var t *funcTable
+	if n := len(l.freeFuncs); n > 0 {
+		t, l.freeFuncs = l.freeFuncs[n-1], l.freeFuncs[:n-1]
+	}
+	l.mu.Unlock()
+	if t == nil {
+		t = &funcTable{env: &FuncEnv{}}
+		*t.env = env
+		t.fs = t.env.functions()
+		return t
+	}
+	*t.env = env
+	return t
+}
+
+// releaseFuncs makes a table free once its root is evaluated.
+func (l *Session) releaseFuncs(t *funcTable) {
+	*t.env = FuncEnv{}
+	l.mu.Lock()
+	l.freeFuncs = append(l.freeFuncs, t)
+	l.mu.Unlock()
+}

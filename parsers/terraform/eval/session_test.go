@@ -1,0 +1,5 @@
+package eval
+
+// testSession is a session of opts extracting no entity, for tests of
+// evaluation.
+func testSession(opts EvalOptions) *Session { return NewSession(opts, nil) }

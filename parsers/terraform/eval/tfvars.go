@@ -1,0 +1,347 @@
+package eval
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/faultline-dev/faultline/internal/nesting"
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Bounds of the search for variables files Terraform does not load itself.
+const (
+	// maxVarFileDepth is how deep below the root (and below a sibling
+	// directory) variables files are looked for.
+	maxVarFileDepth = 2
+	// maxVarFileCandidates bounds the files read for one root.
+	maxVarFileCandidates = 50
+	// maxVarFilesNamed bounds the files one note names.
+	maxVarFilesNamed = 5
+)
+
+// noteUnloadedVarFiles adds one coverage note for a root whose variables
+// have no value (no default, nothing given) while variables files that
+// Terraform does not load automatically — values/prod.tfvars, env/*.tfvars,
+// *.tfvars.example, a sibling directory's files — set some of them: it
+// names those files and how to make them read.
+func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value) {
+	unset := map[string]bool{}
+	var decls []*variable
+	for n, v := range m.variables {
+		if _, given := in[n]; !given && !v.hasDef {
+			unset[n] = true
+			decls = append(decls, v)
+		}
+	}
+	if len(unset) == 0 {
+		return
+	}
+	sort.Slice(decls, func(i, j int) bool {
+		a, b := decls[i].defRng, decls[j].defRng
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Start.Byte < b.Start.Byte
+	})
+	read := map[string]bool{}
+	for _, f := range e.varFiles {
+		read[filepath.Clean(f)] = true
+	}
+	var files []string
+	sets := map[string]bool{}
+	p := hclparse.NewParser()
+	for _, f := range e.varFileCandidates(m.Dir) {
+		if read[f] {
+			continue
+		}
+		names := e.varFileNames(p, f)
+		hit := false
+		for _, n := range names {
+			if unset[n] {
+				hit, sets[n] = true, true
+			}
+		}
+		if hit {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	// Real values first: an example is the last thing to suggest.
+	sort.SliceStable(files, func(i, j int) bool { return !isExample(files[i]) && isExample(files[j]) })
+	e.Notes = append(e.Notes, lint.Note{Kind: lint.Skipped, What: e.unloadedVarFilesText(m.Dir, files, sets), Range: e.Session.Rng(decls[0].defRng)})
+}
+
+// unloadedVarFilesText is the note's text: the variables, the files that
+// set them, and the --var-file flag and .faultline.hcl block that read them.
+func (e *Evaluator) unloadedVarFilesText(dir string, files []string, sets map[string]bool) string {
+	var vars []string
+	for n := range sets {
+		vars = append(vars, n)
+	}
+	sort.Strings(vars)
+	shown, more := files, ""
+	if len(shown) > maxVarFilesNamed {
+		shown, more = shown[:maxVarFilesNamed], fmt.Sprintf(" and %d more", len(files)-maxVarFilesNamed)
+	}
+	var named []string
+	for _, f := range shown {
+		named = append(named, e.Session.Rel(f))
+	}
+	// .faultline.hcl var_files are relative to the block's directory.
+	inBlock, err := filepath.Rel(dir, files[0])
+	if err != nil {
+		inBlock = files[0]
+	}
+	what, it := "variable "+vars[0]+" has", "it"
+	if len(vars) > 1 {
+		what, it = "variables "+strings.Join(vars, ", ")+" have", "them"
+	}
+	verb, those := "sets", "that file"
+	if len(files) > 1 {
+		verb, those = "set", "those files"
+	}
+	return fmt.Sprintf("root module %s: %s no value; %s%s %s %s, but Terraform does not load %s automatically, and neither does faultline: pass --var-file %s, or add to .faultline.hcl: terraform %q { var_files = [%q] }",
+		e.Session.Rel(dir), what, strings.Join(named, ", "), more, verb, it, those, named[0], e.Session.Rel(dir), filepath.ToSlash(inBlock))
+}
+
+// varFileCandidates lists the variables files in and under the root
+// module directory and beside it that Terraform does not load by itself:
+// in dir, *.tfvars other than terraform.tfvars and *.auto.tfvars (and
+// their .json forms) and *.tfvars.example; below dir and in the parent's
+// other directories, every variables file of a directory that is not a
+// module itself; in the parent, its own variables files.
+func (e *Evaluator) varFileCandidates(dir string) []string {
+	var out []string
+	add := func(d string, auto bool) {
+		ents, err := e.Session.Options.Tree.ReadDir(d)
+		if err != nil {
+			return
+		}
+		for _, en := range ents {
+			if !en.Type().IsRegular() || !isVarFileName(en.Name()) || auto && autoLoaded(en.Name()) || len(out) == maxVarFileCandidates {
+				continue
+			}
+			out = append(out, filepath.Join(d, en.Name()))
+		}
+	}
+	add(dir, true)
+	e.varFileDirs(dir, maxVarFileDepth, add)
+	parent := filepath.Dir(dir)
+	if parent != dir && e.Session.Options.Tree.Contains(parent) && !hasConfig(e.Session.Options.Tree.ReadDir(parent)) {
+		add(parent, false)
+		ents, _ := e.Session.Options.Tree.ReadDir(parent)
+		for _, en := range ents {
+			if sib := filepath.Join(parent, en.Name()); en.IsDir() && sib != dir && !hidden(en.Name()) && !hasConfig(e.Session.Options.Tree.ReadDir(sib)) {
+				add(sib, false)
+				e.varFileDirs(sib, maxVarFileDepth-1, add)
+			}
+		}
+	}
+	return out
+}
+
+// varFileDirs calls add for each directory below dir, down to depth
+// levels, that is not hidden and holds no Terraform configuration.
+func (e *Evaluator) varFileDirs(dir string, depth int, add func(string, bool)) {
+	if depth == 0 {
+		return
+	}
+	ents, _ := e.Session.Options.Tree.ReadDir(dir)
+	for _, en := range ents {
+		sub := filepath.Join(dir, en.Name())
+		if !en.IsDir() || hidden(en.Name()) {
+			continue
+		}
+		if hasConfig(e.Session.Options.Tree.ReadDir(sub)) {
+			continue // another module: its files are its own
+		}
+		add(sub, false)
+		e.varFileDirs(sub, depth-1, add)
+	}
+}
+
+func hidden(name string) bool { return strings.HasPrefix(name, ".") }
+
+// hasConfig reports whether a directory listing holds a .tf or .tf.json
+// file; a directory that cannot be listed counts as one (it is not searched).
+func hasConfig(ents []fs.DirEntry, err error) bool {
+	for _, en := range ents {
+		if !en.IsDir() && isConfigFile(en.Name()) {
+			return true
+		}
+	}
+	return err != nil
+}
+
+// varFileSuffixes end the names of variables files, examples included.
+var varFileSuffixes = []string{".tfvars", ".tfvars.json", ".tfvars.example", ".tfvars.json.example", ".tfvars.sample"}
+
+func isExample(n string) bool {
+	return strings.HasSuffix(n, ".example") || strings.HasSuffix(n, ".sample")
+}
+
+func isVarFileName(n string) bool {
+	for _, s := range varFileSuffixes {
+		if strings.HasSuffix(n, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// autoLoaded reports whether Terraform loads a root directory's file by
+// itself.
+func autoLoaded(n string) bool {
+	return n == "terraform.tfvars" || n == "terraform.tfvars.json" || strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")
+}
+
+// varFileNames returns the variable names a variables file assigns; none
+// when it cannot be read or parsed.
+func (e *Evaluator) varFileNames(p *hclparse.Parser, path string) []string {
+	src, err := e.Session.Options.Tree.ReadFile(path, maxSourceFile)
+	if err != nil || nesting.HCLFile(path, src) != nil {
+		return nil
+	}
+	var f *hcl.File
+	var diags hcl.Diagnostics
+	if base := strings.TrimSuffix(strings.TrimSuffix(path, ".example"), ".sample"); strings.HasSuffix(base, ".json") {
+		f, diags = p.ParseJSON(src, path)
+	} else {
+		f, diags = p.ParseHCL(src, path)
+	}
+	if f == nil || diags.HasErrors() {
+		return nil
+	}
+	attrs, _ := f.Body.JustAttributes()
+	out := make([]string, 0, len(attrs))
+	for n := range attrs {
+		out = append(out, n)
+	}
+	return out
+}
+
+// rootInputs gathers a root module's variable values, later wins:
+// terraform.tfvars, *.auto.tfvars (lexical order), the variables files and
+// then the variables .faultline.hcl configures for the directory,
+// --var-file, then --var.
+func (e *Evaluator) rootInputs(m *Module) map[string]cty.Value {
+	in := map[string]cty.Value{}
+	var files []string
+	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
+		p := filepath.Join(m.Dir, n)
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
+		if err := regularInTree(e.Session.Options.Tree, p); err != nil {
+			e.Session.refuse([]refusal{{p, err}})
+			continue
+		}
+		files = append(files, p)
+	}
+	ents, _ := e.Session.Options.Tree.ReadDir(m.Dir)
+	var auto []string
+	for _, en := range ents {
+		n := en.Name()
+		if en.IsDir() || !(strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")) {
+			continue
+		}
+		p := filepath.Join(m.Dir, n)
+		if err := regularInTree(e.Session.Options.Tree, p); err != nil {
+			e.Session.refuse([]refusal{{p, err}})
+			continue
+		}
+		auto = append(auto, p)
+	}
+	sort.Strings(auto)
+	files = append(files, auto...)
+	var cfgVars map[string]string
+	if e.Session.Options.InputsFor != nil {
+		var cfgFiles []string
+		cfgVars, cfgFiles = e.Session.Options.InputsFor(m.Dir)
+		files = append(files, cfgFiles...)
+	}
+	p := hclparse.NewParser()
+	e.readVarFiles(p, files, false, in)
+	for n, raw := range cfgVars {
+		in[n] = parseVarValue(m.variables[n], raw)
+	}
+	e.readVarFiles(p, e.Session.Options.VarFiles, true, in)
+	for n, raw := range e.Session.Options.Vars {
+		in[n] = parseVarValue(m.variables[n], raw)
+	}
+	return in
+}
+
+// readVarFiles reads variables files into in, in order; problems in them
+// are input diagnostics. Explicit files (--var-file) are the user's and may
+// lie outside the tree; the others are the tree's.
+func (e *Evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bool, in map[string]cty.Value) {
+	for _, f := range files {
+		var file *hcl.File
+		var diags hcl.Diagnostics
+		if data, ok := e.Session.Options.VarFileData[f]; ok && explicit {
+			file, diags = parseSource(p, f, data)
+		} else if explicit {
+			file, diags = parseExplicit(p, f)
+		} else {
+			file, diags = parseFile(p, e.Session.Options.Tree, f)
+		}
+		e.varFiles = append(e.varFiles, f)
+		for _, d := range diags {
+			if d.Severity == hcl.DiagError {
+				var r lint.Range
+				if d.Subject != nil {
+					r = e.Session.Rng(*d.Subject)
+				}
+				if r.File == "" {
+					r.File = e.Session.Rel(f)
+				}
+				e.VarDiags = append(e.VarDiags, lint.Diagnostic{Range: r, Summary: d.Summary, Detail: d.Detail})
+			}
+		}
+		if file == nil {
+			continue
+		}
+		attrs, _ := file.Body.JustAttributes()
+		for n, a := range attrs {
+			if v, d := e.varFileValue(a.Expr); !d.HasErrors() {
+				in[n] = v
+			}
+		}
+	}
+}
+
+// parseExplicit reads a variables file named on the command line: a
+// regular file or a pipe anywhere, byte-capped.
+func parseExplicit(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
+	src, err := treefs.ReadExplicit(path, maxSourceFile)
+	if err != nil {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
+	}
+	return parseSource(p, path, src)
+}
+
+// parseVarValue reads a --var value: a string for string (or untyped)
+// variables, else an HCL expression as Terraform does.
+func parseVarValue(v *variable, raw string) cty.Value {
+	if v != nil && v.typ != nil {
+		if t := TraversalString(v.typ); t != "string" && t != "" || t == "" {
+			if expr, diags := ParseExpr(raw); !diags.HasErrors() {
+				if val, d := staticValue(expr); !d.HasErrors() {
+					return val
+				}
+			}
+		}
+	}
+	return cty.StringVal(raw)
+}

@@ -1,0 +1,153 @@
+package eval
+
+import (
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// UnitRoot is a root module composed outside Terraform's own files (a
+// Terragrunt unit's): one call of a module source, the configuration the
+// unit generates, and the configuration in its own directory.
+type UnitRoot struct {
+	// Dir is the root's directory and Config the file that composes it.
+	Dir, Config string
+	// Generated are the files written into the module directory.
+	Generated []GeneratedFile
+	// Call is the name of the call; Source and Version its source (as a
+	// call in Dir writes it) and version constraint.
+	Call, Source, Version string
+	// Range is the block the call stands for, SourceRange where its
+	// source is written.
+	Range, SourceRange hcl.Range
+}
+
+// CallArg is an argument of a composed call: a value known already, at
+// the place it is written.
+type CallArg struct {
+	Name  string
+	Value cty.Value
+	Range hcl.Range
+}
+
+// UnitModule is the root module u composes with the arguments given: one
+// call of the source whose arguments are args, each an expression of its
+// value at the place it is written, the configuration the unit generates
+// and the configuration in its own directory.
+func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagnostic) {
+	m := newModule(u.Dir)
+	m.files = []string{u.Config}
+	var diags []lint.Diagnostic
+	for _, g := range u.Generated {
+		if !isConfigFile(g.Name) {
+			continue
+		}
+		f, ds := hclsyntax.ParseConfig(g.Src, g.Filename, g.Start)
+		for _, d := range ds {
+			if d.Severity == hcl.DiagError && d.Subject != nil {
+				diags = append(diags, lint.Diagnostic{Range: l.Rng(*d.Subject), Summary: d.Summary, Detail: d.Detail + " (in the file generate \"" + g.Name + "\" writes)"})
+			}
+		}
+		if f != nil && !ds.HasErrors() {
+			m.addFile(f, isOverride(g.Name))
+		}
+	}
+	c := &Call{name: u.Call, Source: u.Source, Version: u.Version, Attrs: map[string]*hcl.Attribute{}, DefRange: u.Range, srcRange: u.SourceRange}
+	for _, v := range args {
+		c.Attrs[v.Name] = &hcl.Attribute{Name: v.Name, Expr: &valueExpr{v: v.Value, rng: v.Range}, Range: v.Range, NameRange: v.Range}
+	}
+	m.calls = []*Call{c}
+	m.unit = true
+	if own := l.Module(u.Dir); own != nil {
+		m.mergeUnitFiles(own, u.Call)
+	}
+	// Other units read the unit's outputs (dependency.x.outputs): every
+	// output of its module is evaluated.
+	m.once.outputs.Do(func() { m.cache.outputs = map[string]outputsRead{u.Call: {all: true}} })
+	return m, diags
+}
+
+// valueExpr is an expression whose value is already known: an input a
+// unit gives, at the place the unit's configuration writes it.
+type valueExpr struct {
+	v   cty.Value
+	rng hcl.Range
+}
+
+// Value returns the value.
+func (x *valueExpr) Value(*hcl.EvalContext) (cty.Value, hcl.Diagnostics) { return x.v, nil }
+
+// Variables is empty: the value reads nothing.
+func (x *valueExpr) Variables() []hcl.Traversal { return nil }
+
+// Range is where the value is written.
+func (x *valueExpr) Range() hcl.Range { return x.rng }
+
+// StartRange is where the value is written.
+func (x *valueExpr) StartRange() hcl.Range { return x.rng }
+
+// Exports are what other roots may read of an evaluated root: its outputs
+// (those of its call named call, when given: a unit's module's) and where it keeps its state.
+func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, string) {
+	var outputs cty.Value
+	if e.rootInst != nil && e.RootBudget.Ok() {
+		if call != "" {
+			if v, ok := e.rootInst.modules[call]; ok && v != cty.NilVal && v.IsKnown() && !v.IsNull() && v.Type().IsObjectType() {
+				outputs = v
+			}
+		} else {
+			outputs = cty.ObjectVal(e.rootInst.outputs)
+		}
+	}
+	b := backendOf(e.Root)
+	if backend != nil {
+		b = backend
+	}
+	loc, _ := e.Holes.StateLocation(b, "", e.rootDir)
+	return outputs, loc
+}
+
+// mergeUnitFiles adds the configuration in a unit's own directory to the
+// unit's root: Terragrunt copies those files beside the module it runs,
+// so their providers, backend and resources are the run's, and their
+// variables get the unit's inputs too.
+func (m *Module) mergeUnitFiles(own *Module, call string) {
+	m.files = append(m.files, own.files...)
+	for k, v := range own.src {
+		m.src[k] = v
+	}
+	for k, v := range own.variables {
+		m.variables[k] = v
+	}
+	for k, v := range own.locals {
+		m.locals[k] = v
+	}
+	for k, v := range own.outputs {
+		m.outputs[k] = v
+	}
+	m.Resources = append(m.Resources, own.Resources...)
+	m.providers = append(m.providers, own.providers...)
+	for _, c := range own.calls {
+		if c.name != call {
+			m.calls = append(m.calls, c)
+		}
+	}
+	m.removed = append(m.removed, own.removed...)
+	m.dependsOn = m.dependsOn || own.dependsOn
+	if own.backend != nil {
+		m.backend = own.backend
+	}
+}
+
+// GeneratedFile is Terraform configuration a unit generates.
+type GeneratedFile struct {
+	// Name is the file's name in the module directory ("provider.tf").
+	Name string
+	// Src is its content; Filename and Start are where that content is
+	// written (the generate block's contents in the unit's
+	// configuration), so positions in it point there.
+	Src      []byte
+	Filename string
+	Start    hcl.Pos
+}
