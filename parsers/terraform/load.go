@@ -16,6 +16,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/extract"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -110,7 +111,7 @@ func newLoader(opts Options) *loader {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
 	l := &loader{opts: opts, keep: keepParsed}
-	l.Session = eval.NewSession(eval.EvalOptions{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor}, modelExtractor{})
+	l.Session = eval.NewSession(eval.Options{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor}, extract.Extractor{})
 	l.Session.Joined = l.joinedOutputs
 	return l
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
-	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
@@ -22,7 +21,7 @@ func modelRanges(res Result) []string {
 				walk(v.Elem())
 			}
 		case reflect.Struct:
-			if v.Type() == eval.RangeType {
+			if v.Type() == reflect.TypeOf(lint.Range{}) {
 				if r := v.Interface().(lint.Range); modsource.IsModelFile(r.File) {
 					out = append(out, r.String())
 				}

@@ -16,7 +16,7 @@ const sampleRoleARN = "arn:aws:iam::123456789012:role/probe"
 // role's name (the eks modules' replace(var.iam_role_arn, "/^(.*role/)/",
 // "") for an instance profile's role): the role's name, as a reference.
 func (e *FuncEnv) roleNameOfARN(str, re, repl string) (cty.Value, bool) {
-	ref, ok := e.h.DecodeString(str).SoleRef()
+	ref, ok := e.h.decode(str).SoleRef()
 	if !ok || ref.Path != "arn" || !isRoleAddr(ref.Object) {
 		return cty.NilVal, false
 	}

@@ -23,7 +23,7 @@ output "not_the_arn" { value = replace(aws_iam_role.nodes.unique_id, "/^(.*role/
 output "known" { value = replace("arn:aws:iam::111122223333:role/ops", "/^(.*role/)/", "") }
 `,
 	})
-	got := outputs(t, dir, EvalOptions{})
+	got := outputs(t, dir, Options{})
 	want := map[string]string{
 		"name":        "${aws_iam_role.nodes.name}",
 		"other_regex": "${…}",

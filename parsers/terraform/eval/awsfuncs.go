@@ -113,7 +113,7 @@ func (e *FuncEnv) arnParseFunc() function.Function {
 		Type:   function.StaticReturnType(arnObjectType),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			s := args[0].AsString()
-			if HasSentinel(s) && strings.Count(lint.LiteralPrefix(s), ":") < arnSections-1 {
+			if hasSentinel(s) && strings.Count(lint.LiteralPrefix(s), ":") < arnSections-1 {
 				return cty.UnknownVal(arnObjectType), nil
 			}
 			a, err := parseARN(s)

@@ -29,7 +29,7 @@ output "known" {
   value = provider::aws::trim_iam_role_path(provider::aws::arn_build("aws", "iam", "", "111122223333", "role/system/nodes"))
 }
 `})
-	out := outputs(t, dir, EvalOptions{})
+	out := outputs(t, dir, Options{})
 	if v := out["built"]; v.String() != "arn:aws:iam::111122223333:role/${module.eks.node_role_name}" {
 		t.Errorf("built = %s, want the hole kept in the resource", v)
 	}

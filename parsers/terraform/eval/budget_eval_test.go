@@ -12,7 +12,7 @@ func TestBudgetTryKeepsUnknown(t *testing.T) {
 	dir := writeTree(t, map[string]string{"main.tf": `
 output "p" { value = try(length(setproduct(range(1024), range(1024), range(1024))), 0) }
 `})
-	out := outputs(t, dir, EvalOptions{})
+	out := outputs(t, dir, Options{})
 	if out["p"].IsKnown() {
 		t.Errorf("try() over an exceeded budget is %v, want unknown", out["p"])
 	}
@@ -41,7 +41,7 @@ func TestBudgetJSONSyntaxValues(t *testing.T) {
     "o": { "value": { "upper": "${[for n in local.names : upper(n)]}", "n": 1.5, "flag": true, "none": null, "${local.names[0]}-key": "v" } }
   }
 }`})
-	l := NewSession(EvalOptions{}, nil)
+	l := NewSession(Options{}, nil)
 	e := l.Evaluate(dir)
 	got := e.rootInst.outputs["o"]
 	if !got.IsWhollyKnown() || got.GetAttr("upper").LengthInt() != 2 || got.GetAttr("a-key").AsString() != "v" || !got.GetAttr("none").IsNull() {
@@ -65,7 +65,7 @@ func TestBudgetNestedTry(t *testing.T) {
 locals { name = "team" }
 output "p" { value = ` + expr + ` }
 `})
-	out := outputs(t, dir, EvalOptions{})
+	out := outputs(t, dir, Options{})
 	if s, ok := out["p"].Str(); !ok || s != "TEAM" {
 		t.Errorf("24 nested try()s are %v, want TEAM", out["p"])
 	}

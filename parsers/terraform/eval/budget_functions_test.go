@@ -43,7 +43,7 @@ func TestBudgetHostileFunctions(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			e := testSession(EvalOptions{Root: dir}).Evaluate(dir)
+			e := testSession(Options{Root: dir}).Evaluate(dir)
 			runtime.ReadMemStats(&after)
 			n, ok := e.budgetNote()
 			if !ok {
@@ -97,7 +97,7 @@ func TestBudgetFunctionValues(t *testing.T) {
 		i++
 	}
 	dir := writeTree(t, map[string]string{"main.tf": b.String()})
-	e := testSession(EvalOptions{Root: dir}).Evaluate(dir)
+	e := testSession(Options{Root: dir}).Evaluate(dir)
 	if n, ok := e.budgetNote(); ok {
 		t.Fatalf("budget exceeded: %s", n.What)
 	}
@@ -128,7 +128,7 @@ output "copy" { value = local.m.spec.copy.team }
 `,
 		"cm.yaml": sampleManifest,
 	})
-	e := testSession(EvalOptions{Root: dir}).Evaluate(dir)
+	e := testSession(Options{Root: dir}).Evaluate(dir)
 	if n, ok := e.budgetNote(); ok {
 		t.Fatalf("budget exceeded: %s", n.What)
 	}

@@ -199,7 +199,7 @@ func evalConfCase(t *testing.T, fixture map[string]string, expr string) confResu
 		files[k] = v
 	}
 	dir := writeTree(t, files)
-	e := testSession(EvalOptions{Root: dir}).Evaluate(dir)
+	e := testSession(Options{Root: dir}).Evaluate(dir)
 	if e.rootInst == nil {
 		return confResult{}
 	}
@@ -223,7 +223,7 @@ func evalConfCaseInModule(t *testing.T, fixture map[string]string, expr string) 
 		}
 	}
 	dir := writeTree(t, files)
-	e := testSession(EvalOptions{Root: dir}).Evaluate(dir)
+	e := testSession(Options{Root: dir}).Evaluate(dir)
 	if e.rootInst == nil {
 		return confResult{}
 	}
@@ -244,7 +244,7 @@ func evalConfCaseJSON(t *testing.T, fixture map[string]string, expr string) conf
 		files[k] = v
 	}
 	dir := writeTree(t, files)
-	e := testSession(EvalOptions{Root: dir}).Evaluate(dir)
+	e := testSession(Options{Root: dir}).Evaluate(dir)
 	if e.rootInst == nil {
 		return confResult{}
 	}
@@ -434,7 +434,7 @@ resource "aws_eks_node_group" "this" {
   node_group_name = each.key
 }
 `})
-	e := testSession(EvalOptions{Root: dir}).Evaluate(dir)
+	e := testSession(Options{Root: dir}).Evaluate(dir)
 	v := e.rootInst.resources["aws_eks_node_group"]["this"]
 	if !v.IsKnown() || !v.Type().IsObjectType() {
 		t.Fatalf("node groups = %#v, want one instance per key", v)

@@ -29,7 +29,7 @@ variable "in" {}
 output "out" { value = "fixed" }
 `,
 	})
-	out := outputs(t, dir, EvalOptions{})
+	out := outputs(t, dir, Options{})
 	for _, name := range []string{"later", "again"} {
 		if s, ok := out[name].Str(); !ok || s != "fixed" {
 			t.Errorf("output %s = %v, want \"fixed\"", name, out[name])

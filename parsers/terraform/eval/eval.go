@@ -540,7 +540,7 @@ func (mi *ModInst) suffix(key cty.Value) string {
 	if key.Type() == cty.Number {
 		return "[" + key.AsBigFloat().Text('f', -1) + "]"
 	}
-	return "[" + strconv.Quote(mi.Evaluator.Holes.DecodeString(key.AsString()).String()) + "]"
+	return "[" + strconv.Quote(mi.Evaluator.Holes.decode(key.AsString()).String()) + "]"
 }
 
 // expand evaluates count / for_each into instances (instances.go): those

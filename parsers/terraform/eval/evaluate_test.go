@@ -11,7 +11,7 @@ import (
 
 // Outputs evaluates the root module in dir and returns its outputs as
 // symbolic values.
-func outputs(t *testing.T, dir string, opts EvalOptions) map[string]lint.Value {
+func outputs(t *testing.T, dir string, opts Options) map[string]lint.Value {
 	t.Helper()
 	if opts.Root == "" {
 		opts.Root = dir
@@ -56,7 +56,7 @@ output "coalesce" { value = coalesce("", var.ns) }
 `,
 		"trust.tpl": `{"Condition":{"StringEquals":{"${issuer}:sub":"x"}}}`,
 	})
-	got := outputs(t, dir, EvalOptions{})
+	got := outputs(t, dir, Options{})
 	want := map[string]string{
 		"template":           "${module.eks.cluster_name}-nodes",
 		"json_key":           `{"${module.eks.oidc_provider}:sub":"system:serviceaccount:${var.ns}:karpenter"}`,
@@ -156,7 +156,7 @@ func TestFunctions(t *testing.T) {
 		_ = want
 	}
 	dir := writeTree(t, map[string]string{"main.tf": b.String()})
-	got := outputs(t, dir, EvalOptions{})
+	got := outputs(t, dir, Options{})
 	for name, expr := range names {
 		if g, w := got[name].String(), cases[expr]; g != w {
 			t.Errorf("%s = %q, want %q", expr, g, w)
@@ -189,7 +189,7 @@ output "env" { value = var.tags.env }
 		"a.auto.tfvars":     "c = \"auto-a\"\nd = \"auto-a\"\n",
 		"extra/prod.tfvars": "d = \"var-file\"\ne = \"var-file\"\n",
 	})
-	got := outputs(t, dir, EvalOptions{VarFiles: []string{filepath.Join(dir, "extra/prod.tfvars")}, Vars: map[string]string{"e": "flag", "n": "3"},
+	got := outputs(t, dir, Options{VarFiles: []string{filepath.Join(dir, "extra/prod.tfvars")}, Vars: map[string]string{"e": "flag", "n": "3"},
 		InputsFor: func(string) (map[string]string, []string) {
 			// .faultline.hcl: below --var-file and --var, above tfvars.
 			return map[string]string{"b": "config", "d": "config", "e": "config"}, nil
@@ -238,7 +238,7 @@ data "aws_iam_policy_document" "trust" {
 }
 output "json" { value = data.aws_iam_policy_document.trust.json }
 `})
-	got := outputs(t, dir, EvalOptions{})["json"].String()
+	got := outputs(t, dir, Options{})["json"].String()
 	for _, want := range []string{`"Sid":"Base"`, `"Federated":["${module.eks.oidc_provider_arn}"]`, `"${module.eks.oidc_provider}:sub":["system:serviceaccount:karpenter:karpenter"]`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("policy json %s lacks %s", got, want)
@@ -256,7 +256,7 @@ output "escape" { value = file("../../etc/passwd") }
 `,
 		"inside.txt": "ok",
 	})
-	got := outputs(t, dir, EvalOptions{})
+	got := outputs(t, dir, Options{})
 	if g := got["inside"].String(); g != "ok" {
 		t.Errorf("inside = %s", g)
 	}

@@ -43,7 +43,7 @@ func (e *FuncEnv) fileBytesFunc(f func([]byte) string) function.Function {
 		Type:   function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			p := args[0].AsString()
-			if HasSentinel(p) {
+			if hasSentinel(p) {
 				return cty.UnknownVal(cty.String), nil
 			}
 			b, err := e.readBytes(p)
@@ -95,7 +95,7 @@ func (e *FuncEnv) fileSetFunc() function.Function {
 		Type:   function.StaticReturnType(cty.Set(cty.String)),
 		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
 			base, pattern := args[0].AsString(), args[1].AsString()
-			if HasSentinel(base) || HasSentinel(pattern) {
+			if hasSentinel(base) || hasSentinel(pattern) {
 				return cty.UnknownVal(retType), nil
 			}
 			dir, ok := e.Inside(base)

@@ -258,11 +258,11 @@ func (e *FuncEnv) replaceFunc() function.Function {
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			str, sub, repl := args[0].AsString(), args[1].AsString(), args[2].AsString()
 			isRegex := len(sub) > 1 && strings.HasPrefix(sub, "/") && strings.HasSuffix(sub, "/")
-			if HasSentinel(sub) || HasSentinel(repl) && isRegex {
+			if hasSentinel(sub) || hasSentinel(repl) && isRegex {
 				return e.h.anon(), nil
 			}
 			if isRegex {
-				if HasSentinel(str) {
+				if hasSentinel(str) {
 					if v, ok := e.roleNameOfARN(str, sub[1:len(sub)-1], repl); ok {
 						return v, nil
 					}
@@ -270,7 +270,7 @@ func (e *FuncEnv) replaceFunc() function.Function {
 				}
 				return stdlib.RegexReplace(args[0], cty.StringVal(sub[1:len(sub)-1]), args[2])
 			}
-			if !HasSentinel(str) {
+			if !hasSentinel(str) {
 				return cty.StringVal(strings.ReplaceAll(str, sub, repl)), nil
 			}
 			if len([]rune(sub)) != 1 {
@@ -289,10 +289,10 @@ func (e *FuncEnv) trimFunc(f function.Function, prefix bool) function.Function {
 		Type:   function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			s, affix := args[0].AsString(), args[1].AsString()
-			if !HasSentinel(s) && !HasSentinel(affix) {
+			if !hasSentinel(s) && !hasSentinel(affix) {
 				return f.Call(args)
 			}
-			if HasSentinel(affix) {
+			if hasSentinel(affix) {
 				return e.h.anon(), nil
 			}
 			if prefix {
@@ -325,10 +325,10 @@ func (e *FuncEnv) affixFunc(prefix bool) function.Function {
 		Type:   function.StaticReturnType(cty.Bool),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			s, affix := args[0].AsString(), args[1].AsString()
-			if HasSentinel(affix) {
+			if hasSentinel(affix) {
 				return cty.UnknownVal(cty.Bool), nil
 			}
-			if !HasSentinel(s) {
+			if !hasSentinel(s) {
 				if prefix {
 					return cty.BoolVal(strings.HasPrefix(s, affix)), nil
 				}
@@ -361,7 +361,7 @@ func (e *FuncEnv) lengthFunc() function.Function {
 		Params: tfLengthFunc.Params(),
 		Type:   function.StaticReturnType(cty.Number),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			if args[0].Type() == cty.String && args[0].IsKnown() && !args[0].IsNull() && HasSentinel(args[0].AsString()) {
+			if args[0].Type() == cty.String && args[0].IsKnown() && !args[0].IsNull() && hasSentinel(args[0].AsString()) {
 				return cty.UnknownVal(cty.Number), nil
 			}
 			return tfLengthFunc.Call(args)
@@ -405,7 +405,7 @@ func (e *FuncEnv) fileFunc() function.Function {
 		Type:   function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			p := args[0].AsString()
-			if HasSentinel(p) {
+			if hasSentinel(p) {
 				return cty.UnknownVal(cty.String), nil
 			}
 			s, err := e.readFile(p)
@@ -424,7 +424,7 @@ func (e *FuncEnv) fileExistsFunc() function.Function {
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			p := args[0].AsString()
 			abs, ok := e.Inside(p)
-			if HasSentinel(p) || !ok {
+			if hasSentinel(p) || !ok {
 				return cty.UnknownVal(cty.Bool), nil
 			}
 			if e.Tree.IsDir(abs) {
@@ -441,7 +441,7 @@ func (e *FuncEnv) abspathFunc() function.Function {
 		Type:   function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			p := args[0].AsString()
-			if HasSentinel(p) {
+			if hasSentinel(p) {
 				return cty.UnknownVal(cty.String), nil
 			}
 			if !filepath.IsAbs(p) {
@@ -468,7 +468,7 @@ func (e *FuncEnv) templateFileFunc(funcs map[string]function.Function) function.
 		Type: function.StaticReturnType(cty.DynamicPseudoType),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			p := args[0].AsString()
-			if HasSentinel(p) {
+			if hasSentinel(p) {
 				return cty.DynamicVal, nil
 			}
 			if abs, ok := e.Inside(p); ok && e.template != nil {
@@ -501,7 +501,7 @@ func (e *FuncEnv) templateStringFunc(funcs map[string]function.Function) functio
 		Type: function.StaticReturnType(cty.DynamicPseudoType),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			src := args[0].AsString()
-			if HasSentinel(src) {
+			if hasSentinel(src) {
 				return cty.DynamicVal, nil
 			}
 			return e.renderTemplate(src, "<templatestring>", args[1], inner)

@@ -26,7 +26,7 @@ output "t" { value = templatefile("t.tpl", { x = "y" }) }
 		"b/b.txt": "B",
 		"b/t.tpl": "x=${x}",
 	})
-	l := testSession(EvalOptions{Root: dir})
+	l := testSession(Options{Root: dir})
 	a := l.Evaluate(filepath.Join(dir, "a"))
 	if a.RootBudget.Ok() {
 		t.Fatal("root a stayed within its budget; the test needs it to run out")

@@ -32,12 +32,12 @@ func (h Holes) count() {
 // val returns the sentinel for ref as a cty string.
 func (h Holes) val(ref lint.HoleRef) cty.Value { return cty.StringVal(h.Sentinel(ref)) }
 
-func HasSentinel(s string) bool { return lint.HasSentinel(s) }
+func hasSentinel(s string) bool { return lint.HasSentinel(s) }
 
-func (h Holes) DecodeString(s string) lint.Value { return h.Decode(s) }
+func (h Holes) decode(s string) lint.Value { return h.Decode(s) }
 
 func (h Holes) anonymize(s string) string {
-	if HasSentinel(s) {
+	if hasSentinel(s) {
 		h.count()
 	}
 	return h.Anonymize(s)
@@ -61,19 +61,19 @@ func valueHasSentinel(v cty.Value) bool {
 		ty := x.Type()
 		switch {
 		case ty == cty.String:
-			if HasSentinel(x.AsString()) {
+			if hasSentinel(x.AsString()) {
 				found = true
 			}
 		case ty.IsObjectType():
 			for k := range ty.AttributeTypes() {
-				if HasSentinel(k) {
+				if hasSentinel(k) {
 					found = true
 				}
 			}
 		case ty.IsMapType():
 			for it := x.ElementIterator(); it.Next(); {
 				k, _ := it.Element()
-				if HasSentinel(k.AsString()) {
+				if hasSentinel(k.AsString()) {
 					found = true
 				}
 			}

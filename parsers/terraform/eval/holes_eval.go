@@ -196,7 +196,7 @@ func isHole(v cty.Value) bool {
 	if !v.IsKnown() {
 		return true
 	}
-	return !v.IsNull() && v.Type() == cty.String && HasSentinel(v.AsString())
+	return !v.IsNull() && v.Type() == cty.String && hasSentinel(v.AsString())
 }
 
 // lookupVar finds a root variable in ctx or its parents.

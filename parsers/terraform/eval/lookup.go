@@ -23,7 +23,7 @@ func (e *FuncEnv) lookupFunc() function.Function {
 		Type:     lookupType,
 		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
 			key, _ := args[1].Unmark()
-			if HasSentinel(key.AsString()) {
+			if hasSentinel(key.AsString()) {
 				return cty.UnknownVal(retType), nil
 			}
 			return lookupValue(args, retType)

@@ -124,7 +124,7 @@ func (mi *ModInst) itemAnchor(forEach hcl.Expression, in Instance) (hcl.Range, b
 	if mi.Model == nil || forEach == nil || in.key == cty.NilVal || !in.key.IsKnown() || in.key.Type() != cty.String {
 		return hcl.Range{}, false
 	}
-	k, ok := mi.Evaluator.Holes.DecodeString(in.key.AsString()).Str()
+	k, ok := mi.Evaluator.Holes.decode(in.key.AsString()).Str()
 	if !ok {
 		return hcl.Range{}, false
 	}
@@ -250,7 +250,7 @@ func (e *Evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, kee
 }
 
 var (
-	RangeType  = reflect.TypeOf(lint.Range{})
+	rangeType  = reflect.TypeOf(lint.Range{})
 	refType    = reflect.TypeOf(lint.Ref{})
 	objectType = reflect.TypeOf(lint.Object{})
 )
@@ -351,7 +351,7 @@ func (an anchorer) value(v reflect.Value) {
 		}
 	case reflect.Struct:
 		switch v.Type() {
-		case RangeType:
+		case rangeType:
 			if r := v.Addr().Interface().(*lint.Range); modsource.IsModelFile(r.File) {
 				*r = an.at
 			}
@@ -378,7 +378,7 @@ func (an anchorer) value(v reflect.Value) {
 			an.value(v.Index(i))
 		}
 	case reflect.Map:
-		if v.Type().Elem() != RangeType {
+		if v.Type().Elem() != rangeType {
 			return
 		}
 		for _, k := range v.MapKeys() {
@@ -556,6 +556,9 @@ func fingerprints(ents []lint.Entity) map[string]string {
 
 var locationType = reflect.TypeOf(lint.Location{})
 
+// WriteFacts writes what a model value states (an entity, walked by
+// reflection) to b, positions and locations left out: two entities with
+// the same facts write the same text.
 func WriteFacts(b *strings.Builder, v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
@@ -565,7 +568,7 @@ func WriteFacts(b *strings.Builder, v reflect.Value) {
 		}
 		WriteFacts(b, v.Elem())
 	case reflect.Struct:
-		if t := v.Type(); t == RangeType || t == locationType {
+		if t := v.Type(); t == rangeType || t == locationType {
 			return
 		}
 		b.WriteByte('{')

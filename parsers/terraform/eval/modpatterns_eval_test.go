@@ -23,7 +23,7 @@ output "string" { value = length("héllo") }
 output "empty_tuple" { value = length([]) }
 output "guard" { value = length(var.cfg) > 0 }
 `})
-	got := outputs(t, dir, EvalOptions{})
+	got := outputs(t, dir, Options{})
 	want := map[string]string{
 		"empty_object":         "0",
 		"any_default":          "0",
@@ -61,7 +61,7 @@ output "map_default" { value = lookup(tomap({ a = "x" }), "b", "d") }
 output "hole_found" { value = lookup({ a = var.vpc }, "a", "none") }
 output "hole_key" { value = lookup({ a = "z" }, var.vpc, "none") }
 `})
-	got := outputs(t, dir, EvalOptions{})
+	got := outputs(t, dir, Options{})
 	want := map[string]string{
 		"found":             "z",
 		"absent_null":       "true",
@@ -95,7 +95,7 @@ output "distinct" {
 output "maybe_equal" { value = length(toset(["${var.partition}-a", "${var.other}-a"])) }
 output "literal_and_hole" { value = length(toset(["arn:aws:x", "arn:${var.partition}:x"])) }
 `})
-	got := outputs(t, dir, EvalOptions{})
+	got := outputs(t, dir, Options{})
 	want := map[string]string{"distinct": "2", "maybe_equal": "(unknown)", "literal_and_hole": "(unknown)"}
 	for k, w := range want {
 		if g := got[k].String(); g != w {
@@ -116,7 +116,7 @@ output "one_hole" { value = length(compact(distinct(concat([], [var.url])))) }
 output "certain" { value = length(distinct(["${var.url}/a", "${var.url}/b", "${var.url}/a"])) }
 output "maybe_equal" { value = length(distinct(["${var.url}-a", "${var.other}-a"])) }
 `})
-	got := outputs(t, dir, EvalOptions{})
+	got := outputs(t, dir, Options{})
 	want := map[string]string{"one_hole": "1", "certain": "2", "maybe_equal": "(unknown)"}
 	for k, w := range want {
 		if g := got[k].String(); g != w {

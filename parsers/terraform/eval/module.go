@@ -128,6 +128,8 @@ func (r *Resource) key() string {
 	return r.Type + "." + r.Name
 }
 
+// Call is a module block: the call's name, source, version, arguments
+// and meta-arguments.
 type Call struct {
 	name      string
 	Source    string

@@ -57,7 +57,7 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 		texts = []string{c.AsString()}
 	case "kubectl_path_documents":
 		pat := GetAttr(v, "pattern")
-		if pat == cty.NilVal || !pat.IsKnown() || pat.IsNull() || pat.Type() != cty.String || HasSentinel(pat.AsString()) {
+		if pat == cty.NilVal || !pat.IsKnown() || pat.IsNull() || pat.Type() != cty.String || hasSentinel(pat.AsString()) {
 			return v
 		}
 		p := pat.AsString()

@@ -22,7 +22,7 @@ variable "v" {
   default = [for i in [1, 2, 3, 4, 5, 6, 7, 8] : { name = "n-${i}-${i}" }]
 }
 `})
-	l := testSession(EvalOptions{Root: dir})
+	l := testSession(Options{Root: dir})
 	m := l.Module(filepath.Join(dir, "m"))
 	v := m.variables["v"]
 	type state struct {

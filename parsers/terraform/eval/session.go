@@ -20,7 +20,7 @@ import (
 // could not be read. Its hooks are the load's: extraction of entities
 // (Extractor) and the outputs of other roots (joined).
 type Session struct {
-	Options EvalOptions
+	Options Options
 	mu      sync.Mutex
 	Mods    map[string]*lazyModule
 	// Refused are files the tree would not read, and module caches that
@@ -62,8 +62,8 @@ type Session struct {
 	Joined func(root, addr string) (cty.Value, bool)
 }
 
-// EvalOptions configure a session.
-type EvalOptions struct {
+// Options configure a session.
+type Options struct {
 	// Root is the absolute scan root.
 	Root string
 	// Tree confines every file read (configuration, tfvars, file(),
@@ -110,7 +110,7 @@ func (noExtractor) RegistryCall(*ModInst, *Call, Instance, string) {}
 
 // NewSession makes a session whose entities x extracts (none when nil);
 // without a Tree, the tree is Root alone.
-func NewSession(opts EvalOptions, x Extractor) *Session {
+func NewSession(opts Options, x Extractor) *Session {
 	if opts.Tree == nil && opts.Root != "" {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
@@ -180,6 +180,7 @@ func (l *Session) holes() *lint.Holes {
 	return l.Options.Holes
 }
 
+// Rel is the path of p as ranges report it.
 func (l *Session) Rel(p string) string {
 	if l.Options.Rel != nil {
 		return l.Options.Rel(p)

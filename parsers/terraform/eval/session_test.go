@@ -2,4 +2,4 @@ package eval
 
 // testSession is a session of opts extracting no entity, for tests of
 // evaluation.
-func testSession(opts EvalOptions) *Session { return NewSession(opts, nil) }
+func testSession(opts Options) *Session { return NewSession(opts, nil) }

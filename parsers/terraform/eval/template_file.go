@@ -92,7 +92,7 @@ func (mi *ModInst) TemplatePath(expr hcl.Expression, funcs ...string) string {
 		return ""
 	}
 	p := mi.Eval(fc.Args[0], nil)
-	if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || HasSentinel(p.AsString()) {
+	if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || hasSentinel(p.AsString()) {
 		return ""
 	}
 	path := p.AsString()

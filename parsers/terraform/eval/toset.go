@@ -69,7 +69,7 @@ func certainlyDistinctStrings(v cty.Value) bool {
 	}
 	for i := range ss {
 		for j := i + 1; j < len(ss); j++ {
-			if ss[i] != ss[j] && (HasSentinel(ss[i]) || HasSentinel(ss[j])) && !literalsDisagree(ss[i], ss[j]) {
+			if ss[i] != ss[j] && (hasSentinel(ss[i]) || hasSentinel(ss[j])) && !literalsDisagree(ss[i], ss[j]) {
 				return false
 			}
 		}

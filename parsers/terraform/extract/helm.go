@@ -1,4 +1,4 @@
-package terraform
+package extract
 
 import (
 	"path/filepath"
@@ -129,7 +129,7 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	whole := x.e.Session.Rng(ex.Range())
 	file, lineOffset := "", 0
 	if fc, ok := ex.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
-		if p := x.mi.Eval(fc.Args[0], nil); p.IsKnown() && !p.IsNull() && p.Type() == cty.String && !eval.HasSentinel(p.AsString()) {
+		if p := x.mi.Eval(fc.Args[0], nil); p.IsKnown() && !p.IsNull() && p.Type() == cty.String && !lint.HasSentinel(p.AsString()) {
 			path := p.AsString()
 			if !filepath.IsAbs(path) {
 				path = filepath.Join(x.e.Root.Dir, path)

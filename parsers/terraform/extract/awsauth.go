@@ -1,4 +1,4 @@
-package terraform
+package extract
 
 import (
 	"strings"
@@ -45,7 +45,7 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 		return nil
 	}
 	s := text.AsString()
-	if eval.HasSentinel(s) && strings.TrimSpace(lint.LiteralPrefix(s)) == "" {
+	if lint.HasSentinel(s) && strings.TrimSpace(lint.LiteralPrefix(s)) == "" {
 		return unknown() // the whole text is a reference
 	}
 	dataAttr := x.attr(nil, "data")

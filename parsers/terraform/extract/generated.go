@@ -1,4 +1,4 @@
-package terraform
+package extract
 
 import (
 	"path/filepath"
@@ -52,7 +52,7 @@ func (x *extraction) generatedFile(local string) {
 	}
 	at := x.e.Session.Rng(x.r.DefRange)
 	name := eval.GetAttr(x.v, "filename")
-	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || eval.HasSentinel(name.AsString()) {
+	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || lint.HasSentinel(name.AsString()) {
 		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: x.mi.Label(local) + ": writes a rendered template at apply time to a file whose name is not known; the generated file is not read", Range: at})
 		return
 	}

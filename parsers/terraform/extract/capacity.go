@@ -1,4 +1,4 @@
-package terraform
+package extract
 
 import (
 	"math/big"
@@ -241,7 +241,7 @@ func (x *extraction) stringMap(attr string) (out map[string]string, unknown bool
 	out = map[string]string{}
 	for it := v.ElementIterator(); it.Next(); {
 		k, el := it.Element()
-		key, okK := x.e.Holes.DecodeString(k.AsString()).Str()
+		key, okK := x.e.Holes.Decode(k.AsString()).Str()
 		val, okV := x.e.Holes.ToValue(el).Str()
 		if !okK || !okV {
 			unknown = true
@@ -302,7 +302,7 @@ func (x *extraction) fargateProfile(obj lint.Object) *lint.FargateProfile {
 			sel.Labels = map[string]lint.Value{}
 			for it := labels.ElementIterator(); it.Next(); {
 				k, el := it.Element()
-				key, ok := x.e.Holes.DecodeString(k.AsString()).Str()
+				key, ok := x.e.Holes.Decode(k.AsString()).Str()
 				if !ok {
 					fp.SelectorsUnknown = true
 					continue

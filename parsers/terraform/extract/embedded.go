@@ -1,4 +1,4 @@
-package terraform
+package extract
 
 import (
 	"path/filepath"
@@ -56,7 +56,7 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 	onAttr := func(lint.Range, string) lint.Range { return whole }
 	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
 		p := x.mi.Eval(fc.Args[0], nil)
-		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || eval.HasSentinel(p.AsString()) {
+		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || lint.HasSentinel(p.AsString()) {
 			return onAttr
 		}
 		path := p.AsString()

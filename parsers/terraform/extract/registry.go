@@ -1,4 +1,4 @@
-package terraform
+package extract
 
 import (
 	"regexp"
@@ -44,7 +44,7 @@ func majorVersion(c *eval.Call) int {
 
 // RegistryCall adds the entities of one instance of a known registry
 // module call answered without its code.
-func (modelExtractor) RegistryCall(mi *eval.ModInst, c *eval.Call, in eval.Instance, path string) {
+func (Extractor) RegistryCall(mi *eval.ModInst, c *eval.Call, in eval.Instance, path string) {
 	name, sub := modsource.RegistryModule(c.Source)
 	if name != modsource.EKSModule {
 		return

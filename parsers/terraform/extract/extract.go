@@ -1,4 +1,4 @@
-package terraform
+package extract
 
 import (
 	"strings"
@@ -11,13 +11,14 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// modelExtractor is the Extractor of a load: the entities of the model.
-type modelExtractor struct{}
+// Extractor is the eval.Extractor of a load: it adds the entities of the
+// model for what evaluation produced.
+type Extractor struct{}
 
 // Resource turns an evaluated resource instance into model entities. Only
 // the attributes the model needs are read; everything else is ignored, so
 // new provider arguments never break anything.
-func (modelExtractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v cty.Value, extra map[string]cty.Value) {
+func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v cty.Value, extra map[string]cty.Value) {
 	e := mi.Evaluator
 	x := &extraction{e: e, mi: mi, r: r, v: v, extra: extra}
 	obj := lint.Object{
@@ -339,7 +340,7 @@ func (x *extraction) tags(defaults cty.Value) (map[string]lint.Value, bool, map[
 		}
 		for it := v.ElementIterator(); it.Next(); {
 			k, val := it.Element()
-			key := x.e.Holes.DecodeString(k.AsString())
+			key := x.e.Holes.Decode(k.AsString())
 			ks, ok := key.Str()
 			if !ok {
 				incomplete = true
@@ -402,7 +403,7 @@ func (x *extraction) trust(label string) lint.Trust {
 		return tr
 	}
 	text := v.AsString()
-	if eval.HasSentinel(text) && strings.TrimSpace(lint.LiteralPrefix(text)) == "" {
+	if lint.HasSentinel(text) && strings.TrimSpace(lint.LiteralPrefix(text)) == "" {
 		return tr // the whole policy is a reference
 	}
 	t, err := lint.ParseTrustPolicy(text, x.e.Holes.Holes, whole)
