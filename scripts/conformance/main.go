@@ -3,11 +3,11 @@
 // Command conformance regenerates the Terraform side of faultline's
 // evaluator conformance suite.
 //
-// It reads the cases of parsers/terraform/testdata/conformance/cases.hcl
+// It reads the cases of parsers/terraform/eval/testdata/conformance/cases.hcl
 // (pure Terraform expressions), evaluates each one with the Terraform CLI's
 // `terraform console`, offline, and writes what Terraform returned to
-// parsers/terraform/testdata/conformance/expected.json, which
-// parsers/terraform/conformance_test.go compares faultline's evaluator with.
+// parsers/terraform/eval/testdata/conformance/expected.json, which
+// parsers/terraform/eval/conformance_test.go compares faultline's evaluator with.
 //
 // Each case runs in a temporary directory holding variables.tf (variables
 // with defaults, no provider), the files of files/ (for file(),
@@ -80,7 +80,7 @@ type output struct {
 }
 
 func main() {
-	dir := flag.String("dir", "parsers/terraform/testdata/conformance", "directory of cases.hcl, variables.tf and expected.json")
+	dir := flag.String("dir", "parsers/terraform/eval/testdata/conformance", "directory of cases.hcl, variables.tf and expected.json")
 	tf := flag.String("terraform", "terraform", "the Terraform CLI")
 	mirror := flag.String("provider-mirror", "", "a filesystem mirror of the providers whose functions cases call")
 	onlyNew := flag.Bool("only-new", false, "evaluate only cases expected.json lacks or whose expression changed")
