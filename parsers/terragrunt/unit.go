@@ -60,7 +60,7 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 		unit.Inputs = func(outputs func(dir string) (cty.Value, bool)) terraform.UnitInputs {
 			mu.Lock()
 			defer mu.Unlock()
-			return u.inputs(c, outputs)
+			return u.inputs(f, c, outputs)
 		}
 	}
 	if what, at, hit := u.ce.Exceeded(); hit {

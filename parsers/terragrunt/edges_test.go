@@ -1,0 +1,127 @@
+package terragrunt
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Fixtures of testdata/edges: what live trees write that the first reader
+// got wrong.
+
+// vpcOutputs answers outputs(dir) for deps/vpc as faultline's evaluation
+// of a modelled module might: some outputs of the real module missing, a
+// list shorter than the real one, an object without the attribute read.
+func vpcOutputs(l *live, asked *[]string) func(string) (cty.Value, bool) {
+	return func(dir string) (cty.Value, bool) {
+		r, _ := filepath.Rel(l.root, dir)
+		*asked = append(*asked, filepath.ToSlash(r))
+		if dir != l.abs("deps/vpc") {
+			return cty.NilVal, false
+		}
+		return cty.ObjectVal(map[string]cty.Value{
+			"vpc_id":          cty.StringVal("vpc-1"),
+			"vpc_cidr_block":  cty.StringVal("10.0.0.0/16"),
+			"azs":             cty.EmptyObjectVal,
+			"private_subnets": cty.TupleVal([]cty.Value{cty.StringVal("subnet-a")}),
+		}), true
+	}
+}
+
+// notesSaying are the notes whose text contains s.
+func notesSaying(notes []lint.Note, s string) []lint.Note {
+	var out []lint.Note
+	for _, n := range notes {
+		if strings.Contains(n.What, s) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func TestDependencyOutputsAskedOnlyWhenRead(t *testing.T) {
+	l := loadTree(t, "edges")
+	var asked []string
+	in := l.unit(t, "deps/app").Inputs(vpcOutputs(l, &asked))
+	// secrets and net have skip_outputs, unread is read by nothing.
+	if want := []string{"deps/vpc"}; !slices.Equal(asked, want) {
+		t.Errorf("outputs asked for %v, want %v", asked, want)
+	}
+	for _, dep := range []string{"dependency.secrets", "dependency.net", "dependency.unread"} {
+		if n := notesSaying(in.Notes, dep); len(n) > 0 {
+			t.Errorf("notes about %s, which nothing reads unmocked: %v", dep, n)
+		}
+	}
+	v := input(t, in, "vpc_id")
+	if !v.Value.RawEquals(cty.StringVal("vpc-mock")) {
+		t.Errorf("vpc_id = %#v, want the mock of the skip_outputs dependency", v.Value)
+	}
+	if want := "dependency.net: mock_outputs (../net has skip_outputs set)"; v.Inferred != want {
+		t.Errorf("vpc_id inferred %q, want %q", v.Inferred, want)
+	}
+}
+
+func TestMissingDependencyOutputsAreUnknown(t *testing.T) {
+	l := loadTree(t, "edges")
+	var asked []string
+	in := l.unit(t, "deps/app").Inputs(vpcOutputs(l, &asked))
+	if v := input(t, in, "cidr"); !v.Value.RawEquals(cty.StringVal("10.0.0.0/16")) || v.Inferred != "" {
+		t.Errorf("cidr = %#v (inferred %q), want the output", v.Value, v.Inferred)
+	}
+	// Outputs the evaluation lacks, an attribute of an output it lacks, and
+	// a list shorter than an index read (its length is not the real one,
+	// so every element is unknown) are unknown, not errors.
+	for _, name := range []string{"subnet_group", "sg", "azs", "subnet_a", "subnet_c"} {
+		if v := input(t, in, name); v.Value.IsKnown() {
+			t.Errorf("%s = %#v, want unknown", name, v.Value)
+		}
+	}
+	if len(in.Notes) != 1 {
+		t.Fatalf("notes %v, want one about dependency.vpc", in.Notes)
+	}
+	n := in.Notes[0]
+	if n.Range.File != "deps/app/terragrunt.hcl" || n.Range.Line != 15 {
+		t.Errorf("note at %s:%d, want the vpc dependency block, deps/app/terragrunt.hcl:15", n.Range.File, n.Range.Line)
+	}
+	want := "terragrunt unit deps/app: dependency.vpc (../vpc): outputs azs.names, database_subnet_group_name, default_security_group_id, private_subnets[2] are unknown (faultline's evaluation of deps/vpc has no value for them); the inputs that read them are unknown"
+	if n.What != want {
+		t.Errorf("note\n %s\nwant\n %s", n.What, want)
+	}
+}
+
+func TestDependencyNotesOncePerDependency(t *testing.T) {
+	l := loadTree(t, "edges")
+	var asked []string
+	in := l.unit(t, "deps/reader").Inputs(vpcOutputs(l, &asked))
+	if want := []string{"deps/network", "deps/gone"}; !slices.Equal(asked, want) {
+		t.Errorf("outputs asked for %v, want %v", asked, want)
+	}
+	cases := []struct {
+		line int
+		what string
+	}{
+		{1, "terragrunt unit deps/reader: dependency.secrets (../secrets): skip_outputs is set and it has no mock_outputs; outputs arn, name are unknown"},
+		// The mocks are used; what they lack (an index into an empty
+		// list among it) is unknown.
+		{6, "terragrunt unit deps/reader: dependency.vpc (../network): outputs private_subnets, route_table_ids[0] are unknown (../network cannot be evaluated and its mock_outputs do not set them); the inputs that read them are unknown"},
+		{14, "terragrunt unit deps/reader: dependency.whole (../gone): the outputs of ../gone cannot be evaluated and it has no mock_outputs; its outputs are unknown"},
+	}
+	if len(in.Notes) != len(cases) {
+		t.Errorf("notes %v, want %d", in.Notes, len(cases))
+	}
+	for _, c := range cases {
+		hasNote(t, in.Notes, "deps/reader/terragrunt.hcl", c.line, c.what)
+	}
+	if v := input(t, in, "vpc_id"); !v.Value.RawEquals(cty.StringVal("vpc-00000000")) || v.Inferred == "" {
+		t.Errorf("vpc_id = %#v (inferred %q), want the mock, inferred", v.Value, v.Inferred)
+	}
+	for _, name := range []string{"secret_arn", "secret_name", "route_table", "subnets", "everything"} {
+		if v := input(t, in, name); v.Value.IsKnown() {
+			t.Errorf("%s = %#v, want unknown", name, v.Value)
+		}
+	}
+}
