@@ -125,3 +125,42 @@ func TestDependencyNotesOncePerDependency(t *testing.T) {
 		}
 	}
 }
+
+func TestSkipAndExclude(t *testing.T) {
+	l := loadTree(t, "edges")
+	var units []string
+	for _, u := range l.res.Units {
+		if r, _ := filepath.Rel(l.root, u.Dir); strings.HasPrefix(r, "skip") {
+			units = append(units, filepath.ToSlash(r))
+		}
+	}
+	// inherited: a skip an included file sets is not the unit's; unknown:
+	// a skip that cannot be known is evaluated; apply-only: excluded from
+	// apply, not from plan.
+	if want := []string{"skip/apply-only", "skip/inherited", "skip/unknown"}; !slices.Equal(units, want) {
+		t.Errorf("units %v, want %v", units, want)
+	}
+	cases := []struct {
+		file string
+		line int
+		what string
+	}{
+		{"skip/own/terragrunt.hcl", 5, "terragrunt unit skip/own: skip is true; Terragrunt does not run it, so it is not read"},
+		{"skip/inplace/terragrunt.hcl", 1, "terragrunt unit skip/inplace: skip is true; Terragrunt does not run it, so it is not read"},
+		{"skip/excluded/terragrunt.hcl", 5, "terragrunt unit skip/excluded: its exclude block excludes it from plan (if is true, actions plan, apply); Terragrunt does not run it, so it is not read"},
+		{"skip/exclude-all.hcl", 1, "terragrunt unit skip/excluded-by-include: its exclude block excludes it from plan (if is true, actions all); Terragrunt does not run it, so it is not read"},
+	}
+	for _, c := range cases {
+		hasNote(t, l.res.Notes, c.file, c.line, c.what)
+	}
+	// The modules of the skipped units are not roots: the one their source
+	// names, and the directory of the unit that names none.
+	if want := []string{l.abs("modules/vpc"), l.abs("skip/inplace")}; !slices.Equal(l.res.SkippedModules, want) {
+		t.Errorf("skipped modules %v, want %v", l.res.SkippedModules, want)
+	}
+	for _, dir := range []string{"skip/unknown", "skip/inherited", "skip/apply-only"} {
+		if n := notesSaying(l.res.Notes, "terragrunt unit "+dir+":"); len(n) > 0 {
+			t.Errorf("%s: notes %v, want none", dir, n)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package terragrunt
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,6 +45,18 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 		}
 		return terraform.Unit{}, false
 	}
+	if why, at, skipped := skipped(c); skipped {
+		l.res.Notes = append(l.res.Notes, l.note(lint.Skipped, at, "terragrunt unit %s: %s; Terragrunt does not run it, so it is not read", l.rel(p.dir), why))
+		var skip terraform.Unit
+		u.source(&skip, c)
+		switch {
+		case skip.Source == "" && (c.tf == nil || !c.tf.unknownNote):
+			l.res.SkippedModules = append(l.res.SkippedModules, filepath.Clean(u.phys))
+		case filepath.IsAbs(skip.Source):
+			l.res.SkippedModules = append(l.res.SkippedModules, u.toPhys(skip.Source))
+		}
+		return terraform.Unit{}, false
+	}
 	unit := terraform.Unit{Dir: p.dir, Config: p.config, Range: fileStart(f.body, f.path)}
 	u.source(&unit, c)
 	unit.Dependencies = dependencyDirs(c)
@@ -70,6 +83,19 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 	unit.Notes = slices.Clone(u.notes)
 	u.notes = nil
 	return unit, true
+}
+
+// skipped says whether the unit is left out of a plan: its own skip is
+// true, or its exclude block excludes it from plan (an unknown one does
+// not).
+func skipped(c *cfg) (string, hcl.Range, bool) {
+	if c.skip != nil && c.skip.on {
+		return "skip is true", c.skip.rng, true
+	}
+	if x := c.exclude; x.excludesPlan() {
+		return fmt.Sprintf("its exclude block excludes it from plan (if is true, actions %s)", strings.Join(x.actions, ", ")), x.rng, true
+	}
+	return "", hcl.Range{}, false
 }
 
 // source fills the unit's module source from its terraform block.
