@@ -63,6 +63,8 @@ type tfBlock struct {
 	srcRange    hcl.Range
 	blockRange  hcl.Range
 	unknownNote bool
+	// why is what makes an unknown source unknown ("" when not known).
+	why string
 }
 
 // inputItem is one input as written.
@@ -154,9 +156,13 @@ func (u *unitEval) terraformBlock(f *fileCfg, b *hclsyntax.Block, e *env) *tfBlo
 		return t
 	}
 	t.srcRange, t.set = a.Expr.Range(), true
-	s, ok := u.evalString(a.Expr, u.ctx(f, e))
-	if !ok {
-		t.unknownNote = true
+	v, err := u.evalWhy(a.Expr, u.ctx(f, e))
+	s, ok := knownString(v)
+	if !ok || !v.IsWhollyKnown() {
+		t.unknownNote, t.why = true, err
+		if t.why == "" {
+			t.why = u.unknownWhy(f, a.Expr)
+		}
 		return t
 	}
 	t.source = s

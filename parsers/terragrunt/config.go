@@ -114,6 +114,9 @@ type fileCfg struct {
 	body   *hclsyntax.Body
 	sc     *scope
 	locals map[string]cty.Value
+	// why says, for a local that is unknown because an evaluation
+	// failed, where and how.
+	why map[string]string
 	// includes are the file's own include blocks (only the including
 	// file has any: Terragrunt does not nest includes).
 	includes []*include
@@ -158,23 +161,71 @@ func (u *unitEval) ctx(f *fileCfg, e *env) *hcl.EvalContext {
 
 // eval evaluates e; an error is a note and an unknown value.
 func (u *unitEval) eval(e hcl.Expression, ctx *hcl.EvalContext) cty.Value {
+	v, _ := u.evalWhy(e, ctx)
+	return v
+}
+
+// evalWhy is eval, and the first error as a note says it ("" when none).
+func (u *unitEval) evalWhy(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, string) {
 	if e == nil {
-		return cty.NullVal(cty.DynamicPseudoType)
+		return cty.NullVal(cty.DynamicPseudoType), ""
 	}
 	v, diags := u.ce.Value(e, ctx)
-	if diags.HasErrors() {
-		for _, d := range diags.Errs() {
-			r := e.Range()
-			if hd, ok := d.(*hcl.Diagnostic); ok && hd.Subject != nil {
-				r = *hd.Subject
-				u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s: %s; the value is unknown", hd.Summary, hd.Detail))
+	if !diags.HasErrors() {
+		return v, ""
+	}
+	var first string
+	for _, d := range diags.Errs() {
+		r := e.Range()
+		what := d.Error()
+		if hd, ok := d.(*hcl.Diagnostic); ok && hd.Subject != nil {
+			r = *hd.Subject
+			what = hd.Summary + ": " + hd.Detail
+		}
+		if first == "" {
+			first = fmt.Sprintf("%s:%d: %s", u.l.rel(r.Filename), r.Start.Line, strings.TrimSuffix(what, "."))
+		}
+		u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s; the value is unknown", what))
+	}
+	return cty.DynamicVal, first
+}
+
+// unknownWhy says why e, evaluated in f, is unknown: the first local (of
+// f, or of an include it exposes) it reads that is unknown because an
+// evaluation failed, and that failure; "" when no such cause is known.
+func (u *unitEval) unknownWhy(f *fileCfg, e hcl.Expression) string {
+	for _, t := range e.Variables() {
+		if len(t) < 2 {
+			continue
+		}
+		switch t.RootName() {
+		case "local":
+			if n, ok := stepKey(t[1]); ok && f.why[n] != "" {
+				return f.why[n]
+			}
+		case "include":
+			name, rest := "", t[1:]
+			if k, ok := stepKey(t[1]); ok && k != "locals" {
+				name, rest = k, t[2:]
+			}
+			if len(rest) < 2 {
 				continue
 			}
-			u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s; the value is unknown", d))
+			if k, ok := stepKey(rest[0]); !ok || k != "locals" {
+				continue
+			}
+			n, ok := stepKey(rest[1])
+			if !ok {
+				continue
+			}
+			for _, inc := range f.includes {
+				if inc.name == name && inc.f != nil && inc.f.why[n] != "" {
+					return fmt.Sprintf("include.%s.locals.%s is unknown: %s", name, n, inc.f.why[n])
+				}
+			}
 		}
-		return cty.DynamicVal
 	}
-	return v
+	return ""
 }
 
 // evalString evaluates e to a known string without holes; ok false
@@ -361,7 +412,7 @@ func (u *unitEval) configObject(f *fileCfg, c *cfg, e *env) cty.Value {
 // evalLocals evaluates f's locals, each after the locals it reads; locals
 // that read each other in a cycle are unknown.
 func (u *unitEval) evalLocals(f *fileCfg) {
-	f.locals = map[string]cty.Value{}
+	f.locals, f.why = map[string]cty.Value{}, map[string]string{}
 	pending := map[string]*hclsyntax.Attribute{}
 	for _, b := range f.body.Blocks {
 		if b.Type == "locals" {
@@ -378,7 +429,16 @@ func (u *unitEval) evalLocals(f *fileCfg) {
 			if readsPending(a.Expr, pending, n) {
 				continue
 			}
-			f.locals[n] = u.eval(a.Expr, u.ctx(f, e))
+			v, err := u.evalWhy(a.Expr, u.ctx(f, e))
+			f.locals[n] = v
+			switch {
+			case err != "":
+				f.why[n] = fmt.Sprintf("local.%s fails (%s)", n, err)
+			case !v.IsWhollyKnown():
+				if w := u.unknownWhy(f, a.Expr); w != "" {
+					f.why[n] = w
+				}
+			}
 			delete(pending, n)
 			progress = true
 		}

@@ -164,3 +164,29 @@ func TestSkipAndExclude(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownSourceSaysWhy(t *testing.T) {
+	l := loadTree(t, "edges")
+	u := l.unit(t, "config/source-unknown")
+	if u.Source != "" {
+		t.Errorf("source %q, want none", u.Source)
+	}
+	l.at(t, "source", u.SourceRange, "config/source-unknown/terragrunt.hcl", 7, 12)
+	l.at(t, "unit", u.Range, "config/source-unknown/terragrunt.hcl", 7, 12)
+	hasNote(t, u.Notes, "config/source-unknown/terragrunt.hcl", 7,
+		"terragrunt unit config/source-unknown: the terraform source is unknown (include.root.locals.ref is unknown: local.cfg fails (config/stack-config.hcl:3: ",
+		`Call to function "file" failed`,
+		"); the module it calls is not read")
+}
+
+func TestSourceDirectoryWithoutModule(t *testing.T) {
+	l := loadTree(t, "edges")
+	u := l.unit(t, "shim")
+	if u.Source != l.abs("catalog/db") {
+		t.Errorf("source %q", u.Source)
+	}
+	hasNote(t, u.Notes, "shim/terragrunt.hcl", 2, "terragrunt unit shim: the module directory catalog/db holds no Terraform files, only a terragrunt.hcl (a unit's configuration, which Terragrunt does not read as a module); the module the unit runs is empty")
+	if n := notesSaying(l.unit(t, "deps/vpc").Notes, "module directory"); len(n) > 0 {
+		t.Errorf("deps/vpc: %v; its module holds main.tf", n)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -80,6 +81,26 @@ func (l *loader) diagnose(diags hcl.Diagnostics) {
 func (l *loader) exists(path string) bool {
 	_, err := l.opts.Tree.Stat(path)
 	return err == nil
+}
+
+// holdsModule reports whether dir holds a Terraform or OpenTofu file
+// (.tf, .tf.json, .tofu, .tofu.json), as Terragrunt checks before it runs;
+// true when it cannot be listed.
+func (l *loader) holdsModule(dir string) bool {
+	if l.opts.Tree == nil {
+		return true
+	}
+	ents, err := l.opts.Tree.ReadDir(dir)
+	if err != nil {
+		return true
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if !e.IsDir() && (strings.HasSuffix(n, ".tf") || strings.HasSuffix(n, ".tf.json") || strings.HasSuffix(n, ".tofu") || strings.HasSuffix(n, ".tofu.json")) {
+			return true
+		}
+	}
+	return false
 }
 
 // isDir reports whether path is a directory inside the tree.

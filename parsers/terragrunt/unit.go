@@ -115,8 +115,12 @@ func (u *unitEval) source(unit *terraform.Unit, c *cfg) {
 		}
 		return
 	case t.unknownNote:
-		u.addNote(u.l.note(lint.Unresolved, t.srcRange, "terragrunt unit %s: the terraform source is unknown; the module it calls is not read", u.l.rel(u.dir)))
-		unit.Source = ""
+		why := ""
+		if t.why != "" {
+			why = " (" + t.why + ")"
+		}
+		u.addNote(u.l.note(lint.Unresolved, t.srcRange, "terragrunt unit %s: the terraform source is unknown%s; the module it calls is not read", u.l.rel(u.dir), why))
+		unit.Source, unit.Range = "", t.srcRange
 		return
 	}
 	src, version, err := moduleSource(t.source, u.dir)
@@ -125,8 +129,18 @@ func (u *unitEval) source(unit *terraform.Unit, c *cfg) {
 		return
 	}
 	unit.Source, unit.Version = src, version
-	if filepath.IsAbs(src) && !u.l.isDir(u.toPhys(src)) {
+	if !filepath.IsAbs(src) {
+		return
+	}
+	switch phys := u.toPhys(src); {
+	case !u.l.isDir(phys):
 		u.addNote(u.l.note(lint.Skipped, t.srcRange, "terragrunt unit %s: the module directory %s is not in the scanned tree", u.l.rel(u.dir), u.l.rel(src)))
+	case !u.l.holdsModule(phys) && !u.l.holdsModule(u.phys):
+		what := ""
+		if u.l.exists(filepath.Join(phys, unitFile)) {
+			what = ", only a terragrunt.hcl (a unit's configuration, which Terragrunt does not read as a module)"
+		}
+		u.addNote(u.l.note(lint.Skipped, t.srcRange, "terragrunt unit %s: the module directory %s holds no Terraform files%s; the module the unit runs is empty", u.l.rel(u.dir), u.l.rel(src), what))
 	}
 }
 
