@@ -2,6 +2,7 @@ package terragrunt
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -120,7 +121,9 @@ func (u *unitEval) collect(f *fileCfg) *cfg {
 		case "dependencies":
 			c.paths = append(c.paths, u.dependencyPaths(f, b, e)...)
 		case "generate":
-			if g := u.generate(f, b, e); g != nil {
+			// A second generate block of the same name is an error (a
+			// diagnostic of the file); the first is read.
+			if g := u.generate(f, b, e); g != nil && !slices.ContainsFunc(c.gens, func(x *gen) bool { return x.name == g.name }) {
 				c.gens = append(c.gens, g)
 			}
 		case "remote_state":

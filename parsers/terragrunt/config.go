@@ -345,7 +345,11 @@ func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	f := &fileCfg{path: phys, body: body, sc: parent.sc}
 	for _, b := range body.Blocks {
 		if b.Type == "include" {
-			u.addNote(u.l.note(lint.Skipped, b.DefRange(), "terragrunt: an included configuration's own include is not read (Terragrunt includes one level only)"))
+			// Terragrunt refuses it: "… includes …, which itself includes
+			// …. Only one level of includes is allowed." Once per file, at
+			// its first include.
+			u.l.diagnoseOnce(lint.Diagnostic{Range: u.l.rng(b.DefRange()), Summary: "Nested include", Detail: fmt.Sprintf("%s is included by %s, and includes another configuration itself; Terragrunt allows one level of includes and refuses the unit", u.l.rel(phys), u.l.rel(parent.path))})
+			break
 		}
 	}
 	u.evalLocals(f)
@@ -447,6 +451,40 @@ func (u *unitEval) evalLocals(f *fileCfg) {
 		u.addNote(u.l.note(lint.Unresolved, pending[n].SrcRange, "terragrunt: local.%s is part of a cycle among locals; it is unknown", n))
 		f.locals[n] = cty.DynamicVal
 	}
+	u.l.undeclaredLocals(f)
+}
+
+// undeclaredLocals records, once per file, each reference to a local the
+// file does not declare: Terragrunt fails to read such a configuration
+// (a file's local is its own locals blocks' only, included or not).
+func (l *loader) undeclaredLocals(f *fileCfg) {
+	if l.localsChecked[f.path] {
+		return
+	}
+	l.localsChecked[f.path] = true
+	var walk func(b *hclsyntax.Body)
+	walk = func(b *hclsyntax.Body) {
+		for _, n := range sortedKeys(b.Attributes) {
+			for _, t := range b.Attributes[n].Expr.Variables() {
+				if t.RootName() != "local" || len(t) < 2 {
+					continue
+				}
+				name, ok := stepKey(t[1])
+				if _, declared := f.locals[name]; !ok || declared {
+					continue
+				}
+				declared := "it declares no locals"
+				if len(f.locals) > 0 {
+					declared = "its locals are " + strings.Join(sortedKeys(f.locals), ", ")
+				}
+				l.diagnoseOnce(lint.Diagnostic{Range: l.rng(t.SourceRange()), Summary: "Reference to undeclared local value", Detail: fmt.Sprintf("local.%s is not declared in %s (%s; an included file's locals are not the including file's); Terragrunt fails to read the configuration", name, l.rel(f.path), declared)})
+			}
+		}
+		for _, inner := range b.Blocks {
+			walk(inner.Body)
+		}
+	}
+	walk(f.body)
 }
 
 // readsPending reports whether e reads a local of pending other than

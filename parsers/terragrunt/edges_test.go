@@ -190,3 +190,45 @@ func TestSourceDirectoryWithoutModule(t *testing.T) {
 		t.Errorf("deps/vpc: %v; its module holds main.tf", n)
 	}
 }
+
+func TestDuplicateBlocksAreDiagnostics(t *testing.T) {
+	l := loadTree(t, "edges")
+	type diag struct {
+		file          string
+		line          int
+		summary, says string
+	}
+	var got []diag
+	for _, d := range l.res.Diagnostics {
+		got = append(got, diag{d.Range.File, d.Range.Line, d.Summary, d.Detail})
+	}
+	want := []diag{
+		{"stack/terragrunt.stack.hcl", 6, "Duplicate unit block", `unit "db" is already declared at line 1; Terragrunt refuses a stack with two unit blocks of the same name (only the first is read)`},
+		{"stack/terragrunt.stack.hcl", 11, "Duplicate unit path", `unit "db-copy" has path "db", as unit "db" (line 1) does; Terragrunt refuses a stack with two units of the same path (only the first is read)`},
+		{"gen/terragrunt.hcl", 11, "Duplicate generate block", `generate "provider" is already declared at line 5; Terragrunt refuses a configuration with two generate blocks of the same name (only the first is read)`},
+		// The including file's locals are not the included file's.
+		{"config/undeclared/terragrunt.hcl", 15, "Reference to undeclared local value", "local.common_tags is not declared in config/undeclared/terragrunt.hcl (its locals are name; an included file's locals are not the including file's); Terragrunt fails to read the configuration"},
+		// Once, though two units include region.hcl.
+		{"nested/region.hcl", 1, "Nested include", "nested/region.hcl is included by nested/app/terragrunt.hcl, and includes another configuration itself; Terragrunt allows one level of includes and refuses the unit"},
+	}
+	slices.SortFunc(got, func(a, b diag) int { return strings.Compare(a.file+a.summary, b.file+b.summary) })
+	slices.SortFunc(want, func(a, b diag) int { return strings.Compare(a.file+a.summary, b.file+b.summary) })
+	if !slices.Equal(got, want) {
+		t.Errorf("diagnostics\n %v\nwant\n %v", got, want)
+	}
+	// Only the first unit "db" is a unit of the stack.
+	var stackUnits int
+	for _, u := range l.res.Units {
+		if strings.Contains(u.Dir, stackDir) {
+			stackUnits++
+		}
+	}
+	if stackUnits != 1 {
+		t.Errorf("%d stack units, want 1", stackUnits)
+	}
+	// The first generate block of a name is the one read.
+	g := l.unit(t, "gen").Generated
+	if len(g) != 1 || g[0].Name != "provider.tf" {
+		t.Errorf("generated %v, want provider.tf only", g)
+	}
+}

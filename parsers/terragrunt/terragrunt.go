@@ -112,4 +112,6 @@ type plannedUnit struct {
 	// values are the stack's values for the unit (cty.NilVal outside a
 	// stack).
 	values cty.Value
+	// path is the stack unit's path as written ("" outside a stack).
+	path string
 }
