@@ -299,6 +299,9 @@ func (mi *modInst) localChild(c *moduleCall) (*module, string) {
 		return nil, "local source " + c.source + " not found in the tree"
 	}
 	child := mi.e.module(dir)
+	if child == nil && mi.e.l.opts.Tree.IsDir(dir) {
+		return nil, "local source " + c.source + " holds no Terraform configuration"
+	}
 	if child == nil {
 		return nil, "local source " + c.source + " not found in the tree"
 	}

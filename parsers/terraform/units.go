@@ -75,8 +75,11 @@ func unitSource(u *Unit) string {
 
 // unitChildren are the local module directories the units call: modules,
 // not roots of their own.
-func unitChildren(units []Unit) map[string]bool {
+func unitChildren(units []Unit, skipped []string) map[string]bool {
 	out := map[string]bool{}
+	for _, d := range skipped {
+		out[filepath.Clean(d)] = true
+	}
 	for i := range units {
 		u := &units[i]
 		if src := unitSource(u); localSource(src) {
@@ -96,7 +99,10 @@ func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool
 	}
 	if u.Source == "" && l.module(u.Dir) == nil {
 		e = &evaluator{l: l, h: holes{l.holes(), new(atomic.Int64)}, rootRel: l.rel(u.Dir), rootDir: filepath.Clean(u.Dir)}
-		e.notes = append(e.notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("terragrunt unit %s names no terraform source and holds no Terraform configuration; not evaluated", l.rel(u.Dir)), Range: l.rng(u.Range)})
+		if u.SourceRange.Filename == "" {
+			// A source written but unknown has the unit's own note.
+			e.notes = append(e.notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("terragrunt unit %s names no terraform source and holds no Terraform configuration; not evaluated", l.rel(u.Dir)), Range: l.rng(u.Range)})
+		}
 	} else if u.Source == "" {
 		e = l.evaluateWith(u.Dir, nil, func(e *evaluator, m *module) map[string]cty.Value {
 			inputs := e.rootInputs(m)
@@ -118,7 +124,8 @@ func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool
 		})
 		e.varDiags = append(e.varDiags, diags...)
 	}
-	e.notes = append(e.notes, in.Notes...)
+	e.notes = append(append(e.notes, u.Notes...), in.Notes...)
+	e.varDiags = append(e.varDiags, u.Diagnostics...)
 	e.varFiles = append(e.varFiles, u.Files...)
 	rel := l.rel(u.Dir)
 	for _, ent := range e.entities {
