@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -272,4 +274,25 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// acrossRoots names the Terraform roots (Terragrunt units) a finding's
+// objects are declared in when there are several — " (across roots apps
+// and iam)" — and is empty when they share one or have none: the same
+// address can then be told apart in each root.
+func acrossRoots(ents ...lint.Entity) string {
+	var roots []string
+	for _, e := range ents {
+		if e == nil {
+			continue
+		}
+		if r := e.Base().Root; r != "" && !slices.Contains(roots, r) {
+			roots = append(roots, r)
+		}
+	}
+	if len(roots) < 2 {
+		return ""
+	}
+	sort.Strings(roots)
+	return " (across roots " + listLabels(roots) + ")"
 }

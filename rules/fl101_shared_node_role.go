@@ -159,7 +159,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 		chain = append(chain, "Karpenter's nodes then cannot authenticate: running nodes go NotReady and new launches fail; the effect can arrive hours after apply")
 		p.Report(lint.Finding{
 			Range:    kWhere,
-			Message:  fmt.Sprintf("IAM role %s is used by %s and also by %s", describe(role), k.Label(), listLabels(labels)),
+			Message:  fmt.Sprintf("IAM role %s is used by %s and also by %s%s", describe(role), k.Label(), listLabels(labels), acrossRoots(append([]lint.Entity{role.Entity, k.Entity}, hitEntities(hits)...)...)),
 			Related:  related,
 			Chain:    chain,
 			Hint:     "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only",
@@ -213,5 +213,14 @@ func candidateGroups(id lint.Identity, byKey map[string][]int, open []int, n int
 		}
 	}
 	sort.Ints(out)
+	return out
+}
+
+// hitEntities are the node groups of the identities.
+func hitEntities(hits []lint.NodeIdentity) []lint.Entity {
+	out := make([]lint.Entity, len(hits))
+	for i, h := range hits {
+		out[i] = h.Entity
+	}
 	return out
 }

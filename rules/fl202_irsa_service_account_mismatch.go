@@ -88,7 +88,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 		p.Report(lint.Finding{
 			Breaks:  graph.TrustsSubject,
 			Range:   hit.subject.Condition.Range,
-			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa)),
+			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s%s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa)),
 			Related: bindingRelated(b, true),
 			Chain:   irsaChain(b, describeSubjects(vs)),
 			Hint: fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or rename the service account to %s",

@@ -309,7 +309,7 @@ func (r *run) terraform() int {
 	}
 	if len(r.d.terragrunt) > 0 {
 		tg := terragrunt.Load(r.d.terragrunt, terragrunt.Options{Root: r.root, Tree: r.tree, Rel: r.rel, Holes: r.holes})
-		o.Units = tg.Units
+		o.Units, o.UnitModules = tg.Units, tg.SkippedModules
 		r.in.Diagnostics = append(r.in.Diagnostics, tg.Diagnostics...)
 		r.in.Notes = append(r.in.Notes, tg.Notes...)
 		for _, f := range tg.Files {

@@ -55,6 +55,9 @@ type Options struct {
 	// units), evaluated after the root modules, each after the units it
 	// depends on.
 	Units []Unit
+	// UnitModules are module directories units call that are left out
+	// (Terragrunt's skip / exclude): modules, not roots of their own.
+	UnitModules []string
 }
 
 // Result is what a load produced.
@@ -156,7 +159,7 @@ func (l *loader) roots(dirs []string) []string {
 			}
 		}
 	}
-	for d := range unitChildren(l.opts.Units) {
+	for d := range unitChildren(l.opts.Units, l.opts.UnitModules) {
 		children[d] = true
 	}
 	var roots []string

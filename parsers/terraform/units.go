@@ -19,8 +19,11 @@ const UnitCall = "terragrunt"
 
 // unitChildren are the local module directories the units call: modules,
 // not roots of their own.
-func unitChildren(units []Unit) map[string]bool {
+func unitChildren(units []Unit, skipped []string) map[string]bool {
 	out := map[string]bool{}
+	for _, d := range skipped {
+		out[filepath.Clean(d)] = true
+	}
 	for i := range units {
 		u := &units[i]
 		if src := unitSource(u); modsource.IsLocal(src) {
@@ -48,7 +51,10 @@ func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool
 	switch {
 	case u.Source == "" && l.Module(u.Dir) == nil:
 		e = l.EmptyRoot(u.Dir)
-		notes = append(notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("terragrunt unit %s names no terraform source and holds no Terraform configuration; not evaluated", l.Rel(u.Dir)), Range: l.Rng(u.Range)})
+		if u.SourceRange.Filename == "" {
+			// A source written but unknown has the unit's own note.
+			notes = append(notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("terragrunt unit %s names no terraform source and holds no Terraform configuration; not evaluated", l.Rel(u.Dir)), Range: l.Rng(u.Range)})
+		}
 	case u.Source == "":
 		e = l.EvaluateRoot(u.Dir, nil, eval.RootInputs{Files: true, Values: values})
 	default:
@@ -63,7 +69,8 @@ func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool
 	finish = func(out *eval.RootOutput) {
 		out.VarDiags = append(out.VarDiags, diags...)
 		out.Notes = append(out.Notes, notes...)
-		out.Notes = append(out.Notes, in.Notes...)
+		out.Notes = append(append(out.Notes, u.Notes...), in.Notes...)
+		out.VarDiags = append(out.VarDiags, u.Diagnostics...)
 		out.VarFiles = append(out.VarFiles, u.Files...)
 		rel := l.Rel(u.Dir)
 		for _, ent := range out.Entities {

@@ -2,6 +2,8 @@ package terraform
 
 import (
 	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -135,5 +137,24 @@ func TestUnitCycleAndMissingSource(t *testing.T) {
 	}
 	if len(want) != 0 {
 		t.Errorf("missing notes %v in %v", want, res.Notes)
+	}
+}
+
+// TestLocalSourceWithoutConfiguration: a local source that exists but
+// holds no .tf is said to be empty, not missing.
+func TestLocalSourceWithoutConfiguration(t *testing.T) {
+	res := loadRoot(t, map[string]string{
+		"infra/main.tf":       "module \"dns\" {\n  source = \"./dns\"\n}\nmodule \"gone\" {\n  source = \"./gone\"\n}\n",
+		"infra/dns/README.md": "moved to another repository\n",
+	}, "infra", Options{})
+	var got []string
+	for _, n := range res.Notes {
+		if strings.Contains(n.What, "local source") {
+			got = append(got, n.What)
+		}
+	}
+	sort.Strings(got)
+	if len(got) != 2 || !strings.Contains(got[0], "local source ./dns holds no Terraform configuration") || !strings.Contains(got[1], "local source ./gone not found in the tree") {
+		t.Errorf("notes %q", got)
 	}
 }

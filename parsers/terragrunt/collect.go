@@ -2,6 +2,7 @@ package terragrunt
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -19,6 +20,41 @@ type cfg struct {
 	paths   []pathAt
 	gens    []*gen
 	backend *terraform.Backend
+	// skip is the configuration's own skip attribute: Terragrunt before
+	// 0.68 ignored a skip an included file sets (live trees rely on it),
+	// later versions inherit it; faultline reads only a unit's own.
+	skip *skipAttr
+	// exclude is the exclude block, the included one unless the unit
+	// writes its own.
+	exclude *excludeBlock
+}
+
+// skipAttr is a skip attribute: on when it is true.
+type skipAttr struct {
+	on  bool
+	rng hcl.Range
+}
+
+// excludeBlock is an exclude block: the unit is excluded from a plan when
+// if is true and actions name plan ("plan", "all", "all_except_output").
+type excludeBlock struct {
+	on             bool
+	actions        []string
+	actionsUnknown bool
+	rng            hcl.Range
+}
+
+// excludesPlan reports whether the block excludes the unit from a plan.
+func (x *excludeBlock) excludesPlan() bool {
+	if x == nil || !x.on || x.actionsUnknown {
+		return false
+	}
+	for _, a := range x.actions {
+		if a == "all" || a == "all_except_output" || strings.EqualFold(a, "plan") {
+			return true
+		}
+	}
+	return false
 }
 
 // tfBlock is the terraform block: the source and where it is written.
@@ -28,6 +64,8 @@ type tfBlock struct {
 	srcRange    hcl.Range
 	blockRange  hcl.Range
 	unknownNote bool
+	// why is what makes an unknown source unknown ("" when not known).
+	why string
 }
 
 // inputItem is one input as written.
@@ -83,12 +121,21 @@ func (u *unitEval) collect(f *fileCfg) *cfg {
 		case "dependencies":
 			c.paths = append(c.paths, u.dependencyPaths(f, b, e)...)
 		case "generate":
-			if g := u.generate(f, b, e); g != nil {
+			// A second generate block of the same name is an error (a
+			// diagnostic of the file); the first is read.
+			if g := u.generate(f, b, e); g != nil && !slices.ContainsFunc(c.gens, func(x *gen) bool { return x.name == g.name }) {
 				c.gens = append(c.gens, g)
 			}
 		case "remote_state":
 			c.backend = u.remoteStateBlock(f, b, e)
+		case "exclude":
+			if c.exclude == nil {
+				c.exclude = u.excludeBlock(f, b, e)
+			}
 		}
+	}
+	if a, ok := f.body.Attributes["skip"]; ok {
+		c.skip = &skipAttr{on: isTrue(u.eval(a.Expr, u.ctx(f, e))), rng: a.SrcRange}
 	}
 	if a, ok := f.body.Attributes["inputs"]; ok {
 		c.inputs = u.inputItems(f, a, e)
@@ -112,13 +159,53 @@ func (u *unitEval) terraformBlock(f *fileCfg, b *hclsyntax.Block, e *env) *tfBlo
 		return t
 	}
 	t.srcRange, t.set = a.Expr.Range(), true
-	s, ok := u.evalString(a.Expr, u.ctx(f, e))
-	if !ok {
-		t.unknownNote = true
+	v, err := u.evalWhy(a.Expr, u.ctx(f, e))
+	s, ok := knownString(v)
+	if !ok || !v.IsWhollyKnown() {
+		t.unknownNote, t.why = true, err
+		if t.why == "" {
+			t.why = u.unknownWhy(f, a.Expr)
+		}
 		return t
 	}
 	t.source = s
 	return t
+}
+
+// excludeBlock reads an exclude block.
+func (u *unitEval) excludeBlock(f *fileCfg, b *hclsyntax.Block, e *env) *excludeBlock {
+	ctx := u.ctx(f, e)
+	x := &excludeBlock{rng: b.DefRange()}
+	if a, ok := b.Body.Attributes["if"]; ok {
+		x.on = isTrue(u.eval(a.Expr, ctx))
+	}
+	if a, ok := b.Body.Attributes["actions"]; ok {
+		v := u.eval(a.Expr, ctx)
+		x.actionsUnknown = !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsTupleType() || v.Type().IsListType())
+		if !x.actionsUnknown {
+			for it := v.ElementIterator(); it.Next(); {
+				if _, s := it.Element(); s.Type() == cty.String {
+					x.actions = append(x.actions, s.AsString())
+				}
+			}
+		}
+	}
+	return x
+}
+
+// isTrue reports whether v is known to be true (a bool, or the string
+// "true" as Terragrunt reads one).
+func isTrue(v cty.Value) bool {
+	if !v.IsKnown() || v.IsNull() {
+		return false
+	}
+	switch v.Type() {
+	case cty.Bool:
+		return v.True()
+	case cty.String:
+		return v.AsString() == "true"
+	}
+	return false
 }
 
 // dependency reads a dependency block.

@@ -114,6 +114,9 @@ type fileCfg struct {
 	body   *hclsyntax.Body
 	sc     *scope
 	locals map[string]cty.Value
+	// why says, for a local that is unknown because an evaluation
+	// failed, where and how.
+	why map[string]string
 	// includes are the file's own include blocks (only the including
 	// file has any: Terragrunt does not nest includes).
 	includes []*include
@@ -158,23 +161,71 @@ func (u *unitEval) ctx(f *fileCfg, e *env) *hcl.EvalContext {
 
 // eval evaluates e; an error is a note and an unknown value.
 func (u *unitEval) eval(e hcl.Expression, ctx *hcl.EvalContext) cty.Value {
+	v, _ := u.evalWhy(e, ctx)
+	return v
+}
+
+// evalWhy is eval, and the first error as a note says it ("" when none).
+func (u *unitEval) evalWhy(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, string) {
 	if e == nil {
-		return cty.NullVal(cty.DynamicPseudoType)
+		return cty.NullVal(cty.DynamicPseudoType), ""
 	}
 	v, diags := u.ce.Value(e, ctx)
-	if diags.HasErrors() {
-		for _, d := range diags.Errs() {
-			r := e.Range()
-			if hd, ok := d.(*hcl.Diagnostic); ok && hd.Subject != nil {
-				r = *hd.Subject
-				u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s: %s; the value is unknown", hd.Summary, hd.Detail))
+	if !diags.HasErrors() {
+		return v, ""
+	}
+	var first string
+	for _, d := range diags.Errs() {
+		r := e.Range()
+		what := d.Error()
+		if hd, ok := d.(*hcl.Diagnostic); ok && hd.Subject != nil {
+			r = *hd.Subject
+			what = hd.Summary + ": " + hd.Detail
+		}
+		if first == "" {
+			first = fmt.Sprintf("%s:%d: %s", u.l.rel(r.Filename), r.Start.Line, strings.TrimSuffix(what, "."))
+		}
+		u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s; the value is unknown", what))
+	}
+	return cty.DynamicVal, first
+}
+
+// unknownWhy says why e, evaluated in f, is unknown: the first local (of
+// f, or of an include it exposes) it reads that is unknown because an
+// evaluation failed, and that failure; "" when no such cause is known.
+func (u *unitEval) unknownWhy(f *fileCfg, e hcl.Expression) string {
+	for _, t := range e.Variables() {
+		if len(t) < 2 {
+			continue
+		}
+		switch t.RootName() {
+		case "local":
+			if n, ok := stepKey(t[1]); ok && f.why[n] != "" {
+				return f.why[n]
+			}
+		case "include":
+			name, rest := "", t[1:]
+			if k, ok := stepKey(t[1]); ok && k != "locals" {
+				name, rest = k, t[2:]
+			}
+			if len(rest) < 2 {
 				continue
 			}
-			u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s; the value is unknown", d))
+			if k, ok := stepKey(rest[0]); !ok || k != "locals" {
+				continue
+			}
+			n, ok := stepKey(rest[1])
+			if !ok {
+				continue
+			}
+			for _, inc := range f.includes {
+				if inc.name == name && inc.f != nil && inc.f.why[n] != "" {
+					return fmt.Sprintf("include.%s.locals.%s is unknown: %s", name, n, inc.f.why[n])
+				}
+			}
 		}
-		return cty.DynamicVal
 	}
-	return v
+	return ""
 }
 
 // evalString evaluates e to a known string without holes; ok false
@@ -294,7 +345,11 @@ func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	f := &fileCfg{path: phys, body: body, sc: parent.sc}
 	for _, b := range body.Blocks {
 		if b.Type == "include" {
-			u.addNote(u.l.note(lint.Skipped, b.DefRange(), "terragrunt: an included configuration's own include is not read (Terragrunt includes one level only)"))
+			// Terragrunt refuses it: "… includes …, which itself includes
+			// …. Only one level of includes is allowed." Once per file, at
+			// its first include.
+			u.l.diagnoseOnce(lint.Diagnostic{Range: u.l.rng(b.DefRange()), Summary: "Nested include", Detail: fmt.Sprintf("%s is included by %s, and includes another configuration itself; Terragrunt allows one level of includes and refuses the unit", u.l.rel(phys), u.l.rel(parent.path))})
+			break
 		}
 	}
 	u.evalLocals(f)
@@ -361,7 +416,7 @@ func (u *unitEval) configObject(f *fileCfg, c *cfg, e *env) cty.Value {
 // evalLocals evaluates f's locals, each after the locals it reads; locals
 // that read each other in a cycle are unknown.
 func (u *unitEval) evalLocals(f *fileCfg) {
-	f.locals = map[string]cty.Value{}
+	f.locals, f.why = map[string]cty.Value{}, map[string]string{}
 	pending := map[string]*hclsyntax.Attribute{}
 	for _, b := range f.body.Blocks {
 		if b.Type == "locals" {
@@ -378,7 +433,16 @@ func (u *unitEval) evalLocals(f *fileCfg) {
 			if readsPending(a.Expr, pending, n) {
 				continue
 			}
-			f.locals[n] = u.eval(a.Expr, u.ctx(f, e))
+			v, err := u.evalWhy(a.Expr, u.ctx(f, e))
+			f.locals[n] = v
+			switch {
+			case err != "":
+				f.why[n] = fmt.Sprintf("local.%s fails (%s)", n, err)
+			case !v.IsWhollyKnown():
+				if w := u.unknownWhy(f, a.Expr); w != "" {
+					f.why[n] = w
+				}
+			}
 			delete(pending, n)
 			progress = true
 		}
@@ -387,6 +451,40 @@ func (u *unitEval) evalLocals(f *fileCfg) {
 		u.addNote(u.l.note(lint.Unresolved, pending[n].SrcRange, "terragrunt: local.%s is part of a cycle among locals; it is unknown", n))
 		f.locals[n] = cty.DynamicVal
 	}
+	u.l.undeclaredLocals(f)
+}
+
+// undeclaredLocals records, once per file, each reference to a local the
+// file does not declare: Terragrunt fails to read such a configuration
+// (a file's local is its own locals blocks' only, included or not).
+func (l *loader) undeclaredLocals(f *fileCfg) {
+	if l.localsChecked[f.path] {
+		return
+	}
+	l.localsChecked[f.path] = true
+	var walk func(b *hclsyntax.Body)
+	walk = func(b *hclsyntax.Body) {
+		for _, n := range sortedKeys(b.Attributes) {
+			for _, t := range b.Attributes[n].Expr.Variables() {
+				if t.RootName() != "local" || len(t) < 2 {
+					continue
+				}
+				name, ok := stepKey(t[1])
+				if _, declared := f.locals[name]; !ok || declared {
+					continue
+				}
+				declared := "it declares no locals"
+				if len(f.locals) > 0 {
+					declared = "its locals are " + strings.Join(sortedKeys(f.locals), ", ")
+				}
+				l.diagnoseOnce(lint.Diagnostic{Range: l.rng(t.SourceRange()), Summary: "Reference to undeclared local value", Detail: fmt.Sprintf("local.%s is not declared in %s (%s; an included file's locals are not the including file's); Terragrunt fails to read the configuration", name, l.rel(f.path), declared)})
+			}
+		}
+		for _, inner := range b.Blocks {
+			walk(inner.Body)
+		}
+	}
+	walk(f.body)
 }
 
 // readsPending reports whether e reads a local of pending other than

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -22,14 +23,16 @@ type loader struct {
 	parsed map[string]*hclsyntax.Body
 	// read are the files read, for Result.Files.
 	read map[string]bool
-	res  Result
+	// localsChecked are the files whose references to locals are checked.
+	localsChecked map[string]bool
+	res           Result
 }
 
 func newLoader(opts Options) *loader {
 	if opts.Holes == nil {
 		opts.Holes = lint.NewHoles()
 	}
-	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, read: map[string]bool{}}
+	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, read: map[string]bool{}, localsChecked: map[string]bool{}}
 }
 
 // errUnreadable says a file could not be read or parsed; its diagnostic
@@ -63,6 +66,7 @@ func (l *loader) parse(path string) (*hclsyntax.Body, error) {
 	}
 	body := f.Body.(*hclsyntax.Body)
 	l.parsed[path] = body
+	l.duplicates(path, body)
 	return body, nil
 }
 
@@ -76,10 +80,81 @@ func (l *loader) diagnose(diags hcl.Diagnostics) {
 	}
 }
 
+// diagnoseOnce records d unless a diagnostic at the same place saying the
+// same is recorded (a file several units read).
+func (l *loader) diagnoseOnce(d lint.Diagnostic) {
+	for _, x := range l.res.Diagnostics {
+		if x.Range == d.Range && x.Summary == d.Summary {
+			return
+		}
+	}
+	l.res.Diagnostics = append(l.res.Diagnostics, d)
+}
+
+// duplicates records, as Terragrunt refuses them, a second generate block
+// of the same name in one configuration, and a second unit or stack block
+// of the same name in a stack file (a block that expands with an expansion
+// block aside).
+func (l *loader) duplicates(path string, body *hclsyntax.Body) {
+	kinds := []string{"generate"}
+	if filepath.Base(path) == stackFile {
+		kinds = []string{"unit", "stack"}
+	}
+	for _, kind := range kinds {
+		first := map[string]*hclsyntax.Block{}
+		for _, b := range body.Blocks {
+			if b.Type != kind || len(b.Labels) != 1 || expands(b) {
+				continue
+			}
+			f, ok := first[b.Labels[0]]
+			if !ok {
+				first[b.Labels[0]] = b
+				continue
+			}
+			what := fmt.Sprintf("Terragrunt refuses a %s with two %s blocks of the same name", map[bool]string{true: "stack", false: "configuration"}[kind != "generate"], kind)
+			l.diagnoseOnce(lint.Diagnostic{Range: l.rng(b.DefRange()), Summary: "Duplicate " + kind + " block", Detail: fmt.Sprintf("%s %q is already declared at line %d; %s (only the first is read)", kind, b.Labels[0], f.DefRange().Start.Line, what)})
+		}
+	}
+}
+
+// expands reports whether a block declares an expansion (count or
+// for_each), whose instances are named apart.
+func expands(b *hclsyntax.Block) bool {
+	if b.Body.Attributes["for_each"] != nil || b.Body.Attributes["count"] != nil {
+		return true
+	}
+	for _, inner := range b.Body.Blocks {
+		if inner.Type == "expansion" {
+			return true
+		}
+	}
+	return false
+}
+
 // exists reports whether path is a file or directory inside the tree.
 func (l *loader) exists(path string) bool {
 	_, err := l.opts.Tree.Stat(path)
 	return err == nil
+}
+
+// holdsModule reports whether dir holds a Terraform or OpenTofu file
+// (.tf, .tf.json, .tofu, .tofu.json), as Terragrunt checks before it runs;
+// true when it cannot be listed.
+func (l *loader) holdsModule(dir string) bool {
+	if l.opts.Tree == nil {
+		return true
+	}
+	ents, err := l.opts.Tree.ReadDir(dir)
+	if err != nil {
+		return true
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if !e.IsDir() && (strings.HasSuffix(n, ".tf") || strings.HasSuffix(n, ".tf.json") || strings.HasSuffix(n, ".tofu") || strings.HasSuffix(n, ".tofu.json")) {
+			return true
+		}
+	}
+	return false
 }
 
 // isDir reports whether path is a directory inside the tree.

@@ -1,7 +1,6 @@
 package terragrunt
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -114,9 +113,9 @@ func deepMerge(base, over cty.Value) cty.Value {
 }
 
 // inputs evaluates the unit's inputs with its dependencies' outputs.
-func (u *unitEval) inputs(c *cfg, outputs func(dir string) (cty.Value, bool)) terraform.UnitInputs {
+func (u *unitEval) inputs(f *fileCfg, c *cfg, outputs func(dir string) (cty.Value, bool)) terraform.UnitInputs {
 	before := len(u.notes)
-	deps, inferred := u.resolveDeps(c, outputs)
+	deps, inferred := u.resolveDeps(c, depReads(inputsRead(f, c)), outputs)
 	e := newEnv(deps)
 	wholes := map[hcl.Expression]cty.Value{}
 	var out terraform.UnitInputs
@@ -131,35 +130,6 @@ func (u *unitEval) inputs(c *cfg, outputs func(dir string) (cty.Value, bool)) te
 	out.Notes = append(out.Notes, u.notes[before:]...)
 	u.notes = u.notes[:before]
 	return out
-}
-
-// resolveDeps builds the dependency object: each dependency's outputs
-// from outputs(dir), else its mock_outputs (inferred says so), else
-// unknown.
-func (u *unitEval) resolveDeps(c *cfg, outputs func(dir string) (cty.Value, bool)) (cty.Value, map[string]string) {
-	deps := map[string]cty.Value{}
-	inferred := map[string]string{}
-	for _, d := range c.deps {
-		v, ok := cty.DynamicVal, false
-		if d.dir != "" && !d.skipOutputs && outputs != nil {
-			v, ok = outputs(d.dir)
-		}
-		switch {
-		case ok:
-		case d.mocks != cty.NilVal:
-			v = d.mocks
-			why := "cannot be evaluated"
-			if d.skipOutputs {
-				why = "has skip_outputs set"
-			}
-			inferred[d.name] = fmt.Sprintf("dependency.%s: mock_outputs (%s %s)", d.name, d.written, why)
-		default:
-			v = cty.DynamicVal
-			u.addNote(u.l.note(lint.Unresolved, d.rng, "terragrunt: dependency.%s: the outputs of %s cannot be evaluated and it has no mock_outputs; the inputs that read them are unknown", d.name, d.written))
-		}
-		deps[d.name] = cty.ObjectVal(map[string]cty.Value{"outputs": v, "config_path": cty.StringVal(d.written)})
-	}
-	return cty.ObjectVal(deps), inferred
 }
 
 // readsInferred says what an input rests on that is assumed: the mocked

@@ -17,11 +17,17 @@ type live struct {
 	res   Result
 }
 
-// loadLive loads every terragrunt.hcl and terragrunt.stack.hcl of
-// testdata/live.
+// loadLive loads the live fixture tree.
 func loadLive(t *testing.T) *live {
 	t.Helper()
-	root, err := filepath.Abs(filepath.Join("testdata", "live"))
+	return loadTree(t, "live")
+}
+
+// loadTree loads every terragrunt.hcl and terragrunt.stack.hcl of
+// testdata/<name>.
+func loadTree(t *testing.T, name string) *live {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}

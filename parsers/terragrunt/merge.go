@@ -7,7 +7,8 @@ import "github.com/zclconf/go-cty/cty"
 // state and generate blocks of over replace base's; inputs are merged
 // name by name (deep: values merged recursively, lists concatenated);
 // dependency blocks are merged by name (deep: an unset config_path or
-// mock_outputs is taken from base); dependencies paths are concatenated.
+// mock_outputs is taken from base); dependencies paths are concatenated;
+// skip is over's own; over's exclude block replaces base's.
 func merge(base, over *cfg, deep bool) *cfg {
 	out := &cfg{tf: over.tf, backend: over.backend}
 	if out.tf == nil || !out.tf.set {
@@ -23,7 +24,24 @@ func merge(base, over *cfg, deep bool) *cfg {
 	out.deps = mergeDeps(base.deps, over.deps, deep)
 	out.paths = append(append(out.paths, base.paths...), over.paths...)
 	out.gens = mergeGens(base.gens, over.gens)
+	out.skip = over.skip
+	out.exclude = mergeExclude(base.exclude, over.exclude, deep)
 	return out
+}
+
+// mergeExclude is the exclude block of a configuration and the one it
+// includes: its own replaces the included one (deep: when its actions are
+// empty, the included block's are kept, as Terragrunt merges them).
+func mergeExclude(base, over *excludeBlock, deep bool) *excludeBlock {
+	if over == nil {
+		return base
+	}
+	if !deep || base == nil || len(over.actions) > 0 || over.actionsUnknown {
+		return over
+	}
+	x := *over
+	x.actions, x.actionsUnknown = base.actions, base.actionsUnknown
+	return &x
 }
 
 func mergeInputs(base, over []*inputItem, deep bool) []*inputItem {

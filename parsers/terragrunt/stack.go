@@ -2,7 +2,9 @@ package terragrunt
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -27,12 +29,25 @@ func (l *loader) readStack(path string) []plannedUnit {
 	f := &fileCfg{path: path, body: body, sc: &scope{config: path, original: dir}}
 	u.evalLocals(f)
 	var out []plannedUnit
+	names, paths := map[string]bool{}, map[string]*hclsyntax.Block{}
 	for _, b := range body.Blocks {
 		switch b.Type {
 		case "unit":
-			if p, ok := u.stackUnit(f, b); ok {
-				out = append(out, p)
+			// A second unit of a name is a diagnostic of the file (parse).
+			if names[label(b)] && !expands(b) {
+				continue
 			}
+			names[label(b)] = true
+			p, ok := u.stackUnit(f, b)
+			if !ok {
+				continue
+			}
+			if first := paths[p.path]; first != nil {
+				l.diagnoseOnce(lint.Diagnostic{Range: l.rng(b.DefRange()), Summary: "Duplicate unit path", Detail: fmt.Sprintf("unit %q has path %q, as unit %q (line %d) does; Terragrunt refuses a stack with two units of the same path (only the first is read)", label(b), p.path, label(first), first.DefRange().Start.Line)})
+				continue
+			}
+			paths[p.path] = b
+			out = append(out, p)
 		case "stack":
 			u.addNote(l.note(lint.Skipped, b.DefRange(), "terragrunt: nested stack %q is not read; its units are not checked", label(b)))
 		}
@@ -80,7 +95,7 @@ func (u *unitEval) stackUnit(f *fileCfg, b *hclsyntax.Block) (plannedUnit, bool)
 	if a, ok := b.Body.Attributes["values"]; ok {
 		values = u.eval(a.Expr, ctx)
 	}
-	return plannedUnit{config: config, dir: filepath.Clean(gen), values: values}, true
+	return plannedUnit{config: config, dir: filepath.Clean(gen), values: values, path: strings.TrimSpace(rel)}, true
 }
 
 func label(b *hclsyntax.Block) string {

@@ -8,6 +8,7 @@ package terragrunt
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
@@ -40,6 +41,12 @@ type Result struct {
 	Diagnostics []lint.Diagnostic
 	// Files are every file read, sorted.
 	Files []string
+	// SkippedModules are the module directories of the units left out
+	// because Terragrunt skips them (skip, exclude): the local directory
+	// their source names, or their own directory when they name none:
+	// modules of units, not roots of their own, whether or not a unit of
+	// Units calls them too (absolute, cleaned, sorted, each once).
+	SkippedModules []string
 }
 
 // File names Terragrunt gives meaning to.
@@ -87,6 +94,8 @@ func Load(files []string, opts Options) Result {
 		}
 	}
 	sort.Slice(l.res.Units, func(i, j int) bool { return l.res.Units[i].Dir < l.res.Units[j].Dir })
+	sort.Strings(l.res.SkippedModules)
+	l.res.SkippedModules = slices.Compact(l.res.SkippedModules)
 	l.noteCycles()
 	for f := range l.read {
 		l.res.Files = append(l.res.Files, f)
@@ -103,4 +112,6 @@ type plannedUnit struct {
 	// values are the stack's values for the unit (cty.NilVal outside a
 	// stack).
 	values cty.Value
+	// path is the stack unit's path as written ("" outside a stack).
+	path string
 }

@@ -2,6 +2,7 @@ package terragrunt
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,6 +45,18 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 		}
 		return terraform.Unit{}, false
 	}
+	if why, at, skipped := skipped(c); skipped {
+		l.res.Notes = append(l.res.Notes, l.note(lint.Skipped, at, "terragrunt unit %s: %s; Terragrunt does not run it, so it is not read", l.rel(p.dir), why))
+		var skip terraform.Unit
+		u.source(&skip, c)
+		switch {
+		case skip.Source == "" && (c.tf == nil || !c.tf.unknownNote):
+			l.res.SkippedModules = append(l.res.SkippedModules, filepath.Clean(u.phys))
+		case filepath.IsAbs(skip.Source):
+			l.res.SkippedModules = append(l.res.SkippedModules, u.toPhys(skip.Source))
+		}
+		return terraform.Unit{}, false
+	}
 	unit := terraform.Unit{Dir: p.dir, Config: p.config, Range: fileStart(f.body, f.path)}
 	u.source(&unit, c)
 	unit.Dependencies = dependencyDirs(c)
@@ -60,7 +73,7 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 		unit.Inputs = func(outputs func(dir string) (cty.Value, bool)) terraform.UnitInputs {
 			mu.Lock()
 			defer mu.Unlock()
-			return u.inputs(c, outputs)
+			return u.inputs(f, c, outputs)
 		}
 	}
 	if what, at, hit := u.ce.Exceeded(); hit {
@@ -70,6 +83,19 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 	unit.Notes = slices.Clone(u.notes)
 	u.notes = nil
 	return unit, true
+}
+
+// skipped says whether the unit is left out of a plan: its own skip is
+// true, or its exclude block excludes it from plan (an unknown one does
+// not).
+func skipped(c *cfg) (string, hcl.Range, bool) {
+	if c.skip != nil && c.skip.on {
+		return "skip is true", c.skip.rng, true
+	}
+	if x := c.exclude; x.excludesPlan() {
+		return fmt.Sprintf("its exclude block excludes it from plan (if is true, actions %s)", strings.Join(x.actions, ", ")), x.rng, true
+	}
+	return "", hcl.Range{}, false
 }
 
 // source fills the unit's module source from its terraform block.
@@ -89,8 +115,12 @@ func (u *unitEval) source(unit *terraform.Unit, c *cfg) {
 		}
 		return
 	case t.unknownNote:
-		u.addNote(u.l.note(lint.Unresolved, t.srcRange, "terragrunt unit %s: the terraform source is unknown; the module it calls is not read", u.l.rel(u.dir)))
-		unit.Source = ""
+		why := ""
+		if t.why != "" {
+			why = " (" + t.why + ")"
+		}
+		u.addNote(u.l.note(lint.Unresolved, t.srcRange, "terragrunt unit %s: the terraform source is unknown%s; the module it calls is not read", u.l.rel(u.dir), why))
+		unit.Source, unit.Range = "", t.srcRange
 		return
 	}
 	src, version, err := moduleSource(t.source, u.dir)
@@ -99,8 +129,18 @@ func (u *unitEval) source(unit *terraform.Unit, c *cfg) {
 		return
 	}
 	unit.Source, unit.Version = src, version
-	if filepath.IsAbs(src) && !u.l.isDir(u.toPhys(src)) {
+	if !filepath.IsAbs(src) {
+		return
+	}
+	switch phys := u.toPhys(src); {
+	case !u.l.isDir(phys):
 		u.addNote(u.l.note(lint.Skipped, t.srcRange, "terragrunt unit %s: the module directory %s is not in the scanned tree", u.l.rel(u.dir), u.l.rel(src)))
+	case !u.l.holdsModule(phys) && !u.l.holdsModule(u.phys):
+		what := ""
+		if u.l.exists(filepath.Join(phys, unitFile)) {
+			what = ", only a terragrunt.hcl (a unit's configuration, which Terragrunt does not read as a module)"
+		}
+		u.addNote(u.l.note(lint.Skipped, t.srcRange, "terragrunt unit %s: the module directory %s holds no Terraform files%s; the module the unit runs is empty", u.l.rel(u.dir), u.l.rel(src), what))
 	}
 }
 

@@ -230,6 +230,9 @@ func (mi *ModInst) localChild(c *Call) (*Module, string) {
 		return nil, "local source " + c.Source + " not found in the tree"
 	}
 	child := mi.Evaluator.module(dir)
+	if child == nil && mi.Evaluator.Session.Options.Tree.IsDir(dir) {
+		return nil, "local source " + c.Source + " holds no Terraform configuration"
+	}
 	if child == nil {
 		return nil, "local source " + c.Source + " not found in the tree"
 	}

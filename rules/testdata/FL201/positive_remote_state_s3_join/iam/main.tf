@@ -14,7 +14,7 @@ data "aws_caller_identity" "me" {}
 
 resource "aws_iam_role" "external_dns" {
   name = "prod-external-dns"
-  assume_role_policy = jsonencode({ # want FL201 `allows system:serviceaccount:kube-system:external-dns; the service account runs as dns:external-dns`
+  assume_role_policy = jsonencode({ # want FL201 `allows system:serviceaccount:kube-system:external-dns; the service account runs as dns:external-dns: kubernetes_service_account_v1.external_dns \(across roots apps and iam\)`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"

@@ -7,7 +7,7 @@ data "aws_caller_identity" "this" {}
 
 resource "aws_iam_role" "this" {
   name = var.name
-  assume_role_policy = jsonencode({ # want FL201 `allows system:serviceaccount:kube-system:external-dns; the service account runs as dns:external-dns`
+  assume_role_policy = jsonencode({ # want FL201 `allows system:serviceaccount:kube-system:external-dns; the service account runs as dns:external-dns: \[live/external-dns\] kubernetes_service_account_v1.this \(across roots live/external-dns and live/iam-dns\)`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"

@@ -1,0 +1,7 @@
+locals {
+  common_tags = { team = "platform" }
+}
+
+inputs = {
+  tags = local.common_tags
+}

@@ -1,0 +1,7 @@
+include "root" {
+  path = find_in_parent_folders("root.hcl")
+}
+
+inputs = {
+  region = "eu-west-1"
+}

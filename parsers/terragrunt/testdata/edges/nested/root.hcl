@@ -1,0 +1,3 @@
+inputs = {
+  project = "shop"
+}

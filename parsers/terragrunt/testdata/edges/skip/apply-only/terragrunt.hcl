@@ -1,0 +1,8 @@
+terraform {
+  source = "../../modules/vpc"
+}
+
+exclude {
+  if      = true
+  actions = ["apply", "destroy"]
+}

@@ -1,0 +1,7 @@
+include "off" {
+  path = find_in_parent_folders("exclude-all.hcl")
+}
+
+terraform {
+  source = "../../modules/vpc"
+}

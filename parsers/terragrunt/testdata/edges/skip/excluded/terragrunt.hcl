@@ -1,0 +1,8 @@
+terraform {
+  source = "../../modules/vpc"
+}
+
+exclude {
+  if      = true
+  actions = ["plan", "apply"]
+}

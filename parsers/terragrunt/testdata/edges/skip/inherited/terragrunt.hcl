@@ -1,0 +1,7 @@
+include "common" {
+  path = find_in_parent_folders("common.hcl")
+}
+
+terraform {
+  source = "../../modules/vpc"
+}

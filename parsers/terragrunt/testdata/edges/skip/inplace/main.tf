@@ -1,0 +1,3 @@
+output "here" {
+  value = "inplace"
+}

@@ -1,0 +1,5 @@
+skip = get_env("SKIP_UNIT") == "yes"
+
+terraform {
+  source = "../../modules/vpc"
+}

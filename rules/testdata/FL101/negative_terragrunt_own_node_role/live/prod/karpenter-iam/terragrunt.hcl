@@ -1,0 +1,11 @@
+include "root" {
+  path = find_in_parent_folders("root.hcl")
+}
+
+terraform {
+  source = "../../../modules//node-role"
+}
+
+inputs = {
+  name = "prod-karpenter-nodes"
+}
