@@ -86,8 +86,12 @@ type scope struct {
 	// directory get_terragrunt_dir() is; original is
 	// get_original_terragrunt_dir().
 	config, original string
-	includes         []*include
-	funcs            map[string]function.Function
+	// base is the directory of the file being parsed, as it lies in the
+	// tree: Terraform's file functions resolve a relative path against it
+	// (see rebaseFileFuncs), Terragrunt's own functions against config's.
+	base     string
+	includes []*include
+	funcs    map[string]function.Function
 }
 
 // dir is get_terragrunt_dir().
@@ -255,7 +259,7 @@ func (u *unitEval) config(path, original string) (*fileCfg, *cfg, error) {
 	u.reading = append(u.reading, phys)
 	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
 	u.addFile(phys, body)
-	f := &fileCfg{path: phys, body: body, sc: &scope{config: path, original: original}}
+	f := &fileCfg{path: phys, body: body, sc: &scope{config: path, original: original, base: filepath.Dir(phys)}}
 	f.includes = u.includes(f)
 	f.sc.includes = f.includes
 	for _, inc := range f.includes {
@@ -325,7 +329,7 @@ func (u *unitEval) includes(f *fileCfg) []*include {
 }
 
 // loadInclude reads an included file, in the scope of the file including
-// it.
+// it (but for the directory Terraform's file functions resolve against).
 func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	phys := u.toPhys(inc.path)
 	if slices.Contains(u.reading, phys) {
@@ -342,7 +346,12 @@ func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	u.reading = append(u.reading, phys)
 	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
 	u.addFile(phys, body)
-	f := &fileCfg{path: phys, body: body, sc: parent.sc}
+	// Terragrunt's functions see the including file (get_terragrunt_dir,
+	// find_in_parent_folders, read_terragrunt_config); Terraform's file
+	// functions resolve against the included file's own directory.
+	sc := *parent.sc
+	sc.base, sc.funcs = filepath.Dir(phys), nil
+	f := &fileCfg{path: phys, body: body, sc: &sc}
 	for _, b := range body.Blocks {
 		if b.Type == "include" {
 			// Terragrunt refuses it: "… includes …, which itself includes

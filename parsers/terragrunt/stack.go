@@ -26,7 +26,7 @@ func (l *loader) readStack(path string) []plannedUnit {
 	dir := filepath.Dir(path)
 	u := l.newUnitEval(dir, dir, cty.NilVal)
 	u.addFile(path, body)
-	f := &fileCfg{path: path, body: body, sc: &scope{config: path, original: dir}}
+	f := &fileCfg{path: path, body: body, sc: &scope{config: path, original: dir, base: dir}}
 	u.evalLocals(f)
 	var out []plannedUnit
 	names, paths := map[string]bool{}, map[string]*hclsyntax.Block{}

@@ -24,7 +24,7 @@ func (l *loader) includedBy(units []string) map[string]bool {
 			continue
 		}
 		u := l.newUnitEval(filepath.Dir(p), filepath.Dir(p), cty.NilVal)
-		f := &fileCfg{path: p, body: body, sc: &scope{config: p, original: filepath.Dir(p)}}
+		f := &fileCfg{path: p, body: body, sc: &scope{config: p, original: filepath.Dir(p), base: filepath.Dir(p)}}
 		for _, inc := range u.includes(f) {
 			if inc.path != p {
 				out[inc.path] = true
