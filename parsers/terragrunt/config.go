@@ -39,6 +39,11 @@ type unitEval struct {
 	// reading are the configuration files being read, outermost first
 	// (cycles among read_terragrunt_config and includes).
 	reading []string
+	// reads are the locals of the configurations read_terragrunt_config
+	// returned, by file read.
+	reads map[string][]readLocals
+	// stack: the configuration evaluated is a terragrunt.stack.hcl.
+	stack bool
 }
 
 func (l *loader) newUnitEval(dir, phys string, values cty.Value) *unitEval {
@@ -188,6 +193,9 @@ func (u *unitEval) evalWhy(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, s
 		}
 		if first == "" {
 			first = fmt.Sprintf("%s:%d: %s", u.l.rel(r.Filename), r.Start.Line, strings.TrimSuffix(what, "."))
+		}
+		if hd, ok := d.(*hcl.Diagnostic); ok && u.missingAttr(hd) {
+			continue // a diagnostic, or a note of its own
 		}
 		u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s; the value is unknown", what))
 	}
@@ -434,6 +442,7 @@ func (u *unitEval) evalLocals(f *fileCfg) {
 			}
 		}
 	}
+	u.l.undeclaredLocals(f, pending)
 	e := newEnv(cty.NilVal)
 	for progress := true; progress && len(pending) > 0; {
 		progress = false
@@ -460,17 +469,20 @@ func (u *unitEval) evalLocals(f *fileCfg) {
 		u.addNote(u.l.note(lint.Unresolved, pending[n].SrcRange, "terragrunt: local.%s is part of a cycle among locals; it is unknown", n))
 		f.locals[n] = cty.DynamicVal
 	}
-	u.l.undeclaredLocals(f)
 }
 
 // undeclaredLocals records, once per file, each reference to a local the
 // file does not declare: Terragrunt fails to read such a configuration
 // (a file's local is its own locals blocks' only, included or not).
-func (l *loader) undeclaredLocals(f *fileCfg) {
-	if l.localsChecked[f.path] {
+// declared are the file's locals.
+func (l *loader) undeclaredLocals(f *fileCfg, declared map[string]*hclsyntax.Attribute) {
+	l.mu.Lock()
+	checked := l.localsChecked[f.path]
+	l.localsChecked[f.path] = true
+	l.mu.Unlock()
+	if checked {
 		return
 	}
-	l.localsChecked[f.path] = true
 	var walk func(b *hclsyntax.Body)
 	walk = func(b *hclsyntax.Body) {
 		for _, n := range sortedKeys(b.Attributes) {
@@ -479,14 +491,17 @@ func (l *loader) undeclaredLocals(f *fileCfg) {
 					continue
 				}
 				name, ok := stepKey(t[1])
-				if _, declared := f.locals[name]; !ok || declared {
+				if _, known := declared[name]; !ok || known {
 					continue
 				}
-				declared := "it declares no locals"
-				if len(f.locals) > 0 {
-					declared = "its locals are " + strings.Join(sortedKeys(f.locals), ", ")
+				what := "it declares no locals"
+				if len(declared) > 0 {
+					what = "its locals are " + strings.Join(sortedKeys(declared), ", ")
 				}
-				l.diagnoseOnce(lint.Diagnostic{Range: l.rng(t.SourceRange()), Summary: "Reference to undeclared local value", Detail: fmt.Sprintf("local.%s is not declared in %s (%s; an included file's locals are not the including file's); Terragrunt fails to read the configuration", name, l.rel(f.path), declared)})
+				l.mu.Lock()
+				l.undeclared[t.SourceRange()] = true
+				l.mu.Unlock()
+				l.diagnoseOnce(lint.Diagnostic{Range: l.rng(t.SourceRange()), Summary: "Reference to undeclared local value", Detail: fmt.Sprintf("local.%s is not declared in %s (%s; an included file's locals are not the including file's); Terragrunt fails to read the configuration", name, l.rel(f.path), what)})
 			}
 		}
 		for _, inner := range b.Blocks {

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -15,9 +17,16 @@ import (
 // maxConfigFile bounds the size of one configuration file read.
 const maxConfigFile = 4 << 20
 
-// loader reads the configuration of one Load call.
+// loader reads the configuration of one Load call. Load runs on one
+// goroutine; the units' Inputs, called once Load has returned, run
+// concurrently: they share parsed, read and localsChecked under mu, and
+// record nothing in res (done).
 type loader struct {
 	opts Options
+	mu   sync.Mutex
+	// done: Load has returned its result; what is found later is a note
+	// of the unit that finds it.
+	done bool
 	// parsed are the files parsed so far, by absolute path; a file that
 	// could not be read or parsed is kept as nil.
 	parsed map[string]*hclsyntax.Body
@@ -25,14 +34,19 @@ type loader struct {
 	read map[string]bool
 	// localsChecked are the files whose references to locals are checked.
 	localsChecked map[string]bool
-	res           Result
+	// undeclared are the references to a local their file does not
+	// declare (a diagnostic each).
+	undeclared map[hcl.Range]bool
+	// refused are the diagnostics refuse recorded, by range and summary.
+	refused map[string]*refusal
+	res     Result
 }
 
 func newLoader(opts Options) *loader {
 	if opts.Holes == nil {
 		opts.Holes = lint.NewHoles()
 	}
-	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, read: map[string]bool{}, localsChecked: map[string]bool{}}
+	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, undeclared: map[hcl.Range]bool{}}
 }
 
 // errUnreadable says a file could not be read or parsed; its diagnostic
@@ -44,6 +58,8 @@ var errUnreadable = errors.New("cannot be read")
 // not parse is a diagnostic, recorded once, and errUnreadable.
 func (l *loader) parse(path string) (*hclsyntax.Body, error) {
 	path = filepath.Clean(path)
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if b, ok := l.parsed[path]; ok {
 		if b == nil {
 			return nil, errUnreadable
@@ -72,6 +88,9 @@ func (l *loader) parse(path string) (*hclsyntax.Body, error) {
 
 // diagnose records the errors among diags as FL000 diagnostics.
 func (l *loader) diagnose(diags hcl.Diagnostics) {
+	if l.done {
+		return
+	}
 	for _, d := range diags {
 		if d.Severity != hcl.DiagError || d.Subject == nil {
 			continue
@@ -83,12 +102,60 @@ func (l *loader) diagnose(diags hcl.Diagnostics) {
 // diagnoseOnce records d unless a diagnostic at the same place saying the
 // same is recorded (a file several units read).
 func (l *loader) diagnoseOnce(d lint.Diagnostic) {
+	if l.done {
+		return
+	}
 	for _, x := range l.res.Diagnostics {
 		if x.Range == d.Range && x.Summary == d.Summary {
 			return
 		}
 	}
 	l.res.Diagnostics = append(l.res.Diagnostics, d)
+}
+
+// refuse records d, an error for which Terragrunt refuses what reads the
+// configuration, its detail ending with whom it refuses (a unit, a
+// stack): a file several units read gets one diagnostic naming each.
+// It reports false once Load has returned (the caller notes it instead),
+// unless d names who already.
+func (l *loader) refuse(d lint.Diagnostic, who string) bool {
+	k := fmt.Sprintf("%v\x00%s", d.Range, d.Summary)
+	r := l.refused[k]
+	if l.done {
+		return r != nil && slices.Contains(r.who, who)
+	}
+	if r == nil {
+		r = &refusal{at: len(l.res.Diagnostics), detail: d.Detail}
+		l.refused[k] = r
+		l.res.Diagnostics = append(l.res.Diagnostics, d)
+	}
+	if !slices.Contains(r.who, who) {
+		r.who = append(r.who, who)
+		l.res.Diagnostics[r.at].Detail = r.detail + ", refusing " + strings.Join(r.who, ", ")
+	}
+	return true
+}
+
+// markRead records a file read (parse records those it parses).
+func (l *loader) markRead(path string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.read[path] = true
+}
+
+// isUndeclared reports whether the reference at r is to a local its file
+// does not declare.
+func (l *loader) isUndeclared(r hcl.Range) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.undeclared[r]
+}
+
+// refusal is a diagnostic refuse recorded, and whom it names.
+type refusal struct {
+	at     int
+	detail string
+	who    []string
 }
 
 // duplicates records, as Terragrunt refuses them, a second generate block

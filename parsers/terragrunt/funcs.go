@@ -301,7 +301,9 @@ func (u *unitEval) readConfigFunc(s *scope) function.Function {
 				}
 				return cty.DynamicVal, fmt.Errorf("read_terragrunt_config: %w", err)
 			}
-			return u.configObject(f, c, newEnv(cty.DynamicVal)), nil
+			obj := u.configObject(f, c, newEnv(cty.DynamicVal))
+			u.recordRead(f.path, obj.GetAttr("locals"))
+			return obj, nil
 		},
 	})
 }
@@ -339,7 +341,7 @@ func (u *unitEval) tfvars(phys string) (cty.Value, error) {
 		if !u.ce.Spend(len(src), u.l.rel(phys)) || !json.Valid(src) {
 			return cty.NilVal, fmt.Errorf("%s is not valid JSON", u.l.rel(phys))
 		}
-		u.l.read[phys] = true
+		u.l.markRead(phys)
 		u.files = append(u.files, phys)
 		return cty.StringVal(string(src)), nil
 	}

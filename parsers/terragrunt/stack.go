@@ -25,6 +25,7 @@ func (l *loader) readStack(path string) []plannedUnit {
 	}
 	dir := filepath.Dir(path)
 	u := l.newUnitEval(dir, dir, cty.NilVal)
+	u.stack = true
 	u.addFile(path, body)
 	f := &fileCfg{path: path, body: body, sc: &scope{config: path, original: dir, base: dir}}
 	u.evalLocals(f)

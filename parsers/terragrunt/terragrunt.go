@@ -101,6 +101,7 @@ func Load(files []string, opts Options) Result {
 		l.res.Files = append(l.res.Files, f)
 	}
 	sort.Strings(l.res.Files)
+	l.done = true
 	return l.res
 }
 
