@@ -40,8 +40,8 @@ type unitEval struct {
 	// (cycles among read_terragrunt_config and includes).
 	reading []string
 	// reads are the locals of the configurations read_terragrunt_config
-	// returned, by file read.
-	reads map[string][]readLocals
+	// returned, the latest last.
+	reads []readLocals
 	// stack: the configuration evaluated is a terragrunt.stack.hcl.
 	stack bool
 }

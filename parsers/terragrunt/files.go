@@ -113,27 +113,60 @@ func (l *loader) diagnoseOnce(d lint.Diagnostic) {
 	l.res.Diagnostics = append(l.res.Diagnostics, d)
 }
 
-// refuse records d, an error for which Terragrunt refuses what reads the
-// configuration, its detail ending with whom it refuses (a unit, a
-// stack): a file several units read gets one diagnostic naming each.
-// It reports false once Load has returned (the caller notes it instead),
-// unless d names who already.
-func (l *loader) refuse(d lint.Diagnostic, who string) bool {
+// refuse records an error for which Terragrunt refuses each unit (or
+// stack) reading a configuration: one diagnostic at a place, d, whose
+// detail ends with, per file the error comes from (group), whom it
+// refuses ("… F1 for U1, U2; F2 for U3"): a file several units include
+// is one diagnostic, the file each reads named. It reports false once
+// Load has returned (the caller notes it instead), unless the diagnostic
+// names who for group already.
+func (l *loader) refuse(d lint.Diagnostic, group, who string) bool {
 	k := fmt.Sprintf("%v\x00%s", d.Range, d.Summary)
 	r := l.refused[k]
+	var g *refusalGroup
+	if r != nil {
+		for _, x := range r.groups {
+			if x.what == group {
+				g = x
+			}
+		}
+	}
+	if g != nil && slices.Contains(g.who, who) {
+		return true
+	}
 	if l.done {
-		return r != nil && slices.Contains(r.who, who)
+		return false
 	}
 	if r == nil {
 		r = &refusal{at: len(l.res.Diagnostics), detail: d.Detail}
 		l.refused[k] = r
 		l.res.Diagnostics = append(l.res.Diagnostics, d)
 	}
-	if !slices.Contains(r.who, who) {
-		r.who = append(r.who, who)
-		l.res.Diagnostics[r.at].Detail = r.detail + ", refusing " + strings.Join(r.who, ", ")
+	if g == nil {
+		g = &refusalGroup{what: group}
+		r.groups = append(r.groups, g)
 	}
+	g.who = append(g.who, who)
+	var parts []string
+	for _, x := range r.groups {
+		parts = append(parts, x.what+" for "+strings.Join(x.who, ", "))
+	}
+	l.res.Diagnostics[r.at].Detail = r.detail + ": " + strings.Join(parts, "; ")
 	return true
+}
+
+// refusal is a diagnostic refuse recorded: its detail before the groups,
+// and the groups.
+type refusal struct {
+	at     int
+	detail string
+	groups []*refusalGroup
+}
+
+// refusalGroup is one file an error comes from, and whom it refuses.
+type refusalGroup struct {
+	what string
+	who  []string
 }
 
 // markRead records a file read (parse records those it parses).
@@ -149,13 +182,6 @@ func (l *loader) isUndeclared(r hcl.Range) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.undeclared[r]
-}
-
-// refusal is a diagnostic refuse recorded, and whom it names.
-type refusal struct {
-	at     int
-	detail string
-	who    []string
 }
 
 // duplicates records, as Terragrunt refuses them, a second generate block

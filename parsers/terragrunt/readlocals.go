@@ -10,9 +10,10 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// readLocals are the locals of one configuration read_terragrunt_config
+// readLocals are the locals of a configuration read_terragrunt_config
 // returned, and whether faultline knows all of them.
 type readLocals struct {
+	path   string
 	locals cty.Value
 	// known: every local is known, holes and all (the file parsed and its
 	// locals evaluated without an error or an unknown).
@@ -20,17 +21,15 @@ type readLocals struct {
 }
 
 // recordRead records the locals of the configuration at path that
-// read_terragrunt_config returned.
+// read_terragrunt_config returned (the latest read last).
 func (u *unitEval) recordRead(path string, locals cty.Value) {
-	for _, r := range u.reads[path] {
-		if r.locals.RawEquals(locals) {
+	for i, r := range u.reads {
+		if r.path == path && r.locals.RawEquals(locals) {
+			u.reads = append(append(u.reads[:i:i], u.reads[i+1:]...), r)
 			return
 		}
 	}
-	if u.reads == nil {
-		u.reads = map[string][]readLocals{}
-	}
-	u.reads[path] = append(u.reads[path], readLocals{locals: locals, known: whollyKnown(locals)})
+	u.reads = append(u.reads, readLocals{path: path, locals: locals, known: whollyKnown(locals)})
 }
 
 // whollyKnown reports whether v is known throughout and holds no hole.
@@ -85,28 +84,37 @@ func (u *unitEval) missingAttr(d *hcl.Diagnostic) bool {
 		return false
 	}
 	locals := v.GetAttr("locals")
-	for path, reads := range u.reads {
-		for _, r := range reads {
-			if !r.locals.RawEquals(locals) {
-				continue
-			}
-			declared := "it declares no locals"
-			if names := attrNames(locals); len(names) > 0 {
-				declared = "its locals are " + strings.Join(names, ", ")
-			}
-			ref := name.Name
-			if !r.known {
-				u.addNote(u.l.note(lint.Unresolved, t.SourceRange(), "%s: local.%s.locals.%s: %s, read with read_terragrunt_config, declares no local %q (%s), which Terragrunt refuses, but faultline does not know all of their values; the value is unknown", u.subject(), ref, missing.Name, u.l.rel(path), missing.Name, declared))
-				return true
-			}
-			detail := fmt.Sprintf("%s, which local.%s reads with read_terragrunt_config, declares no local %q (%s); Terragrunt fails to evaluate the locals", u.l.rel(path), ref, missing.Name, declared)
-			if !u.l.refuse(lint.Diagnostic{Range: u.l.rng(t.SourceRange()), Summary: "Unsupported attribute", Detail: detail}, u.subject()) {
-				u.addNote(u.l.note(lint.Unresolved, t.SourceRange(), "%s: %s and refuses the unit; the value is unknown", u.subject(), detail))
-			}
+	for i := len(u.reads) - 1; i >= 0; i-- {
+		r := u.reads[i]
+		if !r.locals.RawEquals(locals) {
+			continue
+		}
+		file := fmt.Sprintf("%s (%s)", u.l.rel(r.path), declaredLocals(locals, missing.Name))
+		if !r.known {
+			u.addNote(u.l.note(lint.Unresolved, t.SourceRange(), "%s: local.%s.locals.%s: %s, read with read_terragrunt_config, declares no local %q, which Terragrunt refuses, but faultline does not know all of its locals' values; the value is unknown", u.subject(), name.Name, missing.Name, file, missing.Name))
 			return true
 		}
+		detail := fmt.Sprintf("the file local.%s reads with read_terragrunt_config declares no local %q; Terragrunt fails to evaluate the locals and refuses the unit", name.Name, missing.Name)
+		if !u.l.refuse(lint.Diagnostic{Range: u.l.rng(t.SourceRange()), Summary: "Unsupported attribute", Detail: detail}, file, u.subject()) {
+			u.addNote(u.l.note(lint.Unresolved, t.SourceRange(), "%s: %s: %s; the value is unknown", u.subject(), detail, file))
+		}
+		return true
 	}
 	return false
+}
+
+// declaredLocals says which locals an object of locals holds, for a
+// message about missing, which it lacks: all their names when they are
+// few.
+func declaredLocals(locals cty.Value, missing string) string {
+	names := attrNames(locals)
+	switch {
+	case len(names) == 0:
+		return "it declares no locals"
+	case len(names) > 12:
+		return fmt.Sprintf("%d locals, none named %s", len(names), missing)
+	}
+	return "its locals are " + strings.Join(names, ", ")
 }
 
 // localVar is local.name in ctx or the contexts it descends from

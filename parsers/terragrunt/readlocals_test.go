@@ -10,26 +10,27 @@ import (
 
 // TestMissingLocalOfAReadConfiguration: a local that a configuration read
 // with read_terragrunt_config does not declare is FL000 at the reference,
-// naming every unit Terragrunt refuses, when faultline knows all of that
-// file's locals; otherwise a note of the unit, never FL000.
+// naming every unit Terragrunt refuses by the file it reads, when
+// faultline knows all of that file's locals; otherwise a note of the
+// unit, never FL000.
 func TestMissingLocalOfAReadConfiguration(t *testing.T) {
 	l := loadTree(t, "readlocals")
 	want := []lint.Diagnostic{
 		{
 			Range:   lint.Range{File: "live/_envcommon/auth.hcl", Line: 3, Column: 13, EndLine: 3, EndColumn: 54},
 			Summary: "Unsupported attribute",
-			Detail:  `live/account.hcl, which local.account reads with read_terragrunt_config, declares no local "full_admin_role_name" (its locals are account_name, admin_role_name); Terragrunt fails to evaluate the locals, refusing terragrunt unit live/a, terragrunt unit live/b`,
+			Detail:  `the file local.account reads with read_terragrunt_config declares no local "full_admin_role_name"; Terragrunt fails to evaluate the locals and refuses the unit: live/account.hcl (its locals are account_name, admin_role_name) for terragrunt unit live/a, terragrunt unit live/b; live/prod/account.hcl (its locals are account_name) for terragrunt unit live/prod/x`,
 		},
 		{
 			Range:   lint.Range{File: "live/d/terragrunt.hcl", Line: 11, Column: 11, EndLine: 11, EndColumn: 34},
 			Summary: "Unsupported attribute",
-			Detail:  `live/account.hcl, which local.acct reads with read_terragrunt_config, declares no local "owner" (its locals are account_name, admin_role_name); Terragrunt fails to evaluate the locals, refusing terragrunt unit live/d`,
+			Detail:  `the file local.acct reads with read_terragrunt_config declares no local "owner"; Terragrunt fails to evaluate the locals and refuses the unit: live/account.hcl (its locals are account_name, admin_role_name) for terragrunt unit live/d`,
 		},
 	}
 	if !slices.Equal(l.res.Diagnostics, want) {
 		t.Errorf("diagnostics\n%#v\nwant\n%#v", l.res.Diagnostics, want)
 	}
-	for _, dir := range []string{"live/a", "live/b", "live/c", "live/d"} {
+	for _, dir := range []string{"live/a", "live/b", "live/c", "live/d", "live/prod/x"} {
 		u := l.unit(t, dir)
 		in := u.Inputs(noOutputs)
 		if n := notesSaying(append(slices.Clone(u.Notes), in.Notes...), "terragrunt: Unsupported attribute"); len(n) > 0 {
@@ -46,7 +47,7 @@ func TestMissingLocalOfAReadConfiguration(t *testing.T) {
 	c := l.unit(t, "live/c")
 	in := c.Inputs(noOutputs)
 	hasNote(t, append(slices.Clone(c.Notes), in.Notes...), "live/c/terragrunt.hcl", 10,
-		`terragrunt unit live/c: local.region.locals.zone: live/region.hcl, read with read_terragrunt_config, declares no local "zone" (its locals are region), which Terragrunt refuses, but faultline does not know all of their values; the value is unknown`)
+		`terragrunt unit live/c: local.region.locals.zone: live/region.hcl (its locals are region), read with read_terragrunt_config, declares no local "zone", which Terragrunt refuses, but faultline does not know all of its locals' values; the value is unknown`)
 	if v := input(t, in, "zone").Value; v.IsKnown() {
 		t.Errorf("live/c zone = %#v, want unknown", v)
 	}

@@ -4,7 +4,7 @@
 locals {
   account_vars    = read_terragrunt_config(find_in_parent_folders("account.hcl"))
   account_name    = local.account_vars.locals.account_name
-  admin_role_name = local.account_vars.locals.full_admin_role_name # want FL000 `Unsupported attribute: live/account.hcl, which local.account_vars reads with read_terragrunt_config, declares no local "full_admin_role_name" \(its locals are account_name, admin_role_name\); Terragrunt fails to evaluate the locals, refusing terragrunt unit live/dev/irsa$`
+  admin_role_name = local.account_vars.locals.full_admin_role_name # want FL000 `Unsupported attribute: the file local.account_vars reads with read_terragrunt_config declares no local "full_admin_role_name"; Terragrunt fails to evaluate the locals and refuses the unit: live/account.hcl \(its locals are account_name, admin_role_name\) for terragrunt unit live/dev/irsa$`
 }
 
 inputs = {
