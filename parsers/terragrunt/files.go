@@ -28,8 +28,10 @@ type loader struct {
 	// of the unit that finds it.
 	done bool
 	// parsed are the files parsed so far, by absolute path; a file that
-	// could not be read or parsed is kept as nil.
-	parsed map[string]*hclsyntax.Body
+	// could not be read or parsed is kept as nil, with its error in
+	// parseErr (errUnreadable once its diagnostic is recorded).
+	parsed   map[string]*hclsyntax.Body
+	parseErr map[string]error
 	// read are the files read, for Result.Files.
 	read map[string]bool
 	// localsChecked are the files whose references to locals are checked.
@@ -46,7 +48,7 @@ func newLoader(opts Options) *loader {
 	if opts.Holes == nil {
 		opts.Holes = lint.NewHoles()
 	}
-	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, undeclared: map[hcl.Range]bool{}}
+	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, parseErr: map[string]error{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, undeclared: map[hcl.Range]bool{}}
 }
 
 // errUnreadable says a file could not be read or parsed; its diagnostic
@@ -54,7 +56,7 @@ func newLoader(opts Options) *loader {
 var errUnreadable = errors.New("cannot be read")
 
 // parse reads and parses the file at path (absolute) once. A file outside
-// the tree or absent is an error for the caller to note; a file that does
+// the tree or absent is an error for each caller to note; a file that does
 // not parse is a diagnostic, recorded once, and errUnreadable.
 func (l *loader) parse(path string) (*hclsyntax.Body, error) {
 	path = filepath.Clean(path)
@@ -62,17 +64,20 @@ func (l *loader) parse(path string) (*hclsyntax.Body, error) {
 	defer l.mu.Unlock()
 	if b, ok := l.parsed[path]; ok {
 		if b == nil {
-			return nil, errUnreadable
+			return nil, l.parseErr[path]
 		}
 		return b, nil
 	}
-	l.parsed[path] = nil
+	l.parsed[path], l.parseErr[path] = nil, errUnreadable
 	src, err := l.opts.Tree.ReadFile(path, maxConfigFile)
 	if err != nil {
 		if errors.Is(err, treefs.ErrOutside) {
-			return nil, fmt.Errorf("%s is %w (%s)", l.rel(path), treefs.ErrOutside, treefs.RootHint)
+			err = fmt.Errorf("%s is %w (%s)", l.rel(path), treefs.ErrOutside, treefs.RootHint)
+		} else {
+			err = fmt.Errorf("reading %s: %w", l.rel(path), err)
 		}
-		return nil, fmt.Errorf("reading %s: %w", l.rel(path), err)
+		l.parseErr[path] = err
+		return nil, err
 	}
 	l.read[path] = true
 	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
