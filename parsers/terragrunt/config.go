@@ -39,6 +39,11 @@ type unitEval struct {
 	// reading are the configuration files being read, outermost first
 	// (cycles among read_terragrunt_config and includes).
 	reading []string
+	// reads are the locals of the configurations read_terragrunt_config
+	// returned, the latest last.
+	reads []readLocals
+	// stack: the configuration evaluated is a terragrunt.stack.hcl.
+	stack bool
 }
 
 func (l *loader) newUnitEval(dir, phys string, values cty.Value) *unitEval {
@@ -86,8 +91,12 @@ type scope struct {
 	// directory get_terragrunt_dir() is; original is
 	// get_original_terragrunt_dir().
 	config, original string
-	includes         []*include
-	funcs            map[string]function.Function
+	// base is the directory of the file being parsed, as it lies in the
+	// tree: Terraform's file functions resolve a relative path against it
+	// (see rebaseFileFuncs), Terragrunt's own functions against config's.
+	base     string
+	includes []*include
+	funcs    map[string]function.Function
 }
 
 // dir is get_terragrunt_dir().
@@ -185,6 +194,9 @@ func (u *unitEval) evalWhy(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, s
 		if first == "" {
 			first = fmt.Sprintf("%s:%d: %s", u.l.rel(r.Filename), r.Start.Line, strings.TrimSuffix(what, "."))
 		}
+		if hd, ok := d.(*hcl.Diagnostic); ok && u.missingAttr(hd) {
+			continue // a diagnostic, or a note of its own
+		}
 		u.addNote(u.l.note(lint.Unresolved, r, "terragrunt: %s; the value is unknown", what))
 	}
 	return cty.DynamicVal, first
@@ -255,7 +267,7 @@ func (u *unitEval) config(path, original string) (*fileCfg, *cfg, error) {
 	u.reading = append(u.reading, phys)
 	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
 	u.addFile(phys, body)
-	f := &fileCfg{path: phys, body: body, sc: &scope{config: path, original: original}}
+	f := &fileCfg{path: phys, body: body, sc: &scope{config: path, original: original, base: filepath.Dir(phys)}}
 	f.includes = u.includes(f)
 	f.sc.includes = f.includes
 	for _, inc := range f.includes {
@@ -325,7 +337,7 @@ func (u *unitEval) includes(f *fileCfg) []*include {
 }
 
 // loadInclude reads an included file, in the scope of the file including
-// it.
+// it (but for the directory Terraform's file functions resolve against).
 func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	phys := u.toPhys(inc.path)
 	if slices.Contains(u.reading, phys) {
@@ -342,7 +354,12 @@ func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	u.reading = append(u.reading, phys)
 	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
 	u.addFile(phys, body)
-	f := &fileCfg{path: phys, body: body, sc: parent.sc}
+	// Terragrunt's functions see the including file (get_terragrunt_dir,
+	// find_in_parent_folders, read_terragrunt_config); Terraform's file
+	// functions resolve against the included file's own directory.
+	sc := *parent.sc
+	sc.base, sc.funcs = filepath.Dir(phys), nil
+	f := &fileCfg{path: phys, body: body, sc: &sc}
 	for _, b := range body.Blocks {
 		if b.Type == "include" {
 			// Terragrunt refuses it: "… includes …, which itself includes
@@ -425,6 +442,7 @@ func (u *unitEval) evalLocals(f *fileCfg) {
 			}
 		}
 	}
+	u.l.undeclaredLocals(f, pending)
 	e := newEnv(cty.NilVal)
 	for progress := true; progress && len(pending) > 0; {
 		progress = false
@@ -451,17 +469,20 @@ func (u *unitEval) evalLocals(f *fileCfg) {
 		u.addNote(u.l.note(lint.Unresolved, pending[n].SrcRange, "terragrunt: local.%s is part of a cycle among locals; it is unknown", n))
 		f.locals[n] = cty.DynamicVal
 	}
-	u.l.undeclaredLocals(f)
 }
 
 // undeclaredLocals records, once per file, each reference to a local the
 // file does not declare: Terragrunt fails to read such a configuration
 // (a file's local is its own locals blocks' only, included or not).
-func (l *loader) undeclaredLocals(f *fileCfg) {
-	if l.localsChecked[f.path] {
+// declared are the file's locals.
+func (l *loader) undeclaredLocals(f *fileCfg, declared map[string]*hclsyntax.Attribute) {
+	l.mu.Lock()
+	checked := l.localsChecked[f.path]
+	l.localsChecked[f.path] = true
+	l.mu.Unlock()
+	if checked {
 		return
 	}
-	l.localsChecked[f.path] = true
 	var walk func(b *hclsyntax.Body)
 	walk = func(b *hclsyntax.Body) {
 		for _, n := range sortedKeys(b.Attributes) {
@@ -470,14 +491,17 @@ func (l *loader) undeclaredLocals(f *fileCfg) {
 					continue
 				}
 				name, ok := stepKey(t[1])
-				if _, declared := f.locals[name]; !ok || declared {
+				if _, known := declared[name]; !ok || known {
 					continue
 				}
-				declared := "it declares no locals"
-				if len(f.locals) > 0 {
-					declared = "its locals are " + strings.Join(sortedKeys(f.locals), ", ")
+				what := "it declares no locals"
+				if len(declared) > 0 {
+					what = "its locals are " + strings.Join(sortedKeys(declared), ", ")
 				}
-				l.diagnoseOnce(lint.Diagnostic{Range: l.rng(t.SourceRange()), Summary: "Reference to undeclared local value", Detail: fmt.Sprintf("local.%s is not declared in %s (%s; an included file's locals are not the including file's); Terragrunt fails to read the configuration", name, l.rel(f.path), declared)})
+				l.mu.Lock()
+				l.undeclared[t.SourceRange()] = true
+				l.mu.Unlock()
+				l.diagnoseOnce(lint.Diagnostic{Range: l.rng(t.SourceRange()), Summary: "Reference to undeclared local value", Detail: fmt.Sprintf("local.%s is not declared in %s (%s; an included file's locals are not the including file's); Terragrunt fails to read the configuration", name, l.rel(f.path), what)})
 			}
 		}
 		for _, inner := range b.Blocks {

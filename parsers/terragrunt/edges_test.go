@@ -226,6 +226,11 @@ func TestDuplicateBlocksAreDiagnostics(t *testing.T) {
 	if stackUnits != 1 {
 		t.Errorf("%d stack units, want 1", stackUnits)
 	}
+	// The undeclared local is the diagnostic only, not a note as well.
+	u := l.unit(t, "config/undeclared")
+	if n := notesSaying(append(slices.Clone(u.Notes), u.Inputs(noOutputs).Notes...), "common_tags"); len(n) > 0 {
+		t.Errorf("notes %v beside the diagnostic", n)
+	}
 	// The first generate block of a name is the one read.
 	g := l.unit(t, "gen").Generated
 	if len(g) != 1 || g[0].Name != "provider.tf" {

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -15,24 +17,38 @@ import (
 // maxConfigFile bounds the size of one configuration file read.
 const maxConfigFile = 4 << 20
 
-// loader reads the configuration of one Load call.
+// loader reads the configuration of one Load call. Load runs on one
+// goroutine; the units' Inputs, called once Load has returned, run
+// concurrently: they share parsed, read and localsChecked under mu, and
+// record nothing in res (done).
 type loader struct {
 	opts Options
+	mu   sync.Mutex
+	// done: Load has returned its result; what is found later is a note
+	// of the unit that finds it.
+	done bool
 	// parsed are the files parsed so far, by absolute path; a file that
-	// could not be read or parsed is kept as nil.
-	parsed map[string]*hclsyntax.Body
+	// could not be read or parsed is kept as nil, with its error in
+	// parseErr (errUnreadable once its diagnostic is recorded).
+	parsed   map[string]*hclsyntax.Body
+	parseErr map[string]error
 	// read are the files read, for Result.Files.
 	read map[string]bool
 	// localsChecked are the files whose references to locals are checked.
 	localsChecked map[string]bool
-	res           Result
+	// undeclared are the references to a local their file does not
+	// declare (a diagnostic each).
+	undeclared map[hcl.Range]bool
+	// refused are the diagnostics refuse recorded, by range and summary.
+	refused map[string]*refusal
+	res     Result
 }
 
 func newLoader(opts Options) *loader {
 	if opts.Holes == nil {
 		opts.Holes = lint.NewHoles()
 	}
-	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, read: map[string]bool{}, localsChecked: map[string]bool{}}
+	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, parseErr: map[string]error{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, undeclared: map[hcl.Range]bool{}}
 }
 
 // errUnreadable says a file could not be read or parsed; its diagnostic
@@ -40,23 +56,28 @@ func newLoader(opts Options) *loader {
 var errUnreadable = errors.New("cannot be read")
 
 // parse reads and parses the file at path (absolute) once. A file outside
-// the tree or absent is an error for the caller to note; a file that does
+// the tree or absent is an error for each caller to note; a file that does
 // not parse is a diagnostic, recorded once, and errUnreadable.
 func (l *loader) parse(path string) (*hclsyntax.Body, error) {
 	path = filepath.Clean(path)
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if b, ok := l.parsed[path]; ok {
 		if b == nil {
-			return nil, errUnreadable
+			return nil, l.parseErr[path]
 		}
 		return b, nil
 	}
-	l.parsed[path] = nil
+	l.parsed[path], l.parseErr[path] = nil, errUnreadable
 	src, err := l.opts.Tree.ReadFile(path, maxConfigFile)
 	if err != nil {
 		if errors.Is(err, treefs.ErrOutside) {
-			return nil, fmt.Errorf("%s is %w (%s)", l.rel(path), treefs.ErrOutside, treefs.RootHint)
+			err = fmt.Errorf("%s is %w (%s)", l.rel(path), treefs.ErrOutside, treefs.RootHint)
+		} else {
+			err = fmt.Errorf("reading %s: %w", l.rel(path), err)
 		}
-		return nil, fmt.Errorf("reading %s: %w", l.rel(path), err)
+		l.parseErr[path] = err
+		return nil, err
 	}
 	l.read[path] = true
 	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
@@ -72,6 +93,9 @@ func (l *loader) parse(path string) (*hclsyntax.Body, error) {
 
 // diagnose records the errors among diags as FL000 diagnostics.
 func (l *loader) diagnose(diags hcl.Diagnostics) {
+	if l.done {
+		return
+	}
 	for _, d := range diags {
 		if d.Severity != hcl.DiagError || d.Subject == nil {
 			continue
@@ -83,12 +107,86 @@ func (l *loader) diagnose(diags hcl.Diagnostics) {
 // diagnoseOnce records d unless a diagnostic at the same place saying the
 // same is recorded (a file several units read).
 func (l *loader) diagnoseOnce(d lint.Diagnostic) {
+	if l.done {
+		return
+	}
 	for _, x := range l.res.Diagnostics {
 		if x.Range == d.Range && x.Summary == d.Summary {
 			return
 		}
 	}
 	l.res.Diagnostics = append(l.res.Diagnostics, d)
+}
+
+// refuse records an error for which Terragrunt refuses each unit (or
+// stack) reading a configuration: one diagnostic at a place, d, whose
+// detail ends with, per file the error comes from (group), whom it
+// refuses ("… F1 for U1, U2; F2 for U3"): a file several units include
+// is one diagnostic, the file each reads named. It reports false once
+// Load has returned (the caller notes it instead), unless the diagnostic
+// names who for group already.
+func (l *loader) refuse(d lint.Diagnostic, group, who string) bool {
+	k := fmt.Sprintf("%v\x00%s", d.Range, d.Summary)
+	r := l.refused[k]
+	var g *refusalGroup
+	if r != nil {
+		for _, x := range r.groups {
+			if x.what == group {
+				g = x
+			}
+		}
+	}
+	if g != nil && slices.Contains(g.who, who) {
+		return true
+	}
+	if l.done {
+		return false
+	}
+	if r == nil {
+		r = &refusal{at: len(l.res.Diagnostics), detail: d.Detail}
+		l.refused[k] = r
+		l.res.Diagnostics = append(l.res.Diagnostics, d)
+	}
+	if g == nil {
+		g = &refusalGroup{what: group}
+		r.groups = append(r.groups, g)
+	}
+	g.who = append(g.who, who)
+	var parts []string
+	for _, x := range r.groups {
+		parts = append(parts, x.what+" for "+strings.Join(x.who, ", "))
+	}
+	l.res.Diagnostics[r.at].Detail = r.detail + ": " + strings.Join(parts, "; ")
+	return true
+}
+
+// refusal is a diagnostic refuse recorded: its detail before the groups,
+// and the groups.
+type refusal struct {
+	at     int
+	detail string
+	groups []*refusalGroup
+}
+
+// refusalGroup is one file an error comes from, and whom it refuses.
+type refusalGroup struct {
+	what string
+	who  []string
+}
+
+// markRead records a file read (parse records those it parses).
+func (l *loader) markRead(path string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.read[path] = true
+}
+
+// isUndeclared reports whether the reference at r is to a local its file
+// does not declare.
+func (l *loader) isUndeclared(r hcl.Range) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.undeclared[r]
 }
 
 // duplicates records, as Terragrunt refuses them, a second generate block

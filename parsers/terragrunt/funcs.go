@@ -2,6 +2,7 @@ package terragrunt
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,13 @@ func (u *unitEval) funcs(s *scope) map[string]function.Function {
 	for k, f := range u.tf {
 		fs[k] = f
 	}
+	if s.base != "" && s.base != u.phys {
+		for _, name := range fileFuncs {
+			if f, ok := fs[name]; ok {
+				fs[name] = u.rebased(f, s.base)
+			}
+		}
+	}
 	str := func(f func() string) function.Function {
 		return function.New(&function.Spec{Type: function.StaticReturnType(cty.String), Impl: func([]cty.Value, cty.Type) (cty.Value, error) {
 			return cty.StringVal(f()), nil
@@ -85,6 +93,54 @@ func (u *unitEval) funcs(s *scope) map[string]function.Function {
 	}
 	s.funcs = fs
 	return fs
+}
+
+// fileFuncs are Terraform's functions that read the file at a path they
+// are given: those Terraform's lang.Scope builds on its BaseDir.
+//
+// Terragrunt gives them, as BaseDir, the directory of the file being
+// parsed: pkg/config/config_helpers.go createTerragruntEvalContext builds
+// tflang.Scope{BaseDir: filepath.Dir(configPath)} from file.ConfigPath,
+// and an include is parsed as a file of its own (include.go
+// parseIncludedConfig → ParseConfigFile(includePath)), so file("x") in
+// an included root.hcl reads x beside root.hcl. Terragrunt's own
+// functions (find_in_parent_folders, get_terragrunt_dir,
+// read_terragrunt_config, read_tfvars_file) read
+// pctx.TerragruntConfigPath or pctx.WorkingDir instead, which an include
+// leaves the including unit's; only read_terragrunt_config moves them to
+// the file it reads (ParsingContext.WithConfigPath). abspath is not among
+// them: Terraform resolves it against the process's directory.
+var fileFuncs = []string{"file", "fileexists", "fileset", "filebase64", "filemd5", "filesha1", "filesha256", "filesha512", "filebase64sha256", "filebase64sha512", "templatefile"}
+
+// rebased is f (one of fileFuncs, resolving relative paths against the
+// unit's directory) resolving a relative path against base instead; an
+// error names the file relative to the scan root. A template's own file
+// calls still resolve against the unit's directory.
+func (u *unitEval) rebased(f function.Function, base string) function.Function {
+	return function.New(&function.Spec{
+		Description: f.Description(),
+		Params:      f.Params(),
+		VarParam:    f.VarParam(),
+		Type:        func(args []cty.Value) (cty.Type, error) { return f.ReturnTypeForValues(args) },
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			p, ok := knownString(args[0])
+			if !ok || filepath.IsAbs(p) {
+				return f.Call(args)
+			}
+			abs := filepath.Join(base, p)
+			args = append([]cty.Value{cty.StringVal(abs)}, args[1:]...)
+			v, err := f.Call(args)
+			if err == nil {
+				return v, nil
+			}
+			msg := strings.ReplaceAll(err.Error(), abs, u.l.rel(abs))
+			var ae function.ArgError
+			if errors.As(err, &ae) {
+				return v, function.NewArgErrorf(ae.Index, "%s", msg)
+			}
+			return v, errors.New(msg)
+		},
+	})
 }
 
 // hole is an unknown string: one of the run's anonymous holes.
@@ -245,7 +301,9 @@ func (u *unitEval) readConfigFunc(s *scope) function.Function {
 				}
 				return cty.DynamicVal, fmt.Errorf("read_terragrunt_config: %w", err)
 			}
-			return u.configObject(f, c, newEnv(cty.DynamicVal)), nil
+			obj := u.configObject(f, c, newEnv(cty.DynamicVal))
+			u.recordRead(f.path, obj.GetAttr("locals"))
+			return obj, nil
 		},
 	})
 }
@@ -283,7 +341,7 @@ func (u *unitEval) tfvars(phys string) (cty.Value, error) {
 		if !u.ce.Spend(len(src), u.l.rel(phys)) || !json.Valid(src) {
 			return cty.NilVal, fmt.Errorf("%s is not valid JSON", u.l.rel(phys))
 		}
-		u.l.read[phys] = true
+		u.l.markRead(phys)
 		u.files = append(u.files, phys)
 		return cty.StringVal(string(src)), nil
 	}

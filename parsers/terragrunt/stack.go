@@ -14,19 +14,21 @@ import (
 // readStack reads a terragrunt.stack.hcl: each unit block whose source is
 // a directory of the tree is a unit generated into
 // .terragrunt-stack/<path> (or <path> with no_dot_terragrunt_stack), read
-// from the source's terragrunt.hcl with the block's values.
-func (l *loader) readStack(path string) []plannedUnit {
+// from the source's terragrunt.hcl with the block's values. The notes are
+// the stack's own.
+func (l *loader) readStack(path string) ([]plannedUnit, []lint.Note) {
 	body, err := l.parse(path)
 	if err != nil {
 		if !errors.Is(err, errUnreadable) {
-			l.res.Notes = append(l.res.Notes, lint.Note{Kind: lint.Skipped, What: "terragrunt stack: " + err.Error() + "; not read"})
+			return nil, []lint.Note{{Kind: lint.Skipped, What: "terragrunt stack: " + err.Error() + "; not read"}}
 		}
-		return nil
+		return nil, nil
 	}
 	dir := filepath.Dir(path)
 	u := l.newUnitEval(dir, dir, cty.NilVal)
+	u.stack = true
 	u.addFile(path, body)
-	f := &fileCfg{path: path, body: body, sc: &scope{config: path, original: dir}}
+	f := &fileCfg{path: path, body: body, sc: &scope{config: path, original: dir, base: dir}}
 	u.evalLocals(f)
 	var out []plannedUnit
 	names, paths := map[string]bool{}, map[string]*hclsyntax.Block{}
@@ -52,8 +54,7 @@ func (l *loader) readStack(path string) []plannedUnit {
 			u.addNote(l.note(lint.Skipped, b.DefRange(), "terragrunt: nested stack %q is not read; its units are not checked", label(b)))
 		}
 	}
-	l.res.Notes = append(l.res.Notes, u.notes...)
-	return out
+	return out, u.notes
 }
 
 // stackUnit reads one unit block of a stack.

@@ -60,7 +60,9 @@ const (
 // paths of terragrunt.hcl and terragrunt.stack.hcl files discovered in the
 // tree) into units. A terragrunt.hcl another one includes is a shared
 // configuration, not a unit; a terragrunt.hcl a stack names as a unit
-// source is read as the unit the stack generates.
+// source is read as the unit the stack generates; the stacks and units in
+// a catalog the configuration declares are templates, not read on their
+// own.
 func Load(files []string, opts Options) Result {
 	l := newLoader(opts)
 	var units, stacks []string
@@ -74,20 +76,41 @@ func Load(files []string, opts Options) Result {
 	}
 	sort.Strings(units)
 	sort.Strings(stacks)
-	var planned []plannedUnit
+	type stackRead struct {
+		units []plannedUnit
+		notes []lint.Note
+	}
+	reads := make([]stackRead, len(stacks))
+	var stackUnits []plannedUnit
 	templates := map[string]bool{}
-	for _, s := range stacks {
-		for _, p := range l.readStack(s) {
-			planned = append(planned, p)
+	for i, s := range stacks {
+		reads[i].units, reads[i].notes = l.readStack(s)
+		for _, p := range reads[i].units {
+			stackUnits = append(stackUnits, p)
 			templates[p.config] = true
 		}
 	}
-	included := l.includedBy(units)
-	for _, u := range units {
-		if !included[u] && !templates[u] {
-			planned = append(planned, plannedUnit{config: u, dir: filepath.Dir(u)})
+	included, catalogs := l.scan(units, stackUnits)
+	var planned []plannedUnit
+	for i, s := range stacks {
+		if c := catalogs.of(s); c != nil {
+			c.stacks++
+			continue
 		}
+		planned = append(planned, reads[i].units...)
+		l.res.Notes = append(l.res.Notes, reads[i].notes...)
 	}
+	for _, u := range units {
+		if c := catalogs.of(u); c != nil {
+			c.units++
+			continue
+		}
+		if included[u] || templates[u] {
+			continue
+		}
+		planned = append(planned, plannedUnit{config: u, dir: filepath.Dir(u)})
+	}
+	l.noteCatalogs(catalogs)
 	for _, p := range planned {
 		if u, ok := l.unit(p); ok {
 			l.res.Units = append(l.res.Units, u)
@@ -101,6 +124,7 @@ func Load(files []string, opts Options) Result {
 		l.res.Files = append(l.res.Files, f)
 	}
 	sort.Strings(l.res.Files)
+	l.done = true
 	return l.res
 }
 

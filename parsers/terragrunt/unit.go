@@ -14,26 +14,6 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// includedBy reads the include blocks of units and returns the files they
-// include: shared configuration, not units.
-func (l *loader) includedBy(units []string) map[string]bool {
-	out := map[string]bool{}
-	for _, p := range units {
-		body, err := l.parse(p)
-		if err != nil {
-			continue
-		}
-		u := l.newUnitEval(filepath.Dir(p), filepath.Dir(p), cty.NilVal)
-		f := &fileCfg{path: p, body: body, sc: &scope{config: p, original: filepath.Dir(p)}}
-		for _, inc := range u.includes(f) {
-			if inc.path != p {
-				out[inc.path] = true
-			}
-		}
-	}
-	return out
-}
-
 // unit reads one planned unit; ok is false when its configuration cannot
 // be read (the reason is a diagnostic or a note of the result).
 func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {

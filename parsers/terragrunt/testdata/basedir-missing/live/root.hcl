@@ -1,0 +1,1 @@
+locals { v = file("absent.yaml") }

@@ -1,0 +1,1 @@
+locals { id = "account-beside-root" }

@@ -1,0 +1,12 @@
+unit "web" {
+  source = "../../units/web"
+  path   = "web"
+  values = {
+    name = "catalog"
+  }
+}
+
+unit "worker" {
+  source = "../../units/worker"
+  path   = "worker"
+}

@@ -1,0 +1,16 @@
+include "root" {
+  path = find_in_parent_folders("root.hcl")
+}
+
+locals {
+  account = read_terragrunt_config(find_in_parent_folders("account.hcl"))
+}
+
+terraform {
+  source = "${get_repo_root()}/modules/web"
+}
+
+inputs = {
+  name = values.name
+  env  = local.account.locals.env
+}

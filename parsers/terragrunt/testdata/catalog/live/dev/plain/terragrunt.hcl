@@ -1,0 +1,12 @@
+include "root" {
+  path = find_in_parent_folders("root.hcl")
+}
+
+terraform {
+  source = "../../../modules/web"
+}
+
+inputs = {
+  name = "plain"
+  env  = "dev"
+}

@@ -1,0 +1,4 @@
+locals {
+  account_name    = "sandbox"
+  admin_role_name = "Admin"
+}

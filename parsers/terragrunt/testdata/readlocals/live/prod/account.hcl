@@ -1,0 +1,3 @@
+locals {
+  account_name = "prod"
+}

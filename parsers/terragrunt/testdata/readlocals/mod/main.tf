@@ -1,0 +1,4 @@
+variable "admin" { default = "" }
+variable "zone" { default = "" }
+variable "name" { default = "" }
+variable "owner" { default = "" }

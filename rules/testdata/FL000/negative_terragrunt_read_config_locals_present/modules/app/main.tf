@@ -1,0 +1,7 @@
+variable "account_name" {
+  type = string
+}
+
+variable "team" {
+  type = string
+}

@@ -1,0 +1,4 @@
+locals {
+  account_name    = "workloads"
+  admin_role_name = "Admin"
+}

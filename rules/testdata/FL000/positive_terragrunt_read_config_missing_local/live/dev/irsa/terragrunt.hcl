@@ -1,0 +1,7 @@
+include "envcommon" {
+  path = find_in_parent_folders("_envcommon/irsa.hcl")
+}
+
+terraform {
+  source = "../../../modules/irsa"
+}
