@@ -152,7 +152,7 @@ func (u *unitEval) depOutputs(d *dep, r *depRead, outputs func(dir string) (cty.
 	var why string
 	switch {
 	case ok:
-		why = fmt.Sprintf("faultline's evaluation of %s has no value for %%s", u.l.rel(d.dir))
+		why = fmt.Sprintf("faultline's evaluation of %s has no value for %%s%s", u.l.rel(d.dir), u.l.producerWhy(d.dir))
 	case d.mocks != cty.NilVal:
 		v = d.mocks
 		state := "cannot be evaluated"
@@ -260,3 +260,8 @@ func fill(v cty.Value, p hcl.Traversal, at string, missing *[]string) (cty.Value
 	elems[i] = nc
 	return cty.TupleVal(elems), true
 }
+
+// producerWhy says why faultline's evaluation of the unit at dir may lack
+// outputs its module has (see noteProducer); "" when nothing is known.
+// Called once Load has returned (producers no longer change).
+func (l *loader) producerWhy(dir string) string { return l.producers[dir] }

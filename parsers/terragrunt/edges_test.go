@@ -237,3 +237,22 @@ func TestDuplicateBlocksAreDiagnostics(t *testing.T) {
 		t.Errorf("generated %v, want provider.tf only", g)
 	}
 }
+
+// TestDependencyNoteSaysWhereTheModuleIs: an output faultline's
+// evaluation lacks is explained by where the dependency's module is: not
+// in the tree (a registry module read from a model, a directory outside
+// the scan), or nothing more when the tree holds it.
+func TestDependencyNoteSaysWhereTheModuleIs(t *testing.T) {
+	l := loadTree(t, "producers")
+	in := l.unit(t, "app").Inputs(func(string) (cty.Value, bool) { return cty.EmptyObjectVal, true })
+	for line, want := range map[int]string{
+		5:  "terragrunt unit app: dependency.vpc (../vpc): output default_security_group_id is unknown (faultline's evaluation of vpc has no value for it; its module, terraform-aws-modules/vpc/aws 5.13.0, is not in the tree: faultline reads such a module from a built-in model or a module cache, which may lack outputs it has, or not at all); the inputs that read it are unknown",
+		9:  "terragrunt unit app: dependency.net (../net): output route_table_id is unknown (faultline's evaluation of net has no value for it; its module directory ../outside-the-scan/network is not in the scanned tree); the inputs that read it are unknown",
+		13: "terragrunt unit app: dependency.local (../local): output name is unknown (faultline's evaluation of local has no value for it); the inputs that read it are unknown",
+	} {
+		hasNote(t, in.Notes, "app/terragrunt.hcl", line, want)
+	}
+	if len(in.Notes) != 3 {
+		t.Errorf("notes %v, want one per dependency", in.Notes)
+	}
+}

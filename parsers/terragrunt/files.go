@@ -36,6 +36,9 @@ type loader struct {
 	read map[string]bool
 	// localsChecked are the files whose references to locals are checked.
 	localsChecked map[string]bool
+	// producers say, by unit directory, why faultline's evaluation of the
+	// unit may lack outputs its module has: the module is not in the tree.
+	producers map[string]string
 	// undeclared are the references to a local their file does not
 	// declare (a diagnostic each).
 	undeclared map[hcl.Range]bool
@@ -48,7 +51,7 @@ func newLoader(opts Options) *loader {
 	if opts.Holes == nil {
 		opts.Holes = lint.NewHoles()
 	}
-	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, parseErr: map[string]error{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, undeclared: map[hcl.Range]bool{}}
+	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, parseErr: map[string]error{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, undeclared: map[hcl.Range]bool{}, producers: map[string]string{}}
 }
 
 // errUnreadable says a file could not be read or parsed; its diagnostic

@@ -110,10 +110,15 @@ func (u *unitEval) source(unit *terraform.Unit, c *cfg) {
 	}
 	unit.Source, unit.Version = src, version
 	if !filepath.IsAbs(src) {
+		if version != "" {
+			src += " " + version
+		}
+		u.l.producers[u.dir] = fmt.Sprintf("; its module, %s, is not in the tree: faultline reads such a module from a built-in model or a module cache, which may lack outputs it has, or not at all", src)
 		return
 	}
 	switch phys := u.toPhys(src); {
 	case !u.l.isDir(phys):
+		u.l.producers[u.dir] = fmt.Sprintf("; its module directory %s is not in the scanned tree", u.l.rel(src))
 		u.addNote(u.l.note(lint.Skipped, t.srcRange, "terragrunt unit %s: the module directory %s is not in the scanned tree", u.l.rel(u.dir), u.l.rel(src)))
 	case !u.l.holdsModule(phys) && !u.l.holdsModule(u.phys):
 		what := ""

@@ -1,0 +1,1 @@
+output "id" { value = "x" }

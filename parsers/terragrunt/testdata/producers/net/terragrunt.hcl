@@ -1,0 +1,3 @@
+terraform {
+  source = "../../outside-the-scan//network"
+}
