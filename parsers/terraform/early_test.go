@@ -65,6 +65,22 @@ locals { eks_source = format("%s/terraform-aws-modules/eks/aws", var.registry) }
 variable "eks_version" { default = "~> 19.0" }
 locals { eks_source = "terraform-aws-modules/eks/aws" }
 `}, opts: Options{Vars: map[string]string{"eks_version": "~> 20.31"}}, want: "~> 20.31"},
+		// path.* and functions are in OpenTofu's static scope: versions
+		// kept in a YAML file beside the configuration.
+		"file": {files: map[string]string{
+			"main.tf": `
+locals {
+  pins = yamldecode(file("${path.module}/versions.yaml"))
+}
+
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = local.pins.eks
+
+  cluster_name = "prod"
+}
+`,
+			"versions.yaml": "eks: \"~> 19.21\"\n"}, want: "~> 19.21"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			res := loadWith(writeTree(t, c.files), c.opts)

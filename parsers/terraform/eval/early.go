@@ -53,8 +53,8 @@ func (mi *ModInst) staticString(expr hcl.Expression) (string, bool) {
 }
 
 // isStatic reports whether an expression reads only static values:
-// variables that are static (staticVar) and locals that read only static
-// values.
+// variables that are static (staticVar), locals that read only static
+// values, path and terraform attributes.
 func (mi *ModInst) isStatic(expr hcl.Expression, depth int) bool {
 	if depth > maxEarlyDepth {
 		return false
@@ -74,6 +74,10 @@ func (mi *ModInst) isStatic(expr hcl.Expression, depth int) bool {
 			if !ok || !mi.isStatic(a.Expr, depth+1) {
 				return false
 			}
+		case "path", "terraform":
+			// OpenTofu's static scope answers path.module, path.root,
+			// path.cwd and terraform.workspace too (configs/static_scope.go:
+			// StaticValidateReferences), and any function, file() included.
 		default:
 			return false
 		}
