@@ -118,10 +118,10 @@ func checkSharedNodeRole(p *lint.Pass) {
 		if role.Entity == nil {
 			role = roles[0]
 		}
-		kWhere := refRange(k.Role, k.Entity)
+		kWhere, kRef := refRange(k.Role, k.Entity), k.Role
 		how := "spec.role (Karpenter creates its own instance profile for it)"
 		if !k.Role.IsSet() {
-			kWhere = refRange(k.InstanceProfile, k.Entity)
+			kWhere, kRef = refRange(k.InstanceProfile, k.Entity), k.InstanceProfile
 			how = "its instance profile " + describe(m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope))
 		}
 		groups := groupInstances(hits, func(g lint.NodeIdentity) lint.Ref {
@@ -131,7 +131,10 @@ func checkSharedNodeRole(p *lint.Pass) {
 			return g.InstanceProfile
 		})
 		labels := groupLabels(groups)
-		related := groupRelated(groups, func(g instanceGroup, r lint.Ref) string {
+		// Where the user sets Karpenter's role, when a module only forwards
+		// it (outermost first), then the node groups.
+		related := passedRelated(kRef)
+		related = append(related, groupRelated(groups, func(g instanceGroup, r lint.Ref) string {
 			if g.first.Role.IsSet() {
 				return "uses it as node_role_arn"
 			}
@@ -140,7 +143,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 				what += " (" + r.Via + ")"
 			}
 			return what
-		})
+		})...)
 		related = append(related, declared(role, "role")...)
 		inf := append(inferred(k.Entity, role.Entity), inferredAny(hits, nodeEntity)...)
 		managed, self := splitManaged(groups)
@@ -221,6 +224,16 @@ func hitEntities(hits []lint.NodeIdentity) []lint.Entity {
 	out := make([]lint.Entity, len(hits))
 	for i, h := range hits {
 		out[i] = h.Entity
+	}
+	return out
+}
+
+// passedRelated are the module arguments a reference is passed in by,
+// outermost (where a user sets it) first.
+func passedRelated(r lint.Ref) []lint.Location {
+	out := make([]lint.Location, 0, len(r.Passed))
+	for i := len(r.Passed) - 1; i >= 0; i-- {
+		out = append(out, r.Passed[i])
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"reflect"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -107,6 +108,9 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 			o.Addr = em.Addr + "/" + o.Addr
 			o.Root = em.Root
 			o.DependsOn = append(o.DependsOn, em.DependsOn...)
+			if em.Passed != nil {
+				passRefs(reflect.ValueOf(e), em.Passed, 0)
+			}
 		}
 		p.keep(s, filepath.Dir(abs))
 	}
@@ -287,5 +291,41 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 		p.in.Diagnostics = append(p.in.Diagnostics, out.diags...)
 		p.in.Notes = append(p.in.Notes, out.notes...)
 		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: out.scope, mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred, parsed: out.docs}.forCompositions())
+	}
+}
+
+// refType is the type of a reference to an identity.
+var refType = reflect.TypeOf(lint.Ref{})
+
+// passRefs gives every reference of an object read from YAML a module
+// writes as a template the module arguments its interpolated value is
+// passed in by (Embedded.Passed), unless it has some: the place a user
+// sets the value, beside the place it reaches the object. It walks the
+// object's fields (structs, pointers, slices) a few levels deep.
+func passRefs(v reflect.Value, passed func(lint.Range) []lint.Location, depth int) {
+	if depth > 4 {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			passRefs(v.Elem(), passed, depth+1)
+		}
+	case reflect.Struct:
+		if v.Type() == refType {
+			if r := v.Addr().Interface().(*lint.Ref); len(r.Passed) == 0 && r.IsSet() {
+				r.Passed = passed(r.Range)
+			}
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Field(i); f.CanSet() {
+				passRefs(f, passed, depth+1)
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			passRefs(v.Index(i), passed, depth+1)
+		}
 	}
 }

@@ -287,3 +287,15 @@ func (e *Evaluator) varFileValue(x hcl.Expression) (cty.Value, hcl.Diagnostics) 
 	hookTree(x)
 	return e.constValue(x)
 }
+
+// Unhooked is the expression a budget hook wraps (the expression itself
+// when it is none): what was written, for reading its syntax.
+func Unhooked(e hcl.Expression) hcl.Expression {
+	for {
+		h, ok := e.(*hook)
+		if !ok {
+			return e
+		}
+		e = h.inner
+	}
+}

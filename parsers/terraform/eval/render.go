@@ -39,6 +39,10 @@ type Embedded struct {
 	// DependsOn are the Addrs the resource holding it explicitly depends
 	// on (lint.Object.DependsOn), for the objects read from Content.
 	DependsOn []string
+	// Passed, when set, gives for a range Map returned the module
+	// arguments that carry the value interpolated there into the module
+	// (lint.Ref.Passed), outermost last; nil when none.
+	Passed func(r lint.Range) []lint.Location
 }
 
 var docSeparator = regexp.MustCompile(`(?m)^---[ \t]*(#.*)?$`)

@@ -151,3 +151,6 @@ type GeneratedFile struct {
 	Filename string
 	Start    hcl.Pos
 }
+
+// IsUnit reports whether the module is a unit's root (UnitModule).
+func (m *Module) IsUnit() bool { return m.unit }

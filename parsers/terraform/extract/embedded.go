@@ -44,6 +44,7 @@ func (x *extraction) embed(local, attr string) {
 	}
 	em := eval.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content}
 	em.Map = x.positionMap(a.Expr, whole, content)
+	em.Passed = x.interpolationsPassed(a.Expr)
 	x.e.Embedded = append(x.e.Embedded, em)
 }
 
@@ -259,4 +260,44 @@ func (x *extraction) configMap(o lint.Object) *lint.KubeObject {
 		}
 	}
 	return obj
+}
+
+// interpolationsPassed is, for YAML written as a template in the module,
+// the module arguments each interpolation of a variable (${var.x}) is
+// passed in by, looked up by the range the YAML value is mapped to: a
+// value the module only forwards is set where the caller writes it.
+// Nil when no interpolation is passed in.
+func (x *extraction) interpolationsPassed(expr hcl.Expression) func(lint.Range) []lint.Location {
+	tpl, ok := eval.Unhooked(expr).(*hclsyntax.TemplateExpr)
+	if !ok {
+		return nil
+	}
+	type passedPart struct {
+		rng    lint.Range
+		passed []lint.Location
+	}
+	var parts []passedPart
+	for _, part := range tpl.Parts {
+		p := eval.Unhooked(part)
+		if w, ok := p.(*hclsyntax.TemplateWrapExpr); ok {
+			p = eval.Unhooked(w.Wrapped)
+		}
+		if _, ok := p.(*hclsyntax.ScopeTraversalExpr); !ok {
+			continue
+		}
+		if passed := x.passed(p); len(passed) > 0 {
+			parts = append(parts, passedPart{x.e.Session.Rng(p.Range()), passed})
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return func(r lint.Range) []lint.Location {
+		for _, p := range parts {
+			if r.File == p.rng.File && r.Line == p.rng.Line && r.Column <= p.rng.Column && p.rng.EndColumn <= r.EndColumn {
+				return p.passed
+			}
+		}
+		return nil
+	}
 }

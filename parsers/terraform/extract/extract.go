@@ -247,7 +247,12 @@ func (x *extraction) passed(expr hcl.Expression) []lint.Location {
 		if !ok {
 			break
 		}
-		out = append(out, lint.Location{Range: x.e.Session.Rng(a.Range), Message: "passed in as " + name + " by " + mi.Path})
+		by := mi.Path
+		if mi.Parent.Parent == nil && mi.Parent.Module.IsUnit() {
+			// A unit's input, written in its configuration.
+			by = "unit " + mi.Evaluator.RootRel
+		}
+		out = append(out, lint.Location{Range: x.e.Session.Rng(a.Range), Message: "passed in as " + name + " by " + by})
 		expr, mi = a.Expr, mi.Parent
 	}
 	return append(out, mi.CachedCallSite()...)
