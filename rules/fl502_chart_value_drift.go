@@ -46,7 +46,9 @@ at every release tag from v0.16.0. Nothing is reported when that is unknown:
 another remote chart, no version written, a version the table does not know,
 a template faultline cannot analyse, a template that reads values
 dynamically (` + "`tpl`" + ` over chart files, ` + "`toYaml .Values`" + `), or a release whose own
-values hold template text the chart renders with ` + "`tpl`" + `. Keys under a
+values hold template text (` + "`{{`" + `) the chart renders with ` + "`tpl`" + `. A value known
+only after apply (a data source, another resource's attribute) is not
+template text: every key that is known is still checked. Keys under a
 subchart's name or ` + "`global`" + ` belong to subcharts and are never reported, and
 neither are the values a module the user did not write sets itself (a
 registry module installing a chart).

@@ -168,8 +168,9 @@ func karpenterRepository(r *lint.Release) bool {
 }
 
 // withTemplates drops reads a release's own values make unknown: text
-// the chart renders with tpl that holds template text, or an unknown
-// value, may read any key.
+// the chart renders with tpl that holds template text may read any key.
+// An unknown value (a Terraform value known only after apply) is a hole,
+// not template text: it keeps the reads.
 func withTemplates(cr *lint.ChartReads, r *lint.Release) *lint.ChartReads {
 	if cr == nil || r == nil {
 		return cr
@@ -183,7 +184,7 @@ func withTemplates(cr *lint.ChartReads, r *lint.Release) *lint.ChartReads {
 }
 
 // templatedAt reports whether a value at a path ("*" any key or index)
-// holds template text or an unknown part.
+// holds template text.
 func templatedAt(v any, p []string) bool {
 	if len(p) == 0 {
 		return holdsTemplate(v)
@@ -211,11 +212,13 @@ func templatedAt(v any, p []string) bool {
 }
 
 // holdsTemplate reports whether a value (or anything in it) is text with
-// "{{" or an unknown part.
+// "{{", the only thing tpl reads as a template. A hole's sentinel is not:
+// the value it stands for comes from Terraform state, not from a template
+// the user wrote.
 func holdsTemplate(v any) bool {
 	switch x := v.(type) {
 	case string:
-		return strings.Contains(x, "{{") || lint.HasSentinel(x)
+		return strings.Contains(x, "{{")
 	case map[string]any:
 		for _, e := range x {
 			if holdsTemplate(e) {
