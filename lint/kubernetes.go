@@ -158,4 +158,7 @@ type Release struct {
 	// tree it cannot analyse, values holding template text the chart
 	// renders with tpl), for coverage; "" otherwise.
 	ReadsUnknown string
+	// DuplicateKeys are the keys the release's values (files, inline
+	// values) write twice: Helm keeps the last value of each.
+	DuplicateKeys []*DuplicateKey
 }

@@ -543,6 +543,10 @@ type Model struct {
 	// configuration whose code was read, with the inputs they pass. They
 	// are not entities other objects refer to: Entities leaves them out.
 	ModuleCalls []*ModuleCall
+	// DuplicateKeys are the keys a YAML file as written (a chart's
+	// values.yaml, a manifest) writes twice where its consumer keeps the
+	// last value. Like ModuleCalls, they are not entities.
+	DuplicateKeys []*DuplicateKey
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;
@@ -619,6 +623,9 @@ func (m *Model) Add(es ...Entity) {
 			m.Volumes = append(m.Volumes, x)
 		case *ModuleCall:
 			m.ModuleCalls = append(m.ModuleCalls, x)
+			continue
+		case *DuplicateKey:
+			m.DuplicateKeys = append(m.DuplicateKeys, x)
 			continue
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
@@ -716,6 +723,7 @@ func (m *Model) Sort() {
 	sortBy(m.VolumeClaims)
 	sortBy(m.Volumes)
 	sortBy(m.ModuleCalls)
+	sortBy(m.DuplicateKeys)
 	m.byAddr, m.byName, m.unnamed, m.changes = nil, nil, nil, nil
 	m.memoMu.Lock()
 	m.memo = nil

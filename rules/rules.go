@@ -8,6 +8,7 @@ import "github.com/faultline-dev/faultline/lint"
 var All = []*lint.Rule{
 	InvalidInput,
 	IgnoreProblem,
+	DuplicateKey,
 	SharedNodeRole,
 	SharedInstanceProfile,
 	SharedSecurityGroup,

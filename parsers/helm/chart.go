@@ -19,6 +19,7 @@ import (
 	"helm.sh/helm/v3/pkg/ignore"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -96,6 +97,8 @@ type chartData struct {
 	// values are the parsed values.yaml files by chart path
 	// ("values.yaml", "charts/sub/values.yaml").
 	values map[string]*yaml.Node
+	// dups are the keys those files write twice (Helm keeps the last).
+	dups map[string][]yamldup.Duplicate
 	// lines are the template files' lines, for positions.
 	lines map[string][]lineInfo
 	// skipped lists files left out (symlinks leaving the chart).
@@ -136,13 +139,20 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 	cd.files = files
 	cd.byName = make(map[string][]byte, len(files))
 	cd.values = map[string]*yaml.Node{}
+	cd.dups = map[string][]yamldup.Duplicate{}
 	cd.lines = map[string][]lineInfo{}
 	for _, f := range files {
 		cd.byName[f.Name] = f.Data
 		if f.Name == "values.yaml" || (strings.HasPrefix(f.Name, "charts/") && strings.Count(f.Name, "/") == 2 && path.Base(f.Name) == "values.yaml") {
 			docs, err := parseYAML(f.Data)
 			if err == nil && len(docs) > 0 {
-				cd.values[f.Name] = body(docs[0])
+				// Helm's loader keeps the last value of a key written
+				// twice: so do the positions.
+				var dups []yamldup.Duplicate
+				cd.values[f.Name], dups = yamldup.LastWins(body(docs[0]))
+				if len(dups) > 0 {
+					cd.dups[f.Name] = dups
+				}
 			}
 			if err != nil && f.Name == "values.yaml" {
 				cd.valuesErrLine, _, _ = yamlpos.ErrorLine(err.Error())

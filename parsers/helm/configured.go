@@ -40,13 +40,14 @@ func ConfiguredRelease(chartDir string, valuesFiles []string, rng lint.Range, op
 			if b == nil {
 				continue
 			}
-			v, err := toGo(b)
+			v, read, dups, err := toGoDups(b)
 			m, ok := v.(map[string]any)
 			if err != nil || !ok {
 				continue
 			}
 			lint.MergeValues(r.Values, m)
-			recordRanges(r.ValueRanges, b, "", filePos(p.rel(f)))
+			recordRanges(r.ValueRanges, read, "", filePos(p.rel(f)))
+			r.DuplicateKeys = append(r.DuplicateKeys, duplicateKeys(dups, filePos(p.rel(f)))...)
 		}
 	}
 	return r, diags

@@ -261,6 +261,13 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		for _, s := range cd.skipped {
 			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s: %s is a symlink leaving the chart or not a regular file; not read", cd.rel, s), Range: pointRange(cd.display(p, s), 1, 1)})
 		}
+		if !cd.archive {
+			for _, name := range sortedKeys(cd.dups) {
+				for _, d := range duplicateKeys(cd.dups[name], filePos(cd.display(p, name))) {
+					out.Entities = append(out.Entities, d)
+				}
+			}
+		}
 		rs := byChart[k]
 		if len(rs) == 0 {
 			rs = []*lint.Release{nil}

@@ -270,13 +270,14 @@ func mergeDoc(r *lint.Release, n *yaml.Node, pos posFunc) error {
 	if n.Kind != yaml.MappingNode {
 		return errors.New("values must be a mapping")
 	}
-	v, err := toGo(n)
+	v, read, dups, err := toGoDups(n)
 	if err != nil {
 		return err
 	}
 	m, _ := v.(map[string]any)
 	lint.MergeValues(r.Values, m)
-	recordRanges(r.ValueRanges, n, "", pos)
+	recordRanges(r.ValueRanges, read, "", pos)
+	r.DuplicateKeys = append(r.DuplicateKeys, duplicateKeys(dups, pos)...)
 	return nil
 }
 

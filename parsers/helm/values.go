@@ -15,6 +15,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -184,17 +185,42 @@ func embeddedPos(file string, data []byte, s *yaml.Node) posFunc {
 }
 
 // toGo converts a YAML node into Go values as Helm reads them: string
-// keys only, numbers as int or float64.
+// keys only, numbers as int or float64, and of a key written twice in
+// one mapping the last value (chartutil.ReadValues keeps it; see
+// internal/yamldup).
 func toGo(n *yaml.Node) (v any, err error) {
+	v, _, _, err = toGoDups(n)
+	return v, err
+}
+
+// toGoDups is toGo that also returns the document as read (duplicates
+// dropped, for positions) and the keys written twice.
+func toGoDups(n *yaml.Node) (v any, read *yaml.Node, dups []yamldup.Duplicate, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("yaml: %v", r)
 		}
 	}()
-	if err := n.Decode(&v); err != nil {
-		return nil, err
+	read, dups = yamldup.LastWins(n)
+	if err := read.Decode(&v); err != nil {
+		return nil, nil, nil, err
 	}
-	return stringKeys(v), nil
+	return stringKeys(v), read, dups, nil
+}
+
+// duplicateKeys records the keys a values document writes twice, placed
+// by pos: Helm keeps the last value of each.
+func duplicateKeys(dups []yamldup.Duplicate, pos posFunc) []*lint.DuplicateKey {
+	var out []*lint.DuplicateKey
+	for _, d := range dups {
+		last, first := pos(d.Last), pos(d.First)
+		out = append(out, &lint.DuplicateKey{
+			Object: lint.Object{Kind: lint.KindDuplicateKey, Addr: last.String() + "#" + first.String(), Label: "key " + d.Key,
+				Name: lint.Known(d.Key), Range: last, NameRange: last},
+			Key: d.Key, Path: d.Path, First: first, Reader: "Helm",
+		})
+	}
+	return out
 }
 
 // stringKeys turns map[any]any (non-string YAML keys) into map[string]any.

@@ -5,6 +5,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -34,11 +35,41 @@ func parseDocument(file string, index int, n *yaml.Node, opts *Options) ([]lint.
 	if !ok {
 		return nil, nil
 	}
+	dups := d.duplicateKeys(n)
 	if d.isAWSAuth() {
-		return d.awsAuth()
+		es, diags := d.awsAuth()
+		return append(es, dups...), diags
 	}
 	es := d.entities()
-	return es, d.diags
+	return append(es, dups...), d.diags
+}
+
+// duplicateKeys records the keys a manifest as written writes twice in
+// one mapping. kubectl apply keeps the last value of each (its
+// YAML-to-JSON step, before validation; see internal/yamldup), and so
+// does lookup. Only files as written are read so: rendered output and
+// YAML embedded in Terraform are not what the user wrote, and documents
+// another program reads (an eksctl ClusterConfig, a kustomization) are
+// not applied with kubectl.
+func (d *doc) duplicateKeys(n *yaml.Node) []lint.Entity {
+	if d.opts.MapRange != nil || (d.opts.Source != "" && d.opts.Source != lint.SourceKubernetes) {
+		return nil
+	}
+	switch d.kind {
+	case "ClusterConfig", "Kustomization", "Component":
+		return nil
+	}
+	_, dups := yamldup.LastWins(n)
+	var out []lint.Entity
+	for _, x := range dups {
+		last, first := d.rangeOf(x.Last), d.rangeOf(x.First)
+		out = append(out, &lint.DuplicateKey{
+			Object: lint.Object{Kind: lint.KindDuplicateKey, Addr: last.String() + "#" + first.String(), Label: "key " + x.Key,
+				Name: lint.Known(x.Key), Range: last, NameRange: last, Source: lint.SourceKubernetes, Scope: d.scope},
+			Key: x.Key, Path: x.Path, First: first, Reader: "kubectl apply",
+		})
+	}
+	return out
 }
 
 // entities reads the document as the entity its kind makes it.

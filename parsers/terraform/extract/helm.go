@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/hashicorp/hcl/v2"
@@ -117,7 +118,10 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	if err := yaml.Unmarshal([]byte(text), &node); err != nil || len(node.Content) == 0 {
 		return
 	}
-	m := yamlToGo(node.Content[0])
+	// The helm provider hands the text to Helm, which keeps the last
+	// value of a key written twice (see internal/yamldup).
+	read, dups := yamldup.LastWins(node.Content[0])
+	m := yamlToGo(read)
 	mm, ok := m.(map[string]any)
 	if !ok {
 		return
@@ -139,14 +143,26 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	} else if tpl, ok := ex.(*hclsyntax.TemplateExpr); ok && !tpl.IsStringLiteral() || isHeredoc(ex) {
 		file, lineOffset = whole.File, whole.Line
 	}
-	walkYAML(node.Content[0], nil, func(path []string, n *yaml.Node) {
-		key := strings.Join(path, ".")
+	at := func(n *yaml.Node) lint.Range {
 		if file == "" {
-			r.ValueRanges[key] = whole
-			return
+			return whole
 		}
-		r.ValueRanges[key] = lint.Range{File: file, Line: n.Line + lineOffset, Column: n.Column, EndLine: n.Line + lineOffset, EndColumn: n.Column + len([]rune(n.Value))}
+		return lint.Range{File: file, Line: n.Line + lineOffset, Column: n.Column, EndLine: n.Line + lineOffset, EndColumn: n.Column + len([]rune(n.Value))}
+	}
+	walkYAML(read, nil, func(path []string, n *yaml.Node) {
+		r.ValueRanges[strings.Join(path, ".")] = at(n)
 	})
+	for _, d := range dups {
+		last, first := at(d.Last), at(d.First)
+		if file == "" {
+			continue // written where no line of it can be shown
+		}
+		r.DuplicateKeys = append(r.DuplicateKeys, &lint.DuplicateKey{
+			Object: lint.Object{Kind: lint.KindDuplicateKey, Addr: last.String() + "#" + first.String(), Label: "key " + d.Key,
+				Name: lint.Known(d.Key), Range: last, NameRange: last, Source: lint.SourceTerraform},
+			Key: d.Key, Path: d.Path, First: first, Reader: "Helm",
+		})
+	}
 }
 
 func isHeredoc(ex hcl.Expression) bool {
