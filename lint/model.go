@@ -499,12 +499,35 @@ type Workload struct {
 	Object
 	KindName  string
 	Namespace Value
+	// DefaultNamespace is where the workload lands when no namespace is
+	// written and nothing in the tree places it (a kustomization, a
+	// release, an Argo CD or Flux destination): kubectl apply gives it
+	// the context's namespace, "default" unless one is set. Empty
+	// otherwise. A judgement resting on it is inferred (see
+	// DefaultNamespaceText).
+	DefaultNamespace string
 	// ServiceAccount is spec(.template).spec.serviceAccountName; unset
 	// means "default".
 	ServiceAccount Ref
 	// Pod is what the workload's pods ask of a node; nil when the pod spec
 	// could not be read.
 	Pod *PodScheduling
+}
+
+// DefaultNamespaceText says what a judgement resting on a workload's
+// DefaultNamespace assumed.
+func DefaultNamespaceText(w *Workload) string {
+	return fmt.Sprintf("%s writes no namespace and nothing in the tree places it: assumed to run in %q, where kubectl apply puts it when the context sets no namespace", w.Label, w.DefaultNamespace)
+}
+
+// PlacedNamespace is the namespace a workload runs in as far as the tree
+// says: the one written (or placed), else its DefaultNamespace
+// (inferred set), else unknown.
+func (w *Workload) PlacedNamespace() (ns Value, inferred bool) {
+	if w.DefaultNamespace == "" || !w.Namespace.IsUnknown() {
+		return w.Namespace, false
+	}
+	return Known(w.DefaultNamespace), true
 }
 
 // KubeObject is any other Kubernetes object, kept for later rules.

@@ -485,7 +485,32 @@ func (r *run) helm() int {
 	}
 	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt)
 	r.pr.addCharts(cr, r.scopeAt)
+	r.placed(r.pr.finder.PlacedDirs())
 	return cr.out.Renders
+}
+
+// placed takes back the default namespace of the workloads in files an
+// Argo CD Application or a Flux Kustomization deploys (dirs, absolute):
+// their namespace is the destination's, not kubectl apply's default.
+func (r *run) placed(dirs []string) {
+	if len(dirs) == 0 {
+		return
+	}
+	rels := make([]string, len(dirs))
+	for i, d := range dirs {
+		rels[i] = r.rel(d)
+	}
+	for _, w := range r.model.Workloads {
+		if w.DefaultNamespace == "" {
+			continue
+		}
+		for _, d := range rels {
+			if d == "." || w.Range.File == d || strings.HasPrefix(w.Range.File, d+"/") {
+				w.DefaultNamespace = ""
+				break
+			}
+		}
+	}
 }
 
 // configuredReleases are the releases of charts .faultline.hcl gives

@@ -260,7 +260,7 @@ func (c *checker) fitAll(w *lint.Workload, req lint.Resources, cands []*Place) (
 		v.Places = append(v.Places, f)
 		v.Stage = max(v.Stage, f.Misfits[0].Stage)
 	}
-	v.Inferred = inferredOf(w, v.Places)
+	v.Inferred = c.inferredOf(w, v.Places)
 	v.fill()
 	return v, true
 }
@@ -373,9 +373,15 @@ func (c *checker) fit(w *lint.Workload, ts []podTerm, p *Place, req lint.Resourc
 	return f
 }
 
-// inferredOf collects what the verdict rests on that was inferred.
-func inferredOf(w *lint.Workload, fits []PlaceFit) []string {
+// inferredOf collects what the verdict rests on that was inferred: the
+// workload's and the places' facts, and the namespace kubectl apply
+// would give it when a Fargate profile of its cluster decides by
+// namespace (without one the namespace decides nothing here).
+func (c *checker) inferredOf(w *lint.Workload, fits []PlaceFit) []string {
 	out := append([]string(nil), w.Inferred...)
+	if _, inferred := w.PlacedNamespace(); inferred && c.fargateInScope(w) {
+		out = append(out, lint.DefaultNamespaceText(w))
+	}
 	for _, f := range fits {
 		out = append(out, f.Place.Entity.Base().Inferred...)
 	}

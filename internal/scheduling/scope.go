@@ -36,10 +36,23 @@ func fargateTakes(m *lint.Model, w *lint.Workload) lint.Tri {
 	return out
 }
 
+// fargateInScope reports whether a Fargate profile may belong to the
+// workload's cluster.
+func (c *checker) fargateInScope(w *lint.Workload) bool {
+	for _, fp := range c.m.FargateProfiles {
+		if fp.Scope.Compatible(w.Scope, true, true) && lint.Compare(fp.Cluster, clusterOf(w.Scope)) != lint.No {
+			return true
+		}
+	}
+	return false
+}
+
 // selects reports whether a Fargate selector selects the workload's pods:
-// its namespace (a pattern with * and ?) and every label.
+// its namespace (a pattern with * and ?; a workload no namespace is
+// written for, in the one kubectl apply gives it) and every label.
 func selects(s lint.FargateSelector, w *lint.Workload) lint.Tri {
-	t := lint.GlobMatch(s.Namespace, w.Namespace)
+	ns, _ := w.PlacedNamespace()
+	t := lint.GlobMatch(s.Namespace, ns)
 	for k, v := range s.Labels {
 		have, ok := w.Pod.PodLabels[k]
 		if !ok && w.Pod.PodLabelsUnknown {
@@ -77,7 +90,7 @@ func (c *checker) fargate(w *lint.Workload, req lint.Resources) (Verdict, bool) 
 		Reason: fmt.Sprintf("Fargate runs pods of at most %s and no GPU; the pod requests %s", amounts(fargateMax), amounts(req)),
 		Fix:    "lower the pod's requests, or run it on EC2 capacity (leave it out of the Fargate profile's selectors)"}
 	v := Verdict{Workload: w, Stage: StageRequests, Requests: req, Places: []PlaceFit{{Place: p, Misfits: []Misfit{mf}}}}
-	v.Inferred = inferredOf(w, v.Places)
+	v.Inferred = c.inferredOf(w, v.Places)
 	return v, true
 }
 

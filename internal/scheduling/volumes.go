@@ -208,7 +208,7 @@ func (c *checker) immediate(w *lint.Workload, req lint.Resources, needs []Volume
 			Fix: fmt.Sprintf("set volumeBindingMode: WaitForFirstConsumer on %s", need.Via),
 		}}})
 	}
-	v.Inferred = inferredOf(w, v.Places)
+	v.Inferred = c.inferredOf(w, v.Places)
 	return v, true
 }
 

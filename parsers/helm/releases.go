@@ -144,9 +144,10 @@ func (f *Finder) AddProduced(p Produced) {
 		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...)})
 }
 
-// releaseNeedles are texts a document holding a release or a ConfigMap
-// contains: other files are skipped without parsing.
-var releaseNeedles = [][]byte{[]byte("argoproj.io"), []byte("helm.toolkit.fluxcd.io"), []byte(helmChartGroup), []byte("ConfigMap")}
+// releaseNeedles are texts a document holding a release, a ConfigMap or
+// a Flux Kustomization (PlacedDirs) contains: other files are skipped
+// without parsing.
+var releaseNeedles = [][]byte{[]byte("argoproj.io"), []byte("helm.toolkit.fluxcd.io"), []byte(helmChartGroup), []byte("ConfigMap"), []byte(fluxKustomizeGroup)}
 
 func (f *Finder) add(yf *yamlFile) {
 	if !yf.helmfile && !containsAny(yf.data, releaseNeedles) {

@@ -44,6 +44,13 @@ func parseDocument(file string, index int, n *yaml.Node, opts *Options) ([]lint.
 	return append(es, dups...), d.diags
 }
 
+// asWritten reports whether the document is a file as written (applied
+// with kubectl apply unless something else places it), not rendered
+// output or YAML embedded in Terraform.
+func (d *doc) asWritten() bool {
+	return d.opts.MapRange == nil && (d.opts.Source == "" || d.opts.Source == lint.SourceKubernetes)
+}
+
 // duplicateKeys records the keys a manifest as written writes twice in
 // one mapping. kubectl apply keeps the last value of each (its
 // YAML-to-JSON step, before validation; see internal/yamldup), and so
@@ -52,7 +59,7 @@ func parseDocument(file string, index int, n *yaml.Node, opts *Options) ([]lint.
 // another program reads (an eksctl ClusterConfig, a kustomization) are
 // not applied with kubectl.
 func (d *doc) duplicateKeys(n *yaml.Node) []lint.Entity {
-	if d.opts.MapRange != nil || (d.opts.Source != "" && d.opts.Source != lint.SourceKubernetes) {
+	if !d.asWritten() {
 		return nil
 	}
 	switch d.kind {
@@ -307,6 +314,12 @@ func workloadSpec(apiVersion, kind string) []string {
 func (d *doc) workload() *lint.Workload {
 	spec := workloadSpec(d.apiVersion, d.kind)
 	w := &lint.Workload{Object: d.object(lint.KindWorkload), KindName: d.kind, Namespace: d.namespaceValue()}
+	if d.namespace == "" && d.asWritten() {
+		// kubectl apply's namespace (cli-runtime's SetNamespace with
+		// the context's namespace); the engine takes it back where an
+		// Argo CD or Flux destination places the file.
+		w.DefaultNamespace = "default"
+	}
 	w.ServiceAccount = d.refAt(append(append([]string(nil), spec...), "serviceAccountName")...)
 	if !w.ServiceAccount.IsSet() {
 		w.ServiceAccount = d.refAt(append(append([]string(nil), spec...), "serviceAccount")...)

@@ -1,0 +1,63 @@
+package kube
+
+import (
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// TestDefaultNamespace: a workload written without a namespace in a file
+// as written lands where kubectl apply puts it; one with a namespace, one
+// in rendered output and a cluster-scoped object do not get one.
+func TestDefaultNamespace(t *testing.T) {
+	const text = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: bare
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: placed
+  namespace: shop
+---
+apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: default
+`
+	workloads := func(opts Options) map[string]*lint.Workload {
+		ents, diags := Parse("m.yaml", []byte(text), opts)
+		if len(diags) > 0 {
+			t.Fatal(diags)
+		}
+		out := map[string]*lint.Workload{}
+		for _, e := range ents {
+			if w, ok := e.(*lint.Workload); ok {
+				out[w.Name.String()] = w
+			}
+		}
+		return out
+	}
+	ws := workloads(Options{})
+	if got := ws["bare"].DefaultNamespace; got != "default" {
+		t.Errorf("bare: DefaultNamespace = %q, want default", got)
+	}
+	if ns, inferred := ws["bare"].PlacedNamespace(); ns.String() != "default" || !inferred {
+		t.Errorf("bare: PlacedNamespace = %s, %v; want default, inferred", ns, inferred)
+	}
+	if got := ws["placed"].DefaultNamespace; got != "" {
+		t.Errorf("placed: DefaultNamespace = %q, want none", got)
+	}
+	if ns, inferred := ws["placed"].PlacedNamespace(); ns.String() != "shop" || inferred {
+		t.Errorf("placed: PlacedNamespace = %s, %v; want shop, known", ns, inferred)
+	}
+	rendered := workloads(Options{Source: lint.SourceHelm})
+	if got := rendered["bare"].DefaultNamespace; got != "" {
+		t.Errorf("rendered chart output: DefaultNamespace = %q; the release places it", got)
+	}
+	kustomized := workloads(Options{Source: lint.SourceKustomize})
+	if got := kustomized["bare"].DefaultNamespace; got != "" {
+		t.Errorf("kustomize output: DefaultNamespace = %q; the kustomization places it", got)
+	}
+}
