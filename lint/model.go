@@ -28,6 +28,19 @@ func (r Range) String() string {
 	return fmt.Sprintf("%s:%d:%d", r.File, r.Line, r.Column)
 }
 
+// Valid returns r with its end never before its start: a range whose end
+// lies before its start (or is unset) ends where it starts. A range
+// without a line (a whole file) is returned as it is.
+func (r Range) Valid() Range {
+	if r.Line <= 0 {
+		return r
+	}
+	if r.EndLine < r.Line || r.EndLine == r.Line && r.EndColumn < r.Column {
+		r.EndLine, r.EndColumn = r.Line, r.Column
+	}
+	return r
+}
+
 // Less orders ranges by file, line and column.
 func (r Range) Less(o Range) bool {
 	if r.File != o.File {

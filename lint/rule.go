@@ -253,6 +253,8 @@ func (p *Pass) Report(f Finding) {
 	if p.Model != nil {
 		f.Related = append(f.Related, p.Model.CallSitesFor(append([]Location{{Range: f.Range}}, f.Related...))...)
 	}
+	// Before suppressions read the lines a finding covers.
+	validFinding(&f)
 	p.findings = append(p.findings, f)
 }
 

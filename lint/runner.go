@@ -147,14 +147,36 @@ func named(r *Rule, keys []string) bool {
 	return false
 }
 
-// Postprocess is the pipeline of small steps over findings: severity
-// overrides → de-duplication → fingerprints → deterministic sort.
+// Postprocess is the pipeline of small steps over findings: valid ranges
+// → severity overrides → de-duplication → fingerprints → deterministic
+// sort.
 func Postprocess(fs []Finding, rules []*Rule, opts Options) []Finding {
+	ValidRanges(fs)
 	fs = OverrideSeverity(fs, rules, opts.Severity)
 	fs = Dedupe(fs)
 	Fingerprint(fs)
 	SortFindings(fs)
 	return fs
+}
+
+// ValidRanges makes every range of the findings valid (Range.Valid): the
+// primary range, related locations and the suppression's.
+// A range ending before it starts is a producer's mistake; no report may
+// carry it (reporters underline from start to end).
+func ValidRanges(fs []Finding) {
+	for i := range fs {
+		validFinding(&fs[i])
+	}
+}
+
+func validFinding(f *Finding) {
+	f.Range = f.Range.Valid()
+	for j := range f.Related {
+		f.Related[j].Range = f.Related[j].Range.Valid()
+	}
+	if f.Suppressed != nil {
+		f.Suppressed.Range = f.Suppressed.Range.Valid()
+	}
 }
 
 // OverrideSeverity applies configured severities (by rule ID or name).

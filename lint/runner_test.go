@@ -41,3 +41,39 @@ func TestCheckAllKeepsRuleOrder(t *testing.T) {
 		}
 	}
 }
+
+// A rule reporting a range whose end lies before its start (line 21 to
+// line 19, as a key's start joined to its value's end elsewhere gave) is
+// caught before any report: no panic, and the range ends where it starts.
+// The same for related locations and for a finding that reaches
+// Postprocess without a pass.
+func TestRunValidatesRanges(t *testing.T) {
+	bad := Range{File: "a.yaml", Line: 21, Column: 5, EndLine: 19, EndColumn: 30}
+	sameLine := Range{File: "a.yaml", Line: 4, Column: 9, EndLine: 4, EndColumn: 2}
+	rule := &Rule{ID: "FL999", Name: "bad-range", Severity: Error, Check: func(p *Pass) {
+		p.Report(Finding{Range: bad, Message: "m", Related: []Location{{Range: sameLine, Message: "r"}}})
+	}}
+	res := Run(Input{}, []*Rule{rule}, Options{})
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings = %+v, want one", res.Findings)
+	}
+	f := res.Findings[0]
+	if want := (Range{File: "a.yaml", Line: 21, Column: 5, EndLine: 21, EndColumn: 5}); f.Range != want {
+		t.Errorf("range = %+v, want %+v", f.Range, want)
+	}
+	if want := (Range{File: "a.yaml", Line: 4, Column: 9, EndLine: 4, EndColumn: 9}); f.Related[0].Range != want {
+		t.Errorf("related range = %+v, want %+v", f.Related[0].Range, want)
+	}
+	direct := Postprocess([]Finding{{Rule: "FL999", Range: bad}}, []*Rule{rule}, Options{})
+	if r := direct[0].Range; r.EndLine != 21 || r.EndColumn != 5 {
+		t.Errorf("Postprocess left range %+v", r)
+	}
+	// A valid range, and a range without a line (a whole file), are kept.
+	good := Range{File: "a.tf", Line: 3, Column: 1, EndLine: 9, EndColumn: 2}
+	if good.Valid() != good {
+		t.Errorf("valid range changed: %+v", good.Valid())
+	}
+	if file := (Range{File: "a.tf"}); file.Valid() != file {
+		t.Errorf("whole-file range changed: %+v", file.Valid())
+	}
+}
