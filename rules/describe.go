@@ -281,6 +281,18 @@ func plural(n int, one, many string) string {
 // and iam)" — and is empty when they share one or have none: the same
 // address can then be told apart in each root.
 func acrossRoots(ents ...lint.Entity) string {
+	roots := rootsOf(ents...)
+	if len(roots) < 2 {
+		return ""
+	}
+	return " (across roots " + listLabels(roots) + ")"
+}
+
+// rootsOf lists the Terraform roots (Terragrunt units) the entities a
+// finding rests on are declared in, sorted, each once: Finding.Roots, by
+// which lint.Postprocess names the root of findings that would otherwise
+// read alike (one module called by two roots).
+func rootsOf(ents ...lint.Entity) []string {
 	var roots []string
 	for _, e := range ents {
 		if e == nil {
@@ -290,9 +302,6 @@ func acrossRoots(ents ...lint.Entity) string {
 			roots = append(roots, r)
 		}
 	}
-	if len(roots) < 2 {
-		return ""
-	}
 	sort.Strings(roots)
-	return " (across roots " + listLabels(roots) + ")"
+	return roots
 }

@@ -115,6 +115,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			Hint:     hint,
 			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+			Roots:    rootsOf(b.role, sa),
 			Fix:      subjectFix(d, *hit, inf),
 		})
 	}

@@ -95,6 +95,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 				subjectOf(sa.Namespace, sa.Name), roleName(b.role), hit.subject.Raw, hit.subject.Name),
 			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+			Roots:    rootsOf(b.role, sa),
 			Fix:      subjectFix(d, *hit, inf),
 		})
 	}

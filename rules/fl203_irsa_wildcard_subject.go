@@ -94,6 +94,7 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 					Hint:     "add a StringEquals condition on \"<issuer>:sub\" with the exact system:serviceaccount:<namespace>:<name> the controller runs as",
 					Inferred: inferred(r),
 					Key:      "role=" + r.Addr + "|nosub",
+					Roots:    rootsOf(r),
 				})
 				continue
 			}
@@ -153,6 +154,7 @@ func reportNegatedOnly(p *lint.Pass, r *lint.Role, cs []lint.TrustCondition) {
 		Hint:     "allow the exact subject instead: StringEquals on \"<issuer>:sub\" with system:serviceaccount:<namespace>:<name> the controller runs as",
 		Inferred: inferred(r),
 		Key:      "role=" + r.Addr + "|negated-sub",
+		Roots:    rootsOf(r),
 	})
 }
 
@@ -190,6 +192,7 @@ func reportWildcard(p *lint.Pass, r *lint.Role, c lint.TrustCondition, v lint.Va
 		Related:  declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role"),
 		Inferred: inferred(r),
 		Key:      "role=" + r.Addr + "|sub=" + v.String(),
+		Roots:    rootsOf(r),
 		Chain: []string{
 			"every pod of the cluster gets a web identity token from the trusted OIDC issuer",
 			fmt.Sprintf("the pattern %s matches %s", v, what),

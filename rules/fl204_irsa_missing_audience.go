@@ -82,6 +82,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					Hint:     fmt.Sprintf("add \"<issuer>:aud\" = %q to the statement's StringEquals condition", stsAudience),
 					Inferred: inf,
 					Key:      "role=" + r.Addr + "|noaud",
+					Roots:    rootsOf(r),
 					Fix:      addAudienceFix(r, w, inf),
 				})
 				continue
@@ -130,6 +131,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				Hint:     fmt.Sprintf("set the :aud condition's value to %q", stsAudience),
 				Inferred: inf,
 				Key:      "role=" + r.Addr + "|aud",
+				Roots:    rootsOf(r),
 				Fix:      audienceValueFix(r, w, bad, inf),
 			})
 		}

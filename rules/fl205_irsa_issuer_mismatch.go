@@ -143,6 +143,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 				Hint:     fmt.Sprintf("name the same cluster's issuer in the Federated principal and in every condition key (for the cluster this role serves: either %s or %s, not both); derive both from the cluster, e.g. Federated = module.eks.oidc_provider_arn and \"${module.eks.oidc_provider}:sub\"", provider, keyIssuer),
 				Inferred: inferred(role),
 				Key:      fmt.Sprintf("role=%s|statement=%d|issuer=%s", role.Addr, si, keyIssuer),
+				Roots:    rootsOf(role),
 			})
 		}
 	}
@@ -208,6 +209,7 @@ func checkClusterIssuer(p *lint.Pass) {
 			Hint:     fmt.Sprintf("trust the provider of %s (Federated arn:…:oidc-provider/%s and condition keys %s:sub / :aud), derived from that cluster's module outputs rather than copied", clusterName, cluster, cluster),
 			Inferred: inferred(role, sa),
 			Key:      fmt.Sprintf("role=%s|sa=%s|cluster-issuer=%s", role.Addr, sa.Addr, cluster),
+			Roots:    rootsOf(role, sa),
 		})
 	}
 }

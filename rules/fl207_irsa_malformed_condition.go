@@ -86,6 +86,7 @@ func checkIRSAMalformedCondition(p *lint.Pass) {
 						Hint:     prob.hint,
 						Inferred: append(inferred(role), prob.inferred...),
 						Key:      fmt.Sprintf("role=%s|statement=%d|condition=%d|%s", role.Addr, si, ci, prob.kind),
+						Roots:    rootsOf(role),
 					})
 				}
 			}

@@ -49,6 +49,7 @@ func unschedulableFinding(v scheduling.Verdict, what string) lint.Finding {
 		Hint:     unschedulableHint(best),
 		Inferred: v.Inferred,
 		Key:      "unschedulable=" + w.Addr,
+		Roots:    rootsOf(w),
 		Breaks:   graph.SchedulesOn,
 	}
 	if v.Maybe {
