@@ -518,7 +518,21 @@ type Workload struct {
 	// Pod is what the workload's pods ask of a node; nil when the pod spec
 	// could not be read.
 	Pod *PodScheduling
+	// Chart is the name of the Helm chart whose rendered template the
+	// workload is (the chart's Chart.yaml name, or its subchart's), ""
+	// for a workload not rendered from a chart.
+	Chart string
 }
+
+// KarpenterController reports whether the workload is Karpenter's own
+// controller: the Deployment the Karpenter chart renders (known by the
+// chart it comes from, never by its name).
+func (w *Workload) KarpenterController() bool {
+	return w.KindName == "Deployment" && w.Chart == ChartKarpenter
+}
+
+// ChartKarpenter is the name of Karpenter's Helm chart.
+const ChartKarpenter = "karpenter"
 
 // KubeObject is any other Kubernetes object, kept for later rules.
 type KubeObject struct {
