@@ -159,6 +159,11 @@ type Object struct {
 	// Inferred lists what the model inferred rather than read; empty means
 	// known.
 	Inferred []string
+	// InferredOn says, for an entry of Inferred that comes from modelled
+	// module versions stating the object differently, which of its Facts
+	// they differ on (none: only in what no fact covers). An entry absent
+	// here concerns everything the object states. See InferredFor.
+	InferredOn map[string][]Fact
 	// Possible lists the possible Terraform instances the object rests on,
 	// outermost first: blocks whose count / for_each is unknown before
 	// apply, read as instances that exist only if created (each also adds

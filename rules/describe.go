@@ -236,6 +236,17 @@ func inferred(es ...lint.Entity) []string {
 	return out
 }
 
+// inferredFor is what a finding resting only on the given facts of an
+// entity takes as inferred (lint.Object.InferredFor): an IRSA rule reading
+// a role's trust subjects is not lowered because the modelled versions
+// allowed differ only in the role's actions.
+func inferredFor(e lint.Entity, facts ...lint.Fact) []string {
+	if e == nil {
+		return nil
+	}
+	return e.Base().InferredFor(facts...)
+}
+
 // inferredAny is what a finding resting on any one of several alternative
 // entities (the node groups sharing a role) inferred: nothing when one of
 // them is known, else what they inferred. One proven node group proves the

@@ -84,7 +84,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 			continue
 		}
 		sa := b.sa
-		inf := inferred(sa, b.role)
+		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
 		p.Report(lint.Finding{
 			Breaks:  graph.TrustsSubject,
 			Range:   hit.subject.Condition.Range,
