@@ -28,6 +28,19 @@ func (r Range) String() string {
 	return fmt.Sprintf("%s:%d:%d", r.File, r.Line, r.Column)
 }
 
+// Valid returns r with its end never before its start: a range whose end
+// lies before its start (or is unset) ends where it starts. A range
+// without a line (a whole file) is returned as it is.
+func (r Range) Valid() Range {
+	if r.Line <= 0 {
+		return r
+	}
+	if r.EndLine < r.Line || r.EndLine == r.Line && r.EndColumn < r.Column {
+		r.EndLine, r.EndColumn = r.Line, r.Column
+	}
+	return r
+}
+
 // Less orders ranges by file, line and column.
 func (r Range) Less(o Range) bool {
 	if r.File != o.File {
@@ -146,6 +159,11 @@ type Object struct {
 	// Inferred lists what the model inferred rather than read; empty means
 	// known.
 	Inferred []string
+	// InferredOn says, for an entry of Inferred that comes from modelled
+	// module versions stating the object differently, which of its Facts
+	// they differ on (none: only in what no fact covers). An entry absent
+	// here concerns everything the object states. See InferredFor.
+	InferredOn map[string][]Fact
 	// Possible lists the possible Terraform instances the object rests on,
 	// outermost first: blocks whose count / for_each is unknown before
 	// apply, read as instances that exist only if created (each also adds
@@ -512,6 +530,10 @@ type Workload struct {
 	// Pod is what the workload's pods ask of a node; nil when the pod spec
 	// could not be read.
 	Pod *PodScheduling
+	// Chart is the name of the Helm chart whose rendered template the
+	// workload is (the chart's Chart.yaml name, or its subchart's), ""
+	// for a workload not rendered from a chart.
+	Chart string
 }
 
 // DefaultNamespaceText says what a judgement resting on a workload's
@@ -529,6 +551,16 @@ func (w *Workload) PlacedNamespace() (ns Value, inferred bool) {
 	}
 	return Known(w.DefaultNamespace), true
 }
+
+// KarpenterController reports whether the workload is Karpenter's own
+// controller: the Deployment the Karpenter chart renders (known by the
+// chart it comes from, never by its name).
+func (w *Workload) KarpenterController() bool {
+	return w.KindName == "Deployment" && w.Chart == ChartKarpenter
+}
+
+// ChartKarpenter is the name of Karpenter's Helm chart.
+const ChartKarpenter = "karpenter"
 
 // KubeObject is any other Kubernetes object, kept for later rules.
 type KubeObject struct {

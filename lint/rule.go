@@ -182,8 +182,14 @@ type Finding struct {
 	// read; a finding with inferred evidence is one severity lower.
 	Inferred []string
 	// Key identifies the finding independently of positions (entity
-	// addresses), for fingerprints and de-duplication.
-	Key         string
+	// addresses), for fingerprints and de-duplication: one finding per
+	// rule, range and key.
+	Key string
+	// Roots are the Terraform roots (Terragrunt units) the objects the
+	// finding rests on are declared in, sorted; empty when none is. Two
+	// findings of one rule at one range that read alike but rest on
+	// different roots (a module two roots call) name their roots.
+	Roots       []string
 	Fingerprint string
 	Suppressed  *Suppression
 	// Picture is the chain as objects and relations (lint/graph), for the
@@ -253,6 +259,8 @@ func (p *Pass) Report(f Finding) {
 	if p.Model != nil {
 		f.Related = append(f.Related, p.Model.CallSitesFor(append([]Location{{Range: f.Range}}, f.Related...))...)
 	}
+	// Before suppressions read the lines a finding covers.
+	validFinding(&f)
 	p.findings = append(p.findings, f)
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -147,14 +148,37 @@ func named(r *Rule, keys []string) bool {
 	return false
 }
 
-// Postprocess is the pipeline of small steps over findings: severity
-// overrides → de-duplication → fingerprints → deterministic sort.
+// Postprocess is the pipeline of small steps over findings: valid ranges
+// → severity overrides → de-duplication → roots named → fingerprints →
+// deterministic sort.
 func Postprocess(fs []Finding, rules []*Rule, opts Options) []Finding {
+	ValidRanges(fs)
 	fs = OverrideSeverity(fs, rules, opts.Severity)
 	fs = Dedupe(fs)
+	fs = NameRoots(fs)
 	Fingerprint(fs)
 	SortFindings(fs)
 	return fs
+}
+
+// ValidRanges makes every range of the findings valid (Range.Valid): the
+// primary range, related locations and the suppression's.
+// A range ending before it starts is a producer's mistake; no report may
+// carry it (reporters underline from start to end).
+func ValidRanges(fs []Finding) {
+	for i := range fs {
+		validFinding(&fs[i])
+	}
+}
+
+func validFinding(f *Finding) {
+	f.Range = f.Range.Valid()
+	for j := range f.Related {
+		f.Related[j].Range = f.Related[j].Range.Valid()
+	}
+	if f.Suppressed != nil {
+		f.Suppressed.Range = f.Suppressed.Range.Valid()
+	}
 }
 
 // OverrideSeverity applies configured severities (by rule ID or name).
@@ -179,20 +203,92 @@ func OverrideSeverity(fs []Finding, rules []*Rule, over map[string]Severity) []F
 	return fs
 }
 
-// Dedupe drops findings with the same rule, primary range and key (or
-// message), keeping the first.
+// Dedupe keeps one finding per rule, primary range and key (the message
+// when there is no key): the first, with the related locations of the
+// others it lacks. The same chain reached twice (a manifest read by two
+// discovery paths, an object both a kustomization and a plain read
+// yield) is one finding, whatever the wording.
 func Dedupe(fs []Finding) []Finding {
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	out := fs[:0]
 	for _, f := range fs {
-		k := f.Rule + "\x00" + f.Range.String() + "\x00" + f.Key + "\x00" + f.Message
-		if seen[k] {
+		id := f.Key
+		if id == "" {
+			id = "message:" + f.Message
+		}
+		k := f.Rule + "\x00" + f.Range.File + "\x00" + fmt.Sprint(f.Range.Line, ":", f.Range.Column) + "\x00" + id
+		if i, ok := seen[k]; ok {
+			out[i].Related = addRelated(out[i].Related, f.Related)
 			continue
 		}
-		seen[k] = true
+		seen[k] = len(out)
 		out = append(out, f)
 	}
 	return out
+}
+
+// addRelated appends the locations of more that to does not hold yet.
+func addRelated(to, more []Location) []Location {
+	for _, l := range more {
+		if !slices.Contains(to, l) {
+			to = append(to, l)
+		}
+	}
+	return to
+}
+
+// NameRoots makes findings that would read alike tell their roots apart:
+// findings of one rule at one range with one message whose Roots differ
+// (a module two Terraform roots call, each root judged on its own) get
+// " (in root A)" — " (in roots A and B)" — added to the message. Then
+// findings that still read alike at one range are one finding (the
+// first, with the related locations of the others): the same chain told
+// twice, whatever keys its objects had. Findings that differ in severity
+// or suppression stay apart.
+func NameRoots(fs []Finding) []Finding {
+	at := func(f Finding) string {
+		return f.Rule + "\x00" + f.Range.File + "\x00" + fmt.Sprint(f.Range.Line, ":", f.Range.Column) + "\x00" + f.Message
+	}
+	roots := map[string][]string{}
+	for _, f := range fs {
+		k := at(f)
+		r := strings.Join(f.Roots, "\x00")
+		if !slices.Contains(roots[k], r) {
+			roots[k] = append(roots[k], r)
+		}
+	}
+	for i, f := range fs {
+		if len(roots[at(f)]) > 1 && len(f.Roots) > 0 {
+			fs[i].Message += " (in " + plural(len(f.Roots), "root ", "roots ") + proseList(f.Roots) + ")"
+		}
+	}
+	seen := map[string]int{}
+	out := fs[:0]
+	for _, f := range fs {
+		k := at(f) + "\x00" + f.Severity.String() + "\x00" + fmt.Sprint(f.Suppressed != nil)
+		if i, ok := seen[k]; ok {
+			out[i].Related = addRelated(out[i].Related, f.Related)
+			continue
+		}
+		seen[k] = len(out)
+		out = append(out, f)
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// proseList joins words as prose: "a", "a and b", "a, b and c".
+func proseList(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // Fingerprint gives each finding a stable hash of its rule, file and key

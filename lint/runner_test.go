@@ -41,3 +41,101 @@ func TestCheckAllKeepsRuleOrder(t *testing.T) {
 		}
 	}
 }
+
+// A rule reporting a range whose end lies before its start (line 21 to
+// line 19, as a key's start joined to its value's end elsewhere gave) is
+// caught before any report: no panic, and the range ends where it starts.
+// The same for related locations and for a finding that reaches
+// Postprocess without a pass.
+func TestRunValidatesRanges(t *testing.T) {
+	bad := Range{File: "a.yaml", Line: 21, Column: 5, EndLine: 19, EndColumn: 30}
+	sameLine := Range{File: "a.yaml", Line: 4, Column: 9, EndLine: 4, EndColumn: 2}
+	rule := &Rule{ID: "FL999", Name: "bad-range", Severity: Error, Check: func(p *Pass) {
+		p.Report(Finding{Range: bad, Message: "m", Related: []Location{{Range: sameLine, Message: "r"}}})
+	}}
+	res := Run(Input{}, []*Rule{rule}, Options{})
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings = %+v, want one", res.Findings)
+	}
+	f := res.Findings[0]
+	if want := (Range{File: "a.yaml", Line: 21, Column: 5, EndLine: 21, EndColumn: 5}); f.Range != want {
+		t.Errorf("range = %+v, want %+v", f.Range, want)
+	}
+	if want := (Range{File: "a.yaml", Line: 4, Column: 9, EndLine: 4, EndColumn: 9}); f.Related[0].Range != want {
+		t.Errorf("related range = %+v, want %+v", f.Related[0].Range, want)
+	}
+	direct := Postprocess([]Finding{{Rule: "FL999", Range: bad}}, []*Rule{rule}, Options{})
+	if r := direct[0].Range; r.EndLine != 21 || r.EndColumn != 5 {
+		t.Errorf("Postprocess left range %+v", r)
+	}
+	// A valid range, and a range without a line (a whole file), are kept.
+	good := Range{File: "a.tf", Line: 3, Column: 1, EndLine: 9, EndColumn: 2}
+	if good.Valid() != good {
+		t.Errorf("valid range changed: %+v", good.Valid())
+	}
+	if file := (Range{File: "a.tf"}); file.Valid() != file {
+		t.Errorf("whole-file range changed: %+v", file.Valid())
+	}
+}
+
+// One finding per rule, range and key, whatever the wording: the second
+// reading of one chain (a manifest reached twice) adds only the related
+// locations the first lacks.
+func TestDedupeByRuleRangeKey(t *testing.T) {
+	at := Range{File: "main.tf", Line: 8, Column: 3, EndLine: 8, EndColumn: 30}
+	sa := func(f string) Location {
+		return Location{Range: Range{File: f, Line: 2, Column: 1}, Message: "bound here"}
+	}
+	fs := []Finding{
+		{Rule: "FL201", Range: at, Key: "role=r|sa=s", Message: "runs as kube-system:dns", Related: []Location{sa("a.yaml")}},
+		{Rule: "FL201", Range: at, Key: "role=r|sa=s", Message: "runs as kube-system:dns (worded otherwise)", Related: []Location{sa("a.yaml"), sa("b.yaml")}},
+		{Rule: "FL202", Range: at, Key: "role=r|sa=s", Message: "another rule"},
+		{Rule: "FL201", Range: at, Key: "role=r|sa=t", Message: "another key"},
+		{Rule: "FL201", Range: Range{File: "main.tf", Line: 9, Column: 3}, Key: "role=r|sa=s", Message: "another range"},
+	}
+	got := Dedupe(fs)
+	if len(got) != 4 {
+		t.Fatalf("%d findings, want 4: %+v", len(got), got)
+	}
+	if got[0].Message != "runs as kube-system:dns" || len(got[0].Related) != 2 || got[0].Related[1].File != "b.yaml" {
+		t.Errorf("kept %+v, want the first with both related locations", got[0])
+	}
+}
+
+// Findings that read alike at one range name their roots when their roots
+// differ; when nothing tells them apart they are one finding. Severity
+// and suppression keep findings apart.
+func TestNameRoots(t *testing.T) {
+	at := Range{File: "modules/irsa/main.tf", Line: 8, Column: 3}
+	msg := "trust of role r allows x; the service account runs as y"
+	fs := []Finding{
+		{Rule: "FL201", Severity: Error, Range: at, Key: "role=live/prod:r", Message: msg, Roots: []string{"live/prod"}},
+		{Rule: "FL201", Severity: Error, Range: at, Key: "role=live/staging:r", Message: msg, Roots: []string{"live/staging"}},
+		{Rule: "FL201", Severity: Error, Range: at, Key: "role=iam:r|sa=apps:s", Message: msg, Roots: []string{"apps", "iam"}},
+		{Rule: "FL201", Severity: Error, Range: at, Key: "role=r|sa=x.yaml", Message: msg},
+	}
+	got := NameRoots(fs)
+	want := []string{msg + " (in root live/prod)", msg + " (in root live/staging)", msg + " (in roots apps and iam)", msg}
+	if len(got) != len(want) {
+		t.Fatalf("%d findings, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i].Message != want[i] {
+			t.Errorf("message %d = %q, want %q", i, got[i].Message, want[i])
+		}
+	}
+
+	// Alike with the same roots (two copies of a manifest): one finding.
+	// Another severity or a suppression keeps them apart.
+	sa := func(f string) []Location { return []Location{{Range: Range{File: f, Line: 1, Column: 1}}} }
+	fs = []Finding{
+		{Rule: "FL201", Severity: Error, Range: at, Key: "sa=a.yaml", Message: msg, Related: sa("a.yaml")},
+		{Rule: "FL201", Severity: Error, Range: at, Key: "sa=b.yaml", Message: msg, Related: sa("b.yaml")},
+		{Rule: "FL201", Severity: Warning, Range: at, Key: "sa=c.yaml", Message: msg},
+		{Rule: "FL201", Severity: Error, Range: at, Key: "sa=d.yaml", Message: msg, Suppressed: &Suppression{Reason: "known"}},
+	}
+	got = NameRoots(fs)
+	if len(got) != 3 || len(got[0].Related) != 2 || got[0].Message != msg {
+		t.Errorf("got %+v, want the two errors as one (both related), the warning and the suppressed one apart", got)
+	}
+}

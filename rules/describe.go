@@ -236,6 +236,17 @@ func inferred(es ...lint.Entity) []string {
 	return out
 }
 
+// inferredFor is what a finding resting only on the given facts of an
+// entity takes as inferred (lint.Object.InferredFor): an IRSA rule reading
+// a role's trust subjects is not lowered because the modelled versions
+// allowed differ only in the role's actions.
+func inferredFor(e lint.Entity, facts ...lint.Fact) []string {
+	if e == nil {
+		return nil
+	}
+	return e.Base().InferredFor(facts...)
+}
+
 // inferredAny is what a finding resting on any one of several alternative
 // entities (the node groups sharing a role) inferred: nothing when one of
 // them is known, else what they inferred. One proven node group proves the
@@ -281,6 +292,18 @@ func plural(n int, one, many string) string {
 // and iam)" — and is empty when they share one or have none: the same
 // address can then be told apart in each root.
 func acrossRoots(ents ...lint.Entity) string {
+	roots := rootsOf(ents...)
+	if len(roots) < 2 {
+		return ""
+	}
+	return " (across roots " + listLabels(roots) + ")"
+}
+
+// rootsOf lists the Terraform roots (Terragrunt units) the entities a
+// finding rests on are declared in, sorted, each once: Finding.Roots, by
+// which lint.Postprocess names the root of findings that would otherwise
+// read alike (one module called by two roots).
+func rootsOf(ents ...lint.Entity) []string {
 	var roots []string
 	for _, e := range ents {
 		if e == nil {
@@ -290,9 +313,6 @@ func acrossRoots(ents ...lint.Entity) string {
 			roots = append(roots, r)
 		}
 	}
-	if len(roots) < 2 {
-		return ""
-	}
 	sort.Strings(roots)
-	return " (across roots " + listLabels(roots) + ")"
+	return roots
 }

@@ -55,6 +55,7 @@ var fixable = map[string]bool{
 	"FL201/positive_replace_issuer_policy_document":    true,
 	"FL201/positive_terraform_service_account":         true, // a policy document's condition block
 	"FL201/positive_remote_state_s3_join":              true, // the trust in one root, the account in another
+	"FL201/positive_module_in_two_roots":               true, // one module two roots call: one edit serves both
 	"FL204/positive_missing_audience":                  true,
 	"FL204/positive_wrong_audience":                    true,
 	"FL206/positive_association_namespace_left_behind": true,

@@ -168,6 +168,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 			Hint:     "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only",
 			Inferred: dedupe(inf),
 			Key:      "role=" + role.Describe() + "|karpenter=" + k.Entity.Base().Addr,
+			Roots:    rootsOf(append([]lint.Entity{role.Entity, k.Entity}, hitEntities(hits)...)...),
 		})
 	}
 }

@@ -116,6 +116,7 @@ func checkSharedInstanceProfile(p *lint.Pass) {
 			Hint:     "give Karpenter its own instance profile: set spec.role to a dedicated Karpenter node role (Karpenter then creates and owns the profile) or create a separate aws_iam_instance_profile for it",
 			Inferred: dedupe(inf),
 			Key:      "profile=" + profile.Describe() + "|karpenter=" + k.Entity.Base().Addr,
+			Roots:    rootsOf(append([]lint.Entity{k.Entity, profile.Entity}, hitEntities(hits)...)...),
 		})
 	}
 }

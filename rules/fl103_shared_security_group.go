@@ -140,6 +140,7 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 					Hint:     "give Karpenter's nodes their own security group and select it by a tag only that group carries",
 					Inferred: dedupe(inf),
 					Key:      "sg=" + key + "|karpenter=" + k.Entity.Base().Addr + fmt.Sprintf("|term=%d", ti),
+					Roots:    rootsOf(append([]lint.Entity{k.Entity, sg.Entity}, hitEntities(ns)...)...),
 				})
 			}
 		}

@@ -115,6 +115,7 @@ func reportEKSProfile(p *lint.Pass, k lint.NodeIdentity, id lint.Identity, name 
 		Hint:     "set spec.role to a node role of Karpenter's own (Karpenter then creates and owns the instance profile), instead of the node group's profile",
 		Inferred: inferred(k.Entity, id.Entity),
 		Key:      "eks-profile=" + name + "|karpenter=" + k.Entity.Base().Addr,
+		Roots:    rootsOf(k.Entity, id.Entity),
 	})
 }
 
@@ -140,7 +141,8 @@ func reportOwned(p *lint.Pass, k lint.NodeIdentity, at lint.Range, id lint.Ident
 		Hint:    ownedHint(what),
 		Inferred: dedupe(append(inferred(k.Entity, id.Entity),
 			inferred(ng)...)),
-		Key: "owned=" + o.Addr + "|karpenter=" + k.Entity.Base().Addr,
+		Key:   "owned=" + o.Addr + "|karpenter=" + k.Entity.Base().Addr,
+		Roots: rootsOf(k.Entity, id.Entity, ng),
 	})
 	return true
 }
@@ -183,6 +185,7 @@ func checkOwnedSecurityGroups(p *lint.Pass, k lint.NodeIdentity, owners map[stri
 					Hint:     ownedHint("security group"),
 					Inferred: dedupe(append(inferred(k.Entity, sg), inferred(ng)...)),
 					Key:      "owned=" + sg.Addr + "|karpenter=" + k.Entity.Base().Addr + fmt.Sprintf("|term=%d", ti),
+					Roots:    rootsOf(k.Entity, sg, ng),
 				})
 			}
 		}

@@ -130,6 +130,7 @@ func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm
 		Hint:     "tag only the security group Karpenter's nodes should use (with terraform-aws-modules/eks: node_security_group_tags instead of the module-wide tags), or narrow the term with a second tag",
 		Inferred: dedupe(inferred(es...)),
 		Key:      "karpenter=" + k.Entity.Base().Addr + fmt.Sprintf("|term=%d", ti),
+		Roots:    rootsOf(k.Entity),
 	})
 }
 

@@ -105,7 +105,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			hint = fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or run the pods as service account %s in namespace %s",
 				want, roleName(b.role), hit.subject.Raw, hit.subject.Name, hit.subject.Namespace)
 		}
-		inf := inferred(sa, b.role)
+		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
 		p.Report(lint.Finding{
 			Breaks:   graph.TrustsSubject,
 			Range:    hit.subject.Condition.Range,
@@ -115,6 +115,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			Hint:     hint,
 			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+			Roots:    rootsOf(b.role, sa),
 			Fix:      subjectFix(d, *hit, inf),
 		})
 	}

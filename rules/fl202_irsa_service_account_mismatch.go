@@ -84,7 +84,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 			continue
 		}
 		sa := b.sa
-		inf := inferred(sa, b.role)
+		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
 		p.Report(lint.Finding{
 			Breaks:  graph.TrustsSubject,
 			Range:   hit.subject.Condition.Range,
@@ -95,6 +95,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 				subjectOf(sa.Namespace, sa.Name), roleName(b.role), hit.subject.Raw, hit.subject.Name),
 			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
+			Roots:    rootsOf(b.role, sa),
 			Fix:      subjectFix(d, *hit, inf),
 		})
 	}

@@ -92,8 +92,9 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 						"any workload (or anyone who can create a pod) gets the role's permissions",
 					},
 					Hint:     "add a StringEquals condition on \"<issuer>:sub\" with the exact system:serviceaccount:<namespace>:<name> the controller runs as",
-					Inferred: inferred(r),
+					Inferred: inferredFor(r, lint.FactIdentity, lint.FactTrustSubjects),
 					Key:      "role=" + r.Addr + "|nosub",
+					Roots:    rootsOf(r),
 				})
 				continue
 			}
@@ -151,8 +152,9 @@ func reportNegatedOnly(p *lint.Pass, r *lint.Role, cs []lint.TrustCondition) {
 			"any workload (or anyone who can create a pod) gets the role's permissions",
 		},
 		Hint:     "allow the exact subject instead: StringEquals on \"<issuer>:sub\" with system:serviceaccount:<namespace>:<name> the controller runs as",
-		Inferred: inferred(r),
+		Inferred: inferredFor(r, lint.FactIdentity, lint.FactTrustSubjects),
 		Key:      "role=" + r.Addr + "|negated-sub",
+		Roots:    rootsOf(r),
 	})
 }
 
@@ -188,8 +190,9 @@ func reportWildcard(p *lint.Pass, r *lint.Role, c lint.TrustCondition, v lint.Va
 		Range:    c.Range,
 		Message:  fmt.Sprintf("trust of role %s lets %s assume it: %s %s", roleName(r), what, c.Operator, v),
 		Related:  declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role"),
-		Inferred: inferred(r),
+		Inferred: inferredFor(r, lint.FactIdentity, lint.FactTrustSubjects),
 		Key:      "role=" + r.Addr + "|sub=" + v.String(),
+		Roots:    rootsOf(r),
 		Chain: []string{
 			"every pod of the cluster gets a web identity token from the trusted OIDC issuer",
 			fmt.Sprintf("the pattern %s matches %s", v, what),

@@ -70,7 +70,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			}
 			rel := declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role")
 			if len(w.AudConditions) == 0 {
-				inf := inferred(r)
+				inf := inferredFor(r, lint.FactIdentity, lint.FactTrustAudience)
 				p.Report(lint.Finding{
 					Range:   w.Statement.Range,
 					Message: fmt.Sprintf("trust of role %s has a web-identity statement without an :aud = %s condition", roleName(r), stsAudience),
@@ -82,6 +82,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					Hint:     fmt.Sprintf("add \"<issuer>:aud\" = %q to the statement's StringEquals condition", stsAudience),
 					Inferred: inf,
 					Key:      "role=" + r.Addr + "|noaud",
+					Roots:    rootsOf(r),
 					Fix:      addAudienceFix(r, w, inf),
 				})
 				continue
@@ -118,7 +119,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				p.Unresolved(fmt.Sprintf("audience of trust of %s", r.Label), w.AudConditions[0].Range)
 				continue
 			}
-			inf := inferred(r)
+			inf := inferredFor(r, lint.FactIdentity, lint.FactTrustAudience)
 			p.Report(lint.Finding{
 				Range:   at,
 				Message: fmt.Sprintf("trust of role %s requires audience %s, not %s", roleName(r), listLabels(bad), stsAudience),
@@ -130,6 +131,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				Hint:     fmt.Sprintf("set the :aud condition's value to %q", stsAudience),
 				Inferred: inf,
 				Key:      "role=" + r.Addr + "|aud",
+				Roots:    rootsOf(r),
 				Fix:      audienceValueFix(r, w, bad, inf),
 			})
 		}

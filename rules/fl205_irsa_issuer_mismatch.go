@@ -141,8 +141,9 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 					"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
 				},
 				Hint:     fmt.Sprintf("name the same cluster's issuer in the Federated principal and in every condition key (for the cluster this role serves: either %s or %s, not both); derive both from the cluster, e.g. Federated = module.eks.oidc_provider_arn and \"${module.eks.oidc_provider}:sub\"", provider, keyIssuer),
-				Inferred: inferred(role),
+				Inferred: inferredFor(role, lint.FactIdentity, lint.FactTrustSubjects, lint.FactTrustAudience),
 				Key:      fmt.Sprintf("role=%s|statement=%d|issuer=%s", role.Addr, si, keyIssuer),
+				Roots:    rootsOf(role),
 			})
 		}
 	}
@@ -206,8 +207,9 @@ func checkClusterIssuer(p *lint.Pass) {
 				"AssumeRoleWithWebIdentity fails with AccessDenied: the pods using the role get no AWS credentials and whatever waits on them stays Pending",
 			},
 			Hint:     fmt.Sprintf("trust the provider of %s (Federated arn:…:oidc-provider/%s and condition keys %s:sub / :aud), derived from that cluster's module outputs rather than copied", clusterName, cluster, cluster),
-			Inferred: inferred(role, sa),
+			Inferred: dedupe(append(inferredFor(role, lint.FactIdentity, lint.FactTrustSubjects, lint.FactTrustAudience), inferred(sa)...)),
 			Key:      fmt.Sprintf("role=%s|sa=%s|cluster-issuer=%s", role.Addr, sa.Addr, cluster),
+			Roots:    rootsOf(role, sa),
 		})
 	}
 }

@@ -122,6 +122,7 @@ func checkPodIdentityRole(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		Hint:     "add a trust statement with Principal = { Service = \"pods.eks.amazonaws.com\" } and Action = [\"sts:AssumeRole\", \"sts:TagSession\"]",
 		Inferred: inferred(pa, role),
 		Key:      "pod-identity=" + pa.Addr + "|role=" + role.Addr,
+		Roots:    rootsOf(pa, role),
 	})
 }
 
@@ -291,6 +292,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		Hint:     hint,
 		Inferred: inf,
 		Key:      "pod-identity=" + pa.Addr + "|subject=" + ns + "/" + name,
+		Roots:    rootsOf(pa),
 		Fix:      namespaceFix(m, pa, elsewhere, inf),
 	})
 }

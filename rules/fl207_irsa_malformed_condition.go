@@ -84,8 +84,9 @@ func checkIRSAMalformedCondition(p *lint.Pass) {
 							"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
 						},
 						Hint:     prob.hint,
-						Inferred: append(inferred(role), prob.inferred...),
+						Inferred: append(inferredFor(role, lint.FactIdentity, lint.FactTrustSubjects, lint.FactTrustAudience), prob.inferred...),
 						Key:      fmt.Sprintf("role=%s|statement=%d|condition=%d|%s", role.Addr, si, ci, prob.kind),
+						Roots:    rootsOf(role),
 					})
 				}
 			}

@@ -158,6 +158,7 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 				Hint:     fmt.Sprintf("safe order: first give %s its own node role with its own access entry (or add an explicit access entry / aws-auth mapping for role %s that does not belong to the node group) and apply; then delete the node group", u.Label(), name),
 				Inferred: inferred(u.Entity, ng),
 				Key:      "deleted=" + changeKey(c) + "|user=" + u.Entity.Base().Addr,
+				Roots:    rootsOf(u.Entity, c.Before),
 			})
 		}
 	}

@@ -121,6 +121,7 @@ func checkOrphanedDeletion(p *lint.Pass) {
 				Hint:     fmt.Sprintf("if the resource should go: set deletionPolicy: Delete on %s (and managementPolicies with Delete), apply, then remove it; if it should stay, keep managing it (or import it elsewhere) before removing the manifest", what),
 				Inferred: inferred(c.Before),
 				Key:      "orphaned=" + changeKey(c),
+				Roots:    rootsOf(c.Before),
 			})
 			continue
 		}
@@ -148,6 +149,7 @@ func checkOrphanedDeletion(p *lint.Pass) {
 				Hint:     fmt.Sprintf("safe order: first move %s to something that stays (its own node role with its own access entry, its own instance profile or security group) and apply; then set deletionPolicy: Delete on %s, apply, and only then remove it", label, what),
 				Inferred: inferred(u.user.Entity, c.Before),
 				Key:      "orphaned=" + changeKey(c) + "|user=" + u.user.Entity.Base().Addr,
+				Roots:    rootsOf(u.user.Entity, c.Before),
 			})
 		}
 	}

@@ -301,5 +301,6 @@ func reportIdentityUse(p *lint.Pass, c *lint.Change, u identityUse) {
 		Hint:     hint,
 		Inferred: inferred(u.user.Entity, c.Before),
 		Key:      "deleted=" + changeKey(c) + "|user=" + u.user.Entity.Base().Addr,
+		Roots:    rootsOf(u.user.Entity, c.Before),
 	})
 }

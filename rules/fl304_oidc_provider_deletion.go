@@ -141,6 +141,7 @@ func checkOIDCProviderDeletion(p *lint.Pass) {
 					Hint:     fmt.Sprintf("safe order: first point the trust of %s at the OIDC provider that stays (or move its workloads to another identity) and apply; then delete %s", r.Label, addr),
 					Inferred: inf,
 					Key:      "deleted=" + addr + "|role=" + r.Addr,
+					Roots:    rootsOf(r),
 				})
 				break
 			}

@@ -247,6 +247,7 @@ func reportAccessEntryDeleted(p *lint.Pass, s *survivors, c *lint.Change, b *lin
 			Hint:     fmt.Sprintf("safe order: first move %s to a role with its own access entry (or keep an access entry of type EC2_LINUX for role %s) and apply; then remove %s", label, name, c.Address),
 			Inferred: inferred(u.user.Entity),
 			Key:      "access-entry=" + c.Address + "|user=" + u.user.Entity.Base().Addr,
+			Roots:    rootsOf(u.user.Entity, c.Before),
 		})
 	}
 }
@@ -298,6 +299,7 @@ func reportMappingRemoved(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Ac
 			Hint:     fmt.Sprintf("safe order: first grant role %s node access another way (an access entry of type EC2_LINUX, in API_AND_CONFIG_MAP mode, or keep its mapRoles entry) and apply; then remove the mapping", name),
 			Inferred: append(extra, inferred(u.user.Entity)...),
 			Key:      "mapping=" + changeKey(c) + "|user=" + u.user.Entity.Base().Addr,
+			Roots:    rootsOf(u.user.Entity, c.Before),
 		})
 	}
 }
@@ -345,6 +347,7 @@ func reportReplacedRole(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Role
 			Hint:     fmt.Sprintf("change role %q in place instead of replacing it; if it must be replaced, safe order: replace it, then delete and recreate its access entries (or its aws-auth mapping) before %s launches or refreshes nodes", name, label),
 			Inferred: inferred(u.user.Entity, b),
 			Key:      "replaced=" + changeKey(c) + "|user=" + u.user.Entity.Base().Addr,
+			Roots:    rootsOf(u.user.Entity, c.Before),
 		})
 	}
 }
@@ -406,6 +409,7 @@ func reportAWSAuthDeleted(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Ku
 			Hint:     fmt.Sprintf("safe order: first give role %s an access entry of type EC2_LINUX (or keep its mapRoles entry in an aws-auth that stays) and apply; then remove the ConfigMap", name),
 			Inferred: append([]string{"the deleted aws-auth ConfigMap is taken to map role " + name}, inferred(n.Entity)...),
 			Key:      "deleted=" + changeKey(c) + "|user=" + n.Entity.Base().Addr,
+			Roots:    rootsOf(n.Entity, c.Before),
 		})
 	}
 }

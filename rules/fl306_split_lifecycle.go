@@ -88,6 +88,7 @@ func checkSplitLifecycle(p *lint.Pass) {
 			Hint:     fmt.Sprintf("give %s and %s the same deletionPolicy (and managementPolicies)", label, roleLabel),
 			Inferred: inferred(n.Entity, r.Entity),
 			Key:      "user=" + n.Entity.Base().Addr + "|role=" + r.Entity.Base().Addr,
+			Roots:    rootsOf(n.Entity, r.Entity),
 		})
 	}
 }

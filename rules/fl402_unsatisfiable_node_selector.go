@@ -30,6 +30,15 @@ installs), or when the pod pins itself to places declared here (by a
 label they define, or ` + "`karpenter.sh/nodepool`" + `): a label no place of the tree
 defines belongs to capacity declared elsewhere, and is not judged.
 
+Karpenter's own controller is told as its own chain. The Karpenter chart
+keeps it off the nodes Karpenter launches (required affinity: no label
+` + "`karpenter.sh/nodepool`" + `), so it must run on a node group or a Fargate
+profile; when none of its cluster takes it (the last node group deleted,
+or never declared) FL402 says "the Karpenter controller has nowhere to
+run": with the controller Pending, no NodePool launches anything and nodes
+that expire are not replaced. The controller is the Deployment rendered
+from the Karpenter chart (known by the chart, not by its name).
+
 ## The chain
 
 1. The Deployment selects ` + "`team: payments`" + `; the NodePool was renamed and its

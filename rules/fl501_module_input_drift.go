@@ -256,6 +256,7 @@ func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only str
 		Hint:     hint,
 		Inferred: d.inferred(some),
 		Key:      "call=" + c.Addr + "|input=" + in.Name,
+		Roots:    rootsOf(c),
 	})
 }
 
@@ -283,6 +284,7 @@ func (d *callDrift) checkMoved(p *lint.Pass, in lint.ModuleInput) {
 		Hint:     fmt.Sprintf("set %s for %s, and %s only for what it means now (%s)", m.Renamed, m.Then, in.Name, d.change.Cite),
 		Inferred: d.inferred(false),
 		Key:      "call=" + c.Addr + "|moved=" + in.Name,
+		Roots:    rootsOf(c),
 	})
 }
 

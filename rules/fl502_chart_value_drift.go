@@ -103,6 +103,7 @@ func checkChartValueDrift(p *lint.Pass) {
 				Hint:     driftHint(r, k),
 				Inferred: append([]string(nil), r.Inferred...),
 				Key:      "release=" + r.Addr + "|value=" + k.Key,
+				Roots:    rootsOf(r),
 			})
 		}
 	}

@@ -49,10 +49,18 @@ func unschedulableFinding(v scheduling.Verdict, what string) lint.Finding {
 		Hint:     unschedulableHint(best),
 		Inferred: v.Inferred,
 		Key:      "unschedulable=" + w.Addr,
+		Roots:    rootsOf(w),
 		Breaks:   graph.SchedulesOn,
 	}
 	if v.Maybe {
 		f.Severity = lint.Warning
+	}
+	if w.KarpenterController() {
+		// Karpenter cannot launch the node its own controller needs:
+		// the chain is the controller's, not one workload's.
+		f.Message = fmt.Sprintf("%s %s: the Karpenter controller has nowhere to run: %s (%s)", w.Label, pendingVerb(v), what, placeReasons(v))
+		f.Chain = controllerChain(v)
+		f.Hint = fmt.Sprintf("keep capacity Karpenter does not launch for its controller — a managed node group it fits, or a Fargate profile selecting namespace %s — and never remove the last of it while Karpenter runs", w.Namespace)
 	}
 	for _, pf := range v.Places {
 		m := pf.First(v.Stage)
@@ -63,6 +71,25 @@ func unschedulableFinding(v scheduling.Verdict, what string) lint.Finding {
 		f.Related = append(f.Related, lint.Location{Range: r, Message: pf.Place.Label() + ": " + m.Reason})
 	}
 	return f
+}
+
+// controllerChain is the failure chain of the Karpenter controller's own
+// pods: no place of its cluster takes them, and without a controller no
+// NodePool launches anything.
+func controllerChain(v scheduling.Verdict) []string {
+	w := v.Workload
+	chain := []string{fmt.Sprintf("the Karpenter controller (%s) needs a node for %s", w.Label, podNeeds(v))}
+	for _, pf := range v.Places {
+		var reasons []string
+		for _, m := range pf.Misfits {
+			reasons = append(reasons, m.Reason)
+		}
+		chain = append(chain, pf.Place.Label()+": "+strings.Join(reasons, "; "))
+	}
+	return append(chain,
+		"Karpenter cannot launch a node for its own controller: it runs on capacity Karpenter does not manage, a node group or Fargate, and none of its cluster takes it (once the node group is gone, nothing does)",
+		"the controller's pods stay Pending: no NodePool launches a node for any pod, and nodes that expire, are interrupted or drift are not replaced",
+		"every pod that needs a new node stays Pending, and the cluster's Karpenter capacity drains away as its nodes go")
 }
 
 // pendingVerb says how sure the verdict is.
@@ -131,7 +158,10 @@ func placeCount(v scheduling.Verdict) string {
 // tolerations and the zone of their volume.
 func podNeeds(v scheduling.Verdict) string {
 	pod := v.Workload.Pod
-	parts := []string{"requests of " + requestText(v)}
+	parts := []string{"no requests"}
+	if req := requestText(v); req != "" {
+		parts[0] = "requests of " + req
+	}
 	if n := len(pod.NodeSelector); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d node selector label(s)", n))
 	}

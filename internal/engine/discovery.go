@@ -282,9 +282,12 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 	})
 	for i, r := range run.out.Rendered {
 		out := parsed[i]
-		if r.Release != nil {
-			for _, e := range out.ents {
+		for _, e := range out.ents {
+			if r.Release != nil {
 				e.Base().Root = r.Release.Root
+			}
+			if w, ok := e.(*lint.Workload); ok {
+				w.Chart = r.ChartName
 			}
 		}
 		p.model.Add(out.ents...)

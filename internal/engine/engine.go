@@ -265,7 +265,11 @@ func (r *run) scopeAt(p string) lint.Scope {
 func (r *run) discover() int {
 	r.d = discover(r.tree, r.dirs, r.opts.Config)
 	for _, s := range r.d.skipped {
-		r.in.Notes = append(r.in.Notes, lint.Note{Kind: lint.Skipped, What: s.why, Range: lint.Range{File: r.rel(s.path)}})
+		what := s.why
+		if s.same != "" {
+			what += r.rel(s.same)
+		}
+		r.in.Notes = append(r.in.Notes, lint.Note{Kind: lint.Skipped, What: what, Range: lint.Range{File: r.rel(s.path)}})
 	}
 	return len(r.d.tfDirs) + len(r.d.terragrunt) + len(r.d.manifests) + len(r.d.kustomizations) + len(r.d.archives)
 }
@@ -721,7 +725,51 @@ type discovery struct {
 	skipped    []skip
 }
 
-type skip struct{ path, why string }
+// skip is a discovered file left out and why; same, when set, is the
+// path of the file it is read as instead (why then ends with it).
+type skip struct{ path, why, same string }
+
+// sameFileNote explains a symlinked manifest whose target discovery
+// found too: each file is read once, under its own path.
+const sameFileNote = "a symlink to a file read under its own path, "
+
+// readOnce keeps one path per file among the discovered manifests: a
+// symlink that leads to a file discovered under its own path (or under
+// another symlink, the first in order) is skipped with a note, so one
+// manifest never yields its objects twice.
+func readOnce(manifests []string) (keep []string, skipped []skip) {
+	type entry struct {
+		path string
+		link bool
+	}
+	byFile := map[string]entry{}
+	var reals []string
+	for _, p := range manifests {
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			real = p
+		}
+		st, err := os.Lstat(p)
+		link := err == nil && st.Mode()&fs.ModeSymlink != 0
+		reals = append(reals, real)
+		if e, ok := byFile[real]; !ok || e.link && !link {
+			byFile[real] = entry{p, link}
+		}
+	}
+	kept := map[string]bool{}
+	for i, p := range manifests {
+		if kept[p] {
+			continue // one path reached from two scan roots
+		}
+		if e := byFile[reals[i]]; e.path != p {
+			skipped = append(skipped, skip{path: p, why: sameFileNote, same: e.path})
+			continue
+		}
+		kept[p] = true
+		keep = append(keep, p)
+	}
+	return keep, skipped
+}
 
 // nestedConfigNote explains a .faultline.hcl the run found but does not
 // apply: one configuration per run, so a file a pull request adds below
@@ -739,7 +787,7 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 	for _, root := range roots {
 		_ = filepath.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
 			if err != nil {
-				d.skipped = append(d.skipped, skip{p, "cannot read: " + unwrapPathErr(err).Error()})
+				d.skipped = append(d.skipped, skip{path: p, why: "cannot read: " + unwrapPathErr(err).Error()})
 				if de != nil && de.IsDir() {
 					return filepath.SkipDir
 				}
@@ -759,12 +807,12 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 				return nil
 			}
 			if name == lint.ConfigFile && !cfg.Applies(p) {
-				d.skipped = append(d.skipped, skip{p, nestedConfigNote})
+				d.skipped = append(d.skipped, skip{path: p, why: nestedConfigNote})
 				return nil
 			}
 			if name == "terragrunt.hcl" || name == "terragrunt.stack.hcl" {
 				if why := refusal(tree, p, de); why != "" {
-					d.skipped = append(d.skipped, skip{p, why})
+					d.skipped = append(d.skipped, skip{path: p, why: why})
 				} else {
 					d.terragrunt = append(d.terragrunt, p)
 				}
@@ -783,7 +831,7 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 				return nil
 			}
 			if why := refusal(tree, p, de); why != "" {
-				d.skipped = append(d.skipped, skip{p, why})
+				d.skipped = append(d.skipped, skip{path: p, why: why})
 				return nil
 			}
 			switch kind {
@@ -799,6 +847,9 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
 	}
 	sort.Strings(d.tfDirs)
 	sort.Strings(d.manifests)
+	var twice []skip
+	d.manifests, twice = readOnce(d.manifests)
+	d.skipped = append(d.skipped, twice...)
 	sort.Strings(d.kustomizations)
 	sort.Strings(d.terragrunt)
 	return d

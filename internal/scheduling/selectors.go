@@ -166,6 +166,16 @@ func labelMisfit(p *Place, key string, want []lint.Requirement) *Misfit {
 		if key == LabelZone && !p.zonesRange.IsZero() {
 			m.At = p.zonesRange
 		}
+	case r.Operator == lint.OpDoesNotExist:
+		// The pod keeps off nodes that carry the label at all (Karpenter's
+		// controller: no label karpenter.sh/nodepool); every node of the
+		// place carries it.
+		m.text = func() (string, string) {
+			return fmt.Sprintf("its nodes carry a label %s, the pod requires %s", key, describe(r)), labelFix(p, r)
+		}
+		if rr, ok := p.reqRange[key]; ok {
+			m.At = rr
+		}
 	default:
 		m.text = func() (string, string) {
 			return fmt.Sprintf("its requirement on %s excludes %s", key, describe(r)),
@@ -180,6 +190,9 @@ func labelMisfit(p *Place, key string, want []lint.Requirement) *Misfit {
 
 // labelFix is the change that puts a required label on a place's nodes.
 func labelFix(p *Place, r lint.Requirement) string {
+	if r.Operator == lint.OpDoesNotExist {
+		return fmt.Sprintf("run the pod where nodes carry no label %s (not on %s), or drop that requirement from it", r.Key, p.Label())
+	}
 	if r.Operator != lint.OpIn || len(r.Values) == 0 {
 		return fmt.Sprintf("give %s's nodes a label %s, or drop it from the pod", p.Label(), r.Key)
 	}

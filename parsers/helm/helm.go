@@ -131,6 +131,10 @@ type Rendered struct {
 	Chart string
 	// Template is the template's path inside the chart.
 	Template string
+	// ChartName is the name of the chart the template belongs to: the
+	// chart's (Chart.yaml name), or a subchart's directory name for a
+	// template under charts/<name>/.
+	ChartName string
 	// File is the template's display path (the .tgz for an archive).
 	File string
 	// Name is unique per release and template: parse under this name so
@@ -487,6 +491,7 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *valueIndex, p *pa
 		Release:       r,
 		Chart:         cd.abs,
 		Template:      m.Template,
+		ChartName:     templateChart(cd.name, m.Template),
 		File:          mp.fileOf(m.Template),
 		Content:       []byte(m.Content),
 		Map:           mp.Map,
@@ -501,6 +506,18 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *valueIndex, p *pa
 		out.Inferred = []string{InferredDefaults}
 	}
 	return out
+}
+
+// templateChart is the name of the chart a template path belongs to:
+// the innermost charts/<name>/ it lies under, else the chart's own.
+func templateChart(chart, template string) string {
+	parts := strings.Split(template, "/")
+	for i := len(parts) - 2; i >= 1; i-- {
+		if parts[i-1] == "charts" && (i == 1 || parts[i-2] != "charts") {
+			return parts[i]
+		}
+	}
+	return chart
 }
 
 // renderDiagnostic is the FL000 of a failed rendering: at the template

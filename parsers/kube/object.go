@@ -245,11 +245,19 @@ func (d *doc) rangeOf(n *yaml.Node) lint.Range {
 }
 
 // pairRange spans a mapping entry from its key to the end of its value.
+// When the two map to different places (rendered output: the key to its
+// template line, the value to the values key or release argument that
+// set it), or the value's end does not follow the key, the pair is its
+// key: joining them would make a range that ends before it starts, or
+// in another file.
 func (d *doc) pairRange(k, v *yaml.Node) lint.Range {
 	if k == nil {
 		return d.rangeOf(v)
 	}
 	r, vr := d.rangeOf(k), d.rangeOf(v)
+	if vr.IsZero() || vr.File != r.File || vr.EndLine < r.Line || vr.EndLine == r.Line && vr.EndColumn < r.Column {
+		return r
+	}
 	r.EndLine, r.EndColumn = vr.EndLine, vr.EndColumn
 	return r
 }

@@ -479,9 +479,24 @@ func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instanc
 		return out
 	}
 	ents := e.entities[mark.ents:]
-	chosen := fingerprints(ents)
+	chosen, chosenFacts := fingerprints(ents), factPrints(ents)
 	prefix := e.RootRel + ":" + path + "."
-	differ := map[string]bool{}
+	// differ holds, per entity that differs in some allowed version, the
+	// facts (lint.Facts) it differs on; nil: every fact.
+	differ := map[string]map[lint.Fact]bool{}
+	differs := func(addr string, facts map[lint.Fact]bool) {
+		old, seen := differ[addr]
+		switch {
+		case seen && old == nil, facts == nil:
+			differ[addr] = nil
+		case !seen:
+			differ[addr] = facts
+		default:
+			for f := range facts {
+				old[f] = true
+			}
+		}
+	}
 	var fresh map[string]bool
 	for _, alt := range use.alts {
 		m := e.Session.models.module(alt.Dir)
@@ -501,27 +516,95 @@ func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instanc
 			e.Session.whole.Add(1)
 		}
 		_, altMark, _ := run(m, &u, reuse)
-		other := fingerprints(e.entities[altMark.ents:])
+		other, otherFacts := fingerprints(e.entities[altMark.ents:]), factPrints(e.entities[altMark.ents:])
 		for addr, fp := range chosen {
 			switch {
 			case reuse == nil:
 				if other[addr] != fp {
-					differ[addr] = true
+					differs(addr, factsDiffer(chosenFacts[addr], otherFacts[addr]))
 				}
 			case fresh[addr]:
 				// A hole made anew in each evaluation never
-				// equals the alternative's.
-				differ[addr] = true
+				// equals the alternative's: the entity differs,
+				// its facts as far as where their anonymous holes
+				// sit (factPrints) when the alternative made it.
+				differs(addr, factsDiffer(chosenFacts[addr], otherFacts[addr]))
 			case reuse.redo[itemOf(addr, prefix)] && other[addr] != fp:
-				differ[addr] = true
+				differs(addr, factsDiffer(chosenFacts[addr], otherFacts[addr]))
 			}
 		}
 		e.truncate(altMark)
 	}
-	why := []string{use.inferredText(path)}
+	why := use.inferredText(path)
 	for _, ent := range e.entities[mark.ents:] {
-		if differ[ent.Base().Addr] {
-			e.markInferredEntity(ent, why)
+		if facts, ok := differ[ent.Base().Addr]; ok {
+			markInferredFacts(ent.Base(), why, facts)
+		}
+	}
+	return out
+}
+
+// markInferredFacts adds why to what o rests on, saying which of its
+// facts the versions differ on (facts nil: every one). An entry o already
+// holds for every fact stays so.
+func markInferredFacts(o *lint.Object, why string, facts map[lint.Fact]bool) {
+	had := slices.Contains(o.Inferred, why)
+	_, partial := o.InferredOn[why]
+	if !had {
+		o.Inferred = append(o.Inferred, why)
+	}
+	switch {
+	case facts == nil || had && !partial:
+		delete(o.InferredOn, why)
+	default:
+		if o.InferredOn == nil {
+			o.InferredOn = map[string][]lint.Fact{}
+		}
+		on := o.InferredOn[why]
+		for f := range facts {
+			if !slices.Contains(on, f) {
+				on = append(on, f)
+			}
+		}
+		slices.Sort(on)
+		o.InferredOn[why] = on
+	}
+}
+
+// factPrints renders the facts each entity states apart (lint.Facts), by
+// address and fact, as fingerprints renders entities, anonymous holes
+// numbered by where they appear in the fact.
+func factPrints(ents []lint.Entity) map[string]map[lint.Fact]string {
+	out := map[string]map[lint.Fact]string{}
+	for _, ent := range ents {
+		facts := lint.Facts(ent)
+		if facts == nil {
+			continue
+		}
+		addr := ent.Base().Addr
+		if out[addr] == nil {
+			out[addr] = map[lint.Fact]string{}
+		}
+		for f, v := range facts {
+			var b strings.Builder
+			writeFacts(&b, reflect.ValueOf(v), map[string]int{})
+			out[addr][f] += b.String()
+		}
+	}
+	return out
+}
+
+// factsDiffer is the set of facts two renderings of an entity differ on;
+// nil (every fact) when the entity states no facts apart or is missing
+// from one side.
+func factsDiffer(a, b map[lint.Fact]string) map[lint.Fact]bool {
+	if a == nil || b == nil {
+		return nil
+	}
+	out := map[lint.Fact]bool{}
+	for f, fp := range a {
+		if b[f] != fp {
+			out[f] = true
 		}
 	}
 	return out
@@ -530,15 +613,6 @@ func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instanc
 // truncate drops what the evaluator produced since m.
 func (e *Evaluator) truncate(m evalMark) {
 	e.entities, e.Notes, e.Embedded, e.VarDiags, e.Templates = e.entities[:m.ents], e.Notes[:m.notes], e.Embedded[:m.embedded], e.VarDiags[:m.diags], e.Templates[:m.templates]
-}
-
-func (e *Evaluator) markInferredEntity(ent lint.Entity, why []string) {
-	o := ent.Base()
-	for _, s := range why {
-		if !slices.Contains(o.Inferred, s) {
-			o.Inferred = append(o.Inferred, s)
-		}
-	}
 }
 
 // fingerprints renders the facts of each entity by address: everything
@@ -559,16 +633,33 @@ var locationType = reflect.TypeOf(lint.Location{})
 // WriteFacts writes what a model value states (an entity, walked by
 // reflection) to b, positions and locations left out: two entities with
 // the same facts write the same text.
-func WriteFacts(b *strings.Builder, v reflect.Value) {
+func WriteFacts(b *strings.Builder, v reflect.Value) { writeFacts(b, v, nil) }
+
+// writeFacts is WriteFacts; with anon set, each anonymous hole is written
+// as the order it first appears in (anon numbers them): two evaluations
+// that make their anonymous holes anew, in the same places, write the
+// same text. No rule decides on what an anonymous hole stands for
+// (it equals nothing), so where they sit is all a fact says of them.
+func writeFacts(b *strings.Builder, v reflect.Value, anon map[string]int) {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			b.WriteString("nil")
 			return
 		}
-		WriteFacts(b, v.Elem())
+		writeFacts(b, v.Elem(), anon)
 	case reflect.Struct:
 		if t := v.Type(); t == rangeType || t == locationType {
+			return
+		}
+		if anon != nil && v.Type() == holeRefType && v.FieldByName("Anonymous").Bool() {
+			obj := v.FieldByName("Object").String()
+			n, ok := anon[obj]
+			if !ok {
+				n = len(anon)
+				anon[obj] = n
+			}
+			fmt.Fprintf(b, "{anonymous %d}", n)
 			return
 		}
 		b.WriteByte('{')
@@ -579,14 +670,14 @@ func WriteFacts(b *strings.Builder, v reflect.Value) {
 				continue
 			}
 			b.WriteString(v.Type().Field(i).Name + ":")
-			WriteFacts(b, v.Field(i))
+			writeFacts(b, v.Field(i), anon)
 			b.WriteByte(',')
 		}
 		b.WriteByte('}')
 	case reflect.Slice, reflect.Array:
 		b.WriteByte('[')
 		for i := 0; i < v.Len(); i++ {
-			WriteFacts(b, v.Index(i))
+			writeFacts(b, v.Index(i), anon)
 			b.WriteByte(',')
 		}
 		b.WriteByte(']')
@@ -595,9 +686,9 @@ func WriteFacts(b *strings.Builder, v reflect.Value) {
 		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
 		b.WriteByte('{')
 		for _, k := range keys {
-			WriteFacts(b, k)
+			writeFacts(b, k, anon)
 			b.WriteByte(':')
-			WriteFacts(b, v.MapIndex(k))
+			writeFacts(b, v.MapIndex(k), anon)
 			b.WriteByte(',')
 		}
 		b.WriteByte('}')

@@ -1,4 +1,6 @@
-# The older OIDC role module, with the subject written out in full. The
+# The older OIDC role module, with the subject written out in full (~> 5.30
+# allows two modelled versions, whose trusts differ only in the actions, so
+# the finding is proven even with the issuer unknown: an error). The
 # controller was reinstalled into kube-system later.
 module "eks" {
   source  = "terraform-aws-modules/eks/aws"
@@ -8,7 +10,7 @@ module "eks" {
   cluster_version = "1.29"
 }
 
-module "karpenter_role" { # want FL201 `allows system:serviceaccount:karpenter:karpenter; the service account runs as kube-system:karpenter`
+module "karpenter_role" { # want FL201:error `allows system:serviceaccount:karpenter:karpenter; the service account runs as kube-system:karpenter`
   source  = "terraform-aws-modules/iam/aws//modules/iam-assumable-role-with-oidc"
   version = "~> 5.30"
 

@@ -1,0 +1,30 @@
+# The Karpenter controller keeps off the nodes it launches and runs on the
+# system node group, which is still here.
+resource "aws_eks_cluster" "shop" {
+  name     = "shop"
+  role_arn = "arn:aws:iam::111122223333:role/shop-cluster"
+
+  vpc_config {
+    subnet_ids = ["subnet-0aa", "subnet-0bb"]
+  }
+}
+
+resource "aws_eks_node_group" "system" {
+  cluster_name    = aws_eks_cluster.shop.name
+  node_group_name = "system"
+  node_role_arn   = "arn:aws:iam::111122223333:role/shop-system-nodes"
+  subnet_ids      = ["subnet-0aa", "subnet-0bb"]
+  instance_types  = ["m6i.large"]
+
+  scaling_config {
+    desired_size = 2
+    min_size     = 2
+    max_size     = 3
+  }
+}
+
+resource "helm_release" "karpenter" {
+  name      = "karpenter"
+  namespace = "kube-system"
+  chart     = "./charts/karpenter"
+}

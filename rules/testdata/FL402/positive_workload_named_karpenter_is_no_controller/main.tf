@@ -1,0 +1,19 @@
+# Karpenter is installed from its registry chart; a reporting tool that
+# happens to be named karpenter keeps off Karpenter's nodes. It is no
+# controller: its finding is an ordinary one.
+resource "aws_eks_cluster" "shop" {
+  name     = "shop"
+  role_arn = "arn:aws:iam::111122223333:role/shop-cluster"
+
+  vpc_config {
+    subnet_ids = ["subnet-0aa", "subnet-0bb"]
+  }
+}
+
+resource "helm_release" "karpenter" {
+  name       = "karpenter"
+  namespace  = "kube-system"
+  repository = "oci://public.ecr.aws/karpenter"
+  chart      = "karpenter"
+  version    = "1.3.3"
+}
