@@ -1,5 +1,7 @@
 package lint
 
+import "fmt"
+
 // NodeIdentity is the identity one set of nodes launches with: an EKS node
 // group (managed or self-managed) or a Karpenter node class / legacy
 // provisioner.
@@ -22,6 +24,10 @@ type NodeIdentity struct {
 	Cluster Value
 	// Via describes how the identity was reached ("launch template …").
 	Via string
+	// Inferred is what taking this as Karpenter's node identity rests on
+	// that no file states (a karpenter module's node role that no node
+	// class in the tree names).
+	Inferred []string
 }
 
 // Label names the node side for messages.
@@ -38,6 +44,9 @@ func (n NodeIdentity) Label() string {
 	}
 	if nc, ok := n.Entity.(*NodeClass); ok && nc.KindName == KarpenterSettingsKind {
 		return o.Label // "Karpenter chart settings (…)" already says it
+	}
+	if _, ok := n.Entity.(*ModuleCall); ok {
+		return "the karpenter module " + o.Label
 	}
 	return "Karpenter " + o.Label
 }
@@ -133,4 +142,107 @@ func (m *Model) NodeRole(n NodeIdentity) (role Identity, profile *InstanceProfil
 // false only when both clusters are known and differ.
 func SameCluster(a, b NodeIdentity) bool {
 	return Compare(a.Cluster, b.Cluster) != No
+}
+
+// KarpenterModule is the eks module's Karpenter submodule (from v18.31.0).
+const KarpenterModule = "terraform-aws-modules/eks/aws//modules/karpenter"
+
+// karpenterNodeRoleInputs are the input pairs by which a karpenter
+// submodule call is given the role of the nodes Karpenter launches instead
+// of creating one, newest first: create_node_iam_role / node_iam_role_arn
+// from v20.0.0, create_iam_role / iam_role_arn in v18.31.0 to v19 (in v20+
+// create_iam_role is the controller's role and iam_role_arn is not
+// declared). With the flag false the module's code (modules/karpenter/
+// main.tf at those tags) grants the controller iam:PassRole on the given
+// ARN, makes the node access entry (v20+) and the instance profile for it,
+// and outputs it as the node role. Which pair a call uses is decided by
+// the variables its code declares.
+var karpenterNodeRoleInputs = [][2]string{
+	{"create_node_iam_role", "node_iam_role_arn"},
+	{"create_iam_role", "iam_role_arn"},
+}
+
+// KarpenterModuleIdentities returns a Karpenter node identity for every
+// karpenter submodule call that is given its node role (the flag input
+// written false, the ARN input set) rather than creating one: the nodes
+// Karpenter launches for it run as that role. The node classes that would
+// state it are often applied from elsewhere, so the identity is inferred;
+// a call whose role a node class of the tree names (the same identity, the
+// same cluster) gives none — that node class is the evidence.
+func (m *Model) KarpenterModuleIdentities() []NodeIdentity {
+	var classIDs []NodeIdentity
+	var classes []Identity
+	var resolved []bool
+	var out []NodeIdentity
+	for _, c := range m.ModuleCalls {
+		if c.Module != KarpenterModule {
+			continue
+		}
+		if in, ok := c.Input("create"); ok && isFalse(in.Value) {
+			continue
+		}
+		n, flag, ok := karpenterGivenRole(c)
+		if !ok {
+			continue
+		}
+		if classIDs == nil {
+			classIDs = m.KarpenterIdentities()
+			classes = make([]Identity, len(classIDs))
+			resolved = make([]bool, len(classIDs))
+			for i, k := range classIDs {
+				classes[i], _, resolved[i] = m.NodeRole(k)
+			}
+		}
+		role := m.ResolveRole(n.Role.Value, c.Scope)
+		named := false
+		for i, k := range classIDs {
+			if resolved[i] && SameCluster(k, n) && SameIdentity(classes[i], role) == Yes {
+				named = true
+				break
+			}
+		}
+		if named {
+			continue
+		}
+		n.Inferred = append([]string{fmt.Sprintf("the karpenter module %s is given node role %s (%s = false); no EC2NodeClass in the tree names it", c.Label, role.Describe(), flag)}, n.Inferred...)
+		out = append(out, n)
+	}
+	return out
+}
+
+// karpenterGivenRole is the node identity of a karpenter submodule call
+// given its node role, if it is, and the flag input that says so.
+func karpenterGivenRole(c *ModuleCall) (NodeIdentity, string, bool) {
+	for _, pair := range karpenterNodeRoleInputs {
+		flag, arn := pair[0], pair[1]
+		v, declared := c.Variables[arn]
+		if !declared || v.Declared == No {
+			continue
+		}
+		f, ok := c.Input(flag)
+		if !ok || !isFalse(f.Value) {
+			return NodeIdentity{}, "", false
+		}
+		a, ok := c.Input(arn)
+		if !ok || a.Value.IsUnknown() {
+			return NodeIdentity{}, "", false // not set, or not evaluated
+		}
+		n := NodeIdentity{Entity: c, Karpenter: true, Role: Ref{Value: a.Value, Range: a.Range}, Cluster: Unknown()}
+		if cl, ok := c.Input("cluster_name"); ok {
+			if s, ok := cl.Value.Str(); !ok || s != "" {
+				n.Cluster = cl.Value
+			}
+		}
+		if v.Declared == Maybe {
+			n.Inferred = []string{fmt.Sprintf("only some versions %s allows declare %s", c.Label, arn)}
+		}
+		return n, flag, true
+	}
+	return NodeIdentity{}, "", false
+}
+
+// isFalse reports whether a module input is the literal false.
+func isFalse(v Value) bool {
+	s, ok := v.Str()
+	return ok && s == "false"
 }

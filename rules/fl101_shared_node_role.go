@@ -23,7 +23,14 @@ var SharedNodeRole = &lint.Rule{
    aws-auth ConfigMap or an EKS access entry) on the group's behalf, and EKS
    creates an instance profile for it.
 2. Karpenter's EC2NodeClass names the same role (` + "`spec.role`" + `, or an
-   instance profile holding it).
+   instance profile holding it). The eks module's Karpenter submodule given
+   the role instead of creating one (` + "`create_node_iam_role = false`" + ` with
+   ` + "`node_iam_role_arn`" + ` from v20, ` + "`create_iam_role = false`" + ` with ` + "`iam_role_arn`" + `
+   in v18.31 to v19) states it too: the module grants Karpenter's controller
+   ` + "`iam:PassRole`" + ` on that role for its nodes. With no node class in the
+   tree naming the role, that finding is reported at the ARN argument one
+   severity lower (inferred); a node class that names it is the evidence, and
+   the chain is told once, there.
 3. When the node groups are deleted or replaced, EKS removes the role's node
    access entry (once no other managed node group uses it) and deletes the
    instance profile it created.
@@ -87,7 +94,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 			byKey[k] = append(byKey[k], i)
 		}
 	}
-	for _, k := range m.KarpenterIdentities() {
+	for _, k := range append(m.KarpenterIdentities(), m.KarpenterModuleIdentities()...) {
 		kRole, kProfile, ok := m.NodeRole(k)
 		if !ok {
 			continue
@@ -120,7 +127,15 @@ func checkSharedNodeRole(p *lint.Pass) {
 		}
 		kWhere, kRef := refRange(k.Role, k.Entity), k.Role
 		how := "spec.role (Karpenter creates its own instance profile for it)"
-		if !k.Role.IsSet() {
+		hint := "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only"
+		if mc, ok := k.Entity.(*lint.ModuleCall); ok {
+			in := "node_iam_role_arn"
+			if _, ok := mc.Input(in); !ok {
+				in = "iam_role_arn"
+			}
+			how = "the node role it is given as " + in + " (instead of creating one, the module grants Karpenter's controller iam:PassRole on this role for the nodes it launches)"
+			hint = "let the karpenter module create Karpenter's own node role (drop " + in + " and its create flag = false) and point the EC2NodeClass's spec.role at the module's node role output; keep this role for the node groups only"
+		} else if !k.Role.IsSet() {
 			kWhere, kRef = refRange(k.InstanceProfile, k.Entity), k.InstanceProfile
 			how = "its instance profile " + describe(m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope))
 		}
@@ -145,7 +160,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 			return what
 		})...)
 		related = append(related, declared(role, "role")...)
-		inf := append(inferred(k.Entity, role.Entity), inferredAny(hits, nodeEntity)...)
+		inf := append(append(k.Inferred, inferred(k.Entity, role.Entity)...), inferredAny(hits, nodeEntity)...)
 		managed, self := splitManaged(groups)
 		chain := []string{fmt.Sprintf("%s launches nodes as role %s through %s", k.Label(), role.Describe(), how)}
 		if len(managed) > 0 {
@@ -165,7 +180,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 			Message:  fmt.Sprintf("IAM role %s is used by %s and also by %s%s", describe(role), k.Label(), listLabels(labels), acrossRoots(append([]lint.Entity{role.Entity, k.Entity}, hitEntities(hits)...)...)),
 			Related:  related,
 			Chain:    chain,
-			Hint:     "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only",
+			Hint:     hint,
 			Inferred: dedupe(inf),
 			Key:      "role=" + role.Describe() + "|karpenter=" + k.Entity.Base().Addr,
 			Roots:    rootsOf(append([]lint.Entity{role.Entity, k.Entity}, hitEntities(hits)...)...),
