@@ -7,6 +7,7 @@ require (
 	github.com/apparentlymart/go-textseg/v15 v15.0.0
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/fatih/color v1.19.0
+	github.com/fluxcd/pkg/envsubst v1.8.0
 	github.com/hashicorp/go-cty-funcs v0.1.0
 	github.com/hashicorp/go-version v1.9.0
 	github.com/hashicorp/hcl/v2 v2.25.0

@@ -267,10 +267,16 @@ func anySuppressed(fs []lint.Finding) bool {
 // but counted; a provable difference is silent and not counted.
 func TestCoverageCountsUnknown(t *testing.T) {
 	for dir, want := range map[string]int{
-		"testdata/FL101/negative_module_prefix_unknown":       1,
-		"testdata/FL101/negative_module_prefix_cannot_match":  0,
-		"testdata/FL101/negative_unknown_variable":            1,
-		"testdata/FL101/negative_name_prefix_cannot_match":    0,
+		"testdata/FL101/negative_module_prefix_unknown":      1,
+		"testdata/FL101/negative_module_prefix_cannot_match": 0,
+		"testdata/FL101/negative_unknown_variable":           1,
+		"testdata/FL101/negative_name_prefix_cannot_match":   0,
+		// A Flux variable from a ConfigMap outside the tree: the role it
+		// names is unknown (a hole), and the Kustomization's one note.
+		"testdata/FL101/negative_flux_substitute_from_missing_configmap": 2,
+		// Escaped, and opted out: a literal that matches no role.
+		"testdata/FL101/negative_flux_substitute_escape":      0,
+		"testdata/FL101/negative_flux_substitute_disabled":    0,
 		"testdata/FL402/negative_nodepool_declared_elsewhere": 1,
 		"testdata/FL402/negative_template_label_matches":      0,
 		// Another root module's namespace proves nothing of this one's

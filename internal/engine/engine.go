@@ -4,6 +4,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/flux"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/kube"
 	"github.com/faultline-dev/faultline/parsers/kustomize"
@@ -192,6 +194,10 @@ type run struct {
 	// not render again on their own.
 	kustomizeCharts *sync.Map
 	allCharts       []string
+	// built are the kustomization roots the kustomize stage built,
+	// read into the model by the manifests stage once Flux's post-build
+	// substitution is known.
+	built []builtKustomization
 }
 
 // newRun resolves the paths into scan roots, the scan root and the tree
@@ -373,9 +379,7 @@ func (r *run) kustomize() int {
 		b.root = kroots[i]
 		b.out, b.diags, b.notes = kustomize.Render(kroots[i], o)
 	})
-	for _, b := range built {
-		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root))
-	}
+	r.built = built
 	return len(kroots)
 }
 
@@ -411,12 +415,31 @@ type parsedFile struct {
 	docs []*yaml.Node
 }
 
-// manifests reads and parses the YAML files as written, in parallel
-// (stage "manifests"). A chart's metadata files are only read: the chart
-// reads them.
+// manifests reads the YAML files as written, in parallel, finds the
+// Flux Kustomizations with post-build substitution among them and the
+// kustomize output, reads the kustomize output into the model, then
+// parses the files (stage "manifests"), each substituted as the Flux
+// Kustomization whose path holds it would. A chart's metadata files
+// are only read: the chart reads them.
 func (r *run) manifests() int {
 	out := make([]parsedFile, len(r.d.manifests))
 	r.meta = chartMetadata(r.d.manifests)
+	raw := make([][]byte, len(r.d.manifests))
+	errs := make([]error, len(r.d.manifests))
+	parallel(len(r.d.manifests), func(i int) {
+		raw[i], errs[i] = r.tree.ReadFile(r.d.manifests[i], maxManifest)
+	})
+	subst := r.substitutions(raw)
+	for _, b := range r.built {
+		if k := subst.For(b.root); k != nil && len(b.out.Content) > 0 {
+			data, diags := k.Apply(b.out.Content)
+			if !bytes.Equal(data, b.out.Content) {
+				b.out.Content, b.out.Docs = data, nil
+			}
+			r.in.Diagnostics = append(r.in.Diagnostics, fluxDiags(diags, r.rel(filepath.Join(b.root, "kustomization.yaml")), b.out.Map)...)
+		}
+		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root))
+	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	for i, path := range r.d.manifests {
@@ -425,10 +448,11 @@ func (r *run) manifests() int {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			out[i] = r.parseManifest(path)
+			out[i] = r.parseManifest(path, raw[i], errs[i], subst.For(path))
 		}()
 	}
 	wg.Wait()
+	r.in.Notes = append(r.in.Notes, subst.Notes()...)
 	for i, p := range out {
 		path := r.d.manifests[i]
 		r.model.Add(p.ents...)
@@ -436,7 +460,7 @@ func (r *run) manifests() int {
 		r.in.Notes = append(r.in.Notes, p.notes...)
 		r.files[path] = true
 		if p.data != nil {
-			r.read[path] = p.data
+			r.read[path] = raw[i]
 			if !r.meta[path] {
 				r.pr.addFile(r.rel(path), p.data, p.docs, p.scope)
 			}
@@ -445,11 +469,60 @@ func (r *run) manifests() int {
 	return len(out)
 }
 
-// parseManifest reads and parses one YAML file and hands it to the
-// release finder.
-func (r *run) parseManifest(path string) parsedFile {
+// substitutions finds the Flux Kustomizations with spec.postBuild in the
+// files as written (raw, by r.d.manifests) and the kustomize output, and
+// the ConfigMaps and Secrets they substitute from.
+func (r *run) substitutions(raw [][]byte) *flux.Set {
+	var files []flux.File
+	for i, path := range r.d.manifests {
+		if raw[i] != nil && !r.meta[path] {
+			files = append(files, flux.File{Rel: r.rel(path), Dir: filepath.Dir(path), Data: raw[i]})
+		}
+	}
+	for _, b := range r.built {
+		if len(b.out.Content) > 0 {
+			files = append(files, flux.File{Rel: r.rel(filepath.Join(b.root, "kustomization.yaml")), Dir: b.root, Data: b.out.Content, Docs: b.out.Docs, Range: b.out.Map})
+		}
+	}
+	return flux.Find(files, flux.Options{Holes: r.holes, Bases: r.repoBases})
+}
+
+// repoBases are the directories a GitOps path read in dir resolves
+// against: the repository holding dir, each scan root and the tree's
+// root (as the release finder resolves them).
+func (r *run) repoBases(dir string) []string {
+	var out []string
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			out = append(out, d)
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return append(append(out, r.dirs...), r.root)
+}
+
+// fluxDiags are the substitution failures of a Flux Kustomization at
+// their lines of the YAML substituted (name, mapped by m when produced).
+func fluxDiags(ds []flux.Diagnostic, name string, m func(lint.Range, string) lint.Range) []lint.Diagnostic {
+	var out []lint.Diagnostic
+	for _, d := range ds {
+		rng := lint.Range{File: name, Line: d.Line, Column: 1, EndLine: d.Line, EndColumn: 1}
+		if m != nil {
+			rng = m(rng, "")
+		}
+		out = append(out, lint.Diagnostic{Range: rng, Summary: d.Summary, Detail: d.Detail})
+	}
+	return out
+}
+
+// parseManifest parses one YAML file (data, read with err), substituted
+// as the Flux Kustomization k deploying it would (nil: none), and hands
+// it to the release finder.
+func (r *run) parseManifest(path string, data []byte, err error, k *flux.Kustomization) parsedFile {
 	var p parsedFile
-	data, err := r.tree.ReadFile(path, maxManifest)
 	if err != nil {
 		p.diags = []lint.Diagnostic{{Range: lint.Range{File: r.rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
 		return p
@@ -458,9 +531,15 @@ func (r *run) parseManifest(path string) parsedFile {
 		p.data = data // read for ignores; the chart reads it
 		return p
 	}
+	if k != nil {
+		var fd []flux.Diagnostic
+		data, fd = k.Apply(data)
+		p.diags = append(p.diags, fluxDiags(fd, r.rel(path), nil)...)
+	}
 	scope := r.scopeAt(filepath.Dir(path))
 	note := func(n lint.Note) { p.notes = append(p.notes, n) }
-	p.ents, p.diags, p.docs = kube.ParseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true})
+	ents, diags, docs := kube.ParseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true})
+	p.ents, p.diags, p.docs = ents, append(p.diags, diags...), docs
 	p.data, p.scope = data, scope
 	r.pr.finder.AddParsed(r.rel(path), path, data, p.docs, scope)
 	return p

@@ -1,0 +1,142 @@
+package flux
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+const ks = `apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: apps
+  namespace: flux-system
+spec:
+  path: ./apps
+  postBuild:
+`
+
+func set(t *testing.T, postBuild string, extra ...string) (*Kustomization, *lint.Holes) {
+	t.Helper()
+	h := lint.NewHoles()
+	files := []File{{Rel: "ks.yaml", Dir: "/r", Data: []byte(ks + postBuild)}}
+	for i, e := range extra {
+		files = append(files, File{Rel: "x" + string(rune('a'+i)) + ".yaml", Dir: "/r", Data: []byte(e)})
+	}
+	s := Find(files, Options{Holes: h, Bases: func(string) []string { return []string{"/r"} }})
+	k := s.For("/r/apps/x.yaml")
+	if k == nil {
+		t.Fatal("no Kustomization for /r/apps/x.yaml")
+	}
+	if s.For("/r/other/x.yaml") != nil {
+		t.Error("a file outside spec.path is substituted")
+	}
+	return k, h
+}
+
+// The substitutions of Flux's envsubst, line by line: ${VAR}, defaults,
+// the $${VAR} escape, a variable defined nowhere (empty), comments and
+// the opt-out document left alone, as many lines as before.
+func TestApply(t *testing.T) {
+	k, _ := set(t, "    substitute:\n      CLUSTER_NAME: prod\n")
+	in := "role: ${CLUSTER_NAME}-nodes\n" +
+		"a: ${MISSING:=def}\n" +
+		"b: $${CLUSTER_NAME}\n" +
+		"c: x${UNDEFINED}y\n" +
+		"# ${CLUSTER_NAME} ${\n" +
+		"---\n" +
+		"metadata:\n  annotations:\n    kustomize.toolkit.fluxcd.io/substitute: disabled\n" +
+		"role: ${CLUSTER_NAME}\n" +
+		"---\n" +
+		"metadata:\n  labels:\n    kustomize.toolkit.fluxcd.io/substitute: disabled\n" +
+		"role: ${CLUSTER_NAME}\n" +
+		"---\n" +
+		"role: ${CLUSTER_NAME}\n"
+	want := "role: prod-nodes\n" +
+		"a: def\n" +
+		"b: ${CLUSTER_NAME}\n" +
+		"c: xy\n" +
+		"# ${CLUSTER_NAME} ${\n" +
+		"---\n" +
+		"metadata:\n  annotations:\n    kustomize.toolkit.fluxcd.io/substitute: disabled\n" +
+		"role: ${CLUSTER_NAME}\n" +
+		"---\n" +
+		"metadata:\n  labels:\n    kustomize.toolkit.fluxcd.io/substitute: disabled\n" +
+		"role: ${CLUSTER_NAME}\n" +
+		"---\n" +
+		"role: prod\n"
+	got, diags := k.Apply([]byte(in))
+	if string(got) != want || len(diags) != 0 {
+		t.Errorf("Apply =\n%s\n%v\nwant\n%s", got, diags, want)
+	}
+	n := k.Note()
+	if n == nil || !strings.Contains(n.What, "1 variable(s) defined nowhere (UNDEFINED) substituted with the empty string") || strings.Contains(n.What, "unknown") {
+		t.Errorf("note = %+v", n)
+	}
+	if n != nil && (n.Range.File != "ks.yaml" || n.Range.Line != 8) {
+		t.Errorf("note at %+v, want ks.yaml:8 (postBuild)", n.Range)
+	}
+}
+
+// A broken expression fails the build: a diagnostic at its line, the
+// line left as written.
+func TestApplyError(t *testing.T) {
+	k, _ := set(t, "    substitute:\n      A: x\n")
+	got, diags := k.Apply([]byte("a: ok\nb: ${\n"))
+	if string(got) != "a: ok\nb: ${\n" || len(diags) != 1 || diags[0].Line != 2 {
+		t.Errorf("Apply = %q, %+v", got, diags)
+	}
+	k, _ = set(t, "    substitute:\n      bad-name: x\n")
+	if _, diags := k.Apply([]byte("a: ${A}\n")); len(diags) != 1 || !strings.Contains(diags[0].Detail, "bad-name") {
+		t.Errorf("invalid variable name: %+v", diags)
+	}
+}
+
+// With no variable defined Flux does not substitute at all, unless
+// substituteStrategy: Always.
+func TestNoVariables(t *testing.T) {
+	k, _ := set(t, "    substitute: {}\n")
+	if got, _ := k.Apply([]byte("a: ${A:=def}\n")); string(got) != "a: ${A:=def}\n" {
+		t.Errorf("no variables: %q", got)
+	}
+	k, _ = set(t, "    substituteStrategy: Always\n")
+	if got, _ := k.Apply([]byte("a: ${A:=def}\n")); string(got) != "a: def\n" {
+		t.Errorf("Always: %q", got)
+	}
+}
+
+// Sources in the tree give values (a Secret's data base64-decoded,
+// stringData, newlines removed; later sources win, substitute wins over
+// all); a source not in the tree may define any variable not defined
+// after it: those are holes, the same variable the same hole; one note.
+func TestSources(t *testing.T) {
+	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: vars\n  namespace: flux-system\ndata:\n  A: from-cm\n  B: \"b\\n\"\n"
+	sec := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: sec\n  namespace: flux-system\ndata:\n  C: c2VjcmV0\nstringData:\n  D: plain\n"
+	k, h := set(t, "    substituteFrom:\n      - kind: ConfigMap\n        name: vars\n      - kind: Secret\n        name: sec\n", cm, sec)
+	got, _ := k.Apply([]byte("v: ${A}-${B}-${C}-${D}\n"))
+	if string(got) != "v: from-cm-b-secret-plain\n" {
+		t.Errorf("sources: %q", got)
+	}
+	k, h = set(t, "    substitute:\n      B: inline\n    substituteFrom:\n      - kind: ConfigMap\n        name: vars\n      - kind: ConfigMap\n        name: elsewhere\n", cm)
+	got, _ = k.Apply([]byte("v: ${A}-${B}\nw: ${A}\nx: ${A}\n"))
+	lines := strings.Split(string(got), "\n")
+	a1 := h.Decode(strings.TrimPrefix(lines[1], "w: "))
+	a2 := h.Decode(strings.TrimPrefix(lines[2], "x: "))
+	if a1.IsKnown() || !strings.HasSuffix(lines[0], "-inline") || !lint.HasSentinel(lines[1]) {
+		t.Errorf("a source outside the tree after vars: %q", got)
+	}
+	if lint.Compare(a1, a2) != lint.Yes {
+		t.Errorf("the same variable is not the same hole: %v %v", a1, a2)
+	}
+	n := k.Note()
+	if n == nil || !strings.Contains(n.What, "1 variable(s) left unknown (A), which ConfigMap elsewhere outside the scanned tree may define") {
+		t.Errorf("note = %+v", n)
+	}
+	// A SOPS-encrypted Secret's values are ciphertext: unknown.
+	sops := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: sec\n  namespace: flux-system\nstringData:\n  A: ENC[AES256_GCM,data:x]\nsops:\n  version: 3.8.1\n"
+	k, h = set(t, "    substituteFrom:\n      - kind: Secret\n        name: sec\n", sops)
+	if got, _ := k.Apply([]byte("v: ${A}\n")); !lint.HasSentinel(string(got)) {
+		t.Errorf("SOPS secret: %q", got)
+	}
+}
