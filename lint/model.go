@@ -543,6 +543,10 @@ type Model struct {
 	// configuration whose code was read, with the inputs they pass. They
 	// are not entities other objects refer to: Entities leaves them out.
 	ModuleCalls []*ModuleCall
+	// OIDCProviders are the IAM OIDC identity providers the sources
+	// declare, with the issuer each is for: what tells whether a trust
+	// naming one is an IRSA trust. Not entities: Entities leaves them out.
+	OIDCProviders []*OIDCProvider
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;
@@ -619,6 +623,12 @@ func (m *Model) Add(es ...Entity) {
 			m.Volumes = append(m.Volumes, x)
 		case *ModuleCall:
 			m.ModuleCalls = append(m.ModuleCalls, x)
+			continue
+		case *OIDCProvider:
+			m.OIDCProviders = append(m.OIDCProviders, x)
+			m.memoMu.Lock()
+			m.memo = nil
+			m.memoMu.Unlock()
 			continue
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
@@ -716,6 +726,7 @@ func (m *Model) Sort() {
 	sortBy(m.VolumeClaims)
 	sortBy(m.Volumes)
 	sortBy(m.ModuleCalls)
+	sortBy(m.OIDCProviders)
 	m.byAddr, m.byName, m.unnamed, m.changes = nil, nil, nil, nil
 	m.memoMu.Lock()
 	m.memo = nil
