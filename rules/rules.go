@@ -20,6 +20,7 @@ var All = []*lint.Rule{
 	IRSAIssuerMismatch,
 	PodIdentityMismatch,
 	IRSAMalformedCondition,
+	RoleCannotBeAssumedByPod,
 	SharedRoleNodeGroupDeletion,
 	OrphanedDeletion,
 	InUseIdentityDeletion,
