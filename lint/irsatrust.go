@@ -37,8 +37,9 @@ func (m *Model) OIDCProviderAt(addr string) *OIDCProvider {
 // as one (oidc.eks.<region>.<partition DNS suffix>/id/<ID>, in a provider
 // ARN, a URL or a key), or when it is built from one the model traces to a
 // cluster: the identity issuer of an aws_eks_cluster (also through
-// replace or trimprefix), or an OIDC provider of the tree whose url is
-// such an issuer. It is another provider's (No) when it parses as another
+// replace or trimprefix), an OIDC provider of the tree whose url is such
+// an issuer, or the provider or issuer output of a terraform-aws-modules/eks
+// call. It is another provider's (No) when it parses as another
 // issuer (token.actions.githubusercontent.com, gitlab.com,
 // app.terraform.io, cognito-identity.amazonaws.com, a SAML provider's
 // ARN), or names a provider of the tree whose url is one. Anything else
@@ -136,6 +137,21 @@ func (m *Model) originEKS(ref HoleRef, depth int) Tri {
 		if p := m.OIDCProviderAt(ref.Object); p != nil {
 			return m.issuerEKS(p.URL, depth+1)
 		}
+	case "":
+		// An output of a terraform-aws-modules/eks call whose value is not
+		// known before apply: the module's provider and issuer outputs are
+		// its cluster's.
+		if len(attrs) == 1 && eksModuleIssuerOutputs[attrs[0]] && a.IsModuleCall() {
+			for _, c := range m.ModuleCalls {
+				if c.Addr == ref.Object && c.Module == "terraform-aws-modules/eks/aws" {
+					return Yes
+				}
+			}
+		}
 	}
 	return Maybe
 }
+
+// eksModuleIssuerOutputs are the outputs of terraform-aws-modules/eks
+// (v17–v21) that are its cluster's OIDC provider ARN or issuer.
+var eksModuleIssuerOutputs = map[string]bool{"oidc_provider_arn": true, "oidc_provider": true, "cluster_oidc_issuer_url": true}

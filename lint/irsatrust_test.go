@@ -14,6 +14,8 @@ func TestModelIRSA(t *testing.T) {
 		&OIDCProvider{Object: Object{Kind: KindOIDCProvider, Addr: "r:aws_iam_openid_connect_provider.given"}, URL: Hole(HoleRef{Object: "r:var.url"})},
 		&OIDCProvider{Object: Object{Kind: KindOIDCProvider, Addr: "r:data.aws_iam_openid_connect_provider.self"}, URL: Hole(HoleRef{Object: "r:data.aws_iam_openid_connect_provider.self", Path: "url"})},
 	)
+	m.Add(&ModuleCall{Object: Object{Kind: KindModuleCall, Addr: "r:module.eks"}, Module: "terraform-aws-modules/eks/aws"},
+		&ModuleCall{Object: Object{Kind: KindModuleCall, Addr: "r:module.ci"}, Module: "terraform-aws-modules/iam/aws//modules/iam-github-oidc-provider"})
 	derived := cluster
 	derived.Anonymous = true
 	fresh := HoleRef{Object: "anonymous#3", Anonymous: true}
@@ -37,6 +39,11 @@ func TestModelIRSA(t *testing.T) {
 		{"ARN around replace() of the cluster issuer", Concat(Known("arn:aws:iam::1:oidc-provider/"), Hole(derived)), Unknown(), Yes},
 		{"ARN around a fresh anonymous hole", Concat(Known("arn:aws:iam::1:oidc-provider/"), Hole(fresh)), Unknown(), Maybe},
 		{"another attribute of the cluster", ref("r:aws_eks_cluster.main", "arn"), Unknown(), Maybe},
+		{"eks module output", ref("r:module.eks", "oidc_provider_arn"), Unknown(), Yes},
+		{"eks module issuer output, replaced", Concat(Known("arn:aws:iam::1:oidc-provider/"), Hole(HoleRef{Object: "r:module.eks", Path: "cluster_oidc_issuer_url", Anonymous: true})), Unknown(), Yes},
+		{"another output of the eks module", ref("r:module.eks", "cluster_arn"), Unknown(), Maybe},
+		{"another module's output", ref("r:module.ci", "oidc_provider_arn"), Unknown(), Maybe},
+		{"a module not read", ref("r:module.other", "oidc_provider_arn"), Unknown(), Maybe},
 		{"variable principal, key on the cluster issuer", ref("r:var.arn", ""), Hole(derived), Yes},
 		{"variable principal, GitHub key", ref("r:var.arn", ""), Known("token.actions.githubusercontent.com"), No},
 		{"variable principal, variable key", ref("r:var.arn", ""), ref("r:var.issuer", ""), Maybe},

@@ -148,7 +148,7 @@ func judgedIRSA(p *lint.Pass, r *lint.Role, w lint.WebIdentity) bool {
 		if at.IsZero() {
 			at = r.Trust.Range
 		}
-		p.Unresolved(fmt.Sprintf("whether the OIDC provider the trust of %s names (%s) is an EKS cluster's", r.Label, w.Statement.Federated[0]), at)
+		p.Unresolved(fmt.Sprintf("whether the OIDC provider the trust of %s names (%q) is an EKS cluster's", r.Label, w.Statement.Federated[0].String()), at)
 	}
 	return false
 }
