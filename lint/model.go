@@ -602,6 +602,10 @@ type Model struct {
 	// values.yaml, a manifest) writes twice where its consumer keeps the
 	// last value. Like ModuleCalls, they are not entities.
 	DuplicateKeys []*DuplicateKey
+	// OIDCProviders are the IAM OIDC identity providers the sources
+	// declare, with the issuer each is for: what tells whether a trust
+	// naming one is an IRSA trust. Not entities: Entities leaves them out.
+	OIDCProviders []*OIDCProvider
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;
@@ -681,6 +685,12 @@ func (m *Model) Add(es ...Entity) {
 			continue
 		case *DuplicateKey:
 			m.DuplicateKeys = append(m.DuplicateKeys, x)
+			continue
+		case *OIDCProvider:
+			m.OIDCProviders = append(m.OIDCProviders, x)
+			m.memoMu.Lock()
+			m.memo = nil
+			m.memoMu.Unlock()
 			continue
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
@@ -779,6 +789,7 @@ func (m *Model) Sort() {
 	sortBy(m.Volumes)
 	sortBy(m.ModuleCalls)
 	sortBy(m.DuplicateKeys)
+	sortBy(m.OIDCProviders)
 	m.byAddr, m.byName, m.unnamed, m.changes = nil, nil, nil, nil
 	m.memoMu.Lock()
 	m.memo = nil

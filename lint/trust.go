@@ -28,6 +28,16 @@ type TrustStatement struct {
 	AWS        []Value
 	Conditions []TrustCondition
 	Range      Range
+	// NotActions are the NotAction elements as written: the statement
+	// applies to every action but these.
+	NotActions []string
+	// NotPrincipal is set when the statement has a NotPrincipal element:
+	// it applies to every principal but those named.
+	NotPrincipal bool
+	// Unread is set when part of what the statement grants could not be
+	// read: an action or a principal type with a hole, an effect that is
+	// not known, an Action or Principal element of another shape.
+	Unread bool
 }
 
 // TrustCondition is one operator/key pair of a statement's condition:
@@ -61,6 +71,10 @@ type Trust struct {
 	// Known is false when the policy text could not be known statically
 	// (not written, or an unknown value): no statement proves anything.
 	Known bool
+	// Incomplete is set when some statement could not be read at all (a
+	// Statement element or list entry that is not an object): what the
+	// statements read allow is then not all the policy allows.
+	Incomplete bool
 }
 
 // HasAction reports whether the statement allows action: IAM action
@@ -116,10 +130,14 @@ func ParseTrustPolicy(text string, h *Holes, rng Range) (Trust, error) {
 		stmts = s
 	case map[string]any:
 		stmts = []any{s}
+	case nil:
+	default:
+		tr.Incomplete = true
 	}
 	for _, s := range stmts {
 		so, ok := s.(map[string]any)
 		if !ok {
+			tr.Incomplete = true
 			continue
 		}
 		tr.Statements = append(tr.Statements, parseTrustStatement(so, h, rng))
@@ -130,18 +148,35 @@ func ParseTrustPolicy(text string, h *Holes, rng Range) (Trust, error) {
 func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement {
 	st := TrustStatement{Effect: "Allow", Range: rng}
 	if e, ok := field(so, "Effect").(string); ok {
-		st.Effect = h.Decode(e).String()
+		d := h.Decode(e)
+		st.Effect = d.String()
+		st.Unread = st.Unread || !d.IsKnown()
+	} else if field(so, "Effect") != nil {
+		st.Unread = true
 	}
-	for _, a := range strs(field(so, "Action")) {
-		st.Actions = append(st.Actions, h.Decode(a).String())
-	}
+	st.Actions, st.Unread = readActions(field(so, "Action"), h, st.Unread)
+	st.NotActions, st.Unread = readActions(field(so, "NotAction"), h, st.Unread)
+	st.NotPrincipal = field(so, "NotPrincipal") != nil
 	switch p := field(so, "Principal").(type) {
+	case nil:
 	case string:
 		// "Principal": "*" is anyone (an AWS principal of "*").
 		st.AWS = append(st.AWS, h.Decode(p))
+		st.Unread = st.Unread || HasSentinel(p)
 	case map[string]any:
 		for _, k := range trustKeys(p, h) {
 			vals := strs(p[k])
+			if HasSentinel(k) {
+				st.Unread = true // a principal type not known
+			}
+			for _, v := range vals {
+				if HasSentinel(v) && !strings.EqualFold(k, "federated") {
+					// A service or AWS principal with a hole (it may be
+					// "*"); a Federated one is still a federated
+					// principal, whichever provider the hole names.
+					st.Unread = true
+				}
+			}
 			switch strings.ToLower(k) {
 			case "federated":
 				for _, v := range vals {
@@ -157,6 +192,8 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 				}
 			}
 		}
+	default:
+		st.Unread = true
 	}
 	if c, ok := field(so, "Condition").(map[string]any); ok {
 		for _, op := range trustKeys(c, h) {
@@ -174,6 +211,22 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 		}
 	}
 	return st
+}
+
+// readActions reads an Action or NotAction element; unread is set (or
+// kept) when an action has a hole or the element is of another shape.
+func readActions(v any, h *Holes, unread bool) ([]string, bool) {
+	var out []string
+	for _, a := range strs(v) {
+		out = append(out, h.Decode(a).String())
+		unread = unread || HasSentinel(a)
+	}
+	switch v.(type) {
+	case nil, string, []any:
+	default:
+		unread = true
+	}
+	return out, unread
 }
 
 // field reads a policy element; element names are case-sensitive in IAM
@@ -258,4 +311,84 @@ func lineAt(text string, offset int) int {
 func quoteChar(b []byte) string {
 	r := []rune(string(b))
 	return fmt.Sprintf("%q", string(r[:1]))
+}
+
+// PrincipalMatch says whether a statement's Principal names the principal
+// a caller asks about: Yes, No, or Maybe when it cannot tell.
+type PrincipalMatch func(TrustStatement) Tri
+
+// FederatedPrincipal matches a statement with a Federated principal: an
+// identity provider (OIDC or SAML), whichever one it names.
+func FederatedPrincipal(s TrustStatement) Tri {
+	if len(s.Federated) > 0 {
+		return Yes
+	}
+	return No
+}
+
+// ServicePrincipal matches a statement naming the AWS service principal
+// name ("pods.eks.amazonaws.com").
+func ServicePrincipal(name string) PrincipalMatch {
+	return func(s TrustStatement) Tri {
+		for _, svc := range s.Services {
+			if strings.EqualFold(svc, name) {
+				return Yes
+			}
+		}
+		return No
+	}
+}
+
+// Admits says whether the trust can let principal call action: No when
+// no Allow statement can apply to both — every statement is read, and
+// each names other principals, or other actions (NotAction included);
+// Yes when an Allow statement names both; Maybe otherwise (a statement
+// with a hole in its effect, principal or actions, a NotPrincipal, a
+// Principal of "*", a statement not read, an unknown policy). Conditions
+// and Deny statements are not weighed: they only narrow what Allow
+// statements grant, so No is IAM's answer whatever they say, and Yes
+// means "granted unless a condition or a Deny refuses it".
+func (t Trust) Admits(principal PrincipalMatch, action string) Tri {
+	if !t.Known {
+		return Maybe
+	}
+	out := No
+	if t.Incomplete {
+		out = Maybe
+	}
+	for _, s := range t.Statements {
+		if strings.EqualFold(s.Effect, "Deny") {
+			continue // a Deny grants nothing
+		}
+		if s.Unread || s.NotPrincipal || !strings.EqualFold(s.Effect, "Allow") {
+			out = Maybe
+			continue
+		}
+		who := principal(s)
+		for _, a := range s.AWS {
+			if str, ok := a.Str(); ok && str == "*" && who != Yes {
+				who = Maybe // anyone
+			}
+		}
+		what := No
+		if len(s.NotActions) > 0 {
+			what = Yes // every action but those listed
+			for _, a := range s.NotActions {
+				if globMatch(strings.ToLower(a), strings.ToLower(action)) {
+					what = No
+				}
+			}
+		}
+		if s.HasAction(action) {
+			what = Yes
+		}
+		switch {
+		case who == No || what == No:
+		case who == Yes && what == Yes:
+			return Yes
+		default:
+			out = Maybe
+		}
+	}
+	return out
 }

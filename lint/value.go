@@ -13,7 +13,9 @@ type HoleRef struct {
 	// Path is the attribute path read from Object, e.g. "arn" or "vpc_config[0].id".
 	Path string
 	// Anonymous marks a hole derived from a reference by a transformation
-	// (lower, replace, …): it keeps its position but equals nothing.
+	// (lower, replace, …): it keeps its position but equals nothing. Object
+	// and Path then name the reference it was derived from when that is
+	// known (its Origin), else Object is "anonymous#<n>".
 	Anonymous bool
 }
 

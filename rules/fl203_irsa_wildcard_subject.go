@@ -78,7 +78,7 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 			continue
 		}
 		for _, w := range r.Trust.WebIdentities() {
-			if w.EKS() == lint.No {
+			if !judgedIRSA(p, r, w) {
 				continue
 			}
 			if len(w.SubConditions) == 0 {

@@ -65,7 +65,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			continue
 		}
 		for _, w := range r.Trust.WebIdentities() {
-			if w.EKS() == lint.No {
+			if !judgedIRSA(p, r, w) {
 				continue
 			}
 			rel := declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role")

@@ -81,6 +81,9 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 		}
 		rid := lint.Identity{Kind: lint.KindRole, Entity: role, Name: role.Name}
 		for si, w := range role.Trust.WebIdentities() {
+			if !judgedIRSA(p, role, w) {
+				continue
+			}
 			providers := make([]lint.Issuer, 0, len(w.Statement.Federated))
 			for _, f := range w.Statement.Federated {
 				providers = append(providers, lint.ParseIssuer(f))
@@ -163,7 +166,7 @@ func checkClusterIssuer(p *lint.Pass) {
 		if !ok || !role.Trust.Known {
 			continue
 		}
-		webs := role.Trust.WebIdentities()
+		webs := irsaStatements(m, role.Trust)
 		if len(webs) == 0 {
 			continue
 		}

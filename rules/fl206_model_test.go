@@ -8,8 +8,9 @@ import (
 	"github.com/faultline-dev/faultline/rules"
 )
 
-// TestPodIdentityMismatchModel exercises FL206 on a model built directly,
-// independent of the parsers that produce PodIdentityAssociation.
+// TestPodIdentityMismatchModel exercises FL206 (and FL208's Pod Identity
+// half) on a model built directly, independent of the parsers that produce
+// PodIdentityAssociation.
 func TestPodIdentityMismatchModel(t *testing.T) {
 	rng := func(line int) lint.Range { return lint.Range{File: "main.tf", Line: line, Column: 1} }
 	trust := func(policy string) lint.Trust {
@@ -56,6 +57,8 @@ func TestPodIdentityMismatchModel(t *testing.T) {
 		entities   []lint.Entity
 		want       []string // regexps, in order
 		unresolved int
+		// rule is FL206 unless set.
+		rule *lint.Rule
 	}{
 		{
 			name:     "namespace moved",
@@ -92,19 +95,29 @@ func TestPodIdentityMismatchModel(t *testing.T) {
 		{
 			name:     "irsa trust",
 			entities: []lint.Entity{role("app", irsaTrust), pia("app", "shop", "checkout", "app"), sa("shop", "checkout")},
-			want:     []string{`binds IAM role "app" \(aws_iam_role.app\) to shop/checkout, but the role's trust does not trust pods.eks.amazonaws.com with sts:AssumeRole \(it is an IRSA trust`},
+			want:     []string{`binds IAM role "app" \(aws_iam_role.app\) to shop/checkout, but the role's trust does not trust pods.eks.amazonaws.com with sts:AssumeRole \(it trusts arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/ABC \(sts:AssumeRoleWithWebIdentity\)\)`},
+			rule:     rules.RoleCannotBeAssumedByPod,
+		},
+		{
+			name:     "irsa trust is not FL206's",
+			entities: []lint.Entity{role("app", irsaTrust), pia("app", "shop", "checkout", "app"), sa("shop", "checkout")},
 		},
 		{
 			name:     "no TagSession",
 			entities: []lint.Entity{role("app", noTag), pia("app", "shop", "checkout", "app"), sa("shop", "checkout")},
-			want:     []string{`trusts pods.eks.amazonaws.com but not with sts:TagSession`},
+			want:     []string{`the role's trust trusts pods.eks.amazonaws.com without sts:TagSession`},
+			rule:     rules.RoleCannotBeAssumedByPod,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := &lint.Model{}
 			m.Add(tc.entities...)
 			m.Sort()
-			res := lint.Run(lint.Input{Model: m}, []*lint.Rule{rules.PodIdentityMismatch}, lint.Options{})
+			rule := tc.rule
+			if rule == nil {
+				rule = rules.PodIdentityMismatch
+			}
+			res := lint.Run(lint.Input{Model: m}, []*lint.Rule{rule}, lint.Options{})
 			if len(res.Findings) != len(tc.want) {
 				t.Fatalf("findings %d, want %d: %+v", len(res.Findings), len(tc.want), res.Findings)
 			}

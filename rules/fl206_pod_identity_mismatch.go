@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
@@ -11,33 +10,28 @@ import (
 )
 
 // PodIdentityMismatch reports an EKS Pod Identity association that names a
-// namespace/service account nothing in the tree runs as, or a role whose
-// trust does not let EKS Pod Identity assume it.
+// namespace/service account nothing in the tree runs as (a role whose trust
+// refuses EKS Pod Identity is FL208's).
 var PodIdentityMismatch = &lint.Rule{
 	ID:       "FL206",
 	Name:     "pod-identity-mismatch",
 	Severity: lint.Error,
-	Summary:  "pod identity association names a namespace/service account nothing runs as, or a role EKS Pod Identity cannot assume",
+	Summary:  "pod identity association names a namespace/service account nothing runs as",
 	Since:    "0.1.0",
 	Doc: `An EKS Pod Identity association binds a role to exactly one namespace and
-service account of a cluster. Two mistakes leave the pods without
-credentials:
-
-- the association names a service account that no pod runs as: a chart
-  upgrade renamed the account or moved it to another namespace (Karpenter's
-  recommended namespace moved from ` + "`karpenter`" + ` to ` + "`kube-system`" + ` in v0.33), or
-  the association was written by hand with a typo;
-- the role's trust does not allow ` + "`pods.eks.amazonaws.com`" + ` to call
-  ` + "`sts:AssumeRole`" + ` and ` + "`sts:TagSession`" + ` (an IRSA trust kept when moving to Pod
-  Identity).
+service account of a cluster. When it names a service account that no pod
+runs as — a chart upgrade renamed the account or moved it to another
+namespace (Karpenter's recommended namespace moved from ` + "`karpenter`" + ` to
+` + "`kube-system`" + ` in v0.33), or the association was written by hand with a typo —
+the pods are left without credentials. (A role whose trust does not let
+` + "`pods.eks.amazonaws.com`" + ` call ` + "`sts:AssumeRole`" + ` and ` + "`sts:TagSession`" + ` is FL208's.)
 
 ## The chain
 
 1. The EKS Pod Identity Agent hands out the role's credentials only to pods
-   running as the association's namespace/service account, and only if the
-   role trusts ` + "`pods.eks.amazonaws.com`" + `.
-2. The pods run as another account (or the role refuses EKS), so they get no
-   credentials, or fall back to the node role.
+   running as the association's namespace/service account.
+2. The pods run as another account, so they get no credentials, or fall
+   back to the node role.
 3. Their AWS calls fail with ` + "`AccessDenied`" + ` or "no valid credential sources":
    the controller crash-loops or stops acting, and the pods that wait on it
    stay ` + "`Pending`" + `.
@@ -68,9 +62,7 @@ resource "aws_eks_pod_identity_association" "karpenter" {
 
 Point the association at the namespace and service account the pods run as
 (` + "`kubectl get pods -n <ns> -o jsonpath='{..serviceAccountName}'`" + `), one association
-per service account. Give the role a trust statement with
-` + "`Principal = { Service = \"pods.eks.amazonaws.com\" }`" + ` and
-` + "`Action = [\"sts:AssumeRole\", \"sts:TagSession\"]`" + `.
+per service account.
 When the account of that name runs in exactly one other namespace and no
 association names it there yet, ` + "`faultline lint --fix`" + ` writes that
 namespace into the association (a literal ` + "`namespace`" + ` attribute or
@@ -81,66 +73,8 @@ field).`,
 func checkPodIdentityMismatch(p *lint.Pass) {
 	m := p.Model
 	for _, pa := range m.PodIdentities {
-		checkPodIdentityRole(p, pa)
 		checkPodIdentitySubject(p, pa)
 	}
-}
-
-// checkPodIdentityRole reports a role whose known trust does not let EKS
-// Pod Identity assume it.
-func checkPodIdentityRole(p *lint.Pass, pa *lint.PodIdentityAssociation) {
-	if !pa.RoleARN.IsSet() {
-		return
-	}
-	id := p.Model.ResolveRole(pa.RoleARN.Value, pa.Scope)
-	role, ok := id.Entity.(*lint.Role)
-	if !ok || !role.Trust.Known {
-		return
-	}
-	sa := podIdentitySubject(pa)
-	var what string
-	switch {
-	case !role.Trust.PodIdentityTrusted():
-		what = "does not trust pods.eks.amazonaws.com with sts:AssumeRole"
-	case !podIdentityTagSession(role.Trust):
-		what = "trusts pods.eks.amazonaws.com but not with sts:TagSession"
-	default:
-		return
-	}
-	if len(role.Trust.WebIdentities()) > 0 && !role.Trust.PodIdentityTrusted() {
-		what += " (it is an IRSA trust: sts:AssumeRoleWithWebIdentity from an OIDC provider)"
-	}
-	p.Report(lint.Finding{
-		Range:   pa.RoleARN.Range,
-		Message: fmt.Sprintf("%s binds IAM role %s to %s, but the role's trust %s", pa.Label, describe(id), sa, what),
-		Related: append(declared(id, "role"), lint.Location{Range: role.Trust.Range, Message: "its trust policy is written here"}),
-		Chain: []string{
-			fmt.Sprintf("the EKS Pod Identity Agent assumes %s for pods running as %s through pods.eks.amazonaws.com (sts:AssumeRole + sts:TagSession)", id.Describe(), sa),
-			"the role's trust refuses that principal, so the association cannot deliver credentials",
-			"the pods' AWS calls fail with AccessDenied: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
-		},
-		Hint:     "add a trust statement with Principal = { Service = \"pods.eks.amazonaws.com\" } and Action = [\"sts:AssumeRole\", \"sts:TagSession\"]",
-		Inferred: inferred(pa, role),
-		Key:      "pod-identity=" + pa.Addr + "|role=" + role.Addr,
-		Roots:    rootsOf(pa, role),
-	})
-}
-
-// podIdentityTagSession reports whether an Allow statement for
-// pods.eks.amazonaws.com includes sts:TagSession, which EKS Pod Identity
-// needs to tag the session.
-func podIdentityTagSession(t lint.Trust) bool {
-	for _, s := range t.Statements {
-		if !strings.EqualFold(s.Effect, "Allow") || !s.HasAction("sts:TagSession") {
-			continue
-		}
-		for _, svc := range s.Services {
-			if svc == "pods.eks.amazonaws.com" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func podIdentitySubject(pa *lint.PodIdentityAssociation) string {

@@ -68,6 +68,9 @@ func checkIRSAMalformedCondition(p *lint.Pass) {
 		}
 		rid := lint.Identity{Kind: lint.KindRole, Entity: role, Name: role.Name}
 		for si, w := range role.Trust.WebIdentities() {
+			if !judgedIRSA(p, role, w) {
+				continue
+			}
 			for ci, c := range w.Statement.Conditions {
 				for _, prob := range conditionProblems(c) {
 					at := c.Range

@@ -8,8 +8,9 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation"
 )
 
-// IRSA rules (FL201-FL204) read a role's trust policy through
-// lint.Trust.WebIdentities.
+// IRSA rules (FL201-FL207) read a role's trust policy through
+// lint.Trust.WebIdentities, and judge only IRSA trusts: statements whose
+// OIDC provider is an EKS cluster's (lint.Model.IRSA, irsaStatements).
 //
 // FL201 and FL202 compare two sides: the `:sub` subjects a role's trust
 // allows and the service account bound to the role (the
@@ -58,9 +59,12 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 			p.Unresolved(fmt.Sprintf("trust policy of %s (bound to %s) is not known", role.Label, saLabel(sa)), sa.RoleARN.Range)
 			continue
 		}
-		webs := role.Trust.WebIdentities()
+		webs := irsaStatements(m, role.Trust)
 		if len(webs) == 0 {
-			continue // not trusted through web identity at all: not IRSA
+			if hasUntracedWebIdentity(m, role.Trust) {
+				p.Unresolved(fmt.Sprintf("whether the OIDC provider %s trusts is an EKS cluster's (bound to %s)", role.Label, saLabel(sa)), sa.RoleARN.Range)
+			}
+			continue // not an IRSA trust (another identity provider), or not known to be one
 		}
 		out = append(out, irsaBinding{sa: sa, role: role, webs: webs, karpenter: karpenterAccount(m, sa)})
 	}
@@ -82,9 +86,6 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 		}
 	}
 	for _, w := range b.webs {
-		if w.EKS() == lint.No {
-			continue // another identity provider (GitHub, Cognito): not a service account
-		}
 		if len(w.SubConditions) == 0 {
 			raise(lint.Yes) // any service account: FL203's finding
 			continue
@@ -117,6 +118,50 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 		}
 	}
 	return allowed, out
+}
+
+// irsaStatements are the trust's IRSA statements: web-identity statements
+// whose OIDC provider is an EKS cluster's (lint.Model.IRSA). Statements
+// trusting another identity provider (GitHub Actions, GitLab, Terraform
+// Cloud, Cognito) or one the model cannot trace to a cluster are left out.
+func irsaStatements(m *lint.Model, t lint.Trust) []lint.WebIdentity {
+	var out []lint.WebIdentity
+	for _, w := range t.WebIdentities() {
+		if m.IRSA(w) == lint.Yes {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// judgedIRSA reports whether a rule judges web-identity statement w of
+// role r: only an IRSA trust is judged. One whose OIDC provider may or may
+// not be an EKS cluster's (a variable, a module output whose code was not
+// read) is counted in coverage; another provider's is none of IRSA's
+// business.
+func judgedIRSA(p *lint.Pass, r *lint.Role, w lint.WebIdentity) bool {
+	switch p.Model.IRSA(w) {
+	case lint.Yes:
+		return true
+	case lint.Maybe:
+		at := w.Statement.Range
+		if at.IsZero() {
+			at = r.Trust.Range
+		}
+		p.Unresolved(fmt.Sprintf("whether the OIDC provider the trust of %s names (%q) is an EKS cluster's", r.Label, w.Statement.Federated[0].String()), at)
+	}
+	return false
+}
+
+// hasUntracedWebIdentity reports whether a web-identity statement of the
+// trust names an OIDC provider that may or may not be an EKS cluster's.
+func hasUntracedWebIdentity(m *lint.Model, t lint.Trust) bool {
+	for _, w := range t.WebIdentities() {
+		if m.IRSA(w) == lint.Maybe {
+			return true
+		}
+	}
+	return false
 }
 
 // saLabel names a service account with where it comes from.

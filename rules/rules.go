@@ -21,6 +21,7 @@ var All = []*lint.Rule{
 	IRSAIssuerMismatch,
 	PodIdentityMismatch,
 	IRSAMalformedCondition,
+	RoleCannotBeAssumedByPod,
 	SharedRoleNodeGroupDeletion,
 	OrphanedDeletion,
 	InUseIdentityDeletion,

@@ -150,8 +150,8 @@ func TestModelVersionsDiffer(t *testing.T) {
 			n++
 		}
 	}
-	if n != 5 {
-		t.Errorf("%d entities, want the chosen version's 5 only", n)
+	if n != 6 {
+		t.Errorf("%d entities, want the chosen version's 6 only (its OIDC provider included)", n)
 	}
 }
 

@@ -246,7 +246,9 @@ func (e *FuncEnv) wrap(f function.Function, mode sentinelMode) function.Function
 // literal one-character search on a string with holes replaces in the known
 // parts; the holes are anonymised (their content may have changed). Any
 // other search on a string with holes gives an anonymous hole in place:
-// "${replace(<issuer>, "https://", "")}:sub" is "<hole>:sub".
+// "${replace(<issuer>, "https://", "")}:sub" is "<hole>:sub", a hole that
+// still names the reference it was derived from when the string was that
+// one reference (see Holes.derived).
 func (e *FuncEnv) replaceFunc() function.Function {
 	return function.New(&function.Spec{
 		Params: []function.Parameter{
@@ -274,7 +276,7 @@ func (e *FuncEnv) replaceFunc() function.Function {
 				return cty.StringVal(strings.ReplaceAll(str, sub, repl)), nil
 			}
 			if len([]rune(sub)) != 1 {
-				return e.h.anon(), nil
+				return e.h.derived(str), nil
 			}
 			return cty.StringVal(e.h.anonymize(strings.ReplaceAll(str, sub, repl))), nil
 		},
@@ -312,7 +314,7 @@ func (e *FuncEnv) trimFunc(f function.Function, prefix bool) function.Function {
 					return cty.StringVal(s), nil
 				}
 			}
-			return e.h.anon(), nil
+			return e.h.derived(s), nil
 		},
 	})
 }

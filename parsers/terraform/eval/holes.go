@@ -50,6 +50,21 @@ func (h Holes) anon() cty.Value {
 	return cty.StringVal(h.Anonymous())
 }
 
+// derived is what a string function that cannot follow a hole returns for
+// s: when s is exactly one named reference (aws_eks_cluster.x.identity[0].
+// oidc[0].issuer), an anonymous hole that keeps it as its origin — it
+// equals nothing, but a rule can still tell what it was derived from
+// (replace(<issuer>, "https://", "") is an EKS cluster's issuer); else a
+// fresh anonymous hole. The same s always gives the same hole, so an
+// evaluation that makes one is repeatable.
+func (h Holes) derived(s string) cty.Value {
+	if ref, ok := h.decode(s).SoleRef(); ok {
+		ref.Anonymous = true
+		return h.val(ref)
+	}
+	return h.anon()
+}
+
 // valueHasSentinel reports whether v holds a sentinel anywhere (strings,
 // object and map keys).
 func valueHasSentinel(v cty.Value) bool {

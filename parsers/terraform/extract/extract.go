@@ -108,6 +108,9 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		for _, ent := range x.addon(obj) {
 			e.Add(ent)
 		}
+	case r.Type == "aws_iam_openid_connect_provider":
+		obj.Kind = lint.KindOIDCProvider
+		e.Add(x.oidcProvider(obj))
 	case !r.Data && r.Type == "aws_eks_pod_identity_association":
 		e.Add(x.podIdentity(obj))
 	case !r.Data && (r.Type == "kubernetes_config_map" || r.Type == "kubernetes_config_map_v1" || r.Type == "kubernetes_config_map_v1_data"):
@@ -469,4 +472,17 @@ func boolAttr(v cty.Value) (on, unknown bool) {
 		return v.AsString() == "true", false
 	}
 	return false, true
+}
+
+// oidcProvider reads an IAM OIDC provider and the issuer it is for: its
+// url, or (a data source found by arn) the issuer its ARN names.
+func (x *extraction) oidcProvider(obj lint.Object) *lint.OIDCProvider {
+	url := x.val("url")
+	if x.r.Data && x.attr(nil, "url") == nil {
+		if arn := x.val("arn"); !arn.IsUnknown() && x.attr(nil, "arn") != nil {
+			url = lint.IssuerOfProvider(arn)
+		}
+	}
+	obj.Name = url
+	return &lint.OIDCProvider{Object: obj, URL: url}
 }

@@ -37,7 +37,7 @@ resource "aws_eks_pod_identity_association" "ebs_csi" {
   cluster_name    = module.eks.cluster_name
   namespace       = "kube-system"
   service_account = "ebs-csi-controller-sa"
-  role_arn        = aws_iam_role.ebs_csi.arn # want FL206 `binds IAM role "prod-ebs-csi" \(aws_iam_role.ebs_csi\) to kube-system/ebs-csi-controller-sa, but the role's trust does not trust pods.eks.amazonaws.com`
+  role_arn        = aws_iam_role.ebs_csi.arn # want FL208:error `binds IAM role "prod-ebs-csi" \(aws_iam_role.ebs_csi\) to kube-system/ebs-csi-controller-sa, but the role.s trust does not trust pods.eks.amazonaws.com with sts:AssumeRole \(it trusts \$\{module.eks.aws_iam_openid_connect_provider.oidc_provider\[0\].arn\} \(sts:AssumeRoleWithWebIdentity\)\)`
 }
 
 resource "kubernetes_service_account_v1" "ebs_csi" {

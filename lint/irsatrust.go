@@ -1,0 +1,157 @@
+package lint
+
+import "strings"
+
+// KindOIDCProvider is an IAM OIDC identity provider.
+const KindOIDCProvider Kind = "oidc-provider"
+
+// OIDCProvider is an IAM OIDC identity provider the sources declare
+// (aws_iam_openid_connect_provider, resource or data source) and the
+// issuer it is for. The model keeps it to tell which trusts are IRSA
+// trusts; it is not an entity other objects refer to.
+type OIDCProvider struct {
+	Object
+	// URL is the issuer URL as configured: literal
+	// ("https://token.actions.githubusercontent.com"), or symbolic (a hole
+	// naming aws_eks_cluster.x.identity[0].oidc[0].issuer); unknown when
+	// the source does not say.
+	URL Value
+}
+
+// OIDCProviderAt returns the OIDC provider whose address is addr, or nil.
+func (m *Model) OIDCProviderAt(addr string) *OIDCProvider {
+	idx := m.Memo("lint.oidcProviders", func() any {
+		x := make(map[string]*OIDCProvider, len(m.OIDCProviders))
+		for _, p := range m.OIDCProviders {
+			x[p.Addr] = p
+		}
+		return x
+	}).(map[string]*OIDCProvider)
+	return idx[addr]
+}
+
+// IRSA says whether a web-identity statement is an IRSA trust: whether
+// the OIDC provider it trusts is an EKS cluster's. The Federated
+// principals decide when they tell; else the issuers the :sub and :aud
+// condition keys name. An issuer is an EKS cluster's (Yes) when it parses
+// as one (oidc.eks.<region>.<partition DNS suffix>/id/<ID>, in a provider
+// ARN, a URL or a key), or when it is built from one the model traces to a
+// cluster: the identity issuer of an aws_eks_cluster (also through
+// replace or trimprefix), an OIDC provider of the tree whose url is such
+// an issuer, or the provider or issuer output of a terraform-aws-modules/eks
+// call. It is another provider's (No) when it parses as another
+// issuer (token.actions.githubusercontent.com, gitlab.com,
+// app.terraform.io, cognito-identity.amazonaws.com, a SAML provider's
+// ARN), or names a provider of the tree whose url is one. Anything else
+// (a variable, an output of a module whose code was not read) is Maybe:
+// IRSA rules judge only Yes.
+func (m *Model) IRSA(w WebIdentity) Tri {
+	if t := m.anyEKS(w.Statement.Federated); t != Maybe {
+		return t
+	}
+	var keys []Value
+	for _, c := range append(append([]TrustCondition(nil), w.SubConditions...), w.AudConditions...) {
+		keys = append(keys, IssuerOfKey(c.Key))
+	}
+	return m.anyEKS(keys)
+}
+
+// anyEKS combines the verdicts on several issuers: Yes when one is an
+// EKS cluster's, No when every one (at least one) is another provider's.
+func (m *Model) anyEKS(vs []Value) Tri {
+	if len(vs) == 0 {
+		return Maybe
+	}
+	out := No
+	for _, v := range vs {
+		switch m.issuerEKS(v, 0) {
+		case Yes:
+			return Yes
+		case Maybe:
+			out = Maybe
+		}
+	}
+	return out
+}
+
+// maxProviderDepth bounds following OIDC providers' urls (a data source
+// whose url is its own attribute).
+const maxProviderDepth = 4
+
+// issuerEKS decides whether v (a provider ARN, an issuer URL or a bare
+// issuer) names an EKS cluster's issuer.
+func (m *Model) issuerEKS(v Value, depth int) Tri {
+	iss := ParseIssuer(v)
+	if iss.EKS != Maybe {
+		return iss.EKS
+	}
+	if depth >= maxProviderDepth {
+		return Maybe
+	}
+	for _, w := range []Value{iss.Bare, v} {
+		if ref, ok := soleOrigin(w); ok {
+			return m.originEKS(ref, depth)
+		}
+	}
+	return Maybe
+}
+
+// soleOrigin is the reference v was evaluated or derived from when v is
+// exactly one hole that names one.
+func soleOrigin(v Value) (HoleRef, bool) {
+	segs := v.Segments()
+	if len(segs) != 1 || segs[0].Ref == nil {
+		return HoleRef{}, false
+	}
+	return segs[0].Ref.Origin()
+}
+
+// Origin is the reference a hole stands for, or was derived from by a
+// transformation (replace, trimprefix); ok is false for a fresh anonymous
+// hole, which names none.
+func (h HoleRef) Origin() (HoleRef, bool) {
+	if h.Anonymous && strings.HasPrefix(h.Object, "anonymous#") || h.Object == "" {
+		return HoleRef{}, false
+	}
+	return HoleRef{Object: h.Object, Path: h.Path}, true
+}
+
+// originEKS decides what a reference says about an issuer: an EKS
+// cluster's identity issuer is one; an OIDC provider of the tree is what
+// its url says.
+func (m *Model) originEKS(ref HoleRef, depth int) Tri {
+	a, ok := ParseAddress(ref.Object)
+	if !ok {
+		return Maybe
+	}
+	attrs := ref.Attrs()
+	switch a.Type {
+	case "aws_eks_cluster":
+		if len(attrs) == 3 && attrs[0] == "identity" && attrs[1] == "oidc" && attrs[2] == "issuer" {
+			return Yes
+		}
+	case "aws_iam_openid_connect_provider":
+		if len(attrs) != 1 || attrs[0] != "arn" && attrs[0] != "url" && attrs[0] != "id" {
+			return Maybe
+		}
+		if p := m.OIDCProviderAt(ref.Object); p != nil {
+			return m.issuerEKS(p.URL, depth+1)
+		}
+	case "":
+		// An output of a terraform-aws-modules/eks call whose value is not
+		// known before apply: the module's provider and issuer outputs are
+		// its cluster's.
+		if len(attrs) == 1 && eksModuleIssuerOutputs[attrs[0]] && a.IsModuleCall() {
+			for _, c := range m.ModuleCalls {
+				if c.Addr == ref.Object && c.Module == "terraform-aws-modules/eks/aws" {
+					return Yes
+				}
+			}
+		}
+	}
+	return Maybe
+}
+
+// eksModuleIssuerOutputs are the outputs of terraform-aws-modules/eks
+// (v17–v21) that are its cluster's OIDC provider ARN or issuer.
+var eksModuleIssuerOutputs = map[string]bool{"oidc_provider_arn": true, "oidc_provider": true, "cluster_oidc_issuer_url": true}

@@ -1,0 +1,252 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// RoleCannotBeAssumedByPod reports a role bound to pods (a service
+// account's eks.amazonaws.com/role-arn, an EKS Pod Identity association)
+// whose trust does not let the pods' credential path assume it.
+var RoleCannotBeAssumedByPod = &lint.Rule{
+	ID:       "FL208",
+	Name:     "role-cannot-be-assumed-by-pod",
+	Severity: lint.Error,
+	Summary:  "role bound to a service account (or a Pod Identity association) whose trust refuses the pods' credential path: the pod gets no credentials",
+	Since:    "0.2.0",
+	Doc: `A role is bound to pods in one of two ways, and each needs its own trust
+statement:
+
+- **IRSA**: the service account carries ` + "`eks.amazonaws.com/role-arn`" + ` (written in a
+  manifest, a chart's values, a ` + "`kubernetes_service_account`" + `, an add-on's
+  ` + "`service_account_role_arn`" + `). The pods call
+  ` + "`sts:AssumeRoleWithWebIdentity`" + ` with the cluster's token, so the trust must
+  allow that action to a ` + "`Federated`" + ` principal (the cluster's OIDC provider).
+- **EKS Pod Identity**: an association (` + "`aws_eks_pod_identity_association`" + `,
+  eksctl ` + "`podIdentityAssociations`" + `, Crossplane) names the role. The Pod
+  Identity Agent assumes it as the service principal
+  ` + "`pods.eks.amazonaws.com`" + ` with ` + "`sts:AssumeRole`" + ` **and** ` + "`sts:TagSession`" + `.
+
+A role written for something else — a node role trusting only
+` + "`ec2.amazonaws.com`" + `, a role trusting an account root with ` + "`sts:AssumeRole`" + `, an IRSA
+role reused for Pod Identity, a Pod Identity trust without ` + "`sts:TagSession`" + ` —
+cannot be assumed that way.
+
+## The chain
+
+1. EKS injects the credentials path: a web identity token and
+   ` + "`AWS_ROLE_ARN`" + ` for the annotated service account (or the Pod Identity
+   Agent's endpoint for the associated one).
+2. STS refuses: no statement of the role's trust allows
+   ` + "`sts:AssumeRoleWithWebIdentity`" + ` from a federated principal (resp.
+   ` + "`sts:AssumeRole`" + ` and ` + "`sts:TagSession`" + ` from ` + "`pods.eks.amazonaws.com`" + `).
+3. The SDK stops at the failing provider, or falls through to the node
+   role: the pods get no credentials, or the wrong ones.
+4. The controller's AWS calls fail with ` + "`AccessDenied`" + `: it crash-loops or
+   stops reconciling (Karpenter launches no nodes), and what waits on it stays
+   ` + "`Pending`" + `.
+
+Only a trust that is read completely is judged: a statement with a hole in
+its effect, principal or actions, a ` + "`NotPrincipal`" + `, ` + "`\"Principal\": \"*\"`" + ` or a
+trust not known make the rule stay silent (counted in coverage), and so
+does a role not declared in the tree. Deny statements and conditions only
+narrow what Allow statements grant, so they never make the rule fire;
+` + "`NotAction`" + ` is read as IAM reads it. Whether the federated principal is the
+right cluster's provider, and whether its conditions let the service
+account in, are FL201–FL207's.
+
+## Example
+
+` + "```hcl" + `
+resource "aws_iam_role" "external_dns" {
+  name = "external-dns"
+  assume_role_policy = jsonencode({
+    Statement = [{
+      Effect    = "Allow"
+      Principal = { Service = "ec2.amazonaws.com" }   # a node role's trust
+      Action    = "sts:AssumeRole"
+    }]
+  })
+}
+
+resource "kubernetes_service_account_v1" "external_dns" {
+  metadata {
+    name        = "external-dns"
+    namespace   = "kube-system"
+    annotations = {
+      "eks.amazonaws.com/role-arn" = aws_iam_role.external_dns.arn   # FL208
+    }
+  }
+}
+` + "```" + `
+
+## How to fix
+
+For IRSA, give the role a statement with
+` + "`Principal = { Federated = <the cluster's OIDC provider ARN> }`" + `,
+` + "`Action = \"sts:AssumeRoleWithWebIdentity\"`" + ` and ` + "`<issuer>:sub`" + ` / ` + "`<issuer>:aud`" + `
+conditions (terraform-aws-modules/iam's ` + "`iam-role-for-service-accounts`" + ` writes
+it). For Pod Identity, use
+` + "`Principal = { Service = \"pods.eks.amazonaws.com\" }`" + ` with
+` + "`Action = [\"sts:AssumeRole\", \"sts:TagSession\"]`" + `. If the role is meant for
+Pod Identity, remove the service account's ` + "`eks.amazonaws.com/role-arn`" + `
+annotation: the SDKs try the web identity token first.
+
+References: EKS user guide, "IAM roles for service accounts" and "EKS Pod
+Identity: create the role"; AWS SDKs and Tools reference, "credential
+provider chain".`,
+	Check: checkRoleCannotBeAssumedByPod,
+}
+
+// webIdentityAction is what a pod calls with its service account token.
+const webIdentityAction = "sts:AssumeRoleWithWebIdentity"
+
+// podIdentityService is the principal EKS Pod Identity assumes roles as.
+const podIdentityService = "pods.eks.amazonaws.com"
+
+func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
+	m := p.Model
+	for _, sa := range m.ServiceAccounts {
+		if !sa.RoleARN.IsSet() || sa.RoleARN.Value.IsUnknown() {
+			continue
+		}
+		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
+		role, ok := id.Entity.(*lint.Role)
+		if !ok {
+			p.Unresolved(fmt.Sprintf("role %s of %s is not declared in this tree", id.Written, saLabel(sa)), sa.RoleARN.Range)
+			continue
+		}
+		switch role.Trust.Admits(lint.FederatedPrincipal, webIdentityAction) {
+		case lint.Maybe:
+			p.Unresolved(fmt.Sprintf("whether the trust of %s lets %s call %s", role.Label, saLabel(sa), webIdentityAction), sa.RoleARN.Range)
+			continue
+		case lint.Yes:
+			continue
+		}
+		reportWebIdentityRefused(p, sa, id, role)
+	}
+	for _, pa := range m.PodIdentities {
+		if !pa.RoleARN.IsSet() || pa.RoleARN.Value.IsUnknown() {
+			continue
+		}
+		id := m.ResolveRole(pa.RoleARN.Value, pa.Scope)
+		role, ok := id.Entity.(*lint.Role)
+		if !ok {
+			p.Unresolved(fmt.Sprintf("role %s of %s is not declared in this tree", id.Written, pa.Label), pa.RoleARN.Range)
+			continue
+		}
+		svc := lint.ServicePrincipal(podIdentityService)
+		assume, tag := role.Trust.Admits(svc, "sts:AssumeRole"), role.Trust.Admits(svc, "sts:TagSession")
+		if assume != lint.No && tag != lint.No {
+			if assume == lint.Maybe || tag == lint.Maybe {
+				p.Unresolved(fmt.Sprintf("whether the trust of %s lets EKS Pod Identity assume it for %s", role.Label, pa.Label), pa.RoleARN.Range)
+			}
+			continue
+		}
+		reportPodIdentityRefused(p, pa, id, role, assume == lint.No)
+	}
+}
+
+// reportWebIdentityRefused reports a service account bound to a role no
+// federated principal may assume.
+func reportWebIdentityRefused(p *lint.Pass, sa *lint.ServiceAccount, id lint.Identity, role *lint.Role) {
+	trusted := trustedPrincipals(role.Trust)
+	podOnly := role.Trust.Admits(lint.ServicePrincipal(podIdentityService), "sts:AssumeRole") == lint.Yes
+	b := irsaBinding{sa: sa, role: role, karpenter: karpenterAccount(p.Model, sa)}
+	chain := []string{
+		fmt.Sprintf("EKS injects a web identity token and AWS_ROLE_ARN for %s: the pods call %s for role %s", saLabel(sa), webIdentityAction, roleName(role)),
+		fmt.Sprintf("the role's trust allows %s to no federated principal (it trusts %s): STS refuses with AccessDenied", webIdentityAction, trusted),
+		"the SDK stops at the failing web identity provider, or falls back to the node role: the pods get no credentials, or the wrong ones",
+	}
+	if b.karpenter {
+		chain = append(chain, "Karpenter's controller cannot discover instance types or launch instances: pods that need new capacity stay Pending")
+	} else {
+		chain = append(chain, "the controller's AWS calls fail with AccessDenied: it crash-loops or stops reconciling, and what waits on it stays Pending")
+	}
+	hint := "give the role a trust statement with Principal = { Federated = <the cluster's OIDC provider ARN> }, Action = \"sts:AssumeRoleWithWebIdentity\" and <issuer>:sub / <issuer>:aud conditions for " + subjectOf(sa.Namespace, sa.Name)
+	if podOnly {
+		hint = "the role trusts EKS Pod Identity: remove the eks.amazonaws.com/role-arn annotation (the SDKs try the web identity token first) and bind the role with a Pod Identity association, or add an IRSA statement to the trust"
+	}
+	rel := []lint.Location{}
+	rel = append(rel, sa.RoleARN.Passed...)
+	rel = append(rel, declared(id, "role")...)
+	if !role.Trust.Range.IsZero() {
+		rel = append(rel, lint.Location{Range: role.Trust.Range, Message: "its trust policy is written here"})
+	}
+	p.Report(lint.Finding{
+		Range:    sa.RoleARN.Range,
+		Message:  fmt.Sprintf("%s is bound to IAM role %s, whose trust does not allow %s from any OIDC provider (it trusts %s): the pods get no credentials", saLabel(sa), describe(id), webIdentityAction, trusted),
+		Related:  mergeRelated(rel),
+		Chain:    chain,
+		Hint:     hint,
+		Inferred: inferred(sa, role),
+		Key:      "sa=" + sa.Addr + "|role=" + role.Addr,
+		Roots:    rootsOf(sa, role),
+	})
+}
+
+// reportPodIdentityRefused reports a Pod Identity association whose role
+// does not trust pods.eks.amazonaws.com with both actions.
+func reportPodIdentityRefused(p *lint.Pass, pa *lint.PodIdentityAssociation, id lint.Identity, role *lint.Role, noAssume bool) {
+	sa := podIdentitySubject(pa)
+	what := fmt.Sprintf("trusts %s without sts:TagSession", podIdentityService)
+	if noAssume {
+		what = fmt.Sprintf("does not trust %s with sts:AssumeRole (it trusts %s)", podIdentityService, trustedPrincipals(role.Trust))
+	}
+	rel := append(declared(id, "role"), lint.Location{Range: role.Trust.Range, Message: "its trust policy is written here"})
+	if role.Trust.Range.IsZero() {
+		rel = declared(id, "role")
+	}
+	p.Report(lint.Finding{
+		Range:   pa.RoleARN.Range,
+		Message: fmt.Sprintf("%s binds IAM role %s to %s, but the role's trust %s: the pods get no credentials", pa.Label, describe(id), sa, what),
+		Related: rel,
+		Chain: []string{
+			fmt.Sprintf("the EKS Pod Identity Agent assumes %s for pods running as %s as %s, with sts:AssumeRole and sts:TagSession", id.Describe(), sa, podIdentityService),
+			"the role's trust refuses that call, so the association cannot deliver credentials",
+			"the pods' AWS calls fail with AccessDenied: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
+		},
+		Hint:     fmt.Sprintf("add a trust statement with Principal = { Service = %q } and Action = [\"sts:AssumeRole\", \"sts:TagSession\"]", podIdentityService),
+		Inferred: inferred(pa, role),
+		Key:      "pod-identity=" + pa.Addr + "|role=" + role.Addr,
+		Roots:    rootsOf(pa, role),
+	})
+}
+
+// trustedPrincipals describes what a trust's Allow statements grant, for
+// messages: "ec2.amazonaws.com (sts:AssumeRole)".
+func trustedPrincipals(t lint.Trust) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range t.Statements {
+		if !strings.EqualFold(s.Effect, "Allow") {
+			continue
+		}
+		var who []string
+		who = append(who, s.Services...)
+		for _, a := range s.AWS {
+			who = append(who, a.String())
+		}
+		for _, f := range s.Federated {
+			who = append(who, f.String())
+		}
+		if len(who) == 0 {
+			continue
+		}
+		acts := s.Actions
+		if len(acts) == 0 && len(s.NotActions) > 0 {
+			acts = []string{"every action but " + strings.Join(s.NotActions, ", ")}
+		}
+		d := strings.Join(who, ", ") + " (" + strings.Join(acts, ", ") + ")"
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return "no principal at all"
+	}
+	return strings.Join(out, "; ")
+}
