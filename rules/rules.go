@@ -31,6 +31,7 @@ var All = []*lint.Rule{
 	UnsatisfiableNodeSelector,
 	UntoleratedTaint,
 	ZoneInfeasible,
+	NodeClassSelectsNothing,
 	ModuleInputDrift,
 	ChartValueDrift,
 }
