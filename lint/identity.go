@@ -259,7 +259,9 @@ func TermMatch(t SelectorTerm, g Identity) Tri {
 		}
 		have, ok := sg.Tags[k]
 		if !ok {
-			if sg.TagsIncomplete {
+			if mv, maybe := sg.MaybeTags[k]; maybe && GlobMatch(want, mv) != No {
+				and(Maybe)
+			} else if sg.TagsIncomplete {
 				and(Maybe)
 			} else {
 				and(No)

@@ -279,6 +279,11 @@ type SecurityGroup struct {
 	TagsIncomplete bool
 	// TagRanges says where each tag is written.
 	TagRanges map[string]Range
+	// MaybeTags are tags the group may carry or not, as far as the source
+	// says (the tags of the cluster whose cluster security group it is: EKS
+	// may copy them at creation). A term asking for one of them is
+	// undecided, never matched.
+	MaybeTags map[string]Value
 	// ClusterOf is, for the cluster security group EKS creates with every
 	// cluster, the Addr of that cluster; "" for any other group.
 	ClusterOf string

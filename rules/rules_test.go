@@ -284,6 +284,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL405/negative_subnet_id_from_variable":  1,
 		"testdata/FL405/negative_subnets_from_data_source": 1,
 		"testdata/FL405/negative_matching_tag":             0,
+		// A tag the cluster is created with may reach its cluster
+		// security group: undecided, counted.
+		"testdata/FL405/negative_cluster_tags_may_reach_its_group": 1,
 	} {
 		in, err := load(dir)
 		if err != nil {

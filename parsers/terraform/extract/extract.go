@@ -88,11 +88,19 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		cl := x.cluster(obj)
 		e.Add(cl)
 		sg := clusterSecurityGroup(cl)
-		// Whether EKS copies tags given at creation onto the group is not
-		// something faultline decides: a cluster with tags leaves the
-		// group's tags open.
-		if t := eval.GetAttr(v, "tags"); t != cty.NilVal && !t.IsNull() && (!t.IsKnown() || !t.CanIterateElements() || t.LengthInt() > 0) {
-			sg.TagsIncomplete = true
+		// Whether EKS copies the tags a cluster is created with onto the
+		// group is not something faultline decides: they are tags the
+		// group may carry, and tags that cannot be read leave its tags
+		// open.
+		tags, incomplete, _ := x.tags(mi.ProviderFor(r).DefaultTags)
+		sg.TagsIncomplete = sg.TagsIncomplete || incomplete
+		for k, tv := range tags {
+			if _, own := sg.Tags[k]; !own {
+				if sg.MaybeTags == nil {
+					sg.MaybeTags = map[string]lint.Value{}
+				}
+				sg.MaybeTags[k] = tv
+			}
 		}
 		e.Add(sg)
 	case !r.Data && r.Type == "aws_ec2_tag":
