@@ -490,9 +490,10 @@ func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 
 // clusterSecurityGroup is the security group EKS creates with every
 // cluster: tagged aws:eks:cluster-name and kubernetes.io/cluster/<name> =
-// owned (and named eks-cluster-sg-<name>-<number>, a Name tag as well);
-// neither the cluster's tags nor provider default_tags reach it, only
-// aws_ec2_tag resources naming its ID (see ec2Tag).
+// owned (and named eks-cluster-sg-<name>-<number>, a Name tag as well).
+// Terraform tags it only through aws_ec2_tag resources naming its ID (see
+// ec2Tag); the tags the cluster is created with are MaybeTags (the caller
+// adds them).
 func clusterSecurityGroup(cl *lint.Cluster) *lint.SecurityGroup {
 	o := cl.Object
 	o.Kind = lint.KindSecurityGroup
