@@ -202,6 +202,14 @@ func (m *Model) ResolveSecurityGroup(v Value, holder Scope) Identity {
 	if ref, ok := v.SoleRef(); ok {
 		if e, ok := m.Lookup(ref.Object).(*SecurityGroup); ok {
 			id.Entity, id.ID, id.Name, id.Scope = e, e.ID, e.Name, e.Scope.Merge(holder)
+			return id
+		}
+		// A group that is an attribute of another object: the cluster
+		// security group (aws_eks_cluster.x.vpc_config[0].cluster_security_group_id).
+		if cl, ok := m.Lookup(ref.Object).(*Cluster); ok {
+			if e := m.ClusterSecurityGroup(cl); e != nil && Compare(e.ID, v) == Yes {
+				id.Entity, id.ID, id.Name, id.Scope = e, e.ID, e.Name, e.Scope.Merge(holder)
+			}
 		}
 		return id
 	}
@@ -251,7 +259,9 @@ func TermMatch(t SelectorTerm, g Identity) Tri {
 		}
 		have, ok := sg.Tags[k]
 		if !ok {
-			if sg.TagsIncomplete {
+			if mv, maybe := sg.MaybeTags[k]; maybe && GlobMatch(want, mv) != No {
+				and(Maybe)
+			} else if sg.TagsIncomplete {
 				and(Maybe)
 			} else {
 				and(No)
@@ -264,4 +274,45 @@ func TermMatch(t SelectorTerm, g Identity) Tri {
 		return No // an empty term selects nothing
 	}
 	return result
+}
+
+// ClusterSecurityGroup returns the cluster security group EKS creates for
+// cl, nil when the model holds none for it.
+func (m *Model) ClusterSecurityGroup(cl *Cluster) *SecurityGroup {
+	for _, sg := range m.SecurityGroups {
+		if sg.ClusterOf == cl.Addr {
+			return sg
+		}
+	}
+	return nil
+}
+
+// ClusterNamed returns the EKS cluster of the model that v names (a
+// reference to a cluster's own attribute, or its name), nil when none or
+// several may be meant.
+func (m *Model) ClusterNamed(v Value, holder Scope) *Cluster {
+	if v.IsUnknown() {
+		return nil
+	}
+	if ref, ok := v.SoleRef(); ok {
+		if cl, ok := m.Lookup(ref.Object).(*Cluster); ok {
+			return cl
+		}
+	}
+	var found *Cluster
+	for _, cl := range m.Clusters {
+		if !cl.Scope.Compatible(holder, true, false) {
+			continue
+		}
+		switch Compare(cl.Name, v) {
+		case Yes:
+			if found != nil {
+				return nil
+			}
+			found = cl
+		case Maybe:
+			return nil
+		}
+	}
+	return found
 }

@@ -279,6 +279,14 @@ type SecurityGroup struct {
 	TagsIncomplete bool
 	// TagRanges says where each tag is written.
 	TagRanges map[string]Range
+	// MaybeTags are tags the group may carry or not, as far as the source
+	// says (the tags of the cluster whose cluster security group it is: EKS
+	// may copy them at creation). A term asking for one of them is
+	// undecided, never matched.
+	MaybeTags map[string]Value
+	// ClusterOf is, for the cluster security group EKS creates with every
+	// cluster, the Addr of that cluster; "" for any other group.
+	ClusterOf string
 }
 
 // LaunchTemplate is an EC2 launch template (or launch configuration).
@@ -505,6 +513,14 @@ type Cluster struct {
 	// ModeRange is where the mode is written (or the cluster when it is a
 	// default).
 	ModeRange Range
+	// SecurityGroupID is the ID of the cluster security group EKS creates
+	// (vpc_config[0].cluster_security_group_id): a hole naming it until
+	// apply; unknown when the source cannot name it.
+	SecurityGroupID Value
+	// Subnets are the cluster's subnets (vpc_config subnet_ids); a single
+	// unknown reference when the list could not be read, nil when the
+	// source does not say them.
+	Subnets []Ref
 	// AutoMode is set when EKS Auto Mode is enabled (compute_config,
 	// autoModeConfig, computeConfig): its built-in NodePools are capacity
 	// no source declares. AutoModeUnknown is set when that cannot be read.

@@ -83,7 +83,11 @@ func (m *Model) NodeGroupIdentities() []NodeIdentity {
 	out := make([]NodeIdentity, 0, len(m.NodeGroups))
 	for _, ng := range m.NodeGroups {
 		n := NodeIdentity{Entity: ng, Role: ng.Role, InstanceProfile: ng.InstanceProfile, SecurityGroups: ng.SecurityGroups, Cluster: ng.Cluster}
-		if lt := m.LaunchTemplateOf(ng); lt != nil {
+		lt := m.LaunchTemplateOf(ng)
+		if ref, ok := m.clusterGroupAttached(ng, lt); ok {
+			n.SecurityGroups = append(n.SecurityGroups, ref)
+		}
+		if lt != nil {
 			n.Via = "launch template " + lt.Label
 			if !n.InstanceProfile.IsSet() && lt.InstanceProfile.IsSet() {
 				n.InstanceProfile = lt.InstanceProfile
@@ -245,4 +249,31 @@ func karpenterGivenRole(c *ModuleCall) (NodeIdentity, string, bool) {
 func isFalse(v Value) bool {
 	s, ok := v.Str()
 	return ok && s == "false"
+}
+
+// clusterGroupAttached returns the cluster security group EKS attaches to
+// a managed node group whose launch template sets no security groups (no
+// launch template, or one without vpc_security_group_ids and network
+// interface groups): EKS then gives its nodes the cluster security group.
+// A launch template written but not resolved says nothing.
+func (m *Model) clusterGroupAttached(ng *NodeGroup, lt *LaunchTemplate) (Ref, bool) {
+	if !ng.Managed || len(ng.SecurityGroups) > 0 {
+		return Ref{}, false
+	}
+	via := "EKS attaches the cluster security group to a managed node group without a launch template"
+	if ng.LaunchTemplate.IsSet() {
+		if lt == nil || len(lt.SecurityGroups) > 0 {
+			return Ref{}, false
+		}
+		via = "EKS attaches the cluster security group: launch template " + lt.Label + " sets no security groups"
+	}
+	cl := m.ClusterNamed(ng.Cluster, ng.Scope)
+	if cl == nil {
+		return Ref{}, false
+	}
+	sg := m.ClusterSecurityGroup(cl)
+	if sg == nil {
+		return Ref{}, false
+	}
+	return Ref{Value: sg.ID, Range: ng.Range, Via: via}, true
 }

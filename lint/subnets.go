@@ -93,3 +93,55 @@ func subnetIdentity(s *Subnet) Identity {
 	as := &SecurityGroup{Object: s.Object, ID: s.ID, Tags: s.Tags, TagsIncomplete: s.TagsIncomplete}
 	return Identity{Kind: KindSubnet, Entity: as, ID: s.ID, Name: s.Name, Scope: s.Scope}
 }
+
+// SubnetsSelectedIn is SubnetsMatching over the subnets whose scope is
+// compatible with holder (a node class's account and region).
+func (m *Model) SubnetsSelectedIn(terms []SelectorTerm, holder Scope) (subnets []*Subnet, complete bool) {
+	complete = true
+	for _, s := range m.Subnets {
+		if !s.Scope.Compatible(holder, true, false) {
+			continue
+		}
+		switch anyTerm(terms, subnetIdentity(s)) {
+		case Yes:
+			subnets = append(subnets, s)
+		case Maybe:
+			complete = false
+		}
+	}
+	return subnets, complete
+}
+
+// SecurityGroupsSelectedIn returns the security groups of the model,
+// compatible with holder, that some term provably selects; complete is
+// false when a term cannot be decided for some group.
+func (m *Model) SecurityGroupsSelectedIn(terms []SelectorTerm, holder Scope) (groups []*SecurityGroup, complete bool) {
+	complete = true
+	for _, sg := range m.SecurityGroups {
+		if !sg.Scope.Compatible(holder, true, false) {
+			continue
+		}
+		id := Identity{Kind: KindSecurityGroup, Entity: sg, ID: sg.ID, Name: sg.Name, Scope: sg.Scope}
+		switch anyTerm(terms, id) {
+		case Yes:
+			groups = append(groups, sg)
+		case Maybe:
+			complete = false
+		}
+	}
+	return groups, complete
+}
+
+// anyTerm decides whether some term (terms are ORed) selects g.
+func anyTerm(terms []SelectorTerm, g Identity) Tri {
+	out := No
+	for _, t := range terms {
+		switch TermMatch(t, g) {
+		case Yes:
+			return Yes
+		case Maybe:
+			out = Maybe
+		}
+	}
+	return out
+}

@@ -102,3 +102,27 @@ func BenchmarkSubnetsMatching(b *testing.B) {
 		}
 	}
 }
+
+// A tag the group may carry (its cluster's, which EKS may copy) leaves a
+// term asking for it undecided; a key it neither has nor may have does not
+// match.
+func TestTermMatchMaybeTags(t *testing.T) {
+	sg := &SecurityGroup{Object: Object{Kind: KindSecurityGroup, Addr: "infra:aws_eks_cluster.x.vpc_config[0].cluster_security_group_id"},
+		ID:        Hole(HoleRef{Object: "infra:aws_eks_cluster.x", Path: "vpc_config[0].cluster_security_group_id"}),
+		Tags:      map[string]Value{"aws:eks:cluster-name": Known("prod")},
+		MaybeTags: map[string]Value{"team": Known("core")}}
+	g := Identity{Kind: KindSecurityGroup, Entity: sg, ID: sg.ID}
+	for _, c := range []struct {
+		tags map[string]Value
+		want Tri
+	}{
+		{map[string]Value{"aws:eks:cluster-name": Known("prod")}, Yes},
+		{map[string]Value{"team": Known("core")}, Maybe},
+		{map[string]Value{"team": Known("edge")}, No},
+		{map[string]Value{"karpenter.sh/discovery": Known("prod")}, No},
+	} {
+		if got := TermMatch(SelectorTerm{Tags: c.tags}, g); got != c.want {
+			t.Errorf("TermMatch(%v) = %v, want %v", c.tags, got, c.want)
+		}
+	}
+}

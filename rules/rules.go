@@ -32,6 +32,7 @@ var All = []*lint.Rule{
 	UnsatisfiableNodeSelector,
 	UntoleratedTaint,
 	ZoneInfeasible,
+	NodeClassSelectsNothing,
 	ModuleInputDrift,
 	ChartValueDrift,
 }

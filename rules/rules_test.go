@@ -285,6 +285,14 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// A remote-state read no root of the tree answers: its note, and
 		// the role it would name unresolved.
 		"testdata/FL201/negative_remote_state_other_key": 2,
+		// FL405: a subnet ID or a VPC known only at apply is counted; a
+		// matching tag is decided.
+		"testdata/FL405/negative_subnet_id_from_variable":  1,
+		"testdata/FL405/negative_subnets_from_data_source": 1,
+		"testdata/FL405/negative_matching_tag":             0,
+		// A tag the cluster is created with may reach its cluster
+		// security group: undecided, counted.
+		"testdata/FL405/negative_cluster_tags_may_reach_its_group": 1,
 	} {
 		in, err := load(dir)
 		if err != nil {

@@ -25,12 +25,13 @@ var stageOf = map[string]scheduling.Stage{
 }
 
 // TestFixtureVerdicts runs Check over the capacity rules' fixtures
-// (rules/testdata/FL40*): each positive fixture gives exactly one verdict,
+// (rules/testdata/FL401–FL404; FL405 judges node classes, not workloads):
+// each positive fixture gives exactly one verdict,
 // at its rule's stage; each negative none. The rules' own fixture test
 // checks the findings; this one pins the fitting itself, here, where
 // mutation testing of this package sees it.
 func TestFixtureVerdicts(t *testing.T) {
-	dirs, _ := filepath.Glob("../../rules/testdata/FL40*/*")
+	dirs, _ := filepath.Glob("../../rules/testdata/FL40[1-4]/*")
 	if len(dirs) < 30 {
 		t.Fatalf("found %d fixtures", len(dirs))
 	}

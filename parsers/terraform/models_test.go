@@ -136,7 +136,7 @@ func TestModelVersionsDiffer(t *testing.T) {
 	if ae == nil || len(ae.Base().Inferred) != 1 || !strings.Contains(ae.Base().Inferred[0], "modelled as terraform-aws-modules/eks/aws v20.0.1 (the constraint ~> 20.0 allows versions that model differently)") {
 		t.Fatalf("access entry = %+v", ae)
 	}
-	for _, label := range []string{"module.eks.aws_eks_cluster.this[0]", "module.eks.aws_security_group.node[0]"} {
+	for _, label := range []string{"module.eks.aws_eks_cluster.this[0]", "module.eks.aws_security_group.node[0]", "cluster security group of module.eks.aws_eks_cluster.this[0]"} {
 		if e := entity(res, label); e == nil || len(e.Base().Inferred) != 0 {
 			t.Errorf("%s = %+v, want proven", label, e)
 		}
@@ -150,8 +150,10 @@ func TestModelVersionsDiffer(t *testing.T) {
 			n++
 		}
 	}
-	if n != 6 {
-		t.Errorf("%d entities, want the chosen version's 6 only (its OIDC provider included)", n)
+	// The five the module declares, its OIDC provider and the cluster
+	// security group EKS creates with its cluster.
+	if n != 7 {
+		t.Errorf("%d entities, want the chosen version's 7 only", n)
 	}
 }
 

@@ -1279,6 +1279,9 @@ func (e *Evaluator) addCall(path string, r lint.Range) {
 // Add adds an entity of the root.
 func (e *Evaluator) Add(ent lint.Entity) { e.entities = append(e.entities, ent) }
 
+// Entities are the entities added so far, in the order they were added.
+func (e *Evaluator) Entities() []lint.Entity { return e.entities }
+
 // OutputValues are the root's outputs as model values.
 func (e *Evaluator) OutputValues() map[string]lint.Value {
 	out := map[string]lint.Value{}

@@ -85,7 +85,26 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 	case !r.Data && r.Type == "aws_eks_cluster":
 		obj.Kind = lint.KindCluster
 		x.name(&obj, "name", "")
-		e.Add(x.cluster(obj))
+		cl := x.cluster(obj)
+		e.Add(cl)
+		sg := clusterSecurityGroup(cl)
+		// Whether EKS copies the tags a cluster is created with onto the
+		// group is not something faultline decides: they are tags the
+		// group may carry, and tags that cannot be read leave its tags
+		// open.
+		tags, incomplete, _ := x.tags(mi.ProviderFor(r).DefaultTags)
+		sg.TagsIncomplete = sg.TagsIncomplete || incomplete
+		for k, tv := range tags {
+			if _, own := sg.Tags[k]; !own {
+				if sg.MaybeTags == nil {
+					sg.MaybeTags = map[string]lint.Value{}
+				}
+				sg.MaybeTags[k] = tv
+			}
+		}
+		e.Add(sg)
+	case !r.Data && r.Type == "aws_ec2_tag":
+		x.ec2Tag()
 	case !r.Data && r.Type == "aws_eks_access_entry":
 		obj.Kind = lint.KindAccessEntry
 		obj.Name = x.val("principal_arn")
@@ -455,7 +474,84 @@ func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 	if v := eval.GetAttr(x.v, "compute_config"); v != cty.NilVal && !v.IsKnown() {
 		cl.AutoModeUnknown = true
 	}
+	// The cluster security group EKS creates: its ID is the cluster's
+	// computed vpc_config[0].cluster_security_group_id, a hole naming it
+	// unless a plan knows it.
+	cl.SecurityGroupID = lint.Hole(lint.HoleRef{Object: obj.Addr, Path: "vpc_config[0].cluster_security_group_id"})
+	if vc := eval.BlockList(eval.GetAttr(x.v, "vpc_config")); len(vc) > 0 {
+		if id := x.e.Holes.ToValue(eval.GetAttr(vc[0], "cluster_security_group_id")); id.IsKnown() {
+			if s, _ := id.Str(); s != "" {
+				cl.SecurityGroupID = id
+			}
+		}
+		cl.Subnets = x.refList(&blockIndex{"vpc_config", 0}, "subnet_ids")
+	} else if v := eval.GetAttr(x.v, "vpc_config"); v != cty.NilVal && !v.IsKnown() {
+		cl.Subnets = []lint.Ref{{Value: lint.Unknown(), Range: obj.Range}}
+	}
 	return cl
+}
+
+// clusterSecurityGroup is the security group EKS creates with every
+// cluster: tagged aws:eks:cluster-name and kubernetes.io/cluster/<name> =
+// owned (and named eks-cluster-sg-<name>-<number>, a Name tag as well).
+// Terraform tags it only through aws_ec2_tag resources naming its ID (see
+// ec2Tag); the tags the cluster is created with are MaybeTags (the caller
+// adds them).
+func clusterSecurityGroup(cl *lint.Cluster) *lint.SecurityGroup {
+	o := cl.Object
+	o.Kind = lint.KindSecurityGroup
+	o.Addr = cl.Addr + ".vpc_config[0].cluster_security_group_id"
+	o.Label = "cluster security group of " + cl.Label
+	o.Aliases = nil
+	o.InferredOn = nil
+	name := lint.Concat(lint.Known("eks-cluster-sg-"), cl.Name, lint.Known("-"), lint.Hole(lint.HoleRef{Object: cl.Addr, Path: "vpc_config[0].cluster_security_group_name", Anonymous: true}))
+	o.Name = name
+	sg := &lint.SecurityGroup{Object: o, ID: cl.SecurityGroupID, ClusterOf: cl.Addr,
+		Tags:      map[string]lint.Value{"aws:eks:cluster-name": cl.Name, "Name": name},
+		TagRanges: map[string]lint.Range{"aws:eks:cluster-name": cl.NameRange, "Name": cl.NameRange}}
+	if n, ok := cl.Name.Str(); ok {
+		sg.Tags["kubernetes.io/cluster/"+n] = lint.Known("owned")
+		sg.TagRanges["kubernetes.io/cluster/"+n] = cl.NameRange
+	} else {
+		// The ownership tag's key holds the name: a term asking for
+		// any other key may still match it.
+		sg.TagsIncomplete = true
+	}
+	return sg
+}
+
+// ec2Tag adds the tag an aws_ec2_tag puts on a security group of the model
+// (the cluster security group, typically) to that group. Its resource is
+// evaluated after what its resource_id references, so the group is already
+// extracted; the latest group with that ID is the one of this evaluation.
+// A key that cannot be read leaves the group's tags incomplete.
+func (x *extraction) ec2Tag() {
+	id := x.val("resource_id")
+	if id.IsUnknown() {
+		return
+	}
+	ents := x.e.Entities()
+	for i := len(ents) - 1; i >= 0; i-- {
+		sg, ok := ents[i].(*lint.SecurityGroup)
+		if !ok || lint.Compare(sg.ID, id) != lint.Yes {
+			continue
+		}
+		key, ok := x.val("key").Str()
+		if !ok {
+			sg.TagsIncomplete = true
+			return
+		}
+		if sg.Tags == nil {
+			sg.Tags, sg.TagRanges = map[string]lint.Value{}, map[string]lint.Range{}
+		}
+		sg.Tags[key] = x.val("value")
+		if a := x.attr(nil, "key"); a != nil {
+			sg.TagRanges[key] = x.pos(a)
+		} else {
+			sg.TagRanges[key] = x.e.Session.Rng(x.r.DefRange)
+		}
+		return
+	}
 }
 
 // boolAttr reads a boolean attribute: on when true (or "true", as

@@ -28,3 +28,16 @@ module "eks" {
     }
   }
 }
+
+# The security group of the nodes Karpenter launches, found through the
+# discovery tag its EC2NodeClass selects (the node group keeps the module's
+# node security group).
+resource "aws_security_group" "karpenter_nodes" {
+  name        = "${var.cluster_name}-karpenter-nodes"
+  description = "Karpenter nodes of ${var.cluster_name}"
+  vpc_id      = module.vpc.vpc_id
+
+  tags = {
+    "karpenter.sh/discovery" = var.cluster_name
+  }
+}

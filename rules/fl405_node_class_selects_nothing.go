@@ -1,0 +1,272 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// NodeClassSelectsNothing reports a Karpenter node class whose subnet or
+// security group selector terms match nothing the tree declares, where
+// the tree declares its cluster's networking.
+var NodeClassSelectsNothing = &lint.Rule{
+	ID:       "FL405",
+	Name:     "node-class-selects-nothing",
+	Severity: lint.Error,
+	Summary:  "a Karpenter node class's subnet or security group selectors match nothing the tree declares",
+	Since:    "0.2.0",
+	Doc: `A Karpenter EC2NodeClass (or legacy AWSNodeTemplate) whose
+` + "`subnetSelectorTerms`" + ` match no subnet, or whose ` + "`securityGroupSelectorTerms`" + `
+match no security group, of a tree that declares its cluster's networking:
+the cluster's subnets (` + "`vpc_config.subnet_ids`" + `) are all subnets of the tree
+(` + "`aws_subnet`" + `, the vpc module's subnets) whose tags are known, and every
+subnet and security group a term could select has known tags. The
+security groups include the cluster security group EKS creates, tagged
+` + "`aws:eks:cluster-name`" + ` and ` + "`kubernetes.io/cluster/<name>`" + `.
+
+Anything unknown keeps the rule silent and is counted in the coverage: a
+subnet from a data source or from another tree, tags that cannot be
+evaluated, a selector value or ID known only after apply.
+
+## The chain
+
+1. The node class's selector terms (tags ANDed within a term, terms ORed)
+   ask for tags or IDs no declared subnet (or security group) carries —
+   typically a discovery tag spelled differently on each side.
+2. Karpenter resolves no subnet for the node class: its status reports
+   ` + "`SubnetsReady=False`" + ` with reason ` + "`SubnetsNotFound`" + ` (or no security groups),
+   and the node class is not ready.
+3. The NodePools using it launch nothing: pending pods stay Pending while
+   the cluster looks healthy.
+
+## Example
+
+` + "```hcl" + `
+module "vpc" {
+  source              = "terraform-aws-modules/vpc/aws"
+  private_subnet_tags = { "karpenter.sh/discovery" = "prod-cluster" }
+}
+` + "```" + `
+` + "```yaml" + `
+subnetSelectorTerms:
+  - tags:
+      karpenter.sh/discovery: prod        # FL405
+` + "```" + `
+
+## How to fix
+
+Select the subnets (security groups) by a tag they carry, or put the tag
+the node class asks for on them.`,
+	Check: checkNodeClassSelectsNothing,
+}
+
+func checkNodeClassSelectsNothing(p *lint.Pass) {
+	m := p.Model
+	for _, nc := range m.NodeClasses {
+		if nc.KindName != "EC2NodeClass" && nc.KindName != "AWSNodeTemplate" {
+			continue
+		}
+		if len(nc.SubnetTerms) == 0 && len(nc.SecurityGroupTerms) == 0 {
+			continue
+		}
+		cl := nodeClassCluster(m, nc)
+		if cl == nil {
+			continue
+		}
+		at := nc.Range
+		if len(nc.SubnetTerms) > 0 {
+			at = termAnchor(nc.SubnetTerms[0])
+		} else if len(nc.SecurityGroupTerms) > 0 {
+			at = termAnchor(nc.SecurityGroupTerms[0])
+		}
+		own, why := declaredNetwork(m, cl)
+		if why != "" {
+			p.Unresolved(fmt.Sprintf("whether Karpenter %s selects any subnet or security group: %s", nc.Label, why), at)
+			continue
+		}
+		if len(nc.SubnetTerms) > 0 {
+			hits, complete := m.SubnetsSelectedIn(nc.SubnetTerms, nc.Scope)
+			switch {
+			case len(hits) > 0:
+			case !complete:
+				p.Unresolved(fmt.Sprintf("subnets selected by Karpenter %s", nc.Label), termAnchor(nc.SubnetTerms[0]))
+			default:
+				var cands []taggedThing
+				for _, s := range m.Subnets {
+					if s.Scope.Compatible(nc.Scope, true, false) {
+						cands = append(cands, taggedThing{s, s.Tags})
+					}
+				}
+				reportSelectsNothing(p, nc, cl, own, "subnet", "subnetSelectorTerms", nc.SubnetTerms, cands)
+			}
+		}
+		if len(nc.SecurityGroupTerms) > 0 {
+			hits, complete := m.SecurityGroupsSelectedIn(nc.SecurityGroupTerms, nc.Scope)
+			switch {
+			case len(hits) > 0:
+			case !complete:
+				p.Unresolved(fmt.Sprintf("security groups selected by Karpenter %s", nc.Label), termAnchor(nc.SecurityGroupTerms[0]))
+			default:
+				var cands []taggedThing
+				for _, sg := range m.SecurityGroups {
+					if sg.Scope.Compatible(nc.Scope, true, false) {
+						cands = append(cands, taggedThing{sg, sg.Tags})
+					}
+				}
+				reportSelectsNothing(p, nc, cl, own, "security group", "securityGroupSelectorTerms", nc.SecurityGroupTerms, cands)
+			}
+		}
+	}
+}
+
+// taggedThing is a subnet or security group a term could have selected.
+type taggedThing struct {
+	e    lint.Entity
+	tags map[string]lint.Value
+}
+
+// nodeClassCluster is the EKS cluster of the model a node class launches
+// nodes for: the one its scope names, else the model's only cluster; nil
+// when none or several may be meant, or when the two are applied by
+// different Terraform roots.
+func nodeClassCluster(m *lint.Model, nc *lint.NodeClass) *lint.Cluster {
+	var found *lint.Cluster
+	for _, cl := range m.Clusters {
+		if !cl.Scope.Compatible(nc.Scope, true, false) {
+			continue
+		}
+		if nc.Root != "" && cl.Root != "" && nc.Root != cl.Root {
+			continue
+		}
+		if nc.Scope.Cluster != "" && lint.Compare(cl.Name, lint.Known(nc.Scope.Cluster)) != lint.Yes {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = cl
+	}
+	return found
+}
+
+// declaredNetwork returns the cluster's subnets when the tree declares
+// them all with known tags; otherwise why it does not.
+func declaredNetwork(m *lint.Model, cl *lint.Cluster) ([]*lint.Subnet, string) {
+	if len(cl.Subnets) == 0 {
+		return nil, fmt.Sprintf("the subnets of %s are not written", cl.Label)
+	}
+	var out []*lint.Subnet
+	for _, r := range cl.Subnets {
+		s := m.ResolveSubnet(r.Value)
+		if s == nil {
+			return nil, fmt.Sprintf("subnet %s of %s is not declared in the tree", r.Value, cl.Label)
+		}
+		if s.TagsIncomplete {
+			return nil, fmt.Sprintf("the tags of %s are not all known", s.Label)
+		}
+		for _, v := range s.Tags {
+			if !v.IsKnown() {
+				return nil, fmt.Sprintf("the tags of %s are not all known", s.Label)
+			}
+		}
+		out = append(out, s)
+	}
+	return out, ""
+}
+
+func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cl *lint.Cluster, own []*lint.Subnet, what, field string, terms []lint.SelectorTerm, cands []taggedThing) {
+	asked := describeTerms(terms)
+	carried := nearMisses(terms, cands)
+	chain := []string{
+		fmt.Sprintf("the networking of %s is declared in this tree: its %d subnets and every subnet and security group, with known tags", cl.Label, len(own)),
+		fmt.Sprintf("no %s of the tree matches the %s of Karpenter %s (%s)", what, field, nc.Label, asked),
+	}
+	if what == "subnet" {
+		chain = append(chain, "Karpenter resolves no subnet for the node class (SubnetsReady=False, reason SubnetsNotFound): it is not ready, and the NodePools using it launch no node")
+	} else {
+		chain = append(chain, "Karpenter resolves no security group for the node class (SecurityGroupsReady=False): it is not ready, and the NodePools using it launch no node")
+	}
+	hint := fmt.Sprintf("select the %ss by a tag they carry, or tag them as the node class asks", what)
+	if carried != "" {
+		chain[1] += "; they carry " + carried
+		hint = fmt.Sprintf("select the %ss by the tag they carry (%s), or tag them as the node class asks", what, carried)
+	}
+	related := []lint.Location{{Range: cl.NameRange, Message: "cluster " + cl.Label + " is declared here"}}
+	es := []lint.Entity{nc, cl}
+	for _, c := range cands {
+		es = append(es, c.e)
+	}
+	p.Report(lint.Finding{
+		Range:    termAnchor(terms[0]),
+		Message:  fmt.Sprintf("the %s of Karpenter %s match no %s of the %d the tree declares: Karpenter launches nothing with it", field, nc.Label, what, len(cands)),
+		Related:  related,
+		Chain:    chain,
+		Hint:     hint,
+		Inferred: dedupe(inferred(es...)),
+		Key:      "nodeclass=" + nc.Addr + "|" + field,
+		Roots:    rootsOf(nc, cl),
+	})
+}
+
+// describeTerms renders selector terms as "k = v, id = x or …".
+func describeTerms(terms []lint.SelectorTerm) string {
+	var parts []string
+	for _, t := range terms {
+		var fs []string
+		if t.HasID {
+			fs = append(fs, "id "+t.ID.String())
+		}
+		if t.HasName {
+			fs = append(fs, "name "+t.Name.String())
+		}
+		keys := make([]string, 0, len(t.Tags))
+		for k := range t.Tags {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fs = append(fs, k+" = "+t.Tags[k].String())
+		}
+		parts = append(parts, strings.Join(fs, " and "))
+	}
+	return strings.Join(parts, ", or ")
+}
+
+// nearMisses says which values the candidates carry for the tag keys the
+// terms ask for ("karpenter.sh/discovery = prod-cluster"), "" when none
+// carries such a key.
+func nearMisses(terms []lint.SelectorTerm, cands []taggedThing) string {
+	vals := map[string]map[string]bool{}
+	for _, t := range terms {
+		for k := range t.Tags {
+			for _, c := range cands {
+				if v, ok := c.tags[k].Str(); ok {
+					if vals[k] == nil {
+						vals[k] = map[string]bool{}
+					}
+					vals[k][v] = true
+				}
+			}
+		}
+	}
+	keys := make([]string, 0, len(vals))
+	for k := range vals {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []string
+	for _, k := range keys {
+		vs := make([]string, 0, len(vals[k]))
+		for v := range vals[k] {
+			vs = append(vs, v)
+		}
+		sort.Strings(vs)
+		if len(vs) > 3 {
+			vs = append(vs[:3], "…")
+		}
+		out = append(out, k+" = "+strings.Join(vs, " | "))
+	}
+	return strings.Join(out, ", ")
+}

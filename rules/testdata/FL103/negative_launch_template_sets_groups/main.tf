@@ -1,0 +1,55 @@
+provider "aws" {
+  region = "eu-west-1"
+}
+
+resource "aws_iam_role" "cluster" {
+  name = "prod-cluster"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRole"
+      Principal = { Service = "eks.amazonaws.com" }
+    }]
+  })
+}
+
+resource "aws_eks_cluster" "prod" {
+  name     = "prod"
+  role_arn = aws_iam_role.cluster.arn
+
+  vpc_config {
+    subnet_ids = ["subnet-0a1", "subnet-0b2"]
+  }
+}
+
+resource "aws_security_group" "system" {
+  name   = "prod-system-nodes"
+  vpc_id = "vpc-0c3"
+}
+
+# The launch template sets the nodes' groups: EKS attaches no cluster
+# security group to them.
+resource "aws_launch_template" "system" {
+  name                   = "prod-system"
+  vpc_security_group_ids = [aws_security_group.system.id]
+}
+
+resource "aws_eks_node_group" "system" {
+  cluster_name    = aws_eks_cluster.prod.name
+  node_group_name = "system"
+  node_role_arn   = "arn:aws:iam::111122223333:role/prod-system-nodes"
+  subnet_ids      = ["subnet-0a1", "subnet-0b2"]
+  instance_types  = ["m6i.large"]
+
+  launch_template {
+    id      = aws_launch_template.system.id
+    version = aws_launch_template.system.latest_version
+  }
+
+  scaling_config {
+    desired_size = 2
+    max_size     = 3
+    min_size     = 2
+  }
+}

@@ -1,0 +1,24 @@
+provider "aws" {
+  region = "eu-west-1"
+}
+
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "~> 20.24"
+
+  cluster_name    = "prod"
+  cluster_version = "1.31"
+  vpc_id          = "vpc-0c3"
+  subnet_ids      = ["subnet-0a1", "subnet-0b2"]
+
+  eks_managed_node_groups = {
+    system = {
+      # The nodes join the cluster security group as well.
+      attach_cluster_primary_security_group = true
+      instance_types = ["m6i.large"]
+      min_size       = 2
+      max_size       = 3
+      desired_size   = 2
+    }
+  }
+}
