@@ -42,13 +42,13 @@ func (l *loader) joinedOutputs(root, addr string) (cty.Value, bool) {
 func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int, notes map[int][]lint.Note) {
 	var located []int
 	for i, it := range items {
-		if it.stateLoc != "" {
+		if !it.stateLoc.IsZero() {
 			located = append(located, i)
 		}
 	}
 	// targets are the items keeping the state at loc: those that match it
 	// exactly, else those that match it but for an unknown bucket.
-	targets := func(loc string) (out []int, inferred bool) {
+	targets := func(loc eval.StateLocation) (out []int, inferred bool) {
 		var loose []int
 		for _, i := range located {
 			if same, inf := eval.SameState(loc, items[i].stateLoc); same && !inf {
@@ -67,21 +67,21 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 	for i, it := range items {
 		for _, rd := range it.out.Reads {
 			what := lastAddr(rd.Addr)
-			if rd.Loc == "" {
+			if rd.Loc.IsZero() {
 				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: which state it reads is unknown (%s); its outputs are unknown", what, rd.Why), Range: rd.Rng})
 				continue
 			}
 			targets, inferred := targets(rd.Loc)
 			switch {
 			case len(targets) == 0:
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: no root module in the tree keeps its state at %s; its outputs are unknown", what, displayLoc(rd.Loc, l.Rel)), Range: rd.Rng})
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: no root module in the tree keeps its state at %s; its outputs are unknown", what, rd.Loc.Display(l.Rel)), Range: rd.Rng})
 				continue
 			case len(targets) > 1:
 				var names []string
 				for _, t := range targets {
 					names = append(names, l.Rel(items[t].dir))
 				}
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %d roots keep their state at %s (%s); its outputs are unknown", what, len(targets), displayLoc(rd.Loc, l.Rel), strings.Join(names, ", ")), Range: rd.Rng})
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %d roots keep their state at %s (%s); its outputs are unknown", what, len(targets), rd.Loc.Display(l.Rel), strings.Join(names, ", ")), Range: rd.Rng})
 				continue
 			case targets[0] == i:
 				continue // a root reading its own state: what it wrote last
@@ -167,15 +167,4 @@ func lastAddr(addr string) string {
 		return a
 	}
 	return addr
-}
-
-// displayLoc is a state location as the user reads it.
-func displayLoc(loc string, rel func(string) string) string {
-	if p, ok := strings.CutPrefix(loc, "local:"); ok {
-		return rel(p)
-	}
-	if p, ok := strings.CutPrefix(loc, "tfc:"); ok {
-		return "workspace " + p
-	}
-	return loc
 }

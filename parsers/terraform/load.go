@@ -230,7 +230,7 @@ type evalItem struct {
 	// outputs are its outputs, kept when other roots may read them.
 	outputs cty.Value
 	// stateLoc is where it keeps its state (stateLocation).
-	stateLoc string
+	stateLoc eval.StateLocation
 	// inferred is what its remote-state reads assume (remotestate.go):
 	// every entity of its second pass rests on it.
 	inferred []string

@@ -139,21 +139,27 @@ output "from_a" { value = data.terraform_remote_state.a.outputs.x }
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestSameState(t *testing.T) {
+	s3 := func(bucket, key string) eval.StateLocation {
+		return eval.StateLocation{Kind: "s3", Store: bucket, Path: key, AnyStore: bucket == ""}
+	}
+	local := eval.StateLocation{Kind: "local", Path: "/a/terraform.tfstate"}
 	for _, tc := range []struct {
-		a, b           string
+		name           string
+		a, b           eval.StateLocation
 		same, inferred bool
 	}{
-		{"s3://b/k", "s3://b/k", true, false},
-		{"s3://b/k", "s3://c/k", false, false},
-		{"s3://*/k", "s3://b/k", true, true},
-		{"s3://b/k", "s3://*/k", true, true},
-		{"s3://*/k", "s3://*/k", true, true},
-		{"s3://*/k", "s3://b/j", false, false},
-		{"local:/a/terraform.tfstate", "local:/a/terraform.tfstate", true, false},
-		{"gs://b/p/default.tfstate", "s3://b/p/default.tfstate", false, false},
+		{"same bucket and key", s3("b", "k"), s3("b", "k"), true, false},
+		{"another bucket", s3("b", "k"), s3("c", "k"), false, false},
+		{"reader knows no bucket", s3("", "k"), s3("b", "k"), true, true},
+		{"writer knows no bucket", s3("b", "k"), s3("", "k"), true, true},
+		{"neither knows it", s3("", "k"), s3("", "k"), true, true},
+		{"another key", s3("", "k"), s3("b", "j"), false, false},
+		{"local", local, local, true, false},
+		{"another kind", eval.StateLocation{Kind: "gcs", Store: "b", Path: "p"}, s3("b", "p"), false, false},
+		{"no location", eval.StateLocation{}, eval.StateLocation{}, false, false},
 	} {
 		if same, inf := eval.SameState(tc.a, tc.b); same != tc.same || inf != tc.inferred {
-			t.Errorf("sameState(%s, %s) = %v, %v; want %v, %v", tc.a, tc.b, same, inf, tc.same, tc.inferred)
+			t.Errorf("%s: SameState = %v, %v; want %v, %v", tc.name, same, inf, tc.same, tc.inferred)
 		}
 	}
 }

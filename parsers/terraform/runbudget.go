@@ -31,12 +31,12 @@ func rootUnits(ledger *runbudget.Ledger, n int) []*runbudget.Unit {
 // its first file, as a chart it leaves out is. Its findings would be
 // there had it been read, so a coverage note, which may only explain an
 // absence, cannot stand in for them.
-func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem) (eval.RootOutput, cty.Value, string) {
+func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem) (eval.RootOutput, cty.Value, eval.StateLocation) {
 	var cost time.Duration
 	defer func() { u.Done(cost) }()
 	if _, ok := u.Admit(); !ok {
 		l.finish(it.dir, nil)
-		return eval.RootOutput{VarDiags: []lint.Diagnostic{l.leftOutDiagnostic(it)}}, cty.NilVal, ""
+		return eval.RootOutput{VarDiags: []lint.Diagnostic{l.leftOutDiagnostic(it)}}, cty.NilVal, eval.StateLocation{}
 	}
 	for _, d := range it.deps {
 		<-items[d].done
@@ -53,7 +53,7 @@ func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem
 	if finishUnit != nil {
 		finishUnit(&out)
 	}
-	outputs, loc := cty.NilVal, ""
+	outputs, loc := cty.NilVal, eval.StateLocation{}
 	if l.keepOutputs {
 		var call string
 		var backend *eval.Backend

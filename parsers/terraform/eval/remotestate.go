@@ -73,13 +73,46 @@ func staticBody(g *Body) cty.Value {
 	return cty.ObjectVal(attrs)
 }
 
-// StateLocation names the state a backend configuration keeps (or a data
-// source reads) in workspace ws, the same string for the same state
-// whoever writes it; dir is where relative local paths start. Empty, with
+// StateLocation is where a backend keeps a state: the kind of store
+// ("s3", "gcs", "azurerm", "local", "tfc"), the store (bucket; storage
+// account and container; HCP Terraform organization; empty for local)
+// and the state's path in it. The zero value is no location.
+type StateLocation struct {
+	Kind, Store, Path string
+	// AnyStore is set when the store is not known (an s3 bucket given at
+	// terraform init, or known only at apply): such a location is the
+	// state of the one root with the same path, inferred (SameState).
+	AnyStore bool
+}
+
+// IsZero reports whether l is no location.
+func (l StateLocation) IsZero() bool { return l.Kind == "" }
+
+// Display is the location as a user reads it; rel makes local paths
+// relative like ranges.
+func (l StateLocation) Display(rel func(string) string) string {
+	store := l.Store
+	if l.AnyStore {
+		store = "*"
+	}
+	switch l.Kind {
+	case "local":
+		return rel(l.Path)
+	case "tfc":
+		return "workspace " + l.Store + "/" + l.Path
+	case "gcs":
+		return "gs://" + store + "/" + l.Path
+	}
+	return l.Kind + "://" + store + "/" + l.Path
+}
+
+// StateAt is the location of the state a backend configuration keeps (or
+// a data source reads) in workspace ws, the same for the same state
+// whoever writes it; dir is where relative local paths start. Zero, with
 // why, when a part that decides it is unknown or the type is not read.
-func (h Holes) StateLocation(b *Backend, ws, dir string) (loc, why string) {
+func (h Holes) StateAt(b *Backend, ws, dir string) (loc StateLocation, why string) {
 	if b == nil {
-		return "", "no backend"
+		return StateLocation{}, "no backend"
 	}
 	str := func(name string) (string, bool) {
 		v := GetAttr(b.Config, name)
@@ -111,54 +144,55 @@ func (h Holes) StateLocation(b *Backend, ws, dir string) (loc, why string) {
 	case "s3":
 		p, why := need("key")
 		if why != "" {
-			return "", why
+			return StateLocation{}, why
 		}
 		key := p[0]
-		// A bucket given only at terraform init (-backend-config), or one
-		// read from a value known only at apply, is a wildcard: such a
-		// location matches one of the same key (sameState).
-		bucket, ok := str("bucket")
-		if !ok || bucket == "" {
-			bucket = anyBucket
-		}
 		if !def {
 			prefix, ok := str("workspace_key_prefix")
 			if !ok {
-				return "", "its workspace_key_prefix is unknown"
+				return StateLocation{}, "its workspace_key_prefix is unknown"
 			}
 			if prefix == "" {
 				prefix = "env:"
 			}
 			key = prefix + "/" + ws + "/" + key
 		}
-		return "s3://" + bucket + "/" + strings.TrimPrefix(key, "/"), ""
+		loc := StateLocation{Kind: "s3", Path: strings.TrimPrefix(key, "/")}
+		// A bucket given only at terraform init (-backend-config), or one
+		// read from a value known only at apply, is any bucket.
+		if bucket, ok := str("bucket"); ok && bucket != "" {
+			loc.Store = bucket
+		} else {
+			loc.AnyStore = true
+		}
+		return loc, ""
 	case "gcs":
 		p, why := need("bucket")
 		if why != "" {
-			return "", why
+			return StateLocation{}, why
 		}
 		prefix, ok := str("prefix")
 		if !ok {
-			return "", "its prefix is unknown"
+			return StateLocation{}, "its prefix is unknown"
 		}
 		if def {
 			ws = "default"
 		}
-		return "gs://" + p[0] + "/" + path.Join(prefix, ws+".tfstate"), ""
+		return StateLocation{Kind: "gcs", Store: p[0], Path: path.Join(prefix, ws+".tfstate")}, ""
 	case "azurerm":
 		p, why := need("storage_account_name", "container_name", "key")
 		if why != "" {
-			return "", why
+			return StateLocation{}, why
 		}
 		key := p[2]
 		if !def {
 			key += "env:" + ws
 		}
-		return "azurerm://" + p[0] + "/" + p[1] + "/" + key, ""
+		return StateLocation{Kind: "azurerm", Store: p[0] + "/" + p[1], Path: key}, ""
 	case "local":
 		file, ok := str("path")
 		if !ok {
-			return "", "its path is unknown"
+			return StateLocation{}, "its path is unknown"
 		}
 		if file == "" {
 			file = "terraform.tfstate"
@@ -166,7 +200,7 @@ func (h Holes) StateLocation(b *Backend, ws, dir string) (loc, why string) {
 		if !def {
 			wd, ok := str("workspace_dir")
 			if !ok {
-				return "", "its workspace_dir is unknown"
+				return StateLocation{}, "its workspace_dir is unknown"
 			}
 			if wd == "" {
 				wd = "terraform.tfstate.d"
@@ -176,49 +210,39 @@ func (h Holes) StateLocation(b *Backend, ws, dir string) (loc, why string) {
 		if !filepath.IsAbs(file) {
 			file = filepath.Join(dir, file)
 		}
-		return "local:" + filepath.Clean(file), ""
+		return StateLocation{Kind: "local", Path: filepath.Clean(file)}, ""
 	case "remote", "cloud":
 		p, why := need("organization")
 		if why != "" {
-			return "", why
+			return StateLocation{}, why
 		}
 		w := GetAttr(b.Config, "workspaces")
 		if w == cty.NilVal || w.IsNull() || !w.IsKnown() || !w.Type().IsObjectType() {
-			return "", "it names no workspace"
+			return StateLocation{}, "it names no workspace"
 		}
 		wb := &Backend{Type: b.Type, Config: w}
 		if name, ok := str2(h, wb, "name"); ok && name != "" {
-			return "tfc:" + p[0] + "/" + name, ""
+			return StateLocation{Kind: "tfc", Store: p[0], Path: name}, ""
 		}
 		if prefix, ok := str2(h, wb, "prefix"); ok && prefix != "" && !def {
-			return "tfc:" + p[0] + "/" + prefix + ws, ""
+			return StateLocation{Kind: "tfc", Store: p[0], Path: prefix + ws}, ""
 		}
-		return "", "its workspace name is unknown"
+		return StateLocation{}, "its workspace name is unknown"
 	}
-	return "", "the " + b.Type + " backend is not read"
+	return StateLocation{}, "the " + b.Type + " backend is not read"
 }
 
-// anyBucket stands for an s3 bucket a location does not know.
-const anyBucket = "*"
-
 // SameState compares two state locations: exact when both know every
-// part; inferred when they differ only in a bucket one of them does not
+// part; inferred when they differ only in a store one of them does not
 // know.
-func SameState(a, b string) (same, inferred bool) {
-	if a == b && !strings.HasPrefix(a, "s3://"+anyBucket+"/") {
-		return true, false
-	}
-	ra, okA := strings.CutPrefix(a, "s3://")
-	rb, okB := strings.CutPrefix(b, "s3://")
-	if !okA || !okB {
+func SameState(a, b StateLocation) (same, inferred bool) {
+	if a.IsZero() || b.IsZero() || a.Kind != b.Kind || a.Path != b.Path {
 		return false, false
 	}
-	ba, ka, _ := strings.Cut(ra, "/")
-	bb, kb, _ := strings.Cut(rb, "/")
-	if ka != kb || (ba != anyBucket && bb != anyBucket) {
-		return false, false
+	if a.AnyStore || b.AnyStore {
+		return true, true
 	}
-	return true, true
+	return a.Store == b.Store, false
 }
 
 // str2 is a known string attribute of a backend's configuration.
@@ -234,9 +258,10 @@ func str2(h Holes, b *Backend, name string) (string, bool) {
 type remoteRead struct {
 	// Addr is the data source instance's address in its root.
 	Addr string
-	// Loc is the state it reads ("" when unknown: why says what).
-	Loc, Why string
-	Rng      lint.Range
+	// Loc is the state it reads (zero when unknown: Why says what).
+	Loc StateLocation
+	Why string
+	Rng lint.Range
 }
 
 // remoteStateTypes are the data sources that read a root's outputs, and
@@ -301,7 +326,7 @@ func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.V
 	case ws == "\x00":
 		read.Why = "its workspace is unknown"
 	default:
-		read.Loc, read.Why = e.Holes.StateLocation(b, ws, mi.Module.Dir)
+		read.Loc, read.Why = e.Holes.StateAt(b, ws, mi.Module.Dir)
 	}
 	e.remoteReads = append(e.remoteReads, read)
 	if e.Session.Joined == nil {

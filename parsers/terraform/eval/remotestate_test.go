@@ -38,14 +38,18 @@ func TestStateLocation(t *testing.T) {
 		{"local default", "local", "", cty.EmptyObjectVal, "local:/r/terraform.tfstate", ""},
 		{"local relative", "local", "", obj("path", "../a/terraform.tfstate"), "local:/a/terraform.tfstate", ""},
 		{"local workspace", "local", "dev", cty.EmptyObjectVal, "local:/r/terraform.tfstate.d/dev/terraform.tfstate", ""},
-		{"remote name", "remote", "", obj("organization", "acme", "workspaces", obj("name", "eks-prod")), "tfc:acme/eks-prod", ""},
-		{"cloud prefix", "cloud", "prod", obj("organization", "acme", "workspaces", obj("prefix", "eks-")), "tfc:acme/eks-prod", ""},
+		{"remote name", "remote", "", obj("organization", "acme", "workspaces", obj("name", "eks-prod")), "workspace acme/eks-prod", ""},
+		{"cloud prefix", "cloud", "prod", obj("organization", "acme", "workspaces", obj("prefix", "eks-")), "workspace acme/eks-prod", ""},
 		{"remote tags", "cloud", "", obj("organization", "acme", "workspaces", obj("tags", cty.ListVal([]cty.Value{cty.StringVal("eks")}))), "", "its workspace name is unknown"},
 		{"consul", "consul", "", obj("path", "x"), "", "the consul backend is not read"},
 	} {
-		loc, why := h.StateLocation(&Backend{Type: tc.typ, Config: tc.cfg}, tc.ws, "/r")
-		if loc != tc.loc || why != tc.why {
-			t.Errorf("%s: got %q (%q), want %q (%q)", tc.name, loc, why, tc.loc, tc.why)
+		loc, why := h.StateAt(&Backend{Type: tc.typ, Config: tc.cfg}, tc.ws, "/r")
+		got := ""
+		if !loc.IsZero() {
+			got = loc.Display(func(p string) string { return "local:" + p })
+		}
+		if got != tc.loc || why != tc.why {
+			t.Errorf("%s: got %q (%q), want %q (%q)", tc.name, got, why, tc.loc, tc.why)
 		}
 	}
 }

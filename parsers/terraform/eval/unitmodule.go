@@ -89,7 +89,7 @@ func (x *valueExpr) StartRange() hcl.Range { return x.rng }
 
 // Exports are what other roots may read of an evaluated root: its outputs
 // (those of its call named call, when given: a unit's module's) and where it keeps its state.
-func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, string) {
+func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, StateLocation) {
 	var outputs cty.Value
 	if e.rootInst != nil && e.RootBudget.Ok() {
 		if call != "" {
@@ -104,7 +104,7 @@ func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, string) {
 	if backend != nil {
 		b = backend
 	}
-	loc, _ := e.Holes.StateLocation(b, "", e.rootDir)
+	loc, _ := e.Holes.StateAt(b, "", e.rootDir)
 	return outputs, loc
 }
 
