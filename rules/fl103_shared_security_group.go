@@ -100,7 +100,7 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 						found[ti][sg.key] = append(found[ti][sg.key], hit{u.g, u.ref})
 					}
 				case lint.Maybe:
-					p.Unresolved(fmt.Sprintf("security group %s of %s vs selector of %s", sg.id.Describe(), uses[0].g.Label(), k.Label()), t.Range)
+					p.Unresolved(fmt.Sprintf("%s of %s vs selector of %s", sgPhrase(sg.id, sg.id.Describe()), uses[0].g.Label(), k.Label()), t.Range)
 				}
 			}
 		}
@@ -130,10 +130,10 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 				related = append(related, declared(sg, "security group")...)
 				p.Report(lint.Finding{
 					Range:   termAnchor(t),
-					Message: fmt.Sprintf("security group %s is selected by %s and also attached to %s", describe(sg), k.Label(), listLabels(labels)),
+					Message: fmt.Sprintf("%s is selected by %s and also attached to %s", sgPhrase(sg, describe(sg)), k.Label(), listLabels(labels)),
 					Related: related,
 					Chain: []string{
-						fmt.Sprintf("security group %s is attached to %s, whose code owns it", sg.Describe(), listLabels(labels)),
+						fmt.Sprintf("%s is attached to %s, whose code owns it", sgPhrase(sg, sg.Describe()), listLabels(labels)),
 						fmt.Sprintf("this selector term of %s selects the same group for every node Karpenter launches", k.Label()),
 						"a change made for the node groups (rules tightened, the group replaced or deleted with them) changes or breaks the network of Karpenter's nodes, and a deleted group makes new launches fail",
 					},
@@ -243,4 +243,14 @@ func (idx *attachmentIndex) candidates(t lint.SelectorTerm) []*attachedGroup {
 		return out
 	}
 	return idx.all
+}
+
+// sgPhrase names a security group for messages: "security group X", or
+// the label alone for the cluster security group EKS creates, whose label
+// says what it is ("cluster security group of aws_eks_cluster.prod").
+func sgPhrase(id lint.Identity, name string) string {
+	if g, ok := id.Entity.(*lint.SecurityGroup); ok && g.ClusterOf != "" {
+		return name
+	}
+	return "security group " + name
 }
