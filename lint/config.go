@@ -40,6 +40,10 @@ type Config struct {
 	// Charts are values files to render charts with when nothing in the
 	// tree installs them.
 	Charts []ChartConfig
+	// CapacityComplete is set by capacity { complete = true }: the
+	// capacity the tree declares is the whole capacity of its clusters,
+	// though it declares no EKS cluster (see Model.CapacityComplete).
+	CapacityComplete bool
 }
 
 // TerraformConfig is one terraform block: variables for the root modules
@@ -93,7 +97,18 @@ var configSchema = &hcl.BodySchema{
 		{Type: "scope", LabelNames: []string{"directory"}},
 		{Type: "terraform", LabelNames: []string{"directory"}},
 		{Type: "chart", LabelNames: []string{"directory"}},
+		// capacity has no directory label: one switch for the tree. A
+		// GitOps repository where one directory is one cluster already
+		// tells its clusters apart with scope blocks (or cluster
+		// directories scanned on their own), and the capacity a workload
+		// is fitted onto is only that of its own scope; a per-directory
+		// form would say nothing more for such trees.
+		{Type: "capacity"},
 	},
+}
+
+var capacitySchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "complete", Required: true}},
 }
 
 var terraformSchema = &hcl.BodySchema{
@@ -195,8 +210,21 @@ func parseConfig(src []byte, filename, dir string) (*Config, error) {
 	}
 	seenRules := map[string]*hcl.Block{}
 	seenScopes := map[string]*hcl.Block{}
+	var seenCapacity *hcl.Block
 	for _, b := range content.Blocks {
 		switch b.Type {
+		case "capacity":
+			if seenCapacity != nil {
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Duplicate capacity block",
+					Detail: fmt.Sprintf("A capacity block was already defined at %s.", seenCapacity.DefRange), Subject: b.DefRange.Ptr()})
+				continue
+			}
+			seenCapacity = b
+			cc, d := b.Body.Content(capacitySchema)
+			diags = append(diags, d...)
+			if attr, ok := cc.Attributes["complete"]; ok {
+				diags = append(diags, decodeAttr(attr, cty.Bool, func(v cty.Value) { c.CapacityComplete = v.True() })...)
+			}
 		case "rule":
 			rc, d := decodeRuleBlock(b)
 			diags = append(diags, d...)

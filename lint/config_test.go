@@ -263,6 +263,26 @@ func TestLoadConfigErrors(t *testing.T) {
 			"rule {\n}\n",
 			`.faultline.hcl:1,6-7: Missing name for rule; All rule blocks must have 1 labels (name).`,
 		},
+		{
+			"capacity complete not a bool",
+			"capacity {\n  complete = \"yes\"\n}\n",
+			`.faultline.hcl:2,14-19: Invalid value; complete must be a bool.`,
+		},
+		{
+			"capacity without complete",
+			"capacity {\n}\n",
+			`.faultline.hcl:1,10-10: Missing required argument; The argument "complete" is required, but no definition was found.`,
+		},
+		{
+			"capacity with a directory",
+			"capacity \"clusters/prod\" {\n  complete = true\n}\n",
+			`.faultline.hcl:1,10-25: Extraneous label for capacity; No labels are expected for capacity blocks.`,
+		},
+		{
+			"duplicate capacity",
+			"capacity {\n  complete = true\n}\ncapacity {\n  complete = false\n}\n",
+			`.faultline.hcl:4,1-9: Duplicate capacity block; A capacity block was already defined at .faultline.hcl:1,1-9.`,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -348,6 +368,22 @@ func TestFindConfig(t *testing.T) {
 	mkdir("dirs/.git")
 	if got, ok := FindConfig(filepath.Join(root, "dirs")); ok {
 		t.Errorf("found directory %s", got)
+	}
+}
+
+func TestCapacityBlock(t *testing.T) {
+	for src, want := range map[string]bool{
+		"":                                    false,
+		"capacity {\n  complete = true\n}\n":  true,
+		"capacity {\n  complete = false\n}\n": false,
+	} {
+		c, err := parseConfig([]byte(src), ".faultline.hcl", "/repo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.CapacityComplete != want {
+			t.Errorf("%q: CapacityComplete = %v, want %v", src, c.CapacityComplete, want)
+		}
 	}
 }
 

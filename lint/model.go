@@ -622,6 +622,12 @@ type Model struct {
 	// declare, with the issuer each is for: what tells whether a trust
 	// naming one is an IRSA trust. Not entities: Entities leaves them out.
 	OIDCProviders []*OIDCProvider
+	// CapacityComplete is the user's word (.faultline.hcl capacity
+	// { complete = true }) that the NodePools, node groups and Fargate
+	// profiles the tree declares are the whole capacity of its clusters,
+	// though it declares no EKS cluster (a GitOps repository): the
+	// scheduling rules judge its workloads.
+	CapacityComplete bool
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;

@@ -28,7 +28,10 @@ It judges a workload only when the tree declares the whole capacity of its
 cluster (the EKS cluster itself, and the NodePools of a Karpenter it
 installs), or when the pod pins itself to places declared here (by a
 label they define, or ` + "`karpenter.sh/nodepool`" + `): a label no place of the tree
-defines belongs to capacity declared elsewhere, and is not judged.
+defines belongs to capacity declared elsewhere, and is not judged. A
+GitOps tree that declares no cluster says its NodePools, node groups and
+Fargate profiles are the whole capacity with ` + "`capacity { complete = true }`" + `
+in .faultline.hcl (docs/configuration.md).
 
 Karpenter's own controller is told as its own chain. The Karpenter chart
 keeps it off the nodes Karpenter launches (required affinity: no label

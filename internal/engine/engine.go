@@ -254,6 +254,9 @@ func newRun(opts Options) (*run, error) {
 		l.Focus = append(l.Focus, rel(f))
 	}
 	model := &lint.Model{}
+	if opts.Config != nil {
+		model.CapacityComplete = opts.Config.CapacityComplete
+	}
 	return &run{opts: opts, rel: rel, root: root, dirs: dirs, tree: tree, l: l, model: model,
 		in: &lint.Input{Model: model}, holes: lint.NewHoles(), files: map[string]bool{}, read: map[string][]byte{},
 		ctx: context.Background(), kustomizeCharts: &sync.Map{}}, nil

@@ -163,8 +163,33 @@ func (c *checker) named(r lint.Requirement) bool {
 // complete says why the tree does not declare the whole capacity of the
 // workload's cluster, "" when it does: the cluster itself (not in EKS Auto
 // Mode, whose built-in NodePools no source declares) and, when it installs
-// Karpenter there, its NodePools.
+// Karpenter there, its NodePools. The user's word that the tree's capacity
+// is complete (Model.CapacityComplete) stands for the cluster and its
+// NodePools, but not against an Auto Mode cluster or NodePool declared
+// here: built-in NodePools exist whatever the user says.
 func (c *checker) complete(w *lint.Workload) (why string) {
+	if why = c.completeDeclared(w); why == "" || why == skipAutoMode || !c.m.CapacityComplete {
+		return why
+	}
+	if c.autoModePool(w) {
+		return skipAutoMode
+	}
+	return ""
+}
+
+// autoModePool reports whether a NodePool of EKS Auto Mode is declared in
+// the workload's scope.
+func (c *checker) autoModePool(w *lint.Workload) bool {
+	for _, np := range c.m.NodePools {
+		if np.AutoMode && np.Scope.Compatible(w.Scope, true, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// completeDeclared is complete from the sources alone.
+func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 	cluster := false
 	for _, cl := range c.m.Clusters {
 		if cl.Scope.Compatible(w.Scope, true, true) && lint.Compare(cl.Name, clusterOf(w.Scope)) != lint.No {
@@ -177,10 +202,8 @@ func (c *checker) complete(w *lint.Workload) (why string) {
 	if !cluster {
 		return skipNoCluster
 	}
-	for _, np := range c.m.NodePools {
-		if np.AutoMode && np.Scope.Compatible(w.Scope, true, true) {
-			return skipAutoMode
-		}
+	if c.autoModePool(w) {
+		return skipAutoMode
 	}
 	if !c.installsKarpenter(w) {
 		return ""
