@@ -3,6 +3,7 @@ package terraform
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -80,7 +81,7 @@ func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool
 		}
 		var inferred []string
 		for _, v := range in.Values {
-			if v.Inferred != "" && !strings.Contains(strings.Join(inferred, "\x00"), v.Inferred) {
+			if v.Inferred != "" && !slices.Contains(inferred, v.Inferred) {
 				inferred = append(inferred, v.Inferred)
 			}
 		}
