@@ -1,4 +1,4 @@
-// Package linttest runs one rule over a fixture directory and checks its
+// Package linttest runs rules over a fixture directory and checks their
 // findings against expectations written in the fixture files themselves, in
 // the spirit of golang.org/x/tools/go/analysis/analysistest.
 //
@@ -6,16 +6,20 @@
 // HCL, YAML or JSON-with-comments files:
 //
 //	role: prod-nodes # want FL101 "IAM role \"prod-nodes\""
-//	node_role_arn = aws_iam_role.nodes.arn  # want FL101 "shared"
+//	node_role_arn = aws_iam_role.nodes.arn  # want FL101:warning "shared"
 //
 // The quoted text ("…" or `…`) is a regular expression matched against the message.
-// A severity after the rule ID (`# want FL101:warning "…"`) must match too;
-// without one any severity matches.
-// Every finding must be wanted and every want must be found. Suppressed
-// findings (ignore comments) are not reported, so they want nothing.
+// The severity is asserted too: a want without one wants the rule's default
+// severity (lint.Rule.Severity), so a finding lowered because it rests on
+// inferred evidence is written with its severity (`FL101:warning`).
+// A finding an ignore suppresses is wanted as `FL101:suppressed` (its
+// severity is not asserted).
+// Every finding of every rule run must be wanted, and every want found; a
+// want naming a rule the run does not include is an error.
 //
-// Files that cannot hold comments (a broken .tgz) get their expectations
-// in a file named fixture.wants, one per line: `path:line FL000 "regexp"`.
+// Files that cannot hold comments (a broken .tgz), and lines whose comment
+// is an ignore, get their expectations in a file named fixture.wants, one per
+// line: `path:line FL000[:severity] "regexp"`.
 package linttest
 
 import (
@@ -41,7 +45,8 @@ type want struct {
 	file string
 	line int
 	rule string
-	// severity is the wanted severity ("warning"), "" for any.
+	// severity is the wanted severity ("warning"), "" for the rule's
+	// default, or suppressed.
 	severity string
 	re       *regexp.Regexp
 	raw      string
@@ -55,34 +60,42 @@ var (
 	itemRE = regexp.MustCompile(ruleID + `\s+(` + quoted + `)`)
 )
 
-// Run lints dir with the given rules (FL000 always included by the runner
-// when listed) and checks the findings of rule against the wants in the
-// fixture files. It returns the result for further assertions.
-func Run(t testing.TB, dir string, load Loader, rule *lint.Rule, extra ...*lint.Rule) lint.Result {
+// suppressed is the want severity of a suppressed finding.
+const suppressed = "suppressed"
+
+// Run lints dir with the given rules and checks all their findings against
+// the wants in the fixture files: exactly the wanted findings, each at its
+// line with its message and severity. It returns the result for further
+// assertions.
+func Run(t testing.TB, dir string, load Loader, rules ...*lint.Rule) lint.Result {
 	t.Helper()
 	in, err := load(dir)
 	if err != nil {
 		t.Fatalf("loading %s: %v", dir, err)
 	}
-	rs := append([]*lint.Rule{rule}, extra...)
-	res := lint.Run(in, rs, lint.Options{})
+	res := lint.Run(in, rules, lint.Options{})
 	wants, err := readWants(dir)
 	if err != nil {
 		t.Fatalf("reading wants in %s: %v", dir, err)
 	}
+	byID := map[string]*lint.Rule{}
+	for _, r := range rules {
+		byID[r.ID] = r
+	}
+	for _, w := range wants {
+		r, ok := byID[w.rule]
+		if !ok {
+			t.Errorf("%s:%d: want of %s, which this run does not include", w.file, w.line, w.rule)
+			w.hit = true
+			continue
+		}
+		if w.severity == "" {
+			w.severity = r.Severity.String()
+		}
+	}
 	for _, f := range res.Findings {
-		if f.Suppressed != nil {
-			continue // kept in the result, but not reported
-		}
-		matched := false
-		for _, w := range wants {
-			if !w.hit && w.rule == f.Rule && w.file == f.Range.File && w.line == f.Range.Line && w.re.MatchString(f.Message) && (w.severity == "" || w.severity == f.Severity.String()) {
-				w.hit, matched = true, true
-				break
-			}
-		}
-		if !matched {
-			t.Errorf("%s: unexpected %s finding: %s", f.Range, f.Rule, f.Message)
+		if !match(wants, f) {
+			t.Errorf("%s: unexpected %s finding (%s): %s", f.Range, f.Rule, state(f), f.Message)
 		}
 	}
 	for _, w := range wants {
@@ -91,6 +104,26 @@ func Run(t testing.TB, dir string, load Loader, rule *lint.Rule, extra ...*lint.
 		}
 	}
 	return res
+}
+
+// match marks the first unmet want f meets, reporting whether there was one.
+func match(wants []*want, f lint.Finding) bool {
+	for _, w := range wants {
+		if !w.hit && w.rule == f.Rule && w.file == f.Range.File && w.line == f.Range.Line && w.re.MatchString(f.Message) && w.severity == state(f) {
+			w.hit = true
+			return true
+		}
+	}
+	return false
+}
+
+// state is what a want asserts of a finding beside its message: its
+// severity, or that it is suppressed.
+func state(f lint.Finding) string {
+	if f.Suppressed != nil {
+		return suppressed
+	}
+	return f.Severity.String()
 }
 
 // readWants collects the expectations of every text file under dir.
@@ -184,10 +217,11 @@ func readWantsFile(dir string, out *[]*want) error {
 	return nil
 }
 
-// severity reads a want's severity as the linter names it; "" is any.
+// severity reads a want's severity as the linter names it, or suppressed;
+// "" is the rule's default.
 func severity(s string) (string, error) {
-	if s == "" {
-		return "", nil
+	if s == "" || strings.EqualFold(s, suppressed) {
+		return strings.ToLower(s), nil
 	}
 	sev, err := lint.ParseSeverity(s)
 	if err != nil {

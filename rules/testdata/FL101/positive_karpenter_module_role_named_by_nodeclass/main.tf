@@ -40,6 +40,6 @@ resource "kubectl_manifest" "default_nodeclass" {
     spec:
       amiSelectorTerms:
         - alias: al2023@latest
-      role: ${module.eks.eks_managed_node_groups["system"].iam_role_name} # want FL101:error `is used by Karpenter EC2NodeClass default and also by managed node group module.eks.module.eks_managed_node_group\["system"\]`
+      role: ${module.eks.eks_managed_node_groups["system"].iam_role_name} # want FL101:error `is used by Karpenter EC2NodeClass default and also by managed node group module.eks.module.eks_managed_node_group\["system"\]` FL104 `Karpenter EC2NodeClass default uses node role module.eks.module.eks_managed_node_group\["system"\].aws_iam_role.this\[0\], which node-group module module.eks.module.eks_managed_node_group\["system"\] creates together with`
   YAML
 }

@@ -47,6 +47,6 @@ resource "helm_release" "karpenter" {
   }
   set {
     name  = "settings.aws.defaultInstanceProfile"
-    value = module.karpenter.instance_profile_name # want FL101:error `IAM role .*eks_managed_node_group\["core"\].aws_iam_role.this\[0\] is used by Karpenter chart settings \(helm_release.karpenter\) and also by managed node group`
+    value = module.karpenter.instance_profile_name # want FL101:error `IAM role .*eks_managed_node_group\["core"\].aws_iam_role.this\[0\] is used by Karpenter chart settings \(helm_release.karpenter\) and also by managed node group` FL104 `Karpenter chart settings \(helm_release.karpenter\) uses node role .*\["core"\].aws_iam_role.this\[0\] \(through instance profile module.karpenter.aws_iam_instance_profile.this\[0\]\), which node-group module`
   }
 }

@@ -14,7 +14,7 @@ resource "helm_release" "karpenter" {
   }
   set {
     name  = "settings.aws.defaultInstanceProfile"
-    value = aws_iam_instance_profile.batch.name
+    value = aws_iam_instance_profile.batch.name # want FL502 `sets value settings.aws.defaultInstanceProfile, which chart karpenter 0.37.0 never reads`
   }
 }
 

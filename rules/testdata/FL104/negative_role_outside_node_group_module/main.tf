@@ -52,7 +52,7 @@ resource "kubectl_manifest" "default_nodeclass" {
     spec:
       amiSelectorTerms:
         - alias: al2023@latest
-      role: ${aws_iam_role.nodes.name}
+      role: ${aws_iam_role.nodes.name} # want FL101 `IAM role "checkout-nodes" \(aws_iam_role.nodes\) is used by Karpenter EC2NodeClass default and also by managed node group aws_eks_node_group.batch and managed node group module.system_nodes`
       subnetSelectorTerms:
         - tags:
             karpenter.sh/discovery: checkout

@@ -32,7 +32,7 @@ resource "kubectl_manifest" "default_nodeclass" {
     spec:
       amiSelectorTerms:
         - alias: al2023@latest
-      role: ${module.eks.eks_managed_node_groups["initial"].iam_role_name} # want FL104 `Karpenter EC2NodeClass default uses node role .*module.eks.module.eks_managed_node_group\["initial"\].aws_iam_role.this\[0\].*, which node-group module module.eks.module.eks_managed_node_group\["initial"\] creates together with module.eks.module.eks_managed_node_group\["initial"\].aws_eks_node_group.this\[0\]`
+      role: ${module.eks.eks_managed_node_groups["initial"].iam_role_name} # want FL104 `Karpenter EC2NodeClass default uses node role .*module.eks.module.eks_managed_node_group\["initial"\].aws_iam_role.this\[0\].*, which node-group module module.eks.module.eks_managed_node_group\["initial"\] creates together with module.eks.module.eks_managed_node_group\["initial"\].aws_eks_node_group.this\[0\]` FL101 `IAM role .*\["initial"\].aws_iam_role.this\[0\] is used by Karpenter EC2NodeClass default and also by managed node group`
       subnetSelectorTerms:
         - tags:
             karpenter.sh/discovery: ledger

@@ -2,7 +2,7 @@
 # v4.12–v4.13 write the :sub condition under StringEquals, from v4.14 under
 # assume_role_condition_test (StringLike here). The subject condition the
 # finding rests on differs between them: inferred, one level lower.
-module "dns_role" { # want FL201:warning `allows system:serviceaccount:external-dns:external-dns; the service account runs as kube-system:external-dns`
+module "dns_role" { # want FL201:warning `allows system:serviceaccount:external-dns:external-dns; the service account runs as kube-system:external-dns` FL204 `trust of role "shop-external-dns" \(module.dns_role.aws_iam_role.this\[0\]\) has a web-identity statement without an :aud = sts.amazonaws.com condition`
   source  = "terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks"
   version = ">= 4.12, < 4.21"
 

@@ -5,7 +5,7 @@ module "eks" {
 
 resource "aws_iam_role" "karpenter" {
   name = "karpenter"
-  assume_role_policy = jsonencode({
+  assume_role_policy = jsonencode({ # want FL201 `trust of role "karpenter" \(aws_iam_role.karpenter\) allows system:serviceaccount:karpenter:karpenter; the service account runs as kube-system:karpenter`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"

@@ -4,7 +4,7 @@ locals {
 
 resource "aws_iam_role" "ray" {
   name = "ray-workers"
-  assume_role_policy = jsonencode({
+  assume_role_policy = jsonencode({ # want FL203:warning `trust of role "ray-workers" \(aws_iam_role.ray\) lets any service account of namespace ml matching ray-\* assume it`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"

@@ -2,7 +2,7 @@
 # the pattern still lets every account of the namespace in.
 resource "aws_iam_role" "batch" {
   name = "batch-jobs"
-  assume_role_policy = jsonencode({ # want FL203 `lets any service account of namespace batch matching job-\* assume it: StringLikeIfExists`
+  assume_role_policy = jsonencode({ # want FL203:warning `lets any service account of namespace batch matching job-\* assume it: StringLikeIfExists`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"

@@ -41,14 +41,14 @@ data "aws_iam_policy_document" "external_secrets" {
 
 resource "aws_iam_role" "external_secrets" {
   name               = "prod-external-secrets"
-  assume_role_policy = data.aws_iam_policy_document.external_secrets.json # want FL207 `condition key "\$\{aws_iam_openid_connect_provider.this.arn\}:sub" is built from aws_iam_openid_connect_provider.this.arn, an OIDC provider ARN`
+  assume_role_policy = data.aws_iam_policy_document.external_secrets.json # want FL207 `condition key "\$\{aws_iam_openid_connect_provider.this.arn\}:sub" is built from aws_iam_openid_connect_provider.this.arn, an OIDC provider ARN` FL204 `trust of role "prod-external-secrets" \(aws_iam_role.external_secrets\) has a web-identity statement without an :aud`
 }
 
 # A literal ARN in the key.
 resource "aws_iam_role" "velero" {
   name = "prod-velero"
 
-  assume_role_policy = jsonencode({ # want FL207 `condition key "arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/5C8E1F0A9B7D4E2F86A1C3D5E7F9B0A2:sub" is the OIDC provider ARN`
+  assume_role_policy = jsonencode({ # want FL207 `condition key "arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/5C8E1F0A9B7D4E2F86A1C3D5E7F9B0A2:sub" is the OIDC provider ARN` FL204 `trust of role "prod-velero" \(aws_iam_role.velero\) has a web-identity statement without an :aud`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"

@@ -53,3 +53,10 @@ resource "aws_eks_pod_identity_association" "agent" {
   service_account = "cost-agent"
   role_arn        = aws_iam_role.agent.arn
 }
+
+resource "kubernetes_service_account_v1" "agent" {
+  metadata {
+    name      = "cost-agent"
+    namespace = "finops"
+  }
+}
