@@ -82,7 +82,7 @@ func (m *Model) LaunchTemplateOf(ng *NodeGroup) *LaunchTemplate {
 func (m *Model) NodeGroupIdentities() []NodeIdentity {
 	out := make([]NodeIdentity, 0, len(m.NodeGroups))
 	for _, ng := range m.NodeGroups {
-		n := NodeIdentity{Entity: ng, Role: ng.Role, InstanceProfile: ng.InstanceProfile, SecurityGroups: ng.SecurityGroups, Cluster: ng.Cluster}
+		n := NodeIdentity{Entity: ng, Role: ng.Role, InstanceProfile: ng.InstanceProfile, SecurityGroups: ng.SecurityGroups, Cluster: groupCluster(ng)}
 		lt := m.LaunchTemplateOf(ng)
 		if ref, ok := m.clusterGroupAttached(ng, lt); ok {
 			n.SecurityGroups = append(n.SecurityGroups, ref)
@@ -101,6 +101,17 @@ func (m *Model) NodeGroupIdentities() []NodeIdentity {
 		out = append(out, n)
 	}
 	return out
+}
+
+// groupCluster is the cluster a node group's nodes join: the one it names
+// (a managed group's cluster_name), else its scope's configured cluster, as
+// for node classes (a self-managed group names none; its nodes join the
+// cluster of the directory .faultline.hcl scopes).
+func groupCluster(ng *NodeGroup) Value {
+	if !ng.Cluster.IsKnown() && ng.Scope.Cluster != "" {
+		return Known(ng.Scope.Cluster)
+	}
+	return ng.Cluster
 }
 
 // KarpenterIdentities returns the node identity of every Karpenter node
