@@ -1,0 +1,8 @@
+resource "aws_security_group" "nodes" {
+  name   = "ingest-nodes-v2"
+  vpc_id = "vpc-04b3c2d1e0f9a8b7c"
+
+  tags = {
+    "karpenter.sh/discovery" = "ingest"
+  }
+}
