@@ -1,0 +1,15 @@
+# The jobs cluster is retired: its access entry goes. The web cluster's
+# Karpenter nodes run as the same role and keep their own entry.
+resource "aws_iam_role" "karpenter_nodes" {
+  name = "shared-karpenter-nodes"
+  assume_role_policy = jsonencode({
+    Version   = "2012-10-17"
+    Statement = [{ Action = "sts:AssumeRole", Effect = "Allow", Principal = { Service = "ec2.amazonaws.com" } }]
+  })
+}
+
+resource "aws_eks_access_entry" "web" {
+  cluster_name  = "web"
+  principal_arn = aws_iam_role.karpenter_nodes.arn
+  type          = "EC2_LINUX"
+}

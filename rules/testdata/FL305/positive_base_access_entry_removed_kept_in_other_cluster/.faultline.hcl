@@ -1,0 +1,5 @@
+# The node classes under k8s/ are the jobs cluster's.
+scope "head/k8s" {
+  account = "818181818181"
+  cluster = "jobs"
+}
