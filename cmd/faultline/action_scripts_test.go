@@ -128,7 +128,7 @@ func sortedKeys(m map[string]string) []string {
 // or architecture without a release all fail with a message saying so,
 // and install nothing.
 func TestGitHubActionInstall(t *testing.T) {
-	needTool(t, "bash")
+	requireTool(t, "bash")
 	needTool(t, "curl")
 	root := repoRoot(t)
 	script := filepath.Join(root, "scripts", "github-action-install.sh")
@@ -266,7 +266,7 @@ func TestGitHubActionInstall(t *testing.T) {
 // and an empty version with a ref that is no release (v1, main, a local
 // action) builds the action's own source; only a branch is not cached.
 func TestActionInstallModes(t *testing.T) {
-	needTool(t, "bash")
+	requireTool(t, "bash")
 	root := repoRoot(t)
 	var a actionMeta
 	decodeStrict(t, filepath.Join(root, "action.yml"), &a)
@@ -323,7 +323,7 @@ func TestActionInstallModes(t *testing.T) {
 // notice and no request; a failed request is a warning, not a failure;
 // the token never appears on a command line.
 func TestGitHubActionComment(t *testing.T) {
-	needTool(t, "bash")
+	requireTool(t, "bash")
 	needTool(t, "jq")
 	root := repoRoot(t)
 	script := filepath.Join(root, "scripts", "github-action-comment.sh")

@@ -48,7 +48,7 @@ spec:
 // directory and the line of the group's node_role_arn.
 func anchorRepo(t *testing.T) (string, int) {
 	t.Helper()
-	needTool(t, "git")
+	requireTool(t, "git")
 	dir := fixture(t, map[string]string{
 		"infra/main.tf":      strings.Replace(anchorInfra, "ROLE", "aws_iam_role.system_nodes.arn", 1),
 		"k8s/nodeclass.yaml": anchorNodeClass,

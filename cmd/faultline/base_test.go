@@ -32,7 +32,7 @@ spec:
 // whose role Karpenter's nodes share.
 func baseRepo(t *testing.T) string {
 	t.Helper()
-	needTool(t, "git")
+	requireTool(t, "git")
 	dir := fixture(t, map[string]string{
 		"infra/main.tf":            baseInfra + baseNodeGroup,
 		"k8s/karpenter/class.yaml": baseNodeClass,
@@ -76,7 +76,7 @@ func TestBaseRevisionDeletion(t *testing.T) {
 }
 
 func TestBaseRevisionErrors(t *testing.T) {
-	needTool(t, "git")
+	requireTool(t, "git")
 	plain := fixture(t, map[string]string{"infra/main.tf": baseInfra})
 	if code, _, stderr := run(t, plain, nil, "lint", "--base", "main", "."); code != 2 || !strings.Contains(stderr, "not a git repository") {
 		t.Errorf("not a repository: exit %d %s", code, stderr)

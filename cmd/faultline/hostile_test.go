@@ -778,7 +778,7 @@ func testHostileFlagNamedFiles(t *testing.T, args []string) {
 // everything) next to a staged file changes neither the scan root nor the
 // findings, whatever the order of the files.
 func TestHostileNestedConfig(t *testing.T) {
-	needTool(t, "git")
+	requireTool(t, "git")
 	root, _ := hostileTree(t)
 	gitIn(t, root, "init", "-q", "-b", "main")
 	writeFiles(t, root, map[string]string{

@@ -68,22 +68,20 @@ func copyBinaries(t *testing.T, bin, dir, name string) {
 	copyExec(t, filepath.Join(filepath.Dir(bin), renderName), filepath.Join(dir, renderName))
 }
 
-// supportsFormat says whether the binary knows an output format (formats
-// are being added; the checks that need one skip until it is there).
-func supportsFormat(t *testing.T, bin, format string) bool {
-	t.Helper()
-	out, err := exec.Command(bin, "lint", "--format", format, t.TempDir()).CombinedOutput()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.ExitCode() == exitError && strings.Contains(string(out), "unknown format") {
-		return false
-	}
-	return true
-}
-
+// needTool skips a test whose tool is optional and not installed.
 func needTool(t *testing.T, name string) {
 	t.Helper()
 	if _, err := exec.LookPath(name); err != nil {
 		t.Skipf("%s is not installed", name)
+	}
+}
+
+// requireTool fails a test whose tool is part of the test environment
+// (git and bash, here and in CI): a missing one must not pass as a skip.
+func requireTool(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Fatalf("%s is part of the test environment but is not on PATH", name)
 	}
 }
 
@@ -189,7 +187,7 @@ type preCommitHook struct {
 // TestIntegrations runs the hook and the Atlantis example on the built
 // binary.
 func TestIntegrations(t *testing.T) {
-	needTool(t, "git")
+	requireTool(t, "git")
 	bin := buildFaultline(t)
 	root := repoRoot(t)
 	t.Run("pre-commit", func(t *testing.T) { testPreCommitHook(t, root, bin) })
@@ -201,12 +199,7 @@ func TestIntegrations(t *testing.T) {
 // broken Stytch example: annotations ordered by severity, the Markdown
 // report in the job summary, a SARIF file, and the exit code as an output.
 func testActionScript(t *testing.T, root, bin string) {
-	needTool(t, "bash")
-	for _, f := range []string{"github", "markdown", "sarif"} {
-		if !supportsFormat(t, bin, f) {
-			t.Skipf("this faultline has no --format %s yet", f)
-		}
-	}
+	requireTool(t, "bash")
 	tmp := t.TempDir()
 	cmd := exec.Command("bash", filepath.Join(root, "scripts", "github-action.sh"))
 	cmd.Dir = root
@@ -675,7 +668,7 @@ func checkWorkflow(t *testing.T, name string, w atlantisWorkflow) []atlantisStep
 // with Atlantis's variables), on a copy of examples/atlantis/repo, with
 // the committed plan.json as $SHOWFILE.
 func testAtlantis(t *testing.T, root, bin string) {
-	needTool(t, "bash")
+	requireTool(t, "bash")
 	dir := filepath.Join(root, "examples", "atlantis")
 	var server struct {
 		Repos []struct {
@@ -1184,7 +1177,7 @@ func TestWorkflows(t *testing.T) {
 // outputs, and the arguments --changed and --base get. TestIntegrations
 // runs it with the real binary.
 func TestGitHubActionScript(t *testing.T) {
-	needTool(t, "bash")
+	requireTool(t, "bash")
 	root := repoRoot(t)
 	script := filepath.Join(root, "scripts", "github-action.sh")
 
@@ -1339,14 +1332,10 @@ exit "$FAKE_EXIT"
 // TestChangedMode runs `faultline lint --changed` in a repository whose
 // branch changes one end of a chain: graph-aware (the finding is anchored
 // in a file the branch did not touch), nothing for unrelated changes, and
-// exit 2 for revisions git does not have. It skips until the CLI has
-// --changed.
+// exit 2 for revisions git does not have.
 func TestChangedMode(t *testing.T) {
-	needTool(t, "git")
+	requireTool(t, "git")
 	root := repoRoot(t)
-	if _, stderr, code := runCLI(t, t.TempDir(), "lint", "--changed", "--help"); code != exitOK {
-		t.Skipf("this faultline has no --changed yet: %s", strings.TrimSpace(stderr))
-	}
 	repo := filepath.Join(t.TempDir(), "repo")
 	copyTree(t, filepath.Join(root, "examples", "atlantis", "repo"), repo)
 	gitIn(t, repo, "init", "-q", "-b", "main")

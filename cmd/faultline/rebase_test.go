@@ -19,7 +19,7 @@ import (
 // at the top level suppresses every finding of a run from the
 // subdirectory.
 func TestWorkingDirectoryIndependence(t *testing.T) {
-	needTool(t, "git")
+	requireTool(t, "git")
 	root := repoRoot(t)
 	repo := filepath.Join(t.TempDir(), "repo")
 	copyTree(t, filepath.Join(root, "examples", "atlantis", "repo"), repo)

@@ -13,7 +13,7 @@ import (
 // the FL101 chain is already there, committed.
 func stagedRepo(t *testing.T) string {
 	t.Helper()
-	needTool(t, "git")
+	requireTool(t, "git")
 	dir := fixture(t, map[string]string{
 		"infra/role.tf":            baseInfra,
 		"infra/nodegroup.tf":       baseNodeGroup,
@@ -87,7 +87,7 @@ func TestStagedDeletion(t *testing.T) {
 }
 
 func TestStagedFirstCommit(t *testing.T) {
-	needTool(t, "git")
+	requireTool(t, "git")
 	dir := fixture(t, map[string]string{
 		"infra/main.tf":            baseInfra + baseNodeGroup,
 		"k8s/karpenter/class.yaml": baseNodeClass,
