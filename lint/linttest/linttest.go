@@ -100,7 +100,7 @@ func Run(t testing.TB, dir string, load Loader, rules ...*lint.Rule) lint.Result
 	}
 	for _, w := range wants {
 		if !w.hit {
-			t.Errorf("%s:%d: no %s finding matching %s", w.file, w.line, w.rule, w.raw)
+			t.Errorf("%s:%d: no %s:%s finding matching %s", w.file, w.line, w.rule, w.severity, w.raw)
 		}
 	}
 	return res
