@@ -46,6 +46,12 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 			ip.Role = x.ref("role")
 		}
 		e.Add(ip)
+	case r.Data && r.Type == "aws_iam_instance_profiles":
+		// The profiles that hold a role, looked up by the role's name:
+		// whichever of them is used holds that role.
+		obj.Kind = lint.KindInstanceProfile
+		obj.Name = lint.Unknown()
+		e.Add(&lint.InstanceProfile{Object: obj, ARN: lint.Unknown(), Role: x.ref("role_name")})
 	case !r.Data && r.Type == "aws_security_group":
 		obj.Kind = lint.KindSecurityGroup
 		x.name(&obj, "name", "name_prefix")
