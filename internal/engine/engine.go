@@ -513,6 +513,9 @@ func fluxDiags(ds []flux.Diagnostic, name string, m func(lint.Range, string) lin
 	var out []lint.Diagnostic
 	for _, d := range ds {
 		rng := lint.Range{File: name, Line: d.Line, Column: 1, EndLine: d.Line, EndColumn: 1}
+		if d.Column > 0 {
+			rng.Column, rng.EndColumn = d.Column, d.EndColumn
+		}
 		if m != nil {
 			rng = m(rng, "")
 		}

@@ -47,7 +47,9 @@ type clusterConfig struct {
 	profileRoles map[string]lint.Ref
 	// subnets are the subnets vpc.subnets declares, by name.
 	subnets map[string]*lint.Subnet
-	out     []lint.Entity
+	// clusterSG is the cluster security group EKS creates for the cluster.
+	clusterSG *lint.SecurityGroup
+	out       []lint.Entity
 }
 
 // clusterConfig reads an eksctl ClusterConfig: metadata.name and
@@ -63,6 +65,8 @@ func (d *doc) clusterConfig() []lint.Entity {
 	cl := c.clusterEntity()
 	c.mode = cl.AuthenticationMode
 	c.out = append(c.out, cl)
+	c.clusterSG = c.clusterSecurityGroup(cl)
+	c.out = append(c.out, c.clusterSG)
 	c.vpcSubnets()
 	for _, it := range c.list(d.root, "managedNodeGroups") {
 		c.nodeGroup(it, true)
@@ -200,7 +204,31 @@ func (c *clusterConfig) clusterEntity() *lint.Cluster {
 		cl.AuthenticationMode, cl.ModeRange = r.Value, r.Range
 	}
 	cl.AutoMode, cl.AutoModeUnknown = c.d.enabledAt("autoModeConfig", "enabled")
+	cl.SecurityGroupID = lint.Hole(lint.HoleRef{Object: c.base.Addr, Path: eksctlClusterSGAttr})
 	return cl
+}
+
+// eksctlClusterSGAttr is the attribute of the EKS cluster eksctl's cluster
+// stack exports as the cluster security group (pkg/cfn/builder/cluster.go:
+// ControlPlane.ClusterSecurityGroupId, output ClusterDefaultSecurityGroup).
+const eksctlClusterSGAttr = "ControlPlane.ClusterSecurityGroupId"
+
+// clusterSecurityGroup is the security group EKS creates with the cluster.
+// The tags the cluster is created with may reach it: metadata.tags (the
+// ControlPlane's Tags, makeCFNTags) and the tags eksctl puts on its stacks
+// (pkg/cfn/manager/api.go: alpha.eksctl.io/cluster-name,
+// eksctl.cluster.k8s.io/v1alpha1/cluster-name, alpha.eksctl.io/eksctl-version).
+func (c *clusterConfig) clusterSecurityGroup(cl *lint.Cluster) *lint.SecurityGroup {
+	sg := lint.NewClusterSecurityGroup(cl, eksctlClusterSGAttr, "ControlPlane.ClusterSecurityGroupName")
+	sg.Addr = c.base.Addr + "#cluster-security-group"
+	_, tags := path(c.d.root, "metadata", "tags")
+	sg.AddMaybeTags(c.d.tagMap(tags))
+	sg.AddMaybeTags(map[string]lint.Value{
+		"alpha.eksctl.io/cluster-name":                c.cluster,
+		"eksctl.cluster.k8s.io/v1alpha1/cluster-name": c.cluster,
+		"alpha.eksctl.io/eksctl-version":              anyText(),
+	})
+	return sg
 }
 
 // oidcIssuer is the cluster's OIDC issuer: the configured one, else
