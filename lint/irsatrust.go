@@ -26,6 +26,11 @@ type OIDCProvider struct {
 	ARN Value
 	// Data is set for a Terraform data source.
 	Data bool
+	// Retained is set when taking the provider out of the source deletes
+	// nothing: eksctl deletes the provider iam.withOIDC made only with
+	// its cluster (eksctl delete cluster), never when the switch is
+	// turned off or the setting removed.
+	Retained bool
 }
 
 // Issuer is the issuer the provider is for, parsed from its URL.

@@ -73,7 +73,7 @@ func checkOIDCProviderDeletion(p *lint.Pass) {
 			continue
 		}
 		prov := deletedProvider(c)
-		if prov == nil || prov.Crossplane.Orphans() || prov.Issuer().EKS == lint.No {
+		if prov == nil || prov.Retained || prov.Crossplane.Orphans() || prov.Issuer().EKS == lint.No {
 			continue // not a provider, one that lives on, or not an EKS cluster's (CI, SSO)
 		}
 		if c.Action == lint.ActionDelete && stillDeclared(m, prov) {
