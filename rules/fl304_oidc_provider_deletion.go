@@ -15,9 +15,13 @@ var OIDCProviderDeletion = &lint.Rule{
 	Severity: lint.Error,
 	Summary:  "an OIDC provider is deleted or replaced while IRSA roles trust it",
 	Since:    "0.1.0",
-	Doc: `The change under review (a plan) deletes or replaces an
-` + "`aws_iam_openid_connect_provider`" + ` while an IAM role's trust policy names it as
-its Federated principal (IRSA).
+	Doc: `The change under review deletes or replaces an EKS cluster's IAM OIDC
+provider while an IAM role's trust still names it for
+` + "`sts:AssumeRoleWithWebIdentity`" + ` (IRSA). The change is a plan (` + "`--plan`" + `) or the
+difference from a base revision (` + "`--base`" + `): a provider block removed, an
+` + "`aws_iam_openid_connect_provider`" + ` inside a module whose count drops to zero
+(` + "`enable_irsa = false`" + ` on a terraform-aws-modules/eks call, v17–v21), a
+Crossplane ` + "`OpenIDConnectProvider`" + ` removed.
 
 ## The chain
 
@@ -31,24 +35,64 @@ its Federated principal (IRSA).
    external-dns, CSI drivers) stop working. The effect can arrive hours
    after apply, when cached credentials run out.
 
-The rule matches the trust's Federated principal by Terraform reference to
-the deleted provider's address (directly, or through the output of the
-module that declares it, which is inferred and reported one level lower).
+## How a trust is matched to the provider
+
+A role's web-identity statement names the deleted provider when its
+Federated principal refers to the provider's address; reads the provider
+output of the module that declared it (` + "`module.eks.oidc_provider_arn`" + ` of a
+terraform-aws-modules/eks call is its provider's ARN; another module's
+output named ` + "`…oidc_provider…`" + ` is taken to be, which is inferred and reported
+one level lower); is the provider's ARN as a literal; or is a provider ARN
+or issuer URL whose parsed issuer (host and path, or the same cluster
+attribute both are built from) is the provider's. When the principal does
+not tell (a variable), the issuer of the ` + "`:sub`" + ` / ` + "`:aud`" + ` condition keys decides
+the same way. Nothing is decided on names or substrings.
+
+It stays quiet when the provider is replaced with ` + "`create_before_destroy`" + `;
+when the tree still creates a provider for the same issuer at another
+address (IAM names a provider by its issuer, so its ARN stays the same);
+for a data source that disappears (it deletes nothing); for a Crossplane
+provider with ` + "`deletionPolicy: Orphan`" + ` (FL302's case); for eksctl's
+` + "`iam.withOIDC`" + ` turned off (eksctl deletes the provider only with the cluster);
+for a role deleted in the same change; and for providers of other
+issuers: a deleted GitHub Actions (or GitLab, Terraform Cloud) provider
+breaks CI jobs, not pods, and is not an IRSA chain.
 
 ## Example
 
 ` + "```hcl" + `
-# removed from source; the plan deletes it
-# resource "aws_iam_openid_connect_provider" "eks" { ... }
-resource "aws_iam_role" "karpenter" {
-  assume_role_policy = jsonencode({
+# at the base revision, removed by the change under review:
+# resource "aws_iam_openid_connect_provider" "billing" {
+#   url = aws_eks_cluster.billing.identity[0].oidc[0].issuer
+#   ...
+# }
+locals {
+  oidc_issuer = replace(aws_eks_cluster.billing.identity[0].oidc[0].issuer, "https://", "")
+}
+resource "aws_iam_role" "ebs_csi" {
+  assume_role_policy = jsonencode({  # FL304 with --base
     Statement = [{
       Action    = "sts:AssumeRoleWithWebIdentity"
-      Principal = { Federated = aws_iam_openid_connect_provider.eks.arn }  # FL304
+      Principal = { Federated = "arn:aws:iam::${data.aws_caller_identity.current.account_id}:oidc-provider/${local.oidc_issuer}" }
+      Condition = { StringEquals = { "${local.oidc_issuer}:sub" = "system:serviceaccount:kube-system:ebs-csi-controller-sa" } }
     }]
   })
 }
 ` + "```" + `
+
+` + "```" + `
+$ faultline lint --base main infra
+error[FL304] oidc-provider-deletion: OIDC provider aws_iam_openid_connect_provider.billing is deleted since the base revision while IAM role aws_iam_role.ebs_csi still trusts it (IRSA)
+  --> infra/irsa.tf:15:3
+   |
+15 |   assume_role_policy = jsonencode({
+   |   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  related: infra/irsa.tf:8:1 (at main, changed): OIDC provider aws_iam_openid_connect_provider.billing is deleted since the base revision
+` + "```" + `
+
+` + "`enable_irsa = false`" + ` on ` + "`module \"eks\"`" + ` while a role trusts
+` + "`module.eks.oidc_provider_arn`" + ` is reported the same way, for
+` + "`module.eks.aws_iam_openid_connect_provider.oidc_provider[0]`" + `.
 
 ## How to fix
 
