@@ -334,6 +334,8 @@ func (m *mr) entity() lint.Entity {
 		return m.cluster()
 	case "eks/AccessEntry":
 		return m.accessEntry()
+	case "iam/OpenIDConnectProvider":
+		return m.oidcProvider()
 	}
 	return &lint.KubeObject{
 		Object:     m.object(lint.KindObject),
@@ -403,6 +405,25 @@ func (m *mr) crossplane() *lint.Crossplane {
 		}
 	}
 	return c
+}
+
+// oidcProvider reads iam OpenIDConnectProvider (Upbound and community
+// providers alike): the issuer is forProvider.url, the name its host and
+// path; the external name, when written, is the provider's ARN.
+func (m *mr) oidcProvider() *lint.OIDCProvider {
+	o := m.object(lint.KindOIDCProvider)
+	p := &lint.OIDCProvider{Object: o, URL: lint.Unknown(), ARN: lint.Unknown()}
+	if _, v := path(m.d.root, "metadata", "annotations", externalName); m.written(v) {
+		p.ARN = m.val(v)
+	}
+	o.Name = lint.Unknown()
+	if _, v := lookup(m.fp, "url"); m.written(v) {
+		p.URL = m.val(v)
+		p.Name, p.NameRange = lint.ParseIssuer(p.URL).Bare, m.rng(v)
+	} else {
+		p.Name, p.NameRange = lint.Unknown(), o.Range
+	}
+	return p
 }
 
 // instanceProfile reads iam InstanceProfile: the role it holds.

@@ -67,6 +67,7 @@ func (d *doc) clusterConfig() []lint.Entity {
 	c.out = append(c.out, cl)
 	c.clusterSG = c.clusterSecurityGroup(cl)
 	c.out = append(c.out, c.clusterSG)
+	c.oidcProvider()
 	c.vpcSubnets()
 	for _, it := range c.list(d.root, "managedNodeGroups") {
 		c.nodeGroup(it, true)
@@ -242,6 +243,28 @@ func (c *clusterConfig) oidcIssuer() lint.Value {
 		return lint.Concat(lint.Known("oidc.eks."+r+"."), rest)
 	}
 	return lint.Concat(lint.Known("oidc.eks."), rest)
+}
+
+// oidcProvider is the IAM OIDC provider eksctl creates for the cluster's
+// issuer when iam.withOIDC is true (pkg/iam/oidc/api.go CreateProvider),
+// retained: eksctl deletes it only when it deletes the cluster
+// (pkg/cfn/manager/delete_tasks.go
+// NewTasksToDeleteOIDCProviderWithIAMServiceAccounts, called from the
+// cluster deletion in pkg/actions/cluster, v0.230.0). A switch that
+// cannot be read (a template placeholder) may be on, so the provider is
+// kept, inferred.
+func (c *clusterConfig) oidcProvider() {
+	on, unknown := c.d.enabledAt("iam", "withOIDC")
+	if !on && !unknown {
+		return
+	}
+	_, n := path(c.d.root, "iam", "withOIDC")
+	o := c.object(lint.KindOIDCProvider, "iam/withOIDC", "the OIDC provider eksctl creates for "+c.base.Label+" (iam.withOIDC)", n)
+	o.Name = c.issuer
+	if unknown {
+		o.Inferred = append(o.Inferred, "iam.withOIDC of "+c.base.Label+" is taken to be true: its value is not known")
+	}
+	c.out = append(c.out, &lint.OIDCProvider{Object: o, URL: lint.Concat(lint.Known("https://"), c.issuer), ARN: lint.Unknown(), Retained: true})
 }
 
 // anyText is a part of a value eksctl or AWS decides at apply time (the

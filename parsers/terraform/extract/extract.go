@@ -549,6 +549,8 @@ func (x *extraction) oidcProvider(obj lint.Object) *lint.OIDCProvider {
 			url = lint.IssuerOfProvider(arn)
 		}
 	}
-	obj.Name = url
-	return &lint.OIDCProvider{Object: obj, URL: url}
+	if iss := lint.ParseIssuer(url); !iss.Bare.IsUnknown() {
+		obj.Name = iss.Bare
+	}
+	return &lint.OIDCProvider{Object: obj, URL: url, ARN: x.val("arn"), Data: x.r.Data}
 }
