@@ -165,14 +165,7 @@ func writeOld(t *testing.T, p, content string) {
 
 func TestSnapshotSeesEveryChange(t *testing.T) {
 	changes := map[string]func(t *testing.T, dir string){
-		"edited, same size, same mtime": func(t *testing.T, dir string) {
-			p := filepath.Join(dir, "a", "main.tf")
-			st, _ := os.Stat(p)
-			if err := os.WriteFile(p, []byte("resource B\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_ = os.Chtimes(p, st.ModTime(), st.ModTime())
-		},
+		"size":          func(t *testing.T, dir string) { writeOld(t, filepath.Join(dir, "b.yaml"), "kind: Y2\n") },
 		"new file":      func(t *testing.T, dir string) { writeOld(t, filepath.Join(dir, "a", "new.yaml"), "") },
 		"deleted file":  func(t *testing.T, dir string) { _ = os.Remove(filepath.Join(dir, "b.yaml")) },
 		"new directory": func(t *testing.T, dir string) { _ = os.Mkdir(filepath.Join(dir, "c"), 0o755) },
@@ -181,7 +174,7 @@ func TestSnapshotSeesEveryChange(t *testing.T) {
 			_ = os.Remove(filepath.Join(dir, "link.yaml"))
 			_ = os.Symlink("a/main.tf", filepath.Join(dir, "link.yaml"))
 		},
-		"file in .git is ignored, .git itself is not": func(t *testing.T, dir string) {
+		".git removed": func(t *testing.T, dir string) {
 			_ = os.Remove(filepath.Join(dir, ".git", "HEAD"))
 			_ = os.Remove(filepath.Join(dir, ".git"))
 		},
@@ -195,41 +188,132 @@ func TestSnapshotSeesEveryChange(t *testing.T) {
 			if err := os.Symlink("b.yaml", filepath.Join(dir, "link.yaml")); err != nil {
 				t.Fatal(err)
 			}
-			first := Take([]string{dir}, nil)
-			again := Take([]string{dir}, &first)
-			if !again.Same(first) || !again.Fresh(first) {
+			first := Take([]string{dir})
+			if !Take([]string{dir}).Same(first) {
 				t.Fatal("an unchanged tree differs from its snapshot")
 			}
 			change(t, dir)
-			if Take([]string{dir}, &first).Same(first) {
+			if Take([]string{dir}).Same(first) {
 				t.Error("the change went unseen")
 			}
 		})
 	}
 }
 
-// A file inside .git changes nothing; a file written just now is read
-// again on the next snapshot (its stat is not trusted).
-func TestSnapshotGitContentAndRacyFiles(t *testing.T) {
+// What lies inside .git is not part of the tree's shape.
+func TestSnapshotSkipsGitContent(t *testing.T) {
 	dir := t.TempDir()
 	writeOld(t, filepath.Join(dir, ".git", "HEAD"), "ref\n")
-	p := filepath.Join(dir, "main.tf")
-	if err := os.WriteFile(p, []byte("one\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	first := Take([]string{dir}, nil)
-	writeOld(t, filepath.Join(dir, ".git", "HEAD"), "other\n")
-	if !Take([]string{dir}, &first).Same(first) {
+	first := Take([]string{dir})
+	writeOld(t, filepath.Join(dir, ".git", "ORIG_HEAD"), "other\n")
+	if !Take([]string{dir}).Same(first) {
 		t.Error("a change inside .git made the tree differ")
 	}
-	// Same size, and the stat forged back: only reading the racy file
-	// sees the change.
-	st, _ := os.Stat(p)
-	if err := os.WriteFile(p, []byte("two\n"), 0o644); err != nil {
+}
+
+// record reads p as a run would and records it.
+func record(t *testing.T, r *Reads, p string) {
+	t.Helper()
+	info, err := os.Stat(p)
+	if err != nil {
 		t.Fatal(err)
 	}
-	_ = os.Chtimes(p, st.ModTime(), st.ModTime())
-	if Take([]string{dir}, &first).Same(first) {
-		t.Error("a racy file's change went unseen")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
 	}
+	r.Add(p, info, data)
+}
+
+// A read file that holds other bytes, is gone or changed size fails the
+// check, whatever its stat says; one only touched passes, with its new
+// stat to store.
+func TestReadsCheck(t *testing.T) {
+	// The files below change now; judge them as if an hour had passed
+	// (a file's ctime cannot be set back), except the racy case.
+	later := func() time.Time { return time.Now().Add(time.Hour) }
+	clock = later
+	defer func() { clock = time.Now }()
+	setup := func(t *testing.T) (string, []Read) {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "main.tf")
+		writeOld(t, p, "resource A\n")
+		r := NewReads()
+		record(t, r, p)
+		if r.Unstable() != "" {
+			t.Fatal(r.Unstable())
+		}
+		reads := r.List()
+		if len(reads) != 1 || reads[0].Racy {
+			t.Fatalf("reads %+v: want one, not racy", reads)
+		}
+		return p, reads
+	}
+	t.Run("unchanged", func(t *testing.T) {
+		_, reads := setup(t)
+		if same, refreshed := Check(reads); !same || refreshed != nil {
+			t.Errorf("Check = %v, %v", same, refreshed)
+		}
+	})
+	t.Run("same size, mtime forged back", func(t *testing.T) {
+		p, reads := setup(t)
+		st, _ := os.Stat(p)
+		if err := os.WriteFile(p, []byte("resource B\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.Chtimes(p, st.ModTime(), st.ModTime())
+		if same, _ := Check(reads); same {
+			t.Error("an edit with the same size and mtime went unseen")
+		}
+	})
+	t.Run("deleted", func(t *testing.T) {
+		p, reads := setup(t)
+		_ = os.Remove(p)
+		if same, _ := Check(reads); same {
+			t.Error("a deleted file went unseen")
+		}
+	})
+	t.Run("touched", func(t *testing.T) {
+		p, reads := setup(t)
+		writeOld(t, p, "resource A\n")
+		now := time.Now().Add(-time.Minute)
+		_ = os.Chtimes(p, now, now)
+		same, refreshed := Check(reads)
+		if !same || len(refreshed) != 1 || refreshed[0].Stat == reads[0].Stat {
+			t.Errorf("Check = %v, %+v: want the same content with its new stat", same, refreshed)
+		}
+	})
+	t.Run("racy", func(t *testing.T) {
+		clock = time.Now
+		defer func() { clock = later }()
+		dir := t.TempDir()
+		p := filepath.Join(dir, "main.tf")
+		if err := os.WriteFile(p, []byte("one\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := NewReads()
+		record(t, r, p)
+		reads := r.List()
+		if !reads[0].Racy {
+			t.Fatal("a file written just now is not racy")
+		}
+		st, _ := os.Stat(p)
+		if err := os.WriteFile(p, []byte("two\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.Chtimes(p, st.ModTime(), st.ModTime())
+		if same, _ := Check(reads); same {
+			t.Error("a racy file's change went unseen")
+		}
+	})
+	t.Run("two contents", func(t *testing.T) {
+		p, _ := setup(t)
+		r := NewReads()
+		record(t, r, p)
+		info, _ := os.Stat(p)
+		r.Add(p, info, []byte("resource B\n"))
+		if r.Unstable() == "" {
+			t.Error("a file read with two contents is not unstable")
+		}
+	})
 }

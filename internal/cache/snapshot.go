@@ -1,30 +1,28 @@
 package cache
 
 import (
-	"crypto/sha256"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
-	"sync"
 	"time"
 )
 
-// HashCap is the largest file whose content a snapshot hashes. A larger
-// file is known by its size alone: no faultline reader takes more than
-// 64 MiB of a file of the tree (the largest bound is 50 MiB), so any read
-// of it fails the same way whatever it holds. Provider binaries under
-// .terraform/ are never read, and never hashed.
+// HashCap is the largest file whose content a run's reads are checked
+// by: a larger file read whole makes the run's result unfit to store (no
+// faultline reader takes more than 64 MiB of one file; the largest bound
+// is 50 MiB).
 const HashCap = 64 << 20
 
-// racyWindow is how close to the snapshot a file's change may be for its
+// racyWindow is how close to the recording a file's change may be for its
 // stat to be trusted no more (git's "racily clean" entries): a file
 // written within it could change again without its mtime moving on a
 // filesystem of coarse timestamps.
 const racyWindow = 2 * time.Second
+
+// clock is the time racy entries are judged against (tests move it).
+var clock = time.Now
 
 // Entry kinds.
 const (
@@ -40,9 +38,8 @@ type Entry struct {
 	Kind string
 	// Mode is the entry's mode (type and permission bits).
 	Mode fs.FileMode
-	// Size of a file; Hash of its content (files up to HashCap).
+	// Size of a file.
 	Size int64
-	Hash [sha256.Size]byte
 	// Err says why a file or directory could not be read ("" when it
 	// could): a read the run makes fails the same way.
 	Err string
@@ -54,58 +51,23 @@ type Entry struct {
 	Real     string
 	RealMode fs.FileMode
 	RealSize int64
-	// Stat is the file's change identity, trusted in place of its
-	// content while it is unchanged, unless Racy.
-	Stat StatID
-	Racy bool
 }
 
-// StatID is what changes when a file is written, renamed over or
-// touched: modification and change times, inode and device. Zero where
-// the system does not say (then content is always hashed).
-type StatID struct {
-	MTime, CTime int64
-	Ino, Dev     uint64
-}
-
-// Snapshot is the state of a tree: every path below its roots (a .git
-// directory is listed, not entered), in order.
+// Snapshot is the shape of a tree: every path below its roots (a .git
+// directory is listed, not entered), in order, with its type, mode, size
+// and where a symlink leads, but not what files hold: the contents that
+// matter are those a run read (Reads).
 type Snapshot struct {
 	Roots   []string
-	Taken   int64
 	Entries []Entry
 }
 
-// Take records the tree below roots (real, absolute paths). prev, when
-// not nil, is an earlier snapshot of it: a file whose stat is what prev
-// recorded, and was not racy then, keeps prev's hash without being read.
-func Take(roots []string, prev *Snapshot) Snapshot {
-	now := time.Now()
-	snap := Snapshot{Roots: roots, Taken: now.UnixNano()}
-	old := map[string]*Entry{}
-	if prev != nil {
-		for i := range prev.Entries {
-			old[prev.Entries[i].Path] = &prev.Entries[i]
-		}
-	}
+// Take records the tree below roots (real, absolute paths).
+func Take(roots []string) Snapshot {
+	snap := Snapshot{Roots: roots}
 	for _, root := range outermost(roots) {
 		snap.Entries = walk(snap.Entries, root, roots)
 	}
-	var todo []int
-	limit := now.Add(-racyWindow).UnixNano()
-	for i := range snap.Entries {
-		e := &snap.Entries[i]
-		if e.Kind != KindFile || e.Err != "" || e.Size > HashCap {
-			continue
-		}
-		e.Racy = e.Stat == (StatID{}) || e.Stat.MTime >= limit || e.Stat.CTime >= limit
-		if o := old[e.Path]; o != nil && !o.Racy && !e.Racy && o.Kind == KindFile && o.Err == "" && o.Size == e.Size && o.Mode == e.Mode && o.Stat == e.Stat {
-			e.Hash = o.Hash
-			continue
-		}
-		todo = append(todo, i)
-	}
-	hashAll(snap.Entries, todo)
 	return snap
 }
 
@@ -154,7 +116,7 @@ func walk(out []Entry, root string, roots []string) []Entry {
 			}
 			return nil
 		case info.Mode().IsRegular():
-			e.Kind, e.Size, e.Stat = KindFile, info.Size(), statID(info)
+			e.Kind, e.Size = KindFile, info.Size()
 		case info.Mode()&fs.ModeSymlink != 0:
 			e.Kind = KindSymlink
 			e.Link, _ = os.Readlink(p)
@@ -184,47 +146,6 @@ func insideAny(roots []string, p string) bool {
 	return false
 }
 
-// hashAll hashes the files at the given indexes, in parallel.
-func hashAll(entries []Entry, todo []int) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(len(todo), runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				hashFile(&entries[i])
-			}
-		}()
-	}
-	for _, i := range todo {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-}
-
-// hashFile hashes a file's content; a file that cannot be read, or that
-// changed size while read, records why.
-func hashFile(e *Entry) {
-	f, err := os.Open(e.Path)
-	if err != nil {
-		e.Err = errText(err)
-		return
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, io.LimitReader(f, HashCap+1))
-	switch {
-	case err != nil:
-		e.Err = errText(err)
-	case n != e.Size:
-		e.Err = "changed while read"
-	default:
-		h.Sum(e.Hash[:0])
-	}
-}
-
 // errText is an error without the path it names.
 func errText(err error) string {
 	var pe *fs.PathError
@@ -235,8 +156,7 @@ func errText(err error) string {
 }
 
 // Same reports whether two snapshots describe the same tree: the same
-// roots and the same entries in the same order, alike in everything but
-// their stat identities. An entry that could not be read makes it
+// roots and the same entries in the same order. An entry that could not be read makes it
 // differ: nothing is reused on an error.
 func (s Snapshot) Same(o Snapshot) bool {
 	if len(s.Roots) != len(o.Roots) || len(s.Entries) != len(o.Entries) {
@@ -257,17 +177,6 @@ func (s Snapshot) Same(o Snapshot) bool {
 }
 
 func (e *Entry) sameContent(o *Entry) bool {
-	return e.Path == o.Path && e.Kind == o.Kind && e.Mode == o.Mode && e.Size == o.Size && e.Hash == o.Hash &&
+	return e.Path == o.Path && e.Kind == o.Kind && e.Mode == o.Mode && e.Size == o.Size &&
 		e.Link == o.Link && e.Real == o.Real && e.RealMode == o.RealMode && e.RealSize == o.RealSize
-}
-
-// Fresh reports whether s records the same stat identities as o (after
-// Same): when not, storing s again lets the next run trust the stats.
-func (s Snapshot) Fresh(o Snapshot) bool {
-	for i := range s.Entries {
-		if s.Entries[i].Stat != o.Entries[i].Stat || s.Entries[i].Racy != o.Entries[i].Racy {
-			return false
-		}
-	}
-	return true
 }
