@@ -100,3 +100,28 @@ func TestCacheOneFileChanged(t *testing.T) {
 		}
 	}
 }
+
+// --cpuprofile and --memprofile write pprof profiles (gzip-compressed
+// protocol buffers) of the run; a profile that cannot be written is exit 2.
+func TestProfiles(t *testing.T) {
+	dir := fixture(t, map[string]string{"main.tf": "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n}\n"})
+	cpu, mem := filepath.Join(t.TempDir(), "cpu.prof"), filepath.Join(t.TempDir(), "mem.prof")
+	if code, _, stderr := run(t, dir, nil, "lint", "--cpuprofile", cpu, "--memprofile", mem, "."); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, p := range []string{cpu, mem} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+			t.Errorf("%s is not a gzip-compressed profile (%d bytes)", filepath.Base(p), len(data))
+		}
+	}
+	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "x.prof")
+	for _, flag := range []string{"--cpuprofile", "--memprofile"} {
+		if code, _, stderr := run(t, dir, nil, "lint", flag, missing, "."); code != 2 || !strings.Contains(stderr, flag) {
+			t.Errorf("%s into a missing directory: exit %d, %s", flag, code, stderr)
+		}
+	}
+}
