@@ -114,6 +114,10 @@ type Loaded struct {
 	Stages []Stage
 	// Budget is what the run's budget spent and left out.
 	Budget runbudget.Report
+	// Cache says what the result cache did (RunCached).
+	Cache CacheReport
+	// census is a cached run's Census (it has no model).
+	census *Census
 	rel    func(string) string
 }
 
