@@ -188,12 +188,12 @@ func TestSnapshotSeesEveryChange(t *testing.T) {
 			if err := os.Symlink("b.yaml", filepath.Join(dir, "link.yaml")); err != nil {
 				t.Fatal(err)
 			}
-			first := Take([]string{dir})
-			if !Take([]string{dir}).Same(first) {
+			first := Take([]string{dir}, nil, nil)
+			if !Take([]string{dir}, nil, nil).Same(first) {
 				t.Fatal("an unchanged tree differs from its snapshot")
 			}
 			change(t, dir)
-			if Take([]string{dir}).Same(first) {
+			if Take([]string{dir}, nil, nil).Same(first) {
 				t.Error("the change went unseen")
 			}
 		})
@@ -204,9 +204,9 @@ func TestSnapshotSeesEveryChange(t *testing.T) {
 func TestSnapshotSkipsGitContent(t *testing.T) {
 	dir := t.TempDir()
 	writeOld(t, filepath.Join(dir, ".git", "HEAD"), "ref\n")
-	first := Take([]string{dir})
+	first := Take([]string{dir}, nil, nil)
 	writeOld(t, filepath.Join(dir, ".git", "ORIG_HEAD"), "other\n")
-	if !Take([]string{dir}).Same(first) {
+	if !Take([]string{dir}, nil, nil).Same(first) {
 		t.Error("a change inside .git made the tree differ")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"time"
 )
@@ -54,21 +55,56 @@ type Entry struct {
 }
 
 // Snapshot is the shape of a tree: every path below its roots (a .git
-// directory is listed, not entered), in order, with its type, mode, size
+// directory is listed, not entered, and so are the directories Take skips
+// unless the run read a file inside), in order, with its type, mode, size
 // and where a symlink leads, but not what files hold: the contents that
 // matter are those a run read (Reads).
 type Snapshot struct {
 	Roots   []string
 	Entries []Entry
+	// Keep are the directories of files the run read inside directories
+	// the snapshot otherwise lists without entering (Take's skip).
+	Keep []string
 }
 
-// Take records the tree below roots (real, absolute paths).
-func Take(roots []string) Snapshot {
-	snap := Snapshot{Roots: roots}
+// Take records the tree below roots (real, absolute paths). A directory
+// whose name skip accepts (those discovery never enters: node_modules,
+// vendor, .terraform, …) is listed but not entered, unless a directory of
+// keep lies at or below it: then the run read a file there (a module in
+// .terraform/modules), and its whole subtree is recorded. A nil skip
+// enters every directory.
+func Take(roots []string, skip func(name string) bool, keep []string) Snapshot {
+	snap := Snapshot{Roots: roots, Keep: keep}
 	for _, root := range outermost(roots) {
-		snap.Entries = walk(snap.Entries, root, roots)
+		snap.Entries = walk(snap.Entries, root, roots, skip, keep)
 	}
 	return snap
+}
+
+// KeepDirs are the directories of the paths read, sorted and unique, for
+// Take's keep.
+func KeepDirs(reads []Read) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range reads {
+		d := filepath.Dir(r.Path)
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// holdsAny reports whether one of dirs is dir or lies below it.
+func holdsAny(dir string, dirs []string) bool {
+	for _, d := range dirs {
+		if within(dir, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // outermost drops roots that lie inside another root.
@@ -92,7 +128,7 @@ func within(anc, p string) bool {
 }
 
 // walk appends the entries below root.
-func walk(out []Entry, root string, roots []string) []Entry {
+func walk(out []Entry, root string, roots []string, skip func(string) bool, keep []string) []Entry {
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			out = append(out, Entry{Path: p, Kind: KindOther, Err: errText(err)})
@@ -112,6 +148,9 @@ func walk(out []Entry, root string, roots []string) []Entry {
 			e.Kind = KindDir
 			out = append(out, e)
 			if p != root && d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			if p != root && skip != nil && skip(d.Name()) && !holdsAny(p, keep) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -159,7 +198,7 @@ func errText(err error) string {
 // roots and the same entries in the same order. An entry that could not be read makes it
 // differ: nothing is reused on an error.
 func (s Snapshot) Same(o Snapshot) bool {
-	if len(s.Roots) != len(o.Roots) || len(s.Entries) != len(o.Entries) {
+	if len(s.Roots) != len(o.Roots) || len(s.Entries) != len(o.Entries) || !slices.Equal(s.Keep, o.Keep) {
 		return false
 	}
 	for i := range s.Roots {

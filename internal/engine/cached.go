@@ -6,6 +6,7 @@ import (
 	"encoding/gob"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -134,7 +135,11 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 				c.Store.Remove(key)
 			}
 		}
-		snap = cache.Take(roots)
+		keep := scanKeep(r)
+		if prev != nil {
+			keep = prev.Snapshot.Keep
+		}
+		snap = cache.Take(roots, skipDir, keep)
 		if prev != nil && snap.Same(prev.Snapshot) {
 			hit, refreshed = cache.Check(prev.Reads)
 		}
@@ -160,6 +165,24 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	l.Stages = append(lookup, l.Stages...)
 	l.Cache.NotStored = store(c, key, snap, reads, l, res)
 	return l, res, nil
+}
+
+// skipDir names the directories the snapshot lists without entering:
+// those discovery does not enter (skipDirs) hold nothing the run reads
+// unless a file read lies there (Snapshot.Keep).
+func skipDir(name string) bool { return skipDirs[name] }
+
+// scanKeep are the scan directories: discovery enters them whatever their
+// name, so the snapshot does too (a scan directory inside testdata/).
+func scanKeep(r *run) []string {
+	return keepDirs(nil, r.dirs)
+}
+
+// keepDirs merges directory lists, sorted and unique.
+func keepDirs(a, b []string) []string {
+	out := append(append([]string(nil), a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // uncacheable says why a run does not use the cache, or "".
@@ -194,10 +217,17 @@ func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l
 	if why := reads.Unstable(); why != "" {
 		return why
 	}
-	if !cache.Take(before.Roots).Same(before) {
+	list := reads.List()
+	if !cache.Take(before.Roots, skipDir, before.Keep).Same(before) {
 		return "the tree changed while it was read, or holds an unreadable entry"
 	}
-	e := &runEntry{Snapshot: before, Reads: reads.List(), Result: res, Files: l.Input.Files, TerraformRoots: l.TerraformRoots,
+	// The directories discovery does not enter are recorded where the
+	// run read files (a module cache): a file added beside those changes
+	// the next run's snapshot.
+	if keep := keepDirs(before.Keep, cache.KeepDirs(list)); len(keep) > len(before.Keep) {
+		before = cache.Take(before.Roots, skipDir, keep)
+	}
+	e := &runEntry{Snapshot: before, Reads: list, Result: res, Files: l.Input.Files, TerraformRoots: l.TerraformRoots,
 		ModuleCalls: l.ModuleCalls, Budget: l.Budget, Census: l.Census()}
 	e.Result.Findings = append([]lint.Finding(nil), res.Findings...)
 	picture(e.Result.Findings, l.Input.Model)

@@ -141,3 +141,47 @@ func TestConfigFieldsAllExported(t *testing.T) {
 	}
 	check(reflect.TypeFor[lint.Config](), "Config")
 }
+
+// Directories discovery never enters (node_modules, vendor, …) are not
+// walked for the snapshot, so a package manager's tree costs a warm run
+// nothing; but where the run read a file in one (a module under vendor/),
+// its whole subtree is recorded, and a file added there is a miss.
+func TestRunCachedSkippedDirectories(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"infra/main.tf":                "module \"nodes\" {\n  source = \"../vendor/nodes\"\n}\n",
+		"vendor/nodes/main.tf":         "resource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes\"\n}\n",
+		"node_modules/tool/index.yaml": "kind: A\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	run := func(what string, wantHit bool) string {
+		t.Helper()
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hit := l.Cache.Hits == 1; hit != wantHit {
+			t.Errorf("%s: hit %v, want %v (%s)", what, hit, wantHit, l.Cache)
+		}
+		_, fresh, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
+			t.Errorf("%s: cached result differs from a fresh run's:\n%s\nwant\n%s", what, g, w)
+		}
+		return resultJSON(t, got)
+	}
+	base := run("cold", false)
+	write(t, root, map[string]string{"node_modules/tool/more.yaml": "kind: B\n", "node_modules/other/x.js": "x"})
+	run("a package added under node_modules", true)
+	write(t, root, map[string]string{"vendor/nodes/profile.tf": "resource \"aws_iam_instance_profile\" \"nodes\" {\n  role = aws_iam_role.nodes.name\n}\n"})
+	if run("a file added to the module under vendor/", false) == base {
+		t.Fatal("the new module file changed nothing in the result: the test proves nothing")
+	}
+}
