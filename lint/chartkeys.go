@@ -77,6 +77,9 @@ func segmentsMatch(pattern, path []string) bool {
 type ValueKey struct {
 	Key  string
 	Path []string
+	// Segments are the keys Key joins, as written ("tolerations[0]" one
+	// segment).
+	Segments []string
 }
 
 // ValueKeys lists the keys a values tree sets, sorted: every scalar, list
@@ -97,11 +100,21 @@ func ValueKeys(values map[string]any) []ValueKey {
 				walk(sub, ks, p)
 				continue
 			}
-			out = append(out, ValueKey{Key: strings.Join(ks, "."), Path: p})
+			out = append(out, ValueKey{Key: strings.Join(ks, "."), Path: p, Segments: ks})
 		}
 	}
 	walk(values, nil, nil)
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out
+}
+
+// PrefixPath is the key path (as ReadsKey takes it) of the first n
+// segments of the key.
+func (k ValueKey) PrefixPath(n int) []string {
+	var out []string
+	for _, seg := range k.Segments[:n] {
+		out = append(out, indexSegments(seg)...)
+	}
 	return out
 }
 

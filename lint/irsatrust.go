@@ -5,10 +5,15 @@ import "strings"
 // KindOIDCProvider is an IAM OIDC identity provider.
 const KindOIDCProvider Kind = "oidc-provider"
 
-// OIDCProvider is an IAM OIDC identity provider the sources declare
-// (aws_iam_openid_connect_provider, resource or data source) and the
-// issuer it is for. The model keeps it to tell which trusts are IRSA
-// trusts; it is not an entity other objects refer to.
+// OIDCProvider is an IAM OIDC identity provider the sources declare and
+// the issuer it is for: an aws_iam_openid_connect_provider (resource or
+// data source, also inside modules and module models), the provider
+// eksctl creates for a cluster with iam.withOIDC, a Crossplane
+// OpenIDConnectProvider. A provider the tree creates is an entity (a base
+// comparison sees it go); a data source only reads one created elsewhere
+// and is kept to tell which trusts are IRSA trusts (Entities leaves it
+// out: a data source that disappears deletes nothing). Name is the
+// issuer's host and path where the source says.
 type OIDCProvider struct {
 	Object
 	// URL is the issuer URL as configured: literal
@@ -16,7 +21,20 @@ type OIDCProvider struct {
 	// naming aws_eks_cluster.x.identity[0].oidc[0].issuer); unknown when
 	// the source does not say.
 	URL Value
+	// ARN is the provider's ARN: a hole naming the resource's arn, the
+	// literal a plan states, or unknown.
+	ARN Value
+	// Data is set for a Terraform data source.
+	Data bool
+	// Retained is set when taking the provider out of the source deletes
+	// nothing: eksctl deletes the provider iam.withOIDC made only with
+	// its cluster (eksctl delete cluster), never when the switch is
+	// turned off or the setting removed.
+	Retained bool
 }
+
+// Issuer is the issuer the provider is for, parsed from its URL.
+func (p *OIDCProvider) Issuer() Issuer { return ParseIssuer(p.URL) }
 
 // OIDCProviderAt returns the OIDC provider whose address is addr, or nil.
 func (m *Model) OIDCProviderAt(addr string) *OIDCProvider {

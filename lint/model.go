@@ -620,7 +620,9 @@ type Model struct {
 	DuplicateKeys []*DuplicateKey
 	// OIDCProviders are the IAM OIDC identity providers the sources
 	// declare, with the issuer each is for: what tells whether a trust
-	// naming one is an IRSA trust. Not entities: Entities leaves them out.
+	// naming one is an IRSA trust, and what a trust's provider is (see
+	// TrustNames). Entities holds those the tree creates, not the data
+	// sources.
 	OIDCProviders []*OIDCProvider
 	// CapacityComplete is the user's word (.faultline.hcl capacity
 	// { complete = true }) that the NodePools, node groups and Fargate
@@ -710,10 +712,6 @@ func (m *Model) Add(es ...Entity) {
 			continue
 		case *OIDCProvider:
 			m.OIDCProviders = append(m.OIDCProviders, x)
-			m.memoMu.Lock()
-			m.memo = nil
-			m.memoMu.Unlock()
-			continue
 		default:
 			panic(fmt.Sprintf("lint: unknown entity type %T", e))
 		}
@@ -783,6 +781,11 @@ func (m *Model) Entities() []Entity {
 	}
 	for _, x := range m.Volumes {
 		out = append(out, x)
+	}
+	for _, x := range m.OIDCProviders {
+		if !x.Data {
+			out = append(out, x)
+		}
 	}
 	return out
 }

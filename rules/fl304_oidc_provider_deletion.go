@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -16,9 +15,13 @@ var OIDCProviderDeletion = &lint.Rule{
 	Severity: lint.Error,
 	Summary:  "an OIDC provider is deleted or replaced while IRSA roles trust it",
 	Since:    "0.1.0",
-	Doc: `The change under review (a plan) deletes or replaces an
-` + "`aws_iam_openid_connect_provider`" + ` while an IAM role's trust policy names it as
-its Federated principal (IRSA).
+	Doc: `The change under review deletes or replaces an EKS cluster's IAM OIDC
+provider while an IAM role's trust still names it for
+` + "`sts:AssumeRoleWithWebIdentity`" + ` (IRSA). The change is a plan (` + "`--plan`" + `) or the
+difference from a base revision (` + "`--base`" + `): a provider block removed, an
+` + "`aws_iam_openid_connect_provider`" + ` inside a module whose count drops to zero
+(` + "`enable_irsa = false`" + ` on a terraform-aws-modules/eks call, v17–v21), a
+Crossplane ` + "`OpenIDConnectProvider`" + ` removed.
 
 ## The chain
 
@@ -32,24 +35,64 @@ its Federated principal (IRSA).
    external-dns, CSI drivers) stop working. The effect can arrive hours
    after apply, when cached credentials run out.
 
-The rule matches the trust's Federated principal by Terraform reference to
-the deleted provider's address (directly, or through the output of the
-module that declares it, which is inferred and reported one level lower).
+## How a trust is matched to the provider
+
+A role's web-identity statement names the deleted provider when its
+Federated principal refers to the provider's address; reads the provider
+output of the module that declared it (` + "`module.eks.oidc_provider_arn`" + ` of a
+terraform-aws-modules/eks call is its provider's ARN; another module's
+output named ` + "`…oidc_provider…`" + ` is taken to be, which is inferred and reported
+one level lower); is the provider's ARN as a literal; or is a provider ARN
+or issuer URL whose parsed issuer (host and path, or the same cluster
+attribute both are built from) is the provider's. When the principal does
+not tell (a variable), the issuer of the ` + "`:sub`" + ` / ` + "`:aud`" + ` condition keys decides
+the same way. Nothing is decided on names or substrings.
+
+It stays quiet when the provider is replaced with ` + "`create_before_destroy`" + `;
+when the tree still creates a provider for the same issuer at another
+address (IAM names a provider by its issuer, so its ARN stays the same);
+for a data source that disappears (it deletes nothing); for a Crossplane
+provider with ` + "`deletionPolicy: Orphan`" + ` (FL302's case); for eksctl's
+` + "`iam.withOIDC`" + ` turned off (eksctl deletes the provider only with the cluster);
+for a role deleted in the same change; and for providers of other
+issuers: a deleted GitHub Actions (or GitLab, Terraform Cloud) provider
+breaks CI jobs, not pods, and is not an IRSA chain.
 
 ## Example
 
 ` + "```hcl" + `
-# removed from source; the plan deletes it
-# resource "aws_iam_openid_connect_provider" "eks" { ... }
-resource "aws_iam_role" "karpenter" {
-  assume_role_policy = jsonencode({
+# at the base revision, removed by the change under review:
+# resource "aws_iam_openid_connect_provider" "billing" {
+#   url = aws_eks_cluster.billing.identity[0].oidc[0].issuer
+#   ...
+# }
+locals {
+  oidc_issuer = replace(aws_eks_cluster.billing.identity[0].oidc[0].issuer, "https://", "")
+}
+resource "aws_iam_role" "ebs_csi" {
+  assume_role_policy = jsonencode({  # FL304 with --base
     Statement = [{
       Action    = "sts:AssumeRoleWithWebIdentity"
-      Principal = { Federated = aws_iam_openid_connect_provider.eks.arn }  # FL304
+      Principal = { Federated = "arn:aws:iam::${data.aws_caller_identity.current.account_id}:oidc-provider/${local.oidc_issuer}" }
+      Condition = { StringEquals = { "${local.oidc_issuer}:sub" = "system:serviceaccount:kube-system:ebs-csi-controller-sa" } }
     }]
   })
 }
 ` + "```" + `
+
+` + "```" + `
+$ faultline lint --base main infra
+error[FL304] oidc-provider-deletion: OIDC provider aws_iam_openid_connect_provider.billing is deleted since the base revision while IAM role aws_iam_role.ebs_csi still trusts it (IRSA)
+  --> infra/irsa.tf:15:3
+   |
+15 |   assume_role_policy = jsonencode({
+   |   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  related: infra/irsa.tf:8:1 (at main, changed): OIDC provider aws_iam_openid_connect_provider.billing is deleted since the base revision
+` + "```" + `
+
+` + "`enable_irsa = false`" + ` on ` + "`module \"eks\"`" + ` while a role trusts
+` + "`module.eks.oidc_provider_arn`" + ` is reported the same way, for
+` + "`module.eks.aws_iam_openid_connect_provider.oidc_provider[0]`" + `.
 
 ## How to fix
 
@@ -66,7 +109,6 @@ const oidcProviderType = "aws_iam_openid_connect_provider"
 
 func checkOIDCProviderDeletion(p *lint.Pass) {
 	m := p.Model
-	var trusts *trustIndex
 	for _, c := range m.Changes {
 		if c.Action != lint.ActionDelete && c.Action != lint.ActionReplace {
 			continue
@@ -74,138 +116,109 @@ func checkOIDCProviderDeletion(p *lint.Pass) {
 		if c.Action == lint.ActionReplace && c.CreateBeforeDestroy {
 			continue
 		}
-		addr := c.Address
-		qualified := ""
-		if c.Before != nil {
-			qualified = c.Before.Base().Addr
-			if addr == "" {
-				addr = c.Before.Base().Label
-			}
+		prov := deletedProvider(c)
+		if prov == nil || prov.Retained || prov.Crossplane.Orphans() || prov.Issuer().EKS == lint.No {
+			continue // not a provider, one that lives on, or not an EKS cluster's (CI, SSO)
 		}
-		if !isOIDCProviderAddr(addr) {
+		if c.Action == lint.ActionDelete && stillDeclared(m, prov) {
 			continue
 		}
-		label := "OIDC provider " + addr
-		verb := changeVerb(c)
-		if trusts == nil {
-			trusts = newTrustIndex(m)
-		}
-		for _, i := range trusts.candidates(c.ID, qualified, addr) {
-			r := m.Roles[i]
+		for _, r := range m.Roles {
 			if destroyedByChange(m, r) {
 				continue
 			}
 			for _, w := range r.Trust.WebIdentities() {
-				match, via := federatedNames(w.Statement.Federated, qualified, addr)
-				if !match && !c.ID.IsUnknown() {
-					// A literal provider ARN copied into the trust.
-					for _, f := range w.Statement.Federated {
-						if lint.Compare(f, c.ID) == lint.Yes {
-							match, via = true, ""
-						}
-					}
-				}
-				if !match {
+				if m.IRSA(w) == lint.No {
 					continue
 				}
-				anchor := w.Statement.Range
-				if anchor.IsZero() {
-					anchor = r.Trust.Range
-				}
-				if anchor.IsZero() {
-					anchor = r.Range
-				}
-				var related []lint.Location
-				if !c.Range.IsZero() {
-					related = append(related, lint.Location{Range: c.Range, Message: label + " " + verb, Revision: c.Revision})
-				}
-				var inf []string
-				if via != "" {
-					inf = append(inf, fmt.Sprintf("the Federated principal %s is taken to be the ARN of %s", via, addr))
-				}
-				inf = append(inf, inferred(r)...)
-				chain := []string{
-					fmt.Sprintf("%s %s%s", label, verb, changeWhy(c)),
-					fmt.Sprintf("IAM role %s trusts it as the Federated principal of an sts:AssumeRoleWithWebIdentity statement (IRSA)", r.Label),
-					"STS can no longer validate the cluster's service account tokens: AssumeRoleWithWebIdentity for the role fails (InvalidIdentityToken)",
-					"pods running as service accounts bound to the role lose AWS access once the credentials they hold expire; the effect can arrive hours after apply",
-				}
-				if c.Action == lint.ActionReplace {
-					chain[2] = "while the provider is gone, STS cannot validate the cluster's service account tokens: AssumeRoleWithWebIdentity for the role fails (InvalidIdentityToken)"
-				}
-				p.Report(lint.Finding{
-					Range:    anchor,
-					Message:  fmt.Sprintf("%s %s while IAM role %s still trusts it (IRSA)", label, verb, r.Label),
-					Related:  related,
-					Chain:    chain,
-					Hint:     fmt.Sprintf("safe order: first point the trust of %s at the OIDC provider that stays (or move its workloads to another identity) and apply; then delete %s", r.Label, addr),
-					Inferred: inf,
-					Key:      "deleted=" + addr + "|role=" + r.Addr,
-					Roots:    rootsOf(r),
-				})
-				break
-			}
-		}
-	}
-}
-
-// trustIndex finds the roles (by index in Model.Roles) whose web identity
-// statements may name a deleted OIDC provider, by what federatedNames and
-// a literal ARN compare.
-type trustIndex struct {
-	n int
-	// refs: the objects of the Federated principals' references (also
-	// without an instance key); modules: the module calls whose
-	// oidc_provider output they read; literals: the principals.
-	refs     addrIndex
-	modules  map[string][]int
-	literals keyIndex
-}
-
-func newTrustIndex(m *lint.Model) *trustIndex {
-	x := &trustIndex{n: len(m.Roles), refs: newAddrIndex(), modules: map[string][]int{}, literals: newKeyIndex()}
-	for i, r := range m.Roles {
-		for _, w := range r.Trust.WebIdentities() {
-			for _, f := range w.Statement.Federated {
-				x.literals.add(i, f)
-				for _, ref := range f.Refs() {
-					x.refs.add(i, ref.Object)
-					x.refs.add(i, stripIndex(ref.Object))
-					if call, ok := providerOutputOf(ref); ok {
-						x.modules[call.Unqualified().String()] = append(x.modules[call.Unqualified().String()], i)
-					}
+				if l := m.TrustNames(w, prov); l.Names == lint.Yes {
+					p.Report(oidcFinding(c, prov, r, w, l.Via))
+					break
 				}
 			}
 		}
 	}
-	return x
 }
 
-// candidates lists, in order, the roles whose trust may name the provider
-// at qualified or bare, or the provider whose ARN is id: federatedNames
-// matches a reference to the address or a module's oidc_provider output
-// of a module call the address is inside; lint.Compare is Yes for a
-// literal ARN only with the same literal.
-func (x *trustIndex) candidates(id lint.Value, qualified, bare string) []int {
-	var at []int
-	for _, l := range x.refs.at(qualified, bare) {
-		at = append(at, l...)
+// deletedProvider is the OIDC provider a change destroys: its Before
+// entity (a base comparison, a joined plan), or one made from the
+// address and ARN of a plan's aws_iam_openid_connect_provider (issuer
+// unknown); nil when the change is about something else.
+func deletedProvider(c *lint.Change) *lint.OIDCProvider {
+	if p, ok := c.Before.(*lint.OIDCProvider); ok {
+		return p
 	}
-	if a, ok := lint.ParseAddress(bare); ok {
-		for k := 1; k <= len(a.Modules); k++ {
-			call := lint.Address{Modules: slices.Clone(a.Modules[:k])}
-			at = append(at, x.modules[call.String()]...)
-			call.Modules[k-1].Key = ""
-			at = append(at, x.modules[call.String()]...)
+	if !isOIDCProviderAddr(c.Address) {
+		return nil
+	}
+	addr := c.Address
+	if c.Before != nil && c.Before.Base().Addr != "" {
+		addr = c.Before.Base().Addr
+	}
+	return &lint.OIDCProvider{Object: lint.Object{Kind: lint.KindOIDCProvider, Addr: addr, Label: c.Address, Source: lint.SourceTerraform}, URL: lint.Unknown(), ARN: c.ID}
+}
+
+// stillDeclared reports whether the scanned tree still creates a provider
+// for the deleted one's issuer at another address: IAM names a provider
+// by its issuer, so its ARN, and the trusts naming it, stay the same.
+func stillDeclared(m *lint.Model, gone *lint.OIDCProvider) bool {
+	for _, q := range m.OIDCProviders {
+		if !q.Data && q.Addr != gone.Addr && lint.SameIssuer(q.Issuer(), gone.Issuer()) == lint.Yes {
+			return true
 		}
 	}
-	if !id.IsUnknown() {
-		if _, ok := id.Str(); !ok {
-			return seqSlice(x.n)
-		}
-		at = append(at, x.literals.exact(id)...)
+	return false
+}
+
+// providerLabel names a deleted provider in messages.
+func providerLabel(p *lint.OIDCProvider) string {
+	if p.Source == lint.SourceTerraform {
+		return "OIDC provider " + p.Label
 	}
-	return sortedUnique(at)
+	return p.Label
+}
+
+// oidcFinding is the finding on role r, whose statement w trusts the
+// provider the change destroys; via is the module output the link was
+// inferred through, if any.
+func oidcFinding(c *lint.Change, prov *lint.OIDCProvider, r *lint.Role, w lint.WebIdentity, via string) lint.Finding {
+	label := providerLabel(prov)
+	verb := changeVerb(c)
+	anchor := w.Statement.Range
+	if anchor.IsZero() {
+		anchor = r.Trust.Range
+	}
+	if anchor.IsZero() {
+		anchor = r.Range
+	}
+	var related []lint.Location
+	if !c.Range.IsZero() {
+		related = append(related, lint.Location{Range: c.Range, Message: label + " " + verb, Revision: c.Revision})
+	}
+	var inf []string
+	if via != "" {
+		inf = append(inf, fmt.Sprintf("the Federated principal %s is taken to be the ARN of %s", via, prov.Label))
+	}
+	inf = append(inf, inferred(r, c.Before)...)
+	chain := []string{
+		fmt.Sprintf("%s %s%s", label, verb, changeWhy(c)),
+		fmt.Sprintf("IAM role %s trusts it as the Federated principal of an sts:AssumeRoleWithWebIdentity statement (IRSA)", r.Label),
+		"STS can no longer validate the cluster's service account tokens: AssumeRoleWithWebIdentity for the role fails (InvalidIdentityToken)",
+		"pods running as service accounts bound to the role lose AWS access once the credentials they hold expire; the effect can arrive hours after apply",
+	}
+	if c.Action == lint.ActionReplace {
+		chain[2] = "while the provider is gone, STS cannot validate the cluster's service account tokens: AssumeRoleWithWebIdentity for the role fails (InvalidIdentityToken)"
+	}
+	return lint.Finding{
+		Range:    anchor,
+		Message:  fmt.Sprintf("%s %s while IAM role %s still trusts it (IRSA)", label, verb, r.Label),
+		Related:  related,
+		Chain:    chain,
+		Hint:     fmt.Sprintf("safe order: first point the trust of %s at the OIDC provider that stays (or move its workloads to another identity) and apply; then delete %s", r.Label, prov.Label),
+		Inferred: inf,
+		Key:      "deleted=" + prov.Label + "|role=" + r.Addr,
+		Roots:    rootsOf(r),
+	}
 }
 
 // isOIDCProviderAddr reports whether a Terraform address is an OIDC
@@ -218,75 +231,4 @@ func isOIDCProviderAddr(addr string) bool {
 	}
 	a, ok := lint.ParseAddress(addr)
 	return ok && !a.Data && a.Type == oidcProviderType
-}
-
-// providerOutputOf is the module call a reference reads an OIDC provider
-// output of ("module.eks" for module.eks.oidc_provider_arn): an output
-// whose name has the words oidc and provider in a row (oidc_provider,
-// oidc_provider_arn, eks_oidc_provider_arn). A reference to a resource in
-// the module (module.eks.aws_iam_openid_connect_provider.this) is no
-// output.
-func providerOutputOf(ref lint.HoleRef) (lint.Address, bool) {
-	if ref.Anonymous {
-		return lint.Address{}, false
-	}
-	call, ok := lint.ParseAddress(ref.Object)
-	if !ok || !call.IsModuleCall() {
-		return lint.Address{}, false
-	}
-	name, ok := ref.Attr()
-	if !ok {
-		return lint.Address{}, false
-	}
-	words := strings.Split(name, "_")
-	for i := 0; i+1 < len(words); i++ {
-		if words[i] == "oidc" && words[i+1] == "provider" {
-			return call, true
-		}
-	}
-	return lint.Address{}, false
-}
-
-// federatedNames reports whether a Federated principal refers to the
-// deleted provider: a hole naming its address, or (inferred, via is the
-// reference) an OIDC-provider output of the module that declares it.
-func federatedNames(fed []lint.Value, qualified, bare string) (match bool, via string) {
-	for _, v := range fed {
-		for _, ref := range v.Refs() {
-			if ref.Anonymous {
-				continue
-			}
-			if sameAddr(ref.Object, qualified, bare) || sameAddr(stripIndex(ref.Object), qualified, bare) {
-				return true, ""
-			}
-		}
-	}
-	deleted, ok := lint.ParseAddress(qualified)
-	if !ok {
-		deleted, ok = lint.ParseAddress(bare)
-	}
-	if !ok {
-		return false, ""
-	}
-	for _, v := range fed {
-		for _, ref := range v.Refs() {
-			call, ok := providerOutputOf(ref)
-			if !ok || deleted.Root != "" && call.Root != "" && deleted.Root != call.Root {
-				continue
-			}
-			if deleted.Unqualified().Within(call.Unqualified()) {
-				return true, ref.String()
-			}
-		}
-	}
-	return false, ""
-}
-
-// stripIndex drops an address's own instance key ("x[0]" → "x"); text
-// that is no address is returned as it is.
-func stripIndex(addr string) string {
-	if a, ok := lint.ParseAddress(addr); ok && a.Key != "" {
-		return a.Unkeyed().String()
-	}
-	return addr
 }

@@ -26,6 +26,13 @@ subnet and security group a term could select has known tags. The
 security groups include the cluster security group EKS creates, tagged
 ` + "`aws:eks:cluster-name`" + ` and ` + "`kubernetes.io/cluster/<name>`" + `.
 
+The node class is judged against the cluster its configuration or
+placement names, else the tree's only EKS cluster. When nothing else ties
+it to that cluster — no node role or instance profile the tree declares,
+not applied by the Terraform root that declares the cluster (a sample
+manifest kept beside the cluster's code) — the finding is inferred and one
+severity lower.
+
 Anything unknown keeps the rule silent and is counted in the coverage: a
 subnet from a data source or from another tree, tags that cannot be
 evaluated, a selector value or ID known only after apply.
@@ -151,6 +158,27 @@ func nodeClassCluster(m *lint.Model, nc *lint.NodeClass) *lint.Cluster {
 	return found
 }
 
+// tiedToCluster reports whether something besides being the model's
+// only cluster says a node class launches nodes for cl: a scope naming
+// the cluster (configuration or placement), the Terraform root that
+// declares the cluster applying it, or a node role or instance profile
+// that resolves to one the tree declares. A loose manifest with none of
+// these (an example file beside the tree's own) is only taken to be for
+// it.
+func tiedToCluster(m *lint.Model, nc *lint.NodeClass, cl *lint.Cluster) bool {
+	switch {
+	case nc.Scope.Cluster != "":
+		return true
+	case nc.Root != "" && nc.Root == cl.Root:
+		return true
+	case nc.Role.IsSet() && m.ResolveRole(nc.Role.Value, nc.Scope).Entity != nil:
+		return true
+	case nc.InstanceProfile.IsSet() && m.ResolveInstanceProfile(nc.InstanceProfile.Value, nc.Scope).Entity != nil:
+		return true
+	}
+	return false
+}
+
 // declaredNetwork returns the cluster's subnets when the tree declares
 // them all with known tags; otherwise why it does not.
 func declaredNetwork(m *lint.Model, cl *lint.Cluster) ([]*lint.Subnet, string) {
@@ -198,13 +226,17 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cl *lint.Cluster, ow
 	for _, c := range cands {
 		es = append(es, c.e)
 	}
+	inf := inferred(es...)
+	if !tiedToCluster(p.Model, nc, cl) {
+		inf = append(inf, fmt.Sprintf("Karpenter %s is taken to be for %s, the only EKS cluster the tree declares: no role or instance profile of the tree, Terraform root or cluster configuration ties it to that cluster", nc.Label, cl.Label))
+	}
 	p.Report(lint.Finding{
 		Range:    termAnchor(terms[0]),
 		Message:  fmt.Sprintf("the %s of Karpenter %s match no %s of the %d the tree declares: Karpenter launches nothing with it", field, nc.Label, what, len(cands)),
 		Related:  related,
 		Chain:    chain,
 		Hint:     hint,
-		Inferred: dedupe(inferred(es...)),
+		Inferred: dedupe(inf),
 		Key:      "nodeclass=" + nc.Addr + "|" + field,
 		Roots:    rootsOf(nc, cl),
 	})

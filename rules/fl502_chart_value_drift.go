@@ -53,6 +53,10 @@ subchart's name or ` + "`global`" + ` belong to subcharts and are never reported
 neither are the values a module the user did not write sets itself (a
 registry module installing a chart).
 
+Several keys under one block the chart has no key for at all (a values
+file's ` + "`controller.podTemplate:`" + ` when the chart reads top-level ` + "`affinity`" + `
+and ` + "`tolerations`" + `) are one finding, at the block's key, listing them.
+
 ## Example
 
 ` + "```hcl" + `
@@ -87,10 +91,18 @@ func checkChartValueDrift(p *lint.Pass) {
 			}
 			continue
 		}
+		var unread []lint.ValueKey
 		for _, k := range lint.ValueKeys(r.Values) {
-			if r.Reads.ReadsKey(k.Path) {
+			if !r.Reads.ReadsKey(k.Path) {
+				unread = append(unread, k)
+			}
+		}
+		for _, g := range unreadBlocks(r, unread) {
+			if len(g.keys) > 1 {
+				reportUnreadBlock(p, r, g)
 				continue
 			}
+			k := g.keys[0]
 			p.Report(lint.Finding{
 				Range:   valueRange(r, k.Key),
 				Message: fmt.Sprintf("%s sets value %s, which chart %s never reads", r.Label, k.Key, r.Reads.Chart),
@@ -107,6 +119,65 @@ func checkChartValueDrift(p *lint.Pass) {
 			})
 		}
 	}
+}
+
+// unreadGroup is the unread keys under one block: the outermost key of
+// theirs the chart does not read, written as a key of its own (a map in
+// a values file); a key with no such block is a group alone.
+type unreadGroup struct {
+	block string
+	keys  []lint.ValueKey
+}
+
+// unreadBlocks groups unread keys by the outermost unread block that is
+// written where a range can point (so a subtree the chart has no key for
+// is one finding at its key, not one per leaf), in key order.
+func unreadBlocks(r *lint.Release, unread []lint.ValueKey) []unreadGroup {
+	var out []unreadGroup
+	at := map[string]int{}
+	for _, k := range unread {
+		block := k.Key
+		for j := 1; j < len(k.Segments); j++ {
+			if r.Reads.ReadsKey(k.PrefixPath(j)) {
+				continue
+			}
+			if prefix := strings.Join(k.Segments[:j], "."); !r.ValueRanges[prefix].IsZero() {
+				block = prefix
+			}
+			break
+		}
+		i, ok := at[block]
+		if !ok {
+			i = len(out)
+			at[block] = i
+			out = append(out, unreadGroup{block: block})
+		}
+		out[i].keys = append(out[i].keys, k)
+	}
+	return out
+}
+
+// reportUnreadBlock reports the keys of a block the chart never reads
+// once, at the block's key.
+func reportUnreadBlock(p *lint.Pass, r *lint.Release, g unreadGroup) {
+	var rel []string
+	for _, k := range g.keys {
+		rel = append(rel, strings.TrimPrefix(k.Key, g.block+"."))
+	}
+	p.Report(lint.Finding{
+		Range:   valueRange(r, g.block),
+		Message: fmt.Sprintf("%s sets %d values under %s (%s), which chart %s never reads", r.Label, len(g.keys), g.block, strings.Join(rel, ", "), r.Reads.Chart),
+		Related: []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},
+		Chain: []string{
+			fmt.Sprintf("no template of chart %s reads %s or anything under it (from %s)", r.Reads.Chart, g.block, r.Reads.Source),
+			"Helm renders the chart with its defaults there and reports nothing",
+			fmt.Sprintf("the settings %s shows under %s are not the ones running", r.Label, g.block),
+		},
+		Hint:     driftHint(r, g.keys[0]),
+		Inferred: append([]string(nil), r.Inferred...),
+		Key:      "release=" + r.Addr + "|value=" + g.block,
+		Roots:    rootsOf(r),
+	})
 }
 
 // valueRange is where a key was set: the key, the longest recorded

@@ -306,6 +306,14 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// A tag the cluster is created with may reach its cluster
 		// security group: undecided, counted.
 		"testdata/FL405/negative_cluster_tags_may_reach_its_group": 1,
+		// A placeholder the repository's pipeline fills in Argo CD values:
+		// the Application's note, and both selectors undecided.
+		"testdata/FL405/negative_argo_pipeline_placeholder":                3,
+		"testdata/FL405/negative_argo_pipeline_placeholder_in_values_text": 3,
+		"testdata/FL405/negative_argo_pipeline_placeholder_in_parameters":  3,
+		// Flux strict substitution: a variable a source outside the tree
+		// may define is unknown, never FL000 — the note counts it.
+		"testdata/FL000/negative_flux_strict_variable_from_outside": 1,
 	} {
 		in, err := load(dir)
 		if err != nil {

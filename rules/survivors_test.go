@@ -247,49 +247,6 @@ func TestChangesAtIsSameAddr(t *testing.T) {
 	}
 }
 
-// TestTrustCandidatesCover: FL304's index finds every role whose trust
-// names the deleted provider.
-func TestTrustCandidatesCover(t *testing.T) {
-	m := &lint.Model{}
-	provider := "arn:aws:iam::" + acct + ":oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/ABC"
-	feds := []lint.Value{
-		lint.Known(provider),
-		lint.Known(provider + "X"),
-		hole("infra:aws_iam_openid_connect_provider.eks", "arn"),
-		hole("infra:aws_iam_openid_connect_provider.eks[0]", "arn"),
-		hole("infra:module.eks", "oidc_provider_arn"),
-		hole("infra:module.eks.module.inner", "oidc_provider_arn"),
-		partial("arn:aws:iam::", lint.HoleRef{Object: "infra:var.account"}),
-		lint.Unknown(),
-	}
-	for i, f := range feds {
-		m.Add(&lint.Role{Object: lint.Object{Kind: lint.KindRole, Addr: fmt.Sprintf("infra:aws_iam_role.r%d", i)},
-			Trust: lint.Trust{Statements: []lint.TrustStatement{{Effect: "Allow", Actions: []string{"sts:AssumeRoleWithWebIdentity"}, Federated: []lint.Value{f}}}}})
-	}
-	m.Sort()
-	x := newTrustIndex(m)
-	var cv coverage
-	defer cv.done(t, "trust")
-	for _, bare := range []string{"aws_iam_openid_connect_provider.eks", "module.eks.aws_iam_openid_connect_provider.this[0]", "module.eks.module.inner.aws_iam_openid_connect_provider.this"} {
-		for _, q := range []string{"", "infra:" + bare} {
-			for _, id := range []lint.Value{lint.Unknown(), lint.Known(provider), partial("arn:aws:iam::", lint.HoleRef{Object: "infra:var.account"})} {
-				cv.check(t, "trust", fmt.Sprintf("provider %s (%q, ARN %s)", bare, q, id), x.candidates(id, q, bare), len(m.Roles), func(i int) bool {
-					for _, w := range m.Roles[i].Trust.WebIdentities() {
-						match, _ := federatedNames(w.Statement.Federated, q, bare)
-						for _, f := range w.Statement.Federated {
-							match = match || (!id.IsUnknown() && lint.Compare(f, id) == lint.Yes)
-						}
-						if match {
-							return true
-						}
-					}
-					return false
-				})
-			}
-		}
-	}
-}
-
 // TestAccessCandidatesCover: FL305's index finds every access entry with
 // the same principal.
 func TestAccessCandidatesCover(t *testing.T) {

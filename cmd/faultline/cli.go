@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/changes"
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/internal/fixer"
@@ -94,6 +95,10 @@ type lintFlags struct {
 	base     string
 	plan     string
 	fix      bool
+	noCache  bool
+	cacheDir string
+	cpuProf  string
+	memProf  string
 }
 
 // Run executes the command line.
@@ -134,8 +139,15 @@ set; FORCE_COLOR forces it; --color always|never decides outright.
 Exit codes: 0 no finding at or above --fail-on, 1 there are, 2 the command
 could not run.`,
 		RunE: func(cmd *cobra.Command, paths []string) error {
-			var err error
+			stop, err := startProfiles(lf.cpuProf, lf.memProf)
+			if err != nil {
+				code = exitError
+				return err
+			}
 			code, err = c.lint(paths, lf)
+			if perr := stop(); perr != nil && err == nil {
+				code, err = exitError, perr
+			}
 			return err
 		},
 	}
@@ -160,6 +172,10 @@ could not run.`,
 	f.StringVar(&lf.baseline, "baseline", "", "report only findings that are not in this baseline file")
 	f.StringVar(&lf.writeBL, "write-baseline", "", "write the current findings to this baseline file")
 	f.BoolVar(&lf.fix, "fix", false, "apply the deterministic fixes of the findings (not suppressed ones) to the source, print the diff, and lint again (exit code from that run; --format text only)")
+	f.BoolVar(&lf.noCache, "no-cache", false, "neither read nor write the result cache")
+	f.StringVar(&lf.cacheDir, "cache-dir", "", "the result cache's directory (default: $"+cache.DirEnv+", else faultline/ in the user cache directory)")
+	f.StringVar(&lf.cpuProf, "cpuprofile", "", "write a CPU profile of the run to FILE (go tool pprof FILE)")
+	f.StringVar(&lf.memProf, "memprofile", "", "write a heap profile to FILE at the end of the run, after a garbage collection")
 	f.StringVar(&lf.kubeVer, "kube-version", "", "Kubernetes version charts render for (default: kube_version in .faultline.hcl, else "+helm.DefaultKubeVersion+")")
 
 	_ = lintCmd.RegisterFlagCompletionFunc("format", fixedCompletions(report.Formats()...))
@@ -469,8 +485,13 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	defer stopRenderer()
 	eopts := engine.Options{Paths: paths, Cwd: cwd, RelTo: anchor, TreeRoot: treeRoot, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}
+	var rc *engine.Cache
+	cacheOff := "--no-cache"
+	if !lf.noCache {
+		rc, cacheOff = c.openCache(lf.cacheDir)
+	}
 	stopProgress := c.progress(lf.quiet)
-	loaded, res, err := engine.Run(eopts, rules.All, ropts)
+	loaded, res, err := engine.RunCached(eopts, rules.All, ropts, rc)
 	stopProgress()
 	if err != nil {
 		return exitError, err
@@ -500,7 +521,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		}
 		if applied {
 			stopProgress := c.progress(lf.quiet)
-			loaded, res, err = engine.Run(eopts, rules.All, ropts)
+			loaded, res, err = engine.RunCached(eopts, rules.All, ropts, rc)
 			stopProgress()
 			if err != nil {
 				return exitError, fmt.Errorf("--fix: linting again: %w", err)
@@ -513,6 +534,10 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	if lf.verbose {
 		c.describe(loaded, cfg, prefix, time.Since(start))
+		if loaded.Cache.Off == "--no-cache" && cacheOff != "" {
+			loaded.Cache.Off = cacheOff
+		}
+		fmt.Fprintf(c.Stderr, "cache: %s\n", loaded.Cache)
 	}
 	if strings.EqualFold(lf.format, "markdown") || slices.ContainsFunc(outputs, func(o output) bool { return strings.EqualFold(o.format, "markdown") }) {
 		pictureFindings(res.Findings, loaded.Input.Model)
@@ -764,16 +789,8 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, prefix rebaser, took 
 	for _, mc := range l.ModuleCalls {
 		fmt.Fprintf(w, "module call: %s\n", moduleCallLine(mc))
 	}
-	m := l.Input.Model
-	counts := map[string]int{
-		"IAM roles": len(m.Roles), "instance profiles": len(m.InstanceProfiles), "security groups": len(m.SecurityGroups),
-		"launch templates": len(m.LaunchTemplates), "node groups": len(m.NodeGroups), "Karpenter node classes": len(m.NodeClasses),
-		"Karpenter node pools": len(m.NodePools), "service accounts": len(m.ServiceAccounts), "other Kubernetes objects": len(m.Objects),
-		"Helm releases": len(m.Releases), "EKS clusters": len(m.Clusters), "access entries and aws-auth mappings": len(m.AccessEntries),
-		"pod identity associations": len(m.PodIdentities), "workloads": len(m.Workloads),
-		"Fargate profiles": len(m.FargateProfiles), "subnets": len(m.Subnets), "storage classes": len(m.StorageClasses),
-		"persistent volume claims": len(m.VolumeClaims), "persistent volumes": len(m.Volumes),
-	}
+	census := l.Census()
+	counts := census.Counts
 	keys := make([]string, 0, len(counts))
 	for k := range counts {
 		keys = append(keys, k)
@@ -784,10 +801,7 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, prefix rebaser, took 
 		parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 	}
 	fmt.Fprintf(w, "model: %s\n", strings.Join(parts, ", "))
-	sources := map[lint.Source]int{}
-	for _, e := range m.Entities() {
-		sources[e.Base().Source]++
-	}
+	sources := census.Sources
 	var srcParts []string
 	for _, src := range []lint.Source{lint.SourceTerraform, lint.SourceKubernetes, lint.SourceHelm, lint.SourceKustomize, lint.SourceCrossplane} {
 		if sources[src] > 0 {
@@ -797,7 +811,11 @@ func (c *CLI) describe(l *engine.Loaded, cfg *lint.Config, prefix rebaser, took 
 	if len(srcParts) > 0 {
 		fmt.Fprintf(w, "entities: %s\n", strings.Join(srcParts, ", "))
 	}
-	for _, ch := range m.Changes {
+	var changes []*lint.Change
+	if l.Input.Model != nil {
+		changes = l.Input.Model.Changes
+	}
+	for _, ch := range changes {
 		fmt.Fprintf(w, "change (%s): %s %s at %s\n", ch.Origin, ch.Action, ch.Address, rebaseRange(prefix, ch.Range))
 	}
 	fmt.Fprintf(w, "read %d files in %s\n", l.Input.Files, took.Round(time.Millisecond))

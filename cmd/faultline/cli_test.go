@@ -356,7 +356,9 @@ func TestVerbosePrintsStages(t *testing.T) {
 			names = append(names, f[1])
 		}
 	}
-	want := "discover terraform embedded kustomize manifests helm compositions join rules report"
+	// The first run over a new tree looks the result cache up (stage
+	// cache), misses, and runs every stage.
+	want := "cache discover terraform embedded kustomize manifests helm compositions join rules report"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("stages %q, want %q:\n%s", got, want, stderr)
 	}

@@ -12,12 +12,22 @@ import (
 
 // TestMain lets this test binary act as faultline-render: the CLIs under
 // test find it through FAULTLINE_RENDER and start it as their renderer.
+// Their result cache is a temporary directory (XDG_CACHE_HOME).
 func TestMain(m *testing.M) {
 	helm.ServeIfChild(chartrender.Render)
 	if exe, err := os.Executable(); err == nil {
 		os.Setenv(renderEnv, exe)
 	}
-	os.Exit(m.Run())
+	// The CLIs under test keep their result cache in a directory of
+	// their own, never the user's.
+	cacheHome, err := os.MkdirTemp("", "faultline-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", cacheHome)
+	code := m.Run()
+	os.RemoveAll(cacheHome)
+	os.Exit(code)
 }
 
 // faultline-render is the one FAULTLINE_RENDER names, else the one

@@ -114,6 +114,10 @@ type Loaded struct {
 	Stages []Stage
 	// Budget is what the run's budget spent and left out.
 	Budget runbudget.Report
+	// Cache says what the result cache did (RunCached).
+	Cache CacheReport
+	// census is a cached run's Census (it has no model).
+	census *Census
 	rel    func(string) string
 }
 
@@ -513,6 +517,9 @@ func fluxDiags(ds []flux.Diagnostic, name string, m func(lint.Range, string) lin
 	var out []lint.Diagnostic
 	for _, d := range ds {
 		rng := lint.Range{File: name, Line: d.Line, Column: 1, EndLine: d.Line, EndColumn: 1}
+		if d.Column > 0 {
+			rng.Column, rng.EndColumn = d.Column, d.EndColumn
+		}
 		if m != nil {
 			rng = m(rng, "")
 		}

@@ -231,6 +231,9 @@ func cloneEntity(e lint.Entity) lint.Entity {
 	case *lint.Volume:
 		c := *x
 		return &c
+	case *lint.OIDCProvider:
+		c := *x
+		return &c
 	}
 	return e
 }

@@ -385,9 +385,14 @@ func readOpen(f *os.File, limit int64) ([]byte, error) {
 		if n, _ := f.Read(b[:]); n > 0 {
 			return nil, ErrPseudo
 		}
+		notify(f.Name(), st, nil)
 		return []byte{}, nil
 	}
-	return ReadLimited(f, limit)
+	data, err := ReadLimited(f, limit)
+	if err == nil {
+		notify(f.Name(), st, data)
+	}
+	return data, err
 }
 
 // Size says a byte count the way messages do ("8 MiB").

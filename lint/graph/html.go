@@ -29,7 +29,7 @@ const (
 var kindOrder = []lint.Kind{
 	lint.KindRelease, lint.KindWorkload, lint.KindObject, lint.KindServiceAccount, lint.KindPodIdentity,
 	lint.KindNodePool, lint.KindNodeClass, lint.KindNodeGroup, lint.KindFargateProfile, lint.KindLaunchTemplate,
-	lint.KindAccessEntry, lint.KindInstanceProfile, lint.KindRole, lint.KindSecurityGroup, lint.KindSubnet,
+	lint.KindAccessEntry, lint.KindInstanceProfile, lint.KindRole, lint.KindOIDCProvider, lint.KindSecurityGroup, lint.KindSubnet,
 	lint.KindCluster, lint.KindVolumeClaim, lint.KindStorageClass, lint.KindVolume,
 }
 

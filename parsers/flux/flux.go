@@ -22,7 +22,11 @@
 // the empty string, as kustomize-controller substitutes it without
 // strict substitution; the StrictPostBuildSubstitutions feature gate
 // (a controller flag, default on from kustomize-controller v1.9) makes it
-// fail the build instead, which the tree does not say; the note tells.
+// fail the build instead. When the tree holds the kustomize-controller
+// Deployment, its flag or version decides (strict.go): strict, such a
+// variable is an error at its placeholder (and a hole, so nothing is
+// judged on the build Flux refuses); otherwise it is the empty string and
+// the note tells.
 //
 // Flux substitutes an object's YAML as it serialises it (comments
 // dropped); here the text as written is substituted line by line,
@@ -38,8 +42,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/fluxcd/pkg/envsubst"
 	"go.yaml.in/yaml/v3"
@@ -94,6 +100,9 @@ type Kustomization struct {
 	seenHoles, seenEmpty map[string]bool
 	missing              []string // sources not in the tree
 	bad                  string   // an invalid variable name: the build fails
+	// strict is whether kustomize-controller substitutes strictly (see
+	// strict.go): Yes fails the build on a variable defined nowhere.
+	strict strictMode
 }
 
 // Set is the Flux Kustomizations with post-build substitution in a tree.
@@ -119,8 +128,9 @@ func Find(files []File, opts Options) *Set {
 		top *yaml.Node
 	}
 	var ks []found
+	var built, written []strictMode
 	for _, f := range files {
-		if !bytes.Contains(f.Data, needle) && !bytes.Contains(f.Data, []byte("ConfigMap")) && !bytes.Contains(f.Data, []byte("Secret")) {
+		if !bytes.Contains(f.Data, needle) && !bytes.Contains(f.Data, []byte("ConfigMap")) && !bytes.Contains(f.Data, []byte("Secret")) && !bytes.Contains(f.Data, []byte(controllerName)) {
 			continue
 		}
 		docs := f.Docs
@@ -138,12 +148,19 @@ func Find(files []File, opts Options) *Set {
 				ks = append(ks, found{f, top})
 			case api == "v1" && (kind == "ConfigMap" || kind == "Secret"):
 				sources = append(sources, readSource(kind, top))
+			case isController(top) && f.Range != nil:
+				built = append(built, controllerMode(f, top))
+			case isController(top):
+				written = append(written, controllerMode(f, top))
 			}
 		}
 	}
 	s := &Set{}
+	mode := treeMode(built, written)
 	for _, k := range ks {
-		s.ks = append(s.ks, build(k.f, k.top, sources, opts))
+		kz := build(k.f, k.top, sources, opts)
+		kz.strict = mode
+		s.ks = append(s.ks, kz)
 	}
 	return s
 }
@@ -259,9 +276,12 @@ func (s *Set) For(abs string) *Kustomization {
 
 // Diagnostic is a substitution that fails the Kustomization's build.
 type Diagnostic struct {
-	Line    int // 1-based, in the data substituted
-	Summary string
-	Detail  string
+	Line int // 1-based, in the data substituted
+	// Column and EndColumn (1-based, characters) are the placeholder's on
+	// Line; 0 for the whole line.
+	Column, EndColumn int
+	Summary           string
+	Detail            string
 }
 
 // Apply substitutes data (YAML documents) as k's post-build does, line
@@ -290,7 +310,10 @@ func (k *Kustomization) Apply(data []byte) ([]byte, []Diagnostic) {
 					k.undefined(l)
 				}
 				if err != nil {
-					diags = append(diags, Diagnostic{Line: start + i + 1, Summary: "Flux post-build substitution fails", Detail: k.Label + ": " + err.Error()})
+					diags = append(diags, k.failure(start+i+1, l, err))
+					if r, ok := k.holed(l); ok {
+						doc[i] = r
+					}
 					continue
 				}
 				doc[i] = r
@@ -322,7 +345,89 @@ func (k *Kustomization) lookup(v string) (string, bool) {
 		k.seenHoles[v] = true
 		return k.holes.Sentinel(lint.HoleRef{Object: k.Label, Path: v}), true
 	}
-	return "", true
+	// Defined nowhere: strict substitution fails the build (unless the
+	// expression supplies a fallback), else it is the empty string.
+	return "", k.strict.verdict() != lint.Yes
+}
+
+// failure is the diagnostic of line (1-based) l whose substitution failed
+// with err: at the failing variable's placeholder when err names one
+// (strict substitution), else at the line.
+func (k *Kustomization) failure(line int, l string, err error) Diagnostic {
+	d := Diagnostic{Line: line, Summary: "Flux post-build substitution fails", Detail: k.Label + ": " + err.Error()}
+	if name, ok := unsetVariable(err); ok {
+		d.Detail = k.Label + ": envsubst error: variable substitution failed: " + err.Error() +
+			"; kustomize-controller applies nothing of this Kustomization (" + k.strict.why + "). Define " + name + " in spec.postBuild.substitute or a substituteFrom source, or give it a default (${" + name + ":=value})"
+		if i := placeholderAt(l, name); i >= 0 {
+			d.Column = utf8.RuneCountInString(l[:i]) + 1
+			d.EndColumn = d.Column + utf8.RuneCountInString(placeholderText(l[i:], name))
+		}
+	}
+	return d
+}
+
+// unsetVariable is the variable envsubst's strict mode reports unset in
+// err (`variable not set (strict mode): "NAME"`).
+func unsetVariable(err error) (string, bool) {
+	_, quoted, ok := strings.Cut(err.Error(), "(strict mode): ")
+	if !ok {
+		return "", false
+	}
+	name, uerr := strconv.Unquote(quoted)
+	return name, uerr == nil && varName.MatchString(name)
+}
+
+// placeholderAt is the byte index in l of the first placeholder of
+// variable name (${name…} or $name), -1 when none is found.
+func placeholderAt(l, name string) int {
+	for i := strings.Index(l, "$"); i >= 0 && i < len(l); {
+		rest := l[i+1:]
+		switch {
+		case strings.HasPrefix(rest, "$"):
+			i += 2 // $$ escapes
+			if j := strings.Index(l[i:], "$"); j >= 0 {
+				i += j
+				continue
+			}
+			return -1
+		case strings.HasPrefix(rest, "{"+name) || strings.HasPrefix(rest, name):
+			return i
+		}
+		j := strings.Index(rest, "$")
+		if j < 0 {
+			return -1
+		}
+		i += 1 + j
+	}
+	return -1
+}
+
+// placeholderText is the placeholder at the start of s: ${…} up to its
+// closing brace, or $name.
+func placeholderText(s, name string) string {
+	if strings.HasPrefix(s, "${") {
+		if j := strings.Index(s, "}"); j >= 0 {
+			return s[:j+1]
+		}
+		return s
+	}
+	return "$" + name
+}
+
+// holed substitutes l with every variable defined nowhere as a hole: the
+// text of a build strict substitution refuses, so that nothing is judged
+// on it; ok is false when l cannot be substituted at all.
+func (k *Kustomization) holed(l string) (string, bool) {
+	if k.strict.verdict() != lint.Yes || k.holes == nil {
+		return "", false
+	}
+	r, err := envsubst.Eval(l, func(v string) (string, bool) {
+		if val, ok := k.vars[v]; ok {
+			return val, true
+		}
+		return k.holes.Sentinel(lint.HoleRef{Object: k.Label, Path: v}), true
+	})
+	return r, err == nil
 }
 
 // undefined records the variables of line l that are defined nowhere and
@@ -366,7 +471,11 @@ func (k *Kustomization) Note() *lint.Note {
 		parts = append(parts, fmt.Sprintf("%d variable(s) left unknown (%s), which %s outside the scanned tree may define", n, names(k.seenHoles), strings.Join(k.missing, ", ")))
 	}
 	if n := len(k.seenEmpty); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d variable(s) defined nowhere (%s) substituted with the empty string, as kustomize-controller does without strict substitution (with the StrictPostBuildSubstitutions feature gate, on by default from v1.9, the build fails)", n, names(k.seenEmpty)))
+		why := "with the StrictPostBuildSubstitutions feature gate, on by default from v1.9, the build fails"
+		if k.strict.known {
+			why = k.strict.why
+		}
+		parts = append(parts, fmt.Sprintf("%d variable(s) defined nowhere (%s) substituted with the empty string, as kustomize-controller does without strict substitution (%s)", n, names(k.seenEmpty), why))
 	}
 	return &lint.Note{Kind: lint.Unresolved, Range: k.Range, What: k.Label + " post-build substitution: " + strings.Join(parts, "; ")}
 }

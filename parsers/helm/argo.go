@@ -71,8 +71,12 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			label += " source " + strconv.Itoa(si)
 			addr += idx(si)
 		}
+		env := newArgoEnv(top, src, label, b.opts.Holes)
 		r := newRelease(yf, addr, label, yf.rangeOf(kindNode), rname, nameRange, yf.source, "argocd")
-		setNamespace(r, str(at(spec, "destination", "namespace")))
+		if hasPlaceholder(rname) {
+			r.Name = b.argoValue(env, rname)
+		}
+		b.argoNamespace(r, env, str(at(spec, "destination", "namespace")))
 		r.Repository, r.Version = str(at(src, "repoURL")), str(at(src, "targetRevision"))
 		r.Chart, r.ChartDir = chart, chartDir
 		if chart == "" {
@@ -83,24 +87,25 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		ignoreMissing := str(at(helm, "ignoreMissingValueFiles")) == "true"
 		for _, vf := range items(at(helm, "valueFiles")) {
-			b.argoValueFile(r, vf, chartDir, bases, refs, ignoreMissing, yf)
+			b.argoValueFile(r, vf, chartDir, bases, refs, ignoreMissing, yf, env)
 		}
 		if vo := at(helm, "valuesObject"); vo != nil {
-			if err := mergeDoc(r, vo, yf.rangeOf); err != nil {
+			if err := mergeDocWith(r, vo, yf.rangeOf, env.pipeline); err != nil {
 				b.diag(yf.rangeOf(vo), "invalid values", err.Error())
 			}
 		} else if v := at(helm, "values"); v != nil && v.Kind == yaml.ScalarNode {
-			b.mergeText(r, yf, v, label+" helm.values")
+			b.mergeTextWith(r, yf, v, label+" helm.values", env.pipeline)
 		} else if v != nil && v.Kind == yaml.MappingNode {
-			if err := mergeDoc(r, v, yf.rangeOf); err != nil {
+			if err := mergeDocWith(r, v, yf.rangeOf, env.pipeline); err != nil {
 				b.diag(yf.rangeOf(v), "invalid values", err.Error())
 			}
 		}
 		for _, prm := range items(at(helm, "parameters")) {
 			vn := at(prm, "value")
-			var val any = str(vn)
+			text := env.expand(str(vn))
+			var val any = text
 			if str(at(prm, "forceString")) != "true" {
-				val = setValue(str(vn))
+				val = setValue(text)
 			}
 			rng := yf.rangeOf(vn)
 			if vn == nil {
@@ -108,13 +113,49 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			}
 			mergeSet(r, str(at(prm, "name")), val, rng)
 		}
+		if n := env.note(yf.rangeOf(kindNode)); n != nil {
+			b.notes = append(b.notes, *n)
+		}
 		b.out = append(b.out, r)
 	}
 }
 
-// argoValueFile merges one helm.valueFiles entry.
-func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string, bases []string, refs map[string]bool, optional bool, yf *yamlFile) {
+// argoNamespace sets the release namespace from the destination
+// namespace: a placeholder in it is a hole.
+func (b *builder) argoNamespace(r *lint.Release, env *argoEnv, ns string) {
+	if !hasPlaceholder(ns) {
+		setNamespace(r, ns)
+		return
+	}
+	r.Namespace = b.argoValue(env, ns)
+}
+
+// argoValue is text with placeholders a pipeline fills (see argoenv.go):
+// a value with holes, unknown when template text is left or the run
+// decodes no holes.
+func (b *builder) argoValue(env *argoEnv, text string) lint.Value {
+	t := env.pipeline(text)
+	if b.opts.Holes == nil || strings.Contains(t, "{{") {
+		return lint.Unknown()
+	}
+	return b.opts.Holes.Decode(t)
+}
+
+// argoValueFile merges one helm.valueFiles entry, its path substituted as
+// Argo CD does (see argoenv.go): after the ref source for "$ref/…".
+func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string, bases []string, refs map[string]bool, optional bool, yf *yamlFile, env *argoEnv) {
 	v := str(vf)
+	if name, rest, ok := strings.Cut(strings.TrimPrefix(v, "$"), "/"); strings.HasPrefix(v, "$") && ok && argoName.MatchString(name) {
+		// "$ref/…": another source's path (an unknown ref is reported
+		// below), substituted after it is resolved.
+		v = "$" + name + "/" + env.expand(rest)
+	} else {
+		v = env.expand(v)
+	}
+	if lint.HasSentinel(v) || hasPlaceholder(v) {
+		b.note(lint.Unresolved, yf.rangeOf(vf), fmt.Sprintf("%s: values file %s names a value known only when Argo CD syncs or a placeholder a pipeline fills; not read", r.Label, str(vf)))
+		return
+	}
 	ref := yf.rangeOf(vf)
 	switch {
 	case v == "":

@@ -875,6 +875,24 @@ func TestPositionOrder(t *testing.T) {
 	}
 }
 
+// TestPositionRangedItems: items a range renders map to the ranged line
+// under their own list, not to the next line with the same key under
+// another list.
+func TestPositionRangedItems(t *testing.T) {
+	tpl := "kind: EC2NodeClass\nspec:\n  securityGroupSelectorTerms:\n{{- range .Values.groups }}\n    - id: \"{{ . }}\"\n{{- end }}\n  role: {{ .Values.role }}\n  amiSelectorTerms:\n    - id: {{ .Values.ami }}\n"
+	cd := &chartData{abs: "/r/c", rel: "c", byName: map[string][]byte{"templates/nc.yaml": nil}, lines: map[string][]lineInfo{
+		"templates/nc.yaml": templateLines([]byte(tpl)),
+	}}
+	p := &paths{rel: func(s string) string { return strings.TrimPrefix(s, "/r/") }}
+	m := &mapper{cd: cd, template: "templates/nc.yaml", p: p,
+		content: "kind: EC2NodeClass\nspec:\n  securityGroupSelectorTerms:\n    - id: \"sg-1\"\n    - id: \"sg-2\"\n    - id: \"sg-3\"\n  role: nodes\n  amiSelectorTerms:\n    - id: ami-1\n"}
+	for _, c := range []struct{ line, want int }{{4, 5}, {5, 5}, {6, 5}, {9, 9}, {7, 7}} {
+		if got := m.Map(rng("rendered", c.line, 5, 5), ""); got.Line != c.want || got.File != "c/templates/nc.yaml" {
+			t.Errorf("rendered line %d maps to %s, want c/templates/nc.yaml:%d", c.line, show(got), c.want)
+		}
+	}
+}
+
 func TestFindCharts(t *testing.T) {
 	root := fixture(t, "releases")
 	got := FindCharts([]string{

@@ -213,20 +213,71 @@ type lineInfo struct {
 	raw, text, key  string
 	action          bool // a template line with {{ }}
 	sameText, sameK int
+	// parent is the key of the mapping the line sits in (by indentation,
+	// template-only lines skipped); sameTextIn and sameKIn count the
+	// earlier lines with the same text (key) under the same parent.
+	parent              string
+	sameTextIn, sameKIn int
 }
 
 // templateLines splits a template file into lines.
 func templateLines(data []byte) []lineInfo {
 	raw := strings.Split(string(data), "\n")
 	out := make([]lineInfo, len(raw))
+	var nest nesting
 	for i, l := range raw {
 		t, k := lineKey(l)
 		out[i] = lineInfo{raw: l, text: t, key: k, action: strings.Contains(l, "{{")}
 		if strings.Contains(k, "{{") {
 			out[i].key = ""
 		}
+		if !actionOnly(t) {
+			out[i].parent = nest.push(l, out[i].key)
+		}
 	}
 	return out
+}
+
+// actionOnly reports whether a trimmed template line is only template
+// actions ({{- range … }}, {{ end }}): it renders no YAML line of its own.
+func actionOnly(t string) bool {
+	return strings.HasPrefix(t, "{{") && strings.HasSuffix(t, "}}") && strings.Count(t, "{{") == 1
+}
+
+// nesting tracks the mapping keys enclosing a line by indentation.
+type nesting struct {
+	indents []int
+	keys    []string
+}
+
+// push returns the key of the nearest earlier line indented less than l
+// (a list item's dash counts as indentation), then records l.
+func (n *nesting) push(l, key string) string {
+	t := strings.TrimLeft(l, " ")
+	if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "#") {
+		return ""
+	}
+	ind := len(l) - len(t)
+	for len(n.indents) > 0 && n.indents[len(n.indents)-1] >= ind {
+		n.indents, n.keys = n.indents[:len(n.indents)-1], n.keys[:len(n.keys)-1]
+	}
+	parent := ""
+	if len(n.keys) > 0 {
+		parent = n.keys[len(n.keys)-1]
+	}
+	if strings.HasPrefix(t, "- ") {
+		// The item's own keys sit deeper than its dash.
+		n.indents, n.keys = append(n.indents, ind), append(n.keys, parent)
+		ind += 2
+		for strings.HasPrefix(t[2:], "- ") {
+			t = t[2:]
+			ind += 2
+		}
+	}
+	if key != "" && key != "-" {
+		n.indents, n.keys = append(n.indents, ind), append(n.keys, key)
+	}
+	return parent
 }
 
 // prepare splits the rendered text once, counting repeated lines.
@@ -235,12 +286,21 @@ func (m *mapper) prepare() {
 		raw := strings.Split(m.content, "\n")
 		m.rendered = make([]lineInfo, len(raw))
 		texts, keys := map[string]int{}, map[string]int{}
+		textsIn, keysIn := map[[2]string]int{}, map[[2]string]int{}
+		var nest nesting
 		for i, l := range raw {
 			t, k := lineKey(l)
-			m.rendered[i] = lineInfo{raw: l, text: t, key: k, sameText: texts[t], sameK: keys[k]}
+			if t == "---" {
+				nest = nesting{}
+			}
+			parent := nest.push(l, k)
+			m.rendered[i] = lineInfo{raw: l, text: t, key: k, sameText: texts[t], sameK: keys[k],
+				parent: parent, sameTextIn: textsIn[[2]string{parent, t}], sameKIn: keysIn[[2]string{parent, k}]}
 			texts[t]++
+			textsIn[[2]string{parent, t}]++
 			if k != "" {
 				keys[k]++
+				keysIn[[2]string{parent, k}]++
 			}
 		}
 		m.memo = map[int]templateMatch{}
@@ -348,23 +408,38 @@ func (m *mapper) findTemplateLine(want lineInfo) templateMatch {
 	}
 	for _, name := range m.searchOrder() {
 		lines := m.cd.lines[name]
-		var exact, keyed []int
+		var exact, keyed, exactIn, keyedIn []int
 		for i, l := range lines {
+			in := want.parent != "" && l.parent == want.parent
 			if !l.action && l.text == want.text {
 				exact = append(exact, i)
+				if in {
+					exactIn = append(exactIn, i)
+				}
 			}
 			if want.key != "" && l.key == want.key {
 				keyed = append(keyed, i)
+				if in {
+					keyedIn = append(keyedIn, i)
+				}
 			}
 		}
 		pick := func(c []int, n int) templateMatch {
 			i := c[min(n, len(c)-1)]
 			return templateMatch{text: lines[i].raw, rng: m.lineRange(name, i+1, lines[i].raw), ok: true}
 		}
-		if len(exact) > 0 {
+		// Under the same mapping first: a range repeats its line there,
+		// and the n-th rendered occurrence is not the n-th in the file
+		// (the second of two ranged "- id:" items is not the "- id:" of
+		// the next list).
+		switch {
+		case len(exactIn) > 0:
+			return pick(exactIn, want.sameTextIn)
+		case len(exact) > 0:
 			return pick(exact, want.sameText)
-		}
-		if len(keyed) > 0 {
+		case len(keyedIn) > 0:
+			return pick(keyedIn, want.sameKIn)
+		case len(keyed) > 0:
 			return pick(keyed, want.sameK)
 		}
 	}

@@ -264,6 +264,12 @@ func setNamespace(r *lint.Release, ns string) {
 // its keys are written. An empty document merges nothing; anything but a
 // mapping is an error.
 func mergeDoc(r *lint.Release, n *yaml.Node, pos posFunc) error {
+	return mergeDocWith(r, n, pos, nil)
+}
+
+// mergeDocWith is mergeDoc with every string value passed through subst
+// first (nil: as written).
+func mergeDocWith(r *lint.Release, n *yaml.Node, pos posFunc, subst func(string) string) error {
 	n = deref(n)
 	if n == nil || (n.Kind == yaml.ScalarNode && (n.Tag == "!!null" || n.Value == "")) {
 		return nil
@@ -275,6 +281,9 @@ func mergeDoc(r *lint.Release, n *yaml.Node, pos posFunc) error {
 	if err != nil {
 		return err
 	}
+	if subst != nil {
+		v = mapStrings(v, subst)
+	}
 	m, _ := v.(map[string]any)
 	lint.MergeValues(r.Values, m)
 	recordRanges(r.ValueRanges, read, "", pos)
@@ -285,6 +294,17 @@ func mergeDoc(r *lint.Release, n *yaml.Node, pos posFunc) error {
 // mergeText merges values given as YAML text written in scalar s of the
 // file (Argo CD `values: |`, a ConfigMap key).
 func (b *builder) mergeText(r *lint.Release, yf *yamlFile, s *yaml.Node, what string) {
+	b.mergeTextWith(r, yf, s, what, nil)
+}
+
+// mergeTextWith is mergeText with the text passed through subst first
+// (nil: as written).
+func (b *builder) mergeTextWith(r *lint.Release, yf *yamlFile, s *yaml.Node, what string, subst func(string) string) {
+	if subst != nil {
+		c := *s
+		c.Value = subst(s.Value)
+		s = &c
+	}
 	docs, err := parseYAML([]byte(s.Value))
 	pos := yf.embeddedPos(s)
 	for _, d := range docs {

@@ -352,7 +352,11 @@ func recordBounded(ranges map[string]lint.Range, n *yaml.Node, prefix string, po
 			if k == nil || k.Kind != yaml.ScalarNode {
 				continue
 			}
-			recordBounded(ranges, n.Content[i+1], joinKey(prefix, k.Value), pos, budget)
+			key := joinKey(prefix, k.Value)
+			if v := deref(n.Content[i+1]); v != nil && v.Kind == yaml.MappingNode && len(v.Content) > 0 {
+				ranges[key] = pos(k) // a block: its key, where a finding on all of it points
+			}
+			recordBounded(ranges, n.Content[i+1], key, pos, budget)
 		}
 	case yaml.ScalarNode, yaml.SequenceNode:
 		if prefix != "" {

@@ -1156,7 +1156,7 @@ func (r *renderer) render(c *composition, x *xrInput, choices int) {
 		inst.resources = append(inst.resources, cd)
 	}
 	for _, cd := range inst.resources {
-		r.out = append(r.out, cd.m.entity())
+		r.out = append(r.out, cd.m.entities()...)
 	}
 }
 

@@ -81,9 +81,9 @@ func isManagedResource(apiVersion string) bool {
 }
 
 // managedResource reads a top-level managed resource document.
-func (d *doc) managedResource() lint.Entity {
+func (d *doc) managedResource() []lint.Entity {
 	service, fam, _ := mrFamily(d.apiVersion)
-	return newMR(d, service, fam).entity()
+	return newMR(d, service, fam).entities()
 }
 
 // val is a scalar's value: patched, or as written.
@@ -301,6 +301,16 @@ func (m *mr) namespace() string {
 	return m.d.namespace
 }
 
+// entities builds the model entities of the managed resource: its own,
+// and for an eks Cluster the cluster security group EKS creates with it.
+func (m *mr) entities() []lint.Entity {
+	e := m.entity()
+	if cl, ok := e.(*lint.Cluster); ok {
+		return []lint.Entity{cl, m.clusterSecurityGroup(cl)}
+	}
+	return []lint.Entity{e}
+}
+
 // entity builds the model entity for the managed resource.
 func (m *mr) entity() lint.Entity {
 	switch m.service + "/" + m.d.kind {
@@ -324,6 +334,8 @@ func (m *mr) entity() lint.Entity {
 		return m.cluster()
 	case "eks/AccessEntry":
 		return m.accessEntry()
+	case "iam/OpenIDConnectProvider":
+		return m.oidcProvider()
 	}
 	return &lint.KubeObject{
 		Object:     m.object(lint.KindObject),
@@ -393,6 +405,25 @@ func (m *mr) crossplane() *lint.Crossplane {
 		}
 	}
 	return c
+}
+
+// oidcProvider reads iam OpenIDConnectProvider (Upbound and community
+// providers alike): the issuer is forProvider.url, the name its host and
+// path; the external name, when written, is the provider's ARN.
+func (m *mr) oidcProvider() *lint.OIDCProvider {
+	o := m.object(lint.KindOIDCProvider)
+	p := &lint.OIDCProvider{Object: o, URL: lint.Unknown(), ARN: lint.Unknown()}
+	if _, v := path(m.d.root, "metadata", "annotations", externalName); m.written(v) {
+		p.ARN = m.val(v)
+	}
+	o.Name = lint.Unknown()
+	if _, v := lookup(m.fp, "url"); m.written(v) {
+		p.URL = m.val(v)
+		p.Name, p.NameRange = lint.ParseIssuer(p.URL).Bare, m.rng(v)
+	} else {
+		p.Name, p.NameRange = lint.Unknown(), o.Range
+	}
+	return p
 }
 
 // instanceProfile reads iam InstanceProfile: the role it holds.
@@ -679,7 +710,32 @@ func (m *mr) cluster() *lint.Cluster {
 		_, en := lookup(m.block(cc), "enabled")
 		c.AutoMode, c.AutoModeUnknown = m.d.enabled(en)
 	}
+	c.SecurityGroupID = lint.Hole(lint.HoleRef{Object: c.Addr, Path: m.clusterSGAttr()})
 	return c
+}
+
+// clusterSGAttr is where a Cluster's status reports the cluster security
+// group EKS created: status.atProvider.vpcConfig[0].clusterSecurityGroupId
+// (Upbound, vpcConfig a list in v1beta1 and an object in v1beta2: the same
+// group), status.atProvider.resourcesVpcConfig.clusterSecurityGroupId
+// (community provider). Unknown before the cluster exists.
+func (m *mr) clusterSGAttr() string {
+	if m.fam.community {
+		return "status.atProvider.resourcesVpcConfig.clusterSecurityGroupId"
+	}
+	return "status.atProvider.vpcConfig[0].clusterSecurityGroupId"
+}
+
+// clusterSecurityGroup is the security group EKS creates with the
+// cluster; the tags the cluster is created with (forProvider.tags and the
+// provider's crossplane-* tags) may reach it.
+func (m *mr) clusterSecurityGroup(cl *lint.Cluster) *lint.SecurityGroup {
+	sg := lint.NewClusterSecurityGroup(cl, m.clusterSGAttr(), "status.atProvider.clusterSecurityGroupName")
+	_, tags := lookup(m.fp, "tags")
+	maybe, _, incomplete := m.tags(tags)
+	sg.AddMaybeTags(maybe)
+	sg.TagsIncomplete = sg.TagsIncomplete || incomplete
+	return sg
 }
 
 // accessEntry reads an eks AccessEntry: the cluster (clusterName, or a

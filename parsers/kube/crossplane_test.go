@@ -111,6 +111,12 @@ func TestCrossplaneManagedResources(t *testing.T) {
 			}
 		}},
 		{"upbound-v1beta2.yaml", func(f string, r at) []lint.Entity {
+			cl := &lint.Cluster{
+				Object: mrObject(lint.KindCluster, f+"#2/Cluster/prod", "Cluster prod", known("prod"), r(36, 7, 36, 14), r(38, 9, 38, 13), xpScope,
+					lint.KubeKey("eks.aws.upbound.io", "Cluster", "", "prod"), xp("eks.aws.upbound.io/v1beta1", "Cluster", "prod", "Delete")),
+				AuthenticationMode: lint.Unknown(), ModeRange: r(36, 7, 36, 14),
+				SecurityGroupID: lint.Hole(lint.HoleRef{Object: f + "#2/Cluster/prod", Path: "status.atProvider.vpcConfig[0].clusterSecurityGroupId"}),
+			}
 			return []lint.Entity{
 				// v1beta2: launchTemplate is an object; a literal ARN wins.
 				&lint.NodeGroup{
@@ -129,11 +135,8 @@ func TestCrossplaneManagedResources(t *testing.T) {
 					InstanceProfile: xref(known("arn:aws:iam::111122223333:instance-profile/prod-batch"), r(33, 12, 33, 65)),
 					SecurityGroups:  []lint.Ref{xref(known("sg-0aaa1111"), r(31, 27, 31, 38)), xref(known("sg-0bbb2222"), r(31, 40, 31, 51))},
 				},
-				&lint.Cluster{
-					Object: mrObject(lint.KindCluster, f+"#2/Cluster/prod", "Cluster prod", known("prod"), r(36, 7, 36, 14), r(38, 9, 38, 13), xpScope,
-						lint.KubeKey("eks.aws.upbound.io", "Cluster", "", "prod"), xp("eks.aws.upbound.io/v1beta1", "Cluster", "prod", "Delete")),
-					AuthenticationMode: lint.Unknown(), ModeRange: r(36, 7, 36, 14),
-				},
+				cl,
+				clusterSG(cl, "eks.aws.upbound.io", "prod"),
 				&lint.KubeObject{
 					Object: mrObject(lint.KindObject, f+"#3/RolePolicyAttachment/nodes-worker", "RolePolicyAttachment nodes-worker", known("nodes-worker"), r(46, 7, 46, 27), r(48, 9, 48, 21), xpScope,
 						lint.KubeKey("iam.aws.upbound.io", "RolePolicyAttachment", "", "nodes-worker"), xp("iam.aws.upbound.io/v1beta1", "RolePolicyAttachment", "nodes-worker", "Delete", "Observe")),
@@ -250,6 +253,18 @@ func compare(t *testing.T, got, want []lint.Entity) {
 	for _, e := range got[min(len(got), len(want)):] {
 		t.Errorf("extra entity %s", show(e))
 	}
+}
+
+// clusterSG is the cluster security group the Upbound Cluster cl brings:
+// EKS's tags, and the provider's crossplane-* tags as tags it may carry.
+func clusterSG(cl *lint.Cluster, group, name string) *lint.SecurityGroup {
+	sg := lint.NewClusterSecurityGroup(cl, "status.atProvider.vpcConfig[0].clusterSecurityGroupId", "status.atProvider.clusterSecurityGroupName")
+	sg.MaybeTags = map[string]lint.Value{
+		"crossplane-kind":           known("cluster." + group),
+		"crossplane-name":           known(name),
+		"crossplane-providerconfig": known("default"),
+	}
+	return sg
 }
 
 // show prints an entity with its values readable.

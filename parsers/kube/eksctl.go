@@ -47,7 +47,9 @@ type clusterConfig struct {
 	profileRoles map[string]lint.Ref
 	// subnets are the subnets vpc.subnets declares, by name.
 	subnets map[string]*lint.Subnet
-	out     []lint.Entity
+	// clusterSG is the cluster security group EKS creates for the cluster.
+	clusterSG *lint.SecurityGroup
+	out       []lint.Entity
 }
 
 // clusterConfig reads an eksctl ClusterConfig: metadata.name and
@@ -63,6 +65,9 @@ func (d *doc) clusterConfig() []lint.Entity {
 	cl := c.clusterEntity()
 	c.mode = cl.AuthenticationMode
 	c.out = append(c.out, cl)
+	c.clusterSG = c.clusterSecurityGroup(cl)
+	c.out = append(c.out, c.clusterSG)
+	c.oidcProvider()
 	c.vpcSubnets()
 	for _, it := range c.list(d.root, "managedNodeGroups") {
 		c.nodeGroup(it, true)
@@ -200,7 +205,31 @@ func (c *clusterConfig) clusterEntity() *lint.Cluster {
 		cl.AuthenticationMode, cl.ModeRange = r.Value, r.Range
 	}
 	cl.AutoMode, cl.AutoModeUnknown = c.d.enabledAt("autoModeConfig", "enabled")
+	cl.SecurityGroupID = lint.Hole(lint.HoleRef{Object: c.base.Addr, Path: eksctlClusterSGAttr})
 	return cl
+}
+
+// eksctlClusterSGAttr is the attribute of the EKS cluster eksctl's cluster
+// stack exports as the cluster security group (pkg/cfn/builder/cluster.go:
+// ControlPlane.ClusterSecurityGroupId, output ClusterDefaultSecurityGroup).
+const eksctlClusterSGAttr = "ControlPlane.ClusterSecurityGroupId"
+
+// clusterSecurityGroup is the security group EKS creates with the cluster.
+// The tags the cluster is created with may reach it: metadata.tags (the
+// ControlPlane's Tags, makeCFNTags) and the tags eksctl puts on its stacks
+// (pkg/cfn/manager/api.go: alpha.eksctl.io/cluster-name,
+// eksctl.cluster.k8s.io/v1alpha1/cluster-name, alpha.eksctl.io/eksctl-version).
+func (c *clusterConfig) clusterSecurityGroup(cl *lint.Cluster) *lint.SecurityGroup {
+	sg := lint.NewClusterSecurityGroup(cl, eksctlClusterSGAttr, "ControlPlane.ClusterSecurityGroupName")
+	sg.Addr = c.base.Addr + "#cluster-security-group"
+	_, tags := path(c.d.root, "metadata", "tags")
+	sg.AddMaybeTags(c.d.tagMap(tags))
+	sg.AddMaybeTags(map[string]lint.Value{
+		"alpha.eksctl.io/cluster-name":                c.cluster,
+		"eksctl.cluster.k8s.io/v1alpha1/cluster-name": c.cluster,
+		"alpha.eksctl.io/eksctl-version":              anyText(),
+	})
+	return sg
 }
 
 // oidcIssuer is the cluster's OIDC issuer: the configured one, else
@@ -214,6 +243,28 @@ func (c *clusterConfig) oidcIssuer() lint.Value {
 		return lint.Concat(lint.Known("oidc.eks."+r+"."), rest)
 	}
 	return lint.Concat(lint.Known("oidc.eks."), rest)
+}
+
+// oidcProvider is the IAM OIDC provider eksctl creates for the cluster's
+// issuer when iam.withOIDC is true (pkg/iam/oidc/api.go CreateProvider),
+// retained: eksctl deletes it only when it deletes the cluster
+// (pkg/cfn/manager/delete_tasks.go
+// NewTasksToDeleteOIDCProviderWithIAMServiceAccounts, called from the
+// cluster deletion in pkg/actions/cluster, v0.230.0). A switch that
+// cannot be read (a template placeholder) may be on, so the provider is
+// kept, inferred.
+func (c *clusterConfig) oidcProvider() {
+	on, unknown := c.d.enabledAt("iam", "withOIDC")
+	if !on && !unknown {
+		return
+	}
+	_, n := path(c.d.root, "iam", "withOIDC")
+	o := c.object(lint.KindOIDCProvider, "iam/withOIDC", "the OIDC provider eksctl creates for "+c.base.Label+" (iam.withOIDC)", n)
+	o.Name = c.issuer
+	if unknown {
+		o.Inferred = append(o.Inferred, "iam.withOIDC of "+c.base.Label+" is taken to be true: its value is not known")
+	}
+	c.out = append(c.out, &lint.OIDCProvider{Object: o, URL: lint.Concat(lint.Known("https://"), c.issuer), ARN: lint.Unknown(), Retained: true})
 }
 
 // anyText is a part of a value eksctl or AWS decides at apply time (the

@@ -56,8 +56,37 @@ func (c *clusterConfig) nodeGroup(it *yaml.Node, managed bool) {
 			}
 		}
 	}
+	if managed {
+		c.managedGroupSecurity(ng, it)
+	}
 	ng.Capacity = c.nodeCapacity(it, managed, name)
 	c.out = append(c.out, ng)
+}
+
+// managedGroupSecurity sets what decides a managed group's security
+// groups beyond attachIDs. A group with launchTemplate runs the user's
+// launch template (an ID eksctl reads from AWS): its groups are that
+// template's, which the tree may not hold. Without one, eksctl creates the
+// group's launch template and writes into it the cluster security group
+// EKS created, then attachIDs, then its SSH and EFA groups
+// (pkg/cfn/builder/managed_launch_template.go makeLaunchTemplateData:
+// vpcImporter.SecurityGroups() is the cluster stack's
+// ClusterDefaultSecurityGroup export; so since v0.80.0). Self-managed
+// groups get eksctl's ClusterSharedNodeSecurityGroup and a group of their
+// own instead (pkg/cfn/builder/nodegroup.go addResourcesForSecurityGroups),
+// never the cluster security group of a cluster eksctl created.
+func (c *clusterConfig) managedGroupSecurity(ng *lint.NodeGroup, it *yaml.Node) {
+	ltKey, lt := lookup(it, "launchTemplate")
+	if ltKey != nil {
+		ng.LaunchTemplate = c.refIn(lt, "id")
+		if !ng.LaunchTemplate.IsSet() {
+			ng.LaunchTemplate = lint.Ref{Value: lint.Unknown(), Range: c.d.pairRange(ltKey, lt)}
+		}
+		return
+	}
+	sg := lint.Ref{Value: c.clusterSG.ID, Range: ng.Range,
+		Via: "eksctl writes the cluster security group into the launch template it creates for the group"}
+	ng.SecurityGroups = append([]lint.Ref{sg}, ng.SecurityGroups...)
 }
 
 // refIn reads the reference at key of mapping n.

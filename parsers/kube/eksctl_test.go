@@ -79,14 +79,30 @@ func TestClusterConfigNodeGroups(t *testing.T) {
 	if c, _ := shared.Cluster.Str(); c != "orders" {
 		t.Errorf("cluster %q", c)
 	}
-	if len(shared.SecurityGroups) != 2 || shared.SecurityGroups[1].Value.String() != "sg-0bb" {
+	// eksctl's launch template holds the cluster security group first,
+	// then attachIDs.
+	if len(shared.SecurityGroups) != 3 || shared.SecurityGroups[2].Value.String() != "sg-0bb" {
 		t.Errorf("security groups %+v", shared.SecurityGroups)
 	}
-	at(t, "second security group", shared.SecurityGroups[1].Range, 13, 29)
+	at(t, "second attached security group", shared.SecurityGroups[2].Range, 13, 29)
 
 	m := &lint.Model{}
 	for _, e := range es {
 		m.Add(e)
+	}
+	csg := es["cluster-security-group"].(*lint.SecurityGroup)
+	if csg.ClusterOf != cl.Addr || csg.Tags["aws:eks:cluster-name"].String() != "orders" || csg.Tags["kubernetes.io/cluster/orders"].String() != "owned" {
+		t.Errorf("cluster security group %+v", csg)
+	}
+	for _, g := range []string{"managedNodeGroups/shared", "managedNodeGroups/own"} {
+		ng := es[g].(*lint.NodeGroup)
+		if len(ng.SecurityGroups) == 0 || m.ResolveSecurityGroup(ng.SecurityGroups[0].Value, ng.Scope).Entity != csg {
+			t.Errorf("%s: first security group %+v is not the cluster security group", g, ng.SecurityGroups)
+		}
+	}
+	// Self-managed groups get eksctl's shared node group, not EKS's.
+	if named := es["nodeGroups/named"].(*lint.NodeGroup); len(named.SecurityGroups) != 0 {
+		t.Errorf("self-managed group carries %+v", named.SecurityGroups)
 	}
 	// A group without a role gets one eksctl creates for it alone.
 	own := es["managedNodeGroups/own"].(*lint.NodeGroup)

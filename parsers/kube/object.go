@@ -103,7 +103,7 @@ func (d *doc) entities() []lint.Entity {
 	case workloadSpec(d.apiVersion, d.kind) != nil:
 		return []lint.Entity{d.workload()}
 	case isManagedResource(d.apiVersion):
-		return []lint.Entity{d.managedResource()}
+		return d.managedResource()
 	}
 	return []lint.Entity{&lint.KubeObject{
 		Object:     d.object(lint.KindObject),

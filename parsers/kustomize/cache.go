@@ -24,6 +24,21 @@ import (
 // in place, so a built base cannot be handed to another build). Only
 // successful reads are kept: a read refused before the tree widened may
 // succeed after. Safe for concurrent use.
+//
+// Why krusty (v0.21) cannot build a shared base once: Kustomizer.Run is
+// the only entry, and a base is built inside it by the internal
+// KustTarget.accumulateDirectory into an internal
+// accumulator.ResAccumulator (objects, transformer configurations, vars)
+// that the overlay merges and then transforms in place; there is no hook
+// to hand it a built one. A base's build also depends on its overlay:
+// it inherits the overlay's buildMetadata, origin and namespace (the Helm
+// charts it inflates). Handing the base's rendered YAML in its place is
+// not the same build either: Run strips the build annotations that carry
+// each object's earlier names and kinds, generator options and origin, so
+// an overlay's patch or name reference to a base object by its name
+// before the base's namePrefix, or a configMapGenerator merging into the
+// base's, would no longer match. BenchmarkRebuildShare measures what
+// building shared bases once could save.
 type Cache struct {
 	mu    sync.Mutex
 	files map[string][]byte                  // absolute, cleaned path → content

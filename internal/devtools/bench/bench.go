@@ -36,6 +36,7 @@ type config struct {
 	stages    bool
 	keep      bool
 	tolerance float64
+	warm      bool
 }
 
 type repoList []string
@@ -94,6 +95,7 @@ func parseFlags(args []string) (config, error) {
 	fs.IntVar(&cfg.copies, "copies", 0, "also measure one tree of this many copies of every -repo")
 	fs.BoolVar(&cfg.stages, "stages", false, "show the \"stage …\" lines of one faultline --verbose run per tree")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the generated trees and copies (their directory is printed)")
+	fs.BoolVar(&cfg.warm, "warm", true, "also measure warm runs (the result cache filled by an unmeasured run) and warm runs after one file changed (a byte appended to one .tf or YAML file, put back after each run); -repo trees are changed in place and restored")
 	fs.Float64Var(&cfg.tolerance, "tolerance", 0.10, "relative change of time per file between scales still called linear")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -173,6 +175,9 @@ func benchMain(cfg config) error {
 		bin, cfg.runs, runtime.Version(), runtime.GOMAXPROCS(0), runtime.NumCPU(), time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	writeResults(w, results)
 	fmt.Fprintln(w)
+	if writeCache(w, results) {
+		fmt.Fprintln(w)
+	}
 	writeGrowth(w, results, cfg.tolerance)
 	writeStages(w, results)
 	return nil
@@ -217,6 +222,16 @@ func measureTree(t tree, self, bin string, cfg config) (result, error) {
 	if _, err := floorRun(self, t.dir); err != nil {
 		return r, err
 	}
+	cold := []string{"lint", "--format", "json", "."}
+	var warm *warmRuns
+	if cfg.warm && hasCache(bin) {
+		cold = []string{"lint", "--no-cache", "--format", "json", "."}
+		var err error
+		if warm, err = newWarmRuns(bin, t.dir); err != nil {
+			return r, err
+		}
+		defer warm.close()
+	}
 	var floors, lints []sample
 	for range cfg.runs {
 		f, err := floorRun(self, t.dir)
@@ -224,15 +239,23 @@ func measureTree(t tree, self, bin string, cfg config) (result, error) {
 			return r, err
 		}
 		floors = append(floors, f.sample)
-		l, sum, err := lintRun(bin, t.dir, "lint", "--format", "json", ".")
+		l, sum, err := lintRun(bin, t.dir, cold...)
 		if err != nil {
 			return r, err
 		}
 		lints = append(lints, l.sample)
 		r.files, r.bytes = f.res.Files, f.res.Bytes
 		r.lintFiles, r.findings = sum.Summary.Files, sum.Summary.Errors+sum.Summary.Warnings+sum.Summary.Notices
+		if warm != nil {
+			if err := warm.measure(); err != nil {
+				return r, err
+			}
+		}
 	}
 	r.floor, r.lint = medianOf(floors), medianOf(lints)
+	if warm != nil {
+		r.warm, r.changed, r.cached = medianOf(warm.warm), medianOf(warm.changed), true
+	}
 	if t.planted >= 0 && r.findings != t.planted {
 		fmt.Fprintf(os.Stderr, "warning: %s: %d findings, the generator planted %d\n", t.name, r.findings, t.planted)
 	}

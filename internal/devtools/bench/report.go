@@ -22,6 +22,10 @@ type result struct {
 	// warnings and notices.
 	lintFiles, findings int
 	stages              []string
+	// warm is faultline with its result cache filled, changed the same
+	// after one file changed; cached says they were measured.
+	warm, changed measure
+	cached        bool
 }
 
 // ratio is a / b, or NaN when b is zero.
@@ -168,4 +172,31 @@ func writeStages(w io.Writer, rs []result) {
 		}
 		fmt.Fprintf(w, "\nStages of %s (one --verbose run):\n\n```\n%s\n```\n", r.name, strings.Join(r.stages, "\n"))
 	}
+}
+
+// writeCache prints cold, warm and one-file-changed runs next to the
+// floor; false when none was measured.
+func writeCache(w io.Writer, rs []result) bool {
+	any := false
+	for _, r := range rs {
+		any = any || r.cached
+	}
+	if !any {
+		return false
+	}
+	fmt.Fprintln(w, "| tree | floor CPU | cold CPU | warm CPU | one file changed CPU | floor wall | cold wall | warm wall | one file changed wall | warm peak RSS |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	cell := func(m, floor time.Duration) string {
+		return fmt.Sprintf("%s (**%s**)", secs(m), times(ratio(m.Seconds(), floor.Seconds())))
+	}
+	for _, r := range rs {
+		if !r.cached {
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.name,
+			secs(r.floor.CPU), cell(r.lint.CPU, r.floor.CPU), cell(r.warm.CPU, r.floor.CPU), cell(r.changed.CPU, r.floor.CPU),
+			secs(r.floor.Wall), cell(r.lint.Wall, r.floor.Wall), cell(r.warm.Wall, r.floor.Wall), cell(r.changed.Wall, r.floor.Wall),
+			mib(r.warm.RSS))
+	}
+	return true
 }

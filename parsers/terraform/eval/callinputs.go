@@ -53,8 +53,17 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 	if v, err := version.NewVersion(rec.Version); err == nil && use == nil {
 		span = modsource.VersionRange{Lo: modsource.VersionBound{Version: v, Inclusive: true}, Hi: modsource.VersionBound{Version: v, Inclusive: true}}
 	}
+	model, assumed, declares := rec.Model, rec.Assumed, child
 	if use != nil {
 		span = use.allowed.Intersect(use.dir.Span)
+	}
+	if use != nil && use.installs != nil {
+		// Read at an older version its inputs fit; Terraform installs the
+		// newest, and that is what the inputs are compared with.
+		if m := l.models.module(use.installs.Dir); m != nil {
+			span, declares = use.installs.Span, m
+			model, assumed = use.key+" v"+use.installs.First, "no version constraint: the newest modelled version is assumed"
+		}
 	}
 	mc := &lint.ModuleCall{
 		Object: lint.Object{
@@ -70,9 +79,9 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 		Module:     modsource.PublicModule(c.Source),
 		Constraint: c.Version,
 		Resolution: string(rec.How),
-		Model:      rec.Model,
-		Assumed:    rec.Assumed,
-		Variables:  l.declared(child, span),
+		Model:      model,
+		Assumed:    assumed,
+		Variables:  l.declared(declares, span),
 		Complete:   complete,
 	}
 	if mi.Module.unit {

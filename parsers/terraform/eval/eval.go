@@ -628,6 +628,9 @@ func (mi *ModInst) evalResource(r *Resource) {
 		if _, ok := remoteStateTypes[r.Type]; ok && r.Data {
 			v = mi.remoteState(r, addrLocal, v)
 		}
+		if r.Data && r.Type == "aws_iam_instance_profiles" {
+			v = mi.profilesOfRole(v, mi.Addr(addrLocal))
+		}
 		v = mi.complete(r, v, mi.Addr(addrLocal))
 		keys = append(keys, in.key)
 		vals = append(vals, v)
@@ -644,6 +647,22 @@ func (mi *ModInst) evalResource(r *Resource) {
 		return
 	}
 	mi.store(r, mi.collect(local, r.count, r.forEach, keys, vals))
+}
+
+// profilesOfRole gives data "aws_iam_instance_profiles" its result: the
+// profiles holding the role it names, as a set of one symbolic name (and
+// ARN) naming the data source, so tolist(…names)[0] is "a profile of that
+// role" rather than unknown. How many profiles the role has is not known;
+// every one of them holds it.
+func (mi *ModInst) profilesOfRole(v cty.Value, addr string) cty.Value {
+	for _, attr := range []string{"names", "arns"} {
+		if x := GetAttr(v, attr); x != cty.NilVal && x.IsKnown() && !x.IsNull() {
+			continue
+		}
+		hole := mi.Evaluator.Holes.val(lint.HoleRef{Object: addr, Path: attr})
+		v = setAttr(v, attr, cty.SetVal([]cty.Value{hole}))
+	}
+	return v
 }
 
 func (mi *ModInst) store(r *Resource, v cty.Value) {

@@ -68,11 +68,52 @@ func (mi *ModInst) modelChild(c *Call) (*Module, *modelUse, string) {
 		return nil, nil, why
 	}
 	use.dir, use.alts, use.assumed = dir, alts, assumed
-	child := mi.Evaluator.Session.models.module(dir.Dir)
+	if use.constraint == "" && !nested {
+		mi.fitInputs(c, use, ix[use.key])
+	}
+	child := mi.Evaluator.Session.models.module(use.dir.Dir)
 	if child == nil || mi.stack[child.Dir] || mi.depth >= maxModuleDepth {
 		return nil, nil, "its built-in model calls itself"
 	}
 	return child, use, ""
+}
+
+// fitInputs reads an unconstrained call at the newest modelled version
+// whose variables admit every input the call passes, when the newest
+// version (what `terraform init` installs today) rejects some: the call
+// was written for the older one, and evaluating the newest would invent
+// its defaults (a v21 Pod Identity association for a v19-style call). The
+// newest stays recorded in use.installs, so the call's lint.ModuleCall
+// still says that Terraform rejects it there (FL501).
+func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) {
+	models := mi.Evaluator.Session.models
+	admits := func(d modsource.ModelDir) bool {
+		m := models.module(d.Dir)
+		if m == nil {
+			return false
+		}
+		vars := declaredVariables(m, d.Span)
+		for n := range c.Attrs {
+			if v, ok := vars[n]; !ok || v.Declared == lint.No {
+				return false
+			}
+		}
+		return true
+	}
+	if admits(use.dir) {
+		return
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		d := dirs[i]
+		if d.Dir == use.dir.Dir || !admits(d) {
+			continue
+		}
+		newest := use.dir
+		use.installs = &newest
+		use.dir = d
+		use.assumed = "no version constraint: v" + newest.First + ", the newest modelled version, rejects inputs the call passes; read at v" + d.First + ", the newest modelled version that declares them all"
+		return
+	}
 }
 
 // innerModelDir is the directory a local source names inside a stand-in's

@@ -35,6 +35,10 @@ type modelUse struct {
 	constraint string
 	// assumed explains an assumed version (an inferred model), or "".
 	assumed string
+	// installs is, for a call without a version constraint read at an
+	// older version than the newest because the newest rejects its
+	// inputs, the newest one (what terraform init installs); nil else.
+	installs *modsource.ModelDir
 	// anchor is where entities of the instance are reported in the
 	// user's configuration; topCall the user's call that leads into it.
 	anchor  hcl.Range

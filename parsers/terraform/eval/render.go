@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
+	"go.yaml.in/yaml/v3"
 )
 
 // Embedded is Kubernetes YAML written inside Terraform (kubectl_manifest,
@@ -179,4 +180,26 @@ func (m *Module) Source(path string) []byte {
 		return b
 	}
 	return nil
+}
+
+// HoldsObjects reports whether YAML text holds at least one Kubernetes
+// object: a document that is a mapping with string apiVersion and kind (a
+// kubeconfig, kind Config, is none). Documents that do not decode are
+// skipped here; the manifest parser reports them where they are read.
+func HoldsObjects(content []byte) bool {
+	for _, doc := range docSeparator.Split(string(content), -1) {
+		var head struct {
+			APIVersion any `yaml:"apiVersion"`
+			Kind       any `yaml:"kind"`
+		}
+		if yaml.Unmarshal([]byte(doc), &head) != nil {
+			continue
+		}
+		api, ok1 := head.APIVersion.(string)
+		kind, ok2 := head.Kind.(string)
+		if ok1 && ok2 && api != "" && kind != "" && !(api == "v1" && kind == "Config") {
+			return true
+		}
+	}
+	return false
 }

@@ -215,3 +215,25 @@ func readsTemplate(fc *hclsyntax.FunctionCallExpr) bool {
 	}
 	return fc.Name == "templatefile" && len(fc.Args) > 0
 }
+
+// LocalExpr follows an expression that is only a reference to a local
+// value (local.NAME) to the expression that local is written as, through
+// up to four locals; any other expression is returned as it is.
+func (mi *ModInst) LocalExpr(expr hcl.Expression) hcl.Expression {
+	for range 4 {
+		st, ok := expr.(*hclsyntax.ScopeTraversalExpr)
+		if !ok || st.Traversal.RootName() != "local" || len(st.Traversal) != 2 {
+			return expr
+		}
+		name, ok := AttrName(st.Traversal, 1)
+		if !ok {
+			return expr
+		}
+		a, ok := mi.Module.locals[name]
+		if !ok {
+			return expr
+		}
+		expr = a.Expr
+	}
+	return expr
+}

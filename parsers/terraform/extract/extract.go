@@ -46,6 +46,12 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 			ip.Role = x.ref("role")
 		}
 		e.Add(ip)
+	case r.Data && r.Type == "aws_iam_instance_profiles":
+		// The profiles that hold a role, looked up by the role's name:
+		// whichever of them is used holds that role.
+		obj.Kind = lint.KindInstanceProfile
+		obj.Name = lint.Unknown()
+		e.Add(&lint.InstanceProfile{Object: obj, ARN: lint.Unknown(), Role: x.ref("role_name")})
 	case !r.Data && r.Type == "aws_security_group":
 		obj.Kind = lint.KindSecurityGroup
 		x.name(&obj, "name", "name_prefix")
@@ -87,21 +93,14 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		x.name(&obj, "name", "")
 		cl := x.cluster(obj)
 		e.Add(cl)
-		sg := clusterSecurityGroup(cl)
+		sg := lint.NewClusterSecurityGroup(cl, "vpc_config[0].cluster_security_group_id", "vpc_config[0].cluster_security_group_name")
 		// Whether EKS copies the tags a cluster is created with onto the
 		// group is not something faultline decides: they are tags the
 		// group may carry, and tags that cannot be read leave its tags
 		// open.
 		tags, incomplete, _ := x.tags(mi.ProviderFor(r).DefaultTags)
 		sg.TagsIncomplete = sg.TagsIncomplete || incomplete
-		for k, tv := range tags {
-			if _, own := sg.Tags[k]; !own {
-				if sg.MaybeTags == nil {
-					sg.MaybeTags = map[string]lint.Value{}
-				}
-				sg.MaybeTags[k] = tv
-			}
-		}
+		sg.AddMaybeTags(tags)
 		e.Add(sg)
 	case !r.Data && r.Type == "aws_ec2_tag":
 		x.ec2Tag()
@@ -491,35 +490,6 @@ func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 	return cl
 }
 
-// clusterSecurityGroup is the security group EKS creates with every
-// cluster: tagged aws:eks:cluster-name and kubernetes.io/cluster/<name> =
-// owned (and named eks-cluster-sg-<name>-<number>, a Name tag as well).
-// Terraform tags it only through aws_ec2_tag resources naming its ID (see
-// ec2Tag); the tags the cluster is created with are MaybeTags (the caller
-// adds them).
-func clusterSecurityGroup(cl *lint.Cluster) *lint.SecurityGroup {
-	o := cl.Object
-	o.Kind = lint.KindSecurityGroup
-	o.Addr = cl.Addr + ".vpc_config[0].cluster_security_group_id"
-	o.Label = "cluster security group of " + cl.Label
-	o.Aliases = nil
-	o.InferredOn = nil
-	name := lint.Concat(lint.Known("eks-cluster-sg-"), cl.Name, lint.Known("-"), lint.Hole(lint.HoleRef{Object: cl.Addr, Path: "vpc_config[0].cluster_security_group_name", Anonymous: true}))
-	o.Name = name
-	sg := &lint.SecurityGroup{Object: o, ID: cl.SecurityGroupID, ClusterOf: cl.Addr,
-		Tags:      map[string]lint.Value{"aws:eks:cluster-name": cl.Name, "Name": name},
-		TagRanges: map[string]lint.Range{"aws:eks:cluster-name": cl.NameRange, "Name": cl.NameRange}}
-	if n, ok := cl.Name.Str(); ok {
-		sg.Tags["kubernetes.io/cluster/"+n] = lint.Known("owned")
-		sg.TagRanges["kubernetes.io/cluster/"+n] = cl.NameRange
-	} else {
-		// The ownership tag's key holds the name: a term asking for
-		// any other key may still match it.
-		sg.TagsIncomplete = true
-	}
-	return sg
-}
-
 // ec2Tag adds the tag an aws_ec2_tag puts on a security group of the model
 // (the cluster security group, typically) to that group. Its resource is
 // evaluated after what its resource_id references, so the group is already
@@ -579,6 +549,8 @@ func (x *extraction) oidcProvider(obj lint.Object) *lint.OIDCProvider {
 			url = lint.IssuerOfProvider(arn)
 		}
 	}
-	obj.Name = url
-	return &lint.OIDCProvider{Object: obj, URL: url}
+	if iss := lint.ParseIssuer(url); !iss.Bare.IsUnknown() {
+		obj.Name = iss.Bare
+	}
+	return &lint.OIDCProvider{Object: obj, URL: url, ARN: x.val("arn"), Data: x.r.Data}
 }

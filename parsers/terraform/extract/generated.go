@@ -47,7 +47,7 @@ func (x *extraction) templateFileAttr(expr hcl.Expression) *hcl.Attribute {
 // one written outside the tree is nothing the tree reads.
 func (x *extraction) generatedFile(local string) {
 	c := x.attr(nil, "content")
-	if c == nil || !x.rendersTemplate(c.Expr) {
+	if c == nil || !x.rendersTemplate(x.mi.LocalExpr(c.Expr)) {
 		return
 	}
 	at := x.e.Session.Rng(x.r.DefRange)
@@ -64,7 +64,34 @@ func (x *extraction) generatedFile(local string) {
 	if x.e.Session.Options.Tree.IsFile(p) || !x.e.Session.Options.Tree.Contains(p) {
 		return // in the tree as it stands, or where nothing in the tree reads
 	}
+	if ext := filepath.Ext(p); (ext == ".yaml" || ext == ".yml") && x.manifestsWritten(local, c, p) {
+		return
+	}
 	x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: x.mi.Label(local) + ": writes " + x.e.Session.Rel(p) + " from a rendered template at apply time; the generated file is not in the tree and is not read", Range: at})
+}
+
+// manifestsWritten reads the Kubernetes manifests a local_file renders
+// into a YAML file at apply time (a node class templated with the
+// cluster's names, applied by kubectl in a provisioner) as objects the
+// tree declares, inferred: that something applies the file is taken, not
+// seen. It reports false when the content is not known or holds no
+// Kubernetes object (a values file, a kubeconfig), leaving the note.
+func (x *extraction) manifestsWritten(local string, c *hcl.Attribute, file string) bool {
+	v := eval.GetAttr(x.v, "content")
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() || v.Type() != cty.String || !eval.HoldsObjects([]byte(v.AsString())) {
+		return false
+	}
+	content := []byte(v.AsString())
+	whole := x.e.Session.Rng(c.Range)
+	expr := x.mi.LocalExpr(c.Expr)
+	if f := x.mi.TemplatePath(expr, "templatefile"); f != "" {
+		x.e.Templates = append(x.e.Templates, f) // read as rendered only
+	}
+	em := eval.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content,
+		Inferred: []string{x.mi.Label(local) + " writes " + x.e.Session.Rel(file) + " at apply time; the objects in it are taken to be applied to the cluster"}}
+	em.Map = x.positionMap(expr, whole, content)
+	x.e.Embedded = append(x.e.Embedded, em)
+	return true
 }
 
 // rendersTemplate reports whether expr is a templatefile() call or a data

@@ -170,12 +170,17 @@ func isHeredoc(ex hcl.Expression) bool {
 	return ok && ex.Range().Start.Line != ex.Range().End.Line
 }
 
-// walkYAML calls f for every scalar leaf with its key path.
+// walkYAML calls f for every scalar or list leaf with its key path, and
+// for the key of every non-empty block (mapping) with its path.
 func walkYAML(n *yaml.Node, path []string, f func([]string, *yaml.Node)) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			walkYAML(n.Content[i+1], append(append([]string(nil), path...), n.Content[i].Value), f)
+			key := append(append([]string(nil), path...), n.Content[i].Value)
+			if v := n.Content[i+1]; v.Kind == yaml.MappingNode && len(v.Content) > 0 {
+				f(key, n.Content[i]) // a block: its key, where a finding on all of it points
+			}
+			walkYAML(n.Content[i+1], key, f)
 		}
 	case yaml.ScalarNode:
 		f(path, n)

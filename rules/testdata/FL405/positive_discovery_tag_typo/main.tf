@@ -37,3 +37,16 @@ resource "aws_eks_cluster" "prod" {
     subnet_ids = module.vpc.private_subnets
   }
 }
+
+# The node role the EC2NodeClass names: Karpenter's nodes join this cluster.
+resource "aws_iam_role" "karpenter_node" {
+  name = "KarpenterNodeRole-prod"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRole"
+      Principal = { Service = "ec2.amazonaws.com" }
+    }]
+  })
+}

@@ -1,0 +1,319 @@
+package cache
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+func openStore(t *testing.T, max int64) *Store {
+	t.Helper()
+	s, err := Open(t.TempDir(), max)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestStoreRoundTrip(t *testing.T) {
+	s := openStore(t, DefaultMax)
+	k := KeyOf([]byte("a"), []byte("b"))
+	if _, ok := s.Get(k); ok {
+		t.Fatal("hit in an empty store")
+	}
+	want := []byte("payload\x00with bytes")
+	if err := s.Put(k, want); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := s.Get(k)
+	if !ok || !bytes.Equal(got, want) {
+		t.Fatalf("Get = %q, %v; want %q", got, ok, want)
+	}
+	if KeyOf([]byte("ab")) == KeyOf([]byte("a"), []byte("b")) || KeyOf([]byte("a"), []byte("b")) == KeyOf([]byte("ab"), nil) {
+		t.Error("keys of different part lists collide")
+	}
+}
+
+// A truncated, corrupted, foreign or older-format entry is a miss and is
+// removed; nothing of it is returned.
+func TestStoreCorruptEntryIsMiss(t *testing.T) {
+	damage := map[string]func([]byte) []byte{
+		"truncated":      func(b []byte) []byte { return b[:len(b)-3] },
+		"header only":    func(b []byte) []byte { return b[:headerSize-1] },
+		"flipped byte":   func(b []byte) []byte { b[len(b)-1] ^= 1; return b },
+		"flipped sum":    func(b []byte) []byte { b[len(magic)+12] ^= 1; return b },
+		"other version":  func(b []byte) []byte { b[len(magic)+3]++; return b },
+		"not an entry":   func([]byte) []byte { return []byte("hello") },
+		"empty":          func([]byte) []byte { return nil },
+		"longer payload": func(b []byte) []byte { return append(b, 'x') },
+	}
+	for name, f := range damage {
+		t.Run(name, func(t *testing.T) {
+			s := openStore(t, DefaultMax)
+			k := KeyOf([]byte(name))
+			if err := s.Put(k, []byte("the result")); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(s.path(k))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(s.path(k), f(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got, ok := s.Get(k); ok {
+				t.Fatalf("damaged entry read as %q", got)
+			}
+			if _, err := os.Stat(s.path(k)); !os.IsNotExist(err) {
+				t.Errorf("damaged entry not removed: %v", err)
+			}
+		})
+	}
+}
+
+// Writers of one key racing each other and readers never leave or read a
+// torn entry: every read is one writer's whole payload.
+func TestStoreConcurrentWriters(t *testing.T) {
+	s := openStore(t, DefaultMax)
+	k := KeyOf([]byte("shared"))
+	payload := func(i int) []byte { return bytes.Repeat([]byte{byte('a' + i)}, 64<<10) }
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			for range 20 {
+				if err := s.Put(k, payload(i)); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				got, ok := s.Get(k)
+				if !ok {
+					continue
+				}
+				if len(got) != 64<<10 || !bytes.Equal(got, bytes.Repeat(got[:1], len(got))) {
+					t.Error("read a torn entry")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if _, ok := s.Get(k); !ok {
+		t.Error("no entry after the writers")
+	}
+	left, _ := filepath.Glob(filepath.Join(s.dir, "entries", "*", ".tmp-*"))
+	if len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// Past its bound the store drops the entries used least recently.
+func TestStoreTrimDropsLeastRecentlyUsed(t *testing.T) {
+	s := openStore(t, 400<<10)
+	keys := make([]Key, 4)
+	old := time.Now().Add(-time.Hour)
+	for i := range keys {
+		keys[i] = KeyOf(fmt.Appendf(nil, "k%d", i))
+		if err := s.Put(keys[i], bytes.Repeat([]byte{'x'}, 90<<10)); err != nil {
+			t.Fatal(err)
+		}
+		at := old.Add(time.Duration(i) * time.Minute)
+		if err := os.Chtimes(s.path(keys[i]), at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, ok := s.Get(keys[0]); !ok { // used now: the most recent
+		t.Fatal("miss")
+	}
+	if err := s.Put(KeyOf([]byte("new")), bytes.Repeat([]byte{'y'}, 90<<10)); err != nil {
+		t.Fatal(err)
+	}
+	present := func(k Key) bool { _, err := os.Stat(s.path(k)); return err == nil }
+	if !present(keys[0]) || !present(KeyOf([]byte("new"))) {
+		t.Error("the entries used last were dropped")
+	}
+	if present(keys[1]) || present(keys[2]) {
+		t.Error("the entries used least recently were kept")
+	}
+}
+
+// writeOld writes a file and dates it an hour back, so its stat is
+// trusted (not racy).
+func writeOld(t *testing.T, p, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(p, at, at); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSnapshotSeesEveryChange(t *testing.T) {
+	changes := map[string]func(t *testing.T, dir string){
+		"size":          func(t *testing.T, dir string) { writeOld(t, filepath.Join(dir, "b.yaml"), "kind: Y2\n") },
+		"new file":      func(t *testing.T, dir string) { writeOld(t, filepath.Join(dir, "a", "new.yaml"), "") },
+		"deleted file":  func(t *testing.T, dir string) { _ = os.Remove(filepath.Join(dir, "b.yaml")) },
+		"new directory": func(t *testing.T, dir string) { _ = os.Mkdir(filepath.Join(dir, "c"), 0o755) },
+		"mode":          func(t *testing.T, dir string) { _ = os.Chmod(filepath.Join(dir, "b.yaml"), 0o600) },
+		"symlink retargeted": func(t *testing.T, dir string) {
+			_ = os.Remove(filepath.Join(dir, "link.yaml"))
+			_ = os.Symlink("a/main.tf", filepath.Join(dir, "link.yaml"))
+		},
+		".git removed": func(t *testing.T, dir string) {
+			_ = os.Remove(filepath.Join(dir, ".git", "HEAD"))
+			_ = os.Remove(filepath.Join(dir, ".git"))
+		},
+	}
+	for name, change := range changes {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeOld(t, filepath.Join(dir, "a", "main.tf"), "resource A\n")
+			writeOld(t, filepath.Join(dir, "b.yaml"), "kind: X\n")
+			writeOld(t, filepath.Join(dir, ".git", "HEAD"), "ref\n")
+			if err := os.Symlink("b.yaml", filepath.Join(dir, "link.yaml")); err != nil {
+				t.Fatal(err)
+			}
+			first := Take([]string{dir}, nil, nil)
+			if !Take([]string{dir}, nil, nil).Same(first) {
+				t.Fatal("an unchanged tree differs from its snapshot")
+			}
+			change(t, dir)
+			if Take([]string{dir}, nil, nil).Same(first) {
+				t.Error("the change went unseen")
+			}
+		})
+	}
+}
+
+// What lies inside .git is not part of the tree's shape.
+func TestSnapshotSkipsGitContent(t *testing.T) {
+	dir := t.TempDir()
+	writeOld(t, filepath.Join(dir, ".git", "HEAD"), "ref\n")
+	first := Take([]string{dir}, nil, nil)
+	writeOld(t, filepath.Join(dir, ".git", "ORIG_HEAD"), "other\n")
+	if !Take([]string{dir}, nil, nil).Same(first) {
+		t.Error("a change inside .git made the tree differ")
+	}
+}
+
+// record reads p as a run would and records it.
+func record(t *testing.T, r *Reads, p string) {
+	t.Helper()
+	info, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Add(p, info, data)
+}
+
+// A read file that holds other bytes, is gone or changed size fails the
+// check, whatever its stat says; one only touched passes, with its new
+// stat to store.
+func TestReadsCheck(t *testing.T) {
+	// The files below change now; judge them as if an hour had passed
+	// (a file's ctime cannot be set back), except the racy case.
+	later := func() time.Time { return time.Now().Add(time.Hour) }
+	clock = later
+	defer func() { clock = time.Now }()
+	setup := func(t *testing.T) (string, []Read) {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "main.tf")
+		writeOld(t, p, "resource A\n")
+		r := NewReads()
+		record(t, r, p)
+		if r.Unstable() != "" {
+			t.Fatal(r.Unstable())
+		}
+		reads := r.List()
+		if len(reads) != 1 || reads[0].Racy {
+			t.Fatalf("reads %+v: want one, not racy", reads)
+		}
+		return p, reads
+	}
+	t.Run("unchanged", func(t *testing.T) {
+		_, reads := setup(t)
+		if same, refreshed := Check(reads); !same || refreshed != nil {
+			t.Errorf("Check = %v, %v", same, refreshed)
+		}
+	})
+	t.Run("same size, mtime forged back", func(t *testing.T) {
+		p, reads := setup(t)
+		st, _ := os.Stat(p)
+		if err := os.WriteFile(p, []byte("resource B\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.Chtimes(p, st.ModTime(), st.ModTime())
+		if same, _ := Check(reads); same {
+			t.Error("an edit with the same size and mtime went unseen")
+		}
+	})
+	t.Run("deleted", func(t *testing.T) {
+		p, reads := setup(t)
+		_ = os.Remove(p)
+		if same, _ := Check(reads); same {
+			t.Error("a deleted file went unseen")
+		}
+	})
+	t.Run("touched", func(t *testing.T) {
+		p, reads := setup(t)
+		writeOld(t, p, "resource A\n")
+		now := time.Now().Add(-time.Minute)
+		_ = os.Chtimes(p, now, now)
+		same, refreshed := Check(reads)
+		if !same || len(refreshed) != 1 || refreshed[0].Stat == reads[0].Stat {
+			t.Errorf("Check = %v, %+v: want the same content with its new stat", same, refreshed)
+		}
+	})
+	t.Run("racy", func(t *testing.T) {
+		clock = time.Now
+		defer func() { clock = later }()
+		dir := t.TempDir()
+		p := filepath.Join(dir, "main.tf")
+		if err := os.WriteFile(p, []byte("one\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := NewReads()
+		record(t, r, p)
+		reads := r.List()
+		if !reads[0].Racy {
+			t.Fatal("a file written just now is not racy")
+		}
+		st, _ := os.Stat(p)
+		if err := os.WriteFile(p, []byte("two\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.Chtimes(p, st.ModTime(), st.ModTime())
+		if same, _ := Check(reads); same {
+			t.Error("a racy file's change went unseen")
+		}
+	})
+	t.Run("two contents", func(t *testing.T) {
+		p, _ := setup(t)
+		r := NewReads()
+		record(t, r, p)
+		info, _ := os.Stat(p)
+		r.Add(p, info, []byte("resource B\n"))
+		if r.Unstable() == "" {
+			t.Error("a file read with two contents is not unstable")
+		}
+	})
+}

@@ -1,0 +1,133 @@
+package cache
+
+import (
+	"crypto/sha256"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+)
+
+// Read is one file a run read: where, the stat it had and the hash of
+// the bytes the run got.
+type Read struct {
+	Path string
+	Size int64
+	Hash [sha256.Size]byte
+	// Stat is the file's change identity when read, trusted in place of
+	// its content later unless Racy (changed too close to the recording).
+	Stat StatID
+	Racy bool
+}
+
+// StatID is what changes when a file is written, renamed over or
+// touched: modification and change times, inode and device. Zero where
+// the system does not say (then the content is always read again).
+type StatID struct {
+	MTime, CTime int64
+	Ino, Dev     uint64
+}
+
+// Reads records the files a run reads (give Add to treefs.Watch). It is
+// safe for concurrent use.
+type Reads struct {
+	mu    sync.Mutex
+	files map[string]Read
+	// unstable names a file that gave two contents in one run, or
+	// changed while read: the run's result is not stored.
+	unstable string
+}
+
+// NewReads starts an empty record.
+func NewReads() *Reads { return &Reads{files: map[string]Read{}} }
+
+// Add records that path, of stat info, read as data.
+func (r *Reads) Add(path string, info fs.FileInfo, data []byte) {
+	rd := Read{Path: path, Size: int64(len(data)), Stat: statID(info)}
+	if !filepath.IsAbs(path) {
+		r.mu.Lock()
+		r.unstable = path + " was read by a relative path"
+		r.mu.Unlock()
+		return
+	}
+	rd.Hash = sha256.Sum256(data)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	old, seen := r.files[path]
+	switch {
+	case info.Size() != rd.Size:
+		r.unstable = path + " changed while read"
+	case seen && old.Hash != rd.Hash:
+		r.unstable = path + " gave two contents"
+	}
+	r.files[path] = rd
+}
+
+// Unstable says which file made the record unfit to store, or "".
+func (r *Reads) Unstable() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.unstable
+}
+
+// List is the record, by path, each read marked racy when its file
+// changed within racyWindow of now (call it once the run is over).
+func (r *Reads) List() []Read {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	limit := clock().Add(-racyWindow).UnixNano()
+	out := make([]Read, 0, len(r.files))
+	for _, rd := range r.files {
+		rd.Racy = rd.Stat == (StatID{}) || rd.Stat.MTime >= limit || rd.Stat.CTime >= limit
+		out = append(out, rd)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// Check reports whether every file of reads still holds what the run
+// read: a file whose stat is unchanged (and was not racy) is trusted,
+// any other is read and hashed again. refreshed is reads with the stats
+// seen now, when some changed while the content did not (storing it
+// lets the next run trust them); nil when nothing changed.
+func Check(reads []Read) (same bool, refreshed []Read) {
+	limit := clock().Add(-racyWindow).UnixNano()
+	for i, rd := range reads {
+		info, err := os.Stat(rd.Path)
+		if err != nil || !info.Mode().IsRegular() || info.Size() != rd.Size {
+			return false, nil
+		}
+		id := statID(info)
+		if !rd.Racy && id == rd.Stat && id != (StatID{}) {
+			continue
+		}
+		if rd.Size > HashCap || hashOf(rd.Path, rd.Size) != rd.Hash {
+			return false, nil
+		}
+		if refreshed == nil {
+			refreshed = append([]Read(nil), reads...)
+		}
+		refreshed[i].Stat = id
+		refreshed[i].Racy = id == (StatID{}) || id.MTime >= limit || id.CTime >= limit
+	}
+	return true, refreshed
+}
+
+// hashOf hashes a file's content; one that cannot be read, or whose size
+// is not size, hashes to zero (never a recorded hash).
+func hashOf(path string, size int64) (sum [sha256.Size]byte) {
+	f, err := os.Open(path)
+	if err != nil {
+		return sum
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, io.LimitReader(f, size+1))
+	if err != nil || n != size {
+		return sum
+	}
+	h.Sum(sum[:0])
+	return sum
+}

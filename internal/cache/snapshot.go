@@ -1,0 +1,221 @@
+package cache
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"time"
+)
+
+// HashCap is the largest file whose content a run's reads are checked
+// by: a larger file read whole makes the run's result unfit to store (no
+// faultline reader takes more than 64 MiB of one file; the largest bound
+// is 50 MiB).
+const HashCap = 64 << 20
+
+// racyWindow is how close to the recording a file's change may be for its
+// stat to be trusted no more (git's "racily clean" entries): a file
+// written within it could change again without its mtime moving on a
+// filesystem of coarse timestamps.
+const racyWindow = 2 * time.Second
+
+// clock is the time racy entries are judged against (tests move it).
+var clock = time.Now
+
+// Entry kinds.
+const (
+	KindDir     = "dir"
+	KindFile    = "file"
+	KindSymlink = "symlink"
+	KindOther   = "other"
+)
+
+// Entry is what a snapshot knows of one path of the tree.
+type Entry struct {
+	Path string
+	Kind string
+	// Mode is the entry's mode (type and permission bits).
+	Mode fs.FileMode
+	// Size of a file.
+	Size int64
+	// Err says why a file or directory could not be read ("" when it
+	// could): a read the run makes fails the same way.
+	Err string
+	// Link is a symlink's target as written; Real where it leads (""
+	// when broken or looping); RealMode and RealSize describe the
+	// target when it lies outside the tree, where the tree does not
+	// record it.
+	Link     string
+	Real     string
+	RealMode fs.FileMode
+	RealSize int64
+}
+
+// Snapshot is the shape of a tree: every path below its roots (a .git
+// directory is listed, not entered, and so are the directories Take skips
+// unless the run read a file inside), in order, with its type, mode, size
+// and where a symlink leads, but not what files hold: the contents that
+// matter are those a run read (Reads).
+type Snapshot struct {
+	Roots   []string
+	Entries []Entry
+	// Keep are the directories of files the run read inside directories
+	// the snapshot otherwise lists without entering (Take's skip).
+	Keep []string
+}
+
+// Take records the tree below roots (real, absolute paths). A directory
+// whose name skip accepts (those discovery never enters: node_modules,
+// vendor, .terraform, …) is listed but not entered, unless a directory of
+// keep lies at or below it: then the run read a file there (a module in
+// .terraform/modules), and its whole subtree is recorded. A nil skip
+// enters every directory.
+func Take(roots []string, skip func(name string) bool, keep []string) Snapshot {
+	snap := Snapshot{Roots: roots, Keep: keep}
+	for _, root := range outermost(roots) {
+		snap.Entries = walk(snap.Entries, root, roots, skip, keep)
+	}
+	return snap
+}
+
+// KeepDirs are the directories of the paths read, sorted and unique, for
+// Take's keep.
+func KeepDirs(reads []Read) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range reads {
+		d := filepath.Dir(r.Path)
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// holdsAny reports whether one of dirs is dir or lies below it.
+func holdsAny(dir string, dirs []string) bool {
+	for _, d := range dirs {
+		if within(dir, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// outermost drops roots that lie inside another root.
+func outermost(roots []string) []string {
+	sorted := append([]string(nil), roots...)
+	sort.Strings(sorted)
+	var out []string
+	for _, r := range sorted {
+		if len(out) > 0 && within(out[len(out)-1], r) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// within reports whether p is anc or lies below it.
+func within(anc, p string) bool {
+	r, err := filepath.Rel(anc, p)
+	return err == nil && r != ".." && (len(r) < 3 || r[:3] != ".."+string(filepath.Separator))
+}
+
+// walk appends the entries below root.
+func walk(out []Entry, root string, roots []string, skip func(string) bool, keep []string) []Entry {
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			out = append(out, Entry{Path: p, Kind: KindOther, Err: errText(err)})
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			out = append(out, Entry{Path: p, Kind: KindOther, Err: errText(err)})
+			return nil
+		}
+		e := Entry{Path: p, Mode: info.Mode()}
+		switch {
+		case d.IsDir():
+			e.Kind = KindDir
+			out = append(out, e)
+			if p != root && d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			if p != root && skip != nil && skip(d.Name()) && !holdsAny(p, keep) {
+				return filepath.SkipDir
+			}
+			return nil
+		case info.Mode().IsRegular():
+			e.Kind, e.Size = KindFile, info.Size()
+		case info.Mode()&fs.ModeSymlink != 0:
+			e.Kind = KindSymlink
+			e.Link, _ = os.Readlink(p)
+			if real, err := filepath.EvalSymlinks(p); err == nil {
+				e.Real = real
+				if !insideAny(roots, real) {
+					if st, err := os.Stat(real); err == nil {
+						e.RealMode, e.RealSize = st.Mode(), st.Size()
+					}
+				}
+			}
+		default:
+			e.Kind = KindOther
+		}
+		out = append(out, e)
+		return nil
+	})
+	return out
+}
+
+func insideAny(roots []string, p string) bool {
+	for _, r := range roots {
+		if within(r, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// errText is an error without the path it names.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// Same reports whether two snapshots describe the same tree: the same
+// roots and the same entries in the same order. An entry that could not be read makes it
+// differ: nothing is reused on an error.
+func (s Snapshot) Same(o Snapshot) bool {
+	if len(s.Roots) != len(o.Roots) || len(s.Entries) != len(o.Entries) || !slices.Equal(s.Keep, o.Keep) {
+		return false
+	}
+	for i := range s.Roots {
+		if s.Roots[i] != o.Roots[i] {
+			return false
+		}
+	}
+	for i := range s.Entries {
+		a, b := &s.Entries[i], &o.Entries[i]
+		if a.Err != "" || b.Err != "" || !a.sameContent(b) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *Entry) sameContent(o *Entry) bool {
+	return e.Path == o.Path && e.Kind == o.Kind && e.Mode == o.Mode && e.Size == o.Size &&
+		e.Link == o.Link && e.Real == o.Real && e.RealMode == o.RealMode && e.RealSize == o.RealSize
+}

@@ -1,0 +1,249 @@
+// Package cache is faultline's persistent, content-addressed result
+// cache. A Store keeps entries under a directory (the user cache
+// directory's faultline/ by default), each written atomically (a
+// temporary file renamed in place) behind a header that names the format
+// and carries the SHA-256 of the payload: a truncated, corrupt or
+// foreign entry reads as a miss and is removed, never as a result. The
+// store is bounded: past its size, the entries least recently used go.
+// Readers take no lock; concurrent writers of one key each rename a
+// whole entry into place, so the last one wins and no reader sees half.
+//
+// What makes an entry valid is the caller's: Snapshot records the state
+// of a tree (every entry's name, type, mode, size, symlink target and the
+// hash of every file's content) so a result stored with it is used again
+// only when the tree is the same.
+package cache
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// DirEnv names the cache directory instead of the user cache directory's
+// faultline/.
+const DirEnv = "FAULTLINE_CACHE_DIR"
+
+// MaxEnv bounds the cache's size, in MiB.
+const MaxEnv = "FAULTLINE_CACHE_MAX"
+
+// DefaultMax is the size the store keeps itself under unless told.
+const DefaultMax = 256 << 20
+
+// magic opens every entry; formatVersion changes whenever the layout of
+// an entry or of a payload changes, so an older faultline's entries are
+// misses.
+const (
+	magic         = "FLCACHE\n"
+	formatVersion = 1
+	headerSize    = len(magic) + 4 + 8 + sha256.Size
+)
+
+// Key names an entry: the hash of everything that decides the result
+// apart from the tree's content.
+type Key [sha256.Size]byte
+
+// String is the key in hex.
+func (k Key) String() string { return hex.EncodeToString(k[:]) }
+
+// KeyOf hashes the parts of a key, each length-prefixed so that no two
+// lists of parts collide.
+func KeyOf(parts ...[]byte) Key {
+	h := sha256.New()
+	var n [8]byte
+	for _, p := range parts {
+		binary.BigEndian.PutUint64(n[:], uint64(len(p)))
+		h.Write(n[:])
+		h.Write(p)
+	}
+	var k Key
+	h.Sum(k[:0])
+	return k
+}
+
+// Store is a directory of entries.
+type Store struct {
+	dir string
+	max int64
+}
+
+// Dir is the cache directory: DirEnv when set, else the user cache
+// directory's faultline/.
+func Dir(getenv func(string) string) (string, error) {
+	if d := getenv(DirEnv); d != "" {
+		return d, nil
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no user cache directory (set %s): %w", DirEnv, err)
+	}
+	return filepath.Join(base, "faultline"), nil
+}
+
+// Max is the size bound MaxEnv sets, in bytes, else DefaultMax.
+func Max(getenv func(string) string) (int64, error) {
+	v := getenv(MaxEnv)
+	if v == "" {
+		return DefaultMax, nil
+	}
+	mib, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if err != nil || mib <= 0 || mib > 1<<20 {
+		return 0, fmt.Errorf("%s=%q: want a size in MiB, 1 or more", MaxEnv, v)
+	}
+	return mib << 20, nil
+}
+
+// Open makes the store at dir (created if missing), kept under max bytes.
+func Open(dir string, max int64) (*Store, error) {
+	if err := os.MkdirAll(filepath.Join(dir, "entries"), 0o755); err != nil {
+		return nil, fmt.Errorf("cache directory %s: %w", dir, err)
+	}
+	return &Store{dir: dir, max: max}, nil
+}
+
+// path is where key's entry lives: entries/<2 hex>/<hex>.
+func (s *Store) path(k Key) string {
+	h := k.String()
+	return filepath.Join(s.dir, "entries", h[:2], h)
+}
+
+// Get returns key's payload. A missing entry is a miss; one whose header
+// or checksum does not hold is a miss and is removed. A hit marks the
+// entry used now, for eviction.
+func (s *Store) Get(k Key) ([]byte, bool) {
+	p := s.path(k)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, false
+	}
+	payload, ok := decode(data)
+	if !ok {
+		_ = os.Remove(p)
+		return nil, false
+	}
+	now := time.Now()
+	_ = os.Chtimes(p, now, now)
+	return payload, true
+}
+
+// decode checks an entry's header and checksum and returns its payload.
+func decode(data []byte) ([]byte, bool) {
+	if len(data) < headerSize || string(data[:len(magic)]) != magic {
+		return nil, false
+	}
+	rest := data[len(magic):]
+	if binary.BigEndian.Uint32(rest) != formatVersion {
+		return nil, false
+	}
+	n := binary.BigEndian.Uint64(rest[4:])
+	sum := rest[12 : 12+sha256.Size]
+	payload := rest[12+sha256.Size:]
+	if uint64(len(payload)) != n {
+		return nil, false
+	}
+	got := sha256.Sum256(payload)
+	if !bytes.Equal(got[:], sum) {
+		return nil, false
+	}
+	return payload, true
+}
+
+// encode puts the header before a payload.
+func encode(payload []byte) []byte {
+	out := make([]byte, 0, headerSize+len(payload))
+	out = append(out, magic...)
+	out = binary.BigEndian.AppendUint32(out, formatVersion)
+	out = binary.BigEndian.AppendUint64(out, uint64(len(payload)))
+	sum := sha256.Sum256(payload)
+	out = append(out, sum[:]...)
+	return append(out, payload...)
+}
+
+// Put stores key's payload: written to a temporary file in the entry's
+// directory and renamed over it, so readers see the old entry or the new
+// one whole. A payload larger than a quarter of the bound is not stored.
+// When the store passes its bound, the least recently used entries go.
+func (s *Store) Put(k Key, payload []byte) error {
+	if int64(len(payload)) > s.max/4 {
+		return nil
+	}
+	p := s.path(k)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return fmt.Errorf("cache entry %s: %w", k, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("cache entry %s: %w", k, err)
+	}
+	_, werr := tmp.Write(encode(payload))
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		_ = os.Remove(tmp.Name())
+		return fmt.Errorf("cache entry %s: %w", k, err)
+	}
+	if err := os.Rename(tmp.Name(), p); err != nil {
+		_ = os.Remove(tmp.Name())
+		return fmt.Errorf("cache entry %s: %w", k, err)
+	}
+	s.Trim()
+	return nil
+}
+
+// Remove drops key's entry.
+func (s *Store) Remove(k Key) { _ = os.Remove(s.path(k)) }
+
+// stored is one entry file on disk.
+type stored struct {
+	path string
+	size int64
+	used time.Time
+}
+
+// Trim removes the least recently used entries while the store is above
+// its bound, down to three quarters of it, and temporary files an
+// interrupted writer left over an hour ago.
+func (s *Store) Trim() {
+	var all []stored
+	var total int64
+	stale := time.Now().Add(-time.Hour)
+	_ = filepath.WalkDir(filepath.Join(s.dir, "entries"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".tmp-") {
+			if info.ModTime().Before(stale) {
+				_ = os.Remove(p)
+			}
+			return nil
+		}
+		all = append(all, stored{p, info.Size(), info.ModTime()})
+		total += info.Size()
+		return nil
+	})
+	if total <= s.max {
+		return
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].used.Before(all[j].used) })
+	for _, e := range all {
+		if total <= s.max*3/4 {
+			break
+		}
+		if os.Remove(e.path) == nil {
+			total -= e.size
+		}
+	}
+}

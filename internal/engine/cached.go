@@ -1,0 +1,317 @@
+package engine
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/runbudget"
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/graph"
+	"github.com/faultline-dev/faultline/parsers/terraform"
+)
+
+// Cache is the persistent result cache a run may use (see internal/cache).
+// The unit it keeps is the whole run: its result is used again when the
+// options and the build are what they were, the tree the run may read has
+// the same shape (every path's name, type, mode and size, where every
+// symlink leads) and every file the run read holds the same bytes.
+type Cache struct {
+	Store *cache.Store
+	// Build identifies what computes results: faultline's executable and
+	// the chart renderer's, by content.
+	Build string
+}
+
+// CacheReport says what the cache did in a run (--verbose).
+type CacheReport struct {
+	// Hits and Misses count the units looked up (the whole run).
+	Hits, Misses int
+	// Off says why the run did not use the cache ("" when it did).
+	Off string
+	// NotStored says why a miss was not stored ("" when it was).
+	NotStored string
+}
+
+// String reads as "run: 1 hit, 0 misses" or "off (--plan)".
+func (c CacheReport) String() string {
+	if c.Off != "" {
+		return "off (" + c.Off + ")"
+	}
+	s := fmt.Sprintf("run: %d hit, %d miss", c.Hits, c.Misses)
+	if c.NotStored != "" {
+		s += " (not stored: " + c.NotStored + ")"
+	}
+	return s
+}
+
+// Census is what the model holds, by kind and by source (--verbose).
+type Census struct {
+	Counts  map[string]int
+	Sources map[lint.Source]int
+}
+
+// Census counts the model's entities, or says what the cached run's did.
+func (l *Loaded) Census() Census {
+	if l.census != nil {
+		return *l.census
+	}
+	m := l.Input.Model
+	c := Census{Counts: map[string]int{
+		"IAM roles": len(m.Roles), "instance profiles": len(m.InstanceProfiles), "security groups": len(m.SecurityGroups),
+		"launch templates": len(m.LaunchTemplates), "node groups": len(m.NodeGroups), "Karpenter node classes": len(m.NodeClasses),
+		"Karpenter node pools": len(m.NodePools), "service accounts": len(m.ServiceAccounts), "other Kubernetes objects": len(m.Objects),
+		"Helm releases": len(m.Releases), "EKS clusters": len(m.Clusters), "access entries and aws-auth mappings": len(m.AccessEntries),
+		"pod identity associations": len(m.PodIdentities), "workloads": len(m.Workloads),
+		"Fargate profiles": len(m.FargateProfiles), "subnets": len(m.Subnets), "storage classes": len(m.StorageClasses),
+		"persistent volume claims": len(m.VolumeClaims), "persistent volumes": len(m.Volumes),
+	}, Sources: map[lint.Source]int{}}
+	for _, e := range m.Entities() {
+		c.Sources[e.Base().Source]++
+	}
+	return c
+}
+
+// runEntry is what the cache keeps of a run.
+type runEntry struct {
+	Snapshot       cache.Snapshot
+	Reads          []cache.Read
+	Result         lint.Result
+	Files          int
+	TerraformRoots []string
+	ModuleCalls    []terraform.ModuleCall
+	Budget         runbudget.Report
+	Census         Census
+}
+
+// maxStoredStage: a run none of whose stages took this long cannot have
+// met a wall-clock backstop (the Terraform evaluator's is 60 s), the only
+// bounds whose outcome depends on the machine's load; a longer one is
+// not stored.
+const maxStoredStage = 50 * time.Second
+
+// RunCached is Run with the result cache: a run over a tree that is
+// entry for entry what a stored run read, with the same options and the
+// same build, returns the stored result; any other run is computed, and
+// stored when the tree did not change while it ran. Runs comparing with
+// a plan, a base revision or a set of changed files are not cached (their
+// result depends on git state and inputs the tree snapshot does not
+// cover). ropts.Today, when zero, is set to now, for the key and the run
+// alike.
+func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (*Loaded, lint.Result, error) {
+	if off := uncacheable(opts, c); off != "" {
+		l, res, err := Run(opts, rules, ropts)
+		if l != nil {
+			l.Cache = CacheReport{Off: off}
+		}
+		return l, res, err
+	}
+	if ropts.Today.IsZero() {
+		ropts.Today = time.Now()
+	}
+	r, err := newRun(opts)
+	if err != nil {
+		return nil, lint.Result{}, err
+	}
+	key, err := runKey(opts, r, rules, ropts, c.Build)
+	if err != nil {
+		return nil, lint.Result{}, err
+	}
+	roots := r.tree.Roots()
+	var prev *runEntry
+	var snap cache.Snapshot
+	var refreshed []cache.Read
+	hit := false
+	lookup := Measure(nil, "cache", "entries", func() int {
+		if payload, ok := c.Store.Get(key); ok {
+			if prev = decodeEntry(payload); prev == nil {
+				c.Store.Remove(key)
+			}
+		}
+		keep := scanKeep(r)
+		if prev != nil {
+			keep = prev.Snapshot.Keep
+		}
+		snap = cache.Take(roots, skipDir, keep)
+		if prev != nil && snap.Same(prev.Snapshot) {
+			hit, refreshed = cache.Check(prev.Reads)
+		}
+		return len(snap.Entries)
+	})
+	if hit {
+		if refreshed != nil {
+			prev.Reads = refreshed
+			if payload, err := encodeEntry(prev); err == nil {
+				_ = c.Store.Put(key, payload)
+			}
+		}
+		return cachedRun(r, prev, lookup), prev.Result, nil
+	}
+	reads := cache.NewReads()
+	stop := treefs.Watch(reads.Add)
+	l, res, err := Run(opts, rules, ropts)
+	stop()
+	if err != nil {
+		return nil, lint.Result{}, err
+	}
+	l.Cache = CacheReport{Misses: 1}
+	l.Stages = append(lookup, l.Stages...)
+	l.Cache.NotStored = store(c, key, snap, reads, l, res)
+	return l, res, nil
+}
+
+// skipDir names the directories the snapshot lists without entering:
+// those discovery does not enter (skipDirs) hold nothing the run reads
+// unless a file read lies there (Snapshot.Keep).
+func skipDir(name string) bool { return skipDirs[name] }
+
+// scanKeep are the scan directories: discovery enters them whatever their
+// name, so the snapshot does too (a scan directory inside testdata/).
+func scanKeep(r *run) []string {
+	return keepDirs(nil, r.dirs)
+}
+
+// keepDirs merges directory lists, sorted and unique.
+func keepDirs(a, b []string) []string {
+	out := append(append([]string(nil), a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// uncacheable says why a run does not use the cache, or "".
+func uncacheable(opts Options, c *Cache) string {
+	switch {
+	case c == nil || c.Store == nil:
+		return "--no-cache"
+	case opts.Plan != nil:
+		return "--plan"
+	case opts.BaseDir != "":
+		return "--base"
+	case opts.Changed != nil:
+		return "--changed or --staged"
+	}
+	return ""
+}
+
+// store keeps a computed run, unless something makes its result unsafe to
+// use again; it says why not, or "".
+func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result) string {
+	for _, s := range l.Stages {
+		if s.Wall >= maxStoredStage {
+			return fmt.Sprintf("stage %s took %s", s.Name, s.Wall.Round(time.Second))
+		}
+	}
+	if l.Budget.LeftOut > 0 {
+		return "the run budget left units out"
+	}
+	if len(l.Input.Model.Changes) > 0 {
+		return "the model holds changes"
+	}
+	if why := reads.Unstable(); why != "" {
+		return why
+	}
+	list := reads.List()
+	if !cache.Take(before.Roots, skipDir, before.Keep).Same(before) {
+		return "the tree changed while it was read, or holds an unreadable entry"
+	}
+	// The directories discovery does not enter are recorded where the
+	// run read files (a module cache): a file added beside those changes
+	// the next run's snapshot.
+	if keep := keepDirs(before.Keep, cache.KeepDirs(list)); len(keep) > len(before.Keep) {
+		before = cache.Take(before.Roots, skipDir, keep)
+	}
+	e := &runEntry{Snapshot: before, Reads: list, Result: res, Files: l.Input.Files, TerraformRoots: l.TerraformRoots,
+		ModuleCalls: l.ModuleCalls, Budget: l.Budget, Census: l.Census()}
+	e.Result.Findings = append([]lint.Finding(nil), res.Findings...)
+	picture(e.Result.Findings, l.Input.Model)
+	payload, err := encodeEntry(e)
+	if err != nil {
+		return err.Error()
+	}
+	if err := c.Store.Put(key, payload); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// picture draws every finding's chain as the markdown report does, so a
+// cached run can report it without the model.
+func picture(fs []lint.Finding, m *lint.Model) {
+	if len(fs) == 0 {
+		return
+	}
+	g := graph.Build(m)
+	for i := range fs {
+		fs[i].Picture = g.Picture(fs[i])
+	}
+}
+
+// cachedRun is the Loaded of a run answered from the cache: what the
+// command reads of a run, without the model.
+func cachedRun(r *run, e *runEntry, stages []Stage) *Loaded {
+	l := r.l
+	l.Input = lint.Input{Files: e.Files}
+	l.TerraformRoots, l.ModuleCalls, l.Budget = e.TerraformRoots, e.ModuleCalls, e.Budget
+	l.census = &e.Census
+	l.Stages = stages
+	l.Cache = CacheReport{Hits: 1}
+	return l
+}
+
+// runKey hashes everything a run's result depends on besides the tree's
+// content: the build, the layout (working directory, paths, the tree's
+// roots), the variables, the configuration, the rules and their options,
+// and the day (ignores expire).
+func runKey(opts Options, r *run, rules []*lint.Rule, ropts lint.Options, build string) (cache.Key, error) {
+	ids := make([]string, len(rules))
+	for i, rule := range rules {
+		ids[i] = rule.ID
+	}
+	files := map[string][32]byte{}
+	for p, data := range opts.VarFileData {
+		files[p] = sha256.Sum256(data)
+	}
+	focus := append([]string(nil), r.l.Focus...)
+	sort.Strings(focus)
+	k := struct {
+		Build, Cwd, RelTo, TreeRoot, Root, Repo, KubeVersion, Day string
+		Paths, Dirs, TreeRoots, Focus, VarFiles, Rules            []string
+		Vars                                                      map[string]string
+		VarFileData                                               map[string][32]byte
+		Config                                                    *lint.Config
+		Enable, Disable                                           []string
+		Severity                                                  map[string]lint.Severity
+	}{build, opts.Cwd, opts.RelTo, opts.TreeRoot, r.root, r.tree.Repo(), opts.KubeVersion, ropts.Today.Format(lint.DateLayout),
+		opts.Paths, r.dirs, r.tree.Roots(), focus, opts.VarFiles, ids, opts.Vars, files, opts.Config,
+		ropts.Enable, ropts.Disable, ropts.Severity}
+	data, err := json.Marshal(k)
+	if err != nil {
+		return cache.Key{}, fmt.Errorf("cache key: %w", err)
+	}
+	return cache.KeyOf([]byte("run"), data), nil
+}
+
+// encodeEntry and decodeEntry turn a runEntry into bytes and back; bytes
+// that do not decode are nil (a miss).
+func encodeEntry(e *runEntry) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
+		return nil, fmt.Errorf("cache entry: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func decodeEntry(payload []byte) *runEntry {
+	var e runEntry
+	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&e); err != nil {
+		return nil
+	}
+	return &e
+}

@@ -1,0 +1,187 @@
+package engine
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// resultJSON is a result as the reports see it, findings and notes.
+func resultJSON(t *testing.T, res lint.Result) string {
+	t.Helper()
+	for i := range res.Findings {
+		res.Findings[i].Picture = nil // drawn for the cache; the command draws it for markdown
+	}
+	b, err := json.Marshal(struct {
+		R     lint.Result
+		Notes []lint.Note
+	}{res, res.Summary.Notes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// An edit to a file the run read, a new file, a deleted file, a changed
+// variable or rule option each make the run a miss whose result is a
+// fresh run's; an unchanged tree is a hit with the stored result.
+func TestRunCachedSeesEveryChange(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"infra/main.tf": "variable \"name\" {\n  default = \"nodes\"\n}\n\nresource \"aws_iam_role\" \"r\" {\n  name = var.name\n}\n",
+		"k8s/a.yaml":    "kind: A\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	check := func(what string, opts Options, ropts lint.Options, wantHit bool) string {
+		t.Helper()
+		l, got, err := RunCached(opts, rules.All, ropts, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hit := l.Cache.Hits == 1; hit != wantHit {
+			t.Errorf("%s: hit %v, want %v (%s)", what, hit, wantHit, l.Cache)
+		}
+		if l.Cache.NotStored != "" {
+			t.Errorf("%s: not stored: %s", what, l.Cache.NotStored)
+		}
+		_, fresh, err := Run(opts, rules.All, ropts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
+			t.Errorf("%s: cached result differs from a fresh run's:\n%s\nwant\n%s", what, g, w)
+		}
+		return resultJSON(t, got)
+	}
+	base := check("cold", opts, lint.Options{}, false)
+	check("warm", opts, lint.Options{}, true)
+
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: [\n"}) // the same size
+	edited := check("edited manifest", opts, lint.Options{}, false)
+	if edited == base {
+		t.Fatal("the edit changed nothing in the result: the test proves nothing")
+	}
+	check("edited manifest, warm", opts, lint.Options{}, true)
+
+	write(t, root, map[string]string{"k8s/b.yaml": "kind: [\n"})
+	added := check("new file", opts, lint.Options{}, false)
+	if added == edited {
+		t.Fatal("the new file changed nothing in the result")
+	}
+	must(t, os.Remove(filepath.Join(root, "k8s", "b.yaml")))
+	if check("deleted file", opts, lint.Options{}, false) != edited {
+		t.Error("deleting the new file did not give the earlier result back")
+	}
+
+	vars := opts
+	vars.Vars = map[string]string{"name": "other"}
+	check("changed variable", vars, lint.Options{}, false)
+	check("changed variable, warm", vars, lint.Options{}, true)
+	check("other rules", opts, lint.Options{Disable: []string{"FL000"}}, false)
+	check("original options again", opts, lint.Options{}, true)
+}
+
+// Runs whose result depends on git or on a plan do not use the cache.
+func TestRunCachedOffForGitAndPlanModes(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{"k8s/a.yaml": strings.Replace(nodeClass, "%s", "a", 1)})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Paths: []string{root}, Cwd: root, Changed: []string{}}
+	for range 2 {
+		l, _, err := RunCached(opts, rules.All, lint.Options{}, &Cache{Store: store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Cache.Off == "" || l.Cache.Hits+l.Cache.Misses != 0 {
+			t.Errorf("--changed used the cache: %s", l.Cache)
+		}
+	}
+}
+
+// Every field of the configuration reaches the run's key: one the JSON
+// encoding left out would let two configurations share results.
+func TestConfigFieldsAllExported(t *testing.T) {
+	seen := map[reflect.Type]bool{}
+	var check func(reflect.Type, string)
+	check = func(ty reflect.Type, path string) {
+		switch ty.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Map:
+			check(ty.Elem(), path)
+			return
+		case reflect.Struct:
+		default:
+			return
+		}
+		if seen[ty] {
+			return
+		}
+		seen[ty] = true
+		for i := range ty.NumField() {
+			f := ty.Field(i)
+			if !f.IsExported() || f.Tag.Get("json") == "-" {
+				t.Errorf("%s.%s is not in the JSON of the configuration, so not in the cache key", path, f.Name)
+			}
+			check(f.Type, path+"."+f.Name)
+		}
+	}
+	check(reflect.TypeFor[lint.Config](), "Config")
+}
+
+// Directories discovery never enters (node_modules, vendor, …) are not
+// walked for the snapshot, so a package manager's tree costs a warm run
+// nothing; but where the run read a file in one (a module under vendor/),
+// its whole subtree is recorded, and a file added there is a miss.
+func TestRunCachedSkippedDirectories(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"infra/main.tf":                "module \"nodes\" {\n  source = \"../vendor/nodes\"\n}\n",
+		"vendor/nodes/main.tf":         "resource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes\"\n}\n",
+		"node_modules/tool/index.yaml": "kind: A\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	run := func(what string, wantHit bool) string {
+		t.Helper()
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hit := l.Cache.Hits == 1; hit != wantHit {
+			t.Errorf("%s: hit %v, want %v (%s)", what, hit, wantHit, l.Cache)
+		}
+		_, fresh, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
+			t.Errorf("%s: cached result differs from a fresh run's:\n%s\nwant\n%s", what, g, w)
+		}
+		return resultJSON(t, got)
+	}
+	base := run("cold", false)
+	write(t, root, map[string]string{"node_modules/tool/more.yaml": "kind: B\n", "node_modules/other/x.js": "x"})
+	run("a package added under node_modules", true)
+	write(t, root, map[string]string{"vendor/nodes/profile.tf": "resource \"aws_iam_instance_profile\" \"nodes\" {\n  role = aws_iam_role.nodes.name\n}\n"})
+	if run("a file added to the module under vendor/", false) == base {
+		t.Fatal("the new module file changed nothing in the result: the test proves nothing")
+	}
+}

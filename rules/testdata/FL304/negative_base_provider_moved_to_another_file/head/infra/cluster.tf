@@ -1,0 +1,29 @@
+resource "aws_iam_role" "cluster" {
+  name = "billing-cluster"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRole"
+      Principal = { Service = "eks.amazonaws.com" }
+    }]
+  })
+}
+
+resource "aws_eks_cluster" "billing" {
+  name     = "billing"
+  role_arn = aws_iam_role.cluster.arn
+  version  = "1.30"
+
+  vpc_config {
+    subnet_ids = ["subnet-0c1d2e3f4a5b6c7d8", "subnet-0d2e3f4a5b6c7d8e9"]
+  }
+}
+
+# The cluster's IAM OIDC provider, kept beside the cluster now.
+resource "aws_iam_openid_connect_provider" "billing" {
+  url             = aws_eks_cluster.billing.identity[0].oidc[0].issuer
+  client_id_list  = ["sts.amazonaws.com"]
+  thumbprint_list = ["9e99a48a9960b14926bb7f3b02e22da2b0ab7280"]
+}
+
