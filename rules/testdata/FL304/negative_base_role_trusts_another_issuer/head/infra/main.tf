@@ -18,6 +18,7 @@ resource "aws_iam_role" "cert_manager" {
       Condition = {
         StringEquals = {
           "oidc.eks.eu-central-1.amazonaws.com/id/7A8B9C0D1E2F3A4B5C6D7E8F9A0B1C2D:sub" = "system:serviceaccount:cert-manager:cert-manager"
+          "oidc.eks.eu-central-1.amazonaws.com/id/7A8B9C0D1E2F3A4B5C6D7E8F9A0B1C2D:aud" = "sts.amazonaws.com"
         }
       }
     }]
