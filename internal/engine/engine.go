@@ -460,9 +460,10 @@ func (r *run) manifests() int {
 	}
 	wg.Wait()
 	r.in.Notes = append(r.in.Notes, subst.Notes()...)
+	var ents []lint.Entity
 	for i, p := range out {
 		path := r.d.manifests[i]
-		r.model.Add(p.ents...)
+		ents = append(ents, p.ents...)
 		r.in.Diagnostics = append(r.in.Diagnostics, p.diags...)
 		r.in.Notes = append(r.in.Notes, p.notes...)
 		r.files[path] = true
@@ -473,6 +474,9 @@ func (r *run) manifests() int {
 			}
 		}
 	}
+	// One cluster's eksctl configuration kept in several files is one
+	// cluster.
+	r.model.Add(kube.MergeClusterConfigs(ents)...)
 	return len(out)
 }
 

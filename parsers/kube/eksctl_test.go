@@ -363,3 +363,47 @@ nodeGroups:
 		t.Errorf("scope %+v", kept.Scope)
 	}
 }
+
+// Two files for one cluster — the ClusterConfig `eksctl create cluster`
+// read and the one a later `eksctl create fargateprofile` read — are one
+// cluster: one cluster entity, one cluster security group, each subnet
+// once; the second file's Fargate profile stays. Another cluster's
+// ClusterConfig, and one in another region, stay apart.
+func TestMergeClusterConfigs(t *testing.T) {
+	scope := lint.Scope{}
+	file := func(name, src string) []lint.Entity {
+		es, diags := ParseFile(name, []byte(src), scope)
+		if len(diags) > 0 {
+			t.Fatalf("%s: %v", name, diags)
+		}
+		return es
+	}
+	const vpc = `
+vpc:
+  subnets:
+    private:
+      sa-east-1a: { id: subnet-0aa1 }
+      sa-east-1b: { id: subnet-0bb2 }
+`
+	cluster := file("eksctl/cluster.yaml", "apiVersion: eksctl.io/v1alpha5\nkind: ClusterConfig\nmetadata:\n  name: orders\n  region: sa-east-1\niam:\n  withOIDC: true\n"+vpc+"managedNodeGroups:\n  - name: system\n")
+	profiles := file("eksctl/profiles.yaml", "apiVersion: eksctl.io/v1alpha5\nkind: ClusterConfig\nmetadata:\n  name: orders\n  region: sa-east-1\niam:\n  withOIDC: true\n"+vpc+"fargateProfiles:\n  - name: batch\n    selectors:\n      - namespace: batch\n")
+	other := file("eksctl/other.yaml", "apiVersion: eksctl.io/v1alpha5\nkind: ClusterConfig\nmetadata:\n  name: orders\n  region: us-east-1\n")
+	all := append(append(append([]lint.Entity(nil), cluster...), profiles...), other...)
+	got := MergeClusterConfigs(all)
+	count := map[lint.Kind]int{}
+	for _, e := range got {
+		count[e.Base().Kind]++
+		if e.Base().Kind == lint.KindFargateProfile && !strings.HasPrefix(e.Base().Addr, "eksctl/profiles.yaml#") {
+			t.Errorf("Fargate profile %s: want the one of profiles.yaml", e.Base().Addr)
+		}
+	}
+	want := map[lint.Kind]int{lint.KindCluster: 2, lint.KindSecurityGroup: 2, lint.KindOIDCProvider: 1, lint.KindSubnet: 2, lint.KindFargateProfile: 1, lint.KindNodeGroup: 1}
+	for k, n := range want {
+		if count[k] != n {
+			t.Errorf("%s: %d after the merge, want %d (all: %v)", k, count[k], n, count)
+		}
+	}
+	if n := len(MergeClusterConfigs(append(append([]lint.Entity(nil), cluster...), other...))); n != len(cluster)+len(other) {
+		t.Errorf("clusters of two regions: %d entities, want %d", n, len(cluster)+len(other))
+	}
+}
