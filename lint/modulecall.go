@@ -38,6 +38,13 @@ type ModuleCall struct {
 	Inputs []ModuleInput
 	// Variables are the variables the code declares.
 	Variables map[string]ModuleVariable
+	// ReadAt, when set, are the variables of the version the call's
+	// entities were read from, where that is not the code Variables
+	// describe: a call without a version constraint whose inputs the
+	// newest version rejects is read at the newest that declares them
+	// all, while Variables stay the newest's (what terraform init
+	// installs). ReadVariables picks.
+	ReadAt map[string]ModuleVariable
 	// Elsewhere says, for an input the versions in use do not all
 	// declare, which versions of the module do, as far as faultline's
 	// models of it tell ("versions >= 17.0.0, < 18.0.0").
@@ -83,4 +90,13 @@ func (c *ModuleCall) Input(name string) (ModuleInput, bool) {
 		}
 	}
 	return ModuleInput{}, false
+}
+
+// ReadVariables are the variables of the code the call's entities were
+// read from: ReadAt when set, else Variables.
+func (c *ModuleCall) ReadVariables() map[string]ModuleVariable {
+	if c.ReadAt != nil {
+		return c.ReadAt
+	}
+	return c.Variables
 }

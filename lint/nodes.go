@@ -230,7 +230,7 @@ func (m *Model) KarpenterModuleIdentities() []NodeIdentity {
 func karpenterGivenRole(c *ModuleCall) (NodeIdentity, string, bool) {
 	for _, pair := range karpenterNodeRoleInputs {
 		flag, arn := pair[0], pair[1]
-		v, declared := c.Variables[arn]
+		v, declared := c.ReadVariables()[arn]
 		if !declared || v.Declared == No {
 			continue
 		}
@@ -250,6 +250,9 @@ func karpenterGivenRole(c *ModuleCall) (NodeIdentity, string, bool) {
 		}
 		if v.Declared == Maybe {
 			n.Inferred = []string{fmt.Sprintf("only some versions %s allows declare %s", c.Label, arn)}
+		}
+		if c.ReadAt != nil {
+			n.Inferred = append(n.Inferred, fmt.Sprintf("%s has no version constraint and passes inputs only older versions declare: it is read as one of those, where %s names the node role", c.Label, arn))
 		}
 		return n, flag, true
 	}

@@ -57,10 +57,12 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 	if use != nil {
 		span = use.allowed.Intersect(use.dir.Span)
 	}
+	var readAt map[string]lint.ModuleVariable
 	if use != nil && use.installs != nil {
 		// Read at an older version its inputs fit; Terraform installs the
 		// newest, and that is what the inputs are compared with.
 		if m := l.models.module(use.installs.Dir); m != nil {
+			readAt = l.declared(child, span)
 			span, declares = use.installs.Span, m
 			model, assumed = use.key+" v"+use.installs.First, "no version constraint: the newest modelled version is assumed"
 		}
@@ -82,6 +84,7 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 		Model:      model,
 		Assumed:    assumed,
 		Variables:  l.declared(declares, span),
+		ReadAt:     readAt,
 		Complete:   complete,
 	}
 	if mi.Module.unit {
