@@ -118,11 +118,14 @@ func Check(reads []Read) (same bool, refreshed []Read) {
 // hashOf hashes a file's content; one that cannot be read, or whose size
 // is not size, hashes to zero (never a recorded hash).
 func hashOf(path string, size int64) (sum [sha256.Size]byte) {
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return sum
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return sum
+	}
 	h := sha256.New()
 	n, err := io.Copy(h, io.LimitReader(f, size+1))
 	if err != nil || n != size {

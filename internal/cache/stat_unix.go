@@ -4,6 +4,7 @@ package cache
 
 import (
 	"io/fs"
+	"os"
 	"syscall"
 )
 
@@ -14,4 +15,10 @@ func statID(info fs.FileInfo) StatID {
 		return StatID{}
 	}
 	return StatID{MTime: info.ModTime().UnixNano(), CTime: ctime(st), Ino: uint64(st.Ino), Dev: uint64(st.Dev)}
+}
+
+// openRegular opens a file to hash without blocking on a FIFO put in its
+// place since it was checked, nor following a symlink put there.
+func openRegular(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
 }
