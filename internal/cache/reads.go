@@ -65,6 +65,15 @@ func (r *Reads) Add(path string, info fs.FileInfo, data []byte) {
 	r.files[path] = rd
 }
 
+// markUnstable makes the record unfit to store, saying why.
+func (r *Reads) markUnstable(why string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.unstable == "" {
+		r.unstable = why
+	}
+}
+
 // Unstable says which file made the record unfit to store, or "".
 func (r *Reads) Unstable() string {
 	r.mu.Lock()

@@ -63,6 +63,8 @@ type Tree struct {
 	// roots are the directories whose subtrees may be read, each opened
 	// once as an os.Root.
 	roots []root
+	// obs is told of this view's reads (Observed); nil for none.
+	obs Observer
 }
 
 // root is one directory of the tree: its real path and its os.Root (nil
@@ -252,13 +254,26 @@ func (t *Tree) ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, t.fail(path, err)
 	}
 	defer f.Close()
-	return readOpen(f, limit)
+	data, st, err := readOpen(f, limit)
+	if err == nil && t.obs != nil {
+		t.obs.FileRead(f.Name(), st, data)
+	}
+	return data, err
 }
 
 // Stat is os.Stat of a path inside the tree (symlinks followed within the
 // tree); a path outside, or reached through a symlink leading out, is
 // ErrOutside.
 func (t *Tree) Stat(path string) (fs.FileInfo, error) {
+	st, err := t.stat(path)
+	if t != nil && t.obs != nil {
+		t.obs.PathProbed(path, st, err)
+	}
+	return st, err
+}
+
+// stat is Stat, unobserved.
+func (t *Tree) stat(path string) (fs.FileInfo, error) {
 	if t == nil {
 		if systemPath(resolve(path)) {
 			return nil, ErrSystem
@@ -291,6 +306,15 @@ func (t *Tree) IsDir(path string) bool {
 
 // ReadDir lists a directory inside the tree, sorted by name.
 func (t *Tree) ReadDir(dir string) ([]fs.DirEntry, error) {
+	ents, err := t.readDir(dir)
+	if t != nil && t.obs != nil {
+		t.obs.DirListed(dir, ents, err)
+	}
+	return ents, err
+}
+
+// readDir is ReadDir, unobserved.
+func (t *Tree) readDir(dir string) ([]fs.DirEntry, error) {
 	if t == nil {
 		if systemPath(resolve(dir)) {
 			return nil, ErrSystem
@@ -362,37 +386,38 @@ func readRegular(path string, limit int64) ([]byte, error) {
 		return nil, unwrap(err)
 	}
 	defer f.Close()
-	return readOpen(f, limit)
+	data, _, err := readOpen(f, limit)
+	return data, err
 }
 
 // readOpen checks an open file (a regular file, not a pseudo-file) and
 // reads at most limit bytes of it.
-func readOpen(f *os.File, limit int64) ([]byte, error) {
+func readOpen(f *os.File, limit int64) ([]byte, fs.FileInfo, error) {
 	st, err := f.Stat()
 	if err != nil {
-		return nil, unwrap(err)
+		return nil, nil, unwrap(err)
 	}
 	if !st.Mode().IsRegular() {
 		if st.IsDir() {
-			return nil, ErrIsDir
+			return nil, st, ErrIsDir
 		}
-		return nil, fmt.Errorf("%w (%s)", ErrNotRegular, kind(st.Mode()))
+		return nil, st, fmt.Errorf("%w (%s)", ErrNotRegular, kind(st.Mode()))
 	}
 	if st.Size() == 0 {
 		// A real empty file yields nothing; a /proc file reports 0 and
 		// yields its content.
 		var b [1]byte
 		if n, _ := f.Read(b[:]); n > 0 {
-			return nil, ErrPseudo
+			return nil, st, ErrPseudo
 		}
 		notify(f.Name(), st, nil)
-		return []byte{}, nil
+		return []byte{}, st, nil
 	}
 	data, err := ReadLimited(f, limit)
 	if err == nil {
 		notify(f.Name(), st, data)
 	}
-	return data, err
+	return data, st, err
 }
 
 // Size says a byte count the way messages do ("8 MiB").

@@ -97,7 +97,7 @@ func TestReadFileRefusesNonRegular(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer zero.Close()
-	if _, err := readOpen(zero, 1<<20); !errors.Is(err, ErrNotRegular) {
+	if _, _, err := readOpen(zero, 1<<20); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("/dev/zero: %v, want ErrNotRegular", err)
 	}
 	// A tree rooted at /dev reads nothing at all.
@@ -225,7 +225,7 @@ func TestPseudoFileRefused(t *testing.T) {
 		t.Fatalf("this test needs /proc: %v", err)
 	}
 	defer f.Close()
-	if _, err := readOpen(f, 1<<20); !errors.Is(err, ErrPseudo) {
+	if _, _, err := readOpen(f, 1<<20); !errors.Is(err, ErrPseudo) {
 		t.Errorf("readOpen(/proc/self/environ) = %v, want ErrPseudo", err)
 	}
 	if _, err := ReadExplicit("/proc/self/environ", 1<<20); !errors.Is(err, ErrPseudo) {

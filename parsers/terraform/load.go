@@ -58,6 +58,9 @@ type Options struct {
 	// UnitModules are module directories units call that are left out
 	// (Terragrunt's skip / exclude): modules, not roots of their own.
 	UnitModules []string
+	// RootCache, when set, keeps root modules' outputs between runs
+	// (kept.go).
+	RootCache RootCache
 }
 
 // Result is what a load produced.
@@ -114,7 +117,7 @@ func newLoader(opts Options) *loader {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
 	l := &loader{opts: opts, keep: keepParsed}
-	l.Session = eval.NewSession(eval.Options{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor}, extract.Extractor{})
+	l.Session = eval.NewSession(eval.Options{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor, RecordInputs: opts.RootCache != nil}, extract.Extractor{})
 	l.Session.Joined = l.joinedOutputs
 	return l
 }
@@ -204,6 +207,7 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 		}
 	}
 	l.keepOutputs = len(l.opts.Units) > 0 || l.ReadsRemoteState()
+	order = l.useKept(items, order)
 	l.evaluateItems(items, order)
 	if !l.keepOutputs {
 		return items
@@ -234,6 +238,9 @@ type evalItem struct {
 	// inferred is what its remote-state reads assume (remotestate.go):
 	// every entity of its second pass rests on it.
 	inferred []string
+	// keptFiles are the module files of a root the root cache answered
+	// (kept.go).
+	keptFiles []string
 }
 
 // evaluateItems evaluates the items at order, in that order as units of
@@ -321,6 +328,7 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 	res.Notes = append(res.Notes, l.Refused...)
 	res.Modules = l.ModuleCalls()
 	for _, it := range items {
+		res.Files = append(res.Files, it.keptFiles...)
 		res.Files = append(res.Files, it.out.VarFiles...)
 		res.Diagnostics = append(res.Diagnostics, it.out.VarDiags...)
 	}

@@ -50,6 +50,7 @@ func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem
 	}
 	cost = e.RootBudget.Cost()
 	out := e.Output()
+	l.offerKept(it, e, out)
 	if finishUnit != nil {
 		finishUnit(&out)
 	}

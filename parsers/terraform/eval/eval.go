@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/nesting"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
@@ -51,6 +53,12 @@ type Evaluator struct {
 	// sources that read another root's state (remotestate.go).
 	rootDir     string
 	remoteReads []remoteRead
+	// tree is the tree this root reads through; rec, when the session
+	// records inputs, what it read (inputs.go); notKept why its output
+	// cannot be kept.
+	tree    *treefs.Tree
+	rec     *cache.Inputs
+	notKept string
 }
 
 // providerInfo is what a provider configuration tells the model.

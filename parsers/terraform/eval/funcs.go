@@ -55,6 +55,9 @@ type FuncEnv struct {
 	// template, when set, is told every file of the tree templatefile()
 	// reads (absolute): a template, never a manifest as written.
 	template func(abs string)
+	// unkept, when set, is told of a read the root's recorded inputs
+	// cannot hold (inputs.go).
+	unkept func(why string)
 }
 
 // unguarded functions need no budget: try and can take expressions (whose

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
@@ -67,15 +68,34 @@ func (l *Session) modCache(root string) *modCache {
 	l.mu.Unlock()
 	lc.once.Do(func() {
 		var n *lint.Note
-		lc.c, n = readModCache(l.Options.Tree, root, l.Rel)
+		tree := l.Options.Tree
+		var in *cache.Inputs
+		if l.Options.RecordInputs {
+			in = cache.NewInputs()
+			tree = tree.Observed(in)
+		}
+		lc.c, n = readModCache(tree, root, l.Rel)
+		if in != nil {
+			lc.inputs, lc.notKept = in.Record(), in.Unstable()
+		}
 		if n != nil {
 			l.note(*n)
+			// The note is the session's: a kept root would lose it.
+			lc.notKept = n.What
 		}
 		if lc.c != nil {
 			l.markCached(lc.c.dir)
 		}
 	})
 	return lc.c
+}
+
+// cacheOf is the module cache record of root when it was looked for,
+// else nil.
+func (l *Session) cacheOf(root string) *lazyCache {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.caches[filepath.Clean(root)]
 }
 
 // InCache reports whether dir holds code a module cache installed (its
@@ -222,6 +242,9 @@ func unresolvedCall(label, source, why string) string {
 // localChild is the module a local source names, or nil and why not.
 func (mi *ModInst) localChild(c *Call) (*Module, string) {
 	dir := filepath.Clean(filepath.Join(mi.Module.Dir, c.Source))
+	// The probe records, for a root kept between runs, that the
+	// directory was (not) there.
+	_, _ = mi.Evaluator.Tree().Stat(dir)
 	_, refused := mi.Evaluator.Session.Options.Tree.Reach(dir)
 	switch {
 	case errors.Is(refused, treefs.ErrOutside):
@@ -230,7 +253,7 @@ func (mi *ModInst) localChild(c *Call) (*Module, string) {
 		return nil, "local source " + c.Source + " not found in the tree"
 	}
 	child := mi.Evaluator.module(dir)
-	if child == nil && mi.Evaluator.Session.Options.Tree.IsDir(dir) {
+	if child == nil && mi.Evaluator.Tree().IsDir(dir) {
 		return nil, "local source " + c.Source + " holds no Terraform configuration"
 	}
 	if child == nil {

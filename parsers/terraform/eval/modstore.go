@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
@@ -20,6 +21,12 @@ type modInfo struct {
 	Children []string
 	// remote is set when it reads another root's state (remotestate.go).
 	remote bool
+	// recorded is set when the first parse recorded its inputs (what it
+	// listed and read: inputs.go); notKept says why a root using it
+	// cannot be kept ("" when it can).
+	recorded bool
+	inputs   cache.InputRecord
+	notKept  string
 }
 
 // summarize is the summary of a parsed module (nil: no configuration).

@@ -125,6 +125,9 @@ func (e *FuncEnv) glob(pattern string) ([]string, error) {
 	if !e.Tree.IsDir(base) {
 		return nil, nil
 	}
+	if e.unkept != nil {
+		e.unkept("a kubectl_path_documents pattern was expanded")
+	}
 	var matches []string
 	err := doublestar.GlobWalk(os.DirFS(base), rest, func(p string, d fs.DirEntry) error {
 		if len(matches) == maxGlobMatches {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
@@ -85,6 +86,9 @@ type Options struct {
 	// root module directory; they apply after the module's own tfvars and
 	// before --var-file and --var.
 	InputsFor func(absDir string) (vars map[string]string, varFiles []string)
+	// RecordInputs records what each root's output rests on, for a cache
+	// that keeps outputs between runs (inputs.go, Evaluator.Inputs).
+	RecordInputs bool
 }
 
 // An Extractor turns what evaluation produced into model entities, added
@@ -123,6 +127,10 @@ func NewSession(opts Options, x Extractor) *Session {
 type lazyCache struct {
 	once sync.Once
 	c    *modCache
+	// inputs are what reading the manifest read (inputs.go); notKept
+	// why a root using it cannot be kept.
+	inputs  cache.InputRecord
+	notKept string
 }
 
 type lazyModule struct {
@@ -148,15 +156,21 @@ func (l *Session) Module(dir string) *Module {
 	l.mu.Unlock()
 	lm.once.Do(func() {
 		first := l.firstParse(dir)
-		names, refused, err := ConfigFiles(l.Options.Tree, dir)
+		tree, recorded := l.Options.Tree, func(*modInfo, []refusal) {}
+		if first {
+			tree, recorded = l.recordParse(dir)
+		}
+		names, refused, err := ConfigFiles(tree, dir)
 		if first {
 			l.refuse(refused)
 		}
 		if err == nil && len(names) > 0 {
-			lm.m = instrument(loadModule(l.Options.Tree, dir))
+			lm.m = instrument(loadModule(tree, dir))
 		}
 		if first {
-			l.setInfo(dir, summarize(lm.m))
+			inf := summarize(lm.m)
+			recorded(inf, refused)
+			l.setInfo(dir, inf)
 		}
 	})
 	return lm.m
@@ -241,9 +255,11 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 		m = instrument(m)
 	}
 	e.Root = m
+	e.startRecording()
 	defer func() {
 		if r := recover(); r != nil {
 			e.entities, e.Notes = nil, nil
+			e.unrecordable("its evaluation failed")
 			file := dir
 			if len(m.files) > 0 {
 				file = m.files[0]
@@ -258,7 +274,7 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 	if l.Options.ScopeFor != nil {
 		e.Scope = l.Options.ScopeFor(dir)
 	}
-	t := l.funcTable(FuncEnv{h: e.Holes, Tree: l.Options.Tree, Cwd: dir, b: e.Budget(), template: func(abs string) { e.Templates = append(e.Templates, abs) }})
+	t := l.funcTable(FuncEnv{h: e.Holes, Tree: e.Tree(), Cwd: dir, b: e.Budget(), template: func(abs string) { e.Templates = append(e.Templates, abs) }, unkept: e.unrecordable})
 	defer l.releaseFuncs(t)
 	e.funcs = t.fs
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})

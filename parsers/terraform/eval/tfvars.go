@@ -123,7 +123,7 @@ func (e *Evaluator) unloadedVarFilesText(dir string, files []string, sets map[st
 func (e *Evaluator) varFileCandidates(dir string) []string {
 	var out []string
 	add := func(d string, auto bool) {
-		ents, err := e.Session.Options.Tree.ReadDir(d)
+		ents, err := e.Tree().ReadDir(d)
 		if err != nil {
 			return
 		}
@@ -137,11 +137,11 @@ func (e *Evaluator) varFileCandidates(dir string) []string {
 	add(dir, true)
 	e.varFileDirs(dir, maxVarFileDepth, add)
 	parent := filepath.Dir(dir)
-	if parent != dir && e.Session.Options.Tree.Contains(parent) && !hasConfig(e.Session.Options.Tree.ReadDir(parent)) {
+	if parent != dir && e.Tree().Contains(parent) && !hasConfig(e.Tree().ReadDir(parent)) {
 		add(parent, false)
-		ents, _ := e.Session.Options.Tree.ReadDir(parent)
+		ents, _ := e.Tree().ReadDir(parent)
 		for _, en := range ents {
-			if sib := filepath.Join(parent, en.Name()); en.IsDir() && sib != dir && !hidden(en.Name()) && !hasConfig(e.Session.Options.Tree.ReadDir(sib)) {
+			if sib := filepath.Join(parent, en.Name()); en.IsDir() && sib != dir && !hidden(en.Name()) && !hasConfig(e.Tree().ReadDir(sib)) {
 				add(sib, false)
 				e.varFileDirs(sib, maxVarFileDepth-1, add)
 			}
@@ -156,13 +156,13 @@ func (e *Evaluator) varFileDirs(dir string, depth int, add func(string, bool)) {
 	if depth == 0 {
 		return
 	}
-	ents, _ := e.Session.Options.Tree.ReadDir(dir)
+	ents, _ := e.Tree().ReadDir(dir)
 	for _, en := range ents {
 		sub := filepath.Join(dir, en.Name())
 		if !en.IsDir() || hidden(en.Name()) {
 			continue
 		}
-		if hasConfig(e.Session.Options.Tree.ReadDir(sub)) {
+		if hasConfig(e.Tree().ReadDir(sub)) {
 			continue // another module: its files are its own
 		}
 		add(sub, false)
@@ -208,7 +208,7 @@ func autoLoaded(n string) bool {
 // varFileNames returns the variable names a variables file assigns; none
 // when it cannot be read or parsed.
 func (e *Evaluator) varFileNames(p *hclparse.Parser, path string) []string {
-	src, err := e.Session.Options.Tree.ReadFile(path, maxSourceFile)
+	src, err := e.Tree().ReadFile(path, maxSourceFile)
 	if err != nil || nesting.HCLFile(path, src) != nil {
 		return nil
 	}
@@ -239,16 +239,18 @@ func (e *Evaluator) rootInputs(m *Module) map[string]cty.Value {
 	var files []string
 	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
 		p := filepath.Join(m.Dir, n)
+		_, _ = e.Tree().Stat(p) // recorded: a tfvars file added later is an input
 		if _, err := os.Lstat(p); err != nil {
 			continue
 		}
-		if err := regularInTree(e.Session.Options.Tree, p); err != nil {
+		if err := regularInTree(e.Tree(), p); err != nil {
 			e.Session.refuse([]refusal{{p, err}})
+			e.unrecordable("its variables file " + e.Session.Rel(p) + " is refused")
 			continue
 		}
 		files = append(files, p)
 	}
-	ents, _ := e.Session.Options.Tree.ReadDir(m.Dir)
+	ents, _ := e.Tree().ReadDir(m.Dir)
 	var auto []string
 	for _, en := range ents {
 		n := en.Name()
@@ -256,7 +258,7 @@ func (e *Evaluator) rootInputs(m *Module) map[string]cty.Value {
 			continue
 		}
 		p := filepath.Join(m.Dir, n)
-		if err := regularInTree(e.Session.Options.Tree, p); err != nil {
+		if err := regularInTree(e.Tree(), p); err != nil {
 			e.Session.refuse([]refusal{{p, err}})
 			continue
 		}
@@ -292,9 +294,9 @@ func (e *Evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bo
 		if data, ok := e.Session.Options.VarFileData[f]; ok && explicit {
 			file, diags = parseSource(p, f, data)
 		} else if explicit {
-			file, diags = parseExplicit(p, f)
+			file, diags = e.parseExplicit(p, f)
 		} else {
-			file, diags = parseFile(p, e.Session.Options.Tree, f)
+			file, diags = parseFile(p, e.Tree(), f)
 		}
 		e.varFiles = append(e.varFiles, f)
 		for _, d := range diags {
@@ -323,10 +325,19 @@ func (e *Evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bo
 
 // parseExplicit reads a variables file named on the command line: a
 // regular file or a pipe anywhere, byte-capped.
-func parseExplicit(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
+func (e *Evaluator) parseExplicit(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
 	src, err := treefs.ReadExplicit(path, maxSourceFile)
 	if err != nil {
+		e.unrecordable("--var-file " + path + " could not be read")
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
+	}
+	if e.rec != nil {
+		// A pipe's content cannot be read again: the root is not kept.
+		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+			e.rec.FileRead(path, st, src)
+		} else {
+			e.unrecordable("--var-file " + path + " is not a regular file")
+		}
 	}
 	return parseSource(p, path, src)
 }

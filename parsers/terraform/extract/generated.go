@@ -61,7 +61,7 @@ func (x *extraction) generatedFile(local string) {
 		p = filepath.Join(x.e.Root.Dir, p)
 	}
 	p = filepath.Clean(p)
-	if x.e.Session.Options.Tree.IsFile(p) || !x.e.Session.Options.Tree.Contains(p) {
+	if x.e.Tree().IsFile(p) || !x.e.Tree().Contains(p) {
 		return // in the tree as it stands, or where nothing in the tree reads
 	}
 	if ext := filepath.Ext(p); (ext == ".yaml" || ext == ".yml") && x.manifestsWritten(local, c, p) {

@@ -87,7 +87,7 @@ func (x *extraction) localChart(chart string) string {
 	if !strings.HasPrefix(chart, ".") && !strings.HasPrefix(chart, "/") && !strings.HasSuffix(chart, ".tgz") {
 		// "repo/name" or a bare chart name; a directory of that name in the
 		// module is still a local chart, as helm would read it.
-		if !x.e.Session.Options.Tree.IsFile(filepath.Join(x.e.Root.Dir, chart, "Chart.yaml")) {
+		if !x.e.Tree().IsFile(filepath.Join(x.e.Root.Dir, chart, "Chart.yaml")) {
 			return ""
 		}
 	}
@@ -96,11 +96,11 @@ func (x *extraction) localChart(chart string) string {
 		p = filepath.Join(x.e.Root.Dir, p)
 	}
 	p = filepath.Clean(p)
-	env := eval.FuncEnv{Tree: x.e.Session.Options.Tree, Cwd: x.e.Root.Dir}
+	env := eval.FuncEnv{Tree: x.e.Tree(), Cwd: x.e.Root.Dir}
 	if _, ok := env.Inside(p); !ok {
 		return ""
 	}
-	if st, err := x.e.Session.Options.Tree.Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
+	if st, err := x.e.Tree().Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
 		return ""
 	}
 	return p
