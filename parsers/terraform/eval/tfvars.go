@@ -260,6 +260,7 @@ func (e *Evaluator) rootInputs(m *Module) map[string]cty.Value {
 		p := filepath.Join(m.Dir, n)
 		if err := regularInTree(e.Tree(), p); err != nil {
 			e.Session.refuse([]refusal{{p, err}})
+			e.unrecordable("its variables file " + e.Session.Rel(p) + " is refused")
 			continue
 		}
 		auto = append(auto, p)
