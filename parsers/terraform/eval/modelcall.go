@@ -277,16 +277,7 @@ func (e *Evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, kee
 			continue
 		}
 		em.File = r.File
-		inner := em.Map
-		em.Map = func(x lint.Range, text string) lint.Range {
-			if inner != nil {
-				x = inner(x, text)
-			}
-			if x.File == "" || modsource.IsModelFile(x.File) {
-				return r
-			}
-			return x
-		}
+		em.anchor(r)
 	}
 }
 

@@ -33,7 +33,8 @@ type Embedded struct {
 	// File is the .tf file (as reported) the YAML is written in.
 	File    string
 	Content []byte
-	Map     func(r lint.Range, text string) lint.Range
+	// Map is the source range of a range in Content (SetMap sets it).
+	Map func(r lint.Range, text string) lint.Range
 	// Inferred is copied to every object read from Content: the resource
 	// holding it exists only if created (its count is unknown).
 	Inferred []string
@@ -42,8 +43,13 @@ type Embedded struct {
 	DependsOn []string
 	// Passed, when set, gives for a range Map returned the module
 	// arguments that carry the value interpolated there into the module
-	// (lint.Ref.Passed), outermost last; nil when none.
+	// (lint.Ref.Passed), outermost last; nil when none (SetPassed sets
+	// it).
 	Passed func(r lint.Range) []lint.Location
+	// pos and parts are what Map and Passed apply: data, so that an
+	// Embedded can be stored (codec.go).
+	pos   *PositionMap
+	parts []PassedPart
 }
 
 var docSeparator = regexp.MustCompile(`(?m)^---[ \t]*(#.*)?$`)

@@ -81,7 +81,7 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 		case len(elems) == len(roles):
 			rng = x.e.Session.Rng(elems[i])
 		default:
-			rng = posMap(lint.Range{Line: r.Line, Column: r.Column, EndLine: r.Line, EndColumn: r.Column}, "")
+			rng = posMap.Map(lint.Range{Line: r.Line, Column: r.Column, EndLine: r.Line, EndColumn: r.Column}, "")
 		}
 		out = append(out, lint.NewAWSAuthMapping(cm.Object, x.e.Holes.Decode(r.RoleARN), r.Groups, rng, cluster))
 	}

@@ -43,18 +43,18 @@ func (x *extraction) embed(local, attr string) {
 		return
 	}
 	em := eval.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content}
-	em.Map = x.positionMap(a.Expr, whole, content)
-	em.Passed = x.interpolationsPassed(a.Expr)
+	em.SetMap(x.positionMap(a.Expr, whole, content))
+	em.SetPassed(x.interpolationsPassed(a.Expr))
 	x.e.Embedded = append(x.e.Embedded, em)
 }
 
 // positionMap builds the range mapping for YAML written by expr.
-func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content []byte) func(lint.Range, string) lint.Range {
+func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content []byte) eval.PositionMap {
 	if t := x.templateFileAttr(expr); t != nil {
 		// data.template_file.NAME.rendered: where the template is written.
 		expr, whole = t.Expr, x.e.Session.Rng(t.Range)
 	}
-	onAttr := func(lint.Range, string) lint.Range { return whole }
+	onAttr := eval.PositionMap{Whole: whole}
 	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
 		p := x.mi.Eval(fc.Args[0], nil)
 		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || lint.HasSentinel(p.AsString()) {
@@ -64,11 +64,7 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(x.e.Root.Dir, path)
 		}
-		file := x.e.Session.Rel(filepath.Clean(path))
-		return func(r lint.Range, _ string) lint.Range {
-			r.File = file
-			return r
-		}
+		return eval.PositionMap{Whole: whole, File: x.e.Session.Rel(filepath.Clean(path))}
 	}
 	tpl, ok := expr.(*hclsyntax.TemplateExpr)
 	if !ok || tpl.Range().Start.Line == tpl.Range().End.Line {
@@ -89,21 +85,7 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 		shifts[i] = max(indent(s)-indent(yLines[i]), 0)
 		ends[i] = len([]rune(strings.TrimRight(s, " \t\r"))) + 1
 	}
-	return func(r lint.Range, text string) lint.Range {
-		if r.Line < 1 || r.Line > n {
-			return whole
-		}
-		line, shift := start+r.Line, shifts[r.Line-1]
-		out := lint.Range{File: whole.File, Line: line, Column: r.Column + shift, EndLine: start + r.EndLine, EndColumn: r.EndColumn + shift}
-		if r.EndLine != r.Line {
-			out.EndColumn = r.EndColumn
-		}
-		if lint.HasSentinel(text) && r.EndLine == r.Line {
-			// The value came from an interpolation: underline it as written.
-			out.EndColumn = ends[r.Line-1]
-		}
-		return out
-	}
+	return eval.PositionMap{Whole: whole, Heredoc: true, Start: start, Shifts: shifts, Ends: ends}
 }
 
 func indent(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
@@ -267,16 +249,12 @@ func (x *extraction) configMap(o lint.Object) *lint.KubeObject {
 // passed in by, looked up by the range the YAML value is mapped to: a
 // value the module only forwards is set where the caller writes it.
 // Nil when no interpolation is passed in.
-func (x *extraction) interpolationsPassed(expr hcl.Expression) func(lint.Range) []lint.Location {
+func (x *extraction) interpolationsPassed(expr hcl.Expression) []eval.PassedPart {
 	tpl, ok := eval.Unhooked(expr).(*hclsyntax.TemplateExpr)
 	if !ok {
 		return nil
 	}
-	type passedPart struct {
-		rng    lint.Range
-		passed []lint.Location
-	}
-	var parts []passedPart
+	var parts []eval.PassedPart
 	for _, part := range tpl.Parts {
 		p := eval.Unhooked(part)
 		if w, ok := p.(*hclsyntax.TemplateWrapExpr); ok {
@@ -286,18 +264,8 @@ func (x *extraction) interpolationsPassed(expr hcl.Expression) func(lint.Range) 
 			continue
 		}
 		if passed := x.passed(p); len(passed) > 0 {
-			parts = append(parts, passedPart{x.e.Session.Rng(p.Range()), passed})
+			parts = append(parts, eval.PassedPart{Range: x.e.Session.Rng(p.Range()), Passed: passed})
 		}
 	}
-	if len(parts) == 0 {
-		return nil
-	}
-	return func(r lint.Range) []lint.Location {
-		for _, p := range parts {
-			if r.File == p.rng.File && r.Line == p.rng.Line && r.Column <= p.rng.Column && p.rng.EndColumn <= r.EndColumn {
-				return p.passed
-			}
-		}
-		return nil
-	}
+	return parts
 }

@@ -438,7 +438,8 @@ func (x *extraction) trust(label string) lint.Trust {
 		if te, ok := err.(*lint.TrustError); ok {
 			line = te.Line
 		}
-		at := x.positionMap(a.Expr, whole, []byte(text))(lint.Range{Line: line, Column: 1, EndLine: line, EndColumn: 1}, "")
+		pm := x.positionMap(a.Expr, whole, []byte(text))
+		at := pm.Map(lint.Range{Line: line, Column: 1, EndLine: line, EndColumn: 1}, "")
 		d := lint.Diagnostic{
 			Range:   at,
 			Summary: "invalid trust policy",

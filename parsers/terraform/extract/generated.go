@@ -89,7 +89,7 @@ func (x *extraction) manifestsWritten(local string, c *hcl.Attribute, file strin
 	}
 	em := eval.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content,
 		Inferred: []string{x.mi.Label(local) + " writes " + x.e.Session.Rel(file) + " at apply time; the objects in it are taken to be applied to the cluster"}}
-	em.Map = x.positionMap(expr, whole, content)
+	em.SetMap(x.positionMap(expr, whole, content))
 	x.e.Embedded = append(x.e.Embedded, em)
 	return true
 }
