@@ -38,6 +38,9 @@ type CacheReport struct {
 	Off string
 	// NotStored says why a miss was not stored ("" when it was).
 	NotStored string
+	// Roots is what the per-root cache did in a run the whole-run
+	// cache missed.
+	Roots RootsReport
 }
 
 // String reads as "run: 1 hit, 0 misses" or "off (--plan)".
@@ -48,6 +51,9 @@ func (c CacheReport) String() string {
 	s := fmt.Sprintf("run: %d hit, %d miss", c.Hits, c.Misses)
 	if c.NotStored != "" {
 		s += " (not stored: " + c.NotStored + ")"
+	}
+	if c.Misses > 0 {
+		s += fmt.Sprintf("; terraform roots: %d kept, %d evaluated, %d entries written", c.Roots.Kept, c.Roots.Evaluated, c.Roots.Stored)
 	}
 	return s
 }
@@ -154,6 +160,11 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 		}
 		return cachedRun(r, prev, lookup), prev.Result, nil
 	}
+	kept, err := newKeptRoots(c, opts, r)
+	if err != nil {
+		return nil, lint.Result{}, err
+	}
+	opts.kept = kept
 	reads := cache.NewReads()
 	stop := treefs.Watch(reads.Add)
 	l, res, err := Run(opts, rules, ropts)
@@ -163,7 +174,8 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	}
 	l.Cache = CacheReport{Misses: 1}
 	l.Stages = append(lookup, l.Stages...)
-	l.Cache.NotStored = store(c, key, snap, reads, l, res)
+	l.Cache.NotStored = store(c, key, snap, reads, l, res, kept)
+	l.Cache.Roots = kept.done()
 	return l, res, nil
 }
 
@@ -202,7 +214,7 @@ func uncacheable(opts Options, c *Cache) string {
 
 // store keeps a computed run, unless something makes its result unsafe to
 // use again; it says why not, or "".
-func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result) string {
+func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, kept *keptRoots) string {
 	for _, s := range l.Stages {
 		if s.Wall >= maxStoredStage {
 			return fmt.Sprintf("stage %s took %s", s.Name, s.Wall.Round(time.Second))
@@ -221,6 +233,8 @@ func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l
 	if !cache.Take(before.Roots, skipDir, before.Keep).Same(before) {
 		return "the tree changed while it was read, or holds an unreadable entry"
 	}
+	// The run was stable: the roots it evaluated may be kept.
+	kept.flush()
 	// The directories discovery does not enter are recorded where the
 	// run read files (a module cache): a file added beside those changes
 	// the next run's snapshot.

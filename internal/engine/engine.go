@@ -92,6 +92,8 @@ type Options struct {
 	// read as the scanned tree's.
 	relOverride  func(string) string
 	rootOverride string
+	// kept is the per-root result cache of a cached run (keptroots.go).
+	kept *keptRoots
 }
 
 // Loaded is what was read.
@@ -324,6 +326,9 @@ func (r *run) terraform() int {
 	if cfg := r.opts.Config; cfg != nil {
 		o.ScopeFor, o.InputsFor = cfg.ScopeFor, cfg.TerraformFor
 	}
+	if r.opts.kept != nil {
+		o.RootCache = r.opts.kept
+	}
 	if len(r.d.terragrunt) > 0 {
 		tg := terragrunt.Load(r.d.terragrunt, terragrunt.Options{Root: r.root, Tree: r.tree, Rel: r.rel, Holes: r.holes})
 		o.Units, o.UnitModules = tg.Units, tg.SkippedModules
@@ -334,6 +339,9 @@ func (r *run) terraform() int {
 		}
 	}
 	r.tf = terraform.Load(r.d.tfDirs, o)
+	if r.opts.kept != nil {
+		r.opts.kept.evaluated(len(r.tf.Roots))
+	}
 	r.model.Add(r.tf.Entities...)
 	r.in.Diagnostics = append(r.in.Diagnostics, r.tf.Diagnostics...)
 	r.in.Notes = append(r.in.Notes, r.tf.Notes...)

@@ -1,0 +1,185 @@
+package engine
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/parsers/terraform"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+)
+
+// keptRoots is the per-root result cache of one run (a
+// terraform.RootCache): when the whole run is not answered from the
+// cache, each Terraform root module whose inputs did not change since a
+// run kept its output is not evaluated again. A root's entry is keyed by
+// what its output depends on besides its inputs (the build, the layout
+// that shapes reported paths, variables, configuration, budget limits)
+// and its directory; it holds the inputs (files with their content
+// hashes, directory listings, probed paths) and the encoded output.
+// Outputs are kept only once the run proved the tree did not change while
+// it was read (flush, from store).
+type keptRoots struct {
+	store *cache.Store
+	// context is the digest of what a root's output depends on besides
+	// its inputs.
+	context [sha256.Size]byte
+	tree    *treefs.Tree
+
+	mu      sync.Mutex
+	pending []keptPut
+	report  RootsReport
+}
+
+// RootsReport counts what the per-root cache did in a run.
+type RootsReport struct {
+	// Kept roots were answered from the cache; Evaluated ones were not
+	// (Stored of them were stored).
+	Kept, Evaluated, Stored int
+}
+
+// keptPut is an entry waiting for the run to prove it may be stored.
+type keptPut struct {
+	key     cache.Key
+	payload []byte
+}
+
+// keptEntry is what the store holds of one root.
+type keptEntry struct {
+	Inputs cache.InputRecord
+	// Output is eval.EncodeOutput of the root's output.
+	Output []byte
+	Calls  []modsource.ModuleCall
+	Files  []string
+}
+
+// newKeptRoots is the per-root cache of run r, or nil when the run's
+// roots cannot be kept (no store).
+func newKeptRoots(c *Cache, opts Options, r *run) (*keptRoots, error) {
+	if c == nil || c.Store == nil {
+		return nil, nil
+	}
+	files := map[string][32]byte{}
+	for p, data := range opts.VarFileData {
+		files[p] = sha256.Sum256(data)
+	}
+	k := struct {
+		Build, Cwd, RelTo, TreeRoot, Root, Repo, KubeVersion string
+		Dirs, TreeRoots, VarFiles                            []string
+		Vars                                                 map[string]string
+		VarFileData                                          map[string][32]byte
+		Config                                               any
+		Budget                                               string
+	}{c.Build, opts.Cwd, opts.RelTo, opts.TreeRoot, r.root, r.tree.Repo(), opts.KubeVersion,
+		r.dirs, r.tree.Roots(), opts.VarFiles, opts.Vars, files, opts.Config, fmt.Sprintf("%+v", opts.Budget.Limits())}
+	data, err := json.Marshal(k)
+	if err != nil {
+		return nil, fmt.Errorf("terraform root cache key: %w", err)
+	}
+	return &keptRoots{store: c.Store, context: sha256.Sum256(data), tree: r.tree}, nil
+}
+
+// key is the store key of the root in dir.
+func (k *keptRoots) key(dir string) cache.Key {
+	return cache.KeyOf([]byte("terraform-root"), k.context[:], []byte(dir))
+}
+
+// Lookup is the kept output of the root in dir when its inputs are
+// unchanged; an entry that does not decode is a miss.
+func (k *keptRoots) Lookup(dir string) (terraform.KeptRoot, bool) {
+	key := k.key(dir)
+	payload, ok := k.store.Get(key)
+	if !ok {
+		return terraform.KeptRoot{}, false
+	}
+	var e keptEntry
+	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&e); err != nil {
+		k.store.Remove(key)
+		return terraform.KeptRoot{}, false
+	}
+	same, refreshed := e.Inputs.Check(k.tree)
+	if !same {
+		return terraform.KeptRoot{}, false
+	}
+	out, err := eval.DecodeOutput(e.Output)
+	if err != nil {
+		k.store.Remove(key)
+		return terraform.KeptRoot{}, false
+	}
+	k.mu.Lock()
+	k.report.Kept++
+	if refreshed != nil {
+		// The next run trusts the stats seen now.
+		e.Inputs = *refreshed
+		if p, err := encodeKept(&e); err == nil {
+			k.pending = append(k.pending, keptPut{key, p})
+		}
+	}
+	k.mu.Unlock()
+	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files}, true
+}
+
+// Keep encodes the output of a root just evaluated, to be stored if the
+// run proves stable.
+func (k *keptRoots) Keep(dir string, kr terraform.KeptRoot, inputs cache.InputRecord) {
+	out, err := eval.EncodeOutput(kr.Output)
+	if err != nil {
+		return
+	}
+	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files})
+	if err != nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.pending = append(k.pending, keptPut{k.key(dir), p})
+}
+
+// evaluated counts the roots the load evaluated.
+func (k *keptRoots) evaluated(n int) {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.report.Evaluated = n - k.report.Kept
+}
+
+// flush stores the entries of the run, once it proved stable.
+func (k *keptRoots) flush() {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for _, p := range k.pending {
+		if k.store.Put(p.key, p.payload) == nil {
+			k.report.Stored++
+		}
+	}
+	k.pending = nil
+}
+
+// done is what the cache did in the run.
+func (k *keptRoots) done() RootsReport {
+	if k == nil {
+		return RootsReport{}
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.report
+}
+
+func encodeKept(e *keptEntry) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
+		return nil, fmt.Errorf("terraform root cache entry: %w", err)
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// A run the whole-run cache misses evaluates only the Terraform roots
+// whose inputs changed — a file of a module they use, a file they read
+// with file(), a variables file added beside them, a new file in a module
+// directory — and keeps the others; its model and result are a fresh
+// run's, entity for entity. Entries that do not decode are misses.
+func TestKeptRootsEvaluateOnlyWhatChanged(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"modules/nodes/main.tf": "variable \"name\" {}\n\nresource \"aws_iam_role\" \"this\" {\n  name               = var.name\n  assume_role_policy = file(\"${path.module}/trust.json\")\n}\n\noutput \"arn\" {\n  value = aws_iam_role.this.arn\n}\n",
+		"modules/nodes/trust.json": `{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"ec2.amazonaws.com"},"Action":"sts:AssumeRole"}]}`,
+		"prod/main.tf":             "variable \"name\" {\n  default = \"prod-nodes\"\n}\n\nmodule \"nodes\" {\n  source = \"../modules/nodes\"\n  name   = var.name\n}\n",
+		"dev/main.tf":              "resource \"aws_iam_role\" \"dev\" {\n  name = \"dev-nodes\"\n}\n",
+		"k8s/a.yaml":               "kind: A\n",
+	})
+	cacheDir := t.TempDir()
+	store, err := cache.Open(cacheDir, cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what string, kept, evaluated int) {
+		t.Helper()
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Cache.Hits != 0 {
+			t.Fatalf("%s: a whole-run hit; the edit was not seen", what)
+		}
+		t.Logf("%s: %s", what, l.Cache)
+		if r := l.Cache.Roots; r.Kept != kept || r.Evaluated != evaluated {
+			t.Errorf("%s: %d roots kept, %d evaluated; want %d, %d (%s)", what, r.Kept, r.Evaluated, kept, evaluated, l.Cache)
+		}
+		fl, fresh, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
+			t.Errorf("%s: result differs from a fresh run's:\n%s\nwant\n%s", what, g, w)
+		}
+		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: model differs from a fresh run's (%d vs %d entities)", what, len(g), len(w))
+		}
+	}
+	roleNames := func() []string {
+		l, _, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, r := range l.Input.Model.Roles {
+			names = append(names, r.Name.String())
+		}
+		return names
+	}
+
+	step("cold", 0, 2)
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: B\n"})
+	step("manifest edited", 2, 0)
+	write(t, root, map[string]string{"dev/main.tf": "resource \"aws_iam_role\" \"dev\" {\n  name = \"dev-nodes-2\"\n}\n"})
+	step("dev edited", 1, 1)
+	write(t, root, map[string]string{"modules/nodes/trust.json": `{"Version":"2012-10-17","Statement":[]}`})
+	step("file() input edited", 1, 1)
+	before := roleNames()
+	write(t, root, map[string]string{"prod/terraform.tfvars": "name = \"prod-other\"\n"})
+	step("tfvars added", 1, 1)
+	if after := roleNames(); reflect.DeepEqual(before, after) {
+		t.Fatalf("the tfvars file changed no role name (%v): the step proves nothing", after)
+	}
+	write(t, root, map[string]string{"modules/nodes/extra.tf": "resource \"aws_iam_role\" \"extra\" {\n  name = \"extra\"\n}\n"})
+	step("module file added", 1, 1)
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: C\n"})
+	step("nothing Terraform changed", 2, 0)
+
+	// Every entry garbled: each is a miss, computed again.
+	err = filepath.WalkDir(cacheDir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			err = os.WriteFile(p, []byte("garbage"), 0o644)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: D\n"})
+	step("entries garbled", 0, 2)
+}
