@@ -19,7 +19,7 @@ import (
 func TestKeptRootsEvaluateOnlyWhatChanged(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, map[string]string{
-		"modules/nodes/main.tf": "variable \"name\" {}\n\nresource \"aws_iam_role\" \"this\" {\n  name               = var.name\n  assume_role_policy = file(\"${path.module}/trust.json\")\n}\n\noutput \"arn\" {\n  value = aws_iam_role.this.arn\n}\n",
+		"modules/nodes/main.tf":    "variable \"name\" {}\n\nresource \"aws_iam_role\" \"this\" {\n  name               = var.name\n  assume_role_policy = file(\"${path.module}/trust.json\")\n}\n\noutput \"arn\" {\n  value = aws_iam_role.this.arn\n}\n",
 		"modules/nodes/trust.json": `{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"ec2.amazonaws.com"},"Action":"sts:AssumeRole"}]}`,
 		"prod/main.tf":             "variable \"name\" {\n  default = \"prod-nodes\"\n}\n\nmodule \"nodes\" {\n  source = \"../modules/nodes\"\n  name   = var.name\n}\n",
 		"dev/main.tf":              "resource \"aws_iam_role\" \"dev\" {\n  name = \"dev-nodes\"\n}\n",
