@@ -54,9 +54,10 @@ type keptPut struct {
 type keptEntry struct {
 	Inputs cache.InputRecord
 	// Output is eval.EncodeOutput of the root's output.
-	Output []byte
-	Calls  []modsource.ModuleCall
-	Files  []string
+	Output   []byte
+	Calls    []modsource.ModuleCall
+	Files    []string
+	StateLoc eval.StateLocation
 }
 
 // newKeptRoots is the per-root cache of run r, or nil when the run's
@@ -122,7 +123,7 @@ func (k *keptRoots) Lookup(dir string) (terraform.KeptRoot, bool) {
 		}
 	}
 	k.mu.Unlock()
-	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files}, true
+	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc}, true
 }
 
 // Keep encodes the output of a root just evaluated, to be stored if the
@@ -132,7 +133,7 @@ func (k *keptRoots) Keep(dir string, kr terraform.KeptRoot, inputs cache.InputRe
 	if err != nil {
 		return
 	}
-	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files})
+	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc})
 	if err != nil {
 		return
 	}

@@ -99,3 +99,59 @@ func TestKeptRootsEvaluateOnlyWhatChanged(t *testing.T) {
 	write(t, root, map[string]string{"k8s/a.yaml": "kind: D\n"})
 	step("entries garbled", 0, 2)
 }
+
+// In a tree whose roots read each other's state, a root that reads
+// another's state is always evaluated; a kept root whose state is read is
+// evaluated again for its outputs; the others are kept. Each run's model
+// is a fresh run's.
+func TestKeptRootsWithRemoteState(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"net/main.tf": "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"net.tfstate\"\n  }\n}\n\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes-a\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n",
+		"app/main.tf": "data \"terraform_remote_state\" \"net\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"net.tfstate\" }\n}\n\nresource \"aws_iam_instance_profile\" \"p\" {\n  name = \"p\"\n  role = data.terraform_remote_state.net.outputs.role_name\n}\n",
+		"other/main.tf": "resource \"aws_iam_role\" \"o\" {\n  name = \"o\"\n}\n",
+		"k8s/a.yaml":    "kind: A\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	profileRole := func(l *Loaded) string {
+		for _, p := range l.Input.Model.InstanceProfiles {
+			return p.Role.Value.String()
+		}
+		return ""
+	}
+	step := func(what string, kept, evaluated int) string {
+		t.Helper()
+		l, _, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %s", what, l.Cache)
+		if r := l.Cache.Roots; r.Kept != kept || r.Evaluated != evaluated {
+			t.Errorf("%s: %d roots kept, %d evaluated; want %d, %d", what, r.Kept, r.Evaluated, kept, evaluated)
+		}
+		fl, _, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: model differs from a fresh run's", what)
+		}
+		return profileRole(l)
+	}
+	if got := step("cold", 0, 3); got != "nodes-a" {
+		t.Fatalf("the profile's role is %q, want the joined output nodes-a: the test proves nothing", got)
+	}
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: B\n"})
+	if got := step("manifest edited", 2, 1); got != "nodes-a" {
+		t.Errorf("kept source: the profile's role is %q, want nodes-a", got)
+	}
+	write(t, root, map[string]string{"net/main.tf": "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"net.tfstate\"\n  }\n}\n\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes-b\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n"})
+	if got := step("source edited", 1, 2); got != "nodes-b" {
+		t.Errorf("edited source: the profile's role is %q, want nodes-b", got)
+	}
+}

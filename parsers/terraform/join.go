@@ -46,21 +46,9 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 			located = append(located, i)
 		}
 	}
-	// targets are the items keeping the state at loc: those that match it
-	// exactly, else those that match it but for an unknown bucket.
 	targets := func(loc eval.StateLocation) (out []int, inferred bool) {
-		var loose []int
-		for _, i := range located {
-			if same, inf := eval.SameState(loc, items[i].stateLoc); same && !inf {
-				out = append(out, i)
-			} else if same {
-				loose = append(loose, i)
-			}
-		}
-		if len(out) > 0 {
-			return out, false
-		}
-		return loose, len(loose) > 0
+		out = stateTargets(items, located, loc)
+		return out, len(out) > 0 && !exactState(items, out[0], loc)
 	}
 	reads := map[string]map[string]int{}
 	deps, notes = map[int][]int{}, map[int][]lint.Note{}
@@ -112,6 +100,31 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 	}
 	l.mu.Unlock()
 	return again, deps, notes
+}
+
+// stateTargets are the items of located keeping the state at loc: those
+// that match it exactly, else those that match it but for an unknown
+// bucket.
+func stateTargets(items []*evalItem, located []int, loc eval.StateLocation) []int {
+	var out, loose []int
+	for _, i := range located {
+		if same, inf := eval.SameState(loc, items[i].stateLoc); same && !inf {
+			out = append(out, i)
+		} else if same {
+			loose = append(loose, i)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return loose
+}
+
+// exactState reports whether item i keeps the state at loc exactly (not
+// but for an unknown bucket).
+func exactState(items []*evalItem, i int, loc eval.StateLocation) bool {
+	same, inf := eval.SameState(loc, items[i].stateLoc)
+	return same && !inf
 }
 
 // topoOrder orders the items so that each comes after the items among

@@ -9,9 +9,12 @@ import (
 // RootCache keeps root modules' outputs between runs (the engine's
 // per-root result cache): a root whose every input — the files of the
 // modules it used, what it read, listed and probed (eval.Evaluator.Inputs)
-// — is unchanged is not evaluated again. A load uses it only when no root
-// reads another's outputs (no Terragrunt unit, no remote-state read):
-// those outputs are not kept.
+// — is unchanged is not evaluated again. A load with Terragrunt units
+// keeps none (a unit's inputs are other units' outputs); in one with
+// remote-state reads,
+// a root whose state another root reads is evaluated again for its
+// outputs (only its output is kept), and a root that reads another's
+// state is never kept.
 type RootCache interface {
 	// Lookup is the kept output of the root module in dir, when one is
 	// kept and everything it rests on is unchanged.
@@ -31,6 +34,9 @@ type KeptRoot struct {
 	// Files are the configuration files of the modules it used: read,
 	// whether it was evaluated or kept.
 	Files []string
+	// StateLoc is where it keeps its state: a remote-state read of
+	// another root may name it.
+	StateLoc eval.StateLocation
 }
 
 // useKept answers the items the root cache keeps, before any is
@@ -39,7 +45,7 @@ type KeptRoot struct {
 // unsupported arguments it reported are not reported by another root, and
 // the modules planned for it are released.
 func (l *loader) useKept(items []*evalItem, order []int) []int {
-	if l.opts.RootCache == nil || l.keepOutputs {
+	if l.opts.RootCache == nil || len(l.opts.Units) > 0 {
 		return order
 	}
 	rest := order[:0:0]
@@ -50,11 +56,12 @@ func (l *loader) useKept(items []*evalItem, order []int) []int {
 			continue
 		}
 		k, ok := l.opts.RootCache.Lookup(it.dir)
-		if !ok {
+		if !ok || len(k.Output.Reads) > 0 {
 			rest = append(rest, i)
 			continue
 		}
-		it.out, it.keptFiles = k.Output, k.Files
+		it.kept = true
+		it.out, it.keptFiles, it.stateLoc = k.Output, k.Files, k.StateLoc
 		l.Replay(k.Calls, k.Output.VarDiags)
 		l.finish(it.dir, nil)
 	}
@@ -64,7 +71,7 @@ func (l *loader) useKept(items []*evalItem, order []int) []int {
 // offerKept offers the root just evaluated by e to the root cache, when
 // its output may be kept.
 func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput) {
-	if l.opts.RootCache == nil || l.keepOutputs || it.unit != nil {
+	if l.opts.RootCache == nil || len(l.opts.Units) > 0 || it.unit != nil || it.kept || len(out.Reads) > 0 {
 		return
 	}
 	rec, files, why := e.Inputs()
@@ -77,5 +84,49 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput)
 			calls = append(calls, c)
 		}
 	}
-	l.opts.RootCache.Keep(it.dir, KeptRoot{Output: out, Calls: calls, Files: files}, rec)
+	_, loc := e.Exports("", nil)
+	l.opts.RootCache.Keep(it.dir, KeptRoot{Output: out, Calls: calls, Files: files, StateLoc: loc}, rec)
+}
+
+// keptSources evaluates again, for their outputs alone, the kept roots
+// whose state a root evaluated in the first pass reads: their kept
+// output stays (evaluating a root again reports less — what the session
+// already counts as reported — and is not offered to the cache).
+func (l *loader) keptSources(items []*evalItem) {
+	var located []int
+	for i, it := range items {
+		if !it.stateLoc.IsZero() {
+			located = append(located, i)
+		}
+	}
+	need := map[int]bool{}
+	for _, it := range items {
+		for _, rd := range it.out.Reads {
+			if rd.Loc.IsZero() {
+				continue
+			}
+			for _, t := range stateTargets(items, located, rd.Loc) {
+				if items[t].kept {
+					need[t] = true
+				}
+			}
+		}
+	}
+	if len(need) == 0 {
+		return
+	}
+	order := make([]int, 0, len(need))
+	for i := range items {
+		if need[i] {
+			order = append(order, i)
+		}
+	}
+	outs := make([]eval.RootOutput, len(order))
+	for k, i := range order {
+		outs[k] = items[i].out
+	}
+	l.evaluateItems(items, order)
+	for k, i := range order {
+		items[i].out = outs[k]
+	}
 }

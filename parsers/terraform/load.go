@@ -212,6 +212,7 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 	if !l.keepOutputs {
 		return items
 	}
+	l.keptSources(items)
 	again, deps, joinNotes := l.plannedJoin(items)
 	for _, i := range again {
 		items[i].deps = deps[i]
@@ -238,8 +239,9 @@ type evalItem struct {
 	// inferred is what its remote-state reads assume (remotestate.go):
 	// every entity of its second pass rests on it.
 	inferred []string
-	// keptFiles are the module files of a root the root cache answered
-	// (kept.go).
+	// kept is set for a root the root cache answered (kept.go), and
+	// keptFiles are the module files it used.
+	kept      bool
 	keptFiles []string
 }
 
