@@ -67,9 +67,20 @@ func (h *Holes) intern(s string) uint32 {
 	return n
 }
 
+// sentinelDigits is the width every hole number is written in (zeros in
+// front): a sentinel's length does not depend on its number, so the
+// sentinels of an output kept from an earlier run are renumbered into
+// this run's holes without moving any column (Import). 36^5 holes are
+// about 60 million; a run making more writes wider numbers.
+const sentinelDigits = 5
+
 // sentinel is the sentinel string of hole number n.
 func sentinel(n int) string {
-	return string(sentinelOpen) + strconv.FormatInt(int64(n), 36) + string(sentinelClose)
+	digits := strconv.FormatInt(int64(n), 36)
+	if pad := sentinelDigits - len(digits); pad > 0 {
+		digits = strings.Repeat("0", pad) + digits
+	}
+	return string(sentinelOpen) + digits + string(sentinelClose)
 }
 
 // Sentinel returns the sentinel string for ref, the same one each time.
@@ -203,4 +214,93 @@ func (h *Holes) Len() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return len(h.refs)
+}
+
+// PortableHole is a hole of one run as another run can number it: the
+// reference, or Fresh for an anonymous hole that equals nothing.
+type PortableHole struct {
+	Ref   HoleRef
+	Fresh bool
+}
+
+// Export adds to into the holes whose sentinels s holds, by sentinel: what
+// another run needs to number them (Import).
+func (h *Holes) Export(s string, into map[string]PortableHole) {
+	for s != "" {
+		i := strings.IndexRune(s, sentinelOpen)
+		if i < 0 {
+			return
+		}
+		rest := s[i+len(string(sentinelOpen)):]
+		j := strings.IndexRune(rest, sentinelClose)
+		if j < 0 {
+			return
+		}
+		text := s[i : i+len(string(sentinelOpen))+j+len(string(sentinelClose))]
+		s = rest[j+len(string(sentinelClose)):]
+		if _, done := into[text]; done {
+			continue
+		}
+		n, err := strconv.ParseInt(rest[:j], 36, 64)
+		if err != nil {
+			continue
+		}
+		h.mu.Lock()
+		fresh := n >= 0 && int(n) < len(h.refs) && h.refs[n].obj == anonObject
+		h.mu.Unlock()
+		if ref, ok := h.lookup(int(n)); ok {
+			into[text] = PortableHole{Ref: ref, Fresh: fresh}
+		}
+	}
+}
+
+// Import numbers in h the holes of another run (Export): the sentinel each
+// old sentinel becomes — the same hole for a reference, a new anonymous
+// hole for a fresh one. ok is false when a new sentinel is not as long as
+// the old (more holes than sentinelDigits writes): a text renumbered with
+// it would move its columns.
+func (h *Holes) Import(holes map[string]PortableHole) (renumber map[string]string, ok bool) {
+	renumber = make(map[string]string, len(holes))
+	for old, p := range holes {
+		var s string
+		if p.Fresh {
+			s = h.anonymous()
+		} else {
+			s = h.Sentinel(p.Ref)
+		}
+		if len(s) != len(old) {
+			return nil, false
+		}
+		renumber[old] = s
+	}
+	return renumber, true
+}
+
+// Renumber replaces each sentinel of s that renumber names.
+func Renumber(s string, renumber map[string]string) string {
+	if !HasSentinel(s) {
+		return s
+	}
+	var b strings.Builder
+	for s != "" {
+		i := strings.IndexRune(s, sentinelOpen)
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i])
+		rest := s[i+len(string(sentinelOpen)):]
+		j := strings.IndexRune(rest, sentinelClose)
+		if j < 0 {
+			b.WriteString(s[i:])
+			break
+		}
+		text := s[i : i+len(string(sentinelOpen))+j+len(string(sentinelClose))]
+		if n, ok := renumber[text]; ok {
+			text = n
+		}
+		b.WriteString(text)
+		s = rest[j+len(string(sentinelClose)):]
+	}
+	return b.String()
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
@@ -58,6 +59,7 @@ type keptEntry struct {
 	Calls    []modsource.ModuleCall
 	Files    []string
 	StateLoc eval.StateLocation
+	Holes    map[string]lint.PortableHole
 }
 
 // newKeptRoots is the per-root cache of run r, or nil when the run's
@@ -123,7 +125,7 @@ func (k *keptRoots) Lookup(dir string) (terraform.KeptRoot, bool) {
 		}
 	}
 	k.mu.Unlock()
-	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc}, true
+	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc, Holes: e.Holes}, true
 }
 
 // Keep encodes the output of a root just evaluated, to be stored if the
@@ -133,7 +135,7 @@ func (k *keptRoots) Keep(dir string, kr terraform.KeptRoot, inputs cache.InputRe
 	if err != nil {
 		return
 	}
-	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc})
+	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Holes: kr.Holes})
 	if err != nil {
 		return
 	}

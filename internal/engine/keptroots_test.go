@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/internal/cache"
@@ -154,4 +157,58 @@ func TestKeptRootsWithRemoteState(t *testing.T) {
 	if got := step("source edited", 1, 2); got != "nodes-b" {
 		t.Errorf("edited source: the profile's role is %q, want nodes-b", got)
 	}
+}
+
+// A kept root's output holds sentinels numbered by the run that evaluated
+// it (here in YAML it embeds, decoded by a later stage): they are
+// renumbered into the run's holes, so the service account's role is the
+// role it names, not another run's hole number.
+func TestKeptRootsRenumberHoles(t *testing.T) {
+	root := t.TempDir()
+	other := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "resource \"aws_iam_role\" \"r%d\" {\n  name = \"r%d-${aws_iam_role.r%d.id}\"\n}\n\n", i+1, i+1, i)
+		}
+		return "resource \"aws_iam_role\" \"r0\" {\n  name = \"r0\"\n}\n\n" + b.String()
+	}
+	write(t, root, map[string]string{
+		"z/main.tf": "resource \"aws_iam_role\" \"irsa\" {\n  name = \"irsa\"\n}\n\nresource \"kubectl_manifest\" \"sa\" {\n  yaml_body = <<-EOT\n    apiVersion: v1\n    kind: ServiceAccount\n    metadata:\n      name: app\n      namespace: apps\n      annotations:\n        eks.amazonaws.com/role-arn: ${aws_iam_role.irsa.arn}\n  EOT\n}\n",
+		"a/main.tf": other(40),
+	})
+	// One root at a time, in path order: the cold run numbers a's holes
+	// first, so z's sentinels have numbers the next run gives a's.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what string, kept int) {
+		t.Helper()
+		l, _, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Cache.Roots.Kept != kept {
+			t.Errorf("%s: %s; want %d kept", what, l.Cache, kept)
+		}
+		fl, _, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fl.Input.Model.ServiceAccounts) != 1 {
+			t.Fatalf("%s: %d service accounts, want the embedded one: the test proves nothing", what, len(fl.Input.Model.ServiceAccounts))
+		}
+		if g, w := l.Input.Model.ServiceAccounts[0].RoleARN.Value, fl.Input.Model.ServiceAccounts[0].RoleARN.Value; !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: the service account's role is %v, want %v", what, g, w)
+		}
+		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: model differs from a fresh run's", what)
+		}
+	}
+	step("cold", 0)
+	write(t, root, map[string]string{"a/main.tf": other(41)})
+	step("the other root evaluated again", 1)
 }

@@ -2,6 +2,7 @@ package terraform
 
 import (
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
@@ -37,6 +38,10 @@ type KeptRoot struct {
 	// StateLoc is where it keeps its state: a remote-state read of
 	// another root may name it.
 	StateLoc eval.StateLocation
+	// Holes are what the sentinels in its output stand for
+	// (eval.ExportHoles): a kept output is renumbered into the run's
+	// holes.
+	Holes map[string]lint.PortableHole
 }
 
 // useKept answers the items the root cache keeps, before any is
@@ -60,6 +65,12 @@ func (l *loader) useKept(items []*evalItem, order []int) []int {
 			rest = append(rest, i)
 			continue
 		}
+		renumber, ok := l.HoleCodec().Import(k.Holes)
+		if !ok {
+			rest = append(rest, i)
+			continue
+		}
+		eval.RenumberHoles(&k.Output, renumber)
 		it.kept = true
 		it.out, it.keptFiles, it.stateLoc = k.Output, k.Files, k.StateLoc
 		l.Replay(k.Calls, k.Output.VarDiags)
@@ -85,7 +96,8 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput)
 		}
 	}
 	_, loc := e.Exports("", nil)
-	l.opts.RootCache.Keep(it.dir, KeptRoot{Output: out, Calls: calls, Files: files, StateLoc: loc}, rec)
+	holes := eval.ExportHoles(&out, l.HoleCodec())
+	l.opts.RootCache.Keep(it.dir, KeptRoot{Output: out, Calls: calls, Files: files, StateLoc: loc, Holes: holes}, rec)
 }
 
 // keptSources evaluates again, for their outputs alone, the kept roots
