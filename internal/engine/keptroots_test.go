@@ -110,8 +110,8 @@ func TestKeptRootsEvaluateOnlyWhatChanged(t *testing.T) {
 func TestKeptRootsWithRemoteState(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, map[string]string{
-		"net/main.tf": "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"net.tfstate\"\n  }\n}\n\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes-a\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n",
-		"app/main.tf": "data \"terraform_remote_state\" \"net\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"net.tfstate\" }\n}\n\nresource \"aws_iam_instance_profile\" \"p\" {\n  name = \"p\"\n  role = data.terraform_remote_state.net.outputs.role_name\n}\n",
+		"net/main.tf":   "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"net.tfstate\"\n  }\n}\n\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes-a\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n",
+		"app/main.tf":   "data \"terraform_remote_state\" \"net\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"net.tfstate\" }\n}\n\nresource \"aws_iam_instance_profile\" \"p\" {\n  name = \"p\"\n  role = data.terraform_remote_state.net.outputs.role_name\n}\n",
 		"other/main.tf": "resource \"aws_iam_role\" \"o\" {\n  name = \"o\"\n}\n",
 		"k8s/a.yaml":    "kind: A\n",
 	})
