@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -55,7 +56,7 @@ func (in *Inputs) FileRead(path string, info fs.FileInfo, data []byte) {
 
 // DirListed records a directory listed (treefs.Observer).
 func (in *Inputs) DirListed(dir string, ents []fs.DirEntry, err error) {
-	l := Listing{Dir: filepath.Clean(dir), Sum: listingSum(ents, err)}
+	l := Listing{Dir: filepath.Clean(dir), Sum: listingSum(dir, ents, err)}
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if old, seen := in.dirs[l.Dir]; seen && old.Sum != l.Sum {
@@ -145,7 +146,7 @@ func Merge(rs ...InputRecord) (out InputRecord, ok bool) {
 func (r InputRecord) Check(tree *treefs.Tree) (same bool, refreshed *InputRecord) {
 	for _, l := range r.Dirs {
 		ents, err := tree.ReadDir(l.Dir)
-		if listingSum(ents, err) != l.Sum {
+		if listingSum(l.Dir, ents, err) != l.Sum {
 			return false, nil
 		}
 	}
@@ -166,15 +167,28 @@ func (r InputRecord) Check(tree *treefs.Tree) (same bool, refreshed *InputRecord
 	return true, nil
 }
 
-// listingSum digests a listing: each entry's name and type, in order.
-func listingSum(ents []fs.DirEntry, err error) [sha256.Size]byte {
+// listingSum digests a listing of dir: where dir leads after symlinks,
+// and each entry's name, type and, for a symlink, its target, in order —
+// a directory or file reached through a symlink that is pointed elsewhere
+// is another input.
+func listingSum(dir string, ents []fs.DirEntry, err error) [sha256.Size]byte {
 	h := sha256.New()
+	real, rerr := filepath.EvalSymlinks(dir)
+	if rerr != nil {
+		real = "?"
+	}
+	h.Write([]byte(real + "\x00"))
 	if err != nil {
 		h.Write([]byte("error\x00" + probeKind(nil, err)))
 	}
 	for _, e := range ents {
 		h.Write([]byte(e.Name()))
-		h.Write([]byte{0, byte(e.Type() >> 24), '\n'})
+		h.Write([]byte{0, byte(e.Type() >> 24)})
+		if e.Type()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(filepath.Join(dir, e.Name()))
+			h.Write([]byte(target))
+		}
+		h.Write([]byte{'\n'})
 	}
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])

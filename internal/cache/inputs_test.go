@@ -1,0 +1,85 @@
+package cache
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+)
+
+// What a unit read through its observed view is unchanged until a file it
+// read changes, a directory it listed gains an entry or has a symlink
+// pointed elsewhere, or a path it probed appears.
+func TestInputsCheck(t *testing.T) {
+	root := t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(root, "mod"), 0o755))
+	must(os.WriteFile(filepath.Join(root, "mod", "main.tf"), []byte("a"), 0o644))
+	must(os.WriteFile(filepath.Join(root, "one.json"), []byte("1"), 0o644))
+	must(os.WriteFile(filepath.Join(root, "two.json"), []byte("2"), 0o644))
+	must(os.Symlink("one.json", filepath.Join(root, "mod", "data.json")))
+	tree := treefs.New([]string{root}, "")
+
+	record := func() InputRecord {
+		t.Helper()
+		in := NewInputs()
+		v := tree.Observed(in)
+		if _, err := v.ReadFile(filepath.Join(root, "mod", "main.tf"), 1<<20); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := v.ReadDir(filepath.Join(root, "mod")); err != nil {
+			t.Fatal(err)
+		}
+		v.IsFile(filepath.Join(root, "mod", "terraform.tfvars"))
+		if why := in.Unstable(); why != "" {
+			t.Fatal(why)
+		}
+		return in.Record()
+	}
+	check := func(what string, rec InputRecord, want bool) {
+		t.Helper()
+		if same, _ := rec.Check(tree); same != want {
+			t.Errorf("%s: unchanged = %v, want %v", what, same, want)
+		}
+	}
+	rec := record()
+	if len(rec.Files) != 1 || len(rec.Dirs) != 1 || len(rec.Probes) != 1 {
+		t.Fatalf("recorded %d files, %d listings, %d probes; want 1 each", len(rec.Files), len(rec.Dirs), len(rec.Probes))
+	}
+	check("nothing changed", rec, true)
+
+	must(os.WriteFile(filepath.Join(root, "mod", "main.tf"), []byte("b"), 0o644))
+	check("file read edited (same size)", rec, false)
+	rec = record()
+
+	must(os.Remove(filepath.Join(root, "mod", "data.json")))
+	must(os.Symlink("two.json", filepath.Join(root, "mod", "data.json")))
+	check("symlink in a listed directory pointed elsewhere", rec, false)
+	rec = record()
+
+	must(os.WriteFile(filepath.Join(root, "mod", "extra.tf"), nil, 0o644))
+	check("file added to a listed directory", rec, false)
+	must(os.Remove(filepath.Join(root, "mod", "extra.tf")))
+	check("file taken away again", rec, true)
+
+	must(os.WriteFile(filepath.Join(root, "mod", "terraform.tfvars"), nil, 0o644))
+	check("probed path appeared", rec, false)
+}
+
+// A path two records saw differently cannot be merged into one record.
+func TestMergeConflict(t *testing.T) {
+	a := InputRecord{Probes: []Probe{{Path: "/x", Kind: "file"}}}
+	b := InputRecord{Probes: []Probe{{Path: "/x", Kind: "missing"}}}
+	if _, ok := Merge(a, a); !ok {
+		t.Error("a record merged with itself conflicts")
+	}
+	if _, ok := Merge(a, b); ok {
+		t.Error("two kinds of one path merged")
+	}
+}
