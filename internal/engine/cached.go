@@ -54,6 +54,9 @@ func (c CacheReport) String() string {
 	}
 	if c.Misses > 0 {
 		s += fmt.Sprintf("; terraform roots: %d kept, %d evaluated, %d entries written", c.Roots.Kept, c.Roots.Evaluated, c.Roots.Stored)
+		if c.Roots.Again > 0 {
+			s += fmt.Sprintf(" (%d kept roots evaluated again for the outputs another reads)", c.Roots.Again)
+		}
 	}
 	return s
 }

@@ -40,9 +40,10 @@ type keptRoots struct {
 
 // RootsReport counts what the per-root cache did in a run.
 type RootsReport struct {
-	// Kept roots were answered from the cache; Evaluated ones were not
-	// (Stored of them were stored).
-	Kept, Evaluated, Stored int
+	// Kept roots were answered from the cache (Again of them were
+	// evaluated again for their outputs, which a root evaluated reads);
+	// Evaluated ones were not; Stored entries were written.
+	Kept, Again, Evaluated, Stored int
 }
 
 // keptPut is an entry waiting for the run to prove it may be stored.
@@ -145,13 +146,14 @@ func (k *keptRoots) Keep(dir string, kr terraform.KeptRoot, inputs cache.InputRe
 }
 
 // evaluated counts the roots the load evaluated.
-func (k *keptRoots) evaluated(n int) {
+func (k *keptRoots) evaluated(n, again int) {
 	if k == nil {
 		return
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.report.Evaluated = n - k.report.Kept
+	k.report.Again = again
 }
 
 // flush stores the entries of the run, once it proved stable.

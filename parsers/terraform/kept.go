@@ -141,4 +141,5 @@ func (l *loader) keptSources(items []*evalItem) {
 	for k, i := range order {
 		items[i].out = outs[k]
 	}
+	l.keptAgain = len(order)
 }

@@ -87,6 +87,9 @@ type Result struct {
 	// Modules are every module call evaluated and how it resolved (local,
 	// cached, modelled, unknown), by root and call path.
 	Modules []modsource.ModuleCall
+	// KeptAgain counts the roots the root cache answered that were
+	// evaluated again for their outputs (kept.go).
+	KeptAgain int
 }
 
 // loader is one load: the roots and units of a tree evaluated in a
@@ -109,6 +112,8 @@ type loader struct {
 	byDir       map[string]int
 	keepOutputs bool
 	join        *join
+	// keptAgain counts kept roots evaluated again (kept.go).
+	keptAgain int
 }
 
 // newLoader makes a loader; without a Tree, the tree is Root alone.
@@ -329,6 +334,7 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 	}
 	res.Notes = append(res.Notes, l.Refused...)
 	res.Modules = l.ModuleCalls()
+	res.KeptAgain = l.keptAgain
 	for _, it := range items {
 		res.Files = append(res.Files, it.keptFiles...)
 		res.Files = append(res.Files, it.out.VarFiles...)
