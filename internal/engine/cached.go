@@ -46,17 +46,18 @@ type CacheReport struct {
 // String reads as "run: 1 hit, 0 misses" or "off (--plan)".
 func (c CacheReport) String() string {
 	if c.Off != "" {
-		return "off (" + c.Off + ")"
+		s := "off (" + c.Off + ")"
+		if c.Roots != (RootsReport{}) {
+			s += "; " + c.Roots.String()
+		}
+		return s
 	}
 	s := fmt.Sprintf("run: %d hit, %d miss", c.Hits, c.Misses)
 	if c.NotStored != "" {
 		s += " (not stored: " + c.NotStored + ")"
 	}
 	if c.Misses > 0 {
-		s += fmt.Sprintf("; terraform roots: %d kept, %d evaluated, %d entries written", c.Roots.Kept, c.Roots.Evaluated, c.Roots.Stored)
-		if c.Roots.Again > 0 {
-			s += fmt.Sprintf(" (%d kept roots evaluated again for the outputs another reads)", c.Roots.Again)
-		}
+		s += "; " + c.Roots.String()
 	}
 	return s
 }
@@ -116,11 +117,7 @@ const maxStoredStage = 50 * time.Second
 // alike.
 func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (*Loaded, lint.Result, error) {
 	if off := uncacheable(opts, c); off != "" {
-		l, res, err := Run(opts, rules, ropts)
-		if l != nil {
-			l.Cache = CacheReport{Off: off}
-		}
-		return l, res, err
+		return runRootsCached(opts, rules, ropts, c, off)
 	}
 	if ropts.Today.IsZero() {
 		ropts.Today = time.Now()
@@ -215,9 +212,48 @@ func uncacheable(opts Options, c *Cache) string {
 	return ""
 }
 
-// store keeps a computed run, unless something makes its result unsafe to
-// use again; it says why not, or "".
-func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, kept *keptRoots) string {
+// runRootsCached is a run whose result is not cached (off says why) but
+// whose Terraform roots are, unless the cache is off: a run comparing with
+// a plan or a base revision still evaluates only the roots of its own
+// tree whose inputs changed (the base revision's roots are not kept).
+func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache, off string) (*Loaded, lint.Result, error) {
+	if c == nil || c.Store == nil {
+		l, res, err := Run(opts, rules, ropts)
+		if l != nil {
+			l.Cache = CacheReport{Off: off}
+		}
+		return l, res, err
+	}
+	r, err := newRun(opts)
+	if err != nil {
+		return nil, lint.Result{}, err
+	}
+	kept, err := newKeptRoots(c, opts, r)
+	if err != nil {
+		return nil, lint.Result{}, err
+	}
+	before := cache.Take(r.tree.Roots(), skipDir, scanKeep(r))
+	opts.kept = kept
+	reads := cache.NewReads()
+	stop := treefs.Watch(reads.Add)
+	l, res, err := Run(opts, rules, ropts)
+	stop()
+	if err != nil {
+		return nil, lint.Result{}, err
+	}
+	l.Cache = CacheReport{Off: off, Roots: kept.done()}
+	if why := stable(before, reads, l); why == "" {
+		kept.flush()
+		l.Cache.Roots = kept.done()
+	}
+	return l, res, nil
+}
+
+// stable says why a computed run's results are unsafe to keep, or "":
+// a stage that could have met a wall-clock bound, a budget that left
+// something out, a file that changed while read, a tree whose shape
+// changed during the run.
+func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
 	for _, s := range l.Stages {
 		if s.Wall >= maxStoredStage {
 			return fmt.Sprintf("stage %s took %s", s.Name, s.Wall.Round(time.Second))
@@ -226,18 +262,27 @@ func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l
 	if l.Budget.LeftOut > 0 {
 		return "the run budget left units out"
 	}
-	if len(l.Input.Model.Changes) > 0 {
-		return "the model holds changes"
-	}
 	if why := reads.Unstable(); why != "" {
 		return why
 	}
-	list := reads.List()
 	if !cache.Take(before.Roots, skipDir, before.Keep).Same(before) {
 		return "the tree changed while it was read, or holds an unreadable entry"
 	}
+	return ""
+}
+
+// store keeps a computed run, unless something makes its result unsafe to
+// use again; it says why not, or "".
+func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, kept *keptRoots) string {
+	if why := stable(before, reads, l); why != "" {
+		return why
+	}
 	// The run was stable: the roots it evaluated may be kept.
 	kept.flush()
+	if len(l.Input.Model.Changes) > 0 {
+		return "the model holds changes"
+	}
+	list := reads.List()
 	// The directories discovery does not enter are recorded where the
 	// run read files (a module cache): a file added beside those changes
 	// the next run's snapshot.

@@ -93,16 +93,20 @@ func TestRunCachedSeesEveryChange(t *testing.T) {
 	check("original options again", opts, lint.Options{}, true)
 }
 
-// Runs whose result depends on git or on a plan do not use the cache.
+// Runs whose result depends on git or on a plan do not use the whole-run
+// cache; their Terraform roots are still kept, and used by a plain run.
 func TestRunCachedOffForGitAndPlanModes(t *testing.T) {
 	root := t.TempDir()
-	write(t, root, map[string]string{"k8s/a.yaml": strings.Replace(nodeClass, "%s", "a", 1)})
+	write(t, root, map[string]string{
+		"k8s/a.yaml":    strings.Replace(nodeClass, "%s", "a", 1),
+		"infra/main.tf": "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n}\n",
+	})
 	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts := Options{Paths: []string{root}, Cwd: root, Changed: []string{}}
-	for range 2 {
+	for i := range 2 {
 		l, _, err := RunCached(opts, rules.All, lint.Options{}, &Cache{Store: store})
 		if err != nil {
 			t.Fatal(err)
@@ -110,6 +114,17 @@ func TestRunCachedOffForGitAndPlanModes(t *testing.T) {
 		if l.Cache.Off == "" || l.Cache.Hits+l.Cache.Misses != 0 {
 			t.Errorf("--changed used the cache: %s", l.Cache)
 		}
+		if l.Cache.Roots.Kept != i {
+			t.Errorf("--changed run %d: %s; want %d roots kept", i+1, l.Cache, i)
+		}
+	}
+	opts.Changed = nil
+	l, _, err := RunCached(opts, rules.All, lint.Options{}, &Cache{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Cache.Roots.Kept != 1 {
+		t.Errorf("a plain run after --changed: %s; want its root kept", l.Cache)
 	}
 }
 

@@ -44,6 +44,18 @@ type RootsReport struct {
 	// evaluated again for their outputs, which a root evaluated reads);
 	// Evaluated ones were not; Stored entries were written.
 	Kept, Again, Evaluated, Stored int
+	// Summarised module directories were not parsed: their summaries
+	// from an earlier run stood.
+	Summarised int
+}
+
+// String reads as "terraform roots: 37 kept, 1 evaluated, …".
+func (r RootsReport) String() string {
+	s := fmt.Sprintf("terraform roots: %d kept, %d evaluated, %d entries written; %d module directories not parsed", r.Kept, r.Evaluated, r.Stored, r.Summarised)
+	if r.Again > 0 {
+		s += fmt.Sprintf(" (%d kept roots evaluated again for the outputs another reads)", r.Again)
+	}
+	return s
 }
 
 // keptPut is an entry waiting for the run to prove it may be stored.
@@ -145,15 +157,47 @@ func (k *keptRoots) Keep(dir string, kr terraform.KeptRoot, inputs cache.InputRe
 	k.pending = append(k.pending, keptPut{k.key(dir), p})
 }
 
+// summariesKey is the store key of the run's module summaries.
+func (k *keptRoots) summariesKey() cache.Key {
+	return cache.KeyOf([]byte("terraform-modules"), k.context[:])
+}
+
+// Summaries are the module summaries the last stable run kept (none when
+// the entry is missing or does not decode).
+func (k *keptRoots) Summaries() map[string]eval.ModuleSummary {
+	payload, ok := k.store.Get(k.summariesKey())
+	if !ok {
+		return nil
+	}
+	var sums map[string]eval.ModuleSummary
+	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&sums); err != nil {
+		k.store.Remove(k.summariesKey())
+		return nil
+	}
+	return sums
+}
+
+// KeepSummaries encodes the load's module summaries, to be stored if the
+// run proves stable.
+func (k *keptRoots) KeepSummaries(sums map[string]eval.ModuleSummary) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(sums); err != nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.pending = append(k.pending, keptPut{k.summariesKey(), buf.Bytes()})
+}
+
 // evaluated counts the roots the load evaluated.
-func (k *keptRoots) evaluated(n, again int) {
+func (k *keptRoots) evaluated(n, again, summarised int) {
 	if k == nil {
 		return
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.report.Evaluated = n - k.report.Kept
-	k.report.Again = again
+	k.report.Again, k.report.Summarised = again, summarised
 }
 
 // flush stores the entries of the run, once it proved stable.

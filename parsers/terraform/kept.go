@@ -24,6 +24,11 @@ type RootCache interface {
 	// inputs it rests on. It must copy what it keeps: the load's output
 	// is changed by later stages.
 	Keep(dir string, k KeptRoot, inputs cache.InputRecord)
+	// Summaries are the module summaries an earlier run kept, by
+	// directory (eval.Session.UseSummaries), and KeepSummaries offers
+	// this load's.
+	Summaries() map[string]eval.ModuleSummary
+	KeepSummaries(map[string]eval.ModuleSummary)
 }
 
 // KeptRoot is what a root brings to a load, evaluated or kept.
@@ -142,4 +147,24 @@ func (l *loader) keptSources(items []*evalItem) {
 		items[i].out = outs[k]
 	}
 	l.keptAgain = len(order)
+}
+
+// useSummaries takes the module summaries the root cache keeps for the
+// directories whose inputs are unchanged: they are not parsed unless an
+// evaluated root needs their code.
+func (l *loader) useSummaries(dirs []string) {
+	if l.opts.RootCache == nil {
+		return
+	}
+	l.summarised = l.UseSummaries(dirs, l.opts.RootCache.Summaries(), func(rec cache.InputRecord) bool {
+		same, _ := rec.Check(l.opts.Tree)
+		return same
+	})
+}
+
+// keepSummaries offers the root cache the summaries of the load.
+func (l *loader) keepSummaries() {
+	if l.opts.RootCache != nil {
+		l.opts.RootCache.KeepSummaries(l.Summaries())
+	}
 }

@@ -90,6 +90,9 @@ type Result struct {
 	// KeptAgain counts the roots the root cache answered that were
 	// evaluated again for their outputs (kept.go).
 	KeptAgain int
+	// Summarised counts the module directories not parsed because an
+	// earlier run's summary of them stands (kept.go).
+	Summarised int
 }
 
 // loader is one load: the roots and units of a tree evaluated in a
@@ -112,8 +115,9 @@ type loader struct {
 	byDir       map[string]int
 	keepOutputs bool
 	join        *join
-	// keptAgain counts kept roots evaluated again (kept.go).
-	keptAgain int
+	// keptAgain counts kept roots evaluated again and summarised the
+	// module directories not parsed (kept.go).
+	keptAgain, summarised int
 }
 
 // newLoader makes a loader; without a Tree, the tree is Root alone.
@@ -137,10 +141,13 @@ func Load(dirs []string, opts Options) Result {
 // load is Load with this loader.
 func (l *loader) load(dirs []string) Result {
 	sort.Strings(dirs)
+	l.useSummaries(dirs)
 	l.parseAll(dirs)
 	roots := l.roots(dirs)
 	items := l.evaluateRoots(roots)
-	return l.collect(roots, items)
+	res := l.collect(roots, items)
+	l.keepSummaries()
+	return res
 }
 
 // parseAll parses every module directory, on all cores, and keeps the
@@ -150,6 +157,9 @@ func (l *loader) load(dirs []string) Result {
 func (l *loader) parseAll(dirs []string) {
 	var kept atomic.Int64
 	parallel(len(dirs), func(i int) {
+		if l.InfoOf(dirs[i]) != nil {
+			return // summarised by an earlier run (kept.go)
+		}
 		if m := l.Module(dirs[i]); m != nil && kept.Add(int64(m.Size())) > l.keep {
 			l.Release(dirs[i])
 		}
@@ -334,7 +344,7 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 	}
 	res.Notes = append(res.Notes, l.Refused...)
 	res.Modules = l.ModuleCalls()
-	res.KeptAgain = l.keptAgain
+	res.KeptAgain, res.Summarised = l.keptAgain, l.summarised
 	for _, it := range items {
 		res.Files = append(res.Files, it.keptFiles...)
 		res.Files = append(res.Files, it.out.VarFiles...)

@@ -105,6 +105,9 @@ func (l *Session) recordParse(dir string) (*treefs.Tree, func(inf *modInfo, refu
 	return l.Options.Tree.Observed(in), func(inf *modInfo, refused []refusal) {
 		inf.recorded = true
 		inf.inputs = in.Record()
+		for _, r := range refused {
+			inf.refused = append(inf.refused, refusedNote(l.Rel, r))
+		}
 		switch {
 		case len(refused) > 0:
 			// Refused files are the session's notes, reported by

@@ -27,6 +27,9 @@ type modInfo struct {
 	recorded bool
 	inputs   cache.InputRecord
 	notKept  string
+	// refused are the notes of the files its first parse refused, when
+	// recorded (a summary taken by a later run notes them again).
+	refused []lint.Note
 }
 
 // summarize is the summary of a parsed module (nil: no configuration).

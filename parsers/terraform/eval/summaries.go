@@ -1,0 +1,88 @@
+package eval
+
+import (
+	"path/filepath"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// A load parses every module directory of the tree first, to find the
+// roots and plan which modules they use; that parse is most of what a
+// run whose roots are kept costs. A session that records inputs can hand
+// its modules' summaries to the next run (Summaries), which takes each one
+// whose recorded inputs are unchanged instead of parsing the directory
+// (UseSummaries): it is parsed only if a root evaluated needs its code.
+
+// ModuleSummary is what a run keeps of a module directory's first parse.
+type ModuleSummary struct {
+	Exists   bool
+	Files    []string
+	Diags    []SummaryDiag
+	Children []string
+	Remote   bool
+	// Inputs are what the parse read and listed; Refused the notes of
+	// the files the tree refused; NotKept why a root using the module
+	// cannot be kept.
+	Inputs  cache.InputRecord
+	Refused []lint.Note
+	NotKept string
+}
+
+// SummaryDiag is a parse diagnostic as a summary keeps it.
+type SummaryDiag struct {
+	Severity        hcl.DiagnosticSeverity
+	Summary, Detail string
+	Subject         *hcl.Range
+}
+
+// Summaries are the summaries of the directories this session parsed
+// first and recorded, by directory.
+func (l *Session) Summaries() map[string]ModuleSummary {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := map[string]ModuleSummary{}
+	for dir, inf := range l.info {
+		if !inf.recorded {
+			continue
+		}
+		s := ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept}
+		for _, d := range inf.Diags {
+			s.Diags = append(s.Diags, SummaryDiag{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
+		}
+		out[dir] = s
+	}
+	return out
+}
+
+// UseSummaries takes, for each directory of dirs, its summary from an
+// earlier run when unchanged says its inputs are: the directory is not
+// parsed by the load's first pass, its refused files are noted as its
+// first parse noted them. It returns how many were taken.
+func (l *Session) UseSummaries(dirs []string, sums map[string]ModuleSummary, unchanged func(cache.InputRecord) bool) int {
+	n := 0
+	for _, dir := range dirs {
+		dir = filepath.Clean(dir)
+		s, ok := sums[dir]
+		if !ok || !unchanged(s.Inputs) {
+			continue
+		}
+		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept}
+		for _, d := range s.Diags {
+			inf.Diags = append(inf.Diags, &hcl.Diagnostic{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
+		}
+		l.mu.Lock()
+		if l.info == nil {
+			l.info = map[string]*modInfo{}
+		}
+		_, parsed := l.info[dir]
+		if !parsed {
+			l.info[dir] = inf
+			l.Refused = append(l.Refused, s.Refused...)
+			n++
+		}
+		l.mu.Unlock()
+	}
+	return n
+}
