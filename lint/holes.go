@@ -304,3 +304,26 @@ func Renumber(s string, renumber map[string]string) string {
 	}
 	return b.String()
 }
+
+// Portable replaces each sentinel of s by what it stands for, written out
+// (the reference, or a mark for a fresh anonymous hole): the same text in
+// every run, for digests of values that hold holes.
+func (h *Holes) Portable(s string) string {
+	if !HasSentinel(s) {
+		return s
+	}
+	holes := map[string]PortableHole{}
+	h.Export(s, holes)
+	out := s
+	for text, p := range holes {
+		w := "\uE002" + p.Ref.Object + "\x1f" + p.Ref.Path
+		switch {
+		case p.Fresh:
+			w = "\uE002fresh"
+		case p.Ref.Anonymous:
+			w += "\x1fanonymous"
+		}
+		out = strings.ReplaceAll(out, text, w+"\uE003")
+	}
+	return out
+}

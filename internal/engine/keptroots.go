@@ -72,6 +72,7 @@ type keptEntry struct {
 	Calls    []modsource.ModuleCall
 	Files    []string
 	StateLoc eval.StateLocation
+	Outputs  []byte
 	Holes    map[string]lint.PortableHole
 }
 
@@ -101,15 +102,16 @@ func newKeptRoots(c *Cache, opts Options, r *run) (*keptRoots, error) {
 	return &keptRoots{store: c.Store, context: sha256.Sum256(data), tree: r.tree}, nil
 }
 
-// key is the store key of the root in dir.
-func (k *keptRoots) key(dir string) cache.Key {
-	return cache.KeyOf([]byte("terraform-root"), k.context[:], []byte(dir))
+// key is the store key of the root in dir (for a unit, of the variant of
+// its configuration).
+func (k *keptRoots) key(dir, variant string) cache.Key {
+	return cache.KeyOf([]byte("terraform-root"), k.context[:], []byte(dir), []byte(variant))
 }
 
 // Lookup is the kept output of the root in dir when its inputs are
 // unchanged; an entry that does not decode is a miss.
-func (k *keptRoots) Lookup(dir string) (terraform.KeptRoot, bool) {
-	key := k.key(dir)
+func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
+	key := k.key(dir, variant)
 	payload, ok := k.store.Get(key)
 	if !ok {
 		return terraform.KeptRoot{}, false
@@ -138,23 +140,23 @@ func (k *keptRoots) Lookup(dir string) (terraform.KeptRoot, bool) {
 		}
 	}
 	k.mu.Unlock()
-	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc, Holes: e.Holes}, true
+	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc, Outputs: e.Outputs, Holes: e.Holes}, true
 }
 
 // Keep encodes the output of a root just evaluated, to be stored if the
 // run proves stable.
-func (k *keptRoots) Keep(dir string, kr terraform.KeptRoot, inputs cache.InputRecord) {
+func (k *keptRoots) Keep(dir, variant string, kr terraform.KeptRoot, inputs cache.InputRecord) {
 	out, err := eval.EncodeOutput(kr.Output)
 	if err != nil {
 		return
 	}
-	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Holes: kr.Holes})
+	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Outputs: kr.Outputs, Holes: kr.Holes})
 	if err != nil {
 		return
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.pending = append(k.pending, keptPut{k.key(dir), p})
+	k.pending = append(k.pending, keptPut{k.key(dir, variant), p})
 }
 
 // summariesKey is the store key of the run's module summaries.

@@ -1,29 +1,36 @@
 package terraform
 
 import (
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // RootCache keeps root modules' outputs between runs (the engine's
 // per-root result cache): a root whose every input — the files of the
 // modules it used, what it read, listed and probed (eval.Evaluator.Inputs)
-// — is unchanged is not evaluated again. A load with Terragrunt units
-// keeps none (a unit's inputs are other units' outputs); in one with
-// remote-state reads,
-// a root whose state another root reads is evaluated again for its
-// outputs (only its output is kept), and a root that reads another's
-// state is never kept.
+// — is unchanged is not evaluated again. A Terragrunt unit is kept under
+// a digest of everything its configuration gives it (its input values,
+// generated files, backend, notes: unitVariant) and is looked up only
+// when every unit it depends on is kept too. A root that reads another
+// root's state is never kept (what it reads is another root's output).
 type RootCache interface {
-	// Lookup is the kept output of the root module in dir, when one is
-	// kept and everything it rests on is unchanged.
-	Lookup(dir string) (KeptRoot, bool)
+	// Lookup is the kept output of the root module in dir (for a unit,
+	// variant digests its configuration), when one is kept and
+	// everything it rests on is unchanged.
+	Lookup(dir, variant string) (KeptRoot, bool)
 	// Keep offers the output of the root just evaluated in dir and the
 	// inputs it rests on. It must copy what it keeps: the load's output
 	// is changed by later stages.
-	Keep(dir string, k KeptRoot, inputs cache.InputRecord)
+	Keep(dir, variant string, k KeptRoot, inputs cache.InputRecord)
 	// Summaries are the module summaries an earlier run kept, by
 	// directory (eval.Session.UseSummaries), and KeepSummaries offers
 	// this load's.
@@ -40,55 +47,105 @@ type KeptRoot struct {
 	// Files are the configuration files of the modules it used: read,
 	// whether it was evaluated or kept.
 	Files []string
-	// StateLoc is where it keeps its state: a remote-state read of
-	// another root may name it.
+	// StateLoc is where it keeps its state, and Outputs its outputs
+	// (eval.EncodeValue; nil when they could not be kept): what a
+	// remote-state read or a dependent unit of another root reads.
 	StateLoc eval.StateLocation
-	// Holes are what the sentinels in its output stand for
-	// (eval.ExportHoles): a kept output is renumbered into the run's
-	// holes.
+	Outputs  []byte
+	// Holes are what the sentinels in its output and outputs stand for
+	// (eval.ExportHoles): a kept root is renumbered into the run's holes.
 	Holes map[string]lint.PortableHole
 }
 
 // useKept answers the items the root cache keeps, before any is
-// evaluated, and returns the order without them. What a kept root did to
-// the session is done again: its module calls are recorded, the
-// unsupported arguments it reported are not reported by another root, and
-// the modules planned for it are released.
+// evaluated, and returns the order without them: roots, then units in
+// their order, a unit only when every item it depends on is kept. What a
+// kept root did to the session is done again: its module calls are
+// recorded, the unsupported arguments it reported are not reported by
+// another root, and the modules planned for it are released.
 func (l *loader) useKept(items []*evalItem, order []int) []int {
-	if l.opts.RootCache == nil || len(l.opts.Units) > 0 {
+	if l.opts.RootCache == nil {
 		return order
 	}
 	rest := order[:0:0]
 	for _, i := range order {
 		it := items[i]
-		if it.unit != nil {
+		variant, ok := l.variantOf(it, items)
+		if !ok || !l.useEntry(it, variant) {
 			rest = append(rest, i)
-			continue
 		}
-		k, ok := l.opts.RootCache.Lookup(it.dir)
-		if !ok || len(k.Output.Reads) > 0 {
-			rest = append(rest, i)
-			continue
-		}
-		renumber, ok := l.HoleCodec().Import(k.Holes)
-		if !ok {
-			rest = append(rest, i)
-			continue
-		}
-		eval.RenumberHoles(&k.Output, renumber)
-		it.kept = true
-		it.out, it.keptFiles, it.stateLoc = k.Output, k.Files, k.StateLoc
-		l.Replay(k.Calls, k.Output.VarDiags)
-		l.finish(it.dir, nil)
 	}
 	return rest
 }
 
-// offerKept offers the root just evaluated by e to the root cache, when
-// its output may be kept.
-func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput) {
-	if l.opts.RootCache == nil || len(l.opts.Units) > 0 || it.unit != nil || it.kept || len(out.Reads) > 0 {
+// variantOf is the variant an item is kept under: "" for a root, the
+// digest of its configuration for a unit whose dependencies are all kept
+// (false for one whose are not).
+func (l *loader) variantOf(it *evalItem, items []*evalItem) (string, bool) {
+	if it.unit == nil {
+		return "", true
+	}
+	for _, d := range it.deps {
+		if !items[d].kept || items[d].outputs == cty.NilVal {
+			return "", false
+		}
+	}
+	complete := true
+	it.in = it.unit.inputs(func(dir string) (cty.Value, bool) {
+		v, ok := l.outputsOf(items, dir)
+		complete = complete && ok
+		return v, ok
+	})
+	it.inComplete = complete
+	return unitVariant(it.unit, it.in, l.HoleCodec())
+}
+
+// useEntry takes the kept output of it, when the cache has one.
+func (l *loader) useEntry(it *evalItem, variant string) bool {
+	k, ok := l.opts.RootCache.Lookup(it.dir, variant)
+	if !ok || len(k.Output.Reads) > 0 {
+		return false
+	}
+	renumber, ok := l.HoleCodec().Import(k.Holes)
+	if !ok {
+		return false
+	}
+	outputs := cty.NilVal
+	if k.Outputs != nil {
+		v, err := eval.DecodeValue(k.Outputs)
+		if err == nil {
+			v, err = eval.MapValueStrings(v, func(s string) string { return lint.Renumber(s, renumber) })
+		}
+		if err != nil {
+			return false
+		}
+		outputs = v
+	}
+	eval.RenumberHoles(&k.Output, renumber)
+	it.kept = true
+	it.out, it.keptFiles, it.stateLoc, it.outputs = k.Output, k.Files, k.StateLoc, outputs
+	// Done: a unit depending on it reads its outputs now.
+	it.done = make(chan struct{})
+	close(it.done)
+	l.Replay(k.Calls, k.Output.VarDiags)
+	l.finish(it.dir, nil)
+	return true
+}
+
+// offerKept offers the item just evaluated by e (its output out complete,
+// its outputs and state location taken) to the root cache, when its
+// output may be kept.
+func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput, outputs cty.Value, loc eval.StateLocation) {
+	if l.opts.RootCache == nil || it.kept || len(out.Reads) > 0 {
 		return
+	}
+	variant := ""
+	if it.unit != nil {
+		v, ok := unitVariant(it.unit, it.in, l.HoleCodec())
+		if !ok {
+			return
+		}
+		variant = v
 	}
 	rec, files, why := e.Inputs()
 	if why != "" {
@@ -100,15 +157,95 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput)
 			calls = append(calls, c)
 		}
 	}
-	_, loc := e.Exports("", nil)
 	holes := eval.ExportHoles(&out, l.HoleCodec())
-	l.opts.RootCache.Keep(it.dir, KeptRoot{Output: out, Calls: calls, Files: files, StateLoc: loc, Holes: holes}, rec)
+	var enc []byte
+	if outputs != cty.NilVal {
+		if data, err := eval.EncodeValue(outputs); err == nil {
+			enc = data
+			_, _ = eval.MapValueStrings(outputs, func(s string) string {
+				l.HoleCodec().Export(s, holes)
+				return s
+			})
+		}
+	}
+	l.opts.RootCache.Keep(it.dir, variant, KeptRoot{Output: out, Calls: calls, Files: files, StateLoc: loc, Outputs: enc, Holes: holes}, rec)
+}
+
+// unitInputs are the input values of unit u, its dependencies' outputs
+// read from the items evaluated or kept.
+func (l *loader) unitInputs(u *Unit, items []*evalItem) UnitInputs {
+	return u.inputs(func(dir string) (cty.Value, bool) { return l.outputsOf(items, dir) })
+}
+
+// inputs are u's input values with outputs read by outputs.
+func (u *Unit) inputs(outputs func(dir string) (cty.Value, bool)) UnitInputs {
+	if u.Inputs == nil {
+		return UnitInputs{}
+	}
+	return u.Inputs(outputs)
+}
+
+// unitVariant digests what a unit's configuration gives its evaluation
+// beyond the files it reads: its directory, configuration files, source,
+// dependencies, generated files, backend, notes and diagnostics, and its
+// input values with their holes written out (lint.Holes.Portable). false
+// when a value cannot be digested.
+func unitVariant(u *Unit, in UnitInputs, h *lint.Holes) (string, bool) {
+	portable := func(v cty.Value) ([]byte, bool) {
+		if v == cty.NilVal {
+			return nil, true
+		}
+		v, err := eval.MapValueStrings(v, h.Portable)
+		if err != nil {
+			return nil, false
+		}
+		data, err := eval.EncodeValue(v)
+		return data, err == nil
+	}
+	type input struct {
+		Name, Inferred string
+		Range          string
+		Value          []byte
+	}
+	d := struct {
+		Dir, Config, Source, Version, SourceRange, Range string
+		Files, Dependencies                              []string
+		Generated                                        []eval.GeneratedFile
+		BackendType, BackendRange                        string
+		BackendConfig                                    []byte
+		Notes, InputNotes                                []lint.Note
+		Diagnostics                                      []lint.Diagnostic
+		Inputs                                           []input
+	}{Dir: filepath.Clean(u.Dir), Config: u.Config, Source: u.Source, Version: u.Version,
+		SourceRange: fmt.Sprint(u.SourceRange), Range: fmt.Sprint(u.Range),
+		Files: u.Files, Dependencies: u.Dependencies, Generated: u.Generated,
+		Notes: u.Notes, InputNotes: in.Notes, Diagnostics: u.Diagnostics}
+	if b := u.Backend; b != nil {
+		cfg, ok := portable(b.Config)
+		if !ok {
+			return "", false
+		}
+		d.BackendType, d.BackendRange, d.BackendConfig = b.Type, fmt.Sprint(b.Range), cfg
+	}
+	for _, v := range in.Values {
+		data, ok := portable(v.Value)
+		if !ok {
+			return "", false
+		}
+		d.Inputs = append(d.Inputs, input{Name: v.Name, Inferred: v.Inferred, Range: fmt.Sprint(v.Range), Value: data})
+	}
+	h256 := sha256.New()
+	if err := gob.NewEncoder(h256).Encode(d); err != nil {
+		return "", false
+	}
+	return hex.EncodeToString(h256.Sum(nil)), true
 }
 
 // keptSources evaluates again, for their outputs alone, the kept roots
-// whose state a root evaluated in the first pass reads: their kept
-// output stays (evaluating a root again reports less — what the session
-// already counts as reported — and is not offered to the cache).
+// whose state a root evaluated in the first pass reads and whose outputs
+// were not kept: their kept output stays (evaluating a root again reports
+// less — what the session already counts as reported — and is not
+// offered to the cache).
 func (l *loader) keptSources(items []*evalItem) {
 	var located []int
 	for i, it := range items {
@@ -123,7 +260,7 @@ func (l *loader) keptSources(items []*evalItem) {
 				continue
 			}
 			for _, t := range stateTargets(items, located, rd.Loc) {
-				if items[t].kept {
+				if items[t].kept && items[t].outputs == cty.NilVal {
 					need[t] = true
 				}
 			}

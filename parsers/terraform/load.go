@@ -258,6 +258,11 @@ type evalItem struct {
 	// keptFiles are the module files it used.
 	kept      bool
 	keptFiles []string
+	// in are a unit's input values as the cache looked it up with;
+	// inComplete is set when every output they read was there (they are
+	// the values its evaluation gets).
+	in         UnitInputs
+	inComplete bool
 }
 
 // evaluateItems evaluates the items at order, in that order as units of

@@ -44,27 +44,30 @@ func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem
 	var e *eval.Evaluator
 	var finishUnit func(*eval.RootOutput)
 	if it.unit != nil {
-		e, finishUnit = l.evaluateUnitRoot(it.unit, func(dir string) (cty.Value, bool) { return l.outputsOf(items, dir) })
+		if !it.inComplete {
+			it.in = l.unitInputs(it.unit, items)
+		}
+		e, finishUnit = l.evaluateUnitRoot(it.unit, it.in)
 	} else {
 		e = l.Evaluate(it.dir)
 	}
 	cost = e.RootBudget.Cost()
 	out := e.Output()
-	l.offerKept(it, e, out)
 	if finishUnit != nil {
 		finishUnit(&out)
 	}
-	outputs, loc := cty.NilVal, eval.StateLocation{}
-	if l.keepOutputs {
-		var call string
-		var backend *eval.Backend
-		if it.unit != nil {
-			backend = it.unit.Backend
-			if it.unit.Source != "" {
-				call = UnitCall
-			}
+	var call string
+	var backend *eval.Backend
+	if it.unit != nil {
+		backend = it.unit.Backend
+		if it.unit.Source != "" {
+			call = UnitCall
 		}
-		outputs, loc = e.Exports(call, backend)
+	}
+	outputs, loc := e.Exports(call, backend)
+	l.offerKept(it, e, out, outputs, loc)
+	if !l.keepOutputs {
+		outputs, loc = cty.NilVal, eval.StateLocation{}
 	}
 	l.finish(it.dir, e.Used)
 	return out, outputs, loc

@@ -10,7 +10,6 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
-	"github.com/zclconf/go-cty/cty"
 )
 
 // UnitCall is the name of the module call a unit's root makes: a unit's
@@ -38,11 +37,7 @@ func unitChildren(units []Unit, skipped []string) map[string]bool {
 // evaluateUnitRoot evaluates unit u as a root once its dependencies are
 // evaluated: outputs reads what they produced. finish completes the
 // root's output with what the unit's configuration says.
-func (l *loader) evaluateUnitRoot(u *Unit, outputs func(string) (cty.Value, bool)) (e *eval.Evaluator, finish func(*eval.RootOutput)) {
-	var in UnitInputs
-	if u.Inputs != nil {
-		in = u.Inputs(outputs)
-	}
+func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, finish func(*eval.RootOutput)) {
 	var values []eval.RootInput
 	for _, v := range in.Values {
 		values = append(values, eval.RootInput{Name: v.Name, Value: v.Value})

@@ -128,6 +128,11 @@ func (u *unitEval) inputs(f *fileCfg, c *cfg, outputs func(dir string) (cty.Valu
 		u.addNote(u.l.note(lint.Skipped, at, "terragrunt unit %s: evaluation stopped at %s; the rest of its values are unknown", u.l.rel(u.dir), what))
 	}
 	out.Notes = append(out.Notes, u.notes[before:]...)
+	// The notes go with this answer alone: asked again (a second pass,
+	// a cache's lookup), the inputs give them again.
+	for _, n := range u.notes[before:] {
+		delete(u.seen, n.Range.String()+"\x00"+n.What)
+	}
 	u.notes = u.notes[:before]
 	return out
 }

@@ -1,9 +1,14 @@
 package eval
 
 import (
+	"encoding/binary"
+	"fmt"
 	"reflect"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
 )
 
 // A root's output holds sentinels (lint.Holes) in its strings — release
@@ -110,4 +115,106 @@ func walkMap(v reflect.Value, f func(string) string, set bool) {
 		}
 		v.SetMapIndex(nk, val)
 	}
+}
+
+// MapValueStrings is v with f applied to every known string in it, map
+// keys included; an object attribute name holding a sentinel cannot be
+// rewritten (an error).
+func MapValueStrings(v cty.Value, f func(string) string) (cty.Value, error) {
+	if !v.IsKnown() || v.IsNull() {
+		return v, nil
+	}
+	ty := v.Type()
+	switch {
+	case ty == cty.String:
+		if s := v.AsString(); lint.HasSentinel(s) {
+			return cty.StringVal(f(s)), nil
+		}
+		return v, nil
+	case ty.IsPrimitiveType() || ty == cty.DynamicPseudoType || ty.IsCapsuleType():
+		return v, nil
+	case ty.IsObjectType():
+		attrs := map[string]cty.Value{}
+		for name, av := range v.AsValueMap() {
+			if lint.HasSentinel(name) {
+				return cty.NilVal, fmt.Errorf("object attribute %q holds a hole", name)
+			}
+			nv, err := MapValueStrings(av, f)
+			if err != nil {
+				return cty.NilVal, err
+			}
+			attrs[name] = nv
+		}
+		return cty.ObjectVal(attrs), nil
+	case ty.IsMapType():
+		if v.LengthInt() == 0 {
+			return v, nil
+		}
+		elems := map[string]cty.Value{}
+		for k, ev := range v.AsValueMap() {
+			nv, err := MapValueStrings(ev, f)
+			if err != nil {
+				return cty.NilVal, err
+			}
+			if lint.HasSentinel(k) {
+				k = f(k)
+			}
+			elems[k] = nv
+		}
+		return cty.MapVal(elems), nil
+	case ty.IsListType() || ty.IsSetType() || ty.IsTupleType():
+		if v.LengthInt() == 0 {
+			return v, nil
+		}
+		var elems []cty.Value
+		for it := v.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			nv, err := MapValueStrings(ev, f)
+			if err != nil {
+				return cty.NilVal, err
+			}
+			elems = append(elems, nv)
+		}
+		switch {
+		case ty.IsListType():
+			return cty.ListVal(elems), nil
+		case ty.IsSetType():
+			return cty.SetVal(elems), nil
+		}
+		return cty.TupleVal(elems), nil
+	}
+	return v, nil
+}
+
+// EncodeValue turns a value into bytes (its type, then the value in
+// msgpack: unknowns and their refinements kept); DecodeValue reverses it.
+// A marked value cannot be encoded.
+func EncodeValue(v cty.Value) ([]byte, error) {
+	ty, err := ctyjson.MarshalType(v.Type())
+	if err != nil {
+		return nil, fmt.Errorf("value type: %w", err)
+	}
+	data, err := ctymsgpack.Marshal(v, v.Type())
+	if err != nil {
+		return nil, fmt.Errorf("value: %w", err)
+	}
+	out := binary.AppendUvarint(nil, uint64(len(ty)))
+	return append(append(out, ty...), data...), nil
+}
+
+// DecodeValue is the value EncodeValue gave data for.
+func DecodeValue(data []byte) (cty.Value, error) {
+	n, k := binary.Uvarint(data)
+	if k <= 0 || uint64(len(data)-k) < n {
+		return cty.NilVal, fmt.Errorf("value: truncated")
+	}
+	ty, err := ctyjson.UnmarshalType(data[k : k+int(n)])
+	if err != nil {
+		return cty.NilVal, fmt.Errorf("value type: %w", err)
+	}
+	v, err := ctymsgpack.Unmarshal(data[k+int(n):], ty)
+	if err != nil {
+		return cty.NilVal, fmt.Errorf("value: %w", err)
+	}
+	return v, nil
 }

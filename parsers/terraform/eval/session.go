@@ -253,6 +253,9 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 		m = e.module(dir)
 	} else {
 		m = instrument(m)
+		// A composed root (UnitModule) merges the directory's own
+		// configuration: its files are the root's inputs too.
+		e.Used = map[string]bool{filepath.Clean(dir): true}
 	}
 	e.Root = m
 	e.startRecording()
