@@ -212,3 +212,62 @@ func TestKeptRootsRenumberHoles(t *testing.T) {
 	write(t, root, map[string]string{"a/main.tf": other(41)})
 	step("the other root evaluated again", 1)
 }
+
+// Terragrunt units are kept under what their configuration gives them: a
+// unit whose configuration or module changed is evaluated, and so is
+// every unit depending on it (its inputs read the outputs); the others
+// are kept, their outputs read by the units depending on them.
+func TestKeptRootsTerragruntUnits(t *testing.T) {
+	root := t.TempDir()
+	vpcModule := func(role string) string {
+		return "variable \"name\" {}\n\nresource \"aws_iam_role\" \"r\" {\n  name = \"" + role + "-${var.name}\"\n}\n\noutput \"role\" {\n  value = aws_iam_role.r.name\n}\n"
+	}
+	write(t, root, map[string]string{
+		"modules/vpc/main.tf":     vpcModule("nodes"),
+		"modules/app/main.tf":     "variable \"role\" {}\n\nresource \"aws_iam_instance_profile\" \"p\" {\n  name = \"p\"\n  role = var.role\n}\n",
+		"live/vpc/terragrunt.hcl": "terraform {\n  source = \"../../modules/vpc\"\n}\n\ninputs = {\n  name = \"main\"\n}\n",
+		"live/app/terragrunt.hcl": "terraform {\n  source = \"../../modules/app\"\n}\n\ndependency \"vpc\" {\n  config_path = \"../vpc\"\n}\n\ninputs = {\n  role = dependency.vpc.outputs.role\n}\n",
+		"k8s/a.yaml":              "kind: A\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what string, kept, evaluated int) string {
+		t.Helper()
+		l, _, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %s", what, l.Cache)
+		if r := l.Cache.Roots; r.Kept != kept || r.Evaluated != evaluated {
+			t.Errorf("%s: %d kept, %d evaluated; want %d, %d", what, r.Kept, r.Evaluated, kept, evaluated)
+		}
+		fl, _, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: model differs from a fresh run's", what)
+		}
+		for _, p := range l.Input.Model.InstanceProfiles {
+			return p.Role.Value.String()
+		}
+		return ""
+	}
+	if got := step("cold", 0, 2); got != "nodes-main" {
+		t.Fatalf("the app unit's profile has role %q, want the vpc unit's output nodes-main: the test proves nothing", got)
+	}
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: B\n"})
+	if got := step("manifest edited", 2, 0); got != "nodes-main" {
+		t.Errorf("kept units: the profile's role is %q", got)
+	}
+	write(t, root, map[string]string{"live/app/terragrunt.hcl": "terraform {\n  source = \"../../modules/app\"\n}\n\ndependency \"vpc\" {\n  config_path = \"../vpc\"\n}\n\ninputs = {\n  role  = dependency.vpc.outputs.role\n  extra = 1\n}\n"})
+	step("dependent unit's configuration edited", 1, 1)
+	write(t, root, map[string]string{"modules/vpc/main.tf": vpcModule("workers")})
+	if got := step("dependency's module edited", 0, 2); got != "workers-main" {
+		t.Errorf("the profile's role is %q after the dependency changed, want workers-main", got)
+	}
+}
