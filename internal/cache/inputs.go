@@ -144,18 +144,79 @@ func Merge(rs ...InputRecord) (out InputRecord, ok bool) {
 // stats seen now when some changed while their content did not (nil when
 // none did).
 func (r InputRecord) Check(tree *treefs.Tree) (same bool, refreshed *InputRecord) {
+	return NewChecker(tree).Check(r)
+}
+
+// Checker checks records against one tree, each directory listed and
+// each path probed once however many records name it (the units of one
+// run share their modules' directories). It is safe for concurrent use.
+type Checker struct {
+	tree   *treefs.Tree
+	mu     sync.Mutex
+	dirs   map[string][sha256.Size]byte
+	probes map[string]string
+	files  map[string]fileNow
+}
+
+// fileNow is what a Checker saw of a file: its stat (ok false when it is
+// no regular file) and, once needed, the hash of its content.
+type fileNow struct {
+	ok     bool
+	size   int64
+	id     StatID
+	hashed bool
+	hash   [sha256.Size]byte
+}
+
+// NewChecker checks records against tree.
+func NewChecker(tree *treefs.Tree) *Checker {
+	return &Checker{tree: tree, dirs: map[string][sha256.Size]byte{}, probes: map[string]string{}, files: map[string]fileNow{}}
+}
+
+// listing is the digest of dir's listing now.
+func (c *Checker) listing(dir string) [sha256.Size]byte {
+	c.mu.Lock()
+	sum, ok := c.dirs[dir]
+	c.mu.Unlock()
+	if ok {
+		return sum
+	}
+	ents, err := c.tree.ReadDir(dir)
+	sum = listingSum(dir, ents, err)
+	c.mu.Lock()
+	c.dirs[dir] = sum
+	c.mu.Unlock()
+	return sum
+}
+
+// probe is what path is now.
+func (c *Checker) probe(path string) string {
+	c.mu.Lock()
+	kind, ok := c.probes[path]
+	c.mu.Unlock()
+	if ok {
+		return kind
+	}
+	kind = probeKind(c.tree.Stat(path))
+	c.mu.Lock()
+	c.probes[path] = kind
+	c.mu.Unlock()
+	return kind
+}
+
+// Check is InputRecord.Check with the listings and probes seen so far.
+func (c *Checker) Check(r InputRecord) (same bool, refreshed *InputRecord) {
 	for _, l := range r.Dirs {
-		ents, err := tree.ReadDir(l.Dir)
-		if listingSum(l.Dir, ents, err) != l.Sum {
+		if c.listing(l.Dir) != l.Sum {
 			return false, nil
 		}
 	}
 	for _, p := range r.Probes {
-		if probeKind(tree.Stat(p.Path)) != p.Kind {
+		if c.probe(p.Path) != p.Kind {
 			return false, nil
 		}
 	}
-	same, files := Check(r.Files)
+	same, files := c.checkFiles(r.Files)
 	if !same {
 		return false, nil
 	}
@@ -165,6 +226,51 @@ func (r InputRecord) Check(tree *treefs.Tree) (same bool, refreshed *InputRecord
 		return true, &c
 	}
 	return true, nil
+}
+
+// checkFiles is Check (reads.go) with each file stat'ed, and hashed,
+// once.
+func (c *Checker) checkFiles(reads []Read) (same bool, refreshed []Read) {
+	limit := clock().Add(-racyWindow).UnixNano()
+	for i, rd := range reads {
+		now := c.file(rd.Path, false)
+		if !now.ok || now.size != rd.Size {
+			return false, nil
+		}
+		if !rd.Racy && now.id == rd.Stat && now.id != (StatID{}) {
+			continue
+		}
+		if rd.Size > HashCap || c.file(rd.Path, true).hash != rd.Hash {
+			return false, nil
+		}
+		if refreshed == nil {
+			refreshed = append([]Read(nil), reads...)
+		}
+		refreshed[i].Stat = now.id
+		refreshed[i].Racy = now.id == (StatID{}) || now.id.MTime >= limit || now.id.CTime >= limit
+	}
+	return true, refreshed
+}
+
+// file is what path is now, hashed when hash is set.
+func (c *Checker) file(path string, hash bool) fileNow {
+	c.mu.Lock()
+	now, seen := c.files[path]
+	c.mu.Unlock()
+	if !seen {
+		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+			now = fileNow{ok: true, size: info.Size(), id: statID(info)}
+		}
+	}
+	if hash && now.ok && !now.hashed {
+		now.hash, now.hashed = hashOf(path, now.size), true
+	}
+	if !seen || hash {
+		c.mu.Lock()
+		c.files[path] = now
+		c.mu.Unlock()
+	}
+	return now
 }
 
 // listingSum digests a listing of dir: where dir leads after symlinks,

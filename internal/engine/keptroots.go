@@ -32,6 +32,7 @@ type keptRoots struct {
 	// its inputs.
 	context [sha256.Size]byte
 	tree    *treefs.Tree
+	checker *cache.Checker
 
 	mu      sync.Mutex
 	pending []keptPut
@@ -99,7 +100,7 @@ func newKeptRoots(c *Cache, opts Options, r *run) (*keptRoots, error) {
 	if err != nil {
 		return nil, fmt.Errorf("terraform root cache key: %w", err)
 	}
-	return &keptRoots{store: c.Store, context: sha256.Sum256(data), tree: r.tree}, nil
+	return &keptRoots{store: c.Store, context: sha256.Sum256(data), tree: r.tree, checker: cache.NewChecker(r.tree)}, nil
 }
 
 // key is the store key of the root in dir (for a unit, of the variant of
@@ -121,7 +122,7 @@ func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
 		k.store.Remove(key)
 		return terraform.KeptRoot{}, false
 	}
-	same, refreshed := e.Inputs.Check(k.tree)
+	same, refreshed := k.checker.Check(e.Inputs)
 	if !same {
 		return terraform.KeptRoot{}, false
 	}
@@ -189,6 +190,12 @@ func (k *keptRoots) KeepSummaries(sums map[string]eval.ModuleSummary) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.pending = append(k.pending, keptPut{k.summariesKey(), buf.Bytes()})
+}
+
+// Unchanged reports whether every input of rec is as recorded.
+func (k *keptRoots) Unchanged(rec cache.InputRecord) bool {
+	same, _ := k.checker.Check(rec)
+	return same
 }
 
 // evaluated counts the roots the load evaluated.

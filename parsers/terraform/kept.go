@@ -36,6 +36,8 @@ type RootCache interface {
 	// this load's.
 	Summaries() map[string]eval.ModuleSummary
 	KeepSummaries(map[string]eval.ModuleSummary)
+	// Unchanged reports whether every input of rec is as recorded.
+	Unchanged(rec cache.InputRecord) bool
 }
 
 // KeptRoot is what a root brings to a load, evaluated or kept.
@@ -293,10 +295,7 @@ func (l *loader) useSummaries(dirs []string) {
 	if l.opts.RootCache == nil {
 		return
 	}
-	l.summarised = l.UseSummaries(dirs, l.opts.RootCache.Summaries(), func(rec cache.InputRecord) bool {
-		same, _ := rec.Check(l.opts.Tree)
-		return same
-	})
+	l.summarised = l.UseSummaries(dirs, l.opts.RootCache.Summaries(), l.opts.RootCache.Unchanged)
 }
 
 // keepSummaries offers the root cache the summaries of the load.
