@@ -41,6 +41,9 @@ type CacheReport struct {
 	// Roots is what the per-root cache did in a run the whole-run
 	// cache missed.
 	Roots RootsReport
+	// Units is what the per-unit cache (kustomizations, charts) did in
+	// a run the whole-run cache missed.
+	Units UnitsReport
 }
 
 // String reads as "run: 1 hit, 0 misses" or "off (--plan)".
@@ -54,6 +57,7 @@ func (c CacheReport) String() string {
 	}
 	if c.Misses > 0 {
 		s += fmt.Sprintf("; terraform roots: %d kept, %d evaluated, %d entries written", c.Roots.Kept, c.Roots.Evaluated, c.Roots.Stored)
+		s += "; " + c.Units.String()
 	}
 	return s
 }
@@ -165,6 +169,9 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 		return nil, lint.Result{}, err
 	}
 	opts.kept = kept
+	if opts.units, err = newKeptUnits(c, opts, r); err != nil {
+		return nil, lint.Result{}, err
+	}
 	reads := cache.NewReads()
 	stop := treefs.Watch(reads.Add)
 	l, res, err := Run(opts, rules, ropts)
@@ -174,8 +181,9 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	}
 	l.Cache = CacheReport{Misses: 1}
 	l.Stages = append(lookup, l.Stages...)
-	l.Cache.NotStored = store(c, key, snap, reads, l, res, kept)
+	l.Cache.NotStored = store(c, key, snap, reads, l, res, kept, opts.units)
 	l.Cache.Roots = kept.done()
+	l.Cache.Units = opts.units.done()
 	return l, res, nil
 }
 
@@ -214,7 +222,7 @@ func uncacheable(opts Options, c *Cache) string {
 
 // store keeps a computed run, unless something makes its result unsafe to
 // use again; it says why not, or "".
-func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, kept *keptRoots) string {
+func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, kept *keptRoots, units *keptUnits) string {
 	for _, s := range l.Stages {
 		if s.Wall >= maxStoredStage {
 			return fmt.Sprintf("stage %s took %s", s.Name, s.Wall.Round(time.Second))
@@ -235,6 +243,7 @@ func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l
 	}
 	// The run was stable: the roots it evaluated may be kept.
 	kept.flush()
+	units.flush()
 	// The directories discovery does not enter are recorded where the
 	// run read files (a module cache): a file added beside those changes
 	// the next run's snapshot.

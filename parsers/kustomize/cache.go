@@ -76,7 +76,7 @@ func NewCache() *Cache {
 // stat stats p through src, or returns what an earlier stat gave: a
 // FileInfo, or fs.ErrNotExist (a refusal is not kept, see Cache).
 func (c *Cache) stat(src source, p string) (fs.FileInfo, error) {
-	if c == nil {
+	if c == nil || src.observed {
 		return src.tree.Stat(p)
 	}
 	key := filepath.Clean(p)
@@ -103,7 +103,7 @@ func (c *Cache) stat(src source, p string) (fs.FileInfo, error) {
 
 // read reads p through src, or returns what an earlier read gave.
 func (c *Cache) read(src source, p string, limit int64) ([]byte, error) {
-	if c == nil {
+	if c == nil || src.observed {
 		return src.tree.ReadFile(p, limit)
 	}
 	key := filepath.Clean(p)
