@@ -14,9 +14,9 @@ import (
 
 // kustTree is two overlays of one base, and a chart no release installs.
 var kustTree = map[string]string{
-	"base/kustomization.yaml": "resources:\n  - deployment.yaml\n  - sa.yaml\n",
-	"base/deployment.yaml":    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      serviceAccountName: web\n      containers:\n        - name: web\n          image: nginx:1.27\n",
-	"base/sa.yaml":            "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: web\n  annotations:\n    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/web\n",
+	"base/kustomization.yaml":          "resources:\n  - deployment.yaml\n  - sa.yaml\n",
+	"base/deployment.yaml":             "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      serviceAccountName: web\n      containers:\n        - name: web\n          image: nginx:1.27\n",
+	"base/sa.yaml":                     "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: web\n  annotations:\n    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/web\n",
 	"overlays/prod/kustomization.yaml": "namespace: prod\nresources:\n  - ../../base\n",
 	"overlays/dev/kustomization.yaml":  "namespace: dev\nresources:\n  - ../../base\n  - extra.yaml\n",
 	"charts/app/Chart.yaml":            "apiVersion: v2\nname: app\nversion: 0.1.0\n",
