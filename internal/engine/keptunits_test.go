@@ -1,14 +1,22 @@
 package engine
 
 import (
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
+	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/rules"
 )
 
@@ -125,4 +133,174 @@ func TestKeptUnitsBuildOnlyWhatChanged(t *testing.T) {
 	step("entries garbled", UnitsReport{KustBuilt: 2, ChartsRendered: 1})
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Third\n"})
 	step("after garbled entries were replaced", UnitsReport{KustKept: 2, ChartsKept: 1})
+}
+
+// captured is a renderer that keeps what the renderer under it gave, by
+// request.
+type captured struct {
+	r   helm.Renderer
+	mu  sync.Mutex
+	got map[string]renderEntry
+}
+
+func (c *captured) Render(ctx context.Context, req helm.Request) (helm.Result, error) {
+	res, err := c.r.Render(ctx, req)
+	key, _ := json.Marshal(req)
+	e := renderEntry{Result: &res}
+	if re, ok := err.(*helm.RenderError); ok {
+		e = renderEntry{Err: re}
+	}
+	c.mu.Lock()
+	c.got[string(key)] = e
+	c.mu.Unlock()
+	return res, err
+}
+
+// noRender fails the test when anything is rendered.
+type noRender struct{ t *testing.T }
+
+func (n noRender) Render(context.Context, helm.Request) (helm.Result, error) {
+	n.t.Error("a kept rendering was rendered again")
+	return helm.Result{}, &helm.StoppedError{Reason: "test"}
+}
+
+// unitsFor is a per-unit cache over store, for tests.
+func unitsFor(store *cache.Store, tree *treefs.Tree) *keptUnits {
+	return &keptUnits{store: store, build: "test", tree: tree}
+}
+
+// Chart renderings kept are what the renderer gave, exactly (manifests,
+// notes, and the problem with a chart that does not render), for the
+// generated tree's charts and the helm parser's test charts.
+func TestKeptRendersRoundTrip(t *testing.T) {
+	gen := t.TempDir()
+	if _, err := benchgen.Generate(gen, benchgen.Options{Teams: 3, ShareEvery: 1}); err != nil {
+		t.Fatal(err)
+	}
+	charts := helm.FindCharts(findFiles(t, gen, "Chart.yaml"))
+	for _, d := range []string{"broken", "karpenter", "releases"} {
+		charts = append(charts, helm.FindCharts(findFiles(t, filepath.Join("..", "..", "parsers", "helm", "testdata", d), "Chart.yaml"))...)
+	}
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := &captured{r: chartrender.InProcess{}, got: map[string]renderEntry{}}
+	u := unitsFor(store, nil)
+	helm.Render(context.Background(), charts, nil, helm.Options{Renderer: u.renderer(fresh)})
+	u.flush()
+	errs := 0
+	for _, e := range fresh.got {
+		if e.Err != nil {
+			errs++
+		}
+	}
+	if len(fresh.got) < 5 || errs == 0 || u.done().ChartsRendered != len(fresh.got) {
+		t.Fatalf("%d renderings (%d failed, %s) of %d charts: the test proves nothing", len(fresh.got), errs, u.done(), len(charts))
+	}
+	kept := &captured{r: unitsFor(store, nil).renderer(noRender{t}), got: map[string]renderEntry{}}
+	helm.Render(context.Background(), charts, nil, helm.Options{Renderer: kept})
+	if len(kept.got) != len(fresh.got) {
+		t.Fatalf("%d renderings kept, want %d", len(kept.got), len(fresh.got))
+	}
+	for k, want := range fresh.got {
+		got := kept.got[k]
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("a kept rendering differs from the renderer's:\n%+v\nwant\n%+v", got, want)
+		}
+	}
+}
+
+// findFiles lists the files named name under dir.
+func findFiles(t *testing.T, dir, name string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Name() == name {
+			abs, aerr := filepath.Abs(p)
+			out = append(out, abs)
+			return aerr
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A kustomization kept is its build exactly — root, content,
+// diagnostics, notes — and answers every position the build was asked as
+// the build did, without building again: for every overlay of the
+// generated tree and of the kustomize parser's test data.
+func TestKeptKustomizationsRoundTrip(t *testing.T) {
+	gen := t.TempDir()
+	if _, err := benchgen.Generate(gen, benchgen.Options{Teams: 3, ShareEvery: 1}); err != nil {
+		t.Fatal(err)
+	}
+	td, err := filepath.Abs(filepath.Join("..", "..", "parsers", "kustomize", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{gen, td} {
+		tree := treefs.New([]string{dir}, "")
+		var roots []string
+		for _, f := range findFiles(t, dir, "kustomization.yaml") {
+			roots = append(roots, filepath.Dir(f))
+		}
+		store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := unitsFor(store, tree)
+		built := map[string]builtKustomization{}
+		queries := map[string][]positionQuery{}
+		answers := map[string][]lint.Range{}
+		kc := kustomize.NewCache()
+		for _, root := range roots {
+			in := cache.NewInputs()
+			b := builtKustomization{root: root}
+			b.out, b.diags, b.notes = kustomize.Render(root, kustomize.Options{ScanRoot: dir, Tree: tree, Cache: kc, Inputs: in})
+			m := u.keepKustomization(root, b, in, true)
+			// Every line start and every scalar start of the output.
+			for i, line := range strings.Split(string(b.out.Content), "\n") {
+				for _, col := range []int{1, len(line) - len(strings.TrimLeft(line, " -")) + 1} {
+					q := positionQuery{lint.Range{File: b.out.Root, Line: i + 1, Column: col, EndLine: i + 1, EndColumn: col}, ""}
+					queries[root] = append(queries[root], q)
+					answers[root] = append(answers[root], m(q.r, q.text))
+				}
+			}
+			built[root] = b
+		}
+		u.flush()
+		contents := 0
+		kept := unitsFor(store, tree)
+		for _, root := range roots {
+			remake := func() func(lint.Range, string) lint.Range {
+				t.Errorf("%s: built again for a position asked before", root)
+				return func(r lint.Range, _ string) lint.Range { return r }
+			}
+			got, ok := kept.lookupKustomization(root, remake)
+			if !ok {
+				t.Errorf("%s: not kept", root)
+				continue
+			}
+			want := built[root]
+			if len(want.out.Content) > 0 {
+				contents++
+			}
+			if got.root != want.root || got.out.Root != want.out.Root || !reflect.DeepEqual(got.out.Content, want.out.Content) ||
+				!reflect.DeepEqual(got.diags, want.diags) || !reflect.DeepEqual(got.notes, want.notes) {
+				t.Errorf("%s: kept build differs:\n%+v\nwant\n%+v", root, got, want)
+			}
+			for i, q := range queries[root] {
+				if a := got.out.Map(q.r, q.text); a != answers[root][i] {
+					t.Errorf("%s: position %v maps to %v, want %v", root, q.r, a, answers[root][i])
+				}
+			}
+		}
+		if contents < 3 {
+			t.Errorf("%s: %d of %d roots rendered: the test proves nothing", dir, contents, len(roots))
+		}
+	}
 }
