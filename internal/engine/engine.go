@@ -401,7 +401,10 @@ func (r *run) kustomize() int {
 				out, _, _ := kustomize.Render(kroots[i], o)
 				return out.Map
 			}
-			if b, ok := u.lookupKustomization(kroots[i], remake); ok {
+			if b, charts, ok := u.lookupKustomization(kroots[i], remake); ok {
+				for _, c := range charts {
+					r.kustomizeCharts.Store(c, true)
+				}
 				built[i] = b
 				return
 			}
@@ -410,23 +413,32 @@ func (r *run) kustomize() int {
 		hopts.Renderer = budgeted(hopts.Renderer, groups[i], r.opts.Budget)
 		o.Helm = kustomizeHelm(r.ctx, hopts, r.kustomizeCharts)
 		var inputs *cache.Inputs
-		var inflated atomic.Bool
+		var unobserved atomic.Bool
+		var charts []string
+		var mu sync.Mutex
 		if u != nil {
 			// The build reads through its own observed view; a chart it
-			// inflates is read by the chart loader, unobserved.
+			// inflates is read by the chart loader, and recorded here.
 			inputs = cache.NewInputs()
 			o.Inputs = inputs
+			view := r.tree.Observed(inputs)
 			h := o.Helm
 			o.Helm = func(c kustomize.HelmChart) ([]byte, error) {
-				inflated.Store(true)
-				return h(c)
+				out, err := h(c)
+				if !recordChart(view, c) {
+					unobserved.Store(true)
+				}
+				mu.Lock()
+				charts = append(charts, filepath.Join(c.ChartHome, c.Name))
+				mu.Unlock()
+				return out, err
 			}
 		}
 		b := &built[i]
 		b.root = kroots[i]
 		b.out, b.diags, b.notes = kustomize.Render(kroots[i], o)
 		if u != nil {
-			b.out.Map = u.keepKustomization(kroots[i], *b, inputs, !inflated.Load())
+			b.out.Map = u.keepKustomization(kroots[i], *b, inputs, charts, !unobserved.Load())
 		}
 	})
 	r.built = built

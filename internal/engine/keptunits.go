@@ -6,7 +6,10 @@ import (
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"sort"
 	"sync"
 	"time"
@@ -26,7 +29,11 @@ import (
 //     same directories and probed the same paths as when a run kept it
 //     is not built again: its output, diagnostics and notes are used,
 //     and its positions are answered from those the kept run asked
-//     (any other is answered by building it again);
+//     (any other is answered by building it again). The build reads
+//     through its own observed view of the tree, never from the run's
+//     shared read cache, so a base several overlays include is in each
+//     one's record; a chart it inflates is recorded whole (every file
+//     and directory under the chart, and the values files);
 //   - a chart rendering whose request (every chart file by content, the
 //     values, the release's name and namespace, the Kubernetes and API
 //     versions; a renderer reads nothing else) was rendered by a run
@@ -100,6 +107,9 @@ type kustEntry struct {
 	// neither apart): emptyContent, emptyDiags, emptyNotes.
 	Empty     uint8
 	Positions []keptPosition
+	// Charts are the charts the build inflated (helmCharts): the chart
+	// stage does not render them on their own.
+	Charts []string
 }
 
 const (
@@ -148,20 +158,20 @@ func (u *keptUnits) kustKey(dir string) cache.Key {
 // inputs are unchanged; an entry that does not decode is a miss. remake
 // builds the root again and gives its position map, for a position the
 // kept run did not ask.
-func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Range, string) lint.Range) (builtKustomization, bool) {
+func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Range, string) lint.Range) (b builtKustomization, charts []string, ok bool) {
 	key := u.kustKey(dir)
 	payload, ok := u.store.Get(key)
 	if !ok {
-		return builtKustomization{}, false
+		return builtKustomization{}, nil, false
 	}
 	e, err := decodeKust(payload)
 	if err != nil {
 		u.store.Remove(key)
-		return builtKustomization{}, false
+		return builtKustomization{}, nil, false
 	}
 	same, refreshed := e.Inputs.Check(u.tree)
 	if !same {
-		return builtKustomization{}, false
+		return builtKustomization{}, nil, false
 	}
 	k := &keptKust{key: key, entry: *e, asked: map[positionQuery]lint.Range{}, remake: remake, grown: refreshed != nil}
 	if refreshed != nil {
@@ -180,9 +190,9 @@ func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Rang
 	u.report.KustKept++
 	u.kusts = append(u.kusts, k)
 	u.mu.Unlock()
-	b := builtKustomization{root: dir, diags: e.Diags, notes: e.Notes}
+	b = builtKustomization{root: dir, diags: e.Diags, notes: e.Notes}
 	b.out = kustomize.Rendered{Root: e.Root, Content: e.Content, Map: k.keptMap}
-	return b, true
+	return b, e.Charts, true
 }
 
 // keptMap answers a position the kept run asked from the entry, and any
@@ -208,11 +218,10 @@ func (k *keptKust) keptMap(r lint.Range, text string) lint.Range {
 
 // keepKustomization queues the build of the root in dir, just made, to
 // be stored if the run proves stable, and returns its position map,
-// which records what the run asks of it. A build whose inputs were not
-// all observed (it inflated a chart: chart files are read by the chart
-// loader, not through the observed view) or that saw the tree change is
-// not kept.
-func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *cache.Inputs, keep bool) func(lint.Range, string) lint.Range {
+// which records what the run asks of it. charts are the charts it
+// inflated. A build whose inputs were not all observed (keep false) or
+// that saw the tree change is not kept.
+func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *cache.Inputs, charts []string, keep bool) func(lint.Range, string) lint.Range {
 	u.mu.Lock()
 	u.report.KustBuilt++
 	u.mu.Unlock()
@@ -220,7 +229,7 @@ func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *
 		return b.out.Map
 	}
 	e := kustEntry{Inputs: inputs.Record(), Root: b.out.Root, Content: bytes.Clone(b.out.Content),
-		Diags: append([]lint.Diagnostic(nil), b.diags...), Notes: append([]lint.Note(nil), b.notes...)}
+		Diags: append([]lint.Diagnostic(nil), b.diags...), Notes: append([]lint.Note(nil), b.notes...), Charts: charts}
 	if b.out.Content != nil && len(b.out.Content) == 0 {
 		e.Empty |= emptyContent
 	}
@@ -242,6 +251,62 @@ func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *
 		k.mu.Unlock()
 		return out
 	}
+}
+
+// maxChartInput bounds a file recorded as a chart's input (the chart
+// loader refuses larger ones).
+const maxChartInput = 64 << 20
+
+// recordChart records, through tree (a view observed for one
+// kustomization's build), what inflating chart c rests on: the chart
+// directory's every file and directory, beyond what the chart loader
+// reads (it reads the chart with a reader of its own), and the values
+// files. false when some of it cannot be read through the view: the
+// build is then not kept.
+func recordChart(tree *treefs.Tree, c kustomize.HelmChart) bool {
+	for _, vf := range append([]string{c.ValuesFile}, c.AdditionalValuesFiles...) {
+		if vf == "" {
+			continue
+		}
+		if _, err := tree.ReadFile(vf, maxChartInput); err != nil {
+			tree.Stat(vf)
+		}
+	}
+	dir := filepath.Join(c.ChartHome, c.Name)
+	info, err := tree.Stat(dir)
+	switch {
+	case err != nil:
+		return errors.Is(err, fs.ErrNotExist)
+	case info.IsDir():
+		return recordDir(tree, dir, 0)
+	}
+	_, err = tree.ReadFile(dir, maxChartInput)
+	return err == nil
+}
+
+// recordDir reads dir and everything below it through tree; false when
+// something cannot be read (or lies too deep).
+func recordDir(tree *treefs.Tree, dir string, depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	ents, err := tree.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		p := filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			if !recordDir(tree, p, depth+1) {
+				return false
+			}
+			continue
+		}
+		if _, err := tree.ReadFile(p, maxChartInput); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // payload encodes the entry with the positions asked so far; nil when

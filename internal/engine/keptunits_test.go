@@ -261,7 +261,7 @@ func TestKeptKustomizationsRoundTrip(t *testing.T) {
 			in := cache.NewInputs()
 			b := builtKustomization{root: root}
 			b.out, b.diags, b.notes = kustomize.Render(root, kustomize.Options{ScanRoot: dir, Tree: tree, Cache: kc, Inputs: in})
-			m := u.keepKustomization(root, b, in, true)
+			m := u.keepKustomization(root, b, in, nil, true)
 			// Every line start and every scalar start of the output.
 			for i, line := range strings.Split(string(b.out.Content), "\n") {
 				for _, col := range []int{1, len(line) - len(strings.TrimLeft(line, " -")) + 1} {
@@ -280,7 +280,7 @@ func TestKeptKustomizationsRoundTrip(t *testing.T) {
 				t.Errorf("%s: built again for a position asked before", root)
 				return func(r lint.Range, _ string) lint.Range { return r }
 			}
-			got, ok := kept.lookupKustomization(root, remake)
+			got, _, ok := kept.lookupKustomization(root, remake)
 			if !ok {
 				t.Errorf("%s: not kept", root)
 				continue
@@ -303,4 +303,68 @@ func TestKeptKustomizationsRoundTrip(t *testing.T) {
 			t.Errorf("%s: %d of %d roots rendered: the test proves nothing", dir, contents, len(roots))
 		}
 	}
+}
+
+// A kustomization that inflates a chart of the tree is kept while the
+// chart's files and its values file are unchanged, and the chart is then
+// not rendered again on its own; any edit to them builds it again. Each
+// run's model is a fresh run's.
+func TestKeptUnitsInflatedChart(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"apps/kustomization.yaml":           "namespace: apps\nhelmCharts:\n  - name: web\n    releaseName: web\n    valuesFile: values.yaml\n",
+		"apps/values.yaml":                  "name: one\n",
+		"apps/charts/web/Chart.yaml":        "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+		"apps/charts/web/values.yaml":       "name: default\n",
+		"apps/charts/web/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.name }}\n",
+		"notes/readme.yaml":                 "kind: Note\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what string, kept, built, rendered int) string {
+		t.Helper()
+		l, _, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %s", what, l.Cache)
+		if u := l.Cache.Units; u.KustKept != kept || u.KustBuilt != built || u.ChartsRendered != rendered {
+			t.Errorf("%s: %s; want %d kept, %d built, %d rendered", what, u, kept, built, rendered)
+		}
+		fl, _, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: model differs from a fresh run's (%d vs %d entities)", what, len(g), len(w))
+		}
+		var names []string
+		for _, sa := range l.Input.Model.ServiceAccounts {
+			names = append(names, sa.Name.String())
+		}
+		return strings.Join(names, " ")
+	}
+	if got := step("cold", 0, 1, 1); got != "one" {
+		t.Fatalf("service accounts %q, want the inflated chart's one: the test proves nothing", got)
+	}
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
+	step("unrelated file edited", 1, 0, 0)
+	write(t, root, map[string]string{"apps/values.yaml": "name: two\n"})
+	if got := step("values file edited", 0, 1, 1); got != "two" {
+		t.Errorf("service accounts %q after the values edit, want two", got)
+	}
+	write(t, root, map[string]string{"apps/charts/web/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.name }}-sa\n"})
+	if got := step("chart template edited", 0, 1, 1); got != "two-sa" {
+		t.Errorf("service accounts %q after the template edit, want two-sa", got)
+	}
+	write(t, root, map[string]string{"apps/charts/web/templates/extra.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: extra\n"})
+	if got := step("chart template added", 0, 1, 1); !strings.Contains(got, "extra") {
+		t.Errorf("service accounts %q after a template was added, want extra among them", got)
+	}
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Third\n"})
+	step("unrelated file edited again", 1, 0, 0)
 }
