@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -93,6 +94,46 @@ func TestCacheOneFileChanged(t *testing.T) {
 	cold := runOutputs(t, root, "--no-cache", "tree")
 	if after["json"] == before["json"] {
 		t.Fatal("breaking a .tf file changed nothing: the test proves nothing")
+	}
+	for _, f := range report.Formats() {
+		if after[f] != cold[f] {
+			t.Errorf("--format %s after an edit differs from --no-cache\n%s", f, firstDifference(cold[f], after[f]))
+		}
+	}
+}
+
+// A run after one kustomization overlay of the generated tree changed
+// builds that overlay alone, keeps the other kustomizations and the chart
+// renderings, and prints what a cold run prints.
+func TestCacheOneKustomizationChanged(t *testing.T) {
+	root := t.TempDir()
+	if _, err := benchgen.Generate(filepath.Join(root, "tree"), benchgen.Options{Teams: 4, ShareEvery: 1}); err != nil {
+		t.Fatal(err)
+	}
+	cacheDir := t.TempDir()
+	before := runOutputs(t, root, "--cache-dir", cacheDir, "tree")
+	overlay := filepath.Join(root, "tree", "k8s", "overlays", benchgen.TeamName(0), benchgen.Envs[0], "kustomization.yaml")
+	data, err := os.ReadFile(overlay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(overlay, append(data, []byte("patches:\n  - path: missing-patch.yaml\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	miss, stderr, code := runCLI(t, root, "lint", "--no-color", "--format", "json", "--verbose", "--cache-dir", cacheDir, "tree")
+	m := regexp.MustCompile(`kustomizations: ([1-9][0-9]*) kept, 1 built; charts: ([1-9][0-9]*) kept, 0 rendered`).FindStringSubmatch(stderr)
+	if m == nil {
+		t.Errorf("the run after the edit did not build the one overlay alone and keep every chart rendering:\n%s", stderr)
+	} else {
+		t.Log(m[0])
+	}
+	after := runOutputs(t, root, "--cache-dir", cacheDir, "tree")
+	cold := runOutputs(t, root, "--no-cache", "tree")
+	if after["json"] == before["json"] {
+		t.Fatal("breaking an overlay changed nothing: the test proves nothing")
+	}
+	if got := miss + "\nexit " + string(rune('0'+code)); got != cold["json"] {
+		t.Errorf("--format json of the run that kept units differs from --no-cache\n%s", firstDifference(cold["json"], got))
 	}
 	for _, f := range report.Formats() {
 		if after[f] != cold[f] {

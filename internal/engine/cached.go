@@ -41,14 +41,17 @@ type CacheReport struct {
 	// Roots is what the per-root cache did in a run the whole-run
 	// cache missed.
 	Roots RootsReport
+	// Units is what the per-unit cache (kustomizations, charts) did in
+	// a run the whole-run cache missed.
+	Units UnitsReport
 }
 
 // String reads as "run: 1 hit, 0 misses" or "off (--plan)".
 func (c CacheReport) String() string {
 	if c.Off != "" {
 		s := "off (" + c.Off + ")"
-		if c.Roots != (RootsReport{}) {
-			s += "; " + c.Roots.String()
+		if c.Roots != (RootsReport{}) || c.Units != (UnitsReport{}) {
+			s += "; " + c.Roots.String() + "; " + c.Units.String()
 		}
 		return s
 	}
@@ -57,7 +60,7 @@ func (c CacheReport) String() string {
 		s += " (not stored: " + c.NotStored + ")"
 	}
 	if c.Misses > 0 {
-		s += "; " + c.Roots.String()
+		s += "; " + c.Roots.String() + "; " + c.Units.String()
 	}
 	return s
 }
@@ -165,6 +168,9 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 		return nil, lint.Result{}, err
 	}
 	opts.kept = kept
+	if opts.units, err = newKeptUnits(c, opts, r); err != nil {
+		return nil, lint.Result{}, err
+	}
 	reads := cache.NewReads()
 	stop := treefs.Watch(reads.Add)
 	l, res, err := Run(opts, rules, ropts)
@@ -174,8 +180,9 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	}
 	l.Cache = CacheReport{Misses: 1}
 	l.Stages = append(lookup, l.Stages...)
-	l.Cache.NotStored = store(c, key, snap, reads, l, res, kept)
+	l.Cache.NotStored = store(c, key, snap, reads, l, res, kept, opts.units)
 	l.Cache.Roots = kept.done()
+	l.Cache.Units = opts.units.done()
 	return l, res, nil
 }
 
@@ -232,6 +239,9 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 	if err != nil {
 		return nil, lint.Result{}, err
 	}
+	if opts.units, err = newKeptUnits(c, opts, r); err != nil {
+		return nil, lint.Result{}, err
+	}
 	before := cache.Take(r.tree.Roots(), skipDir, scanKeep(r))
 	opts.kept = kept
 	reads := cache.NewReads()
@@ -241,11 +251,11 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 	if err != nil {
 		return nil, lint.Result{}, err
 	}
-	l.Cache = CacheReport{Off: off, Roots: kept.done()}
 	if why := stable(before, reads, l); why == "" {
 		kept.flush()
-		l.Cache.Roots = kept.done()
+		opts.units.flush()
 	}
+	l.Cache = CacheReport{Off: off, Roots: kept.done(), Units: opts.units.done()}
 	return l, res, nil
 }
 
@@ -273,12 +283,13 @@ func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
 
 // store keeps a computed run, unless something makes its result unsafe to
 // use again; it says why not, or "".
-func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, kept *keptRoots) string {
+func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, kept *keptRoots, units *keptUnits) string {
 	if why := stable(before, reads, l); why != "" {
 		return why
 	}
 	// The run was stable: the roots it evaluated may be kept.
 	kept.flush()
+	units.flush()
 	if len(l.Input.Model.Changes) > 0 {
 		return "the model holds changes"
 	}

@@ -16,7 +16,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
+	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -94,6 +96,9 @@ type Options struct {
 	rootOverride string
 	// kept is the per-root result cache of a cached run (keptroots.go).
 	kept *keptRoots
+	// units is the per-unit result cache of a cached run: kustomization
+	// builds and chart renderings (keptunits.go).
+	units *keptUnits
 }
 
 // Loaded is what was read.
@@ -212,6 +217,7 @@ func newRun(opts Options) (*run, error) {
 	if opts.Renderer == nil {
 		opts.Renderer = defaultRenderer
 	}
+	opts.Renderer = opts.units.renderer(opts.Renderer)
 	if opts.Budget == nil {
 		opts.Budget = runbudget.New(runbudget.Defaults)
 	}
@@ -385,14 +391,55 @@ func (r *run) kustomize() int {
 	for i := range kroots {
 		groups[i] = r.opts.Budget.Group()
 	}
+	u := r.opts.units
 	parallel(len(kroots), func(i int) {
 		defer groups[i].Close()
+		if u != nil {
+			remake := func() func(lint.Range, string) lint.Range {
+				o := kopts
+				o.Helm = kustomizeHelm(r.ctx, r.hopts, r.kustomizeCharts)
+				out, _, _ := kustomize.Render(kroots[i], o)
+				return out.Map
+			}
+			if b, charts, ok := u.lookupKustomization(kroots[i], remake); ok {
+				for _, c := range charts {
+					r.kustomizeCharts.Store(c, true)
+				}
+				built[i] = b
+				return
+			}
+		}
 		o, hopts := kopts, r.hopts
 		hopts.Renderer = budgeted(hopts.Renderer, groups[i], r.opts.Budget)
 		o.Helm = kustomizeHelm(r.ctx, hopts, r.kustomizeCharts)
+		var inputs *cache.Inputs
+		var unobserved atomic.Bool
+		var charts []string
+		var mu sync.Mutex
+		if u != nil {
+			// The build reads through its own observed view; a chart it
+			// inflates is read by the chart loader, and recorded here.
+			inputs = cache.NewInputs()
+			o.Inputs = inputs
+			view := r.tree.Observed(inputs)
+			h := o.Helm
+			o.Helm = func(c kustomize.HelmChart) ([]byte, error) {
+				out, err := h(c)
+				if !recordChart(view, c) {
+					unobserved.Store(true)
+				}
+				mu.Lock()
+				charts = append(charts, filepath.Join(c.ChartHome, c.Name))
+				mu.Unlock()
+				return out, err
+			}
+		}
 		b := &built[i]
 		b.root = kroots[i]
 		b.out, b.diags, b.notes = kustomize.Render(kroots[i], o)
+		if u != nil {
+			b.out.Map = u.keepKustomization(kroots[i], *b, inputs, charts, !unobserved.Load())
+		}
 	})
 	r.built = built
 	return len(kroots)

@@ -89,18 +89,34 @@ func newKeptRoots(c *Cache, opts Options, r *run) (*keptRoots, error) {
 	}
 	k := struct {
 		Build, Cwd, RelTo, TreeRoot, Root, Repo, KubeVersion string
-		Dirs, TreeRoots, VarFiles                            []string
+		Rels, Dirs, TreeRoots, VarFiles                      []string
 		Vars                                                 map[string]string
 		VarFileData                                          map[string][32]byte
 		Config                                               any
 		Budget                                               string
 	}{c.Build, opts.Cwd, opts.RelTo, opts.TreeRoot, r.root, r.tree.Repo(), opts.KubeVersion,
-		r.dirs, r.tree.Roots(), opts.VarFiles, opts.Vars, files, opts.Config, fmt.Sprintf("%+v", opts.Budget.Limits())}
+		r.layoutRels(), r.dirs, r.tree.Roots(), opts.VarFiles, opts.Vars, files, opts.Config, fmt.Sprintf("%+v", opts.Budget.Limits())}
 	data, err := json.Marshal(k)
 	if err != nil {
 		return nil, fmt.Errorf("terraform root cache key: %w", err)
 	}
 	return &keptRoots{store: c.Store, context: sha256.Sum256(data), tree: r.tree, checker: cache.NewChecker(r.tree)}, nil
+}
+
+// layoutRels are how the run reports its scan root, scanned directories
+// and tree roots: what a kept unit's positions are written relative to
+// (a scan root named through a symlink reports its paths through it),
+// without the paths the user named (a file argument, under pre-commit,
+// differs from run to run and changes no unit).
+func (r *run) layoutRels() []string {
+	out := []string{r.rel(r.root)}
+	for _, d := range r.dirs {
+		out = append(out, r.rel(d))
+	}
+	for _, d := range r.tree.Roots() {
+		out = append(out, r.rel(d))
+	}
+	return out
 }
 
 // key is the store key of the root in dir (for a unit, of the variant of

@@ -74,9 +74,10 @@ func NewCache() *Cache {
 }
 
 // stat stats p through src, or returns what an earlier stat gave: a
-// FileInfo, or fs.ErrNotExist (a refusal is not kept, see Cache).
+// FileInfo, or fs.ErrNotExist (a refusal is not kept, see Cache). An
+// observed source (Options.Inputs) always stats through its view.
 func (c *Cache) stat(src source, p string) (fs.FileInfo, error) {
-	if c == nil {
+	if c == nil || src.observed {
 		return src.tree.Stat(p)
 	}
 	key := filepath.Clean(p)
@@ -101,9 +102,10 @@ func (c *Cache) stat(src source, p string) (fs.FileInfo, error) {
 	return fi, err
 }
 
-// read reads p through src, or returns what an earlier read gave.
+// read reads p through src, or returns what an earlier read gave. An
+// observed source (Options.Inputs) always reads through its view.
 func (c *Cache) read(src source, p string, limit int64) ([]byte, error) {
-	if c == nil {
+	if c == nil || src.observed {
 		return src.tree.ReadFile(p, limit)
 	}
 	key := filepath.Clean(p)

@@ -72,6 +72,12 @@ type Options struct {
 	// several overlays include are read and parsed once; nil: each render
 	// reads for itself. Use one cache with one Tree.
 	Cache *Cache
+	// Inputs, when set, is told every read of the tree this render makes
+	// (the tree is read through a view it observes, and Cache answers no
+	// read or stat, only parses): its record then holds everything the
+	// render rests on, a shared base included even when another render
+	// read it first. Needs Tree.
+	Inputs treefs.Observer
 }
 
 // Rendered is a kustomization's output.
@@ -261,6 +267,9 @@ func newBuilder(opts Options) *builder {
 		confine = b.scanRoot
 	}
 	b.src = newSource(opts.Tree, confine, opts.Cache)
+	if opts.Inputs != nil && opts.Tree != nil {
+		b.src.tree, b.src.observed = opts.Tree.Observed(opts.Inputs), true
+	}
 	return b
 }
 

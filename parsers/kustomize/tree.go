@@ -16,6 +16,10 @@ type source struct {
 	tree *treefs.Tree
 	// cache keeps what reads gave for the run (nil: nothing kept).
 	cache *Cache
+	// observed says tree is a view observed for one render
+	// (Options.Inputs): every read and stat goes to it, none is answered
+	// from cache.
+	observed bool
 }
 
 // newSource is the source for Options: the caller's tree, else a tree of

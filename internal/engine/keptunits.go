@@ -1,0 +1,548 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/kustomize"
+)
+
+// keptUnits is the per-unit result cache of one run for the two other
+// expensive units, beside the Terraform roots (keptRoots): when the whole
+// run is not answered from the cache,
+//
+//   - a kustomization root whose build read the same files, listed the
+//     same directories and probed the same paths as when a run kept it
+//     is not built again: its output, diagnostics and notes are used,
+//     and its positions are answered from those the kept run asked
+//     (any other is answered by building it again). The build reads
+//     through its own observed view of the tree, never from the run's
+//     shared read cache, so a base several overlays include is in each
+//     one's record; a chart it inflates is recorded whole (every file
+//     and directory under the chart, and the values files);
+//   - a chart rendering whose request (every chart file by content, the
+//     values, the release's name and namespace, the Kubernetes and API
+//     versions; a renderer reads nothing else) was rendered by a run
+//     with the same build is not rendered again.
+//
+// Entries are written only once the run proved the tree did not change
+// while it was read (flush, from store).
+type keptUnits struct {
+	store *cache.Store
+	// context is the digest of what a kustomization's output depends on
+	// besides its inputs; build identifies the renderer.
+	context [sha256.Size]byte
+	build   string
+	tree    *treefs.Tree
+
+	mu      sync.Mutex
+	pending []keptPut
+	kusts   []*keptKust
+	report  UnitsReport
+}
+
+// UnitsReport counts what the per-unit cache did in a run.
+type UnitsReport struct {
+	// KustKept kustomizations were answered from the cache, KustBuilt
+	// were built (KustRebuilt of the kept were built again for a
+	// position the kept run did not ask).
+	KustKept, KustBuilt, KustRebuilt int
+	// ChartsKept renderings were answered from the cache, ChartsRendered
+	// were rendered.
+	ChartsKept, ChartsRendered int
+	// Stored entries were written.
+	Stored int
+}
+
+// String reads as "kustomizations: 2 kept, 1 built; charts: 3 kept, 0
+// rendered".
+func (u UnitsReport) String() string {
+	s := fmt.Sprintf("kustomizations: %d kept, %d built", u.KustKept, u.KustBuilt)
+	if u.KustRebuilt > 0 {
+		s += fmt.Sprintf(" (%d kept built again for positions)", u.KustRebuilt)
+	}
+	return s + fmt.Sprintf("; charts: %d kept, %d rendered; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.Stored)
+}
+
+// newKeptUnits is the per-unit cache of run r, or nil without a store.
+func newKeptUnits(c *Cache, opts Options, r *run) (*keptUnits, error) {
+	if c == nil || c.Store == nil {
+		return nil, nil
+	}
+	k := struct {
+		Build, Cwd, RelTo, TreeRoot, Root, Repo, KubeVersion string
+		Rels, Dirs, TreeRoots                                []string
+		Budget                                               string
+	}{c.Build, opts.Cwd, opts.RelTo, opts.TreeRoot, r.root, r.tree.Repo(), opts.KubeVersion,
+		r.layoutRels(), r.dirs, r.tree.Roots(), fmt.Sprintf("%+v", opts.Budget.Limits())}
+	data, err := json.Marshal(k)
+	if err != nil {
+		return nil, fmt.Errorf("unit cache key: %w", err)
+	}
+	return &keptUnits{store: c.Store, context: sha256.Sum256(data), build: c.Build, tree: r.tree}, nil
+}
+
+// kustEntry is what the store holds of one kustomization root.
+type kustEntry struct {
+	Inputs  cache.InputRecord
+	Root    string
+	Content []byte
+	Diags   []lint.Diagnostic
+	Notes   []lint.Note
+	// Empty marks the slices that were empty but not nil (gob keeps
+	// neither apart): emptyContent, emptyDiags, emptyNotes.
+	Empty     uint8
+	Positions []keptPosition
+	// Charts are the charts the build inflated (helmCharts): the chart
+	// stage does not render them on their own.
+	Charts []string
+}
+
+const (
+	emptyContent = 1 << iota
+	emptyDiags
+	emptyNotes
+)
+
+// keptPosition is one question the run asked of a kustomization's
+// position map, with its answer.
+type keptPosition struct {
+	In   lint.Range
+	Text string
+	Out  lint.Range
+}
+
+// positionQuery is a question asked of a position map.
+type positionQuery struct {
+	r    lint.Range
+	text string
+}
+
+// keptKust is a kustomization root of this run kept or to be kept: its
+// entry (positions apart) and the positions asked so far.
+type keptKust struct {
+	key   cache.Key
+	entry kustEntry
+	mu    sync.Mutex
+	asked map[positionQuery]lint.Range
+	// grown says an answer was added since the entry was read; a kept
+	// root whose inputs were refreshed is written again too.
+	grown bool
+	// remake builds the root again, for a position not asked before.
+	remake  func() func(lint.Range, string) lint.Range
+	once    sync.Once
+	rebuilt func(lint.Range, string) lint.Range
+	onMiss  func()
+}
+
+// kustKey is the store key of the kustomization root in dir.
+func (u *keptUnits) kustKey(dir string) cache.Key {
+	return cache.KeyOf([]byte("kustomization"), u.context[:], []byte(dir))
+}
+
+// lookupKustomization is the kept build of the root in dir when its
+// inputs are unchanged; an entry that does not decode is a miss. remake
+// builds the root again and gives its position map, for a position the
+// kept run did not ask.
+func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Range, string) lint.Range) (b builtKustomization, charts []string, ok bool) {
+	key := u.kustKey(dir)
+	payload, ok := u.store.Get(key)
+	if !ok {
+		return builtKustomization{}, nil, false
+	}
+	e, err := decodeKust(payload)
+	if err != nil {
+		u.store.Remove(key)
+		return builtKustomization{}, nil, false
+	}
+	same, refreshed := e.Inputs.Check(u.tree)
+	if !same {
+		return builtKustomization{}, nil, false
+	}
+	k := &keptKust{key: key, entry: *e, asked: map[positionQuery]lint.Range{}, remake: remake, grown: refreshed != nil}
+	if refreshed != nil {
+		k.entry.Inputs = *refreshed
+	}
+	for _, p := range e.Positions {
+		k.asked[positionQuery{p.In, p.Text}] = p.Out
+	}
+	k.entry.Positions = nil
+	k.onMiss = func() {
+		u.mu.Lock()
+		u.report.KustRebuilt++
+		u.mu.Unlock()
+	}
+	u.mu.Lock()
+	u.report.KustKept++
+	u.kusts = append(u.kusts, k)
+	u.mu.Unlock()
+	b = builtKustomization{root: dir, diags: e.Diags, notes: e.Notes}
+	b.out = kustomize.Rendered{Root: e.Root, Content: e.Content, Map: k.keptMap}
+	return b, e.Charts, true
+}
+
+// keptMap answers a position the kept run asked from the entry, and any
+// other by building the root again (once).
+func (k *keptKust) keptMap(r lint.Range, text string) lint.Range {
+	q := positionQuery{r, text}
+	k.mu.Lock()
+	out, ok := k.asked[q]
+	k.mu.Unlock()
+	if ok {
+		return out
+	}
+	k.once.Do(func() {
+		k.rebuilt = k.remake()
+		k.onMiss()
+	})
+	out = k.rebuilt(r, text)
+	k.mu.Lock()
+	k.asked[q], k.grown = out, true
+	k.mu.Unlock()
+	return out
+}
+
+// keepKustomization queues the build of the root in dir, just made, to
+// be stored if the run proves stable, and returns its position map,
+// which records what the run asks of it. charts are the charts it
+// inflated. A build whose inputs were not all observed (keep false) or
+// that saw the tree change is not kept.
+func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *cache.Inputs, charts []string, keep bool) func(lint.Range, string) lint.Range {
+	u.mu.Lock()
+	u.report.KustBuilt++
+	u.mu.Unlock()
+	if !keep || inputs.Unstable() != "" {
+		return b.out.Map
+	}
+	e := kustEntry{Inputs: inputs.Record(), Root: b.out.Root, Content: bytes.Clone(b.out.Content),
+		Diags: append([]lint.Diagnostic(nil), b.diags...), Notes: append([]lint.Note(nil), b.notes...), Charts: charts}
+	if b.out.Content != nil && len(b.out.Content) == 0 {
+		e.Empty |= emptyContent
+	}
+	if b.diags != nil && len(b.diags) == 0 {
+		e.Empty |= emptyDiags
+	}
+	if b.notes != nil && len(b.notes) == 0 {
+		e.Empty |= emptyNotes
+	}
+	inner := b.out.Map
+	k := &keptKust{key: u.kustKey(dir), entry: e, asked: map[positionQuery]lint.Range{}, grown: true}
+	u.mu.Lock()
+	u.kusts = append(u.kusts, k)
+	u.mu.Unlock()
+	return func(r lint.Range, text string) lint.Range {
+		out := inner(r, text)
+		k.mu.Lock()
+		k.asked[positionQuery{r, text}] = out
+		k.mu.Unlock()
+		return out
+	}
+}
+
+// maxChartInput bounds a file recorded as a chart's input (the chart
+// loader refuses larger ones).
+const maxChartInput = 64 << 20
+
+// recordChart records, through tree (a view observed for one
+// kustomization's build), what inflating chart c rests on: the chart
+// directory's every file and directory, beyond what the chart loader
+// reads (it reads the chart with a reader of its own), and the values
+// files. false when some of it cannot be read through the view: the
+// build is then not kept.
+func recordChart(tree *treefs.Tree, c kustomize.HelmChart) bool {
+	for _, vf := range append([]string{c.ValuesFile}, c.AdditionalValuesFiles...) {
+		if vf == "" {
+			continue
+		}
+		if _, err := tree.ReadFile(vf, maxChartInput); err != nil {
+			tree.Stat(vf)
+		}
+	}
+	dir := filepath.Join(c.ChartHome, c.Name)
+	info, err := tree.Stat(dir)
+	switch {
+	case err != nil:
+		return errors.Is(err, fs.ErrNotExist)
+	case info.IsDir():
+		return recordDir(tree, dir, 0)
+	}
+	_, err = tree.ReadFile(dir, maxChartInput)
+	return err == nil
+}
+
+// recordDir reads dir and everything below it through tree; false when
+// something cannot be read (or lies too deep).
+func recordDir(tree *treefs.Tree, dir string, depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	ents, err := tree.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		p := filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			if !recordDir(tree, p, depth+1) {
+				return false
+			}
+			continue
+		}
+		if _, err := tree.ReadFile(p, maxChartInput); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// payload encodes the entry with the positions asked so far; nil when
+// there is nothing new to write.
+func (k *keptKust) payload() []byte {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if !k.grown {
+		return nil
+	}
+	e := k.entry
+	e.Positions = make([]keptPosition, 0, len(k.asked))
+	for q, out := range k.asked {
+		e.Positions = append(e.Positions, keptPosition{In: q.r, Text: q.text, Out: out})
+	}
+	sort.Slice(e.Positions, func(i, j int) bool { return positionLess(e.Positions[i], e.Positions[j]) })
+	p, err := encodeKust(&e)
+	if err != nil {
+		return nil
+	}
+	return p
+}
+
+// positionLess orders kept positions by the range asked, then the text.
+func positionLess(a, b keptPosition) bool {
+	x, y := a.In, b.In
+	switch {
+	case x.File != y.File:
+		return x.File < y.File
+	case x.Line != y.Line:
+		return x.Line < y.Line
+	case x.Column != y.Column:
+		return x.Column < y.Column
+	case x.EndLine != y.EndLine:
+		return x.EndLine < y.EndLine
+	case x.EndColumn != y.EndColumn:
+		return x.EndColumn < y.EndColumn
+	}
+	return a.Text < b.Text
+}
+
+// encodeKust and decodeKust turn a kustEntry into bytes and back.
+func encodeKust(e *kustEntry) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
+		return nil, fmt.Errorf("kustomization cache entry: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func decodeKust(payload []byte) (*kustEntry, error) {
+	var e kustEntry
+	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&e); err != nil {
+		return nil, fmt.Errorf("kustomization cache entry: %w", err)
+	}
+	if e.Empty&emptyContent != 0 {
+		e.Content = []byte{}
+	}
+	if e.Empty&emptyDiags != 0 {
+		e.Diags = []lint.Diagnostic{}
+	}
+	if e.Empty&emptyNotes != 0 {
+		e.Notes = []lint.Note{}
+	}
+	return &e, nil
+}
+
+// renderEntry is what the store holds of one chart rendering: its result
+// or the problem with the chart, as the renderer's protocol carries them
+// (JSON, so a kept result is what a worker's reply decodes to).
+type renderEntry struct {
+	Result *helm.Result      `json:"result,omitempty"`
+	Err    *helm.RenderError `json:"err,omitempty"`
+}
+
+// renderKey is the store key of a rendering request: the build and the
+// request as the renderer receives it (JSON, map keys sorted).
+func (u *keptUnits) renderKey(req helm.Request) (cache.Key, bool) {
+	data, err := json.Marshal(req)
+	if err != nil {
+		return cache.Key{}, false
+	}
+	return cache.KeyOf([]byte("chart-render"), []byte(u.build), data), true
+}
+
+// lookupRender is the kept rendering of key; an entry that does not
+// decode is a miss.
+func (u *keptUnits) lookupRender(key cache.Key) (helm.Result, error, bool) {
+	payload, ok := u.store.Get(key)
+	if !ok {
+		return helm.Result{}, nil, false
+	}
+	var e renderEntry
+	if err := json.Unmarshal(payload, &e); err != nil || (e.Result == nil) == (e.Err == nil) {
+		u.store.Remove(key)
+		return helm.Result{}, nil, false
+	}
+	u.mu.Lock()
+	u.report.ChartsKept++
+	u.mu.Unlock()
+	if e.Err != nil {
+		return helm.Result{}, e.Err, true
+	}
+	return *e.Result, nil, true
+}
+
+// keepRender queues a rendering just made: a result, or a problem with
+// the chart (never a renderer stopped or a budget spent: those depend on
+// the machine).
+func (u *keptUnits) keepRender(key cache.Key, res helm.Result, err error) {
+	u.mu.Lock()
+	u.report.ChartsRendered++
+	u.mu.Unlock()
+	e := renderEntry{}
+	switch re, ok := err.(*helm.RenderError); {
+	case err == nil:
+		e.Result = &res
+	case ok:
+		e.Err = re
+	default:
+		return
+	}
+	p, merr := json.Marshal(e)
+	if merr != nil {
+		return
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.pending = append(u.pending, keptPut{key, p})
+}
+
+// renderer is r answering from the cache the renderings it keeps; it is
+// Metered when r is.
+func (u *keptUnits) renderer(r helm.Renderer) helm.Renderer {
+	if u == nil || r == nil {
+		return r
+	}
+	kr := keptRenderer{u: u, r: r}
+	if m, ok := r.(helm.Metered); ok {
+		return keptMetered{keptRenderer: kr, m: m}
+	}
+	return kr
+}
+
+// keptRenderer is a Renderer behind the per-unit cache.
+type keptRenderer struct {
+	u *keptUnits
+	r helm.Renderer
+}
+
+// Render implements helm.Renderer.
+func (kr keptRenderer) Render(ctx context.Context, req helm.Request) (helm.Result, error) {
+	key, ok := kr.u.renderKey(req)
+	if ok {
+		if res, err, hit := kr.u.lookupRender(key); hit {
+			return res, err
+		}
+	}
+	res, err := kr.r.Render(ctx, req)
+	if ok {
+		kr.u.keepRender(key, res, err)
+	}
+	return res, err
+}
+
+// Ready implements readier: the renderer's own answer.
+func (kr keptRenderer) Ready() error {
+	if c, ok := kr.r.(readier); ok {
+		return c.Ready()
+	}
+	return nil
+}
+
+// Warm implements warmer: the renderer's own.
+func (kr keptRenderer) Warm() {
+	if w, ok := kr.r.(warmer); ok {
+		w.Warm()
+	}
+}
+
+// keptMetered is a Metered renderer behind the per-unit cache: a kept
+// rendering costs nothing.
+type keptMetered struct {
+	keptRenderer
+	m helm.Metered
+}
+
+// RenderMetered implements helm.Metered.
+func (km keptMetered) RenderMetered(ctx context.Context, req helm.Request, limit time.Duration) (helm.Result, time.Duration, error) {
+	key, ok := km.u.renderKey(req)
+	if ok {
+		if res, err, hit := km.u.lookupRender(key); hit {
+			return res, 0, err
+		}
+	}
+	res, cpu, err := km.m.RenderMetered(ctx, req, limit)
+	if ok {
+		km.u.keepRender(key, res, err)
+	}
+	return res, cpu, err
+}
+
+// MostCPU implements helm.Metered.
+func (km keptMetered) MostCPU() time.Duration { return km.m.MostCPU() }
+
+// flush stores the entries of the run, once it proved stable.
+func (u *keptUnits) flush() {
+	if u == nil {
+		return
+	}
+	u.mu.Lock()
+	puts, kusts := u.pending, u.kusts
+	u.pending, u.kusts = nil, nil
+	u.mu.Unlock()
+	for _, k := range kusts {
+		if p := k.payload(); p != nil {
+			puts = append(puts, keptPut{k.key, p})
+		}
+	}
+	stored := 0
+	for _, p := range puts {
+		if u.store.Put(p.key, p.payload) == nil {
+			stored++
+		}
+	}
+	u.mu.Lock()
+	u.report.Stored += stored
+	u.mu.Unlock()
+}
+
+// done is what the cache did in the run.
+func (u *keptUnits) done() UnitsReport {
+	if u == nil {
+		return UnitsReport{}
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.report
+}

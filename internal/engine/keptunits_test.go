@@ -1,0 +1,370 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/faultline-dev/faultline/internal/benchgen"
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
+	"github.com/faultline-dev/faultline/parsers/kustomize"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// kustTree is two overlays of one base, and a chart no release installs.
+var kustTree = map[string]string{
+	"base/kustomization.yaml":          "resources:\n  - deployment.yaml\n  - sa.yaml\n",
+	"base/deployment.yaml":             "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      serviceAccountName: web\n      containers:\n        - name: web\n          image: nginx:1.27\n",
+	"base/sa.yaml":                     "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: web\n  annotations:\n    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/web\n",
+	"overlays/prod/kustomization.yaml": "namespace: prod\nresources:\n  - ../../base\n",
+	"overlays/dev/kustomization.yaml":  "namespace: dev\nresources:\n  - ../../base\n  - extra.yaml\n",
+	"charts/app/Chart.yaml":            "apiVersion: v2\nname: app\nversion: 0.1.0\n",
+	"charts/app/values.yaml":           "name: app\n",
+	"charts/app/templates/sa.yaml":     "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.name }}\n",
+}
+
+// A run the whole-run cache misses builds only the kustomizations whose
+// inputs changed — an overlay edited, the base both include, a file an
+// overlay lists added — and renders only the charts whose request
+// changed; its model and result are a fresh run's, entity for entity.
+// Entries that do not decode are misses.
+func TestKeptUnitsBuildOnlyWhatChanged(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, kustTree)
+	cacheDir := t.TempDir()
+	store, err := cache.Open(cacheDir, cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what string, want UnitsReport) *Loaded {
+		t.Helper()
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Cache.Hits != 0 {
+			t.Fatalf("%s: a whole-run hit; the edit was not seen", what)
+		}
+		t.Logf("%s: %s", what, l.Cache)
+		u := l.Cache.Units
+		if u.KustKept != want.KustKept || u.KustBuilt != want.KustBuilt || u.KustRebuilt != 0 || u.ChartsKept != want.ChartsKept || u.ChartsRendered != want.ChartsRendered {
+			t.Errorf("%s: %s; want %s", what, u, want)
+		}
+		fl, fresh, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
+			t.Errorf("%s: result differs from a fresh run's:\n%s\nwant\n%s", what, g, w)
+		}
+		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: model differs from a fresh run's (%d vs %d entities)", what, len(g), len(w))
+		}
+		if g, w := l.Input.Diagnostics, fl.Input.Diagnostics; !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: diagnostics differ from a fresh run's:\n%v\nwant\n%v", what, g, w)
+		}
+		return l
+	}
+	namespaces := func(l *Loaded) string {
+		var ns []string
+		for _, w := range l.Input.Model.Workloads {
+			ns = append(ns, w.Namespace.String()+"@"+w.Range.String())
+		}
+		return strings.Join(ns, " ")
+	}
+	saNames := func(l *Loaded) string {
+		var names []string
+		for _, sa := range l.Input.Model.ServiceAccounts {
+			names = append(names, sa.Name.String())
+		}
+		return strings.Join(names, " ")
+	}
+
+	cold := step("cold", UnitsReport{KustBuilt: 2, ChartsRendered: 1})
+	// dev lists extra.yaml, not written yet: it does not build.
+	if len(cold.Input.Model.Workloads) != 1 || len(cold.Input.Diagnostics) == 0 {
+		t.Fatalf("%d workloads (%s), %d diagnostics; want prod's and dev's failed build: the test proves nothing", len(cold.Input.Model.Workloads), namespaces(cold), len(cold.Input.Diagnostics))
+	}
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Note\n"})
+	step("unrelated file added", UnitsReport{KustKept: 2, ChartsKept: 1})
+
+	write(t, root, map[string]string{"overlays/prod/kustomization.yaml": "namespace: production\nresources:\n  - ../../base\n"})
+	l := step("overlay edited", UnitsReport{KustKept: 1, KustBuilt: 1, ChartsKept: 1})
+	if !strings.Contains(namespaces(l), "production") {
+		t.Errorf("the edited overlay's namespace is not in the model: %s", namespaces(l))
+	}
+
+	write(t, root, map[string]string{"base/deployment.yaml": strings.Replace(kustTree["base/deployment.yaml"], "nginx:1.27", "nginx:1.28", 1)})
+	before := len(step("base edited", UnitsReport{KustBuilt: 2, ChartsKept: 1}).Input.Diagnostics)
+	write(t, root, map[string]string{"overlays/dev/extra.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: extra\n"})
+	l = step("listed file added", UnitsReport{KustKept: 1, KustBuilt: 1, ChartsKept: 1})
+	if len(l.Input.Diagnostics) >= before || !strings.Contains(saNames(l), "extra") || len(l.Input.Model.Workloads) != 2 {
+		t.Errorf("adding the listed file changed nothing (%d diagnostics, were %d; service accounts %s): the step proves nothing", len(l.Input.Diagnostics), before, saNames(l))
+	}
+
+	write(t, root, map[string]string{"charts/app/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.name }}-sa\n"})
+	l = step("chart template edited", UnitsReport{KustKept: 2, ChartsRendered: 1})
+	if !strings.Contains(saNames(l), "app-sa") {
+		t.Errorf("the edited template's service account is not in the model: %s", saNames(l))
+	}
+
+	// Every entry garbled: each is a miss, computed again.
+	err = filepath.WalkDir(cacheDir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			err = os.WriteFile(p, []byte("garbage"), 0o644)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
+	step("entries garbled", UnitsReport{KustBuilt: 2, ChartsRendered: 1})
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Third\n"})
+	step("after garbled entries were replaced", UnitsReport{KustKept: 2, ChartsKept: 1})
+}
+
+// captured is a renderer that keeps what the renderer under it gave, by
+// request.
+type captured struct {
+	r   helm.Renderer
+	mu  sync.Mutex
+	got map[string]renderEntry
+}
+
+func (c *captured) Render(ctx context.Context, req helm.Request) (helm.Result, error) {
+	res, err := c.r.Render(ctx, req)
+	key, _ := json.Marshal(req)
+	e := renderEntry{Result: &res}
+	if re, ok := err.(*helm.RenderError); ok {
+		e = renderEntry{Err: re}
+	}
+	c.mu.Lock()
+	c.got[string(key)] = e
+	c.mu.Unlock()
+	return res, err
+}
+
+// noRender fails the test when anything is rendered.
+type noRender struct{ t *testing.T }
+
+func (n noRender) Render(context.Context, helm.Request) (helm.Result, error) {
+	n.t.Error("a kept rendering was rendered again")
+	return helm.Result{}, &helm.StoppedError{Reason: "test"}
+}
+
+// unitsFor is a per-unit cache over store, for tests.
+func unitsFor(store *cache.Store, tree *treefs.Tree) *keptUnits {
+	return &keptUnits{store: store, build: "test", tree: tree}
+}
+
+// Chart renderings kept are what the renderer gave, exactly (manifests,
+// notes, and the problem with a chart that does not render), for the
+// generated tree's charts and the helm parser's test charts.
+func TestKeptRendersRoundTrip(t *testing.T) {
+	gen := t.TempDir()
+	if _, err := benchgen.Generate(gen, benchgen.Options{Teams: 3, ShareEvery: 1}); err != nil {
+		t.Fatal(err)
+	}
+	charts := helm.FindCharts(findFiles(t, gen, "Chart.yaml"))
+	for _, d := range []string{"broken", "karpenter", "releases"} {
+		charts = append(charts, helm.FindCharts(findFiles(t, filepath.Join("..", "..", "parsers", "helm", "testdata", d), "Chart.yaml"))...)
+	}
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := &captured{r: chartrender.InProcess{}, got: map[string]renderEntry{}}
+	u := unitsFor(store, nil)
+	helm.Render(context.Background(), charts, nil, helm.Options{Renderer: u.renderer(fresh)})
+	u.flush()
+	errs := 0
+	for _, e := range fresh.got {
+		if e.Err != nil {
+			errs++
+		}
+	}
+	if len(fresh.got) < 5 || errs == 0 || u.done().ChartsRendered != len(fresh.got) {
+		t.Fatalf("%d renderings (%d failed, %s) of %d charts: the test proves nothing", len(fresh.got), errs, u.done(), len(charts))
+	}
+	kept := &captured{r: unitsFor(store, nil).renderer(noRender{t}), got: map[string]renderEntry{}}
+	helm.Render(context.Background(), charts, nil, helm.Options{Renderer: kept})
+	if len(kept.got) != len(fresh.got) {
+		t.Fatalf("%d renderings kept, want %d", len(kept.got), len(fresh.got))
+	}
+	for k, want := range fresh.got {
+		got := kept.got[k]
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("a kept rendering differs from the renderer's:\n%+v\nwant\n%+v", got, want)
+		}
+	}
+}
+
+// findFiles lists the files named name under dir.
+func findFiles(t *testing.T, dir, name string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Name() == name {
+			abs, aerr := filepath.Abs(p)
+			out = append(out, abs)
+			return aerr
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A kustomization kept is its build exactly — root, content,
+// diagnostics, notes — and answers every position the build was asked as
+// the build did, without building again: for every overlay of the
+// generated tree and of the kustomize parser's test data.
+func TestKeptKustomizationsRoundTrip(t *testing.T) {
+	gen := t.TempDir()
+	if _, err := benchgen.Generate(gen, benchgen.Options{Teams: 3, ShareEvery: 1}); err != nil {
+		t.Fatal(err)
+	}
+	td, err := filepath.Abs(filepath.Join("..", "..", "parsers", "kustomize", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{gen, td} {
+		tree := treefs.New([]string{dir}, "")
+		var roots []string
+		for _, f := range findFiles(t, dir, "kustomization.yaml") {
+			roots = append(roots, filepath.Dir(f))
+		}
+		store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := unitsFor(store, tree)
+		built := map[string]builtKustomization{}
+		queries := map[string][]positionQuery{}
+		answers := map[string][]lint.Range{}
+		kc := kustomize.NewCache()
+		for _, root := range roots {
+			in := cache.NewInputs()
+			b := builtKustomization{root: root}
+			b.out, b.diags, b.notes = kustomize.Render(root, kustomize.Options{ScanRoot: dir, Tree: tree, Cache: kc, Inputs: in})
+			m := u.keepKustomization(root, b, in, nil, true)
+			// Every line start and every scalar start of the output.
+			for i, line := range strings.Split(string(b.out.Content), "\n") {
+				for _, col := range []int{1, len(line) - len(strings.TrimLeft(line, " -")) + 1} {
+					q := positionQuery{lint.Range{File: b.out.Root, Line: i + 1, Column: col, EndLine: i + 1, EndColumn: col}, ""}
+					queries[root] = append(queries[root], q)
+					answers[root] = append(answers[root], m(q.r, q.text))
+				}
+			}
+			built[root] = b
+		}
+		u.flush()
+		contents := 0
+		kept := unitsFor(store, tree)
+		for _, root := range roots {
+			remake := func() func(lint.Range, string) lint.Range {
+				t.Errorf("%s: built again for a position asked before", root)
+				return func(r lint.Range, _ string) lint.Range { return r }
+			}
+			got, _, ok := kept.lookupKustomization(root, remake)
+			if !ok {
+				t.Errorf("%s: not kept", root)
+				continue
+			}
+			want := built[root]
+			if len(want.out.Content) > 0 {
+				contents++
+			}
+			if got.root != want.root || got.out.Root != want.out.Root || !reflect.DeepEqual(got.out.Content, want.out.Content) ||
+				!reflect.DeepEqual(got.diags, want.diags) || !reflect.DeepEqual(got.notes, want.notes) {
+				t.Errorf("%s: kept build differs:\n%+v\nwant\n%+v", root, got, want)
+			}
+			for i, q := range queries[root] {
+				if a := got.out.Map(q.r, q.text); a != answers[root][i] {
+					t.Errorf("%s: position %v maps to %v, want %v", root, q.r, a, answers[root][i])
+				}
+			}
+		}
+		if contents < 3 {
+			t.Errorf("%s: %d of %d roots rendered: the test proves nothing", dir, contents, len(roots))
+		}
+	}
+}
+
+// A kustomization that inflates a chart of the tree is kept while the
+// chart's files and its values file are unchanged, and the chart is then
+// not rendered again on its own; any edit to them builds it again. Each
+// run's model is a fresh run's.
+func TestKeptUnitsInflatedChart(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"apps/kustomization.yaml":           "namespace: apps\nhelmCharts:\n  - name: web\n    releaseName: web\n    valuesFile: values.yaml\n",
+		"apps/values.yaml":                  "name: one\n",
+		"apps/charts/web/Chart.yaml":        "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+		"apps/charts/web/values.yaml":       "name: default\n",
+		"apps/charts/web/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.name }}\n",
+		"notes/readme.yaml":                 "kind: Note\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what string, kept, built, rendered int) string {
+		t.Helper()
+		l, _, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %s", what, l.Cache)
+		if u := l.Cache.Units; u.KustKept != kept || u.KustBuilt != built || u.ChartsRendered != rendered {
+			t.Errorf("%s: %s; want %d kept, %d built, %d rendered", what, u, kept, built, rendered)
+		}
+		fl, _, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: model differs from a fresh run's (%d vs %d entities)", what, len(g), len(w))
+		}
+		var names []string
+		for _, sa := range l.Input.Model.ServiceAccounts {
+			names = append(names, sa.Name.String())
+		}
+		return strings.Join(names, " ")
+	}
+	if got := step("cold", 0, 1, 1); got != "one" {
+		t.Fatalf("service accounts %q, want the inflated chart's one: the test proves nothing", got)
+	}
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
+	step("unrelated file edited", 1, 0, 0)
+	write(t, root, map[string]string{"apps/values.yaml": "name: two\n"})
+	if got := step("values file edited", 0, 1, 1); got != "two" {
+		t.Errorf("service accounts %q after the values edit, want two", got)
+	}
+	write(t, root, map[string]string{"apps/charts/web/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.name }}-sa\n"})
+	if got := step("chart template edited", 0, 1, 1); got != "two-sa" {
+		t.Errorf("service accounts %q after the template edit, want two-sa", got)
+	}
+	write(t, root, map[string]string{"apps/charts/web/templates/extra.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: extra\n"})
+	if got := step("chart template added", 0, 1, 1); !strings.Contains(got, "extra") {
+		t.Errorf("service accounts %q after a template was added, want extra among them", got)
+	}
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Third\n"})
+	step("unrelated file edited again", 1, 0, 0)
+}
