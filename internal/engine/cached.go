@@ -50,7 +50,7 @@ type CacheReport struct {
 func (c CacheReport) String() string {
 	if c.Off != "" {
 		s := "off (" + c.Off + ")"
-		if c.Roots != (RootsReport{}) || c.Units != (UnitsReport{}) {
+		if c.Roots.Kept+c.Roots.Evaluated > 0 || c.Units != (UnitsReport{}) {
 			s += "; " + c.Roots.String() + "; " + c.Units.String()
 		}
 		return s

@@ -6,6 +6,9 @@ import (
 	"encoding/gob"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"sort"
+	"strings"
 	"sync"
 
 	"github.com/faultline-dev/faultline/internal/cache"
@@ -48,6 +51,8 @@ type RootsReport struct {
 	// Summarised module directories were not parsed: their summaries
 	// from an earlier run stood.
 	Summarised int
+	// Why counts the reasons roots evaluated could not be kept.
+	Why map[string]int
 }
 
 // String reads as "terraform roots: 37 kept, 1 evaluated, …".
@@ -55,6 +60,23 @@ func (r RootsReport) String() string {
 	s := fmt.Sprintf("terraform roots: %d kept, %d evaluated, %d entries written; %d module directories not parsed", r.Kept, r.Evaluated, r.Stored, r.Summarised)
 	if r.Again > 0 {
 		s += fmt.Sprintf(" (%d kept roots evaluated again for the outputs another reads)", r.Again)
+	}
+	if len(r.Why) > 0 {
+		whys := make([]string, 0, len(r.Why))
+		for w := range r.Why {
+			whys = append(whys, w)
+		}
+		sort.Slice(whys, func(i, j int) bool {
+			if r.Why[whys[i]] != r.Why[whys[j]] {
+				return r.Why[whys[i]] > r.Why[whys[j]]
+			}
+			return whys[i] < whys[j]
+		})
+		var parts []string
+		for _, w := range whys {
+			parts = append(parts, fmt.Sprintf("%d: %s", r.Why[w], w))
+		}
+		s += "; not kept: " + strings.Join(parts, ", ")
 	}
 	return s
 }
@@ -208,6 +230,16 @@ func (k *keptRoots) KeepSummaries(sums map[string]eval.ModuleSummary) {
 	k.pending = append(k.pending, keptPut{k.summariesKey(), buf.Bytes()})
 }
 
+// NotKept counts why a root evaluated could not be kept.
+func (k *keptRoots) NotKept(dir, why string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.report.Why == nil {
+		k.report.Why = map[string]int{}
+	}
+	k.report.Why[why]++
+}
+
 // Unchanged reports whether every input of rec is as recorded.
 func (k *keptRoots) Unchanged(rec cache.InputRecord) bool {
 	same, _ := k.checker.Check(rec)
@@ -247,7 +279,9 @@ func (k *keptRoots) done() RootsReport {
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return k.report
+	r := k.report
+	r.Why = maps.Clone(k.report.Why)
+	return r
 }
 
 func encodeKept(e *keptEntry) ([]byte, error) {

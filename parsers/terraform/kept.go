@@ -38,6 +38,9 @@ type RootCache interface {
 	KeepSummaries(map[string]eval.ModuleSummary)
 	// Unchanged reports whether every input of rec is as recorded.
 	Unchanged(rec cache.InputRecord) bool
+	// NotKept is told why the output of a root evaluated cannot be
+	// kept (--verbose counts the reasons).
+	NotKept(dir, why string)
 }
 
 // KeptRoot is what a root brings to a load, evaluated or kept.
@@ -138,19 +141,25 @@ func (l *loader) useEntry(it *evalItem, variant string) bool {
 // its outputs and state location taken) to the root cache, when its
 // output may be kept.
 func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput, outputs cty.Value, loc eval.StateLocation) {
-	if l.opts.RootCache == nil || it.kept || len(out.Reads) > 0 {
+	if l.opts.RootCache == nil || it.kept {
+		return
+	}
+	if len(out.Reads) > 0 {
+		l.opts.RootCache.NotKept(it.dir, "it reads another root's state")
 		return
 	}
 	variant := ""
 	if it.unit != nil {
 		v, ok := unitVariant(it.unit, it.in, l.HoleCodec())
 		if !ok {
+			l.opts.RootCache.NotKept(it.dir, "a unit input value could not be digested")
 			return
 		}
 		variant = v
 	}
 	rec, files, why := e.Inputs()
 	if why != "" {
+		l.opts.RootCache.NotKept(it.dir, why)
 		return
 	}
 	var calls []modsource.ModuleCall

@@ -55,10 +55,10 @@ func (e *Evaluator) unrecordable(why string) {
 // or some input could not be recorded.
 func (e *Evaluator) Inputs() (rec cache.InputRecord, files []string, why string) {
 	switch {
-	case e.rec == nil:
-		return rec, nil, "inputs not recorded"
 	case e.notKept != "":
 		return rec, nil, e.notKept
+	case e.rec == nil:
+		return rec, nil, "inputs not recorded"
 	case e.RootBudget != nil && e.RootBudget.hit != nil:
 		return rec, nil, "its evaluation budget was spent"
 	}

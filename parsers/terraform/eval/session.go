@@ -239,7 +239,7 @@ func (l *Session) Evaluate(dir string) *Evaluator {
 
 // EmptyRoot is a root evaluated to nothing (dir holds no configuration).
 func (l *Session) EmptyRoot(dir string) *Evaluator {
-	return &Evaluator{Session: l, Holes: Holes{l.holes(), new(atomic.Int64)}, RootRel: l.Rel(dir), rootDir: filepath.Clean(dir)}
+	return &Evaluator{Session: l, Holes: Holes{l.holes(), new(atomic.Int64)}, RootRel: l.Rel(dir), rootDir: filepath.Clean(dir), notKept: "it holds no Terraform configuration (nothing to evaluate)"}
 }
 
 // EvaluateRoot evaluates the root module in dir: m when given (a composed
