@@ -7,6 +7,7 @@ import (
 	"runtime/pprof"
 
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/changes"
 	"github.com/faultline-dev/faultline/internal/engine"
 	"github.com/faultline-dev/faultline/internal/version"
 )
@@ -102,4 +103,29 @@ func startProfiles(cpuFile, memFile string) (stop func() error, err error) {
 		}
 		return nil
 	}, nil
+}
+
+// exportBase exports the base revision: into the result cache's exports
+// under its commit when the cache is on (the next run comparing with the
+// same commit reads the same paths, so the base's Terraform roots are
+// kept from run to run), else into a temporary directory cleanup
+// removes.
+func exportBase(rc *engine.Cache, rev *changes.Revision) (dir string, cleanup func(), err error) {
+	write := func(dst string) error { return changes.Export(rev.Root, rev.Commit, dst) }
+	if rc != nil && rc.Store != nil {
+		if dir, err := rc.Store.Export(rev.Commit, write); err == nil {
+			return dir, func() {}, nil
+		}
+		// A cache that cannot hold the export: a temporary one.
+	}
+	tmp, err := os.MkdirTemp("", "faultline-base-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup = func() { _ = os.RemoveAll(tmp) }
+	if err := write(tmp); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return tmp, cleanup, nil
 }

@@ -455,21 +455,23 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 		touched, touchedAnchored = append([]string{}, set.RelTo(cwd)...), changed
 		touchedLines, touchedLinesAnchored = lineChanges(set, cwd), lineChanges(set, anchor)
 	}
+	var rc *engine.Cache
+	cacheOff := "--no-cache"
+	if !lf.noCache {
+		rc, cacheOff = c.openCache(lf.cacheDir)
+	}
 	var baseDir, baseRoot string
 	if lf.base != "" {
 		rev, err := changes.ResolveBase(gitDir, lf.base)
 		if err != nil {
 			return exitError, fmt.Errorf("--base: %w", err)
 		}
-		tmp, err := os.MkdirTemp("", "faultline-base-")
+		dir, cleanup, err := exportBase(rc, rev)
 		if err != nil {
-			return exitError, fmt.Errorf("--base: %w", err)
-		}
-		defer os.RemoveAll(tmp)
-		if err := changes.Export(rev.Root, rev.Commit, tmp); err != nil {
 			return exitError, fmt.Errorf("--base %s: reading the revision: %w", lf.base, err)
 		}
-		baseDir, baseRoot = tmp, rev.Root
+		defer cleanup()
+		baseDir, baseRoot = dir, rev.Root
 		if touched == nil {
 			set, err := changes.Changed(gitDir, lf.base)
 			if err != nil {
@@ -485,11 +487,6 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	}
 	defer stopRenderer()
 	eopts := engine.Options{Paths: paths, Cwd: cwd, RelTo: anchor, TreeRoot: treeRoot, Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg, Renderer: renderer, KubeVersion: lf.kubeVer, Changed: changed, Plan: tfPlan, PlanFile: planFile, BaseDir: baseDir, BaseRoot: baseRoot, BaseRev: lf.base}
-	var rc *engine.Cache
-	cacheOff := "--no-cache"
-	if !lf.noCache {
-		rc, cacheOff = c.openCache(lf.cacheDir)
-	}
 	stopProgress := c.progress(lf.quiet)
 	loaded, res, err := engine.RunCached(eopts, rules.All, ropts, rc)
 	stopProgress()

@@ -102,6 +102,7 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 		Config: baseConfig(opts.Config, toBase), Renderer: opts.Renderer, KubeVersion: opts.KubeVersion,
 		Budget:      runbudget.New(opts.Budget.Limits()),
 		relOverride: func(p string) string { return headRel(toHead(p)) },
+		keptParent:  opts.kept,
 	}
 	if r, ok := toBase(l.Root); ok {
 		if st, err := os.Stat(r); err == nil && st.IsDir() {
@@ -520,9 +521,10 @@ const maxMoveDepth = 8
 // every instance of the calls that lead there).
 func readMoves(tree *treefs.Tree, roots []string, rel func(string) string) moves {
 	out := moves{}
+	files := map[string]*fileMoves{}
 	for _, dir := range roots {
 		rm := &rootMoves{}
-		readModuleMoves(tree, rm, dir, nil, map[string]bool{})
+		readModuleMoves(tree, rm, dir, nil, map[string]bool{}, files)
 		if len(rm.moved) > 0 || len(rm.removed) > 0 {
 			out[rel(dir)] = rm
 		}
@@ -530,7 +532,18 @@ func readMoves(tree *treefs.Tree, roots []string, rel func(string) string) moves
 	return out
 }
 
-func readModuleMoves(tree *treefs.Tree, rm *rootMoves, dir string, mod []string, seen map[string]bool) {
+// fileMoves is what one configuration file says for readMoves: its moved
+// and removed blocks (module path not yet set) and its local module
+// calls. A module several roots call is read once.
+type fileMoves struct {
+	moved, removed []moveRule
+	calls          []localCall
+}
+
+// localCall is a module call with a local source.
+type localCall struct{ name, source string }
+
+func readModuleMoves(tree *treefs.Tree, rm *rootMoves, dir string, mod []string, seen map[string]bool, files map[string]*fileMoves) {
 	clean := filepath.Clean(dir)
 	if seen[clean] || len(mod) > maxMoveDepth {
 		return
@@ -540,65 +553,86 @@ func readModuleMoves(tree *treefs.Tree, rm *rootMoves, dir string, mod []string,
 	if !tree.Contains(dir) {
 		return
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
+	names, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
 	tofu, _ := filepath.Glob(filepath.Join(dir, "*.tofu"))
-	files = terraform.WithoutShadowed(append(files, tofu...))
-	for _, f := range files {
-		src, err := tree.ReadFile(f, maxManifest)
-		if err != nil {
-			continue
-		}
-		if nesting.HCL(src) != nil {
-			continue // the scanned tree reports it; the base only lends its moves
-		}
-		file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
-		if diags.HasErrors() || file == nil {
-			continue
-		}
-		body, ok := file.Body.(*hclsyntax.Body)
+	for _, f := range terraform.WithoutShadowed(append(names, tofu...)) {
+		fm, ok := files[f]
 		if !ok {
-			continue
+			fm = readFileMoves(tree, f)
+			files[f] = fm
 		}
-		for _, b := range body.Blocks {
-			switch b.Type {
-			case "moved":
-				from, to := exprText(src, b.Body, "from"), exprText(src, b.Body, "to")
-				if from != "" && to != "" {
-					rm.moved = append(rm.moved, moveRule{mod: mod, from: from, to: to})
-				}
-			case "removed":
-				from := exprText(src, b.Body, "from")
-				if from == "" {
-					continue
-				}
-				act := lint.ActionDelete
-				for _, lb := range b.Body.Blocks {
-					if a, ok := lb.Body.Attributes["destroy"]; ok && lb.Type == "lifecycle" {
-						if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "bool" && v.False() {
-							act = lint.ActionForget
-						}
+		for _, r := range fm.moved {
+			r.mod = mod
+			rm.moved = append(rm.moved, r)
+		}
+		for _, r := range fm.removed {
+			r.mod = mod
+			rm.removed = append(rm.removed, r)
+		}
+		for _, c := range fm.calls {
+			readModuleMoves(tree, rm, filepath.Join(dir, c.source), append(append([]string(nil), mod...), c.name), seen, files)
+		}
+	}
+}
+
+// readFileMoves reads the moved and removed blocks and local module calls
+// of one file (nothing from one that cannot be read or parsed).
+func readFileMoves(tree *treefs.Tree, f string) *fileMoves {
+	fm := &fileMoves{}
+	src, err := tree.ReadFile(f, maxManifest)
+	if err != nil {
+		return fm
+	}
+	if nesting.HCL(src) != nil {
+		return fm // the scanned tree reports it; the base only lends its moves
+	}
+	file, diags := hclsyntax.ParseConfig(src, f, hcl.InitialPos)
+	if diags.HasErrors() || file == nil {
+		return fm
+	}
+	body, ok := file.Body.(*hclsyntax.Body)
+	if !ok {
+		return fm
+	}
+	for _, b := range body.Blocks {
+		switch b.Type {
+		case "moved":
+			from, to := exprText(src, b.Body, "from"), exprText(src, b.Body, "to")
+			if from != "" && to != "" {
+				fm.moved = append(fm.moved, moveRule{from: from, to: to})
+			}
+		case "removed":
+			from := exprText(src, b.Body, "from")
+			if from == "" {
+				continue
+			}
+			act := lint.ActionDelete
+			for _, lb := range b.Body.Blocks {
+				if a, ok := lb.Body.Attributes["destroy"]; ok && lb.Type == "lifecycle" {
+					if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "bool" && v.False() {
+						act = lint.ActionForget
 					}
 				}
-				rm.removed = append(rm.removed, moveRule{mod: mod, from: from, act: act})
-			case "module":
-				if len(b.Labels) != 1 {
-					continue
-				}
-				a, ok := b.Body.Attributes["source"]
-				if !ok {
-					continue
-				}
-				v, d := a.Expr.Value(nil)
-				if d.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() {
-					continue
-				}
-				source := v.AsString()
-				if strings.HasPrefix(source, "./") || strings.HasPrefix(source, "../") {
-					readModuleMoves(tree, rm, filepath.Join(dir, source), append(append([]string(nil), mod...), b.Labels[0]), seen)
-				}
+			}
+			fm.removed = append(fm.removed, moveRule{from: from, act: act})
+		case "module":
+			if len(b.Labels) != 1 {
+				continue
+			}
+			a, ok := b.Body.Attributes["source"]
+			if !ok {
+				continue
+			}
+			v, d := a.Expr.Value(nil)
+			if d.HasErrors() || v.Type().FriendlyName() != "string" || v.IsNull() {
+				continue
+			}
+			if source := v.AsString(); strings.HasPrefix(source, "./") || strings.HasPrefix(source, "../") {
+				fm.calls = append(fm.calls, localCall{name: b.Labels[0], source: source})
 			}
 		}
 	}
+	return fm
 }
 
 // exprText is an attribute's expression as written, without spaces: the

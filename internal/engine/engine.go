@@ -94,8 +94,11 @@ type Options struct {
 	// read as the scanned tree's.
 	relOverride  func(string) string
 	rootOverride string
-	// kept is the per-root result cache of a cached run (keptroots.go).
-	kept *keptRoots
+	// kept is the per-root result cache of a cached run (keptroots.go);
+	// keptParent, set for a base revision's load, is the run's, whose
+	// store the base's roots are kept in too.
+	kept       *keptRoots
+	keptParent *keptRoots
 	// units is the per-unit result cache of a cached run: kustomization
 	// builds and chart renderings (keptunits.go).
 	units *keptUnits
@@ -269,9 +272,14 @@ func newRun(opts Options) (*run, error) {
 	if opts.Config != nil {
 		model.CapacityComplete = opts.Config.CapacityComplete
 	}
-	return &run{opts: opts, rel: rel, root: root, dirs: dirs, tree: tree, l: l, model: model,
+	r := &run{opts: opts, rel: rel, root: root, dirs: dirs, tree: tree, l: l, model: model,
 		in: &lint.Input{Model: model}, holes: lint.NewHoles(), files: map[string]bool{}, read: map[string][]byte{},
-		ctx: context.Background(), kustomizeCharts: &sync.Map{}}, nil
+		ctx: context.Background(), kustomizeCharts: &sync.Map{}}
+	if opts.keptParent != nil {
+		// A base revision's load: its roots are kept beside the run's.
+		r.opts.kept = opts.keptParent.child(opts, r)
+	}
+	return r, nil
 }
 
 // scopeAt is the .faultline.hcl scope of a path.

@@ -37,6 +37,11 @@ type keptRoots struct {
 	tree    *treefs.Tree
 	checker *cache.Checker
 
+	// build is the Cache's; children are the caches of the base
+	// revision's load (child), flushed with this one.
+	build    string
+	children []*keptRoots
+
 	mu      sync.Mutex
 	pending []keptPut
 	report  RootsReport
@@ -53,6 +58,8 @@ type RootsReport struct {
 	Summarised int
 	// Why counts the reasons roots evaluated could not be kept.
 	Why map[string]int
+	// Base is what the base revision's load did (--base, --staged).
+	Base *RootsReport
 }
 
 // String reads as "terraform roots: 37 kept, 1 evaluated, …".
@@ -77,6 +84,9 @@ func (r RootsReport) String() string {
 			parts = append(parts, fmt.Sprintf("%d: %s", r.Why[w], w))
 		}
 		s += "; not kept: " + strings.Join(parts, ", ")
+	}
+	if r.Base != nil {
+		s += "; base revision: " + r.Base.String()
 	}
 	return s
 }
@@ -122,7 +132,20 @@ func newKeptRoots(c *Cache, opts Options, r *run) (*keptRoots, error) {
 	if err != nil {
 		return nil, fmt.Errorf("terraform root cache key: %w", err)
 	}
-	return &keptRoots{store: c.Store, context: sha256.Sum256(data), tree: r.tree, checker: cache.NewChecker(r.tree)}, nil
+	return &keptRoots{store: c.Store, context: sha256.Sum256(data), tree: r.tree, checker: cache.NewChecker(r.tree), build: c.Build}, nil
+}
+
+// child is the per-root cache of a base revision's load r (nil when it
+// cannot be made): its entries are written when k's are.
+func (k *keptRoots) child(opts Options, r *run) *keptRoots {
+	c, err := newKeptRoots(&Cache{Store: k.store, Build: k.build}, opts, r)
+	if err != nil || c == nil {
+		return nil
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.children = append(k.children, c)
+	return c
 }
 
 // layoutRels are how the run reports its scan root, scanned directories
@@ -264,6 +287,9 @@ func (k *keptRoots) flush() {
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	for _, c := range k.children {
+		c.flush()
+	}
 	for _, p := range k.pending {
 		if k.store.Put(p.key, p.payload) == nil {
 			k.report.Stored++
@@ -281,6 +307,10 @@ func (k *keptRoots) done() RootsReport {
 	defer k.mu.Unlock()
 	r := k.report
 	r.Why = maps.Clone(k.report.Why)
+	for _, c := range k.children {
+		b := c.done()
+		r.Base = &b
+	}
 	return r
 }
 
