@@ -123,3 +123,33 @@ func gitIndex(t *testing.T, dir, index string, args ...string) {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 }
+
+// With the cache, the base revision is exported once under its commit and
+// its Terraform roots are kept from run to run, like the work tree's; the
+// output is what --no-cache prints.
+func TestStagedKeepsBaseRoots(t *testing.T) {
+	dir := stagedRepo(t)
+	gitIn(t, dir, "rm", "-q", "infra/nodegroup.tf")
+	cacheDir := t.TempDir()
+	_, want, _ := run(t, dir, nil, "lint", "--no-color", "--no-cache", "--staged", "--")
+	if !strings.Contains(want, "FL301") {
+		t.Fatalf("the staged deletion gives no FL301: the test proves nothing\n%s", want)
+	}
+	for i := range 2 {
+		code, out, stderr := run(t, dir, nil, "lint", "--no-color", "--verbose", "--cache-dir", cacheDir, "--staged", "--")
+		if code != exitFindings || out != want {
+			t.Errorf("run %d: exit %d, output differs from --no-cache:\n%s\nwant:\n%s", i+1, code, out, want)
+		}
+		wantBase := "base revision: terraform roots: 0 kept, 1 evaluated"
+		if i == 1 {
+			wantBase = "base revision: terraform roots: 1 kept, 0 evaluated"
+		}
+		if !strings.Contains(stderr, wantBase) {
+			t.Errorf("run %d: --verbose does not say %q:\n%s", i+1, wantBase, stderr)
+		}
+	}
+	ents, err := os.ReadDir(filepath.Join(cacheDir, "exports"))
+	if err != nil || len(ents) != 1 {
+		t.Errorf("exports: %v, %v; want the one commit", ents, err)
+	}
+}
