@@ -30,8 +30,8 @@ type StatID struct {
 	Ino, Dev     uint64
 }
 
-// Reads records the files a run reads (give Add to treefs.Watch). It is
-// safe for concurrent use.
+// Reads records the files a run reads: a treefs.Observer of the run's
+// tree (only files count). It is safe for concurrent use.
 type Reads struct {
 	mu    sync.Mutex
 	files map[string]Read
@@ -73,6 +73,15 @@ func (r *Reads) markUnstable(why string) {
 		r.unstable = why
 	}
 }
+
+// FileRead records a file read (treefs.Observer).
+func (r *Reads) FileRead(path string, info fs.FileInfo, data []byte) { r.Add(path, info, data) }
+
+// DirListed is no input of a whole run (its tree's shape is: Snapshot).
+func (r *Reads) DirListed(string, []fs.DirEntry, error) {}
+
+// PathProbed is no input of a whole run (its tree's shape is: Snapshot).
+func (r *Reads) PathProbed(string, fs.FileInfo, error) {}
 
 // Unstable says which file made the record unfit to store, or "".
 func (r *Reads) Unstable() string {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/runbudget"
-	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
 	"github.com/faultline-dev/faultline/parsers/terraform"
@@ -172,9 +171,8 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 		return nil, lint.Result{}, err
 	}
 	reads := cache.NewReads()
-	stop := treefs.Watch(reads.Add)
+	opts.observe = reads
 	l, res, err := Run(opts, rules, ropts)
-	stop()
 	if err != nil {
 		return nil, lint.Result{}, err
 	}
@@ -245,9 +243,8 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 	before := cache.Take(r.tree.Roots(), skipDir, scanKeep(r))
 	opts.kept = kept
 	reads := cache.NewReads()
-	stop := treefs.Watch(reads.Add)
+	opts.observe = reads
 	l, res, err := Run(opts, rules, ropts)
-	stop()
 	if err != nil {
 		return nil, lint.Result{}, err
 	}

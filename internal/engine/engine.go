@@ -94,6 +94,9 @@ type Options struct {
 	// read as the scanned tree's.
 	relOverride  func(string) string
 	rootOverride string
+	// observe, when set, is told of every read through the run's tree
+	// (the result cache records the run's inputs so).
+	observe treefs.Observer
 	// kept is the per-root result cache of a cached run (keptroots.go);
 	// keptParent, set for a base revision's load, is the run's, whose
 	// store the base's roots are kept in too.
@@ -263,6 +266,9 @@ func newRun(opts Options) (*run, error) {
 	if opts.rootOverride != "" {
 		root = opts.rootOverride
 		tree = treefs.New(dirs, root)
+	}
+	if opts.observe != nil {
+		tree = tree.Observed(opts.observe)
 	}
 	l := &Loaded{Root: root, Roots: dirs, Tree: tree, rel: rel}
 	for _, f := range focus {

@@ -63,8 +63,8 @@ type Tree struct {
 	// roots are the directories whose subtrees may be read, each opened
 	// once as an os.Root.
 	roots []root
-	// obs is told of this view's reads (Observed); nil for none.
-	obs Observer
+	// obs are told of this view's reads (Observed).
+	obs []Observer
 }
 
 // root is one directory of the tree: its real path and its os.Root (nil
@@ -255,8 +255,8 @@ func (t *Tree) ReadFile(path string, limit int64) ([]byte, error) {
 	}
 	defer f.Close()
 	data, st, err := readOpen(f, limit)
-	if err == nil && t.obs != nil {
-		t.obs.FileRead(f.Name(), st, data)
+	if err == nil {
+		t.fileRead(f.Name(), st, data)
 	}
 	return data, err
 }
@@ -266,8 +266,10 @@ func (t *Tree) ReadFile(path string, limit int64) ([]byte, error) {
 // ErrOutside.
 func (t *Tree) Stat(path string) (fs.FileInfo, error) {
 	st, err := t.stat(path)
-	if t != nil && t.obs != nil {
-		t.obs.PathProbed(path, st, err)
+	if t != nil {
+		for _, o := range t.obs {
+			o.PathProbed(path, st, err)
+		}
 	}
 	return st, err
 }
@@ -307,8 +309,10 @@ func (t *Tree) IsDir(path string) bool {
 // ReadDir lists a directory inside the tree, sorted by name.
 func (t *Tree) ReadDir(dir string) ([]fs.DirEntry, error) {
 	ents, err := t.readDir(dir)
-	if t != nil && t.obs != nil {
-		t.obs.DirListed(dir, ents, err)
+	if t != nil {
+		for _, o := range t.obs {
+			o.DirListed(dir, ents, err)
+		}
 	}
 	return ents, err
 }
@@ -410,13 +414,9 @@ func readOpen(f *os.File, limit int64) ([]byte, fs.FileInfo, error) {
 		if n, _ := f.Read(b[:]); n > 0 {
 			return nil, st, ErrPseudo
 		}
-		notify(f.Name(), st, nil)
 		return []byte{}, st, nil
 	}
 	data, err := ReadLimited(f, limit)
-	if err == nil {
-		notify(f.Name(), st, data)
-	}
 	return data, st, err
 }
 

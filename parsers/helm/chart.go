@@ -129,9 +129,9 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 	}
 	var files []File
 	if cd.archive {
-		files, err = readArchive(real)
+		files, err = readArchive(p.tree, real)
 	} else {
-		files, cd.skipped, err = walkChart(real)
+		files, cd.skipped, err = walkChart(p.tree, real)
 	}
 	if err != nil {
 		return fail("cannot read chart", err.Error())
@@ -208,10 +208,11 @@ func isDir(p string) bool {
 // walkChart reads a chart directory's files. Symlinks are followed only
 // to regular files inside the chart; directories a .helmignore names are
 // skipped; the chart is bounded in size and file count.
-func walkChart(dir string) (files []File, skipped []string, err error) {
+func walkChart(parent *treefs.Tree, dir string) (files []File, skipped []string, err error) {
 	// The chart's own tree: reads stay inside it, and each directory is
-	// resolved once rather than once per file.
-	tree := treefs.New([]string{dir}, "")
+	// resolved once rather than once per file; the run's observers see
+	// them.
+	tree := parent.Rooted(dir)
 	rules := ignore.Empty()
 	if data, err := tree.ReadFile(filepath.Join(dir, ignore.HelmIgnore), maxChartFile); err == nil {
 		if r, err := ignore.Parse(bytes.NewReader(data)); err == nil {
@@ -285,9 +286,10 @@ func walkChart(dir string) (files []File, skipped []string, err error) {
 
 // readLimited reads at most limit bytes of a regular file, failing beyond
 // (a FIFO or device is refused before it is read from).
-func readLimited(p string, limit int64) ([]byte, error) {
-	var unconfined *treefs.Tree // confinement is the caller's
-	data, err := unconfined.ReadFile(p, limit)
+func readLimited(tree *treefs.Tree, p string, limit int64) ([]byte, error) {
+	// Confinement is the caller's: the file's own directory is read, as
+	// the run's observers see it.
+	data, err := tree.Rooted(filepath.Dir(p)).ReadFile(p, limit)
 	if errors.Is(err, treefs.ErrTooLarge) {
 		return nil, fmt.Errorf("%s is larger than %s", filepath.Base(p), treefs.Size(limit))
 	}
@@ -297,8 +299,8 @@ func readLimited(p string, limit int64) ([]byte, error) {
 // readArchive reads a .tgz chart: the compressed file and its
 // decompressed content are both bounded before Helm's archive reader
 // (which checks paths) unpacks it.
-func readArchive(p string) ([]File, error) {
-	data, err := readLimited(p, maxChartSize)
+func readArchive(tree *treefs.Tree, p string) ([]File, error) {
+	data, err := readLimited(tree, p, maxChartSize)
 	if err != nil {
 		return nil, err
 	}

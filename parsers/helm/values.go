@@ -457,5 +457,5 @@ func (p *paths) readFile(abs string) ([]byte, error) {
 	if !p.inside(real) {
 		return nil, errOutside
 	}
-	return readLimited(real, maxValuesFile)
+	return readLimited(p.tree, real, maxValuesFile)
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/nesting"
-	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -327,18 +326,14 @@ func (e *Evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bo
 // parseExplicit reads a variables file named on the command line: a
 // regular file or a pipe anywhere, byte-capped.
 func (e *Evaluator) parseExplicit(p *hclparse.Parser, path string) (*hcl.File, hcl.Diagnostics) {
-	src, err := treefs.ReadExplicit(path, maxSourceFile)
+	src, err := e.Tree().ReadExplicit(path, maxSourceFile)
 	if err != nil {
 		e.unrecordable("--var-file " + path + " could not be read")
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
 	}
-	if e.rec != nil {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 		// A pipe's content cannot be read again: the root is not kept.
-		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
-			e.rec.FileRead(path, st, src)
-		} else {
-			e.unrecordable("--var-file " + path + " is not a regular file")
-		}
+		e.unrecordable("--var-file " + path + " is not a regular file")
 	}
 	return parseSource(p, path, src)
 }
