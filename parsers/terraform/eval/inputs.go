@@ -50,7 +50,7 @@ func (e *Evaluator) unrecordable(why string) {
 // Inputs are what e's output rests on: its own reads and those of the
 // first parse of every module directory it used, and the files of those
 // modules (which a run reports as read whether the root was evaluated or
-// its output kept). ok is false, with why, when the output is unfit to
+// its output kept). why, when not "", says why the output is unfit to
 // keep: the session does not record, the root failed or met its budget,
 // or some input could not be recorded.
 func (e *Evaluator) Inputs() (rec cache.InputRecord, files []string, why string) {
