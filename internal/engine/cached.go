@@ -178,7 +178,7 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	}
 	l.Cache = CacheReport{Misses: 1}
 	l.Stages = append(lookup, l.Stages...)
-	l.Cache.NotStored = store(c, key, snap, reads, l, res, kept, opts.units)
+	l.Cache.NotStored = store(c, key, snap, reads, l, res, opts.units)
 	l.Cache.Roots = kept.done()
 	l.Cache.Units = opts.units.done()
 	return l, res, nil
@@ -249,7 +249,6 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 		return nil, lint.Result{}, err
 	}
 	if why := stable(before, reads, l); why == "" {
-		kept.flush()
 		opts.units.flush()
 	}
 	l.Cache = CacheReport{Off: off, Roots: kept.done(), Units: opts.units.done()}
@@ -280,12 +279,12 @@ func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
 
 // store keeps a computed run, unless something makes its result unsafe to
 // use again; it says why not, or "".
-func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, kept *keptRoots, units *keptUnits) string {
+func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, units *keptUnits) string {
 	if why := stable(before, reads, l); why != "" {
 		return why
 	}
-	// The run was stable: the roots it evaluated may be kept.
-	kept.flush()
+	// The run was stable: the kustomizations and charts it built may be
+	// kept (its roots are: keptroots.go).
 	units.flush()
 	if len(l.Input.Model.Changes) > 0 {
 		return "the model holds changes"

@@ -27,8 +27,12 @@ import (
 // that shapes reported paths, variables, configuration, budget limits)
 // and its directory; it holds the inputs (files with their content
 // hashes, directory listings, probed paths) and the encoded output.
-// Outputs are kept only once the run proved the tree did not change while
-// it was read (flush, from store).
+// An entry is written as soon as its root is evaluated: it rests only on
+// what it recorded as it read (a file read twice with two contents, an
+// evaluation cut by a bound, a root the run budget left out is not
+// kept), so it needs no proof that the rest of the tree stood still, and
+// a run too large to be stored whole — or interrupted — still keeps its
+// roots, without holding their entries in memory.
 type keptRoots struct {
 	store *cache.Store
 	// context is the digest of what a root's output depends on besides
@@ -38,13 +42,12 @@ type keptRoots struct {
 	checker *cache.Checker
 
 	// build is the Cache's; children are the caches of the base
-	// revision's load (child), flushed with this one.
+	// revision's load (child), reported with this one.
 	build    string
 	children []*keptRoots
 
-	mu      sync.Mutex
-	pending []keptPut
-	report  RootsReport
+	mu     sync.Mutex
+	report RootsReport
 }
 
 // RootsReport counts what the per-root cache did in a run.
@@ -89,12 +92,6 @@ func (r RootsReport) String() string {
 		s += "; base revision: " + r.Base.String()
 	}
 	return s
-}
-
-// keptPut is an entry waiting for the run to prove it may be stored.
-type keptPut struct {
-	key     cache.Key
-	payload []byte
 }
 
 // keptEntry is what the store holds of one root.
@@ -194,19 +191,18 @@ func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
 	}
 	k.mu.Lock()
 	k.report.Kept++
+	k.mu.Unlock()
 	if refreshed != nil {
 		// The next run trusts the stats seen now.
 		e.Inputs = *refreshed
 		if p, err := encodeKept(&e); err == nil {
-			k.pending = append(k.pending, keptPut{key, p})
+			k.put(key, p)
 		}
 	}
-	k.mu.Unlock()
 	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc, Outputs: e.Outputs, Holes: e.Holes}, true
 }
 
-// Keep encodes the output of a root just evaluated, to be stored if the
-// run proves stable.
+// Keep stores the output of a root just evaluated.
 func (k *keptRoots) Keep(dir, variant string, kr terraform.KeptRoot, inputs cache.InputRecord) {
 	out, err := eval.EncodeOutput(kr.Output)
 	if err != nil {
@@ -216,9 +212,17 @@ func (k *keptRoots) Keep(dir, variant string, kr terraform.KeptRoot, inputs cach
 	if err != nil {
 		return
 	}
+	k.put(k.key(dir, variant), p)
+}
+
+// put writes an entry, counting it.
+func (k *keptRoots) put(key cache.Key, payload []byte) {
+	if k.store.Put(key, payload) != nil {
+		return
+	}
 	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.pending = append(k.pending, keptPut{k.key(dir, variant), p})
+	k.report.Stored++
+	k.mu.Unlock()
 }
 
 // summariesKey is the store key of the run's module summaries.
@@ -241,16 +245,13 @@ func (k *keptRoots) Summaries() map[string]eval.ModuleSummary {
 	return sums
 }
 
-// KeepSummaries encodes the load's module summaries, to be stored if the
-// run proves stable.
+// KeepSummaries stores the load's module summaries.
 func (k *keptRoots) KeepSummaries(sums map[string]eval.ModuleSummary) {
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(sums); err != nil {
 		return
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.pending = append(k.pending, keptPut{k.summariesKey(), buf.Bytes()})
+	k.put(k.summariesKey(), buf.Bytes())
 }
 
 // NotKept counts why a root evaluated could not be kept.
@@ -278,24 +279,6 @@ func (k *keptRoots) evaluated(n, again, summarised int) {
 	defer k.mu.Unlock()
 	k.report.Evaluated = n - k.report.Kept
 	k.report.Again, k.report.Summarised = again, summarised
-}
-
-// flush stores the entries of the run, once it proved stable.
-func (k *keptRoots) flush() {
-	if k == nil {
-		return
-	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	for _, c := range k.children {
-		c.flush()
-	}
-	for _, p := range k.pending {
-		if k.store.Put(p.key, p.payload) == nil {
-			k.report.Stored++
-		}
-	}
-	k.pending = nil
 }
 
 // done is what the cache did in the run.

@@ -546,3 +546,9 @@ func (u *keptUnits) done() UnitsReport {
 	defer u.mu.Unlock()
 	return u.report
 }
+
+// keptPut is an entry waiting for the run to prove it may be stored.
+type keptPut struct {
+	key     cache.Key
+	payload []byte
+}

@@ -162,12 +162,7 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput,
 		l.opts.RootCache.NotKept(it.dir, why)
 		return
 	}
-	var calls []modsource.ModuleCall
-	for _, c := range l.ModuleCalls() {
-		if c.Root == e.RootRel {
-			calls = append(calls, c)
-		}
-	}
+	calls := l.CallsOf(e.RootRel)
 	holes := eval.ExportHoles(&out, l.HoleCodec())
 	var enc []byte
 	if outputs != cty.NilVal {

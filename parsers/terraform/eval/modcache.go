@@ -127,7 +127,23 @@ func (l *Session) recordCall(c modsource.ModuleCall) {
 		return
 	}
 	l.callSeen[k] = len(l.calls)
+	if l.callsOf == nil {
+		l.callsOf = map[string][]int{}
+	}
+	l.callsOf[c.Root] = append(l.callsOf[c.Root], len(l.calls))
 	l.calls = append(l.calls, c)
+}
+
+// CallsOf are the recorded calls of the root reported as root, in the
+// order recorded.
+func (l *Session) CallsOf(root string) []modsource.ModuleCall {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]modsource.ModuleCall, 0, len(l.callsOf[root]))
+	for _, i := range l.callsOf[root] {
+		out = append(out, l.calls[i])
+	}
+	return out
 }
 
 // ModuleCalls are the recorded calls, by root then call path.

@@ -34,6 +34,8 @@ type Session struct {
 	// calls are the module calls resolved, once per root and call path.
 	calls    []modsource.ModuleCall
 	callSeen map[string]int
+	// callsOf indexes calls by root (CallsOf).
+	callsOf map[string][]int
 	// inputDiags are the unsupported arguments reported (callinputs.go).
 	inputDiags map[string]bool
 	// models are the built-in stand-ins, parsed when a call needs one.
