@@ -27,6 +27,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -75,6 +76,10 @@ func KeyOf(parts ...[]byte) Key {
 type Store struct {
 	dir string
 	max int64
+	// written counts the bytes Put wrote since the last Trim: the store
+	// is trimmed once a sixteenth of its bound is written (a run writing
+	// an entry per root does not walk the store per entry).
+	written atomic.Int64
 }
 
 // Dir is the cache directory: DirEnv when set, else the user cache
@@ -195,7 +200,10 @@ func (s *Store) Put(k Key, payload []byte) error {
 		_ = os.Remove(tmp.Name())
 		return fmt.Errorf("cache entry %s: %w", k, err)
 	}
-	s.Trim()
+	if s.written.Add(int64(len(payload))) >= s.max/16 {
+		s.written.Store(0)
+		s.Trim()
+	}
 	return nil
 }
 
