@@ -316,9 +316,9 @@ func picture(fs []lint.Finding, m *lint.Model) {
 	if len(fs) == 0 {
 		return
 	}
-	g := graph.Build(m)
+	d := graph.Build(m).Pictures()
 	for i := range fs {
-		fs[i].Picture = g.Picture(fs[i])
+		fs[i].Picture = d.Picture(fs[i])
 	}
 }
 
