@@ -32,9 +32,46 @@ func ExportHoles(o *RootOutput, h *lint.Holes) map[string]lint.PortableHole {
 
 // RenumberHoles rewrites every sentinel in o's strings by renumber.
 func RenumberHoles(o *RootOutput, renumber map[string]string) {
+	if len(renumber) == 0 {
+		return // no sentinel to rewrite
+	}
 	walkStrings(reflect.ValueOf(o).Elem(), func(s string) string {
 		return lint.Renumber(s, renumber)
 	}, true)
+}
+
+// holdsSentinel reports whether a string reachable from v as walkStrings
+// walks it holds a sentinel: what is worth copying to rewrite.
+func holdsSentinel(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.String:
+		return lint.HasSentinel(v.String())
+	case reflect.Pointer, reflect.Interface:
+		return !v.IsNil() && holdsSentinel(v.Elem())
+	case reflect.Struct:
+		t := v.Type()
+		for i := range v.NumField() {
+			if t.Field(i).IsExported() && holdsSentinel(v.Field(i)) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			return lint.HasSentinel(string(v.Bytes()))
+		}
+		for i := range v.Len() {
+			if holdsSentinel(v.Index(i)) {
+				return true
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if holdsSentinel(it.Key()) || holdsSentinel(it.Value()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // walkStrings calls f on every string reachable from v through exported
@@ -55,7 +92,7 @@ func walkStrings(v reflect.Value, f func(string) string, set bool) {
 			walkStrings(v.Elem(), f, set)
 		}
 	case reflect.Interface:
-		if v.IsNil() {
+		if v.IsNil() || !holdsSentinel(v.Elem()) {
 			return
 		}
 		c := reflect.New(v.Elem().Type()).Elem()
@@ -101,6 +138,9 @@ func walkMap(v reflect.Value, f func(string) string, set bool) {
 	}
 	keys := v.MapKeys()
 	for _, k := range keys {
+		if !holdsSentinel(k) && !holdsSentinel(v.MapIndex(k)) {
+			continue
+		}
 		val := reflect.New(v.Type().Elem()).Elem()
 		val.Set(v.MapIndex(k))
 		walkStrings(val, f, set)
