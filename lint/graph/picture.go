@@ -191,4 +191,3 @@ func rangesOf(ls []lint.Location) []lint.Range {
 	}
 	return out
 }
-
