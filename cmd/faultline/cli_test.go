@@ -8,15 +8,34 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/internal/cache"
 )
 
 // run executes the CLI in-process in dir and returns exit code and output.
+// testEnv is the environment a test's command sees: env, and a result
+// cache of its own (FAULTLINE_CACHE_DIR) unless env names one — a test
+// never writes into the user's cache directory.
+func testEnv(t *testing.T, env map[string]string) func(string) string {
+	t.Helper()
+	dir := t.TempDir()
+	return func(k string) string {
+		if v, ok := env[k]; ok {
+			return v
+		}
+		if k == cache.DirEnv {
+			return dir
+		}
+		return ""
+	}
+}
+
 func run(t *testing.T, dir string, env map[string]string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	c := New(&out, &errb)
 	c.Cwd = dir
-	c.Getenv = func(k string) string { return env[k] }
+	c.Getenv = testEnv(t, env)
 	c.IsTerminal = func(io.Writer) bool { return env["TTY"] == "1" }
 	code := c.Run(args)
 	return code, out.String(), errb.String()

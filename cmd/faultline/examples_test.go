@@ -43,7 +43,7 @@ func runCLI(t *testing.T, root string, args ...string) (stdout, stderr string, c
 	t.Helper()
 	var out, errb bytes.Buffer
 	c := New(&out, &errb)
-	c.Getenv = func(string) string { return "" }
+	c.Getenv = testEnv(t, nil)
 	c.IsTerminal = func(io.Writer) bool { return false }
 	c.Cwd = root
 	code = c.Run(args)

@@ -146,7 +146,7 @@ func TestHostileChartsInTheCLI(t *testing.T) {
 	var out, errb bytes.Buffer
 	c := New(&out, &errb)
 	c.Cwd, c.Renderer = root, pool
-	c.Getenv = func(string) string { return "" }
+	c.Getenv = testEnv(t, nil)
 	jsonOut := filepath.Join(t.TempDir(), "report.json")
 	c.Run([]string{"lint", "--no-color", "--output", "json=" + jsonOut, "."})
 	report, err := os.ReadFile(jsonOut)

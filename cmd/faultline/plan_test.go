@@ -16,7 +16,7 @@ func runIn(t *testing.T, dir string, stdin io.Reader, args ...string) (int, stri
 	c := New(&out, &errb)
 	c.Cwd = dir
 	c.Stdin = stdin
-	c.Getenv = func(string) string { return "" }
+	c.Getenv = testEnv(t, nil)
 	c.IsTerminal = func(io.Writer) bool { return false }
 	code := c.Run(args)
 	return code, out.String(), errb.String()
@@ -105,7 +105,7 @@ func TestPlanReadReportsTheSize(t *testing.T) {
 			var out, errb bytes.Buffer
 			c := New(&out, &errb)
 			c.Cwd, c.Stdin = dir, tc.stdin
-			c.Getenv = func(string) string { return "" }
+			c.Getenv = testEnv(t, nil)
 			c.IsTerminal = func(io.Writer) bool { return false }
 			var sizes []int64
 			c.PlanRead = func(n int64) { sizes = append(sizes, n) }
