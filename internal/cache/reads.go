@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -111,26 +110,7 @@ func (r *Reads) List() []Read {
 // seen now, when some changed while the content did not (storing it
 // lets the next run trust them); nil when nothing changed.
 func Check(reads []Read) (same bool, refreshed []Read) {
-	limit := clock().Add(-racyWindow).UnixNano()
-	for i, rd := range reads {
-		info, err := os.Stat(rd.Path)
-		if err != nil || !info.Mode().IsRegular() || info.Size() != rd.Size {
-			return false, nil
-		}
-		id := statID(info)
-		if !rd.Racy && id == rd.Stat && id != (StatID{}) {
-			continue
-		}
-		if rd.Size > HashCap || hashOf(rd.Path, rd.Size) != rd.Hash {
-			return false, nil
-		}
-		if refreshed == nil {
-			refreshed = append([]Read(nil), reads...)
-		}
-		refreshed[i].Stat = id
-		refreshed[i].Racy = id == (StatID{}) || id.MTime >= limit || id.CTime >= limit
-	}
-	return true, refreshed
+	return NewChecker(nil).checkFiles(reads)
 }
 
 // hashOf hashes a file's content; one that cannot be read, or whose size
