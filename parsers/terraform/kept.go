@@ -2,8 +2,8 @@ package terraform
 
 import (
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 
@@ -240,11 +240,15 @@ func unitVariant(u *Unit, in UnitInputs, h *lint.Holes) (string, bool) {
 		}
 		d.Inputs = append(d.Inputs, input{Name: v.Name, Inferred: v.Inferred, Range: fmt.Sprint(v.Range), Value: data})
 	}
-	h256 := sha256.New()
-	if err := gob.NewEncoder(h256).Encode(d); err != nil {
+	// JSON, not gob: gob's stream names types by ids the process assigns
+	// in the order it first meets them, so the same value digests
+	// differently in a run that decoded a kept entry first.
+	data, err := json.Marshal(d)
+	if err != nil {
 		return "", false
 	}
-	return hex.EncodeToString(h256.Sum(nil)), true
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:]), true
 }
 
 // keptSources evaluates again, for their outputs alone, the kept roots
