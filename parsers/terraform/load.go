@@ -229,10 +229,15 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 	}
 	l.keptSources(items)
 	again, deps, joinNotes := l.plannedJoin(items)
+	first := make(map[int][]lint.Diagnostic, len(again))
 	for _, i := range again {
 		items[i].deps = deps[i]
+		first[i] = items[i].out.VarDiags
 	}
 	l.evaluateItems(items, again)
+	for i, ds := range first {
+		items[i].out.VarDiags = mergeDiags(ds, items[i].out.VarDiags)
+	}
 	for i, ns := range joinNotes {
 		items[i].out.Notes = append(items[i].out.Notes, ns...)
 	}
@@ -384,4 +389,26 @@ func parallelN(n, workers int, f func(int)) {
 	}
 	close(next)
 	wg.Wait()
+}
+
+// mergeDiags are the diagnostics of a root's first pass followed by those
+// of its second that the first does not hold: what the first reported
+// once for the whole load (an unsupported argument) the second does not
+// report again, and what it reports again is not doubled.
+func mergeDiags(first, second []lint.Diagnostic) []lint.Diagnostic {
+	if len(first) == 0 {
+		return second
+	}
+	key := func(d lint.Diagnostic) string { return d.Range.String() + "\x00" + d.Summary + "\x00" + d.Detail }
+	seen := make(map[string]bool, len(first))
+	out := slices.Clone(first)
+	for _, d := range first {
+		seen[key(d)] = true
+	}
+	for _, d := range second {
+		if !seen[key(d)] {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -215,3 +215,50 @@ resource "kubernetes_service_account_v1" "lbc" {
 		t.Errorf("inferred %q, want [%q]", sa.Inferred, want)
 	}
 }
+
+// TestRemoteStateReaderKeepsFirstPassDiagnostics: a root reading another
+// root's state is evaluated twice; an unsupported module argument it
+// reports in the first pass counts as reported for the whole load, so
+// the second pass does not report it again — its diagnostic must still
+// reach the result (it was lost with the first pass's output).
+func TestRemoteStateReaderKeepsFirstPassDiagnostics(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"network/main.tf": `
+terraform {
+  backend "s3" {
+    bucket = "st"
+    key    = "network.tfstate"
+  }
+}
+output "vpc_id" { value = "vpc-1" }
+`,
+		"app/main.tf": `
+data "terraform_remote_state" "network" {
+  backend = "s3"
+  config  = { bucket = "st", key = "network.tfstate" }
+}
+module "svc" {
+  source = "../modules/svc"
+  vpc_id = data.terraform_remote_state.network.outputs.vpc_id
+  colour = "red"
+}
+`,
+		"modules/svc/main.tf": `
+variable "vpc_id" { type = string }
+`,
+	})
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	var dirs []string
+	for _, d := range []string{"app", "modules/svc", "network"} {
+		dirs = append(dirs, filepath.Join(dir, d))
+	}
+	res := Load(dirs, Options{Root: dir, Rel: rel})
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.Range.String()+" "+d.Summary)
+	}
+	want := "app/main.tf:9:3 Unsupported argument"
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("diagnostics = %q, want one %q", got, want)
+	}
+}
