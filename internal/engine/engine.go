@@ -360,7 +360,7 @@ func (r *run) terraform() int {
 	}
 	r.tf = terraform.Load(r.d.tfDirs, o)
 	if r.opts.kept != nil {
-		r.opts.kept.evaluated(len(r.tf.Roots), r.tf.KeptAgain, r.tf.Summarised)
+		r.opts.kept.evaluated(len(r.tf.Roots), r.tf.Kept, r.tf.KeptAgain, r.tf.Summarised)
 	}
 	r.model.Add(r.tf.Entities...)
 	r.in.Diagnostics = append(r.in.Diagnostics, r.tf.Diagnostics...)

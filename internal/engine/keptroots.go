@@ -104,6 +104,9 @@ type keptEntry struct {
 	StateLoc eval.StateLocation
 	Outputs  []byte
 	Holes    map[string]lint.PortableHole
+	// ReadsDigest digests the states a root reading remote state read
+	// (terraform.KeptRoot.ReadsDigest).
+	ReadsDigest string
 }
 
 // newKeptRoots is the per-root cache of run r, or nil when the run's
@@ -189,9 +192,6 @@ func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
 		k.store.Remove(key)
 		return terraform.KeptRoot{}, false
 	}
-	k.mu.Lock()
-	k.report.Kept++
-	k.mu.Unlock()
 	if refreshed != nil {
 		// The next run trusts the stats seen now.
 		e.Inputs = *refreshed
@@ -199,7 +199,7 @@ func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
 			k.put(key, p)
 		}
 	}
-	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc, Outputs: e.Outputs, Holes: e.Holes}, true
+	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc, Outputs: e.Outputs, Holes: e.Holes, ReadsDigest: e.ReadsDigest}, true
 }
 
 // Keep stores the output of a root just evaluated.
@@ -208,7 +208,7 @@ func (k *keptRoots) Keep(dir, variant string, kr terraform.KeptRoot, inputs cach
 	if err != nil {
 		return
 	}
-	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Outputs: kr.Outputs, Holes: kr.Holes})
+	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Outputs: kr.Outputs, Holes: kr.Holes, ReadsDigest: kr.ReadsDigest})
 	if err != nil {
 		return
 	}
@@ -270,14 +270,14 @@ func (k *keptRoots) Unchanged(rec cache.InputRecord) bool {
 	return same
 }
 
-// evaluated counts the roots the load evaluated.
-func (k *keptRoots) evaluated(n, again, summarised int) {
+// evaluated counts the roots the load kept and evaluated, of n.
+func (k *keptRoots) evaluated(n, kept, again, summarised int) {
 	if k == nil {
 		return
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.report.Evaluated = n - k.report.Kept
+	k.report.Kept, k.report.Evaluated = kept, n-kept
 	k.report.Again, k.report.Summarised = again, summarised
 }
 

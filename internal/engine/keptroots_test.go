@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"sort"
 	"strings"
 	"testing"
 
@@ -103,15 +104,20 @@ func TestKeptRootsEvaluateOnlyWhatChanged(t *testing.T) {
 	step("entries garbled", 0, 2)
 }
 
-// In a tree whose roots read each other's state, a root that reads
-// another's state is always evaluated; a kept root whose state is read is
-// evaluated again for its outputs; the others are kept. Each run's model
-// is a fresh run's.
+// In a tree whose roots read each other's state (audit reads app, app
+// reads net), a reader is kept with what it read and taken while the
+// roots it reads give the same outputs; a root whose outputs changed has
+// its readers evaluated again, down the chain. Each run's model is a
+// fresh run's.
 func TestKeptRootsWithRemoteState(t *testing.T) {
 	root := t.TempDir()
+	net := func(role, comment string) string {
+		return "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"net.tfstate\"\n  }\n}\n" + comment + "\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"" + role + "\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n"
+	}
 	write(t, root, map[string]string{
-		"net/main.tf":   "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"net.tfstate\"\n  }\n}\n\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes-a\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n",
-		"app/main.tf":   "data \"terraform_remote_state\" \"net\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"net.tfstate\" }\n}\n\nresource \"aws_iam_instance_profile\" \"p\" {\n  name = \"p\"\n  role = data.terraform_remote_state.net.outputs.role_name\n}\n",
+		"net/main.tf":   net("nodes-a", ""),
+		"app/main.tf":   "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"app.tfstate\"\n  }\n}\n\ndata \"terraform_remote_state\" \"net\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"net.tfstate\" }\n}\n\nresource \"aws_iam_instance_profile\" \"p\" {\n  name = \"p\"\n  role = data.terraform_remote_state.net.outputs.role_name\n}\n\noutput \"profile_role\" {\n  value = aws_iam_instance_profile.p.role\n}\n",
+		"audit/main.tf": "data \"terraform_remote_state\" \"app\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"app.tfstate\" }\n}\n\nresource \"aws_iam_instance_profile\" \"audit\" {\n  name = \"audit\"\n  role = data.terraform_remote_state.app.outputs.profile_role\n}\n",
 		"other/main.tf": "resource \"aws_iam_role\" \"o\" {\n  name = \"o\"\n}\n",
 		"k8s/a.yaml":    "kind: A\n",
 	})
@@ -121,11 +127,13 @@ func TestKeptRootsWithRemoteState(t *testing.T) {
 	}
 	c := &Cache{Store: store, Build: "test"}
 	opts := Options{Paths: []string{root}, Cwd: root}
-	profileRole := func(l *Loaded) string {
+	profileRoles := func(l *Loaded) string {
+		var roles []string
 		for _, p := range l.Input.Model.InstanceProfiles {
-			return p.Role.Value.String()
+			roles = append(roles, p.Name.String()+"="+p.Role.Value.String())
 		}
-		return ""
+		sort.Strings(roles)
+		return strings.Join(roles, " ")
 	}
 	step := func(what string, kept, evaluated int) string {
 		t.Helper()
@@ -144,18 +152,27 @@ func TestKeptRootsWithRemoteState(t *testing.T) {
 		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
 			t.Errorf("%s: model differs from a fresh run's", what)
 		}
-		return profileRole(l)
+		return profileRoles(l)
 	}
-	if got := step("cold", 0, 3); got != "nodes-a" {
-		t.Fatalf("the profile's role is %q, want the joined output nodes-a: the test proves nothing", got)
+	const a, b = "audit=nodes-a p=nodes-a", "audit=nodes-b p=nodes-b"
+	if got := step("cold", 0, 4); got != a {
+		t.Fatalf("profiles %q, want %q (the joined outputs): the test proves nothing", got, a)
 	}
 	write(t, root, map[string]string{"k8s/a.yaml": "kind: B\n"})
-	if got := step("manifest edited", 2, 1); got != "nodes-a" {
-		t.Errorf("kept source: the profile's role is %q, want nodes-a", got)
+	if got := step("manifest edited", 4, 0); got != a {
+		t.Errorf("readers kept: profiles %q, want %q", got, a)
 	}
-	write(t, root, map[string]string{"net/main.tf": "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"net.tfstate\"\n  }\n}\n\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes-b\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n"})
-	if got := step("source edited", 1, 2); got != "nodes-b" {
-		t.Errorf("edited source: the profile's role is %q, want nodes-b", got)
+	write(t, root, map[string]string{"net/main.tf": net("nodes-a", "# the same outputs\n")})
+	if got := step("source edited, same outputs", 3, 1); got != a {
+		t.Errorf("source edited, same outputs: profiles %q, want %q", got, a)
+	}
+	write(t, root, map[string]string{"net/main.tf": net("nodes-b", "")})
+	if got := step("source's output changed", 1, 3); got != b {
+		t.Errorf("source's output changed: profiles %q, want %q", got, b)
+	}
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: C\n"})
+	if got := step("manifest edited again", 4, 0); got != b {
+		t.Errorf("readers kept again: profiles %q, want %q", got, b)
 	}
 }
 

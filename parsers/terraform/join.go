@@ -53,6 +53,9 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 	reads := map[string]map[string]int{}
 	deps, notes = map[int][]int{}, map[int][]lint.Note{}
 	for i, it := range items {
+		if it.kept {
+			continue // a reader taken from the cache: joined when kept
+		}
 		for _, rd := range it.out.Reads {
 			what := lastAddr(rd.Addr)
 			if rd.Loc.IsZero() {

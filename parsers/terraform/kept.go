@@ -21,7 +21,8 @@ import (
 // a digest of everything its configuration gives it (its input values,
 // generated files, backend, notes: unitVariant) and is looked up only
 // when every unit it depends on is kept too. A root that reads another
-// root's state is never kept (what it reads is another root's output).
+// root's state is kept with a digest of what it read and taken only
+// when the roots it reads are answered and give the same (readers.go).
 type RootCache interface {
 	// Lookup is the kept output of the root module in dir (for a unit,
 	// variant digests its configuration), when one is kept and
@@ -60,6 +61,10 @@ type KeptRoot struct {
 	// Holes are what the sentinels in its output and outputs stand for
 	// (eval.ExportHoles): a kept root is renumbered into the run's holes.
 	Holes map[string]lint.PortableHole
+	// ReadsDigest, for a root that reads other roots' state, digests
+	// what it read (readsDigest): which roots keep those states and
+	// their outputs. It is taken only when they are the same.
+	ReadsDigest string
 }
 
 // useKept answers the items the root cache keeps, before any is
@@ -76,7 +81,15 @@ func (l *loader) useKept(items []*evalItem, order []int) []int {
 	for _, i := range order {
 		it := items[i]
 		variant, ok := l.variantOf(it, items)
-		if !ok || !l.useEntry(it, variant) {
+		if !ok {
+			rest = append(rest, i)
+			continue
+		}
+		k, ok := l.opts.RootCache.Lookup(it.dir, variant)
+		switch {
+		case ok && len(k.Output.Reads) > 0 && it.unit == nil:
+			l.holdReader(i, it, k)
+		case !ok || len(k.Output.Reads) > 0 || !l.take(it, k):
 			rest = append(rest, i)
 		}
 	}
@@ -105,12 +118,9 @@ func (l *loader) variantOf(it *evalItem, items []*evalItem) (string, bool) {
 	return unitVariant(it.unit, it.in, l.HoleCodec())
 }
 
-// useEntry takes the kept output of it, when the cache has one.
-func (l *loader) useEntry(it *evalItem, variant string) bool {
-	k, ok := l.opts.RootCache.Lookup(it.dir, variant)
-	if !ok || len(k.Output.Reads) > 0 {
-		return false
-	}
+// take takes k, the kept output of it; false when its holes or outputs
+// cannot be brought into the run.
+func (l *loader) take(it *evalItem, k KeptRoot) bool {
 	renumber, ok := l.HoleCodec().Import(k.Holes)
 	if !ok {
 		return false
@@ -132,7 +142,7 @@ func (l *loader) useEntry(it *evalItem, variant string) bool {
 	// Done: a unit depending on it reads its outputs now.
 	it.done = make(chan struct{})
 	close(it.done)
-	l.Replay(k.Calls, k.Output.VarDiags)
+	it.out.VarDiags = l.Replay(k.Calls, k.Output.VarDiags)
 	l.finish(it.dir, nil)
 	return true
 }
@@ -144,8 +154,8 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput,
 	if l.opts.RootCache == nil || it.kept {
 		return
 	}
-	if len(out.Reads) > 0 {
-		l.opts.RootCache.NotKept(it.dir, "it reads another root's state")
+	if len(out.Reads) > 0 && it.unit != nil {
+		l.opts.RootCache.NotKept(it.dir, "a Terragrunt unit that reads another root's state")
 		return
 	}
 	variant := ""
@@ -163,6 +173,19 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput,
 		return
 	}
 	calls := l.CallsOf(e.RootRel)
+	if len(out.Reads) > 0 {
+		// Kept once the load has joined what it reads (keepReaders).
+		it.offer = &readerOffer{inputs: rec, files: files, calls: calls, loc: loc, outputs: outputs}
+		return
+	}
+	k := l.keptRoot(out, calls, files, loc, outputs)
+	l.opts.RootCache.Keep(it.dir, variant, k, rec)
+}
+
+// keptRoot is what the root cache keeps of a root evaluated: its output,
+// module calls, files, state location and outputs (encoded; nil when
+// they cannot be), with the holes they hold.
+func (l *loader) keptRoot(out eval.RootOutput, calls []modsource.ModuleCall, files []string, loc eval.StateLocation, outputs cty.Value) KeptRoot {
 	holes := eval.ExportHoles(&out, l.HoleCodec())
 	var enc []byte
 	if outputs != cty.NilVal {
@@ -174,7 +197,7 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput,
 			})
 		}
 	}
-	l.opts.RootCache.Keep(it.dir, variant, KeptRoot{Output: out, Calls: calls, Files: files, StateLoc: loc, Outputs: enc, Holes: holes}, rec)
+	return KeptRoot{Output: out, Calls: calls, Files: files, StateLoc: loc, Outputs: enc, Holes: holes}
 }
 
 // unitInputs are the input values of unit u, its dependencies' outputs

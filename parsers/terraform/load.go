@@ -87,6 +87,8 @@ type Result struct {
 	// Modules are every module call evaluated and how it resolved (local,
 	// cached, modelled, unknown), by root and call path.
 	Modules []modsource.ModuleCall
+	// Kept counts the roots (and units) the root cache answered.
+	Kept int
 	// KeptAgain counts the roots the root cache answered that were
 	// evaluated again for their outputs (kept.go).
 	KeptAgain int
@@ -116,8 +118,10 @@ type loader struct {
 	keepOutputs bool
 	join        *join
 	// keptAgain counts kept roots evaluated again and summarised the
-	// module directories not parsed (kept.go).
+	// module directories not parsed (kept.go); held are the kept readers
+	// of remote state waiting for what they read (readers.go).
 	keptAgain, summarised int
+	held                  []int
 }
 
 // newLoader makes a loader; without a Tree, the tree is Root alone.
@@ -221,11 +225,14 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 			l.byDir[it.dir] = i
 		}
 	}
-	l.keepOutputs = len(l.opts.Units) > 0 || l.ReadsRemoteState()
 	order = l.useKept(items, order)
+	l.keepOutputs = len(l.opts.Units) > 0 || l.ReadsRemoteState() || len(l.held) > 0
 	l.evaluateItems(items, order)
 	if !l.keepOutputs {
 		return items
+	}
+	if again := l.takeReaders(items); len(again) > 0 {
+		l.evaluateItems(items, again)
 	}
 	l.keptSources(items)
 	again, deps, joinNotes := l.plannedJoin(items)
@@ -241,6 +248,7 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 	for i, ns := range joinNotes {
 		items[i].out.Notes = append(items[i].out.Notes, ns...)
 	}
+	l.keepReaders(items)
 	return items
 }
 
@@ -263,6 +271,11 @@ type evalItem struct {
 	// keptFiles are the module files it used.
 	kept      bool
 	keptFiles []string
+	// held is the kept output of a reader of remote state until what it
+	// reads is answered; offer is a reader's output to keep once joined
+	// (readers.go).
+	held  *KeptRoot
+	offer *readerOffer
 	// in are a unit's input values as the cache looked it up with;
 	// inComplete is set when every output they read was there (they are
 	// the values its evaluation gets).
@@ -356,6 +369,9 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 	res.Modules = l.ModuleCalls()
 	res.KeptAgain, res.Summarised = l.keptAgain, l.summarised
 	for _, it := range items {
+		if it.kept {
+			res.Kept++
+		}
 		res.Files = append(res.Files, it.keptFiles...)
 		res.Files = append(res.Files, it.out.VarFiles...)
 		res.Diagnostics = append(res.Diagnostics, it.out.VarDiags...)

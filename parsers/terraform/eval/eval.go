@@ -52,7 +52,7 @@ type Evaluator struct {
 	// rootDir is the root's directory (absolute); remoteReads the data
 	// sources that read another root's state (remotestate.go).
 	rootDir     string
-	remoteReads []remoteRead
+	remoteReads []RemoteRead
 	// tree is the tree this root reads through; rec, when the session
 	// records inputs, what it read (inputs.go); notKept why its output
 	// cannot be kept.

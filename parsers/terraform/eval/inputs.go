@@ -121,12 +121,25 @@ func (l *Session) recordParse(dir string) (*treefs.Tree, func(inf *modInfo, refu
 
 // Replay does to the session what a root whose output was kept did when
 // it was evaluated: its module calls are recorded, and the unsupported
-// arguments among its diagnostics count as reported.
-func (l *Session) Replay(calls []modsource.ModuleCall, diags []lint.Diagnostic) {
+// arguments among its diagnostics count as reported. It returns diags
+// without those another root of the load reported already (a kept root
+// taken after others were evaluated must not report them twice).
+func (l *Session) Replay(calls []modsource.ModuleCall, diags []lint.Diagnostic) []lint.Diagnostic {
 	for _, c := range calls {
 		l.recordCall(c)
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []lint.Diagnostic
+	before := map[string]bool{}
 	for _, d := range diags {
-		l.firstInputDiag(d.Range)
+		k := d.Range.String()
+		if l.inputDiags[k] && !before[k] {
+			continue // reported by another root
+		}
+		before[k] = true
+		l.inputDiags[k] = true
+		out = append(out, d)
 	}
+	return out
 }

@@ -129,7 +129,7 @@ type RootOutput struct {
 	VarFiles  []string
 	VarDiags  []lint.Diagnostic
 	// Reads are its remote-state reads (remotestate.go).
-	Reads []remoteRead
+	Reads []RemoteRead
 }
 
 // Output is what the load keeps of e: nothing that refers to parsed code

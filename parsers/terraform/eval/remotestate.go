@@ -254,8 +254,8 @@ func str2(h Holes, b *Backend, name string) (string, bool) {
 	return h.ToValue(v).Str()
 }
 
-// remoteRead is a data source that reads another root's state.
-type remoteRead struct {
+// RemoteRead is a data source that reads another root's state.
+type RemoteRead struct {
 	// Addr is the data source instance's address in its root.
 	Addr string
 	// Loc is the state it reads (zero when unknown: Why says what).
@@ -310,7 +310,7 @@ func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.V
 			b = nil
 		}
 	}
-	read := remoteRead{Addr: mi.Addr(addrLocal), Rng: e.Session.Rng(r.DefRange)}
+	read := RemoteRead{Addr: mi.Addr(addrLocal), Rng: e.Session.Rng(r.DefRange)}
 	switch {
 	case b == nil && r.Type == "tfe_outputs":
 		org, orgOK := e.Holes.ToValue(GetAttr(v, "organization")).Str()
