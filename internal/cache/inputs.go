@@ -263,7 +263,7 @@ func (c *Checker) file(path string, hash bool) fileNow {
 		}
 	}
 	if hash && now.ok && !now.hashed {
-		now.hash, now.hashed = hashOf(path, now.size), true
+		now.hash, now.hashed = c.hashThrough(path, now.size), true
 	}
 	if !seen || hash {
 		c.mu.Lock()
@@ -271,6 +271,21 @@ func (c *Checker) file(path string, hash bool) fileNow {
 		c.mu.Unlock()
 	}
 	return now
+}
+
+// hashThrough hashes the file path leads to: a file read through a
+// symlink (a module's provider.tf linked from a shared directory) was
+// recorded with the content of its target, so the link is resolved and
+// the target hashed — when it is still inside the tree (the tree's reads
+// never left it; a nil tree allows all but system paths). hashOf itself
+// never follows a link: one swapped in between the resolving and the
+// open hashes to nothing.
+func (c *Checker) hashThrough(path string, size int64) [sha256.Size]byte {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil || !c.tree.Contains(real) {
+		return [sha256.Size]byte{}
+	}
+	return hashOf(real, size)
 }
 
 // listingSum digests a listing of dir: where dir leads after symlinks,

@@ -83,3 +83,41 @@ func TestMergeConflict(t *testing.T) {
 		t.Error("two kinds of one path merged")
 	}
 }
+
+// A file read through a symlink (a root's provider.tf linked from a
+// shared directory) is hashed through the link when its stat cannot be
+// trusted (written just before it was read): unchanged while its target
+// is, changed once the link leads out of the tree, even to the same
+// content.
+func TestCheckerHashesThroughSymlink(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(root, "shared"), 0o755))
+	must(os.MkdirAll(filepath.Join(root, "vpc"), 0o755))
+	must(os.WriteFile(filepath.Join(root, "shared", "provider.tf"), []byte("provider \"aws\" {}\n"), 0o644))
+	must(os.WriteFile(filepath.Join(outside, "provider.tf"), []byte("provider \"aws\" {}\n"), 0o644))
+	link := filepath.Join(root, "vpc", "provider.tf")
+	must(os.Symlink("../shared/provider.tf", link))
+	tree := treefs.New([]string{root}, "")
+	in := NewInputs()
+	if _, err := tree.Observed(in).ReadFile(link, 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	rec := in.Record()
+	if len(rec.Files) != 1 || !rec.Files[0].Racy {
+		t.Fatalf("recorded %+v; want one racy read (written just now)", rec.Files)
+	}
+	if same, _ := rec.Check(tree); !same {
+		t.Error("a file read through a symlink, unchanged, is taken as changed")
+	}
+	must(os.Remove(link))
+	must(os.Symlink(filepath.Join(outside, "provider.tf"), link))
+	if same, _ := rec.Check(tree); same {
+		t.Error("a symlink now leading out of the tree, to the same content, is taken as unchanged")
+	}
+}
