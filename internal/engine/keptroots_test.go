@@ -104,22 +104,36 @@ func TestKeptRootsEvaluateOnlyWhatChanged(t *testing.T) {
 	step("entries garbled", 0, 2)
 }
 
-// In a tree whose roots read each other's state (audit reads app, app
-// reads net), a reader is kept with what it read and taken while the
-// roots it reads give the same outputs; a root whose outputs changed has
-// its readers evaluated again, down the chain. Each run's model is a
-// fresh run's.
+// In a tree whose roots read each other's state (report reads audit,
+// audit reads app, app reads net), a reader is kept with what it read
+// and taken while the roots it reads give the same outputs — a reader
+// reading one evaluated in the run waits for its second pass; a root
+// whose outputs changed has its readers evaluated again, down the chain.
+// Each run's model is a fresh run's.
 func TestKeptRootsWithRemoteState(t *testing.T) {
 	root := t.TempDir()
+	backend := func(key string) string {
+		return "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"" + key + "\"\n  }\n}\n"
+	}
+	reads := func(name, key string) string {
+		return "\ndata \"terraform_remote_state\" \"" + name + "\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"" + key + "\" }\n}\n"
+	}
 	net := func(role, comment string) string {
-		return "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"net.tfstate\"\n  }\n}\n" + comment + "\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"" + role + "\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n"
+		return backend("net.tfstate") + comment + "\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"" + role + "\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n"
+	}
+	app := func(output, comment string) string {
+		return backend("app.tfstate") + comment + reads("net", "net.tfstate") + "\nresource \"aws_iam_instance_profile\" \"p\" {\n  name = \"p\"\n  role = data.terraform_remote_state.net.outputs.role_name\n}\n\noutput \"profile_role\" {\n  value = " + output + "\n}\n"
+	}
+	report := func(comment string) string {
+		return comment + reads("audit", "audit.tfstate") + "\nresource \"aws_iam_instance_profile\" \"report\" {\n  name = \"report\"\n  role = data.terraform_remote_state.audit.outputs.audit_role\n}\n"
 	}
 	write(t, root, map[string]string{
-		"net/main.tf":   net("nodes-a", ""),
-		"app/main.tf":   "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"app.tfstate\"\n  }\n}\n\ndata \"terraform_remote_state\" \"net\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"net.tfstate\" }\n}\n\nresource \"aws_iam_instance_profile\" \"p\" {\n  name = \"p\"\n  role = data.terraform_remote_state.net.outputs.role_name\n}\n\noutput \"profile_role\" {\n  value = aws_iam_instance_profile.p.role\n}\n",
-		"audit/main.tf": "data \"terraform_remote_state\" \"app\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"app.tfstate\" }\n}\n\nresource \"aws_iam_instance_profile\" \"audit\" {\n  name = \"audit\"\n  role = data.terraform_remote_state.app.outputs.profile_role\n}\n",
-		"other/main.tf": "resource \"aws_iam_role\" \"o\" {\n  name = \"o\"\n}\n",
-		"k8s/a.yaml":    "kind: A\n",
+		"net/main.tf":    net("nodes-a", ""),
+		"app/main.tf":    app("aws_iam_instance_profile.p.role", ""),
+		"audit/main.tf":  backend("audit.tfstate") + reads("app", "app.tfstate") + "\nresource \"aws_iam_instance_profile\" \"audit\" {\n  name = \"audit\"\n  role = data.terraform_remote_state.app.outputs.profile_role\n}\n\noutput \"audit_role\" {\n  value = aws_iam_instance_profile.audit.role\n}\n",
+		"report/main.tf": report(""),
+		"other/main.tf":  "resource \"aws_iam_role\" \"o\" {\n  name = \"o\"\n}\n",
+		"k8s/a.yaml":     "kind: A\n",
 	})
 	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
 	if err != nil {
@@ -154,26 +168,38 @@ func TestKeptRootsWithRemoteState(t *testing.T) {
 		}
 		return profileRoles(l)
 	}
-	const a, b = "audit=nodes-a p=nodes-a", "audit=nodes-b p=nodes-b"
-	if got := step("cold", 0, 4); got != a {
+	expect := func(what string, kept, evaluated int, want string) {
+		t.Helper()
+		if got := step(what, kept, evaluated); got != want {
+			t.Errorf("%s: profiles %q, want %q", what, got, want)
+		}
+	}
+	const a, b = "audit=nodes-a p=nodes-a report=nodes-a", "audit=nodes-b p=nodes-b report=nodes-b"
+	if got := step("cold", 0, 5); got != a {
 		t.Fatalf("profiles %q, want %q (the joined outputs): the test proves nothing", got, a)
 	}
 	write(t, root, map[string]string{"k8s/a.yaml": "kind: B\n"})
-	if got := step("manifest edited", 4, 0); got != a {
-		t.Errorf("readers kept: profiles %q, want %q", got, a)
-	}
+	expect("manifest edited", 5, 0, a)
 	write(t, root, map[string]string{"net/main.tf": net("nodes-a", "# the same outputs\n")})
-	if got := step("source edited, same outputs", 3, 1); got != a {
-		t.Errorf("source edited, same outputs: profiles %q, want %q", got, a)
-	}
+	expect("source edited, same outputs", 4, 1, a)
 	write(t, root, map[string]string{"net/main.tf": net("nodes-b", "")})
-	if got := step("source's output changed", 1, 3); got != b {
-		t.Errorf("source's output changed: profiles %q, want %q", got, b)
-	}
+	expect("source's output changed", 1, 4, b)
 	write(t, root, map[string]string{"k8s/a.yaml": "kind: C\n"})
-	if got := step("manifest edited again", 4, 0); got != b {
-		t.Errorf("readers kept again: profiles %q, want %q", got, b)
-	}
+	expect("manifest edited again", 5, 0, b)
+	// net gains an output app does not read: app is evaluated again (what
+	// it read changed) and gives the same outputs, so audit, waiting for
+	// it, is taken.
+	write(t, root, map[string]string{"net/main.tf": net("nodes-b", "output \"extra\" {\n  value = \"x\"\n}\n")})
+	expect("source gained an output its reader does not use", 3, 2, b)
+	write(t, root, map[string]string{"app/main.tf": app("aws_iam_instance_profile.p.role", "# a comment\n")})
+	expect("reader edited, same outputs", 4, 1, b)
+	// report is evaluated and reads audit, held until app's second pass:
+	// report is joined after audit is taken, not with audit's outputs
+	// missing.
+	write(t, root, map[string]string{"app/main.tf": app("aws_iam_instance_profile.p.role", "# another\n"), "report/main.tf": report("# edited\n")})
+	expect("a reader and a reader of a held reader edited", 3, 2, b)
+	write(t, root, map[string]string{"app/main.tf": app("\"audit-${aws_iam_instance_profile.p.role}\"", "")})
+	expect("reader's output changed", 2, 3, "audit=audit-nodes-b p=nodes-b report=audit-nodes-b")
 }
 
 // A kept root's output holds sentinels numbered by the run that evaluated

@@ -35,10 +35,10 @@ func (l *loader) joinedOutputs(root, addr string) (cty.Value, bool) {
 	return l.join.outputs[i], true
 }
 
-// plannedJoin matches every remote-state read of the first pass to the
-// item whose backend keeps that state; the readers to evaluate again,
-// ordered after what they read, and the notes of reads that match no
-// root.
+// plannedJoin matches every remote-state read of the first pass, of the
+// readers not joined in an earlier round, to the item whose backend keeps
+// that state; the readers to evaluate again, ordered after what they
+// read, and the notes of reads that match no root.
 func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int, notes map[int][]lint.Note) {
 	var located []int
 	for i, it := range items {
@@ -50,12 +50,14 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 		out = stateTargets(items, located, loc)
 		return out, len(out) > 0 && !exactState(items, out[0], loc)
 	}
+	deferred := l.deferredReaders(items, located)
 	reads := map[string]map[string]int{}
 	deps, notes = map[int][]int{}, map[int][]lint.Note{}
 	for i, it := range items {
-		if it.kept {
-			continue // a reader taken from the cache: joined when kept
+		if it.kept || it.joined || deferred[i] {
+			continue // taken from the cache, joined in a round before, or reading a held reader
 		}
+		it.joined = len(it.out.Reads) > 0
 		for _, rd := range it.out.Reads {
 			what := lastAddr(rd.Addr)
 			if rd.Loc.IsZero() {
@@ -103,6 +105,40 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 	}
 	l.mu.Unlock()
 	return again, deps, notes
+}
+
+// deferredReaders are the readers not joined yet that read a reader the
+// root cache holds (readers.go) — its outputs are not there until it is
+// decided — or a reader so deferred: they are joined in a later round.
+func (l *loader) deferredReaders(items []*evalItem, located []int) map[int]bool {
+	if len(l.held) == 0 {
+		return nil
+	}
+	deferred := map[int]bool{}
+	for _, i := range l.held {
+		deferred[i] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, it := range items {
+			if deferred[i] || it.kept || it.joined {
+				continue
+			}
+			for _, rd := range it.out.Reads {
+				if rd.Loc.IsZero() {
+					continue
+				}
+				if ts := stateTargets(items, located, rd.Loc); len(ts) == 1 && ts[0] != i && deferred[ts[0]] {
+					deferred[i], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for _, i := range l.held {
+		delete(deferred, i)
+	}
+	return deferred
 }
 
 // stateTargets are the items of located keeping the state at loc: those

@@ -316,7 +316,7 @@ func (l *loader) keptSources(items []*evalItem) {
 	for k, i := range order {
 		items[i].out = outs[k]
 	}
-	l.keptAgain = len(order)
+	l.keptAgain += len(order)
 }
 
 // useSummaries takes the module summaries the root cache keeps for the

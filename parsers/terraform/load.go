@@ -231,10 +231,36 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 	if !l.keepOutputs {
 		return items
 	}
-	if again := l.takeReaders(items); len(again) > 0 {
-		l.evaluateItems(items, again)
+	// Rounds: held readers are decided once what they read is joined
+	// (readers.go); a round deciding and joining nothing refuses them
+	// all in the next.
+	for force := false; ; {
+		again, decided := l.takeReaders(items, force)
+		if len(again) > 0 {
+			l.evaluateItems(items, again)
+		}
+		l.keptSources(items)
+		joined := l.joinRound(items)
+		if len(l.held) == 0 {
+			break
+		}
+		force = decided == 0 && joined == 0
 	}
-	l.keptSources(items)
+	l.keepReaders(items)
+	return items
+}
+
+// joinRound is the second pass for the readers not joined yet: each is
+// matched to the roots whose state it reads, evaluated again after them
+// when it reads one, and given the notes of reads that match none. It
+// returns how many readers it joined.
+func (l *loader) joinRound(items []*evalItem) int {
+	before := 0
+	for _, it := range items {
+		if it.joined {
+			before++
+		}
+	}
 	again, deps, joinNotes := l.plannedJoin(items)
 	first := make(map[int][]lint.Diagnostic, len(again))
 	for _, i := range again {
@@ -248,8 +274,13 @@ func (l *loader) evaluateRoots(roots []string) []*evalItem {
 	for i, ns := range joinNotes {
 		items[i].out.Notes = append(items[i].out.Notes, ns...)
 	}
-	l.keepReaders(items)
-	return items
+	n := 0
+	for _, it := range items {
+		if it.joined {
+			n++
+		}
+	}
+	return n - before
 }
 
 // evalItem is one root of a load: a root module directory or a unit.
@@ -276,6 +307,8 @@ type evalItem struct {
 	// (readers.go).
 	held  *KeptRoot
 	offer *readerOffer
+	// joined is set once a join round matched its reads (join.go).
+	joined bool
 	// in are a unit's input values as the cache looked it up with;
 	// inComplete is set when every output they read was there (they are
 	// the values its evaluation gets).

@@ -47,28 +47,31 @@ type readsState int
 const (
 	// readsKnown: every root it reads is answered.
 	readsKnown readsState = iota
-	// readsWait: a root it reads is a held reader not decided yet.
+	// readsWait: a root it reads is a held reader not decided yet or
+	// refused, or a reader evaluated and not joined yet (its outputs are
+	// its first pass's).
 	readsWait
-	// readsUnknown: a root it reads has no outputs to compare (or will
-	// have others once the second pass evaluates it).
+	// readsUnknown: a root it reads has no outputs to compare.
 	readsUnknown
 )
 
-// takeReaders decides the held readers once the first pass is done: a
-// reader is taken when every root whose state it reads is answered and
-// its reads digest as they did when it was kept. It returns the readers
-// to evaluate (sorted): the others, those reading a root that will be
-// evaluated again, and those reading each other in a cycle.
-func (l *loader) takeReaders(items []*evalItem) []int {
-	waiting, refused := map[int]bool{}, map[int]bool{}
+// takeReaders decides the held readers whose reads are answered: a
+// reader is taken when its reads digest as they did when it was kept,
+// else it is refused. It returns the refused readers, to evaluate
+// (sorted), and how many were decided; the others stay held for the next
+// round (they read a reader joined in this one). With force set (the
+// round before decided nothing and joined nothing: readers reading each
+// other in a cycle) every held reader is refused.
+func (l *loader) takeReaders(items []*evalItem, force bool) (evaluate []int, decided int) {
+	held, refused := map[int]bool{}, map[int]bool{}
 	for _, i := range l.held {
-		waiting[i] = true
+		held[i] = true
 	}
 	answer := func(t int) readsState {
 		switch it := items[t]; {
-		case waiting[t]:
+		case held[t], refused[t], !it.kept && len(it.out.Reads) > 0 && !it.joined:
 			return readsWait
-		case refused[t], !it.kept && len(it.out.Reads) > 0, it.outputs == cty.NilVal:
+		case it.outputs == cty.NilVal:
 			return readsUnknown
 		}
 		return readsKnown
@@ -76,32 +79,35 @@ func (l *loader) takeReaders(items []*evalItem) []int {
 	for progress := true; progress; {
 		progress = false
 		for _, i := range l.held {
-			if !waiting[i] {
+			if !held[i] {
 				continue
 			}
 			it := items[i]
 			d, st := l.readsDigest(items, i, it.held.Output.Reads, answer)
-			if st == readsWait {
+			if st == readsWait && !force {
 				continue
 			}
-			delete(waiting, i)
+			delete(held, i)
 			progress = true
+			decided++
 			if st == readsKnown && d == it.held.ReadsDigest && l.take(it, *it.held) {
 				continue
 			}
 			refused[i] = true
-		}
-	}
-	var evaluate []int
-	for _, i := range l.held {
-		if waiting[i] || refused[i] {
 			evaluate = append(evaluate, i)
 		}
-		items[i].held = nil
 	}
-	l.held = nil
+	rest := l.held[:0]
+	for _, i := range l.held {
+		if held[i] {
+			rest = append(rest, i)
+		} else {
+			items[i].held = nil
+		}
+	}
+	l.held = rest
 	slices.Sort(evaluate)
-	return evaluate
+	return evaluate, decided
 }
 
 // keepReaders offers the root cache the readers evaluated, now that their
