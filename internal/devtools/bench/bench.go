@@ -241,10 +241,10 @@ func measureTree(t tree, self, bin string, cfg config) (result, error) {
 	if withKrusty {
 		sayKrusty(os.Stderr, k.res)
 	}
-	cold := []string{"lint", "--format", "json", "."}
+	cached := hasCache(bin)
+	cold := coldArgs(cached)
 	var warm *warmRuns
-	if cfg.warm && hasCache(bin) {
-		cold = []string{"lint", "--no-cache", "--format", "json", "."}
+	if cfg.warm && cached {
 		var err error
 		if warm, err = newWarmRuns(bin, t.dir); err != nil {
 			return r, err
@@ -298,6 +298,16 @@ func measureTree(t tree, self, bin string, cfg config) (result, error) {
 		}
 	}
 	return r, nil
+}
+
+// coldArgs are the arguments of a cold faultline run: with --no-cache
+// when the binary has the result cache (with -warm=false too: else the
+// runs after the first would read the user's cache, warm).
+func coldArgs(hasCache bool) []string {
+	if hasCache {
+		return []string{"lint", "--no-cache", "--format", "json", "."}
+	}
+	return []string{"lint", "--format", "json", "."}
 }
 
 // floorResult is one floor run with what it read.

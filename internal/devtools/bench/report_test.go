@@ -129,3 +129,14 @@ func TestWriteResultsKrusty(t *testing.T) {
 		}
 	}
 }
+
+// The cold run never reads a result cache: with a binary that has one,
+// it passes --no-cache whether or not warm runs are measured.
+func TestColdArgs(t *testing.T) {
+	if got := strings.Join(coldArgs(true), " "); got != "lint --no-cache --format json ." {
+		t.Errorf("cold run of a binary with the cache: %q", got)
+	}
+	if got := strings.Join(coldArgs(false), " "); got != "lint --format json ." {
+		t.Errorf("cold run of a binary without the cache: %q", got)
+	}
+}
