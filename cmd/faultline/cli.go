@@ -369,7 +369,7 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
-	treeRoot := treeRootOf(lay, cfg, lf.config != "")
+	treeRoot := lay.TreeRootFor(cfg, lf.config != "")
 	// The model's paths, and so fingerprints and keys, are relative to the
 	// anchor (the repository's top level): see rebase.go. prefix rebases
 	// them to the working directory for display.
@@ -752,23 +752,6 @@ func checkFlagLikePaths(paths []string, abs func(string) string) error {
 		}
 	}
 	return nil
-}
-
-// treeRootOf is the root the run may read below: --root when given;
-// outside git, the directory of the .faultline.hcl found for the run when
-// it holds every scan directory; else "" (the engine takes the git top
-// level or the scan directories). A config named with --config may lie
-// anywhere, so its directory never becomes the root.
-func treeRootOf(lay engine.Layout, cfg *lint.Config, explicitConfig bool) string {
-	if lay.TreeRoot != "" || lay.Repo != "" || cfg == nil || explicitConfig {
-		return lay.TreeRoot
-	}
-	for _, d := range lay.Dirs {
-		if !treefs.Within(cfg.Dir, d) {
-			return ""
-		}
-	}
-	return cfg.Dir
 }
 
 // describe prints what was found and how it was read (--verbose).

@@ -253,7 +253,7 @@ func (c *CLI) graphOptions(paths []string, gf graphFlags, cwd string, abs func(s
 	if err != nil {
 		return engine.Options{}, nil, none, err
 	}
-	return engine.Options{Paths: paths, Cwd: cwd, TreeRoot: treeRootOf(lay, cfg, gf.config != ""), Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg,
+	return engine.Options{Paths: paths, Cwd: cwd, TreeRoot: lay.TreeRootFor(cfg, gf.config != ""), Vars: vars, VarFiles: varFiles, VarFileData: varFileData, Config: cfg,
 		Renderer: renderer, KubeVersion: gf.kubeVer, Plan: tfPlan, PlanFile: planFile}, cfg, stop, nil
 }
 

@@ -391,6 +391,20 @@ func (r *run) embedded() int {
 	return len(r.tf.Embedded)
 }
 
+// Kustomizations is what a run of opts hands its stage "kustomize": the
+// tree it reads through and the kustomization directories its discovery
+// found, among which kustomize.FindIn (or FindBuilds) picks the roots the
+// stage builds. Nothing else is read: no Terraform, no manifest, no build.
+// The benchmark's krusty floor builds the same roots with krusty alone.
+func Kustomizations(opts Options) (*treefs.Tree, []string, error) {
+	r, err := newRun(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.discover()
+	return r.tree, r.d.kustomizations, nil
+}
+
 // kustomize builds every kustomization root once (stage "kustomize"); the
 // files a root's tree owns are not read again as plain manifests.
 func (r *run) kustomize() int {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // Layout is where a run reads, worked out from the arguments alone before
@@ -165,4 +166,22 @@ func firstOf(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// TreeRootFor is Options.TreeRoot for a run of this layout with the
+// configuration cfg (nil: none): --root when given; outside git, the
+// directory of the .faultline.hcl found for the run when it holds every
+// scan directory; else "" (the engine takes the git top level or the scan
+// directories). A config named with --config (explicitConfig) may lie
+// anywhere, so its directory never becomes the root.
+func (lay Layout) TreeRootFor(cfg *lint.Config, explicitConfig bool) string {
+	if lay.TreeRoot != "" || lay.Repo != "" || cfg == nil || explicitConfig {
+		return lay.TreeRoot
+	}
+	for _, d := range lay.Dirs {
+		if !treefs.Within(cfg.Dir, d) {
+			return ""
+		}
+	}
+	return cfg.Dir
 }

@@ -30,7 +30,14 @@ func Find(kustomizationDirs []string) (roots []string, owned map[string]bool) {
 // so the engine does not parse those as plain manifests again. Files only
 // an unused Component names are not owned: they are read as manifests.
 func FindIn(t *treefs.Tree, kustomizationDirs []string) (roots []string, owned map[string]bool) {
-	g := &kgraph{src: source{tree: t}, nodes: map[string]*knode{}}
+	g, roots := find(t, kustomizationDirs)
+	return roots, g.owned()
+}
+
+// find reads the kustomizations in dirs and the ones they name, and picks
+// the roots (as given in dirs, sorted).
+func find(t *treefs.Tree, kustomizationDirs []string) (g *kgraph, roots []string) {
+	g = &kgraph{src: source{tree: t}, nodes: map[string]*knode{}}
 	abs := make([]string, len(kustomizationDirs))
 	byAbs := map[string]string{}
 	for i, d := range kustomizationDirs {
@@ -47,7 +54,42 @@ func FindIn(t *treefs.Tree, kustomizationDirs []string) (roots []string, owned m
 		roots = append(roots, byAbs[a])
 	}
 	sort.Strings(roots)
-	return dedupe(roots), g.owned()
+	return g, dedupe(roots)
+}
+
+// Build is a kustomization root FindIn picks, with what building it
+// straight from the disk (BuildOnDisk) needs to know.
+type Build struct {
+	// Dir is the root, as FindIn returns it.
+	Dir string
+	// Alone says a kustomization its build reaches names `openapi`, or is
+	// not a mapping faultline could read: the build may replace kyaml's
+	// schema, and faultline runs such a build with no other.
+	Alone bool
+	// Remote says a kustomization its build reaches names a remote entry
+	// (a git repository or a URL), which krusty would fetch: faultline
+	// leaves such entries out, `kustomize build` would go to the network.
+	Remote bool
+}
+
+// FindBuilds is FindIn's roots, each with whether its build must run
+// alone and whether it names remote entries.
+func FindBuilds(t *treefs.Tree, kustomizationDirs []string) []Build {
+	g, roots := find(t, kustomizationDirs)
+	out := make([]Build, len(roots))
+	for i, r := range roots {
+		a, err := filepath.Abs(r)
+		if err != nil {
+			a = filepath.Clean(r)
+		}
+		out[i] = Build{Dir: r}
+		for d := range g.closure(a) {
+			n := g.nodes[d]
+			out[i].Alone = out[i].Alone || n.schema
+			out[i].Remote = out[i].Remote || n.remote
+		}
+	}
+	return out
 }
 
 // kgraph is the kustomization directories Find reached and what includes
@@ -61,8 +103,11 @@ type kgraph struct {
 // knode is one kustomization directory.
 type knode struct {
 	component bool
-	files     []string // the files its build reads itself
-	includes  []string // directories its build includes (as kustomize accepts them)
+	// schema: the kustomization names `openapi` or is not a mapping
+	// (builder.setsSchema); remote: it names a remote entry.
+	schema, remote bool
+	files          []string // the files its build reads itself
+	includes       []string // directories its build includes (as kustomize accepts them)
 }
 
 // visit reads the kustomization in dir and the ones it names.
@@ -79,7 +124,7 @@ func (g *kgraph) visit(dir string) *knode {
 		}
 		return g.nodes[dir]
 	}
-	n := &knode{component: k.component(), files: []string{k.file}}
+	n := &knode{component: k.component(), files: []string{k.file}, schema: k.names(schemaFields)}
 	g.nodes[dir] = n
 	if k.top == nil {
 		return n
@@ -93,7 +138,14 @@ func (g *kgraph) visit(dir string) *knode {
 
 // ref follows one path a kustomization in dir names.
 func (g *kgraph) ref(dir string, n *knode, r ref) {
-	if r.isInline() || isRemote(r.value) || filepath.IsAbs(r.value) {
+	if r.isInline() {
+		return
+	}
+	if isRemote(r.value) {
+		n.remote = true
+		return
+	}
+	if filepath.IsAbs(r.value) {
 		return
 	}
 	p := filepath.Join(dir, filepath.FromSlash(r.value))
@@ -229,17 +281,27 @@ func (t *tarjan) visit(d string) {
 
 // cover marks dir and everything its build includes as covered.
 func (g *kgraph) cover(dir string) {
+	for d := range g.closure(dir) {
+		g.covered[d] = true
+	}
+}
+
+// closure is dir and every kustomization directory its build includes,
+// directly or not.
+func (g *kgraph) closure(dir string) map[string]bool {
+	seen := map[string]bool{}
 	todo := []string{dir}
 	for len(todo) > 0 {
 		d := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
 		n := g.nodes[d]
-		if g.covered[d] || n == nil {
+		if seen[d] || n == nil {
 			continue
 		}
-		g.covered[d] = true
+		seen[d] = true
 		todo = append(todo, n.includes...)
 	}
+	return seen
 }
 
 // owned is every file the covered kustomizations read.

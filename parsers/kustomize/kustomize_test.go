@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -476,5 +477,66 @@ func TestRelAndConcurrentMap(t *testing.T) {
 	}
 	for range 8 {
 		want{"testdata/overlays/prod/role-patch.yaml", 6, 9}.check(t, "role", <-done)
+	}
+}
+
+// FindBuilds picks FindIn's roots, and marks a root whose build reaches
+// an `openapi` field (in a base: the build replaces kyaml's schema) to
+// run alone, and one whose build reaches a remote entry (in a base or a
+// Component) as remote; the others are neither. BuildOnDisk builds a root
+// straight from the disk as kustomize does, and refuses one whose build
+// fails.
+func TestFindBuilds(t *testing.T) {
+	root := writeFiles(t, map[string]string{
+		"base/kustomization.yaml":            "resources:\n  - cm.yaml\n",
+		"base/cm.yaml":                       "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: b\n",
+		"schema/kustomization.yaml":          "openapi:\n  path: schema.json\nresources:\n  - ../base\n",
+		"remote-base/kustomization.yaml":     "resources:\n  - github.com/example/apps//web?ref=v1\n",
+		"comp/kustomization.yaml":            "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources:\n  - https://example.org/cm.yaml\n",
+		"overlays/plain/kustomization.yaml":  "namePrefix: plain-\nresources:\n  - ../../base\n",
+		"overlays/schema/kustomization.yaml": "resources:\n  - ../../schema\n",
+		"overlays/remote/kustomization.yaml": "resources:\n  - ../../remote-base\n",
+		"overlays/comp/kustomization.yaml":   "resources:\n  - ../../base\ncomponents:\n  - ../../comp\n",
+		"overlays/broken/kustomization.yaml": "resources:\n  - nothing-here.yaml\n",
+	})
+	var dirs []string
+	for _, d := range []string{"base", "schema", "remote-base", "comp", "overlays/plain", "overlays/schema", "overlays/remote", "overlays/comp", "overlays/broken"} {
+		dirs = append(dirs, filepath.Join(root, filepath.FromSlash(d)))
+	}
+	tree := treefs.New([]string{root}, root)
+	roots, _ := FindIn(tree, dirs)
+	builds := FindBuilds(tree, dirs)
+	got := map[string]Build{}
+	var dirsOf []string
+	for _, b := range builds {
+		dirsOf = append(dirsOf, b.Dir)
+		rel, _ := filepath.Rel(root, b.Dir)
+		got[filepath.ToSlash(rel)] = b
+	}
+	if !slices.Equal(dirsOf, roots) {
+		t.Errorf("FindBuilds %v, FindIn %v", dirsOf, roots)
+	}
+	for name, want := range map[string][2]bool{
+		"overlays/plain": {false, false}, "overlays/schema": {true, false},
+		"overlays/remote": {false, true}, "overlays/comp": {false, true}, "overlays/broken": {false, false},
+	} {
+		b, ok := got[name]
+		if !ok {
+			t.Errorf("%s is no root: %+v", name, builds)
+			continue
+		}
+		if b.Alone != want[0] || b.Remote != want[1] {
+			t.Errorf("%s: alone %v remote %v, want %v %v", name, b.Alone, b.Remote, want[0], want[1])
+		}
+	}
+	if len(got) != 5 {
+		t.Errorf("roots %v, want the five overlays", dirsOf)
+	}
+	out, err := BuildOnDisk(filepath.Join(root, "overlays/plain"), false)
+	if err != nil || !strings.Contains(string(out), "name: plain-settings") {
+		t.Errorf("plain overlay: %v\n%s", err, out)
+	}
+	if _, err := BuildOnDisk(filepath.Join(root, "overlays/broken"), false); err == nil || !strings.Contains(err.Error(), "nothing-here.yaml") {
+		t.Errorf("broken overlay: %v, want krusty's error naming the missing file", err)
 	}
 }

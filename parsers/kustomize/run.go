@@ -3,6 +3,7 @@ package kustomize
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -64,15 +65,19 @@ func (b *builder) mayWarn() bool { return b.names(warningFields) }
 // a key (in any case: krusty matches keys case-insensitively), or is not
 // a mapping faultline could read.
 func (b *builder) names(fields []string) bool {
-	for _, k := range b.order {
-		if k.top == nil {
-			return true
-		}
-		for i := 0; i < len(k.top.Content); i += 2 {
-			for _, f := range fields {
-				if strings.EqualFold(k.top.Content[i].Value, f) {
-					return true
-				}
+	return slices.ContainsFunc(b.order, func(k *kustomization) bool { return k.names(fields) })
+}
+
+// names reports whether the kustomization has one of fields as a key (in
+// any case), or is not a mapping faultline could read.
+func (k *kustomization) names(fields []string) bool {
+	if k.top == nil {
+		return true
+	}
+	for i := 0; i < len(k.top.Content); i += 2 {
+		for _, f := range fields {
+			if strings.EqualFold(k.top.Content[i].Value, f) {
+				return true
 			}
 		}
 	}
@@ -104,7 +109,38 @@ func build(fs filesys.FileSystem, path string) (rm resmap.ResMap, err error) {
 			err = fmt.Errorf("kustomize panicked: %v", r)
 		}
 	}()
-	return krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(fs, path)
+	return krusty.MakeKustomizer(krustyOptions()).Run(fs, path)
+}
+
+// krustyOptions are the options of every krusty build faultline makes:
+// krusty's defaults, which are `kustomize build`'s — root-only load
+// restrictions, builtin plugins only (no exec, no Go plugins, no KRM
+// functions), Helm chart inflation off (faultline renders helmCharts
+// through its own Helm path before krusty runs), no managed-by label,
+// resources in input order.
+func krustyOptions() *krusty.Options { return krusty.MakeDefaultOptions() }
+
+// BuildOnDisk is what `kustomize build dir` does, with the options
+// faultline builds with (krustyOptions), and nothing of faultline's own:
+// krusty reads the kustomization and everything it names straight from
+// the disk (no copy into memory, no entry left out, no chart rendered —
+// a helmCharts entry fails the build as `kustomize build` without
+// --enable-helm fails), and the output is serialised as `kustomize build`
+// prints it; no positions are mapped. alone says the build may replace
+// kyaml's schema (Build.Alone): it then runs with no other build, as
+// faultline's do. krusty's notices on os.Stderr are silenced, as in
+// faultline's builds. Safe for concurrent use. It is the benchmark's
+// krusty floor (internal/krustyfloor), not used by faultline.
+func BuildOnDisk(dir string, alone bool) ([]byte, error) {
+	rm, err := run(filesys.MakeFsOnDisk(), dir, alone, true)
+	if err != nil {
+		return nil, fmt.Errorf("kustomize build %s: %w", dir, err)
+	}
+	out, err := rm.AsYaml()
+	if err != nil {
+		return nil, fmt.Errorf("kustomize build %s: output: %w", dir, err)
+	}
+	return out, nil
 }
 
 // alone runs f with no other build running. A schema the build brings

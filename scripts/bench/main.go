@@ -5,13 +5,17 @@
 // generated monorepo of internal/benchgen at 1×, 4× and 16× and on real
 // repositories, and prints Markdown tables: wall time, CPU (user + sys),
 // peak RSS and files/s of each, their ratio, and how time per file grows
-// with the tree. See README.md beside this file.
+// with the tree. On a tree with kustomizations it also measures the krusty
+// floor (internal/krustyfloor: the kustomizations faultline builds, built
+// by krusty alone) and gives faultline's CPU over the two floors'. See
+// README.md beside this file.
 //
 //	go run -tags devtools ./scripts/bench                        # generated tree, 10 teams at 1×
 //	go run -tags devtools ./scripts/bench -teams 50 -scales 1,4  # bigger 1×, two scales
 //	go run -tags devtools ./scripts/bench -gen=false -repo /path/to/repo -repo /other
 //	go run -tags devtools ./scripts/bench -gen=false -repo A -repo B -copies 50
 //	go run -tags devtools ./scripts/bench floor DIR...           # the floor alone (JSON)
+//	go run -tags devtools ./scripts/bench krusty DIR...          # the krusty floor alone (JSON)
 //
 // Built only with the devtools build tag (go run -tags devtools ./scripts/bench):
 // `go install ./...`, which pre-commit's golang hook runs, builds the

@@ -53,6 +53,13 @@ func Main() {
 		}
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "krusty" {
+		if err := krustyMain(os.Stdout, os.Stderr, os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "bench krusty:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg, err := parseFlags(os.Args[1:])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -215,30 +222,50 @@ type lintSummary struct {
 	} `json:"summary"`
 }
 
-// measureTree runs the floor and faultline on one tree, alternating, after
-// a floor run that warms the page cache.
+// measureTree runs the floor, the krusty floor (on a tree with
+// kustomizations) and faultline on one tree, alternating, after a run of
+// each floor that warms the page cache.
 func measureTree(t tree, self, bin string, cfg config) (result, error) {
 	r := result{name: t.name, scale: t.scale}
 	if _, err := floorRun(self, t.dir); err != nil {
 		return r, err
 	}
-	cold := []string{"lint", "--format", "json", "."}
+	// A first krusty floor run says whether the tree has kustomizations
+	// (and warms what it reads); it is measured beside the others only
+	// then.
+	k, err := krustyRun(self, t.dir)
+	if err != nil {
+		return r, err
+	}
+	withKrusty := len(k.res.Roots) > 0
+	if withKrusty {
+		sayKrusty(os.Stderr, k.res)
+	}
+	cached := hasCache(bin)
+	cold := coldArgs(cached)
 	var warm *warmRuns
-	if cfg.warm && hasCache(bin) {
-		cold = []string{"lint", "--no-cache", "--format", "json", "."}
+	if cfg.warm && cached {
 		var err error
 		if warm, err = newWarmRuns(bin, t.dir); err != nil {
 			return r, err
 		}
 		defer warm.close()
 	}
-	var floors, lints []sample
+	var floors, krusties, lints []sample
 	for range cfg.runs {
 		f, err := floorRun(self, t.dir)
 		if err != nil {
 			return r, err
 		}
 		floors = append(floors, f.sample)
+		if withKrusty {
+			k, err := krustyRun(self, t.dir)
+			if err != nil {
+				return r, err
+			}
+			krusties = append(krusties, k.buildSample())
+			r.krustyRoots, r.krustyUnbuilt = len(k.res.Roots), len(k.res.Roots)-k.res.Built
+		}
 		l, sum, err := lintRun(bin, t.dir, cold...)
 		if err != nil {
 			return r, err
@@ -252,7 +279,7 @@ func measureTree(t tree, self, bin string, cfg config) (result, error) {
 			}
 		}
 	}
-	r.floor, r.lint = medianOf(floors), medianOf(lints)
+	r.floor, r.krusty, r.lint = medianOf(floors), medianOf(krusties), medianOf(lints)
 	if warm != nil {
 		r.warm, r.changed, r.cached = medianOf(warm.warm), medianOf(warm.changed), true
 	}
@@ -271,6 +298,16 @@ func measureTree(t tree, self, bin string, cfg config) (result, error) {
 		}
 	}
 	return r, nil
+}
+
+// coldArgs are the arguments of a cold faultline run: with --no-cache
+// when the binary has the result cache (with -warm=false too: else the
+// runs after the first would read the user's cache, warm).
+func coldArgs(hasCache bool) []string {
+	if hasCache {
+		return []string{"lint", "--no-cache", "--format", "json", "."}
+	}
+	return []string{"lint", "--format", "json", "."}
 }
 
 // floorResult is one floor run with what it read.

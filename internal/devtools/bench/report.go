@@ -18,6 +18,11 @@ type result struct {
 	bytes int64
 	floor measure
 	lint  measure
+	// krusty is the krusty floor's builds (Runs 0: the tree has no
+	// kustomizations); krustyRoots the roots it found, krustyUnbuilt
+	// those it did not build (failed, or naming remote entries).
+	krusty                     measure
+	krustyRoots, krustyUnbuilt int
 	// lintFiles is what faultline says it read; findings its errors,
 	// warnings and notices.
 	lintFiles, findings int
@@ -106,17 +111,44 @@ func times(x float64) string {
 
 // writeResults prints the main table: faultline next to the floor.
 func writeResults(w io.Writer, rs []result) {
-	fmt.Fprintln(w, "| tree | files | MB | faultline wall | CPU | peak RSS | files/s | floor wall | CPU | peak RSS | ratio wall | ratio CPU | files faultline read | findings |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| tree | files | MB | faultline wall | CPU | peak RSS | files/s | floor wall | CPU | peak RSS | ratio wall | ratio CPU | files faultline read | findings | krusty CPU | ratio CPU to floor + krusty |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range rs {
 		fps := ratio(float64(r.files), r.lint.Wall.Seconds())
-		fmt.Fprintf(w, "| %s | %d | %.2f | %s | %s | %s | %.0f | %s | %s | %s | **%s** | **%s** | %d | %d |\n",
+		fmt.Fprintf(w, "| %s | %d | %.2f | %s | %s | %s | %.0f | %s | %s | %s | **%s** | **%s** | %d | %d | %s | %s |\n",
 			r.name, r.files, float64(r.bytes)/1e6,
 			secs(r.lint.Wall), secs(r.lint.CPU), mib(r.lint.RSS), fps,
 			secs(r.floor.Wall), secs(r.floor.CPU), mib(r.floor.RSS),
 			times(ratio(r.lint.Wall.Seconds(), r.floor.Wall.Seconds())),
-			times(ratio(r.lint.CPU.Seconds(), r.floor.CPU.Seconds())), r.lintFiles, r.findings)
+			times(ratio(r.lint.CPU.Seconds(), r.floor.CPU.Seconds())), r.lintFiles, r.findings,
+			krustyCell(r), krustyRatio(r))
 	}
+}
+
+// krustyCell is the krusty floor's CPU with the roots it built, or "—" for
+// a tree without kustomizations.
+func krustyCell(r result) string {
+	if r.krusty.Runs == 0 {
+		return "—"
+	}
+	roots := fmt.Sprintf("%d roots", r.krustyRoots)
+	if r.krustyUnbuilt > 0 {
+		roots += fmt.Sprintf(", %d not built", r.krustyUnbuilt)
+	}
+	return fmt.Sprintf("%s (%s)", secs(r.krusty.CPU), roots)
+}
+
+// krustyRatio is faultline's CPU over the floor's and the krusty floor's
+// together, or "—" for a tree without kustomizations.
+func krustyRatio(r result) string {
+	if r.krusty.Runs == 0 {
+		return "—"
+	}
+	x := ratio(r.lint.CPU.Seconds(), (r.floor.CPU + r.krusty.CPU).Seconds())
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "—"
+	}
+	return fmt.Sprintf("**%.2f×**", x)
 }
 
 // writeGrowth prints the growth of faultline and the floor across the

@@ -101,3 +101,42 @@ func TestWriteResults(t *testing.T) {
 		t.Errorf("growth table:\n%s", b.String())
 	}
 }
+
+// A tree with kustomizations shows the krusty floor's CPU, the roots it
+// built and faultline's CPU over the floor's and krusty's together; one
+// without shows dashes there.
+func TestWriteResultsKrusty(t *testing.T) {
+	rs := []result{
+		{name: "kustomize tree", floor: measure{CPU: 100 * time.Millisecond, Runs: 3}, lint: measure{CPU: 750 * time.Millisecond, Runs: 3},
+			krusty: measure{CPU: 200 * time.Millisecond, Runs: 3}, krustyRoots: 6},
+		{name: "broken tree", floor: measure{CPU: 100 * time.Millisecond, Runs: 3}, lint: measure{CPU: 300 * time.Millisecond, Runs: 3},
+			krusty: measure{CPU: 50 * time.Millisecond, Runs: 3}, krustyRoots: 4, krustyUnbuilt: 1},
+		{name: "terraform tree", floor: measure{CPU: 100 * time.Millisecond, Runs: 3}, lint: measure{CPU: 300 * time.Millisecond, Runs: 3}},
+	}
+	var b bytes.Buffer
+	writeResults(&b, rs)
+	lines := strings.Split(b.String(), "\n")
+	if !strings.HasSuffix(lines[0], "| krusty CPU | ratio CPU to floor + krusty |") {
+		t.Errorf("header %q", lines[0])
+	}
+	for i, want := range []string{
+		"| 200 ms (6 roots) | **2.50×** |",
+		"| 50 ms (4 roots, 1 not built) | **2.00×** |",
+		"| — | — |",
+	} {
+		if !strings.HasSuffix(lines[2+i], want) {
+			t.Errorf("row %q does not end in %q", lines[2+i], want)
+		}
+	}
+}
+
+// The cold run never reads a result cache: with a binary that has one,
+// it passes --no-cache whether or not warm runs are measured.
+func TestColdArgs(t *testing.T) {
+	if got := strings.Join(coldArgs(true), " "); got != "lint --no-cache --format json ." {
+		t.Errorf("cold run of a binary with the cache: %q", got)
+	}
+	if got := strings.Join(coldArgs(false), " "); got != "lint --format json ." {
+		t.Errorf("cold run of a binary without the cache: %q", got)
+	}
+}
