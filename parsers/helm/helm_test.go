@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -1131,5 +1132,36 @@ func TestFinderReadsParsedDocuments(t *testing.T) {
 			}
 			t.Errorf("releases %v, want one named %s", names, tc.want)
 		}
+	}
+}
+
+// The value index keeps the value in effect for each key: a parent chart's
+// list replaces the subchart's items, a release's scalar replaces the
+// chart's map below that key, and keys beside them stay.
+func TestBuildIndexKeepsValuesInEffect(t *testing.T) {
+	doc := func(src string) *yaml.Node {
+		var n yaml.Node
+		if err := yaml.Unmarshal([]byte(src), &n); err != nil {
+			t.Fatal(err)
+		}
+		return n.Content[0]
+	}
+	cd := &chartData{abs: "/r/c", rel: "c", values: map[string]*yaml.Node{
+		"charts/sub/values.yaml": doc("tolerations:\n- key: dedicated\n  value: gpu\nimage: sub-image\n"),
+		"values.yaml":            doc("sub:\n  tolerations: []\nresources:\n  limits:\n    cpu: 500m\n  requests:\n    memory: 128Mi\nname: web\n"),
+	}}
+	p := &paths{rel: func(s string) string { return strings.TrimPrefix(s, "/r/") }}
+	rel := &lint.Release{Values: map[string]any{"resources": "none"}, ValueRanges: map[string]lint.Range{"resources": rng("v.yaml", 1, 12, 16)}}
+	idx := buildIndex(cd, rel, p)
+	var got []string
+	for text, es := range idx.byText {
+		for _, e := range es {
+			got = append(got, e.key+"="+text)
+		}
+	}
+	sort.Strings(got)
+	want := []string{"name=web", "resources=none", "sub.image=sub-image"}
+	if !slices.Equal(got, want) {
+		t.Errorf("index = %q, want %q", got, want)
 	}
 }

@@ -45,9 +45,26 @@ type valueIndex struct {
 // key.
 func buildIndex(cd *chartData, rel *lint.Release, p *paths) *valueIndex {
 	eff := map[string]valueEntry{}
+	// parents are the keys some key set has below it ("a" and "a.b" for
+	// "a.b[0]"): removing a key scans for what lies below it only then,
+	// not for every key set (a chart of thousands of values took time
+	// quadratic in them).
+	parents := map[string]bool{}
+	set := func(key string, e valueEntry) {
+		eff[key] = e
+		for i := 0; i < len(key); i++ {
+			if key[i] == '.' || key[i] == '[' {
+				parents[key[:i]] = true
+			}
+		}
+	}
 	removed := func(key string) {
+		delete(eff, key)
+		if !parents[key] {
+			return
+		}
 		for k := range eff {
-			if k == key || strings.HasPrefix(k, key+".") || strings.HasPrefix(k, key+"[") {
+			if strings.HasPrefix(k, key+".") || strings.HasPrefix(k, key+"[") {
 				delete(eff, k)
 			}
 		}
@@ -69,7 +86,7 @@ func buildIndex(cd *chartData, rel *lint.Release, p *paths) *valueIndex {
 				}
 				removed(key)
 				if text, ok := nodeText(n); ok {
-					eff[key] = valueEntry{key: key, text: text, rng: nodeRange(file, n)}
+					set(key, valueEntry{key: key, text: text, rng: nodeRange(file, n)})
 				}
 			})
 		}
@@ -86,7 +103,7 @@ func buildIndex(cd *chartData, rel *lint.Release, p *paths) *valueIndex {
 				return
 			}
 			if r, ok := rangeFor(rel.ValueRanges, key); ok {
-				eff[key] = valueEntry{key: key, text: text, rng: r}
+				set(key, valueEntry{key: key, text: text, rng: r})
 			}
 		})
 	}
