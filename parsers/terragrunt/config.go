@@ -44,6 +44,11 @@ type unitEval struct {
 	reads []readLocals
 	// stack: the configuration evaluated is a terragrunt.stack.hcl.
 	stack bool
+	// recs are the evaluations of read_terragrunt_config being recorded,
+	// outermost first; impure counts the reads of what depends on the
+	// unit (memo.go).
+	recs   []*recording
+	impure int64
 }
 
 func (l *loader) newUnitEval(dir, phys string, values cty.Value) *unitEval {
@@ -57,6 +62,9 @@ func (l *loader) newUnitEval(dir, phys string, values cty.Value) *unitEval {
 // lies in the tree.
 func (u *unitEval) toPhys(p string) string {
 	p = filepath.Clean(p)
+	if len(u.recs) > 0 && underStack(p) {
+		u.impure++ // a unit's generated directory maps apart
+	}
 	if u.dir == u.phys || !treefs.Within(u.dir, p) {
 		return p
 	}
@@ -66,6 +74,9 @@ func (u *unitEval) toPhys(p string) string {
 
 // addNote records a note once.
 func (u *unitEval) addNote(n lint.Note) {
+	if len(u.recs) > 0 {
+		u.record(readEvent{kind: evNote, note: n})
+	}
 	k := n.Range.String() + "\x00" + n.What
 	if !u.seen[k] {
 		u.seen[k] = true
@@ -76,11 +87,26 @@ func (u *unitEval) addNote(n lint.Note) {
 // addFile records a file read for the unit and notes what in it is not
 // run.
 func (u *unitEval) addFile(path string, body *hclsyntax.Body) {
+	if len(u.recs) > 0 {
+		u.record(readEvent{kind: evFile, path: path, body: body})
+	}
 	if slices.Contains(u.files, path) {
 		return
 	}
 	u.files = append(u.files, path)
+	// The notes follow from the file: a replay of the file makes them.
+	recs := u.recs
+	u.recs = nil
 	u.noteUnrun(body)
+	u.recs = recs
+}
+
+// addJSONFile records a JSON variables file read for the unit.
+func (u *unitEval) addJSONFile(path string) {
+	if len(u.recs) > 0 {
+		u.record(readEvent{kind: evJSONFile, path: path})
+	}
+	u.files = append(u.files, path)
 }
 
 // scope is what Terragrunt's functions see of the configuration being
@@ -254,10 +280,13 @@ func (u *unitEval) evalString(e hcl.Expression, ctx *hcl.EvalContext) (string, b
 // files it includes; original is get_original_terragrunt_dir().
 func (u *unitEval) config(path, original string) (*fileCfg, *cfg, error) {
 	phys := u.toPhys(path)
+	u.enter(phys)
 	if slices.Contains(u.reading, phys) {
+		u.impure++ // the message names the unit's chain of reads
 		return nil, nil, fmt.Errorf("%s reads itself (%s)", u.l.rel(phys), u.chain(phys))
 	}
 	if len(u.reading) >= maxReadDepth {
+		u.impure++
 		return nil, nil, fmt.Errorf("configuration read %d deep (%s): not followed further", len(u.reading), u.chain(phys))
 	}
 	body, err := u.l.parse(phys)
@@ -267,6 +296,7 @@ func (u *unitEval) config(path, original string) (*fileCfg, *cfg, error) {
 	u.reading = append(u.reading, phys)
 	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
 	u.addFile(phys, body)
+	u.readsValues(body)
 	f := &fileCfg{path: phys, body: body, sc: &scope{config: path, original: original, base: filepath.Dir(phys)}}
 	f.includes = u.includes(f)
 	f.sc.includes = f.includes
@@ -340,7 +370,9 @@ func (u *unitEval) includes(f *fileCfg) []*include {
 // it (but for the directory Terraform's file functions resolve against).
 func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	phys := u.toPhys(inc.path)
+	u.enter(phys)
 	if slices.Contains(u.reading, phys) {
+		u.impure++
 		u.addNote(u.l.note(lint.Skipped, inc.rng, "terragrunt: include %q: %s includes itself (%s); not read", inc.name, u.l.rel(phys), u.chain(phys)))
 		return
 	}
@@ -354,6 +386,7 @@ func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	u.reading = append(u.reading, phys)
 	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
 	u.addFile(phys, body)
+	u.readsValues(body)
 	// Terragrunt's functions see the including file (get_terragrunt_dir,
 	// find_in_parent_folders, read_terragrunt_config); Terraform's file
 	// functions resolve against the included file's own directory.

@@ -44,14 +44,18 @@ type loader struct {
 	undeclared map[hcl.Range]bool
 	// refused are the diagnostics refuse recorded, by range and summary.
 	refused map[string]*refusal
-	res     Result
+	// memo keeps the evaluations of read_terragrunt_config units share.
+	memo *readMemo
+	// valuesReaders say, by file, whether it reads the values variable.
+	valuesReaders map[*hclsyntax.Body]bool
+	res           Result
 }
 
 func newLoader(opts Options) *loader {
 	if opts.Holes == nil {
 		opts.Holes = lint.NewHoles()
 	}
-	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, parseErr: map[string]error{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, undeclared: map[hcl.Range]bool{}, producers: map[string]string{}}
+	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, parseErr: map[string]error{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, memo: newReadMemo(), valuesReaders: map[*hclsyntax.Body]bool{}, undeclared: map[hcl.Range]bool{}, producers: map[string]string{}}
 }
 
 // errUnreadable says a file could not be read or parsed; its diagnostic

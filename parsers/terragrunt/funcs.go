@@ -65,7 +65,10 @@ func (u *unitEval) funcs(s *scope) map[string]function.Function {
 	fs["path_relative_from_include"] = u.includeRel(s, true)
 	fs["get_parent_terragrunt_dir"] = u.parentDir(s)
 	fs["get_terragrunt_dir"] = str(s.dir)
-	fs["get_original_terragrunt_dir"] = str(func() string { return s.original })
+	fs["get_original_terragrunt_dir"] = str(func() string {
+		u.impure++ // the unit's directory
+		return s.original
+	})
 	fs["get_repo_root"] = str(u.l.repoRoot)
 	fs["get_path_from_repo_root"] = str(func() string { return slashRel(u.l.repoRoot(), s.dir()) })
 	fs["get_path_to_repo_root"] = str(func() string { return slashRel(s.dir(), u.l.repoRoot()) })
@@ -127,6 +130,9 @@ func (u *unitEval) rebased(f function.Function, base string) function.Function {
 			if !ok || filepath.IsAbs(p) {
 				return f.Call(args)
 			}
+			// Where the unit lies decides whether this call is rebased
+			// (funcs), and so how its errors read.
+			u.impure++
 			abs := filepath.Join(base, p)
 			args = append([]cty.Value{cty.StringVal(abs)}, args[1:]...)
 			v, err := f.Call(args)
@@ -144,7 +150,10 @@ func (u *unitEval) rebased(f function.Function, base string) function.Function {
 }
 
 // hole is an unknown string: one of the run's anonymous holes.
-func (u *unitEval) hole() cty.Value { return cty.StringVal(u.l.opts.Holes.Anonymous()) }
+func (u *unitEval) hole() cty.Value {
+	u.impure++ // fresh: it equals no other unit's
+	return cty.StringVal(u.l.opts.Holes.Anonymous())
+}
 
 // unknownFunc takes any arguments and returns an unknown string.
 func (u *unitEval) unknownFunc() function.Function {
@@ -294,8 +303,14 @@ func (u *unitEval) readConfigFunc(s *scope) function.Function {
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(s.dir(), p)
 			}
-			f, c, err := u.config(filepath.Clean(p), s.original)
+			p = filepath.Clean(p)
+			if obj, ok := u.replayRead(p); ok {
+				return obj, nil
+			}
+			rec := u.startRead(p)
+			f, c, err := u.config(p, s.original)
 			if err != nil {
+				u.endRead(rec, cty.NilVal)
 				if len(args) > 1 {
 					return args[1], nil
 				}
@@ -303,6 +318,7 @@ func (u *unitEval) readConfigFunc(s *scope) function.Function {
 			}
 			obj := u.configObject(f, c, newEnv(cty.DynamicVal))
 			u.recordRead(f.path, obj.GetAttr("locals"))
+			u.endRead(rec, obj)
 			return obj, nil
 		},
 	})
@@ -342,7 +358,7 @@ func (u *unitEval) tfvars(phys string) (cty.Value, error) {
 			return cty.NilVal, fmt.Errorf("%s is not valid JSON", u.l.rel(phys))
 		}
 		u.l.markRead(phys)
-		u.files = append(u.files, phys)
+		u.addJSONFile(phys)
 		return cty.StringVal(string(src)), nil
 	}
 	body, err := u.l.parse(phys)
