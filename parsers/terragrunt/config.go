@@ -24,8 +24,11 @@ const maxReadDepth = 8
 type unitEval struct {
 	l  *loader
 	ce *terraform.ConfigEval
-	// tf is Terraform's function table, within ce's budget.
-	tf map[string]function.Function
+	// tf is Terraform's function table, within ce's budget; root is an
+	// evaluation context holding it, whose children add Terragrunt's
+	// functions (scope.funcs).
+	tf   map[string]function.Function
+	root *hcl.EvalContext
 	// dir is the unit's directory as Terragrunt sees it (for a stack's
 	// unit, the directory the stack generates it into); phys is where its
 	// configuration lies in the tree.
@@ -53,9 +56,28 @@ type unitEval struct {
 
 func (l *loader) newUnitEval(dir, phys string, values cty.Value) *unitEval {
 	u := &unitEval{l: l, dir: dir, phys: phys, values: values, seen: map[string]bool{}}
-	u.ce = terraform.NewConfigEval(l.opts.Tree, phys, l.opts.Holes)
-	u.tf = u.ce.Functions()
+	if n := len(l.spare); n > 0 {
+		u.ce, l.spare = l.spare[n-1], l.spare[:n-1]
+		u.ce.Reset(phys)
+	} else {
+		u.ce = terraform.NewConfigEval(l.opts.Tree, phys, l.opts.Holes)
+	}
+	u.tf = u.ce.Table()
+	u.root = &hcl.EvalContext{Functions: u.tf}
 	return u
+}
+
+// release gives u's evaluator to a later unit; nothing may use u after.
+func (l *loader) release(u *unitEval) {
+	l.spare = append(l.spare, u.ce)
+	u.ce, u.tf, u.root = nil, nil, nil
+}
+
+// evalCtx is an evaluation context of scope s with vars.
+func (u *unitEval) evalCtx(s *scope, vars map[string]cty.Value) *hcl.EvalContext {
+	c := u.root.NewChild()
+	c.Variables, c.Functions = vars, u.funcs(s)
+	return c
 }
 
 // toPhys maps a path under the unit's generated directory to where it
@@ -191,7 +213,7 @@ func (u *unitEval) ctx(f *fileCfg, e *env) *hcl.EvalContext {
 			vars["include"] = inc
 		}
 	}
-	return &hcl.EvalContext{Variables: vars, Functions: u.funcs(f.sc)}
+	return u.evalCtx(f.sc, vars)
 }
 
 // eval evaluates e; an error is a note and an unknown value.
@@ -324,7 +346,7 @@ func (u *unitEval) chain(p string) string {
 
 // includes reads f's include blocks; their path may only call functions.
 func (u *unitEval) includes(f *fileCfg) []*include {
-	ctx := &hcl.EvalContext{Functions: u.funcs(f.sc)}
+	ctx := u.evalCtx(f.sc, nil)
 	var out []*include
 	for _, b := range f.body.Blocks {
 		if b.Type != "include" {

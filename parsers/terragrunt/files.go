@@ -10,6 +10,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -46,6 +47,8 @@ type loader struct {
 	refused map[string]*refusal
 	// memo keeps the evaluations of read_terragrunt_config units share.
 	memo *readMemo
+	// spare are evaluators no unit uses any more (newUnitEval).
+	spare []*terraform.ConfigEval
 	// valuesReaders say, by file, whether it reads the values variable.
 	valuesReaders map[*hclsyntax.Body]bool
 	res           Result

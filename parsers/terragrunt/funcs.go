@@ -39,18 +39,17 @@ var varCommands = map[string][]string{
 	"get_terraform_commands_that_need_parallelism": {"apply", "plan", "destroy"},
 }
 
-// funcs is the function table of a scope: Terraform's and Terragrunt's.
+// funcs is the function table of a scope: Terragrunt's, and Terraform's
+// file functions when they resolve paths apart from the unit's directory;
+// the rest of Terraform's are in the parent context (evalCtx).
 func (u *unitEval) funcs(s *scope) map[string]function.Function {
 	if s.funcs != nil {
 		return s.funcs
 	}
-	fs := make(map[string]function.Function, len(u.tf)+32)
-	for k, f := range u.tf {
-		fs[k] = f
-	}
+	fs := make(map[string]function.Function, 48)
 	if s.base != "" && s.base != u.phys {
 		for _, name := range fileFuncs {
-			if f, ok := fs[name]; ok {
+			if f, ok := u.tf[name]; ok {
 				fs[name] = u.rebased(f, s.base)
 			}
 		}

@@ -39,14 +39,34 @@ func NewConfigEval(tree *treefs.Tree, dir string, h *lint.Holes) *ConfigEval {
 // Functions returns Terraform's function table bound to the evaluator's
 // budget: a new map each time, which the caller may add to.
 func (c *ConfigEval) Functions() map[string]function.Function {
-	if c.fs == nil {
-		c.fs = c.env.functions()
-	}
-	out := make(map[string]function.Function, len(c.fs)+32)
-	for k, f := range c.fs {
+	fs := c.Table()
+	out := make(map[string]function.Function, len(fs)+32)
+	for k, f := range fs {
 		out[k] = f
 	}
 	return out
+}
+
+// Table returns Terraform's function table bound to the evaluator's
+// budget, built once: the caller must not change it (an evaluation
+// context whose child adds functions serves as well as a copy).
+func (c *ConfigEval) Table() map[string]function.Function {
+	if c.fs == nil {
+		c.fs = c.env.functions()
+	}
+	return c.fs
+}
+
+// Reset makes c what NewConfigEval(tree, dir, h) would return, its
+// function table kept (building one costs as much as evaluating a small
+// configuration): a fresh budget, relative paths resolved from dir.
+// Nothing may use c's earlier functions or evaluations after.
+func (c *ConfigEval) Reset(dir string) {
+	b := c.env.b
+	nb := newBudget(b.lim)
+	nb.capsule = b.capsule // the capsule holds b itself
+	*b = *nb
+	c.env.Cwd = dir
 }
 
 // Value evaluates expr in ctx within the budget. The expression's tree is
