@@ -384,17 +384,34 @@ func (u *unitEval) tfvars(phys string) (cty.Value, error) {
 // noteUnrun notes each call in body of a function that is not run, and
 // each get_env without a default.
 func (u *unitEval) noteUnrun(body *hclsyntax.Body) {
+	for _, n := range u.l.unrunNotes(body) {
+		u.addNote(n)
+	}
+}
+
+// unrunNotes are noteUnrun's notes of body, found once per file.
+func (l *loader) unrunNotes(body *hclsyntax.Body) []lint.Note {
+	l.mu.Lock()
+	notes, ok := l.unrun[body]
+	l.mu.Unlock()
+	if ok {
+		return notes
+	}
 	_ = hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
 		call, ok := n.(*hclsyntax.FunctionCallExpr)
 		if !ok {
 			return nil
 		}
 		if why, ok := unrun[call.Name]; ok {
-			u.addNote(u.l.note(lint.Unresolved, call.Range(), "terragrunt: %s() is not run (it %s); its value is unknown", call.Name, why))
+			notes = append(notes, l.note(lint.Unresolved, call.Range(), "terragrunt: %s() is not run (it %s); its value is unknown", call.Name, why))
 		}
 		if call.Name == "get_env" && len(call.Args) < 2 {
-			u.addNote(u.l.note(lint.Unresolved, call.Range(), "terragrunt: get_env() without a default is unknown (faultline does not read the environment)"))
+			notes = append(notes, l.note(lint.Unresolved, call.Range(), "terragrunt: get_env() without a default is unknown (faultline does not read the environment)"))
 		}
 		return nil
 	})
+	l.mu.Lock()
+	l.unrun[body] = notes
+	l.mu.Unlock()
+	return notes
 }
