@@ -79,7 +79,7 @@ func (l *loader) scan(units []string, stackUnits []plannedUnit) (map[string]bool
 				look(u, &fileCfg{path: phys, body: b, sc: &sc})
 			}
 		}
-		l.release(u)
+		u.detach()
 	}
 	for _, p := range units {
 		read(plannedUnit{config: p, dir: filepath.Dir(p), values: cty.NilVal})

@@ -29,6 +29,8 @@ type unitEval struct {
 	// functions (scope.funcs).
 	tf   map[string]function.Function
 	root *hcl.EvalContext
+	// budget is ce's budget while u has no evaluator (detach).
+	budget *terraform.SavedBudget
 	// dir is the unit's directory as Terragrunt sees it (for a stack's
 	// unit, the directory the stack generates it into); phys is where its
 	// configuration lies in the tree.
@@ -56,20 +58,42 @@ type unitEval struct {
 
 func (l *loader) newUnitEval(dir, phys string, values cty.Value) *unitEval {
 	u := &unitEval{l: l, dir: dir, phys: phys, values: values, seen: map[string]bool{}}
-	if n := len(l.spare); n > 0 {
-		u.ce, l.spare = l.spare[n-1], l.spare[:n-1]
-		u.ce.Reset(phys)
-	} else {
-		u.ce = terraform.NewConfigEval(l.opts.Tree, phys, l.opts.Holes)
-	}
-	u.tf = u.ce.Table()
-	u.root = &hcl.EvalContext{Functions: u.tf}
+	u.attach()
 	return u
 }
 
-// release gives u's evaluator to a later unit; nothing may use u after.
-func (l *loader) release(u *unitEval) {
+// attach gives u an evaluator: a spare one (Terraform's function table
+// costs as much to build as a small configuration to evaluate) reset to
+// u's directory and budget, else a new one.
+func (u *unitEval) attach() {
+	l := u.l
+	l.mu.Lock()
+	if n := len(l.spare); n > 0 {
+		u.ce, l.spare = l.spare[n-1], l.spare[:n-1]
+	}
+	l.mu.Unlock()
+	switch {
+	case u.ce == nil:
+		u.ce = terraform.NewConfigEval(l.opts.Tree, u.phys, l.opts.Holes)
+	default:
+		u.ce.Reset(u.phys)
+	}
+	if u.budget != nil {
+		u.ce.RestoreBudget(*u.budget)
+	}
+	u.tf = u.ce.Table()
+	u.root = &hcl.EvalContext{Functions: u.tf}
+}
+
+// detach keeps u's budget and gives its evaluator to a later unit: u
+// evaluates nothing until attached again.
+func (u *unitEval) detach() {
+	b := u.ce.SaveBudget()
+	u.budget = &b
+	l := u.l
+	l.mu.Lock()
 	l.spare = append(l.spare, u.ce)
+	l.mu.Unlock()
 	u.ce, u.tf, u.root = nil, nil, nil
 }
 
@@ -144,7 +168,9 @@ type scope struct {
 	// (see rebaseFileFuncs), Terragrunt's own functions against config's.
 	base     string
 	includes []*include
-	funcs    map[string]function.Function
+	// funcs are the scope's functions, bound to the evaluator funcsOf.
+	funcs   map[string]function.Function
+	funcsOf *terraform.ConfigEval
 }
 
 // dir is get_terragrunt_dir().

@@ -43,7 +43,7 @@ var varCommands = map[string][]string{
 // file functions when they resolve paths apart from the unit's directory;
 // the rest of Terraform's are in the parent context (evalCtx).
 func (u *unitEval) funcs(s *scope) map[string]function.Function {
-	if s.funcs != nil {
+	if s.funcs != nil && s.funcsOf == u.ce {
 		return s.funcs
 	}
 	fs := make(map[string]function.Function, 48)
@@ -93,7 +93,7 @@ func (u *unitEval) funcs(s *scope) map[string]function.Function {
 	for name := range unrun {
 		fs[name] = u.unknownFunc()
 	}
-	s.funcs = fs
+	s.funcs, s.funcsOf = fs, u.ce
 	return fs
 }
 

@@ -69,6 +69,22 @@ func (c *ConfigEval) Reset(dir string) {
 	c.env.Cwd = dir
 }
 
+// SavedBudget is the state of a ConfigEval's budget, to put back in
+// (another) evaluator: what it has spent, and where it stopped.
+type SavedBudget struct{ b budget }
+
+// SaveBudget is the state of c's budget.
+func (c *ConfigEval) SaveBudget() SavedBudget { return SavedBudget{*c.env.b} }
+
+// RestoreBudget puts s in c's budget: c then evaluates as the evaluator
+// s was saved from did (given the same directory).
+func (c *ConfigEval) RestoreBudget(s SavedBudget) {
+	b := c.env.b
+	capsule := b.capsule
+	*b = s.b
+	b.capsule = capsule
+}
+
 // Value evaluates expr in ctx within the budget. The expression's tree is
 // instrumented (for expressions, templates and comparisons charge the
 // budget as they run), so expr must not be evaluated concurrently. Once
