@@ -23,16 +23,18 @@ import (
 //
 // An evaluation is kept only when nothing in it depended on the unit:
 // the reads of the functions that do (get_original_terragrunt_dir(), a
-// file function resolving a relative path against the unit's directory,
-// a fresh anonymous hole, which equals nothing and so must not be shared,
+// file function given a relative path, which resolves apart from the
+// unit's directory only where the file lies apart from it (funcs), a
+// fresh anonymous hole, which equals nothing and so must not be shared,
 // a missing local looked up among the unit's earlier reads) count as
 // impure, and so do a read cycle or the depth bound (their messages name
 // the unit's chain of reads). A kept evaluation is replayed only where
 // its checks would pass again: none of the files it entered is being
 // read by the unit, it fits under the depth bound from where the unit
 // reads it, and the unit's budget has the room it needed (its cost is
-// charged). Units a stack generates (values, a directory apart from their
-// files) never share.
+// charged). A stack's units share too, but for an evaluation that reads
+// the values variable (the unit's own) or a path inside a directory a
+// stack generates (mapped to the unit's files apart).
 
 // readMemo holds the kept evaluations of one Load, by the path read.
 type readMemo struct {
@@ -90,9 +92,6 @@ func newReadMemo() *readMemo {
 	return &readMemo{entries: map[string]*readEntry{}, evaluated: map[string]int{}}
 }
 
-// sharing reports whether u's reads may be kept and replayed.
-func (u *unitEval) sharing() bool { return true }
-
 // impurity counts what u's evaluation has read so far that depends on
 // the unit.
 func (u *unitEval) impurity() int64 {
@@ -120,9 +119,6 @@ func (u *unitEval) enter(phys string) {
 // replayRead gives the kept evaluation of path, replayed into u; ok is
 // false when there is none or it may not be replayed here.
 func (u *unitEval) replayRead(path string) (cty.Value, bool) {
-	if !u.sharing() {
-		return cty.NilVal, false
-	}
 	m := u.l.memo
 	m.mu.Lock()
 	e := m.entries[path]
@@ -161,16 +157,12 @@ func (u *unitEval) replayRead(path string) (cty.Value, bool) {
 	return e.obj, true
 }
 
-// startRead begins recording an evaluation of path (nil when u does not
-// share its reads).
+// startRead begins recording an evaluation of path.
 func (u *unitEval) startRead(path string) *recording {
 	m := u.l.memo
 	m.mu.Lock()
 	m.evaluated[path]++
 	m.mu.Unlock()
-	if !u.sharing() {
-		return nil
-	}
 	r := &recording{path: path, base: len(u.reading), impure: u.impurity(), mark: u.ce.Mark()}
 	u.recs = append(u.recs, r)
 	return r
@@ -180,9 +172,6 @@ func (u *unitEval) startRead(path string) *recording {
 // when it failed). A pure evaluation that stayed within the budget is
 // kept, unless one is already.
 func (u *unitEval) endRead(r *recording, obj cty.Value) {
-	if r == nil {
-		return
-	}
 	u.recs = u.recs[:len(u.recs)-1]
 	cost, ok := u.ce.Since(r.mark)
 	if !ok || obj == cty.NilVal || u.impurity() != r.impure {
