@@ -37,6 +37,16 @@ type GeneratedFile = eval.GeneratedFile
 // configuration) with Terraform's functions, bounded as a root is.
 type ConfigEval = eval.ConfigEval
 
+// ConfigMark is a ConfigEval's budget at the start of an evaluation
+// whose cost is measured.
+type ConfigMark = eval.ConfigMark
+
+// ConfigCost is what an evaluation of a ConfigEval cost, to charge again.
+type ConfigCost = eval.ConfigCost
+
+// SavedBudget is a ConfigEval's budget saved, to restore.
+type SavedBudget = eval.SavedBudget
+
 // NewConfigEval is a ConfigEval reading files of tree relative to dir.
 func NewConfigEval(tree *treefs.Tree, dir string, h *lint.Holes) *ConfigEval {
 	return eval.NewConfigEval(tree, dir, h)

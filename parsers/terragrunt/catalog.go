@@ -79,6 +79,7 @@ func (l *loader) scan(units []string, stackUnits []plannedUnit) (map[string]bool
 				look(u, &fileCfg{path: phys, body: b, sc: &sc})
 			}
 		}
+		u.detach()
 	}
 	for _, p := range units {
 		read(plannedUnit{config: p, dir: filepath.Dir(p), values: cty.NilVal})
@@ -104,7 +105,7 @@ func (u *unitEval) catalogs(f *fileCfg) []*catalog {
 		if !ok {
 			continue
 		}
-		v, diags := u.ce.Value(a.Expr, &hcl.EvalContext{Functions: u.funcs(f.sc)})
+		v, diags := u.ce.Value(a.Expr, u.evalCtx(f.sc, nil))
 		if diags.HasErrors() || !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsTupleType() || v.Type().IsListType()) {
 			continue
 		}

@@ -24,8 +24,13 @@ const maxReadDepth = 8
 type unitEval struct {
 	l  *loader
 	ce *terraform.ConfigEval
-	// tf is Terraform's function table, within ce's budget.
-	tf map[string]function.Function
+	// tf is Terraform's function table, within ce's budget; root is an
+	// evaluation context holding it, whose children add Terragrunt's
+	// functions (scope.funcs).
+	tf   map[string]function.Function
+	root *hcl.EvalContext
+	// budget is ce's budget while u has no evaluator (detach).
+	budget *terraform.SavedBudget
 	// dir is the unit's directory as Terragrunt sees it (for a stack's
 	// unit, the directory the stack generates it into); phys is where its
 	// configuration lies in the tree.
@@ -44,19 +49,68 @@ type unitEval struct {
 	reads []readLocals
 	// stack: the configuration evaluated is a terragrunt.stack.hcl.
 	stack bool
+	// recs are the evaluations of read_terragrunt_config being recorded,
+	// outermost first; impure counts the reads of what depends on the
+	// unit (memo.go).
+	recs   []*recording
+	impure int64
 }
 
 func (l *loader) newUnitEval(dir, phys string, values cty.Value) *unitEval {
 	u := &unitEval{l: l, dir: dir, phys: phys, values: values, seen: map[string]bool{}}
-	u.ce = terraform.NewConfigEval(l.opts.Tree, phys, l.opts.Holes)
-	u.tf = u.ce.Functions()
+	u.attach()
 	return u
+}
+
+// attach gives u an evaluator: a spare one (Terraform's function table
+// costs as much to build as a small configuration to evaluate) reset to
+// u's directory and budget, else a new one.
+func (u *unitEval) attach() {
+	l := u.l
+	l.mu.Lock()
+	if n := len(l.spare); n > 0 {
+		u.ce, l.spare = l.spare[n-1], l.spare[:n-1]
+	}
+	l.mu.Unlock()
+	switch {
+	case u.ce == nil:
+		u.ce = terraform.NewConfigEval(l.opts.Tree, u.phys, l.opts.Holes)
+	default:
+		u.ce.Reset(u.phys)
+	}
+	if u.budget != nil {
+		u.ce.RestoreBudget(*u.budget)
+	}
+	u.tf = u.ce.Table()
+	u.root = &hcl.EvalContext{Functions: u.tf}
+}
+
+// detach keeps u's budget and gives its evaluator to a later unit: u
+// evaluates nothing until attached again.
+func (u *unitEval) detach() {
+	b := u.ce.SaveBudget()
+	u.budget = &b
+	l := u.l
+	l.mu.Lock()
+	l.spare = append(l.spare, u.ce)
+	l.mu.Unlock()
+	u.ce, u.tf, u.root = nil, nil, nil
+}
+
+// evalCtx is an evaluation context of scope s with vars.
+func (u *unitEval) evalCtx(s *scope, vars map[string]cty.Value) *hcl.EvalContext {
+	c := u.root.NewChild()
+	c.Variables, c.Functions = vars, u.funcs(s)
+	return c
 }
 
 // toPhys maps a path under the unit's generated directory to where it
 // lies in the tree.
 func (u *unitEval) toPhys(p string) string {
 	p = filepath.Clean(p)
+	if len(u.recs) > 0 && underStack(p) {
+		u.impure++ // a unit's generated directory maps apart
+	}
 	if u.dir == u.phys || !treefs.Within(u.dir, p) {
 		return p
 	}
@@ -66,6 +120,9 @@ func (u *unitEval) toPhys(p string) string {
 
 // addNote records a note once.
 func (u *unitEval) addNote(n lint.Note) {
+	if len(u.recs) > 0 {
+		u.record(readEvent{kind: evNote, note: n})
+	}
 	k := n.Range.String() + "\x00" + n.What
 	if !u.seen[k] {
 		u.seen[k] = true
@@ -76,11 +133,26 @@ func (u *unitEval) addNote(n lint.Note) {
 // addFile records a file read for the unit and notes what in it is not
 // run.
 func (u *unitEval) addFile(path string, body *hclsyntax.Body) {
+	if len(u.recs) > 0 {
+		u.record(readEvent{kind: evFile, path: path, body: body})
+	}
 	if slices.Contains(u.files, path) {
 		return
 	}
 	u.files = append(u.files, path)
+	// The notes follow from the file: a replay of the file makes them.
+	recs := u.recs
+	u.recs = nil
 	u.noteUnrun(body)
+	u.recs = recs
+}
+
+// addJSONFile records a JSON variables file read for the unit.
+func (u *unitEval) addJSONFile(path string) {
+	if len(u.recs) > 0 {
+		u.record(readEvent{kind: evJSONFile, path: path})
+	}
+	u.files = append(u.files, path)
 }
 
 // scope is what Terragrunt's functions see of the configuration being
@@ -96,7 +168,9 @@ type scope struct {
 	// (see rebaseFileFuncs), Terragrunt's own functions against config's.
 	base     string
 	includes []*include
-	funcs    map[string]function.Function
+	// funcs are the scope's functions, bound to the evaluator funcsOf.
+	funcs   map[string]function.Function
+	funcsOf *terraform.ConfigEval
 }
 
 // dir is get_terragrunt_dir().
@@ -165,7 +239,7 @@ func (u *unitEval) ctx(f *fileCfg, e *env) *hcl.EvalContext {
 			vars["include"] = inc
 		}
 	}
-	return &hcl.EvalContext{Variables: vars, Functions: u.funcs(f.sc)}
+	return u.evalCtx(f.sc, vars)
 }
 
 // eval evaluates e; an error is a note and an unknown value.
@@ -254,10 +328,13 @@ func (u *unitEval) evalString(e hcl.Expression, ctx *hcl.EvalContext) (string, b
 // files it includes; original is get_original_terragrunt_dir().
 func (u *unitEval) config(path, original string) (*fileCfg, *cfg, error) {
 	phys := u.toPhys(path)
+	u.enter(phys)
 	if slices.Contains(u.reading, phys) {
+		u.impure++ // the message names the unit's chain of reads
 		return nil, nil, fmt.Errorf("%s reads itself (%s)", u.l.rel(phys), u.chain(phys))
 	}
 	if len(u.reading) >= maxReadDepth {
+		u.impure++
 		return nil, nil, fmt.Errorf("configuration read %d deep (%s): not followed further", len(u.reading), u.chain(phys))
 	}
 	body, err := u.l.parse(phys)
@@ -267,6 +344,7 @@ func (u *unitEval) config(path, original string) (*fileCfg, *cfg, error) {
 	u.reading = append(u.reading, phys)
 	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
 	u.addFile(phys, body)
+	u.readsValues(body)
 	f := &fileCfg{path: phys, body: body, sc: &scope{config: path, original: original, base: filepath.Dir(phys)}}
 	f.includes = u.includes(f)
 	f.sc.includes = f.includes
@@ -294,7 +372,7 @@ func (u *unitEval) chain(p string) string {
 
 // includes reads f's include blocks; their path may only call functions.
 func (u *unitEval) includes(f *fileCfg) []*include {
-	ctx := &hcl.EvalContext{Functions: u.funcs(f.sc)}
+	ctx := u.evalCtx(f.sc, nil)
 	var out []*include
 	for _, b := range f.body.Blocks {
 		if b.Type != "include" {
@@ -340,7 +418,9 @@ func (u *unitEval) includes(f *fileCfg) []*include {
 // it (but for the directory Terraform's file functions resolve against).
 func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	phys := u.toPhys(inc.path)
+	u.enter(phys)
 	if slices.Contains(u.reading, phys) {
+		u.impure++
 		u.addNote(u.l.note(lint.Skipped, inc.rng, "terragrunt: include %q: %s includes itself (%s); not read", inc.name, u.l.rel(phys), u.chain(phys)))
 		return
 	}
@@ -354,6 +434,7 @@ func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	u.reading = append(u.reading, phys)
 	defer func() { u.reading = u.reading[:len(u.reading)-1] }()
 	u.addFile(phys, body)
+	u.readsValues(body)
 	// Terragrunt's functions see the including file (get_terragrunt_dir,
 	// find_in_parent_folders, read_terragrunt_config); Terraform's file
 	// functions resolve against the included file's own directory.

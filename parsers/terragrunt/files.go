@@ -10,6 +10,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -44,14 +45,24 @@ type loader struct {
 	undeclared map[hcl.Range]bool
 	// refused are the diagnostics refuse recorded, by range and summary.
 	refused map[string]*refusal
-	res     Result
+	// memo keeps the evaluations of read_terragrunt_config units share.
+	memo *readMemo
+	// spare are evaluators no unit uses any more (newUnitEval).
+	spare []*terraform.ConfigEval
+	// probed are the answers of exists and inTree.
+	probed map[probeKey]bool
+	// unrun are the notes of each file's calls that are not run.
+	unrun map[*hclsyntax.Body][]lint.Note
+	// valuesReaders say, by file, whether it reads the values variable.
+	valuesReaders map[*hclsyntax.Body]bool
+	res           Result
 }
 
 func newLoader(opts Options) *loader {
 	if opts.Holes == nil {
 		opts.Holes = lint.NewHoles()
 	}
-	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, parseErr: map[string]error{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, undeclared: map[hcl.Range]bool{}, producers: map[string]string{}}
+	return &loader{opts: opts, parsed: map[string]*hclsyntax.Body{}, parseErr: map[string]error{}, read: map[string]bool{}, localsChecked: map[string]bool{}, refused: map[string]*refusal{}, memo: newReadMemo(), unrun: map[*hclsyntax.Body][]lint.Note{}, probed: map[probeKey]bool{}, valuesReaders: map[*hclsyntax.Body]bool{}, undeclared: map[hcl.Range]bool{}, producers: map[string]string{}}
 }
 
 // errUnreadable says a file could not be read or parsed; its diagnostic
@@ -233,9 +244,38 @@ func expands(b *hclsyntax.Block) bool {
 }
 
 // exists reports whether path is a file or directory inside the tree.
+// The tree's shape is fixed for a run: each path is looked at once per
+// Load (find_in_parent_folders climbs the same directories for every
+// unit).
 func (l *loader) exists(path string) bool {
-	_, err := l.opts.Tree.Stat(path)
-	return err == nil
+	return l.probe(path, false)
+}
+
+// probe answers exists (inTree false) or inTree for path, once.
+func (l *loader) probe(path string, inTree bool) bool {
+	k := probeKey{path, inTree}
+	l.mu.Lock()
+	v, ok := l.probed[k]
+	l.mu.Unlock()
+	if ok {
+		return v
+	}
+	if inTree {
+		v = l.inTreeNow(path)
+	} else {
+		_, err := l.opts.Tree.Stat(path)
+		v = err == nil
+	}
+	l.mu.Lock()
+	l.probed[k] = v
+	l.mu.Unlock()
+	return v
+}
+
+// probeKey is a question probe answers.
+type probeKey struct {
+	path   string
+	inTree bool
 }
 
 // holdsModule reports whether dir holds a Terraform or OpenTofu file
@@ -263,7 +303,9 @@ func (l *loader) isDir(path string) bool { return l.opts.Tree.IsDir(path) }
 
 // inTree reports whether dir may be looked at: inside the tree, or (with
 // no tree) below the root.
-func (l *loader) inTree(dir string) bool {
+func (l *loader) inTree(dir string) bool { return l.probe(dir, true) }
+
+func (l *loader) inTreeNow(dir string) bool {
 	if l.opts.Tree != nil {
 		return l.opts.Tree.Contains(dir)
 	}

@@ -39,18 +39,17 @@ var varCommands = map[string][]string{
 	"get_terraform_commands_that_need_parallelism": {"apply", "plan", "destroy"},
 }
 
-// funcs is the function table of a scope: Terraform's and Terragrunt's.
+// funcs is the function table of a scope: Terragrunt's, and Terraform's
+// file functions when they resolve paths apart from the unit's directory;
+// the rest of Terraform's are in the parent context (evalCtx).
 func (u *unitEval) funcs(s *scope) map[string]function.Function {
-	if s.funcs != nil {
+	if s.funcs != nil && s.funcsOf == u.ce {
 		return s.funcs
 	}
-	fs := make(map[string]function.Function, len(u.tf)+32)
-	for k, f := range u.tf {
-		fs[k] = f
-	}
+	fs := make(map[string]function.Function, 48)
 	if s.base != "" && s.base != u.phys {
 		for _, name := range fileFuncs {
-			if f, ok := fs[name]; ok {
+			if f, ok := u.tf[name]; ok {
 				fs[name] = u.rebased(f, s.base)
 			}
 		}
@@ -65,7 +64,10 @@ func (u *unitEval) funcs(s *scope) map[string]function.Function {
 	fs["path_relative_from_include"] = u.includeRel(s, true)
 	fs["get_parent_terragrunt_dir"] = u.parentDir(s)
 	fs["get_terragrunt_dir"] = str(s.dir)
-	fs["get_original_terragrunt_dir"] = str(func() string { return s.original })
+	fs["get_original_terragrunt_dir"] = str(func() string {
+		u.impure++ // the unit's directory
+		return s.original
+	})
 	fs["get_repo_root"] = str(u.l.repoRoot)
 	fs["get_path_from_repo_root"] = str(func() string { return slashRel(u.l.repoRoot(), s.dir()) })
 	fs["get_path_to_repo_root"] = str(func() string { return slashRel(s.dir(), u.l.repoRoot()) })
@@ -91,7 +93,7 @@ func (u *unitEval) funcs(s *scope) map[string]function.Function {
 	for name := range unrun {
 		fs[name] = u.unknownFunc()
 	}
-	s.funcs = fs
+	s.funcs, s.funcsOf = fs, u.ce
 	return fs
 }
 
@@ -127,6 +129,9 @@ func (u *unitEval) rebased(f function.Function, base string) function.Function {
 			if !ok || filepath.IsAbs(p) {
 				return f.Call(args)
 			}
+			// Where the unit lies decides whether this call is rebased
+			// (funcs), and so how its errors read.
+			u.impure++
 			abs := filepath.Join(base, p)
 			args = append([]cty.Value{cty.StringVal(abs)}, args[1:]...)
 			v, err := f.Call(args)
@@ -144,7 +149,10 @@ func (u *unitEval) rebased(f function.Function, base string) function.Function {
 }
 
 // hole is an unknown string: one of the run's anonymous holes.
-func (u *unitEval) hole() cty.Value { return cty.StringVal(u.l.opts.Holes.Anonymous()) }
+func (u *unitEval) hole() cty.Value {
+	u.impure++ // fresh: it equals no other unit's
+	return cty.StringVal(u.l.opts.Holes.Anonymous())
+}
 
 // unknownFunc takes any arguments and returns an unknown string.
 func (u *unitEval) unknownFunc() function.Function {
@@ -294,8 +302,14 @@ func (u *unitEval) readConfigFunc(s *scope) function.Function {
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(s.dir(), p)
 			}
-			f, c, err := u.config(filepath.Clean(p), s.original)
+			p = filepath.Clean(p)
+			if obj, ok := u.replayRead(p); ok {
+				return obj, nil
+			}
+			rec := u.startRead(p)
+			f, c, err := u.config(p, s.original)
 			if err != nil {
+				u.endRead(rec, cty.NilVal)
 				if len(args) > 1 {
 					return args[1], nil
 				}
@@ -303,6 +317,7 @@ func (u *unitEval) readConfigFunc(s *scope) function.Function {
 			}
 			obj := u.configObject(f, c, newEnv(cty.DynamicVal))
 			u.recordRead(f.path, obj.GetAttr("locals"))
+			u.endRead(rec, obj)
 			return obj, nil
 		},
 	})
@@ -342,7 +357,7 @@ func (u *unitEval) tfvars(phys string) (cty.Value, error) {
 			return cty.NilVal, fmt.Errorf("%s is not valid JSON", u.l.rel(phys))
 		}
 		u.l.markRead(phys)
-		u.files = append(u.files, phys)
+		u.addJSONFile(phys)
 		return cty.StringVal(string(src)), nil
 	}
 	body, err := u.l.parse(phys)
@@ -369,17 +384,34 @@ func (u *unitEval) tfvars(phys string) (cty.Value, error) {
 // noteUnrun notes each call in body of a function that is not run, and
 // each get_env without a default.
 func (u *unitEval) noteUnrun(body *hclsyntax.Body) {
+	for _, n := range u.l.unrunNotes(body) {
+		u.addNote(n)
+	}
+}
+
+// unrunNotes are noteUnrun's notes of body, found once per file.
+func (l *loader) unrunNotes(body *hclsyntax.Body) []lint.Note {
+	l.mu.Lock()
+	notes, ok := l.unrun[body]
+	l.mu.Unlock()
+	if ok {
+		return notes
+	}
 	_ = hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
 		call, ok := n.(*hclsyntax.FunctionCallExpr)
 		if !ok {
 			return nil
 		}
 		if why, ok := unrun[call.Name]; ok {
-			u.addNote(u.l.note(lint.Unresolved, call.Range(), "terragrunt: %s() is not run (it %s); its value is unknown", call.Name, why))
+			notes = append(notes, l.note(lint.Unresolved, call.Range(), "terragrunt: %s() is not run (it %s); its value is unknown", call.Name, why))
 		}
 		if call.Name == "get_env" && len(call.Args) < 2 {
-			u.addNote(u.l.note(lint.Unresolved, call.Range(), "terragrunt: get_env() without a default is unknown (faultline does not read the environment)"))
+			notes = append(notes, l.note(lint.Unresolved, call.Range(), "terragrunt: get_env() without a default is unknown (faultline does not read the environment)"))
 		}
 		return nil
 	})
+	l.mu.Lock()
+	l.unrun[body] = notes
+	l.mu.Unlock()
+	return notes
 }

@@ -15,6 +15,8 @@ type live struct {
 	root  string
 	holes *lint.Holes
 	res   Result
+	// ld is the loader, for its counters.
+	ld *loader
 }
 
 // loadLive loads the live fixture tree.
@@ -42,11 +44,11 @@ func loadTree(t *testing.T, name string) *live {
 		t.Fatal(err)
 	}
 	h := lint.NewHoles()
-	res := Load(files, Options{Root: root, Tree: treefs.New([]string{root}, ""), Holes: h, Rel: func(p string) string {
+	ld := load(files, Options{Root: root, Tree: treefs.New([]string{root}, ""), Holes: h, Rel: func(p string) string {
 		r, _ := filepath.Rel(root, p)
 		return filepath.ToSlash(r)
 	}})
-	return &live{root: root, holes: h, res: res}
+	return &live{root: root, holes: h, res: ld.res, ld: ld}
 }
 
 // unit returns the unit at dir (relative to the fixture root).

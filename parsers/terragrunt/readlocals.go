@@ -23,13 +23,45 @@ type readLocals struct {
 // recordRead records the locals of the configuration at path that
 // read_terragrunt_config returned (the latest read last).
 func (u *unitEval) recordRead(path string, locals cty.Value) {
+	known := unsure
+	if len(u.recs) > 0 {
+		known = knownOf(whollyKnown(locals))
+	}
+	u.recordReadKnown(path, locals, known)
+}
+
+// knowledge is whether the locals read are wholly known, when computed.
+type knowledge int8
+
+const (
+	unsure knowledge = iota
+	allKnown
+	notAllKnown
+)
+
+func knownOf(b bool) knowledge {
+	if b {
+		return allKnown
+	}
+	return notAllKnown
+}
+
+// recordReadKnown is recordRead, known saying whollyKnown(locals) unless
+// unsure.
+func (u *unitEval) recordReadKnown(path string, locals cty.Value, known knowledge) {
+	if len(u.recs) > 0 {
+		u.record(readEvent{kind: evRead, path: path, locals: locals, known: known})
+	}
 	for i, r := range u.reads {
 		if r.path == path && r.locals.RawEquals(locals) {
 			u.reads = append(append(u.reads[:i:i], u.reads[i+1:]...), r)
 			return
 		}
 	}
-	u.reads = append(u.reads, readLocals{path: path, locals: locals, known: whollyKnown(locals)})
+	if known == unsure {
+		known = knownOf(whollyKnown(locals))
+	}
+	u.reads = append(u.reads, readLocals{path: path, locals: locals, known: known == allKnown})
 }
 
 // whollyKnown reports whether v is known throughout and holds no hole.
@@ -84,6 +116,7 @@ func (u *unitEval) missingAttr(d *hcl.Diagnostic) bool {
 		return false
 	}
 	locals := v.GetAttr("locals")
+	u.impure++ // the unit's earlier reads
 	for i := len(u.reads) - 1; i >= 0; i-- {
 		r := u.reads[i]
 		if !r.locals.RawEquals(locals) {

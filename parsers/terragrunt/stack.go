@@ -54,6 +54,7 @@ func (l *loader) readStack(path string) ([]plannedUnit, []lint.Note) {
 			u.addNote(l.note(lint.Skipped, b.DefRange(), "terragrunt: nested stack %q is not read; its units are not checked", label(b)))
 		}
 	}
+	u.detach()
 	return out, u.notes
 }
 

@@ -63,7 +63,10 @@ const (
 // source is read as the unit the stack generates; the stacks and units in
 // a catalog the configuration declares are templates, not read on their
 // own.
-func Load(files []string, opts Options) Result {
+func Load(files []string, opts Options) Result { return load(files, opts).res }
+
+// load is Load, returning the loader (tests read its counters).
+func load(files []string, opts Options) *loader {
 	l := newLoader(opts)
 	var units, stacks []string
 	for _, f := range files {
@@ -125,7 +128,7 @@ func Load(files []string, opts Options) Result {
 	}
 	sort.Strings(l.res.Files)
 	l.done = true
-	return l.res
+	return l
 }
 
 // plannedUnit is a unit to read: its configuration file (as it lies in

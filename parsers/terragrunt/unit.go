@@ -18,6 +18,7 @@ import (
 // be read (the reason is a diagnostic or a note of the result).
 func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 	u := l.newUnitEval(p.dir, filepath.Dir(p.config), p.values)
+	defer u.detach() // the unit's Inputs attach it again
 	f, c, err := u.config(filepath.Join(p.dir, unitFile), p.dir)
 	if err != nil {
 		if !errors.Is(err, errUnreadable) {
@@ -53,6 +54,8 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 		unit.Inputs = func(outputs func(dir string) (cty.Value, bool)) terraform.UnitInputs {
 			mu.Lock()
 			defer mu.Unlock()
+			u.attach()
+			defer u.detach()
 			return u.inputs(f, c, outputs)
 		}
 	}

@@ -97,6 +97,9 @@ type budget struct {
 	// needElements and needBytes are the most that need() has asked to
 	// have room for (a replayed evaluation must have that room: replay.go).
 	needElements, needBytes float64
+	// needRegex is the most regular expression steps a search needed room
+	// for (its steps, and some to spare).
+	needRegex float64
 }
 
 // budgetHit says which bound was exceeded, and where.

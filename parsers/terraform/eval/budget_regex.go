@@ -164,6 +164,8 @@ func (x *regexScanner) search(b *budget, s string, pos int, what string) (start,
 			loc = m[2:4]
 		}
 	}
+	// A replay must leave this search room for what it read and more.
+	b.needRegex = max(b.needRegex, float64(b.regexSteps)+(float64(r.read)+3)*x.insts)
 	b.regexSteps += int64(float64(r.read+1) * x.insts)
 	if r.stopped || left < 0 {
 		b.exceed("regular expression steps", "%s would take more than %d steps matching a string of %d bytes", what, b.lim.regexSteps, len(s))

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -18,6 +19,9 @@ import (
 type ConfigEval struct {
 	env *FuncEnv
 	fs  map[string]function.Function
+	// anons counts the fresh anonymous holes made; relative counts the
+	// relative paths resolved against the evaluator's directory.
+	anons, relative atomic.Int64
 }
 
 // NewConfigEval returns an evaluator whose file functions read inside tree
@@ -27,20 +31,58 @@ func NewConfigEval(tree *treefs.Tree, dir string, h *lint.Holes) *ConfigEval {
 	if h == nil {
 		h = lint.NewHoles()
 	}
-	return &ConfigEval{env: &FuncEnv{h: Holes{Holes: h}, Tree: tree, Cwd: dir, b: newBudget(defaultLimits)}}
+	c := &ConfigEval{}
+	c.env = &FuncEnv{h: Holes{Holes: h, anons: &c.anons}, Tree: tree, Cwd: dir, b: newBudget(defaultLimits), relative: &c.relative}
+	return c
 }
 
 // Functions returns Terraform's function table bound to the evaluator's
 // budget: a new map each time, which the caller may add to.
 func (c *ConfigEval) Functions() map[string]function.Function {
-	if c.fs == nil {
-		c.fs = c.env.functions()
-	}
-	out := make(map[string]function.Function, len(c.fs)+32)
-	for k, f := range c.fs {
+	fs := c.Table()
+	out := make(map[string]function.Function, len(fs)+32)
+	for k, f := range fs {
 		out[k] = f
 	}
 	return out
+}
+
+// Table returns Terraform's function table bound to the evaluator's
+// budget, built once: the caller must not change it (an evaluation
+// context whose child adds functions serves as well as a copy).
+func (c *ConfigEval) Table() map[string]function.Function {
+	if c.fs == nil {
+		c.fs = c.env.functions()
+	}
+	return c.fs
+}
+
+// Reset makes c what NewConfigEval(tree, dir, h) would return, its
+// function table kept (building one costs as much as evaluating a small
+// configuration): a fresh budget, relative paths resolved from dir.
+// Nothing may use c's earlier functions or evaluations after.
+func (c *ConfigEval) Reset(dir string) {
+	b := c.env.b
+	nb := newBudget(b.lim)
+	nb.capsule = b.capsule // the capsule holds b itself
+	*b = *nb
+	c.env.Cwd = dir
+}
+
+// SavedBudget is the state of a ConfigEval's budget, to put back in
+// (another) evaluator: what it has spent, and where it stopped.
+type SavedBudget struct{ b budget }
+
+// SaveBudget is the state of c's budget.
+func (c *ConfigEval) SaveBudget() SavedBudget { return SavedBudget{*c.env.b} }
+
+// RestoreBudget puts s in c's budget: c then evaluates as the evaluator
+// s was saved from did (given the same directory).
+func (c *ConfigEval) RestoreBudget(s SavedBudget) {
+	b := c.env.b
+	capsule := b.capsule
+	*b = s.b
+	b.capsule = capsule
 }
 
 // Value evaluates expr in ctx within the budget. The expression's tree is
@@ -87,3 +129,54 @@ func (c *ConfigEval) Exceeded() (what string, at hcl.Range, ok bool) {
 	}
 	return fmt.Sprintf("its %s bound (%s)", h.bound, h.detail), h.at, true
 }
+
+// Fresh is how many fresh anonymous holes the evaluator's functions have
+// made: each equals nothing, so a value holding one is not the value an
+// evaluation made elsewhere would give.
+func (c *ConfigEval) Fresh() int64 { return c.anons.Load() }
+
+// Relative is how many relative paths the evaluator's file functions (and
+// abspath) have resolved against its directory.
+func (c *ConfigEval) Relative() int64 { return c.relative.Load() }
+
+// ConfigMark is the budget's state at the start of an evaluation whose
+// cost is to be measured (Mark, Since).
+type ConfigMark struct {
+	m          budgetMark
+	regexSteps int64
+	// needs saved from an enclosing measurement, restored by Since.
+	needElements, needBytes, needRegex float64
+}
+
+// ConfigCost is what an evaluation cost the budget, and the room its
+// checks needed: charged again by Replay where every check would pass.
+type ConfigCost struct{ s spent }
+
+// Mark starts measuring an evaluation's cost; measurements nest.
+func (c *ConfigEval) Mark() ConfigMark {
+	b := c.env.b
+	m := ConfigMark{m: budgetMark{b.evals, b.elements, b.bytes}, regexSteps: b.regexSteps, needElements: b.needElements, needBytes: b.needBytes, needRegex: b.needRegex}
+	b.needElements, b.needBytes, b.needRegex = 0, 0, 0
+	return m
+}
+
+// Since is the cost of the evaluation since m; ok is false when the
+// budget ran out (the evaluation stopped early: its result is not what a
+// replay may give).
+func (c *ConfigEval) Since(m ConfigMark) (ConfigCost, bool) {
+	b := c.env.b
+	s, ok := b.since(m.m)
+	if ok {
+		s.regexSteps = b.regexSteps - m.regexSteps
+		s.roomRegex = max(float64(s.regexSteps), b.needRegex-float64(m.regexSteps))
+	}
+	b.needElements = max(b.needElements, m.needElements)
+	b.needBytes = max(b.needBytes, m.needBytes)
+	b.needRegex = max(b.needRegex, m.needRegex)
+	return ConfigCost{s}, ok
+}
+
+// Replay charges cost as if its evaluation ran again; false (nothing
+// charged) when one of that evaluation's checks might fail now: the
+// caller evaluates anew.
+func (c *ConfigEval) Replay(cost ConfigCost) bool { return c.env.b.replay(cost.s) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/faultline-dev/faultline/internal/nesting"
@@ -58,6 +59,8 @@ type FuncEnv struct {
 	// unkept, when set, is told of a read the root's recorded inputs
 	// cannot hold (inputs.go).
 	unkept func(why string)
+	// relative, when set, counts the relative paths resolved against Cwd.
+	relative *atomic.Int64
 }
 
 // unguarded functions need no budget: try and can take expressions (whose
@@ -378,6 +381,7 @@ func (e *FuncEnv) lengthFunc() function.Function {
 // it stays inside the tree (symlinks followed).
 func (e *FuncEnv) Inside(p string) (string, bool) {
 	if !filepath.IsAbs(p) {
+		e.countRelative()
 		p = filepath.Join(e.Cwd, p)
 	}
 	p = filepath.Clean(p)
@@ -450,6 +454,7 @@ func (e *FuncEnv) abspathFunc() function.Function {
 				return cty.UnknownVal(cty.String), nil
 			}
 			if !filepath.IsAbs(p) {
+				e.countRelative()
 				p = filepath.Join(e.Cwd, p)
 			}
 			return cty.StringVal(filepath.ToSlash(filepath.Clean(p))), nil
@@ -662,3 +667,10 @@ var oneFunc = function.New(&function.Spec{
 		return cty.NilVal, fmt.Errorf("must be a list, set, or tuple value with either zero or one elements")
 	},
 })
+
+// countRelative counts a relative path resolved against Cwd.
+func (e *FuncEnv) countRelative() {
+	if e.relative != nil {
+		e.relative.Add(1)
+	}
+}

@@ -22,6 +22,10 @@ type spent struct {
 	// room are the elements and bytes the checks needed above the
 	// counters at the start.
 	roomElements, roomBytes float64
+	// regexSteps are the regular expression steps spent, roomRegex those
+	// the searches needed (a Terragrunt configuration's evaluation).
+	regexSteps int64
+	roomRegex  float64
 }
 
 // budgetMark is a budget's counters at the start of an evaluation.
@@ -57,12 +61,19 @@ func (b *budget) replay(s spent) bool {
 		float64(b.elements)+s.roomElements+1 > float64(b.lim.elements),
 		float64(b.bytes)+s.roomBytes+1 > float64(b.lim.bytes):
 		return false
+	case s.roomRegex > 0 && float64(b.regexSteps)+s.roomRegex+1 > float64(b.lim.regexSteps):
+		return false
 	case b.evals>>10 != (b.evals+s.evals)>>10 && time.Now().After(b.deadline):
 		return false
 	}
+	// An enclosing measurement needs the room this one needed.
+	b.needElements = max(b.needElements, float64(b.elements)+s.roomElements)
+	b.needBytes = max(b.needBytes, float64(b.bytes)+s.roomBytes)
+	b.needRegex = max(b.needRegex, float64(b.regexSteps)+s.roomRegex)
 	b.evals += s.evals
 	b.elements += s.elements
 	b.bytes += s.bytes
+	b.regexSteps += s.regexSteps
 	return true
 }
 

@@ -1,0 +1,3 @@
+locals {
+  zone = "eu-west-1a"
+}

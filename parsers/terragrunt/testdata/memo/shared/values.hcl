@@ -1,0 +1,4 @@
+# values are the stack unit's own.
+locals {
+  name = values.name
+}
