@@ -20,6 +20,7 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"reflect"
 	"sync"
@@ -127,6 +128,24 @@ func (c *Codec) Decode(data []byte, p any) (rest []byte, err error) {
 	return d.b, nil
 }
 
+// Encode writes the encoding of the value p points to to w, what Append
+// would append, a part at a time: the whole encoding is never in memory.
+func (c *Codec) Encode(w io.Writer, p any) error {
+	v := reflect.ValueOf(p)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return fmt.Errorf("wire: encoding %T, not a pointer", p)
+	}
+	e := encoder{c: c, w: w, b: make([]byte, 0, 2*flushSize)}
+	if err := e.value(v.Elem()); err != nil {
+		return fmt.Errorf("wire: encoding %s: %w", v.Elem().Type(), err)
+	}
+	return e.flush()
+}
+
+// flushSize is how much an encoder writing to a writer holds before it
+// writes.
+const flushSize = 64 << 10
+
 type ptrKey struct {
 	t reflect.Type
 	p uintptr
@@ -136,12 +155,33 @@ type encoder struct {
 	c    *Codec
 	b    []byte
 	ptrs map[ptrKey]uint64
+	// w, when set, takes the encoding whenever b grows past flushSize.
+	w   io.Writer
+	err error
+}
+
+// flush writes what b holds to w.
+func (e *encoder) flush() error {
+	if e.w == nil || e.err != nil {
+		return e.err
+	}
+	if _, err := e.w.Write(e.b); err != nil {
+		e.err = err
+		return err
+	}
+	e.b = e.b[:0]
+	return nil
 }
 
 func (e *encoder) uvarint(n uint64) { e.b = binary.AppendUvarint(e.b, n) }
 
 // value appends v.
 func (e *encoder) value(v reflect.Value) error {
+	if e.w != nil && len(e.b) >= flushSize {
+		if err := e.flush(); err != nil {
+			return err
+		}
+	}
 	t := v.Type()
 	switch t.Kind() {
 	case reflect.Bool:
