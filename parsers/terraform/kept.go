@@ -21,7 +21,9 @@ import (
 // a digest of everything its configuration gives it (its input values,
 // generated files, backend, notes: unitVariant) and is looked up only
 // when every unit it depends on is kept too. A root that reads another
-// root's state is never kept (what it reads is another root's output).
+// root's state is kept as the load's first pass evaluates it, without
+// what it reads, and evaluated again in the second (join.go), which is
+// never kept (what it reads there is another root's output).
 type RootCache interface {
 	// Lookup is the kept output of the root module in dir (for a unit,
 	// variant digests its configuration), when one is kept and
@@ -108,7 +110,7 @@ func (l *loader) variantOf(it *evalItem, items []*evalItem) (string, bool) {
 // useEntry takes the kept output of it, when the cache has one.
 func (l *loader) useEntry(it *evalItem, variant string) bool {
 	k, ok := l.opts.RootCache.Lookup(it.dir, variant)
-	if !ok || len(k.Output.Reads) > 0 {
+	if !ok {
 		return false
 	}
 	renumber, ok := l.HoleCodec().Import(k.Holes)
@@ -144,8 +146,8 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput,
 	if l.opts.RootCache == nil || it.kept {
 		return
 	}
-	if len(out.Reads) > 0 {
-		l.opts.RootCache.NotKept(it.dir, "it reads another root's state")
+	if len(out.Reads) > 0 && l.joining() {
+		l.opts.RootCache.NotKept(it.dir, "it read another root's state")
 		return
 	}
 	variant := ""
@@ -175,6 +177,16 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput,
 		}
 	}
 	l.opts.RootCache.Keep(it.dir, variant, KeptRoot{Output: out, Calls: calls, Files: files, StateLoc: loc, Outputs: enc, Holes: holes}, rec)
+}
+
+// joining reports whether the load is in its second pass (join.go): the
+// roots it evaluates read the outputs of others, so what they give rests
+// on more than their inputs. A first pass reads no other root's state
+// (its remote-state reads are unknown): its output is kept like any other.
+func (l *loader) joining() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.join != nil
 }
 
 // unitInputs are the input values of unit u, its dependencies' outputs
