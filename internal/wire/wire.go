@@ -336,6 +336,30 @@ type decoder struct {
 	b    []byte
 	ptrs []reflect.Value
 	err  error
+	// strings are the short strings decoded so far: a value repeats its
+	// file paths, addresses and names many times over, and each is
+	// allocated once.
+	strings map[string]string
+}
+
+// maxInterned is the length of the longest string a decoder allocates
+// once for all its occurrences.
+const maxInterned = 256
+
+// intern is b as a string, the one decoded before when there was one.
+func (d *decoder) intern(b []byte) string {
+	if len(b) == 0 || len(b) > maxInterned {
+		return string(b)
+	}
+	if s, ok := d.strings[string(b)]; ok {
+		return s
+	}
+	if d.strings == nil {
+		d.strings = map[string]string{}
+	}
+	s := string(b)
+	d.strings[s] = s
+	return s
 }
 
 var errShort = errors.New("truncated or malformed")
@@ -426,7 +450,7 @@ func (d *decoder) value(v reflect.Value, depth int) {
 		v.SetFloat(f)
 	case reflect.String:
 		n := d.length()
-		v.SetString(string(d.bytes(n)))
+		v.SetString(d.intern(d.bytes(n)))
 	case reflect.Slice:
 		d.slice(v, depth)
 	case reflect.Array:
