@@ -119,7 +119,7 @@ func (l *loader) useEntry(it *evalItem, variant string) bool {
 	}
 	outputs := cty.NilVal
 	if k.Outputs != nil {
-		v, err := eval.DecodeValue(k.Outputs)
+		v, err := l.values.Decode(k.Outputs)
 		if err == nil {
 			v, err = eval.MapValueStrings(v, func(s string) string { return lint.Renumber(s, renumber) })
 		}
