@@ -158,6 +158,13 @@ func TestKeptRootsWithRemoteState(t *testing.T) {
 	if got := step("source edited", 2, 1); got != "nodes-b" {
 		t.Errorf("edited source: the profile's role is %q, want nodes-b", got)
 	}
+	// The source moves its state: the reader's read matches no root, so
+	// it is not evaluated again, and what stands is its first pass (kept),
+	// never the outputs the last run's second pass read.
+	write(t, root, map[string]string{"net/main.tf": "terraform {\n  backend \"s3\" {\n    bucket = \"st\"\n    key    = \"moved.tfstate\"\n  }\n}\n\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes-c\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n"})
+	if got := step("state moved", 2, 1); got == "nodes-b" || got == "nodes-c" {
+		t.Errorf("state moved: the profile's role is %q, read from a root whose state it no longer reads", got)
+	}
 }
 
 // A kept root's output holds sentinels numbered by the run that evaluated
