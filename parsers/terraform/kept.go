@@ -129,6 +129,7 @@ func (l *loader) useEntry(it *evalItem, variant string) bool {
 		outputs = v
 	}
 	eval.RenumberHoles(&k.Output, renumber)
+	l.ShareDeclared(&k.Output)
 	it.kept = true
 	it.out, it.keptFiles, it.stateLoc, it.outputs = k.Output, k.Files, k.StateLoc, outputs
 	// Done: a unit depending on it reads its outputs now.
