@@ -31,6 +31,12 @@ func TestStoreRoundTrip(t *testing.T) {
 	if err := s.Put(k, want); err != nil {
 		t.Fatal(err)
 	}
+	// The caller may use its payload again: the store kept none of it.
+	reused := bytes.Clone(want)
+	if err := s.Put(k, reused); err != nil {
+		t.Fatal(err)
+	}
+	copy(reused, "PAYLOAD")
 	got, ok := s.Get(k)
 	if !ok || !bytes.Equal(got, want) {
 		t.Fatalf("Get = %q, %v; want %q", got, ok, want)

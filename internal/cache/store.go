@@ -165,20 +165,20 @@ func decode(data []byte) ([]byte, bool) {
 	return payload, true
 }
 
-// encode puts the header before a payload.
-func encode(payload []byte) []byte {
-	out := make([]byte, 0, headerSize+len(payload))
+// header is the header of an entry holding payload.
+func header(payload []byte) []byte {
+	out := make([]byte, 0, headerSize)
 	out = append(out, magic...)
 	out = binary.BigEndian.AppendUint32(out, formatVersion)
 	out = binary.BigEndian.AppendUint64(out, uint64(len(payload)))
 	sum := sha256.Sum256(payload)
-	out = append(out, sum[:]...)
-	return append(out, payload...)
+	return append(out, sum[:]...)
 }
 
 // Put stores key's payload: written to a temporary file in the entry's
 // directory and renamed over it, so readers see the old entry or the new
 // one whole. A payload larger than a quarter of the bound is not stored.
+// Put keeps no reference to payload.
 // When the store passes its bound, the least recently used entries go.
 func (s *Store) Put(k Key, payload []byte) error {
 	if int64(len(payload)) > s.max/4 {
@@ -192,7 +192,10 @@ func (s *Store) Put(k Key, payload []byte) error {
 	if err != nil {
 		return fmt.Errorf("cache entry %s: %w", k, err)
 	}
-	_, werr := tmp.Write(encode(payload))
+	_, werr := tmp.Write(header(payload))
+	if werr == nil {
+		_, werr = tmp.Write(payload)
+	}
 	cerr := tmp.Close()
 	if err := errors.Join(werr, cerr); err != nil {
 		_ = os.Remove(tmp.Name())

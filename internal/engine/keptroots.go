@@ -46,6 +46,9 @@ type keptRoots struct {
 
 	mu     sync.Mutex
 	report RootsReport
+	// buffers are the buffers entries are encoded into (*[]byte): a run
+	// writes an entry per root, and the store keeps no payload.
+	buffers sync.Pool
 }
 
 // RootsReport counts what the per-root cache did in a run.
@@ -202,11 +205,17 @@ func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
 
 // Keep stores the output of a root just evaluated.
 func (k *keptRoots) Keep(dir, variant string, kr terraform.KeptRoot, inputs cache.InputRecord) {
-	p, err := eval.Wire().Append(nil, &inputs)
+	buf, _ := k.buffers.Get().(*[]byte)
+	if buf == nil {
+		buf = new([]byte)
+	}
+	defer k.buffers.Put(buf)
+	p, err := eval.Wire().Append((*buf)[:0], &inputs)
 	if err != nil {
 		return
 	}
 	p, err = eval.Wire().Append(p, &keptEntry{Output: kr.Output, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Outputs: kr.Outputs, Holes: kr.Holes})
+	*buf = p
 	if err != nil {
 		return
 	}
