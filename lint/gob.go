@@ -48,7 +48,12 @@ const (
 // segment count, and each segment's text and hole. Holes are copied: two
 // segments sharing one *HoleRef decode as two equal ones (nothing compares
 // holes by pointer).
-func (v Value) GobEncode() ([]byte, error) {
+func (v Value) GobEncode() ([]byte, error) { return v.AppendBinary(nil) }
+
+// AppendBinary appends what GobEncode returns to b
+// (encoding.BinaryAppender: encoders that write many values need not
+// allocate for each).
+func (v Value) AppendBinary(b []byte) ([]byte, error) {
 	var flags byte
 	if v.valid {
 		flags |= valueValid
@@ -56,7 +61,7 @@ func (v Value) GobEncode() ([]byte, error) {
 	if v.segs != nil {
 		flags |= valueHasSegs
 	}
-	b := binary.AppendUvarint([]byte{flags}, uint64(len(v.segs)))
+	b = binary.AppendUvarint(append(b, flags), uint64(len(v.segs)))
 	for _, s := range v.segs {
 		b = appendString(b, s.Text)
 		switch {

@@ -2,7 +2,9 @@ package cache
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -29,6 +31,12 @@ func TestStoreRoundTrip(t *testing.T) {
 	if err := s.Put(k, want); err != nil {
 		t.Fatal(err)
 	}
+	// The caller may use its payload again: the store kept none of it.
+	reused := bytes.Clone(want)
+	if err := s.Put(k, reused); err != nil {
+		t.Fatal(err)
+	}
+	copy(reused, "PAYLOAD")
 	got, ok := s.Get(k)
 	if !ok || !bytes.Equal(got, want) {
 		t.Fatalf("Get = %q, %v; want %q", got, ok, want)
@@ -40,6 +48,59 @@ func TestStoreRoundTrip(t *testing.T) {
 
 // A truncated, corrupted, foreign or older-format entry is a miss and is
 // removed; nothing of it is returned.
+// TestStorePutStream wants an entry written as a stream to be the entry
+// Put writes of the same payload, a failed stream to leave the entry as
+// it was, and a payload past a quarter of the bound not stored.
+func TestStorePutStream(t *testing.T) {
+	s := openStore(t, 4<<20)
+	k := KeyOf([]byte("stream"))
+	want := bytes.Repeat([]byte("0123456789abcdef"), 40000) // several buffers' worth
+	write := func(w io.Writer) error {
+		for i := 0; i < len(want); i += 1000 {
+			if _, err := w.Write(want[i:min(i+1000, len(want))]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := s.PutStream(k, write); err != nil {
+		t.Fatal(err)
+	}
+	streamed, err := os.ReadFile(s.path(k))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put(k, want); err != nil {
+		t.Fatal(err)
+	}
+	put, err := os.ReadFile(s.path(k))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(streamed, put) {
+		t.Fatalf("streamed entry (%d bytes) differs from Put's (%d bytes)", len(streamed), len(put))
+	}
+	if err := s.PutStream(k, func(w io.Writer) error {
+		_, _ = w.Write([]byte("half"))
+		return errors.New("failed")
+	}); err == nil {
+		t.Error("a failed stream stores without error")
+	}
+	if got, ok := s.Get(k); !ok || !bytes.Equal(got, want) {
+		t.Error("a failed stream changed the entry")
+	}
+	big := KeyOf([]byte("big"))
+	if err := s.PutStream(big, func(w io.Writer) error { _, err := w.Write(make([]byte, 1<<20+1)); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Get(big); ok {
+		t.Error("a payload past a quarter of the bound is stored")
+	}
+	if left, _ := filepath.Glob(filepath.Join(s.dir, "entries", "*", ".tmp-*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
 func TestStoreCorruptEntryIsMiss(t *testing.T) {
 	damage := map[string]func([]byte) []byte{
 		"truncated":      func(b []byte) []byte { return b[:len(b)-3] },

@@ -15,12 +15,14 @@
 package cache
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -163,20 +165,20 @@ func decode(data []byte) ([]byte, bool) {
 	return payload, true
 }
 
-// encode puts the header before a payload.
-func encode(payload []byte) []byte {
-	out := make([]byte, 0, headerSize+len(payload))
+// header is the header of an entry holding payload.
+func header(payload []byte) []byte {
+	out := make([]byte, 0, headerSize)
 	out = append(out, magic...)
 	out = binary.BigEndian.AppendUint32(out, formatVersion)
 	out = binary.BigEndian.AppendUint64(out, uint64(len(payload)))
 	sum := sha256.Sum256(payload)
-	out = append(out, sum[:]...)
-	return append(out, payload...)
+	return append(out, sum[:]...)
 }
 
 // Put stores key's payload: written to a temporary file in the entry's
 // directory and renamed over it, so readers see the old entry or the new
 // one whole. A payload larger than a quarter of the bound is not stored.
+// Put keeps no reference to payload.
 // When the store passes its bound, the least recently used entries go.
 func (s *Store) Put(k Key, payload []byte) error {
 	if int64(len(payload)) > s.max/4 {
@@ -190,7 +192,10 @@ func (s *Store) Put(k Key, payload []byte) error {
 	if err != nil {
 		return fmt.Errorf("cache entry %s: %w", k, err)
 	}
-	_, werr := tmp.Write(encode(payload))
+	_, werr := tmp.Write(header(payload))
+	if werr == nil {
+		_, werr = tmp.Write(payload)
+	}
 	cerr := tmp.Close()
 	if err := errors.Join(werr, cerr); err != nil {
 		_ = os.Remove(tmp.Name())
@@ -200,11 +205,88 @@ func (s *Store) Put(k Key, payload []byte) error {
 		_ = os.Remove(tmp.Name())
 		return fmt.Errorf("cache entry %s: %w", k, err)
 	}
-	if s.written.Add(int64(len(payload))) >= s.max/16 {
+	s.wrote(int64(len(payload)))
+	return nil
+}
+
+// PutStream stores the payload write writes, as Put stores one, without
+// holding it in memory: it goes to the temporary file as it is written,
+// its length and checksum after it. An error of write leaves the entry
+// as it was.
+func (s *Store) PutStream(k Key, write func(io.Writer) error) error {
+	p := s.path(k)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return fmt.Errorf("cache entry %s: %w", k, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("cache entry %s: %w", k, err)
+	}
+	n, err := writePayload(tmp, write)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && n > s.max/4 {
+		_ = os.Remove(tmp.Name())
+		return nil
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), p)
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+		return fmt.Errorf("cache entry %s: %w", k, err)
+	}
+	s.wrote(n)
+	return nil
+}
+
+// writePayload writes to f an entry whose payload write writes: a header
+// left blank, the payload, then the header filled in. It returns the
+// payload's length.
+func writePayload(f *os.File, write func(io.Writer) error) (int64, error) {
+	if _, err := f.Write(make([]byte, headerSize)); err != nil {
+		return 0, err
+	}
+	sum := sha256.New()
+	bw := bufio.NewWriterSize(io.MultiWriter(f, sum), 256<<10)
+	cw := &countingWriter{w: bw}
+	if err := write(cw); err != nil {
+		return 0, err
+	}
+	if err := bw.Flush(); err != nil {
+		return 0, err
+	}
+	header := make([]byte, 0, headerSize)
+	header = append(header, magic...)
+	header = binary.BigEndian.AppendUint32(header, formatVersion)
+	header = binary.BigEndian.AppendUint64(header, uint64(cw.n))
+	header = sum.Sum(header)
+	if _, err := f.WriteAt(header, 0); err != nil {
+		return 0, err
+	}
+	return cw.n, nil
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// wrote counts n bytes written, trimming the store once a sixteenth of
+// its bound is.
+func (s *Store) wrote(n int64) {
+	if s.written.Add(n) >= s.max/16 {
 		s.written.Store(0)
 		s.Trim()
 	}
-	return nil
 }
 
 // Remove drops key's entry.

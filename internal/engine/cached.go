@@ -1,17 +1,17 @@
 package engine
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"time"
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/runbudget"
+	"github.com/faultline-dev/faultline/internal/wire"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
 	"github.com/faultline-dev/faultline/parsers/terraform"
@@ -93,8 +93,13 @@ func (l *Loaded) Census() Census {
 
 // runEntry is what the cache keeps of a run.
 type runEntry struct {
-	Snapshot       cache.Snapshot
-	Reads          []cache.Read
+	Snapshot cache.Snapshot
+	Reads    []cache.Read
+	runResult
+}
+
+// runResult is what a stored run answers with.
+type runResult struct {
 	Result         lint.Result
 	Files          int
 	TerraformRoots []string
@@ -138,27 +143,32 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	var refreshed []cache.Read
 	hit := false
 	lookup := Measure(nil, "cache", "entries", func() int {
-		if payload, ok := c.Store.Get(key); ok {
-			if prev = decodeEntry(payload); prev == nil {
+		payload, ok := c.Store.Get(key)
+		var stored *entryReader
+		if ok {
+			if stored = readEntry(payload); stored == nil {
 				c.Store.Remove(key)
 			}
 		}
 		keep := scanKeep(r)
-		if prev != nil {
-			keep = prev.Snapshot.Keep
+		if stored != nil {
+			keep = stored.snapshot.Keep
 		}
 		snap = cache.Take(roots, skipDir, keep)
-		if prev != nil && snap.Same(prev.Snapshot) {
-			hit, refreshed = cache.Check(prev.Reads)
+		if stored == nil || !snap.Same(stored.snapshot) {
+			return len(snap.Entries)
 		}
+		if prev = stored.rest(); prev == nil {
+			c.Store.Remove(key)
+			return len(snap.Entries)
+		}
+		hit, refreshed = cache.Check(prev.Reads)
 		return len(snap.Entries)
 	})
 	if hit {
 		if refreshed != nil {
 			prev.Reads = refreshed
-			if payload, err := encodeEntry(prev); err == nil {
-				_ = c.Store.Put(key, payload)
-			}
+			_ = c.Store.PutStream(key, func(w io.Writer) error { return encodeEntry(w, prev) })
 		}
 		return cachedRun(r, prev, lookup), prev.Result, nil
 	}
@@ -296,15 +306,11 @@ func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l
 	if keep := keepDirs(before.Keep, cache.KeepDirs(list)); len(keep) > len(before.Keep) {
 		before = cache.Take(before.Roots, skipDir, keep)
 	}
-	e := &runEntry{Snapshot: before, Reads: list, Result: res, Files: l.Input.Files, TerraformRoots: l.TerraformRoots,
-		ModuleCalls: l.ModuleCalls, Budget: l.Budget, Census: l.Census()}
+	e := &runEntry{Snapshot: before, Reads: list, runResult: runResult{Result: res, Files: l.Input.Files, TerraformRoots: l.TerraformRoots,
+		ModuleCalls: l.ModuleCalls, Budget: l.Budget, Census: l.Census()}}
 	e.Result.Findings = append([]lint.Finding(nil), res.Findings...)
 	picture(e.Result.Findings, l.Input.Model)
-	payload, err := encodeEntry(e)
-	if err != nil {
-		return err.Error()
-	}
-	if err := c.Store.Put(key, payload); err != nil {
+	if err := c.Store.PutStream(key, func(w io.Writer) error { return encodeEntry(w, e) }); err != nil {
 		return err.Error()
 	}
 	return ""
@@ -367,20 +373,46 @@ func runKey(opts Options, r *run, rules []*lint.Rule, ropts lint.Options, build 
 	return cache.KeyOf([]byte("run"), data), nil
 }
 
-// encodeEntry and decodeEntry turn a runEntry into bytes and back; bytes
-// that do not decode are nil (a miss).
-func encodeEntry(e *runEntry) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
-		return nil, fmt.Errorf("cache entry: %w", err)
+// entryCodec encodes stored runs (their types hold no interface).
+var entryCodec = wire.New()
+
+// encodeEntry writes e to w: its snapshot, its reads, then its result,
+// each decoded only when the one before holds (readEntry).
+func encodeEntry(w io.Writer, e *runEntry) error {
+	for _, p := range []any{&e.Snapshot, &e.Reads, &e.runResult} {
+		if err := entryCodec.Encode(w, p); err != nil {
+			return fmt.Errorf("cache entry: %w", err)
+		}
 	}
-	return buf.Bytes(), nil
+	return nil
 }
 
-func decodeEntry(payload []byte) *runEntry {
-	var e runEntry
-	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&e); err != nil {
+// entryReader is a stored run with its snapshot decoded.
+type entryReader struct {
+	snapshot cache.Snapshot
+	after    []byte
+}
+
+// readEntry decodes a stored run's snapshot; nil when it does not decode.
+func readEntry(payload []byte) *entryReader {
+	r := &entryReader{}
+	after, err := entryCodec.Decode(payload, &r.snapshot)
+	if err != nil {
 		return nil
 	}
-	return &e
+	r.after = after
+	return r
+}
+
+// rest decodes the rest of the stored run; nil when it does not decode.
+func (r *entryReader) rest() *runEntry {
+	e := &runEntry{Snapshot: r.snapshot}
+	after, err := entryCodec.Decode(r.after, &e.Reads)
+	if err != nil {
+		return nil
+	}
+	if after, err = entryCodec.Decode(after, &e.runResult); err != nil || len(after) > 0 {
+		return nil
+	}
+	return e
 }

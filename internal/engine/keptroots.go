@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -48,6 +46,9 @@ type keptRoots struct {
 
 	mu     sync.Mutex
 	report RootsReport
+	// buffers are the buffers entries are encoded into (*[]byte): a run
+	// writes an entry per root, and the store keeps no payload.
+	buffers sync.Pool
 }
 
 // RootsReport counts what the per-root cache did in a run.
@@ -94,11 +95,11 @@ func (r RootsReport) String() string {
 	return s
 }
 
-// keptEntry is what the store holds of one root.
+// keptEntry is what the store holds of one root, after its inputs
+// (eval.Wire encodes both: the inputs first, so a root whose inputs
+// changed is not decoded further).
 type keptEntry struct {
-	Inputs cache.InputRecord
-	// Output is eval.EncodeOutput of the root's output.
-	Output   []byte
+	Output   eval.RootOutput
 	Calls    []modsource.ModuleCall
 	Files    []string
 	StateLoc eval.StateLocation
@@ -178,37 +179,43 @@ func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
 	if !ok {
 		return terraform.KeptRoot{}, false
 	}
-	var e keptEntry
-	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&e); err != nil {
+	var inputs cache.InputRecord
+	rest, err := eval.Wire().Decode(payload, &inputs)
+	if err != nil {
 		k.store.Remove(key)
 		return terraform.KeptRoot{}, false
 	}
-	same, refreshed := k.checker.Check(e.Inputs)
+	same, refreshed := k.checker.Check(inputs)
 	if !same {
 		return terraform.KeptRoot{}, false
 	}
-	out, err := eval.DecodeOutput(e.Output)
-	if err != nil {
+	var e keptEntry
+	if tail, err := eval.Wire().Decode(rest, &e); err != nil || len(tail) > 0 {
 		k.store.Remove(key)
 		return terraform.KeptRoot{}, false
 	}
 	if refreshed != nil {
 		// The next run trusts the stats seen now.
-		e.Inputs = *refreshed
-		if p, err := encodeKept(&e); err == nil {
-			k.put(key, p)
+		if p, err := eval.Wire().Append(nil, refreshed); err == nil {
+			k.put(key, append(p, rest...))
 		}
 	}
-	return terraform.KeptRoot{Output: out, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc, Outputs: e.Outputs, Holes: e.Holes, ReadsDigest: e.ReadsDigest}, true
+	return terraform.KeptRoot{Output: e.Output, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc, Outputs: e.Outputs, Holes: e.Holes, ReadsDigest: e.ReadsDigest}, true
 }
 
 // Keep stores the output of a root just evaluated.
 func (k *keptRoots) Keep(dir, variant string, kr terraform.KeptRoot, inputs cache.InputRecord) {
-	out, err := eval.EncodeOutput(kr.Output)
+	buf, _ := k.buffers.Get().(*[]byte)
+	if buf == nil {
+		buf = new([]byte)
+	}
+	defer k.buffers.Put(buf)
+	p, err := eval.Wire().Append((*buf)[:0], &inputs)
 	if err != nil {
 		return
 	}
-	p, err := encodeKept(&keptEntry{Inputs: inputs, Output: out, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Outputs: kr.Outputs, Holes: kr.Holes, ReadsDigest: kr.ReadsDigest})
+	p, err = eval.Wire().Append(p, &keptEntry{Output: kr.Output, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Outputs: kr.Outputs, Holes: kr.Holes, ReadsDigest: kr.ReadsDigest})
+	*buf = p
 	if err != nil {
 		return
 	}
@@ -238,7 +245,7 @@ func (k *keptRoots) Summaries() map[string]eval.ModuleSummary {
 		return nil
 	}
 	var sums map[string]eval.ModuleSummary
-	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&sums); err != nil {
+	if rest, err := eval.Wire().Decode(payload, &sums); err != nil || len(rest) > 0 {
 		k.store.Remove(k.summariesKey())
 		return nil
 	}
@@ -247,11 +254,11 @@ func (k *keptRoots) Summaries() map[string]eval.ModuleSummary {
 
 // KeepSummaries stores the load's module summaries.
 func (k *keptRoots) KeepSummaries(sums map[string]eval.ModuleSummary) {
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(sums); err != nil {
+	p, err := eval.Wire().Append(nil, &sums)
+	if err != nil {
 		return
 	}
-	k.put(k.summariesKey(), buf.Bytes())
+	k.put(k.summariesKey(), p)
 }
 
 // NotKept counts why a root evaluated could not be kept.
@@ -295,12 +302,4 @@ func (k *keptRoots) done() RootsReport {
 		r.Base = &b
 	}
 	return r
-}
-
-func encodeKept(e *keptEntry) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
-		return nil, fmt.Errorf("terraform root cache entry: %w", err)
-	}
-	return buf.Bytes(), nil
 }

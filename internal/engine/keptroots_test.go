@@ -200,6 +200,13 @@ func TestKeptRootsWithRemoteState(t *testing.T) {
 	expect("a reader and a reader of a held reader edited", 3, 2, b)
 	write(t, root, map[string]string{"app/main.tf": app("\"audit-${aws_iam_instance_profile.p.role}\"", "")})
 	expect("reader's output changed", 2, 3, "audit=audit-nodes-b p=nodes-b report=audit-nodes-b")
+	// net moves its state: app's read matches no root, so what app read
+	// changed and it is evaluated (never given the outputs an earlier
+	// run's join read), and so, down the chain, are its readers.
+	write(t, root, map[string]string{"net/main.tf": strings.Replace(net("nodes-c", ""), "net.tfstate", "moved.tfstate", 1)})
+	if got := step("state moved", 1, 4); strings.Contains(got, "nodes-b") || strings.Contains(got, "nodes-c") {
+		t.Errorf("state moved: profiles %q, read from a root whose state app no longer reads", got)
+	}
 }
 
 // A kept root's output holds sentinels numbered by the run that evaluated

@@ -127,7 +127,7 @@ func (l *loader) take(it *evalItem, k KeptRoot) bool {
 	}
 	outputs := cty.NilVal
 	if k.Outputs != nil {
-		v, err := eval.DecodeValue(k.Outputs)
+		v, err := l.values.Decode(k.Outputs)
 		if err == nil {
 			v, err = eval.MapValueStrings(v, func(s string) string { return lint.Renumber(s, renumber) })
 		}
@@ -137,6 +137,7 @@ func (l *loader) take(it *evalItem, k KeptRoot) bool {
 		outputs = v
 	}
 	eval.RenumberHoles(&k.Output, renumber)
+	l.ShareDeclared(&k.Output)
 	it.kept = true
 	it.out, it.keptFiles, it.stateLoc, it.outputs = k.Output, k.Files, k.StateLoc, outputs
 	// Done: a unit depending on it reads its outputs now.

@@ -111,6 +111,8 @@ type loader struct {
 	pending map[string]int
 	// keep is how many bytes of source parseAll keeps parsed.
 	keep int64
+	// values decodes the outputs of kept roots.
+	values eval.ValueDecoder
 	// byDir are the evaluation items by directory; keepOutputs is set
 	// when some root may read another's outputs (a unit's dependency, a
 	// remote-state read); join is the second pass (remotestate.go).

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -319,4 +320,53 @@ func (l *Session) declaringVersions(dirs []modsource.ModelDir, name string) stri
 		return ""
 	}
 	return "versions " + strings.Join(runs, " or ")
+}
+
+// ShareDeclared makes the module calls of a kept output (decoded: each
+// call has maps of its own) share one map of declared variables with
+// every other call whose map is equal, as the calls a session evaluates
+// share them (declared): a module called by many roots declares the same
+// variables for each.
+func (l *Session) ShareDeclared(out *RootOutput) {
+	for _, e := range out.Entities {
+		mc, ok := e.(*lint.ModuleCall)
+		if !ok {
+			continue
+		}
+		mc.Variables = l.sharedVariables(mc.Variables)
+		mc.ReadAt = l.sharedVariables(mc.ReadAt)
+	}
+}
+
+// sharedVariables is the map equal to vars that the session shares.
+func (l *Session) sharedVariables(vars map[string]lint.ModuleVariable) map[string]lint.ModuleVariable {
+	if len(vars) == 0 {
+		return vars
+	}
+	key := variablesKey(vars)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if shared, ok := l.sharedVars[key]; ok {
+		return shared
+	}
+	if l.sharedVars == nil {
+		l.sharedVars = map[string]map[string]lint.ModuleVariable{}
+	}
+	l.sharedVars[key] = vars
+	return vars
+}
+
+// variablesKey writes out a map of declared variables whole, by name.
+func variablesKey(vars map[string]lint.ModuleVariable) string {
+	names := make([]string, 0, len(vars))
+	for n := range vars {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		v := vars[n]
+		fmt.Fprintf(&b, "%q %d %q\n", n, v.Declared, v.Versions)
+	}
+	return b.String()
 }

@@ -1,21 +1,19 @@
 package eval
 
 import (
-	"bytes"
-	"encoding/binary"
-	"encoding/gob"
 	"errors"
 	"fmt"
-	"io"
-	"reflect"
-	"sort"
-	"sync"
+
+	"github.com/faultline-dev/faultline/internal/wire"
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // EncodeOutput turns o into bytes DecodeOutput turns back into an equal
 // RootOutput: equal in every field (lint.Value's own included), nil and
 // empty lists and maps told apart, and two references to one object
-// still one object. Entity types come registered by package lint.
+// still one object (the Release whose DuplicateKeys are also entities of
+// the output). The bytes hold no type information (package wire): only
+// the build that wrote them may read them, as the result cache ensures.
 func EncodeOutput(o RootOutput) ([]byte, error) {
 	b, err := encodeExact(&o)
 	if err != nil {
@@ -34,272 +32,37 @@ func DecodeOutput(data []byte) (RootOutput, error) {
 	return o, nil
 }
 
-// encodeExact gob-encodes the value p points to, then its shape (shape
-// below): what gob loses of it.
-func encodeExact(p any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := gob.NewEncoder(&buf)
-	if err := enc.Encode(p); err != nil {
-		return nil, err
+// Wire is the codec of root outputs and of what the result cache keeps
+// beside them: the types an interface of an output may hold are the
+// entity types and the values of YAML documents (Release.Values).
+func Wire() *wire.Codec { return outputWire }
+
+// outputWire is Wire's codec; it only caches how each type is written.
+var outputWire = wire.New(wireTypes()...)
+
+func wireTypes() []any {
+	types := []any{map[string]any{}, []any{}, "", false, 0, int64(0), uint64(0), float64(0)}
+	for _, e := range lint.EntityTypes() {
+		types = append(types, e)
 	}
-	var s shape
-	s.record(reflect.ValueOf(p).Elem())
-	if err := enc.Encode(s.ops); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return types
 }
 
-// decodeExact decodes what encodeExact wrote into p. gob's decoder is
-// meant to return errors on bad input; a panic is turned into one all the
-// same.
-func decodeExact(data []byte, p any) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("malformed data: %v", r)
-		}
-	}()
-	dec := gob.NewDecoder(bytes.NewReader(data))
-	var ops []byte
-	if err := dec.Decode(p); err != nil {
+// encodeExact encodes the value p points to with Wire.
+func encodeExact(p any) ([]byte, error) {
+	return outputWire.Append(nil, p)
+}
+
+// decodeExact decodes what encodeExact wrote into p: all of data.
+func decodeExact(data []byte, p any) error {
+	rest, err := outputWire.Decode(data, p)
+	if err != nil {
 		return err
 	}
-	if err := dec.Decode(&ops); err != nil {
-		return fmt.Errorf("shape: %w", err)
-	}
-	if err := dec.Decode(new(struct{})); err != io.EOF {
+	if len(rest) > 0 {
 		return errors.New("trailing data")
 	}
-	s := shape{ops: ops}
-	s.apply(reflect.ValueOf(p).Elem())
-	if s.err == nil && len(s.ops) > 0 {
-		s.err = errors.New("shape longer than the value")
-	}
-	return s.err
-}
-
-// shape is what gob does not keep of a value: which pointers, slices,
-// maps and interfaces are nil (gob decodes an empty list or map as nil,
-// and drops a pointer to a zero struct), and which pointers are one
-// pointer reached twice (gob writes each as a copy: the Release whose
-// DuplicateKeys are also entities of the output). It is a list of
-// operations, one per such value in a fixed walk (fields in order, map
-// entries by sorted key), that the decoder replays over the decoded value.
-// Types that encode themselves (gob.GobEncoder: lint.Value, Embedded) are
-// not walked; they keep their own shape.
-type shape struct {
-	ops []byte
-	// ptrs are the pointers met so far, by first meeting.
-	ptrs  []reflect.Value
-	index map[ptrKey]int
-	err   error
-}
-
-type ptrKey struct {
-	t reflect.Type
-	p uintptr
-}
-
-// Operations: a nil value, a non-nil one, and (for pointers) the k-th
-// pointer met again, written opAgain+k.
-const (
-	opNil = iota
-	opSet
-	opAgain
-)
-
-var gobEncoderType = reflect.TypeFor[gob.GobEncoder]()
-
-// record appends the operations of v.
-func (s *shape) record(v reflect.Value) {
-	if !walked(v.Type()) {
-		return
-	}
-	switch v.Kind() {
-	case reflect.Pointer:
-		if v.IsNil() {
-			s.op(opNil)
-			return
-		}
-		k := ptrKey{v.Type(), v.Pointer()}
-		if i, ok := s.index[k]; ok {
-			s.op(opAgain + uint64(i))
-			return
-		}
-		if s.index == nil {
-			s.index = map[ptrKey]int{}
-		}
-		s.index[k] = len(s.index)
-		s.op(opSet)
-		s.record(v.Elem())
-	case reflect.Interface:
-		if v.IsNil() {
-			s.op(opNil)
-			return
-		}
-		s.op(opSet)
-		s.record(v.Elem())
-	case reflect.Slice, reflect.Map:
-		if v.IsNil() {
-			s.op(opNil)
-			return
-		}
-		s.op(opSet)
-		s.elems(v, s.record, false)
-	case reflect.Array:
-		s.elems(v, s.record, false)
-	case reflect.Struct:
-		s.fields(v, s.record)
-	}
-}
-
-// apply replays the operations over v, a decoded value.
-func (s *shape) apply(v reflect.Value) {
-	if s.err != nil || !walked(v.Type()) {
-		return
-	}
-	switch v.Kind() {
-	case reflect.Pointer:
-		switch op := s.next(); {
-		case op == opNil:
-			v.SetZero()
-		case op == opSet:
-			if v.IsNil() {
-				v.Set(reflect.New(v.Type().Elem()))
-			}
-			s.ptrs = append(s.ptrs, v)
-			s.apply(v.Elem())
-		case op-opAgain < uint64(len(s.ptrs)) && s.ptrs[op-opAgain].Type() == v.Type():
-			v.Set(s.ptrs[op-opAgain])
-		default:
-			s.fail()
-		}
-	case reflect.Interface:
-		if s.next() == opNil {
-			v.SetZero()
-			return
-		}
-		if v.IsNil() {
-			s.fail()
-			return
-		}
-		if walked(v.Elem().Type()) {
-			v.Set(s.settled(v.Elem()))
-		}
-	case reflect.Slice:
-		if s.next() == opNil {
-			v.SetZero()
-			return
-		}
-		if v.IsNil() {
-			v.Set(reflect.MakeSlice(v.Type(), 0, 0))
-		}
-		s.elems(v, s.apply, true)
-	case reflect.Map:
-		if s.next() == opNil {
-			v.SetZero()
-			return
-		}
-		if v.IsNil() {
-			v.Set(reflect.MakeMap(v.Type()))
-		}
-		s.elems(v, s.apply, true)
-	case reflect.Array:
-		s.elems(v, s.apply, true)
-	case reflect.Struct:
-		s.fields(v, s.apply)
-	}
-}
-
-// settled is a settable copy of v with the operations applied.
-func (s *shape) settled(v reflect.Value) reflect.Value {
-	c := reflect.New(v.Type()).Elem()
-	c.Set(v)
-	s.apply(c)
-	return c
-}
-
-// elems visits the elements of a slice or array, or the values of a map
-// by sorted key (copies, set back when set).
-func (s *shape) elems(v reflect.Value, visit func(reflect.Value), set bool) {
-	if !walked(v.Type().Elem()) {
-		return
-	}
-	if v.Kind() != reflect.Map {
-		for i := 0; i < v.Len(); i++ {
-			visit(v.Index(i))
-		}
-		return
-	}
-	keys := v.MapKeys()
-	if v.Type().Key().Kind() != reflect.String {
-		s.err = fmt.Errorf("map %s: only string keys are ordered", v.Type())
-		return
-	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
-	for _, k := range keys {
-		c := reflect.New(v.Type().Elem()).Elem()
-		c.Set(v.MapIndex(k))
-		visit(c)
-		if set {
-			v.SetMapIndex(k, c)
-		}
-	}
-}
-
-// fields visits the exported fields of a struct (gob keeps no other).
-func (s *shape) fields(v reflect.Value, visit func(reflect.Value)) {
-	t := v.Type()
-	for i := 0; i < t.NumField(); i++ {
-		if t.Field(i).IsExported() {
-			visit(v.Field(i))
-		}
-	}
-}
-
-func (s *shape) op(o uint64) { s.ops = binary.AppendUvarint(s.ops, o) }
-
-func (s *shape) next() uint64 {
-	o, n := binary.Uvarint(s.ops)
-	if n <= 0 {
-		s.fail()
-		return opNil
-	}
-	s.ops = s.ops[n:]
-	return o
-}
-
-func (s *shape) fail() {
-	if s.err == nil {
-		s.err = errors.New("shape does not fit the value")
-	}
-}
-
-var walkedTypes sync.Map // reflect.Type → bool
-
-// walked reports whether a value of type t may hold something shape
-// records: a pointer, slice, map or interface, outside types that encode
-// themselves.
-func walked(t reflect.Type) bool {
-	if w, ok := walkedTypes.Load(t); ok {
-		return w.(bool)
-	}
-	w := false
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Map:
-		w = true
-	case reflect.Array:
-		w = walked(t.Elem())
-	case reflect.Struct:
-		if t.Implements(gobEncoderType) || reflect.PointerTo(t).Implements(gobEncoderType) {
-			break
-		}
-		for i := 0; i < t.NumField() && !w; i++ {
-			w = t.Field(i).IsExported() && walked(t.Field(i).Type)
-		}
-	}
-	walkedTypes.Store(t, w)
-	return w
+	return nil
 }
 
 // embeddedWire is what an Embedded encodes as: its data, and the data its

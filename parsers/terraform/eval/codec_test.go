@@ -123,7 +123,7 @@ func TestOutputCodecRoundTrip(t *testing.T) {
 		} else if bytes.Equal(again, data) {
 			stable++
 		} else {
-			// gob writes a map's entries in Go's random order: the bytes
+			// the codec writes a map's entries in Go's random order: the bytes
 			// may differ, what they decode to may not.
 			back, err := eval.DecodeOutput(again)
 			if err != nil || outputDiff(got, back) != "" {
@@ -280,9 +280,8 @@ func TestOutputCodecShape(t *testing.T) {
 }
 
 // TestOutputCodecCorrupt wants every truncation of an encoding to be an
-// error. (Flipped bytes are FuzzDecodeOutput's: a flipped length can make
-// gob allocate up to its own limit, so the store must check a checksum
-// before decoding.)
+// error. (Flipped bytes are FuzzDecodeOutput's; the store checks a
+// checksum before decoding all the same.)
 func TestOutputCodecCorrupt(t *testing.T) {
 	outs := evaluateTree(t, "../../../examples/stytch-2023")
 	var data []byte
@@ -325,9 +324,9 @@ func FuzzDecodeOutput(f *testing.F) {
 
 // TestOutputTypesEncodable walks the types of RootOutput and of every
 // entity type: a struct with an unexported field, or a func or chan
-// field, must encode itself (gob.GobEncoder and GobDecoder), since gob
-// drops such fields without a word; a map needs string keys (the shape
-// of codec.go orders entries by key).
+// field, must encode itself (gob.GobEncoder and GobDecoder), since the
+// codec (package wire), like gob, drops such fields without a word; a map
+// needs string keys.
 func TestOutputTypesEncodable(t *testing.T) {
 	enc, dec := reflect.TypeFor[gob.GobEncoder](), reflect.TypeFor[gob.GobDecoder]()
 	seen := map[reflect.Type]bool{}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"reflect"
+	"sync"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/zclconf/go-cty/cty"
@@ -244,11 +245,25 @@ func EncodeValue(v cty.Value) ([]byte, error) {
 
 // DecodeValue is the value EncodeValue gave data for.
 func DecodeValue(data []byte) (cty.Value, error) {
+	var d ValueDecoder
+	return d.Decode(data)
+}
+
+// ValueDecoder is DecodeValue for many values: each type it meets is
+// decoded once (the roots of a tree share few output types). The zero
+// value is ready; it is safe for concurrent use.
+type ValueDecoder struct {
+	mu    sync.Mutex
+	types map[string]cty.Type
+}
+
+// Decode is the value EncodeValue gave data for.
+func (d *ValueDecoder) Decode(data []byte) (cty.Value, error) {
 	n, k := binary.Uvarint(data)
 	if k <= 0 || uint64(len(data)-k) < n {
 		return cty.NilVal, fmt.Errorf("value: truncated")
 	}
-	ty, err := ctyjson.UnmarshalType(data[k : k+int(n)])
+	ty, err := d.typeOf(data[k : k+int(n)])
 	if err != nil {
 		return cty.NilVal, fmt.Errorf("value type: %w", err)
 	}
@@ -257,4 +272,25 @@ func DecodeValue(data []byte) (cty.Value, error) {
 		return cty.NilVal, fmt.Errorf("value: %w", err)
 	}
 	return v, nil
+}
+
+// typeOf is the type ctyjson.MarshalType wrote as data.
+func (d *ValueDecoder) typeOf(data []byte) (cty.Type, error) {
+	d.mu.Lock()
+	ty, ok := d.types[string(data)]
+	d.mu.Unlock()
+	if ok {
+		return ty, nil
+	}
+	ty, err := ctyjson.UnmarshalType(data)
+	if err != nil {
+		return cty.NilType, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.types == nil {
+		d.types = map[string]cty.Type{}
+	}
+	d.types[string(data)] = ty
+	return ty, nil
 }

@@ -45,6 +45,9 @@ type Session struct {
 	// declaredVars are the variables a module declares at a span of
 	// versions, shared by the calls (callinputs.go).
 	declaredVars map[string]map[string]lint.ModuleVariable
+	// sharedVars are the maps of declared variables kept outputs share,
+	// by content (ShareDeclared).
+	sharedVars map[string]map[string]lint.ModuleVariable
 	// altPlans are the plans of evaluating one version of a stand-in in
 	// place of another, by the two directories (altplan.go).
 	altPlans map[[2]string]*altPlan
