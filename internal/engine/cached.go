@@ -27,6 +27,17 @@ type Cache struct {
 	// Build identifies what computes results: faultline's executable and
 	// the chart renderer's, by content.
 	Build string
+	// StageBound is how long a stage may take in a run stored whole
+	// (zero: maxStoredStage).
+	StageBound time.Duration
+}
+
+// stageBound is c's StageBound or its default.
+func (c *Cache) stageBound() time.Duration {
+	if c == nil || c.StageBound <= 0 {
+		return maxStoredStage
+	}
+	return c.StageBound
 }
 
 // CacheReport says what the cache did in a run (--verbose).
@@ -188,7 +199,8 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	}
 	l.Cache = CacheReport{Misses: 1}
 	l.Stages = append(lookup, l.Stages...)
-	l.Cache.NotStored = store(c, key, snap, reads, l, res, opts.units)
+	keepUnits(l, opts.units)
+	l.Cache.NotStored = store(c, key, snap, reads, l, res)
 	l.Cache.Roots = kept.done()
 	l.Cache.Units = opts.units.done()
 	return l, res, nil
@@ -250,28 +262,35 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 	if opts.units, err = newKeptUnits(c, opts, r); err != nil {
 		return nil, lint.Result{}, err
 	}
-	before := cache.Take(r.tree.Roots(), skipDir, scanKeep(r))
 	opts.kept = kept
-	reads := cache.NewReads()
-	opts.observe = reads
 	l, res, err := Run(opts, rules, ropts)
 	if err != nil {
 		return nil, lint.Result{}, err
 	}
-	if why := stable(before, reads, l); why == "" {
-		opts.units.flush()
-	}
+	keepUnits(l, opts.units)
 	l.Cache = CacheReport{Off: off, Roots: kept.done(), Units: opts.units.done()}
 	return l, res, nil
+}
+
+// keepUnits writes the kustomization builds and chart renderings the run
+// kept, unless its budget left units out. Each rests only on what it
+// read (a build read while a file changed is not kept; a rendering is
+// content-addressed and never kept when a bound stopped it), so unlike
+// the whole run they are kept however long a stage took or whatever
+// changed elsewhere in the tree, as Terraform roots are.
+func keepUnits(l *Loaded, units *keptUnits) {
+	if l.Budget.LeftOut == 0 {
+		units.flush()
+	}
 }
 
 // stable says why a computed run's results are unsafe to keep, or "":
 // a stage that could have met a wall-clock bound, a budget that left
 // something out, a file that changed while read, a tree whose shape
 // changed during the run.
-func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
+func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded, bound time.Duration) string {
 	for _, s := range l.Stages {
-		if s.Wall >= maxStoredStage {
+		if s.Wall >= bound {
 			return fmt.Sprintf("stage %s took %s", s.Name, s.Wall.Round(time.Second))
 		}
 	}
@@ -289,13 +308,10 @@ func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
 
 // store keeps a computed run, unless something makes its result unsafe to
 // use again; it says why not, or "".
-func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result, units *keptUnits) string {
-	if why := stable(before, reads, l); why != "" {
+func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result) string {
+	if why := stable(before, reads, l, c.stageBound()); why != "" {
 		return why
 	}
-	// The run was stable: the kustomizations and charts it built may be
-	// kept (its roots are: keptroots.go).
-	units.flush()
 	if len(l.Input.Model.Changes) > 0 {
 		return "the model holds changes"
 	}

@@ -39,8 +39,10 @@ import (
 //     versions; a renderer reads nothing else) was rendered by a run
 //     with the same build is not rendered again.
 //
-// Entries are written only once the run proved the tree did not change
-// while it was read (flush, from store).
+// Entries are written at the end of the run unless its budget left units
+// out (flush, from keepUnits): each is checked on its own, so a stage
+// over the whole-run cache's bound or a file changed elsewhere does not
+// hold them back.
 type keptUnits struct {
 	store *cache.Store
 	// context is the digest of what a kustomization's output depends on
@@ -512,7 +514,7 @@ func (km keptMetered) RenderMetered(ctx context.Context, req helm.Request, limit
 // MostCPU implements helm.Metered.
 func (km keptMetered) MostCPU() time.Duration { return km.m.MostCPU() }
 
-// flush stores the entries of the run, once it proved stable.
+// flush stores the entries of the run (keepUnits).
 func (u *keptUnits) flush() {
 	if u == nil {
 		return

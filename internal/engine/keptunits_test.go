@@ -9,9 +9,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -367,4 +369,66 @@ func TestKeptUnitsInflatedChart(t *testing.T) {
 	}
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Third\n"})
 	step("unrelated file edited again", 1, 0, 0)
+}
+
+// Kustomization builds and chart renderings are kept even when the whole
+// run is not stored because a stage took longer than the whole-run
+// cache's bound (a large tree, or a loaded CI machine): each rests only
+// on what it read. A run whose budget left units out keeps none.
+func TestKeptUnitsWrittenWhenRunNotStored(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, kustTree)
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test", StageBound: time.Nanosecond}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what string, want UnitsReport) {
+		t.Helper()
+		l, _, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(l.Cache.NotStored, "stage ") {
+			t.Fatalf("%s: the run was stored whole (%q): the test proves nothing", what, l.Cache.NotStored)
+		}
+		if u := l.Cache.Units; u.KustKept != want.KustKept || u.KustBuilt != want.KustBuilt || u.ChartsKept != want.ChartsKept || u.ChartsRendered != want.ChartsRendered {
+			t.Errorf("%s: %s; want %s", what, u, want)
+		}
+	}
+	step("cold", UnitsReport{KustBuilt: 2, ChartsRendered: 1})
+	step("again", UnitsReport{KustKept: 2, ChartsKept: 1})
+}
+
+// A run whose budget left a unit out keeps no kustomization build nor
+// chart rendering: what it built around the unit left out is not what a
+// run with room for it builds.
+func TestKeptUnitsNotWrittenWhenBudgetLeftOut(t *testing.T) {
+	files := map[string]string{}
+	for _, c := range []struct{ dir, name string }{{"charts/c-plain", "c-plain"}, {"charts/d-spin", "d-spin"}, {"charts/e-plain", "e-plain"}} {
+		for p, body := range chartFiles(c.dir, c.name) {
+			files[p] = body
+		}
+	}
+	root := t.TempDir()
+	write(t, root, files)
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	for run := range 2 {
+		budget := runbudget.New(runbudget.Limits{CPU: 2500 * time.Millisecond, Memory: 2 << 30})
+		l, _, err := RunCached(Options{Paths: []string{root}, Cwd: root, Renderer: meteredRenderer{}, Budget: budget}, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Budget.LeftOut == 0 {
+			t.Fatalf("run %d: the budget left nothing out (%+v): the test proves nothing", run, l.Budget)
+		}
+		if u := l.Cache.Units; u.ChartsKept != 0 || u.Stored != 0 {
+			t.Errorf("run %d: %s; want nothing kept or written", run, u)
+		}
+	}
 }
