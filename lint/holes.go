@@ -278,6 +278,17 @@ func (h *Holes) Import(holes map[string]PortableHole) (renumber map[string]strin
 
 // Renumber replaces each sentinel of s that renumber names.
 func Renumber(s string, renumber map[string]string) string {
+	return MapSentinels(s, func(text string) string {
+		if n, ok := renumber[text]; ok {
+			return n
+		}
+		return text
+	})
+}
+
+// MapSentinels replaces each sentinel of s, in order, by what f makes of
+// it; the text around them is kept.
+func MapSentinels(s string, f func(sentinel string) string) string {
 	if !HasSentinel(s) {
 		return s
 	}
@@ -295,11 +306,7 @@ func Renumber(s string, renumber map[string]string) string {
 			b.WriteString(s[i:])
 			break
 		}
-		text := s[i : i+len(string(sentinelOpen))+j+len(string(sentinelClose))]
-		if n, ok := renumber[text]; ok {
-			text = n
-		}
-		b.WriteString(text)
+		b.WriteString(f(s[i : i+len(string(sentinelOpen))+j+len(string(sentinelClose))]))
 		s = rest[j+len(string(sentinelClose)):]
 	}
 	return b.String()

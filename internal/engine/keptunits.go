@@ -50,6 +50,9 @@ type keptUnits struct {
 	context [sha256.Size]byte
 	build   string
 	tree    *treefs.Tree
+	// holes are the run's: a rendering request's holes are keyed by what
+	// they stand for (renderKey).
+	holes *lint.Holes
 
 	mu      sync.Mutex
 	pending []keptPut
@@ -95,7 +98,7 @@ func newKeptUnits(c *Cache, opts Options, r *run) (*keptUnits, error) {
 	if err != nil {
 		return nil, fmt.Errorf("unit cache key: %w", err)
 	}
-	return &keptUnits{store: c.Store, context: sha256.Sum256(data), build: c.Build, tree: r.tree}, nil
+	return &keptUnits{store: c.Store, context: sha256.Sum256(data), build: c.Build, tree: r.tree, holes: r.holes}, nil
 }
 
 // kustEntry is what the store holds of one kustomization root.
@@ -382,27 +385,73 @@ func decodeKust(payload []byte) (*kustEntry, error) {
 type renderEntry struct {
 	Result *helm.Result      `json:"result,omitempty"`
 	Err    *helm.RenderError `json:"err,omitempty"`
+	// Sentinels are the request's holes as the run that rendered it
+	// numbered them, in order: a run keeping the rendering renumbers
+	// them into its own (renderKey).
+	Sentinels []string `json:"sentinels,omitempty"`
 }
 
-// renderKey is the store key of a rendering request: the build and the
-// request as the renderer receives it (JSON, map keys sorted).
-func (u *keptUnits) renderKey(req helm.Request) (cache.Key, bool) {
+// renderID is the store key of a rendering request — the build and the
+// request as the renderer receives it (JSON, map keys sorted), each hole
+// in it written out as what it stands for (a fresh one by its order), so
+// a request with values from Terraform outputs has the same key in every
+// run — and the request's sentinels in order.
+type renderID struct {
+	key       cache.Key
+	sentinels []string
+}
+
+// renderKey is req's renderID.
+func (u *keptUnits) renderKey(req helm.Request) (renderID, bool) {
 	data, err := json.Marshal(req)
 	if err != nil {
-		return cache.Key{}, false
+		return renderID{}, false
 	}
-	return cache.KeyOf([]byte("chart-render"), []byte(u.build), data), true
+	var sentinels []string
+	fresh := map[string]int{}
+	text := lint.MapSentinels(string(data), func(st string) string {
+		sentinels = append(sentinels, st)
+		if u.holes == nil {
+			return st
+		}
+		one := map[string]lint.PortableHole{}
+		u.holes.Export(st, one)
+		if p, ok := one[st]; !ok || p.Fresh {
+			if _, seen := fresh[st]; !seen {
+				fresh[st] = len(fresh)
+			}
+			return fmt.Sprintf("\uE002fresh%d\uE003", fresh[st])
+		}
+		return u.holes.Portable(st)
+	})
+	return renderID{key: cache.KeyOf([]byte("chart-render"), []byte(u.build), []byte(text)), sentinels: sentinels}, true
 }
 
-// lookupRender is the kept rendering of key; an entry that does not
-// decode is a miss.
-func (u *keptUnits) lookupRender(key cache.Key) (helm.Result, error, bool) {
+// lookupRender is the kept rendering of key, its holes renumbered into
+// the run's; an entry that does not decode, or whose holes do not match
+// the request's one for one, is a miss.
+func (u *keptUnits) lookupRender(k renderID) (helm.Result, error, bool) {
+	key := k.key
 	payload, ok := u.store.Get(key)
 	if !ok {
 		return helm.Result{}, nil, false
 	}
 	var e renderEntry
 	if err := json.Unmarshal(payload, &e); err != nil || (e.Result == nil) == (e.Err == nil) {
+		u.store.Remove(key)
+		return helm.Result{}, nil, false
+	}
+	if len(e.Sentinels) > 0 {
+		renumber, ok := sentinelMap(e.Sentinels, k.sentinels)
+		if !ok {
+			return helm.Result{}, nil, false
+		}
+		e = renderEntry{}
+		if err := json.Unmarshal([]byte(lint.Renumber(string(payload), renumber)), &e); err != nil {
+			return helm.Result{}, nil, false
+		}
+	}
+	if (e.Result == nil) == (e.Err == nil) {
 		u.store.Remove(key)
 		return helm.Result{}, nil, false
 	}
@@ -418,11 +467,12 @@ func (u *keptUnits) lookupRender(key cache.Key) (helm.Result, error, bool) {
 // keepRender queues a rendering just made: a result, or a problem with
 // the chart (never a renderer stopped or a budget spent: those depend on
 // the machine).
-func (u *keptUnits) keepRender(key cache.Key, res helm.Result, err error) {
+func (u *keptUnits) keepRender(k renderID, res helm.Result, err error) {
+	key := k.key
 	u.mu.Lock()
 	u.report.ChartsRendered++
 	u.mu.Unlock()
-	e := renderEntry{}
+	e := renderEntry{Sentinels: k.sentinels}
 	switch re, ok := err.(*helm.RenderError); {
 	case err == nil:
 		e.Result = &res
@@ -438,6 +488,30 @@ func (u *keptUnits) keepRender(key cache.Key, res helm.Result, err error) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	u.pending = append(u.pending, keptPut{key, p})
+}
+
+// sentinelMap maps the sentinels a kept request held to those of the
+// request now, position by position; false when they do not correspond
+// one for one (one sentinel standing for two, or counts that differ).
+func sentinelMap(kept, now []string) (map[string]string, bool) {
+	if len(kept) != len(now) {
+		return nil, false
+	}
+	m := make(map[string]string, len(kept))
+	back := make(map[string]string, len(kept))
+	for i, old := range kept {
+		if len(old) != len(now[i]) {
+			return nil, false
+		}
+		if n, ok := m[old]; ok && n != now[i] {
+			return nil, false
+		}
+		if o, ok := back[now[i]]; ok && o != old {
+			return nil, false
+		}
+		m[old], back[now[i]] = now[i], old
+	}
+	return m, true
 }
 
 // renderer is r answering from the cache the renderings it keeps; it is

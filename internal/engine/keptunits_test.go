@@ -432,3 +432,57 @@ func TestKeptUnitsNotWrittenWhenBudgetLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// A rendering whose values hold holes (a release's value from a Terraform
+// output unknown before apply) is kept by what the holes stand for, not
+// by the numbers a run gave them: a later run, numbering them otherwise,
+// takes it, with the holes renumbered into its own; holes that no longer
+// correspond one for one are a miss.
+func TestKeptRenderRenumbersHoles(t *testing.T) {
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	role := lint.HoleRef{Object: "infra:aws_iam_role.app", Path: "arn"}
+	request := func(h *lint.Holes, values map[string]any) helm.Request {
+		return helm.Request{Chart: "charts/app", Files: []helm.File{{Name: "Chart.yaml", Data: []byte("name: app\n")}}, Values: values, ReleaseName: "app", Namespace: "apps", KubeVersion: "1.31"}
+	}
+	render := func(req helm.Request) helm.Result {
+		return helm.Result{Manifests: []helm.Manifest{{Template: "templates/sa.yaml", Content: "role: " + req.Values["role"].(string) + "\n"}}}
+	}
+
+	first := lint.NewHoles()
+	u1 := unitsFor(store, nil)
+	u1.holes = first
+	req1 := request(first, map[string]any{"role": first.Sentinel(role)})
+	id1, ok := u1.renderKey(req1)
+	if !ok {
+		t.Fatal("no key")
+	}
+	u1.keepRender(id1, render(req1), nil)
+	u1.flush()
+
+	second := lint.NewHoles()
+	second.Anonymous() // the second run numbers the role's hole otherwise
+	second.Sentinel(lint.HoleRef{Object: "infra:aws_vpc.main", Path: "id"})
+	u2 := unitsFor(store, nil)
+	u2.holes = second
+	req2 := request(second, map[string]any{"role": second.Sentinel(role)})
+	if req2.Values["role"] == req1.Values["role"] {
+		t.Fatal("both runs numbered the hole alike: the test proves nothing")
+	}
+	id2, _ := u2.renderKey(req2)
+	res, rerr, hit := u2.lookupRender(id2)
+	if !hit || rerr != nil {
+		t.Fatalf("the rendering of the same request, its hole numbered otherwise, was not kept (hit %v, %v)", hit, rerr)
+	}
+	if want := render(req2); !reflect.DeepEqual(res, want) {
+		t.Errorf("kept rendering = %+v, want it with the run's own hole: %+v", res, want)
+	}
+
+	// Two holes where the kept request had one: another request.
+	req3 := request(second, map[string]any{"role": second.Sentinel(role) + second.Anonymous()})
+	if id3, _ := u2.renderKey(req3); id3.key == id2.key {
+		t.Error("a request with another hole has the same key")
+	}
+}
