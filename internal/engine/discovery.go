@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 
+	"github.com/faultline-dev/faultline/internal/procs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/kube"
@@ -273,7 +274,7 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 	p.in.Notes = append(p.in.Notes, run.out.Notes...)
 	p.in.Notes = append(p.in.Notes, run.notes...)
 	parsed := make([]parsedFile, len(run.out.Rendered))
-	parallel(len(parsed), func(i int) {
+	procs.Parallel(len(parsed), func(i int) {
 		r, out := run.out.Rendered[i], &parsed[i]
 		note := func(n lint.Note) { out.notes = append(out.notes, n) }
 		out.scope = chartScope(r, scopeFor)

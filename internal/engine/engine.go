@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"sync/atomic"
 
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/procs"
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -420,7 +420,7 @@ func (r *run) kustomize() int {
 		groups[i] = r.opts.Budget.Group()
 	}
 	u := r.opts.units
-	parallel(len(kroots), func(i int) {
+	procs.Parallel(len(kroots), func(i int) {
 		defer groups[i].Close()
 		if u != nil {
 			remake := func() func(lint.Range, string) lint.Range {
@@ -473,26 +473,6 @@ func (r *run) kustomize() int {
 	return len(kroots)
 }
 
-// parallel runs f(0) … f(n-1) on GOMAXPROCS goroutines.
-func parallel(n int, f func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-}
-
 // parsedFile is one YAML file as written, parsed.
 type parsedFile struct {
 	ents  []lint.Entity
@@ -516,7 +496,7 @@ func (r *run) manifests() int {
 	r.meta = chartMetadata(r.d.manifests)
 	raw := make([][]byte, len(r.d.manifests))
 	errs := make([]error, len(r.d.manifests))
-	parallel(len(r.d.manifests), func(i int) {
+	procs.Parallel(len(r.d.manifests), func(i int) {
 		raw[i], errs[i] = r.tree.ReadFile(r.d.manifests[i], maxManifest)
 	})
 	subst := r.substitutions(raw)

@@ -3,6 +3,8 @@ package engine
 import (
 	"runtime/metrics"
 	"time"
+
+	"github.com/faultline-dev/faultline/internal/procs"
 )
 
 // A run is a sequence of stages, each a small function over what the
@@ -50,11 +52,11 @@ type stages struct{ list []Stage }
 // run runs f as the named stage; f returns how many of unit it handled.
 func (s *stages) run(name, unit string, f func() int) {
 	b0, o0 := heapAllocs()
-	c0, ok0 := processCPU()
+	c0, ok0 := procs.CPU()
 	start := time.Now()
 	n := f()
 	wall := time.Since(start)
-	c1, ok1 := processCPU()
+	c1, ok1 := procs.CPU()
 	b1, o1 := heapAllocs()
 	var cpu time.Duration
 	if ok0 && ok1 {

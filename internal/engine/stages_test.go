@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/faultline-dev/faultline/internal/procs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -74,7 +75,7 @@ func TestRunAddsTheRulesStage(t *testing.T) {
 // time it used (where the system says), and never more cores than the
 // machine has (with a margin for the clocks' granularity).
 func TestMeasureCountsCPU(t *testing.T) {
-	if _, ok := processCPU(); !ok {
+	if _, ok := procs.CPU(); !ok {
 		t.Skip("this system does not report process CPU time")
 	}
 	list := Measure(nil, "spin", "loops", func() int {

@@ -29,10 +29,10 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/faultline-dev/faultline/internal/engine"
+	"github.com/faultline-dev/faultline/internal/procs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/kustomize"
 )
@@ -121,16 +121,16 @@ func Build(builds []kustomize.Build) Result {
 	// What the walk and the choice of roots left behind is not the
 	// builds' to collect.
 	runtime.GC()
-	cpu0, _ := processCPU()
+	cpu0, _ := procs.CPU()
 	start := time.Now()
 	outs := make([]int64, len(todo))
 	errs := make([]error, len(todo))
-	parallel(len(todo), func(i int) {
+	procs.Parallel(len(todo), func(i int) {
 		out, err := kustomize.BuildOnDisk(todo[i].Dir, todo[i].Alone)
 		outs[i], errs[i] = int64(len(out)), err
 	})
 	res.Wall = time.Since(start)
-	if cpu1, ok := processCPU(); ok {
+	if cpu1, ok := procs.CPU(); ok {
 		res.CPU = cpu1 - cpu0
 	}
 	for i, err := range errs {
@@ -143,25 +143,4 @@ func Build(builds []kustomize.Build) Result {
 	}
 	sort.Strings(res.Roots)
 	return res
-}
-
-// parallel runs f(0) … f(n-1) on GOMAXPROCS goroutines, as faultline's
-// kustomize stage does.
-func parallel(n int, f func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }

@@ -1,15 +1,15 @@
 //go:build unix
 
-package krustyfloor
+package procs
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the CPU time (user + system, every thread) this process
-// has used; false when the system does not say.
-func processCPU() (time.Duration, bool) {
+// CPU is the CPU time (user + system) this process has used so
+// far, on every thread; false when the kernel does not say.
+func CPU() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false
