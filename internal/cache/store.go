@@ -184,13 +184,9 @@ func (s *Store) Put(k Key, payload []byte) error {
 	if int64(len(payload)) > s.max/4 {
 		return nil
 	}
-	p := s.path(k)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return fmt.Errorf("cache entry %s: %w", k, err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	p, tmp, err := s.create(k)
 	if err != nil {
-		return fmt.Errorf("cache entry %s: %w", k, err)
+		return err
 	}
 	_, werr := tmp.Write(header(payload))
 	if werr == nil {
@@ -209,18 +205,28 @@ func (s *Store) Put(k Key, payload []byte) error {
 	return nil
 }
 
+// create makes the temporary file an entry of k is written to, beside
+// the entry's path p (renamed onto it once written).
+func (s *Store) create(k Key) (p string, tmp *os.File, err error) {
+	p = s.path(k)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return "", nil, fmt.Errorf("cache entry %s: %w", k, err)
+	}
+	tmp, err = os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return "", nil, fmt.Errorf("cache entry %s: %w", k, err)
+	}
+	return p, tmp, nil
+}
+
 // PutStream stores the payload write writes, as Put stores one, without
 // holding it in memory: it goes to the temporary file as it is written,
 // its length and checksum after it. An error of write leaves the entry
 // as it was.
 func (s *Store) PutStream(k Key, write func(io.Writer) error) error {
-	p := s.path(k)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return fmt.Errorf("cache entry %s: %w", k, err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	p, tmp, err := s.create(k)
 	if err != nil {
-		return fmt.Errorf("cache entry %s: %w", k, err)
+		return err
 	}
 	n, err := writePayload(tmp, write)
 	if cerr := tmp.Close(); err == nil {
