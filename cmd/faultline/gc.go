@@ -1,44 +1,156 @@
 package main
 
-import "runtime/debug"
-
-// The garbage collector's defaults for a faultline run, measured on the
-// benchmark trees (docs/benchmarks.md): collecting when the heap has grown by
-// 200 % rather than Go's 100 % saves 14–16 % of CPU on a chart- and
-// kustomize-heavy tree, and the soft memory limit keeps the peak of a
-// Terraform tree of 12,550 files at about 370 MiB (580 MiB without it) for
-// less CPU than either default. A run whose live heap outgrows the limit
-// is not stopped: the collector then works harder, within Go's bound on
-// its CPU share. GOGC and GOMEMLIMIT in the environment win.
-const (
-	defaultGCPercent   = 200
-	defaultMemoryLimit = 320 << 20
+import (
+	"bufio"
+	"bytes"
+	"io/fs"
+	"path"
+	"runtime/debug"
+	"strconv"
+	"strings"
 )
 
-// gcSettings are the collector settings a run applies: the GC percent and
-// the soft memory limit, each -1 when the environment sets its own.
-func gcSettings(getenv func(string) string) (percent int, limit int64) {
-	percent, limit = defaultGCPercent, defaultMemoryLimit
-	if getenv("GOGC") != "" {
-		percent = -1
-	}
-	if getenv("GOMEMLIMIT") != "" {
-		limit = -1
-	}
-	return percent, limit
+// The garbage collector's settings for a faultline run. A run is short and
+// most of what it allocates is garbage within a stage, so by default the
+// collector does not run on a growth ratio at all (GOGC=off): it runs when
+// the heap approaches the soft memory limit. A run whose heap stays below
+// the limit never collects — measured on the benchmark trees
+// (docs/benchmarks.md): 19–25 % less CPU than GOGC=200 — and a run that
+// reaches it collects exactly as it did under GOGC=200, whose heap goal
+// was the limit already once the live heap passed a third of it: the peak
+// of the 12,550-file tree stays where the limit holds it. A run whose live
+// heap outgrows the limit is not stopped: the collector then works harder,
+// within Go's bound on its CPU share.
+//
+// The limit is 320 MiB, or half the memory limit of the control group the
+// process runs in when that is lower (a CI container given 256 MiB), never
+// below 64 MiB. GOGC and GOMEMLIMIT in the environment win: with GOGC set,
+// the environment's percent and faultline's limit; with GOMEMLIMIT set, the
+// environment's limit and GOGC=200 (a limit the user may have set to
+// "off" must not leave the collector off as well); with both, nothing.
+const (
+	defaultMemoryLimit = 320 << 20
+	minMemoryLimit     = 64 << 20
+	// limitedGCPercent is the GC percent of a run whose memory limit the
+	// environment sets.
+	limitedGCPercent = 200
+	// gcOff is debug.SetGCPercent's "collect on the memory limit only".
+	gcOff = -1
+)
+
+// gcSettings are the collector settings a run applies.
+type gcSettings struct {
+	// SetPercent says whether the run sets Percent (false: GOGC in the
+	// environment decides).
+	SetPercent bool
+	// Percent is the GC percent the run sets; gcOff turns collection on
+	// heap growth off.
+	Percent int
+	// Limit is the soft memory limit the run sets in bytes; -1 when
+	// GOMEMLIMIT in the environment decides.
+	Limit int64
 }
 
-// tuneGC applies gcSettings to this process and returns the memory limit
-// it set (-1: the environment's).
-func tuneGC(getenv func(string) string) int64 {
-	percent, limit := gcSettings(getenv)
-	if percent >= 0 {
-		debug.SetGCPercent(percent)
+// gcSettingsFor works out the settings from the environment and the
+// memory limit of the process's control group (0: none known).
+func gcSettingsFor(getenv func(string) string, groupLimit int64) gcSettings {
+	s := gcSettings{SetPercent: true, Percent: gcOff, Limit: memoryLimitWithin(groupLimit)}
+	if getenv("GOMEMLIMIT") != "" {
+		s.Limit = -1
+		s.Percent = limitedGCPercent
 	}
-	if limit >= 0 {
-		debug.SetMemoryLimit(limit)
+	if getenv("GOGC") != "" {
+		s.SetPercent = false
+	}
+	return s
+}
+
+// memoryLimitWithin is the soft memory limit of a run in a control group
+// limited to groupLimit bytes (0: unlimited): the default, or half the
+// group's limit when that is lower, never below minMemoryLimit.
+func memoryLimitWithin(groupLimit int64) int64 {
+	limit := int64(defaultMemoryLimit)
+	if groupLimit > 0 && groupLimit/2 < limit {
+		limit = max(groupLimit/2, minMemoryLimit)
 	}
 	return limit
+}
+
+// tuneGC applies the settings for this process's environment and control
+// group, read from root (the file system at "/"), and returns the memory
+// limit it set (-1: the environment's).
+func tuneGC(getenv func(string) string, root fs.FS) int64 {
+	s := gcSettingsFor(getenv, groupMemoryLimit(root))
+	if s.Limit >= 0 {
+		debug.SetMemoryLimit(s.Limit)
+	}
+	if s.SetPercent {
+		debug.SetGCPercent(s.Percent)
+	}
+	return s.Limit
+}
+
+// groupMemoryLimit is the memory limit in bytes of the control group this
+// process belongs to, read from root (the file system at "/"): cgroup v2's
+// memory.max, else cgroup v1's memory.limit_in_bytes, each looked up at the
+// group's path in /proc/self/cgroup and, inside a container whose cgroup
+// namespace hides that path, at the mount's top. 0 when there is none or
+// it cannot be read: the limit is a safeguard, not a requirement.
+func groupMemoryLimit(root fs.FS) int64 {
+	data, err := fs.ReadFile(root, "proc/self/cgroup")
+	if err != nil {
+		return 0
+	}
+	var limit int64
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		// hierarchy-ID:controller-list:path
+		fields := strings.SplitN(sc.Text(), ":", 3)
+		if len(fields) != 3 {
+			continue
+		}
+		var mount, file string
+		switch {
+		case fields[0] == "0" && fields[1] == "":
+			mount, file = "sys/fs/cgroup", "memory.max"
+		case hasController(fields[1], "memory"):
+			mount, file = "sys/fs/cgroup/memory", "memory.limit_in_bytes"
+		default:
+			continue
+		}
+		if l := readGroupLimit(root, mount, fields[2], file); l > 0 && (limit == 0 || l < limit) {
+			limit = l
+		}
+	}
+	return limit
+}
+
+// hasController says whether a /proc/self/cgroup controller list names c.
+func hasController(list, c string) bool {
+	for _, name := range strings.Split(list, ",") {
+		if name == c {
+			return true
+		}
+	}
+	return false
+}
+
+// readGroupLimit reads a group's limit file at its path under mount, or
+// at the mount's top when the path is not there; 0 when neither holds a
+// limit ("max", cgroup v1's near-2^63 "unlimited", or no file).
+func readGroupLimit(root fs.FS, mount, group, file string) int64 {
+	for _, dir := range []string{path.Join(mount, group), mount} {
+		data, err := fs.ReadFile(root, path.Join(dir, file))
+		if err != nil {
+			continue
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+		if err != nil || n <= 0 || n >= 1<<62 {
+			return 0
+		}
+		return n
+	}
+	return 0
 }
 
 // planMemoryFactor is the heap a run may use per byte of a plan's JSON:

@@ -1,24 +1,95 @@
 package main
 
-import "testing"
+import (
+	"runtime/debug"
+	"testing"
+	"testing/fstest"
+)
 
 func TestGCSettingsYieldToTheEnvironment(t *testing.T) {
 	env := func(vars map[string]string) func(string) string {
 		return func(k string) string { return vars[k] }
 	}
 	for _, c := range []struct {
-		vars    map[string]string
-		percent int
-		limit   int64
+		vars map[string]string
+		want gcSettings
 	}{
-		{nil, defaultGCPercent, defaultMemoryLimit},
-		{map[string]string{"GOGC": "off"}, -1, defaultMemoryLimit},
-		{map[string]string{"GOMEMLIMIT": "2GiB"}, defaultGCPercent, -1},
-		{map[string]string{"GOGC": "50", "GOMEMLIMIT": "1GiB"}, -1, -1},
+		{nil, gcSettings{SetPercent: true, Percent: gcOff, Limit: defaultMemoryLimit}},
+		{map[string]string{"GOGC": "100"}, gcSettings{SetPercent: false, Percent: gcOff, Limit: defaultMemoryLimit}},
+		// A limit from the environment (perhaps "off") must not leave the
+		// collector off as well.
+		{map[string]string{"GOMEMLIMIT": "off"}, gcSettings{SetPercent: true, Percent: limitedGCPercent, Limit: -1}},
+		{map[string]string{"GOGC": "50", "GOMEMLIMIT": "1GiB"}, gcSettings{SetPercent: false, Percent: limitedGCPercent, Limit: -1}},
 	} {
-		p, l := gcSettings(env(c.vars))
-		if p != c.percent || l != c.limit {
-			t.Errorf("%v: %d, %d; want %d, %d", c.vars, p, l, c.percent, c.limit)
+		if got := gcSettingsFor(env(c.vars), 0); got != c.want {
+			t.Errorf("%v: %+v; want %+v", c.vars, got, c.want)
+		}
+	}
+}
+
+func TestMemoryLimitWithinTheControlGroup(t *testing.T) {
+	for _, c := range []struct{ group, want int64 }{
+		{0, defaultMemoryLimit},
+		{4 << 30, defaultMemoryLimit},
+		{640 << 20, defaultMemoryLimit},
+		{512 << 20, 256 << 20},
+		{96 << 20, minMemoryLimit},
+	} {
+		if got := memoryLimitWithin(c.group); got != c.want {
+			t.Errorf("group limit %d MiB: %d MiB, want %d MiB", c.group>>20, got>>20, c.want>>20)
+		}
+	}
+}
+
+func TestGroupMemoryLimit(t *testing.T) {
+	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
+	for _, c := range []struct {
+		name string
+		fs   fstest.MapFS
+		want int64
+	}{
+		{"no /proc", fstest.MapFS{}, 0},
+		{"cgroup v2 at the group's path", fstest.MapFS{
+			"proc/self/cgroup":                file("0::/ci/job\n"),
+			"sys/fs/cgroup/ci/job/memory.max": file("536870912\n"),
+			"sys/fs/cgroup/memory.max":        file("max\n"),
+		}, 512 << 20},
+		{"cgroup v2 in a namespace: the mount's top", fstest.MapFS{
+			"proc/self/cgroup":         file("0::/\n"),
+			"sys/fs/cgroup/memory.max": file("268435456\n"),
+		}, 256 << 20},
+		{"cgroup v2 unlimited", fstest.MapFS{
+			"proc/self/cgroup":         file("0::/\n"),
+			"sys/fs/cgroup/memory.max": file("max\n"),
+		}, 0},
+		{"cgroup v1 memory controller", fstest.MapFS{
+			"proc/self/cgroup": file("9:pids:/\n4:memory:/runner/abc\n1:cpu,cpuacct:/\n0::/\n"),
+			"sys/fs/cgroup/memory/runner/abc/memory.limit_in_bytes": file("1073741824\n"),
+		}, 1 << 30},
+		{"cgroup v1 unlimited", fstest.MapFS{
+			"proc/self/cgroup":                           file("4:memory:/\n"),
+			"sys/fs/cgroup/memory/memory.limit_in_bytes": file("9223372036854771712\n"),
+		}, 0},
+		{"v1 and v2 both limited: the lower", fstest.MapFS{
+			"proc/self/cgroup": file("4:memory:/a\n0::/b\n"),
+			"sys/fs/cgroup/memory/a/memory.limit_in_bytes": file("2147483648\n"),
+			"sys/fs/cgroup/b/memory.max":                   file("1073741824\n"),
+		}, 1 << 30},
+		{"a controller list naming memory among others", fstest.MapFS{
+			"proc/self/cgroup": file("4:cpu,memory:/x\n"),
+			"sys/fs/cgroup/memory/x/memory.limit_in_bytes": file("1073741824\n"),
+		}, 1 << 30},
+		{"a controller whose name contains memory is not memory", fstest.MapFS{
+			"proc/self/cgroup": file("4:memory_pressure:/x\n"),
+			"sys/fs/cgroup/memory/x/memory.limit_in_bytes": file("1073741824\n"),
+		}, 0},
+		{"garbage", fstest.MapFS{
+			"proc/self/cgroup":         file("0::/\n"),
+			"sys/fs/cgroup/memory.max": file("lots\n"),
+		}, 0},
+	} {
+		if got := groupMemoryLimit(c.fs); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
 }
@@ -40,5 +111,29 @@ func TestMemoryLimitGrowsWithThePlan(t *testing.T) {
 		if margin := memoryLimitFor(defaultMemoryLimit, size) - 7*size; margin < 3*size {
 			t.Errorf("plan of %d MiB: %d MiB above its live heap", size>>20, margin>>20)
 		}
+	}
+}
+
+// TestTuneGCAppliesTheSettings: tuneGC really sets this process's
+// collector (the settings are read back and restored).
+func TestTuneGCAppliesTheSettings(t *testing.T) {
+	fsys := fstest.MapFS{
+		"proc/self/cgroup":         &fstest.MapFile{Data: []byte("0::/\n")},
+		"sys/fs/cgroup/memory.max": &fstest.MapFile{Data: []byte("268435456\n")},
+	}
+	prevLimit := debug.SetMemoryLimit(-1)
+	prevPercent := debug.SetGCPercent(100)
+	defer func() {
+		debug.SetMemoryLimit(prevLimit)
+		debug.SetGCPercent(prevPercent)
+	}()
+	if got := tuneGC(func(string) string { return "" }, fsys); got != 128<<20 {
+		t.Errorf("tuneGC returned %d MiB, want 128", got>>20)
+	}
+	if got := debug.SetMemoryLimit(-1); got != 128<<20 {
+		t.Errorf("memory limit %d MiB, want 128", got>>20)
+	}
+	if got := debug.SetGCPercent(100); got != gcOff {
+		t.Errorf("GC percent %d, want off", got)
 	}
 }

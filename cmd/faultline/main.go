@@ -6,6 +6,6 @@ import "os"
 
 func main() {
 	c := New(os.Stdout, os.Stderr)
-	c.PlanRead = raiseMemoryLimit(tuneGC(os.Getenv))
+	c.PlanRead = raiseMemoryLimit(tuneGC(os.Getenv, os.DirFS("/")))
 	os.Exit(c.Run(os.Args[1:]))
 }
