@@ -496,10 +496,23 @@ func (r *run) manifests() int {
 	r.meta = chartMetadata(r.d.manifests)
 	raw := make([][]byte, len(r.d.manifests))
 	errs := make([]error, len(r.d.manifests))
+	// pre are the files' documents, decoded once for the Flux finder and
+	// for the file's own parse when no substitution changes its text.
+	pre := make([][]*yaml.Node, len(r.d.manifests))
 	procs.Parallel(len(r.d.manifests), func(i int) {
 		raw[i], errs[i] = r.tree.ReadFile(r.d.manifests[i], maxManifest)
+		if errs[i] == nil && raw[i] != nil && !r.meta[r.d.manifests[i]] {
+			pre[i], _ = kube.Decode(raw[i])
+		}
 	})
-	subst := r.substitutions(raw)
+	// A kept kustomize build comes without the documents its build parsed:
+	// decode them once, for the Flux finder and the model.
+	procs.Parallel(len(r.built), func(i int) {
+		if o := &r.built[i].out; o.Docs == nil && len(o.Content) > 0 {
+			o.Docs, _ = kube.Decode(o.Content)
+		}
+	})
+	subst := r.substitutions(raw, pre)
 	for _, b := range r.built {
 		if k := subst.For(b.root); k != nil && len(b.out.Content) > 0 {
 			data, diags := k.Apply(b.out.Content)
@@ -518,7 +531,7 @@ func (r *run) manifests() int {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			out[i] = r.parseManifest(path, raw[i], errs[i], subst.For(path))
+			out[i] = r.parseManifest(path, raw[i], pre[i], errs[i], subst.For(path))
 		}()
 	}
 	wg.Wait()
@@ -544,13 +557,14 @@ func (r *run) manifests() int {
 }
 
 // substitutions finds the Flux Kustomizations with spec.postBuild in the
-// files as written (raw, by r.d.manifests) and the kustomize output, and
-// the ConfigMaps and Secrets they substitute from.
-func (r *run) substitutions(raw [][]byte) *flux.Set {
+// files as written (raw, by r.d.manifests, with their documents pre when
+// they parsed whole) and the kustomize output, and the ConfigMaps and
+// Secrets they substitute from.
+func (r *run) substitutions(raw [][]byte, pre [][]*yaml.Node) *flux.Set {
 	var files []flux.File
 	for i, path := range r.d.manifests {
 		if raw[i] != nil && !r.meta[path] {
-			files = append(files, flux.File{Rel: r.rel(path), Dir: filepath.Dir(path), Data: raw[i]})
+			files = append(files, flux.File{Rel: r.rel(path), Dir: filepath.Dir(path), Data: raw[i], Docs: pre[i]})
 		}
 	}
 	for _, b := range r.built {
@@ -595,10 +609,10 @@ func fluxDiags(ds []flux.Diagnostic, name string, m func(lint.Range, string) lin
 	return out
 }
 
-// parseManifest parses one YAML file (data, read with err), substituted
-// as the Flux Kustomization k deploying it would (nil: none), and hands
-// it to the release finder.
-func (r *run) parseManifest(path string, data []byte, err error, k *flux.Kustomization) parsedFile {
+// parseManifest parses one YAML file (data, read with err; docs its
+// documents when it parsed whole), substituted as the Flux Kustomization k
+// deploying it would (nil: none), and hands it to the release finder.
+func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, err error, k *flux.Kustomization) parsedFile {
 	var p parsedFile
 	if err != nil {
 		p.diags = []lint.Diagnostic{{Range: lint.Range{File: r.rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
@@ -610,12 +624,16 @@ func (r *run) parseManifest(path string, data []byte, err error, k *flux.Kustomi
 	}
 	if k != nil {
 		var fd []flux.Diagnostic
+		written := data
 		data, fd = k.Apply(data)
 		p.diags = append(p.diags, fluxDiags(fd, r.rel(path), nil)...)
+		if !bytes.Equal(data, written) {
+			docs = nil // the substituted text is parsed
+		}
 	}
 	scope := r.scopeAt(filepath.Dir(path))
 	note := func(n lint.Note) { p.notes = append(p.notes, n) }
-	ents, diags, docs := kube.ParseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true})
+	ents, diags, docs := kube.ParseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs})
 	p.ents, p.diags, p.docs = ents, append(p.diags, diags...), docs
 	p.data, p.scope = data, scope
 	r.pr.finder.AddParsed(r.rel(path), path, data, p.docs, scope)

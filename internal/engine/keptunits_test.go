@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -484,5 +485,52 @@ func TestKeptRenderRenumbersHoles(t *testing.T) {
 	req3 := request(second, map[string]any{"role": second.Sentinel(role) + second.Anonymous()})
 	if id3, _ := u2.renderKey(req3); id3.key == id2.key {
 		t.Error("a request with another hole has the same key")
+	}
+}
+
+// A kustomize build kept from an earlier run is substituted by the Flux
+// Kustomization deploying it exactly as a fresh build is: the kept output
+// comes without the documents a build parses, and is decoded once for the
+// Flux finder and the model.
+func TestKeptKustomizationUnderFluxSubstitution(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"clusters/prod/apps.yaml": "apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: apps\n  namespace: flux-system\n" +
+			"spec:\n  path: ./apps/prod\n  sourceRef:\n    kind: GitRepository\n    name: flux-system\n  postBuild:\n    substitute:\n      TEAM: payments\n",
+		"apps/prod/kustomization.yaml": "namespace: prod\nresources:\n  - sa.yaml\n",
+		"apps/prod/sa.yaml":            "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: ${TEAM}-api\n  annotations:\n    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/${TEAM}-api\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	for i, want := range []UnitsReport{{KustBuilt: 1}, {KustKept: 1}} {
+		write(t, root, map[string]string{"notes/readme.yaml": fmt.Sprintf("kind: Note%d\n", i)})
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u := l.Cache.Units; u.KustKept != want.KustKept || u.KustBuilt != want.KustBuilt {
+			t.Errorf("run %d: %s; want %s", i, u, want)
+		}
+		var names []string
+		for _, sa := range l.Input.Model.ServiceAccounts {
+			names = append(names, sa.Name.String())
+		}
+		if strings.Join(names, " ") != "payments-api" {
+			t.Errorf("run %d: service accounts %q, want the substituted payments-api", i, names)
+		}
+		fl, fresh, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
+			t.Errorf("run %d: result differs from a fresh run's:\n%s\nwant\n%s", i, g, w)
+		}
+		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+			t.Errorf("run %d: model differs from a fresh run's", i)
+		}
 	}
 }

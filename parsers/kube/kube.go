@@ -203,6 +203,30 @@ func tooDeep(rel string, data []byte, opts *Options) ([]lint.Diagnostic, []byte)
 	return diags, nesting.Blank(data, exs)
 }
 
+// Decode parses data into every document as yaml.v3's Decoder gives it,
+// the way ParseDocs would, for Options.Parsed and the other readers of the
+// same file; false when ParseDocs would not read them (the file is over
+// MaxFileSize, a document nests deeper than nesting.Max, or the text does
+// not parse whole), and then nil: a reader decodes the text itself.
+func Decode(data []byte) ([]*yaml.Node, bool) {
+	if len(data) > MaxFileSize || len(nesting.YAML(data)) > 0 {
+		return nil, false
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var docs []*yaml.Node
+	for {
+		root := new(yaml.Node)
+		err := decode(dec, root)
+		if errors.Is(err, io.EOF) {
+			return docs, true
+		}
+		if err != nil {
+			return nil, false
+		}
+		docs = append(docs, root)
+	}
+}
+
 // decode reads the next document, turning a parser panic into an error so
 // bad input never crashes the linter.
 func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {

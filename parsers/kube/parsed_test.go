@@ -199,3 +199,37 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 	}
 	return nil
 }
+
+// Decode gives the documents ParseDocs reads, and declines exactly the
+// files whose documents ParseDocs does not give (too deep, too large, not
+// parsing whole), for every test file and three built to decline.
+func TestDecodeGivesWhatParseDocsReads(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := map[string][]byte{
+		"deep":   []byte("a: " + strings.Repeat("[", 200) + strings.Repeat("]", 200) + "\n"),
+		"broken": []byte("kind: ConfigMap\n---\nkind: [\n"),
+		"large":  append([]byte("a: "), bytes.Repeat([]byte("x"), MaxFileSize)...),
+	}
+	for _, f := range files {
+		if inputs[f], err = os.ReadFile(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	declined := 0
+	for name, data := range inputs {
+		_, _, want := ParseDocs(name, data, Options{})
+		got, ok := Decode(data)
+		if ok != (want != nil) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Decode %v (%d documents), ParseDocs gives %d documents", name, ok, len(got), len(want))
+		}
+		if !ok {
+			declined++
+		}
+	}
+	if declined < 3 {
+		t.Errorf("only %d inputs declined", declined)
+	}
+}
