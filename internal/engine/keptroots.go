@@ -13,7 +13,6 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform"
-	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
@@ -240,12 +239,12 @@ func (k *keptRoots) summariesKey() cache.Key {
 
 // Summaries are the module summaries the last stable run kept (none when
 // the entry is missing or does not decode).
-func (k *keptRoots) Summaries() map[string]eval.ModuleSummary {
+func (k *keptRoots) Summaries() map[string]kept.ModuleSummary {
 	payload, ok := k.store.Get(k.summariesKey())
 	if !ok {
 		return nil
 	}
-	var sums map[string]eval.ModuleSummary
+	var sums map[string]kept.ModuleSummary
 	if rest, err := kept.Wire().Decode(payload, &sums); err != nil || len(rest) > 0 {
 		k.store.Remove(k.summariesKey())
 		return nil
@@ -254,7 +253,7 @@ func (k *keptRoots) Summaries() map[string]eval.ModuleSummary {
 }
 
 // KeepSummaries stores the load's module summaries.
-func (k *keptRoots) KeepSummaries(sums map[string]eval.ModuleSummary) {
+func (k *keptRoots) KeepSummaries(sums map[string]kept.ModuleSummary) {
 	p, err := kept.Wire().Append(nil, &sums)
 	if err != nil {
 		return

@@ -36,8 +36,8 @@ type RootCache interface {
 	// Summaries are the module summaries an earlier run kept, by
 	// directory (eval.Session.UseSummaries), and KeepSummaries offers
 	// this load's.
-	Summaries() map[string]eval.ModuleSummary
-	KeepSummaries(map[string]eval.ModuleSummary)
+	Summaries() map[string]kept.ModuleSummary
+	KeepSummaries(map[string]kept.ModuleSummary)
 	// Unchanged reports whether every input of rec is as recorded.
 	Unchanged(rec cache.InputRecord) bool
 	// NotKept is told why the output of a root evaluated cannot be

@@ -1,9 +1,10 @@
 // Package kept holds what a load keeps of an evaluated Terraform root
 // (RootOutput: its entities, notes, embedded YAML and remote-state reads)
-// and the codecs that carry it from run to run: exact bytes for the
-// result cache (EncodeOutput, Wire, EncodeValue) and the renumbering of
-// its holes into a later run (ExportHoles, RenumberHoles). It evaluates
-// nothing: package eval fills these values.
+// and of a module directory's first parse (ModuleSummary), and the codecs
+// that carry them from run to run: exact bytes for the result cache
+// (EncodeOutput, Wire, EncodeValue) and the renumbering of holes into a
+// later run (ExportHoles, RenumberHoles). It evaluates nothing: package
+// eval fills these values.
 package kept
 
 import "github.com/faultline-dev/faultline/lint"
