@@ -13,7 +13,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform"
-	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
@@ -96,13 +96,13 @@ func (r RootsReport) String() string {
 }
 
 // keptEntry is what the store holds of one root, after its inputs
-// (eval.Wire encodes both: the inputs first, so a root whose inputs
+// (kept.Wire encodes both: the inputs first, so a root whose inputs
 // changed is not decoded further).
 type keptEntry struct {
-	Output   eval.RootOutput
+	Output   kept.RootOutput
 	Calls    []modsource.ModuleCall
 	Files    []string
-	StateLoc eval.StateLocation
+	StateLoc kept.StateLocation
 	Outputs  []byte
 	Holes    map[string]lint.PortableHole
 	// ReadsDigest digests the states a root reading remote state read
@@ -180,7 +180,7 @@ func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
 		return terraform.KeptRoot{}, false
 	}
 	var inputs cache.InputRecord
-	rest, err := eval.Wire().Decode(payload, &inputs)
+	rest, err := kept.Wire().Decode(payload, &inputs)
 	if err != nil {
 		k.store.Remove(key)
 		return terraform.KeptRoot{}, false
@@ -190,13 +190,13 @@ func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
 		return terraform.KeptRoot{}, false
 	}
 	var e keptEntry
-	if tail, err := eval.Wire().Decode(rest, &e); err != nil || len(tail) > 0 {
+	if tail, err := kept.Wire().Decode(rest, &e); err != nil || len(tail) > 0 {
 		k.store.Remove(key)
 		return terraform.KeptRoot{}, false
 	}
 	if refreshed != nil {
 		// The next run trusts the stats seen now.
-		if p, err := eval.Wire().Append(nil, refreshed); err == nil {
+		if p, err := kept.Wire().Append(nil, refreshed); err == nil {
 			k.put(key, append(p, rest...))
 		}
 	}
@@ -210,11 +210,11 @@ func (k *keptRoots) Keep(dir, variant string, kr terraform.KeptRoot, inputs cach
 		buf = new([]byte)
 	}
 	defer k.buffers.Put(buf)
-	p, err := eval.Wire().Append((*buf)[:0], &inputs)
+	p, err := kept.Wire().Append((*buf)[:0], &inputs)
 	if err != nil {
 		return
 	}
-	p, err = eval.Wire().Append(p, &keptEntry{Output: kr.Output, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Outputs: kr.Outputs, Holes: kr.Holes, ReadsDigest: kr.ReadsDigest})
+	p, err = kept.Wire().Append(p, &keptEntry{Output: kr.Output, Calls: kr.Calls, Files: kr.Files, StateLoc: kr.StateLoc, Outputs: kr.Outputs, Holes: kr.Holes, ReadsDigest: kr.ReadsDigest})
 	*buf = p
 	if err != nil {
 		return
@@ -239,13 +239,13 @@ func (k *keptRoots) summariesKey() cache.Key {
 
 // Summaries are the module summaries the last stable run kept (none when
 // the entry is missing or does not decode).
-func (k *keptRoots) Summaries() map[string]eval.ModuleSummary {
+func (k *keptRoots) Summaries() map[string]kept.ModuleSummary {
 	payload, ok := k.store.Get(k.summariesKey())
 	if !ok {
 		return nil
 	}
-	var sums map[string]eval.ModuleSummary
-	if rest, err := eval.Wire().Decode(payload, &sums); err != nil || len(rest) > 0 {
+	var sums map[string]kept.ModuleSummary
+	if rest, err := kept.Wire().Decode(payload, &sums); err != nil || len(rest) > 0 {
 		k.store.Remove(k.summariesKey())
 		return nil
 	}
@@ -253,8 +253,8 @@ func (k *keptRoots) Summaries() map[string]eval.ModuleSummary {
 }
 
 // KeepSummaries stores the load's module summaries.
-func (k *keptRoots) KeepSummaries(sums map[string]eval.ModuleSummary) {
-	p, err := eval.Wire().Append(nil, &sums)
+func (k *keptRoots) KeepSummaries(sums map[string]kept.ModuleSummary) {
+	p, err := kept.Wire().Append(nil, &sums)
 	if err != nil {
 		return
 	}

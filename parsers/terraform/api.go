@@ -4,6 +4,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
@@ -24,7 +25,7 @@ const (
 
 // Embedded is Kubernetes YAML written inside Terraform (a kubectl_manifest
 // yaml_body, a kubernetes_manifest manifest), for the manifest parser.
-type Embedded = eval.Embedded
+type Embedded = kept.Embedded
 
 // Backend is where a root keeps its state: a backend block's type and
 // its configuration (Terraform's own files, or a unit's remote_state).

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
-	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -46,7 +46,7 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 			located = append(located, i)
 		}
 	}
-	targets := func(loc eval.StateLocation) (out []int, inferred bool) {
+	targets := func(loc kept.StateLocation) (out []int, inferred bool) {
 		out = stateTargets(items, located, loc)
 		return out, len(out) > 0 && !exactState(items, out[0], loc)
 	}
@@ -144,10 +144,10 @@ func (l *loader) deferredReaders(items []*evalItem, located []int) map[int]bool 
 // stateTargets are the items of located keeping the state at loc: those
 // that match it exactly, else those that match it but for an unknown
 // bucket.
-func stateTargets(items []*evalItem, located []int, loc eval.StateLocation) []int {
+func stateTargets(items []*evalItem, located []int, loc kept.StateLocation) []int {
 	var out, loose []int
 	for _, i := range located {
-		if same, inf := eval.SameState(loc, items[i].stateLoc); same && !inf {
+		if same, inf := kept.SameState(loc, items[i].stateLoc); same && !inf {
 			out = append(out, i)
 		} else if same {
 			loose = append(loose, i)
@@ -161,8 +161,8 @@ func stateTargets(items []*evalItem, located []int, loc eval.StateLocation) []in
 
 // exactState reports whether item i keeps the state at loc exactly (not
 // but for an unknown bucket).
-func exactState(items []*evalItem, i int, loc eval.StateLocation) bool {
-	same, inf := eval.SameState(loc, items[i].stateLoc)
+func exactState(items []*evalItem, i int, loc kept.StateLocation) bool {
+	same, inf := kept.SameState(loc, items[i].stateLoc)
 	return same && !inf
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -35,8 +36,8 @@ type RootCache interface {
 	// Summaries are the module summaries an earlier run kept, by
 	// directory (eval.Session.UseSummaries), and KeepSummaries offers
 	// this load's.
-	Summaries() map[string]eval.ModuleSummary
-	KeepSummaries(map[string]eval.ModuleSummary)
+	Summaries() map[string]kept.ModuleSummary
+	KeepSummaries(map[string]kept.ModuleSummary)
 	// Unchanged reports whether every input of rec is as recorded.
 	Unchanged(rec cache.InputRecord) bool
 	// NotKept is told why the output of a root evaluated cannot be
@@ -46,7 +47,7 @@ type RootCache interface {
 
 // KeptRoot is what a root brings to a load, evaluated or kept.
 type KeptRoot struct {
-	Output eval.RootOutput
+	Output kept.RootOutput
 	// Calls are how its module calls resolved (Session.ModuleCalls of
 	// the root).
 	Calls []modsource.ModuleCall
@@ -54,12 +55,12 @@ type KeptRoot struct {
 	// whether it was evaluated or kept.
 	Files []string
 	// StateLoc is where it keeps its state, and Outputs its outputs
-	// (eval.EncodeValue; nil when they could not be kept): what a
+	// (kept.EncodeValue; nil when they could not be kept): what a
 	// remote-state read or a dependent unit of another root reads.
-	StateLoc eval.StateLocation
+	StateLoc kept.StateLocation
 	Outputs  []byte
 	// Holes are what the sentinels in its output and outputs stand for
-	// (eval.ExportHoles): a kept root is renumbered into the run's holes.
+	// (kept.ExportHoles): a kept root is renumbered into the run's holes.
 	Holes map[string]lint.PortableHole
 	// ReadsDigest, for a root that reads other roots' state, digests
 	// what it read (readsDigest): which roots keep those states and
@@ -129,14 +130,14 @@ func (l *loader) take(it *evalItem, k KeptRoot) bool {
 	if k.Outputs != nil {
 		v, err := l.values.Decode(k.Outputs)
 		if err == nil {
-			v, err = eval.MapValueStrings(v, func(s string) string { return lint.Renumber(s, renumber) })
+			v, err = kept.MapValueStrings(v, func(s string) string { return lint.Renumber(s, renumber) })
 		}
 		if err != nil {
 			return false
 		}
 		outputs = v
 	}
-	eval.RenumberHoles(&k.Output, renumber)
+	kept.RenumberHoles(&k.Output, renumber)
 	l.ShareDeclared(&k.Output)
 	it.kept = true
 	it.out, it.keptFiles, it.stateLoc, it.outputs = k.Output, k.Files, k.StateLoc, outputs
@@ -151,7 +152,7 @@ func (l *loader) take(it *evalItem, k KeptRoot) bool {
 // offerKept offers the item just evaluated by e (its output out complete,
 // its outputs and state location taken) to the root cache, when its
 // output may be kept.
-func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput, outputs cty.Value, loc eval.StateLocation) {
+func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out kept.RootOutput, outputs cty.Value, loc kept.StateLocation) {
 	if l.opts.RootCache == nil || it.kept {
 		return
 	}
@@ -186,13 +187,13 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out eval.RootOutput,
 // keptRoot is what the root cache keeps of a root evaluated: its output,
 // module calls, files, state location and outputs (encoded; nil when
 // they cannot be), with the holes they hold.
-func (l *loader) keptRoot(out eval.RootOutput, calls []modsource.ModuleCall, files []string, loc eval.StateLocation, outputs cty.Value) KeptRoot {
-	holes := eval.ExportHoles(&out, l.HoleCodec())
+func (l *loader) keptRoot(out kept.RootOutput, calls []modsource.ModuleCall, files []string, loc kept.StateLocation, outputs cty.Value) KeptRoot {
+	holes := kept.ExportHoles(&out, l.HoleCodec())
 	var enc []byte
 	if outputs != cty.NilVal {
-		if data, err := eval.EncodeValue(outputs); err == nil {
+		if data, err := kept.EncodeValue(outputs); err == nil {
 			enc = data
-			_, _ = eval.MapValueStrings(outputs, func(s string) string {
+			_, _ = kept.MapValueStrings(outputs, func(s string) string {
 				l.HoleCodec().Export(s, holes)
 				return s
 			})
@@ -225,11 +226,11 @@ func unitVariant(u *Unit, in UnitInputs, h *lint.Holes) (string, bool) {
 		if v == cty.NilVal {
 			return nil, true
 		}
-		v, err := eval.MapValueStrings(v, h.Portable)
+		v, err := kept.MapValueStrings(v, h.Portable)
 		if err != nil {
 			return nil, false
 		}
-		data, err := eval.EncodeValue(v)
+		data, err := kept.EncodeValue(v)
 		return data, err == nil
 	}
 	type input struct {
@@ -309,7 +310,7 @@ func (l *loader) keptSources(items []*evalItem) {
 			order = append(order, i)
 		}
 	}
-	outs := make([]eval.RootOutput, len(order))
+	outs := make([]kept.RootOutput, len(order))
 	for k, i := range order {
 		outs[k] = items[i].out
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/extract"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
@@ -74,7 +75,7 @@ type Result struct {
 	Roots []string
 	// Embedded is Kubernetes YAML written inside Terraform, for the
 	// manifest parser.
-	Embedded []eval.Embedded
+	Embedded []kept.Embedded
 	// Templates are the files (absolute) Terraform reads as templates for
 	// a manifest or a data "template_file": they are read as rendered,
 	// never as manifests of their own.
@@ -112,7 +113,7 @@ type loader struct {
 	// keep is how many bytes of source parseAll keeps parsed.
 	keep int64
 	// values decodes the outputs of kept roots.
-	values eval.ValueDecoder
+	values kept.ValueDecoder
 	// byDir are the evaluation items by directory; keepOutputs is set
 	// when some root may read another's outputs (a unit's dependency, a
 	// remote-state read); join is the second pass (remotestate.go).
@@ -292,11 +293,11 @@ type evalItem struct {
 	// deps are the items evaluated before it (their outputs it reads).
 	deps []int
 	done chan struct{}
-	out  eval.RootOutput
+	out  kept.RootOutput
 	// outputs are its outputs, kept when other roots may read them.
 	outputs cty.Value
 	// stateLoc is where it keeps its state (stateLocation).
-	stateLoc eval.StateLocation
+	stateLoc kept.StateLocation
 	// inferred is what its remote-state reads assume (remotestate.go):
 	// every entity of its second pass rests on it.
 	inferred []string

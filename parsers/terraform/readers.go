@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/faultline-dev/faultline/internal/cache"
-	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -27,7 +27,7 @@ type readerOffer struct {
 	inputs  cache.InputRecord
 	files   []string
 	calls   []modsource.ModuleCall
-	loc     eval.StateLocation
+	loc     kept.StateLocation
 	outputs cty.Value
 }
 
@@ -141,7 +141,7 @@ func (l *loader) keepReaders(items []*evalItem) {
 // that state (whether exactly) and, when one does, its outputs with
 // their holes written out. answer says whether a root's outputs are
 // there to digest; the first root that is not decides the state.
-func (l *loader) readsDigest(items []*evalItem, i int, reads []eval.RemoteRead, answer func(int) readsState) (string, readsState) {
+func (l *loader) readsDigest(items []*evalItem, i int, reads []kept.RemoteRead, answer func(int) readsState) (string, readsState) {
 	var located []int
 	for j, it := range items {
 		if !it.stateLoc.IsZero() {
@@ -190,10 +190,10 @@ func (l *loader) readsDigest(items []*evalItem, i int, reads []eval.RemoteRead, 
 // portableOutputs encodes a root's outputs with their holes written out
 // (what they stand for, not this run's numbers).
 func (l *loader) portableOutputs(v cty.Value) ([]byte, bool) {
-	v, err := eval.MapValueStrings(v, l.HoleCodec().Portable)
+	v, err := kept.MapValueStrings(v, l.HoleCodec().Portable)
 	if err != nil {
 		return nil, false
 	}
-	data, err := eval.EncodeValue(v)
+	data, err := kept.EncodeValue(v)
 	return data, err == nil
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
-	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 )
 
 // remoteTree is three roots: iam keeps its state locally (no backend
@@ -139,13 +139,13 @@ output "from_a" { value = data.terraform_remote_state.a.outputs.x }
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestSameState(t *testing.T) {
-	s3 := func(bucket, key string) eval.StateLocation {
-		return eval.StateLocation{Kind: "s3", Store: bucket, Path: key, AnyStore: bucket == ""}
+	s3 := func(bucket, key string) kept.StateLocation {
+		return kept.StateLocation{Kind: "s3", Store: bucket, Path: key, AnyStore: bucket == ""}
 	}
-	local := eval.StateLocation{Kind: "local", Path: "/a/terraform.tfstate"}
+	local := kept.StateLocation{Kind: "local", Path: "/a/terraform.tfstate"}
 	for _, tc := range []struct {
 		name           string
-		a, b           eval.StateLocation
+		a, b           kept.StateLocation
 		same, inferred bool
 	}{
 		{"same bucket and key", s3("b", "k"), s3("b", "k"), true, false},
@@ -155,10 +155,10 @@ func TestSameState(t *testing.T) {
 		{"neither knows it", s3("", "k"), s3("", "k"), true, true},
 		{"another key", s3("", "k"), s3("b", "j"), false, false},
 		{"local", local, local, true, false},
-		{"another kind", eval.StateLocation{Kind: "gcs", Store: "b", Path: "p"}, s3("b", "p"), false, false},
-		{"no location", eval.StateLocation{}, eval.StateLocation{}, false, false},
+		{"another kind", kept.StateLocation{Kind: "gcs", Store: "b", Path: "p"}, s3("b", "p"), false, false},
+		{"no location", kept.StateLocation{}, kept.StateLocation{}, false, false},
 	} {
-		if same, inf := eval.SameState(tc.a, tc.b); same != tc.same || inf != tc.inferred {
+		if same, inf := kept.SameState(tc.a, tc.b); same != tc.same || inf != tc.inferred {
 			t.Errorf("%s: SameState = %v, %v; want %v, %v", tc.name, same, inf, tc.same, tc.inferred)
 		}
 	}

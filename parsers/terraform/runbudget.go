@@ -7,6 +7,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -31,18 +32,18 @@ func rootUnits(ledger *runbudget.Ledger, n int) []*runbudget.Unit {
 // its first file, as a chart it leaves out is. Its findings would be
 // there had it been read, so a coverage note, which may only explain an
 // absence, cannot stand in for them.
-func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem) (eval.RootOutput, cty.Value, eval.StateLocation) {
+func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem) (kept.RootOutput, cty.Value, kept.StateLocation) {
 	var cost time.Duration
 	defer func() { u.Done(cost) }()
 	if _, ok := u.Admit(); !ok {
 		l.finish(it.dir, nil)
-		return eval.RootOutput{VarDiags: []lint.Diagnostic{l.leftOutDiagnostic(it)}}, cty.NilVal, eval.StateLocation{}
+		return kept.RootOutput{VarDiags: []lint.Diagnostic{l.leftOutDiagnostic(it)}}, cty.NilVal, kept.StateLocation{}
 	}
 	for _, d := range it.deps {
 		<-items[d].done
 	}
 	var e *eval.Evaluator
-	var finishUnit func(*eval.RootOutput)
+	var finishUnit func(*kept.RootOutput)
 	if it.unit != nil {
 		if !it.inComplete {
 			it.in = l.unitInputs(it.unit, items)
@@ -67,7 +68,7 @@ func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem
 	outputs, loc := e.Exports(call, backend)
 	l.offerKept(it, e, out, outputs, loc)
 	if !l.keepOutputs {
-		outputs, loc = cty.NilVal, eval.StateLocation{}
+		outputs, loc = cty.NilVal, kept.StateLocation{}
 	}
 	l.finish(it.dir, e.Used)
 	return out, outputs, loc

@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
-	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 )
 
 // embeddedBy returns the embedded YAML of the resource at addr suffix.
-func embeddedBy(t *testing.T, res Result, suffix string) eval.Embedded {
+func embeddedBy(t *testing.T, res Result, suffix string) kept.Embedded {
 	t.Helper()
 	for _, em := range res.Embedded {
 		if strings.HasSuffix(em.Addr, suffix) {
@@ -19,7 +19,7 @@ func embeddedBy(t *testing.T, res Result, suffix string) eval.Embedded {
 		}
 	}
 	t.Fatalf("no embedded manifest for %s in %d", suffix, len(res.Embedded))
-	return eval.Embedded{}
+	return kept.Embedded{}
 }
 
 func TestTemplateFileRendersManifests(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
@@ -37,7 +38,7 @@ func unitChildren(units []Unit, skipped []string) map[string]bool {
 // evaluateUnitRoot evaluates unit u as a root once its dependencies are
 // evaluated: outputs reads what they produced. finish completes the
 // root's output with what the unit's configuration says.
-func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, finish func(*eval.RootOutput)) {
+func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, finish func(*kept.RootOutput)) {
 	var values []eval.RootInput
 	for _, v := range in.Values {
 		values = append(values, eval.RootInput{Name: v.Name, Value: v.Value})
@@ -62,7 +63,7 @@ func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, fi
 		m, diags = l.UnitModule(eval.UnitRoot{Dir: u.Dir, Config: u.Config, Generated: u.Generated, Call: UnitCall, Source: unitSource(u), Version: u.Version, Range: u.Range, SourceRange: u.SourceRange}, args)
 		e = l.EvaluateRoot(u.Dir, m, eval.RootInputs{Values: values})
 	}
-	finish = func(out *eval.RootOutput) {
+	finish = func(out *kept.RootOutput) {
 		out.VarDiags = append(out.VarDiags, diags...)
 		out.Notes = append(out.Notes, notes...)
 		out.Notes = append(append(out.Notes, u.Notes...), in.Notes...)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
@@ -327,7 +328,7 @@ func (l *Session) declaringVersions(dirs []modsource.ModelDir, name string) stri
 // every other call whose map is equal, as the calls a session evaluates
 // share them (declared): a module called by many roots declares the same
 // variables for each.
-func (l *Session) ShareDeclared(out *RootOutput) {
+func (l *Session) ShareDeclared(out *kept.RootOutput) {
 	for _, e := range out.Entities {
 		mc, ok := e.(*lint.ModuleCall)
 		if !ok {

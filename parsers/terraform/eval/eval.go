@@ -11,6 +11,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -42,7 +43,7 @@ type Evaluator struct {
 	VarDiags []lint.Diagnostic
 	// rootInst is the evaluated root module instance.
 	rootInst *ModInst
-	Embedded []Embedded
+	Embedded []kept.Embedded
 	// Templates are the files read as templates (template_file.go).
 	Templates []string
 	// RootBudget is the root's evaluation budget (budget.go).
@@ -52,7 +53,7 @@ type Evaluator struct {
 	// rootDir is the root's directory (absolute); remoteReads the data
 	// sources that read another root's state (remotestate.go).
 	rootDir     string
-	remoteReads []RemoteRead
+	remoteReads []kept.RemoteRead
 	// tree is the tree this root reads through; rec, when the session
 	// records inputs, what it read (inputs.go); notKept why its output
 	// cannot be kept.

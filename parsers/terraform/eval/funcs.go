@@ -10,6 +10,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/tffuncs"
 
 	"github.com/hashicorp/go-cty-funcs/cidr"
 	"github.com/hashicorp/go-cty-funcs/collection"
@@ -100,7 +101,7 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"concat":          pt(stdlib.ConcatFunc),
 		"merge":           pt(stdlib.MergeFunc),
 		"lookup":          e.lookupFunc(),
-		"element":         pt(tfElementFunc()),
+		"element":         pt(tffuncs.ElementFunc()),
 		"coalesce":        pt(collection.CoalesceFunc),
 		"coalescelist":    pt(stdlib.CoalesceListFunc),
 		"compact":         pt(stdlib.CompactFunc),
@@ -110,7 +111,7 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"values":          pt(stdlib.ValuesFunc),
 		"length":          e.lengthFunc(),
 		"contains":        op(stdlib.ContainsFunc),
-		"index":           op(tfIndexFunc),
+		"index":           op(tffuncs.IndexFunc),
 		"slice":           pt(stdlib.SliceFunc),
 		"reverse":         pt(stdlib.ReverseListFunc),
 		"sort":            op(stdlib.SortFunc),
@@ -122,11 +123,11 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"setsubtract":     op(stdlib.SetSubtractFunc),
 		"range":           pt(stdlib.RangeFunc),
 		"one":             pt(oneFunc),
-		"alltrue":         op(tfAllTrueFunc),
-		"anytrue":         op(tfAnyTrueFunc),
-		"sum":             op(tfSumFunc),
-		"matchkeys":       op(tfMatchKeysFunc),
-		"transpose":       op(tfTransposeFunc),
+		"alltrue":         op(tffuncs.AllTrueFunc),
+		"anytrue":         op(tffuncs.AnyTrueFunc),
+		"sum":             op(tffuncs.SumFunc),
+		"matchkeys":       op(tffuncs.MatchKeysFunc),
+		"transpose":       op(tffuncs.TransposeFunc),
 		"min":             op(stdlib.MinFunc),
 		"max":             op(stdlib.MaxFunc),
 		"abs":             op(stdlib.AbsoluteFunc),
@@ -153,11 +154,11 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"csvdecode":        op(stdlib.CSVDecodeFunc),
 		"base64encode":     op(encoding.Base64EncodeFunc),
 		"base64decode":     op(encoding.Base64DecodeFunc),
-		"base64gzip":       op(tfBase64GzipFunc),
-		"base64sha256":     op(tfBase64SHA256Func),
-		"base64sha512":     op(tfBase64SHA512Func),
-		"textencodebase64": op(textCodecFunc(true)),
-		"textdecodebase64": op(textCodecFunc(false)),
+		"base64gzip":       op(tffuncs.Base64GzipFunc),
+		"base64sha256":     op(tffuncs.Base64SHA256Func),
+		"base64sha512":     op(tffuncs.Base64SHA512Func),
+		"textencodebase64": op(tffuncs.TextCodecFunc(true)),
+		"textdecodebase64": op(tffuncs.TextCodecFunc(false)),
 		"urlencode":        op(encoding.URLEncodeFunc),
 		"md5":              op(crypto.Md5Func),
 		"sha1":             op(crypto.Sha1Func),
@@ -166,13 +167,13 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"uuidv5":           op(ctyuuid.V5Func),
 		// network
 		"cidrhost":    op(cidr.HostFunc),
-		"cidrnetmask": op(tfNetmaskFunc),
+		"cidrnetmask": op(tffuncs.NetmaskFunc),
 		"cidrsubnet":  op(cidr.SubnetFunc),
 		"cidrsubnets": op(cidr.SubnetsFunc),
 		// time
 		"formatdate": op(stdlib.FormatDateFunc),
 		"timeadd":    op(stdlib.TimeAddFunc),
-		"timecmp":    op(tfTimeCmpFunc),
+		"timecmp":    op(tffuncs.TimeCmpFunc),
 		// filesystem
 		"basename":   op(ctyfs.BasenameFunc),
 		"dirname":    op(ctyfs.DirnameFunc),
@@ -366,13 +367,13 @@ func (e *FuncEnv) affixFunc(prefix bool) function.Function {
 // length of a string with holes is unknown.
 func (e *FuncEnv) lengthFunc() function.Function {
 	return function.New(&function.Spec{
-		Params: tfLengthFunc.Params(),
+		Params: tffuncs.LengthFunc.Params(),
 		Type:   function.StaticReturnType(cty.Number),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			if args[0].Type() == cty.String && args[0].IsKnown() && !args[0].IsNull() && hasSentinel(args[0].AsString()) {
 				return cty.UnknownVal(cty.Number), nil
 			}
-			return tfLengthFunc.Call(args)
+			return tffuncs.LengthFunc.Call(args)
 		},
 	})
 }

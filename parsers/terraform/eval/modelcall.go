@@ -277,7 +277,7 @@ func (e *Evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, kee
 			continue
 		}
 		em.File = r.File
-		em.anchor(r)
+		em.Anchor(r)
 	}
 }
 

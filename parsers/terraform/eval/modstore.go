@@ -6,6 +6,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -119,24 +120,14 @@ func (e *Evaluator) module(dir string) *Module {
 	return e.Session.Module(dir)
 }
 
-// RootOutput is what a load keeps of an evaluated root.
-type RootOutput struct {
-	Entities  []lint.Entity
-	Notes     []lint.Note
-	Calls     map[string][]lint.Range
-	Embedded  []Embedded
-	Templates []string
-	VarFiles  []string
-	VarDiags  []lint.Diagnostic
-	// Reads are its remote-state reads (remotestate.go).
-	Reads []RemoteRead
-}
-
 // Output is what the load keeps of e: nothing that refers to parsed code
 // or evaluated values.
-func (e *Evaluator) Output() RootOutput {
-	return RootOutput{Entities: e.entities, Notes: e.Notes, Calls: e.calls, Embedded: e.Embedded, Templates: e.Templates, VarFiles: e.varFiles, VarDiags: e.VarDiags, Reads: e.remoteReads}
+func (e *Evaluator) Output() kept.RootOutput {
+	return kept.RootOutput{Entities: e.entities, Notes: e.Notes, Calls: e.calls, Embedded: e.Embedded, Templates: e.Templates, VarFiles: e.varFiles, VarDiags: e.VarDiags, Reads: e.remoteReads}
 }
+
+// HoleCodec is the session's hole numbering.
+func (l *Session) HoleCodec() *lint.Holes { return l.holes() }
 
 // ReadsRemoteState reports whether a module parsed reads another root's
 // state.

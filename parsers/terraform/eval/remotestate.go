@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -73,46 +73,13 @@ func staticBody(g *Body) cty.Value {
 	return cty.ObjectVal(attrs)
 }
 
-// StateLocation is where a backend keeps a state: the kind of store
-// ("s3", "gcs", "azurerm", "local", "tfc"), the store (bucket; storage
-// account and container; HCP Terraform organization; empty for local)
-// and the state's path in it. The zero value is no location.
-type StateLocation struct {
-	Kind, Store, Path string
-	// AnyStore is set when the store is not known (an s3 bucket given at
-	// terraform init, or known only at apply): such a location is the
-	// state of the one root with the same path, inferred (SameState).
-	AnyStore bool
-}
-
-// IsZero reports whether l is no location.
-func (l StateLocation) IsZero() bool { return l.Kind == "" }
-
-// Display is the location as a user reads it; rel makes local paths
-// relative like ranges.
-func (l StateLocation) Display(rel func(string) string) string {
-	store := l.Store
-	if l.AnyStore {
-		store = "*"
-	}
-	switch l.Kind {
-	case "local":
-		return rel(l.Path)
-	case "tfc":
-		return "workspace " + l.Store + "/" + l.Path
-	case "gcs":
-		return "gs://" + store + "/" + l.Path
-	}
-	return l.Kind + "://" + store + "/" + l.Path
-}
-
 // StateAt is the location of the state a backend configuration keeps (or
 // a data source reads) in workspace ws, the same for the same state
 // whoever writes it; dir is where relative local paths start. Zero, with
 // why, when a part that decides it is unknown or the type is not read.
-func (h Holes) StateAt(b *Backend, ws, dir string) (loc StateLocation, why string) {
+func (h Holes) StateAt(b *Backend, ws, dir string) (loc kept.StateLocation, why string) {
 	if b == nil {
-		return StateLocation{}, "no backend"
+		return kept.StateLocation{}, "no backend"
 	}
 	str := func(name string) (string, bool) {
 		v := GetAttr(b.Config, name)
@@ -144,20 +111,20 @@ func (h Holes) StateAt(b *Backend, ws, dir string) (loc StateLocation, why strin
 	case "s3":
 		p, why := need("key")
 		if why != "" {
-			return StateLocation{}, why
+			return kept.StateLocation{}, why
 		}
 		key := p[0]
 		if !def {
 			prefix, ok := str("workspace_key_prefix")
 			if !ok {
-				return StateLocation{}, "its workspace_key_prefix is unknown"
+				return kept.StateLocation{}, "its workspace_key_prefix is unknown"
 			}
 			if prefix == "" {
 				prefix = "env:"
 			}
 			key = prefix + "/" + ws + "/" + key
 		}
-		loc := StateLocation{Kind: "s3", Path: strings.TrimPrefix(key, "/")}
+		loc := kept.StateLocation{Kind: "s3", Path: strings.TrimPrefix(key, "/")}
 		// A bucket given only at terraform init (-backend-config), or one
 		// read from a value known only at apply, is any bucket.
 		if bucket, ok := str("bucket"); ok && bucket != "" {
@@ -169,30 +136,30 @@ func (h Holes) StateAt(b *Backend, ws, dir string) (loc StateLocation, why strin
 	case "gcs":
 		p, why := need("bucket")
 		if why != "" {
-			return StateLocation{}, why
+			return kept.StateLocation{}, why
 		}
 		prefix, ok := str("prefix")
 		if !ok {
-			return StateLocation{}, "its prefix is unknown"
+			return kept.StateLocation{}, "its prefix is unknown"
 		}
 		if def {
 			ws = "default"
 		}
-		return StateLocation{Kind: "gcs", Store: p[0], Path: path.Join(prefix, ws+".tfstate")}, ""
+		return kept.StateLocation{Kind: "gcs", Store: p[0], Path: path.Join(prefix, ws+".tfstate")}, ""
 	case "azurerm":
 		p, why := need("storage_account_name", "container_name", "key")
 		if why != "" {
-			return StateLocation{}, why
+			return kept.StateLocation{}, why
 		}
 		key := p[2]
 		if !def {
 			key += "env:" + ws
 		}
-		return StateLocation{Kind: "azurerm", Store: p[0] + "/" + p[1], Path: key}, ""
+		return kept.StateLocation{Kind: "azurerm", Store: p[0] + "/" + p[1], Path: key}, ""
 	case "local":
 		file, ok := str("path")
 		if !ok {
-			return StateLocation{}, "its path is unknown"
+			return kept.StateLocation{}, "its path is unknown"
 		}
 		if file == "" {
 			file = "terraform.tfstate"
@@ -200,7 +167,7 @@ func (h Holes) StateAt(b *Backend, ws, dir string) (loc StateLocation, why strin
 		if !def {
 			wd, ok := str("workspace_dir")
 			if !ok {
-				return StateLocation{}, "its workspace_dir is unknown"
+				return kept.StateLocation{}, "its workspace_dir is unknown"
 			}
 			if wd == "" {
 				wd = "terraform.tfstate.d"
@@ -210,39 +177,26 @@ func (h Holes) StateAt(b *Backend, ws, dir string) (loc StateLocation, why strin
 		if !filepath.IsAbs(file) {
 			file = filepath.Join(dir, file)
 		}
-		return StateLocation{Kind: "local", Path: filepath.Clean(file)}, ""
+		return kept.StateLocation{Kind: "local", Path: filepath.Clean(file)}, ""
 	case "remote", "cloud":
 		p, why := need("organization")
 		if why != "" {
-			return StateLocation{}, why
+			return kept.StateLocation{}, why
 		}
 		w := GetAttr(b.Config, "workspaces")
 		if w == cty.NilVal || w.IsNull() || !w.IsKnown() || !w.Type().IsObjectType() {
-			return StateLocation{}, "it names no workspace"
+			return kept.StateLocation{}, "it names no workspace"
 		}
 		wb := &Backend{Type: b.Type, Config: w}
 		if name, ok := str2(h, wb, "name"); ok && name != "" {
-			return StateLocation{Kind: "tfc", Store: p[0], Path: name}, ""
+			return kept.StateLocation{Kind: "tfc", Store: p[0], Path: name}, ""
 		}
 		if prefix, ok := str2(h, wb, "prefix"); ok && prefix != "" && !def {
-			return StateLocation{Kind: "tfc", Store: p[0], Path: prefix + ws}, ""
+			return kept.StateLocation{Kind: "tfc", Store: p[0], Path: prefix + ws}, ""
 		}
-		return StateLocation{}, "its workspace name is unknown"
+		return kept.StateLocation{}, "its workspace name is unknown"
 	}
-	return StateLocation{}, "the " + b.Type + " backend is not read"
-}
-
-// SameState compares two state locations: exact when both know every
-// part; inferred when they differ only in a store one of them does not
-// know.
-func SameState(a, b StateLocation) (same, inferred bool) {
-	if a.IsZero() || b.IsZero() || a.Kind != b.Kind || a.Path != b.Path {
-		return false, false
-	}
-	if a.AnyStore || b.AnyStore {
-		return true, true
-	}
-	return a.Store == b.Store, false
+	return kept.StateLocation{}, "the " + b.Type + " backend is not read"
 }
 
 // str2 is a known string attribute of a backend's configuration.
@@ -252,16 +206,6 @@ func str2(h Holes, b *Backend, name string) (string, bool) {
 		return "", false
 	}
 	return h.ToValue(v).Str()
-}
-
-// RemoteRead is a data source that reads another root's state.
-type RemoteRead struct {
-	// Addr is the data source instance's address in its root.
-	Addr string
-	// Loc is the state it reads (zero when unknown: Why says what).
-	Loc StateLocation
-	Why string
-	Rng lint.Range
 }
 
 // remoteStateTypes are the data sources that read a root's outputs, and
@@ -310,7 +254,7 @@ func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.V
 			b = nil
 		}
 	}
-	read := RemoteRead{Addr: mi.Addr(addrLocal), Rng: e.Session.Rng(r.DefRange)}
+	read := kept.RemoteRead{Addr: mi.Addr(addrLocal), Rng: e.Session.Rng(r.DefRange)}
 	switch {
 	case b == nil && r.Type == "tfe_outputs":
 		org, orgOK := e.Holes.ToValue(GetAttr(v, "organization")).Str()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/extract"
 )
 
@@ -27,7 +28,7 @@ func TestShareDeclared(t *testing.T) {
 	for i, c := range calls {
 		copied := *c
 		want[i] = &copied
-		s.ShareDeclared(&eval.RootOutput{Entities: []lint.Entity{c}})
+		s.ShareDeclared(&kept.RootOutput{Entities: []lint.Entity{c}})
 	}
 	same := func(a, b map[string]lint.ModuleVariable) bool {
 		return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()

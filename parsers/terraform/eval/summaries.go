@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/faultline-dev/faultline/internal/cache"
-	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -15,41 +15,19 @@ import (
 // whose recorded inputs are unchanged instead of parsing the directory
 // (UseSummaries): it is parsed only if a root evaluated needs its code.
 
-// ModuleSummary is what a run keeps of a module directory's first parse.
-type ModuleSummary struct {
-	Exists   bool
-	Files    []string
-	Diags    []SummaryDiag
-	Children []string
-	Remote   bool
-	// Inputs are what the parse read and listed; Refused the notes of
-	// the files the tree refused; NotKept why a root using the module
-	// cannot be kept.
-	Inputs  cache.InputRecord
-	Refused []lint.Note
-	NotKept string
-}
-
-// SummaryDiag is a parse diagnostic as a summary keeps it.
-type SummaryDiag struct {
-	Severity        hcl.DiagnosticSeverity
-	Summary, Detail string
-	Subject         *hcl.Range
-}
-
 // Summaries are the summaries of the directories this session parsed
 // first and recorded, by directory.
-func (l *Session) Summaries() map[string]ModuleSummary {
+func (l *Session) Summaries() map[string]kept.ModuleSummary {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	out := map[string]ModuleSummary{}
+	out := map[string]kept.ModuleSummary{}
 	for dir, inf := range l.info {
 		if !inf.recorded {
 			continue
 		}
-		s := ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept}
+		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept}
 		for _, d := range inf.Diags {
-			s.Diags = append(s.Diags, SummaryDiag{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
+			s.Diags = append(s.Diags, kept.SummaryDiag{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
 		}
 		out[dir] = s
 	}
@@ -60,7 +38,7 @@ func (l *Session) Summaries() map[string]ModuleSummary {
 // earlier run when unchanged says its inputs are: the directory is not
 // parsed by the load's first pass, its refused files are noted as its
 // first parse noted them. It returns how many were taken.
-func (l *Session) UseSummaries(dirs []string, sums map[string]ModuleSummary, unchanged func(cache.InputRecord) bool) int {
+func (l *Session) UseSummaries(dirs []string, sums map[string]kept.ModuleSummary, unchanged func(cache.InputRecord) bool) int {
 	n := 0
 	for _, dir := range dirs {
 		dir = filepath.Clean(dir)

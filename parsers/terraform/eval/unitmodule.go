@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -89,7 +90,7 @@ func (x *valueExpr) StartRange() hcl.Range { return x.rng }
 
 // Exports are what other roots may read of an evaluated root: its outputs
 // (those of its call named call, when given: a unit's module's) and where it keeps its state.
-func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, StateLocation) {
+func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, kept.StateLocation) {
 	var outputs cty.Value
 	if e.rootInst != nil && e.RootBudget.Ok() {
 		if call != "" {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -42,19 +43,19 @@ func (x *extraction) embed(local, attr string) {
 		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: x.mi.Label(local) + ": " + attr + " cannot be known statically", Range: whole})
 		return
 	}
-	em := eval.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content}
+	em := kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content}
 	em.SetMap(x.positionMap(a.Expr, whole, content))
 	em.SetPassed(x.interpolationsPassed(a.Expr))
 	x.e.Embedded = append(x.e.Embedded, em)
 }
 
 // positionMap builds the range mapping for YAML written by expr.
-func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content []byte) eval.PositionMap {
+func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content []byte) kept.PositionMap {
 	if t := x.templateFileAttr(expr); t != nil {
 		// data.template_file.NAME.rendered: where the template is written.
 		expr, whole = t.Expr, x.e.Session.Rng(t.Range)
 	}
-	onAttr := eval.PositionMap{Whole: whole}
+	onAttr := kept.PositionMap{Whole: whole}
 	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
 		p := x.mi.Eval(fc.Args[0], nil)
 		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || lint.HasSentinel(p.AsString()) {
@@ -64,7 +65,7 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(x.e.Root.Dir, path)
 		}
-		return eval.PositionMap{Whole: whole, File: x.e.Session.Rel(filepath.Clean(path))}
+		return kept.PositionMap{Whole: whole, File: x.e.Session.Rel(filepath.Clean(path))}
 	}
 	tpl, ok := expr.(*hclsyntax.TemplateExpr)
 	if !ok || tpl.Range().Start.Line == tpl.Range().End.Line {
@@ -85,7 +86,7 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 		shifts[i] = max(indent(s)-indent(yLines[i]), 0)
 		ends[i] = len([]rune(strings.TrimRight(s, " \t\r"))) + 1
 	}
-	return eval.PositionMap{Whole: whole, Heredoc: true, Start: start, Shifts: shifts, Ends: ends}
+	return kept.PositionMap{Whole: whole, Heredoc: true, Start: start, Shifts: shifts, Ends: ends}
 }
 
 func indent(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
@@ -249,12 +250,12 @@ func (x *extraction) configMap(o lint.Object) *lint.KubeObject {
 // passed in by, looked up by the range the YAML value is mapped to: a
 // value the module only forwards is set where the caller writes it.
 // Nil when no interpolation is passed in.
-func (x *extraction) interpolationsPassed(expr hcl.Expression) []eval.PassedPart {
+func (x *extraction) interpolationsPassed(expr hcl.Expression) []kept.PassedPart {
 	tpl, ok := eval.Unhooked(expr).(*hclsyntax.TemplateExpr)
 	if !ok {
 		return nil
 	}
-	var parts []eval.PassedPart
+	var parts []kept.PassedPart
 	for _, part := range tpl.Parts {
 		p := eval.Unhooked(part)
 		if w, ok := p.(*hclsyntax.TemplateWrapExpr); ok {
@@ -264,7 +265,7 @@ func (x *extraction) interpolationsPassed(expr hcl.Expression) []eval.PassedPart
 			continue
 		}
 		if passed := x.passed(p); len(passed) > 0 {
-			parts = append(parts, eval.PassedPart{Range: x.e.Session.Rng(p.Range()), Passed: passed})
+			parts = append(parts, kept.PassedPart{Range: x.e.Session.Rng(p.Range()), Passed: passed})
 		}
 	}
 	return parts

@@ -5,6 +5,7 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -87,7 +88,7 @@ func (x *extraction) manifestsWritten(local string, c *hcl.Attribute, file strin
 	if f := x.mi.TemplatePath(expr, "templatefile"); f != "" {
 		x.e.Templates = append(x.e.Templates, f) // read as rendered only
 	}
-	em := eval.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content,
+	em := kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content,
 		Inferred: []string{x.mi.Label(local) + " writes " + x.e.Session.Rel(file) + " at apply time; the objects in it are taken to be applied to the cluster"}}
 	em.SetMap(x.positionMap(expr, whole, content))
 	x.e.Embedded = append(x.e.Embedded, em)

@@ -1,4 +1,10 @@
-package eval
+// Package tffuncs holds Terraform's own functions where they differ from
+// go-cty's stdlib ones of the same name (Terraform's internal/lang/funcs),
+// or where go-cty has none: plain cty functions, each checked by a
+// conformance case (parsers/terraform/eval/testdata/conformance). Package
+// eval puts them in its function table, where they learn about holes and
+// the budget.
+package tffuncs
 
 import (
 	"bytes"
@@ -20,13 +26,9 @@ import (
 	"golang.org/x/text/encoding/ianaindex"
 )
 
-// Terraform's own functions, where they differ from go-cty's stdlib ones
-// of the same name (Terraform's internal/lang/funcs), each checked by a
-// conformance case (testdata/conformance).
-
-// tfLengthFunc is Terraform's length: strings count grapheme clusters,
+// LengthFunc is Terraform's length: strings count grapheme clusters,
 // tuples and objects their elements and attributes.
-var tfLengthFunc = function.New(&function.Spec{
+var LengthFunc = function.New(&function.Spec{
 	Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType, AllowDynamicType: true, AllowUnknown: true, AllowMarked: true}},
 	Type: func(args []cty.Value) (cty.Type, error) {
 		ty := args[0].Type()
@@ -54,8 +56,8 @@ var tfLengthFunc = function.New(&function.Spec{
 	},
 })
 
-// tfIndexFunc is Terraform's index(list, value): the position of value.
-var tfIndexFunc = function.New(&function.Spec{
+// IndexFunc is Terraform's index(list, value): the position of value.
+var IndexFunc = function.New(&function.Spec{
 	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}, {Name: "value", Type: cty.DynamicPseudoType}},
 	Type:   function.StaticReturnType(cty.Number),
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
@@ -86,9 +88,9 @@ var tfIndexFunc = function.New(&function.Spec{
 	},
 })
 
-// tfElementFunc is element: a negative index is an error (Terraform
+// ElementFunc is element: a negative index is an error (Terraform
 // fails on it).
-func tfElementFunc() function.Function {
+func ElementFunc() function.Function {
 	f := stdlib.ElementFunc
 	return function.New(&function.Spec{
 		Params: f.Params(),
@@ -102,9 +104,9 @@ func tfElementFunc() function.Function {
 	})
 }
 
-// tfSumFunc is Terraform's sum: an empty list or a null element is an
+// SumFunc is Terraform's sum: an empty list or a null element is an
 // error.
-var tfSumFunc = function.New(&function.Spec{
+var SumFunc = function.New(&function.Spec{
 	Params: []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
 	Type:   function.StaticReturnType(cty.Number),
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
@@ -141,11 +143,11 @@ var tfSumFunc = function.New(&function.Spec{
 	},
 })
 
-// tfAllTrueFunc and tfAnyTrueFunc are Terraform's alltrue and anytrue: a
+// AllTrueFunc and AnyTrueFunc are Terraform's alltrue and anytrue: a
 // null element is false.
 var (
-	tfAllTrueFunc = boolListFunc(true)
-	tfAnyTrueFunc = boolListFunc(false)
+	AllTrueFunc = boolListFunc(true)
+	AnyTrueFunc = boolListFunc(false)
 )
 
 // boolListFunc is alltrue (all) or anytrue.
@@ -179,8 +181,8 @@ func boolListFunc(all bool) function.Function {
 	})
 }
 
-// tfMatchKeysFunc is Terraform's matchkeys.
-var tfMatchKeysFunc = function.New(&function.Spec{
+// MatchKeysFunc is Terraform's matchkeys.
+var MatchKeysFunc = function.New(&function.Spec{
 	Params: []function.Parameter{
 		{Name: "values", Type: cty.List(cty.DynamicPseudoType)},
 		{Name: "keys", Type: cty.List(cty.DynamicPseudoType)},
@@ -236,8 +238,8 @@ var tfMatchKeysFunc = function.New(&function.Spec{
 	},
 })
 
-// tfTransposeFunc is Terraform's transpose.
-var tfTransposeFunc = function.New(&function.Spec{
+// TransposeFunc is Terraform's transpose.
+var TransposeFunc = function.New(&function.Spec{
 	Params: []function.Parameter{{Name: "values", Type: cty.Map(cty.List(cty.String))}},
 	Type:   function.StaticReturnType(cty.Map(cty.List(cty.String))),
 	Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
@@ -282,16 +284,19 @@ func stringFunc(name string, f func(string) (string, error)) function.Function {
 	})
 }
 
+// Base64SHA256Func, Base64SHA512Func and Base64GzipFunc are Terraform's
+// base64sha256, base64sha512 and base64gzip: the hash (or gzip) of the
+// string's bytes, in base64.
 var (
-	tfBase64SHA256Func = stringFunc("str", func(s string) (string, error) {
+	Base64SHA256Func = stringFunc("str", func(s string) (string, error) {
 		h := sha256.Sum256([]byte(s))
 		return base64.StdEncoding.EncodeToString(h[:]), nil
 	})
-	tfBase64SHA512Func = stringFunc("str", func(s string) (string, error) {
+	Base64SHA512Func = stringFunc("str", func(s string) (string, error) {
 		h := sha512.Sum512([]byte(s))
 		return base64.StdEncoding.EncodeToString(h[:]), nil
 	})
-	tfBase64GzipFunc = stringFunc("str", func(s string) (string, error) {
+	Base64GzipFunc = stringFunc("str", func(s string) (string, error) {
 		var b bytes.Buffer
 		w := gzip.NewWriter(&b)
 		if _, err := w.Write([]byte(s)); err != nil {
@@ -307,8 +312,8 @@ var (
 	})
 )
 
-// textCodecFunc is textencodebase64 (encode) or textdecodebase64.
-func textCodecFunc(encode bool) function.Function {
+// TextCodecFunc is textencodebase64 (encode) or textdecodebase64.
+func TextCodecFunc(encode bool) function.Function {
 	return function.New(&function.Spec{
 		Params: []function.Parameter{{Name: "string", Type: cty.String}, {Name: "encoding", Type: cty.String}},
 		Type:   function.StaticReturnType(cty.String),
@@ -339,9 +344,9 @@ func textCodecFunc(encode bool) function.Function {
 	})
 }
 
-// tfNetmaskFunc is cidrnetmask: an IPv6 prefix has no netmask (Terraform
+// NetmaskFunc is cidrnetmask: an IPv6 prefix has no netmask (Terraform
 // fails on it).
-var tfNetmaskFunc = function.New(&function.Spec{
+var NetmaskFunc = function.New(&function.Spec{
 	Params: cidr.NetmaskFunc.Params(),
 	Type:   function.StaticReturnType(cty.String),
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
@@ -353,9 +358,9 @@ var tfNetmaskFunc = function.New(&function.Spec{
 	},
 })
 
-// tfTimeCmpFunc is Terraform's timecmp: -1, 0 or 1 as the first RFC 3339
+// TimeCmpFunc is Terraform's timecmp: -1, 0 or 1 as the first RFC 3339
 // timestamp is before, at or after the second.
-var tfTimeCmpFunc = function.New(&function.Spec{
+var TimeCmpFunc = function.New(&function.Spec{
 	Params: []function.Parameter{{Name: "timestamp_a", Type: cty.String}, {Name: "timestamp_b", Type: cty.String}},
 	Type:   function.StaticReturnType(cty.Number),
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {

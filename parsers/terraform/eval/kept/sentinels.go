@@ -1,4 +1,4 @@
-package eval
+package kept
 
 import (
 	"encoding/binary"
@@ -17,9 +17,6 @@ import (
 // evaluated it. An output kept for a later run is renumbered into that
 // run's holes: ExportHoles lists what its sentinels stand for, and
 // RenumberHoles rewrites them (lint.Holes.Import gives the new numbers).
-
-// HoleCodec is the session's hole numbering.
-func (l *Session) HoleCodec() *lint.Holes { return l.holes() }
 
 // ExportHoles lists the holes o's strings hold, by sentinel.
 func ExportHoles(o *RootOutput, h *lint.Holes) map[string]lint.PortableHole {

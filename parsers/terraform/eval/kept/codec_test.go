@@ -1,4 +1,4 @@
-package eval_test
+package kept_test
 
 import (
 	"bytes"
@@ -15,13 +15,14 @@ import (
 	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/extract"
 )
 
 // evaluated is the output of one root of a tree.
 type evaluated struct {
 	name string
-	out  eval.RootOutput
+	out  kept.RootOutput
 }
 
 // evaluateTree evaluates every directory of tree holding .tf files as a
@@ -68,7 +69,7 @@ func evaluateTree(t testing.TB, tree string) []evaluated {
 // fixture of rules/testdata, the eval tests' trees and the examples.
 func fixtureTrees(t *testing.T) []string {
 	var trees []string
-	for _, pat := range []string{"../../../rules/testdata/*/*", "../../../rules/testdata/models/*/*", "testdata/*", "../../../examples/*"} {
+	for _, pat := range []string{"../../../../rules/testdata/*/*", "../../../../rules/testdata/models/*/*", "../testdata/*", "../../../../examples/*"} {
 		m, err := filepath.Glob(pat)
 		if err != nil {
 			t.Fatal(err)
@@ -104,12 +105,12 @@ func TestOutputCodecRoundTrip(t *testing.T) {
 	all = append(all, evaluateTree(t, generatedTree(t, 6))...)
 	entities, embedded, shared, holes, stable := 0, 0, 0, 0, 0
 	for _, ev := range all {
-		data, err := eval.EncodeOutput(ev.out)
+		data, err := kept.EncodeOutput(ev.out)
 		if err != nil {
 			t.Errorf("%s: %v", ev.name, err)
 			continue
 		}
-		got, err := eval.DecodeOutput(data)
+		got, err := kept.DecodeOutput(data)
 		if err != nil {
 			t.Errorf("%s: %v", ev.name, err)
 			continue
@@ -117,7 +118,7 @@ func TestOutputCodecRoundTrip(t *testing.T) {
 		if diff := outputDiff(ev.out, got); diff != "" {
 			t.Errorf("%s: decoded output differs: %s", ev.name, diff)
 		}
-		again, err := eval.EncodeOutput(got)
+		again, err := kept.EncodeOutput(got)
 		if err != nil {
 			t.Errorf("%s: encoding the decoded output: %v", ev.name, err)
 		} else if bytes.Equal(again, data) {
@@ -125,7 +126,7 @@ func TestOutputCodecRoundTrip(t *testing.T) {
 		} else {
 			// the codec writes a map's entries in Go's random order: the bytes
 			// may differ, what they decode to may not.
-			back, err := eval.DecodeOutput(again)
+			back, err := kept.DecodeOutput(again)
 			if err != nil || outputDiff(got, back) != "" {
 				t.Errorf("%s: the decoded output encodes to other bytes that do not decode to it", ev.name)
 			}
@@ -142,7 +143,7 @@ func TestOutputCodecRoundTrip(t *testing.T) {
 }
 
 // outputDiff is "" when a and b are equal, else what differs.
-func outputDiff(a, b eval.RootOutput) string {
+func outputDiff(a, b kept.RootOutput) string {
 	ea, eb := a.Embedded, b.Embedded
 	if len(ea) != len(eb) {
 		return fmt.Sprintf("%d embedded YAML, want %d", len(eb), len(ea))
@@ -170,7 +171,7 @@ func outputDiff(a, b eval.RootOutput) string {
 // embeddedDiff compares two Embedded's functions by their results on
 // every line of the content (a range on it, and one holding an
 // interpolation), and by a range of each interpolation part.
-func embeddedDiff(a, b eval.Embedded) string {
+func embeddedDiff(a, b kept.Embedded) string {
 	if (a.Map == nil) != (b.Map == nil) || (a.Passed == nil) != (b.Passed == nil) {
 		return "Map or Passed set in one only"
 	}
@@ -191,11 +192,11 @@ func embeddedDiff(a, b eval.Embedded) string {
 	return ""
 }
 
-func stripFuncs(ems []eval.Embedded) []eval.Embedded {
+func stripFuncs(ems []kept.Embedded) []kept.Embedded {
 	if ems == nil {
 		return nil
 	}
-	out := make([]eval.Embedded, len(ems))
+	out := make([]kept.Embedded, len(ems))
 	for i, em := range ems {
 		em.Map, em.Passed = nil, nil
 		out[i] = em
@@ -210,7 +211,7 @@ var valueType = reflect.TypeOf(lint.Value{})
 // when inValues: a Value encodes itself, and the holes two Values share
 // (*HoleRef: nothing compares or changes them through the pointer) come
 // back as equal copies.
-func sharing(o eval.RootOutput, inValues bool) []string {
+func sharing(o kept.RootOutput, inValues bool) []string {
 	first := map[[2]uintptr]string{}
 	var out []string
 	var walk func(v reflect.Value, path string)
@@ -262,12 +263,12 @@ func TestOutputCodecShape(t *testing.T) {
 	dup := &lint.DuplicateKey{Key: "a"}
 	rel := &lint.Release{Values: map[string]any{"x": []any{}, "y": map[string]any{}, "z": nil}, ValueRanges: map[string]lint.Range{}, DuplicateKeys: []*lint.DuplicateKey{dup}, Reads: &lint.ChartReads{}}
 	rel.Inferred = []string{}
-	in := eval.RootOutput{Entities: []lint.Entity{rel, dup}, Notes: []lint.Note{}, Calls: map[string][]lint.Range{"m": {}}, Templates: []string{}}
-	data, err := eval.EncodeOutput(in)
+	in := kept.RootOutput{Entities: []lint.Entity{rel, dup}, Notes: []lint.Note{}, Calls: map[string][]lint.Range{"m": {}}, Templates: []string{}}
+	data, err := kept.EncodeOutput(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := eval.DecodeOutput(data)
+	got, err := kept.DecodeOutput(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,12 +284,12 @@ func TestOutputCodecShape(t *testing.T) {
 // error. (Flipped bytes are FuzzDecodeOutput's; the store checks a
 // checksum before decoding all the same.)
 func TestOutputCodecCorrupt(t *testing.T) {
-	outs := evaluateTree(t, "../../../examples/stytch-2023")
+	outs := evaluateTree(t, "../../../../examples/stytch-2023")
 	var data []byte
 	for _, ev := range outs {
 		if len(ev.out.Entities) > 0 {
 			var err error
-			if data, err = eval.EncodeOutput(ev.out); err != nil {
+			if data, err = kept.EncodeOutput(ev.out); err != nil {
 				t.Fatal(err)
 			}
 			break
@@ -298,7 +299,7 @@ func TestOutputCodecCorrupt(t *testing.T) {
 		t.Fatal("no output with entities")
 	}
 	for n := 0; n < len(data); n++ {
-		if _, err := eval.DecodeOutput(data[:n]); err == nil {
+		if _, err := kept.DecodeOutput(data[:n]); err == nil {
 			t.Fatalf("%d of %d bytes decode without error", n, len(data))
 		}
 	}
@@ -306,16 +307,16 @@ func TestOutputCodecCorrupt(t *testing.T) {
 
 // FuzzDecodeOutput wants any bytes to decode or fail, never panic.
 func FuzzDecodeOutput(f *testing.F) {
-	for _, ev := range evaluateTree(f, "../../../examples/stytch-2023") {
-		data, err := eval.EncodeOutput(ev.out)
+	for _, ev := range evaluateTree(f, "../../../../examples/stytch-2023") {
+		data, err := kept.EncodeOutput(ev.out)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if out, err := eval.DecodeOutput(data); err == nil {
-			if _, err := eval.EncodeOutput(out); err != nil {
+		if out, err := kept.DecodeOutput(data); err == nil {
+			if _, err := kept.EncodeOutput(out); err != nil {
 				t.Errorf("decoded output does not encode: %v", err)
 			}
 		}
@@ -359,7 +360,7 @@ func TestOutputTypesEncodable(t *testing.T) {
 			}
 		}
 	}
-	walk(reflect.TypeOf(eval.RootOutput{}), "RootOutput")
+	walk(reflect.TypeOf(kept.RootOutput{}), "RootOutput")
 	for _, e := range lint.EntityTypes() {
 		walk(reflect.TypeOf(e), reflect.TypeOf(e).String())
 	}
@@ -373,11 +374,11 @@ func BenchmarkOutputCodec(b *testing.B) {
 	for b.Loop() {
 		size = 0
 		for _, ev := range outs {
-			data, err := eval.EncodeOutput(ev.out)
+			data, err := kept.EncodeOutput(ev.out)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := eval.DecodeOutput(data); err != nil {
+			if _, err := kept.DecodeOutput(data); err != nil {
 				b.Fatal(err)
 			}
 			size += len(data)

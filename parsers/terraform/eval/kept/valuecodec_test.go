@@ -1,9 +1,9 @@
-package eval_test
+package kept_test
 
 import (
 	"testing"
 
-	"github.com/faultline-dev/faultline/parsers/terraform/eval"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -21,9 +21,9 @@ func TestValueDecoder(t *testing.T) {
 		cty.ListVal([]cty.Value{cty.StringVal("y")}),
 		cty.MapVal(map[string]cty.Value{"k": cty.True}),
 	}
-	var d eval.ValueDecoder
+	var d kept.ValueDecoder
 	for _, v := range values {
-		data, err := eval.EncodeValue(v)
+		data, err := kept.EncodeValue(v)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package eval
+package kept
 
 import (
 	"github.com/faultline-dev/faultline/lint"
@@ -93,9 +93,9 @@ func (em *Embedded) SetPassed(parts []PassedPart) {
 	}
 }
 
-// anchor makes em's map send ranges in no file or in a stand-in's file
+// Anchor makes em's map send ranges in no file or in a stand-in's file
 // to r (after any anchor it has).
-func (em *Embedded) anchor(r lint.Range) {
+func (em *Embedded) Anchor(r lint.Range) {
 	if em.pos == nil {
 		// A Map not set by SetMap (the codec refuses such an Embedded).
 		inner := em.Map

@@ -1,0 +1,34 @@
+package kept
+
+import "github.com/faultline-dev/faultline/lint"
+
+// Embedded is Kubernetes YAML written inside Terraform (kubectl_manifest,
+// kubernetes_manifest, kubectl documents). The engine reads it with the
+// manifest parser; Map points every range back into the Terraform source.
+type Embedded struct {
+	// Addr is the Terraform address that holds the YAML.
+	Addr string
+	// Root is the root module directory of Addr (lint.Object.Root), for
+	// the objects read from Content.
+	Root string
+	// File is the .tf file (as reported) the YAML is written in.
+	File    string
+	Content []byte
+	// Map is the source range of a range in Content (SetMap sets it).
+	Map func(r lint.Range, text string) lint.Range
+	// Inferred is copied to every object read from Content: the resource
+	// holding it exists only if created (its count is unknown).
+	Inferred []string
+	// DependsOn are the Addrs the resource holding it explicitly depends
+	// on (lint.Object.DependsOn), for the objects read from Content.
+	DependsOn []string
+	// Passed, when set, gives for a range Map returned the module
+	// arguments that carry the value interpolated there into the module
+	// (lint.Ref.Passed), outermost last; nil when none (SetPassed sets
+	// it).
+	Passed func(r lint.Range) []lint.Location
+	// pos and parts are what Map and Passed apply: data, so that an
+	// Embedded can be stored (codec.go).
+	pos   *PositionMap
+	parts []PassedPart
+}

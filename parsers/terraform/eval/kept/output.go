@@ -1,0 +1,23 @@
+// Package kept holds what a load keeps of an evaluated Terraform root
+// (RootOutput: its entities, notes, embedded YAML and remote-state reads)
+// and of a module directory's first parse (ModuleSummary), and the codecs
+// that carry them from run to run: exact bytes for the result cache
+// (EncodeOutput, Wire, EncodeValue) and the renumbering of holes into a
+// later run (ExportHoles, RenumberHoles). It evaluates nothing: package
+// eval fills these values.
+package kept
+
+import "github.com/faultline-dev/faultline/lint"
+
+// RootOutput is what a load keeps of an evaluated root.
+type RootOutput struct {
+	Entities  []lint.Entity
+	Notes     []lint.Note
+	Calls     map[string][]lint.Range
+	Embedded  []Embedded
+	Templates []string
+	VarFiles  []string
+	VarDiags  []lint.Diagnostic
+	// Reads are its remote-state reads (package eval, remotestate.go).
+	Reads []RemoteRead
+}

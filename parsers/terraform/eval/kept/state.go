@@ -1,0 +1,59 @@
+package kept
+
+import "github.com/faultline-dev/faultline/lint"
+
+// StateLocation is where a backend keeps a state: the kind of store
+// ("s3", "gcs", "azurerm", "local", "tfc"), the store (bucket; storage
+// account and container; HCP Terraform organization; empty for local)
+// and the state's path in it. The zero value is no location.
+type StateLocation struct {
+	Kind, Store, Path string
+	// AnyStore is set when the store is not known (an s3 bucket given at
+	// terraform init, or known only at apply): such a location is the
+	// state of the one root with the same path, inferred (SameState).
+	AnyStore bool
+}
+
+// IsZero reports whether l is no location.
+func (l StateLocation) IsZero() bool { return l.Kind == "" }
+
+// Display is the location as a user reads it; rel makes local paths
+// relative like ranges.
+func (l StateLocation) Display(rel func(string) string) string {
+	store := l.Store
+	if l.AnyStore {
+		store = "*"
+	}
+	switch l.Kind {
+	case "local":
+		return rel(l.Path)
+	case "tfc":
+		return "workspace " + l.Store + "/" + l.Path
+	case "gcs":
+		return "gs://" + store + "/" + l.Path
+	}
+	return l.Kind + "://" + store + "/" + l.Path
+}
+
+// SameState compares two state locations: exact when both know every
+// part; inferred when they differ only in a store one of them does not
+// know.
+func SameState(a, b StateLocation) (same, inferred bool) {
+	if a.IsZero() || b.IsZero() || a.Kind != b.Kind || a.Path != b.Path {
+		return false, false
+	}
+	if a.AnyStore || b.AnyStore {
+		return true, true
+	}
+	return a.Store == b.Store, false
+}
+
+// RemoteRead is a data source that reads another root's state.
+type RemoteRead struct {
+	// Addr is the data source instance's address in its root.
+	Addr string
+	// Loc is the state it reads (zero when unknown: Why says what).
+	Loc StateLocation
+	Why string
+	Rng lint.Range
+}

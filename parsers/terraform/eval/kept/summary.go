@@ -1,0 +1,29 @@
+package kept
+
+import (
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// ModuleSummary is what a run keeps of a module directory's first parse.
+type ModuleSummary struct {
+	Exists   bool
+	Files    []string
+	Diags    []SummaryDiag
+	Children []string
+	Remote   bool
+	// Inputs are what the parse read and listed; Refused the notes of
+	// the files the tree refused; NotKept why a root using the module
+	// cannot be kept.
+	Inputs  cache.InputRecord
+	Refused []lint.Note
+	NotKept string
+}
+
+// SummaryDiag is a parse diagnostic as a summary keeps it.
+type SummaryDiag struct {
+	Severity        hcl.DiagnosticSeverity
+	Summary, Detail string
+	Subject         *hcl.Range
+}
