@@ -136,4 +136,10 @@ func TestTuneGCAppliesTheSettings(t *testing.T) {
 	if got := debug.SetGCPercent(100); got != gcOff {
 		t.Errorf("GC percent %d, want off", got)
 	}
+	// GOGC in the environment: the percent is left alone.
+	debug.SetGCPercent(77)
+	tuneGC(func(k string) string { return map[string]string{"GOGC": "77"}[k] }, fstest.MapFS{})
+	if got := debug.SetGCPercent(100); got != 77 {
+		t.Errorf("GC percent %d, want the environment's 77", got)
+	}
 }
