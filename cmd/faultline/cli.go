@@ -58,6 +58,9 @@ type CLI struct {
 	// --plan read, before it is decoded (main raises the collector's
 	// memory limit with it).
 	PlanRead func(size int64)
+	// Collector says how main set the garbage collector, for --verbose
+	// ("" when it did not).
+	Collector string
 }
 
 // New returns a CLI writing to the given streams.
@@ -535,6 +538,9 @@ func (c *CLI) lint(paths []string, lf lintFlags) (int, error) {
 			loaded.Cache.Off = cacheOff
 		}
 		fmt.Fprintf(c.Stderr, "cache: %s\n", loaded.Cache)
+		if c.Collector != "" {
+			fmt.Fprintf(c.Stderr, "memory: %s\n", c.Collector)
+		}
 	}
 	if strings.EqualFold(lf.format, "markdown") || slices.ContainsFunc(outputs, func(o output) bool { return strings.EqualFold(o.format, "markdown") }) {
 		pictureFindings(res.Findings, loaded.Input.Model)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io/fs"
 	"path"
 	"runtime/debug"
@@ -55,12 +56,37 @@ type gcSettings struct {
 	// Limit is the soft memory limit the run sets in bytes; -1 when
 	// GOMEMLIMIT in the environment decides.
 	Limit int64
+	// GroupLimit is the memory limit of the process's control group in
+	// bytes (0: none known).
+	GroupLimit int64
+}
+
+// String says what the settings are, for --verbose.
+func (s gcSettings) String() string {
+	var percent, limit string
+	switch {
+	case !s.SetPercent:
+		percent = "GOGC from the environment"
+	case s.Percent == gcOff:
+		percent = "collected only near the limit (GOGC=off)"
+	default:
+		percent = "GOGC=" + strconv.Itoa(s.Percent)
+	}
+	switch {
+	case s.Limit < 0:
+		limit = "soft memory limit from the environment (GOMEMLIMIT)"
+	case s.Limit < defaultMemoryLimit:
+		limit = fmt.Sprintf("soft memory limit %d MiB (half the control group's %d MiB)", s.Limit>>20, s.GroupLimit>>20)
+	default:
+		limit = fmt.Sprintf("soft memory limit %d MiB", s.Limit>>20)
+	}
+	return limit + ", " + percent
 }
 
 // gcSettingsFor works out the settings from the environment and the
 // memory limit of the process's control group (0: none known).
 func gcSettingsFor(getenv func(string) string, groupLimit int64) gcSettings {
-	s := gcSettings{SetPercent: true, Percent: gcOff, Limit: memoryLimitWithin(groupLimit)}
+	s := gcSettings{SetPercent: true, Percent: gcOff, Limit: memoryLimitWithin(groupLimit), GroupLimit: groupLimit}
 	if getenv("GOMEMLIMIT") != "" {
 		s.Limit = -1
 		s.Percent = limitedGCPercent
@@ -83,9 +109,8 @@ func memoryLimitWithin(groupLimit int64) int64 {
 }
 
 // tuneGC applies the settings for this process's environment and control
-// group, read from root (the file system at "/"), and returns the memory
-// limit it set (-1: the environment's).
-func tuneGC(getenv func(string) string, root fs.FS) int64 {
+// group, read from root (the file system at "/"), and returns them.
+func tuneGC(getenv func(string) string, root fs.FS) gcSettings {
 	s := gcSettingsFor(getenv, groupMemoryLimit(root))
 	if s.Limit >= 0 {
 		debug.SetMemoryLimit(s.Limit)
@@ -93,7 +118,7 @@ func tuneGC(getenv func(string) string, root fs.FS) int64 {
 	if s.SetPercent {
 		debug.SetGCPercent(s.Percent)
 	}
-	return s.Limit
+	return s
 }
 
 // groupMemoryLimit is the memory limit in bytes of the control group this

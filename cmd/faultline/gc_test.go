@@ -127,8 +127,12 @@ func TestTuneGCAppliesTheSettings(t *testing.T) {
 		debug.SetMemoryLimit(prevLimit)
 		debug.SetGCPercent(prevPercent)
 	}()
-	if got := tuneGC(func(string) string { return "" }, fsys); got != 128<<20 {
-		t.Errorf("tuneGC returned %d MiB, want 128", got>>20)
+	got := tuneGC(func(string) string { return "" }, fsys)
+	if got.Limit != 128<<20 {
+		t.Errorf("tuneGC set %d MiB, want 128", got.Limit>>20)
+	}
+	if want := "soft memory limit 128 MiB (half the control group's 256 MiB), collected only near the limit (GOGC=off)"; got.String() != want {
+		t.Errorf("tuneGC says %q, want %q", got, want)
 	}
 	if got := debug.SetMemoryLimit(-1); got != 128<<20 {
 		t.Errorf("memory limit %d MiB, want 128", got>>20)
@@ -141,5 +145,26 @@ func TestTuneGCAppliesTheSettings(t *testing.T) {
 	tuneGC(func(k string) string { return map[string]string{"GOGC": "77"}[k] }, fstest.MapFS{})
 	if got := debug.SetGCPercent(100); got != 77 {
 		t.Errorf("GC percent %d, want the environment's 77", got)
+	}
+}
+
+// --verbose says where each setting comes from.
+func TestGCSettingsSayWhatTheyAre(t *testing.T) {
+	env := func(vars map[string]string) func(string) string {
+		return func(k string) string { return vars[k] }
+	}
+	for _, c := range []struct {
+		vars  map[string]string
+		group int64
+		want  string
+	}{
+		{nil, 0, "soft memory limit 288 MiB, collected only near the limit (GOGC=off)"},
+		{nil, 1 << 30, "soft memory limit 288 MiB, collected only near the limit (GOGC=off)"},
+		{map[string]string{"GOGC": "100"}, 0, "soft memory limit 288 MiB, GOGC from the environment"},
+		{map[string]string{"GOMEMLIMIT": "1GiB"}, 0, "soft memory limit from the environment (GOMEMLIMIT), GOGC=200"},
+	} {
+		if got := gcSettingsFor(env(c.vars), c.group).String(); got != c.want {
+			t.Errorf("%v, group %d MiB: %q, want %q", c.vars, c.group>>20, got, c.want)
+		}
 	}
 }

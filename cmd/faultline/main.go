@@ -6,6 +6,8 @@ import "os"
 
 func main() {
 	c := New(os.Stdout, os.Stderr)
-	c.PlanRead = raiseMemoryLimit(tuneGC(os.Getenv, os.DirFS("/")))
+	gc := tuneGC(os.Getenv, os.DirFS("/"))
+	c.PlanRead = raiseMemoryLimit(gc.Limit)
+	c.Collector = gc.String()
 	os.Exit(c.Run(os.Args[1:]))
 }
