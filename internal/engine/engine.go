@@ -497,19 +497,28 @@ func (r *run) manifests() int {
 	raw := make([][]byte, len(r.d.manifests))
 	errs := make([]error, len(r.d.manifests))
 	// pre are the files' documents, decoded once for the Flux finder and
-	// for the file's own parse when no substitution changes its text.
+	// for the file's own parse when no substitution changes its text;
+	// kept are the parses of files as written the per-unit cache kept,
+	// whose documents pre takes instead.
 	pre := make([][]*yaml.Node, len(r.d.manifests))
+	kept := make([]*parseEntry, len(r.d.manifests))
 	procs.Parallel(len(r.d.manifests), func(i int) {
-		raw[i], errs[i] = r.tree.ReadFile(r.d.manifests[i], maxManifest)
-		if errs[i] == nil && raw[i] != nil && !r.meta[r.d.manifests[i]] {
-			pre[i], _ = kube.Decode(raw[i])
+		path := r.d.manifests[i]
+		raw[i], errs[i] = r.tree.ReadFile(path, maxManifest)
+		if errs[i] != nil || raw[i] == nil || r.meta[path] {
+			return
 		}
+		if kept[i] = r.opts.units.keptParseOf(r.rel(path), r.scopeAt(filepath.Dir(path)), raw[i]); kept[i] != nil {
+			pre[i] = kept[i].Docs
+			return
+		}
+		pre[i], _ = kube.Decode(raw[i])
 	})
 	// A kept kustomize build comes without the documents its build parsed:
 	// decode them once, for the Flux finder and the model.
 	procs.Parallel(len(r.built), func(i int) {
 		if o := &r.built[i].out; o.Docs == nil && len(o.Content) > 0 {
-			o.Docs, _ = kube.Decode(o.Content)
+			o.Docs = r.opts.units.decodeDocs(o.Content)
 		}
 	})
 	subst := r.substitutions(raw, pre)
@@ -531,7 +540,7 @@ func (r *run) manifests() int {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			out[i] = r.parseManifest(path, raw[i], pre[i], errs[i], subst.For(path))
+			out[i] = r.parseManifest(path, raw[i], pre[i], kept[i], errs[i], subst.For(path))
 		}()
 	}
 	wg.Wait()
@@ -610,9 +619,10 @@ func fluxDiags(ds []flux.Diagnostic, name string, m func(lint.Range, string) lin
 }
 
 // parseManifest parses one YAML file (data, read with err; docs its
-// documents when it parsed whole), substituted as the Flux Kustomization k
-// deploying it would (nil: none), and hands it to the release finder.
-func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, err error, k *flux.Kustomization) parsedFile {
+// documents when it parsed whole; kept its parse the per-unit cache kept,
+// or nil), substituted as the Flux Kustomization k deploying it would
+// (nil: none), and hands it to the release finder.
+func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *parseEntry, err error, k *flux.Kustomization) parsedFile {
 	var p parsedFile
 	if err != nil {
 		p.diags = []lint.Diagnostic{{Range: lint.Range{File: r.rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
@@ -628,12 +638,18 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, err err
 		data, fd = k.Apply(data)
 		p.diags = append(p.diags, fluxDiags(fd, r.rel(path), nil)...)
 		if !bytes.Equal(data, written) {
-			docs = nil // the substituted text is parsed
+			docs, kept = nil, nil // the substituted text is parsed
 		}
 	}
 	scope := r.scopeAt(filepath.Dir(path))
 	note := func(n lint.Note) { p.notes = append(p.notes, n) }
-	ents, diags, docs := kube.ParseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs})
+	var ents []lint.Entity
+	var diags []lint.Diagnostic
+	if kept != nil {
+		ents, diags, docs = r.opts.units.takeParse(kept, note)
+	} else {
+		ents, diags, docs = r.opts.units.parseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs})
+	}
 	p.ents, p.diags, p.docs = ents, append(p.diags, diags...), docs
 	p.data, p.scope = data, scope
 	r.pr.finder.AddParsed(r.rel(path), path, data, p.docs, scope)

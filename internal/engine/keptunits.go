@@ -69,6 +69,9 @@ type UnitsReport struct {
 	// ChartsKept renderings were answered from the cache, ChartsRendered
 	// were rendered.
 	ChartsKept, ChartsRendered int
+	// ParsesKept manifest files as written were answered from the cache,
+	// ParsesMade were parsed.
+	ParsesKept, ParsesMade int
 	// Stored entries were written.
 	Stored int
 }
@@ -80,7 +83,7 @@ func (u UnitsReport) String() string {
 	if u.KustRebuilt > 0 {
 		s += fmt.Sprintf(" (%d kept built again for positions)", u.KustRebuilt)
 	}
-	return s + fmt.Sprintf("; charts: %d kept, %d rendered; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.Stored)
+	return s + fmt.Sprintf("; charts: %d kept, %d rendered; manifests: %d kept, %d parsed; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.ParsesKept, u.ParsesMade, u.Stored)
 }
 
 // newKeptUnits is the per-unit cache of run r, or nil without a store.

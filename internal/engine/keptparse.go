@@ -1,0 +1,158 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
+)
+
+// parseEntry is what parsing one manifest file as written gave: the
+// entities, diagnostics and notes of kube.ParseDocs and the documents it
+// read. A file's parse depends on nothing but its text, its name, its
+// scope and the build (kube.Options), so the per-unit cache keeps it
+// content-addressed: a run after an edit elsewhere decodes it instead of
+// parsing YAML again.
+type parseEntry struct {
+	Ents  []lint.Entity
+	Diags []lint.Diagnostic
+	Notes []lint.Note
+	Docs  []*yaml.Node
+}
+
+// parseKey is the store key of parsing data as the file rel with scope;
+// false when the parse must not be kept: the text holds a sentinel, whose
+// meaning is the run's own (as written, a file has none).
+func (u *keptUnits) parseKey(rel string, scope lint.Scope, data []byte) (cache.Key, bool) {
+	if u == nil || lint.HasSentinel(string(data)) {
+		return cache.Key{}, false
+	}
+	sc, err := json.Marshal(scope)
+	if err != nil {
+		return cache.Key{}, false
+	}
+	sum := sha256.Sum256(data)
+	return cache.KeyOf([]byte("manifest-parse"), u.context[:], []byte(u.build), []byte(rel), sc, sum[:]), true
+}
+
+// lookupParse is the kept parse under key, if one decodes.
+func (u *keptUnits) lookupParse(key cache.Key) (*parseEntry, bool) {
+	payload, ok := u.store.Get(key)
+	if !ok {
+		return nil, false
+	}
+	e := new(parseEntry)
+	if err := decodeParse(payload, e); err != nil {
+		u.store.Remove(key)
+		return nil, false
+	}
+	return e, true
+}
+
+// takeParse counts a kept parse used, handing its notes to note.
+func (u *keptUnits) takeParse(e *parseEntry, note func(lint.Note)) ([]lint.Entity, []lint.Diagnostic, []*yaml.Node) {
+	u.mu.Lock()
+	u.report.ParsesKept++
+	u.mu.Unlock()
+	for _, n := range e.Notes {
+		note(n)
+	}
+	return e.Ents, e.Diags, e.Docs
+}
+
+// keepParse queues a parse just made, to be written with the run's other
+// units (flush).
+func (u *keptUnits) keepParse(key cache.Key, e *parseEntry) {
+	u.mu.Lock()
+	u.report.ParsesMade++
+	u.mu.Unlock()
+	payload, err := kept.Wire().Append(nil, e)
+	if err != nil {
+		return
+	}
+	u.mu.Lock()
+	u.pending = append(u.pending, keptPut{key, payload})
+	u.mu.Unlock()
+}
+
+// decodeParse decodes what keepParse wrote: all of data.
+func decodeParse(data []byte, e *parseEntry) error {
+	rest, err := kept.Wire().Decode(data, e)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return errors.New("trailing data")
+	}
+	return nil
+}
+
+// keptParseOf is the kept parse of data as the file rel with scope, or
+// nil (no cache, or none kept).
+func (u *keptUnits) keptParseOf(rel string, scope lint.Scope, data []byte) *parseEntry {
+	if key, ok := u.parseKey(rel, scope, data); ok {
+		if e, hit := u.lookupParse(key); hit {
+			return e
+		}
+	}
+	return nil
+}
+
+// parseDocs parses data as the file rel with opts (kube.ParseDocs, its
+// notes to opts.Notes), or takes the parse the per-unit cache kept; a
+// parse made is kept. u may be nil (no cache).
+func (u *keptUnits) parseDocs(rel string, data []byte, opts kube.Options) ([]lint.Entity, []lint.Diagnostic, []*yaml.Node) {
+	key, ok := u.parseKey(rel, opts.Scope, data)
+	if ok {
+		if e, hit := u.lookupParse(key); hit {
+			return u.takeParse(e, opts.Notes)
+		}
+	} else {
+		return kube.ParseDocs(rel, data, opts)
+	}
+	var notes []lint.Note
+	report := opts.Notes
+	opts.Notes = func(n lint.Note) {
+		notes = append(notes, n)
+		report(n)
+	}
+	ents, diags, docs := kube.ParseDocs(rel, data, opts)
+	u.keepParse(key, &parseEntry{Ents: ents, Diags: diags, Notes: notes, Docs: docs})
+	return ents, diags, docs
+}
+
+// decodeDocs is kube.Decode of data (a kept kustomize build's output), or
+// the documents the per-unit cache kept for the same text; decoded ones
+// are kept. u may be nil (no cache). The report does not count them:
+// the build's own line does.
+func (u *keptUnits) decodeDocs(data []byte) []*yaml.Node {
+	if u == nil {
+		docs, _ := kube.Decode(data)
+		return docs
+	}
+	sum := sha256.Sum256(data)
+	key := cache.KeyOf([]byte("yaml-docs"), []byte(u.build), sum[:])
+	if payload, ok := u.store.Get(key); ok {
+		var docs []*yaml.Node
+		if rest, err := kept.Wire().Decode(payload, &docs); err == nil && len(rest) == 0 && docs != nil {
+			return docs
+		}
+		u.store.Remove(key)
+	}
+	docs, ok := kube.Decode(data)
+	if !ok {
+		return nil
+	}
+	if payload, err := kept.Wire().Append(nil, &docs); err == nil {
+		u.mu.Lock()
+		u.pending = append(u.pending, keptPut{key, payload})
+		u.mu.Unlock()
+	}
+	return docs
+}

@@ -1,0 +1,172 @@
+package engine
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// A parse kept by one run is, in the next, what parsing the file again
+// gives — entities, diagnostics, notes and documents, equal in every
+// field — for every YAML file of the kube parser's and the rules' test
+// data; a file holding a sentinel is never kept; an entry that does not
+// decode is a miss.
+func TestKeptParsesRoundTrip(t *testing.T) {
+	var files []string
+	for _, dir := range []string{filepath.Join("..", "..", "parsers", "kube", "testdata"), filepath.Join("..", "..", "rules", "testdata")} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+				files = append(files, p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(files) < 200 {
+		t.Fatalf("only %d YAML files: the test proves nothing", len(files))
+	}
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := treefs.New([]string{t.TempDir()}, "")
+	scope := lint.Scope{Account: "111122223333", Region: "eu-west-1"}
+	type parsed struct {
+		ents  []lint.Entity
+		diags []lint.Diagnostic
+		notes []lint.Note
+		docs  any
+	}
+	parse := func(u *keptUnits, name string, data []byte) parsed {
+		var p parsed
+		opts := kube.Options{Scope: scope, Notes: func(n lint.Note) { p.notes = append(p.notes, n) }, Templates: true}
+		docs := []any(nil)
+		ents, diags, d := u.parseDocs(name, data, opts)
+		p.ents, p.diags = ents, diags
+		if d != nil {
+			docs = append(docs, d)
+		}
+		p.docs = docs
+		return p
+	}
+	first := unitsFor(store, tree)
+	want := map[string]parsed{}
+	withContent := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[f] = parse(first, f, data)
+		if len(want[f].ents)+len(want[f].diags)+len(want[f].notes) > 0 {
+			withContent++
+		}
+	}
+	first.flush()
+	if withContent < 100 {
+		t.Fatalf("only %d files gave entities, diagnostics or notes", withContent)
+	}
+	second := unitsFor(store, tree)
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		if got := parse(second, f, data); !reflect.DeepEqual(got, want[f]) {
+			t.Errorf("%s: kept parse differs:\n%+v\nwant\n%+v", f, got, want[f])
+		}
+	}
+	if r := second.done(); r.ParsesKept != len(files) || r.ParsesMade != 0 {
+		t.Errorf("second run: %d kept, %d parsed; want %d kept", r.ParsesKept, r.ParsesMade, len(files))
+	}
+
+	// A sentinel's meaning is the run's: never kept.
+	holes := lint.NewHoles()
+	withHole := []byte("apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: " + holes.Sentinel(lint.HoleRef{Object: "aws_iam_role.r", Path: "name"}) + "\n")
+	if _, ok := second.parseKey("h.yaml", scope, withHole); ok {
+		t.Error("a text holding a sentinel has a key")
+	}
+
+	// Garbled entries are misses, parsed again.
+	third := unitsFor(store, tree)
+	key, _ := third.parseKey(files[0], scope, mustRead(t, files[0]))
+	if err := store.Put(key, []byte("garbage")); err != nil {
+		t.Fatal(err)
+	}
+	if got := parse(third, files[0], mustRead(t, files[0])); !reflect.DeepEqual(got, want[files[0]]) {
+		t.Errorf("after a garbled entry: %+v, want %+v", got, want[files[0]])
+	}
+	if r := third.done(); r.ParsesMade != 1 {
+		t.Errorf("garbled entry: %d parsed, want 1", r.ParsesMade)
+	}
+}
+
+func mustRead(t *testing.T, p string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// A run the whole-run cache misses parses only the manifests whose text
+// changed, and its model and result are a fresh run's.
+func TestKeptParsesOnlyWhatChanged(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, kustTree)
+	write(t, root, map[string]string{
+		"k8s/sa.yaml":       "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: api\n  namespace: prod\n  annotations:\n    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/api\n",
+		"k8s/deploy.yaml":   "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n  namespace: prod\nspec:\n  template:\n    spec:\n      serviceAccountName: api\n      containers:\n        - name: api\n          image: api:1\n",
+		"k8s/nodepool.yaml": "apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: general\nspec:\n  template:\n    spec:\n      nodeClassRef:\n        group: karpenter.k8s.aws\n        kind: EC2NodeClass\n        name: missing\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	var parsedFirst int
+	for i, edit := range []string{"", "k8s/sa.yaml"} {
+		if edit != "" {
+			write(t, root, map[string]string{edit: strings.Replace(string(mustRead(t, filepath.Join(root, edit))), "name: api", "name: web", 1)})
+		}
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := l.Cache.Units
+		switch i {
+		case 0:
+			if u.ParsesKept != 0 || u.ParsesMade != 3 {
+				t.Fatalf("cold: %s; want every manifest parsed", u)
+			}
+			parsedFirst = u.ParsesMade
+		case 1:
+			if u.ParsesMade != 1 || u.ParsesKept != parsedFirst-1 {
+				t.Errorf("one manifest edited: %s; want 1 parsed, %d kept", u, parsedFirst-1)
+			}
+		}
+		fl, fresh, err := Run(opts, rules.All, lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
+			t.Errorf("run %d: result differs from a fresh run's:\n%s\nwant\n%s", i, g, w)
+		}
+		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+			t.Errorf("run %d: model differs from a fresh run's", i)
+		}
+		if g, w := l.Input.Notes, fl.Input.Notes; !reflect.DeepEqual(g, w) {
+			t.Errorf("run %d: notes differ from a fresh run's", i)
+		}
+	}
+}
