@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -164,7 +165,10 @@ const maxReleaseDepth = 4
 // chartRun is the final rendering of the tree's charts and the releases
 // found in chart output that it used.
 type chartRun struct {
-	out   helm.Output
+	out helm.Output
+	// docs are the documents of each of out.Rendered (nil where its text
+	// does not parse whole).
+	docs  [][]*yaml.Node
 	found []*lint.Release
 	diags []lint.Diagnostic
 	notes []lint.Note
@@ -176,23 +180,54 @@ type chartRun struct {
 // it, never with its defaults as well. Renderings repeat from the cache,
 // so each (chart, values, release) renders once. A release found again
 // (also in a file, or twice in output) is used once.
-func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope) chartRun {
+//
+// Each template's output is decoded once (decode: kube.Decode, or the
+// documents the per-unit cache kept for the same text), for the release
+// finder of every round and for the model.
+func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope, decode func([]byte) []*yaml.Node) chartRun {
 	if hopts.Cache == nil {
 		hopts.Cache = helm.NewCache()
 	}
+	decoded := map[[sha256.Size]byte][]*yaml.Node{}
 	var found []*lint.Release
 	for depth := 0; ; depth++ {
 		rels := append(append([]*lint.Release(nil), releases...), found...)
 		out := helm.Render(ctx, charts, rels, hopts)
-		next, diags, notes := releasesIn(out.Rendered, releases, hopts, scopeFor)
+		docs := decodeRendered(out.Rendered, decoded, decode)
+		next, diags, notes := releasesIn(out.Rendered, docs, releases, hopts, scopeFor)
 		if sameReleases(next, found) {
-			return chartRun{out: out, found: found, diags: diags, notes: notes}
+			return chartRun{out: out, docs: docs, found: found, diags: diags, notes: notes}
 		}
 		if depth == maxReleaseDepth {
-			return chartRun{out: out, found: found, diags: diags, notes: append(notes, depthNote(found, next))}
+			return chartRun{out: out, docs: docs, found: found, diags: diags, notes: append(notes, depthNote(found, next))}
 		}
 		found = next
 	}
+}
+
+// decodeRendered is the documents of each rendered template (nil where
+// the text does not parse whole), decoded with decode in parallel unless
+// an earlier round decoded the same text (decoded, by SHA-256).
+func decodeRendered(rendered []helm.Rendered, decoded map[[sha256.Size]byte][]*yaml.Node, decode func([]byte) []*yaml.Node) [][]*yaml.Node {
+	docs := make([][]*yaml.Node, len(rendered))
+	sums := make([][sha256.Size]byte, len(rendered))
+	var todo []int
+	for i, r := range rendered {
+		sums[i] = sha256.Sum256(r.Content)
+		if d, ok := decoded[sums[i]]; ok {
+			docs[i] = d
+		} else {
+			todo = append(todo, i)
+		}
+	}
+	procs.Parallel(len(todo), func(j int) {
+		i := todo[j]
+		docs[i] = decode(rendered[i].Content)
+	})
+	for _, i := range todo {
+		decoded[sums[i]] = docs[i]
+	}
+	return docs
 }
 
 // depthNote says that release discovery stopped, at the last release
@@ -205,11 +240,11 @@ func depthNote(found, next []*lint.Release) lint.Note {
 
 // releasesIn finds the releases in rendered chart output that are not
 // among known, each once.
-func releasesIn(rendered []helm.Rendered, known []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope) ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
+func releasesIn(rendered []helm.Rendered, docs [][]*yaml.Node, known []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope) ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
 	f := helm.NewFinder(hopts)
-	for _, r := range rendered {
+	for i, r := range rendered {
 		f.AddProduced(helm.Produced{Name: r.Name, Dir: filepath.Dir(r.Chart), Data: r.Content, Scope: chartScope(r, scopeFor),
-			Map: r.Map, Source: lint.SourceHelm, Inferred: r.Inferred})
+			Map: r.Map, Source: lint.SourceHelm, Inferred: r.Inferred, Docs: docs[i]})
 	}
 	rels, diags, notes := f.Releases()
 	seen := map[string]bool{}
@@ -279,7 +314,7 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 		note := func(n lint.Note) { out.notes = append(out.notes, n) }
 		out.scope = chartScope(r, scopeFor)
 		out.ents, out.diags, out.docs = kube.ParseDocs(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
-			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: note})
+			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: note, Parsed: run.docs[i]})
 	})
 	for i, r := range run.out.Rendered {
 		out := parsed[i]

@@ -677,7 +677,7 @@ func (r *run) helm() int {
 			charts = append(charts, c)
 		}
 	}
-	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt)
+	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt, r.opts.units.decodeDocs)
 	r.pr.addCharts(cr, r.scopeAt)
 	r.placed(r.pr.finder.PlacedDirs())
 	return cr.out.Renders
