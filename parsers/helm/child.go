@@ -419,13 +419,14 @@ func bound(lim Limits) error {
 // starts after the bound is set maps an 8 MiB stack (the 16 MiB: a worker
 // starts one or two more). Measured on a chart that keeps 48 MB and
 // throws away 1.5 GB under a 128 MiB bound: with the soft limit at seven
-// eighths the worker's heap took up to 131 MiB of address space (44 MiB
-// of it returned) and one worker in five failed a chart within its first
-// 15 renderings; at 80 MiB none did. The collector then runs more often
-// (about a third more CPU time for that chart, none for a chart that
-// stays far below the limit). A chart that needs more than the bound
-// still meets it: the soft limit only makes the collector work harder
-// first. Collecting and returning memory between requests
+// eighths the worker's heap took up to 131 MiB of address space, a third
+// of it returned, and of ten workers rendering the chart 15 times two
+// failed a rendering (three on a machine loaded with two busy loops); at
+// 80 MiB none did (one, at its 14th rendering, loaded). The collector then
+// runs more often: about a third more CPU time for that chart, none for a
+// chart that stays far below the limit. A chart that needs more than the
+// bound still meets it: the soft limit only makes the collector work
+// harder first. Collecting and returning memory between requests
 // (debug.FreeOSMemory) did not help: with the soft limit at seven eighths
 // every worker failed within 12 renderings.
 func softLimit(limit int64) int64 {
