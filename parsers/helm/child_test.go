@@ -339,3 +339,18 @@ func TestCheckProtocolNamesBothVersions(t *testing.T) {
 		t.Errorf("no parent version: %v", err)
 	}
 }
+
+// TestSoftLimitLeavesRoomBelowTheBound: the collector aims a quarter and
+// 16 MiB below the kernel's bound (what the kernel charges beyond Go's
+// own count), never below half of it.
+func TestSoftLimitLeavesRoomBelowTheBound(t *testing.T) {
+	for _, tc := range []struct{ limit, want int64 }{
+		{128 << 20, 80 << 20},
+		{DefaultMemoryLimit, 368 << 20},
+		{32 << 20, 16 << 20},
+	} {
+		if got := softLimit(tc.limit); got != tc.want {
+			t.Errorf("softLimit(%d MiB) = %d MiB, want %d MiB", tc.limit>>20, got>>20, tc.want>>20)
+		}
+	}
+}
