@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform"
@@ -28,6 +29,10 @@ type Options struct {
 	Rel func(abs string) string
 	// Holes is the run's sentinel codec; unknown strings are its holes.
 	Holes *lint.Holes
+	// WallStops, when set, counts the units (and stacks) whose
+	// evaluation the wall-clock backstop stopped, each once (the run's;
+	// see runbudget.WallStops).
+	WallStops *runbudget.WallStops
 }
 
 // Result is what Load read.

@@ -130,6 +130,11 @@ func (c *ConfigEval) Exceeded() (what string, at hcl.Range, ok bool) {
 	return fmt.Sprintf("its %s bound (%s)", h.bound, h.detail), h.at, true
 }
 
+// WallStopped says whether the wall-clock backstop stopped evaluation
+// (Exceeded names it among the bounds): whether it did depends on the
+// machine's load.
+func (c *ConfigEval) WallStopped() bool { return c.env.b.wallStopped() }
+
 // Fresh is how many fresh anonymous holes the evaluator's functions have
 // made: each equals nothing, so a value holding one is not the value an
 // evaluation made elsewhere would give.
