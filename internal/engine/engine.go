@@ -107,7 +107,8 @@ type Options struct {
 	// builds and chart renderings (keptunits.go).
 	units *keptUnits
 	// rootDeadline, when not zero, is the wall-clock backstop of each
-	// Terraform root's evaluation instead of the default (tests).
+	// Terraform root's and Terragrunt unit's evaluation instead of the
+	// default (tests).
 	rootDeadline time.Duration
 }
 
@@ -363,7 +364,7 @@ func (r *run) terraform() int {
 		o.RootCache = r.opts.kept
 	}
 	if len(r.d.terragrunt) > 0 {
-		tg := terragrunt.Load(r.d.terragrunt, terragrunt.Options{Root: r.root, Tree: r.tree, Rel: r.rel, Holes: r.holes, WallStops: r.walls})
+		tg := terragrunt.Load(r.d.terragrunt, terragrunt.Options{Root: r.root, Tree: r.tree, Rel: r.rel, Holes: r.holes, WallStops: r.walls, Deadline: r.opts.rootDeadline})
 		o.Units, o.UnitModules = tg.Units, tg.SkippedModules
 		r.in.Diagnostics = append(r.in.Diagnostics, tg.Diagnostics...)
 		r.in.Notes = append(r.in.Notes, tg.Notes...)

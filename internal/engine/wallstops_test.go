@@ -134,3 +134,28 @@ func TestRunNotStoredWhenRenderStopped(t *testing.T) {
 		t.Errorf("second run: %s; want a-plain kept, the three stopped rendered again, k/one built again", u)
 	}
 }
+
+// A Terragrunt unit whose configuration's evaluation met its deadline
+// counts once (its inputs, evaluated again for the root it calls, do
+// not count it twice), and the run is not stored; the module it calls
+// evaluates too little to reach a check of its own deadline.
+func TestRunNotStoredWhenTerragruntDeadlineStops(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"modules/app/main.tf":     "variable \"names\" {\n  type = list(string)\n}\n",
+		"live/app/terragrunt.hcl": "terraform {\n  source = \"../../modules/app\"\n}\n\nlocals {\n  names = [for p in setproduct(range(50), range(50)) : format(\"n-%d-%d\", p[0], p[1])]\n}\n\ninputs = {\n  names = local.names\n}\n",
+	})
+	for _, tc := range []struct {
+		deadline time.Duration
+		stops    int
+	}{{-time.Second, 1}, {0, 0}} {
+		store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cold, warm := runCachedTwice(t, Options{Paths: []string{root}, Cwd: root, rootDeadline: tc.deadline}, &Cache{Store: store, Build: "test"})
+		if cold.WallStops != tc.stops || (tc.stops > 0) != (cold.Cache.NotStored != "") || (tc.stops > 0) == (warm.Cache.Hits == 1) {
+			t.Errorf("deadline %s: %d wall stops, %s, then %s; want %d", tc.deadline, cold.WallStops, cold.Cache, warm.Cache, tc.stops)
+		}
+	}
+}

@@ -78,6 +78,9 @@ func (u *unitEval) attach() {
 	switch {
 	case u.ce == nil:
 		u.ce = terraform.NewConfigEval(l.opts.Tree, u.phys, l.opts.Holes)
+		if l.opts.Deadline != 0 {
+			u.ce.SetDeadline(l.opts.Deadline)
+		}
 	default:
 		u.ce.Reset(u.phys)
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"time"
 
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
@@ -33,6 +34,9 @@ type Options struct {
 	// evaluation the wall-clock backstop stopped, each once (the run's;
 	// see runbudget.WallStops).
 	WallStops *runbudget.WallStops
+	// Deadline is the wall-clock backstop of each unit's evaluation
+	// (zero: the default, 60 s; tests lower it).
+	Deadline time.Duration
 }
 
 // Result is what Load read.

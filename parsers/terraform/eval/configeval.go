@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -128,6 +129,14 @@ func (c *ConfigEval) Exceeded() (what string, at hcl.Range, ok bool) {
 		return "", hcl.Range{}, false
 	}
 	return fmt.Sprintf("its %s bound (%s)", h.bound, h.detail), h.at, true
+}
+
+// SetDeadline sets the wall-clock backstop of c's budget to d from now,
+// and of every budget Reset gives it (tests lower it).
+func (c *ConfigEval) SetDeadline(d time.Duration) {
+	b := c.env.b
+	b.lim.deadline = d
+	b.deadline = time.Now().Add(d)
 }
 
 // WallStopped says whether the wall-clock backstop stopped evaluation
