@@ -27,17 +27,6 @@ type Cache struct {
 	// Build identifies what computes results: faultline's executable and
 	// the chart renderer's, by content.
 	Build string
-	// StageBound is how long a stage may take in a run stored whole
-	// (zero: maxStoredStage).
-	StageBound time.Duration
-}
-
-// stageBound is c's StageBound or its default.
-func (c *Cache) stageBound() time.Duration {
-	if c == nil || c.StageBound <= 0 {
-		return maxStoredStage
-	}
-	return c.StageBound
 }
 
 // CacheReport says what the cache did in a run (--verbose).
@@ -118,12 +107,6 @@ type runResult struct {
 	Budget         runbudget.Report
 	Census         Census
 }
-
-// maxStoredStage: a run none of whose stages took this long cannot have
-// met a wall-clock backstop (the Terraform evaluator's is 60 s), the only
-// bounds whose outcome depends on the machine's load; a longer one is
-// not stored.
-const maxStoredStage = 50 * time.Second
 
 // RunCached is Run with the result cache: a run over a tree that is
 // entry for entry what a stored run read, with the same options and the
@@ -276,23 +259,30 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 // kept, unless its budget left units out. Each rests only on what it
 // read (a build read while a file changed is not kept; a rendering is
 // content-addressed and never kept when a bound stopped it), so unlike
-// the whole run they are kept however long a stage took or whatever
-// changed elsewhere in the tree, as Terraform roots are.
+// the whole run they are kept whatever a wall-clock backstop stopped or
+// whatever changed elsewhere in the tree, as Terraform roots are.
 func keepUnits(l *Loaded, units *keptUnits) {
 	if l.Budget.LeftOut == 0 {
 		units.flush()
 	}
 }
 
-// stable says why a computed run's results are unsafe to keep, or "":
-// a stage that could have met a wall-clock bound, a budget that left
-// something out, a file that changed while read, a tree whose shape
-// changed during the run.
-func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded, bound time.Duration) string {
-	for _, s := range l.Stages {
-		if s.Wall >= bound {
-			return fmt.Sprintf("stage %s took %s", s.Name, s.Wall.Round(time.Second))
-		}
+// stable says why a computed run's results are unsafe to keep, or "": a
+// wall-clock backstop that stopped a unit, a budget that left something
+// out, a file that changed while read, a tree whose shape changed during
+// the run.
+//
+// The wall-clock backstops (a Terraform root's or a Terragrunt unit's
+// evaluation deadline, a chart renderer's timeout) are the only bounds
+// whose outcome depends on the machine's load, and each reports that it
+// fired (Loaded.WallStops). How long a stage took is no reason: a stage
+// that did not meet a backstop gives what it gives on an idle machine,
+// and a bound on its duration would only catch backstops longer than
+// itself while refusing every large tree on a loaded machine (a 140 s
+// run of 2,450 roots was never stored under the old 50 s bound).
+func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
+	if l.WallStops > 0 {
+		return fmt.Sprintf("a wall-clock backstop stopped %d of its Terraform roots, Terragrunt units or chart renderings", l.WallStops)
 	}
 	if l.Budget.LeftOut > 0 {
 		return "the run budget left units out"
@@ -309,7 +299,7 @@ func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded, bound time.Dur
 // store keeps a computed run, unless something makes its result unsafe to
 // use again; it says why not, or "".
 func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result) string {
-	if why := stable(before, reads, l, c.stageBound()); why != "" {
+	if why := stable(before, reads, l); why != "" {
 		return why
 	}
 	if len(l.Input.Model.Changes) > 0 {

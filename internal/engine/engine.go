@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/procs"
@@ -105,6 +106,10 @@ type Options struct {
 	// units is the per-unit result cache of a cached run: kustomization
 	// builds and chart renderings (keptunits.go).
 	units *keptUnits
+	// rootDeadline, when not zero, is the wall-clock backstop of each
+	// Terraform root's and Terragrunt unit's evaluation instead of the
+	// default (tests).
+	rootDeadline time.Duration
 }
 
 // Loaded is what was read.
@@ -127,6 +132,10 @@ type Loaded struct {
 	Stages []Stage
 	// Budget is what the run's budget spent and left out.
 	Budget runbudget.Report
+	// WallStops counts the Terraform roots, Terragrunt units and chart
+	// renderings a wall-clock backstop stopped: what they gave depends on
+	// the machine's load (see runbudget.WallStops).
+	WallStops int
 	// Cache says what the result cache did (RunCached).
 	Cache CacheReport
 	// census is a cached run's Census (it has no model).
@@ -179,6 +188,7 @@ func Load(opts Options) (*Loaded, error) {
 	r.l.Input = *r.in
 	r.l.Stages = s.list
 	r.l.Budget = r.opts.Budget.Report()
+	r.l.WallStops = r.walls.Count()
 	return r.l, nil
 }
 
@@ -195,6 +205,8 @@ type run struct {
 	in     *lint.Input
 	holes  *lint.Holes
 	stages stages
+	// walls counts the units a wall-clock backstop stopped.
+	walls *runbudget.WallStops
 
 	d discovery
 	// files are the files that fed the model; read the YAML files'
@@ -223,7 +235,8 @@ func newRun(opts Options) (*run, error) {
 	if opts.Renderer == nil {
 		opts.Renderer = defaultRenderer
 	}
-	opts.Renderer = opts.units.renderer(opts.Renderer)
+	walls := &runbudget.WallStops{}
+	opts.Renderer = opts.units.renderer(wallCounted(opts.Renderer, walls))
 	if opts.Budget == nil {
 		opts.Budget = runbudget.New(runbudget.Defaults)
 	}
@@ -280,7 +293,7 @@ func newRun(opts Options) (*run, error) {
 	}
 	r := &run{opts: opts, rel: rel, root: root, dirs: dirs, tree: tree, l: l, model: model,
 		in: &lint.Input{Model: model}, holes: lint.NewHoles(), files: map[string]bool{}, read: map[string][]byte{},
-		ctx: context.Background(), kustomizeCharts: &sync.Map{}}
+		ctx: context.Background(), kustomizeCharts: &sync.Map{}, walls: walls}
 	if opts.keptParent != nil {
 		// A base revision's load: its roots are kept beside the run's.
 		r.opts.kept = opts.keptParent.child(opts, r)
@@ -342,7 +355,8 @@ func (r *run) warmRenderer() error {
 // terraform evaluates every root module (stage "terraform"); the
 // templates Terraform renders are read as rendered, not as manifests.
 func (r *run) terraform() int {
-	o := terraform.Options{Root: r.root, Tree: r.tree, Vars: r.opts.Vars, VarFiles: r.opts.VarFiles, VarFileData: r.opts.VarFileData, Rel: r.rel, Holes: r.holes, Budget: r.opts.Budget}
+	o := terraform.Options{Root: r.root, Tree: r.tree, Vars: r.opts.Vars, VarFiles: r.opts.VarFiles, VarFileData: r.opts.VarFileData, Rel: r.rel, Holes: r.holes, Budget: r.opts.Budget,
+		WallStops: r.walls, Deadline: r.opts.rootDeadline}
 	if cfg := r.opts.Config; cfg != nil {
 		o.ScopeFor, o.InputsFor = cfg.ScopeFor, cfg.TerraformFor
 	}
@@ -350,7 +364,7 @@ func (r *run) terraform() int {
 		o.RootCache = r.opts.kept
 	}
 	if len(r.d.terragrunt) > 0 {
-		tg := terragrunt.Load(r.d.terragrunt, terragrunt.Options{Root: r.root, Tree: r.tree, Rel: r.rel, Holes: r.holes})
+		tg := terragrunt.Load(r.d.terragrunt, terragrunt.Options{Root: r.root, Tree: r.tree, Rel: r.rel, Holes: r.holes, WallStops: r.walls, Deadline: r.opts.rootDeadline})
 		o.Units, o.UnitModules = tg.Units, tg.SkippedModules
 		r.in.Diagnostics = append(r.in.Diagnostics, tg.Diagnostics...)
 		r.in.Notes = append(r.in.Notes, tg.Notes...)
@@ -441,7 +455,11 @@ func (r *run) kustomize() int {
 		hopts.Renderer = budgeted(hopts.Renderer, groups[i], r.opts.Budget)
 		o.Helm = kustomizeHelm(r.ctx, hopts, r.kustomizeCharts)
 		var inputs *cache.Inputs
-		var unobserved atomic.Bool
+		// unobserved: a chart's reads were not all recorded; stopped: a
+		// chart's rendering was stopped (its renderer's bounds, a
+		// wall-clock backstop, the budget), which depends on the machine
+		// and is not kept, so neither is the build around it.
+		var unobserved, stopped atomic.Bool
 		var charts []string
 		var mu sync.Mutex
 		if u != nil {
@@ -456,6 +474,9 @@ func (r *run) kustomize() int {
 				if !recordChart(view, c) {
 					unobserved.Store(true)
 				}
+				if renderStopped(err) {
+					stopped.Store(true)
+				}
 				mu.Lock()
 				charts = append(charts, filepath.Join(c.ChartHome, c.Name))
 				mu.Unlock()
@@ -466,7 +487,7 @@ func (r *run) kustomize() int {
 		b.root = kroots[i]
 		b.out, b.diags, b.notes = kustomize.Render(kroots[i], o)
 		if u != nil {
-			b.out.Map = u.keepKustomization(kroots[i], *b, inputs, charts, !unobserved.Load())
+			b.out.Map = u.keepKustomization(kroots[i], *b, inputs, charts, !unobserved.Load() && !stopped.Load())
 		}
 	})
 	r.built = built

@@ -373,25 +373,28 @@ func TestKeptUnitsInflatedChart(t *testing.T) {
 }
 
 // Kustomization builds and chart renderings are kept even when the whole
-// run is not stored because a stage took longer than the whole-run
-// cache's bound (a large tree, or a loaded CI machine): each rests only
-// on what it read. A run whose budget left units out keeps none.
+// run is not stored because a wall-clock backstop stopped something
+// else (here a Terraform root's evaluation deadline): each rests only on
+// what it read. A run whose budget left units out keeps none.
 func TestKeptUnitsWrittenWhenRunNotStored(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, kustTree)
+	write(t, root, map[string]string{"infra/main.tf": longRoot})
 	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &Cache{Store: store, Build: "test", StageBound: time.Nanosecond}
-	opts := Options{Paths: []string{root}, Cwd: root}
+	c := &Cache{Store: store, Build: "test"}
+	// The Terraform root's evaluation deadline fires: the run is not
+	// stored whole.
+	opts := Options{Paths: []string{root}, Cwd: root, rootDeadline: -time.Second}
 	step := func(what string, want UnitsReport) {
 		t.Helper()
 		l, _, err := RunCached(opts, rules.All, lint.Options{}, c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(l.Cache.NotStored, "stage ") {
+		if !strings.HasPrefix(l.Cache.NotStored, "a wall-clock backstop stopped ") {
 			t.Fatalf("%s: the run was stored whole (%q): the test proves nothing", what, l.Cache.NotStored)
 		}
 		if u := l.Cache.Units; u.KustKept != want.KustKept || u.KustBuilt != want.KustBuilt || u.ChartsKept != want.ChartsKept || u.ChartsRendered != want.ChartsRendered {

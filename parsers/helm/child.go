@@ -259,7 +259,7 @@ func (b bounds) stopped(o outcome) *StoppedError {
 	case o.state != nil && o.state.ExitCode() == exitMemoryLimit:
 		return &StoppedError{Reason: fmt.Sprintf("it exceeds the %d MiB memory limit", b.memory>>20)}
 	case errors.Is(o.ctxErr, context.DeadlineExceeded):
-		return &StoppedError{Reason: fmt.Sprintf("it did not finish within %s of wall-clock time", b.wall)}
+		return &StoppedError{Reason: fmt.Sprintf("it did not finish within %s of wall-clock time", b.wall), WallClock: true}
 	case o.ctxErr != nil:
 		return &StoppedError{Reason: o.ctxErr.Error()}
 	case o.waitErr != nil:

@@ -225,8 +225,30 @@ func TestChildWallClockBackstop(t *testing.T) {
 		return err
 	})
 	var se *StoppedError
-	if !errors.As(err, &se) || se.Reason != "it did not finish within 1s of wall-clock time" {
-		t.Errorf("error = %v", err)
+	if !errors.As(err, &se) || se.Reason != "it did not finish within 1s of wall-clock time" || !se.WallClock {
+		t.Errorf("error = %#v", err)
+	}
+}
+
+// TestStoppedWallClock: only a rendering the wall-clock backstop stopped
+// says so; the bounds that do not depend on the machine's load, a
+// cancelled request and a crash do not.
+func TestStoppedWallClock(t *testing.T) {
+	b := Child{}.bounds()
+	for _, tc := range []struct {
+		name string
+		o    outcome
+		want bool
+	}{
+		{"wall-clock backstop", outcome{ctxErr: context.DeadlineExceeded}, true},
+		{"cancelled", outcome{ctxErr: context.Canceled}, false},
+		{"output", outcome{tooBig: true, ctxErr: context.DeadlineExceeded}, false},
+		{"crash", outcome{waitErr: errors.New("signal: killed")}, false},
+		{"no reply", outcome{}, false},
+	} {
+		if got := b.stopped(tc.o); got.WallClock != tc.want {
+			t.Errorf("%s: %#v, want WallClock %v", tc.name, got, tc.want)
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
@@ -62,6 +63,12 @@ type Options struct {
 	// RootCache, when set, keeps root modules' outputs between runs
 	// (kept.go).
 	RootCache RootCache
+	// WallStops, when set, counts the roots and units whose evaluation
+	// the wall-clock backstop stopped (the run's; see runbudget.WallStops).
+	WallStops *runbudget.WallStops
+	// Deadline is the wall-clock backstop of each root's evaluation
+	// (zero: the default, 60 s; tests lower it).
+	Deadline time.Duration
 }
 
 // Result is what a load produced.
@@ -133,7 +140,7 @@ func newLoader(opts Options) *loader {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
 	l := &loader{opts: opts, keep: keepParsed}
-	l.Session = eval.NewSession(eval.Options{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor, RecordInputs: opts.RootCache != nil}, extract.Extractor{})
+	l.Session = eval.NewSession(eval.Options{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor, RecordInputs: opts.RootCache != nil, Deadline: opts.Deadline}, extract.Extractor{})
 	l.Session.Joined = l.joinedOutputs
 	return l
 }

@@ -53,6 +53,9 @@ func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem
 		e = l.Evaluate(it.dir)
 	}
 	cost = e.RootBudget.Cost()
+	if e.WallStopped() {
+		l.opts.WallStops.Stopped()
+	}
 	out := e.Output()
 	if finishUnit != nil {
 		finishUnit(&out)

@@ -31,6 +31,9 @@ type unitEval struct {
 	root *hcl.EvalContext
 	// budget is ce's budget while u has no evaluator (detach).
 	budget *terraform.SavedBudget
+	// wallStopped: the wall-clock backstop stopped u's evaluation, and
+	// the run's WallStops counted it.
+	wallStopped bool
 	// dir is the unit's directory as Terragrunt sees it (for a stack's
 	// unit, the directory the stack generates it into); phys is where its
 	// configuration lies in the tree.
@@ -75,6 +78,9 @@ func (u *unitEval) attach() {
 	switch {
 	case u.ce == nil:
 		u.ce = terraform.NewConfigEval(l.opts.Tree, u.phys, l.opts.Holes)
+		if l.opts.Deadline != 0 {
+			u.ce.SetDeadline(l.opts.Deadline)
+		}
 	default:
 		u.ce.Reset(u.phys)
 	}
@@ -86,8 +92,14 @@ func (u *unitEval) attach() {
 }
 
 // detach keeps u's budget and gives its evaluator to a later unit: u
-// evaluates nothing until attached again.
+// evaluates nothing until attached again. Every evaluation of u lies
+// between attach and detach, so detach counts u among the run's wall
+// stops, once, when the backstop stopped it.
 func (u *unitEval) detach() {
+	if !u.wallStopped && u.ce.WallStopped() {
+		u.wallStopped = true
+		u.l.opts.WallStops.Stopped()
+	}
 	b := u.ce.SaveBudget()
 	u.budget = &b
 	l := u.l

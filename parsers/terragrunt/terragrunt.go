@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"time"
 
+	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform"
@@ -28,6 +30,13 @@ type Options struct {
 	Rel func(abs string) string
 	// Holes is the run's sentinel codec; unknown strings are its holes.
 	Holes *lint.Holes
+	// WallStops, when set, counts the units (and stacks) whose
+	// evaluation the wall-clock backstop stopped, each once (the run's;
+	// see runbudget.WallStops).
+	WallStops *runbudget.WallStops
+	// Deadline is the wall-clock backstop of each unit's evaluation
+	// (zero: the default, 60 s; tests lower it).
+	Deadline time.Duration
 }
 
 // Result is what Load read.

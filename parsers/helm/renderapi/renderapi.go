@@ -72,6 +72,11 @@ func (e *RenderError) Error() string { return e.Message }
 
 // StoppedError reports a renderer that was stopped or failed as a process:
 // CPU or memory limit, too much output, the wall-clock backstop, a crash.
-type StoppedError struct{ Reason string }
+type StoppedError struct {
+	Reason string
+	// WallClock says the wall-clock backstop stopped the rendering: unlike
+	// the other bounds, whether it does depends on the machine's load.
+	WallClock bool
+}
 
 func (e *StoppedError) Error() string { return "chart rendering stopped: " + e.Reason }

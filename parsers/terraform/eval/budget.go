@@ -56,6 +56,10 @@ type budgetLimits struct {
 	deadline time.Duration
 }
 
+// deadlineBound names the wall-clock backstop among the bounds a budget
+// may be stopped at (budgetHit.bound).
+const deadlineBound = "deadline"
+
 // defaultLimits are the limits of every root.
 var defaultLimits = budgetLimits{
 	evals:     1_000_000,
@@ -137,6 +141,12 @@ func budgetOf(ctx *hcl.EvalContext) *budget {
 // Ok reports whether the budget still holds.
 func (b *budget) Ok() bool { return b == nil || b.hit == nil }
 
+// wallStopped says whether the wall-clock backstop stopped b: whether
+// it did depends on the machine's load.
+func (b *budget) wallStopped() bool {
+	return b != nil && b.hit != nil && b.hit.bound == deadlineBound
+}
+
 // exceed records the first bound exceeded.
 func (b *budget) exceed(bound, format string, args ...any) {
 	if b.hit == nil {
@@ -165,7 +175,7 @@ func (b *budget) step() bool {
 		return false
 	}
 	if b.evals&1023 == 0 && time.Now().After(b.deadline) {
-		b.exceed("deadline", "evaluation took longer than %s", b.lim.deadline)
+		b.exceed(deadlineBound, "evaluation took longer than %s", b.lim.deadline)
 		return false
 	}
 	return true
@@ -362,13 +372,23 @@ func (e *Evaluator) budgetNote() (lint.Note, bool) {
 	return lint.Note{Kind: lint.Skipped, What: what, Range: r}, true
 }
 
-// Budget returns the root's budget, made on first use.
+// Budget returns the root's budget, made on first use: the default
+// limits, with the session's deadline when it sets one.
 func (e *Evaluator) Budget() *budget {
 	if e.RootBudget == nil {
-		e.RootBudget = newBudget(defaultLimits)
+		lim := defaultLimits
+		if e.Session != nil && e.Session.Options.Deadline != 0 {
+			lim.deadline = e.Session.Options.Deadline
+		}
+		e.RootBudget = newBudget(lim)
 	}
 	return e.RootBudget
 }
+
+// WallStopped says whether the root's wall-clock backstop stopped its
+// evaluation (Options.Deadline): its values then depend on the
+// machine's load.
+func (e *Evaluator) WallStopped() bool { return e.RootBudget.wallStopped() }
 
 // saturating multiplication for estimates.
 func mulSat(a, b float64) float64 {

@@ -26,7 +26,7 @@ func TestBudgetDeadline(t *testing.T) {
 	b := newBudget(lim)
 	for i := 0; i < 2048 && b.step(); i++ {
 	}
-	if b.hit == nil || b.hit.bound != "deadline" {
+	if b.hit == nil || b.hit.bound != deadlineBound {
 		t.Errorf("hit %+v, want the deadline", b.hit)
 	}
 }

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
@@ -129,6 +130,19 @@ func (c *ConfigEval) Exceeded() (what string, at hcl.Range, ok bool) {
 	}
 	return fmt.Sprintf("its %s bound (%s)", h.bound, h.detail), h.at, true
 }
+
+// SetDeadline sets the wall-clock backstop of c's budget to d from now,
+// and of every budget Reset gives it (tests lower it).
+func (c *ConfigEval) SetDeadline(d time.Duration) {
+	b := c.env.b
+	b.lim.deadline = d
+	b.deadline = time.Now().Add(d)
+}
+
+// WallStopped says whether the wall-clock backstop stopped evaluation
+// (Exceeded names it among the bounds): whether it did depends on the
+// machine's load.
+func (c *ConfigEval) WallStopped() bool { return c.env.b.wallStopped() }
 
 // Fresh is how many fresh anonymous holes the evaluator's functions have
 // made: each equals nothing, so a value holding one is not the value an

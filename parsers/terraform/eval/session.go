@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/treefs"
@@ -94,6 +95,9 @@ type Options struct {
 	// RecordInputs records what each root's output rests on, for a cache
 	// that keeps outputs between runs (inputs.go, Evaluator.Inputs).
 	RecordInputs bool
+	// Deadline is the wall-clock backstop of each root's evaluation
+	// (zero: the default, 60 s; tests lower it).
+	Deadline time.Duration
 }
 
 // An Extractor turns what evaluation produced into model entities, added
