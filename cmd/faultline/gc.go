@@ -6,40 +6,41 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 )
 
 // The garbage collector's settings for a faultline run. A run is short and
 // most of what it allocates is garbage within a stage, so by default the
-// collector does not run on heap growth at all (GOGC=off): it runs as the
-// heap nears the soft memory limit. A run whose heap stays below the limit
-// never collects — measured on the benchmark repositories
-// (docs/benchmarks.md): 8–22 % less CPU cold than GOGC=200 under a
-// 320 MiB limit, the settings before. A large tree's live heap sets the
-// pace as it did: under GOGC=200 the heap goal was the limit already once
-// the live heap passed a third of it. The limit is 288 MiB because a
-// collector that waits for it holds more memory at the peak: 10 copies of
-// the benchmark repositories peak at 323–331 MiB, as under the settings
-// before (325–334 MiB), where a 320 MiB limit peaked at 355 MiB. A run
-// whose live heap outgrows the limit is not stopped: the collector then
-// works harder, within Go's bound on its CPU share. Collecting once on the
-// limit and going back to GOGC=200 after was measured and lost the gain
-// (platform-design +12 % CPU) without lowering the peak.
+// collector does not run on heap growth (GOGC=off): it runs as the heap
+// nears the soft memory limit, and a run whose heap stays below it never
+// collects — measured on the benchmark repositories (docs/benchmarks.md):
+// 8–30 % less CPU cold than GOGC=200, the setting before. Once a
+// collection finds a third of the limit or more still live, the run goes
+// back to GOGC=200 under the same limit, for the rest of it: a large
+// tree's live heap then sets the pace as before. Collecting on the limit
+// alone with a large live heap was measured and lost: on 50 copies of the
+// benchmark repositories (2,450 roots) +16 % CPU and a higher peak (400
+// against 373 MiB), the collector starting each cycle only at the limit
+// with little room above the live heap.
 //
-// The limit is lower when the process runs in a control group with a
-// memory limit under twice it (a CI container given 256 MiB): half the
-// group's, never below 64 MiB. GOGC and GOMEMLIMIT in the environment win:
+// The limit is 320 MiB, lower when the process runs in a control group
+// with a memory limit under twice it (a CI container given 256 MiB): half
+// the group's, never below 64 MiB. A run whose live heap outgrows the
+// limit is not stopped: the collector then works harder, within Go's
+// bound on its CPU share. GOGC and GOMEMLIMIT in the environment win:
 // with GOGC set, the environment's percent and faultline's limit; with
 // GOMEMLIMIT set, the environment's limit and GOGC=200 (a limit the user
 // may have set to "off" must not leave the collector off as well); with
 // both, nothing.
 const (
-	defaultMemoryLimit = 288 << 20
+	defaultMemoryLimit = 320 << 20
 	minMemoryLimit     = 64 << 20
 	// limitedGCPercent is the GC percent of a run whose memory limit the
-	// environment sets.
+	// environment sets, and of a run whose live heap grew large.
 	limitedGCPercent = 200
 	// gcOff is debug.SetGCPercent's "collect on the memory limit only".
 	gcOff = -1
@@ -51,7 +52,7 @@ type gcSettings struct {
 	// environment decides).
 	SetPercent bool
 	// Percent is the GC percent the run sets; gcOff turns collection on
-	// heap growth off.
+	// heap growth off until a collection finds a third of Limit live.
 	Percent int
 	// Limit is the soft memory limit the run sets in bytes; -1 when
 	// GOMEMLIMIT in the environment decides.
@@ -68,7 +69,7 @@ func (s gcSettings) String() string {
 	case !s.SetPercent:
 		percent = "GOGC from the environment"
 	case s.Percent == gcOff:
-		percent = "collected only near the limit (GOGC=off)"
+		percent = "collected only near the limit (GOGC=off) until a third of it is live"
 	default:
 		percent = "GOGC=" + strconv.Itoa(s.Percent)
 	}
@@ -109,8 +110,11 @@ func memoryLimitWithin(groupLimit int64) int64 {
 }
 
 // tuneGC applies the settings for this process's environment and control
-// group, read from root (the file system at "/"), and returns them.
-func tuneGC(getenv func(string) string, root fs.FS) gcSettings {
+// group, read from root (the file system at "/"), and returns them. With
+// collection on heap growth off, every collection checks the live heap
+// and the first that finds a third of the limit live turns it back on at
+// limitedGCPercent (then calls steady, when not nil).
+func tuneGC(getenv func(string) string, root fs.FS, steady func()) gcSettings {
 	s := gcSettingsFor(getenv, groupMemoryLimit(root))
 	if s.Limit >= 0 {
 		debug.SetMemoryLimit(s.Limit)
@@ -118,7 +122,46 @@ func tuneGC(getenv func(string) string, root fs.FS) gcSettings {
 	if s.SetPercent {
 		debug.SetGCPercent(s.Percent)
 	}
+	if s.SetPercent && s.Percent == gcOff {
+		whenLiveHeapReaches(uint64(s.Limit/3), func() {
+			debug.SetGCPercent(limitedGCPercent)
+			if steady != nil {
+				steady()
+			}
+		})
+	}
 	return s
+}
+
+// whenLiveHeapReaches calls f once, after the first collection that finds
+// at least n bytes of heap live. A cleanup on an object nothing
+// references runs after the cycle that finds it unreachable; each one
+// checks the live heap and, below n, arms the next. The object holds a
+// pointer, so the allocator's tiny blocks (whose cleanups may never run)
+// do not take it.
+func whenLiveHeapReaches(n uint64, f func()) {
+	type sentinel struct{ p *int }
+	var arm func()
+	arm = func() {
+		runtime.AddCleanup(&sentinel{p: new(int)}, func(struct{}) {
+			if liveHeap() >= n {
+				f()
+				return
+			}
+			arm()
+		}, struct{}{})
+	}
+	arm()
+}
+
+// liveHeap is the heap the last collection found live, in bytes.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // groupMemoryLimit is the memory limit in bytes of the control group this

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"runtime"
 	"runtime/debug"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 func TestGCSettingsYieldToTheEnvironment(t *testing.T) {
@@ -127,22 +129,40 @@ func TestTuneGCAppliesTheSettings(t *testing.T) {
 		debug.SetMemoryLimit(prevLimit)
 		debug.SetGCPercent(prevPercent)
 	}()
-	got := tuneGC(func(string) string { return "" }, fsys)
+	steady := make(chan struct{})
+	got := tuneGC(func(string) string { return "" }, fsys, func() { close(steady) })
 	if got.Limit != 128<<20 {
 		t.Errorf("tuneGC set %d MiB, want 128", got.Limit>>20)
 	}
-	if want := "soft memory limit 128 MiB (half the control group's 256 MiB), collected only near the limit (GOGC=off)"; got.String() != want {
+	if want := "soft memory limit 128 MiB (half the control group's 256 MiB), collected only near the limit (GOGC=off) until a third of it is live"; got.String() != want {
 		t.Errorf("tuneGC says %q, want %q", got, want)
 	}
 	if got := debug.SetMemoryLimit(-1); got != 128<<20 {
 		t.Errorf("memory limit %d MiB, want 128", got>>20)
 	}
-	if got := debug.SetGCPercent(100); got != gcOff {
+	if got := debug.SetGCPercent(-1); got != gcOff {
 		t.Errorf("GC percent %d, want off", got)
+	}
+	// A collection finding a third of the limit (128 MiB) live turns
+	// collection on heap growth back on.
+	live := make([][]byte, 0, 48)
+	for range cap(live) {
+		live = append(live, make([]byte, 1<<20))
+	}
+	runtime.GC()
+	select {
+	case <-steady:
+	case <-time.After(time.Minute):
+		t.Fatal("48 MiB live after a collection, and collection on heap growth still off")
+	}
+	runtime.KeepAlive(live)
+	if got := debug.SetGCPercent(-1); got != limitedGCPercent {
+		t.Errorf("GC percent %d after a large live heap, want %d", got, limitedGCPercent)
 	}
 	// GOGC in the environment: the percent is left alone.
 	debug.SetGCPercent(77)
-	tuneGC(func(k string) string { return map[string]string{"GOGC": "77"}[k] }, fstest.MapFS{})
+	tuneGC(func(k string) string { return map[string]string{"GOGC": "77"}[k] }, fstest.MapFS{}, func() { t.Error("GOGC=77 replaced") })
+	runtime.GC()
 	if got := debug.SetGCPercent(100); got != 77 {
 		t.Errorf("GC percent %d, want the environment's 77", got)
 	}
@@ -158,9 +178,9 @@ func TestGCSettingsSayWhatTheyAre(t *testing.T) {
 		group int64
 		want  string
 	}{
-		{nil, 0, "soft memory limit 288 MiB, collected only near the limit (GOGC=off)"},
-		{nil, 1 << 30, "soft memory limit 288 MiB, collected only near the limit (GOGC=off)"},
-		{map[string]string{"GOGC": "100"}, 0, "soft memory limit 288 MiB, GOGC from the environment"},
+		{nil, 0, "soft memory limit 320 MiB, collected only near the limit (GOGC=off) until a third of it is live"},
+		{nil, 1 << 30, "soft memory limit 320 MiB, collected only near the limit (GOGC=off) until a third of it is live"},
+		{map[string]string{"GOGC": "100"}, 0, "soft memory limit 320 MiB, GOGC from the environment"},
 		{map[string]string{"GOMEMLIMIT": "1GiB"}, 0, "soft memory limit from the environment (GOMEMLIMIT), GOGC=200"},
 	} {
 		if got := gcSettingsFor(env(c.vars), c.group).String(); got != c.want {

@@ -6,7 +6,7 @@ import "os"
 
 func main() {
 	c := New(os.Stdout, os.Stderr)
-	gc := tuneGC(os.Getenv, os.DirFS("/"))
+	gc := tuneGC(os.Getenv, os.DirFS("/"), nil)
 	c.PlanRead = raiseMemoryLimit(gc.Limit)
 	c.Collector = gc.String()
 	os.Exit(c.Run(os.Args[1:]))
