@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -128,12 +129,7 @@ func TestKeptParsesOnlyWhatChanged(t *testing.T) {
 		"k8s/deploy.yaml":   "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n  namespace: prod\nspec:\n  template:\n    spec:\n      serviceAccountName: api\n      containers:\n        - name: api\n          image: api:1\n",
 		"k8s/nodepool.yaml": "apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: general\nspec:\n  template:\n    spec:\n      nodeClassRef:\n        group: karpenter.k8s.aws\n        kind: EC2NodeClass\n        name: missing\n",
 	})
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
-	opts := Options{Paths: []string{root}, Cwd: root}
+	c, opts := cachedRunOf(t, root)
 	var parsedFirst int
 	for i, edit := range []string{"", "k8s/sa.yaml"} {
 		if edit != "" {
@@ -155,18 +151,6 @@ func TestKeptParsesOnlyWhatChanged(t *testing.T) {
 				t.Errorf("one manifest edited: %s; want 1 parsed, %d kept", u, parsedFirst-1)
 			}
 		}
-		fl, fresh, err := Run(opts, rules.All, lint.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
-			t.Errorf("run %d: result differs from a fresh run's:\n%s\nwant\n%s", i, g, w)
-		}
-		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
-			t.Errorf("run %d: model differs from a fresh run's", i)
-		}
-		if g, w := l.Input.Notes, fl.Input.Notes; !reflect.DeepEqual(g, w) {
-			t.Errorf("run %d: notes differ from a fresh run's", i)
-		}
+		sameAsFresh(t, fmt.Sprintf("run %d", i), opts, l, got)
 	}
 }

@@ -49,16 +49,7 @@ func TestKeptRootsEvaluateOnlyWhatChanged(t *testing.T) {
 		if r := l.Cache.Roots; r.Kept != kept || r.Evaluated != evaluated {
 			t.Errorf("%s: %d roots kept, %d evaluated; want %d, %d (%s)", what, r.Kept, r.Evaluated, kept, evaluated, l.Cache)
 		}
-		fl, fresh, err := Run(opts, rules.All, lint.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
-			t.Errorf("%s: result differs from a fresh run's:\n%s\nwant\n%s", what, g, w)
-		}
-		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
-			t.Errorf("%s: model differs from a fresh run's (%d vs %d entities)", what, len(g), len(w))
-		}
+		sameAsFresh(t, what, opts, l, got)
 	}
 	roleNames := func() []string {
 		l, _, err := Run(opts, rules.All, lint.Options{})

@@ -64,19 +64,7 @@ func TestKeptUnitsBuildOnlyWhatChanged(t *testing.T) {
 		if u.KustKept != want.KustKept || u.KustBuilt != want.KustBuilt || u.KustRebuilt != 0 || u.ChartsKept != want.ChartsKept || u.ChartsRendered != want.ChartsRendered {
 			t.Errorf("%s: %s; want %s", what, u, want)
 		}
-		fl, fresh, err := Run(opts, rules.All, lint.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
-			t.Errorf("%s: result differs from a fresh run's:\n%s\nwant\n%s", what, g, w)
-		}
-		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
-			t.Errorf("%s: model differs from a fresh run's (%d vs %d entities)", what, len(g), len(w))
-		}
-		if g, w := l.Input.Diagnostics, fl.Input.Diagnostics; !reflect.DeepEqual(g, w) {
-			t.Errorf("%s: diagnostics differ from a fresh run's:\n%v\nwant\n%v", what, g, w)
-		}
+		sameAsFresh(t, what, opts, l, got)
 		return l
 	}
 	namespaces := func(l *Loaded) string {
@@ -503,12 +491,7 @@ func TestKeptKustomizationUnderFluxSubstitution(t *testing.T) {
 		"apps/prod/kustomization.yaml": "namespace: prod\nresources:\n  - sa.yaml\n",
 		"apps/prod/sa.yaml":            "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: ${TEAM}-api\n  annotations:\n    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/${TEAM}-api\n",
 	})
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
-	opts := Options{Paths: []string{root}, Cwd: root}
+	c, opts := cachedRunOf(t, root)
 	for i, want := range []UnitsReport{{KustBuilt: 1}, {KustKept: 1}} {
 		write(t, root, map[string]string{"notes/readme.yaml": fmt.Sprintf("kind: Note%d\n", i)})
 		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
@@ -525,15 +508,6 @@ func TestKeptKustomizationUnderFluxSubstitution(t *testing.T) {
 		if strings.Join(names, " ") != "payments-api" {
 			t.Errorf("run %d: service accounts %q, want the substituted payments-api", i, names)
 		}
-		fl, fresh, err := Run(opts, rules.All, lint.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
-			t.Errorf("run %d: result differs from a fresh run's:\n%s\nwant\n%s", i, g, w)
-		}
-		if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
-			t.Errorf("run %d: model differs from a fresh run's", i)
-		}
+		sameAsFresh(t, fmt.Sprintf("run %d", i), opts, l, got)
 	}
 }

@@ -1,0 +1,44 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// cachedRunOf is a result cache in a directory of its own and the
+// options of a run over root, for tests.
+func cachedRunOf(t *testing.T, root string) (*Cache, Options) {
+	t.Helper()
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Cache{Store: store, Build: "test"}, Options{Paths: []string{root}, Cwd: root}
+}
+
+// sameAsFresh fails the test (saying what) unless a cached run's loaded
+// input l and result got are a fresh run's with opts: the same result,
+// entity for entity the same model, and the same diagnostics and notes.
+func sameAsFresh(t *testing.T, what string, opts Options, l *Loaded, got lint.Result) {
+	t.Helper()
+	fl, fresh, err := Run(opts, rules.All, lint.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := resultJSON(t, got), resultJSON(t, fresh); g != w {
+		t.Errorf("%s: result differs from a fresh run's:\n%s\nwant\n%s", what, g, w)
+	}
+	if g, w := l.Input.Model.Entities(), fl.Input.Model.Entities(); !reflect.DeepEqual(g, w) {
+		t.Errorf("%s: model differs from a fresh run's (%d vs %d entities)", what, len(g), len(w))
+	}
+	if g, w := l.Input.Diagnostics, fl.Input.Diagnostics; !reflect.DeepEqual(g, w) {
+		t.Errorf("%s: diagnostics differ from a fresh run's:\n%v\nwant\n%v", what, g, w)
+	}
+	if g, w := l.Input.Notes, fl.Input.Notes; !reflect.DeepEqual(g, w) {
+		t.Errorf("%s: notes differ from a fresh run's", what)
+	}
+}
