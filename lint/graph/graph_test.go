@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -196,5 +197,81 @@ func TestFocusFindings(t *testing.T) {
 	}
 	if len(g.At(at("k8s/none.yaml", 3))) != 0 || len(g.At(at("infra/main.tf", 0))) != 0 {
 		t.Error("a location in no declaration found one")
+	}
+}
+
+// Trust edges are those SubjectAllows says Yes to, role by role and
+// subject by subject in the model's order, whatever the subject: exact
+// (looked up by namespace and name), StringLike, case-folded, with an
+// unknown part; accounts of an incompatible scope, with an unknown name,
+// of the same name in another namespace or twice in two places.
+func TestTrustEdgesAreSubjectAllows(t *testing.T) {
+	const tf, k8s = "infra/main.tf", "k8s/app.yaml"
+	m := &lint.Model{}
+	trust := func(op string, subs ...lint.Value) lint.Trust {
+		return lint.Trust{Known: true, Statements: []lint.TrustStatement{{
+			Effect: "Allow", Actions: []string{"sts:AssumeRoleWithWebIdentity"},
+			Federated:  []lint.Value{lint.Known("arn:aws:iam::111:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/ABC")},
+			Conditions: []lint.TrustCondition{{Operator: op, Key: lint.Known("oidc.eks.us-east-1.amazonaws.com/id/ABC:sub"), Values: subs}},
+		}}}
+	}
+	roles := []struct {
+		name, op string
+		subs     []lint.Value
+	}{
+		{"exact", "StringEquals", []lint.Value{lint.Known("system:serviceaccount:app:api"), lint.Known("system:serviceaccount:web:front")}},
+		{"like", "StringLike", []lint.Value{lint.Known("system:serviceaccount:app:*")}},
+		{"fold", "StringEqualsIgnoreCase", []lint.Value{lint.Known("system:serviceaccount:APP:API")}},
+		{"unknown", "StringEquals", []lint.Value{lint.Concat(lint.Known("system:serviceaccount:app:"), hole("infra:var.name", "value"))}},
+		{"nobody", "StringEquals", []lint.Value{lint.Known("system:serviceaccount:none:none")}},
+	}
+	for i, r := range roles {
+		role := &lint.Role{Object: obj(lint.KindRole, "infra:aws_iam_role."+r.name, "aws_iam_role."+r.name, r.name, tf, 10*i+1), Trust: trust(r.op, r.subs...)}
+		role.Scope = lint.Scope{Account: "111"}
+		m.Add(role)
+	}
+	accounts := []struct {
+		ns, name lint.Value
+		account  string
+	}{
+		{lint.Known("app"), lint.Known("api"), "111"},
+		{lint.Known("app"), lint.Known("api"), ""},    // twice, unscoped
+		{lint.Known("app"), lint.Known("api"), "222"}, // another account
+		{lint.Known("web"), lint.Known("api"), "111"},
+		{lint.Known("web"), lint.Known("front"), "111"},
+		{lint.Known("app"), hole("k8s:values", "name"), "111"},
+		{lint.Known("app"), lint.Known("worker"), "111"},
+	}
+	for i, a := range accounts {
+		sa := &lint.ServiceAccount{Object: obj(lint.KindServiceAccount, fmt.Sprintf("%s#%d/ServiceAccount/x", k8s, i), fmt.Sprintf("ServiceAccount %d", i), "", k8s, 10*i+1), Namespace: a.ns}
+		sa.Name = a.name
+		sa.Scope = lint.Scope{Account: a.account}
+		m.Add(sa)
+	}
+	m.Sort()
+	var want []string
+	for _, r := range m.Roles {
+		for _, w := range r.Trust.WebIdentities() {
+			for _, s := range w.Subjects {
+				for _, sa := range m.ServiceAccounts {
+					if sa.Scope.Compatible(r.Scope, false, false) && lint.SubjectAllows(s, sa.Namespace, sa.Name) == lint.Yes {
+						want = append(want, r.Label+" -"+TrustsSubject+"-> "+sa.Label)
+					}
+				}
+			}
+		}
+	}
+	g := Build(m)
+	var got []string
+	for _, e := range g.Edges {
+		if e.Label == TrustsSubject {
+			got = append(got, g.Nodes[e.From].Label+" -"+e.Label+"-> "+g.Nodes[e.To].Label)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("trust edges:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(want) < 6 {
+		t.Errorf("only %d trust edges: the test proves nothing\n%s", len(want), strings.Join(want, "\n"))
 	}
 }
