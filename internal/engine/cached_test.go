@@ -38,11 +38,7 @@ func TestRunCachedSeesEveryChange(t *testing.T) {
 		"infra/main.tf": "variable \"name\" {\n  default = \"nodes\"\n}\n\nresource \"aws_iam_role\" \"r\" {\n  name = var.name\n}\n",
 		"k8s/a.yaml":    "kind: A\n",
 	})
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
+	c := testCache(t)
 	opts := Options{Paths: []string{root}, Cwd: root}
 	check := func(what string, opts Options, ropts lint.Options, wantHit bool) string {
 		t.Helper()
@@ -168,11 +164,7 @@ func TestRunCachedSkippedDirectories(t *testing.T) {
 		"vendor/nodes/main.tf":         "resource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes\"\n}\n",
 		"node_modules/tool/index.yaml": "kind: A\n",
 	})
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
+	c := testCache(t)
 	opts := Options{Paths: []string{root}, Cwd: root}
 	run := func(what string, wantHit bool) string {
 		t.Helper()

@@ -13,11 +13,17 @@ import (
 // options of a run over root, for tests.
 func cachedRunOf(t *testing.T, root string) (*Cache, Options) {
 	t.Helper()
+	return testCache(t), Options{Paths: []string{root}, Cwd: root}
+}
+
+// testCache is a result cache in a directory of its own, for tests.
+func testCache(t *testing.T) *Cache {
+	t.Helper()
 	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Cache{Store: store, Build: "test"}, Options{Paths: []string{root}, Cwd: root}
+	return &Cache{Store: store, Build: "test"}
 }
 
 // sameAsFresh fails the test (saying what) unless a cached run's loaded

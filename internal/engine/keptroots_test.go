@@ -126,11 +126,7 @@ func TestKeptRootsWithRemoteState(t *testing.T) {
 		"other/main.tf":  "resource \"aws_iam_role\" \"o\" {\n  name = \"o\"\n}\n",
 		"k8s/a.yaml":     "kind: A\n",
 	})
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
+	c := testCache(t)
 	opts := Options{Paths: []string{root}, Cwd: root}
 	profileRoles := func(l *Loaded) string {
 		var roles []string
@@ -220,11 +216,7 @@ func TestKeptRootsRenumberHoles(t *testing.T) {
 	// One root at a time, in path order: the cold run numbers a's holes
 	// first, so z's sentinels have numbers the next run gives a's.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
+	c := testCache(t)
 	opts := Options{Paths: []string{root}, Cwd: root}
 	step := func(what string, kept int) {
 		t.Helper()
@@ -270,11 +262,7 @@ func TestKeptRootsTerragruntUnits(t *testing.T) {
 		"live/app/terragrunt.hcl": "terraform {\n  source = \"../../modules/app\"\n}\n\ndependency \"vpc\" {\n  config_path = \"../vpc\"\n}\n\ninputs = {\n  role = dependency.vpc.outputs.role\n}\n",
 		"k8s/a.yaml":              "kind: A\n",
 	})
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
+	c := testCache(t)
 	opts := Options{Paths: []string{root}, Cwd: root}
 	step := func(what string, kept, evaluated int) string {
 		t.Helper()

@@ -310,11 +310,7 @@ func TestKeptUnitsInflatedChart(t *testing.T) {
 		"apps/charts/web/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.name }}\n",
 		"notes/readme.yaml":                 "kind: Note\n",
 	})
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
+	c := testCache(t)
 	opts := Options{Paths: []string{root}, Cwd: root}
 	step := func(what string, kept, built, rendered int) string {
 		t.Helper()
@@ -368,11 +364,7 @@ func TestKeptUnitsWrittenWhenRunNotStored(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, kustTree)
 	write(t, root, map[string]string{"infra/main.tf": longRoot})
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
+	c := testCache(t)
 	// The Terraform root's evaluation deadline fires: the run is not
 	// stored whole.
 	opts := Options{Paths: []string{root}, Cwd: root, rootDeadline: -time.Second}
@@ -405,11 +397,7 @@ func TestKeptUnitsNotWrittenWhenBudgetLeftOut(t *testing.T) {
 	}
 	root := t.TempDir()
 	write(t, root, files)
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
+	c := testCache(t)
 	for run := range 2 {
 		budget := runbudget.New(runbudget.Limits{CPU: 2500 * time.Millisecond, Memory: 2 << 30})
 		l, _, err := RunCached(Options{Paths: []string{root}, Cwd: root, Renderer: meteredRenderer{}, Budget: budget}, rules.All, lint.Options{}, c)

@@ -118,11 +118,7 @@ func TestRunNotStoredWhenRenderStopped(t *testing.T) {
 	}
 	root := t.TempDir()
 	write(t, root, files)
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &Cache{Store: store, Build: "test"}
+	c := testCache(t)
 	cold, warm := runCachedTwice(t, Options{Paths: []string{root}, Cwd: root, Renderer: slowRenderer{}}, c)
 	want := "a wall-clock backstop stopped 2 of its Terraform roots, Terragrunt units or chart renderings"
 	for i, l := range []*Loaded{cold, warm} {
