@@ -1,8 +1,10 @@
 // Package parsefloor is the honest floor under faultline's running time:
 // walk a tree, read every input file and parse it — Terraform (.tf,
 // .tfvars) with hclparse, Terraform JSON (.tf.json, .tfvars.json) with
-// hclparse's JSON parser, YAML documents with yaml.v3 — in parallel on
-// GOMAXPROCS goroutines, and nothing else. A chart's templates (files
+// hclparse's JSON parser, Terragrunt configuration (.hcl, in a tree that
+// holds a terragrunt.hcl or terragrunt.stack.hcl) with hclparse, YAML
+// documents with yaml.v3 — in parallel on GOMAXPROCS goroutines, and
+// nothing else. A chart's templates (files
 // under templates/ beside a Chart.yaml, and .tpl files) and packaged
 // charts (.tgz) are read, not parsed: they are not YAML until rendered.
 // Whatever faultline does beyond this is its own cost to justify.
@@ -49,12 +51,35 @@ type File struct {
 }
 
 // skipDirs are the directories faultline does not descend into either.
-var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, "node_modules": true, "vendor": true, "testdata": true}
+var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, ".terragrunt-stack": true, "node_modules": true, "vendor": true, "testdata": true}
+
+// Terragrunt configuration file names. Besides these, a Terragrunt tree's
+// units read other .hcl files (account.hcl, region.hcl, a root.hcl they
+// include) through include, read_terragrunt_config and the like; the
+// floor parses every .hcl of such a tree but those neither Terraform nor
+// Terragrunt read as configuration (notHCLInput).
+const (
+	terragruntUnit  = "terragrunt.hcl"
+	terragruntStack = "terragrunt.stack.hcl"
+)
+
+// isTerragrunt reports whether name is a Terragrunt unit or stack file.
+func isTerragrunt(name string) bool { return name == terragruntUnit || name == terragruntStack }
+
+// notHCLInput reports whether name is a .hcl file faultline does not read
+// as configuration: the provider lock file, Terraform test files and
+// faultline's own settings.
+func notHCLInput(name string) bool {
+	return name == ".terraform.lock.hcl" || name == ".faultline.hcl" || strings.HasSuffix(name, ".tftest.hcl")
+}
 
 // kindOf is what the floor does with a file name; ok is false for a file
-// that is no input.
+// that is no input. A .hcl file other than a Terragrunt one is HCL only in
+// a Terragrunt tree (Walk decides).
 func kindOf(name string, inTemplates bool) (Kind, bool) {
 	switch {
+	case isTerragrunt(name):
+		return HCL, true
 	case strings.HasSuffix(name, ".tf.json"), strings.HasSuffix(name, ".tofu.json"), strings.HasSuffix(name, ".tfvars.json"):
 		return HCLJSON, true
 	case strings.HasSuffix(name, ".tf"), strings.HasSuffix(name, ".tofu"), strings.HasSuffix(name, ".tfvars"):
@@ -74,6 +99,10 @@ func kindOf(name string, inTemplates bool) (Kind, bool) {
 // not followed.
 func Walk(roots ...string) ([]File, error) {
 	var files []File
+	// hcl are the .hcl files a Terragrunt tree's units may read; they
+	// count where a root holds a Terragrunt file.
+	var hcl []File
+	terragrunt := false
 	for _, root := range roots {
 		// templates are the chart template directories seen so far.
 		var templates []string
@@ -95,12 +124,18 @@ func Walk(roots ...string) ([]File, error) {
 			}
 			if k, ok := kindOf(d.Name(), under(p, templates)); ok {
 				files = append(files, File{Path: p, Kind: k})
+				terragrunt = terragrunt || isTerragrunt(d.Name())
+			} else if strings.HasSuffix(d.Name(), ".hcl") && !notHCLInput(d.Name()) {
+				hcl = append(hcl, File{Path: p, Kind: HCL})
 			}
 			return nil
 		})
 		if err != nil {
 			return nil, fmt.Errorf("parsefloor: walking %s: %w", root, err)
 		}
+	}
+	if terragrunt {
+		files = append(files, hcl...)
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil

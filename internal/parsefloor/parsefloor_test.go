@@ -3,6 +3,7 @@ package parsefloor
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -39,6 +40,7 @@ var smallTree = map[string]string{
 	"chart/templates/sub/extra.yaml": "{{ if .Values.x }}\n",
 	"chart/charts/dep-0.1.0.tgz":     "not really gzip",
 	"other/templates/plain.yaml":     "no: chart here\n",
+	"packer/build.pkr.hcl":           "source \"amazon-ebs\" \"x\" {}\n",
 }
 
 func TestWalkKinds(t *testing.T) {
@@ -68,6 +70,39 @@ func TestWalkKinds(t *testing.T) {
 		if gk, ok := got[p]; !ok || gk != k {
 			t.Errorf("%s: kind %v (found %t), want %v", p, gk, ok, k)
 		}
+	}
+}
+
+// In a Terragrunt tree every .hcl a unit may read is parsed, but the
+// lock file, test files and faultline's settings; a Terragrunt tree's
+// generated stack directory is not entered.
+func TestWalkTerragrunt(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		"live/root.hcl":                         "locals {}\n",
+		"live/prod/region.hcl":                  "locals { region = \"eu-west-1\" }\n",
+		"live/prod/vpc/terragrunt.hcl":          "include \"root\" { path = find_in_parent_folders(\"root.hcl\") }\n",
+		"live/prod/terragrunt.stack.hcl":        "unit \"vpc\" {}\n",
+		"live/prod/vpc/.terraform.lock.hcl":     "provider \"x\" {}\n",
+		"live/prod/vpc/.terragrunt-stack/a.hcl": "x = 1\n",
+		"modules/vpc/vpc.tftest.hcl":            "run \"a\" {}\n",
+		".faultline.hcl":                        "\n",
+	})
+	files, err := Walk(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		rel, _ := filepath.Rel(dir, f.Path)
+		if f.Kind != HCL {
+			t.Errorf("%s: kind %v, want HCL", rel, f.Kind)
+		}
+		got = append(got, filepath.ToSlash(rel))
+	}
+	want := []string{"live/prod/region.hcl", "live/prod/terragrunt.stack.hcl", "live/prod/vpc/terragrunt.hcl", "live/root.hcl"}
+	if !slices.Equal(got, want) {
+		t.Errorf("walked %v, want %v", got, want)
 	}
 }
 
