@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/kustomize"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 )
 
 // keptUnits is the per-unit result cache of one run for the two other
@@ -111,20 +111,13 @@ type kustEntry struct {
 	Content []byte
 	Diags   []lint.Diagnostic
 	Notes   []lint.Note
-	// Empty marks the slices that were empty but not nil (gob keeps
-	// neither apart): emptyContent, emptyDiags, emptyNotes.
-	Empty     uint8
+	// Positions are the answers of the build's position map the run
+	// asked for.
 	Positions []keptPosition
 	// Charts are the charts the build inflated (helmCharts): the chart
 	// stage does not render them on their own.
 	Charts []string
 }
-
-const (
-	emptyContent = 1 << iota
-	emptyDiags
-	emptyNotes
-)
 
 // keptPosition is one question the run asked of a kustomization's
 // position map, with its answer.
@@ -238,15 +231,6 @@ func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *
 	}
 	e := kustEntry{Inputs: inputs.Record(), Root: b.out.Root, Content: bytes.Clone(b.out.Content),
 		Diags: append([]lint.Diagnostic(nil), b.diags...), Notes: append([]lint.Note(nil), b.notes...), Charts: charts}
-	if b.out.Content != nil && len(b.out.Content) == 0 {
-		e.Empty |= emptyContent
-	}
-	if b.diags != nil && len(b.diags) == 0 {
-		e.Empty |= emptyDiags
-	}
-	if b.notes != nil && len(b.notes) == 0 {
-		e.Empty |= emptyNotes
-	}
 	inner := b.out.Map
 	k := &keptKust{key: u.kustKey(dir), entry: e, asked: map[positionQuery]lint.Range{}, grown: true}
 	u.mu.Lock()
@@ -356,28 +340,25 @@ func positionLess(a, b keptPosition) bool {
 	return a.Text < b.Text
 }
 
-// encodeKust and decodeKust turn a kustEntry into bytes and back.
+// encodeKust and decodeKust turn a kustEntry into bytes and back, with
+// the codec of kept roots (kept.Wire): nil and empty lists stay apart,
+// and no type description is written or compiled per entry, as gob's is.
 func encodeKust(e *kustEntry) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
+	b, err := kept.Wire().Append(nil, e)
+	if err != nil {
 		return nil, fmt.Errorf("kustomization cache entry: %w", err)
 	}
-	return buf.Bytes(), nil
+	return b, nil
 }
 
 func decodeKust(payload []byte) (*kustEntry, error) {
 	var e kustEntry
-	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&e); err != nil {
+	rest, err := kept.Wire().Decode(payload, &e)
+	if err == nil && len(rest) > 0 {
+		err = errors.New("trailing data")
+	}
+	if err != nil {
 		return nil, fmt.Errorf("kustomization cache entry: %w", err)
-	}
-	if e.Empty&emptyContent != 0 {
-		e.Content = []byte{}
-	}
-	if e.Empty&emptyDiags != 0 {
-		e.Diags = []lint.Diagnostic{}
-	}
-	if e.Empty&emptyNotes != 0 {
-		e.Notes = []lint.Note{}
 	}
 	return &e, nil
 }
