@@ -64,6 +64,23 @@ func (r *Reads) Add(path string, info fs.FileInfo, data []byte) {
 	r.files[path] = rd
 }
 
+// AddKept records files a unit kept from an earlier run rests on, as
+// that run read them, after a Checker found each as recorded: the run
+// that uses the unit without reading them rests on them too. A file read
+// otherwise with another content makes the record unstable.
+func (r *Reads) AddKept(reads []Read) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, rd := range reads {
+		if old, seen := r.files[rd.Path]; seen && old.Hash != rd.Hash {
+			r.unstable = rd.Path + " gave two contents"
+		}
+		if _, seen := r.files[rd.Path]; !seen {
+			r.files[rd.Path] = rd
+		}
+	}
+}
+
 // markUnstable makes the record unfit to store, saying why.
 func (r *Reads) markUnstable(why string) {
 	r.mu.Lock()

@@ -176,6 +176,9 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	}
 	reads := cache.NewReads()
 	opts.observe = reads
+	if opts.units != nil {
+		opts.units.runReads = reads
+	}
 	l, res, err := Run(opts, rules, ropts)
 	if err != nil {
 		return nil, lint.Result{}, err

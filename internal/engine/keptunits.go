@@ -53,6 +53,11 @@ type keptUnits struct {
 	// holes are the run's: a rendering request's holes are keyed by what
 	// they stand for (renderKey).
 	holes *lint.Holes
+	// checker checks the kept chart loads' records; runReads, when the
+	// run's result is cached whole, is its record of the files read
+	// (keptcharts.go).
+	checker  *cache.Checker
+	runReads *cache.Reads
 
 	mu      sync.Mutex
 	pending []keptPut
@@ -69,6 +74,9 @@ type UnitsReport struct {
 	// ChartsKept renderings were answered from the cache, ChartsRendered
 	// were rendered.
 	ChartsKept, ChartsRendered int
+	// LoadsKept chart loads were answered from the cache, LoadsMade
+	// were made and offered to it.
+	LoadsKept, LoadsMade int
 	// ParsesKept manifest files as written were answered from the cache,
 	// ParsesMade were parsed.
 	ParsesKept, ParsesMade int
@@ -83,7 +91,7 @@ func (u UnitsReport) String() string {
 	if u.KustRebuilt > 0 {
 		s += fmt.Sprintf(" (%d kept built again for positions)", u.KustRebuilt)
 	}
-	return s + fmt.Sprintf("; charts: %d kept, %d rendered; manifests: %d kept, %d parsed; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.ParsesKept, u.ParsesMade, u.Stored)
+	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made); manifests: %d kept, %d parsed; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.ParsesKept, u.ParsesMade, u.Stored)
 }
 
 // newKeptUnits is the per-unit cache of run r, or nil without a store.
@@ -101,7 +109,7 @@ func newKeptUnits(c *Cache, opts Options, r *run) (*keptUnits, error) {
 	if err != nil {
 		return nil, fmt.Errorf("unit cache key: %w", err)
 	}
-	return &keptUnits{store: c.Store, context: sha256.Sum256(data), build: c.Build, tree: r.tree, holes: r.holes}, nil
+	return &keptUnits{store: c.Store, context: sha256.Sum256(data), build: c.Build, tree: r.tree, holes: r.holes, checker: cache.NewChecker(r.tree)}, nil
 }
 
 // kustEntry is what the store holds of one kustomization root.

@@ -106,6 +106,16 @@ type chartData struct {
 	// valuesErrLine is the line of values.yaml's YAML error, 0 when it
 	// parses.
 	valuesErrLine int
+	// linked says the walk followed a symlink (such a load is not kept:
+	// what a link leads to is not all recorded).
+	linked bool
+	// hash identifies the files (filesHash).
+	hash string
+	// reads is what the templates read of the values (localReads), once
+	// readsDone.
+	reads     *lint.ChartReads
+	readsWhy  string
+	readsDone bool
 }
 
 // loadChart reads a chart directory (walked here, never following a
@@ -131,12 +141,13 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 	if cd.archive {
 		files, err = readArchive(p.tree, real)
 	} else {
-		files, cd.skipped, err = walkChart(p.tree, real)
+		files, cd.skipped, cd.linked, err = walkChart(p.tree, real)
 	}
 	if err != nil {
 		return fail("cannot read chart", err.Error())
 	}
 	cd.files = files
+	cd.hash = filesHash(files)
 	cd.byName = make(map[string][]byte, len(files))
 	cd.values = map[string]*yaml.Node{}
 	cd.dups = map[string][]yamldup.Duplicate{}
@@ -207,28 +218,46 @@ func isDir(p string) bool {
 
 // walkChart reads a chart directory's files. Symlinks are followed only
 // to regular files inside the chart; directories a .helmignore names are
-// skipped; the chart is bounded in size and file count.
-func walkChart(parent *treefs.Tree, dir string) (files []File, skipped []string, err error) {
+// skipped; the chart is bounded in size and file count. Every directory
+// is listed and every file read through the chart's own view of parent,
+// so the run's observers see the whole load (a kept load rests on it);
+// linked says a symlink was followed, which they do not see whole.
+func walkChart(parent *treefs.Tree, dir string) (files []File, skipped []string, linked bool, err error) {
 	// The chart's own tree: reads stay inside it, and each directory is
 	// resolved once rather than once per file; the run's observers see
 	// them.
-	tree := parent.Rooted(dir)
-	rules := ignore.Empty()
-	if data, err := tree.ReadFile(filepath.Join(dir, ignore.HelmIgnore), maxChartFile); err == nil {
+	w := &chartWalk{tree: parent.Rooted(dir), dir: dir, rules: ignore.Empty()}
+	if data, err := w.tree.ReadFile(filepath.Join(dir, ignore.HelmIgnore), maxChartFile); err == nil {
 		if r, err := ignore.Parse(bytes.NewReader(data)); err == nil {
-			rules = r
+			w.rules = r
 		}
 	}
-	rules.AddDefaults()
-	total := int64(0)
-	err = filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == dir {
-			return nil
-		}
-		rel, err := filepath.Rel(dir, p)
+	w.rules.AddDefaults()
+	err = w.walk(dir)
+	return w.files, w.skipped, w.linked, err
+}
+
+// chartWalk is one walk of a chart directory (walkChart).
+type chartWalk struct {
+	tree    *treefs.Tree
+	dir     string
+	rules   *ignore.Rules
+	total   int64
+	files   []File
+	skipped []string
+	linked  bool
+}
+
+// walk reads the directory d of the chart and those below it, entries
+// in name order, as filepath.WalkDir would visit them.
+func (w *chartWalk) walk(d string) error {
+	ents, err := w.tree.ReadDir(d)
+	if err != nil {
+		return err
+	}
+	for _, de := range ents {
+		p := filepath.Join(d, de.Name())
+		rel, err := filepath.Rel(w.dir, p)
 		if err != nil {
 			return err
 		}
@@ -238,50 +267,62 @@ func walkChart(parent *treefs.Tree, dir string) (files []File, skipped []string,
 			return err
 		}
 		if de.IsDir() {
-			if rules.Ignore(name, info) {
-				return filepath.SkipDir
+			if w.rules.Ignore(name, info) {
+				continue
 			}
-			return nil
-		}
-		if rules.Ignore(name, info) {
-			return nil
-		}
-		target := p
-		if de.Type()&fs.ModeSymlink != 0 {
-			t, err := filepath.EvalSymlinks(p)
-			if err != nil || !within(dir, t) {
-				skipped = append(skipped, name)
-				return nil
+			if err := w.walk(p); err != nil {
+				return err
 			}
-			target = t
-			if info, err = os.Stat(t); err != nil || !info.Mode().IsRegular() {
-				skipped = append(skipped, name)
-				return nil
-			}
-		} else if !info.Mode().IsRegular() {
-			skipped = append(skipped, name)
-			return nil
+			continue
 		}
-		if len(files) >= maxChartFiles {
-			return fmt.Errorf("the chart has more than %d files", maxChartFiles)
+		if w.rules.Ignore(name, info) {
+			continue
 		}
-		if info.Size() > maxChartFile {
-			return fmt.Errorf("chart file %s is larger than %d MiB", name, maxChartFile>>20)
-		}
-		if total += info.Size(); total > maxChartSize {
-			return fmt.Errorf("the chart is larger than %d MiB", maxChartSize>>20)
-		}
-		data, err := tree.ReadFile(target, maxChartFile)
-		if errors.Is(err, treefs.ErrTooLarge) {
-			return fmt.Errorf("%s is larger than %s", filepath.Base(target), treefs.Size(maxChartFile))
-		}
-		if err != nil {
+		if err := w.file(p, name, de, info); err != nil {
 			return err
 		}
-		files = append(files, File{Name: name, Data: bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))})
+	}
+	return nil
+}
+
+// file reads the chart file p (name inside the chart), following a
+// symlink only to a regular file inside the chart.
+func (w *chartWalk) file(p, name string, de fs.DirEntry, info fs.FileInfo) error {
+	target := p
+	if de.Type()&fs.ModeSymlink != 0 {
+		w.linked = true
+		t, err := filepath.EvalSymlinks(p)
+		if err != nil || !within(w.dir, t) {
+			w.skipped = append(w.skipped, name)
+			return nil
+		}
+		target = t
+		if info, err = os.Stat(t); err != nil || !info.Mode().IsRegular() {
+			w.skipped = append(w.skipped, name)
+			return nil
+		}
+	} else if !info.Mode().IsRegular() {
+		w.skipped = append(w.skipped, name)
 		return nil
-	})
-	return files, skipped, err
+	}
+	if len(w.files) >= maxChartFiles {
+		return fmt.Errorf("the chart has more than %d files", maxChartFiles)
+	}
+	if info.Size() > maxChartFile {
+		return fmt.Errorf("chart file %s is larger than %d MiB", name, maxChartFile>>20)
+	}
+	if w.total += info.Size(); w.total > maxChartSize {
+		return fmt.Errorf("the chart is larger than %d MiB", maxChartSize>>20)
+	}
+	data, err := w.tree.ReadFile(target, maxChartFile)
+	if errors.Is(err, treefs.ErrTooLarge) {
+		return fmt.Errorf("%s is larger than %s", filepath.Base(target), treefs.Size(maxChartFile))
+	}
+	if err != nil {
+		return err
+	}
+	w.files = append(w.files, File{Name: name, Data: bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))})
+	return nil
 }
 
 // readLimited reads at most limit bytes of a regular file, failing beyond

@@ -73,6 +73,10 @@ type Options struct {
 	// by path, releases by address), and a rendering it leaves out fails
 	// with a *LeftOutError (FL000 at the chart). Nil: no run-wide budget.
 	Budget *runbudget.Ledger
+	// Charts, when set, keeps chart loads across runs (keptcharts.go):
+	// a chart whose load read what it read before is not walked, read
+	// or parsed again.
+	Charts ChartCache
 }
 
 // Cache holds renderings by chart content, values and release (see
@@ -80,6 +84,9 @@ type Options struct {
 type Cache struct {
 	mu sync.Mutex
 	m  map[string]cachedRender
+	// loads are the charts loaded, by path as given and real path: a
+	// chart loads once however many times Render runs.
+	loads map[string]*chartData
 }
 
 type cachedRender struct {
@@ -88,7 +95,9 @@ type cachedRender struct {
 }
 
 // NewCache returns an empty Cache.
-func NewCache() *Cache { return &Cache{m: map[string]cachedRender{}} }
+func NewCache() *Cache {
+	return &Cache{m: map[string]cachedRender{}, loads: map[string]*chartData{}}
+}
 
 // fill sets the result of every job the cache holds and returns the others.
 func (c *Cache) fill(jobs []*job) []*job {
@@ -245,7 +254,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	seen := map[string]*job{}
 	for _, k := range sortedKeys(chartSet) {
 		c := given[k]
-		cd, diag := loadChart(c, p)
+		cd, diag := loadCharts(c, k, p, opts, len(byChart[k]) > 0)
 		if diag != nil && errors.Is(diag, errOutside) {
 			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s is outside the scanned tree; not rendered ("+treefs.RootHint+")", p.rel(c)), Range: releaseRange(nil, firstOf(byChart[k]), p)})
 			for _, r := range byChart[k] {
@@ -276,12 +285,12 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		if len(rs) == 0 {
 			rs = []*lint.Release{nil}
 		} else {
-			cr, why := localReads(cd)
+			cr, why := cd.chartReads()
 			for _, r := range rs {
 				attachReads(r, cr, why)
 			}
 		}
-		hash := filesHash(cd.files)
+		hash := cd.hash
 		for _, r := range rs {
 			req, key, err := request(cd, r, hash, opts.KubeVersion, opts.Holes)
 			if err != nil {

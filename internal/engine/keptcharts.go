@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
+)
+
+// The per-unit cache keeps chart loads (helm.ChartCache): a chart whose
+// load listed the same directories and read the same files is taken as
+// it was loaded — files, values documents, metadata, the values its
+// templates read — instead of walked, read and parsed again. An entry is
+// its input record, then the load (kept.Wire encodes both: a chart whose
+// inputs changed is not decoded further).
+//
+// The files a kept load rests on are told to the whole-run record
+// (runReads) as if read: a run that did not read them would otherwise
+// be kept by a record that does not name them.
+
+// chartLoadKey is the store key of the chart load of key (the chart's
+// path as given and its real path).
+func (u *keptUnits) chartLoadKey(key string) cache.Key {
+	return cache.KeyOf([]byte("chart-load"), u.context[:], []byte(key))
+}
+
+// Lookup implements helm.ChartCache: the kept load of the chart when
+// everything it read is unchanged; an entry that does not decode is a
+// miss.
+func (u *keptUnits) Lookup(key string) (*helm.KeptChart, bool) {
+	sk := u.chartLoadKey(key)
+	payload, ok := u.store.Get(sk)
+	if !ok {
+		return nil, false
+	}
+	var inputs cache.InputRecord
+	rest, err := kept.Wire().Decode(payload, &inputs)
+	if err != nil {
+		u.store.Remove(sk)
+		return nil, false
+	}
+	same, refreshed := u.checker.Check(inputs)
+	if !same {
+		return nil, false
+	}
+	var k helm.KeptChart
+	if tail, err := kept.Wire().Decode(rest, &k); err != nil || len(tail) > 0 {
+		u.store.Remove(sk)
+		return nil, false
+	}
+	if refreshed != nil {
+		// The next run trusts the stats seen now.
+		inputs = *refreshed
+		if p, err := kept.Wire().Append(nil, refreshed); err == nil {
+			u.queue(sk, append(p, rest...))
+		}
+	}
+	if u.runReads != nil {
+		u.runReads.AddKept(inputs.Files)
+	}
+	u.mu.Lock()
+	u.report.LoadsKept++
+	u.mu.Unlock()
+	return &k, true
+}
+
+// Keep implements helm.ChartCache: the load is queued to be stored if
+// the run proves stable.
+func (u *keptUnits) Keep(key string, k *helm.KeptChart, inputs cache.InputRecord) {
+	u.mu.Lock()
+	u.report.LoadsMade++
+	u.mu.Unlock()
+	p, err := kept.Wire().Append(nil, &inputs)
+	if err != nil {
+		return
+	}
+	if p, err = kept.Wire().Append(p, k); err != nil {
+		return
+	}
+	u.queue(u.chartLoadKey(key), p)
+}
+
+// queue adds an entry to those written at the end of the run.
+func (u *keptUnits) queue(key cache.Key, payload []byte) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.pending = append(u.pending, keptPut{key, payload})
+}
+
+// chartCache is u as the chart loads' cache, nil without one.
+func (u *keptUnits) chartCache() helm.ChartCache {
+	if u == nil {
+		return nil
+	}
+	return u
+}

@@ -1,0 +1,138 @@
+package helm
+
+import (
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/yamldup"
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// ChartCache keeps chart loads between runs (the engine's per-unit
+// result cache): a chart whose load listed the same directories and read
+// the same files is not walked, read or parsed again. What a load gives
+// rests on nothing else: the files under the chart (.helmignore and
+// subcharts included), read through the run's tree, whose roots and
+// layout the cache's own key holds.
+type ChartCache interface {
+	// Lookup is the kept load of chart (its path as given and its real
+	// path: key), when one is kept and every input it rests on is
+	// unchanged.
+	Lookup(key string) (*KeptChart, bool)
+	// Keep offers the load of chart key just made and the inputs it
+	// rests on.
+	Keep(key string, k *KeptChart, inputs cache.InputRecord)
+}
+
+// KeptChart is what a chart load brings to Render, kept: the files and
+// what is parsed from them (values documents, duplicate keys, metadata,
+// the values the templates read). Template lines and the by-name index
+// are derived from the files again.
+type KeptChart struct {
+	Archive       bool
+	Files         []File
+	Name, Version string
+	Values        map[string]*yaml.Node
+	Dups          map[string][]yamldup.Duplicate
+	ValuesErrLine int
+	Hash          string
+	// ReadsDone says Reads and ReadsWhy were computed (only a chart a
+	// release installs needs them).
+	ReadsDone bool
+	Reads     *lint.ChartReads
+	ReadsWhy  string
+}
+
+// loadCharts is the chart at c (real path real) as loadChart reads it:
+// loaded once per run (opts.Cache), and taken from opts.Charts when kept
+// there. reads says a release installs it (its template reads are
+// computed, and kept).
+func loadCharts(c, real string, p *paths, opts Options, reads bool) (*chartData, *loadError) {
+	key := c + "\x00" + real
+	if cd := opts.Cache.load(key); cd != nil {
+		return cd, nil
+	}
+	cd, lerr := keptLoad(c, key, p, opts.Charts)
+	if lerr != nil {
+		return nil, lerr
+	}
+	if reads {
+		cd.chartReads()
+	}
+	opts.Cache.keepLoad(key, cd)
+	return cd, nil
+}
+
+// keptLoad is the chart at c from charts, or loaded (and offered to
+// charts: a load that followed no symlink, skipped nothing and saw the
+// tree hold still).
+func keptLoad(c, key string, p *paths, charts ChartCache) (*chartData, *loadError) {
+	if charts == nil || p.tree == nil {
+		// Without a tree nothing is observed.
+		return loadChart(c, p)
+	}
+	if k, ok := charts.Lookup(key); ok {
+		return fromKept(c, k, p), nil
+	}
+	inputs := cache.NewInputs()
+	op := *p
+	op.tree = p.tree.Observed(inputs)
+	cd, lerr := loadChart(c, &op)
+	if lerr != nil || cd.linked || len(cd.skipped) > 0 || inputs.Unstable() != "" {
+		return cd, lerr
+	}
+	cd.chartReads()
+	charts.Keep(key, toKept(cd), inputs.Record())
+	return cd, nil
+}
+
+// toKept is what a chart load keeps.
+func toKept(cd *chartData) *KeptChart {
+	return &KeptChart{Archive: cd.archive, Files: cd.files, Name: cd.name, Version: cd.version, Values: cd.values, Dups: cd.dups,
+		ValuesErrLine: cd.valuesErrLine, Hash: cd.hash, ReadsDone: cd.readsDone, Reads: cd.reads, ReadsWhy: cd.readsWhy}
+}
+
+// fromKept is the chart at c loaded from k, as loadChart would load it.
+func fromKept(c string, k *KeptChart, p *paths) *chartData {
+	cd := &chartData{abs: c, rel: p.rel(c), archive: k.Archive, files: k.Files, name: k.Name, version: k.Version,
+		values: k.Values, dups: k.Dups, valuesErrLine: k.ValuesErrLine, hash: k.Hash,
+		readsDone: k.ReadsDone, reads: k.Reads, readsWhy: k.ReadsWhy}
+	cd.byName = make(map[string][]byte, len(cd.files))
+	cd.lines = map[string][]lineInfo{}
+	for _, f := range cd.files {
+		cd.byName[f.Name] = f.Data
+		if isTemplateFile(f.Name) {
+			cd.lines[f.Name] = templateLines(f.Data)
+		}
+	}
+	return cd
+}
+
+// chartReads is localReads of the chart, computed once.
+func (cd *chartData) chartReads() (*lint.ChartReads, string) {
+	if !cd.readsDone {
+		cd.reads, cd.readsWhy = localReads(cd)
+		cd.readsDone = true
+	}
+	return cd.reads, cd.readsWhy
+}
+
+// load is the chart loaded under key in this run, or nil.
+func (c *Cache) load(key string) *chartData {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.loads[key]
+}
+
+// keepLoad keeps a chart loaded in this run.
+func (c *Cache) keepLoad(key string, cd *chartData) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.loads[key] = cd
+}
