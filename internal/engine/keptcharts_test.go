@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// chartTree is a chart a Terraform release installs with a value of its
+// own: templates reading values.yaml, a file (.Files.Get), a subchart, a
+// .helmignore that leaves a template out.
+var chartTree = map[string]string{
+	"infra/main.tf": `variable "name" {
+  default = "web"
+}
+
+resource "helm_release" "app" {
+  name      = "app"
+  chart     = "./charts/app"
+  namespace = "prod"
+  set {
+    name  = "sa.name"
+    value = var.name
+  }
+}
+`,
+	"infra/charts/app/Chart.yaml":                   "apiVersion: v2\nname: app\nversion: 0.1.0\n",
+	"infra/charts/app/values.yaml":                  "sa:\n  name: default\nsuffix: one\n",
+	"infra/charts/app/.helmignore":                  "templates/ignored.yaml\n",
+	"infra/charts/app/files/name.txt":               "filea\n",
+	"infra/charts/app/templates/sa.yaml":            "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.sa.name }}-{{ .Values.suffix }}\n",
+	"infra/charts/app/templates/file.yaml":          "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Files.Get \"files/name.txt\" | trim }}\n",
+	"infra/charts/app/templates/ignored.yaml":       "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: ignored\n",
+	"infra/charts/app/charts/sub/Chart.yaml":        "apiVersion: v2\nname: sub\nversion: 0.1.0\n",
+	"infra/charts/app/charts/sub/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: sub-a\n",
+}
+
+// A chart load is kept while what it read is unchanged — not walked,
+// read or parsed again — and made again whenever a template, values.yaml,
+// a file, a subchart's file or .helmignore is edited, or a chart file is
+// added or removed; a value from Terraform that changes renders the kept
+// chart again. Every run's model and result are a fresh run's, and every
+// edit shows in the model (no stale hit). The whole-run record names the
+// files a kept load rests on: an edit of one nothing else reads, which
+// leaves the tree's shape alone, is not answered by the whole run.
+func TestKeptChartLoadsLoadOnlyWhatChanged(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, chartTree)
+	c, opts := cachedRunOf(t, root)
+	type want struct{ loadsKept, loadsMade, kept, rendered int }
+	step := func(what string, w want, sas string) {
+		t.Helper()
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Cache.Hits != 0 {
+			t.Fatalf("%s: a whole-run hit; the edit was not seen", what)
+		}
+		t.Logf("%s: %s", what, l.Cache)
+		u := l.Cache.Units
+		if g := (want{u.LoadsKept, u.LoadsMade, u.ChartsKept, u.ChartsRendered}); g != w {
+			t.Errorf("%s: %s; want loads %d kept, %d made; charts %d kept, %d rendered", what, u, w.loadsKept, w.loadsMade, w.kept, w.rendered)
+		}
+		if g := saNamesOf(l); g != sas {
+			t.Errorf("%s: service accounts %s, want %s", what, g, sas)
+		}
+		sameAsFresh(t, what, opts, l, got)
+	}
+	app := func(rel string) string { return "infra/charts/app/" + rel }
+	made, kept := want{0, 1, 0, 1}, want{1, 0, 1, 0}
+
+	step("cold", made, "filea sub-a web-one")
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Note\n"})
+	step("unrelated file added", kept, "filea sub-a web-one")
+	// Same size: the tree's shape is the same, and nothing but the
+	// chart load reads the file.
+	write(t, root, map[string]string{app("files/name.txt"): "fileb\n"})
+	step("file edited", made, "fileb sub-a web-one")
+	write(t, root, map[string]string{app("templates/sa.yaml"): strings.Replace(chartTree[app("templates/sa.yaml")], "}}-{{", "}}-x-{{", 1)})
+	step("template edited", made, "fileb sub-a web-x-one")
+	write(t, root, map[string]string{app("values.yaml"): "sa:\n  name: default\nsuffix: two\n"})
+	step("values.yaml edited", made, "fileb sub-a web-x-two")
+	write(t, root, map[string]string{app("charts/sub/templates/sa.yaml"): strings.Replace(chartTree[app("charts/sub/templates/sa.yaml")], "sub-a", "sub-b", 1)})
+	step("subchart file edited", made, "fileb sub-b web-x-two")
+	write(t, root, map[string]string{app(".helmignore"): "templates/other.yaml\n"})
+	step(".helmignore edited", made, "fileb ignored sub-b web-x-two")
+	write(t, root, map[string]string{app("templates/added.yaml"): "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: added\n"})
+	step("chart file added", made, "added fileb ignored sub-b web-x-two")
+	if err := os.Remove(filepath.Join(root, app("templates/added.yaml"))); err != nil {
+		t.Fatal(err)
+	}
+	// The chart's files are those of the step before last again: the
+	// rendering that step made is kept.
+	step("chart file removed", want{0, 1, 1, 0}, "fileb ignored sub-b web-x-two")
+	write(t, root, map[string]string{"infra/main.tf": strings.Replace(chartTree["infra/main.tf"], `"web"`, `"api"`, 1)})
+	step("terraform value changed", want{1, 0, 0, 1}, "api-x-two fileb ignored sub-b")
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
+	step("unrelated file edited", kept, "api-x-two fileb ignored sub-b")
+}
+
+// saNamesOf are the names of the model's service accounts, sorted.
+func saNamesOf(l *Loaded) string {
+	var names []string
+	for _, sa := range l.Input.Model.ServiceAccounts {
+		names = append(names, sa.Name.String())
+	}
+	sort.Strings(names)
+	return strings.Join(names, " ")
+}
