@@ -393,8 +393,15 @@ type renderID struct {
 	sentinels []string
 }
 
-// renderKey is req's renderID.
+// renderKey is req's renderID. A request whose files are identified by
+// their digest (Request.FilesDigest) is keyed by it in place of their
+// content.
 func (u *keptUnits) renderKey(req helm.Request) (renderID, bool) {
+	files := ""
+	if req.FilesDigest != "" {
+		files = req.FilesDigest
+		req.Files = nil
+	}
 	data, err := json.Marshal(req)
 	if err != nil {
 		return renderID{}, false
@@ -416,7 +423,7 @@ func (u *keptUnits) renderKey(req helm.Request) (renderID, bool) {
 		}
 		return u.holes.Portable(st)
 	})
-	return renderID{key: cache.KeyOf([]byte("chart-render"), []byte(u.build), []byte(text)), sentinels: sentinels}, true
+	return renderID{key: cache.KeyOf([]byte("chart-render"), []byte(u.build), []byte(text), []byte(files)), sentinels: sentinels}, true
 }
 
 // lookupRender is the kept rendering of key, its holes renumbered into

@@ -34,6 +34,10 @@ type Request struct {
 	APIVersions []string `json:"apiVersions,omitempty"`
 	// IncludeCRDs adds the chart's crds/ files to the manifests.
 	IncludeCRDs bool `json:"includeCRDs,omitempty"`
+	// FilesDigest, when set, identifies Files (their names and contents,
+	// in order) for the parent's own use, such as a result cache's key;
+	// it is never sent to a renderer.
+	FilesDigest string `json:"-"`
 }
 
 // Manifest is one rendered template.
