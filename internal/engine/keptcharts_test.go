@@ -1,6 +1,10 @@
 package engine
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -112,4 +116,107 @@ func saNamesOf(l *Loaded) string {
 	}
 	sort.Strings(names)
 	return strings.Join(names, " ")
+}
+
+// An archived chart is kept by the archive's content; a chart with a
+// symlink in it is loaded on every run (what a link leads to is not all
+// recorded); a release naming its chart through a symlinked directory
+// (the charts themselves lie where discovery does not look) follows the
+// link when it is pointed elsewhere. No step gives a stale chart.
+func TestKeptChartLoadsArchivesAndLinks(t *testing.T) {
+	root := t.TempDir()
+	sa := "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: %s\n"
+	write(t, root, map[string]string{
+		"main.tf": `resource "helm_release" "cur" {
+  name      = "cur"
+  chart     = "./current"
+  namespace = "prod"
+}
+`,
+		"testdata/v1/Chart.yaml":        "apiVersion: v2\nname: v1\nversion: 0.1.0\n",
+		"testdata/v1/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Release.Name }}-v1\n",
+		"testdata/v2/Chart.yaml":        "apiVersion: v2\nname: v2\nversion: 0.1.0\n",
+		"testdata/v2/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Release.Name }}-v2\n",
+		"linked/Chart.yaml":             "apiVersion: v2\nname: linked\nversion: 0.1.0\n",
+		"linked/files/sa.yaml":          fmt.Sprintf(sa, "linked-a"),
+		"linked/templates/cm.yaml":      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: linked\n",
+		"notes/readme.yaml":             "kind: Note\n",
+	})
+	archive := func(name string) {
+		t.Helper()
+		writeTGZ(t, filepath.Join(root, "pkg-0.1.0.tgz"),
+			"pkg/Chart.yaml", "apiVersion: v2\nname: pkg\nversion: 0.1.0\n",
+			"pkg/templates/sa.yaml", fmt.Sprintf(sa, name))
+	}
+	archive("pkg-a")
+	link := func(target, name string) {
+		t.Helper()
+		p := filepath.Join(root, name)
+		_ = os.Remove(p)
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link("testdata/v1", "current")
+	link("../files/sa.yaml", "linked/templates/sa.yaml")
+	c, opts := cachedRunOf(t, root)
+	step := func(what string, sas string) UnitsReport {
+		t.Helper()
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Cache.Hits != 0 {
+			t.Fatalf("%s: a whole-run hit; the edit was not seen", what)
+		}
+		t.Logf("%s: %s", what, l.Cache)
+		if g := saNamesOf(l); g != sas {
+			t.Errorf("%s: service accounts %s, want %s", what, g, sas)
+		}
+		sameAsFresh(t, what, opts, l, got)
+		return l.Cache.Units
+	}
+	// linked/files/sa.yaml is read as a manifest too.
+	step("cold", "cur-v1 linked-a linked-a pkg-a")
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
+	// The chart through current and the archive are kept; linked is
+	// loaded again.
+	if u := step("unrelated file edited", "cur-v1 linked-a linked-a pkg-a"); u.LoadsKept != 2 || u.LoadsMade != 0 {
+		t.Errorf("unrelated file edited: %s; want 2 loads kept, none made", u)
+	}
+	archive("pkg-b")
+	step("archive replaced", "cur-v1 linked-a linked-a pkg-b")
+	write(t, root, map[string]string{"linked/files/sa.yaml": fmt.Sprintf(sa, "linked-b")})
+	step("linked file edited", "cur-v1 linked-b linked-b pkg-b")
+	link("testdata/v2", "current")
+	if u := step("chart link pointed elsewhere", "cur-v2 linked-b linked-b pkg-b"); u.LoadsKept != 1 || u.LoadsMade != 1 {
+		t.Errorf("chart link pointed elsewhere: %s; want 1 load kept, 1 made", u)
+	}
+}
+
+// writeTGZ writes a gzip-compressed tar archive of the files, given as
+// name, content pairs in order.
+func writeTGZ(t *testing.T, path string, files ...string) {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	for i := 0; i+1 < len(files); i += 2 {
+		name, body := files[i], files[i+1]
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
