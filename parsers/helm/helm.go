@@ -330,7 +330,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			if j.err != nil {
 				continue
 			}
-			idx := buildIndex(cd, r, p)
+			idx := &lazyIndex{cd: cd, rel: r, p: p}
 			for _, m := range j.res.Manifests {
 				out.Rendered = append(out.Rendered, rendered(cd, r, m, idx, p))
 			}
@@ -494,8 +494,8 @@ func defaultReleaseName(cd *chartData) string {
 }
 
 // rendered builds the Rendered of one manifest.
-func rendered(cd *chartData, r *lint.Release, m Manifest, idx *valueIndex, p *paths) Rendered {
-	mp := &mapper{cd: cd, index: idx, template: m.Template, content: m.Content, p: p}
+func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *paths) Rendered {
+	mp := &mapper{cd: cd, lazy: idx, template: m.Template, content: m.Content, p: p}
 	out := Rendered{
 		Release:       r,
 		Chart:         cd.abs,

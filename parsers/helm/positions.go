@@ -115,6 +115,57 @@ func buildIndex(cd *chartData, rel *lint.Release, p *paths) *valueIndex {
 	return idx
 }
 
+// valueRange is where the values key that renders text is set: the one
+// key holding it, or of several the one the template line tl reads.
+func (m *mapper) valueRange(text string, tl templateMatch, ok bool) (lint.Range, bool) {
+	idx := m.valueIndex()
+	if idx == nil {
+		return lint.Range{}, false
+	}
+	cands := idx.byText[text]
+	if len(cands) == 1 {
+		return cands[0].rng, true
+	}
+	if len(cands) > 1 && ok {
+		var hit []valueEntry
+		for _, c := range cands {
+			if !strings.Contains(c.key, "[") && readsKey(tl.text, c.key) {
+				hit = append(hit, c)
+			}
+		}
+		if len(hit) == 1 {
+			return hit[0].rng, true
+		}
+	}
+	return lint.Range{}, false
+}
+
+// lazyIndex is the values index of one rendering (buildIndex), built
+// the first time a position asks for it: a rendering whose positions no
+// one asks (a round of release discovery that found nothing in it)
+// never builds it. Safe for concurrent use.
+type lazyIndex struct {
+	once sync.Once
+	cd   *chartData
+	rel  *lint.Release
+	p    *paths
+	idx  *valueIndex
+}
+
+// get is the index, built once.
+func (l *lazyIndex) get() *valueIndex {
+	l.once.Do(func() { l.idx = buildIndex(l.cd, l.rel, l.p) })
+	return l.idx
+}
+
+// valueIndex is the mapper's values index, nil when it has none.
+func (m *mapper) valueIndex() *valueIndex {
+	if m.index == nil && m.lazy != nil {
+		return m.lazy.get()
+	}
+	return m.index
+}
+
 // walkNode calls f for every node of a values document below its top,
 // by key path ("a.b", "list[0]"), parents before children.
 func walkNode(n *yaml.Node, prefix string, f func(string, *yaml.Node)) {
@@ -212,8 +263,10 @@ func valueText(v any) (string, bool) {
 // mapper maps ranges in one rendered manifest back to sources. It is
 // safe for concurrent use.
 type mapper struct {
-	cd       *chartData
+	cd *chartData
+	// index is the values index, or built from lazy when first needed.
 	index    *valueIndex
+	lazy     *lazyIndex
 	template string // chart path of the template
 	content  string // the rendered text
 	p        *paths
@@ -327,21 +380,9 @@ func (m *mapper) prepare() {
 // Map implements Rendered.Map.
 func (m *mapper) Map(r lint.Range, text string) lint.Range {
 	tl, ok := m.templateLine(r.Line)
-	if text != "" && m.index != nil {
-		cands := m.index.byText[text]
-		if len(cands) == 1 {
-			return cands[0].rng
-		}
-		if len(cands) > 1 && ok {
-			var hit []valueEntry
-			for _, c := range cands {
-				if !strings.Contains(c.key, "[") && readsKey(tl.text, c.key) {
-					hit = append(hit, c)
-				}
-			}
-			if len(hit) == 1 {
-				return hit[0].rng
-			}
+	if text != "" {
+		if rng, found := m.valueRange(text, tl, ok); found {
+			return rng
 		}
 	}
 	if ok {
