@@ -157,7 +157,7 @@ func (n noRender) Render(context.Context, helm.Request) (helm.Result, error) {
 
 // unitsFor is a per-unit cache over store, for tests.
 func unitsFor(store *cache.Store, tree *treefs.Tree) *keptUnits {
-	return &keptUnits{store: store, build: "test", tree: tree}
+	return &keptUnits{store: store, build: "test", tree: tree, checker: cache.NewChecker(tree)}
 }
 
 // Chart renderings kept are what the renderer gave, exactly (manifests,
