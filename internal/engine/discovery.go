@@ -181,10 +181,10 @@ type chartRun struct {
 // so each (chart, values, release) renders once. A release found again
 // (also in a file, or twice in output) is used once.
 //
-// Each template's output is decoded once (decode: kube.Decode, or the
-// documents the per-unit cache kept for the same text), for the release
+// Each template's output is decoded once (kube.Decode, or with set the
+// documents the per-unit cache kept for the same texts), for the release
 // finder of every round and for the model.
-func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope, decode func([]byte) []*yaml.Node) chartRun {
+func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope, set func([][]byte) [][]*yaml.Node) chartRun {
 	if hopts.Cache == nil {
 		hopts.Cache = helm.NewCache()
 	}
@@ -193,7 +193,7 @@ func renderCharts(ctx context.Context, charts []string, releases []*lint.Release
 	for depth := 0; ; depth++ {
 		rels := append(append([]*lint.Release(nil), releases...), found...)
 		out := helm.Render(ctx, charts, rels, hopts)
-		docs := decodeRendered(out.Rendered, decoded, decode)
+		docs := decodeRendered(out.Rendered, decoded, set)
 		next, diags, notes := releasesIn(out.Rendered, docs, releases, hopts, scopeFor)
 		if sameReleases(next, found) {
 			return chartRun{out: out, docs: docs, found: found, diags: diags, notes: notes}
@@ -206,9 +206,12 @@ func renderCharts(ctx context.Context, charts []string, releases []*lint.Release
 }
 
 // decodeRendered is the documents of each rendered template (nil where
-// the text does not parse whole), decoded with decode in parallel unless
-// an earlier round decoded the same text (decoded, by SHA-256).
-func decodeRendered(rendered []helm.Rendered, decoded map[[sha256.Size]byte][]*yaml.Node, decode func([]byte) []*yaml.Node) [][]*yaml.Node {
+// the text does not parse whole), unless an earlier round decoded the
+// same text (decoded, by SHA-256): decoded with kube.Decode in parallel
+// or, with set, the templates of one rendering (one chart for one
+// release) together, the renderings in parallel — a kept rendering's
+// documents are one entry of the per-unit cache.
+func decodeRendered(rendered []helm.Rendered, decoded map[[sha256.Size]byte][]*yaml.Node, set func([][]byte) [][]*yaml.Node) [][]*yaml.Node {
 	docs := make([][]*yaml.Node, len(rendered))
 	sums := make([][sha256.Size]byte, len(rendered))
 	var todo []int
@@ -220,14 +223,44 @@ func decodeRendered(rendered []helm.Rendered, decoded map[[sha256.Size]byte][]*y
 			todo = append(todo, i)
 		}
 	}
-	procs.Parallel(len(todo), func(j int) {
-		i := todo[j]
-		docs[i] = decode(rendered[i].Content)
-	})
+	if set == nil {
+		procs.Parallel(len(todo), func(j int) {
+			i := todo[j]
+			docs[i], _ = kube.Decode(rendered[i].Content)
+		})
+	} else {
+		groups := renderings(rendered, todo)
+		procs.Parallel(len(groups), func(g int) {
+			texts := make([][]byte, len(groups[g]))
+			for k, i := range groups[g] {
+				texts[k] = rendered[i].Content
+			}
+			for k, d := range set(texts) {
+				docs[groups[g][k]] = d
+			}
+		})
+	}
 	for _, i := range todo {
 		decoded[sums[i]] = docs[i]
 	}
 	return docs
+}
+
+// renderings groups the indexes of rendered in todo by the rendering
+// they come from (a chart for a release), in order.
+func renderings(rendered []helm.Rendered, todo []int) [][]int {
+	var groups [][]int
+	for k, i := range todo {
+		if k > 0 {
+			prev := rendered[todo[k-1]]
+			if prev.Chart == rendered[i].Chart && prev.Release == rendered[i].Release {
+				groups[len(groups)-1] = append(groups[len(groups)-1], i)
+				continue
+			}
+		}
+		groups = append(groups, []int{i})
+	}
+	return groups
 }
 
 // depthNote says that release discovery stopped, at the last release

@@ -698,7 +698,7 @@ func (r *run) helm() int {
 			charts = append(charts, c)
 		}
 	}
-	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt, r.opts.units.decodeDocs)
+	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt, r.opts.units.docSets())
 	r.pr.addCharts(cr, r.scopeAt)
 	r.placed(r.pr.finder.PlacedDirs())
 	return cr.out.Renders

@@ -159,3 +159,40 @@ func (u *keptUnits) decodeDocs(data []byte) []*yaml.Node {
 	}
 	return docs
 }
+
+// docSets is decodeSet, nil without a cache.
+func (u *keptUnits) docSets() func([][]byte) [][]*yaml.Node {
+	if u == nil {
+		return nil
+	}
+	return u.decodeSet
+}
+
+// decodeSet is kube.Decode of each of texts (the templates one chart
+// rendered for one release; nil where a text does not parse whole), or
+// the documents the per-unit cache kept for the same texts, as one
+// entry; decoded ones are kept. The report does not count them: the
+// rendering's own count does.
+func (u *keptUnits) decodeSet(texts [][]byte) [][]*yaml.Node {
+	parts := [][]byte{[]byte("yaml-doc-set"), []byte(u.build)}
+	for _, t := range texts {
+		sum := sha256.Sum256(t)
+		parts = append(parts, sum[:])
+	}
+	key := cache.KeyOf(parts...)
+	if payload, ok := u.store.Get(key); ok {
+		var docs [][]*yaml.Node
+		if rest, err := kept.Wire().Decode(payload, &docs); err == nil && len(rest) == 0 && len(docs) == len(texts) {
+			return docs
+		}
+		u.store.Remove(key)
+	}
+	docs := make([][]*yaml.Node, len(texts))
+	for i, t := range texts {
+		docs[i], _ = kube.Decode(t)
+	}
+	if payload, err := kept.Wire().Append(nil, &docs); err == nil {
+		u.queue(key, payload)
+	}
+	return docs
+}
