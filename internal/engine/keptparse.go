@@ -181,17 +181,23 @@ func (u *keptUnits) decodeSet(texts [][]byte) [][]*yaml.Node {
 	}
 	key := cache.KeyOf(parts...)
 	if payload, ok := u.store.Get(key); ok {
-		var docs [][]*yaml.Node
-		if rest, err := kept.Wire().Decode(payload, &docs); err == nil && len(rest) == 0 && len(docs) == len(texts) {
+		var set []yamlwire.Docs
+		if rest, err := kept.Wire().Decode(payload, &set); err == nil && len(rest) == 0 && len(set) == len(texts) {
+			docs := make([][]*yaml.Node, len(set))
+			for i, d := range set {
+				docs[i] = d
+			}
 			return docs
 		}
 		u.store.Remove(key)
 	}
 	docs := make([][]*yaml.Node, len(texts))
+	set := make([]yamlwire.Docs, len(texts))
 	for i, t := range texts {
 		docs[i], _ = kube.Decode(t)
+		set[i] = docs[i]
 	}
-	if payload, err := kept.Wire().Append(nil, &docs); err == nil {
+	if payload, err := kept.Wire().Append(nil, &set); err == nil {
 		u.queue(key, payload)
 	}
 	return docs
