@@ -115,6 +115,18 @@ type tgLoad struct {
 	// inputs), nil when none was.
 	fresh *freshLoad
 	again sync.Once
+	// sums are the digests of the dependency outputs asked for in the
+	// run, by directory (many units read one dependency's).
+	sums map[string]outputsSeen
+}
+
+// outputsSeen is a dependency's outputs as last asked for, and their
+// digest.
+type outputsSeen struct {
+	v      cty.Value
+	ok     bool
+	sum    string
+	digest bool
 }
 
 // freshLoad is a Terragrunt load evaluated in the run, through a view of
@@ -158,7 +170,7 @@ func (k *keptRoots) newTGLoad(files []string, opts terragrunt.Options) (*tgLoad,
 		return nil, err
 	}
 	key := cache.KeyOf([]byte("terragrunt-load"), k.context[:], data)
-	return &tgLoad{k: k, key: key, files: files, opts: opts, memos: map[string][]inputsMemo{}}, nil
+	return &tgLoad{k: k, key: key, files: files, opts: opts, memos: map[string][]inputsMemo{}, sums: map[string]outputsSeen{}}, nil
 }
 
 // lookup is the kept result, when everything it read is unchanged and it
@@ -256,7 +268,7 @@ func (t *tgLoad) keptUnit(ku *tgUnit) terraform.Unit {
 func (t *tgLoad) replay(m inputsMemo, outputs func(dir string) (cty.Value, bool)) (terraform.UnitInputs, bool) {
 	for _, c := range m.Calls {
 		v, ok := outputs(c.Dir)
-		sum, good := t.outputsSum(v, ok)
+		sum, good := t.outputsSumOf(c.Dir, v, ok)
 		if !good || sum != c.Sum || ok != c.OK {
 			return terraform.UnitInputs{}, false
 		}
@@ -323,7 +335,7 @@ func (t *tgLoad) recording(dir string, inputs unitInputsFunc) unitInputsFunc {
 		good := true
 		in := inputs(func(d string) (cty.Value, bool) {
 			v, ok := outputs(d)
-			sum, digested := t.outputsSum(v, ok)
+			sum, digested := t.outputsSumOf(d, v, ok)
 			good = good && digested
 			m.Calls = append(m.Calls, outputsCall{Dir: d, OK: ok, Sum: sum})
 			return v, ok
@@ -382,6 +394,31 @@ func sameCalls(a, b []outputsCall) bool {
 		}
 	}
 	return true
+}
+
+// outputsSumOf is outputsSum of the outputs of the unit in dir, made
+// once while they stay the same.
+func (t *tgLoad) outputsSumOf(dir string, v cty.Value, ok bool) (string, bool) {
+	t.mu.Lock()
+	seen, found := t.sums[dir]
+	t.mu.Unlock()
+	if found && seen.ok == ok && sameValue(seen.v, v) {
+		return seen.sum, seen.digest
+	}
+	sum, digest := t.outputsSum(v, ok)
+	t.mu.Lock()
+	t.sums[dir] = outputsSeen{v: v, ok: ok, sum: sum, digest: digest}
+	t.mu.Unlock()
+	return sum, digest
+}
+
+// sameValue reports whether a and b are the same value (cty.NilVal, which
+// RawEquals does not take, only itself).
+func sameValue(a, b cty.Value) bool {
+	if a == cty.NilVal || b == cty.NilVal {
+		return a == cty.NilVal && b == cty.NilVal
+	}
+	return a.RawEquals(b)
 }
 
 // outputsSum digests a dependency's outputs with their holes written out

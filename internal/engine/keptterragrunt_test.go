@@ -1,0 +1,189 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// tgTree is a Terragrunt tree whose role names come from each kind of
+// file a unit's configuration reads: an included root (its inputs), a
+// read_terragrunt_config of a find_in_parent_folders target, a file()
+// read, and a dependency's outputs, which come from its module.
+var tgTree = map[string]string{
+	"live/root.hcl":    "inputs = {\n  env = \"prod\"\n}\n",
+	"live/account.hcl": "locals {\n  id = \"111111111111\"\n}\n",
+	"live/vpc/terragrunt.hcl": `include "root" {
+  path = find_in_parent_folders("root.hcl")
+}
+
+locals {
+  account = read_terragrunt_config(find_in_parent_folders("account.hcl"))
+}
+
+terraform {
+  source = "../../modules/vpc"
+}
+
+inputs = {
+  name   = "vpc-${local.account.locals.id}"
+  policy = file("policy.json")
+}
+`,
+	"live/vpc/policy.json": `{"Version":"2012-10-17","Statement":[]}`,
+	"live/nodes/terragrunt.hcl": `include "root" {
+  path = find_in_parent_folders("root.hcl")
+}
+
+dependency "vpc" {
+  config_path = "../vpc"
+}
+
+terraform {
+  source = "../../modules/nodes"
+}
+
+inputs = {
+  role_name = "${dependency.vpc.outputs.name}-nodes"
+  vpc_role  = dependency.vpc.outputs.id
+}
+`,
+	"modules/vpc/main.tf": `variable "name" {}
+variable "policy" {}
+variable "env" {}
+
+resource "aws_iam_role" "vpc" {
+  name               = "${var.env}-${var.name}"
+  assume_role_policy = var.policy
+}
+
+output "name" {
+  value = var.name
+}
+
+output "id" {
+  value = aws_iam_role.vpc.id
+}
+`,
+	"modules/nodes/main.tf": `variable "role_name" {}
+variable "vpc_role" {}
+
+resource "aws_iam_role" "this" {
+  name = var.role_name
+}
+
+resource "aws_iam_instance_profile" "vpc" {
+  name = "${var.role_name}-profile"
+  role = var.vpc_role
+}
+`,
+	"k8s/a.yaml": "kind: A\n",
+}
+
+// A run the whole-run cache misses decodes the Terragrunt load kept by an
+// earlier one while nothing it read changed, and evaluates it again after
+// an edit to any file a unit's configuration read — an included file, a
+// read_terragrunt_config and find_in_parent_folders target, a file()
+// read, a dependency's configuration. A kept unit whose dependency's
+// outputs changed has its inputs evaluated again; the holes of the
+// inputs it keeps (an unknown role id) are the run's. Each run is a fresh
+// run's, entity for entity, and the role names show the edit was seen.
+func TestKeptTerragruntEvaluatesAfterAnEditOfWhatItRead(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, tgTree)
+	c, opts := cachedRunOf(t, root)
+	step := func(what string, kept, evaluated, again int, role string) {
+		t.Helper()
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Cache.Hits != 0 {
+			t.Fatalf("%s: a whole-run hit; the edit was not seen", what)
+		}
+		t.Logf("%s: %s", what, l.Cache)
+		if r := l.Cache.Roots; r.TerragruntKept != kept || r.TerragruntEvaluated != evaluated || r.TerragruntAgain != again {
+			t.Errorf("%s: terragrunt units %d kept, %d evaluated, %d loads again; want %d, %d, %d (%s)", what,
+				r.TerragruntKept, r.TerragruntEvaluated, r.TerragruntAgain, kept, evaluated, again, l.Cache)
+		}
+		var names []string
+		for _, r := range l.Input.Model.Roles {
+			names = append(names, r.Name.String())
+		}
+		if !slices.Contains(names, role) {
+			t.Errorf("%s: no role %q among %v", what, role, names)
+		}
+		sameAsFresh(t, what, opts, l, got)
+	}
+
+	step("cold", 0, 2, 0, "vpc-111111111111-nodes")
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: B\n"})
+	step("manifest edited", 2, 0, 0, "vpc-111111111111-nodes")
+	write(t, root, map[string]string{"modules/nodes/main.tf": tgTree["modules/nodes/main.tf"] + "\n"})
+	step("module file edited", 2, 0, 0, "vpc-111111111111-nodes")
+	write(t, root, map[string]string{"live/account.hcl": "locals {\n  id = \"222222222222\"\n}\n"})
+	step("read_terragrunt_config target edited", 0, 2, 0, "vpc-222222222222-nodes")
+	write(t, root, map[string]string{"live/root.hcl": "inputs = {\n  env = \"dev\"\n}\n"})
+	step("included root edited", 0, 2, 0, "dev-vpc-222222222222")
+	write(t, root, map[string]string{"live/vpc/policy.json": `{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"ec2.amazonaws.com"},"Action":"sts:AssumeRole"}]}`})
+	step("file() target edited", 0, 2, 0, "dev-vpc-222222222222")
+	write(t, root, map[string]string{"live/vpc/terragrunt.hcl": replaceOnce(t, tgTree["live/vpc/terragrunt.hcl"], `"vpc-${`, `"net-${`)})
+	step("dependency's configuration edited", 0, 2, 0, "net-222222222222-nodes")
+	write(t, root, map[string]string{"modules/vpc/main.tf": replaceOnce(t, tgTree["modules/vpc/main.tf"], "value = var.name", "value = \"${var.name}-b\"")})
+	step("dependency's outputs changed", 2, 0, 1, "net-222222222222-b-nodes")
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: C\n"})
+	step("kept again with the new outputs", 2, 0, 0, "net-222222222222-b-nodes")
+	write(t, root, map[string]string{"live/app/terragrunt.hcl": "terraform {\n  source = \"../../modules/vpc\"\n}\n\ninputs = {\n  name   = \"app\"\n  policy = \"{}\"\n  env    = \"qa\"\n}\n"})
+	step("unit added", 0, 3, 0, "qa-app")
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: D\n"})
+	step("kept with the unit added", 3, 0, 0, "qa-app")
+}
+
+// replaceOnce is s with its one old replaced by new.
+func replaceOnce(t *testing.T, s, old, new string) string {
+	t.Helper()
+	if strings.Count(s, old) != 1 {
+		t.Fatalf("%q is not once in %q", old, s)
+	}
+	return strings.Replace(s, old, new, 1)
+}
+
+// A kept unit's inputs hold the sentinels of the run that evaluated them
+// (its dependency's unknown role unique ids): they are renumbered into the
+// run's holes, so each instance profile names the role it names in a
+// fresh run, not another run's hole number.
+func TestKeptTerragruntRenumbersHoles(t *testing.T) {
+	root := t.TempDir()
+	var roles, ids, profiles strings.Builder
+	for i := range 8 {
+		fmt.Fprintf(&roles, "resource \"aws_iam_role\" \"r%d\" {\n  name = \"r%d\"\n}\n\n", i, i)
+		fmt.Fprintf(&ids, "aws_iam_role.r%d.unique_id, ", i)
+		fmt.Fprintf(&profiles, "resource \"aws_iam_instance_profile\" \"p%d\" {\n  name = \"p%d\"\n  role = var.ids[%d]\n}\n\n", i, i, i)
+	}
+	write(t, root, map[string]string{
+		"modules/roles/main.tf":        roles.String() + "output \"ids\" {\n  value = [" + ids.String() + "]\n}\n",
+		"modules/profiles/main.tf":     "variable \"ids\" {}\n\n" + profiles.String(),
+		"live/roles/terragrunt.hcl":    "terraform {\n  source = \"../../modules/roles\"\n}\n",
+		"live/profiles/terragrunt.hcl": "terraform {\n  source = \"../../modules/profiles\"\n}\n\ndependency \"roles\" {\n  config_path = \"../roles\"\n}\n\ninputs = {\n  ids = dependency.roles.outputs.ids\n}\n",
+		"k8s/a.yaml":                   "kind: A\n",
+	})
+	c, opts := cachedRunOf(t, root)
+	for i, what := range []string{"cold", "kept", "kept again"} {
+		write(t, root, map[string]string{"k8s/a.yaml": fmt.Sprintf("kind: A%d\n", i)})
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 && l.Cache.Roots.TerragruntKept != 2 {
+			t.Errorf("%s: %s; want 2 terragrunt units kept", what, l.Cache)
+		}
+		if n := len(l.Input.Model.InstanceProfiles); n != 8 {
+			t.Fatalf("%s: %d instance profiles, want 8: the test proves nothing", what, n)
+		}
+		sameAsFresh(t, what, opts, l, got)
+	}
+}
