@@ -109,8 +109,10 @@ type tgLoad struct {
 	// from (in the run's sentinels), newest first.
 	memos map[string][]inputsMemo
 	// taken is the entry the run's result was decoded from (nil when the
-	// load was evaluated).
-	taken *tgEntry
+	// load was evaluated), and takenInputs what it rested on: the reads
+	// of its memos' evaluations among them.
+	taken       *tgEntry
+	takenInputs cache.InputRecord
 	// fresh is the load evaluated (at once, or again for a unit's
 	// inputs), nil when none was.
 	fresh *freshLoad
@@ -186,8 +188,16 @@ func (t *tgLoad) lookup() (terragrunt.Result, bool) {
 		t.k.store.Remove(t.key)
 		return terragrunt.Result{}, false
 	}
-	if same, _ := t.k.checker.Check(inputs); !same {
+	same, refreshed := t.k.checker.Check(inputs)
+	if !same {
 		return terragrunt.Result{}, false
+	}
+	if refreshed != nil {
+		// The next run trusts the stats seen now.
+		if p, err := kept.Wire().Append(nil, refreshed); err == nil {
+			t.k.put(t.key, append(p, rest...))
+		}
+		inputs = *refreshed
 	}
 	e, err := t.decode(rest)
 	if err != nil {
@@ -197,7 +207,7 @@ func (t *tgLoad) lookup() (terragrunt.Result, bool) {
 	if e == nil {
 		return terragrunt.Result{}, false // more holes than a sentinel numbers
 	}
-	t.taken = e
+	t.taken, t.takenInputs = e, inputs
 	res := terragrunt.Result{Notes: e.Notes, Diagnostics: e.Diagnostics, Files: e.Files, SkippedModules: e.SkippedModules}
 	for i := range e.Units {
 		res.Units = append(res.Units, t.keptUnit(&e.Units[i]))
@@ -493,10 +503,17 @@ func (r *run) keepTerragrunt() {
 // keep writes the entry of the load f.
 func (t *tgLoad) keep(f *freshLoad) error {
 	e := tgEntry{Notes: f.res.Notes, Diagnostics: f.res.Diagnostics, Files: f.res.Files, SkippedModules: f.res.SkippedModules}
+	rec := f.inputs.Record()
 	old := map[string][]inputsMemo{}
 	if t.taken != nil {
-		for _, ku := range t.taken.Units {
-			old[ku.Unit.Dir] = ku.Memos
+		// The memos kept rest on what the load kept read too, and on
+		// what their evaluations read (a file a dependency's output
+		// names), which the load evaluated now need not read.
+		if merged, ok := cache.Merge(t.takenInputs, rec); ok {
+			rec = merged
+			for _, ku := range t.taken.Units {
+				old[ku.Unit.Dir] = ku.Memos
+			}
 		}
 	}
 	t.mu.Lock()
@@ -524,7 +541,6 @@ func (t *tgLoad) keep(f *freshLoad) error {
 	}
 	holes := map[string]lint.PortableHole{}
 	t.opts.Holes.Export(string(body), holes)
-	rec := f.inputs.Record()
 	p, err := kept.Wire().Append(nil, &rec)
 	if err != nil {
 		return err
