@@ -2,9 +2,12 @@ package engine
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"hash"
+	"slices"
 	"sync"
 
 	"github.com/faultline-dev/faultline/internal/cache"
@@ -15,6 +18,7 @@ import (
 	"github.com/faultline-dev/faultline/parsers/terragrunt"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
 // The Terragrunt load of a run is kept whole beside the Terraform roots
@@ -432,8 +436,9 @@ func sameValue(a, b cty.Value) bool {
 }
 
 // outputsSum digests a dependency's outputs with their holes written out
-// (lint.Holes.Portable); false when they hold a fresh anonymous hole
-// (its identity is the run's) or cannot be encoded.
+// (lint.Holes.Portable): their type, then their value (hashValue); false
+// when they hold a fresh anonymous hole (its identity is the run's) or
+// cannot be digested.
 func (t *tgLoad) outputsSum(v cty.Value, ok bool) (string, bool) {
 	h := sha256.New()
 	if ok {
@@ -442,26 +447,127 @@ func (t *tgLoad) outputsSum(v cty.Value, ok bool) (string, bool) {
 		h.Write([]byte{0})
 	}
 	if v != cty.NilVal {
-		fresh := false
-		holes := map[string]lint.PortableHole{}
-		pv, err := kept.MapValueStrings(v, func(s string) string {
-			clear(holes)
-			t.opts.Holes.Export(s, holes)
-			for _, p := range holes {
-				fresh = fresh || p.Fresh
-			}
-			return t.opts.Holes.Portable(s)
-		})
-		if err != nil || fresh {
-			return "", false
-		}
-		data, err := kept.EncodeValue(pv)
+		ty, err := ctyjson.MarshalType(v.Type())
 		if err != nil {
 			return "", false
 		}
-		h.Write(data)
+		writeBytes(h, ty)
+		if !t.hashValue(h, v) {
+			return "", false
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// hashValue writes v to h, its strings and map keys with their holes
+// written out, map and object elements in key order, a set's elements in
+// the order of their digests; false when v holds a fresh anonymous hole,
+// a mark, a capsule, or an attribute name holding a hole. The type is
+// written apart (outputsSum): what is written here is read by it.
+func (t *tgLoad) hashValue(h hash.Hash, v cty.Value) bool {
+	ty := v.Type()
+	switch {
+	case v.IsMarked() || ty.IsCapsuleType():
+		return false
+	case !v.IsKnown():
+		// Its refinements too (kept.EncodeValue keeps them).
+		data, err := kept.EncodeValue(v)
+		if err != nil || lint.HasSentinel(string(data)) {
+			return false
+		}
+		h.Write([]byte{'U'})
+		writeBytes(h, data)
+		return true
+	case v.IsNull():
+		h.Write([]byte{'N'})
+		return true
+	case ty == cty.String:
+		h.Write([]byte{'S'})
+		p, ok := t.portable(v.AsString())
+		writeBytes(h, []byte(p))
+		return ok
+	case ty == cty.Number:
+		h.Write([]byte{'F'})
+		writeBytes(h, []byte(v.AsBigFloat().Text('g', -1)))
+		return true
+	case ty == cty.Bool:
+		if v.True() {
+			h.Write([]byte{'T'})
+		} else {
+			h.Write([]byte{'f'})
+		}
+		return true
+	case ty.IsSetType():
+		var sums []string
+		for it := v.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			eh := sha256.New()
+			if !t.hashValue(eh, ev) {
+				return false
+			}
+			sums = append(sums, string(eh.Sum(nil)))
+		}
+		slices.Sort(sums)
+		h.Write([]byte{'E'})
+		writeLen(h, len(sums))
+		for _, sum := range sums {
+			h.Write([]byte(sum))
+		}
+		return true
+	case ty.IsListType() || ty.IsTupleType():
+		h.Write([]byte{'L'})
+		writeLen(h, v.LengthInt())
+		for it := v.ElementIterator(); it.Next(); {
+			_, ev := it.Element()
+			if !t.hashValue(h, ev) {
+				return false
+			}
+		}
+		return true
+	case ty.IsMapType() || ty.IsObjectType():
+		h.Write([]byte{'M'})
+		writeLen(h, v.LengthInt())
+		for it := v.ElementIterator(); it.Next(); {
+			k, ev := it.Element()
+			key, ok := t.portable(k.AsString())
+			if !ok || (ty.IsObjectType() && lint.HasSentinel(k.AsString())) {
+				return false
+			}
+			writeBytes(h, []byte(key))
+			if !t.hashValue(h, ev) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// portable is s with its holes written out (lint.Holes.Portable); false
+// when one is a fresh anonymous hole.
+func (t *tgLoad) portable(s string) (string, bool) {
+	if !lint.HasSentinel(s) {
+		return s, true
+	}
+	holes := map[string]lint.PortableHole{}
+	t.opts.Holes.Export(s, holes)
+	for _, p := range holes {
+		if p.Fresh {
+			return "", false
+		}
+	}
+	return t.opts.Holes.Portable(s), true
+}
+
+// writeBytes writes b to h after its length.
+func writeBytes(h hash.Hash, b []byte) {
+	writeLen(h, len(b))
+	h.Write(b)
+}
+
+// writeLen writes n to h.
+func writeLen(h hash.Hash, n int) {
+	h.Write(binary.AppendUvarint(nil, uint64(n)))
 }
 
 // decodeValue is the value kept.EncodeValue wrote as data (cty.NilVal

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terragrunt"
 	"github.com/faultline-dev/faultline/rules"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // tgTree is a Terragrunt tree whose role names come from each kind of
@@ -185,5 +187,46 @@ func TestKeptTerragruntRenumbersHoles(t *testing.T) {
 			t.Fatalf("%s: %d instance profiles, want 8: the test proves nothing", what, n)
 		}
 		sameAsFresh(t, what, opts, l, got)
+	}
+}
+
+// A dependency's outputs digest the same in two runs that number their
+// holes apart, and differently when a value or the hole a string names
+// differs; outputs holding a fresh anonymous hole are not digested.
+func TestOutputsSumIsPortable(t *testing.T) {
+	sum := func(h *lint.Holes, v func(h *lint.Holes) cty.Value) (string, bool) {
+		return (&tgLoad{opts: terragrunt.Options{Holes: h}}).outputsSum(v(h), true)
+	}
+	outputs := func(first, second string, extra string) func(h *lint.Holes) cty.Value {
+		return func(h *lint.Holes) cty.Value {
+			a := h.Sentinel(lint.HoleRef{Object: "aws_iam_role." + first, Path: "arn"})
+			b := h.Sentinel(lint.HoleRef{Object: "aws_iam_role." + second, Path: "arn"})
+			return cty.ObjectVal(map[string]cty.Value{
+				"arns":  cty.SetVal([]cty.Value{cty.StringVal(a), cty.StringVal(b + extra)}),
+				"names": cty.MapVal(map[string]cty.Value{a: cty.StringVal("x"), "k": cty.StringVal("y")}),
+				"count": cty.NumberIntVal(2),
+				"id":    cty.UnknownVal(cty.String),
+			})
+		}
+	}
+	h1, h2 := lint.NewHoles(), lint.NewHoles()
+	h2.Sentinel(lint.HoleRef{Object: "other", Path: "x"}) // numbers h2's holes apart
+	want, ok := sum(h1, outputs("a", "b", ""))
+	if !ok {
+		t.Fatal("outputs with named holes not digested")
+	}
+	if got, _ := sum(h2, outputs("a", "b", "")); got != want {
+		t.Errorf("the same outputs, numbered apart, digest differently")
+	}
+	for what, v := range map[string]func(h *lint.Holes) cty.Value{
+		"another hole": outputs("a", "c", ""),
+		"more text":    outputs("a", "b", "-x"),
+	} {
+		if got, _ := sum(lint.NewHoles(), v); got == want {
+			t.Errorf("%s: digests as the outputs it differs from", what)
+		}
+	}
+	if _, ok := sum(h1, func(h *lint.Holes) cty.Value { return cty.StringVal(h.Anonymous()) }); ok {
+		t.Errorf("outputs holding a fresh anonymous hole digested")
 	}
 }
