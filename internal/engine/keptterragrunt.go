@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash"
 	"slices"
 	"sync"
@@ -173,7 +174,7 @@ func (k *keptRoots) newTGLoad(files []string, opts terragrunt.Options) (*tgLoad,
 		Deadline int64
 	}{files, int64(opts.Deadline)})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("terragrunt load cache key: %w", err)
 	}
 	key := cache.KeyOf([]byte("terragrunt-load"), k.context[:], data)
 	return &tgLoad{k: k, key: key, files: files, opts: opts, memos: map[string][]inputsMemo{}, sums: map[string]outputsSeen{}}, nil
@@ -242,8 +243,12 @@ func (t *tgLoad) decode(rest []byte) (*tgEntry, error) {
 		body = []byte(lint.Renumber(string(body), renumber))
 	}
 	e := new(tgEntry)
-	if tail, err := kept.Wire().Decode(body, e); err != nil || len(tail) > 0 {
-		return nil, errors.Join(err, errors.New("terragrunt entry does not decode"))
+	tail, err := kept.Wire().Decode(body, e)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("terragrunt entry: %w", err)
+	case len(tail) > 0:
+		return nil, errors.New("terragrunt entry: trailing data")
 	}
 	return e, nil
 }
@@ -287,7 +292,7 @@ func (t *tgLoad) replay(m inputsMemo, outputs func(dir string) (cty.Value, bool)
 			return terraform.UnitInputs{}, false
 		}
 	}
-	in := terraform.UnitInputs{Notes: m.Notes}
+	in := terraform.UnitInputs{Notes: slices.Clone(m.Notes)}
 	for _, mi := range m.Inputs {
 		v, err := t.decodeValue(mi.Value)
 		if err != nil {
