@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terragrunt"
@@ -228,5 +229,30 @@ func TestOutputsSumIsPortable(t *testing.T) {
 	}
 	if _, ok := sum(h1, func(h *lint.Holes) cty.Value { return cty.StringVal(h.Anonymous()) }); ok {
 		t.Errorf("outputs holding a fresh anonymous hole digested")
+	}
+}
+
+// A Terragrunt load in a run a wall-clock backstop stopped is not kept
+// (whether a backstop fires depends on the machine): the next run
+// evaluates it again, and --verbose says why.
+func TestKeptTerragruntNotKeptWhenDeadlineStops(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"modules/app/main.tf":     "variable \"names\" {\n  type = list(string)\n}\n",
+		"live/app/terragrunt.hcl": "terraform {\n  source = \"../../modules/app\"\n}\n\nlocals {\n  names = [for p in setproduct(range(50), range(50)) : format(\"n-%d-%d\", p[0], p[1])]\n}\n\ninputs = {\n  names = local.names\n}\n",
+		"k8s/a.yaml":              "kind: A\n",
+	})
+	c, opts := cachedRunOf(t, root)
+	opts.rootDeadline = -time.Second
+	for i, what := range []string{"cold", "after an edit elsewhere"} {
+		write(t, root, map[string]string{"k8s/a.yaml": fmt.Sprintf("kind: A%d\n", i)})
+		l, _, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := l.Cache.Roots
+		if l.WallStops == 0 || r.TerragruntKept != 0 || r.TerragruntEvaluated != 1 || r.Why["a Terragrunt load in a run a wall-clock backstop stopped"] != 1 {
+			t.Errorf("%s: %d wall stops, %s; want the unit evaluated, its load not kept", what, l.WallStops, l.Cache)
+		}
 	}
 }
