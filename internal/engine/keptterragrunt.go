@@ -108,6 +108,9 @@ type tgLoad struct {
 	opts  terragrunt.Options
 	// values decodes the memos' input values.
 	values kept.ValueDecoder
+	// readThrough: the run's tree records the files it reads (the
+	// whole-run cache), and a kept load's files are read through it.
+	readThrough bool
 
 	mu sync.Mutex
 	// memos are, by unit directory, the memos this run made or answered
@@ -157,6 +160,7 @@ func (r *run) terragrunt() terragrunt.Result {
 	if err != nil {
 		return terragrunt.Load(r.d.terragrunt, opts)
 	}
+	t.readThrough = r.opts.observe != nil
 	r.tg = t
 	if res, ok := t.lookup(); ok {
 		k.countTerragrunt(len(res.Units), 0)
@@ -194,7 +198,7 @@ func (t *tgLoad) lookup() (terragrunt.Result, bool) {
 		return terragrunt.Result{}, false
 	}
 	same, refreshed := t.k.checker.Check(inputs)
-	if !same {
+	if !same || !t.readFiles(inputs.Files) {
 		return terragrunt.Result{}, false
 	}
 	if refreshed != nil {
@@ -218,6 +222,24 @@ func (t *tgLoad) lookup() (terragrunt.Result, bool) {
 		res.Units = append(res.Units, t.keptUnit(&e.Units[i]))
 	}
 	return res, true
+}
+
+// readFiles reads the files a kept load rests on through the run's
+// tree, as evaluating it would, when the tree records what the run reads:
+// the whole run's result rests on them too (a later edit that keeps a
+// file's size is seen by their content). False when one no longer holds
+// what the load read.
+func (t *tgLoad) readFiles(files []cache.Read) bool {
+	if !t.readThrough {
+		return true
+	}
+	for _, f := range files {
+		data, err := t.opts.Tree.ReadFile(f.Path, cache.HashCap)
+		if err != nil || sha256.Sum256(data) != f.Hash {
+			return false
+		}
+	}
+	return true
 }
 
 // decode is the entry of rest (after its inputs), renumbered into the

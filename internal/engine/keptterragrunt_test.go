@@ -144,6 +144,14 @@ func TestKeptTerragruntEvaluatesAfterAnEditOfWhatItRead(t *testing.T) {
 	step("unit added", 0, 3, 0, "qa-app")
 	write(t, root, map[string]string{"k8s/a.yaml": "kind: D\n"})
 	step("kept with the unit added", 3, 0, 0, "qa-app")
+	// Edits of the same size, after a run that kept the load (and read
+	// none of its files): the tree's shape is the same.
+	write(t, root, map[string]string{"live/vpc/policy.json": `{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"eks.amazonaws.com"},"Action":"sts:AssumeRole"}]}`})
+	step("file() target edited, same size", 0, 3, 0, "dev-net-222222222222")
+	write(t, root, map[string]string{"k8s/a.yaml": "kind: E\n"})
+	step("kept after the same-size edit", 3, 0, 0, "dev-net-222222222222")
+	write(t, root, map[string]string{"live/account.hcl": "locals {\n  id = \"333333333333\"\n}\n"})
+	step("read_terragrunt_config target edited, same size", 0, 3, 0, "dev-net-333333333333")
 }
 
 // replaceOnce is s with its one old replaced by new.
