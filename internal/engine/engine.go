@@ -29,7 +29,6 @@ import (
 	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
-	"github.com/faultline-dev/faultline/parsers/terragrunt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -207,6 +206,9 @@ type run struct {
 	stages stages
 	// walls counts the units a wall-clock backstop stopped.
 	walls *runbudget.WallStops
+	// tg is the run's Terragrunt load through the root cache (nil
+	// without one, or without Terragrunt configuration).
+	tg *tgLoad
 
 	d discovery
 	// files are the files that fed the model; read the YAML files'
@@ -364,7 +366,7 @@ func (r *run) terraform() int {
 		o.RootCache = r.opts.kept
 	}
 	if len(r.d.terragrunt) > 0 {
-		tg := terragrunt.Load(r.d.terragrunt, terragrunt.Options{Root: r.root, Tree: r.tree, Rel: r.rel, Holes: r.holes, WallStops: r.walls, Deadline: r.opts.rootDeadline})
+		tg := r.terragrunt()
 		o.Units, o.UnitModules = tg.Units, tg.SkippedModules
 		r.in.Diagnostics = append(r.in.Diagnostics, tg.Diagnostics...)
 		r.in.Notes = append(r.in.Notes, tg.Notes...)
@@ -373,6 +375,7 @@ func (r *run) terraform() int {
 		}
 	}
 	r.tf = terraform.Load(r.d.tfDirs, o)
+	r.keepTerragrunt()
 	if r.opts.kept != nil {
 		r.opts.kept.evaluated(len(r.tf.Roots), r.tf.Kept, r.tf.KeptAgain, r.tf.Summarised)
 	}

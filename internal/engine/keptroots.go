@@ -60,6 +60,11 @@ type RootsReport struct {
 	// Summarised module directories were not parsed: their summaries
 	// from an earlier run stood.
 	Summarised int
+	// TerragruntKept units were decoded from the kept Terragrunt load;
+	// TerragruntEvaluated ones were evaluated. TerragruntAgain counts
+	// the loads evaluated again for the inputs of a kept unit whose
+	// dependencies' outputs changed (0 or 1).
+	TerragruntKept, TerragruntEvaluated, TerragruntAgain int
 	// Why counts the reasons roots evaluated could not be kept.
 	Why map[string]int
 	// Base is what the base revision's load did (--base, --staged).
@@ -71,6 +76,12 @@ func (r RootsReport) String() string {
 	s := fmt.Sprintf("terraform roots: %d kept, %d evaluated, %d entries written; %d module directories not parsed", r.Kept, r.Evaluated, r.Stored, r.Summarised)
 	if r.Again > 0 {
 		s += fmt.Sprintf(" (%d kept roots evaluated again for the outputs another reads)", r.Again)
+	}
+	if r.TerragruntKept+r.TerragruntEvaluated > 0 {
+		s += fmt.Sprintf("; terragrunt units: %d kept, %d evaluated", r.TerragruntKept, r.TerragruntEvaluated)
+		if r.TerragruntAgain > 0 {
+			s += " (configuration loaded again for the inputs of a kept unit)"
+		}
 	}
 	if len(r.Why) > 0 {
 		whys := make([]string, 0, len(r.Why))
@@ -286,6 +297,22 @@ func (k *keptRoots) evaluated(n, kept, again, summarised int) {
 	defer k.mu.Unlock()
 	k.report.Kept, k.report.Evaluated = kept, n-kept
 	k.report.Again, k.report.Summarised = again, summarised
+}
+
+// countTerragrunt counts the Terragrunt units kept and evaluated.
+func (k *keptRoots) countTerragrunt(kept, evaluated int) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.report.TerragruntKept += kept
+	k.report.TerragruntEvaluated += evaluated
+}
+
+// countTerragruntAgain counts a Terragrunt load evaluated again for a
+// kept unit's inputs.
+func (k *keptRoots) countTerragruntAgain() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.report.TerragruntAgain++
 }
 
 // done is what the cache did in the run.
