@@ -179,6 +179,9 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	if opts.units != nil {
 		opts.units.runReads = reads
 	}
+	if kept != nil {
+		kept.runReads = reads
+	}
 	l, res, err := Run(opts, rules, ropts)
 	if err != nil {
 		return nil, lint.Result{}, err

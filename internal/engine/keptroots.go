@@ -38,6 +38,9 @@ type keptRoots struct {
 	context [sha256.Size]byte
 	tree    *treefs.Tree
 	checker *cache.Checker
+	// runReads, when the whole run is recorded, is told of the files a
+	// kept root rests on: the run uses them without reading them.
+	runReads *cache.Reads
 
 	// build is the Cache's; children are the caches of the base
 	// revision's load (child), reported with this one.
@@ -210,6 +213,13 @@ func (k *keptRoots) Lookup(dir, variant string) (terraform.KeptRoot, bool) {
 		if p, err := kept.Wire().Append(nil, refreshed); err == nil {
 			k.put(key, append(p, rest...))
 		}
+		inputs = *refreshed
+	}
+	// A file() or templatefile() target only this root reads is an input
+	// of the whole run too; without it a same-size edit of the file
+	// would be answered by the stale stored run.
+	if k.runReads != nil {
+		k.runReads.AddKept(inputs.Files)
 	}
 	return terraform.KeptRoot{Output: e.Output, Calls: e.Calls, Files: e.Files, StateLoc: e.StateLoc, Outputs: e.Outputs, Holes: e.Holes, ReadsDigest: e.ReadsDigest}, true
 }

@@ -186,6 +186,13 @@ func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Rang
 	if refreshed != nil {
 		k.entry.Inputs = *refreshed
 	}
+	// The build's inputs are the run's though it reads none of them: a
+	// generator's files, a JSON patch, an .env file no other part of the
+	// run reads would otherwise be missing from the whole run's record,
+	// and a same-size edit of one would be answered by a stale run.
+	if u.runReads != nil {
+		u.runReads.AddKept(k.entry.Inputs.Files)
+	}
 	for _, p := range e.Positions {
 		k.asked[positionQuery{p.In, p.Text}] = p.Out
 	}
