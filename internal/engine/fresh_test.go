@@ -48,3 +48,19 @@ func sameAsFresh(t *testing.T, what string, opts Options, l *Loaded, got lint.Re
 		t.Errorf("%s: notes differ from a fresh run's", what)
 	}
 }
+
+// recomputed is a cached run over opts that must not be answered whole
+// from the cache (an edit, or nothing stored yet): it fails the test on
+// an error or a whole-run hit, and logs what the cache did.
+func recomputed(t *testing.T, what string, opts Options, c *Cache) (*Loaded, lint.Result) {
+	t.Helper()
+	l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Cache.Hits != 0 {
+		t.Fatalf("%s: a whole-run hit; the edit was not seen", what)
+	}
+	t.Logf("%s: %s", what, l.Cache)
+	return l, got
+}
