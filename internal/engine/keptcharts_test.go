@@ -1,9 +1,6 @@
 package engine
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"os"
@@ -15,6 +12,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/tgztest"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -190,25 +188,7 @@ func TestKeptChartLoadsArchivesAndLinks(t *testing.T) {
 // name, content pairs in order.
 func writeTGZ(t *testing.T, path string, files ...string) {
 	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for i := 0; i+1 < len(files); i += 2 {
-		name, body := files[i], files[i+1]
-		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write([]byte(body)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := tgztest.Write(path, files...); err != nil {
 		t.Fatal(err)
 	}
 }

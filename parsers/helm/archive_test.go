@@ -1,39 +1,19 @@
 package helm
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/internal/tgztest"
 )
 
 // writeTGZ writes a gzip-compressed tar archive of the files, given as
 // name, content pairs in order.
 func writeTGZ(t *testing.T, path string, files ...string) {
 	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for i := 0; i+1 < len(files); i += 2 {
-		name, body := files[i], files[i+1]
-		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write([]byte(body)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := tgztest.Write(path, files...); err != nil {
 		t.Fatal(err)
 	}
 }
