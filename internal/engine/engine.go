@@ -363,7 +363,7 @@ func (r *run) terraform() int {
 		o.ScopeFor, o.InputsFor = cfg.ScopeFor, cfg.TerraformFor
 	}
 	if r.opts.kept != nil {
-		o.RootCache = r.opts.kept
+		o.RootCache, o.Syntax = r.opts.kept, r.opts.kept
 	}
 	if len(r.d.terragrunt) > 0 {
 		tg := r.terragrunt()

@@ -49,6 +49,8 @@ type keptRoots struct {
 
 	mu     sync.Mutex
 	report RootsReport
+	// syntaxWritten are the module syntax entries this run wrote.
+	syntaxWritten map[[sha256.Size]byte]bool
 	// buffers are the buffers entries are encoded into (*[]byte): a run
 	// writes an entry per root, and the store keeps no payload.
 	buffers sync.Pool
@@ -68,6 +70,10 @@ type RootsReport struct {
 	// the loads evaluated again for the inputs of a kept unit whose
 	// dependencies' outputs changed (0 or 1).
 	TerragruntKept, TerragruntEvaluated, TerragruntAgain int
+	// SyntaxRead are the module directories (the tree's and the
+	// built-in stand-ins) whose syntax trees were read back from the
+	// store; SyntaxWritten those parsed and written (keptsyntax.go).
+	SyntaxRead, SyntaxWritten int
 	// Why counts the reasons roots evaluated could not be kept.
 	Why map[string]int
 	// Base is what the base revision's load did (--base, --staged).
@@ -85,6 +91,9 @@ func (r RootsReport) String() string {
 		if r.TerragruntAgain > 0 {
 			s += " (configuration loaded again for the inputs of a kept unit)"
 		}
+	}
+	if r.SyntaxRead+r.SyntaxWritten > 0 {
+		s += fmt.Sprintf("; module syntax: %d read back, %d parsed and written", r.SyntaxRead, r.SyntaxWritten)
 	}
 	if len(r.Why) > 0 {
 		whys := make([]string, 0, len(r.Why))

@@ -69,6 +69,9 @@ type Options struct {
 	// Deadline is the wall-clock backstop of each root's evaluation
 	// (zero: the default, 60 s; tests lower it).
 	Deadline time.Duration
+	// Syntax, when set, keeps the built-in stand-ins' syntax trees
+	// between runs (eval.SyntaxCache).
+	Syntax eval.SyntaxCache
 }
 
 // Result is what a load produced.
@@ -140,7 +143,7 @@ func newLoader(opts Options) *loader {
 		opts.Tree = treefs.New([]string{opts.Root}, "")
 	}
 	l := &loader{opts: opts, keep: keepParsed}
-	l.Session = eval.NewSession(eval.Options{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor, RecordInputs: opts.RootCache != nil, Deadline: opts.Deadline}, extract.Extractor{})
+	l.Session = eval.NewSession(eval.Options{Root: opts.Root, Tree: opts.Tree, Vars: opts.Vars, VarFiles: opts.VarFiles, VarFileData: opts.VarFileData, ScopeFor: opts.ScopeFor, Rel: opts.Rel, Holes: opts.Holes, InputsFor: opts.InputsFor, RecordInputs: opts.RootCache != nil, Deadline: opts.Deadline, Syntax: opts.Syntax}, extract.Extractor{})
 	l.Session.Joined = l.joinedOutputs
 	return l
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/faultline-dev/faultline/parsers/terraform/models"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclparse"
 )
 
 // Built-in module models: a call of a well-known registry module that is
@@ -52,8 +51,13 @@ func (u *modelUse) label() string { return u.key + " v" + u.dir.First }
 // modelSet is a loader's view of the embedded stand-ins: the index, and
 // each version directory parsed once. The stand-ins are embedded, the same
 // in every load, and nothing changes a parsed module once instrumented, so
-// every loader of the process shares one parse (parsedModels).
-type modelSet struct{}
+// every loader of the process shares one parse (parsedModels). With a
+// syntax cache, a directory's syntax trees are read back from what an
+// earlier run kept instead of being parsed (the first loader to need a
+// directory decides).
+type modelSet struct {
+	syntax SyntaxCache
+}
 
 // parsedModels are the stand-ins parsed in this process.
 var parsedModels struct {
@@ -80,38 +84,37 @@ func (s modelSet) module(dir string) *Module {
 		p.mods[dir] = lm
 	}
 	p.mu.Unlock()
-	lm.once.Do(func() { lm.m = instrument(loadEmbeddedModule(models.FS, dir)) })
+	lm.once.Do(func() { lm.m = instrument(loadEmbeddedModule(models.FS, dir, s.syntax)) })
 	return lm.m
 }
 
 // loadEmbeddedModule parses a stand-in's files the way loadModule parses
-// a directory of the tree; its file names carry modelFilePrefix.
-func loadEmbeddedModule(fsys fs.FS, dir string) *Module {
+// a directory of the tree; its file names carry modelFilePrefix. With sc,
+// the syntax trees an earlier run kept are read back instead (syntax.go).
+func loadEmbeddedModule(fsys fs.FS, dir string, sc SyntaxCache) *Module {
 	m := newModule(modsource.ModelFilePrefix + dir)
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot read built-in model", Detail: err.Error()})
 		return m
 	}
-	var prim, over []string
+	var prim, over []sourceFile
 	for _, e := range ents {
-		if n := e.Name(); !e.IsDir() && isConfigFile(n) && !strings.HasPrefix(n, ".") {
-			if isOverride(n) {
-				over = append(over, n)
-			} else {
-				prim = append(prim, n)
-			}
+		n := e.Name()
+		if e.IsDir() || !isConfigFile(n) || strings.HasPrefix(n, ".") {
+			continue
 		}
-	}
-	p := hclparse.NewParser()
-	for _, n := range append(prim, over...) {
 		src, err := fs.ReadFile(fsys, dir+"/"+n)
 		if err != nil {
 			continue
 		}
-		name := m.Dir + "/" + n
-		f, diags := parseSource(p, name, src)
-		m.addParsed(name, f, diags, isOverride(n))
+		f := sourceFile{name: n, path: m.Dir + "/" + n, src: src}
+		if isOverride(n) {
+			over = append(over, f)
+		} else {
+			prim = append(prim, f)
+		}
 	}
+	m.addSources(append(prim, over...), sc)
 	return m
 }

@@ -313,6 +313,16 @@ func refusalReason(err error) string {
 
 // parseFile reads one HCL or JSON file of the tree with a size bound.
 func parseFile(p *hclparse.Parser, tree *treefs.Tree, path string) (*hcl.File, hcl.Diagnostics) {
+	src, diags := readSource(tree, path)
+	if diags != nil {
+		return nil, diags
+	}
+	return parseSource(p, path, src)
+}
+
+// readSource reads one configuration file of the tree with a size bound,
+// or says why it could not.
+func readSource(tree *treefs.Tree, path string) ([]byte, hcl.Diagnostics) {
 	src, err := tree.ReadFile(path, maxSourceFile)
 	if errors.Is(err, treefs.ErrTooLarge) {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "File too large", Detail: "The file is larger than " + treefs.Size(maxSourceFile) + " and was not read.", Subject: &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
@@ -320,7 +330,7 @@ func parseFile(p *hclparse.Parser, tree *treefs.Tree, path string) (*hcl.File, h
 	if err != nil {
 		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read file", Detail: err.Error(), Subject: &hcl.Range{Filename: path}}}
 	}
-	return parseSource(p, path, src)
+	return src, nil
 }
 
 // parseSource parses the bytes of a file read as path, refusing nesting
@@ -335,8 +345,9 @@ func parseSource(p *hclparse.Parser, path string, src []byte) (*hcl.File, hcl.Di
 	return p.ParseHCL(src, path)
 }
 
-// loadModule parses every configuration file of dir.
-func loadModule(tree *treefs.Tree, dir string) *Module {
+// loadModule parses every configuration file of dir, or with sc reads
+// back the syntax trees an earlier run kept of the same files (syntax.go).
+func loadModule(tree *treefs.Tree, dir string, sc SyntaxCache) *Module {
 	m := newModule(dir)
 	names, refused, err := ConfigFiles(tree, dir)
 	m.refused = refused
@@ -344,12 +355,13 @@ func loadModule(tree *treefs.Tree, dir string) *Module {
 		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cannot read directory", Detail: err.Error(), Subject: &hcl.Range{Filename: dir}})
 		return m
 	}
-	p := hclparse.NewParser()
-	for _, n := range names {
+	files := make([]sourceFile, len(names))
+	for i, n := range names {
 		path := filepath.Join(dir, n)
-		f, diags := parseFile(p, tree, path)
-		m.addParsed(path, f, diags, isOverride(n))
+		src, diags := readSource(tree, path)
+		files[i] = sourceFile{name: n, path: path, src: src, readDiags: diags}
 	}
+	m.addSources(files, sc)
 	return m
 }
 

@@ -98,6 +98,9 @@ type Options struct {
 	// Deadline is the wall-clock backstop of each root's evaluation
 	// (zero: the default, 60 s; tests lower it).
 	Deadline time.Duration
+	// Syntax, when set, keeps the built-in stand-ins' syntax trees
+	// between runs (models.go).
+	Syntax SyntaxCache
 }
 
 // An Extractor turns what evaluation produced into model entities, added
@@ -130,7 +133,7 @@ func NewSession(opts Options, x Extractor) *Session {
 	if x == nil {
 		x = noExtractor{}
 	}
-	return &Session{Options: opts, Mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]int{}, inputDiags: map[string]bool{}, extractor: x}
+	return &Session{Options: opts, Mods: map[string]*lazyModule{}, caches: map[string]*lazyCache{}, cacheDirs: map[string]bool{}, callSeen: map[string]int{}, inputDiags: map[string]bool{}, extractor: x, models: modelSet{syntax: opts.Syntax}}
 }
 
 type lazyCache struct {
@@ -174,7 +177,7 @@ func (l *Session) Module(dir string) *Module {
 			l.refuse(refused)
 		}
 		if err == nil && len(names) > 0 {
-			lm.m = instrument(loadModule(tree, dir))
+			lm.m = instrument(loadModule(tree, dir, l.Options.Syntax))
 		}
 		if first {
 			inf := summarize(lm.m)

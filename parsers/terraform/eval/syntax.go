@@ -1,0 +1,152 @@
+package eval
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"strings"
+
+	"github.com/faultline-dev/faultline/internal/hclwire"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// SyntaxCache keeps the syntax trees of module directories between runs
+// (internal/hclwire): a root evaluated again after an edit reads back the
+// modules it calls, the tree's and the built-in stand-ins, instead of
+// parsing them, which is several times dearer. An entry is addressed by
+// the names and contents of a directory's configuration files
+// (syntaxKey): the same files anywhere give the same trees but for the
+// file names in their ranges, which are the reader's own.
+type SyntaxCache interface {
+	// LoadSyntax is what KeepSyntax kept under key, if anything.
+	LoadSyntax(key [sha256.Size]byte) ([]byte, bool)
+	// KeepSyntax offers the encoded trees of the files key names.
+	KeepSyntax(key [sha256.Size]byte, data []byte)
+}
+
+// sourceFile is one configuration file of a module directory, read: its
+// name in the directory, the path its ranges carry, its bytes, or why it
+// could not be read.
+type sourceFile struct {
+	name, path string
+	src        []byte
+	readDiags  hcl.Diagnostics
+}
+
+// addSources parses the files of m, in order. With sc, a directory whose
+// files all read and all parse without a diagnostic in the native syntax
+// is kept; one kept earlier is read back instead of parsed. A directory
+// holding a JSON file, a file it could not read or one that does not
+// parse cleanly is parsed on every run, exactly as without a cache.
+func (m *Module) addSources(files []sourceFile, sc SyntaxCache) {
+	var key [sha256.Size]byte
+	keepable := sc != nil && len(files) > 0
+	for _, f := range files {
+		keepable = keepable && f.readDiags == nil && !strings.HasSuffix(f.name, ".json")
+	}
+	if keepable {
+		key = syntaxKey(files)
+		if data, ok := sc.LoadSyntax(key); ok {
+			if bodies, err := decodeSyntax(data, files); err == nil {
+				for i, f := range files {
+					m.addParsed(f.path, &hcl.File{Body: bodies[i], Bytes: f.src}, nil, isOverride(f.name))
+				}
+				return
+			}
+		}
+	}
+	p := hclparse.NewParser()
+	bodies := make([]*hclsyntax.Body, 0, len(files))
+	for _, f := range files {
+		if f.readDiags != nil {
+			m.addParsed(f.path, nil, f.readDiags, isOverride(f.name))
+			continue
+		}
+		pf, diags := parseSource(p, f.path, f.src)
+		m.addParsed(f.path, pf, diags, isOverride(f.name))
+		if pf == nil || len(diags) > 0 {
+			continue
+		}
+		if b, ok := pf.Body.(*hclsyntax.Body); ok {
+			bodies = append(bodies, b)
+		}
+	}
+	if keepable && len(bodies) == len(files) {
+		if data, err := encodeSyntax(files, bodies); err == nil {
+			sc.KeepSyntax(key, data)
+		}
+	}
+}
+
+// syntaxKey digests the files' names and contents.
+func syntaxKey(files []sourceFile) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write([]byte("faultline module syntax\n"))
+	for _, f := range files {
+		fmt.Fprintf(h, "%d %s %d\n", len(f.name), f.name, len(f.src))
+		h.Write(f.src)
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// encodeSyntax writes the trees of a directory's files: their number,
+// then each file's name and encoded body.
+func encodeSyntax(files []sourceFile, bodies []*hclsyntax.Body) ([]byte, error) {
+	out := binary.AppendUvarint(nil, uint64(len(files)))
+	for i, f := range files {
+		data, err := hclwire.Encode(bodies[i], f.path)
+		if err != nil {
+			return nil, fmt.Errorf("syntax of %s: %w", f.path, err)
+		}
+		out = binary.AppendUvarint(out, uint64(len(f.name)))
+		out = append(out, f.name...)
+		out = binary.AppendUvarint(out, uint64(len(data)))
+		out = append(out, data...)
+	}
+	return out, nil
+}
+
+// decodeSyntax reads what encodeSyntax wrote for files of the same names,
+// each body's ranges in its file's path.
+func decodeSyntax(data []byte, files []sourceFile) ([]*hclsyntax.Body, error) {
+	errDamaged := fmt.Errorf("a damaged syntax entry")
+	next := func() ([]byte, error) {
+		n, w := binary.Uvarint(data)
+		if w <= 0 || n > uint64(len(data)-w) {
+			return nil, errDamaged
+		}
+		item := data[w : w+int(n)]
+		data = data[w+int(n):]
+		return item, nil
+	}
+	n, w := binary.Uvarint(data)
+	if w <= 0 || n != uint64(len(files)) {
+		return nil, fmt.Errorf("a syntax entry of another file list")
+	}
+	data = data[w:]
+	bodies := make([]*hclsyntax.Body, len(files))
+	for i, f := range files {
+		name, err := next()
+		if err != nil {
+			return nil, err
+		}
+		if string(name) != f.name {
+			return nil, fmt.Errorf("a syntax entry of another file list")
+		}
+		enc, err := next()
+		if err != nil {
+			return nil, err
+		}
+		if bodies[i], err = hclwire.Decode(enc, f.path); err != nil {
+			return nil, fmt.Errorf("syntax of %s: %w", f.path, err)
+		}
+	}
+	if len(data) != 0 {
+		return nil, errDamaged
+	}
+	return bodies, nil
+}
