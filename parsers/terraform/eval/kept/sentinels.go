@@ -8,7 +8,6 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/zclconf/go-cty/cty"
-	ctyjson "github.com/zclconf/go-cty/cty/json"
 	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
 )
 
@@ -224,11 +223,12 @@ func MapValueStrings(v cty.Value, f func(string) string) (cty.Value, error) {
 	return v, nil
 }
 
-// EncodeValue turns a value into bytes (its type, then the value in
-// msgpack: unknowns and their refinements kept); DecodeValue reverses it.
+// EncodeValue turns a value into bytes (its type in appendType's form,
+// then the value in msgpack: unknowns and their refinements kept);
+// DecodeValue reverses it.
 // A marked value cannot be encoded.
 func EncodeValue(v cty.Value) ([]byte, error) {
-	ty, err := ctyjson.MarshalType(v.Type())
+	ty, err := appendType(nil, v.Type())
 	if err != nil {
 		return nil, fmt.Errorf("value type: %w", err)
 	}
@@ -271,7 +271,7 @@ func (d *ValueDecoder) Decode(data []byte) (cty.Value, error) {
 	return v, nil
 }
 
-// typeOf is the type ctyjson.MarshalType wrote as data.
+// typeOf is the type appendType wrote as data.
 func (d *ValueDecoder) typeOf(data []byte) (cty.Type, error) {
 	d.mu.Lock()
 	ty, ok := d.types[string(data)]
@@ -279,7 +279,10 @@ func (d *ValueDecoder) typeOf(data []byte) (cty.Type, error) {
 	if ok {
 		return ty, nil
 	}
-	ty, err := ctyjson.UnmarshalType(data)
+	ty, rest, err := readType(data, 0)
+	if err == nil && len(rest) != 0 {
+		err = errTypeData
+	}
 	if err != nil {
 		return cty.NilType, err
 	}
