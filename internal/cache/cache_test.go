@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -375,6 +376,108 @@ func TestReadsCheck(t *testing.T) {
 		r.Add(p, info, []byte("resource B\n"))
 		if r.Unstable() == "" {
 			t.Error("a file read with two contents is not unstable")
+		}
+	})
+}
+
+// setOld sets the modification time of every directory below dir to one
+// time long past, as if the tree had been written long before the
+// snapshot (the same time each call: a change it follows is seen by its
+// own trace alone).
+func setOld(t *testing.T, dir string) {
+	t.Helper()
+	at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			err = os.Chtimes(p, at, at)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Unchanged vouches for a tree whose entries were neither added, removed,
+// renamed nor retargeted since the snapshot, without listing it again; it
+// sees every such change that a new Take sees, and declines (a new Take
+// must tell) for a directory modified just before the snapshot, an entry
+// it could not read, or a snapshot it did not take.
+func TestSnapshotUnchanged(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "target.yaml")
+	writeOld(t, outside, "kind: Outside\n")
+	changes := map[string]func(t *testing.T, dir string){
+		"new file":     func(t *testing.T, dir string) { writeOld(t, filepath.Join(dir, "a", "new.yaml"), "") },
+		"deleted file": func(t *testing.T, dir string) { _ = os.Remove(filepath.Join(dir, "b.yaml")) },
+		"renamed file": func(t *testing.T, dir string) {
+			_ = os.Rename(filepath.Join(dir, "b.yaml"), filepath.Join(dir, "c.yaml"))
+		},
+		"new directory": func(t *testing.T, dir string) { _ = os.Mkdir(filepath.Join(dir, "a", "c"), 0o755) },
+		"symlink retargeted": func(t *testing.T, dir string) {
+			_ = os.Remove(filepath.Join(dir, "link.yaml"))
+			_ = os.Symlink("a/main.tf", filepath.Join(dir, "link.yaml"))
+			setOld(t, dir)
+		},
+		"outside target grew": func(t *testing.T, dir string) { writeOld(t, outside, "kind: Outside\nmore: yes\n") },
+	}
+	setup := func(t *testing.T) string {
+		dir := t.TempDir()
+		writeOld(t, filepath.Join(dir, "a", "main.tf"), "resource A\n")
+		writeOld(t, filepath.Join(dir, "b.yaml"), "kind: X\n")
+		writeOld(t, filepath.Join(dir, ".git", "HEAD"), "ref\n")
+		if err := os.Symlink("b.yaml", filepath.Join(dir, "link.yaml")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(outside, filepath.Join(dir, "out.yaml")); err != nil {
+			t.Fatal(err)
+		}
+		setOld(t, dir)
+		return dir
+	}
+	for name, change := range changes {
+		t.Run(name, func(t *testing.T) {
+			dir := setup(t)
+			first := Take([]string{dir}, nil, nil)
+			if !first.Unchanged() {
+				t.Fatal("an unchanged tree was not vouched for")
+			}
+			change(t, dir)
+			if first.Unchanged() {
+				t.Error("the change went unseen")
+			}
+			if Take([]string{dir}, nil, nil).Same(first) {
+				t.Error("a new Take does not see the change either: the case proves nothing")
+			}
+		})
+	}
+	t.Run("written in place", func(t *testing.T) {
+		dir := setup(t)
+		first := Take([]string{dir}, nil, nil)
+		writeOld(t, filepath.Join(dir, "b.yaml"), "kind: X2\n")
+		writeOld(t, filepath.Join(dir, ".git", "ORIG_HEAD"), "other\n")
+		if !first.Unchanged() {
+			t.Error("a file written in place, or a file inside .git, was taken for a change of shape")
+		}
+	})
+	t.Run("declines", func(t *testing.T) {
+		dir := setup(t)
+		if err := os.Chtimes(filepath.Join(dir, "a"), time.Now(), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if Take([]string{dir}, nil, nil).Unchanged() {
+			t.Error("a directory modified just before the snapshot was vouched for")
+		}
+		setOld(t, dir)
+		if err := os.Chmod(filepath.Join(dir, "a"), 0); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Chmod(filepath.Join(dir, "a"), 0o755)
+		if os.Geteuid() != 0 && Take([]string{dir}, nil, nil).Unchanged() {
+			t.Error("a snapshot holding an unreadable directory was vouched for")
+		}
+		_ = os.Chmod(filepath.Join(dir, "a"), 0o755)
+		if (Snapshot{Roots: []string{dir}}).Unchanged() {
+			t.Error("a snapshot Take did not take was vouched for")
 		}
 	})
 }

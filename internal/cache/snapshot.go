@@ -65,6 +65,18 @@ type Snapshot struct {
 	// Keep are the directories of files the run read inside directories
 	// the snapshot otherwise lists without entering (Take's skip).
 	Keep []string
+
+	// entered are the directories Take entered with their modification
+	// times, and taken when (clock, in nanoseconds): what Unchanged
+	// checks. Neither is stored with a run.
+	entered []dirTime
+	taken   int64
+}
+
+// dirTime is a directory and its modification time (nanoseconds).
+type dirTime struct {
+	path  string
+	mtime int64
 }
 
 // Take records the tree below roots (real, absolute paths). A directory
@@ -74,11 +86,55 @@ type Snapshot struct {
 // .terraform/modules), and its whole subtree is recorded. A nil skip
 // enters every directory.
 func Take(roots []string, skip func(name string) bool, keep []string) Snapshot {
-	snap := Snapshot{Roots: roots, Keep: keep}
+	snap := Snapshot{Roots: roots, Keep: keep, taken: clock().UnixNano()}
 	for _, root := range outermost(roots) {
-		snap.Entries = walk(snap.Entries, root, roots, skip, keep)
+		snap.walk(root, skip)
 	}
 	return snap
+}
+
+// Unchanged reports whether the tree still provably has the shape s
+// records, without listing it again: no directory Take entered was
+// modified since (adding, removing or renaming an entry moves its
+// directory's time) and every symlink leads where it led. A file written
+// in place moves no directory's time, but its size is no part of what a
+// run's result rests on: a file the run read is checked by its content
+// (Reads), and one it did not read does not matter. False when it cannot
+// tell — a directory modified within racyWindow before s was taken (a
+// filesystem of coarse timestamps could hide a change in the same tick),
+// an entry s could not read, a snapshot not taken by Take — and then a
+// new Take tells.
+func (s Snapshot) Unchanged() bool {
+	if s.taken == 0 {
+		return false
+	}
+	limit := s.taken - racyWindow.Nanoseconds()
+	for _, d := range s.entered {
+		if d.mtime >= limit {
+			return false
+		}
+		info, err := os.Lstat(d.path)
+		if err != nil || !info.IsDir() || info.ModTime().UnixNano() != d.mtime {
+			return false
+		}
+	}
+	for i := range s.Entries {
+		e := &s.Entries[i]
+		if e.Err != "" {
+			return false
+		}
+		if e.Kind != KindSymlink {
+			continue
+		}
+		info, err := os.Lstat(e.Path)
+		if err != nil {
+			return false
+		}
+		if now := symlinkEntry(e.Path, info, s.Roots); !now.sameContent(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // KeepDirs are the directories of the paths read, sorted and unique, for
@@ -127,8 +183,10 @@ func within(anc, p string) bool {
 	return err == nil && r != ".." && (len(r) < 3 || r[:3] != ".."+string(filepath.Separator))
 }
 
-// walk appends the entries below root.
-func walk(out []Entry, root string, roots []string, skip func(string) bool, keep []string) []Entry {
+// walk appends the entries below root, and the directories it enters.
+func (s *Snapshot) walk(root string, skip func(string) bool) {
+	out, roots, keep := s.Entries, s.Roots, s.Keep
+	defer func() { s.Entries = out }()
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			out = append(out, Entry{Path: p, Kind: KindOther, Err: errText(err)})
@@ -153,27 +211,35 @@ func walk(out []Entry, root string, roots []string, skip func(string) bool, keep
 			if p != root && skip != nil && skip(d.Name()) && !holdsAny(p, keep) {
 				return filepath.SkipDir
 			}
+			s.entered = append(s.entered, dirTime{p, info.ModTime().UnixNano()})
 			return nil
 		case info.Mode().IsRegular():
 			e.Kind, e.Size = KindFile, info.Size()
 		case info.Mode()&fs.ModeSymlink != 0:
-			e.Kind = KindSymlink
-			e.Link, _ = os.Readlink(p)
-			if real, err := filepath.EvalSymlinks(p); err == nil {
-				e.Real = real
-				if !insideAny(roots, real) {
-					if st, err := os.Stat(real); err == nil {
-						e.RealMode, e.RealSize = st.Mode(), st.Size()
-					}
-				}
-			}
+			e = symlinkEntry(p, info, roots)
 		default:
 			e.Kind = KindOther
 		}
 		out = append(out, e)
 		return nil
 	})
-	return out
+}
+
+// symlinkEntry is what a snapshot records of the symlink p: its target as
+// written, where it leads, and that target's mode and size when it lies
+// outside roots.
+func symlinkEntry(p string, info fs.FileInfo, roots []string) Entry {
+	e := Entry{Path: p, Mode: info.Mode(), Kind: KindSymlink}
+	e.Link, _ = os.Readlink(p)
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		e.Real = real
+		if !insideAny(roots, real) {
+			if st, err := os.Stat(real); err == nil {
+				e.RealMode, e.RealSize = st.Mode(), st.Size()
+			}
+		}
+	}
+	return e
 }
 
 func insideAny(roots []string, p string) bool {

@@ -296,7 +296,7 @@ func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
 	if why := reads.Unstable(); why != "" {
 		return why
 	}
-	if !cache.Take(before.Roots, skipDir, before.Keep).Same(before) {
+	if !before.Unchanged() && !cache.Take(before.Roots, skipDir, before.Keep).Same(before) {
 		return "the tree changed while it was read, or holds an unreadable entry"
 	}
 	return ""

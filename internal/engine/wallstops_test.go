@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -152,6 +154,33 @@ func TestRunNotStoredWhenTerragruntDeadlineStops(t *testing.T) {
 		cold, warm := runCachedTwice(t, Options{Paths: []string{root}, Cwd: root, rootDeadline: tc.deadline}, &Cache{Store: store, Build: "test"})
 		if cold.WallStops != tc.stops || (tc.stops > 0) != (cold.Cache.NotStored != "") || (tc.stops > 0) == (warm.Cache.Hits == 1) {
 			t.Errorf("deadline %s: %d wall stops, %s, then %s; want %d", tc.deadline, cold.WallStops, cold.Cache, warm.Cache, tc.stops)
+		}
+	}
+}
+
+// TestStableSeesTheTreeChange: a run during which a file was added to
+// the tree is not stored, whether the directories were written long
+// before the run (the directories' times tell) or just before it (a new
+// snapshot tells).
+func TestStableSeesTheTreeChange(t *testing.T) {
+	for _, old := range []bool{true, false} {
+		root := t.TempDir()
+		write(t, root, map[string]string{"infra/main.tf": longRoot})
+		if old {
+			at := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+			for _, d := range []string{root, filepath.Join(root, "infra")} {
+				if err := os.Chtimes(d, at, at); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		snap := cache.Take([]string{root}, skipDir, nil)
+		if why := stable(snap, cache.NewReads(), &Loaded{}); why != "" {
+			t.Fatalf("old %v: an unchanged tree: %s", old, why)
+		}
+		write(t, root, map[string]string{"infra/extra.tf": "locals {}\n"})
+		if why := stable(snap, cache.NewReads(), &Loaded{}); !strings.HasPrefix(why, "the tree changed while it was read") {
+			t.Errorf("old %v: a file added during the run: %q", old, why)
 		}
 	}
 }
