@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Errors a read can end with; they never carry the file's content.
@@ -65,6 +66,11 @@ type Tree struct {
 	roots []root
 	// obs are told of this view's reads (Observed).
 	obs []Observer
+	// reals memoises the real paths of the directories resolve met as
+	// ancestors (string → string), shared by the tree's views: a tree is
+	// read as one state, and a run whose tree changed while it was read
+	// is not kept (its snapshot says so).
+	reals *sync.Map
 }
 
 // root is one directory of the tree: its real path and its os.Root (nil
@@ -79,7 +85,7 @@ type root struct {
 // Paths are resolved through symlinks once, here, and each directory is
 // opened as an os.Root; nothing widens the tree afterwards.
 func New(roots []string, repo string) *Tree {
-	t := &Tree{}
+	t := &Tree{reals: &sync.Map{}}
 	if repo != "" {
 		t.repo = realOr(repo)
 		t.roots = []root{openRoot(t.repo)}
@@ -126,9 +132,9 @@ func (t *Tree) Repo() string {
 // path that does not exist is judged by its nearest existing ancestor.
 func (t *Tree) Contains(path string) bool {
 	if t == nil {
-		return !systemPath(resolve(path))
+		return !systemPath(t.resolve(path))
 	}
-	return t.containsReal(resolve(path))
+	return t.containsReal(t.resolve(path))
 }
 
 func (t *Tree) containsReal(real string) bool {
@@ -155,7 +161,7 @@ func (t *Tree) Reach(dir string) (string, error) {
 	}
 	real, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) && !t.containsReal(resolve(dir)) {
+		if errors.Is(err, fs.ErrNotExist) && !t.containsReal(t.resolve(dir)) {
 			return "", t.why(dir)
 		}
 		return "", unwrap(err)
@@ -169,7 +175,7 @@ func (t *Tree) Reach(dir string) (string, error) {
 // why says why dir, outside the tree, stays out.
 func (t *Tree) why(dir string) error {
 	switch {
-	case systemPath(resolve(dir)):
+	case systemPath(t.resolve(dir)):
 		return ErrSystem
 	case t.containsReal(filepath.Clean(dir)) || t.lexicallyInside(dir):
 		return ErrSymlinked
@@ -212,7 +218,7 @@ func (t *Tree) open(path string) (*os.Root, string, error) {
 	if r, rel, ok := t.locate(path); ok {
 		return r, rel, nil
 	}
-	real := resolve(path)
+	real := t.resolve(path)
 	if systemPath(real) {
 		return nil, "", ErrSystem
 	}
@@ -225,11 +231,11 @@ func (t *Tree) open(path string) (*os.Root, string, error) {
 // fail turns an error of an os.Root operation into what callers test for:
 // a path that escapes the root (through a symlink or "..") is ErrOutside.
 func (t *Tree) fail(path string, err error) error {
-	if errors.Is(err, fs.ErrNotExist) && t.containsReal(resolve(path)) {
+	if errors.Is(err, fs.ErrNotExist) && t.containsReal(t.resolve(path)) {
 		return fs.ErrNotExist
 	}
-	if !t.containsReal(resolve(path)) {
-		if systemPath(resolve(path)) {
+	if !t.containsReal(t.resolve(path)) {
+		if systemPath(t.resolve(path)) {
 			return ErrSystem
 		}
 		return ErrOutside
@@ -240,7 +246,7 @@ func (t *Tree) fail(path string, err error) error {
 // ReadFile reads a regular file of the tree, at most limit bytes.
 func (t *Tree) ReadFile(path string, limit int64) ([]byte, error) {
 	if t == nil {
-		if systemPath(resolve(path)) {
+		if systemPath(t.resolve(path)) {
 			return nil, ErrSystem
 		}
 		return readRegular(path, limit)
@@ -277,7 +283,7 @@ func (t *Tree) Stat(path string) (fs.FileInfo, error) {
 // stat is Stat, unobserved.
 func (t *Tree) stat(path string) (fs.FileInfo, error) {
 	if t == nil {
-		if systemPath(resolve(path)) {
+		if systemPath(t.resolve(path)) {
 			return nil, ErrSystem
 		}
 		st, err := os.Stat(path)
@@ -320,7 +326,7 @@ func (t *Tree) ReadDir(dir string) ([]fs.DirEntry, error) {
 // readDir is ReadDir, unobserved.
 func (t *Tree) readDir(dir string) ([]fs.DirEntry, error) {
 	if t == nil {
-		if systemPath(resolve(dir)) {
+		if systemPath(t.resolve(dir)) {
 			return nil, ErrSystem
 		}
 		ents, err := os.ReadDir(dir)
@@ -465,6 +471,37 @@ func systemPath(p string) bool {
 		}
 	}
 	return false
+}
+
+// resolve is resolve(p), the ancestors' real paths memoised: a path
+// that is not itself a symlink costs one lstat once its directory has
+// been resolved, where resolving it whole costs one per component (and
+// one per component of each ancestor tried when it does not exist).
+func (t *Tree) resolve(p string) string {
+	p = filepath.Clean(p)
+	parent := filepath.Dir(p)
+	if t == nil || t.reals == nil || !filepath.IsAbs(p) || parent == p {
+		return resolve(p)
+	}
+	info, err := os.Lstat(p)
+	if err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return real
+		}
+	}
+	// Not a symlink: where its directory really is. Missing, unreadable
+	// or a dangling symlink: judged where it would be, as resolve does.
+	return filepath.Join(t.realDir(parent), filepath.Base(p))
+}
+
+// realDir is t.resolve(dir), once per directory.
+func (t *Tree) realDir(dir string) string {
+	if r, ok := t.reals.Load(dir); ok {
+		return r.(string)
+	}
+	r := t.resolve(dir)
+	t.reals.Store(dir, r)
+	return r
 }
 
 // resolve is the real path of p, or of its nearest existing ancestor with

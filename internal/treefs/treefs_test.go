@@ -351,3 +351,53 @@ func TestReadExplicitFIFO(t *testing.T) {
 		t.Errorf("ReadExplicit(FIFO) = %q, %v", got, err)
 	}
 }
+
+// The tree's resolve, its ancestors memoised, gives what resolving the
+// whole path gives, for every kind of path and before and after the
+// memo holds the ancestors: a plain file, a missing file and a missing
+// directory chain, a symlinked directory and a file below it, a symlink
+// leading out, a dangling symlink, a loop, a file used as a directory.
+func TestResolveMemoised(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	mk := func(p string) {
+		if err := os.MkdirAll(filepath.Join(dir, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("a/b")
+	mk("real/sub")
+	if err := os.WriteFile(filepath.Join(dir, "a", "b", "f.tf"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "real", "sub", "g.tf"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{
+		"linked":      "real",
+		"a/up":        "../real/sub",
+		"a/out":       outside,
+		"a/dangling":  "nothing-here",
+		"a/loop1":     "loop2",
+		"a/loop2":     "loop1",
+		"a/b/twostep": "../up",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree := New([]string{dir}, "")
+	paths := []string{
+		"a/b/f.tf", "a/b/missing.tf", "a/missing/deeper/x.tf", "linked/sub/g.tf", "linked/sub/missing.tf",
+		"a/up/g.tf", "a/up", "a/out", "a/out/x.yaml", "a/dangling", "a/dangling/x", "a/loop1", "a/loop1/x",
+		"a/b/f.tf/x", "a/b/twostep/g.tf", "a/b/twostep/missing/x.tf", ".",
+	}
+	for round := range 2 {
+		for _, p := range paths {
+			full := filepath.Join(dir, p)
+			if got, want := tree.resolve(full), resolve(full); got != want {
+				t.Errorf("round %d, %s: %s, want %s", round, p, got, want)
+			}
+		}
+	}
+}
