@@ -1,0 +1,291 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"hash"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
+)
+
+// The compositions stage is kept as one unit: its result (entities,
+// diagnostics, coverage notes) depends on the files it reads and on
+// nothing else the run holds — kube.Compose reads the files naming
+// Crossplane's API group and, once it found compositions, those its
+// InputMarks mark; a file it reads counts by its name, text, scope,
+// source, inferred marks and the answers its position map gave. The
+// entry is keyed by the build, the run's layout (keptUnits.context) and
+// the files naming the API group; it holds the marks, the digest of
+// every file read, and the questions asked of position maps with their
+// answers. A run whose files read are the same and whose maps answer the
+// same takes the entry instead of rendering.
+//
+// A file holding sentinels (holes from Terraform) counts by the
+// references they stand for (digestFile): the result holds the holes
+// decoded, as references, which read the same in every run. A file
+// holding a fresh anonymous hole (decoded to a name of the run's own),
+// or a result holding a sentinel, is not kept. The stage reads no
+// file of the tree itself (its documents come from stages that record
+// their reads), so the whole run's record needs nothing from it.
+
+// compEntry is what the store holds of the compositions stage.
+type compEntry struct {
+	// Marks are the rendering's (kube.Composed.Marks).
+	Marks kube.InputMarks
+	// Read digests the files it read (compDigest), in order.
+	Read []byte
+	// Positions are the questions the rendering asked of the position
+	// maps of the files it read, with their answers.
+	Positions []compPosition
+	Ents      []lint.Entity
+	Diags     []lint.Diagnostic
+	Notes     []lint.Note
+}
+
+// compPosition is one question asked of the position map of the File-th
+// file read.
+type compPosition struct {
+	File int
+	In   lint.Range
+	Text string
+	Out  lint.Range
+}
+
+// compRecord is a rendering under way: the position maps' answers, by
+// index of the file in the stage's list.
+type compRecord struct {
+	mu    sync.Mutex
+	asked map[int]map[positionQuery]lint.Range
+}
+
+// compKey is the store key of the stage over files: the files naming
+// Crossplane's API group; false when there are none (nothing renders) or
+// one cannot be digested (digestFile).
+func (u *keptUnits) compKey(files []kube.File, holes *lint.Holes) (cache.Key, bool) {
+	h := sha256.New()
+	n := 0
+	for _, f := range files {
+		if !kube.ReadsParsed(f.Data) {
+			continue
+		}
+		if !digestFile(h, f, holes) {
+			return cache.Key{}, false
+		}
+		n++
+	}
+	if n == 0 {
+		return cache.Key{}, false
+	}
+	return cache.KeyOf([]byte("compositions"), u.context[:], []byte(u.build), h.Sum(nil)), true
+}
+
+// compDigest digests the files a rendering with marks reads, with their
+// indexes in files; false when one cannot be digested (digestFile).
+func compDigest(files []kube.File, marks kube.InputMarks, holes *lint.Holes) ([]byte, []int, bool) {
+	h := sha256.New()
+	var read []int
+	for i, f := range files {
+		if !marks.Reads(f.Data) {
+			continue
+		}
+		if !digestFile(h, f, holes) {
+			return nil, nil, false
+		}
+		read = append(read, i)
+	}
+	return h.Sum(nil), read, true
+}
+
+// digestFile writes to h what the rendering reads of f besides its
+// position map's answers: name, scope, source, inferred marks, whether
+// it has a map, and its text's digest (each part length-prefixed). A
+// text holding sentinels is digested with each written out as the
+// reference it stands for (lint.Holes.Portable), the same in every run;
+// false when one stands for a fresh anonymous hole, which decodes to a
+// name of this run's own ("anonymous#n"): such a text is not kept.
+func digestFile(h hash.Hash, f kube.File, holes *lint.Holes) bool {
+	scope, err := json.Marshal(f.Scope)
+	if err != nil {
+		return false
+	}
+	inferred, err := json.Marshal(f.Inferred)
+	if err != nil {
+		return false
+	}
+	mapped := "unmapped"
+	if f.Map != nil {
+		mapped = "mapped"
+	}
+	text, sum := "raw", sha256.Sum256(f.Data)
+	if lint.HasSentinel(string(f.Data)) {
+		if holes == nil {
+			return false
+		}
+		portable, ok := portableText(string(f.Data), holes)
+		if !ok {
+			return false
+		}
+		text, sum = "portable", sha256.Sum256([]byte(portable))
+	}
+	for _, p := range [][]byte{[]byte(f.Rel), scope, []byte(f.Source), inferred, []byte(mapped), []byte(text), sum[:]} {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(p)))
+		h.Write(n[:])
+		h.Write(p)
+	}
+	return true
+}
+
+// portableText is s with each sentinel written out as the reference it
+// stands for (lint.Holes.Portable); false when one is not a hole of
+// holes or stands for a fresh anonymous hole.
+func portableText(s string, holes *lint.Holes) (string, bool) {
+	ok := true
+	out := lint.MapSentinels(s, func(st string) string {
+		one := map[string]lint.PortableHole{}
+		holes.Export(st, one)
+		if p, found := one[st]; !found || p.Fresh {
+			ok = false
+			return st
+		}
+		return holes.Portable(st)
+	})
+	return out, ok
+}
+
+// keptCompositions is the kept result of the stage over files when every
+// file it read is the same and their maps answer the same; an entry that
+// does not decode is a miss (and removed). holes are the run's, which
+// the files' sentinels number.
+func (u *keptUnits) keptCompositions(files []kube.File, holes *lint.Holes) (*compEntry, bool) {
+	if u == nil {
+		return nil, false
+	}
+	key, ok := u.compKey(files, holes)
+	if !ok {
+		return nil, false
+	}
+	payload, ok := u.store.Get(key)
+	if !ok {
+		return nil, false
+	}
+	var e compEntry
+	if err := decodeComp(payload, &e); err != nil {
+		u.store.Remove(key)
+		return nil, false
+	}
+	sum, read, ok := compDigest(files, e.Marks, holes)
+	if !ok || string(sum) != string(e.Read) {
+		return nil, false
+	}
+	for _, p := range e.Positions {
+		if p.File < 0 || p.File >= len(read) {
+			return nil, false
+		}
+		m := files[read[p.File]].Map
+		if m == nil || m(p.In, p.Text) != p.Out {
+			return nil, false
+		}
+	}
+	u.mu.Lock()
+	u.report.CompsKept++
+	u.mu.Unlock()
+	return &e, true
+}
+
+// recordCompositions wraps the position maps of files so that the
+// answers the rendering gets are recorded; nil without a cache.
+func (u *keptUnits) recordCompositions(files []kube.File) *compRecord {
+	if u == nil {
+		return nil
+	}
+	rec := &compRecord{asked: map[int]map[positionQuery]lint.Range{}}
+	for i := range files {
+		inner := files[i].Map
+		if inner == nil {
+			continue
+		}
+		files[i].Map = func(r lint.Range, text string) lint.Range {
+			out := inner(r, text)
+			rec.mu.Lock()
+			if rec.asked[i] == nil {
+				rec.asked[i] = map[positionQuery]lint.Range{}
+			}
+			rec.asked[i][positionQuery{r, text}] = out
+			rec.mu.Unlock()
+			return out
+		}
+	}
+	return rec
+}
+
+// keepCompositions queues the stage's result c over files, rendered with
+// rec recording (notes its coverage notes), to be written with the run's
+// other units. A rendering that read a file holding a sentinel, or asked
+// a map of a file it did not read, is not kept.
+func (u *keptUnits) keepCompositions(files []kube.File, holes *lint.Holes, rec *compRecord, c kube.Composed, notes []lint.Note) {
+	if u == nil || !slices.ContainsFunc(files, func(f kube.File) bool { return kube.ReadsParsed(f.Data) }) {
+		return // nothing to render
+	}
+	u.mu.Lock()
+	u.report.CompsRendered++
+	u.mu.Unlock()
+	key, ok := u.compKey(files, holes)
+	if !ok {
+		return
+	}
+	sum, read, ok := compDigest(files, c.Marks, holes)
+	if !ok {
+		return
+	}
+	ordinal := make(map[int]int, len(read))
+	for n, i := range read {
+		ordinal[i] = n
+	}
+	e := compEntry{Marks: c.Marks, Read: sum, Ents: c.Entities, Diags: c.Diagnostics, Notes: notes}
+	rec.mu.Lock()
+	for i, asked := range rec.asked {
+		n, ok := ordinal[i]
+		if !ok {
+			rec.mu.Unlock()
+			return
+		}
+		for q, out := range asked {
+			e.Positions = append(e.Positions, compPosition{File: n, In: q.r, Text: q.text, Out: out})
+		}
+	}
+	rec.mu.Unlock()
+	sort.Slice(e.Positions, func(i, j int) bool {
+		a, b := e.Positions[i], e.Positions[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return positionLess(keptPosition{In: a.In, Text: a.Text}, keptPosition{In: b.In, Text: b.Text})
+	})
+	payload, err := kept.Wire().Append(nil, &e)
+	if err != nil || lint.HasSentinel(string(payload)) {
+		// A sentinel kept would be this run's number in the next.
+		return
+	}
+	u.queue(key, payload)
+}
+
+// decodeComp decodes what keepCompositions wrote: all of data.
+func decodeComp(data []byte, e *compEntry) error {
+	rest, err := kept.Wire().Decode(data, e)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return errors.New("trailing data")
+	}
+	return nil
+}
