@@ -1,11 +1,8 @@
 package engine
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"hash"
 	"slices"
 	"sort"
 	"sync"
@@ -66,82 +63,105 @@ type compRecord struct {
 	asked map[int]map[positionQuery]lint.Range
 }
 
-// compKey is the store key of the stage over files: the files naming
+// compFiles are the stage's files, each digested at most once.
+type compFiles struct {
+	files []kube.File
+	holes *lint.Holes
+	// sums are digestFile's digests by index (nil: not digested yet).
+	sums [][]byte
+	// bad is set when a file digested could not be.
+	bad []bool
+}
+
+// newCompFiles is files, whose sentinels holes number, to digest.
+func newCompFiles(files []kube.File, holes *lint.Holes) *compFiles {
+	return &compFiles{files: files, holes: holes, sums: make([][]byte, len(files)), bad: make([]bool, len(files))}
+}
+
+// sum is the digest of the i-th file (digestFile); false when it cannot
+// be digested.
+func (c *compFiles) sum(i int) ([]byte, bool) {
+	if c.sums[i] == nil && !c.bad[i] {
+		sum, ok := digestFile(c.files[i], c.holes)
+		c.sums[i], c.bad[i] = sum, !ok
+	}
+	return c.sums[i], !c.bad[i]
+}
+
+// key is the store key of the stage over the files: the files naming
 // Crossplane's API group; false when there are none (nothing renders) or
 // one cannot be digested (digestFile).
-func (u *keptUnits) compKey(files []kube.File, holes *lint.Holes) (cache.Key, bool) {
-	h := sha256.New()
-	n := 0
-	for _, f := range files {
+func (c *compFiles) key(u *keptUnits) (cache.Key, bool) {
+	parts := [][]byte{[]byte("compositions"), u.context[:], []byte(u.build)}
+	for i, f := range c.files {
 		if !kube.ReadsParsed(f.Data) {
 			continue
 		}
-		if !digestFile(h, f, holes) {
+		sum, ok := c.sum(i)
+		if !ok {
 			return cache.Key{}, false
 		}
-		n++
+		parts = append(parts, sum)
 	}
-	if n == 0 {
+	if len(parts) == 3 {
 		return cache.Key{}, false
 	}
-	return cache.KeyOf([]byte("compositions"), u.context[:], []byte(u.build), h.Sum(nil)), true
+	return cache.KeyOf(parts...), true
 }
 
-// compDigest digests the files a rendering with marks reads, with their
-// indexes in files; false when one cannot be digested (digestFile).
-func compDigest(files []kube.File, marks kube.InputMarks, holes *lint.Holes) ([]byte, []int, bool) {
-	h := sha256.New()
+// digest digests the files a rendering with marks reads, with their
+// indexes; false when one cannot be digested (digestFile).
+func (c *compFiles) digest(marks kube.InputMarks) ([]byte, []int, bool) {
+	var parts [][]byte
 	var read []int
-	for i, f := range files {
+	for i, f := range c.files {
 		if !marks.Reads(f.Data) {
 			continue
 		}
-		if !digestFile(h, f, holes) {
+		sum, ok := c.sum(i)
+		if !ok {
 			return nil, nil, false
 		}
+		parts = append(parts, sum)
 		read = append(read, i)
 	}
-	return h.Sum(nil), read, true
+	k := cache.KeyOf(parts...)
+	return k[:], read, true
 }
 
-// digestFile writes to h what the rendering reads of f besides its
-// position map's answers: name, scope, source, inferred marks, whether
-// it has a map, and its text's digest (each part length-prefixed). A
-// text holding sentinels is digested with each written out as the
-// reference it stands for (lint.Holes.Portable), the same in every run;
-// false when one stands for a fresh anonymous hole, which decodes to a
-// name of this run's own ("anonymous#n"): such a text is not kept.
-func digestFile(h hash.Hash, f kube.File, holes *lint.Holes) bool {
+// digestFile digests what the rendering reads of f besides its position
+// map's answers: name, scope, source, inferred marks, whether it has a
+// map, and its text. A text holding sentinels is digested with each
+// written out as the reference it stands for (lint.Holes.Portable), the
+// same in every run; nil when one stands for a fresh anonymous hole,
+// which decodes to a name of this run's own ("anonymous#n"): such a text
+// is not kept.
+func digestFile(f kube.File, holes *lint.Holes) ([]byte, bool) {
 	scope, err := json.Marshal(f.Scope)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	inferred, err := json.Marshal(f.Inferred)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	mapped := "unmapped"
 	if f.Map != nil {
 		mapped = "mapped"
 	}
-	text, sum := "raw", sha256.Sum256(f.Data)
-	if lint.HasSentinel(string(f.Data)) {
+	text, data := "raw", f.Data
+	if lint.HasSentinelBytes(f.Data) {
 		if holes == nil {
-			return false
+			return nil, false
 		}
 		portable, ok := portableText(string(f.Data), holes)
 		if !ok {
-			return false
+			return nil, false
 		}
-		text, sum = "portable", sha256.Sum256([]byte(portable))
+		text, data = "portable", []byte(portable)
 	}
-	for _, p := range [][]byte{[]byte(f.Rel), scope, []byte(f.Source), inferred, []byte(mapped), []byte(text), sum[:]} {
-		var n [8]byte
-		binary.BigEndian.PutUint64(n[:], uint64(len(p)))
-		h.Write(n[:])
-		h.Write(p)
-	}
-	return true
+	k := cache.KeyOf([]byte(f.Rel), scope, []byte(f.Source), inferred, []byte(mapped), []byte(text), data)
+	return k[:], true
 }
 
 // portableText is s with each sentinel written out as the reference it
@@ -169,7 +189,8 @@ func (u *keptUnits) keptCompositions(files []kube.File, holes *lint.Holes) (*com
 	if u == nil {
 		return nil, false
 	}
-	key, ok := u.compKey(files, holes)
+	c := newCompFiles(files, holes)
+	key, ok := c.key(u)
 	if !ok {
 		return nil, false
 	}
@@ -182,7 +203,7 @@ func (u *keptUnits) keptCompositions(files []kube.File, holes *lint.Holes) (*com
 		u.store.Remove(key)
 		return nil, false
 	}
-	sum, read, ok := compDigest(files, e.Marks, holes)
+	sum, read, ok := c.digest(e.Marks)
 	if !ok || string(sum) != string(e.Read) {
 		return nil, false
 	}
@@ -238,11 +259,12 @@ func (u *keptUnits) keepCompositions(files []kube.File, holes *lint.Holes, rec *
 	u.mu.Lock()
 	u.report.CompsRendered++
 	u.mu.Unlock()
-	key, ok := u.compKey(files, holes)
+	cf := newCompFiles(files, holes)
+	key, ok := cf.key(u)
 	if !ok {
 		return
 	}
-	sum, read, ok := compDigest(files, c.Marks, holes)
+	sum, read, ok := cf.digest(c.Marks)
 	if !ok {
 		return
 	}
@@ -271,7 +293,7 @@ func (u *keptUnits) keepCompositions(files []kube.File, holes *lint.Holes, rec *
 		return positionLess(keptPosition{In: a.In, Text: a.Text}, keptPosition{In: b.In, Text: b.Text})
 	})
 	payload, err := kept.Wire().Append(nil, &e)
-	if err != nil || lint.HasSentinel(string(payload)) {
+	if err != nil || lint.HasSentinelBytes(payload) {
 		// A sentinel kept would be this run's number in the next.
 		return
 	}

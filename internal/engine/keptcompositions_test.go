@@ -266,8 +266,9 @@ func TestCompositionKeyCoversEveryPartOfAFile(t *testing.T) {
 	marks := kube.InputMarks{Inputs: true, Kinds: []string{"WorkerPool"}}
 	digests := func(files []kube.File, h *lint.Holes) string {
 		t.Helper()
-		key, ok := u.compKey(files, h)
-		sum, read, ok2 := compDigest(files, marks, h)
+		c := newCompFiles(files, h)
+		key, ok := c.key(u)
+		sum, read, ok2 := c.digest(marks)
 		if !ok || !ok2 || len(read) != 2 {
 			t.Fatalf("not digested (%v, %v, %d files read)", ok, ok2, len(read))
 		}
@@ -308,7 +309,7 @@ func TestCompositionKeyCoversEveryPartOfAFile(t *testing.T) {
 	// A fresh anonymous hole decodes to a name of the run's own: not kept.
 	fresh := claim
 	fresh.Data = []byte(claimYAML("c", "ns", "role-"+holes.Anonymous()))
-	if _, _, ok := compDigest([]kube.File{comp, fresh}, marks, holes); ok {
+	if _, _, ok := newCompFiles([]kube.File{comp, fresh}, holes).digest(marks); ok {
 		t.Errorf("a claim holding a fresh anonymous hole is digested")
 	}
 }
