@@ -284,7 +284,7 @@ func (r *renderer) load(i int) []*doc {
 	o := r.opts
 	o.Scope = f.Scope.Merge(r.opts.Scope)
 	if f.Map != nil {
-		o.MapRange, o.Source = f.Map, f.Source
+		o.MapRange, o.Source = memoMap(f.Map), f.Source
 	}
 	o.Inferred = appendNew(append([]string(nil), r.opts.Inferred...), f.Inferred...)
 	if f.Parsed != nil {
@@ -307,6 +307,28 @@ func (r *renderer) load(i int) []*doc {
 		}
 	}
 	return r.docs[i]
+}
+
+// memoMap is m answering each question once: a rendering asks the
+// position of one patch or base field once per XR or Claim it renders,
+// and a position map (a kustomization's) may walk its output to answer.
+// A position map is a function of its question, so the answers are
+// those m gives. The rendering is not concurrent: no lock.
+func memoMap(m func(lint.Range, string) lint.Range) func(lint.Range, string) lint.Range {
+	type question struct {
+		r    lint.Range
+		text string
+	}
+	answers := map[question]lint.Range{}
+	return func(r lint.Range, text string) lint.Range {
+		q := question{r, text}
+		if a, ok := answers[q]; ok {
+			return a
+		}
+		a := m(r, text)
+		answers[q] = a
+		return a
+	}
 }
 
 func (r *renderer) diag(d *doc, n *yaml.Node, summary, detail string) {

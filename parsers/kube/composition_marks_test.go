@@ -2,8 +2,12 @@ package kube
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
+	"os"
 	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // mayHoldInput scans a file once for kind lines; it marks exactly the
@@ -51,5 +55,38 @@ func TestMayHoldInputIsTheNeedleScan(t *testing.T) {
 	}
 	if !(InputMarks{}).Reads([]byte("apiVersion: apiextensions.crossplane.io/v1")) {
 		t.Error("marks do not read a file naming Crossplane's API group")
+	}
+}
+
+// A rendering asks a file's position map each question once, however
+// many claims render its composition, and gets the map's answers.
+func TestComposeAsksEachPositionOnce(t *testing.T) {
+	comp, err := os.ReadFile("testdata/crossplane/composition-legacy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := map[string]int{}
+	shift := func(r lint.Range, text string) lint.Range {
+		asked[fmt.Sprint(r, text)]++
+		r.Line += 100
+		r.EndLine += 100
+		return r
+	}
+	claim := func(name string) string {
+		return "apiVersion: platform.example.org/v1alpha1\nkind: WorkerPool\nmetadata:\n  name: " + name + "\nspec:\n  compositionRef:\n    name: workerpool-legacy\n  roleName: " + name + "\n"
+	}
+	c := Compose([]File{{Rel: "c.yaml", Data: comp, Map: shift}, {Rel: "a.yaml", Data: []byte(claim("a") + "---\n" + claim("b") + "---\n" + claim("c"))}}, Options{})
+	if len(c.Entities) < 6 || len(asked) == 0 {
+		t.Fatalf("%d entities, %d questions: the test proves nothing", len(c.Entities), len(asked))
+	}
+	for q, n := range asked {
+		if n > 1 {
+			t.Errorf("asked %d times: %s", n, q)
+		}
+	}
+	for _, e := range c.Entities {
+		if r := e.Base().Range; r.File == "c.yaml" && r.Line <= 100 {
+			t.Errorf("%s at %s: not the map's answer", e.Base().Addr, r)
+		}
 	}
 }
