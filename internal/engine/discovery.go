@@ -153,7 +153,8 @@ func (p *produced) renderCompositions(u *keptUnits) {
 	for _, s := range p.docs {
 		files = append(files, s.kubeFile())
 	}
-	if e, ok := u.keptCompositions(files, p.holes); ok {
+	cf := u.compositionFiles(files, p.holes)
+	if e, ok := u.keptCompositions(cf); ok {
 		p.in.Notes = append(p.in.Notes, e.Notes...)
 		p.model.Add(e.Ents...)
 		p.in.Diagnostics = append(p.in.Diagnostics, e.Diags...)
@@ -165,7 +166,7 @@ func (p *produced) renderCompositions(u *keptUnits) {
 		notes = append(notes, n)
 		p.note(n)
 	}})
-	u.keepCompositions(files, p.holes, rec, c, notes)
+	u.keepCompositions(cf, rec, c, notes)
 	p.model.Add(c.Entities...)
 	p.in.Diagnostics = append(p.in.Diagnostics, c.Diagnostics...)
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"errors"
-	"slices"
 	"sort"
 	"sync"
 
@@ -63,10 +62,15 @@ type compRecord struct {
 	asked map[int]map[positionQuery]lint.Range
 }
 
-// compFiles are the stage's files, each digested at most once.
+// compFiles are the stage's files, each scanned and digested at most
+// once.
 type compFiles struct {
 	files []kube.File
 	holes *lint.Holes
+	// xp marks the files naming Crossplane's API group (kube.ReadsParsed);
+	// any says one does.
+	xp  []bool
+	any bool
 	// sums are digestFile's digests by index (nil: not digested yet).
 	sums [][]byte
 	// bad is set when a file digested could not be.
@@ -75,7 +79,21 @@ type compFiles struct {
 
 // newCompFiles is files, whose sentinels holes number, to digest.
 func newCompFiles(files []kube.File, holes *lint.Holes) *compFiles {
-	return &compFiles{files: files, holes: holes, sums: make([][]byte, len(files)), bad: make([]bool, len(files))}
+	c := &compFiles{files: files, holes: holes, xp: make([]bool, len(files)), sums: make([][]byte, len(files)), bad: make([]bool, len(files))}
+	for i, f := range files {
+		c.xp[i] = kube.ReadsParsed(f.Data)
+		c.any = c.any || c.xp[i]
+	}
+	return c
+}
+
+// compositionFiles is files, whose sentinels holes number, for the
+// per-unit cache; nil without one.
+func (u *keptUnits) compositionFiles(files []kube.File, holes *lint.Holes) *compFiles {
+	if u == nil {
+		return nil
+	}
+	return newCompFiles(files, holes)
 }
 
 // sum is the digest of the i-th file (digestFile); false when it cannot
@@ -93,8 +111,8 @@ func (c *compFiles) sum(i int) ([]byte, bool) {
 // one cannot be digested (digestFile).
 func (c *compFiles) key(u *keptUnits) (cache.Key, bool) {
 	parts := [][]byte{[]byte("compositions"), u.context[:], []byte(u.build)}
-	for i, f := range c.files {
-		if !kube.ReadsParsed(f.Data) {
+	for i := range c.files {
+		if !c.xp[i] {
 			continue
 		}
 		sum, ok := c.sum(i)
@@ -115,8 +133,8 @@ func (c *compFiles) digest(marks kube.InputMarks) ([]byte, []int, bool) {
 	var parts [][]byte
 	var read []int
 	for i, f := range c.files {
-		if !marks.Reads(f.Data) {
-			continue
+		if !c.xp[i] && !marks.MayHoldInput(f.Data) {
+			continue // not read (marks.Reads)
 		}
 		sum, ok := c.sum(i)
 		if !ok {
@@ -181,15 +199,14 @@ func portableText(s string, holes *lint.Holes) (string, bool) {
 	return out, ok
 }
 
-// keptCompositions is the kept result of the stage over files when every
-// file it read is the same and their maps answer the same; an entry that
-// does not decode is a miss (and removed). holes are the run's, which
-// the files' sentinels number.
-func (u *keptUnits) keptCompositions(files []kube.File, holes *lint.Holes) (*compEntry, bool) {
-	if u == nil {
+// keptCompositions is the kept result of the stage over c's files when
+// every file it read is the same and their maps answer the same; an
+// entry that does not decode is a miss (and removed). c may be nil (no
+// cache).
+func (u *keptUnits) keptCompositions(c *compFiles) (*compEntry, bool) {
+	if u == nil || c == nil {
 		return nil, false
 	}
-	c := newCompFiles(files, holes)
 	key, ok := c.key(u)
 	if !ok {
 		return nil, false
@@ -211,7 +228,7 @@ func (u *keptUnits) keptCompositions(files []kube.File, holes *lint.Holes) (*com
 		if p.File < 0 || p.File >= len(read) {
 			return nil, false
 		}
-		m := files[read[p.File]].Map
+		m := c.files[read[p.File]].Map
 		if m == nil || m(p.In, p.Text) != p.Out {
 			return nil, false
 		}
@@ -248,18 +265,18 @@ func (u *keptUnits) recordCompositions(files []kube.File) *compRecord {
 	return rec
 }
 
-// keepCompositions queues the stage's result c over files, rendered with
-// rec recording (notes its coverage notes), to be written with the run's
-// other units. A rendering that read a file holding a sentinel, or asked
-// a map of a file it did not read, is not kept.
-func (u *keptUnits) keepCompositions(files []kube.File, holes *lint.Holes, rec *compRecord, c kube.Composed, notes []lint.Note) {
-	if u == nil || !slices.ContainsFunc(files, func(f kube.File) bool { return kube.ReadsParsed(f.Data) }) {
+// keepCompositions queues the stage's result c over cf's files, rendered
+// with rec recording (notes its coverage notes), to be written with the
+// run's other units. A rendering that read a file that cannot be
+// digested, or asked a map of a file it did not read, is not kept. cf
+// may be nil (no cache).
+func (u *keptUnits) keepCompositions(cf *compFiles, rec *compRecord, c kube.Composed, notes []lint.Note) {
+	if u == nil || cf == nil || !cf.any {
 		return // nothing to render
 	}
 	u.mu.Lock()
 	u.report.CompsRendered++
 	u.mu.Unlock()
-	cf := newCompFiles(files, holes)
 	key, ok := cf.key(u)
 	if !ok {
 		return

@@ -124,23 +124,37 @@ type InputMarks struct {
 // Reads reports whether a rendering with these marks reads a file of
 // text data.
 func (m InputMarks) Reads(data []byte) bool {
-	return ReadsParsed(data) || m.Inputs && m.mayHoldInput(data)
+	return ReadsParsed(data) || m.MayHoldInput(data)
+}
+
+// MayHoldInput reports whether a rendering with these marks looks for XRs
+// and Claims in a file of text data (Reads, for a file ReadsParsed does
+// not mark).
+func (m InputMarks) MayHoldInput(data []byte) bool {
+	return m.Inputs && m.mayHoldInput(data)
 }
 
 var (
-	compositionRefMark      = []byte("compositionRef")
-	compositionSelectorMark = []byte("compositionSelector")
-	kindLineMark            = []byte("kind: ")
+	compositionMark = []byte("composition")
+	kindLineMark    = []byte("kind: ")
 )
 
-// mayHoldInput reports whether data holds a composition reference or a
-// kind line of one of m.Kinds: "kind: " followed by the kind bare, in
-// double or in single quotes. It scans data once for kind lines ("kind: "
-// cannot overlap itself, so none is skipped) instead of once per kind
-// and quote.
+// mayHoldInput reports whether data holds a composition reference
+// ("compositionRef", "compositionSelector") or a kind line of one of
+// m.Kinds: "kind: " followed by the kind bare, in double or in single
+// quotes. It scans data once for each of "composition" and "kind: "
+// (neither can overlap itself, so no occurrence is skipped) instead of
+// once per reference, kind and quote.
 func (m InputMarks) mayHoldInput(data []byte) bool {
-	if bytes.Contains(data, compositionRefMark) || bytes.Contains(data, compositionSelectorMark) {
-		return true
+	for rest := data; ; {
+		i := bytes.Index(rest, compositionMark)
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(compositionMark):]
+		if bytes.HasPrefix(rest, []byte("Ref")) || bytes.HasPrefix(rest, []byte("Selector")) {
+			return true
+		}
 	}
 	for rest := data; ; {
 		i := bytes.Index(rest, kindLineMark)
