@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/kube"
 )
@@ -74,6 +75,23 @@ spec:
             - type: string
               string:
                 fmt: "%s-nodes"
+`,
+	"xp/templated.yaml": `apiVersion: apiextensions.crossplane.io/v1
+kind: Composition
+metadata:
+  name: workerpool-templated
+spec:
+  compositeTypeRef:
+    apiVersion: platform.example.org/v1alpha1
+    kind: XWorkerPool
+  mode: Pipeline
+  pipeline:
+    - step: render
+      functionRef:
+        name: function-go-templating
+      input:
+        apiVersion: gotemplating.fn.crossplane.io/v1beta1
+        kind: GoTemplate
 `,
 	"claims/claim.yaml":                       claimYAML("prod", "team-a", "prod"),
 	"k/kustomization.yaml":                    "namespace: team-k\nresources:\n  - claim.yaml\n",
@@ -166,7 +184,12 @@ func composedRoles(l *Loaded) string {
 func TestKeptCompositionsRenderOnlyWhenTheirInputsChange(t *testing.T) {
 	root, tree := t.TempDir(), maps.Clone(compTree)
 	write(t, root, tree)
-	c, opts := cachedRunOf(t, root)
+	cacheDir := t.TempDir()
+	store, err := cache.Open(cacheDir, cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, opts := &Cache{Store: store, Build: "test"}, Options{Paths: []string{root}, Cwd: root}
 	roles := ""
 	// step runs the cached run after an edit: kept says whether the
 	// stage must be kept; an edit it must render again for changes the
@@ -204,6 +227,9 @@ func TestKeptCompositionsRenderOnlyWhenTheirInputsChange(t *testing.T) {
 	step("cold", false)
 	if !strings.Contains(roles, "prod-nodes/eu-west-1") || !strings.Contains(roles, "kust-nodes") || !strings.Contains(roles, "chart-chart") || !strings.Contains(roles, "${aws_iam_role.a.arn}-tf") {
 		t.Fatalf("composed roles %s; want one per claim: the test proves nothing", roles)
+	}
+	if l, err := Load(opts); err != nil || !slices.ContainsFunc(l.Input.Notes, func(n lint.Note) bool { return strings.Contains(n.What, "does not run composition functions") }) {
+		t.Fatalf("no note of the templated composition's step (%v): the test proves nothing", err)
 	}
 	unrelated("the cold run")
 	edit("xp/composition.yaml", `fmt: "%s-nodes"`, `fmt: "%s-workers"`)
@@ -251,6 +277,23 @@ func TestKeptCompositionsRenderOnlyWhenTheirInputsChange(t *testing.T) {
 	}
 	step("the composition's file renamed", false)
 	unrelated("the rename")
+	// Every entry garbled: a miss, rendered again, kept again.
+	err = filepath.WalkDir(cacheDir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			err = os.WriteFile(p, []byte("garbage"), 0o644)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit("other/main.tf", "}\n", "}\n\n")
+	l, got := recomputed(t, "entries garbled", opts, c)
+	if u := l.Cache.Units; u.CompsKept != 0 || u.CompsRendered != 1 {
+		t.Errorf("entries garbled: compositions %d kept, %d rendered; want rendered", u.CompsKept, u.CompsRendered)
+	}
+	sameAsFresh(t, "entries garbled", opts, l, got)
+	unrelated("the garbled entries were replaced")
 }
 
 // The key of the stage and the digest of the files it read cover every
