@@ -36,7 +36,7 @@ import (
 type compEntry struct {
 	// Marks are the rendering's (kube.Composed.Marks).
 	Marks kube.InputMarks
-	// Read digests the files it read (compDigest), in order.
+	// Read digests the files it read, in order (compFiles.digest).
 	Read []byte
 	// Positions are the questions the rendering asked of the position
 	// maps of the files it read, with their answers.
