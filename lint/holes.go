@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"sync"
@@ -133,6 +134,10 @@ func (h *Holes) lookup(n int) (HoleRef, bool) {
 
 // HasSentinel reports whether s contains a sentinel.
 func HasSentinel(s string) bool { return strings.ContainsRune(s, sentinelOpen) }
+
+// HasSentinelBytes is HasSentinel of a text held as bytes, without
+// copying it into a string.
+func HasSentinelBytes(b []byte) bool { return bytes.ContainsRune(b, sentinelOpen) }
 
 // Decode turns a sentinel-bearing string into a symbolic value.
 func (h *Holes) Decode(s string) Value {

@@ -145,15 +145,30 @@ func (p *produced) addFile(name string, data []byte, docs []*yaml.Node, scope li
 }
 
 // renderCompositions renders the Crossplane compositions found in every
-// source with the claims and composite resources found in every source.
-func (p *produced) renderCompositions() {
+// source with the claims and composite resources found in every source,
+// or takes the result the per-unit cache u kept for the same files (u
+// may be nil: no cache).
+func (p *produced) renderCompositions(u *keptUnits) {
 	files := make([]kube.File, 0, len(p.docs))
 	for _, s := range p.docs {
 		files = append(files, s.kubeFile())
 	}
-	ents, diags := kube.RenderCompositions(files, kube.Options{Holes: p.holes, Notes: p.note})
-	p.model.Add(ents...)
-	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
+	cf := u.compositionFiles(files, p.holes)
+	if e, ok := u.keptCompositions(cf); ok {
+		p.in.Notes = append(p.in.Notes, e.Notes...)
+		p.model.Add(e.Ents...)
+		p.in.Diagnostics = append(p.in.Diagnostics, e.Diags...)
+		return
+	}
+	rec := u.recordCompositions(files)
+	var notes []lint.Note
+	c := kube.Compose(files, kube.Options{Holes: p.holes, Notes: func(n lint.Note) {
+		notes = append(notes, n)
+		p.note(n)
+	}})
+	u.keepCompositions(cf, rec, c, notes)
+	p.model.Add(c.Entities...)
+	p.in.Diagnostics = append(p.in.Diagnostics, c.Diagnostics...)
 }
 
 // maxReleaseDepth bounds release discovery in chart output: a chart whose

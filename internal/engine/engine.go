@@ -763,7 +763,7 @@ func (r *run) configuredReleases(releases []*lint.Release) []*lint.Release {
 // composite resources found anywhere: files, kustomize and chart output,
 // Terraform (stage "compositions").
 func (r *run) compositions() int {
-	r.pr.renderCompositions()
+	r.pr.renderCompositions(r.opts.units)
 	return len(r.pr.docs)
 }
 

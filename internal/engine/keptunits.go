@@ -80,18 +80,21 @@ type UnitsReport struct {
 	// ParsesKept manifest files as written were answered from the cache,
 	// ParsesMade were parsed.
 	ParsesKept, ParsesMade int
+	// CompsKept Crossplane composition stages were answered from the
+	// cache (0 or 1), CompsRendered were rendered (keptcompositions.go).
+	CompsKept, CompsRendered int
 	// Stored entries were written.
 	Stored int
 }
 
 // String reads as "kustomizations: 2 kept, 1 built; charts: 3 kept, 0
-// rendered".
+// rendered …; compositions: 1 kept, 0 rendered; …".
 func (u UnitsReport) String() string {
 	s := fmt.Sprintf("kustomizations: %d kept, %d built", u.KustKept, u.KustBuilt)
 	if u.KustRebuilt > 0 {
 		s += fmt.Sprintf(" (%d kept built again for positions)", u.KustRebuilt)
 	}
-	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made); manifests: %d kept, %d parsed; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.ParsesKept, u.ParsesMade, u.Stored)
+	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.Stored)
 }
 
 // newKeptUnits is the per-unit cache of run r, or nil without a store.

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/adler32"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -93,6 +94,99 @@ func ReadsParsed(data []byte) bool { return bytes.Contains(data, []byte(xpGroup)
 // Scope fills in opts.Scope. opts.Notes, when set, receives a coverage note
 // for each Pipeline step whose function is not rendered.
 func RenderCompositions(files []File, opts Options) ([]lint.Entity, []lint.Diagnostic) {
+	c := Compose(files, opts)
+	return c.Entities, c.Diagnostics
+}
+
+// Composed is what Compose gives: RenderCompositions' entities and
+// diagnostics, and the marks of the files it read.
+type Composed struct {
+	Entities    []lint.Entity
+	Diagnostics []lint.Diagnostic
+	// Marks say which files the rendering read (InputMarks.Reads): the
+	// result depends on those files alone (their names, text, scopes,
+	// sources and position maps) and on the options.
+	Marks InputMarks
+}
+
+// InputMarks mark the files a rendering reads: every file naming
+// Crossplane's API group (ReadsParsed), and, once compositions were
+// found, every file that may hold an XR or Claim: a composition
+// reference, or a kind line ("kind: K", quoted or not) of a kind the
+// compositions and definitions name.
+type InputMarks struct {
+	// Inputs says compositions were found, so that XRs and Claims were
+	// looked for; Kinds are the kinds looked for, sorted.
+	Inputs bool
+	Kinds  []string
+}
+
+// Reads reports whether a rendering with these marks reads a file of
+// text data.
+func (m InputMarks) Reads(data []byte) bool {
+	return ReadsParsed(data) || m.MayHoldInput(data)
+}
+
+// MayHoldInput reports whether a rendering with these marks looks for XRs
+// and Claims in a file of text data (Reads, for a file ReadsParsed does
+// not mark).
+func (m InputMarks) MayHoldInput(data []byte) bool {
+	return m.Inputs && m.mayHoldInput(data)
+}
+
+var (
+	compositionMark = []byte("composition")
+	kindLineMark    = []byte("kind: ")
+)
+
+// mayHoldInput reports whether data holds a composition reference
+// ("compositionRef", "compositionSelector") or a kind line of one of
+// m.Kinds: "kind: " followed by the kind bare, in double or in single
+// quotes. It scans data once for each of "composition" and "kind: "
+// (neither can overlap itself, so no occurrence is skipped) instead of
+// once per reference, kind and quote.
+func (m InputMarks) mayHoldInput(data []byte) bool {
+	for rest := data; ; {
+		i := bytes.Index(rest, compositionMark)
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(compositionMark):]
+		if bytes.HasPrefix(rest, []byte("Ref")) || bytes.HasPrefix(rest, []byte("Selector")) {
+			return true
+		}
+	}
+	for rest := data; ; {
+		i := bytes.Index(rest, kindLineMark)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(kindLineMark):]
+		for _, k := range m.Kinds {
+			if quotedKind(rest, k) {
+				return true
+			}
+		}
+	}
+}
+
+// quotedKind reports whether text starts with kind bare, or in double or
+// single quotes.
+func quotedKind(text []byte, kind string) bool {
+	for _, q := range []string{"", `"`, "'"} {
+		if !bytes.HasPrefix(text, []byte(q)) {
+			continue
+		}
+		t := text[len(q):]
+		if bytes.HasPrefix(t, []byte(kind)) && bytes.HasPrefix(t[len(kind):], []byte(q)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Compose is RenderCompositions, and says which files it read.
+func Compose(files []File, opts Options) Composed {
 	r := &renderer{
 		files:     files,
 		opts:      opts,
@@ -103,9 +197,8 @@ func RenderCompositions(files []File, opts Options) ([]lint.Entity, []lint.Diagn
 		types:     map[string]bool{},
 		inputKeys: map[string]bool{},
 	}
-	needle := []byte(xpGroup)
 	for i, f := range files {
-		if !bytes.Contains(f.Data, needle) {
+		if !ReadsParsed(f.Data) {
 			continue
 		}
 		for _, d := range r.load(i) {
@@ -121,25 +214,20 @@ func RenderCompositions(files []File, opts Options) ([]lint.Entity, []lint.Diagn
 		}
 	}
 	if len(r.comps) == 0 {
-		return nil, r.diags
+		return Composed{Diagnostics: r.diags}
 	}
 	// Files that may hold an XR or Claim: a kind line of a known type, or
 	// a composition reference.
-	needles := [][]byte{[]byte("compositionRef"), []byte("compositionSelector")}
 	kinds := map[string]bool{}
 	for _, m := range []map[string]bool{r.types, keys(r.claims), keys(r.xrs)} {
 		for key := range m {
 			kinds[key[strings.LastIndex(key, "/")+1:]] = true
 		}
 	}
-	for k := range kinds {
-		for _, q := range []string{"", `"`, "'"} {
-			needles = append(needles, []byte("kind: "+q+k+q))
-		}
-	}
+	marks := InputMarks{Inputs: true, Kinds: slices.Sorted(maps.Keys(kinds))}
 	var inputs []*xrInput
 	for i, f := range files {
-		if !containsAny(f.Data, needles) {
+		if !marks.mayHoldInput(f.Data) {
 			continue
 		}
 		for _, d := range r.load(i) {
@@ -161,7 +249,7 @@ func RenderCompositions(files []File, opts Options) ([]lint.Entity, []lint.Diagn
 			r.render(c, nil, 1)
 		}
 	}
-	return r.out, r.diags
+	return Composed{Entities: r.out, Diagnostics: r.diags, Marks: marks}
 }
 
 func keys[V any](m map[string]V) map[string]bool {
@@ -170,15 +258,6 @@ func keys[V any](m map[string]V) map[string]bool {
 		out[k] = true
 	}
 	return out
-}
-
-func containsAny(data []byte, needles [][]byte) bool {
-	for _, n := range needles {
-		if bytes.Contains(data, n) {
-			return true
-		}
-	}
-	return false
 }
 
 // renderer holds one RenderCompositions run.
@@ -219,7 +298,7 @@ func (r *renderer) load(i int) []*doc {
 	o := r.opts
 	o.Scope = f.Scope.Merge(r.opts.Scope)
 	if f.Map != nil {
-		o.MapRange, o.Source = f.Map, f.Source
+		o.MapRange, o.Source = memoMap(f.Map), f.Source
 	}
 	o.Inferred = appendNew(append([]string(nil), r.opts.Inferred...), f.Inferred...)
 	if f.Parsed != nil {
@@ -242,6 +321,28 @@ func (r *renderer) load(i int) []*doc {
 		}
 	}
 	return r.docs[i]
+}
+
+// memoMap is m answering each question once: a rendering asks the
+// position of one patch or base field once per XR or Claim it renders,
+// and a position map (a kustomization's) may walk its output to answer.
+// A position map is a function of its question, so the answers are
+// those m gives. The rendering is not concurrent: no lock.
+func memoMap(m func(lint.Range, string) lint.Range) func(lint.Range, string) lint.Range {
+	type question struct {
+		r    lint.Range
+		text string
+	}
+	answers := map[question]lint.Range{}
+	return func(r lint.Range, text string) lint.Range {
+		q := question{r, text}
+		if a, ok := answers[q]; ok {
+			return a
+		}
+		a := m(r, text)
+		answers[q] = a
+		return a
+	}
 }
 
 func (r *renderer) diag(d *doc, n *yaml.Node, summary, detail string) {

@@ -179,7 +179,11 @@ func (m *mapper) Map(r lint.Range, text string) lint.Range {
 // maxRangeDepth bounds recursion into nested YAML.
 const maxRangeDepth = 100
 
-// locate finds the node starting at line:col and the path to it.
+// locate finds the node starting at line:col and the path to it. The
+// tree is parsed text, in document order: a pair or item whose successor
+// starts above line holds nothing starting on line, and once one starts
+// below line so does everything after it in its collection, so neither
+// is walked.
 func locate(root *yaml.Node, line, col int) (steps []step, isKey bool, val *yaml.Node, ok bool) {
 	at := func(n *yaml.Node) bool {
 		l, c := yamlpos.Start(n)
@@ -194,6 +198,12 @@ func locate(root *yaml.Node, line, col int) (steps []step, isKey bool, val *yaml
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				k, v := n.Content[i], n.Content[i+1]
+				if k.Line > line {
+					return false // this pair and the rest start below line
+				}
+				if i+2 < len(n.Content) && n.Content[i+2].Line < line {
+					continue // the pair ends above line: the next key starts there
+				}
 				steps = append(steps, step{key: k.Value})
 				if at(k) {
 					isKey, val = true, v
@@ -214,6 +224,12 @@ func locate(root *yaml.Node, line, col int) (steps []step, isKey bool, val *yaml
 			}
 		case yaml.SequenceNode:
 			for i, it := range n.Content {
+				if it.Line > line {
+					return false // this item and the rest start below line
+				}
+				if i+1 < len(n.Content) && n.Content[i+1].Line < line {
+					continue // the item ends above line: the next starts there
+				}
 				steps = append(steps, step{index: i, isIndex: true, item: it})
 				if at(it) && it.Kind == yaml.ScalarNode {
 					val = it
