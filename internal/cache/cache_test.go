@@ -251,14 +251,54 @@ func TestSnapshotSeesEveryChange(t *testing.T) {
 				t.Fatal(err)
 			}
 			first := Take([]string{dir}, nil, nil)
-			if !Take([]string{dir}, nil, nil).Same(first) {
+			outline := first.Outline()
+			if again := Take([]string{dir}, nil, nil); !again.Same(first) || !again.Matches(outline) {
 				t.Fatal("an unchanged tree differs from its snapshot")
 			}
 			change(t, dir)
-			if Take([]string{dir}, nil, nil).Same(first) {
+			now := Take([]string{dir}, nil, nil)
+			if now.Same(first) {
 				t.Error("the change went unseen")
 			}
+			if now.Matches(outline) {
+				t.Error("the change went unseen by the outline")
+			}
 		})
+	}
+}
+
+// A snapshot's outline matches it again only with the same roots and
+// kept directories and no unreadable entry.
+func TestOutlineMatches(t *testing.T) {
+	dir := t.TempDir()
+	writeOld(t, filepath.Join(dir, "a", "main.tf"), "resource A\n")
+	snap := Take([]string{dir}, nil, []string{filepath.Join(dir, "a")})
+	o := snap.Outline()
+	if !snap.Matches(o) {
+		t.Fatal("a snapshot does not match its own outline")
+	}
+	other := snap
+	other.Keep = nil
+	if other.Matches(o) {
+		t.Error("other kept directories match")
+	}
+	other = snap
+	other.Roots = []string{dir, filepath.Join(dir, "a")}
+	if other.Matches(o) {
+		t.Error("other roots match")
+	}
+	other = snap
+	other.Entries = append([]Entry(nil), snap.Entries...)
+	other.Entries[len(other.Entries)-1].Err = "permission denied"
+	if other.Matches(other.Outline()) {
+		t.Error("a snapshot with an unreadable entry matches")
+	}
+	// Two fields whose texts run into each other are told apart.
+	a, b := snap, snap
+	a.Entries = []Entry{{Path: "/x/l", Kind: KindSymlink, Link: "ab", Real: "/c"}}
+	b.Entries = []Entry{{Path: "/x/l", Kind: KindSymlink, Link: "a", Real: "b/c"}}
+	if b.Matches(a.Outline()) {
+		t.Error("entries whose fields run into each other match")
 	}
 }
 
@@ -437,7 +477,8 @@ func TestSnapshotUnchanged(t *testing.T) {
 	for name, change := range changes {
 		t.Run(name, func(t *testing.T) {
 			dir := setup(t)
-			first := Take([]string{dir}, nil, nil)
+			snap := Take([]string{dir}, nil, nil)
+			first := snap.Outline()
 			if !first.Unchanged() {
 				t.Fatal("an unchanged tree was not vouched for")
 			}
@@ -445,14 +486,14 @@ func TestSnapshotUnchanged(t *testing.T) {
 			if first.Unchanged() {
 				t.Error("the change went unseen")
 			}
-			if Take([]string{dir}, nil, nil).Same(first) {
+			if Take([]string{dir}, nil, nil).Same(snap) {
 				t.Error("a new Take does not see the change either: the case proves nothing")
 			}
 		})
 	}
 	t.Run("written in place", func(t *testing.T) {
 		dir := setup(t)
-		first := Take([]string{dir}, nil, nil)
+		first := Take([]string{dir}, nil, nil).Outline()
 		writeOld(t, filepath.Join(dir, "b.yaml"), "kind: X2\n")
 		writeOld(t, filepath.Join(dir, ".git", "ORIG_HEAD"), "other\n")
 		if !first.Unchanged() {
@@ -464,7 +505,7 @@ func TestSnapshotUnchanged(t *testing.T) {
 		if err := os.Chtimes(filepath.Join(dir, "a"), time.Now(), time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if Take([]string{dir}, nil, nil).Unchanged() {
+		if Take([]string{dir}, nil, nil).Outline().Unchanged() {
 			t.Error("a directory modified just before the snapshot was vouched for")
 		}
 		setOld(t, dir)
@@ -472,12 +513,15 @@ func TestSnapshotUnchanged(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer os.Chmod(filepath.Join(dir, "a"), 0o755)
-		if os.Geteuid() != 0 && Take([]string{dir}, nil, nil).Unchanged() {
+		if os.Geteuid() != 0 && Take([]string{dir}, nil, nil).Outline().Unchanged() {
 			t.Error("a snapshot holding an unreadable directory was vouched for")
 		}
 		_ = os.Chmod(filepath.Join(dir, "a"), 0o755)
-		if (Snapshot{Roots: []string{dir}}).Unchanged() {
+		if (Snapshot{Roots: []string{dir}}).Outline().Unchanged() {
 			t.Error("a snapshot Take did not take was vouched for")
+		}
+		if (Outline{Roots: []string{dir}, Readable: true}).Unchanged() {
+			t.Error("an outline read back from a stored run was vouched for")
 		}
 	})
 }

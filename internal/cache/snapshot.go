@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"io/fs"
 	"os"
@@ -67,8 +69,8 @@ type Snapshot struct {
 	Keep []string
 
 	// entered are the directories Take entered with their modification
-	// times, and taken when (clock, in nanoseconds): what Unchanged
-	// checks. Neither is stored with a run.
+	// times, and taken when (clock, in nanoseconds): what
+	// Outline.Unchanged checks. Neither is stored with a run.
 	entered []dirTime
 	taken   int64
 }
@@ -91,50 +93,6 @@ func Take(roots []string, skip func(name string) bool, keep []string) Snapshot {
 		snap.walk(root, skip)
 	}
 	return snap
-}
-
-// Unchanged reports whether the tree still provably has the shape s
-// records, without listing it again: no directory Take entered was
-// modified since (adding, removing or renaming an entry moves its
-// directory's time) and every symlink leads where it led. A file written
-// in place moves no directory's time, but its size is no part of what a
-// run's result rests on: a file the run read is checked by its content
-// (Reads), and one it did not read does not matter. False when it cannot
-// tell — a directory modified within racyWindow before s was taken (a
-// filesystem of coarse timestamps could hide a change in the same tick),
-// an entry s could not read, a snapshot not taken by Take — and then a
-// new Take tells.
-func (s Snapshot) Unchanged() bool {
-	if s.taken == 0 {
-		return false
-	}
-	limit := s.taken - racyWindow.Nanoseconds()
-	for _, d := range s.entered {
-		if d.mtime >= limit {
-			return false
-		}
-		info, err := os.Lstat(d.path)
-		if err != nil || !info.IsDir() || info.ModTime().UnixNano() != d.mtime {
-			return false
-		}
-	}
-	for i := range s.Entries {
-		e := &s.Entries[i]
-		if e.Err != "" {
-			return false
-		}
-		if e.Kind != KindSymlink {
-			continue
-		}
-		info, err := os.Lstat(e.Path)
-		if err != nil {
-			return false
-		}
-		if now := symlinkEntry(e.Path, info, s.Roots); !now.sameContent(e) {
-			return false
-		}
-	}
-	return true
 }
 
 // KeepDirs are the directories of the paths read, sorted and unique, for
@@ -284,4 +242,118 @@ func (s Snapshot) Same(o Snapshot) bool {
 func (e *Entry) sameContent(o *Entry) bool {
 	return e.Path == o.Path && e.Kind == o.Kind && e.Mode == o.Mode && e.Size == o.Size &&
 		e.Link == o.Link && e.Real == o.Real && e.RealMode == o.RealMode && e.RealSize == o.RealSize
+}
+
+// Outline is a snapshot without its entries: its roots, its kept
+// directories and a digest of what Same compares of its entries. A run
+// that missed the cache holds the outline of the snapshot it started
+// with, not the snapshot (50 copies of the benchmark repositories:
+// 70,000 entries, 8 MB), and a stored run keeps the outline alone: the
+// next run's snapshot is compared by its digest (Matches).
+type Outline struct {
+	Roots []string
+	Keep  []string
+	// Entries digests the entries (their count, then each one's path,
+	// kind, mode, size and link); Readable says none had an error.
+	Entries  [sha256.Size]byte
+	Readable bool
+
+	// entered and taken are the snapshot's, links its symlinks
+	// (Unchanged); none is stored.
+	entered []dirTime
+	taken   int64
+	links   []Entry
+}
+
+// Outline is s without its entries.
+func (s Snapshot) Outline() Outline {
+	o := Outline{Roots: s.Roots, Keep: s.Keep, Entries: s.digest(), Readable: s.readable(), entered: s.entered, taken: s.taken}
+	for _, e := range s.Entries {
+		if e.Kind == KindSymlink {
+			o.links = append(o.links, e)
+		}
+	}
+	return o
+}
+
+// Unchanged reports whether the tree still provably has the shape of the
+// snapshot o outlines, without listing it again: no directory Take
+// entered was modified since (adding, removing or renaming an entry
+// moves its directory's time) and every symlink leads where it led. A
+// file written in place moves no directory's time, but its size is no
+// part of what a run's result rests on: a file the run read is checked by
+// its content (Reads), and one it did not read does not matter. False
+// when it cannot tell — a directory modified within racyWindow before
+// the snapshot was taken (a filesystem of coarse timestamps could hide a
+// change in the same tick), an entry the snapshot could not read, an
+// outline not made from Take's snapshot in this process — and then a new
+// Take tells (Matches).
+func (o Outline) Unchanged() bool {
+	if o.taken == 0 || !o.Readable {
+		return false
+	}
+	limit := o.taken - racyWindow.Nanoseconds()
+	for _, d := range o.entered {
+		if d.mtime >= limit {
+			return false
+		}
+		info, err := os.Lstat(d.path)
+		if err != nil || !info.IsDir() || info.ModTime().UnixNano() != d.mtime {
+			return false
+		}
+	}
+	for i := range o.links {
+		e := &o.links[i]
+		info, err := os.Lstat(e.Path)
+		if err != nil {
+			return false
+		}
+		if now := symlinkEntry(e.Path, info, o.Roots); !now.sameContent(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// Matches reports whether s is Same as the snapshot o outlines: the same
+// roots, kept directories and entries, none unreadable.
+func (s Snapshot) Matches(o Outline) bool {
+	return o.Readable && s.readable() && slices.Equal(s.Roots, o.Roots) && slices.Equal(s.Keep, o.Keep) && s.digest() == o.Entries
+}
+
+// readable reports whether every entry could be read.
+func (s Snapshot) readable() bool {
+	for i := range s.Entries {
+		if s.Entries[i].Err != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// digest hashes the entries' count, then what sameContent compares of
+// each, every string length-prefixed.
+func (s Snapshot) digest() [sha256.Size]byte {
+	h := sha256.New()
+	var b []byte
+	b = binary.BigEndian.AppendUint64(b, uint64(len(s.Entries)))
+	for i := range s.Entries {
+		e := &s.Entries[i]
+		for _, str := range []string{e.Path, e.Kind, e.Link, e.Real} {
+			b = binary.BigEndian.AppendUint64(b, uint64(len(str)))
+			b = append(b, str...)
+		}
+		b = binary.BigEndian.AppendUint32(b, uint32(e.Mode))
+		b = binary.BigEndian.AppendUint64(b, uint64(e.Size))
+		b = binary.BigEndian.AppendUint32(b, uint32(e.RealMode))
+		b = binary.BigEndian.AppendUint64(b, uint64(e.RealSize))
+		if len(b) >= 32<<10 {
+			h.Write(b)
+			b = b[:0]
+		}
+	}
+	h.Write(b)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
 }

@@ -91,10 +91,12 @@ func (l *Loaded) Census() Census {
 	return c
 }
 
-// runEntry is what the cache keeps of a run.
+// runEntry is what the cache keeps of a run: the outline of the tree's
+// snapshot (the next run's snapshot must match it), what the run read,
+// and its result.
 type runEntry struct {
-	Snapshot cache.Snapshot
-	Reads    []cache.Read
+	Outline cache.Outline
+	Reads   []cache.Read
 	runResult
 }
 
@@ -146,10 +148,10 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 		}
 		keep := scanKeep(r)
 		if stored != nil {
-			keep = stored.snapshot.Keep
+			keep = stored.outline.Keep
 		}
 		snap = cache.Take(roots, skipDir, keep)
-		if stored == nil || !snap.Same(stored.snapshot) {
+		if stored == nil || !snap.Matches(stored.outline) {
 			return len(snap.Entries)
 		}
 		if prev = stored.rest(); prev == nil {
@@ -166,6 +168,10 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 		}
 		return cachedRun(r, prev, lookup), prev.Result, nil
 	}
+	// The run holds the snapshot's outline, not its entries: its end
+	// checks the tree still has that shape and stores the outline.
+	start := snap.Outline()
+	snap = cache.Snapshot{}
 	kept, err := newKeptRoots(c, opts, r)
 	if err != nil {
 		return nil, lint.Result{}, err
@@ -189,7 +195,7 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	l.Cache = CacheReport{Misses: 1}
 	l.Stages = append(lookup, l.Stages...)
 	keepUnits(l, opts.units)
-	l.Cache.NotStored = store(c, key, snap, reads, l, res)
+	l.Cache.NotStored = store(c, key, start, reads, l, res)
 	l.Cache.Roots = kept.done()
 	l.Cache.Units = opts.units.done()
 	return l, res, nil
@@ -276,7 +282,8 @@ func keepUnits(l *Loaded, units *keptUnits) {
 // stable says why a computed run's results are unsafe to keep, or "": a
 // wall-clock backstop that stopped a unit, a budget that left something
 // out, a file that changed while read, a tree whose shape changed during
-// the run.
+// the run (start outlines its snapshot at the run's start: the
+// directories' times vouch for it, else a new snapshot must match it).
 //
 // The wall-clock backstops (a Terraform root's or a Terragrunt unit's
 // evaluation deadline, a chart renderer's timeout) are the only bounds
@@ -286,7 +293,7 @@ func keepUnits(l *Loaded, units *keptUnits) {
 // and a bound on its duration would only catch backstops longer than
 // itself while refusing every large tree on a loaded machine (a 140 s
 // run of 2,450 roots was never stored under the old 50 s bound).
-func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
+func stable(start cache.Outline, reads *cache.Reads, l *Loaded) string {
 	if l.WallStops > 0 {
 		return fmt.Sprintf("a wall-clock backstop stopped %d of its Terraform roots, Terragrunt units or chart renderings", l.WallStops)
 	}
@@ -296,7 +303,7 @@ func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
 	if why := reads.Unstable(); why != "" {
 		return why
 	}
-	if !before.Unchanged() && !cache.Take(before.Roots, skipDir, before.Keep).Same(before) {
+	if !start.Unchanged() && !cache.Take(start.Roots, skipDir, start.Keep).Matches(start) {
 		return "the tree changed while it was read, or holds an unreadable entry"
 	}
 	return ""
@@ -304,8 +311,8 @@ func stable(before cache.Snapshot, reads *cache.Reads, l *Loaded) string {
 
 // store keeps a computed run, unless something makes its result unsafe to
 // use again; it says why not, or "".
-func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l *Loaded, res lint.Result) string {
-	if why := stable(before, reads, l); why != "" {
+func store(c *Cache, key cache.Key, start cache.Outline, reads *cache.Reads, l *Loaded, res lint.Result) string {
+	if why := stable(start, reads, l); why != "" {
 		return why
 	}
 	if len(l.Input.Model.Changes) > 0 {
@@ -315,10 +322,11 @@ func store(c *Cache, key cache.Key, before cache.Snapshot, reads *cache.Reads, l
 	// The directories discovery does not enter are recorded where the
 	// run read files (a module cache): a file added beside those changes
 	// the next run's snapshot.
-	if keep := keepDirs(before.Keep, cache.KeepDirs(list)); len(keep) > len(before.Keep) {
-		before = cache.Take(before.Roots, skipDir, keep)
+	outline := start
+	if keep := keepDirs(start.Keep, cache.KeepDirs(list)); len(keep) > len(start.Keep) {
+		outline = cache.Take(start.Roots, skipDir, keep).Outline()
 	}
-	e := &runEntry{Snapshot: before, Reads: list, runResult: runResult{Result: res, Files: l.Input.Files, TerraformRoots: l.TerraformRoots,
+	e := &runEntry{Outline: outline, Reads: list, runResult: runResult{Result: res, Files: l.Input.Files, TerraformRoots: l.TerraformRoots,
 		ModuleCalls: l.ModuleCalls, Budget: l.Budget, Census: l.Census()}}
 	e.Result.Findings = append([]lint.Finding(nil), res.Findings...)
 	picture(e.Result.Findings, l.Input.Model)
@@ -388,10 +396,10 @@ func runKey(opts Options, r *run, rules []*lint.Rule, ropts lint.Options, build 
 // entryCodec encodes stored runs (their types hold no interface).
 var entryCodec = wire.New()
 
-// encodeEntry writes e to w: its snapshot, its reads, then its result,
+// encodeEntry writes e to w: its outline, its reads, then its result,
 // each decoded only when the one before holds (readEntry).
 func encodeEntry(w io.Writer, e *runEntry) error {
-	for _, p := range []any{&e.Snapshot, &e.Reads, &e.runResult} {
+	for _, p := range []any{&e.Outline, &e.Reads, &e.runResult} {
 		if err := entryCodec.Encode(w, p); err != nil {
 			return fmt.Errorf("cache entry: %w", err)
 		}
@@ -399,16 +407,16 @@ func encodeEntry(w io.Writer, e *runEntry) error {
 	return nil
 }
 
-// entryReader is a stored run with its snapshot decoded.
+// entryReader is a stored run with its outline decoded.
 type entryReader struct {
-	snapshot cache.Snapshot
-	after    []byte
+	outline cache.Outline
+	after   []byte
 }
 
-// readEntry decodes a stored run's snapshot; nil when it does not decode.
+// readEntry decodes a stored run's outline; nil when it does not decode.
 func readEntry(payload []byte) *entryReader {
 	r := &entryReader{}
-	after, err := entryCodec.Decode(payload, &r.snapshot)
+	after, err := entryCodec.Decode(payload, &r.outline)
 	if err != nil {
 		return nil
 	}
@@ -418,7 +426,7 @@ func readEntry(payload []byte) *entryReader {
 
 // rest decodes the rest of the stored run; nil when it does not decode.
 func (r *entryReader) rest() *runEntry {
-	e := &runEntry{Snapshot: r.snapshot}
+	e := &runEntry{Outline: r.outline}
 	after, err := entryCodec.Decode(r.after, &e.Reads)
 	if err != nil {
 		return nil

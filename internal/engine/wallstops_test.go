@@ -76,17 +76,26 @@ func TestRunNotStoredWhenDeadlineStops(t *testing.T) {
 
 // TestStableWhateverAStageTook: how long a stage took is no reason not to
 // store a run (a loaded machine takes minutes over a large tree); a
-// wall-clock backstop that fired is.
+// wall-clock backstop that fired is, and so is a file added while it ran
+// (the snapshot taken at its end does not match the outline it started
+// with).
 func TestStableWhateverAStageTook(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, map[string]string{"infra/main.tf": longRoot})
-	snap := cache.Take([]string{root}, skipDir, nil)
+	start := cache.Take([]string{root}, skipDir, nil).Outline()
 	l := &Loaded{Stages: []Stage{{Name: "terraform", Wall: 140 * time.Second}, {Name: "helm", Wall: 11 * time.Minute}}}
-	if why := stable(snap, cache.NewReads(), l); why != "" {
+	if why := stable(start, cache.NewReads(), l); why != "" {
 		t.Errorf("a run with long stages is not stored: %s", why)
 	}
+	write(t, root, map[string]string{"infra/new.tf": "\n"})
+	if why := stable(start, cache.NewReads(), l); why != "the tree changed while it was read, or holds an unreadable entry" {
+		t.Errorf("a file added during the run: %q", why)
+	}
+	if err := os.Remove(filepath.Join(root, "infra", "new.tf")); err != nil {
+		t.Fatal(err)
+	}
 	l.WallStops = 2
-	if why := stable(snap, cache.NewReads(), l); !strings.HasPrefix(why, "a wall-clock backstop stopped 2 ") {
+	if why := stable(start, cache.NewReads(), l); !strings.HasPrefix(why, "a wall-clock backstop stopped 2 ") {
 		t.Errorf("a run two wall-clock backstops stopped: %q", why)
 	}
 }
@@ -174,12 +183,15 @@ func TestStableSeesTheTreeChange(t *testing.T) {
 				}
 			}
 		}
-		snap := cache.Take([]string{root}, skipDir, nil)
-		if why := stable(snap, cache.NewReads(), &Loaded{}); why != "" {
+		start := cache.Take([]string{root}, skipDir, nil).Outline()
+		if why := stable(start, cache.NewReads(), &Loaded{}); why != "" {
 			t.Fatalf("old %v: an unchanged tree: %s", old, why)
 		}
+		if start.Unchanged() != old {
+			t.Fatalf("old %v: the directories' times vouch %v", old, start.Unchanged())
+		}
 		write(t, root, map[string]string{"infra/extra.tf": "locals {}\n"})
-		if why := stable(snap, cache.NewReads(), &Loaded{}); !strings.HasPrefix(why, "the tree changed while it was read") {
+		if why := stable(start, cache.NewReads(), &Loaded{}); !strings.HasPrefix(why, "the tree changed while it was read") {
 			t.Errorf("old %v: a file added during the run: %q", old, why)
 		}
 	}
