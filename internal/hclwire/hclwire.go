@@ -90,7 +90,7 @@ func Encode(body *hclsyntax.Body, filename string) ([]byte, error) {
 
 // Decode reads a body Encode wrote, its ranges in filename.
 func Decode(data []byte, filename string) (body *hclsyntax.Body, err error) {
-	d := &decoder{data: data, text: string(data), file: filename}
+	d := &decoder{data: data, file: filename, names: map[string]string{}}
 	body = d.body()
 	if d.err == nil && d.pos != len(d.data) {
 		d.fail("%d bytes after the body", len(d.data)-d.pos)
@@ -464,12 +464,14 @@ func (e *encoder) value(v cty.Value) {
 
 type decoder struct {
 	data []byte
-	// text is data as one string: decoded strings are slices of it.
-	text string
-	pos  int
-	file string
-	anon []*hclsyntax.AnonSymbolExpr
-	err  error
+	// names are the strings decoded, each allocated once: a body holds
+	// its own strings, never the whole encoding (which is twice its
+	// source), and a name met again is the same string.
+	names map[string]string
+	pos   int
+	file  string
+	anon  []*hclsyntax.AnonSymbolExpr
+	err   error
 }
 
 // errShort is the error of a stream that ends early.
@@ -558,8 +560,13 @@ func (d *decoder) string() string {
 		d.err = errShort
 		return ""
 	}
-	s := d.text[d.pos : d.pos+int(n)]
+	b := d.data[d.pos : d.pos+int(n)]
 	d.pos += int(n)
+	if s, ok := d.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	d.names[s] = s
 	return s
 }
 

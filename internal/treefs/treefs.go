@@ -422,8 +422,34 @@ func readOpen(f *os.File, limit int64) ([]byte, fs.FileInfo, error) {
 		}
 		return []byte{}, st, nil
 	}
-	data, err := ReadLimited(f, limit)
+	data, err := readSized(f, st.Size(), limit)
 	return data, st, err
+}
+
+// readSized reads f, whose stat said size bytes, at most limit: into one
+// buffer of that size and a byte more, to see a file that grew since,
+// where ReadLimited grows its buffer by doubling (twice the allocation,
+// and the copies, for every file a run reads).
+func readSized(f *os.File, size, limit int64) ([]byte, error) {
+	if size > limit {
+		return ReadLimited(f, limit)
+	}
+	buf := make([]byte, size+1)
+	n, err := io.ReadFull(f, buf)
+	switch {
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return buf[:n], nil
+	case err != nil:
+		return nil, err
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, limit-int64(n)+1))
+	if err != nil {
+		return nil, err
+	}
+	if data := append(buf, rest...); int64(len(data)) <= limit {
+		return data, nil
+	}
+	return nil, fmt.Errorf("%w of %s", ErrTooLarge, Size(limit))
 }
 
 // Size says a byte count the way messages do ("8 MiB").

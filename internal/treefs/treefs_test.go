@@ -401,3 +401,42 @@ func TestResolveMemoised(t *testing.T) {
 		}
 	}
 }
+
+// A file read by the size its stat gave reads whole whatever it holds
+// now: the same, fewer bytes (it shrank), more (it grew) within the
+// limit, and beyond the limit it is refused as too large.
+func TestReadSized(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "f.yaml")
+	content := []byte("kind: ConfigMap\nmetadata:\n  name: x\n")
+	if err := os.WriteFile(p, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := int64(len(content))
+	for _, c := range []struct {
+		name        string
+		size, limit int64
+		tooLarge    bool
+	}{
+		{"as stat said", n, 100, false},
+		{"shrank", n + 10, 100, false},
+		{"grew", 5, 100, false},
+		{"grew past the limit", 5, n - 1, true},
+		{"stat past the limit", n + 10, n - 1, true},
+		{"exactly the limit", n, n, false},
+	} {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := readSized(f, c.size, c.limit)
+		f.Close()
+		switch {
+		case c.tooLarge:
+			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), Size(c.limit)) {
+				t.Errorf("%s: %v, want too large of %s", c.name, err, Size(c.limit))
+			}
+		case err != nil || string(data) != string(content):
+			t.Errorf("%s: %q, %v", c.name, data, err)
+		}
+	}
+}
