@@ -318,6 +318,10 @@ func store(c *Cache, key cache.Key, start cache.Outline, reads *cache.Reads, l *
 	if len(l.Input.Model.Changes) > 0 {
 		return "the model holds changes"
 	}
+	// The pictures first: the graph they are drawn on is garbage before
+	// the record and the snapshot below are made.
+	findings := append([]lint.Finding(nil), res.Findings...)
+	picture(findings, l.Input.Model)
 	list := reads.List()
 	// The directories discovery does not enter are recorded where the
 	// run read files (a module cache): a file added beside those changes
@@ -328,8 +332,7 @@ func store(c *Cache, key cache.Key, start cache.Outline, reads *cache.Reads, l *
 	}
 	e := &runEntry{Outline: outline, Reads: list, runResult: runResult{Result: res, Files: l.Input.Files, TerraformRoots: l.TerraformRoots,
 		ModuleCalls: l.ModuleCalls, Budget: l.Budget, Census: l.Census()}}
-	e.Result.Findings = append([]lint.Finding(nil), res.Findings...)
-	picture(e.Result.Findings, l.Input.Model)
+	e.Result.Findings = findings
 	if err := c.Store.PutStream(key, func(w io.Writer) error { return encodeEntry(w, e) }); err != nil {
 		return err.Error()
 	}
@@ -337,12 +340,21 @@ func store(c *Cache, key cache.Key, start cache.Outline, reads *cache.Reads, l *
 }
 
 // picture draws every finding's chain as the markdown report does, so a
-// cached run can report it without the model.
+// cached run can report it without the model: on the part of the graph
+// the findings' files hold (graph.BuildAround), which draws each as the
+// whole graph does.
 func picture(fs []lint.Finding, m *lint.Model) {
 	if len(fs) == 0 {
 		return
 	}
-	d := graph.Build(m).Pictures()
+	files := map[string]bool{}
+	for _, f := range fs {
+		files[f.Range.File] = true
+		for _, r := range f.Related {
+			files[r.Range.File] = true
+		}
+	}
+	d := graph.BuildAround(m, files).Pictures()
 	for i := range fs {
 		fs[i].Picture = d.Picture(fs[i])
 	}

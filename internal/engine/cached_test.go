@@ -10,6 +10,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/lint/graph"
 	"github.com/faultline-dev/faultline/rules"
 )
 
@@ -191,4 +192,47 @@ func TestRunCachedSkippedDirectories(t *testing.T) {
 	if run("a file added to the module under vendor/", false) == base {
 		t.Fatal("the new module file changed nothing in the result: the test proves nothing")
 	}
+}
+
+// The pictures a stored run keeps are drawn on the part of the graph its
+// findings' files hold; each is the picture the whole graph gives (the
+// markdown report's), over every rule's test data as one tree: hundreds
+// of findings, many drawn, in fewer files than the model's entities.
+func TestPicturesAroundFindingsAreTheWholeGraphs(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "rules", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, res, err := Run(Options{Paths: []string{dir}, Cwd: dir}, rules.All, lint.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := l.Input.Model
+	whole := graph.Build(m).Pictures()
+	got := append([]lint.Finding(nil), res.Findings...)
+	picture(got, m)
+	drawn := 0
+	for i, f := range res.Findings {
+		want := whole.Picture(f)
+		if !reflect.DeepEqual(got[i].Picture, want) {
+			t.Errorf("%s at %s: picture %+v, want %+v", f.Rule, f.Range, got[i].Picture, want)
+		}
+		if want != nil && len(want.Edges) > 0 {
+			drawn++
+		}
+	}
+	entityFiles, findingFiles := map[string]bool{}, map[string]bool{}
+	for _, e := range m.Entities() {
+		entityFiles[e.Base().Range.File] = true
+	}
+	for _, f := range res.Findings {
+		findingFiles[f.Range.File] = true
+		for _, r := range f.Related {
+			findingFiles[r.Range.File] = true
+		}
+	}
+	if drawn < 100 || len(findingFiles) >= len(entityFiles) {
+		t.Fatalf("%d findings drawn, %d files with findings of %d with entities: the test proves nothing", drawn, len(findingFiles), len(entityFiles))
+	}
+	t.Logf("%d findings, %d drawn; %d files with findings of %d with entities", len(res.Findings), drawn, len(findingFiles), len(entityFiles))
 }

@@ -154,3 +154,32 @@ func TestKeptParsesOnlyWhatChanged(t *testing.T) {
 		sameAsFresh(t, fmt.Sprintf("run %d", i), opts, l, got)
 	}
 }
+
+// A parse is written as soon as it is made, not held for the end of the
+// run: another run reads it back before the first one flushes, equal in
+// every field, and the first counts it written.
+func TestKeptParseWrittenAtOnce(t *testing.T) {
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := treefs.New([]string{t.TempDir()}, "")
+	data := []byte("apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: api\n  namespace: prod\n  annotations:\n    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/api\n---\nkind: [\n")
+	opts := kube.Options{Scope: lint.Scope{Account: "111122223333"}, Notes: func(lint.Note) {}, Templates: true}
+	first := unitsFor(store, tree)
+	ents, diags, docs := first.parseDocs("k8s/sa.yaml", data, opts)
+	if len(ents) == 0 || len(diags) == 0 {
+		t.Fatalf("parsed %d entities, %d diagnostics: the test proves nothing", len(ents), len(diags))
+	}
+	if r := first.done(); r.ParsesMade != 1 || r.Stored != 1 {
+		t.Errorf("first: %s; want 1 parsed and written before the flush", r)
+	}
+	second := unitsFor(store, tree)
+	gotEnts, gotDiags, gotDocs := second.parseDocs("k8s/sa.yaml", data, opts)
+	if !reflect.DeepEqual(gotEnts, ents) || !reflect.DeepEqual(gotDiags, diags) || !reflect.DeepEqual(gotDocs, docs) {
+		t.Errorf("kept parse differs:\n%+v %+v\nwant\n%+v %+v", gotEnts, gotDiags, ents, diags)
+	}
+	if r := second.done(); r.ParsesKept != 1 || r.ParsesMade != 0 {
+		t.Errorf("second: %s; want the parse kept", r)
+	}
+}

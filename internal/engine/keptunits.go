@@ -39,10 +39,12 @@ import (
 //     versions; a renderer reads nothing else) was rendered by a run
 //     with the same build is not rendered again.
 //
-// Entries are written at the end of the run unless its budget left units
-// out (flush, from keepUnits): each is checked on its own, so a stage
-// over the whole-run cache's bound or a file changed elsewhere does not
-// hold them back.
+// Builds and renderings are written at the end of the run unless its
+// budget left units out (flush, from keepUnits): each is checked on its
+// own, so a stage over the whole-run cache's bound or a file changed
+// elsewhere does not hold them back. Chart loads and manifest parses,
+// which rest on nothing but their own record or text, are written at
+// once (keptcharts.go, keptparse.go).
 type keptUnits struct {
 	store *cache.Store
 	// context is the digest of what a kustomization's output depends on
@@ -63,6 +65,9 @@ type keptUnits struct {
 	pending []keptPut
 	kusts   []*keptKust
 	report  UnitsReport
+	// buffers are the buffers entries written at once are encoded into
+	// (*[]byte): the store keeps no payload.
+	buffers sync.Pool
 }
 
 // UnitsReport counts what the per-unit cache did in a run.

@@ -48,12 +48,34 @@ type Graph struct {
 
 // Build draws the model.
 func Build(m *lint.Model) *Graph {
+	return build(m, nil)
+}
+
+// BuildAround draws the part of the model a finding located in files
+// touches: the entities declared in those files and the relations between
+// them, in the order Build gives them. A picture (Pictures.Picture) reads
+// only the nodes declared in its locations' files and the edges between
+// them, so a finding whose locations all lie in files is drawn on it as
+// on the whole graph, without drawing the whole graph (a run over 50
+// copies of the benchmark repositories has its 7,650 findings in 400
+// files).
+func BuildAround(m *lint.Model, files map[string]bool) *Graph {
+	return build(m, func(o *lint.Object) bool { return files[o.Range.File] })
+}
+
+// build draws the entities of the model keep accepts (nil: all) and the
+// relations between them. Of entities sharing an address the first, in
+// the model's order, is the node, whether keep accepts it or not.
+func build(m *lint.Model, keep func(*lint.Object) bool) *Graph {
 	b := &builder{m: m, index: map[string]int{}}
 	ents := m.Entities()
 	sort.SliceStable(ents, func(i, j int) bool { return ents[i].Base().Addr < ents[j].Base().Addr })
-	for _, e := range ents {
+	for i, e := range ents {
 		o := e.Base()
-		if _, dup := b.index[o.Addr]; dup {
+		if i > 0 && ents[i-1].Base().Addr == o.Addr {
+			continue // sorted: a duplicate follows the first
+		}
+		if keep != nil && !keep(o) {
 			continue
 		}
 		b.index[o.Addr] = len(b.g.Nodes)

@@ -305,3 +305,32 @@ func TestTextReportBaseRevision(t *testing.T) {
 		t.Errorf("primary location at a revision:\n%s", got)
 	}
 }
+
+// The JSON report, written a finding at a time, is byte for byte what
+// encoding the whole report at once gives: findings with related
+// locations, changed marks, characters HTML would escape, and none.
+func TestJSONReportIsTheWholeEncoding(t *testing.T) {
+	html := testResult()
+	html.Findings = append(html.Findings, lint.Finding{Rule: "FL101", Message: `a <b> & "c" é`, Range: lint.Range{File: "a&b.tf", Line: 1, Column: 1}})
+	for name, r := range map[string]Report{
+		"findings": {Result: testResult(), Rules: testRules(), Sources: testSources},
+		"changed":  anchorReport(),
+		"html":     {Result: html},
+		"none":     {Result: lint.Result{Summary: lint.Summary{Files: 3}}},
+	} {
+		out := jsonReport{Version: jsonVersion, Findings: make([]jsonFinding, 0, len(r.Result.Findings)), Summary: r.Result.Summary}
+		for _, f := range r.Result.Findings {
+			out.Findings = append(out.Findings, jsonFindingOf(f, r, r.changedSet()))
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			t.Fatal(err)
+		}
+		if got := render(t, "json", false, r); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s: written\n%s\nwant\n%s", name, got, want.Bytes())
+		}
+	}
+}
