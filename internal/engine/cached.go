@@ -136,6 +136,8 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	roots := r.tree.Roots()
 	var prev *runEntry
 	var snap cache.Snapshot
+	// seen: an earlier run of the tree was stored (keptUnits.noWarm).
+	seen := false
 	var refreshed []cache.Read
 	hit := false
 	lookup := Measure(nil, "cache", "entries", func() int {
@@ -149,6 +151,7 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 		keep := scanKeep(r)
 		if stored != nil {
 			keep = stored.outline.Keep
+			seen = true
 		}
 		snap = cache.Take(roots, skipDir, keep)
 		if stored == nil || !snap.Matches(stored.outline) {
@@ -179,6 +182,9 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	opts.kept = kept
 	if opts.units, err = newKeptUnits(c, opts, r); err != nil {
 		return nil, lint.Result{}, err
+	}
+	if opts.units != nil {
+		opts.units.noWarm = seen
 	}
 	reads := cache.NewReads()
 	opts.observe = reads

@@ -300,6 +300,7 @@ func newRun(opts Options) (*run, error) {
 		// A base revision's load: its roots are kept beside the run's.
 		r.opts.kept = opts.keptParent.child(opts, r)
 	}
+	opts.units.useHoles(r.holes)
 	return r, nil
 }
 
@@ -329,8 +330,8 @@ func (r *run) discover() int {
 var defaultRenderer helm.Renderer
 
 // warmer is a renderer that can start its workers ahead of its first
-// request (helm.Pool).
-type warmer interface{ Warm() }
+// request, no more than charts of them (helm.Pool).
+type warmer interface{ Warm(charts int) }
 
 // readier is a renderer that can tell before its first request that it
 // cannot render (the command's, when faultline-render is missing).
@@ -338,9 +339,16 @@ type readier interface{ Ready() error }
 
 // warmRenderer, when the tree holds a chart, stops the run if the chart
 // renderer cannot render, and starts its workers, so that their start-up
-// overlaps the Terraform stage.
+// overlaps the Terraform stage: no more of them than the tree holds
+// charts (archives and Chart.yaml files).
 func (r *run) warmRenderer() error {
-	if len(r.d.archives) == 0 && !slices.ContainsFunc(r.d.manifests, func(m string) bool { return filepath.Base(m) == "Chart.yaml" }) {
+	charts := len(r.d.archives)
+	for _, m := range r.d.manifests {
+		if filepath.Base(m) == "Chart.yaml" {
+			charts++
+		}
+	}
+	if charts == 0 {
 		return nil
 	}
 	if c, ok := r.opts.Renderer.(readier); ok {
@@ -349,7 +357,7 @@ func (r *run) warmRenderer() error {
 		}
 	}
 	if w, ok := r.opts.Renderer.(warmer); ok {
-		w.Warm()
+		w.Warm(charts)
 	}
 	return nil
 }

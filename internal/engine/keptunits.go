@@ -52,9 +52,15 @@ type keptUnits struct {
 	context [sha256.Size]byte
 	build   string
 	tree    *treefs.Tree
-	// holes are the run's: a rendering request's holes are keyed by what
-	// they stand for (renderKey).
+	// holes are the running load's (set by newRun, useHoles): a
+	// rendering request's holes are keyed by what they stand for
+	// (renderKey).
 	holes *lint.Holes
+	// noWarm is set when an earlier run of the same tree was stored: its
+	// renderings are most likely kept, so the chart renderer's workers
+	// start at the first rendering that is not, instead of ahead of the
+	// Terraform stage (Warm).
+	noWarm bool
 	// checker checks the kept chart loads' records; runReads, when the
 	// run's result is cached whole, is its record of the files read
 	// (keptcharts.go).
@@ -117,7 +123,15 @@ func newKeptUnits(c *Cache, opts Options, r *run) (*keptUnits, error) {
 	if err != nil {
 		return nil, fmt.Errorf("unit cache key: %w", err)
 	}
-	return &keptUnits{store: c.Store, context: sha256.Sum256(data), build: c.Build, tree: r.tree, holes: r.holes, checker: cache.NewChecker(r.tree)}, nil
+	return &keptUnits{store: c.Store, context: sha256.Sum256(data), build: c.Build, tree: r.tree, checker: cache.NewChecker(r.tree)}, nil
+}
+
+// useHoles makes holes, the running load's, those rendering requests are
+// keyed by. Nothing is done on a nil receiver.
+func (u *keptUnits) useHoles(holes *lint.Holes) {
+	if u != nil {
+		u.holes = holes
+	}
 }
 
 // kustEntry is what the store holds of one kustomization root.
@@ -570,10 +584,14 @@ func (kr keptRenderer) Ready() error {
 	return nil
 }
 
-// Warm implements warmer: the renderer's own.
-func (kr keptRenderer) Warm() {
+// Warm implements warmer: the renderer's own, unless an earlier run of
+// the tree was stored (keptUnits.noWarm).
+func (kr keptRenderer) Warm(charts int) {
+	if kr.u.noWarm {
+		return
+	}
 	if w, ok := kr.r.(warmer); ok {
-		w.Warm()
+		w.Warm(charts)
 	}
 }
 

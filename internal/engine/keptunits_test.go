@@ -492,3 +492,119 @@ func TestKeptKustomizationUnderFluxSubstitution(t *testing.T) {
 		sameAsFresh(t, fmt.Sprintf("run %d", i), opts, l, got)
 	}
 }
+
+// A chart request's holes are keyed by what they stand for in the run
+// that renders: a release whose value moves from one unknown role ARN to
+// another renders again, and one whose value stays keeps its rendering.
+// A hole numbered otherwise in a later run is the same hole. (Keyed by
+// another load's holes, every hole looked fresh and the first rendering
+// was taken for the second request; keyed by no holes, by their numbers.)
+func TestKeptRenderKeyedByTheRunsHoles(t *testing.T) {
+	root := t.TempDir()
+	release := func(role string) string {
+		return `resource "aws_iam_role" "app" { name = "app" }
+resource "aws_iam_role" "other" { name = "other" }
+resource "helm_release" "app" {
+  name      = "app"
+  chart     = "./charts/app"
+  namespace = "apps"
+  set {
+    name  = "role"
+    value = aws_iam_role.` + role + `.arn
+  }
+}
+`
+	}
+	write(t, root, map[string]string{
+		"main.tf":                      release("app"),
+		"charts/app/Chart.yaml":        "apiVersion: v2\nname: app\nversion: 0.1.0\n",
+		"charts/app/values.yaml":       "role: none\n",
+		"charts/app/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: app\n  annotations:\n    eks.amazonaws.com/role-arn: {{ .Values.role }}\n",
+	})
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what string, kept, rendered int) {
+		t.Helper()
+		l, got := recomputed(t, what, opts, c)
+		if u := l.Cache.Units; u.ChartsKept != kept || u.ChartsRendered != rendered {
+			t.Errorf("%s: %s; want charts %d kept, %d rendered", what, u, kept, rendered)
+		}
+		sameAsFresh(t, what, opts, l, got)
+	}
+	step("cold", 0, 1)
+	write(t, root, map[string]string{"main.tf": release("app") + "# a comment\n"})
+	step("same hole", 1, 0)
+	write(t, root, map[string]string{"main.tf": release("other")})
+	step("another role's hole", 0, 1)
+	// The same value, its hole numbered otherwise (another hole is made
+	// first): kept.
+	write(t, root, map[string]string{"main.tf": release("other") + "output \"first\" { value = aws_iam_role.app.unique_id }\n"})
+	step("the same hole numbered otherwise", 1, 0)
+}
+
+// warmCounter is an in-process renderer that records each Warm.
+type warmCounter struct {
+	mu    sync.Mutex
+	warms []int
+}
+
+func (w *warmCounter) Render(ctx context.Context, req helm.Request) (helm.Result, error) {
+	return chartrender.InProcess{}.Render(ctx, req)
+}
+
+func (w *warmCounter) Warm(charts int) {
+	w.mu.Lock()
+	w.warms = append(w.warms, charts)
+	w.mu.Unlock()
+}
+
+// taken returns the Warm calls since the last and forgets them.
+func (w *warmCounter) taken() []int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	got := w.warms
+	w.warms = nil
+	return got
+}
+
+// The chart renderer is warmed for as many charts as the tree holds when
+// no earlier run of the tree was stored (without the cache, or the first
+// run with it); a later run, whose renderings are most likely kept,
+// leaves its workers to start at the first rendering not kept.
+func TestRendererWarmedOnlyWithoutAnEarlierRun(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, kustTree)
+	write(t, root, map[string]string{
+		"charts/two/Chart.yaml":        "apiVersion: v2\nname: two\nversion: 0.1.0\n",
+		"charts/two/templates/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: two\n",
+	})
+	w := &warmCounter{}
+	opts := Options{Paths: []string{root}, Cwd: root, Renderer: w}
+	if _, _, err := Run(opts, rules.All, lint.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.taken(); !reflect.DeepEqual(got, []int{2}) {
+		t.Errorf("without the cache: warmed %v, want once for 2 charts", got)
+	}
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
+	recomputed(t, "first", opts, c)
+	if got := w.taken(); !reflect.DeepEqual(got, []int{2}) {
+		t.Errorf("first cached run: warmed %v, want once for 2 charts", got)
+	}
+	write(t, root, map[string]string{"charts/two/templates/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: two-b\n"})
+	l, _ := recomputed(t, "a chart edited", opts, c)
+	if got := w.taken(); len(got) != 0 {
+		t.Errorf("a run after a stored one: warmed %v, want not at all", got)
+	}
+	if u := l.Cache.Units; u.ChartsRendered != 1 || u.ChartsKept != 1 {
+		t.Errorf("a chart edited: %s; want 1 kept, 1 rendered", u)
+	}
+}

@@ -54,9 +54,9 @@ func (wr wallRenderer) Ready() error {
 }
 
 // Warm implements warmer: the renderer's own.
-func (wr wallRenderer) Warm() {
+func (wr wallRenderer) Warm(charts int) {
 	if w, ok := wr.r.(warmer); ok {
-		w.Warm()
+		w.Warm(charts)
 	}
 }
 

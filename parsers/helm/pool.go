@@ -111,21 +111,24 @@ var errPoolClosed = &StoppedError{Reason: "the renderer pool is closed"}
 
 // Warm starts the pool's workers ahead of its first request: a run that
 // will render charts starts them while it reads the rest of the tree, so
-// process start-up overlaps that work. It does nothing once the pool has
-// started or closed.
-func (p *Pool) Warm() {
-	_, _ = p.startSlots(true)
+// process start-up overlaps that work. charts is how many charts the run
+// holds: there are no more workers than that (a worker started for no
+// chart costs a process start-up for nothing); 0 or less is no bound. It
+// does nothing once the pool has started or closed.
+func (p *Pool) Warm(charts int) {
+	_, _ = p.startSlots(true, charts)
 }
 
 // start starts the pool's worker slots once; it returns a channel closed
 // when the pool closes.
 func (p *Pool) start() (<-chan struct{}, error) {
-	return p.startSlots(false)
+	return p.startSlots(false, 0)
 }
 
-// startSlots starts the worker slots once, each starting its worker at
-// once when warm (else at its first request).
-func (p *Pool) startSlots(warm bool) (<-chan struct{}, error) {
+// startSlots starts the worker slots once (at most most of them when
+// most > 0), each starting its worker at once when warm (else at its
+// first request).
+func (p *Pool) startSlots(warm bool, most int) (<-chan struct{}, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -133,6 +136,9 @@ func (p *Pool) startSlots(warm bool) (<-chan struct{}, error) {
 	}
 	if p.tasks == nil {
 		n := p.workers(runtime.GOMAXPROCS(0))
+		if most > 0 {
+			n = min(n, most)
+		}
 		p.tasks = make(chan *task)
 		p.ctx, p.cancel = context.WithCancel(context.Background())
 		p.live = map[*worker]bool{}

@@ -339,12 +339,31 @@ func TestPoolMemoryPerRequest(t *testing.T) {
 	}
 }
 
+// TestPoolWarmBoundedByCharts: Warm for a tree of one chart starts one
+// worker, and the pool never runs a second, even for requests at once.
+func TestPoolWarmBoundedByCharts(t *testing.T) {
+	p := testPool(t, child(time.Second), 2)
+	p.Warm(1)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			if _, err := p.Render(context.Background(), Request{Chart: "plain", Files: plainChart()}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := p.starts.Load(); n != 1 {
+		t.Errorf("%d workers started after Warm(1) and four requests at once, want 1", n)
+	}
+}
+
 // TestPoolWarmStartsWorkersAhead: Warm starts every worker before the
 // first request, which they then serve without starting another; Warm on
 // a started or closed pool starts nothing more.
 func TestPoolWarmStartsWorkersAhead(t *testing.T) {
 	p := testPool(t, child(time.Second), 2)
-	p.Warm()
+	p.Warm(0)
 	deadline := time.Now().Add(30 * time.Second)
 	for p.starts.Load() < 2 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
@@ -357,12 +376,12 @@ func TestPoolWarmStartsWorkersAhead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p.Warm()
+	p.Warm(0)
 	if n := p.starts.Load(); n != 2 {
 		t.Errorf("%d workers started after four requests and a second Warm, want 2", n)
 	}
 	_ = p.Close()
-	p.Warm()
+	p.Warm(0)
 	if n := len(p.pids()); n != 0 {
 		t.Errorf("%d workers alive after Close and Warm", n)
 	}
