@@ -39,6 +39,18 @@ type Reads struct {
 	unstable string
 }
 
+// Get is what the record holds of path; false when nothing, or when r is
+// nil.
+func (r *Reads) Get(path string) (Read, bool) {
+	if r == nil {
+		return Read{}, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rd, ok := r.files[path]
+	return rd, ok
+}
+
 // NewReads starts an empty record.
 func NewReads() *Reads { return &Reads{files: map[string]Read{}} }
 

@@ -790,7 +790,7 @@ func (r *run) join() int {
 	}
 	r.in.Files = len(r.files)
 	r.in.Diagnostics = capPerFile(r.in.Diagnostics, maxDiagnosticsPerFile)
-	r.in.Ignores = scanIgnores(r.tree, r.rel, r.files, r.read, r.allCharts)
+	r.in.Ignores = scanIgnores(r.opts.units, r.tree, r.rel, r.files, r.read, r.allCharts)
 	return len(r.files)
 }
 

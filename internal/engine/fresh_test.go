@@ -28,7 +28,8 @@ func testCache(t *testing.T) *Cache {
 
 // sameAsFresh fails the test (saying what) unless a cached run's loaded
 // input l and result got are a fresh run's with opts: the same result,
-// entity for entity the same model, and the same diagnostics and notes.
+// entity for entity the same model, and the same diagnostics, notes and
+// ignores.
 func sameAsFresh(t *testing.T, what string, opts Options, l *Loaded, got lint.Result) {
 	t.Helper()
 	fl, fresh, err := Run(opts, rules.All, lint.Options{})
@@ -46,6 +47,9 @@ func sameAsFresh(t *testing.T, what string, opts Options, l *Loaded, got lint.Re
 	}
 	if g, w := l.Input.Notes, fl.Input.Notes; !reflect.DeepEqual(g, w) {
 		t.Errorf("%s: notes differ from a fresh run's", what)
+	}
+	if g, w := l.Input.Ignores, fl.Input.Ignores; !reflect.DeepEqual(g, w) {
+		t.Errorf("%s: ignores differ from a fresh run's:\n%+v\nwant\n%+v", what, g, w)
 	}
 }
 

@@ -13,8 +13,9 @@ import (
 // already read are scanned from their bytes (read); the rest — Terraform
 // and variables files, the files a kustomization owns, chart templates —
 // are read again, and only files that mention an ignore are parsed for
-// one.
-func scanIgnores(tree *treefs.Tree, rel func(string) string, files map[string]bool, read map[string][]byte, charts []string) []lint.Ignore {
+// one. With the per-unit cache u, what the last scan found in a file
+// unchanged since is taken instead (keptignores.go).
+func scanIgnores(u *keptUnits, tree *treefs.Tree, rel func(string) string, files map[string]bool, read map[string][]byte, charts []string) []lint.Ignore {
 	var list []ignores.File
 	seen := map[string]bool{}
 	add := func(p string, kind ignores.Kind) {
@@ -37,5 +38,6 @@ func scanIgnores(tree *treefs.Tree, rel func(string) string, files map[string]bo
 			add(t, ignores.Template)
 		}
 	}
-	return ignores.ScanFiles(tree, list)
+	scan := func(fs []ignores.File) [][]lint.Ignore { return ignores.ScanEach(tree, fs) }
+	return ignores.Sorted(u.scanFiles(scan, list))
 }

@@ -94,6 +94,9 @@ type UnitsReport struct {
 	// CompsKept Crossplane composition stages were answered from the
 	// cache (0 or 1), CompsRendered were rendered (keptcompositions.go).
 	CompsKept, CompsRendered int
+	// IgnoresKept files' ignores were taken from the last ignore scan,
+	// IgnoresScanned files were scanned (keptignores.go).
+	IgnoresKept, IgnoresScanned int
 	// Stored entries were written.
 	Stored int
 }
@@ -105,7 +108,7 @@ func (u UnitsReport) String() string {
 	if u.KustRebuilt > 0 {
 		s += fmt.Sprintf(" (%d kept built again for positions)", u.KustRebuilt)
 	}
-	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.Stored)
+	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
 }
 
 // newKeptUnits is the per-unit cache of run r, or nil without a store.

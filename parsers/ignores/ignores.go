@@ -114,10 +114,26 @@ type File struct {
 // same way and report what they cannot read).
 const maxFile = 8 << 20
 
-// ScanFiles scans files in parallel, reading those given without data
-// through the tree. Files that cannot be read are skipped: the parsers
-// report them.
+// ScanFiles is the ignores of every file of files (ScanEach), in order.
 func ScanFiles(tree *treefs.Tree, files []File) []lint.Ignore {
+	return Sorted(ScanEach(tree, files))
+}
+
+// Sorted is the ignores of every file, in the order of their comments.
+func Sorted(byFile [][]lint.Ignore) []lint.Ignore {
+	var out []lint.Ignore
+	for _, r := range byFile {
+		out = append(out, r...)
+	}
+	sortIgnores(out)
+	return out
+}
+
+// ScanEach scans files for ignores in parallel, each as Scan does: from
+// its Data, or what tree holds at its Path. A file that cannot be read
+// holds none (the parsers report it). The result is by file, as files
+// are given.
+func ScanEach(tree *treefs.Tree, files []File) [][]lint.Ignore {
 	res := make([][]lint.Ignore, len(files))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
@@ -141,12 +157,7 @@ func ScanFiles(tree *treefs.Tree, files []File) []lint.Ignore {
 		}()
 	}
 	wg.Wait()
-	var out []lint.Ignore
-	for _, r := range res {
-		out = append(out, r...)
-	}
-	sortIgnores(out)
-	return out
+	return res
 }
 
 // maxTemplates bounds the files listed in one chart.
