@@ -174,6 +174,7 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	// The run holds the snapshot's outline, not its entries: its end
 	// checks the tree still has that shape and stores the outline.
 	start := snap.Outline()
+	opts.listed = snap.Index()
 	snap = cache.Snapshot{}
 	kept, err := newKeptRoots(c, opts, r)
 	if err != nil {

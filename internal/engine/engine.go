@@ -105,6 +105,10 @@ type Options struct {
 	// units is the per-unit result cache of a cached run: kustomization
 	// builds and chart renderings (keptunits.go).
 	units *keptUnits
+	// listed, in a cached run, is what the snapshot that looked for the
+	// stored run listed of the tree: discovery walks it instead of
+	// reading every directory again.
+	listed *cache.DirIndex
 	// rootDeadline, when not zero, is the wall-clock backstop of each
 	// Terraform root's and Terragrunt unit's evaluation instead of the
 	// default (tests).
@@ -314,7 +318,8 @@ func (r *run) scopeAt(p string) lint.Scope {
 
 // discover walks the scan roots (stage "discover").
 func (r *run) discover() int {
-	r.d = discover(r.tree, r.dirs, r.opts.Config)
+	r.d = discover(r.tree, r.dirs, r.opts.Config, r.opts.listed)
+	r.opts.listed = nil
 	for _, s := range r.d.skipped {
 		what := s.why
 		if s.same != "" {
@@ -1003,11 +1008,13 @@ const nestedConfigNote = "not applied: a run applies one configuration, the .fau
 // inside the tree, and other files that are not regular (FIFOs, devices,
 // sockets) are left out with a note. Terraform configuration files are
 // only noted by directory: the Terraform loader lists and checks them.
-func discover(tree *treefs.Tree, roots []string, cfg *lint.Config) discovery {
+// With listed (a cached run's snapshot), the directories it listed are not
+// read again.
+func discover(tree *treefs.Tree, roots []string, cfg *lint.Config, listed *cache.DirIndex) discovery {
 	var d discovery
 	tfSeen := map[string]bool{}
 	for _, root := range roots {
-		_ = filepath.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
+		_ = listed.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
 			if err != nil {
 				d.skipped = append(d.skipped, skip{path: p, why: "cannot read: " + unwrapPathErr(err).Error()})
 				if de != nil && de.IsDir() {
