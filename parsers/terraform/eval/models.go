@@ -51,8 +51,10 @@ func (u *modelUse) label() string { return u.key + " v" + u.dir.First }
 // modelSet is a loader's view of the embedded stand-ins: the index, and
 // each version directory parsed once. The stand-ins are embedded, the same
 // in every load, and nothing changes a parsed module once instrumented, so
-// every loader of the process shares one parse (parsedModels). With a
-// syntax cache, a directory's syntax trees are read back from what an
+// every loader of the process shares one parse (parsedModels). A
+// directory's syntax trees are decoded from the table embedded at
+// development time (syntaxtable.go); when its files are not the ones
+// encoded there, with a syntax cache, they are read back from what an
 // earlier run kept instead of being parsed (the first loader to need a
 // directory decides).
 type modelSet struct {
@@ -84,14 +86,16 @@ func (s modelSet) module(dir string) *Module {
 		p.mods[dir] = lm
 	}
 	p.mu.Unlock()
-	lm.once.Do(func() { lm.m = instrument(loadEmbeddedModule(models.FS, dir, s.syntax)) })
+	lm.once.Do(func() { lm.m = instrument(loadEmbeddedModule(models.FS, dir, embeddedSyntax(), s.syntax)) })
 	return lm.m
 }
 
 // loadEmbeddedModule parses a stand-in's files the way loadModule parses
-// a directory of the tree; its file names carry modelFilePrefix. With sc,
-// the syntax trees an earlier run kept are read back instead (syntax.go).
-func loadEmbeddedModule(fsys fs.FS, dir string, sc SyntaxCache) *Module {
+// a directory of the tree; its file names carry modelFilePrefix. The
+// syntax trees are decoded from table when it holds these files' trees
+// (syntaxtable.go); else, with sc, read back from what an earlier run
+// kept (syntax.go).
+func loadEmbeddedModule(fsys fs.FS, dir string, table *syntaxTable, sc SyntaxCache) *Module {
 	m := newModule(modsource.ModelFilePrefix + dir)
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
@@ -115,6 +119,6 @@ func loadEmbeddedModule(fsys fs.FS, dir string, sc SyntaxCache) *Module {
 			prim = append(prim, f)
 		}
 	}
-	m.addSources(append(prim, over...), sc)
+	m.addSources(append(prim, over...), table, sc)
 	return m
 }

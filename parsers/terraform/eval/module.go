@@ -361,7 +361,7 @@ func loadModule(tree *treefs.Tree, dir string, sc SyntaxCache) *Module {
 		src, diags := readSource(tree, path)
 		files[i] = sourceFile{name: n, path: path, src: src, readDiags: diags}
 	}
-	m.addSources(files, sc)
+	m.addSources(files, nil, sc)
 	return m
 }
 

@@ -35,28 +35,32 @@ type sourceFile struct {
 	readDiags  hcl.Diagnostics
 }
 
-// addSources parses the files of m, in order. With sc, a directory whose
-// files all read and all parse without a diagnostic in the native syntax
-// is kept; one kept earlier is read back instead of parsed. A directory
-// holding a JSON file, a file it could not read or one that does not
-// parse cleanly is parsed on every run, exactly as without a cache.
-func (m *Module) addSources(files []sourceFile, sc SyntaxCache) {
+// addSources parses the files of m, in order. A directory whose files all
+// read and are all in the native syntax is first looked up in table (the
+// stand-ins' trees encoded at development time, syntaxtable.go), which
+// is read only, then in sc: an entry that decodes is read back instead of
+// parsing. Otherwise, with sc, a directory whose files all parse without
+// a diagnostic is kept. A directory holding a JSON file, a file it could
+// not read or one that does not parse cleanly is parsed on every run,
+// exactly as without a cache.
+func (m *Module) addSources(files []sourceFile, table *syntaxTable, sc SyntaxCache) {
 	var key [sha256.Size]byte
-	keepable := sc != nil && len(files) > 0
+	keyable := len(files) > 0
 	for _, f := range files {
-		keepable = keepable && f.readDiags == nil && !strings.HasSuffix(f.name, ".json")
+		keyable = keyable && f.readDiags == nil && !strings.HasSuffix(f.name, ".json")
 	}
-	if keepable {
+	if keyable && (table != nil || sc != nil) {
 		key = syntaxKey(files)
-		if data, ok := sc.LoadSyntax(key); ok {
-			if bodies, err := decodeSyntax(data, files); err == nil {
-				for i, f := range files {
-					m.addParsed(f.path, &hcl.File{Body: bodies[i], Bytes: f.src}, nil, isOverride(f.name))
-				}
+		if data, ok := table.LoadSyntax(key); ok && m.addDecoded(files, data) {
+			return
+		}
+		if sc != nil {
+			if data, ok := sc.LoadSyntax(key); ok && m.addDecoded(files, data) {
 				return
 			}
 		}
 	}
+	keepable := keyable && sc != nil
 	p := hclparse.NewParser()
 	bodies := make([]*hclsyntax.Body, 0, len(files))
 	for _, f := range files {
@@ -78,6 +82,19 @@ func (m *Module) addSources(files []sourceFile, sc SyntaxCache) {
 			sc.KeepSyntax(key, data)
 		}
 	}
+}
+
+// addDecoded adds the files' trees decoded from data, or nothing and
+// false when data does not decode for them.
+func (m *Module) addDecoded(files []sourceFile, data []byte) bool {
+	bodies, err := decodeSyntax(data, files)
+	if err != nil {
+		return false
+	}
+	for i, f := range files {
+		m.addParsed(f.path, &hcl.File{Body: bodies[i], Bytes: f.src}, nil, isOverride(f.name))
+	}
+	return true
 }
 
 // syntaxKey digests the files' names and contents.

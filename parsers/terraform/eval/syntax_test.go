@@ -45,14 +45,14 @@ func sameModule(t *testing.T, what string, got, want *Module) {
 // the module is the parsed one. A damaged entry is parsed again.
 func TestStandInSyntaxKept(t *testing.T) {
 	const dir = "terraform-aws-modules/eks/aws/_root/v20.0.0"
-	parsed := loadEmbeddedModule(models.FS, dir, nil)
+	parsed := loadEmbeddedModule(models.FS, dir, nil, nil)
 	c := newMapSyntax()
-	first := loadEmbeddedModule(models.FS, dir, c)
+	first := loadEmbeddedModule(models.FS, dir, nil, c)
 	if c.keeps != 1 || c.loads != 0 {
 		t.Fatalf("first load: %d kept, %d read back; want 1, 0", c.keeps, c.loads)
 	}
 	sameModule(t, "parsed with a cache", first, parsed)
-	again := loadEmbeddedModule(models.FS, dir, c)
+	again := loadEmbeddedModule(models.FS, dir, nil, c)
 	if c.loads != 1 || c.keeps != 1 {
 		t.Fatalf("second load: %d read back, %d kept; want 1, 1", c.loads, c.keeps)
 	}
@@ -61,7 +61,7 @@ func TestStandInSyntaxKept(t *testing.T) {
 	for key, data := range c.entries {
 		c.entries[key] = data[:len(data)/2]
 	}
-	damaged := loadEmbeddedModule(models.FS, dir, c)
+	damaged := loadEmbeddedModule(models.FS, dir, nil, c)
 	if c.keeps != 2 {
 		t.Errorf("a damaged entry was not parsed and kept again (%d kept)", c.keeps)
 	}
