@@ -4,12 +4,17 @@
 // anonymous symbol as one node shared by the splat and what it applies.
 // Reading back is several times cheaper than parsing the text again (the
 // HCL scanner walks every byte for grapheme clusters), so the evaluator
-// keeps the built-in stand-in modules it parses (eval/models.go) and
-// reads them back on the next run instead of parsing them.
+// keeps the module directories it parses (eval/syntax.go) and reads them
+// back on the next run instead of parsing them, and the built-in
+// stand-in modules are encoded at development time and embedded
+// (eval/syntaxtable.go, parsers/terraform/models/syntax.bin).
 //
 // What one build writes only the same build reads (the keys of the result
 // cache hold the build's identity), so the stream carries no version of
-// its own. A body holding a node this package does not know, a syntax
+// its own. The embedded table is the exception, written by the build that
+// regenerated it: after a change here, regenerate it (go run -tags
+// devtools ./scripts/standin-syntax); TestStandInSyntaxFresh in
+// parsers/terraform/eval fails until then. A body holding a node this package does not know, a syntax
 // error placeholder, a literal of a type the parser never writes, or a
 // range in another file is refused when written; bytes that do not decode
 // are refused when read, never half read.

@@ -98,8 +98,10 @@ type Options struct {
 	// Deadline is the wall-clock backstop of each root's evaluation
 	// (zero: the default, 60 s; tests lower it).
 	Deadline time.Duration
-	// Syntax, when set, keeps the built-in stand-ins' syntax trees
-	// between runs (models.go).
+	// Syntax, when set, keeps the syntax trees of module directories
+	// between runs (syntax.go): the tree's, and the built-in stand-ins'
+	// whose files are not the ones their embedded table was encoded
+	// from (syntaxtable.go).
 	Syntax SyntaxCache
 }
 

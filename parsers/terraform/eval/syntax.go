@@ -14,8 +14,10 @@ import (
 
 // SyntaxCache keeps the syntax trees of module directories between runs
 // (internal/hclwire): a root evaluated again after an edit reads back the
-// modules it calls, the tree's and the built-in stand-ins, instead of
-// parsing them, which is several times dearer. An entry is addressed by
+// modules it calls instead of parsing them, which is several times
+// dearer. (The built-in stand-ins' trees are embedded, syntaxtable.go:
+// the cache is used for a stand-in only when its files are not the ones
+// embedded.) An entry is addressed by
 // the names and contents of a directory's configuration files
 // (syntaxKey): the same files anywhere give the same trees but for the
 // file names in their ranges, which are the reader's own.
