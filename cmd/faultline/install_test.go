@@ -31,6 +31,7 @@ var devCommands = []string{
 	modulePath + "/scripts/eks-submodule-standins",
 	modulePath + "/scripts/instancetypes",
 	modulePath + "/scripts/karpenter-chart-keys",
+	modulePath + "/scripts/standin-syntax",
 }
 
 // goOffline runs the go command in the repository root with the module
