@@ -70,9 +70,10 @@ type RootsReport struct {
 	// the loads evaluated again for the inputs of a kept unit whose
 	// dependencies' outputs changed (0 or 1).
 	TerragruntKept, TerragruntEvaluated, TerragruntAgain int
-	// SyntaxRead are the module directories (the tree's and the
-	// built-in stand-ins) whose syntax trees were read back from the
-	// store; SyntaxWritten those parsed and written (keptsyntax.go).
+	// SyntaxRead are the module directories (the tree's, and a
+	// built-in stand-in the embedded table does not hold) whose syntax
+	// trees were read back from the store; SyntaxWritten those parsed
+	// and written (keptsyntax.go).
 	SyntaxRead, SyntaxWritten int
 	// Why counts the reasons roots evaluated could not be kept.
 	Why map[string]int

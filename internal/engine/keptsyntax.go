@@ -8,8 +8,9 @@ import (
 
 // The per-root cache also keeps the syntax trees of module directories
 // (eval.SyntaxCache): a root evaluated again after an edit reads back the
-// modules it calls, the tree's and the built-in stand-ins, instead of
-// parsing them, which cost a quarter to a third of such a run. An entry
+// modules it calls instead of parsing them, which cost a quarter to a
+// third of such a run (the built-in stand-ins come from a table embedded
+// in the binary, and reach the store only when it lacks one). An entry
 // is keyed by the build (its encoding is the build's) and by the digest
 // of the directory's file names and contents, so copies of one module
 // share it and an edited file is never answered by its old trees.
