@@ -199,6 +199,9 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	if err != nil {
 		return nil, lint.Result{}, err
 	}
+	// The load's holes key its renderings only: storing the run does not
+	// hold them.
+	opts.units.useHoles(nil)
 	l.Cache = CacheReport{Misses: 1}
 	l.Stages = append(lookup, l.Stages...)
 	keepUnits(l, opts.units)
@@ -269,6 +272,7 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 	if err != nil {
 		return nil, lint.Result{}, err
 	}
+	opts.units.useHoles(nil)
 	keepUnits(l, opts.units)
 	l.Cache = CacheReport{Off: off, Roots: kept.done(), Units: opts.units.done()}
 	return l, res, nil
