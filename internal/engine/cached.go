@@ -199,9 +199,10 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	if err != nil {
 		return nil, lint.Result{}, err
 	}
-	// The load's holes key its renderings only: storing the run does not
-	// hold them.
+	// The load's holes key its renderings only, and the snapshot's
+	// listing served discovery: storing the run holds neither.
 	opts.units.useHoles(nil)
+	opts.listed = nil
 	l.Cache = CacheReport{Misses: 1}
 	l.Stages = append(lookup, l.Stages...)
 	keepUnits(l, opts.units)
