@@ -26,35 +26,48 @@ const (
 // labels are those Karpenter sets; a part the name does not yield, or a
 // GPU fact the table lacks, is left out rather than guessed.
 func Labels(info Info) map[string]string {
+	l := map[string]string{}
+	EachLabel(info, func(key, value string) { l[key] = value })
+	return l
+}
+
+// LabelKeys are the keys Labels may return, in the order EachLabel
+// gives them.
+var LabelKeys = []string{
+	LabelInstanceType, LabelOS, LabelInstanceFlex, LabelArch, LabelInstanceFamily, LabelInstanceSize,
+	LabelInstanceCategory, LabelInstanceGeneration, LabelInstanceCPU, LabelInstanceMemory,
+	LabelGPUCount, LabelGPUManufacturer, LabelGPUName, LabelGPUMemory,
+}
+
+// EachLabel calls f with each label of Labels(info), each key once, in
+// the order of LabelKeys, without making the map.
+func EachLabel(info Info, f func(key, value string)) {
 	n := ParseName(info.Name)
-	l := map[string]string{
-		LabelInstanceType: info.Name,
-		LabelOS:           "linux",
-		LabelInstanceFlex: strconv.FormatBool(n.Flex),
-	}
 	set := func(key, value string) {
 		if value != "" {
-			l[key] = value
+			f(key, value)
 		}
 	}
+	f(LabelInstanceType, info.Name)
+	f(LabelOS, "linux")
+	f(LabelInstanceFlex, strconv.FormatBool(n.Flex))
 	set(LabelArch, info.Arch)
 	set(LabelInstanceFamily, n.Family)
 	set(LabelInstanceSize, n.Size)
 	set(LabelInstanceCategory, n.Category)
 	set(LabelInstanceGeneration, n.Generation)
 	if info.VCPU > 0 {
-		l[LabelInstanceCPU] = strconv.Itoa(info.VCPU)
+		f(LabelInstanceCPU, strconv.Itoa(info.VCPU))
 	}
 	if info.MemoryMiB > 0 {
-		l[LabelInstanceMemory] = strconv.FormatInt(info.MemoryMiB, 10)
+		f(LabelInstanceMemory, strconv.FormatInt(info.MemoryMiB, 10))
 	}
 	if info.GPU > 0 {
-		l[LabelGPUCount] = strconv.Itoa(info.GPU)
+		f(LabelGPUCount, strconv.Itoa(info.GPU))
 		set(LabelGPUManufacturer, info.GPUManufacturer)
 		set(LabelGPUName, info.GPUName)
 		if info.GPUMemoryMiB > 0 {
-			l[LabelGPUMemory] = strconv.FormatInt(info.GPUMemoryMiB, 10)
+			f(LabelGPUMemory, strconv.FormatInt(info.GPUMemoryMiB, 10))
 		}
 	}
-	return l
 }

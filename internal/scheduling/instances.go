@@ -24,7 +24,7 @@ const (
 type instance struct {
 	name   string
 	arch   string
-	labels map[string]string
+	labels instanceLabels
 	// capacity is what the instance has; karpenter and eks what a node
 	// of it can allocate to pods under Karpenter's and the EKS AMI's
 	// arithmetic.
@@ -45,6 +45,61 @@ var (
 	values  map[string]map[string]bool
 )
 
+// labelSlot is the slot of each key of instancetypes.LabelKeys in an
+// instanceLabels.
+var labelSlot = func() map[string]int {
+	m := make(map[string]int, len(instancetypes.LabelKeys))
+	for i, k := range instancetypes.LabelKeys {
+		m[k] = i
+	}
+	return m
+}()
+
+// instanceLabels are the labels an instance type decides
+// (instancetypes.Labels), a slot per key of instancetypes.LabelKeys: a
+// map per instance type cost most of building the catalog, once per run
+// on every tree with node groups or node pools.
+type instanceLabels struct {
+	vals [16]string
+	has  uint16
+}
+
+// labelsOf is instancetypes.Labels(info) as instanceLabels.
+func labelsOf(info instancetypes.Info) instanceLabels {
+	var l instanceLabels
+	instancetypes.EachLabel(info, func(key, value string) {
+		i := labelSlot[key]
+		l.vals[i], l.has = value, l.has|1<<i
+	})
+	return l
+}
+
+// get is the value of the label key, and whether the instance type has
+// it (a map's v, ok).
+func (l *instanceLabels) get(key string) (string, bool) {
+	i, ok := labelSlot[key]
+	if !ok || l.has&(1<<i) == 0 {
+		return "", false
+	}
+	return l.vals[i], true
+}
+
+// value is the value of the label key, "" when the instance type has
+// none (a map's index).
+func (l *instanceLabels) value(key string) string {
+	v, _ := l.get(key)
+	return v
+}
+
+// each calls f with each label, in the order of instancetypes.LabelKeys.
+func (l *instanceLabels) each(f func(key, value string)) {
+	for i, k := range instancetypes.LabelKeys {
+		if l.has&(1<<i) != 0 {
+			f(k, l.vals[i])
+		}
+	}
+}
+
 // catalog returns every instance type of the generated table.
 func catalog() ([]*instance, map[string]*instance) {
 	catalogOnce.Do(func() {
@@ -54,7 +109,7 @@ func catalog() ([]*instance, map[string]*instance) {
 			in := &instance{
 				name:     info.Name,
 				arch:     info.Arch,
-				labels:   instancetypes.Labels(info),
+				labels:   labelsOf(info),
 				capacity: lint.Resources{MilliCPU: int64(info.VCPU) * 1000, Memory: info.MemoryMiB << 20, GPU: int64(info.GPU)},
 				maxPods:  info.MaxPods,
 			}
@@ -62,7 +117,7 @@ func catalog() ([]*instance, map[string]*instance) {
 			in.karpenter, ok1 = instancetypes.Allocatable(info, instancetypes.AllocOptions{Karpenter: true})
 			in.eks, ok2 = instancetypes.Allocatable(info, instancetypes.AllocOptions{})
 			in.allocKnown = ok1 && ok2
-			for k, v := range in.labels {
+			in.labels.each(func(k, v string) {
 				if k != LabelOS {
 					derived[k] = true
 				}
@@ -70,7 +125,7 @@ func catalog() ([]*instance, map[string]*instance) {
 					values[k] = map[string]bool{}
 				}
 				values[k][v] = true
-			}
+			})
 			catalogAll = append(catalogAll, in)
 			catalogBy[in.name] = in
 		}

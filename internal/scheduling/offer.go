@@ -123,7 +123,7 @@ func labelValues(instances []*instance, key string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, it := range instances {
-		if v, ok := it.labels[key]; ok && !seen[v] {
+		if v, ok := it.labels.get(key); ok && !seen[v] {
 			seen[v] = true
 			out = append(out, v)
 		}

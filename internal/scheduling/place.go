@@ -204,7 +204,7 @@ func instanceAllowed(it *instance, reqs map[string][]lint.Requirement) bool {
 		if !instanceDerived(key) {
 			continue
 		}
-		v, ok := it.labels[key]
+		v, ok := it.labels.get(key)
 		if !allMatch(rs, v, ok) {
 			return false
 		}

@@ -133,7 +133,7 @@ func (c *checker) requestFix(p *Place, req, ds lint.Resources) string {
 		like := labelValues(p.instances, key)
 		var best *instance
 		for _, it := range all {
-			if key != "" && !slices.Contains(like, it.labels[key]) || !sameArch(p, arches, it) {
+			if key != "" && !slices.Contains(like, it.labels.value(key)) || !sameArch(p, arches, it) {
 				continue
 			}
 			if !it.allocKnown || !fits(allocatable(p, it), ds, req) {

@@ -280,7 +280,7 @@ func minValuesMisfit(p *Place, term []lint.Requirement, left []*instance) *Misfi
 // on the instance labels.
 func allowedBy(it *instance, derived []keyReqs) bool {
 	for _, kr := range derived {
-		v, ok := it.labels[kr.key]
+		v, ok := it.labels.get(kr.key)
 		if !allMatch(kr.reqs, v, ok) {
 			return false
 		}
