@@ -1,7 +1,10 @@
 package lint
 
 import (
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -37,6 +40,30 @@ type ModuleStep struct {
 // call. ok is false for anything else: a manifest's address, a reference
 // with an attribute path, text that is no traversal.
 func ParseAddress(s string) (Address, bool) {
+	r := addressMemo.get(s, parseAddress)
+	r.a.Modules = slices.Clone(r.a.Modules)
+	return r.a, r.ok
+}
+
+// parsedAddress is what parseAddress gives for one string.
+type parsedAddress struct {
+	a  Address
+	ok bool
+}
+
+// addressMemo holds the addresses parsed in this process: rules ask for
+// the same few hundred addresses thousands of times over (every trust
+// statement's issuer, every hole's origin), and parsing one is an HCL
+// traversal parse.
+var addressMemo parseMemo[parsedAddress]
+
+// parseAddress is ParseAddress, parsed each time.
+func parseAddress(s string) parsedAddress {
+	a, ok := parseAddressOnce(s)
+	return parsedAddress{a, ok}
+}
+
+func parseAddressOnce(s string) (Address, bool) {
 	var a Address
 	rest := s
 	if i := qualifierEnd(s); i >= 0 {
@@ -237,7 +264,16 @@ func (h HoleRef) Attrs() []string {
 	if h.Path == "" {
 		return nil
 	}
-	t, diags := hclsyntax.ParseTraversalAbs([]byte(h.Path), "", hcl.InitialPos)
+	return slices.Clone(attrsMemo.get(h.Path, pathAttrs))
+}
+
+// attrsMemo holds the attribute names of the reference paths read in this
+// process (HoleRef.Attrs).
+var attrsMemo parseMemo[[]string]
+
+// pathAttrs is HoleRef.Attrs of a reference with the path, parsed.
+func pathAttrs(path string) []string {
+	t, diags := hclsyntax.ParseTraversalAbs([]byte(path), "", hcl.InitialPos)
 	if diags.HasErrors() {
 		return nil
 	}
@@ -259,4 +295,31 @@ func (h HoleRef) Attr() (string, bool) {
 		return names[0], true
 	}
 	return "", false
+}
+
+// parseMemo remembers what a pure parse gave for each string, up to
+// maxMemoized strings (past them a parse is not kept: a tree of 50
+// repositories must not grow the memo without bound). It is safe for
+// concurrent use.
+type parseMemo[T any] struct {
+	m sync.Map // string → T
+	n atomic.Int64
+}
+
+// maxMemoized bounds each parseMemo.
+const maxMemoized = 1 << 14
+
+// get is parse(s), computed once while the memo has room. What it returns
+// is shared: callers copy what they may change.
+func (p *parseMemo[T]) get(s string, parse func(string) T) T {
+	if v, ok := p.m.Load(s); ok {
+		return v.(T)
+	}
+	v := parse(s)
+	if p.n.Load() < maxMemoized {
+		if _, loaded := p.m.LoadOrStore(s, v); !loaded {
+			p.n.Add(1)
+		}
+	}
+	return v
 }

@@ -1,6 +1,10 @@
 package lint
 
-import "testing"
+import (
+	"reflect"
+	"strconv"
+	"testing"
+)
 
 // TestParseAddress: model addresses of resources, data sources and module
 // calls parse into their parts and write back unchanged; references with
@@ -99,5 +103,65 @@ func TestHoleRefAttrs(t *testing.T) {
 	}
 	if name, ok := (HoleRef{Path: "oidc_provider_arn"}).Attr(); !ok || name != "oidc_provider_arn" {
 		t.Errorf("Attr = %q, %v", name, ok)
+	}
+}
+
+// TestParseAddressMemoIsTheParse checks the memoised ParseAddress and
+// HoleRef.Attrs against the parse itself, twice over (the second answer
+// comes from the memo), and that changing what one call returned does
+// not change the next.
+func TestParseAddressMemoIsTheParse(t *testing.T) {
+	for _, s := range []string{
+		`module.pools["a"].aws_iam_role.this[0]`,
+		`infra/prod:module.eks.data.aws_iam_policy_document.trust`,
+		`module.x[*].aws_eks_cluster.this`,
+		`aws_iam_role.node`,
+		`not an address`,
+		``,
+	} {
+		wa, wok := parseAddressOnce(s)
+		for i := 0; i < 2; i++ {
+			a, ok := ParseAddress(s)
+			if ok != wok || !reflect.DeepEqual(a, wa) {
+				t.Fatalf("ParseAddress(%q) call %d = %+v, %v; the parse gives %+v, %v", s, i, a, ok, wa, wok)
+			}
+			if len(a.Modules) > 0 {
+				a.Modules[0].Name = "changed"
+			}
+		}
+	}
+	for _, p := range []string{"identity[0].oidc[0].issuer", "arn", "[0]", "not a path!"} {
+		want := pathAttrs(p)
+		for i := 0; i < 2; i++ {
+			got := HoleRef{Object: "aws_eks_cluster.this", Path: p}.Attrs()
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("Attrs of %q call %d = %q, the parse gives %q", p, i, got, want)
+			}
+			if len(got) > 0 {
+				got[0] = "changed"
+			}
+		}
+	}
+}
+
+// TestParseMemoBounded checks that the memo keeps no more than
+// maxMemoized strings and still answers past them.
+func TestParseMemoBounded(t *testing.T) {
+	var m parseMemo[int]
+	calls := 0
+	parse := func(s string) int { calls++; return len(s) }
+	for i := 0; i < maxMemoized+10; i++ {
+		if got := m.get(strconv.Itoa(i), parse); got != len(strconv.Itoa(i)) {
+			t.Fatalf("get(%d) = %d", i, got)
+		}
+	}
+	if n := m.n.Load(); n != maxMemoized {
+		t.Fatalf("memo holds %d strings, want %d", n, maxMemoized)
+	}
+	calls = 0
+	m.get("0", parse)
+	m.get(strconv.Itoa(maxMemoized+5), parse)
+	if calls != 1 {
+		t.Fatalf("%d parses for one kept and one unkept string, want 1", calls)
 	}
 }
