@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
 )
 
 // DirIndex is what a snapshot listed of each directory it entered, in
@@ -29,7 +31,7 @@ func (s Snapshot) Index() *DirIndex {
 		}
 		parent := filepath.Dir(e.Path)
 		if list, ok := x.dirs[parent]; ok && parent != e.Path {
-			x.dirs[parent] = append(list, indexEntry{name: filepath.Base(e.Path), path: e.Path, mode: e.Mode})
+			x.dirs[parent] = append(list, indexEntry{name: filepath.Base(e.Path), path: e.Path, mode: e.Mode, size: e.Size})
 		}
 	}
 	return x
@@ -39,6 +41,14 @@ func (s Snapshot) Index() *DirIndex {
 type indexEntry struct {
 	name, path string
 	mode       fs.FileMode
+	size       int64
+}
+
+// ListedInfo is the entry's file information as the snapshot stat'ed it
+// (treefs.ListedInfo): name, mode and a file's size (a directory's is
+// 0), no modification time.
+func (e indexEntry) ListedInfo() fs.FileInfo {
+	return treefs.ListedFileInfo{EntryName: e.name, EntryMode: e.mode, EntrySize: e.size}
 }
 
 func (e indexEntry) Name() string               { return e.name }
@@ -46,6 +56,18 @@ func (e indexEntry) IsDir() bool                { return e.mode.IsDir() }
 func (e indexEntry) Type() fs.FileMode          { return e.mode.Type() }
 func (e indexEntry) Info() (fs.FileInfo, error) { return os.Lstat(e.path) }
 func (e indexEntry) String() string             { return fs.FormatDirEntry(e) }
+
+// Entries are dir's entries as the snapshot listed them, sorted by name,
+// and whether the snapshot entered dir (treefs.Listing). The snapshot
+// walks from real roots without following symlinks, so a directory it
+// entered is reached through directories alone.
+func (x *DirIndex) Entries(dir string) ([]fs.DirEntry, bool) {
+	if x == nil {
+		return nil, false
+	}
+	list, ok := x.dirs[dir]
+	return list, ok
+}
 
 // readDir is dir's entries: as the index listed them, or read now when
 // the index did not enter dir (or is nil).

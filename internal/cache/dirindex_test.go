@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
 )
 
 // indexTree is a tree with what a walk meets: nested directories, a
@@ -125,4 +127,77 @@ func TestDirIndexIsTheSnapshots(t *testing.T) {
 	if snap.Index() != nil {
 		t.Error("an index of a snapshot with an unreadable entry")
 	}
+}
+
+// TestDirIndexEntriesAreTheListings checks the index as a tree's listing
+// (treefs.Listing): every directory the snapshot entered lists what
+// os.ReadDir lists, each entry's ListedInfo has the mode and, for a file,
+// the size os.Lstat gives; a directory it did not enter (node_modules,
+// .git, one through a symlink, one missing) is not known.
+func TestDirIndexEntriesAreTheListings(t *testing.T) {
+	root := indexTree(t)
+	x := Take([]string{root}, func(n string) bool { return n == "node_modules" }, nil).Index()
+	entered := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if p != root && (d.Name() == ".git" || d.Name() == "node_modules") {
+			if _, ok := x.Entries(p); ok {
+				t.Errorf("%s: known, but the snapshot did not enter it", p)
+			}
+			return filepath.SkipDir
+		}
+		entered++
+		got, ok := x.Entries(p)
+		if !ok {
+			t.Errorf("%s: entered but not known", p)
+			return nil
+		}
+		want, err := os.ReadDir(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d entries, os.ReadDir %d", p, len(got), len(want))
+		}
+		for i := range want {
+			if got[i].Name() != want[i].Name() || got[i].Type() != want[i].Type() {
+				t.Errorf("%s[%d] = %s %v, os.ReadDir %s %v", p, i, got[i].Name(), got[i].Type(), want[i].Name(), want[i].Type())
+			}
+			li, ok := got[i].(treefs.ListedInfo)
+			if !ok {
+				t.Fatalf("%s: entry %s knows no file information", p, got[i].Name())
+			}
+			info, st := li.ListedInfo(), lstat(t, filepath.Join(p, want[i].Name()))
+			if info.Name() != st.Name() || info.Mode() != st.Mode() || (st.Mode().IsRegular() && info.Size() != st.Size()) {
+				t.Errorf("%s: listed %s %v %d, lstat %s %v %d", filepath.Join(p, want[i].Name()), info.Name(), info.Mode(), info.Size(), st.Name(), st.Mode(), st.Size())
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entered < 6 {
+		t.Fatalf("only %d directories compared", entered)
+	}
+	for _, p := range []string{filepath.Join(root, "a", "link-dir"), filepath.Join(root, "missing")} {
+		if _, ok := x.Entries(p); ok {
+			t.Errorf("%s: known, but the snapshot did not enter it", p)
+		}
+	}
+	var none *DirIndex
+	if _, ok := none.Entries(root); ok {
+		t.Error("a nil index knows a directory")
+	}
+}
+
+func lstat(t *testing.T, p string) fs.FileInfo {
+	t.Helper()
+	st, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

@@ -187,6 +187,12 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	if opts.units != nil {
 		opts.units.noWarm = seen
 	}
+	if seen && opts.listed != nil {
+		// Most units will be kept: their records are checked against
+		// the snapshot's listing, and so are the fresh units' probes.
+		opts.listing = opts.listed
+		r.tree.UseListing(opts.listing)
+	}
 	reads := cache.NewReads()
 	opts.observe = reads
 	if opts.units != nil {
@@ -202,7 +208,8 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	// The load's holes key its renderings only, and the snapshot's
 	// listing served discovery: storing the run holds neither.
 	opts.units.useHoles(nil)
-	opts.listed = nil
+	opts.listed, opts.listing = nil, nil
+	r.tree.UseListing(nil)
 	l.Cache = CacheReport{Misses: 1}
 	l.Stages = append(lookup, l.Stages...)
 	keepUnits(l, opts.units)

@@ -236,3 +236,37 @@ func TestPicturesAroundFindingsAreTheWholeGraphs(t *testing.T) {
 	}
 	t.Logf("%d findings, %d drawn; %d files with findings of %d with entities", len(res.Findings), drawn, len(findingFiles), len(entityFiles))
 }
+
+// TestRunCachedListingSeesNewProbedFiles: a run after a stored one answers
+// its units' probes from the snapshot it took at its start
+// (treefs.Tree.UseListing). A tfvars file added beside a kept root, one
+// its record probed as missing, is seen: the root is evaluated again and
+// the result is a fresh run's; removed again, the earlier result is back.
+func TestRunCachedListingSeesNewProbedFiles(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"infra/main.tf": "variable \"name\" {\n  default = \"nodes\"\n}\n\nresource \"aws_iam_role\" \"r\" {\n  name = var.name\n  assume_role_policy = \"{}\"\n}\n",
+		"other/main.tf": "resource \"aws_iam_role\" \"o\" {\n  name = \"other\"\n  assume_role_policy = \"{}\"\n}\n",
+	})
+	c := testCache(t)
+	opts := Options{Paths: []string{root}, Cwd: root}
+	run := func(what string) (string, CacheReport) {
+		t.Helper()
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameAsFresh(t, what, opts, l, got)
+		return resultJSON(t, got), l.Cache
+	}
+	base, _ := run("cold")
+	write(t, root, map[string]string{"infra/terraform.tfvars": "name = \"renamed\"\n"})
+	_, rep := run("tfvars added")
+	if rep.Roots.Kept != 1 || rep.Roots.Evaluated != 1 {
+		t.Errorf("tfvars added: %d roots kept, %d evaluated; want the other root kept and infra evaluated (%s)", rep.Roots.Kept, rep.Roots.Evaluated, rep)
+	}
+	must(t, os.Remove(filepath.Join(root, "infra", "terraform.tfvars")))
+	if again, _ := run("tfvars removed"); again != base {
+		t.Error("removing the tfvars file did not give the first result back")
+	}
+}

@@ -109,6 +109,11 @@ type Options struct {
 	// stored run listed of the tree: discovery walks it instead of
 	// reading every directory again.
 	listed *cache.DirIndex
+	// listing, in a cached run that follows a stored one, is the same
+	// listing kept for the whole load: the tree answers its units' probes
+	// and listings from it (treefs.Tree.UseListing). A run filling the
+	// cache lets it go after discovery (its memory).
+	listing *cache.DirIndex
 	// rootDeadline, when not zero, is the wall-clock backstop of each
 	// Terraform root's and Terragrunt unit's evaluation instead of the
 	// default (tests).
@@ -161,6 +166,10 @@ func Load(opts Options) (*Loaded, error) {
 	r, err := newRun(opts)
 	if err != nil {
 		return nil, err
+	}
+	if opts.listing != nil {
+		r.tree.UseListing(opts.listing)
+		defer r.tree.UseListing(nil)
 	}
 	s := &r.stages
 	s.run("discover", "inputs", r.discover)

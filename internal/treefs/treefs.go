@@ -18,8 +18,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // Errors a read can end with; they never carry the file's content.
@@ -71,7 +75,28 @@ type Tree struct {
 	// read as one state, and a run whose tree changed while it was read
 	// is not kept (its snapshot says so).
 	reals *sync.Map
+	// listing, when set (UseListing), answers Stat and ReadDir below the
+	// directories a walk of the tree entered; shared by the tree's views.
+	listing *atomic.Pointer[listingRef]
 }
+
+// Listing is what a walk of the tree listed of each directory it entered
+// (the cache's snapshot of the tree, cache.DirIndex).
+type Listing interface {
+	// Entries are dir's entries, sorted by name, and whether the walk
+	// entered dir: a directory it reached from a root through
+	// directories alone, never through a symlink. An entry that
+	// implements ListedInfo knows its file information without a stat.
+	Entries(dir string) ([]fs.DirEntry, bool)
+}
+
+// ListedInfo is a listed entry that knows its own file information, as
+// the walk stat'ed it (its modification time is not kept: zero).
+type ListedInfo interface {
+	ListedInfo() fs.FileInfo
+}
+
+type listingRef struct{ l Listing }
 
 // root is one directory of the tree: its real path and its os.Root (nil
 // when it could not be opened: nothing below it is read).
@@ -85,7 +110,7 @@ type root struct {
 // Paths are resolved through symlinks once, here, and each directory is
 // opened as an os.Root; nothing widens the tree afterwards.
 func New(roots []string, repo string) *Tree {
-	t := &Tree{reals: &sync.Map{}}
+	t := &Tree{reals: &sync.Map{}, listing: &atomic.Pointer[listingRef]{}}
 	if repo != "" {
 		t.repo = realOr(repo)
 		t.roots = []root{openRoot(t.repo)}
@@ -289,6 +314,9 @@ func (t *Tree) stat(path string) (fs.FileInfo, error) {
 		st, err := os.Stat(path)
 		return st, unwrapNil(err)
 	}
+	if st, err, ok := t.statListed(path); ok {
+		return st, err
+	}
 	r, rel, err := t.open(path)
 	if err != nil {
 		return nil, err
@@ -332,6 +360,9 @@ func (t *Tree) readDir(dir string) ([]fs.DirEntry, error) {
 		ents, err := os.ReadDir(dir)
 		return ents, unwrapNil(err)
 	}
+	if ents, ok := t.listed(dir); ok {
+		return slices.Clone(ents), nil
+	}
 	r, rel, err := t.open(dir)
 	if err != nil {
 		return nil, err
@@ -348,6 +379,85 @@ func (t *Tree) readDir(dir string) ([]fs.DirEntry, error) {
 	sortEntries(ents)
 	return ents, nil
 }
+
+// UseListing makes t and its views answer Stat and ReadDir from l where
+// l entered the directory (nil: from the disk again). A cached run gives
+// the listing of the snapshot it took at its start (cache.DirIndex): the
+// paths its units probe and the directories they list are then answered
+// without a system call, as the snapshot saw them, and the run's end
+// checks that the tree still has that shape before its result is kept
+// (cache.Outline.Unchanged). Reads of file contents always go to the
+// disk.
+func (t *Tree) UseListing(l Listing) {
+	if t == nil || t.listing == nil {
+		return
+	}
+	if l == nil {
+		t.listing.Store(nil)
+		return
+	}
+	t.listing.Store(&listingRef{l})
+}
+
+// listed is the listing's entries of dir, when it entered dir and dir
+// lies inside the tree as written.
+func (t *Tree) listed(dir string) ([]fs.DirEntry, bool) {
+	if t.listing == nil {
+		return nil, false
+	}
+	ref := t.listing.Load()
+	if ref == nil {
+		return nil, false
+	}
+	dir = filepath.Clean(dir)
+	if !filepath.IsAbs(dir) || systemPath(dir) {
+		return nil, false
+	}
+	if _, _, ok := t.locate(dir); !ok {
+		return nil, false
+	}
+	return ref.l.Entries(dir)
+}
+
+// statListed is stat answered from the listing: ok is false when the
+// listing did not enter path's directory, or path is a symlink there
+// (followed on the disk), or an entry knows no file information.
+func (t *Tree) statListed(path string) (fs.FileInfo, error, bool) {
+	p := filepath.Clean(path)
+	dir, name := filepath.Dir(p), filepath.Base(p)
+	if dir == p {
+		return nil, nil, false
+	}
+	ents, ok := t.listed(dir)
+	if !ok {
+		return nil, nil, false
+	}
+	i := sort.Search(len(ents), func(i int) bool { return ents[i].Name() >= name })
+	if i == len(ents) || ents[i].Name() != name {
+		return nil, fs.ErrNotExist, true
+	}
+	e := ents[i]
+	li, known := e.(ListedInfo)
+	if !known || e.Type()&fs.ModeSymlink != 0 {
+		return nil, nil, false
+	}
+	return li.ListedInfo(), nil, true
+}
+
+// ListedFileInfo is the file information of a listed entry: its name,
+// mode and size as the walk saw them, no modification time.
+type ListedFileInfo struct {
+	EntryName string
+	EntryMode fs.FileMode
+	EntrySize int64
+}
+
+func (i ListedFileInfo) Name() string       { return i.EntryName }
+func (i ListedFileInfo) Size() int64        { return i.EntrySize }
+func (i ListedFileInfo) Mode() fs.FileMode  { return i.EntryMode }
+func (i ListedFileInfo) ModTime() time.Time { return time.Time{} }
+func (i ListedFileInfo) IsDir() bool        { return i.EntryMode.IsDir() }
+func (i ListedFileInfo) Sys() any           { return nil }
 
 // ReadExplicit reads an input the user named on the command line (--plan,
 // --var-file, --config, --baseline): it may lie anywhere, but it must be a
