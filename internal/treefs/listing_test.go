@@ -175,3 +175,27 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestRelBelowIsRelAndWithin checks the fast path of locate against
+// filepath.Rel and Within on clean absolute paths.
+func TestRelBelowIsRelAndWithin(t *testing.T) {
+	paths := []string{"/", "/a", "/ab", "/a/b", "/a/b/c", "/a/bc", "/b", "/a/b/../c"}
+	for _, anc := range paths {
+		for _, p := range paths {
+			anc, p := filepath.Clean(anc), filepath.Clean(p)
+			rel, below, known := relBelow(anc, p)
+			if !known {
+				t.Fatalf("relBelow(%q, %q) not known", anc, p)
+			}
+			if w := Within(anc, p); below != w {
+				t.Errorf("relBelow(%q, %q) below %v, Within %v", anc, p, below, w)
+			}
+			if want, _ := filepath.Rel(anc, p); below && rel != want {
+				t.Errorf("relBelow(%q, %q) = %q, filepath.Rel %q", anc, p, rel, want)
+			}
+		}
+	}
+	if _, _, known := relBelow("a", "a/b"); known {
+		t.Error("relative paths are decided by relBelow")
+	}
+}

@@ -222,7 +222,16 @@ func (t *Tree) lexicallyInside(dir string) bool {
 func (t *Tree) locate(path string) (*os.Root, string, bool) {
 	path = filepath.Clean(path)
 	for _, r := range t.roots {
-		if r.fs == nil || !Within(r.path, path) {
+		if r.fs == nil {
+			continue
+		}
+		if rel, below, known := relBelow(r.path, path); known {
+			if below {
+				return r.fs, rel, true
+			}
+			continue
+		}
+		if !Within(r.path, path) {
 			continue
 		}
 		rel, err := filepath.Rel(r.path, path)
@@ -232,6 +241,28 @@ func (t *Tree) locate(path string) (*os.Root, string, bool) {
 		return r.fs, rel, true
 	}
 	return nil, "", false
+}
+
+// relBelow is filepath.Rel(anc, p) and Within(anc, p) for clean absolute
+// Unix paths, without their cleaning (locate runs on every open and
+// probe): below says whether p is anc or lies below it, rel is then p
+// relative to anc. known is false where filepath's own rules must
+// decide (a relative path, another separator, case-insensitive names).
+func relBelow(anc, p string) (rel string, below, known bool) {
+	if filepath.Separator != '/' || !strings.HasPrefix(anc, "/") || !strings.HasPrefix(p, "/") {
+		return "", false, false
+	}
+	switch {
+	case p == anc:
+		return ".", true, true
+	case !strings.HasPrefix(p, anc):
+		return "", false, true
+	case anc == "/":
+		return p[1:], true, true
+	case p[len(anc)] == '/':
+		return p[len(anc)+1:], true, true
+	}
+	return "", false, true
 }
 
 // open finds path's root: as written, else after resolving symlinks (a
