@@ -57,6 +57,16 @@ func (e indexEntry) Type() fs.FileMode          { return e.mode.Type() }
 func (e indexEntry) Info() (fs.FileInfo, error) { return os.Lstat(e.path) }
 func (e indexEntry) String() string             { return fs.FormatDirEntry(e) }
 
+// Release lets the index's listings go: it then knows no directory (a
+// walk reads the tree itself). The options of a run are copied by value,
+// each copy holding the index; releasing it frees its memory whoever
+// still holds it. Nothing is done on a nil index.
+func (x *DirIndex) Release() {
+	if x != nil {
+		x.dirs = nil
+	}
+}
+
 // Entries are dir's entries as the snapshot listed them, sorted by name,
 // and whether the snapshot entered dir (treefs.Listing). The snapshot
 // walks from real roots without following symlinks, so a directory it

@@ -201,3 +201,20 @@ func lstat(t *testing.T, p string) fs.FileInfo {
 	}
 	return st
 }
+
+// TestDirIndexRelease: a released index knows no directory, and a walk
+// over it reads the tree itself.
+func TestDirIndexRelease(t *testing.T) {
+	root := indexTree(t)
+	x := Take([]string{root}, nil, nil).Index()
+	want := walkLog(t, filepath.WalkDir, root, func(string, fs.DirEntry) error { return nil })
+	x.Release()
+	if _, ok := x.Entries(root); ok {
+		t.Error("a released index knows the root")
+	}
+	if got := walkLog(t, x.WalkDir, root, func(string, fs.DirEntry) error { return nil }); got != want {
+		t.Errorf("a walk over a released index:\n%s\nfilepath.WalkDir:\n%s", got, want)
+	}
+	var none *DirIndex
+	none.Release()
+}

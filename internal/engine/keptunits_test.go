@@ -608,3 +608,27 @@ func TestRendererWarmedOnlyWithoutAnEarlierRun(t *testing.T) {
 		t.Errorf("a chart edited: %s; want 1 kept, 1 rendered", u)
 	}
 }
+
+// TestLoadLetsGoOfTheHoles: the per-unit cache keys renderings by the
+// load's holes while it loads, and lets them go once every rendering was
+// asked for: the rules and the stored run do not need them.
+func TestLoadLetsGoOfTheHoles(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{"main.tf": "resource \"aws_iam_role\" \"app\" { name = \"app\" }\noutput \"arn\" { value = aws_iam_role.app.arn }\n"})
+	opts := Options{Paths: []string{root}, Cwd: root}
+	r, err := newRun(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := newKeptUnits(testCache(t), opts, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.units = u
+	if _, err := Load(opts); err != nil {
+		t.Fatal(err)
+	}
+	if u.holes != nil {
+		t.Error("the per-unit cache still holds the load's holes after the load")
+	}
+}
