@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -524,4 +525,52 @@ func TestSnapshotUnchanged(t *testing.T) {
 			t.Error("an outline read back from a stored run was vouched for")
 		}
 	})
+}
+
+// TestStoreStage: a staged entry is on the disk but no entry until it is
+// committed, the old entry staying readable meanwhile; committed it is
+// what Put stores; discarded it leaves nothing; a payload past a quarter
+// of the bound is not staged.
+func TestStoreStage(t *testing.T) {
+	s := openStore(t, 4<<20)
+	k := KeyOf([]byte("staged"))
+	if err := s.Put(k, []byte("old")); err != nil {
+		t.Fatal(err)
+	}
+	payload := []byte("new payload")
+	st, err := s.Stage(k, payload)
+	if err != nil || st == nil {
+		t.Fatalf("Stage = %v, %v", st, err)
+	}
+	copy(payload, "XXX") // the store kept none of it
+	if got, ok := s.Get(k); !ok || string(got) != "old" {
+		t.Fatalf("before the commit Get = %q, %v; want the old entry", got, ok)
+	}
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := s.Get(k); !ok || string(got) != "new payload" {
+		t.Fatalf("after the commit Get = %q, %v", got, ok)
+	}
+	d, err := s.Stage(KeyOf([]byte("dropped")), []byte("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Discard()
+	if _, ok := s.Get(KeyOf([]byte("dropped"))); ok {
+		t.Error("a discarded entry is stored")
+	}
+	var left []string
+	_ = filepath.WalkDir(s.dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && e.Type().IsRegular() && strings.HasPrefix(e.Name(), ".tmp-") {
+			left = append(left, p)
+		}
+		return nil
+	})
+	if len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	if big, err := s.Stage(KeyOf([]byte("big")), make([]byte, 1<<20+1)); big != nil || err != nil {
+		t.Errorf("a payload past a quarter of the bound staged: %v, %v", big, err)
+	}
 }

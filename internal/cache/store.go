@@ -181,12 +181,35 @@ func header(payload []byte) []byte {
 // Put keeps no reference to payload.
 // When the store passes its bound, the least recently used entries go.
 func (s *Store) Put(k Key, payload []byte) error {
-	if int64(len(payload)) > s.max/4 {
-		return nil
-	}
-	p, tmp, err := s.create(k)
-	if err != nil {
+	st, err := s.Stage(k, payload)
+	if err != nil || st == nil {
 		return err
+	}
+	return st.Commit()
+}
+
+// Staged is an entry written to the disk but not yet stored: Commit
+// stores it (as Put would have), Discard drops it. A run holds the
+// entries it may store only once it ends this way, on the disk and not
+// in memory. A temporary file neither committed nor discarded (the
+// process died) goes with Trim an hour later.
+type Staged struct {
+	s    *Store
+	k    Key
+	tmp  string
+	size int64
+}
+
+// Stage writes key's payload as Put does, without storing it yet; nil
+// (and no error) for a payload larger than a quarter of the bound, which
+// is not stored. Stage keeps no reference to payload.
+func (s *Store) Stage(k Key, payload []byte) (*Staged, error) {
+	if int64(len(payload)) > s.max/4 {
+		return nil, nil
+	}
+	_, tmp, err := s.create(k)
+	if err != nil {
+		return nil, err
 	}
 	_, werr := tmp.Write(header(payload))
 	if werr == nil {
@@ -195,15 +218,24 @@ func (s *Store) Put(k Key, payload []byte) error {
 	cerr := tmp.Close()
 	if err := errors.Join(werr, cerr); err != nil {
 		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("cache entry %s: %w", k, err)
+		return nil, fmt.Errorf("cache entry %s: %w", k, err)
 	}
-	if err := os.Rename(tmp.Name(), p); err != nil {
-		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("cache entry %s: %w", k, err)
+	return &Staged{s: s, k: k, tmp: tmp.Name(), size: int64(len(payload))}, nil
+}
+
+// Commit stores the staged entry: renamed over the entry's path, so
+// readers see the old entry or the new one whole.
+func (st *Staged) Commit() error {
+	if err := os.Rename(st.tmp, st.s.path(st.k)); err != nil {
+		_ = os.Remove(st.tmp)
+		return fmt.Errorf("cache entry %s: %w", st.k, err)
 	}
-	s.wrote(int64(len(payload)))
+	st.s.wrote(st.size)
 	return nil
 }
+
+// Discard drops the staged entry.
+func (st *Staged) Discard() { _ = os.Remove(st.tmp) }
 
 // create makes the temporary file an entry of k is written to, beside
 // the entry's path p (renamed onto it once written).

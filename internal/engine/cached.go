@@ -203,6 +203,7 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	}
 	l, res, err := Run(opts, rules, ropts)
 	if err != nil {
+		opts.units.discard()
 		return nil, lint.Result{}, err
 	}
 	// The load's holes key its renderings only, and the snapshot's
@@ -278,6 +279,7 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 	opts.kept = kept
 	l, res, err := Run(opts, rules, ropts)
 	if err != nil {
+		opts.units.discard()
 		return nil, lint.Result{}, err
 	}
 	opts.units.useHoles(nil)
@@ -295,7 +297,9 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 func keepUnits(l *Loaded, units *keptUnits) {
 	if l.Budget.LeftOut == 0 {
 		units.flush()
+		return
 	}
+	units.discard()
 }
 
 // stable says why a computed run's results are unsafe to keep, or "": a

@@ -84,11 +84,16 @@ func (u *keptUnits) Keep(key string, k *helm.KeptChart, inputs cache.InputRecord
 	_ = u.store.Put(u.chartLoadKey(key), p)
 }
 
-// queue adds an entry to those written at the end of the run.
+// queue stages an entry on the disk, to be stored at the end of the run
+// (flush) or dropped (discard).
 func (u *keptUnits) queue(key cache.Key, payload []byte) {
+	st, err := u.store.Stage(key, payload)
+	if err != nil || st == nil {
+		return
+	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	u.pending = append(u.pending, keptPut{key, payload})
+	u.pending = append(u.pending, keptPut{key: key, staged: st})
 }
 
 // chartCache is u as the chart loads' cache, nil without one.

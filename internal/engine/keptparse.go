@@ -165,9 +165,7 @@ func (u *keptUnits) decodeDocs(data []byte) []*yaml.Node {
 		return nil
 	}
 	if payload, err := yamlwire.Docs(docs).AppendBinary(nil); err == nil {
-		u.mu.Lock()
-		u.pending = append(u.pending, keptPut{key, payload})
-		u.mu.Unlock()
+		u.queue(key, payload)
 	}
 	return docs
 }

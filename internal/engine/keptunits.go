@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -516,9 +517,7 @@ func (u *keptUnits) keepRender(k renderID, res helm.Result, err error) {
 	if merr != nil {
 		return
 	}
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.pending = append(u.pending, keptPut{key, p})
+	u.queue(key, p)
 }
 
 // sentinelMap maps the sentinels a kept request held to those of the
@@ -634,18 +633,36 @@ func (u *keptUnits) flush() {
 	u.mu.Unlock()
 	for _, k := range kusts {
 		if p := k.payload(); p != nil {
-			puts = append(puts, keptPut{k.key, p})
+			puts = append(puts, keptPut{key: k.key, payload: p})
 		}
 	}
 	stored := 0
 	for _, p := range puts {
-		if u.store.Put(p.key, p.payload) == nil {
+		if p.store(u.store) == nil {
 			stored++
 		}
 	}
 	u.mu.Lock()
 	u.report.Stored += stored
 	u.mu.Unlock()
+}
+
+// discard drops the entries of a run that may not store them (its budget
+// left units out, or it failed): those staged on the disk are removed.
+// Nothing is done on a nil receiver.
+func (u *keptUnits) discard() {
+	if u == nil {
+		return
+	}
+	u.mu.Lock()
+	puts := u.pending
+	u.pending, u.kusts = nil, nil
+	u.mu.Unlock()
+	for _, p := range puts {
+		if p.staged != nil {
+			p.staged.Discard()
+		}
+	}
 }
 
 // done is what the cache did in the run.
@@ -658,8 +675,25 @@ func (u *keptUnits) done() UnitsReport {
 	return u.report
 }
 
-// keptPut is an entry waiting for the run to prove it may be stored.
+// keptPut is an entry waiting for the run to prove it may be stored:
+// staged on the disk (a rendering, a parse, a composition stage: written
+// when made, so a large run does not hold them in memory), encoded when
+// stored (stream: the ignore scan, whose parts the run holds anyway), or
+// its payload (a kustomization, built at the end).
 type keptPut struct {
 	key     cache.Key
 	payload []byte
+	staged  *cache.Staged
+	stream  func(io.Writer) error
+}
+
+// store stores the entry.
+func (p keptPut) store(s *cache.Store) error {
+	switch {
+	case p.staged != nil:
+		return p.staged.Commit()
+	case p.stream != nil:
+		return s.PutStream(p.key, p.stream)
+	}
+	return s.Put(p.key, p.payload)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -390,7 +391,12 @@ func TestKeptUnitsNotWrittenWhenBudgetLeftOut(t *testing.T) {
 	}
 	root := t.TempDir()
 	write(t, root, files)
-	c := testCache(t)
+	dir := t.TempDir()
+	store, err := cache.Open(dir, cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cache{Store: store, Build: "test"}
 	for run := range 2 {
 		budget := runbudget.New(runbudget.Limits{CPU: 2500 * time.Millisecond, Memory: 2 << 30})
 		l, _, err := RunCached(Options{Paths: []string{root}, Cwd: root, Renderer: meteredRenderer{}, Budget: budget}, rules.All, lint.Options{}, c)
@@ -403,7 +409,40 @@ func TestKeptUnitsNotWrittenWhenBudgetLeftOut(t *testing.T) {
 		if u := l.Cache.Units; u.ChartsKept != 0 || u.Stored != 0 {
 			t.Errorf("run %d: %s; want nothing kept or written", run, u)
 		}
+		// The renderings were staged on the disk as they were made:
+		// dropped, not left behind.
+		if left := tempFiles(t, dir); len(left) > 0 {
+			t.Errorf("run %d left staged files: %v", run, left)
+		}
 	}
+	// With room for every unit the same renderings are stored, and
+	// nothing is left staged either.
+	l, _, err := RunCached(Options{Paths: []string{root}, Cwd: root, Renderer: meteredRenderer{}}, rules.All, lint.Options{}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := l.Cache.Units; u.ChartsRendered == 0 || u.Stored < u.ChartsRendered {
+		t.Errorf("a run with room: %s; want every rendering written", u)
+	}
+	if left := tempFiles(t, dir); len(left) > 0 {
+		t.Errorf("a run with room left staged files: %v", left)
+	}
+}
+
+// tempFiles are the temporary files under a store's directory.
+func tempFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasPrefix(d.Name(), ".tmp-") {
+			out = append(out, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // A rendering whose values hold holes (a release's value from a Terraform
