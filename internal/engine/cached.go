@@ -207,7 +207,7 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 		return nil, lint.Result{}, err
 	}
 	// The load's holes key its renderings only, and the snapshot's
-	// listing served discovery: storing the run holds neither.
+	// listing served the load: storing the run holds neither.
 	opts.units.useHoles(nil)
 	opts.listed, opts.listing = nil, nil
 	r.tree.UseListing(nil)

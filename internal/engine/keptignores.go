@@ -1,10 +1,11 @@
 package engine
 
 import (
+	"io"
+
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/ignores"
-	"io"
 )
 
 // The ignore scan reads every file that fed the model again for the

@@ -32,7 +32,7 @@ func Labels(info Info) map[string]string {
 }
 
 // LabelKeys are the keys Labels may return, in the order EachLabel
-// gives them.
+// gives them. Callers must not change it.
 var LabelKeys = []string{
 	LabelInstanceType, LabelOS, LabelInstanceFlex, LabelArch, LabelInstanceFamily, LabelInstanceSize,
 	LabelInstanceCategory, LabelInstanceGeneration, LabelInstanceCPU, LabelInstanceMemory,

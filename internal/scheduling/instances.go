@@ -68,8 +68,9 @@ type instanceLabels struct {
 func labelsOf(info instancetypes.Info) instanceLabels {
 	var l instanceLabels
 	instancetypes.EachLabel(info, func(key, value string) {
-		i := labelSlot[key]
-		l.vals[i], l.has = value, l.has|1<<i
+		if i, ok := labelSlot[key]; ok { // every key is (TestInstanceLabelsAreTheTablesLabels)
+			l.vals[i], l.has = value, l.has|1<<i
+		}
 	})
 	return l
 }
