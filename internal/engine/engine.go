@@ -461,7 +461,7 @@ func Kustomizations(opts Options) (*treefs.Tree, []string, error) {
 // kustomize builds every kustomization root once (stage "kustomize"); the
 // files a root's tree owns are not read again as plain manifests.
 func (r *run) kustomize() int {
-	kroots, owned := kustomize.FindIn(r.tree, r.d.kustomizations)
+	kroots, owned := r.opts.units.findKustomizations(r.tree, r.d.kustomizations)
 	r.d.manifests = slices.DeleteFunc(r.d.manifests, func(m string) bool { return owned[m] })
 	for f := range owned {
 		r.files[f] = true

@@ -98,6 +98,9 @@ type UnitsReport struct {
 	// IgnoresKept files' ignores were taken from the last ignore scan,
 	// IgnoresScanned files were scanned (keptignores.go).
 	IgnoresKept, IgnoresScanned int
+	// FindsKept kustomize root searches were taken from the cache (0 or
+	// 1), FindsMade were made (keptfind.go).
+	FindsKept, FindsMade int
 	// Stored entries were written.
 	Stored int
 }
@@ -108,6 +111,9 @@ func (u UnitsReport) String() string {
 	s := fmt.Sprintf("kustomizations: %d kept, %d built", u.KustKept, u.KustBuilt)
 	if u.KustRebuilt > 0 {
 		s += fmt.Sprintf(" (%d kept built again for positions)", u.KustRebuilt)
+	}
+	if u.FindsKept+u.FindsMade > 0 {
+		s += fmt.Sprintf(" (roots: search kept %d, made %d)", u.FindsKept, u.FindsMade)
 	}
 	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
 }
