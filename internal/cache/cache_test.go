@@ -573,4 +573,18 @@ func TestStoreStage(t *testing.T) {
 	if big, err := s.Stage(KeyOf([]byte("big")), make([]byte, 1<<20+1)); big != nil || err != nil {
 		t.Errorf("a payload past a quarter of the bound staged: %v, %v", big, err)
 	}
+	// A quarter of the bound exactly is stored, by Stage as by PutStream.
+	quarter := make([]byte, 1<<20)
+	if st, err := s.Stage(KeyOf([]byte("quarter")), quarter); st == nil || err != nil {
+		t.Errorf("a payload of a quarter of the bound not staged: %v, %v", st, err)
+	} else {
+		st.Discard()
+	}
+	k4 := KeyOf([]byte("quarter stream"))
+	if err := s.PutStream(k4, func(w io.Writer) error { _, err := w.Write(quarter); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := s.Get(k4); !ok || len(got) != len(quarter) {
+		t.Errorf("a streamed payload of a quarter of the bound: %d bytes, stored %v", len(got), ok)
+	}
 }
