@@ -105,8 +105,9 @@ type UnitsReport struct {
 	Stored int
 }
 
-// String reads as "kustomizations: 2 kept, 1 built; charts: 3 kept, 0
-// rendered …; compositions: 1 kept, 0 rendered; …".
+// String reads as "kustomizations: 2 kept, 1 built (roots: search kept
+// 1, made 0); charts: 3 kept, 0 rendered …; compositions: 1 kept, 0
+// rendered; …" (the roots' search is left out of a run without one).
 func (u UnitsReport) String() string {
 	s := fmt.Sprintf("kustomizations: %d kept, %d built", u.KustKept, u.KustBuilt)
 	if u.KustRebuilt > 0 {
