@@ -94,11 +94,7 @@ func (u *keptUnits) keepFind(key cache.Key, e findEntry) {
 	if err != nil {
 		return
 	}
-	if u.store.Put(key, payload) == nil {
-		u.mu.Lock()
-		u.report.Stored++
-		u.mu.Unlock()
-	}
+	u.putNow(key, payload)
 }
 
 // sortedKeys are the keys of a set, sorted.

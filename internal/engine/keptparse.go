@@ -89,11 +89,7 @@ func (u *keptUnits) keepParse(key cache.Key, e *parseEntry) {
 	if err != nil {
 		return
 	}
-	if u.store.Put(key, payload) == nil {
-		u.mu.Lock()
-		u.report.Stored++
-		u.mu.Unlock()
-	}
+	u.putNow(key, payload)
 }
 
 // decodeParse decodes what keepParse wrote: all of data.

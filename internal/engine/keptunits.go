@@ -654,6 +654,16 @@ func (u *keptUnits) flush() {
 	u.mu.Unlock()
 }
 
+// putNow stores an entry at once, counting it: one that rests on
+// nothing but its own key or record, never on the run's budget.
+func (u *keptUnits) putNow(key cache.Key, payload []byte) {
+	if u.store.Put(key, payload) == nil {
+		u.mu.Lock()
+		u.report.Stored++
+		u.mu.Unlock()
+	}
+}
+
 // discard drops the entries of a run that may not store them (its budget
 // left units out, or it failed): those staged on the disk are removed.
 // Nothing is done on a nil receiver.
