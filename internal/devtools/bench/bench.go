@@ -37,6 +37,8 @@ type config struct {
 	keep      bool
 	tolerance float64
 	warm      bool
+	// changes are the runs after one file changed per run (-changes).
+	changes int
 }
 
 type repoList []string
@@ -103,6 +105,7 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&cfg.stages, "stages", false, "show the \"stage …\" lines of one faultline --verbose run per tree")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the generated trees and copies (their directory is printed)")
 	fs.BoolVar(&cfg.warm, "warm", true, "also measure warm runs (the result cache filled by an unmeasured run) and warm runs after one file changed (a byte appended to one .tf or YAML file, put back after each run); -repo trees are changed in place and restored")
+	fs.IntVar(&cfg.changes, "changes", 3, "runs after one file changed per run of the others (each after one more newline appended; the one-file figure is the median of runs × changes)")
 	fs.Float64Var(&cfg.tolerance, "tolerance", 0.10, "relative change of time per file between scales still called linear")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -127,8 +130,8 @@ func parseFlags(args []string) (config, error) {
 		}
 		cfg.repos = append(cfg.repos, abs)
 	}
-	if cfg.runs < 1 || cfg.opts.Teams < 1 {
-		return cfg, errors.New("-runs and -teams must be at least 1")
+	if cfg.runs < 1 || cfg.opts.Teams < 1 || cfg.changes < 1 {
+		return cfg, errors.New("-runs, -teams and -changes must be at least 1")
 	}
 	if cfg.copies > 0 && len(cfg.repos) == 0 {
 		return cfg, errors.New("-copies needs -repo")
@@ -246,7 +249,7 @@ func measureTree(t tree, self, bin string, cfg config) (result, error) {
 	var warm *warmRuns
 	if cfg.warm && cached {
 		var err error
-		if warm, err = newWarmRuns(bin, t.dir); err != nil {
+		if warm, err = newWarmRuns(bin, t.dir, cfg.changes); err != nil {
 			return r, err
 		}
 		defer warm.close()

@@ -22,6 +22,10 @@ func hasCache(bin string) bool {
 // on the unchanged tree, and runs after one file changed.
 type warmRuns struct {
 	bin, dir, cache string
+	// changes are the runs after one file changed per measure, each after
+	// one more newline: one run per figure moved by 5–10 ms from one
+	// sitting to the next.
+	changes int
 	// victim is the file changed (a byte appended), and its content.
 	victim        string
 	original      []byte
@@ -30,12 +34,12 @@ type warmRuns struct {
 
 // newWarmRuns makes an empty cache, picks the file to change and fills
 // the cache with one unmeasured run.
-func newWarmRuns(bin, dir string) (*warmRuns, error) {
+func newWarmRuns(bin, dir string, changes int) (*warmRuns, error) {
 	cache, err := os.MkdirTemp("", "faultline-bench-cache.")
 	if err != nil {
 		return nil, fmt.Errorf("cache directory: %w", err)
 	}
-	w := &warmRuns{bin: bin, dir: dir, cache: cache}
+	w := &warmRuns{bin: bin, dir: dir, cache: cache, changes: max(changes, 1)}
 	if w.victim, err = victim(dir); err != nil {
 		return nil, err
 	}
@@ -58,25 +62,33 @@ func (w *warmRuns) fill() error {
 	return err
 }
 
-// measure takes one warm run and one run after the change; the file is
-// put back and the cache filled again afterwards.
+// measure takes one warm run and w.changes runs after one file changed,
+// each after one more newline appended to it (each run sees one file
+// changed since the run before); the file is put back and the cache
+// filled again afterwards.
 func (w *warmRuns) measure() error {
 	r, _, err := lintRun(w.bin, w.dir, w.args()...)
 	if err != nil {
 		return err
 	}
 	w.warm = append(w.warm, r.sample)
-	if err := os.WriteFile(w.victim, append(append([]byte(nil), w.original...), '\n'), 0o644); err != nil {
-		return err
+	edited := append([]byte(nil), w.original...)
+	for range w.changes {
+		edited = append(edited, '\n')
+		if err = os.WriteFile(w.victim, edited, 0o644); err != nil {
+			break
+		}
+		if r, _, err = lintRun(w.bin, w.dir, w.args()...); err != nil {
+			break
+		}
+		w.changed = append(w.changed, r.sample)
 	}
-	r, _, err = lintRun(w.bin, w.dir, w.args()...)
 	if rerr := os.WriteFile(w.victim, w.original, 0o644); err == nil {
 		err = rerr
 	}
 	if err != nil {
 		return err
 	}
-	w.changed = append(w.changed, r.sample)
 	return w.fill()
 }
 
