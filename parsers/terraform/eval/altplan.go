@@ -58,7 +58,7 @@ func (l *Session) altPlan(p, a *Module) *altPlan {
 // in a dependency cycle, those that read path.*, module calls whose
 // modules are not alike, and everything that reads one of them.
 func (l *Session) differing(p, a *Module, depth int) map[string]bool {
-	sp, sa := summarizeItems(p), summarizeItems(a)
+	sp, sa := p.summaries(), a.summaries()
 	out := map[string]bool{}
 	if hasOverride(p) || hasOverride(a) {
 		// An override file's content lies outside the ranges compared.
@@ -135,6 +135,13 @@ type itemSummary struct {
 
 func (s *itemSummary) same(o *itemSummary) bool {
 	return s.text == o.text && s.reads == o.reads
+}
+
+// summaries are summarizeItems of m, worked out once: a version is
+// compared with every other its constraint allows.
+func (m *Module) summaries() map[string]*itemSummary {
+	m.once.summaries.Do(func() { m.cache.summaries = summarizeItems(m) })
+	return m.cache.summaries
 }
 
 // summarizeItems summarises every item of m's graph.
@@ -271,25 +278,59 @@ func readPaths(m *Module) map[string]string {
 	return out
 }
 
-// cycles are the items of g on a dependency cycle.
+// cycles are the items of g on a dependency cycle: in a strongly
+// connected component of more than one item, or reading themselves
+// (Tarjan's algorithm; a dependency on no item of g is no edge).
 func cycles(g *itemGraph) map[string]bool {
 	out := map[string]bool{}
-	for start := range g.items {
-		seen := map[string]bool{}
-		stack := append([]string(nil), g.items[start].deps...)
-		for len(stack) > 0 {
-			k := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if k == start {
-				out[start] = true
-				break
-			}
-			it, ok := g.items[k]
-			if !ok || seen[k] {
+	keys := make([]string, 0, len(g.items))
+	for k := range g.items {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	index := make(map[string]int, len(keys))
+	low := make(map[string]int, len(keys))
+	onStack := make(map[string]bool, len(keys))
+	var stack []string
+	var connect func(k string)
+	connect = func(k string) {
+		index[k], low[k] = len(index), len(index)
+		stack = append(stack, k)
+		onStack[k] = true
+		for _, d := range g.items[k].deps {
+			if _, ok := g.items[d]; !ok {
 				continue
 			}
-			seen[k] = true
-			stack = append(stack, it.deps...)
+			if d == k {
+				out[k] = true
+			}
+			if _, seen := index[d]; !seen {
+				connect(d)
+				low[k] = min(low[k], low[d])
+			} else if onStack[d] {
+				low[k] = min(low[k], index[d])
+			}
+		}
+		if low[k] != index[k] {
+			return
+		}
+		i := len(stack) - 1
+		for stack[i] != k {
+			i--
+		}
+		if len(stack)-i > 1 {
+			for _, m := range stack[i:] {
+				out[m] = true
+			}
+		}
+		for _, m := range stack[i:] {
+			onStack[m] = false
+		}
+		stack = stack[:i]
+	}
+	for _, k := range keys {
+		if _, seen := index[k]; !seen {
+			connect(k)
 		}
 	}
 	return out

@@ -50,7 +50,7 @@ type Module struct {
 	// exprFacts caches, by expression, its exprFacts (exprfacts.go).
 	exprFacts sync.Map
 
-	once  struct{ graph, needed, outputs, templates sync.Once }
+	once  struct{ graph, needed, outputs, templates, summaries sync.Once }
 	cache struct {
 		graph  *itemGraph
 		needed map[string][]hcl.Traversal
@@ -59,6 +59,8 @@ type Module struct {
 		outputs map[string]outputsRead
 		// templates are its templatefile() calls (template_file.go).
 		templates []*hclsyntax.FunctionCallExpr
+		// summaries are its items as altPlan compares them (altplan.go).
+		summaries map[string]*itemSummary
 	}
 }
 
