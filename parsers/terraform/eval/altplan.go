@@ -29,6 +29,10 @@ type altPlan struct {
 	redo map[string]bool
 	// chosen are the items of p.
 	chosen map[string]bool
+	// quiet: no item of a in redo is a resource, data source or module
+	// call, so evaluating a in part makes no entity (only those make
+	// entities; a variable, local or provider configuration makes none).
+	quiet bool
 }
 
 // altPlan is the plan of alternative a of p, worked out once per load.
@@ -40,9 +44,14 @@ func (l *Session) altPlan(p, a *Module) *altPlan {
 	if ok {
 		return ap
 	}
-	ap = &altPlan{redo: l.differing(p, a, 0), chosen: map[string]bool{}}
+	ap = &altPlan{redo: l.differing(p, a, 0), chosen: map[string]bool{}, quiet: true}
 	for k := range p.graph().items {
 		ap.chosen[k] = true
+	}
+	for k := range ap.redo {
+		if it, ok := a.graph().items[k]; ok && (it.kind == "resource" || it.kind == "module") {
+			ap.quiet = false
+		}
 	}
 	l.mu.Lock()
 	if l.altPlans == nil {

@@ -538,17 +538,28 @@ func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instanc
 		u := *use
 		u.dir, u.alts = alt, nil
 		var reuse *altReuse
+		quiet := false
 		if plan := e.Session.altPlan(child, m); !e.Session.WholeAlternatives && plan.covers(ents, prefix) {
 			reuse = &altReuse{from: chosenInst, redo: plan.redo}
 			if fresh == nil {
 				fresh = freshAnonymous(ents, start)
 			}
 			e.Session.InPart.Add(1)
+			// Evaluated in part, a quiet alternative makes no entity:
+			// it is compared as made, with nothing to show.
+			quiet = plan.quiet && !e.Session.EvaluateQuiet
 		} else {
 			e.Session.whole.Add(1)
 		}
-		_, altMark, _ := run(m, &u, reuse)
-		other, otherFacts := fingerprints(e.entities[altMark.ents:]), factPrints(e.entities[altMark.ents:])
+		var other map[string]string
+		var otherFacts map[string]map[lint.Fact]string
+		altMark := e.mark()
+		if quiet {
+			e.Session.Quiet.Add(1)
+		} else {
+			_, altMark, _ = run(m, &u, reuse)
+			other, otherFacts = fingerprints(e.entities[altMark.ents:]), factPrints(e.entities[altMark.ents:])
+		}
 		for addr, fp := range chosen {
 			switch {
 			case reuse == nil:
@@ -559,8 +570,15 @@ func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instanc
 				// A hole made anew in each evaluation never
 				// equals the alternative's: the entity differs,
 				// its facts as far as where their anonymous holes
-				// sit (factPrints) when the alternative made it.
-				differs(addr, factsDiffer(chosenFacts[addr], otherFacts[addr]))
+				// sit (factPrints). An entity the alternative takes
+				// from the chosen version is made alike in a whole
+				// evaluation but for those holes, which factPrints
+				// numbers alike.
+				theirs := otherFacts[addr]
+				if !reuse.redo[itemOf(addr, prefix)] {
+					theirs = chosenFacts[addr]
+				}
+				differs(addr, factsDiffer(chosenFacts[addr], theirs))
 			case reuse.redo[itemOf(addr, prefix)] && other[addr] != fp:
 				differs(addr, factsDiffer(chosenFacts[addr], otherFacts[addr]))
 			}

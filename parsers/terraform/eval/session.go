@@ -60,6 +60,11 @@ type Session struct {
 	WholeAlternatives bool
 	// InPart and whole count the alternatives evaluated in part and whole.
 	InPart, whole atomic.Int64
+	// Quiet counts the alternatives evaluated in part that would make no
+	// entity, and so were not evaluated (altPlan.quiet); EvaluateQuiet
+	// evaluates them all the same (tests compare).
+	Quiet         atomic.Int64
+	EvaluateQuiet bool
 	// freeFuncs are the function tables no root is using (funcTable).
 	freeFuncs []*funcTable
 	// extractor turns evaluated resources into entities.

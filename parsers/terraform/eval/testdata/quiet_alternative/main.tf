@@ -1,0 +1,20 @@
+variable "team" {
+  type        = string
+  description = "The owning team, given at plan time."
+}
+
+# A node group of its own, beside a cluster made elsewhere: any 20.x
+# release of the submodule will do.
+module "general_nodes" {
+  source  = "terraform-aws-modules/eks/aws//modules/eks-managed-node-group"
+  version = "~> 20.0"
+
+  name            = "general"
+  cluster_name    = "orders"
+  cluster_version = "1.30"
+  subnet_ids      = ["subnet-0a10", "subnet-0a11"]
+
+  # The team's short code: the first four letters of its name.
+  iam_role_name  = "orders-${substr(var.team, 0, 4)}-nodes"
+  instance_types = ["m6i.large"]
+}
