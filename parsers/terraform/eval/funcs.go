@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
-	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/tffuncs"
@@ -19,7 +18,6 @@ import (
 	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
 	ctyuuid "github.com/hashicorp/go-cty-funcs/uuid"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	ctyyaml "github.com/zclconf/go-cty-yaml"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -526,14 +524,13 @@ func (e *FuncEnv) renderTemplate(src, name string, vars cty.Value, funcs map[str
 	if !e.b.chargeBytes(len(src), "templatefile") {
 		return cty.DynamicVal, nil
 	}
-	if x := nesting.HCLTemplate([]byte(src)); x != nil {
+	expr, x, diags := parseTemplate(src, name)
+	if x != nil {
 		return cty.DynamicVal, fmt.Errorf("%s: %s", name, x.Error())
 	}
-	expr, diags := hclsyntax.ParseTemplate([]byte(src), name, hcl.Pos{Line: 1, Column: 1})
 	if diags.HasErrors() {
 		return cty.DynamicVal, diags
 	}
-	hookTree(expr)
 	if !vars.IsKnown() || vars.IsNull() {
 		return cty.DynamicVal, nil
 	}

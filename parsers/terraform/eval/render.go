@@ -12,10 +12,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 	"go.yaml.in/yaml/v3"
@@ -126,14 +124,13 @@ var errUnknownRender = errors.New("its result is not known before apply")
 // It is bounded like templatefile(): nesting checked before parsing, the
 // root's budget charged while evaluating.
 func renderTemplate(src string, vars cty.Value, funcs map[string]function.Function, b *budget) (string, error) {
-	if x := nesting.HCLTemplate([]byte(src)); x != nil {
+	expr, x, diags := parseTemplate(src, "<template>")
+	if x != nil {
 		return "", x
 	}
-	expr, diags := hclsyntax.ParseTemplate([]byte(src), "<template>", hcl.InitialPos)
 	if diags.HasErrors() {
 		return "", diags
 	}
-	hookTree(expr)
 	ctxVars := map[string]cty.Value{}
 	for it := vars.ElementIterator(); it.Next(); {
 		k, e := it.Element()

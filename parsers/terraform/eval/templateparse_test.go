@@ -1,0 +1,46 @@
+package eval
+
+import (
+	"testing"
+
+	"github.com/zclconf/go-cty/cty"
+)
+
+// A template is parsed once for its name and source, and the kept parse
+// renders what a fresh one does; one that does not parse is not kept.
+func TestParseTemplateOnce(t *testing.T) {
+	src := "role: ${role}\n%{ for n in names ~}\n- ${n}\n%{ endfor ~}\n"
+	a, x, diags := parseTemplate(src, "values/nodes.yaml.tftpl")
+	if x != nil || diags.HasErrors() {
+		t.Fatalf("parse: %v %v", x, diags)
+	}
+	b, _, _ := parseTemplate(src, "values/nodes.yaml.tftpl")
+	if a != b {
+		t.Error("the same template was parsed twice")
+	}
+	if c, _, _ := parseTemplate(src, "other.tftpl"); c == a {
+		t.Error("another file's template shares the parse (its positions name the file)")
+	}
+	if c, _, _ := parseTemplate(src+"\n", "values/nodes.yaml.tftpl"); c == a {
+		t.Error("another source shares the parse")
+	}
+	vars := cty.ObjectVal(map[string]cty.Value{"role": cty.StringVal("general"), "names": cty.ListVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")})})
+	first, err := renderTemplate(src, vars, nil, newBudget(defaultLimits))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := renderTemplate(src, vars, nil, newBudget(defaultLimits))
+	if err != nil || again != first || first != "role: general\n- a\n- b\n" {
+		t.Errorf("rendered %q then %q (%v)", first, again, err)
+	}
+	bad := "${"
+	if _, _, diags := parseTemplate(bad, "broken.tftpl"); !diags.HasErrors() {
+		t.Fatal("a broken template parsed")
+	}
+	parsedTemplates.mu.Lock()
+	_, kept := parsedTemplates.exprs[templateKey{"broken.tftpl", bad}]
+	parsedTemplates.mu.Unlock()
+	if kept {
+		t.Error("a template that does not parse was kept")
+	}
+}
