@@ -173,6 +173,10 @@ func Load(opts Options) (*Loaded, error) {
 			r.tree.UseListing(nil)
 			opts.listing.Release()
 		}()
+	} else {
+		// No snapshot answers for the tree: it keeps what it lists.
+		r.tree.UseListing(treefs.NewMemo())
+		defer r.tree.UseListing(nil)
 	}
 	s := &r.stages
 	s.run("discover", "inputs", r.discover)

@@ -408,6 +408,7 @@ func (t *Tree) readDir(dir string) ([]fs.DirEntry, error) {
 		return nil, unwrap(err)
 	}
 	sortEntries(ents)
+	t.keepListed(dir, ents)
 	return ents, nil
 }
 
