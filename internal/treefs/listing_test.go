@@ -199,3 +199,19 @@ func TestRelBelowIsRelAndWithin(t *testing.T) {
 		t.Error("relative paths are decided by relBelow")
 	}
 }
+
+// systemPath decides as Within does, on clean and unclean, absolute and
+// relative paths.
+func TestSystemPathIsWithin(t *testing.T) {
+	paths := []string{"/", "/proc", "/proc/", "/proc/self/environ", "/procfs", "/pro", "/dev/null", "/devices", "/run/secrets/x",
+		"/sys/../home/u", "/home/u/../../proc/1", "//proc/1", "/home/u/proc", "proc/1", "../proc", ".", ""}
+	for _, p := range paths {
+		want := false
+		for _, d := range systemDirs {
+			want = want || Within(d, p)
+		}
+		if got := systemPath(p); got != want {
+			t.Errorf("systemPath(%q) = %v, Within says %v", p, got, want)
+		}
+	}
+}

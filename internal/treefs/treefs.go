@@ -633,7 +633,18 @@ func systemPath(p string) bool {
 	if filepath.Separator != '/' {
 		return false
 	}
+	// A clean absolute path is decided on its prefix (filepath.Rel
+	// allocates, and every open and probe asks).
+	clean := filepath.Clean(p) == p
 	for _, d := range systemDirs {
+		if clean {
+			if _, below, known := relBelow(d, p); known {
+				if below {
+					return true
+				}
+				continue
+			}
+		}
 		if Within(d, p) {
 			return true
 		}
