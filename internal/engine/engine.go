@@ -173,17 +173,13 @@ func Load(opts Options) (*Loaded, error) {
 			r.tree.UseListing(nil)
 			opts.listing.Release()
 		}()
-	} else {
-		// No snapshot answers for the tree: it keeps what it lists.
-		r.tree.UseListing(treefs.NewMemo())
-		defer r.tree.UseListing(nil)
 	}
 	s := &r.stages
 	s.run("discover", "inputs", r.discover)
 	if err := r.warmRenderer(); err != nil {
 		return nil, err
 	}
-	s.run("terraform", "root modules", r.terraform)
+	s.run("terraform", "root modules", r.terraformListed)
 	s.run("embedded", "documents", r.embedded)
 	s.run("kustomize", "kustomizations", r.kustomize)
 	s.run("manifests", "files", r.manifests)
@@ -327,6 +323,20 @@ func newRun(opts Options) (*run, error) {
 	}
 	opts.units.useHoles(r.holes)
 	return r, nil
+}
+
+// terraformListed is the Terraform stage; with no snapshot's listing to
+// answer for the tree (--no-cache, or a run filling the cache), the tree
+// keeps what it lists while the stage runs: every Terragrunt unit, and
+// every root whose variables have no value, lists its siblings looking
+// for variables files. The memo is let go with the stage (the other
+// stages list little twice, and it would hold the tree's listings).
+func (r *run) terraformListed() int {
+	if r.opts.listing == nil {
+		r.tree.UseListing(treefs.NewMemo())
+		defer r.tree.UseListing(nil)
+	}
+	return r.terraform()
 }
 
 // scopeAt is the .faultline.hcl scope of a path.

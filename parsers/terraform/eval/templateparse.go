@@ -18,7 +18,7 @@ import (
 
 // maxParsedTemplateBytes bounds the source kept by the memo; past it a
 // template is parsed each time, as before.
-const maxParsedTemplateBytes = 16 << 20
+const maxParsedTemplateBytes = 2 << 20
 
 type templateKey struct{ name, src string }
 
