@@ -119,8 +119,10 @@ func (l *Session) callsAlike(p, a *Module, c *Call, depth int) bool {
 	if depth >= maxModuleDepth || !modsource.IsLocal(c.Source) {
 		return false
 	}
-	dp, ok1 := innerModelDir(p.Dir, c.Source)
-	da, ok2 := innerModelDir(a.Dir, c.Source)
+	// A stand-in's Dir names its files (modsource.ModelFilePrefix): its
+	// directory in models.FS is the rest.
+	dp, ok1 := innerModelDir(strings.TrimPrefix(p.Dir, modsource.ModelFilePrefix), c.Source)
+	da, ok2 := innerModelDir(strings.TrimPrefix(a.Dir, modsource.ModelFilePrefix), c.Source)
 	if !ok1 || !ok2 {
 		return false
 	}

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"io/fs"
 	"maps"
 	"slices"
 	"testing"
@@ -108,4 +109,61 @@ func TestSummariesOnce(t *testing.T) {
 	if len(fresh) != len(a) {
 		t.Errorf("%d items kept, %d summarised", len(a), len(fresh))
 	}
+}
+
+// A call of a directory both versions of a stand-in carry (./addon),
+// written alike and with files alike, runs modules alike: the plan does
+// not evaluate it again. (A stand-in's Dir carries the model-file prefix;
+// its directory in models.FS was not found from it, so no such call was
+// ever alike.)
+func TestCallsAlikeOfCarriedDirectories(t *testing.T) {
+	var s modelSet
+	var l Session
+	pairs := 0
+	for _, dirs := range modsource.BuildModelIndex(models.FS) {
+		for i, pd := range dirs {
+			for _, ad := range dirs[i+1:] {
+				p, a := s.module(pd.Dir), s.module(ad.Dir)
+				for _, c := range p.calls {
+					dp, ok1 := innerModelDir(pd.Dir, c.Source)
+					da, ok2 := innerModelDir(ad.Dir, c.Source)
+					if !ok1 || !ok2 {
+						continue
+					}
+					same := sameFiles(t, dp, da)
+					if got := l.callsAlike(p, a, c, 0); got != same {
+						t.Errorf("%s and %s, module.%s (%s): alike %v, files alike %v", pd.Dir, ad.Dir, c.name, c.Source, got, same)
+					}
+					pairs++
+				}
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("no stand-in carries a directory it calls")
+	}
+}
+
+// sameFiles reports whether two directories of models.FS hold the same
+// files, byte for byte.
+func sameFiles(t *testing.T, a, b string) bool {
+	t.Helper()
+	read := func(dir string) map[string]string {
+		out := map[string]string{}
+		ents, err := fs.ReadDir(models.FS, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			if !e.IsDir() {
+				data, err := fs.ReadFile(models.FS, dir+"/"+e.Name())
+				if err != nil {
+					t.Fatal(err)
+				}
+				out[e.Name()] = string(data)
+			}
+		}
+		return out
+	}
+	return maps.Equal(read(a), read(b))
 }
