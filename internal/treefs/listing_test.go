@@ -87,23 +87,13 @@ func TestListingAnswersAsTheDisk(t *testing.T) {
 	listed.UseListing(wide)
 	view := listed.Observed(nopObserver{}) // views share the listing
 
-	paths := []string{
-		root,
-		filepath.Join(root, "main.tf"),
-		filepath.Join(root, "live"),
-		filepath.Join(root, "live", "prod"),
-		filepath.Join(root, "live", "prod", "vars.tfvars"),
-		filepath.Join(root, "live", "prod", "missing.tf"),
-		filepath.Join(root, "missing", "main.tf"),
-		filepath.Join(root, "live", "link.tf"),
-		filepath.Join(root, "live", "outmod"),
+	paths := append(probedPaths(root),
 		filepath.Join(root, "live", "outmod", "main.tf"),
-		filepath.Join(root, "prodlink", "vars.tfvars"),
 		filepath.Join(root, "dangling"),
 		filepath.Join(root, "live", "..", "main.tf"),
 		filepath.Join(outside, "secret.txt"),
 		"main.tf",
-	}
+	)
 	for _, p := range paths {
 		for _, tr := range []*Tree{listed, view} {
 			want, werr := disk.Stat(p)
@@ -140,6 +130,25 @@ func TestListingAnswersAsTheDisk(t *testing.T) {
 	listed.UseListing(nil)
 	if view.IsFile(gone) {
 		t.Error("the listing let go still answers")
+	}
+}
+
+// probedPaths are paths of layout's tree, with the symlinks the listing
+// tests add, that a tree answering from a listing must answer as the
+// disk: files, directories, missing names and directories, a symlinked
+// file and directories in and out of the tree.
+func probedPaths(root string) []string {
+	return []string{
+		root,
+		filepath.Join(root, "main.tf"),
+		filepath.Join(root, "live"),
+		filepath.Join(root, "live", "prod"),
+		filepath.Join(root, "live", "prod", "vars.tfvars"),
+		filepath.Join(root, "live", "prod", "missing.tf"),
+		filepath.Join(root, "missing", "main.tf"),
+		filepath.Join(root, "live", "link.tf"),
+		filepath.Join(root, "live", "outmod"),
+		filepath.Join(root, "prodlink", "vars.tfvars"),
 	}
 }
 

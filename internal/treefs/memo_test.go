@@ -46,21 +46,11 @@ func TestMemoAnswersAsFirstListed(t *testing.T) {
 	obs := &recordingObserver{}
 	view := tr.Observed(obs)
 
-	paths := []string{
-		root,
-		filepath.Join(root, "main.tf"),
-		filepath.Join(root, "live"),
-		filepath.Join(root, "live", "prod"),
-		filepath.Join(root, "live", "prod", "vars.tfvars"),
-		filepath.Join(root, "live", "prod", "missing.tf"),
-		filepath.Join(root, "missing", "main.tf"),
-		filepath.Join(root, "live", "link.tf"),
-		filepath.Join(root, "live", "outmod"),
+	paths := append(probedPaths(root),
 		filepath.Join(root, "prodlink"),
-		filepath.Join(root, "prodlink", "vars.tfvars"),
 		filepath.Join(outside, "mod"),
 		"live",
-	}
+	)
 	for round := 0; round < 2; round++ { // the second round is answered from memory
 		for _, p := range paths {
 			for _, v := range []*Tree{tr, view} {
