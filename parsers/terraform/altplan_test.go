@@ -40,7 +40,8 @@ func TestAlternativesInPartAsWhole(t *testing.T) {
 
 // A node group called at any 20.x release is modelled alike by every
 // release the constraint allows: each alternative is quiet (it would make
-// no entity evaluated in part) and is not evaluated. The node role's name
+// no entity evaluated in part) and is not evaluated, its plan taken from
+// the embedded table. The node role's name
 // holds a hole made anew in each evaluation (substr of an unknown): whole,
 // the alternatives make it alike but for that hole, so the role rests on
 // the constraint for none of its facts.
@@ -50,6 +51,9 @@ func TestQuietAlternativeFreshHole(t *testing.T) {
 	r := l.load([]string{dir})
 	if q, p := l.Quiet.Load(), l.InPart.Load(); q == 0 || q != p {
 		t.Fatalf("%d of %d alternatives evaluated in part were quiet, want all of them", q, p)
+	}
+	if l.Tabled.Load() == 0 {
+		t.Fatal("no quiet alternative's plan came from the embedded table")
 	}
 	var role *lint.Object
 	for _, ent := range r.Entities {

@@ -42,3 +42,18 @@ func TestWriteRefusesABrokenStandIn(t *testing.T) {
 		t.Errorf("a table was written: %v", err)
 	}
 }
+
+// The tool writes the table of quiet alternatives the binary embeds.
+func TestWritePlansIsTheEmbeddedTable(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "quietplans.bin")
+	if err := writePlans(out); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != models.QuietPlans() {
+		t.Fatalf("the table written (%d bytes) is not the one embedded (%d bytes): run go run -tags devtools ./scripts/standin-syntax", len(got), len(models.QuietPlans()))
+	}
+}

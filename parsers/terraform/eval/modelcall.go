@@ -531,15 +531,22 @@ func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instanc
 	}
 	var fresh map[string]bool
 	for _, alt := range use.alts {
-		m := e.Session.models.module(alt.Dir)
-		if m == nil {
-			continue
+		// A quiet alternative's plan comes from the embedded table
+		// (quietplans.go) without loading its module; any other's from
+		// its module.
+		var m *Module
+		plan := e.Session.quietPlan(child, alt.Dir)
+		if plan == nil || !plan.covers(ents, prefix) {
+			if m = e.Session.models.module(alt.Dir); m == nil {
+				continue
+			}
+			plan = e.Session.altPlan(child, m)
 		}
 		u := *use
 		u.dir, u.alts = alt, nil
 		var reuse *altReuse
 		quiet := false
-		if plan := e.Session.altPlan(child, m); !e.Session.WholeAlternatives && plan.covers(ents, prefix) {
+		if !e.Session.WholeAlternatives && plan.covers(ents, prefix) {
 			reuse = &altReuse{from: chosenInst, redo: plan.redo}
 			if fresh == nil {
 				fresh = freshAnonymous(ents, start)

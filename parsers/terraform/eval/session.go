@@ -65,6 +65,10 @@ type Session struct {
 	// evaluates them all the same (tests compare).
 	Quiet         atomic.Int64
 	EvaluateQuiet bool
+	// Tabled counts the plans of quiet alternatives taken from the
+	// embedded table, once per pair of versions, their alternative's
+	// module not loaded (quietplans.go).
+	Tabled atomic.Int64
 	// freeFuncs are the function tables no root is using (funcTable).
 	freeFuncs []*funcTable
 	// extractor turns evaluated resources into entities.

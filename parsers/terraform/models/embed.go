@@ -6,7 +6,8 @@
 //
 // syntax.bin beside them holds their syntax trees, encoded at development
 // time (scripts/standin-syntax), so that a run decodes them instead of
-// parsing them.
+// parsing them; quietplans.bin, written by the same tool, the plans of
+// the alternatives a run need not evaluate, so that it does not load them.
 package models
 
 import "embed"
@@ -19,7 +20,7 @@ var FS embed.FS
 // syntaxTable is syntax.bin: the encoded syntax trees of every stand-in
 // directory of FS, as eval.StandInSyntax writes them.
 //
-//go:generate go run -tags devtools ../../../scripts/standin-syntax -o syntax.bin
+//go:generate go run -tags devtools ../../../scripts/standin-syntax -o syntax.bin -plans quietplans.bin
 //go:embed syntax.bin
 var syntaxTable string
 
@@ -27,3 +28,16 @@ var syntaxTable string
 // they were last regenerated (go run -tags devtools ./scripts/standin-syntax):
 // eval decodes a stand-in from it when its files are the ones encoded.
 func SyntaxTable() string { return syntaxTable }
+
+// quietPlans is quietplans.bin: the plans of the quiet alternatives of
+// every stand-in, as eval.QuietPlans writes them.
+//
+//go:embed quietplans.bin
+var quietPlans string
+
+// QuietPlans is quietplans.bin, the plans of evaluating one version of a
+// stand-in in place of another that make no entity, worked out when the
+// stand-ins were last regenerated (go run -tags devtools
+// ./scripts/standin-syntax): eval takes such a plan from it instead of
+// loading the other version.
+func QuietPlans() string { return quietPlans }
