@@ -333,11 +333,21 @@ func newRun(opts Options) (*run, error) {
 // stages list little twice, and it would hold the tree's listings).
 func (r *run) terraformListed() int {
 	if r.opts.listing == nil {
-		r.tree.UseListing(treefs.NewMemo())
-		defer r.tree.UseListing(nil)
+		memo := treefs.NewMemo()
+		r.tree.UseListing(memo)
+		defer func() {
+			r.tree.UseListing(nil)
+			if terraformMemoSeen != nil {
+				terraformMemoSeen(memo)
+			}
+		}()
 	}
 	return r.terraform()
 }
+
+// terraformMemoSeen, set by tests, is handed the memo a Terraform stage
+// kept once the stage let it go.
+var terraformMemoSeen func(*treefs.Memo)
 
 // scopeAt is the .faultline.hcl scope of a path.
 func (r *run) scopeAt(p string) lint.Scope {

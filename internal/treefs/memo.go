@@ -20,6 +20,8 @@ import (
 type Memo struct {
 	mu   sync.Mutex
 	dirs map[string][]fs.DirEntry
+	// hits counts the listings answered from memory.
+	hits int
 }
 
 // NewMemo returns an empty Memo.
@@ -30,7 +32,18 @@ func (m *Memo) Entries(dir string) ([]fs.DirEntry, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	ents, ok := m.dirs[dir]
+	if ok {
+		m.hits++
+	}
 	return ents, ok
+}
+
+// Hits is the number of listings (a ReadDir, or the listing a Stat
+// looked in) answered from memory.
+func (m *Memo) Hits() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.hits
 }
 
 // Len is the number of directories kept.

@@ -70,6 +70,13 @@ func TestMemoAnswersAsFirstListed(t *testing.T) {
 	if memo.Len() == 0 {
 		t.Fatal("nothing kept")
 	}
+	hits := memo.Hits()
+	if hits == 0 {
+		t.Fatal("no listing answered from memory in the second round")
+	}
+	if _, ok := memo.Entries(filepath.Join(root, "absent")); ok || memo.Hits() != hits {
+		t.Errorf("a directory never listed was answered (%v) or counted (%d hits, %d before)", ok, memo.Hits(), hits)
+	}
 	if _, ok := memo.Entries("live"); ok {
 		t.Error("a relative path was kept")
 	}
