@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -75,28 +74,6 @@ func (t *quietTable) redo(key [sha256.Size]byte) (map[string]bool, bool) {
 	return out, true
 }
 
-// tableReader reads the uvarints and strings of an embedded table.
-type tableReader struct{ rest string }
-
-func (r *tableReader) uvarint() (uint64, bool) {
-	n, w := binary.Uvarint([]byte(r.rest[:min(len(r.rest), binary.MaxVarintLen64)]))
-	if w <= 0 {
-		return 0, false
-	}
-	r.rest = r.rest[w:]
-	return n, true
-}
-
-func (r *tableReader) str() (string, bool) {
-	n, ok := r.uvarint()
-	if !ok || n > uint64(len(r.rest)) {
-		return "", false
-	}
-	s := r.rest[:n]
-	r.rest = r.rest[n:]
-	return s, true
-}
-
 // embeddedQuietPlans is the table embedded in this build, indexed on
 // first use; nil (every plan worked out) when it does not read.
 var embeddedQuietPlans = sync.OnceValue(func() *quietTable {
@@ -107,42 +84,26 @@ var embeddedQuietPlans = sync.OnceValue(func() *quietTable {
 	return t
 })
 
-// indexQuietPlans finds the entries of a table without decoding them.
+// indexQuietPlans finds the entries of a table without decoding them:
+// an entry is its redo set's encoding.
 func indexQuietPlans(data string) (*quietTable, error) {
-	rest, ok := strings.CutPrefix(data, quietPlansMagic)
-	if !ok {
-		return nil, errors.New("not a table of quiet alternatives")
-	}
-	errDamaged := errors.New("a damaged table of quiet alternatives")
-	r := tableReader{rest: rest}
-	count, ok := r.uvarint()
-	if !ok || count > uint64(len(r.rest)) {
-		return nil, errDamaged
-	}
-	t := &quietTable{entries: make(map[[sha256.Size]byte]string, count)}
-	for range count {
-		if len(r.rest) < sha256.Size {
-			return nil, errDamaged
-		}
-		var key [sha256.Size]byte
-		copy(key[:], r.rest)
-		r.rest = r.rest[sha256.Size:]
+	entries, err := indexKeyed(data, quietPlansMagic, "table of quiet alternatives", func(r *tableReader) (string, bool) {
 		entry := r.rest
 		n, ok := r.uvarint()
 		if !ok || n > uint64(len(r.rest)) {
-			return nil, errDamaged
+			return "", false
 		}
 		for range n {
 			if _, ok := r.str(); !ok {
-				return nil, errDamaged
+				return "", false
 			}
 		}
-		t.entries[key] = entry[:len(entry)-len(r.rest)]
+		return entry[:len(entry)-len(r.rest)], true
+	})
+	if err != nil {
+		return nil, err
 	}
-	if len(r.rest) != 0 || len(t.entries) != int(count) {
-		return nil, errDamaged
-	}
-	return t, nil
+	return &quietTable{entries: entries}, nil
 }
 
 // standInTrees are the keys of the stand-in directories hashed in this

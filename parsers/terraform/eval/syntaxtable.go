@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -70,42 +69,13 @@ var embeddedSyntax = sync.OnceValue(func() *syntaxTable {
 
 // indexSyntaxTable finds the entries of a table without decoding them.
 func indexSyntaxTable(data string) (*syntaxTable, error) {
-	rest, ok := strings.CutPrefix(data, syntaxTableMagic)
-	if !ok {
-		return nil, errors.New("not a stand-in syntax table")
+	entries, err := indexKeyed(data, syntaxTableMagic, "stand-in syntax table", func(r *tableReader) (string, bool) {
+		return r.str()
+	})
+	if err != nil {
+		return nil, err
 	}
-	errDamaged := errors.New("a damaged stand-in syntax table")
-	uvarint := func() (uint64, bool) {
-		n, w := binary.Uvarint([]byte(rest[:min(len(rest), binary.MaxVarintLen64)]))
-		if w <= 0 {
-			return 0, false
-		}
-		rest = rest[w:]
-		return n, true
-	}
-	count, ok := uvarint()
-	if !ok || count > uint64(len(rest)) {
-		return nil, errDamaged
-	}
-	t := &syntaxTable{entries: make(map[[sha256.Size]byte]string, count)}
-	for range count {
-		if len(rest) < sha256.Size {
-			return nil, errDamaged
-		}
-		var key [sha256.Size]byte
-		copy(key[:], rest)
-		rest = rest[sha256.Size:]
-		n, ok := uvarint()
-		if !ok || n > uint64(len(rest)) {
-			return nil, errDamaged
-		}
-		t.entries[key] = rest[:n]
-		rest = rest[n:]
-	}
-	if len(rest) != 0 || len(t.entries) != int(count) {
-		return nil, errDamaged
-	}
-	return t, nil
+	return &syntaxTable{entries: entries}, nil
 }
 
 // StandInSyntax encodes the table of every directory of fsys holding
