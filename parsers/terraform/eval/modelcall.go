@@ -533,10 +533,10 @@ func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instanc
 	for _, alt := range use.alts {
 		// A quiet alternative's plan comes from the embedded table
 		// (quietplans.go) without loading its module; any other's from
-		// its module.
+		// its module, which is loaded only to be evaluated.
 		var m *Module
 		plan := e.Session.quietPlan(child, alt.Dir)
-		if plan == nil || !plan.covers(ents, prefix) {
+		if plan == nil {
 			if m = e.Session.models.module(alt.Dir); m == nil {
 				continue
 			}
@@ -564,6 +564,13 @@ func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instanc
 		if quiet {
 			e.Session.Quiet.Add(1)
 		} else {
+			if m == nil {
+				// A plan from the table that does not cover the
+				// chosen version's entities: evaluated whole.
+				if m = e.Session.models.module(alt.Dir); m == nil {
+					continue
+				}
+			}
 			_, altMark, _ = run(m, &u, reuse)
 			other, otherFacts = fingerprints(e.entities[altMark.ents:]), factPrints(e.entities[altMark.ents:])
 		}

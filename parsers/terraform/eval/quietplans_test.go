@@ -157,3 +157,40 @@ func TestQuietPlansDamaged(t *testing.T) {
 		t.Error("a nil table holds a plan")
 	}
 }
+
+// A pair whose plan the session already worked out from the modules is
+// answered by that plan: a quiet one is taken, a loud one is not (its
+// alternative must be loaded to be evaluated).
+func TestQuietPlanOfAWorkedOutPlan(t *testing.T) {
+	l := NewSession(Options{}, nil)
+	var quiet, loud [2]string
+	for _, dirs := range l.models.idx() {
+		for _, p := range dirs {
+			for _, a := range dirs {
+				if a.Dir == p.Dir {
+					continue
+				}
+				ap := l.altPlan(l.models.module(p.Dir), l.models.module(a.Dir))
+				switch {
+				case ap.quiet && quiet[0] == "":
+					quiet = [2]string{p.Dir, a.Dir}
+				case !ap.quiet && loud[0] == "":
+					loud = [2]string{p.Dir, a.Dir}
+				}
+			}
+		}
+	}
+	if quiet[0] == "" || loud[0] == "" {
+		t.Fatalf("no quiet (%v) or no loud (%v) pair of versions", quiet, loud)
+	}
+	tabled := l.Tabled.Load()
+	if ap := l.quietPlan(l.models.module(quiet[0]), quiet[1]); ap == nil || !ap.quiet {
+		t.Errorf("%s in place of %s: no quiet plan", quiet[1], quiet[0])
+	}
+	if ap := l.quietPlan(l.models.module(loud[0]), loud[1]); ap != nil {
+		t.Errorf("%s in place of %s: a loud plan taken as quiet", loud[1], loud[0])
+	}
+	if l.Tabled.Load() != tabled {
+		t.Error("a plan the session had worked out was taken from the table again")
+	}
+}
