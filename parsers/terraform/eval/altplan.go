@@ -38,28 +38,46 @@ type altPlan struct {
 // altPlan is the plan of alternative a of p, worked out once per load.
 func (l *Session) altPlan(p, a *Module) *altPlan {
 	key := [2]string{p.Dir, a.Dir}
-	l.mu.Lock()
-	ap, ok := l.altPlans[key]
-	l.mu.Unlock()
-	if ok {
+	if ap, ok := l.keptPlan(key); ok {
 		return ap
 	}
-	ap = &altPlan{redo: l.differing(p, a, 0), chosen: map[string]bool{}, quiet: true}
-	for k := range p.graph().items {
-		ap.chosen[k] = true
-	}
+	ap := &altPlan{redo: l.differing(p, a, 0), chosen: itemSet(p), quiet: true}
 	for k := range ap.redo {
 		if it, ok := a.graph().items[k]; ok && (it.kind == "resource" || it.kind == "module") {
 			ap.quiet = false
 		}
 	}
+	l.keepPlan(key, ap)
+	return ap
+}
+
+// itemSet are the keys of m's items.
+func itemSet(m *Module) map[string]bool {
+	items := m.graph().items
+	out := make(map[string]bool, len(items))
+	for k := range items {
+		out[k] = true
+	}
+	return out
+}
+
+// keptPlan is the plan of the pair of directories key worked out or
+// taken from the table earlier in the session, if any.
+func (l *Session) keptPlan(key [2]string) (*altPlan, bool) {
 	l.mu.Lock()
+	defer l.mu.Unlock()
+	ap, ok := l.altPlans[key]
+	return ap, ok
+}
+
+// keepPlan keeps the plan of the pair of directories key for the session.
+func (l *Session) keepPlan(key [2]string, ap *altPlan) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if l.altPlans == nil {
 		l.altPlans = map[[2]string]*altPlan{}
 	}
 	l.altPlans[key] = ap
-	l.mu.Unlock()
-	return ap
 }
 
 // differing are the items whose value may differ between modules p and a

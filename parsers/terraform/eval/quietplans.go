@@ -199,10 +199,7 @@ func (l *Session) quietPlan(p *Module, a string) *altPlan {
 		return nil
 	}
 	key := [2]string{p.Dir, modsource.ModelFilePrefix + a}
-	l.mu.Lock()
-	ap, ok := l.altPlans[key]
-	l.mu.Unlock()
-	if ok {
+	if ap, ok := l.keptPlan(key); ok {
 		if ap.quiet {
 			return ap
 		}
@@ -221,24 +218,9 @@ func (l *Session) quietPlan(p *Module, a string) *altPlan {
 		return nil
 	}
 	l.Tabled.Add(1)
-	ap = &altPlan{redo: redo, chosen: itemSet(p), quiet: true}
-	l.mu.Lock()
-	if l.altPlans == nil {
-		l.altPlans = map[[2]string]*altPlan{}
-	}
-	l.altPlans[key] = ap
-	l.mu.Unlock()
+	ap := &altPlan{redo: redo, chosen: itemSet(p), quiet: true}
+	l.keepPlan(key, ap)
 	return ap
-}
-
-// itemSet are the keys of m's items.
-func itemSet(m *Module) map[string]bool {
-	items := m.graph().items
-	out := make(map[string]bool, len(items))
-	for k := range items {
-		out[k] = true
-	}
-	return out
 }
 
 // QuietPlans encodes the table of the quiet plans of every ordered pair
