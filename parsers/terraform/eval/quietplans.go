@@ -15,9 +15,10 @@ import (
 )
 
 // The plan of evaluating one version of a stand-in in place of another
-// (altplan.go) depends on the two version directories alone. Most such
-// plans are quiet (altPlan.quiet): the alternative is not evaluated at
-// all, yet working out its plan meant loading its module. So the plans
+// (altplan.go) depends on the two version directories alone. Most of the
+// plans a run needs are quiet (altPlan.quiet; on the public trees, the
+// node group versions a constraint allows): the alternative is not
+// evaluated at all, yet working out its plan meant loading its module. So the plans
 // of the quiet pairs of versions are worked out at development time
 // (QuietPlans, written by scripts/standin-syntax to
 // models/quietplans.bin) and embedded: a run takes a quiet alternative's
