@@ -10,19 +10,31 @@ import (
 	"github.com/faultline-dev/faultline/parsers/terraform/models"
 )
 
-// The tool writes the table the binary embeds, the same bytes each time.
+// The tool writes the tables the binary embeds, the same bytes each time.
 func TestWriteIsTheEmbeddedTable(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "syntax.bin")
+	writesEmbedded(t, "syntax.bin", func(out string) error { return write(models.FS, out) }, models.SyntaxTable())
+}
+
+// The tool writes the table of quiet alternatives the binary embeds.
+func TestWritePlansIsTheEmbeddedTable(t *testing.T) {
+	writesEmbedded(t, "quietplans.bin", writePlans, models.QuietPlans())
+}
+
+// writesEmbedded fails unless writing name with writeTo twice gives the
+// embedded bytes each time.
+func writesEmbedded(t *testing.T, name string, writeTo func(string) error, embedded string) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), name)
 	for range 2 {
-		if err := write(models.FS, out); err != nil {
+		if err := writeTo(out); err != nil {
 			t.Fatal(err)
 		}
 		got, err := os.ReadFile(out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(got) != models.SyntaxTable() {
-			t.Fatalf("the table written (%d bytes) is not the one embedded (%d bytes): run go run -tags devtools ./scripts/standin-syntax", len(got), len(models.SyntaxTable()))
+		if string(got) != embedded {
+			t.Fatalf("the %s written (%d bytes) is not the one embedded (%d bytes): run go run -tags devtools ./scripts/standin-syntax", name, len(got), len(embedded))
 		}
 	}
 }
@@ -40,20 +52,5 @@ func TestWriteRefusesABrokenStandIn(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a table was written: %v", err)
-	}
-}
-
-// The tool writes the table of quiet alternatives the binary embeds.
-func TestWritePlansIsTheEmbeddedTable(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "quietplans.bin")
-	if err := writePlans(out); err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != models.QuietPlans() {
-		t.Fatalf("the table written (%d bytes) is not the one embedded (%d bytes): run go run -tags devtools ./scripts/standin-syntax", len(got), len(models.QuietPlans()))
 	}
 }
