@@ -56,7 +56,7 @@ func (in *Inputs) FileRead(path string, info fs.FileInfo, data []byte) {
 
 // DirListed records a directory listed (treefs.Observer).
 func (in *Inputs) DirListed(dir string, ents []fs.DirEntry, err error) {
-	l := Listing{Dir: filepath.Clean(dir), Sum: listingSum(dir, ents, err)}
+	l := Listing{Dir: filepath.Clean(dir), Sum: listingSum(dir, realOrMark(filepath.EvalSymlinks(dir)), ents, err)}
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if old, seen := in.dirs[l.Dir]; seen && old.Sum != l.Sum {
@@ -182,7 +182,7 @@ func (c *Checker) listing(dir string) [sha256.Size]byte {
 		return sum
 	}
 	ents, err := c.tree.ReadDir(dir)
-	sum = listingSum(dir, ents, err)
+	sum = listingSum(dir, realOrMark(c.tree.EvalSymlinks(dir)), ents, err)
 	c.mu.Lock()
 	c.dirs[dir] = sum
 	c.mu.Unlock()
@@ -281,23 +281,19 @@ func (c *Checker) file(path string, hash bool) fileNow {
 // never follows a link: one swapped in between the resolving and the
 // open hashes to nothing.
 func (c *Checker) hashThrough(path string, size int64) [sha256.Size]byte {
-	real, err := filepath.EvalSymlinks(path)
+	real, err := c.tree.EvalSymlinks(path)
 	if err != nil || !c.tree.Contains(real) {
 		return [sha256.Size]byte{}
 	}
 	return hashOf(real, size)
 }
 
-// listingSum digests a listing of dir: where dir leads after symlinks,
-// and each entry's name, type and, for a symlink, its target, in order —
-// a directory or file reached through a symlink that is pointed elsewhere
-// is another input.
-func listingSum(dir string, ents []fs.DirEntry, err error) [sha256.Size]byte {
+// listingSum digests a listing of dir: where dir leads after symlinks
+// (real, realOrMark's), and each entry's name, type and, for a symlink,
+// its target, in order — a directory or file reached through a symlink
+// that is pointed elsewhere is another input.
+func listingSum(dir, real string, ents []fs.DirEntry, err error) [sha256.Size]byte {
 	h := sha256.New()
-	real, rerr := filepath.EvalSymlinks(dir)
-	if rerr != nil {
-		real = "?"
-	}
 	h.Write([]byte(real + "\x00"))
 	if err != nil {
 		h.Write([]byte("error\x00" + probeKind(nil, err)))
@@ -314,6 +310,15 @@ func listingSum(dir string, ents []fs.DirEntry, err error) [sha256.Size]byte {
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
 	return sum
+}
+
+// realOrMark is a directory's real path as EvalSymlinks gave it, or "?"
+// when it could not be resolved.
+func realOrMark(real string, err error) string {
+	if err != nil {
+		return "?"
+	}
+	return real
 }
 
 // probeKind names what a stat found.

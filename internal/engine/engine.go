@@ -1008,10 +1008,11 @@ type skip struct{ path, why, same string }
 const sameFileNote = "a symlink to a file read under its own path, "
 
 // readOnce keeps one path per file among the discovered manifests: a
-// symlink that leads to a file discovered under its own path (or under
-// another symlink, the first in order) is skipped with a note, so one
-// manifest never yields its objects twice.
-func readOnce(manifests []string) (keep []string, skipped []skip) {
+// symlink (links holds those the walk found) that leads to a file
+// discovered under its own path (or under another symlink, the first in
+// order) is skipped with a note, so one manifest never yields its objects
+// twice.
+func readOnce(tree *treefs.Tree, manifests []string, links map[string]bool) (keep []string, skipped []skip) {
 	type entry struct {
 		path string
 		link bool
@@ -1019,12 +1020,8 @@ func readOnce(manifests []string) (keep []string, skipped []skip) {
 	byFile := map[string]entry{}
 	var reals []string
 	for _, p := range manifests {
-		real, err := filepath.EvalSymlinks(p)
-		if err != nil {
-			real = p
-		}
-		st, err := os.Lstat(p)
-		link := err == nil && st.Mode()&fs.ModeSymlink != 0
+		link := links[p]
+		real := realManifest(tree, p, link)
 		reals = append(reals, real)
 		if e, ok := byFile[real]; !ok || e.link && !link {
 			byFile[real] = entry{p, link}
@@ -1045,6 +1042,23 @@ func readOnce(manifests []string) (keep []string, skipped []skip) {
 	return keep, skipped
 }
 
+// realManifest is where manifest p really is, or p when that cannot be
+// resolved: a symlink is followed; a file the walk found not to be one
+// lies in its directory's real path, resolved once per directory.
+func realManifest(tree *treefs.Tree, p string, link bool) string {
+	if link {
+		if real, err := tree.EvalSymlinks(p); err == nil {
+			return real
+		}
+		return p
+	}
+	dir, err := tree.EvalSymlinks(filepath.Dir(p))
+	if err != nil {
+		return p
+	}
+	return filepath.Join(dir, filepath.Base(p))
+}
+
 // nestedConfigNote explains a .faultline.hcl the run found but does not
 // apply: one configuration per run, so a file a pull request adds below
 // the root can neither narrow the scan nor turn rules off.
@@ -1060,6 +1074,7 @@ const nestedConfigNote = "not applied: a run applies one configuration, the .fau
 func discover(tree *treefs.Tree, roots []string, cfg *lint.Config, listed *cache.DirIndex) discovery {
 	var d discovery
 	tfSeen := map[string]bool{}
+	links := map[string]bool{}
 	for _, root := range roots {
 		_ = listed.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
 			if err != nil {
@@ -1117,6 +1132,9 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config, listed *cache
 				d.kustomizations = append(d.kustomizations, filepath.Dir(p))
 			case manifestInput:
 				d.manifests = append(d.manifests, p)
+				if de.Type()&fs.ModeSymlink != 0 {
+					links[p] = true
+				}
 			}
 			return nil
 		})
@@ -1124,7 +1142,7 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config, listed *cache
 	sort.Strings(d.tfDirs)
 	sort.Strings(d.manifests)
 	var twice []skip
-	d.manifests, twice = readOnce(d.manifests)
+	d.manifests, twice = readOnce(tree, d.manifests, links)
 	d.skipped = append(d.skipped, twice...)
 	sort.Strings(d.kustomizations)
 	sort.Strings(d.terragrunt)
@@ -1162,7 +1180,7 @@ func refusal(tree *treefs.Tree, p string, de fs.DirEntry) string {
 		return ""
 	}
 	if de.Type()&fs.ModeSymlink != 0 {
-		if _, err := filepath.EvalSymlinks(p); err != nil {
+		if _, err := tree.EvalSymlinks(p); err != nil {
 			return "broken or looping symlink"
 		}
 		if !tree.Contains(p) {

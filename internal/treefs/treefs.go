@@ -75,6 +75,10 @@ type Tree struct {
 	// read as one state, and a run whose tree changed while it was read
 	// is not kept (its snapshot says so).
 	reals *sync.Map
+	// dirs memoises EvalSymlinks of the directories it met (string →
+	// string): only directories that exist, so a memoised path is always
+	// what filepath.EvalSymlinks returned. Shared like reals.
+	dirs *sync.Map
 	// listing, when set (UseListing), answers Stat and ReadDir below the
 	// directories a walk of the tree entered; shared by the tree's views.
 	listing *atomic.Pointer[listingRef]
@@ -110,7 +114,7 @@ type root struct {
 // Paths are resolved through symlinks once, here, and each directory is
 // opened as an os.Root; nothing widens the tree afterwards.
 func New(roots []string, repo string) *Tree {
-	t := &Tree{reals: &sync.Map{}, listing: &atomic.Pointer[listingRef]{}}
+	t := &Tree{reals: &sync.Map{}, dirs: &sync.Map{}, listing: &atomic.Pointer[listingRef]{}}
 	if repo != "" {
 		t.repo = realOr(repo)
 		t.roots = []root{openRoot(t.repo)}
@@ -184,7 +188,7 @@ func (t *Tree) Reach(dir string) (string, error) {
 	if t == nil {
 		return dir, nil
 	}
-	real, err := filepath.EvalSymlinks(dir)
+	real, err := t.EvalSymlinks(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && !t.containsReal(t.resolve(dir)) {
 			return "", t.why(dir)
@@ -671,6 +675,41 @@ func (t *Tree) resolve(p string) string {
 	// Not a symlink: where its directory really is. Missing, unreadable
 	// or a dangling symlink: judged where it would be, as resolve does.
 	return filepath.Join(t.realDir(parent), filepath.Base(p))
+}
+
+// EvalSymlinks is filepath.EvalSymlinks(p), the real paths of the
+// directories on the way memoised: an absolute path that is not itself a
+// symlink costs one lstat once its directory has been resolved, where
+// filepath.EvalSymlinks costs one per component — a run resolves every
+// manifest and every cached input it checks, most of them in a few
+// directories deep below the root. A symlink, a path that does not exist
+// and a relative path are resolved by filepath.EvalSymlinks itself, so
+// the result and the error are always its own. A nil tree memoises
+// nothing.
+func (t *Tree) EvalSymlinks(p string) (string, error) {
+	p = filepath.Clean(p)
+	if t == nil || t.dirs == nil || !filepath.IsAbs(p) {
+		return filepath.EvalSymlinks(p)
+	}
+	if r, ok := t.dirs.Load(p); ok {
+		return r.(string), nil
+	}
+	parent := filepath.Dir(p)
+	info, err := os.Lstat(p)
+	if parent == p || err != nil || info.Mode()&fs.ModeSymlink != 0 {
+		return filepath.EvalSymlinks(p)
+	}
+	// Not a symlink, so p is where its directory really is: every
+	// ancestor exists (the lstat reached p through them).
+	dir, err := t.EvalSymlinks(parent)
+	if err != nil {
+		return filepath.EvalSymlinks(p)
+	}
+	real := filepath.Join(dir, filepath.Base(p))
+	if info.IsDir() {
+		t.dirs.Store(p, real)
+	}
+	return real, nil
 }
 
 // realDir is t.resolve(dir), once per directory.

@@ -26,7 +26,7 @@ func (f sourceFS) Read(p string, limit int64) ([]byte, error) { return f.s.read(
 func (b *builder) ignoreTop(p string) string {
 	inside := func(d string) bool {
 		if roots := b.src.tree.Roots(); len(roots) > 0 {
-			real := realOr(d)
+			real := b.src.real(d)
 			for _, r := range roots {
 				if treefs.Within(r, real) {
 					return true

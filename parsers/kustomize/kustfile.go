@@ -46,7 +46,7 @@ func (k *kustomization) component() bool {
 
 // readKust reads and parses the kustomization file in dir.
 func readKust(src source, dir string) *kustomization {
-	k := &kustomization{dir: dir, real: realOr(dir), builds: 1}
+	k := &kustomization{dir: dir, real: src.real(dir), builds: 1}
 	k.file, k.outside = src.kustFile(dir)
 	if k.file == "" {
 		k.err = errors.New("no kustomization file")
@@ -170,9 +170,10 @@ func copyNode(n *yaml.Node) *yaml.Node {
 	return &c
 }
 
-// realOr is p with symlinks resolved, or p cleaned.
-func realOr(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
+// real is p with symlinks resolved (the directories on the way once per
+// run, by the tree), or p cleaned.
+func (s source) real(p string) string {
+	if r, err := s.tree.EvalSymlinks(p); err == nil {
 		return r
 	}
 	return filepath.Clean(p)

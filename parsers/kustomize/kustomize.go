@@ -641,7 +641,7 @@ func kindMismatch(r ref, c *kustomization) string {
 // cycle with (p is, or contains, a kustomization being loaded, which
 // kustomize refuses) to p, or "".
 func (b *builder) cycle(p string) string {
-	real := realOr(p)
+	real := b.src.real(p)
 	for i, s := range b.stack {
 		if !treefs.Within(real, s.real) {
 			continue
