@@ -109,6 +109,8 @@ func TestStoreCorruptEntryIsMiss(t *testing.T) {
 		"header only":    func(b []byte) []byte { return b[:headerSize-1] },
 		"flipped byte":   func(b []byte) []byte { b[len(b)-1] ^= 1; return b },
 		"flipped sum":    func(b []byte) []byte { b[len(magic)+12] ^= 1; return b },
+		"flipped length": func(b []byte) []byte { b[len(magic)+11] ^= 1; return b },
+		"last sum byte":  func(b []byte) []byte { b[headerSize-1] ^= 0x80; return b },
 		"other version":  func(b []byte) []byte { b[len(magic)+3]++; return b },
 		"not an entry":   func([]byte) []byte { return []byte("hello") },
 		"empty":          func([]byte) []byte { return nil },
@@ -184,7 +186,7 @@ func TestStoreConcurrentWriters(t *testing.T) {
 func TestStoreTrimDropsLeastRecentlyUsed(t *testing.T) {
 	s := openStore(t, 400<<10)
 	keys := make([]Key, 4)
-	old := time.Now().Add(-time.Hour)
+	old := time.Now().Add(-3 * touchInterval)
 	for i := range keys {
 		keys[i] = KeyOf(fmt.Appendf(nil, "k%d", i))
 		if err := s.Put(keys[i], bytes.Repeat([]byte{'x'}, 90<<10)); err != nil {
@@ -207,6 +209,39 @@ func TestStoreTrimDropsLeastRecentlyUsed(t *testing.T) {
 	}
 	if present(keys[1]) || present(keys[2]) {
 		t.Error("the entries used least recently were kept")
+	}
+}
+
+// A hit marks an entry used now when its last mark is older than
+// touchInterval, and leaves a recent mark as it is.
+func TestStoreGetMarksStaleUse(t *testing.T) {
+	s := openStore(t, DefaultMax)
+	for _, c := range []struct {
+		name  string
+		age   time.Duration
+		moved bool
+	}{
+		{"stale", touchInterval + time.Minute, true},
+		{"recent", touchInterval - 5*time.Minute, false},
+	} {
+		k := KeyOf([]byte(c.name))
+		if err := s.Put(k, []byte("the result")); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Now().Add(-c.age).Truncate(time.Second)
+		if err := os.Chtimes(s.path(k), at, at); err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := s.Get(k); !ok || string(got) != "the result" {
+			t.Fatalf("%s: Get = %q, %v", c.name, got, ok)
+		}
+		st, err := os.Stat(s.path(k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if moved := !st.ModTime().Equal(at); moved != c.moved {
+			t.Errorf("%s entry: marked used now = %v, want %v", c.name, moved, c.moved)
+		}
 	}
 }
 
