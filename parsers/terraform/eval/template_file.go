@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -137,13 +138,18 @@ func templateInputs(h Holes, v cty.Value) (text string, vars cty.Value, why stri
 // template, never a manifest as written.
 func (mi *ModInst) staticTemplates() {
 	tree := mi.Evaluator.Session.Options.Tree
-	if tree == nil || !tree.Contains(mi.Module.Dir) || mi.Evaluator.scanned[mi.Module] {
-		return // a model's or cached module's own files are not the tree's
+	if tree == nil || mi.Evaluator.scanned[mi.Module] {
+		return
 	}
 	if mi.Evaluator.scanned == nil {
 		mi.Evaluator.scanned = map[*Module]bool{}
 	}
 	mi.Evaluator.scanned[mi.Module] = true
+	// A stand-in's or cached module's own files are not the tree's; a
+	// stand-in's directory names no path at all.
+	if modsource.IsModelFile(mi.Module.Dir) || !tree.Contains(mi.Module.Dir) {
+		return
+	}
 	for _, fc := range mi.Module.templateCalls() {
 		if f := mi.TemplatePath(fc, "templatefile"); f != "" && tree.IsFile(f) {
 			mi.Evaluator.Templates = append(mi.Evaluator.Templates, f)
