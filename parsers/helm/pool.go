@@ -11,8 +11,13 @@ import (
 )
 
 // Pool renders through long-lived child renderers: up to Workers of them
-// (default: as many as Memory holds, see workers), each started when a
-// request first needs it and serving many requests. Each request keeps the bounds of Child (CPU
+// (default: as many as Memory holds, see workers), each serving many
+// requests. One is started for the first request (or by Warm); another
+// only when a request has waited GrowAfter for a worker while the
+// running ones were past their start-up, and at most one per GrowAfter:
+// a worker's start-up (exec, Helm's package initialisation) costs more
+// CPU than a few charts take to render, so a tree of a few charts is
+// rendered by one worker, a tree of many by as many as keep up. Each request keeps the bounds of Child (CPU
 // time, memory, output, the wall-clock backstop): a worker that passes
 // one is killed, that request fails with a *StoppedError, and the next
 // request starts a fresh worker; other requests, queued or on other
@@ -27,15 +32,27 @@ type Pool struct {
 	// runbudget.Defaults.Memory, the run's memory budget): there are no
 	// more workers than it holds at Child.MemoryLimit each.
 	Memory int64
+	// GrowAfter is how long a request waits for a busy pool before the
+	// pool starts another worker (default growAfter).
+	GrowAfter time.Duration
 
 	mu     sync.Mutex
 	closed bool
-	tasks  chan *task
-	ctx    context.Context // ends when the pool closes
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	live   map[*worker]bool
-	starts atomic.Int64
+	// slots are the worker slots started, most the pool's bound, grown
+	// when the last slot was added.
+	slots, most int
+	grown       time.Time
+	// began is when the pool started.
+	began time.Time
+	// answered is set once a worker has answered a request: the pool is
+	// past its start-up, and a request waiting now waits for busy workers.
+	answered atomic.Bool
+	tasks    chan *task
+	ctx      context.Context // ends when the pool closes
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	live     map[*worker]bool
+	starts   atomic.Int64
 }
 
 // NewPool returns a Pool whose workers run exe with args (faultline:
@@ -78,15 +95,72 @@ func (p *Pool) RenderMetered(ctx context.Context, req Request, limit time.Durati
 		return Result{}, 0, err
 	}
 	t := &task{ctx: ctx, req: req, hash: filesHash(req.Files), size: filesSize(req.Files), cpu: p.Child.bounds().seconds(limit), done: make(chan taskResult, 1)}
-	select {
-	case p.tasks <- t:
-	case <-ctx.Done():
-		return Result{}, 0, &StoppedError{Reason: ctx.Err().Error()}
-	case <-quit:
-		return Result{}, 0, errPoolClosed
+	if err := p.send(ctx, quit, t); err != nil {
+		return Result{}, 0, err
 	}
 	r := <-t.done // a worker that takes a task always answers it
 	return r.res, r.cpu, r.err
+}
+
+// send hands t to a worker slot, growing the pool while t waits (grow).
+func (p *Pool) send(ctx context.Context, quit <-chan struct{}, t *task) error {
+	select {
+	case p.tasks <- t:
+		return nil
+	default:
+	}
+	wait := p.growAfter()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for {
+		select {
+		case p.tasks <- t:
+			return nil
+		case <-timer.C:
+			p.grow()
+			timer.Reset(wait)
+		case <-ctx.Done():
+			return &StoppedError{Reason: ctx.Err().Error()}
+		case <-quit:
+			return errPoolClosed
+		}
+	}
+}
+
+func (p *Pool) growAfter() time.Duration {
+	if p.GrowAfter > 0 {
+		return p.GrowAfter
+	}
+	return growAfter
+}
+
+// grow adds a worker slot for a request that has waited growAfter: when
+// a worker has answered already or the pool began startupAllowance ago
+// (before that, the wait is the first worker's start-up, not a backlog;
+// after it, the first worker is slow to start or busy with a long
+// chart), the pool is under its bound, and no slot was added in the last
+// growAfter (requests waiting together add one).
+func (p *Pool) grow() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case p.closed || p.tasks == nil || p.slots >= p.most:
+	case !p.answered.Load() && time.Since(p.began) < startupAllowance:
+	case time.Since(p.grown) < p.growAfter():
+	default:
+		p.addSlot(false)
+	}
+}
+
+// startupAllowance is how long a pool waits for its first worker to
+// answer before a waiting request may add another: a few start-ups.
+const startupAllowance = 100 * time.Millisecond
+
+// addSlot starts one more worker slot; p.mu is held.
+func (p *Pool) addSlot(warm bool) {
+	p.slots++
+	p.grown = time.Now()
+	p.wg.Go(func() { p.slot(warm) })
 }
 
 // MostCPU implements Metered.
@@ -106,15 +180,20 @@ func (p *Pool) workers(procs int) int {
 	return runbudget.Concurrency(procs, mem, p.Child.bounds().memory)
 }
 
+// growAfter is GrowAfter's default: about one worker's start-up on a
+// small machine, so a second worker is started only for a backlog at
+// least as long as it takes to start one.
+const growAfter = 10 * time.Millisecond
+
 // errPoolClosed is the error of a request to a closed pool.
 var errPoolClosed = &StoppedError{Reason: "the renderer pool is closed"}
 
-// Warm starts the pool's workers ahead of its first request: a run that
-// will render charts starts them while it reads the rest of the tree, so
-// process start-up overlaps that work. charts is how many charts the run
-// holds: there are no more workers than that (a worker started for no
-// chart costs a process start-up for nothing); 0 or less is no bound. It
-// does nothing once the pool has started or closed.
+// Warm starts the pool's first worker ahead of its first request: a run
+// that will render charts starts it while it reads the rest of the tree,
+// so process start-up overlaps that work. charts is how many charts the
+// run holds: the pool never runs more workers than that (a worker
+// started for no chart costs a process start-up for nothing); 0 or less
+// is no bound. It does nothing once the pool has started or closed.
 func (p *Pool) Warm(charts int) {
 	_, _ = p.startSlots(true, charts)
 }
@@ -125,9 +204,9 @@ func (p *Pool) start() (<-chan struct{}, error) {
 	return p.startSlots(false, 0)
 }
 
-// startSlots starts the worker slots once (at most most of them when
-// most > 0), each starting its worker at once when warm (else at its
-// first request).
+// startSlots starts the pool once: its bound (at most most workers when
+// most > 0) and its first slot, which starts its worker at once when warm
+// (else at its first request).
 func (p *Pool) startSlots(warm bool, most int) (<-chan struct{}, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -135,16 +214,15 @@ func (p *Pool) startSlots(warm bool, most int) (<-chan struct{}, error) {
 		return nil, errPoolClosed
 	}
 	if p.tasks == nil {
-		n := p.workers(runtime.GOMAXPROCS(0))
+		p.most = p.workers(runtime.GOMAXPROCS(0))
 		if most > 0 {
-			n = min(n, most)
+			p.most = min(p.most, most)
 		}
 		p.tasks = make(chan *task)
 		p.ctx, p.cancel = context.WithCancel(context.Background())
 		p.live = map[*worker]bool{}
-		for range n {
-			p.wg.Go(func() { p.slot(warm) })
-		}
+		p.began = time.Now()
+		p.addSlot(warm)
 	}
 	return p.ctx.Done(), nil
 }
@@ -223,6 +301,7 @@ func (p *Pool) serve(w *worker, t *task) *worker {
 	stop := context.AfterFunc(p.ctx, cancel)
 	defer stop()
 	res, cpu, alive, err := w.render(ctx, body, t.cpu)
+	p.answered.Store(true)
 	if !alive {
 		p.forget(w)
 		w = nil

@@ -358,31 +358,69 @@ func TestPoolWarmBoundedByCharts(t *testing.T) {
 	}
 }
 
-// TestPoolWarmStartsWorkersAhead: Warm starts every worker before the
-// first request, which they then serve without starting another; Warm on
-// a started or closed pool starts nothing more.
-func TestPoolWarmStartsWorkersAhead(t *testing.T) {
+// TestPoolWarmStartsOneWorkerAhead: Warm starts one worker before the
+// first request, which serves requests one after another without another
+// starting; Warm on a started or closed pool starts nothing more.
+func TestPoolWarmStartsOneWorkerAhead(t *testing.T) {
 	p := testPool(t, child(time.Second), 2)
 	p.Warm(0)
-	deadline := time.Now().Add(30 * time.Second)
-	for p.starts.Load() < 2 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if n := p.starts.Load(); n != 2 {
-		t.Fatalf("%d workers started by Warm, want 2", n)
-	}
+	waitFor(t, "Warm's worker to start", func() bool { return p.starts.Load() == 1 })
 	for range 4 {
 		if _, err := p.Render(context.Background(), Request{Chart: "plain", Files: plainChart()}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	p.Warm(0)
-	if n := p.starts.Load(); n != 2 {
-		t.Errorf("%d workers started after four requests and a second Warm, want 2", n)
+	if n := p.starts.Load(); n != 1 {
+		t.Errorf("%d workers started after four requests and a second Warm, want 1", n)
 	}
 	_ = p.Close()
 	p.Warm(0)
 	if n := len(p.pids()); n != 0 {
 		t.Errorf("%d workers alive after Close and Warm", n)
+	}
+}
+
+// TestPoolGrowsForABacklog: requests at once that never wait GrowAfter
+// start no second worker; with a chart that does not end on one worker,
+// the request left waiting GrowAfter starts a second, and the requests
+// that follow are served.
+func TestPoolGrowsForABacklog(t *testing.T) {
+	p := testPool(t, child(time.Minute), 2)
+	p.GrowAfter = time.Hour
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			if _, err := p.Render(context.Background(), Request{Chart: "plain", Files: plainChart()}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := p.starts.Load(); n != 1 {
+		t.Fatalf("%d workers started for four requests that never waited an hour, want 1", n)
+	}
+	p.GrowAfter = 5 * time.Millisecond
+	spinCtx, stopSpin := context.WithCancel(context.Background())
+	defer stopSpin()
+	spun := make(chan error, 1)
+	go func() {
+		_, err := p.Render(spinCtx, Request{Chart: "spin", Files: spinChart()})
+		spun <- err
+	}()
+	for i := range 3 {
+		if err := runBounded(t, func() error {
+			_, err := p.Render(context.Background(), Request{Chart: "plain", Files: plainChart()})
+			return err
+		}); err != nil {
+			t.Fatalf("request %d behind the spinning chart: %v", i, err)
+		}
+	}
+	if n := p.starts.Load(); n != 2 {
+		t.Errorf("%d workers started, want 2 (one more for the backlog, within Workers)", n)
+	}
+	stopSpin()
+	if err := runBounded(t, func() error { return <-spun }); err == nil {
+		t.Error("the spinning chart rendered")
 	}
 }
