@@ -153,8 +153,10 @@ func (p *Pool) grow() {
 }
 
 // startupAllowance is how long a pool waits for its first worker to
-// answer before a waiting request may add another: a few start-ups.
-const startupAllowance = 100 * time.Millisecond
+// answer before a waiting request may add another: about two start-ups
+// of a worker on a small machine (a first chart that renders long must
+// not hold the others back much longer).
+const startupAllowance = 30 * time.Millisecond
 
 // addSlot starts one more worker slot; p.mu is held.
 func (p *Pool) addSlot(warm bool) {
