@@ -39,10 +39,12 @@ var (
 	catalogOnce sync.Once
 	catalogAll  []*instance
 	catalogBy   map[string]*instance
-	// derived are the label keys an instance type decides; values the
-	// values the table has for each.
+	// derived are the label keys an instance type decides.
 	derived map[string]bool
-	values  map[string]map[string]bool
+	// values are the values the table has for each key, worked out at
+	// the first tableHas: most runs never ask.
+	valuesOnce sync.Once
+	values     map[string]map[string]bool
 )
 
 // labelSlot is the slot of each key of instancetypes.LabelKeys in an
@@ -105,7 +107,7 @@ func (l *instanceLabels) each(f func(key, value string)) {
 func catalog() ([]*instance, map[string]*instance) {
 	catalogOnce.Do(func() {
 		catalogBy = map[string]*instance{}
-		derived, values = map[string]bool{}, map[string]map[string]bool{}
+		var has uint16
 		for _, info := range instancetypes.All() {
 			in := &instance{
 				name:     info.Name,
@@ -118,17 +120,15 @@ func catalog() ([]*instance, map[string]*instance) {
 			in.karpenter, ok1 = instancetypes.Allocatable(info, instancetypes.AllocOptions{Karpenter: true})
 			in.eks, ok2 = instancetypes.Allocatable(info, instancetypes.AllocOptions{})
 			in.allocKnown = ok1 && ok2
-			in.labels.each(func(k, v string) {
-				if k != LabelOS {
-					derived[k] = true
-				}
-				if values[k] == nil {
-					values[k] = map[string]bool{}
-				}
-				values[k][v] = true
-			})
+			has |= in.labels.has
 			catalogAll = append(catalogAll, in)
 			catalogBy[in.name] = in
+		}
+		derived = map[string]bool{}
+		for i, k := range instancetypes.LabelKeys {
+			if has&(1<<i) != 0 && k != LabelOS {
+				derived[k] = true
+			}
 		}
 	})
 	return catalogAll, catalogBy
@@ -143,6 +143,17 @@ func instanceDerived(key string) bool {
 // tableHas reports whether some instance type of the table has the value
 // for the label key.
 func tableHas(key, value string) bool {
-	catalog()
+	all, _ := catalog()
+	valuesOnce.Do(func() {
+		values = map[string]map[string]bool{}
+		for _, in := range all {
+			in.labels.each(func(k, v string) {
+				if values[k] == nil {
+					values[k] = map[string]bool{}
+				}
+				values[k][v] = true
+			})
+		}
+	})
 	return values[key][value]
 }
