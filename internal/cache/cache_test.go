@@ -212,6 +212,18 @@ func TestStoreTrimDropsLeastRecentlyUsed(t *testing.T) {
 	}
 }
 
+// An empty payload is stored and read back as one.
+func TestStoreEmptyPayload(t *testing.T) {
+	s := openStore(t, DefaultMax)
+	k := KeyOf([]byte("empty"))
+	if err := s.Put(k, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := s.Get(k); !ok || len(got) != 0 {
+		t.Errorf("Get = %q, %v; want an empty payload", got, ok)
+	}
+}
+
 // A hit marks an entry used now when its last mark is older than
 // touchInterval, and leaves a recent mark as it is.
 func TestStoreGetMarksStaleUse(t *testing.T) {

@@ -121,3 +121,40 @@ func TestCheckerHashesThroughSymlink(t *testing.T) {
 		t.Error("a symlink now leading out of the tree, to the same content, is taken as unchanged")
 	}
 }
+
+// A directory listed through a symlink is unchanged only while the link
+// leads where it led: pointed at another directory with the same entries,
+// it is another input.
+func TestListingThroughARepointedLink(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"a", "b"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, d, "main.tf"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(root, "mod")
+	if err := os.Symlink("a", link); err != nil {
+		t.Fatal(err)
+	}
+	tree := treefs.New([]string{root}, "")
+	in := NewInputs()
+	if _, err := tree.Observed(in).ReadDir(link); err != nil {
+		t.Fatal(err)
+	}
+	rec := in.Record()
+	if same, _ := rec.Check(treefs.New([]string{root}, "")); !same {
+		t.Fatal("nothing changed, and the listing is taken as changed")
+	}
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("b", link); err != nil {
+		t.Fatal(err)
+	}
+	if same, _ := rec.Check(treefs.New([]string{root}, "")); same {
+		t.Error("a listing through a link pointed at another directory with the same entries is taken as unchanged")
+	}
+}
