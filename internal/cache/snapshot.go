@@ -9,7 +9,10 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"time"
+
+	"github.com/faultline-dev/faultline/internal/procs"
 )
 
 // HashCap is the largest file whose content a run's reads are checked
@@ -141,17 +144,65 @@ func within(anc, p string) bool {
 	return err == nil && r != ".." && (len(r) < 3 || r[:3] != ".."+string(filepath.Separator))
 }
 
-// walk appends the entries below root, and the directories it enters.
+// walk appends the entries below root, and the directories it enters,
+// in filepath.WalkDir's order. The directories it enters splitDepth
+// below root are walked each on its own (procs.Parallel: the walk is an
+// lstat per entry, and a warm run is mostly this walk) and their entries
+// spliced in at their place, so the order is that of one walk.
 func (s *Snapshot) walk(root string, skip func(string) bool) {
+	var parts []walkPart
+	cur := &Snapshot{Roots: s.Roots, Keep: s.Keep}
+	cur.walkDir(root, root, skip, func(p string) {
+		parts = append(parts, walkPart{entries: cur.Entries, entered: cur.entered}, walkPart{sub: p})
+		cur.Entries, cur.entered = nil, nil
+	})
+	parts = append(parts, walkPart{entries: cur.Entries, entered: cur.entered})
+	procs.Parallel(len(parts), func(i int) {
+		if p := &parts[i]; p.sub != "" {
+			sub := &Snapshot{Roots: s.Roots, Keep: s.Keep}
+			sub.walkDir(p.sub, p.sub, skip, nil)
+			p.entries, p.entered = sub.Entries, sub.entered
+		}
+	})
+	for _, p := range parts {
+		s.Entries = append(s.Entries, p.entries...)
+		s.entered = append(s.entered, p.entered...)
+	}
+}
+
+// splitDepth is how far below a root walk hands directories to walks of
+// their own: a repository's first two levels (infrastructure/live,
+// k8s/overlays) split it into parts of some size.
+const splitDepth = 2
+
+// walkPart is a run of a walk's entries, or a directory walked on its own
+// (sub) whose entries go there.
+type walkPart struct {
+	entries []Entry
+	entered []dirTime
+	sub     string
+}
+
+// walkDir appends the entries below dir (which lies at or below root),
+// and the directories it enters. With split, a directory it would enter
+// splitDepth below root is not: split is called with it, in order.
+func (s *Snapshot) walkDir(root, dir string, skip func(string) bool, split func(string)) {
 	out, roots, keep := s.Entries, s.Roots, s.Keep
 	defer func() { s.Entries = out }()
-	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			out = append(out, Entry{Path: p, Kind: KindOther, Err: errText(err)})
 			if d != nil && d.IsDir() {
 				return filepath.SkipDir
 			}
 			return nil
+		}
+		if split != nil && d.IsDir() && p != dir && depthBelow(root, p) == splitDepth &&
+			d.Name() != ".git" && (skip == nil || !skip(d.Name()) || holdsAny(p, keep)) {
+			s.Entries = out
+			split(p)
+			out = s.Entries
+			return filepath.SkipDir
 		}
 		info, err := d.Info()
 		if err != nil {
@@ -163,10 +214,10 @@ func (s *Snapshot) walk(root string, skip func(string) bool) {
 		case d.IsDir():
 			e.Kind = KindDir
 			out = append(out, e)
-			if p != root && d.Name() == ".git" {
+			if p != dir && d.Name() == ".git" {
 				return filepath.SkipDir
 			}
-			if p != root && skip != nil && skip(d.Name()) && !holdsAny(p, keep) {
+			if p != dir && skip != nil && skip(d.Name()) && !holdsAny(p, keep) {
 				return filepath.SkipDir
 			}
 			s.entered = append(s.entered, dirTime{p, info.ModTime().UnixNano()})
@@ -181,6 +232,16 @@ func (s *Snapshot) walk(root string, skip func(string) bool) {
 		out = append(out, e)
 		return nil
 	})
+}
+
+// depthBelow is how many directories below root p lies (root's entries:
+// 1).
+func depthBelow(root, p string) int {
+	rel, err := filepath.Rel(root, p)
+	if err != nil || rel == "." {
+		return 0
+	}
+	return strings.Count(rel, string(filepath.Separator)) + 1
 }
 
 // symlinkEntry is what a snapshot records of the symlink p: its target as
