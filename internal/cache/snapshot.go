@@ -164,6 +164,11 @@ func (s *Snapshot) walk(root string, skip func(string) bool) {
 			p.entries, p.entered = sub.Entries, sub.entered
 		}
 	})
+	n, m := len(s.Entries), len(s.entered)
+	for _, p := range parts {
+		n, m = n+len(p.entries), m+len(p.entered)
+	}
+	s.Entries, s.entered = slices.Grow(s.Entries, n-len(s.Entries)), slices.Grow(s.entered, m-len(s.entered))
 	for _, p := range parts {
 		s.Entries = append(s.Entries, p.entries...)
 		s.entered = append(s.entered, p.entered...)
