@@ -339,13 +339,11 @@ func TestPoolMemoryPerRequest(t *testing.T) {
 	}
 }
 
-// TestPoolWarmBoundedByCharts: Warm for a tree of one chart starts one
-// worker, and the pool never runs a second, even for requests at once.
-func TestPoolWarmBoundedByCharts(t *testing.T) {
-	p := testPool(t, child(time.Second), 2)
-	p.Warm(1)
+// renderAtOnce renders the plain chart n times at once through p.
+func renderAtOnce(t *testing.T, p *Pool, n int) {
+	t.Helper()
 	var wg sync.WaitGroup
-	for range 4 {
+	for range n {
 		wg.Go(func() {
 			if _, err := p.Render(context.Background(), Request{Chart: "plain", Files: plainChart()}); err != nil {
 				t.Error(err)
@@ -353,6 +351,14 @@ func TestPoolWarmBoundedByCharts(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestPoolWarmBoundedByCharts: Warm for a tree of one chart starts one
+// worker, and the pool never runs a second, even for requests at once.
+func TestPoolWarmBoundedByCharts(t *testing.T) {
+	p := testPool(t, child(time.Second), 2)
+	p.Warm(1)
+	renderAtOnce(t, p, 4)
 	if n := p.starts.Load(); n != 1 {
 		t.Errorf("%d workers started after Warm(1) and four requests at once, want 1", n)
 	}
@@ -388,15 +394,7 @@ func TestPoolWarmStartsOneWorkerAhead(t *testing.T) {
 func TestPoolGrowsForABacklog(t *testing.T) {
 	p := testPool(t, child(time.Minute), 2)
 	p.GrowAfter = time.Hour
-	var wg sync.WaitGroup
-	for range 4 {
-		wg.Go(func() {
-			if _, err := p.Render(context.Background(), Request{Chart: "plain", Files: plainChart()}); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	wg.Wait()
+	renderAtOnce(t, p, 4)
 	if n := p.starts.Load(); n != 1 {
 		t.Fatalf("%d workers started for four requests that never waited an hour, want 1", n)
 	}
