@@ -1044,7 +1044,10 @@ func readOnce(tree *treefs.Tree, manifests []string, links map[string]bool) (kee
 
 // realManifest is where manifest p really is, or p when that cannot be
 // resolved: a symlink is followed; a file the walk found not to be one
-// lies in its directory's real path, resolved once per directory.
+// lies in its directory's real path, resolved once per directory. (The
+// engine's scan roots are real paths and the walk enters no linked
+// directory, so that path is p itself today; readOnce does not rely on
+// it.)
 func realManifest(tree *treefs.Tree, p string, link bool) string {
 	if link {
 		if real, err := tree.EvalSymlinks(p); err == nil {
