@@ -99,9 +99,11 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 	if err != nil {
 		return renderapi.Result{}, &renderapi.RenderError{Stage: "values", Message: err.Error()}
 	}
-	out, err := engine.Engine{LintMode: true}.Render(c, top)
-	if err != nil {
-		return renderapi.Result{}, templateError(err)
+	var out map[string]string
+	if hasTemplates(c) {
+		if out, err = (engine.Engine{LintMode: true}).Render(c, top); err != nil {
+			return renderapi.Result{}, templateError(err)
+		}
 	}
 	for name, content := range out {
 		ext := path.Ext(name)
@@ -122,6 +124,25 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 	}
 	sort.Slice(res.Manifests, func(i, j int) bool { return res.Manifests[i].Template < res.Manifests[j].Template })
 	return res, nil
+}
+
+// hasTemplates says whether c or a subchart it renders holds a template.
+// Helm's engine renders nothing for a chart tree without one, and its
+// set-up alone (a function map of some two hundred entries per rendering)
+// is most of the cost of rendering an umbrella chart whose dependencies
+// are not vendored, the commonest chart in GitOps repositories.
+func hasTemplates(c *chart.Chart) bool {
+	for _, t := range c.Templates {
+		if t != nil {
+			return true
+		}
+	}
+	for _, d := range c.Dependencies() {
+		if hasTemplates(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // missingDependencies notes dependencies Chart.yaml declares that are not

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"helm.sh/helm/v3/pkg/chart/loader"
 	"helm.sh/helm/v3/pkg/chartutil"
+	"helm.sh/helm/v3/pkg/engine"
 
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/helm/renderapi"
@@ -68,4 +70,88 @@ func TestCheckKubeVersionAgreesWithHelm(t *testing.T) {
 			t.Errorf("%q: Helm says %v, faultline %v", v, herr, ferr)
 		}
 	}
+}
+
+// umbrella is a chart that only pins its dependencies, the commonest shape
+// in GitOps repositories: extra files are added to it.
+func umbrella(extra ...renderapi.File) []renderapi.File {
+	return append([]renderapi.File{
+		{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: addons\nversion: 1.0.0\ndependencies:\n  - name: metrics-server\n    version: 3.12.1\n    repository: https://kubernetes-sigs.github.io/metrics-server/\n  - name: tools\n    version: 0.1.0\n    condition: tools.enabled\n")},
+		{Name: "values.yaml", Data: []byte("metrics-server:\n  replicas: 2\ntools:\n  enabled: true\n")},
+	}, extra...)
+}
+
+// A chart tree without templates is not handed to Helm's engine, which
+// renders nothing for it: the result is the one the engine gives (no
+// manifests), with the notes of the load; a template in a vendored subchart is rendered, unless the subchart is
+// disabled.
+func TestRenderWithoutTemplates(t *testing.T) {
+	tools := []renderapi.File{
+		{Name: "charts/tools/Chart.yaml", Data: []byte("apiVersion: v2\nname: tools\nversion: 0.1.0\n")},
+		{Name: "charts/tools/values.yaml", Data: []byte("image: tools:1\n")},
+	}
+	for _, tc := range []struct {
+		name      string
+		files     []renderapi.File
+		values    map[string]any
+		manifests []string
+	}{
+		{name: "dependencies only", files: umbrella()},
+		{name: "a vendored subchart without templates", files: umbrella(tools...)},
+		{name: "a template in the subchart", files: umbrella(append(tools, renderapi.File{Name: "charts/tools/templates/cm.yaml", Data: []byte("kind: ConfigMap\nimage: {{ .Values.image }}\n")})...), manifests: []string{"charts/tools/templates/cm.yaml"}},
+		{name: "a subchart it disables", files: umbrella(append(tools[:2:2], renderapi.File{Name: "charts/tools/templates/cm.yaml", Data: []byte("kind: ConfigMap\n")})...), values: map[string]any{"tools": map[string]any{"enabled": false}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := renderapi.Request{Chart: "charts/addons", ReleaseName: "addons", Namespace: "kube-system", Files: tc.files, Values: tc.values}
+			res, err := Render(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range res.Manifests {
+				got = append(got, m.Template)
+			}
+			if strings.Join(got, ",") != strings.Join(tc.manifests, ",") {
+				t.Errorf("manifests %q, want %q", got, tc.manifests)
+			}
+			if len(res.Notes) == 0 || !strings.Contains(res.Notes[0], `"metrics-server"`) {
+				t.Errorf("notes %q", res.Notes)
+			}
+			if len(tc.manifests) == 0 {
+				if out := engineRender(t, req); len(out) != 0 {
+					t.Errorf("Helm's engine renders %q", out)
+				}
+			}
+		})
+	}
+}
+
+// engineRender is what Helm's engine renders for req, with the values
+// Render gives it.
+func engineRender(t *testing.T, req renderapi.Request) map[string]string {
+	t.Helper()
+	var files []*loader.BufferedFile
+	for _, f := range req.Files {
+		files = append(files, &loader.BufferedFile{Name: f.Name, Data: f.Data})
+	}
+	c, err := loader.LoadFiles(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := req.Values
+	if vals == nil {
+		vals = map[string]any{}
+	}
+	if err := chartutil.ProcessDependenciesWithMerge(c, vals); err != nil {
+		t.Fatal(err)
+	}
+	top, err := chartutil.ToRenderValues(c, vals, chartutil.ReleaseOptions{Name: req.ReleaseName, Namespace: req.Namespace}, chartutil.DefaultCapabilities)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := engine.Engine{LintMode: true}.Render(c, top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
