@@ -2,7 +2,12 @@
 
 package helm
 
-import "os"
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"syscall"
+)
 
 // residentWatch measures, request by request, the resident memory a
 // rendering adds to a fresh worker. RLIMIT_DATA bounds what the worker
@@ -14,8 +19,17 @@ import "os"
 // the limit above the resident size it started with, as if the mapping
 // had failed. Measured from the start of each request, memory an earlier
 // rendering left resident is never held against the next chart.
+//
+// The three files stay open for the worker's life and are read with one
+// pread each: opening and reading /proc/self/status afresh twice per
+// request cost 30 µs a time, 6 % of a worker's CPU on a repository of
+// small charts (57 renderings).
 type residentWatch struct {
 	limit, start int64
+	// status, statm and clearRefs are descriptors of /proc/self/status,
+	// /proc/self/statm and /proc/self/clear_refs (-1: not open).
+	status, statm, clearRefs int
+	buf                      []byte
 }
 
 // newResidentWatch returns a watch of limit bytes; limit 0, or a system
@@ -24,10 +38,30 @@ func newResidentWatch(limit int64) *residentWatch {
 	if limit <= 0 {
 		return nil
 	}
-	if _, err := statusBytes("VmHWM"); err != nil {
+	w := &residentWatch{limit: limit, status: openProc("status", os.O_RDONLY), statm: openProc("statm", os.O_RDONLY), clearRefs: openProc("clear_refs", os.O_WRONLY), buf: make([]byte, 4096)}
+	if _, ok := w.peak(); !ok || w.statm < 0 {
+		w.close()
 		return nil
 	}
-	return &residentWatch{limit: limit}
+	return w
+}
+
+// openProc opens /proc/self/name for the process's life, or returns -1.
+func openProc(name string, mode int) int {
+	fd, err := syscall.Open("/proc/self/"+name, mode|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return -1
+	}
+	return fd
+}
+
+// close closes the watch's files.
+func (w *residentWatch) close() {
+	for _, fd := range []int{w.status, w.statm, w.clearRefs} {
+		if fd >= 0 {
+			_ = syscall.Close(fd)
+		}
+	}
 }
 
 // reset starts a request: its peak counts from the resident size now.
@@ -35,8 +69,10 @@ func (w *residentWatch) reset() {
 	if w == nil {
 		return
 	}
-	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
-	w.start, _ = statusBytes("VmRSS")
+	if w.clearRefs >= 0 {
+		_, _ = syscall.Pwrite(w.clearRefs, []byte("5"), 0)
+	}
+	w.start = w.resident()
 }
 
 // exceeded says whether the peak since reset rose more than the limit.
@@ -44,6 +80,44 @@ func (w *residentWatch) exceeded() bool {
 	if w == nil || w.start == 0 {
 		return false
 	}
-	peak, err := statusBytes("VmHWM")
-	return err == nil && peak-w.start > w.limit
+	peak, ok := w.peak()
+	return ok && peak-w.start > w.limit
+}
+
+// resident is the process's resident size now (statm's second field, in
+// pages: the kernel's VmRSS), or 0 when it cannot be read.
+func (w *residentWatch) resident() int64 {
+	n, err := syscall.Pread(w.statm, w.buf, 0)
+	if err != nil {
+		return 0
+	}
+	f := bytes.Fields(w.buf[:max(n, 0)])
+	if len(f) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseInt(string(f[1]), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * int64(os.Getpagesize())
+}
+
+// peak is the process's peak resident size since the last reset
+// (VmHWM), and whether it could be read.
+func (w *residentWatch) peak() (int64, bool) {
+	if w.status < 0 {
+		return 0, false
+	}
+	for {
+		n, err := syscall.Pread(w.status, w.buf, 0)
+		if err != nil || n < 0 {
+			return 0, false
+		}
+		if n == len(w.buf) {
+			w.buf = make([]byte, 2*len(w.buf))
+			continue
+		}
+		v, err := statusField(w.buf[:n], "VmHWM")
+		return v, err == nil
+	}
 }

@@ -60,7 +60,14 @@ func statusBytes(field string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	for _, l := range bytes.Split(b, []byte("\n")) {
+	return statusField(b, field)
+}
+
+// statusField reads a size field of the text of /proc/self/status.
+func statusField(b []byte, field string) (int64, error) {
+	for len(b) > 0 {
+		var l []byte
+		l, b, _ = bytes.Cut(b, []byte("\n"))
 		rest, ok := bytes.CutPrefix(l, []byte(field+":"))
 		if !ok {
 			continue
