@@ -376,3 +376,26 @@ func TestSoftLimitLeavesRoomBelowTheBound(t *testing.T) {
 		}
 	}
 }
+
+// A renderer's collector runs at childGC's pace, unless faultline's
+// environment sets GOGC, which the renderer then inherits.
+func TestNewChildGC(t *testing.T) {
+	gogc := func(env []string) []string {
+		var out []string
+		for _, e := range env {
+			if strings.HasPrefix(e, "GOGC=") {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	if got := gogc(NewChild("faultline-render").Env); len(got) != 1 || got[0] != childGC {
+		t.Errorf("GOGC unset: the child gets %q", got)
+	}
+	t.Setenv("GOGC", "50")
+	if got := gogc(NewChild("faultline-render").Env); len(got) != 1 || got[0] != "GOGC=50" {
+		t.Errorf("GOGC=50: the child gets %q", got)
+	}
+}
