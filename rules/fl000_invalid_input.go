@@ -29,7 +29,12 @@ takes part in the model, so chains that run through it cannot be checked
 until it is fixed. A file faultline refuses to read (a symlink out of the
 tree, a FIFO or device) and a Terraform root that reaches its evaluation
 budget are coverage notes, not FL000: nothing is broken, faultline just does
-not look.
+not look. So is a chart whose template fails, as it executes, for want of
+what the chart will have when it is installed: a dependency Chart.yaml
+declares and its values enable that is not vendored under ` + "`charts/`" + ` (` + "`helm dependency build`" + `
+was not run), or a ` + "`required`" + ` value no values file gives.
+The note names the template error and what was missing. A template that does
+not parse is FL000 whatever else is missing.
 
 FL000 cannot be suppressed or disabled: a silent parse failure would make
 every other rule silently blind.

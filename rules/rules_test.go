@@ -314,6 +314,11 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// Flux strict substitution: a variable a source outside the tree
 		// may define is unknown, never FL000 — the note counts it.
 		"testdata/FL000/negative_flux_strict_variable_from_outside": 1,
+		// A chart whose template fails for want of a dependency that is
+		// not vendored, or of a required value: each dependency's note,
+		// the required value's, and the failure's own — never FL000.
+		"testdata/FL000/negative_chart_dependency_not_vendored": 3,
+		"testdata/FL000/negative_chart_required_value_missing":  2,
 	} {
 		in, err := load(dir)
 		if err != nil {

@@ -316,13 +316,17 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 
 	for _, j := range jobs {
 		cd := j.chart
-		if j.err != nil {
+		unknown, undecided := failedWithout(j.err)
+		if j.err != nil && !undecided {
 			out.Diagnostics = append(out.Diagnostics, renderDiagnostic(cd, j, p))
 		}
 		for _, r := range j.releases {
 			where := releaseRange(cd, r, p)
 			for _, n := range j.res.Notes {
 				out.Notes = append(out.Notes, lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %s", renderLabel(cd, r), n), Range: where})
+			}
+			if undecided {
+				out.Notes = append(out.Notes, lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: not rendered: %s; it failed without %s", renderLabel(cd, r), unknown.Message, strings.Join(unknown.Unknown, " and ")), Range: where})
 			}
 			if cd.name == "karpenter" {
 				out.Entities = append(out.Entities, karpenterSettings(r, cd, p, opts.Holes)...)
@@ -527,6 +531,19 @@ func templateChart(chart, template string) string {
 		}
 	}
 	return chart
+}
+
+// failedWithout returns the error of a rendering whose template failed
+// while it executed without something faultline could not know (a
+// dependency not vendored, a required value no value gives:
+// RenderError.Unknown), and true: that failure is a coverage note, not
+// FL000 — the chart as installed has what the rendering lacked.
+func failedWithout(err error) (*RenderError, bool) {
+	var re *RenderError
+	if errors.As(err, &re) && len(re.Unknown) > 0 {
+		return re, true
+	}
+	return nil, false
 }
 
 // renderDiagnostic is the FL000 of a failed rendering: at the template

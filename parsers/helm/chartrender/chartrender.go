@@ -10,6 +10,7 @@ package chartrender
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"path"
@@ -19,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"text/template"
 	"unicode/utf8"
 
 	"helm.sh/helm/v3/pkg/chart"
@@ -78,7 +80,8 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 	if vals == nil {
 		vals = map[string]any{}
 	}
-	res.Notes = append(res.Notes, missingDependencies(c.Metadata.Dependencies, c)...)
+	missing := unvendored(c.Metadata.Dependencies, c)
+	res.Notes = append(res.Notes, dependencyNotes(missing)...)
 	if err := chartutil.ProcessDependenciesWithMerge(c, vals); err != nil {
 		return renderapi.Result{}, &renderapi.RenderError{Stage: "values", Message: err.Error()}
 	}
@@ -102,7 +105,11 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 	var out map[string]string
 	if hasTemplates(c) {
 		if out, err = (engine.Engine{LintMode: true}).Render(c, top); err != nil {
-			return renderapi.Result{}, templateError(err)
+			re := templateError(err)
+			if errors.As(err, new(template.ExecError)) {
+				re.Unknown = unknowns(missing, logs.String())
+			}
+			return renderapi.Result{Notes: res.Notes}, re
 		}
 	}
 	for name, content := range out {
@@ -145,14 +152,24 @@ func hasTemplates(c *chart.Chart) bool {
 	return false
 }
 
-// missingDependencies notes dependencies Chart.yaml declares that are not
+// missingDependency is a dependency Chart.yaml declares that is not
 // vendored under charts/ (helm dependency build was not run).
-func missingDependencies(deps []*chart.Dependency, c *chart.Chart) []string {
+type missingDependency struct {
+	// name is the dependency's name as the chart reads it (its alias
+	// when it has one); from its repository and version, or "".
+	name, from string
+	// dep is Chart.yaml's entry: Helm sets its Enabled once the values
+	// have decided its condition and tags.
+	dep *chart.Dependency
+}
+
+// unvendored are the dependencies deps declares that c does not hold.
+func unvendored(deps []*chart.Dependency, c *chart.Chart) []missingDependency {
 	have := map[string]bool{}
 	for _, d := range c.Dependencies() {
 		have[d.Name()] = true
 	}
-	var out []string
+	var out []missingDependency
 	for _, d := range deps {
 		if d == nil {
 			continue
@@ -164,14 +181,45 @@ func missingDependencies(deps []*chart.Dependency, c *chart.Chart) []string {
 		if have[name] || have[d.Name] {
 			continue
 		}
-		from := strings.TrimSpace(d.Repository + " " + d.Version)
-		if from != "" {
-			from = " (" + from + ")"
-		}
-		out = append(out, fmt.Sprintf("dependency %q%s is not in charts/: not rendered", d.Name, from))
+		out = append(out, missingDependency{name: name, from: strings.TrimSpace(d.Repository + " " + d.Version), dep: d})
 	}
 	return out
 }
+
+// dependencyNotes notes each missing dependency.
+func dependencyNotes(missing []missingDependency) []string {
+	var out []string
+	for _, m := range missing {
+		from := ""
+		if m.from != "" {
+			from = " (" + m.from + ")"
+		}
+		out = append(out, fmt.Sprintf("dependency %q%s is not in charts/: not rendered", m.dep.Name, from))
+	}
+	return out
+}
+
+// unknowns is what a rendering that failed went without (see
+// renderapi.RenderError.Unknown): the missing dependencies its values
+// enable, and the required values Helm logged as missing.
+func unknowns(missing []missingDependency, logs string) []string {
+	var out []string
+	for _, m := range missing {
+		if m.dep.Enabled {
+			out = append(out, fmt.Sprintf("dependency %q", m.name))
+		}
+	}
+	for _, l := range strings.Split(logs, "\n") {
+		if msg, ok := strings.CutPrefix(strings.TrimSpace(l), requiredLog); ok {
+			out = append(out, fmt.Sprintf("required value (%s)", msg))
+		}
+	}
+	return out
+}
+
+// requiredLog begins the line Helm's engine logs in LintMode for a
+// `required` call without a value.
+const requiredLog = "[INFO] Missing required value: "
 
 // chartPath strips the root chart's name from a rendered template's name
 // ("nodes/templates/x.yaml" → "templates/x.yaml").
@@ -241,8 +289,8 @@ func logNotes(logs string) []string {
 		switch {
 		case l == "":
 			continue
-		case strings.HasPrefix(l, "[INFO] Missing required value: "):
-			l = "missing required value: " + strings.TrimPrefix(l, "[INFO] Missing required value: ")
+		case strings.HasPrefix(l, requiredLog):
+			l = "missing required value: " + strings.TrimPrefix(l, requiredLog)
 		case strings.HasPrefix(l, "[INFO] Fail: "):
 			l = "the chart calls fail: " + strings.TrimPrefix(l, "[INFO] Fail: ")
 		}

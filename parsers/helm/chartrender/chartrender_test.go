@@ -155,3 +155,33 @@ func engineRender(t *testing.T, req renderapi.Request) map[string]string {
 	}
 	return out
 }
+
+// A template that fails as it executes says what the rendering went
+// without: the missing dependencies the values enable and the required
+// values no value gave; one that does not parse, nothing.
+func TestRenderFailureUnknowns(t *testing.T) {
+	chart := func(template string) []renderapi.File {
+		return []renderapi.File{
+			{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: app\nversion: 1.0.0\ndependencies:\n  - name: cache\n    version: 2.0.0\n    alias: sessions\n  - name: search\n    version: 1.0.0\n    condition: search.enabled\n")},
+			{Name: "values.yaml", Data: []byte("search:\n  enabled: false\n")},
+			{Name: "templates/cm.yaml", Data: []byte(template)},
+		}
+	}
+	for _, tc := range []struct {
+		template string
+		want     []string
+	}{
+		{"port: {{ .Values.sessions.service.port }}\n", []string{`dependency "sessions"`}},
+		{"{{ $_ := required \"owner is required\" .Values.owner }}owner: {{ tpl .Values.owner . }}\n", []string{`dependency "sessions"`, "required value (owner is required)"}},
+		{"port: {{ .Values.sessions.service.port }\n", nil},
+	} {
+		_, err := Render(renderapi.Request{Chart: "charts/app", ReleaseName: "app", Files: chart(tc.template)})
+		var re *renderapi.RenderError
+		if !errors.As(err, &re) || re.Stage != "template" {
+			t.Fatalf("%q: error %#v", tc.template, err)
+		}
+		if strings.Join(re.Unknown, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%q: unknown %q, want %q", tc.template, re.Unknown, tc.want)
+		}
+	}
+}

@@ -70,6 +70,14 @@ type RenderError struct {
 	Line     int    `json:"line,omitempty"`
 	Column   int    `json:"column,omitempty"`
 	Message  string `json:"message"`
+	// Unknown, for a template that failed while it executed, is what the
+	// rendering went without: dependencies Chart.yaml declares that are
+	// not in charts/ (`dependency "loki"`) and required values no value
+	// gave (`required value (owner is required)`). The failure may follow
+	// from them — a named template or a default the dependency brings, a
+	// value the installer must give — so it is no evidence against the
+	// chart. A template that does not parse has none.
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 func (e *RenderError) Error() string { return e.Message }
