@@ -417,6 +417,9 @@ func decodeKust(payload []byte) (*kustEntry, error) {
 type renderEntry struct {
 	Result *helm.Result      `json:"result,omitempty"`
 	Err    *helm.RenderError `json:"err,omitempty"`
+	// Notes are a failed rendering's (what Helm logged before the
+	// failure, the dependencies that are not vendored).
+	Notes []string `json:"notes,omitempty"`
 	// Sentinels are the request's holes as the run that rendered it
 	// numbered them, in order: a run keeping the rendering renumbers
 	// them into its own (renderKey).
@@ -498,7 +501,7 @@ func (u *keptUnits) lookupRender(k renderID) (helm.Result, error, bool) {
 	u.report.ChartsKept++
 	u.mu.Unlock()
 	if e.Err != nil {
-		return helm.Result{}, e.Err, true
+		return helm.Result{Notes: e.Notes}, e.Err, true
 	}
 	return *e.Result, nil, true
 }
@@ -516,7 +519,7 @@ func (u *keptUnits) keepRender(k renderID, res helm.Result, err error) {
 	case err == nil:
 		e.Result = &res
 	case ok:
-		e.Err = re
+		e.Err, e.Notes = re, res.Notes
 	default:
 		return
 	}

@@ -125,15 +125,22 @@ func TestKeptUnitsBuildOnlyWhatChanged(t *testing.T) {
 type captured struct {
 	r   helm.Renderer
 	mu  sync.Mutex
-	got map[string]renderEntry
+	got map[string]capturedRender
+}
+
+// capturedRender is what a renderer answered: its result (with a failed
+// rendering's notes) and the problem with the chart.
+type capturedRender struct {
+	Result helm.Result
+	Err    *helm.RenderError
 }
 
 func (c *captured) Render(ctx context.Context, req helm.Request) (helm.Result, error) {
 	res, err := c.r.Render(ctx, req)
 	key, _ := json.Marshal(req)
-	e := renderEntry{Result: &res}
+	e := capturedRender{Result: res}
 	if re, ok := err.(*helm.RenderError); ok {
-		e = renderEntry{Err: re}
+		e.Err = re
 	}
 	c.mu.Lock()
 	c.got[string(key)] = e
@@ -166,24 +173,29 @@ func TestKeptRendersRoundTrip(t *testing.T) {
 	for _, d := range []string{"broken", "karpenter", "releases"} {
 		charts = append(charts, helm.FindCharts(findFiles(t, filepath.Join("..", "..", "parsers", "helm", "testdata", d), "Chart.yaml"))...)
 	}
+	// A chart that fails for want of a dependency: a problem with notes.
+	charts = append(charts, helm.FindCharts(findFiles(t, filepath.Join("..", "..", "rules", "testdata", "FL000", "negative_chart_dependency_not_vendored"), "Chart.yaml"))...)
 	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh := &captured{r: chartrender.InProcess{}, got: map[string]renderEntry{}}
+	fresh := &captured{r: chartrender.InProcess{}, got: map[string]capturedRender{}}
 	u := unitsFor(store, nil)
 	helm.Render(context.Background(), charts, nil, helm.Options{Renderer: u.renderer(fresh)})
 	u.flush()
-	errs := 0
+	errs, noted := 0, 0
 	for _, e := range fresh.got {
 		if e.Err != nil {
 			errs++
+			if len(e.Result.Notes) > 0 {
+				noted++
+			}
 		}
 	}
-	if len(fresh.got) < 5 || errs == 0 || u.done().ChartsRendered != len(fresh.got) {
-		t.Fatalf("%d renderings (%d failed, %s) of %d charts: the test proves nothing", len(fresh.got), errs, u.done(), len(charts))
+	if len(fresh.got) < 5 || errs == 0 || noted == 0 || u.done().ChartsRendered != len(fresh.got) {
+		t.Fatalf("%d renderings (%d failed, %d of them with notes, %s) of %d charts: the test proves nothing", len(fresh.got), errs, noted, u.done(), len(charts))
 	}
-	kept := &captured{r: unitsFor(store, nil).renderer(noRender{t}), got: map[string]renderEntry{}}
+	kept := &captured{r: unitsFor(store, nil).renderer(noRender{t}), got: map[string]capturedRender{}}
 	helm.Render(context.Background(), charts, nil, helm.Options{Renderer: kept})
 	if len(kept.got) != len(fresh.got) {
 		t.Fatalf("%d renderings kept, want %d", len(kept.got), len(fresh.got))
