@@ -19,7 +19,7 @@ for t in "$@"; do
 	line="$name: old-vs-new $(same "$work/old.json" "$work/new.json"); cached-vs-nocache"
 	"$NEW" lint --cache-dir "$c" --format json . >/dev/null 2>&1 || true
 	for pat in '*.tf' '*.yaml'; do
-		f=$(find . -name "$pat" -not -path '*/.*' | sort | head -1)
+		f=$(find . -name "$pat" -not -path '*/.*' | sort | sed -n 1p)
 		[ -z "$f" ] && continue
 		echo >>"$f"
 		"$NEW" lint --cache-dir "$c" --format json . >"$work/cached.json" 2>/dev/null || true

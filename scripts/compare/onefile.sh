@@ -12,8 +12,8 @@ trap 'rm -rf "$work"' EXIT
 med() { printf '%s\n' "$@" | sort -n | sed -n "$((($# + 1) / 2))p"; }
 for t in "$@"; do
 	name=$(basename "$t")
-	f=$(cd "$t" && find . -name '*.tf' -not -path '*/.*' | sort | head -1)
-	[ -z "$f" ] && f=$(cd "$t" && find . \( -name '*.yaml' -o -name '*.yml' \) -not -path '*/.*' | sort | head -1)
+	f=$(cd "$t" && find . -name '*.tf' -not -path '*/.*' | sort | sed -n 1p)
+	[ -z "$f" ] && f=$(cd "$t" && find . \( -name '*.yaml' -o -name '*.yml' \) -not -path '*/.*' | sort | sed -n 1p)
 	for b in old new; do
 		B=$OLD
 		[ "$b" = new ] && B=$NEW
