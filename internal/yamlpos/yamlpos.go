@@ -4,6 +4,9 @@ package yamlpos
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -125,6 +128,106 @@ func ErrorLine(msg string) (line int, detail string, ok bool) {
 		}
 	}
 	return l, m[2], true
+}
+
+// blockProblems are the yaml.v3 parser messages about a block mapping or
+// sequence that cannot go on: the line yaml.v3 names is the collection's
+// start, not the token it met (a key indented one level too far, a list
+// item at the mapping's indentation, many lines below).
+var blockProblems = []string{
+	"did not find expected key",
+	"did not find expected '-' indicator",
+}
+
+// maxProblemSearch bounds the data ErrorAt searches for the token a block
+// problem was met at: each step parses a prefix of the data again.
+const maxProblemSearch = 4 << 20
+
+// ErrorAt is where a yaml.v3 error on data points, 1-based, and its
+// message without the "yaml: line N: " prefix; ok is false when the
+// message names no line. For a block collection that cannot go on
+// (blockProblems), yaml.v3 names the line the collection starts on; the
+// token that stopped it is found by parsing ever shorter prefixes of the
+// data, whole lines, with yaml.v3 itself: it is on the first line whose
+// prefix fails with the same error, at that line's first character.
+// Data above maxProblemSearch keeps the collection's line.
+func ErrorAt(data []byte, msg string) (line, col int, detail string, ok bool) {
+	line, detail, ok = ErrorLine(msg)
+	if !ok {
+		return 0, 0, detail, false
+	}
+	col = 1
+	block := false
+	for _, p := range blockProblems {
+		block = block || strings.HasPrefix(detail, p)
+	}
+	if !block || len(data) > maxProblemSearch {
+		return line, col, detail, true
+	}
+	ends := lineEnds(data)
+	// fails(k): the prefix through line k fails as the whole data does.
+	fails := func(k int) bool {
+		err := decodeAll(data[:ends[k-1]])
+		if err == nil {
+			return false
+		}
+		l, d, ok := ErrorLine(err.Error())
+		return ok && l == line && d == detail
+	}
+	lo, hi := line, len(ends) // fails(hi) holds: it is the whole data
+	if !fails(hi) {
+		return line, col, detail, true
+	}
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	start := 0
+	if lo > 1 {
+		start = ends[lo-2]
+	}
+	text := data[start:ends[lo-1]]
+	indent := len(text) - len(bytes.TrimLeft(text, " \t"))
+	return lo, utf8.RuneCount(text[:indent]) + 1, detail, true
+}
+
+// lineEnds are the offsets just past each line of data (its newline
+// included); the last line may end without one.
+func lineEnds(data []byte) []int {
+	var ends []int
+	for i, b := range data {
+		if b == '\n' {
+			ends = append(ends, i+1)
+		}
+	}
+	if len(ends) == 0 || ends[len(ends)-1] < len(data) {
+		ends = append(ends, len(data))
+	}
+	return ends
+}
+
+// decodeAll decodes every document of data, and returns the first error
+// (nil at the end of the data); a parser panic is an error.
+func decodeAll(data []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: internal parser error: %v", r)
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var n yaml.Node
+		if err := dec.Decode(&n); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+	}
 }
 
 // Indent counts the leading spaces of a 1-based line of data (0 when the

@@ -166,7 +166,7 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 				}
 			}
 			if err != nil && f.Name == "values.yaml" {
-				cd.valuesErrLine, _, _ = yamlpos.ErrorLine(err.Error())
+				cd.valuesErrLine, _, _, _ = yamlpos.ErrorAt(f.Data, err.Error())
 			}
 		}
 		if isTemplateFile(f.Name) {

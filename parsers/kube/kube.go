@@ -244,8 +244,8 @@ func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
 func syntaxError(rel string, data []byte, err error, after int) lint.Diagnostic {
 	msg := err.Error()
 	line, col := 0, 1
-	if l, detail, ok := yamlpos.ErrorLine(msg); ok {
-		line, msg = l, detail
+	if l, c, detail, ok := yamlpos.ErrorAt(data, msg); ok {
+		line, col, msg = l, c, detail
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 		line, col = locate(data, msg, after)

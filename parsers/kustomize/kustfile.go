@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 )
 
 // kustFileNames are the names kustomize recognises, in its order.
@@ -76,6 +78,10 @@ type kustDoc struct {
 func parseKustDoc(data []byte) kustDoc {
 	var d kustDoc
 	d.doc, d.top, d.err = parseKust(data)
+	if d.err != nil {
+		// A block collection that cannot go on: at the token that stopped it.
+		d.errLine, _, _, _ = yamlpos.ErrorAt(data, d.err.Error())
+	}
 	if d.err != nil || d.top == nil {
 		return d
 	}
