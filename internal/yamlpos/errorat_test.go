@@ -52,9 +52,12 @@ func TestErrorAt(t *testing.T) {
 			}
 		})
 	}
-	// A message that is not the data's own error keeps its line.
-	if line, col, _, ok := ErrorAt([]byte("a: 1\n"), "yaml: line 3: did not find expected key"); !ok || line != 4 || col != 1 {
-		t.Errorf("another data's error: %d:%d %v, want 4:1", line, col, ok)
+	// A message that is not the data's own error keeps its line, within
+	// the data or past its end.
+	for _, data := range []string{"a: 1\nb: 2\nc: 3\nd: 4\n", "a: 1\n"} {
+		if line, col, _, ok := ErrorAt([]byte(data), "yaml: line 3: did not find expected key"); !ok || line != 4 || col != 1 {
+			t.Errorf("another data's error on %q: %d:%d %v, want 4:1", data, line, col, ok)
+		}
 	}
 	if _, _, _, ok := ErrorAt(nil, "yaml: unknown anchor 'x' referenced"); ok {
 		t.Error("a message naming no line has a position")

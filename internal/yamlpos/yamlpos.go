@@ -165,6 +165,9 @@ func ErrorAt(data []byte, msg string) (line, col int, detail string, ok bool) {
 		return line, col, detail, true
 	}
 	ends := lineEnds(data)
+	if line > len(ends) {
+		return line, col, detail, true
+	}
 	// fails(k): the prefix through line k fails as the whole data does.
 	fails := func(k int) bool {
 		err := decodeAll(data[:ends[k-1]])

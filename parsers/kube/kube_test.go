@@ -287,7 +287,7 @@ func TestSyntaxErrorLines(t *testing.T) {
 		line, col int
 		entities  int
 	}{
-		{"parser error (0-based line corrected)", "a: 1\nb:\n  c: 1\n d: 2\n", 4, 1, 0},
+		{"parser error, at the token that stopped the mapping", "a: 1\nb:\n  c: 1\n d: 2\n", 4, 2, 0},
 		{"unclosed flow sequence", "apiVersion: v1\nkind: ConfigMap\ndata: [1, 2\nmore: x\n", 3, 1, 0},
 		{"unknown alias in a later document", "apiVersion: v1\nkind: Namespace\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: *nope\n", 7, 9, 1},
 		{"control character", "apiVersion: v1\nkind: A\nb: \x01\n", 3, 4, 0},

@@ -442,7 +442,7 @@ func TestBrokenInputs(t *testing.T) {
 		}
 	}
 	for dir, w := range map[string]want{
-		"syntax":    {"syntax/kustomization.yaml", 2, 1},
+		"syntax":    {"syntax/kustomization.yaml", 3, 1}, // the key that ends the list
 		"malformed": {"malformed/x.yaml", 6, 1},
 		"nokust":    {"nokust/kustomization.yaml", 2, 5},
 	} {
