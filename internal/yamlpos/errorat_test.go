@@ -59,6 +59,9 @@ func TestErrorAt(t *testing.T) {
 			t.Errorf("another data's error on %q: %d:%d %v, want 4:1", data, line, col, ok)
 		}
 	}
+	if line, _, _, ok := ErrorAt(nil, "yaml: line 0: did not find expected key"); !ok || line != 1 {
+		t.Errorf("no data: line %d %v, want 1", line, ok)
+	}
 	if _, _, _, ok := ErrorAt(nil, "yaml: unknown anchor 'x' referenced"); ok {
 		t.Error("a message naming no line has a position")
 	}

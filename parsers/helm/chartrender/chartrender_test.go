@@ -114,8 +114,8 @@ func TestRenderWithoutTemplates(t *testing.T) {
 			if strings.Join(got, ",") != strings.Join(tc.manifests, ",") {
 				t.Errorf("manifests %q, want %q", got, tc.manifests)
 			}
-			if len(res.Notes) == 0 || !strings.Contains(res.Notes[0], `"metrics-server"`) {
-				t.Errorf("notes %q", res.Notes)
+			if want := `dependency "metrics-server" (https://kubernetes-sigs.github.io/metrics-server/ 3.12.1) is not in charts/: not rendered`; len(res.Notes) == 0 || res.Notes[0] != want {
+				t.Errorf("notes %q, want %q first", res.Notes, want)
 			}
 			if len(tc.manifests) == 0 {
 				if out := engineRender(t, req); len(out) != 0 {
