@@ -894,6 +894,34 @@ func TestPositionRangedItems(t *testing.T) {
 	}
 }
 
+// A rendered line maps where it does whatever lines were asked before
+// it, and in whatever order: the mapper counts the lines up to the one
+// asked only when first asked past them.
+func TestPositionAskedInAnyOrder(t *testing.T) {
+	tpl := "kind: List\nitems:\n{{- range .Values.names }}\n  - name: {{ . }}\n    kind: Pod\n{{- end }}\n  - name: last\n    kind: Pod\n"
+	content := "kind: List\nitems:\n  - name: a\n    kind: Pod\n  - name: b\n    kind: Pod\n  - name: last\n    kind: Pod\n"
+	cd := &chartData{abs: "/r/c", rel: "c", byName: map[string][]byte{"templates/l.yaml": nil}, lines: map[string][]lineInfo{"templates/l.yaml": templateLines([]byte(tpl))}}
+	p := &paths{rel: func(s string) string { return strings.TrimPrefix(s, "/r/") }}
+	fresh := func() *mapper { return &mapper{cd: cd, template: "templates/l.yaml", p: p, content: content} }
+	lines := strings.Count(content, "\n")
+	want := make([]lint.Range, lines+1)
+	for l := 1; l <= lines; l++ {
+		want[l] = fresh().Map(rng("rendered", l, 3, 3), "")
+	}
+	// The same text maps by how many times it came before.
+	if want[4].Line == want[6].Line {
+		t.Fatalf("lines 4 and 6 both map to %s: the test proves nothing", show(want[4]))
+	}
+	for _, order := range [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {8, 7, 6, 5, 4, 3, 2, 1}, {6, 2, 8, 4, 1, 7, 3, 5}} {
+		m := fresh()
+		for _, l := range order {
+			if got := m.Map(rng("rendered", l, 3, 3), ""); got != want[l] {
+				t.Errorf("order %v: line %d maps to %s, alone to %s", order, l, show(got), show(want[l]))
+			}
+		}
+	}
+}
+
 func TestFindCharts(t *testing.T) {
 	root := fixture(t, "releases")
 	got := FindCharts([]string{

@@ -271,10 +271,23 @@ type mapper struct {
 	content  string // the rendered text
 	p        *paths
 
-	once     sync.Once
-	rendered []lineInfo // the rendered lines, with their ordinals
-	mu       sync.Mutex
+	once sync.Once
+	raw  []string // the rendered lines
+	mu   sync.Mutex
+	// rendered are the first lines of raw with their ordinals, worked out
+	// as far as a line was asked for (prefix); the counts of the lines
+	// seen so far carry on from there.
+	rendered []lineInfo
+	prefix   prefixCounts
 	memo     map[int]templateMatch
+}
+
+// prefixCounts are how many lines so far had each text and key, in all
+// and under each parent, and the nesting the next line continues.
+type prefixCounts struct {
+	texts, keys     map[string]int
+	textsIn, keysIn map[[2]string]int
+	nest            nesting
 }
 
 // lineInfo is one line of YAML text: trimmed text, mapping key, and (for
@@ -350,31 +363,40 @@ func (n *nesting) push(l, key string) string {
 	return parent
 }
 
-// prepare splits the rendered text once, counting repeated lines.
+// prepare splits the rendered text once.
 func (m *mapper) prepare() {
 	m.once.Do(func() {
-		raw := strings.Split(m.content, "\n")
-		m.rendered = make([]lineInfo, len(raw))
-		texts, keys := map[string]int{}, map[string]int{}
-		textsIn, keysIn := map[[2]string]int{}, map[[2]string]int{}
-		var nest nesting
-		for i, l := range raw {
-			t, k := lineKey(l)
-			if t == "---" {
-				nest = nesting{}
-			}
-			parent := nest.push(l, k)
-			m.rendered[i] = lineInfo{raw: l, text: t, key: k, sameText: texts[t], sameK: keys[k],
-				parent: parent, sameTextIn: textsIn[[2]string{parent, t}], sameKIn: keysIn[[2]string{parent, k}]}
-			texts[t]++
-			textsIn[[2]string{parent, t}]++
-			if k != "" {
-				keys[k]++
-				keysIn[[2]string{parent, k}]++
-			}
-		}
+		m.raw = strings.Split(m.content, "\n")
+		m.prefix = prefixCounts{texts: map[string]int{}, keys: map[string]int{}, textsIn: map[[2]string]int{}, keysIn: map[[2]string]int{}}
 		m.memo = map[int]templateMatch{}
 	})
+}
+
+// renderedLine is the 1-based rendered line with how many earlier lines
+// have its text and key, counting the lines up to it the first time one
+// at or past it is asked for: an entity's range asks for a few lines near
+// the start of its document, and a chart's output can be tens of
+// thousands of lines of CustomResourceDefinitions no one asks about. The
+// caller holds m.mu.
+func (m *mapper) renderedLine(line int) lineInfo {
+	c := &m.prefix
+	for i := len(m.rendered); i < line; i++ {
+		l := m.raw[i]
+		t, k := lineKey(l)
+		if t == "---" {
+			c.nest = nesting{}
+		}
+		parent := c.nest.push(l, k)
+		m.rendered = append(m.rendered, lineInfo{raw: l, text: t, key: k, sameText: c.texts[t], sameK: c.keys[k],
+			parent: parent, sameTextIn: c.textsIn[[2]string{parent, t}], sameKIn: c.keysIn[[2]string{parent, k}]})
+		c.texts[t]++
+		c.textsIn[[2]string{parent, t}]++
+		if k != "" {
+			c.keys[k]++
+			c.keysIn[[2]string{parent, k}]++
+		}
+	}
+	return m.rendered[line-1]
 }
 
 // Map implements Rendered.Map.
@@ -442,14 +464,18 @@ type templateMatch struct {
 // templateLine finds the template line a rendered line came from.
 func (m *mapper) templateLine(line int) (templateMatch, bool) {
 	m.prepare()
-	if line < 1 || line > len(m.rendered) {
+	if line < 1 || line > len(m.raw) {
 		return templateMatch{}, false
 	}
 	m.mu.Lock()
 	tm, done := m.memo[line]
+	var want lineInfo
+	if !done {
+		want = m.renderedLine(line)
+	}
 	m.mu.Unlock()
 	if !done {
-		tm = m.findTemplateLine(m.rendered[line-1])
+		tm = m.findTemplateLine(want)
 		m.mu.Lock()
 		m.memo[line] = tm
 		m.mu.Unlock()
