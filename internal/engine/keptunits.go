@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -478,8 +479,9 @@ func (u *keptUnits) lookupRender(k renderID) (helm.Result, error, bool) {
 	if !ok {
 		return helm.Result{}, nil, false
 	}
+	head, contents, ok := splitRender(payload)
 	var e renderEntry
-	if err := json.Unmarshal(payload, &e); err != nil || (e.Result == nil) == (e.Err == nil) {
+	if !ok || json.Unmarshal(head, &e) != nil || (e.Result == nil) == (e.Err == nil) || !e.takeContents(contents) {
 		u.store.Remove(key)
 		return helm.Result{}, nil, false
 	}
@@ -489,13 +491,15 @@ func (u *keptUnits) lookupRender(k renderID) (helm.Result, error, bool) {
 			return helm.Result{}, nil, false
 		}
 		e = renderEntry{}
-		if err := json.Unmarshal([]byte(lint.Renumber(string(payload), renumber)), &e); err != nil {
+		if json.Unmarshal([]byte(lint.Renumber(string(head), renumber)), &e) != nil || (e.Result == nil) == (e.Err == nil) {
 			return helm.Result{}, nil, false
 		}
-	}
-	if (e.Result == nil) == (e.Err == nil) {
-		u.store.Remove(key)
-		return helm.Result{}, nil, false
+		for i := range contents {
+			contents[i] = lint.Renumber(contents[i], renumber)
+		}
+		if !e.takeContents(contents) {
+			return helm.Result{}, nil, false
+		}
 	}
 	u.mu.Lock()
 	u.report.ChartsKept++
@@ -504,6 +508,84 @@ func (u *keptUnits) lookupRender(k renderID) (helm.Result, error, bool) {
 		return helm.Result{Notes: e.Notes}, e.Err, true
 	}
 	return *e.Result, nil, true
+}
+
+// A kept rendering is stored as its entry in JSON with every manifest's
+// content left out, then the contents, each a uvarint length and the
+// bytes: JSON-decoding megabytes of rendered YAML (CustomResourceDefinitions)
+// cost a chart repository's one-file run more than the rest of reading
+// its kept renderings. Holes are renumbered in the JSON text and in each
+// content.
+
+// joinRender is e's stored form; e's manifests' contents are emptied.
+func joinRender(e renderEntry) ([]byte, error) {
+	var contents []string
+	if e.Result != nil {
+		res := *e.Result
+		res.Manifests = append([]helm.Manifest(nil), res.Manifests...)
+		for i := range res.Manifests {
+			contents = append(contents, res.Manifests[i].Content)
+			res.Manifests[i].Content = ""
+		}
+		e.Result = &res
+	}
+	head, err := json.Marshal(e)
+	if err != nil {
+		return nil, err
+	}
+	out := binary.AppendUvarint(nil, uint64(len(head)))
+	out = append(out, head...)
+	out = binary.AppendUvarint(out, uint64(len(contents)))
+	for _, c := range contents {
+		out = binary.AppendUvarint(out, uint64(len(c)))
+		out = append(out, c...)
+	}
+	return out, nil
+}
+
+// splitRender reads what joinRender wrote: the JSON and the contents.
+func splitRender(data []byte) (head []byte, contents []string, ok bool) {
+	next := func() ([]byte, bool) {
+		n, w := binary.Uvarint(data)
+		if w <= 0 || n > uint64(len(data)-w) {
+			return nil, false
+		}
+		b := data[w : w+int(n)]
+		data = data[w+int(n):]
+		return b, true
+	}
+	if head, ok = next(); !ok {
+		return nil, nil, false
+	}
+	n, w := binary.Uvarint(data)
+	if w <= 0 || n > uint64(len(data)) {
+		return nil, nil, false
+	}
+	data = data[w:]
+	contents = make([]string, 0, n)
+	for range n {
+		c, ok := next()
+		if !ok {
+			return nil, nil, false
+		}
+		contents = append(contents, string(c))
+	}
+	return head, contents, len(data) == 0
+}
+
+// takeContents puts contents back into e's manifests, in order; false
+// when their numbers differ.
+func (e *renderEntry) takeContents(contents []string) bool {
+	if e.Result == nil {
+		return len(contents) == 0
+	}
+	if len(contents) != len(e.Result.Manifests) {
+		return false
+	}
+	for i := range contents {
+		e.Result.Manifests[i].Content = contents[i]
+	}
+	return true
 }
 
 // keepRender queues a rendering just made: a result, or a problem with
@@ -523,7 +605,7 @@ func (u *keptUnits) keepRender(k renderID, res helm.Result, err error) {
 	default:
 		return
 	}
-	p, merr := json.Marshal(e)
+	p, merr := joinRender(e)
 	if merr != nil {
 		return
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -681,5 +682,53 @@ func TestLoadLetsGoOfTheHoles(t *testing.T) {
 	}
 	if u.holes != nil {
 		t.Error("the per-unit cache still holds the load's holes after the load")
+	}
+}
+
+// A kept rendering is read back whole or not at all: its stored form cut
+// short, or with a content more or less than its manifests, is a miss.
+func TestKeptRenderDamaged(t *testing.T) {
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := unitsFor(store, nil)
+	req := helm.Request{Chart: "charts/app", Files: []helm.File{{Name: "Chart.yaml", Data: []byte("name: app\n")}}, ReleaseName: "app", Namespace: "apps"}
+	id, ok := u.renderKey(req)
+	if !ok {
+		t.Fatal("no key")
+	}
+	res := helm.Result{Manifests: []helm.Manifest{{Template: "templates/a.yaml", Content: "kind: A\n"}, {Template: "templates/b.yaml", Content: "kind: B\n"}}, Notes: []string{"a note"}}
+	good, err := joinRender(renderEntry{Result: &res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Put(id.key, good); err != nil {
+		t.Fatal(err)
+	}
+	if got, rerr, hit := unitsFor(store, nil).lookupRender(id); !hit || rerr != nil || !reflect.DeepEqual(got, res) {
+		t.Fatalf("kept %+v %v %v, want %+v", got, rerr, hit, res)
+	}
+	one := res
+	one.Manifests = res.Manifests[:1]
+	fewer, _ := joinRender(renderEntry{Result: &one})
+	head, _, _ := splitRender(fewer) // the JSON of one manifest
+	moreContents := append(binary.AppendUvarint(nil, uint64(len(head))), head...)
+	moreContents = binary.AppendUvarint(moreContents, 2)
+	for _, c := range []string{"kind: A\n", "kind: B\n"} {
+		moreContents = binary.AppendUvarint(moreContents, uint64(len(c)))
+		moreContents = append(moreContents, c...)
+	}
+	for name, data := range map[string][]byte{
+		"cut short":                      good[:len(good)-3],
+		"a content beyond its manifests": moreContents,
+		"trailing bytes":                 append(append([]byte(nil), good...), 0),
+	} {
+		if err := store.Put(id.key, data); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, hit := unitsFor(store, nil).lookupRender(id); hit {
+			t.Errorf("%s: a hit", name)
+		}
 	}
 }
