@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 	"helm.sh/helm/v3/pkg/chart/loader"
@@ -99,8 +100,11 @@ type chartData struct {
 	values map[string]*yaml.Node
 	// dups are the keys those files write twice (Helm keeps the last).
 	dups map[string][]yamldup.Duplicate
-	// lines are the template files' lines, for positions.
-	lines map[string][]lineInfo
+	// lines are the template files' lines, for positions, split when a
+	// rendering's position first asks for one (templateLinesOf) under
+	// linesMu: most of a kept chart's templates are never asked.
+	linesMu sync.Mutex
+	lines   map[string][]lineInfo
 	// skipped lists files left out (symlinks leaving the chart).
 	skipped []string
 	// valuesErrLine is the line of values.yaml's YAML error, 0 when it
@@ -151,7 +155,6 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 	cd.byName = make(map[string][]byte, len(files))
 	cd.values = map[string]*yaml.Node{}
 	cd.dups = map[string][]yamldup.Duplicate{}
-	cd.lines = map[string][]lineInfo{}
 	for _, f := range files {
 		cd.byName[f.Name] = f.Data
 		if f.Name == "values.yaml" || (strings.HasPrefix(f.Name, "charts/") && strings.Count(f.Name, "/") == 2 && path.Base(f.Name) == "values.yaml") {
@@ -168,9 +171,6 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 			if err != nil && f.Name == "values.yaml" {
 				cd.valuesErrLine, _, _, _ = yamlpos.ErrorAt(f.Data, err.Error())
 			}
-		}
-		if isTemplateFile(f.Name) {
-			cd.lines[f.Name] = templateLines(f.Data)
 		}
 	}
 	if data, ok := cd.byName["Chart.yaml"]; ok {

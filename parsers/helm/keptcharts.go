@@ -98,12 +98,8 @@ func fromKept(c string, k *KeptChart, p *paths) *chartData {
 		values: k.Values, dups: k.Dups, valuesErrLine: k.ValuesErrLine, hash: k.Hash,
 		readsDone: k.ReadsDone, reads: k.Reads, readsWhy: k.ReadsWhy}
 	cd.byName = make(map[string][]byte, len(cd.files))
-	cd.lines = map[string][]lineInfo{}
 	for _, f := range cd.files {
 		cd.byName[f.Name] = f.Data
-		if isTemplateFile(f.Name) {
-			cd.lines[f.Name] = templateLines(f.Data)
-		}
 	}
 	return cd
 }

@@ -491,7 +491,7 @@ func (m *mapper) findTemplateLine(want lineInfo) templateMatch {
 		return templateMatch{}
 	}
 	for _, name := range m.searchOrder() {
-		lines := m.cd.lines[name]
+		lines := m.cd.templateLinesOf(name)
 		var exact, keyed, exactIn, keyedIn []int
 		for i, l := range lines {
 			in := want.parent != "" && l.parent == want.parent
@@ -530,13 +530,34 @@ func (m *mapper) findTemplateLine(want lineInfo) templateMatch {
 	return templateMatch{}
 }
 
+// templateLinesOf is the lines of the chart's template file name (nil for
+// another file), split the first time they are asked for.
+func (cd *chartData) templateLinesOf(name string) []lineInfo {
+	cd.linesMu.Lock()
+	lines, ok := cd.lines[name]
+	cd.linesMu.Unlock()
+	if ok {
+		return lines
+	}
+	if data, found := cd.byName[name]; found && isTemplateFile(name) {
+		lines = templateLines(data)
+	}
+	cd.linesMu.Lock()
+	defer cd.linesMu.Unlock()
+	if cd.lines == nil {
+		cd.lines = map[string][]lineInfo{}
+	}
+	cd.lines[name] = lines
+	return lines
+}
+
 // searchOrder is the template itself, then its chart's helper templates.
 func (m *mapper) searchOrder() []string {
 	out := []string{m.template}
 	dir := path.Dir(m.template)
 	var helpers []string
-	for name := range m.cd.lines {
-		if name != m.template && path.Dir(name) == dir && (strings.HasPrefix(path.Base(name), "_") || strings.HasSuffix(name, ".tpl")) {
+	for name := range m.cd.byName {
+		if name != m.template && isTemplateFile(name) && path.Dir(name) == dir && (strings.HasPrefix(path.Base(name), "_") || strings.HasSuffix(name, ".tpl")) {
 			helpers = append(helpers, name)
 		}
 	}
