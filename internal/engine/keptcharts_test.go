@@ -212,6 +212,10 @@ func TestKeptChartLoadsRoundTrip(t *testing.T) {
 		"dups/charts/sub/Chart.yaml":        "apiVersion: v2\nname: sub\nversion: 0.1.0\n",
 		"dups/charts/sub/values.yaml":       "role: x\nrole: y\n",
 		"dups/charts/sub/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.role }}\n",
+		// A values file of comments only: no document.
+		"empty/Chart.yaml":        "apiVersion: v2\nname: empty\nversion: 0.1.0\n",
+		"empty/values.yaml":       "# given at install time\n",
+		"empty/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Release.Name }}\n",
 	})
 	dirs := []string{gen, own}
 	// Not testdata/hostile: the in-process renderer is not bounded.

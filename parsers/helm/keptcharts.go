@@ -5,6 +5,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/yamldup"
+	"github.com/faultline-dev/faultline/internal/yamlwire"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -32,7 +33,11 @@ type KeptChart struct {
 	Archive       bool
 	Files         []File
 	Name, Version string
-	Values        map[string]*yaml.Node
+	// Values are the parsed values files, each one document (yamlwire:
+	// read back in one allocation per file, where the reflective codec
+	// allocated node by node — a large chart's values.yaml was most of
+	// reading a kept chart).
+	Values        map[string]yamlwire.Docs
 	Dups          map[string][]yamldup.Duplicate
 	ValuesErrLine int
 	Hash          string
@@ -88,14 +93,24 @@ func keptLoad(c, key string, p *paths, charts ChartCache) (*chartData, *loadErro
 
 // toKept is what a chart load keeps.
 func toKept(cd *chartData) *KeptChart {
-	return &KeptChart{Archive: cd.archive, Files: cd.files, Name: cd.name, Version: cd.version, Values: cd.values, Dups: cd.dups,
+	values := make(map[string]yamlwire.Docs, len(cd.values))
+	for name, v := range cd.values {
+		values[name] = yamlwire.Docs{v} // a nil node does not encode: the load is not kept
+	}
+	return &KeptChart{Archive: cd.archive, Files: cd.files, Name: cd.name, Version: cd.version, Values: values, Dups: cd.dups,
 		ValuesErrLine: cd.valuesErrLine, Hash: cd.hash, ReadsDone: cd.readsDone, Reads: cd.reads, ReadsWhy: cd.readsWhy}
 }
 
 // fromKept is the chart at c loaded from k, as loadChart would load it.
 func fromKept(c string, k *KeptChart, p *paths) *chartData {
+	values := make(map[string]*yaml.Node, len(k.Values))
+	for name, docs := range k.Values {
+		if len(docs) == 1 {
+			values[name] = docs[0]
+		}
+	}
 	cd := &chartData{abs: c, rel: p.rel(c), archive: k.Archive, files: k.Files, name: k.Name, version: k.Version,
-		values: k.Values, dups: k.Dups, valuesErrLine: k.ValuesErrLine, hash: k.Hash,
+		values: values, dups: k.Dups, valuesErrLine: k.ValuesErrLine, hash: k.Hash,
 		readsDone: k.ReadsDone, reads: k.Reads, readsWhy: k.ReadsWhy}
 	cd.byName = make(map[string][]byte, len(cd.files))
 	for _, f := range cd.files {
