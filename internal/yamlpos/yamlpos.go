@@ -170,7 +170,7 @@ func ErrorAt(data []byte, msg string) (line, col int, detail string, ok bool) {
 	}
 	// fails(k): the prefix through line k fails as the whole data does.
 	fails := func(k int) bool {
-		err := decodeAll(data[:ends[k-1]])
+		_, err := DecodeAll(data[:ends[k-1]])
 		if err == nil {
 			return false
 		}
@@ -213,9 +213,11 @@ func lineEnds(data []byte) []int {
 	return ends
 }
 
-// decodeAll decodes every document of data, and returns the first error
-// (nil at the end of the data); a parser panic is an error.
-func decodeAll(data []byte) (err error) {
+// DecodeAll decodes every document of data, in order, and returns them
+// with the first error (nil at the end of the data): the documents before
+// an error are kept. A parser panic is an error, so bad input never
+// crashes the linter.
+func DecodeAll(data []byte) (docs []*yaml.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("yaml: internal parser error: %v", r)
@@ -226,10 +228,11 @@ func decodeAll(data []byte) (err error) {
 		var n yaml.Node
 		if err := dec.Decode(&n); err != nil {
 			if errors.Is(err, io.EOF) {
-				return nil
+				return docs, nil
 			}
-			return err
+			return docs, err
 		}
+		docs = append(docs, &n)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/internal/yamldup"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -23,26 +23,8 @@ import (
 // read.
 const maxValuesFile = 8 << 20
 
-// parseYAML decodes every document of data, turning a parser panic into
-// an error so bad input never crashes the linter.
-func parseYAML(data []byte) (docs []*yaml.Node, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("yaml: internal parser error: %v", r)
-		}
-	}()
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	for {
-		var n yaml.Node
-		if err := dec.Decode(&n); err != nil {
-			if errors.Is(err, io.EOF) {
-				return docs, nil
-			}
-			return docs, err
-		}
-		docs = append(docs, &n)
-	}
-}
+// parseYAML decodes every document of data (yamlpos.DecodeAll).
+func parseYAML(data []byte) ([]*yaml.Node, error) { return yamlpos.DecodeAll(data) }
 
 // body returns a document's top node (nil for an empty document).
 func body(doc *yaml.Node) *yaml.Node {
