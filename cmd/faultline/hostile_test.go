@@ -53,6 +53,8 @@ var (
 	hostileOnce sync.Once
 	hostileBin  string
 	hostileErr  error
+	// hostileDir holds the built binaries; TestMain removes it.
+	hostileDir string
 )
 
 // hostileBinary is the binary under test: built once per test process.
@@ -70,6 +72,7 @@ func hostileBinary(t *testing.T) string {
 			hostileErr = err
 			return
 		}
+		hostileDir = dir
 		hostileBin, hostileErr = buildBinaries(dir)
 	})
 	if hostileErr != nil {

@@ -27,6 +27,9 @@ func TestMain(m *testing.M) {
 	os.Setenv("XDG_CACHE_HOME", cacheHome)
 	code := m.Run()
 	os.RemoveAll(cacheHome)
+	if hostileDir != "" {
+		os.RemoveAll(hostileDir) // about 100 MB of binaries
+	}
 	os.Exit(code)
 }
 
