@@ -9,9 +9,9 @@
 // held (one of the types the Codec was made with).
 //
 // Structs encode their exported fields, in order; func and chan fields
-// are skipped, as gob skips them. A type that encodes itself
-// (gob.GobEncoder and GobDecoder, or encoding.BinaryAppender beside
-// GobDecoder) is written as its bytes.
+// are skipped, as gob skips them. A struct, or a named slice or map type,
+// that encodes itself (gob.GobEncoder and GobDecoder, or
+// encoding.BinaryAppender beside GobDecoder) is written as its bytes.
 package wire
 
 import (
@@ -82,6 +82,19 @@ func (c *Codec) planOf(t reflect.Type) *plan {
 	}
 	c.plans.Store(t, p)
 	return p
+}
+
+// namedSelf is the plan of t when t is a named slice or map type that
+// encodes itself (yamlwire.Docs), else nil. Structs are planned where
+// their fields are; other kinds never encode themselves here.
+func (c *Codec) namedSelf(t reflect.Type) *plan {
+	if k := t.Kind(); (k != reflect.Slice && k != reflect.Map) || t.Name() == "" {
+		return nil
+	}
+	if p := c.planOf(t); p.self {
+		return p
+	}
+	return nil
 }
 
 // Pointer, slice, map and interface tags: nil, a value follows, and (for
@@ -183,6 +196,9 @@ func (e *encoder) value(v reflect.Value) error {
 		}
 	}
 	t := v.Type()
+	if p := e.c.namedSelf(t); p != nil {
+		return e.self(v, p)
+	}
 	switch t.Kind() {
 	case reflect.Bool:
 		if v.Bool() {
@@ -414,6 +430,10 @@ func (d *decoder) value(v reflect.Value, depth int) {
 		return
 	}
 	t := v.Type()
+	if d.c.namedSelf(t) != nil {
+		d.self(v)
+		return
+	}
 	switch t.Kind() {
 	case reflect.Bool:
 		switch b := d.bytes(min(1, len(d.b))); {
@@ -485,10 +505,7 @@ func (d *decoder) value(v reflect.Value, depth int) {
 	case reflect.Struct:
 		p := d.c.planOf(t)
 		if p.self {
-			n := d.length()
-			if err := v.Addr().Interface().(gob.GobDecoder).GobDecode(d.bytes(n)); err != nil {
-				d.fail(err)
-			}
+			d.self(v)
 			return
 		}
 		for _, i := range p.fields {
@@ -496,6 +513,14 @@ func (d *decoder) value(v reflect.Value, depth int) {
 		}
 	default:
 		d.fail(fmt.Errorf("%s cannot be decoded", t))
+	}
+}
+
+// self decodes a value that encodes itself into v, addressable.
+func (d *decoder) self(v reflect.Value) {
+	n := d.length()
+	if err := v.Addr().Interface().(gob.GobDecoder).GobDecode(d.bytes(n)); err != nil {
+		d.fail(err)
 	}
 }
 

@@ -28,6 +28,9 @@ type node struct {
 	Tags     map[string][]string
 	Self     selfEncoded
 	Appended appended
+	List     selfList
+	Lists    map[string]selfList
+	Counts   []selfCounts
 	hidden   int
 	Fn       func()
 }
@@ -58,6 +61,48 @@ func (a *appended) GobDecode(b []byte) error {
 	return nil
 }
 
+// selfList is a named slice type that encodes itself, as yamlwire.Docs
+// does: written as "L:" and its items joined by commas.
+type selfList []string
+
+func (l selfList) AppendBinary(b []byte) ([]byte, error) {
+	if l == nil {
+		return append(b, '-'), nil
+	}
+	return append(append(b, "L:"...), strings.Join(l, ",")...), nil
+}
+
+func (l *selfList) GobDecode(b []byte) error {
+	switch {
+	case string(b) == "-":
+		*l = nil
+	case string(b) == "L:":
+		*l = selfList{}
+	case bytes.HasPrefix(b, []byte("L:")):
+		*l = strings.Split(string(b[2:]), ",")
+	default:
+		return fmt.Errorf("bad list %q", b)
+	}
+	return nil
+}
+
+// selfCounts is a named map type that encodes itself through gob's
+// interfaces: "C" and its one key's count.
+type selfCounts map[string]int
+
+func (c selfCounts) GobEncode() ([]byte, error) {
+	return fmt.Appendf(nil, "C%d", c["n"]), nil
+}
+
+func (c *selfCounts) GobDecode(b []byte) error {
+	var n int
+	if _, err := fmt.Sscanf(string(b), "C%d", &n); err != nil {
+		return err
+	}
+	*c = selfCounts{"n": n}
+	return nil
+}
+
 var codec = wire.New(&node{}, "", 0, map[string]any{}, []any{})
 
 func sample() *node {
@@ -67,7 +112,10 @@ func sample() *node {
 		Data: []byte{}, Kids: []*node{shared, shared, nil, {Name: "other", Data: []byte("x")}},
 		Next: shared, Any: map[string]any{"list": []any{"a", 7, nil, []any{}}, "node": shared},
 		Tags: map[string][]string{"nil": nil, "empty": {}, "two": {"a", "b"}},
-		Self: selfEncoded{"itself"}, Appended: appended{1 << 40}, hidden: 9, Fn: func() {},
+		Self: selfEncoded{"itself"}, Appended: appended{1 << 40},
+		List: selfList{"a", "b"}, Lists: map[string]selfList{"nil": nil, "empty": {}, "one": {"c"}},
+		Counts: []selfCounts{{"n": 3}, {"n": 12}},
+		hidden: 9, Fn: func() {},
 	}
 }
 
@@ -95,6 +143,14 @@ func TestRoundTrip(t *testing.T) {
 	}
 	if out.Data == nil || out.Tags["empty"] == nil || out.Tags["nil"] != nil || out.Kids[0].Tags == nil {
 		t.Error("nil and empty are not told apart")
+	}
+	// Named slices and maps that encode themselves are written as they
+	// write themselves, wherever they are (a field, a map value, a slice
+	// element), not item by item.
+	for _, own := range []string{"L:a,b", "L:c", "C3", "C12"} {
+		if !bytes.Contains(data, []byte(own)) {
+			t.Errorf("the encoding lacks %q: a named slice or map was not written by itself", own)
+		}
 	}
 }
 
