@@ -212,6 +212,11 @@ func TestKeptChartLoadsRoundTrip(t *testing.T) {
 		"dups/charts/sub/Chart.yaml":        "apiVersion: v2\nname: sub\nversion: 0.1.0\n",
 		"dups/charts/sub/values.yaml":       "role: x\nrole: y\n",
 		"dups/charts/sub/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.role }}\n",
+		// Files only a rendering reads, which a kept load reads again
+		// from the chart directory: a file a template gets, a CRD.
+		"dups/files/owner.txt":   "team-a\n",
+		"dups/templates/cm.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: owner\ndata:\n  owner: {{ .Files.Get \"files/owner.txt\" | trim }}\n",
+		"dups/crds/widget.yaml":  "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\n",
 		// A values file of comments only: no document.
 		"empty/Chart.yaml":        "apiVersion: v2\nname: empty\nversion: 0.1.0\n",
 		"empty/values.yaml":       "# given at install time\n",

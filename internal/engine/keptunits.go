@@ -663,6 +663,11 @@ func (kr keptRenderer) Render(ctx context.Context, req helm.Request) (helm.Resul
 			return res, err
 		}
 	}
+	// A kept chart load reads the files it did not keep only now.
+	req, err := req.Complete()
+	if err != nil {
+		return helm.Result{}, err
+	}
 	res, err := kr.r.Render(ctx, req)
 	if ok {
 		kr.u.keepRender(key, res, err)
@@ -703,6 +708,10 @@ func (km keptMetered) RenderMetered(ctx context.Context, req helm.Request, limit
 		if res, err, hit := km.u.lookupRender(key); hit {
 			return res, 0, err
 		}
+	}
+	req, err := req.Complete()
+	if err != nil {
+		return helm.Result{}, 0, err
 	}
 	res, cpu, err := km.m.RenderMetered(ctx, req, limit)
 	if ok {

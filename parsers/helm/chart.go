@@ -115,6 +115,9 @@ type chartData struct {
 	linked bool
 	// hash identifies the files (filesHash).
 	hash string
+	// loadFiles, for a kept load that did not keep every file's contents
+	// (their Data nil in files), reads them (allFiles).
+	loadFiles func() ([]File, error)
 	// reads is what the templates read of the values (localReads), once
 	// readsDone.
 	reads     *lint.ChartReads

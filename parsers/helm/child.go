@@ -215,6 +215,10 @@ func (c Child) Render(ctx context.Context, req Request) (Result, error) {
 
 // RenderMetered implements Metered.
 func (c Child) RenderMetered(ctx context.Context, req Request, limit time.Duration) (Result, time.Duration, error) {
+	req, err := req.Complete()
+	if err != nil {
+		return Result{}, 0, err
+	}
 	b := c.bounds()
 	wr := wireRequest{Request: req}
 	wr.CPUSeconds = b.seconds(limit)

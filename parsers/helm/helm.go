@@ -430,7 +430,7 @@ func RenderUnit(ctx context.Context, m Metered, req Request, u *runbudget.Unit, 
 // key that identifies the combination: the chart's content (hash, see
 // filesHash), not its path, with everything else the request holds.
 func request(cd *chartData, r *lint.Release, hash, kubeVersion string, h *lint.Holes) (Request, string, error) {
-	req := Request{Chart: cd.rel, Files: cd.files, KubeVersion: kubeVersion, FilesDigest: hash}
+	req := Request{Chart: cd.rel, Files: cd.files, KubeVersion: kubeVersion, FilesDigest: hash, LoadFiles: cd.loadFiles}
 	var values map[string]any
 	if r != nil {
 		values = r.Values

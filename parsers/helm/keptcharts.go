@@ -1,9 +1,17 @@
 package helm
 
 import (
+	"bytes"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/internal/yamlwire"
 	"github.com/faultline-dev/faultline/lint"
@@ -46,6 +54,12 @@ type KeptChart struct {
 	ReadsDone bool
 	Reads     *lint.ChartReads
 	ReadsWhy  string
+	// Unkept are the files whose contents the load does not keep (their
+	// Data nil in Files): only a rendering reads them (crds/, files/,
+	// archived subcharts, schemas), so they are read again from the
+	// chart directory when a chart must render (a CRD chart's load was
+	// megabytes read back on every run). An archive keeps all.
+	Unkept []string
 }
 
 // loadCharts is the chart at c (real path real) as loadChart reads it:
@@ -77,7 +91,8 @@ func keptLoad(c, key string, p *paths, charts ChartCache) (*chartData, *loadErro
 		return loadChart(c, p)
 	}
 	if k, ok := charts.Lookup(key); ok {
-		return fromKept(c, k, p), nil
+		_, real, _ := strings.Cut(key, "\x00")
+		return fromKept(c, real, k, p), nil
 	}
 	inputs := cache.NewInputs()
 	op := *p
@@ -97,12 +112,62 @@ func toKept(cd *chartData) *KeptChart {
 	for name, v := range cd.values {
 		values[name] = yamlwire.Docs{v} // a nil node does not encode: the load is not kept
 	}
-	return &KeptChart{Archive: cd.archive, Files: cd.files, Name: cd.name, Version: cd.version, Values: values, Dups: cd.dups,
-		ValuesErrLine: cd.valuesErrLine, Hash: cd.hash, ReadsDone: cd.readsDone, Reads: cd.reads, ReadsWhy: cd.readsWhy}
+	files, unkept := cd.files, []string(nil)
+	if !cd.archive {
+		files = make([]File, len(cd.files))
+		for i, f := range cd.files {
+			if !readOutsideRendering(f.Name) {
+				f.Data = nil
+				unkept = append(unkept, f.Name)
+			}
+			files[i] = f
+		}
+	}
+	return &KeptChart{Archive: cd.archive, Files: files, Name: cd.name, Version: cd.version, Values: values, Dups: cd.dups,
+		ValuesErrLine: cd.valuesErrLine, Hash: cd.hash, ReadsDone: cd.readsDone, Reads: cd.reads, ReadsWhy: cd.readsWhy,
+		Unkept: unkept}
 }
 
-// fromKept is the chart at c loaded from k, as loadChart would load it.
-func fromKept(c string, k *KeptChart, p *paths) *chartData {
+// readOutsideRendering says a kept load must keep the contents of the
+// chart file name: templates (positions read their lines), Chart.yaml and
+// values files. Their template reads are computed before a load is kept.
+func readOutsideRendering(name string) bool {
+	base := path.Base(name)
+	return isTemplateFile(name) || base == "Chart.yaml" || base == "values.yaml"
+}
+
+// unkeptReader reads the files a kept load did not keep from the chart
+// directory real, once, and gives the chart's files whole; files that no
+// longer hash as the load did (changed since the load's record was
+// checked) stop the rendering.
+func unkeptReader(tree *treefs.Tree, real string, k *KeptChart) func() ([]File, error) {
+	unkept := make(map[string]bool, len(k.Unkept))
+	for _, n := range k.Unkept {
+		unkept[n] = true
+	}
+	return sync.OnceValues(func() ([]File, error) {
+		files := make([]File, len(k.Files))
+		for i, f := range k.Files {
+			if unkept[f.Name] {
+				data, err := tree.ReadFile(filepath.Join(real, filepath.FromSlash(f.Name)), maxChartFile)
+				if err != nil {
+					return nil, &StoppedError{Reason: fmt.Sprintf("chart file %s cannot be read again: %v", f.Name, err)}
+				}
+				f.Data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+			}
+			files[i] = f
+		}
+		if filesHash(files) != k.Hash {
+			return nil, &StoppedError{Reason: "the chart's files changed while faultline read them"}
+		}
+		return files, nil
+	})
+}
+
+// fromKept is the chart at c (real path real) loaded from k, as
+// loadChart would load it; the contents k did not keep are read when a
+// rendering asks for them (allFiles).
+func fromKept(c, real string, k *KeptChart, p *paths) *chartData {
 	values := make(map[string]*yaml.Node, len(k.Values))
 	for name, docs := range k.Values {
 		if len(docs) == 1 {
@@ -116,7 +181,19 @@ func fromKept(c string, k *KeptChart, p *paths) *chartData {
 	for _, f := range cd.files {
 		cd.byName[f.Name] = f.Data
 	}
+	if len(k.Unkept) > 0 {
+		cd.loadFiles = unkeptReader(p.tree, real, k)
+	}
 	return cd
+}
+
+// allFiles are the chart's files with their contents, those a kept load
+// did not keep read again.
+func (cd *chartData) allFiles() ([]File, error) {
+	if cd.loadFiles == nil {
+		return cd.files, nil
+	}
+	return cd.loadFiles()
 }
 
 // chartReads is localReads of the chart, computed once.

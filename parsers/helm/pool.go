@@ -90,6 +90,10 @@ func (p *Pool) RenderMetered(ctx context.Context, req Request, limit time.Durati
 	if err := ctx.Err(); err != nil {
 		return Result{}, 0, &StoppedError{Reason: err.Error()}
 	}
+	req, err := req.Complete()
+	if err != nil {
+		return Result{}, 0, err
+	}
 	quit, err := p.start()
 	if err != nil {
 		return Result{}, 0, err

@@ -89,8 +89,12 @@ func RenderChart(ctx context.Context, cr ChartRequest, opts Options) ([]byte, []
 	if name == "" {
 		name = defaultReleaseName(cd)
 	}
+	files, err := cd.allFiles()
+	if err != nil {
+		return nil, nil, err
+	}
 	res, err := opts.Renderer.Render(ctx, Request{
-		Chart: cd.rel, Files: cd.files, Values: vals, ReleaseName: name, Namespace: cr.Namespace,
+		Chart: cd.rel, Files: files, Values: vals, ReleaseName: name, Namespace: cr.Namespace,
 		KubeVersion: kv, APIVersions: cr.APIVersions, IncludeCRDs: cr.IncludeCRDs,
 	})
 	if err != nil {

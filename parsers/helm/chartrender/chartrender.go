@@ -51,6 +51,10 @@ var renderMu sync.Mutex
 // cluster (lookup returns nothing), no DNS, no schema fetching, and
 // LintMode so missing `required` values and `fail` become notes.
 func Render(req renderapi.Request) (res renderapi.Result, err error) {
+	// A request from a kept chart load reads the files it did not keep.
+	if req, err = req.Complete(); err != nil {
+		return renderapi.Result{}, err
+	}
 	renderMu.Lock()
 	defer renderMu.Unlock()
 	var logs bytes.Buffer

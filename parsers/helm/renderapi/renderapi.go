@@ -38,6 +38,24 @@ type Request struct {
 	// in order) for the parent's own use, such as a result cache's key;
 	// it is never sent to a renderer.
 	FilesDigest string `json:"-"`
+	// LoadFiles, when set, gives Files whole: a parent that kept a
+	// chart's load without the contents only a rendering reads (Data nil
+	// in Files) reads them when a rendering must run, never on a cache
+	// hit. Never sent; Complete calls it.
+	LoadFiles func() ([]File, error) `json:"-"`
+}
+
+// Complete is r with its Files whole: LoadFiles called, then cleared.
+func (r Request) Complete() (Request, error) {
+	if r.LoadFiles == nil {
+		return r, nil
+	}
+	files, err := r.LoadFiles()
+	if err != nil {
+		return r, err
+	}
+	r.Files, r.LoadFiles = files, nil
+	return r, nil
 }
 
 // Manifest is one rendered template.
