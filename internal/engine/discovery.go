@@ -183,10 +183,13 @@ type chartRun struct {
 	out helm.Output
 	// docs are the documents of each of out.Rendered (nil where its text
 	// does not parse whole).
-	docs  [][]*yaml.Node
-	found []*lint.Release
-	diags []lint.Diagnostic
-	notes []lint.Note
+	docs [][]*yaml.Node
+	// parses are the kept parses of out.Rendered; a rendering that has
+	// them has documents only where something still reads them.
+	parses *renderedParses
+	found  []*lint.Release
+	diags  []lint.Diagnostic
+	notes  []lint.Note
 }
 
 // renderCharts renders charts for releases, then again with the releases
@@ -199,38 +202,44 @@ type chartRun struct {
 // Each template's output is decoded once (kube.Decode, or with set the
 // documents the per-unit cache kept for the same texts), for the release
 // finder of every round and for the model.
-func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope, set func([][]byte) [][]*yaml.Node) chartRun {
+func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope, u *keptUnits) chartRun {
 	if hopts.Cache == nil {
 		hopts.Cache = helm.NewCache()
 	}
 	decoded := map[[sha256.Size]byte][]*yaml.Node{}
+	scopeOf := func(r helm.Rendered) lint.Scope { return chartScope(r, scopeFor) }
 	var found []*lint.Release
 	for depth := 0; ; depth++ {
 		rels := append(append([]*lint.Release(nil), releases...), found...)
 		out := helm.Render(ctx, charts, rels, hopts)
-		docs := decodeRendered(out.Rendered, decoded, set)
+		parses := u.lookupRendered(out.Rendered, scopeOf)
+		docs := decodeRendered(out.Rendered, decoded, u.docSets(), parses.docsWanted(out.Rendered))
 		next, diags, notes := releasesIn(out.Rendered, docs, releases, hopts, scopeFor)
 		if sameReleases(next, found) {
-			return chartRun{out: out, docs: docs, found: found, diags: diags, notes: notes}
+			return chartRun{out: out, docs: docs, parses: parses, found: found, diags: diags, notes: notes}
 		}
 		if depth == maxReleaseDepth {
-			return chartRun{out: out, docs: docs, found: found, diags: diags, notes: append(notes, depthNote(found, next))}
+			return chartRun{out: out, docs: docs, parses: parses, found: found, diags: diags, notes: append(notes, depthNote(found, next))}
 		}
 		found = next
 	}
 }
 
-// decodeRendered is the documents of each rendered template (nil where
-// the text does not parse whole), unless an earlier round decoded the
-// same text (decoded, by SHA-256): decoded with kube.Decode in parallel
-// or, with set, the templates of one rendering (one chart for one
-// release) together, the renderings in parallel — a kept rendering's
-// documents are one entry of the per-unit cache.
-func decodeRendered(rendered []helm.Rendered, decoded map[[sha256.Size]byte][]*yaml.Node, set func([][]byte) [][]*yaml.Node) [][]*yaml.Node {
+// decodeRendered is the documents of each rendered template wanted (nil
+// where the text does not parse whole, and where want says no; want nil:
+// all), unless an earlier round decoded the same text (decoded, by
+// SHA-256): decoded with kube.Decode in parallel or, with set, the
+// templates of one rendering (one chart for one release) together, the
+// renderings in parallel — a kept rendering's documents are one entry of
+// the per-unit cache.
+func decodeRendered(rendered []helm.Rendered, decoded map[[sha256.Size]byte][]*yaml.Node, set func([][]byte) [][]*yaml.Node, want []bool) [][]*yaml.Node {
 	docs := make([][]*yaml.Node, len(rendered))
 	sums := make([][sha256.Size]byte, len(rendered))
 	var todo []int
 	for i, r := range rendered {
+		if want != nil && !want[i] {
+			continue
+		}
 		sums[i] = sha256.Sum256(r.Content)
 		if d, ok := decoded[sums[i]]; ok {
 			docs[i] = d
@@ -347,7 +356,7 @@ func sameReleases(a, b []*lint.Release) bool {
 // addCharts adds a chart run to the model: the releases found in chart
 // output, what the release values yield, and every rendered template,
 // parsed and kept for compositions.
-func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
+func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *keptUnits) {
 	for _, r := range run.found {
 		p.model.Add(r)
 	}
@@ -359,11 +368,17 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope) {
 	parsed := make([]parsedFile, len(run.out.Rendered))
 	procs.Parallel(len(parsed), func(i int) {
 		r, out := run.out.Rendered[i], &parsed[i]
-		note := func(n lint.Note) { out.notes = append(out.notes, n) }
 		out.scope = chartScope(r, scopeFor)
+		if k := run.parses.keptAt(i); k != nil {
+			out.ents, out.diags, out.notes, out.docs = k.Ents, k.Diags, k.Notes, run.docs[i]
+			return
+		}
+		note := func(n lint.Note) { out.notes = append(out.notes, n) }
 		out.ents, out.diags, out.docs = kube.ParseDocs(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
 			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: note, Parsed: run.docs[i]})
 	})
+	// Kept before the entities are given their release's root below.
+	run.parses.keep(u, parsed)
 	for i, r := range run.out.Rendered {
 		out := parsed[i]
 		for _, e := range out.ents {

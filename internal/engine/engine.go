@@ -761,8 +761,8 @@ func (r *run) helm() int {
 			charts = append(charts, c)
 		}
 	}
-	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt, r.opts.units.docSets())
-	r.pr.addCharts(cr, r.scopeAt)
+	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt, r.opts.units)
+	r.pr.addCharts(cr, r.scopeAt, r.opts.units)
 	r.placed(r.pr.finder.PlacedDirs())
 	return cr.out.Renders
 }

@@ -90,6 +90,10 @@ type UnitsReport struct {
 	// LoadsKept chart loads were answered from the cache, LoadsMade
 	// were made and offered to it.
 	LoadsKept, LoadsMade int
+	// RenderedParsesKept renderings' templates were taken parsed from the
+	// cache, rendering by rendering; RenderedParsesMade were parsed and
+	// kept.
+	RenderedParsesKept, RenderedParsesMade int
 	// ParsesKept manifest files as written were answered from the cache,
 	// ParsesMade were parsed.
 	ParsesKept, ParsesMade int
@@ -117,7 +121,7 @@ func (u UnitsReport) String() string {
 	if u.FindsKept+u.FindsMade > 0 {
 		s += fmt.Sprintf(" (roots: search kept %d, made %d)", u.FindsKept, u.FindsMade)
 	}
-	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
+	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made; parses: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.RenderedParsesKept, u.RenderedParsesMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
 }
 
 // newKeptUnits is the per-unit cache of run r, or nil without a store.

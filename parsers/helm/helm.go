@@ -24,6 +24,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -161,6 +162,12 @@ type Rendered struct {
 	Map func(r lint.Range, text string) lint.Range
 	// MapDiagnostic maps a YAML syntax error in Content.
 	MapDiagnostic func(r lint.Range) lint.Range
+	// MapKey identifies what Map and MapDiagnostic read besides Content
+	// and Template: the chart's files and place, the release's values
+	// and where each is set. Two renderings with the same Template,
+	// Content and MapKey map every range alike, so a parse of one made
+	// with its map holds for the other. "" when it cannot be told.
+	MapKey string
 }
 
 // Output is what Render produces.
@@ -335,8 +342,11 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 				continue
 			}
 			idx := &lazyIndex{cd: cd, rel: r, p: p}
+			key := mapKey(cd, r)
 			for _, m := range j.res.Manifests {
-				out.Rendered = append(out.Rendered, rendered(cd, r, m, idx, p))
+				rd := rendered(cd, r, m, idx, p)
+				rd.MapKey = key
+				out.Rendered = append(out.Rendered, rd)
 			}
 		}
 	}
@@ -519,6 +529,36 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *pat
 		out.Inferred = []string{InferredDefaults}
 	}
 	return out
+}
+
+// mapKey is Rendered.MapKey of the renderings of cd for r (nil: chart
+// defaults): what the position map reads besides the rendered text and
+// the template's name — the chart's files (their hash), where the chart
+// lies, and the release's values with the ranges they are set at. A
+// hole's sentinel is the run's own: every one reads alike here, since
+// the map never finds a sentinel's text in a rendering without one, and
+// a rendering holding one is not kept.
+func mapKey(cd *chartData, r *lint.Release) string {
+	k := struct {
+		Hash, Abs, Rel string
+		Archive        bool
+		Values         string
+		Ranges         map[string]lint.Range
+	}{Hash: cd.hash, Abs: cd.abs, Rel: cd.rel, Archive: cd.archive}
+	if r != nil {
+		vals, err := json.Marshal(r.Values)
+		if err != nil {
+			return ""
+		}
+		k.Values = lint.MapSentinels(string(vals), func(string) string { return "\uE002hole\uE003" })
+		k.Ranges = r.ValueRanges
+	}
+	data, err := json.Marshal(k)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // templateChart is the name of the chart a template path belongs to:

@@ -164,6 +164,12 @@ func (f *Finder) add(yf *yamlFile) {
 	f.mu.Unlock()
 }
 
+// FinderReads reports whether the release finder reads produced YAML
+// data at all (AddProduced): whether it may hold a release, a ConfigMap
+// or a Flux Kustomization. The finder parses nothing else, so a caller
+// need not decode the documents of other YAML for it.
+func FinderReads(data []byte) bool { return containsAny(data, releaseNeedles) }
+
 func containsAny(data []byte, needles [][]byte) bool {
 	for _, n := range needles {
 		if bytes.Contains(data, n) {

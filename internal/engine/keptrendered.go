@@ -1,0 +1,172 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/procs"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
+)
+
+// The per-unit cache keeps the parse of what a rendering (a chart for a
+// release) rendered: each template's entities, diagnostics and notes as
+// kube.ParseDocs gave them with the rendering's position map. A parse
+// depends on the template's name and text, its scope and what the map
+// reads (helm.Rendered.MapKey), so a rendering kept or made again alike
+// is not decoded, parsed and mapped again (on prometheus-community's
+// charts that was a fifth of a run after one file changed). Its
+// documents are then decoded only for what still reads them: the
+// release finder (helm.FinderReads) and Crossplane compositions
+// (kube.ReadsParsed).
+
+// renderedParseKey is the store key of the parses of rs, one rendering's
+// templates, with their scopes; false when they must not be kept: a text
+// holds a sentinel (its meaning is the run's own) or a map is not known.
+func (u *keptUnits) renderedParseKey(rs []helm.Rendered, scopes []lint.Scope) (cache.Key, bool) {
+	if u == nil || len(rs) == 0 {
+		return cache.Key{}, false
+	}
+	parts := [][]byte{[]byte("rendered-parse"), u.context[:], []byte(u.build)}
+	for i, r := range rs {
+		if r.MapKey == "" || lint.HasSentinelBytes(r.Content) {
+			return cache.Key{}, false
+		}
+		sc, err := json.Marshal(scopes[i])
+		if err != nil {
+			return cache.Key{}, false
+		}
+		inf, err := json.Marshal(r.Inferred)
+		if err != nil {
+			return cache.Key{}, false
+		}
+		sum := sha256.Sum256(r.Content)
+		parts = append(parts, []byte(r.Name), []byte(r.Template), []byte(r.MapKey), sc, inf, sum[:])
+	}
+	return cache.KeyOf(parts...), true
+}
+
+// lookupRenderedParses is the kept parse of each of n templates under
+// key, if an entry for as many decodes.
+func (u *keptUnits) lookupRenderedParses(key cache.Key, n int) ([]parseEntry, bool) {
+	payload, ok := u.store.Get(key)
+	if !ok {
+		return nil, false
+	}
+	var es []parseEntry
+	if rest, err := kept.Wire().Decode(payload, &es); err != nil || len(rest) > 0 || len(es) != n {
+		u.store.Remove(key)
+		return nil, false
+	}
+	u.mu.Lock()
+	u.report.RenderedParsesKept++
+	u.mu.Unlock()
+	return es, true
+}
+
+// keepRenderedParses stages the parses of one rendering's templates just
+// made, to be stored with the run's renderings (flush): a run whose
+// budget left a unit out keeps none, as it keeps no rendering.
+func (u *keptUnits) keepRenderedParses(key cache.Key, es []parseEntry) {
+	u.mu.Lock()
+	u.report.RenderedParsesMade++
+	u.mu.Unlock()
+	payload, err := kept.Wire().Append(nil, &es)
+	if err != nil {
+		return
+	}
+	u.queue(key, payload)
+}
+
+// renderedParses are the kept parses of rendered (by index, nil where
+// none), looked up rendering by rendering, and each rendering's key
+// (ok false where it may not be kept).
+type renderedParses struct {
+	groups [][]int
+	keys   []cache.Key
+	ok     []bool
+	kept   []*parseEntry
+}
+
+// lookupRendered finds the kept parses of rendered, whose scopes scopeOf
+// gives. u may be nil: nothing is kept.
+func (u *keptUnits) lookupRendered(rendered []helm.Rendered, scopeOf func(helm.Rendered) lint.Scope) *renderedParses {
+	all := make([]int, len(rendered))
+	for i := range all {
+		all[i] = i
+	}
+	rp := &renderedParses{groups: renderings(rendered, all), kept: make([]*parseEntry, len(rendered))}
+	rp.keys, rp.ok = make([]cache.Key, len(rp.groups)), make([]bool, len(rp.groups))
+	if u == nil {
+		return rp
+	}
+	procs.Parallel(len(rp.groups), func(g int) {
+		idx := rp.groups[g]
+		rs, scopes := make([]helm.Rendered, len(idx)), make([]lint.Scope, len(idx))
+		for k, i := range idx {
+			rs[k], scopes[k] = rendered[i], scopeOf(rendered[i])
+		}
+		rp.keys[g], rp.ok[g] = u.renderedParseKey(rs, scopes)
+		if !rp.ok[g] {
+			return
+		}
+		if es, hit := u.lookupRenderedParses(rp.keys[g], len(idx)); hit {
+			for k, i := range idx {
+				rp.kept[i] = &es[k]
+			}
+		}
+	})
+	return rp
+}
+
+// keptAt is the kept parse of rendered template i, or nil (rp nil: none).
+func (rp *renderedParses) keptAt(i int) *parseEntry {
+	if rp == nil {
+		return nil
+	}
+	return rp.kept[i]
+}
+
+// docsWanted says, by rendered template, whether its documents are to
+// be decoded: every template of a rendering without kept parses (they
+// are parsed), and every one of a rendering one of whose templates the
+// release finder or Crossplane compositions read; a rendering's
+// documents are one cache entry, decoded whole. nil (rp nil): all.
+func (rp *renderedParses) docsWanted(rendered []helm.Rendered) []bool {
+	if rp == nil {
+		return nil
+	}
+	want := make([]bool, len(rendered))
+	for _, idx := range rp.groups {
+		read := rp.kept[idx[0]] == nil
+		for _, i := range idx {
+			read = read || helm.FinderReads(rendered[i].Content) || kube.ReadsParsed(rendered[i].Content)
+		}
+		for _, i := range idx {
+			want[i] = read
+		}
+	}
+	return want
+}
+
+// keep writes the parses of the renderings that had none kept and may
+// be kept (parsed: every rendered template's, by index).
+func (rp *renderedParses) keep(u *keptUnits, parsed []parsedFile) {
+	if rp == nil || u == nil {
+		return
+	}
+	procs.Parallel(len(rp.groups), func(g int) {
+		idx := rp.groups[g]
+		if !rp.ok[g] || rp.kept[idx[0]] != nil {
+			return
+		}
+		es := make([]parseEntry, len(idx))
+		for k, i := range idx {
+			es[k] = parseEntry{Ents: parsed[i].ents, Diags: parsed[i].diags, Notes: parsed[i].notes}
+		}
+		u.keepRenderedParses(rp.keys[g], es)
+	})
+}
