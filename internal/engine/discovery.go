@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 
+	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/procs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -124,18 +125,55 @@ type builtKustomization struct {
 	out   kustomize.Rendered
 	diags []lint.Diagnostic
 	notes []lint.Note
+	// mapKey identifies what out.Map reads (the digest of the build's
+	// inputs), "" when the build is not kept; parse is the kept parse of
+	// out.Content, key where a parse made is kept (keyed false: none).
+	mapKey string
+	parse  *parseEntry
+	key    cache.Key
+	keyed  bool
 }
 
-// addKustomization reads one built kustomization root into the model.
-func (p *produced) addKustomization(b builtKustomization, rel func(string) string, scope lint.Scope) {
+// addKustomization reads one built kustomization root into the model: its
+// kept parse, else its output parsed (and the parse kept, u non-nil).
+func (p *produced) addKustomization(b builtKustomization, rel func(string) string, scope lint.Scope, u *keptUnits) {
 	p.in.Diagnostics = append(p.in.Diagnostics, b.diags...)
 	p.in.Notes = append(p.in.Notes, b.notes...)
 	if len(b.out.Content) == 0 {
 		return
 	}
-	s := docSet{name: rel(filepath.Join(b.root, "kustomization.yaml")), data: b.out.Content, scope: scope, mapRange: b.out.Map, source: lint.SourceKustomize}
+	s := docSet{name: rel(filepath.Join(b.root, "kustomization.yaml")), data: b.out.Content, scope: scope, mapRange: b.out.Map, source: lint.SourceKustomize, parsed: b.out.Docs}
+	if b.parse != nil {
+		p.model.Add(b.parse.Ents...)
+		p.in.Diagnostics = append(p.in.Diagnostics, b.parse.Diags...)
+		p.in.Notes = append(p.in.Notes, b.parse.Notes...)
+		p.keep(s, b.root)
+		return
+	}
 	// The output is parsed once: kube reads the documents the mapper parsed.
-	p.add(s, b.root, kube.Options{Parsed: b.out.Docs})
+	ents, diags, notes := p.parseApart(&s, kube.Options{Parsed: b.out.Docs})
+	p.model.Add(ents...)
+	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
+	p.in.Notes = append(p.in.Notes, notes...)
+	if b.keyed {
+		u.keepKustParse(b.key, &parseEntry{Ents: ents, Diags: diags, Notes: notes})
+	}
+	p.keep(s, b.root)
+}
+
+// parseApart is kube.ParseDocs of s as parse reads it, its notes
+// returned with its entities and diagnostics instead of recorded; s
+// keeps the documents when they parsed whole.
+func (p *produced) parseApart(s *docSet, kopts kube.Options) ([]lint.Entity, []lint.Diagnostic, []lint.Note) {
+	var notes []lint.Note
+	kopts.Holes, kopts.Source, kopts.MapRange, kopts.Scope = p.holes, s.source, s.mapRange, s.scope
+	kopts.Notes = func(n lint.Note) { notes = append(notes, n) }
+	if kopts.Inferred == nil {
+		kopts.Inferred = s.inferred
+	}
+	ents, diags, docs := kube.ParseDocs(s.name, s.data, kopts)
+	s.parsed = docs
+	return ents, diags, notes
 }
 
 // addFile keeps a file as written for compositions (it is parsed and

@@ -550,7 +550,7 @@ func (r *run) kustomize() int {
 		b.root = kroots[i]
 		b.out, b.diags, b.notes = kustomize.Render(kroots[i], o)
 		if u != nil {
-			b.out.Map = u.keepKustomization(kroots[i], *b, inputs, charts, !unobserved.Load() && !stopped.Load())
+			b.out.Map, b.mapKey = u.keepKustomization(kroots[i], *b, inputs, charts, !unobserved.Load() && !stopped.Load())
 		}
 	})
 	r.built = built
@@ -598,11 +598,21 @@ func (r *run) manifests() int {
 		}
 		pre[i], _ = kube.Decode(raw[i])
 	})
-	// A kept kustomize build comes without the documents its build parsed:
-	// decode them once, for the Flux finder and the model.
+	// A build's output may have its parse kept; a kept build comes
+	// without the documents its build parsed: decode them once where the
+	// parse is not kept or the Flux finder, the release finder or
+	// compositions read them.
 	procs.Parallel(len(r.built), func(i int) {
-		if o := &r.built[i].out; o.Docs == nil && len(o.Content) > 0 {
-			o.Docs = r.opts.units.decodeDocs(o.Content)
+		b := &r.built[i]
+		if len(b.out.Content) == 0 {
+			return
+		}
+		b.key, b.keyed = r.opts.units.kustParseKey(r.rel(filepath.Join(b.root, "kustomization.yaml")), r.scopeAt(b.root), b.out.Content, b.mapKey)
+		if b.keyed {
+			b.parse = r.opts.units.lookupKustParse(b.key)
+		}
+		if b.out.Docs == nil && (b.parse == nil || docsRead(b.out.Content)) {
+			b.out.Docs = r.opts.units.decodeDocs(b.out.Content)
 		}
 	})
 	subst := r.substitutions(raw, pre)
@@ -610,11 +620,12 @@ func (r *run) manifests() int {
 		if k := subst.For(b.root); k != nil && len(b.out.Content) > 0 {
 			data, diags := k.Apply(b.out.Content)
 			if !bytes.Equal(data, b.out.Content) {
-				b.out.Content, b.out.Docs = data, nil
+				// The substituted text is parsed, and its parse not kept.
+				b.out.Content, b.out.Docs, b.parse, b.keyed = data, nil, nil, false
 			}
 			r.in.Diagnostics = append(r.in.Diagnostics, fluxDiags(diags, r.rel(filepath.Join(b.root, "kustomization.yaml")), b.out.Map)...)
 		}
-		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root))
+		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root), r.opts.units)
 	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)

@@ -94,6 +94,9 @@ type UnitsReport struct {
 	// cache, rendering by rendering; RenderedParsesMade were parsed and
 	// kept.
 	RenderedParsesKept, RenderedParsesMade int
+	// KustParsesKept kustomization outputs were taken parsed from the
+	// cache, KustParsesMade were parsed and kept.
+	KustParsesKept, KustParsesMade int
 	// ParsesKept manifest files as written were answered from the cache,
 	// ParsesMade were parsed.
 	ParsesKept, ParsesMade int
@@ -115,6 +118,9 @@ type UnitsReport struct {
 // rendered; …" (the roots' search is left out of a run without one).
 func (u UnitsReport) String() string {
 	s := fmt.Sprintf("kustomizations: %d kept, %d built", u.KustKept, u.KustBuilt)
+	if u.KustParsesKept+u.KustParsesMade > 0 {
+		s += fmt.Sprintf(" (parses: %d kept, %d made)", u.KustParsesKept, u.KustParsesMade)
+	}
 	if u.KustRebuilt > 0 {
 		s += fmt.Sprintf(" (%d kept built again for positions)", u.KustRebuilt)
 	}
@@ -244,7 +250,7 @@ func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Rang
 	u.report.KustKept++
 	u.kusts = append(u.kusts, k)
 	u.mu.Unlock()
-	b = builtKustomization{root: dir, diags: e.Diags, notes: e.Notes}
+	b = builtKustomization{root: dir, diags: e.Diags, notes: e.Notes, mapKey: recordDigest(k.entry.Inputs)}
 	b.out = kustomize.Rendered{Root: e.Root, Content: e.Content, Map: k.keptMap}
 	return b, e.Charts, true
 }
@@ -272,15 +278,16 @@ func (k *keptKust) keptMap(r lint.Range, text string) lint.Range {
 
 // keepKustomization queues the build of the root in dir, just made, to
 // be stored if the run proves stable, and returns its position map,
-// which records what the run asks of it. charts are the charts it
-// inflated. A build whose inputs were not all observed (keep false) or
-// that saw the tree change is not kept.
-func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *cache.Inputs, charts []string, keep bool) func(lint.Range, string) lint.Range {
+// which records what the run asks of it, and the digest of its inputs
+// (recordDigest). charts are the charts it inflated. A build whose inputs
+// were not all observed (keep false) or that saw the tree change is not
+// kept (and has no digest).
+func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *cache.Inputs, charts []string, keep bool) (func(lint.Range, string) lint.Range, string) {
 	u.mu.Lock()
 	u.report.KustBuilt++
 	u.mu.Unlock()
 	if !keep || inputs.Unstable() != "" {
-		return b.out.Map
+		return b.out.Map, ""
 	}
 	e := kustEntry{Inputs: inputs.Record(), Root: b.out.Root, Content: bytes.Clone(b.out.Content),
 		Diags: append([]lint.Diagnostic(nil), b.diags...), Notes: append([]lint.Note(nil), b.notes...), Charts: charts}
@@ -295,7 +302,7 @@ func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *
 		k.asked[positionQuery{r, text}] = out
 		k.mu.Unlock()
 		return out
-	}
+	}, recordDigest(e.Inputs)
 }
 
 // maxChartInput bounds a file recorded as a chart's input (the chart

@@ -259,7 +259,7 @@ func TestKeptKustomizationsRoundTrip(t *testing.T) {
 			in := cache.NewInputs()
 			b := builtKustomization{root: root}
 			b.out, b.diags, b.notes = kustomize.Render(root, kustomize.Options{ScanRoot: dir, Tree: tree, Cache: kc, Inputs: in})
-			m := u.keepKustomization(root, b, in, nil, true)
+			m, _ := u.keepKustomization(root, b, in, nil, true)
 			// Every line start and every scalar start of the output.
 			for i, line := range strings.Split(string(b.out.Content), "\n") {
 				for _, col := range []int{1, len(line) - len(strings.TrimLeft(line, " -")) + 1} {

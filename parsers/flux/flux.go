@@ -121,7 +121,6 @@ type source struct {
 // Find reads the Flux Kustomizations with spec.postBuild in files and
 // the ConfigMaps and Secrets they substitute from.
 func Find(files []File, opts Options) *Set {
-	needle := []byte(Group)
 	var sources []source
 	type found struct {
 		f   File
@@ -130,7 +129,7 @@ func Find(files []File, opts Options) *Set {
 	var ks []found
 	var built, written []strictMode
 	for _, f := range files {
-		if !bytes.Contains(f.Data, needle) && !bytes.Contains(f.Data, []byte("ConfigMap")) && !bytes.Contains(f.Data, []byte("Secret")) && !bytes.Contains(f.Data, []byte(controllerName)) {
+		if !Reads(f.Data) {
 			continue
 		}
 		docs := f.Docs
@@ -163,6 +162,14 @@ func Find(files []File, opts Options) *Set {
 		s.ks = append(s.ks, kz)
 	}
 	return s
+}
+
+// Reads reports whether Find reads the YAML data at all: whether it may
+// hold a Flux Kustomization, a ConfigMap or Secret one substitutes from,
+// or the kustomize-controller. Find parses nothing else, so a caller
+// need not decode the documents of other YAML for it.
+func Reads(data []byte) bool {
+	return bytes.Contains(data, []byte(Group)) || bytes.Contains(data, []byte("ConfigMap")) || bytes.Contains(data, []byte("Secret")) || bytes.Contains(data, []byte(controllerName))
 }
 
 func readSource(kind string, top *yaml.Node) source {

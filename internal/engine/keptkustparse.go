@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+
+	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/flux"
+	"github.com/faultline-dev/faultline/parsers/helm"
+	"github.com/faultline-dev/faultline/parsers/kube"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
+)
+
+// The per-unit cache keeps the parse of a kustomization's output as it
+// keeps a rendering's (keptrendered.go): its entities, diagnostics and
+// notes, keyed by the output's name and text, its scope and what its
+// position map reads — the build's inputs (recordDigest): the same
+// files build the same map. A kept build whose parse is kept is then
+// neither decoded nor parsed again, unless something still reads its
+// documents (docsRead).
+
+// recordDigest identifies what a build read: every file by its path and
+// content, every listing and probe; not when a file was written (a file
+// written again alike reads alike).
+func recordDigest(rec cache.InputRecord) string {
+	type file struct {
+		Path string
+		Hash [sha256.Size]byte
+	}
+	files := make([]file, len(rec.Files))
+	for i, f := range rec.Files {
+		files[i] = file{f.Path, f.Hash}
+	}
+	data, err := json.Marshal(struct {
+		Files  []file
+		Dirs   []cache.Listing
+		Probes []cache.Probe
+	}{files, rec.Dirs, rec.Probes})
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// kustParseKey is the store key of the parse of a kustomization's output
+// content under name with scope and a map that reads mapKey; false when
+// it must not be kept (no map key, a sentinel in the text).
+func (u *keptUnits) kustParseKey(name string, scope lint.Scope, content []byte, mapKey string) (cache.Key, bool) {
+	if u == nil || mapKey == "" || lint.HasSentinelBytes(content) {
+		return cache.Key{}, false
+	}
+	sc, err := json.Marshal(scope)
+	if err != nil {
+		return cache.Key{}, false
+	}
+	sum := sha256.Sum256(content)
+	return cache.KeyOf([]byte("kustomization-parse"), u.context[:], []byte(u.build), []byte(name), sc, []byte(mapKey), sum[:]), true
+}
+
+// lookupKustParse is the kept parse under key, or nil.
+func (u *keptUnits) lookupKustParse(key cache.Key) *parseEntry {
+	e, ok := u.lookupParse(key)
+	if !ok {
+		return nil
+	}
+	u.mu.Lock()
+	u.report.KustParsesKept++
+	u.mu.Unlock()
+	return e
+}
+
+// keepKustParse stages the parse of a kustomization's output just made,
+// stored with the run's builds (flush).
+func (u *keptUnits) keepKustParse(key cache.Key, e *parseEntry) {
+	if u == nil {
+		return
+	}
+	u.mu.Lock()
+	u.report.KustParsesMade++
+	u.mu.Unlock()
+	if payload, err := kept.Wire().Append(nil, e); err == nil {
+		u.queue(key, payload)
+	}
+}
+
+// docsRead says something besides the parse reads the documents of
+// produced YAML data: the release finder, the Flux substitution finder
+// or Crossplane compositions.
+func docsRead(data []byte) bool {
+	return helm.FinderReads(data) || flux.Reads(data) || kube.ReadsParsed(data)
+}

@@ -1,0 +1,34 @@
+package engine
+
+import (
+	"testing"
+)
+
+// A kustomization output's parse is kept while its text, its scope and
+// the build's inputs are the same, and made again — its positions a
+// fresh run's — when an input changes in a way the output does not show
+// (a comment line moves the service account down its file); every run's
+// model is a fresh run's.
+func TestKeptKustomizationParses(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, kustTree)
+	c, opts := cachedRunOf(t, root)
+	type want struct{ kept, made, built int }
+	step := func(what string, w want) {
+		t.Helper()
+		l, got := recomputed(t, what, opts, c)
+		u := l.Cache.Units
+		if g := (want{u.KustParsesKept, u.KustParsesMade, u.KustBuilt}); g != w {
+			t.Errorf("%s: %s; want parses %d kept, %d made, %d built", what, u, w.kept, w.made, w.built)
+		}
+		sameAsFresh(t, what, opts, l, got)
+	}
+	// dev lists extra.yaml, not written: it builds nothing to parse.
+	step("cold", want{0, 1, 2})
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Note\n"})
+	step("unrelated file added", want{1, 0, 0})
+	write(t, root, map[string]string{"base/sa.yaml": "# the web tier's identity\n" + kustTree["base/sa.yaml"]})
+	step("input moved, output the same", want{0, 1, 2})
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
+	step("unrelated file edited", want{1, 0, 0})
+}
