@@ -240,7 +240,7 @@ type chartRun struct {
 // Each template's output is decoded once (kube.Decode, or with set the
 // documents the per-unit cache kept for the same texts), for the release
 // finder of every round and for the model.
-func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope, u *keptUnits) chartRun {
+func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope, u *keptUnits, readers docReaders) chartRun {
 	if hopts.Cache == nil {
 		hopts.Cache = helm.NewCache()
 	}
@@ -251,7 +251,7 @@ func renderCharts(ctx context.Context, charts []string, releases []*lint.Release
 		rels := append(append([]*lint.Release(nil), releases...), found...)
 		out := helm.Render(ctx, charts, rels, hopts)
 		parses := u.lookupRendered(out.Rendered, scopeOf)
-		docs := decodeRendered(out.Rendered, decoded, u.docSets(), parses.docsWanted(out.Rendered))
+		docs := decodeRendered(out.Rendered, decoded, u.docSets(), parses.docsWanted(out.Rendered, readers))
 		next, diags, notes := releasesIn(out.Rendered, docs, releases, hopts, scopeFor)
 		if sameReleases(next, found) {
 			return chartRun{out: out, docs: docs, parses: parses, found: found, diags: diags, notes: notes}

@@ -246,6 +246,9 @@ type run struct {
 	// not render again on their own.
 	kustomizeCharts *sync.Map
 	allCharts       []string
+	// readers says what besides the parse may read produced YAML's
+	// documents (set by the manifests stage).
+	readers docReaders
 	// built are the kustomization roots the kustomize stage built,
 	// read into the model by the manifests stage once Flux's post-build
 	// substitution is known.
@@ -593,10 +596,24 @@ func (r *run) manifests() int {
 			return
 		}
 		if kept[i] = r.opts.units.keptParseOf(r.rel(path), r.scopeAt(filepath.Dir(path)), raw[i]); kept[i] != nil {
-			pre[i] = kept[i].Docs
-			return
+			return // its documents are decoded below if read
 		}
 		pre[i], _ = kube.Decode(raw[i])
+	})
+	// What the files and builds may hold decides which kept documents
+	// anything but their parse reads.
+	for i, path := range r.d.manifests {
+		if raw[i] != nil && !r.meta[path] {
+			r.readers.see(raw[i])
+		}
+	}
+	for _, b := range r.built {
+		r.readers.see(b.out.Content)
+	}
+	procs.Parallel(len(r.d.manifests), func(i int) {
+		if kept[i] != nil && r.readers.wanted(raw[i]) {
+			pre[i] = kept[i].documents()
+		}
 	})
 	// A build's output may have its parse kept; a kept build comes
 	// without the documents its build parsed: decode them once where the
@@ -611,7 +628,7 @@ func (r *run) manifests() int {
 		if b.keyed {
 			b.parse = r.opts.units.lookupKustParse(b.key)
 		}
-		if b.out.Docs == nil && (b.parse == nil || docsRead(b.out.Content)) {
+		if b.out.Docs == nil && (b.parse == nil || r.readers.wanted(b.out.Content)) {
 			b.out.Docs = r.opts.units.decodeDocs(b.out.Content)
 		}
 	})
@@ -741,7 +758,9 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *p
 	var ents []lint.Entity
 	var diags []lint.Diagnostic
 	if kept != nil {
-		ents, diags, docs = r.opts.units.takeParse(kept, note)
+		// Its documents are those decoded for other readers (docs), if
+		// any.
+		ents, diags, _ = r.opts.units.takeParse(kept, note)
 	} else {
 		ents, diags, docs = r.opts.units.parseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs})
 	}
@@ -772,7 +791,7 @@ func (r *run) helm() int {
 			charts = append(charts, c)
 		}
 	}
-	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt, r.opts.units)
+	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt, r.opts.units, r.readers)
 	r.pr.addCharts(cr, r.scopeAt, r.opts.units)
 	r.placed(r.pr.finder.PlacedDirs())
 	return cr.out.Renders

@@ -86,9 +86,24 @@ func (u *keptUnits) keepKustParse(key cache.Key, e *parseEntry) {
 	}
 }
 
-// docsRead says something besides the parse reads the documents of
-// produced YAML data: the release finder, the Flux substitution finder
-// or Crossplane compositions.
-func docsRead(data []byte) bool {
-	return helm.FinderReads(data) || flux.Reads(data) || kube.ReadsParsed(data)
+// docReaders says what besides the parse may read produced YAML's
+// documents in a run: Crossplane compositions (a file naming their API
+// group), the release finder (a release, or a ConfigMap when a Flux
+// HelmRelease may name it) and the Flux substitution finder (anything it
+// reads, when a Flux Kustomization may be among its files). A reader
+// given no documents parses what it reads itself, so this only decides
+// which kept documents are worth decoding.
+type docReaders struct {
+	helmRelease, fluxKustomization bool
+}
+
+// see notes what YAML data the run's readers are given may hold.
+func (d *docReaders) see(data []byte) {
+	d.helmRelease = d.helmRelease || helm.MayHoldHelmRelease(data)
+	d.fluxKustomization = d.fluxKustomization || flux.MayHoldKustomization(data)
+}
+
+// wanted says a reader besides the parse may read data's documents.
+func (d docReaders) wanted(data []byte) bool {
+	return kube.ReadsParsed(data) || helm.FinderReads(data, d.helmRelease) || (d.fluxKustomization && flux.Reads(data))
 }

@@ -25,8 +25,10 @@ type parseEntry struct {
 	Diags []lint.Diagnostic
 	Notes []lint.Note
 	// Docs are written by their own encoding (yamlwire): reading them
-	// back costs a fifth of parsing the text again.
+	// back costs a fifth of parsing the text again. Last: a lookup may
+	// leave them undecoded in docs (lookupParseHead).
 	Docs yamlwire.Docs
+	docs []byte
 }
 
 // parseKey is the store key of parsing data as the file rel with scope;
@@ -42,6 +44,44 @@ func (u *keptUnits) parseKey(rel string, scope lint.Scope, data []byte) (cache.K
 	}
 	sum := sha256.Sum256(data)
 	return cache.KeyOf([]byte("manifest-parse"), u.context[:], []byte(u.build), []byte(rel), sc, sum[:]), true
+}
+
+// parseHead is a parseEntry but its documents: decoding one from a kept
+// parse leaves the documents' bytes (the last field) to decode when
+// something reads them (parseEntry.documents).
+type parseHead struct {
+	Ents  []lint.Entity
+	Diags []lint.Diagnostic
+	Notes []lint.Note
+}
+
+// lookupParseHead is the kept parse under key without its documents,
+// kept undecoded in the entry, if its head decodes.
+func (u *keptUnits) lookupParseHead(key cache.Key) (*parseEntry, bool) {
+	payload, ok := u.store.Get(key)
+	if !ok {
+		return nil, false
+	}
+	var h parseHead
+	rest, err := kept.Wire().Decode(payload, &h)
+	if err != nil || len(rest) == 0 {
+		u.store.Remove(key)
+		return nil, false
+	}
+	return &parseEntry{Ents: h.Ents, Diags: h.Diags, Notes: h.Notes, docs: rest}, true
+}
+
+// documents are e's documents: Docs, or decoded from what its lookup
+// left (nil when they do not decode: a reader then parses the text).
+func (e *parseEntry) documents() []*yaml.Node {
+	if e.Docs == nil && e.docs != nil {
+		var d yamlwire.Docs
+		if rest, err := kept.Wire().Decode(e.docs, &d); err == nil && len(rest) == 0 {
+			e.Docs = d
+		}
+		e.docs = nil
+	}
+	return e.Docs
 }
 
 // lookupParse is the kept parse under key, if one decodes.
@@ -104,11 +144,12 @@ func decodeParse(data []byte, e *parseEntry) error {
 	return nil
 }
 
-// keptParseOf is the kept parse of data as the file rel with scope, or
-// nil (no cache, or none kept).
+// keptParseOf is the kept parse of data as the file rel with scope, its
+// documents left undecoded (parseEntry.documents), or nil (no cache, or
+// none kept).
 func (u *keptUnits) keptParseOf(rel string, scope lint.Scope, data []byte) *parseEntry {
 	if key, ok := u.parseKey(rel, scope, data); ok {
-		if e, hit := u.lookupParse(key); hit {
+		if e, hit := u.lookupParseHead(key); hit {
 			return e
 		}
 	}

@@ -133,17 +133,23 @@ func (rp *renderedParses) keptAt(i int) *parseEntry {
 // docsWanted says, by rendered template, whether its documents are to
 // be decoded: every template of a rendering without kept parses (they
 // are parsed), and every one of a rendering one of whose templates the
-// release finder or Crossplane compositions read; a rendering's
-// documents are one cache entry, decoded whole. nil (rp nil): all.
-func (rp *renderedParses) docsWanted(rendered []helm.Rendered) []bool {
+// release finder (a ConfigMap only when a Flux HelmRelease may be among
+// its YAML: readers, or a rendering) or Crossplane compositions may
+// read; a rendering's documents are one cache entry, decoded whole. nil
+// (rp nil): all.
+func (rp *renderedParses) docsWanted(rendered []helm.Rendered, readers docReaders) []bool {
 	if rp == nil {
 		return nil
+	}
+	for _, r := range rendered {
+		readers.see(r.Content)
 	}
 	want := make([]bool, len(rendered))
 	for _, idx := range rp.groups {
 		read := rp.kept[idx[0]] == nil
 		for _, i := range idx {
-			read = read || helm.FinderReads(rendered[i].Content) || kube.ReadsParsed(rendered[i].Content)
+			c := rendered[i].Content
+			read = read || kube.ReadsParsed(c) || helm.FinderReads(c, readers.helmRelease)
 		}
 		for _, i := range idx {
 			want[i] = read

@@ -41,6 +41,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -121,6 +122,11 @@ type source struct {
 // Find reads the Flux Kustomizations with spec.postBuild in files and
 // the ConfigMaps and Secrets they substitute from.
 func Find(files []File, opts Options) *Set {
+	// Without a Flux Kustomization nothing is substituted: no file is
+	// parsed for a ConfigMap, a Secret or the controller.
+	if !slices.ContainsFunc(files, func(f File) bool { return MayHoldKustomization(f.Data) }) {
+		return &Set{}
+	}
 	var sources []source
 	type found struct {
 		f   File
@@ -166,11 +172,16 @@ func Find(files []File, opts Options) *Set {
 
 // Reads reports whether Find reads the YAML data at all: whether it may
 // hold a Flux Kustomization, a ConfigMap or Secret one substitutes from,
-// or the kustomize-controller. Find parses nothing else, so a caller
-// need not decode the documents of other YAML for it.
+// or the kustomize-controller. Find parses nothing else (and nothing at
+// all without a Flux Kustomization among its files: MayHoldKustomization),
+// so a caller need not decode the documents of other YAML for it.
 func Reads(data []byte) bool {
 	return bytes.Contains(data, []byte(Group)) || bytes.Contains(data, []byte("ConfigMap")) || bytes.Contains(data, []byte("Secret")) || bytes.Contains(data, []byte(controllerName))
 }
+
+// MayHoldKustomization reports whether the YAML data may hold a Flux
+// Kustomization: without one among its files, Find finds nothing.
+func MayHoldKustomization(data []byte) bool { return bytes.Contains(data, []byte(Group)) }
 
 func readSource(kind string, top *yaml.Node) source {
 	s := source{kind: kind, name: str(at(top, "metadata", "name")), namespace: str(at(top, "metadata", "namespace")), data: map[string]string{}}

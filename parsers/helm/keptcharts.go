@@ -55,10 +55,11 @@ type KeptChart struct {
 	Reads     *lint.ChartReads
 	ReadsWhy  string
 	// Unkept are the files whose contents the load does not keep (their
-	// Data nil in Files): only a rendering reads them (crds/, files/,
-	// archived subcharts, schemas), so they are read again from the
-	// chart directory when a chart must render (a CRD chart's load was
-	// megabytes read back on every run). An archive keeps all.
+	// Data nil in Files): a rendering reads them, and positions a
+	// template's lines, so they are read again from the chart directory
+	// when a chart must render or a rendering's parse was not kept (a CRD
+	// chart's load was megabytes read back on every run). An archive
+	// keeps all.
 	Unkept []string
 }
 
@@ -128,12 +129,15 @@ func toKept(cd *chartData) *KeptChart {
 		Unkept: unkept}
 }
 
-// readOutsideRendering says a kept load must keep the contents of the
-// chart file name: templates (positions read their lines), Chart.yaml and
-// values files. Their template reads are computed before a load is kept.
+// readOutsideRendering says a kept load keeps the contents of the chart
+// file name: Chart.yaml and values files (small, and what a chart's
+// identity is read from). The rest is read again from the chart
+// directory when a rendering must run or a position asks for a
+// template's lines (a rendering whose parse was not kept); what the
+// templates read is computed before a load is kept.
 func readOutsideRendering(name string) bool {
 	base := path.Base(name)
-	return isTemplateFile(name) || base == "Chart.yaml" || base == "values.yaml"
+	return base == "Chart.yaml" || base == "values.yaml"
 }
 
 // unkeptReader reads the files a kept load did not keep from the chart
@@ -185,6 +189,24 @@ func fromKept(c, real string, k *KeptChart, p *paths) *chartData {
 		cd.loadFiles = unkeptReader(p.tree, real, k)
 	}
 	return cd
+}
+
+// fileData is the contents of the chart file name, read again if a kept
+// load did not keep them (nil when they cannot be).
+func (cd *chartData) fileData(name string) []byte {
+	if data := cd.byName[name]; data != nil || cd.loadFiles == nil {
+		return data
+	}
+	files, err := cd.loadFiles()
+	if err != nil {
+		return nil
+	}
+	for _, f := range files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	return nil
 }
 
 // allFiles are the chart's files with their contents, those a kept load

@@ -46,7 +46,7 @@ func TestKeptLoadLeavesRenderOnlyFiles(t *testing.T) {
 			unkept = append(unkept, f.Name)
 		}
 	}
-	want := []string{"charts/sub/files/data.json", "crds/widget.yaml", "files/owner.txt", "values.schema.json"}
+	want := []string{"charts/sub/files/data.json", "charts/sub/templates/cm.yaml", "crds/widget.yaml", "files/owner.txt", "templates/NOTES.txt", "templates/_helpers.tpl", "templates/sa.yaml", "values.schema.json"}
 	if !reflect.DeepEqual(unkept, want) || !reflect.DeepEqual(k.Unkept, want) {
 		t.Fatalf("contents not kept: %v (Unkept %v), want %v", unkept, k.Unkept, want)
 	}
@@ -55,8 +55,11 @@ func TestKeptLoadLeavesRenderOnlyFiles(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, cd.files) {
 		t.Fatalf("files read again: %v\n%+v\nwant\n%+v", err, got, cd.files)
 	}
-	if again.byName["crds/widget.yaml"] != nil || again.byName["templates/sa.yaml"] == nil {
-		t.Error("a kept load's byName holds the contents it did not keep, or lacks a template's")
+	if again.byName["crds/widget.yaml"] != nil || again.byName["Chart.yaml"] == nil {
+		t.Error("a kept load's byName holds the contents it did not keep, or lacks Chart.yaml's")
+	}
+	if got := again.templateLinesOf("templates/sa.yaml"); len(got) != 2 || got[0].raw != "kind: ServiceAccount" {
+		t.Errorf("a template's lines from a kept load: %+v", got)
 	}
 	req, _, err := request(again, nil, again.hash, "", nil)
 	if err != nil {

@@ -539,8 +539,8 @@ func (cd *chartData) templateLinesOf(name string) []lineInfo {
 	if ok {
 		return lines
 	}
-	if data, found := cd.byName[name]; found && isTemplateFile(name) {
-		lines = templateLines(data)
+	if _, found := cd.byName[name]; found && isTemplateFile(name) {
+		lines = templateLines(cd.fileData(name))
 	}
 	cd.linesMu.Lock()
 	defer cd.linesMu.Unlock()

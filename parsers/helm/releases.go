@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,6 +48,11 @@ type yamlFile struct {
 	mapRange func(lint.Range, string) lint.Range
 	source   lint.Source
 	inferred []string
+	// configMapsOnly: given without documents, the file may hold nothing
+	// the finder reads but a ConfigMap; it is parsed only when a Flux
+	// HelmRelease's valuesFrom may name one (Releases).
+	configMapsOnly bool
+	parseOnce      sync.Once
 }
 
 // Produced is YAML another step produced — a kustomization's output, a
@@ -153,22 +159,45 @@ func (f *Finder) add(yf *yamlFile) {
 	if !yf.helmfile && !containsAny(yf.data, releaseNeedles) {
 		return
 	}
-	if yf.docs == nil {
+	switch {
+	case yf.docs == nil && !yf.helmfile && !containsAny(yf.data, releaseKindNeedles):
+		yf.configMapsOnly = true
+	case yf.docs == nil:
 		yf.docs, _ = parseYAML(yf.data)
-	}
-	if len(yf.docs) == 0 {
-		return
+		fallthrough
+	default:
+		if len(yf.docs) == 0 {
+			return
+		}
 	}
 	f.mu.Lock()
 	f.files = append(f.files, yf)
 	f.mu.Unlock()
 }
 
-// FinderReads reports whether the release finder reads produced YAML
-// data at all (AddProduced): whether it may hold a release, a ConfigMap
-// or a Flux Kustomization. The finder parses nothing else, so a caller
-// need not decode the documents of other YAML for it.
-func FinderReads(data []byte) bool { return containsAny(data, releaseNeedles) }
+// FinderReads reports whether the release finder reads the YAML data
+// (AddParsed, AddProduced) for more than nothing: whether it may hold a
+// release or a Flux Kustomization, or — withConfigMaps, when a Flux
+// HelmRelease may be among what the finder is given — a ConfigMap one's
+// valuesFrom names. A caller need not decode the documents of other
+// YAML for it: the finder parses what it is given without documents
+// itself.
+func FinderReads(data []byte, withConfigMaps bool) bool {
+	if withConfigMaps {
+		return containsAny(data, releaseNeedles)
+	}
+	return containsAny(data, releaseKindNeedles)
+}
+
+// MayHoldHelmRelease reports whether the YAML data may hold a Flux
+// HelmRelease (whose valuesFrom may name a ConfigMap: FinderReads).
+func MayHoldHelmRelease(data []byte) bool { return bytes.Contains(data, []byte(fluxHelmGroup)) }
+
+// releaseKindNeedles are releaseNeedles but a ConfigMap's.
+var releaseKindNeedles = [][]byte{[]byte("argoproj.io"), []byte(fluxHelmGroup), []byte(helmChartGroup), []byte(fluxKustomizeGroup)}
+
+// fluxHelmGroup is Flux's HelmRelease API group.
+const fluxHelmGroup = "helm.toolkit.fluxcd.io"
 
 func containsAny(data []byte, needles [][]byte) bool {
 	for _, n := range needles {
@@ -195,6 +224,14 @@ func (f *Finder) Releases() ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
 	files := append([]*yamlFile(nil), f.files...)
 	f.mu.Unlock()
 	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
+	// A file that may hold only a ConfigMap is read when a HelmRelease
+	// may be among the files: only a valuesFrom names a ConfigMap.
+	helmReleases := slices.ContainsFunc(files, func(yf *yamlFile) bool { return MayHoldHelmRelease(yf.data) })
+	for _, yf := range files {
+		if yf.configMapsOnly && helmReleases {
+			yf.parseOnce.Do(func() { yf.docs, _ = parseYAML(yf.data) })
+		}
+	}
 	b := &builder{Finder: f, configMaps: collectConfigMaps(files)}
 	for _, yf := range files {
 		for i, doc := range yf.docs {
