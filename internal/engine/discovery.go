@@ -40,14 +40,17 @@ type docSet struct {
 	// parsed are data's documents when it parsed whole (kube.ParseDocs):
 	// the release finder and compositions read them, not data again.
 	parsed []*yaml.Node
+	// kept, when parsed is nil, gives the documents a kept parse or
+	// build left undecoded: compositions that render decode them then.
+	kept func() []*yaml.Node
 }
 
 // forCompositions keeps the parsed documents only where compositions
 // read them (kube.ReadsParsed): holding every manifest's parse until then
 // costs more memory than parsing a claim again.
 func (s docSet) forCompositions() docSet {
-	if s.parsed != nil && !kube.ReadsParsed(s.data) {
-		s.parsed = nil
+	if !kube.ReadsParsed(s.data) {
+		s.parsed, s.kept = nil, nil
 	}
 	return s
 }
@@ -147,6 +150,10 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 		p.model.Add(b.parse.Ents...)
 		p.in.Diagnostics = append(p.in.Diagnostics, b.parse.Diags...)
 		p.in.Notes = append(p.in.Notes, b.parse.Notes...)
+		if s.parsed == nil {
+			content := b.out.Content
+			s.kept = func() []*yaml.Node { return u.decodeDocs(content) }
+		}
 		p.keep(s, b.root)
 		return
 	}
@@ -177,9 +184,10 @@ func (p *produced) parseApart(s *docSet, kopts kube.Options) ([]lint.Entity, []l
 }
 
 // addFile keeps a file as written for compositions (it is parsed and
-// searched for releases where it is read).
-func (p *produced) addFile(name string, data []byte, docs []*yaml.Node, scope lint.Scope) {
-	p.docs = append(p.docs, docSet{name: name, data: data, scope: scope, parsed: docs}.forCompositions())
+// searched for releases where it is read); kept gives its documents when
+// docs is nil and a kept parse holds them.
+func (p *produced) addFile(name string, data []byte, docs []*yaml.Node, kept func() []*yaml.Node, scope lint.Scope) {
+	p.docs = append(p.docs, docSet{name: name, data: data, scope: scope, parsed: docs, kept: kept}.forCompositions())
 }
 
 // renderCompositions renders the Crossplane compositions found in every
@@ -198,6 +206,12 @@ func (p *produced) renderCompositions(u *keptUnits) {
 		p.in.Diagnostics = append(p.in.Diagnostics, e.Diags...)
 		return
 	}
+	// They render: the documents kept parses left undecoded are read.
+	procs.Parallel(len(files), func(i int) {
+		if files[i].Parsed == nil && p.docs[i].kept != nil {
+			files[i].Parsed = p.docs[i].kept()
+		}
+	})
 	rec := u.recordCompositions(files)
 	var notes []lint.Note
 	c := kube.Compose(files, kube.Options{Holes: p.holes, Notes: func(n lint.Note) {

@@ -568,8 +568,10 @@ type parsedFile struct {
 	data  []byte
 	scope lint.Scope
 	// docs are the file's documents when it parsed whole (kube.ParseDocs),
-	// for the release finder and compositions.
+	// for the release finder and compositions; kept gives those a kept
+	// parse left undecoded.
 	docs []*yaml.Node
+	kept func() []*yaml.Node
 }
 
 // manifests reads the YAML files as written, in parallel, finds the
@@ -667,7 +669,7 @@ func (r *run) manifests() int {
 		if p.data != nil {
 			r.read[path] = raw[i]
 			if !r.meta[path] {
-				r.pr.addFile(r.rel(path), p.data, p.docs, p.scope)
+				r.pr.addFile(r.rel(path), p.data, p.docs, p.kept, p.scope)
 			}
 		}
 	}
@@ -759,8 +761,11 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *p
 	var diags []lint.Diagnostic
 	if kept != nil {
 		// Its documents are those decoded for other readers (docs), if
-		// any.
+		// any; compositions decode the rest when they render.
 		ents, diags, _ = r.opts.units.takeParse(kept, note)
+		if docs == nil {
+			p.kept = kept.documents
+		}
 	} else {
 		ents, diags, docs = r.opts.units.parseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs})
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/flux"
 	"github.com/faultline-dev/faultline/parsers/helm"
-	"github.com/faultline-dev/faultline/parsers/kube"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 )
 
@@ -86,13 +85,13 @@ func (u *keptUnits) keepKustParse(key cache.Key, e *parseEntry) {
 	}
 }
 
-// docReaders says what besides the parse may read produced YAML's
-// documents in a run: Crossplane compositions (a file naming their API
-// group), the release finder (a release, or a ConfigMap when a Flux
-// HelmRelease may name it) and the Flux substitution finder (anything it
-// reads, when a Flux Kustomization may be among its files). A reader
-// given no documents parses what it reads itself, so this only decides
-// which kept documents are worth decoding.
+// docReaders says what besides the parse reads produced YAML's
+// documents in every run: the release finder (a release, or a ConfigMap
+// when a Flux HelmRelease may name it) and the Flux substitution finder
+// (anything it reads, when a Flux Kustomization may be among its files).
+// A reader given no documents parses what it reads itself, so this only
+// decides which kept documents are worth decoding at once; Crossplane
+// compositions decode theirs only when they render (docSet.kept).
 type docReaders struct {
 	helmRelease, fluxKustomization bool
 }
@@ -105,5 +104,5 @@ func (d *docReaders) see(data []byte) {
 
 // wanted says a reader besides the parse may read data's documents.
 func (d docReaders) wanted(data []byte) bool {
-	return kube.ReadsParsed(data) || helm.FinderReads(data, d.helmRelease) || (d.fluxKustomization && flux.Reads(data))
+	return helm.FinderReads(data, d.helmRelease) || (d.fluxKustomization && flux.Reads(data))
 }
