@@ -158,7 +158,7 @@ func (rp *renderedParses) docsWanted(rendered []helm.Rendered, readers docReader
 	return want
 }
 
-// keep writes the parses of the renderings that had none kept and may
+// keep stages the parses of the renderings that had none kept and may
 // be kept (parsed: every rendered template's, by index).
 func (rp *renderedParses) keep(u *keptUnits, parsed []parsedFile) {
 	if rp == nil || u == nil {
