@@ -38,3 +38,29 @@ spec:
 		t.Fatalf("with a HelmRelease: %d releases (%v), notes %v; want its values from the ConfigMap", len(rels), rels, notes)
 	}
 }
+
+// An Argo CD resource is told by "argoproj.io" starting its apiVersion,
+// however the value is written; the sync-wave annotation GitOps
+// repositories put on everything is not one, and such a file is skipped
+// without being parsed.
+func TestMayHoldArgoCD(t *testing.T) {
+	for text, want := range map[string]bool{
+		"apiVersion: argoproj.io/v1alpha1\nkind: Application\n":                     true,
+		"apiVersion: \"argoproj.io/v1alpha1\"\nkind: ApplicationSet\n":              true,
+		"{\"apiVersion\": \"argoproj.io\\/v1alpha1\", \"kind\": \"Application\"}\n": true,
+		"argoproj.io/v1alpha1": true,
+		"metadata:\n  annotations:\n    argocd.argoproj.io/sync-wave: \"-1\"\n": false,
+		"kind: Workflow\napiVersion: workflows.argoproj.io/v1\n":                false,
+		"kind: Deployment\n": false,
+		"annotations:\n  notifications.argoproj.io/subscribe: x\napiVersion: argoproj.io/v1alpha1\n": true,
+	} {
+		if got := mayHoldArgoCD([]byte(text)); got != want {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+	f := NewFinder(Options{})
+	f.AddParsed("cm.yaml", "/r/cm.yaml", []byte("apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  annotations:\n    argocd.argoproj.io/sync-wave: \"2\"\n"), nil, lint.Scope{})
+	if len(f.files) != 0 {
+		t.Errorf("a file whose only Argo CD text is an annotation was kept to be read: %d files", len(f.files))
+	}
+}

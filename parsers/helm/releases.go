@@ -150,17 +150,45 @@ func (f *Finder) AddProduced(p Produced) {
 		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...)})
 }
 
-// releaseNeedles are texts a document holding a release, a ConfigMap or
-// a Flux Kustomization (PlacedDirs) contains: other files are skipped
-// without parsing.
-var releaseNeedles = [][]byte{[]byte("argoproj.io"), []byte("helm.toolkit.fluxcd.io"), []byte(helmChartGroup), []byte("ConfigMap"), []byte(fluxKustomizeGroup)}
+// mayHoldRelease reports whether YAML data may hold a document the
+// finder reads — a release (Argo CD, Flux, a HelmChart CR), a Flux
+// Kustomization (PlacedDirs) or, withConfigMaps, a ConfigMap — by the
+// text such a document must contain: other files are skipped without
+// parsing.
+func mayHoldRelease(data []byte, withConfigMaps bool) bool {
+	return mayHoldArgoCD(data) || containsAny(data, releaseGroups) || (withConfigMaps && bytes.Contains(data, []byte("ConfigMap")))
+}
+
+// releaseGroups are the API groups of the releases and Flux
+// Kustomizations the finder reads, Argo CD's apart (mayHoldArgoCD).
+var releaseGroups = [][]byte{[]byte(fluxHelmGroup), []byte(helmChartGroup), []byte(fluxKustomizeGroup)}
+
+// mayHoldArgoCD reports whether YAML data may hold an Argo CD
+// Application or ApplicationSet: whether "argoproj.io" starts a name
+// somewhere, as it starts their apiVersion. A longer name ending so —
+// the argocd.argoproj.io/sync-wave annotation GitOps repositories put on
+// everything — does not count.
+func mayHoldArgoCD(data []byte) bool {
+	needle := []byte("argoproj.io")
+	for i := 0; ; {
+		j := bytes.Index(data[i:], needle)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		if at == 0 || !isKeyChar(data[at-1]) {
+			return true
+		}
+		i = at + len(needle)
+	}
+}
 
 func (f *Finder) add(yf *yamlFile) {
-	if !yf.helmfile && !containsAny(yf.data, releaseNeedles) {
+	if !yf.helmfile && !mayHoldRelease(yf.data, true) {
 		return
 	}
 	switch {
-	case yf.docs == nil && !yf.helmfile && !containsAny(yf.data, releaseKindNeedles):
+	case yf.docs == nil && !yf.helmfile && !mayHoldRelease(yf.data, false):
 		yf.configMapsOnly = true
 	case yf.docs == nil:
 		yf.docs, _ = parseYAML(yf.data)
@@ -182,19 +210,11 @@ func (f *Finder) add(yf *yamlFile) {
 // valuesFrom names. A caller need not decode the documents of other
 // YAML for it: the finder parses what it is given without documents
 // itself.
-func FinderReads(data []byte, withConfigMaps bool) bool {
-	if withConfigMaps {
-		return containsAny(data, releaseNeedles)
-	}
-	return containsAny(data, releaseKindNeedles)
-}
+func FinderReads(data []byte, withConfigMaps bool) bool { return mayHoldRelease(data, withConfigMaps) }
 
 // MayHoldHelmRelease reports whether the YAML data may hold a Flux
 // HelmRelease (whose valuesFrom may name a ConfigMap: FinderReads).
 func MayHoldHelmRelease(data []byte) bool { return bytes.Contains(data, []byte(fluxHelmGroup)) }
-
-// releaseKindNeedles are releaseNeedles but a ConfigMap's.
-var releaseKindNeedles = [][]byte{[]byte("argoproj.io"), []byte(fluxHelmGroup), []byte(helmChartGroup), []byte(fluxKustomizeGroup)}
 
 // fluxHelmGroup is Flux's HelmRelease API group.
 const fluxHelmGroup = "helm.toolkit.fluxcd.io"
