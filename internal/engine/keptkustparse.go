@@ -2,6 +2,7 @@ package engine
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 
@@ -24,24 +25,30 @@ import (
 // content, every listing and probe; not when a file was written (a file
 // written again alike reads alike).
 func recordDigest(rec cache.InputRecord) string {
-	type file struct {
-		Path string
-		Hash [sha256.Size]byte
+	h := sha256.New()
+	var n [8]byte
+	field := func(b []byte) {
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
 	}
-	files := make([]file, len(rec.Files))
-	for i, f := range rec.Files {
-		files[i] = file{f.Path, f.Hash}
+	count := func(c int) { field(binary.BigEndian.AppendUint64(nil, uint64(c))) }
+	count(len(rec.Files))
+	for _, f := range rec.Files {
+		field([]byte(f.Path))
+		field(f.Hash[:])
 	}
-	data, err := json.Marshal(struct {
-		Files  []file
-		Dirs   []cache.Listing
-		Probes []cache.Probe
-	}{files, rec.Dirs, rec.Probes})
-	if err != nil {
-		return ""
+	count(len(rec.Dirs))
+	for _, d := range rec.Dirs {
+		field([]byte(d.Dir))
+		field(d.Sum[:])
 	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
+	count(len(rec.Probes))
+	for _, p := range rec.Probes {
+		field([]byte(p.Path))
+		field([]byte(p.Kind))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // kustParseKey is the store key of the parse of a kustomization's output

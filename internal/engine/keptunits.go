@@ -186,7 +186,8 @@ type positionQuery struct {
 }
 
 // keptKust is a kustomization root of this run kept or to be kept: its
-// entry (positions apart) and the positions asked so far.
+// entry and the positions asked so far (a kept entry's positions are
+// moved into asked when one is first asked: answersLocked).
 type keptKust struct {
 	key   cache.Key
 	entry kustEntry
@@ -226,7 +227,7 @@ func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Rang
 	if !same {
 		return builtKustomization{}, nil, false
 	}
-	k := &keptKust{key: key, entry: *e, asked: map[positionQuery]lint.Range{}, remake: remake, grown: refreshed != nil}
+	k := &keptKust{key: key, entry: *e, remake: remake, grown: refreshed != nil}
 	if refreshed != nil {
 		k.entry.Inputs = *refreshed
 	}
@@ -237,10 +238,6 @@ func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Rang
 	if u.runReads != nil {
 		u.runReads.AddKept(k.entry.Inputs.Files)
 	}
-	for _, p := range e.Positions {
-		k.asked[positionQuery{p.In, p.Text}] = p.Out
-	}
-	k.entry.Positions = nil
 	k.onMiss = func() {
 		u.mu.Lock()
 		u.report.KustRebuilt++
@@ -260,7 +257,7 @@ func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Rang
 func (k *keptKust) keptMap(r lint.Range, text string) lint.Range {
 	q := positionQuery{r, text}
 	k.mu.Lock()
-	out, ok := k.asked[q]
+	out, ok := k.answersLocked()[q]
 	k.mu.Unlock()
 	if ok {
 		return out
@@ -271,7 +268,7 @@ func (k *keptKust) keptMap(r lint.Range, text string) lint.Range {
 	})
 	out = k.rebuilt(r, text)
 	k.mu.Lock()
-	k.asked[q], k.grown = out, true
+	k.answersLocked()[q], k.grown = out, true
 	k.mu.Unlock()
 	return out
 }
@@ -369,9 +366,10 @@ func (k *keptKust) payload() []byte {
 	if !k.grown {
 		return nil
 	}
+	asked := k.answersLocked()
 	e := k.entry
-	e.Positions = make([]keptPosition, 0, len(k.asked))
-	for q, out := range k.asked {
+	e.Positions = make([]keptPosition, 0, len(asked))
+	for q, out := range asked {
 		e.Positions = append(e.Positions, keptPosition{In: q.r, Text: q.text, Out: out})
 	}
 	sort.Slice(e.Positions, func(i, j int) bool { return positionLess(e.Positions[i], e.Positions[j]) })
@@ -380,6 +378,20 @@ func (k *keptKust) payload() []byte {
 		return nil
 	}
 	return p
+}
+
+// answersLocked is asked, made from the entry's kept positions the first
+// time a position is asked (a kustomization whose output's parse is kept
+// is asked none). k.mu is held.
+func (k *keptKust) answersLocked() map[positionQuery]lint.Range {
+	if k.asked == nil {
+		k.asked = make(map[positionQuery]lint.Range, len(k.entry.Positions))
+		for _, p := range k.entry.Positions {
+			k.asked[positionQuery{p.In, p.Text}] = p.Out
+		}
+		k.entry.Positions = nil
+	}
+	return k.asked
 }
 
 // positionLess orders kept positions by the range asked, then the text.
