@@ -70,26 +70,29 @@ type produced struct {
 
 func (p *produced) note(n lint.Note) { p.in.Notes = append(p.in.Notes, n) }
 
-// add parses produced YAML into the model and keeps it for release
-// finding (dir: a directory of its repository) and compositions.
-func (p *produced) add(s docSet, dir string, kopts kube.Options) []lint.Entity {
-	ents := p.parse(s.name, &s, kopts)
-	p.keep(s, dir)
-	return ents
-}
-
 // parse reads produced YAML under a name into the model, and keeps its
 // documents in s when it parsed whole.
 func (p *produced) parse(name string, s *docSet, kopts kube.Options) []lint.Entity {
-	kopts.Holes, kopts.Notes, kopts.Source, kopts.MapRange, kopts.Scope = p.holes, p.note, s.source, s.mapRange, s.scope
+	ents, diags, notes := p.parseApart(name, s, kopts)
+	p.model.Add(ents...)
+	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
+	p.in.Notes = append(p.in.Notes, notes...)
+	return ents
+}
+
+// parseApart is kube.ParseDocs of s's data under name as parse reads
+// it, its entities, diagnostics and notes returned instead of recorded;
+// s keeps the documents when they parsed whole.
+func (p *produced) parseApart(name string, s *docSet, kopts kube.Options) ([]lint.Entity, []lint.Diagnostic, []lint.Note) {
+	var notes []lint.Note
+	kopts.Holes, kopts.Source, kopts.MapRange, kopts.Scope = p.holes, s.source, s.mapRange, s.scope
+	kopts.Notes = func(n lint.Note) { notes = append(notes, n) }
 	if kopts.Inferred == nil {
 		kopts.Inferred = s.inferred
 	}
 	ents, diags, docs := kube.ParseDocs(name, s.data, kopts)
 	s.parsed = docs
-	p.model.Add(ents...)
-	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
-	return ents
+	return ents, diags, notes
 }
 
 // keep hands produced YAML to the release finder and keeps it for
@@ -158,7 +161,7 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 		return
 	}
 	// The output is parsed once: kube reads the documents the mapper parsed.
-	ents, diags, notes := p.parseApart(&s, kube.Options{Parsed: b.out.Docs})
+	ents, diags, notes := p.parseApart(s.name, &s, kube.Options{Parsed: b.out.Docs})
 	p.model.Add(ents...)
 	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
 	p.in.Notes = append(p.in.Notes, notes...)
@@ -166,21 +169,6 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 		u.keepKustParse(b.key, &parseEntry{Ents: ents, Diags: diags, Notes: notes})
 	}
 	p.keep(s, b.root)
-}
-
-// parseApart is kube.ParseDocs of s as parse reads it, its notes
-// returned with its entities and diagnostics instead of recorded; s
-// keeps the documents when they parsed whole.
-func (p *produced) parseApart(s *docSet, kopts kube.Options) ([]lint.Entity, []lint.Diagnostic, []lint.Note) {
-	var notes []lint.Note
-	kopts.Holes, kopts.Source, kopts.MapRange, kopts.Scope = p.holes, s.source, s.mapRange, s.scope
-	kopts.Notes = func(n lint.Note) { notes = append(notes, n) }
-	if kopts.Inferred == nil {
-		kopts.Inferred = s.inferred
-	}
-	ents, diags, docs := kube.ParseDocs(s.name, s.data, kopts)
-	s.parsed = docs
-	return ents, diags, notes
 }
 
 // addFile keeps a file as written for compositions (it is parsed and
