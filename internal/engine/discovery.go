@@ -432,7 +432,11 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *
 		p.model.Add(out.ents...)
 		p.in.Diagnostics = append(p.in.Diagnostics, out.diags...)
 		p.in.Notes = append(p.in.Notes, out.notes...)
-		p.docs = append(p.docs, docSet{name: r.Name, data: r.Content, scope: out.scope, mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred, parsed: out.docs}.forCompositions())
+		s := docSet{name: r.Name, data: r.Content, scope: out.scope, mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred, parsed: out.docs}
+		if s.parsed == nil {
+			s.kept = run.parses.lazyDocs(u, run.out.Rendered, i)
+		}
+		p.docs = append(p.docs, s.forCompositions())
 	}
 }
 

@@ -3,12 +3,14 @@ package engine
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/procs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
-	"github.com/faultline-dev/faultline/parsers/kube"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 )
 
@@ -89,6 +91,11 @@ type renderedParses struct {
 	keys   []cache.Key
 	ok     []bool
 	kept   []*parseEntry
+	// groupOf is the rendering of each template; a kept rendering's
+	// documents are decoded (once, docs) when compositions ask (lazyDocs).
+	groupOf []int
+	once    []sync.Once
+	docs    [][][]*yaml.Node
 }
 
 // lookupRendered finds the kept parses of rendered, whose scopes scopeOf
@@ -98,8 +105,14 @@ func (u *keptUnits) lookupRendered(rendered []helm.Rendered, scopeOf func(helm.R
 	for i := range all {
 		all[i] = i
 	}
-	rp := &renderedParses{groups: renderings(rendered, all), kept: make([]*parseEntry, len(rendered))}
+	rp := &renderedParses{groups: renderings(rendered, all), kept: make([]*parseEntry, len(rendered)), groupOf: make([]int, len(rendered))}
 	rp.keys, rp.ok = make([]cache.Key, len(rp.groups)), make([]bool, len(rp.groups))
+	rp.once, rp.docs = make([]sync.Once, len(rp.groups)), make([][][]*yaml.Node, len(rp.groups))
+	for g, idx := range rp.groups {
+		for _, i := range idx {
+			rp.groupOf[i] = g
+		}
+	}
 	if u == nil {
 		return rp
 	}
@@ -131,12 +144,12 @@ func (rp *renderedParses) keptAt(i int) *parseEntry {
 }
 
 // docsWanted says, by rendered template, whether its documents are to
-// be decoded: every template of a rendering without kept parses (they
-// are parsed), and every one of a rendering one of whose templates the
-// release finder (a ConfigMap only when a Flux HelmRelease may be among
-// its YAML: readers, or a rendering) or Crossplane compositions may
-// read; a rendering's documents are one cache entry, decoded whole. nil
-// (rp nil): all.
+// be decoded at once: every template of a rendering without kept parses
+// (they are parsed), and every one of a rendering one of whose templates
+// the release finder may read (a ConfigMap only when a Flux HelmRelease
+// may be among its YAML: readers, or a rendering); a rendering's
+// documents are one cache entry, decoded whole. Compositions decode
+// theirs when they render (lazyDocs). nil (rp nil): all.
 func (rp *renderedParses) docsWanted(rendered []helm.Rendered, readers docReaders) []bool {
 	if rp == nil {
 		return nil
@@ -149,13 +162,39 @@ func (rp *renderedParses) docsWanted(rendered []helm.Rendered, readers docReader
 		read := rp.kept[idx[0]] == nil
 		for _, i := range idx {
 			c := rendered[i].Content
-			read = read || kube.ReadsParsed(c) || helm.FinderReads(c, readers.helmRelease)
+			read = read || helm.FinderReads(c, readers.helmRelease)
 		}
 		for _, i := range idx {
 			want[i] = read
 		}
 	}
 	return want
+}
+
+// lazyDocs gives rendered template i's documents, decoding its
+// rendering's (one cache entry, u.decodeSet) the first time one of its
+// templates' is asked; nil when i has no kept parse (its documents were
+// decoded to be parsed).
+func (rp *renderedParses) lazyDocs(u *keptUnits, rendered []helm.Rendered, i int) func() []*yaml.Node {
+	if rp == nil || u == nil || rp.kept[i] == nil {
+		return nil
+	}
+	g := rp.groupOf[i]
+	return func() []*yaml.Node {
+		rp.once[g].Do(func() {
+			texts := make([][]byte, len(rp.groups[g]))
+			for k, j := range rp.groups[g] {
+				texts[k] = rendered[j].Content
+			}
+			rp.docs[g] = u.decodeSet(texts)
+		})
+		for k, j := range rp.groups[g] {
+			if j == i && k < len(rp.docs[g]) {
+				return rp.docs[g][k]
+			}
+		}
+		return nil
+	}
 }
 
 // keep stages the parses of the renderings that had none kept and may
