@@ -106,7 +106,7 @@ const ProtocolEnv = "FAULTLINE_HELM_PROTOCOL"
 
 // protocolVersion is this package's version of the protocol: raise it
 // whenever a request, a reply or the framing changes.
-const protocolVersion = "3"
+const protocolVersion = "4"
 
 // VersionEnv carries the release version of the parent (faultline) to
 // the child, so that a child refusing another protocol names both

@@ -2,7 +2,6 @@ package helm
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -49,7 +48,7 @@ func Serve(r io.Reader, w io.Writer, lim Limits, render func(Request) (Result, e
 			// The parent reads the exit status as the memory bound.
 			os.Exit(exitMemoryLimit)
 		}
-		if err := writeFrame(w, rep); err != nil {
+		if err := writeReply(w, rep); err != nil {
 			return fmt.Errorf("writing the reply: %w", err)
 		}
 	}
@@ -59,7 +58,7 @@ func Serve(r io.Reader, w io.Writer, lim Limits, render func(Request) (Result, e
 // ones, and renders it with render.
 func serveOne(data []byte, kept keptCharts, render func(Request) (Result, error)) (reply, error) {
 	var req wireRequest
-	if err := json.Unmarshal(data, &req); err != nil {
+	if err := decodeRequest(data, &req); err != nil {
 		return reply{}, fmt.Errorf("invalid request: %w", err)
 	}
 	if err := kept.resolve(&req); err != nil {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,8 +15,13 @@ import (
 )
 
 // The worker protocol: each request and each reply is one frame, a
-// 4-byte big-endian length and that many bytes of JSON (a Request; a
-// reply). A worker serves frames in order until its stdin closes.
+// 4-byte big-endian length and that many bytes: the JSON of a request
+// (wireRequest) or a reply without its bulk — the chart files' contents,
+// the rendered manifests' text — then each of those, in order, as a
+// 4-byte length and its bytes (frameBody). JSON would carry a file as
+// base64 and a manifest escaped: a chart of CRDs cost more to send and
+// receive than to render. A worker serves frames in order until its
+// stdin closes.
 const frameHeader = 4
 
 // worker is a running child renderer (faultline-render, see Serve),
@@ -111,7 +117,7 @@ func (w *worker) exchange(body []byte) (rep reply, tooBig bool, err error) {
 	if _, err := io.ReadFull(w.out, data); err != nil {
 		return rep, false, err
 	}
-	if err := json.Unmarshal(data, &rep); err != nil {
+	if err := decodeReply(data, &rep); err != nil {
 		return rep, false, fmt.Errorf("invalid reply: %w", err)
 	}
 	return rep, false, nil
@@ -139,19 +145,115 @@ func (w *worker) pid() int { return w.cmd.Process.Pid }
 
 // encodeRequest encodes req as a request frame.
 func encodeRequest(req wireRequest) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Write(make([]byte, frameHeader))
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(req); err != nil {
+	blobs := make([][]byte, len(req.Files))
+	head := req
+	head.Files = make([]File, len(req.Files))
+	for i, f := range req.Files {
+		blobs[i] = f.Data
+		head.Files[i] = File{Name: f.Name}
+	}
+	b, err := frameBody(head, blobs)
+	if err != nil {
 		return nil, &StoppedError{Reason: "cannot encode the request: " + err.Error()}
 	}
-	b := buf.Bytes()
 	if len(b)-frameHeader > maxRequest {
 		return nil, &StoppedError{Reason: fmt.Sprintf("the request exceeds %d MiB", maxRequest>>20)}
 	}
-	binary.BigEndian.PutUint32(b, uint32(len(b)-frameHeader))
 	return b, nil
+}
+
+// decodeRequest decodes a request frame's bytes into req.
+func decodeRequest(data []byte, req *wireRequest) error {
+	blobs, err := splitBody(data, req)
+	if err != nil {
+		return err
+	}
+	if len(blobs) != len(req.Files) {
+		return fmt.Errorf("%d file contents for %d files", len(blobs), len(req.Files))
+	}
+	for i := range req.Files {
+		req.Files[i].Data = blobs[i]
+	}
+	return nil
+}
+
+// encodeReply encodes rep as a reply frame.
+func encodeReply(rep reply) ([]byte, error) {
+	blobs := make([][]byte, len(rep.Result.Manifests))
+	head := rep
+	head.Result.Manifests = make([]Manifest, len(rep.Result.Manifests))
+	for i, m := range rep.Result.Manifests {
+		blobs[i] = []byte(m.Content)
+		head.Result.Manifests[i] = Manifest{Template: m.Template}
+	}
+	return frameBody(head, blobs)
+}
+
+// decodeReply decodes a reply frame's bytes into rep.
+func decodeReply(data []byte, rep *reply) error {
+	blobs, err := splitBody(data, rep)
+	if err != nil {
+		return err
+	}
+	if len(blobs) != len(rep.Result.Manifests) {
+		return fmt.Errorf("%d manifest texts for %d manifests", len(blobs), len(rep.Result.Manifests))
+	}
+	for i := range rep.Result.Manifests {
+		rep.Result.Manifests[i].Content = string(blobs[i])
+	}
+	return nil
+}
+
+// frameBody is a frame (its length filled in) of head's JSON, its length
+// first, then each blob, its length first.
+func frameBody(head any, blobs [][]byte) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Write(make([]byte, frameHeader+4))
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(head); err != nil {
+		return nil, err
+	}
+	headLen := buf.Len() - frameHeader - 4
+	var n [4]byte
+	for _, b := range blobs {
+		binary.BigEndian.PutUint32(n[:], uint32(len(b)))
+		buf.Write(n[:])
+		buf.Write(b)
+	}
+	b := buf.Bytes()
+	binary.BigEndian.PutUint32(b, uint32(len(b)-frameHeader))
+	binary.BigEndian.PutUint32(b[frameHeader:], uint32(headLen))
+	return b, nil
+}
+
+// splitBody decodes a frame's bytes (frameBody, the frame's length
+// apart): the JSON into head, and the blobs after it, which share data.
+func splitBody(data []byte, head any) ([][]byte, error) {
+	if len(data) < 4 {
+		return nil, errors.New("cut short")
+	}
+	n := int(binary.BigEndian.Uint32(data))
+	data = data[4:]
+	if n > len(data) {
+		return nil, errors.New("cut short")
+	}
+	if err := json.Unmarshal(data[:n], head); err != nil {
+		return nil, err
+	}
+	var blobs [][]byte
+	for rest := data[n:]; len(rest) > 0; {
+		if len(rest) < 4 {
+			return nil, errors.New("cut short")
+		}
+		k := int(binary.BigEndian.Uint32(rest))
+		if k > len(rest)-4 {
+			return nil, errors.New("cut short")
+		}
+		blobs = append(blobs, rest[4:4+k:4+k])
+		rest = rest[4+k:]
+	}
+	return blobs, nil
 }
 
 // readFrame reads one frame of at most limit bytes; io.EOF means the
@@ -172,17 +274,12 @@ func readFrame(r io.Reader, limit int) ([]byte, error) {
 	return data, nil
 }
 
-// writeFrame writes v as one frame.
-func writeFrame(w io.Writer, v any) error {
-	var buf bytes.Buffer
-	buf.Write(make([]byte, frameHeader))
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+// writeReply writes rep as one frame.
+func writeReply(w io.Writer, rep reply) error {
+	b, err := encodeReply(rep)
+	if err != nil {
 		return err
 	}
-	b := buf.Bytes()
-	binary.BigEndian.PutUint32(b, uint32(len(b)-frameHeader))
-	_, err := w.Write(b)
+	_, err = w.Write(b)
 	return err
 }
