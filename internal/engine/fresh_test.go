@@ -68,3 +68,18 @@ func recomputed(t *testing.T, what string, opts Options, c *Cache) (*Loaded, lin
 	t.Logf("%s: %s", what, l.Cache)
 	return l, got
 }
+
+// countedSteps makes the steps of a test that edits a tree between
+// cached runs: each step is a run that must not be answered whole
+// (recomputed), whose counts (picked from its units by count, named by
+// names) must be want, and whose model and result must be a fresh run's.
+func countedSteps(t *testing.T, opts Options, c *Cache, names string, count func(UnitsReport) [3]int) func(what string, want [3]int) {
+	return func(what string, want [3]int) {
+		t.Helper()
+		l, got := recomputed(t, what, opts, c)
+		if g := count(l.Cache.Units); g != want {
+			t.Errorf("%s: %s; want %s %v", what, l.Cache.Units, names, want)
+		}
+		sameAsFresh(t, what, opts, l, got)
+	}
+}

@@ -13,22 +13,15 @@ func TestKeptKustomizationParses(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, kustTree)
 	c, opts := cachedRunOf(t, root)
-	type want struct{ kept, made, built int }
-	step := func(what string, w want) {
-		t.Helper()
-		l, got := recomputed(t, what, opts, c)
-		u := l.Cache.Units
-		if g := (want{u.KustParsesKept, u.KustParsesMade, u.KustBuilt}); g != w {
-			t.Errorf("%s: %s; want parses %d kept, %d made, %d built", what, u, w.kept, w.made, w.built)
-		}
-		sameAsFresh(t, what, opts, l, got)
-	}
+	step := countedSteps(t, opts, c, "parses kept, made, builds", func(u UnitsReport) [3]int {
+		return [3]int{u.KustParsesKept, u.KustParsesMade, u.KustBuilt}
+	})
 	// dev lists extra.yaml, not written: it builds nothing to parse.
-	step("cold", want{0, 1, 2})
+	step("cold", [3]int{0, 1, 2})
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Note\n"})
-	step("unrelated file added", want{1, 0, 0})
+	step("unrelated file added", [3]int{1, 0, 0})
 	write(t, root, map[string]string{"base/sa.yaml": "# the web tier's identity\n" + kustTree["base/sa.yaml"]})
-	step("input moved, output the same", want{0, 1, 2})
+	step("input moved, output the same", [3]int{0, 1, 2})
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
-	step("unrelated file edited", want{1, 0, 0})
+	step("unrelated file edited", [3]int{1, 0, 0})
 }

@@ -40,25 +40,18 @@ func TestKeptRenderedParses(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, irsaChart)
 	c, opts := cachedRunOf(t, root)
-	type want struct{ parsesKept, parsesMade, rendersKept int }
-	step := func(what string, w want) {
-		t.Helper()
-		l, got := recomputed(t, what, opts, c)
-		u := l.Cache.Units
-		if g := (want{u.RenderedParsesKept, u.RenderedParsesMade, u.ChartsKept}); g != w {
-			t.Errorf("%s: %s; want parses %d kept, %d made, renderings %d kept", what, u, w.parsesKept, w.parsesMade, w.rendersKept)
-		}
-		sameAsFresh(t, what, opts, l, got)
-	}
-	step("cold", want{0, 1, 0})
+	step := countedSteps(t, opts, c, "parses kept, made, renderings kept", func(u UnitsReport) [3]int {
+		return [3]int{u.RenderedParsesKept, u.RenderedParsesMade, u.ChartsKept}
+	})
+	step("cold", [3]int{0, 1, 0})
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Note\n"})
-	step("unrelated file added", want{1, 0, 1})
+	step("unrelated file added", [3]int{1, 0, 1})
 	write(t, root, map[string]string{"infra/main.tf": "# the application's release\n\n" + irsaChart["infra/main.tf"]})
-	step("release's value moved", want{0, 1, 1})
+	step("release's value moved", [3]int{0, 1, 1})
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
-	step("unrelated file edited", want{1, 0, 1})
+	step("unrelated file edited", [3]int{1, 0, 1})
 	sa := "infra/charts/app/templates/sa.yaml"
 	// Trimmed: the rendered text is the same, its lines are not.
 	write(t, root, map[string]string{sa: "{{- /* the application's identity */ -}}\n" + irsaChart[sa]})
-	step("template line added", want{0, 1, 0})
+	step("template line added", [3]int{0, 1, 0})
 }
