@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 	"io"
 	"slices"
 	"sort"
@@ -42,14 +43,14 @@ type CacheReport struct {
 	Roots RootsReport
 	// Units is what the per-unit cache (kustomizations, charts) did in
 	// a run the whole-run cache missed.
-	Units UnitsReport
+	Units unitcache.Report
 }
 
 // String reads as "run: 1 hit, 0 misses" or "off (--plan)".
 func (c CacheReport) String() string {
 	if c.Off != "" {
 		s := "off (" + c.Off + ")"
-		if c.Roots.Kept+c.Roots.Evaluated > 0 || c.Units != (UnitsReport{}) {
+		if c.Roots.Kept+c.Roots.Evaluated > 0 || c.Units != (unitcache.Report{}) {
 			s += "; " + c.Roots.String() + "; " + c.Units.String()
 		}
 		return s
@@ -136,7 +137,7 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	roots := r.tree.Roots()
 	var prev *runEntry
 	var snap cache.Snapshot
-	// seen: an earlier run of the tree was stored (keptUnits.noWarm).
+	// seen: an earlier run of the tree was stored (unitcache.Units.SkipWarm).
 	seen := false
 	var refreshed []cache.Read
 	hit := false
@@ -184,8 +185,8 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	if opts.units, err = newKeptUnits(c, opts, r); err != nil {
 		return nil, lint.Result{}, err
 	}
-	if opts.units != nil {
-		opts.units.noWarm = seen
+	if seen {
+		opts.units.SkipWarm()
 	}
 	if seen && opts.listed != nil {
 		// Most units will be kept: their records are checked against
@@ -195,20 +196,18 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	}
 	reads := cache.NewReads()
 	opts.observe = reads
-	if opts.units != nil {
-		opts.units.runReads = reads
-	}
+	opts.units.JoinRecord(reads)
 	if kept != nil {
 		kept.runReads = reads
 	}
 	l, res, err := Run(opts, rules, ropts)
 	if err != nil {
-		opts.units.discard()
+		opts.units.Discard()
 		return nil, lint.Result{}, err
 	}
 	// The load's holes key its renderings only, and the snapshot's
 	// listing served the load: storing the run holds neither.
-	opts.units.useHoles(nil)
+	opts.units.UseHoles(nil)
 	opts.listed, opts.listing = nil, nil
 	r.tree.UseListing(nil)
 	l.Cache = CacheReport{Misses: 1}
@@ -216,7 +215,7 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 	keepUnits(l, opts.units)
 	l.Cache.NotStored = store(c, key, start, reads, l, res)
 	l.Cache.Roots = kept.done()
-	l.Cache.Units = opts.units.done()
+	l.Cache.Units = opts.units.Done()
 	return l, res, nil
 }
 
@@ -279,13 +278,31 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 	opts.kept = kept
 	l, res, err := Run(opts, rules, ropts)
 	if err != nil {
-		opts.units.discard()
+		opts.units.Discard()
 		return nil, lint.Result{}, err
 	}
-	opts.units.useHoles(nil)
+	opts.units.UseHoles(nil)
 	keepUnits(l, opts.units)
-	l.Cache = CacheReport{Off: off, Roots: kept.done(), Units: opts.units.done()}
+	l.Cache = CacheReport{Off: off, Roots: kept.done(), Units: opts.units.Done()}
 	return l, res, nil
+}
+
+// newKeptUnits is the per-unit cache of run r, or nil without a store.
+func newKeptUnits(c *Cache, opts Options, r *run) (*unitcache.Units, error) {
+	if c == nil || c.Store == nil {
+		return nil, nil
+	}
+	k := struct {
+		Build, Cwd, RelTo, TreeRoot, Root, Repo, KubeVersion string
+		Rels, Dirs, TreeRoots                                []string
+		Budget                                               string
+	}{c.Build, opts.Cwd, opts.RelTo, opts.TreeRoot, r.root, r.tree.Repo(), opts.KubeVersion,
+		r.layoutRels(), r.dirs, r.tree.Roots(), fmt.Sprintf("%+v", opts.Budget.Limits())}
+	data, err := json.Marshal(k)
+	if err != nil {
+		return nil, fmt.Errorf("unit cache key: %w", err)
+	}
+	return unitcache.New(c.Store, c.Build, r.tree, sha256.Sum256(data)), nil
 }
 
 // keepUnits writes the kustomization builds and chart renderings the run
@@ -294,12 +311,12 @@ func runRootsCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cac
 // content-addressed and never kept when a bound stopped it), so unlike
 // the whole run they are kept whatever a wall-clock backstop stopped or
 // whatever changed elsewhere in the tree, as Terraform roots are.
-func keepUnits(l *Loaded, units *keptUnits) {
+func keepUnits(l *Loaded, units *unitcache.Units) {
 	if l.Budget.LeftOut == 0 {
-		units.flush()
+		units.Flush()
 		return
 	}
-	units.discard()
+	units.Discard()
 }
 
 // stable says why a computed run's results are unsafe to keep, or "": a

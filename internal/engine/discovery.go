@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 	"path/filepath"
 	"reflect"
 
@@ -135,14 +136,14 @@ type builtKustomization struct {
 	// inputs), "" when the build is not kept; parse is the kept parse of
 	// out.Content, key where a parse made is kept (keyed false: none).
 	mapKey string
-	parse  *parseEntry
+	parse  *unitcache.Parse
 	key    cache.Key
 	keyed  bool
 }
 
 // addKustomization reads one built kustomization root into the model: its
 // kept parse, else its output parsed (and the parse kept, u non-nil).
-func (p *produced) addKustomization(b builtKustomization, rel func(string) string, scope lint.Scope, u *keptUnits) {
+func (p *produced) addKustomization(b builtKustomization, rel func(string) string, scope lint.Scope, u *unitcache.Units) {
 	p.in.Diagnostics = append(p.in.Diagnostics, b.diags...)
 	p.in.Notes = append(p.in.Notes, b.notes...)
 	if len(b.out.Content) == 0 {
@@ -155,7 +156,7 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 		p.in.Notes = append(p.in.Notes, b.parse.Notes...)
 		if s.parsed == nil {
 			content := b.out.Content
-			s.kept = func() []*yaml.Node { return u.decodeDocs(content) }
+			s.kept = func() []*yaml.Node { return u.DecodeDocs(content) }
 		}
 		p.keep(s, b.root)
 		return
@@ -166,7 +167,7 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
 	p.in.Notes = append(p.in.Notes, notes...)
 	if b.keyed {
-		u.keepKustParse(b.key, &parseEntry{Ents: ents, Diags: diags, Notes: notes})
+		u.KeepKustParse(b.key, &unitcache.Parse{Ents: ents, Diags: diags, Notes: notes})
 	}
 	p.keep(s, b.root)
 }
@@ -182,13 +183,13 @@ func (p *produced) addFile(name string, data []byte, docs []*yaml.Node, kept fun
 // source with the claims and composite resources found in every source,
 // or takes the result the per-unit cache u kept for the same files (u
 // may be nil: no cache).
-func (p *produced) renderCompositions(u *keptUnits) {
+func (p *produced) renderCompositions(u *unitcache.Units) {
 	files := make([]kube.File, 0, len(p.docs))
 	for _, s := range p.docs {
 		files = append(files, s.kubeFile())
 	}
-	cf := u.compositionFiles(files, p.holes)
-	if e, ok := u.keptCompositions(cf); ok {
+	cf := u.CompositionFiles(files, p.holes)
+	if e, ok := u.KeptCompositions(cf); ok {
 		p.in.Notes = append(p.in.Notes, e.Notes...)
 		p.model.Add(e.Ents...)
 		p.in.Diagnostics = append(p.in.Diagnostics, e.Diags...)
@@ -200,13 +201,13 @@ func (p *produced) renderCompositions(u *keptUnits) {
 			files[i].Parsed = p.docs[i].kept()
 		}
 	})
-	rec := u.recordCompositions(files)
+	rec := u.RecordCompositions(files)
 	var notes []lint.Note
 	c := kube.Compose(files, kube.Options{Holes: p.holes, Notes: func(n lint.Note) {
 		notes = append(notes, n)
 		p.note(n)
 	}})
-	u.keepCompositions(cf, rec, c, notes)
+	u.KeepCompositions(cf, rec, c, notes)
 	p.model.Add(c.Entities...)
 	p.in.Diagnostics = append(p.in.Diagnostics, c.Diagnostics...)
 }
@@ -226,7 +227,7 @@ type chartRun struct {
 	docs [][]*yaml.Node
 	// parses are the kept parses of out.Rendered; a rendering that has
 	// them has documents only where something still reads them.
-	parses *renderedParses
+	parses *unitcache.RenderedParses
 	found  []*lint.Release
 	diags  []lint.Diagnostic
 	notes  []lint.Note
@@ -242,7 +243,7 @@ type chartRun struct {
 // Each template's output is decoded once (kube.Decode, or with set the
 // documents the per-unit cache kept for the same texts), for the release
 // finder of every round and for the model.
-func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope, u *keptUnits, readers docReaders) chartRun {
+func renderCharts(ctx context.Context, charts []string, releases []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope, u *unitcache.Units, readers unitcache.DocReaders) chartRun {
 	if hopts.Cache == nil {
 		hopts.Cache = helm.NewCache()
 	}
@@ -252,8 +253,8 @@ func renderCharts(ctx context.Context, charts []string, releases []*lint.Release
 	for depth := 0; ; depth++ {
 		rels := append(append([]*lint.Release(nil), releases...), found...)
 		out := helm.Render(ctx, charts, rels, hopts)
-		parses := u.lookupRendered(out.Rendered, scopeOf)
-		docs := decodeRendered(out.Rendered, decoded, u.docSets(), parses.docsWanted(out.Rendered, readers))
+		parses := u.LookupRendered(out.Rendered, scopeOf)
+		docs := decodeRendered(out.Rendered, decoded, u.DocSets(), parses.DocsWanted(out.Rendered, readers))
 		next, diags, notes := releasesIn(out.Rendered, docs, releases, hopts, scopeFor)
 		if sameReleases(next, found) {
 			return chartRun{out: out, docs: docs, parses: parses, found: found, diags: diags, notes: notes}
@@ -293,7 +294,7 @@ func decodeRendered(rendered []helm.Rendered, decoded map[[sha256.Size]byte][]*y
 			docs[i], _ = kube.Decode(rendered[i].Content)
 		})
 	} else {
-		groups := renderings(rendered, todo)
+		groups := helm.Renderings(rendered, todo)
 		procs.Parallel(len(groups), func(g int) {
 			texts := make([][]byte, len(groups[g]))
 			for k, i := range groups[g] {
@@ -308,23 +309,6 @@ func decodeRendered(rendered []helm.Rendered, decoded map[[sha256.Size]byte][]*y
 		decoded[sums[i]] = docs[i]
 	}
 	return docs
-}
-
-// renderings groups the indexes of rendered in todo by the rendering
-// they come from (a chart for a release), in order.
-func renderings(rendered []helm.Rendered, todo []int) [][]int {
-	var groups [][]int
-	for k, i := range todo {
-		if k > 0 {
-			prev := rendered[todo[k-1]]
-			if prev.Chart == rendered[i].Chart && prev.Release == rendered[i].Release {
-				groups[len(groups)-1] = append(groups[len(groups)-1], i)
-				continue
-			}
-		}
-		groups = append(groups, []int{i})
-	}
-	return groups
 }
 
 // depthNote says that release discovery stopped, at the last release
@@ -396,7 +380,7 @@ func sameReleases(a, b []*lint.Release) bool {
 // addCharts adds a chart run to the model: the releases found in chart
 // output, what the release values yield, and every rendered template,
 // parsed and kept for compositions.
-func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *keptUnits) {
+func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *unitcache.Units) {
 	for _, r := range run.found {
 		p.model.Add(r)
 	}
@@ -409,7 +393,7 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *
 	procs.Parallel(len(parsed), func(i int) {
 		r, out := run.out.Rendered[i], &parsed[i]
 		out.scope = chartScope(r, scopeFor)
-		if k := run.parses.keptAt(i); k != nil {
+		if k := run.parses.KeptAt(i); k != nil {
 			out.ents, out.diags, out.notes, out.docs = k.Ents, k.Diags, k.Notes, run.docs[i]
 			return
 		}
@@ -418,7 +402,9 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *
 			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, Notes: note, Parsed: run.docs[i]})
 	})
 	// Kept before the entities are given their release's root below.
-	run.parses.keep(u, parsed)
+	run.parses.Keep(u, func(i int) unitcache.Parse {
+		return unitcache.Parse{Ents: parsed[i].ents, Diags: parsed[i].diags, Notes: parsed[i].notes}
+	})
 	for i, r := range run.out.Rendered {
 		out := parsed[i]
 		for _, e := range out.ents {
@@ -434,7 +420,7 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *
 		p.in.Notes = append(p.in.Notes, out.notes...)
 		s := docSet{name: r.Name, data: r.Content, scope: out.scope, mapRange: r.Map, source: lint.SourceHelm, inferred: r.Inferred, parsed: out.docs}
 		if s.parsed == nil {
-			s.kept = run.parses.lazyDocs(u, run.out.Rendered, i)
+			s.kept = run.parses.LazyDocs(u, run.out.Rendered, i)
 		}
 		p.docs = append(p.docs, s.forCompositions())
 	}

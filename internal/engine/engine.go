@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -103,8 +104,8 @@ type Options struct {
 	kept       *keptRoots
 	keptParent *keptRoots
 	// units is the per-unit result cache of a cached run: kustomization
-	// builds and chart renderings (keptunits.go).
-	units *keptUnits
+	// builds and chart renderings (internal/engine/unitcache).
+	units *unitcache.Units
 	// listed, in a cached run, is what the snapshot that looked for the
 	// stored run listed of the tree: discovery walks it instead of
 	// reading every directory again.
@@ -208,7 +209,7 @@ func Load(opts Options) (*Loaded, error) {
 	// load's holes, which the rules and the stored run do not need (on
 	// 50 copies of the benchmark repositories, 13 MB held through the
 	// rules, the run's peak).
-	r.opts.units.useHoles(nil)
+	r.opts.units.UseHoles(nil)
 	return r.l, nil
 }
 
@@ -248,7 +249,7 @@ type run struct {
 	allCharts       []string
 	// readers says what besides the parse may read produced YAML's
 	// documents (set by the manifests stage).
-	readers docReaders
+	readers unitcache.DocReaders
 	// built are the kustomization roots the kustomize stage built,
 	// read into the model by the manifests stage once Flux's post-build
 	// substitution is known.
@@ -262,7 +263,7 @@ func newRun(opts Options) (*run, error) {
 		opts.Renderer = defaultRenderer
 	}
 	walls := &runbudget.WallStops{}
-	opts.Renderer = opts.units.renderer(wallCounted(opts.Renderer, walls))
+	opts.Renderer = opts.units.Renderer(wallCounted(opts.Renderer, walls))
 	if opts.Budget == nil {
 		opts.Budget = runbudget.New(runbudget.Defaults)
 	}
@@ -324,7 +325,7 @@ func newRun(opts Options) (*run, error) {
 		// A base revision's load: its roots are kept beside the run's.
 		r.opts.kept = opts.keptParent.child(opts, r)
 	}
-	opts.units.useHoles(r.holes)
+	opts.units.UseHoles(r.holes)
 	return r, nil
 }
 
@@ -384,14 +385,6 @@ func (r *run) discover() int {
 // Renderer: none (nil), unless a test sets one.
 var defaultRenderer helm.Renderer
 
-// warmer is a renderer that can start its workers ahead of its first
-// request, no more than charts of them (helm.Pool).
-type warmer interface{ Warm(charts int) }
-
-// readier is a renderer that can tell before its first request that it
-// cannot render (the command's, when faultline-render is missing).
-type readier interface{ Ready() error }
-
 // warmRenderer, when the tree holds a chart, stops the run if the chart
 // renderer cannot render, and starts its workers, so that their start-up
 // overlaps the Terraform stage: no more of them than the tree holds
@@ -406,12 +399,12 @@ func (r *run) warmRenderer() error {
 	if charts == 0 {
 		return nil
 	}
-	if c, ok := r.opts.Renderer.(readier); ok {
+	if c, ok := r.opts.Renderer.(helm.Readier); ok {
 		if err := c.Ready(); err != nil {
 			return err
 		}
 	}
-	if w, ok := r.opts.Renderer.(warmer); ok {
+	if w, ok := r.opts.Renderer.(helm.Warmer); ok {
 		w.Warm(charts)
 	}
 	return nil
@@ -465,7 +458,7 @@ func (r *run) embedded() int {
 	if kubeVersion == "" && r.opts.Config != nil {
 		kubeVersion = r.opts.Config.KubeVersion
 	}
-	r.hopts = helm.Options{Roots: append(append([]string(nil), r.dirs...), r.root), Tree: r.tree, Rel: r.rel, KubeVersion: kubeVersion, Renderer: r.opts.Renderer, Holes: r.holes, Cache: helm.NewCache(), Budget: r.opts.Budget, Charts: r.opts.units.chartCache()}
+	r.hopts = helm.Options{Roots: append(append([]string(nil), r.dirs...), r.root), Tree: r.tree, Rel: r.rel, KubeVersion: kubeVersion, Renderer: r.opts.Renderer, Holes: r.holes, Cache: helm.NewCache(), Budget: r.opts.Budget, Charts: r.opts.units.ChartCache()}
 	r.pr = &produced{in: r.in, model: r.model, holes: r.holes, finder: helm.NewFinder(r.hopts)}
 	r.pr.addEmbedded(r.tf.Embedded, r.root, r.scopeAt)
 	return len(r.tf.Embedded)
@@ -488,7 +481,7 @@ func Kustomizations(opts Options) (*treefs.Tree, []string, error) {
 // kustomize builds every kustomization root once (stage "kustomize"); the
 // files a root's tree owns are not read again as plain manifests.
 func (r *run) kustomize() int {
-	kroots, owned := r.opts.units.findKustomizations(r.tree, r.d.kustomizations)
+	kroots, owned := r.opts.units.FindKustomizations(r.tree, r.d.kustomizations)
 	r.d.manifests = slices.DeleteFunc(r.d.manifests, func(m string) bool { return owned[m] })
 	for f := range owned {
 		r.files[f] = true
@@ -509,11 +502,11 @@ func (r *run) kustomize() int {
 				out, _, _ := kustomize.Render(kroots[i], o)
 				return out.Map
 			}
-			if b, charts, ok := u.lookupKustomization(kroots[i], remake); ok {
-				for _, c := range charts {
+			if b, mapKey, ok := u.LookupKustomization(kroots[i], remake); ok {
+				for _, c := range b.Charts {
 					r.kustomizeCharts.Store(c, true)
 				}
-				built[i] = b
+				built[i] = builtKustomization{root: kroots[i], out: b.Out, diags: b.Diags, notes: b.Notes, mapKey: mapKey}
 				return
 			}
 		}
@@ -537,7 +530,7 @@ func (r *run) kustomize() int {
 			h := o.Helm
 			o.Helm = func(c kustomize.HelmChart) ([]byte, error) {
 				out, err := h(c)
-				if !recordChart(view, c) {
+				if !unitcache.RecordChart(view, c) {
 					unobserved.Store(true)
 				}
 				if renderStopped(err) {
@@ -553,7 +546,8 @@ func (r *run) kustomize() int {
 		b.root = kroots[i]
 		b.out, b.diags, b.notes = kustomize.Render(kroots[i], o)
 		if u != nil {
-			b.out.Map, b.mapKey = u.keepKustomization(kroots[i], *b, inputs, charts, !unobserved.Load() && !stopped.Load())
+			kb := unitcache.KustBuild{Out: b.out, Diags: b.diags, Notes: b.notes, Charts: charts}
+			b.out.Map, b.mapKey = u.KeepKustomization(kroots[i], kb, inputs, !unobserved.Load() && !stopped.Load())
 		}
 	})
 	r.built = built
@@ -590,14 +584,14 @@ func (r *run) manifests() int {
 	// kept are the parses of files as written the per-unit cache kept,
 	// whose documents pre takes instead.
 	pre := make([][]*yaml.Node, len(r.d.manifests))
-	kept := make([]*parseEntry, len(r.d.manifests))
+	kept := make([]*unitcache.Parse, len(r.d.manifests))
 	procs.Parallel(len(r.d.manifests), func(i int) {
 		path := r.d.manifests[i]
 		raw[i], errs[i] = r.tree.ReadFile(path, maxManifest)
 		if errs[i] != nil || raw[i] == nil || r.meta[path] {
 			return
 		}
-		if kept[i] = r.opts.units.keptParseOf(r.rel(path), r.scopeAt(filepath.Dir(path)), raw[i]); kept[i] != nil {
+		if kept[i] = r.opts.units.KeptParseOf(r.rel(path), r.scopeAt(filepath.Dir(path)), raw[i]); kept[i] != nil {
 			return // its documents are decoded below if read
 		}
 		pre[i], _ = kube.Decode(raw[i])
@@ -606,15 +600,15 @@ func (r *run) manifests() int {
 	// anything but their parse reads.
 	for i, path := range r.d.manifests {
 		if raw[i] != nil && !r.meta[path] {
-			r.readers.see(raw[i])
+			r.readers.See(raw[i])
 		}
 	}
 	for _, b := range r.built {
-		r.readers.see(b.out.Content)
+		r.readers.See(b.out.Content)
 	}
 	procs.Parallel(len(r.d.manifests), func(i int) {
-		if kept[i] != nil && r.readers.wanted(raw[i]) {
-			pre[i] = kept[i].documents()
+		if kept[i] != nil && r.readers.Wanted(raw[i]) {
+			pre[i] = kept[i].Documents()
 		}
 	})
 	// A build's output may have its parse kept; a kept build comes
@@ -626,12 +620,12 @@ func (r *run) manifests() int {
 		if len(b.out.Content) == 0 {
 			return
 		}
-		b.key, b.keyed = r.opts.units.kustParseKey(r.rel(filepath.Join(b.root, "kustomization.yaml")), r.scopeAt(b.root), b.out.Content, b.mapKey)
+		b.key, b.keyed = r.opts.units.KustParseKey(r.rel(filepath.Join(b.root, "kustomization.yaml")), r.scopeAt(b.root), b.out.Content, b.mapKey)
 		if b.keyed {
-			b.parse = r.opts.units.lookupKustParse(b.key)
+			b.parse = r.opts.units.LookupKustParse(b.key)
 		}
-		if b.out.Docs == nil && (b.parse == nil || r.readers.wanted(b.out.Content)) {
-			b.out.Docs = r.opts.units.decodeDocs(b.out.Content)
+		if b.out.Docs == nil && (b.parse == nil || r.readers.Wanted(b.out.Content)) {
+			b.out.Docs = r.opts.units.DecodeDocs(b.out.Content)
 		}
 	})
 	subst := r.substitutions(raw, pre)
@@ -736,7 +730,7 @@ func fluxDiags(ds []flux.Diagnostic, name string, m func(lint.Range, string) lin
 // documents when it parsed whole; kept its parse the per-unit cache kept,
 // or nil), substituted as the Flux Kustomization k deploying it would
 // (nil: none), and hands it to the release finder.
-func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *parseEntry, err error, k *flux.Kustomization) parsedFile {
+func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *unitcache.Parse, err error, k *flux.Kustomization) parsedFile {
 	var p parsedFile
 	if err != nil {
 		p.diags = []lint.Diagnostic{{Range: lint.Range{File: r.rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
@@ -762,12 +756,12 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *p
 	if kept != nil {
 		// Its documents are those decoded for other readers (docs), if
 		// any; compositions decode the rest when they render.
-		ents, diags, _ = r.opts.units.takeParse(kept, note)
+		ents, diags, _ = r.opts.units.TakeParse(kept, note)
 		if docs == nil {
-			p.kept = kept.documents
+			p.kept = kept.Documents
 		}
 	} else {
-		ents, diags, docs = r.opts.units.parseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs})
+		ents, diags, docs = r.opts.units.ParseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs})
 	}
 	p.ents, p.diags, p.docs = ents, append(p.diags, diags...), docs
 	p.data, p.scope = data, scope

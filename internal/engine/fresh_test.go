@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/rules"
 )
@@ -73,7 +74,7 @@ func recomputed(t *testing.T, what string, opts Options, c *Cache) (*Loaded, lin
 // cached runs: each step is a run that must not be answered whole
 // (recomputed), whose counts (picked from its units by count, named by
 // names) must be want, and whose model and result must be a fresh run's.
-func countedSteps(t *testing.T, opts Options, c *Cache, names string, count func(UnitsReport) [3]int) func(what string, want [3]int) {
+func countedSteps(t *testing.T, opts Options, c *Cache, names string, count func(unitcache.Report) [3]int) func(what string, want [3]int) {
 	return func(what string, want [3]int) {
 		t.Helper()
 		l, got := recomputed(t, what, opts, c)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 	"sort"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
@@ -14,8 +15,8 @@ import (
 // and variables files, the files a kustomization owns, chart templates —
 // are read again, and only files that mention an ignore are parsed for
 // one. With the per-unit cache u, what the last scan found in a file
-// unchanged since is taken instead (keptignores.go).
-func scanIgnores(u *keptUnits, tree *treefs.Tree, rel func(string) string, files map[string]bool, read map[string][]byte, charts []string) []lint.Ignore {
+// unchanged since is taken instead (internal/engine/unitcache).
+func scanIgnores(u *unitcache.Units, tree *treefs.Tree, rel func(string) string, files map[string]bool, read map[string][]byte, charts []string) []lint.Ignore {
 	var list []ignores.File
 	seen := map[string]bool{}
 	add := func(p string, kind ignores.Kind) {
@@ -39,5 +40,5 @@ func scanIgnores(u *keptUnits, tree *treefs.Tree, rel func(string) string, files
 		}
 	}
 	scan := func(fs []ignores.File) [][]lint.Ignore { return ignores.ScanEach(tree, fs) }
-	return ignores.Sorted(u.scanFiles(scan, list))
+	return ignores.Sorted(u.ScanFiles(scan, list))
 }

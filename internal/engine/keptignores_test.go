@@ -86,10 +86,10 @@ func garbleIgnoreScan(t *testing.T, c *Cache, opts Options) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.Store.Get(u.ignoreKey()); !ok {
+	if _, ok := c.Store.Get(u.IgnoreScanKey()); !ok {
 		t.Fatal("no stored ignore scan: the step proves nothing")
 	}
-	if err := c.Store.Put(u.ignoreKey(), []byte("garbage")); err != nil {
+	if err := c.Store.Put(u.IgnoreScanKey(), []byte("garbage")); err != nil {
 		t.Fatal(err)
 	}
 }

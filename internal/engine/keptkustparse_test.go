@@ -2,6 +2,8 @@ package engine
 
 import (
 	"testing"
+
+	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 )
 
 // A kustomization output's parse is kept while its text, its scope and
@@ -13,7 +15,7 @@ func TestKeptKustomizationParses(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, kustTree)
 	c, opts := cachedRunOf(t, root)
-	step := countedSteps(t, opts, c, "parses kept, made, builds", func(u UnitsReport) [3]int {
+	step := countedSteps(t, opts, c, "parses kept, made, builds", func(u unitcache.Report) [3]int {
 		return [3]int{u.KustParsesKept, u.KustParsesMade, u.KustBuilt}
 	})
 	// dev lists extra.yaml, not written: it builds nothing to parse.

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"testing"
+
+	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 )
 
 // irsaChart is a chart a Terraform release installs with the role its
@@ -40,7 +42,7 @@ func TestKeptRenderedParses(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, irsaChart)
 	c, opts := cachedRunOf(t, root)
-	step := countedSteps(t, opts, c, "parses kept, made, renderings kept", func(u UnitsReport) [3]int {
+	step := countedSteps(t, opts, c, "parses kept, made, renderings kept", func(u unitcache.Report) [3]int {
 		return [3]int{u.RenderedParsesKept, u.RenderedParsesMade, u.ChartsKept}
 	})
 	step("cold", [3]int{0, 1, 0})

@@ -2,8 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,14 +12,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/faultline-dev/faultline/internal/benchgen"
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 	"github.com/faultline-dev/faultline/internal/runbudget"
-	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/helm/chartrender"
-	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/rules"
 )
 
@@ -52,7 +48,7 @@ func TestKeptUnitsBuildOnlyWhatChanged(t *testing.T) {
 	}
 	c := &Cache{Store: store, Build: "test"}
 	opts := Options{Paths: []string{root}, Cwd: root}
-	step := func(what string, want UnitsReport) *Loaded {
+	step := func(what string, want unitcache.Report) *Loaded {
 		t.Helper()
 		l, got := recomputed(t, what, opts, c)
 		u := l.Cache.Units
@@ -77,30 +73,30 @@ func TestKeptUnitsBuildOnlyWhatChanged(t *testing.T) {
 		return strings.Join(names, " ")
 	}
 
-	cold := step("cold", UnitsReport{KustBuilt: 2, ChartsRendered: 1})
+	cold := step("cold", unitcache.Report{KustBuilt: 2, ChartsRendered: 1})
 	// dev lists extra.yaml, not written yet: it does not build.
 	if len(cold.Input.Model.Workloads) != 1 || len(cold.Input.Diagnostics) == 0 {
 		t.Fatalf("%d workloads (%s), %d diagnostics; want prod's and dev's failed build: the test proves nothing", len(cold.Input.Model.Workloads), namespaces(cold), len(cold.Input.Diagnostics))
 	}
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Note\n"})
-	step("unrelated file added", UnitsReport{KustKept: 2, ChartsKept: 1})
+	step("unrelated file added", unitcache.Report{KustKept: 2, ChartsKept: 1})
 
 	write(t, root, map[string]string{"overlays/prod/kustomization.yaml": "namespace: production\nresources:\n  - ../../base\n"})
-	l := step("overlay edited", UnitsReport{KustKept: 1, KustBuilt: 1, ChartsKept: 1})
+	l := step("overlay edited", unitcache.Report{KustKept: 1, KustBuilt: 1, ChartsKept: 1})
 	if !strings.Contains(namespaces(l), "production") {
 		t.Errorf("the edited overlay's namespace is not in the model: %s", namespaces(l))
 	}
 
 	write(t, root, map[string]string{"base/deployment.yaml": strings.Replace(kustTree["base/deployment.yaml"], "nginx:1.27", "nginx:1.28", 1)})
-	before := len(step("base edited", UnitsReport{KustBuilt: 2, ChartsKept: 1}).Input.Diagnostics)
+	before := len(step("base edited", unitcache.Report{KustBuilt: 2, ChartsKept: 1}).Input.Diagnostics)
 	write(t, root, map[string]string{"overlays/dev/extra.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: extra\n"})
-	l = step("listed file added", UnitsReport{KustKept: 1, KustBuilt: 1, ChartsKept: 1})
+	l = step("listed file added", unitcache.Report{KustKept: 1, KustBuilt: 1, ChartsKept: 1})
 	if len(l.Input.Diagnostics) >= before || !strings.Contains(saNames(l), "extra") || len(l.Input.Model.Workloads) != 2 {
 		t.Errorf("adding the listed file changed nothing (%d diagnostics, were %d; service accounts %s): the step proves nothing", len(l.Input.Diagnostics), before, saNames(l))
 	}
 
 	write(t, root, map[string]string{"charts/app/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {{ .Values.name }}-sa\n"})
-	l = step("chart template edited", UnitsReport{KustKept: 2, ChartsRendered: 1})
+	l = step("chart template edited", unitcache.Report{KustKept: 2, ChartsRendered: 1})
 	if !strings.Contains(saNames(l), "app-sa") {
 		t.Errorf("the edited template's service account is not in the model: %s", saNames(l))
 	}
@@ -116,191 +112,9 @@ func TestKeptUnitsBuildOnlyWhatChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
-	step("entries garbled", UnitsReport{KustBuilt: 2, ChartsRendered: 1})
+	step("entries garbled", unitcache.Report{KustBuilt: 2, ChartsRendered: 1})
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Third\n"})
-	step("after garbled entries were replaced", UnitsReport{KustKept: 2, ChartsKept: 1})
-}
-
-// captured is a renderer that keeps what the renderer under it gave, by
-// request.
-type captured struct {
-	r   helm.Renderer
-	mu  sync.Mutex
-	got map[string]capturedRender
-}
-
-// capturedRender is what a renderer answered: its result (with a failed
-// rendering's notes) and the problem with the chart.
-type capturedRender struct {
-	Result helm.Result
-	Err    *helm.RenderError
-}
-
-func (c *captured) Render(ctx context.Context, req helm.Request) (helm.Result, error) {
-	res, err := c.r.Render(ctx, req)
-	key, _ := json.Marshal(req)
-	e := capturedRender{Result: res}
-	if re, ok := err.(*helm.RenderError); ok {
-		e.Err = re
-	}
-	c.mu.Lock()
-	c.got[string(key)] = e
-	c.mu.Unlock()
-	return res, err
-}
-
-// noRender fails the test when anything is rendered.
-type noRender struct{ t *testing.T }
-
-func (n noRender) Render(context.Context, helm.Request) (helm.Result, error) {
-	n.t.Error("a kept rendering was rendered again")
-	return helm.Result{}, &helm.StoppedError{Reason: "test"}
-}
-
-// unitsFor is a per-unit cache over store, for tests.
-func unitsFor(store *cache.Store, tree *treefs.Tree) *keptUnits {
-	return &keptUnits{store: store, build: "test", tree: tree, checker: cache.NewChecker(tree)}
-}
-
-// Chart renderings kept are what the renderer gave, exactly (manifests,
-// notes, and the problem with a chart that does not render), for the
-// generated tree's charts and the helm parser's test charts.
-func TestKeptRendersRoundTrip(t *testing.T) {
-	gen := t.TempDir()
-	if _, err := benchgen.Generate(gen, benchgen.Options{Teams: 3, ShareEvery: 1}); err != nil {
-		t.Fatal(err)
-	}
-	charts := helm.FindCharts(findFiles(t, gen, "Chart.yaml"))
-	for _, d := range []string{"broken", "karpenter", "releases"} {
-		charts = append(charts, helm.FindCharts(findFiles(t, filepath.Join("..", "..", "parsers", "helm", "testdata", d), "Chart.yaml"))...)
-	}
-	// A chart that fails for want of a dependency: a problem with notes.
-	charts = append(charts, helm.FindCharts(findFiles(t, filepath.Join("..", "..", "rules", "testdata", "FL000", "negative_chart_dependency_not_vendored"), "Chart.yaml"))...)
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fresh := &captured{r: chartrender.InProcess{}, got: map[string]capturedRender{}}
-	u := unitsFor(store, nil)
-	helm.Render(context.Background(), charts, nil, helm.Options{Renderer: u.renderer(fresh)})
-	u.flush()
-	errs, noted := 0, 0
-	for _, e := range fresh.got {
-		if e.Err != nil {
-			errs++
-			if len(e.Result.Notes) > 0 {
-				noted++
-			}
-		}
-	}
-	if len(fresh.got) < 5 || errs == 0 || noted == 0 || u.done().ChartsRendered != len(fresh.got) {
-		t.Fatalf("%d renderings (%d failed, %d of them with notes, %s) of %d charts: the test proves nothing", len(fresh.got), errs, noted, u.done(), len(charts))
-	}
-	kept := &captured{r: unitsFor(store, nil).renderer(noRender{t}), got: map[string]capturedRender{}}
-	helm.Render(context.Background(), charts, nil, helm.Options{Renderer: kept})
-	if len(kept.got) != len(fresh.got) {
-		t.Fatalf("%d renderings kept, want %d", len(kept.got), len(fresh.got))
-	}
-	for k, want := range fresh.got {
-		got := kept.got[k]
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("a kept rendering differs from the renderer's:\n%+v\nwant\n%+v", got, want)
-		}
-	}
-}
-
-// findFiles lists the files named name under dir.
-func findFiles(t *testing.T, dir, name string) []string {
-	t.Helper()
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && d.Name() == name {
-			abs, aerr := filepath.Abs(p)
-			out = append(out, abs)
-			return aerr
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// A kustomization kept is its build exactly — root, content,
-// diagnostics, notes — and answers every position the build was asked as
-// the build did, without building again: for every overlay of the
-// generated tree and of the kustomize parser's test data.
-func TestKeptKustomizationsRoundTrip(t *testing.T) {
-	gen := t.TempDir()
-	if _, err := benchgen.Generate(gen, benchgen.Options{Teams: 3, ShareEvery: 1}); err != nil {
-		t.Fatal(err)
-	}
-	td, err := filepath.Abs(filepath.Join("..", "..", "parsers", "kustomize", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range []string{gen, td} {
-		tree := treefs.New([]string{dir}, "")
-		var roots []string
-		for _, f := range findFiles(t, dir, "kustomization.yaml") {
-			roots = append(roots, filepath.Dir(f))
-		}
-		store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-		if err != nil {
-			t.Fatal(err)
-		}
-		u := unitsFor(store, tree)
-		built := map[string]builtKustomization{}
-		queries := map[string][]positionQuery{}
-		answers := map[string][]lint.Range{}
-		kc := kustomize.NewCache()
-		for _, root := range roots {
-			in := cache.NewInputs()
-			b := builtKustomization{root: root}
-			b.out, b.diags, b.notes = kustomize.Render(root, kustomize.Options{ScanRoot: dir, Tree: tree, Cache: kc, Inputs: in})
-			m, _ := u.keepKustomization(root, b, in, nil, true)
-			// Every line start and every scalar start of the output.
-			for i, line := range strings.Split(string(b.out.Content), "\n") {
-				for _, col := range []int{1, len(line) - len(strings.TrimLeft(line, " -")) + 1} {
-					q := positionQuery{lint.Range{File: b.out.Root, Line: i + 1, Column: col, EndLine: i + 1, EndColumn: col}, ""}
-					queries[root] = append(queries[root], q)
-					answers[root] = append(answers[root], m(q.r, q.text))
-				}
-			}
-			built[root] = b
-		}
-		u.flush()
-		contents := 0
-		kept := unitsFor(store, tree)
-		for _, root := range roots {
-			remake := func() func(lint.Range, string) lint.Range {
-				t.Errorf("%s: built again for a position asked before", root)
-				return func(r lint.Range, _ string) lint.Range { return r }
-			}
-			got, _, ok := kept.lookupKustomization(root, remake)
-			if !ok {
-				t.Errorf("%s: not kept", root)
-				continue
-			}
-			want := built[root]
-			if len(want.out.Content) > 0 {
-				contents++
-			}
-			if got.root != want.root || got.out.Root != want.out.Root || !reflect.DeepEqual(got.out.Content, want.out.Content) ||
-				!reflect.DeepEqual(got.diags, want.diags) || !reflect.DeepEqual(got.notes, want.notes) {
-				t.Errorf("%s: kept build differs:\n%+v\nwant\n%+v", root, got, want)
-			}
-			for i, q := range queries[root] {
-				if a := got.out.Map(q.r, q.text); a != answers[root][i] {
-					t.Errorf("%s: position %v maps to %v, want %v", root, q.r, a, answers[root][i])
-				}
-			}
-		}
-		if contents < 3 {
-			t.Errorf("%s: %d of %d roots rendered: the test proves nothing", dir, contents, len(roots))
-		}
-	}
+	step("after garbled entries were replaced", unitcache.Report{KustKept: 2, ChartsKept: 1})
 }
 
 // A kustomization that inflates a chart of the tree is kept while the
@@ -375,7 +189,7 @@ func TestKeptUnitsWrittenWhenRunNotStored(t *testing.T) {
 	// The Terraform root's evaluation deadline fires: the run is not
 	// stored whole.
 	opts := Options{Paths: []string{root}, Cwd: root, rootDeadline: -time.Second}
-	step := func(what string, want UnitsReport) {
+	step := func(what string, want unitcache.Report) {
 		t.Helper()
 		l, _, err := RunCached(opts, rules.All, lint.Options{}, c)
 		if err != nil {
@@ -388,8 +202,8 @@ func TestKeptUnitsWrittenWhenRunNotStored(t *testing.T) {
 			t.Errorf("%s: %s; want %s", what, u, want)
 		}
 	}
-	step("cold", UnitsReport{KustBuilt: 2, ChartsRendered: 1})
-	step("again", UnitsReport{KustKept: 2, ChartsKept: 1})
+	step("cold", unitcache.Report{KustBuilt: 2, ChartsRendered: 1})
+	step("again", unitcache.Report{KustKept: 2, ChartsKept: 1})
 }
 
 // A run whose budget left a unit out keeps no kustomization build nor
@@ -458,60 +272,6 @@ func tempFiles(t *testing.T, dir string) []string {
 	return out
 }
 
-// A rendering whose values hold holes (a release's value from a Terraform
-// output unknown before apply) is kept by what the holes stand for, not
-// by the numbers a run gave them: a later run, numbering them otherwise,
-// takes it, with the holes renumbered into its own; holes that no longer
-// correspond one for one are a miss.
-func TestKeptRenderRenumbersHoles(t *testing.T) {
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	role := lint.HoleRef{Object: "infra:aws_iam_role.app", Path: "arn"}
-	request := func(h *lint.Holes, values map[string]any) helm.Request {
-		return helm.Request{Chart: "charts/app", Files: []helm.File{{Name: "Chart.yaml", Data: []byte("name: app\n")}}, Values: values, ReleaseName: "app", Namespace: "apps", KubeVersion: "1.31"}
-	}
-	render := func(req helm.Request) helm.Result {
-		return helm.Result{Manifests: []helm.Manifest{{Template: "templates/sa.yaml", Content: "role: " + req.Values["role"].(string) + "\n"}}}
-	}
-
-	first := lint.NewHoles()
-	u1 := unitsFor(store, nil)
-	u1.holes = first
-	req1 := request(first, map[string]any{"role": first.Sentinel(role)})
-	id1, ok := u1.renderKey(req1)
-	if !ok {
-		t.Fatal("no key")
-	}
-	u1.keepRender(id1, render(req1), nil)
-	u1.flush()
-
-	second := lint.NewHoles()
-	second.Anonymous() // the second run numbers the role's hole otherwise
-	second.Sentinel(lint.HoleRef{Object: "infra:aws_vpc.main", Path: "id"})
-	u2 := unitsFor(store, nil)
-	u2.holes = second
-	req2 := request(second, map[string]any{"role": second.Sentinel(role)})
-	if req2.Values["role"] == req1.Values["role"] {
-		t.Fatal("both runs numbered the hole alike: the test proves nothing")
-	}
-	id2, _ := u2.renderKey(req2)
-	res, rerr, hit := u2.lookupRender(id2)
-	if !hit || rerr != nil {
-		t.Fatalf("the rendering of the same request, its hole numbered otherwise, was not kept (hit %v, %v)", hit, rerr)
-	}
-	if want := render(req2); !reflect.DeepEqual(res, want) {
-		t.Errorf("kept rendering = %+v, want it with the run's own hole: %+v", res, want)
-	}
-
-	// Two holes where the kept request had one: another request.
-	req3 := request(second, map[string]any{"role": second.Sentinel(role) + second.Anonymous()})
-	if id3, _ := u2.renderKey(req3); id3.key == id2.key {
-		t.Error("a request with another hole has the same key")
-	}
-}
-
 // A kustomize build kept from an earlier run is substituted by the Flux
 // Kustomization deploying it exactly as a fresh build is: the kept output
 // comes without the documents a build parses, and is decoded once for the
@@ -525,7 +285,7 @@ func TestKeptKustomizationUnderFluxSubstitution(t *testing.T) {
 		"apps/prod/sa.yaml":            "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: ${TEAM}-api\n  annotations:\n    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/${TEAM}-api\n",
 	})
 	c, opts := cachedRunOf(t, root)
-	for i, want := range []UnitsReport{{KustBuilt: 1}, {KustKept: 1}} {
+	for i, want := range []unitcache.Report{{KustBuilt: 1}, {KustKept: 1}} {
 		write(t, root, map[string]string{"notes/readme.yaml": fmt.Sprintf("kind: Note%d\n", i)})
 		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
 		if err != nil {
@@ -680,55 +440,7 @@ func TestLoadLetsGoOfTheHoles(t *testing.T) {
 	if _, err := Load(opts); err != nil {
 		t.Fatal(err)
 	}
-	if u.holes != nil {
+	if u.KeyHoles() != nil {
 		t.Error("the per-unit cache still holds the load's holes after the load")
-	}
-}
-
-// A kept rendering is read back whole or not at all: its stored form cut
-// short, or with a content more or less than its manifests, is a miss.
-func TestKeptRenderDamaged(t *testing.T) {
-	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := unitsFor(store, nil)
-	req := helm.Request{Chart: "charts/app", Files: []helm.File{{Name: "Chart.yaml", Data: []byte("name: app\n")}}, ReleaseName: "app", Namespace: "apps"}
-	id, ok := u.renderKey(req)
-	if !ok {
-		t.Fatal("no key")
-	}
-	res := helm.Result{Manifests: []helm.Manifest{{Template: "templates/a.yaml", Content: "kind: A\n"}, {Template: "templates/b.yaml", Content: "kind: B\n"}}, Notes: []string{"a note"}}
-	good, err := joinRender(renderEntry{Result: &res})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := store.Put(id.key, good); err != nil {
-		t.Fatal(err)
-	}
-	if got, rerr, hit := unitsFor(store, nil).lookupRender(id); !hit || rerr != nil || !reflect.DeepEqual(got, res) {
-		t.Fatalf("kept %+v %v %v, want %+v", got, rerr, hit, res)
-	}
-	one := res
-	one.Manifests = res.Manifests[:1]
-	fewer, _ := joinRender(renderEntry{Result: &one})
-	head, _, _ := splitRender(fewer) // the JSON of one manifest
-	moreContents := append(binary.AppendUvarint(nil, uint64(len(head))), head...)
-	moreContents = binary.AppendUvarint(moreContents, 2)
-	for _, c := range []string{"kind: A\n", "kind: B\n"} {
-		moreContents = binary.AppendUvarint(moreContents, uint64(len(c)))
-		moreContents = append(moreContents, c...)
-	}
-	for name, data := range map[string][]byte{
-		"cut short":                      good[:len(good)-3],
-		"a content beyond its manifests": moreContents,
-		"trailing bytes":                 append(append([]byte(nil), good...), 0),
-	} {
-		if err := store.Put(id.key, data); err != nil {
-			t.Fatal(err)
-		}
-		if _, _, hit := unitsFor(store, nil).lookupRender(id); hit {
-			t.Errorf("%s: a hit", name)
-		}
 	}
 }

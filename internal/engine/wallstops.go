@@ -45,17 +45,17 @@ func (wr wallRenderer) Render(ctx context.Context, req helm.Request) (helm.Resul
 	return res, err
 }
 
-// Ready implements readier: the renderer's own answer.
+// Ready implements helm.Readier: the renderer's own answer.
 func (wr wallRenderer) Ready() error {
-	if c, ok := wr.r.(readier); ok {
+	if c, ok := wr.r.(helm.Readier); ok {
 		return c.Ready()
 	}
 	return nil
 }
 
-// Warm implements warmer: the renderer's own.
+// Warm implements helm.Warmer: the renderer's own.
 func (wr wallRenderer) Warm(charts int) {
-	if w, ok := wr.r.(warmer); ok {
+	if w, ok := wr.r.(helm.Warmer); ok {
 		w.Warm(charts)
 	}
 }

@@ -74,7 +74,7 @@ type Options struct {
 	// by path, releases by address), and a rendering it leaves out fails
 	// with a *LeftOutError (FL000 at the chart). Nil: no run-wide budget.
 	Budget *runbudget.Ledger
-	// Charts, when set, keeps chart loads across runs (keptcharts.go):
+	// Charts, when set, keeps chart loads across runs (internal/engine/unitcache):
 	// a chart whose load read what it read before is not walked, read
 	// or parsed again.
 	Charts ChartCache

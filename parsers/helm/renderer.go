@@ -36,6 +36,31 @@ type Metered interface {
 	MostCPU() time.Duration
 }
 
+// Warmer is a Renderer that can start its workers ahead of its first
+// request, no more than charts of them (Pool).
+type Warmer interface{ Warm(charts int) }
+
+// Readier is a Renderer that can tell before its first request that it
+// cannot render (the command's, when faultline-render is missing).
+type Readier interface{ Ready() error }
+
+// Renderings groups the indexes of rendered in todo by the rendering
+// they come from (a chart for a release), in order.
+func Renderings(rendered []Rendered, todo []int) [][]int {
+	var groups [][]int
+	for k, i := range todo {
+		if k > 0 {
+			prev := rendered[todo[k-1]]
+			if prev.Chart == rendered[i].Chart && prev.Release == rendered[i].Release {
+				groups[len(groups)-1] = append(groups[len(groups)-1], i)
+				continue
+			}
+		}
+		groups = append(groups, []int{i})
+	}
+	return groups
+}
+
 // LeastCPU is the least of the run's budget a rendering is started with:
 // a CPU limit of one second, which a worker that rendered before may pass
 // by a second.

@@ -1,4 +1,4 @@
-package engine
+package unitcache
 
 import (
 	"sort"
@@ -27,15 +27,15 @@ type findEntry struct {
 }
 
 // findKey is the store key of the root search over dirs.
-func (u *keptUnits) findKey(dirs []string) cache.Key {
+func (u *Units) findKey(dirs []string) cache.Key {
 	return cache.KeyOf([]byte("kustomize-roots"), u.context[:], []byte(strings.Join(dirs, "\x00")))
 }
 
-// findKustomizations is kustomize.FindIn over dirs through tree, taken
+// FindKustomizations is kustomize.FindIn over dirs through tree, taken
 // from the per-unit cache when the last search's inputs are unchanged,
 // and kept for the next run when it read the tree in one state. A nil u
 // searches.
-func (u *keptUnits) findKustomizations(tree *treefs.Tree, dirs []string) (roots []string, owned map[string]bool) {
+func (u *Units) FindKustomizations(tree *treefs.Tree, dirs []string) (roots []string, owned map[string]bool) {
 	if u == nil || len(dirs) == 0 {
 		return kustomize.FindIn(tree, dirs)
 	}
@@ -59,13 +59,13 @@ func (u *keptUnits) findKustomizations(tree *treefs.Tree, dirs []string) (roots 
 }
 
 // lookupFind is the kept search under key when its record holds.
-func (u *keptUnits) lookupFind(key cache.Key) (findEntry, bool) {
+func (u *Units) lookupFind(key cache.Key) (findEntry, bool) {
 	payload, ok := u.store.Get(key)
 	if !ok {
 		return findEntry{}, false
 	}
 	var e findEntry
-	if rest, err := entryCodec.Decode(payload, &e); err != nil || len(rest) > 0 {
+	if rest, err := unitCodec.Decode(payload, &e); err != nil || len(rest) > 0 {
 		u.store.Remove(key)
 		return findEntry{}, false
 	}
@@ -89,8 +89,8 @@ func (u *keptUnits) lookupFind(key cache.Key) (findEntry, bool) {
 
 // keepFind writes a search at once: it rests on nothing but its record
 // (never on the run's budget), as a kept Terraform root.
-func (u *keptUnits) keepFind(key cache.Key, e findEntry) {
-	payload, err := entryCodec.Append(nil, &e)
+func (u *Units) keepFind(key cache.Key, e findEntry) {
+	payload, err := unitCodec.Append(nil, &e)
 	if err != nil {
 		return
 	}

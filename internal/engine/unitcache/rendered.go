@@ -1,4 +1,4 @@
-package engine
+package unitcache
 
 import (
 	"crypto/sha256"
@@ -28,7 +28,7 @@ import (
 // renderedParseKey is the store key of the parses of rs, one rendering's
 // templates, with their scopes; false when they must not be kept: a text
 // holds a sentinel (its meaning is the run's own) or a map is not known.
-func (u *keptUnits) renderedParseKey(rs []helm.Rendered, scopes []lint.Scope) (cache.Key, bool) {
+func (u *Units) renderedParseKey(rs []helm.Rendered, scopes []lint.Scope) (cache.Key, bool) {
 	if u == nil || len(rs) == 0 {
 		return cache.Key{}, false
 	}
@@ -53,12 +53,12 @@ func (u *keptUnits) renderedParseKey(rs []helm.Rendered, scopes []lint.Scope) (c
 
 // lookupRenderedParses is the kept parse of each of n templates under
 // key, if an entry for as many decodes.
-func (u *keptUnits) lookupRenderedParses(key cache.Key, n int) ([]parseEntry, bool) {
+func (u *Units) lookupRenderedParses(key cache.Key, n int) ([]Parse, bool) {
 	payload, ok := u.store.Get(key)
 	if !ok {
 		return nil, false
 	}
-	var es []parseEntry
+	var es []Parse
 	if rest, err := kept.Wire().Decode(payload, &es); err != nil || len(rest) > 0 || len(es) != n {
 		u.store.Remove(key)
 		return nil, false
@@ -70,9 +70,9 @@ func (u *keptUnits) lookupRenderedParses(key cache.Key, n int) ([]parseEntry, bo
 }
 
 // keepRenderedParses stages the parses of one rendering's templates just
-// made, to be stored with the run's renderings (flush): a run whose
+// made, to be stored with the run's renderings (Flush): a run whose
 // budget left a unit out keeps none, as it keeps no rendering.
-func (u *keptUnits) keepRenderedParses(key cache.Key, es []parseEntry) {
+func (u *Units) keepRenderedParses(key cache.Key, es []Parse) {
 	u.mu.Lock()
 	u.report.RenderedParsesMade++
 	u.mu.Unlock()
@@ -83,29 +83,29 @@ func (u *keptUnits) keepRenderedParses(key cache.Key, es []parseEntry) {
 	u.queue(key, payload)
 }
 
-// renderedParses are the kept parses of rendered (by index, nil where
+// RenderedParses are the kept parses of rendered (by index, nil where
 // none), looked up rendering by rendering, and each rendering's key
 // (ok false where it may not be kept).
-type renderedParses struct {
+type RenderedParses struct {
 	groups [][]int
 	keys   []cache.Key
 	ok     []bool
-	kept   []*parseEntry
+	kept   []*Parse
 	// groupOf is the rendering of each template; a kept rendering's
-	// documents are decoded (once, docs) when compositions ask (lazyDocs).
+	// documents are decoded (once, docs) when compositions ask (LazyDocs).
 	groupOf []int
 	once    []sync.Once
 	docs    [][][]*yaml.Node
 }
 
-// lookupRendered finds the kept parses of rendered, whose scopes scopeOf
+// LookupRendered finds the kept parses of rendered, whose scopes scopeOf
 // gives. u may be nil: nothing is kept.
-func (u *keptUnits) lookupRendered(rendered []helm.Rendered, scopeOf func(helm.Rendered) lint.Scope) *renderedParses {
+func (u *Units) LookupRendered(rendered []helm.Rendered, scopeOf func(helm.Rendered) lint.Scope) *RenderedParses {
 	all := make([]int, len(rendered))
 	for i := range all {
 		all[i] = i
 	}
-	rp := &renderedParses{groups: renderings(rendered, all), kept: make([]*parseEntry, len(rendered)), groupOf: make([]int, len(rendered))}
+	rp := &RenderedParses{groups: helm.Renderings(rendered, all), kept: make([]*Parse, len(rendered)), groupOf: make([]int, len(rendered))}
 	rp.keys, rp.ok = make([]cache.Key, len(rp.groups)), make([]bool, len(rp.groups))
 	rp.once, rp.docs = make([]sync.Once, len(rp.groups)), make([][][]*yaml.Node, len(rp.groups))
 	for g, idx := range rp.groups {
@@ -135,27 +135,27 @@ func (u *keptUnits) lookupRendered(rendered []helm.Rendered, scopeOf func(helm.R
 	return rp
 }
 
-// keptAt is the kept parse of rendered template i, or nil (rp nil: none).
-func (rp *renderedParses) keptAt(i int) *parseEntry {
+// KeptAt is the kept parse of rendered template i, or nil (rp nil: none).
+func (rp *RenderedParses) KeptAt(i int) *Parse {
 	if rp == nil {
 		return nil
 	}
 	return rp.kept[i]
 }
 
-// docsWanted says, by rendered template, whether its documents are to
+// DocsWanted says, by rendered template, whether its documents are to
 // be decoded at once: every template of a rendering without kept parses
 // (they are parsed), and every one of a rendering one of whose templates
 // the release finder may read (a ConfigMap only when a Flux HelmRelease
 // may be among its YAML: readers, or a rendering); a rendering's
 // documents are one cache entry, decoded whole. Compositions decode
-// theirs when they render (lazyDocs). nil (rp nil): all.
-func (rp *renderedParses) docsWanted(rendered []helm.Rendered, readers docReaders) []bool {
+// theirs when they render (LazyDocs). nil (rp nil): all.
+func (rp *RenderedParses) DocsWanted(rendered []helm.Rendered, readers DocReaders) []bool {
 	if rp == nil {
 		return nil
 	}
 	for _, r := range rendered {
-		readers.see(r.Content)
+		readers.See(r.Content)
 	}
 	want := make([]bool, len(rendered))
 	for _, idx := range rp.groups {
@@ -171,11 +171,11 @@ func (rp *renderedParses) docsWanted(rendered []helm.Rendered, readers docReader
 	return want
 }
 
-// lazyDocs gives rendered template i's documents, decoding its
+// LazyDocs gives rendered template i's documents, decoding its
 // rendering's (one cache entry, u.decodeSet) the first time one of its
 // templates' is asked; nil when i has no kept parse (its documents were
 // decoded to be parsed).
-func (rp *renderedParses) lazyDocs(u *keptUnits, rendered []helm.Rendered, i int) func() []*yaml.Node {
+func (rp *RenderedParses) LazyDocs(u *Units, rendered []helm.Rendered, i int) func() []*yaml.Node {
 	if rp == nil || u == nil || rp.kept[i] == nil {
 		return nil
 	}
@@ -197,9 +197,9 @@ func (rp *renderedParses) lazyDocs(u *keptUnits, rendered []helm.Rendered, i int
 	}
 }
 
-// keep stages the parses of the renderings that had none kept and may
-// be kept (parsed: every rendered template's, by index).
-func (rp *renderedParses) keep(u *keptUnits, parsed []parsedFile) {
+// Keep stages the parses of the renderings that had none kept and may
+// be kept (parsed gives every rendered template's, by index).
+func (rp *RenderedParses) Keep(u *Units, parsed func(i int) Parse) {
 	if rp == nil || u == nil {
 		return
 	}
@@ -208,9 +208,9 @@ func (rp *renderedParses) keep(u *keptUnits, parsed []parsedFile) {
 		if !rp.ok[g] || rp.kept[idx[0]] != nil {
 			return
 		}
-		es := make([]parseEntry, len(idx))
+		es := make([]Parse, len(idx))
 		for k, i := range idx {
-			es[k] = parseEntry{Ents: parsed[i].ents, Diags: parsed[i].diags, Notes: parsed[i].notes}
+			es[k] = parsed(i)
 		}
 		u.keepRenderedParses(rp.keys[g], es)
 	})

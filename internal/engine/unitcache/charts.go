@@ -1,4 +1,4 @@
-package engine
+package unitcache
 
 import (
 	"github.com/faultline-dev/faultline/internal/cache"
@@ -19,14 +19,14 @@ import (
 
 // chartLoadKey is the store key of the chart load of key (the chart's
 // path as given and its real path).
-func (u *keptUnits) chartLoadKey(key string) cache.Key {
+func (u *Units) chartLoadKey(key string) cache.Key {
 	return cache.KeyOf([]byte("chart-load"), u.context[:], []byte(key))
 }
 
 // Lookup implements helm.ChartCache: the kept load of the chart when
 // everything it read is unchanged; an entry that does not decode is a
 // miss.
-func (u *keptUnits) Lookup(key string) (*helm.KeptChart, bool) {
+func (u *Units) Lookup(key string) (*helm.KeptChart, bool) {
 	sk := u.chartLoadKey(key)
 	payload, ok := u.store.Get(sk)
 	if !ok {
@@ -70,7 +70,7 @@ func (u *keptUnits) Lookup(key string) (*helm.KeptChart, bool) {
 // still, and the run does not hold every chart's files until its end (50
 // copies of the benchmark repositories fill the cache with 250 loads:
 // the peak 441–443 → 431–436 MB).
-func (u *keptUnits) Keep(key string, k *helm.KeptChart, inputs cache.InputRecord) {
+func (u *Units) Keep(key string, k *helm.KeptChart, inputs cache.InputRecord) {
 	u.mu.Lock()
 	u.report.LoadsMade++
 	u.mu.Unlock()
@@ -85,8 +85,8 @@ func (u *keptUnits) Keep(key string, k *helm.KeptChart, inputs cache.InputRecord
 }
 
 // queue stages an entry on the disk, to be stored at the end of the run
-// (flush) or dropped (discard).
-func (u *keptUnits) queue(key cache.Key, payload []byte) {
+// (Flush) or dropped (Discard).
+func (u *Units) queue(key cache.Key, payload []byte) {
 	st, err := u.store.Stage(key, payload)
 	if err != nil || st == nil {
 		return
@@ -96,8 +96,8 @@ func (u *keptUnits) queue(key cache.Key, payload []byte) {
 	u.pending = append(u.pending, keptPut{key: key, staged: st})
 }
 
-// chartCache is u as the chart loads' cache, nil without one.
-func (u *keptUnits) chartCache() helm.ChartCache {
+// ChartCache is u as the chart loads' cache, nil without one.
+func (u *Units) ChartCache() helm.ChartCache {
 	if u == nil {
 		return nil
 	}

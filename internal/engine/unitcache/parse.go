@@ -1,4 +1,4 @@
-package engine
+package unitcache
 
 import (
 	"crypto/sha256"
@@ -14,13 +14,13 @@ import (
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 )
 
-// parseEntry is what parsing one manifest file as written gave: the
+// Parse is what parsing one manifest file as written gave: the
 // entities, diagnostics and notes of kube.ParseDocs and the documents it
 // read. A file's parse depends on nothing but its text, its name, its
 // scope and the build (kube.Options), so the per-unit cache keeps it
 // content-addressed: a run after an edit elsewhere decodes it instead of
 // parsing YAML again.
-type parseEntry struct {
+type Parse struct {
 	Ents  []lint.Entity
 	Diags []lint.Diagnostic
 	Notes []lint.Note
@@ -34,7 +34,7 @@ type parseEntry struct {
 // parseKey is the store key of parsing data as the file rel with scope;
 // false when the parse must not be kept: the text holds a sentinel, whose
 // meaning is the run's own (as written, a file has none).
-func (u *keptUnits) parseKey(rel string, scope lint.Scope, data []byte) (cache.Key, bool) {
+func (u *Units) parseKey(rel string, scope lint.Scope, data []byte) (cache.Key, bool) {
 	if u == nil || lint.HasSentinel(string(data)) {
 		return cache.Key{}, false
 	}
@@ -46,9 +46,9 @@ func (u *keptUnits) parseKey(rel string, scope lint.Scope, data []byte) (cache.K
 	return cache.KeyOf([]byte("manifest-parse"), u.context[:], []byte(u.build), []byte(rel), sc, sum[:]), true
 }
 
-// parseHead is a parseEntry but its documents: decoding one from a kept
+// parseHead is a Parse but its documents: decoding one from a kept
 // parse leaves the documents' bytes (the last field) to decode when
-// something reads them (parseEntry.documents).
+// something reads them (Parse.Documents).
 type parseHead struct {
 	Ents  []lint.Entity
 	Diags []lint.Diagnostic
@@ -57,7 +57,7 @@ type parseHead struct {
 
 // lookupParseHead is the kept parse under key without its documents,
 // kept undecoded in the entry, if its head decodes.
-func (u *keptUnits) lookupParseHead(key cache.Key) (*parseEntry, bool) {
+func (u *Units) lookupParseHead(key cache.Key) (*Parse, bool) {
 	payload, ok := u.store.Get(key)
 	if !ok {
 		return nil, false
@@ -68,12 +68,12 @@ func (u *keptUnits) lookupParseHead(key cache.Key) (*parseEntry, bool) {
 		u.store.Remove(key)
 		return nil, false
 	}
-	return &parseEntry{Ents: h.Ents, Diags: h.Diags, Notes: h.Notes, docs: rest}, true
+	return &Parse{Ents: h.Ents, Diags: h.Diags, Notes: h.Notes, docs: rest}, true
 }
 
-// documents are e's documents: Docs, or decoded from what its lookup
+// Documents are e's documents: Docs, or decoded from what its lookup
 // left (nil when they do not decode: a reader then parses the text).
-func (e *parseEntry) documents() []*yaml.Node {
+func (e *Parse) Documents() []*yaml.Node {
 	if e.Docs == nil && e.docs != nil {
 		var d yamlwire.Docs
 		if rest, err := kept.Wire().Decode(e.docs, &d); err == nil && len(rest) == 0 {
@@ -85,12 +85,12 @@ func (e *parseEntry) documents() []*yaml.Node {
 }
 
 // lookupParse is the kept parse under key, if one decodes.
-func (u *keptUnits) lookupParse(key cache.Key) (*parseEntry, bool) {
+func (u *Units) lookupParse(key cache.Key) (*Parse, bool) {
 	payload, ok := u.store.Get(key)
 	if !ok {
 		return nil, false
 	}
-	e := new(parseEntry)
+	e := new(Parse)
 	if err := decodeParse(payload, e); err != nil {
 		u.store.Remove(key)
 		return nil, false
@@ -98,8 +98,8 @@ func (u *keptUnits) lookupParse(key cache.Key) (*parseEntry, bool) {
 	return e, true
 }
 
-// takeParse counts a kept parse used, handing its notes to note.
-func (u *keptUnits) takeParse(e *parseEntry, note func(lint.Note)) ([]lint.Entity, []lint.Diagnostic, []*yaml.Node) {
+// TakeParse counts a kept parse used, handing its notes to note.
+func (u *Units) TakeParse(e *Parse, note func(lint.Note)) ([]lint.Entity, []lint.Diagnostic, []*yaml.Node) {
 	u.mu.Lock()
 	u.report.ParsesKept++
 	u.mu.Unlock()
@@ -115,7 +115,7 @@ func (u *keptUnits) takeParse(e *parseEntry, note func(lint.Note)) ([]lint.Entit
 // so it needs no proof that the run held still, and the run does not
 // hold every manifest's encoded parse until its end (50 copies of the
 // benchmark repositories held 36 MB of them at the fill's peak).
-func (u *keptUnits) keepParse(key cache.Key, e *parseEntry) {
+func (u *Units) keepParse(key cache.Key, e *Parse) {
 	u.mu.Lock()
 	u.report.ParsesMade++
 	u.mu.Unlock()
@@ -133,7 +133,7 @@ func (u *keptUnits) keepParse(key cache.Key, e *parseEntry) {
 }
 
 // decodeParse decodes what keepParse wrote: all of data.
-func decodeParse(data []byte, e *parseEntry) error {
+func decodeParse(data []byte, e *Parse) error {
 	rest, err := kept.Wire().Decode(data, e)
 	if err != nil {
 		return err
@@ -144,10 +144,10 @@ func decodeParse(data []byte, e *parseEntry) error {
 	return nil
 }
 
-// keptParseOf is the kept parse of data as the file rel with scope, its
-// documents left undecoded (parseEntry.documents), or nil (no cache, or
+// KeptParseOf is the kept parse of data as the file rel with scope, its
+// documents left undecoded (Parse.Documents), or nil (no cache, or
 // none kept).
-func (u *keptUnits) keptParseOf(rel string, scope lint.Scope, data []byte) *parseEntry {
+func (u *Units) KeptParseOf(rel string, scope lint.Scope, data []byte) *Parse {
 	if key, ok := u.parseKey(rel, scope, data); ok {
 		if e, hit := u.lookupParseHead(key); hit {
 			return e
@@ -156,14 +156,14 @@ func (u *keptUnits) keptParseOf(rel string, scope lint.Scope, data []byte) *pars
 	return nil
 }
 
-// parseDocs parses data as the file rel with opts (kube.ParseDocs, its
+// ParseDocs parses data as the file rel with opts (kube.ParseDocs, its
 // notes to opts.Notes), or takes the parse the per-unit cache kept; a
 // parse made is kept. u may be nil (no cache).
-func (u *keptUnits) parseDocs(rel string, data []byte, opts kube.Options) ([]lint.Entity, []lint.Diagnostic, []*yaml.Node) {
+func (u *Units) ParseDocs(rel string, data []byte, opts kube.Options) ([]lint.Entity, []lint.Diagnostic, []*yaml.Node) {
 	key, ok := u.parseKey(rel, opts.Scope, data)
 	if ok {
 		if e, hit := u.lookupParse(key); hit {
-			return u.takeParse(e, opts.Notes)
+			return u.TakeParse(e, opts.Notes)
 		}
 	} else {
 		return kube.ParseDocs(rel, data, opts)
@@ -175,15 +175,15 @@ func (u *keptUnits) parseDocs(rel string, data []byte, opts kube.Options) ([]lin
 		report(n)
 	}
 	ents, diags, docs := kube.ParseDocs(rel, data, opts)
-	u.keepParse(key, &parseEntry{Ents: ents, Diags: diags, Notes: notes, Docs: docs})
+	u.keepParse(key, &Parse{Ents: ents, Diags: diags, Notes: notes, Docs: docs})
 	return ents, diags, docs
 }
 
-// decodeDocs is kube.Decode of data (a kept kustomize build's output), or
+// DecodeDocs is kube.Decode of data (a kept kustomize build's output), or
 // the documents the per-unit cache kept for the same text; decoded ones
 // are kept. u may be nil (no cache). The report does not count them:
 // the build's own line does.
-func (u *keptUnits) decodeDocs(data []byte) []*yaml.Node {
+func (u *Units) DecodeDocs(data []byte) []*yaml.Node {
 	if u == nil {
 		docs, _ := kube.Decode(data)
 		return docs
@@ -207,8 +207,8 @@ func (u *keptUnits) decodeDocs(data []byte) []*yaml.Node {
 	return docs
 }
 
-// docSets is decodeSet, nil without a cache.
-func (u *keptUnits) docSets() func([][]byte) [][]*yaml.Node {
+// DocSets is decodeSet, nil without a cache.
+func (u *Units) DocSets() func([][]byte) [][]*yaml.Node {
 	if u == nil {
 		return nil
 	}
@@ -220,7 +220,7 @@ func (u *keptUnits) docSets() func([][]byte) [][]*yaml.Node {
 // the documents the per-unit cache kept for the same texts, as one
 // entry; decoded ones are kept. The report does not count them: the
 // rendering's own count does.
-func (u *keptUnits) decodeSet(texts [][]byte) [][]*yaml.Node {
+func (u *Units) decodeSet(texts [][]byte) [][]*yaml.Node {
 	parts := [][]byte{[]byte("yaml-doc-set"), []byte(u.build)}
 	for _, t := range texts {
 		sum := sha256.Sum256(t)

@@ -1,4 +1,4 @@
-package engine
+package unitcache
 
 import (
 	"bytes"
@@ -17,15 +17,16 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/wire"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 )
 
-// keptUnits is the per-unit result cache of one run for the two other
-// expensive units, beside the Terraform roots (keptRoots): when the whole
-// run is not answered from the cache,
+// Units is the per-unit result cache of one run for the two other
+// expensive units, beside the Terraform roots (the engine's keptRoots):
+// when the whole run is not answered from the cache,
 //
 //   - a kustomization root whose build read the same files, listed the
 //     same directories and probed the same paths as when a run kept it
@@ -42,19 +43,19 @@ import (
 //     with the same build is not rendered again.
 //
 // Builds and renderings are written at the end of the run unless its
-// budget left units out (flush, from keepUnits): each is checked on its
-// own, so a stage over the whole-run cache's bound or a file changed
-// elsewhere does not hold them back. Chart loads and manifest parses,
-// which rest on nothing but their own record or text, are written at
-// once (keptcharts.go, keptparse.go).
-type keptUnits struct {
+// budget left units out (Flush, from the engine's keepUnits): each is
+// checked on its own, so a stage over the whole-run cache's bound or a
+// file changed elsewhere does not hold them back. Chart loads and
+// manifest parses, which rest on nothing but their own record or text,
+// are written at once (charts.go, parse.go).
+type Units struct {
 	store *cache.Store
 	// context is the digest of what a kustomization's output depends on
 	// besides its inputs; build identifies the renderer.
 	context [sha256.Size]byte
 	build   string
 	tree    *treefs.Tree
-	// holes are the running load's (set by newRun, useHoles): a
+	// holes are the running load's (UseHoles): a
 	// rendering request's holes are keyed by what they stand for
 	// (renderKey).
 	holes *lint.Holes
@@ -65,21 +66,21 @@ type keptUnits struct {
 	noWarm bool
 	// checker checks the kept chart loads' records; runReads, when the
 	// run's result is cached whole, is its record of the files read
-	// (keptcharts.go).
+	// (charts.go).
 	checker  *cache.Checker
 	runReads *cache.Reads
 
 	mu      sync.Mutex
 	pending []keptPut
 	kusts   []*keptKust
-	report  UnitsReport
+	report  Report
 	// buffers are the buffers entries written at once are encoded into
 	// (*[]byte): the store keeps no payload.
 	buffers sync.Pool
 }
 
-// UnitsReport counts what the per-unit cache did in a run.
-type UnitsReport struct {
+// Report counts what the per-unit cache did in a run.
+type Report struct {
 	// KustKept kustomizations were answered from the cache, KustBuilt
 	// were built (KustRebuilt of the kept were built again for a
 	// position the kept run did not ask).
@@ -101,13 +102,13 @@ type UnitsReport struct {
 	// ParsesMade were parsed.
 	ParsesKept, ParsesMade int
 	// CompsKept Crossplane composition stages were answered from the
-	// cache (0 or 1), CompsRendered were rendered (keptcompositions.go).
+	// cache (0 or 1), CompsRendered were rendered (compositions.go).
 	CompsKept, CompsRendered int
 	// IgnoresKept files' ignores were taken from the last ignore scan,
-	// IgnoresScanned files were scanned (keptignores.go).
+	// IgnoresScanned files were scanned (ignores.go).
 	IgnoresKept, IgnoresScanned int
 	// FindsKept kustomize root searches were taken from the cache (0 or
-	// 1), FindsMade were made (keptfind.go).
+	// 1), FindsMade were made (find.go).
 	FindsKept, FindsMade int
 	// Stored entries were written.
 	Stored int
@@ -116,7 +117,7 @@ type UnitsReport struct {
 // String reads as "kustomizations: 2 kept, 1 built (roots: search kept
 // 1, made 0); charts: 3 kept, 0 rendered …; compositions: 1 kept, 0
 // rendered; …" (the roots' search is left out of a run without one).
-func (u UnitsReport) String() string {
+func (u Report) String() string {
 	s := fmt.Sprintf("kustomizations: %d kept, %d built", u.KustKept, u.KustBuilt)
 	if u.KustParsesKept+u.KustParsesMade > 0 {
 		s += fmt.Sprintf(" (parses: %d kept, %d made)", u.KustParsesKept, u.KustParsesMade)
@@ -130,27 +131,42 @@ func (u UnitsReport) String() string {
 	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made; parses: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.RenderedParsesKept, u.RenderedParsesMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
 }
 
-// newKeptUnits is the per-unit cache of run r, or nil without a store.
-func newKeptUnits(c *Cache, opts Options, r *run) (*keptUnits, error) {
-	if c == nil || c.Store == nil {
-		return nil, nil
-	}
-	k := struct {
-		Build, Cwd, RelTo, TreeRoot, Root, Repo, KubeVersion string
-		Rels, Dirs, TreeRoots                                []string
-		Budget                                               string
-	}{c.Build, opts.Cwd, opts.RelTo, opts.TreeRoot, r.root, r.tree.Repo(), opts.KubeVersion,
-		r.layoutRels(), r.dirs, r.tree.Roots(), fmt.Sprintf("%+v", opts.Budget.Limits())}
-	data, err := json.Marshal(k)
-	if err != nil {
-		return nil, fmt.Errorf("unit cache key: %w", err)
-	}
-	return &keptUnits{store: c.Store, context: sha256.Sum256(data), build: c.Build, tree: r.tree, checker: cache.NewChecker(r.tree)}, nil
+// unitCodec encodes the entries of units whose types hold no interface
+// (root searches, ignore scans).
+var unitCodec = wire.New()
+
+// New is the per-unit cache over store for tree, in a context
+// (the digest of what a unit's result depends on besides its inputs:
+// the run's options and layout) and for a build of faultline.
+func New(store *cache.Store, build string, tree *treefs.Tree, context [sha256.Size]byte) *Units {
+	return &Units{store: store, context: context, build: build, tree: tree, checker: cache.NewChecker(tree)}
 }
 
-// useHoles makes holes, the running load's, those rendering requests are
+// SkipWarm says an earlier run of the same tree was stored: its
+// renderings are most likely kept, so the renderer's workers are not
+// started ahead (noWarm). Nothing is done on a nil receiver.
+func (u *Units) SkipWarm() {
+	if u != nil {
+		u.noWarm = true
+	}
+}
+
+// JoinRecord makes reads, the record of files read by a run whose result
+// is cached whole, the record kept units' inputs join (runReads). Nothing
+// is done on a nil receiver.
+func (u *Units) JoinRecord(reads *cache.Reads) {
+	if u != nil {
+		u.runReads = reads
+	}
+}
+
+// KeyHoles is the holes rendering requests are keyed by now: the running
+// load's, nil between loads (UseHoles).
+func (u *Units) KeyHoles() *lint.Holes { return u.holes }
+
+// UseHoles makes holes, the running load's, those rendering requests are
 // keyed by. Nothing is done on a nil receiver.
-func (u *keptUnits) useHoles(holes *lint.Holes) {
+func (u *Units) UseHoles(holes *lint.Holes) {
 	if u != nil {
 		u.holes = holes
 	}
@@ -204,28 +220,37 @@ type keptKust struct {
 }
 
 // kustKey is the store key of the kustomization root in dir.
-func (u *keptUnits) kustKey(dir string) cache.Key {
+func (u *Units) kustKey(dir string) cache.Key {
 	return cache.KeyOf([]byte("kustomization"), u.context[:], []byte(dir))
 }
 
-// lookupKustomization is the kept build of the root in dir when its
-// inputs are unchanged; an entry that does not decode is a miss. remake
-// builds the root again and gives its position map, for a position the
-// kept run did not ask.
-func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Range, string) lint.Range) (b builtKustomization, charts []string, ok bool) {
+// KustBuild is a kustomization root's build: its output, diagnostics and
+// notes, and the charts it inflated.
+type KustBuild struct {
+	Out    kustomize.Rendered
+	Diags  []lint.Diagnostic
+	Notes  []lint.Note
+	Charts []string
+}
+
+// LookupKustomization is the kept build of the root in dir when its
+// inputs are unchanged, and the digest of those inputs (recordDigest); an
+// entry that does not decode is a miss. remake builds the root again and
+// gives its position map, for a position the kept run did not ask.
+func (u *Units) LookupKustomization(dir string, remake func() func(lint.Range, string) lint.Range) (b KustBuild, mapKey string, ok bool) {
 	key := u.kustKey(dir)
 	payload, ok := u.store.Get(key)
 	if !ok {
-		return builtKustomization{}, nil, false
+		return KustBuild{}, "", false
 	}
 	e, err := decodeKust(payload)
 	if err != nil {
 		u.store.Remove(key)
-		return builtKustomization{}, nil, false
+		return KustBuild{}, "", false
 	}
 	same, refreshed := e.Inputs.Check(u.tree)
 	if !same {
-		return builtKustomization{}, nil, false
+		return KustBuild{}, "", false
 	}
 	k := &keptKust{key: key, entry: *e, remake: remake, grown: refreshed != nil}
 	if refreshed != nil {
@@ -247,9 +272,8 @@ func (u *keptUnits) lookupKustomization(dir string, remake func() func(lint.Rang
 	u.report.KustKept++
 	u.kusts = append(u.kusts, k)
 	u.mu.Unlock()
-	b = builtKustomization{root: dir, diags: e.Diags, notes: e.Notes, mapKey: recordDigest(k.entry.Inputs)}
-	b.out = kustomize.Rendered{Root: e.Root, Content: e.Content, Map: k.keptMap}
-	return b, e.Charts, true
+	b = KustBuild{Out: kustomize.Rendered{Root: e.Root, Content: e.Content, Map: k.keptMap}, Diags: e.Diags, Notes: e.Notes, Charts: e.Charts}
+	return b, recordDigest(k.entry.Inputs), true
 }
 
 // keptMap answers a position the kept run asked from the entry, and any
@@ -273,22 +297,21 @@ func (k *keptKust) keptMap(r lint.Range, text string) lint.Range {
 	return out
 }
 
-// keepKustomization queues the build of the root in dir, just made, to
+// KeepKustomization queues the build of the root in dir, just made, to
 // be stored if the run proves stable, and returns its position map,
 // which records what the run asks of it, and the digest of its inputs
-// (recordDigest). charts are the charts it inflated. A build whose inputs
-// were not all observed (keep false) or that saw the tree change is not
-// kept (and has no digest).
-func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *cache.Inputs, charts []string, keep bool) (func(lint.Range, string) lint.Range, string) {
+// (recordDigest). A build whose inputs were not all observed (keep
+// false) or that saw the tree change is not kept (and has no digest).
+func (u *Units) KeepKustomization(dir string, b KustBuild, inputs *cache.Inputs, keep bool) (func(lint.Range, string) lint.Range, string) {
 	u.mu.Lock()
 	u.report.KustBuilt++
 	u.mu.Unlock()
 	if !keep || inputs.Unstable() != "" {
-		return b.out.Map, ""
+		return b.Out.Map, ""
 	}
-	e := kustEntry{Inputs: inputs.Record(), Root: b.out.Root, Content: bytes.Clone(b.out.Content),
-		Diags: append([]lint.Diagnostic(nil), b.diags...), Notes: append([]lint.Note(nil), b.notes...), Charts: charts}
-	inner := b.out.Map
+	e := kustEntry{Inputs: inputs.Record(), Root: b.Out.Root, Content: bytes.Clone(b.Out.Content),
+		Diags: append([]lint.Diagnostic(nil), b.Diags...), Notes: append([]lint.Note(nil), b.Notes...), Charts: b.Charts}
+	inner := b.Out.Map
 	k := &keptKust{key: u.kustKey(dir), entry: e, asked: map[positionQuery]lint.Range{}, grown: true}
 	u.mu.Lock()
 	u.kusts = append(u.kusts, k)
@@ -306,13 +329,13 @@ func (u *keptUnits) keepKustomization(dir string, b builtKustomization, inputs *
 // loader refuses larger ones).
 const maxChartInput = 64 << 20
 
-// recordChart records, through tree (a view observed for one
+// RecordChart records, through tree (a view observed for one
 // kustomization's build), what inflating chart c rests on: the chart
 // directory's every file and directory, beyond what the chart loader
 // reads (it reads the chart with a reader of its own), and the values
 // files. false when some of it cannot be read through the view: the
 // build is then not kept.
-func recordChart(tree *treefs.Tree, c kustomize.HelmChart) bool {
+func RecordChart(tree *treefs.Tree, c kustomize.HelmChart) bool {
 	for _, vf := range append([]string{c.ValuesFile}, c.AdditionalValuesFiles...) {
 		if vf == "" {
 			continue
@@ -463,7 +486,7 @@ type renderID struct {
 // renderKey is req's renderID. A request whose files are identified by
 // their digest (Request.FilesDigest) is keyed by it in place of their
 // content.
-func (u *keptUnits) renderKey(req helm.Request) (renderID, bool) {
+func (u *Units) renderKey(req helm.Request) (renderID, bool) {
 	files := ""
 	if req.FilesDigest != "" {
 		files = req.FilesDigest
@@ -496,7 +519,7 @@ func (u *keptUnits) renderKey(req helm.Request) (renderID, bool) {
 // lookupRender is the kept rendering of key, its holes renumbered into
 // the run's; an entry that does not decode, or whose holes do not match
 // the request's one for one, is a miss.
-func (u *keptUnits) lookupRender(k renderID) (helm.Result, error, bool) {
+func (u *Units) lookupRender(k renderID) (helm.Result, error, bool) {
 	key := k.key
 	payload, ok := u.store.Get(key)
 	if !ok {
@@ -614,7 +637,7 @@ func (e *renderEntry) takeContents(contents []string) bool {
 // keepRender queues a rendering just made: a result, or a problem with
 // the chart (never a renderer stopped or a budget spent: those depend on
 // the machine).
-func (u *keptUnits) keepRender(k renderID, res helm.Result, err error) {
+func (u *Units) keepRender(k renderID, res helm.Result, err error) {
 	key := k.key
 	u.mu.Lock()
 	u.report.ChartsRendered++
@@ -659,9 +682,9 @@ func sentinelMap(kept, now []string) (map[string]string, bool) {
 	return m, true
 }
 
-// renderer is r answering from the cache the renderings it keeps; it is
+// Renderer is r answering from the cache the renderings it keeps; it is
 // Metered when r is.
-func (u *keptUnits) renderer(r helm.Renderer) helm.Renderer {
+func (u *Units) Renderer(r helm.Renderer) helm.Renderer {
 	if u == nil || r == nil {
 		return r
 	}
@@ -674,7 +697,7 @@ func (u *keptUnits) renderer(r helm.Renderer) helm.Renderer {
 
 // keptRenderer is a Renderer behind the per-unit cache.
 type keptRenderer struct {
-	u *keptUnits
+	u *Units
 	r helm.Renderer
 }
 
@@ -698,21 +721,21 @@ func (kr keptRenderer) Render(ctx context.Context, req helm.Request) (helm.Resul
 	return res, err
 }
 
-// Ready implements readier: the renderer's own answer.
+// Ready implements helm.Readier: the renderer's own answer.
 func (kr keptRenderer) Ready() error {
-	if c, ok := kr.r.(readier); ok {
+	if c, ok := kr.r.(helm.Readier); ok {
 		return c.Ready()
 	}
 	return nil
 }
 
-// Warm implements warmer: the renderer's own, unless an earlier run of
-// the tree was stored (keptUnits.noWarm).
+// Warm implements helm.Warmer: the renderer's own, unless an earlier run of
+// the tree was stored (Units.noWarm).
 func (kr keptRenderer) Warm(charts int) {
 	if kr.u.noWarm {
 		return
 	}
-	if w, ok := kr.r.(warmer); ok {
+	if w, ok := kr.r.(helm.Warmer); ok {
 		w.Warm(charts)
 	}
 }
@@ -746,8 +769,8 @@ func (km keptMetered) RenderMetered(ctx context.Context, req helm.Request, limit
 // MostCPU implements helm.Metered.
 func (km keptMetered) MostCPU() time.Duration { return km.m.MostCPU() }
 
-// flush stores the entries of the run (keepUnits).
-func (u *keptUnits) flush() {
+// Flush stores the entries of the run (keepUnits).
+func (u *Units) Flush() {
 	if u == nil {
 		return
 	}
@@ -773,7 +796,7 @@ func (u *keptUnits) flush() {
 
 // putNow stores an entry at once, counting it: one that rests on
 // nothing but its own key or record, never on the run's budget.
-func (u *keptUnits) putNow(key cache.Key, payload []byte) {
+func (u *Units) putNow(key cache.Key, payload []byte) {
 	if u.store.Put(key, payload) == nil {
 		u.mu.Lock()
 		u.report.Stored++
@@ -781,10 +804,10 @@ func (u *keptUnits) putNow(key cache.Key, payload []byte) {
 	}
 }
 
-// discard drops the entries of a run that may not store them (its budget
+// Discard drops the entries of a run that may not store them (its budget
 // left units out, or it failed): those staged on the disk are removed.
 // Nothing is done on a nil receiver.
-func (u *keptUnits) discard() {
+func (u *Units) Discard() {
 	if u == nil {
 		return
 	}
@@ -799,10 +822,10 @@ func (u *keptUnits) discard() {
 	}
 }
 
-// done is what the cache did in the run.
-func (u *keptUnits) done() UnitsReport {
+// Done is what the cache did in the run.
+func (u *Units) Done() Report {
 	if u == nil {
-		return UnitsReport{}
+		return Report{}
 	}
 	u.mu.Lock()
 	defer u.mu.Unlock()

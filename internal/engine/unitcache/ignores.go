@@ -1,4 +1,4 @@
-package engine
+package unitcache
 
 import (
 	"io"
@@ -30,24 +30,21 @@ type ignoreFile struct {
 	Ignores []lint.Ignore
 }
 
-// ignoresCodec encodes ignore scans (their types hold no interface).
-var ignoresCodec = entryCodec
-
-// ignoreKey is the store key of the tree's ignore scan.
-func (u *keptUnits) ignoreKey() cache.Key {
+// IgnoreScanKey is the store key of the tree's ignore scan.
+func (u *Units) IgnoreScanKey() cache.Key {
 	return cache.KeyOf([]byte("ignore-scan"), []byte(u.build), u.context[:])
 }
 
 // keptIgnores is the last ignore scan's files, by path; nil when there
 // is none or it does not decode (then removed).
-func (u *keptUnits) keptIgnores() map[string]ignoreFile {
-	payload, ok := u.store.Get(u.ignoreKey())
+func (u *Units) keptIgnores() map[string]ignoreFile {
+	payload, ok := u.store.Get(u.IgnoreScanKey())
 	if !ok {
 		return nil
 	}
 	var e ignoreEntry
-	if rest, err := ignoresCodec.Decode(payload, &e); err != nil || len(rest) != 0 {
-		u.store.Remove(u.ignoreKey())
+	if rest, err := unitCodec.Decode(payload, &e); err != nil || len(rest) != 0 {
+		u.store.Remove(u.IgnoreScanKey())
 		return nil
 	}
 	byPath := make(map[string]ignoreFile, len(e.Files))
@@ -57,14 +54,14 @@ func (u *keptUnits) keptIgnores() map[string]ignoreFile {
 	return byPath
 }
 
-// scanFiles is scan (ignores.ScanEach) over files, but for the files the
+// ScanFiles is scan (ignores.ScanEach) over files, but for the files the
 // last scan found unchanged: scanned as the same name and kind, and — for
 // a file this run read (Data set) — read with the same content, else —
 // not read by this run — of the same stat, or content when its stat
 // cannot be trusted (cache.Checker). A file taken so joins the run's
 // record as a kept unit's files do. The scan is kept again when it
 // differs from the last. u may be nil (no cache).
-func (u *keptUnits) scanFiles(scan func([]ignores.File) [][]lint.Ignore, files []ignores.File) [][]lint.Ignore {
+func (u *Units) ScanFiles(scan func([]ignores.File) [][]lint.Ignore, files []ignores.File) [][]lint.Ignore {
 	if u == nil {
 		return scan(files)
 	}
@@ -105,7 +102,7 @@ func (u *keptUnits) scanFiles(scan func([]ignores.File) [][]lint.Ignore, files [
 }
 
 // keptIgnore says whether the last scan of f holds, with f's read now.
-func (u *keptUnits) keptIgnore(kept map[string]ignoreFile, f ignores.File) (cache.Read, bool) {
+func (u *Units) keptIgnore(kept map[string]ignoreFile, f ignores.File) (cache.Read, bool) {
 	kf, ok := kept[f.Path]
 	if !ok || kf.Rel != f.Rel || kf.Kind != f.Kind {
 		return cache.Read{}, false
@@ -128,7 +125,7 @@ func (u *keptUnits) keptIgnore(kept map[string]ignoreFile, f ignores.File) (cach
 // as the run's record has it; a file the record lacks (it could not be
 // read) is left out, to be read again by the next run. Nothing is kept
 // without the run's record.
-func (u *keptUnits) keepIgnores(files []ignores.File, found [][]lint.Ignore) {
+func (u *Units) keepIgnores(files []ignores.File, found [][]lint.Ignore) {
 	if u.runReads == nil {
 		return
 	}
@@ -145,5 +142,5 @@ func (u *keptUnits) keepIgnores(files []ignores.File, found [][]lint.Ignore) {
 	// 50 copies of the benchmark repositories, 16,000 files).
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	u.pending = append(u.pending, keptPut{key: u.ignoreKey(), stream: func(w io.Writer) error { return ignoresCodec.Encode(w, &e) }})
+	u.pending = append(u.pending, keptPut{key: u.IgnoreScanKey(), stream: func(w io.Writer) error { return unitCodec.Encode(w, &e) }})
 }

@@ -1,4 +1,4 @@
-package engine
+package unitcache
 
 import (
 	"crypto/sha256"
@@ -14,7 +14,7 @@ import (
 )
 
 // The per-unit cache keeps the parse of a kustomization's output as it
-// keeps a rendering's (keptrendered.go): its entities, diagnostics and
+// keeps a rendering's (rendered.go): its entities, diagnostics and
 // notes, keyed by the output's name and text, its scope and what its
 // position map reads — the build's inputs (recordDigest): the same
 // files build the same map. A kept build whose parse is kept is then
@@ -51,10 +51,10 @@ func recordDigest(rec cache.InputRecord) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// kustParseKey is the store key of the parse of a kustomization's output
+// KustParseKey is the store key of the parse of a kustomization's output
 // content under name with scope and a map that reads mapKey; false when
 // it must not be kept (no map key, a sentinel in the text).
-func (u *keptUnits) kustParseKey(name string, scope lint.Scope, content []byte, mapKey string) (cache.Key, bool) {
+func (u *Units) KustParseKey(name string, scope lint.Scope, content []byte, mapKey string) (cache.Key, bool) {
 	if u == nil || mapKey == "" || lint.HasSentinelBytes(content) {
 		return cache.Key{}, false
 	}
@@ -66,8 +66,8 @@ func (u *keptUnits) kustParseKey(name string, scope lint.Scope, content []byte, 
 	return cache.KeyOf([]byte("kustomization-parse"), u.context[:], []byte(u.build), []byte(name), sc, []byte(mapKey), sum[:]), true
 }
 
-// lookupKustParse is the kept parse under key, or nil.
-func (u *keptUnits) lookupKustParse(key cache.Key) *parseEntry {
+// LookupKustParse is the kept parse under key, or nil.
+func (u *Units) LookupKustParse(key cache.Key) *Parse {
 	e, ok := u.lookupParse(key)
 	if !ok {
 		return nil
@@ -78,9 +78,9 @@ func (u *keptUnits) lookupKustParse(key cache.Key) *parseEntry {
 	return e
 }
 
-// keepKustParse stages the parse of a kustomization's output just made,
-// stored with the run's builds (flush).
-func (u *keptUnits) keepKustParse(key cache.Key, e *parseEntry) {
+// KeepKustParse stages the parse of a kustomization's output just made,
+// stored with the run's builds (Flush).
+func (u *Units) KeepKustParse(key cache.Key, e *Parse) {
 	if u == nil {
 		return
 	}
@@ -92,24 +92,24 @@ func (u *keptUnits) keepKustParse(key cache.Key, e *parseEntry) {
 	}
 }
 
-// docReaders says what besides the parse reads produced YAML's
+// DocReaders says what besides the parse reads produced YAML's
 // documents in every run: the release finder (a release, or a ConfigMap
 // when a Flux HelmRelease may name it) and the Flux substitution finder
 // (anything it reads, when a Flux Kustomization may be among its files).
 // A reader given no documents parses what it reads itself, so this only
 // decides which kept documents are worth decoding at once; Crossplane
 // compositions decode theirs only when they render (docSet.kept).
-type docReaders struct {
+type DocReaders struct {
 	helmRelease, fluxKustomization bool
 }
 
-// see notes what YAML data the run's readers are given may hold.
-func (d *docReaders) see(data []byte) {
+// See notes what YAML data the run's readers are given may hold.
+func (d *DocReaders) See(data []byte) {
 	d.helmRelease = d.helmRelease || helm.MayHoldHelmRelease(data)
 	d.fluxKustomization = d.fluxKustomization || flux.MayHoldKustomization(data)
 }
 
-// wanted says a reader besides the parse may read data's documents.
-func (d docReaders) wanted(data []byte) bool {
+// Wanted says a reader besides the parse may read data's documents.
+func (d DocReaders) Wanted(data []byte) bool {
 	return helm.FinderReads(data, d.helmRelease) || (d.fluxKustomization && flux.Reads(data))
 }

@@ -1,4 +1,4 @@
-package engine
+package unitcache
 
 import (
 	"encoding/json"
@@ -18,7 +18,7 @@ import (
 // Crossplane's API group and, once it found compositions, those its
 // InputMarks mark; a file it reads counts by its name, text, scope,
 // source, inferred marks and the answers its position map gave. The
-// entry is keyed by the build, the run's layout (keptUnits.context) and
+// entry is keyed by the build, the run's layout (Units.context) and
 // the files naming the API group; it holds the marks, the digest of
 // every file read, and the questions asked of position maps with their
 // answers. A run whose files read are the same and whose maps answer the
@@ -32,11 +32,11 @@ import (
 // file of the tree itself (its documents come from stages that record
 // their reads), so the whole run's record needs nothing from it.
 
-// compEntry is what the store holds of the compositions stage.
-type compEntry struct {
+// CompEntry is what the store holds of the compositions stage.
+type CompEntry struct {
 	// Marks are the rendering's (kube.Composed.Marks).
 	Marks kube.InputMarks
-	// Read digests the files it read, in order (compFiles.digest).
+	// Read digests the files it read, in order (CompFiles.digest).
 	Read []byte
 	// Positions are the questions the rendering asked of the position
 	// maps of the files it read, with their answers.
@@ -55,16 +55,16 @@ type compPosition struct {
 	Out  lint.Range
 }
 
-// compRecord is a rendering under way: the position maps' answers, by
+// CompRecord is a rendering under way: the position maps' answers, by
 // index of the file in the stage's list.
-type compRecord struct {
+type CompRecord struct {
 	mu    sync.Mutex
 	asked map[int]map[positionQuery]lint.Range
 }
 
-// compFiles are the stage's files, each scanned and digested at most
+// CompFiles are the stage's files, each scanned and digested at most
 // once.
-type compFiles struct {
+type CompFiles struct {
 	files []kube.File
 	holes *lint.Holes
 	// xp marks the files naming Crossplane's API group (kube.ReadsParsed);
@@ -78,8 +78,8 @@ type compFiles struct {
 }
 
 // newCompFiles is files, whose sentinels holes number, to digest.
-func newCompFiles(files []kube.File, holes *lint.Holes) *compFiles {
-	c := &compFiles{files: files, holes: holes, xp: make([]bool, len(files)), sums: make([][]byte, len(files)), bad: make([]bool, len(files))}
+func newCompFiles(files []kube.File, holes *lint.Holes) *CompFiles {
+	c := &CompFiles{files: files, holes: holes, xp: make([]bool, len(files)), sums: make([][]byte, len(files)), bad: make([]bool, len(files))}
 	for i, f := range files {
 		c.xp[i] = kube.ReadsParsed(f.Data)
 		c.any = c.any || c.xp[i]
@@ -87,9 +87,9 @@ func newCompFiles(files []kube.File, holes *lint.Holes) *compFiles {
 	return c
 }
 
-// compositionFiles is files, whose sentinels holes number, for the
+// CompositionFiles is files, whose sentinels holes number, for the
 // per-unit cache; nil without one.
-func (u *keptUnits) compositionFiles(files []kube.File, holes *lint.Holes) *compFiles {
+func (u *Units) CompositionFiles(files []kube.File, holes *lint.Holes) *CompFiles {
 	if u == nil {
 		return nil
 	}
@@ -98,7 +98,7 @@ func (u *keptUnits) compositionFiles(files []kube.File, holes *lint.Holes) *comp
 
 // sum is the digest of the i-th file (digestFile); false when it cannot
 // be digested.
-func (c *compFiles) sum(i int) ([]byte, bool) {
+func (c *CompFiles) sum(i int) ([]byte, bool) {
 	if c.sums[i] == nil && !c.bad[i] {
 		sum, ok := digestFile(c.files[i], c.holes)
 		c.sums[i], c.bad[i] = sum, !ok
@@ -109,7 +109,7 @@ func (c *compFiles) sum(i int) ([]byte, bool) {
 // key is the store key of the stage over the files: the files naming
 // Crossplane's API group; false when there are none (nothing renders) or
 // one cannot be digested (digestFile).
-func (c *compFiles) key(u *keptUnits) (cache.Key, bool) {
+func (c *CompFiles) key(u *Units) (cache.Key, bool) {
 	parts := [][]byte{[]byte("compositions"), u.context[:], []byte(u.build)}
 	for i := range c.files {
 		if !c.xp[i] {
@@ -129,7 +129,7 @@ func (c *compFiles) key(u *keptUnits) (cache.Key, bool) {
 
 // digest digests the files a rendering with marks reads, with their
 // indexes; false when one cannot be digested (digestFile).
-func (c *compFiles) digest(marks kube.InputMarks) ([]byte, []int, bool) {
+func (c *CompFiles) digest(marks kube.InputMarks) ([]byte, []int, bool) {
 	var parts [][]byte
 	var read []int
 	for i, f := range c.files {
@@ -199,11 +199,11 @@ func portableText(s string, holes *lint.Holes) (string, bool) {
 	return out, ok
 }
 
-// keptCompositions is the kept result of the stage over c's files when
+// KeptCompositions is the kept result of the stage over c's files when
 // every file it read is the same and their maps answer the same; an
 // entry that does not decode is a miss (and removed). c may be nil (no
 // cache).
-func (u *keptUnits) keptCompositions(c *compFiles) (*compEntry, bool) {
+func (u *Units) KeptCompositions(c *CompFiles) (*CompEntry, bool) {
 	if u == nil || c == nil {
 		return nil, false
 	}
@@ -215,7 +215,7 @@ func (u *keptUnits) keptCompositions(c *compFiles) (*compEntry, bool) {
 	if !ok {
 		return nil, false
 	}
-	var e compEntry
+	var e CompEntry
 	if err := decodeComp(payload, &e); err != nil {
 		u.store.Remove(key)
 		return nil, false
@@ -239,13 +239,13 @@ func (u *keptUnits) keptCompositions(c *compFiles) (*compEntry, bool) {
 	return &e, true
 }
 
-// recordCompositions wraps the position maps of files so that the
+// RecordCompositions wraps the position maps of files so that the
 // answers the rendering gets are recorded; nil without a cache.
-func (u *keptUnits) recordCompositions(files []kube.File) *compRecord {
+func (u *Units) RecordCompositions(files []kube.File) *CompRecord {
 	if u == nil {
 		return nil
 	}
-	rec := &compRecord{asked: map[int]map[positionQuery]lint.Range{}}
+	rec := &CompRecord{asked: map[int]map[positionQuery]lint.Range{}}
 	for i := range files {
 		inner := files[i].Map
 		if inner == nil {
@@ -265,12 +265,12 @@ func (u *keptUnits) recordCompositions(files []kube.File) *compRecord {
 	return rec
 }
 
-// keepCompositions queues the stage's result c over cf's files, rendered
+// KeepCompositions queues the stage's result c over cf's files, rendered
 // with rec recording (notes its coverage notes), to be written with the
 // run's other units. A rendering that read a file that cannot be
 // digested, or asked a map of a file it did not read, is not kept. cf
 // may be nil (no cache).
-func (u *keptUnits) keepCompositions(cf *compFiles, rec *compRecord, c kube.Composed, notes []lint.Note) {
+func (u *Units) KeepCompositions(cf *CompFiles, rec *CompRecord, c kube.Composed, notes []lint.Note) {
 	if u == nil || cf == nil || !cf.any {
 		return // nothing to render
 	}
@@ -289,7 +289,7 @@ func (u *keptUnits) keepCompositions(cf *compFiles, rec *compRecord, c kube.Comp
 	for n, i := range read {
 		ordinal[i] = n
 	}
-	e := compEntry{Marks: c.Marks, Read: sum, Ents: c.Entities, Diags: c.Diagnostics, Notes: notes}
+	e := CompEntry{Marks: c.Marks, Read: sum, Ents: c.Entities, Diags: c.Diagnostics, Notes: notes}
 	rec.mu.Lock()
 	for i, asked := range rec.asked {
 		n, ok := ordinal[i]
@@ -317,8 +317,8 @@ func (u *keptUnits) keepCompositions(cf *compFiles, rec *compRecord, c kube.Comp
 	u.queue(key, payload)
 }
 
-// decodeComp decodes what keepCompositions wrote: all of data.
-func decodeComp(data []byte, e *compEntry) error {
+// decodeComp decodes what KeepCompositions wrote: all of data.
+func decodeComp(data []byte, e *CompEntry) error {
 	rest, err := kept.Wire().Decode(data, e)
 	if err != nil {
 		return err
