@@ -185,3 +185,55 @@ func writeTGZ(t *testing.T, path string, files ...string) {
 		t.Fatal(err)
 	}
 }
+
+// A chart no release installs is kept without the values its templates
+// read (working them out parses every template). When a release comes to
+// install it, the kept load works them out from its files read again —
+// a v1 chart's requirements.yaml among them, whose condition Helm reads
+// — and is written again with them; the run after takes them as kept.
+// Each run's result is a fresh run's: FL502 reports the one key the
+// chart never reads.
+func TestKeptChartLoadRefreshedWithReads(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"charts/web/Chart.yaml":              "apiVersion: v1\nname: web\nversion: 0.2.0\n",
+		"charts/web/requirements.yaml":       "dependencies:\n  - name: cache\n    version: 1.0.0\n    condition: features.cache\n",
+		"charts/web/values.yaml":             "image: web:1\nreplicas: 1\n",
+		"charts/web/charts/cache/Chart.yaml": "apiVersion: v1\nname: cache\nversion: 1.0.0\n",
+		"charts/web/templates/_helpers.tpl":  "{{- define \"web.image\" -}}{{ .Values.image }}{{- end }}\n",
+		"charts/web/templates/deploy.yaml":   "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: {{ .Values.replicas }}\n  template:\n    spec:\n      containers:\n        - name: web\n          image: {{ include \"web.image\" . }}\n",
+		"notes/readme.yaml":                  "kind: Note\n",
+	})
+	c, opts := cachedRunOf(t, root)
+	step := func(what string, kept, refreshed, made int, findings string) {
+		t.Helper()
+		l, got := recomputed(t, what, opts, c)
+		u := l.Cache.Units
+		if u.LoadsKept != kept || u.LoadsRefreshed != refreshed || u.LoadsMade != made {
+			t.Errorf("%s: %s; want loads %d kept, %d refreshed, %d made", what, u, kept, refreshed, made)
+		}
+		var ids []string
+		for _, f := range got.Findings {
+			ids = append(ids, fmt.Sprintf("%s %s:%d", f.Rule, f.Range.File, f.Range.Line))
+		}
+		if g := strings.Join(ids, ", "); g != findings {
+			t.Errorf("%s: findings %q, want %q", what, g, findings)
+		}
+		sameAsFresh(t, what, opts, l, got)
+	}
+	step("cold, no release", 0, 0, 1, "")
+	write(t, root, map[string]string{"infra/main.tf": `resource "helm_release" "web" {
+  name      = "web"
+  chart     = "../charts/web"
+  namespace = "prod"
+  values = [yamlencode({
+    image    = "web:2"
+    replica  = 3
+    features = { cache = true }
+  })]
+}
+`})
+	step("a release installs the chart", 1, 1, 0, "FL502 infra/main.tf:5")
+	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
+	step("unrelated file edited", 1, 0, 0, "FL502 infra/main.tf:5")
+}

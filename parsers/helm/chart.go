@@ -123,6 +123,9 @@ type chartData struct {
 	reads     *lint.ChartReads
 	readsWhy  string
 	readsDone bool
+	// refresh, for a kept load kept without reads, rewrites the kept
+	// load with them once they are worked out (chartReads).
+	refresh func()
 }
 
 // loadChart reads a chart directory (walked here, never following a

@@ -11,17 +11,18 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 )
 
-// localReads analyses a chart in the tree once: what its templates read
-// of its values (nil when unknown: a template that does not parse, or an
-// include of a define no file holds; why is the string).
-func localReads(cd *chartData) (*lint.ChartReads, string) {
-	files := map[string]string{}
-	for _, f := range cd.files {
+// localReads analyses a chart in the tree once, from its files with
+// their contents: what its templates read of its values (nil when
+// unknown: a template that does not parse, or an include of a define no
+// file holds; why is the string).
+func localReads(cd *chartData, files []File) (*lint.ChartReads, string) {
+	templates := map[string]string{}
+	for _, f := range files {
 		if isTemplateFile(f.Name) {
-			files[f.Name] = string(f.Data)
+			templates[f.Name] = string(f.Data)
 		}
 	}
-	tr, err := AnalyzeTemplates(files)
+	tr, err := AnalyzeTemplates(templates)
 	switch {
 	case err != nil:
 		return nil, fmt.Sprintf("the values chart %s reads are unknown: %v", cd.rel, err)
@@ -32,7 +33,7 @@ func localReads(cd *chartData) (*lint.ChartReads, string) {
 	if cd.version != "" {
 		label += " " + cd.version
 	}
-	names, conditions := subchartNames(cd)
+	names, conditions := subchartNames(files)
 	return &lint.ChartReads{
 		Chart:  strings.TrimSpace(label),
 		Source: "the templates of chart " + cd.rel,
@@ -47,7 +48,13 @@ func localReads(cd *chartData) (*lint.ChartReads, string) {
 // "tags" when a dependency has tags, and the charts under charts/ (a
 // directory's Chart.yaml name, an archive's name before its version); and
 // the dependency conditions, values Helm itself reads.
-func subchartNames(cd *chartData) (out []string, conditions []lint.ValueRead) {
+func subchartNames(files []File) (out []string, conditions []lint.ValueRead) {
+	byName := make(map[string][]byte, 2)
+	for _, f := range files {
+		if f.Name == "Chart.yaml" || f.Name == "requirements.yaml" {
+			byName[f.Name] = f.Data
+		}
+	}
 	for _, f := range []string{"Chart.yaml", "requirements.yaml"} {
 		var meta struct {
 			Dependencies []struct {
@@ -57,7 +64,7 @@ func subchartNames(cd *chartData) (out []string, conditions []lint.ValueRead) {
 				Tags      []string `yaml:"tags"`
 			} `yaml:"dependencies"`
 		}
-		if yaml.Unmarshal(cd.byName[f], &meta) != nil {
+		if yaml.Unmarshal(byName[f], &meta) != nil {
 			continue
 		}
 		for _, d := range meta.Dependencies {
@@ -75,7 +82,7 @@ func subchartNames(cd *chartData) (out []string, conditions []lint.ValueRead) {
 			}
 		}
 	}
-	for _, f := range cd.files {
+	for _, f := range files {
 		rest, ok := strings.CutPrefix(f.Name, "charts/")
 		if !ok {
 			continue

@@ -31,6 +31,11 @@ type ChartCache interface {
 	// Keep offers the load of chart key just made and the inputs it
 	// rests on.
 	Keep(key string, k *KeptChart, inputs cache.InputRecord)
+	// Refresh rewrites the load of chart key that Lookup gave in this
+	// run with k: the same load, with what was worked out from it since
+	// (the values its templates read, which a load keeps only once a
+	// release installs the chart).
+	Refresh(key string, k *KeptChart)
 }
 
 // KeptChart is what a chart load brings to Render, kept: the files and
@@ -72,7 +77,7 @@ func loadCharts(c, real string, p *paths, opts Options, reads bool) (*chartData,
 	if cd := opts.Cache.load(key); cd != nil {
 		return cd, nil
 	}
-	cd, lerr := keptLoad(c, key, p, opts.Charts)
+	cd, lerr := keptLoad(c, key, p, opts.Charts, reads)
 	if lerr != nil {
 		return nil, lerr
 	}
@@ -85,15 +90,24 @@ func loadCharts(c, real string, p *paths, opts Options, reads bool) (*chartData,
 
 // keptLoad is the chart at c from charts, or loaded (and offered to
 // charts: a load that followed no symlink, skipped nothing and saw the
-// tree hold still).
-func keptLoad(c, key string, p *paths, charts ChartCache) (*chartData, *loadError) {
+// tree hold still). reads says a release installs the chart: the values
+// its templates read are worked out now and kept with the load. Other
+// loads are kept without them (most charts in a chart repository are
+// never installed by a release of the tree, and working them out is a
+// parse of every template); a kept load that comes to need them works
+// them out then and is refreshed with them (chartReads).
+func keptLoad(c, key string, p *paths, charts ChartCache, reads bool) (*chartData, *loadError) {
 	if charts == nil || p.tree == nil {
 		// Without a tree nothing is observed.
 		return loadChart(c, p)
 	}
 	if k, ok := charts.Lookup(key); ok {
 		_, real, _ := strings.Cut(key, "\x00")
-		return fromKept(c, real, k, p), nil
+		cd := fromKept(c, real, k, p)
+		if !k.ReadsDone {
+			cd.refresh = func() { charts.Refresh(key, toKept(cd)) }
+		}
+		return cd, nil
 	}
 	inputs := cache.NewInputs()
 	op := *p
@@ -102,7 +116,9 @@ func keptLoad(c, key string, p *paths, charts ChartCache) (*chartData, *loadErro
 	if lerr != nil || cd.linked || len(cd.skipped) > 0 || inputs.Unstable() != "" {
 		return cd, lerr
 	}
-	cd.chartReads()
+	if reads {
+		cd.chartReads()
+	}
 	charts.Keep(key, toKept(cd), inputs.Record())
 	return cd, nil
 }
@@ -218,11 +234,22 @@ func (cd *chartData) allFiles() ([]File, error) {
 	return cd.loadFiles()
 }
 
-// chartReads is localReads of the chart, computed once.
+// chartReads is localReads of the chart, computed once, over its files
+// with their contents (a kept load's read again). A kept load that did
+// not have them is refreshed with them; when its files cannot be read
+// as the load read them, the reads are unknown and nothing is refreshed.
 func (cd *chartData) chartReads() (*lint.ChartReads, string) {
 	if !cd.readsDone {
-		cd.reads, cd.readsWhy = localReads(cd)
+		files, err := cd.allFiles()
+		if err != nil {
+			cd.reads, cd.readsWhy, cd.readsDone = nil, fmt.Sprintf("the values chart %s reads are unknown: %v", cd.rel, err), true
+			return cd.reads, cd.readsWhy
+		}
+		cd.reads, cd.readsWhy = localReads(cd, files)
 		cd.readsDone = true
+		if cd.refresh != nil {
+			cd.refresh()
+		}
 	}
 	return cd.reads, cd.readsWhy
 }

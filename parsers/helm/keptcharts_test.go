@@ -11,8 +11,9 @@ import (
 )
 
 // A kept load keeps the contents of what is read outside a rendering
-// (templates, Chart.yaml, values files, a subchart's among them) and
-// leaves the rest on the disk; a rendering's request reads them again,
+// (Chart.yaml and values files, a subchart's among them) and leaves the
+// rest, templates included, on the disk; a rendering's request reads
+// them again,
 // as they were, and a file changed since stops the rendering instead of
 // rendering other files than the load's.
 func TestKeptLoadLeavesRenderOnlyFiles(t *testing.T) {

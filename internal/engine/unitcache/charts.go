@@ -59,8 +59,32 @@ func (u *Units) Lookup(key string) (*helm.KeptChart, bool) {
 	}
 	u.mu.Lock()
 	u.report.LoadsKept++
+	if u.loadRecords == nil {
+		u.loadRecords = map[string]cache.InputRecord{}
+	}
+	u.loadRecords[key] = inputs
 	u.mu.Unlock()
 	return &k, true
+}
+
+// Refresh implements helm.ChartCache: the load Lookup gave is written
+// again with k, under the record Lookup checked (k is worked out from
+// the same files), at the end of the run (Flush) after the entry Lookup
+// may have queued with its stats refreshed. A key Lookup did not give is
+// left alone.
+func (u *Units) Refresh(key string, k *helm.KeptChart) {
+	u.mu.Lock()
+	inputs, ok := u.loadRecords[key]
+	if ok {
+		u.report.LoadsRefreshed++
+	}
+	u.mu.Unlock()
+	if !ok {
+		return
+	}
+	if p, err := encodeLoad(k, inputs); err == nil {
+		u.queue(u.chartLoadKey(key), p)
+	}
 }
 
 // Keep implements helm.ChartCache: the load is written at once, as a
@@ -74,14 +98,18 @@ func (u *Units) Keep(key string, k *helm.KeptChart, inputs cache.InputRecord) {
 	u.mu.Lock()
 	u.report.LoadsMade++
 	u.mu.Unlock()
+	if p, err := encodeLoad(k, inputs); err == nil {
+		_ = u.store.Put(u.chartLoadKey(key), p)
+	}
+}
+
+// encodeLoad is the entry of load k resting on inputs.
+func encodeLoad(k *helm.KeptChart, inputs cache.InputRecord) ([]byte, error) {
 	p, err := kept.Wire().Append(nil, &inputs)
 	if err != nil {
-		return
+		return nil, err
 	}
-	if p, err = kept.Wire().Append(p, k); err != nil {
-		return
-	}
-	_ = u.store.Put(u.chartLoadKey(key), p)
+	return kept.Wire().Append(p, k)
 }
 
 // queue stages an entry on the disk, to be stored at the end of the run

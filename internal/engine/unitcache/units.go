@@ -72,8 +72,11 @@ type Units struct {
 
 	mu      sync.Mutex
 	pending []keptPut
-	kusts   []*keptKust
-	report  Report
+	// loadRecords are the records of the chart loads Lookup gave, by
+	// key, for Refresh.
+	loadRecords map[string]cache.InputRecord
+	kusts       []*keptKust
+	report      Report
 	// buffers are the buffers entries written at once are encoded into
 	// (*[]byte): the store keeps no payload.
 	buffers sync.Pool
@@ -89,8 +92,10 @@ type Report struct {
 	// were rendered.
 	ChartsKept, ChartsRendered int
 	// LoadsKept chart loads were answered from the cache, LoadsMade
-	// were made and offered to it.
-	LoadsKept, LoadsMade int
+	// were made and offered to it; LoadsRefreshed of the kept were
+	// written again with the values their templates read (a release
+	// came to install the chart).
+	LoadsKept, LoadsMade, LoadsRefreshed int
 	// RenderedParsesKept renderings' templates were taken parsed from the
 	// cache, rendering by rendering; RenderedParsesMade were parsed and
 	// kept.
@@ -128,7 +133,11 @@ func (u Report) String() string {
 	if u.FindsKept+u.FindsMade > 0 {
 		s += fmt.Sprintf(" (roots: search kept %d, made %d)", u.FindsKept, u.FindsMade)
 	}
-	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept, %d made; parses: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, u.LoadsMade, u.RenderedParsesKept, u.RenderedParsesMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
+	refreshed := ""
+	if u.LoadsRefreshed > 0 {
+		refreshed = fmt.Sprintf(", %d refreshed", u.LoadsRefreshed)
+	}
+	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept%s, %d made; parses: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, refreshed, u.LoadsMade, u.RenderedParsesKept, u.RenderedParsesMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
 }
 
 // unitCodec encodes the entries of units whose types hold no interface
