@@ -40,14 +40,15 @@ func (c *CLI) openCache(dir string) (rc *engine.Cache, why string) {
 }
 
 // buildID identifies what computes a run's result: this executable and
-// the chart renderer it starts, each by the hash of its content (a
-// rebuilt binary with the same version string is another build).
+// the chart renderer it starts, each by its Go build ID, whose last part
+// hashes its content, or else by the hash of its content (a rebuilt
+// binary with the same version string is another build).
 func (c *CLI) buildID(store *cache.Store) (string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return "", fmt.Errorf("this executable: %w", err)
 	}
-	self, err := store.FileID(exe)
+	self, err := store.ExecutableID(exe)
 	if err != nil {
 		return "", err
 	}
@@ -57,7 +58,7 @@ func (c *CLI) buildID(store *cache.Store) (string, error) {
 		render = fmt.Sprintf("injected %T", c.Renderer)
 	default:
 		if p, err := renderExecutable(os.Getenv); err == nil {
-			if render, err = store.FileID(p); err != nil {
+			if render, err = store.ExecutableID(p); err != nil {
 				return "", err
 			}
 		}

@@ -635,3 +635,26 @@ func TestStoreStage(t *testing.T) {
 		t.Errorf("a streamed payload of a quarter of the bound: %d bytes, stored %v", len(got), ok)
 	}
 }
+
+// A store makes each shard directory once, and again when the cache was
+// cleared while it runs: a write after that is stored, not lost.
+func TestStorePutAfterCacheCleared(t *testing.T) {
+	s := openStore(t, DefaultMax)
+	first, second := KeyOf([]byte("a")), KeyOf([]byte("b"))
+	second[0] = first[0] // the same shard
+	if err := s.Put(first, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(s.dir, "entries")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put(second, []byte("two")); err != nil {
+		t.Fatalf("a write after the cache was cleared: %v", err)
+	}
+	if got, ok := s.Get(second); !ok || string(got) != "two" {
+		t.Errorf("Get after the cache was cleared = %q, %v", got, ok)
+	}
+	if shards, _ := filepath.Glob(filepath.Join(s.dir, "entries", "*")); len(shards) != 1 || len(filepath.Base(shards[0])) != 1 {
+		t.Errorf("shard directories %v, want one of one hex digit", shards)
+	}
+}
