@@ -499,7 +499,7 @@ func (t *tgLoad) hashValue(h hash.Hash, v cty.Value) bool {
 	case !v.IsKnown():
 		// Its refinements too (kept.EncodeValue keeps them).
 		data, err := kept.EncodeValue(v)
-		if err != nil || lint.HasSentinel(string(data)) {
+		if err != nil || lint.HasSentinelBytes(data) {
 			return false
 		}
 		h.Write([]byte{'U'})

@@ -148,7 +148,7 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 	if opts.Notes == nil {
 		return lint.Note{}, false
 	}
-	if at, ok := lineBefore(data, after, d.Range.Line, func(l []byte) bool { return lint.HasSentinel(string(l)) }); ok {
+	if at, ok := lineBefore(data, after, d.Range.Line, func(l []byte) bool { return lint.HasSentinelBytes(l) }); ok {
 		r := pointRange(rel, at, 1)
 		if opts.MapDiagnostic != nil {
 			r = opts.MapDiagnostic(r)

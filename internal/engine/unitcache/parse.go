@@ -35,7 +35,7 @@ type Parse struct {
 // false when the parse must not be kept: the text holds a sentinel, whose
 // meaning is the run's own (as written, a file has none).
 func (u *Units) parseKey(rel string, scope lint.Scope, data []byte) (cache.Key, bool) {
-	if u == nil || lint.HasSentinel(string(data)) {
+	if u == nil || lint.HasSentinelBytes(data) {
 		return cache.Key{}, false
 	}
 	sc, err := json.Marshal(scope)

@@ -54,7 +54,7 @@ func holdsSentinel(v reflect.Value) bool {
 		}
 	case reflect.Slice, reflect.Array:
 		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
-			return lint.HasSentinel(string(v.Bytes()))
+			return lint.HasSentinelBytes(v.Bytes())
 		}
 		for i := range v.Len() {
 			if holdsSentinel(v.Index(i)) {
