@@ -35,7 +35,7 @@ func scanIgnores(u *unitcache.Units, tree *treefs.Tree, rel func(string) string,
 		add(p, ignores.KindOf(p))
 	}
 	for _, c := range charts {
-		for _, t := range ignores.ChartTemplates(c) {
+		for _, t := range ignores.ChartTemplates(tree, c) {
 			add(t, ignores.Template)
 		}
 	}

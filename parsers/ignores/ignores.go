@@ -26,7 +26,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -164,43 +163,35 @@ func ScanEach(tree *treefs.Tree, files []File) [][]lint.Ignore {
 const maxTemplates = 5000
 
 // ChartTemplates lists the template files of a chart directory and its
-// subcharts (.yaml, .yml and .tpl files under a templates directory).
-// Symlinks are not followed.
-func ChartTemplates(dir string) []string {
+// subcharts (.yaml, .yml and .tpl files under a templates directory),
+// sorted, listing directories through tree (a cached run answers them
+// from the listing it took at its start, without a system call; nil:
+// the disk). Symlinks are not followed; .git and node_modules below the
+// chart are not entered.
+func ChartTemplates(tree *treefs.Tree, dir string) []string {
 	var out []string
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	var walk func(d string, inTemplates bool)
+	walk = func(d string, inTemplates bool) {
+		ents, err := tree.ReadDir(d)
 		if err != nil {
-			if d != nil && d.IsDir() {
-				return filepath.SkipDir
+			return
+		}
+		for _, e := range ents {
+			if len(out) >= maxTemplates {
+				return
 			}
-			return nil
-		}
-		if len(out) >= maxTemplates {
-			return filepath.SkipAll
-		}
-		if d.IsDir() {
-			if p != dir && (d.Name() == ".git" || d.Name() == "node_modules") {
-				return filepath.SkipDir
+			p := filepath.Join(d, e.Name())
+			switch {
+			case e.IsDir():
+				if e.Name() != ".git" && e.Name() != "node_modules" {
+					walk(p, inTemplates || e.Name() == "templates")
+				}
+			case e.Type().IsRegular() && inTemplates && KindOf(p) != None && KindOf(p) != HCL:
+				out = append(out, p)
 			}
-			return nil
 		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return nil
-		}
-		parts := strings.Split(filepath.ToSlash(rel), "/")
-		inTemplates := false
-		for _, s := range parts[:len(parts)-1] {
-			inTemplates = inTemplates || s == "templates"
-		}
-		if inTemplates && KindOf(p) != None && KindOf(p) != HCL {
-			out = append(out, p)
-		}
-		return nil
-	})
+	}
+	walk(dir, false)
 	sort.Strings(out)
 	return out
 }

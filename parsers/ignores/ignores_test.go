@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -270,10 +271,15 @@ func TestScanFilesAndChartTemplates(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	templates := ChartTemplates(filepath.Join(dir, "chart"))
+	templates := ChartTemplates(nil, filepath.Join(dir, "chart"))
 	want := []string{filepath.Join(dir, "chart/charts/sub/templates/x.yml"), filepath.Join(dir, "chart/templates/_helpers.tpl"), tpl}
 	if !reflect.DeepEqual(templates, want) {
 		t.Fatalf("templates %v, want %v", templates, want)
+	}
+	// Through a tree (a cached run's answers listings from its snapshot):
+	// the same files.
+	if got := ChartTemplates(treefs.New([]string{dir}, ""), filepath.Join(dir, "chart")); !reflect.DeepEqual(got, want) {
+		t.Fatalf("templates through a tree %v, want %v", got, want)
 	}
 
 	files := []File{
