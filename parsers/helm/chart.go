@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"go.yaml.in/yaml/v3"
 	"helm.sh/helm/v3/pkg/chart/loader"
@@ -126,6 +127,12 @@ type chartData struct {
 	// refresh, for a kept load kept without reads, rewrites the kept
 	// load with them once they are worked out (chartReads).
 	refresh func()
+	// valuesData, for a kept load, are its values documents encoded
+	// (KeptChart.Values): values holds them once valuesDocs decoded them
+	// (valuesOnce; valuesDecoded says so).
+	valuesData    []byte
+	valuesOnce    sync.Once
+	valuesDecoded atomic.Bool
 }
 
 // loadChart reads a chart directory (walked here, never following a

@@ -49,7 +49,7 @@ func karpenterSettings(r *lint.Release, cd *chartData, p *paths, h *lint.Holes) 
 			}
 		}
 		if !found && cd != nil {
-			if n := at(cd.values["values.yaml"], parts...); n != nil {
+			if n := at(cd.valuesDocs()["values.yaml"], parts...); n != nil {
 				val, found = n.Value, str(n) != ""
 				if !cd.archive {
 					rng = nodeRange(cd.display(p, "values.yaml"), n)

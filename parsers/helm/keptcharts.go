@@ -12,6 +12,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/wire"
 	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/internal/yamlwire"
 	"github.com/faultline-dev/faultline/lint"
@@ -46,11 +47,12 @@ type KeptChart struct {
 	Archive       bool
 	Files         []File
 	Name, Version string
-	// Values are the parsed values files, each one document (yamlwire:
-	// read back in one allocation per file, where the reflective codec
-	// allocated node by node — a large chart's values.yaml was most of
-	// reading a kept chart).
-	Values        map[string]yamlwire.Docs
+	// Values are the parsed values files, each one document, encoded
+	// (valuesCodec, the documents with yamlwire) and decoded only when
+	// something reads them (chartData.valuesDocs): a run whose renderings
+	// and their parses are kept never does, and a large chart's
+	// values.yaml was most of reading a kept load.
+	Values        []byte
 	Dups          map[string][]yamldup.Duplicate
 	ValuesErrLine int
 	Hash          string
@@ -105,7 +107,11 @@ func keptLoad(c, key string, p *paths, charts ChartCache, reads bool) (*chartDat
 		_, real, _ := strings.Cut(key, "\x00")
 		cd := fromKept(c, real, k, p)
 		if !k.ReadsDone {
-			cd.refresh = func() { charts.Refresh(key, toKept(cd)) }
+			cd.refresh = func() {
+				if k, err := toKept(cd); err == nil {
+					charts.Refresh(key, k)
+				}
+			}
 		}
 		return cd, nil
 	}
@@ -119,15 +125,21 @@ func keptLoad(c, key string, p *paths, charts ChartCache, reads bool) (*chartDat
 	if reads {
 		cd.chartReads()
 	}
-	charts.Keep(key, toKept(cd), inputs.Record())
+	if k, err := toKept(cd); err == nil {
+		charts.Keep(key, k, inputs.Record())
+	}
 	return cd, nil
 }
 
-// toKept is what a chart load keeps.
-func toKept(cd *chartData) *KeptChart {
-	values := make(map[string]yamlwire.Docs, len(cd.values))
-	for name, v := range cd.values {
-		values[name] = yamlwire.Docs{v} // a nil node does not encode: the load is not kept
+// valuesCodec encodes a load's values documents (KeptChart.Values).
+var valuesCodec = wire.New()
+
+// toKept is what a chart load keeps; an error when its values documents
+// do not encode (a nil node: the load is not kept).
+func toKept(cd *chartData) (*KeptChart, error) {
+	values, err := cd.encodedValues()
+	if err != nil {
+		return nil, err
 	}
 	files, unkept := cd.files, []string(nil)
 	if !cd.archive {
@@ -142,7 +154,43 @@ func toKept(cd *chartData) *KeptChart {
 	}
 	return &KeptChart{Archive: cd.archive, Files: files, Name: cd.name, Version: cd.version, Values: values, Dups: cd.dups,
 		ValuesErrLine: cd.valuesErrLine, Hash: cd.hash, ReadsDone: cd.readsDone, Reads: cd.reads, ReadsWhy: cd.readsWhy,
-		Unkept: unkept}
+		Unkept: unkept}, nil
+}
+
+// encodedValues are the load's values documents encoded for KeptChart:
+// a kept load's own, as kept, when nothing decoded them.
+func (cd *chartData) encodedValues() ([]byte, error) {
+	if cd.valuesData != nil && !cd.valuesDecoded.Load() {
+		return cd.valuesData, nil
+	}
+	docs := cd.valuesDocs()
+	values := make(map[string]yamlwire.Docs, len(docs))
+	for name, v := range docs {
+		values[name] = yamlwire.Docs{v} // a nil node does not encode
+	}
+	return valuesCodec.Append(nil, &values)
+}
+
+// valuesDocs are the chart's values documents by file name, a kept
+// load's decoded the first time they are asked for; a kept load whose
+// values do not decode (which its entry's checksum rules out) has none.
+func (cd *chartData) valuesDocs() map[string]*yaml.Node {
+	if cd.valuesData == nil {
+		return cd.values
+	}
+	cd.valuesOnce.Do(func() {
+		var kept map[string]yamlwire.Docs
+		cd.values = map[string]*yaml.Node{}
+		if rest, err := valuesCodec.Decode(cd.valuesData, &kept); err == nil && len(rest) == 0 {
+			for name, docs := range kept {
+				if len(docs) == 1 {
+					cd.values[name] = docs[0]
+				}
+			}
+		}
+		cd.valuesDecoded.Store(true)
+	})
+	return cd.values
 }
 
 // readOutsideRendering says a kept load keeps the contents of the chart
@@ -188,14 +236,8 @@ func unkeptReader(tree *treefs.Tree, real string, k *KeptChart) func() ([]File, 
 // loadChart would load it; the contents k did not keep are read when a
 // rendering asks for them (allFiles).
 func fromKept(c, real string, k *KeptChart, p *paths) *chartData {
-	values := make(map[string]*yaml.Node, len(k.Values))
-	for name, docs := range k.Values {
-		if len(docs) == 1 {
-			values[name] = docs[0]
-		}
-	}
 	cd := &chartData{abs: c, rel: p.rel(c), archive: k.Archive, files: k.Files, name: k.Name, version: k.Version,
-		values: values, dups: k.Dups, valuesErrLine: k.ValuesErrLine, hash: k.Hash,
+		valuesData: k.Values, dups: k.Dups, valuesErrLine: k.ValuesErrLine, hash: k.Hash,
 		readsDone: k.ReadsDone, reads: k.Reads, readsWhy: k.ReadsWhy}
 	cd.byName = make(map[string][]byte, len(cd.files))
 	for _, f := range cd.files {

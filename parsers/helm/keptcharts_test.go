@@ -40,7 +40,10 @@ func TestKeptLoadLeavesRenderOnlyFiles(t *testing.T) {
 	if lerr != nil {
 		t.Fatal(lerr)
 	}
-	k := toKept(cd)
+	k, err := toKept(cd)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var unkept []string
 	for _, f := range k.Files {
 		if f.Data == nil {
@@ -87,7 +90,10 @@ func TestKeptLoadLeavesRenderOnlyFiles(t *testing.T) {
 // one by one again.
 func TestKeptArchiveLoadKeepsAll(t *testing.T) {
 	cd := &chartData{archive: true, files: []File{{Name: "Chart.yaml", Data: []byte("name: a\n")}, {Name: "crds/x.yaml", Data: []byte("kind: X\n")}}}
-	k := toKept(cd)
+	k, err := toKept(cd)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(k.Unkept) != 0 || k.Files[1].Data == nil {
 		t.Errorf("archive: unkept %v", k.Unkept)
 	}

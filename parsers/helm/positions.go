@@ -70,7 +70,8 @@ func buildIndex(cd *chartData, rel *lint.Release, p *paths) *valueIndex {
 		}
 	}
 	if cd != nil && !cd.archive {
-		names := sortedKeys(cd.values)
+		values := cd.valuesDocs()
+		names := sortedKeys(values)
 		// Subcharts first, so the parent's values for them win.
 		sort.SliceStable(names, func(i, j int) bool { return names[i] != "values.yaml" && names[j] == "values.yaml" })
 		for _, name := range names {
@@ -79,7 +80,7 @@ func buildIndex(cd *chartData, rel *lint.Release, p *paths) *valueIndex {
 				prefix = strings.Split(name, "/")[1]
 			}
 			file := cd.display(p, name)
-			walkNode(cd.values[name], prefix, func(key string, n *yaml.Node) {
+			walkNode(values[name], prefix, func(key string, n *yaml.Node) {
 				if n.Kind == yaml.MappingNode {
 					delete(eff, key) // maps merge: only a scalar here is replaced
 					return
