@@ -32,7 +32,11 @@ budget are coverage notes, not FL000: nothing is broken, faultline just does
 not look. So is a chart whose template fails, as it executes, for want of
 what the chart will have when it is installed: a dependency Chart.yaml
 declares and its values enable that is not vendored under ` + "`charts/`" + ` (` + "`helm dependency build`" + `
-was not run), or a ` + "`required`" + ` value no values file gives.
+was not run), a ` + "`required`" + ` value no values file gives, or — for a chart
+with no default values that no release in the scanned tree installs (an Argo
+CD ApplicationSet whose chart path is templated, a pipeline) — a read of
+` + "`.Values`" + ` that finds nothing. A chart whose own default values fail that
+way, or that a release of the tree installs, is FL000.
 The note names the template error and what was missing. A template that does
 not parse is FL000 whatever else is missing.
 

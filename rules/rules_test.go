@@ -319,6 +319,10 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// the required value's, and the failure's own — never FL000.
 		"testdata/FL000/negative_chart_dependency_not_vendored": 3,
 		"testdata/FL000/negative_chart_required_value_missing":  2,
+		// A chart without default values that no release of the tree
+		// installs fails for want of the values it is installed with:
+		// the failure's note, never FL000.
+		"testdata/FL000/negative_chart_values_from_installer": 1,
 	} {
 		in, err := load(dir)
 		if err != nil {

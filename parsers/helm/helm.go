@@ -34,6 +34,7 @@ import (
 	"sync"
 	"time"
 
+	"go.yaml.in/yaml/v3"
 	k8sversion "k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/faultline-dev/faultline/internal/runbudget"
@@ -324,6 +325,9 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	for _, j := range jobs {
 		cd := j.chart
 		unknown, undecided := failedWithout(j.err)
+		if !undecided {
+			unknown, undecided = failedWithoutValues(j)
+		}
 		if j.err != nil && !undecided {
 			out.Diagnostics = append(out.Diagnostics, renderDiagnostic(cd, j, p))
 		}
@@ -584,6 +588,37 @@ func failedWithout(err error) (*RenderError, bool) {
 		return re, true
 	}
 	return nil, false
+}
+
+// failedWithoutValues is failedWithout for a chart no release in the
+// tree installs (every release of j is nil: it rendered with its
+// defaults) and that has no default values of its own (no values.yaml,
+// or an empty one): a template that failed while it executed failed for
+// want of the values the chart is installed with, from where the tree
+// does not say (an Argo CD ApplicationSet whose chart path is
+// templated, a pipeline), when it failed reading them (the action Helm
+// names is a field chain from .Values: readsValuesAt). A chart whose own
+// defaults fail, that a release of the tree installs, or that fails
+// otherwise (an include's endless recursion) stays FL000.
+func failedWithoutValues(j *job) (*RenderError, bool) {
+	var re *RenderError
+	if !errors.As(j.err, &re) || !re.Executing {
+		return nil, false
+	}
+	for _, r := range j.releases {
+		if r != nil {
+			return nil, false
+		}
+	}
+	if doc := j.chart.valuesDocs()["values.yaml"]; doc != nil && (doc.Kind != yaml.MappingNode || len(doc.Content) > 0) {
+		return nil, false
+	}
+	if re.Template == "" || !readsValuesAt(string(j.chart.fileData(re.Template)), re.Line, re.Column) {
+		return nil, false
+	}
+	u := *re
+	u.Unknown = []string{"the values it is installed with (it has no default values, and no release in the scanned tree installs it)"}
+	return &u, true
 }
 
 // renderDiagnostic is the FL000 of a failed rendering: at the template

@@ -111,6 +111,7 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 		if out, err = (engine.Engine{LintMode: true}).Render(c, top); err != nil {
 			re := templateError(err)
 			if errors.As(err, new(template.ExecError)) {
+				re.Executing = true
 				re.Unknown = unknowns(missing, logs.String())
 			}
 			return renderapi.Result{Notes: res.Notes}, re

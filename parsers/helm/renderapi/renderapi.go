@@ -96,6 +96,9 @@ type RenderError struct {
 	// value the installer must give — so it is no evidence against the
 	// chart. A template that does not parse has none.
 	Unknown []string `json:"unknown,omitempty"`
+	// Executing says a template failed while it executed (Go's
+	// template.ExecError), not while it parsed.
+	Executing bool `json:"executing,omitempty"`
 }
 
 func (e *RenderError) Error() string { return e.Message }

@@ -1,0 +1,97 @@
+package helm
+
+import (
+	"fmt"
+	tparse "text/template/parse"
+)
+
+// readsValuesAt says whether the action text (a chart template file)
+// holds at line:col — the position Go's template engine names for an
+// execution error, as in "x.yaml:1:14: executing … at <.Values.a.b>" —
+// is a read of the chart's values: a field chain from .Values
+// (`.Values.a.b`, `$.Values.a`). A nil pointer there is a value the
+// rendering did not have; anywhere else (an include's recursion, a
+// function's error) it is the chart's own failure.
+func readsValuesAt(text string, line, col int) bool {
+	const name = "t"
+	trees, err := parseTemplate(name, text)
+	if err != nil || line <= 0 || col <= 0 {
+		return false
+	}
+	want := fmt.Sprintf("%s:%d:%d", name, line, col)
+	found := false
+	for _, t := range trees {
+		walkNodes(t.Root, func(n tparse.Node) {
+			if found || !valuesRead(n) {
+				return
+			}
+			if loc, _ := t.ErrorContext(n); loc == want {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
+// valuesRead says n reads a field chain from the chart's values.
+func valuesRead(n tparse.Node) bool {
+	switch n := n.(type) {
+	case *tparse.FieldNode:
+		return len(n.Ident) > 0 && n.Ident[0] == "Values"
+	case *tparse.VariableNode:
+		return len(n.Ident) > 1 && n.Ident[0] == "$" && n.Ident[1] == "Values"
+	}
+	return false
+}
+
+// walkNodes calls f on n and every node below it.
+func walkNodes(n tparse.Node, f func(tparse.Node)) {
+	if n == nil {
+		return
+	}
+	f(n)
+	switch n := n.(type) {
+	case *tparse.ListNode:
+		if n != nil {
+			for _, c := range n.Nodes {
+				walkNodes(c, f)
+			}
+		}
+	case *tparse.ActionNode:
+		walkNodes(n.Pipe, f)
+	case *tparse.PipeNode:
+		if n != nil {
+			for _, d := range n.Decl {
+				walkNodes(d, f)
+			}
+			for _, c := range n.Cmds {
+				walkNodes(c, f)
+			}
+		}
+	case *tparse.CommandNode:
+		for _, a := range n.Args {
+			walkNodes(a, f)
+		}
+	case *tparse.ChainNode:
+		walkNodes(n.Node, f)
+	case *tparse.IfNode:
+		walkBranch(&n.BranchNode, f)
+	case *tparse.RangeNode:
+		walkBranch(&n.BranchNode, f)
+	case *tparse.WithNode:
+		walkBranch(&n.BranchNode, f)
+	case *tparse.TemplateNode:
+		walkNodes(n.Pipe, f)
+	}
+}
+
+// walkBranch walks an if, range or with node's pipeline and lists.
+func walkBranch(b *tparse.BranchNode, f func(tparse.Node)) {
+	walkNodes(b.Pipe, f)
+	if b.List != nil {
+		walkNodes(b.List, f)
+	}
+	if b.ElseList != nil {
+		walkNodes(b.ElseList, f)
+	}
+}

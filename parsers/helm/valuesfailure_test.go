@@ -1,0 +1,55 @@
+package helm
+
+import (
+	"errors"
+	"io"
+	"regexp"
+	"strconv"
+	"testing"
+	"text/template"
+)
+
+// execErrorAt executes text with empty values, as Helm's engine renders
+// a chart without values (a missing key is the zero value, so a field of
+// it is a nil pointer), and returns the line and column its execution
+// error names.
+func execErrorAt(t *testing.T, text string) (int, int) {
+	t.Helper()
+	tm, err := template.New("t").Option("missingkey=zero").Funcs(template.FuncMap{"fail": func(s string) (string, error) { return "", errors.New(s) }}).Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = tm.Execute(io.Discard, map[string]any{"Values": map[string]any{}})
+	var ee template.ExecError
+	if !errors.As(err, &ee) {
+		t.Fatalf("%q: %v, want an execution error", text, err)
+	}
+	m := regexp.MustCompile(`t:(\d+):(\d+)`).FindStringSubmatch(ee.Error())
+	if m == nil {
+		t.Fatalf("%q: no position in %v", text, ee)
+	}
+	line, _ := strconv.Atoi(m[1])
+	col, _ := strconv.Atoi(m[2])
+	return line, col
+}
+
+// An execution error is a value the rendering lacked only where the
+// action Go's engine names reads from .Values.
+func TestReadsValuesAt(t *testing.T) {
+	for text, want := range map[string]bool{
+		"{{- if .Values.gpu.enabled }}\nkind: NodePool\n{{- end }}\n":                   true,
+		"kind: Secret\ndata:\n  host: {{ $.Values.db.host | printf \"%s\" }}\n":         true,
+		"{{ define \"img\" }}{{ .Values.image.repo }}{{ end }}{{ template \"img\" . }}": true,
+		"{{ $v := .Values }}{{ $v.a.b }}":                                               false,
+		"{{ fail \"set a role\" }}":                                                     false,
+		"{{ .Release.Labels.team }}":                                                    false,
+	} {
+		line, col := execErrorAt(t, text)
+		if got := readsValuesAt(text, line, col); got != want {
+			t.Errorf("%q at %d:%d: readsValuesAt = %v, want %v", text, line, col, got, want)
+		}
+	}
+	if readsValuesAt("{{ .Values.a.b }}", 2, 1) || readsValuesAt("{{ if }", 1, 1) {
+		t.Error("a position with no action there, or a template that does not parse, reads values")
+	}
+}
