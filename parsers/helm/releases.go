@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/faultline-dev/faultline/internal/treefs"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 
 	"go.yaml.in/yaml/v3"
 
@@ -368,7 +370,8 @@ func (b *builder) mergeTextWith(r *lint.Release, yf *yamlFile, s *yaml.Node, wha
 		c.Value = subst(s.Value)
 		s = &c
 	}
-	docs, err := parseYAML([]byte(s.Value))
+	docs, perr := parseYAML([]byte(s.Value))
+	err := perr
 	pos := yf.embeddedPos(s)
 	for _, d := range docs {
 		if err != nil {
@@ -381,6 +384,15 @@ func (b *builder) mergeTextWith(r *lint.Release, yf *yamlFile, s *yaml.Node, wha
 		// A value known only after apply (a Terraform variable rendered
 		// into the text) is not broken input.
 		b.note(lint.Unresolved, yf.rangeOf(s), fmt.Sprintf("%s: %s holds a value known only after apply; not read", r.Label, what))
+	case perr != nil:
+		// Where the text's own YAML breaks, placed in the file as its
+		// nodes are (a literal block's line N is N lines below the
+		// indicator); the message without the text's own line number.
+		at, detail := yf.rangeOf(s), perr.Error()
+		if line, col, d, ok := yamlpos.ErrorAt([]byte(s.Value), perr.Error()); ok {
+			at, detail = pos(&yaml.Node{Line: line, Column: col}), fmt.Sprintf("%s (line %d of the text)", d, line)
+		}
+		b.diag(at, "invalid values", fmt.Sprintf("%s: %s", what, detail))
 	case err != nil:
 		b.diag(yf.rangeOf(s), "invalid values", fmt.Sprintf("%s: %s", what, err))
 	}
