@@ -256,11 +256,15 @@ type Staged struct {
 	size int64
 }
 
+// MaxPayload is the largest payload the store keeps (Put and Stage drop
+// a larger one): a quarter of its bound.
+func (s *Store) MaxPayload() int64 { return s.max / 4 }
+
 // Stage writes key's payload as Put does, without storing it yet; nil
 // (and no error) for a payload larger than a quarter of the bound, which
 // is not stored. Stage keeps no reference to payload.
 func (s *Store) Stage(k Key, payload []byte) (*Staged, error) {
-	if int64(len(payload)) > s.max/4 {
+	if int64(len(payload)) > s.MaxPayload() {
 		return nil, nil
 	}
 	_, tmp, err := s.create(k)

@@ -652,6 +652,7 @@ func (r *run) manifests() int {
 		}()
 	}
 	wg.Wait()
+	r.opts.units.FlushParses()
 	r.in.Notes = append(r.in.Notes, subst.Notes()...)
 	var ents []lint.Entity
 	for i, p := range out {

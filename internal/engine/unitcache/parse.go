@@ -58,7 +58,7 @@ type parseHead struct {
 // lookupParseHead is the kept parse under key without its documents,
 // kept undecoded in the entry, if its head decodes.
 func (u *Units) lookupParseHead(key cache.Key) (*Parse, bool) {
-	payload, ok := u.store.Get(key)
+	payload, ok := u.parsePayload(key)
 	if !ok {
 		return nil, false
 	}
@@ -86,7 +86,7 @@ func (e *Parse) Documents() []*yaml.Node {
 
 // lookupParse is the kept parse under key, if one decodes.
 func (u *Units) lookupParse(key cache.Key) (*Parse, bool) {
-	payload, ok := u.store.Get(key)
+	payload, ok := u.parsePayload(key)
 	if !ok {
 		return nil, false
 	}
@@ -109,12 +109,11 @@ func (u *Units) TakeParse(e *Parse, note func(lint.Note)) ([]lint.Entity, []lint
 	return e.Ents, e.Diags, e.Docs
 }
 
-// keepParse writes a parse just made at once, as a kept Terraform root
-// is: it depends on nothing but what its key holds (the text, the name,
-// the scope, the build), never on the rest of the run nor on its budget,
-// so it needs no proof that the run held still, and the run does not
-// hold every manifest's encoded parse until its end (50 copies of the
-// benchmark repositories held 36 MB of them at the fill's peak).
+// keepParse keeps a parse just made: for the tree's parse pack, or
+// written on its own at the manifests stage's end or at once
+// (parsepack.go). It depends on nothing but what its key holds (the
+// text, the name, the scope, the build), never on the rest of the run
+// nor on its budget, so it needs no proof that the run held still.
 func (u *Units) keepParse(key cache.Key, e *Parse) {
 	u.mu.Lock()
 	u.report.ParsesMade++
@@ -129,7 +128,7 @@ func (u *Units) keepParse(key cache.Key, e *Parse) {
 	if err != nil {
 		return
 	}
-	u.putNow(key, payload)
+	u.holdParse(key, payload)
 }
 
 // decodeParse decodes what keepParse wrote: all of data.

@@ -1,6 +1,7 @@
 package unitcache
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -72,6 +73,7 @@ func TestKeptParsesRoundTrip(t *testing.T) {
 			withContent++
 		}
 	}
+	first.FlushParses()
 	first.Flush()
 	if withContent < 100 {
 		t.Fatalf("only %d files gave entities, diagnostics or notes", withContent)
@@ -94,16 +96,31 @@ func TestKeptParsesRoundTrip(t *testing.T) {
 		t.Error("a text holding a sentinel has a key")
 	}
 
-	// Garbled entries are misses, parsed again.
+	// A garbled pack is a miss: the parse is made again.
 	third := unitsFor(store, tree)
-	key, _ := third.parseKey(files[0], scope, mustRead(t, files[0]))
-	if err := store.Put(key, []byte("garbage")); err != nil {
+	if err := store.Put(third.packKey(), []byte("garbage")); err != nil {
 		t.Fatal(err)
 	}
 	if got := parse(third, files[0], mustRead(t, files[0])); !reflect.DeepEqual(got, want[files[0]]) {
 		t.Errorf("after a garbled entry: %+v, want %+v", got, want[files[0]])
 	}
 	if r := third.Done(); r.ParsesMade != 1 {
+		t.Errorf("garbled pack: %d parsed, want 1", r.ParsesMade)
+	}
+	// And so is a garbled entry of its own.
+	third.FlushParses() // one parse apart from no pack: a pack of one
+	fourth := unitsFor(store, tree)
+	if err := store.Put(fourth.packKey(), []byte("garbage")); err != nil {
+		t.Fatal(err)
+	}
+	key, _ := fourth.parseKey(files[1], scope, mustRead(t, files[1]))
+	if err := store.Put(key, []byte("garbage")); err != nil {
+		t.Fatal(err)
+	}
+	if got := parse(fourth, files[1], mustRead(t, files[1])); !reflect.DeepEqual(got, want[files[1]]) {
+		t.Errorf("after a garbled entry: %+v, want %+v", got, want[files[1]])
+	}
+	if r := fourth.Done(); r.ParsesMade != 1 {
 		t.Errorf("garbled entry: %d parsed, want 1", r.ParsesMade)
 	}
 }
@@ -117,10 +134,11 @@ func mustRead(t *testing.T, p string) []byte {
 	return data
 }
 
-// A parse is written as soon as it is made, not held for the end of the
-// run: another run reads it back before the first one flushes, equal in
-// every field, and the first counts it written.
-func TestKeptParseWrittenAtOnce(t *testing.T) {
+// A parse is written when the manifests stage ends (FlushParses), not
+// held for the end of the run: another run reads it back before the
+// first one flushes, equal in every field, and the first counts it
+// written.
+func TestKeptParseWrittenAtStageEnd(t *testing.T) {
 	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
 	if err != nil {
 		t.Fatal(err)
@@ -133,8 +151,9 @@ func TestKeptParseWrittenAtOnce(t *testing.T) {
 	if len(ents) == 0 || len(diags) == 0 {
 		t.Fatalf("parsed %d entities, %d diagnostics: the test proves nothing", len(ents), len(diags))
 	}
-	if r := first.Done(); r.ParsesMade != 1 || r.Stored != 1 {
-		t.Errorf("first: %s; want 1 parsed and written before the flush", r)
+	first.FlushParses()
+	if r := first.Done(); r.ParsesMade != 1 || r.Stored != 1 || r.ParsePacks != 1 {
+		t.Errorf("first: %s; want 1 parsed and written (as a pack) before the flush", r)
 	}
 	second := unitsFor(store, tree)
 	gotEnts, gotDiags, gotDocs := second.ParseDocs("k8s/sa.yaml", data, opts)
@@ -144,4 +163,46 @@ func TestKeptParseWrittenAtOnce(t *testing.T) {
 	if r := second.Done(); r.ParsesKept != 1 || r.ParsesMade != 0 {
 		t.Errorf("second: %s; want the parse kept", r)
 	}
+}
+
+// A run after an edit reads the tree's parses from the pack; a parse
+// made then is written on its own and the pack stays, until the parses
+// apart from it are an eighth of those used: then the pack is written
+// again with all of them. Every parse taken back is the one made.
+func TestParsePackKeepsEditsApart(t *testing.T) {
+	store, err := cache.Open(t.TempDir(), cache.DefaultMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := treefs.New([]string{t.TempDir()}, "")
+	opts := kube.Options{Scope: lint.Scope{Account: "111122223333"}, Notes: func(lint.Note) {}, Templates: true}
+	const n = 16
+	text := func(i, version int) []byte {
+		return []byte(fmt.Sprintf("apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: app-%d\n  namespace: team-%d\n", i, version))
+	}
+	versions := make([]int, n)
+	run := func(what string, wantKept, wantMade, wantPacks int) {
+		t.Helper()
+		u := unitsFor(store, tree)
+		for i := range n {
+			name := fmt.Sprintf("k8s/app-%d.yaml", i)
+			ents, _, _ := u.ParseDocs(name, text(i, versions[i]), opts)
+			fresh, _, _ := kube.ParseDocs(name, text(i, versions[i]), opts)
+			if !reflect.DeepEqual(ents, fresh) {
+				t.Errorf("%s: %s: entities differ from a fresh parse", what, name)
+			}
+		}
+		u.FlushParses()
+		if r := u.Done(); r.ParsesKept != wantKept || r.ParsesMade != wantMade || r.ParsePacks != wantPacks {
+			t.Errorf("%s: %s; want %d kept, %d parsed, %d packs written", what, r, wantKept, wantMade, wantPacks)
+		}
+	}
+	run("cold", 0, n, 1)
+	run("unchanged", n, 0, 0)
+	versions[3] = 1
+	run("one file edited", n-1, 1, 0) // 1 apart of 16: written on its own
+	run("the edit kept apart", n, 0, 0)
+	versions[5] = 1
+	run("a second file edited", n-1, 1, 1) // 2 apart of 16: an eighth
+	run("after the pack was written again", n, 0, 0)
 }

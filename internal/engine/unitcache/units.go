@@ -70,6 +70,9 @@ type Units struct {
 	checker  *cache.Checker
 	runReads *cache.Reads
 
+	// pack is the tree's manifest parse pack (parsepack.go).
+	pack parsePack
+
 	mu      sync.Mutex
 	pending []keptPut
 	// loadRecords are the records of the chart loads Lookup gave, by
@@ -104,8 +107,9 @@ type Report struct {
 	// cache, KustParsesMade were parsed and kept.
 	KustParsesKept, KustParsesMade int
 	// ParsesKept manifest files as written were answered from the cache,
-	// ParsesMade were parsed.
-	ParsesKept, ParsesMade int
+	// ParsesMade were parsed; ParsePacks is 1 when the tree's parse pack
+	// was written (parsepack.go).
+	ParsesKept, ParsesMade, ParsePacks int
 	// CompsKept Crossplane composition stages were answered from the
 	// cache (0 or 1), CompsRendered were rendered (compositions.go).
 	CompsKept, CompsRendered int
@@ -137,7 +141,11 @@ func (u Report) String() string {
 	if u.LoadsRefreshed > 0 {
 		refreshed = fmt.Sprintf(", %d refreshed", u.LoadsRefreshed)
 	}
-	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept%s, %d made; parses: %d kept, %d made); manifests: %d kept, %d parsed; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, refreshed, u.LoadsMade, u.RenderedParsesKept, u.RenderedParsesMade, u.ParsesKept, u.ParsesMade, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
+	packed := ""
+	if u.ParsePacks > 0 {
+		packed = ", pack written"
+	}
+	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept%s, %d made; parses: %d kept, %d made); manifests: %d kept, %d parsed%s; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, refreshed, u.LoadsMade, u.RenderedParsesKept, u.RenderedParsesMade, u.ParsesKept, u.ParsesMade, packed, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
 }
 
 // unitCodec encodes the entries of units whose types hold no interface
