@@ -2,7 +2,6 @@ package unitcache
 
 import (
 	"encoding/json"
-	"errors"
 	"sort"
 	"sync"
 
@@ -216,7 +215,7 @@ func (u *Units) KeptCompositions(c *CompFiles) (*CompEntry, bool) {
 		return nil, false
 	}
 	var e CompEntry
-	if err := decodeComp(payload, &e); err != nil {
+	if err := decodeWhole(payload, &e); err != nil {
 		u.store.Remove(key)
 		return nil, false
 	}
@@ -315,16 +314,4 @@ func (u *Units) KeepCompositions(cf *CompFiles, rec *CompRecord, c kube.Composed
 		return
 	}
 	u.queue(key, payload)
-}
-
-// decodeComp decodes what KeepCompositions wrote: all of data.
-func decodeComp(data []byte, e *CompEntry) error {
-	rest, err := kept.Wire().Decode(data, e)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return errors.New("trailing data")
-	}
-	return nil
 }

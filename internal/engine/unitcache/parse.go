@@ -3,7 +3,6 @@ package unitcache
 import (
 	"crypto/sha256"
 	"encoding/json"
-	"errors"
 
 	"go.yaml.in/yaml/v3"
 
@@ -91,7 +90,7 @@ func (u *Units) lookupParse(key cache.Key) (*Parse, bool) {
 		return nil, false
 	}
 	e := new(Parse)
-	if err := decodeParse(payload, e); err != nil {
+	if err := decodeWhole(payload, e); err != nil {
 		u.store.Remove(key)
 		return nil, false
 	}
@@ -129,18 +128,6 @@ func (u *Units) keepParse(key cache.Key, e *Parse) {
 		return
 	}
 	u.holdParse(key, payload)
-}
-
-// decodeParse decodes what keepParse wrote: all of data.
-func decodeParse(data []byte, e *Parse) error {
-	rest, err := kept.Wire().Decode(data, e)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return errors.New("trailing data")
-	}
-	return nil
 }
 
 // KeptParseOf is the kept parse of data as the file rel with scope, its

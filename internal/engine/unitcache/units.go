@@ -148,6 +148,19 @@ func (u Report) String() string {
 	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept%s, %d made; parses: %d kept, %d made); manifests: %d kept, %d parsed%s; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, refreshed, u.LoadsMade, u.RenderedParsesKept, u.RenderedParsesMade, u.ParsesKept, u.ParsesMade, packed, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
 }
 
+// decodeWhole decodes an entry kept.Wire() wrote (a manifest parse, the
+// compositions stage) into v: all of data, or an error.
+func decodeWhole(data []byte, v any) error {
+	rest, err := kept.Wire().Decode(data, v)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return errors.New("trailing data")
+	}
+	return nil
+}
+
 // unitCodec encodes the entries of units whose types hold no interface
 // (root searches, ignore scans).
 var unitCodec = wire.New()
