@@ -181,3 +181,71 @@ resource "kubernetes_service_account_v1" "karpenter" {
 		t.Errorf("service account = %+v", sa)
 	}
 }
+
+// Where a release's values are written: in a heredoc, a value sits on its
+// own line and column, a <<- heredoc's dropped indentation given back; a
+// one-line template has no line of its own to show, so a value is placed
+// on the element that writes it (not on the line below it).
+func TestHelmReleaseValuePositions(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `variable "on" {
+  default = false
+}
+
+resource "helm_release" "indented" {
+  name  = "indented"
+  chart = "karpenter"
+  values = [
+    <<-EOT
+        webhook:
+          enabled: false
+        replicas: ${2}
+    EOT
+  ]
+}
+
+resource "helm_release" "flush" {
+  name  = "flush"
+  chart = "karpenter"
+  values = [
+    <<EOT
+webhook:
+  enabled: false
+EOT
+  ]
+}
+
+resource "helm_release" "oneline" {
+  name   = "oneline"
+  chart  = "karpenter"
+  values = ["webhook: {enabled: ${var.on}}"]
+}
+`,
+	})
+	res := Load([]string{dir}, Options{Root: dir, Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+	rels := map[string]*lint.Release{}
+	for _, e := range res.Entities {
+		if r, ok := e.(*lint.Release); ok {
+			n, _ := r.Name.Str()
+			rels[n] = r
+		}
+	}
+	for _, c := range []struct {
+		release, key string
+		want         lint.Range
+	}{
+		{"indented", "webhook", lint.Range{File: "main.tf", Line: 10, Column: 9, EndLine: 10, EndColumn: 16}},
+		{"indented", "webhook.enabled", lint.Range{File: "main.tf", Line: 11, Column: 20, EndLine: 11, EndColumn: 25}},
+		{"indented", "replicas", lint.Range{File: "main.tf", Line: 12, Column: 19, EndLine: 12, EndColumn: 20}},
+		{"flush", "webhook.enabled", lint.Range{File: "main.tf", Line: 23, Column: 12, EndLine: 23, EndColumn: 17}},
+		{"oneline", "webhook.enabled", lint.Range{File: "main.tf", Line: 31, Column: 13, EndLine: 31, EndColumn: 44}},
+	} {
+		r := rels[c.release]
+		if r == nil {
+			t.Fatalf("no release %s in %v", c.release, res.Entities)
+		}
+		if got := r.ValueRanges[c.key]; got != c.want {
+			t.Errorf("%s: %s at %#v, want %#v", c.release, c.key, got, c.want)
+		}
+	}
+}

@@ -127,47 +127,28 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 		return
 	}
 	lint.MergeValues(r.Values, mm)
-	if t := x.templateFileAttr(ex); t != nil {
-		ex = t.Expr // data.template_file.NAME.rendered: where the template is written
-	}
-	whole := x.e.Session.Rng(ex.Range())
-	file, lineOffset := "", 0
-	if fc, ok := ex.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
-		if p := x.mi.Eval(fc.Args[0], nil); p.IsKnown() && !p.IsNull() && p.Type() == cty.String && !lint.HasSentinel(p.AsString()) {
-			path := p.AsString()
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(x.e.Root.Dir, path)
-			}
-			file = x.e.Session.Rel(filepath.Clean(path))
-		}
-	} else if tpl, ok := ex.(*hclsyntax.TemplateExpr); ok && !tpl.IsStringLiteral() || isHeredoc(ex) {
-		file, lineOffset = whole.File, whole.Line
-	}
+	// Where each value is written: in the file a file() / templatefile()
+	// call reads, on its line of a heredoc (the columns a <<- heredoc
+	// drops given back), else on the element itself (positionMap).
+	pm := x.positionMap(ex, x.e.Session.Rng(ex.Range()), []byte(text))
+	shown := pm.File != "" || pm.Heredoc
 	at := func(n *yaml.Node) lint.Range {
-		if file == "" {
-			return whole
-		}
-		return lint.Range{File: file, Line: n.Line + lineOffset, Column: n.Column, EndLine: n.Line + lineOffset, EndColumn: n.Column + len([]rune(n.Value))}
+		return pm.Map(lint.Range{Line: n.Line, Column: n.Column, EndLine: n.Line, EndColumn: n.Column + len([]rune(n.Value))}, n.Value)
 	}
 	walkYAML(read, nil, func(path []string, n *yaml.Node) {
 		r.ValueRanges[strings.Join(path, ".")] = at(n)
 	})
 	for _, d := range dups {
-		last, first := at(d.Last), at(d.First)
-		if file == "" {
+		if !shown {
 			continue // written where no line of it can be shown
 		}
+		last, first := at(d.Last), at(d.First)
 		r.DuplicateKeys = append(r.DuplicateKeys, &lint.DuplicateKey{
 			Object: lint.Object{Kind: lint.KindDuplicateKey, Addr: last.String() + "#" + first.String(), Label: "key " + d.Key,
 				Name: lint.Known(d.Key), Range: last, NameRange: last, Source: lint.SourceTerraform},
 			Key: d.Key, Path: d.Path, First: first, Reader: "Helm",
 		})
 	}
-}
-
-func isHeredoc(ex hcl.Expression) bool {
-	_, ok := ex.(*hclsyntax.TemplateExpr)
-	return ok && ex.Range().Start.Line != ex.Range().End.Line
 }
 
 // walkYAML calls f for every scalar or list leaf with its key path, and
