@@ -72,6 +72,21 @@ func TestKeptLoadLeavesRenderOnlyFiles(t *testing.T) {
 	if req, err = req.Complete(); err != nil || !reflect.DeepEqual(req.Files, cd.files) || req.LoadFiles != nil {
 		t.Fatalf("completed request: %v, %d files", err, len(req.Files))
 	}
+	// The digest a request carries is what the pool keys its workers'
+	// chart cache by in place of hashing the files again: it must be
+	// their hash, from a kept load as from a fresh one.
+	fresh, _, err := request(cd, nil, cd.hash, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []Request{req, fresh} {
+		if got, want := filesDigest(r), filesHash(r.Files); got != want || r.FilesDigest == "" {
+			t.Errorf("request digest %q, its files hash to %q", got, want)
+		}
+	}
+	if got, want := filesDigest(Request{Files: cd.files}), filesHash(cd.files); got != want {
+		t.Errorf("a request without a digest: %q, want the files' hash %q", got, want)
+	}
 	// Same size, other contents.
 	write(t, filepath.Join(dir, "files", "owner.txt"), "\xEF\xBB\xBFteam-b\n")
 	var stopped *StoppedError

@@ -98,12 +98,24 @@ func (p *Pool) RenderMetered(ctx context.Context, req Request, limit time.Durati
 	if err != nil {
 		return Result{}, 0, err
 	}
-	t := &task{ctx: ctx, req: req, hash: filesHash(req.Files), size: filesSize(req.Files), cpu: p.Child.bounds().seconds(limit), done: make(chan taskResult, 1)}
+	t := &task{ctx: ctx, req: req, hash: filesDigest(req), size: filesSize(req.Files), cpu: p.Child.bounds().seconds(limit), done: make(chan taskResult, 1)}
 	if err := p.send(ctx, quit, t); err != nil {
 		return Result{}, 0, err
 	}
 	r := <-t.done // a worker that takes a task always answers it
 	return r.res, r.cpu, r.err
+}
+
+// filesDigest identifies req's files for the workers' chart cache: the
+// digest the request carries (a loaded chart's, filesHash of the same
+// files, checked again when they were read back: unkeptReader), else
+// filesHash computed here. A chart of megabytes of CRDs is hashed once
+// per run instead of twice.
+func filesDigest(req Request) string {
+	if req.FilesDigest != "" {
+		return req.FilesDigest
+	}
+	return filesHash(req.Files)
 }
 
 // send hands t to a worker slot, growing the pool while t waits (grow).

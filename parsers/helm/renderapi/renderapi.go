@@ -35,8 +35,9 @@ type Request struct {
 	// IncludeCRDs adds the chart's crds/ files to the manifests.
 	IncludeCRDs bool `json:"includeCRDs,omitempty"`
 	// FilesDigest, when set, identifies Files (their names and contents,
-	// in order) for the parent's own use, such as a result cache's key;
-	// it is never sent to a renderer.
+	// in order: the parent's filesHash of them) for the parent's own
+	// use, such as a result cache's key or its workers' chart cache; it
+	// is never sent as part of the request.
 	FilesDigest string `json:"-"`
 	// LoadFiles, when set, gives Files whole: a parent that kept a
 	// chart's load without the contents only a rendering reads (Data nil
