@@ -1,3 +1,9 @@
+// math/rand's Seed takes effect in this process: a rendering seeds the
+// source Helm's randInt and shuffle read, so that a chart renders alike
+// in every run (parsers/helm/chartrender/random.go).
+
+//go:debug randseednop=0
+
 // Command faultline-render renders Helm charts for faultline. faultline
 // starts it (helm.Pool) with FAULTLINE_HELM_CHILD=1 and the bounds of one
 // rendering in FAULTLINE_HELM_LIMITS; it reads length-prefixed JSON

@@ -50,6 +50,32 @@ func TestRendersForAChild(t *testing.T) {
 	}
 }
 
+// Two renderer processes render a chart that draws on Helm's random
+// functions alike, math/rand's randInt and shuffle included: the command
+// lets a rendering seed math/rand (its go:debug line), so a cached run
+// and one that renders again give the same output.
+func TestRandomRendersAlikeInTwoProcesses(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []helm.File{
+		{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: hello\nversion: 0.1.0\n")},
+		{Name: "templates/pod.yaml", Data: []byte("apiVersion: v1\nkind: Pod\nmetadata:\n  name: test-{{ randAlphaNum 5 | lower }}-{{ randInt 0 100000 }}\n  annotations:\n    order: {{ shuffle \"abcdefghij\" }}\n")},
+	}
+	var got []string
+	for range 2 {
+		res, err := helm.NewChild(exe).Render(context.Background(), helm.Request{Chart: "charts/hello", Files: files, ReleaseName: "greeter", Namespace: "apps"})
+		if err != nil || len(res.Manifests) != 1 {
+			t.Fatalf("render: %v %+v", err, res)
+		}
+		got = append(got, res.Manifests[0].Content)
+	}
+	if got[0] != got[1] {
+		t.Errorf("two renderer processes rendered differently:\n%s\n%s", got[0], got[1])
+	}
+}
+
 // Run by hand, the command says what it is for and fails.
 func TestUsage(t *testing.T) {
 	var out bytes.Buffer

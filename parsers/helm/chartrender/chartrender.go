@@ -57,6 +57,7 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 	}
 	renderMu.Lock()
 	defer renderMu.Unlock()
+	defer seedRandomness(req)()
 	var logs bytes.Buffer
 	prevOut, prevFlags, prevPrefix := log.Writer(), log.Flags(), log.Prefix()
 	log.SetOutput(&logs)
