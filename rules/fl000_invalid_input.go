@@ -38,7 +38,11 @@ CD ApplicationSet whose chart path is templated, a pipeline) — a read of
 ` + "`.Values`" + ` that finds nothing. A chart whose own default values fail that
 way, or that a release of the tree installs, is FL000.
 The note names the template error and what was missing. A template that does
-not parse is FL000 whatever else is missing.
+not parse is FL000 whatever else is missing. A file that is itself a template
+is a note too: a manifest whose YAML parses only once its placeholders
+(` + "`{{ }}`, `${x}`, `{NAME}`, `__NAME__`" + `) are filled, and a ytt template, valid YAML
+whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
+` + "`#@data/values`" + `) that decides what it holds.
 
 FL000 cannot be suppressed or disabled: a silent parse failure would make
 every other rule silently blind.

@@ -239,10 +239,13 @@ type run struct {
 	read  map[string][]byte
 	tf    terraform.Result
 	// meta are the chart metadata files among the manifests.
-	meta  map[string]bool
-	hopts helm.Options
-	pr    *produced
-	ctx   context.Context
+	meta map[string]bool
+	// templated are the ytt templates among the manifests, with the
+	// note that says so: read for ignores, not as manifests.
+	templated map[string]lint.Note
+	hopts     helm.Options
+	pr        *produced
+	ctx       context.Context
 	// kustomizeCharts are the charts kustomizations inflated: they do
 	// not render again on their own.
 	kustomizeCharts *sync.Map
@@ -585,10 +588,15 @@ func (r *run) manifests() int {
 	// whose documents pre takes instead.
 	pre := make([][]*yaml.Node, len(r.d.manifests))
 	kept := make([]*unitcache.Parse, len(r.d.manifests))
+	ytt := make([]int, len(r.d.manifests))
 	procs.Parallel(len(r.d.manifests), func(i int) {
 		path := r.d.manifests[i]
 		raw[i], errs[i] = r.tree.ReadFile(path, maxManifest)
 		if errs[i] != nil || raw[i] == nil || r.meta[path] {
+			return
+		}
+		if line, ok := kube.YttAnnotation(raw[i]); ok {
+			ytt[i] = line
 			return
 		}
 		if kept[i] = r.opts.units.KeptParseOf(r.rel(path), r.scopeAt(filepath.Dir(path)), raw[i]); kept[i] != nil {
@@ -596,10 +604,18 @@ func (r *run) manifests() int {
 		}
 		pre[i], _ = kube.Decode(raw[i])
 	})
+	r.templated = map[string]lint.Note{}
+	for i, line := range ytt {
+		if line > 0 {
+			path := r.d.manifests[i]
+			r.templated[path] = lint.Note{Kind: lint.Skipped, Range: lint.Range{File: r.rel(path), Line: line, Column: 1, EndLine: line, EndColumn: 1},
+				What: fmt.Sprintf("read as a ytt template, not a manifest: its comments are ytt code (an annotation at line %d) that decides what it holds", line)}
+		}
+	}
 	// What the files and builds may hold decides which kept documents
 	// anything but their parse reads.
 	for i, path := range r.d.manifests {
-		if raw[i] != nil && !r.meta[path] {
+		if raw[i] != nil && r.isManifest(path) {
 			r.readers.See(raw[i])
 		}
 	}
@@ -663,7 +679,7 @@ func (r *run) manifests() int {
 		r.files[path] = true
 		if p.data != nil {
 			r.read[path] = raw[i]
-			if !r.meta[path] {
+			if r.isManifest(path) {
 				r.pr.addFile(r.rel(path), p.data, p.docs, p.kept, p.scope)
 			}
 		}
@@ -681,7 +697,7 @@ func (r *run) manifests() int {
 func (r *run) substitutions(raw [][]byte, pre [][]*yaml.Node) *flux.Set {
 	var files []flux.File
 	for i, path := range r.d.manifests {
-		if raw[i] != nil && !r.meta[path] {
+		if raw[i] != nil && r.isManifest(path) {
 			files = append(files, flux.File{Rel: r.rel(path), Dir: filepath.Dir(path), Data: raw[i], Docs: pre[i]})
 		}
 	}
@@ -739,6 +755,10 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *u
 	}
 	if r.meta[path] {
 		p.data = data // read for ignores; the chart reads it
+		return p
+	}
+	if n, ok := r.templated[path]; ok {
+		p.data, p.notes = data, []lint.Note{n} // read for ignores
 		return p
 	}
 	if k != nil {
@@ -874,6 +894,13 @@ func (r *run) join() int {
 	r.in.Diagnostics = capPerFile(r.in.Diagnostics, maxDiagnosticsPerFile)
 	r.in.Ignores = scanIgnores(r.opts.units, r.tree, r.rel, r.files, r.read, r.allCharts)
 	return len(r.files)
+}
+
+// isManifest says whether a YAML file of the tree is read as manifests:
+// not a chart's metadata (the chart reads it) nor a ytt template.
+func (r *run) isManifest(path string) bool {
+	_, templated := r.templated[path]
+	return !r.meta[path] && !templated
 }
 
 // chartMetadata is the set of YAML files that sit directly in a Helm
