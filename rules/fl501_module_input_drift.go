@@ -44,7 +44,10 @@ role.
 The module's variables come from its code: the module cache
 (` + "`.terraform/modules`" + `) or faultline's built-in model of the module at the
 version the call's constraint allows (assumed, and the finding one severity
-lower, when the constraint allows versions that differ). Calls of local
+lower, when the constraint allows versions that differ). A call without a
+version constraint is compared with the newest modelled version, which is
+what ` + "`terraform init`" + ` installs: an input only later releases of that major
+declare is not reported. Calls of local
 modules are checked by Terraform itself: an input a local module does not
 declare is FL000. Calls whose code was not read are never reported.
 
@@ -288,11 +291,12 @@ func (d *callDrift) checkMoved(p *lint.Pass, in lint.ModuleInput) {
 	})
 }
 
-// modelVersion is the version part of a model's name ("v20.0.0" of
-// "…//modules/karpenter v20.0.0").
+// modelVersion is the versions part of a model's name: what follows the
+// module's key, which holds no space ("v20.8.0 and later v20.x" of
+// "…//modules/karpenter v20.8.0 and later v20.x").
 func modelVersion(model string) string {
-	if i := strings.LastIndexByte(model, ' '); i >= 0 {
-		return model[i+1:]
+	if _, versions, ok := strings.Cut(model, " "); ok {
+		return versions
 	}
 	return model
 }

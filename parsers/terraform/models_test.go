@@ -96,7 +96,7 @@ func TestModelledEKSCall(t *testing.T) {
 			rec = c
 		}
 	}
-	if rec.How != modsource.ResolvedModelled || rec.Model != "terraform-aws-modules/eks/aws v20.0.1" || rec.Assumed != "" {
+	if rec.How != modsource.ResolvedModelled || rec.Model != "terraform-aws-modules/eks/aws v20.31.0 and later v20.x" || rec.Assumed != "" {
 		t.Errorf("module.eks = %+v", rec)
 	}
 	cl, _ := entity(res, "module.eks.aws_eks_cluster.this[0]").(*lint.Cluster)
@@ -133,7 +133,7 @@ func TestModelVersionsDiffer(t *testing.T) {
 	dir := writeTree(t, map[string]string{"main.tf": strings.Replace(eksV20Call, "%q", `"~> 20.0"`, 1)})
 	res := loadCached(dir)
 	ae := entity(res, `module.eks.aws_eks_access_entry.this["karpenter"]`)
-	if ae == nil || len(ae.Base().Inferred) != 1 || !strings.Contains(ae.Base().Inferred[0], "modelled as terraform-aws-modules/eks/aws v20.0.1 (the constraint ~> 20.0 allows versions that model differently)") {
+	if ae == nil || len(ae.Base().Inferred) != 1 || !strings.Contains(ae.Base().Inferred[0], "modelled as terraform-aws-modules/eks/aws v20.0.1 and later v20.x (the constraint ~> 20.0 allows versions that model differently)") {
 		t.Fatalf("access entry = %+v", ae)
 	}
 	for _, label := range []string{"module.eks.aws_eks_cluster.this[0]", "module.eks.aws_security_group.node[0]", "cluster security group of module.eks.aws_eks_cluster.this[0]"} {
@@ -141,7 +141,7 @@ func TestModelVersionsDiffer(t *testing.T) {
 			t.Errorf("%s = %+v, want proven", label, e)
 		}
 	}
-	if !hasNote(res, lint.Inferred, "module.eks modelled as terraform-aws-modules/eks/aws v20.0.1") {
+	if !hasNote(res, lint.Inferred, "module.eks modelled as terraform-aws-modules/eks/aws v20.0.1 and later v20.x") {
 		t.Errorf("no note on the assumed version: %v", res.Notes)
 	}
 	n := 0
@@ -214,7 +214,7 @@ module "eks" {
 	if m == nil || !m.AWSAuth() || m.Range.Line != 9 {
 		t.Fatalf("aws_auth_roles mapping = %+v", m)
 	}
-	if len(m.Inferred) != 1 || !strings.Contains(m.Inferred[0], "modelled as terraform-aws-modules/eks/aws v18.20.0 (the constraint ~> 18.0 allows") {
+	if len(m.Inferred) != 1 || !strings.Contains(m.Inferred[0], "modelled as terraform-aws-modules/eks/aws v18.20.0 and later v18.x (the constraint ~> 18.0 allows") {
 		t.Errorf("mapping inferred = %v", m.Inferred)
 	}
 	cl, _ := entity(res, "module.eks.aws_eks_cluster.this[0]").(*lint.Cluster)

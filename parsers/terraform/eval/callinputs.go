@@ -56,8 +56,15 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 		span = modsource.VersionRange{Lo: modsource.VersionBound{Version: v, Inclusive: true}, Hi: modsource.VersionBound{Version: v, Inclusive: true}}
 	}
 	model, assumed, declares := rec.Model, rec.Assumed, child
+	unconstrained := use != nil && use.constraint == "" && mi.Model == nil
 	if use != nil {
 		span = use.allowed.Intersect(use.dir.Span)
+		if unconstrained {
+			// terraform init installs the newest release: the inputs are
+			// compared with what the newest modelled version declares,
+			// not with every release the directory models.
+			span = newestOf(child, span)
+		}
 	}
 	var readAt map[string]lint.ModuleVariable
 	if use != nil && use.installs != nil {
@@ -65,8 +72,8 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 		// newest, and that is what the inputs are compared with.
 		if m := l.models.module(use.installs.Dir); m != nil {
 			readAt = l.declared(child, span)
-			span, declares = use.installs.Span, m
-			model, assumed = use.key+" v"+use.installs.First, "no version constraint: the newest modelled version is assumed"
+			span, declares = newestOf(m, use.installs.Span), m
+			model, assumed = use.key+" "+use.installs.Span.Label(), "no version constraint: the newest modelled version is assumed"
 		}
 	}
 	mc := &lint.ModuleCall{
@@ -177,6 +184,47 @@ func declaredVariables(m *Module, span modsource.VersionRange) map[string]lint.M
 		out[n] = lint.ModuleVariable{Versions: list, Declared: spanDeclares(span, list)}
 	}
 	return out
+}
+
+// newestOf narrows span to its newest versions as far as m's
+// faultline_input_versions tell them apart: from the last version at
+// which an input of m was added or removed (within span) on, where every
+// input is declared alike. A directory whose inputs never changed is
+// alike throughout: span as it is.
+func newestOf(m *Module, span modsource.VersionRange) modsource.VersionRange {
+	a, ok := m.locals[inputVersionsLocal]
+	if !ok {
+		return span
+	}
+	v, diags := staticValue(a.Expr)
+	if diags.HasErrors() || !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return span
+	}
+	from := span.Lo
+	later := func(b modsource.VersionBound) {
+		// b is where a change takes effect: before the span's end, and
+		// the latest such.
+		if b.Version == nil || (modsource.VersionRange{Lo: b, Hi: span.Hi}).Empty() {
+			return
+		}
+		if from.Version == nil || b.Version.GreaterThan(from.Version) || b.Version.Equal(from.Version) && from.Inclusive && !b.Inclusive {
+			from = b
+		}
+	}
+	for _, cs := range v.AsValueMap() {
+		for _, c := range constraintList(cs) {
+			r, ok := modsource.ParseConstraint(c)
+			if !ok {
+				continue
+			}
+			later(r.Lo)
+			if r.Hi.Version != nil {
+				// Past an upper bound: the first version it excludes.
+				later(modsource.VersionBound{Version: r.Hi.Version, Inclusive: !r.Hi.Inclusive})
+			}
+		}
+	}
+	return modsource.VersionRange{Lo: from, Hi: span.Hi}
 }
 
 // spanDeclares says whether the versions of span meet one of the

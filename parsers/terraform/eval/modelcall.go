@@ -111,7 +111,7 @@ func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) 
 		newest := use.dir
 		use.installs = &newest
 		use.dir = d
-		use.assumed = "no version constraint: v" + newest.First + ", the newest modelled version, rejects inputs the call passes; read at v" + d.First + ", the newest modelled version that declares them all"
+		use.assumed = "no version constraint: " + newest.Span.Label() + ", the newest modelled, rejects inputs the call passes; read at " + d.Span.Label() + ", the newest modelled that declares them all"
 		return
 	}
 }

@@ -46,7 +46,7 @@ type modelUse struct {
 }
 
 // label names the model as messages do ("…//modules/karpenter v20.1.0").
-func (u *modelUse) label() string { return u.key + " v" + u.dir.First }
+func (u *modelUse) label() string { return u.key + " " + u.allowed.Intersect(u.dir.Span).Label() }
 
 // modelSet is a loader's view of the embedded stand-ins: the index, and
 // each version directory parsed once. The stand-ins are embedded, the same

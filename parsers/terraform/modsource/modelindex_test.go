@@ -84,3 +84,29 @@ func TestChooseModel(t *testing.T) {
 		t.Errorf("nested node submodule = v%s %q %q", d.First, assumed, why)
 	}
 }
+
+// A range of versions is named as a reader writes versions.
+func TestVersionRangeLabel(t *testing.T) {
+	for c, want := range map[string]string{
+		"":                     "any version",
+		"19.21.0":              "v19.21.0",
+		"~> 19.0":              "v19.x",
+		">= 19.0.0, < 20.0.0":  "v19.x",
+		"~> 19.12":             "v19.12.0 and later v19.x",
+		"> 19.12.0, < 20.0.0":  "after v19.12.0 and later v19.x",
+		">= 20.0.0, < 20.33.0": "v20.0.0 to before v20.33.0",
+		">= 20.0.0, <= 20.8.4": "v20.0.0 to v20.8.4",
+		"~> 20.8.4":            "v20.8.4 to before v20.9.0",
+		">= 5.0.0":             "v5.0.0 and later",
+		"< 5.0.0":              "before v5.0.0",
+		"<= 4.21.1":            "v4.21.1 and earlier",
+	} {
+		r, ok := ParseConstraint(c)
+		if !ok {
+			t.Fatalf("constraint %q", c)
+		}
+		if got := r.Label(); got != want {
+			t.Errorf("%q: %q, want %q", c, got, want)
+		}
+	}
+}

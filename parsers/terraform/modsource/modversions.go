@@ -122,3 +122,43 @@ func CallVersions(written, ref string) (allowed VersionRange, constraint string,
 	}
 	return AnyVersion, "", true
 }
+
+// Label names the versions of r for a message, as a reader expects a
+// version to be written: "v19.21.0" (one version), "v19.x" (a whole
+// major), "v19.12.0 and later v19.x" (to the end of a major), "v20.0.0
+// to before v20.33.0", "v5.0.0 and later", "any version".
+func (r VersionRange) Label() string {
+	lo, hi := r.Lo, r.Hi
+	switch {
+	case lo.Version == nil && hi.Version == nil:
+		return "any version"
+	case lo.Version == nil:
+		if hi.Inclusive {
+			return "v" + hi.Version.String() + " and earlier"
+		}
+		return "before v" + hi.Version.String()
+	case hi.Version == nil:
+		return "v" + lo.Version.String() + " and later"
+	case lo.Inclusive && hi.Inclusive && lo.Version.Equal(hi.Version):
+		return "v" + lo.Version.String()
+	}
+	major := strconv.Itoa(lo.Version.Segments()[0])
+	if !hi.Inclusive && hi.Version.Equal(nextMajor(lo.Version)) {
+		if s := lo.Version.Segments(); lo.Inclusive && s[1] == 0 && s[2] == 0 {
+			return "v" + major + ".x"
+		}
+		return lowLabel(lo) + " and later v" + major + ".x"
+	}
+	if hi.Inclusive {
+		return lowLabel(lo) + " to v" + hi.Version.String()
+	}
+	return lowLabel(lo) + " to before v" + hi.Version.String()
+}
+
+// lowLabel names a lower bound: "v19.12.0", or "after v19.12.0".
+func lowLabel(b VersionBound) string {
+	if b.Inclusive {
+		return "v" + b.Version.String()
+	}
+	return "after v" + b.Version.String()
+}
