@@ -44,14 +44,7 @@ resource "helm_release" "local" {
 		"values/karpenter.yaml":         "serviceAccount:\n  name: karpenter\ncontroller:\n  resources:\n    requests:\n      cpu: 500m\n",
 		"charts/nodeclasses/Chart.yaml": "apiVersion: v2\nname: nodeclasses\nversion: 0.1.0\n",
 	})
-	res := Load([]string{dir}, Options{Root: dir, Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
-	rels := map[string]*lint.Release{}
-	for _, e := range res.Entities {
-		if r, ok := e.(*lint.Release); ok {
-			n, _ := r.Name.Str()
-			rels[n] = r
-		}
-	}
+	res, rels := loadReleases(dir)
 	k := rels["karpenter"]
 	if k == nil {
 		t.Fatalf("no karpenter release in %v", res.Entities)
@@ -222,14 +215,7 @@ resource "helm_release" "oneline" {
 }
 `,
 	})
-	res := Load([]string{dir}, Options{Root: dir, Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
-	rels := map[string]*lint.Release{}
-	for _, e := range res.Entities {
-		if r, ok := e.(*lint.Release); ok {
-			n, _ := r.Name.Str()
-			rels[n] = r
-		}
-	}
+	res, rels := loadReleases(dir)
 	for _, c := range []struct {
 		release, key string
 		want         lint.Range
@@ -248,4 +234,17 @@ resource "helm_release" "oneline" {
 			t.Errorf("%s: %s at %#v, want %#v", c.release, c.key, got, c.want)
 		}
 	}
+}
+
+// loadReleases loads the tree at dir and its Helm releases by name.
+func loadReleases(dir string) (Result, map[string]*lint.Release) {
+	res := Load([]string{dir}, Options{Root: dir, Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+	rels := map[string]*lint.Release{}
+	for _, e := range res.Entities {
+		if r, ok := e.(*lint.Release); ok {
+			n, _ := r.Name.Str()
+			rels[n] = r
+		}
+	}
+	return res, rels
 }
