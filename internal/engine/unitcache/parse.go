@@ -57,7 +57,7 @@ type parseHead struct {
 // lookupParseHead is the kept parse under key without its documents,
 // kept undecoded in the entry, if its head decodes.
 func (u *Units) lookupParseHead(key cache.Key) (*Parse, bool) {
-	payload, ok := u.parsePayload(key)
+	payload, ok := u.parses.payload(u, key)
 	if !ok {
 		return nil, false
 	}
@@ -85,7 +85,7 @@ func (e *Parse) Documents() []*yaml.Node {
 
 // lookupParse is the kept parse under key, if one decodes.
 func (u *Units) lookupParse(key cache.Key) (*Parse, bool) {
-	payload, ok := u.parsePayload(key)
+	payload, ok := u.parses.payload(u, key)
 	if !ok {
 		return nil, false
 	}

@@ -98,7 +98,7 @@ func TestKeptParsesRoundTrip(t *testing.T) {
 
 	// A garbled pack is a miss: the parse is made again.
 	third := unitsFor(store, tree)
-	if err := store.Put(third.packKey(), []byte("garbage")); err != nil {
+	if err := store.Put(third.packKey(parsePackKind), []byte("garbage")); err != nil {
 		t.Fatal(err)
 	}
 	if got := parse(third, files[0], mustRead(t, files[0])); !reflect.DeepEqual(got, want[files[0]]) {
@@ -110,7 +110,7 @@ func TestKeptParsesRoundTrip(t *testing.T) {
 	// And so is a garbled entry of its own.
 	third.FlushParses() // one parse apart from no pack: a pack of one
 	fourth := unitsFor(store, tree)
-	if err := store.Put(fourth.packKey(), []byte("garbage")); err != nil {
+	if err := store.Put(fourth.packKey(parsePackKind), []byte("garbage")); err != nil {
 		t.Fatal(err)
 	}
 	key, _ := fourth.parseKey(files[1], scope, mustRead(t, files[1]))

@@ -70,8 +70,9 @@ type Units struct {
 	checker  *cache.Checker
 	runReads *cache.Reads
 
-	// pack is the tree's manifest parse pack (parsepack.go).
-	pack parsePack
+	// parses and renders are the tree's packs of manifest parses and
+	// of chart renderings (parsepack.go).
+	parses, renders pack
 
 	mu      sync.Mutex
 	pending []keptPut
@@ -110,6 +111,9 @@ type Report struct {
 	// ParsesMade were parsed; ParsePacks is 1 when the tree's parse pack
 	// was written (parsepack.go).
 	ParsesKept, ParsesMade, ParsePacks int
+	// RenderPacks is 1 when the tree's pack of chart renderings was
+	// written (parsepack.go).
+	RenderPacks int
 	// CompsKept Crossplane composition stages were answered from the
 	// cache (0 or 1), CompsRendered were rendered (compositions.go).
 	CompsKept, CompsRendered int
@@ -141,11 +145,14 @@ func (u Report) String() string {
 	if u.LoadsRefreshed > 0 {
 		refreshed = fmt.Sprintf(", %d refreshed", u.LoadsRefreshed)
 	}
-	packed := ""
+	packed, renders := "", ""
 	if u.ParsePacks > 0 {
 		packed = ", pack written"
 	}
-	return s + fmt.Sprintf("; charts: %d kept, %d rendered (loads: %d kept%s, %d made; parses: %d kept, %d made); manifests: %d kept, %d parsed%s; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, u.LoadsKept, refreshed, u.LoadsMade, u.RenderedParsesKept, u.RenderedParsesMade, u.ParsesKept, u.ParsesMade, packed, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
+	if u.RenderPacks > 0 {
+		renders = ", pack written"
+	}
+	return s + fmt.Sprintf("; charts: %d kept, %d rendered%s (loads: %d kept%s, %d made; parses: %d kept, %d made); manifests: %d kept, %d parsed%s; compositions: %d kept, %d rendered; ignores: %d files kept, %d scanned; %d unit entries written", u.ChartsKept, u.ChartsRendered, renders, u.LoadsKept, refreshed, u.LoadsMade, u.RenderedParsesKept, u.RenderedParsesMade, u.ParsesKept, u.ParsesMade, packed, u.CompsKept, u.CompsRendered, u.IgnoresKept, u.IgnoresScanned, u.Stored)
 }
 
 // decodeWhole decodes an entry kept.Wire() wrote (a manifest parse, the
@@ -169,7 +176,8 @@ var unitCodec = wire.New()
 // (the digest of what a unit's result depends on besides its inputs:
 // the run's options and layout) and for a build of faultline.
 func New(store *cache.Store, build string, tree *treefs.Tree, context [sha256.Size]byte) *Units {
-	return &Units{store: store, context: context, build: build, tree: tree, checker: cache.NewChecker(tree)}
+	return &Units{store: store, context: context, build: build, tree: tree, checker: cache.NewChecker(tree),
+		parses: pack{kind: parsePackKind}, renders: pack{kind: renderPackKind, keepUnused: true}}
 }
 
 // SkipWarm says an earlier run of the same tree was stored: its
@@ -551,7 +559,7 @@ func (u *Units) renderKey(req helm.Request) (renderID, bool) {
 // the request's one for one, is a miss.
 func (u *Units) lookupRender(k renderID) (helm.Result, error, bool) {
 	key := k.key
-	payload, ok := u.store.Get(key)
+	payload, ok := u.renders.payload(u, key)
 	if !ok {
 		return helm.Result{}, nil, false
 	}
@@ -685,7 +693,9 @@ func (u *Units) keepRender(k renderID, res helm.Result, err error) {
 	if merr != nil {
 		return
 	}
-	u.queue(key, p)
+	if !u.renders.hold(key, p) {
+		u.queue(key, p)
+	}
 }
 
 // sentinelMap maps the sentinels a kept request held to those of the
@@ -813,6 +823,13 @@ func (u *Units) Flush() {
 			puts = append(puts, keptPut{key: k.key, payload: p})
 		}
 	}
+	// The renderings made are written with the run's other results: in
+	// the tree's pack, or on their own (parsepack.go).
+	if u.renders.end(u).write(u, u.renders.kind, func(k cache.Key, v []byte) { puts = append(puts, keptPut{key: k, payload: v}) }) {
+		u.mu.Lock()
+		u.report.RenderPacks++
+		u.mu.Unlock()
+	}
 	stored := 0
 	for _, p := range puts {
 		if p.store(u.store) == nil {
@@ -845,6 +862,7 @@ func (u *Units) Discard() {
 	puts := u.pending
 	u.pending, u.kusts = nil, nil
 	u.mu.Unlock()
+	u.renders.drop()
 	for _, p := range puts {
 		if p.staged != nil {
 			p.staged.Discard()

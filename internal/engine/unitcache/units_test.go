@@ -40,7 +40,7 @@ type noRender struct{ t *testing.T }
 
 // unitsFor is a per-unit cache over store, for tests.
 func unitsFor(store *cache.Store, tree *treefs.Tree) *Units {
-	return &Units{store: store, build: "test", tree: tree, checker: cache.NewChecker(tree)}
+	return &Units{store: store, build: "test", tree: tree, checker: cache.NewChecker(tree), parses: pack{kind: parsePackKind}, renders: pack{kind: renderPackKind, keepUnused: true}}
 }
 
 // Chart renderings kept are what the renderer gave, exactly (manifests,
