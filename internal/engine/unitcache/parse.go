@@ -110,7 +110,7 @@ func (u *Units) TakeParse(e *Parse, note func(lint.Note)) ([]lint.Entity, []lint
 
 // keepParse keeps a parse just made: for the tree's parse pack, or
 // written on its own at the manifests stage's end or at once
-// (parsepack.go). It depends on nothing but what its key holds (the
+// (pack.go). It depends on nothing but what its key holds (the
 // text, the name, the scope, the build), never on the rest of the run
 // nor on its budget, so it needs no proof that the run held still.
 func (u *Units) keepParse(key cache.Key, e *Parse) {

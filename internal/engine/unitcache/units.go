@@ -71,7 +71,7 @@ type Units struct {
 	runReads *cache.Reads
 
 	// parses and renders are the tree's packs of manifest parses and
-	// of chart renderings (parsepack.go).
+	// of chart renderings (pack.go).
 	parses, renders pack
 
 	mu      sync.Mutex
@@ -109,10 +109,10 @@ type Report struct {
 	KustParsesKept, KustParsesMade int
 	// ParsesKept manifest files as written were answered from the cache,
 	// ParsesMade were parsed; ParsePacks is 1 when the tree's parse pack
-	// was written (parsepack.go).
+	// was written (pack.go).
 	ParsesKept, ParsesMade, ParsePacks int
 	// RenderPacks is 1 when the tree's pack of chart renderings was
-	// written (parsepack.go).
+	// written (pack.go).
 	RenderPacks int
 	// CompsKept Crossplane composition stages were answered from the
 	// cache (0 or 1), CompsRendered were rendered (compositions.go).
@@ -824,7 +824,7 @@ func (u *Units) Flush() {
 		}
 	}
 	// The renderings made are written with the run's other results: in
-	// the tree's pack, or on their own (parsepack.go).
+	// the tree's pack, or on their own (pack.go).
 	if u.renders.end(u).write(u, u.renders.kind, func(k cache.Key, v []byte) { puts = append(puts, keptPut{key: k, payload: v}) }) {
 		u.mu.Lock()
 		u.report.RenderPacks++
