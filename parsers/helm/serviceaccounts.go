@@ -27,6 +27,10 @@ type chartAccount struct {
 	fullname func(release, chart string, values map[string]any) (string, bool)
 	// namespaceKey is a value overriding the release namespace ("" none).
 	namespaceKey string
+	// component names an account the chart runs besides its main one
+	// ("node": a CSI driver's node DaemonSet), in the account's address
+	// and label; "" for the main one.
+	component string
 }
 
 // conventional is what `helm create` scaffolds and most charts keep:
@@ -61,16 +65,27 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 //     namespaceOverride replaces the release namespace.
 //   - velero: github.com/vmware-tanzu/helm-charts charts/velero —
 //     serviceAccount.server.{create,name,annotations}, fullname.
-var chartAccounts = map[string]chartAccount{
-	"karpenter":                    conventional,
-	"aws-load-balancer-controller": conventional,
-	"aws-node-termination-handler": conventional,
-	"external-dns":                 conventional,
-	"external-secrets":             {nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", namespaceKey: "namespaceOverride"},
-	"aws-ebs-csi-driver":           {nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "ebs-csi-controller-sa"},
-	"aws-efs-csi-driver":           {nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "efs-csi-controller-sa"},
-	"cluster-autoscaler":           {nameKey: "rbac.serviceAccount.name", createKey: "rbac.serviceAccount.create", annotationsKey: "rbac.serviceAccount.annotations", fullname: clusterAutoscalerFullname},
-	"velero":                       {nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations"},
+//
+// The CSI drivers run a second account, their node DaemonSet's
+// (templates/node-daemonset.yaml, _node.tpl: serviceAccountName:
+// {{ .Values.node.serviceAccount.name }}): node.serviceAccount.{create,
+// name,annotations}, "ebs-csi-node-sa" and "efs-csi-node-sa".
+var chartAccounts = map[string][]chartAccount{
+	"karpenter":                    {conventional},
+	"aws-load-balancer-controller": {conventional},
+	"aws-node-termination-handler": {conventional},
+	"external-dns":                 {conventional},
+	"external-secrets":             {{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", namespaceKey: "namespaceOverride"}},
+	"aws-ebs-csi-driver": {
+		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "ebs-csi-controller-sa"},
+		{nameKey: "node.serviceAccount.name", createKey: "node.serviceAccount.create", annotationsKey: "node.serviceAccount.annotations", fixed: "ebs-csi-node-sa", component: "node"},
+	},
+	"aws-efs-csi-driver": {
+		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "efs-csi-controller-sa"},
+		{nameKey: "node.serviceAccount.name", createKey: "node.serviceAccount.create", annotationsKey: "node.serviceAccount.annotations", fixed: "efs-csi-node-sa", component: "node"},
+	},
+	"cluster-autoscaler": {{nameKey: "rbac.serviceAccount.name", createKey: "rbac.serviceAccount.create", annotationsKey: "rbac.serviceAccount.annotations", fullname: clusterAutoscalerFullname}},
+	"velero":             {{nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations"}},
 }
 
 // roleAnnotation is the IRSA annotation.
@@ -86,20 +101,32 @@ func chartName(r *lint.Release) string {
 	return path.Base(c)
 }
 
-// serviceAccounts returns the service account a remote chart's release
-// creates: its namespace, its name (a value, else the chart's default,
-// else Helm's convention — inferred for charts not in chartAccounts) and
-// the IRSA role its annotation value names. None when the values say the
-// chart does not create it (create: false).
+// serviceAccounts returns the service accounts a remote chart's release
+// creates: each one's namespace, its name (a value, else the chart's
+// default, else Helm's convention — inferred for charts not in
+// chartAccounts) and the IRSA role its annotation value names. An account
+// the values say the chart does not create (create: false) is left out.
 func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 	if r == nil || r.Chart == "" || lint.HasSentinel(r.Chart) {
 		return nil
 	}
 	chart := chartName(r)
-	ca, known := chartAccounts[chart]
+	accounts, known := chartAccounts[chart]
 	if !known {
-		ca = conventional
+		accounts = []chartAccount{conventional}
 	}
+	var out []lint.Entity
+	for _, ca := range accounts {
+		if sa := chartServiceAccount(r, h, chart, ca, known); sa != nil {
+			out = append(out, sa)
+		}
+	}
+	return out
+}
+
+// chartServiceAccount is the account ca of r's chart, nil when the values
+// say the chart does not create it.
+func chartServiceAccount(r *lint.Release, h *lint.Holes, chart string, ca chartAccount, known bool) *lint.ServiceAccount {
 	if v, ok := getPath(r.Values, strings.Split(ca.createKey, ".")...); ok {
 		if b, isBool := v.(bool); (isBool && !b) || v == "false" {
 			return nil
@@ -127,6 +154,9 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 	sa := &lint.ServiceAccount{Namespace: r.Namespace, NamespaceRange: nsRange}
 	sa.Kind = lint.KindServiceAccount
 	sa.Addr = r.Addr + "#serviceaccount"
+	if ca.component != "" {
+		sa.Addr += ":" + ca.component
+	}
 	sa.Source = lint.SourceHelm
 	sa.Scope = r.Scope
 	sa.Root = r.Root
@@ -175,6 +205,9 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 		}
 	}
 	sa.Via = fmt.Sprintf("%s, chart %s", r.Label, chart)
+	if ca.component != "" {
+		sa.Via += ", its " + ca.component + " account"
+	}
 	sa.Release = r.Addr
 	ns, name := sa.Namespace.String(), sa.Name.String()
 	sa.Label = fmt.Sprintf("service account %s/%s (%s)", ns, name, sa.Via)
@@ -186,7 +219,7 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 	if sa.Range.IsZero() {
 		sa.Range = sa.NameRange
 	}
-	return []lint.Entity{sa}
+	return sa
 }
 
 // stringValue is a scalar value's text at a dotted values path.

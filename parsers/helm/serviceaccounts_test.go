@@ -84,11 +84,11 @@ func TestRemoteChartServiceAccounts(t *testing.T) {
 			}
 			continue
 		}
-		if len(es) != 1 {
-			t.Errorf("%s: %d entities", tt.name, len(es))
+		if len(es) == 0 {
+			t.Errorf("%s: no entity", tt.name)
 			continue
 		}
-		sa := es[0].(*lint.ServiceAccount)
+		sa := es[0].(*lint.ServiceAccount) // the chart's main account
 		ns, _ := sa.Namespace.Str()
 		n, _ := sa.Name.Str()
 		if ns != tt.ns || n != tt.sa || sa.NameRange != tt.nameRange {
@@ -99,6 +99,57 @@ func TestRemoteChartServiceAccounts(t *testing.T) {
 		}
 		if len(sa.Aliases) != 1 || sa.Aliases[0] != lint.KubeKey("", "ServiceAccount", tt.ns, tt.sa) {
 			t.Errorf("%s: aliases %v", tt.name, sa.Aliases)
+		}
+	}
+}
+
+// The CSI drivers run their node DaemonSet as a second account,
+// node.serviceAccount.* with the chart's own default name: a second
+// service account of the release, with its own address, unless the values
+// say the chart does not create it.
+func TestCSINodeServiceAccounts(t *testing.T) {
+	decl := rng("infra/storage.tf", 1, 1, 33)
+	setAt := rng("infra/storage.tf", 9, 7, 30)
+	release := func(chart string, values map[string]any, ranges map[string]lint.Range) *lint.Release {
+		return &lint.Release{
+			Object: lint.Object{Kind: lint.KindRelease, Addr: "infra:helm_release.csi", Label: "helm_release.csi", Name: lint.Known("csi"),
+				Range: decl, NameRange: decl, Source: lint.SourceTerraform},
+			Namespace: lint.Known("kube-system"), Chart: chart, Values: values, ValueRanges: ranges, Tool: "terraform",
+		}
+	}
+	accounts := func(r *lint.Release) map[string]string {
+		out := map[string]string{}
+		for _, e := range serviceAccounts(r, lint.NewHoles()) {
+			sa := e.(*lint.ServiceAccount)
+			n, _ := sa.Name.Str()
+			out[sa.Addr] = n + " @" + show(sa.NameRange) + " via " + sa.Via
+		}
+		return out
+	}
+	for name, c := range map[string]struct {
+		r    *lint.Release
+		want map[string]string
+	}{
+		"ebs defaults": {release("aws-ebs-csi-driver", nil, nil), map[string]string{
+			"infra:helm_release.csi#serviceaccount":      "ebs-csi-controller-sa @" + show(decl) + " via helm_release.csi, chart aws-ebs-csi-driver",
+			"infra:helm_release.csi#serviceaccount:node": "ebs-csi-node-sa @" + show(decl) + " via helm_release.csi, chart aws-ebs-csi-driver, its node account",
+		}},
+		"efs node renamed": {release("aws-efs-csi-driver",
+			map[string]any{"node": map[string]any{"serviceAccount": map[string]any{"name": "efs-mounter"}}},
+			map[string]lint.Range{"node.serviceAccount.name": setAt}), map[string]string{
+			"infra:helm_release.csi#serviceaccount":      "efs-csi-controller-sa @" + show(decl) + " via helm_release.csi, chart aws-efs-csi-driver",
+			"infra:helm_release.csi#serviceaccount:node": "efs-mounter @" + show(setAt) + " via helm_release.csi, chart aws-efs-csi-driver, its node account",
+		}},
+		"node account not created": {release("aws-efs-csi-driver",
+			map[string]any{"node": map[string]any{"serviceAccount": map[string]any{"create": false}}}, nil), map[string]string{
+			"infra:helm_release.csi#serviceaccount": "efs-csi-controller-sa @" + show(decl) + " via helm_release.csi, chart aws-efs-csi-driver",
+		}},
+		"one account only": {release("karpenter", nil, nil), map[string]string{
+			"infra:helm_release.csi#serviceaccount": "csi-karpenter @" + show(decl) + " via helm_release.csi, chart karpenter",
+		}},
+	} {
+		if got := accounts(c.r); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\n got %v\nwant %v", name, got, c.want)
 		}
 	}
 }
