@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"fmt"
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
@@ -94,6 +95,8 @@ func (d *doc) entities() []lint.Entity {
 		return []lint.Entity{d.provisioner()}
 	case d.is("ServiceAccount", "v1"):
 		return []lint.Entity{d.serviceAccount()}
+	case d.is("DeploymentRuntimeConfig", "pkg.crossplane.io/v1beta1"):
+		return d.runtimeConfig()
 	case d.is("StorageClass", "storage.k8s.io/v1", "storage.k8s.io/v1beta1"):
 		return []lint.Entity{d.storageClass()}
 	case d.is("PersistentVolumeClaim", "v1"):
@@ -284,6 +287,44 @@ func (d *doc) serviceAccount() *lint.ServiceAccount {
 		Namespace: d.namespaceValue(),
 		RoleARN:   d.refAt("metadata", "annotations", "eks.amazonaws.com/role-arn"),
 	}
+}
+
+// crossplaneNamespace is where Crossplane runs its packages' pods unless
+// installed elsewhere: the namespace its documentation installs it in.
+const crossplaneNamespace = "crossplane-system"
+
+// InferredCrossplaneNamespace is the Inferred note of the service account
+// a DeploymentRuntimeConfig names.
+const InferredCrossplaneNamespace = "Crossplane taken to run its packages in " + crossplaneNamespace + ", the namespace it is installed in by default"
+
+// runtimeConfig reads a Crossplane DeploymentRuntimeConfig: the object
+// itself and, when it names one (spec.serviceAccountTemplate.metadata.name),
+// the service account the package manager creates for the providers and
+// functions that use the config and runs their pods as, in Crossplane's
+// namespace (inferred), with the IRSA annotation it gives the account.
+func (d *doc) runtimeConfig() []lint.Entity {
+	out := []lint.Entity{&lint.KubeObject{Object: d.object(lint.KindObject), APIVersion: d.apiVersion, KindName: d.kind, Namespace: d.namespaceValue()}}
+	_, nameNode := path(d.root, "spec", "serviceAccountTemplate", "metadata", "name")
+	name, ok := scalar(nameNode)
+	if !ok || name == "" {
+		return out
+	}
+	o := d.object(lint.KindServiceAccount)
+	o.Addr += "#serviceaccount"
+	o.Name, o.NameRange = d.decode(name), d.rangeOf(nameNode)
+	o.Label = fmt.Sprintf("service account %s/%s (DeploymentRuntimeConfig %s)", crossplaneNamespace, d.shown(name), d.shown(d.name))
+	o.Inferred = append(append([]string(nil), o.Inferred...), InferredCrossplaneNamespace)
+	o.Aliases = nil
+	if n, known := o.Name.Str(); known {
+		o.Aliases = []string{lint.KubeKey("", "ServiceAccount", crossplaneNamespace, n)}
+	}
+	out = append(out, &lint.ServiceAccount{
+		Object:    o,
+		Namespace: lint.Known(crossplaneNamespace),
+		RoleARN:   d.refAt("spec", "serviceAccountTemplate", "metadata", "annotations", "eks.amazonaws.com/role-arn"),
+		Via:       "DeploymentRuntimeConfig " + d.shown(d.name),
+	})
+	return out
 }
 
 // workloadKinds are the objects that run pods, by kind, with the API
