@@ -210,7 +210,7 @@ const fixAssociationTF = `resource "aws_eks_pod_identity_association" "%[1]s" {
   cluster_name    = "prod"
   namespace       = %[2]s
   service_account = "app"
-  role_arn        = "arn:aws:iam::111122223333:role/app"
+  role_arn        = "arn:aws:iam::111122223333:role/app%[3]s"
 }
 `
 
@@ -242,7 +242,14 @@ func TestNamespaceFixRefusals(t *testing.T) {
 			dir := t.TempDir()
 			src := "variable \"ns\" {\n  type = string\n}\n"
 			for i, ns := range tc.associations {
-				src += fmt.Sprintf(fixAssociationTF, fmt.Sprintf("pa%d", i), ns)
+				// Each binds a role of its own: one that bound the first's
+				// role where the account runs would make the first a
+				// leftover, not a finding.
+				role := ""
+				if i > 0 {
+					role = fmt.Sprintf("-%d", i)
+				}
+				src += fmt.Sprintf(fixAssociationTF, fmt.Sprintf("pa%d", i), ns, role)
 			}
 			for i, ns := range tc.accounts {
 				src += fmt.Sprintf(fixPodAccountTF, fmt.Sprintf("sa%d", i), ns)

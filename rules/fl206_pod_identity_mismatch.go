@@ -45,7 +45,10 @@ workload may live in another repository, and the comparison is counted as
 unresolved. What another Terraform root module applies (its namespaces,
 releases and accounts) proves nothing about the association's cluster,
 unless ` + "`.faultline.hcl`" + ` maps both to the same cluster: two configurations
-often manage two clusters.
+often manage two clusters. An association whose role another association
+of the cluster binds to the account where the pods do run (the Karpenter
+module's default association beside the user's own) is a leftover, not a
+failure, and is not reported.
 
 ## Example
 
@@ -181,6 +184,13 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		return
 	}
 
+	if boundWhereItRuns(m, pa, elsewhere, sameCluster) {
+		// Another association gives the same role to the account where it
+		// runs: the pods have their credentials, and this one is a
+		// leftover (a module's default beside the user's own), not a
+		// failure.
+		return
+	}
 	sort.Strings(others)
 	msg := fmt.Sprintf("%s binds %s to service account %s/%s, but nothing in namespace %s runs as %q", pa.Label, roleOfAssociation(m, pa), ns, name, ns, name)
 	hint := fmt.Sprintf("set service_account to the account the pods in %s run as", ns)
@@ -229,6 +239,30 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		Roots:    rootsOf(pa),
 		Fix:      namespaceFix(m, pa, elsewhere, inf),
 	})
+}
+
+// boundWhereItRuns reports whether another association of pa's cluster
+// provably binds pa's role to the service account where it runs (one of
+// elsewhere): the pods get the role's credentials through it.
+func boundWhereItRuns(m *lint.Model, pa *lint.PodIdentityAssociation, elsewhere []*lint.ServiceAccount, sameCluster func(*lint.Object) bool) bool {
+	if !pa.RoleARN.IsSet() || len(elsewhere) == 0 {
+		return false
+	}
+	role := m.ResolveRole(pa.RoleARN.Value, pa.Scope)
+	for _, o := range m.PodIdentities {
+		if o == pa || !o.RoleARN.IsSet() || !sameCluster(&o.Object) {
+			continue
+		}
+		if lint.SameIdentity(role, m.ResolveRole(o.RoleARN.Value, o.Scope)) != lint.Yes {
+			continue
+		}
+		for _, sa := range elsewhere {
+			if lint.Compare(o.Namespace.Value, sa.Namespace) == lint.Yes && lint.Compare(o.ServiceAccount.Value, sa.Name) == lint.Yes {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameConfiguration reports whether o may describe the cluster of the
