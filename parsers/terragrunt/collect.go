@@ -291,23 +291,28 @@ func (u *unitEval) generate(f *fileCfg, b *hclsyntax.Block, e *env) *gen {
 		u.addNote(u.l.note(lint.Unresolved, pa.Expr.Range(), "terragrunt: generate %q: the path is unknown; the file is not read", b.Labels[0]))
 		return nil
 	}
-	start := contentStart(ca.Expr)
 	v := u.eval(ca.Expr, ctx)
 	if !v.IsWhollyKnown() || v.IsNull() || v.Type() != cty.String {
 		u.addNote(u.l.note(lint.Unresolved, ca.Expr.Range(), "terragrunt: generate %q: the contents are unknown; %s is not read", b.Labels[0], name))
 		return nil
 	}
+	start := contentStart(ca.Expr, v.AsString())
 	return &gen{name: b.Labels[0], file: terraform.GeneratedFile{Name: name, Src: []byte(v.AsString()), Filename: f.path, Start: start}}
 }
 
 // contentStart is where the text of a generated file begins in the
-// configuration: the first character of a template written as it is (a
-// heredoc or a quoted string without interpolation), else the start of
-// the expression.
-func contentStart(e hcl.Expression) hcl.Pos {
+// configuration, as rendered (content): the first character of a template
+// written as it is (a heredoc or a quoted string without interpolation);
+// the first line of a heredoc whose interpolations each rendered within
+// their line (as many lines rendered as written); else the start of the
+// expression.
+func contentStart(e hcl.Expression, content string) hcl.Pos {
 	t, ok := e.(*hclsyntax.TemplateExpr)
-	if !ok || len(t.Parts) != 1 {
+	if !ok {
 		return e.Range().Start
+	}
+	if len(t.Parts) != 1 {
+		return heredocStart(t, content)
 	}
 	verbatim := true
 	_ = hclsyntax.VisitAll(t.Parts[0], func(n hclsyntax.Node) hcl.Diagnostics {
@@ -318,9 +323,28 @@ func contentStart(e hcl.Expression) hcl.Pos {
 		return nil
 	})
 	if !verbatim {
-		return e.Range().Start
+		return heredocStart(t, content)
 	}
 	return t.Parts[0].Range().Start
+}
+
+// heredocStart is the first line of heredoc t's text when its content
+// rendered on as many lines as t is written on (each interpolation within
+// its line), else the expression's start. The text begins on the line
+// after the opening marker and ends on the one before the closing marker.
+func heredocStart(t *hclsyntax.TemplateExpr, content string) hcl.Pos {
+	r := t.Range()
+	written := r.End.Line - r.Start.Line - 1
+	if written <= 0 || strings.Count(content, "\n") != written {
+		return r.Start
+	}
+	// The first part is on that line: a literal from its start, or an
+	// interpolation past its "${".
+	first := t.Parts[0].Range().Start
+	if first.Line != r.Start.Line+1 {
+		return r.Start
+	}
+	return hcl.Pos{Line: first.Line, Column: 1, Byte: first.Byte - (first.Column - 1)}
 }
 
 // remoteStateBlock reads a remote_state block.
