@@ -186,3 +186,56 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string,
 		b.mergeFile(r, filepath.Join(chartDir, filepath.FromSlash(v)), ref, optional)
 	}
 }
+
+// applicationSet notes an Argo CD ApplicationSet whose template installs
+// a chart: the Applications its generators make are not followed, so
+// what they install is not rendered with the values they give it (a chart
+// of the tree renders with its defaults, inferred). A template that
+// deploys plain manifests from paths is not noted: its paths place them.
+// A source installs a chart when it names one, has Helm settings, or its
+// path is a chart of the tree.
+func (b *builder) applicationSet(yf *yamlFile, top *yaml.Node) {
+	spec := at(top, "spec", "template", "spec")
+	var sources []*yaml.Node
+	if s := at(spec, "source"); s != nil {
+		sources = []*yaml.Node{s}
+	} else {
+		sources = items(at(spec, "sources"))
+	}
+	var charts []string
+	installs := false
+	// named adds a chart's name or path to the note unless the template
+	// fills it in per Application ({{ }} in Argo CD's templates).
+	named := func(c string) {
+		if !strings.Contains(c, "{{") {
+			charts = append(charts, c)
+		}
+	}
+	for _, src := range sources {
+		chart, p := str(at(src, "chart")), str(at(src, "path"))
+		switch {
+		case chart != "":
+			installs = true
+			named(chart)
+		case at(src, "helm") != nil:
+			installs = true
+			if p != "" {
+				named(p)
+			}
+		case p != "":
+			if abs, _, _ := b.localChart(p, b.repoBases(yf.dir)...); abs != "" {
+				installs = true
+				named(p)
+			}
+		}
+	}
+	if !installs {
+		return
+	}
+	what := fmt.Sprintf("Argo CD ApplicationSet %s: the Applications it generates are not followed; the charts they install", str(at(top, "metadata", "name")))
+	if len(charts) > 0 {
+		what += " (" + strings.Join(charts, ", ") + ")"
+	}
+	_, kindNode := get(top, "kind")
+	b.note(lint.Skipped, yf.rangeOf(kindNode), what+" are not rendered with their values")
+}

@@ -273,6 +273,8 @@ func (f *Finder) Releases() ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
 				b.flux(yf, i, top)
 			case kind == "HelmChart" && strings.HasPrefix(api, helmChartGroup+"/"):
 				b.helmChart(yf, i, top)
+			case kind == "ApplicationSet" && strings.HasPrefix(api, "argoproj.io/"):
+				b.applicationSet(yf, top)
 			}
 		}
 	}
