@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -197,12 +198,16 @@ func valueRange(r *lint.Release, key string) lint.Range {
 }
 
 // driftHint names the key the chart reads with the same last segment
-// when there is exactly one (a value moved to another block).
+// when there is exactly one and it lies in a block related to the value's
+// (a value moved up or down its blocks: aws.x → settings.aws.x →
+// settings.x). Two unrelated blocks sharing a last segment
+// (webhook.enabled, serviceMonitor.enabled) are no move.
 func driftHint(r *lint.Release, k lint.ValueKey) string {
 	last := k.Path[len(k.Path)-1]
+	parent := k.Path[:len(k.Path)-1]
 	var moved []string
 	for _, rd := range r.Reads.Reads {
-		if n := len(rd.Path); n > 0 && rd.Path[n-1] == last {
+		if n := len(rd.Path); n > 0 && rd.Path[n-1] == last && nestedBlocks(parent, rd.Path[:n-1]) {
 			moved = append(moved, strings.Join(rd.Path, "."))
 		}
 	}
@@ -210,4 +215,14 @@ func driftHint(r *lint.Release, k lint.ValueKey) string {
 		return fmt.Sprintf("chart %s reads %s: move the value there, or delete %s", r.Reads.Chart, moved[0], k.Key)
 	}
 	return fmt.Sprintf("delete %s, or set the key chart %s reads instead (`helm show values` lists them)", k.Key, r.Reads.Chart)
+}
+
+// nestedBlocks reports whether one block path holds the other at its
+// start or its end ([settings aws] and [settings], [aws] and [settings
+// aws]; the top level holds every block).
+func nestedBlocks(a, b []string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return slices.Equal(a, b[:len(a)]) || slices.Equal(a, b[len(b)-len(a):])
 }
