@@ -233,7 +233,7 @@ func TestKeptChartLoadRefreshedWithReads(t *testing.T) {
   })]
 }
 `})
-	step("a release installs the chart", 1, 1, 0, "FL502 infra/main.tf:5")
+	step("a release installs the chart", 1, 1, 0, "FL502 infra/main.tf:7") // at "replica", the key the chart never reads
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
-	step("unrelated file edited", 1, 0, 0, "FL502 infra/main.tf:5")
+	step("unrelated file edited", 1, 0, 0, "FL502 infra/main.tf:7")
 }

@@ -248,3 +248,77 @@ func loadReleases(dir string) (Result, map[string]*lint.Release) {
 	}
 	return res, rels
 }
+
+// YAML written as an HCL object (yamlencode({…}), a kubernetes_manifest's
+// object) is placed line for line at the items that write it: a value at
+// its expression, a block at its key, a list element at the element, by
+// key and index; under what is not a constructor (a merge(), a variable)
+// at the nearest item above.
+func TestEmbeddedObjectPositions(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `locals {
+  extra_tags = { team = "data" }
+}
+
+resource "kubectl_manifest" "encoded" {
+  yaml_body = yamlencode({
+    apiVersion = "karpenter.k8s.aws/v1"
+    kind       = "EC2NodeClass"
+    metadata   = { name = "encoded" }
+    spec = {
+      role = "nodes"
+      securityGroupSelectorTerms = [
+        { id = "sg-1" },
+        { tags = { "karpenter.sh/discovery" = "data" } },
+      ]
+      tags = merge(local.extra_tags, { owner = "platform" })
+    }
+  })
+}
+
+resource "kubernetes_manifest" "object" {
+  manifest = {
+    apiVersion = "karpenter.k8s.aws/v1"
+    kind       = "EC2NodeClass"
+    metadata   = { name = "object" }
+    spec       = { role = "fixed-role" }
+  }
+}
+`,
+	})
+	res := Load([]string{dir}, Options{Root: dir, Holes: lint.NewHoles(), Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+	// place maps the YAML line holding text (its first, after skip others).
+	place := func(em string, text string) lint.Range {
+		t.Helper()
+		for _, e := range res.Embedded {
+			if !strings.Contains(e.Addr, em) {
+				continue
+			}
+			for i, l := range strings.Split(string(e.Content), "\n") {
+				if strings.Contains(l, text) {
+					col := strings.Index(l, strings.TrimSpace(l)) + 1
+					return e.Map(lint.Range{File: "x", Line: i + 1, Column: col, EndLine: i + 1, EndColumn: len(l) + 1}, "")
+				}
+			}
+			t.Fatalf("%s: no YAML line holds %q:\n%s", em, text, e.Content)
+		}
+		t.Fatalf("no embedded %s", em)
+		return lint.Range{}
+	}
+	for _, c := range []struct {
+		em, text  string
+		line, col int
+	}{
+		{"kubectl_manifest.encoded", `"role": "nodes"`, 11, 14},              // the value
+		{"kubectl_manifest.encoded", `"securityGroupSelectorTerms":`, 12, 7}, // a block: its key
+		{"kubectl_manifest.encoded", `"id": "sg-1"`, 13, 16},                 // in the first element
+		{"kubectl_manifest.encoded", `"karpenter.sh/discovery": "data"`, 14, 47},
+		{"kubectl_manifest.encoded", `"team": "data"`, 16, 7}, // under merge(): the item above
+		{"kubernetes_manifest.object", "role: fixed-role", 26, 27},
+	} {
+		r := place(c.em, c.text)
+		if r.File != "main.tf" || r.Line != c.line || r.Column != c.col {
+			t.Errorf("%s %q at %s, want main.tf:%d:%d", c.em, c.text, r, c.line, c.col)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -67,6 +68,9 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 		}
 		return kept.PositionMap{Whole: whole, File: x.e.Session.Rel(filepath.Clean(path))}
 	}
+	if obj := objectWritten(expr); obj != nil {
+		return kept.PositionMap{Whole: whole, Lines: x.objectLines(obj, content, whole)}
+	}
 	tpl, ok := expr.(*hclsyntax.TemplateExpr)
 	if !ok || tpl.Range().Start.Line == tpl.Range().End.Line {
 		return onAttr
@@ -90,6 +94,101 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 }
 
 func indent(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
+
+// objectWritten is the HCL object the YAML of expr is written as: the
+// argument of yamlencode({…}) or jsonencode({…}) (JSON is YAML), or the
+// object itself (a kubernetes_manifest's manifest); nil otherwise.
+func objectWritten(expr hcl.Expression) *hclsyntax.ObjectConsExpr {
+	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "yamlencode" || fc.Name == "jsonencode") && len(fc.Args) == 1 {
+		expr = fc.Args[0]
+	}
+	obj, _ := expr.(*hclsyntax.ObjectConsExpr)
+	return obj
+}
+
+// objectLines places each line of content, the YAML obj encodes, at the
+// HCL item that writes it: a mapping key's line at the item's value (its
+// key when the value is a block of its own), a list item's at its
+// element, found by key and index through the object and tuple
+// constructors; a line under what is not a constructor (a variable, a
+// merge()) at the nearest item above it, else at whole.
+func (x *extraction) objectLines(obj *hclsyntax.ObjectConsExpr, content []byte, whole lint.Range) []lint.Range {
+	var doc yaml.Node
+	if yaml.Unmarshal(content, &doc) != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	lines := make([]lint.Range, bytes.Count(content, []byte("\n"))+1)
+	set := func(line int, r lint.Range) {
+		if line >= 1 && line <= len(lines) {
+			lines[line-1] = r
+		}
+	}
+	var walk func(n *yaml.Node, e hclsyntax.Expression, at lint.Range, depth int)
+	walk = func(n *yaml.Node, e hclsyntax.Expression, at lint.Range, depth int) {
+		if n == nil || depth > maxObjectDepth {
+			return
+		}
+		switch n.Kind {
+		case yaml.MappingNode:
+			items := objectItems(e)
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k, v := n.Content[i], n.Content[i+1]
+				here, ve := at, hclsyntax.Expression(nil)
+				if it, ok := items[k.Value]; ok {
+					ve = it.ValueExpr
+					here = x.e.Session.Rng(it.ValueExpr.Range())
+					if v.Kind != yaml.ScalarNode {
+						here = x.e.Session.Rng(it.KeyExpr.Range())
+					}
+				}
+				set(k.Line, here)
+				walk(v, ve, here, depth+1)
+			}
+		case yaml.SequenceNode:
+			var elems []hclsyntax.Expression
+			if t, ok := e.(*hclsyntax.TupleConsExpr); ok {
+				elems = t.Exprs
+			}
+			for i, c := range n.Content {
+				here, ce := at, hclsyntax.Expression(nil)
+				if i < len(elems) {
+					ce, here = elems[i], x.e.Session.Rng(elems[i].Range())
+				}
+				set(c.Line, here)
+				walk(c, ce, here, depth+1)
+			}
+		default:
+			set(n.Line, at)
+		}
+	}
+	walk(doc.Content[0], obj, whole, 0)
+	return lines
+}
+
+// maxObjectDepth bounds the walk of an encoded object (its YAML was
+// checked against nesting.Max before; this is a second bound).
+const maxObjectDepth = 1000
+
+// objectItems are the items of e by static key, when e is an object
+// constructor (nil otherwise): a key written as a name or a literal
+// string; an item whose key is computed is left out.
+func objectItems(e hclsyntax.Expression) map[string]hclsyntax.ObjectConsItem {
+	obj, ok := e.(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		return nil
+	}
+	out := make(map[string]hclsyntax.ObjectConsItem, len(obj.Items))
+	for _, it := range obj.Items {
+		if k := hcl.ExprAsKeyword(it.KeyExpr); k != "" {
+			out[k] = it
+			continue
+		}
+		if v, diags := it.KeyExpr.Value(nil); !diags.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type() == cty.String {
+			out[v.AsString()] = it
+		}
+	}
+	return out
+}
 
 // serviceAccount reads kubernetes_service_account(_v1).
 func (x *extraction) serviceAccount(o lint.Object) *lint.ServiceAccount {

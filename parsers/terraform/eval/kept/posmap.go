@@ -22,6 +22,11 @@ type PositionMap struct {
 	Heredoc      bool
 	Start        int
 	Shifts, Ends []int
+	// Lines, when set, place each line of YAML written as an HCL object
+	// (yamlencode({…}), an object attribute): Lines[n-1] is where YAML
+	// line n's value is written — the item's value, or its key when the
+	// value spans lines — a zero range where no item is known.
+	Lines []lint.Range
 	// Anchors, in order, take a range that lies in no file or in a
 	// stand-in's file (anchorModel): reports never show stand-in code.
 	Anchors []lint.Range
@@ -44,6 +49,11 @@ func (m *PositionMap) place(r lint.Range, text string) lint.Range {
 	case m.File != "":
 		r.File = m.File
 		return r
+	case m.Lines != nil:
+		if r.Line >= 1 && r.Line <= len(m.Lines) && !m.Lines[r.Line-1].IsZero() {
+			return m.Lines[r.Line-1]
+		}
+		return m.Whole
 	case !m.Heredoc || r.Line < 1 || r.Line > len(m.Shifts):
 		return m.Whole
 	}

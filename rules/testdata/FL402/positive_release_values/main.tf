@@ -20,7 +20,7 @@ resource "helm_release" "reports" {
   namespace = "reports"
   chart     = "./charts/reports"
 
-  values = [yamlencode({ # want FL402 `Deployment reports/reports-worker stays Pending: no NodePool or node group of its cluster carries the labels it requires \(NodePool general: its nodes have team=data`
-    nodeSelector = { team = "analytics" }
+  values = [yamlencode({
+    nodeSelector = { team = "analytics" } # want FL402 `Deployment reports/reports-worker stays Pending: no NodePool or node group of its cluster carries the labels it requires \(NodePool general: its nodes have team=data`
   })]
 }
