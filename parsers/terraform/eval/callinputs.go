@@ -168,15 +168,11 @@ func declaredVariables(m *Module, span modsource.VersionRange) map[string]lint.M
 	for n := range m.variables {
 		out[n] = lint.ModuleVariable{Declared: lint.Yes}
 	}
-	a, ok := m.locals[inputVersionsLocal]
+	versions, ok := inputVersions(m)
 	if !ok {
 		return out
 	}
-	v, diags := staticValue(a.Expr)
-	if diags.HasErrors() || !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
-		return out
-	}
-	for n, cs := range v.AsValueMap() {
+	for n, cs := range versions {
 		if _, declared := out[n]; !declared {
 			continue
 		}
@@ -186,18 +182,29 @@ func declaredVariables(m *Module, span modsource.VersionRange) map[string]lint.M
 	return out
 }
 
+// inputVersions is m's faultline_input_versions map (input → the
+// constraints of the versions that declare it), read statically; false
+// when m has none or it does not read.
+func inputVersions(m *Module) (map[string]cty.Value, bool) {
+	a, ok := m.locals[inputVersionsLocal]
+	if !ok {
+		return nil, false
+	}
+	v, diags := staticValue(a.Expr)
+	if diags.HasErrors() || !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return nil, false
+	}
+	return v.AsValueMap(), true
+}
+
 // newestOf narrows span to its newest versions as far as m's
 // faultline_input_versions tell them apart: from the last version at
 // which an input of m was added or removed (within span) on, where every
 // input is declared alike. A directory whose inputs never changed is
 // alike throughout: span as it is.
 func newestOf(m *Module, span modsource.VersionRange) modsource.VersionRange {
-	a, ok := m.locals[inputVersionsLocal]
+	versions, ok := inputVersions(m)
 	if !ok {
-		return span
-	}
-	v, diags := staticValue(a.Expr)
-	if diags.HasErrors() || !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
 		return span
 	}
 	from := span.Lo
@@ -211,7 +218,7 @@ func newestOf(m *Module, span modsource.VersionRange) modsource.VersionRange {
 			from = b
 		}
 	}
-	for _, cs := range v.AsValueMap() {
+	for _, cs := range versions {
 		for _, c := range constraintList(cs) {
 			r, ok := modsource.ParseConstraint(c)
 			if !ok {
