@@ -170,6 +170,60 @@ func (m *Model) originEKS(ref HoleRef, depth int) Tri {
 	return Maybe
 }
 
+// IssuerOrigin is the issuer v — a provider ARN, an issuer URL or a bare
+// issuer — is built from, when it is built from one the model can name:
+// an EKS cluster's identity issuer; an OIDC provider of the tree, which
+// stands for the issuer its url names (itself when the url names none);
+// the issuer outputs of a terraform-aws-modules/eks call; each also
+// through a transformation (replace, trimprefix: a key written as
+// "${replace(provider.url, "https://", "")}:sub"). Two values of one
+// origin name one issuer: a provider's ARN and its URL are the same
+// issuer's by IAM's own definition. ok is false for anything else.
+func (m *Model) IssuerOrigin(v Value) (HoleRef, bool) { return m.issuerOrigin(v, 0) }
+
+func (m *Model) issuerOrigin(v Value, depth int) (HoleRef, bool) {
+	if depth >= maxProviderDepth {
+		return HoleRef{}, false
+	}
+	iss := ParseIssuer(v)
+	for _, w := range []Value{iss.Bare, v} {
+		ref, ok := soleOrigin(w)
+		if !ok {
+			continue
+		}
+		a, ok := ParseAddress(ref.Object)
+		if !ok {
+			return HoleRef{}, false
+		}
+		attrs := ref.Attrs()
+		switch a.Type {
+		case "aws_eks_cluster":
+			if len(attrs) == 3 && attrs[0] == "identity" && attrs[1] == "oidc" && attrs[2] == "issuer" {
+				return HoleRef{Object: ref.Object, Path: "identity[0].oidc[0].issuer"}, true
+			}
+		case "aws_iam_openid_connect_provider":
+			if len(attrs) == 1 && (attrs[0] == "arn" || attrs[0] == "url" || attrs[0] == "id") {
+				if p := m.OIDCProviderAt(ref.Object); p != nil {
+					if o, ok := m.issuerOrigin(p.URL, depth+1); ok {
+						return o, true
+					}
+				}
+				return HoleRef{Object: ref.Object, Path: "url"}, true
+			}
+		case "":
+			if len(attrs) == 1 && eksModuleIssuerOutputs[attrs[0]] && a.IsModuleCall() {
+				for _, c := range m.ModuleCalls {
+					if c.Addr == ref.Object && c.Module == "terraform-aws-modules/eks/aws" {
+						return HoleRef{Object: ref.Object, Path: "cluster_oidc_issuer_url"}, true
+					}
+				}
+			}
+		}
+		return HoleRef{}, false
+	}
+	return HoleRef{}, false
+}
+
 // eksModuleIssuerOutputs are the outputs of terraform-aws-modules/eks
 // (v17–v21) that are its cluster's OIDC provider ARN or issuer.
 var eksModuleIssuerOutputs = map[string]bool{"oidc_provider_arn": true, "oidc_provider": true, "cluster_oidc_issuer_url": true}

@@ -48,7 +48,12 @@ scope "k8s/prod" {
 
 Only a difference that is provable is reported: both issuers written out,
 or both built from references that can be told apart. When either side is
-unknown the rule stays silent and counts the comparison as unresolved.
+unknown the rule stays silent and counts the comparison as unresolved —
+unless both are built from one issuer the model names, which is the same
+issuer: an OIDC provider's ARN and its URL (or its ARN with the
+` + "`arn:…:oidc-provider/`" + ` prefix removed), the cluster identity issuer the
+provider's URL names, a terraform-aws-modules/eks call's
+` + "`oidc_provider_arn`" + ` and ` + "`oidc_provider`" + ` (the form this page recommends).
 
 ## Example
 
@@ -100,8 +105,18 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 					continue
 				}
 				result := lint.No
-				for _, pv := range providers {
-					switch pv.Compare(ki) {
+				keyOrigin, keyTraced := p.Model.IssuerOrigin(raw)
+				for i, pv := range providers {
+					cmp := pv.Compare(ki)
+					if cmp == lint.Maybe && keyTraced {
+						// Both built from one issuer the model names (the
+						// provider's ARN and its URL, the module's two
+						// issuer outputs): the same issuer.
+						if o, ok := p.Model.IssuerOrigin(w.Statement.Federated[i]); ok && o == keyOrigin {
+							cmp = lint.Yes
+						}
+					}
+					switch cmp {
 					case lint.Yes:
 						result = lint.Yes
 					case lint.Maybe:

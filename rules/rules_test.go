@@ -323,6 +323,13 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// installs fails for want of the values it is installed with:
 		// the failure's note, never FL000.
 		"testdata/FL000/negative_chart_values_from_installer": 1,
+		// FL205: a principal and a condition key built from one issuer
+		// (the module's two issuer outputs; a provider's ARN and its URL,
+		// or its ARN trimmed) are the same issuer, decided; built from two
+		// clusters' providers, undecided and counted (:sub and :aud).
+		"testdata/FL205/negative_module_outputs":          0,
+		"testdata/FL205/negative_provider_url_and_arn":    0,
+		"testdata/FL205/negative_other_clusters_provider": 2,
 	} {
 		in, err := load(dir)
 		if err != nil {

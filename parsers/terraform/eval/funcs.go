@@ -273,7 +273,10 @@ func (e *FuncEnv) replaceFunc() function.Function {
 					if v, ok := e.roleNameOfARN(str, sub[1:len(sub)-1], repl); ok {
 						return v, nil
 					}
-					return e.h.anon(), nil
+					// What it was derived from is kept, as for a plain
+					// replace: the IRSA module's condition key is
+					// replace(provider_arn, "/^(.*provider/)/", "").
+					return e.h.derived(str), nil
 				}
 				return stdlib.RegexReplace(args[0], cty.StringVal(sub[1:len(sub)-1]), args[2])
 			}
