@@ -251,3 +251,42 @@ module "addons" {
 		t.Errorf("the Karpenter release the add-ons module installs is not in the model")
 	}
 }
+
+// A node group of the eks module's map is shown at the user's entry for
+// it, its key written literally or as a template of a value unknown before
+// apply ("${terraform.workspace}-spot"); an entry whose template cannot
+// equal the instance's key is not taken for it.
+func TestModelledNodeGroupAtItsEntry(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "20.31.0"
+
+  cluster_name    = "demo"
+  cluster_version = "1.31"
+  vpc_id          = "vpc-123"
+  subnet_ids      = ["subnet-1", "subnet-2"]
+
+  eks_managed_node_groups = {
+    "${terraform.workspace}-spot" = {
+      min_size = 1
+    }
+    system = {
+      min_size = 2
+    }
+  }
+}
+`})
+	res := loadCached(dir)
+	for label, line := range map[string]int{
+		`module.eks.module.eks_managed_node_group["${terraform.workspace}-spot"].aws_eks_node_group.this[0]`: 11,
+		`module.eks.module.eks_managed_node_group["system"].aws_eks_node_group.this[0]`:                      14,
+	} {
+		e := entity(res, label)
+		if e == nil {
+			t.Fatalf("no %s in %v", label, res.Entities)
+		}
+		if r := e.Base().Range; r.File != "main.tf" || r.Line != line {
+			t.Errorf("%s at %s, want main.tf:%d", label, r, line)
+		}
+	}
+}

@@ -165,16 +165,52 @@ func (mi *ModInst) itemAnchor(forEach hcl.Expression, in Instance) (hcl.Range, b
 	if mi.Model == nil || forEach == nil || in.key == cty.NilVal || !in.key.IsKnown() || in.key.Type() != cty.String {
 		return hcl.Range{}, false
 	}
-	k, ok := mi.Evaluator.Holes.decode(in.key.AsString()).Str()
-	if !ok {
-		return hcl.Range{}, false
-	}
+	key := mi.Evaluator.Holes.decode(in.key.AsString())
+	k, ok := key.Str()
 	for _, a := range mi.userArgs(forEach, 0) {
-		if item := ObjectItem(a.Expr, k); item != nil {
+		if ok {
+			if item := ObjectItem(a.Expr, k); item != nil {
+				return item.Range(), true
+			}
+			continue
+		}
+		// A key the user writes as a template ("${terraform.workspace}-
+		// node"): the entry whose key evaluates to the same value.
+		if item := mi.symbolicItem(a.Expr, key); item != nil {
 			return item.Range(), true
 		}
 	}
 	return hcl.Range{}, false
+}
+
+// symbolicItem is the value of the entry of object expr (written in the
+// user's call) whose key, evaluated where the user wrote it, provably
+// equals key, a value unknown before apply; nil when none does.
+func (mi *ModInst) symbolicItem(expr hcl.Expression, key lint.Value) hcl.Expression {
+	oc, ok := expr.(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		return nil
+	}
+	user := mi.Parent
+	for user != nil && user.Model != nil {
+		user = user.Parent
+	}
+	if user == nil {
+		return nil
+	}
+	for _, it := range oc.Items {
+		k := it.KeyExpr
+		if w, ok := k.(*hclsyntax.ObjectConsKeyExpr); ok {
+			if hcl.ExprAsKeyword(w.Wrapped) != "" {
+				continue // a literal name: not a value unknown before apply
+			}
+			k = w.Wrapped
+		}
+		if lint.Compare(mi.Evaluator.Holes.ToValue(user.Eval(k, nil)), key) == lint.Yes {
+			return it.ValueExpr
+		}
+	}
+	return nil
 }
 
 // userArgs are the arguments of the user's call of a stand-in that an
