@@ -2,7 +2,6 @@ package instancetypes
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -64,21 +63,63 @@ type Name struct {
 	Flex bool
 }
 
-// instanceTypeScheme is Karpenter's pattern for the category and the
-// generation (pkg/providers/instancetype/types.go, aws/karpenter-provider-aws).
-var instanceTypeScheme = regexp.MustCompile(`(^[a-z]+)(\-[0-9]+tb)?([0-9]+).*\.`)
-
 // ParseName splits an instance type's name as Karpenter does in
-// computeRequirements: category and generation from instanceTypeScheme,
-// family and size from the one dot, Flex when the family contains "-flex".
+// computeRequirements (pkg/providers/instancetype/types.go,
+// aws/karpenter-provider-aws): category and generation from its pattern
+// `(^[a-z]+)(\-[0-9]+tb)?([0-9]+).*\.`, family and size from the one dot,
+// Flex when the family contains "-flex".
+//
+// The pattern is matched by schemeParts, not by regexp: every run with a
+// node group splits all 1,377 names of the table, and the regexp cost a
+// third of building the scheduling catalog. TestSchemePartsIsThePattern
+// and FuzzSchemeParts hold schemeParts to the regexp.
 func ParseName(name string) Name {
 	var n Name
-	if m := instanceTypeScheme.FindStringSubmatch(name); len(m) == 4 {
-		n.Category, n.Generation = m[1], m[3]
-	}
-	if parts := strings.Split(name, "."); len(parts) == 2 {
-		n.Family, n.Size = parts[0], parts[1]
+	n.Category, n.Generation = schemeParts(name)
+	if family, size, ok := strings.Cut(name, "."); ok && !strings.Contains(size, ".") {
+		n.Family, n.Size = family, size
 	}
 	n.Flex = strings.Contains(n.Family, "-flex")
 	return n
+}
+
+// schemeParts returns the category and the generation Karpenter's pattern
+// `(^[a-z]+)(\-[0-9]+tb)?([0-9]+).*\.` captures from name, or "" and ""
+// when it does not match. The letters and the digits are greedy and
+// neither can give back a character that would let the rest match: what
+// follows the letters must be "-" or a digit, and what follows the
+// generation's digits is only searched for a dot.
+func schemeParts(name string) (category, generation string) {
+	i := 0
+	for i < len(name) && 'a' <= name[i] && name[i] <= 'z' {
+		i++
+	}
+	if i == 0 {
+		return "", ""
+	}
+	g := i
+	if g < len(name) && name[g] == '-' { // the optional "-<n>tb" memory part
+		d := digitsEnd(name, g+1)
+		if d > g+1 && strings.HasPrefix(name[d:], "tb") {
+			g = d + 2
+		}
+	}
+	end := digitsEnd(name, g)
+	if end == g {
+		return "", ""
+	}
+	// ".*" does not cross a line break.
+	rest := name[end:]
+	if dot := strings.IndexByte(rest, '.'); dot < 0 || strings.IndexByte(rest[:dot], '\n') >= 0 {
+		return "", ""
+	}
+	return name[:i], name[g:end]
+}
+
+// digitsEnd is the index after the run of ASCII digits at name[i:].
+func digitsEnd(name string, i int) int {
+	for i < len(name) && '0' <= name[i] && name[i] <= '9' {
+		i++
+	}
+	return i
 }

@@ -1,6 +1,7 @@
 package instancetypes
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -253,4 +254,49 @@ func BenchmarkLookup(b *testing.B) {
 			b.Fatal("not found")
 		}
 	}
+}
+
+// karpenterScheme is Karpenter's pattern for the category and the
+// generation (pkg/providers/instancetype/types.go,
+// aws/karpenter-provider-aws): the oracle schemeParts is held to.
+var karpenterScheme = regexp.MustCompile(`(^[a-z]+)(\-[0-9]+tb)?([0-9]+).*\.`)
+
+// schemeByRegexp is what Karpenter's regexp captures.
+func schemeByRegexp(name string) (category, generation string) {
+	if m := karpenterScheme.FindStringSubmatch(name); len(m) == 4 {
+		return m[1], m[3]
+	}
+	return "", ""
+}
+
+func TestSchemePartsIsThePattern(t *testing.T) {
+	names := []string{
+		"", "m", "m5", "m5.", ".m5", "5m.large", "M5.large", "m-5.large", "u-6tb1.metal",
+		"u-6tb.metal", "u-tb1.metal", "u-6t1.metal", "u-6tb1", "u-6tb1x.y", "u-12tb12.a.b",
+		"mac-m4pro.metal", "m5\n.large", "m5x\n.a.b", "m5.\n", "ab12cd.ef", "a1b2.c",
+		"x-1tbtb2.y", "x-1tb-2tb3.y", "z9", "z9z.",
+	}
+	for _, info := range All() {
+		names = append(names, info.Name)
+	}
+	for _, name := range names {
+		c, g := schemeParts(name)
+		wc, wg := schemeByRegexp(name)
+		if c != wc || g != wg {
+			t.Errorf("schemeParts(%q) = %q, %q; Karpenter's pattern %q, %q", name, c, g, wc, wg)
+		}
+	}
+}
+
+func FuzzSchemeParts(f *testing.F) {
+	for _, s := range []string{"m5.large", "u-6tb1.metal", "mac-m4pro.metal", "u-12tb.x", "a\n.b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		c, g := schemeParts(name)
+		wc, wg := schemeByRegexp(name)
+		if c != wc || g != wg {
+			t.Errorf("schemeParts(%q) = %q, %q; Karpenter's pattern %q, %q", name, c, g, wc, wg)
+		}
+	})
 }

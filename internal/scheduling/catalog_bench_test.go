@@ -14,3 +14,14 @@ func BenchmarkCatalog(b *testing.B) {
 		catalog()
 	}
 }
+
+// BenchmarkTableHas works out the values the table has for one key, as a
+// run whose NodePool requires instance families does once.
+func BenchmarkTableHas(b *testing.B) {
+	b.ReportAllocs()
+	catalog()
+	for b.Loop() {
+		valuesOnce = [len(valuesOnce)]sync.Once{}
+		tableHas(LabelArch, "amd64")
+	}
+}

@@ -33,3 +33,44 @@ func TestInstanceLabelsAreTheTablesLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestTableHasIsTheTablesValues checks tableHas against the values
+// instancetypes.Labels gives across the whole table: every value of every
+// key is had, and values no instance type has (another key's value, a
+// value of no key, a key no instance type decides) are not.
+func TestTableHasIsTheTablesValues(t *testing.T) {
+	had := map[string]map[string]bool{}
+	for _, info := range instancetypes.All() {
+		for k, v := range instancetypes.Labels(info) {
+			if had[k] == nil {
+				had[k] = map[string]bool{}
+			}
+			had[k][v] = true
+		}
+	}
+	for k, vs := range had {
+		for v := range vs {
+			if !tableHas(k, v) {
+				t.Errorf("tableHas(%q, %q) = false; %s has it", k, v, k)
+			}
+		}
+	}
+	for _, tc := range []struct{ key, value string }{
+		{LabelInstanceType, "m5"},
+		{LabelInstanceType, "m5.huge"},
+		{instancetypes.LabelInstanceFamily, "m5.large"},
+		{instancetypes.LabelInstanceFamily, "m99"},
+		{instancetypes.LabelInstanceCategory, "m5"},
+		{LabelArch, "riscv64"},
+		{LabelOS, "windows"},
+		{LabelZone, "eu-west-1a"},
+		{"example.com/team", "m5"},
+	} {
+		if had[tc.key][tc.value] {
+			t.Fatalf("the table has %s=%s: pick another value", tc.key, tc.value)
+		}
+		if tableHas(tc.key, tc.value) {
+			t.Errorf("tableHas(%q, %q) = true; no instance type has it", tc.key, tc.value)
+		}
+	}
+}

@@ -41,10 +41,12 @@ var (
 	catalogBy   map[string]*instance
 	// derived are the label keys an instance type decides.
 	derived map[string]bool
-	// values are the values the table has for each key, worked out at
-	// the first tableHas: most runs never ask.
-	valuesOnce sync.Once
-	values     map[string]map[string]bool
+	// values are the values the table has for each key of
+	// instancetypes.LabelKeys (by slot), each worked out at the first
+	// tableHas of its key: most runs never ask, and those that do ask of
+	// one or two keys.
+	valuesOnce [len(instanceLabels{}.vals)]sync.Once
+	values     [len(instanceLabels{}.vals)]map[string]bool
 )
 
 // labelSlot is the slot of each key of instancetypes.LabelKeys in an
@@ -106,10 +108,16 @@ func (l *instanceLabels) each(f func(key, value string)) {
 // catalog returns every instance type of the generated table.
 func catalog() ([]*instance, map[string]*instance) {
 	catalogOnce.Do(func() {
-		catalogBy = map[string]*instance{}
+		infos := instancetypes.All()
+		// One array for every instance: 1,377 allocations were a
+		// quarter of building the catalog.
+		store := make([]instance, len(infos))
+		catalogAll = make([]*instance, len(infos))
+		catalogBy = make(map[string]*instance, len(infos))
 		var has uint16
-		for _, info := range instancetypes.All() {
-			in := &instance{
+		for i, info := range infos {
+			in := &store[i]
+			*in = instance{
 				name:     info.Name,
 				arch:     info.Arch,
 				labels:   labelsOf(info),
@@ -121,7 +129,7 @@ func catalog() ([]*instance, map[string]*instance) {
 			in.eks, ok2 = instancetypes.Allocatable(info, instancetypes.AllocOptions{})
 			in.allocKnown = ok1 && ok2
 			has |= in.labels.has
-			catalogAll = append(catalogAll, in)
+			catalogAll[i] = in
 			catalogBy[in.name] = in
 		}
 		derived = map[string]bool{}
@@ -143,17 +151,21 @@ func instanceDerived(key string) bool {
 // tableHas reports whether some instance type of the table has the value
 // for the label key.
 func tableHas(key, value string) bool {
-	all, _ := catalog()
-	valuesOnce.Do(func() {
-		values = map[string]map[string]bool{}
+	all, by := catalog()
+	if key == LabelInstanceType {
+		return by[value] != nil
+	}
+	slot, ok := labelSlot[key]
+	if !ok {
+		return false
+	}
+	valuesOnce[slot].Do(func() {
+		values[slot] = map[string]bool{}
 		for _, in := range all {
-			in.labels.each(func(k, v string) {
-				if values[k] == nil {
-					values[k] = map[string]bool{}
-				}
-				values[k][v] = true
-			})
+			if in.labels.has&(1<<slot) != 0 {
+				values[slot][in.labels.vals[slot]] = true
+			}
 		}
 	})
-	return values[key][value]
+	return values[slot][value]
 }
