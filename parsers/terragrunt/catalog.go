@@ -2,12 +2,14 @@ package terragrunt
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -72,8 +74,14 @@ func (l *loader) scan(units []string, stackUnits []plannedUnit) (map[string]bool
 			if phys == p.config {
 				continue
 			}
+			b, err := l.parse(phys)
+			if err == nil && l.unitConfigs[phys] && hasInclude(b) {
+				// Terragrunt refuses the unit including it (nested
+				// includes); the one included is a unit of its own.
+				continue
+			}
 			included[phys] = true
-			if b, err := l.parse(phys); err == nil {
+			if err == nil {
 				sc := *f.sc
 				sc.base, sc.funcs = filepath.Dir(phys), nil
 				look(u, &fileCfg{path: phys, body: b, sc: &sc})
@@ -152,4 +160,9 @@ func count(n int, thing string) string {
 		return "1 " + thing
 	}
 	return strconv.Itoa(n) + " " + thing + "s"
+}
+
+// hasInclude reports whether body has an include block.
+func hasInclude(body *hclsyntax.Body) bool {
+	return slices.ContainsFunc(body.Blocks, func(b *hclsyntax.Block) bool { return b.Type == "include" })
 }

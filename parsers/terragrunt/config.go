@@ -454,13 +454,21 @@ func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	sc.base, sc.funcs = filepath.Dir(phys), nil
 	f := &fileCfg{path: phys, body: body, sc: &sc}
 	for _, b := range body.Blocks {
-		if b.Type == "include" {
-			// Terragrunt refuses it: "… includes …, which itself includes
-			// …. Only one level of includes is allowed." Once per file, at
-			// its first include.
-			u.l.diagnoseOnce(lint.Diagnostic{Range: u.l.rng(b.DefRange()), Summary: "Nested include", Detail: fmt.Sprintf("%s is included by %s, and includes another configuration itself; Terragrunt allows one level of includes and refuses the unit", u.l.rel(phys), u.l.rel(parent.path))})
+		if b.Type != "include" {
+			continue
+		}
+		// Terragrunt refuses the including unit: "… includes …, which
+		// itself includes …. Only one level of includes is allowed."
+		if u.l.unitConfigs[phys] {
+			// The included file is a valid unit of its own: the error is
+			// the including unit's, at its include.
+			u.l.diagnoseOnce(lint.Diagnostic{Range: u.l.rng(inc.rng), Summary: "Nested include", Detail: fmt.Sprintf("%s includes %s, a unit that includes another configuration itself; Terragrunt allows one level of includes and refuses %s (%s is a unit of its own)", u.l.rel(parent.path), u.l.rel(phys), u.l.rel(filepath.Dir(parent.path)), u.l.rel(filepath.Dir(phys)))})
 			break
 		}
+		// A shared file: once, at its first include, where the nesting
+		// is mended for every unit including it.
+		u.l.diagnoseOnce(lint.Diagnostic{Range: u.l.rng(b.DefRange()), Summary: "Nested include", Detail: fmt.Sprintf("%s is included by %s, and includes another configuration itself; Terragrunt allows one level of includes and refuses the unit", u.l.rel(phys), u.l.rel(parent.path))})
+		break
 	}
 	u.evalLocals(f)
 	inc.f, inc.cfg = f, u.collect(f)

@@ -210,11 +210,18 @@ func TestDuplicateBlocksAreDiagnostics(t *testing.T) {
 		{"config/undeclared/terragrunt.hcl", 15, "Reference to undeclared local value", "local.common_tags is not declared in config/undeclared/terragrunt.hcl (its locals are name; an included file's locals are not the including file's); Terragrunt fails to read the configuration"},
 		// Once, though two units include region.hcl.
 		{"nested/region.hcl", 1, "Nested include", "nested/region.hcl is included by nested/app/terragrunt.hcl, and includes another configuration itself; Terragrunt allows one level of includes and refuses the unit"},
+		// A unit including another unit that includes: the including
+		// unit is refused, at its include; the other is a valid unit.
+		{"layered/cluster/addons/terragrunt.hcl", 1, "Nested include", "layered/cluster/addons/terragrunt.hcl includes layered/cluster/terragrunt.hcl, a unit that includes another configuration itself; Terragrunt allows one level of includes and refuses layered/cluster/addons (layered/cluster is a unit of its own)"},
 	}
 	slices.SortFunc(got, func(a, b diag) int { return strings.Compare(a.file+a.summary, b.file+b.summary) })
 	slices.SortFunc(want, func(a, b diag) int { return strings.Compare(a.file+a.summary, b.file+b.summary) })
 	if !slices.Equal(got, want) {
 		t.Errorf("diagnostics\n %v\nwant\n %v", got, want)
+	}
+	// The unit the refused one includes is a unit still.
+	if src := l.unit(t, "layered/cluster").Source; src != l.abs("modules/vpc") {
+		t.Errorf("layered/cluster: source %q", src)
 	}
 	// Only the first unit "db" is a unit of the stack.
 	var stackUnits int

@@ -55,7 +55,9 @@ type loader struct {
 	unrun map[*hclsyntax.Body][]lint.Note
 	// valuesReaders say, by file, whether it reads the values variable.
 	valuesReaders map[*hclsyntax.Body]bool
-	res           Result
+	// unitConfigs are the terragrunt.hcl files found in the tree.
+	unitConfigs map[string]bool
+	res         Result
 }
 
 func newLoader(opts Options) *loader {

@@ -88,6 +88,10 @@ func load(files []string, opts Options) *loader {
 	}
 	sort.Strings(units)
 	sort.Strings(stacks)
+	l.unitConfigs = map[string]bool{}
+	for _, u := range units {
+		l.unitConfigs[u] = true
+	}
 	type stackRead struct {
 		units []plannedUnit
 		notes []lint.Note

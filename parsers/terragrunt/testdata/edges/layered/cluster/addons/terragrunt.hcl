@@ -1,0 +1,7 @@
+include "cluster" {
+  path = "../terragrunt.hcl"
+}
+
+terraform {
+  source = "../../../modules/vpc"
+}
