@@ -126,7 +126,7 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 		if strings.TrimSpace(content) == "" {
 			continue
 		}
-		res.Manifests = append(res.Manifests, renderapi.Manifest{Template: chartPath(name), Content: content})
+		res.Manifests = append(res.Manifests, renderapi.Manifest{Template: chartPath(name), Content: helmDocuments(content)})
 	}
 	if req.IncludeCRDs {
 		for _, crd := range c.CRDObjects() {
@@ -306,4 +306,38 @@ func logNotes(logs string) []string {
 		}
 	}
 	return out
+}
+
+// helmDocuments writes the document separators of a rendered template as
+// Helm reads them when it installs the rendering: releaseutil's
+// SplitManifests splits at every line that starts with "---" (its
+// pattern is `(?:^|\s*\n)---\s*`), and what follows the dashes on that
+// line starts the next document. YAML takes "---" for a separator only
+// when a space, a tab or the line's end follows it: "---# note", which
+// `---` and `{{- if … -}}` on the next line render (cert-manager's
+// rbac.yaml), is a plain scalar to YAML, and its document fails to parse.
+// Such a line is written as "---" and, on a line of its own, the rest, so
+// the documents YAML reads are those Helm installs. The position map
+// finds template lines by their text: the line added moves none.
+func helmDocuments(content string) string {
+	if !strings.HasPrefix(content, "---") && !strings.Contains(content, "\n---") {
+		return content
+	}
+	var b strings.Builder
+	written, pos := 0, 0 // content[:written] is in b; the line starts at pos
+	for line := range strings.Lines(content) {
+		rest, ok := strings.CutPrefix(line, "---")
+		if ok && rest != "" && !strings.ContainsRune(" \t\r\n", rune(rest[0])) {
+			b.WriteString(content[written:pos])
+			b.WriteString("---\n")
+			b.WriteString(rest)
+			written = pos + len(line)
+		}
+		pos += len(line)
+	}
+	if written == 0 {
+		return content
+	}
+	b.WriteString(content[written:])
+	return b.String()
 }

@@ -3,12 +3,18 @@ package chartrender
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
 	"helm.sh/helm/v3/pkg/chart/loader"
 	"helm.sh/helm/v3/pkg/chartutil"
 	"helm.sh/helm/v3/pkg/engine"
+	"helm.sh/helm/v3/pkg/releaseutil"
 
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/helm/renderapi"
@@ -182,6 +188,61 @@ func TestRenderFailureUnknowns(t *testing.T) {
 		}
 		if strings.Join(re.Unknown, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("%q: unknown %q, want %q", tc.template, re.Unknown, tc.want)
+		}
+	}
+}
+
+// joinedSeparator is a line starting with a separator followed by more
+// than blanks.
+var joinedSeparator = regexp.MustCompile(`(?m)^---[^\s]`)
+
+// TestHelmDocumentsAreHelmsSplit holds helmDocuments to Helm's own split
+// of a rendering (releaseutil.SplitManifests, what an install applies):
+// YAML's documents of the rewritten text are Helm's documents.
+func TestHelmDocumentsAreHelmsSplit(t *testing.T) {
+	for _, content := range []string{
+		"a: 1\n---\nb: 2\n",
+		"a: 1\n---# a note\nb: 2\n",
+		"---# first\na: 1\n---#second\nb: 2\n---\t# third\nc: 3\n",
+		"a: 1\n---b: 2\n",
+		"a: 1\n----\n- x\n",
+		"a: |\n  ---not a separator\nb: 2\n",
+		"a: 1\n---\r\nb: 2\n",
+		"a: 1\n---#",
+		"no separator at all: 1\n",
+	} {
+		got := helmDocuments(content)
+		var ours []any
+		dec := yaml.NewDecoder(strings.NewReader(got))
+		for {
+			var v any
+			err := dec.Decode(&v)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%q, rewritten %q: %v", content, got, err)
+			}
+			if v != nil {
+				ours = append(ours, v)
+			}
+		}
+		split := releaseutil.SplitManifests(content)
+		var helms []any
+		for i := range len(split) {
+			var v any
+			if err := yaml.Unmarshal([]byte(split[fmt.Sprintf("manifest-%d", i)]), &v); err != nil {
+				t.Fatalf("%q: Helm's document %d: %v", content, i, err)
+			}
+			if v != nil {
+				helms = append(helms, v)
+			}
+		}
+		if !reflect.DeepEqual(ours, helms) {
+			t.Errorf("%q rewritten %q: documents %v, Helm's %v", content, got, ours, helms)
+		}
+		if added, joined := strings.Count(got, "\n")-strings.Count(content, "\n"), len(joinedSeparator.FindAllString(content, -1)); added != joined {
+			t.Errorf("%q rewritten %q: %d lines added for %d separators with a document on their line", content, got, added, joined)
 		}
 	}
 }
