@@ -158,6 +158,12 @@ type Release struct {
 	// tree it cannot analyse, values holding template text the chart
 	// renders with tpl), for coverage; "" otherwise.
 	ReadsUnknown string
+	// ValuesUnknown says which of the values the release passes the
+	// parser could not know (a values document a helm_release reads from
+	// a path it cannot evaluate): the chart is rendered without them, and
+	// a template that fails reading its values may fail for want of them;
+	// "" when every values document is known.
+	ValuesUnknown string
 	// DuplicateKeys are the keys the release's values (files, inline
 	// values) write twice: Helm keeps the last value of each.
 	DuplicateKeys []*DuplicateKey

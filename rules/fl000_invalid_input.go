@@ -35,8 +35,11 @@ declares and its values enable that is not vendored under ` + "`charts/`" + ` (`
 was not run), a ` + "`required`" + ` value no values file gives, or — for a chart
 with no default values that no release in the scanned tree installs (an Argo
 CD ApplicationSet whose chart path is templated, a pipeline) — a read of
-` + "`.Values`" + ` that finds nothing. A chart whose own default values fail that
-way, or that a release of the tree installs, is FL000.
+` + "`.Values`" + ` that finds nothing; likewise a read of ` + "`.Values`" + ` that finds nothing
+in a release whose values faultline cannot all evaluate (a ` + "`helm_release`" + ` values
+file read from ` + "`values/${terraform.workspace}/`" + `). A chart whose own default
+values fail that way, or that a release of the tree installs with values all
+known, is FL000.
 The note names the template error and what was missing. A template that does
 not parse is FL000 whatever else is missing. A file that is itself a template
 is a note too: a manifest whose YAML parses only once its placeholders

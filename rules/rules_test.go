@@ -323,6 +323,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// installs fails for want of the values it is installed with:
 		// the failure's note, never FL000.
 		"testdata/FL000/negative_chart_values_from_installer": 1,
+		// A release whose values file is the workspace's: the failure's
+		// note, never FL000.
+		"testdata/FL000/negative_chart_values_file_per_workspace": 1,
 		// FL205: a principal and a condition key built from one issuer
 		// (the module's two issuer outputs; a provider's ARN and its URL,
 		// or its ARN trimmed) are the same issuer, decided; built from two

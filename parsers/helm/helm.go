@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -328,6 +329,9 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		if !undecided {
 			unknown, undecided = failedWithoutValues(j)
 		}
+		if !undecided {
+			unknown, undecided = failedWithUnknownValues(j)
+		}
 		if j.err != nil && !undecided {
 			out.Diagnostics = append(out.Diagnostics, renderDiagnostic(cd, j, p))
 		}
@@ -618,6 +622,34 @@ func failedWithoutValues(j *job) (*RenderError, bool) {
 	}
 	u := *re
 	u.Unknown = []string{"the values it is installed with (it has no default values, and no release in the scanned tree installs it)"}
+	return &u, true
+}
+
+// failedWithUnknownValues is failedWithout for a chart every release of
+// j passes values the parser could not know (lint.Release.ValuesUnknown:
+// a values file a helm_release reads from a path of the workspace): a
+// template that failed while it executed, reading its values, failed for
+// want of them, as failedWithoutValues has it for a chart no release
+// installs. A release whose values are all known and fail stays FL000.
+func failedWithUnknownValues(j *job) (*RenderError, bool) {
+	var re *RenderError
+	if !errors.As(j.err, &re) || !re.Executing || len(j.releases) == 0 {
+		return nil, false
+	}
+	var why []string
+	for _, r := range j.releases {
+		if r == nil || r.ValuesUnknown == "" {
+			return nil, false
+		}
+		if !slices.Contains(why, r.ValuesUnknown) {
+			why = append(why, r.ValuesUnknown)
+		}
+	}
+	if re.Template == "" || !readsValuesAt(string(j.chart.fileData(re.Template)), re.Line, re.Column) {
+		return nil, false
+	}
+	u := *re
+	u.Unknown = why
 	return &u, true
 }
 

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -46,7 +47,8 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 				elems = append(elems, e)
 			}
 		}
-		if list != cty.NilVal && list.IsKnown() && !list.IsNull() && list.CanIterateElements() {
+		switch {
+		case list != cty.NilVal && list.IsKnown() && !list.IsNull() && list.CanIterateElements():
 			i := 0
 			for it := list.ElementIterator(); it.Next(); i++ {
 				_, doc := it.Element()
@@ -54,8 +56,13 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 				if i < len(elems) {
 					ex = elems[i]
 				}
+				if !doc.IsWhollyKnown() && r.ValuesUnknown == "" {
+					r.ValuesUnknown = fmt.Sprintf("values[%d] (%s), which faultline cannot evaluate", i, x.e.Session.Rng(ex.Range()).String())
+				}
 				x.mergeValuesDoc(r, doc, ex)
 			}
+		case list != cty.NilVal && !list.IsKnown():
+			r.ValuesUnknown = fmt.Sprintf("values (%s), which faultline cannot evaluate", x.e.Session.Rng(a.Expr.Range()).String())
 		}
 	}
 	// set / set_sensitive / set_list: blocks, or lists of objects (helm
