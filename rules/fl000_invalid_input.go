@@ -45,7 +45,11 @@ not parse is FL000 whatever else is missing. A file that is itself a template
 is a note too: a manifest whose YAML parses only once its placeholders
 (` + "`{{ }}`, `${x}`, `{NAME}`, `__NAME__`" + `) are filled, and a ytt template, valid YAML
 whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
-` + "`#@data/values`" + `) that decides what it holds.
+` + "`#@data/values`" + `) that decides what it holds. A kustomization that lists a
+file outside its own directory is FL000 as ` + "`kustomize build`" + ` refuses it, unless a
+Flux Kustomization of the tree builds that directory: kustomize-controller
+loads files from anywhere in its source, and the overlay is read as it builds
+it.
 
 FL000 cannot be suppressed or disabled: a silent parse failure would make
 every other rule silently blind.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -257,6 +258,9 @@ type run struct {
 	// read into the model by the manifests stage once Flux's post-build
 	// substitution is known.
 	built []builtKustomization
+	// owned are the files the kustomization roots own: not read again
+	// as plain manifests.
+	owned map[string]bool
 }
 
 // newRun resolves the paths into scan roots, the scan root and the tree
@@ -485,6 +489,7 @@ func Kustomizations(opts Options) (*treefs.Tree, []string, error) {
 // files a root's tree owns are not read again as plain manifests.
 func (r *run) kustomize() int {
 	kroots, owned := r.opts.units.FindKustomizations(r.tree, r.d.kustomizations)
+	r.owned = owned
 	r.d.manifests = slices.DeleteFunc(r.d.manifests, func(m string) bool { return owned[m] })
 	for f := range owned {
 		r.files[f] = true
@@ -645,7 +650,25 @@ func (r *run) manifests() int {
 		}
 	})
 	subst := r.substitutions(raw, pre)
+	var ownedFlux *flux.Set
+	fluxBuilds := func(root string) bool {
+		if subst.Builds(root) {
+			return true
+		}
+		if ownedFlux == nil {
+			ownedFlux = r.fluxInOwned()
+		}
+		return ownedFlux.Builds(root)
+	}
 	for _, b := range r.built {
+		if b.out.RootOnly != nil && !fluxBuilds(b.root) {
+			// It reads a file outside its directory, and no Flux
+			// Kustomization builds it (Flux alone loads from
+			// anywhere): the FL000 `kustomize build` reports, and
+			// nothing of the build takes part.
+			b.diags = append(slices.Clone(b.diags), *b.out.RootOnly)
+			b.out.Content, b.out.Docs, b.parse, b.keyed = nil, nil, nil, false
+		}
 		if k := subst.For(b.root); k != nil && len(b.out.Content) > 0 {
 			data, diags := k.Apply(b.out.Content)
 			if !bytes.Equal(data, b.out.Content) {
@@ -688,6 +711,23 @@ func (r *run) manifests() int {
 	// cluster.
 	r.model.Add(kube.MergeClusterConfigs(ents)...)
 	return len(out)
+}
+
+// fluxInOwned finds the Flux Kustomizations in the files kustomization
+// roots own, as written: a Flux Kustomization listed by a kustomization
+// that does not build still tells which directories Flux builds. Read
+// only for a build that needs the answer (kustomize.Rendered.RootOnly).
+func (r *run) fluxInOwned() *flux.Set {
+	paths := slices.Sorted(maps.Keys(r.owned))
+	var files []flux.File
+	for _, p := range paths {
+		data, err := r.tree.ReadFile(p, maxManifest)
+		if err != nil || !flux.MayHoldKustomization(data) {
+			continue
+		}
+		files = append(files, flux.File{Rel: r.rel(p), Dir: filepath.Dir(p), Data: data})
+	}
+	return flux.Find(files, flux.Options{Holes: r.holes, Bases: r.repoBases})
 }
 
 // substitutions finds the Flux Kustomizations with spec.postBuild in the

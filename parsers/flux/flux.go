@@ -39,6 +39,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -51,6 +52,7 @@ import (
 	"github.com/fluxcd/pkg/envsubst"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -109,7 +111,17 @@ type Kustomization struct {
 // Set is the Flux Kustomizations with post-build substitution in a tree.
 type Set struct {
 	ks []*Kustomization
+	// paths are the directories every Flux Kustomization of the tree
+	// builds (its spec.path resolved against Options.Bases), with
+	// post-build substitution or not; written are their spec.path as
+	// written, with the directory of the file declaring each.
+	paths   map[string]bool
+	written []writtenPath
 }
+
+// writtenPath is a Flux Kustomization's spec.path (cleaned, slashes) and
+// the directory of the file declaring it.
+type writtenPath struct{ path, dir string }
 
 var varName = regexp.MustCompile(`^[_[:alpha:]][_[:alpha:][:digit:]]*$`)
 
@@ -134,6 +146,8 @@ func Find(files []File, opts Options) *Set {
 	}
 	var ks []found
 	var built, written []strictMode
+	paths := map[string]bool{}
+	var pathsWritten []writtenPath
 	for _, f := range files {
 		if !Reads(f.Data) {
 			continue
@@ -149,8 +163,16 @@ func Find(files []File, opts Options) *Set {
 			}
 			api, kind := str(at(top, "apiVersion")), str(at(top, "kind"))
 			switch {
-			case kind == "Kustomization" && strings.HasPrefix(api, Group+"/") && at(top, "spec", "postBuild") != nil:
-				ks = append(ks, found{f, top})
+			case kind == "Kustomization" && strings.HasPrefix(api, Group+"/"):
+				for _, d := range pathDirs(f, top, opts) {
+					paths[d] = true
+				}
+				if p := str(at(top, "spec", "path")); p != "" {
+					pathsWritten = append(pathsWritten, writtenPath{path: strings.TrimPrefix(path.Clean(p), "/"), dir: f.Dir})
+				}
+				if at(top, "spec", "postBuild") != nil {
+					ks = append(ks, found{f, top})
+				}
 			case api == "v1" && (kind == "ConfigMap" || kind == "Secret"):
 				sources = append(sources, readSource(kind, top))
 			case isController(top) && f.Range != nil:
@@ -160,7 +182,7 @@ func Find(files []File, opts Options) *Set {
 			}
 		}
 	}
-	s := &Set{}
+	s := &Set{paths: paths, written: pathsWritten}
 	mode := treeMode(built, written)
 	for _, k := range ks {
 		kz := build(k.f, k.top, sources, opts)
@@ -234,20 +256,7 @@ func build(f File, top *yaml.Node, sources []source, opts Options) *Kustomizatio
 	pb := at(top, "spec", "postBuild")
 	k := &Kustomization{Label: "Flux Kustomization " + q, vars: map[string]string{}, holes: opts.Holes, seenHoles: map[string]bool{}, seenEmpty: map[string]bool{}}
 	k.Range = rangeOf(f, keyOf(at(top, "spec"), "postBuild"))
-	p := str(at(top, "spec", "path"))
-	if p == "" {
-		p = "."
-	}
-	seen := map[string]bool{}
-	if opts.Bases != nil {
-		for _, b := range opts.Bases(f.Dir) {
-			d := filepath.Clean(filepath.Join(b, filepath.FromSlash(p)))
-			if !seen[d] {
-				seen[d] = true
-				k.Dirs = append(k.Dirs, d)
-			}
-		}
-	}
+	k.Dirs = pathDirs(f, top, opts)
 	for _, ref := range items(at(pb, "substituteFrom")) {
 		kind, rname := str(at(ref, "kind")), str(at(ref, "name"))
 		src := lookup(sources, kind, rname, ns)
@@ -271,6 +280,53 @@ func build(f File, top *yaml.Node, sources []source, opts Options) *Kustomizatio
 	}
 	k.run = len(k.vars) > 0 || k.open || str(at(pb, "substituteStrategy")) == "Always"
 	return k
+}
+
+// pathDirs are the absolute directories the spec.path of the Flux
+// Kustomization top (in f) resolves to: against each base of f's
+// directory (Options.Bases), the repository root "." when unset.
+func pathDirs(f File, top *yaml.Node, opts Options) []string {
+	p := str(at(top, "spec", "path"))
+	if p == "" {
+		p = "."
+	}
+	var dirs []string
+	if opts.Bases != nil {
+		for _, b := range opts.Bases(f.Dir) {
+			d := filepath.Clean(filepath.Join(b, filepath.FromSlash(p)))
+			if !slices.Contains(dirs, d) {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return dirs
+}
+
+// Builds reports whether a Flux Kustomization of the tree builds the
+// directory abs (its spec.path): kustomize-controller builds it without
+// kustomize's root-only load restriction. The path is relative to the
+// root of the source the Kustomization names, which the tree may hold
+// below the repository's root (a Flux configuration copied into a
+// directory of another repository): a path resolved against any
+// directory above the Kustomization's own file counts too.
+func (s *Set) Builds(abs string) bool {
+	if s == nil {
+		return false
+	}
+	abs = filepath.Clean(abs)
+	if s.paths[abs] {
+		return true
+	}
+	for _, w := range s.written {
+		if w.path == "." || strings.HasPrefix(w.path, "..") {
+			continue
+		}
+		base, ok := strings.CutSuffix(abs, string(filepath.Separator)+filepath.FromSlash(w.path))
+		if ok && base != "" && treefs.Within(base, w.dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // For is the Kustomization whose path holds the file or kustomization

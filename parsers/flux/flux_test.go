@@ -140,3 +140,40 @@ func TestSources(t *testing.T) {
 		t.Errorf("SOPS secret: %q", got)
 	}
 }
+
+// TestBuilds: the directories Flux builds are every Flux Kustomization's
+// spec.path, with post-build substitution or not, resolved against the
+// repository's root or against any directory above the Kustomization's
+// file (a Flux configuration kept below the repository's root); a path
+// that resolves nowhere above the file, another directory, and "." (which
+// every directory above resolves) do not count.
+func TestBuilds(t *testing.T) {
+	root := "/repo"
+	ks := func(name, path string) string {
+		return "apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: " + name + "\n  namespace: flux-system\nspec:\n  path: " + path + "\n  sourceRef:\n    kind: GitRepository\n    name: flux-system\n"
+	}
+	files := []File{
+		{Rel: "clusters/prod/apps.yaml", Dir: "/repo/clusters/prod", Data: []byte(ks("apps", "./apps/prod"))},
+		{Rel: "gitops/flux/clusters/stage/infra.yaml", Dir: "/repo/gitops/flux/clusters/stage", Data: []byte(ks("infra", "./infrastructure/stage") + "---\n" + ks("all", "."))},
+	}
+	s := Find(files, Options{Bases: func(string) []string { return []string{root} }})
+	for dir, want := range map[string]bool{
+		"/repo/apps/prod":                                         true,
+		"/repo/apps/prod/":                                        true,
+		"/repo/gitops/flux/infrastructure/stage":                  true, // below the repository's root
+		"/repo/gitops/infrastructure/stage":                       true, // a directory above the file
+		"/repo/infrastructure/stage":                              true,
+		"/repo/apps/stage":                                        false,
+		"/repo/gitops/flux/clusters/stage/x/infrastructure/stage": false, // below the file
+		"/elsewhere/apps/prod":                                    false,
+		"/repo/gitops/flux":                                       false, // "." only at the root
+		"/repo":                                                   true,
+	} {
+		if got := s.Builds(dir); got != want {
+			t.Errorf("Builds(%s) = %v, want %v", dir, got, want)
+		}
+	}
+	if (&Set{}).Builds("/repo/apps/prod") || (*Set)(nil).Builds("/repo") {
+		t.Error("an empty set builds a directory")
+	}
+}

@@ -53,3 +53,36 @@ func TestGeneratedEntryIsNote(t *testing.T) {
 		t.Errorf("missing file: diags %v notes %v", diags, notes)
 	}
 }
+
+// TestRootOnly: an overlay that lists a file outside its directory fails
+// `kustomize build` (root-only loading) but builds as Flux builds it: its
+// output is that build, mapped to the file, and RootOnly is the FL000
+// kustomize reports, at the entry; a file inside builds without it, and
+// an overlay that fails either way is the diagnostic and no output.
+func TestRootOnly(t *testing.T) {
+	root := writeFiles(t, map[string]string{
+		"apps/common/sa.yaml":            "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: dns\n",
+		"apps/prod/kustomization.yaml":   "namespace: dns\nresources:\n  - ../common/sa.yaml\n",
+		"apps/inside/sa.yaml":            "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: dns\n",
+		"apps/inside/kustomization.yaml": "resources:\n  - sa.yaml\n",
+		"apps/broken/kustomization.yaml": "resources:\n  - ../common/sa.yaml\npatches:\n  - path: missing.yaml\n",
+	})
+	r, diags, _ := renderBounded(t, root, "apps/prod", Options{})
+	if len(diags) != 0 || r.RootOnly == nil {
+		t.Fatalf("apps/prod: diags %+v, RootOnly %+v", diags, r.RootOnly)
+	}
+	if got := r.RootOnly; got.Range.File != "apps/prod/kustomization.yaml" || got.Range.Line != 3 || !strings.Contains(got.Detail, "is not in or below") {
+		t.Errorf("RootOnly = %+v, want the entry at apps/prod/kustomization.yaml:3", got)
+	}
+	if got := entities(t, r)["service-account dns"]; got != "apps/common/sa.yaml" {
+		t.Errorf("the service account maps to %q, want apps/common/sa.yaml", got)
+	}
+	if r, diags, _ := renderBounded(t, root, "apps/inside", Options{}); r.RootOnly != nil || len(diags) != 0 || len(r.Content) == 0 {
+		t.Errorf("apps/inside: RootOnly %+v, diags %+v", r.RootOnly, diags)
+	}
+	r, diags, _ = renderBounded(t, root, "apps/broken", Options{})
+	if r.RootOnly != nil || len(r.Content) != 0 {
+		t.Errorf("apps/broken: RootOnly %+v, %d bytes of output", r.RootOnly, len(r.Content))
+	}
+	onlyDiag(t, diags)
+}

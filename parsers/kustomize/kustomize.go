@@ -97,6 +97,14 @@ type Rendered struct {
 	// Content parsed whole (else nil), for kube.Options.Parsed: the
 	// output is then parsed once. Shared with Map: only read them.
 	Docs []*yaml.Node
+	// RootOnly is set when the kustomization builds only without
+	// kustomize's root-only load restriction (it reads a file outside its
+	// directory): it is the FL000 `kustomize build` (and Argo CD, by
+	// default) reports, and Content is the build Flux's
+	// kustomize-controller makes, which loads files from anywhere. The
+	// caller reports it unless Flux builds the directory, and then
+	// reads nothing of Content.
+	RootOnly *lint.Diagnostic
 }
 
 // Render renders the kustomization in root (absolute, or relative to
@@ -148,8 +156,17 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 	}
 	rm, err := run(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn())
 	if err != nil {
-		b.buildFailed(out.Root, err)
-		return out, b.diags, b.notes, final
+		// A build that fails only for a file outside the directory is
+		// one Flux makes: kept, with the failure for the caller.
+		if d, isNote := b.failure(err); !isNote {
+			if unrestricted, uerr := runUnrestricted(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn()); uerr == nil {
+				out.RootOnly, rm, err = &d, unrestricted, nil
+			}
+		}
+		if err != nil {
+			b.buildFailed(out.Root, err)
+			return out, b.diags, b.notes, final
+		}
 	}
 	content, docs, objs, err := b.output(rm, b.mem(rootAbs))
 	if err != nil {
@@ -177,7 +194,7 @@ func (b *builder) abs(root string) string {
 	return filepath.Clean(root)
 }
 
-// buildFailed reports a krusty error: FL000 at the entry it names, or a
+// failure is a krusty error: FL000 at the entry it names, or (isNote) a
 // note when faultline left entries out (patches and references into what
 // was not read fail the build: that is missing coverage, and the reason
 // for leaving them out was reported already). What is broken whatever was
@@ -185,13 +202,21 @@ func (b *builder) abs(root string) string {
 // overlay's findings: a listed file that does not parse as YAML, and an
 // external plugin krusty refused (faultline leaves those out itself, so
 // one that still reaches krusty is not a consequence of a removal).
-func (b *builder) buildFailed(root string, err error) {
+func (b *builder) failure(err error) (d lint.Diagnostic, isNote bool) {
 	r, msg := b.errorRange(err.Error()), b.cleanMessage(err.Error())
-	if b.removed > 0 && b.unparsable == 0 && !types.IsErrOnlyBuiltinPluginsAllowed(err) {
-		b.note(r, fmt.Sprintf("kustomization %s not rendered without the entries faultline left out (remote, outside the tree, charts, or refused): %s", root, msg))
+	isNote = b.removed > 0 && b.unparsable == 0 && !types.IsErrOnlyBuiltinPluginsAllowed(err)
+	return lint.Diagnostic{Range: r, Summary: "Cannot render Kustomize overlay", Detail: msg}, isNote
+}
+
+// buildFailed reports the krusty error of the build of root: its failure,
+// as a note or FL000.
+func (b *builder) buildFailed(root string, err error) {
+	d, isNote := b.failure(err)
+	if isNote {
+		b.note(d.Range, fmt.Sprintf("kustomization %s not rendered without the entries faultline left out (remote, outside the tree, charts, or refused): %s", root, d.Detail))
 		return
 	}
-	b.diag(r, "Cannot render Kustomize overlay", msg)
+	b.diags = append(b.diags, d)
 }
 
 // builder copies a kustomization tree into memory.

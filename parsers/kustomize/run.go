@@ -9,6 +9,7 @@ import (
 
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
+	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/kustomize/kyaml/openapi"
 )
@@ -89,12 +90,28 @@ func (k *kustomization) names(fields []string) bool {
 // that may replace the schema runs alone; any other shares the gate with
 // builds like it. A build that may print runs with os.Stderr quiet.
 func run(fs filesys.FileSystem, path string, alone, warns bool) (resmap.ResMap, error) {
+	return runWith(krustyOptions(), fs, path, alone, warns)
+}
+
+// runUnrestricted is run without kustomize's root-only load restriction:
+// a kustomization may read files outside its directory, as Flux's
+// kustomize-controller builds every Kustomization's path
+// (LoadRestrictionsNone; fluxcd/pkg kustomize). Reads stay within the
+// in-memory copy of the tree.
+func runUnrestricted(fs filesys.FileSystem, path string, alone, warns bool) (resmap.ResMap, error) {
+	o := krustyOptions()
+	o.LoadRestrictions = types.LoadRestrictionsNone
+	return runWith(o, fs, path, alone, warns)
+}
+
+// runWith is run with the krusty options o.
+func runWith(o *krusty.Options, fs filesys.FileSystem, path string, alone, warns bool) (resmap.ResMap, error) {
 	do := func() (resmap.ResMap, error) {
 		if !warns {
-			return build(fs, path)
+			return build(o, fs, path)
 		}
 		defer quiet.start()()
-		return build(fs, path)
+		return build(o, fs, path)
 	}
 	if alone {
 		return gate.alone(do)
@@ -102,14 +119,15 @@ func run(fs filesys.FileSystem, path string, alone, warns bool) (resmap.ResMap, 
 	return gate.shared(do)
 }
 
-// build is one krusty build; a panic in kustomize is an error.
-func build(fs filesys.FileSystem, path string) (rm resmap.ResMap, err error) {
+// build is one krusty build with the options o; a panic in kustomize is
+// an error.
+func build(o *krusty.Options, fs filesys.FileSystem, path string) (rm resmap.ResMap, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("kustomize panicked: %v", r)
 		}
 	}()
-	return krusty.MakeKustomizer(krustyOptions()).Run(fs, path)
+	return krusty.MakeKustomizer(o).Run(fs, path)
 }
 
 // krustyOptions are the options of every krusty build faultline makes:

@@ -223,6 +223,8 @@ type kustEntry struct {
 	// Charts are the charts the build inflated (helmCharts): the chart
 	// stage does not render them on their own.
 	Charts []string
+	// RootOnly is the build's kustomize.Rendered.RootOnly.
+	RootOnly *lint.Diagnostic
 }
 
 // keptPosition is one question the run asked of a kustomization's
@@ -310,7 +312,7 @@ func (u *Units) LookupKustomization(dir string, remake func() func(lint.Range, s
 	u.report.KustKept++
 	u.kusts = append(u.kusts, k)
 	u.mu.Unlock()
-	b = KustBuild{Out: kustomize.Rendered{Root: e.Root, Content: e.Content, Map: k.keptMap}, Diags: e.Diags, Notes: e.Notes, Charts: e.Charts}
+	b = KustBuild{Out: kustomize.Rendered{Root: e.Root, Content: e.Content, Map: k.keptMap, RootOnly: e.RootOnly}, Diags: e.Diags, Notes: e.Notes, Charts: e.Charts}
 	return b, recordDigest(k.entry.Inputs), true
 }
 
@@ -348,7 +350,7 @@ func (u *Units) KeepKustomization(dir string, b KustBuild, inputs *cache.Inputs,
 		return b.Out.Map, ""
 	}
 	e := kustEntry{Inputs: inputs.Record(), Root: b.Out.Root, Content: bytes.Clone(b.Out.Content),
-		Diags: append([]lint.Diagnostic(nil), b.Diags...), Notes: append([]lint.Note(nil), b.Notes...), Charts: b.Charts}
+		Diags: append([]lint.Diagnostic(nil), b.Diags...), Notes: append([]lint.Note(nil), b.Notes...), Charts: b.Charts, RootOnly: b.Out.RootOnly}
 	inner := b.Out.Map
 	k := &keptKust{key: u.kustKey(dir), entry: e, asked: map[positionQuery]lint.Range{}, grown: true}
 	u.mu.Lock()
