@@ -46,6 +46,9 @@ type Evaluator struct {
 	Embedded []kept.Embedded
 	// Templates are the files read as templates (template_file.go).
 	Templates []string
+	// DocSources are the documents data "kubectl_path_documents" read
+	// from files as written, by their text: where each starts.
+	DocSources map[string]DocSource
 	// RootBudget is the root's evaluation budget (budget.go).
 	RootBudget *budget
 	// Used are the module directories this root read (residency.go).

@@ -54,12 +54,19 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 			if err != nil {
 				continue
 			}
+			// Read as the provider reads it (rendered with vars), not
+			// again as a plain manifest.
+			mi.Evaluator.Templates = append(mi.Evaluator.Templates, f)
+			text := src
 			if vars != cty.NilVal && vars.IsWhollyKnown() && !vars.IsNull() {
 				if t, err := renderTemplate(src, vars, mi.Evaluator.funcs, mi.Evaluator.Budget()); err == nil {
-					src = t
+					text = t
 				}
 			}
-			texts = append(texts, src)
+			if text == src {
+				mi.noteDocSources(f, src)
+			}
+			texts = append(texts, text)
 		}
 	default:
 		return v
@@ -81,6 +88,34 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 	}
 	v = setAttr(v, "documents", cty.ListVal(docs))
 	return setAttr(v, "manifests", cty.MapVal(manifests))
+}
+
+// DocSource is where a document read from a file as written starts: its
+// first line is line Line of File (absolute).
+type DocSource struct {
+	File string
+	Line int
+}
+
+// noteDocSources records where each document of src, the text of file f
+// as written, starts (split as kubectlDocuments splits it), so that YAML
+// holding one of them exactly is placed in the file.
+func (mi *ModInst) noteDocSources(f, src string) {
+	e := mi.Evaluator
+	if e.DocSources == nil {
+		e.DocSources = map[string]DocSource{}
+	}
+	start := 0
+	add := func(end int) {
+		if d := src[start:end]; strings.TrimSpace(d) != "" {
+			e.DocSources[d] = DocSource{File: f, Line: 1 + strings.Count(src[:start], "\n")}
+		}
+	}
+	for _, m := range docSeparator.FindAllStringIndex(src, -1) {
+		add(m[0])
+		start = m[1]
+	}
+	add(len(src))
 }
 
 // maxGlobMatches bounds the files one kubectl_path_documents pattern reads.

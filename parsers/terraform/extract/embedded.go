@@ -25,7 +25,9 @@ func (x *extraction) embed(local, attr string) {
 		return
 	}
 	whole := x.e.Session.Rng(a.Range)
-	if f := x.mi.TemplatePath(a.Expr, "templatefile"); f != "" {
+	// The file a manifest attribute reads is applied as Terraform reads
+	// it: not read again as a plain manifest.
+	if f := x.mi.TemplatePath(a.Expr, "templatefile", "file"); f != "" {
 		x.e.Templates = append(x.e.Templates, f) // read as rendered only
 	}
 	var content []byte
@@ -45,7 +47,13 @@ func (x *extraction) embed(local, attr string) {
 		return
 	}
 	em := kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content}
-	em.SetMap(x.positionMap(a.Expr, whole, content))
+	if src, ok := x.e.DocSources[string(content)]; ok {
+		// A document kubectl_path_documents read from a file as
+		// written: placed in the file.
+		em.SetMap(kept.PositionMap{Whole: whole, File: x.e.Session.Rel(src.File), FileLine: src.Line - 1})
+	} else {
+		em.SetMap(x.positionMap(a.Expr, whole, content))
+	}
 	em.SetPassed(x.interpolationsPassed(a.Expr))
 	x.e.Embedded = append(x.e.Embedded, em)
 }

@@ -13,8 +13,11 @@ type PositionMap struct {
 	// not placed otherwise goes.
 	Whole lint.Range
 	// File, when set, is the file the YAML is read from as written
-	// (file(), templatefile()): a range keeps its lines and columns.
-	File string
+	// (file(), templatefile()): a range keeps its columns, and its lines
+	// are FileLine lines further (a document that starts below the
+	// file's first line).
+	File     string
+	FileLine int
 	// Heredoc is set when the YAML is written as a heredoc from source
 	// line Start on: YAML line n is source line Start+n, its columns
 	// shifted by Shifts[n-1] (indentation a <<- heredoc drops); Ends[n-1]
@@ -48,6 +51,8 @@ func (m *PositionMap) place(r lint.Range, text string) lint.Range {
 	switch {
 	case m.File != "":
 		r.File = m.File
+		r.Line += m.FileLine
+		r.EndLine += m.FileLine
 		return r
 	case m.Lines != nil:
 		if r.Line >= 1 && r.Line <= len(m.Lines) && !m.Lines[r.Line-1].IsZero() {
