@@ -159,12 +159,8 @@ func (m *Model) originEKS(ref HoleRef, depth int) Tri {
 		// An output of a terraform-aws-modules/eks call whose value is not
 		// known before apply: the module's provider and issuer outputs are
 		// its cluster's.
-		if len(attrs) == 1 && eksModuleIssuerOutputs[attrs[0]] && a.IsModuleCall() {
-			for _, c := range m.ModuleCalls {
-				if c.Addr == ref.Object && c.Module == "terraform-aws-modules/eks/aws" {
-					return Yes
-				}
-			}
+		if len(attrs) == 1 && eksModuleIssuerOutputs[attrs[0]] && a.IsModuleCall() && m.EKSModuleCall(ref.Object) {
+			return Yes
 		}
 	}
 	return Maybe
@@ -211,12 +207,8 @@ func (m *Model) issuerOrigin(v Value, depth int) (HoleRef, bool) {
 				return HoleRef{Object: ref.Object, Path: "url"}, true
 			}
 		case "":
-			if len(attrs) == 1 && eksModuleIssuerOutputs[attrs[0]] && a.IsModuleCall() {
-				for _, c := range m.ModuleCalls {
-					if c.Addr == ref.Object && c.Module == "terraform-aws-modules/eks/aws" {
-						return HoleRef{Object: ref.Object, Path: "cluster_oidc_issuer_url"}, true
-					}
-				}
+			if len(attrs) == 1 && eksModuleIssuerOutputs[attrs[0]] && a.IsModuleCall() && m.EKSModuleCall(ref.Object) {
+				return HoleRef{Object: ref.Object, Path: "cluster_oidc_issuer_url"}, true
 			}
 		}
 		return HoleRef{}, false

@@ -71,7 +71,7 @@ func (m *Model) principalNames(v Value, p *OIDCProvider) ProviderLink {
 			return ProviderLink{Names: Yes}
 		}
 		if call, out, ok := moduleOutputOf(ref); ok && declaredIn(p.Addr, call) {
-			if m.eksModuleCall(ref.Object) && eksModuleIssuerOutputs[out] {
+			if m.EKSModuleCall(ref.Object) && eksModuleIssuerOutputs[out] {
 				return ProviderLink{Names: Yes}
 			}
 			if providerOutputName(out) {
@@ -104,9 +104,9 @@ func SameIssuer(a, b Issuer) Tri {
 	return Maybe
 }
 
-// eksModuleCall reports whether addr is a terraform-aws-modules/eks call
+// EKSModuleCall reports whether addr is a terraform-aws-modules/eks call
 // whose code was read.
-func (m *Model) eksModuleCall(addr string) bool {
+func (m *Model) EKSModuleCall(addr string) bool {
 	for _, c := range m.ModuleCalls {
 		if c.Addr == addr && c.Module == "terraform-aws-modules/eks/aws" {
 			return true

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -25,7 +26,10 @@ matches, so the role cannot be assumed by any pod.
 
 1. The condition is malformed in one of these ways:
    - the key starts with ` + "`https://`" + ` (the issuer URL as the cluster shows it,
-     ` + "`https://oidc.eks.…/id/X:sub`" + `): condition keys name the issuer without
+     ` + "`https://oidc.eks.…/id/X:sub`" + `), written so or built from the cluster's
+     issuer attribute, which holds the scheme
+     (` + "`\"${aws_eks_cluster.this.identity[0].oidc[0].issuer}:sub\"`" + `, the eks
+     module's ` + "`cluster_oidc_issuer_url`" + `): condition keys name the issuer without
      the scheme;
    - the key is the OIDC provider ARN (` + "`arn:aws:iam::…:oidc-provider/oidc.eks…:sub`" + `,
      or ` + "`\"${module.eks.oidc_provider_arn}:sub\"`" + `) instead of the issuer;
@@ -72,7 +76,7 @@ func checkIRSAMalformedCondition(p *lint.Pass) {
 				continue
 			}
 			for ci, c := range w.Statement.Conditions {
-				for _, prob := range conditionProblems(c) {
+				for _, prob := range conditionProblems(p.Model, c) {
 					at := c.Range
 					if at.IsZero() {
 						at = role.Trust.Range
@@ -103,7 +107,7 @@ type conditionProblem struct {
 }
 
 // conditionProblems lists what is wrong with one web-identity condition.
-func conditionProblems(c lint.TrustCondition) []conditionProblem {
+func conditionProblems(m *lint.Model, c lint.TrustCondition) []conditionProblem {
 	var out []conditionProblem
 	key := c.Key
 	if key.IsUnknown() {
@@ -138,7 +142,14 @@ func conditionProblems(c lint.TrustCondition) []conditionProblem {
 			hint: fmt.Sprintf("key the condition on the issuer: %s, i.e. the ARN without its arn:aws:iam::<account>:oidc-provider/ prefix", good),
 		})
 	default:
-		if ref, ok := arnHole(issuer); ok {
+		if ref, fix, ok := issuerURLHole(m, issuer); ok {
+			out = append(out, conditionProblem{
+				kind: "scheme",
+				what: fmt.Sprintf("condition key %q is built from %s, the cluster's issuer URL, which starts with https://; IAM condition keys name the issuer without the scheme", key.String(), ref),
+				why:  fmt.Sprintf("STS sets the key from the token's issuer without https://, so a key starting with %s's https:// exists in no token", ref),
+				hint: fmt.Sprintf("drop the scheme: \"${%s}:%s\"", fix, claim),
+			})
+		} else if ref, ok := arnHole(issuer); ok {
 			p := conditionProblem{
 				kind: "arn",
 				what: fmt.Sprintf("condition key %q is built from %s, an OIDC provider ARN, not the issuer", key.String(), ref),
@@ -244,21 +255,8 @@ func literalContains(v lint.Value, s string) bool {
 // "arn" or ends in "_arn" (module.eks.oidc_provider_arn,
 // aws_iam_openid_connect_provider.x.arn).
 func arnHole(issuer lint.Value) (lint.HoleRef, bool) {
-	segs := issuer.Segments()
-	var ref *lint.HoleRef
-	for _, s := range segs {
-		if s.Ref == nil {
-			if strings.TrimSpace(s.Text) != "" {
-				return lint.HoleRef{}, false
-			}
-			continue
-		}
-		if ref != nil {
-			return lint.HoleRef{}, false
-		}
-		ref = s.Ref
-	}
-	if ref == nil || ref.Anonymous {
+	ref, ok := soleHole(issuer)
+	if !ok {
 		return lint.HoleRef{}, false
 	}
 	// The attribute read last names an ARN: arn, or a name whose last
@@ -272,4 +270,57 @@ func arnHole(issuer lint.Value) (lint.HoleRef, bool) {
 		return *ref, true
 	}
 	return lint.HoleRef{}, false
+}
+
+// soleHole is the one named reference issuer is made of (blanks around
+// it aside); false when it holds text or several references.
+func soleHole(issuer lint.Value) (*lint.HoleRef, bool) {
+	var ref *lint.HoleRef
+	for _, s := range issuer.Segments() {
+		if s.Ref == nil {
+			if strings.TrimSpace(s.Text) != "" {
+				return nil, false
+			}
+			continue
+		}
+		if ref != nil {
+			return nil, false
+		}
+		ref = s.Ref
+	}
+	if ref == nil || ref.Anonymous {
+		return nil, false
+	}
+	return ref, true
+}
+
+// issuerURLHole reports whether issuer is one reference to the cluster's
+// issuer URL, which EKS gives with its scheme
+// ("https://oidc.eks.<region>.amazonaws.com/id/<ID>"): an aws_eks_cluster's
+// (resource or data source) identity[0].oidc[0].issuer, the
+// cluster_oidc_issuer_url output of a terraform-aws-modules/eks call
+// among them. fix is the expression that gives the issuer without the
+// scheme.
+func issuerURLHole(m *lint.Model, issuer lint.Value) (ref lint.HoleRef, fix string, ok bool) {
+	r, ok := soleHole(issuer)
+	if !ok {
+		return lint.HoleRef{}, "", false
+	}
+	a, ok := lint.ParseAddress(r.Object)
+	if !ok {
+		return lint.HoleRef{}, "", false
+	}
+	if a.Type != "aws_eks_cluster" || !slices.Equal(r.Attrs(), []string{"identity", "oidc", "issuer"}) {
+		return lint.HoleRef{}, "", false
+	}
+	if len(a.Modules) > 0 {
+		// Inside the eks module's code (its cluster_oidc_issuer_url
+		// output): its oidc_provider output is the issuer without the
+		// scheme.
+		call := lint.Address{Root: a.Root, Modules: a.Modules}
+		if m.EKSModuleCall(call.String()) {
+			return *r, call.Unqualified().String() + ".oidc_provider", true
+		}
+	}
+	return *r, fmt.Sprintf("replace(%s, \"https://\", \"\")", r), true
 }
