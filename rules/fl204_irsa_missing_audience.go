@@ -62,6 +62,11 @@ const stsAudience = "sts.amazonaws.com"
 func checkIRSAMissingAudience(p *lint.Pass) {
 	for _, r := range p.Model.Roles {
 		if !r.Trust.Known {
+			if !r.Trust.Range.IsZero() {
+				// Written, but not known before apply: a web-identity
+				// statement it may hold is checked by none of FL201-FL207.
+				p.Unresolved(fmt.Sprintf("trust policy of %s is not known statically (built from values known only when applied): its web-identity statements are not checked", r.Label), r.Trust.Range)
+			}
 			continue
 		}
 		for _, w := range r.Trust.WebIdentities() {

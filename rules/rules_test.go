@@ -326,6 +326,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// A release whose values file is the workspace's: the failure's
 		// note, never FL000.
 		"testdata/FL000/negative_chart_values_file_per_workspace": 1,
+		// A trust whose condition key is cut out of the provider's ARN
+		// with split(): the policy is not known statically, and counted.
+		"testdata/FL204/negative_trust_key_from_split_arn": 1,
 		// FL205: a principal and a condition key built from one issuer
 		// (the module's two issuer outputs; a provider's ARN and its URL,
 		// or its ARN trimmed) are the same issuer, decided; built from two
