@@ -116,13 +116,7 @@ func (m *Model) issuerEKS(v Value, depth int) Tri {
 
 // soleOrigin is the reference v was evaluated or derived from when v is
 // exactly one hole that names one.
-func soleOrigin(v Value) (HoleRef, bool) {
-	segs := v.Segments()
-	if len(segs) != 1 || segs[0].Ref == nil {
-		return HoleRef{}, false
-	}
-	return segs[0].Ref.Origin()
-}
+func soleOrigin(v Value) (HoleRef, bool) { return v.SoleOrigin() }
 
 // Origin is the reference a hole stands for, or was derived from by a
 // transformation (replace, trimprefix); ok is false for a fresh anonymous

@@ -133,6 +133,16 @@ func (v Value) SoleRef() (HoleRef, bool) {
 	return HoleRef{}, false
 }
 
+// SoleOrigin is the reference v was evaluated or derived from when v is
+// exactly one hole that names one (HoleRef.Origin): SoleRef, or an
+// anonymous hole a transformation (replace, trimprefix) derived from one.
+func (v Value) SoleOrigin() (HoleRef, bool) {
+	if !v.valid || len(v.segs) != 1 || v.segs[0].Ref == nil {
+		return HoleRef{}, false
+	}
+	return v.segs[0].Ref.Origin()
+}
+
 // Refs returns the named references that v's holes came from.
 func (v Value) Refs() []HoleRef {
 	var out []HoleRef

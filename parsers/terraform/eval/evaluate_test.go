@@ -282,3 +282,37 @@ func writeTree(t *testing.T, files map[string]string) string {
 	}
 	return dir
 }
+
+// TestDerivedTwiceKeepsOrigin: a string function that cannot follow a
+// hole keeps what the value was derived from, also when the value was
+// itself derived (an issuer the eks module trimmed, trimmed again by the
+// IRSA module); text around the hole, or a fresh anonymous hole, names
+// nothing.
+func TestDerivedTwiceKeepsOrigin(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `
+resource "aws_eks_cluster" "c" {
+  name     = "c"
+  role_arn = "arn:aws:iam::111122223333:role/c"
+}
+locals {
+  once  = replace(aws_eks_cluster.c.identity[0].oidc[0].issuer, "https://", "")
+  twice = trimprefix(replace(local.once, "https://", ""), "http://")
+  mixed = replace("x-${local.once}", "https://", "")
+}
+output "once" { value = local.once }
+output "twice" { value = local.twice }
+output "mixed" { value = local.mixed }
+`,
+	})
+	out := outputs(t, dir, Options{})
+	for _, name := range []string{"once", "twice"} {
+		o, ok := out[name].SoleOrigin()
+		if !ok || !strings.HasSuffix(o.Object, ":aws_eks_cluster.c") || o.Path != "identity[0].oidc[0].issuer" {
+			t.Errorf("output %s = %v: origin %q %q, %v; want aws_eks_cluster.c issuer", name, out[name], o.Object, o.Path, ok)
+		}
+	}
+	if o, ok := out["mixed"].SoleOrigin(); ok {
+		t.Errorf("output mixed = %v has origin %+v; text and a hole name nothing", out["mixed"], o)
+	}
+}

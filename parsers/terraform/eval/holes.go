@@ -55,10 +55,13 @@ func (h Holes) anon() cty.Value {
 // oidc[0].issuer), an anonymous hole that keeps it as its origin — it
 // equals nothing, but a rule can still tell what it was derived from
 // (replace(<issuer>, "https://", "") is an EKS cluster's issuer); else a
-// fresh anonymous hole. The same s always gives the same hole, so an
-// evaluation that makes one is repeatable.
+// fresh anonymous hole; a hole derived so is derived again from what it
+// was. The same s always gives the same hole, so an evaluation that makes
+// one is repeatable.
 func (h Holes) derived(s string) cty.Value {
-	if ref, ok := h.decode(s).SoleRef(); ok {
+	// SoleOrigin, not SoleRef: a value derived twice (the IRSA module's
+	// replace of an issuer the eks module already trimmed) keeps it.
+	if ref, ok := h.decode(s).SoleOrigin(); ok {
 		ref.Anonymous = true
 		return h.val(ref)
 	}
