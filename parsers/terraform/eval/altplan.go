@@ -475,49 +475,21 @@ func (ap *altPlan) covers(ents []lint.Entity, prefix string) bool {
 	return true
 }
 
-var holeRefType = reflect.TypeOf(lint.HoleRef{})
-
 // freshAnonymous are the addresses of the entities that hold an anonymous
 // hole numbered start or later: made while the chosen version was
 // evaluated, so made anew, unequal, in every other evaluation.
 func freshAnonymous(ents []lint.Entity, start int) map[string]bool {
 	out := map[string]bool{}
+	fresh := func(obj string, anonymous bool) bool {
+		n, ok := anonymousNumber(obj)
+		return anonymous && ok && n >= start
+	}
 	for _, ent := range ents {
-		if hasFreshHole(reflect.ValueOf(ent), start) {
+		if holdsHole(reflect.ValueOf(ent), fresh, nil) {
 			out[ent.Base().Addr] = true
 		}
 	}
 	return out
-}
-
-func hasFreshHole(v reflect.Value, start int) bool {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		return !v.IsNil() && hasFreshHole(v.Elem(), start)
-	case reflect.Struct:
-		if v.Type() == holeRefType {
-			n, ok := anonymousNumber(v.FieldByName("Object").String())
-			return v.FieldByName("Anonymous").Bool() && ok && n >= start
-		}
-		for i := 0; i < v.NumField(); i++ {
-			if hasFreshHole(v.Field(i), start) {
-				return true
-			}
-		}
-	case reflect.Slice, reflect.Array:
-		for i := 0; i < v.Len(); i++ {
-			if hasFreshHole(v.Index(i), start) {
-				return true
-			}
-		}
-	case reflect.Map:
-		for it := v.MapRange(); it.Next(); {
-			if hasFreshHole(it.Key(), start) || hasFreshHole(it.Value(), start) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // anonymousNumber is the number of a fresh anonymous hole's object

@@ -15,17 +15,23 @@ import (
 // as these holes instead of failing on an absent module and losing its
 // whole argument. Evaluating a call replaces them. They are made on that
 // first read, not for every call up front: each hole stays in the run's
-// codec, and most calls are evaluated before anything reads them.
+// codec, and most calls are evaluated before anything reads them. In the
+// root's second pass (run), a call the first pass evaluated after such a
+// read gives the values it had then instead.
 func (mi *ModInst) presetCall(name string) (cty.Value, bool) {
 	for _, c := range mi.Module.calls {
 		if c.name != name || c.count != nil || c.forEach != nil {
 			continue
 		}
-		path := mi.Label("module." + c.name)
-		leaf := func(p string) cty.Value {
-			return mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Evaluator.RootRel + ":" + path, Path: p})
+		v, seeded := mi.seeds[c.name]
+		if !seeded {
+			path := mi.Label("module." + c.name)
+			leaf := func(p string) cty.Value {
+				return mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Evaluator.RootRel + ":" + path, Path: p})
+			}
+			v = mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
+			mi.presetRead = append(mi.presetRead, c.name)
 		}
-		v := mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
 		mi.modules[c.name] = v
 		if mi.preset == nil {
 			mi.preset = map[string]bool{}

@@ -113,8 +113,11 @@ type ModInst struct {
 	ctxs, stable map[string]*hcl.EvalContext
 	objs         map[string]cty.Value
 	// preset are the module calls whose outputs are preset holes until
-	// the call is evaluated (callholes.go).
-	preset map[string]bool
+	// the call is evaluated (callholes.go); presetRead those read so,
+	// and seeds the values a second pass reads instead (run).
+	preset     map[string]bool
+	presetRead []string
+	seeds      map[string]cty.Value
 	// spans are what each block produced, by graph key, kept when the
 	// module writes depends_on (dependson.go).
 	spans map[string]span
@@ -149,12 +152,61 @@ func newModInst(e *Evaluator, m *Module, path string, depth int, stack map[strin
 	}
 }
 
-// run evaluates every item of the module in dependency order.
+// run evaluates every item of the module in dependency order. In the
+// root module, when something read a module call's outputs before the
+// call was evaluated (preset holes: two calls reading each other's
+// outputs, as the eks module's add-on roles and the IRSA module's
+// provider do), the root is evaluated once more with the values the
+// first pass gave those calls (secondPass).
 func (mi *ModInst) run() {
 	g := mi.Module.graph()
 	if mi.Call == nil {
 		defer mi.Evaluator.noteBudget()
 	}
+	e := mi.Evaluator
+	root := mi.Call == nil && mi.Parent == nil && mi.reuse == nil
+	m, reads := e.mark(), len(e.remoteReads)
+	mi.runItems(g)
+	if root && mi.secondPass(m) {
+		e.truncate(m)
+		e.remoteReads = e.remoteReads[:reads]
+		mi.runItems(g)
+	}
+	mi.staticTemplates()
+	mi.resolveDependsOn()
+}
+
+// secondPass readies the root for its second evaluation when a module
+// call's outputs were read as preset holes, the call was evaluated after,
+// and what the first pass produced since m holds one of those holes:
+// the call's values become the seeds presetCall gives, and everything
+// else the first pass set is cleared. It reports false (and changes
+// nothing) otherwise.
+func (mi *ModInst) secondPass(m evalMark) bool {
+	seeds := map[string]cty.Value{}
+	objs := map[string]bool{}
+	for _, n := range mi.presetRead {
+		if v, ok := mi.modules[n]; ok && !mi.preset[n] {
+			seeds[n] = v
+			objs[mi.Evaluator.RootRel+":"+mi.Label("module."+n)] = true
+		}
+	}
+	if len(seeds) == 0 || !mi.Evaluator.presetReached(m, objs, mi.outputs) {
+		return false
+	}
+	fresh := newModInst(mi.Evaluator, mi.Module, mi.Path, mi.depth, mi.stack)
+	mi.vars, mi.locals, mi.resources, mi.data = fresh.vars, fresh.locals, fresh.resources, fresh.data
+	mi.modules, mi.outputs, mi.providers = fresh.modules, fresh.outputs, fresh.providers
+	mi.ctxs, mi.stable, mi.objs = nil, nil, nil
+	mi.preset, mi.presetRead, mi.spans = nil, nil, nil
+	mi.possibles, mi.possible = nil, nil
+	mi.seeds = seeds
+	mi.Evaluator.Session.SecondPasses.Add(1)
+	return true
+}
+
+// runItems is one pass over the module's items in dependency order.
+func (mi *ModInst) runItems(g *itemGraph) {
 	for _, key := range g.order {
 		it := g.items[key]
 		mi.resetContexts()
@@ -182,8 +234,6 @@ func (mi *ModInst) run() {
 			mi.evalProvider(it.prov)
 		}
 	}
-	mi.staticTemplates()
-	mi.resolveDependsOn()
 }
 
 func (mi *ModInst) evalVariable(name string) {

@@ -65,6 +65,9 @@ type Session struct {
 	// evaluates them all the same (tests compare).
 	Quiet         atomic.Int64
 	EvaluateQuiet bool
+	// SecondPasses counts the roots evaluated twice: a module call's
+	// outputs were read before it was evaluated, into the model (run).
+	SecondPasses atomic.Int64
 	// Tabled counts the plans of quiet alternatives taken from the
 	// embedded table, once per pair of versions, their alternative's
 	// module not loaded (quietplans.go).
