@@ -163,7 +163,7 @@ func mayHoldRelease(data []byte, withConfigMaps bool) bool {
 
 // releaseGroups are the API groups of the releases and Flux
 // Kustomizations the finder reads, Argo CD's apart (mayHoldArgoCD).
-var releaseGroups = [][]byte{[]byte(fluxHelmGroup), []byte(helmChartGroup), []byte(fluxKustomizeGroup)}
+var releaseGroups = [][]byte{[]byte(fluxHelmGroup), []byte(helmChartGroup), []byte(fluxKustomizeGroup), []byte(crossplaneHelmGroup)}
 
 // mayHoldArgoCD reports whether YAML data may hold an Argo CD
 // Application or ApplicationSet: whether "argoproj.io" starts a name
@@ -273,6 +273,8 @@ func (f *Finder) Releases() ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
 				b.flux(yf, i, top)
 			case kind == "HelmChart" && strings.HasPrefix(api, helmChartGroup+"/"):
 				b.helmChart(yf, i, top)
+			case isCrossplaneRelease(api, kind):
+				b.crossplaneRelease(yf, i, top)
 			case kind == "ApplicationSet" && strings.HasPrefix(api, "argoproj.io/"):
 				b.applicationSet(yf, top)
 			}

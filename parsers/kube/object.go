@@ -97,6 +97,8 @@ func (d *doc) entities() []lint.Entity {
 		return []lint.Entity{d.serviceAccount()}
 	case d.is("DeploymentRuntimeConfig", "pkg.crossplane.io/v1beta1"):
 		return d.runtimeConfig()
+	case d.is("Object", "kubernetes.crossplane.io/v1alpha1", "kubernetes.crossplane.io/v1alpha2"):
+		return d.crossplaneObject()
 	case d.is("StorageClass", "storage.k8s.io/v1", "storage.k8s.io/v1beta1"):
 		return []lint.Entity{d.storageClass()}
 	case d.is("PersistentVolumeClaim", "v1"):
@@ -325,6 +327,24 @@ func (d *doc) runtimeConfig() []lint.Entity {
 		Via:       "DeploymentRuntimeConfig " + d.shown(d.name),
 	})
 	return out
+}
+
+// crossplaneObject reads a Crossplane provider-kubernetes Object: the
+// object itself, and the manifest it applies (spec.forProvider.manifest)
+// read as a document of the file, at its own lines, with its own kind
+// (an EC2NodeClass, a ServiceAccount). The cluster it is applied to is
+// the one the Object's ProviderConfig names, as a Flux or Argo CD
+// destination is taken to be the tree's.
+func (d *doc) crossplaneObject() []lint.Entity {
+	out := []lint.Entity{&lint.KubeObject{Object: d.object(lint.KindObject), APIVersion: d.apiVersion, KindName: d.kind, Namespace: d.namespaceValue()}}
+	_, manifest := path(d.root, "spec", "forProvider", "manifest")
+	if manifest = resolve(manifest); manifest == nil || manifest.Kind != yaml.MappingNode {
+		return out
+	}
+	inner := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{manifest}, Line: manifest.Line, Column: manifest.Column}
+	es, diags := parseDocument(d.file, d.index, inner, d.opts)
+	d.diags = append(d.diags, diags...)
+	return append(out, es...)
 }
 
 // workloadKinds are the objects that run pods, by kind, with the API
