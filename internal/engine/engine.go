@@ -1397,7 +1397,7 @@ func FilterTouching(res lint.Result, files []string) lint.Result {
 const maxDiagnosticsPerFile = 3
 
 // capPerFile keeps the first n diagnostics of each file, in position order,
-// and says how many more there were.
+// and says how many more there were, at the first one it leaves out.
 func capPerFile(ds []lint.Diagnostic, n int) []lint.Diagnostic {
 	byFile := map[string][]lint.Diagnostic{}
 	var files []string
@@ -1416,10 +1416,12 @@ func capPerFile(ds []lint.Diagnostic, n int) []lint.Diagnostic {
 			continue
 		}
 		out = append(out, list[:n]...)
-		last := list[n-1]
-		last.Summary = fmt.Sprintf("%d more problems in this file", len(list)-n)
-		last.Detail = "Only the first " + fmt.Sprint(n) + " are reported; fix those first, later ones often follow from them."
-		out = append(out, last)
+		// At the first problem not reported: after the last one reported,
+		// in any order of the output, and where the next one is.
+		more := lint.Diagnostic{Range: list[n].Range}
+		more.Summary = fmt.Sprintf("%d more problems in this file", len(list)-n)
+		more.Detail = "Only the first " + fmt.Sprint(n) + " are reported; fix those first, later ones often follow from them."
+		out = append(out, more)
 	}
 	return out
 }

@@ -148,6 +148,11 @@ func TestDiagnosticsCappedPerFile(t *testing.T) {
 	if len(ds) != 4 || ds[0].Range.Line != 1 || !strings.Contains(ds[3].Summary, "7 more problems in this file") {
 		t.Errorf("diagnostics = %+v", ds)
 	}
+	// The summary is where the first problem not reported is: after the
+	// third, so that sorted output keeps it last.
+	if len(ds) == 4 && !ds[2].Range.Less(ds[3].Range) {
+		t.Errorf("summary at %v, not after the last problem reported (%v)", ds[3].Range, ds[2].Range)
+	}
 }
 
 func TestConfiguredChartValuesAndVariables(t *testing.T) {
