@@ -240,7 +240,7 @@ func TestReleases(t *testing.T) {
 	}
 	wants := map[string]want{
 		"nodes-prod":                   {"helmfile release nodes-prod", "karpenter", "helmfile", "./charts/nodes", true},
-		"aws-load-balancer-controller": {"helmfile release aws-load-balancer-controller", "kube-system", "helmfile", "eks/aws-load-balancer-controller", false},
+		"aws-load-balancer-controller": {"helmfile release aws-load-balancer-controller", "kube-system", "helmfile", "aws-load-balancer-controller", false}, // "eks/…" of repository eks
 		"nodes-stg":                    {"Argo CD Application nodes-staging", "karpenter-staging", "argocd", "charts/nodes", true},
 		"karpenter-dev-nodes":          {"Flux HelmRelease flux-system/nodes", "karpenter-dev", "flux", "./charts/nodes", true},
 	}

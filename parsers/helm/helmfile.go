@@ -48,8 +48,12 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			default:
 				b.diag(chartRange, "not a chart", fmt.Sprintf("%s names chart %s, which has no Chart.yaml", r.Label, r.Chart))
 			}
-		} else if repo, _, ok := strings.Cut(r.Chart, "/"); ok {
-			r.Repository = repos[repo]
+		} else if repo, name, ok := strings.Cut(r.Chart, "/"); ok {
+			// "<repository name>/<chart>": the chart of the repository's
+			// url (an OCI one's reference is oci://<url>/<chart>).
+			if url, known := repos[repo]; known {
+				r.Repository, r.Chart = url, name
+			}
 		}
 		for _, v := range items(at(rn, "values")) {
 			switch {
