@@ -329,6 +329,9 @@ func recordBounded(ranges map[string]lint.Range, n *yaml.Node, prefix string, po
 	*budget--
 	switch n.Kind {
 	case yaml.MappingNode:
+		if len(n.Content) == 0 && prefix != "" {
+			ranges[prefix] = pos(n) // an empty block ({}): a value set
+		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := deref(n.Content[i])
 			if k == nil || k.Kind != yaml.ScalarNode {

@@ -163,6 +163,9 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 func walkYAML(n *yaml.Node, path []string, f func([]string, *yaml.Node)) {
 	switch n.Kind {
 	case yaml.MappingNode:
+		if len(n.Content) == 0 && len(path) > 0 {
+			f(path, n) // an empty block ({}): a value set
+		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			key := append(append([]string(nil), path...), n.Content[i].Value)
 			if v := n.Content[i+1]; v.Kind == yaml.MappingNode && len(v.Content) > 0 {
