@@ -109,7 +109,7 @@ const podIdentityService = "pods.eks.amazonaws.com"
 func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 	m := p.Model
 	for _, sa := range m.ServiceAccounts {
-		if !sa.RoleARN.IsSet() || sa.RoleARN.Value.IsUnknown() {
+		if !namesRole(sa.RoleARN) {
 			continue
 		}
 		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
@@ -128,7 +128,7 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 		reportWebIdentityRefused(p, sa, id, role)
 	}
 	for _, pa := range m.PodIdentities {
-		if !pa.RoleARN.IsSet() || pa.RoleARN.Value.IsUnknown() {
+		if !namesRole(pa.RoleARN) {
 			continue
 		}
 		id := m.ResolveRole(pa.RoleARN.Value, pa.Scope)

@@ -39,6 +39,17 @@ type subjectVerdict struct {
 	name      lint.Tri
 }
 
+// namesRole reports whether a role reference names a role at all: set,
+// not unknown, and not the empty string (an add-on's
+// service_account_role_arn = "" or an empty annotation binds no role).
+func namesRole(r lint.Ref) bool {
+	if !r.IsSet() || r.Value.IsUnknown() {
+		return false
+	}
+	s, known := r.Value.Str()
+	return !known || s != ""
+}
+
 // irsaBindings lists the service accounts bound to roles the model
 // declares. A binding whose role is not in the tree, or whose trust is not
 // known, is out of reach: counted in coverage, not reported.
@@ -46,7 +57,7 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 	m := p.Model
 	var out []irsaBinding
 	for _, sa := range m.ServiceAccounts {
-		if !sa.RoleARN.IsSet() || sa.RoleARN.Value.IsUnknown() {
+		if !namesRole(sa.RoleARN) {
 			continue
 		}
 		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)

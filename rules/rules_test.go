@@ -329,6 +329,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// A trust whose condition key is cut out of the provider's ARN
 		// with split(): the policy is not known statically, and counted.
 		"testdata/FL204/negative_trust_key_from_split_arn": 1,
+		// An add-on whose role ARN is the empty string binds no role:
+		// nothing to resolve.
+		"testdata/FL201/negative_addon_role_left_empty": 0,
 		// FL205: a principal and a condition key built from one issuer
 		// (the module's two issuer outputs; a provider's ARN and its URL,
 		// or its ARN trimmed) are the same issuer, decided; built from two
