@@ -48,7 +48,11 @@ cannot be assumed that way.
    stops reconciling (Karpenter launches no nodes), and what waits on it stays
    ` + "`Pending`" + `.
 
-Only a trust that is read completely is judged: a statement with a hole in
+A service account that a Pod Identity association also binds is not judged
+for IRSA: EKS's pod identity webhook gives Pod Identity precedence and
+injects no web identity token for it (an association whose namespace or
+service account is not known leaves the binding undecided, counted in
+coverage). Only a trust that is read completely is judged: a statement with a hole in
 its effect, principal or actions, a ` + "`NotPrincipal`" + `, ` + "`\"Principal\": \"*\"`" + ` or a
 trust not known make the rule stay silent (counted in coverage), and so
 does a role not declared in the tree. Deny statements and conditions only
@@ -91,8 +95,9 @@ conditions (terraform-aws-modules/iam's ` + "`iam-role-for-service-accounts`" + 
 it). For Pod Identity, use
 ` + "`Principal = { Service = \"pods.eks.amazonaws.com\" }`" + ` with
 ` + "`Action = [\"sts:AssumeRole\", \"sts:TagSession\"]`" + `. If the role is meant for
-Pod Identity, remove the service account's ` + "`eks.amazonaws.com/role-arn`" + `
-annotation: the SDKs try the web identity token first.
+Pod Identity, bind it with an association for the service account: EKS's
+webhook then injects only the Pod Identity credentials, and the
+` + "`eks.amazonaws.com/role-arn`" + ` annotation is unused (remove it).
 
 References: EKS user guide, "IAM roles for service accounts" and "EKS Pod
 Identity: create the role"; AWS SDKs and Tools reference, "credential
@@ -110,6 +115,15 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 	m := p.Model
 	for _, sa := range m.ServiceAccounts {
 		if !namesRole(sa.RoleARN) {
+			continue
+		}
+		switch podIdentityBinds(m, sa) {
+		case lint.Yes:
+			// The webhook injects the Pod Identity credentials only:
+			// no web identity token, whatever the annotation names.
+			continue
+		case lint.Maybe:
+			p.Unresolved(fmt.Sprintf("whether a Pod Identity association binds %s (it would take precedence over the role-arn annotation)", saLabel(sa)), sa.RoleARN.Range)
 			continue
 		}
 		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
@@ -149,6 +163,29 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 	}
 }
 
+// podIdentityBinds says whether an EKS Pod Identity association of the
+// service account's cluster binds it (its namespace and name): EKS's pod
+// identity webhook then gives its pods the Pod Identity credentials only
+// (amazon-eks-pod-identity-webhook, buildPodPatchConfig: "Container
+// credentials method takes precedence"), and no web identity token.
+// Maybe when an association may name it (a namespace or name not known).
+func podIdentityBinds(m *lint.Model, sa *lint.ServiceAccount) lint.Tri {
+	out := lint.No
+	for _, pa := range m.PodIdentities {
+		if !pa.Scope.Compatible(sa.Scope, true, true) {
+			continue
+		}
+		ns, name := lint.Compare(pa.Namespace.Value, sa.Namespace), lint.Compare(pa.ServiceAccount.Value, sa.Name)
+		switch {
+		case ns == lint.Yes && name == lint.Yes:
+			return lint.Yes
+		case ns != lint.No && name != lint.No:
+			out = lint.Maybe
+		}
+	}
+	return out
+}
+
 // reportWebIdentityRefused reports a service account bound to a role no
 // federated principal may assume.
 func reportWebIdentityRefused(p *lint.Pass, sa *lint.ServiceAccount, id lint.Identity, role *lint.Role) {
@@ -167,7 +204,7 @@ func reportWebIdentityRefused(p *lint.Pass, sa *lint.ServiceAccount, id lint.Ide
 	}
 	hint := "give the role a trust statement with Principal = { Federated = <the cluster's OIDC provider ARN> }, Action = \"sts:AssumeRoleWithWebIdentity\" and <issuer>:sub / <issuer>:aud conditions for " + subjectOf(sa.Namespace, sa.Name)
 	if podOnly {
-		hint = "the role trusts EKS Pod Identity: remove the eks.amazonaws.com/role-arn annotation (the SDKs try the web identity token first) and bind the role with a Pod Identity association, or add an IRSA statement to the trust"
+		hint = "the role trusts EKS Pod Identity: bind it with a Pod Identity association for " + subjectOf(sa.Namespace, sa.Name) + " (the webhook then injects only its credentials; the annotation can go), or add an IRSA statement to the trust"
 	}
 	rel := []lint.Location{}
 	rel = append(rel, sa.RoleARN.Passed...)

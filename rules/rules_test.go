@@ -332,6 +332,11 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// An add-on whose role ARN is the empty string binds no role:
 		// nothing to resolve.
 		"testdata/FL201/negative_addon_role_left_empty": 0,
+		// FL208: an association that may bind the annotated account
+		// (its namespace unknown) leaves the IRSA binding undecided; one
+		// that binds it takes precedence, decided.
+		"testdata/FL208/negative_pod_identity_association_namespace_unknown": 1,
+		"testdata/FL208/negative_pod_identity_takes_precedence":              0,
 		// FL205: a principal and a condition key built from one issuer
 		// (the module's two issuer outputs; a provider's ARN and its URL,
 		// or its ARN trimmed) are the same issuer, decided; built from two

@@ -1,0 +1,38 @@
+resource "aws_eks_cluster" "main" {
+  name     = "ledger"
+  role_arn = "arn:aws:iam::123456789012:role/ledger-cluster"
+  vpc_config {
+    subnet_ids = ["subnet-0123456789abcdef0", "subnet-0fedcba9876543210"]
+  }
+}
+
+resource "aws_iam_role" "exporter" {
+  name = "ledger-exporter"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Principal = { Service = "pods.eks.amazonaws.com" }
+      Action    = ["sts:AssumeRole", "sts:TagSession"]
+    }]
+  })
+}
+
+# Moved to Pod Identity; the annotation stayed. EKS's webhook injects the
+# Pod Identity credentials only, so the annotation is never used.
+resource "aws_eks_pod_identity_association" "exporter" {
+  cluster_name    = aws_eks_cluster.main.name
+  namespace       = "metrics"
+  service_account = "exporter"
+  role_arn        = aws_iam_role.exporter.arn
+}
+
+resource "kubernetes_service_account_v1" "exporter" {
+  metadata {
+    name      = "exporter"
+    namespace = "metrics"
+    annotations = {
+      "eks.amazonaws.com/role-arn" = aws_iam_role.exporter.arn
+    }
+  }
+}
