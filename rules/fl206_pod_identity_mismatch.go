@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
@@ -42,7 +43,9 @@ in the scanned tree (a ServiceAccount, a workload, a Namespace object or a
 in another namespace of the same cluster here (the chart's release, a
 declared ServiceAccount), as FL201 judges an IRSA trust; otherwise the
 workload may live in another repository, and the comparison is counted as
-unresolved. What another Terraform root module applies (its namespaces,
+unresolved. So it is when a chart the tree does not render, or an Argo CD
+ApplicationSet (whose generated Applications are not followed), may
+install the account. What another Terraform root module applies (its namespaces,
 releases and accounts) proves nothing about the association's cluster,
 unless ` + "`.faultline.hcl`" + ` maps both to the same cluster: two configurations
 often manage two clusters. An association whose role another association
@@ -164,6 +167,11 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	for _, o := range m.Objects {
 		if o.KindName == "Namespace" && here(&o.Object) && lint.Compare(o.Name, nsV) == lint.Yes {
 			declaredNS = true
+		}
+		// The Applications an Argo CD ApplicationSet generates are not
+		// followed: what they install may be the account.
+		if o.KindName == "ApplicationSet" && isArgoCD(o.APIVersion) && sameCluster(&o.Object) {
+			maybe = true
 		}
 	}
 	for _, r := range m.Releases {
@@ -336,4 +344,11 @@ func quoteAll(ss []string) []string {
 		out[i] = fmt.Sprintf("%q", s)
 	}
 	return out
+}
+
+// isArgoCD reports whether apiVersion is in Argo CD's API group
+// (argoproj.io/v1alpha1).
+func isArgoCD(apiVersion string) bool {
+	group, _, _ := strings.Cut(apiVersion, "/")
+	return group == "argoproj.io"
 }
