@@ -42,8 +42,10 @@ values fail that way, or that a release of the tree installs with values all
 known, is FL000.
 The note names the template error and what was missing. A template that does
 not parse is FL000 whatever else is missing. A file that is itself a template
-is a note too: a manifest whose YAML parses only once its placeholders
-(` + "`{{ }}`, `${x}`, `{NAME}`, `__NAME__`" + `) are filled, and a ytt template, valid YAML
+is a note too: a manifest or a kustomization whose YAML parses only once its
+placeholders (` + "`{{ }}`, `{% %}`, `${x}`, `${{ values.x }}`, `{NAME}`, `__NAME__`" + `) are filled — a
+Backstage or cookiecutter skeleton —, a kustomization entry naming a file
+by a placeholder, and a ytt template, valid YAML
 whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
 ` + "`#@data/values`" + `) that decides what it holds. A kustomization that lists a
 file outside its own directory is FL000 as ` + "`kustomize build`" + ` refuses it, unless a

@@ -17,6 +17,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -136,10 +137,9 @@ func ParseDocs(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Dia
 	}
 }
 
-// templatePlaceholder matches what a templating step replaces before YAML is read:
-// Go / Helm actions, Terraform and shell interpolation, {NAME} and __NAME__
-// tokens.
-var templatePlaceholder = regexp.MustCompile(`\{\{|\$\{|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
+// templatePlaceholder matches what a templating step replaces before YAML
+// is read (templatetext.Placeholder).
+var templatePlaceholder = templatetext.Placeholder
 
 // unfinished turns syntax error d into a coverage note when the failing
 // document is not final yet: it holds a hole, or (for a file as written)

@@ -35,6 +35,7 @@ import (
 	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"github.com/faultline-dev/faultline/lint"
@@ -452,7 +453,15 @@ func (b *builder) loadDir(dir string) *kustomization {
 	}
 	if k.err != nil {
 		b.fatal = true
-		b.diag(b.fileAt(k.file, max(k.errLine, yamlErrorLine(k.err.Error()))), "Cannot read kustomization", k.err.Error())
+		errLine := max(k.errLine, yamlErrorLine(k.err.Error()))
+		at := b.fileAt(k.file, errLine)
+		if line, ok := templateLine(k.data, errLine); ok {
+			// A skeleton a scaffolder fills in (Backstage, cookiecutter):
+			// not a kustomization until it is rendered.
+			b.note(b.fileAt(k.file, line), fmt.Sprintf("kustomization %s read as a template, not built: it does not parse before rendering (%s; a placeholder at line %d)", b.rel(k.file), k.err, line))
+			return nil
+		}
+		b.diag(at, "Cannot read kustomization", k.err.Error())
 		return nil
 	}
 	if !b.kustAliasesOK(k) {
@@ -597,6 +606,10 @@ func (b *builder) entry(k *kustomization, r ref) {
 	case gen != "":
 		r.remove()
 		b.note(loc, fmt.Sprintf("kustomize %s %q is generated at deploy time, not in the tree (%s); not read", noun(r.field), r.value, gen))
+	case errors.Is(err, fs.ErrNotExist) && templatetext.HasString(r.value):
+		// "${{ values.name }}.yaml": a scaffolder names the file.
+		r.remove()
+		b.note(loc, fmt.Sprintf("kustomize %s %q is a template placeholder, filled in before the build; not read", noun(r.field), r.value))
 	case errors.Is(err, fs.ErrNotExist):
 		b.fatal = true
 		b.diag(loc, "Cannot render Kustomize overlay", fmt.Sprintf("%s entry %q: %s does not exist", r.field, r.value, b.rel(p)))
@@ -1203,4 +1216,18 @@ func originOf(res *resource.Resource, d *renderedDoc, memRoot string) error {
 		}
 	}
 	return nil
+}
+
+// templateLine is the first line of data, up to line upTo (where its YAML
+// fails), holding a template placeholder (templatetext), when one does.
+func templateLine(data []byte, upTo int) (int, bool) {
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		if upTo > 0 && i+1 > upTo {
+			break
+		}
+		if templatetext.Has(l) {
+			return i + 1, true
+		}
+	}
+	return 0, false
 }
