@@ -29,6 +29,11 @@ statement:
   Identity Agent assumes it as the service principal
   ` + "`pods.eks.amazonaws.com`" + ` with ` + "`sts:AssumeRole`" + ` **and** ` + "`sts:TagSession`" + `.
 
+A service account whose ` + "`eks.amazonaws.com/role-arn`" + ` names the cluster's OIDC
+provider (` + "`arn:aws:iam::…:oidc-provider/…`" + `, ` + "`aws_iam_openid_connect_provider.x.arn`" + `,
+the eks module's ` + "`oidc_provider_arn`" + `) instead of a role is reported too: no one
+can assume a provider.
+
 A role written for something else — a node role trusting only
 ` + "`ec2.amazonaws.com`" + `, a role trusting an account root with ` + "`sts:AssumeRole`" + `, an IRSA
 role reused for Pod Identity, a Pod Identity trust without ` + "`sts:TagSession`" + ` —
@@ -117,26 +122,38 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 		if !namesRole(sa.RoleARN) {
 			continue
 		}
-		switch podIdentityBinds(m, sa) {
-		case lint.Yes:
-			// The webhook injects the Pod Identity credentials only:
-			// no web identity token, whatever the annotation names.
-			continue
-		case lint.Maybe:
-			p.Unresolved(fmt.Sprintf("whether a Pod Identity association binds %s (it would take precedence over the role-arn annotation)", saLabel(sa)), sa.RoleARN.Range)
-			continue
+		// An association binding the account takes precedence: the
+		// webhook injects the Pod Identity credentials only, no web
+		// identity token, whatever the annotation names. Asked only when
+		// the annotation would matter.
+		podIdentity := podIdentityBinds(m, sa)
+		undecided := func(what string) {
+			if podIdentity != lint.Yes {
+				p.Unresolved(what, sa.RoleARN.Range)
+			}
 		}
 		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
 		role, ok := id.Entity.(*lint.Role)
 		if !ok {
-			p.Unresolved(fmt.Sprintf("role %s of %s is not declared in this tree", id.Written, saLabel(sa)), sa.RoleARN.Range)
+			if provider, isProvider := oidcProviderNamed(m, sa.RoleARN.Value); isProvider && podIdentity == lint.No {
+				reportProviderForRole(p, sa, provider)
+				continue
+			}
+			undecided(fmt.Sprintf("role %s of %s is not declared in this tree", id.Written, saLabel(sa)))
 			continue
 		}
 		switch role.Trust.Admits(lint.FederatedPrincipal, webIdentityAction) {
 		case lint.Maybe:
-			p.Unresolved(fmt.Sprintf("whether the trust of %s lets %s call %s", role.Label, saLabel(sa), webIdentityAction), sa.RoleARN.Range)
+			undecided(fmt.Sprintf("whether the trust of %s lets %s call %s", role.Label, saLabel(sa), webIdentityAction))
 			continue
 		case lint.Yes:
+			continue
+		}
+		switch podIdentity {
+		case lint.Yes:
+			continue
+		case lint.Maybe:
+			p.Unresolved(fmt.Sprintf("whether a Pod Identity association binds %s (it would take precedence over the role-arn annotation, whose role refuses %s)", saLabel(sa), webIdentityAction), sa.RoleARN.Range)
 			continue
 		}
 		reportWebIdentityRefused(p, sa, id, role)
@@ -161,6 +178,52 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 		}
 		reportPodIdentityRefused(p, pa, id, role, assume == lint.No)
 	}
+}
+
+// oidcProviderNamed reports whether v, written where a role's ARN
+// belongs, is an IAM OIDC provider's ARN instead: an ARN whose resource
+// is oidc-provider/…, an aws_iam_openid_connect_provider's (resource or
+// data source) arn, or a terraform-aws-modules/eks call's
+// oidc_provider_arn output. It returns how v shows.
+func oidcProviderNamed(m *lint.Model, v lint.Value) (string, bool) {
+	if arn, ok := lint.ParseARN(v); ok && arn.Service == "iam" && strings.HasPrefix(arn.Resource.Prefix(), "oidc-provider/") {
+		return v.String(), true
+	}
+	ref, ok := v.SoleRef()
+	if !ok {
+		return "", false
+	}
+	a, ok := lint.ParseAddress(ref.Object)
+	if !ok {
+		return "", false
+	}
+	attrs := ref.Attrs()
+	switch {
+	case a.Type == "aws_iam_openid_connect_provider" && len(attrs) == 1 && attrs[0] == "arn":
+		return ref.String(), true
+	case a.IsModuleCall() && len(attrs) == 1 && attrs[0] == "oidc_provider_arn" && m.EKSModuleCall(ref.Object):
+		return ref.String(), true
+	}
+	return "", false
+}
+
+// reportProviderForRole reports a service account whose role-arn
+// annotation names an OIDC provider, not a role.
+func reportProviderForRole(p *lint.Pass, sa *lint.ServiceAccount, provider string) {
+	p.Report(lint.Finding{
+		Range:   sa.RoleARN.Range,
+		Message: fmt.Sprintf("%s is bound to %s, an IAM OIDC provider's ARN, not a role's: the pods get no credentials", saLabel(sa), provider),
+		Related: mergeRelated(sa.RoleARN.Passed),
+		Chain: []string{
+			fmt.Sprintf("EKS injects a web identity token and AWS_ROLE_ARN = %s for %s", provider, saLabel(sa)),
+			fmt.Sprintf("%s names the cluster's OIDC provider, which no one can assume: STS refuses with an error", webIdentityAction),
+			"the pods get no credentials, or fall back to the node role: their AWS calls fail with AccessDenied",
+		},
+		Hint:     "set eks.amazonaws.com/role-arn to the ARN of the role whose trust names this OIDC provider (aws_iam_role.<name>.arn), not the provider's",
+		Inferred: inferred(sa),
+		Key:      "sa=" + sa.Addr + "|provider",
+		Roots:    rootsOf(sa),
+	})
 }
 
 // podIdentityBinds says whether an EKS Pod Identity association of the

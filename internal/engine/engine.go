@@ -943,10 +943,15 @@ func (r *run) isManifest(path string) bool {
 	return !r.meta[path] && !templated
 }
 
-// chartMetadata is the set of YAML files that sit directly in a Helm
-// chart's directory (Chart.yaml, values.yaml, values-prod.yaml, …): the
-// chart reads them as values and metadata, none is a manifest, so a broken
-// one is reported once, by the chart.
+// chartMetadata is the set of YAML files of a Helm chart's directory that
+// no installer applies: those directly in it (Chart.yaml, values.yaml,
+// values-prod.yaml, …), which the chart reads as values and metadata, so a
+// broken one is reported once, by the chart; and those in a hidden
+// directory of it (a release tool's .gitlab/ configuration, whose anchors
+// the tool resolves across files), tooling a chart's maintainers keep
+// beside it. None is a manifest. Other directories of a chart may hold
+// manifests applied on their own (Argo CD Applications beside example
+// values), and are read.
 func chartMetadata(manifests []string) map[string]bool {
 	charts := map[string]bool{}
 	for _, m := range manifests {
@@ -955,9 +960,23 @@ func chartMetadata(manifests []string) map[string]bool {
 		}
 	}
 	out := map[string]bool{}
+	if len(charts) == 0 {
+		return out
+	}
 	for _, m := range manifests {
-		if charts[filepath.Dir(m)] {
+		dir := filepath.Dir(m)
+		if charts[dir] {
 			out[m] = true
+			continue
+		}
+		// The nearest chart above, and the directory of it m is in.
+		for sub, up := dir, filepath.Dir(dir); up != sub; sub, up = up, filepath.Dir(up) {
+			if charts[up] {
+				if strings.HasPrefix(filepath.Base(sub), ".") {
+					out[m] = true
+				}
+				break
+			}
 		}
 	}
 	return out

@@ -223,3 +223,41 @@ resource "helm_release" "karpenter" {
 		t.Errorf("role = %s at %+v", sa.RoleARN.Value, sa.RoleARN.Range)
 	}
 }
+
+// TestChartMetadata: the YAML of a chart's directory no installer applies —
+// directly in it, or in a hidden directory of it — is the chart's, not a
+// manifest; its other directories (templates/, crds/, example
+// Applications) are not; a subchart is its own chart; files outside every
+// chart are manifests.
+func TestChartMetadata(t *testing.T) {
+	files := []string{
+		"/r/charts/app/Chart.yaml",
+		"/r/charts/app/values.yaml",
+		"/r/charts/app/ci/lint-values.yaml",
+		"/r/charts/app/.gitlab/release.yml",
+		"/r/charts/app/.gitlab/ci/jobs.yml",
+		"/r/charts/app/templates/extra.yaml",
+		"/r/charts/app/crds/widget.yaml",
+		"/r/charts/app/examples/team-a/application.yaml",
+		"/r/charts/app/charts/db/Chart.yaml",
+		"/r/charts/app/charts/db/templates/sts.yaml",
+		"/r/charts/app/charts/db/.github/labels.yaml",
+		"/r/deploy/app.yaml",
+		"/r/deploy/.hidden/app.yaml",
+		"/r/charts/notachart/values.yaml",
+	}
+	want := map[string]bool{
+		"/r/charts/app/Chart.yaml":                    true,
+		"/r/charts/app/values.yaml":                   true,
+		"/r/charts/app/.gitlab/release.yml":           true,
+		"/r/charts/app/.gitlab/ci/jobs.yml":           true,
+		"/r/charts/app/charts/db/Chart.yaml":          true,
+		"/r/charts/app/charts/db/.github/labels.yaml": true,
+	}
+	got := chartMetadata(files)
+	for _, f := range files {
+		if got[f] != want[f] {
+			t.Errorf("%s: chart metadata %v, want %v", f, got[f], want[f])
+		}
+	}
+}
