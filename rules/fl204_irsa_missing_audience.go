@@ -65,7 +65,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			if !r.Trust.Range.IsZero() {
 				// Written, but not known before apply: a web-identity
 				// statement it may hold is checked by none of FL201-FL207.
-				p.Unresolved(fmt.Sprintf("trust policy of %s is not known statically (built from values known only when applied): its web-identity statements are not checked", r.Label), r.Trust.Range)
+				p.Unresolved(fmt.Sprintf("trust policy of %s is not known statically: its web-identity statements are not checked", r.Label), r.Trust.Range)
 			}
 			continue
 		}
