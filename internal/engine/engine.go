@@ -732,8 +732,8 @@ func (r *run) fluxInOwned() *flux.Set {
 
 // substitutions finds the Flux Kustomizations with spec.postBuild in the
 // files as written (raw, by r.d.manifests, with their documents pre when
-// they parsed whole) and the kustomize output, and the ConfigMaps and
-// Secrets they substitute from.
+// they parsed whole), the kustomize output and the YAML Terraform
+// applies, and the ConfigMaps and Secrets they substitute from.
 func (r *run) substitutions(raw [][]byte, pre [][]*yaml.Node) *flux.Set {
 	var files []flux.File
 	for i, path := range r.d.manifests {
@@ -744,6 +744,14 @@ func (r *run) substitutions(raw [][]byte, pre [][]*yaml.Node) *flux.Set {
 	for _, b := range r.built {
 		if len(b.out.Content) > 0 {
 			files = append(files, flux.File{Rel: r.rel(filepath.Join(b.root, "kustomization.yaml")), Dir: b.root, Data: b.out.Content, Docs: b.out.Docs, Range: b.out.Map})
+		}
+	}
+	// What Terraform applies: the ConfigMap a Flux Kustomization
+	// substitutes from is often made by the Terraform that bootstraps
+	// Flux (kubernetes_config_map_v1_data "cluster-vars").
+	for _, em := range r.tf.Embedded {
+		if flux.Reads(em.Content) {
+			files = append(files, flux.File{Rel: em.File, Dir: r.root, Data: em.Content, Range: em.Map})
 		}
 	}
 	return flux.Find(files, flux.Options{Holes: r.holes, Bases: r.repoBases})
