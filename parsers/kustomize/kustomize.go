@@ -159,7 +159,7 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 	if err != nil {
 		// A build that fails only for a file outside the directory is
 		// one Flux makes: kept, with the failure for the caller.
-		if d, isNote := b.failure(err); !isNote {
+		if d, isNote := b.failure(err); !isNote && b.namesFileOutside() {
 			if unrestricted, uerr := runUnrestricted(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn()); uerr == nil {
 				out.RootOnly, rm, err = &d, unrestricted, nil
 			}
@@ -207,6 +207,20 @@ func (b *builder) failure(err error) (d lint.Diagnostic, isNote bool) {
 	r, msg := b.errorRange(err.Error()), b.cleanMessage(err.Error())
 	isNote = b.removed > 0 && b.unparsable == 0 && !types.IsErrOnlyBuiltinPluginsAllowed(err)
 	return lint.Diagnostic{Range: r, Summary: "Cannot render Kustomize overlay", Detail: msg}, isNote
+}
+
+// namesFileOutside reports whether a kustomization of the tree names a
+// file (not a directory: a base) outside its own directory, which
+// kustomize's root-only load restriction refuses: only then may a build
+// that failed build without it (renderOnce).
+func (b *builder) namesFileOutside() bool {
+	for _, rl := range b.refs {
+		dir := b.mem(rl.k.dir)
+		if !strings.HasPrefix(rl.mem, dir+"/") && !b.fs.IsDir(rl.mem) {
+			return true
+		}
+	}
+	return false
 }
 
 // buildFailed reports the krusty error of the build of root: its failure,
