@@ -11,6 +11,8 @@
 # create_cluster_primary_security_group_tags is
 # create_primary_security_group_tags; the node group maps are typed
 # objects (an attribute left out is null) and their *_defaults are gone.
+# Each add-on's pod_identity_association blocks are modelled (main.tf,
+# aws_eks_addon "this" and "before_compute", at v21.0.0).
 # Not modelled: EKS Auto Mode's node role (aws_iam_role.eks_auto).
 
 locals {
@@ -283,6 +285,15 @@ resource "aws_eks_addon" "this" {
   cluster_name             = aws_eks_cluster.this[0].name
   addon_name               = try(each.value.name, each.key)
   service_account_role_arn = try(each.value.service_account_role_arn, null)
+
+  dynamic "pod_identity_association" {
+    for_each = try(each.value.pod_identity_association, null) != null ? each.value.pod_identity_association : []
+
+    content {
+      role_arn        = pod_identity_association.value.role_arn
+      service_account = pod_identity_association.value.service_account
+    }
+  }
 }
 
 resource "aws_eks_addon" "before_compute" {
@@ -291,4 +302,13 @@ resource "aws_eks_addon" "before_compute" {
   cluster_name             = aws_eks_cluster.this[0].name
   addon_name               = try(each.value.name, each.key)
   service_account_role_arn = try(each.value.service_account_role_arn, null)
+
+  dynamic "pod_identity_association" {
+    for_each = try(each.value.pod_identity_association, null) != null ? each.value.pod_identity_association : []
+
+    content {
+      role_arn        = pod_identity_association.value.role_arn
+      service_account = pod_identity_association.value.service_account
+    }
+  }
 }
