@@ -86,3 +86,21 @@ func TestRootOnly(t *testing.T) {
 	}
 	onlyDiag(t, diags)
 }
+
+// TestTemplatedKustomization: a kustomization that does not parse is a
+// template (a note) only when a placeholder stands before its error;
+// one broken before any placeholder is FL000 as any broken kustomization.
+func TestTemplatedKustomization(t *testing.T) {
+	root := writeFiles(t, map[string]string{
+		"skeleton/kustomization.yaml": "resources:\n{%- if values.extra %}\n  - extra.yaml\n{%- endif %}\n",
+		"broken/kustomization.yaml":   "resources:\n  - a.yaml\n - b.yaml\nnamespace: ${NAMESPACE}\n",
+	})
+	_, diags, notes := renderBounded(t, root, "skeleton", Options{})
+	if len(diags) != 0 || len(notes) != 1 || !strings.Contains(notes[0].What, "read as a template") {
+		t.Errorf("skeleton: diags %+v, notes %+v; want one template note", diags, notes)
+	}
+	_, diags, notes = renderBounded(t, root, "broken", Options{})
+	if d := onlyDiag(t, diags); d.Summary != "Cannot read kustomization" || len(notes) != 0 {
+		t.Errorf("broken: diag %+v, notes %+v; want FL000 alone", d, notes)
+	}
+}
