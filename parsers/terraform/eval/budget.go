@@ -104,6 +104,10 @@ type budget struct {
 	// needRegex is the most regular expression steps a search needed room
 	// for (its steps, and some to spare).
 	needRegex float64
+	// shallow is set while a selecting function's arguments and result
+	// are walked: strings inside collections are counted as elements, not
+	// bytes.
+	shallow bool
 }
 
 // budgetHit says which bound was exceeded, and where.
@@ -301,6 +305,7 @@ func (b *budget) walk(v cty.Value, depth int, s *size, what string) {
 	v, _ = v.Unmark()
 	ty := v.Type()
 	switch {
+	case ty == cty.String && b.shallow && depth > 0:
 	case ty == cty.String:
 		b.walkString(v.AsString(), s, what)
 	case ty == cty.Number:

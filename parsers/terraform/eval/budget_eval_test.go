@@ -70,3 +70,31 @@ output "p" { value = ` + expr + ` }
 		t.Errorf("24 nested try()s are %v, want TEAM", out["p"])
 	}
 }
+
+// TestBudgetSelectingFromLargeList: a function that picks elements out of
+// a list (element, slice, length, concat …) does not read the strings
+// inside it, so they are not charged again at each call. Applying a large
+// install manifest with kubectl_file_documents, count and element() is a
+// common pattern (Argo CD's install.yaml is about 2 MB in 60 documents):
+// 100 calls over a 2 MB list stay within the budget. A function that reads
+// the strings (join) is still charged them at each call, and stops.
+func TestBudgetSelectingFromLargeList(t *testing.T) {
+	t.Parallel()
+	const docs = `[for i in range(64) : format("%32000s", i)]`
+	for _, c := range []struct {
+		call  string
+		known bool
+	}{
+		{"element(local.docs, i)", true},
+		{"length(slice(concat(local.docs, []), 0, i % 64))", true},
+		{"length(flatten([local.docs]))", true},
+		{"length(join(\"\", local.docs))", false},
+	} {
+		dir := writeTree(t, map[string]string{"main.tf": "locals {\n  docs = " + docs + "\n}\noutput \"o\" { value = [for i in range(100) : " + c.call + "] }\n"})
+		e := testSession(Options{Root: dir}).Evaluate(dir)
+		if got := e.rootInst.outputs["o"].IsWhollyKnown(); got != c.known {
+			n, _ := e.budgetNote()
+			t.Errorf("%s: output known %v, want %v (%s)", c.call, got, c.known, n.What)
+		}
+	}
+}

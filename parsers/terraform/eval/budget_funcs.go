@@ -53,6 +53,12 @@ func (g *guarded) call(args []cty.Value, _ cty.Type) (cty.Value, error) {
 	if !b.step() {
 		return cty.DynamicVal, nil
 	}
+	if selecting[g.name] {
+		// The strings inside the collections are the arguments' own:
+		// neither read nor built again (see selecting).
+		b.shallow = true
+		defer func() { b.shallow = false }()
+	}
 	var buf [4]size
 	sizes, ok := g.measure(args, buf[:0])
 	if !ok {
@@ -132,6 +138,19 @@ func convertArgs(b *budget, args []cty.Value, sizes []size, params []function.Pa
 		out[i] = c
 	}
 	return out
+}
+
+// selecting are the functions that pick, count or regroup the elements of
+// their collection arguments without reading the strings inside them, and
+// return those same strings: the strings were charged when they were
+// built, and are not charged again at each call (element() over an
+// install manifest's 60 documents, once per count index). A string
+// argument or result itself is still charged (length() of a string reads
+// it).
+var selecting = map[string]bool{
+	"element": true, "slice": true, "length": true, "concat": true, "flatten": true,
+	"reverse": true, "coalescelist": true, "compact": true, "chunklist": true,
+	"keys": true, "values": true, "one": true,
 }
 
 // dynamicType is the guard's return type: whatever the function returns.
