@@ -107,9 +107,14 @@ func (p *produced) keep(s docSet, dir string) {
 // positions in the .tf files; entity addresses start with the Terraform
 // address holding the YAML. Releases and compositions see each piece of
 // YAML under its own name (file and address), so that two in one file do
-// not collide.
-func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor func(string) lint.Scope) {
+// not collide. It returns how many pieces of YAML it read.
+func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor func(string) lint.Scope) int {
+	n := 0
 	for _, em := range ems {
+		if em.SubstitutionSource {
+			continue // a ConfigMap resource's data, for Flux only
+		}
+		n++
 		abs := filepath.Join(root, filepath.FromSlash(em.File))
 		s := docSet{name: em.File + "@" + em.Addr, data: em.Content, scope: scopeFor(abs), mapRange: em.Map, source: lint.SourceTerraform, inferred: em.Inferred}
 		ents := p.parse(em.File, &s, kube.Options{MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
@@ -124,6 +129,7 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 		}
 		p.keep(s, filepath.Dir(abs))
 	}
+	return n
 }
 
 // builtKustomization is one kustomization root as built.

@@ -467,8 +467,7 @@ func (r *run) embedded() int {
 	}
 	r.hopts = helm.Options{Roots: append(append([]string(nil), r.dirs...), r.root), Tree: r.tree, Rel: r.rel, KubeVersion: kubeVersion, Renderer: r.opts.Renderer, Holes: r.holes, Cache: helm.NewCache(), Budget: r.opts.Budget, Charts: r.opts.units.ChartCache()}
 	r.pr = &produced{in: r.in, model: r.model, holes: r.holes, finder: helm.NewFinder(r.hopts)}
-	r.pr.addEmbedded(r.tf.Embedded, r.root, r.scopeAt)
-	return len(r.tf.Embedded)
+	return r.pr.addEmbedded(r.tf.Embedded, r.root, r.scopeAt)
 }
 
 // Kustomizations is what a run of opts hands its stage "kustomize": the

@@ -284,6 +284,17 @@ resource "kubernetes_manifest" "object" {
     spec       = { role = "fixed-role" }
   }
 }
+
+resource "kubernetes_config_map_v1_data" "vars" {
+  metadata {
+    name      = "cluster-vars"
+    namespace = "flux-system"
+  }
+  data = {
+    cluster = "data"
+    region  = "eu-west-1"
+  }
+}
 `,
 	})
 	res := Load([]string{dir}, Options{Root: dir, Holes: lint.NewHoles(), Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
@@ -305,6 +316,11 @@ resource "kubernetes_manifest" "object" {
 		t.Fatalf("no embedded %s", em)
 		return lint.Range{}
 	}
+	for _, e := range res.Embedded {
+		if e.SubstitutionSource != strings.Contains(e.Addr, "kubernetes_config_map") {
+			t.Errorf("%s: substitution source %v", e.Addr, e.SubstitutionSource)
+		}
+	}
 	for _, c := range []struct {
 		em, text  string
 		line, col int
@@ -315,6 +331,8 @@ resource "kubernetes_manifest" "object" {
 		{"kubectl_manifest.encoded", `"karpenter.sh/discovery": "data"`, 14, 47},
 		{"kubectl_manifest.encoded", `"team": "data"`, 16, 7}, // under merge(): the item above
 		{"kubernetes_manifest.object", "role: fixed-role", 26, 27},
+		{"kubernetes_config_map_v1_data.vars", "region: eu-west-1", 37, 15}, // a data item
+		{"kubernetes_config_map_v1_data.vars", "name: cluster-vars", 35, 3}, // above the data: the attribute
 	} {
 		r := place(c.em, c.text)
 		if r.File != "main.tf" || r.Line != c.line || r.Column != c.col {

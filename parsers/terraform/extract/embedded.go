@@ -352,6 +352,65 @@ func (x *extraction) configMap(o lint.Object) *lint.KubeObject {
 	return obj
 }
 
+// configMapData records the ConfigMap a kubernetes_config_map(_v1)(_v1_data)
+// writes as YAML, for a Flux Kustomization that substitutes from it (a
+// "cluster-vars" ConfigMap Terraform fills when it bootstraps Flux). Its
+// data's lines are placed at the items of the data object written, the
+// rest at the data attribute. Nothing is recorded when the name or the
+// data is not known, or the data is not a map.
+func (x *extraction) configMapData(local string, cm *lint.KubeObject) {
+	a := x.attr(nil, "data")
+	v := eval.GetAttr(x.v, "data")
+	name, ok := cm.Name.Str()
+	ns, nsOK := cm.Namespace.Str()
+	if a == nil || v == cty.NilVal || !v.IsKnown() || v.IsNull() || !ok || !nsOK || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return
+	}
+	data, err := yaml.Marshal(x.goValue(v, x.mi.Addr(local), "data"))
+	if err != nil {
+		return
+	}
+	head, err := yaml.Marshal(configMapHead{APIVersion: "v1", Kind: "ConfigMap", Metadata: configMapMeta{Name: name, Namespace: ns}})
+	if err != nil {
+		return
+	}
+	content := append(head, "data:\n"...)
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if line != "" {
+			content = append(append(content, "  "...), line...)
+		}
+	}
+	whole := x.e.Session.Rng(a.Range)
+	var lines []lint.Range
+	if obj := objectWritten(a.Expr); obj != nil {
+		// The head and "data:" lines are at the attribute; the data's
+		// own lines where their items are written.
+		above := bytes.Count(head, []byte("\n")) + 1
+		lines = make([]lint.Range, above, above+bytes.Count(data, []byte("\n"))+1)
+		for i := range lines {
+			lines[i] = whole
+		}
+		lines = append(lines, x.objectLines(obj, data, whole)...)
+	}
+	em := kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content, SubstitutionSource: true}
+	em.SetMap(kept.PositionMap{Whole: whole, Lines: lines})
+	em.SetPassed(nil)
+	x.e.Embedded = append(x.e.Embedded, em)
+}
+
+// configMapHead and configMapMeta are the lines of a ConfigMap above its
+// data, in the order a user writes them.
+type configMapHead struct {
+	APIVersion string        `yaml:"apiVersion"`
+	Kind       string        `yaml:"kind"`
+	Metadata   configMapMeta `yaml:"metadata"`
+}
+
+type configMapMeta struct {
+	Name      string `yaml:"name"`
+	Namespace string `yaml:"namespace"`
+}
+
 // interpolationsPassed is, for YAML written as a template in the module,
 // the module arguments each interpolation of a variable (${var.x}) is
 // passed in by, looked up by the range the YAML value is mapped to: a

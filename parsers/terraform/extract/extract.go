@@ -134,6 +134,7 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 	case !r.Data && (r.Type == "kubernetes_config_map" || r.Type == "kubernetes_config_map_v1" || r.Type == "kubernetes_config_map_v1_data"):
 		cm := x.configMap(obj)
 		e.Add(cm)
+		x.configMapData(local, cm)
 		for _, ae := range x.awsAuth(cm) {
 			e.Add(ae)
 		}

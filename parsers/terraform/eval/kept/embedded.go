@@ -27,6 +27,11 @@ type Embedded struct {
 	// (lint.Ref.Passed), outermost last; nil when none (SetPassed sets
 	// it).
 	Passed func(r lint.Range) []lint.Location
+	// SubstitutionSource marks a ConfigMap written as a Terraform
+	// resource's data (kubernetes_config_map…): read only as a source of
+	// Flux's variable substitution, not as a manifest (the resource is
+	// its own entity).
+	SubstitutionSource bool
 	// pos and parts are what Map and Passed apply: data, so that an
 	// Embedded can be stored (codec.go).
 	pos   *PositionMap
