@@ -44,7 +44,9 @@ The note names the template error and what was missing. A template that does
 not parse is FL000 whatever else is missing. A file that is itself a template
 is a note too: a manifest or a kustomization whose YAML parses only once its
 placeholders (` + "`{{ }}`, `{% %}`, `${x}`, `${{ values.x }}`, `{NAME}`, `__NAME__`" + `) are filled — a
-Backstage or cookiecutter skeleton —, a kustomization entry naming a file
+Backstage or cookiecutter skeleton —, a Terraform file that parses once its
+` + "`{{ }}`" + ` and ` + "`{% %}`" + ` tags are blanked (one that still does not is FL000 at
+its own error), a kustomization entry naming a file
 by a placeholder, and a ytt template, valid YAML
 whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
 ` + "`#@data/values`" + `) that decides what it holds. A kustomization that lists a

@@ -21,3 +21,23 @@ func TestPlaceholders(t *testing.T) {
 		}
 	}
 }
+
+func TestBlanked(t *testing.T) {
+	for src, want := range map[string]string{
+		"name = \"${{ values.name }}\"\n":          "name = \"xxxxxxxxxxxxxxxxxx\"\n",
+		"n = ${{ values.n }}\n":                     "n = xxxxxxxxxxxxxxx\n",
+		"{%- if values.fifo %}\nfifo = true\n":      "                     \nfifo = true\n",
+		"owners = [{{ a }}, {{\n b }}]":             "owners = [xxxxxxx, xx\nxxxxx]",
+		"cost = \"$${{ literal }}\" # ${x} stays\n": "cost = \"$xxxxxxxxxxxxxx\" # ${x} stays\n",
+	} {
+		got, ok := Blanked([]byte(src))
+		if !ok || string(got) != want {
+			t.Errorf("Blanked(%q) = %q, %v; want %q", src, got, ok, want)
+		}
+	}
+	for _, src := range []string{"name = \"${var.x}\"\n", "tags = { a = 1 }\n", "x = \"{{ open\"\n"} {
+		if got, ok := Blanked([]byte(src)); ok {
+			t.Errorf("Blanked(%q) = %q, want no tag", src, got)
+		}
+	}
+}

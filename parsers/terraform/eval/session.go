@@ -187,13 +187,13 @@ func (l *Session) Module(dir string) *Module {
 			tree, recorded = l.recordParse(dir)
 		}
 		names, refused, err := ConfigFiles(tree, dir)
-		if first {
-			l.refuse(refused)
-		}
 		if err == nil && len(names) > 0 {
 			lm.m = instrument(loadModule(tree, dir, l.Options.Syntax))
+			// The same refusals, and the templates the parse set aside.
+			refused = lm.m.refused
 		}
 		if first {
+			l.refuse(refused)
 			inf := summarize(lm.m)
 			recorded(inf, refused)
 			l.setInfo(dir, inf)

@@ -3,10 +3,12 @@ package eval
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/hclwire"
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -71,6 +73,13 @@ func (m *Module) addSources(files []sourceFile, table *syntaxTable, sc SyntaxCac
 			continue
 		}
 		pf, diags := parseSource(p, f.path, f.src)
+		if diags.HasErrors() {
+			var template bool
+			if template, diags = templateDiags(f, diags); template {
+				m.refused = append(m.refused, refusal{f.path, errTemplate})
+				continue
+			}
+		}
 		m.addParsed(f.path, pf, diags, isOverride(f.name))
 		if pf == nil || len(diags) > 0 {
 			continue
@@ -168,4 +177,28 @@ func decodeSyntax(data []byte, files []sourceFile) ([]*hclsyntax.Body, error) {
 		return nil, errDamaged
 	}
 	return bodies, nil
+}
+
+// errTemplate is why a template of Terraform (a Backstage or cookiecutter
+// skeleton) is not read.
+var errTemplate = errors.New("it is a template: it holds {{ … }} or {% … %} tags filled in before it is Terraform")
+
+// templateDiags tells whether f, which did not parse, is a template: it
+// parses once its template tags are blanked (templatetext.Blanked). When
+// it still does not, the errors of the blanked parse are f's own, at
+// their places in f (the tags hid them, or made errors of their own);
+// when f holds no tag, diags are returned as they are.
+func templateDiags(f sourceFile, diags hcl.Diagnostics) (bool, hcl.Diagnostics) {
+	if strings.HasSuffix(f.name, ".json") {
+		return false, diags
+	}
+	blank, ok := templatetext.Blanked(f.src)
+	if !ok {
+		return false, diags
+	}
+	_, bd := parseSource(hclparse.NewParser(), f.path, blank)
+	if !bd.HasErrors() {
+		return true, nil
+	}
+	return false, bd
 }
