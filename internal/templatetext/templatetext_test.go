@@ -24,7 +24,7 @@ func TestPlaceholders(t *testing.T) {
 
 func TestBlanked(t *testing.T) {
 	for src, want := range map[string]string{
-		"name = \"${{ values.name }}\"\n":          "name = \"xxxxxxxxxxxxxxxxxx\"\n",
+		"name = \"${{ values.name }}\"\n":           "name = \"xxxxxxxxxxxxxxxxxx\"\n",
 		"n = ${{ values.n }}\n":                     "n = xxxxxxxxxxxxxxx\n",
 		"{%- if values.fifo %}\nfifo = true\n":      "                     \nfifo = true\n",
 		"owners = [{{ a }}, {{\n b }}]":             "owners = [xxxxxxx, xx\nxxxxx]",
