@@ -167,4 +167,10 @@ type Release struct {
 	// DuplicateKeys are the keys the release's values (files, inline
 	// values) write twice: Helm keeps the last value of each.
 	DuplicateKeys []*DuplicateKey
+	// AccountsKnown: the chart is not rendered, and the service accounts
+	// it creates are known (parsers/helm's table, the values not turning
+	// one off): the model holds every account the release creates. False
+	// for a chart faultline does not know, whose account is named by
+	// Helm's convention at best, and which may create others.
+	AccountsKnown bool
 }

@@ -462,6 +462,10 @@ type ServiceAccount struct {
 	// about what else runs in its namespace: the add-on's namespace is
 	// not one this tree owns.
 	AddOn string
+	// NameByConvention: the name is Helm's fullname convention for a
+	// chart faultline neither renders nor knows (Inferred says so); the
+	// chart may name its account otherwise.
+	NameByConvention bool
 }
 
 // PodIdentityAssociation binds an IAM role to a namespace and service

@@ -45,7 +45,11 @@ declared ServiceAccount), as FL201 judges an IRSA trust; otherwise the
 workload may live in another repository, and the comparison is counted as
 unresolved. So it is when a chart the tree does not render, or an Argo CD
 ApplicationSet (whose generated Applications are not followed), may
-install the account. What another Terraform root module applies (its namespaces,
+install the account: a release of a chart faultline neither renders nor
+knows the accounts of (its name by Helm's convention is a guess: many
+charts name their account otherwise, and create several), or of a chart
+told not to create its account. The accounts found in the namespace carry
+their inferences into the finding. What another Terraform root module applies (its namespaces,
 releases and accounts) proves nothing about the association's cluster,
 unless ` + "`.faultline.hcl`" + ` maps both to the same cluster: two configurations
 often manage two clusters. An association whose role another association
@@ -111,6 +115,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	declaredNS := false // something provably lives in the namespace
 	maybe := false      // something may be the account
 	var others []string // accounts provably in the namespace
+	var othersInferred []string
 	var elsewhere []*lint.ServiceAccount
 	for _, sa := range m.ServiceAccounts {
 		if !sameCluster(&sa.Object) {
@@ -131,6 +136,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 			if inNS == lint.Yes && sa.AddOn == "" && here(&sa.Object) {
 				declaredNS = true
 				others = append(others, sa.Name.String())
+				othersInferred = append(othersInferred, inferred(sa)...)
 			}
 		default:
 			maybe = true
@@ -175,9 +181,10 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		}
 	}
 	for _, r := range m.Releases {
-		// A release whose chart the model did not render may create the
-		// account.
-		if r.ChartDir == "" && sameCluster(&r.Object) && lint.Compare(r.Namespace, nsV) != lint.No && !releaseHasAccounts(m, r) {
+		// A release whose chart the model did not render, and whose
+		// accounts faultline does not know (a chart not in its table, or
+		// one told not to create its account), may create the account.
+		if r.ChartDir == "" && sameCluster(&r.Object) && lint.Compare(r.Namespace, nsV) != lint.No && !r.AccountsKnown {
 			maybe = true
 		}
 	}
@@ -206,7 +213,8 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		msg += fmt.Sprintf(" (accounts there: %s)", listLabels(quoteAll(others)))
 	}
 	var related []lint.Location
-	inf := inferred(pa)
+	// The proof rests on the accounts found in the namespace too.
+	inf := dedupe(append(inferred(pa), othersInferred...))
 	if !declaredNS {
 		// The proof rests on where the account runs.
 		inf = dedupe(append(inf, inferredAny(elsewhere, func(sa *lint.ServiceAccount) lint.Entity { return sa })...))
@@ -318,17 +326,6 @@ func namespaceFix(m *lint.Model, pa *lint.PodIdentityAssociation, elsewhere []*l
 		Description: fmt.Sprintf("namespace of %s changed from %s to %s, where service account %s runs", pa.Label, old, to, pa.ServiceAccount.Value),
 		Target:      lint.FixTarget{Kind: lint.FixReplaceValue, In: pa.Namespace.Range, Old: old, New: to},
 	}
-}
-
-// releaseHasAccounts reports whether the model holds service accounts that
-// come from release r (rendered or inferred from its chart).
-func releaseHasAccounts(m *lint.Model, r *lint.Release) bool {
-	for _, sa := range m.ServiceAccounts {
-		if sa.Release != "" && sa.Release == r.Addr {
-			return true
-		}
-	}
-	return false
 }
 
 func roleOfAssociation(m *lint.Model, pa *lint.PodIdentityAssociation) string {

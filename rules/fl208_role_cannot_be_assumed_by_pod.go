@@ -56,8 +56,9 @@ cannot be assumed that way.
 A service account that a Pod Identity association also binds is not judged
 for IRSA: EKS's pod identity webhook gives Pod Identity precedence and
 injects no web identity token for it (an association whose namespace or
-service account is not known leaves the binding undecided, counted in
-coverage). Only a trust that is read completely is judged: a statement with a hole in
+service account is not known, or one in the namespace of an account whose
+name is only Helm's convention for a chart faultline does not know, leaves
+the binding undecided, counted in coverage). Only a trust that is read completely is judged: a statement with a hole in
 its effect, principal or actions, a ` + "`NotPrincipal`" + `, ` + "`\"Principal\": \"*\"`" + ` or a
 trust not known make the rule stay silent (counted in coverage), and so
 does a role not declared in the tree. Deny statements and conditions only
@@ -242,7 +243,9 @@ func podIdentityBinds(m *lint.Model, sa *lint.ServiceAccount) lint.Tri {
 		switch {
 		case ns == lint.Yes && name == lint.Yes:
 			return lint.Yes
-		case ns != lint.No && name != lint.No:
+		case ns != lint.No && (name != lint.No || sa.NameByConvention):
+			// A name that is only Helm's convention may be the one the
+			// association gives.
 			out = lint.Maybe
 		}
 	}

@@ -295,6 +295,10 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// Another root module's namespace proves nothing of this one's
 		// cluster: a notice, not silence.
 		"testdata/FL206/negative_namespace_declared_by_another_root": 1,
+		// A chart whose accounts faultline does not know, or one told
+		// not to create its account: the account may be there.
+		"testdata/FL206/negative_release_of_chart_faultline_does_not_know": 1,
+		"testdata/FL206/negative_chart_told_not_to_create_account":         1,
 		// A remote-state read no root of the tree answers: its note, and
 		// the role it would name unresolved.
 		"testdata/FL201/negative_remote_state_other_key": 2,

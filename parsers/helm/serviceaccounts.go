@@ -65,6 +65,8 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 //     namespaceOverride replaces the release namespace.
 //   - velero: github.com/vmware-tanzu/helm-charts charts/velero —
 //     serviceAccount.server.{create,name,annotations}, fullname.
+//   - karpenter-crd: github.com/aws/karpenter-provider-aws
+//     charts/karpenter-crd — CustomResourceDefinitions only, no account.
 //
 // The CSI drivers run a second account, their node DaemonSet's
 // (templates/node-daemonset.yaml, _node.tpl: serviceAccountName:
@@ -86,6 +88,8 @@ var chartAccounts = map[string][]chartAccount{
 	},
 	"cluster-autoscaler": {{nameKey: "rbac.serviceAccount.name", createKey: "rbac.serviceAccount.create", annotationsKey: "rbac.serviceAccount.annotations", fullname: clusterAutoscalerFullname}},
 	"velero":             {{nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations"}},
+	// Charts of CRDs only: no account.
+	"karpenter-crd": {},
 }
 
 // roleAnnotation is the IRSA annotation.
@@ -116,11 +120,15 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 		accounts = []chartAccount{conventional}
 	}
 	var out []lint.Entity
+	all := known
 	for _, ca := range accounts {
 		if sa := chartServiceAccount(r, h, chart, ca, known); sa != nil {
 			out = append(out, sa)
+		} else {
+			all = false // the user's account runs in its place
 		}
 	}
+	r.AccountsKnown = all
 	return out
 }
 
@@ -188,6 +196,7 @@ func chartServiceAccount(r *lint.Release, h *lint.Holes, chart string, ca chartA
 			}
 			if n, ok := full(rel, chart, r.Values); ok && !lint.HasSentinel(n) {
 				sa.Name = lint.Known(n)
+				sa.NameByConvention = !known
 				if _, set := r.ValueRanges["fullnameOverride"]; set {
 					sa.NameRange = r.ValueRanges["fullnameOverride"]
 				}

@@ -16,6 +16,6 @@ resource "aws_iam_role" "crossplane_aws" {
 resource "aws_eks_pod_identity_association" "crossplane_aws" {
   cluster_name    = "platform"
   namespace       = "crossplane-system"
-  service_account = "provider-aws" # want FL206 `binds IAM role "crossplane-provider-aws" \(aws_iam_role.crossplane_aws\) to service account crossplane-system/provider-aws, but nothing in namespace crossplane-system runs as "provider-aws" \(accounts there: "crossplane-aws"\)`
+  service_account = "provider-aws" # want FL206:warning `binds IAM role "crossplane-provider-aws" \(aws_iam_role.crossplane_aws\) to service account crossplane-system/provider-aws, but nothing in namespace crossplane-system runs as "provider-aws" \(accounts there: "crossplane-aws"\)`
   role_arn        = aws_iam_role.crossplane_aws.arn
 }

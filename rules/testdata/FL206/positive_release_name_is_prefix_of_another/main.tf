@@ -1,5 +1,6 @@
-# Both releases come from the public registry: each creates its own
-# account (karpenter, karpenter-crd), and the association names neither.
+# Both releases come from the public registry: karpenter creates its
+# account "karpenter" (karpenter-crd only CRDs), and the association
+# names another.
 module "eks" {
   source  = "terraform-aws-modules/eks/aws"
   version = "~> 20.0"
@@ -42,6 +43,6 @@ resource "helm_release" "karpenter" {
 resource "aws_eks_pod_identity_association" "karpenter" {
   cluster_name    = module.eks.cluster_name
   namespace       = "kube-system"
-  service_account = "karpenter-controller" # want FL206 `nothing in namespace kube-system runs as "karpenter-controller" \(accounts there: "karpenter" and "karpenter-crd"\)`
+  service_account = "karpenter-controller" # want FL206 `nothing in namespace kube-system runs as "karpenter-controller" \(accounts there: "karpenter"\)`
   role_arn        = aws_iam_role.karpenter.arn
 }
