@@ -20,6 +20,7 @@
 package helm
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -34,6 +35,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 	k8sversion "k8s.io/apimachinery/pkg/util/version"
@@ -686,7 +688,7 @@ func renderDiagnostic(cd *chartData, j *job, p *paths) lint.Diagnostic {
 			if cd.archive || file != cd.display(p, re.Template) {
 				d.Range = pointRange(file, 1, 1)
 			} else {
-				d.Range = pointRange(file, max(re.Line, 1), max(re.Column, 1))
+				d.Range = pointRange(file, max(re.Line, 1), runeColumn(cd.fileData(re.Template), re.Line, re.Column))
 			}
 		}
 	default:
@@ -752,4 +754,26 @@ func chartLabel(r *lint.Release) string {
 		return "(unnamed)"
 	}
 	return c
+}
+
+// runeColumn is the column, counted in characters from 1, of the byte
+// column col (from 1) of line in text; 1 when unknown.
+func runeColumn(text []byte, line, col int) int {
+	if line < 1 || col < 1 {
+		return 1
+	}
+	for i := 1; i < line; i++ {
+		nl := bytes.IndexByte(text, '\n')
+		if nl < 0 {
+			return col
+		}
+		text = text[nl+1:]
+	}
+	if nl := bytes.IndexByte(text, '\n'); nl >= 0 {
+		text = text[:nl]
+	}
+	if col-1 > len(text) {
+		return col
+	}
+	return utf8.RuneCount(text[:col-1]) + 1
 }

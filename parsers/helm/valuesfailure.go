@@ -18,7 +18,8 @@ func readsValuesAt(text string, line, col int) bool {
 	if err != nil || line <= 0 || col <= 0 {
 		return false
 	}
-	want := fmt.Sprintf("%s:%d:%d", name, line, col)
+	// ErrorContext counts the column from 0.
+	want := fmt.Sprintf("%s:%d:%d", name, line, col-1)
 	found := false
 	for _, t := range trees {
 		walkNodes(t.Root, func(n tparse.Node) {

@@ -12,7 +12,8 @@ import (
 // execErrorAt executes text with empty values, as Helm's engine renders
 // a chart without values (a missing key is the zero value, so a field of
 // it is a nil pointer), and returns the line and column its execution
-// error names.
+// error names, the column from 1 as the renderer reports it
+// (chartrender's templateError; text/template counts from 0).
 func execErrorAt(t *testing.T, text string) (int, int) {
 	t.Helper()
 	tm, err := template.New("t").Option("missingkey=zero").Funcs(template.FuncMap{"fail": func(s string) (string, error) { return "", errors.New(s) }}).Parse(text)
@@ -30,7 +31,7 @@ func execErrorAt(t *testing.T, text string) (int, int) {
 	}
 	line, _ := strconv.Atoi(m[1])
 	col, _ := strconv.Atoi(m[2])
-	return line, col
+	return line, col + 1
 }
 
 // An execution error is a value the rendering lacked only where the
@@ -51,5 +52,21 @@ func TestReadsValuesAt(t *testing.T) {
 	}
 	if readsValuesAt("{{ .Values.a.b }}", 2, 1) || readsValuesAt("{{ if }", 1, 1) {
 		t.Error("a position with no action there, or a template that does not parse, reads values")
+	}
+}
+
+// TestRuneColumn: a byte column of a template error is reported in
+// characters.
+func TestRuneColumn(t *testing.T) {
+	text := []byte("a: 1\nname: \"é–{{ .Values.x.y }}\"\n")
+	for _, c := range []struct{ line, col, want int }{
+		{2, 13, 10}, // "{{" after a 2- and a 3-byte character
+		{1, 1, 1},
+		{2, 0, 1},
+		{9, 3, 3}, // past the text: as given
+	} {
+		if got := runeColumn(text, c.line, c.col); got != c.want {
+			t.Errorf("runeColumn(%d, %d) = %d, want %d", c.line, c.col, got, c.want)
+		}
 	}
 }

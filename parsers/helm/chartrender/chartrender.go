@@ -253,7 +253,10 @@ func templateError(err error) *renderapi.RenderError {
 		e.Template = chartPath(m[1])
 		e.Line, _ = strconv.Atoi(m[2])
 		if m[3] != "" {
-			e.Column, _ = strconv.Atoi(m[3])
+			// text/template's ErrorContext counts the bytes before the
+			// node on its line: a column from 0.
+			col, _ := strconv.Atoi(m[3])
+			e.Column = col + 1
 		}
 	}
 	return e

@@ -46,11 +46,12 @@ func TestRender(t *testing.T) {
 	}
 }
 
-// A template that fails is a RenderError naming the template and line.
+// A template that fails is a RenderError naming the template, line and
+// column (from 1: the field that finds nothing, ".missing" at byte 14).
 func TestRenderTemplateError(t *testing.T) {
 	_, err := Render(renderapi.Request{Chart: "charts/web", ReleaseName: "shop", Files: webChart("a: 1\nb: {{ .Values.missing.deeper }}\n")})
 	var re *renderapi.RenderError
-	if !errors.As(err, &re) || re.Stage != "template" || re.Template != "templates/deploy.yaml" || re.Line != 2 {
+	if !errors.As(err, &re) || re.Stage != "template" || re.Template != "templates/deploy.yaml" || re.Line != 2 || re.Column != 14 {
 		t.Fatalf("error %#v", err)
 	}
 }

@@ -84,7 +84,8 @@ type RenderError struct {
 	// Stage is "load", "values" or "template".
 	Stage string `json:"stage"`
 	// Template is the failing template's path inside the chart, when
-	// Helm named one; Line and Column its position (0 when unknown).
+	// Helm named one; Line and Column its position, from 1 (0 when
+	// unknown): Column counts bytes, as text/template does.
 	Template string `json:"template,omitempty"`
 	Line     int    `json:"line,omitempty"`
 	Column   int    `json:"column,omitempty"`
