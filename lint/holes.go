@@ -135,6 +135,14 @@ func (h *Holes) lookup(n int) (HoleRef, bool) {
 // HasSentinel reports whether s contains a sentinel.
 func HasSentinel(s string) bool { return strings.ContainsRune(s, sentinelOpen) }
 
+// IsHole reports whether s is one sentinel and nothing else: an unknown
+// value whose type is not known either (a resource attribute known only
+// after apply), not a string built around one.
+func IsHole(s string) bool {
+	rest, ok := strings.CutPrefix(s, string(sentinelOpen))
+	return ok && strings.IndexRune(rest, sentinelClose) == len(rest)-len(string(sentinelClose)) && !strings.ContainsRune(rest, sentinelOpen)
+}
+
 // HasSentinelBytes is HasSentinel of a text held as bytes, without
 // copying it into a string.
 func HasSentinelBytes(b []byte) bool { return bytes.ContainsRune(b, sentinelOpen) }

@@ -56,3 +56,13 @@ func BenchmarkHolesSentinel(b *testing.B) {
 		}
 	}
 }
+
+func TestIsHole(t *testing.T) {
+	h := NewHoles()
+	a, b := h.Sentinel(HoleRef{Object: "terraform_data.src", Path: "output"}), h.Sentinel(HoleRef{Object: "x", Path: "y"})
+	for s, want := range map[string]bool{a: true, b: true, a + b: false, "x-" + a: false, a + "-x": false, "plain": false, "": false} {
+		if got := IsHole(s); got != want {
+			t.Errorf("IsHole(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // Outputs evaluates the root module in dir and returns its outputs as
@@ -314,5 +315,28 @@ output "mixed" { value = local.mixed }
 	}
 	if o, ok := out["mixed"].SoleOrigin(); ok {
 		t.Errorf("output mixed = %v has origin %+v; text and a hole name nothing", out["mixed"], o)
+	}
+}
+
+// TestConversionOfUnknownAttribute: tolist, toset and tomap of a value
+// known only after apply are unknowns of their type, so a conditional
+// with an empty literal on the other side unifies to that type, as
+// `terraform console` prints: `false ? toset(terraform_data.src.output) : []`
+// is toset([]) (a for_each of no instances, not a tuple Terraform would
+// refuse), `false ? tomap(…) : {}` tomap({}), and the true side is known
+// after apply.
+func TestConversionOfUnknownAttribute(t *testing.T) {
+	t.Parallel()
+	for expr, want := range map[string]cty.Value{
+		`false ? toset(terraform_data.src.output) : []`:  cty.SetValEmpty(cty.DynamicPseudoType),
+		`false ? tomap(terraform_data.src.output) : {}`:  cty.MapValEmpty(cty.DynamicPseudoType),
+		`false ? tolist(terraform_data.src.output) : []`: cty.ListValEmpty(cty.DynamicPseudoType),
+		`true ? toset(terraform_data.src.output) : []`:   cty.UnknownVal(cty.Set(cty.DynamicPseudoType)),
+	} {
+		dir := writeTree(t, map[string]string{"main.tf": "resource \"terraform_data\" \"src\" {\n  input = [\"a\"]\n}\noutput \"o\" { value = " + expr + " }\n"})
+		got := testSession(Options{Root: dir}).Evaluate(dir).rootInst.outputs["o"]
+		if !got.RawEquals(want) {
+			t.Errorf("%s = %#v, want %#v", expr, got, want)
+		}
 	}
 }

@@ -139,9 +139,9 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"tostring": pt(stdlib.MakeToFunc(cty.String)),
 		"tonumber": op(stdlib.MakeToFunc(cty.Number)),
 		"tobool":   op(stdlib.MakeToFunc(cty.Bool)),
-		"tolist":   pt(stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))),
-		"toset":    e.toSetFunc(),
-		"tomap":    pt(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))),
+		"tolist":   holeConversion(pt(stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))), cty.List(cty.DynamicPseudoType)),
+		"toset":    holeConversion(e.toSetFunc(), cty.Set(cty.DynamicPseudoType)),
+		"tomap":    holeConversion(pt(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))), cty.Map(cty.DynamicPseudoType)),
 		"try":      holeTryFunc,
 		"can":      holeCanFunc,
 		// encoding
@@ -200,6 +200,38 @@ func (e *FuncEnv) functions() map[string]function.Function {
 	fs["templatestring"] = e.guard("templatestring", e.templateStringFunc(fs))
 	fs["templatefile"] = e.guard("templatefile", e.templateFileFunc(fs))
 	return fs
+}
+
+// holeConversion makes f (tolist, toset, tomap) give an unknown of its
+// target type want for a hole that stands for a whole value
+// (lint.IsHole: a resource attribute known only after apply, of any
+// type), as Terraform's toset(unknown) is an unknown set: so
+// `cond ? toset(x) : []` is a set whichever branch is taken, and a false
+// condition gives an empty set (zero for_each instances), as in Terraform.
+func holeConversion(f function.Function, want cty.Type) function.Function {
+	isHole := func(args []cty.Value) bool {
+		if len(args) != 1 || !args[0].IsKnown() || args[0].IsNull() {
+			return false
+		}
+		v, _ := args[0].Unmark()
+		return v.Type() == cty.String && lint.IsHole(v.AsString())
+	}
+	return function.New(&function.Spec{
+		Description: f.Description(),
+		Params:      f.Params(),
+		Type: func(args []cty.Value) (cty.Type, error) {
+			if isHole(args) {
+				return want, nil
+			}
+			return f.ReturnTypeForValues(args)
+		},
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if isHole(args) {
+				return cty.UnknownVal(want), nil
+			}
+			return f.Call(args)
+		},
+	})
 }
 
 func unknownImpl(_ []cty.Value, retType cty.Type) (cty.Value, error) {
