@@ -1291,6 +1291,11 @@ func inputKind(name, p string) inputKindT {
 		return archiveInput
 	case name == "kustomization.yaml" || name == "kustomization.yml" || name == "Kustomization":
 		return kustomizationInput
+	case strings.HasSuffix(name, ".gotmpl") && helm.IsHelmfile(p):
+		// A helmfile helmfile renders as a Go template first: read as
+		// YAML (its templated parts, like a chart's values, are not
+		// known).
+		return manifestInput
 	case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
 		if kube.IsHelmTemplate(p) {
 			return notInput

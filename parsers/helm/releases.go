@@ -114,9 +114,11 @@ func NewFinder(opts Options) *Finder {
 }
 
 // IsHelmfile reports whether a path names a helmfile: helmfile.yaml,
-// helmfile.yml, or a .yaml/.yml file in a helmfile.d directory.
+// helmfile.yml, or a .yaml/.yml file in a helmfile.d directory, each also
+// with helmfile's ".gotmpl" suffix (helmfile renders such a file as a Go
+// template first; helmfile.yaml.gotmpl is one of the names it looks for).
 func IsHelmfile(p string) bool {
-	base := filepath.Base(p)
+	base := strings.TrimSuffix(filepath.Base(p), ".gotmpl")
 	if base == "helmfile.yaml" || base == "helmfile.yml" {
 		return true
 	}
