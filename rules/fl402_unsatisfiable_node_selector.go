@@ -27,8 +27,11 @@ label renamed in the NodePool, an instance family the NodePool excludes.
 It judges a workload only when the tree declares the whole capacity of its
 cluster (the EKS cluster itself, and the NodePools of a Karpenter it
 installs), or when the pod pins itself to places declared here (by a
-label they define, or ` + "`karpenter.sh/nodepool`" + `): a label no place of the tree
-defines belongs to capacity declared elsewhere, and is not judged. A
+label they define with a value they carry, or ` + "`karpenter.sh/nodepool`" + `): a
+label no place of the tree defines, and with capacity not all declared a
+value none carries (` + "`tier: spot`" + ` beside a node group's ` + "`tier=system`" + `, the
+NodePools applied from elsewhere), belongs to capacity declared elsewhere,
+and is not judged. A
 GitOps tree that declares no cluster says its NodePools, node groups and
 Fargate profiles are the whole capacity with ` + "`capacity { complete = true }`" + `
 in .faultline.hcl (docs/configuration.md).

@@ -287,6 +287,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL101/negative_flux_substitute_escape":      0,
 		"testdata/FL101/negative_flux_substitute_disabled":    0,
 		"testdata/FL402/negative_nodepool_declared_elsewhere": 1,
+		// Karpenter's NodePools are applied from elsewhere: a label value
+		// no place here carries is theirs, and counted.
+		"testdata/FL402/negative_label_value_of_capacity_elsewhere": 1,
 		// A GitOps tree declares NodePools but no cluster: without
 		// capacity { complete = true } its workload is not judged, and
 		// counted.

@@ -239,8 +239,11 @@ func chartName(ref string) string {
 }
 
 // pinned reports whether the pod requires a label that a candidate place
-// defines itself (its name, a template or node group label): the pod is
-// meant for those places, wherever else capacity is.
+// defines itself (its name, a template or node group label) with a value
+// the requirement allows: the pod is meant for those places, wherever
+// else capacity is. A value no place here carries (tier=spot beside a
+// node group's tier=system) may be carried by capacity declared
+// elsewhere: not pinned.
 func pinned(pod *lint.PodScheduling, cands []*Place) bool {
 	for _, term := range terms(pod) {
 		for _, r := range term {
@@ -249,7 +252,8 @@ func pinned(pod *lint.PodScheduling, cands []*Place) bool {
 			}
 			for _, p := range cands {
 				_, label := p.labels[r.Key]
-				if label || p.reqs[r.Key] != nil || r.Key == LabelNodePool && p.Kind == NodePoolPlace || r.Key == LabelNodeGroup && p.Kind == NodeGroupPlace {
+				defines := label || p.reqs[r.Key] != nil || r.Key == LabelNodePool && p.Kind == NodePoolPlace || r.Key == LabelNodeGroup && p.Kind == NodeGroupPlace
+				if defines && p.offerFor(r.Key, p.instances, p.instancesKnown).compatible([]lint.Requirement{r}) {
 					return true
 				}
 			}
