@@ -52,7 +52,9 @@ told not to create its account. The accounts found in the namespace carry
 their inferences into the finding. What another Terraform root module applies (its namespaces,
 releases and accounts) proves nothing about the association's cluster,
 unless ` + "`.faultline.hcl`" + ` maps both to the same cluster: two configurations
-often manage two clusters. An association whose role another association
+often manage two clusters. Nor does it make the account possible when that
+root declares its EKS clusters, all named, and none is the association's:
+what it installs lands in its own clusters. An association whose role another association
 of the cluster binds to the account where the pods do run (the Karpenter
 module's default association beside the user's own) is a leftover, not a
 failure, and is not reported.
@@ -109,7 +111,9 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	// sameCluster: o may be in the association's cluster (what may be the
 	// account silences); here: o is also evidence about that cluster (what
 	// proves the namespace declared, or the account elsewhere).
-	sameCluster := func(o *lint.Object) bool { return o.Scope.Compatible(pa.Scope, true, true) }
+	sameCluster := func(o *lint.Object) bool {
+		return o.Scope.Compatible(pa.Scope, true, true) && (o.Root == pa.Root || !rootOfOtherCluster(m, o.Root, pa.Cluster))
+	}
 	here := func(o *lint.Object) bool { return sameCluster(o) && sameConfiguration(o, &pa.Object) }
 
 	declaredNS := false // something provably lives in the namespace

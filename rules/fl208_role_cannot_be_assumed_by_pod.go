@@ -58,7 +58,10 @@ for IRSA: EKS's pod identity webhook gives Pod Identity precedence and
 injects no web identity token for it (an association whose namespace or
 service account is not known, or one in the namespace of an account whose
 name is only Helm's convention for a chart faultline does not know, leaves
-the binding undecided, counted in coverage). Only a trust that is read completely is judged: a statement with a hole in
+the binding undecided, counted in coverage). An association of another
+root module for a cluster the account's root does not declare (the
+account's root declares its clusters, all named) binds another cluster's
+account, and is not counted. Only a trust that is read completely is judged: a statement with a hole in
 its effect, principal or actions, a ` + "`NotPrincipal`" + `, ` + "`\"Principal\": \"*\"`" + ` or a
 trust not known make the rule stay silent (counted in coverage), and so
 does a role not declared in the tree. Deny statements and conditions only
@@ -236,7 +239,7 @@ func reportProviderForRole(p *lint.Pass, sa *lint.ServiceAccount, provider strin
 func podIdentityBinds(m *lint.Model, sa *lint.ServiceAccount) lint.Tri {
 	out := lint.No
 	for _, pa := range m.PodIdentities {
-		if !pa.Scope.Compatible(sa.Scope, true, true) {
+		if !pa.Scope.Compatible(sa.Scope, true, true) || forOtherCluster(m, pa, sa) {
 			continue
 		}
 		ns, name := lint.Compare(pa.Namespace.Value, sa.Namespace), lint.Compare(pa.ServiceAccount.Value, sa.Name)
@@ -250,6 +253,12 @@ func podIdentityBinds(m *lint.Model, sa *lint.ServiceAccount) lint.Tri {
 		}
 	}
 	return out
+}
+
+// forOtherCluster reports whether association pa is provably for
+// another cluster than the account's (rootOfOtherCluster).
+func forOtherCluster(m *lint.Model, pa *lint.PodIdentityAssociation, sa *lint.ServiceAccount) bool {
+	return pa.Root != sa.Root && rootOfOtherCluster(m, sa.Root, pa.Cluster)
 }
 
 // reportWebIdentityRefused reports a service account bound to a role no
