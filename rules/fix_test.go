@@ -63,6 +63,7 @@ var fixable = map[string]bool{
 	"FL204/positive_wrong_audience":                           true,
 	"FL206/positive_association_namespace_left_behind":        true,
 	"FL206/positive_namespace_moved":                          true,
+	"FL206/positive_release_in_other_cluster_root":            true, // the namespace the chart runs in
 }
 
 // TestFixesRepairFixtures applies the fixes of every positive IRSA
