@@ -37,7 +37,10 @@ with no default values that no release in the scanned tree installs (an Argo
 CD ApplicationSet whose chart path is templated, a pipeline) — a read of
 ` + "`.Values`" + ` that finds nothing; likewise a read of ` + "`.Values`" + ` that finds nothing
 in a release whose values faultline cannot all evaluate (a ` + "`helm_release`" + ` values
-file read from ` + "`values/${terraform.workspace}/`" + `). A chart whose own default
+file read from ` + "`values/${terraform.workspace}/`" + `, or a chart that an argument of a
+call to a module whose code is not read names — ` + "`chart = \"${path.module}/charts/x\"`" + `
+to cloudposse/helm-release —, taken to be installed by it with values not
+known). A chart whose own default
 values fail that way, or that a release of the tree installs with values all
 known, is FL000.
 The note names the template error and what was missing. A template that does

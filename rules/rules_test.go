@@ -333,6 +333,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// A release whose values file is the workspace's: the failure's
 		// note, never FL000.
 		"testdata/FL000/negative_chart_values_file_per_workspace": 1,
+		// A module whose code is not read installs the chart: its
+		// values are not known.
+		"testdata/FL000/negative_chart_installed_by_unread_module": 1,
 		// A trust whose condition key is cut out of the provider's ARN
 		// with split(): the policy is not known statically, and counted.
 		"testdata/FL204/negative_trust_key_from_split_arn": 1,

@@ -87,27 +87,32 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 
 // localChart resolves a chart written as a path to its directory (or
 // .tgz) inside the scanned tree; "" for a remote chart.
-func (x *extraction) localChart(chart string) string {
+func (x *extraction) localChart(chart string) string { return localChart(x.e, chart) }
+
+// localChart resolves a chart written as a path, as Terraform's working
+// directory (e's root) reads it, to its directory (or .tgz) inside the
+// scanned tree; "" for a remote chart.
+func localChart(e *eval.Evaluator, chart string) string {
 	if chart == "" || lint.HasSentinel(chart) || strings.Contains(chart, "://") {
 		return ""
 	}
 	if !strings.HasPrefix(chart, ".") && !strings.HasPrefix(chart, "/") && !strings.HasSuffix(chart, ".tgz") {
 		// "repo/name" or a bare chart name; a directory of that name in the
 		// module is still a local chart, as helm would read it.
-		if !x.e.Tree().IsFile(filepath.Join(x.e.Root.Dir, chart, "Chart.yaml")) {
+		if !e.Tree().IsFile(filepath.Join(e.Root.Dir, chart, "Chart.yaml")) {
 			return ""
 		}
 	}
 	p := chart
 	if !filepath.IsAbs(p) {
-		p = filepath.Join(x.e.Root.Dir, p)
+		p = filepath.Join(e.Root.Dir, p)
 	}
 	p = filepath.Clean(p)
-	env := eval.FuncEnv{Tree: x.e.Tree(), Cwd: x.e.Root.Dir}
+	env := eval.FuncEnv{Tree: e.Tree(), Cwd: e.Root.Dir}
 	if _, ok := env.Inside(p); !ok {
 		return ""
 	}
-	if st, err := x.e.Tree().Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
+	if st, err := e.Tree().Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
 		return ""
 	}
 	return p

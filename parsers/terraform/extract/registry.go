@@ -1,7 +1,9 @@
 package extract
 
 import (
+	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -45,12 +47,13 @@ func majorVersion(c *eval.Call) int {
 // RegistryCall adds the entities of one instance of a known registry
 // module call answered without its code.
 func (Extractor) RegistryCall(mi *eval.ModInst, c *eval.Call, in eval.Instance, path string) {
+	rc := &registryCall{mi: mi, c: c, in: in, path: path}
+	rc.scope = mi.Evaluator.Scope.Merge(mi.ChildProviders(c, in.Extra)["aws"].Scope)
+	rc.chartsNamed()
 	name, sub := modsource.RegistryModule(c.Source)
 	if name != modsource.EKSModule {
 		return
 	}
-	rc := &registryCall{mi: mi, c: c, in: in, path: path}
-	rc.scope = mi.Evaluator.Scope.Merge(mi.ChildProviders(c, in.Extra)["aws"].Scope)
 	switch sub {
 	case "modules/aws-auth":
 		if rc.boolInput("manage_aws_auth_configmap", true) || rc.boolInput("create_aws_auth_configmap", false) {
@@ -64,6 +67,41 @@ func (Extractor) RegistryCall(mi *eval.ModInst, c *eval.Call, in eval.Instance, 
 		if major := majorVersion(c); (major == 0 || major >= 20) && rc.boolInput("create", true) && rc.boolInput("create_access_entry", true) {
 			rc.karpenterAccessEntry()
 		}
+	}
+}
+
+// chartsNamed models what a call of a module whose code is not read
+// installs when an argument names a chart directory of the tree
+// (cloudposse/helm-release passes chart = "${path.module}/charts/x" to a
+// helm_release inside): a release of that chart, inferred, whose name,
+// namespace and values are unknown. The chart is then not one nothing
+// installs, rendered with its defaults alone.
+func (rc *registryCall) chartsNamed() {
+	names := make([]string, 0, len(rc.c.Attrs))
+	for n := range rc.c.Attrs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		v, a := rc.input(n)
+		if v == cty.NilVal || !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
+			continue
+		}
+		v, _ = v.Unmark()
+		dir := localChart(rc.mi.Evaluator, v.AsString())
+		if dir == "" {
+			continue
+		}
+		obj := rc.object(lint.KindRelease, "helm_release", a.Range)
+		obj.Label = rc.path + " (" + rc.c.Source + ")"
+		obj.Addr += "#" + n
+		holes := rc.mi.Evaluator.Holes
+		obj.Name = holes.ToValue(cty.StringVal(holes.Sentinel(lint.HoleRef{Object: obj.Addr, Path: "name"})))
+		obj.Inferred = []string{fmt.Sprintf("%s is taken to install chart %s, which its argument %s names (its code is not read)", rc.path, v.AsString(), n)}
+		r := &lint.Release{Object: obj, Tool: "terraform", Chart: v.AsString(), ChartDir: dir, Values: map[string]any{}, ValueRanges: map[string]lint.Range{}, Generated: true}
+		r.Namespace = holes.ToValue(cty.StringVal(holes.Sentinel(lint.HoleRef{Object: obj.Addr, Path: "namespace"})))
+		r.ValuesUnknown = "the values " + rc.path + " passes to the chart (its code is not read)"
+		rc.mi.Evaluator.Add(r)
 	}
 }
 

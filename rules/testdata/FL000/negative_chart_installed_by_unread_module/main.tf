@@ -1,0 +1,11 @@
+# The release is made inside a registry module (its code is fetched by
+# terraform init, not committed); the chart is the module's input.
+module "batch_runner" {
+  source  = "cloudposse/helm-release/aws"
+  version = "0.10.1"
+
+  name  = "batch-runner"
+  chart = "${path.module}/charts/batch-runner"
+
+  values = [yamlencode({ runner = { resources = { limits = { cpu = "2" } } } })]
+}
