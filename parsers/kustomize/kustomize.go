@@ -231,6 +231,12 @@ func (b *builder) buildFailed(root string, err error) {
 		b.note(d.Range, fmt.Sprintf("kustomization %s not rendered without the entries faultline left out (remote, outside the tree, charts, or refused): %s", root, d.Detail))
 		return
 	}
+	if !b.templated.IsZero() {
+		// A tag an installer fills in (sed over {{caBundle}}) is YAML of
+		// its own before: the build fails on the template, not the tree.
+		b.note(b.templated, fmt.Sprintf("kustomization %s not rendered: %s is a template whose {{ }} / {%% %%} tag at line %d makes YAML of its own until it is filled in before the build: %s", root, b.templated.File, b.templated.Line, d.Detail))
+		return
+	}
 	b.diags = append(b.diags, d)
 }
 
@@ -265,6 +271,10 @@ type builder struct {
 	// unparsable counts listed files krusty parses as YAML that do not
 	// parse: the build fails whatever else was left out.
 	unparsable int
+	// templated is where the first file the build reads has a template
+	// tag that makes YAML structure of its own (structuralTag): a build
+	// failing then is a note (the file is filled in before the build).
+	templated lint.Range
 
 	diags []lint.Diagnostic
 	notes []lint.Note
@@ -761,6 +771,10 @@ var rawFields = map[string]bool{"configMapGenerator": true, "secretGenerator": t
 // files krusty reads through other decoders are not among them.
 var yamlFields = map[string]bool{"resources": true, "bases": true, "patchesStrategicMerge": true, "generators": true, "transformers": true, "validators": true}
 
+// patchFields name patch files (YAML, or JSON, which is YAML) that krusty
+// reads as patches.
+var patchFields = map[string]bool{"patches": true, "patchesJson6902": true}
+
 // copyFile copies a named file into memory and reports whether it is
 // there. Files krusty parses are bounded in alias expansion; files that
 // configure plugins are checked for builtins that would exec or fetch, and
@@ -795,6 +809,11 @@ func (b *builder) copyFile(k *kustomization, p, field string) bool {
 	if yamlFields[field] {
 		if _, ok := b.opts.Cache.parse(p, data); !ok {
 			b.unparsable++
+		}
+	}
+	if (yamlFields[field] || patchFields[field]) && b.templated.IsZero() {
+		if line, ok := structuralTag(data); ok {
+			b.templated = b.fileAt(p, line)
 		}
 	}
 	clean := b.sanitize(k, p, data, field)
