@@ -668,6 +668,16 @@ func (b *builder) child(k *kustomization, r ref, p string) bool {
 		return false
 	}
 	c := b.loadDir(p)
+	if c == nil && !b.fatal {
+		if gen := b.generated(filepath.Join(p, "kustomization.yaml")); gen != "" {
+			// The directory's kustomization.yaml is rendered from a
+			// kustomization.yaml.tpl at deploy time.
+			r.remove()
+			b.removed++
+			b.note(b.at(k, r.node), fmt.Sprintf("kustomize %s %q: its kustomization is generated at deploy time, not in the tree (%s); not read", noun(r.field), r.value, gen))
+			return false
+		}
+	}
 	if c == nil {
 		if !b.fatal {
 			_ = b.fs.MkdirAll(b.mem(p)) // krusty reports the missing kustomization

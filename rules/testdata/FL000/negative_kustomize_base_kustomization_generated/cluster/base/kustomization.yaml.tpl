@@ -1,0 +1,3 @@
+namespace: platform-${CLUSTER_NAME}
+resources:
+  - namespace.yaml
