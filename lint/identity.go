@@ -96,7 +96,31 @@ func ParseARN(v Value) (ARN, bool) {
 		}
 		return ""
 	}
-	return ARN{Partition: get(1), Service: get(2), Region: get(3), Account: get(4), Resource: FromSegments(rest)}, true
+	account := get(4)
+	if !accountID(account) {
+		// A placeholder a pipeline fills in (ACCOUNT_ID, <account-id>):
+		// not known.
+		account = ""
+	}
+	return ARN{Partition: get(1), Service: get(2), Region: get(3), Account: account, Resource: FromSegments(rest)}, true
+}
+
+// accountID reports whether s may be the account field of an ARN: empty
+// (S3, global resources), "aws" (AWS managed policies), or an account ID,
+// which is exactly 12 digits.
+func accountID(s string) bool {
+	if s == "" || s == "aws" {
+		return true
+	}
+	if len(s) != 12 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // resolveNamed resolves a role or instance profile reference.

@@ -59,6 +59,7 @@ var fixable = map[string]bool{
 	"FL201/positive_module_in_two_roots":                      true, // one module two roots call: one edit serves both
 	"FL201/positive_several_subjects_name_in_other_namespace": true, // the moved subject replaced, the other kept
 	"FL202/positive_several_subjects_namespace_named":         true, // the subject of its namespace renamed, the other kept
+	"FL202/positive_role_arn_account_placeholder":             true,
 	"FL204/positive_missing_audience":                         true,
 	"FL204/positive_wrong_audience":                           true,
 	"FL206/positive_association_namespace_left_behind":        true,
