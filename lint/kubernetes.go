@@ -142,6 +142,11 @@ type Release struct {
 	// ValueRanges say where each value was set, by dotted key path
 	// ("serviceAccount.name"), for positions in rendered output.
 	ValueRanges map[string]Range
+	// KeyRanges say where each key was written (the key itself; the name
+	// of a set entry), by the same paths, when known: a finding about
+	// the key (one the chart never reads) points there. SetKeyRange
+	// records one.
+	KeyRanges map[string]Range
 	// Tool is where the release was found: terraform, helmfile, argocd, flux.
 	Tool string
 	// Generated is set when the values are not the user's to change: the
@@ -173,4 +178,15 @@ type Release struct {
 	// for a chart faultline does not know, whose account is named by
 	// Helm's convention at best, and which may create others.
 	AccountsKnown bool
+}
+
+// SetKeyRange records where the key at dotted path key was written.
+func (r *Release) SetKeyRange(key string, rng Range) {
+	if rng.IsZero() {
+		return
+	}
+	if r.KeyRanges == nil {
+		r.KeyRanges = map[string]Range{}
+	}
+	r.KeyRanges[key] = rng
 }

@@ -181,10 +181,14 @@ func reportUnreadBlock(p *lint.Pass, r *lint.Release, g unreadGroup) {
 	})
 }
 
-// valueRange is where a key was set: the key, the longest recorded
-// prefix of it (a list, a values document), or the release.
+// valueRange is where a key was set: the key as written, else its value,
+// else the longest recorded prefix of it (a list, a values document), or
+// the release.
 func valueRange(r *lint.Release, key string) lint.Range {
 	for k := key; k != ""; {
+		if rng, ok := r.KeyRanges[k]; ok && !rng.IsZero() {
+			return rng
+		}
 		if rng, ok := r.ValueRanges[k]; ok && !rng.IsZero() {
 			return rng
 		}

@@ -111,7 +111,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			if vn == nil {
 				rng = yf.rangeOf(prm)
 			}
-			mergeSet(r, str(at(prm, "name")), val, rng)
+			mergeSet(r, str(at(prm, "name")), val, rng, yf.rangeOf(at(prm, "name")))
 		}
 		if n := env.note(yf.rangeOf(kindNode)); n != nil {
 			b.notes = append(b.notes, *n)

@@ -46,7 +46,7 @@ func ConfiguredRelease(chartDir string, valuesFiles []string, rng lint.Range, op
 				continue
 			}
 			lint.MergeValues(r.Values, m)
-			recordRanges(r.ValueRanges, read, "", filePos(p.rel(f)))
+			recordRanges(r, read, "", filePos(p.rel(f)))
 			r.DuplicateKeys = append(r.DuplicateKeys, duplicateKeys(dups, filePos(p.rel(f)))...)
 		}
 	}

@@ -61,7 +61,7 @@ func (b *builder) crossplaneRelease(yf *yamlFile, doc int, top *yaml.Node) {
 			}
 			continue
 		}
-		mergeSet(r, str(key), setValue(val.Value), yf.rangeOf(val))
+		mergeSet(r, str(key), setValue(val.Value), yf.rangeOf(val), yf.rangeOf(key))
 	}
 	b.out = append(b.out, r)
 }

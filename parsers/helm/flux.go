@@ -122,7 +122,7 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 		return
 	}
 	if tp := str(at(vf, "targetPath")); tp != "" {
-		mergeSet(r, tp, setValue(s.Value), cm.file.rangeOf(s))
+		mergeSet(r, tp, setValue(s.Value), cm.file.rangeOf(s), lint.Range{})
 		return
 	}
 	b.mergeText(r, cm.file, s, fmt.Sprintf("ConfigMap %s key %s", name, key))

@@ -830,6 +830,14 @@ spec:
 	if r := app.ValueRanges["labels.team.name"]; r.File != "apps.yaml" || r.Line != 24 {
 		t.Errorf("parameter range = %+v", r)
 	}
+	// Keys where they are written: a values file's key, a parameter's
+	// name (the line above its value).
+	if r := app.KeyRanges["replicas"]; r.File != "envs/prod.yaml" || r.Line != 1 || r.Column != 1 {
+		t.Errorf("replicas key range = %+v", r)
+	}
+	if r := app.KeyRanges["labels.team.name"]; r.File != "apps.yaml" || r.Line != 23 {
+		t.Errorf("parameter name range = %+v", r)
+	}
 	redis := rels[1]
 	if n, _ := redis.Name.Str(); n != "app" || redis.Chart != "redis" || redis.Repository != "https://charts.example.com" || redis.ChartDir != "" {
 		t.Errorf("redis source = %+v", redis)

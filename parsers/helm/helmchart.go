@@ -43,7 +43,7 @@ func (b *builder) helmChart(yf *yamlFile, doc int, top *yaml.Node) {
 			if k == nil || v == nil || v.Kind != yaml.ScalarNode {
 				continue
 			}
-			mergeSet(r, k.Value, helmChartSet(v), yf.rangeOf(v))
+			mergeSet(r, k.Value, helmChartSet(v), yf.rangeOf(v), yf.rangeOf(k))
 		}
 	}
 	b.out = append(b.out, r)

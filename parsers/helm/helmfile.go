@@ -83,7 +83,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 				if vn == nil {
 					rng = yf.rangeOf(s)
 				}
-				mergeSet(r, str(at(s, "name")), val, rng)
+				mergeSet(r, str(at(s, "name")), val, rng, yf.rangeOf(at(s, "name")))
 			}
 		}
 		b.out = append(b.out, r)

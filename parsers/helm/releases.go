@@ -357,7 +357,7 @@ func mergeDocWith(r *lint.Release, n *yaml.Node, pos posFunc, subst func(string)
 	}
 	m, _ := v.(map[string]any)
 	lint.MergeValues(r.Values, m)
-	recordRanges(r.ValueRanges, read, "", pos)
+	recordRanges(r, read, "", pos)
 	r.DuplicateKeys = append(r.DuplicateKeys, duplicateKeys(dups, pos)...)
 	return nil
 }
@@ -454,14 +454,17 @@ func (b *builder) generatedFile(abs string) string {
 	return generated.Why(generated.Tree(b.p.tree), generated.Top(roots, abs), abs, b.p.rel)
 }
 
-// mergeSet applies a --set style name/value (escaped dots "a\.b").
-func mergeSet(r *lint.Release, name string, value any, rng lint.Range) {
+// mergeSet applies a --set style name/value (escaped dots "a\.b"): the
+// value set at rng, its name written at keyRng (zero when unknown).
+func mergeSet(r *lint.Release, name string, value any, rng, keyRng lint.Range) {
 	if name == "" {
 		return
 	}
 	parts := lint.SplitSetName(name)
 	lint.SetValuePath(r.Values, parts, value)
-	r.ValueRanges[strings.Join(parts, ".")] = rng
+	key := strings.Join(parts, ".")
+	r.ValueRanges[key] = rng
+	r.SetKeyRange(key, keyRng)
 }
 
 // localChart resolves a chart path against base directories: the first

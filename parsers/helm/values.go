@@ -316,12 +316,13 @@ func setValue(s string) any {
 
 // recordRanges records where every leaf of a values document is written,
 // by dotted key path (sequences as a whole, as helm_release does).
-func recordRanges(ranges map[string]lint.Range, n *yaml.Node, prefix string, pos posFunc) {
+func recordRanges(r *lint.Release, n *yaml.Node, prefix string, pos posFunc) {
 	budget := maxWalk
-	recordBounded(ranges, n, prefix, pos, &budget)
+	recordBounded(r, n, prefix, pos, &budget)
 }
 
-func recordBounded(ranges map[string]lint.Range, n *yaml.Node, prefix string, pos posFunc, budget *int) {
+func recordBounded(r *lint.Release, n *yaml.Node, prefix string, pos posFunc, budget *int) {
+	ranges := r.ValueRanges
 	n = deref(n)
 	if n == nil || *budget <= 0 {
 		return
@@ -338,10 +339,11 @@ func recordBounded(ranges map[string]lint.Range, n *yaml.Node, prefix string, po
 				continue
 			}
 			key := joinKey(prefix, k.Value)
+			r.SetKeyRange(key, pos(k))
 			if v := deref(n.Content[i+1]); v != nil && v.Kind == yaml.MappingNode && len(v.Content) > 0 {
 				ranges[key] = pos(k) // a block: its key, where a finding on all of it points
 			}
-			recordBounded(ranges, n.Content[i+1], key, pos, budget)
+			recordBounded(r, n.Content[i+1], key, pos, budget)
 		}
 	case yaml.ScalarNode, yaml.SequenceNode:
 		if prefix != "" {

@@ -213,9 +213,41 @@ resource "helm_release" "oneline" {
   chart  = "karpenter"
   values = ["webhook: {enabled: ${var.on}}"]
 }
+
+locals {
+  shared = <<-EOT
+    logLevel: debug
+  EOT
+}
+
+resource "helm_release" "vialocal" {
+  name   = "vialocal"
+  chart  = "karpenter"
+  values = [local.shared]
+  set {
+    name  = "replicas"
+    value = "3"
+  }
+}
 `,
 	})
 	res, rels := loadReleases(dir)
+	// Keys are placed where they are written: a heredoc's key, a local's
+	// heredoc, a set block's name.
+	for _, c := range []struct {
+		release, key string
+		line, col    int
+	}{
+		{"indented", "webhook.enabled", 11, 11},
+		{"flush", "webhook", 22, 1},
+		{"vialocal", "logLevel", 36, 5},
+		{"vialocal", "replicas", 45, 5},
+	} {
+		got := rels[c.release].KeyRanges[c.key]
+		if got.File != "main.tf" || got.Line != c.line || got.Column != c.col {
+			t.Errorf("%s: key %s at %s, want main.tf:%d:%d", c.release, c.key, got, c.line, c.col)
+		}
+	}
 	for _, c := range []struct {
 		release, key string
 		want         lint.Range

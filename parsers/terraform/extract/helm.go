@@ -80,6 +80,9 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 			path := lint.SplitSetName(name)
 			lint.SetValuePath(r.Values, path, x.goValue(eval.GetAttr(s, "value"), o.Addr, kind+"."+name))
 			r.ValueRanges[strings.Join(path, ".")] = rng
+			if a := x.attr(&blockIndex{kind, i}, "name"); a != nil {
+				r.SetKeyRange(strings.Join(path, "."), x.e.Session.Rng(a.Range))
+			}
 		}
 	}
 	return r
@@ -120,8 +123,10 @@ func localChart(e *eval.Evaluator, chart string) string {
 
 // mergeValuesDoc merges one values document and records where its keys
 // are written: in the YAML file a file() / templatefile() call reads, in a
-// heredoc, or the element itself.
+// heredoc, or the element itself; a local of the module is followed to
+// where it is written.
 func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expression) {
+	ex = x.mi.LocalExpr(ex)
 	if doc.IsNull() || !doc.IsKnown() || doc.Type() != cty.String {
 		return
 	}
@@ -149,6 +154,9 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	}
 	walkYAML(read, nil, func(path []string, n *yaml.Node) {
 		r.ValueRanges[strings.Join(path, ".")] = at(n)
+	})
+	walkKeys(read, nil, func(path []string, k *yaml.Node) {
+		r.SetKeyRange(strings.Join(path, "."), at(k))
 	})
 	for _, d := range dups {
 		if !shown {
@@ -182,6 +190,18 @@ func walkYAML(n *yaml.Node, path []string, f func([]string, *yaml.Node)) {
 		f(path, n)
 	case yaml.SequenceNode:
 		f(path, n)
+	}
+}
+
+// walkKeys calls f with the path and key node of every mapping key of n.
+func walkKeys(n *yaml.Node, path []string, f func([]string, *yaml.Node)) {
+	if n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key := append(append([]string(nil), path...), n.Content[i].Value)
+		f(key, n.Content[i])
+		walkKeys(n.Content[i+1], key, f)
 	}
 }
 

@@ -13,8 +13,8 @@ resource "helm_release" "karpenter" {
     value = "payments"
   }
   set {
-    name  = "settings.aws.defaultInstanceProfile"
-    value = aws_iam_instance_profile.batch.name # want FL502 `sets value settings.aws.defaultInstanceProfile, which chart karpenter 0.37.0 never reads`
+    name  = "settings.aws.defaultInstanceProfile" # want FL502 `sets value settings.aws.defaultInstanceProfile, which chart karpenter 0.37.0 never reads`
+    value = aws_iam_instance_profile.batch.name
   }
 }
 

@@ -13,8 +13,8 @@ resource "helm_release" "karpenter" {
     value = "orders"
   }
   set {
-    name  = "settings.aws.defaultInstanceProfile"
-    value = aws_iam_instance_profile.workers.name # want FL502:warning `helm_release.karpenter sets value settings.aws.defaultInstanceProfile, which chart karpenter 0.37.0 never reads`
+    name  = "settings.aws.defaultInstanceProfile" # want FL502:warning `helm_release.karpenter sets value settings.aws.defaultInstanceProfile, which chart karpenter 0.37.0 never reads`
+    value = aws_iam_instance_profile.workers.name
   }
 }
 

@@ -5,8 +5,8 @@ resource "helm_release" "ingest" {
   chart     = "./charts/ingest"
 
   set {
-    name  = "replicas"
-    value = "4" # want FL502:warning `helm_release.ingest sets value replicas, which chart ingest 1.3.0 never reads`
+    name  = "replicas" # want FL502:warning `helm_release.ingest sets value replicas, which chart ingest 1.3.0 never reads`
+    value = "4"
   }
   set {
     name  = "workers"
