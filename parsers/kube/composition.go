@@ -282,6 +282,9 @@ type renderer struct {
 
 	out   []lint.Entity
 	diags []lint.Diagnostic
+	// notedComposed are the composition resources noted as not read
+	// (unreadComposed), by file, document and name.
+	notedComposed map[string]bool
 }
 
 // load decodes a file's documents once; a syntax error ends the file (the
@@ -1254,11 +1257,38 @@ func (r *renderer) render(c *composition, x *xrInput, choices int) {
 		}
 		cd.label += ")"
 		cd.alias = lint.KubeKey(cd.group, cd.kind, cd.namespace, "composed("+strings.NewReplacer("/", ".", ":", ".").Replace(local)+")")
+		r.unreadComposed(c, t, cd)
 		inst.resources = append(inst.resources, cd)
 	}
 	for _, cd := range inst.resources {
 		r.out = append(r.out, cd.m.entities()...)
 	}
+}
+
+// unreadComposed notes, once per composition resource, a composed
+// provider-helm Release or provider-kubernetes Object: what it installs
+// (a chart's accounts and values, a wrapped manifest) is read only from a
+// Release or Object written as a manifest, not from one a Composition
+// composes.
+func (r *renderer) unreadComposed(c *composition, t *template, cd *composed) {
+	var what string
+	switch {
+	case cd.group == "helm.crossplane.io" && cd.kind == "Release":
+		what = "composes provider-helm Release %q: the chart it installs (its service accounts, values and templates) is not read from a Composition"
+	case cd.group == "kubernetes.crossplane.io" && cd.kind == "Object":
+		what = "composes provider-kubernetes Object %q: the manifest it wraps is not read from a Composition"
+	default:
+		return
+	}
+	key := c.d.file + "#" + strconv.Itoa(c.d.index) + "/" + t.name
+	if r.opts.Notes == nil || r.notedComposed[key] {
+		return
+	}
+	if r.notedComposed == nil {
+		r.notedComposed = map[string]bool{}
+	}
+	r.notedComposed[key] = true
+	r.opts.Notes(lint.Note{Kind: lint.Skipped, Range: c.d.rangeOf(t.base), What: fmt.Sprintf("Composition %s "+what, c.name, t.name)})
 }
 
 func (r *renderer) tooBig(c *composition) {

@@ -98,3 +98,64 @@ spec:
 		t.Errorf("notes:\n%+v\nwant\n%+v", notes, want)
 	}
 }
+
+// A composed provider-helm Release or provider-kubernetes Object is noted
+// once per composition resource, however many composites render it: what
+// it installs is not read from a Composition.
+func TestComposedReleaseAndObjectNoted(t *testing.T) {
+	src := `apiVersion: apiextensions.crossplane.io/v1
+kind: Composition
+metadata:
+  name: xaddons
+spec:
+  compositeTypeRef:
+    apiVersion: platform.example.org/v1alpha1
+    kind: XAddons
+  resources:
+    - name: dns-chart
+      base:
+        apiVersion: helm.crossplane.io/v1beta1
+        kind: Release
+        spec:
+          forProvider:
+            chart:
+              name: external-dns
+              repository: https://kubernetes-sigs.github.io/external-dns/
+            namespace: dns
+    - name: dns-account
+      base:
+        apiVersion: kubernetes.crossplane.io/v1alpha2
+        kind: Object
+        spec:
+          forProvider:
+            manifest:
+              apiVersion: v1
+              kind: ServiceAccount
+              metadata:
+                name: external-dns
+                namespace: dns
+---
+apiVersion: platform.example.org/v1alpha1
+kind: XAddons
+metadata:
+  name: blue
+---
+apiVersion: platform.example.org/v1alpha1
+kind: XAddons
+metadata:
+  name: green
+`
+	var notes []string
+	_, diags := kube.RenderCompositions([]kube.File{{Rel: "addons.yaml", Data: []byte(src)}},
+		kube.Options{Holes: lint.NewHoles(), Notes: func(n lint.Note) { notes = append(notes, n.Range.String()+" "+n.What) }})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics %v", diags)
+	}
+	want := []string{
+		`addons.yaml:12:9 Composition xaddons composes provider-helm Release "dns-chart": the chart it installs (its service accounts, values and templates) is not read from a Composition`,
+		`addons.yaml:22:9 Composition xaddons composes provider-kubernetes Object "dns-account": the manifest it wraps is not read from a Composition`,
+	}
+	if !reflect.DeepEqual(notes, want) {
+		t.Errorf("notes:\n%q\nwant\n%q", notes, want)
+	}
+}
