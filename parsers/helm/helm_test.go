@@ -902,6 +902,29 @@ func TestPositionRangedItems(t *testing.T) {
 	}
 }
 
+// TestPositionRangedDocuments: a template that ranges over documents
+// (one EC2NodeClass per pool) starts again with each rendered document:
+// the second class's selector maps to the selector line, not to a later
+// line with the same key.
+func TestPositionRangedDocuments(t *testing.T) {
+	tpl := "{{- range $name, $p := .Values.pools }}\napiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: {{ $name }}\nspec:\n  subnetSelectorTerms:\n    - tags:\n        team: {{ $.Values.team }}\n  securityGroupSelectorTerms:\n    - tags:\n        team: {{ $.Values.team }}\n  tags:\n    team: {{ $.Values.team }}\n---\n{{- end }}\n"
+	doc := func(name string) string {
+		return "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: " + name + "\nspec:\n  subnetSelectorTerms:\n    - tags:\n        team: data\n  securityGroupSelectorTerms:\n    - tags:\n        team: data\n  tags:\n    team: data\n---\n"
+	}
+	cd := &chartData{abs: "/r/c", rel: "c", byName: map[string][]byte{"templates/nc.yaml": nil}, lines: map[string][]lineInfo{"templates/nc.yaml": templateLines([]byte(tpl))}}
+	p := &paths{rel: func(s string) string { return strings.TrimPrefix(s, "/r/") }}
+	m := &mapper{cd: cd, template: "templates/nc.yaml", p: p, content: doc("a") + doc("b") + doc("c")}
+	// Each document is 14 lines; in each, the selectors and tags are at
+	// lines 8, 11 and 13 of the document, the template's 9, 12 and 14.
+	for d := 0; d < 3; d++ {
+		for _, c := range []struct{ line, want int }{{8, 9}, {11, 12}, {13, 14}} {
+			if got := m.Map(rng("rendered", 14*d+c.line, 9, 9), ""); got.Line != c.want {
+				t.Errorf("document %d line %d maps to %s, want c/templates/nc.yaml:%d", d+1, c.line, show(got), c.want)
+			}
+		}
+	}
+}
+
 // A rendered line maps where it does whatever lines were asked before
 // it, and in whatever order: the mapper counts the lines up to the one
 // asked only when first asked past them.

@@ -281,6 +281,10 @@ type mapper struct {
 	rendered []lineInfo
 	prefix   prefixCounts
 	memo     map[int]templateMatch
+	// perDocument: the rendering has more documents than the template
+	// writes (a range over NodePools), so occurrences are counted within
+	// each rendered document: every iteration starts the template again.
+	perDocument bool
 }
 
 // prefixCounts are how many lines so far had each text and key, in all
@@ -364,12 +368,46 @@ func (n *nesting) push(l, key string) string {
 	return parent
 }
 
+func newPrefixCounts() prefixCounts {
+	return prefixCounts{texts: map[string]int{}, keys: map[string]int{}, textsIn: map[[2]string]int{}, keysIn: map[[2]string]int{}}
+}
+
+// templateRaw are the lines of the mapper's own template.
+func (m *mapper) templateRaw() []string {
+	lines := m.cd.templateLinesOf(m.template)
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.raw
+	}
+	return out
+}
+
+// documents counts the YAML documents of lines that hold something: a
+// line that is neither blank, a comment, nor (skip) only template
+// actions.
+func documents(lines []string, skip func(string) bool) int {
+	n, open := 0, false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "---" || strings.HasPrefix(t, "--- "):
+			open = false
+		case t == "" || strings.HasPrefix(t, "#") || skip(l):
+		case !open:
+			open = true
+			n++
+		}
+	}
+	return n
+}
+
 // prepare splits the rendered text once.
 func (m *mapper) prepare() {
 	m.once.Do(func() {
 		m.raw = strings.Split(m.content, "\n")
-		m.prefix = prefixCounts{texts: map[string]int{}, keys: map[string]int{}, textsIn: map[[2]string]int{}, keysIn: map[[2]string]int{}}
+		m.prefix = newPrefixCounts()
 		m.memo = map[int]templateMatch{}
+		m.perDocument = documents(m.raw, func(l string) bool { return false }) > documents(m.templateRaw(), func(l string) bool { return actionOnly(strings.TrimSpace(l)) })
 	})
 }
 
@@ -386,6 +424,9 @@ func (m *mapper) renderedLine(line int) lineInfo {
 		t, k := lineKey(l)
 		if t == "---" {
 			c.nest = nesting{}
+			if m.perDocument {
+				*c = newPrefixCounts()
+			}
 		}
 		parent := c.nest.push(l, k)
 		m.rendered = append(m.rendered, lineInfo{raw: l, text: t, key: k, sameText: c.texts[t], sameK: c.keys[k],
