@@ -38,6 +38,8 @@ type Place struct {
 	instances      []*instance
 	instancesKnown bool
 	instancesRange lint.Range
+	// instancesKey is the label whose requirement instancesRange is.
+	instancesKey string
 	// limitRange is where a NodePool's limits are written, when they
 	// removed instances.
 	limitRange  lint.Range
@@ -130,7 +132,13 @@ func nodePoolPlace(m *lint.Model, np *lint.NodePool, allowed map[string][]*insta
 func (p *Place) nodePoolInstances(np *lint.NodePool, allowed map[string][]*instance) {
 	all, _ := catalog()
 	restricting := false
-	for key, rs := range p.reqs {
+	keys := make([]string, 0, len(p.reqs))
+	for key := range p.reqs {
+		keys = append(keys, key)
+	}
+	slices.Sort(keys) // a requirement the table cannot decide ends the loop
+	for _, key := range keys {
+		rs := p.reqs[key]
 		if !instanceDerived(key) {
 			continue
 		}
@@ -142,8 +150,8 @@ func (p *Place) nodePoolInstances(np *lint.NodePool, allowed map[string][]*insta
 				return
 			}
 		}
-		if r, ok := p.reqRange[key]; ok && p.instancesRange.IsZero() {
-			p.instancesRange = r
+		if r, ok := p.reqRange[key]; ok && rangesInstancesBetter(key, r, p.instancesRange, p.instancesKey) {
+			p.instancesRange, p.instancesKey = r, key
 		}
 	}
 	if !restricting {
@@ -164,6 +172,24 @@ func (p *Place) nodePoolInstances(np *lint.NodePool, allowed map[string][]*insta
 	}
 	p.instances, p.instancesKnown = in, true
 	p.applyLimits(np)
+}
+
+// rangesInstancesBetter reports whether the requirement on key written
+// at r says better than the one chosen so far (on cur, at curRange) where
+// the place's instance types are restricted: one on another label than
+// the architecture (a family, a size, an instance type list), else the
+// one written first. The requirements are a map: the choice must not
+// depend on its order.
+func rangesInstancesBetter(key string, r, curRange lint.Range, cur string) bool {
+	switch {
+	case curRange.IsZero():
+		return true
+	case (key == LabelArch) != (cur == LabelArch):
+		return cur == LabelArch
+	case r.Line != curRange.Line:
+		return r.Line < curRange.Line
+	}
+	return r.Column < curRange.Column || r.Column == curRange.Column && key < cur
 }
 
 // derivedKey writes the requirements on instance-derived labels
