@@ -77,6 +77,8 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 	for _, f := range req.Files {
 		files = append(files, &loader.BufferedFile{Name: f.Name, Data: f.Data})
 	}
+	files, dups := dropDuplicateArchives(files)
+	res.Notes = append(res.Notes, dups...)
 	c, err := loader.LoadFiles(files)
 	if err != nil {
 		return renderapi.Result{}, &renderapi.RenderError{Stage: "load", Message: err.Error()}
