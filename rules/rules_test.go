@@ -302,6 +302,10 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// not to create its account: the account may be there.
 		"testdata/FL206/negative_release_of_chart_faultline_does_not_know": 1,
 		"testdata/FL206/negative_chart_told_not_to_create_account":         1,
+		// The association may bind the chart's account.
+		"testdata/FL208/negative_pod_identity_may_bind_chart_account": 1,
+		// A trust made by a dynamic block over an input not known.
+		"testdata/FL208/negative_trust_statements_from_unknown_input": 1,
 		// A remote-state read no root of the tree answers: its note, and
 		// the role it would name unresolved.
 		"testdata/FL201/negative_remote_state_other_key": 2,

@@ -517,13 +517,17 @@ func (mi *ModInst) evalBody(g *Body, extra map[string]cty.Value) cty.Value {
 		attrs[n] = mi.Eval(a.Expr, extra)
 	}
 	blocks := map[string][]cty.Value{}
+	unknown := map[string]bool{}
 	var order []string
 	for _, b := range g.Blocks {
 		typ := b.Type
 		var vals []cty.Value
 		if typ == "dynamic" && len(b.Labels) == 1 {
 			typ = b.Labels[0]
-			vals = mi.expandDynamic(b, extra)
+			var known bool
+			if vals, known = mi.expandDynamic(b, extra); !known {
+				unknown[typ] = true
+			}
 		} else {
 			vals = []cty.Value{mi.evalBody(b.Body, extra)}
 		}
@@ -536,15 +540,24 @@ func (mi *ModInst) evalBody(g *Body, extra map[string]cty.Value) cty.Value {
 		if _, clash := attrs[typ]; clash {
 			continue
 		}
+		if unknown[typ] {
+			// How many blocks a dynamic block makes is not known: nor is
+			// the list (a trust's statements are not "none").
+			attrs[typ] = cty.DynamicVal
+			continue
+		}
 		attrs[typ] = cty.TupleVal(blocks[typ])
 	}
 	return cty.ObjectVal(attrs)
 }
 
-func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) []cty.Value {
+// expandDynamic expands a dynamic block into the blocks it makes; known
+// is false when its for_each is not known (how many, and what they hold,
+// is not known either).
+func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) (blocks []cty.Value, known bool) {
 	fe, ok := b.Body.Attrs["for_each"]
 	if !ok {
-		return nil
+		return nil, true
 	}
 	iter := b.Labels[0]
 	if a, ok := b.Body.Attrs["iterator"]; ok {
@@ -559,11 +572,14 @@ func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) []cty.Va
 		}
 	}
 	if content == nil {
-		return nil
+		return nil, true
 	}
 	coll := mi.Eval(fe.Expr, extra)
+	if !coll.IsKnown() {
+		return nil, false
+	}
 	if !coll.IsWhollyKnown() || coll.IsNull() || !coll.CanIterateElements() {
-		return nil
+		return nil, true
 	}
 	var out []cty.Value
 	for it := coll.ElementIterator(); it.Next() && mi.Evaluator.Budget().Ok(); {
@@ -578,7 +594,7 @@ func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) []cty.Va
 		x[iter] = cty.ObjectVal(map[string]cty.Value{"key": k, "value": v})
 		out = append(out, mi.evalBody(content, x))
 	}
-	return out
+	return out, true
 }
 
 // Instance is one expanded instance of a block with count or for_each.

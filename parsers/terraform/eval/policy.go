@@ -52,6 +52,10 @@ func (mi *ModInst) policyDocument(v cty.Value) cty.Value {
 	if !fromDocs("source_policy_documents", false) {
 		return setAttr(v, "json", cty.UnknownVal(cty.String))
 	}
+	if st := GetAttr(v, "statement"); st != cty.NilVal && !st.IsKnown() {
+		// A dynamic statement block whose for_each is not known.
+		return setAttr(v, "json", cty.UnknownVal(cty.String))
+	}
 	for _, s := range BlockList(GetAttr(v, "statement")) {
 		addStmt(statementJSON(s), true)
 	}
