@@ -87,6 +87,7 @@ func (d *doc) clusterConfig() []lint.Entity {
 	for _, a := range c.list(d.root, "addons") {
 		_, n := lookup(a, "name")
 		name, _ := scalar(n)
+		c.addonAccount(a, n, name)
 		for _, it := range c.list(a, "podIdentityAssociations") {
 			c.podIdentity(it, name)
 		}

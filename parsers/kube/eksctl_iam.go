@@ -3,6 +3,7 @@ package kube
 import (
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/eksaddons"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -143,6 +144,21 @@ func (c *clusterConfig) podIdentity(it *yaml.Node, addon string) {
 	if yes, _ := boolAt(create); yes && ns.IsSet() && sa.IsSet() {
 		c.out = append(c.out, c.newServiceAccount(part+"/service-account", it, ns.Value, ns.Range, sa, lint.Ref{}, list))
 	}
+}
+
+// addonAccount declares the service account an add-on the config
+// installs runs as (eksaddons: vpc-cni's kube-system/aws-node), bound to
+// its serviceAccountRoleARN when written.
+func (c *clusterConfig) addonAccount(it, nameNode *yaml.Node, name string) {
+	acct, ok := eksaddons.AccountOf(name)
+	if !ok {
+		return
+	}
+	part := "addons/" + name + "/service-account"
+	sa := c.newServiceAccount(part, it, lint.Known(acct.Namespace), c.d.rangeOf(nameNode), lint.Ref{Value: lint.Known(acct.Name), Range: c.d.rangeOf(nameNode)}, c.refIn(it, "serviceAccountRoleARN"), "add-on "+name)
+	sa.AddOn = name
+	sa.Label = "service account " + acct.Namespace + "/" + acct.Name + " (" + sa.Via + ")"
+	c.out = append(c.out, sa)
 }
 
 // identityMapping reads one iamIdentityMappings entry: eksctl writes a

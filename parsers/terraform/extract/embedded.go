@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/faultline-dev/faultline/internal/eksaddons"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
@@ -229,24 +230,7 @@ func (x *extraction) serviceAccount(o lint.Object) *lint.ServiceAccount {
 	return sa
 }
 
-// addonAccount is the service account an EKS add-on runs its
-// AWS-calling component as, fixed by the add-on (AWS documents it for
-// each add-on that takes an IAM role: "Amazon EBS CSI driver" → "Step 1:
-// Create an IAM role", "Amazon VPC CNI" → "Configure to use IRSA",
-// "Amazon EFS CSI driver", "Mountpoint for Amazon S3 CSI driver", "Amazon
-// CloudWatch Observability" in the EKS user guide, and
-// `aws eks describe-addon-configuration` podIdentityConfiguration).
-type addonAccount struct{ namespace, name string }
-
-var addonAccounts = map[string]addonAccount{
-	"aws-ebs-csi-driver":              {"kube-system", "ebs-csi-controller-sa"},
-	"aws-efs-csi-driver":              {"kube-system", "efs-csi-controller-sa"},
-	"aws-mountpoint-s3-csi-driver":    {"kube-system", "s3-csi-driver-sa"},
-	"vpc-cni":                         {"kube-system", "aws-node"},
-	"amazon-cloudwatch-observability": {"amazon-cloudwatch", "cloudwatch-agent"},
-}
-
-// addon reads aws_eks_addon: for an add-on in addonAccounts, its fixed
+// addon reads aws_eks_addon: for an add-on eksaddons knows, its fixed
 // service account with service_account_role_arn as the IRSA role; and a
 // pod identity association per pod_identity_association block (its
 // namespace is the add-on's, unknown for other add-ons).
@@ -257,16 +241,16 @@ func (x *extraction) addon(o lint.Object) []lint.Entity {
 		nameRange = x.e.Session.Rng(a.Range)
 	}
 	n, _ := name.Str()
-	acct, known := addonAccounts[n]
+	acct, known := eksaddons.AccountOf(n)
 	cluster := x.val("cluster_name")
 	var out []lint.Entity
 	if known {
-		sa := &lint.ServiceAccount{Object: o, Namespace: lint.Known(acct.namespace), NamespaceRange: nameRange}
+		sa := &lint.ServiceAccount{Object: o, Namespace: lint.Known(acct.Namespace), NamespaceRange: nameRange}
 		sa.Kind = lint.KindServiceAccount
-		sa.Name, sa.NameRange = lint.Known(acct.name), nameRange
+		sa.Name, sa.NameRange = lint.Known(acct.Name), nameRange
 		sa.Via, sa.AddOn = o.Label+", add-on "+n, n
-		sa.Label = "service account " + acct.namespace + "/" + acct.name + " (" + sa.Via + ")"
-		sa.Aliases = []string{lint.KubeKey("", "ServiceAccount", acct.namespace, acct.name)}
+		sa.Label = "service account " + acct.Namespace + "/" + acct.Name + " (" + sa.Via + ")"
+		sa.Aliases = []string{lint.KubeKey("", "ServiceAccount", acct.Namespace, acct.Name)}
 		sa.RoleARN = x.ref("service_account_role_arn")
 		out = append(out, sa)
 	}
@@ -278,7 +262,7 @@ func (x *extraction) addon(o lint.Object) []lint.Entity {
 		p.Name = lint.Unknown()
 		p.Namespace = lint.Ref{Value: lint.Unknown(), Range: nameRange}
 		if known {
-			p.Namespace.Value = lint.Known(acct.namespace)
+			p.Namespace.Value = lint.Known(acct.Namespace)
 		}
 		blk := &blockIndex{"pod_identity_association", i}
 		p.ServiceAccount = x.blockRef(blk, b, "service_account")
