@@ -115,6 +115,10 @@ type ContainerRequests struct {
 	// Init is set for an init container (not a restartable sidecar).
 	Init     bool
 	Requests Resources
+	// Extended are the extended resources the container requests (or
+	// limits: the request defaults to the limit), by name
+	// ("nvidia.com/gpu", "aws.amazon.com/neuron"), sorted.
+	Extended []string
 	// Unknown is set when a request is written but could not be read (a
 	// template, a hole): the pod's total is then unknown.
 	Unknown bool

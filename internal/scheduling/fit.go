@@ -346,7 +346,7 @@ func setsKeys(p *Place, ts []podTerm) bool {
 // nothing.
 func (c *checker) fitsAll(w *lint.Workload, ts []podTerm, p *Place, req lint.Resources, needs []VolumeNeed, conflict *Misfit) bool {
 	instances, known, miss := selectorFit(ts, p, false)
-	if miss != nil || conflict != nil || len(untolerated(w.Pod.Tolerations, p)) > 0 {
+	if miss != nil || conflict != nil || len(untolerated(tolerations(w.Pod), p)) > 0 {
 		return false
 	}
 	return zoneFit(p, needs) == nil && c.requestFit(w, p, req, instances, known) == nil

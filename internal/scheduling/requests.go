@@ -111,7 +111,7 @@ func (c *checker) sumDaemons(p *Place) (sum lint.Resources, n int) {
 		if lint.Compare(p.cluster, clusterOf(w.Scope)) == lint.No || !p.Entity.Base().Scope.Compatible(w.Scope, true, true) {
 			continue
 		}
-		if !p.taintsKnown || len(untolerated(w.Pod.Tolerations, p)) > 0 {
+		if !p.taintsKnown || len(untolerated(tolerations(w.Pod), p)) > 0 {
 			continue
 		}
 		r, ok := w.Pod.Requests()

@@ -33,6 +33,28 @@ func blocks(t lint.Taint) bool {
 	return !t.Unknown && (t.Effect == "NoSchedule" || t.Effect == "NoExecute")
 }
 
+// tolerations are the pod's tolerations once admitted to an EKS cluster:
+// those it writes, and, for each extended resource a container requests
+// (nvidia.com/gpu), {key: <resource>, operator: Exists, effect:
+// NoSchedule}, which the ExtendedResourceToleration admission controller
+// adds (EKS enables it on every platform version since 1.19).
+func tolerations(pod *lint.PodScheduling) []lint.Toleration {
+	var extra []lint.Toleration
+	seen := map[string]bool{}
+	for _, c := range pod.Containers {
+		for _, r := range c.Extended {
+			if !seen[r] {
+				seen[r] = true
+				extra = append(extra, lint.Toleration{Key: r, Operator: "Exists", Effect: "NoSchedule"})
+			}
+		}
+	}
+	if len(extra) == 0 {
+		return pod.Tolerations
+	}
+	return append(append([]lint.Toleration(nil), pod.Tolerations...), extra...)
+}
+
 // untolerated lists the place's taints the tolerations do not tolerate.
 func untolerated(tols []lint.Toleration, p *Place) []lint.Taint {
 	if !p.taintsKnown {
@@ -61,7 +83,7 @@ func untolerated(tols []lint.Toleration, p *Place) []lint.Taint {
 // not tolerate.
 func taintFit(pod *lint.PodScheduling, p *Place) []Misfit {
 	var out []Misfit
-	for _, t := range untolerated(pod.Tolerations, p) {
+	for _, t := range untolerated(tolerations(pod), p) {
 		at := t.Range
 		if at.IsZero() {
 			at = p.taintsRange

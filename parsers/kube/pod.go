@@ -1,6 +1,9 @@
 package kube
 
 import (
+	"sort"
+	"strings"
+
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -102,6 +105,7 @@ func (d *doc) requests(c *lint.ContainerRequests, res *yaml.Node) {
 	}
 	reqs, okReq := d.resourceList(rv, func() string { return "the requests of container " + c.Name })
 	lims, okLim := d.resourceList(lv, func() string { return "the limits of container " + c.Name })
+	c.Extended = extendedResources(rv, lv)
 	if !okReq || !okLim {
 		c.Unknown = true
 	}
@@ -124,6 +128,35 @@ func (d *doc) requests(c *lint.ContainerRequests, res *yaml.Node) {
 			c.Requests.GPU, c.GPURange = a.value, r
 		}
 	}
+}
+
+// extendedResources are the names of the extended resources the lists
+// write, sorted: as Kubernetes tells them (helper.IsExtendedResourceName),
+// a name with a domain other than kubernetes.io, not a requests. quota
+// name.
+func extendedResources(lists ...*yaml.Node) []string {
+	seen := map[string]bool{}
+	for _, l := range lists {
+		m, _, ok := collection(l, yaml.MappingNode)
+		if !ok || m == nil {
+			continue
+		}
+		for _, e := range entries(m) {
+			name := e.key
+			if strings.Contains(name, "/") && !strings.Contains(name, "kubernetes.io/") && !strings.HasPrefix(name, "requests.") {
+				seen[name] = true
+			}
+		}
+	}
+	if len(seen) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // overhead reads spec.overhead.

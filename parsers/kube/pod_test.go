@@ -57,7 +57,7 @@ func TestPodSchedulingDeployment(t *testing.T) {
 	r := in("deployment.yaml")
 	want := &lint.PodScheduling{
 		Containers: []lint.ContainerRequests{
-			{Name: "app", Requests: lint.Resources{MilliCPU: 500, Memory: 512 * mi, GPU: 1},
+			{Name: "app", Requests: lint.Resources{MilliCPU: 500, Memory: 512 * mi, GPU: 1}, Extended: []string{"nvidia.com/gpu"},
 				Range: r(31, 13, 31, 21), CPURange: r(32, 20, 32, 24), MemoryRange: r(33, 23, 33, 28), GPURange: r(34, 31, 34, 32)},
 			// A limit without a request is the request.
 			{Name: "limited", Requests: lint.Resources{MilliCPU: 1000, Memory: gi},
