@@ -229,6 +229,18 @@ resource "helm_release" "vialocal" {
     value = "3"
   }
 }
+
+resource "helm_release" "listset" {
+  name  = "listset"
+  chart = "karpenter"
+  set = [
+    { name = "logLevel", value = "debug" },
+    {
+      name  = "replicas"
+      value = "2"
+    },
+  ]
+}
 `,
 	})
 	res, rels := loadReleases(dir)
@@ -242,6 +254,9 @@ resource "helm_release" "vialocal" {
 		{"flush", "webhook", 22, 1},
 		{"vialocal", "logLevel", 36, 5},
 		{"vialocal", "replicas", 45, 5},
+		// The helm provider 3.x's set = [{…}]: the element's name.
+		{"listset", "logLevel", 54, 7},
+		{"listset", "replicas", 56, 7},
 	} {
 		got := rels[c.release].KeyRanges[c.key]
 		if got.File != "main.tf" || got.Line != c.line || got.Column != c.col {

@@ -190,6 +190,9 @@ func (x *extraction) attr(block *blockIndex, name string) *hcl.Attribute {
 			// Dynamic blocks or JSON syntax: fall back to the enclosing
 			// attribute or the block itself.
 			if a, ok := x.r.Body.Attrs[block.typ]; ok {
+				if item := tupleObjectItem(a.Expr, block.i, name); item != nil {
+					return item // set = [{ name = …, value = … }]: the element's item
+				}
 				return a
 			}
 			for _, b := range x.r.Body.Blocks {
@@ -555,4 +558,24 @@ func (x *extraction) oidcProvider(obj lint.Object) *lint.OIDCProvider {
 		obj.Name = iss.Bare
 	}
 	return &lint.OIDCProvider{Object: obj, URL: url, ARN: x.val("arn"), Data: x.r.Data}
+}
+
+// tupleObjectItem is item name of the i-th element of a list written as
+// a tuple of objects (the helm provider 3.x's set = [{ name = "a", value
+// = "b" }]), as an attribute from its key to its value; nil when expr is
+// not so written.
+func tupleObjectItem(expr hcl.Expression, i int, name string) *hcl.Attribute {
+	t, ok := eval.Unhooked(expr).(*hclsyntax.TupleConsExpr)
+	if !ok || i >= len(t.Exprs) {
+		return nil
+	}
+	e, ok := eval.Unhooked(t.Exprs[i]).(hclsyntax.Expression)
+	if !ok {
+		return nil
+	}
+	it, ok := objectItems(e)[name]
+	if !ok {
+		return nil
+	}
+	return &hcl.Attribute{Name: name, Expr: it.ValueExpr, Range: hcl.RangeBetween(it.KeyExpr.Range(), it.ValueExpr.Range()), NameRange: it.KeyExpr.Range()}
 }
