@@ -33,7 +33,11 @@ account's name (` + "`${local.cluster}-ray`" + ` while the trust says ` + "`ray`
 chart renames its service account between versions. A name with an
 unknown prefix still cannot match when its known suffix differs: that is
 a finding, not silence; so is a subject whose namespace is unknown
-(` + "`system:serviceaccount:${var.namespace}:ray`" + `) when its name differs.
+(` + "`system:serviceaccount:${var.namespace}:ray`" + `) when its name differs. The
+account of a chart faultline neither renders nor knows is named by Helm's
+fullname convention only as a guess (KEDA names its operator's account
+` + "`keda-operator`" + `): a trust naming another account is counted as undecided,
+not reported.
 
 ## Example
 

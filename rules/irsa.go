@@ -118,6 +118,11 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 			}
 			cmp := lint.SubjectCompare(s)
 			v := subjectVerdict{subject: s, namespace: cmp(s.Namespace, b.sa.Namespace), name: cmp(s.Name, b.sa.Name)}
+			if v.name == lint.No && b.sa.NameByConvention {
+				// The name is only Helm's convention for a chart faultline
+				// does not know: the chart may well run as the subject.
+				v.name = lint.Maybe
+			}
 			out = append(out, v)
 			switch {
 			case v.namespace == lint.No || v.name == lint.No:
