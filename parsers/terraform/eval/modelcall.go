@@ -295,6 +295,7 @@ func (e *Evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, kee
 	an := anchorer{at: e.Session.Rng(at), cands: cands, keepObjects: keepObjects}
 	r := an.at
 	for _, ent := range e.entities[m.ents:] {
+		an.self = moduleInstance(ent.Base().Addr)
 		an.value(reflect.ValueOf(ent))
 	}
 	for i := m.notes; i < len(e.Notes); i++ {
@@ -389,6 +390,11 @@ type anchorer struct {
 	// keepObjects: objects go to at (an instance's own entry), only
 	// references are matched to the values written.
 	keepObjects bool
+	// self is the module instance of the entity being placed: a value
+	// made in that same instance (the node group's own role) is not the
+	// user's, even when the user writes it elsewhere (rolearn =
+	// module.karpenter.role_arn, fed back from it).
+	self string
 }
 
 // match is the user's value a stand-in value is, if one is: written in
@@ -464,6 +470,7 @@ func (an anchorer) ref(ref *lint.Ref) {
 	kept := slices.DeleteFunc(slices.Clone(ref.Passed), func(l lint.Location) bool { return modsource.IsModelFile(l.Range.File) })
 	if modsource.IsModelFile(ref.Range.File) {
 		c, matched := an.match(ref.Value, true)
+		matched = matched && !madeIn(ref.Value, an.self)
 		switch {
 		case len(kept) > 0:
 			ref.Range, kept = kept[0].Range, kept[1:]
@@ -477,6 +484,58 @@ func (an anchorer) ref(ref *lint.Ref) {
 		kept = nil
 	}
 	ref.Passed = kept
+}
+
+// madeIn reports whether v names something made in module instance self
+// (a hole whose object is a resource of that instance itself).
+func madeIn(v lint.Value, self string) bool {
+	for _, s := range v.Segments() {
+		if s.Ref != nil && moduleInstance(s.Ref.Object) == self {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleInstance is the module instance an address lies in: the address
+// up to its last `module.NAME[KEY]` ("root:module.eks.module.ng[\"a\"]"
+// of "root:module.eks.module.ng[\"a\"].aws_iam_role.this[0]"), else its
+// root ("root:"). Dots inside brackets and quotes belong to keys.
+func moduleInstance(addr string) string {
+	if i := strings.IndexByte(addr, '#'); i >= 0 {
+		addr = addr[:i]
+	}
+	start := strings.IndexByte(addr, ':') + 1
+	end := start
+	var tokens []int // the end of each top-level dotted token
+	depth, quoted := 0, false
+	for i := start; i < len(addr); i++ {
+		switch c := addr[i]; {
+		case quoted:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				quoted = false
+			}
+		case c == '"':
+			quoted = true
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+		case c == '.' && depth == 0:
+			tokens = append(tokens, i)
+		}
+	}
+	tokens = append(tokens, len(addr))
+	from := start
+	for k, to := range tokens {
+		if addr[from:to] == "module" && k+1 < len(tokens) {
+			end = tokens[k+1]
+		}
+		from = to + 1
+	}
+	return addr[:end]
 }
 
 // runChild evaluates one instance of a call from the child module's code.
