@@ -77,6 +77,9 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			r.Name = b.argoValue(env, rname)
 		}
 		b.argoNamespace(r, env, str(at(spec, "destination", "namespace")))
+		if n := at(spec, "destination", "namespace"); n != nil {
+			r.NamespaceRange = yf.rangeOf(n)
+		}
 		r.Repository, r.Version = str(at(src, "repoURL")), str(at(src, "targetRevision"))
 		r.Chart, r.ChartDir = chart, chartDir
 		if chart == "" {

@@ -33,6 +33,9 @@ func (b *builder) crossplaneRelease(yf *yamlFile, doc int, top *yaml.Node) {
 	addr := yf.rel + "#" + strconv.Itoa(doc) + "/Release/" + str(at(top, "metadata", "name")) + "/release"
 	r := newRelease(yf, addr, label, yf.rangeOf(kindNode), name, nameRange, yf.source, "crossplane")
 	setNamespace(r, str(at(fp, "namespace")))
+	if n := at(fp, "namespace"); n != nil {
+		r.NamespaceRange = yf.rangeOf(n)
+	}
 	r.Chart, r.Repository, r.Version = str(at(fp, "chart", "name")), str(at(fp, "chart", "repository")), str(at(fp, "chart", "version"))
 	if r.Chart == "" {
 		if u := str(at(fp, "chart", "url")); u != "" {

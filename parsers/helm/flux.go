@@ -42,8 +42,12 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 	r := newRelease(yf, yf.rel+"#"+strconv.Itoa(doc)+"/HelmRelease/"+qualified+"/release", label, yf.rangeOf(kindNode), rname, nameRange, yf.source, "flux")
 	if target != "" {
 		setNamespace(r, target)
+		r.NamespaceRange = yf.rangeOf(at(spec, "targetNamespace"))
 	} else {
 		setNamespace(r, ns)
+		if n := at(top, "metadata", "namespace"); n != nil {
+			r.NamespaceRange = yf.rangeOf(n)
+		}
 	}
 
 	cs := at(spec, "chart", "spec")

@@ -838,6 +838,10 @@ spec:
 	if r := app.KeyRanges["labels.team.name"]; r.File != "apps.yaml" || r.Line != 23 {
 		t.Errorf("parameter name range = %+v", r)
 	}
+	// The namespace is decided at spec.destination.namespace.
+	if r := app.NamespaceRange; r.File != "apps.yaml" || r.Line != 7 || r.Column != 16 {
+		t.Errorf("namespace range = %+v", r)
+	}
 	redis := rels[1]
 	if n, _ := redis.Name.Str(); n != "app" || redis.Chart != "redis" || redis.Repository != "https://charts.example.com" || redis.ChartDir != "" {
 		t.Errorf("redis source = %+v", redis)

@@ -29,8 +29,12 @@ func (b *builder) helmChart(yf *yamlFile, doc int, top *yaml.Node) {
 	r := newRelease(yf, addr, label, yf.rangeOf(kindNode), name, yf.rangeOf(at(top, "metadata", "name")), yf.source, "helm-controller")
 	if target := str(at(spec, "targetNamespace")); target != "" {
 		setNamespace(r, target)
+		r.NamespaceRange = yf.rangeOf(at(spec, "targetNamespace"))
 	} else {
 		setNamespace(r, ns)
+		if n := at(top, "metadata", "namespace"); n != nil {
+			r.NamespaceRange = yf.rangeOf(n)
+		}
 	}
 	r.Chart, r.Repository, r.Version = str(at(spec, "chart")), str(at(spec, "repo")), str(at(spec, "version"))
 	if vc := at(spec, "valuesContent"); vc != nil && vc.Kind == yaml.ScalarNode {

@@ -35,6 +35,9 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		r := newRelease(yf, addr, "helmfile release "+name, decl, name, yf.rangeOf(nameNode), lint.SourceHelm, "helmfile")
 		setNamespace(r, str(at(rn, "namespace")))
+		if n := at(rn, "namespace"); n != nil {
+			r.NamespaceRange = yf.rangeOf(n)
+		}
 		r.Chart, r.Version = str(at(rn, "chart")), str(at(rn, "version"))
 		chartRange := yf.rangeOf(at(rn, "chart"))
 		if abs, exists, outside := b.localChart(r.Chart, dir); abs != "" {
