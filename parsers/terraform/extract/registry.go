@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -89,8 +90,8 @@ func (rc *registryCall) chartsNamed() {
 		}
 		v, _ = v.Unmark()
 		dir := localChart(rc.mi.Evaluator, v.AsString())
-		if dir == "" {
-			continue
+		if dir == "" || !isChart(rc.mi.Evaluator, dir) {
+			continue // not a chart: a directory of rule files, a module path
 		}
 		obj := rc.object(lint.KindRelease, "helm_release", a.Range)
 		obj.Label = rc.path + " (" + rc.c.Source + ")"
@@ -103,6 +104,12 @@ func (rc *registryCall) chartsNamed() {
 		r.ValuesUnknown = "the values " + rc.path + " passes to the chart (its code is not read)"
 		rc.mi.Evaluator.Add(r)
 	}
+}
+
+// isChart reports whether dir (a localChart) is a chart: a .tgz, or a
+// directory holding Chart.yaml.
+func isChart(e *eval.Evaluator, dir string) bool {
+	return strings.HasSuffix(dir, ".tgz") || e.Tree().IsFile(filepath.Join(dir, "Chart.yaml"))
 }
 
 // karpenterAccessEntry models aws_eks_access_entry.node[0] of the karpenter

@@ -9,3 +9,12 @@ module "batch_runner" {
 
   values = [yamlencode({ runner = { resources = { limits = { cpu = "2" } } } })]
 }
+
+# A directory of rule files, not a chart: nothing installs anything here.
+module "config_rules" {
+  source  = "cloudposse/config/yaml"
+  version = "1.0.2"
+
+  map_config_local_base_path = "${path.module}/rules"
+  map_config_paths           = ["*.yaml"]
+}
