@@ -64,7 +64,8 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 //     deploy/charts/external-secrets — serviceAccount.*, fullname;
 //     namespaceOverride replaces the release namespace.
 //   - velero: github.com/vmware-tanzu/helm-charts charts/velero —
-//     serviceAccount.server.{create,name,annotations}, fullname.
+//     serviceAccount.server.{create,name,annotations}; the name defaults
+//     to "<fullname>-server" (_helpers.tpl, velero.serverServiceAccount).
 //   - karpenter-crd: github.com/aws/karpenter-provider-aws
 //     charts/karpenter-crd — CustomResourceDefinitions only, no account.
 //
@@ -87,7 +88,7 @@ var chartAccounts = map[string][]chartAccount{
 		{nameKey: "node.serviceAccount.name", createKey: "node.serviceAccount.create", annotationsKey: "node.serviceAccount.annotations", fixed: "efs-csi-node-sa", component: "node"},
 	},
 	"cluster-autoscaler": {{nameKey: "rbac.serviceAccount.name", createKey: "rbac.serviceAccount.create", annotationsKey: "rbac.serviceAccount.annotations", fullname: clusterAutoscalerFullname}},
-	"velero":             {{nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations"}},
+	"velero":             {{nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations", fullname: veleroServerAccount}},
 	// Charts of CRDs only: no account.
 	"karpenter-crd": {},
 }
@@ -256,6 +257,13 @@ func helmFullname(release, chart string, values map[string]any) (string, bool) {
 		return trunc63(release), true
 	}
 	return trunc63(release + "-" + name), true
+}
+
+// veleroServerAccount is velero.serverServiceAccount's default: the
+// chart's fullname (Helm's convention) and "-server", not truncated after.
+func veleroServerAccount(release, chart string, values map[string]any) (string, bool) {
+	full, ok := helmFullname(release, chart, values)
+	return full + "-server", ok
 }
 
 // clusterAutoscalerFullname is cluster-autoscaler.fullname: the name is

@@ -71,7 +71,10 @@ func TestRemoteChartServiceAccounts(t *testing.T) {
 		{name: "external-dns release-chart", r: release("helm_release.dns", "dns", "ops", "external-dns", nil, nil), ns: "ops", sa: "dns-external-dns", nameRange: nameAt},
 		{name: "fullnameOverride", r: release("helm_release.dns", "dns", "ops", "external-dns", map[string]any{"fullnameOverride": "edns"}, map[string]lint.Range{"fullnameOverride": setAt}), ns: "ops", sa: "edns", nameRange: setAt},
 		{name: "velero", r: release("helm_release.velero", "velero", "velero", "vmware-tanzu/velero",
-			map[string]any{"serviceAccount": map[string]any{"server": map[string]any{"name": "velero-server"}}}, nil), ns: "velero", sa: "velero-server", nameRange: nameAt},
+			map[string]any{"serviceAccount": map[string]any{"server": map[string]any{"name": "backup-sa"}}}, nil), ns: "velero", sa: "backup-sa", nameRange: nameAt},
+		// velero.serverServiceAccount: "<fullname>-server" when no name is given.
+		{name: "velero default", r: release("helm_release.velero", "velero", "velero", "vmware-tanzu/velero", nil, nil), ns: "velero", sa: "velero-server", nameRange: nameAt},
+		{name: "velero release-chart", r: release("helm_release.backup", "backup", "ops", "vmware-tanzu/velero", nil, nil), ns: "ops", sa: "backup-velero-server", nameRange: nameAt},
 		{name: "not created", r: release("helm_release.lbc", "lbc", "kube-system", "aws-load-balancer-controller",
 			map[string]any{"serviceAccount": map[string]any{"create": false, "name": "aws-load-balancer-controller"}}, nil), none: true},
 		{name: "unknown chart", r: release("helm_release.app", "web", "shop", "oci://example.com/charts/myapp:1.2.3", nil, nil), ns: "shop", sa: "web-myapp", nameRange: nameAt, inferred: true},
