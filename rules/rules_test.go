@@ -342,6 +342,8 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// A module whose code is not read installs the chart: its
 		// values are not known.
 		"testdata/FL000/negative_chart_installed_by_unread_module": 1,
+		// Values helmfile fills in when it renders the file.
+		"testdata/FL000/negative_helmfile_values_templated": 1,
 		// A trust whose condition key is cut out of the provider's ARN
 		// with split(): the policy is not known statically, and counted.
 		"testdata/FL204/negative_trust_key_from_split_arn": 1,

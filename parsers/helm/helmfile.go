@@ -69,6 +69,14 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(v.Value)), yf.rangeOf(v), false)
 			case v.Kind == yaml.MappingNode:
 				if err := mergeDoc(r, v, yf.rangeOf); err != nil {
+					if goTemplated(v, 0) {
+						// helmfile renders the file as a Go template first
+						// (helmfile 0.x every helmfile.yaml, or the
+						// helmfile Terraform provider's content):
+						// `role: {{ .Values.x }}` is a flow mapping to YAML.
+						b.note(lint.Unresolved, yf.rangeOf(v), fmt.Sprintf("%s: values written with {{ }} template expressions, filled in when helmfile renders the file; not read", r.Label))
+						continue
+					}
 					b.diag(yf.rangeOf(v), "invalid values", err.Error())
 				}
 			}
@@ -96,4 +104,29 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 // isLocalPath reports whether a chart reference is written as a path.
 func isLocalPath(chart string) bool {
 	return chart == "." || chart == ".." || strings.HasPrefix(chart, "./") || strings.HasPrefix(chart, "../") || strings.HasPrefix(chart, "/") || strings.HasSuffix(chart, ".tgz")
+}
+
+// goTemplated reports whether a YAML node holds what a Go template action
+// written unquoted parses as ({{ .Values.x }} is a mapping whose key is a
+// mapping), or a scalar with {{ in it.
+func goTemplated(n *yaml.Node, depth int) bool {
+	if n == nil || depth > 100 {
+		return false
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return strings.Contains(n.Value, "{{")
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Kind != yaml.ScalarNode {
+				return true
+			}
+		}
+	}
+	for _, c := range n.Content {
+		if goTemplated(c, depth+1) {
+			return true
+		}
+	}
+	return false
 }
