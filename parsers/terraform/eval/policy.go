@@ -93,6 +93,10 @@ func statementJSON(s cty.Value) cty.Value {
 	copyAttr("resources", "Resource")
 	copyAttr("not_resources", "NotResource")
 	principals := func(block, key string) {
+		if x := GetAttr(s, block); x != cty.NilVal && !x.IsKnown() {
+			out[key] = cty.DynamicVal // dynamic blocks over what is not known
+			return
+		}
 		m := map[string]cty.Value{}
 		for _, p := range BlockList(GetAttr(s, block)) {
 			t := GetAttr(p, "type")
@@ -109,7 +113,9 @@ func statementJSON(s cty.Value) cty.Value {
 	principals("principals", "Principal")
 	principals("not_principals", "NotPrincipal")
 	conds := map[string]map[string]cty.Value{}
-	unknownCond := false
+	// Dynamic condition blocks whose for_each is not known: how many, and
+	// which, is not known either.
+	unknownCond := GetAttr(s, "condition") != cty.NilVal && !GetAttr(s, "condition").IsKnown()
 	for _, c := range BlockList(GetAttr(s, "condition")) {
 		test, variable, values := GetAttr(c, "test"), GetAttr(c, "variable"), GetAttr(c, "values")
 		if test == cty.NilVal || variable == cty.NilVal || values == cty.NilVal {
