@@ -61,7 +61,7 @@ func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, fi
 			args[i] = eval.CallArg{Name: v.Name, Value: v.Value, Range: v.Range}
 		}
 		m, diags = l.UnitModule(eval.UnitRoot{Dir: u.Dir, Config: u.Config, Generated: u.Generated, Call: UnitCall, Source: unitSource(u), Version: u.Version, Range: u.Range, SourceRange: u.SourceRange}, args)
-		e = l.EvaluateRoot(u.Dir, m, eval.RootInputs{Values: values})
+		e = l.EvaluateRoot(u.Dir, m, eval.RootInputs{Values: values, Beneath: unitSourceDir(u)})
 	}
 	finish = func(out *kept.RootOutput) {
 		out.VarDiags = append(out.VarDiags, diags...)
@@ -158,6 +158,18 @@ func isAddressLabel(label string) bool {
 
 // unitSource is u's source as a module call in u's directory writes it: a
 // local path relative to the directory.
+// unitSourceDir is, for a unit whose source is a local module, the
+// module's directory: Terragrunt copies it into the working directory
+// under the unit's own files (RootInputs.Beneath).
+func unitSourceDir(u *Unit) []string {
+	src := unitSource(u)
+	if !modsource.IsLocal(src) {
+		return nil
+	}
+	dir, sub, _ := strings.Cut(src, "//")
+	return []string{filepath.Clean(filepath.Join(u.Dir, dir, sub))}
+}
+
 func unitSource(u *Unit) string {
 	if !filepath.IsAbs(u.Source) {
 		return u.Source

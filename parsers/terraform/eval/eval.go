@@ -56,6 +56,8 @@ type Evaluator struct {
 	// rootDir is the root's directory (absolute); remoteReads the data
 	// sources that read another root's state (remotestate.go).
 	rootDir     string
+	// beneath are RootInputs.Beneath.
+	beneath []string
 	remoteReads []kept.RemoteRead
 	// tree is the tree this root reads through; rec, when the session
 	// records inputs, what it read (inputs.go); notKept why its output
@@ -1386,4 +1388,11 @@ func (e *Evaluator) OutputValues() map[string]lint.Value {
 		out[k] = e.Holes.ToValue(v)
 	}
 	return out
+}
+
+// PathEnv is the environment relative paths of the root resolve in (its
+// directory, and what lies beneath it: RootInputs.Beneath), for readers
+// outside evaluation (a chart a release names).
+func (e *Evaluator) PathEnv() FuncEnv {
+	return FuncEnv{Tree: e.Tree(), Cwd: e.Root.Dir, Beneath: e.beneath}
 }

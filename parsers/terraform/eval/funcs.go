@@ -50,6 +50,10 @@ type FuncEnv struct {
 	Tree *treefs.Tree
 	// Cwd is the root module's directory (relative paths resolve from it).
 	Cwd string
+	// Beneath are directories whose files also lie in Cwd, under Cwd's
+	// own (RootInputs.Beneath): a relative path not in Cwd resolves in
+	// the first that holds it.
+	Beneath []string
 	// b is the root's evaluation budget; nil for a table without bounds.
 	b *budget
 	// template, when set, is told every file of the tree templatefile()
@@ -416,13 +420,42 @@ func (e *FuncEnv) lengthFunc() function.Function {
 func (e *FuncEnv) Inside(p string) (string, bool) {
 	if !filepath.IsAbs(p) {
 		e.countRelative()
-		p = filepath.Join(e.Cwd, p)
+		p = e.beneath(p)
 	}
 	p = filepath.Clean(p)
 	if e.Tree == nil {
 		return p, false
 	}
 	return p, e.Tree.Contains(p)
+}
+
+// Resolve is path p as the root's working directory resolves it: as it
+// is when absolute, else beneath.
+func (e *FuncEnv) Resolve(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Clean(e.beneath(p))
+}
+
+// beneath is relative path rel in the working directory: in Cwd, else in
+// the first of Beneath that holds it (Cwd when none does).
+func (e *FuncEnv) beneath(rel string) string {
+	p := filepath.Join(e.Cwd, rel)
+	if len(e.Beneath) == 0 || e.Tree == nil {
+		return p
+	}
+	if _, err := e.Tree.Stat(p); err == nil {
+		return p
+	}
+	for _, d := range e.Beneath {
+		if q := filepath.Join(d, rel); e.Tree.Contains(q) {
+			if _, err := e.Tree.Stat(q); err == nil {
+				return q
+			}
+		}
+	}
+	return p
 }
 
 // readFile reads a file of the tree for file() and templatefile(): never

@@ -249,6 +249,12 @@ type RootInputs struct {
 	// Values are values given to the root's variables, after the files:
 	// every one with Files, else those the module declares.
 	Values []RootInput
+	// Beneath are directories whose files Terraform also finds in the
+	// root's working directory, under its own: a Terragrunt unit's module
+	// source, which Terragrunt copies there before the unit's files.
+	// Relative paths (file(), templatefile(), a chart) that are not in the
+	// root's directory resolve there.
+	Beneath []string
 }
 
 // RootInput is a value given to a root's variable.
@@ -303,7 +309,8 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 	if l.Options.ScopeFor != nil {
 		e.Scope = l.Options.ScopeFor(dir)
 	}
-	t := l.funcTable(FuncEnv{h: e.Holes, Tree: e.Tree(), Cwd: dir, b: e.Budget(), template: func(abs string) { e.Templates = append(e.Templates, abs) }, unkept: e.unrecordable})
+	e.beneath = in.Beneath
+	t := l.funcTable(FuncEnv{h: e.Holes, Tree: e.Tree(), Cwd: dir, Beneath: in.Beneath, b: e.Budget(), template: func(abs string) { e.Templates = append(e.Templates, abs) }, unkept: e.unrecordable})
 	defer l.releaseFuncs(t)
 	e.funcs = t.fs
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})

@@ -99,19 +99,15 @@ func localChart(e *eval.Evaluator, chart string) string {
 	if chart == "" || lint.HasSentinel(chart) || strings.Contains(chart, "://") {
 		return ""
 	}
+	env := e.PathEnv()
 	if !strings.HasPrefix(chart, ".") && !strings.HasPrefix(chart, "/") && !strings.HasSuffix(chart, ".tgz") {
 		// "repo/name" or a bare chart name; a directory of that name in the
 		// module is still a local chart, as helm would read it.
-		if !e.Tree().IsFile(filepath.Join(e.Root.Dir, chart, "Chart.yaml")) {
+		if !e.Tree().IsFile(filepath.Join(env.Resolve(chart), "Chart.yaml")) {
 			return ""
 		}
 	}
-	p := chart
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(e.Root.Dir, p)
-	}
-	p = filepath.Clean(p)
-	env := eval.FuncEnv{Tree: e.Tree(), Cwd: e.Root.Dir}
+	p := env.Resolve(chart)
 	if _, ok := env.Inside(p); !ok {
 		return ""
 	}

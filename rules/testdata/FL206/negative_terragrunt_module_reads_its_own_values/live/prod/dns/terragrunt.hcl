@@ -1,0 +1,7 @@
+terraform {
+  source = "../../../modules/dns"
+}
+
+inputs = {
+  cluster_name = "prod"
+}
