@@ -67,7 +67,12 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 			targets, inferred := targets(rd.Loc)
 			switch {
 			case len(targets) == 0:
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: no root module in the tree keeps its state at %s; its outputs are unknown", what, rd.Loc.Display(l.Rel)), Range: rd.Rng})
+				text := fmt.Sprintf("%s: no root module in the tree keeps its state at %s", what, rd.Loc.Display(l.Rel))
+				if partial := l.partialRoots(items, rd.Loc.Kind); len(partial) > 0 {
+					text = fmt.Sprintf("%s: no root module in the tree names %s as its state, but %s %s %s %s backend's settings to terraform init (-backend-config) and may keep it", what, rd.Loc.Display(l.Rel),
+						plural(len(partial), "root module", "root modules"), strings.Join(partial, ", "), plural(len(partial), "leaves its", "leave their"), rd.Loc.Kind)
+				}
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: text + "; its outputs are unknown", Range: rd.Rng})
 				continue
 			case len(targets) > 1:
 				var names []string
@@ -219,4 +224,26 @@ func lastAddr(addr string) string {
 		return a
 	}
 	return addr
+}
+
+// partialRoots are the directories of the roots whose backend of kind
+// leaves its settings to terraform init (kept.StateLocation.Partial):
+// any of them may keep a state a read names.
+func (l *loader) partialRoots(items []*evalItem, kind string) []string {
+	var out []string
+	for _, it := range items {
+		if it.stateLoc.Partial && it.stateLoc.Kind == kind {
+			out = append(out, l.Rel(it.dir))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -156,6 +156,9 @@ func (l *loader) readsDigest(items []*evalItem, i int, reads []kept.RemoteRead, 
 	type read struct {
 		Addr, Range, Loc, Why string
 		Targets               []target
+		// Partial are the roots whose backend may keep the state when
+		// none says it does (the read's note names them).
+		Partial []string `json:",omitempty"`
 	}
 	var all []read
 	for _, rd := range reads {
@@ -175,6 +178,9 @@ func (l *loader) readsDigest(items []*evalItem, i int, reads []kept.RemoteRead, 
 					tg.Outputs = data
 				}
 				r.Targets = append(r.Targets, tg)
+			}
+			if len(ts) == 0 {
+				r.Partial = l.partialRoots(items, rd.Loc.Kind)
 			}
 		}
 		all = append(all, r)

@@ -216,6 +216,40 @@ resource "kubernetes_service_account_v1" "lbc" {
 	}
 }
 
+// TestRemoteStateBackendFromInit: a root whose s3 backend writes nothing
+// (bucket and key come with terraform init -backend-config) may keep the
+// state another root reads: the read's note names it, rather than saying
+// no root keeps that state.
+func TestRemoteStateBackendFromInit(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"network/backend.tf":     "terraform {\n  backend \"s3\" {}\n}\n",
+		"network/main.tf":        "output \"vpc_id\" { value = \"vpc-0a1b\" }\n",
+		"network/prod.tfbackend": "bucket = \"acme-state\"\nkey    = \"network/terraform.tfstate\"\n",
+		"cluster/main.tf": `
+data "terraform_remote_state" "network" {
+  backend = "s3"
+  config = {
+    bucket = "acme-state"
+    key    = "network/terraform.tfstate"
+  }
+}
+output "vpc" { value = data.terraform_remote_state.network.outputs.vpc_id }
+`,
+	})
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	res := Load([]string{filepath.Join(dir, "cluster"), filepath.Join(dir, "network")}, Options{Root: dir, Rel: rel})
+	var notes []string
+	for _, n := range res.Notes {
+		if strings.Contains(n.What, "terraform_remote_state") {
+			notes = append(notes, n.What)
+		}
+	}
+	want := "data.terraform_remote_state.network: no root module in the tree names s3://acme-state/network/terraform.tfstate as its state, but root module network leaves its s3 backend's settings to terraform init (-backend-config) and may keep it; its outputs are unknown"
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes %q, want [%q]", notes, want)
+	}
+}
+
 // TestRemoteStateReaderKeepsFirstPassDiagnostics: a root reading another
 // root's state is evaluated twice; an unsupported module argument it
 // reports in the first pass counts as reported for the whole load, so

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"strings"
+
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
@@ -105,7 +107,11 @@ func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, kept.Stat
 	if backend != nil {
 		b = backend
 	}
-	loc, _ := e.Holes.StateAt(b, "", e.rootDir)
+	loc, why := e.Holes.StateAt(b, "", e.rootDir)
+	if loc.IsZero() && b != nil && strings.HasPrefix(why, "it sets no ") {
+		// backend "s3" {}: the bucket and key come with terraform init.
+		loc = kept.StateLocation{Kind: b.Type, Partial: true}
+	}
 	return outputs, loc
 }
 

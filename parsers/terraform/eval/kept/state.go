@@ -12,10 +12,14 @@ type StateLocation struct {
 	// terraform init, or known only at apply): such a location is the
 	// state of the one root with the same path, inferred (SameState).
 	AnyStore bool
+	// Partial: a root keeps its state in a backend of Kind whose settings
+	// are given at terraform init (backend "s3" {} and -backend-config):
+	// where is not known, and no read matches it (IsZero).
+	Partial bool
 }
 
-// IsZero reports whether l is no location.
-func (l StateLocation) IsZero() bool { return l.Kind == "" }
+// IsZero reports whether l is no location (a Partial one is none).
+func (l StateLocation) IsZero() bool { return l.Kind == "" || l.Partial }
 
 // Display is the location as a user reads it; rel makes local paths
 // relative like ranges.
