@@ -159,7 +159,15 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 	if !opts.Templates {
 		return lint.Note{}, false
 	}
-	if at, ok := lineBefore(data, after, d.Range.Line, templatePlaceholder.Match); ok {
+	// A placeholder on a line of YAML, else in a comment (a templated
+	// file's comments name its variables too).
+	at, ok := lineBefore(data, after, d.Range.Line, func(l []byte) bool {
+		return templatePlaceholder.Match(l) && !bytes.HasPrefix(bytes.TrimSpace(l), []byte("#"))
+	})
+	if !ok {
+		at, ok = lineBefore(data, after, d.Range.Line, templatePlaceholder.Match)
+	}
+	if ok {
 		return lint.Note{Kind: lint.Skipped, Range: pointRange(rel, at, 1),
 			What: fmt.Sprintf("read as a template, not a manifest: its YAML does not parse before rendering (%s; a placeholder at line %d)", d.Detail, at)}, true
 	}

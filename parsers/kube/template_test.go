@@ -46,3 +46,14 @@ func TestRenderWithAHoleIsANote(t *testing.T) {
 		t.Errorf("broken render: %v, want one diagnostic", diags)
 	}
 }
+
+// TestTemplateNoteNamesThePlaceholderLine: the note names a placeholder
+// on a line of YAML before one in a comment above it.
+func TestTemplateNoteNamesThePlaceholderLine(t *testing.T) {
+	src := []byte("# rendered by templatefile() with ${cluster_name}\napiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nspec:\n  subnetSelectorTerms:\n    {{ range .subnets }}\n    - id: x\n")
+	var notes []lint.Note
+	Parse("t.yaml", src, Options{Templates: true, Notes: func(n lint.Note) { notes = append(notes, n) }})
+	if len(notes) != 1 || notes[0].Range.Line != 6 {
+		t.Fatalf("notes %v: want one at line 6", notes)
+	}
+}
