@@ -68,7 +68,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		label := "Argo CD Application " + name
 		addr := yf.rel + "#" + strconv.Itoa(doc) + "/Application/" + name + "/release"
 		if len(sources) > 1 {
-			label += " source " + strconv.Itoa(si)
+			label += " sources[" + strconv.Itoa(si) + "]"
 			addr += idx(si)
 		}
 		env := newArgoEnv(top, src, label, b.opts.Holes)

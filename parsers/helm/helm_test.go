@@ -814,6 +814,10 @@ spec:
 	if app.Addr != "apps.yaml#0/Application/app/release[1]" || app.ChartDir == "" {
 		t.Errorf("app = %+v", app)
 	}
+	// The source is named as its path in the Application: sources[1].
+	if !strings.HasSuffix(app.Label, " sources[1]") {
+		t.Errorf("label %q, want the source named sources[1]", app.Label)
+	}
 	wantValues := map[string]any{
 		"replicas": 3,
 		"image":    map[string]any{"tag": "1.2"},
