@@ -186,11 +186,16 @@ func reportUnreadBlock(p *lint.Pass, r *lint.Release, g unreadGroup) {
 // the release.
 func valueRange(r *lint.Release, key string) lint.Range {
 	for k := key; k != ""; {
-		if rng, ok := r.KeyRanges[k]; ok && !rng.IsZero() {
+		val, hasVal := r.ValueRanges[k]
+		hasVal = hasVal && !val.IsZero()
+		// The key where its value is: produced YAML (a build, a file
+		// Terraform writes) may place the two apart, and the value's
+		// place is the one known to be the source.
+		if rng, ok := r.KeyRanges[k]; ok && !rng.IsZero() && (!hasVal || rng.File == val.File) {
 			return rng
 		}
-		if rng, ok := r.ValueRanges[k]; ok && !rng.IsZero() {
-			return rng
+		if hasVal {
+			return val
 		}
 		i := strings.LastIndexAny(k, ".[")
 		if i < 0 {

@@ -38,11 +38,13 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 		if pat == cty.NilVal || !pat.IsKnown() || pat.IsNull() || pat.Type() != cty.String || hasSentinel(pat.AsString()) {
 			return v
 		}
+		env := FuncEnv{h: mi.Evaluator.Holes, Tree: mi.Evaluator.Session.Options.Tree, Cwd: mi.Evaluator.Root.Dir, Beneath: mi.Evaluator.beneath}
 		p := pat.AsString()
 		if !filepath.IsAbs(p) {
-			p = filepath.Join(mi.Evaluator.Root.Dir, p)
+			// The pattern's directory, as the working directory holds it.
+			dir, file := filepath.Split(p)
+			p = filepath.Join(env.Resolve(filepath.Clean("./"+dir)), file)
 		}
-		env := FuncEnv{h: mi.Evaluator.Holes, Tree: mi.Evaluator.Session.Options.Tree, Cwd: mi.Evaluator.Root.Dir}
 		matches, err := env.glob(p)
 		if err != nil {
 			mi.Evaluator.Notes = append(mi.Evaluator.Notes, lint.Note{Kind: lint.Skipped, What: typ + " pattern " + pat.AsString() + ": " + err.Error()})

@@ -3,7 +3,6 @@ package eval
 import (
 	"errors"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -96,11 +95,8 @@ func (mi *ModInst) TemplatePath(expr hcl.Expression, funcs ...string) string {
 	if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || hasSentinel(p.AsString()) {
 		return ""
 	}
-	path := p.AsString()
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(mi.Evaluator.Root.Dir, path)
-	}
-	return filepath.Clean(path)
+	env := mi.Evaluator.PathEnv()
+	return env.Resolve(p.AsString())
 }
 
 // templateInputs reads a template_file's template and vars; why says what

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -71,11 +70,8 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || lint.HasSentinel(p.AsString()) {
 			return onAttr
 		}
-		path := p.AsString()
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(x.e.Root.Dir, path)
-		}
-		return kept.PositionMap{Whole: whole, File: x.e.Session.Rel(filepath.Clean(path))}
+		env := x.e.PathEnv()
+		return kept.PositionMap{Whole: whole, File: x.e.Session.Rel(env.Resolve(p.AsString()))}
 	}
 	if obj := objectWritten(expr); obj != nil {
 		return kept.PositionMap{Whole: whole, Lines: x.objectLines(obj, content, whole)}

@@ -1,0 +1,7 @@
+terraform {
+  source = "../../../modules/nodes"
+}
+
+inputs = {
+  cluster = "prod"
+}
