@@ -66,6 +66,9 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 //   - velero: github.com/vmware-tanzu/helm-charts charts/velero —
 //     serviceAccount.server.{create,name,annotations}; the name defaults
 //     to "<fullname>-server" (_helpers.tpl, velero.serverServiceAccount).
+//   - prometheus-cloudwatch-exporter: github.com/prometheus-community/
+//     helm-charts charts/prometheus-cloudwatch-exporter —
+//     serviceAccount.{create,name,annotations}, fullname.
 //   - karpenter-crd: github.com/aws/karpenter-provider-aws
 //     charts/karpenter-crd — CustomResourceDefinitions only, no account.
 //
@@ -87,8 +90,9 @@ var chartAccounts = map[string][]chartAccount{
 		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "efs-csi-controller-sa"},
 		{nameKey: "node.serviceAccount.name", createKey: "node.serviceAccount.create", annotationsKey: "node.serviceAccount.annotations", fixed: "efs-csi-node-sa", component: "node"},
 	},
-	"cluster-autoscaler": {{nameKey: "rbac.serviceAccount.name", createKey: "rbac.serviceAccount.create", annotationsKey: "rbac.serviceAccount.annotations", fullname: clusterAutoscalerFullname}},
-	"velero":             {{nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations", fullname: veleroServerAccount}},
+	"cluster-autoscaler":             {{nameKey: "rbac.serviceAccount.name", createKey: "rbac.serviceAccount.create", annotationsKey: "rbac.serviceAccount.annotations", fullname: clusterAutoscalerFullname}},
+	"velero":                         {{nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations", fullname: veleroServerAccount}},
+	"prometheus-cloudwatch-exporter": {conventional},
 	// Charts of CRDs only: no account.
 	"karpenter-crd": {},
 }

@@ -73,6 +73,7 @@ func TestRemoteChartServiceAccounts(t *testing.T) {
 		{name: "velero", r: release("helm_release.velero", "velero", "velero", "vmware-tanzu/velero",
 			map[string]any{"serviceAccount": map[string]any{"server": map[string]any{"name": "backup-sa"}}}, nil), ns: "velero", sa: "backup-sa", nameRange: nameAt},
 		// velero.serverServiceAccount: "<fullname>-server" when no name is given.
+		{name: "cloudwatch exporter", r: release("helm_release.cw", "prometheus-cloudwatch-exporter", "monitoring", "prometheus-community/prometheus-cloudwatch-exporter", nil, nil), ns: "monitoring", sa: "prometheus-cloudwatch-exporter", nameRange: nameAt},
 		{name: "velero default", r: release("helm_release.velero", "velero", "velero", "vmware-tanzu/velero", nil, nil), ns: "velero", sa: "velero-server", nameRange: nameAt},
 		{name: "velero release-chart", r: release("helm_release.backup", "backup", "ops", "vmware-tanzu/velero", nil, nil), ns: "ops", sa: "backup-velero-server", nameRange: nameAt},
 		{name: "not created", r: release("helm_release.lbc", "lbc", "kube-system", "aws-load-balancer-controller",
