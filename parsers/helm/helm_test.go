@@ -892,6 +892,22 @@ func TestPositionOrder(t *testing.T) {
 	}
 }
 
+// TestPositionBlockReadWhole: a value two keys hold, rendered by a block
+// the template reads whole (toYaml .Values.web.nodeSelector), maps to the
+// key under that block.
+func TestPositionBlockReadWhole(t *testing.T) {
+	cd := &chartData{abs: "/r/c", rel: "c", byName: map[string][]byte{"templates/w.yaml": nil}, lines: map[string][]lineInfo{
+		"templates/w.yaml": templateLines([]byte("kind: Deployment\nspec:\n  nodeSelector:\n    {{- toYaml .Values.web.nodeSelector | nindent 4 }}\n")),
+	}}
+	p := &paths{rel: func(s string) string { return strings.TrimPrefix(s, "/r/") }}
+	rel := &lint.Release{Values: map[string]any{"web": map[string]any{"nodeSelector": map[string]any{"pool": "spot"}}, "jobs": map[string]any{"nodeSelector": map[string]any{"pool": "spot"}}},
+		ValueRanges: map[string]lint.Range{"web.nodeSelector.pool": rng("v.yaml", 3, 11, 15), "jobs.nodeSelector.pool": rng("v.yaml", 6, 11, 15)}}
+	m := &mapper{cd: cd, index: buildIndex(cd, rel, p), template: "templates/w.yaml", p: p, content: "kind: Deployment\nspec:\n  nodeSelector:\n    pool: spot\n"}
+	if got, want := m.Map(rng("rendered", 4, 11, 15), "spot"), rng("v.yaml", 3, 11, 15); got != want {
+		t.Errorf("Map = %s, want %s", show(got), show(want))
+	}
+}
+
 // TestPositionRangedItems: items a range renders map to the ranged line
 // under their own list, not to the next line with the same key under
 // another list.

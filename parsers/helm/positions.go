@@ -138,7 +138,36 @@ func (m *mapper) valueRange(text string, tl templateMatch, ok bool) (lint.Range,
 			return hit[0].rng, true
 		}
 	}
+	if len(cands) > 1 {
+		// The line is written by a block the template reads whole
+		// ({{ toYaml .Values.web.nodeSelector }}): the one key under a
+		// block the template reads.
+		var hit []valueEntry
+		for _, c := range cands {
+			if !strings.Contains(c.key, "[") && m.readsBlockOf(c.key) {
+				hit = append(hit, c)
+			}
+		}
+		if len(hit) == 1 {
+			return hit[0].rng, true
+		}
+	}
 	return lint.Range{}, false
+}
+
+// readsBlockOf reports whether the mapper's template reads a block that
+// holds key (.Values.web.nodeSelector for web.nodeSelector.node-role).
+func (m *mapper) readsBlockOf(key string) bool {
+	lines := m.cd.templateLinesOf(m.template)
+	for i := strings.LastIndexByte(key, '.'); i > 0; i = strings.LastIndexByte(key[:i], '.') {
+		block := key[:i]
+		for _, l := range lines {
+			if l.action && readsKey(l.raw, block) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lazyIndex is the values index of one rendering (buildIndex), built
