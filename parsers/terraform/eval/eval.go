@@ -55,9 +55,9 @@ type Evaluator struct {
 	Used map[string]bool
 	// rootDir is the root's directory (absolute); remoteReads the data
 	// sources that read another root's state (remotestate.go).
-	rootDir     string
+	rootDir string
 	// beneath are RootInputs.Beneath.
-	beneath []string
+	beneath     []string
 	remoteReads []kept.RemoteRead
 	// tree is the tree this root reads through; rec, when the session
 	// records inputs, what it read (inputs.go); notKept why its output
