@@ -1,10 +1,6 @@
 package kustomize
 
 import (
-	"bytes"
-	"errors"
-	"io"
-
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/templatetext"
@@ -21,12 +17,12 @@ func structuralTag(data []byte) (line int, ok bool) {
 	if !has {
 		return 0, false
 	}
-	written, err := yamlDocs(data)
-	if err != nil {
+	written, ok := pluginDocs(data)
+	if !ok {
 		return 0, false // refused as unparsable elsewhere
 	}
-	filled, err := yamlDocs(blank)
-	if err != nil {
+	filled, ok := pluginDocs(blank)
+	if !ok {
 		return 0, false
 	}
 	if len(written) != len(filled) {
@@ -38,23 +34,6 @@ func structuralTag(data []byte) (line int, ok bool) {
 		}
 	}
 	return 0, false
-}
-
-// yamlDocs decodes every document of data.
-func yamlDocs(data []byte) ([]*yaml.Node, error) {
-	var out []*yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	for {
-		var n yaml.Node
-		err := dec.Decode(&n)
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, &n)
-	}
 }
 
 // maxTagDepth bounds the walk (the files were read within the nesting
