@@ -259,7 +259,7 @@ func NameRoots(fs []Finding) []Finding {
 	}
 	for i, f := range fs {
 		if len(roots[at(f)]) > 1 && len(f.Roots) > 0 {
-			fs[i].Message += " (in " + plural(len(f.Roots), "root ", "roots ") + proseList(f.Roots) + ")"
+			fs[i].Message += " (in " + Plural(len(f.Roots), "root ", "roots ") + proseList(f.Roots) + ")"
 		}
 	}
 	seen := map[string]int{}
@@ -276,7 +276,8 @@ func NameRoots(fs []Finding) []Finding {
 	return out
 }
 
-func plural(n int, one, many string) string {
+// Plural is one when n is 1, else many (for messages).
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}

@@ -70,7 +70,7 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 				text := fmt.Sprintf("%s: no root module in the tree keeps its state at %s", what, rd.Loc.Display(l.Rel))
 				if partial := l.partialRoots(items, rd.Loc.Kind); len(partial) > 0 {
 					text = fmt.Sprintf("%s: no root module in the tree names %s as its state, but %s %s %s %s backend's settings to terraform init (-backend-config) and may keep it", what, rd.Loc.Display(l.Rel),
-						plural(len(partial), "root module", "root modules"), strings.Join(partial, ", "), plural(len(partial), "leaves its", "leave their"), rd.Loc.Kind)
+						lint.Plural(len(partial), "root module", "root modules"), strings.Join(partial, ", "), lint.Plural(len(partial), "leaves its", "leave their"), rd.Loc.Kind)
 				}
 				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: text + "; its outputs are unknown", Range: rd.Rng})
 				continue
@@ -238,12 +238,4 @@ func (l *loader) partialRoots(items []*evalItem, kind string) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// plural is one when n is 1, else many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
