@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"strings"
-
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
@@ -107,12 +105,35 @@ func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, kept.Stat
 	if backend != nil {
 		b = backend
 	}
-	loc, why := e.Holes.StateAt(b, "", e.rootDir)
-	if loc.IsZero() && b != nil && strings.HasPrefix(why, "it sets no ") {
+	loc, _ := e.Holes.StateAt(b, "", e.rootDir)
+	if loc.IsZero() && partialBackend(b) {
 		// backend "s3" {}: the bucket and key come with terraform init.
 		loc = kept.StateLocation{Kind: b.Type, Partial: true}
 	}
 	return outputs, loc
+}
+
+// locationArgs are, by backend type, the arguments that say where a
+// remote backend keeps a state.
+var locationArgs = map[string][]string{
+	"s3":      {"key"},
+	"gcs":     {"bucket"},
+	"azurerm": {"storage_account_name", "container_name", "key"},
+}
+
+// partialBackend reports whether b is a remote backend that does not
+// write one of the arguments locating its state (they are given at
+// terraform init with -backend-config).
+func partialBackend(b *Backend) bool {
+	if b == nil {
+		return false
+	}
+	for _, name := range locationArgs[b.Type] {
+		if v := GetAttr(b.Config, name); v == cty.NilVal || v.IsNull() {
+			return true
+		}
+	}
+	return false
 }
 
 // mergeUnitFiles adds the configuration in a unit's own directory to the
