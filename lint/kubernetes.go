@@ -173,10 +173,10 @@ type Release struct {
 	// values) write twice: Helm keeps the last value of each.
 	DuplicateKeys []*DuplicateKey
 	// AccountsKnown: the chart is not rendered, and the service accounts
-	// it creates are known (parsers/helm's table, the values not turning
-	// one off): the model holds every account the release creates. False
-	// for a chart faultline does not know, whose account is named by
-	// Helm's convention at best, and which may create others.
+	// it creates are known (parsers/helm's table, the values all known and
+	// not turning one off): the model holds every account the release
+	// creates. False for a chart faultline does not know, whose account is
+	// named by Helm's convention at best, and which may create others.
 	AccountsKnown bool
 }
 

@@ -462,9 +462,11 @@ type ServiceAccount struct {
 	// about what else runs in its namespace: the add-on's namespace is
 	// not one this tree owns.
 	AddOn string
-	// NameByConvention: the name is Helm's fullname convention for a
-	// chart faultline neither renders nor knows (Inferred says so); the
-	// chart may name its account otherwise.
+	// NameByConvention: the name is not read from the release's values
+	// but taken by default — Helm's fullname convention for a chart
+	// faultline neither renders nor knows (Inferred says so), or any
+	// default while some of the release's values are not known (they may
+	// set it): the chart may run as another name.
 	NameByConvention bool
 }
 

@@ -47,8 +47,9 @@ unresolved. So it is when a chart the tree does not render, or an Argo CD
 ApplicationSet (whose generated Applications are not followed), may
 install the account: a release of a chart faultline neither renders nor
 knows the accounts of (its name by Helm's convention is a guess: many
-charts name their account otherwise, and create several), or of a chart
-told not to create its account. The accounts found in the namespace carry
+charts name their account otherwise, and create several), of a chart
+told not to create its account, or one whose values are not all known
+(a values file per workspace may name the account). The accounts found in the namespace carry
 their inferences into the finding. What another Terraform root module applies (its namespaces,
 releases and accounts) proves nothing about the association's cluster,
 unless ` + "`.faultline.hcl`" + ` maps both to the same cluster: two configurations

@@ -302,6 +302,8 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// not to create its account: the account may be there.
 		"testdata/FL206/negative_release_of_chart_faultline_does_not_know": 1,
 		"testdata/FL206/negative_chart_told_not_to_create_account":         1,
+		// Values read from a file per workspace may name the account.
+		"testdata/FL206/negative_release_values_not_known": 1,
 		// The association may bind the chart's account.
 		"testdata/FL208/negative_pod_identity_may_bind_chart_account": 1,
 		// A trust made by a dynamic block over an input not known.

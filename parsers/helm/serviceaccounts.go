@@ -133,7 +133,8 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 			all = false // the user's account runs in its place
 		}
 	}
-	r.AccountsKnown = all
+	// Values not known may turn an account off, or name it otherwise.
+	r.AccountsKnown = all && r.ValuesUnknown == ""
 	return out
 }
 
@@ -192,6 +193,8 @@ func chartServiceAccount(r *lint.Release, h *lint.Holes, chart string, ca chartA
 		sa.Name, sa.NameRange = decode(s), at(ca.nameKey, nameRange)
 	} else if ca.fixed != "" {
 		sa.Name, sa.NameRange = lint.Known(ca.fixed), nameRange
+		// Values not known may name it otherwise.
+		sa.NameByConvention = r.ValuesUnknown != ""
 	} else {
 		sa.Name, sa.NameRange = lint.Unknown(), nameRange
 		if rel, ok := r.Name.Str(); ok {
@@ -201,7 +204,7 @@ func chartServiceAccount(r *lint.Release, h *lint.Holes, chart string, ca chartA
 			}
 			if n, ok := full(rel, chart, r.Values); ok && !lint.HasSentinel(n) {
 				sa.Name = lint.Known(n)
-				sa.NameByConvention = !known
+				sa.NameByConvention = !known || r.ValuesUnknown != ""
 				if _, set := r.ValueRanges["fullnameOverride"]; set {
 					sa.NameRange = r.ValueRanges["fullnameOverride"]
 				}
