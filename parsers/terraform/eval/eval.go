@@ -520,6 +520,7 @@ func (mi *ModInst) evalBody(g *Body, extra map[string]cty.Value) cty.Value {
 	}
 	blocks := map[string][]cty.Value{}
 	unknown := map[string]bool{}
+	shapes := map[string][]cty.Value{}
 	var order []string
 	for _, b := range g.Blocks {
 		typ := b.Type
@@ -527,8 +528,10 @@ func (mi *ModInst) evalBody(g *Body, extra map[string]cty.Value) cty.Value {
 		if typ == "dynamic" && len(b.Labels) == 1 {
 			typ = b.Labels[0]
 			var known bool
-			if vals, known = mi.expandDynamic(b, extra); !known {
+			var shape cty.Value
+			if vals, known, shape = mi.expandDynamic(b, extra); !known {
 				unknown[typ] = true
+				shapes[typ] = append(shapes[typ], shape)
 			}
 		} else {
 			vals = []cty.Value{mi.evalBody(b.Body, extra)}
@@ -544,8 +547,10 @@ func (mi *ModInst) evalBody(g *Body, extra map[string]cty.Value) cty.Value {
 		}
 		if unknown[typ] {
 			// How many blocks a dynamic block makes is not known: nor is
-			// the list (a trust's statements are not "none").
+			// the list (a trust's statements are not "none"). What each
+			// would hold is kept beside it (MaybeBlocks).
 			attrs[typ] = cty.DynamicVal
+			attrs[typ+maybeSuffix] = cty.TupleVal(append(append([]cty.Value(nil), blocks[typ]...), shapes[typ]...))
 			continue
 		}
 		attrs[typ] = cty.TupleVal(blocks[typ])
@@ -553,13 +558,27 @@ func (mi *ModInst) evalBody(g *Body, extra map[string]cty.Value) cty.Value {
 	return cty.ObjectVal(attrs)
 }
 
+// maybeSuffix names, beside a list of blocks not known (a dynamic block
+// over what is not known), the blocks that may be in it: those written,
+// and one per such dynamic block, its content evaluated with an unknown
+// iterator. No HCL name holds the NUL.
+const maybeSuffix = "\x00maybe"
+
+// MaybeBlocks are the blocks of type typ that may be in body v (an
+// evaluated body) when the list itself is not known: each may be absent,
+// or repeated; nil when there is no such list.
+func MaybeBlocks(v cty.Value, typ string) []cty.Value {
+	return BlockList(GetAttr(v, typ+maybeSuffix))
+}
+
 // expandDynamic expands a dynamic block into the blocks it makes; known
 // is false when its for_each is not known (how many, and what they hold,
-// is not known either).
-func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) (blocks []cty.Value, known bool) {
+// is not known either): shape is then its content evaluated with an
+// unknown iterator.
+func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) (blocks []cty.Value, known bool, shape cty.Value) {
 	fe, ok := b.Body.Attrs["for_each"]
 	if !ok {
-		return nil, true
+		return nil, true, cty.NilVal
 	}
 	iter := b.Labels[0]
 	if a, ok := b.Body.Attrs["iterator"]; ok {
@@ -574,14 +593,19 @@ func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) (blocks 
 		}
 	}
 	if content == nil {
-		return nil, true
+		return nil, true, cty.NilVal
 	}
 	coll := mi.Eval(fe.Expr, extra)
 	if !coll.IsKnown() {
-		return nil, false
+		x := map[string]cty.Value{}
+		for kk, vv := range extra {
+			x[kk] = vv
+		}
+		x[iter] = cty.ObjectVal(map[string]cty.Value{"key": cty.DynamicVal, "value": cty.DynamicVal})
+		return nil, false, mi.evalBody(content, x)
 	}
 	if !coll.IsWhollyKnown() || coll.IsNull() || !coll.CanIterateElements() {
-		return nil, true
+		return nil, true, cty.NilVal
 	}
 	var out []cty.Value
 	for it := coll.ElementIterator(); it.Next() && mi.Evaluator.Budget().Ok(); {
@@ -596,7 +620,7 @@ func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) (blocks 
 		x[iter] = cty.ObjectVal(map[string]cty.Value{"key": k, "value": v})
 		out = append(out, mi.evalBody(content, x))
 	}
-	return out, true
+	return out, true, cty.NilVal
 }
 
 // Instance is one expanded instance of a block with count or for_each.

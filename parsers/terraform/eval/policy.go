@@ -57,7 +57,7 @@ func (mi *ModInst) policyDocument(v cty.Value) cty.Value {
 		return setAttr(v, "json", cty.UnknownVal(cty.String))
 	}
 	for _, s := range BlockList(GetAttr(v, "statement")) {
-		addStmt(statementJSON(s), true)
+		addStmt(statementJSON(s, mi.Evaluator.Holes.anon), true)
 	}
 	if !fromDocs("override_policy_documents", true) {
 		return setAttr(v, "json", cty.UnknownVal(cty.String))
@@ -78,7 +78,10 @@ func (mi *ModInst) policyDocument(v cty.Value) cty.Value {
 }
 
 // statementJSON turns one evaluated statement block into its JSON shape.
-func statementJSON(s cty.Value) cty.Value {
+// A condition a dynamic block over what is not known may add holds
+// values not known: each is an anonymous hole (hole), so the statement
+// reads as JSON with a subject nothing can match.
+func statementJSON(s cty.Value, hole func() cty.Value) cty.Value {
 	out := map[string]cty.Value{}
 	copyAttr := func(from, to string) {
 		if x := GetAttr(s, from); x != cty.NilVal && !x.IsNull() {
@@ -93,14 +96,24 @@ func statementJSON(s cty.Value) cty.Value {
 	copyAttr("resources", "Resource")
 	copyAttr("not_resources", "NotResource")
 	principals := func(block, key string) {
+		list, maybe := BlockList(GetAttr(s, block)), false
 		if x := GetAttr(s, block); x != cty.NilVal && !x.IsKnown() {
-			out[key] = cty.DynamicVal // dynamic blocks over what is not known
-			return
+			maybe = true
+			// Dynamic blocks over what is not known: the principals they
+			// would name, each with what is not known of it.
+			list = MaybeBlocks(s, block)
+			if len(list) == 0 {
+				out[key] = cty.DynamicVal
+				return
+			}
 		}
 		m := map[string]cty.Value{}
-		for _, p := range BlockList(GetAttr(s, block)) {
+		for _, p := range list {
 			t := GetAttr(p, "type")
 			ids := GetAttr(p, "identifiers")
+			if maybe && ids != cty.NilVal && !ids.IsWhollyKnown() {
+				ids = cty.TupleVal([]cty.Value{hole()})
+			}
 			if t == cty.NilVal || !t.IsKnown() || t.IsNull() || t.Type() != cty.String || ids == cty.NilVal {
 				continue
 			}
@@ -113,11 +126,23 @@ func statementJSON(s cty.Value) cty.Value {
 	principals("principals", "Principal")
 	principals("not_principals", "NotPrincipal")
 	conds := map[string]map[string]cty.Value{}
-	// Dynamic condition blocks whose for_each is not known: how many, and
-	// which, is not known either.
-	unknownCond := GetAttr(s, "condition") != cty.NilVal && !GetAttr(s, "condition").IsKnown()
-	for _, c := range BlockList(GetAttr(s, "condition")) {
+	// Dynamic condition blocks whose for_each is not known: each is taken
+	// to be there with what is not known of it (a :sub condition with
+	// subjects not known decides nothing; one that may be absent cannot
+	// prove a subject allowed either), and the statement's other
+	// conditions stay known.
+	condList := BlockList(GetAttr(s, "condition"))
+	unknownCond := false
+	maybe := false
+	if x := GetAttr(s, "condition"); x != cty.NilVal && !x.IsKnown() {
+		condList, maybe = MaybeBlocks(s, "condition"), true
+		unknownCond = len(condList) == 0
+	}
+	for _, c := range condList {
 		test, variable, values := GetAttr(c, "test"), GetAttr(c, "variable"), GetAttr(c, "values")
+		if maybe && values != cty.NilVal && !values.IsWhollyKnown() {
+			values = cty.TupleVal([]cty.Value{hole()})
+		}
 		if test == cty.NilVal || variable == cty.NilVal || values == cty.NilVal {
 			continue
 		}
