@@ -432,3 +432,22 @@ func TestSinceIsARelease(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesNotKnownAreNoted: a release whose values faultline cannot
+// evaluate says so in its note, for a chart in the tree (rendered without
+// them) and one that is not (modelled without them).
+func TestValuesNotKnownAreNoted(t *testing.T) {
+	for dir, want := range map[string]string{
+		"testdata/FL206/negative_release_values_not_known":        "modelled from the release's values only, without values[0] (main.tf:27:17), which faultline cannot evaluate",
+		"testdata/FL000/negative_chart_values_file_per_workspace": "is rendered without values",
+	} {
+		res := lintDir(t, dir)
+		found := false
+		for _, n := range res.Summary.Notes {
+			found = found || strings.Contains(n.What, want)
+		}
+		if !found {
+			t.Errorf("%s: no note %q in %v", dir, want, res.Summary.Notes)
+		}
+	}
+}

@@ -250,8 +250,15 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			attachReads(r, cr, why)
 			out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
 			out.Entities = append(out.Entities, serviceAccounts(r, opts.Holes)...)
-			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("%s: chart %s is not in the scanned tree; modelled from the release's values only", r.Label, chartLabel(r)), Range: r.Range})
+			what := fmt.Sprintf("%s: chart %s is not in the scanned tree; modelled from the release's values only", r.Label, chartLabel(r))
+			if r.ValuesUnknown != "" {
+				what += fmt.Sprintf(", without %s", r.ValuesUnknown)
+			}
+			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: what, Range: r.Range})
 			continue
+		}
+		if r.ValuesUnknown != "" {
+			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("%s: chart %s is rendered without %s", r.Label, chartLabel(r), r.ValuesUnknown), Range: r.Range})
 		}
 		c := key(r.ChartDir)
 		chartSet[c] = true
