@@ -352,12 +352,19 @@ func readLimited(tree *treefs.Tree, p string, limit int64) ([]byte, error) {
 
 // readArchive reads a .tgz chart: the compressed file and its
 // decompressed content are both bounded before Helm's archive reader
-// (which checks paths) unpacks it.
+// (which checks paths) unpacks it (unpackArchive).
 func readArchive(tree *treefs.Tree, p string) ([]File, error) {
 	data, err := readLimited(tree, p, maxChartSize)
 	if err != nil {
 		return nil, err
 	}
+	return unpackArchive(data)
+}
+
+// unpackArchive is the files of a .tgz chart's bytes, names relative to
+// the chart (nil when the archive holds no chart), its decompressed
+// content bounded before Helm's archive reader unpacks it.
+func unpackArchive(data []byte) ([]File, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("not a gzip-compressed chart archive: %w", err)

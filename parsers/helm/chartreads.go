@@ -22,6 +22,7 @@ func localReads(cd *chartData, files []File) (*lint.ChartReads, string) {
 			templates[f.Name] = string(f.Data)
 		}
 	}
+	addArchivedTemplates(templates, files, maxChartSize)
 	tr, err := AnalyzeTemplates(templates)
 	switch {
 	case err != nil:
@@ -240,4 +241,56 @@ func holdsTemplate(v any) bool {
 		}
 	}
 	return false
+}
+
+// addArchivedTemplates adds the template files of the subcharts packed
+// under charts/ (a library chart such as Bitnami's common, as `helm
+// dependency update` leaves it), and of those packed in them, under the
+// directory name the archive's own would have ("charts/common-2.0.0.tgz"
+// → "charts/common-2.0.0/templates/_names.tpl"): the defines the chart
+// includes from them are then found, as Helm's engine finds them. An
+// archive that cannot be read adds nothing (its defines stay missing);
+// budget bounds what all of them unpack to together.
+func addArchivedTemplates(templates map[string]string, files []File, budget int) int {
+	for _, f := range files {
+		dir, ok := packedSubchart(f.Name)
+		if !ok || len(f.Data) > budget {
+			continue
+		}
+		inner, err := unpackArchive(f.Data)
+		if err != nil {
+			continue
+		}
+		for _, g := range inner {
+			budget -= len(g.Data)
+		}
+		if budget < 0 {
+			return budget
+		}
+		for _, g := range inner {
+			if isTemplateFile(g.Name) {
+				templates[dir+g.Name] = string(g.Data)
+			}
+		}
+		nested := make([]File, 0, len(inner))
+		for _, g := range inner {
+			nested = append(nested, File{Name: dir + g.Name, Data: g.Data})
+		}
+		if budget = addArchivedTemplates(templates, nested, budget); budget < 0 {
+			return budget
+		}
+	}
+	return budget
+}
+
+// packedSubchart reports whether a chart path is a packed subchart
+// (charts/NAME.tgz, at any depth of subcharts), and the directory its
+// files are named under.
+func packedSubchart(name string) (string, bool) {
+	dir, base := path.Split(name)
+	under := dir == "charts/" || strings.HasPrefix(dir, "charts/") && strings.HasSuffix(dir, "/charts/")
+	if !under || !strings.HasSuffix(base, ".tgz") || len(base) == len(".tgz") {
+		return "", false
+	}
+	return dir + strings.TrimSuffix(base, ".tgz") + "/", true
 }
