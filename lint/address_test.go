@@ -165,3 +165,23 @@ func TestParseMemoBounded(t *testing.T) {
 		t.Fatalf("%d parses for one kept and one unkept string, want 1", calls)
 	}
 }
+
+// TestHoleRefStringManifestObject: a hole in a manifest object (eksctl's
+// cluster security group) reads as its kind and name, not as the
+// address the parser made of its file and document; Terraform addresses
+// keep their own form, instance keys included.
+func TestHoleRefStringManifestObject(t *testing.T) {
+	for _, c := range []struct {
+		ref  HoleRef
+		want string
+	}{
+		{HoleRef{Object: "eks/nodegroup-system.yaml#0/ClusterConfig/prod", Path: "ControlPlane.ClusterSecurityGroupId"}, "ClusterConfig/prod.ControlPlane.ClusterSecurityGroupId"},
+		{HoleRef{Object: "infra/eks:aws_eks_cluster.this", Path: "vpc_config[0].cluster_security_group_id"}, "aws_eks_cluster.this.vpc_config[0].cluster_security_group_id"},
+		{HoleRef{Object: `aws_iam_role.x["team#1/a"]`, Path: "arn"}, `aws_iam_role.x["team#1/a"].arn`},
+		{HoleRef{Object: "notes#draft/ClusterConfig/x"}, "notes#draft/ClusterConfig/x"},
+	} {
+		if got := c.ref.String(); got != c.want {
+			t.Errorf("%+v: String() = %q, want %q", c.ref, got, c.want)
+		}
+	}
+}

@@ -20,7 +20,8 @@ type HoleRef struct {
 }
 
 // String renders the reference as a user would write it, without the root
-// module directory.
+// module directory, and a manifest object as its kind and name, without
+// the file and document it is in.
 func (h HoleRef) String() string {
 	obj := h.Object
 	// The qualifier ends at the last colon before any instance key
@@ -28,6 +29,7 @@ func (h HoleRef) String() string {
 	if i := qualifierEnd(obj); i >= 0 {
 		obj = obj[i+1:]
 	}
+	obj = manifestObjectName(obj)
 	if h.Path == "" {
 		return obj
 	}
@@ -357,4 +359,23 @@ func (v Value) CutLiteral(sep byte) (before, after Value, found bool) {
 		return FromSegments(b), FromSegments(a), true
 	}
 	return v, Unknown(), false
+}
+
+// manifestObjectName is a manifest object's address (FILE#DOC/KIND/NAME,
+// as the manifest parsers make it) without its file and document, and
+// any other address unchanged.
+func manifestObjectName(obj string) string {
+	head := obj
+	if k := strings.IndexAny(head, `["`); k >= 0 {
+		head = head[:k]
+	}
+	i := strings.LastIndexByte(head, '#')
+	if i < 0 {
+		return obj
+	}
+	doc, rest, ok := strings.Cut(obj[i+1:], "/")
+	if !ok || doc == "" || rest == "" || strings.Trim(doc, "0123456789") != "" {
+		return obj
+	}
+	return rest
 }
