@@ -31,8 +31,10 @@ type Subject struct {
 	Like bool
 	// IgnoreCase is set under StringEqualsIgnoreCase.
 	IgnoreCase bool
-	// Raw is the condition value as written.
+	// Raw is the condition value as written, and Range where
+	// (TrustCondition.ValueRange).
 	Raw       Value
+	Range     Range
 	Condition TrustCondition
 }
 
@@ -52,9 +54,9 @@ func (t Trust) WebIdentities() []WebIdentity {
 			case "sub":
 				w.SubConditions = append(w.SubConditions, c)
 				op := c.Op()
-				for _, v := range c.Values {
+				for i, v := range c.Values {
 					if ns, name, ok := ParseSubject(v); ok {
-						w.Subjects = append(w.Subjects, Subject{Namespace: ns, Name: name, Like: op.Wildcards(), IgnoreCase: op.IgnoreCase(), Raw: v, Condition: c})
+						w.Subjects = append(w.Subjects, Subject{Namespace: ns, Name: name, Like: op.Wildcards(), IgnoreCase: op.IgnoreCase(), Raw: v, Range: c.ValueRange(i), Condition: c})
 					}
 				}
 			case "aud":

@@ -50,6 +50,20 @@ type TrustCondition struct {
 	Key    Value
 	Values []Value
 	Range  Range
+	// ValueRanges, when set, are where each of Values is written apart
+	// from the condition (a subject passed into a built-in module's
+	// argument: the condition itself is in the module's code); a zero
+	// entry is at Range.
+	ValueRanges []Range
+}
+
+// ValueRange is where the condition's i-th value is written: its own
+// position when it has one, else the condition's.
+func (c TrustCondition) ValueRange(i int) Range {
+	if i < len(c.ValueRanges) && c.ValueRanges[i].File != "" {
+		return c.ValueRanges[i]
+	}
+	return c.Range
 }
 
 // Op parses the condition's operator; an operator that is not on IAM's

@@ -108,7 +108,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
 		p.Report(lint.Finding{
 			Breaks:   graph.TrustsSubject,
-			Range:    hit.subject.Condition.Range,
+			Range:    hit.subject.Range,
 			Message:  msg,
 			Related:  bindingRelated(b, both),
 			Chain:    irsaChain(b, describeSubjects(vs)),

@@ -91,7 +91,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
 		p.Report(lint.Finding{
 			Breaks:  graph.TrustsSubject,
-			Range:   hit.subject.Condition.Range,
+			Range:   hit.subject.Range,
 			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s%s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa)),
 			Related: bindingRelated(b, true),
 			Chain:   irsaChain(b, describeSubjects(vs)),

@@ -123,8 +123,8 @@ func checkSubConditions(p *lint.Pass, r *lint.Role, w lint.WebIdentity) {
 		if !op.Wildcards() {
 			continue // `*` under StringEquals is literal: FL207's finding
 		}
-		for _, v := range c.Values {
-			reportWildcard(p, r, c, v)
+		for i, v := range c.Values {
+			reportWildcard(p, r, c, v, c.ValueRange(i))
 		}
 	}
 	if len(negated) > 0 && !positive && !undecided {
@@ -158,8 +158,8 @@ func reportNegatedOnly(p *lint.Pass, r *lint.Role, cs []lint.TrustCondition) {
 	})
 }
 
-// reportWildcard checks one StringLike subject value.
-func reportWildcard(p *lint.Pass, r *lint.Role, c lint.TrustCondition, v lint.Value) {
+// reportWildcard checks one StringLike subject value, written at at.
+func reportWildcard(p *lint.Pass, r *lint.Role, c lint.TrustCondition, v lint.Value, at lint.Range) {
 	wild := func(x lint.Value) bool {
 		for _, s := range x.Segments() {
 			if s.Ref == nil && strings.ContainsAny(s.Text, "*?") {
@@ -182,12 +182,12 @@ func reportWildcard(p *lint.Pass, r *lint.Role, c lint.TrustCondition, v lint.Va
 		}
 	} else if !wild(v) {
 		if !v.IsKnown() {
-			p.Unresolved(fmt.Sprintf("subject %s in trust of %s", v, r.Label), c.Range)
+			p.Unresolved(fmt.Sprintf("subject %s in trust of %s", v, r.Label), at)
 		}
 		return // not a pattern (or not a service account subject)
 	}
 	f := lint.Finding{
-		Range:    c.Range,
+		Range:    at,
 		Message:  fmt.Sprintf("trust of role %s lets %s assume it: %s %s", roleName(r), what, c.Operator, v),
 		Related:  declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role"),
 		Inferred: inferredFor(r, lint.FactIdentity, lint.FactTrustSubjects),

@@ -319,9 +319,10 @@ func (e *Evaluator) anchorModel(m evalMark, at hcl.Range, cands []inputLeaf, kee
 }
 
 var (
-	rangeType  = reflect.TypeOf(lint.Range{})
-	refType    = reflect.TypeOf(lint.Ref{})
-	objectType = reflect.TypeOf(lint.Object{})
+	rangeType     = reflect.TypeOf(lint.Range{})
+	refType       = reflect.TypeOf(lint.Ref{})
+	objectType    = reflect.TypeOf(lint.Object{})
+	conditionType = reflect.TypeOf(lint.TrustCondition{})
 )
 
 // inputLeaf is a value the user writes inside a map or list argument of a
@@ -433,6 +434,8 @@ func (an anchorer) value(v reflect.Value) {
 		case refType:
 			an.ref(v.Addr().Interface().(*lint.Ref))
 			return
+		case conditionType:
+			an.condition(v.Addr().Interface().(*lint.TrustCondition))
 		case objectType:
 			// An object whose name the user's arguments do not pass in
 			// is shown at the entry whose value names it.
@@ -461,6 +464,59 @@ func (an anchorer) value(v reflect.Value) {
 			}
 		}
 	}
+}
+
+// condition places a trust condition written in stand-in code: each
+// value the user writes in an argument (a subject in
+// oidc_subjects_with_wildcards, or in a condition object of
+// provider_trust_policy_conditions, or a namespace_service_accounts
+// entry it was made from) is where it is written, and the
+// condition is at the entry that holds them all when there is one; what
+// is left goes to the anchor with the rest of the entity.
+func (an anchorer) condition(c *lint.TrustCondition) {
+	if !modsource.IsModelFile(c.Range.File) {
+		return
+	}
+	var elem lint.Range
+	shared := len(c.Values) > 0
+	for i, v := range c.Values {
+		m, ok := an.match(v, false)
+		if !ok {
+			m, ok = an.match(accountEntry(v), false)
+		}
+		if !ok || madeIn(v, an.self) {
+			shared = false
+			continue
+		}
+		if c.ValueRanges == nil {
+			c.ValueRanges = make([]lint.Range, len(c.Values))
+		}
+		c.ValueRanges[i] = m.leaf
+		if i > 0 && m.elem != elem {
+			shared = false
+		}
+		elem = m.elem
+	}
+	if shared {
+		c.Range = elem
+	}
+}
+
+// accountEntry is a service-account subject as the IRSA role module's
+// namespace_service_accounts entries write it ("NAMESPACE:NAME", which
+// the module turns into system:serviceaccount:NAMESPACE:NAME), or an
+// unknown value when v is not such a subject, known.
+func accountEntry(v lint.Value) lint.Value {
+	ns, name, ok := lint.ParseSubject(v)
+	if !ok {
+		return lint.Unknown()
+	}
+	n, nok := ns.Str()
+	a, aok := name.Str()
+	if !nok || !aok {
+		return lint.Unknown()
+	}
+	return lint.Known(n + ":" + a)
 }
 
 // ref points a reference written in stand-in code at the user's argument

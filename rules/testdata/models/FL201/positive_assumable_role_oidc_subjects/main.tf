@@ -10,7 +10,7 @@ module "eks" {
   cluster_version = "1.29"
 }
 
-module "karpenter_role" { # want FL201:error `allows system:serviceaccount:karpenter:karpenter; the service account runs as kube-system:karpenter`
+module "karpenter_role" {
   source  = "terraform-aws-modules/iam/aws//modules/iam-assumable-role-with-oidc"
   version = "~> 5.30"
 
@@ -18,7 +18,7 @@ module "karpenter_role" { # want FL201:error `allows system:serviceaccount:karpe
   role_name    = "ledger-karpenter"
   provider_url = module.eks.cluster_oidc_issuer_url
 
-  oidc_fully_qualified_subjects  = ["system:serviceaccount:karpenter:karpenter"]
+  oidc_fully_qualified_subjects  = ["system:serviceaccount:karpenter:karpenter"] # want FL201:error `allows system:serviceaccount:karpenter:karpenter; the service account runs as kube-system:karpenter`
   oidc_fully_qualified_audiences = ["sts.amazonaws.com"]
 }
 

@@ -8,7 +8,7 @@ module "eks" {
   cluster_version = "1.30"
 }
 
-module "karpenter_irsa" { # want FL201 `allows system:serviceaccount:karpenter:karpenter; the service account runs as kube-system:karpenter`
+module "karpenter_irsa" {
   source  = "terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks"
   version = "~> 5.30"
 
@@ -17,7 +17,7 @@ module "karpenter_irsa" { # want FL201 `allows system:serviceaccount:karpenter:k
   oidc_providers = {
     main = {
       provider_arn               = "arn:aws:iam::123456789012:oidc-provider/oidc.eks.eu-central-1.amazonaws.com/id/0A1B2C3D4E5F60718293A4B5C6D7E8F9"
-      namespace_service_accounts = ["karpenter:karpenter"]
+      namespace_service_accounts = ["karpenter:karpenter"] # want FL201 `allows system:serviceaccount:karpenter:karpenter; the service account runs as kube-system:karpenter`
     }
   }
 }
