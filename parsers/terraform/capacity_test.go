@@ -627,10 +627,13 @@ resource "aws_subnet" "s" {
 // instances policy's override instance types to the autoscaling group; a
 // policy without overrides leaves the launch template's type.
 func TestSelfManagedStandinOverrides(t *testing.T) {
-	for version, policy := range map[string]string{
-		"~> 20.0": `{ override = [{ instance_type = "m5.large" }, { instance_type = "m5a.large" }] }`,
-		"~> 21.0": `{ launch_template = { override = [{ instance_type = "m5.large" }, { instance_type = "m5a.large" }] } }`,
+	// v21 types the policy: launch_template is required (an empty
+	// policy does not convert, and is not known), its override optional.
+	for version, policies := range map[string][2]string{
+		"~> 20.0": {`{ override = [{ instance_type = "m5.large" }, { instance_type = "m5a.large" }] }`, `{}`},
+		"~> 21.0": {`{ launch_template = { override = [{ instance_type = "m5.large" }, { instance_type = "m5a.large" }] } }`, `{ launch_template = {} }`},
 	} {
+		policy, empty := policies[0], policies[1]
 		t.Run(version, func(t *testing.T) {
 			m := standinModel(t, map[string]string{"main.tf": `
 module "eks" {
@@ -648,7 +651,7 @@ module "eks" {
     }
     plain = {
       use_mixed_instances_policy = true
-      mixed_instances_policy     = {}
+      mixed_instances_policy     = ` + empty + `
     }
   }
 }

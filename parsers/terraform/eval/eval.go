@@ -258,6 +258,8 @@ func (mi *ModInst) evalVariable(name string) {
 			val = obj
 		case tc.ty == cty.String || tc.ty == cty.DynamicPseudoType:
 			val = mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Addr("var." + name)})
+		case tc.ty.IsObjectType():
+			val = mi.holeOfType(name, "", tc.ty)
 		default:
 			val = cty.UnknownVal(tc.ty)
 		}
@@ -596,7 +598,8 @@ func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) (blocks 
 		return nil, true, cty.NilVal
 	}
 	coll := mi.Eval(fe.Expr, extra)
-	if !coll.IsKnown() {
+	if !coll.IsKnown() || coll.Type() == cty.String && valueHasSentinel(coll) {
+		// A hole stands for any value (a variable not set).
 		x := map[string]cty.Value{}
 		for kk, vv := range extra {
 			x[kk] = vv
@@ -604,7 +607,9 @@ func (mi *ModInst) expandDynamic(b *gblock, extra map[string]cty.Value) (blocks 
 		x[iter] = cty.ObjectVal(map[string]cty.Value{"key": cty.DynamicVal, "value": cty.DynamicVal})
 		return nil, false, mi.evalBody(content, x)
 	}
-	if !coll.IsWhollyKnown() || coll.IsNull() || !coll.CanIterateElements() {
+	// A collection known as one makes a block per element, whatever of
+	// the elements is not known, as HCL's dynblock expands it.
+	if coll.IsNull() || !coll.CanIterateElements() {
 		return nil, true, cty.NilVal
 	}
 	var out []cty.Value

@@ -45,3 +45,30 @@ func (mi *ModInst) holeObject(name string) cty.Value {
 	}
 	return v
 }
+
+// holeOfType is the value of an input of type ty with no value: a string
+// is a hole, and so is each string attribute of an object type (the
+// object itself is known to be one), at its path; an optional attribute
+// may be null, and any other type is wholly unknown (its length or keys
+// are not known).
+func (mi *ModInst) holeOfType(name, path string, ty cty.Type) cty.Value {
+	switch {
+	case ty == cty.String:
+		return mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Addr("var." + name), Path: path})
+	case ty.IsObjectType():
+		attrs := make(map[string]cty.Value, len(ty.AttributeTypes()))
+		for n, at := range ty.AttributeTypes() {
+			if ty.AttributeOptional(n) {
+				attrs[n] = cty.UnknownVal(at)
+				continue
+			}
+			p := n
+			if path != "" {
+				p = path + "." + n
+			}
+			attrs[n] = mi.holeOfType(name, p, at)
+		}
+		return cty.ObjectVal(attrs)
+	}
+	return cty.UnknownVal(ty)
+}
