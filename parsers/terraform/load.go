@@ -394,6 +394,11 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 	for _, d := range l.ParsedDirs() {
 		inf := l.InfoOf(d)
 		res.Files = append(res.Files, inf.Files...)
+		for _, t := range inf.Templates {
+			if l.opts.Tree == nil || l.opts.Tree.IsFile(t) {
+				res.Templates = append(res.Templates, t)
+			}
+		}
 		if l.InCache(d) {
 			continue // cached code that does not parse is a note (brokenCache)
 		}

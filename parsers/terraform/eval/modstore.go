@@ -3,12 +3,15 @@ package eval
 import (
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // modInfo is what the load keeps of a module directory once its parsed
@@ -31,6 +34,10 @@ type modInfo struct {
 	// refused are the notes of the files its first parse refused, when
 	// recorded (a summary taken by a later run notes them again).
 	refused []lint.Note
+	// Templates are the files its code renders with templatefile at a
+	// path under its own directory (staticTemplates), whether or not an
+	// instance of it is evaluated.
+	Templates []string
 }
 
 // summarize is the summary of a parsed module (nil: no configuration).
@@ -38,7 +45,7 @@ func summarize(m *Module) *modInfo {
 	if m == nil {
 		return &modInfo{}
 	}
-	inf := &modInfo{Exists: true, Files: m.files, Diags: m.diags}
+	inf := &modInfo{Exists: true, Files: m.files, Diags: m.diags, Templates: m.staticTemplates()}
 	for _, r := range m.Resources {
 		if _, ok := remoteStateTypes[r.Type]; ok && r.Data {
 			inf.remote = true
@@ -140,4 +147,55 @@ func (l *Session) ReadsRemoteState() bool {
 		}
 	}
 	return false
+}
+
+// staticTemplates are the files the module's code renders with
+// templatefile at a path made of path.module and literal text
+// ("${path.module}/values.yaml"), sorted: Terraform reads them as
+// templates, not as manifests, even when no instance of the module is
+// evaluated (a call with count = 0), so they are never read as plain
+// YAML.
+func (m *Module) staticTemplates() []string {
+	if modsource.IsModelFile(m.Dir) {
+		return nil
+	}
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"path": cty.ObjectVal(map[string]cty.Value{"module": cty.StringVal(m.Dir)})}}
+	seen := map[string]bool{}
+	for _, e := range m.bodyExpressions() {
+		n, ok := e.(hclsyntax.Expression)
+		if !ok || n == nil {
+			continue
+		}
+		_ = hclsyntax.VisitAll(n, func(x hclsyntax.Node) hcl.Diagnostics {
+			fc, ok := x.(*hclsyntax.FunctionCallExpr)
+			if !ok || fc.Name != "templatefile" || len(fc.Args) == 0 || !readsPathModule(fc.Args[0]) {
+				return nil
+			}
+			v, diags := fc.Args[0].Value(ctx)
+			if diags.HasErrors() || !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
+				return nil
+			}
+			if p := filepath.Clean(v.AsString()); strings.HasPrefix(p, filepath.Clean(m.Dir)+string(filepath.Separator)) {
+				seen[p] = true
+			}
+			return nil
+		})
+	}
+	out := make([]string, 0, len(seen))
+	for p := range seen {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// readsPathModule reports whether e reads path.module and nothing else.
+func readsPathModule(e hcl.Expression) bool {
+	vars := e.Variables()
+	for _, t := range vars {
+		if n, ok := AttrName(t, 1); t.RootName() != "path" || !ok || n != "module" {
+			return false
+		}
+	}
+	return len(vars) > 0
 }

@@ -25,7 +25,7 @@ func (l *Session) Summaries() map[string]kept.ModuleSummary {
 		if !inf.recorded {
 			continue
 		}
-		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept}
+		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept, Templates: inf.Templates}
 		for _, d := range inf.Diags {
 			s.Diags = append(s.Diags, kept.SummaryDiag{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
 		}
@@ -46,7 +46,7 @@ func (l *Session) UseSummaries(dirs []string, sums map[string]kept.ModuleSummary
 		if !ok || !unchanged(s.Inputs) {
 			continue
 		}
-		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept}
+		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept, Templates: s.Templates}
 		for _, d := range s.Diags {
 			inf.Diags = append(inf.Diags, &hcl.Diagnostic{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
 		}

@@ -19,6 +19,9 @@ type ModuleSummary struct {
 	Inputs  cache.InputRecord
 	Refused []lint.Note
 	NotKept string
+	// Templates are the files its code renders with templatefile at a
+	// path under its directory.
+	Templates []string
 }
 
 // SummaryDiag is a parse diagnostic as a summary keeps it.
