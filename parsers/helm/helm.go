@@ -137,7 +137,7 @@ func (c *Cache) store(jobs []*job) {
 // Rendered is one rendered template of one release, ready for
 // kube.Parse(r.Name, r.Content, kube.Options{Holes, Source: lint.SourceHelm,
 // Scope: r.Scope, Inferred: r.Inferred, MapRange: r.Map,
-// MapDiagnostic: r.MapDiagnostic}).
+// MapDiagnostic: r.MapDiagnostic, WithoutValues: r.WithoutValues}).
 type Rendered struct {
 	// Release installs the chart; nil when rendered with chart defaults.
 	Release *lint.Release
@@ -166,6 +166,10 @@ type Rendered struct {
 	Map func(r lint.Range, text string) lint.Range
 	// MapDiagnostic maps a YAML syntax error in Content.
 	MapDiagnostic func(r lint.Range) lint.Range
+	// WithoutValues names the release's values faultline cannot
+	// evaluate, left out of the rendering (lint.Release.ValuesUnknown;
+	// kube.Options.WithoutValues).
+	WithoutValues string
 	// MapKey identifies what Map and MapDiagnostic read besides Content
 	// and Template: the chart's files and place, the release's values
 	// and where each is set. Two renderings with the same Template,
@@ -540,6 +544,7 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *pat
 	out.Name = cd.rel + "/" + m.Template
 	if r != nil {
 		out.Name += "@" + r.Addr
+		out.WithoutValues = r.ValuesUnknown
 		out.Scope = r.Scope
 		out.Inferred = append([]string(nil), r.Inferred...)
 	} else {
@@ -561,8 +566,10 @@ func mapKey(cd *chartData, r *lint.Release) string {
 		Archive        bool
 		Values         string
 		Ranges         map[string]lint.Range
+		Without        string
 	}{Hash: cd.hash, Abs: cd.abs, Rel: cd.rel, Archive: cd.archive}
 	if r != nil {
+		k.Without = r.ValuesUnknown
 		vals, err := json.Marshal(r.Values)
 		if err != nil {
 			return ""

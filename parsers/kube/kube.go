@@ -63,6 +63,11 @@ type Options struct {
 	// a placeholder ({{ }}, ${x}, {NAME}, __NAME__) is a note. Rendered
 	// output leaves it unset: a placeholder left there is broken.
 	Templates bool
+	// WithoutValues, for chart output rendered without values faultline
+	// cannot evaluate, names them: a YAML syntax error in it is a note
+	// (what those values make the templates write is not known), not
+	// broken input.
+	WithoutValues string
 	// Parsed, when set, is every document of data as yaml.v3's Decoder
 	// gives it, in order (data parsed whole, no document nested deeper
 	// than nesting.Max): Parse reads those instead of decoding data again.
@@ -155,6 +160,14 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 		}
 		return lint.Note{Kind: lint.Unresolved, Range: r,
 			What: fmt.Sprintf("does not parse with a value unknown before apply in it (%s); what it describes is unknown", d.Detail)}, true
+	}
+	if opts.WithoutValues != "" {
+		r := d.Range
+		if opts.MapDiagnostic != nil {
+			r = opts.MapDiagnostic(r)
+		}
+		return lint.Note{Kind: lint.Unresolved, Range: r,
+			What: fmt.Sprintf("does not parse as rendered without %s (%s); what it describes is unknown", opts.WithoutValues, d.Detail)}, true
 	}
 	if !opts.Templates {
 		return lint.Note{}, false
