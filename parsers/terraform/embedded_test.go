@@ -345,8 +345,10 @@ resource "kubernetes_config_map_v1_data" "vars" {
 `,
 	})
 	res := Load([]string{dir}, Options{Root: dir, Holes: lint.NewHoles(), Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
-	// place maps the YAML line holding text (its first, after skip others).
-	place := func(em string, text string) lint.Range {
+	// place maps the YAML line holding text (its first, after skip
+	// others): its value when it holds a key and a value, else its start;
+	// with key, its first column (the key).
+	place := func(em string, text string, key bool) lint.Range {
 		t.Helper()
 		for _, e := range res.Embedded {
 			if !strings.Contains(e.Addr, em) {
@@ -355,6 +357,9 @@ resource "kubernetes_config_map_v1_data" "vars" {
 			for i, l := range strings.Split(string(e.Content), "\n") {
 				if strings.Contains(l, text) {
 					col := strings.Index(l, strings.TrimSpace(l)) + 1
+					if j := strings.Index(l, ": "); j >= 0 && !key && strings.TrimSpace(l[j+2:]) != "" {
+						col = j + 3
+					}
 					return e.Map(lint.Range{File: "x", Line: i + 1, Column: col, EndLine: i + 1, EndColumn: len(l) + 1}, "")
 				}
 			}
@@ -371,17 +376,20 @@ resource "kubernetes_config_map_v1_data" "vars" {
 	for _, c := range []struct {
 		em, text  string
 		line, col int
+		key       bool
 	}{
-		{"kubectl_manifest.encoded", `"role": "nodes"`, 11, 14},              // the value
-		{"kubectl_manifest.encoded", `"securityGroupSelectorTerms":`, 12, 7}, // a block: its key
-		{"kubectl_manifest.encoded", `"id": "sg-1"`, 13, 16},                 // in the first element
-		{"kubectl_manifest.encoded", `"karpenter.sh/discovery": "data"`, 14, 47},
-		{"kubectl_manifest.encoded", `"team": "data"`, 16, 7}, // under merge(): the item above
-		{"kubernetes_manifest.object", "role: fixed-role", 26, 27},
-		{"kubernetes_config_map_v1_data.vars", "region: eu-west-1", 37, 15}, // a data item
-		{"kubernetes_config_map_v1_data.vars", "name: cluster-vars", 35, 3}, // above the data: the attribute
+		{"kubectl_manifest.encoded", `"role": "nodes"`, 11, 14, false},              // the value
+		{"kubectl_manifest.encoded", `"securityGroupSelectorTerms":`, 12, 7, false}, // a block: its key
+		{"kubectl_manifest.encoded", `"id": "sg-1"`, 13, 16, false},                 // in the first element
+		{"kubectl_manifest.encoded", `"karpenter.sh/discovery": "data"`, 14, 47, false},
+		{"kubectl_manifest.encoded", `"team": "data"`, 16, 7, false}, // under merge(): the item above
+		{"kubernetes_manifest.object", "role: fixed-role", 26, 27, false},
+		{"kubernetes_manifest.object", "role: fixed-role", 26, 20, true},           // the key as written
+		{"kubectl_manifest.encoded", `"role": "nodes"`, 11, 7, true},               // the key as written
+		{"kubernetes_config_map_v1_data.vars", "region: eu-west-1", 37, 15, false}, // a data item
+		{"kubernetes_config_map_v1_data.vars", "name: cluster-vars", 35, 3, false}, // above the data: the attribute
 	} {
-		r := place(c.em, c.text)
+		r := place(c.em, c.text, c.key)
 		if r.File != "main.tf" || r.Line != c.line || r.Column != c.col {
 			t.Errorf("%s %q at %s, want main.tf:%d:%d", c.em, c.text, r, c.line, c.col)
 		}

@@ -74,7 +74,7 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 		return kept.PositionMap{Whole: whole, File: x.e.Session.Rel(env.Resolve(p.AsString()))}
 	}
 	if obj := objectWritten(expr); obj != nil {
-		return kept.PositionMap{Whole: whole, Lines: x.objectLines(obj, content, whole)}
+		return x.objectMap(obj, content, whole)
 	}
 	tpl, ok := expr.(*hclsyntax.TemplateExpr)
 	if !ok || tpl.Range().Start.Line == tpl.Range().End.Line {
@@ -118,14 +118,29 @@ func objectWritten(expr hcl.Expression) *hclsyntax.ObjectConsExpr {
 // constructors; a line under what is not a constructor (a variable, a
 // merge()) at the nearest item above it, else at whole.
 func (x *extraction) objectLines(obj *hclsyntax.ObjectConsExpr, content []byte, whole lint.Range) []lint.Range {
+	m := x.objectMap(obj, content, whole)
+	return m.Lines
+}
+
+// objectMap is the position map of content, the YAML obj encodes:
+// objectLines, and each mapping key's line and column placed at the
+// HCL item's key.
+func (x *extraction) objectMap(obj *hclsyntax.ObjectConsExpr, content []byte, whole lint.Range) kept.PositionMap {
+	out := kept.PositionMap{Whole: whole}
 	var doc yaml.Node
 	if yaml.Unmarshal(content, &doc) != nil || len(doc.Content) == 0 {
-		return nil
+		return out
 	}
-	lines := make([]lint.Range, bytes.Count(content, []byte("\n"))+1)
+	n := bytes.Count(content, []byte("\n")) + 1
+	lines, keys, keyCols := make([]lint.Range, n), make([]lint.Range, n), make([]int, n)
 	set := func(line int, r lint.Range) {
 		if line >= 1 && line <= len(lines) {
 			lines[line-1] = r
+		}
+	}
+	setKey := func(k *yaml.Node, r lint.Range) {
+		if k.Line >= 1 && k.Line <= len(keys) {
+			keys[k.Line-1], keyCols[k.Line-1] = r, k.Column
 		}
 	}
 	var walk func(n *yaml.Node, e hclsyntax.Expression, at lint.Range, depth int)
@@ -145,6 +160,7 @@ func (x *extraction) objectLines(obj *hclsyntax.ObjectConsExpr, content []byte, 
 					if v.Kind != yaml.ScalarNode {
 						here = x.e.Session.Rng(it.KeyExpr.Range())
 					}
+					setKey(k, x.e.Session.Rng(it.KeyExpr.Range()))
 				}
 				set(k.Line, here)
 				walk(v, ve, here, depth+1)
@@ -167,7 +183,8 @@ func (x *extraction) objectLines(obj *hclsyntax.ObjectConsExpr, content []byte, 
 		}
 	}
 	walk(doc.Content[0], obj, whole, 0)
-	return lines
+	out.Lines, out.Keys, out.KeyColumns = lines, keys, keyCols
+	return out
 }
 
 // maxObjectDepth bounds the walk of an encoded object (its YAML was

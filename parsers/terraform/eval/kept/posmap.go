@@ -30,6 +30,11 @@ type PositionMap struct {
 	// line n's value is written — the item's value, or its key when the
 	// value spans lines — a zero range where no item is known.
 	Lines []lint.Range
+	// Keys, when set, place the mapping key YAML line n holds, at column
+	// KeyColumns[n-1], where the HCL item's key is written (Lines places
+	// the line at the item's value).
+	Keys       []lint.Range
+	KeyColumns []int
 	// Anchors, in order, take a range that lies in no file or in a
 	// stand-in's file (anchorModel): reports never show stand-in code.
 	Anchors []lint.Range
@@ -55,6 +60,9 @@ func (m *PositionMap) place(r lint.Range, text string) lint.Range {
 		r.EndLine += m.FileLine
 		return r
 	case m.Lines != nil:
+		if r.Line >= 1 && r.Line <= len(m.Keys) && r.Line <= len(m.KeyColumns) && !m.Keys[r.Line-1].IsZero() && r.Column == m.KeyColumns[r.Line-1] {
+			return m.Keys[r.Line-1]
+		}
 		if r.Line >= 1 && r.Line <= len(m.Lines) && !m.Lines[r.Line-1].IsZero() {
 			return m.Lines[r.Line-1]
 		}
