@@ -1,7 +1,9 @@
 package eval
 
 import (
+	"github.com/faultline-dev/faultline/lint"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -84,6 +86,12 @@ func (g *guarded) call(args []cty.Value, _ cty.Type) (cty.Value, error) {
 	}
 	v, err := g.f.Call(args)
 	if err != nil {
+		if slices.ContainsFunc(args, isWholeHole) {
+			// A hole may be a value of the type the function wants (a
+			// list to concat): what it returns is not known, as
+			// Terraform has it for an unknown argument.
+			return cty.DynamicVal, nil
+		}
 		return cty.DynamicVal, err
 	}
 	if !b.charge(v, g.name) {
@@ -125,7 +133,14 @@ func convertArgs(b *budget, args []cty.Value, sizes []size, params []function.Pa
 		if ty == cty.DynamicPseudoType {
 			continue
 		}
-		c := b.convert(a, ty, sizes[i], what)
+		c := a
+		if isWholeHole(a) && !ty.IsPrimitiveType() {
+			// A hole stands for a value not known, of any type: a
+			// collection argument not known (sort(data.x.ids)).
+			c = cty.UnknownVal(ty)
+		} else {
+			c = b.convert(a, ty, sizes[i], what)
+		}
 		if !b.Ok() {
 			return args
 		}
@@ -138,6 +153,16 @@ func convertArgs(b *budget, args []cty.Value, sizes []size, params []function.Pa
 		out[i] = c
 	}
 	return out
+}
+
+// isWholeHole reports whether v is a known string that is one hole and
+// nothing else.
+func isWholeHole(v cty.Value) bool {
+	if !v.IsKnown() || v.IsNull() {
+		return false
+	}
+	v, _ = v.Unmark()
+	return v.Type() == cty.String && lint.IsHole(v.AsString())
 }
 
 // selecting are the functions that pick, count or regroup the elements of

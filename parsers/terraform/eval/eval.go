@@ -1193,7 +1193,10 @@ func ensureAt(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) 
 	if !ok {
 		return v, false
 	}
-	absent := v == cty.NilVal || v.IsNull() || !v.IsKnown()
+	// A hole made for the whole value (read whole elsewhere in the same
+	// expression) is no value either: the path is made under it, so the
+	// reads do not depend on their order.
+	absent := v == cty.NilVal || v.IsNull() || !v.IsKnown() || isWholeHole(v)
 	if idx >= 0 {
 		path := sofar + "[" + strconv.FormatInt(idx, 10) + "]"
 		if absent {

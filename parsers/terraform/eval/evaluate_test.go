@@ -340,3 +340,35 @@ func TestConversionOfUnknownAttribute(t *testing.T) {
 		}
 	}
 }
+
+// TestHoleAsCollection: a value known only after apply (a data source's
+// list of IDs, a hole) given where a collection is wanted is an unknown
+// collection, as Terraform has it — sort() and concat() of it are not
+// errors that turn the object around them unknown — and an expression
+// that reads it both whole and by index reads it alike in either order.
+func TestHoleAsCollection(t *testing.T) {
+	t.Parallel()
+	for expr, want := range map[string]func(cty.Value) bool{
+		`sort(data.aws_subnets.w.ids)`: func(v cty.Value) bool {
+			return !v.IsKnown() && v.Type().Equals(cty.List(cty.String))
+		},
+		`{g = {subnets = sort(data.aws_subnets.w.ids), tainted = true}}`: func(v cty.Value) bool {
+			return v.IsKnown() && v.GetAttr("g").GetAttr("tainted").True()
+		},
+		`{g = {subnets = concat(data.aws_subnets.w.ids, ["subnet-1"]), tainted = true}}`: func(v cty.Value) bool {
+			return v.IsKnown() && v.GetAttr("g").GetAttr("tainted").True()
+		},
+		`{a = data.aws_subnets.w.ids, b = [data.aws_subnets.w.ids[0]]}`: func(v cty.Value) bool {
+			return v.IsKnown() && v.GetAttr("a").RawEquals(v.GetAttr("b"))
+		},
+		`{b = [data.aws_subnets.w.ids[0]], a = data.aws_subnets.w.ids}`: func(v cty.Value) bool {
+			return v.IsKnown() && v.GetAttr("a").RawEquals(v.GetAttr("b"))
+		},
+	} {
+		dir := writeTree(t, map[string]string{"main.tf": "data \"aws_subnets\" \"w\" {}\noutput \"o\" { value = " + expr + " }\n"})
+		got := testSession(Options{Root: dir}).Evaluate(dir).rootInst.outputs["o"]
+		if !want(got) {
+			t.Errorf("%s = %#v", expr, got)
+		}
+	}
+}
