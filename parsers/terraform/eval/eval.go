@@ -154,22 +154,22 @@ func newModInst(e *Evaluator, m *Module, path string, depth int, stack map[strin
 	}
 }
 
-// run evaluates every item of the module in dependency order. In the
-// root module, when something read a module call's outputs before the
-// call was evaluated (preset holes: two calls reading each other's
-// outputs, as the eks module's add-on roles and the IRSA module's
-// provider do), the root is evaluated once more with the values the
-// first pass gave those calls (secondPass).
+// run evaluates every item of the module in dependency order. When
+// something read a module call's outputs before the call was evaluated
+// (preset holes: two calls reading each other's outputs, as the eks
+// module's add-on roles and the IRSA module's provider do), the module —
+// the root, or a module of the tree that holds both calls — is evaluated
+// once more with the values the first pass gave those calls
+// (secondPass).
 func (mi *ModInst) run() {
 	g := mi.Module.graph()
 	if mi.Call == nil {
 		defer mi.Evaluator.noteBudget()
 	}
 	e := mi.Evaluator
-	root := mi.Call == nil && mi.Parent == nil && mi.reuse == nil
 	m, reads := e.mark(), len(e.remoteReads)
 	mi.runItems(g)
-	if root && mi.secondPass(m) {
+	if mi.reuse == nil && mi.secondPass(m) {
 		e.truncate(m)
 		e.remoteReads = e.remoteReads[:reads]
 		mi.runItems(g)
