@@ -742,7 +742,7 @@ func (mi *ModInst) evalResource(r *Resource) {
 		}
 		v = mi.complete(r, v, mi.Addr(addrLocal))
 		keys = append(keys, in.key)
-		vals = append(vals, v)
+		vals = append(vals, mi.readBack(r, v))
 		ents, embedded := len(mi.Evaluator.entities), len(mi.Evaluator.Embedded)
 		mark := mi.Evaluator.mark()
 		mi.Evaluator.Session.extractor.Resource(mi, r, addrLocal, v, in.Extra)
@@ -800,6 +800,30 @@ func (mi *ModInst) complete(r *Resource, v cty.Value, addr string) cty.Value {
 	leaf := func(path string) cty.Value { return mi.Evaluator.Holes.val(lint.HoleRef{Object: addr, Path: path}) }
 	paths := append([]hcl.Traversal{idPath, arnPath, namePath}, mi.neededPaths(r.key(), r.count != nil || r.forEach != nil)...)
 	return ensureAll(v, paths, leaf)
+}
+
+// readBack is what a reference to the resource instance v reads where
+// the provider stores an argument otherwise than it is written (the
+// model reads the arguments as written): an IAM OIDC provider's url is
+// kept without its scheme (the AWS provider sets it from
+// GetOpenIDConnectProvider, which returns the URL without https://).
+func (mi *ModInst) readBack(r *Resource, v cty.Value) cty.Value {
+	if r.Type != "aws_iam_openid_connect_provider" {
+		return v
+	}
+	u := GetAttr(v, "url")
+	if u == cty.NilVal || !u.IsKnown() || u.IsNull() || u.Type() != cty.String {
+		return v
+	}
+	s := u.AsString()
+	switch {
+	case strings.HasPrefix(strings.ToLower(s), "https://"):
+		return setAttr(v, "url", cty.StringVal(s[len("https://"):]))
+	case lint.IsHole(s):
+		// An issuer known after apply: what it is without its scheme.
+		return setAttr(v, "url", mi.Evaluator.Holes.derived(s))
+	}
+	return v
 }
 
 // The attributes every resource instance has.
