@@ -53,6 +53,7 @@ var fixable = map[string]bool{
 	"FL201/positive_jsonencode_manifest":                      true,
 	"FL201/positive_namespace_and_name_differ":                true,
 	"FL201/positive_replace_issuer_jsonencode":                true,
+	"FL201/positive_key_from_provider_url_attribute":          true,
 	"FL201/positive_replace_issuer_policy_document":           true,
 	"FL201/positive_terraform_service_account":                true, // a policy document's condition block
 	"FL201/positive_remote_state_s3_join":                     true, // the trust in one root, the account in another
