@@ -239,3 +239,31 @@ func (mi *ModInst) LocalExpr(expr hcl.Expression) hcl.Expression {
 	}
 	return expr
 }
+
+// PassedExpr follows expr, when it reads one of the module's variables
+// whole (var.NAME, or a local that is one), to the argument passing that
+// variable in the call of this instance, in the calling module, up to
+// four calls up: the expression as written and the instance it is
+// written in (where its path.module and locals are read); else expr and
+// mi. A release's values passed into a module point at the caller's
+// file().
+func (mi *ModInst) PassedExpr(expr hcl.Expression) (hcl.Expression, *ModInst) {
+	at := mi
+	for range 4 {
+		expr = at.LocalExpr(expr)
+		st, ok := Unhooked(expr).(*hclsyntax.ScopeTraversalExpr)
+		if !ok || st.Traversal.RootName() != "var" || len(st.Traversal) != 2 || at.Call == nil || at.Parent == nil {
+			break
+		}
+		name, ok := AttrName(st.Traversal, 1)
+		if !ok {
+			break
+		}
+		a, ok := at.Call.Attrs[name]
+		if !ok {
+			break
+		}
+		expr, at = a.Expr, at.Parent
+	}
+	return expr, at
+}

@@ -60,13 +60,18 @@ func (x *extraction) embed(local, attr string) {
 
 // positionMap builds the range mapping for YAML written by expr.
 func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content []byte) kept.PositionMap {
-	if t := x.templateFileAttr(expr); t != nil {
+	return x.positionMapIn(x.mi, expr, whole, content)
+}
+
+// positionMapIn is positionMap for expr written in module instance mi.
+func (x *extraction) positionMapIn(mi *eval.ModInst, expr hcl.Expression, whole lint.Range, content []byte) kept.PositionMap {
+	if t := x.templateFileAttr(expr); t != nil && mi == x.mi {
 		// data.template_file.NAME.rendered: where the template is written.
 		expr, whole = t.Expr, x.e.Session.Rng(t.Range)
 	}
 	onAttr := kept.PositionMap{Whole: whole}
 	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
-		p := x.mi.Eval(fc.Args[0], nil)
+		p := mi.Eval(fc.Args[0], nil)
 		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || lint.HasSentinel(p.AsString()) {
 			return onAttr
 		}
@@ -84,7 +89,7 @@ func (x *extraction) positionMap(expr hcl.Expression, whole lint.Range, content 
 	// (<<-) lose their common indentation, which columns get back.
 	// The shift and the written end of each line are worked out now, so
 	// the map keeps two numbers a line and not the source file.
-	src := x.mi.Module.Source(tpl.Range().Filename)
+	src := mi.Module.Source(tpl.Range().Filename)
 	srcLines := strings.Split(string(src), "\n")
 	yLines := strings.Split(string(content), "\n")
 	start := tpl.Range().Start.Line

@@ -42,7 +42,10 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	if a := x.attr(nil, "values"); a != nil {
 		list := eval.GetAttr(x.v, "values")
 		var elems []hcl.Expression
-		if tc, ok := a.Expr.(*hclsyntax.TupleConsExpr); ok {
+		// Values a module passes in (values = var.values) are written in
+		// its caller's argument.
+		written, in := x.mi.PassedExpr(a.Expr)
+		if tc, ok := eval.Unhooked(written).(*hclsyntax.TupleConsExpr); ok {
 			for _, e := range tc.Exprs {
 				elems = append(elems, e)
 			}
@@ -52,14 +55,14 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 			i := 0
 			for it := list.ElementIterator(); it.Next(); i++ {
 				_, doc := it.Element()
-				var ex hcl.Expression = a.Expr
+				ex, exIn := a.Expr, x.mi
 				if i < len(elems) {
-					ex = elems[i]
+					ex, exIn = elems[i], in
 				}
 				if !doc.IsWhollyKnown() && r.ValuesUnknown == "" {
 					r.ValuesUnknown = fmt.Sprintf("values[%d] (%s), which faultline cannot evaluate", i, x.e.Session.Rng(ex.Range()).String())
 				}
-				x.mergeValuesDoc(r, doc, ex)
+				x.mergeValuesDoc(r, doc, ex, exIn)
 			}
 		case list != cty.NilVal && !list.IsKnown():
 			r.ValuesUnknown = fmt.Sprintf("values (%s), which faultline cannot evaluate", x.e.Session.Rng(a.Expr.Range()).String())
@@ -120,9 +123,9 @@ func localChart(e *eval.Evaluator, chart string) string {
 // mergeValuesDoc merges one values document and records where its keys
 // are written: in the YAML file a file() / templatefile() call reads, in a
 // heredoc, or the element itself; a local of the module is followed to
-// where it is written.
-func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expression) {
-	ex = x.mi.LocalExpr(ex)
+// where it is written. ex is written in module instance in.
+func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expression, in *eval.ModInst) {
+	ex = in.LocalExpr(ex)
 	if doc.IsNull() || !doc.IsKnown() || doc.Type() != cty.String {
 		return
 	}
@@ -143,7 +146,7 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	// Where each value is written: in the file a file() / templatefile()
 	// call reads, on its line of a heredoc (the columns a <<- heredoc
 	// drops given back), else on the element itself (positionMap).
-	pm := x.positionMap(ex, x.e.Session.Rng(ex.Range()), []byte(text))
+	pm := x.positionMapIn(in, ex, x.e.Session.Rng(ex.Range()), []byte(text))
 	shown := pm.File != "" || pm.Heredoc
 	at := func(n *yaml.Node) lint.Range {
 		return pm.Map(lint.Range{Line: n.Line, Column: n.Column, EndLine: n.Line, EndColumn: n.Column + len([]rune(n.Value))}, n.Value)
