@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log"
 	"os"
 	"path/filepath"
 	"slices"
@@ -106,6 +107,12 @@ type lintFlags struct {
 
 // Run executes the command line.
 func (c *CLI) Run(args []string) int {
+	// Libraries log to the standard logger (kustomize's api prints "well-
+	// defined vars that were never replaced" with a timestamp); a run
+	// reports through its output and notes alone, so they say nothing.
+	prev := log.Writer()
+	log.SetOutput(io.Discard)
+	defer log.SetOutput(prev)
 	code := exitOK
 	root := &cobra.Command{
 		Use:           "faultline",

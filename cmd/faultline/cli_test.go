@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -391,5 +392,27 @@ func TestVerbosePrintsStages(t *testing.T) {
 	}
 	if _, _, quiet := run(t, dir, nil, "lint", "."); strings.Contains(quiet, "stage ") {
 		t.Errorf("stage lines without --verbose:\n%s", quiet)
+	}
+}
+
+// TestLibraryLogsSilenced: kustomize's api logs a kustomization's vars
+// that nothing replaces to the standard logger; a run prints nothing of
+// it (it would land on stderr with a timestamp, even with --quiet), and
+// the logger is given back as it was.
+func TestLibraryLogsSilenced(t *testing.T) {
+	dir := fixture(t, map[string]string{
+		"app/kustomization.yaml": "resources:\n  - cm.yaml\nvars:\n  - name: UNUSED\n    objref:\n      kind: ConfigMap\n      name: settings\n      apiVersion: v1\n    fieldref:\n      fieldpath: data.mode\n",
+		"app/cm.yaml":            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: strict\n",
+	})
+	var logged bytes.Buffer
+	prev := log.Writer()
+	log.SetOutput(&logged)
+	defer log.SetOutput(prev)
+	code, _, stderr := run(t, dir, nil, "lint", "--no-cache", "--quiet", "--format", "compact", ".")
+	if code != exitOK || logged.Len() > 0 || strings.Contains(stderr, "never replaced") {
+		t.Errorf("code %d, logged %q, stderr %q", code, logged.String(), stderr)
+	}
+	if log.Writer() != &logged {
+		t.Errorf("the standard logger was not given back")
 	}
 }
