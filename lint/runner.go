@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -149,15 +150,15 @@ func named(r *Rule, keys []string) bool {
 }
 
 // Postprocess is the pipeline of small steps over findings: valid ranges
-// → severity overrides → de-duplication → roots named → fingerprints →
-// deterministic sort.
+// → severity overrides → de-duplication → roots named → deterministic
+// sort → fingerprints.
 func Postprocess(fs []Finding, rules []*Rule, opts Options) []Finding {
 	ValidRanges(fs)
 	fs = OverrideSeverity(fs, rules, opts.Severity)
 	fs = Dedupe(fs)
 	fs = NameRoots(fs)
-	Fingerprint(fs)
 	SortFindings(fs)
+	Fingerprint(fs)
 	return fs
 }
 
@@ -293,14 +294,25 @@ func proseList(ws []string) string {
 }
 
 // Fingerprint gives each finding a stable hash of its rule, file and key
-// (or message): it survives line shifts.
+// (or message): it survives line shifts. Findings that would share one
+// (two FL000 with one message in one file) are told apart by their order
+// in the file, fs being sorted: the first keeps the plain hash, the n-th
+// after it hashes n too, so every fingerprint names one finding (GitLab
+// merges issues with one fingerprint).
 func Fingerprint(fs []Finding) {
+	seen := map[string]int{}
 	for i := range fs {
 		key := fs[i].Key
 		if key == "" {
 			key = fs[i].Message
 		}
-		sum := sha256.Sum256([]byte(fs[i].Rule + "\x00" + fs[i].Range.File + "\x00" + key))
+		base := fs[i].Rule + "\x00" + fs[i].Range.File + "\x00" + key
+		n := seen[base]
+		seen[base]++
+		if n > 0 {
+			base += "\x00" + strconv.Itoa(n)
+		}
+		sum := sha256.Sum256([]byte(base))
 		fs[i].Fingerprint = hex.EncodeToString(sum[:8])
 	}
 }

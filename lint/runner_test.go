@@ -139,3 +139,21 @@ func TestNameRoots(t *testing.T) {
 		t.Errorf("got %+v, want the two errors as one (both related), the warning and the suppressed one apart", got)
 	}
 }
+
+// TestFingerprintsDistinct: two findings of one rule, file and message
+// (FL000 "Invalid character" on two lines) get two fingerprints, the
+// first the plain one; a finding alone keeps its plain one.
+func TestFingerprintsDistinct(t *testing.T) {
+	at := func(line int) Range { return Range{File: "main.tf", Line: line, Column: 1, EndLine: line, EndColumn: 2} }
+	fs := []Finding{
+		{Rule: "FL000", Range: at(3), Message: "Invalid character"},
+		{Rule: "FL000", Range: at(1), Message: "Invalid character"},
+		{Rule: "FL000", Range: at(2), Message: "Missing newline"},
+	}
+	fs = Postprocess(fs, nil, Options{})
+	alone := []Finding{{Rule: "FL000", Range: at(7), Message: "Invalid character"}}
+	Fingerprint(alone)
+	if fs[0].Fingerprint == fs[2].Fingerprint || fs[0].Fingerprint != alone[0].Fingerprint || fs[0].Range.Line != 1 {
+		t.Errorf("fingerprints %s (line %d), %s, %s; alone %s", fs[0].Fingerprint, fs[0].Range.Line, fs[1].Fingerprint, fs[2].Fingerprint, alone[0].Fingerprint)
+	}
+}
