@@ -144,7 +144,9 @@ func TestNameRoots(t *testing.T) {
 // (FL000 "Invalid character" on two lines) get two fingerprints, the
 // first the plain one; a finding alone keeps its plain one.
 func TestFingerprintsDistinct(t *testing.T) {
-	at := func(line int) Range { return Range{File: "main.tf", Line: line, Column: 1, EndLine: line, EndColumn: 2} }
+	at := func(line int) Range {
+		return Range{File: "main.tf", Line: line, Column: 1, EndLine: line, EndColumn: 2}
+	}
 	fs := []Finding{
 		{Rule: "FL000", Range: at(3), Message: "Invalid character"},
 		{Rule: "FL000", Range: at(1), Message: "Invalid character"},
