@@ -1297,7 +1297,7 @@ func inputKind(name, p string) inputKindT {
 		// known).
 		return manifestInput
 	case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
-		if kube.IsHelmTemplate(p) {
+		if kube.IsHelmTemplate(p) || kube.IsChartData(p) {
 			return notInput
 		}
 		return manifestInput

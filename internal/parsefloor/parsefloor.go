@@ -5,8 +5,9 @@
 // holds a terragrunt.hcl or terragrunt.stack.hcl) with hclparse, YAML
 // documents with yaml.v3 — in parallel on GOMAXPROCS goroutines, and
 // nothing else. A chart's templates (files
-// under templates/ beside a Chart.yaml, and .tpl files) and packaged
-// charts (.tgz) are read, not parsed: they are not YAML until rendered.
+// under templates/ beside a Chart.yaml, and .tpl files), its data (files
+// under files/ beside a Chart.yaml, read by the templates) and packaged
+// charts (.tgz) are read, not parsed: they are not manifests.
 // Whatever faultline does beyond this is its own cost to justify.
 //
 // The floor does not judge its input: a file that does not parse counts in
@@ -114,7 +115,7 @@ func Walk(roots ...string) ([]File, error) {
 				if p != root && skipDirs[d.Name()] {
 					return filepath.SkipDir
 				}
-				if d.Name() == "templates" && isFile(filepath.Join(filepath.Dir(p), "Chart.yaml")) {
+				if (d.Name() == "templates" || d.Name() == "files") && isFile(filepath.Join(filepath.Dir(p), "Chart.yaml")) {
 					templates = append(templates, p+string(filepath.Separator))
 				}
 				return nil

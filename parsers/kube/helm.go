@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// maxChartDepth is how many ancestor directories IsHelmTemplate inspects.
+// maxChartDepth is how many ancestor directories IsHelmTemplate and
+// IsChartData inspect.
 const maxChartDepth = 6
 
 // IsHelmTemplate reports whether the file at path is a Helm template rather
@@ -17,10 +18,25 @@ func IsHelmTemplate(path string) bool {
 	if strings.HasSuffix(path, ".tpl") {
 		return true
 	}
+	return underChartDir(path, "templates")
+}
+
+// IsChartData reports whether the file at path is data a Helm chart keeps
+// for its templates to read (.Files.Get, .Files.Glob): a file under a
+// directory named files whose parent holds a Chart.yaml (up to six levels
+// up). Helm applies only what the templates render, so such a file (an
+// example of a generated manifest) is not a manifest.
+func IsChartData(path string) bool {
+	return underChartDir(path, "files")
+}
+
+// underChartDir reports whether path lies under a directory named name
+// whose parent holds a Chart.yaml, up to maxChartDepth levels up.
+func underChartDir(path, name string) bool {
 	dir := filepath.Dir(filepath.Clean(path))
 	for range maxChartDepth {
 		parent := filepath.Dir(dir)
-		if filepath.Base(dir) == "templates" && isFile(filepath.Join(parent, "Chart.yaml")) {
+		if filepath.Base(dir) == name && isFile(filepath.Join(parent, "Chart.yaml")) {
 			return true
 		}
 		if parent == dir {
