@@ -27,9 +27,10 @@ position of the error (for a cycle, the entry that closes it, with the chain
 of files). Every other file is still linted, but nothing in the broken input
 takes part in the model, so chains that run through it cannot be checked
 until it is fixed. A file faultline refuses to read (a symlink out of the
-tree, a FIFO or device) and a Terraform root that reaches its evaluation
-budget are coverage notes, not FL000: nothing is broken, faultline just does
-not look. So is a chart whose template fails, as it executes, for want of
+tree, a FIFO or device), a file the checkout holds locked (a Git LFS pointer
+in place of a packed subchart, a ` + "`terraform.tfvars`" + ` git-crypt encrypted) and
+a Terraform root that reaches its evaluation budget are coverage notes, not
+FL000: nothing is broken, faultline just does not look. So is a chart whose template fails, as it executes, for want of
 what the chart will have when it is installed: a dependency Chart.yaml
 declares and its values enable that is not vendored under ` + "`charts/`" + ` (` + "`helm dependency build`" + `
 was not run), a ` + "`required`" + ` value no values file gives, or — for a chart

@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"io"
 	"io/fs"
 	"os"
@@ -106,8 +107,9 @@ type chartData struct {
 	// linesMu: most of a kept chart's templates are never asked.
 	linesMu sync.Mutex
 	lines   map[string][]lineInfo
-	// skipped lists files left out (symlinks leaving the chart).
-	skipped []string
+	// skipped lists files left out (symlinks leaving the chart, files
+	// a checkout holds locked).
+	skipped []skippedFile
 	// valuesErrLine is the line of values.yaml's YAML error, 0 when it
 	// parses.
 	valuesErrLine int
@@ -235,7 +237,7 @@ func isDir(p string) bool {
 // is listed and every file read through the chart's own view of parent,
 // so the run's observers see the whole load (a kept load rests on it);
 // linked says a symlink was followed, which they do not see whole.
-func walkChart(parent *treefs.Tree, dir string) (files []File, skipped []string, linked bool, err error) {
+func walkChart(parent *treefs.Tree, dir string) (files []File, skipped []skippedFile, linked bool, err error) {
 	// The chart's own tree: reads stay inside it, and each directory is
 	// resolved once rather than once per file; the run's observers see
 	// them.
@@ -257,9 +259,16 @@ type chartWalk struct {
 	rules   *ignore.Rules
 	total   int64
 	files   []File
-	skipped []string
+	skipped []skippedFile
 	linked  bool
 }
+
+// skippedFile is a chart file left out, and why.
+type skippedFile struct{ name, why string }
+
+// notRegular is why a symlink leaving the chart, or a file that is not
+// regular, is left out.
+const notRegular = "is a symlink leaving the chart or not a regular file"
 
 // walk reads the directory d of the chart and those below it, entries
 // in name order, as filepath.WalkDir would visit them.
@@ -306,16 +315,16 @@ func (w *chartWalk) file(p, name string, de fs.DirEntry, info fs.FileInfo) error
 		w.linked = true
 		t, err := filepath.EvalSymlinks(p)
 		if err != nil || !within(w.dir, t) {
-			w.skipped = append(w.skipped, name)
+			w.skipped = append(w.skipped, skippedFile{name, notRegular})
 			return nil
 		}
 		target = t
 		if info, err = os.Stat(t); err != nil || !info.Mode().IsRegular() {
-			w.skipped = append(w.skipped, name)
+			w.skipped = append(w.skipped, skippedFile{name, notRegular})
 			return nil
 		}
 	} else if !info.Mode().IsRegular() {
-		w.skipped = append(w.skipped, name)
+		w.skipped = append(w.skipped, skippedFile{name, notRegular})
 		return nil
 	}
 	if len(w.files) >= maxChartFiles {
@@ -333,6 +342,12 @@ func (w *chartWalk) file(p, name string, de fs.DirEntry, info fs.FileInfo) error
 	}
 	if err != nil {
 		return err
+	}
+	if why, locked := lockedfile.Why(data); locked {
+		// A packed subchart not fetched (git lfs pull) or a file not
+		// decrypted: left out, as a dependency not vendored is.
+		w.skipped = append(w.skipped, skippedFile{name, "is " + why})
+		return nil
 	}
 	w.files = append(w.files, File{Name: name, Data: bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))})
 	return nil

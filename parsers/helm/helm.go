@@ -294,7 +294,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			continue
 		}
 		for _, s := range cd.skipped {
-			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s: %s is a symlink leaving the chart or not a regular file; not read", cd.rel, s), Range: pointRange(cd.display(p, s), 1, 1)})
+			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s: %s %s; not read", cd.rel, s.name, s.why), Range: pointRange(cd.display(p, s.name), 1, 1)})
 		}
 		if !cd.archive {
 			for _, name := range sortedKeys(cd.dups) {

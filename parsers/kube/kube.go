@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"io"
 	"regexp"
 	"strings"
@@ -100,6 +101,12 @@ func ParseDocs(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Dia
 			Summary: "file too large",
 			Detail:  fmt.Sprintf("%d bytes is more than the %d-byte limit for a manifest file", len(data), MaxFileSize),
 		}}, nil
+	}
+	if why, locked := lockedfile.Why(data); locked && opts.Notes != nil {
+		// Locked in this checkout (not fetched, not decrypted): what it
+		// describes is not known; it is not broken.
+		opts.Notes(lint.Note{Kind: lint.Skipped, Range: lint.Range{File: rel}, What: "not read: it is " + why})
+		return nil, nil, nil
 	}
 	var out []lint.Entity
 	diags, data := tooDeep(rel, data, &opts)

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/hclwire"
@@ -70,6 +71,10 @@ func (m *Module) addSources(files []sourceFile, table *syntaxTable, sc SyntaxCac
 	for _, f := range files {
 		if f.readDiags != nil {
 			m.addParsed(f.path, nil, f.readDiags, isOverride(f.name))
+			continue
+		}
+		if why, locked := lockedfile.Why(f.src); locked {
+			m.refused = append(m.refused, refusal{f.path, errors.New("it is " + why)})
 			continue
 		}
 		pf, diags := parseSource(p, f.path, f.src)

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -296,7 +297,16 @@ func (e *Evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bo
 		} else if explicit {
 			file, diags = e.parseExplicit(p, f)
 		} else {
-			file, diags = parseFile(p, e.Tree(), f)
+			src, rd := readSource(e.Tree(), f)
+			if why, locked := lockedfile.Why(src); rd == nil && locked {
+				// Its variables are not known: not broken input.
+				e.varFiles = append(e.varFiles, f)
+				e.Notes = append(e.Notes, lint.Note{Kind: lint.Skipped, What: "not read: it is " + why + "; the variables it sets are not known", Range: lint.Range{File: e.Session.Rel(f)}})
+				continue
+			}
+			if file, diags = nil, rd; rd == nil {
+				file, diags = parseSource(p, f, src)
+			}
 		}
 		e.varFiles = append(e.varFiles, f)
 		for _, d := range diags {
