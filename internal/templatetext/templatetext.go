@@ -25,11 +25,18 @@ func HasString(s string) bool { return Placeholder.MatchString(s) }
 // Backstage's `${{ … }}`) and `{% … %}` — replaced byte for byte: an
 // expression tag by `x`s (a name, in HCL and YAML alike), a statement tag
 // by spaces; newlines inside a tag are kept, so every position after it
-// stays where it was. ok is false when src holds no such tag or one is
-// not closed. Parsing the result tells a template (it parses once its
-// tags are blanked) from a file with an error of its own (it still does
-// not, and the errors are where they are in src).
+// stays where it was. Of a conditional, only the first branch is kept:
+// the text of its `{% elif %}` and `{% else %}` branches is blanked too
+// (`default = {% if x %}false{% else %}true{% endif %}` leaves one
+// value). ok is false when src holds no such tag or one is not closed.
+// Parsing the result tells a template (it parses once its tags are
+// blanked) from a file with an error of its own (it still does not, and
+// the errors are where they are in src).
 func Blanked(src []byte) (out []byte, ok bool) {
+	// The open conditionals, and the depth from which a later branch's
+	// text is being blanked (0: none).
+	depth, skipFrom := 0, 0
+	textFrom := -1 // where the text after the last statement tag starts, when blanked
 	for i := 0; i+1 < len(src); i++ {
 		if src[i] != '{' || (src[i+1] != '{' && src[i+1] != '%') {
 			continue
@@ -50,12 +57,49 @@ func Blanked(src []byte) (out []byte, ok bool) {
 		if fill == 'x' && i > 0 && src[i-1] == '$' {
 			start = i - 1
 		}
-		for j := start; j < end; j++ {
-			if out[j] != '\n' && out[j] != '\r' {
-				out[j] = fill
+		if fill == ' ' {
+			if textFrom >= 0 {
+				blank(out, textFrom, start, ' ')
+				textFrom = -1
+			}
+			switch statement(src[i+2 : end-len(closer)]) {
+			case "if":
+				depth++
+			case "elif", "else":
+				if skipFrom == 0 && depth > 0 {
+					skipFrom = depth
+				}
+			case "endif":
+				if skipFrom == depth {
+					skipFrom = 0
+				}
+				depth = max(depth-1, 0)
+			}
+			if skipFrom > 0 {
+				textFrom = end
 			}
 		}
+		blank(out, start, end, fill)
 		i = end - 1
 	}
 	return out, out != nil
+}
+
+// blank fills b[from:to] with fill, newlines kept.
+func blank(b []byte, from, to int, fill byte) {
+	for j := from; j < to; j++ {
+		if b[j] != '\n' && b[j] != '\r' {
+			b[j] = fill
+		}
+	}
+}
+
+// statement is the keyword a statement tag's text starts with ("if" of
+// "- if x -"), its whitespace-control dashes left out.
+func statement(tag []byte) string {
+	t := bytes.TrimSpace(bytes.Trim(bytes.TrimSpace(tag), "-+"))
+	if i := bytes.IndexAny(t, " \t\r\n"); i >= 0 {
+		t = t[:i]
+	}
+	return string(t)
 }

@@ -29,6 +29,10 @@ func TestBlanked(t *testing.T) {
 		"{%- if values.fifo %}\nfifo = true\n":      "                     \nfifo = true\n",
 		"owners = [{{ a }}, {{\n b }}]":             "owners = [xxxxxxx, xx\nxxxxx]",
 		"cost = \"$${{ literal }}\" # ${x} stays\n": "cost = \"$xxxxxxxxxxxxxx\" # ${x} stays\n",
+		// Only a conditional's first branch is kept.
+		"on = {% if a %}false{% else %}true{% endif %}\n":                            "on =           false                         \n",
+		"{% if a %}\nx = 1\n{%- elif b -%}\nx = 2\n{% else %}\nx = 3\n{% endif %}\n": "          \nx = 1\n              \n     \n          \n     \n           \n",
+		"{% if a %}{% if b %}1{% else %}2{% endif %}3{% else %}4{% endif %}5":        "                    1                      3                      5",
 	} {
 		got, ok := Blanked([]byte(src))
 		if !ok || string(got) != want {
