@@ -636,6 +636,13 @@ type Model struct {
 	// though it declares no EKS cluster (a GitOps repository): the
 	// scheduling rules judge its workloads.
 	CapacityComplete bool
+	// InstantiatedElsewhere are the Terraform roots (their directories,
+	// as ranges name files) that a module call of the tree also
+	// instantiates from a source faultline does not read — a git source
+	// naming the same directory of the repository (…platform.git//
+	// modules/eks?ref=v1) —, with that call's source: read as a root, the
+	// directory gives its variables' defaults, not what the call gives.
+	InstantiatedElsewhere map[string]Range
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;

@@ -31,6 +31,7 @@ import (
 	"github.com/faultline-dev/faultline/parsers/kustomize"
 	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -446,6 +447,7 @@ func (r *run) terraform() int {
 	r.in.Diagnostics = append(r.in.Diagnostics, r.tf.Diagnostics...)
 	r.in.Notes = append(r.in.Notes, r.tf.Notes...)
 	r.l.TerraformRoots, r.l.ModuleCalls = r.tf.Roots, r.tf.Modules
+	r.model.InstantiatedElsewhere = instantiatedElsewhere(r.tf.Roots, r.tf.Modules, r.rel)
 	for _, f := range r.tf.Files {
 		r.files[f] = true
 	}
@@ -1477,4 +1479,35 @@ func kustomizeHelm(ctx context.Context, hopts helm.Options, used *sync.Map) kust
 		}
 		return out, err
 	}
+}
+
+// instantiatedElsewhere are the roots a module call whose code is not
+// read names as the subdirectory of its remote source (the repository's
+// own library module, called by a git ref from another root), by their
+// directory as ranges name files, with the call's source argument
+// (lint.Model.InstantiatedElsewhere).
+func instantiatedElsewhere(roots []string, calls []modsource.ModuleCall, rel func(string) string) map[string]lint.Range {
+	var out map[string]lint.Range
+	for _, c := range calls {
+		if c.How != modsource.ResolvedUnknown {
+			continue
+		}
+		sub := modsource.RemoteSubdir(c.Source)
+		if sub == "" {
+			continue
+		}
+		for _, root := range roots {
+			d := filepath.ToSlash(rel(root))
+			if d != sub && !strings.HasSuffix(d, "/"+sub) {
+				continue
+			}
+			if out == nil {
+				out = map[string]lint.Range{}
+			}
+			if _, ok := out[d]; !ok {
+				out[d] = c.Range
+			}
+		}
+	}
+	return out
 }

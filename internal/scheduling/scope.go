@@ -190,16 +190,26 @@ func (c *checker) autoModePool(w *lint.Workload) bool {
 
 // completeDeclared is complete from the sources alone.
 func (c *checker) completeDeclared(w *lint.Workload) (why string) {
-	cluster := false
+	cluster, library := false, false
 	for _, cl := range c.m.Clusters {
 		if cl.Scope.Compatible(w.Scope, true, true) && lint.Compare(cl.Name, clusterOf(w.Scope)) != lint.No {
+			if _, ok := c.m.InstantiatedElsewhere[cl.Root]; ok {
+				// A library module read as a root: the cluster a call
+				// from a source not read makes of it has capacity the
+				// tree does not show.
+				library = true
+				continue
+			}
 			if cl.AutoMode || cl.AutoModeUnknown {
 				return skipAutoMode
 			}
 			cluster = true
 		}
 	}
-	if !cluster {
+	switch {
+	case library:
+		return skipLibrary
+	case !cluster:
 		return skipNoCluster
 	}
 	if c.autoModePool(w) {

@@ -1,6 +1,7 @@
 package modsource
 
 import (
+	"net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -112,4 +113,57 @@ func PublicModule(src string) string {
 // IsLocal reports whether a module source is a local path.
 func IsLocal(src string) bool {
 	return strings.HasPrefix(src, "./") || strings.HasPrefix(src, "../") || src == "." || src == ".."
+}
+
+// RemoteSubdir is the subdirectory a remote module source names in its
+// package (go-getter's "//" separator: "git::https://host/org/repo.git//
+// modules/eks?ref=v1" → "modules/eks"), cleaned; "" for a local path, a
+// registry address, or a source naming none.
+func RemoteSubdir(src string) string {
+	if IsLocal(src) {
+		return ""
+	}
+	// GitHub and Bitbucket shorthands (github.com/org/repo//dir) are Git
+	// sources, not registry addresses (Terraform's module sources docs).
+	if p, ok := strings.CutPrefix(src, "github.com/"); ok || strings.HasPrefix(src, "bitbucket.org/") {
+		if !ok {
+			p = strings.TrimPrefix(src, "bitbucket.org/")
+		}
+		if _, sub, found := strings.Cut(p, "//"); found {
+			sub, _, _ = strings.Cut(sub, "?")
+			return cleanSubdir(sub)
+		}
+		return ""
+	}
+	if _, ok := parseRegistrySource(src); ok {
+		return ""
+	}
+	rest := src
+	if i := strings.Index(rest, "::"); i >= 0 {
+		rest = rest[i+2:] // a forced getter (git::, s3::)
+	}
+	u, err := url.Parse(rest)
+	if err != nil || u.Host == "" {
+		// scp-like git@host:org/repo.git//dir, or a host without a scheme.
+		if i := strings.Index(rest, ".git//"); i >= 0 {
+			sub, _, _ := strings.Cut(rest[i+len(".git//"):], "?")
+			return cleanSubdir(sub)
+		}
+		return ""
+	}
+	i := strings.Index(u.Path, "//")
+	if i < 0 {
+		return ""
+	}
+	return cleanSubdir(u.Path[i+2:])
+}
+
+// cleanSubdir is a package subdirectory cleaned, "" when it names none or
+// leaves the package.
+func cleanSubdir(sub string) string {
+	sub = path.Clean(strings.Trim(sub, "/"))
+	if sub == "." || sub == ".." || strings.HasPrefix(sub, "../") {
+		return ""
+	}
+	return sub
 }

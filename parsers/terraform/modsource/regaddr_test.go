@@ -64,3 +64,20 @@ func TestRegistryHostsShareNamespace(t *testing.T) {
 		t.Errorf("registryModule of the OpenTofu aws-auth address = %q %q", n, s)
 	}
 }
+
+func TestRemoteSubdir(t *testing.T) {
+	for src, want := range map[string]string{
+		"git::https://git.example.com/platform/infra.git//modules/cluster?ref=v3.2.0": "modules/cluster",
+		"github.com/example/platform//modules/eks":                                    "modules/eks",
+		"git@github.com:example/platform.git//modules/eks?ref=main":                   "modules/eks",
+		"s3::https://s3.amazonaws.com/bucket/modules.zip//network":                    "network",
+		"git::https://git.example.com/platform/infra.git?ref=v1":                      "",
+		"terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks":    "",
+		"../modules/eks":                                                              "",
+		"git::https://git.example.com/infra.git//../escape":                           "",
+	} {
+		if got := RemoteSubdir(src); got != want {
+			t.Errorf("RemoteSubdir(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
