@@ -73,8 +73,8 @@ func TestRemoteSubdir(t *testing.T) {
 		"s3::https://s3.amazonaws.com/bucket/modules.zip//network":                    "network",
 		"git::https://git.example.com/platform/infra.git?ref=v1":                      "",
 		"terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks":    "",
-		"../modules/eks":                                                              "",
-		"git::https://git.example.com/infra.git//../escape":                           "",
+		"../modules/eks": "",
+		"git::https://git.example.com/infra.git//../escape": "",
 	} {
 		if got := RemoteSubdir(src); got != want {
 			t.Errorf("RemoteSubdir(%q) = %q, want %q", src, got, want)
