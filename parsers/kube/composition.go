@@ -417,6 +417,9 @@ type template struct {
 	name    string
 	base    *yaml.Node
 	patches []*patch
+	// filtered says how a later pipeline step may leave it out
+	// (function-cel-filter), "" when none does.
+	filtered string
 }
 
 func (r *renderer) addComposition(d *doc) {
@@ -485,6 +488,10 @@ var harmlessFunctions = map[string]bool{
 func (r *renderer) functionStep(c *composition, step, in *yaml.Node) {
 	fn := textAt(step, "functionRef", "name")
 	group := lint.GroupOf(textAt(in, "apiVersion"))
+	if group == celFilterGroup && textAt(in, "kind") == "Filters" {
+		r.filterStep(c, step, in)
+		return
+	}
 	if r.opts.Notes == nil || harmlessInputs[group] || in == nil && harmlessFunctions[fn] {
 		return
 	}
@@ -500,6 +507,39 @@ func (r *renderer) functionStep(c *composition, step, in *yaml.Node) {
 		at = c.d.pairRange(k, v)
 	}
 	r.opts.Notes(lint.Note{Kind: lint.Skipped, Range: at, What: what + "; faultline does not run composition functions, so the resources it composes are not read"})
+}
+
+// celFilterGroup is the input API group of function-cel-filter, which
+// composes nothing and keeps each resource an earlier step composed that
+// a filter names only when the filter's CEL expression holds
+// (crossplane-contrib/function-cel-filter, input/v1beta1 Filters).
+const celFilterGroup = "cel.fn.crossplane.io"
+
+// filterStep reads a function-cel-filter step: the resources composed so
+// far that a filter names may be left out, so what is read of them rests
+// on their being kept (a finding on one is one severity lower); the
+// expressions are not evaluated.
+func (r *renderer) filterStep(c *composition, step, in *yaml.Node) {
+	_, filters := lookup(in, "filters")
+	var names []string
+	for _, f := range items(filters) {
+		name, expr := textAt(f, "name"), textAt(f, "expression")
+		for _, t := range c.resources {
+			if t.name != name || name == "" || t.filtered != "" {
+				continue
+			}
+			t.filtered = fmt.Sprintf("Composition %s keeps %s only when the CEL expression of pipeline step %q holds (%s)", c.name, name, textAt(step, "step"), expr)
+			names = append(names, name)
+		}
+	}
+	if r.opts.Notes == nil || len(names) == 0 {
+		return
+	}
+	at := c.d.rangeOf(step)
+	if k, v := lookup(step, "step"); k != nil {
+		at = c.d.pairRange(k, v)
+	}
+	r.opts.Notes(lint.Note{Kind: lint.Inferred, Range: at, What: fmt.Sprintf("Composition %s: pipeline step %q filters composed resources (function-cel-filter): %s may be left out; what is read of them rests on their being kept (findings on them are one severity lower)", c.name, textAt(step, "step"), strings.Join(names, ", "))})
 }
 
 // patchSets compiles the named patch sets.
@@ -1210,7 +1250,11 @@ func (r *renderer) render(c *composition, x *xrInput, choices int) {
 		}
 		m.service, m.fam, _ = mrFamily(d.apiVersion)
 		_, m.fp = path(root, "spec", "forProvider")
-		cd := &composed{inst: inst, m: m, group: lint.GroupOf(d.apiVersion), kind: d.kind, scope: scope, inferred: inferred, labels: map[string]string{}}
+		kept := inferred
+		if t.filtered != "" {
+			kept = appendNew(append([]string(nil), inferred...), t.filtered)
+		}
+		cd := &composed{inst: inst, m: m, group: lint.GroupOf(d.apiVersion), kind: d.kind, scope: scope, inferred: kept, labels: map[string]string{}}
 		m.comp = cd
 		if x != nil && !x.claim {
 			cd.namespace = x.d.namespace
