@@ -77,6 +77,29 @@ func BuildModelIndex(fsys fs.FS) ModelIndex {
 	return ix
 }
 
+// newer is the first version of the newest directory any module of
+// package pkg (its root or a submodule) is modelled at, when that is at
+// or past hi; "" otherwise.
+func (ix ModelIndex) newer(pkg string, hi VersionBound) string {
+	if hi.Version == nil {
+		return ""
+	}
+	var best *version.Version
+	for key, dirs := range ix {
+		if k, _, _ := strings.Cut(key, "//"); k != pkg || len(dirs) == 0 {
+			continue
+		}
+		v := dirs[len(dirs)-1].Span.Lo.Version
+		if v != nil && !v.LessThan(hi.Version) && (best == nil || v.GreaterThan(best)) {
+			best = v
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	return best.String()
+}
+
 // nextMajor is the first version of the next major version.
 func nextMajor(v *version.Version) *version.Version {
 	s := v.Segments()
@@ -148,7 +171,14 @@ func (ix ModelIndex) ChooseModel(key string, allowed VersionRange, constraint st
 	case len(ok) == 1 && (constraint != "" || nested):
 		return ok[0], nil, "", ""
 	case constraint == "" && !nested:
-		return ok[len(ok)-1], nil, "no version constraint: the newest modelled version is assumed", ""
+		last := ok[len(ok)-1]
+		if pkg, _, sub := strings.Cut(key, "//"); sub && ix.newer(pkg, last.Span.Hi) != "" {
+			// The package has a newer major this submodule's model does
+			// not reach: init installs that, where the submodule may be
+			// gone or renamed.
+			return last, nil, "no version constraint: terraform init installs the newest release (v" + ix.newer(pkg, last.Span.Hi) + " or later of " + pkg + "), which the built-in model of this submodule does not reach; its newest modelled version, v" + last.First + ", is assumed", ""
+		}
+		return last, nil, "no version constraint: the newest modelled version is assumed", ""
 	}
 	last := ok[len(ok)-1]
 	return last, ok[:len(ok)-1], "the constraint " + constraintText(constraint) + " allows versions that model differently", ""

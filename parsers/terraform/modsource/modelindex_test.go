@@ -1,6 +1,7 @@
 package modsource
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -108,5 +109,27 @@ func TestVersionRangeLabel(t *testing.T) {
 		if got := r.Label(); got != want {
 			t.Errorf("%q: %q, want %q", c, got, want)
 		}
+	}
+}
+
+// TestChooseModelSubmoduleBehindPackage: a call without a version of a
+// submodule whose model stops at a major the package's other models pass
+// (the IRSA submodule at v5, the package's iam-role at v6) says that
+// init installs the newer release; a submodule modelled up to the
+// package's newest says only that its newest version is assumed.
+func TestChooseModelSubmoduleBehindPackage(t *testing.T) {
+	files := fstest.MapFS{}
+	for _, d := range []string{"modules/irsa/v5.0.0", "modules/role/v5.0.0", "modules/role/v6.0.0", "modules/group/v6.0.0"} {
+		files["acme/iam/aws/"+d+"/main.tf"] = &fstest.MapFile{Data: []byte("# stand-in\n")}
+	}
+	ix := BuildModelIndex(files)
+	allowed, _ := ParseConstraint("")
+	_, _, assumed, why := ix.ChooseModel("acme/iam/aws//modules/irsa", allowed, "", false)
+	if why != "" || !strings.Contains(assumed, "installs the newest release (v6.0.0 or later of acme/iam/aws)") {
+		t.Errorf("irsa: assumed %q, why %q", assumed, why)
+	}
+	_, _, assumed, _ = ix.ChooseModel("acme/iam/aws//modules/role", allowed, "", false)
+	if assumed != "no version constraint: the newest modelled version is assumed" {
+		t.Errorf("role: assumed %q", assumed)
 	}
 }
