@@ -36,6 +36,13 @@ func (p *Place) offerFor(key string, instances []*instance, instancesKnown bool)
 		return offer{}
 	case wellKnown(key):
 		if karpenterDomain(key) && !p.karpenter {
+			// Karpenter labels no node group's nodes; a node group
+			// labels them itself with any key outside kubelet's own
+			// domains (karpenter.sh/controller = "true" for the nodes
+			// that run Karpenter).
+			if _, set := p.labels[key]; set || p.labelsOpen {
+				return p.customOffer(key)
+			}
 			return offer{missing: true}
 		}
 		return p.openOffer(key)
