@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -475,6 +476,17 @@ func (m *Module) addResource(b *hcl.Block, override bool) {
 				}
 				return
 			}
+		}
+	}
+	for _, old := range m.Resources {
+		if old.Data == r.Data && old.Type == r.Type && old.Name == r.Name {
+			// Terraform refuses the module; the first declaration is
+			// read, whichever file sorts last.
+			m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError,
+				Summary: fmt.Sprintf("Duplicate %s %q configuration", b.Type, r.Type),
+				Detail:  fmt.Sprintf("A %s %s named %q was already declared at %s:%d. Resource names must be unique per type in each module.", r.Type, b.Type, r.Name, filepath.Base(old.DefRange.Filename), old.DefRange.Start.Line),
+				Subject: &b.DefRange})
+			return
 		}
 	}
 	r.Body = body
