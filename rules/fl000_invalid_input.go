@@ -48,13 +48,13 @@ known, is FL000.
 The note names the template error and what was missing. A template that does
 not parse is FL000 whatever else is missing. A file that is itself a template
 is a note too: a manifest or a kustomization whose YAML parses only once its
-placeholders (` + "`{{ }}`, `{% %}`, `${x}`, `${{ values.x }}`, `{NAME}`, `__NAME__`" + `) are filled — a
-Backstage or cookiecutter skeleton —, an overlay whose build fails and
+placeholders (` + "`{{ }}`, `{% %}`, `<% %>`, `${x}`, `${{ values.x }}`, `{NAME}`, `__NAME__`" + `) are filled — a
+Backstage, cookiecutter or copier skeleton —, an overlay whose build fails and
 that reads a file whose ` + "`{{ }}`" + ` tag is YAML structure of its own until filled
 in (` + "`caBundle: {{caBundle}}`" + `, which an installer fills with sed; a tag inside a
 string is not), a Terraform file that parses once its
-` + "`{{ }}`" + ` and ` + "`{% %}`" + ` tags are blanked (one that still does not is FL000 at
-its own error), a kustomization entry naming a file
+` + "`{{ }}`" + `, ` + "`{% %}`" + ` and ` + "`<% %>`" + ` tags are blanked, a conditional's first branch
+kept (one that still does not is FL000 at its own error), a kustomization entry naming a file
 by a placeholder, and a ytt template, valid YAML
 whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
 ` + "`#@data/values`" + `) that decides what it holds. A kustomization that lists a

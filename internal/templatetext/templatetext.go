@@ -11,8 +11,9 @@ import (
 
 // Placeholder matches one placeholder: `{{` (Go, Helm, Jinja
 // expressions, Backstage's `${{ values.x }}`), `{%` (Jinja / Nunjucks /
-// Liquid statements), `${` (Terraform, shell), `{NAME}` and `__NAME__`.
-var Placeholder = regexp.MustCompile(`\{\{|\{%|\$\{|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
+// Liquid statements), `<%` (ERB, EJS, Go templates with those
+// delimiters), `${` (Terraform, shell), `{NAME}` and `__NAME__`.
+var Placeholder = regexp.MustCompile(`\{\{|\{%|<%|\$\{|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
 
 // Has reports whether b holds a placeholder.
 func Has(b []byte) bool { return Placeholder.Match(b) }
@@ -22,9 +23,9 @@ func HasString(s string) bool { return Placeholder.MatchString(s) }
 
 // Blanked is src with each tag of a template language that no
 // configuration language writes itself — `{{ … }}` (and the `$` of
-// Backstage's `${{ … }}`) and `{% … %}` — replaced byte for byte: an
-// expression tag by `x`s (a name, in HCL and YAML alike), a statement tag
-// by spaces; newlines inside a tag are kept, so every position after it
+// Backstage's `${{ … }}`), `{% … %}` and `<% … %>` — replaced byte for
+// byte: an expression tag by `x`s (a name, in HCL and YAML alike), a
+// statement tag (`{% … %}`, `<% if … %>`) by spaces; newlines inside a tag are kept, so every position after it
 // stays where it was. Of a conditional, only the first branch is kept:
 // the text of its `{% elif %}` and `{% else %}` branches is blanked too
 // (`default = {% if x %}false{% else %}true{% endif %}` leaves one
@@ -37,13 +38,26 @@ func Blanked(src []byte) (out []byte, ok bool) {
 	// text is being blanked (0: none).
 	depth, skipFrom := 0, 0
 	textFrom := -1 // where the text after the last statement tag starts, when blanked
+	// The blocks open (if, range, with, for …), for `end`, which closes
+	// any of Go's.
+	var open []string
 	for i := 0; i+1 < len(src); i++ {
-		if src[i] != '{' || (src[i+1] != '{' && src[i+1] != '%') {
+		angle := src[i] == '<' && src[i+1] == '%'
+		if !angle && (src[i] != '{' || (src[i+1] != '{' && src[i+1] != '%')) {
 			continue
 		}
 		closer, fill := "}}", byte('x')
-		if src[i+1] == '%' {
+		switch {
+		case src[i+1] == '%' && !angle:
 			closer, fill = "%}", ' '
+		case angle:
+			// ERB / EJS, or Go templates with those delimiters (zero's
+			// `delimiters: ['<%', '%>']`): an action is a statement,
+			// anything else (<%= x %>, <% .Name %>) writes a value.
+			closer = "%>"
+			if blockKeywords[statement(bytes.TrimLeft(src[i+2:min(len(src), i+40)], "=-#"))] {
+				fill = ' '
+			}
 		}
 		end := bytes.Index(src[i+2:], []byte(closer))
 		if end < 0 {
@@ -62,18 +76,27 @@ func Blanked(src []byte) (out []byte, ok bool) {
 				blank(out, textFrom, start, ' ')
 				textFrom = -1
 			}
-			switch statement(src[i+2 : end-len(closer)]) {
-			case "if":
-				depth++
-			case "elif", "else":
-				if skipFrom == 0 && depth > 0 {
+			switch kw := statement(src[i+2 : end-len(closer)]); kw {
+			case "if", "for", "range", "with", "unless", "while":
+				open = append(open, kw)
+				if kw == "if" || kw == "unless" {
+					depth++
+				}
+			case "elif", "else", "elsif":
+				if skipFrom == 0 && depth > 0 && len(open) > 0 && (open[len(open)-1] == "if" || open[len(open)-1] == "unless") {
 					skipFrom = depth
 				}
-			case "endif":
-				if skipFrom == depth {
-					skipFrom = 0
+			case "endif", "end", "endfor", "endunless", "endwhile":
+				last := ""
+				if len(open) > 0 {
+					last, open = open[len(open)-1], open[:len(open)-1]
 				}
-				depth = max(depth-1, 0)
+				if last == "if" || last == "unless" || kw == "endif" && last == "" {
+					if skipFrom == depth {
+						skipFrom = 0
+					}
+					depth = max(depth-1, 0)
+				}
 			}
 			if skipFrom > 0 {
 				textFrom = end
@@ -92,6 +115,14 @@ func blank(b []byte, from, to int, fill byte) {
 			b[j] = fill
 		}
 	}
+}
+
+// blockKeywords are the statements of the template languages Blanked
+// reads (Go's actions, Jinja's, ERB's and Liquid's).
+var blockKeywords = map[string]bool{
+	"if": true, "else": true, "elif": true, "elsif": true, "end": true, "endif": true,
+	"range": true, "with": true, "for": true, "endfor": true, "unless": true, "endunless": true,
+	"while": true, "endwhile": true, "define": true, "block": true, "template": true,
 }
 
 // statement is the keyword a statement tag's text starts with ("if" of

@@ -1,6 +1,9 @@
 package templatetext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPlaceholders(t *testing.T) {
 	for s, want := range map[string]bool{
@@ -29,6 +32,9 @@ func TestBlanked(t *testing.T) {
 		"{%- if values.fifo %}\nfifo = true\n":      "                     \nfifo = true\n",
 		"owners = [{{ a }}, {{\n b }}]":             "owners = [xxxxxxx, xx\nxxxxx]",
 		"cost = \"$${{ literal }}\" # ${x} stays\n": "cost = \"$xxxxxxxxxxxxxx\" # ${x} stays\n",
+		// <% %> delimiters: statements blanked by spaces, values by xs.
+		"<% if .auth %>auth = true<% end %>\nregion = \"<% index .Params `r` %>\"\nn = <%= name %>\n": "              auth = true         \nregion = \"xxxxxxxxxxxxxxxxxxxxxxx\"\nn = xxxxxxxxxxx\n",
+		"<% if a %>x = 1<% else %>x = 2<% end %>\n":                                                   "          x = 1" + strings.Repeat(" ", 24) + "\n",
 		// Only a conditional's first branch is kept.
 		"on = {% if a %}false{% else %}true{% endif %}\n":                            "on =           false                         \n",
 		"{% if a %}\nx = 1\n{%- elif b -%}\nx = 2\n{% else %}\nx = 3\n{% endif %}\n": "          \nx = 1\n              \n     \n          \n     \n           \n",

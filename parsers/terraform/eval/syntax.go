@@ -186,7 +186,7 @@ func decodeSyntax(data []byte, files []sourceFile) ([]*hclsyntax.Body, error) {
 
 // errTemplate is why a template of Terraform (a Backstage or cookiecutter
 // skeleton) is not read.
-var errTemplate = errors.New("it is a template: it holds {{ … }} or {% … %} tags filled in before it is Terraform")
+var errTemplate = errors.New("it is a template: it holds {{ … }}, {% … %} or <% … %> tags filled in before it is Terraform")
 
 // templateDiags tells whether f, which did not parse, is a template: it
 // parses once its template tags are blanked (templatetext.Blanked). When

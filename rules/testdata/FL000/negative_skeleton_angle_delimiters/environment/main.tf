@@ -1,0 +1,8 @@
+variable "region" {
+  type = string
+}
+
+variable "sso_enabled" {
+  type    = bool
+  default = false
+}
