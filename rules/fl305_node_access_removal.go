@@ -367,6 +367,23 @@ func (x *accessIndex) awsAuthDeclared(b *lint.KubeObject) bool {
 	return x.awsAuth[b.Scope.Cluster]
 }
 
+// entryGrants reports whether an access entry that stays (not an aws-auth
+// mapping, not destroyed) grants role r access to the nodes' cluster: the
+// role needs no aws-auth mapping then (an entry that exists proves the
+// cluster reads access entries).
+func entryGrants(m *lint.Model, r lint.Identity, cluster lint.Value) bool {
+	for _, ae := range m.AccessEntries {
+		if ae.AWSAuth() || destroyedByChange(m, ae) || lint.Compare(ae.Cluster, cluster) == lint.No {
+			continue
+		}
+		ra := m.ResolveRole(ae.Principal.Value, ae.Scope)
+		if ra.Entity != nil && ra.Entity == r.Entity || lint.SameIdentity(ra, r) == lint.Yes {
+			return true
+		}
+	}
+	return false
+}
+
 func reportAWSAuthDeleted(p *lint.Pass, s *survivors, c *lint.Change, b *lint.KubeObject) {
 	m := p.Model
 	label := "aws-auth ConfigMap"
@@ -390,7 +407,7 @@ func reportAWSAuthDeleted(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Ku
 		if b.Scope.Cluster != "" && lint.Compare(n.Cluster, lint.Known(b.Scope.Cluster)) == lint.No {
 			continue
 		}
-		if !v.hasRole {
+		if !v.hasRole || entryGrants(m, r, n.Cluster) {
 			continue
 		}
 		nodeLabel := n.Label()
