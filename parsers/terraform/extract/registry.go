@@ -83,27 +83,62 @@ func (rc *registryCall) chartsNamed() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, n := range names {
-		v, a := rc.input(n)
-		if v == cty.NilVal || !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
-			continue
+	for _, arg := range names {
+		in, a := rc.input(arg)
+		for _, leaf := range stringLeaves(in, arg, 3) {
+			rc.chartNamed(leaf.path, leaf.v, a)
 		}
-		v, _ = v.Unmark()
-		dir := localChart(rc.mi.Evaluator, v.AsString())
-		if dir == "" || !isChart(rc.mi.Evaluator, dir) {
-			continue // not a chart: a directory of rule files, a module path
-		}
-		obj := rc.object(lint.KindRelease, "helm_release", a.Range)
-		obj.Label = rc.path + " (" + rc.c.Source + ")"
-		obj.Addr += "#" + n
-		holes := rc.mi.Evaluator.Holes
-		obj.Name = holes.ToValue(cty.StringVal(holes.Sentinel(lint.HoleRef{Object: obj.Addr, Path: "name"})))
-		obj.Inferred = []string{fmt.Sprintf("%s is taken to install chart %s, which its argument %s names (its code is not read)", rc.path, v.AsString(), n)}
-		r := &lint.Release{Object: obj, Tool: "terraform", Chart: v.AsString(), ChartDir: dir, Values: map[string]any{}, ValueRanges: map[string]lint.Range{}, Generated: true}
-		r.Namespace = holes.ToValue(cty.StringVal(holes.Sentinel(lint.HoleRef{Object: obj.Addr, Path: "namespace"})))
-		r.ValuesUnknown = "the values " + rc.path + " passes to the chart (its code is not read)"
-		rc.mi.Evaluator.Add(r)
 	}
+}
+
+// stringLeaf is a known string inside a module argument, at its path
+// ("helm_config.chart").
+type stringLeaf struct {
+	path string
+	v    cty.Value
+}
+
+// stringLeaves are the known strings of v, an argument's value: itself,
+// or those in its object or map attributes down to depth levels (the
+// aws-ia helm-addon module takes the chart as helm_config.chart), in key
+// order.
+func stringLeaves(v cty.Value, path string, depth int) []stringLeaf {
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() {
+		return nil
+	}
+	v, _ = v.Unmark()
+	ty := v.Type()
+	switch {
+	case ty == cty.String:
+		return []stringLeaf{{path, v}}
+	case depth == 0 || !(ty.IsObjectType() || ty.IsMapType()):
+		return nil
+	}
+	var out []stringLeaf
+	for it := v.ElementIterator(); it.Next(); {
+		k, x := it.Element()
+		out = append(out, stringLeaves(x, path+"."+k.AsString(), depth-1)...)
+	}
+	return out
+}
+
+// chartNamed models the release of the chart the argument at path n
+// names, when v (its value) is the path of a chart in the tree.
+func (rc *registryCall) chartNamed(n string, v cty.Value, a *hcl.Attribute) {
+	dir := localChart(rc.mi.Evaluator, v.AsString())
+	if dir == "" || !isChart(rc.mi.Evaluator, dir) {
+		return // not a chart: a directory of rule files, a module path
+	}
+	obj := rc.object(lint.KindRelease, "helm_release", a.Range)
+	obj.Label = rc.path + " (" + rc.c.Source + ")"
+	obj.Addr += "#" + n
+	holes := rc.mi.Evaluator.Holes
+	obj.Name = holes.ToValue(cty.StringVal(holes.Sentinel(lint.HoleRef{Object: obj.Addr, Path: "name"})))
+	obj.Inferred = []string{fmt.Sprintf("%s is taken to install chart %s, which its argument %s names (its code is not read)", rc.path, v.AsString(), n)}
+	r := &lint.Release{Object: obj, Tool: "terraform", Chart: v.AsString(), ChartDir: dir, Values: map[string]any{}, ValueRanges: map[string]lint.Range{}, Generated: true}
+	r.Namespace = holes.ToValue(cty.StringVal(holes.Sentinel(lint.HoleRef{Object: obj.Addr, Path: "namespace"})))
+	r.ValuesUnknown = "the values " + rc.path + " passes to the chart (its code is not read)"
+	rc.mi.Evaluator.Add(r)
 }
 
 // isChart reports whether dir (a localChart) is a chart: a .tgz, or a
