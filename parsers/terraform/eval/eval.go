@@ -158,9 +158,9 @@ func newModInst(e *Evaluator, m *Module, path string, depth int, stack map[strin
 // something read a module call's outputs before the call was evaluated
 // (preset holes: two calls reading each other's outputs, as the eks
 // module's add-on roles and the IRSA module's provider do), the module —
-// the root, or a module of the tree that holds both calls — is evaluated
-// once more with the values the first pass gave those calls
-// (secondPass).
+// the root, or a module of the tree that holds both calls, not a
+// built-in stand-in — is evaluated once more with the values the first
+// pass gave those calls (secondPass).
 func (mi *ModInst) run() {
 	g := mi.Module.graph()
 	if mi.Call == nil {
@@ -169,13 +169,24 @@ func (mi *ModInst) run() {
 	e := mi.Evaluator
 	m, reads := e.mark(), len(e.remoteReads)
 	mi.runItems(g)
-	if mi.reuse == nil && mi.secondPass(m) {
+	if mi.reuse == nil && !mi.inStandIn() && mi.secondPass(m) {
 		e.truncate(m)
 		e.remoteReads = e.remoteReads[:reads]
 		mi.runItems(g)
 	}
 	mi.staticTemplates()
 	mi.resolveDependsOn()
+}
+
+// inStandIn reports whether the instance is a built-in stand-in or lies
+// inside one: a stand-in's calls are written to be evaluated in one pass.
+func (mi *ModInst) inStandIn() bool {
+	for x := mi; x != nil; x = x.Parent {
+		if x.Model != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // secondPass readies the root for its second evaluation when a module
@@ -185,6 +196,9 @@ func (mi *ModInst) run() {
 // else the first pass set is cleared. It reports false (and changes
 // nothing) otherwise.
 func (mi *ModInst) secondPass(m evalMark) bool {
+	if len(mi.presetRead) == 0 {
+		return false
+	}
 	seeds := map[string]cty.Value{}
 	objs := map[string]bool{}
 	for _, n := range mi.presetRead {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -156,7 +157,7 @@ func (l *Session) ReadsRemoteState() bool {
 // evaluated (a call with count = 0), so they are never read as plain
 // YAML.
 func (m *Module) staticTemplates() []string {
-	if modsource.IsModelFile(m.Dir) {
+	if modsource.IsModelFile(m.Dir) || !m.mayCall("templatefile") {
 		return nil
 	}
 	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"path": cty.ObjectVal(map[string]cty.Value{"module": cty.StringVal(m.Dir)})}}
@@ -198,4 +199,19 @@ func readsPathModule(e hcl.Expression) bool {
 		}
 	}
 	return len(vars) > 0
+}
+
+// mayCall reports whether the module's source may call function fn: its
+// name appears in a file's bytes, or a file's bytes are not kept. It only
+// spares walking the syntax of modules that cannot (the walk decides).
+func (m *Module) mayCall(fn string) bool {
+	if len(m.src) < len(m.files) {
+		return true
+	}
+	for _, b := range m.src {
+		if bytes.Contains(b, []byte(fn)) {
+			return true
+		}
+	}
+	return false
 }
