@@ -22,6 +22,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"io/fs"
 	"os"
 	"path"
@@ -809,6 +810,13 @@ func (b *builder) copyFile(k *kustomization, p, field string) bool {
 	if !b.budget(k, len(data)) {
 		return false
 	}
+	if why, locked := sealed(data); locked && resourceField(field) {
+		// Decrypted by the deploy (Flux's decryption, a sops step):
+		// what it holds is not known, and the rest is built.
+		b.refused[m] = true
+		b.note(b.fileAt(p, 1), fmt.Sprintf("%s: it is %s; not read", b.rel(p), why))
+		return false
+	}
 	if !rawFields[field] && !b.aliasesOK(p, data) {
 		b.refused[m] = true
 		return false
@@ -1274,3 +1282,40 @@ func templateLine(data []byte, upTo int) (int, bool) {
 	}
 	return 0, false
 }
+
+// sealed says how a resource file is encrypted at rest, and whether it
+// is: locked in the checkout (lockedfile), or SOPS documents (a
+// top-level sops mapping holding the mac SOPS signs them with).
+func sealed(data []byte) (string, bool) {
+	if why, ok := lockedfile.Why(data); ok {
+		return why, true
+	}
+	if !bytes.Contains(data, []byte("sops")) {
+		return "", false // no document can hold the key
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for range maxSealedDocs {
+		var doc yaml.Node
+		if dec.Decode(&doc) != nil {
+			return "", false
+		}
+		if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+			continue
+		}
+		top := doc.Content[0]
+		for i := 0; i+1 < len(top.Content); i += 2 {
+			if top.Content[i].Value != "sops" || top.Content[i+1].Kind != yaml.MappingNode {
+				continue
+			}
+			for j := 0; j+1 < len(top.Content[i+1].Content); j += 2 {
+				if top.Content[i+1].Content[j].Value == "mac" {
+					return "encrypted with SOPS (decrypted when it is deployed)", true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// maxSealedDocs bounds the documents sealed reads.
+const maxSealedDocs = 64
