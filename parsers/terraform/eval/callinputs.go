@@ -318,6 +318,17 @@ func (l *Session) firstInputDiag(r lint.Range) bool {
 	return true
 }
 
+// forgetInputDiags lets the diagnostics ds reported through
+// firstInputDiag be reported again (a second pass of the module that
+// reported them drops them first).
+func (l *Session) forgetInputDiags(ds []lint.Diagnostic) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, d := range ds {
+		delete(l.inputDiags, d.Range.String())
+	}
+}
+
 // elsewhere says, for each input of c that the versions in use do not
 // all declare, which versions the built-in models of the module do
 // declare it in ("versions >= 17.0.0, < 18.0.0"), when some do.

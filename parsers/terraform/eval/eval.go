@@ -170,6 +170,9 @@ func (mi *ModInst) run() {
 	m, reads := e.mark(), len(e.remoteReads)
 	mi.runItems(g)
 	if mi.reuse == nil && !mi.inStandIn() && mi.secondPass(m) {
+		// What the first pass reported once per run is reported again
+		// by the second (an unsupported argument of a call).
+		e.Session.forgetInputDiags(e.VarDiags[m.diags:])
 		e.truncate(m)
 		e.remoteReads = e.remoteReads[:reads]
 		mi.runItems(g)

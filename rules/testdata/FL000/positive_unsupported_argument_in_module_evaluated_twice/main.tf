@@ -1,0 +1,4 @@
+module "cluster" {
+  source = "./modules/cluster"
+  name   = "kiln"
+}

@@ -1,0 +1,7 @@
+variable "environment" {
+  type = string
+}
+
+output "tags" {
+  value = { environment = var.environment }
+}
