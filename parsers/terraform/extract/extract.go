@@ -423,6 +423,11 @@ func (x *extraction) trust(label string) lint.Trust {
 		return lint.Trust{}
 	}
 	whole := x.e.Session.Rng(a.Range)
+	if written, in := x.mi.PassedExpr(a.Expr); in != x.mi {
+		// A policy the module's caller writes (assume_role_policy =
+		// var.trust_policy) is reported where it is written.
+		whole = x.e.Session.Rng(written.Range())
+	}
 	tr := lint.Trust{Range: whole}
 	v := eval.GetAttr(x.v, "assume_role_policy")
 	if v == cty.NilVal || !v.IsKnown() || v.IsNull() {
