@@ -207,3 +207,24 @@ func keys[V any](m map[string]V) []string {
 	}
 	return out
 }
+
+// TestOverrideWithoutBaseModule: an override file whose module block
+// overrides no module block of the directory (a CI fixture copied beside
+// a root) calls nothing: a note names the block at its file, and no call
+// without a source is listed.
+func TestOverrideWithoutBaseModule(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf":              "variable \"region\" {\n  type    = string\n  default = \"eu-west-1\"\n}\n",
+		"fixture_override.tf": "module \"orchestration\" {\n  force_destroy = true\n}\n",
+	})
+	res := Load([]string{dir}, Options{Root: dir, Holes: lint.NewHoles(), Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+	noted := false
+	for _, n := range res.Notes {
+		if n.Range.File == "fixture_override.tf" && strings.Contains(n.What, `module block "orchestration" overrides no module block`) {
+			noted = true
+		}
+	}
+	if !noted || len(res.Modules) != 0 {
+		t.Errorf("notes %+v, calls %+v", res.Notes, res.Modules)
+	}
+}

@@ -533,6 +533,13 @@ func (m *Module) addCall(b *hcl.Block, override bool) {
 				return
 			}
 		}
+		if c.Source == "" && c.sourceExpr == nil {
+			// An override of a module block the directory does not
+			// have (a test fixture copied next to a root by CI): it
+			// calls nothing here.
+			m.refused = append(m.refused, refusal{b.DefRange.Filename, fmt.Errorf("its module block %q overrides no module block of the directory", c.name)})
+			return
+		}
 	}
 	m.calls = append(m.calls, c)
 }
