@@ -214,7 +214,7 @@ func keys[V any](m map[string]V) []string {
 // without a source is listed.
 func TestOverrideWithoutBaseModule(t *testing.T) {
 	dir := writeTree(t, map[string]string{
-		"main.tf":              "variable \"region\" {\n  type    = string\n  default = \"eu-west-1\"\n}\n",
+		"main.tf":             "variable \"region\" {\n  type    = string\n  default = \"eu-west-1\"\n}\n",
 		"fixture_override.tf": "module \"orchestration\" {\n  force_destroy = true\n}\n",
 	})
 	res := Load([]string{dir}, Options{Root: dir, Holes: lint.NewHoles(), Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
