@@ -45,11 +45,7 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 		// Values a module passes in (values = var.values) are written in
 		// its caller's argument.
 		written, in := x.mi.PassedExpr(a.Expr)
-		if tc, ok := eval.Unhooked(written).(*hclsyntax.TupleConsExpr); ok {
-			for _, e := range tc.Exprs {
-				elems = append(elems, e)
-			}
-		}
+		elems = listElements(in, written, 4)
 		switch {
 		case list != cty.NilVal && list.IsKnown() && !list.IsNull() && list.CanIterateElements():
 			i := 0
@@ -278,6 +274,36 @@ func (x *extraction) goValue(v cty.Value, addr, path string) any {
 				idx = k.AsBigFloat().Text('f', 0)
 			}
 			out = append(out, x.goValue(e, addr, path+"["+idx+"]"))
+		}
+		return out
+	}
+	return nil
+}
+
+// listElements are the elements of a list expression as written: a tuple
+// constructor's, a local's that is one, or those of concat()'s arguments
+// in order (concat(local.base, [yamlencode(…)])); nil when some part is
+// not so written (its elements cannot be told apart).
+func listElements(in *eval.ModInst, expr hcl.Expression, depth int) []hcl.Expression {
+	expr = eval.Unhooked(in.LocalExpr(expr))
+	switch x := expr.(type) {
+	case *hclsyntax.TupleConsExpr:
+		out := make([]hcl.Expression, 0, len(x.Exprs))
+		for _, e := range x.Exprs {
+			out = append(out, e)
+		}
+		return out
+	case *hclsyntax.FunctionCallExpr:
+		if x.Name != "concat" || depth == 0 || x.ExpandFinal {
+			return nil
+		}
+		var out []hcl.Expression
+		for _, arg := range x.Args {
+			part := listElements(in, arg, depth-1)
+			if part == nil {
+				return nil
+			}
+			out = append(out, part...)
 		}
 		return out
 	}
