@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -413,7 +414,14 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 					r.File = l.Rel(d)
 				}
 			}
-			res.Diagnostics = append(res.Diagnostics, lint.Diagnostic{Range: r, Summary: dg.Summary, Detail: dg.Detail})
+			detail := dg.Detail
+			if dg.Subject != nil && dg.Subject.Filename != "" && r.File != "" {
+				// HCL names the file where it points elsewhere in it
+				// ("already set at /abs/main.tf:2,3-4"): as ranges name
+				// it, so the message is the same in every checkout.
+				detail = strings.ReplaceAll(detail, dg.Subject.Filename, r.File)
+			}
+			res.Diagnostics = append(res.Diagnostics, lint.Diagnostic{Range: r, Summary: dg.Summary, Detail: detail})
 		}
 	}
 	res.Notes = append(res.Notes, l.Refused...)
