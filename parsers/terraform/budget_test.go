@@ -375,3 +375,45 @@ locals {
 	})
 	assertBounded(t, res, "expression evaluations")
 }
+
+// TestMetaArgumentsAreNoValues: depends_on (and count, for_each,
+// lifecycle) are read apart, never evaluated as the resource's values: a
+// run per instance naming a for_each resource of 80 instances in
+// depends_on built every instance of it per instance and stopped at the
+// values-built bound; now the root evaluates whole, and each run knows
+// its workspace.
+func TestMetaArgumentsAreNoValues(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"main.tf": `
+resource "tfe_workspace" "test" {
+  for_each = { for i in range(80) : tostring(i) => i }
+  name     = "load-${each.key}"
+}
+resource "tfe_workspace_settings" "agent" {
+  for_each     = tfe_workspace.test
+  workspace_id = each.value.id
+}
+resource "aws_iam_role" "runner" {
+  for_each   = tfe_workspace.test
+  depends_on = [tfe_workspace_settings.agent]
+  name       = "runner-${each.key}"
+  assume_role_policy = jsonencode({ Statement = [{ Effect = "Allow", Action = "sts:AssumeRole", Principal = { Service = "ec2.amazonaws.com" } }] })
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+`})
+	res := Load([]string{dir}, Options{Root: dir, Holes: lint.NewHoles(), Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+	if notes := budgetNotes(res); len(notes) > 0 {
+		t.Fatalf("budget notes: %v", notes)
+	}
+	roles := 0
+	for _, e := range res.Entities {
+		if r, ok := e.(*lint.Role); ok && strings.HasPrefix(r.Name.String(), "runner-") {
+			roles++
+		}
+	}
+	if roles != 80 {
+		t.Errorf("%d runner roles, want 80", roles)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -443,7 +444,7 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 func (m *Module) addResource(b *hcl.Block, override bool) {
 	r := &Resource{Data: b.Type == "data", Type: b.Labels[0], Name: b.Labels[1], DefRange: b.DefRange}
 	meta, rest, _ := b.Body.PartialContent(metaSchema)
-	body := toGeneric(rest)
+	body := withoutMeta(toGeneric(rest))
 	if meta != nil {
 		if a, ok := meta.Attributes["count"]; ok {
 			r.count = a.Expr
@@ -615,6 +616,24 @@ func toGeneric(b hcl.Body) *Body {
 		g.Attrs[n] = a
 	}
 	g.rng = b.MissingItemRange()
+	return g
+}
+
+// withoutMeta is a resource's body without its meta-arguments (count,
+// for_each, provider, depends_on) and meta blocks (lifecycle,
+// provisioner, connection): toGeneric reads an hclsyntax body's own
+// attributes, which PartialContent only hides. They are read apart and
+// are no value of the resource (evaluating a depends_on list per
+// instance built every instance of what it names).
+func withoutMeta(g *Body) *Body {
+	for _, a := range metaSchema.Attributes {
+		delete(g.Attrs, a.Name)
+	}
+	meta := map[string]bool{}
+	for _, b := range metaSchema.Blocks {
+		meta[b.Type] = true
+	}
+	g.Blocks = slices.DeleteFunc(g.Blocks, func(b *gblock) bool { return meta[b.Type] })
 	return g
 }
 
