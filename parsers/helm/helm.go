@@ -167,8 +167,8 @@ type Rendered struct {
 	// MapDiagnostic maps a YAML syntax error in Content.
 	MapDiagnostic func(r lint.Range) lint.Range
 	// WithoutValues names the release's values faultline cannot
-	// evaluate, left out of the rendering (lint.Release.ValuesUnknown;
-	// kube.Options.WithoutValues).
+	// evaluate, left out of the rendering, when the template reads values
+	// (lint.Release.ValuesUnknown; kube.Options.WithoutValues).
 	WithoutValues string
 	// MapKey identifies what Map and MapDiagnostic read besides Content
 	// and Template: the chart's files and place, the release's values
@@ -544,7 +544,10 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *pat
 	out.Name = cd.rel + "/" + m.Template
 	if r != nil {
 		out.Name += "@" + r.Addr
-		out.WithoutValues = r.ValuesUnknown
+		if r.ValuesUnknown != "" && readsValues(string(cd.fileData(m.Template))) {
+			// What it renders may depend on the values left out.
+			out.WithoutValues = r.ValuesUnknown
+		}
 		out.Scope = r.Scope
 		out.Inferred = append([]string(nil), r.Inferred...)
 	} else {

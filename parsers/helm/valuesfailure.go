@@ -96,3 +96,20 @@ func walkBranch(b *tparse.BranchNode, f func(tparse.Node)) {
 		walkNodes(b.ElseList, f)
 	}
 }
+
+// readsValues reports whether a template's text reads the chart's values
+// anywhere (a field chain from .Values or $.Values): only then can what it
+// renders depend on values faultline could not evaluate.
+func readsValues(text string) bool {
+	trees, err := parseTemplate("t", text)
+	if err != nil {
+		return false
+	}
+	found := false
+	for _, t := range trees {
+		walkNodes(t.Root, func(n tparse.Node) {
+			found = found || valuesRead(n)
+		})
+	}
+	return found
+}
