@@ -121,3 +121,67 @@ func lookupField(fields []jsonField, key string) (string, reflect.Type, bool) {
 	}
 	return "", nil, false
 }
+
+// refusedNode is the first node under n that krusty's decode into t
+// refuses: a key no field of t's struct has, or a value whose YAML shape
+// is not what the field holds (a scalar where a list or an object is
+// wanted, a mapping where a string is). krusty's own error names the Go
+// field, not the line; this is the line. nil when nothing is found (YAML
+// 1.1 readings such as `yes` for true are krusty's, not yaml.v3's).
+func refusedNode(n *yaml.Node, t reflect.Type, depth int) *yaml.Node {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if n == nil || depth > maxYAMLDepth || n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return n
+		}
+		fields := jsonFields(t, nil)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			_, ft, ok := lookupField(fields, n.Content[i].Value)
+			if !ok {
+				return n.Content[i]
+			}
+			if r := refusedNode(n.Content[i+1], ft, depth+1); r != nil {
+				return r
+			}
+		}
+	case reflect.Map:
+		if n.Kind != yaml.MappingNode {
+			return n
+		}
+		for i := 1; i < len(n.Content); i += 2 {
+			if r := refusedNode(n.Content[i], t.Elem(), depth+1); r != nil {
+				return r
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if n.Kind != yaml.SequenceNode {
+			return n
+		}
+		for _, c := range n.Content {
+			if r := refusedNode(c, t.Elem(), depth+1); r != nil {
+				return r
+			}
+		}
+	case reflect.String:
+		if n.Kind != yaml.ScalarNode || n.Tag == "!!int" || n.Tag == "!!float" || n.Tag == "!!bool" {
+			return n
+		}
+	case reflect.Bool:
+		if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+			return n
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		if n.Kind != yaml.ScalarNode || n.Tag != "!!int" && n.Tag != "!!float" {
+			return n
+		}
+	}
+	return nil
+}

@@ -206,8 +206,30 @@ func (b *builder) abs(root string) string {
 // one that still reaches krusty is not a consequence of a removal).
 func (b *builder) failure(err error) (d lint.Diagnostic, isNote bool) {
 	r, msg := b.errorRange(err.Error()), b.cleanMessage(err.Error())
+	if at, ok := b.refusedAt(err); ok {
+		r = at
+	}
 	isNote = b.removed > 0 && b.unparsable == 0 && !types.IsErrOnlyBuiltinPluginsAllowed(err)
 	return lint.Diagnostic{Range: r, Summary: "Cannot render Kustomize overlay", Detail: msg}, isNote
+}
+
+// refusedAt is where a kustomization krusty could not decode is wrong:
+// the one of the tree kustomize's own decoder refuses with the error the
+// build ended with, at the key or value it refuses (its first line when
+// that is not found).
+func (b *builder) refusedAt(err error) (lint.Range, bool) {
+	for _, k := range b.order {
+		if k.top == nil || k.data == nil {
+			continue
+		}
+		var kt types.Kustomization
+		derr := kt.Unmarshal(k.data)
+		if derr == nil || !strings.HasSuffix(err.Error(), derr.Error()) {
+			continue
+		}
+		return b.at(k, refusedNode(k.top, kustomizationType, 0)), true
+	}
+	return lint.Range{}, false
 }
 
 // namesFileOutside reports whether a kustomization of the tree names a
