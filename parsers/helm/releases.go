@@ -98,13 +98,25 @@ func (yf *yamlFile) rangeOf(n *yaml.Node) lint.Range {
 }
 
 // embeddedPos places nodes of a YAML document written in scalar s (see
-// embeddedPos); in produced text they map to s itself.
+// embeddedPos). In kustomize's output they are placed there and mapped
+// (its mapper follows a literal block to the file that wrote the text);
+// in other produced text they map to s itself.
 func (yf *yamlFile) embeddedPos(s *yaml.Node) posFunc {
 	if yf.mapRange == nil {
 		return embeddedPos(yf.rel, yf.data, s)
 	}
 	whole := yf.rangeOf(s)
-	return func(*yaml.Node) lint.Range { return whole }
+	if yf.source != lint.SourceKustomize || s.Style&yaml.LiteralStyle == 0 {
+		return func(*yaml.Node) lint.Range { return whole }
+	}
+	inner := embeddedPos(yf.rel, yf.data, s)
+	return func(n *yaml.Node) lint.Range {
+		text := ""
+		if d := deref(n); d != nil && d.Kind == yaml.ScalarNode {
+			text = d.Value
+		}
+		return yf.mapRange(inner(n), text)
+	}
 }
 
 // NewFinder returns a Finder; opts.Roots bounds which chart and values

@@ -177,7 +177,7 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 	}
 	out.Content = content
 	nodes, whole := b.opts.Cache.outputDocs(content, objs)
-	out.Map = newMapper(b, docs, nodes).Map
+	out.Map = newMapper(b, content, docs, nodes).Map
 	if whole {
 		out.Docs = nodes
 	}

@@ -123,8 +123,9 @@ type docIndex struct {
 
 // mapper maps ranges in rendered output back to source files.
 type mapper struct {
-	b    *builder
-	docs []*docIndex
+	b       *builder
+	docs    []*docIndex
+	content []byte // the rendered output
 
 	mu    sync.Mutex
 	cache map[string][]*yaml.Node // memory path → parsed documents
@@ -132,8 +133,8 @@ type mapper struct {
 
 // newMapper indexes the rendered objects (docs) by the documents parsed
 // from the output (nodes, those that parsed).
-func newMapper(b *builder, docs []renderedDoc, nodes []*yaml.Node) *mapper {
-	m := &mapper{b: b, cache: map[string][]*yaml.Node{}}
+func newMapper(b *builder, content []byte, docs []renderedDoc, nodes []*yaml.Node) *mapper {
+	m := &mapper{b: b, content: content, cache: map[string][]*yaml.Node{}}
 	for i, d := range docs {
 		di := &docIndex{renderedDoc: d}
 		if len(nodes) == len(docs) {
@@ -170,6 +171,11 @@ func (m *mapper) Map(r lint.Range, text string) lint.Range {
 	}
 	d := m.docs[i]
 	steps, isKey, val, ok := locate(d.node, r.Line, r.Column)
+	if !ok {
+		if r, ok := m.inBlock(d, r); ok {
+			return r
+		}
+	}
 	if !ok || len(steps) == 0 {
 		return m.objectRange(d)
 	}
