@@ -60,9 +60,12 @@ func (m *Model) OIDCProviderAt(addr string) *OIDCProvider {
 // call. It is another provider's (No) when it parses as another
 // issuer (token.actions.githubusercontent.com, gitlab.com,
 // app.terraform.io, cognito-identity.amazonaws.com, a SAML provider's
-// ARN), or names a provider of the tree whose url is one. Anything else
-// (a variable, an output of a module whose code was not read) is Maybe:
-// IRSA rules judge only Yes.
+// ARN), or names a provider of the tree whose url is one. A provider
+// nothing traces (a variable, a remote state's output, an output of a
+// module whose code was not read: a value not known statically) is a
+// cluster's (Yes) when every :sub condition allows only service-account
+// subjects; a provider written as known text that is no issuer (an empty
+// string) stays Maybe, as anything else: IRSA rules judge only Yes.
 func (m *Model) IRSA(w WebIdentity) Tri {
 	if t := m.anyEKS(w.Statement.Federated); t != Maybe {
 		return t
@@ -71,7 +74,47 @@ func (m *Model) IRSA(w WebIdentity) Tri {
 	for _, c := range append(append([]TrustCondition(nil), w.SubConditions...), w.AudConditions...) {
 		keys = append(keys, IssuerOfKey(c.Key))
 	}
-	return m.anyEKS(keys)
+	if t := m.anyEKS(keys); t != Maybe {
+		return t
+	}
+	if !untraced(append(append([]Value(nil), w.Statement.Federated...), keys...)) {
+		return Maybe
+	}
+	return serviceAccountSubjects(w)
+}
+
+// untraced says whether one of the provider's values is not known
+// statically (a variable's or a remote state's): a provider written as
+// known text that names no issuer (an empty default of a module read
+// alone) is not one the tree leaves open.
+func untraced(vs []Value) bool {
+	for _, v := range vs {
+		if _, ok := v.Str(); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// serviceAccountSubjects is Yes when the statement's :sub conditions (one
+// at least) allow only subjects written as system:serviceaccount:<ns>:<name>:
+// only a Kubernetes cluster's issuer signs those, so the provider the tree
+// does not trace (a variable, a remote state's output) is a cluster's.
+func serviceAccountSubjects(w WebIdentity) Tri {
+	if len(w.SubConditions) == 0 {
+		return Maybe
+	}
+	for _, c := range w.SubConditions {
+		if _, ok := ClaimMatcher(c); !ok || len(c.Values) == 0 {
+			return Maybe
+		}
+		for _, v := range c.Values {
+			if _, _, ok := ParseSubject(v); !ok {
+				return Maybe
+			}
+		}
+	}
+	return Yes
 }
 
 // anyEKS combines the verdicts on several issuers: Yes when one is an

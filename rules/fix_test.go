@@ -44,28 +44,30 @@ func dirReader(dir string) fixer.Reader {
 // wildcard, a value only inferred, an association with no account of its
 // name elsewhere).
 var fixable = map[string]bool{
-	"FL201/positive_argo_app_of_apps":                         true,
-	"FL201/positive_argo_release_written_twice":               true,
-	"FL201/positive_crossplane_role":                          true, // JSON inside a YAML block scalar
-	"FL201/positive_eksctl_attach_role_arn":                   true,
-	"FL201/positive_flux_release_in_kustomization":            true,
-	"FL201/positive_flux_overlay_reads_outside_its_directory": true, // the overlay Flux builds, not kustomize
-	"FL201/positive_jsonencode_manifest":                      true,
-	"FL201/positive_namespace_and_name_differ":                true,
-	"FL201/positive_replace_issuer_jsonencode":                true,
-	"FL201/positive_key_from_provider_url_attribute":          true,
-	"FL201/positive_replace_issuer_policy_document":           true,
-	"FL201/positive_terraform_service_account":                true, // a policy document's condition block
-	"FL201/positive_remote_state_s3_join":                     true, // the trust in one root, the account in another
-	"FL201/positive_module_in_two_roots":                      true, // one module two roots call: one edit serves both
-	"FL201/positive_several_subjects_name_in_other_namespace": true, // the moved subject replaced, the other kept
-	"FL202/positive_several_subjects_namespace_named":         true, // the subject of its namespace renamed, the other kept
-	"FL202/positive_role_arn_account_placeholder":             true,
-	"FL204/positive_missing_audience":                         true,
-	"FL204/positive_wrong_audience":                           true,
-	"FL206/positive_association_namespace_left_behind":        true,
-	"FL206/positive_namespace_moved":                          true,
-	"FL206/positive_release_in_other_cluster_root":            true, // the namespace the chart runs in
+	"FL201/positive_argo_app_of_apps":                          true,
+	"FL201/positive_argo_release_written_twice":                true,
+	"FL201/positive_crossplane_role":                           true, // JSON inside a YAML block scalar
+	"FL201/positive_eksctl_attach_role_arn":                    true,
+	"FL201/positive_flux_release_in_kustomization":             true,
+	"FL201/positive_flux_overlay_reads_outside_its_directory":  true, // the overlay Flux builds, not kustomize
+	"FL201/positive_jsonencode_manifest":                       true,
+	"FL201/positive_namespace_and_name_differ":                 true,
+	"FL201/positive_replace_issuer_jsonencode":                 true,
+	"FL201/positive_key_from_provider_url_attribute":           true,
+	"FL201/positive_replace_issuer_policy_document":            true,
+	"FL201/positive_terraform_service_account":                 true, // a policy document's condition block
+	"FL201/positive_remote_state_s3_join":                      true, // the trust in one root, the account in another
+	"FL201/positive_module_in_two_roots":                       true, // one module two roots call: one edit serves both
+	"FL201/positive_several_subjects_name_in_other_namespace":  true, // the moved subject replaced, the other kept
+	"FL201/positive_untraced_provider_service_account_subject": true, // the provider a variable: the subject alone is rewritten
+	"FL202/positive_several_subjects_namespace_named":          true, // the subject of its namespace renamed, the other kept
+	"FL202/positive_role_arn_account_placeholder":              true,
+	"FL204/positive_missing_audience":                          true,
+	"FL204/positive_provider_from_remote_state":                true, // the key beside :sub, built from the same local
+	"FL204/positive_wrong_audience":                            true,
+	"FL206/positive_association_namespace_left_behind":         true,
+	"FL206/positive_namespace_moved":                           true,
+	"FL206/positive_release_in_other_cluster_root":             true, // the namespace the chart runs in
 }
 
 // TestFixesRepairFixtures applies the fixes of every positive IRSA

@@ -32,7 +32,9 @@ matches, so the role cannot be assumed by any pod.
      module's ` + "`cluster_oidc_issuer_url`" + `): condition keys name the issuer without
      the scheme;
    - the key is the OIDC provider ARN (` + "`arn:aws:iam::…:oidc-provider/oidc.eks…:sub`" + `,
-     or ` + "`\"${module.eks.oidc_provider_arn}:sub\"`" + `) instead of the issuer;
+     or ` + "`\"${module.eks.oidc_provider_arn}:sub\"`" + `: a reference whose last
+     word is ` + "`arn`" + `, an inferred fact; one named ` + "`…_from_arn`" + ` is the issuer
+     cut out of an ARN) instead of the issuer;
    - the key has no issuer at all (` + "`:sub`" + `): a variable or output that evaluated
      to an empty string;
    - a value contains ` + "`*`" + ` under ` + "`StringEquals`" + `, where it is a literal
@@ -260,13 +262,15 @@ func arnHole(issuer lint.Value) (lint.HoleRef, bool) {
 		return lint.HoleRef{}, false
 	}
 	// The attribute read last names an ARN: arn, or a name whose last
-	// word is arn (oidc_provider_arn).
+	// word is arn (oidc_provider_arn) — not one that says it was taken
+	// from an ARN (provider_extract_from_arn, the issuer cut out of it).
 	names := ref.Attrs()
 	if len(names) == 0 {
 		return lint.HoleRef{}, false
 	}
 	words := strings.Split(names[len(names)-1], "_")
-	if words[len(words)-1] == "arn" {
+	n := len(words)
+	if words[n-1] == "arn" && (n < 2 || words[n-2] != "from") {
 		return *ref, true
 	}
 	return lint.HoleRef{}, false

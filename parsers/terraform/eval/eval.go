@@ -265,6 +265,13 @@ func (mi *ModInst) evalVariable(name string) {
 		return
 	}
 	tc := v.typeConstraint()
+	if val != cty.NilVal && !val.IsKnown() && (tc.ty == cty.String || tc.ty == cty.DynamicPseudoType && val.Type() == cty.String) {
+		// A string passed in that is not known statically (a remote
+		// state's output no root of the tree writes) is a hole here, as
+		// an input given no value is: a trust key built from it keeps
+		// its literal parts.
+		val = mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Addr("var." + name)})
+	}
 	if val == cty.NilVal {
 		var obj cty.Value
 		if tc.ty == cty.DynamicPseudoType {

@@ -1,6 +1,6 @@
-# The provider and the issuer come from variables set elsewhere: nothing
-# here ties them to an EKS cluster, so the trust's subjects are not
-# compared with the service account.
+# The provider and the issuer come from variables set elsewhere, but the
+# trust allows a subject only a Kubernetes cluster's issuer signs: it is
+# an IRSA trust, and the account annotated with the role runs elsewhere.
 variable "oidc_provider_arn" {
   type = string
 }
@@ -12,7 +12,7 @@ variable "oidc_issuer" {
 resource "aws_iam_role" "external_dns" {
   name = "external-dns"
 
-  assume_role_policy = jsonencode({
+  assume_role_policy = jsonencode({ # want FL201 `allows system:serviceaccount:dns:external-dns; the service account runs as kube-system:external-dns: kubernetes_service_account_v1.external_dns`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"
