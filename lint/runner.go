@@ -245,11 +245,15 @@ func addRelated(to, more []Location) []Location {
 // findings that still read alike at one range are one finding (the
 // first, with the related locations of the others): the same chain told
 // twice, whatever keys its objects had. Findings that differ in severity
-// or suppression stay apart.
+// or suppression stay apart. Before that, a finding whose roots are all
+// among another alike finding's is folded into it (foldRootSubsets).
 func NameRoots(fs []Finding) []Finding {
 	at := func(f Finding) string {
 		return f.Rule + "\x00" + f.Range.File + "\x00" + fmt.Sprint(f.Range.Line, ":", f.Range.Column) + "\x00" + f.Message
 	}
+	fs = foldRootSubsets(fs, func(f Finding) string {
+		return at(f) + "\x00" + f.Severity.String() + "\x00" + fmt.Sprint(f.Suppressed != nil)
+	})
 	roots := map[string][]string{}
 	for _, f := range fs {
 		k := at(f)
@@ -275,6 +279,65 @@ func NameRoots(fs []Finding) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// foldRootSubsets folds a finding resting on some roots into an alike
+// finding (same key by alike) resting on those roots and more: two
+// roots whose objects are one (a cluster both name alike) tell the
+// chain once across both, and again inside one of them. The finding
+// kept is the alike one with the most roots, first in order on a tie;
+// it gains the related locations of those folded into it. Findings
+// resting on no root are left alone.
+func foldRootSubsets(fs []Finding, alike func(Finding) string) []Finding {
+	groups := map[string][]int{}
+	for i, f := range fs {
+		if len(f.Roots) > 0 {
+			k := alike(f)
+			groups[k] = append(groups[k], i)
+		}
+	}
+	into := map[int]int{}
+	for _, idx := range groups {
+		for _, i := range idx {
+			best := -1
+			for _, j := range idx {
+				if j != i && strictSubset(fs[i].Roots, fs[j].Roots) && (best < 0 || len(fs[j].Roots) > len(fs[best].Roots)) {
+					best = j
+				}
+			}
+			if best >= 0 {
+				into[i] = best
+			}
+		}
+	}
+	if len(into) == 0 {
+		return fs
+	}
+	for i := range fs {
+		if j, ok := into[i]; ok {
+			fs[j].Related = addRelated(fs[j].Related, fs[i].Related)
+		}
+	}
+	out := fs[:0]
+	for i, f := range fs {
+		if _, ok := into[i]; !ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// strictSubset says whether every root of a is in b and b has more.
+func strictSubset(a, b []string) bool {
+	if len(a) >= len(b) {
+		return false
+	}
+	for _, r := range a {
+		if !slices.Contains(b, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // Plural is one when n is 1, else many (for messages).

@@ -140,6 +140,41 @@ func TestNameRoots(t *testing.T) {
 	}
 }
 
+// A finding resting on one root is folded into an alike one resting on
+// that root and another (two roots naming one cluster alike): one
+// finding, with no root named since no other reads alike; one resting
+// on no root, or on roots that are not a superset, stays.
+func TestNameRootsFoldsSubsets(t *testing.T) {
+	at := Range{File: "envs/staging/main.tf", Line: 32, Column: 13}
+	msg := "security group g is selected by Karpenter EC2NodeClass default and also attached to managed node group n"
+	rel := func(f string) []Location { return []Location{{Range: Range{File: f, Line: 2, Column: 1}}} }
+	fs := []Finding{
+		{Rule: "FL103", Severity: Notice, Range: at, Key: "a", Message: msg, Roots: []string{"envs/staging"}, Related: rel("a.tf")},
+		{Rule: "FL103", Severity: Notice, Range: at, Key: "b", Message: msg, Roots: []string{"envs/production", "envs/staging"}, Related: rel("b.tf")},
+	}
+	got := NameRoots(fs)
+	if len(got) != 1 || got[0].Message != msg || len(got[0].Roots) != 2 || len(got[0].Related) != 2 {
+		t.Errorf("got %+v, want the two-root finding alone, plain message, both related locations", got)
+	}
+
+	fs = []Finding{
+		{Rule: "FL103", Severity: Notice, Range: at, Key: "a", Message: msg, Roots: []string{"envs/staging"}},
+		{Rule: "FL103", Severity: Notice, Range: at, Key: "b", Message: msg, Roots: []string{"envs/production", "envs/qa"}},
+		{Rule: "FL103", Severity: Notice, Range: at, Key: "c", Message: msg},
+		{Rule: "FL103", Severity: Warning, Range: at, Key: "d", Message: msg, Roots: []string{"envs/production", "envs/staging"}},
+	}
+	got = NameRoots(fs)
+	want := []string{msg + " (in root envs/staging)", msg + " (in roots envs/production and envs/qa)", msg, msg + " (in roots envs/production and envs/staging)"}
+	if len(got) != len(want) {
+		t.Fatalf("%d findings, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i].Message != want[i] {
+			t.Errorf("message %d = %q, want %q", i, got[i].Message, want[i])
+		}
+	}
+}
+
 // TestFingerprintsDistinct: two findings of one rule, file and message
 // (FL000 "Invalid character" on two lines) get two fingerprints, the
 // first the plain one; a finding alone keeps its plain one.
