@@ -252,6 +252,23 @@ func (m *Model) ResolveSecurityGroup(v Value, holder Scope) Identity {
 	return id
 }
 
+// SelectedByID is the security group of the model, in a scope compatible
+// with scope, whose ID provably equals the ID term t names; nil when t
+// has no ID or no group's is provably it. AWS gives every group its own
+// ID, so a term that selects this group by ID selects no other, whatever
+// the others' IDs (unknown before apply) compare as.
+func (m *Model) SelectedByID(t SelectorTerm, scope Scope) *SecurityGroup {
+	if !t.HasID {
+		return nil
+	}
+	for _, sg := range m.SecurityGroups {
+		if sg.Scope.Compatible(scope, true, false) && Compare(t.ID, sg.ID) == Yes {
+			return sg
+		}
+	}
+	return nil
+}
+
 // TermMatch decides whether a Karpenter selector term selects the security
 // group g. Every field of the term must match.
 func TermMatch(t SelectorTerm, g Identity) Tri {

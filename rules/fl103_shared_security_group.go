@@ -100,6 +100,9 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 						found[ti][sg.key] = append(found[ti][sg.key], hit{u.g, u.ref})
 					}
 				case lint.Maybe:
+					if by := m.SelectedByID(t, kScope); by != nil && lint.Entity(by) != sg.id.Entity {
+						continue // the term's ID is another group's
+					}
 					p.Unresolved(fmt.Sprintf("%s of %s vs selector of %s", sgPhrase(sg.id, sg.id.Describe()), uses[0].g.Label(), k.Label()), t.Range)
 				}
 			}

@@ -63,7 +63,7 @@ func checkSelectorSpread(p *lint.Pass) {
 		for ti, t := range k.Terms {
 			hits, maybe := spreadHits(m, scope, t)
 			if len(hits) < 2 {
-				if len(hits) == 1 && maybe {
+				if len(hits) == 1 && maybe && m.SelectedByID(t, scope) == nil {
 					p.Unresolved(fmt.Sprintf("security groups besides %s selected by %s", hits[0].Label, k.Label()), t.Range)
 				}
 				continue
