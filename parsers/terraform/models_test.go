@@ -290,3 +290,37 @@ func TestModelledNodeGroupAtItsEntry(t *testing.T) {
 		}
 	}
 }
+
+// A tag of a resource of the user's own is placed at its entry: in the
+// tags object, in a merge() argument (the last that writes it), behind a
+// local; a tag only a variable writes stays at the tags argument.
+func TestOwnResourceTagRanges(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `variable "extra" {
+  type    = map(string)
+  default = { owner = "payments" }
+}
+
+locals {
+  common = {
+    team = "platform"
+  }
+}
+
+resource "aws_security_group" "nodes" {
+  vpc_id = "vpc-0123456789abcdef0"
+  tags = merge(local.common, var.extra, {
+    "karpenter.sh/discovery" = "prod"
+  })
+}
+`})
+	res := loadCached(dir)
+	sg, _ := entity(res, "aws_security_group.nodes").(*lint.SecurityGroup)
+	if sg == nil {
+		t.Fatal("no aws_security_group.nodes")
+	}
+	for key, line := range map[string]int{"karpenter.sh/discovery": 15, "team": 8, "owner": 14} {
+		if r := sg.TagRanges[key]; r.Line != line {
+			t.Errorf("tag %s at %v, want line %d", key, r, line)
+		}
+	}
+}

@@ -938,3 +938,24 @@ func ObjectItem(expr hcl.Expression, key string) hcl.Expression {
 	}
 	return nil
 }
+
+// WrittenItem is where the entry key of a map an expression of the
+// user's own code writes is: an object constructor, one of merge()'s
+// arguments (the last that writes key wins), each perhaps behind a
+// local. False for anything else (a variable, a for expression, a key
+// built by interpolation).
+func (mi *ModInst) WrittenItem(expr hcl.Expression, key string) (hcl.Range, bool) {
+	expr = mi.LocalExpr(expr)
+	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && fc.Name == "merge" {
+		for i := len(fc.Args) - 1; i >= 0; i-- {
+			if r, ok := mi.WrittenItem(fc.Args[i], key); ok {
+				return r, true
+			}
+		}
+		return hcl.Range{}, false
+	}
+	if item := ObjectItem(expr, key); item != nil {
+		return hcl.RangeBetween(keyRange(expr, item), item.Range()), true
+	}
+	return hcl.Range{}, false
+}

@@ -30,6 +30,12 @@ func (x *extraction) embed(local, attr string) {
 	if f := x.mi.TemplatePath(a.Expr, "templatefile", "file"); f != "" {
 		x.e.Templates = append(x.e.Templates, f) // read as rendered only
 	}
+	expr := a.Expr
+	if text, inner, ok := x.decodedFile(expr); ok && v.IsKnown() && (v.Type().IsObjectType() || v.Type().IsMapType()) {
+		// yamldecode(templatefile(…)): the text the file renders to is
+		// the manifest, line for line as the file writes it.
+		v, expr = text, inner
+	}
 	var content []byte
 	switch {
 	case v.IsKnown() && v.Type() == cty.String:
@@ -52,10 +58,29 @@ func (x *extraction) embed(local, attr string) {
 		// written: placed in the file.
 		em.SetMap(kept.PositionMap{Whole: whole, File: x.e.Session.Rel(src.File), FileLine: src.Line - 1})
 	} else {
-		em.SetMap(x.positionMap(a.Expr, whole, content))
+		em.SetMap(x.positionMap(expr, whole, content))
 	}
-	em.SetPassed(x.interpolationsPassed(a.Expr))
+	em.SetPassed(x.interpolationsPassed(expr))
 	x.e.Embedded = append(x.e.Embedded, em)
+}
+
+// decodedFile is the text a yamldecode(file(…)) or
+// yamldecode(templatefile(…)) argument renders to, with the inner call:
+// false when expr is anything else or the text is not known statically.
+func (x *extraction) decodedFile(expr hcl.Expression) (cty.Value, hcl.Expression, bool) {
+	fc, ok := expr.(*hclsyntax.FunctionCallExpr)
+	if !ok || fc.Name != "yamldecode" || len(fc.Args) != 1 {
+		return cty.NilVal, nil, false
+	}
+	inner, ok := fc.Args[0].(*hclsyntax.FunctionCallExpr)
+	if !ok || (inner.Name != "file" && inner.Name != "templatefile") {
+		return cty.NilVal, nil, false
+	}
+	text := x.mi.Eval(inner, nil)
+	if !text.IsKnown() || text.IsNull() || text.Type() != cty.String {
+		return cty.NilVal, nil, false
+	}
+	return text, inner, true
 }
 
 // positionMap builds the range mapping for YAML written by expr.

@@ -386,6 +386,8 @@ func (x *extraction) tags(defaults cty.Value) (map[string]lint.Value, bool, map[
 		for k := range ranges {
 			if r, ok := x.mi.InputItem(a.Expr, k); ok {
 				ranges[k] = x.e.Session.Rng(r)
+			} else if r, ok := x.mi.WrittenItem(a.Expr, k); ok && x.mi.Model == nil {
+				ranges[k] = x.e.Session.Rng(r)
 			}
 		}
 	}

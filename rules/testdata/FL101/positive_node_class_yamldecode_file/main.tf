@@ -17,7 +17,8 @@ resource "aws_eks_node_group" "system" {
   }
 }
 
-# The node class is applied through Terraform: it is one object, told once.
+# The node class is applied through Terraform: it is one object, told once,
+# at the line of the file that names the role.
 resource "kubernetes_manifest" "node_class" {
-  manifest = yamldecode(file("${path.module}/manifests/node-class.yaml")) # want FL101 "used by Karpenter EC2NodeClass general and also by managed node group"
+  manifest = yamldecode(file("${path.module}/manifests/node-class.yaml"))
 }
