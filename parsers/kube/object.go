@@ -2,7 +2,9 @@ package kube
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -110,12 +112,41 @@ func (d *doc) entities() []lint.Entity {
 	case isManagedResource(d.apiVersion):
 		return d.managedResource()
 	}
+	d.unservedKarpenterVersion()
 	return []lint.Entity{&lint.KubeObject{
 		Object:     d.object(lint.KindObject),
 		APIVersion: d.apiVersion,
 		KindName:   d.kind,
 		Namespace:  d.namespaceValue(),
 	}}
+}
+
+// karpenterVersions are the API versions Karpenter serves each of its
+// kinds in, by its CRDs of v0.32 and later (v1beta1, v1) and before
+// (v1alpha5, v1alpha1).
+var karpenterVersions = map[string][]string{
+	"NodePool":        {"karpenter.sh/v1", "karpenter.sh/v1beta1"},
+	"NodeClaim":       {"karpenter.sh/v1", "karpenter.sh/v1beta1"},
+	"Provisioner":     {"karpenter.sh/v1alpha5"},
+	"Machine":         {"karpenter.sh/v1alpha5"},
+	"EC2NodeClass":    {"karpenter.k8s.aws/v1", "karpenter.k8s.aws/v1beta1"},
+	"AWSNodeTemplate": {"karpenter.k8s.aws/v1alpha1"},
+}
+
+// unservedKarpenterVersion notes a Karpenter kind written with an API
+// version of Karpenter's groups that does not serve it (a NodePool as
+// karpenter.sh/v1alpha5): kubectl refuses it and faultline does not read
+// it as capacity, which a run must say rather than drop it silently.
+func (d *doc) unservedKarpenterVersion() {
+	served, ok := karpenterVersions[d.kind]
+	group, _, _ := strings.Cut(d.apiVersion, "/")
+	if !ok || slices.Contains(served, d.apiVersion) || (group != "karpenter.sh" && group != "karpenter.k8s.aws") || d.opts.Notes == nil {
+		return
+	}
+	_, av := lookup(d.root, "apiVersion")
+	d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(av), What: fmt.Sprintf(
+		"Karpenter %s %s is not read: %s serves no %s (Karpenter serves it as %s), so the API server refuses it",
+		d.kind, d.name, d.apiVersion, d.kind, strings.Join(served, " or "))})
 }
 
 // newDoc reads the identity fields of a document node.
