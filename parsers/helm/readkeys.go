@@ -2,6 +2,7 @@ package helm
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	tparse "text/template/parse"
@@ -197,6 +198,11 @@ type analyzer struct {
 	missing map[string]bool
 	budget  int
 	all     bool
+	// fileOrder is files' keys sorted and targets what each include
+	// name resolves to, worked out once: a chart of hundreds of defines
+	// includes them hundreds of thousands of times.
+	fileOrder []string
+	targets   map[string][]*tparse.Tree
 }
 
 // maxDefineRuns bounds define analyses; beyond it every key may be read.
@@ -824,29 +830,56 @@ func reachesValues(v absVal, seen map[string]bool) bool {
 // include whose name is built at run time (the checksum idiom
 // `include (print $.Template.BasePath "/configmap.yaml") .`) may run.
 func (a *analyzer) includeAny(arg absVal) {
+	ak := arg.key()
 	for _, n := range sortedKeys(a.defines) {
-		a.include(n, arg)
+		a.includeKeyed(n, arg, ak)
 	}
-	for _, n := range sortedKeys(a.files) {
-		a.include(n, arg)
+	for _, n := range a.sortedFiles() {
+		a.includeKeyed(n, arg, ak)
 	}
+}
+
+// sortedFiles is the keys of files, sorted once.
+func (a *analyzer) sortedFiles() []string {
+	if a.fileOrder == nil {
+		a.fileOrder = sortedKeys(a.files)
+	}
+	return a.fileOrder
+}
+
+// target is what an include of name runs: its defines, then the
+// template files Helm names so ("<chart>/templates/x.yaml").
+func (a *analyzer) target(name string) []*tparse.Tree {
+	if trees, ok := a.targets[name]; ok {
+		return trees
+	}
+	trees := slices.Clone(a.defines[name])
+	for _, f := range a.sortedFiles() {
+		if f == name || strings.HasSuffix(name, "/"+strings.TrimPrefix(f, "file:")) {
+			trees = append(trees, a.files[f])
+		}
+	}
+	if a.targets == nil {
+		a.targets = map[string][]*tparse.Tree{}
+	}
+	a.targets[name] = trees
+	return trees
 }
 
 // include analyses a define with an argument, once per argument; a define
 // already three deep on the stack reads its argument whole instead.
 func (a *analyzer) include(name string, arg absVal) {
-	trees := a.defines[name]
-	for _, f := range sortedKeys(a.files) {
-		// Helm names a file "<chart>/templates/x.yaml".
-		if f == name || strings.HasSuffix(name, "/"+strings.TrimPrefix(f, "file:")) {
-			trees = append(trees, a.files[f])
-		}
-	}
+	a.includeKeyed(name, arg, arg.key())
+}
+
+// includeKeyed is include with the argument's key worked out.
+func (a *analyzer) includeKeyed(name string, arg absVal, argKey string) {
+	trees := a.target(name)
 	if len(trees) == 0 {
 		a.missing[name] = true
 		return
 	}
-	key := name + "\x00" + arg.key()
+	key := name + "\x00" + argKey
 	if a.memo[key] {
 		return
 	}
