@@ -35,6 +35,9 @@ matches, so the role cannot be assumed by any pod.
      or ` + "`\"${module.eks.oidc_provider_arn}:sub\"`" + `: a reference whose last
      word is ` + "`arn`" + `, an inferred fact; one named ` + "`…_from_arn`" + ` is the issuer
      cut out of an ARN) instead of the issuer;
+   - the key is built from the cluster's API server endpoint
+     (` + "`aws_eks_cluster.X.endpoint`" + `, the eks module's ` + "`cluster_endpoint`" + `), another
+     https:// URL of the cluster, instead of its OIDC issuer;
    - the key has no issuer at all (` + "`:sub`" + `): a variable or output that evaluated
      to an empty string;
    - a value contains ` + "`*`" + ` under ` + "`StringEquals`" + `, where it is a literal
@@ -165,6 +168,13 @@ func conditionProblems(m *lint.Model, c lint.TrustCondition) []conditionProblem 
 				p.inferred = []string{fmt.Sprintf("%s is taken to be an ARN from its name", ref)}
 			}
 			out = append(out, p)
+		} else if ref, ok := endpointHole(issuer); ok {
+			out = append(out, conditionProblem{
+				kind: "endpoint",
+				what: fmt.Sprintf("condition key %q is built from %s, the cluster's API server endpoint, not its OIDC issuer", key.String(), ref),
+				why:  "STS names condition keys after the token's issuer (oidc.eks.<region>.amazonaws.com/id/<ID>); the API server's host (<ID>.<zone>.<region>.eks.amazonaws.com) issues no token, so the key exists in no token",
+				hint: fmt.Sprintf("key the condition on the issuer: \"${replace(%s, \"https://\", \"\")}:%s\" (with terraform-aws-modules/eks: module.eks.oidc_provider)", issuerOf(ref), claim),
+			})
 		} else if s, ok := issuer.Str(); ok && s == "" {
 			out = append(out, conditionProblem{
 				kind: "empty",
@@ -296,6 +306,28 @@ func soleHole(issuer lint.Value) (*lint.HoleRef, bool) {
 		return nil, false
 	}
 	return ref, true
+}
+
+// endpointHole reports whether issuer is made of one reference to an EKS
+// cluster's endpoint (aws_eks_cluster.X.endpoint, a resource or a data
+// source, perhaps through replace or trimprefix): the API server's URL,
+// which is never the OIDC issuer.
+func endpointHole(issuer lint.Value) (lint.HoleRef, bool) {
+	r, ok := issuer.SoleOrigin()
+	if !ok {
+		return lint.HoleRef{}, false
+	}
+	a, ok := lint.ParseAddress(r.Object)
+	if !ok || a.Type != "aws_eks_cluster" || !slices.Equal(r.Attrs(), []string{"endpoint"}) {
+		return lint.HoleRef{}, false
+	}
+	return r, true
+}
+
+// issuerOf is the identity issuer attribute of the cluster whose endpoint
+// ref reads, as the user would write it.
+func issuerOf(ref lint.HoleRef) string {
+	return lint.HoleRef{Object: ref.Object, Path: "identity[0].oidc[0].issuer"}.String()
 }
 
 // issuerURLHole reports whether issuer is one reference to the cluster's
