@@ -120,6 +120,7 @@ const (
 	skipNoCluster   = "their EKS cluster is not declared here, so its capacity may be elsewhere, and they pin themselves to no place declared here"
 	skipLibrary     = "their EKS cluster is declared by a module another root instantiates from a source not read here, whose capacity there is not known, and they pin themselves to no place declared here"
 	skipAutoMode    = "their cluster runs EKS Auto Mode, whose built-in NodePools no source declares, and they pin themselves to no place declared here"
+	skipAutoModeMay = "their cluster is not named, and one of the clusters declared here runs EKS Auto Mode, whose built-in NodePools no source declares; they pin themselves to no place declared here"
 	skipNoNodePools = "Karpenter is installed for their cluster with no NodePool declared here, and they pin themselves to no place declared here"
 )
 

@@ -168,7 +168,7 @@ func (c *checker) named(r lint.Requirement) bool {
 // NodePools, but not against an Auto Mode cluster or NodePool declared
 // here: built-in NodePools exist whatever the user says.
 func (c *checker) complete(w *lint.Workload) (why string) {
-	if why = c.completeDeclared(w); why == "" || why == skipAutoMode || !c.m.CapacityComplete {
+	if why = c.completeDeclared(w); why == "" || why == skipAutoMode || why == skipAutoModeMay || !c.m.CapacityComplete {
 		return why
 	}
 	if c.autoModePool(w) {
@@ -190,9 +190,13 @@ func (c *checker) autoModePool(w *lint.Workload) bool {
 
 // completeDeclared is complete from the sources alone.
 func (c *checker) completeDeclared(w *lint.Workload) (why string) {
-	cluster, library := false, false
+	cluster, library, autoMode := false, false, false
+	// The clusters the workload may run in, by name: one named in
+	// several roots is one cluster.
+	names := map[string]bool{}
 	for _, cl := range c.m.Clusters {
 		if cl.Scope.Compatible(w.Scope, true, true) && lint.Compare(cl.Name, clusterOf(w.Scope)) != lint.No {
+			names[cl.Name.String()] = true
 			if _, ok := c.m.InstantiatedElsewhere[cl.Root]; ok {
 				// A library module read as a root: the cluster a call
 				// from a source not read makes of it has capacity the
@@ -201,12 +205,17 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 				continue
 			}
 			if cl.AutoMode || cl.AutoModeUnknown {
-				return skipAutoMode
+				autoMode = true
+				continue
 			}
 			cluster = true
 		}
 	}
 	switch {
+	case autoMode && len(names) > 1:
+		return skipAutoModeMay
+	case autoMode:
+		return skipAutoMode
 	case library:
 		return skipLibrary
 	case !cluster:
