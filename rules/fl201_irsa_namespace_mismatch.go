@@ -79,8 +79,10 @@ subject when the old one is a literal it can point at (a quoted string in
 ` + "`jsonencode`" + `, a policy document's ` + "`values`" + `, JSON in a YAML scalar) and
 the account is the only one bound to the role; it never moves a release.
 
-The finding points at the trust's ` + "`:sub`" + ` condition (always written, and the
-side upgrade notes change) and lists the service account binding as related.
+The finding points at the trust, the side upgrade notes change: the role's
+` + "`assume_role_policy`" + ` (the subject is inside it), or the module argument or
+eksctl entry that writes the subject; the service account binding is
+listed as related.
 
 References: Karpenter upgrade guide (v0.33/v0.34, namespace change to
 kube-system); EKS user guide, "Configure IAM roles for service accounts";

@@ -62,7 +62,8 @@ account as the trust says. Do not widen the subject with a wildcard
 (FL203). ` + "`faultline lint --fix`" + ` writes the exact subject when the old
 one is a literal and the new name is fully known.
 
-The finding points at the trust's ` + "`:sub`" + ` condition and lists the service
+The finding points at the trust (the role's ` + "`assume_role_policy`" + `, or the module
+argument or eksctl entry that writes the subject) and lists the service
 account binding and name as related (see FL201 for why).
 
 References: EKS user guide, "Configure IAM roles for service accounts";
