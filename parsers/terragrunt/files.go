@@ -343,7 +343,39 @@ func (l *loader) rng(r hcl.Range) lint.Range {
 
 // note makes a coverage note at r.
 func (l *loader) note(kind lint.CoverageKind, r hcl.Range, format string, args ...any) lint.Note {
-	return lint.Note{Kind: kind, What: fmt.Sprintf(format, args...), Range: l.rng(r)}
+	return lint.Note{Kind: kind, What: l.relText(fmt.Sprintf(format, args...)), Range: l.rng(r)}
+}
+
+// relText writes every path under the scan root in s (HCL's and
+// Terragrunt's messages name files absolutely: "Call to function "file"
+// failed: /home/ci/repo/live/config.yml: …") as the path findings show,
+// so a note reads the same in every checkout.
+func (l *loader) relText(s string) string {
+	root := l.opts.Root
+	if root == "" || !strings.Contains(s, root) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, root)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := i + len(root)
+		if j < len(s) && s[j] != '/' && s[j] != filepath.Separator {
+			// A longer name that starts alike (/repo-other).
+			b.WriteString(s[:j])
+			s = s[j:]
+			continue
+		}
+		for j < len(s) && !strings.ContainsRune(" \t\n:\",;()", rune(s[j])) {
+			j++
+		}
+		b.WriteString(s[:i])
+		b.WriteString(l.rel(filepath.Clean(s[i:j])))
+		s = s[j:]
+	}
 }
 
 // fileStart is the first line of a file, where what has no construct of
