@@ -79,14 +79,17 @@ func (mi *ModInst) modelChild(c *Call) (*Module, *modelUse, string) {
 }
 
 // fitInputs reads an unconstrained call at the newest modelled version
-// whose variables admit every input the call passes, when the newest
-// version (what `terraform init` installs today) rejects some: the call
-// was written for the older one, and evaluating the newest would invent
-// its defaults (a v21 Pod Identity association for a v19-style call). The
-// newest stays recorded in use.installs, so the call's lint.ModuleCall
-// still says that Terraform rejects it there (FL501).
+// whose variables admit every input the call passes and whose outputs
+// hold every output its caller reads, when the newest version (what
+// `terraform init` installs today) rejects some input or lacks some
+// output: the call was written for the older one, and evaluating the
+// newest would invent its defaults (a v21 Pod Identity association for a
+// v19-style call that reads irsa_arn). The newest stays recorded in
+// use.installs, so the call's lint.ModuleCall still says that Terraform
+// rejects it there (FL501).
 func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) {
 	models := mi.Evaluator.Session.models
+	read := mi.Module.outputsRead(c)
 	admits := func(d modsource.ModelDir) bool {
 		m := models.module(d.Dir)
 		if m == nil {
@@ -96,6 +99,13 @@ func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) 
 		for n := range c.Attrs {
 			if v, ok := vars[n]; !ok || v.Declared == lint.No {
 				return false
+			}
+		}
+		if !read.all {
+			for n := range read.names {
+				if _, ok := m.outputs[n]; !ok {
+					return false
+				}
 			}
 		}
 		return true
@@ -111,7 +121,7 @@ func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) 
 		newest := use.dir
 		use.installs = &newest
 		use.dir = d
-		use.assumed = "no version constraint: " + newest.Span.Label() + ", the newest modelled, rejects inputs the call passes; read at " + d.Span.Label() + ", the newest modelled that declares them all"
+		use.assumed = "no version constraint: " + newest.Span.Label() + ", the newest modelled, rejects inputs the call passes or lacks outputs its caller reads; read at " + d.Span.Label() + ", the newest modelled that declares them all"
 		return
 	}
 }
