@@ -1,38 +1,44 @@
-# The node group keeps the module's groups; Karpenter's nodes get one of their own,
-# selected by its ID, which names that group and none of the node group's.
-module "eks" {
+# The node group keeps the module's own groups; Karpenter's nodes get a
+# group of their own, selected by its ID, which names that group and none
+# of the node group's (whose IDs are only known after apply).
+module "cluster" {
   source  = "terraform-aws-modules/eks/aws"
   version = "20.34.0"
 
-  cluster_name    = "atlas"
-  cluster_version = "1.31"
-  vpc_id          = "vpc-0c0ffee0c0ffee000"
-  subnet_ids      = ["subnet-0c0ffee0c0ffee001", "subnet-0c0ffee0c0ffee002"]
+  cluster_name    = "tern"
+  cluster_version = "1.30"
+  vpc_id          = "vpc-0ab12cd34ef56ab78"
+  subnet_ids      = ["subnet-0ab12cd34ef56ab79", "subnet-0ab12cd34ef56ab7a"]
 
   eks_managed_node_groups = {
-    system = {
-      min_size     = 2
-      max_size     = 3
-      desired_size = 2
+    base = {
+      instance_types = ["m7i.large"]
+      min_size       = 2
+      max_size       = 2
+      desired_size   = 2
     }
   }
 }
 
-resource "aws_security_group" "karpenter_nodes" {
-  name   = "atlas-karpenter-nodes"
-  vpc_id = "vpc-0c0ffee0c0ffee000"
+resource "aws_security_group" "karpenter" {
+  name_prefix = "tern-karpenter-"
+  vpc_id      = "vpc-0ab12cd34ef56ab78"
 }
 
-resource "kubectl_manifest" "node_class" {
-  yaml_body = yamlencode({
-    apiVersion = "karpenter.k8s.aws/v1"
-    kind       = "EC2NodeClass"
-    metadata   = { name = "default" }
-    spec = {
-      role                       = "KarpenterNodeRole-atlas"
-      amiSelectorTerms           = [{ alias = "al2023@latest" }]
-      subnetSelectorTerms        = [{ tags = { "karpenter.sh/discovery" = "atlas" } }]
-      securityGroupSelectorTerms = [{ id = aws_security_group.karpenter_nodes.id }]
-    }
-  })
+resource "kubectl_manifest" "default_class" {
+  yaml_body = <<-YAML
+    apiVersion: karpenter.k8s.aws/v1
+    kind: EC2NodeClass
+    metadata:
+      name: default
+    spec:
+      role: KarpenterNodeRole-tern
+      amiSelectorTerms:
+        - alias: bottlerocket@latest
+      subnetSelectorTerms:
+        - tags:
+            karpenter.sh/discovery: tern
+      securityGroupSelectorTerms:
+        - id: ${aws_security_group.karpenter.id}
+  YAML
 }
