@@ -201,8 +201,8 @@ type analyzer struct {
 	// fileOrder is files' keys sorted and targets what each include
 	// name resolves to, worked out once: a chart of hundreds of defines
 	// includes them hundreds of thousands of times.
-	fileOrder []string
-	targets   map[string][]*tparse.Tree
+	fileOrder, defineOrder []string
+	targets                map[string][]*tparse.Tree
 }
 
 // maxDefineRuns bounds define analyses; beyond it every key may be read.
@@ -831,7 +831,10 @@ func reachesValues(v absVal, seen map[string]bool) bool {
 // `include (print $.Template.BasePath "/configmap.yaml") .`) may run.
 func (a *analyzer) includeAny(arg absVal) {
 	ak := arg.key()
-	for _, n := range sortedKeys(a.defines) {
+	if a.defineOrder == nil {
+		a.defineOrder = sortedKeys(a.defines)
+	}
+	for _, n := range a.defineOrder {
 		a.includeKeyed(n, arg, ak)
 	}
 	for _, n := range a.sortedFiles() {
