@@ -47,7 +47,10 @@ version the call's constraint allows (assumed, and the finding one severity
 lower, when the constraint allows versions that differ). A call without a
 version constraint is compared with the newest modelled version, which is
 what ` + "`terraform init`" + ` installs: an input only later releases of that major
-declare is not reported. Calls of local
+declare is not reported. A git source pinned to a commit
+(` + "`?ref=<hash>`" + `) installs that commit, whose release faultline does not know:
+it is read at the newest modelled version its inputs fit, and compared
+with that. Calls of local
 modules are checked by Terraform itself: an input a local module does not
 declare is FL000. Calls whose code was not read are never reported.
 

@@ -62,6 +62,9 @@ func (mi *ModInst) modelChild(c *Call) (*Module, *modelUse, string) {
 			return nil, nil, "its version constraint " + c.Version + " cannot be read"
 		}
 		use.key, use.allowed, use.constraint = key, allowed, constraint
+		if c.Version == "" && modsource.IsCommitRef(ref) {
+			use.commit = ref
+		}
 	}
 	dir, alts, assumed, why := ix.ChooseModel(use.key, use.allowed, use.constraint, nested)
 	if why != "" {
@@ -110,7 +113,11 @@ func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) 
 		}
 		return true
 	}
+	pinned := "pinned to commit " + shortCommit(use.commit) + ", a release faultline does not know: "
 	if admits(use.dir) {
+		if use.commit != "" {
+			use.assumed = pinned + "the newest modelled version is assumed"
+		}
 		return
 	}
 	for i := len(dirs) - 1; i >= 0; i-- {
@@ -118,12 +125,27 @@ func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) 
 		if d.Dir == use.dir.Dir || !admits(d) {
 			continue
 		}
+		if use.commit != "" {
+			// terraform init installs the commit, not the newest
+			// release: the version the call fits is the best guess.
+			use.dir = d
+			use.assumed = pinned + "read at " + d.Span.Label() + ", the newest modelled version that declares every input the call passes and output its caller reads"
+			return
+		}
 		newest := use.dir
 		use.installs = &newest
 		use.dir = d
 		use.assumed = "no version constraint: " + newest.Span.Label() + ", the newest modelled, rejects inputs the call passes or lacks outputs its caller reads; read at " + d.Span.Label() + ", the newest modelled that declares them all"
 		return
 	}
+}
+
+// shortCommit is a commit as messages write it: its first 12 characters.
+func shortCommit(c string) string {
+	if len(c) > 12 {
+		return c[:12]
+	}
+	return c
 }
 
 // innerModelDir is the directory a local source names inside a stand-in's

@@ -38,6 +38,10 @@ type modelUse struct {
 	// older version than the newest because the newest rejects its
 	// inputs, the newest one (what terraform init installs); nil else.
 	installs *modsource.ModelDir
+	// commit is the commit a git source's ref pins the call to ("" when
+	// it pins none): terraform init installs that commit, whose release
+	// faultline does not know, not the newest.
+	commit string
 	// anchor is where entities of the instance are reported in the
 	// user's configuration; topCall the user's call that leads into it.
 	anchor  hcl.Range

@@ -133,3 +133,34 @@ func TestChooseModelSubmoduleBehindPackage(t *testing.T) {
 		t.Errorf("role: assumed %q", assumed)
 	}
 }
+
+// A ref of 7 to 40 hexadecimal digits pins a commit; a tag, a branch or a
+// shorter hex word does not.
+func TestIsCommitRef(t *testing.T) {
+	for ref, want := range map[string]bool{
+		"c60b70fbc80606eb4ed8cf47063ac6ed0d8dd435": true,
+		"c60b70f":      true,
+		"C60B70FBC806": true,
+		"v20.24.0":     false,
+		"main":         false,
+		"cafe":         false,
+		"c60b70fbc80606eb4ed8cf47063ac6ed0d8dd4351": false,
+		"deadbeefz": false,
+	} {
+		if got := IsCommitRef(ref); got != want {
+			t.Errorf("IsCommitRef(%q) = %v, want %v", ref, got, want)
+		}
+	}
+}
+
+// A commit hash that starts with digits is no version (go-version reads
+// 1123456789abcdef… as 1123456789.0.0-abcdef…): the call may be any
+// version; a tag ref is that version.
+func TestCallVersionsCommitRef(t *testing.T) {
+	if r, c, ok := CallVersions("", "1123456789abcdef0123456789abcdef01234567"); !ok || c != "" || r.Label() != "any version" {
+		t.Errorf("commit ref: %s, %q, %v; want any version, no constraint", r.Label(), c, ok)
+	}
+	if r, c, ok := CallVersions("", "v20.24.0"); !ok || c != "ref=v20.24.0" || r.Label() != "v20.24.0" {
+		t.Errorf("tag ref: %s, %q, %v; want v20.24.0", r.Label(), c, ok)
+	}
+}

@@ -115,12 +115,29 @@ func CallVersions(written, ref string) (allowed VersionRange, constraint string,
 		r, ok := ParseConstraint(written)
 		return r, written, ok
 	}
-	if ref != "" {
+	if ref != "" && !IsCommitRef(ref) {
+		// A commit hash that starts with digits parses as a version
+		// (1123456789abcdef… as 1123456789.0.0-abcdef…): not one.
 		if v, err := version.NewVersion(strings.TrimPrefix(ref, "v")); err == nil {
 			return VersionRange{Lo: VersionBound{v, true}, Hi: VersionBound{v, true}}, "ref=" + ref, true
 		}
 	}
 	return AnyVersion, "", true
+}
+
+// IsCommitRef reports whether a git source's ref is a commit hash (7 to
+// 40 hexadecimal digits) rather than a tag or a branch: the call is
+// pinned to that commit, whatever release it belongs to.
+func IsCommitRef(ref string) bool {
+	if len(ref) < 7 || len(ref) > 40 {
+		return false
+	}
+	for _, r := range ref {
+		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f' || 'A' <= r && r <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // Label names the versions of r for a message, as a reader expects a
