@@ -208,6 +208,8 @@ func (b *builder) failure(err error) (d lint.Diagnostic, isNote bool) {
 	r, msg := b.errorRange(err.Error()), b.cleanMessage(err.Error())
 	if at, ok := b.refusedAt(err); ok {
 		r = at
+	} else if at, ok := b.generatorAt(err.Error()); ok {
+		r = at
 	}
 	isNote = b.removed > 0 && b.unparsable == 0 && !types.IsErrOnlyBuiltinPluginsAllowed(err)
 	return lint.Diagnostic{Range: r, Summary: "Cannot render Kustomize overlay", Detail: msg}, isNote
@@ -1205,6 +1207,11 @@ var memPathToken = regexp.MustCompile(`(^|[\s'"(=:\[])(/[^\s'"():,\]]*)`)
 // cleanMessage rewrites the in-memory paths in a krusty message into the
 // paths ranges use.
 func (b *builder) cleanMessage(msg string) string {
+	// kustomize prints some values with %v: a generator's pointers
+	// (&{0xc000… 0xc000…}), different in every run, and a resource ID
+	// as Go syntax. The ID is written as kind and name; the pointers go.
+	msg = goPointers.ReplaceAllString(msg, "")
+	msg = goResID.ReplaceAllString(msg, "$3 $4")
 	return memPathToken.ReplaceAllStringFunc(msg, func(tok string) string {
 		i := strings.IndexByte(tok, '/')
 		pre, p := tok[:i], tok[i:]
@@ -1214,6 +1221,47 @@ func (b *builder) cleanMessage(msg string) string {
 		}
 		return tok
 	})
+}
+
+// goPointers is a struct of pointers as %v prints it, with the blank
+// before it.
+var goPointers = regexp.MustCompile(` ?&\{0x[0-9a-f]+(?: 0x[0-9a-f]+)*\}`)
+
+// goResID is a kustomize resid.ResId as %#v prints it: group, version,
+// kind, name, namespace.
+var goResID = regexp.MustCompile(`resid\.ResId\{Gvk:resid\.Gvk\{Group:"([^"]*)", Version:"([^"]*)", Kind:"([^"]*)"[^}]*\}, Name:"([^"]*)", Namespace:"([^"]*)"\}`)
+
+// generatorMerge is kustomize's error for a generator that merges into
+// or replaces an object nothing before it made.
+var generatorMerge = regexp.MustCompile(`merging from generator.*Kind:"(ConfigMap|Secret)"[^}]*\}, Name:"([^"]*)"`)
+
+// generatorAt is where a generator kustomize could not merge is written:
+// the entry of configMapGenerator (secretGenerator) with that name and a
+// behavior of merge or replace, in a kustomization of the build.
+func (b *builder) generatorAt(msg string) (lint.Range, bool) {
+	m := generatorMerge.FindStringSubmatch(msg)
+	if m == nil {
+		return lint.Range{}, false
+	}
+	field := "configMapGenerator"
+	if m[1] == "Secret" {
+		field = "secretGenerator"
+	}
+	for _, k := range b.order {
+		gens := get(k.top, field)
+		if gens == nil || gens.Kind != yaml.SequenceNode {
+			continue
+		}
+		for _, g := range gens.Content {
+			if str(get(g, "name")) != m[2] {
+				continue
+			}
+			if bh := str(get(g, "behavior")); bh == "merge" || bh == "replace" {
+				return b.at(k, get(g, "name")), true
+			}
+		}
+	}
+	return lint.Range{}, false
 }
 
 // renderedDoc is one object in the output.
