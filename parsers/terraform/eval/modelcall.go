@@ -57,12 +57,18 @@ func (mi *ModInst) modelChild(c *Call) (*Module, *modelUse, string) {
 		if _, known := ix[key]; !known {
 			return nil, nil, ""
 		}
-		allowed, constraint, ok := modsource.CallVersions(c.Version, ref)
+		written := c.Version
+		if modsource.VersionRefused(c.Source) != "" {
+			// terraform init refuses the version argument (FL000); the
+			// code would come from the ref.
+			written = ""
+		}
+		allowed, constraint, ok := modsource.CallVersions(written, ref)
 		if !ok {
 			return nil, nil, "its version constraint " + c.Version + " cannot be read"
 		}
 		use.key, use.allowed, use.constraint = key, allowed, constraint
-		if c.Version == "" && modsource.IsCommitRef(ref) {
+		if written == "" && modsource.IsCommitRef(ref) {
 			use.commit = ref
 		}
 	}
@@ -137,6 +143,9 @@ func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) 
 		use.dir = d
 		use.assumed = "no version constraint: " + newest.Span.Label() + ", the newest modelled, rejects inputs the call passes or lacks outputs its caller reads; read at " + d.Span.Label() + ", the newest modelled that declares them all"
 		return
+	}
+	if use.commit != "" {
+		use.assumed = pinned + "no modelled version declares every input the call passes and output its caller reads; the newest modelled version is assumed"
 	}
 }
 

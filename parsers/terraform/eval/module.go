@@ -12,6 +12,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -514,6 +515,15 @@ func (m *Module) addCall(b *hcl.Block, override bool) {
 			c.dependsOn = m.dependsOnOf(a)
 		default:
 			c.Attrs[n] = a
+		}
+	}
+	if va, ok := attrs["version"]; ok && c.Source != "" {
+		if why := modsource.VersionRefused(c.Source); why != "" {
+			// terraform init refuses the call.
+			m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError,
+				Summary: "Invalid version constraint",
+				Detail:  fmt.Sprintf("Cannot apply a version constraint to module %q because %s.", c.name, why),
+				Subject: va.Range.Ptr()})
 		}
 	}
 	if override {

@@ -115,6 +115,25 @@ func IsLocal(src string) bool {
 	return strings.HasPrefix(src, "./") || strings.HasPrefix(src, "../") || src == "." || src == ".."
 }
 
+// VersionRefused says why Terraform refuses a version argument on a call
+// of src ("it has a relative local path", "it has a non Registry URL",
+// as terraform init words it); "" for a registry address, or a source
+// that is not plainly another kind. Only registry modules have versions:
+// a git source pins its code with ?ref=.
+func VersionRefused(src string) string {
+	s := strings.TrimSpace(src)
+	switch {
+	case IsLocal(s):
+		return "it has a relative local path"
+	case strings.Contains(s, "::") || strings.Contains(s, "://") || strings.HasPrefix(s, "git@"):
+		return "it has a non Registry URL"
+	}
+	if host, _, ok := strings.Cut(s, "/"); ok && gitShorthandHosts[strings.ToLower(host)] {
+		return "it has a non Registry URL"
+	}
+	return ""
+}
+
 // RemoteSubdir is the subdirectory a remote module source names in its
 // package (go-getter's "//" separator: "git::https://host/org/repo.git//
 // modules/eks?ref=v1" → "modules/eks"), cleaned; "" for a local path, a

@@ -81,3 +81,23 @@ func TestRemoteSubdir(t *testing.T) {
 		}
 	}
 }
+
+// Terraform refuses a version argument on a local path and on a remote
+// source that is not a registry address; a registry address takes one.
+func TestVersionRefused(t *testing.T) {
+	for src, want := range map[string]string{
+		"./modules/eks": "it has a relative local path",
+		"../shared":     "it has a relative local path",
+		"git::https://github.com/terraform-aws-modules/terraform-aws-eks.git?ref=v20.24.0": "it has a non Registry URL",
+		"github.com/terraform-aws-modules/terraform-aws-eks":                               "it has a non Registry URL",
+		"git@github.com:acme/modules.git//eks":                                             "it has a non Registry URL",
+		"https://example.com/modules/eks.zip":                                              "it has a non Registry URL",
+		"terraform-aws-modules/eks/aws":                                                    "",
+		"app.terraform.io/acme/eks/aws":                                                    "",
+		"terraform-aws-modules/eks/aws//modules/karpenter":                                 "",
+	} {
+		if got := VersionRefused(src); got != want {
+			t.Errorf("VersionRefused(%q) = %q, want %q", src, got, want)
+		}
+	}
+}

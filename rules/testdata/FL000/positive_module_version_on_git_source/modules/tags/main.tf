@@ -1,0 +1,7 @@
+variable "team" {
+  type = string
+}
+
+output "tags" {
+  value = { team = var.team }
+}
