@@ -64,6 +64,7 @@ var fixable = map[string]bool{
 	"FL202/positive_role_arn_account_placeholder":              true,
 	"FL204/positive_missing_audience":                          true,
 	"FL204/positive_provider_from_remote_state":                true, // the key beside :sub, built from the same local
+	"FL204/positive_trust_key_from_split_arn":                  true, // the key beside :sub, from the same split()
 	"FL204/positive_wrong_audience":                            true,
 	"FL206/positive_association_namespace_left_behind":         true,
 	"FL206/positive_namespace_moved":                           true,

@@ -352,7 +352,7 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL000/negative_helmfile_values_templated": 1,
 		// A trust whose condition key is cut out of the provider's ARN
 		// with split(): the policy is not known statically, and counted.
-		"testdata/FL204/negative_trust_key_from_split_arn": 1,
+		"testdata/FL204/negative_trust_key_not_known": 1,
 		// An add-on whose role ARN is the empty string binds no role:
 		// nothing to resolve.
 		"testdata/FL201/negative_addon_role_left_empty": 0,

@@ -92,6 +92,9 @@ type budget struct {
 	hit *budgetHit
 	// capsule carries the budget in evaluation contexts, for the hooks.
 	capsule cty.Value
+	// holes makes the anonymous holes a template part not known
+	// statically stands as (zero: the part stays unknown).
+	holes Holes
 	// constCtx evaluates constants: no variables or functions, only the
 	// budget.
 	constCtx *hcl.EvalContext
@@ -386,6 +389,7 @@ func (e *Evaluator) Budget() *budget {
 			lim.deadline = e.Session.Options.Deadline
 		}
 		e.RootBudget = newBudget(lim)
+		e.RootBudget.holes = e.Holes
 	}
 	return e.RootBudget
 }

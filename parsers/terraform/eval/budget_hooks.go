@@ -28,6 +28,11 @@ const (
 	hookCharge
 	// hookBomb: a number literal too large to print; always unknown.
 	hookBomb
+	// hookPart: a part of a string template, charged as hookCharge; a
+	// string part not known statically (an index into what a function
+	// made of a reference: split("/", <issuer>)[4]) stands as an
+	// anonymous hole, so the text around it is kept.
+	hookPart
 )
 
 // hook wraps an expression node and charges the budget when it is
@@ -68,6 +73,9 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	v, diags := h.inner.Value(ctx)
 	if !b.charge(v, "an expression") {
 		return cty.DynamicVal, nil
+	}
+	if h.kind == hookPart && !diags.HasErrors() && !v.IsKnown() && !v.IsMarked() && v.Type() == cty.String && b.holes.Holes != nil {
+		return b.holes.anon(), diags
 	}
 	return v, diags
 }
@@ -157,7 +165,7 @@ func hookFor(parent hclsyntax.Expression, slot *hclsyntax.Expression, c hclsynta
 	case *hclsyntax.ForExpr:
 		return hookElem, slot != &p.CollExpr
 	case *hclsyntax.TemplateExpr:
-		return hookCharge, true
+		return hookPart, true
 	case *hclsyntax.BinaryOpExpr:
 		return hookCharge, p.Op == hclsyntax.OpEqual || p.Op == hclsyntax.OpNotEqual
 	case *hclsyntax.ConditionalExpr:

@@ -13,13 +13,15 @@ resource "aws_iam_openid_connect_provider" "main" {
 }
 
 locals {
-  # The issuer cut out of the provider's ARN: known only once it exists.
+  # The issuer cut out of the provider's ARN: known only once it exists,
+  # but the key written with it is plainly a :sub key, and the statement
+  # has no other.
   issuer = split("oidc-provider/", aws_iam_openid_connect_provider.main.arn)[1]
 }
 
 resource "aws_iam_role" "karpenter" {
   name = "orders-karpenter"
-  assume_role_policy = jsonencode({
+  assume_role_policy = jsonencode({ # want FL204 `trust of role "orders-karpenter" \(aws_iam_role.karpenter\) has a web-identity statement without an :aud = sts.amazonaws.com condition`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"
