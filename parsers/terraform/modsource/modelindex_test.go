@@ -141,6 +141,7 @@ func TestIsCommitRef(t *testing.T) {
 		"c60b70fbc80606eb4ed8cf47063ac6ed0d8dd435": true,
 		"c60b70f":      true,
 		"C60B70FBC806": true,
+		"ABCDEF0":      true,
 		"v20.24.0":     false,
 		"main":         false,
 		"cafe":         false,
