@@ -472,6 +472,24 @@ func (r *run) embedded() int {
 	return r.pr.addEmbedded(r.tf.Embedded, r.root, r.scopeAt)
 }
 
+// unplacedKustomizations are the kustomization directories discovery
+// found, less those whose kustomization file Terraform reads as a
+// template (a flux_bootstrap_git's kustomization_override): that text is
+// placed elsewhere by the resource, its entries resolved there, and it is
+// not built where it is written (the Terraform stage notes why).
+func (r *run) unplacedKustomizations() []string {
+	placed := map[string]bool{}
+	for _, f := range r.tf.Templates {
+		if inputKind(filepath.Base(f), f) == kustomizationInput {
+			placed[filepath.Dir(f)] = true
+		}
+	}
+	if len(placed) == 0 {
+		return r.d.kustomizations
+	}
+	return slices.DeleteFunc(slices.Clone(r.d.kustomizations), func(d string) bool { return placed[d] })
+}
+
 // Kustomizations is what a run of opts hands its stage "kustomize": the
 // tree it reads through and the kustomization directories its discovery
 // found, among which kustomize.FindIn (or FindBuilds) picks the roots the
@@ -489,7 +507,7 @@ func Kustomizations(opts Options) (*treefs.Tree, []string, error) {
 // kustomize builds every kustomization root once (stage "kustomize"); the
 // files a root's tree owns are not read again as plain manifests.
 func (r *run) kustomize() int {
-	kroots, owned := r.opts.units.FindKustomizations(r.tree, r.d.kustomizations)
+	kroots, owned := r.opts.units.FindKustomizations(r.tree, r.unplacedKustomizations())
 	r.owned = owned
 	r.d.manifests = slices.DeleteFunc(r.d.manifests, func(m string) bool { return owned[m] })
 	for f := range owned {

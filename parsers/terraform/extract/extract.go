@@ -118,6 +118,8 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		x.embed(local, "manifest")
 	case !r.Data && (r.Type == "local_file" || r.Type == "local_sensitive_file"):
 		x.generatedFile(local)
+	case !r.Data && r.Type == "flux_bootstrap_git":
+		x.fluxOverride(local)
 	case !r.Data && (r.Type == "kubernetes_service_account" || r.Type == "kubernetes_service_account_v1"):
 		e.Add(x.serviceAccount(obj))
 	case !r.Data && (r.Type == "kubernetes_namespace" || r.Type == "kubernetes_namespace_v1"):
