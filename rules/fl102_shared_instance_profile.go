@@ -23,7 +23,7 @@ var SharedInstanceProfile = &lint.Rule{
 2. Karpenter's EC2NodeClass names the same profile in ` + "`spec.instanceProfile`" + `
    (or the legacy ` + "`AWSNodeTemplate`" + `, or the chart value
    ` + "`settings.aws.defaultInstanceProfile`" + ` that charts v0.19.0 to v0.32.x read —
-   ` + "`aws.defaultInstanceProfile`" + ` before v0.19.0; a chart version that ignores
+   ` + "`aws.defaultInstanceProfile`" + ` from v0.5.6 until v0.19.0; a chart version that ignores
    the key is silent, an unpinned one makes the finding one level lower).
 3. The profile's lifecycle follows the node group's code: when the group is
    removed, its profile is deleted or its role swapped with it.

@@ -15,14 +15,15 @@ type legacyKey struct {
 }
 
 // legacyKeys are the chart values that carried the default instance
-// profile. Before v0.19.0 templates/deployment.yaml read
+// profile. From v0.5.6 (the key's first chart: no template of v0.5.5 or
+// before names it) until v0.19.0 templates/deployment.yaml read
 // .Values.aws.defaultInstanceProfile into an environment variable; from
 // v0.19.0 templates/configmap.yaml flattened .Values.settings into the
 // karpenter-global-settings ConfigMap; v0.33.0 removed that ConfigMap (and
 // v0.32.x is the last chart reading settings.aws.*).
 var legacyKeys = []legacyKey{
 	{"settings.aws.defaultInstanceProfile", semver.MustParse("0.19.0"), semver.MustParse("0.33.0")},
-	{"aws.defaultInstanceProfile", semver.MustParse("0.0.0"), semver.MustParse("0.19.0")},
+	{"aws.defaultInstanceProfile", semver.MustParse("0.5.6"), semver.MustParse("0.19.0")},
 }
 
 // reads reports whether chart version v reads the key.

@@ -74,7 +74,7 @@ func TestKarpenterSettingsByVersion(t *testing.T) {
 
 func TestReadsTopLevelAWS(t *testing.T) {
 	top := legacyKeys[1]
-	for version, want := range map[string]legacyRead{"0.16.3": legacyReadYes, "v0.18.0": legacyReadYes, "0.19.0": legacyReadNo, "v0.32.1": legacyReadNo, "": legacyReadAssumed} {
+	for version, want := range map[string]legacyRead{"0.5.1": legacyReadNo, "v0.5.5": legacyReadNo, "0.5.6": legacyReadYes, "0.16.3": legacyReadYes, "v0.18.0": legacyReadYes, "0.19.0": legacyReadNo, "v0.32.1": legacyReadNo, "": legacyReadAssumed} {
 		if got := top.readsAt(version); got != want {
 			t.Errorf("aws.defaultInstanceProfile at %q = %d, want %d", version, got, want)
 		}
