@@ -134,7 +134,7 @@ func readWants(dir string) ([]*want, error) {
 			return err
 		}
 		switch filepath.Ext(p) {
-		case ".tf", ".tofu", ".tfvars", ".yaml", ".yml", ".hcl", ".tpl", ".gotmpl", ".json":
+		case ".tf", ".tofu", ".tfvars", ".yaml", ".yml", ".hcl", ".tpl", ".tftpl", ".gotmpl", ".json":
 		default:
 			return nil
 		}

@@ -25,12 +25,14 @@ func (x *extraction) embed(local, attr string) {
 		return
 	}
 	whole := x.e.Session.Rng(a.Range)
+	// A manifest written as a local (manifest = local.node_class) is
+	// placed where the local writes it.
+	expr := x.mi.LocalExpr(a.Expr)
 	// The file a manifest attribute reads is applied as Terraform reads
 	// it: not read again as a plain manifest.
-	if f := x.mi.TemplatePath(a.Expr, "templatefile", "file"); f != "" {
+	if f := x.mi.TemplatePath(expr, "templatefile", "file"); f != "" {
 		x.e.Templates = append(x.e.Templates, f) // read as rendered only
 	}
-	expr := a.Expr
 	if text, inner, ok := x.decodedFile(expr); ok && v.IsKnown() && (v.Type().IsObjectType() || v.Type().IsMapType()) {
 		// yamldecode(templatefile(…)): the text the file renders to is
 		// the manifest, line for line as the file writes it.
