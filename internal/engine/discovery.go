@@ -44,6 +44,9 @@ type docSet struct {
 	// kept, when parsed is nil, gives the documents a kept parse or
 	// build left undecoded: compositions that render decode them then.
 	kept func() []*yaml.Node
+	// keepsLines: mapRange places each line of data on a line of its
+	// own (helm.Produced.KeepsLines).
+	keepsLines bool
 }
 
 // forCompositions keeps the parsed documents only where compositions
@@ -99,7 +102,7 @@ func (p *produced) parseApart(name string, s *docSet, kopts kube.Options) ([]lin
 // keep hands produced YAML to the release finder and keeps it for
 // compositions.
 func (p *produced) keep(s docSet, dir string) {
-	p.finder.AddProduced(helm.Produced{Name: s.name, Dir: dir, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Docs: s.parsed})
+	p.finder.AddProduced(helm.Produced{Name: s.name, Dir: dir, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Docs: s.parsed, KeepsLines: s.keepsLines})
 	p.docs = append(p.docs, s.forCompositions())
 }
 
@@ -116,7 +119,7 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 		}
 		n++
 		abs := filepath.Join(root, filepath.FromSlash(em.File))
-		s := docSet{name: em.File + "@" + em.Addr, data: em.Content, scope: scopeFor(abs), mapRange: em.Map, source: lint.SourceTerraform, inferred: em.Inferred}
+		s := docSet{name: em.File + "@" + em.Addr, data: em.Content, scope: scopeFor(abs), mapRange: em.Map, source: lint.SourceTerraform, inferred: em.Inferred, keepsLines: em.KeepsLines()}
 		ents := p.parse(em.File, &s, kube.Options{MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
 		for _, e := range ents {
 			o := e.Base()

@@ -50,6 +50,9 @@ type yamlFile struct {
 	mapRange func(lint.Range, string) lint.Range
 	source   lint.Source
 	inferred []string
+	// keepsLines: mapRange keeps the lines of literal blocks
+	// (Produced.KeepsLines; kustomize's mapper follows them itself).
+	keepsLines bool
 	// configMapsOnly: given without documents, the file may hold nothing
 	// the finder reads but a ConfigMap; it is parsed only when a Flux
 	// HelmRelease's valuesFrom may name one (Releases).
@@ -82,6 +85,11 @@ type Produced struct {
 	// Docs, when set, are every document of Data as yaml.v3 decodes it
 	// (kube.ParseDocs): read instead of decoding Data again, only read.
 	Docs []*yaml.Node
+	// KeepsLines says Map places every line of Data on a line of its own
+	// in the source (a file a template renders line for line, a
+	// heredoc), so a range inside a literal block (Argo CD's
+	// `values: |`) is placed in the block and then mapped.
+	KeepsLines bool
 }
 
 // rangeOf is where node n of the file is written.
@@ -98,15 +106,16 @@ func (yf *yamlFile) rangeOf(n *yaml.Node) lint.Range {
 }
 
 // embeddedPos places nodes of a YAML document written in scalar s (see
-// embeddedPos). In kustomize's output they are placed there and mapped
-// (its mapper follows a literal block to the file that wrote the text);
-// in other produced text they map to s itself.
+// embeddedPos). In kustomize's output (its mapper follows a literal
+// block to the file that wrote the text) and in text mapped line for
+// line they are placed there and mapped; in other produced text they map
+// to s itself.
 func (yf *yamlFile) embeddedPos(s *yaml.Node) posFunc {
 	if yf.mapRange == nil {
 		return embeddedPos(yf.rel, yf.data, s)
 	}
 	whole := yf.rangeOf(s)
-	if yf.source != lint.SourceKustomize || s.Style&yaml.LiteralStyle == 0 {
+	if !yf.keepsLines || s.Style&yaml.LiteralStyle == 0 {
 		return func(*yaml.Node) lint.Range { return whole }
 	}
 	inner := embeddedPos(yf.rel, yf.data, s)
@@ -163,7 +172,7 @@ func (f *Finder) AddProduced(p Produced) {
 		src = lint.SourceKubernetes
 	}
 	f.add(&yamlFile{rel: p.Name, abs: filepath.Join(p.Dir, filepath.Base(p.Name)), dir: p.Dir, data: p.Data, docs: p.Docs, scope: p.Scope,
-		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...)})
+		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...), keepsLines: p.KeepsLines || src == lint.SourceKustomize})
 }
 
 // mayHoldRelease reports whether YAML data may hold a document the

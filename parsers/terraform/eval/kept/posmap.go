@@ -101,6 +101,13 @@ func passedBy(parts []PassedPart) func(lint.Range) []lint.Location {
 	}
 }
 
+// KeepsLines reports whether em's map places each line of its YAML on a
+// line of its own in the source: YAML read from a file as written, or a
+// heredoc.
+func (em *Embedded) KeepsLines() bool {
+	return em.pos != nil && (em.pos.File != "" || em.pos.Heredoc)
+}
+
 // SetMap makes m the position map of em: Map applies it.
 func (em *Embedded) SetMap(m PositionMap) {
 	em.pos = &m
