@@ -27,6 +27,8 @@ type Evaluator struct {
 	Session *Session
 	Holes   Holes
 	funcs   map[string]function.Function
+	// fenv is the environment of funcs, while the root is evaluated.
+	fenv    *FuncEnv
 	Root    *Module
 	RootRel string // root module directory relative to the scan, for addresses
 	Scope   lint.Scope

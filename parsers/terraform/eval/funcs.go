@@ -18,6 +18,7 @@ import (
 	ctyfs "github.com/hashicorp/go-cty-funcs/filesystem"
 	ctyuuid "github.com/hashicorp/go-cty-funcs/uuid"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	ctyyaml "github.com/zclconf/go-cty-yaml"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -555,7 +556,7 @@ func (e *FuncEnv) templateFileFunc(funcs map[string]function.Function) function.
 			if err != nil {
 				return cty.DynamicVal, err
 			}
-			return e.renderTemplate(src, p, args[1], inner)
+			return e.renderTemplate(src, p, args[1], inner, nil)
 		},
 	})
 }
@@ -581,14 +582,16 @@ func (e *FuncEnv) templateStringFunc(funcs map[string]function.Function) functio
 			if hasSentinel(src) {
 				return cty.DynamicVal, nil
 			}
-			return e.renderTemplate(src, "<templatestring>", args[1], inner)
+			return e.renderTemplate(src, "<templatestring>", args[1], inner, nil)
 		},
 	})
 }
 
 // renderTemplate evaluates template source src with the variables of vars
-// (a map or object) and funcs, within the budget.
-func (e *FuncEnv) renderTemplate(src, name string, vars cty.Value, funcs map[string]function.Function) (cty.Value, error) {
+// (a map or object) and funcs, within the budget. With parts non-nil, a
+// template of several parts is rendered part by part, each part's text
+// appended to parts (see TemplateSegments).
+func (e *FuncEnv) renderTemplate(src, name string, vars cty.Value, funcs map[string]function.Function, parts *[]TemplateSegment) (cty.Value, error) {
 	if !e.b.chargeBytes(len(src), "templatefile") {
 		return cty.DynamicVal, nil
 	}
@@ -620,7 +623,13 @@ func (e *FuncEnv) renderTemplate(src, name string, vars cty.Value, funcs map[str
 	if e.b != nil {
 		ctxVars[budgetVar] = e.b.capsule
 	}
-	v, diags := expr.Value(&hcl.EvalContext{Variables: ctxVars, Functions: funcs})
+	ctx := &hcl.EvalContext{Variables: ctxVars, Functions: funcs}
+	if parts != nil {
+		if t, ok := expr.(*hclsyntax.TemplateExpr); ok {
+			return renderParts(t, ctx, parts)
+		}
+	}
+	v, diags := expr.Value(ctx)
 	if partly && (diags.HasErrors() || !v.IsWhollyKnown()) {
 		return cty.DynamicVal, nil // a hole used where a known value is needed
 	}

@@ -312,7 +312,8 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 	e.beneath = in.Beneath
 	t := l.funcTable(FuncEnv{h: e.Holes, Tree: e.Tree(), Cwd: dir, Beneath: in.Beneath, b: e.Budget(), template: func(abs string) { e.Templates = append(e.Templates, abs) }, unkept: e.unrecordable})
 	defer l.releaseFuncs(t)
-	e.funcs = t.fs
+	e.funcs, e.fenv = t.fs, t.env
+	defer func() { e.fenv = nil }()
 	mi := newModInst(e, m, "", 0, map[string]bool{filepath.Clean(dir): true})
 	if in.Files {
 		mi.inputs = e.rootInputs(m)

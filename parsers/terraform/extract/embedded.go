@@ -103,7 +103,9 @@ func (x *extraction) positionMapIn(mi *eval.ModInst, expr hcl.Expression, whole 
 			return onAttr
 		}
 		env := x.e.PathEnv()
-		return kept.PositionMap{Whole: whole, File: x.e.Session.Rel(env.Resolve(p.AsString()))}
+		pm := kept.PositionMap{Whole: whole, File: x.e.Session.Rel(env.Resolve(p.AsString()))}
+		pm.Rows = templateRows(mi, fc, content)
+		return pm
 	}
 	if obj := objectWritten(expr); obj != nil {
 		return x.objectMap(obj, content, whole)
@@ -128,6 +130,25 @@ func (x *extraction) positionMapIn(mi *eval.ModInst, expr hcl.Expression, whole 
 		ends[i] = len([]rune(strings.TrimRight(s, " \t\r"))) + 1
 	}
 	return kept.PositionMap{Whole: whole, Heredoc: true, Start: start, Shifts: shifts, Ends: ends}
+}
+
+// templateRows places the lines of content, what templatefile() call fc
+// rendered, in its template (kept.TemplateRows); nil for a file() call,
+// or when the template does not render part by part.
+func templateRows(mi *eval.ModInst, fc *hclsyntax.FunctionCallExpr, content []byte) []kept.TemplateRow {
+	if fc.Name != "templatefile" {
+		return nil
+	}
+	segs, src, ok := mi.TemplateSegments(fc)
+	if !ok {
+		return nil
+	}
+	parts := make([]kept.Segment, len(segs))
+	for i, s := range segs {
+		parts[i] = kept.Segment{Text: s.Text, Line: s.Range.Start.Line, Column: s.Range.Start.Column, Start: s.Range.Start.Byte, End: s.Range.End.Byte, Literal: s.Literal}
+	}
+	rows, _ := kept.TemplateRows(string(content), src, parts)
+	return rows
 }
 
 func indent(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }

@@ -18,6 +18,10 @@ type PositionMap struct {
 	// file's first line).
 	File     string
 	FileLine int
+	// Rows, when set, place each line of YAML a template file rendered
+	// (templatefile()): an interpolation that writes several lines, or
+	// fewer characters than it is written with, moves what follows it.
+	Rows []TemplateRow
 	// Heredoc is set when the YAML is written as a heredoc from source
 	// line Start on: YAML line n is source line Start+n, its columns
 	// shifted by Shifts[n-1] (indentation a <<- heredoc drops); Ends[n-1]
@@ -54,6 +58,8 @@ func (m *PositionMap) Map(r lint.Range, text string) lint.Range {
 // place is Map before the anchors.
 func (m *PositionMap) place(r lint.Range, text string) lint.Range {
 	switch {
+	case m.File != "" && r.Line >= 1 && r.Line <= len(m.Rows):
+		return m.placeRow(r, text)
 	case m.File != "":
 		r.File = m.File
 		r.Line += m.FileLine
