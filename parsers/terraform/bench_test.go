@@ -261,3 +261,44 @@ func (c *cpuClock) report(b *testing.B) {
 	c.stop()
 	b.ReportMetric(float64(c.total.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
+
+// BenchmarkElementPerCountIndex loads a root that applies an install
+// manifest's documents one kubectl_manifest each, `count` over the
+// documents and element(documents, count.index): the cost per document
+// stays flat as the manifest grows (it grew with the manifest while each
+// call walked the whole list).
+func BenchmarkElementPerCountIndex(b *testing.B) {
+	for _, n := range []int{200, 800} {
+		b.Run(fmt.Sprintf("%d-documents", n), func(b *testing.B) {
+			dir := b.TempDir()
+			main := `data "kubectl_path_documents" "install" {
+  pattern = "${path.module}/install.yaml"
+}
+
+resource "kubectl_manifest" "install" {
+  count     = length(data.kubectl_path_documents.install.documents)
+  yaml_body = element(data.kubectl_path_documents.install.documents, count.index)
+}
+`
+			var docs []byte
+			for i := range n {
+				docs = fmt.Appendf(docs, "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings-%d\n  namespace: tools\ndata:\n  level: info\n", i)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(main), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "install.yaml"), docs, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			var res Result
+			for b.Loop() {
+				res = Load([]string{dir}, Options{Root: dir})
+			}
+			if len(res.Embedded) != n {
+				b.Fatalf("%d documents applied, want %d", len(res.Embedded), n)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/document")
+		})
+	}
+}

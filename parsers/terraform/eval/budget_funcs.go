@@ -1,12 +1,13 @@
 package eval
 
 import (
-	"github.com/faultline-dev/faultline/lint"
 	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/tffuncs"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
@@ -54,6 +55,16 @@ func (g *guarded) call(args []cty.Value, _ cty.Type) (cty.Value, error) {
 	b := g.env.b
 	if !b.step() {
 		return cty.DynamicVal, nil
+	}
+	if g.name == "element" && len(args) == 2 {
+		// Plain arguments: the element is picked without walking the
+		// list (tffuncs.ElementAt), and only it is charged.
+		if v, ok := tffuncs.ElementAt(args[0], args[1]); ok {
+			if !b.charge(v, g.name) {
+				return cty.DynamicVal, nil
+			}
+			return v, nil
+		}
 	}
 	if selecting[g.name] {
 		// The strings inside the collections are the arguments' own:

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/tffuncs"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -33,6 +34,9 @@ const (
 	// made of a reference: split("/", <issuer>)[4]) stands as an
 	// anonymous hole, so the text around it is kept.
 	hookPart
+	// hookElement: an element(list, index) call, picked without calling
+	// the function when its arguments are plain (elementCall).
+	hookElement
 )
 
 // hook wraps an expression node and charges the budget when it is
@@ -60,6 +64,11 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 			b.site = old
 		}
 		return cty.DynamicVal, nil
+	case h.kind == hookElement:
+		if v, ok := elementCall(h.inner, ctx); ok {
+			return v, nil
+		}
+		return h.inner.Value(ctx)
 	case b == nil:
 		if h.kind == hookElem {
 			return cty.DynamicVal, nil
@@ -160,6 +169,9 @@ func hookFor(parent hclsyntax.Expression, slot *hclsyntax.Expression, c hclsynta
 	}
 	if op, ok := c.(*hclsyntax.BinaryOpExpr); ok && op.Op.Type == cty.Number {
 		return hookCharge, true
+	}
+	if isElementCall(c) {
+		return hookElement, true
 	}
 	switch p := parent.(type) {
 	case *hclsyntax.ForExpr:
@@ -306,4 +318,54 @@ func Unhooked(e hcl.Expression) hcl.Expression {
 		}
 		e = h.inner
 	}
+}
+
+// isElementCall reports whether x is a call element(list, index).
+func isElementCall(x hclsyntax.Expression) bool {
+	fc, ok := x.(*hclsyntax.FunctionCallExpr)
+	return ok && fc.Name == "element" && len(fc.Args) == 2 && !fc.ExpandFinal
+}
+
+// elementCall is the value of x, a call element(list, index), when its
+// arguments are plain (tffuncs.ElementAt): picked without calling the
+// function, since go-cty walks every element of a list passed to any
+// function (looking for marks), and element() over a long list once per
+// count index took time quadratic in the list. The budget is spent as a
+// call would spend it: a step, and the element charged. It reports false
+// for any other expression or arguments, which the call decides.
+func elementCall(x hclsyntax.Expression, ctx *hcl.EvalContext) (cty.Value, bool) {
+	if !isElementCall(x) {
+		return cty.NilVal, false
+	}
+	fc := x.(*hclsyntax.FunctionCallExpr)
+	if !hasFunction(ctx, "element") {
+		return cty.NilVal, false
+	}
+	list, diags := fc.Args[0].Value(ctx)
+	if diags.HasErrors() {
+		return cty.NilVal, false
+	}
+	index, diags := fc.Args[1].Value(ctx)
+	if diags.HasErrors() {
+		return cty.NilVal, false
+	}
+	v, ok := tffuncs.ElementAt(list, index)
+	if !ok {
+		return cty.NilVal, false
+	}
+	if b := budgetOf(ctx); b != nil && (!b.step() || !b.charge(v, "element")) {
+		return cty.DynamicVal, true
+	}
+	return v, true
+}
+
+// hasFunction reports whether ctx, or a context it is a child of, has
+// function name, as hcl looks a call's function up.
+func hasFunction(ctx *hcl.EvalContext, name string) bool {
+	for c := ctx; c != nil; c = c.Parent() {
+		if _, ok := c.Functions[name]; ok {
+			return true
+		}
+	}
+	return false
 }

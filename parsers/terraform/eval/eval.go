@@ -348,6 +348,11 @@ func (mi *ModInst) Eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	}
 	v, diags, ok := mi.jsonValue(expr, ctx)
 	if !ok {
+		if x, isSyntax := expr.(hclsyntax.Expression); isSyntax {
+			v, ok = elementCall(x, ctx)
+		}
+	}
+	if !ok {
 		v, diags = expr.Value(ctx)
 	}
 	if diags.HasErrors() || v == cty.NilVal || !b.charge(v, "an expression") {

@@ -14,6 +14,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
 	"time"
 
@@ -88,6 +89,32 @@ var IndexFunc = function.New(&function.Spec{
 	},
 })
 
+// ElementAt is element(list, index) for the arguments whose result is
+// plain: a known, unmarked, non-empty list or tuple and a known whole
+// index, not negative. It reports false for any other arguments, which
+// ElementFunc decides (errors and unknowns among them). It exists because
+// calling a function.Function walks every element of each argument
+// (looking for marks, several times through the wrappers of a function
+// table), so element() over a long list once per count index — an
+// install manifest's documents — took time quadratic in the list.
+func ElementAt(list, index cty.Value) (cty.Value, bool) {
+	if !list.IsKnown() || list.IsNull() || list.IsMarked() || !index.IsKnown() || index.IsNull() || index.IsMarked() || index.Type() != cty.Number {
+		return cty.NilVal, false
+	}
+	if ty := list.Type(); !ty.IsListType() && !ty.IsTupleType() {
+		return cty.NilVal, false
+	}
+	i, acc := index.AsBigFloat().Int64()
+	if acc != big.Exact || i < 0 {
+		return cty.NilVal, false
+	}
+	n := list.LengthInt()
+	if n == 0 {
+		return cty.NilVal, false
+	}
+	return list.Index(cty.NumberIntVal(i % int64(n))), true
+}
+
 // ElementFunc is element: a negative index is an error (Terraform
 // fails on it).
 func ElementFunc() function.Function {
@@ -98,9 +125,17 @@ func ElementFunc() function.Function {
 			if idx, _ := args[1].Unmark(); idx.IsKnown() && !idx.IsNull() && idx.LessThan(cty.Zero).True() {
 				return cty.NilType, function.NewArgErrorf(1, "cannot use element function with a negative index")
 			}
+			if v, ok := ElementAt(args[0], args[1]); ok {
+				return v.Type(), nil
+			}
 			return f.ReturnTypeForValues(args)
 		},
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) { return f.Call(args) },
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if v, ok := ElementAt(args[0], args[1]); ok {
+				return v, nil
+			}
+			return f.Call(args)
+		},
 	})
 }
 

@@ -59,3 +59,41 @@ func TestWhereTerraformDiffers(t *testing.T) {
 		})
 	}
 }
+
+func TestElementAt(t *testing.T) {
+	list := cty.ListVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b"), cty.StringVal("c")})
+	tuple := cty.TupleVal([]cty.Value{cty.StringVal("a"), cty.NumberIntVal(1), cty.True})
+	for _, c := range []struct {
+		name        string
+		list, index cty.Value
+		want        cty.Value // cty.NilVal: left to the function
+	}{
+		{"list", list, cty.NumberIntVal(1), cty.StringVal("b")},
+		{"index wraps", list, cty.NumberIntVal(5), cty.StringVal("c")},
+		{"tuple", tuple, cty.NumberIntVal(2), cty.True},
+		{"negative", list, cty.NumberIntVal(-1), cty.NilVal},
+		{"fraction", list, cty.NumberFloatVal(1.5), cty.NilVal},
+		{"empty", cty.ListValEmpty(cty.String), cty.NumberIntVal(0), cty.NilVal},
+		{"unknown list", cty.UnknownVal(cty.List(cty.String)), cty.NumberIntVal(0), cty.NilVal},
+		{"unknown index", list, cty.UnknownVal(cty.Number), cty.NilVal},
+		{"string index", list, cty.StringVal("1"), cty.NilVal},
+		{"marked list", list.Mark("sensitive"), cty.NumberIntVal(0), cty.NilVal},
+		{"set", cty.SetVal([]cty.Value{cty.StringVal("a")}), cty.NumberIntVal(0), cty.NilVal},
+	} {
+		got, ok := tffuncs.ElementAt(c.list, c.index)
+		if c.want == cty.NilVal {
+			if ok {
+				t.Errorf("%s: picked %#v, want it left to the function", c.name, got)
+			}
+			continue
+		}
+		if !ok || !got.RawEquals(c.want) {
+			t.Errorf("%s: %#v, %v; want %#v", c.name, got, ok, c.want)
+			continue
+		}
+		// The function gives the same element.
+		if v, err := tffuncs.ElementFunc().Call([]cty.Value{c.list, c.index}); err != nil || !v.RawEquals(got) {
+			t.Errorf("%s: the function gives %#v, %v", c.name, v, err)
+		}
+	}
+}
