@@ -1,11 +1,13 @@
 package eval
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // A template is parsed once per process for a given name and source: a
@@ -15,6 +17,12 @@ import (
 // root calling a module renders its templates. The parsed template is
 // hooked (hookTree) and then only read, like a module's syntax, which
 // roots evaluating at once share.
+
+// plainText reports whether template source src holds nothing but
+// literal text: no ${ or %{ (an escaped $${ or %%{ holds one too).
+func plainText(src string) bool {
+	return !strings.Contains(src, "${") && !strings.Contains(src, "%{")
+}
 
 // maxParsedTemplateBytes bounds the source kept by the memo; past it a
 // template is parsed each time, as before.
@@ -32,6 +40,14 @@ var parsedTemplates struct {
 // what nesting.HCLTemplate refuses in it (too deep), or the parse's
 // errors. A template that parses cleanly is kept.
 func parseTemplate(src, name string) (hclsyntax.Expression, *nesting.Exceeded, hcl.Diagnostics) {
+	if plainText(src) {
+		// Text with no interpolation, directive or escape of one renders
+		// as itself. hcl joins a template's literal text a line at a
+		// time (meldConsecutiveStringLiterals copies the text so far for
+		// each line), which made a 400 KB install manifest read through
+		// kubectl_path_documents cost over a gigabyte of allocation.
+		return &hclsyntax.LiteralValueExpr{Val: cty.StringVal(src), SrcRange: hcl.Range{Filename: name, Start: hcl.InitialPos, End: hcl.InitialPos}}, nil, nil
+	}
 	key := templateKey{name, src}
 	p := &parsedTemplates
 	p.mu.Lock()

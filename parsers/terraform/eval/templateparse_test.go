@@ -3,6 +3,8 @@ package eval
 import (
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -42,5 +44,43 @@ func TestParseTemplateOnce(t *testing.T) {
 	parsedTemplates.mu.Unlock()
 	if kept {
 		t.Error("a template that does not parse was kept")
+	}
+}
+
+// Text with no ${ or %{ renders as itself without being parsed, exactly
+// as hcl renders it: backslashes, a lone $ or %, $$ and %% not before {,
+// carriage returns and text to be normalised.
+func TestParseTemplatePlainText(t *testing.T) {
+	for _, src := range []string{
+		"",
+		"apiVersion: v1\nkind: ConfigMap\r\ndata:\n  path: C:\\temp\\n\n",
+		"price: $5 and 100% { braces } $$ %% $ {x} % {y}\n",
+		"name: cafe\u0301\n",
+		"\t tab\n\n\n",
+	} {
+		if !plainText(src) {
+			t.Fatalf("%q is not plain text", src)
+		}
+		expr, x, diags := parseTemplate(src, "plain.tftpl")
+		if x != nil || diags.HasErrors() {
+			t.Fatalf("%q: %v %v", src, x, diags)
+		}
+		got, diags := expr.Value(nil)
+		if diags.HasErrors() {
+			t.Fatalf("%q: %v", src, diags)
+		}
+		parsed, diags := hclsyntax.ParseTemplate([]byte(src), "plain.tftpl", hcl.InitialPos)
+		if diags.HasErrors() {
+			t.Fatalf("%q: hcl: %v", src, diags)
+		}
+		want, diags := parsed.Value(nil)
+		if diags.HasErrors() || !got.RawEquals(want) {
+			t.Errorf("%q: rendered %#v, hcl renders %#v (%v)", src, got, want, diags)
+		}
+	}
+	for _, src := range []string{"a ${b}", "%{ if true }x%{ endif }", "$${escaped}", "%%{escaped}"} {
+		if plainText(src) {
+			t.Errorf("%q taken as plain text", src)
+		}
 	}
 }
