@@ -24,9 +24,11 @@ cycle, a Component listed under ` + "`resources`" + ` (or a Kustomization under
 ` + "`components`" + `), a kustomization that would build more than 1,000 bases or
 whose YAML aliases expand past their bound. The finding points at the
 position of the error (for a cycle, the entry that closes it, with the chain
-of files). Every other file is still linted, but nothing in the broken input
-takes part in the model, so chains that run through it cannot be checked
-until it is fixed. A file faultline refuses to read (a symlink out of the
+of files). Everything else is still linted, but what cannot be read takes
+no part in the model (a Terraform file that does not parse is read as far
+as the parser recovers; an argument a local module does not declare is left
+out of the call, which is read without it), so chains that run through it
+cannot be checked until it is fixed. A file faultline refuses to read (a symlink out of the
 tree, a FIFO or device), a file the checkout holds locked (a Git LFS pointer
 in place of a packed subchart, a ` + "`terraform.tfvars`" + ` git-crypt encrypted) and
 a Terraform root that reaches its evaluation budget are coverage notes, not
@@ -86,7 +88,7 @@ problem), or exclude the file in ` + "`.faultline.hcl`" + ` if it is not meant t
 			p.Report(lint.Finding{
 				Range:   d.Range,
 				Message: msg,
-				Hint:    "fix the input; the rest of the tree was still linted, but nothing in this file took part",
+				Hint:    "fix the input; everything else was still linted, but what cannot be read here is left out of the model, so chains through it are not checked",
 			})
 		}
 	},
