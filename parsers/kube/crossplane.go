@@ -316,6 +316,18 @@ func (m *mr) entity() lint.Entity {
 	switch m.service + "/" + m.d.kind {
 	case "iam/Role":
 		return &lint.Role{Object: m.object(lint.KindRole), ARN: lint.Unknown(), Trust: m.trust()}
+	case "identity/IAMRole":
+		if !m.fam.community {
+			break
+		}
+		// provider-aws's role until v0.22.0, which renamed it
+		// iam.aws.crossplane.io Role with the same parameters: a
+		// reference to a Role of that name (nodeRoleRef, roleRef) finds it.
+		o := m.object(lint.KindRole)
+		if m.d.name != "" {
+			o.Aliases = append(o.Aliases, lint.KubeKey(m.group(target{"iam", "Role"}), "Role", m.d.namespace, m.d.name))
+		}
+		return &lint.Role{Object: o, ARN: lint.Unknown(), Trust: m.trust()}
 	case "iam/InstanceProfile":
 		return m.instanceProfile()
 	case "ec2/SecurityGroup":
