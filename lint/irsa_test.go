@@ -41,3 +41,35 @@ func TestIssuers(t *testing.T) {
 		t.Errorf("IssuerOfKey = %s", got)
 	}
 }
+
+// What is left of a provider ARN once only its start is cut is read as
+// that ARN's issuer (a key FL207 reports, never a mismatch of issuers);
+// an issuer, a whole ARN or another ARN's tail is not such a tail.
+func TestProviderARNTail(t *testing.T) {
+	acct := Hole(HoleRef{Object: "data.aws_caller_identity.current", Path: "account_id"})
+	for _, c := range []struct {
+		name string
+		v    Value
+		want string // "" : not a tail
+	}{
+		{"account and resource", Known("111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/AB"), "oidc.eks.us-east-1.amazonaws.com/id/AB"},
+		{"resource alone", Known("oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/AB"), "oidc.eks.us-east-1.amazonaws.com/id/AB"},
+		{"arn: alone cut", Known("aws:iam::111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/AB"), "oidc.eks.us-east-1.amazonaws.com/id/AB"},
+		{"account a hole", Concat(acct, Known(":oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/AB")), "oidc.eks.us-east-1.amazonaws.com/id/AB"},
+		{"issuer", Known("oidc.eks.us-east-1.amazonaws.com/id/AB"), ""},
+		{"whole ARN", Known("arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/AB"), ""},
+		{"a role's tail", Known("111122223333:role/nodes"), ""},
+		{"a hole", acct, ""},
+	} {
+		got, ok := providerARNTail(c.v)
+		if c.want == "" {
+			if ok {
+				t.Errorf("%s: read as a tail with issuer %s", c.name, got)
+			}
+			continue
+		}
+		if !ok || got.String() != c.want {
+			t.Errorf("%s: %s, %v; want %s", c.name, got, ok, c.want)
+		}
+	}
+}

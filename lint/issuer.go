@@ -60,6 +60,8 @@ func ParseIssuer(v Value) Issuer {
 			return iss // the resource type is not known
 		}
 		v = rest
+	} else if rest, ok := providerARNTail(v); ok {
+		v = rest // what FL207 reports: the key is not an issuer either way
 	} else if i := len("https://"); len(v.Prefix()) >= i && strings.EqualFold(v.Prefix()[:i], "https://") {
 		v, _ = v.TrimPrefixKnown(v.Prefix()[:i])
 	}
@@ -196,3 +198,36 @@ func both(x, y Tri) Tri {
 
 // String renders the issuer as condition keys name it (host/path).
 func (a Issuer) String() string { return a.Bare.String() }
+
+// arnHeads are the starts an OIDC provider ARN may have lost to a
+// replace() or trimprefix() that meant to cut the whole prefix, longest
+// first: what is left is read as the ARN with the start put back.
+var arnHeads = []string{"arn:aws:iam::000000000000:", "arn:aws:iam::", "arn:aws:iam:", "arn:aws:", "arn:"}
+
+// providerARNTail reads v as the end of an OIDC provider ARN whose start
+// was cut off ("111122223333:oidc-provider/oidc.eks…/id/X", what
+// replace(arn, "arn:aws:iam::", "") leaves, or "oidc-provider/…"): the
+// issuer after "oidc-provider/", and true. A value that is a whole ARN,
+// or whose fields do not parse as an IAM provider ARN's, is false.
+func providerARNTail(v Value) (Value, bool) {
+	if strings.HasPrefix(v.Prefix(), "arn:") {
+		return Value{}, false
+	}
+	for _, head := range arnHeads {
+		arn, ok := ParseARN(Concat(Known(head), v))
+		if !ok || arn.Service != "iam" || arn.Region != "" {
+			continue
+		}
+		if rest, ok := arn.Resource.TrimPrefixKnown("oidc-provider/"); ok && rest.Prefix() != "" {
+			return rest, true
+		}
+	}
+	return Value{}, false
+}
+
+// IsProviderARNTail reports whether v is what is left of an OIDC provider
+// ARN whose start was cut off (see providerARNTail).
+func IsProviderARNTail(v Value) bool {
+	_, ok := providerARNTail(v)
+	return ok
+}

@@ -34,7 +34,9 @@ matches, so the role cannot be assumed by any pod.
    - the key is the OIDC provider ARN (` + "`arn:aws:iam::…:oidc-provider/oidc.eks…:sub`" + `,
      or ` + "`\"${module.eks.oidc_provider_arn}:sub\"`" + `: a reference whose last
      word is ` + "`arn`" + `, an inferred fact; one named ` + "`…_from_arn`" + ` is the issuer
-     cut out of an ARN) instead of the issuer;
+     cut out of an ARN) instead of the issuer, or what is left of it once
+     only its start is cut (` + "`replace(<provider ARN>, \"arn:aws:iam::\", \"\")`" + `
+     leaves ` + "`<account>:oidc-provider/oidc.eks…:sub`" + `);
    - the key is built from the cluster's API server endpoint
      (` + "`aws_eks_cluster.X.endpoint`" + `, the eks module's ` + "`cluster_endpoint`" + `), another
      https:// URL of the cluster, instead of its OIDC issuer;
@@ -145,6 +147,13 @@ func conditionProblems(m *lint.Model, c lint.TrustCondition) []conditionProblem 
 			what: fmt.Sprintf("condition key %q is the OIDC provider ARN, not the issuer", key.String()),
 			why:  "condition keys are <issuer>:<claim> (oidc.eks.<region>.amazonaws.com/id/<ID>:sub); a key built from the provider ARN exists in no token",
 			hint: fmt.Sprintf("key the condition on the issuer: %s, i.e. the ARN without its arn:aws:iam::<account>:oidc-provider/ prefix", good),
+		})
+	case lint.IsProviderARNTail(issuer):
+		out = append(out, conditionProblem{
+			kind: "arn",
+			what: fmt.Sprintf("condition key %q is the OIDC provider ARN with its start cut off, not the issuer", key.String()),
+			why:  "condition keys are <issuer>:<claim> (oidc.eks.<region>.amazonaws.com/id/<ID>:sub); cutting arn:aws:iam:: from the provider ARN leaves <account>:oidc-provider/<issuer>, which exists in no token",
+			hint: fmt.Sprintf("key the condition on the issuer: %s, i.e. the ARN without its whole arn:aws:iam::<account>:oidc-provider/ prefix", good),
 		})
 	default:
 		if ref, fix, ok := issuerURLHole(m, issuer); ok {
