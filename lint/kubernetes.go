@@ -2,6 +2,7 @@ package lint
 
 import (
 	"net/url"
+	"path"
 	"sort"
 	"strings"
 )
@@ -178,6 +179,16 @@ type Release struct {
 	// creates. False for a chart faultline does not know, whose account is
 	// named by Helm's convention at best, and which may create others.
 	AccountsKnown bool
+}
+
+// ChartName is the chart's name as the release writes it: the last path
+// element, without an OCI tag ("oci://…/karpenter:1.0" → "karpenter").
+func (r *Release) ChartName() string {
+	c := strings.TrimSuffix(r.Chart, "/")
+	if i := strings.LastIndex(c, ":"); i > strings.LastIndex(c, "/") {
+		c = c[:i]
+	}
+	return path.Base(c)
 }
 
 // SetKeyRange records where the key at dotted path key was written.

@@ -643,6 +643,12 @@ type Model struct {
 	// modules/eks?ref=v1) —, with that call's source: read as a root, the
 	// directory gives its variables' defaults, not what the call gives.
 	InstantiatedElsewhere map[string]Range
+	// StandardAccounts are the service accounts the charts faultline
+	// knows run as when installed the standard way (the release named
+	// after the chart, the default values), each with its chart's name:
+	// an account of that name in a namespace may belong to such a chart
+	// installed by other means (the helm CLI, eksctl).
+	StandardAccounts map[string]string
 
 	byAddr map[string]Entity
 	// byName indexes entities with a fully known name by kind and name;

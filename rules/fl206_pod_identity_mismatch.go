@@ -41,7 +41,11 @@ The service account is only judged missing when its namespace is declared
 in the scanned tree (a ServiceAccount, a workload, a Namespace object or a
 ` + "`kubernetes_namespace`" + ` in it), or when an account of that name provably runs
 in another namespace of the same cluster here (the chart's release, a
-declared ServiceAccount), as FL201 judges an IRSA trust; otherwise the
+declared ServiceAccount), as FL201 judges an IRSA trust — and, short of
+that, not when the account is the one a chart faultline knows runs as when
+installed the standard way (` + "`aws-load-balancer-controller`, `ebs-csi-controller-sa`" + `) and no
+release of the tree installs that chart: it may be installed by other means
+(the helm CLI, eksctl) beside what the tree puts in the namespace; otherwise the
 workload may live in another repository, and the comparison is counted as
 unresolved. So it is when a chart the tree does not render, or an Argo CD
 ApplicationSet (whose generated Applications are not followed), may
@@ -199,6 +203,13 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	// is declared nowhere. Every namespace has a "default" account, so that
 	// name proves nothing.
 	movedAway := len(elsewhere) > 0 && name != "default"
+	// Else an account a chart faultline knows runs as when installed the
+	// standard way, and no release of that chart here: the chart may be
+	// installed by other means (the helm CLI, eksctl) beside what the
+	// tree puts in the namespace.
+	if chart, ok := m.StandardAccounts[name]; ok && !movedAway && !chartReleased(m, chart, sameCluster) {
+		maybe = true
+	}
 	if !declaredNS && !movedAway || maybe {
 		p.Unresolved(fmt.Sprintf("service account %s/%s of %s (not provably absent from this tree)", ns, name, pa.Label), at)
 		return
@@ -265,6 +276,17 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 // boundWhereItRuns reports whether another association of pa's cluster
 // provably binds pa's role to the service account where it runs (one of
 // elsewhere): the pods get the role's credentials through it.
+// chartReleased reports whether a release of the tree in the cluster
+// (sameCluster) installs chart.
+func chartReleased(m *lint.Model, chart string, sameCluster func(*lint.Object) bool) bool {
+	for _, r := range m.Releases {
+		if sameCluster(&r.Object) && r.ChartName() == chart {
+			return true
+		}
+	}
+	return false
+}
+
 func boundWhereItRuns(m *lint.Model, pa *lint.PodIdentityAssociation, elsewhere []*lint.ServiceAccount, sameCluster func(*lint.Object) bool) bool {
 	if !pa.RoleARN.IsSet() || len(elsewhere) == 0 {
 		return false

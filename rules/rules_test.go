@@ -308,6 +308,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL206/negative_chart_told_not_to_create_account":         1,
 		// Values read from a file per workspace may name the account.
 		"testdata/FL206/negative_release_values_not_known": 1,
+		// A chart faultline knows may be installed by other means under
+		// its own name: the association may bind its account.
+		"testdata/FL206/negative_standard_account_of_chart_installed_elsewhere": 1,
 		// The association may bind the chart's account.
 		"testdata/FL208/negative_pod_identity_may_bind_chart_account": 1,
 		// A trust made by a dynamic block over an input not known.

@@ -322,7 +322,7 @@ func newRun(opts Options) (*run, error) {
 	for _, f := range focus {
 		l.Focus = append(l.Focus, rel(f))
 	}
-	model := &lint.Model{}
+	model := &lint.Model{StandardAccounts: standardAccounts}
 	if opts.Config != nil {
 		model.CapacityComplete = opts.Config.CapacityComplete
 	}
@@ -471,6 +471,9 @@ func (r *run) embedded() int {
 	r.pr = &produced{in: r.in, model: r.model, holes: r.holes, finder: helm.NewFinder(r.hopts)}
 	return r.pr.addEmbedded(r.tf.Embedded, r.root, r.scopeAt)
 }
+
+// standardAccounts is helm.StandardAccounts, worked out once.
+var standardAccounts = helm.StandardAccounts()
 
 // unplacedKustomizations are the kustomization directories discovery
 // found, less those whose kustomization file Terraform reads as a

@@ -2,7 +2,6 @@ package helm
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -100,14 +99,49 @@ var chartAccounts = map[string][]chartAccount{
 // roleAnnotation is the IRSA annotation.
 const roleAnnotation = "eks.amazonaws.com/role-arn"
 
-// chartName is the chart's name as a release writes it: the last path
-// element, without an OCI tag ("oci://…/karpenter:1.0" → "karpenter").
-func chartName(r *lint.Release) string {
-	c := strings.TrimSuffix(r.Chart, "/")
-	if i := strings.LastIndex(c, ":"); i > strings.LastIndex(c, "/") {
-		c = c[:i]
+// chartName is the chart's name as a release writes it
+// (lint.Release.ChartName).
+func chartName(r *lint.Release) string { return r.ChartName() }
+
+// StandardAccounts are the accounts the charts faultline knows run as
+// when installed the standard way — the release named after the chart,
+// the default values —, each with its chart ("aws-load-balancer-controller"
+// → its chart, "ebs-csi-controller-sa" → aws-ebs-csi-driver): the names
+// an association or a trust may give a controller the tree does not
+// install.
+func StandardAccounts() map[string]string {
+	out := map[string]string{}
+	for chart, accounts := range chartAccounts {
+		r := &lint.Release{Chart: chart}
+		r.Name = lint.Known(chart)
+		for _, ca := range accounts {
+			if n := defaultAccountName(r, chart, ca); n != "" {
+				out[n] = chart
+			}
+		}
 	}
-	return path.Base(c)
+	return out
+}
+
+// defaultAccountName is the name chart gives account ca when the values
+// do not name it (its fixed name, or its fullname), "" when that is not
+// known.
+func defaultAccountName(r *lint.Release, chart string, ca chartAccount) string {
+	if ca.fixed != "" {
+		return ca.fixed
+	}
+	rel, ok := r.Name.Str()
+	if !ok {
+		return ""
+	}
+	full := helmFullname
+	if ca.fullname != nil {
+		full = ca.fullname
+	}
+	if n, ok := full(rel, chart, r.Values); ok && !lint.HasSentinel(n) {
+		return n
+	}
+	return ""
 }
 
 // serviceAccounts returns the service accounts a remote chart's release

@@ -157,3 +157,23 @@ func TestCSINodeServiceAccounts(t *testing.T) {
 		}
 	}
 }
+
+// The accounts charts in the table run as when installed under their own
+// name with their defaults.
+func TestStandardAccounts(t *testing.T) {
+	got := StandardAccounts()
+	for name, chart := range map[string]string{
+		"aws-load-balancer-controller": "aws-load-balancer-controller",
+		"ebs-csi-controller-sa":        "aws-ebs-csi-driver",
+		"efs-csi-node-sa":              "aws-efs-csi-driver",
+		"karpenter":                    "karpenter",
+		"external-dns":                 "external-dns",
+	} {
+		if got[name] != chart {
+			t.Errorf("%s: chart %q, want %q", name, got[name], chart)
+		}
+	}
+	if c, ok := got["default"]; ok {
+		t.Errorf("default is the standard account of %s", c)
+	}
+}
