@@ -54,9 +54,10 @@ placeholders (` + "`{{ }}`, `{% %}`, `<% %>`, `${x}`, `${{ values.x }}`, `{NAME}
 Backstage, cookiecutter or copier skeleton —, an overlay whose build fails and
 that reads a file whose ` + "`{{ }}`" + ` tag is YAML structure of its own until filled
 in (` + "`caBundle: {{caBundle}}`" + `, which an installer fills with sed; a tag inside a
-string is not), a Terraform file that parses once its
+string is not), a Terraform or Terragrunt file (a boilerplate
+` + "`terragrunt.stack.hcl`" + `) that parses once its
 ` + "`{{ }}`" + `, ` + "`{% %}`" + ` and ` + "`<% %>`" + ` tags are blanked, a conditional's first branch
-kept (one that still does not is FL000 at its own error), a kustomization entry naming a file
+(` + "`{{ if }}`" + `, ` + "`{% if %}`" + `, ` + "`<% if %>`" + `) kept (one that still does not is FL000 at its own error), a kustomization entry naming a file
 by a placeholder, and a ytt template, valid YAML
 whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
 ` + "`#@data/values`" + `) that decides what it holds. A kustomization that lists a

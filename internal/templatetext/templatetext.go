@@ -25,7 +25,8 @@ func HasString(s string) bool { return Placeholder.MatchString(s) }
 // configuration language writes itself — `{{ … }}` (and the `$` of
 // Backstage's `${{ … }}`), `{% … %}` and `<% … %>` — replaced byte for
 // byte: an expression tag by `x`s (a name, in HCL and YAML alike), a
-// statement tag (`{% … %}`, `<% if … %>`) by spaces; newlines inside a tag are kept, so every position after it
+// statement tag (`{% … %}`, `<% if … %>`, `{{ if … }}`, `{{ end }}`) by
+// spaces; newlines inside a tag are kept, so every position after it
 // stays where it was. Of a conditional, only the first branch is kept:
 // the text of its `{% elif %}` and `{% else %}` branches is blanked too
 // (`default = {% if x %}false{% else %}true{% endif %}` leaves one
@@ -50,6 +51,13 @@ func Blanked(src []byte) (out []byte, ok bool) {
 		switch {
 		case src[i+1] == '%' && !angle:
 			closer, fill = "%}", ' '
+		case !angle:
+			// Go's actions (Helm, boilerplate): {{ if … }}, {{ end }} and
+			// the other blocks are statements, anything else writes a
+			// value.
+			if blockKeywords[statement(bytes.TrimLeft(src[i+2:min(len(src), i+40)], "-"))] {
+				fill = ' '
+			}
 		case angle:
 			// ERB / EJS, or Go templates with those delimiters (zero's
 			// `delimiters: ['<%', '%>']`): an action is a statement,

@@ -35,6 +35,9 @@ func TestBlanked(t *testing.T) {
 		// <% %> delimiters: statements blanked by spaces, values by xs.
 		"<% if .auth %>auth = true<% end %>\nregion = \"<% index .Params `r` %>\"\nn = <%= name %>\n": "              auth = true         \nregion = \"xxxxxxxxxxxxxxxxxxxxxxx\"\nn = xxxxxxxxxxx\n",
 		"<% if a %>x = 1<% else %>x = 2<% end %>\n":                                                   "          x = 1" + strings.Repeat(" ", 24) + "\n",
+		// Go's actions ({{ }}, Helm and boilerplate templates): blocks
+		// are statements, the first branch kept.
+		"{{- if .Vpc }}\nvpc = true\n{{ else }}\nvpc = false\n{{ end }}\nr = \"{{ .R }}\"\n": "              \nvpc = true\n          \n           \n         \nr = \"xxxxxxxx\"\n",
 		// Only a conditional's first branch is kept.
 		"on = {% if a %}false{% else %}true{% endif %}\n":                            "on =           false                         \n",
 		"{% if a %}\nx = 1\n{%- elif b -%}\nx = 2\n{% else %}\nx = 3\n{% endif %}\n": "          \nx = 1\n              \n     \n          \n     \n           \n",

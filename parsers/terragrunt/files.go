@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform"
@@ -98,6 +99,18 @@ func (l *loader) parse(path string) (*hclsyntax.Body, error) {
 	l.read[path] = true
 	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
 	if diags.HasErrors() {
+		if blank, ok := templatetext.Blanked(src); ok {
+			// A template (a boilerplate or cookiecutter skeleton): it
+			// parses once its tags are blanked, else the blanked parse's
+			// errors are the file's own, at their places.
+			_, bd := hclsyntax.ParseConfig(blank, path, hcl.InitialPos)
+			if !bd.HasErrors() {
+				err := fmt.Errorf("%s is a template: it holds {{ … }}, {%% … %%} or <%% … %%> tags filled in before it is Terragrunt configuration", l.rel(path))
+				l.parseErr[path] = err
+				return nil, err
+			}
+			diags = bd
+		}
 		l.diagnose(diags)
 		return nil, errUnreadable
 	}

@@ -1,0 +1,8 @@
+{{ if .WithNetwork }}
+variable "region" {
+  type    = string
+  default = "{{ .Region }}"
+}
+{{ else }}
+variable "region" {}
+{{ end }}
