@@ -138,8 +138,10 @@ func ModelKey(src string) (key, ref string, ok bool) {
 		return "", "", false
 	}
 	key = parts[1] + "/" + name + "/" + provider
-	if sub != "" {
-		key += "//" + path.Clean(sub)
+	// "//." (Terragrunt writes it to mark the repository's root) names
+	// the root module, as no subdirectory does.
+	if sub := path.Clean(strings.Trim(sub, "/")); sub != "." {
+		key += "//" + sub
 	}
 	return key, ref, true
 }

@@ -12,6 +12,8 @@ func TestModelKey(t *testing.T) {
 		"registry.terraform.io/terraform-aws-modules/eks/aws//modules/karpenter":                {"terraform-aws-modules/eks/aws//modules/karpenter", ""},
 		"git::https://github.com/terraform-aws-modules/terraform-aws-eks.git?ref=v20.8.4":       {"terraform-aws-modules/eks/aws", "v20.8.4"},
 		"github.com/terraform-aws-modules/terraform-aws-eks//modules/karpenter?ref=v19.21.0":    {"terraform-aws-modules/eks/aws//modules/karpenter", "v19.21.0"},
+		"github.com/terraform-aws-modules/terraform-aws-eks//.?ref=v20.8.4":                     {"terraform-aws-modules/eks/aws", "v20.8.4"},
+		"git::https://github.com/terraform-aws-modules/terraform-aws-eks.git//.?ref=v20.8.4":    {"terraform-aws-modules/eks/aws", "v20.8.4"},
 		"git@github.com:terraform-aws-modules/terraform-aws-eks.git//modules/aws-auth?ref=main": {"terraform-aws-modules/eks/aws//modules/aws-auth", "main"},
 		"git::https://github.com/aws-ia/terraform-aws-eks-blueprints-addons.git":                {"aws-ia/eks-blueprints-addons/aws", ""},
 	} {
