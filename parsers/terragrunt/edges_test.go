@@ -263,3 +263,16 @@ func TestDependencyNoteSaysWhereTheModuleIs(t *testing.T) {
 		t.Errorf("notes %v, want one per dependency", in.Notes)
 	}
 }
+
+// A source naming the unit's own directory runs the files there, as no
+// source does: no module call, no note.
+func TestSourceIsTheUnitsOwnDirectory(t *testing.T) {
+	l := loadTree(t, "edges")
+	u := l.unit(t, "selfsource")
+	if u.Source != "" || u.Version != "" {
+		t.Errorf("source %q version %q, want none", u.Source, u.Version)
+	}
+	if len(u.Notes) > 0 {
+		t.Errorf("notes %v", u.Notes)
+	}
+}

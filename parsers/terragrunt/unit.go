@@ -112,6 +112,15 @@ func (u *unitEval) source(unit *terraform.Unit, c *cfg) {
 		return
 	}
 	unit.Source, unit.Version = src, version
+	if filepath.IsAbs(src) && (filepath.Clean(src) == filepath.Clean(u.dir) || filepath.Clean(src) == filepath.Clean(u.phys)) {
+		// The unit's own directory ("..//live/app" from live/app):
+		// Terragrunt runs the files there, as with no source.
+		unit.Source, unit.Version = "", ""
+		if u.dir != u.phys {
+			unit.Source = u.phys
+		}
+		return
+	}
 	if !filepath.IsAbs(src) {
 		if version != "" {
 			src += " " + version
