@@ -60,6 +60,12 @@ func ParseIssuer(v Value) Issuer {
 			return iss // the resource type is not known
 		}
 		v = rest
+	} else if strings.HasPrefix(v.Prefix(), "arn:") {
+		// Written as an ARN but not one (a field missing:
+		// "arn:aws:iam:<account>:oidc-provider/…"; IAM refuses it): which
+		// issuer it meant is not decided.
+		iss.Bare = Unknown()
+		return iss
 	} else if rest, ok := providerARNTail(v); ok {
 		v = rest // what FL207 reports: the key is not an issuer either way
 	} else if i := len("https://"); len(v.Prefix()) >= i && strings.EqualFold(v.Prefix()[:i], "https://") {

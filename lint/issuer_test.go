@@ -85,3 +85,12 @@ func TestIssuerCompare(t *testing.T) {
 		}
 	}
 }
+
+// Text written as an ARN that is not one (a field missing) names no
+// issuer that can be decided: neither an EKS cluster's nor another's.
+func TestParseIssuerMalformedARN(t *testing.T) {
+	iss := ParseIssuer(Known("arn:aws:iam:111122223333:oidc-provider/oidc.eks.us-east-1.amazonaws.com/id/AB"))
+	if iss.EKS != Maybe || !iss.Bare.IsUnknown() {
+		t.Errorf("EKS %v, bare %s; want undecided", iss.EKS, iss.Bare)
+	}
+}
