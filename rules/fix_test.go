@@ -63,6 +63,7 @@ var fixable = map[string]bool{
 	"FL202/positive_several_subjects_namespace_named":          true, // the subject of its namespace renamed, the other kept
 	"FL202/positive_role_arn_account_placeholder":              true,
 	"FL204/positive_missing_audience":                          true,
+	"FL204/positive_principal_arn_missing_a_colon":             true, // the key beside :sub, from the same local
 	"FL204/positive_provider_from_remote_state":                true, // the key beside :sub, built from the same local
 	"FL204/positive_trust_key_from_split_arn":                  true, // the key beside :sub, from the same split()
 	"FL204/positive_wrong_audience":                            true,
