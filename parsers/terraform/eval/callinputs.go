@@ -280,7 +280,8 @@ func constraintList(v cty.Value) []string {
 // literal, a reference or a template.
 func simpleExpr(e hcl.Expression) bool {
 	switch e.(type) {
-	case *hclsyntax.LiteralValueExpr, *hclsyntax.ScopeTraversalExpr, *hclsyntax.TemplateExpr, *hclsyntax.TemplateWrapExpr:
+	case *hclsyntax.LiteralValueExpr, *hclsyntax.ScopeTraversalExpr, *hclsyntax.TemplateExpr, *hclsyntax.TemplateWrapExpr, *valueExpr:
+		// valueExpr: a Terragrunt unit's input, its value known already.
 		return true
 	}
 	return false
