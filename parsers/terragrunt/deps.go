@@ -171,7 +171,7 @@ func (u *unitEval) depOutputs(d *dep, r *depRead, outputs func(dir string) (cty.
 	}
 	var missing []string
 	for _, p := range r.paths {
-		v, _ = fill(v, p, "", &missing)
+		v, _ = fill(v, p, "", &missing, u.l.opts.Holes)
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
@@ -209,11 +209,16 @@ func unknownOutputs(r *depRead) string {
 // unknown as a whole (its length is not what faultline has). at is the
 // path so far; what was filled is added to missing. changed says whether
 // v was changed.
-func fill(v cty.Value, p hcl.Traversal, at string, missing *[]string) (cty.Value, bool) {
+func fill(v cty.Value, p hcl.Traversal, at string, missing *[]string, holes *lint.Holes) (cty.Value, bool) {
 	if len(p) == 0 || v == cty.NilVal || !v.IsKnown() || v.IsNull() {
 		return v, false
 	}
 	ty := v.Type()
+	if ty == cty.String && holes != nil && lint.IsHole(v.AsString()) {
+		// A value known only after apply, read below (identity[0].oidc[0]
+		// .issuer of a cluster's identity): the reference of what is read.
+		return deeperHole(v, p, holes)
+	}
 	if k, ok := stepKey(p[0]); ok {
 		name := k
 		if at != "" {
@@ -232,7 +237,7 @@ func fill(v cty.Value, p hcl.Traversal, at string, missing *[]string) (cty.Value
 			m[k] = cty.DynamicVal
 			return cty.ObjectVal(m), true
 		}
-		nc, changed := fill(child, p[1:], name, missing)
+		nc, changed := fill(child, p[1:], name, missing, holes)
 		if !changed {
 			return v, false
 		}
@@ -253,7 +258,7 @@ func fill(v cty.Value, p hcl.Traversal, at string, missing *[]string) (cty.Value
 		*missing = append(*missing, name)
 		return cty.DynamicVal, true
 	}
-	nc, changed := fill(elems[i], p[1:], name, missing)
+	nc, changed := fill(elems[i], p[1:], name, missing, holes)
 	if !changed {
 		return v, false
 	}
@@ -265,3 +270,59 @@ func fill(v cty.Value, p hcl.Traversal, at string, missing *[]string) (cty.Value
 // outputs its module has (see noteProducer); "" when nothing is known.
 // Called once Load has returned (producers no longer change).
 func (l *loader) producerWhy(dir string) string { return l.producers[dir] }
+
+// deeperHole is the value at path p under v, a hole standing for a whole
+// value known only after apply: the structure p reads (objects, tuples)
+// around a hole naming the reference of what p reads — or an anonymous
+// one when v names no reference or p holds a step that cannot be
+// written —, so the expression reading it evaluates.
+func deeperHole(v cty.Value, p hcl.Traversal, holes *lint.Holes) (cty.Value, bool) {
+	ref, named := holes.Decode(v.AsString()).SoleRef()
+	var b strings.Builder
+	b.WriteString(ref.Path)
+	for _, step := range p {
+		switch s := step.(type) {
+		case hcl.TraverseAttr:
+			b.WriteString("." + s.Name)
+		case hcl.TraverseIndex:
+			switch {
+			case s.Key.Type() == cty.Number && s.Key.IsKnown() && !s.Key.IsNull():
+				b.WriteString("[" + s.Key.AsBigFloat().Text('f', -1) + "]")
+			case s.Key.Type() == cty.String && s.Key.IsKnown() && !s.Key.IsNull():
+				b.WriteString(fmt.Sprintf("[%q]", s.Key.AsString()))
+			default:
+				return v, false
+			}
+		default:
+			return v, false
+		}
+	}
+	leaf := cty.StringVal(holes.Anonymous())
+	if named {
+		ref.Path = strings.TrimPrefix(b.String(), ".")
+		leaf = cty.StringVal(holes.Sentinel(ref))
+	}
+	x := leaf
+	for j := len(p) - 1; j >= 0; j-- {
+		switch s := p[j].(type) {
+		case hcl.TraverseAttr:
+			x = cty.ObjectVal(map[string]cty.Value{s.Name: x})
+		case hcl.TraverseIndex:
+			if s.Key.Type() == cty.String {
+				x = cty.ObjectVal(map[string]cty.Value{s.Key.AsString(): x})
+				continue
+			}
+			i, acc := s.Key.AsBigFloat().Int64()
+			if acc != big.Exact || i < 0 || i > 64 {
+				return v, false
+			}
+			elems := make([]cty.Value, i+1)
+			for k := range elems {
+				elems[k] = cty.DynamicVal
+			}
+			elems[i] = x
+			x = cty.TupleVal(elems)
+		}
+	}
+	return x, true
+}

@@ -276,3 +276,24 @@ func TestSourceIsTheUnitsOwnDirectory(t *testing.T) {
 		t.Errorf("notes %v", u.Notes)
 	}
 }
+
+// A read into an output that is a whole hole (a cluster's identity, known
+// after apply) is the reference of what it reads, not an indexing error.
+func TestDependencyReadIntoWholeHole(t *testing.T) {
+	l := loadTree(t, "edges")
+	whole := l.holes.Sentinel(lint.HoleRef{Object: "cluster:aws_eks_cluster.this", Path: "identity"})
+	in := l.unit(t, "issuer").Inputs(func(string) (cty.Value, bool) {
+		return cty.ObjectVal(map[string]cty.Value{"identity": cty.StringVal(whole)}), true
+	})
+	if len(in.Notes) > 0 {
+		t.Errorf("notes %v", in.Notes)
+	}
+	v := input(t, in, "oidc_issuer")
+	want := lint.HoleRef{Object: "cluster:aws_eks_cluster.this", Path: "identity[0].oidc[0].issuer"}
+	if !v.Value.IsKnown() || v.Value.Type() != cty.String {
+		t.Fatalf("oidc_issuer = %#v", v.Value)
+	}
+	if ref, ok := l.holes.Decode(v.Value.AsString()).SoleRef(); !ok || ref != want {
+		t.Errorf("oidc_issuer is %v, want a hole for %v", ref, want)
+	}
+}
