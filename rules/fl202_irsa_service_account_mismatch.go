@@ -5,6 +5,7 @@ import (
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
+	"k8s.io/apimachinery/pkg/util/validation"
 )
 
 // IRSAServiceAccountMismatch reports a service account bound to a role
@@ -91,17 +92,28 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 		sa := b.sa
 		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
 		p.Report(lint.Finding{
-			Breaks:  graph.TrustsSubject,
-			Range:   hit.subject.Range,
-			Message: fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s%s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa)),
-			Related: bindingRelated(b, true),
-			Chain:   irsaChain(b, describeSubjects(vs)),
-			Hint: fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or rename the service account to %s",
-				subjectOf(sa.Namespace, sa.Name), roleName(b.role), hit.subject.Raw, hit.subject.Name),
+			Breaks:   graph.TrustsSubject,
+			Range:    hit.subject.Range,
+			Message:  fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s%s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa)),
+			Related:  bindingRelated(b, true),
+			Chain:    irsaChain(b, describeSubjects(vs)),
+			Hint:     renameHint(sa, b.role, hit.subject),
 			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
 			Roots:    rootsOf(b.role, sa),
 			Fix:      subjectFix(d, *hit, inf),
 		})
 	}
+}
+
+// renameHint says how to make trust and account agree: write the account's
+// subject in the trust, or rename the account to the name the trust
+// allows — when that is a name an account can have (not a pattern: a "*"
+// under StringEquals is FL207's).
+func renameHint(sa *lint.ServiceAccount, role *lint.Role, sub lint.Subject) string {
+	h := fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s)", subjectOf(sa.Namespace, sa.Name), roleName(role), sub.Raw)
+	if name, ok := sub.Name.Str(); ok && len(validation.IsDNS1123Subdomain(name)) > 0 {
+		return h
+	}
+	return h + fmt.Sprintf(", or rename the service account to %s", sub.Name)
 }

@@ -458,3 +458,17 @@ func TestValuesNotKnownAreNoted(t *testing.T) {
 		}
 	}
 }
+
+// FL202's hint offers renaming the account to the name the trust allows
+// only when that is a name an account can have: not a pattern.
+func TestFL202HintNoPatternName(t *testing.T) {
+	res := linttest.Run(t, "testdata/FL202/positive_subject_pattern_under_string_equals", load, rules.All...)
+	for _, f := range res.Findings {
+		if f.Rule != "FL202" {
+			continue
+		}
+		if strings.Contains(f.Hint, "rename the service account") || !strings.Contains(f.Hint, "write system:serviceaccount:storage:efs-csi-controller-sa") {
+			t.Errorf("hint %q", f.Hint)
+		}
+	}
+}
