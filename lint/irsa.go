@@ -20,6 +20,10 @@ type WebIdentity struct {
 	Audiences []Value
 	// SubConditions and AudConditions are the conditions on :sub / :aud.
 	SubConditions, AudConditions []TrustCondition
+	// UnknownClaims are the conditions whose key's claim is not known
+	// statically (a key that is, or ends in, a value known only at apply:
+	// (var.condition_key) = …): each may be on :sub or :aud.
+	UnknownClaims []TrustCondition
 }
 
 // Subject is one `system:serviceaccount:<namespace>:<name>` a trust
@@ -49,7 +53,11 @@ func (t Trust) WebIdentities() []WebIdentity {
 		}
 		w := WebIdentity{Statement: s, Provider: ParseIssuer(s.Federated[0])}
 		for _, c := range s.Conditions {
-			claim, _ := ClaimOfKey(c.Key)
+			claim, ok := ClaimOfKey(c.Key)
+			if _, literal := c.Key.Str(); !ok && !literal {
+				w.UnknownClaims = append(w.UnknownClaims, c)
+				continue
+			}
 			switch claim {
 			case "sub":
 				w.SubConditions = append(w.SubConditions, c)

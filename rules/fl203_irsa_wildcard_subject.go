@@ -81,6 +81,11 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 			if !judgedIRSA(p, r, w) {
 				continue
 			}
+			if len(w.SubConditions) == 0 && len(w.UnknownClaims) > 0 {
+				// A condition on a claim not known statically may be on :sub.
+				p.Unresolved(fmt.Sprintf("subjects of trust of %s (condition key %s not known statically)", r.Label, w.UnknownClaims[0].Key), w.UnknownClaims[0].Range)
+				continue
+			}
 			if len(w.SubConditions) == 0 {
 				p.Report(lint.Finding{
 					Range:   w.Statement.Range,

@@ -74,6 +74,11 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				continue
 			}
 			rel := declared(lint.Identity{Kind: lint.KindRole, Entity: r}, "role")
+			if len(w.AudConditions) == 0 && len(w.UnknownClaims) > 0 {
+				// A condition on a claim not known statically may be on :aud.
+				p.Unresolved(fmt.Sprintf("audience of trust of %s (condition key %s not known statically)", r.Label, w.UnknownClaims[0].Key), w.UnknownClaims[0].Range)
+				continue
+			}
 			if len(w.AudConditions) == 0 {
 				inf := inferredFor(r, lint.FactIdentity, lint.FactTrustAudience)
 				p.Report(lint.Finding{

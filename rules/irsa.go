@@ -97,6 +97,10 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 		}
 	}
 	for _, w := range b.webs {
+		if len(w.SubConditions) == 0 && len(w.UnknownClaims) > 0 {
+			raise(lint.Maybe) // a condition on a claim not known statically
+			continue
+		}
 		if len(w.SubConditions) == 0 {
 			raise(lint.Yes) // any service account: FL203's finding
 			continue

@@ -317,6 +317,13 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL208/negative_trust_statements_from_unknown_input": 1,
 		// The chart's account may be the trust's subject.
 		"testdata/FL202/negative_chart_account_name_not_known": 1,
+		// A condition key handed in whole, known only at apply: whether
+		// the statement tests :sub and :aud is not known.
+		"testdata/FL204/negative_condition_key_from_module_input": 1,
+		"testdata/FL203/negative_condition_key_from_module_input": 1,
+		// A local module's output that is null binds no role: nothing
+		// left undecided.
+		"testdata/FL201/negative_module_output_null_binds_no_role": 0,
 		// A remote-state read no root of the tree answers: its note, and
 		// the role it would name unresolved.
 		"testdata/FL201/negative_remote_state_other_key": 2,

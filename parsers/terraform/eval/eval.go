@@ -948,7 +948,15 @@ func (mi *ModInst) evalCall(c *Call) {
 		leaf := func(p string) cty.Value {
 			return mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Evaluator.RootRel + ":" + path, Path: p})
 		}
+		// An output of code read (not a stand-in) that is null is null
+		// (var.create ? aws_iam_role.x[0].arn : null with create false):
+		// the paths the caller reads are filled around it, not over it.
+		var nulls map[string]cty.Value
+		if child != nil && use == nil {
+			nulls = nullOutputs(out)
+		}
 		out = mi.fillNeeded(out, "module."+c.name, c.count != nil || c.forEach != nil, leaf)
+		out = withAttrs(out, nulls)
 		keys = append(keys, in.key)
 		vals = append(vals, out)
 	}
@@ -957,6 +965,37 @@ func (mi *ModInst) evalCall(c *Call) {
 		return
 	}
 	mi.modules[c.name] = mi.collect("module."+c.name, c.count, c.forEach, keys, vals)
+}
+
+// nullOutputs are the attributes of a module's outputs object that are
+// known nulls; nil when none is.
+func nullOutputs(out cty.Value) map[string]cty.Value {
+	if !out.IsKnown() || out.IsNull() || !out.Type().IsObjectType() {
+		return nil
+	}
+	var nulls map[string]cty.Value
+	for name := range out.Type().AttributeTypes() {
+		if a := out.GetAttr(name); a.IsKnown() && a.IsNull() {
+			if nulls == nil {
+				nulls = map[string]cty.Value{}
+			}
+			nulls[name] = a
+		}
+	}
+	return nulls
+}
+
+// withAttrs is object v with the attributes attrs set; v itself when
+// attrs is empty or v is no object.
+func withAttrs(v cty.Value, attrs map[string]cty.Value) cty.Value {
+	if len(attrs) == 0 || !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() {
+		return v
+	}
+	m := v.AsValueMap()
+	for k, a := range attrs {
+		m[k] = a
+	}
+	return cty.ObjectVal(m)
 }
 
 func withDir(stack map[string]bool, dir string) map[string]bool {

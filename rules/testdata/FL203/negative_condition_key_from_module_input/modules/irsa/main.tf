@@ -1,0 +1,26 @@
+variable "oidc_provider_arn" {
+  type = string
+}
+
+# The whole condition key is handed in: which claim it tests is only
+# known once the provider exists.
+variable "sub_condition_key" {
+  type = string
+}
+
+resource "aws_iam_role" "this" {
+  name = "search-indexer"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = var.oidc_provider_arn }
+      Condition = {
+        StringEquals = {
+          (var.sub_condition_key) = "system:serviceaccount:search:indexer"
+        }
+      }
+    }]
+  })
+}
