@@ -38,7 +38,26 @@ func ownerOf(o *lint.Object, owners map[string]*lint.NodeGroup) (*lint.NodeGroup
 		return nil, ""
 	}
 	_, mod, _ := strings.Cut(key, "\x00")
-	return ng, mod
+	return ng, moduleLabel(ng, mod)
+}
+
+// moduleLabel is module instance mod of node group ng as ng's label shows
+// it ("[live/eks] module.eks_managed_node_group[\"a\"]" of a Terragrunt
+// unit, whose address runs through module.terragrunt): ng's label without
+// its resource, or mod when the label does not end in that resource.
+func moduleLabel(ng *lint.NodeGroup, mod string) string {
+	addr := ng.Addr
+	if root := rootOf(addr); root != "" {
+		addr = addr[len(root)+1:]
+	}
+	res, ok := strings.CutPrefix(addr, mod+".")
+	if !ok {
+		return mod
+	}
+	if l, ok := strings.CutSuffix(ng.Label, "."+res); ok && l != "" {
+		return l
+	}
+	return mod
 }
 
 // moduleKey is the root-qualified module instance a Terraform object is
