@@ -36,7 +36,8 @@ func (mi *ModInst) TemplateSegments(fc *hclsyntax.FunctionCallExpr) ([]TemplateS
 	}
 	vars := mi.Eval(fc.Args[1], nil)
 	src, err := env.readFile(p.AsString())
-	if err != nil {
+	if err != nil || plainText(src) {
+		// Plain text renders line for line as itself: nothing to place.
 		return nil, "", false
 	}
 	inner := make(map[string]function.Function, len(mi.Evaluator.funcs))
