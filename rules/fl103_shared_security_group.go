@@ -23,12 +23,17 @@ attachments and are not considered.
 
 ## The chain
 
-1. The node groups' code owns the security group and its rules.
+1. The security group is attached to the node groups: its rules are
+   managed for them, and when their code creates it (FL104 says so), it is
+   replaced or deleted with them.
 2. Karpenter selects the same group for every node it launches.
-3. A change made for the node groups (a rule tightened, the group replaced or
-   deleted together with the node groups) silently changes or breaks the
-   network of Karpenter's nodes; deleting the group makes new Karpenter
-   launches fail.
+3. A change made for the node groups (a rule tightened, the group replaced,
+   or deleted together with the node groups that create it) silently changes
+   or breaks the network of Karpenter's nodes; deleting the group makes new
+   Karpenter launches fail. The terraform-aws-eks module's shared node group
+   (` + "`node_security_group_tags`" + `, as its Karpenter example tags it) is
+   such a group: the notice says that the two share its rules, not that
+   the node groups own it.
 
 The Stytch incident of 23 February 2023 listed "separate the security
 groups" among its fixes.
@@ -136,9 +141,9 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 					Message: fmt.Sprintf("%s is selected by %s and also attached to %s", sgPhrase(sg, describe(sg)), k.Label(), listLabels(labels)),
 					Related: related,
 					Chain: []string{
-						fmt.Sprintf("%s is attached to %s, whose code owns it", sgPhrase(sg, sg.Describe()), listLabels(labels)),
+						fmt.Sprintf("%s is attached to %s: its rules are managed for them", sgPhrase(sg, sg.Describe()), listLabels(labels)),
 						fmt.Sprintf("this selector term of %s selects the same group for every node Karpenter launches", k.Label()),
-						"a change made for the node groups (rules tightened, the group replaced or deleted with them) changes or breaks the network of Karpenter's nodes, and a deleted group makes new launches fail",
+						"a change made for the node groups (rules tightened, the group replaced, or deleted with them when their code creates it) changes or breaks the network of Karpenter's nodes, and a deleted group makes new launches fail",
 					},
 					Hint:     "give Karpenter's nodes their own security group and select it by a tag only that group carries",
 					Inferred: dedupe(inf),

@@ -127,7 +127,7 @@ func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm
 			"Karpenter attaches every selected group to every node it launches",
 			"the nodes take on the other groups' rules (the control plane's), and a change made to those groups for their own purpose changes Karpenter's network or breaks new launches",
 		},
-		Hint:     "tag only the security group Karpenter's nodes should use (with terraform-aws-modules/eks: node_security_group_tags instead of the module-wide tags), or narrow the term with a second tag",
+		Hint:     "tag only the security group Karpenter's nodes should use (a group of their own, or with terraform-aws-modules/eks the module's node group through node_security_group_tags instead of the module-wide tags, shared with the node groups: FL103), or narrow the term with a second tag",
 		Inferred: dedupe(inferred(es...)),
 		Key:      "karpenter=" + k.Entity.Base().Addr + fmt.Sprintf("|term=%d", ti),
 		Roots:    rootsOf(k.Entity),
