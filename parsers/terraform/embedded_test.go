@@ -72,8 +72,9 @@ resource "helm_release" "local" {
 	if r := k.ValueRanges["serviceAccount.annotations.eks.amazonaws.com/role-arn"]; r.File != "main.tf" || r.Line != 16 {
 		t.Errorf("set position = %+v (escaped dots must make one key)", r)
 	}
-	if v := rels["listsyntax"].Values["replicas"]; v != "2" {
-		t.Errorf("list-of-objects set = %v", v)
+	// The helm provider types a set value as --set does (strvals).
+	if v := rels["listsyntax"].Values["replicas"]; v != int64(2) {
+		t.Errorf("list-of-objects set = %#v", v)
 	}
 	l := rels["nodeclasses"]
 	if l == nil || !strings.HasSuffix(l.ChartDir, filepath.Join("charts", "nodeclasses")) {

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"go.yaml.in/yaml/v3"
+	"helm.sh/helm/v3/pkg/strvals"
 )
 
 // release reads a helm_release into a model release: name, namespace
@@ -77,7 +78,11 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 				rng = x.e.Session.Rng(a.Range)
 			}
 			path := lint.SplitSetName(name)
-			lint.SetValuePath(r.Values, path, x.goValue(eval.GetAttr(s, "value"), o.Addr, kind+"."+name))
+			val := x.goValue(eval.GetAttr(s, "value"), o.Addr, kind+"."+name)
+			if t, _ := x.e.Holes.ToValue(eval.GetAttr(s, "type")).Str(); kind != "set_list" && t != "string" {
+				val = typedSetValue(val)
+			}
+			lint.SetValuePath(r.Values, path, val)
 			r.ValueRanges[strings.Join(path, ".")] = rng
 			if a := x.attr(&blockIndex{kind, i}, "name"); a != nil {
 				r.SetKeyRange(strings.Join(path, "."), x.e.Session.Rng(a.Range))
@@ -85,6 +90,27 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 		}
 	}
 	return r
+}
+
+// typedSetValue is a set block's value as the helm provider gives it to
+// Helm when its type is "auto" (the default): parsed by Helm's strvals as
+// `--set` parses it, so "{a,b}" is a list, "3" a number, "true" a bool.
+// A value strvals refuses (a bare comma splits it into keys), or one
+// holding a hole, stays the string it is.
+func typedSetValue(v any) any {
+	s, ok := v.(string)
+	if !ok || lint.HasSentinel(s) {
+		return v
+	}
+	m := map[string]any{}
+	if err := strvals.ParseInto("value="+s, m); err != nil || len(m) != 1 {
+		return v
+	}
+	typed, ok := m["value"]
+	if !ok {
+		return v
+	}
+	return typed
 }
 
 // localChart resolves a chart written as a path to its directory (or
