@@ -60,6 +60,10 @@ type FuncEnv struct {
 	// template, when set, is told every file of the tree templatefile()
 	// reads (absolute): a template, never a manifest as written.
 	template func(abs string)
+	// read, when set, is told every file of the tree file() reads
+	// (absolute) and its text: where the documents of a manifest applied
+	// from it are written.
+	read func(abs, src string)
 	// unkept, when set, is told of a read the root's recorded inputs
 	// cannot hold (inputs.go).
 	unkept func(why string)
@@ -488,6 +492,9 @@ func (e *FuncEnv) fileFunc() function.Function {
 			s, err := e.readFile(p)
 			if err != nil {
 				return cty.UnknownVal(cty.String), err
+			}
+			if abs, ok := e.Inside(p); ok && e.read != nil {
+				e.read(abs, s)
 			}
 			return cty.StringVal(s), nil
 		},

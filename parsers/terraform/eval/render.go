@@ -66,7 +66,7 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 				}
 			}
 			if text == src {
-				mi.noteDocSources(f, src)
+				mi.Evaluator.noteDocSources(f, src)
 			}
 			texts = append(texts, text)
 		}
@@ -101,16 +101,27 @@ type DocSource struct {
 
 // noteDocSources records where each document of src, the text of file f
 // as written, starts (split as kubectlDocuments splits it), so that YAML
-// holding one of them exactly is placed in the file.
-func (mi *ModInst) noteDocSources(f, src string) {
-	e := mi.Evaluator
+// a manifest attribute applies from it (kubectl_path_documents,
+// kubectl_file_documents, split() of a file()) is placed in the file. A
+// document is keyed by its text without the blank lines and spaces
+// around it, and Line is where that text starts.
+func (e *Evaluator) noteDocSources(f, src string) {
+	if !strings.Contains(src, "apiVersion") {
+		return // no Kubernetes object to place
+	}
 	if e.DocSources == nil {
 		e.DocSources = map[string]DocSource{}
 	}
 	start := 0
 	add := func(end int) {
-		if d := src[start:end]; strings.TrimSpace(d) != "" {
-			e.DocSources[d] = DocSource{File: f, Line: 1 + strings.Count(src[:start], "\n")}
+		d := src[start:end]
+		t := strings.TrimSpace(d)
+		if t == "" {
+			return
+		}
+		lead := strings.Index(d, t)
+		if _, seen := e.DocSources[t]; !seen {
+			e.DocSources[t] = DocSource{File: f, Line: 1 + strings.Count(src[:start+lead], "\n")}
 		}
 	}
 	for _, m := range docSeparator.FindAllStringIndex(src, -1) {
@@ -118,6 +129,19 @@ func (mi *ModInst) noteDocSources(f, src string) {
 		start = m[1]
 	}
 	add(len(src))
+}
+
+// DocSourceOf is where document text, applied from a file read as
+// written, is: its file and the file line of its first line (blank lines
+// before its text counted back). False when it is no such document.
+func (e *Evaluator) DocSourceOf(text string) (DocSource, bool) {
+	t := strings.TrimSpace(text)
+	src, ok := e.DocSources[t]
+	if !ok || t == "" {
+		return DocSource{}, false
+	}
+	src.Line -= strings.Count(text[:strings.Index(text, t)], "\n")
+	return src, true
 }
 
 // maxGlobMatches bounds the files one kubectl_path_documents pattern reads.

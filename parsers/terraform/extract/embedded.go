@@ -55,10 +55,12 @@ func (x *extraction) embed(local, attr string) {
 		return
 	}
 	em := kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content}
-	if src, ok := x.e.DocSources[string(content)]; ok {
-		// A document kubectl_path_documents read from a file as
-		// written: placed in the file.
+	if src, ok := x.e.DocSourceOf(string(content)); ok {
+		// A document read from a file as written (kubectl_path_documents,
+		// kubectl_file_documents, split() of a file()): placed in the
+		// file, which is then not read again as a plain manifest.
 		em.SetMap(kept.PositionMap{Whole: whole, File: x.e.Session.Rel(src.File), FileLine: src.Line - 1})
+		x.e.Templates = append(x.e.Templates, src.File)
 	} else {
 		em.SetMap(x.positionMap(expr, whole, content))
 	}
@@ -66,19 +68,17 @@ func (x *extraction) embed(local, attr string) {
 	x.e.Embedded = append(x.e.Embedded, em)
 }
 
-// decodedFile is the text a yamldecode(file(…)) or
-// yamldecode(templatefile(…)) argument renders to, with the inner call:
-// false when expr is anything else or the text is not known statically.
+// decodedFile is the text a yamldecode() argument evaluates to — a
+// file() or templatefile() call, a heredoc, a document split out of a
+// file —, with that argument: false when expr is anything else or the
+// text is not known statically.
 func (x *extraction) decodedFile(expr hcl.Expression) (cty.Value, hcl.Expression, bool) {
 	fc, ok := expr.(*hclsyntax.FunctionCallExpr)
 	if !ok || fc.Name != "yamldecode" || len(fc.Args) != 1 {
 		return cty.NilVal, nil, false
 	}
-	inner, ok := fc.Args[0].(*hclsyntax.FunctionCallExpr)
-	if !ok || (inner.Name != "file" && inner.Name != "templatefile") {
-		return cty.NilVal, nil, false
-	}
-	text := x.mi.Eval(inner, nil)
+	inner := eval.Unhooked(fc.Args[0])
+	text := x.mi.Eval(inner, x.extra)
 	if !text.IsKnown() || text.IsNull() || text.Type() != cty.String {
 		return cty.NilVal, nil, false
 	}
