@@ -36,7 +36,7 @@ into every ` + "`aws_security_group`" + ` does the same.
    changes the network of every Karpenter node, and deleting it with what
    owns it (the cluster, a node group) makes new launches fail.
 
-Subnet selector terms are not checked yet: the model holds no subnets.
+Subnet selector terms are FL405's: a term that matches no subnet of the tree.
 
 ## Example
 
