@@ -70,15 +70,27 @@ type Verdict struct {
 	Inferred []string
 }
 
-// Best is the candidate that needs the fewest changes.
+// Best is the candidate that needs the fewest changes; of those, one that
+// fails at the verdict's own stage (a NodePool the pod selects but cannot
+// fit on, before one its selector rules out), whatever their order.
 func (v Verdict) Best() PlaceFit {
 	best := v.Places[0]
 	for _, f := range v.Places[1:] {
-		if len(f.Misfits) < len(best.Misfits) {
+		if len(f.Misfits) < len(best.Misfits) || len(f.Misfits) == len(best.Misfits) && f.failsAt(v.Stage) && !best.failsAt(v.Stage) {
 			best = f
 		}
 	}
 	return best
+}
+
+// failsAt reports whether the candidate fails at stage s.
+func (f PlaceFit) failsAt(s Stage) bool {
+	for _, m := range f.Misfits {
+		if m.Stage == s {
+			return true
+		}
+	}
+	return false
 }
 
 // First is the misfit at the verdict's stage for a candidate, or its
