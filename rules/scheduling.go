@@ -62,7 +62,7 @@ func unschedulableFinding(v scheduling.Verdict, what string) lint.Finding {
 		f.Chain = controllerChain(v)
 		f.Hint = fmt.Sprintf("keep capacity Karpenter does not launch for its controller — a managed node group it fits, or a Fargate profile selecting namespace %s — and never remove the last of it while Karpenter runs", w.Namespace)
 	}
-	for _, pf := range v.Places {
+	for _, pf := range reaching(v) {
 		m := pf.First(v.Stage)
 		r := m.At
 		if r.IsZero() {
@@ -136,14 +136,31 @@ func unschedulableHint(best scheduling.PlaceFit) string {
 // verdict's stage, the first three in full.
 func placeReasons(v scheduling.Verdict) string {
 	var parts []string
-	for i, pf := range v.Places {
+	places := reaching(v)
+	for i, pf := range places {
 		if i == 3 {
-			parts = append(parts, fmt.Sprintf("and %d more", len(v.Places)-3))
+			parts = append(parts, fmt.Sprintf("and %d more", len(places)-3))
 			break
 		}
 		parts = append(parts, pf.Place.Label()+": "+pf.First(v.Stage).Reason)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// reaching are the candidates that fail first at the verdict's stage —
+// those an earlier stage leaves (the NodePools the pod's selectors allow,
+// for a taint verdict) —, or every candidate when none does.
+func reaching(v scheduling.Verdict) []scheduling.PlaceFit {
+	var out []scheduling.PlaceFit
+	for _, pf := range v.Places {
+		if len(pf.Misfits) > 0 && pf.Misfits[0].Stage == v.Stage {
+			out = append(out, pf)
+		}
+	}
+	if len(out) == 0 {
+		return v.Places
+	}
+	return out
 }
 
 // placeCount names the only candidate, or counts them.
