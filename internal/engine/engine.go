@@ -580,8 +580,37 @@ func (r *run) kustomize() int {
 			b.out.Map, b.mapKey = u.KeepKustomization(kroots[i], kb, inputs, !unobserved.Load() && !stopped.Load())
 		}
 	})
+	r.readAsData(built)
 	r.built = built
 	return len(kroots)
+}
+
+// readAsData turns the errors of a kustomization that does not build, and
+// that a Terraform file() reads (a Flux Kustomization's text handed to a
+// chart, saved as kustomization.yaml), into a note: Terraform reads it as
+// data, and nothing shows that anything builds it as an overlay.
+func (r *run) readAsData(built []builtKustomization) {
+	if len(r.tf.KustomizationReads) == 0 {
+		return
+	}
+	data := map[string]bool{}
+	for _, f := range r.tf.KustomizationReads {
+		data[filepath.Dir(f)] = true
+	}
+	for i := range built {
+		b := &built[i]
+		if len(b.diags) == 0 || !data[b.root] {
+			continue
+		}
+		d := b.diags[0]
+		why := d.Summary
+		if d.Detail != "" {
+			why += ": " + d.Detail
+		}
+		b.notes = append(b.notes, lint.Note{Kind: lint.Skipped, Range: d.Range,
+			What: fmt.Sprintf("kustomization %s does not build (%s), and a Terraform file() reads it as data: taken to be data handed to a resource, not an overlay; not built", r.rel(b.root), why)})
+		b.diags = nil
+	}
 }
 
 // parsedFile is one YAML file as written, parsed.

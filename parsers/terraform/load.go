@@ -91,6 +91,9 @@ type Result struct {
 	// a manifest or a data "template_file": they are read as rendered,
 	// never as manifests of their own.
 	Templates []string
+	// KustomizationReads are the kustomization files (absolute) a file()
+	// call reads as data.
+	KustomizationReads []string
 	// Calls are the module calls whose source is not in the tree (registry
 	// and remote modules), by call path without instance keys
 	// ("module.eks", "module.platform.module.eks"): where a plan's module
@@ -387,6 +390,7 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		res.Notes = append(res.Notes, e.Notes...)
 		res.Embedded = append(res.Embedded, e.Embedded...)
 		res.Templates = append(res.Templates, e.Templates...)
+		res.KustomizationReads = append(res.KustomizationReads, e.KustomizationReads...)
 		if it.unit != nil {
 			roots = append(roots, it.dir)
 		}

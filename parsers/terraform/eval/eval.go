@@ -48,6 +48,8 @@ type Evaluator struct {
 	Embedded []kept.Embedded
 	// Templates are the files read as templates (template_file.go).
 	Templates []string
+	// KustomizationReads are the kustomization files file() reads.
+	KustomizationReads []string
 	// DocSources are the documents data "kubectl_path_documents" read
 	// from files as written, by their text: where each starts.
 	DocSources map[string]DocSource

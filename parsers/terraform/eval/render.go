@@ -131,6 +131,16 @@ func (e *Evaluator) noteDocSources(f, src string) {
 	add(len(src))
 }
 
+// fileRead notes a file file() read: where the documents it holds are
+// (noteDocSources), and whether it is a kustomization.
+func (e *Evaluator) fileRead(f, src string) {
+	switch filepath.Base(f) {
+	case "kustomization.yaml", "kustomization.yml", "Kustomization":
+		e.KustomizationReads = append(e.KustomizationReads, f)
+	}
+	e.noteDocSources(f, src)
+}
+
 // DocSourceOf is where document text, applied from a file read as
 // written, is: its file and the file line of its first line (blank lines
 // before its text counted back). False when it is no such document.

@@ -310,7 +310,7 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 		e.Scope = l.Options.ScopeFor(dir)
 	}
 	e.beneath = in.Beneath
-	t := l.funcTable(FuncEnv{h: e.Holes, Tree: e.Tree(), Cwd: dir, Beneath: in.Beneath, b: e.Budget(), template: func(abs string) { e.Templates = append(e.Templates, abs) }, read: e.noteDocSources, unkept: e.unrecordable})
+	t := l.funcTable(FuncEnv{h: e.Holes, Tree: e.Tree(), Cwd: dir, Beneath: in.Beneath, b: e.Budget(), template: func(abs string) { e.Templates = append(e.Templates, abs) }, read: e.fileRead, unkept: e.unrecordable})
 	defer l.releaseFuncs(t)
 	e.funcs, e.fenv = t.fs, t.env
 	defer func() { e.fenv = nil }()

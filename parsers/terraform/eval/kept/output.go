@@ -16,8 +16,11 @@ type RootOutput struct {
 	Calls     map[string][]lint.Range
 	Embedded  []Embedded
 	Templates []string
-	VarFiles  []string
-	VarDiags  []lint.Diagnostic
+	// KustomizationReads are the kustomization files file() reads as
+	// data (a Flux Kustomization's text handed to a chart).
+	KustomizationReads []string
+	VarFiles           []string
+	VarDiags           []lint.Diagnostic
 	// Reads are its remote-state reads (package eval, remotestate.go).
 	Reads []RemoteRead
 }
