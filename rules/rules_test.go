@@ -332,6 +332,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL405/negative_subnet_id_from_variable":  1,
 		"testdata/FL405/negative_subnets_from_data_source": 1,
 		"testdata/FL405/negative_matching_tag":             0,
+		// A selector written as a template placeholder (${cluster_name})
+		// is not known: counted.
+		"testdata/FL405/negative_node_class_template_placeholder": 1,
 		// A tag the cluster is created with may reach its cluster
 		// security group: undecided, counted.
 		"testdata/FL405/negative_cluster_tags_may_reach_its_group": 1,

@@ -110,11 +110,11 @@ func (d *doc) selectorTerms(list *yaml.Node) []lint.SelectorTerm {
 		}
 		t := lint.SelectorTerm{Range: d.rangeOf(item), FieldRanges: map[string]lint.Range{}}
 		if k, v := lookup(m, "id"); v != nil {
-			t.HasID, t.ID = true, d.value(v)
+			t.HasID, t.ID = true, d.selectorValue(v, false)
 			t.FieldRanges["id"] = d.pairRange(k, v)
 		}
 		if k, v := lookup(m, "name"); v != nil {
-			t.HasName, t.Name = true, d.value(v)
+			t.HasName, t.Name = true, d.selectorValue(v, false)
 			t.FieldRanges["name"] = d.pairRange(k, v)
 		}
 		_, tags := lookup(m, "tags")
@@ -134,9 +134,25 @@ func (d *doc) tagMap(n *yaml.Node) map[string]lint.Value {
 		if tags == nil {
 			tags = map[string]lint.Value{}
 		}
-		tags[e.key] = d.value(e.v)
+		tags[e.key] = d.selectorValue(e.v, true)
 	}
 	return tags
+}
+
+// selectorValue reads a selector term's value. In a file as written (or
+// a kustomization of such files), text holding a template placeholder
+// some later step fills (${cluster_name} of a template Terraform renders,
+// {{ }}) is not known statically: a tag value can hold none of the
+// characters of one (AWS allows letters, digits, spaces and
+// _ . : / = + - @), so for a tag any of them marks one. What a chart or
+// Terraform rendered is what is applied: a literal ${X} there (an
+// escaped $${X}) is literal.
+func (d *doc) selectorValue(n *yaml.Node, tag bool) lint.Value {
+	asWritten := d.opts.Source == "" || d.opts.Source == lint.SourceKubernetes || d.opts.Source == lint.SourceKustomize
+	if s, ok := scalar(n); ok && asWritten && !lint.HasSentinel(s) && (templatePlaceholder.MatchString(s) || tag && hasPlaceholder(s)) {
+		return lint.Unknown()
+	}
+	return d.value(n)
 }
 
 // legacySelector translates a v1alpha1 securityGroupSelector map into
