@@ -103,3 +103,29 @@ func TestTemplateRowsRefusesOtherText(t *testing.T) {
 		t.Error("rows built for text the segments do not make")
 	}
 }
+
+// A range over several YAML lines ends where its last line is written; a
+// part in the middle of a line leaves the literal text before it where it
+// is written.
+func TestTemplateRowsRangeOverLines(t *testing.T) {
+	src := "data:\n  script: |\n    echo ${greeting}\n    exit 0\n"
+	content, segs := segmentsOf(t, src, []string{"hello, world"})
+	rows, ok := TemplateRows(content, src, segs)
+	if !ok {
+		t.Fatal("segments do not make the content")
+	}
+	if got := rows[2]; got.Line != 3 || got.Interp != 10 || got.InterpColumn != 10 || got.End != 21 {
+		t.Errorf("row of the interpolation: %+v", got)
+	}
+	m := PositionMap{File: "cm.yaml.tpl", Rows: rows}
+	// The block scalar's text, from "echo" to the end of "exit 0".
+	got := m.Map(lint.Range{Line: 3, Column: 5, EndLine: 4, EndColumn: 11}, "")
+	want := lint.Range{File: "cm.yaml.tpl", Line: 3, Column: 5, EndLine: 4, EndColumn: 11}
+	if got != want {
+		t.Errorf("mapped to %v, want %v", got, want)
+	}
+	// The literal before the part keeps its column.
+	if got := m.Map(lint.Range{Line: 3, Column: 5, EndLine: 3, EndColumn: 9}, "echo"); got.Column != 5 || got.EndColumn != 9 {
+		t.Errorf("literal before the part mapped to %v", got)
+	}
+}
