@@ -45,13 +45,21 @@ func segmentsOf(t *testing.T, src string, out []string) (string, []Segment) {
 	return content.String(), segs
 }
 
-func TestTemplateRowsMultiLineInterpolation(t *testing.T) {
-	src := "spec:\n  securityGroupSelectorTerms:\n    ${indent(4, terms)}\n  role: ${role}\n  tags:\n    team: web\n"
-	content, segs := segmentsOf(t, src, []string{"- tags:\n        karpenter.sh/discovery: shop", "KarpenterNodeRole-shop"})
+// rowsOf is the content src renders to, each ${…} rendered as the next
+// of outs, and the rows placing it.
+func rowsOf(t *testing.T, src string, outs ...string) (string, []TemplateRow) {
+	t.Helper()
+	content, segs := segmentsOf(t, src, outs)
 	rows, ok := TemplateRows(content, src, segs)
 	if !ok {
 		t.Fatal("segments do not make the content")
 	}
+	return content, rows
+}
+
+func TestTemplateRowsMultiLineInterpolation(t *testing.T) {
+	src := "spec:\n  securityGroupSelectorTerms:\n    ${indent(4, terms)}\n  role: ${role}\n  tags:\n    team: web\n"
+	content, rows := rowsOf(t, src, "- tags:\n        karpenter.sh/discovery: shop", "KarpenterNodeRole-shop")
 	m := PositionMap{File: "nc.tftpl", Rows: rows}
 	lines := strings.Split(content, "\n")
 	at := func(line int, sub string) lint.Range {
@@ -83,11 +91,7 @@ func TestTemplateRowsMultiLineInterpolation(t *testing.T) {
 // interpolation as written: the underline ends where the line does.
 func TestTemplateRowsValueShorterThanWritten(t *testing.T) {
 	src := "settings:\n  instanceProfile: \"${profile}\"\n"
-	content, segs := segmentsOf(t, src, []string{"\x00hole\x00"})
-	rows, ok := TemplateRows(content, src, segs)
-	if !ok {
-		t.Fatal("segments do not make the content")
-	}
+	_, rows := rowsOf(t, src, "\x00hole\x00")
 	m := PositionMap{File: "values.yaml.tpl", Rows: rows}
 	got := m.Map(lint.Range{Line: 2, Column: 20, EndLine: 2, EndColumn: 27}, "\x00hole\x00")
 	want := lint.Range{File: "values.yaml.tpl", Line: 2, Column: 20, EndLine: 2, EndColumn: 32}
@@ -109,11 +113,7 @@ func TestTemplateRowsRefusesOtherText(t *testing.T) {
 // is written.
 func TestTemplateRowsRangeOverLines(t *testing.T) {
 	src := "data:\n  script: |\n    echo ${greeting}\n    exit 0\n"
-	content, segs := segmentsOf(t, src, []string{"hello, world"})
-	rows, ok := TemplateRows(content, src, segs)
-	if !ok {
-		t.Fatal("segments do not make the content")
-	}
+	_, rows := rowsOf(t, src, "hello, world")
 	if got := rows[2]; got.Line != 3 || got.Interp != 10 || got.InterpColumn != 10 || got.End != 21 {
 		t.Errorf("row of the interpolation: %+v", got)
 	}
