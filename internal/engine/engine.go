@@ -586,16 +586,20 @@ func (r *run) kustomize() int {
 }
 
 // readAsData turns the errors of a kustomization that does not build, and
-// that a Terraform file() reads (a Flux Kustomization's text handed to a
-// chart, saved as kustomization.yaml), into a note: Terraform reads it as
-// data, and nothing shows that anything builds it as an overlay.
+// that a Terraform file() reads as an object's body (a Flux Kustomization's
+// metadata and spec handed to a chart, saved as kustomization.yaml), into
+// a note: Terraform reads it as data, and it is no Kustomize configuration
+// (which has no spec). A broken overlay that file() merely reads (a hash
+// in a trigger) stays FL000.
 func (r *run) readAsData(built []builtKustomization) {
 	if len(r.tf.KustomizationReads) == 0 {
 		return
 	}
 	data := map[string]bool{}
 	for _, f := range r.tf.KustomizationReads {
-		data[filepath.Dir(f)] = true
+		if r.objectBody(f) {
+			data[filepath.Dir(f)] = true
+		}
 	}
 	for i := range built {
 		b := &built[i]
@@ -611,6 +615,22 @@ func (r *run) readAsData(built []builtKustomization) {
 			What: fmt.Sprintf("kustomization %s does not build (%s), and a Terraform file() reads it as data: taken to be data handed to a resource, not an overlay; not built", r.rel(b.root), why)})
 		b.diags = nil
 	}
+}
+
+// objectBody reports whether YAML file f is the body of a Kubernetes
+// object — a top-level mapping with a spec, which a Kustomize
+// configuration never has.
+func (r *run) objectBody(f string) bool {
+	src, err := r.tree.ReadFile(f, maxManifest)
+	if err != nil {
+		return false
+	}
+	var top map[string]yaml.Node
+	if yaml.Unmarshal(src, &top) != nil {
+		return false
+	}
+	_, spec := top["spec"]
+	return spec
 }
 
 // parsedFile is one YAML file as written, parsed.
