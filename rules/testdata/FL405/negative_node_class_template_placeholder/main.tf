@@ -1,34 +1,29 @@
-variable "cluster_name" {
-  type    = string
-  default = "harbor"
+locals {
+  cluster = "harbor"
+  zones   = { a = "10.40.0.0/20", b = "10.40.16.0/20" }
 }
 
-resource "aws_vpc" "main" {
+resource "aws_vpc" "this" {
   cidr_block = "10.40.0.0/16"
 }
 
-resource "aws_subnet" "private" {
-  count             = 2
-  vpc_id            = aws_vpc.main.id
-  cidr_block        = cidrsubnet("10.40.0.0/16", 4, count.index)
-  availability_zone = ["eu-west-3a", "eu-west-3b"][count.index]
+resource "aws_subnet" "nodes" {
+  for_each          = local.zones
+  vpc_id            = aws_vpc.this.id
+  cidr_block        = each.value
+  availability_zone = "eu-west-3${each.key}"
+
   tags = {
-    "karpenter.sh/discovery" = var.cluster_name
+    Name                     = "${local.cluster}-nodes-${each.key}"
+    "karpenter.sh/discovery" = local.cluster
   }
 }
 
-resource "aws_iam_role" "cluster" {
-  name = "${var.cluster_name}-cluster"
-  assume_role_policy = jsonencode({
-    Version   = "2012-10-17"
-    Statement = [{ Effect = "Allow", Action = "sts:AssumeRole", Principal = { Service = "eks.amazonaws.com" } }]
-  })
-}
+resource "aws_eks_cluster" "this" {
+  name     = local.cluster
+  role_arn = "arn:aws:iam::121212121212:role/harbor-control-plane"
 
-resource "aws_eks_cluster" "main" {
-  name     = var.cluster_name
-  role_arn = aws_iam_role.cluster.arn
   vpc_config {
-    subnet_ids = aws_subnet.private[*].id
+    subnet_ids = [for s in aws_subnet.nodes : s.id]
   }
 }
