@@ -1,28 +1,31 @@
 # An early Karpenter install: chart 0.5.4 has no aws.defaultInstanceProfile
 # value (the chart first reads it in 0.5.6), so the profile set below
 # reaches no Karpenter node; the provisioner names its own profile.
+data "aws_iam_policy_document" "ec2_trust" {
+  statement {
+    actions = ["sts:AssumeRole"]
+    principals {
+      type        = "Service"
+      identifiers = ["ec2.amazonaws.com"]
+    }
+  }
+}
+
 resource "aws_iam_role" "workers" {
-  name = "shop-workers"
-  assume_role_policy = jsonencode({
-    Version = "2012-10-17"
-    Statement = [{
-      Effect    = "Allow"
-      Action    = "sts:AssumeRole"
-      Principal = { Service = "ec2.amazonaws.com" }
-    }]
-  })
+  name               = "shop-workers"
+  assume_role_policy = data.aws_iam_policy_document.ec2_trust.json
 }
 
 resource "aws_eks_node_group" "workers" {
-  cluster_name    = "shop"
   node_group_name = "workers"
+  cluster_name    = "shop"
   node_role_arn   = aws_iam_role.workers.arn
+  instance_types  = ["m6a.large"]
   subnet_ids      = ["subnet-0a1", "subnet-0b2"]
-
   scaling_config {
+    min_size     = 2
     desired_size = 2
     max_size     = 4
-    min_size     = 2
   }
 }
 
