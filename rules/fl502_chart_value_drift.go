@@ -28,7 +28,10 @@ v0.19 to v0.32 the ` + "`settings.aws.*`" + ` block; from v0.33 only ` + "`setti
 ` + "`settings.interruptionQueue`" + `, ` + "`settings.featureGates.*`" + ` and their siblings. A
 release of chart 0.37 still setting ` + "`settings.aws.defaultInstanceProfile`" + ` gives
 nodes no instance profile at all: their identity comes from the
-EC2NodeClass.
+EC2NodeClass. The cluster-autoscaler chart is another: it names its
+account under ` + "`rbac.serviceAccount`" + `, not ` + "`serviceAccount`" + ` as most charts do, so an
+IRSA role annotation written under ` + "`serviceAccount.annotations`" + ` is dropped and
+the autoscaler runs without AWS credentials.
 
 ## The chain
 
@@ -42,8 +45,10 @@ EC2NodeClass.
 What a chart reads comes from its templates: for a chart in the scanned
 tree, from its own templates (` + "`.Values.a.b`" + `, ` + "`toYaml .Values.x`" + ` reading all of
 x, ` + "`index`" + `/` + "`with`" + `/` + "`range`" + `, helpers reached through ` + "`include`" + `); for the remote
-Karpenter chart, from faultline's table generated from the chart's templates
-at every release tag from v0.16.0. Nothing is reported when that is unknown:
+Karpenter and cluster-autoscaler charts, from faultline's tables generated
+from each chart's templates at every release tag (Karpenter from v0.16.0,
+cluster-autoscaler from 9.0.0, the first published from
+kubernetes/autoscaler). Nothing is reported when that is unknown:
 another remote chart, no version written, a version the table does not know,
 a template faultline cannot analyse, a template that reads values
 dynamically (` + "`tpl`" + ` over chart files, ` + "`toYaml .Values`" + `), or a release whose own
@@ -174,7 +179,7 @@ func reportUnreadBlock(p *lint.Pass, r *lint.Release, g unreadGroup) {
 			"Helm renders the chart with its defaults there and reports nothing",
 			fmt.Sprintf("the settings %s shows under %s are not the ones running", r.Label, g.block),
 		},
-		Hint:     driftHint(r, g.keys[0]),
+		Hint:     blockHint(r, g),
 		Inferred: append([]string(nil), r.Inferred...),
 		Key:      "release=" + r.Addr + "|value=" + g.block,
 		Roots:    rootsOf(r),
@@ -204,6 +209,32 @@ func valueRange(r *lint.Release, key string) lint.Range {
 		k = k[:i]
 	}
 	return r.Range
+}
+
+// blockHint names the block the chart reads instead of an unread block
+// when there is exactly one that is the same block moved under another
+// (serviceAccount → rbac.serviceAccount) or out of one (aws.settings →
+// settings); else driftHint's for the block's first key.
+func blockHint(r *lint.Release, g unreadGroup) string {
+	block := lint.SplitSetName(g.block)
+	moved := map[string]bool{}
+	for _, rd := range r.Reads.Reads {
+		for i := 1; i <= len(rd.Path); i++ {
+			q := rd.Path[:i]
+			if slices.Contains(q, "*") || slices.Equal(q, block) {
+				continue
+			}
+			if len(q) > len(block) && slices.Equal(q[len(q)-len(block):], block) || len(q) < len(block) && slices.Equal(block[len(block)-len(q):], q) {
+				moved[strings.Join(q, ".")] = true
+			}
+		}
+	}
+	if len(moved) == 1 {
+		for to := range moved {
+			return fmt.Sprintf("chart %s reads %s: move the values there, or delete %s", r.Reads.Chart, to, g.block)
+		}
+	}
+	return driftHint(r, g.keys[0])
 }
 
 // driftHint names the key the chart reads with the same last segment

@@ -27,10 +27,10 @@ var devCommands = []string{
 	modulePath + "/internal/benchgen/cmd/benchgen",
 	modulePath + "/internal/benchgen/cmd/plangen",
 	modulePath + "/scripts/bench",
+	modulePath + "/scripts/chart-keys",
 	modulePath + "/scripts/conformance",
 	modulePath + "/scripts/eks-submodule-standins",
 	modulePath + "/scripts/instancetypes",
-	modulePath + "/scripts/karpenter-chart-keys",
 	modulePath + "/scripts/standin-syntax",
 }
 

@@ -112,24 +112,25 @@ func archiveChartName(base string) string {
 	return archiveVersion.ReplaceAllString(path.Base(base), "")
 }
 
-// remoteReads is what a remote chart a release installs reads: the
-// Karpenter chart from faultline's table, by version (every version a
-// constraint allows: a key counts as read when any of them reads it);
-// nil for other charts, no version, a version the table does not hold,
-// or a repository that is not Karpenter's.
+// remoteReads is what a remote chart a release installs reads: a chart
+// with a generated table (Karpenter, cluster-autoscaler), by version
+// (every version a constraint allows: a key counts as read when any of
+// them reads it); nil for other charts, no version, a version the table
+// does not hold, or a repository that is not the chart's.
 func remoteReads(r *lint.Release) (*lint.ChartReads, string) {
-	if !isKarpenterChart(r) || !karpenterRepository(r) {
+	t := keysTables[r.ChartName()]
+	if t == nil || !t.publishes(r) {
 		return nil, ""
 	}
 	version := karpenterChartVersion(r, nil)
-	entries, ok := karpenterTableEntries(version)
+	entries, ok := t.lookup(version)
 	if !ok {
 		if version == "" {
-			return nil, "the Karpenter chart's version is not written: which values it reads is unknown"
+			return nil, fmt.Sprintf("the %s chart's version is not written: which values it reads is unknown", t.title)
 		}
-		return nil, fmt.Sprintf("Karpenter chart version %s is not in faultline's table (%s to %s): which values it reads is unknown", version, karpenterChartKeys[0].versions[0], lastTableVersion())
+		return nil, fmt.Sprintf("%s chart version %s is not in faultline's table (%s to %s): which values it reads is unknown", t.title, version, t.first(), t.last())
 	}
-	cr := &lint.ChartReads{Chart: "karpenter " + strings.TrimPrefix(version, "v"), Source: karpenterTableSource, Passed: []string{"global"}}
+	cr := &lint.ChartReads{Chart: r.ChartName() + " " + strings.TrimPrefix(version, "v"), Source: t.source, Passed: []string{"global"}}
 	for _, e := range entries {
 		for _, s := range e.reads {
 			cr.Reads = append(cr.Reads, ParseRead(s))
@@ -141,12 +142,6 @@ func remoteReads(r *lint.Release) (*lint.ChartReads, string) {
 	return cr, ""
 }
 
-// lastTableVersion is the newest version in the Karpenter table.
-func lastTableVersion() string {
-	e := karpenterChartKeys[len(karpenterChartKeys)-1]
-	return e.versions[len(e.versions)-1]
-}
-
 // attachReads sets what a release's chart reads of its values, or why
 // that is unknown.
 func attachReads(r *lint.Release, cr *lint.ChartReads, why string) {
@@ -156,10 +151,10 @@ func attachReads(r *lint.Release, cr *lint.ChartReads, why string) {
 	}
 }
 
-// karpenterRepository reports whether a release's repository may be the
-// Karpenter chart's: unwritten, a name (helmfile, Flux source), or one of
-// the addresses it is published at.
-func karpenterRepository(r *lint.Release) bool {
+// publishes reports whether a release's repository may be where the
+// table's chart is published: unwritten, a name (helmfile, Flux source),
+// or one of the chart's addresses.
+func (t *keysTable) publishes(r *lint.Release) bool {
 	repo := strings.TrimSuffix(strings.ToLower(r.Repository), "/")
 	if strings.HasPrefix(strings.ToLower(r.Chart), "oci://") {
 		repo = strings.ToLower(r.Chart)
@@ -167,7 +162,7 @@ func karpenterRepository(r *lint.Release) bool {
 	if repo == "" || !strings.Contains(repo, ".") {
 		return true
 	}
-	for _, known := range []string{"public.ecr.aws/karpenter", "charts.karpenter.sh"} {
+	for _, known := range t.hosts {
 		if strings.Contains(repo, known) {
 			return true
 		}
@@ -219,7 +214,8 @@ func templatedAt(v any, p []string) bool {
 	return false
 }
 
-// holdsTemplate reports whether a value (or anything in it) is text with
+// holdsTemplate reports whether a value (or anything in it, a map's keys
+// too) is text with
 // "{{", the only thing tpl reads as a template. A hole's sentinel is not:
 // the value it stands for comes from Terraform state, not from a template
 // the user wrote.
@@ -228,8 +224,8 @@ func holdsTemplate(v any) bool {
 	case string:
 		return strings.Contains(x, "{{")
 	case map[string]any:
-		for _, e := range x {
-			if holdsTemplate(e) {
+		for k, e := range x {
+			if strings.Contains(k, "{{") || holdsTemplate(e) {
 				return true
 			}
 		}

@@ -2,7 +2,6 @@ package helm
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -10,13 +9,7 @@ import (
 
 // isKarpenterChart reports whether a release installs the Karpenter chart
 // (chart name "karpenter" from any repository).
-func isKarpenterChart(r *lint.Release) bool {
-	c := strings.TrimSuffix(r.Chart, "/")
-	if i := strings.LastIndex(c, ":"); i > strings.LastIndex(c, "/") {
-		c = c[:i] // an OCI tag
-	}
-	return path.Base(c) == "karpenter"
-}
+func isKarpenterChart(r *lint.Release) bool { return r.ChartName() == "karpenter" }
 
 // karpenterSettings returns the node identity the Karpenter chart's
 // legacy settings carry — the default instance profile, like

@@ -310,13 +310,29 @@ func (a *analyzer) rangeNode(n *tparse.RangeNode, dot absVal, e *env) {
 	case 1:
 		s.vars[n.Pipe.Decl[0].Ident[0]] = elem
 	case 2:
-		s.vars[n.Pipe.Decl[0].Ident[0]] = val(atom{kind: aOther})
+		s.vars[n.Pipe.Decl[0].Ident[0]] = keysOf(over)
 		s.vars[n.Pipe.Decl[1].Ident[0]] = elem
 	}
 	for range 2 {
 		a.list(n.List, elem, s.child())
 	}
 	a.list(n.ElseList, dot, e.child())
+}
+
+// keysOf is the key (or index) ranging over v binds: text made from the
+// values at a path when v is values (their keys, which tpl may render),
+// else text of no value.
+func keysOf(v absVal) absVal {
+	var out absVal
+	for _, x := range v {
+		if x.kind == aVals {
+			out = append(out, atom{kind: aStr, path: x.path})
+		}
+	}
+	if len(out) == 0 {
+		return val(atom{kind: aOther})
+	}
+	return union(out)
 }
 
 // elements is what ranging over v yields; the keys of values ranged over
@@ -610,15 +626,30 @@ func (a *analyzer) call(name string, nodes []tparse.Node, args []absVal, dot abs
 		return union(args...)
 	}
 	// Anything else walks or serialises its arguments: read them whole.
+	// The text it makes is made of the values among them; the chart's
+	// own plain literals (a separator, a width) add no template text.
 	var out absVal
 	for _, v := range args {
 		a.whole(v)
-		out = union(out, strOf(v))
+		if !plainLiteral(v) {
+			out = union(out, strOf(v))
+		}
 	}
 	if len(out) == 0 {
 		out = val(atom{kind: aOther})
 	}
 	return out
+}
+
+// plainLiteral reports whether v is only literals without template text
+// ("{{"): text tpl would render as itself.
+func plainLiteral(v absVal) bool {
+	for _, x := range v {
+		if x.kind != aLit || strings.Contains(x.lit, "{{") {
+			return false
+		}
+	}
+	return len(v) > 0
 }
 
 // elementsAll is the elements of the lists among args, and the other

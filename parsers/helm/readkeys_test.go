@@ -1,6 +1,7 @@
 package helm
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -112,6 +113,44 @@ func TestAnalyzeTemplatesTplValue(t *testing.T) {
 	}
 }
 
+// TestAnalyzeTemplatesTplMadeText: text a function makes from values and
+// the chart's plain literals (a separator, a width) is those values'
+// text; a range's key over values is their keys' text. Either rendered
+// with tpl is a tpl path, not every key.
+func TestAnalyzeTemplatesTplMadeText(t *testing.T) {
+	for _, c := range []struct {
+		tmpl, path string
+	}{
+		{`{{ tpl (join "," .Values.autoDiscovery.tags) . }}`, "autoDiscovery.tags"},
+		{`{{ tpl (toYaml .Values.relabelings | indent 6) . }}`, "relabelings"},
+		{`{{ range $k, $v := .Values.sa.annotations }}{{ printf "%s: %s" (tpl $k $) (tpl $v $) }}{{ end }}`, "sa.annotations"},
+	} {
+		tr, err := AnalyzeTemplates(map[string]string{"templates/d.yaml": c.tmpl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cr := &lint.ChartReads{Reads: tr.Reads}
+		if cr.ReadsKey([]string{"unrelated"}) {
+			t.Errorf("%s: reads every key: %v", c.tmpl, formatReads(tr.Reads))
+		}
+		var paths []string
+		for _, p := range tr.TplPaths {
+			paths = append(paths, strings.Join(p, "."))
+		}
+		if !slices.Contains(paths, c.path) {
+			t.Errorf("%s: tpl paths %v, want %s among them", c.tmpl, paths, c.path)
+		}
+	}
+	// Chart text with template syntax is still any key.
+	tr, err := AnalyzeTemplates(map[string]string{"templates/d.yaml": `{{ tpl (printf "{{ .Values.%s }}" .Values.key) . }}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(&lint.ChartReads{Reads: tr.Reads}).ReadsKey([]string{"unrelated"}) {
+		t.Errorf("tpl of chart text holding {{ must read every key: %v", formatReads(tr.Reads))
+	}
+}
+
 func TestAnalyzeTemplatesErrors(t *testing.T) {
 	if _, err := AnalyzeTemplates(map[string]string{"templates/d.yaml": "{{ if }}"}); err == nil {
 		t.Error("a broken template must not analyse")
@@ -125,7 +164,7 @@ func TestAnalyzeTemplatesErrors(t *testing.T) {
 // TestKarpenterTableLegacyKeys: the generated table agrees with the
 // legacy instance profile keys FL101/FL102 use, at every version.
 func TestKarpenterTableLegacyKeys(t *testing.T) {
-	for _, tv := range karpenterTableVersions() {
+	for _, tv := range keysTables["karpenter"].versions() {
 		cr := &lint.ChartReads{}
 		for _, s := range tv.entry.reads {
 			cr.Reads = append(cr.Reads, ParseRead(s))
@@ -150,7 +189,7 @@ func TestKarpenterTableFacts(t *testing.T) {
 		{"0.37.0", []string{"settings.clusterName", "settings.interruptionQueue", "settings.featureGates.spotToSpotConsolidation", "nodeSelector.kubernetes.io/os", "tolerations", "affinity.nodeAffinity", "replicas", "serviceAccount.annotations.eks.amazonaws.com/role-arn"}, []string{"settings.aws.defaultInstanceProfile", "settings.aws.clusterName", "clusterName"}},
 		{"1.0.0", []string{"settings.clusterName", "controller.resources.requests.cpu"}, []string{"settings.aws.interruptionQueueName", "logConfig.enabled"}},
 	} {
-		entries, ok := karpenterTableEntries(c.version)
+		entries, ok := keysTables["karpenter"].lookup(c.version)
 		if !ok || len(entries) != 1 {
 			t.Fatalf("%s: not in the table", c.version)
 		}
@@ -176,20 +215,57 @@ func TestKarpenterTableEntries(t *testing.T) {
 		"0.37.0": true, "v0.37.0": true, "~0.36.0": true, "0.28.0-rc.1": true, ">=0.33.0, <0.34.0": true, "0.37": true, "v1.0": true,
 		"": false, "0.15.0": false, "0.37.9": false, ">=1.0.0": false, "latest": false, "~0.15": false,
 	} {
-		if _, ok := karpenterTableEntries(v); ok != want {
+		if _, ok := keysTables["karpenter"].lookup(v); ok != want {
 			t.Errorf("%q: known %v, want %v", v, ok, want)
 		}
 	}
-	if es, _ := karpenterTableEntries("0.37"); len(es) != 3 {
+	if es, _ := keysTables["karpenter"].lookup("0.37"); len(es) != 3 {
 		t.Errorf("0.37 is 0.37.x: %d entries, want the three of 0.37.0–0.37.8", len(es))
 	}
 	// Versions in order, each once.
 	var prev *semver.Version
-	for _, tv := range karpenterTableVersions() {
+	for _, tv := range keysTables["karpenter"].versions() {
 		if prev != nil && !prev.LessThan(tv.v) {
 			t.Errorf("table versions out of order at %s", tv.v)
 		}
 		prev = tv.v
+	}
+}
+
+// TestClusterAutoscalerTable: the chart names its account under
+// rbac.serviceAccount at every version; a top-level serviceAccount is
+// never read. Versions outside the table (helm/charts' 8.x) are unknown.
+func TestClusterAutoscalerTable(t *testing.T) {
+	ca := keysTables["cluster-autoscaler"]
+	for _, v := range []string{"9.0.0", "9.29.0", "9.59.0", "~9.29.0"} {
+		entries, ok := ca.lookup(v)
+		if !ok {
+			t.Fatalf("%s: not in the table", v)
+		}
+		cr := &lint.ChartReads{}
+		for _, e := range entries {
+			for _, s := range e.reads {
+				cr.Reads = append(cr.Reads, ParseRead(s))
+			}
+		}
+		for _, k := range []string{"rbac.serviceAccount.name", "rbac.serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn", "autoDiscovery.clusterName", "awsRegion"} {
+			if !cr.ReadsKey(lint.SplitSetName(k)) {
+				t.Errorf("%s: %s not read", v, k)
+			}
+		}
+		for _, k := range []string{"serviceAccount.name", "serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn"} {
+			if cr.ReadsKey(lint.SplitSetName(k)) {
+				t.Errorf("%s: %s read", v, k)
+			}
+		}
+	}
+	for _, v := range []string{"8.0.0", "9.60.0", ">=9.0.0", "~8.0"} {
+		if _, ok := ca.lookup(v); ok {
+			t.Errorf("%s: known, want unknown", v)
+		}
+	}
+	if !templatedAt(map[string]any{"sa": map[string]any{"{{ .Values.k }}": "x"}}, []string{"sa"}) {
+		t.Error("a key holding template text is template text tpl renders")
 	}
 }
 
