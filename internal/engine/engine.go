@@ -1499,12 +1499,17 @@ func FilterTouching(res lint.Result, files []string) lint.Result {
 // few, a parser's follow-on errors only repeat the first problem.
 const maxDiagnosticsPerFile = 3
 
-// capPerFile keeps the first n diagnostics of each file, in position order,
+// capPerFile keeps the first n distinct diagnostics of each file, in position order,
 // and says how many more there were, at the first one it leaves out.
 func capPerFile(ds []lint.Diagnostic, n int) []lint.Diagnostic {
 	byFile := map[string][]lint.Diagnostic{}
 	var files []string
+	seen := map[lint.Diagnostic]bool{}
 	for _, d := range ds {
+		if seen[d] {
+			continue // one problem met twice (two releases of one chart) is one finding
+		}
+		seen[d] = true
 		if _, ok := byFile[d.Range.File]; !ok {
 			files = append(files, d.Range.File)
 		}

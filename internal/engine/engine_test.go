@@ -261,3 +261,22 @@ func TestChartMetadata(t *testing.T) {
 		}
 	}
 }
+
+// TestCapPerFileCountsDistinctProblems: one problem met twice (two
+// Argo CD Applications of one chart failing alike) is one, and does not
+// push a distinct one out or add "more problems".
+func TestCapPerFileCountsDistinctProblems(t *testing.T) {
+	at := lint.Range{File: "chart/templates/cm.yaml", Line: 1, Column: 15}
+	a := lint.Diagnostic{Range: at, Summary: "cannot render chart", Detail: "for Application a"}
+	b := lint.Diagnostic{Range: at, Summary: "cannot render chart", Detail: "for Application b"}
+	got := capPerFile([]lint.Diagnostic{a, a, b, b}, 3)
+	if len(got) != 2 || got[0] != a || got[1] != b {
+		t.Fatalf("capPerFile = %+v, want a and b once each", got)
+	}
+	c := lint.Diagnostic{Range: lint.Range{File: at.File, Line: 2}, Summary: "other"}
+	d := lint.Diagnostic{Range: lint.Range{File: at.File, Line: 3}, Summary: "another"}
+	got = capPerFile([]lint.Diagnostic{a, b, b, c, d}, 3)
+	if len(got) != 4 || !strings.HasPrefix(got[3].Summary, "1 more problems") {
+		t.Fatalf("capPerFile = %+v, want three and one more", got)
+	}
+}
