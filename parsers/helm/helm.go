@@ -255,6 +255,9 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
 			out.Entities = append(out.Entities, serviceAccounts(r, opts.Holes)...)
 			what := fmt.Sprintf("%s: chart %s is not in the scanned tree; modelled from the release's values only", r.Label, chartLabel(r))
+			if strings.Contains(r.Chart, "{{") {
+				what = fmt.Sprintf("%s: chart %s is written with {{ }} template expressions, filled in when helmfile renders the file; modelled from the release's values only", r.Label, chartLabel(r))
+			}
 			if r.ValuesUnknown != "" {
 				what += fmt.Sprintf(", without %s", r.ValuesUnknown)
 			}

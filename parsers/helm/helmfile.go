@@ -40,9 +40,13 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		r.Chart, r.Version = str(at(rn, "chart")), str(at(rn, "version"))
 		chartRange := yf.rangeOf(at(rn, "chart"))
-		if abs, exists, outside := b.localChart(r.Chart, dir); abs != "" {
+		switch abs, exists, outside := b.localChart(r.Chart, dir); {
+		case strings.Contains(r.Chart, "{{"):
+			// helmfile renders the file as a Go template first: the chart
+			// is named when it runs (the release's note says so).
+		case abs != "":
 			r.ChartDir = abs
-		} else if isLocalPath(r.Chart) {
+		case isLocalPath(r.Chart):
 			switch {
 			case outside:
 				b.note(lint.Unresolved, chartRange, fmt.Sprintf("%s: chart %s is outside the scanned tree; not rendered ("+treefs.RootHint+")", r.Label, r.Chart))
@@ -51,11 +55,13 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			default:
 				b.diag(chartRange, "not a chart", fmt.Sprintf("%s names chart %s, which has no Chart.yaml", r.Label, r.Chart))
 			}
-		} else if repo, name, ok := strings.Cut(r.Chart, "/"); ok {
+		default:
 			// "<repository name>/<chart>": the chart of the repository's
 			// url (an OCI one's reference is oci://<url>/<chart>).
-			if url, known := repos[repo]; known {
-				r.Repository, r.Chart = url, name
+			if repo, name, ok := strings.Cut(r.Chart, "/"); ok {
+				if url, known := repos[repo]; known {
+					r.Repository, r.Chart = url, name
+				}
 			}
 		}
 		for _, v := range items(at(rn, "values")) {
@@ -66,7 +72,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 					b.note(lint.Unresolved, yf.rangeOf(v), fmt.Sprintf("%s: values %s are templated or remote; not read", r.Label, v.Value))
 					continue
 				}
-				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(v.Value)), yf.rangeOf(v), false)
+				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(v.Value)), yf.rangeOf(v), missingFilesOptional(rn))
 			case v.Kind == yaml.MappingNode:
 				if err := mergeDoc(r, v, yf.rangeOf); err != nil {
 					if goTemplated(v, 0) {
@@ -99,6 +105,17 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		b.out = append(b.out, r)
 	}
+}
+
+// missingFilesOptional reports whether a helmfile release lets a values
+// file be missing: its missingFileHandler is Warn, Info or Debug (helmfile
+// logs the file and goes on); Error, the default, fails.
+func missingFilesOptional(rn *yaml.Node) bool {
+	switch strings.ToLower(str(at(rn, "missingFileHandler"))) {
+	case "warn", "info", "debug":
+		return true
+	}
+	return false
 }
 
 // isLocalPath reports whether a chart reference is written as a path.
