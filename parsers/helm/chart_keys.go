@@ -1,7 +1,9 @@
 package helm
 
 import (
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/Masterminds/semver/v3"
 
@@ -40,6 +42,9 @@ type keysTable struct {
 	// repository is another address may install another chart of the
 	// same name.
 	hosts []string
+
+	parsed     sync.Once
+	versionsOf []tableVersion
 }
 
 // keysTables are the remote charts whose reads faultline knows, by
@@ -95,14 +100,15 @@ type tableVersion struct {
 // versions are the table's versions, parsed, each with its entry, in
 // order.
 func (t *keysTable) versions() []tableVersion {
-	var out []tableVersion
-	for i := range t.entries {
-		e := &t.entries[i]
-		for _, s := range e.versions {
-			out = append(out, tableVersion{semver.MustParse(s), e})
+	t.parsed.Do(func() {
+		for i := range t.entries {
+			e := &t.entries[i]
+			for _, s := range e.versions {
+				t.versionsOf = append(t.versionsOf, tableVersion{semver.MustParse(s), e})
+			}
 		}
-	}
-	return out
+	})
+	return t.versionsOf
 }
 
 // first and last are the table's oldest and newest versions.
@@ -136,7 +142,7 @@ func (t *keysTable) lookup(version string) ([]*chartKeys, bool) {
 		return nil, false
 	}
 	oldest, newest := table[0].v, table[len(table)-1].v
-	if allowsOutside(c, oldest, newest) {
+	if allowsOutside(c, version, oldest, newest) {
 		return nil, false
 	}
 	var out []*chartKeys
@@ -150,24 +156,32 @@ func (t *keysTable) lookup(version string) ([]*chartKeys, bool) {
 	return out, len(out) > 0
 }
 
-// allowsOutside reports whether a constraint allows a version before
-// oldest or after newest, checked on a grid: each major up to newest's
-// next, minors 0–20 below oldest's major and up to 10 past the newest
-// minor from it, patches 0–20.
-func allowsOutside(c *semver.Constraints, oldest, newest *semver.Version) bool {
-	for major := uint64(0); major <= newest.Major()+1; major++ {
-		minors := uint64(20)
-		if major >= oldest.Major() && major <= newest.Major() {
-			minors = max(newest.Minor(), 40) + 10
+// allowsOutside reports whether a constraint allows a release version
+// before oldest or after newest. What a constraint allows is a union of
+// intervals whose ends are the versions written in it (or those bumped:
+// ~1.2 is [1.2.0, 1.3.0)), or unbounded; an interval reaching outside the
+// table holds one of these probes: each version written, it bumped by a
+// patch, a minor and a major, the first version (0.0.0), a far one, and
+// the versions just after newest.
+func allowsOutside(c *semver.Constraints, text string, oldest, newest *semver.Version) bool {
+	probes := []*semver.Version{semver.New(0, 0, 0, "", ""), semver.New(999, 0, 0, "", "")}
+	bumps := func(v *semver.Version) {
+		probes = append(probes, v, semver.New(v.Major(), v.Minor(), v.Patch()+1, "", ""),
+			semver.New(v.Major(), v.Minor()+1, 0, "", ""), semver.New(v.Major()+1, 0, 0, "", ""))
+	}
+	bumps(newest)
+	for _, m := range writtenVersion.FindAllString(text, -1) {
+		if v, err := semver.NewVersion(m); err == nil {
+			bumps(semver.New(v.Major(), v.Minor(), v.Patch(), "", ""))
 		}
-		for minor := uint64(0); minor <= minors; minor++ {
-			for patch := uint64(0); patch <= 20; patch++ {
-				v := semver.New(major, minor, patch, "", "")
-				if (v.LessThan(oldest) || v.GreaterThan(newest)) && c.Check(v) {
-					return true
-				}
-			}
+	}
+	for _, v := range probes {
+		if (v.LessThan(oldest) || v.GreaterThan(newest)) && c.Check(v) {
+			return true
 		}
 	}
 	return false
 }
+
+// writtenVersion is a version as a constraint writes it: 1, 1.2, 1.2.3.
+var writtenVersion = regexp.MustCompile(`[0-9]+(\.[0-9]+){0,2}`)

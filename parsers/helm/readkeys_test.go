@@ -259,7 +259,12 @@ func TestClusterAutoscalerTable(t *testing.T) {
 			}
 		}
 	}
-	for _, v := range []string{"8.0.0", "9.60.0", ">=9.0.0", "~8.0"} {
+	for _, v := range []string{"9.29.x", ">=9.0.0, <9.30.0", "=9.29.0"} {
+		if _, ok := ca.lookup(v); !ok {
+			t.Errorf("%s: unknown, want every allowed version in the table", v)
+		}
+	}
+	for _, v := range []string{"8.0.0", "9.60.0", ">=9.0.0", "~8.0", "~> 9", "^9.29.0", "<9.1.0", "8.1.0 || 9.29.0", "!=9.29.0"} {
 		if _, ok := ca.lookup(v); ok {
 			t.Errorf("%s: known, want unknown", v)
 		}
