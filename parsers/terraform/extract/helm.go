@@ -65,14 +65,21 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 			r.ValuesUnknown = fmt.Sprintf("values (%s), which faultline cannot evaluate", x.e.Session.Rng(a.Expr.Range()).String())
 		}
 	}
-	// set / set_sensitive / set_list: blocks, or lists of objects (helm
-	// provider 3.x).
-	for _, kind := range []string{"set", "set_sensitive", "set_list"} {
+	// set, set_list, set_sensitive, in the provider's order: blocks (helm
+	// provider 2.x, set and set_sensitive applied in the SDK's order), or
+	// lists of objects (3.x, applied as written).
+	for _, kind := range []string{"set", "set_list", "set_sensitive"} {
+		var entries []setEntry
 		for i, s := range eval.BlockList(eval.GetAttr(x.v, kind)) {
-			name, ok := x.e.Holes.ToValue(eval.GetAttr(s, "name")).Str()
-			if !ok {
-				continue
+			if name, ok := x.e.Holes.ToValue(eval.GetAttr(s, "name")).Str(); ok {
+				entries = append(entries, setEntry{i: i, obj: s, name: name})
 			}
+		}
+		if _, isList := x.r.Body.Attrs[kind]; kind != "set_list" && !isList {
+			entries = sdkSetOrder(entries)
+		}
+		for _, e := range entries {
+			i, s, name := e.i, e.obj, e.name
 			rng := x.e.Session.Rng(x.r.DefRange)
 			if a := x.attr(&blockIndex{kind, i}, "value"); a != nil {
 				rng = x.e.Session.Rng(a.Range)
@@ -81,6 +88,11 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 			val := x.goValue(eval.GetAttr(s, "value"), o.Addr, kind+"."+name)
 			if t, _ := x.e.Holes.ToValue(eval.GetAttr(s, "type")).Str(); kind != "set_list" && t != "string" {
 				val = typedSetValue(val)
+			}
+			if e.unknownOrder {
+				// Which of the blocks setting this name wins is known
+				// only at apply.
+				val = x.goValue(cty.UnknownVal(cty.String), o.Addr, kind+"."+name)
 			}
 			lint.SetValuePath(r.Values, path, val)
 			r.ValueRanges[strings.Join(path, ".")] = rng
