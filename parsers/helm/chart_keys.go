@@ -157,30 +157,48 @@ func (t *keysTable) lookup(version string) ([]*chartKeys, bool) {
 }
 
 // allowsOutside reports whether a constraint allows a release version
-// before oldest or after newest. What a constraint allows is a union of
-// intervals whose ends are the versions written in it (or those bumped:
-// ~1.2 is [1.2.0, 1.3.0)), or unbounded; an interval reaching outside the
-// table holds one of these probes: each version written, it bumped by a
-// patch, a minor and a major, the first version (0.0.0), a far one, and
-// the versions just after newest.
+// before oldest or after newest.
 func allowsOutside(c *semver.Constraints, text string, oldest, newest *semver.Version) bool {
-	probes := []*semver.Version{semver.New(0, 0, 0, "", ""), semver.New(999, 0, 0, "", "")}
-	bumps := func(v *semver.Version) {
-		probes = append(probes, v, semver.New(v.Major(), v.Minor(), v.Patch()+1, "", ""),
-			semver.New(v.Major(), v.Minor()+1, 0, "", ""), semver.New(v.Major()+1, 0, 0, "", ""))
-	}
-	bumps(newest)
-	for _, m := range writtenVersion.FindAllString(text, -1) {
-		if v, err := semver.NewVersion(m); err == nil {
-			bumps(semver.New(v.Major(), v.Minor(), v.Patch(), "", ""))
-		}
-	}
-	for _, v := range probes {
+	for _, v := range constraintProbes(text, newest) {
 		if (v.LessThan(oldest) || v.GreaterThan(newest)) && c.Check(v) {
 			return true
 		}
 	}
 	return false
+}
+
+// allowsFrom reports whether a constraint allows a version at or after
+// from: Helm installs the newest version a constraint allows.
+func allowsFrom(c *semver.Constraints, text string, from *semver.Version) bool {
+	for _, v := range constraintProbes(text, from) {
+		if !v.LessThan(from) && c.Check(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// constraintProbes are versions that decide where a constraint reaches.
+// What a constraint allows is a union of intervals whose ends are the
+// versions written in it (or those bumped: ~1.2 is [1.2.0, 1.3.0)), or
+// unbounded; an interval reaching past a version holds one of these: each
+// version written, it bumped by a patch, a minor and a major, the first
+// version (0.0.0), a far one, and the given versions and their bumps.
+func constraintProbes(text string, given ...*semver.Version) []*semver.Version {
+	probes := []*semver.Version{semver.New(0, 0, 0, "", ""), semver.New(999, 0, 0, "", "")}
+	bumps := func(v *semver.Version) {
+		probes = append(probes, v, semver.New(v.Major(), v.Minor(), v.Patch()+1, "", ""),
+			semver.New(v.Major(), v.Minor()+1, 0, "", ""), semver.New(v.Major()+1, 0, 0, "", ""))
+	}
+	for _, v := range given {
+		bumps(v)
+	}
+	for _, m := range writtenVersion.FindAllString(text, -1) {
+		if v, err := semver.NewVersion(m); err == nil {
+			bumps(semver.New(v.Major(), v.Minor(), v.Patch(), "", ""))
+		}
+	}
+	return probes
 }
 
 // writtenVersion is a version as a constraint writes it: 1, 1.2, 1.2.3.

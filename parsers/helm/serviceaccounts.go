@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/Masterminds/semver/v3"
+
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -30,6 +32,9 @@ type chartAccount struct {
 	// ("node": a CSI driver's node DaemonSet), in the account's address
 	// and label; "" for the main one.
 	component string
+	// before: the account is named so only by chart versions before this
+	// one ("" every version since the chart's newest way).
+	before string
 }
 
 // conventional is what `helm create` scaffolds and most charts keep:
@@ -75,6 +80,13 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 // (templates/node-daemonset.yaml, _node.tpl: serviceAccountName:
 // {{ .Values.node.serviceAccount.name }}): node.serviceAccount.{create,
 // name,annotations}, "ebs-csi-node-sa" and "efs-csi-node-sa".
+//
+// aws-ebs-csi-driver before 2.0.0 (tags helm-chart-aws-ebs-csi-driver-0.8.2
+// to 1.2.4: templates/controller.yaml, serviceAccountName:
+// {{ .Values.serviceAccount.controller.name }}) named both under
+// serviceAccount: serviceAccount.controller.{create,name,annotations} and
+// serviceAccount.node.*, with the same default names. aws-efs-csi-driver
+// reads controller.serviceAccount.* at every version from 1.2.0.
 var chartAccounts = map[string][]chartAccount{
 	"karpenter":                    {conventional},
 	"aws-load-balancer-controller": {conventional},
@@ -84,6 +96,8 @@ var chartAccounts = map[string][]chartAccount{
 	"aws-ebs-csi-driver": {
 		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "ebs-csi-controller-sa"},
 		{nameKey: "node.serviceAccount.name", createKey: "node.serviceAccount.create", annotationsKey: "node.serviceAccount.annotations", fixed: "ebs-csi-node-sa", component: "node"},
+		{nameKey: "serviceAccount.controller.name", createKey: "serviceAccount.controller.create", annotationsKey: "serviceAccount.controller.annotations", fixed: "ebs-csi-controller-sa", before: "2.0.0"},
+		{nameKey: "serviceAccount.node.name", createKey: "serviceAccount.node.create", annotationsKey: "serviceAccount.node.annotations", fixed: "ebs-csi-node-sa", component: "node", before: "2.0.0"},
 	},
 	"aws-efs-csi-driver": {
 		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "efs-csi-controller-sa"},
@@ -94,6 +108,34 @@ var chartAccounts = map[string][]chartAccount{
 	"prometheus-cloudwatch-exporter": {conventional},
 	// Charts of CRDs only: no account.
 	"karpenter-crd": {},
+}
+
+// accountsAt are a chart's accounts as the version a release installs
+// names them: Helm installs the newest version a constraint allows, and
+// the newest chart when none is written. A chart's accounts of an older
+// version (before set) replace its newest ones when the version is before
+// theirs; a version not read is taken as the newest.
+func accountsAt(accounts []chartAccount, version string) []chartAccount {
+	version = strings.TrimSpace(version)
+	older := func(*semver.Version) bool { return false }
+	if v, err := semver.NewVersion(version); err == nil && version != "" {
+		older = v.LessThan
+	} else if c, err := semver.NewConstraint(version); err == nil && version != "" {
+		older = func(b *semver.Version) bool { return !allowsFrom(c, version, b) }
+	}
+	var old, newest []chartAccount
+	for _, ca := range accounts {
+		switch {
+		case ca.before == "":
+			newest = append(newest, ca)
+		case older(semver.MustParse(ca.before)):
+			old = append(old, ca)
+		}
+	}
+	if len(old) > 0 {
+		return old
+	}
+	return newest
 }
 
 // roleAnnotation is the IRSA annotation.
@@ -158,6 +200,7 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 	if !known {
 		accounts = []chartAccount{conventional}
 	}
+	accounts = accountsAt(accounts, karpenterChartVersion(r, nil))
 	var out []lint.Entity
 	all := known
 	for _, ca := range accounts {

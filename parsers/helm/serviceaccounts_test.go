@@ -177,3 +177,23 @@ func TestStandardAccounts(t *testing.T) {
 		t.Errorf("default is the standard account of %s", c)
 	}
 }
+
+// TestAccountsAt: aws-ebs-csi-driver before 2.0.0 names its accounts
+// under serviceAccount.{controller,node}; Helm installs the newest version
+// a constraint allows, and the newest chart when none is written.
+func TestAccountsAt(t *testing.T) {
+	for version, want := range map[string]string{
+		"1.2.4": "serviceAccount.controller.name", "v1.2.4": "serviceAccount.controller.name", "~1.2.0": "serviceAccount.controller.name",
+		"<2.0.0": "serviceAccount.controller.name", "0.9.x": "serviceAccount.controller.name",
+		"": "controller.serviceAccount.name", "2.0.0": "controller.serviceAccount.name", ">=1.0": "controller.serviceAccount.name",
+		"^1.2 || ^2.1": "controller.serviceAccount.name", "latest": "controller.serviceAccount.name",
+	} {
+		got := accountsAt(chartAccounts["aws-ebs-csi-driver"], version)
+		if len(got) != 2 || got[0].nameKey != want || got[1].component != "node" {
+			t.Errorf("%q: accounts %+v, want %s and the node's", version, got, want)
+		}
+	}
+	if got := accountsAt(chartAccounts["aws-efs-csi-driver"], "1.2.0"); len(got) != 2 || got[0].nameKey != "controller.serviceAccount.name" {
+		t.Errorf("efs 1.2.0: %+v", got)
+	}
+}
