@@ -424,6 +424,9 @@ func (mi *ModInst) convertVar(v cty.Value, ty cty.Type) cty.Value {
 		return cty.UnknownVal(ty)
 	}
 	c, err := b.convertErr(v, ty, s, "a variable's type conversion")
+	if err != nil && valueHasSentinel(v) {
+		c, err = b.convertErr(holesAsUnknown(v, ty), ty, s, "a variable's type conversion")
+	}
 	if err != nil || !b.Ok() {
 		return cty.UnknownVal(ty)
 	}
