@@ -178,7 +178,7 @@ func (ix ModelIndex) ChooseModel(key string, allowed VersionRange, constraint st
 			// The package has a newer major this submodule's model does
 			// not reach: init installs that, where the submodule may be
 			// gone or renamed.
-			return last, nil, "no version constraint: terraform init installs the newest release (v" + ix.newer(pkg, last.Span.Hi) + " or later of " + pkg + "), which the built-in model of this submodule does not reach; its newest modelled version, v" + last.First + ", is assumed", ""
+			return last, nil, "no version constraint: terraform init installs the newest release (v" + ix.newer(pkg, last.Span.Hi) + " or later of " + pkg + "), which the built-in model of this submodule does not reach, and where it may be gone or renamed; its model of v" + last.First + " and later in that major is assumed", ""
 		}
 		return last, nil, "no version constraint: the newest modelled version is assumed", ""
 	}

@@ -127,7 +127,7 @@ func TestChooseModelSubmoduleBehindPackage(t *testing.T) {
 	ix := BuildModelIndex(files)
 	allowed, _ := ParseConstraint("")
 	_, _, assumed, why := ix.ChooseModel("acme/iam/aws//modules/irsa", allowed, "", false)
-	if why != "" || !strings.Contains(assumed, "installs the newest release (v6.0.0 or later of acme/iam/aws)") {
+	if why != "" || !strings.Contains(assumed, "installs the newest release (v6.0.0 or later of acme/iam/aws)") || !strings.Contains(assumed, "its model of v5.0.0 and later in that major is assumed") {
 		t.Errorf("irsa: assumed %q, why %q", assumed, why)
 	}
 	_, _, assumed, _ = ix.ChooseModel("acme/iam/aws//modules/role", allowed, "", false)
