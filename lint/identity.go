@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -17,6 +18,30 @@ type Identity struct {
 	Scope Scope
 	// Written is the reference as written.
 	Written Value
+	// Alike are the entities a name names when several do (two roots
+	// declaring a role of one name): Entity is nil then.
+	Alike []Entity
+}
+
+// Undeclared is the coverage note for a reference to a role no entity
+// provably is: what of is bound to, and why that is not known.
+func (id Identity) Undeclared(what, of string) string {
+	if len(id.Alike) > 1 {
+		var labels []string
+		seen := map[string]bool{}
+		for _, e := range id.Alike {
+			if l := e.Base().Label; !seen[l] {
+				seen[l] = true
+				labels = append(labels, l)
+			}
+		}
+		by := strings.Join(labels, ", ")
+		if len(labels) == 1 {
+			by += " in several roots"
+		}
+		return fmt.Sprintf("%s %s of %s is declared %d times in this tree (%s): which one it is depends on the account each is applied to", what, id.Written, of, len(id.Alike), by)
+	}
+	return fmt.Sprintf("%s %s of %s is declared by nothing faultline reads in this tree (another repository, or a module whose code is not read, may declare it)", what, id.Written, of)
 }
 
 // Describe names the identity for messages.
@@ -149,22 +174,22 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 		}
 	}
 	// A literal (or partly literal) name: find the one entity it provably is.
-	var found Entity
+	var found []Entity
 	for _, e := range m.candidates(kind, id.Name) {
 		o := e.Base()
 		if !o.Scope.Compatible(id.Scope, false, false) {
 			continue
 		}
 		if Compare(o.Name, id.Name) == Yes {
-			if found != nil {
-				return id // ambiguous: keep the name only
-			}
-			found = e
+			found = append(found, e)
 		}
 	}
-	if found != nil {
-		id.Entity = found
-		id.Scope = found.Base().Scope.Merge(id.Scope)
+	switch {
+	case len(found) == 1:
+		id.Entity = found[0]
+		id.Scope = found[0].Base().Scope.Merge(id.Scope)
+	case len(found) > 1:
+		id.Alike = found // ambiguous: keep the name only
 	}
 	return id
 }

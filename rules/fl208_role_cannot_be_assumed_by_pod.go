@@ -143,7 +143,7 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 				reportProviderForRole(p, sa, provider)
 				continue
 			}
-			undecided(fmt.Sprintf("role %s of %s is declared by nothing faultline reads in this tree (another repository, or a module whose code is not read, may declare it)", id.Written, saLabel(sa)))
+			undecided(id.Undeclared("role", saLabel(sa)))
 			continue
 		}
 		switch role.Trust.Admits(lint.FederatedPrincipal, webIdentityAction) {
@@ -169,7 +169,7 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 		id := m.ResolveRole(pa.RoleARN.Value, pa.Scope)
 		role, ok := id.Entity.(*lint.Role)
 		if !ok {
-			p.Unresolved(fmt.Sprintf("role %s of %s is declared by nothing faultline reads in this tree (another repository, or a module whose code is not read, may declare it)", id.Written, pa.Label), pa.RoleARN.Range)
+			p.Unresolved(id.Undeclared("role", pa.Label), pa.RoleARN.Range)
 			continue
 		}
 		svc := lint.ServicePrincipal(podIdentityService)

@@ -63,7 +63,7 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
 		role, ok := id.Entity.(*lint.Role)
 		if !ok {
-			p.Unresolved(fmt.Sprintf("role %s of %s is declared by nothing faultline reads in this tree (another repository, or a module whose code is not read, may declare it)", id.Written, saLabel(sa)), sa.RoleARN.Range)
+			p.Unresolved(id.Undeclared("role", saLabel(sa)), sa.RoleARN.Range)
 			continue
 		}
 		if !role.Trust.Known {

@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -17,6 +18,7 @@ func TestIRSACoverage(t *testing.T) {
 		{"testdata/FL201/negative_unknown_namespace", rules.IRSANamespaceMismatch, 1},
 		{"testdata/FL201/negative_role_not_in_tree", rules.IRSANamespaceMismatch, 1},
 		{"testdata/FL201/negative_matching_subject", rules.IRSANamespaceMismatch, 0},
+		{"testdata/FL201/negative_role_declared_in_two_roots", rules.IRSANamespaceMismatch, 1},
 		{"testdata/FL202/negative_stringlike_matches", rules.IRSAServiceAccountMismatch, 0},
 	} {
 		in, err := load(c.dir)
@@ -29,6 +31,11 @@ func TestIRSACoverage(t *testing.T) {
 		}
 		if got := res.Summary.Coverage.Unresolved; got != c.want {
 			t.Errorf("%s: unresolved = %d, want %d (%v)", c.dir, got, c.want, res.Summary.Notes)
+		}
+		for _, n := range res.Summary.Notes {
+			if strings.HasSuffix(c.dir, "two_roots") && !strings.Contains(n.What, "is declared 2 times in this tree") {
+				t.Errorf("%s: note %q does not say the role is declared twice", c.dir, n.What)
+			}
 		}
 	}
 }
