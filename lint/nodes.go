@@ -209,17 +209,28 @@ func (m *Model) KarpenterModuleIdentities() []NodeIdentity {
 			}
 		}
 		role := m.ResolveRole(n.Role.Value, c.Scope)
-		named := false
+		named, maybe := false, ""
 		for i, k := range classIDs {
-			if resolved[i] && SameCluster(k, n) && SameIdentity(classes[i], role) == Yes {
+			if !resolved[i] || !SameCluster(k, n) {
+				continue
+			}
+			switch SameIdentity(classes[i], role) {
+			case Yes:
 				named = true
-				break
+			case Maybe:
+				if maybe == "" {
+					maybe = fmt.Sprintf("%s names role %s, which may be it", k.Label(), classes[i].Written)
+				}
 			}
 		}
 		if named {
 			continue
 		}
-		n.Inferred = append([]string{fmt.Sprintf("the karpenter module %s is given node role %s (%s = false); no EC2NodeClass in the tree names it", c.Label, role.Describe(), flag)}, n.Inferred...)
+		why := "no EC2NodeClass in the tree names it"
+		if maybe != "" {
+			why = "no EC2NodeClass in the tree is known to name it (" + maybe + ")"
+		}
+		n.Inferred = append([]string{fmt.Sprintf("the karpenter module %s is given node role %s (%s = false); %s", c.Label, role.Describe(), flag, why)}, n.Inferred...)
 		out = append(out, n)
 	}
 	return out

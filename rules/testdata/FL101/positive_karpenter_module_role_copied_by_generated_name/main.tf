@@ -1,0 +1,33 @@
+# Karpenter's nodes reuse the system node group's role. Someone copied the
+# role's generated name from the console into the node class: the name is
+# the group's name prefix and the suffix Terraform added when it created
+# the role, so the class may well name this role, but nothing proves it.
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "20.8.4"
+
+  cluster_name    = "payroll"
+  cluster_version = "1.30"
+  vpc_id          = "vpc-04d2c6a8e1f3b5d79"
+  subnet_ids      = ["subnet-04a1b2c3d4e5f6a7b", "subnet-09f8e7d6c5b4a3f2e"]
+
+  eks_managed_node_groups = {
+    system = {
+      instance_types = ["m7i.large"]
+      min_size       = 2
+      max_size       = 4
+      desired_size   = 2
+    }
+  }
+}
+
+module "karpenter" {
+  source  = "terraform-aws-modules/eks/aws//modules/karpenter"
+  version = "20.8.4"
+
+  cluster_name = module.eks.cluster_name
+
+  create_node_iam_role = false
+  node_iam_role_arn    = module.eks.eks_managed_node_groups["system"].iam_role_arn # want FL101:warning `is used by the karpenter module module.karpenter and also by managed node group`
+  create_access_entry  = false
+}
