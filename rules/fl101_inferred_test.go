@@ -14,7 +14,7 @@ import (
 // claiming no node class names it.
 func TestKarpenterModuleRoleInference(t *testing.T) {
 	for dir, want := range map[string]string{
-		"testdata/FL101/positive_karpenter_module_v20_given_node_group_role":    "no EC2NodeClass in the tree names it",
+		"testdata/FL101/positive_karpenter_module_v20_given_node_group_role":     "no EC2NodeClass in the tree names it",
 		"testdata/FL101/positive_karpenter_module_role_copied_by_generated_name": "no EC2NodeClass in the tree is known to name it (Karpenter EC2NodeClass default names role system-eks-node-group-20240611093015123400000007, which may be it)",
 	} {
 		in, err := load(dir)
