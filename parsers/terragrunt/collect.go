@@ -14,7 +14,9 @@ import (
 
 // cfg is what a configuration says, its includes merged in.
 type cfg struct {
-	tf      *tfBlock
+	tf *tfBlock
+	// extra are the terraform block's extra_arguments, merged by name.
+	extra   []*extraArgs
 	inputs  []*inputItem
 	deps    []*dep
 	paths   []pathAt
@@ -114,6 +116,13 @@ func (u *unitEval) collect(f *fileCfg) *cfg {
 		switch b.Type {
 		case "terraform":
 			c.tf = u.terraformBlock(f, b, e)
+			for _, inner := range b.Body.Blocks {
+				if inner.Type == "extra_arguments" {
+					if x := u.extraArguments(f, inner, e); x != nil {
+						c.extra = mergeExtraArgs(c.extra, []*extraArgs{x})
+					}
+				}
+			}
 		case "dependency":
 			if d := u.dependency(f, b, e); d != nil {
 				c.deps = append(c.deps, d)
@@ -149,11 +158,6 @@ func (u *unitEval) collect(f *fileCfg) *cfg {
 // terraformBlock reads the terraform block's source.
 func (u *unitEval) terraformBlock(f *fileCfg, b *hclsyntax.Block, e *env) *tfBlock {
 	t := &tfBlock{blockRange: b.DefRange()}
-	for _, inner := range b.Body.Blocks {
-		if inner.Type == "extra_arguments" && (inner.Body.Attributes["required_var_files"] != nil || inner.Body.Attributes["optional_var_files"] != nil) {
-			u.addNote(u.l.note(lint.Skipped, inner.DefRange(), "terragrunt: the var files of extra_arguments %q are not read; the inputs they set are not known", strings.Join(inner.Labels, " ")))
-		}
-	}
 	a, ok := b.Body.Attributes["source"]
 	if !ok {
 		return t

@@ -3,6 +3,8 @@ package terragrunt
 import (
 	"io/fs"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
@@ -65,3 +67,36 @@ func (l *live) unit(t *testing.T, dir string) terraform.Unit {
 }
 
 func (l *live) abs(p string) string { return filepath.Join(l.root, p) }
+
+// TestExtraArgumentsVarFiles: the variables files extra_arguments pass a
+// plan, in Terragrunt's order — the included blocks, then the unit's; in
+// each its -var-file arguments, its required files, its optional files
+// that exist — a block for other commands left out, a block of the same
+// name replacing the included one; what cannot be read is a note.
+func TestExtraArgumentsVarFiles(t *testing.T) {
+	l := loadTree(t, "extraargs")
+	a := l.unit(t, "live/a")
+	want := []string{l.abs("common.tfvars"), l.abs("live/a/local.tfvars"), l.abs("live/a/present.tfvars")}
+	if !slices.Equal(a.VarFiles, want) {
+		t.Errorf("live/a var files %v, want %v", a.VarFiles, want)
+	}
+	b := l.unit(t, "live/b")
+	if len(b.VarFiles) != 0 {
+		t.Errorf("live/b var files %v, want none", b.VarFiles)
+	}
+	notes := func(u terraform.Unit) string {
+		var s []string
+		for _, n := range u.Notes {
+			s = append(s, n.What)
+		}
+		return strings.Join(s, "\n")
+	}
+	for _, w := range []string{"passes variables file live/b/gone.tfvars, which does not exist", "../up.tfvars is relative to Terragrunt's working copy"} {
+		if !strings.Contains(notes(b), w) {
+			t.Errorf("live/b notes %q lack %q", notes(b), w)
+		}
+	}
+	if c := l.unit(t, "live/c"); len(c.VarFiles) != 0 || !strings.Contains(notes(c), "required_var_files is unknown") {
+		t.Errorf("live/c: var files %v, notes %q", c.VarFiles, notes(c))
+	}
+}

@@ -8,7 +8,8 @@ import "github.com/zclconf/go-cty/cty"
 // name by name (deep: values merged recursively, lists concatenated);
 // dependency blocks are merged by name (deep: an unset config_path or
 // mock_outputs is taken from base); dependencies paths are concatenated;
-// skip is over's own; over's exclude block replaces base's.
+// skip is over's own; over's exclude block replaces base's; extra_arguments
+// blocks are merged by name.
 func merge(base, over *cfg, deep bool) *cfg {
 	out := &cfg{tf: over.tf, backend: over.backend}
 	if out.tf == nil || !out.tf.set {
@@ -20,6 +21,7 @@ func merge(base, over *cfg, deep bool) *cfg {
 	if out.backend == nil {
 		out.backend = base.backend
 	}
+	out.extra = mergeExtraArgs(base.extra, over.extra)
 	out.inputs = mergeInputs(base.inputs, over.inputs, deep)
 	out.deps = mergeDeps(base.deps, over.deps, deep)
 	out.paths = append(append(out.paths, base.paths...), over.paths...)

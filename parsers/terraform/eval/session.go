@@ -12,6 +12,7 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 )
@@ -255,6 +256,11 @@ type RootInputs struct {
 	// Relative paths (file(), templatefile(), a chart) that are not in the
 	// root's directory resolve there.
 	Beneath []string
+	// VarFiles are variables files a wrapper passes the plan with
+	// -var-file (Terragrunt's extra_arguments), read last, in order: they
+	// override the root's files and the Values (Terragrunt's inputs,
+	// which reach Terraform as TF_VAR_ variables).
+	VarFiles []string
 }
 
 // RootInput is a value given to a root's variable.
@@ -328,10 +334,35 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 			}
 		}
 	}
+	if len(in.VarFiles) > 0 {
+		e.applyPassedVarFiles(m, mi, in)
+	}
 	e.noteUnloadedVarFiles(m, mi.inputs)
 	mi.run()
 	e.rootInst = mi
 	return e
+}
+
+// applyPassedVarFiles reads the variables files a wrapper passes with
+// -var-file (in.VarFiles) over the root's inputs: the root's own
+// variables, or, for a Terragrunt unit's module (m.unit), the arguments
+// its call gives the module the unit runs, written where the file
+// writes them.
+func (e *Evaluator) applyPassedVarFiles(m *Module, mi *ModInst, in RootInputs) {
+	passed, at := map[string]cty.Value{}, map[string]hcl.Range{}
+	e.readVarFilesAt(hclparse.NewParser(), in.VarFiles, false, passed, at)
+	if m.unit && len(m.calls) == 1 {
+		c := m.calls[0]
+		for n, v := range passed {
+			c.Attrs[n] = &hcl.Attribute{Name: n, Expr: &valueExpr{v: v, rng: at[n]}, Range: at[n], NameRange: at[n]}
+		}
+		return
+	}
+	for n, v := range passed {
+		if _, ok := m.variables[n]; ok || in.Files {
+			mi.inputs[n] = v
+		}
+	}
 }
 
 // funcTable is Terraform's function table with the environment its

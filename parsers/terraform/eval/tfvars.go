@@ -289,6 +289,12 @@ func (e *Evaluator) rootInputs(m *Module) map[string]cty.Value {
 // are input diagnostics. Explicit files (--var-file) are the user's and may
 // lie outside the tree; the others are the tree's.
 func (e *Evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bool, in map[string]cty.Value) {
+	e.readVarFilesAt(p, files, explicit, in, nil)
+}
+
+// readVarFilesAt is readVarFiles, recording in at (when not nil) where
+// each value is written.
+func (e *Evaluator) readVarFilesAt(p *hclparse.Parser, files []string, explicit bool, in map[string]cty.Value, at map[string]hcl.Range) {
 	for _, f := range files {
 		var file *hcl.File
 		var diags hcl.Diagnostics
@@ -328,6 +334,9 @@ func (e *Evaluator) readVarFiles(p *hclparse.Parser, files []string, explicit bo
 		for n, a := range attrs {
 			if v, d := e.varFileValue(a.Expr); !d.HasErrors() {
 				in[n] = v
+				if at != nil {
+					at[n] = a.Expr.Range()
+				}
 			}
 		}
 	}

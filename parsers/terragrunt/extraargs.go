@@ -1,0 +1,138 @@
+package terragrunt
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// extraArgs is what an extra_arguments block of the terraform block gives
+// a plan: the variables files it passes with -var-file.
+type extraArgs struct {
+	name  string
+	files []varFile
+}
+
+// varFile is one variables file an extra_arguments block passes: written
+// in arguments ("-var-file=…") or required_var_files (Terraform fails
+// when it is missing), or in optional_var_files (passed only when it
+// exists).
+type varFile struct {
+	path     string
+	optional bool
+	rng      hcl.Range
+}
+
+// planCommands are the commands faultline's reading stands for: a block
+// passes its files when its commands name one of them.
+var planCommands = []string{"plan", "apply"}
+
+// extraArguments reads an extra_arguments block as Terragrunt builds a
+// plan's command line (its arguments, then required_var_files, then the
+// optional_var_files that exist, for a block whose commands hold plan or
+// apply). A path is as Terragrunt passes it: an absolute one (from
+// get_terragrunt_dir(), find_in_parent_folders()) is read; a relative one
+// is relative to Terragrunt's working copy of the module, which holds the
+// unit's own files, so a name in the unit's directory is read and one
+// leaving it (../common.tfvars) is not. What cannot be read is a note.
+func (u *unitEval) extraArguments(f *fileCfg, b *hclsyntax.Block, e *env) *extraArgs {
+	if len(b.Labels) != 1 {
+		return nil
+	}
+	ctx := u.ctx(f, e)
+	x := &extraArgs{name: b.Labels[0]}
+	if a, ok := b.Body.Attributes["commands"]; ok {
+		cmds, known := u.stringList(a.Expr, ctx)
+		if known && !slices.ContainsFunc(cmds, func(c string) bool { return slices.Contains(planCommands, c) }) {
+			return x // not passed to plan or apply
+		}
+	}
+	add := func(attr string, optional bool, pick func(string) (string, bool)) {
+		a, ok := b.Body.Attributes[attr]
+		if !ok {
+			return
+		}
+		items, known := u.stringList(a.Expr, ctx)
+		if !known {
+			u.addNote(u.l.note(lint.Skipped, a.Expr.Range(), "terragrunt: extra_arguments %q: %s is unknown; the variables files it names are not read, and the inputs they set are not known", x.name, attr))
+			return
+		}
+		for _, it := range items {
+			p, ok := pick(it)
+			if !ok {
+				continue
+			}
+			if !filepath.IsAbs(p) {
+				if clean := filepath.Clean(p); clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
+					u.addNote(u.l.note(lint.Skipped, a.Expr.Range(), "terragrunt: extra_arguments %q: %s is relative to Terragrunt's working copy of the module, not to the unit; not read", x.name, p))
+					continue
+				}
+				p = filepath.Join(u.dir, p)
+			}
+			x.files = append(x.files, varFile{path: u.toPhys(p), optional: optional, rng: a.Expr.Range()})
+		}
+	}
+	add("arguments", false, func(s string) (string, bool) { return strings.CutPrefix(s, "-var-file=") })
+	add("required_var_files", false, func(s string) (string, bool) { return s, true })
+	add("optional_var_files", true, func(s string) (string, bool) { return s, true })
+	return x
+}
+
+// stringList is a list of known strings, ok false when it is not one.
+func (u *unitEval) stringList(expr hcl.Expression, ctx *hcl.EvalContext) ([]string, bool) {
+	v := u.eval(expr, ctx)
+	if !v.IsWhollyKnown() || v.IsNull() || !(v.Type().IsTupleType() || v.Type().IsListType() || v.Type().IsSetType()) {
+		return nil, false
+	}
+	var out []string
+	for it := v.ElementIterator(); it.Next(); {
+		_, s := it.Element()
+		if s.IsNull() || s.Type() != cty.String || lint.HasSentinel(s.AsString()) {
+			return nil, false
+		}
+		out = append(out, s.AsString())
+	}
+	return out, true
+}
+
+// mergeExtraArgs merges the extra_arguments of an including configuration
+// onto an included one's, as Terragrunt merges the terraform block: a
+// block of the same name replaces the included one in its place, others
+// follow.
+func mergeExtraArgs(base, over []*extraArgs) []*extraArgs {
+	out := slices.Clone(base)
+	for _, x := range over {
+		if i := slices.IndexFunc(out, func(y *extraArgs) bool { return y.name == x.name }); i >= 0 {
+			out[i] = x
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// unitVarFiles are the variables files a unit's plan passes, in order;
+// a required one that does not exist is a note (Terraform would fail).
+func (u *unitEval) unitVarFiles(c *cfg) []string {
+	var out []string
+	for _, x := range c.extra {
+		for _, vf := range x.files {
+			if !u.l.exists(vf.path) {
+				if !vf.optional {
+					u.addNote(u.l.note(lint.Skipped, vf.rng, "terragrunt: extra_arguments %q passes variables file %s, which does not exist; not read", x.name, u.l.rel(vf.path)))
+				}
+				continue
+			}
+			if !slices.Contains(out, vf.path) {
+				out = append(out, vf.path)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,2 @@
+cluster_name   = "staging"
+node_role_name = "staging-workers"
