@@ -31,6 +31,59 @@ type OIDCProvider struct {
 	// its cluster (eksctl delete cluster), never when the switch is
 	// turned off or the setting removed.
 	Retained bool
+	// ClientIDs are the audiences the provider accepts (client_id_list):
+	// STS refuses a token whose aud claim is none of them. Nil when the
+	// list is not known (a data source, a list known only at apply); an
+	// element may be partly known ("sts.${data.aws_partition.x.dns_suffix}").
+	ClientIDs []Value
+}
+
+// STSAudience reports whether a client ID is an STS audience:
+// sts.amazonaws.com, sts.amazonaws.com.cn, or "sts." and the DNS suffix
+// of the partition (data.aws_partition's dns_suffix), as the eks module
+// before v20 writes it. No token Kubernetes mints for anything else (the
+// API server, a projected volume's own audience) carries one.
+func STSAudience(v Value) bool {
+	if s, ok := v.Str(); ok {
+		return s == "sts.amazonaws.com" || s == "sts.amazonaws.com.cn"
+	}
+	rest, ok := v.TrimPrefixKnown("sts.")
+	if !ok {
+		return false
+	}
+	ref, ok := rest.SoleOrigin()
+	if !ok {
+		return false
+	}
+	a, ok := ParseAddress(ref.Object)
+	attrs := ref.Attrs()
+	return ok && a.Type == "aws_partition" && len(attrs) == 1 && attrs[0] == "dns_suffix"
+}
+
+// ProviderAudiences are the audiences the OIDC providers a web-identity
+// statement trusts accept: ok only when each Federated principal (one at
+// least) is the ARN of a provider of the tree whose client IDs are known.
+func (m *Model) ProviderAudiences(w WebIdentity) ([]Value, bool) {
+	if len(w.Statement.Federated) == 0 {
+		return nil, false
+	}
+	var out []Value
+	for _, v := range w.Statement.Federated {
+		ref, ok := soleOrigin(v)
+		if !ok {
+			return nil, false
+		}
+		a, ok := ParseAddress(ref.Object)
+		if attrs := ref.Attrs(); !ok || a.Type != "aws_iam_openid_connect_provider" || len(attrs) != 1 || attrs[0] != "arn" {
+			return nil, false
+		}
+		p := m.OIDCProviderAt(ref.Object)
+		if p == nil || p.ClientIDs == nil {
+			return nil, false
+		}
+		out = append(out, p.ClientIDs...)
+	}
+	return out, true
 }
 
 // Issuer is the issuer the provider is for, parsed from its URL.

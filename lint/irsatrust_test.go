@@ -64,3 +64,27 @@ func TestModelIRSA(t *testing.T) {
 		}
 	}
 }
+
+// TestSTSAudience: an STS audience is sts.amazonaws.com (or .cn), or
+// "sts." and a partition's DNS suffix; nothing else is.
+func TestSTSAudience(t *testing.T) {
+	suffix := Hole(HoleRef{Object: "module.eks.data.aws_partition.current", Path: "dns_suffix"})
+	other := Hole(HoleRef{Object: "var.audience"})
+	for _, c := range []struct {
+		v    Value
+		want bool
+	}{
+		{Known("sts.amazonaws.com"), true},
+		{Known("sts.amazonaws.com.cn"), true},
+		{Concat(Known("sts."), suffix), true},
+		{Known("vault"), false},
+		{Known("sts.example.com"), false},
+		{Concat(Known("sts."), other), false},
+		{suffix, false},
+		{Unknown(), false},
+	} {
+		if got := STSAudience(c.v); got != c.want {
+			t.Errorf("STSAudience(%s) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}

@@ -24,10 +24,21 @@ condition, or one whose value is not ` + "`sts.amazonaws.com`" + `.
    ` + "`sts.amazonaws.com`" + `; other tokens of the same issuer carry other
    audiences (the API server's, or any a pod requests with a projected
    volume).
-2. Without an ` + "`:aud`" + ` condition the role accepts any of them: a token minted
-   for another purpose can be exchanged for the role's credentials.
+2. STS accepts a token only when its audience is one of the OIDC
+   provider's client IDs (` + "`client_id_list`" + `). Where the provider lists
+   others besides ` + "`sts.amazonaws.com`" + ` (` + "`openid_connect_audiences`" + ` of the eks
+   module, a CI system's or Vault's audience), a role without an ` + "`:aud`" + `
+   condition accepts any of them: a token minted for another purpose can
+   be exchanged for the role's credentials.
 3. With a wrong audience value (a typo, the issuer URL) no projected token
    matches and ` + "`AssumeRoleWithWebIdentity`" + ` fails with ` + "`AccessDenied`" + `.
+
+A missing ` + "`:aud`" + ` condition is not reported when every provider the statement
+trusts is declared in the tree with a known ` + "`client_id_list`" + ` holding STS
+audiences only (` + "`sts.amazonaws.com`" + `, or ` + "`sts.`" + ` and the partition's DNS
+suffix, as the eks module writes it): STS refuses every other token, so
+the condition would change nothing. A provider the tree does not declare,
+or whose list is not known, is taken to accept others.
 
 The audience is compared as the condition's operator says:
 ` + "`StringEqualsIgnoreCase`" + ` without regard to case, ` + "`StringLike`" + ` as a pattern; set
@@ -80,6 +91,9 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				continue
 			}
 			if len(w.AudConditions) == 0 {
+				if auds, ok := p.Model.ProviderAudiences(w); ok && onlySTSAudience(auds) {
+					continue // STS refuses a token of any other audience
+				}
 				inf := inferredFor(r, lint.FactIdentity, lint.FactTrustAudience)
 				p.Report(lint.Finding{
 					Range:   w.Statement.Range,
@@ -146,6 +160,17 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			})
 		}
 	}
+}
+
+// onlySTSAudience reports whether the audiences a provider accepts are
+// STS audiences alone.
+func onlySTSAudience(auds []lint.Value) bool {
+	for _, a := range auds {
+		if !lint.STSAudience(a) {
+			return false
+		}
+	}
+	return len(auds) > 0
 }
 
 // addAudienceFix is the repair of a statement without an :aud condition:

@@ -566,7 +566,27 @@ func (x *extraction) oidcProvider(obj lint.Object) *lint.OIDCProvider {
 	if iss := lint.ParseIssuer(url); !iss.Bare.IsUnknown() {
 		obj.Name = iss.Bare
 	}
-	return &lint.OIDCProvider{Object: obj, URL: url, ARN: x.val("arn"), Data: x.r.Data}
+	p := &lint.OIDCProvider{Object: obj, URL: url, ARN: x.val("arn"), Data: x.r.Data}
+	if !x.r.Data {
+		p.ClientIDs = x.clientIDs()
+	}
+	return p
+}
+
+// clientIDs is a provider's client_id_list as values (an element may be
+// partly known), nil when the list itself is not known.
+func (x *extraction) clientIDs() []lint.Value {
+	v := eval.GetAttr(x.v, "client_id_list")
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() || !(v.Type().IsListType() || v.Type().IsSetType() || v.Type().IsTupleType()) {
+		return nil
+	}
+	v, _ = v.Unmark()
+	out := []lint.Value{}
+	for it := v.ElementIterator(); it.Next(); {
+		_, e := it.Element()
+		out = append(out, x.e.Holes.ToValue(e))
+	}
+	return out
 }
 
 // tupleObjectItem is item name of the i-th element of a list written as

@@ -32,7 +32,7 @@ data "aws_iam_policy_document" "dns_assume" {
 
 resource "aws_iam_role" "external_dns" {
   name               = "shared-external-dns"
-  assume_role_policy = data.aws_iam_policy_document.dns_assume.json # want FL204 `trust of role "shared-external-dns" \(aws_iam_role.external_dns\) has a web-identity statement without an :aud`
+  assume_role_policy = data.aws_iam_policy_document.dns_assume.json
 }
 
 resource "kubernetes_service_account_v1" "external_dns" {

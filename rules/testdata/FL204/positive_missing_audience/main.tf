@@ -1,6 +1,10 @@
+# The cluster's OIDC provider also accepts tokens minted for Vault's
+# Kubernetes auth, so a trust without an :aud condition takes those too.
 module "eks" {
   source  = "terraform-aws-modules/eks/aws"
   version = "~> 20.0"
+
+  openid_connect_audiences = ["vault"]
 }
 
 resource "aws_iam_role" "karpenter" {

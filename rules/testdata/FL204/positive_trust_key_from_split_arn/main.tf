@@ -8,7 +8,7 @@ resource "aws_eks_cluster" "main" {
 
 resource "aws_iam_openid_connect_provider" "main" {
   url             = aws_eks_cluster.main.identity[0].oidc[0].issuer
-  client_id_list  = ["sts.amazonaws.com"]
+  client_id_list  = ["sts.amazonaws.com", "ci-runner"] # a CI system's tokens are accepted too
   thumbprint_list = ["9e99a48a9960b14926bb7f3b02e22da2b0ab7280"]
 }
 

@@ -60,5 +60,5 @@ data "aws_iam_policy_document" "crossplane" {
 
 resource "aws_iam_role" "crossplane" {
   name               = "prod-crossplane-provider-aws"
-  assume_role_policy = data.aws_iam_policy_document.crossplane.json # want FL203:warning `trust of role "prod-crossplane-provider-aws" \(aws_iam_role.crossplane\) lets any service account of namespace crossplane-system matching provider-aws-\* assume it` FL204 `trust of role "prod-crossplane-provider-aws" \(aws_iam_role.crossplane\) has a web-identity statement without an :aud`
+  assume_role_policy = data.aws_iam_policy_document.crossplane.json # want FL203:warning `trust of role "prod-crossplane-provider-aws" \(aws_iam_role.crossplane\) lets any service account of namespace crossplane-system matching provider-aws-\* assume it`
 }

@@ -15,7 +15,7 @@ module "eks" {
 resource "aws_iam_role" "cert_manager" {
   name = "prod-cert-manager"
 
-  assume_role_policy = jsonencode({ # want FL207 `condition key "https://\$\{module.eks.aws_eks_cluster.this\[0\].identity\[0\].oidc\[0\].issuer\}:sub" starts with the issuer URL's scheme` FL207 `"system:serviceaccount:cert-manager:\*" under StringEquals is compared literally` FL204 `trust of role "prod-cert-manager" \(aws_iam_role.cert_manager\) has a web-identity statement without an :aud`
+  assume_role_policy = jsonencode({ # want FL207 `condition key "https://\$\{module.eks.aws_eks_cluster.this\[0\].identity\[0\].oidc\[0\].issuer\}:sub" starts with the issuer URL's scheme` FL207 `"system:serviceaccount:cert-manager:\*" under StringEquals is compared literally`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"

@@ -41,7 +41,7 @@ data "aws_iam_policy_document" "external_secrets" {
 
 resource "aws_iam_role" "external_secrets" {
   name               = "prod-external-secrets"
-  assume_role_policy = data.aws_iam_policy_document.external_secrets.json # want FL207 `condition key "\$\{aws_iam_openid_connect_provider.this.arn\}:sub" is built from aws_iam_openid_connect_provider.this.arn, an OIDC provider ARN` FL204 `trust of role "prod-external-secrets" \(aws_iam_role.external_secrets\) has a web-identity statement without an :aud`
+  assume_role_policy = data.aws_iam_policy_document.external_secrets.json # want FL207 `condition key "\$\{aws_iam_openid_connect_provider.this.arn\}:sub" is built from aws_iam_openid_connect_provider.this.arn, an OIDC provider ARN`
 }
 
 # A literal ARN in the key.

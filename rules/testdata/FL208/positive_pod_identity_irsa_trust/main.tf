@@ -30,7 +30,7 @@ data "aws_iam_policy_document" "ebs_csi" {
 
 resource "aws_iam_role" "ebs_csi" {
   name               = "prod-ebs-csi"
-  assume_role_policy = data.aws_iam_policy_document.ebs_csi.json # want FL204 `trust of role "prod-ebs-csi" \(aws_iam_role.ebs_csi\) has a web-identity statement without an :aud`
+  assume_role_policy = data.aws_iam_policy_document.ebs_csi.json
 }
 
 resource "aws_eks_pod_identity_association" "ebs_csi" {
