@@ -143,7 +143,12 @@ func ParseDocs(rel string, data []byte, opts Options) ([]lint.Entity, []lint.Dia
 			return out, append(diags, d), nil
 		}
 		docs = append(docs, root)
-		lastLine, _ = yamlpos.End(root)
+		if !(opts.Templates && templateTagDocument(data, root)) {
+			// A document that is a template tag (`{{ if .Values.x }}`
+			// parses as a flow mapping) belongs to the template text
+			// that follows it.
+			lastLine, _ = yamlpos.End(root)
+		}
 		es, ds := parseDocument(rel, i, root, &opts)
 		out, diags = append(out, es...), append(diags, ds...)
 	}
@@ -192,6 +197,26 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 			What: fmt.Sprintf("read as a template, not a manifest: its YAML does not parse before rendering (%s; a placeholder at line %d)", d.Detail, at)}, true
 	}
 	return lint.Note{}, false
+}
+
+// templateTagDocument reports whether a document is a template tag on
+// lines of its own: a flow mapping whose every line holds a placeholder.
+func templateTagDocument(data []byte, root *yaml.Node) bool {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	if n.Kind != yaml.MappingNode || n.Style&yaml.FlowStyle == 0 {
+		return false
+	}
+	end, _ := yamlpos.End(root)
+	lines := bytes.Split(data, []byte("\n"))
+	for l := n.Line; l <= end && l <= len(lines); l++ {
+		if !templatePlaceholder.Match(lines[l-1]) {
+			return false
+		}
+	}
+	return n.Line > 0
 }
 
 // lineBefore finds the first line matching in the failing document: after
