@@ -113,6 +113,8 @@ type chartData struct {
 	// valuesErrLine is the line of values.yaml's YAML error, 0 when it
 	// parses.
 	valuesErrLine int
+	// valuesErrColumn is its column, 0 when not known.
+	valuesErrColumn int
 	// linked says the walk followed a symlink (such a load is not kept:
 	// what a link leads to is not all recorded).
 	linked bool
@@ -185,6 +187,14 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 			}
 			if err != nil && f.Name == "values.yaml" {
 				cd.valuesErrLine, _, _, _ = yamlpos.ErrorAt(f.Data, err.Error())
+			}
+			if err == nil && len(docs) > 0 && f.Name == "values.yaml" {
+				// YAML allows a key that is not a scalar (an unquoted
+				// `{{ .Release.Name }}` is a mapping); Helm's loader,
+				// converting to JSON, refuses it.
+				if k := nonScalarKey(body(docs[0])); k != nil {
+					cd.valuesErrLine, cd.valuesErrColumn = k.Line, k.Column
+				}
 			}
 		}
 	}
@@ -432,4 +442,25 @@ func hasChartYAML(data []byte) bool {
 		}
 	}
 	return true
+}
+
+// nonScalarKey is the first mapping key of a values tree that is not a
+// scalar, nil when every key is one.
+func nonScalarKey(n *yaml.Node) *yaml.Node {
+	if n == nil {
+		return nil
+	}
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; k.Kind != yaml.ScalarNode && k.Kind != yaml.AliasNode {
+				return k
+			}
+		}
+	}
+	for _, c := range n.Content {
+		if k := nonScalarKey(c); k != nil {
+			return k
+		}
+	}
+	return nil
 }

@@ -699,7 +699,7 @@ func renderDiagnostic(cd *chartData, j *job, p *paths) lint.Diagnostic {
 			if _, ok := cd.byName["Chart.yaml"]; !ok {
 				d.Range = releaseRange(cd, j.releases[0], p)
 			} else if cd.valuesErrLine > 0 {
-				d.Range = pointRange(cd.display(p, "values.yaml"), cd.valuesErrLine, 1)
+				d.Range = pointRange(cd.display(p, "values.yaml"), cd.valuesErrLine, max(cd.valuesErrColumn, 1))
 			}
 		}
 		if re.Template != "" {
