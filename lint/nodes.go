@@ -126,11 +126,39 @@ func (m *Model) KarpenterIdentities() []NodeIdentity {
 			out = append(out, NodeIdentity{Entity: np, Karpenter: true, InstanceProfile: np.InstanceProfile, Terms: np.SecurityGroupTerms, Cluster: Known(np.Scope.Cluster)})
 		}
 	}
+	rootCluster := m.rootClusters()
 	for i := range out {
 		if out[i].Cluster.IsKnown() {
 			if s, _ := out[i].Cluster.Str(); s == "" {
 				out[i].Cluster = Unknown()
 			}
+		}
+		if root := out[i].Entity.Base().Root; out[i].Cluster.IsUnknown() && root != "" {
+			if cl, ok := rootCluster[root]; ok {
+				// Applied by the Terraform root that declares one cluster:
+				// its Kubernetes provider is that cluster's.
+				out[i].Cluster = cl.Name
+			}
+		}
+	}
+	return out
+}
+
+// rootClusters are the clusters of the Terraform roots that declare
+// exactly one, by root.
+func (m *Model) rootClusters() map[string]*Cluster {
+	count := map[string]int{}
+	out := map[string]*Cluster{}
+	for _, cl := range m.Clusters {
+		if cl.Root == "" {
+			continue
+		}
+		count[cl.Root]++
+		out[cl.Root] = cl
+	}
+	for r, n := range count {
+		if n != 1 {
+			delete(out, r)
 		}
 	}
 	return out
