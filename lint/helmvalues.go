@@ -40,14 +40,16 @@ func CopyValue(v any) any {
 }
 
 // SplitSetName splits a --set / set{} name on unescaped dots
-// ("a\.b.c" → "a.b", "c").
+// ("a\.b.c" → "a.b", "c"). A backslash escapes the character after it,
+// whatever it is, as Helm's strvals reads a key ("eks\.amazonaws\.com\/role-arn"
+// is one key, "eks.amazonaws.com/role-arn").
 func SplitSetName(name string) []string {
 	var out []string
 	var cur strings.Builder
 	for i := 0; i < len(name); i++ {
 		switch {
-		case name[i] == '\\' && i+1 < len(name) && name[i+1] == '.':
-			cur.WriteByte('.')
+		case name[i] == '\\' && i+1 < len(name):
+			cur.WriteByte(name[i+1])
 			i++
 		case name[i] == '.':
 			out = append(out, cur.String())
