@@ -30,7 +30,7 @@ func TestPossibleInstanceIsOneSeverityLower(t *testing.T) {
 		if f.Severity != lint.Warning {
 			t.Errorf("%s: severity %s, want warning (FL101 is an error; the group may not be created)", dir, f.Severity)
 		}
-		want := who + ": exists only if created (its count is unknown before apply)"
+		want := who + ": exists only if created (its count is not known statically)"
 		if len(f.Inferred) != 1 || f.Inferred[0] != want {
 			t.Errorf("%s: inferred %q, want [%q]", dir, f.Inferred, want)
 		}
@@ -39,7 +39,7 @@ func TestPossibleInstanceIsOneSeverityLower(t *testing.T) {
 		}
 		found := false
 		for _, n := range res.Summary.Notes {
-			if n.Kind == lint.Inferred && strings.HasPrefix(n.What, who+": its count is unknown before apply") {
+			if n.Kind == lint.Inferred && strings.HasPrefix(n.What, who+": its count is not known statically") {
 				found = true
 			}
 		}

@@ -172,7 +172,7 @@ resource "aws_eks_node_group" "this" {
 	if !ok {
 		t.Fatalf("possible role missing; have %v", keys(got))
 	}
-	want := "aws_iam_role.nodes: exists only if created (its count is unknown before apply)"
+	want := "aws_iam_role.nodes: exists only if created (its count is not known statically)"
 	if !slices.Equal(role.Inferred, []string{want}) {
 		t.Errorf("inferred %q, want %q", role.Inferred, want)
 	}
@@ -246,14 +246,14 @@ resource "aws_eks_node_group" "this" {
 	if !ok {
 		t.Fatalf("node group of the possible module instance missing; have %v", keys(got))
 	}
-	if want := "module.extra: exists only if created (its count is unknown before apply)"; !slices.Equal(child.Base().Inferred, []string{want}) {
+	if want := "module.extra: exists only if created (its count is not known statically)"; !slices.Equal(child.Base().Inferred, []string{want}) {
 		t.Errorf("child inferred %q, want %q", child.Base().Inferred, want)
 	}
 	if p := child.Base().Possible; len(p) != 1 || p[0].Instance() != "module.extra[0]" {
 		t.Errorf("child possible %+v, want module.extra[0]", p)
 	}
 	if len(res.Embedded) != 1 || !strings.HasSuffix(res.Embedded[0].Addr, "kubectl_manifest.sa[0]") ||
-		!slices.Equal(res.Embedded[0].Inferred, []string{"kubectl_manifest.sa: exists only if created (its count is unknown before apply)"}) {
+		!slices.Equal(res.Embedded[0].Inferred, []string{"kubectl_manifest.sa: exists only if created (its count is not known statically)"}) {
 		t.Errorf("embedded %+v", res.Embedded)
 	}
 	if _, ok := got["aws_eks_node_group.broken"]; ok {
@@ -266,12 +266,12 @@ resource "aws_eks_node_group" "this" {
 		}
 	}
 	for _, w := range []string{
-		"inferred aws_iam_role.nodes: its count is unknown before apply; read as one instance",
-		"inferred aws_iam_role.maybe: its count is unknown before apply; 1 instance read as existing only if created",
-		"inferred aws_security_group.filtered: its for_each keys are unknown before apply; 2 instances",
-		"inferred aws_security_group.branches: its for_each keys are unknown before apply; 1 instance",
-		"inferred aws_iam_role.keyed: its for_each keys are unknown before apply",
-		"inferred module.extra: its count is unknown before apply",
+		"inferred aws_iam_role.nodes: its count is not known statically; read as one instance",
+		"inferred aws_iam_role.maybe: its count is not known statically; 1 instance read as existing only if created",
+		"inferred aws_security_group.filtered: its for_each keys are not known statically; 2 instances",
+		"inferred aws_security_group.branches: its for_each keys are not known statically; 1 instance",
+		"inferred aws_iam_role.keyed: its for_each keys are not known statically",
+		"inferred module.extra: its count is not known statically",
 		"skipped aws_eks_node_group.broken: count is not a whole number of zero or more",
 	} {
 		if !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, w) }) {

@@ -44,8 +44,8 @@ import (
 
 // Why an instance may not exist.
 const (
-	countUnknown = "its count is unknown before apply"
-	keysUnknown  = "its for_each keys are unknown before apply"
+	countUnknown = "its count is not known statically"
+	keysUnknown  = "its for_each keys are not known statically"
 )
 
 // possibleText is the inferred text of an instance that exists only if
