@@ -17,7 +17,8 @@ import (
 // targetRevision) or a path in Git, which is a chart when it holds a
 // Chart.yaml in the scanned tree. Values apply in Argo CD's order:
 // helm.valueFiles (relative to the chart path; "$ref/…" relative to
-// the ref source's repository), helm.valuesObject (or helm.values, a
+// the ref source's repository; a repository written cnoe://<dir>, as
+// idpbuilder reads it, is <dir> relative to the file), helm.valuesObject (or helm.values, a
 // string), helm.parameters. The release is helm.releaseName or the
 // Application's name, in spec.destination.namespace.
 func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
@@ -29,14 +30,23 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 	} else {
 		sources = items(at(spec, "sources"))
 	}
-	refs := map[string]bool{}
-	for _, s := range sources {
-		if ref := str(at(s, "ref")); ref != "" {
-			refs[ref] = true
-		}
-	}
 	_, kindNode := get(top, "kind")
 	bases := b.repoBases(yf.dir)
+	// idpbuilder's cnoe://<dir> is a repository it makes of <dir>,
+	// relative to the file that names it.
+	basesOf := func(src *yaml.Node) []string {
+		rest, ok := strings.CutPrefix(str(at(src, "repoURL")), "cnoe://")
+		if !ok {
+			return bases
+		}
+		return append([]string{filepath.Join(yf.dir, filepath.FromSlash(rest))}, bases...)
+	}
+	refBases := map[string][]string{}
+	for _, s := range sources {
+		if ref := str(at(s, "ref")); ref != "" {
+			refBases[ref] = basesOf(s)
+		}
+	}
 	for si, src := range sources {
 		helm := at(src, "helm")
 		chart, p := str(at(src, "chart")), str(at(src, "path"))
@@ -46,7 +56,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		var chartDir string
 		remote := chart != ""
 		if !remote {
-			abs, exists, outside := b.localChart(p, bases...)
+			abs, exists, outside := b.localChart(p, basesOf(src)...)
 			switch {
 			case abs != "":
 				chartDir = abs
@@ -90,7 +100,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		ignoreMissing := str(at(helm, "ignoreMissingValueFiles")) == "true"
 		for _, vf := range items(at(helm, "valueFiles")) {
-			b.argoValueFile(r, vf, chartDir, bases, refs, ignoreMissing, yf, env)
+			b.argoValueFile(r, vf, chartDir, refBases, ignoreMissing, yf, env)
 		}
 		if vo := at(helm, "valuesObject"); vo != nil {
 			if err := mergeDocWith(r, vo, yf.rangeOf, env.pipeline); err != nil {
@@ -146,7 +156,7 @@ func (b *builder) argoValue(env *argoEnv, text string) lint.Value {
 
 // argoValueFile merges one helm.valueFiles entry, its path substituted as
 // Argo CD does (see argoenv.go): after the ref source for "$ref/…".
-func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string, bases []string, refs map[string]bool, optional bool, yf *yamlFile, env *argoEnv) {
+func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string, refBases map[string][]string, optional bool, yf *yamlFile, env *argoEnv) {
 	v := str(vf)
 	if name, rest, ok := strings.Cut(strings.TrimPrefix(v, "$"), "/"); strings.HasPrefix(v, "$") && ok && argoName.MatchString(name) {
 		// "$ref/…": another source's path (an unknown ref is reported
@@ -167,7 +177,8 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string,
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: remote values file %s not read", r.Label, v))
 	case strings.HasPrefix(v, "$"):
 		name, rest, _ := strings.Cut(strings.TrimPrefix(v, "$"), "/")
-		if !refs[name] {
+		bases, ok := refBases[name]
+		if !ok {
 			b.diag(ref, "values file not found", fmt.Sprintf("%s: %s names source ref %q, which no source declares", r.Label, v, name))
 			return
 		}
