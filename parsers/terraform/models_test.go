@@ -324,3 +324,38 @@ resource "aws_security_group" "nodes" {
 		}
 	}
 }
+
+// TestModelledTagRangesThroughMerge: tags a caller gives the eks module
+// as merge() of a local and an object are placed at the key where the
+// caller writes it, on the module's groups and on the cluster's primary
+// group its aws_ec2_tag resources tag (v19: for_each over var.tags).
+func TestModelledTagRangesThroughMerge(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `locals {
+  common = { team = "platform" }
+}
+
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "19.21.0"
+
+  cluster_name = "prod"
+  vpc_id       = "vpc-0123456789abcdef0"
+  subnet_ids   = ["subnet-0123456789abcdef0"]
+  tags = merge(local.common, {
+    "karpenter.sh/discovery" = "prod"
+  })
+}
+`})
+	res := loadCached(dir)
+	for _, label := range []string{"module.eks.aws_security_group.node[0]", "module.eks.aws_security_group.cluster[0]", "cluster security group of module.eks.aws_eks_cluster.this[0]"} {
+		sg, _ := entity(res, label).(*lint.SecurityGroup)
+		if sg == nil {
+			t.Fatalf("no %s", label)
+		}
+		for key, line := range map[string]int{"karpenter.sh/discovery": 13, "team": 2} {
+			if r := sg.TagRanges[key]; r.Line != line {
+				t.Errorf("%s: tag %s at %v, want line %d", label, key, r, line)
+			}
+		}
+	}
+}

@@ -258,18 +258,34 @@ func (mi *ModInst) symbolicItem(expr hcl.Expression, key lint.Value) hcl.Express
 // expression of the stand-in reads, through locals and the stand-in's own
 // module calls.
 func (mi *ModInst) userArgs(expr hcl.Expression, depth int) []*hcl.Attribute {
+	var out []*hcl.Attribute
+	for _, ua := range mi.userArgsIn(expr, depth) {
+		out = append(out, ua.attr)
+	}
+	return out
+}
+
+// userArg is an argument the user's code writes and the instance of that
+// code (where its locals are).
+type userArg struct {
+	attr *hcl.Attribute
+	in   *ModInst
+}
+
+// userArgsIn is userArgs with the instance each argument is written in.
+func (mi *ModInst) userArgsIn(expr hcl.Expression, depth int) []userArg {
 	if mi.Model == nil || mi.Call == nil || mi.Parent == nil || depth > 4 {
 		return nil
 	}
-	var out []*hcl.Attribute
+	var out []userArg
 	for _, name := range mi.inputsRead(expr, 0) {
 		a, ok := mi.Call.Attrs[name]
 		switch {
 		case !ok:
 		case mi.Parent.Model == nil:
-			out = append(out, a)
+			out = append(out, userArg{a, mi.Parent})
 		default:
-			out = append(out, mi.Parent.userArgs(a.Expr, depth+1)...)
+			out = append(out, mi.Parent.userArgsIn(a.Expr, depth+1)...)
 		}
 	}
 	return out
@@ -280,10 +296,11 @@ func (mi *ModInst) userArgs(expr hcl.Expression, depth int) []*hcl.Attribute {
 // (tags = merge(var.tags, var.node_security_group_tags) and the key
 // written in node_security_group_tags).
 func (mi *ModInst) InputItem(expr hcl.Expression, key string) (hcl.Range, bool) {
-	args := mi.userArgs(expr, 0)
+	args := mi.userArgsIn(expr, 0)
 	for i := len(args) - 1; i >= 0; i-- { // merge: the last one wins
-		if item := ObjectItem(args[i].Expr, key); item != nil {
-			return hcl.RangeBetween(keyRange(args[i].Expr, item), item.Range()), true
+		// An object, or merge() of objects and locals, in the user's code.
+		if r, ok := args[i].in.WrittenItem(args[i].attr.Expr, key); ok {
+			return r, true
 		}
 	}
 	return hcl.Range{}, false

@@ -126,6 +126,9 @@ type Resource struct {
 	DefRange  hcl.Range
 }
 
+// ForEachExpr is the block's for_each expression, nil when it has none.
+func (r *Resource) ForEachExpr() hcl.Expression { return r.forEach }
+
 func (r *Resource) key() string {
 	if r.Data {
 		return "data." + r.Type + "." + r.Name

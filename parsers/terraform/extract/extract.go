@@ -534,6 +534,13 @@ func (x *extraction) ec2Tag() {
 		} else {
 			sg.TagRanges[key] = x.e.Session.Rng(x.r.DefRange)
 		}
+		if fe := x.r.ForEachExpr(); fe != nil {
+			// A stand-in's tags for_each over the caller's map: where
+			// the caller writes the key.
+			if r, ok := x.mi.InputItem(fe, key); ok {
+				sg.TagRanges[key] = x.e.Session.Rng(r)
+			}
+		}
 		return
 	}
 }
