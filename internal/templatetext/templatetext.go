@@ -12,8 +12,10 @@ import (
 // Placeholder matches one placeholder: `{{` (Go, Helm, Jinja
 // expressions, Backstage's `${{ values.x }}`), `{%` (Jinja / Nunjucks /
 // Liquid statements), `<%` (ERB, EJS, Go templates with those
-// delimiters), `${` (Terraform, shell), `{NAME}` and `__NAME__`.
-var Placeholder = regexp.MustCompile(`\{\{|\{%|<%|\$\{|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
+// delimiters), `${` (Terraform, shell), Terraform's template directives
+// (`%{ for … }`, `%{ if … }`, `%{ else }`, `%{ endfor }`, `%{ endif }`;
+// not a grok pattern's `%{IP:client}`), `{NAME}` and `__NAME__`.
+var Placeholder = regexp.MustCompile(`\{\{|\{%|<%|\$\{|%\{~?\s*(?:for|if|else|endif|endfor)\b|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
 
 // Has reports whether b holds a placeholder.
 func Has(b []byte) bool { return Placeholder.Match(b) }
