@@ -46,6 +46,13 @@ judged as ` + "`StringLike`" + `. Non-string operators (` + "`ArnLike`" + `, ` +
 that are not IAM operators (` + "`StringLikes`" + `) are not judged: counted as
 unresolved.
 
+A statement without a ` + "`:sub`" + ` condition that no token can satisfy is not
+reported: its ` + "`:aud`" + ` condition refuses ` + "`sts.amazonaws.com`" + ` (a subject written
+under the ` + "`:aud`" + ` key) while the providers it trusts accept STS audiences only,
+so STS refuses every token it would let in. FL204 reports the audience, and
+offers no fix there: correcting the audience alone would let every service
+account in.
+
 Wildcards usually appear as a fix for FL201/FL202: widening the subject
 until the controller works. Write the exact subject instead.
 
@@ -85,6 +92,9 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 				// A condition on a claim not known statically may be on :sub.
 				p.Unresolved(fmt.Sprintf("subjects of trust of %s (condition key %s not known statically)", r.Label, w.UnknownClaims[0].Key), w.UnknownClaims[0].Range)
 				continue
+			}
+			if len(w.SubConditions) == 0 && admitsNoToken(p.Model, w) {
+				continue // no token gets in at all: FL204's wrong audience
 			}
 			if len(w.SubConditions) == 0 {
 				p.Report(lint.Finding{

@@ -111,31 +111,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				})
 				continue
 			}
-			verdict := lint.No
-			var bad []string
-			var at lint.Range
-			for _, c := range w.AudConditions {
-				match, decided := lint.ClaimMatcher(c)
-				for _, v := range c.Values {
-					t := lint.Maybe // negated, another family, or not an IAM operator
-					if decided {
-						t = match(v, lint.Known(stsAudience))
-					}
-					switch t {
-					case lint.Yes:
-						verdict = lint.Yes
-					case lint.Maybe:
-						if verdict != lint.Yes {
-							verdict = lint.Maybe
-						}
-					default:
-						bad = append(bad, v.String())
-						if at.IsZero() {
-							at = c.Range
-						}
-					}
-				}
-			}
+			verdict, bad, at := audienceVerdict(w)
 			switch verdict {
 			case lint.Yes:
 				continue
@@ -152,7 +128,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					fmt.Sprintf("the EKS pod identity webhook projects tokens with audience %s", stsAudience),
 					fmt.Sprintf("role %s accepts only %s: AssumeRoleWithWebIdentity fails with AccessDenied for every IRSA pod", roleName(r), listLabels(bad)),
 				},
-				Hint:     fmt.Sprintf("set the :aud condition's value to %q", stsAudience),
+				Hint:     wrongAudienceHint(w, bad),
 				Inferred: inf,
 				Key:      "role=" + r.Addr + "|aud",
 				Roots:    rootsOf(r),
@@ -160,6 +136,69 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			})
 		}
 	}
+}
+
+// audienceVerdict decides whether a statement's :aud conditions let a
+// token of audience sts.amazonaws.com in: Yes when one value does, No
+// when every value provably refuses it (bad are those values, at the
+// first one's condition), Maybe otherwise.
+func audienceVerdict(w lint.WebIdentity) (verdict lint.Tri, bad []string, at lint.Range) {
+	verdict = lint.No
+	for _, c := range w.AudConditions {
+		match, decided := lint.ClaimMatcher(c)
+		for _, v := range c.Values {
+			t := lint.Maybe // negated, another family, or not an IAM operator
+			if decided {
+				t = match(v, lint.Known(stsAudience))
+			}
+			switch t {
+			case lint.Yes:
+				verdict = lint.Yes
+			case lint.Maybe:
+				if verdict != lint.Yes {
+					verdict = lint.Maybe
+				}
+			default:
+				bad = append(bad, v.String())
+				if at.IsZero() {
+					at = c.Range
+				}
+			}
+		}
+	}
+	return verdict, bad, at
+}
+
+// admitsNoToken reports whether no token can satisfy a statement: its
+// :aud conditions refuse sts.amazonaws.com and the providers it trusts
+// accept STS audiences only, so STS refuses every token they would let
+// in.
+func admitsNoToken(m *lint.Model, w lint.WebIdentity) bool {
+	if len(w.AudConditions) == 0 {
+		return false
+	}
+	if v, _, _ := audienceVerdict(w); v != lint.No {
+		return false
+	}
+	auds, ok := m.ProviderAudiences(w)
+	return ok && onlySTSAudience(auds)
+}
+
+// wrongAudienceHint is the hint of a wrong audience: set the value, or,
+// for a statement without a :sub condition whose audience is a
+// service-account subject (a :sub condition written under the :aud
+// key), move it to a :sub key first — setting the audience alone would
+// let every service account in.
+func wrongAudienceHint(w lint.WebIdentity, bad []string) string {
+	if len(w.SubConditions) == 0 {
+		for _, b := range bad {
+			if _, _, ok := lint.ParseSubject(lint.Known(b)); ok {
+				return fmt.Sprintf("%s is a service account subject: put it under an \"<issuer>:sub\" key and set the :aud condition's value to %q", b, stsAudience)
+			}
+		}
+		return fmt.Sprintf("add a :sub condition naming the service account, then set the :aud condition's value to %q", stsAudience)
+	}
+	return fmt.Sprintf("set the :aud condition's value to %q", stsAudience)
 }
 
 // onlySTSAudience reports whether the audiences a provider accepts are
@@ -199,6 +238,9 @@ func addAudienceFix(r *lint.Role, w lint.WebIdentity, findingInferred []string) 
 func audienceValueFix(r *lint.Role, w lint.WebIdentity, bad, findingInferred []string) *lint.Fix {
 	if len(findingInferred) > 0 || r.Trust.Range.IsZero() || len(bad) != 1 || len(w.AudConditions) != 1 {
 		return nil
+	}
+	if len(w.SubConditions) == 0 {
+		return nil // the statement would then let every service account in (FL203)
 	}
 	c := w.AudConditions[0]
 	if len(c.Values) != 1 || c.Op().Negated() {

@@ -57,3 +57,24 @@ func TestIRSASeverities(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongAudienceWithoutSubject: a subject written under the :aud key
+// of a statement without :sub gets no fix (setting the audience alone
+// would let every service account in) and a hint to move it to :sub.
+func TestWrongAudienceWithoutSubject(t *testing.T) {
+	in, err := load("testdata/FL203/negative_subject_under_audience_key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := lint.Run(in, []*lint.Rule{rules.IRSAMissingAudience}, lint.Options{})
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %v", res.Findings)
+	}
+	f := res.Findings[0]
+	if f.Fix != nil {
+		t.Errorf("fix offered: %+v", f.Fix)
+	}
+	if !strings.Contains(f.Hint, `put it under an "<issuer>:sub" key`) {
+		t.Errorf("hint %q", f.Hint)
+	}
+}
