@@ -322,6 +322,28 @@ func (x *extraction) goValue(v cty.Value, addr, path string) any {
 // constructor's, a local's that is one, or those of concat()'s arguments
 // in order (concat(local.base, [yamlencode(…)])); nil when some part is
 // not so written (its elements cannot be told apart).
+// compactElements are the elements compact() keeps of elems: those whose
+// value is neither null nor the empty string; nil when one's value is not
+// known (which are kept is then not known).
+func compactElements(in *eval.ModInst, elems []hcl.Expression) []hcl.Expression {
+	if elems == nil {
+		return nil
+	}
+	out := []hcl.Expression{}
+	for _, e := range elems {
+		v := in.Eval(e, nil)
+		switch {
+		case !v.IsKnown():
+			return nil
+		case v.IsNull():
+		case v.Type() == cty.String && v.AsString() == "":
+		default:
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 func listElements(in *eval.ModInst, expr hcl.Expression, depth int) []hcl.Expression {
 	expr = eval.Unhooked(in.LocalExpr(expr))
 	switch x := expr.(type) {
@@ -332,6 +354,9 @@ func listElements(in *eval.ModInst, expr hcl.Expression, depth int) []hcl.Expres
 		}
 		return out
 	case *hclsyntax.FunctionCallExpr:
+		if x.Name == "compact" && depth > 0 && !x.ExpandFinal && len(x.Args) == 1 {
+			return compactElements(in, listElements(in, x.Args[0], depth-1))
+		}
 		if x.Name != "concat" || depth == 0 || x.ExpandFinal {
 			return nil
 		}
