@@ -407,8 +407,13 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *
 			return
 		}
 		note := func(n lint.Note) { out.notes = append(out.notes, n) }
+		var ns *lint.Value
+		if r.Release != nil {
+			ns = &r.Release.Namespace
+		}
 		out.ents, out.diags, out.docs = kube.ParseDocs(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
-			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, WithoutValues: r.WithoutValues, Notes: note, Parsed: run.docs[i]})
+			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, WithoutValues: r.WithoutValues, Notes: note, Parsed: run.docs[i],
+			ReleaseNamespace: ns})
 	})
 	// Kept before the entities are given their release's root below.
 	run.parses.Keep(u, func(i int) unitcache.Parse {

@@ -37,6 +37,11 @@ func ParseFile(rel string, data []byte, scope lint.Scope) ([]lint.Entity, []lint
 type Options struct {
 	// Scope is the AWS / cluster scope configured for the file.
 	Scope lint.Scope
+	// ReleaseNamespace is the namespace Helm installs the documents in (a
+	// release's, rendered): a service account or workload that writes no
+	// namespace is created there. Not set: such objects' namespace is
+	// decided when they are applied.
+	ReleaseNamespace *lint.Value
 	// Holes decodes sentinels that unknown Terraform values left in
 	// rendered or embedded YAML (nil: none expected).
 	Holes *lint.Holes

@@ -267,6 +267,16 @@ func (d *doc) namespaceValue() lint.Value {
 	return d.decode(d.namespace)
 }
 
+// namespacedValue is the namespace of a namespaced object Helm installs:
+// metadata.namespace, else the release's (Helm creates an object that
+// writes none in the release namespace), else Unknown.
+func (d *doc) namespacedValue() lint.Value {
+	if d.namespace == "" && d.opts.ReleaseNamespace != nil {
+		return *d.opts.ReleaseNamespace
+	}
+	return d.namespaceValue()
+}
+
 // rangeOf returns where n is written in the document's file.
 func (d *doc) rangeOf(n *yaml.Node) lint.Range {
 	r := rangeOf(d.file, n)
@@ -317,7 +327,7 @@ func (d *doc) refAt(keys ...string) lint.Ref {
 func (d *doc) serviceAccount() *lint.ServiceAccount {
 	return &lint.ServiceAccount{
 		Object:    d.object(lint.KindServiceAccount),
-		Namespace: d.namespaceValue(),
+		Namespace: d.namespacedValue(),
 		RoleARN:   d.refAt("metadata", "annotations", "eks.amazonaws.com/role-arn"),
 	}
 }
@@ -413,7 +423,7 @@ func workloadSpec(apiVersion, kind string) []string {
 // "default") and what the pods ask of a node.
 func (d *doc) workload() *lint.Workload {
 	spec := workloadSpec(d.apiVersion, d.kind)
-	w := &lint.Workload{Object: d.object(lint.KindWorkload), KindName: d.kind, Namespace: d.namespaceValue()}
+	w := &lint.Workload{Object: d.object(lint.KindWorkload), KindName: d.kind, Namespace: d.namespacedValue()}
 	if d.namespace == "" && d.asWritten() {
 		// kubectl apply's namespace (cli-runtime's SetNamespace with
 		// the context's namespace); the engine takes it back where an

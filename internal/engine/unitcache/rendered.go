@@ -17,8 +17,8 @@ import (
 // The per-unit cache keeps the parse of what a rendering (a chart for a
 // release) rendered: each template's entities, diagnostics and notes as
 // kube.ParseDocs gave them with the rendering's position map. A parse
-// depends on the template's name and text, its scope and what the map
-// reads (helm.Rendered.MapKey), so a rendering kept or made again alike
+// depends on the template's name and text, its scope, its release's
+// namespace and what the map reads (helm.Rendered.MapKey), so a rendering kept or made again alike
 // is not decoded, parsed and mapped again (on prometheus-community's
 // charts that was a fifth of a run after one file changed). Its
 // documents are then decoded only for what still reads them: the
@@ -45,8 +45,18 @@ func (u *Units) renderedParseKey(rs []helm.Rendered, scopes []lint.Scope) (cache
 		if err != nil {
 			return cache.Key{}, false
 		}
+		// The release's namespace is the one of the objects that write
+		// none (kube.Options.ReleaseNamespace).
+		ns := "-"
+		if r.Release != nil {
+			s, ok := r.Release.Namespace.Str()
+			if !ok {
+				return cache.Key{}, false
+			}
+			ns = "ns:" + s
+		}
 		sum := sha256.Sum256(r.Content)
-		parts = append(parts, []byte(r.Name), []byte(r.Template), []byte(r.MapKey), sc, inf, sum[:])
+		parts = append(parts, []byte(r.Name), []byte(r.Template), []byte(r.MapKey), sc, inf, []byte(ns), sum[:])
 	}
 	return cache.KeyOf(parts...), true
 }
