@@ -158,9 +158,10 @@ func (b *builder) argoValue(env *argoEnv, text string) lint.Value {
 // Argo CD does (see argoenv.go): after the ref source for "$ref/…".
 func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string, refBases map[string][]string, optional bool, yf *yamlFile, env *argoEnv) {
 	v := str(vf)
-	if name, rest, ok := strings.Cut(strings.TrimPrefix(v, "$"), "/"); strings.HasPrefix(v, "$") && ok && argoName.MatchString(name) {
+	if name, rest, ok := strings.Cut(strings.TrimPrefix(v, "$"), "/"); strings.HasPrefix(v, "$") && ok && (argoName.MatchString(name) || isRef(refBases, name)) {
 		// "$ref/…": another source's path (an unknown ref is reported
-		// below), substituted after it is resolved.
+		// below), substituted after it is resolved. Argo CD takes the
+		// whole first segment as the ref's name ("$cfg-repo/…").
 		v = "$" + name + "/" + env.expand(rest)
 	} else {
 		v = env.expand(v)
@@ -252,4 +253,11 @@ func (b *builder) applicationSet(yf *yamlFile, top *yaml.Node) {
 	}
 	_, kindNode := get(top, "kind")
 	b.note(lint.Skipped, yf.rangeOf(kindNode), what+" are not rendered with their values")
+}
+
+// isRef reports whether name is a ref some source of the Application
+// declares.
+func isRef(refBases map[string][]string, name string) bool {
+	_, ok := refBases[name]
+	return ok
 }
