@@ -99,6 +99,19 @@ func (mi *ModInst) modelChild(c *Call) (*Module, *modelUse, string) {
 func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) {
 	models := mi.Evaluator.Session.models
 	read := mi.Module.outputsRead(c)
+	// An output no model declares (a stand-in keeps only the outputs
+	// faultline reads) tells no version from another.
+	modelled := map[string]bool{}
+	for n := range read.names {
+		for _, d := range dirs {
+			if m := models.module(d.Dir); m != nil {
+				if _, ok := m.outputs[n]; ok {
+					modelled[n] = true
+					break
+				}
+			}
+		}
+	}
 	admits := func(d modsource.ModelDir) bool {
 		m := models.module(d.Dir)
 		if m == nil {
@@ -112,7 +125,7 @@ func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) 
 		}
 		if !read.all {
 			for n := range read.names {
-				if _, ok := m.outputs[n]; !ok {
+				if _, ok := m.outputs[n]; !ok && modelled[n] {
 					return false
 				}
 			}
