@@ -2,7 +2,7 @@
 # key output, which faultline's built-in models do not keep: that tells no
 # version from another, so the v19-style inputs still pick v19.
 module "eks" {
-  source                         = "git::https://github.com/terraform-aws-modules/terraform-aws-eks.git?ref=89abcdef0123456789abcdef0123456789abcdef"
+  source = "git::https://github.com/terraform-aws-modules/terraform-aws-eks.git?ref=89abcdef0123456789abcdef0123456789abcdef"
 
   cluster_name                   = "archive"
   cluster_version                = "1.27"
