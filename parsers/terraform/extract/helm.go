@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"strings"
 
@@ -29,8 +30,16 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 		r.NamespaceRange = x.e.Session.Rng(a.Range)
 	}
 	chart, _ := x.val("chart").Str()
-	r.Chart = chart
 	r.Repository, _ = x.val("repository").Str()
+	if repo := r.Repository; repo != "" && !strings.Contains(chart, "/") && !lint.HasSentinel(repo) && !lint.HasSentinel(chart) {
+		if _, err := url.ParseRequestURI(repo); err != nil {
+			// The helm provider's resolveChartName: a repository that is
+			// no URL (a local directory, a repository's alias) is joined
+			// with the chart's name ("../charts" + "app").
+			chart, r.Repository = repo+"/"+chart, ""
+		}
+	}
+	r.Chart = chart
 	r.Version, _ = x.val("version").Str()
 	r.ChartDir = x.localChart(chart)
 	// A release declared in code `terraform init` installed (a registry or
