@@ -397,6 +397,7 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 	if diags.HasErrors() && content == nil {
 		return
 	}
+	m.diags = append(m.diags, topLevelArguments(f)...)
 	for _, b := range content.Blocks {
 		switch b.Type {
 		case "variable":
@@ -682,5 +683,22 @@ func (g *Body) expressions() []hcl.Expression {
 	for _, b := range g.Blocks {
 		out = append(out, b.Body.expressions()...)
 	}
+	return out
+}
+
+// topLevelArguments are the errors Terraform gives a configuration file
+// for each argument written outside any block: a file of a module holds
+// blocks only ("Unsupported argument").
+func topLevelArguments(f *hcl.File) hcl.Diagnostics {
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok {
+		return nil
+	}
+	var out hcl.Diagnostics
+	for _, a := range body.Attributes {
+		out = append(out, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Unsupported argument",
+			Detail: fmt.Sprintf("An argument named %q is not expected here.", a.Name), Subject: a.NameRange.Ptr()})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Subject.Start.Byte < out[j].Subject.Start.Byte })
 	return out
 }
