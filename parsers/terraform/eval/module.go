@@ -688,10 +688,13 @@ func (g *Body) expressions() []hcl.Expression {
 
 // topLevelArguments are the errors Terraform gives a configuration file
 // for each argument written outside any block: a file of a module holds
-// blocks only ("Unsupported argument").
+// blocks only ("Unsupported argument"). A file of arguments alone is not
+// read as configuration: a partial backend configuration
+// (`terraform init -backend-config=backend.tf`) or variables saved under
+// a .tf name, which no one plans.
 func topLevelArguments(f *hcl.File) hcl.Diagnostics {
 	body, ok := f.Body.(*hclsyntax.Body)
-	if !ok {
+	if !ok || len(body.Blocks) == 0 {
 		return nil
 	}
 	var out hcl.Diagnostics
