@@ -29,9 +29,12 @@ import (
 //
 // The limit is 320 MiB, lower when the process runs in a control group
 // with a memory limit under twice it (a CI container given 256 MiB): half
-// the group's, never below 64 MiB. A run whose live heap outgrows the
-// limit is not stopped: the collector then works harder, within Go's
-// bound on its CPU share. GOGC and GOMEMLIMIT in the environment win:
+// the group's, never below 64 MiB. A run whose live heap nears the limit
+// (three quarters of it) has the limit raised to three times its live
+// heap, within three quarters of the group's limit (keepHeadroom): the
+// collector would otherwise run again after every few megabytes
+// allocated. The 50-copies tree (live heap below that) peaks as before,
+// 385 MB. GOGC and GOMEMLIMIT in the environment win:
 // with GOGC set, the environment's percent and faultline's limit; with
 // GOMEMLIMIT set, the environment's limit and GOGC=200 (a limit the user
 // may have set to "off" must not leave the collector off as well); with
@@ -130,7 +133,50 @@ func tuneGC(getenv func(string) string, root fs.FS, steady func()) gcSettings {
 			}
 		})
 	}
+	if s.Limit >= 0 {
+		keepHeadroom(headroomCeiling(s.GroupLimit))
+	}
 	return s
+}
+
+// keepHeadroom raises the soft memory limit, after a collection that
+// finds the live heap at three quarters of the limit or more, to three
+// times the live heap, where GOGC=200 collects anyway (never above
+// ceiling, when it is positive). A limit the
+// live heap nears makes the collector run again after every few
+// megabytes allocated: kustomize overlays of multi-megabyte CRDs
+// (iqbalhakims/Disaster-Recovery-HA-Demo, about 430 MiB live) took 12.9 s
+// of CPU at the 320 MiB limit and 4.7 s with it out of the way. A run
+// whose live heap stays under three quarters of the limit is not
+// affected.
+func keepHeadroom(ceiling int64) {
+	type sentinel struct{ p *int }
+	var arm func()
+	arm = func() {
+		runtime.AddCleanup(&sentinel{p: new(int)}, func(struct{}) {
+			live := int64(liveHeap())
+			if limit := debug.SetMemoryLimit(-1); 4*live >= 3*limit {
+				next := 3 * live
+				if ceiling > 0 {
+					next = min(next, ceiling)
+				}
+				if next > limit {
+					debug.SetMemoryLimit(next)
+				}
+			}
+			arm()
+		}, struct{}{})
+	}
+	arm()
+}
+
+// headroomCeiling is how far keepHeadroom may raise the limit: three
+// quarters of the control group's limit, none without one.
+func headroomCeiling(groupLimit int64) int64 {
+	if groupLimit <= 0 {
+		return 0
+	}
+	return groupLimit / 4 * 3
 }
 
 // whenLiveHeapReaches calls f once, after the first collection that finds

@@ -188,3 +188,27 @@ func TestGCSettingsSayWhatTheyAre(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepHeadroom: a collection that finds the live heap at three
+// quarters of the soft limit raises the limit to three times the live
+// heap, never above the ceiling.
+func TestKeepHeadroom(t *testing.T) {
+	prevLimit := debug.SetMemoryLimit(64 << 20)
+	defer debug.SetMemoryLimit(prevLimit)
+	ceiling := int64(200 << 20)
+	keepHeadroom(ceiling)
+	live := make([][]byte, 0, 56)
+	for range cap(live) {
+		live = append(live, make([]byte, 1<<20))
+	}
+	deadline := time.Now().Add(time.Minute)
+	for debug.SetMemoryLimit(-1) == 64<<20 && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	runtime.KeepAlive(live)
+	got := debug.SetMemoryLimit(-1)
+	if got < 150<<20 || got > ceiling {
+		t.Errorf("limit %d MiB after 56 MiB live at a 64 MiB limit, want about three times the live heap, at most %d MiB", got>>20, ceiling>>20)
+	}
+}
