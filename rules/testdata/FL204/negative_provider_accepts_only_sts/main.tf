@@ -1,25 +1,32 @@
-# The trust has no :aud condition, but the cluster's OIDC provider (the
-# eks module's, with no extra audiences) lists sts.amazonaws.com as its
-# only client ID: STS refuses a token minted for any other audience, so
-# no other token of the issuer can be exchanged for the role.
+# The secrets operator's trust checks the subject but not the audience.
+# Its cluster's OIDC provider, created by the eks module with no extra
+# audiences, registers sts.amazonaws.com as its only client ID: STS turns
+# down a token minted for anything else, so the audience condition would
+# add nothing here.
 module "eks" {
   source  = "terraform-aws-modules/eks/aws"
-  version = "~> 20.0"
+  version = "20.24.3"
+
+  cluster_name    = "vault-less"
+  cluster_version = "1.30"
 }
 
-resource "aws_iam_role" "karpenter" {
-  name = "karpenter"
-  assume_role_policy = jsonencode({
-    Version = "2012-10-17"
-    Statement = [{
-      Effect    = "Allow"
-      Action    = "sts:AssumeRoleWithWebIdentity"
-      Principal = { Federated = module.eks.oidc_provider_arn }
-      Condition = {
-        StringEquals = {
-          "${module.eks.oidc_provider}:sub" = "system:serviceaccount:kube-system:karpenter"
-        }
-      }
-    }]
-  })
+data "aws_iam_policy_document" "external_secrets_trust" {
+  statement {
+    actions = ["sts:AssumeRoleWithWebIdentity"]
+    principals {
+      type        = "Federated"
+      identifiers = [module.eks.oidc_provider_arn]
+    }
+    condition {
+      test     = "StringEquals"
+      variable = "${module.eks.oidc_provider}:sub"
+      values   = ["system:serviceaccount:external-secrets:external-secrets"]
+    }
+  }
+}
+
+resource "aws_iam_role" "external_secrets" {
+  name               = "vault-less-external-secrets"
+  assume_role_policy = data.aws_iam_policy_document.external_secrets_trust.json
 }
