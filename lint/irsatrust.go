@@ -63,27 +63,86 @@ func STSAudience(v Value) bool {
 // ProviderAudiences are the audiences the OIDC providers a web-identity
 // statement trusts accept: ok only when each Federated principal (one at
 // least) is the ARN of a provider of the tree whose client IDs are known.
-func (m *Model) ProviderAudiences(w WebIdentity) ([]Value, bool) {
+//
+// A principal written out as an ARN — arn:aws:iam::<the root's own
+// account>:oidc-provider/<an issuer> — is the provider of that issuer the
+// same Terraform root declares (root: the trust's), when exactly one
+// does: data.aws_caller_identity's account is the one the root applies
+// its provider in.
+func (m *Model) ProviderAudiences(w WebIdentity, root string) ([]Value, bool) {
 	if len(w.Statement.Federated) == 0 {
 		return nil, false
 	}
 	var out []Value
 	for _, v := range w.Statement.Federated {
-		ref, ok := soleOrigin(v)
-		if !ok {
-			return nil, false
+		p := m.providerNamed(v)
+		if p == nil {
+			p = m.providerWrittenOut(v, root)
 		}
-		a, ok := ParseAddress(ref.Object)
-		if attrs := ref.Attrs(); !ok || a.Type != "aws_iam_openid_connect_provider" || len(attrs) != 1 || attrs[0] != "arn" {
-			return nil, false
-		}
-		p := m.OIDCProviderAt(ref.Object)
 		if p == nil || p.ClientIDs == nil {
 			return nil, false
 		}
 		out = append(out, p.ClientIDs...)
 	}
 	return out, true
+}
+
+// providerNamed is the provider whose arn v is a reference to, or nil.
+func (m *Model) providerNamed(v Value) *OIDCProvider {
+	ref, ok := soleOrigin(v)
+	if !ok {
+		return nil
+	}
+	a, ok := ParseAddress(ref.Object)
+	if attrs := ref.Attrs(); !ok || a.Type != "aws_iam_openid_connect_provider" || len(attrs) != 1 || attrs[0] != "arn" {
+		return nil
+	}
+	return m.OIDCProviderAt(ref.Object)
+}
+
+// providerWrittenOut is the provider of root an ARN written out names:
+// its account is the root's own (data.aws_caller_identity's account_id)
+// and its issuer has the origin of exactly one provider's url there; nil
+// otherwise.
+func (m *Model) providerWrittenOut(v Value, root string) *OIDCProvider {
+	arn, ok := ParseARN(v)
+	if !ok || root == "" || arn.Account != "" {
+		return nil
+	}
+	origin, ok := m.IssuerOrigin(v)
+	if !ok {
+		return nil
+	}
+	callerAccount := false
+	for _, ref := range v.Refs() {
+		a, ok := ParseAddress(ref.Object)
+		attrs := ref.Attrs()
+		switch {
+		case ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id":
+			callerAccount = true
+		case ref.Object == origin.Object:
+		default:
+			if o, ok := ref.Origin(); !ok || o.Object != origin.Object {
+				return nil
+			}
+		}
+	}
+	if !callerAccount {
+		return nil
+	}
+	var found *OIDCProvider
+	for _, p := range m.OIDCProviders {
+		if p.Data || p.Root != root {
+			continue
+		}
+		if o, ok := m.IssuerOrigin(p.URL); ok && o == origin {
+			if found != nil {
+				return nil
+			}
+			found = p
+		}
+	}
+	return found
 }
 
 // Issuer is the issuer the provider is for, parsed from its URL.

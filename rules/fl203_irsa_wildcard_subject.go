@@ -93,7 +93,7 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 				p.Unresolved(fmt.Sprintf("subjects of trust of %s (condition key %s not known statically)", r.Label, w.UnknownClaims[0].Key), w.UnknownClaims[0].Range)
 				continue
 			}
-			if len(w.SubConditions) == 0 && admitsNoToken(p.Model, w) {
+			if len(w.SubConditions) == 0 && admitsNoToken(p.Model, r, w) {
 				continue // no token gets in at all: FL204's wrong audience
 			}
 			if len(w.SubConditions) == 0 {

@@ -37,8 +37,11 @@ A missing ` + "`:aud`" + ` condition is not reported when every provider the sta
 trusts is declared in the tree with a known ` + "`client_id_list`" + ` holding STS
 audiences only (` + "`sts.amazonaws.com`" + `, or ` + "`sts.`" + ` and the partition's DNS
 suffix, as the eks module writes it): STS refuses every other token, so
-the condition would change nothing. A provider the tree does not declare,
-or whose list is not known, is taken to accept others.
+the condition would change nothing. A principal written out as an ARN of
+the root's own account (` + "`data.aws_caller_identity`" + `) and the issuer of a
+provider the root declares is that provider. A provider the tree does not
+declare (another account's), or whose list is not known, is taken to
+accept others.
 
 The audience is compared as the condition's operator says:
 ` + "`StringEqualsIgnoreCase`" + ` without regard to case, ` + "`StringLike`" + ` as a pattern; set
@@ -91,7 +94,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				continue
 			}
 			if len(w.AudConditions) == 0 {
-				if auds, ok := p.Model.ProviderAudiences(w); ok && onlySTSAudience(auds) {
+				if auds, ok := p.Model.ProviderAudiences(w, r.Root); ok && onlySTSAudience(auds) {
 					continue // STS refuses a token of any other audience
 				}
 				inf := inferredFor(r, lint.FactIdentity, lint.FactTrustAudience)
@@ -173,14 +176,14 @@ func audienceVerdict(w lint.WebIdentity) (verdict lint.Tri, bad []string, at lin
 // :aud conditions refuse sts.amazonaws.com and the providers it trusts
 // accept STS audiences only, so STS refuses every token they would let
 // in.
-func admitsNoToken(m *lint.Model, w lint.WebIdentity) bool {
+func admitsNoToken(m *lint.Model, r *lint.Role, w lint.WebIdentity) bool {
 	if len(w.AudConditions) == 0 {
 		return false
 	}
 	if v, _, _ := audienceVerdict(w); v != lint.No {
 		return false
 	}
-	auds, ok := m.ProviderAudiences(w)
+	auds, ok := m.ProviderAudiences(w, r.Root)
 	return ok && onlySTSAudience(auds)
 }
 
