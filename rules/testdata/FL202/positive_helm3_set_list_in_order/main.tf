@@ -1,56 +1,52 @@
-# Helm provider 3.x takes set as a list of objects and applies it in
-# order: the second name wins, and the trust was written for the first.
+# With helm provider 3.x, set is a list of objects applied in order. The
+# platform module's default account name comes first and the team's
+# override second, so the override wins, and the controller's trust was
+# written for the default.
 terraform {
   required_providers {
     helm = {
       source  = "hashicorp/helm"
-      version = "~> 3.0"
+      version = ">= 3.0.0"
     }
   }
 }
 
-module "eks" {
-  source  = "terraform-aws-modules/eks/aws"
-  version = "~> 20.0"
+locals {
+  oidc_issuer = "oidc.eks.ca-central-1.amazonaws.com/id/3E5F7A9B1C2D4E6F8A0B"
+  lbc_sets = [
+    { name = "serviceAccount.name", value = "aws-load-balancer-controller" },
+    { name = "clusterName", value = "checkout" },
+  ]
+  team_sets = [
+    { name = "serviceAccount.name", value = "lbc-checkout" },
+    { name = "serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn", value = aws_iam_role.lbc.arn },
+  ]
 }
 
-resource "aws_iam_role" "external_dns" {
-  name = "media-external-dns"
-  assume_role_policy = jsonencode({ # want FL202 `trust of role "media-external-dns" \(aws_iam_role.external_dns\) allows system:serviceaccount:dns:external-dns; the service account bound to it is dns:external-dns-sa`
+resource "aws_iam_role" "lbc" {
+  name = "checkout-lbc"
+  assume_role_policy = jsonencode({ # want FL202 `trust of role "checkout-lbc" \(aws_iam_role.lbc\) allows system:serviceaccount:kube-system:aws-load-balancer-controller; the service account bound to it is kube-system:lbc-checkout`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"
       Action    = "sts:AssumeRoleWithWebIdentity"
-      Principal = { Federated = module.eks.oidc_provider_arn }
+      Principal = { Federated = "arn:aws:iam::111122223333:oidc-provider/${local.oidc_issuer}" }
       Condition = {
         StringEquals = {
-          "${module.eks.oidc_provider}:sub" = "system:serviceaccount:dns:external-dns"
-          "${module.eks.oidc_provider}:aud" = "sts.amazonaws.com"
+          "${local.oidc_issuer}:sub" = "system:serviceaccount:kube-system:aws-load-balancer-controller"
+          "${local.oidc_issuer}:aud" = "sts.amazonaws.com"
         }
       }
     }]
   })
 }
 
-resource "helm_release" "external_dns" {
-  name       = "external-dns"
-  namespace  = "dns"
-  repository = "https://kubernetes-sigs.github.io/external-dns"
-  chart      = "external-dns"
-  version    = "1.14.5"
+resource "helm_release" "lbc" {
+  name       = "aws-load-balancer-controller"
+  namespace  = "kube-system"
+  repository = "https://aws.github.io/eks-charts"
+  chart      = "aws-load-balancer-controller"
+  version    = "1.8.1"
 
-  set = [
-    {
-      name  = "serviceAccount.name"
-      value = "external-dns"
-    },
-    {
-      name  = "serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn"
-      value = aws_iam_role.external_dns.arn
-    },
-    {
-      name  = "serviceAccount.name"
-      value = "external-dns-sa"
-    },
-  ]
+  set = concat(local.lbc_sets, local.team_sets)
 }
