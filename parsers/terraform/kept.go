@@ -247,9 +247,10 @@ func unitVariant(u *Unit, in UnitInputs, h *lint.Holes) (string, bool) {
 		Notes, InputNotes                                []lint.Note
 		Diagnostics                                      []lint.Diagnostic
 		Inputs                                           []input
+		Passed                                           []eval.PassedVar
 	}{Dir: filepath.Clean(u.Dir), Config: u.Config, Source: u.Source, Version: u.Version,
 		SourceRange: fmt.Sprint(u.SourceRange), Range: fmt.Sprint(u.Range),
-		Files: u.Files, Dependencies: u.Dependencies, Generated: u.Generated,
+		Files: u.Files, Dependencies: u.Dependencies, Generated: u.Generated, Passed: u.Passed,
 		Notes: u.Notes, InputNotes: in.Notes, Diagnostics: u.Diagnostics}
 	if b := u.Backend; b != nil {
 		cfg, ok := portable(b.Config)

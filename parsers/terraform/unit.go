@@ -46,10 +46,10 @@ type Unit struct {
 	Generated []eval.GeneratedFile
 	// Backend is the remote state the unit configures (nil when none).
 	Backend *eval.Backend
-	// VarFiles are the variables files Terragrunt passes the unit's plan
-	// with -var-file (extra_arguments), absolute, in order: they override
-	// its inputs and the root's own variables files.
-	VarFiles []string
+	// Passed are the -var-file and -var arguments Terragrunt passes the
+	// unit's plan (extra_arguments), in order: they override its inputs
+	// and the root's own variables files.
+	Passed []eval.PassedVar
 	// Notes are what reading the unit's configuration could not follow.
 	Notes []lint.Note
 	// Diagnostics are the unit's configuration errors (FL000).

@@ -53,7 +53,7 @@ func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, fi
 			notes = append(notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("terragrunt unit %s names no terraform source and holds no Terraform configuration; not evaluated", l.Rel(u.Dir)), Range: l.Rng(u.Range)})
 		}
 	case u.Source == "":
-		e = l.EvaluateRoot(u.Dir, nil, eval.RootInputs{Files: true, Values: values, VarFiles: u.VarFiles})
+		e = l.EvaluateRoot(u.Dir, nil, eval.RootInputs{Files: true, Values: values, Passed: u.Passed})
 	default:
 		var m *eval.Module
 		args := make([]eval.CallArg, len(in.Values))
@@ -61,7 +61,7 @@ func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, fi
 			args[i] = eval.CallArg{Name: v.Name, Value: v.Value, Range: v.Range}
 		}
 		m, diags = l.UnitModule(eval.UnitRoot{Dir: u.Dir, Config: u.Config, Generated: u.Generated, Call: UnitCall, Source: unitSource(u), Version: u.Version, Range: u.Range, SourceRange: u.SourceRange}, args)
-		e = l.EvaluateRoot(u.Dir, m, eval.RootInputs{Values: values, Beneath: unitSourceDir(u), VarFiles: u.VarFiles})
+		e = l.EvaluateRoot(u.Dir, m, eval.RootInputs{Values: values, Beneath: unitSourceDir(u), Passed: u.Passed})
 	}
 	finish = func(out *kept.RootOutput) {
 		out.VarDiags = append(out.VarDiags, diags...)

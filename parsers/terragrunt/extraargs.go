@@ -10,10 +10,12 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 )
 
 // extraArgs is what an extra_arguments block of the terraform block gives
-// a plan: the variables files it passes with -var-file.
+// a plan: the variables files it passes with -var-file and the variables
+// it passes with -var.
 type extraArgs struct {
 	name  string
 	files []varFile
@@ -22,11 +24,12 @@ type extraArgs struct {
 // varFile is one variables file an extra_arguments block passes: written
 // in arguments ("-var-file=…") or required_var_files (Terraform fails
 // when it is missing), or in optional_var_files (passed only when it
-// exists).
+// exists); or, with name set, one -var name=value of its arguments.
 type varFile struct {
-	path     string
-	optional bool
-	rng      hcl.Range
+	path        string
+	optional    bool
+	name, value string
+	rng         hcl.Range
 }
 
 // planCommands are the commands faultline's reading stands for: a block
@@ -53,35 +56,67 @@ func (u *unitEval) extraArguments(f *fileCfg, b *hclsyntax.Block, e *env) *extra
 			return x // not passed to plan or apply
 		}
 	}
-	add := func(attr string, optional bool, pick func(string) (string, bool)) {
+	// file adds a variables file written in attribute a.
+	file := func(a *hclsyntax.Attribute, p string, optional bool) {
+		if !filepath.IsAbs(p) {
+			if clean := filepath.Clean(p); clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
+				u.addNote(u.l.note(lint.Skipped, a.Expr.Range(), "terragrunt: extra_arguments %q: %s is relative to Terragrunt's working copy of the module, not to the unit; not read", x.name, p))
+				return
+			}
+			p = filepath.Join(u.dir, p)
+		}
+		x.files = append(x.files, varFile{path: u.toPhys(p), optional: optional, rng: a.Expr.Range()})
+	}
+	list := func(attr string) (*hclsyntax.Attribute, []string) {
 		a, ok := b.Body.Attributes[attr]
 		if !ok {
-			return
+			return nil, nil
 		}
 		items, known := u.stringList(a.Expr, ctx)
 		if !known {
 			u.addNote(u.l.note(lint.Skipped, a.Expr.Range(), "terragrunt: extra_arguments %q: %s is unknown; the variables files it names are not read, and the inputs they set are not known", x.name, attr))
-			return
+			return nil, nil
 		}
-		for _, it := range items {
-			p, ok := pick(it)
-			if !ok {
-				continue
+		return a, items
+	}
+	if a, items := list("arguments"); a != nil {
+		x.cliArguments(a, items, file)
+	}
+	for _, attr := range []string{"required_var_files", "optional_var_files"} {
+		if a, items := list(attr); a != nil {
+			for _, it := range items {
+				file(a, it, attr == "optional_var_files")
 			}
-			if !filepath.IsAbs(p) {
-				if clean := filepath.Clean(p); clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
-					u.addNote(u.l.note(lint.Skipped, a.Expr.Range(), "terragrunt: extra_arguments %q: %s is relative to Terragrunt's working copy of the module, not to the unit; not read", x.name, p))
-					continue
-				}
-				p = filepath.Join(u.dir, p)
-			}
-			x.files = append(x.files, varFile{path: u.toPhys(p), optional: optional, rng: a.Expr.Range()})
 		}
 	}
-	add("arguments", false, func(s string) (string, bool) { return strings.CutPrefix(s, "-var-file=") })
-	add("required_var_files", false, func(s string) (string, bool) { return s, true })
-	add("optional_var_files", true, func(s string) (string, bool) { return s, true })
 	return x
+}
+
+// cliArguments reads a block's arguments as Terraform's command line, in
+// order: "-var-file=PATH" or "-var-file" "PATH" (through file), and
+// "-var=NAME=VALUE" or "-var" "NAME=VALUE"; other flags are left alone.
+func (x *extraArgs) cliArguments(a *hclsyntax.Attribute, items []string, file func(*hclsyntax.Attribute, string, bool)) {
+	for i := 0; i < len(items); i++ {
+		flag, val, inline := strings.Cut(items[i], "=")
+		kind := strings.TrimLeft(flag, "-")
+		if !strings.HasPrefix(flag, "-") || kind != "var" && kind != "var-file" {
+			continue
+		}
+		if !inline {
+			if i+1 >= len(items) {
+				break
+			}
+			i++
+			val = items[i]
+		}
+		if kind == "var-file" {
+			file(a, val, false)
+			continue
+		}
+		if name, value, ok := strings.Cut(val, "="); ok && name != "" {
+			x.files = append(x.files, varFile{name: name, value: value, rng: a.Expr.Range()})
+		}
+	}
 }
 
 // stringList is a list of known strings, ok false when it is not one.
@@ -117,21 +152,24 @@ func mergeExtraArgs(base, over []*extraArgs) []*extraArgs {
 	return out
 }
 
-// unitVarFiles are the variables files a unit's plan passes, in order;
-// a required one that does not exist is a note (Terraform would fail).
-func (u *unitEval) unitVarFiles(c *cfg) []string {
-	var out []string
+// unitPassed are the -var-file and -var arguments a unit's plan passes,
+// in order; a required file that does not exist is a note (Terraform
+// would fail).
+func (u *unitEval) unitPassed(c *cfg) []eval.PassedVar {
+	var out []eval.PassedVar
 	for _, x := range c.extra {
 		for _, vf := range x.files {
+			if vf.name != "" {
+				out = append(out, eval.PassedVar{Name: vf.name, Value: vf.value, Range: vf.rng})
+				continue
+			}
 			if !u.l.exists(vf.path) {
 				if !vf.optional {
 					u.addNote(u.l.note(lint.Skipped, vf.rng, "terragrunt: extra_arguments %q passes variables file %s, which does not exist; not read", x.name, u.l.rel(vf.path)))
 				}
 				continue
 			}
-			if !slices.Contains(out, vf.path) {
-				out = append(out, vf.path)
-			}
+			out = append(out, eval.PassedVar{File: vf.path})
 		}
 	}
 	return out

@@ -68,21 +68,33 @@ func (l *live) unit(t *testing.T, dir string) terraform.Unit {
 
 func (l *live) abs(p string) string { return filepath.Join(l.root, p) }
 
-// TestExtraArgumentsVarFiles: the variables files extra_arguments pass a
-// plan, in Terragrunt's order — the included blocks, then the unit's; in
-// each its -var-file arguments, its required files, its optional files
-// that exist — a block for other commands left out, a block of the same
-// name replacing the included one; what cannot be read is a note.
+// TestExtraArgumentsVarFiles: the variables files and variables
+// extra_arguments pass a plan, in Terragrunt's order — the included
+// blocks, then the unit's; in each its -var-file and -var arguments as
+// written, its required files, its optional files that exist — a block
+// for other commands left out, a block of the same name replacing the
+// included one; what cannot be read is a note.
 func TestExtraArgumentsVarFiles(t *testing.T) {
 	l := loadTree(t, "extraargs")
+	passed := func(u terraform.Unit) []string {
+		var out []string
+		for _, p := range u.Passed {
+			if p.File != "" {
+				out = append(out, p.File)
+			} else {
+				out = append(out, p.Name+"="+p.Value)
+			}
+		}
+		return out
+	}
 	a := l.unit(t, "live/a")
-	want := []string{l.abs("common.tfvars"), l.abs("live/a/local.tfvars"), l.abs("live/a/present.tfvars")}
-	if !slices.Equal(a.VarFiles, want) {
-		t.Errorf("live/a var files %v, want %v", a.VarFiles, want)
+	want := []string{l.abs("common.tfvars"), l.abs("live/a/local.tfvars"), "size=5", "zone=b", l.abs("live/a/present.tfvars")}
+	if got := passed(a); !slices.Equal(got, want) {
+		t.Errorf("live/a passes %v, want %v", got, want)
 	}
 	b := l.unit(t, "live/b")
-	if len(b.VarFiles) != 0 {
-		t.Errorf("live/b var files %v, want none", b.VarFiles)
+	if len(b.Passed) != 0 {
+		t.Errorf("live/b passes %v, want none", passed(b))
 	}
 	notes := func(u terraform.Unit) string {
 		var s []string
@@ -96,7 +108,7 @@ func TestExtraArgumentsVarFiles(t *testing.T) {
 			t.Errorf("live/b notes %q lack %q", notes(b), w)
 		}
 	}
-	if c := l.unit(t, "live/c"); len(c.VarFiles) != 0 || !strings.Contains(notes(c), "required_var_files is unknown") {
-		t.Errorf("live/c: var files %v, notes %q", c.VarFiles, notes(c))
+	if c := l.unit(t, "live/c"); len(c.Passed) != 0 || !strings.Contains(notes(c), "required_var_files is unknown") {
+		t.Errorf("live/c: passes %v, notes %q", passed(c), notes(c))
 	}
 }

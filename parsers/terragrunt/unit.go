@@ -45,7 +45,7 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 		unit.Generated = append(unit.Generated, g.file)
 	}
 	unit.Backend = c.backend
-	unit.VarFiles = u.unitVarFiles(c)
+	unit.Passed = u.unitPassed(c)
 	if len(c.inputs) > 0 || len(c.deps) > 0 {
 		// Evaluated once now, dependency outputs unknown, so the files
 		// the inputs read are among Files and their notes among Notes

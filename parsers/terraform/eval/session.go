@@ -256,11 +256,19 @@ type RootInputs struct {
 	// Relative paths (file(), templatefile(), a chart) that are not in the
 	// root's directory resolve there.
 	Beneath []string
-	// VarFiles are variables files a wrapper passes the plan with
-	// -var-file (Terragrunt's extra_arguments), read last, in order: they
+	// Passed are the -var-file and -var arguments a wrapper passes the
+	// plan (Terragrunt's extra_arguments), applied last, in order: they
 	// override the root's files and the Values (Terragrunt's inputs,
 	// which reach Terraform as TF_VAR_ variables).
-	VarFiles []string
+	Passed []PassedVar
+}
+
+// PassedVar is one -var-file (File, absolute) or -var (Name=Value, written
+// at Range) a wrapper passes a plan.
+type PassedVar struct {
+	File        string
+	Name, Value string
+	Range       hcl.Range
 }
 
 // RootInput is a value given to a root's variable.
@@ -334,8 +342,8 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 			}
 		}
 	}
-	if len(in.VarFiles) > 0 {
-		e.applyPassedVarFiles(m, mi, in)
+	if len(in.Passed) > 0 {
+		e.applyPassed(m, mi, in)
 	}
 	e.noteUnloadedVarFiles(m, mi.inputs)
 	mi.run()
@@ -343,14 +351,23 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 	return e
 }
 
-// applyPassedVarFiles reads the variables files a wrapper passes with
-// -var-file (in.VarFiles) over the root's inputs: the root's own
+// applyPassed applies the -var-file and -var arguments a wrapper passes
+// (in.Passed), in order, over the root's inputs: the root's own
 // variables, or, for a Terragrunt unit's module (m.unit), the arguments
-// its call gives the module the unit runs, written where the file
-// writes them.
-func (e *Evaluator) applyPassedVarFiles(m *Module, mi *ModInst, in RootInputs) {
+// its call gives the module the unit runs, written where the file or
+// argument writes them. A -var value is read as Terraform reads one for
+// the root's variable (a string for a unit's module, whose variables
+// are the called module's).
+func (e *Evaluator) applyPassed(m *Module, mi *ModInst, in RootInputs) {
 	passed, at := map[string]cty.Value{}, map[string]hcl.Range{}
-	e.readVarFilesAt(hclparse.NewParser(), in.VarFiles, false, passed, at)
+	p := hclparse.NewParser()
+	for _, pv := range in.Passed {
+		if pv.File != "" {
+			e.readVarFilesAt(p, []string{pv.File}, false, passed, at)
+			continue
+		}
+		passed[pv.Name], at[pv.Name] = parseVarValue(m.variables[pv.Name], pv.Value), pv.Range
+	}
 	if m.unit && len(m.calls) == 1 {
 		c := m.calls[0]
 		for n, v := range passed {

@@ -4,7 +4,7 @@ include "root" {
 terraform {
   extra_arguments "own" {
     commands           = get_terraform_commands_that_need_vars()
-    arguments          = ["-lock-timeout=20m", "-var-file=local.tfvars"]
+    arguments          = ["-lock-timeout=20m", "-var-file=local.tfvars", "-var", "size=5", "-var=zone=b"]
     optional_var_files = ["${get_terragrunt_dir()}/missing.tfvars", "${get_terragrunt_dir()}/present.tfvars"]
   }
 }
