@@ -2,6 +2,7 @@ package helm
 
 import (
 	"fmt"
+	"net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -152,18 +153,22 @@ func attachReads(r *lint.Release, cr *lint.ChartReads, why string) {
 }
 
 // publishes reports whether a release's repository may be where the
-// table's chart is published: unwritten, a name (helmfile, Flux source),
-// or one of the chart's addresses.
+// table's chart is published: unwritten, a name (helmfile, Flux source,
+// a repository alias: no URL with a host), or a URL whose host and path
+// are one of the chart's addresses (an OCI chart's own reference).
 func (t *keysTable) publishes(r *lint.Release) bool {
-	repo := strings.TrimSuffix(strings.ToLower(r.Repository), "/")
+	repo := r.Repository
 	if strings.HasPrefix(strings.ToLower(r.Chart), "oci://") {
-		repo = strings.ToLower(r.Chart)
+		repo = r.Chart
 	}
-	if repo == "" || !strings.Contains(repo, ".") {
+	u, err := url.Parse(strings.TrimSpace(repo))
+	if repo == "" || err != nil || u.Host == "" {
 		return true
 	}
 	for _, known := range t.hosts {
-		if strings.Contains(repo, known) {
+		host, dir, _ := strings.Cut(known, "/")
+		path := strings.TrimSuffix(u.Path, "/")
+		if strings.EqualFold(u.Hostname(), host) && (dir == "" || path == "/"+dir || strings.HasPrefix(path, "/"+dir+"/")) {
 			return true
 		}
 	}

@@ -197,3 +197,31 @@ func TestAccountsAt(t *testing.T) {
 		t.Errorf("efs 1.2.0: %+v", got)
 	}
 }
+
+// TestKeysTablePublishes: a release's repository is the chart's when its
+// URL's host and path are one of the chart's addresses, or when it is no
+// URL at all (a name); a look-alike host is not.
+func TestKeysTablePublishes(t *testing.T) {
+	karp, ca := keysTables["karpenter"], keysTables["cluster-autoscaler"]
+	for _, c := range []struct {
+		t           *keysTable
+		repo, chart string
+		want        bool
+	}{
+		{karp, "", "karpenter", true},
+		{karp, "karpenter-repo", "karpenter", true},
+		{karp, "", "oci://public.ecr.aws/karpenter/karpenter", true},
+		{karp, "oci://public.ecr.aws/karpenter", "karpenter", true},
+		{karp, "https://charts.karpenter.sh/", "karpenter", true},
+		{karp, "https://charts.example.com/mirror", "karpenter", false},
+		{karp, "oci://public.ecr.aws/karpenter-fork", "karpenter", false},
+		{ca, "https://kubernetes.github.io/autoscaler", "cluster-autoscaler", true},
+		{ca, "https://kubernetes.github.io/autoscaler-fork", "cluster-autoscaler", false},
+		{ca, "https://charts.bitnami.com/bitnami", "cluster-autoscaler", false},
+	} {
+		r := &lint.Release{Repository: c.repo, Chart: c.chart}
+		if got := c.t.publishes(r); got != c.want {
+			t.Errorf("publishes(%q, %q) = %v, want %v", c.repo, c.chart, got, c.want)
+		}
+	}
+}
