@@ -1,19 +1,26 @@
-# The us root's copy of the reporting role; each root is applied to its
-# own account, which the tree does not say.
+# The US copy of the reporting role, written with a policy document; the
+# root is applied to its own account, which the tree does not say.
+data "aws_iam_policy_document" "reports_trust" {
+  statement {
+    actions = ["sts:AssumeRoleWithWebIdentity"]
+    principals {
+      type        = "Federated"
+      identifiers = ["arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-east-2.amazonaws.com/id/B7A4E91C03D2"]
+    }
+    condition {
+      test     = "StringEquals"
+      variable = "oidc.eks.us-east-2.amazonaws.com/id/B7A4E91C03D2:sub"
+      values   = ["system:serviceaccount:analytics:atlas"]
+    }
+    condition {
+      test     = "StringEquals"
+      variable = "oidc.eks.us-east-2.amazonaws.com/id/B7A4E91C03D2:aud"
+      values   = ["sts.amazonaws.com"]
+    }
+  }
+}
+
 resource "aws_iam_role" "reports" {
-  name = "atlas-reports"
-  assume_role_policy = jsonencode({
-    Version = "2012-10-17"
-    Statement = [{
-      Effect    = "Allow"
-      Action    = "sts:AssumeRoleWithWebIdentity"
-      Principal = { Federated = "arn:aws:iam::111122223333:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/5C21D0" }
-      Condition = {
-        StringEquals = {
-          "oidc.eks.eu-west-1.amazonaws.com/id/5C21D0:sub" = "system:serviceaccount:analytics:atlas"
-          "oidc.eks.eu-west-1.amazonaws.com/id/5C21D0:aud" = "sts.amazonaws.com"
-        }
-      }
-    }]
-  })
+  name               = "atlas-reports"
+  assume_role_policy = data.aws_iam_policy_document.reports_trust.json
 }
