@@ -153,6 +153,54 @@ resource "aws_eks_node_group" "known_dynamic" {
 	}
 }
 
+// A taint is placed where the block that makes it is written: a dynamic
+// block expands where it is written, so a plain block after it is the
+// list's later element, and each of two dynamic blocks places its own.
+func TestTaintRangesInWrittenOrder(t *testing.T) {
+	res := loadTree(t, map[string]string{"main.tf": `resource "aws_eks_node_group" "ingest" {
+  cluster_name  = "prod"
+  node_role_arn = "arn:aws:iam::111122223333:role/nodes"
+  subnet_ids    = ["subnet-1"]
+  scaling_config {
+    min_size     = 1
+    max_size     = 2
+    desired_size = 1
+  }
+  dynamic "taint" {
+    for_each = { spool = "NO_SCHEDULE", fast = "NO_EXECUTE" }
+    content {
+      key    = taint.key
+      effect = taint.value
+    }
+  }
+  dynamic "taint" {
+    for_each = ["PREFER_NO_SCHEDULE"]
+    content {
+      key    = "ingest"
+      effect = taint.value
+    }
+  }
+  taint {
+    key    = "drain"
+    effect = "NO_EXECUTE"
+  }
+}
+`})
+	got := nodeGroupsByLabel(res)["aws_eks_node_group.ingest"].Capacity
+	type placed struct {
+		key  string
+		line int
+	}
+	var lines []placed
+	for _, tn := range got.Taints {
+		lines = append(lines, placed{tn.Key, tn.Range.Line})
+	}
+	want := []placed{{"fast", 11}, {"spool", 11}, {"ingest", 18}, {"drain", 24}}
+	if got.TaintsUnknown || !reflect.DeepEqual(lines, want) {
+		t.Errorf("taints placed %v (unknown %v), want %v", lines, got.TaintsUnknown, want)
+	}
+}
+
 // TestSelfManagedCapacity reads an autoscaling group's subnets, maximum,
 // zones and override instance types; its labels and taints are unknown,
 // and its launch template carries the instance type.

@@ -147,23 +147,25 @@ func (x *extraction) dynamicUnknown(typ string) bool {
 
 // blockRange is where the i-th block of a type is written: the block, or
 // the dynamic block that makes it (its for_each, so a stand-in's block
-// points at the user's argument).
+// points at the user's argument); when that is not known, the first
+// dynamic block of the type.
 func (x *extraction) blockRange(typ string, i int) lint.Range {
-	n := 0
-	for _, b := range x.r.Body.Blocks {
-		if b.Type == typ {
-			if n == i {
-				return x.e.Session.Rng(b.DefRange)
-			}
-			n++
+	dynamic := func(j int) lint.Range {
+		b := x.r.Body.Blocks[j]
+		if fe, ok := b.Body.Attrs["for_each"]; ok {
+			return x.pos(fe)
 		}
+		return x.e.Session.Rng(b.DefRange)
 	}
-	for _, b := range x.r.Body.Blocks {
-		if b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == typ {
-			if fe, ok := b.Body.Attrs["for_each"]; ok {
-				return x.pos(fe)
-			}
+	if j := x.blockSource(typ, i); j >= 0 {
+		if b := x.r.Body.Blocks[j]; b.Type == typ {
 			return x.e.Session.Rng(b.DefRange)
+		}
+		return dynamic(j)
+	}
+	for j, b := range x.r.Body.Blocks {
+		if b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == typ {
+			return dynamic(j)
 		}
 	}
 	return x.e.Session.Rng(x.r.DefRange)

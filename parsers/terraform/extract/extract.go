@@ -164,6 +164,9 @@ type extraction struct {
 	// extra are the instance's each / count values (for expressions
 	// evaluated again, such as a dynamic block's for_each).
 	extra map[string]cty.Value
+	// dynamicCounts holds, by index in the resource body's blocks, how
+	// many blocks each dynamic block makes (-1: not known).
+	dynamicCounts map[int]int
 }
 
 type blockIndex struct {
@@ -175,37 +178,94 @@ func (x *extraction) val(attr string) lint.Value { return x.e.Holes.ToValue(eval
 
 // attr finds the attribute's declaration, in the body or in a nested block.
 func (x *extraction) attr(block *blockIndex, name string) *hcl.Attribute {
-	body := x.r.Body
-	if block != nil {
-		n := 0
-		body = nil
-		for _, b := range x.r.Body.Blocks {
-			if b.Type == block.typ {
-				if n == block.i {
-					body = b.Body
-					break
-				}
-				n++
-			}
+	if block == nil {
+		return x.r.Body.Attrs[name]
+	}
+	if j := x.blockSource(block.typ, block.i); j >= 0 {
+		b := x.r.Body.Blocks[j]
+		if b.Type == block.typ {
+			return b.Body.Attrs[name]
 		}
-		if body == nil {
-			// Dynamic blocks or JSON syntax: fall back to the enclosing
-			// attribute or the block itself.
-			if a, ok := x.r.Body.Attrs[block.typ]; ok {
-				if item := tupleObjectItem(a.Expr, block.i, name); item != nil {
-					return item // set = [{ name = …, value = … }]: the element's item
-				}
-				return a
-			}
-			for _, b := range x.r.Body.Blocks {
-				if b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == block.typ {
-					return &hcl.Attribute{Name: block.typ, Range: b.DefRange, NameRange: b.TypeRange}
-				}
-			}
-			return nil
+		// Made by a dynamic block: the block itself.
+		return &hcl.Attribute{Name: block.typ, Range: b.DefRange, NameRange: b.TypeRange}
+	}
+	// JSON syntax, a list attribute, or a dynamic block over what is not
+	// known: fall back to the enclosing attribute or the first dynamic
+	// block of the type.
+	if a, ok := x.r.Body.Attrs[block.typ]; ok {
+		if item := tupleObjectItem(a.Expr, block.i, name); item != nil {
+			return item // set = [{ name = …, value = … }]: the element's item
+		}
+		return a
+	}
+	for _, b := range x.r.Body.Blocks {
+		if b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == block.typ {
+			return &hcl.Attribute{Name: block.typ, Range: b.DefRange, NameRange: b.TypeRange}
 		}
 	}
-	return body.Attrs[name]
+	return nil
+}
+
+// blockSource is the index, in the resource body's blocks, of the block
+// that makes the i-th block of type typ in the evaluated value: blocks
+// count in written order, a dynamic block once per element of its
+// for_each, as the evaluator expands it where it is written; -1 when no
+// block makes it or a dynamic block before it iterates over what is not
+// known.
+func (x *extraction) blockSource(typ string, i int) int {
+	n := 0
+	for j, b := range x.r.Body.Blocks {
+		switch {
+		case b.Type == typ:
+			if n == i {
+				return j
+			}
+			n++
+		case b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == typ:
+			made, known := x.dynamicBlocks(j)
+			if !known {
+				return -1
+			}
+			if i < n+made {
+				return j
+			}
+			n += made
+		}
+	}
+	return -1
+}
+
+// dynamicBlocks is how many blocks the resource body's j-th block, a
+// dynamic block, makes: one per element of its for_each, none without a
+// for_each or a content block (as the evaluator expands it); known is
+// false when its for_each is not known.
+func (x *extraction) dynamicBlocks(j int) (made int, known bool) {
+	if n, ok := x.dynamicCounts[j]; ok {
+		return n, n >= 0
+	}
+	made, known = 0, true
+	b := x.r.Body.Blocks[j]
+	fe, hasForEach := b.Body.Attrs["for_each"]
+	hasContent := false
+	for _, c := range b.Body.Blocks {
+		hasContent = hasContent || c.Type == "content"
+	}
+	if hasForEach && hasContent {
+		switch coll := x.mi.Eval(fe.Expr, x.extra); {
+		case !coll.IsKnown() || coll.Type() == cty.String && lint.HasSentinel(coll.AsString()):
+			known = false
+		case !coll.IsNull() && coll.CanIterateElements():
+			made = coll.LengthInt()
+		}
+	}
+	if x.dynamicCounts == nil {
+		x.dynamicCounts = map[int]int{}
+	}
+	x.dynamicCounts[j] = made
+	if !known {
+		x.dynamicCounts[j] = -1
+	}
+	return made, known
 }
 
 // name sets the object's identity name from name (or a name prefix).
