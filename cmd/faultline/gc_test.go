@@ -207,8 +207,11 @@ func TestKeepHeadroom(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	runtime.KeepAlive(live)
+	// The collection that raises it may run while the slices are still
+	// being made: it finds at least three quarters of the limit (48 MiB)
+	// live, so the limit is at least three times that.
 	got := debug.SetMemoryLimit(-1)
-	if got < 150<<20 || got > ceiling {
-		t.Errorf("limit %d MiB after 56 MiB live at a 64 MiB limit, want about three times the live heap, at most %d MiB", got>>20, ceiling>>20)
+	if got < 3*48<<20 || got > ceiling {
+		t.Errorf("limit %d MiB after up to 56 MiB live at a 64 MiB limit, want three times the live heap found (at least 144 MiB), at most %d MiB", got>>20, ceiling>>20)
 	}
 }
