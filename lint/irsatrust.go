@@ -64,8 +64,8 @@ func STSAudience(v Value) bool {
 // statement trusts accept: ok only when each Federated principal (one at
 // least) is the ARN of a provider of the tree whose client IDs are known.
 //
-// A principal written out as an ARN — arn:aws:iam::<the root's own
-// account>:oidc-provider/<an issuer> — is the provider of that issuer the
+// A principal written out as an ARN — arn:<a partition, or the root's
+// own>:iam::<the root's own account>:oidc-provider/<an issuer> — is the provider of that issuer the
 // same Terraform root declares (root: the trust's), when exactly one
 // does: data.aws_caller_identity's account is the one the root applies
 // its provider in.
@@ -101,9 +101,10 @@ func (m *Model) providerNamed(v Value) *OIDCProvider {
 }
 
 // providerWrittenOut is the provider of root an ARN written out names:
-// its account is the root's own (data.aws_caller_identity's account_id)
-// and its issuer has the origin of exactly one provider's url there; nil
-// otherwise.
+// its account is the root's own (data.aws_caller_identity's account_id),
+// its partition written or the root's own (data.aws_partition's
+// partition), and its issuer has the origin of exactly one provider's url
+// there; nil otherwise.
 func (m *Model) providerWrittenOut(v Value, root string) *OIDCProvider {
 	arn, ok := ParseARN(v)
 	if !ok || root == "" || arn.Account != "" {
@@ -120,6 +121,8 @@ func (m *Model) providerWrittenOut(v Value, root string) *OIDCProvider {
 		switch {
 		case ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id":
 			callerAccount = true
+		case ok && a.Type == "aws_partition" && len(attrs) == 1 && attrs[0] == "partition":
+			// The root's own partition, the one its provider is in.
 		case ref.Object == origin.Object:
 		default:
 			if o, ok := ref.Origin(); !ok || o.Object != origin.Object {

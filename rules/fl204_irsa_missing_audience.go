@@ -38,8 +38,10 @@ trusts is declared in the tree with a known ` + "`client_id_list`" + ` holding S
 audiences only (` + "`sts.amazonaws.com`" + `, or ` + "`sts.`" + ` and the partition's DNS
 suffix, as the eks module writes it): STS refuses every other token, so
 the condition would change nothing. A principal written out as an ARN of
-the root's own account (` + "`data.aws_caller_identity`" + `) and the issuer of a
-provider the root declares is that provider. A provider the tree does not
+the root's own account (` + "`data.aws_caller_identity`" + `), in a partition written
+or the root's own (` + "`data.aws_partition`" + `, as the IAM module's
+` + "`iam-assumable-role-with-oidc`" + ` writes it), and the issuer of a provider
+the root declares is that provider. A provider the tree does not
 declare (another account's), or whose list is not known, is taken to
 accept others.
 
