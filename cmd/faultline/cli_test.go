@@ -352,7 +352,7 @@ module "pinned" {
 	for _, want := range []string{
 		"module call: main.tf:3:13 module.nodes (acme/nodes/aws 1.0.3): cached from .terraform/modules/nodes\n",
 		"module call: .terraform/modules/nodes/main.tf:2:12 module.nodes.module.tags (./tags): local from .terraform/modules/nodes/tags\n",
-		"module call: main.tf:7:13 module.eks (terraform-aws-modules/eks/aws ~> 20.0): modelled as terraform-aws-modules/eks/aws v20.0.1 and later v20.x (assumed: the constraint ~> 20.0 allows versions that model differently)\n",
+		"module call: main.tf:7:13 module.eks (terraform-aws-modules/eks/aws ~> 20.0): modelled as terraform-aws-modules/eks/aws v20.29.0 and later v20.x (assumed: the constraint ~> 20.0 allows versions that model differently)\n",
 		"module call: main.tf:14:13 module.pinned (terraform-aws-modules/eks/aws 19.21.0): modelled as terraform-aws-modules/eks/aws v19.21.0 (the only modelled version the constraint allows)\n",
 		"module call: main.tf:11:12 module.dns (git::https://example.com/dns.git?ref=v2): unknown\n",
 	} {
