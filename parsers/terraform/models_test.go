@@ -291,6 +291,44 @@ func TestModelledNodeGroupAtItsEntry(t *testing.T) {
 	}
 }
 
+// The node group map may be a conditional (either result) or a local
+// written elsewhere: each group is still shown at its own entry.
+func TestModelledNodeGroupEntryBehindConditionalAndLocal(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `variable "with_batch" {
+  type    = bool
+  default = false
+}
+
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "19.21.0"
+
+  cluster_name = "ops"
+  vpc_id       = "vpc-123"
+  subnet_ids   = ["subnet-1", "subnet-2"]
+
+  eks_managed_node_groups = var.with_batch ? local.groups_with_batch : local.groups
+}
+`, "groups.tf": `locals {
+  groups = {
+    core = { min_size = 2 }
+  }
+  groups_with_batch = merge(local.groups, {
+    batch = { min_size = 0 }
+  })
+}
+`})
+	res := loadCached(dir)
+	label := `module.eks.module.eks_managed_node_group["core"].aws_eks_node_group.this[0]`
+	e := entity(res, label)
+	if e == nil {
+		t.Fatalf("no %s in %v", label, res.Entities)
+	}
+	if r := e.Base().Range; r.File != "groups.tf" || r.Line != 3 {
+		t.Errorf("%s at %s, want groups.tf:3", label, r)
+	}
+}
+
 // A tag of a resource of the user's own is placed at its entry: in the
 // tags object, in a merge() argument (the last that writes it), behind a
 // local; a tag only a variable writes stays at the tags argument.

@@ -221,16 +221,16 @@ func (mi *ModInst) itemAnchor(forEach hcl.Expression, in Instance) (hcl.Range, b
 	}
 	key := mi.Evaluator.Holes.decode(in.key.AsString())
 	k, ok := key.Str()
-	for _, a := range mi.userArgs(forEach, 0) {
+	for _, a := range mi.userArgsIn(forEach, 0) {
 		if ok {
-			if item := ObjectItem(a.Expr, k); item != nil {
+			if item := a.in.writtenEntry(a.attr.Expr, k, 0); item != nil {
 				return item.Range(), true
 			}
 			continue
 		}
 		// A key the user writes as a template ("${terraform.workspace}-
 		// node"): the entry whose key evaluates to the same value.
-		if item := mi.symbolicItem(a.Expr, key); item != nil {
+		if item := mi.symbolicItem(a.attr.Expr, key); item != nil {
 			return item.Range(), true
 		}
 	}
@@ -419,6 +419,14 @@ func (mi *ModInst) inputLeaves(c *Call, in Instance) []inputLeaf {
 	walk = func(expr hcl.Expression, elem hcl.Range, depth int) {
 		if len(out) >= maxInputLeaves || depth > 6 {
 			return
+		}
+		// A local written as a map or list (cluster_addons =
+		// local.addons): its entries are where the user writes them.
+		if l := Unhooked(mi.LocalExpr(expr)); l != expr {
+			switch l.(type) {
+			case *hclsyntax.TupleConsExpr, *hclsyntax.ObjectConsExpr:
+				expr = l
+			}
 		}
 		switch x := expr.(type) {
 		case *hclsyntax.TupleConsExpr:
@@ -1008,6 +1016,21 @@ func ObjectItem(expr hcl.Expression, key string) hcl.Expression {
 		}
 	}
 	return nil
+}
+
+// writtenEntry is the value of the entry key of a map the user's code
+// (this instance's) writes as an object, perhaps behind locals or as
+// either result of a conditional (var.enabled ? { … } : {}); nil for
+// anything else.
+func (mi *ModInst) writtenEntry(expr hcl.Expression, key string, depth int) hcl.Expression {
+	expr = Unhooked(mi.LocalExpr(Unhooked(expr)))
+	if c, ok := expr.(*hclsyntax.ConditionalExpr); ok && depth < 4 {
+		if item := mi.writtenEntry(c.TrueResult, key, depth+1); item != nil {
+			return item
+		}
+		return mi.writtenEntry(c.FalseResult, key, depth+1)
+	}
+	return ObjectItem(expr, key)
 }
 
 // WrittenItem is where the entry key of a map an expression of the
