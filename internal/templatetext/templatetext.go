@@ -14,8 +14,11 @@ import (
 // Liquid statements), `<%` (ERB, EJS, Go templates with those
 // delimiters), `${` (Terraform, shell), Terraform's template directives
 // (`%{ for … }`, `%{ if … }`, `%{ else }`, `%{ endfor }`, `%{ endif }`;
-// not a grok pattern's `%{IP:client}`), `{NAME}` and `__NAME__`.
-var Placeholder = regexp.MustCompile(`\{\{|\{%|<%|\$\{|%\{~?\s*(?:for|if|else|endif|endfor)\b|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
+// not a grok pattern's `%{IP:client}`), a Go action between `<<` and
+// `>>` on one line (gomplate's `--left-delim '<<' --right-delim '>>'`:
+// `<< .x >>`, `<< $v >>`, `<<- range … >>`, `<<- end >>`; not YAML's
+// merge key `<<:` nor a shell heredoc `<<EOF`), `{NAME}` and `__NAME__`.
+var Placeholder = regexp.MustCompile(`\{\{|\{%|<%|\$\{|%\{~?\s*(?:for|if|else|endif|endfor)\b|<<-?\s*(?:[.$]|(?:if|else|end|range|with|define|template|block)\b)[^>\n]*>>|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
 
 // Has reports whether b holds a placeholder.
 func Has(b []byte) bool { return Placeholder.Match(b) }

@@ -20,6 +20,13 @@ func TestPlaceholders(t *testing.T) {
 		"match: '%{IP:client} %{WORD:verb}'": false,
 		"cidr: 10.0.0.0/16 # {not a token}":  false,
 		"json: {\"a\": {\"b\": 1}}":          false,
+		"  name: app-<< $name >>":            true,
+		"vpcId: << .cfg.vpc >>":              true,
+		"<<- range $k, $v := .cfg.zones >>":  true,
+		"<<- end >>":                         true,
+		"  <<: *defaults":                    false,
+		"  cat <<EOF > /etc/app.conf":        false,
+		"  <<-EOF":                           false,
 	} {
 		if got := HasString(s); got != want {
 			t.Errorf("HasString(%q) = %v, want %v", s, got, want)
