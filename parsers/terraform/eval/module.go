@@ -31,10 +31,12 @@ type Module struct {
 	variables map[string]*variable
 	locals    map[string]*hcl.Attribute
 	outputs   map[string]*hcl.Attribute
-	Resources []*Resource
-	calls     []*Call
-	providers []*provider
-	removed   []*hcl.Block
+	// outputBlocks are where each output is declared.
+	outputBlocks map[string]hcl.Range
+	Resources    []*Resource
+	calls        []*Call
+	providers    []*provider
+	removed      []*hcl.Block
 	// backend is the module's backend or cloud block (remotestate.go).
 	backend *hcl.Block
 	// unit is set on a unit's root module (units.go).
@@ -374,7 +376,7 @@ func loadModule(tree *treefs.Tree, dir string, sc SyntaxCache) *Module {
 }
 
 func newModule(dir string) *Module {
-	return &Module{Dir: dir, variables: map[string]*variable{}, locals: map[string]*hcl.Attribute{}, outputs: map[string]*hcl.Attribute{}, src: map[string][]byte{}}
+	return &Module{Dir: dir, variables: map[string]*variable{}, locals: map[string]*hcl.Attribute{}, outputs: map[string]*hcl.Attribute{}, outputBlocks: map[string]hcl.Range{}, src: map[string][]byte{}}
 }
 
 // addParsed adds one parsed configuration file (nil when it did not
@@ -404,20 +406,30 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 			m.addVariable(b, override)
 		case "locals":
 			attrs, _ := b.Body.JustAttributes()
-			for n, a := range attrs {
-				m.locals[n] = a
+			for _, a := range attrsInOrder(attrs) {
+				if old, ok := m.locals[a.Name]; ok && !override {
+					m.duplicate("Duplicate local value definition", fmt.Sprintf("A local value named %q was already defined at %s. Local value names must be unique within a module.", a.Name, declaredAt(old.Range)), a.Range)
+					continue
+				}
+				m.locals[a.Name] = a
 			}
 		case "output":
+			name := b.Labels[0]
+			if _, ok := m.outputBlocks[name]; ok && !override {
+				m.duplicate("Duplicate output definition", fmt.Sprintf("An output named %q was already defined at %s. Output names must be unique within a module.", name, declaredAt(m.outputBlocks[name])), b.DefRange)
+				continue
+			}
+			m.outputBlocks[name] = b.DefRange
 			attrs, _ := b.Body.JustAttributes()
 			if a, ok := attrs["value"]; ok {
-				m.outputs[b.Labels[0]] = a
+				m.outputs[name] = a
 			}
 		case "resource", "data":
 			m.addResource(b, override)
 		case "module":
 			m.addCall(b, override)
 		case "provider":
-			m.addProvider(b)
+			m.addProvider(b, override)
 		case "removed":
 			m.removed = append(m.removed, b)
 		case "terraform":
@@ -426,9 +438,36 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 	}
 }
 
+// duplicate records Terraform's error for a name declared twice in the
+// module (the later declaration, as Terraform reports it; the first is
+// read).
+func (m *Module) duplicate(summary, detail string, at hcl.Range) {
+	m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: at.Ptr()})
+}
+
+// declaredAt is where a declaration is, as Terraform's duplicate errors
+// name it: its file and line.
+func declaredAt(r hcl.Range) string {
+	return fmt.Sprintf("%s:%d", filepath.Base(r.Filename), r.Start.Line)
+}
+
+// attrsInOrder are a body's attributes in the order they are written.
+func attrsInOrder(attrs hcl.Attributes) []*hcl.Attribute {
+	out := make([]*hcl.Attribute, 0, len(attrs))
+	for _, a := range attrs {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Range.Start.Byte < out[j].Range.Start.Byte })
+	return out
+}
+
 func (m *Module) addVariable(b *hcl.Block, override bool) {
 	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}, {Name: "nullable"}}})
 	v := m.variables[b.Labels[0]]
+	if v != nil && !override {
+		m.duplicate("Duplicate variable declaration", fmt.Sprintf("A variable named %q was already declared at %s. Variable names must be unique within a module.", b.Labels[0], declaredAt(v.defRng)), b.DefRange)
+		return
+	}
 	if v == nil || !override {
 		v = &variable{name: b.Labels[0], defRng: b.DefRange}
 	}
@@ -568,12 +607,25 @@ func literalOrExpr(e hcl.Expression) (string, hcl.Expression) {
 	return "", e
 }
 
-func (m *Module) addProvider(b *hcl.Block) {
+func (m *Module) addProvider(b *hcl.Block, override bool) {
 	p := &provider{name: b.Labels[0], body: toGeneric(b.Body), rng: b.DefRange}
+	aliasKnown := true
 	if a, ok := p.body.Attrs["alias"]; ok {
+		aliasKnown = false
 		if v, d := staticValue(a.Expr); !d.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type().FriendlyName() == "string" {
-			p.alias = v.AsString()
+			p.alias, aliasKnown = v.AsString(), true
 		}
+	}
+	for _, old := range m.providers {
+		if override || !aliasKnown || old.name != p.name || old.alias != p.alias {
+			continue
+		}
+		detail := fmt.Sprintf("A default (non-aliased) provider configuration for %q was already given at %s. If multiple configurations are required, set the \"alias\" argument for alternative configurations.", p.name, declaredAt(old.rng))
+		if p.alias != "" {
+			detail = fmt.Sprintf("A provider configuration for %q with alias %q was already given at %s. Each configuration for the same provider must have a distinct alias.", p.name, p.alias, declaredAt(old.rng))
+		}
+		m.duplicate("Duplicate provider configuration", detail, b.DefRange)
+		return
 	}
 	m.providers = append(m.providers, p)
 }
