@@ -28,7 +28,13 @@ of files). Everything else is still linted, but what cannot be read takes
 no part in the model (a Terraform file that does not parse is read as far
 as the parser recovers; an argument a local module does not declare is left
 out of the call, which is read without it), so chains that run through it
-cannot be checked until it is fixed. A file faultline refuses to read (a symlink out of the
+cannot be checked until it is fixed. Terraform's own errors in a module
+of the tree are FL000 where Terraform reports them: a name declared twice
+(a variable, local value, output, provider configuration, resource or data
+source — at the later declaration, in file name order), an argument a local
+module does not declare, a ` + "`for_each`" + ` whose value, known statically, is a
+list or tuple rather than a map or set of strings (one known only at plan
+is not judged). A file faultline refuses to read (a symlink out of the
 tree, a FIFO or device), a file the checkout holds locked (a Git LFS pointer
 in place of a packed subchart, a ` + "`terraform.tfvars`" + ` git-crypt encrypted) and
 a Terraform root that reaches its evaluation budget are coverage notes, not
@@ -50,7 +56,8 @@ known, is FL000.
 The note names the template error and what was missing. A template that does
 not parse is FL000 whatever else is missing. A file that is itself a template
 is a note too: a manifest or a kustomization whose YAML parses only once its
-placeholders (` + "`{{ }}`, `{% %}`, `<% %>`, `${x}`, `${{ values.x }}`, `{NAME}`, `__NAME__`" + `) are filled — a
+placeholders (` + "`{{ }}`, `{% %}`, `<% %>`, `${x}`, `${{ values.x }}`, `{NAME}`, `__NAME__`" + `, or
+gomplate's ` + "`<< .x >>`" + ` with those delimiters) are filled — a
 Backstage, cookiecutter or copier skeleton —, an overlay whose build fails and
 that reads a file whose ` + "`{{ }}`" + ` tag is YAML structure of its own until filled
 in (` + "`caBundle: {{caBundle}}`" + `, which an installer fills with sed; a tag inside a

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -700,7 +701,11 @@ func (mi *ModInst) expand(count, forEach hcl.Expression) (insts []Instance, inva
 		}
 		return mi.dependent(insts, count, "count"), invalid
 	case forEach != nil:
-		insts, invalid = mi.expandForEach(mi.Eval(forEach, nil))
+		v := mi.Eval(forEach, nil)
+		insts, invalid = mi.expandForEach(v)
+		if invalid != "" {
+			mi.refuseListForEach(forEach, v)
+		}
 		if unkeyed(insts) {
 			if alt, ok := mi.conditionalForEach(forEach); ok {
 				insts = alt
@@ -709,6 +714,28 @@ func (mi *ModInst) expand(count, forEach hcl.Expression) (insts []Instance, inva
 		return mi.dependent(insts, forEach, "for_each"), invalid
 	}
 	return []Instance{{key: cty.NilVal}}, ""
+}
+
+// refuseListForEach records Terraform's error for a for_each of the
+// user's own code whose value is a list or tuple known statically:
+// terraform validate refuses it. A stand-in's or cached module's code,
+// and a value holding a hole, keep the coverage note alone.
+func (mi *ModInst) refuseListForEach(expr hcl.Expression, v cty.Value) {
+	ty := v.Type()
+	if !(ty.IsListType() || ty.IsTupleType()) || !v.IsWhollyKnown() || valueHasSentinel(v) {
+		return
+	}
+	l := mi.Evaluator.Session
+	if mi.Model != nil || l.InCache(mi.Module.Dir) {
+		return
+	}
+	// Recorded by every root that reaches it (the type a caller passes
+	// is in the message); the report keeps one of each alike.
+	mi.Evaluator.VarDiags = append(mi.Evaluator.VarDiags, lint.Diagnostic{
+		Range:   l.Rng(expr.Range()),
+		Summary: "Invalid for_each argument",
+		Detail:  fmt.Sprintf("The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type %s.", ty.FriendlyName()),
+	})
 }
 
 // collect gathers instance values as Terraform exposes them: the object
