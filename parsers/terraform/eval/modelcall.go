@@ -583,19 +583,15 @@ func (an anchorer) condition(c *lint.TrustCondition) {
 
 // accountEntry is a service-account subject as the IRSA role module's
 // namespace_service_accounts entries write it ("NAMESPACE:NAME", which
-// the module turns into system:serviceaccount:NAMESPACE:NAME), or an
-// unknown value when v is not such a subject, known.
+// the module turns into system:serviceaccount:NAMESPACE:NAME; either part
+// may hold a value not known statically, "${var.team}:*"), or an unknown
+// value when v is not such a subject.
 func accountEntry(v lint.Value) lint.Value {
 	ns, name, ok := lint.ParseSubject(v)
 	if !ok {
 		return lint.Unknown()
 	}
-	n, nok := ns.Str()
-	a, aok := name.Str()
-	if !nok || !aok {
-		return lint.Unknown()
-	}
-	return lint.Known(n + ":" + a)
+	return lint.Concat(ns, lint.Known(":"), name)
 }
 
 // ref points a reference written in stand-in code at the user's argument
