@@ -12,7 +12,7 @@ func NewClusterSecurityGroup(cl *Cluster, idAttr, nameAttr string) *SecurityGrou
 	o := cl.Object
 	o.Kind = KindSecurityGroup
 	o.Addr = cl.Addr + "." + idAttr
-	o.Label = "cluster security group of " + cl.Label
+	o.Label = ClusterSecurityGroupLabel(cl.Label)
 	o.Aliases = nil
 	o.InferredOn = nil
 	name := Concat(Known("eks-cluster-sg-"), cl.Name, Known("-"), Hole(HoleRef{Object: cl.Addr, Path: nameAttr, Anonymous: true}))
@@ -29,6 +29,12 @@ func NewClusterSecurityGroup(cl *Cluster, idAttr, nameAttr string) *SecurityGrou
 		sg.TagsIncomplete = true
 	}
 	return sg
+}
+
+// ClusterSecurityGroupLabel is how messages name the security group EKS
+// creates with the cluster labelled clusterLabel.
+func ClusterSecurityGroupLabel(clusterLabel string) string {
+	return "cluster security group of " + clusterLabel
 }
 
 // AddMaybeTags records tags the group may carry or not (see

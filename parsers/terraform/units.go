@@ -70,9 +70,21 @@ func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, fi
 		out.VarDiags = append(out.VarDiags, u.Diagnostics...)
 		out.VarFiles = append(out.VarFiles, u.Files...)
 		rel := l.Rel(u.Dir)
+		clusters := map[string]string{}
 		for _, ent := range out.Entities {
 			if o := ent.Base(); isAddressLabel(o.Label) {
 				o.Label = unitLabel(rel, o.Label)
+			}
+			if cl, ok := ent.(*lint.Cluster); ok {
+				clusters[cl.Addr] = cl.Label
+			}
+		}
+		// The security group EKS creates is named after its cluster.
+		for _, ent := range out.Entities {
+			if sg, ok := ent.(*lint.SecurityGroup); ok && sg.ClusterOf != "" {
+				if label, ok := clusters[sg.ClusterOf]; ok {
+					sg.Label = lint.ClusterSecurityGroupLabel(label)
+				}
 			}
 		}
 		var inferred []string

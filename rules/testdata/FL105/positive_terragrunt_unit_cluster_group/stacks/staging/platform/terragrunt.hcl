@@ -1,0 +1,7 @@
+terraform {
+  source = "../../../components//platform"
+}
+
+inputs = {
+  cluster = "orders-staging"
+}
