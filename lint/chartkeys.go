@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -80,18 +81,27 @@ type ValueKey struct {
 	// Segments are the keys Key joins, as written ("tolerations[0]" one
 	// segment).
 	Segments []string
+	// Unnamed is set when the tree sets a key of this map whose name is
+	// not known before apply ("team/${var.name}"): Key is the map's.
+	Unnamed bool
 }
 
 // ValueKeys lists the keys a values tree sets, sorted: every scalar, list
 // and empty map (a list is one key; a "--set" name's "name[0]" segment
-// stands for any index of list "name"). Keys holding a sentinel (unknown
-// before apply) are left out.
+// stands for any index of list "name"). A key holding a sentinel (unknown
+// before apply) is listed as the map holding it, Unnamed (once per map;
+// not at all at the top).
 func ValueKeys(values map[string]any) []ValueKey {
 	var out []ValueKey
 	var walk func(m map[string]any, keys, path []string)
 	walk = func(m map[string]any, keys, path []string) {
+		unnamed := false
 		for k, v := range m {
 			if HasSentinel(k) {
+				if !unnamed && len(keys) > 0 {
+					unnamed = true
+					out = append(out, ValueKey{Key: strings.Join(keys, "."), Path: slices.Clone(path), Segments: slices.Clone(keys), Unnamed: true})
+				}
 				continue
 			}
 			ks := append(append([]string(nil), keys...), k)

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -54,5 +56,24 @@ func TestValueKeys(t *testing.T) {
 	want := "list=list replicas=replicas settings.aws.clusterName=settings/aws/clusterName settings.empty=settings/empty tolerations[0].key=tolerations/*/key"
 	if strings.Join(got, " ") != want {
 		t.Errorf("got %s\nwant %s", strings.Join(got, " "), want)
+	}
+}
+
+// A key whose name holds a value not known before apply is listed as the
+// map that holds it, once, and never at the top.
+func TestValueKeysUnnamed(t *testing.T) {
+	h := NewHoles()
+	name := h.Sentinel(HoleRef{Object: "var.team"})
+	got := ValueKeys(map[string]any{
+		"labels": map[string]any{"team/" + name: "on", "x-" + name: "on", "tier": "web"},
+		name:     "top",
+	})
+	var keys []string
+	for _, k := range got {
+		keys = append(keys, fmt.Sprintf("%s unnamed=%v", k.Key, k.Unnamed))
+	}
+	want := []string{"labels unnamed=true", "labels.tier unnamed=false"}
+	if !reflect.DeepEqual(keys, want) {
+		t.Errorf("ValueKeys = %v, want %v", keys, want)
 	}
 }

@@ -54,7 +54,10 @@ a template faultline cannot analyse, a template that reads values
 dynamically (` + "`tpl`" + ` over chart files, ` + "`toYaml .Values`" + `), or a release whose own
 values hold template text (` + "`{{`" + `) the chart renders with ` + "`tpl`" + `. A value known
 only after apply (a data source, another resource's attribute) is not
-template text: every key that is known is still checked. Keys under a
+template text: every key that is known is still checked. A key whose
+name is known only after apply (` + "`\"team/${var.name}\" = …`" + `) is checked as the
+map holding it: reported when the chart reads nothing of that map, quiet
+when it reads some of it (the name may be one it reads). Keys under a
 subchart's name or ` + "`global`" + ` belong to subcharts and are never reported, and
 neither are the values a module the user did not write sets itself (a
 registry module installing a chart).
@@ -104,7 +107,7 @@ func checkChartValueDrift(p *lint.Pass) {
 			}
 		}
 		for _, g := range unreadBlocks(r, unread) {
-			if len(g.keys) > 1 {
+			if len(g.keys) > 1 || g.keys[0].Unnamed {
 				reportUnreadBlock(p, r, g)
 				continue
 			}
@@ -168,11 +171,22 @@ func unreadBlocks(r *lint.Release, unread []lint.ValueKey) []unreadGroup {
 func reportUnreadBlock(p *lint.Pass, r *lint.Release, g unreadGroup) {
 	var rel []string
 	for _, k := range g.keys {
-		rel = append(rel, strings.TrimPrefix(k.Key, g.block+"."))
+		switch {
+		case k.Unnamed && k.Key == g.block:
+			rel = append(rel, "a key not known statically")
+		case k.Unnamed:
+			rel = append(rel, "a key not known statically under "+strings.TrimPrefix(k.Key, g.block+"."))
+		default:
+			rel = append(rel, strings.TrimPrefix(k.Key, g.block+"."))
+		}
+	}
+	count := fmt.Sprintf("%d values", len(g.keys))
+	if len(g.keys) == 1 {
+		count = "a value"
 	}
 	p.Report(lint.Finding{
 		Range:   valueRange(r, g.block),
-		Message: fmt.Sprintf("%s sets %d values under %s (%s), which chart %s never reads", r.Label, len(g.keys), g.block, strings.Join(rel, ", "), r.Reads.Chart),
+		Message: fmt.Sprintf("%s sets %s under %s (%s), which chart %s never reads", r.Label, count, g.block, strings.Join(rel, ", "), r.Reads.Chart),
 		Related: []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},
 		Chain: []string{
 			fmt.Sprintf("no template of chart %s reads %s or anything under it (from %s)", r.Reads.Chart, g.block, r.Reads.Source),
