@@ -118,8 +118,10 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 	mi.Evaluator.Add(mc)
 }
 
-// unsupportedArguments reports the inputs a local module does not
-// declare, as Terraform does, once per argument.
+// unsupportedArguments reports, as Terraform does, the inputs a local
+// module does not declare (once per argument) and the variables it
+// declares without a default that the call does not pass (once per
+// variable, at the call).
 func (mi *ModInst) unsupportedArguments(c *Call, child *Module) {
 	l := mi.Evaluator.Session
 	for _, n := range sortedAttrs(c.Attrs) {
@@ -127,15 +129,34 @@ func (mi *ModInst) unsupportedArguments(c *Call, child *Module) {
 			continue
 		}
 		a := c.Attrs[n]
-		r := l.Rng(a.NameRange)
-		if !l.firstInputDiag(r) {
-			continue
-		}
-		mi.Evaluator.VarDiags = append(mi.Evaluator.VarDiags, lint.Diagnostic{
-			Range:   r,
+		mi.inputDiag(lint.Diagnostic{
+			Range:   l.Rng(a.NameRange),
 			Summary: "Unsupported argument",
 			Detail:  "an argument named \"" + n + "\" is not expected here: module " + mi.Label("module."+c.name) + " (" + c.Source + ") declares no variable \"" + n + "\"",
 		})
+	}
+	names := make([]string, 0, len(child.variables))
+	for n := range child.variables {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if _, passed := c.Attrs[n]; passed || child.variables[n].hasDef {
+			continue
+		}
+		mi.inputDiag(lint.Diagnostic{
+			Range:   l.Rng(c.DefRange),
+			Summary: "Missing required argument",
+			Detail:  fmt.Sprintf("The argument %q is required, but no definition was found.", n),
+		})
+	}
+}
+
+// inputDiag records a diagnostic of a call's inputs once, however many
+// roots evaluate the call.
+func (mi *ModInst) inputDiag(d lint.Diagnostic) {
+	if mi.Evaluator.Session.firstInputDiag(d) {
+		mi.Evaluator.VarDiags = append(mi.Evaluator.VarDiags, d)
 	}
 }
 
@@ -306,17 +327,23 @@ func (l *Session) callRecord(root, call string) (modsource.ModuleCall, bool) {
 	return modsource.ModuleCall{}, false
 }
 
-// firstInputDiag reports whether r is an argument not yet reported as
-// unsupported (a module called from several roots is evaluated for each).
-func (l *Session) firstInputDiag(r lint.Range) bool {
+// firstInputDiag reports whether d, a diagnostic of a call's inputs, is not
+// yet reported (a module called from several roots is evaluated for each).
+func (l *Session) firstInputDiag(d lint.Diagnostic) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	k := r.String()
+	k := inputDiagKey(d)
 	if l.inputDiags[k] {
 		return false
 	}
 	l.inputDiags[k] = true
 	return true
+}
+
+// inputDiagKey tells input diagnostics apart: several at one call (each
+// missing argument) are each reported.
+func inputDiagKey(d lint.Diagnostic) string {
+	return d.Range.String() + "\x00" + d.Summary + "\x00" + d.Detail
 }
 
 // forgetInputDiags lets the diagnostics ds reported through
@@ -326,7 +353,7 @@ func (l *Session) forgetInputDiags(ds []lint.Diagnostic) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, d := range ds {
-		delete(l.inputDiags, d.Range.String())
+		delete(l.inputDiags, inputDiagKey(d))
 	}
 }
 

@@ -595,6 +595,14 @@ func (m *Module) addCall(b *hcl.Block, override bool) {
 			return
 		}
 	}
+	if !override {
+		for _, old := range m.calls {
+			if old.name == c.name {
+				m.duplicate("Duplicate module call", fmt.Sprintf("A module call named %q was already defined at %s. Module calls must have unique names within a module.", c.name, declaredAt(old.DefRange)), b.DefRange)
+				return
+			}
+		}
+	}
 	m.calls = append(m.calls, c)
 }
 
