@@ -329,6 +329,49 @@ module "eks" {
 	}
 }
 
+// One role given to two add-ons: each add-on's binding is placed at the
+// role-arn written in its own entry, not at the first that writes it.
+func TestModelledAddonRoleAtItsOwnEntry(t *testing.T) {
+	dir := writeTree(t, map[string]string{"main.tf": `resource "aws_iam_role" "storage" {
+  name               = "storage-drivers"
+  assume_role_policy = "{}"
+}
+
+module "eks" {
+  source          = "terraform-aws-modules/eks/aws"
+  version         = "20.31.0"
+  cluster_name    = "files"
+  cluster_version = "1.31"
+  vpc_id          = "vpc-123"
+  subnet_ids      = ["subnet-1", "subnet-2"]
+
+  cluster_addons = {
+    aws-ebs-csi-driver = {
+      service_account_role_arn = aws_iam_role.storage.arn
+    }
+    aws-efs-csi-driver = {
+      service_account_role_arn = aws_iam_role.storage.arn
+    }
+  }
+}
+`})
+	res := loadCached(dir)
+	for addon, line := range map[string]int{"aws-ebs-csi-driver": 16, "aws-efs-csi-driver": 19} {
+		var sa *lint.ServiceAccount
+		for _, e := range res.Entities {
+			if s, ok := e.(*lint.ServiceAccount); ok && s.AddOn == addon {
+				sa = s
+			}
+		}
+		if sa == nil {
+			t.Fatalf("no service account of add-on %s", addon)
+		}
+		if r := sa.RoleARN.Range; r.File != "main.tf" || r.Line != line {
+			t.Errorf("%s: role-arn at %s, want main.tf:%d", addon, r, line)
+		}
+	}
+}
+
 // A tag of a resource of the user's own is placed at its entry: in the
 // tags object, in a merge() argument (the last that writes it), behind a
 // local; a tag only a variable writes stays at the tags argument.

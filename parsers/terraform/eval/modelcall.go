@@ -485,14 +485,33 @@ func (an anchorer) match(v lint.Value, args bool) (inputLeaf, bool) {
 		return inputLeaf{}, false
 	}
 	_, literal := v.Str()
+	var first inputLeaf
+	found := false
 	for _, c := range an.cands {
 		// A literal ("prod") may be written in many arguments; a value
 		// with a reference in it names one thing.
 		if (args || !c.top || !literal) && lint.Compare(c.value, v) == lint.Yes {
-			return c, true
+			// The same value written in several entries (one role for
+			// two add-ons): the one in the instance's own entry.
+			if within(c.leaf, an.at) {
+				return c, true
+			}
+			if !found {
+				first, found = c, true
+			}
 		}
 	}
-	return inputLeaf{}, false
+	return first, found
+}
+
+// within reports whether range inner lies inside outer (same file).
+func within(inner, outer lint.Range) bool {
+	if inner.File != outer.File || outer.Line == 0 {
+		return false
+	}
+	startsAfter := inner.Line > outer.Line || inner.Line == outer.Line && inner.Column >= outer.Column
+	endsBefore := inner.EndLine < outer.EndLine || inner.EndLine == outer.EndLine && inner.EndColumn <= outer.EndColumn
+	return startsAfter && endsBefore
 }
 
 // value rewrites, in place, every lint.Range of v (an entity, or a part
