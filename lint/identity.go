@@ -172,6 +172,17 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 		} else {
 			id.Name = Unknown()
 		}
+		// The name read from the object itself (role/${aws_iam_role.x.name},
+		// a name_prefix making it at apply): that object.
+		if ref, ok := id.Name.SoleRef(); ok {
+			if attrs := ref.Attrs(); len(attrs) == 1 && attrs[0] == "name" {
+				if e := m.Lookup(ref.Object); e != nil && e.Base().Kind == kind && e.Base().Scope.Compatible(id.Scope, false, false) {
+					o := e.Base()
+					id.Entity, id.Name, id.Scope = e, o.Name, o.Scope.Merge(id.Scope)
+					return id
+				}
+			}
+		}
 	}
 	// A literal (or partly literal) name: find the one entity it provably is.
 	var found []Entity
