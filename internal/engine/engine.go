@@ -1500,7 +1500,8 @@ func FilterTouching(res lint.Result, files []string) lint.Result {
 const maxDiagnosticsPerFile = 3
 
 // capPerFile keeps the first n distinct diagnostics of each file, in position order,
-// and says how many more there were, at the first one it leaves out.
+// and says how many more there were, at the first one it leaves out; one
+// more is reported itself (a line saying it is there would take its place).
 func capPerFile(ds []lint.Diagnostic, n int) []lint.Diagnostic {
 	byFile := map[string][]lint.Diagnostic{}
 	var files []string
@@ -1519,7 +1520,7 @@ func capPerFile(ds []lint.Diagnostic, n int) []lint.Diagnostic {
 	for _, f := range files {
 		list := byFile[f]
 		sort.SliceStable(list, func(i, j int) bool { return list[i].Range.Less(list[j].Range) })
-		if len(list) <= n {
+		if len(list) <= n+1 {
 			out = append(out, list...)
 			continue
 		}

@@ -155,6 +155,24 @@ func TestDiagnosticsCappedPerFile(t *testing.T) {
 	}
 }
 
+// One problem past the cap is reported itself, not as "1 more".
+func TestDiagnosticsCapOneMoreReported(t *testing.T) {
+	root := t.TempDir()
+	var b strings.Builder
+	for i := 0; i < 4; i++ {
+		b.WriteString("variable \"w" + string(rune('a'+i)) + "\" { type = string\n  default = \"x\" }\n")
+	}
+	write(t, root, map[string]string{"vars.tf": b.String()})
+	l, err := Load(Options{Paths: []string{root}, Cwd: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := l.Input.Diagnostics
+	if len(ds) != 4 || ds[3].Range.Line != 7 || strings.Contains(ds[3].Summary, "more problems") {
+		t.Errorf("diagnostics = %+v, want the four problems", ds)
+	}
+}
+
 func TestConfiguredChartValuesAndVariables(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, map[string]string{
@@ -275,8 +293,14 @@ func TestCapPerFileCountsDistinctProblems(t *testing.T) {
 	}
 	c := lint.Diagnostic{Range: lint.Range{File: at.File, Line: 2}, Summary: "other"}
 	d := lint.Diagnostic{Range: lint.Range{File: at.File, Line: 3}, Summary: "another"}
+	// One past the cap is reported itself; two past it are counted.
 	got = capPerFile([]lint.Diagnostic{a, b, b, c, d}, 3)
-	if len(got) != 4 || !strings.HasPrefix(got[3].Summary, "1 more problems") {
-		t.Fatalf("capPerFile = %+v, want three and one more", got)
+	if len(got) != 4 || got[3] != d {
+		t.Fatalf("capPerFile = %+v, want all four", got)
+	}
+	e := lint.Diagnostic{Range: lint.Range{File: at.File, Line: 4}, Summary: "last"}
+	got = capPerFile([]lint.Diagnostic{a, b, c, d, e}, 3)
+	if len(got) != 4 || !strings.HasPrefix(got[3].Summary, "2 more problems") || got[3].Range != d.Range {
+		t.Fatalf("capPerFile = %+v, want three and two more", got)
 	}
 }
