@@ -44,15 +44,19 @@ what the chart will have when it is installed: a dependency Chart.yaml
 declares and its values enable that is not vendored under ` + "`charts/`" + ` (` + "`helm dependency build`" + `
 was not run), a ` + "`required`" + ` value no values file gives, or — for a chart
 with no default values that no release in the scanned tree installs (an Argo
-CD ApplicationSet whose chart path is templated, a pipeline) — a read of
-` + "`.Values`" + ` that finds nothing; likewise a read of ` + "`.Values`" + ` that finds nothing
+CD ApplicationSet whose chart path is templated, a pipeline), or under the
+directories an ApplicationSet's Git directories generator lists (` + "`apps/*`" + `,
+less those marked ` + "`exclude: true`" + `) when its template installs them with
+values of its own (` + "`valuesObject`, `values`, `valueFiles`, `parameters`" + `) —
+a read of ` + "`.Values`" + ` that finds nothing; likewise a read of ` + "`.Values`" + ` that finds nothing
 in a release whose values faultline cannot all evaluate (a ` + "`helm_release`" + ` values
 file read from ` + "`values/${terraform.workspace}/`" + `, or a chart that an argument of a
 call to a module whose code is not read names — ` + "`chart = \"${path.module}/charts/x\"`" + `
 to cloudposse/helm-release —, taken to be installed by it with values not
 known), and, in such a release, output of a template reading values that does not parse as YAML
 (` + "`toYaml`" + ` of a value left out writes ` + "`null`" + ` where a mapping was meant). A chart whose own default
-values fail that way, or that a release of the tree installs with values all
+values fail that way (nothing installs it with others: no release, or an
+ApplicationSet template without Helm values), or that a release of the tree installs with values all
 known, is FL000.
 The note names the template error and what was missing. A template that does
 not parse is FL000 whatever else is missing. A file that is itself a template

@@ -355,6 +355,10 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// installs fails for want of the values it is installed with:
 		// the failure's note, never FL000.
 		"testdata/FL000/negative_chart_values_from_installer": 1,
+		// A chart with default values under the directories an
+		// ApplicationSet installs with values of its own: the failure's
+		// note, never FL000.
+		"testdata/FL000/negative_chart_values_from_applicationset": 1,
 		// A release whose values file is the workspace's: the failure's
 		// note, never FL000.
 		"testdata/FL000/negative_chart_values_file_per_workspace": 1,

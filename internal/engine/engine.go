@@ -930,7 +930,9 @@ func (r *run) helm() int {
 			charts = append(charts, c)
 		}
 	}
-	cr := renderCharts(r.ctx, charts, releases, r.hopts, r.scopeAt, r.opts.units, r.readers)
+	hopts := r.hopts
+	hopts.Generated = r.pr.finder.GeneratedInstalls()
+	cr := renderCharts(r.ctx, charts, releases, hopts, r.scopeAt, r.opts.units, r.readers)
 	r.pr.addCharts(cr, r.scopeAt, r.opts.units)
 	r.placed(r.pr.finder.PlacedDirs())
 	return cr.out.Renders

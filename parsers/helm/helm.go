@@ -78,6 +78,11 @@ type Options struct {
 	// by path, releases by address), and a rendering it leaves out fails
 	// with a *LeftOutError (FL000 at the chart). Nil: no run-wide budget.
 	Budget *runbudget.Ledger
+	// Generated are the chart directories ApplicationSets install with
+	// values the finder does not follow (Finder.GeneratedInstalls): a
+	// chart there that no release installs and that fails reading its
+	// values is a coverage note, not FL000 (failedWithoutValues).
+	Generated []GeneratedInstall
 	// Charts, when set, keeps chart loads across runs (internal/engine/unitcache):
 	// a chart whose load read what it read before is not walked, read
 	// or parsed again.
@@ -343,7 +348,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		cd := j.chart
 		unknown, undecided := failedWithout(j.err)
 		if !undecided {
-			unknown, undecided = failedWithoutValues(j)
+			unknown, undecided = failedWithoutValues(j, opts.Generated)
 		}
 		if !undecided {
 			unknown, undecided = failedWithUnknownValues(j)
@@ -618,15 +623,17 @@ func failedWithout(err error) (*RenderError, bool) {
 
 // failedWithoutValues is failedWithout for a chart no release in the
 // tree installs (every release of j is nil: it rendered with its
-// defaults) and that has no default values of its own (no values.yaml,
-// or an empty one): a template that failed while it executed failed for
-// want of the values the chart is installed with, from where the tree
-// does not say (an Argo CD ApplicationSet whose chart path is
-// templated, a pipeline), when it failed reading them (the action Helm
-// names is a field chain from .Values: readsValuesAt). A chart whose own
-// defaults fail, that a release of the tree installs, or that fails
-// otherwise (an include's endless recursion) stays FL000.
-func failedWithoutValues(j *job) (*RenderError, bool) {
+// defaults) and that is installed with values from where the tree does
+// not say: it has no default values of its own (no values.yaml, or an
+// empty one; a pipeline or an ApplicationSet whose chart path is
+// templated installs it), or an ApplicationSet of generated lists its
+// directory and gives it values. A template that failed while it
+// executed failed for want of those values when it failed reading them
+// (the action Helm names is a field chain from .Values: readsValuesAt).
+// A chart whose own defaults fail and that nothing installs with other
+// values, that a release of the tree installs, or that fails otherwise
+// (an include's endless recursion) stays FL000.
+func failedWithoutValues(j *job, generated []GeneratedInstall) (*RenderError, bool) {
 	var re *RenderError
 	if !errors.As(j.err, &re) || !re.Executing {
 		return nil, false
@@ -636,15 +643,41 @@ func failedWithoutValues(j *job) (*RenderError, bool) {
 			return nil, false
 		}
 	}
-	if doc := j.chart.valuesDocs()["values.yaml"]; doc != nil && (doc.Kind != yaml.MappingNode || len(doc.Content) > 0) {
+	var why string
+	if by := generatedBy(j.chart, generated); by != "" {
+		why = fmt.Sprintf("the values %s installs it with (the Applications it generates are not followed)", by)
+	} else if doc := j.chart.valuesDocs()["values.yaml"]; doc == nil || doc.Kind == yaml.MappingNode && len(doc.Content) == 0 {
+		why = "the values it is installed with (it has no default values, and no release in the scanned tree installs it)"
+	} else {
 		return nil, false
 	}
 	if re.Template == "" || !readsValuesAt(string(j.chart.fileData(re.Template)), re.Line, re.Column) {
 		return nil, false
 	}
 	u := *re
-	u.Unknown = []string{"the values it is installed with (it has no default values, and no release in the scanned tree installs it)"}
+	u.Unknown = []string{why}
 	return &u, true
+}
+
+// generatedBy is the label of the first of generated that lists the
+// directory of chart cd (as given or its real path), "" when none does
+// or cd is an archive.
+func generatedBy(cd *chartData, generated []GeneratedInstall) string {
+	if cd.archive || len(generated) == 0 {
+		return ""
+	}
+	dirs := []string{cd.abs}
+	if real, err := filepath.EvalSymlinks(cd.abs); err == nil && real != cd.abs {
+		dirs = append(dirs, real)
+	}
+	for _, g := range generated {
+		for _, d := range dirs {
+			if g.Matches(d) {
+				return g.Label
+			}
+		}
+	}
+	return ""
 }
 
 // failedWithUnknownValues is failedWithout for a chart every release of

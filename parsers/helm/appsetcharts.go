@@ -1,0 +1,169 @@
+package helm
+
+import (
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// GeneratedInstall is a set of chart directories an Argo CD
+// ApplicationSet installs with values of its own: its template's source
+// path is filled in per generated Application from a Git directories
+// generator, and its Helm settings give values (valuesObject, values,
+// valueFiles, parameters) that the finder does not follow. A chart of
+// the tree under Dirs renders with its defaults (no release of the tree
+// installs it), so its failure to read a value may be the generated
+// Applications' values missing, not a broken chart.
+type GeneratedInstall struct {
+	// Dirs is the directory pattern of the generator (path.Match syntax,
+	// as Argo CD matches it), absolute, one per place the repository's
+	// paths may be relative to (the repository holding the file, each
+	// scan root).
+	Dirs []string
+	// Excluded are the generator's patterns marked exclude: true: a
+	// directory one matches is not listed.
+	Excluded []string
+	// Label names the ApplicationSet ("Argo CD ApplicationSet addons").
+	Label string
+}
+
+// Matches reports whether the chart directory dir (absolute) is one the
+// generator lists.
+func (g GeneratedInstall) Matches(dir string) bool {
+	dir = filepath.ToSlash(filepath.Clean(dir))
+	return matchAny(g.Dirs, dir) && !matchAny(g.Excluded, dir)
+}
+
+// matchAny reports whether one of patterns matches dir (slash-separated).
+func matchAny(patterns []string, dir string) bool {
+	for _, p := range patterns {
+		if ok, err := path.Match(filepath.ToSlash(p), dir); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
+// GeneratedInstalls are the chart directories the tree's ApplicationSets
+// install with values the finder does not follow (see GeneratedInstall),
+// in file order.
+func (f *Finder) GeneratedInstalls() []GeneratedInstall {
+	f.mu.Lock()
+	files := append([]*yamlFile(nil), f.files...)
+	f.mu.Unlock()
+	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
+	b := &builder{Finder: f}
+	var out []GeneratedInstall
+	for _, yf := range files {
+		if yf.helmfile {
+			continue
+		}
+		for _, doc := range yf.docs {
+			top := body(doc)
+			if top == nil || top.Kind != yaml.MappingNode {
+				continue
+			}
+			if str(at(top, "kind")) != "ApplicationSet" || !strings.HasPrefix(str(at(top, "apiVersion")), "argoproj.io/") {
+				continue
+			}
+			spec := at(top, "spec")
+			if !installsWithGeneratedValues(at(spec, "template", "spec")) {
+				continue
+			}
+			var gens []gitDirs
+			gitGenerators(at(spec, "generators"), &gens, 0)
+			bases := b.repoBases(yf.dir)
+			for _, gen := range gens {
+				g := GeneratedInstall{Label: "Argo CD ApplicationSet " + str(at(top, "metadata", "name"))}
+				g.Dirs = under(bases, gen.include)
+				g.Excluded = under(bases, gen.exclude)
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// installsWithGeneratedValues reports whether an ApplicationSet's
+// template spec has a source whose path is filled in per Application
+// ({{ }}) and whose Helm settings give values.
+func installsWithGeneratedValues(spec *yaml.Node) bool {
+	sources := items(at(spec, "sources"))
+	if s := at(spec, "source"); s != nil {
+		sources = append(sources, s)
+	}
+	for _, src := range sources {
+		if !strings.Contains(str(at(src, "path")), "{{") {
+			continue
+		}
+		helm := at(src, "helm")
+		for _, k := range []string{"valuesObject", "values", "valueFiles", "parameters", "fileParameters"} {
+			if at(helm, k) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gitDirs are one Git directories generator's patterns.
+type gitDirs struct{ include, exclude []string }
+
+// placeholder is one of Argo CD's {{ }} template expressions in a
+// generator's path, filled in per cluster or per generator element.
+var placeholder = regexp.MustCompile(`\{\{.*?\}\}`)
+
+// under joins each pattern to each base; a {{ }} expression in a
+// pattern (argocd/config/{{ .metadata.labels.cluster_type }}/*) may be
+// any one directory name.
+func under(bases, patterns []string) []string {
+	var out []string
+	for _, p := range patterns {
+		p = placeholder.ReplaceAllString(p, "*")
+		for _, base := range bases {
+			out = append(out, filepath.Join(base, filepath.FromSlash(p)))
+		}
+	}
+	return out
+}
+
+// gitGenerators gathers the Git directories generators under n (nested
+// in matrix and merge generators) that list at least one directory
+// pattern.
+func gitGenerators(n *yaml.Node, out *[]gitDirs, depth int) {
+	n = deref(n)
+	if n == nil || depth > 32 {
+		return
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == "git" {
+				var g gitDirs
+				for _, d := range items(at(n.Content[i+1], "directories")) {
+					p := str(at(d, "path"))
+					switch {
+					case p == "":
+					case str(at(d, "exclude")) == "true":
+						g.exclude = append(g.exclude, p)
+					default:
+						g.include = append(g.include, p)
+					}
+				}
+				if len(g.include) > 0 {
+					*out = append(*out, g)
+				}
+				continue
+			}
+			gitGenerators(n.Content[i+1], out, depth+1)
+		}
+	case yaml.SequenceNode:
+		for _, c := range n.Content {
+			gitGenerators(c, out, depth+1)
+		}
+	}
+}

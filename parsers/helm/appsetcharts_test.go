@@ -1,0 +1,123 @@
+package helm
+
+import (
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// An ApplicationSet whose template installs each directory a Git
+// directories generator lists with Helm values of its own names those
+// directories (a {{ }} expression in a pattern is any one directory
+// name, an excluded pattern takes its directories out); one whose
+// template gives no Helm values, or whose path is not filled in per
+// Application, names none.
+func TestGeneratedInstalls(t *testing.T) {
+	sets := []byte(`apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: per-cluster
+spec:
+  goTemplate: true
+  generators:
+    - matrix:
+        generators:
+          - clusters: {}
+          - git:
+              repoURL: '{{ .metadata.annotations.repo }}'
+              revision: main
+              directories:
+                - path: config/{{ .metadata.labels.tier }}/*
+                - path: config/edge/retired
+                  exclude: true
+  template:
+    metadata:
+      name: '{{ .path.basename }}'
+    spec:
+      project: default
+      sources:
+        - repoURL: '{{ .metadata.annotations.repo }}'
+          path: '{{ .path.path }}'
+          helm:
+            parameters:
+              - name: region
+                value: '{{ .metadata.labels.region }}'
+        - repoURL: '{{ .metadata.annotations.repo }}'
+          ref: values
+      destination:
+        server: '{{ .server }}'
+        namespace: '{{ .path.basename }}'
+---
+apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: defaults-only
+spec:
+  generators:
+    - git:
+        repoURL: https://git.example.com/apps.git
+        revision: HEAD
+        directories:
+          - path: plain/*
+  template:
+    metadata:
+      name: '{{path.basename}}'
+    spec:
+      project: default
+      source:
+        repoURL: https://git.example.com/apps.git
+        path: '{{path}}'
+        helm:
+          releaseName: '{{path.basename}}'
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: '{{path.basename}}'
+---
+apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: one-chart
+spec:
+  generators:
+    - git:
+        repoURL: https://git.example.com/apps.git
+        revision: HEAD
+        directories:
+          - path: fixed/*
+  template:
+    metadata:
+      name: '{{path.basename}}'
+    spec:
+      project: default
+      source:
+        repoURL: https://git.example.com/apps.git
+        path: fixed/shared-chart
+        helm:
+          valuesObject:
+            name: '{{path.basename}}'
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: '{{path.basename}}'
+`)
+	f := NewFinder(Options{Roots: []string{"/r"}})
+	f.AddParsed("argocd/sets.yaml", "/r/argocd/sets.yaml", sets, nil, lint.Scope{})
+	got := f.GeneratedInstalls()
+	if len(got) != 1 || got[0].Label != "Argo CD ApplicationSet per-cluster" {
+		t.Fatalf("generated installs %+v, want the per-cluster set's one generator", got)
+	}
+	for dir, want := range map[string]bool{
+		"/r/config/edge/dns":            true,
+		"/r/config/core/metrics/":       true,
+		"/r/config/edge/retired":        false,
+		"/r/config/edge":                false,
+		"/r/config/edge/dns/sub":        false,
+		"/r/plain/app":                  false,
+		"/r/fixed/shared-chart":         false,
+		"/elsewhere/config/edge/dns":    false,
+		"/r/config/edge/dns/../retired": false,
+	} {
+		if g := got[0].Matches(dir); g != want {
+			t.Errorf("Matches(%s) = %v, want %v", dir, g, want)
+		}
+	}
+}
