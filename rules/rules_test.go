@@ -385,6 +385,10 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL205/negative_module_outputs":          0,
 		"testdata/FL205/negative_provider_url_and_arn":    0,
 		"testdata/FL205/negative_other_clusters_provider": 2,
+		// The issuer read through splats of counted resources
+		// (flatten(concat(aws_eks_cluster.x[*].identity[*].oidc.0.issuer,
+		// [""]))[0]) is the cluster's issuer: decided.
+		"testdata/FL205/negative_issuer_read_through_splat": 0,
 	} {
 		in, err := load(dir)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -1241,7 +1242,8 @@ func (m *Module) needed() map[string][]hcl.Traversal {
 			if e == nil {
 				continue
 			}
-			for _, t := range m.facts(e).vars {
+			f := m.facts(e)
+			for _, t := range slices.Concat(f.vars, f.splats) {
 				key := depKey(t)
 				if key == "" || strings.HasPrefix(key, "var.") || strings.HasPrefix(key, "local.") {
 					continue

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // exprFacts are what evaluating an expression asks of its syntax every
@@ -16,7 +17,11 @@ import (
 // alone, so a module works them out once per expression, for every
 // instance and every root that evaluates it.
 type exprFacts struct {
-	vars     []hcl.Traversal
+	vars []hcl.Traversal
+	// splats are the traversals its splat expressions read through each
+	// element (splatReads); only the attributes a module's resources
+	// must have read them.
+	splats   []hcl.Traversal
 	equality bool
 	// compared are its equalities and for expressions (holeCompared), set
 	// when it holds an equality.
@@ -48,6 +53,9 @@ func factsOf(expr hcl.Expression, src []byte) *exprFacts {
 		if nodes := compareNodes(se, 0); hasEqualityNode(nodes) {
 			f.equality, f.compared = true, nodes
 		}
+	}
+	if se, ok := expr.(hclsyntax.Expression); ok && maySplat(expr.Range(), src) {
+		f.splats = splatReads(se)
 	}
 	var reads []objectName
 	for _, t := range f.vars {
@@ -152,6 +160,94 @@ func mayCompare(r hcl.Range, src []byte) bool {
 	}
 	text := src[r.Start.Byte:r.End.Byte]
 	return bytes.Contains(text, []byte("==")) || bytes.Contains(text, []byte("!="))
+}
+
+// maySplat is mayCompare for splats: without a "*" in its source an
+// expression has none.
+func maySplat(r hcl.Range, src []byte) bool {
+	if src == nil || r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
+		return true
+	}
+	return bytes.IndexByte(src[r.Start.Byte:r.End.Byte], '*') >= 0
+}
+
+// splatReads are the traversals the splat expressions of e read through
+// each instance of a resource or data source: aws_eks_cluster.x[*].identity[*].oidc[0].issuer
+// reads aws_eks_cluster.x[0].identity[0].oidc[0].issuer of every
+// instance (each nested splat read as its first element), and of a
+// resource without count or for_each (which a splat makes a list of
+// one) aws_eks_cluster.x.identity[0].oidc[0].issuer. An attribute known
+// after apply is given to a resource only where a reference reads it
+// (Module.needed); a splat's own variables name the object alone.
+func splatReads(e hclsyntax.Expression) []hcl.Traversal {
+	var out []hcl.Traversal
+	_ = hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
+		s, ok := n.(*hclsyntax.SplatExpr)
+		if !ok {
+			return nil
+		}
+		src, ok := s.Source.(*hclsyntax.ScopeTraversalExpr)
+		if !ok || !objectItself(src.Traversal) {
+			return nil
+		}
+		if each, ok := splatEach(s.Each); ok && len(each) > 0 {
+			single := slices.Concat(src.Traversal, each)
+			keyed := slices.Concat(src.Traversal, hcl.Traversal{firstElement}, each)
+			out = append(out, single, keyed)
+		}
+		return nil
+	})
+	return out
+}
+
+// objectItself reports whether t names a resource or data source
+// itself (aws_eks_cluster.x, data.aws_vpc.x): a splat over it is a
+// splat over its instances, as many as its count or for_each makes, not
+// over a list attribute whose length is not known.
+func objectItself(t hcl.Traversal) bool {
+	switch t.RootName() {
+	case "var", "local", "module", "path", "terraform", "each", "count", "self":
+		return false
+	case "data":
+		return len(t) == 3
+	}
+	return len(t) == 2
+}
+
+// firstElement is the step a splat reads each element through.
+var firstElement = hcl.TraverseIndex{Key: cty.Zero}
+
+// splatEach is the traversal a splat's Each expression reads of one
+// element (nested splats through their first element); false when it is
+// not a traversal of the element.
+func splatEach(each hclsyntax.Expression) (hcl.Traversal, bool) {
+	switch x := each.(type) {
+	case *hclsyntax.AnonSymbolExpr:
+		return nil, true
+	case *hclsyntax.RelativeTraversalExpr:
+		if _, ok := x.Source.(*hclsyntax.AnonSymbolExpr); ok {
+			return x.Traversal, true
+		}
+		inner, ok := splatEach(x.Source)
+		if !ok {
+			return nil, false
+		}
+		return slices.Concat(inner, x.Traversal), true
+	case *hclsyntax.SplatExpr:
+		inner, ok := splatEach(x.Source)
+		if !ok {
+			return nil, false
+		}
+		rest, ok := splatEach(x.Each)
+		if !ok {
+			return nil, false
+		}
+		if len(rest) == 0 {
+			return inner, true // the elements themselves
+		}
+		return slices.Concat(inner, hcl.Traversal{firstElement}, rest), true
+	}
+	return nil, false
 }
 
 // traversals are the variables expr reads: from its facts when m has them

@@ -77,3 +77,39 @@ func TestMayCompare(t *testing.T) {
 		t.Error("without its source an expression may compare")
 	}
 }
+
+// A splat's reads through each element are the traversal of its first
+// element, for a counted resource and for one without count, through
+// nested splats and the legacy attribute-only form; a splat over
+// something other than a root object, or whose elements are used
+// otherwise than traversed, reads nothing of one.
+func TestSplatReads(t *testing.T) {
+	for src, want := range map[string][]string{
+		`aws_eks_cluster.x[*].identity[*].oidc[0].issuer`:                          {"identity[0].oidc[0].issuer", "[0].identity[0].oidc[0].issuer"},
+		`flatten(concat(aws_eks_cluster.x[*].identity[*].oidc.0.issuer, [""]))[0]`: {"identity[0].oidc[0].issuer", "[0].identity[0].oidc[0].issuer"},
+		`aws_eks_cluster.x.*.identity.0.oidc.0.issuer`:                             {"identity[0].oidc[0].issuer", "[0].identity[0].oidc[0].issuer"},
+		`aws_iam_role.r[*].arn`:                                                    {"arn", "[0].arn"},
+		`aws_iam_role.r[*]`:                                                        nil,
+		`[for c in aws_eks_cluster.x : c.endpoint][*].id`:                          nil,
+		`aws_eks_cluster.x[*].identity[*]`:                                         {"identity", "[0].identity"},
+		`data.aws_organizations_organization.o.roots[*].id`:                        nil,
+		`local.clusters[*].name`:                                                   nil,
+		`data.aws_eks_cluster.x[*].vpc_config[*].subnet_ids`:                       {"vpc_config[0].subnet_ids", "[0].vpc_config[0].subnet_ids"},
+	} {
+		e, diags := hclsyntax.ParseExpression([]byte(src), "t.tf", hcl.InitialPos)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", src, diags)
+		}
+		var got []string
+		for _, tr := range splatReads(e) {
+			skip := 2
+			if tr.RootName() == "data" {
+				skip = 3
+			}
+			got = append(got, traversalPath(tr[skip:]))
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: reads %q, want %q", src, got, want)
+		}
+	}
+}
