@@ -63,6 +63,8 @@ func STSAudience(v Value) bool {
 // ProviderAudiences are the audiences the OIDC providers a web-identity
 // statement trusts accept: ok only when each Federated principal (one at
 // least) is the ARN of a provider of the tree whose client IDs are known.
+// The ARN of a data source is that of the provider the same root declares
+// for the issuer it is looked up by (providerLookedUp).
 //
 // A principal written out as an ARN — arn:<a partition, or the root's
 // own>:iam::<the root's own account>:oidc-provider/<an issuer> — is the provider of that issuer the
@@ -76,6 +78,9 @@ func (m *Model) ProviderAudiences(w WebIdentity, root string) ([]Value, bool) {
 	var out []Value
 	for _, v := range w.Statement.Federated {
 		p := m.providerNamed(v)
+		if p != nil && p.Data {
+			p = m.providerLookedUp(p)
+		}
 		if p == nil {
 			p = m.providerWrittenOut(v, root)
 		}
@@ -98,6 +103,41 @@ func (m *Model) providerNamed(v Value) *OIDCProvider {
 		return nil
 	}
 	return m.OIDCProviderAt(ref.Object)
+}
+
+// providerLookedUp is the provider of the tree a data source reads: the
+// one provider its Terraform root declares for the issuer the data
+// source is looked up by (its url, or the issuer of the arn it is given)
+// — IAM keeps one provider per issuer URL in an account, and a root
+// applies its data sources and resources in one. Nil when none or more
+// than one is.
+func (m *Model) providerLookedUp(d *OIDCProvider) *OIDCProvider {
+	origin, traced := m.IssuerOrigin(d.URL)
+	bare, literal := d.Issuer().Bare.Str()
+	if !traced && !literal {
+		return nil
+	}
+	var found *OIDCProvider
+	for _, p := range m.OIDCProviders {
+		if p.Data || p.Root != d.Root {
+			continue
+		}
+		same := false
+		if traced {
+			o, ok := m.IssuerOrigin(p.URL)
+			same = ok && o == origin
+		} else if s, ok := p.Issuer().Bare.Str(); ok {
+			same = s == bare
+		}
+		if !same {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = p
+	}
+	return found
 }
 
 // providerWrittenOut is the provider of root an ARN written out names:

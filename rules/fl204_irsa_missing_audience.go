@@ -41,7 +41,10 @@ the condition would change nothing. A principal written out as an ARN of
 the root's own account (` + "`data.aws_caller_identity`" + `), in a partition written
 or the root's own (` + "`data.aws_partition`" + `, as the IAM module's
 ` + "`iam-assumable-role-with-oidc`" + ` writes it), and the issuer of a provider
-the root declares is that provider. A provider the tree does not
+the root declares is that provider; so is the ARN of a
+` + "`data \"aws_iam_openid_connect_provider\"`" + ` looked up (by ` + "`url`" + ` or ` + "`arn`" + `) for the
+issuer of the one provider its root declares (IAM keeps one provider per
+URL in an account). A provider the tree does not
 declare (another account's), or whose list is not known, is taken to
 accept others.
 

@@ -45,6 +45,9 @@ type Evaluator struct {
 	calls    map[string][]lint.Range
 	varFiles []string
 	VarDiags []lint.Diagnostic
+	// clusters are the addresses of the aws_eks_cluster instances
+	// evaluated so far, by name (clusterNamed).
+	clusters map[string][]string
 	// rootInst is the evaluated root module instance.
 	rootInst *ModInst
 	Embedded []kept.Embedded
@@ -802,6 +805,9 @@ func (mi *ModInst) evalResource(r *Resource) {
 			v = mi.profilesOfRole(v, mi.Addr(addrLocal))
 		}
 		v = mi.complete(r, v, mi.Addr(addrLocal))
+		if !r.Data && r.Type == "aws_eks_cluster" {
+			mi.Evaluator.noteCluster(v, mi.Addr(addrLocal))
+		}
 		keys = append(keys, in.key)
 		vals = append(vals, mi.readBack(r, v))
 		ents, embedded := len(mi.Evaluator.entities), len(mi.Evaluator.Embedded)
@@ -858,9 +864,47 @@ func (mi *ModInst) complete(r *Resource, v cty.Value, addr string) cty.Value {
 			v = setAttr(v, "id", n)
 		}
 	}
+	if r.Data && r.Type == "aws_eks_cluster" {
+		if c, ok := mi.Evaluator.clusterNamed(GetAttr(v, "name")); ok {
+			addr = c // what it reads is that cluster's
+		}
+	}
 	leaf := func(path string) cty.Value { return mi.Evaluator.Holes.val(lint.HoleRef{Object: addr, Path: path}) }
 	paths := append([]hcl.Traversal{idPath, arnPath, namePath}, mi.neededPaths(r.key(), r.count != nil || r.forEach != nil)...)
 	return ensureAll(v, paths, leaf)
+}
+
+// clusterNamed is the address of the one aws_eks_cluster instance of
+// the root, evaluated already (in any module), whose name is name (known
+// text, or the same hole): a data "aws_eks_cluster" looked up by it reads
+// that cluster, so what it reads after apply (identity[0].oidc[0].issuer,
+// vpc_config[0].cluster_security_group_id) is that cluster's. A data
+// source evaluated before the cluster, or a name two clusters have, finds
+// none.
+func (e *Evaluator) clusterNamed(name cty.Value) (string, bool) {
+	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String {
+		return "", false
+	}
+	addrs := e.clusters[name.AsString()]
+	if len(addrs) != 1 {
+		return "", false
+	}
+	return addrs[0], true
+}
+
+// noteCluster records the name of an aws_eks_cluster instance at addr
+// (clusterNamed).
+func (e *Evaluator) noteCluster(v cty.Value, addr string) {
+	name := GetAttr(v, "name")
+	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String {
+		return
+	}
+	if e.clusters == nil {
+		e.clusters = map[string][]string{}
+	}
+	if n := name.AsString(); !slices.Contains(e.clusters[n], addr) {
+		e.clusters[n] = append(e.clusters[n], addr)
+	}
 }
 
 // readBack is what a reference to the resource instance v reads where
