@@ -12,6 +12,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/procs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/flux"
 	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/kube"
 	"github.com/faultline-dev/faultline/parsers/kustomize"
@@ -148,6 +149,10 @@ type builtKustomization struct {
 	parse  *unitcache.Parse
 	key    cache.Key
 	keyed  bool
+	// target is the namespace a Flux Kustomization's targetNamespace
+	// places the build's objects in (Namespace "": none); a build with
+	// one is parsed, its parse not kept.
+	target flux.Target
 }
 
 // addKustomization reads one built kustomization root into the model: its
@@ -171,7 +176,7 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 		return
 	}
 	// The output is parsed once: kube reads the documents the mapper parsed.
-	ents, diags, notes := p.parseApart(s.name, &s, kube.Options{Parsed: b.out.Docs})
+	ents, diags, notes := p.parseApart(s.name, &s, kube.Options{Parsed: b.out.Docs, TargetNamespace: b.target.Namespace, TargetNamespaceRange: b.target.Range})
 	p.model.Add(ents...)
 	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
 	p.in.Notes = append(p.in.Notes, notes...)

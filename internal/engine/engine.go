@@ -740,6 +740,11 @@ func (r *run) manifests() int {
 			b.diags = append(slices.Clone(b.diags), *b.out.RootOnly)
 			b.out.Content, b.out.Docs, b.parse, b.keyed = nil, nil, nil, false
 		}
+		if t, ok := subst.TargetNamespace(b.root); ok {
+			// Its objects are parsed into the namespace Flux gives them
+			// (kube.Options.TargetNamespace), and that parse not kept.
+			b.target, b.parse, b.keyed = t, nil, false
+		}
 		if k := subst.For(b.root); k != nil && len(b.out.Content) > 0 {
 			data, diags := k.Apply(b.out.Content)
 			if !bytes.Equal(data, b.out.Content) {
@@ -758,7 +763,8 @@ func (r *run) manifests() int {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			out[i] = r.parseManifest(path, raw[i], pre[i], kept[i], errs[i], subst.For(path))
+			target, _ := subst.TargetNamespace(path)
+			out[i] = r.parseManifest(path, raw[i], pre[i], kept[i], errs[i], subst.For(path), target)
 		}()
 	}
 	wg.Wait()
@@ -865,8 +871,10 @@ func fluxDiags(ds []flux.Diagnostic, name string, m func(lint.Range, string) lin
 // parseManifest parses one YAML file (data, read with err; docs its
 // documents when it parsed whole; kept its parse the per-unit cache kept,
 // or nil), substituted as the Flux Kustomization k deploying it would
-// (nil: none), and hands it to the release finder.
-func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *unitcache.Parse, err error, k *flux.Kustomization) parsedFile {
+// (nil: none) in the namespace a Flux Kustomization's targetNamespace
+// gives its objects (target; with one the parse is not kept), and hands
+// it to the release finder.
+func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *unitcache.Parse, err error, k *flux.Kustomization, target flux.Target) parsedFile {
 	var p parsedFile
 	if err != nil {
 		p.diags = []lint.Diagnostic{{Range: lint.Range{File: r.rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
@@ -893,15 +901,21 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *u
 	note := func(n lint.Note) { p.notes = append(p.notes, n) }
 	var ents []lint.Entity
 	var diags []lint.Diagnostic
-	if kept != nil {
+	opts := kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs}
+	switch {
+	case target.Namespace != "":
+		// Placed in the Flux target namespace: parsed so, not kept.
+		opts.TargetNamespace, opts.TargetNamespaceRange = target.Namespace, target.Range
+		ents, diags, docs = kube.ParseDocs(r.rel(path), data, opts)
+	case kept != nil:
 		// Its documents are those decoded for other readers (docs), if
 		// any; compositions decode the rest when they render.
 		ents, diags, _ = r.opts.units.TakeParse(kept, note)
 		if docs == nil {
 			p.kept = kept.Documents
 		}
-	} else {
-		ents, diags, docs = r.opts.units.ParseDocs(r.rel(path), data, kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs})
+	default:
+		ents, diags, docs = r.opts.units.ParseDocs(r.rel(path), data, opts)
 	}
 	p.ents, p.diags, p.docs = ents, append(p.diags, diags...), docs
 	p.data, p.scope = data, scope

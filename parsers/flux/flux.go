@@ -117,6 +117,30 @@ type Set struct {
 	// written, with the directory of the file declaring each.
 	paths   map[string]bool
 	written []writtenPath
+	// placements are every Flux Kustomization's directories and
+	// spec.targetNamespace (TargetNamespace).
+	placements []placement
+}
+
+// placement is one Flux Kustomization's directories and the namespace
+// its spec.targetNamespace gives ("" when it gives none).
+type placement struct {
+	dirs   []string
+	target Target
+}
+
+// Target is the namespace a Flux Kustomization's spec.targetNamespace
+// places what it deploys in: kustomize-controller writes it as the
+// namespace of the kustomization it builds, so kustomize's namespace
+// transformer sets it on every namespaced object, over the namespace an
+// overlay or a manifest writes.
+type Target struct {
+	// Namespace is the namespace, as written.
+	Namespace string
+	// Label names the Flux Kustomization; Range is where
+	// spec.targetNamespace is written.
+	Label string
+	Range lint.Range
 }
 
 // writtenPath is a Flux Kustomization's spec.path (cleaned, slashes) and
@@ -148,6 +172,7 @@ func Find(files []File, opts Options) *Set {
 	var built, written []strictMode
 	paths := map[string]bool{}
 	var pathsWritten []writtenPath
+	var placements []placement
 	for _, f := range files {
 		if !Reads(f.Data) {
 			continue
@@ -173,6 +198,7 @@ func Find(files []File, opts Options) *Set {
 				if at(top, "spec", "postBuild") != nil {
 					ks = append(ks, found{f, top})
 				}
+				placements = append(placements, placementOf(f, top, opts))
 			case api == "v1" && (kind == "ConfigMap" || kind == "Secret"):
 				sources = append(sources, readSource(kind, top))
 			case isController(top) && f.Range != nil:
@@ -182,7 +208,7 @@ func Find(files []File, opts Options) *Set {
 			}
 		}
 	}
-	s := &Set{paths: paths, written: pathsWritten}
+	s := &Set{paths: paths, written: pathsWritten, placements: placements}
 	mode := treeMode(built, written)
 	for _, k := range ks {
 		kz := build(k.f, k.top, sources, opts)
@@ -346,6 +372,54 @@ func (s *Set) For(abs string) *Kustomization {
 		}
 	}
 	return best
+}
+
+// placementOf is the placement of the Flux Kustomization top in f. A
+// targetNamespace that is not a namespace name as written (a ${VAR} a
+// Kustomization above substitutes) gives none.
+func placementOf(f File, top *yaml.Node, opts Options) placement {
+	pl := placement{dirs: pathDirs(f, top, opts)}
+	ns := str(at(top, "spec", "targetNamespace"))
+	if ns == "" || !namespaceName.MatchString(ns) {
+		return pl
+	}
+	q := str(at(top, "metadata", "name"))
+	if n := str(at(top, "metadata", "namespace")); n != "" {
+		q = n + "/" + q
+	}
+	n := at(top, "spec", "targetNamespace")
+	rng := lint.Range{File: f.Rel, Line: n.Line, Column: n.Column, EndLine: n.Line, EndColumn: n.Column + len(ns)}
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		rng.EndColumn += 2
+	}
+	if f.Range != nil {
+		rng = f.Range(rng, ns)
+	}
+	pl.target = Target{Namespace: ns, Label: "Flux Kustomization " + q, Range: rng}
+	return pl
+}
+
+// namespaceName is a namespace name (an RFC 1123 label).
+var namespaceName = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
+
+// TargetNamespace is the namespace the Flux Kustomization deploying the
+// file or kustomization root at abs places its objects in: that of the
+// Kustomization with the deepest path holding abs (the first written
+// among equals), when it sets spec.targetNamespace.
+func (s *Set) TargetNamespace(abs string) (Target, bool) {
+	if s == nil {
+		return Target{}, false
+	}
+	var best Target
+	depth := -1
+	for _, pl := range s.placements {
+		for _, d := range pl.dirs {
+			if (abs == d || strings.HasPrefix(abs, d+string(filepath.Separator))) && len(d) > depth {
+				best, depth = pl.target, len(d)
+			}
+		}
+	}
+	return best, best.Namespace != ""
 }
 
 // Diagnostic is a substitution that fails the Kustomization's build.

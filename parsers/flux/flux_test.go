@@ -177,3 +177,47 @@ func TestBuilds(t *testing.T) {
 		t.Error("an empty set builds a directory")
 	}
 }
+
+// A Flux Kustomization's targetNamespace places what its path holds;
+// a deeper Kustomization without one places nothing, and a
+// targetNamespace that is not a namespace name (a ${VAR} substituted
+// from above) is not taken.
+func TestTargetNamespace(t *testing.T) {
+	files := []File{{Rel: "clusters/prod.yaml", Dir: "/r/clusters", Data: []byte(`apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: apps
+  namespace: flux-system
+spec:
+  path: ./apps
+  targetNamespace: "shop"
+---
+apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: platform
+  namespace: flux-system
+spec:
+  path: ./apps/platform
+---
+apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: tenants
+  namespace: flux-system
+spec:
+  path: ./tenants
+  targetNamespace: ${TENANT}
+`)}}
+	s := Find(files, Options{Bases: func(string) []string { return []string{"/r"} }})
+	got, ok := s.TargetNamespace("/r/apps/cart/deploy.yaml")
+	if !ok || got.Namespace != "shop" || got.Label != "Flux Kustomization flux-system/apps" ||
+		got.Range != (lint.Range{File: "clusters/prod.yaml", Line: 8, Column: 20, EndLine: 8, EndColumn: 26}) {
+		t.Errorf("apps: %+v, %v", got, ok)
+	}
+	for _, abs := range []string{"/r/apps/platform/sa.yaml", "/r/tenants/a/sa.yaml", "/r/other/sa.yaml"} {
+		if got, ok := s.TargetNamespace(abs); ok {
+			t.Errorf("%s: placed in %+v", abs, got)
+		}
+	}
+}

@@ -61,3 +61,62 @@ metadata:
 		t.Errorf("kustomize output: DefaultNamespace = %q; the kustomization places it", got)
 	}
 }
+
+// TestTargetNamespace: a Flux targetNamespace places every namespaced
+// object over what it writes (its service accounts' namespace decided
+// where the target is written); a cluster-scoped one keeps none.
+func TestTargetNamespace(t *testing.T) {
+	const text = `apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: api
+  namespace: staging
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: api
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: w
+`
+	where := lint.Range{File: "flux.yaml", Line: 9, Column: 20, EndLine: 9, EndColumn: 24}
+	ents, diags := Parse("m.yaml", []byte(text), Options{TargetNamespace: "shop", TargetNamespaceRange: where})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	seen := 0
+	for _, e := range ents {
+		switch x := e.(type) {
+		case *lint.ServiceAccount:
+			seen++
+			if x.Namespace.String() != "shop" || x.NamespaceRange != where {
+				t.Errorf("service account: %s at %v", x.Namespace, x.NamespaceRange)
+			}
+		case *lint.Workload:
+			seen++
+			if x.Namespace.String() != "shop" || x.DefaultNamespace != "" {
+				t.Errorf("workload: %s (default %q)", x.Namespace, x.DefaultNamespace)
+			}
+		case *lint.KubeObject:
+			seen++
+			want := "shop" // kustomize places a kind it does not know
+			if x.KindName == "Namespace" {
+				want = "" // cluster-scoped
+			}
+			if got := x.Namespace.String(); x.Namespace.IsUnknown() && want != "" || !x.Namespace.IsUnknown() && got != want {
+				t.Errorf("%s: namespace %s, want %q", x.KindName, x.Namespace, want)
+			}
+		}
+	}
+	if seen != 4 {
+		t.Errorf("%d objects read, want 4", seen)
+	}
+}

@@ -42,6 +42,14 @@ type Options struct {
 	// namespace is created there. Not set: such objects' namespace is
 	// decided when they are applied.
 	ReleaseNamespace *lint.Value
+	// TargetNamespace, when set, is the namespace a Flux Kustomization's
+	// spec.targetNamespace places the documents in: every object that is
+	// not cluster-scoped (as kustomize's namespace transformer decides,
+	// with kyaml's schema) is in it, whatever metadata.namespace says.
+	TargetNamespace string
+	// TargetNamespaceRange is where TargetNamespace is written (the
+	// namespace of a service account placed there is decided there).
+	TargetNamespaceRange lint.Range
 	// Holes decodes sentinels that unknown Terraform values left in
 	// rendered or embedded YAML (nil: none expected).
 	Holes *lint.Holes

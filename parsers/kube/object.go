@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+	"sigs.k8s.io/kustomize/kyaml/openapi"
+	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/lint"
@@ -23,9 +25,11 @@ type doc struct {
 	apiVersion string
 	kind       string
 	kindNode   *yaml.Node
-	name       string
-	nameNode   *yaml.Node
-	namespace  string
+	// targeted: the namespace is Options.TargetNamespace.
+	targeted  bool
+	name      string
+	nameNode  *yaml.Node
+	namespace string
 	// diags are problems with the document's own content (an invalid
 	// trust policy), reported as FL000 with the entities.
 	diags []lint.Diagnostic
@@ -171,6 +175,9 @@ func newDoc(file string, index int, n *yaml.Node, opts *Options) (*doc, bool) {
 	d.name, _ = scalar(d.nameNode)
 	_, ns := path(root, "metadata", "namespace")
 	d.namespace, _ = scalar(ns)
+	if opts.TargetNamespace != "" && !openapi.IsCertainlyClusterScoped(kyaml.TypeMeta{APIVersion: d.apiVersion, Kind: d.kind}) {
+		d.namespace, d.targeted = opts.TargetNamespace, true
+	}
 	return d, true
 }
 
@@ -325,11 +332,15 @@ func (d *doc) refAt(keys ...string) lint.Ref {
 
 // serviceAccount reads a v1 ServiceAccount and its IRSA role annotation.
 func (d *doc) serviceAccount() *lint.ServiceAccount {
-	return &lint.ServiceAccount{
+	sa := &lint.ServiceAccount{
 		Object:    d.object(lint.KindServiceAccount),
 		Namespace: d.namespacedValue(),
 		RoleARN:   d.refAt("metadata", "annotations", "eks.amazonaws.com/role-arn"),
 	}
+	if d.targeted {
+		sa.NamespaceRange = d.opts.TargetNamespaceRange
+	}
+	return sa
 }
 
 // crossplaneNamespace is where Crossplane runs its packages' pods unless
