@@ -49,6 +49,10 @@ type ModuleCall struct {
 	// declare, which versions of the module do, as far as faultline's
 	// models of it tell ("versions >= 17.0.0, < 18.0.0").
 	Elsewhere map[string]string
+	// NoneDeclare are the inputs that no version the call's constraint
+	// allows declares, as faultline's models of every one of them say:
+	// that the version is assumed changes nothing for them.
+	NoneDeclare map[string]bool
 	// Complete says every file of the code was read and parsed, so a
 	// variable missing from Variables is not declared.
 	Complete bool

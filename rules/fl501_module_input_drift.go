@@ -44,7 +44,9 @@ role.
 The module's variables come from its code: the module cache
 (` + "`.terraform/modules`" + `) or faultline's built-in model of the module at the
 version the call's constraint allows (assumed, and the finding one severity
-lower, when the constraint allows versions that differ). A call without a
+lower, when the constraint allows versions that differ — unless none of the
+models of the versions it allows declares the input: then every version
+refuses it). A call without a
 version constraint is compared with the newest modelled version, which is
 what ` + "`terraform init`" + ` installs: an input only later releases of that major
 declare is not reported. A git source pinned to a commit
@@ -183,9 +185,16 @@ func (d *callDrift) writtenForOlder() bool {
 	return old
 }
 
-func (d *callDrift) versionText() string {
+func (d *callDrift) versionText() string { return d.versionTextFor("") }
+
+// versionTextFor is versionText for a finding on input (""
+// none): an input no version the constraint allows declares is judged
+// at all of them, not at the model assumed.
+func (d *callDrift) versionTextFor(input string) string {
 	c := d.c
 	switch {
+	case c.NoneDeclare[input]:
+		return "every version " + c.Constraint + " allows (each of its built-in models)"
 	case c.Resolution == "cached" && c.Version != "":
 		return "version " + c.Version + " (installed in the module cache)"
 	case c.Resolution == "cached":
@@ -200,15 +209,22 @@ func (d *callDrift) versionText() string {
 	return "its built-in model " + modelVersion(c.Model)
 }
 
-func (d *callDrift) callSite() lint.Location {
-	return lint.Location{Range: d.c.Range, Message: d.c.Label + " calls " + d.c.Source + " at " + d.versionText()}
+func (d *callDrift) callSite() lint.Location { return d.callSiteFor("") }
+
+// callSiteFor is callSite for a finding on input (versionTextFor).
+func (d *callDrift) callSiteFor(input string) lint.Location {
+	return lint.Location{Range: d.c.Range, Message: d.c.Label + " calls " + d.c.Source + " at " + d.versionTextFor(input)}
 }
 
 // inferred is what a finding rests on that is assumed: the model's
 // version, and (some) that only some allowed versions lack the input.
-func (d *callDrift) inferred(some bool) []string {
+func (d *callDrift) inferred(some bool) []string { return d.inferredFor("", some) }
+
+// inferredFor is inferred for a finding on input: an input no allowed
+// version declares does not rest on the version assumed.
+func (d *callDrift) inferredFor(input string, some bool) []string {
 	var out []string
-	if d.c.Assumed != "" {
+	if d.c.Assumed != "" && !d.c.NoneDeclare[input] {
 		out = append(out, d.c.Label+" read as "+d.c.Model+" ("+d.c.Assumed+")")
 	}
 	if some {
@@ -228,13 +244,13 @@ func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only str
 		// many units (Terragrunt's root inputs), not drift.
 		return
 	}
-	msg := fmt.Sprintf("%s passes input %s, which %s at %s does not declare: Terraform rejects the call (Unsupported argument)", c.Label, in.Name, c.Source, d.versionText())
+	msg := fmt.Sprintf("%s passes input %s, which %s at %s does not declare: Terraform rejects the call (Unsupported argument)", c.Label, in.Name, c.Source, d.versionTextFor(in.Name))
 	if some {
 		msg = fmt.Sprintf("%s passes input %s, which not every version of %s it may use declares: Terraform rejects the call at the others (Unsupported argument)", c.Label, in.Name, c.Source)
 	}
 	outcome := "terraform init succeeds but validate, plan and apply fail with \"Unsupported argument\" until the input is removed or renamed"
 	if c.Ignored != "" {
-		msg = fmt.Sprintf("%s passes input %s, which %s at %s does not declare: %s, and Terraform ignores those a module does not declare, so the input has no effect", c.Label, in.Name, c.Source, d.versionText(), c.Ignored)
+		msg = fmt.Sprintf("%s passes input %s, which %s at %s does not declare: %s, and Terraform ignores those a module does not declare, so the input has no effect", c.Label, in.Name, c.Source, d.versionTextFor(in.Name), c.Ignored)
 		if some {
 			msg = fmt.Sprintf("%s passes input %s, which not every version of %s it may use declares: %s, and at the others Terraform ignores it, so it has no effect", c.Label, in.Name, c.Source, c.Ignored)
 		}
@@ -254,14 +270,14 @@ func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only str
 	p.Report(lint.Finding{
 		Range:   in.Range,
 		Message: msg,
-		Related: []lint.Location{d.callSite()},
+		Related: []lint.Location{d.callSiteFor(in.Name)},
 		Chain: []string{
 			fmt.Sprintf("%s passes %s", c.Label, in.Name),
-			fmt.Sprintf("%s at %s declares no variable %s", c.Source, d.versionText(), in.Name),
+			fmt.Sprintf("%s at %s declares no variable %s", c.Source, d.versionTextFor(in.Name), in.Name),
 			outcome,
 		},
 		Hint:     hint,
-		Inferred: d.inferred(some),
+		Inferred: d.inferredFor(in.Name, some),
 		Key:      "call=" + c.Addr + "|input=" + in.Name,
 		Roots:    rootsOf(c),
 	})

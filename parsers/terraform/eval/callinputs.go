@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -101,6 +102,9 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 	}
 	mc.NameRange = mc.Range
 	mc.Elsewhere = l.elsewhere(c, mc.Variables)
+	if use != nil && assumed != "" && use.constraint != "" && len(use.alts) > 0 && use.installs == nil && use.commit == "" {
+		mc.NoneDeclare = l.noneDeclare(c, mc.Variables, use)
+	}
 	if span.Lo.Version != nil && span.Lo.Inclusive {
 		mc.Lowest = span.Lo.Version.String()
 		if span.Hi.Version != nil && span.Hi.Inclusive && span.Hi.Version.Equal(span.Lo.Version) {
@@ -377,6 +381,34 @@ func (l *Session) elsewhere(c *Call, vars map[string]lint.ModuleVariable) map[st
 			}
 			out[n] = text
 		}
+	}
+	return out
+}
+
+// noneDeclare are the inputs of c that vars (the model in use) does not
+// declare and that no other model the constraint allows (use.alts)
+// declares either; nil when a model is not read.
+func (l *Session) noneDeclare(c *Call, vars map[string]lint.ModuleVariable, use *modelUse) map[string]bool {
+	var alts []*Module
+	for _, d := range use.alts {
+		m := l.models.module(d.Dir)
+		if m == nil {
+			return nil
+		}
+		alts = append(alts, m)
+	}
+	var out map[string]bool
+	for _, n := range sortedAttrs(c.Attrs) {
+		if _, ok := vars[n]; ok {
+			continue
+		}
+		if slices.ContainsFunc(alts, func(m *Module) bool { _, ok := m.variables[n]; return ok }) {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[n] = true
 	}
 	return out
 }
