@@ -38,6 +38,13 @@ func (x *extraction) embed(local, attr string) {
 		// the manifest, line for line as the file writes it.
 		v, expr = text, inner
 	}
+	if !v.IsKnown() {
+		if obj, inner, ok := x.encodedObject(expr); ok {
+			// yamlencode({…}) of an object with unknown parts: the
+			// object, its unknown parts holes, as written.
+			v, expr = obj, inner
+		}
+	}
 	var content []byte
 	switch {
 	case v.IsKnown() && v.Type() == cty.String:
@@ -83,6 +90,24 @@ func (x *extraction) decodedFile(expr hcl.Expression) (cty.Value, hcl.Expression
 		return cty.NilVal, nil, false
 	}
 	return text, inner, true
+}
+
+// encodedObject is the object a yamlencode() or jsonencode() argument
+// evaluates to, with that argument: false when expr is anything else or
+// the object itself is not known (its parts may be). The text
+// Terraform encodes it to is the object as YAML, an unknown part (a
+// map variable without a value) a hole where it is.
+func (x *extraction) encodedObject(expr hcl.Expression) (cty.Value, hcl.Expression, bool) {
+	fc, ok := expr.(*hclsyntax.FunctionCallExpr)
+	if !ok || (fc.Name != "yamlencode" && fc.Name != "jsonencode") || len(fc.Args) != 1 || fc.ExpandFinal {
+		return cty.NilVal, nil, false
+	}
+	inner := eval.Unhooked(fc.Args[0])
+	obj := x.mi.Eval(inner, x.extra)
+	if !obj.IsKnown() || obj.IsNull() || !(obj.Type().IsObjectType() || obj.Type().IsMapType()) {
+		return cty.NilVal, nil, false
+	}
+	return obj, inner, true
 }
 
 // positionMap builds the range mapping for YAML written by expr.
