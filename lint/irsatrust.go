@@ -408,6 +408,34 @@ func (m *Model) issuerOrigin(v Value, depth int) (HoleRef, bool) {
 	return HoleRef{}, false
 }
 
+// DistinctClusterIssuers reports whether two issuer origins
+// (IssuerOrigin) are the issuers of two different EKS clusters of one
+// Terraform root: two aws_eks_cluster instances, or terraform-aws-modules/eks
+// calls, at different addresses of the same root, neither inside the
+// other (a module call holds its cluster). EKS gives every
+// cluster an issuer of its own, and one root's state cannot hold one
+// cluster twice. An address with an instance key not known statically
+// ([*]) may be any instance, and origins of two roots (a cluster each
+// may manage under one name) or of providers whose URL is not traced are
+// not told apart.
+func DistinctClusterIssuers(a, b HoleRef) bool {
+	cluster := func(o HoleRef) (root string, ok bool) {
+		if o.Path != "identity[0].oidc[0].issuer" && o.Path != "cluster_oidc_issuer_url" || strings.Contains(o.Object, "[*]") {
+			return "", false
+		}
+		root, _, found := strings.Cut(o.Object, ":")
+		return root, found
+	}
+	ra, okA := cluster(a)
+	rb, okB := cluster(b)
+	if !okA || !okB || ra != rb || a.Object == b.Object {
+		return false
+	}
+	// An eks module call and the cluster inside it are one cluster.
+	within := func(outer, inner string) bool { return strings.HasPrefix(inner, outer+".") }
+	return !within(a.Object, b.Object) && !within(b.Object, a.Object)
+}
+
 // eksModuleIssuerOutputs are the outputs of terraform-aws-modules/eks
 // (v17–v21) that are its cluster's OIDC provider ARN or issuer.
 var eksModuleIssuerOutputs = map[string]bool{"oidc_provider_arn": true, "oidc_provider": true, "cluster_oidc_issuer_url": true}

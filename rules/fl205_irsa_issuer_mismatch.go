@@ -49,8 +49,10 @@ scope "k8s/prod" {
 Only a difference that is provable is reported: both issuers written out,
 or both built from references that can be told apart. When either side is
 unknown the rule stays silent and counts the comparison as unresolved —
-unless both are built from one issuer the model names, which is the same
-issuer: an OIDC provider's ARN and its URL (or its ARN with the
+unless both are built from issuers the model names. Two clusters of one
+Terraform root (two ` + "`aws_eks_cluster`" + ` resources or instances, or two
+terraform-aws-modules/eks calls) have two issuers: a principal built from
+one and a key from the other differ. One issuer is the same issuer: an OIDC provider's ARN and its URL (or its ARN with the
 ` + "`arn:…:oidc-provider/`" + ` prefix removed), the cluster identity issuer the
 provider's URL names, a terraform-aws-modules/eks call's
 ` + "`oidc_provider_arn`" + ` and ` + "`oidc_provider`" + ` (the form this page recommends).
@@ -95,6 +97,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 			}
 			var bad []lint.TrustCondition
 			var keyIssuer lint.Issuer
+			var keyText string
 			for _, c := range append(append([]lint.TrustCondition(nil), w.SubConditions...), w.AudConditions...) {
 				raw := lint.IssuerOfKey(c.Key)
 				if s, ok := raw.Str(); ok && s == "" {
@@ -112,8 +115,14 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 						// Both built from one issuer the model names (the
 						// provider's ARN and its URL, the module's two
 						// issuer outputs): the same issuer.
-						if o, ok := p.Model.IssuerOrigin(w.Statement.Federated[i]); ok && o == keyOrigin {
-							cmp = lint.Yes
+						if o, ok := p.Model.IssuerOrigin(w.Statement.Federated[i]); ok {
+							switch {
+							case o == keyOrigin:
+								cmp = lint.Yes
+							case lint.DistinctClusterIssuers(o, keyOrigin):
+								// Two clusters of one root: two issuers.
+								cmp = lint.No
+							}
 						}
 					}
 					switch cmp {
@@ -130,7 +139,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 					p.Unresolved(fmt.Sprintf("OIDC issuer of %s's Federated principal vs condition key %s", role.Label, c.Key), c.Range)
 				case lint.No:
 					if len(bad) == 0 {
-						keyIssuer = ki
+						keyIssuer, keyText = ki, issuerText(p.Model, raw, ki)
 					}
 					bad = append(bad, c)
 				}
@@ -142,29 +151,63 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 			for i, c := range bad {
 				keys[i] = fmt.Sprintf("%q", c.Key.String())
 			}
-			provider := providers[0]
+			provider := issuerText(p.Model, w.Statement.Federated[0], providers[0])
 			at := bad[0].Range
 			if at.IsZero() {
 				at = role.Trust.Range
 			}
 			p.Report(lint.Finding{
 				Range: at,
-				Message: fmt.Sprintf("trust of IAM role %s lets in OIDC provider %s but its condition%s %s test%s issuer %s: no token can satisfy both",
-					describe(rid), provider, plural(len(bad), "", "s"), strings.Join(keys, ", "), plural(len(bad), "s", ""), keyIssuer),
+				Message: fmt.Sprintf("trust of IAM role %s lets in %s but its condition%s %s test%s %s: no token can satisfy both",
+					describe(rid), providerPhrase(provider), plural(len(bad), "", "s"), strings.Join(keys, ", "), plural(len(bad), "s", ""), issuerPhrase(keyText)),
 				Related: declared(rid, "role"),
 				Chain: []string{
 					fmt.Sprintf("the statement trusts tokens issued by %s (Federated principal %s)", provider, w.Statement.Federated[0]),
-					fmt.Sprintf("its conditions are keyed on another issuer, %s: the trust was copied from another cluster and only half updated", keyIssuer),
+					fmt.Sprintf("its conditions are keyed on another issuer, %s: the trust was copied from another cluster and only half updated", keyText),
 					"STS evaluates the conditions against the claims of the token's own issuer; the key the policy tests is absent, so every AssumeRoleWithWebIdentity call fails with AccessDenied",
 					"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
 				},
-				Hint:     fmt.Sprintf("name the same cluster's issuer in the Federated principal and in every condition key (for the cluster this role serves: either %s or %s, not both); derive both from the cluster, e.g. Federated = module.eks.oidc_provider_arn and \"${module.eks.oidc_provider}:sub\"", provider, keyIssuer),
+				Hint:     fmt.Sprintf("name the same cluster's issuer in the Federated principal and in every condition key (for the cluster this role serves: either %s or %s, not both); derive both from the cluster, e.g. Federated = module.eks.oidc_provider_arn and \"${module.eks.oidc_provider}:sub\"", provider, keyText),
 				Inferred: inferredFor(role, lint.FactIdentity, lint.FactTrustSubjects, lint.FactTrustAudience),
 				Key:      fmt.Sprintf("role=%s|statement=%d|issuer=%s", role.Addr, si, keyIssuer),
 				Roots:    rootsOf(role),
 			})
 		}
 	}
+}
+
+// issuerText shows the issuer iss (parsed from v) in a message: as
+// written when it is known text, else as the issuer of the cluster or
+// eks module call it is traced to ("the issuer of aws_eks_cluster.blue"),
+// else as the reference it is.
+func issuerText(m *lint.Model, v lint.Value, iss lint.Issuer) string {
+	if _, known := iss.Bare.Str(); known {
+		return iss.String()
+	}
+	if o, ok := m.IssuerOrigin(v); ok && (o.Path == "identity[0].oidc[0].issuer" || o.Path == "cluster_oidc_issuer_url") {
+		_, local, _ := strings.Cut(o.Object, ":")
+		return tracedIssuer + local
+	}
+	return iss.String()
+}
+
+// tracedIssuer starts the text of an issuer traced to its cluster.
+const tracedIssuer = "the issuer of "
+
+// providerPhrase names the OIDC provider of an issuer text.
+func providerPhrase(text string) string {
+	if c, ok := strings.CutPrefix(text, tracedIssuer); ok {
+		return "the OIDC provider of " + c
+	}
+	return "OIDC provider " + text
+}
+
+// issuerPhrase names an issuer text as the object of "test".
+func issuerPhrase(text string) string {
+	if strings.HasPrefix(text, tracedIssuer) {
+		return text
+	}
+	return "issuer " + text
 }
 
 // checkClusterIssuer compares the issuer a bound service account's cluster

@@ -380,11 +380,13 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL208/negative_pod_identity_takes_precedence":              0,
 		// FL205: a principal and a condition key built from one issuer
 		// (the module's two issuer outputs; a provider's ARN and its URL,
-		// or its ARN trimmed) are the same issuer, decided; built from two
-		// clusters' providers, undecided and counted (:sub and :aud).
-		"testdata/FL205/negative_module_outputs":          0,
-		"testdata/FL205/negative_provider_url_and_arn":    0,
-		"testdata/FL205/negative_other_clusters_provider": 2,
+		// or its ARN trimmed) are the same issuer, decided (two clusters'
+		// issuers are two: positive_principal_and_key_of_two_clusters).
+		"testdata/FL205/negative_module_outputs":       0,
+		"testdata/FL205/negative_provider_url_and_arn": 0,
+		// The module's provider and its cluster looked up by name: one
+		// cluster, one issuer, decided.
+		"testdata/FL205/negative_module_provider_and_its_cluster_looked_up": 0,
 		// The issuer read through splats of counted resources
 		// (flatten(concat(aws_eks_cluster.x[*].identity[*].oidc.0.issuer,
 		// [""]))[0]) is the cluster's issuer: decided.

@@ -1,7 +1,6 @@
-# Two clusters, each with its provider. The trust takes its principal from
-# one and its condition key from the other: built from two issuers that
-# are each unknown before apply, it cannot be told the same or different,
-# and is counted as undecided, not passed.
+# Two clusters, each with its provider. The trust takes its principal
+# from one and its condition keys from the other: EKS gives each cluster
+# an issuer of its own, so no token carries both.
 resource "aws_eks_cluster" "blue" {
   name     = "blue"
   role_arn = "arn:aws:iam::111122223333:role/blue-cluster"
@@ -30,7 +29,7 @@ resource "aws_iam_openid_connect_provider" "green" {
 
 resource "aws_iam_role" "mover" {
   name = "mover"
-  assume_role_policy = jsonencode({
+  assume_role_policy = jsonencode({ # want FL205 `trust of IAM role "mover" \(aws_iam_role.mover\) lets in the OIDC provider of aws_eks_cluster.blue but its conditions .* test the issuer of aws_eks_cluster.green: no token can satisfy both`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"
