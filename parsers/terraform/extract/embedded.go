@@ -434,6 +434,21 @@ func (x *extraction) configMap(o lint.Object) *lint.KubeObject {
 // rest at the data attribute. Nothing is recorded when the name or the
 // data is not known, or the data is not a map.
 func (x *extraction) configMapData(local string, cm *lint.KubeObject) {
+	x.sourceData(local, cm, "ConfigMap", "data")
+}
+
+// secretData records the Secret a kubernetes_secret(_v1) writes as YAML,
+// for a Flux Kustomization that substitutes from it, as configMapData
+// does: its data (plain text in Terraform, which the provider encodes)
+// under stringData.
+func (x *extraction) secretData(local string, obj lint.Object) {
+	x.sourceData(local, x.configMap(obj), "Secret", "stringData")
+}
+
+// sourceData records the data attribute of the object obj names (its
+// metadata's name and namespace) as a kind document with the data under
+// key (configMapData, secretData).
+func (x *extraction) sourceData(local string, cm *lint.KubeObject, kind, key string) {
 	a := x.attr(nil, "data")
 	v := eval.GetAttr(x.v, "data")
 	name, ok := cm.Name.Str()
@@ -445,11 +460,11 @@ func (x *extraction) configMapData(local string, cm *lint.KubeObject) {
 	if err != nil {
 		return
 	}
-	head, err := yaml.Marshal(configMapHead{APIVersion: "v1", Kind: "ConfigMap", Metadata: configMapMeta{Name: name, Namespace: ns}})
+	head, err := yaml.Marshal(configMapHead{APIVersion: "v1", Kind: kind, Metadata: configMapMeta{Name: name, Namespace: ns}})
 	if err != nil {
 		return
 	}
-	content := append(head, "data:\n"...)
+	content := append(head, key+":\n"...)
 	for _, line := range strings.SplitAfter(string(data), "\n") {
 		if line != "" {
 			content = append(append(content, "  "...), line...)

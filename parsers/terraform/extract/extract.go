@@ -140,6 +140,8 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		for _, ae := range x.awsAuth(cm) {
 			e.Add(ae)
 		}
+	case !r.Data && (r.Type == "kubernetes_secret" || r.Type == "kubernetes_secret_v1"):
+		x.secretData(local, obj)
 	case !r.Data && r.Type == "aws_autoscaling_group":
 		obj.Kind = lint.KindNodeGroup
 		x.name(&obj, "name", "name_prefix")
