@@ -114,17 +114,20 @@ func (h Holes) StateAt(b *Backend, ws, dir string) (loc kept.StateLocation, why 
 			return kept.StateLocation{}, why
 		}
 		key := p[0]
+		prefix, prefixOK := str("workspace_key_prefix")
+		if prefix == "" {
+			prefix = "env:"
+		}
 		if !def {
-			prefix, ok := str("workspace_key_prefix")
-			if !ok {
+			if !prefixOK {
 				return kept.StateLocation{}, "its workspace_key_prefix is unknown"
-			}
-			if prefix == "" {
-				prefix = "env:"
 			}
 			key = prefix + "/" + ws + "/" + key
 		}
 		loc := kept.StateLocation{Kind: "s3", Path: strings.TrimPrefix(key, "/")}
+		if def && prefixOK {
+			loc.WorkspacePrefix = strings.Trim(prefix, "/")
+		}
 		// A bucket given only at terraform init (-backend-config), or one
 		// read from a value known only at apply, is any bucket.
 		if bucket, ok := str("bucket"); ok && bucket != "" {

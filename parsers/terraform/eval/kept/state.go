@@ -1,6 +1,10 @@
 package kept
 
-import "github.com/faultline-dev/faultline/lint"
+import (
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
 
 // StateLocation is where a backend keeps a state: the kind of store
 // ("s3", "gcs", "azurerm", "local", "tfc"), the store (bucket; storage
@@ -16,6 +20,10 @@ type StateLocation struct {
 	// are given at terraform init (backend "s3" {} and -backend-config):
 	// where is not known, and no read matches it (IsZero).
 	Partial bool
+	// WorkspacePrefix, for an s3 state of the default workspace, is where
+	// the root keeps the states of its other workspaces:
+	// <prefix>/<workspace>/<key> (workspace_key_prefix, "env:" unless set).
+	WorkspacePrefix string `json:",omitempty"`
 }
 
 // IsZero reports whether l is no location (a Partial one is none).
@@ -42,14 +50,42 @@ func (l StateLocation) Display(rel func(string) string) string {
 // SameState compares two state locations: exact when both know every
 // part; inferred when they differ only in a store one of them does not
 // know.
+//
+// A read of a (a data source's) is of b (a root's default workspace)
+// also when a is where b keeps another workspace's state: inferred, the
+// root being evaluated in its default workspace.
 func SameState(a, b StateLocation) (same, inferred bool) {
-	if a.IsZero() || b.IsZero() || a.Kind != b.Kind || a.Path != b.Path {
+	if a.IsZero() || b.IsZero() || a.Kind != b.Kind {
 		return false, false
+	}
+	if a.Path != b.Path {
+		if !otherWorkspace(a.Path, b) {
+			return false, false
+		}
+		if a.AnyStore || b.AnyStore {
+			return true, true
+		}
+		return a.Store == b.Store, true
 	}
 	if a.AnyStore || b.AnyStore {
 		return true, true
 	}
 	return a.Store == b.Store, false
+}
+
+// otherWorkspace reports whether path is where the root keeping its
+// default workspace's state at b keeps one other workspace's:
+// <b.WorkspacePrefix>/<workspace>/<b.Path>.
+func otherWorkspace(path string, b StateLocation) bool {
+	if b.WorkspacePrefix == "" {
+		return false
+	}
+	rest, ok := strings.CutPrefix(path, b.WorkspacePrefix+"/")
+	if !ok {
+		return false
+	}
+	ws, key, ok := strings.Cut(rest, "/")
+	return ok && ws != "" && key == b.Path
 }
 
 // RemoteRead is a data source that reads another root's state.
