@@ -273,7 +273,13 @@ func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.V
 	case ws == "\x00":
 		read.Why = "its workspace is unknown"
 	default:
-		read.Loc, read.Why = e.Holes.StateAt(b, ws, mi.Module.Dir)
+		// A local path is relative to where terraform runs: the root
+		// module's directory, whichever module reads it.
+		dir := e.rootDir
+		if dir == "" {
+			dir = mi.Module.Dir
+		}
+		read.Loc, read.Why = e.Holes.StateAt(b, ws, dir)
 	}
 	e.remoteReads = append(e.remoteReads, read)
 	if e.Session.Joined == nil {

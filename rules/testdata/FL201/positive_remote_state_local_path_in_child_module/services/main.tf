@@ -1,0 +1,3 @@
+module "exporter" {
+  source = "./modules/worker"
+}
