@@ -127,6 +127,9 @@ type Set struct {
 type placement struct {
 	dirs   []string
 	target Target
+	// patched, when set, is the note that the Kustomization's
+	// spec.patches are not applied.
+	patched *lint.Note
 }
 
 // Target is the namespace a Flux Kustomization's spec.targetNamespace
@@ -379,6 +382,14 @@ func (s *Set) For(abs string) *Kustomization {
 // Kustomization above substitutes) gives none.
 func placementOf(f File, top *yaml.Node, opts Options) placement {
 	pl := placement{dirs: pathDirs(f, top, opts)}
+	if ps := items(at(top, "spec", "patches")); len(ps) > 0 {
+		q := str(at(top, "metadata", "name"))
+		if n := str(at(top, "metadata", "namespace")); n != "" {
+			q = n + "/" + q
+		}
+		pl.patched = &lint.Note{Kind: lint.Skipped, Range: rangeOf(f, keyOf(at(top, "spec"), "patches")),
+			What: fmt.Sprintf("Flux Kustomization %s: its spec.patches (%d) are not applied; what it deploys is read as its path holds it", q, len(ps))}
+	}
 	ns := str(at(top, "spec", "targetNamespace"))
 	if ns == "" || !namespaceName.MatchString(ns) {
 		return pl
@@ -637,6 +648,11 @@ func (s *Set) Notes() []lint.Note {
 	for _, k := range s.ks {
 		if n := k.Note(); n != nil {
 			out = append(out, *n)
+		}
+	}
+	for _, pl := range s.placements {
+		if pl.patched != nil {
+			out = append(out, *pl.patched)
 		}
 	}
 	return out

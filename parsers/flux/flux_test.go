@@ -221,3 +221,36 @@ spec:
 		}
 	}
 }
+
+// A Flux Kustomization's spec.patches are not applied: a skipped note
+// at them says so, once.
+func TestPatchesNoted(t *testing.T) {
+	files := []File{{Rel: "clusters/prod.yaml", Dir: "/r/clusters", Data: []byte(`apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: apps
+  namespace: flux-system
+spec:
+  path: ./apps
+  patches:
+    - patch: |
+        - op: replace
+          path: /metadata/annotations/eks.amazonaws.com~1role-arn
+          value: arn:aws:iam::111122223333:role/prod-api
+      target:
+        kind: ServiceAccount
+---
+apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: infra
+  namespace: flux-system
+spec:
+  path: ./infra
+`)}}
+	notes := Find(files, Options{Bases: func(string) []string { return []string{"/r"} }}).Notes()
+	if len(notes) != 1 || notes[0].Kind != lint.Skipped || notes[0].Range.Line != 8 ||
+		notes[0].What != "Flux Kustomization flux-system/apps: its spec.patches (1) are not applied; what it deploys is read as its path holds it" {
+		t.Errorf("notes %+v", notes)
+	}
+}
