@@ -358,7 +358,8 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// A chart with default values under the directories an
 		// ApplicationSet installs with values of its own: the failure's
 		// note, never FL000.
-		"testdata/FL000/negative_chart_values_from_applicationset": 1,
+		"testdata/FL000/negative_chart_values_from_applicationset":            1,
+		"testdata/FL000/negative_chart_values_from_applicationset_fixed_path": 1,
 		// A release whose values file is the workspace's: the failure's
 		// note, never FL000.
 		"testdata/FL000/negative_chart_values_file_per_workspace": 1,

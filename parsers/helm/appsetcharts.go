@@ -4,6 +4,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,8 +14,9 @@ import (
 // GeneratedInstall is a set of chart directories an Argo CD
 // ApplicationSet installs with values of its own: its template's source
 // path is filled in per generated Application from a Git directories
-// generator, and its Helm settings give values (valuesObject, values,
-// valueFiles, parameters) that the finder does not follow. A chart of
+// generator, or written out, and its Helm settings give values
+// (valuesObject, values, valueFiles, parameters) that the finder does
+// not follow. A chart of
 // the tree under Dirs renders with its defaults (no release of the tree
 // installs it), so its failure to read a value may be the generated
 // Applications' values missing, not a broken chart.
@@ -71,14 +73,19 @@ func (f *Finder) GeneratedInstalls() []GeneratedInstall {
 				continue
 			}
 			spec := at(top, "spec")
-			if !installsWithGeneratedValues(at(spec, "template", "spec")) {
+			templated, fixed := installsWithValues(at(spec, "template", "spec"))
+			label := "Argo CD ApplicationSet " + str(at(top, "metadata", "name"))
+			bases := b.repoBases(yf.dir)
+			if len(fixed) > 0 {
+				out = append(out, GeneratedInstall{Label: label, Dirs: under(bases, fixed)})
+			}
+			if !templated {
 				continue
 			}
 			var gens []gitDirs
 			gitGenerators(at(spec, "generators"), &gens, 0)
-			bases := b.repoBases(yf.dir)
 			for _, gen := range gens {
-				g := GeneratedInstall{Label: "Argo CD ApplicationSet " + str(at(top, "metadata", "name"))}
+				g := GeneratedInstall{Label: label}
 				g.Dirs = under(bases, gen.include)
 				g.Excluded = under(bases, gen.exclude)
 				out = append(out, g)
@@ -88,26 +95,29 @@ func (f *Finder) GeneratedInstalls() []GeneratedInstall {
 	return out
 }
 
-// installsWithGeneratedValues reports whether an ApplicationSet's
-// template spec has a source whose path is filled in per Application
-// ({{ }}) and whose Helm settings give values.
-func installsWithGeneratedValues(spec *yaml.Node) bool {
+// installsWithValues reports whether an ApplicationSet's template spec
+// has a source whose Helm settings give values (valuesObject, values,
+// valueFiles, parameters) at a path filled in per Application ({{ }}:
+// templated), and lists those at a path written out (fixed: every
+// generated Application installs that one chart with them).
+func installsWithValues(spec *yaml.Node) (templated bool, fixed []string) {
 	sources := items(at(spec, "sources"))
 	if s := at(spec, "source"); s != nil {
 		sources = append(sources, s)
 	}
 	for _, src := range sources {
-		if !strings.Contains(str(at(src, "path")), "{{") {
+		helm := at(src, "helm")
+		if !slices.ContainsFunc([]string{"valuesObject", "values", "valueFiles", "parameters", "fileParameters"}, func(k string) bool { return at(helm, k) != nil }) {
 			continue
 		}
-		helm := at(src, "helm")
-		for _, k := range []string{"valuesObject", "values", "valueFiles", "parameters", "fileParameters"} {
-			if at(helm, k) != nil {
-				return true
-			}
+		switch p := str(at(src, "path")); {
+		case strings.Contains(p, "{{"):
+			templated = true
+		case p != "" && !strings.ContainsAny(p, "*?[\\"):
+			fixed = append(fixed, p)
 		}
 	}
-	return false
+	return templated, fixed
 }
 
 // gitDirs are one Git directories generator's patterns.

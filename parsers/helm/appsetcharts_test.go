@@ -9,9 +9,9 @@ import (
 // An ApplicationSet whose template installs each directory a Git
 // directories generator lists with Helm values of its own names those
 // directories (a {{ }} expression in a pattern is any one directory
-// name, an excluded pattern takes its directories out); one whose
-// template gives no Helm values, or whose path is not filled in per
-// Application, names none.
+// name, an excluded pattern takes its directories out); one installing a
+// chart at a path written out with values names that chart; one whose
+// template gives no Helm values names none.
 func TestGeneratedInstalls(t *testing.T) {
 	sets := []byte(`apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -102,8 +102,11 @@ spec:
 	f := NewFinder(Options{Roots: []string{"/r"}})
 	f.AddParsed("argocd/sets.yaml", "/r/argocd/sets.yaml", sets, nil, lint.Scope{})
 	got := f.GeneratedInstalls()
-	if len(got) != 1 || got[0].Label != "Argo CD ApplicationSet per-cluster" {
-		t.Fatalf("generated installs %+v, want the per-cluster set's one generator", got)
+	if len(got) != 2 || got[0].Label != "Argo CD ApplicationSet per-cluster" || got[1].Label != "Argo CD ApplicationSet one-chart" {
+		t.Fatalf("generated installs %+v, want the per-cluster set's one generator and the one-chart set's chart", got)
+	}
+	if !got[1].Matches("/r/fixed/shared-chart") || got[1].Matches("/r/fixed/other") {
+		t.Errorf("one-chart: %+v", got[1])
 	}
 	for dir, want := range map[string]bool{
 		"/r/config/edge/dns":            true,
@@ -112,7 +115,7 @@ spec:
 		"/r/config/edge":                false,
 		"/r/config/edge/dns/sub":        false,
 		"/r/plain/app":                  false,
-		"/r/fixed/shared-chart":         false,
+		"/r/fixed/shared-chart":         false, // the one-chart set's, not this one's
 		"/elsewhere/config/edge/dns":    false,
 		"/r/config/edge/dns/../retired": false,
 	} {
