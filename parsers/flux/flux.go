@@ -198,6 +198,11 @@ func Find(files []File, opts Options) *Set {
 				if p := str(at(top, "spec", "path")); p != "" {
 					pathsWritten = append(pathsWritten, writtenPath{path: strings.TrimPrefix(path.Clean(p), "/"), dir: f.Dir})
 				}
+				if !ofThisTree(top) {
+					// Built from an OCI artifact or a bucket: its path is
+					// not a directory of this tree.
+					continue
+				}
 				if at(top, "spec", "postBuild") != nil {
 					ks = append(ks, found{f, top})
 				}
@@ -285,7 +290,7 @@ func build(f File, top *yaml.Node, sources []source, opts Options) *Kustomizatio
 	pb := at(top, "spec", "postBuild")
 	k := &Kustomization{Label: "Flux Kustomization " + q, vars: map[string]string{}, holes: opts.Holes, seenHoles: map[string]bool{}, seenEmpty: map[string]bool{}}
 	k.Range = rangeOf(f, keyOf(at(top, "spec"), "postBuild"))
-	k.Dirs = pathDirs(f, top, opts)
+	k.Dirs = placedDirs(f, top, opts)
 	for _, ref := range items(at(pb, "substituteFrom")) {
 		kind, rname := str(at(ref, "kind")), str(at(ref, "name"))
 		src := lookup(sources, kind, rname, ns)
@@ -377,11 +382,24 @@ func (s *Set) For(abs string) *Kustomization {
 	return best
 }
 
+// ofThisTree reports whether the Flux Kustomization top builds a Git
+// source (spec.sourceRef.kind GitRepository, the kind a repository's own
+// Flux configuration syncs): an OCIRepository or Bucket source is an
+// artifact from elsewhere, whose spec.path names none of the tree's
+// directories.
+func ofThisTree(top *yaml.Node) bool {
+	switch str(at(top, "spec", "sourceRef", "kind")) {
+	case "OCIRepository", "Bucket", "ExternalArtifact":
+		return false
+	}
+	return true
+}
+
 // placementOf is the placement of the Flux Kustomization top in f. A
 // targetNamespace that is not a namespace name as written (a ${VAR} a
 // Kustomization above substitutes) gives none.
 func placementOf(f File, top *yaml.Node, opts Options) placement {
-	pl := placement{dirs: pathDirs(f, top, opts)}
+	pl := placement{dirs: placedDirs(f, top, opts)}
 	if ps := items(at(top, "spec", "patches")); len(ps) > 0 {
 		q := str(at(top, "metadata", "name"))
 		if n := str(at(top, "metadata", "namespace")); n != "" {
@@ -408,6 +426,32 @@ func placementOf(f File, top *yaml.Node, opts Options) placement {
 	}
 	pl.target = Target{Namespace: ns, Label: "Flux Kustomization " + q, Range: rng}
 	return pl
+}
+
+// placedDirs are the directories a placement covers: its path resolved
+// against the bases (pathDirs) and, for a path naming a directory below
+// the source's root, against every directory above the Kustomization's
+// own file — the tree may hold the synced repository below the scan
+// root (a gitops/ directory), where a path resolved against the scan
+// root alone names nothing and a deeper Kustomization would lose to a
+// shallower one. The source's root itself ("./") is resolved against
+// the bases only.
+func placedDirs(f File, top *yaml.Node, opts Options) []string {
+	dirs := pathDirs(f, top, opts)
+	p := strings.TrimPrefix(path.Clean(str(at(top, "spec", "path"))), "/")
+	if p == "." || p == "" || strings.HasPrefix(p, "..") {
+		return dirs
+	}
+	for d := filepath.Clean(f.Dir); ; d = filepath.Dir(d) {
+		c := filepath.Join(d, filepath.FromSlash(p))
+		if !slices.Contains(dirs, c) {
+			dirs = append(dirs, c)
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return dirs
 }
 
 // namespaceName is a namespace name (an RFC 1123 label).

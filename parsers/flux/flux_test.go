@@ -254,3 +254,53 @@ spec:
 		t.Errorf("notes %+v", notes)
 	}
 }
+
+// A Kustomization of an OCI artifact places nothing of the tree; a path
+// below the source's root is also resolved against the directories
+// above the Kustomization's file (the synced repository a subdirectory
+// of the tree), so the deeper placement wins over a "./" one.
+func TestPlacementSources(t *testing.T) {
+	files := []File{{Rel: "gitops/clusters/prod.yaml", Dir: "/r/gitops/clusters", Data: []byte(`apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: apps
+spec:
+  path: apps/prod
+  sourceRef:
+    kind: GitRepository
+    name: flux-system
+  targetNamespace: shop
+---
+apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: everything
+spec:
+  path: ./
+  sourceRef:
+    kind: GitRepository
+    name: flux-system
+  targetNamespace: ops
+---
+apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: dashboard
+spec:
+  path: ./other
+  sourceRef:
+    kind: OCIRepository
+    name: dashboard
+  targetNamespace: dash
+`)}}
+	s := Find(files, Options{Bases: func(string) []string { return []string{"/r"} }})
+	for abs, want := range map[string]string{
+		"/r/gitops/apps/prod/sa.yaml": "shop",
+		"/r/gitops/other/sa.yaml":     "ops",
+		"/r/other/sa.yaml":            "ops",
+	} {
+		if got, _ := s.TargetNamespace(abs); got.Namespace != want {
+			t.Errorf("%s: placed in %q, want %q", abs, got.Namespace, want)
+		}
+	}
+}
