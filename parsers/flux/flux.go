@@ -39,6 +39,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -261,19 +262,32 @@ func readSource(kind string, top *yaml.Node) source {
 // lookup finds a source by kind and name in namespace ns: the one in ns,
 // else the single one whose namespace is not written (set at apply
 // time), or any single one when ns is not written.
+//
+// Two sources in ns that hold different data (two Terraform roots, one
+// per cluster, each writing its own "cluster-vars") are not told apart:
+// which the cluster has is not known, so none is taken (nil).
 func lookup(sources []source, kind, name, ns string) *source {
-	var loose []*source
+	var exact, loose []*source
 	for i := range sources {
 		c := &sources[i]
 		if c.kind != kind || c.name != name {
 			continue
 		}
 		if c.namespace == ns {
-			return c
+			exact = append(exact, c)
+			continue
 		}
 		if c.namespace == "" || ns == "" {
 			loose = append(loose, c)
 		}
+	}
+	if len(exact) > 0 {
+		for _, c := range exact[1:] {
+			if c.sealed != exact[0].sealed || !maps.Equal(c.data, exact[0].data) {
+				return nil
+			}
+		}
+		return exact[0]
 	}
 	if len(loose) == 1 {
 		return loose[0]

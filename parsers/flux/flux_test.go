@@ -304,3 +304,20 @@ spec:
 		}
 	}
 }
+
+// Two ConfigMaps of one name and namespace with different data (two
+// Terraform roots, one per cluster) are not told apart: the variables
+// are unknown (holes), not the first one's values or the empty string.
+func TestSourcesOfOneNameDiffer(t *testing.T) {
+	cm := func(v string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cluster-vars\n  namespace: flux-system\ndata:\n" + v
+	}
+	k, h := set(t, "    substituteFrom:\n      - kind: ConfigMap\n        name: cluster-vars\n", cm("  ROLE_ARN: arn:aws:iam::111122223333:role/a\n"), cm("  REGION: westeurope\n"))
+	out, diags := k.Apply([]byte("role: ${ROLE_ARN}\n"))
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	if v := h.Decode(strings.TrimSpace(strings.TrimPrefix(string(out), "role:"))); !v.IsUnknown() && !lint.HasSentinel(string(out)) {
+		t.Errorf("substituted %q, want a hole", out)
+	}
+}
