@@ -554,6 +554,11 @@ func (e *FuncEnv) templateFileFunc(funcs map[string]function.Function) function.
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			p := args[0].AsString()
 			if hasSentinel(p) {
+				if e.template != nil {
+					for _, abs := range e.templatesLike(p) {
+						e.template(abs)
+					}
+				}
 				return cty.DynamicVal, nil
 			}
 			if abs, ok := e.Inside(p); ok && e.template != nil {
@@ -566,6 +571,87 @@ func (e *FuncEnv) templateFileFunc(funcs map[string]function.Function) function.
 			return e.renderTemplate(src, p, args[1], inner, nil)
 		},
 	})
+}
+
+// maxTemplatesLike bounds the files one templatefile() path with unknown
+// parts stands for.
+const maxTemplatesLike = 64
+
+// templatesLike are the files of the tree a templatefile() path with
+// unknown parts may name (overlays/${var.environment}/kustomization.yaml):
+// each directory segment holding a hole is any one directory; the file
+// name must be known. Terraform reads the one it names as a template,
+// so none of them is a manifest where it is written. Nil when the path
+// leaves the tree or names nothing.
+func (e *FuncEnv) templatesLike(p string) []string {
+	if e.Tree == nil {
+		return nil
+	}
+	const any = "\x00"
+	p = lint.MapSentinels(p, func(string) string { return any })
+	if !filepath.IsAbs(p) {
+		p = e.beneath(p)
+	}
+	segs := strings.Split(filepath.ToSlash(filepath.Clean(p)), "/")
+	if len(segs) < 2 || strings.Contains(segs[len(segs)-1], any) {
+		return nil
+	}
+	dirs := []string{"/"}
+	if segs[0] != "" {
+		return nil // not absolute after beneath: nothing to list
+	}
+	for i, seg := range segs[1:] {
+		last := i == len(segs)-2
+		var next []string
+		for _, d := range dirs {
+			if !strings.Contains(seg, any) {
+				c := filepath.Join(d, seg)
+				if last && e.Tree.Contains(c) || !last {
+					next = append(next, c)
+				}
+				continue
+			}
+			ents, err := e.Tree.ReadDir(d)
+			if err != nil {
+				continue
+			}
+			for _, ent := range ents {
+				if ent.IsDir() && segmentMatches(seg, any, ent.Name()) {
+					next = append(next, filepath.Join(d, ent.Name()))
+				}
+			}
+		}
+		if dirs = next; len(dirs) == 0 || len(dirs) > maxTemplatesLike {
+			return nil
+		}
+	}
+	var out []string
+	for _, f := range dirs {
+		if abs, ok := e.Inside(f); ok {
+			if st, err := e.Tree.Stat(abs); err == nil && !st.IsDir() {
+				out = append(out, abs)
+			}
+		}
+	}
+	return out
+}
+
+// segmentMatches reports whether name fits seg, a path segment whose
+// parts any stands for are any text (the rest literal).
+func segmentMatches(seg, any, name string) bool {
+	parts := strings.Split(seg, any)
+	if !strings.HasPrefix(name, parts[0]) {
+		return false
+	}
+	rest := name[len(parts[0]):]
+	for _, part := range parts[1 : len(parts)-1] {
+		i := strings.Index(rest, part)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(part):]
+	}
+	return strings.HasSuffix(rest, parts[len(parts)-1]) && rest != ""
 }
 
 // templateStringFunc is Terraform's templatestring: a string value is an
