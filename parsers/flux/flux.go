@@ -155,8 +155,13 @@ var varName = regexp.MustCompile(`^[_[:alpha:]][_[:alpha:][:digit:]]*$`)
 
 type source struct {
 	kind, name, namespace string
-	data                  map[string]string
-	sealed                bool // SOPS-encrypted: values unreadable
+	// dir is the directory of the file it is written in.
+	dir string
+	// ambiguous: several sources of the name differ, and this is what
+	// they have in common (any other variable may be defined).
+	ambiguous bool
+	data      map[string]string
+	sealed    bool // SOPS-encrypted: values unreadable
 }
 
 // Find reads the Flux Kustomizations with spec.postBuild in files and
@@ -209,7 +214,9 @@ func Find(files []File, opts Options) *Set {
 				}
 				placements = append(placements, placementOf(f, top, opts))
 			case api == "v1" && (kind == "ConfigMap" || kind == "Secret"):
-				sources = append(sources, readSource(kind, top))
+				src := readSource(kind, top)
+				src.dir = f.Dir
+				sources = append(sources, src)
 			case isController(top) && f.Range != nil:
 				built = append(built, controllerMode(f, top))
 			case isController(top):
@@ -263,10 +270,12 @@ func readSource(kind string, top *yaml.Node) source {
 // else the single one whose namespace is not written (set at apply
 // time), or any single one when ns is not written.
 //
-// Two sources in ns that hold different data (two Terraform roots, one
-// per cluster, each writing its own "cluster-vars") are not told apart:
-// which the cluster has is not known, so none is taken (nil).
-func lookup(sources []source, kind, name, ns string) *source {
+// Of several in ns, the one written nearest dir (the Kustomization's
+// directory) is taken; two equally near that hold different data (two
+// Terraform roots, one per cluster, each writing its own "cluster-vars")
+// are not told apart: which the cluster has is not known, so what they
+// have in common is taken, marked ambiguous (common).
+func lookup(sources []source, kind, name, ns, dir string) *source {
 	var exact, loose []*source
 	for i := range sources {
 		c := &sources[i]
@@ -282,17 +291,68 @@ func lookup(sources []source, kind, name, ns string) *source {
 		}
 	}
 	if len(exact) > 0 {
-		for _, c := range exact[1:] {
-			if c.sealed != exact[0].sealed || !maps.Equal(c.data, exact[0].data) {
-				return nil
+		// The one written nearest the Kustomization (a cluster's own
+		// directory, clusters/prod beside clusters/staging) is its
+		// cluster's; among equally near ones, only the same data.
+		near := nearest(exact, dir)
+		for _, c := range near[1:] {
+			if c.sealed != near[0].sealed || !maps.Equal(c.data, near[0].data) {
+				return common(near)
 			}
 		}
-		return exact[0]
+		return near[0]
 	}
 	if len(loose) == 1 {
 		return loose[0]
 	}
 	return nil
+}
+
+// common is the source several that differ have in common: the keys
+// every one holds with one value, ambiguous (any other key may be
+// defined); sealed when one is.
+func common(cs []*source) *source {
+	out := &source{kind: cs[0].kind, name: cs[0].name, namespace: cs[0].namespace, data: map[string]string{}, ambiguous: true}
+	for k, v := range cs[0].data {
+		same := true
+		for _, c := range cs[1:] {
+			if w, ok := c.data[k]; !ok || w != v {
+				same = false
+				break
+			}
+		}
+		if same {
+			out.data[k] = v
+		}
+	}
+	for _, c := range cs {
+		out.sealed = out.sealed || c.sealed
+	}
+	return out
+}
+
+// nearest are the sources of cs whose directory shares the longest
+// leading path with dir, in order.
+func nearest(cs []*source, dir string) []*source {
+	shared := func(a, b string) int {
+		as, bs := strings.Split(filepath.Clean(a), string(filepath.Separator)), strings.Split(filepath.Clean(b), string(filepath.Separator))
+		n := 0
+		for n < len(as) && n < len(bs) && as[n] == bs[n] {
+			n++
+		}
+		return n
+	}
+	best := -1
+	var out []*source
+	for _, c := range cs {
+		switch n := shared(c.dir, dir); {
+		case n > best:
+			best, out = n, []*source{c}
+		case n == best:
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func build(f File, top *yaml.Node, sources []source, opts Options) *Kustomization {
@@ -307,14 +367,20 @@ func build(f File, top *yaml.Node, sources []source, opts Options) *Kustomizatio
 	k.Dirs = placedDirs(f, top, opts)
 	for _, ref := range items(at(pb, "substituteFrom")) {
 		kind, rname := str(at(ref, "kind")), str(at(ref, "name"))
-		src := lookup(sources, kind, rname, ns)
-		if src == nil || src.sealed {
-			// Not in the tree (or unreadable): it may define any
-			// variable, overriding those before it.
+		src := lookup(sources, kind, rname, ns, f.Dir)
+		if src == nil || src.sealed || src.ambiguous {
+			// Not in the tree (or unreadable), or several that differ:
+			// it may define any variable, overriding those before it.
 			k.open = true
 			k.vars = map[string]string{}
-			k.missing = append(k.missing, kind+" "+rname)
-			continue
+			what := kind + " " + rname + " outside the scanned tree"
+			if src != nil && src.ambiguous {
+				what = kind + " " + rname + " (the tree holds several that differ)"
+			}
+			k.missing = append(k.missing, what)
+			if src == nil || src.sealed {
+				continue
+			}
 		}
 		for key, v := range src.data {
 			k.vars[key] = strings.ReplaceAll(v, "\n", "")
@@ -685,7 +751,7 @@ func (k *Kustomization) Note() *lint.Note {
 	}
 	var parts []string
 	if n := len(k.seenHoles); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d variable(s) left unknown (%s), which %s outside the scanned tree may define", n, names(k.seenHoles), strings.Join(k.missing, ", ")))
+		parts = append(parts, fmt.Sprintf("%d variable(s) left unknown (%s), which %s may define", n, names(k.seenHoles), strings.Join(k.missing, ", ")))
 	}
 	if n := len(k.seenEmpty); n > 0 {
 		why := "with the StrictPostBuildSubstitutions feature gate, on by default from v1.9, the build fails"

@@ -321,3 +321,25 @@ func TestSourcesOfOneNameDiffer(t *testing.T) {
 		t.Errorf("substituted %q, want a hole", out)
 	}
 }
+
+// Of two sources of one name that differ, the one written nearest the
+// Kustomization (its cluster's directory) is taken.
+func TestSourceNearestTheKustomization(t *testing.T) {
+	ks := func(cluster string) string {
+		return "apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: apps\n  namespace: flux-system\nspec:\n  path: ./clusters/" + cluster + "/apps\n  postBuild:\n    substituteFrom:\n      - kind: ConfigMap\n        name: cluster-vars\n"
+	}
+	cm := func(name string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cluster-vars\n  namespace: flux-system\ndata:\n  CLUSTER: " + name + "\n"
+	}
+	var files []File
+	for _, c := range []string{"dev", "prod"} {
+		files = append(files, File{Rel: "clusters/" + c + "/ks.yaml", Dir: "/r/clusters/" + c, Data: []byte(ks(c))}, File{Rel: "clusters/" + c + "/vars.yaml", Dir: "/r/clusters/" + c, Data: []byte(cm(c))})
+	}
+	s := Find(files, Options{Holes: lint.NewHoles(), Bases: func(string) []string { return []string{"/r"} }})
+	for _, c := range []string{"dev", "prod"} {
+		out, _ := s.For("/r/clusters/"+c+"/apps/x.yaml").Apply([]byte("name: ${CLUSTER}\n"))
+		if string(out) != "name: "+c+"\n" {
+			t.Errorf("%s: %q", c, out)
+		}
+	}
+}
