@@ -153,6 +153,10 @@ type builtKustomization struct {
 	// places the build's objects in (Namespace "": none); a build with
 	// one is parsed, its parse not kept.
 	target flux.Target
+	// dest is the Argo CD destination of the build's directory (its
+	// Namespace "": none), for the objects that write no namespace; a
+	// build with one is parsed, its parse not kept.
+	dest helm.Destination
 }
 
 // addKustomization reads one built kustomization root into the model: its
@@ -176,7 +180,8 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 		return
 	}
 	// The output is parsed once: kube reads the documents the mapper parsed.
-	ents, diags, notes := p.parseApart(s.name, &s, kube.Options{Parsed: b.out.Docs, TargetNamespace: b.target.Namespace, TargetNamespaceRange: b.target.Range})
+	ents, diags, notes := p.parseApart(s.name, &s, kube.Options{Parsed: b.out.Docs, TargetNamespace: b.target.Namespace, TargetNamespaceRange: b.target.Range,
+		DestinationNamespace: b.dest.Namespace, DestinationNamespaceRange: b.dest.Range})
 	p.model.Add(ents...)
 	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
 	p.in.Notes = append(p.in.Notes, notes...)

@@ -721,6 +721,7 @@ func (r *run) manifests() int {
 		}
 	})
 	subst := r.substitutions(raw, pre)
+	dests := r.argoDestinations(raw, pre)
 	var ownedFlux *flux.Set
 	fluxBuilds := func(root string) bool {
 		if subst.Builds(root) {
@@ -744,6 +745,10 @@ func (r *run) manifests() int {
 			// Its objects are parsed into the namespace Flux gives them
 			// (kube.Options.TargetNamespace), and that parse not kept.
 			b.target, b.parse, b.keyed = t, nil, false
+		} else if d, ok := helm.DestinationOf(dests, b.root); ok {
+			// Those writing no namespace are parsed into the Argo CD
+			// destination's, and that parse not kept.
+			b.dest, b.parse, b.keyed = d, nil, false
 		}
 		if k := subst.For(b.root); k != nil && len(b.out.Content) > 0 {
 			data, diags := k.Apply(b.out.Content)
@@ -763,8 +768,13 @@ func (r *run) manifests() int {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			target, _ := subst.TargetNamespace(path)
-			out[i] = r.parseManifest(path, raw[i], pre[i], kept[i], errs[i], subst.For(path), target)
+			place := placement{}
+			if t, ok := subst.TargetNamespace(path); ok {
+				place.target = t
+			} else if d, ok := helm.DestinationOf(dests, filepath.Dir(path)); ok {
+				place.dest = d
+			}
+			out[i] = r.parseManifest(path, raw[i], pre[i], kept[i], errs[i], subst.For(path), place)
 		}()
 	}
 	wg.Wait()
@@ -788,6 +798,39 @@ func (r *run) manifests() int {
 	// cluster.
 	r.model.Add(kube.MergeClusterConfigs(ents)...)
 	return len(out)
+}
+
+// placement is where a GitOps tool of the tree puts a file's objects: a
+// Flux Kustomization's target namespace (all namespaced ones), else an
+// Argo CD Application's destination (those writing no namespace).
+type placement struct {
+	target flux.Target
+	dest   helm.Destination
+}
+
+// argoDestinations are the destinations of the Argo CD Applications in
+// the files as written (raw, by r.d.manifests, with their documents pre
+// when they parsed whole): read before the manifests are parsed, which
+// they place.
+func (r *run) argoDestinations(raw [][]byte, pre [][]*yaml.Node) []helm.Destination {
+	var f *helm.Finder
+	for i, path := range r.d.manifests {
+		if raw[i] == nil || !r.isManifest(path) || !bytes.Contains(raw[i], []byte("argoproj.io")) {
+			continue
+		}
+		docs := pre[i]
+		if docs == nil {
+			docs, _ = kube.Decode(raw[i])
+		}
+		if f == nil {
+			f = helm.NewFinder(r.hopts)
+		}
+		f.AddParsed(r.rel(path), path, raw[i], docs, lint.Scope{})
+	}
+	if f == nil {
+		return nil
+	}
+	return f.Destinations()
 }
 
 // fluxInOwned finds the Flux Kustomizations in the files kustomization
@@ -872,9 +915,10 @@ func fluxDiags(ds []flux.Diagnostic, name string, m func(lint.Range, string) lin
 // documents when it parsed whole; kept its parse the per-unit cache kept,
 // or nil), substituted as the Flux Kustomization k deploying it would
 // (nil: none) in the namespace a Flux Kustomization's targetNamespace
-// gives its objects (target; with one the parse is not kept), and hands
-// it to the release finder.
-func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *unitcache.Parse, err error, k *flux.Kustomization, target flux.Target) parsedFile {
+// gives its objects, or the Argo CD destination gives those writing none
+// (place; with either the parse is not kept), and hands it to the
+// release finder.
+func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *unitcache.Parse, err error, k *flux.Kustomization, place placement) parsedFile {
 	var p parsedFile
 	if err != nil {
 		p.diags = []lint.Diagnostic{{Range: lint.Range{File: r.rel(path), Line: 1, Column: 1, EndLine: 1, EndColumn: 1}, Summary: "Cannot read file", Detail: err.Error()}}
@@ -903,9 +947,10 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *u
 	var diags []lint.Diagnostic
 	opts := kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs}
 	switch {
-	case target.Namespace != "":
-		// Placed in the Flux target namespace: parsed so, not kept.
-		opts.TargetNamespace, opts.TargetNamespaceRange = target.Namespace, target.Range
+	case place.target.Namespace != "" || place.dest.Namespace != "":
+		// Placed by Flux or Argo CD: parsed so, not kept.
+		opts.TargetNamespace, opts.TargetNamespaceRange = place.target.Namespace, place.target.Range
+		opts.DestinationNamespace, opts.DestinationNamespaceRange = place.dest.Namespace, place.dest.Range
 		ents, diags, docs = kube.ParseDocs(r.rel(path), data, opts)
 	case kept != nil:
 		// Its documents are those decoded for other readers (docs), if

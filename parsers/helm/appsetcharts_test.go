@@ -124,3 +124,87 @@ spec:
 		}
 	}
 }
+
+// An Application's destination namespace places the directory its
+// source path names (and, with directory.recurse, those below); a chart
+// source, a templated path or namespace, and an ApplicationSet place
+// nothing; the deepest directory decides, and two at one depth with
+// different namespaces decide nothing.
+func TestDestinations(t *testing.T) {
+	apps := []byte(`apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: web
+spec:
+  source:
+    path: deploy/web
+  destination:
+    namespace: web
+---
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: all
+spec:
+  source:
+    path: deploy
+    directory:
+      recurse: true
+  destination:
+    namespace: everything
+---
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: chart
+spec:
+  source:
+    path: charts/api
+    helm:
+      releaseName: api
+  destination:
+    namespace: api
+---
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: twin-a
+spec:
+  source:
+    path: shared
+  destination:
+    namespace: a
+---
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: twin-b
+spec:
+  source:
+    path: shared
+  destination:
+    namespace: b
+`)
+	f := NewFinder(Options{Roots: []string{"/r"}})
+	f.AddParsed("argocd/apps.yaml", "/r/argocd/apps.yaml", apps, nil, lint.Scope{})
+	ds := f.Destinations()
+	for dir, want := range map[string]string{
+		"/r/deploy/web":      "web",
+		"/r/deploy/web/sub":  "everything",
+		"/r/deploy/jobs":     "everything",
+		"/r/deploy":          "everything",
+		"/r/charts/api":      "",
+		"/r/shared":          "",
+		"/r/elsewhere/thing": "",
+	} {
+		d, ok := DestinationOf(ds, dir)
+		if got := d.Namespace; !ok {
+			got = ""
+			if want != "" {
+				t.Errorf("%s: no destination, want %q", dir, want)
+			}
+		} else if got != want {
+			t.Errorf("%s: destination %q, want %q", dir, got, want)
+		}
+	}
+}

@@ -50,6 +50,13 @@ type Options struct {
 	// TargetNamespaceRange is where TargetNamespace is written (the
 	// namespace of a service account placed there is decided there).
 	TargetNamespaceRange lint.Range
+	// DestinationNamespace, when set, is the namespace an Argo CD
+	// Application's destination gives the documents that write none: a
+	// namespaced object without metadata.namespace is in it (one that
+	// writes its own keeps it). DestinationNamespaceRange is where it is
+	// written.
+	DestinationNamespace      string
+	DestinationNamespaceRange lint.Range
 	// Holes decodes sentinels that unknown Terraform values left in
 	// rendered or embedded YAML (nil: none expected).
 	Holes *lint.Holes

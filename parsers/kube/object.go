@@ -25,8 +25,10 @@ type doc struct {
 	apiVersion string
 	kind       string
 	kindNode   *yaml.Node
-	// targeted: the namespace is Options.TargetNamespace.
-	targeted  bool
+	// targeted is where the namespace is decided when a GitOps tool
+	// places the object (Options.TargetNamespace,
+	// Options.DestinationNamespace), zero otherwise.
+	targeted  lint.Range
 	name      string
 	nameNode  *yaml.Node
 	namespace string
@@ -175,10 +177,24 @@ func newDoc(file string, index int, n *yaml.Node, opts *Options) (*doc, bool) {
 	d.name, _ = scalar(d.nameNode)
 	_, ns := path(root, "metadata", "namespace")
 	d.namespace, _ = scalar(ns)
-	if opts.TargetNamespace != "" && !openapi.IsCertainlyClusterScoped(kyaml.TypeMeta{APIVersion: d.apiVersion, Kind: d.kind}) {
-		d.namespace, d.targeted = opts.TargetNamespace, true
+	switch {
+	case opts.TargetNamespace != "" && certainlyNamespaced(d.apiVersion, d.kind):
+		d.namespace, d.targeted = opts.TargetNamespace, opts.TargetNamespaceRange
+	case d.namespace == "" && opts.DestinationNamespace != "" && certainlyNamespaced(d.apiVersion, d.kind):
+		d.namespace, d.targeted = opts.DestinationNamespace, opts.DestinationNamespaceRange
 	}
 	return d, true
+}
+
+// certainlyNamespaced reports whether objects of apiVersion and kind are
+// namespaced as kyaml's built-in Kubernetes schema (the one kustomize's
+// namespace transformer reads) says: a custom resource's scope comes
+// from its CRD, which the tree may not hold (Karpenter's NodePool and
+// EC2NodeClass, Crossplane's composite resources are cluster-scoped), so
+// a GitOps tool's namespace is given only to kinds known namespaced.
+func certainlyNamespaced(apiVersion, kind string) bool {
+	namespaced, known := openapi.IsNamespaceScoped(kyaml.TypeMeta{APIVersion: apiVersion, Kind: kind})
+	return known && namespaced
 }
 
 // is reports whether the document is kind in one of apiVersions.
@@ -337,9 +353,7 @@ func (d *doc) serviceAccount() *lint.ServiceAccount {
 		Namespace: d.namespacedValue(),
 		RoleARN:   d.refAt("metadata", "annotations", "eks.amazonaws.com/role-arn"),
 	}
-	if d.targeted {
-		sa.NamespaceRange = d.opts.TargetNamespaceRange
-	}
+	sa.NamespaceRange = d.targeted
 	return sa
 }
 

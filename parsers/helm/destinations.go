@@ -1,0 +1,101 @@
+package helm
+
+import (
+	"path/filepath"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// Destination is where an Argo CD Application deploys a directory of the
+// tree that it applies as manifests (plain files, or a kustomization
+// built there): Argo CD puts every namespaced object that writes no
+// metadata.namespace in destination.namespace.
+type Destination struct {
+	// Dirs are the directory's absolute paths, one per place the
+	// repository's paths may be relative to (the repository holding the
+	// Application's file, each scan root).
+	Dirs []string
+	// Recurse is source.directory.recurse: Argo CD applies the files of
+	// the subdirectories too (else only the directory's own).
+	Recurse bool
+	// Namespace is destination.namespace; Label names the Application,
+	// Range is where the namespace is written.
+	Namespace string
+	Label     string
+	Range     lint.Range
+}
+
+// Destinations are the destinations of the Argo CD Applications (not
+// ApplicationSets, whose paths and namespaces are filled in per
+// Application) among the added files, in file order: each source whose
+// path is written out, that names no chart and has no Helm settings (a
+// chart's objects go to its release's namespace), with a namespace
+// written out.
+func (f *Finder) Destinations() []Destination {
+	f.mu.Lock()
+	files := append([]*yamlFile(nil), f.files...)
+	f.mu.Unlock()
+	b := &builder{Finder: f}
+	var out []Destination
+	for _, yf := range files {
+		if yf.helmfile || !strings.Contains(string(yf.data), "argoproj.io") {
+			continue
+		}
+		for _, doc := range yf.docs {
+			top := body(doc)
+			if top == nil || top.Kind != yaml.MappingNode || str(at(top, "kind")) != "Application" || !strings.HasPrefix(str(at(top, "apiVersion")), "argoproj.io/") {
+				continue
+			}
+			spec := at(top, "spec")
+			nsNode := at(spec, "destination", "namespace")
+			ns := str(nsNode)
+			if ns == "" || strings.Contains(ns, "{{") {
+				continue
+			}
+			sources := items(at(spec, "sources"))
+			if s := at(spec, "source"); s != nil {
+				sources = append(sources, s)
+			}
+			for _, src := range sources {
+				p := str(at(src, "path"))
+				if p == "" || strings.ContainsAny(p, "{*?[") || at(src, "chart") != nil || at(src, "helm") != nil {
+					continue
+				}
+				d := Destination{Namespace: ns, Label: "Argo CD Application " + str(at(top, "metadata", "name")), Range: yf.rangeOf(nsNode),
+					Recurse: str(at(src, "directory", "recurse")) == "true"}
+				for _, base := range b.repoBases(yf.dir) {
+					d.Dirs = append(d.Dirs, filepath.Clean(filepath.Join(base, filepath.FromSlash(p))))
+				}
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// DestinationOf is the destination of the directory dir (a manifest's
+// directory, or a kustomization built there) among ds: the deepest
+// directory holding it (itself, or above it with Recurse); false when
+// none does, or two at that depth name different namespaces.
+func DestinationOf(ds []Destination, dir string) (Destination, bool) {
+	dir = filepath.Clean(dir)
+	var best Destination
+	depth, clash := -1, false
+	for _, d := range ds {
+		for _, x := range d.Dirs {
+			if dir != x && !(d.Recurse && strings.HasPrefix(dir, x+string(filepath.Separator))) {
+				continue
+			}
+			switch {
+			case len(x) > depth:
+				best, depth, clash = d, len(x), false
+			case len(x) == depth && d.Namespace != best.Namespace:
+				clash = true
+			}
+		}
+	}
+	return best, depth >= 0 && !clash
+}
