@@ -337,7 +337,7 @@ func TestSourceNearestTheKustomization(t *testing.T) {
 	}
 	s := Find(files, Options{Holes: lint.NewHoles(), Bases: func(string) []string { return []string{"/r"} }})
 	for _, c := range []string{"dev", "prod"} {
-		out, _ := s.For("/r/clusters/"+c+"/apps/x.yaml").Apply([]byte("name: ${CLUSTER}\n"))
+		out, _ := s.For("/r/clusters/" + c + "/apps/x.yaml").Apply([]byte("name: ${CLUSTER}\n"))
 		if string(out) != "name: "+c+"\n" {
 			t.Errorf("%s: %q", c, out)
 		}
