@@ -145,35 +145,20 @@ func under(bases, patterns []string) []string {
 // in matrix and merge generators) that list at least one directory
 // pattern.
 func gitGenerators(n *yaml.Node, out *[]gitDirs, depth int) {
-	n = deref(n)
-	if n == nil || depth > 32 {
-		return
-	}
-	switch n.Kind {
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == "git" {
-				var g gitDirs
-				for _, d := range items(at(n.Content[i+1], "directories")) {
-					p := str(at(d, "path"))
-					switch {
-					case p == "":
-					case str(at(d, "exclude")) == "true":
-						g.exclude = append(g.exclude, p)
-					default:
-						g.include = append(g.include, p)
-					}
-				}
-				if len(g.include) > 0 {
-					*out = append(*out, g)
-				}
-				continue
+	eachUnder(n, "git", depth, func(git *yaml.Node) {
+		var g gitDirs
+		for _, d := range items(at(git, "directories")) {
+			p := str(at(d, "path"))
+			switch {
+			case p == "":
+			case str(at(d, "exclude")) == "true":
+				g.exclude = append(g.exclude, p)
+			default:
+				g.include = append(g.include, p)
 			}
-			gitGenerators(n.Content[i+1], out, depth+1)
 		}
-	case yaml.SequenceNode:
-		for _, c := range n.Content {
-			gitGenerators(c, out, depth+1)
+		if len(g.include) > 0 {
+			*out = append(*out, g)
 		}
-	}
+	})
 }

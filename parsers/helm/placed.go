@@ -94,6 +94,16 @@ func sourcePaths(spec *yaml.Node) []string {
 // collectPaths gathers every "path" scalar under n (an ApplicationSet's
 // generators: git directories and files, nested matrix and merge).
 func collectPaths(n *yaml.Node, out *[]string, depth int) {
+	eachUnder(n, "path", depth, func(v *yaml.Node) {
+		if p := str(v); p != "" {
+			*out = append(*out, p)
+		}
+	})
+}
+
+// eachUnder calls fn with the value of every mapping entry named key
+// under n, at any depth (not below such an entry), to a bounded depth.
+func eachUnder(n *yaml.Node, key string, depth int, fn func(v *yaml.Node)) {
 	n = deref(n)
 	if n == nil || depth > 32 {
 		return
@@ -101,17 +111,15 @@ func collectPaths(n *yaml.Node, out *[]string, depth int) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == "path" {
-				if p := str(n.Content[i+1]); p != "" {
-					*out = append(*out, p)
-				}
+			if n.Content[i].Value == key {
+				fn(n.Content[i+1])
 				continue
 			}
-			collectPaths(n.Content[i+1], out, depth+1)
+			eachUnder(n.Content[i+1], key, depth+1, fn)
 		}
 	case yaml.SequenceNode:
 		for _, c := range n.Content {
-			collectPaths(c, out, depth+1)
+			eachUnder(c, key, depth+1, fn)
 		}
 	}
 }
