@@ -92,6 +92,25 @@ func (m *Model) ProviderAudiences(w WebIdentity, root string) ([]Value, bool) {
 	return out, true
 }
 
+// PrincipalIssuer is the issuer a Federated principal v names: parsed
+// from v, or — when v is a reference to the ARN of an OIDC provider of
+// the tree whose URL is known text — from that provider's URL (a
+// provider's ARN and its URL name one issuer).
+func (m *Model) PrincipalIssuer(v Value) Issuer {
+	iss := ParseIssuer(v)
+	if _, known := iss.Bare.Str(); known {
+		return iss
+	}
+	if p := m.providerNamed(v); p != nil {
+		if u := p.Issuer(); !u.Bare.IsUnknown() {
+			if _, known := u.Bare.Str(); known {
+				return u
+			}
+		}
+	}
+	return iss
+}
+
 // providerNamed is the provider whose arn v is a reference to, or nil.
 func (m *Model) providerNamed(v Value) *OIDCProvider {
 	ref, ok := soleOrigin(v)

@@ -46,8 +46,9 @@ scope "k8s/prod" {
    controller, external-dns, …) crash-loops or stops acting, and the pods
    that depend on it stay ` + "`Pending`" + ` or never get their load balancer.
 
-Only a difference that is provable is reported: both issuers written out,
-or both built from references that can be told apart. When either side is
+Only a difference that is provable is reported: both issuers written out
+(a reference to the ARN of a provider whose URL is written out names that
+URL's issuer), or both built from references that can be told apart. When either side is
 unknown the rule stays silent and counts the comparison as unresolved —
 unless both are built from issuers the model names. Two clusters of one
 Terraform root (two ` + "`aws_eks_cluster`" + ` resources or instances, or two
@@ -93,7 +94,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 			}
 			providers := make([]lint.Issuer, 0, len(w.Statement.Federated))
 			for _, f := range w.Statement.Federated {
-				providers = append(providers, lint.ParseIssuer(f))
+				providers = append(providers, p.Model.PrincipalIssuer(f))
 			}
 			var bad []lint.TrustCondition
 			var keyIssuer lint.Issuer

@@ -388,6 +388,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// The module's provider and its cluster looked up by name: one
 		// cluster, one issuer, decided.
 		"testdata/FL205/negative_module_provider_and_its_cluster_looked_up": 0,
+		// A provider by reference and keys written out: its URL is the
+		// principal's issuer, decided.
+		"testdata/FL205/negative_provider_reference_and_own_key_written_out": 0,
 		// The issuer read through splats of counted resources
 		// (flatten(concat(aws_eks_cluster.x[*].identity[*].oidc.0.issuer,
 		// [""]))[0]) is the cluster's issuer: decided.
