@@ -448,6 +448,12 @@ type ServiceAccount struct {
 	// NamespaceRange is where the namespace is decided (the release's
 	// namespace line, metadata.namespace), or zero.
 	NamespaceRange Range
+	// DefaultNamespace is, for an account written in a file as written
+	// with no namespace that nothing in the tree places, where kubectl
+	// apply creates it ("default", unless the context sets one); empty
+	// otherwise. A judgement resting on it is inferred
+	// (ServiceAccount.PlacedNamespace).
+	DefaultNamespace string
 	// RoleARN is the IRSA role (eks.amazonaws.com/role-arn annotation,
 	// add-on service_account_role_arn, chart value).
 	RoleARN Ref
@@ -572,6 +578,16 @@ func (w *Workload) PlacedNamespace() (ns Value, inferred bool) {
 		return w.Namespace, false
 	}
 	return Known(w.DefaultNamespace), true
+}
+
+// PlacedNamespace is the namespace a service account is in as far as the
+// tree says: the one written (or placed), else its DefaultNamespace, with
+// the text of that assumption, else unknown.
+func (sa *ServiceAccount) PlacedNamespace() (ns Value, assumed string) {
+	if sa.DefaultNamespace == "" || !sa.Namespace.IsUnknown() {
+		return sa.Namespace, ""
+	}
+	return Known(sa.DefaultNamespace), fmt.Sprintf("%s writes no namespace and nothing in the tree places it: assumed to be in %q, where kubectl apply creates it when the context sets no namespace", sa.Label, sa.DefaultNamespace)
 }
 
 // KarpenterController reports whether the workload is Karpenter's own

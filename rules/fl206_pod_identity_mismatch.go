@@ -130,7 +130,8 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		if !sameCluster(&sa.Object) {
 			continue
 		}
-		inNS := lint.Compare(sa.Namespace, nsV)
+		saNS, assumed := sa.PlacedNamespace()
+		inNS := lint.Compare(saNS, nsV)
 		same := lint.Compare(sa.Name, nameV)
 		switch {
 		case inNS == lint.Yes && same == lint.Yes:
@@ -146,6 +147,9 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 				declaredNS = true
 				others = append(others, sa.Name.String())
 				othersInferred = append(othersInferred, inferred(sa)...)
+				if assumed != "" {
+					othersInferred = append(othersInferred, assumed)
+				}
 			}
 		default:
 			maybe = true
@@ -158,12 +162,16 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		if !sameCluster(&w.Object) {
 			continue
 		}
-		inNS := lint.Compare(w.Namespace, nsV)
+		wNS, assumed := w.PlacedNamespace()
+		inNS := lint.Compare(wNS, nsV)
 		if inNS == lint.No {
 			continue
 		}
 		if inNS == lint.Yes && here(&w.Object) {
 			declaredNS = true
+			if assumed {
+				othersInferred = append(othersInferred, lint.DefaultNamespaceText(w))
+			}
 		}
 		runsAs := lint.Known("default")
 		if w.ServiceAccount.IsSet() {

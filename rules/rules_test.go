@@ -385,6 +385,10 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// issuers are two: positive_principal_and_key_of_two_clusters).
 		"testdata/FL205/negative_module_outputs":       0,
 		"testdata/FL205/negative_provider_url_and_arn": 0,
+		// FL206: an account applied without a namespace is in
+		// kubectl's default one, inferred: the association there is
+		// decided, not counted.
+		"testdata/FL206/negative_account_applied_without_namespace": 0,
 		// The module's provider and its cluster looked up by name: one
 		// cluster, one issuer, decided.
 		"testdata/FL205/negative_module_provider_and_its_cluster_looked_up": 0,

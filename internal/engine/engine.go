@@ -1008,15 +1008,22 @@ func (r *run) placed(dirs []string) {
 	for i, d := range dirs {
 		rels[i] = r.rel(d)
 	}
-	for _, w := range r.model.Workloads {
-		if w.DefaultNamespace == "" {
-			continue
-		}
+	placedHere := func(file string) bool {
 		for _, d := range rels {
-			if d == "." || w.Range.File == d || strings.HasPrefix(w.Range.File, d+"/") {
-				w.DefaultNamespace = ""
-				break
+			if d == "." || file == d || strings.HasPrefix(file, d+"/") {
+				return true
 			}
+		}
+		return false
+	}
+	for _, w := range r.model.Workloads {
+		if w.DefaultNamespace != "" && placedHere(w.Range.File) {
+			w.DefaultNamespace = ""
+		}
+	}
+	for _, sa := range r.model.ServiceAccounts {
+		if sa.DefaultNamespace != "" && placedHere(sa.Range.File) {
+			sa.DefaultNamespace = ""
 		}
 	}
 }

@@ -156,10 +156,12 @@ func TestParseFile(t *testing.T) {
 					Namespace: lint.Known("kube-system"),
 					RoleARN:   ref("arn:aws:iam::111122223333:role/KarpenterController-prod", r(7, 33, 7, 88)),
 				},
-				// No namespace: decided at apply time. Empty ARN: unset.
+				// No namespace: decided at apply time (kubectl's default
+				// unless the context sets one). Empty ARN: unset.
 				&lint.ServiceAccount{
-					Object:    obj(lint.KindServiceAccount, f+"#1/ServiceAccount/app", "ServiceAccount app", "app", r(10, 7, 10, 21), r(12, 9, 12, 12)),
-					Namespace: lint.Unknown(),
+					Object:           obj(lint.KindServiceAccount, f+"#1/ServiceAccount/app", "ServiceAccount app", "app", r(10, 7, 10, 21), r(12, 9, 12, 12)),
+					Namespace:        lint.Unknown(),
+					DefaultNamespace: "default",
 				},
 			}
 		}},

@@ -354,6 +354,11 @@ func (d *doc) serviceAccount() *lint.ServiceAccount {
 		RoleARN:   d.refAt("metadata", "annotations", "eks.amazonaws.com/role-arn"),
 	}
 	sa.NamespaceRange = d.targeted
+	if d.namespace == "" && d.asWritten() {
+		// kubectl apply's namespace; the engine takes it back where an
+		// Argo CD or Flux destination places the file.
+		sa.DefaultNamespace = "default"
+	}
 	return sa
 }
 
