@@ -127,8 +127,9 @@ spec:
 
 // An Application's destination namespace places the directory its
 // source path names (and, with directory.recurse, those below); a chart
-// source, a templated path or namespace, and an ApplicationSet place
-// nothing; the deepest directory decides, and two at one depth with
+// source, kustomize settings or a directory include (Argo CD changes or
+// picks what it deploys), a templated path or namespace, and an
+// ApplicationSet place nothing; the deepest directory decides, and two at one depth with
 // different namespaces decide nothing.
 func TestDestinations(t *testing.T) {
 	apps := []byte(`apiVersion: argoproj.io/v1alpha1
@@ -168,6 +169,30 @@ spec:
 apiVersion: argoproj.io/v1alpha1
 kind: Application
 metadata:
+  name: prefixed
+spec:
+  source:
+    path: overlays/prod
+    kustomize:
+      namePrefix: prod-
+  destination:
+    namespace: prod
+---
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: some-files
+spec:
+  source:
+    path: picked
+    directory:
+      include: 'app-*.yaml'
+  destination:
+    namespace: picked
+---
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
   name: twin-a
 spec:
   source:
@@ -196,6 +221,8 @@ spec:
 		"/r/charts/api":      "",
 		"/r/shared":          "",
 		"/r/elsewhere/thing": "",
+		"/r/overlays/prod":   "",
+		"/r/picked":          "",
 	} {
 		d, ok := DestinationOf(ds, dir)
 		if got := d.Namespace; !ok {

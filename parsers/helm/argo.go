@@ -48,6 +48,9 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 	}
 	for si, src := range sources {
+		if what := kustomizeSettings(src); what != "" {
+			b.note(lint.Skipped, yf.rangeOf(keyNode(src, "kustomize")), fmt.Sprintf("Argo CD Application %s: its kustomize settings (%s) are not applied; what it deploys is read as its path holds it", name, what))
+		}
 		helm := at(src, "helm")
 		chart, p := str(at(src, "chart")), str(at(src, "path"))
 		if chart == "" && p == "" {
@@ -260,4 +263,28 @@ func (b *builder) applicationSet(yf *yamlFile, top *yaml.Node) {
 func isRef(refBases map[string][]string, name string) bool {
 	_, ok := refBases[name]
 	return ok
+}
+
+// kustomizeSettings names the settings of an Argo CD source's kustomize
+// block that change what the build deploys (Argo CD runs kustomize edit
+// with them before it builds), "" when none: faultline builds the path
+// as the tree holds it.
+func kustomizeSettings(src *yaml.Node) string {
+	k := at(src, "kustomize")
+	var out []string
+	for _, key := range []string{"namePrefix", "nameSuffix", "namespace", "patches", "components", "replicas", "commonLabels", "commonAnnotations"} {
+		if at(k, key) != nil {
+			out = append(out, key)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// keyNode is the key node of entry key of mapping n, or n itself when
+// there is none.
+func keyNode(n *yaml.Node, key string) *yaml.Node {
+	if k, _ := get(n, key); k != nil {
+		return k
+	}
+	return n
 }

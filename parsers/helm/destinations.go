@@ -32,8 +32,8 @@ type Destination struct {
 // ApplicationSets, whose paths and namespaces are filled in per
 // Application) among the added files, in file order: each source whose
 // path is written out, that names no chart and has no Helm settings (a
-// chart's objects go to its release's namespace), with a namespace
-// written out.
+// chart's objects go to its release's namespace) nor settings that
+// change what it deploys (plainDirectory), with a namespace written out.
 func (f *Finder) Destinations() []Destination {
 	f.mu.Lock()
 	files := append([]*yamlFile(nil), f.files...)
@@ -61,7 +61,7 @@ func (f *Finder) Destinations() []Destination {
 			}
 			for _, src := range sources {
 				p := str(at(src, "path"))
-				if p == "" || strings.ContainsAny(p, "{*?[") || at(src, "chart") != nil || at(src, "helm") != nil {
+				if p == "" || strings.ContainsAny(p, "{*?[") || at(src, "chart") != nil || at(src, "helm") != nil || !plainDirectory(src) {
 					continue
 				}
 				d := Destination{Namespace: ns, Label: "Argo CD Application " + str(at(top, "metadata", "name")), Range: yf.rangeOf(nsNode),
@@ -74,6 +74,19 @@ func (f *Finder) Destinations() []Destination {
 		}
 	}
 	return out
+}
+
+// plainDirectory reports whether an Application source deploys its
+// directory as the tree holds it: no kustomize settings (a namespace,
+// name prefix or patches Argo CD applies to the build), no config
+// management plugin, and no directory include, exclude or jsonnet
+// (which choose or generate the files).
+func plainDirectory(src *yaml.Node) bool {
+	if at(src, "kustomize") != nil || at(src, "plugin") != nil {
+		return false
+	}
+	dir := at(src, "directory")
+	return at(dir, "include") == nil && at(dir, "exclude") == nil && at(dir, "jsonnet") == nil
 }
 
 // DestinationOf is the destination of the directory dir (a manifest's
