@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -54,44 +53,28 @@ func matchAny(patterns []string, dir string) bool {
 // install with values the finder does not follow (see GeneratedInstall),
 // in file order.
 func (f *Finder) GeneratedInstalls() []GeneratedInstall {
-	f.mu.Lock()
-	files := append([]*yamlFile(nil), f.files...)
-	f.mu.Unlock()
-	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	b := &builder{Finder: f}
 	var out []GeneratedInstall
-	for _, yf := range files {
-		if yf.helmfile {
-			continue
+	f.eachMapping(func(yf *yamlFile, top *yaml.Node) {
+		if str(at(top, "kind")) != "ApplicationSet" || !strings.HasPrefix(str(at(top, "apiVersion")), "argoproj.io/") {
+			return
 		}
-		for _, doc := range yf.docs {
-			top := body(doc)
-			if top == nil || top.Kind != yaml.MappingNode {
-				continue
-			}
-			if str(at(top, "kind")) != "ApplicationSet" || !strings.HasPrefix(str(at(top, "apiVersion")), "argoproj.io/") {
-				continue
-			}
-			spec := at(top, "spec")
-			templated, fixed := installsWithValues(at(spec, "template", "spec"))
-			label := "Argo CD ApplicationSet " + str(at(top, "metadata", "name"))
-			bases := b.repoBases(yf.dir)
-			if len(fixed) > 0 {
-				out = append(out, GeneratedInstall{Label: label, Dirs: under(bases, fixed)})
-			}
-			if !templated {
-				continue
-			}
-			var gens []gitDirs
-			gitGenerators(at(spec, "generators"), &gens, 0)
-			for _, gen := range gens {
-				g := GeneratedInstall{Label: label}
-				g.Dirs = under(bases, gen.include)
-				g.Excluded = under(bases, gen.exclude)
-				out = append(out, g)
-			}
+		spec := at(top, "spec")
+		templated, fixed := installsWithValues(at(spec, "template", "spec"))
+		label := "Argo CD ApplicationSet " + str(at(top, "metadata", "name"))
+		bases := b.repoBases(yf.dir)
+		if len(fixed) > 0 {
+			out = append(out, GeneratedInstall{Label: label, Dirs: under(bases, fixed)})
 		}
-	}
+		if !templated {
+			return
+		}
+		var gens []gitDirs
+		gitGenerators(at(spec, "generators"), &gens, 0)
+		for _, gen := range gens {
+			out = append(out, GeneratedInstall{Label: label, Dirs: under(bases, gen.include), Excluded: under(bases, gen.exclude)})
+		}
+	})
 	return out
 }
 

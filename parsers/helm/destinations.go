@@ -35,44 +35,35 @@ type Destination struct {
 // chart's objects go to its release's namespace) nor settings that
 // change what it deploys (plainDirectory), with a namespace written out.
 func (f *Finder) Destinations() []Destination {
-	f.mu.Lock()
-	files := append([]*yamlFile(nil), f.files...)
-	f.mu.Unlock()
 	b := &builder{Finder: f}
 	var out []Destination
-	for _, yf := range files {
-		if yf.helmfile || !strings.Contains(string(yf.data), "argoproj.io") {
-			continue
+	f.eachMapping(func(yf *yamlFile, top *yaml.Node) {
+		if str(at(top, "kind")) != "Application" || !strings.HasPrefix(str(at(top, "apiVersion")), "argoproj.io/") {
+			return
 		}
-		for _, doc := range yf.docs {
-			top := body(doc)
-			if top == nil || top.Kind != yaml.MappingNode || str(at(top, "kind")) != "Application" || !strings.HasPrefix(str(at(top, "apiVersion")), "argoproj.io/") {
+		spec := at(top, "spec")
+		nsNode := at(spec, "destination", "namespace")
+		ns := str(nsNode)
+		if ns == "" || strings.Contains(ns, "{{") {
+			return
+		}
+		sources := items(at(spec, "sources"))
+		if s := at(spec, "source"); s != nil {
+			sources = append(sources, s)
+		}
+		for _, src := range sources {
+			p := str(at(src, "path"))
+			if p == "" || strings.ContainsAny(p, "{*?[") || at(src, "chart") != nil || at(src, "helm") != nil || !plainDirectory(src) {
 				continue
 			}
-			spec := at(top, "spec")
-			nsNode := at(spec, "destination", "namespace")
-			ns := str(nsNode)
-			if ns == "" || strings.Contains(ns, "{{") {
-				continue
+			d := Destination{Namespace: ns, Label: "Argo CD Application " + str(at(top, "metadata", "name")), Range: yf.rangeOf(nsNode),
+				Recurse: str(at(src, "directory", "recurse")) == "true"}
+			for _, base := range b.repoBases(yf.dir) {
+				d.Dirs = append(d.Dirs, filepath.Clean(filepath.Join(base, filepath.FromSlash(p))))
 			}
-			sources := items(at(spec, "sources"))
-			if s := at(spec, "source"); s != nil {
-				sources = append(sources, s)
-			}
-			for _, src := range sources {
-				p := str(at(src, "path"))
-				if p == "" || strings.ContainsAny(p, "{*?[") || at(src, "chart") != nil || at(src, "helm") != nil || !plainDirectory(src) {
-					continue
-				}
-				d := Destination{Namespace: ns, Label: "Argo CD Application " + str(at(top, "metadata", "name")), Range: yf.rangeOf(nsNode),
-					Recurse: str(at(src, "directory", "recurse")) == "true"}
-				for _, base := range b.repoBases(yf.dir) {
-					d.Dirs = append(d.Dirs, filepath.Clean(filepath.Join(base, filepath.FromSlash(p))))
-				}
-				out = append(out, d)
-			}
+			out = append(out, d)
 		}
-	}
+	})
 	return out
 }
 

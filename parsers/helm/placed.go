@@ -20,33 +20,40 @@ const fluxKustomizeGroup = "kustomize.toolkit.fluxcd.io"
 // its own). The paths are relative to the repository holding the file
 // and to each scan root, so every resolution is listed.
 func (f *Finder) PlacedDirs() []string {
-	f.mu.Lock()
-	files := append([]*yamlFile(nil), f.files...)
-	f.mu.Unlock()
 	b := &builder{Finder: f}
 	seen := map[string]bool{}
-	for _, yf := range files {
-		if yf.helmfile {
-			continue
-		}
-		for _, doc := range yf.docs {
-			top := body(doc)
-			if top == nil || top.Kind != yaml.MappingNode {
-				continue
-			}
-			for _, p := range placedPaths(top) {
-				for _, base := range b.repoBases(yf.dir) {
-					seen[filepath.Clean(filepath.Join(base, filepath.FromSlash(p)))] = true
-				}
+	f.eachMapping(func(yf *yamlFile, top *yaml.Node) {
+		for _, p := range placedPaths(top) {
+			for _, base := range b.repoBases(yf.dir) {
+				seen[filepath.Clean(filepath.Join(base, filepath.FromSlash(p)))] = true
 			}
 		}
-	}
+	})
 	out := make([]string, 0, len(seen))
 	for d := range seen {
 		out = append(out, d)
 	}
 	sort.Strings(out)
 	return out
+}
+
+// eachMapping calls fn with every document of the added files (not
+// helmfiles) whose top is a mapping, the files in name order.
+func (f *Finder) eachMapping(fn func(yf *yamlFile, top *yaml.Node)) {
+	f.mu.Lock()
+	files := append([]*yamlFile(nil), f.files...)
+	f.mu.Unlock()
+	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
+	for _, yf := range files {
+		if yf.helmfile {
+			continue
+		}
+		for _, doc := range yf.docs {
+			if top := body(doc); top != nil && top.Kind == yaml.MappingNode {
+				fn(yf, top)
+			}
+		}
+	}
 }
 
 // placedPaths are the repository paths a document deploys, each cut
