@@ -389,6 +389,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// kubectl's default one, inferred: the association there is
 		// decided, not counted.
 		"testdata/FL206/negative_account_applied_without_namespace": 0,
+		// One that a GitOps tool applies is not in kubectl's default:
+		// where it is stays undecided.
+		"testdata/FL206/negative_account_placed_by_gitops_tool": 1,
 		// The module's provider and its cluster looked up by name: one
 		// cluster, one issuer, decided.
 		"testdata/FL205/negative_module_provider_and_its_cluster_looked_up": 0,
