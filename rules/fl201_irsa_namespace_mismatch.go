@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
@@ -102,10 +103,18 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 		msg := fmt.Sprintf("trust of role %s allows %s; the service account runs as %s:%s: %s%s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa))
 		hint := fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or install the service account into namespace %s",
 			want, roleName(b.role), hit.subject.Raw, hit.subject.Namespace)
+		impossible := notANamespace(hit.subject.Namespace)
+		if impossible {
+			// No namespace can be called that (a literal * under
+			// StringEquals): only the trust can change.
+			hint = fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s)", want, roleName(b.role), hit.subject.Raw)
+		}
 		if both {
 			msg += fmt.Sprintf(" (both the namespace, %s instead of %s, and the name, %s instead of %s, differ)", hit.subject.Namespace, sa.Namespace, hit.subject.Name, sa.Name)
-			hint = fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or run the pods as service account %s in namespace %s",
-				want, roleName(b.role), hit.subject.Raw, hit.subject.Name, hit.subject.Namespace)
+			if !impossible {
+				hint = fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or run the pods as service account %s in namespace %s",
+					want, roleName(b.role), hit.subject.Raw, hit.subject.Name, hit.subject.Namespace)
+			}
 		}
 		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
 		p.Report(lint.Finding{
@@ -147,4 +156,14 @@ func namespaceHit(vs []subjectVerdict) (hit *subjectVerdict, both bool) {
 		}
 	}
 	return nil, false
+}
+
+// namespaceName is a Kubernetes namespace name (an RFC 1123 label).
+var namespaceName = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
+
+// notANamespace reports whether v is known text no namespace can be
+// named (a literal * a StringEquals subject holds).
+func notANamespace(v lint.Value) bool {
+	s, known := v.Str()
+	return known && !namespaceName.MatchString(s)
 }

@@ -78,3 +78,17 @@ func TestWrongAudienceWithoutSubject(t *testing.T) {
 		t.Errorf("hint %q", f.Hint)
 	}
 }
+
+// A trust subject whose namespace no namespace can be named (a literal *
+// under StringEquals) is fixed in the trust only: the hint does not
+// suggest installing the account into namespace "*".
+func TestFL201HintLiteralStarNamespace(t *testing.T) {
+	res := lintDir(t, "testdata/FL201/positive_literal_star_namespace_in_subject", rules.IRSANamespaceMismatch)
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %v", res.Findings)
+	}
+	h := res.Findings[0].Hint
+	if !strings.HasPrefix(h, "write system:serviceaccount:billing:worker in the :sub condition") || strings.Contains(h, "namespace *") {
+		t.Errorf("hint %q", h)
+	}
+}
