@@ -115,6 +115,9 @@ type chartData struct {
 	valuesErrLine int
 	// valuesErrColumn is its column, 0 when not known.
 	valuesErrColumn int
+	// chartErrLine is the line of Chart.yaml's YAML error, 0 when it
+	// parses.
+	chartErrLine int
 	// linked says the walk followed a symlink (such a load is not kept:
 	// what a link leads to is not all recorded).
 	linked bool
@@ -199,6 +202,9 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 		}
 	}
 	if data, ok := cd.byName["Chart.yaml"]; ok {
+		if _, err := parseYAML(data); err != nil {
+			cd.chartErrLine, _, _, _ = yamlpos.ErrorAt(data, err.Error())
+		}
 		var meta struct {
 			Name    string `yaml:"name"`
 			Version string `yaml:"version"`

@@ -731,6 +731,8 @@ func renderDiagnostic(cd *chartData, j *job, p *paths) lint.Diagnostic {
 		if re.Stage == "load" && !cd.archive {
 			if _, ok := cd.byName["Chart.yaml"]; !ok {
 				d.Range = releaseRange(cd, j.releases[0], p)
+			} else if cd.chartErrLine > 0 {
+				d.Range = pointRange(cd.display(p, "Chart.yaml"), cd.chartErrLine, 1)
 			} else if cd.valuesErrLine > 0 {
 				d.Range = pointRange(cd.display(p, "values.yaml"), cd.valuesErrLine, max(cd.valuesErrColumn, 1))
 			}
