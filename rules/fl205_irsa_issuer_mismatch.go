@@ -98,7 +98,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 			}
 			var bad []lint.TrustCondition
 			var keyIssuer lint.Issuer
-			var keyText string
+			var keyText issuerName
 			for _, c := range append(append([]lint.TrustCondition(nil), w.SubConditions...), w.AudConditions...) {
 				raw := lint.IssuerOfKey(c.Key)
 				if s, ok := raw.Str(); ok && s == "" {
@@ -140,7 +140,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 					p.Unresolved(fmt.Sprintf("OIDC issuer of %s's Federated principal vs condition key %s", role.Label, c.Key), c.Range)
 				case lint.No:
 					if len(bad) == 0 {
-						keyIssuer, keyText = ki, issuerText(p.Model, raw, ki)
+						keyIssuer, keyText = ki, nameIssuer(p.Model, raw, ki)
 					}
 					bad = append(bad, c)
 				}
@@ -152,7 +152,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 			for i, c := range bad {
 				keys[i] = fmt.Sprintf("%q", c.Key.String())
 			}
-			provider := issuerText(p.Model, w.Statement.Federated[0], providers[0])
+			provider := nameIssuer(p.Model, w.Statement.Federated[0], providers[0])
 			at := bad[0].Range
 			if at.IsZero() {
 				at = role.Trust.Range
@@ -160,7 +160,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 			p.Report(lint.Finding{
 				Range: at,
 				Message: fmt.Sprintf("trust of IAM role %s lets in %s but its condition%s %s test%s %s: no token can satisfy both",
-					describe(rid), providerPhrase(provider), plural(len(bad), "", "s"), strings.Join(keys, ", "), plural(len(bad), "s", ""), issuerPhrase(keyText)),
+					describe(rid), provider.provider(), plural(len(bad), "", "s"), strings.Join(keys, ", "), plural(len(bad), "s", ""), keyText.tested()),
 				Related: declared(rid, "role"),
 				Chain: []string{
 					fmt.Sprintf("the statement trusts tokens issued by %s (Federated principal %s)", provider, w.Statement.Federated[0]),
@@ -177,38 +177,47 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 	}
 }
 
-// issuerText shows the issuer iss (parsed from v) in a message: as
-// written when it is known text, else as the issuer of the cluster or
-// eks module call it is traced to ("the issuer of aws_eks_cluster.blue"),
-// else as the reference it is.
-func issuerText(m *lint.Model, v lint.Value, iss lint.Issuer) string {
+// issuerName is how a message names an issuer: as written when it is
+// known text, else by the cluster or eks module call it is traced to
+// (cluster: "aws_eks_cluster.blue"), else as the reference it is.
+type issuerName struct {
+	text, cluster string
+}
+
+// nameIssuer names the issuer iss, parsed from v.
+func nameIssuer(m *lint.Model, v lint.Value, iss lint.Issuer) issuerName {
 	if _, known := iss.Bare.Str(); known {
-		return iss.String()
+		return issuerName{text: iss.String()}
 	}
 	if o, ok := m.IssuerOrigin(v); ok && (o.Path == "identity[0].oidc[0].issuer" || o.Path == "cluster_oidc_issuer_url") {
 		_, local, _ := strings.Cut(o.Object, ":")
-		return tracedIssuer + local
+		return issuerName{cluster: local}
 	}
-	return iss.String()
+	return issuerName{text: iss.String()}
 }
 
-// tracedIssuer starts the text of an issuer traced to its cluster.
-const tracedIssuer = "the issuer of "
-
-// providerPhrase names the OIDC provider of an issuer text.
-func providerPhrase(text string) string {
-	if c, ok := strings.CutPrefix(text, tracedIssuer); ok {
-		return "the OIDC provider of " + c
+// String is the issuer itself ("the issuer of aws_eks_cluster.blue").
+func (n issuerName) String() string {
+	if n.cluster != "" {
+		return "the issuer of " + n.cluster
 	}
-	return "OIDC provider " + text
+	return n.text
 }
 
-// issuerPhrase names an issuer text as the object of "test".
-func issuerPhrase(text string) string {
-	if strings.HasPrefix(text, tracedIssuer) {
-		return text
+// provider names the OIDC provider of the issuer.
+func (n issuerName) provider() string {
+	if n.cluster != "" {
+		return "the OIDC provider of " + n.cluster
 	}
-	return "issuer " + text
+	return "OIDC provider " + n.text
+}
+
+// tested names the issuer as the object of "test".
+func (n issuerName) tested() string {
+	if n.cluster != "" {
+		return n.String()
+	}
+	return "issuer " + n.text
 }
 
 // checkClusterIssuer compares the issuer a bound service account's cluster
