@@ -48,6 +48,9 @@ type Evaluator struct {
 	// clusters are the addresses of the aws_eks_cluster instances
 	// evaluated so far, by name (clusterNamed).
 	clusters map[string][]string
+	// lateClusters are the names data "aws_eks_cluster" looked up before
+	// any cluster of that name was evaluated (clusterFoundLate).
+	lateClusters map[string]bool
 	// rootInst is the evaluated root module instance.
 	rootInst *ModInst
 	Embedded []kept.Embedded
@@ -178,7 +181,7 @@ func (mi *ModInst) run() {
 	e := mi.Evaluator
 	m, reads := e.mark(), len(e.remoteReads)
 	mi.runItems(g)
-	if mi.reuse == nil && !mi.inStandIn() && mi.secondPass(m) {
+	if mi.reuse == nil && !mi.inStandIn() && (mi.secondPass(m) || mi.clusterFoundLate()) {
 		// What the first pass reported once per run is reported again
 		// by the second (an unsupported argument of a call).
 		e.Session.forgetInputDiags(e.VarDiags[m.diags:])
@@ -222,15 +225,20 @@ func (mi *ModInst) secondPass(m evalMark) bool {
 	if len(seeds) == 0 || !mi.Evaluator.presetReached(m, objs, mi.outputs) {
 		return false
 	}
+	mi.reset()
+	mi.seeds = seeds
+	mi.Evaluator.Session.SecondPasses.Add(1)
+	return true
+}
+
+// reset clears everything a pass over the module's items set.
+func (mi *ModInst) reset() {
 	fresh := newModInst(mi.Evaluator, mi.Module, mi.Path, mi.depth, mi.stack)
 	mi.vars, mi.locals, mi.resources, mi.data = fresh.vars, fresh.locals, fresh.resources, fresh.data
 	mi.modules, mi.outputs, mi.providers = fresh.modules, fresh.outputs, fresh.providers
 	mi.ctxs, mi.stable, mi.objs = nil, nil, nil
 	mi.preset, mi.presetRead, mi.spans = nil, nil, nil
 	mi.possibles, mi.possible = nil, nil
-	mi.seeds = seeds
-	mi.Evaluator.Session.SecondPasses.Add(1)
-	return true
 }
 
 // runItems is one pass over the module's items in dependency order.
@@ -867,6 +875,8 @@ func (mi *ModInst) complete(r *Resource, v cty.Value, addr string) cty.Value {
 	if r.Data && r.Type == "aws_eks_cluster" {
 		if c, ok := mi.Evaluator.clusterNamed(GetAttr(v, "name")); ok {
 			addr = c // what it reads is that cluster's
+		} else {
+			mi.Evaluator.noteLookup(GetAttr(v, "name"))
 		}
 	}
 	leaf := func(path string) cty.Value { return mi.Evaluator.Holes.val(lint.HoleRef{Object: addr, Path: path}) }
@@ -890,6 +900,42 @@ func (e *Evaluator) clusterNamed(name cty.Value) (string, bool) {
 		return "", false
 	}
 	return addrs[0], true
+}
+
+// noteLookup records name, looked up by a data "aws_eks_cluster" that
+// found no cluster, when no cluster of that name has been evaluated yet
+// (clusterFoundLate).
+func (e *Evaluator) noteLookup(name cty.Value) {
+	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || len(e.clusters[name.AsString()]) != 0 {
+		return
+	}
+	if e.lateClusters == nil {
+		e.lateClusters = map[string]bool{}
+	}
+	e.lateClusters[name.AsString()] = true
+}
+
+// clusterFoundLate readies the root for a second evaluation when a data
+// "aws_eks_cluster" was looked up by a name before the one cluster of
+// that name was evaluated (a child module's lookup is evaluated before
+// the root's cluster when the call does not read it): the second pass
+// finds the cluster the first pass noted. Only the root does this, once.
+func (mi *ModInst) clusterFoundLate() bool {
+	e := mi.Evaluator
+	if mi.Call != nil || len(e.lateClusters) == 0 {
+		return false
+	}
+	late := false
+	for n := range e.lateClusters {
+		late = late || len(e.clusters[n]) == 1
+	}
+	e.lateClusters = nil
+	if !late {
+		return false
+	}
+	mi.reset()
+	mi.Evaluator.Session.SecondPasses.Add(1)
+	return true
 }
 
 // noteCluster records the name of an aws_eks_cluster instance at addr
