@@ -516,7 +516,8 @@ func (r *run) kustomize() int {
 	for f := range owned {
 		r.files[f] = true
 	}
-	kopts := kustomize.Options{ScanRoot: r.root, Tree: r.tree, Rel: r.rel, Cache: kustomize.NewCache()}
+	kopts := kustomize.Options{ScanRoot: r.root, Tree: r.tree, Rel: r.rel, Cache: kustomize.NewCache(), Written: r.writtenByTerraform()}
+	r.opts.units.UseWritten(kopts.Written)
 	built := make([]builtKustomization, len(kroots))
 	groups := make([]*runbudget.Group, len(kroots))
 	for i := range kroots {
@@ -583,6 +584,22 @@ func (r *run) kustomize() int {
 	r.readAsData(built)
 	r.built = built
 	return len(kroots)
+}
+
+// writtenByTerraform are the tree's files that Terraform's local_file
+// resources write at apply time and the tree lacks, by absolute path:
+// which resource writes each (kustomize.Options.Written).
+func (r *run) writtenByTerraform() map[string]string {
+	if len(r.tf.Written) == 0 {
+		return nil
+	}
+	w := make(map[string]string, len(r.tf.Written))
+	for _, f := range r.tf.Written {
+		if by, ok := w[f.Path]; !ok || f.By < by {
+			w[f.Path] = f.By // one name whichever root came first
+		}
+	}
+	return w
 }
 
 // readAsData turns the errors of a kustomization that does not build, and

@@ -444,3 +444,55 @@ func TestLoadLetsGoOfTheHoles(t *testing.T) {
 		t.Error("the per-unit cache still holds the load's holes after the load")
 	}
 }
+
+// A kustomization that lists a file a Terraform local_file writes at
+// apply time is kept with the files written: when the local_file comes
+// to write another file, the kept build (a note) is not used and the
+// entry is an FL000 again, as a fresh run says; and back. A root kept
+// from an earlier run still names what it writes.
+func TestKeptKustomizationFollowsWrittenFiles(t *testing.T) {
+	root := t.TempDir()
+	tf := func(name string) string {
+		return "resource \"local_file\" \"facts\" {\n  filename = \"${path.module}/../apps/" + name + "\"\n  content  = \"kind: ConfigMap\\n\"\n}\n"
+	}
+	write(t, root, map[string]string{
+		"infra/main.tf":           tf("facts.yaml"),
+		"apps/kustomization.yaml": "resources:\n  - ns.yaml\n  - facts.yaml\n",
+		"apps/ns.yaml":            "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: apps\n",
+	})
+	c, opts := cachedRunOf(t, root)
+	for i, step := range []struct {
+		file   string
+		fl000  int
+		report unitcache.Report
+	}{
+		{"facts.yaml", 0, unitcache.Report{KustBuilt: 1}},
+		{"other.yaml", 1, unitcache.Report{KustBuilt: 1}},
+		{"facts.yaml", 0, unitcache.Report{KustKept: 1}},
+		// The root kept, the overlay built again: what the kept root
+		// writes still counts.
+		{"facts.yaml", 0, unitcache.Report{KustBuilt: 1}},
+	} {
+		write(t, root, map[string]string{"infra/main.tf": tf(step.file)})
+		if i == 3 {
+			write(t, root, map[string]string{"apps/ns.yaml": "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: apps2\n"})
+		}
+		l, got, err := RunCached(opts, rules.All, lint.Options{}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u := l.Cache.Units; u.KustKept != step.report.KustKept || u.KustBuilt != step.report.KustBuilt {
+			t.Errorf("step %d: %s; want %s", i, u, step.report)
+		}
+		n := 0
+		for _, f := range got.Findings {
+			if f.Rule == "FL000" {
+				n++
+			}
+		}
+		if n != step.fl000 {
+			t.Errorf("step %d (local_file writes %s): %d FL000, want %d", i, step.file, n, step.fl000)
+		}
+		sameAsFresh(t, fmt.Sprintf("step %d", i), opts, l, got)
+	}
+}

@@ -11,6 +11,9 @@ import (
 // generated says why a path a kustomization lists but the tree lacks is
 // written at deploy time (see package generated); "" when nothing says so.
 func (b *builder) generated(p string) string {
+	if by, ok := b.opts.Written[filepath.Clean(p)]; ok {
+		return by + " writes it"
+	}
 	return generated.Why(sourceFS{b.src}, b.ignoreTop(p), p, b.rel)
 }
 

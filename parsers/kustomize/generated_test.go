@@ -3,6 +3,7 @@ package kustomize
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,40 @@ func TestGeneratedEntryIsNote(t *testing.T) {
 	_, diags, notes = Render(filepath.Join(dir, "overlays/dev"), opts)
 	if len(diags) != 1 || !strings.Contains(diags[0].Detail, "overlays/dev/sa.yaml does not exist") || len(notes) != 0 {
 		t.Errorf("missing file: diags %v notes %v", diags, notes)
+	}
+}
+
+// A file the tree lacks that something writes before the build
+// (Options.Written: a Terraform local_file) is a note naming the writer
+// at its entry, for a generator's file too; the same file without a
+// writer stays an FL000.
+func TestWrittenEntryIsNote(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"apps/kustomization.yaml": "resources:\n  - ns.yaml\n  - facts.yaml\nconfigMapGenerator:\n  - name: values\n    files:\n      - values.yaml\n",
+		"apps/ns.yaml":            "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: apps\n",
+	})
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	opts := Options{ScanRoot: dir, Tree: treefs.New([]string{dir}, ""), Rel: rel, Written: map[string]string{
+		filepath.Join(dir, "apps/facts.yaml"):  "local_file.facts (infra/main.tf:3)",
+		filepath.Join(dir, "apps/values.yaml"): "local_file.values (infra/main.tf:9)",
+	}}
+	out, diags, notes := Render(filepath.Join(dir, "apps"), opts)
+	want := []lint.Note{
+		{Kind: lint.Skipped, What: `kustomize resource "facts.yaml" is generated at deploy time, not in the tree (local_file.facts (infra/main.tf:3) writes it); not read`,
+			Range: lint.Range{File: "apps/kustomization.yaml", Line: 3, Column: 5, EndLine: 3, EndColumn: 15}},
+		{Kind: lint.Skipped, What: `kustomize generator file "values.yaml" is generated at deploy time, not in the tree (local_file.values (infra/main.tf:9) writes it); not read`,
+			Range: lint.Range{File: "apps/kustomization.yaml", Line: 7, Column: 9, EndLine: 7, EndColumn: 20}},
+	}
+	if len(diags) != 0 || !slices.Equal(notes, want) {
+		t.Errorf("diags %v, notes %+v\nwant %+v", diags, notes, want)
+	}
+	if !strings.Contains(string(out.Content), "name: apps") {
+		t.Errorf("the rest must render: %q", out.Content)
+	}
+	opts.Written = nil
+	_, diags, _ = Render(filepath.Join(dir, "apps"), opts)
+	if len(diags) != 2 || !strings.Contains(diags[0].Detail, "apps/facts.yaml does not exist") || !strings.Contains(diags[1].Detail, "apps/values.yaml does not exist") {
+		t.Errorf("without a writer: diags %v", diags)
 	}
 }
 

@@ -80,6 +80,11 @@ type Options struct {
 	// render rests on, a shared base included even when another render
 	// read it first. Needs Tree.
 	Inputs treefs.Observer
+	// Written are files the tree lacks that something writes at deploy
+	// time before the build runs (a Terraform local_file), by absolute
+	// path: what writes each one. An entry naming one is left out with a
+	// note instead of failing the build.
+	Written map[string]string
 }
 
 // Rendered is a kustomization's output.

@@ -94,6 +94,9 @@ type Result struct {
 	// KustomizationReads are the kustomization files (absolute) a file()
 	// call reads as data.
 	KustomizationReads []string
+	// Written are the files of the tree that local_file resources write
+	// at apply time and the tree lacks.
+	Written []kept.Written
 	// Calls are the module calls whose source is not in the tree (registry
 	// and remote modules), by call path without instance keys
 	// ("module.eks", "module.platform.module.eks"): where a plan's module
@@ -391,6 +394,7 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		res.Embedded = append(res.Embedded, e.Embedded...)
 		res.Templates = append(res.Templates, e.Templates...)
 		res.KustomizationReads = append(res.KustomizationReads, e.KustomizationReads...)
+		res.Written = append(res.Written, e.Written...)
 		if it.unit != nil {
 			roots = append(roots, it.dir)
 		}

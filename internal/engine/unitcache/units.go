@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -53,6 +55,9 @@ type Units struct {
 	// context is the digest of what a kustomization's output depends on
 	// besides its inputs; build identifies the renderer.
 	context [sha256.Size]byte
+	// written is the digest of the files written at deploy time that
+	// builds leave out (UseWritten).
+	written [sha256.Size]byte
 	build   string
 	tree    *treefs.Tree
 	// holes are the running load's (UseHoles): a
@@ -261,7 +266,23 @@ type keptKust struct {
 
 // kustKey is the store key of the kustomization root in dir.
 func (u *Units) kustKey(dir string) cache.Key {
-	return cache.KeyOf([]byte("kustomization"), u.context[:], []byte(dir))
+	return cache.KeyOf([]byte("kustomization"), u.context[:], u.written[:], []byte(dir))
+}
+
+// UseWritten makes the files written at deploy time (by absolute path:
+// what writes each), which kustomize.Options.Written gives every build,
+// part of every kustomization's key: a build that names one of them is
+// kept only with the same files written. Call it before the first
+// kustomization is looked up or kept.
+func (u *Units) UseWritten(written map[string]string) {
+	if u == nil || len(written) == 0 {
+		return
+	}
+	h := sha256.New()
+	for _, p := range slices.Sorted(maps.Keys(written)) {
+		fmt.Fprintf(h, "%q %q\n", p, written[p])
+	}
+	h.Sum(u.written[:0])
 }
 
 // KustBuild is a kustomization root's build: its output, diagnostics and

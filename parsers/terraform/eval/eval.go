@@ -58,6 +58,9 @@ type Evaluator struct {
 	Templates []string
 	// KustomizationReads are the kustomization files file() reads.
 	KustomizationReads []string
+	// Written are the tree's files a local_file writes at apply time
+	// and the tree lacks.
+	Written []kept.Written
 	// DocSources are the documents data "kubectl_path_documents" read
 	// from files as written, by their text: where each starts.
 	DocSources map[string]DocSource

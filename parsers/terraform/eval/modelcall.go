@@ -351,10 +351,10 @@ func (mi *ModInst) inputsRead(expr hcl.Expression, depth int) []string {
 }
 
 // evalMark is how much an evaluator had produced at some point.
-type evalMark struct{ ents, notes, embedded, diags, templates int }
+type evalMark struct{ ents, notes, embedded, diags, templates, written int }
 
 func (e *Evaluator) mark() evalMark {
-	return evalMark{len(e.entities), len(e.Notes), len(e.Embedded), len(e.VarDiags), len(e.Templates)}
+	return evalMark{len(e.entities), len(e.Notes), len(e.Embedded), len(e.VarDiags), len(e.Templates), len(e.Written)}
 }
 
 // anchorModel moves every position that what an instance of a stand-in
@@ -922,6 +922,7 @@ func factsDiffer(a, b map[lint.Fact]string) map[lint.Fact]bool {
 // truncate drops what the evaluator produced since m.
 func (e *Evaluator) truncate(m evalMark) {
 	e.entities, e.Notes, e.Embedded, e.VarDiags, e.Templates = e.entities[:m.ents], e.Notes[:m.notes], e.Embedded[:m.embedded], e.VarDiags[:m.diags], e.Templates[:m.templates]
+	e.Written = e.Written[:m.written]
 }
 
 // fingerprints renders the facts of each entity by address: everything

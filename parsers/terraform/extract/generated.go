@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"path/filepath"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -40,35 +41,49 @@ func (x *extraction) templateFileAttr(expr hcl.Expression) *hcl.Attribute {
 	return nil
 }
 
-// generatedFile notes a local_file (or local_sensitive_file) whose
-// content is a rendered template (templatefile(), data "template_file"):
-// Terraform writes it at apply time, so whatever reads it afterwards (a
-// file() call, a kustomization, a chart) reads something not in the tree.
+// generatedFile records a local_file (or local_sensitive_file) that
+// writes a file of the tree the tree lacks (kept.Written): Terraform
+// writes it at apply time, so whatever reads it before apply (a
+// kustomization) reads nothing, and is told why. When the content is a
+// rendered template (templatefile(), data "template_file"), it notes
+// that the generated file is not read, or reads the manifests it holds.
 // A file that exists in the tree is read as it stands and gets no note;
 // one written outside the tree is nothing the tree reads.
 func (x *extraction) generatedFile(local string) {
+	at := x.e.Session.Rng(x.r.DefRange)
+	p, known := x.writtenPath()
+	if known && (x.e.Tree().IsFile(p) || !x.e.Tree().Contains(p)) {
+		return // in the tree as it stands, or where nothing in the tree reads
+	}
+	if known {
+		x.e.Written = append(x.e.Written, kept.Written{Path: p, By: fmt.Sprintf("%s (%s:%d)", x.mi.Label(local), at.File, at.Line)})
+	}
 	c := x.attr(nil, "content")
 	if c == nil || !x.rendersTemplate(x.mi.LocalExpr(c.Expr)) {
 		return
 	}
-	at := x.e.Session.Rng(x.r.DefRange)
-	name := eval.GetAttr(x.v, "filename")
-	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || lint.HasSentinel(name.AsString()) {
+	if !known {
 		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: x.mi.Label(local) + ": writes a rendered template at apply time to a file whose name is not known; the generated file is not read", Range: at})
 		return
-	}
-	p := name.AsString()
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(x.e.Root.Dir, p)
-	}
-	p = filepath.Clean(p)
-	if x.e.Tree().IsFile(p) || !x.e.Tree().Contains(p) {
-		return // in the tree as it stands, or where nothing in the tree reads
 	}
 	if ext := filepath.Ext(p); (ext == ".yaml" || ext == ".yml") && x.manifestsWritten(local, c, p) {
 		return
 	}
 	x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: x.mi.Label(local) + ": writes " + x.e.Session.Rel(p) + " from a rendered template at apply time; the generated file is not in the tree and is not read", Range: at})
+}
+
+// writtenPath is the file the local_file writes (absolute, cleaned), and
+// whether its name is known.
+func (x *extraction) writtenPath() (string, bool) {
+	name := eval.GetAttr(x.v, "filename")
+	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || lint.HasSentinel(name.AsString()) {
+		return "", false
+	}
+	p := name.AsString()
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(x.e.Root.Dir, p)
+	}
+	return filepath.Clean(p), true
 }
 
 // manifestsWritten reads the Kubernetes manifests a local_file renders

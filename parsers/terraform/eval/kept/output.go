@@ -19,8 +19,22 @@ type RootOutput struct {
 	// KustomizationReads are the kustomization files file() reads as
 	// data (a Flux Kustomization's text handed to a chart).
 	KustomizationReads []string
-	VarFiles           []string
-	VarDiags           []lint.Diagnostic
+	// Written are the files of the tree a local_file writes at apply
+	// time that the tree lacks.
+	Written  []Written
+	VarFiles []string
+	VarDiags []lint.Diagnostic
 	// Reads are its remote-state reads (package eval, remotestate.go).
 	Reads []RemoteRead
+}
+
+// Written is a file a Terraform resource writes at apply time (a
+// local_file) that the tree does not hold: what reads it before apply
+// (a kustomization) reads nothing.
+type Written struct {
+	// Path is the file, absolute.
+	Path string
+	// By names the resource and where it is written, for a note
+	// ("local_file.values (infra/main.tf:12)").
+	By string
 }
