@@ -45,12 +45,13 @@ type Evaluator struct {
 	calls    map[string][]lint.Range
 	varFiles []string
 	VarDiags []lint.Diagnostic
-	// clusters are the addresses of the aws_eks_cluster instances
-	// evaluated so far, by name (clusterNamed).
-	clusters map[string][]string
-	// lateClusters are the names data "aws_eks_cluster" looked up before
-	// any cluster of that name was evaluated (clusterFoundLate).
-	lateClusters map[string]bool
+	// named are the managed instances evaluated so far that a data
+	// source may look up by name, and late the lookups that came before
+	// them (namedlookups.go); lookedUp maps a data source instance that
+	// reads one to it.
+	named    map[namedKey][]string
+	late     map[namedKey]bool
+	lookedUp map[string]string
 	// rootInst is the evaluated root module instance.
 	rootInst *ModInst
 	Embedded []kept.Embedded
@@ -184,7 +185,7 @@ func (mi *ModInst) run() {
 	e := mi.Evaluator
 	m, reads := e.mark(), len(e.remoteReads)
 	mi.runItems(g)
-	if mi.reuse == nil && !mi.inStandIn() && (mi.secondPass(m) || mi.clusterFoundLate()) {
+	if mi.reuse == nil && !mi.inStandIn() && (mi.secondPass(m) || mi.foundLate()) {
 		// What the first pass reported once per run is reported again
 		// by the second (an unsupported argument of a call).
 		e.Session.forgetInputDiags(e.VarDiags[m.diags:])
@@ -816,8 +817,8 @@ func (mi *ModInst) evalResource(r *Resource) {
 			v = mi.profilesOfRole(v, mi.Addr(addrLocal))
 		}
 		v = mi.complete(r, v, mi.Addr(addrLocal))
-		if !r.Data && r.Type == "aws_eks_cluster" {
-			mi.Evaluator.noteCluster(v, mi.Addr(addrLocal))
+		if !r.Data {
+			mi.Evaluator.noteNamed(r.Type, v, mi.Addr(addrLocal))
 		}
 		keys = append(keys, in.key)
 		vals = append(vals, mi.readBack(r, v))
@@ -875,85 +876,12 @@ func (mi *ModInst) complete(r *Resource, v cty.Value, addr string) cty.Value {
 			v = setAttr(v, "id", n)
 		}
 	}
-	if r.Data && r.Type == "aws_eks_cluster" {
-		if c, ok := mi.Evaluator.clusterNamed(GetAttr(v, "name")); ok {
-			addr = c // what it reads is that cluster's
-		} else {
-			mi.Evaluator.noteLookup(GetAttr(v, "name"))
-		}
+	if r.Data {
+		addr = mi.Evaluator.lookUp(r.Type, GetAttr(v, "name"), addr)
 	}
 	leaf := func(path string) cty.Value { return mi.Evaluator.Holes.val(lint.HoleRef{Object: addr, Path: path}) }
 	paths := append([]hcl.Traversal{idPath, arnPath, namePath}, mi.neededPaths(r.key(), r.count != nil || r.forEach != nil)...)
 	return ensureAll(v, paths, leaf)
-}
-
-// clusterNamed is the address of the one aws_eks_cluster instance of
-// the root, evaluated already (in any module), whose name is name (known
-// text, or the same hole): a data "aws_eks_cluster" looked up by it reads
-// that cluster, so what it reads after apply (identity[0].oidc[0].issuer,
-// vpc_config[0].cluster_security_group_id) is that cluster's. A data
-// source evaluated before the cluster, or a name two clusters have, finds
-// none.
-func (e *Evaluator) clusterNamed(name cty.Value) (string, bool) {
-	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String {
-		return "", false
-	}
-	addrs := e.clusters[name.AsString()]
-	if len(addrs) != 1 {
-		return "", false
-	}
-	return addrs[0], true
-}
-
-// noteLookup records name, looked up by a data "aws_eks_cluster" that
-// found no cluster, when no cluster of that name has been evaluated yet
-// (clusterFoundLate).
-func (e *Evaluator) noteLookup(name cty.Value) {
-	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String || len(e.clusters[name.AsString()]) != 0 {
-		return
-	}
-	if e.lateClusters == nil {
-		e.lateClusters = map[string]bool{}
-	}
-	e.lateClusters[name.AsString()] = true
-}
-
-// clusterFoundLate readies the root for a second evaluation when a data
-// "aws_eks_cluster" was looked up by a name before the one cluster of
-// that name was evaluated (a child module's lookup is evaluated before
-// the root's cluster when the call does not read it): the second pass
-// finds the cluster the first pass noted. Only the root does this, once.
-func (mi *ModInst) clusterFoundLate() bool {
-	e := mi.Evaluator
-	if mi.Call != nil || len(e.lateClusters) == 0 {
-		return false
-	}
-	late := false
-	for n := range e.lateClusters {
-		late = late || len(e.clusters[n]) == 1
-	}
-	e.lateClusters = nil
-	if !late {
-		return false
-	}
-	mi.reset()
-	mi.Evaluator.Session.SecondPasses.Add(1)
-	return true
-}
-
-// noteCluster records the name of an aws_eks_cluster instance at addr
-// (clusterNamed).
-func (e *Evaluator) noteCluster(v cty.Value, addr string) {
-	name := GetAttr(v, "name")
-	if name == cty.NilVal || !name.IsKnown() || name.IsNull() || name.Type() != cty.String {
-		return
-	}
-	if e.clusters == nil {
-		e.clusters = map[string][]string{}
-	}
-	if n := name.AsString(); !slices.Contains(e.clusters[n], addr) {
-		e.clusters[n] = append(e.clusters[n], addr)
-	}
 }
 
 // readBack is what a reference to the resource instance v reads where

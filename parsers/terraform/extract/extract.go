@@ -20,6 +20,9 @@ type Extractor struct{}
 // new provider arguments never break anything.
 func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v cty.Value, extra map[string]cty.Value) {
 	e := mi.Evaluator
+	if _, ok := e.LookedUp(mi.Addr(local)); ok && r.Data && (r.Type == "aws_iam_role" || r.Type == "aws_iam_instance_profile") {
+		return // an object the root declares, read back by name: that object
+	}
 	x := &extraction{e: e, mi: mi, r: r, v: v, extra: extra}
 	obj := lint.Object{
 		Addr:   mi.Addr(local),
