@@ -44,7 +44,11 @@ matches, so the role cannot be assumed by any pod.
      to an empty string;
    - a value contains ` + "`*`" + ` under ` + "`StringEquals`" + `, where it is a literal
      asterisk, not a wildcard;
-   - a ` + "`:sub`" + ` value that is not ` + "`system:serviceaccount:<namespace>:<name>`" + `.
+   - a ` + "`:sub`" + ` value that is not ` + "`system:serviceaccount:<namespace>:<name>`" + `,
+     when no other value of that key can be a subject (any one value
+     satisfies a condition; two ` + "`condition`" + ` blocks of a policy document with
+     one test and variable are one key holding both blocks' values, as the
+     AWS provider renders them).
 2. The key is absent from every token (or the value never equals a token's
    claim), so the condition is false and every ` + "`AssumeRoleWithWebIdentity`" + `
    call fails with ` + "`AccessDenied`" + `.
@@ -209,10 +213,16 @@ func conditionProblems(m *lint.Model, c lint.TrustCondition) []conditionProblem 
 	}
 
 	if _, ok := lint.ClaimMatcher(c); ok && claim == "sub" {
+		// A value that is no subject matters only when no other value can
+		// be one: any one of a key's values satisfies the condition.
+		var bad []conditionProblem
 		for _, v := range c.Values {
 			if prob, ok := badSubject(v, op.Wildcards()); ok {
-				out = append(out, prob)
+				bad = append(bad, prob)
 			}
+		}
+		if len(bad) == len(c.Values) {
+			out = append(out, bad...)
 		}
 	}
 	return out

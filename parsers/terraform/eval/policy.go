@@ -159,6 +159,11 @@ func statementJSON(s cty.Value, hole func() cty.Value) cty.Value {
 		if conds[t] == nil {
 			conds[t] = map[string]cty.Value{}
 		}
+		if prev, ok := conds[t][variable.AsString()]; ok {
+			// Two blocks with one test and variable: the AWS provider
+			// (since 5.14.0) renders one key holding both blocks' values.
+			values = joinValues(prev, values, hole)
+		}
 		conds[t][variable.AsString()] = values
 	}
 	switch {
@@ -172,4 +177,21 @@ func statementJSON(s cty.Value, hole func() cty.Value) cty.Value {
 		out["Condition"] = cty.ObjectVal(m)
 	}
 	return cty.ObjectVal(out)
+}
+
+// joinValues is the values of two condition blocks with one test and
+// variable, as one list: a's then b's. When either is not a known list,
+// the list holds one value not known.
+func joinValues(a, b cty.Value, hole func() cty.Value) cty.Value {
+	var out []cty.Value
+	for _, v := range []cty.Value{a, b} {
+		if !v.IsKnown() || v.IsNull() || !v.CanIterateElements() {
+			return cty.TupleVal([]cty.Value{hole()})
+		}
+		for it := v.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			out = append(out, e)
+		}
+	}
+	return cty.TupleVal(out)
 }
