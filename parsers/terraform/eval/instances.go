@@ -298,6 +298,33 @@ func (mi *ModInst) conditionalCount(expr hcl.Expression) ([]Instance, bool) {
 	return a, true
 }
 
+// standInBranch reads, in a stand-in, `cond ? x : y` with a known
+// condition as the branch it selects. Such a for_each is unknown only
+// because its branches' types do not agree: a stand-in leaves untyped a
+// variable the real module types (eks v21's eks_managed_node_groups is a
+// map of objects with optional attributes, so groups that set different
+// attributes still agree with `{}`), so Terraform, with the real type,
+// takes the branch. In the user's own code the same for_each is an error
+// Terraform reports, and is left unknown.
+func (mi *ModInst) standInBranch(x *hclsyntax.ConditionalExpr) ([]Instance, bool) {
+	if !mi.inStandIn() {
+		return nil, false
+	}
+	c, _ := mi.Eval(x.Condition, nil).Unmark()
+	if !c.IsKnown() || c.IsNull() || c.Type() != cty.Bool {
+		return nil, false
+	}
+	branch := x.FalseResult
+	if c.True() {
+		branch = x.TrueResult
+	}
+	insts, inv := mi.expandForEach(mi.Eval(branch, nil))
+	if inv != "" || hasPossible(insts) || !mi.Evaluator.Budget().Ok() {
+		return nil, false
+	}
+	return insts, true
+}
+
 // conditionalForEach reads a for_each whose keys are unknown only through
 // a condition: `cond ? x : y` (the keys of both, those not in both existing
 // only if created) and `{ for k, v in x : k => v if cond }` (every key of
@@ -305,6 +332,9 @@ func (mi *ModInst) conditionalCount(expr hcl.Expression) ([]Instance, bool) {
 func (mi *ModInst) conditionalForEach(expr hcl.Expression) ([]Instance, bool) {
 	switch x := mi.unwrap(expr).(type) {
 	case *hclsyntax.ConditionalExpr:
+		if insts, ok := mi.standInBranch(x); ok {
+			return insts, true
+		}
 		a, inva := mi.expandForEach(mi.Eval(x.TrueResult, nil))
 		b, invb := mi.expandForEach(mi.Eval(x.FalseResult, nil))
 		if inva != "" || invb != "" || hasPossible(a) || hasPossible(b) || !mi.Evaluator.Budget().Ok() {
