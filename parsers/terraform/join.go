@@ -18,21 +18,24 @@ type join struct {
 	reads map[string]map[string]int
 	// outputs are the items' outputs, by index.
 	outputs []cty.Value
+	// inferred says, for a read (by root directory, then address) matched
+	// to its item by inference, what the match assumes.
+	inferred map[string]map[string]string
 }
 
 // joinedOutputs are the outputs of the root the data source at addr of
 // root reads, once the load has joined them.
-func (l *loader) joinedOutputs(root, addr string) (cty.Value, bool) {
+func (l *loader) joinedOutputs(root, addr string) (cty.Value, string, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.join == nil {
-		return cty.NilVal, false
+		return cty.NilVal, "", false
 	}
 	i, ok := l.join.reads[root][addr]
 	if !ok || l.join.outputs[i] == cty.NilVal {
-		return cty.NilVal, false
+		return cty.NilVal, "", false
 	}
-	return l.join.outputs[i], true
+	return l.join.outputs[i], l.join.inferred[root][addr], true
 }
 
 // plannedJoin matches every remote-state read of the first pass, of the
@@ -52,6 +55,7 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 	}
 	deferred := l.deferredReaders(items, located)
 	reads := map[string]map[string]int{}
+	inferredReads := map[string]map[string]string{}
 	deps, notes = map[int][]int{}, map[int][]lint.Note{}
 	for i, it := range items {
 		if it.kept || it.joined || deferred[i] {
@@ -86,8 +90,11 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 			}
 			if inferred {
 				text := fmt.Sprintf("%s is read as the state of %s: the same key, %s", what, l.Rel(items[targets[0]].dir), "a bucket one of them does not name (given at terraform init, or known only at apply)")
-				notes[i] = append(notes[i], lint.Note{Kind: lint.Inferred, What: text + "; findings in this root are one severity lower", Range: rd.Rng})
-				it.inferred = append(it.inferred, text)
+				notes[i] = append(notes[i], lint.Note{Kind: lint.Inferred, What: text + "; findings that rest on what it reads are one severity lower", Range: rd.Rng})
+				if inferredReads[it.dir] == nil {
+					inferredReads[it.dir] = map[string]string{}
+				}
+				inferredReads[it.dir][rd.Addr] = text
 			}
 			if reads[it.dir] == nil {
 				reads[it.dir] = map[string]int{}
@@ -104,7 +111,7 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 	sort.Ints(again)
 	again = topoOrder(again, deps)
 	l.mu.Lock()
-	l.join = &join{reads: reads, outputs: make([]cty.Value, len(items))}
+	l.join = &join{reads: reads, outputs: make([]cty.Value, len(items)), inferred: inferredReads}
 	for i, it := range items {
 		l.join.outputs[i] = it.outputs
 	}

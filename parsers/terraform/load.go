@@ -315,9 +315,6 @@ type evalItem struct {
 	outputs cty.Value
 	// stateLoc is where it keeps its state (stateLocation).
 	stateLoc kept.StateLocation
-	// inferred is what its remote-state reads assume (remotestate.go):
-	// every entity of its second pass rests on it.
-	inferred []string
 	// kept is set for a root the root cache answered (kept.go), and
 	// keptFiles are the module files it used.
 	kept      bool
@@ -347,14 +344,6 @@ func (l *loader) evaluateItems(items []*evalItem, order []int) {
 		it := items[order[k]]
 		defer close(it.done)
 		it.out, it.outputs, it.stateLoc = l.evaluateUnit(it, units[k], items)
-		for _, ent := range it.out.Entities {
-			o := ent.Base()
-			for _, text := range it.inferred {
-				if !slices.Contains(o.Inferred, text) {
-					o.Inferred = append(o.Inferred, text)
-				}
-			}
-		}
 		l.mu.Lock()
 		if l.join != nil {
 			l.join.outputs[order[k]] = it.outputs

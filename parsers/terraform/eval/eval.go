@@ -116,6 +116,10 @@ type ModInst struct {
 	possibles []lint.PossibleInstance
 	// possible are the blocks (by graph key) with possible instances.
 	possible map[string]bool
+	// rests are, by graph key, what the block's values rest on that is
+	// inferred, from the blocks it reads (restsOn): a remote-state read
+	// joined to a root by an inferred match.
+	rests map[string][]string
 	// Model is set on an instance of a built-in stand-in (models.go);
 	// anchor is then where its entities are reported in the user's files.
 	Model  *modelUse
@@ -243,12 +247,14 @@ func (mi *ModInst) reset() {
 	mi.ctxs, mi.stable, mi.objs = nil, nil, nil
 	mi.preset, mi.presetRead, mi.spans = nil, nil, nil
 	mi.possibles, mi.possible = nil, nil
+	mi.rests = nil
 }
 
 // runItems is one pass over the module's items in dependency order.
 func (mi *ModInst) runItems(g *itemGraph) {
 	for _, key := range g.order {
 		it := g.items[key]
+		mi.restsOn(key, it)
 		mi.resetContexts()
 		if mi.reuse != nil && mi.reuse.take(mi, key, it) {
 			continue

@@ -208,6 +208,9 @@ type marks struct {
 // instance's own, and whether the instance exists at all.
 func (mi *ModInst) instanceMarks(local string, in Instance) marks {
 	m := marks{inferred: mi.inferred, possible: mi.possibles}
+	if rests := mi.rests[local]; len(rests) > 0 {
+		m.inferred = append(slices.Clone(m.inferred), rests...)
+	}
 	if in.possible == "" {
 		return m
 	}
@@ -218,7 +221,7 @@ func (mi *ModInst) instanceMarks(local string, in Instance) marks {
 	} else {
 		p.Unkeyed = true
 	}
-	m.inferred = append(slices.Clone(mi.inferred), text)
+	m.inferred = append(slices.Clone(m.inferred), text)
 	m.possible = append(slices.Clone(mi.possibles), p)
 	return m
 }

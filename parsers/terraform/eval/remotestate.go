@@ -285,9 +285,12 @@ func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.V
 	if e.Session.Joined == nil {
 		return v
 	}
-	if out, ok := e.Session.Joined(e.rootDir, read.Addr); ok {
+	if out, inferred, ok := e.Session.Joined(e.rootDir, read.Addr); ok {
 		for _, attr := range remoteStateTypes[r.Type] {
 			v = setAttr(v, attr, out)
+		}
+		if inferred != "" {
+			mi.restOn(r.key(), inferred) // and so does everything reading it
 		}
 	}
 	return v

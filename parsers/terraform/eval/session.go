@@ -78,8 +78,10 @@ type Session struct {
 	// extractor turns evaluated resources into entities.
 	extractor Extractor
 	// Joined are the outputs of the root a remote-state read of a root
-	// reads (false when the load joined it to none); nil: none joined.
-	Joined func(root, addr string) (cty.Value, bool)
+	// reads (false when the load joined it to none), and what the join
+	// assumes when it matched that root by inference ("" when exactly);
+	// nil: none joined.
+	Joined func(root, addr string) (outputs cty.Value, inferred string, ok bool)
 }
 
 // Options configure a session.
