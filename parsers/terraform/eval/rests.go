@@ -19,6 +19,7 @@ func (mi *ModInst) restsOn(key string, it *graphItem) {
 	if len(rests) == 0 {
 		return
 	}
+	slices.Sort(rests) // deps are in no fixed order
 	if mi.rests == nil {
 		mi.rests = map[string][]string{}
 	}
@@ -33,5 +34,6 @@ func (mi *ModInst) restOn(key, text string) {
 	}
 	if !slices.Contains(mi.rests[key], text) {
 		mi.rests[key] = append(mi.rests[key], text)
+		slices.Sort(mi.rests[key])
 	}
 }
