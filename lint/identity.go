@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -158,6 +159,9 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 		if e := m.Lookup(ref.Object); e != nil && e.Base().Kind == kind {
 			o := e.Base()
 			id.Entity, id.Name, id.Scope = e, o.Name, o.Scope.Merge(holder)
+			if d := m.declaredAs(e); d != nil {
+				id.Entity, id.Scope = d, d.Base().Scope.Merge(id.Scope)
+			}
 			return id
 		}
 		return id
@@ -195,6 +199,9 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 			found = append(found, e)
 		}
 	}
+	if declared := slices.DeleteFunc(slices.Clone(found), func(e Entity) bool { return e.Base().LookedUp }); len(declared) > 0 {
+		found = declared // a read-back stands for what declares it
+	}
 	switch {
 	case len(found) == 1:
 		id.Entity = found[0]
@@ -203,6 +210,32 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 		id.Alike = found // ambiguous: keep the name only
 	}
 	return id
+}
+
+// declaredAs is the one entity the model declares that e, an object a
+// data source reads back by name (Object.LookedUp), stands for: the same
+// kind, a provably equal name, a compatible scope. Nil when e is no
+// read-back, or none or several match.
+func (m *Model) declaredAs(e Entity) Entity {
+	o := e.Base()
+	if !o.LookedUp {
+		return nil
+	}
+	if _, ok := o.Name.Str(); !ok {
+		return nil
+	}
+	var found Entity
+	for _, c := range m.candidates(o.Kind, o.Name) {
+		co := c.Base()
+		if co.LookedUp || !co.Scope.Compatible(o.Scope, false, false) || Compare(co.Name, o.Name) != Yes {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	return found
 }
 
 // ResolveRole resolves a reference to an IAM role (name, ARN or Terraform

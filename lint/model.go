@@ -192,6 +192,10 @@ type Object struct {
 	// declares, nested calls included); targets that are no entity are
 	// absent. No rule reads it; the graph draws it.
 	DependsOn []string
+	// LookedUp marks an object a Terraform data source reads back by its
+	// name (data "aws_iam_role"): it stands for the object of that name
+	// the model declares, when it has exactly one (resolveNamed).
+	LookedUp bool
 	// Root is the Terraform root module directory (as Addr qualifies it)
 	// whose configuration declares the object: its own root for a block
 	// of a root's configuration, the root of the helm_release a rendered

@@ -39,10 +39,12 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 	switch {
 	case !r.Data && r.Type == "aws_iam_role", r.Data && r.Type == "aws_iam_role":
 		obj.Kind = lint.KindRole
+		obj.LookedUp = r.Data
 		x.name(&obj, "name", "name_prefix")
 		e.Add(&lint.Role{Object: obj, ARN: x.val("arn"), Trust: x.trust(obj.Label)})
 	case r.Type == "aws_iam_instance_profile":
 		obj.Kind = lint.KindInstanceProfile
+		obj.LookedUp = r.Data
 		x.name(&obj, "name", "name_prefix")
 		ip := &lint.InstanceProfile{Object: obj, ARN: x.val("arn")}
 		if !r.Data {
