@@ -40,8 +40,8 @@ func (r Role) IsNodeMapping() bool {
 const MaxSize = 4 << 20
 
 // Parse reads a mapRoles document: a YAML (or JSON) list of mappings with
-// rolearn, username and groups. Entries without a rolearn are skipped; a
-// document that is not such a list is an error.
+// rolearn, username and groups. Entries without a rolearn, and null
+// entries, are skipped; a document that is not such a list is an error.
 func Parse(text string) ([]Role, error) {
 	if len(text) > MaxSize {
 		return nil, fmt.Errorf("mapRoles: %d bytes is more than the %d-byte limit", len(text), MaxSize)
@@ -65,6 +65,12 @@ func Parse(text string) ([]Role, error) {
 	}
 	var out []Role
 	for _, item := range list.Content {
+		if item.Kind == yaml.ScalarNode && item.Tag == "!!null" {
+			// `- null` (a conditional entry left out, as yamlencode writes
+			// it): the authenticator reads an empty mapping, skips it
+			// with an error in its log and keeps the others.
+			continue
+		}
 		if item.Kind != yaml.MappingNode {
 			return nil, fmt.Errorf("mapRoles: line %d: a role mapping (rolearn, username, groups) is expected", item.Line)
 		}

@@ -43,6 +43,21 @@ func TestParseJSONAndEmpty(t *testing.T) {
 	}
 }
 
+// A null entry (a conditional mapping left out, as yamlencode writes
+// it) is skipped, as the authenticator skips it; the others stay.
+func TestParseNullEntrySkipped(t *testing.T) {
+	for _, text := range []string{
+		"- rolearn: arn:aws:iam::1:role/nodes\n  groups: [system:nodes]\n- null\n",
+		`[{"rolearn":"arn:aws:iam::1:role/nodes","groups":["system:nodes"]},null]`,
+		"- ~\n- rolearn: arn:aws:iam::1:role/nodes\n  groups: [system:nodes]\n",
+	} {
+		roles, err := Parse(text)
+		if err != nil || len(roles) != 1 || roles[0].RoleARN != "arn:aws:iam::1:role/nodes" {
+			t.Errorf("Parse(%q) = %+v, %v; want the nodes mapping", text, roles, err)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	for _, bad := range []string{"rolearn: x\n", "- just a string\n", "- rolearn: [unclosed\n", strings.Repeat("x", MaxSize+1)} {
 		if _, err := Parse(bad); err == nil {
