@@ -73,6 +73,15 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 //   - prometheus-cloudwatch-exporter: github.com/prometheus-community/
 //     helm-charts charts/prometheus-cloudwatch-exporter —
 //     serviceAccount.{create,name,annotations}, fullname.
+//   - kube-prometheus-stack: github.com/prometheus-community/helm-charts
+//     charts/kube-prometheus-stack — no top-level serviceAccount; the
+//     Prometheus pods (a Thanos sidecar's object storage, remote write
+//     with SigV4) run as prometheus.serviceAccount.{create,name,
+//     annotations}, named "<fullname>-prometheus", Alertmanager's as
+//     alertmanager.serviceAccount.*, "<fullname>-alertmanager"; the
+//     fullname is Helm's convention cut to 26 characters
+//     (kube-prometheus-stack.fullname, trunc 26), namespaceOverride
+//     replaces the release namespace.
 //   - karpenter-crd: github.com/aws/karpenter-provider-aws
 //     charts/karpenter-crd — CustomResourceDefinitions only, no account.
 //
@@ -106,6 +115,10 @@ var chartAccounts = map[string][]chartAccount{
 	"cluster-autoscaler":             {{nameKey: "rbac.serviceAccount.name", createKey: "rbac.serviceAccount.create", annotationsKey: "rbac.serviceAccount.annotations", fullname: clusterAutoscalerFullname}},
 	"velero":                         {{nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations", fullname: veleroServerAccount}},
 	"prometheus-cloudwatch-exporter": {conventional},
+	"kube-prometheus-stack": {
+		{nameKey: "prometheus.serviceAccount.name", createKey: "prometheus.serviceAccount.create", annotationsKey: "prometheus.serviceAccount.annotations", fullname: kubePrometheusStackAccount("-prometheus"), namespaceKey: "namespaceOverride"},
+		{nameKey: "alertmanager.serviceAccount.name", createKey: "alertmanager.serviceAccount.create", annotationsKey: "alertmanager.serviceAccount.annotations", fullname: kubePrometheusStackAccount("-alertmanager"), namespaceKey: "namespaceOverride", component: "alertmanager"},
+	},
 	// Charts of CRDs only: no account.
 	"karpenter-crd": {},
 }
@@ -348,6 +361,29 @@ func helmFullname(release, chart string, values map[string]any) (string, bool) {
 func veleroServerAccount(release, chart string, values map[string]any) (string, bool) {
 	full, ok := helmFullname(release, chart, values)
 	return full + "-server", ok
+}
+
+// kubePrometheusStackAccount is the default name of a
+// kube-prometheus-stack account: kube-prometheus-stack.fullname (Helm's
+// convention cut to 26 characters, a dash trimmed) and suffix.
+func kubePrometheusStackAccount(suffix string) func(release, chart string, values map[string]any) (string, bool) {
+	return func(release, chart string, values map[string]any) (string, bool) {
+		full := release
+		name := chart
+		if s, ok := stringValue(values, "nameOverride"); ok && s != "" {
+			name = s
+		}
+		switch s, ok := stringValue(values, "fullnameOverride"); {
+		case ok && s != "":
+			full = s
+		case !strings.Contains(release, name):
+			full = release + "-" + name
+		}
+		if len(full) > 26 {
+			full = full[:26]
+		}
+		return strings.TrimSuffix(full, "-") + suffix, true
+	}
 }
 
 // clusterAutoscalerFullname is cluster-autoscaler.fullname: the name is

@@ -76,6 +76,14 @@ func TestRemoteChartServiceAccounts(t *testing.T) {
 		{name: "cloudwatch exporter", r: release("helm_release.cw", "prometheus-cloudwatch-exporter", "monitoring", "prometheus-community/prometheus-cloudwatch-exporter", nil, nil), ns: "monitoring", sa: "prometheus-cloudwatch-exporter", nameRange: nameAt},
 		{name: "velero default", r: release("helm_release.velero", "velero", "velero", "vmware-tanzu/velero", nil, nil), ns: "velero", sa: "velero-server", nameRange: nameAt},
 		{name: "velero release-chart", r: release("helm_release.backup", "backup", "ops", "vmware-tanzu/velero", nil, nil), ns: "ops", sa: "backup-velero-server", nameRange: nameAt},
+		// kube-prometheus-stack: no top-level serviceAccount; Prometheus
+		// runs as "<fullname cut to 26>-prometheus".
+		{name: "kube-prometheus-stack", r: release("helm_release.kps", "kube-prometheus-stack", "monitoring", "prometheus-community/kube-prometheus-stack", nil, nil), ns: "monitoring", sa: "kube-prometheus-stack-prometheus", nameRange: nameAt},
+		{name: "kube-prometheus-stack cut to 26", r: release("helm_release.kps", "observability", "monitoring", "kube-prometheus-stack",
+			map[string]any{"serviceAccount": map[string]any{"name": "ignored"}}, nil), ns: "monitoring", sa: "observability-kube-prometh-prometheus", nameRange: nameAt},
+		{name: "kube-prometheus-stack value", r: release("helm_release.kps", "kps", "monitoring", "kube-prometheus-stack",
+			map[string]any{"namespaceOverride": "obs", "prometheus": map[string]any{"serviceAccount": map[string]any{"name": "thanos-writer"}}},
+			map[string]lint.Range{"prometheus.serviceAccount.name": setAt}), ns: "obs", sa: "thanos-writer", nameRange: setAt},
 		{name: "not created", r: release("helm_release.lbc", "lbc", "kube-system", "aws-load-balancer-controller",
 			map[string]any{"serviceAccount": map[string]any{"create": false, "name": "aws-load-balancer-controller"}}, nil), none: true},
 		{name: "unknown chart", r: release("helm_release.app", "web", "shop", "oci://example.com/charts/myapp:1.2.3", nil, nil), ns: "shop", sa: "web-myapp", nameRange: nameAt, inferred: true},
