@@ -47,6 +47,7 @@ var fixable = map[string]bool{
 	"FL201/positive_argo_app_of_apps":                          true,
 	"FL201/positive_argo_release_written_twice":                true,
 	"FL201/positive_crossplane_role":                           true, // JSON inside a YAML block scalar
+	"FL201/positive_service_account_namespace_by_namespace_id": true,
 	"FL201/positive_eksctl_attach_role_arn":                    true,
 	"FL201/positive_flux_release_in_kustomization":             true,
 	"FL201/positive_flux_overlay_reads_outside_its_directory":  true, // the overlay Flux builds, not kustomize

@@ -882,12 +882,32 @@ func (mi *ModInst) complete(r *Resource, v cty.Value, addr string) cty.Value {
 			v = setAttr(v, "id", n)
 		}
 	}
+	if !r.Data && (r.Type == "kubernetes_namespace" || r.Type == "kubernetes_namespace_v1") {
+		// The kubernetes provider sets a namespace's id to its name.
+		if n := metadataName(v); n != cty.NilVal {
+			v = setAttr(v, "id", n)
+		}
+	}
 	if r.Data {
 		addr = mi.Evaluator.lookUp(r.Type, GetAttr(v, "name"), addr)
 	}
 	leaf := func(path string) cty.Value { return mi.Evaluator.Holes.val(lint.HoleRef{Object: addr, Path: path}) }
 	paths := append([]hcl.Traversal{idPath, arnPath, namePath}, mi.neededPaths(r.key(), r.count != nil || r.forEach != nil)...)
 	return ensureAll(v, paths, leaf)
+}
+
+// metadataName is metadata[0].name of a Kubernetes resource's value when
+// it is a known string (a hole's sentinel included), else NilVal.
+func metadataName(v cty.Value) cty.Value {
+	md := BlockList(GetAttr(v, "metadata"))
+	if len(md) == 0 {
+		return cty.NilVal
+	}
+	n := GetAttr(md[0], "name")
+	if n == cty.NilVal || !n.IsKnown() || n.IsNull() || n.Type() != cty.String {
+		return cty.NilVal
+	}
+	return n
 }
 
 // readBack is what a reference to the resource instance v reads where
