@@ -391,3 +391,27 @@ func TestDocumentsKeptForCompositions(t *testing.T) {
 		t.Errorf("a ConfigMap's documents were kept: %v", got)
 	}
 }
+
+// Directories of tools, not of the configuration — vendored code, an
+// editor's local history of timestamped copies (.history) — are not
+// read: a broken copy there is no FL000.
+func TestDiscoverySkipsToolDirectories(t *testing.T) {
+	root := t.TempDir()
+	broken := "resource \"aws_iam_role\" \"r\" {\n  name = \n"
+	write(t, root, map[string]string{
+		"infra/main.tf":                         "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n}\n",
+		"infra/.history/main_20260101120000.tf": broken,
+		".history/k8s/sa_20260101120000.yaml":   "kind: [\n",
+		"vendor/mod/main.tf":                    broken,
+	})
+	l, _, err := Run(Options{Paths: []string{root}, Cwd: root}, nil, lint.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Input.Diagnostics) != 0 {
+		t.Errorf("diagnostics from skipped directories: %v", l.Input.Diagnostics)
+	}
+	if len(l.TerraformRoots) != 1 {
+		t.Errorf("roots %v, want infra alone", l.TerraformRoots)
+	}
+}

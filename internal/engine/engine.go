@@ -157,8 +157,9 @@ type Loaded struct {
 // Rel reports a path the way ranges do.
 func (l *Loaded) Rel(abs string) string { return l.rel(abs) }
 
-// skipDirs are never descended into.
-var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, ".terragrunt-stack": true, "node_modules": true, "vendor": true, "testdata": true}
+// skipDirs are never descended into: tools' directories (.history is an
+// editor's local history of timestamped copies).
+var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, ".terragrunt-stack": true, "node_modules": true, "vendor": true, "testdata": true, ".history": true}
 
 // maxManifest bounds one YAML file.
 const maxManifest = 8 << 20

@@ -52,7 +52,7 @@ type File struct {
 }
 
 // skipDirs are the directories faultline does not descend into either.
-var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, ".terragrunt-stack": true, "node_modules": true, "vendor": true, "testdata": true}
+var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, ".terragrunt-stack": true, "node_modules": true, "vendor": true, "testdata": true, ".history": true}
 
 // Terragrunt configuration file names. Besides these, a Terragrunt tree's
 // units read other .hcl files (account.hcl, region.hcl, a root.hcl they
