@@ -44,9 +44,10 @@ func (x *extraction) templateFileAttr(expr hcl.Expression) *hcl.Attribute {
 // generatedFile records a local_file (or local_sensitive_file) that
 // writes a file of the tree the tree lacks (kept.Written): Terraform
 // writes it at apply time, so whatever reads it before apply (a
-// kustomization) reads nothing, and is told why. When the content is a
-// rendered template (templatefile(), data "template_file"), it notes
-// that the generated file is not read, or reads the manifests it holds.
+// kustomization) reads nothing, and is told why. A YAML file's
+// Kubernetes manifests are read (manifestsWritten); when the content is
+// a rendered template (templatefile(), data "template_file") that holds
+// none, a note says the generated file is not read.
 // A file that exists in the tree is read as it stands and gets no note;
 // one written outside the tree is nothing the tree reads.
 func (x *extraction) generatedFile(local string) {
@@ -59,7 +60,15 @@ func (x *extraction) generatedFile(local string) {
 		x.e.Written = append(x.e.Written, kept.Written{Path: p, By: fmt.Sprintf("%s (%s:%d)", x.mi.Label(local), at.File, at.Line)})
 	}
 	c := x.attr(nil, "content")
-	if c == nil || !x.rendersTemplate(x.mi.LocalExpr(c.Expr)) {
+	if c == nil {
+		return
+	}
+	if !x.rendersTemplate(x.mi.LocalExpr(c.Expr)) {
+		// Content written inline (a heredoc, yamlencode of an object):
+		// the manifests it writes are read; anything else is data.
+		if ext := filepath.Ext(p); known && (ext == ".yaml" || ext == ".yml") {
+			x.manifestsWritten(local, c, p)
+		}
 		return
 	}
 	if !known {
