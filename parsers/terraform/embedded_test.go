@@ -176,6 +176,47 @@ resource "kubernetes_service_account_v1" "karpenter" {
 	}
 }
 
+// A heredoc line whose value an interpolation writes, known or not, is
+// underlined as written, to the line's end; a key before the
+// interpolation keeps its own end.
+func TestEmbeddedHeredocInterpolationUnderline(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `locals {
+  cluster = "ash"
+}
+
+resource "kubectl_manifest" "nc" {
+  yaml_body = <<-YAML
+    apiVersion: karpenter.k8s.aws/v1
+    kind: EC2NodeClass
+    metadata:
+      name: general
+    spec:
+      securityGroupSelectorTerms:
+        - tags:
+            karpenter.sh/discovery: ${local.cluster}
+  YAML
+}
+`,
+	})
+	res := Load([]string{dir}, Options{Root: dir, Holes: lint.NewHoles(), Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+	if len(res.Embedded) != 1 {
+		t.Fatalf("embedded = %d, want 1", len(res.Embedded))
+	}
+	em := res.Embedded[0]
+	// YAML line 8 is "        karpenter.sh/discovery: ash"; main.tf line
+	// 14 writes it with the heredoc's 4 columns of indentation more, the
+	// value as ${local.cluster}, which ends the line at column 53.
+	value := em.Map(lint.Range{File: "x", Line: 8, Column: 33, EndLine: 8, EndColumn: 36}, "ash")
+	if want := (lint.Range{File: "main.tf", Line: 14, Column: 37, EndLine: 14, EndColumn: 53}); value != want {
+		t.Errorf("value = %#v, want %#v", value, want)
+	}
+	key := em.Map(lint.Range{File: "x", Line: 8, Column: 9, EndLine: 8, EndColumn: 31}, "karpenter.sh/discovery")
+	if want := (lint.Range{File: "main.tf", Line: 14, Column: 13, EndLine: 14, EndColumn: 35}); key != want {
+		t.Errorf("key = %#v, want %#v", key, want)
+	}
+}
+
 // Where a release's values are written: in a heredoc, a value sits on its
 // own line and column, a <<- heredoc's dropped indentation given back; a
 // one-line template has no line of its own to show, so a value is placed
@@ -270,7 +311,7 @@ resource "helm_release" "listset" {
 	}{
 		{"indented", "webhook", lint.Range{File: "main.tf", Line: 10, Column: 9, EndLine: 10, EndColumn: 16}},
 		{"indented", "webhook.enabled", lint.Range{File: "main.tf", Line: 11, Column: 20, EndLine: 11, EndColumn: 25}},
-		{"indented", "replicas", lint.Range{File: "main.tf", Line: 12, Column: 19, EndLine: 12, EndColumn: 20}},
+		{"indented", "replicas", lint.Range{File: "main.tf", Line: 12, Column: 19, EndLine: 12, EndColumn: 23}}, // ${2} underlined as written
 		{"flush", "webhook.enabled", lint.Range{File: "main.tf", Line: 23, Column: 12, EndLine: 23, EndColumn: 17}},
 		{"oneline", "webhook.enabled", lint.Range{File: "main.tf", Line: 31, Column: 13, EndLine: 31, EndColumn: 44}},
 	} {

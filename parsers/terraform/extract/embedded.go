@@ -148,13 +148,16 @@ func (x *extraction) positionMapIn(mi *eval.ModInst, expr hcl.Expression, whole 
 	yLines := strings.Split(string(content), "\n")
 	start := tpl.Range().Start.Line
 	n := min(len(yLines), max(len(srcLines)-start, 0))
-	shifts, ends := make([]int, n), make([]int, n)
+	shifts, ends, interps := make([]int, n), make([]int, n), make([]int, n)
 	for i := range n {
 		s := srcLines[start+i]
 		shifts[i] = max(indent(s)-indent(yLines[i]), 0)
 		ends[i] = len([]rune(strings.TrimRight(s, " \t\r"))) + 1
+		if j := strings.Index(s, "${"); j >= 0 {
+			interps[i] = len([]rune(s[:j])) + 1
+		}
 	}
-	return kept.PositionMap{Whole: whole, Heredoc: true, Start: start, Shifts: shifts, Ends: ends}
+	return kept.PositionMap{Whole: whole, Heredoc: true, Start: start, Shifts: shifts, Ends: ends, Interps: interps}
 }
 
 // templateRows places the lines of content, what templatefile() call fc

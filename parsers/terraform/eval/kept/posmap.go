@@ -25,10 +25,12 @@ type PositionMap struct {
 	// Heredoc is set when the YAML is written as a heredoc from source
 	// line Start on: YAML line n is source line Start+n, its columns
 	// shifted by Shifts[n-1] (indentation a <<- heredoc drops); Ends[n-1]
-	// is the column after the written end of that source line.
-	Heredoc      bool
-	Start        int
-	Shifts, Ends []int
+	// is the column after the written end of that source line, and
+	// Interps[n-1] the column its first interpolation is written at (0:
+	// none; what follows it is rendered otherwise than written).
+	Heredoc               bool
+	Start                 int
+	Shifts, Ends, Interps []int
 	// Lines, when set, place each line of YAML written as an HCL object
 	// (yamlencode({…}), an object attribute): Lines[n-1] is where YAML
 	// line n's value is written — the item's value, or its key when the
@@ -81,7 +83,8 @@ func (m *PositionMap) place(r lint.Range, text string) lint.Range {
 	if r.EndLine != r.Line {
 		out.EndColumn = r.EndColumn
 	}
-	if lint.HasSentinel(text) && r.EndLine == r.Line {
+	interpolated := r.Line <= len(m.Interps) && m.Interps[r.Line-1] > 0 && out.EndColumn > m.Interps[r.Line-1]
+	if (lint.HasSentinel(text) || interpolated) && r.EndLine == r.Line {
 		// The value came from an interpolation: underline it as written.
 		out.EndColumn = m.Ends[r.Line-1]
 	}
