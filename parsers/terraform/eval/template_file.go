@@ -84,6 +84,13 @@ func (mi *ModInst) templateSource(r *Resource) string {
 // of the functions named (file, templatefile), perhaps inside yamldecode()
 // or jsondecode(); "" for anything else or a path not known.
 func (mi *ModInst) TemplatePath(expr hcl.Expression, funcs ...string) string {
+	return mi.TemplatePathIn(expr, nil, funcs...)
+}
+
+// TemplatePathIn is TemplatePath for expr written in an instance whose
+// each / count values are extra: the path may name the file by
+// each.value (a for_each over fileset()).
+func (mi *ModInst) TemplatePathIn(expr hcl.Expression, extra map[string]cty.Value, funcs ...string) string {
 	fc, ok := expr.(*hclsyntax.FunctionCallExpr)
 	if ok && (fc.Name == "yamldecode" || fc.Name == "jsondecode") && len(fc.Args) == 1 {
 		fc, ok = fc.Args[0].(*hclsyntax.FunctionCallExpr)
@@ -91,7 +98,7 @@ func (mi *ModInst) TemplatePath(expr hcl.Expression, funcs ...string) string {
 	if !ok || !slices.Contains(funcs, fc.Name) || len(fc.Args) == 0 {
 		return ""
 	}
-	p := mi.Eval(fc.Args[0], nil)
+	p := mi.Eval(fc.Args[0], extra)
 	if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || hasSentinel(p.AsString()) {
 		return ""
 	}

@@ -30,7 +30,7 @@ func (x *extraction) embed(local, attr string) {
 	expr := x.mi.LocalExpr(a.Expr)
 	// The file a manifest attribute reads is applied as Terraform reads
 	// it: not read again as a plain manifest.
-	if f := x.mi.TemplatePath(expr, "templatefile", "file"); f != "" {
+	if f := x.mi.TemplatePathIn(expr, x.extra, "templatefile", "file"); f != "" {
 		x.e.Templates = append(x.e.Templates, f) // read as rendered only
 	}
 	if text, inner, ok := x.decodedFile(expr); ok && v.IsKnown() && (v.Type().IsObjectType() || v.Type().IsMapType()) {

@@ -109,7 +109,7 @@ func (x *extraction) manifestsWritten(local string, c *hcl.Attribute, file strin
 	content := []byte(v.AsString())
 	whole := x.e.Session.Rng(c.Range)
 	expr := x.mi.LocalExpr(c.Expr)
-	if f := x.mi.TemplatePath(expr, "templatefile"); f != "" {
+	if f := x.mi.TemplatePathIn(expr, x.extra, "templatefile"); f != "" {
 		x.e.Templates = append(x.e.Templates, f) // read as rendered only
 	}
 	em := kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content,
