@@ -26,12 +26,17 @@ type FS interface {
 const maxIgnoreFile = 1 << 20
 
 // Why says why a path an input names but the tree lacks is written at
-// deploy time: a .gitignore on its way ignores it, or a template
-// it is rendered from lies beside it. "" when nothing says so (the file is
-// simply missing).
+// deploy time: a .gitignore on its way ignores it, a template it is
+// rendered from lies beside it, or it is a YAML file beside a chart's
+// Chart.yaml (a config management plugin writes `helm template`'s output
+// there before the build, as Argo CD's kustomized-helm does). "" when
+// nothing says so (the file is simply missing).
 func Why(fsys FS, top, p string, rel func(string) string) string {
 	if t := templateSibling(fsys, p); t != "" {
 		return "it is rendered from " + rel(t)
+	}
+	if c := chartBeside(fsys, p); c != "" {
+		return "rendered from the chart of " + rel(c) + " before the build"
 	}
 	if g := ignoredBy(fsys, top, p); g != "" {
 		return rel(g) + " ignores it"
@@ -67,6 +72,19 @@ func templateSibling(fsys FS, p string) string {
 		if fi, err := fsys.Stat(filepath.Join(dir, c)); err == nil && fi.Mode().IsRegular() {
 			return filepath.Join(dir, c)
 		}
+	}
+	return ""
+}
+
+// chartBeside returns the Chart.yaml in the directory of p, a YAML file,
+// when there is one: p is that chart's rendering.
+func chartBeside(fsys FS, p string) string {
+	if ext := filepath.Ext(p); ext != ".yaml" && ext != ".yml" {
+		return ""
+	}
+	c := filepath.Join(filepath.Dir(p), "Chart.yaml")
+	if fi, err := fsys.Stat(c); err == nil && fi.Mode().IsRegular() {
+		return c
 	}
 	return ""
 }

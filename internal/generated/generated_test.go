@@ -77,3 +77,30 @@ func TestTemplateSibling(t *testing.T) {
 		}
 	}
 }
+
+// A YAML file beside a chart's Chart.yaml is that chart's rendering (a
+// plugin writes `helm template` output there before kustomize builds);
+// a file of another kind, or beside no chart, is not.
+func TestChartBeside(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"chart/Chart.yaml":     "apiVersion: v2\nname: app\nversion: 0.1.0\n",
+		"plain/kustomize.yaml": "",
+		"odd/Chart.yaml/x":     "",
+	})
+	fsys := Tree(treefs.New([]string{dir}, ""))
+	for path, want := range map[string]string{
+		"chart/all.yaml": "chart/Chart.yaml",
+		"chart/all.yml":  "chart/Chart.yaml",
+		"chart/all.json": "",
+		"plain/all.yaml": "",
+		"odd/all.yaml":   "", // a directory is no Chart.yaml
+	} {
+		got := chartBeside(fsys, filepath.Join(dir, filepath.FromSlash(path)))
+		if got != "" {
+			got, _ = filepath.Rel(dir, got)
+		}
+		if filepath.ToSlash(got) != want {
+			t.Errorf("%s: chart %q, want %q", path, got, want)
+		}
+	}
+}
