@@ -165,6 +165,25 @@ func (m *Model) providerLookedUp(d *OIDCProvider) *OIDCProvider {
 // partition), and its issuer has the origin of exactly one provider's url
 // there; nil otherwise.
 func (m *Model) providerWrittenOut(v Value, root string) *OIDCProvider {
+	return m.providerWrittenOutIn(v, root, func(p *OIDCProvider) bool { return p.Root == root })
+}
+
+// ProviderElsewhere is, for a web-identity statement whose one Federated
+// principal is written out with root's own account (as
+// providerWrittenOut reads it) for an issuer no provider of root is
+// declared for, the one provider another root declares for that issuer:
+// the principal is that provider when root is applied in that root's
+// account, which nothing says. Nil when there is none, or several.
+func (m *Model) ProviderElsewhere(w WebIdentity, root string) *OIDCProvider {
+	if len(w.Statement.Federated) != 1 {
+		return nil
+	}
+	return m.providerWrittenOutIn(w.Statement.Federated[0], root, func(p *OIDCProvider) bool { return p.Root != root && p.Root != "" })
+}
+
+// providerWrittenOutIn is providerWrittenOut among the providers in
+// says are candidates.
+func (m *Model) providerWrittenOutIn(v Value, root string, in func(*OIDCProvider) bool) *OIDCProvider {
 	arn, ok := ParseARN(v)
 	if !ok || root == "" || arn.Account != "" {
 		return nil
@@ -194,7 +213,7 @@ func (m *Model) providerWrittenOut(v Value, root string) *OIDCProvider {
 	}
 	var found *OIDCProvider
 	for _, p := range m.OIDCProviders {
-		if p.Data || p.Root != root {
+		if p.Data || !in(p) {
 			continue
 		}
 		if o, ok := m.IssuerOrigin(p.URL); ok && o == origin {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -46,7 +47,11 @@ the root declares is that provider; so is the ARN of a
 issuer of the one provider its root declares (IAM keeps one provider per
 URL in an account). A provider the tree does not
 declare (another account's), or whose list is not known, is taken to
-accept others.
+accept others. When the principal is written out with the root's own
+account for an issuer another root declares the one provider for (read
+through remote state) and that provider accepts STS only, the finding is
+one severity lower: it holds only if the two roots are applied in
+different accounts, which nothing in the tree says.
 
 The audience is compared as the condition's operator says:
 ` + "`StringEqualsIgnoreCase`" + ` without regard to case, ` + "`StringLike`" + ` as a pattern; set
@@ -103,6 +108,11 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					continue // STS refuses a token of any other audience
 				}
 				inf := inferredFor(r, lint.FactIdentity, lint.FactTrustAudience)
+				if o := p.Model.ProviderElsewhere(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
+					// Harmless if this root is applied in the account of the
+					// root that declares the provider, as it likely is.
+					inf = append(slices.Clone(inf), fmt.Sprintf("this root's account is taken to differ from that of %s, whose %s, the one provider the tree declares for this issuer, accepts only %s", o.Root, o.Label, stsAudience))
+				}
 				p.Report(lint.Finding{
 					Range:   w.Statement.Range,
 					Message: fmt.Sprintf("trust of role %s has a web-identity statement without an :aud = %s condition", roleName(r), stsAudience),
