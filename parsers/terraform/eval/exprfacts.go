@@ -19,8 +19,9 @@ import (
 type exprFacts struct {
 	vars []hcl.Traversal
 	// splats are the traversals its splat expressions read through each
-	// element (splatReads); only the attributes a module's resources
-	// must have read them.
+	// element (splatReads), and those it reads of an instance picked by
+	// an index that is an expression (indexedReads); only the attributes
+	// a module's resources must have read them.
 	splats   []hcl.Traversal
 	equality bool
 	// compared are its equalities and for expressions (holeCompared), set
@@ -56,6 +57,9 @@ func factsOf(expr hcl.Expression, src []byte) *exprFacts {
 	}
 	if se, ok := expr.(hclsyntax.Expression); ok && maySplat(expr.Range(), src) {
 		f.splats = splatReads(se)
+	}
+	if se, ok := expr.(hclsyntax.Expression); ok && mayIndex(expr.Range(), src) {
+		f.splats = append(f.splats, indexedReads(se)...)
 	}
 	var reads []objectName
 	for _, t := range f.vars {
@@ -169,6 +173,41 @@ func maySplat(r hcl.Range, src []byte) bool {
 		return true
 	}
 	return bytes.IndexByte(src[r.Start.Byte:r.End.Byte], '*') >= 0
+}
+
+// mayIndex is mayCompare for an index by an expression: without a "["
+// in its source an expression has none.
+func mayIndex(r hcl.Range, src []byte) bool {
+	if src == nil || r.Start.Byte < 0 || r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
+		return true
+	}
+	return bytes.IndexByte(src[r.Start.Byte:r.End.Byte], '[') >= 0
+}
+
+// indexedReads are the traversals e reads of one instance of a resource
+// or data source picked by an index that is an expression
+// (data.aws_ssm_parameter.ami[count.index].value): the attributes after
+// the index, read as of its first instance, as splatReads reads them.
+// The expression's own variables name the object alone.
+func indexedReads(e hclsyntax.Expression) []hcl.Traversal {
+	var out []hcl.Traversal
+	_ = hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
+		rel, ok := n.(*hclsyntax.RelativeTraversalExpr)
+		if !ok || len(rel.Traversal) == 0 {
+			return nil
+		}
+		ix, ok := rel.Source.(*hclsyntax.IndexExpr)
+		if !ok {
+			return nil
+		}
+		src, ok := ix.Collection.(*hclsyntax.ScopeTraversalExpr)
+		if !ok || !objectItself(src.Traversal) {
+			return nil
+		}
+		out = append(out, slices.Concat(src.Traversal, hcl.Traversal{firstElement}, rel.Traversal))
+		return nil
+	})
+	return out
 }
 
 // splatReads are the traversals the splat expressions of e read through
