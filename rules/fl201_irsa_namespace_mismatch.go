@@ -69,6 +69,11 @@ metadata:
     eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/karpenter
 ` + "```" + `
 
+When the role works for another account its trust allows (an add-on's,
+a chart's) and no workload of the tree runs as the refused account, the
+finding is one severity lower: a spare account carrying the role's
+annotation hurts only pods the tree does not show.
+
 ## How to fix
 
 Write the subject the service account actually carries into the trust
@@ -117,6 +122,9 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			}
 		}
 		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
+		if spare := spareAccount(p.Model, d); spare != "" {
+			inf = append(inf, spare)
+		}
 		p.Report(lint.Finding{
 			Breaks:   graph.TrustsSubject,
 			Range:    hit.subject.Range,

@@ -55,6 +55,11 @@ resource "kubernetes_service_account_v1" "ray" {
 }
 ` + "```" + `
 
+When the role works for another account its trust allows (an add-on's,
+a chart's) and no workload of the tree runs as the refused account, the
+finding is one severity lower: a spare account carrying the role's
+annotation hurts only pods the tree does not show.
+
 ## How to fix
 
 Write the service account's real name into the trust's ` + "`:sub`" + ` condition
@@ -91,6 +96,9 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 		}
 		sa := b.sa
 		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
+		if spare := spareAccount(p.Model, d); spare != "" {
+			inf = append(inf, spare)
+		}
 		p.Report(lint.Finding{
 			Breaks:   graph.TrustsSubject,
 			Range:    hit.subject.Range,

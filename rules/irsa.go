@@ -282,6 +282,8 @@ type deniedBinding struct {
 	verdicts []subjectVerdict
 	// peers are the other service accounts bound to the same role.
 	peers []*lint.ServiceAccount
+	// allowedPeer is a peer the role's trust allows, or nil.
+	allowedPeer *lint.ServiceAccount
 }
 
 // deniedBindings judges every binding: undecidable ones are counted in
@@ -290,16 +292,46 @@ type deniedBinding struct {
 func deniedBindings(p *lint.Pass) []deniedBinding {
 	var out []deniedBinding
 	all := irsaBindings(p)
+	allowedOf := map[*lint.Role]*lint.ServiceAccount{}
 	for _, b := range all {
 		allowed, vs := b.judge()
 		switch allowed {
+		case lint.Yes:
+			if allowedOf[b.role] == nil {
+				allowedOf[b.role] = b.sa
+			}
 		case lint.Maybe:
 			p.Unresolved(fmt.Sprintf("trust of %s vs %s", b.role.Label, saLabel(b.sa)), b.sa.RoleARN.Range)
 		case lint.No:
-			out = append(out, deniedBinding{b, vs, peersOf(all, b)})
+			out = append(out, deniedBinding{irsaBinding: b, verdicts: vs, peers: peersOf(all, b)})
 		}
 	}
+	for i := range out {
+		out[i].allowedPeer = allowedOf[out[i].role]
+	}
 	return out
+}
+
+// spareAccount says, for a refused binding, what the finding rests on
+// when the role works for another account its trust allows and no
+// workload of the tree runs as the refused one: a spare account carrying
+// the role's annotation, whose refusal hurts only pods the tree does not
+// show. "" otherwise.
+func spareAccount(m *lint.Model, d deniedBinding) string {
+	if d.allowedPeer == nil {
+		return ""
+	}
+	for _, w := range m.Workloads {
+		ns, _ := w.PlacedNamespace()
+		name := w.ServiceAccount.Value
+		if !w.ServiceAccount.IsSet() {
+			name = lint.Known("default")
+		}
+		if lint.Compare(ns, d.sa.Namespace) != lint.No && lint.Compare(name, d.sa.Name) != lint.No {
+			return "" // a workload may run as it
+		}
+	}
+	return fmt.Sprintf("pods are taken to run as %s: no workload of the tree does, and role %s works for %s, which its trust allows", saLabel(d.sa), roleName(d.role), saLabel(d.allowedPeer))
 }
 
 // peersOf lists the other service accounts bound to b's role.
