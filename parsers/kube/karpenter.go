@@ -26,10 +26,15 @@ func (d *doc) ec2NodeClass() *lint.NodeClass {
 	return nc
 }
 
-// awsNodeTemplate reads a legacy v1alpha1 AWSNodeTemplate.
+// awsNodeTemplate reads a legacy v1alpha1 AWSNodeTemplate. One that
+// names a launch template launches from it: its instance profile and
+// security groups are the template's (ownLaunchTemplate).
 func (d *doc) awsNodeTemplate() *lint.NodeClass {
 	nc := d.nodeClass()
 	k, v := path(d.root, "spec", "securityGroupSelector")
+	if d.ownLaunchTemplate(nc.Label, "spec", "launchTemplate") {
+		k, nc.InstanceProfile = nil, lint.Ref{}
+	}
 	if k != nil {
 		nc.SecurityGroupRange = d.rangeOf(k)
 		nc.SecurityGroupTerms = d.legacySelector(v)
@@ -88,11 +93,35 @@ func isAutoModeRef(ref *yaml.Node) bool {
 func (d *doc) provisioner() *lint.NodePool {
 	np := &lint.NodePool{Object: d.object(lint.KindNodePool), APIVersion: d.apiVersion, KindName: d.kind}
 	np.NodeClass = d.refAt("spec", "providerRef", "name")
+	if d.ownLaunchTemplate(np.Label, "spec", "provider", "launchTemplate") {
+		d.poolCapacity(np, provisionerPaths())
+		return np
+	}
 	np.InstanceProfile = d.refAt("spec", "provider", "instanceProfile")
 	_, v := path(d.root, "spec", "provider", "securityGroupSelector")
 	np.SecurityGroupTerms = d.legacySelector(v)
 	d.poolCapacity(np, provisionerPaths())
 	return np
+}
+
+// ownLaunchTemplate reports whether the legacy Karpenter object names a
+// launch template at the path: Karpenter before v0.32 then launches from
+// the template as it is ("If Launch Template is directly specified then
+// just use it"), with its instance profile and security groups; the
+// object's instanceProfile and securityGroupSelector are not used (a
+// note says the template's are not checked).
+func (d *doc) ownLaunchTemplate(label string, at ...string) bool {
+	k, v := path(d.root, at...)
+	if k == nil {
+		return false
+	}
+	if s, ok := scalar(v); ok && s == "" {
+		return false
+	}
+	if d.opts.Notes != nil {
+		d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(k), What: label + " launches from a launch template of its own: its nodes get the template's instance profile and security groups, which are not checked; its own instanceProfile and securityGroupSelector are not used"})
+	}
+	return true
 }
 
 // selectorTerms reads a list of selector terms ({id, name, tags}). A field
