@@ -70,9 +70,10 @@ metadata:
 ` + "```" + `
 
 When the role works for another account its trust allows (an add-on's,
-a chart's) and no workload of the tree runs as the refused account, the
-finding is one severity lower: a spare account carrying the role's
-annotation hurts only pods the tree does not show.
+a chart's) and the refused account is one of its own (a manifest or a
+` + "`kubernetes_service_account`" + `, not a chart's or an add-on's) that no workload
+of the tree runs as, the finding is one severity lower: a spare account
+carrying the role's annotation hurts only pods the tree does not show.
 
 ## How to fix
 

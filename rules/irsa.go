@@ -314,12 +314,13 @@ func deniedBindings(p *lint.Pass) []deniedBinding {
 
 // spareAccount says, for a refused binding, what the finding rests on
 // when the role works for another account its trust allows and no
-// workload of the tree runs as the refused one: a spare account carrying
-// the role's annotation, whose refusal hurts only pods the tree does not
-// show. "" otherwise.
+// workload of the tree runs as the refused one, an account of its own
+// (not a chart's or an add-on's, whose pods exist though the tree does
+// not show them): a spare account carrying the role's annotation, whose
+// refusal hurts only pods the tree does not show. "" otherwise.
 func spareAccount(m *lint.Model, d deniedBinding) string {
-	if d.allowedPeer == nil {
-		return ""
+	if d.allowedPeer == nil || d.sa.Via != "" || d.sa.Release != "" || d.sa.AddOn != "" {
+		return "" // an account of a chart or an add-on: its pods exist
 	}
 	for _, w := range m.Workloads {
 		ns, _ := w.PlacedNamespace()
