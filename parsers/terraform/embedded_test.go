@@ -177,8 +177,8 @@ resource "kubernetes_service_account_v1" "karpenter" {
 }
 
 // A heredoc line whose value an interpolation writes, known or not, is
-// underlined as written, to the line's end; a key before the
-// interpolation keeps its own end.
+// underlined as written, to the end of the value (not of a comment after
+// it); a key before the interpolation keeps its own end.
 func TestEmbeddedHeredocInterpolationUnderline(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"main.tf": `locals {
@@ -194,7 +194,7 @@ resource "kubectl_manifest" "nc" {
     spec:
       securityGroupSelectorTerms:
         - tags:
-            karpenter.sh/discovery: ${local.cluster}
+            karpenter.sh/discovery: ${local.cluster} # the discovery tag
   YAML
 }
 `,
@@ -206,7 +206,8 @@ resource "kubectl_manifest" "nc" {
 	em := res.Embedded[0]
 	// YAML line 8 is "        karpenter.sh/discovery: ash"; main.tf line
 	// 14 writes it with the heredoc's 4 columns of indentation more, the
-	// value as ${local.cluster}, which ends the line at column 53.
+	// value as ${local.cluster}, which ends at column 53 (a YAML comment
+	// follows).
 	value := em.Map(lint.Range{File: "x", Line: 8, Column: 33, EndLine: 8, EndColumn: 36}, "ash")
 	if want := (lint.Range{File: "main.tf", Line: 14, Column: 37, EndLine: 14, EndColumn: 53}); value != want {
 		t.Errorf("value = %#v, want %#v", value, want)

@@ -152,7 +152,7 @@ func (x *extraction) positionMapIn(mi *eval.ModInst, expr hcl.Expression, whole 
 	for i := range n {
 		s := srcLines[start+i]
 		shifts[i] = max(indent(s)-indent(yLines[i]), 0)
-		ends[i] = len([]rune(strings.TrimRight(s, " \t\r"))) + 1
+		ends[i] = len([]rune(strings.TrimRight(yamlCommentCut(s), " \t\r"))) + 1
 		if j := strings.Index(s, "${"); j >= 0 {
 			interps[i] = len([]rune(s[:j])) + 1
 		}
@@ -177,6 +177,16 @@ func templateRows(mi *eval.ModInst, fc *hclsyntax.FunctionCallExpr, content []by
 	}
 	rows, _ := kept.TemplateRows(string(content), src, parts)
 	return rows
+}
+
+// yamlCommentCut is a heredoc line of YAML without the comment that ends
+// it (" #" after the last interpolation): the written end of its value.
+func yamlCommentCut(s string) string {
+	from := strings.LastIndexByte(s, '}') + 1
+	if j := strings.Index(s[from:], " #"); j >= 0 {
+		return s[:from+j]
+	}
+	return s
 }
 
 func indent(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
