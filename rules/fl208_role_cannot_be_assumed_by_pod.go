@@ -31,8 +31,9 @@ statement:
 
 A service account whose ` + "`eks.amazonaws.com/role-arn`" + ` names the cluster's OIDC
 provider (` + "`arn:aws:iam::…:oidc-provider/…`" + `, ` + "`aws_iam_openid_connect_provider.x.arn`" + `,
-the eks module's ` + "`oidc_provider_arn`" + `) instead of a role is reported too: no one
-can assume a provider.
+the eks module's ` + "`oidc_provider_arn`" + `) or an IAM policy (` + "`arn:aws:iam::aws:policy/…`" + `,
+` + "`aws_iam_policy.x.arn`" + `) instead of a role is reported too: no one can assume a
+provider or a policy.
 
 A role written for something else — a node role trusting only
 ` + "`ec2.amazonaws.com`" + `, a role trusting an account root with ` + "`sts:AssumeRole`" + `, an IRSA
@@ -143,6 +144,10 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 				reportProviderForRole(p, sa, provider)
 				continue
 			}
+			if policy, isPolicy := policyNamed(sa.RoleARN.Value); isPolicy && podIdentity == lint.No {
+				reportPolicyForRole(p, sa, policy)
+				continue
+			}
 			undecided(id.Undeclared("role", saLabel(sa)))
 			continue
 		}
@@ -209,6 +214,44 @@ func oidcProviderNamed(m *lint.Model, v lint.Value) (string, bool) {
 		return ref.String(), true
 	}
 	return "", false
+}
+
+// policyNamed reports whether v, written where a role's ARN belongs, is
+// an IAM policy's ARN instead (arn:aws:iam::aws:policy/…, or an
+// aws_iam_policy's arn): a policy is attached to a role, never assumed.
+// It returns how v shows.
+func policyNamed(v lint.Value) (string, bool) {
+	if arn, ok := lint.ParseARN(v); ok && arn.Service == "iam" && strings.HasPrefix(arn.Resource.Prefix(), "policy/") {
+		return v.String(), true
+	}
+	ref, ok := v.SoleRef()
+	if !ok {
+		return "", false
+	}
+	a, ok := lint.ParseAddress(ref.Object)
+	if attrs := ref.Attrs(); ok && a.Type == "aws_iam_policy" && len(attrs) == 1 && attrs[0] == "arn" {
+		return ref.String(), true
+	}
+	return "", false
+}
+
+// reportPolicyForRole reports a service account whose role-arn
+// annotation names an IAM policy, not a role.
+func reportPolicyForRole(p *lint.Pass, sa *lint.ServiceAccount, policy string) {
+	p.Report(lint.Finding{
+		Range:   sa.RoleARN.Range,
+		Message: fmt.Sprintf("%s is bound to %s, an IAM policy's ARN, not a role's: the pods get no credentials", saLabel(sa), policy),
+		Related: mergeRelated(sa.RoleARN.Passed),
+		Chain: []string{
+			fmt.Sprintf("EKS injects a web identity token and AWS_ROLE_ARN = %s for %s", policy, saLabel(sa)),
+			fmt.Sprintf("%s names a policy, which no one can assume: STS refuses with an error", webIdentityAction),
+			"the pods get no credentials, or fall back to the node role: their AWS calls fail with AccessDenied",
+		},
+		Hint:     "set eks.amazonaws.com/role-arn to the ARN of a role whose trust allows this service account, and attach the policy to that role",
+		Inferred: inferred(sa),
+		Key:      "sa=" + sa.Addr + "|policy",
+		Roots:    rootsOf(sa),
+	})
 }
 
 // reportProviderForRole reports a service account whose role-arn
