@@ -238,37 +238,34 @@ func policyNamed(v lint.Value) (string, bool) {
 // reportPolicyForRole reports a service account whose role-arn
 // annotation names an IAM policy, not a role.
 func reportPolicyForRole(p *lint.Pass, sa *lint.ServiceAccount, policy string) {
-	p.Report(lint.Finding{
-		Range:   sa.RoleARN.Range,
-		Message: fmt.Sprintf("%s is bound to %s, an IAM policy's ARN, not a role's: the pods get no credentials", saLabel(sa), policy),
-		Related: mergeRelated(sa.RoleARN.Passed),
-		Chain: []string{
-			fmt.Sprintf("EKS injects a web identity token and AWS_ROLE_ARN = %s for %s", policy, saLabel(sa)),
-			fmt.Sprintf("%s names a policy, which no one can assume: STS refuses with an error", webIdentityAction),
-			"the pods get no credentials, or fall back to the node role: their AWS calls fail with AccessDenied",
-		},
-		Hint:     "set eks.amazonaws.com/role-arn to the ARN of a role whose trust allows this service account, and attach the policy to that role",
-		Inferred: inferred(sa),
-		Key:      "sa=" + sa.Addr + "|policy",
-		Roots:    rootsOf(sa),
-	})
+	reportNotARole(p, sa, policy, "an IAM policy's ARN", "a policy", "policy",
+		"set eks.amazonaws.com/role-arn to the ARN of a role whose trust allows this service account, and attach the policy to that role")
 }
 
 // reportProviderForRole reports a service account whose role-arn
 // annotation names an OIDC provider, not a role.
 func reportProviderForRole(p *lint.Pass, sa *lint.ServiceAccount, provider string) {
+	reportNotARole(p, sa, provider, "an IAM OIDC provider's ARN", "the cluster's OIDC provider", "provider",
+		"set eks.amazonaws.com/role-arn to the ARN of the role whose trust names this OIDC provider (aws_iam_role.<name>.arn), not the provider's")
+}
+
+// reportNotARole reports a service account whose role-arn annotation,
+// shown as shown, names something no one can assume: what it is (its
+// ARN's kind, and what STS is asked to assume), the finding's key and
+// the hint.
+func reportNotARole(p *lint.Pass, sa *lint.ServiceAccount, shown, arnKind, assumed, key, hint string) {
 	p.Report(lint.Finding{
 		Range:   sa.RoleARN.Range,
-		Message: fmt.Sprintf("%s is bound to %s, an IAM OIDC provider's ARN, not a role's: the pods get no credentials", saLabel(sa), provider),
+		Message: fmt.Sprintf("%s is bound to %s, %s, not a role's: the pods get no credentials", saLabel(sa), shown, arnKind),
 		Related: mergeRelated(sa.RoleARN.Passed),
 		Chain: []string{
-			fmt.Sprintf("EKS injects a web identity token and AWS_ROLE_ARN = %s for %s", provider, saLabel(sa)),
-			fmt.Sprintf("%s names the cluster's OIDC provider, which no one can assume: STS refuses with an error", webIdentityAction),
+			fmt.Sprintf("EKS injects a web identity token and AWS_ROLE_ARN = %s for %s", shown, saLabel(sa)),
+			fmt.Sprintf("%s names %s, which no one can assume: STS refuses with an error", webIdentityAction, assumed),
 			"the pods get no credentials, or fall back to the node role: their AWS calls fail with AccessDenied",
 		},
-		Hint:     "set eks.amazonaws.com/role-arn to the ARN of the role whose trust names this OIDC provider (aws_iam_role.<name>.arn), not the provider's",
+		Hint:     hint,
 		Inferred: inferred(sa),
-		Key:      "sa=" + sa.Addr + "|provider",
+		Key:      "sa=" + sa.Addr + "|" + key,
 		Roots:    rootsOf(sa),
 	})
 }
