@@ -323,6 +323,9 @@ func (x *extraction) serviceAccount(o lint.Object) *lint.ServiceAccount {
 			rng := sa.NameRange
 			if a := x.attr(&blockIndex{"metadata", 0}, "annotations"); a != nil {
 				rng = x.e.Session.Rng(a.Range)
+				if item, ok := objectItemAt(a.Expr, "eks.amazonaws.com/role-arn"); ok {
+					rng = x.e.Session.Rng(item) // the annotation's own line
+				}
 			}
 			sa.RoleARN = lint.Ref{Value: x.e.Holes.ToValue(arn), Range: rng}
 		}
@@ -332,6 +335,23 @@ func (x *extraction) serviceAccount(o lint.Object) *lint.ServiceAccount {
 		sa.Aliases = []string{lint.KubeKey("", "ServiceAccount", ns, n)}
 	}
 	return sa
+}
+
+// objectItemAt is where an object constructor writes the item of key
+// (its key and value), when the key is written as that text.
+func objectItemAt(expr hcl.Expression, key string) (hcl.Range, bool) {
+	obj, ok := expr.(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		return hcl.Range{}, false
+	}
+	for _, it := range obj.Items {
+		k, diags := it.KeyExpr.Value(nil)
+		if diags.HasErrors() || !k.IsKnown() || k.IsNull() || k.Type() != cty.String || k.AsString() != key {
+			continue
+		}
+		return hcl.RangeBetween(it.KeyExpr.Range(), it.ValueExpr.Range()), true
+	}
+	return hcl.Range{}, false
 }
 
 // addon reads aws_eks_addon: for an add-on eksaddons knows, its fixed

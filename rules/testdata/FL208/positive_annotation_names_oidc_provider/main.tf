@@ -17,8 +17,8 @@ resource "kubernetes_service_account_v1" "indexer" {
   metadata {
     name      = "indexer"
     namespace = "search"
-    annotations = { # want FL208 `kubernetes_service_account_v1.indexer is bound to aws_iam_openid_connect_provider.main.arn, an IAM OIDC provider's ARN, not a role's`
-      "eks.amazonaws.com/role-arn" = aws_iam_openid_connect_provider.main.arn
+    annotations = {
+      "eks.amazonaws.com/role-arn" = aws_iam_openid_connect_provider.main.arn # want FL208 `kubernetes_service_account_v1.indexer is bound to aws_iam_openid_connect_provider.main.arn, an IAM OIDC provider's ARN, not a role's`
     }
   }
 }

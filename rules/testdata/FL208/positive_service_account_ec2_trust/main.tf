@@ -25,8 +25,8 @@ resource "kubernetes_service_account_v1" "external_dns" {
   metadata {
     name      = "external-dns"
     namespace = "kube-system"
-    annotations = { # want FL208:error `kubernetes_service_account_v1.external_dns is bound to IAM role "prod-external-dns" \(aws_iam_role.external_dns\), whose trust does not allow sts:AssumeRoleWithWebIdentity from any OIDC provider \(it trusts ec2.amazonaws.com \(sts:AssumeRole\)\)`
-      "eks.amazonaws.com/role-arn" = aws_iam_role.external_dns.arn
+    annotations = {
+      "eks.amazonaws.com/role-arn" = aws_iam_role.external_dns.arn # want FL208:error `kubernetes_service_account_v1.external_dns is bound to IAM role "prod-external-dns" \(aws_iam_role.external_dns\), whose trust does not allow sts:AssumeRoleWithWebIdentity from any OIDC provider \(it trusts ec2.amazonaws.com \(sts:AssumeRole\)\)`
     }
   }
 }

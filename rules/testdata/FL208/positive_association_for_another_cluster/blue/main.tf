@@ -24,8 +24,8 @@ resource "kubernetes_service_account_v1" "exporter" {
   metadata {
     name      = "exporter"
     namespace = "metrics"
-    annotations = { # want FL208 `kubernetes_service_account_v1.exporter is bound to IAM role "payments-blue-exporter"`
-      "eks.amazonaws.com/role-arn" = aws_iam_role.exporter.arn
+    annotations = {
+      "eks.amazonaws.com/role-arn" = aws_iam_role.exporter.arn # want FL208 `kubernetes_service_account_v1.exporter is bound to IAM role "payments-blue-exporter"`
     }
   }
 }
