@@ -86,7 +86,31 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	if h.kind == hookPart && !diags.HasErrors() && !v.IsKnown() && !v.IsMarked() && v.Type() == cty.String && b.holes.Holes != nil {
 		return b.holes.anon(), diags
 	}
+	if h.kind == hookPart && diags.HasErrors() && b.holes.Holes != nil && indexedByHole(h.inner, ctx) {
+		// var.names[var.stage] with the stage not known: Terraform gives
+		// an unknown value, not an error; the text around it is kept.
+		return b.holes.anon(), nil
+	}
 	return v, diags
+}
+
+// indexedByHole reports whether expr is an index whose key is a value not
+// known before apply (a hole): a key missing from a known collection is
+// then no error, only an element not known.
+func indexedByHole(expr hclsyntax.Expression, ctx *hcl.EvalContext) bool {
+	for {
+		p, ok := expr.(*hclsyntax.ParenthesesExpr)
+		if !ok {
+			break
+		}
+		expr = p.Expression
+	}
+	ix, ok := expr.(*hclsyntax.IndexExpr)
+	if !ok {
+		return false
+	}
+	k, diags := ix.Key.Value(ctx)
+	return !diags.HasErrors() && k.IsKnown() && !k.IsNull() && !k.IsMarked() && k.Type() == cty.String && hasSentinel(k.AsString())
 }
 
 // instrument puts hooks into every expression of m; it runs once, when m is
