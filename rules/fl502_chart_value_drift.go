@@ -112,14 +112,15 @@ func checkChartValueDrift(p *lint.Pass) {
 				continue
 			}
 			k := g.keys[0]
+			shown := shownKey(k)
 			p.Report(lint.Finding{
 				Range:   valueRange(r, k.Key),
-				Message: fmt.Sprintf("%s sets value %s, which chart %s never reads", r.Label, k.Key, r.Reads.Chart),
+				Message: fmt.Sprintf("%s sets value %s, which chart %s never reads", r.Label, shown, r.Reads.Chart),
 				Related: []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},
 				Chain: []string{
-					fmt.Sprintf("no template of chart %s reads %s (from %s)", r.Reads.Chart, k.Key, r.Reads.Source),
+					fmt.Sprintf("no template of chart %s reads %s (from %s)", r.Reads.Chart, shown, r.Reads.Source),
 					"Helm renders the chart with its default there and reports nothing",
-					fmt.Sprintf("the setting %s shows for %s is not the one running", r.Label, k.Key),
+					fmt.Sprintf("the setting %s shows for %s is not the one running", r.Label, shown),
 				},
 				Hint:     driftHint(r, k),
 				Inferred: append([]string(nil), r.Inferred...),
@@ -279,4 +280,18 @@ func nestedBlocks(a, b []string) bool {
 		a, b = b, a
 	}
 	return slices.Equal(a, b[:len(a)]) || slices.Equal(a, b[len(b)-len(a):])
+}
+
+// shownKey is a values key as Helm's --set writes it: its segments joined
+// by dots, a dot inside a segment escaped (controller\.resources is one
+// key, not resources under controller).
+func shownKey(k lint.ValueKey) string {
+	if len(k.Path) == 0 {
+		return k.Key
+	}
+	parts := make([]string, len(k.Path))
+	for i, seg := range k.Path {
+		parts[i] = strings.ReplaceAll(seg, ".", `\.`)
+	}
+	return strings.Join(parts, ".")
 }
