@@ -286,8 +286,8 @@ func nestedBlocks(a, b []string) bool {
 // by dots, a dot inside a segment escaped (controller\.resources is one
 // key, not resources under controller).
 func shownKey(k lint.ValueKey) string {
-	if len(k.Path) == 0 {
-		return k.Key
+	if !slices.ContainsFunc(k.Path, func(seg string) bool { return strings.Contains(seg, ".") }) {
+		return k.Key // list indices as written ([0]), not as read (*)
 	}
 	parts := make([]string, len(k.Path))
 	for i, seg := range k.Path {

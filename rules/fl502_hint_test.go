@@ -42,3 +42,21 @@ func TestDriftHint(t *testing.T) {
 		}
 	}
 }
+
+// A key is shown as --set writes it: a dot inside a key's name escaped,
+// a list index as written.
+func TestShownKey(t *testing.T) {
+	for _, tc := range []struct {
+		k    lint.ValueKey
+		want string
+	}{
+		{lint.ValueKey{Key: "controller.resources", Path: []string{"controller.resources"}}, `controller\.resources`},
+		{lint.ValueKey{Key: "controller.resources", Path: []string{"controller", "resources"}}, "controller.resources"},
+		{lint.ValueKey{Key: "controller.args[0]", Path: []string{"controller", "args", "*"}}, "controller.args[0]"},
+		{lint.ValueKey{Key: "podAnnotations.example.com/team", Path: []string{"podAnnotations", "example.com/team"}}, `podAnnotations.example\.com/team`},
+	} {
+		if got := shownKey(tc.k); got != tc.want {
+			t.Errorf("shownKey(%q) = %q, want %q", tc.k.Key, got, tc.want)
+		}
+	}
+}
