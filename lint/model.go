@@ -401,6 +401,10 @@ type NodeClass struct {
 	// SecurityGroupTerms are spec.securityGroupSelectorTerms (or the legacy
 	// securityGroupSelector, translated).
 	SecurityGroupTerms []SelectorTerm
+	// LaunchTemplate names the launch template an AWSNodeTemplate
+	// launches from as it is (before Karpenter v0.32): its instance
+	// profile and security groups are the nodes'.
+	LaunchTemplate     Ref
 	SecurityGroupRange Range
 	// SubnetTerms are spec.subnetSelectorTerms (or the legacy
 	// subnetSelector, translated): where Karpenter launches nodes.
@@ -421,6 +425,10 @@ type NodePool struct {
 	// Provisioner-era settings that are node identity themselves.
 	InstanceProfile    Ref
 	SecurityGroupTerms []SelectorTerm
+	// LaunchTemplate names the launch template a Provisioner's inline
+	// provider launches from as it is (before Karpenter v0.32): its
+	// instance profile and security groups are the nodes'.
+	LaunchTemplate Ref
 	// Requirements are spec.template.spec.requirements (Provisioner:
 	// spec.requirements); RequirementsUnknown is set when they could not
 	// be read (a template), so they constrain nothing.

@@ -119,11 +119,15 @@ func groupCluster(ng *NodeGroup) Value {
 func (m *Model) KarpenterIdentities() []NodeIdentity {
 	var out []NodeIdentity
 	for _, nc := range m.NodeClasses {
-		out = append(out, NodeIdentity{Entity: nc, Karpenter: true, Role: nc.Role, InstanceProfile: nc.InstanceProfile, Terms: nc.SecurityGroupTerms, Cluster: Known(nc.Scope.Cluster)})
+		n := NodeIdentity{Entity: nc, Karpenter: true, Role: nc.Role, InstanceProfile: nc.InstanceProfile, Terms: nc.SecurityGroupTerms, Cluster: Known(nc.Scope.Cluster)}
+		m.fromLaunchTemplate(&n, nc.LaunchTemplate)
+		out = append(out, n)
 	}
 	for _, np := range m.NodePools {
-		if np.InstanceProfile.IsSet() || len(np.SecurityGroupTerms) > 0 {
-			out = append(out, NodeIdentity{Entity: np, Karpenter: true, InstanceProfile: np.InstanceProfile, Terms: np.SecurityGroupTerms, Cluster: Known(np.Scope.Cluster)})
+		n := NodeIdentity{Entity: np, Karpenter: true, InstanceProfile: np.InstanceProfile, Terms: np.SecurityGroupTerms, Cluster: Known(np.Scope.Cluster)}
+		m.fromLaunchTemplate(&n, np.LaunchTemplate)
+		if n.InstanceProfile.IsSet() || len(n.Terms) > 0 {
+			out = append(out, n)
 		}
 	}
 	rootCluster := m.rootClusters()
@@ -142,6 +146,41 @@ func (m *Model) KarpenterIdentities() []NodeIdentity {
 		}
 	}
 	return out
+}
+
+// fromLaunchTemplate gives a legacy Karpenter identity that launches from
+// the launch template lt names (by name or reference) the template's
+// instance profile and security groups, each group an id term at lt,
+// when the tree declares exactly one template of that name.
+func (m *Model) fromLaunchTemplate(n *NodeIdentity, lt Ref) {
+	if !lt.IsSet() || lt.Value.IsUnknown() {
+		return
+	}
+	var found *LaunchTemplate
+	if ref, ok := lt.Value.SoleRef(); ok {
+		if e, ok := m.Lookup(ref.Object).(*LaunchTemplate); ok {
+			found = e
+		}
+	}
+	if found == nil {
+		for _, t := range m.LaunchTemplates {
+			if Compare(t.Name, lt.Value) != Yes {
+				continue
+			}
+			if found != nil {
+				return // two of that name
+			}
+			found = t
+		}
+	}
+	if found == nil {
+		return
+	}
+	n.InstanceProfile = found.InstanceProfile
+	n.Terms = nil
+	for _, sg := range found.SecurityGroups {
+		n.Terms = append(n.Terms, SelectorTerm{ID: sg.Value, HasID: true, Range: lt.Range, FieldRanges: map[string]Range{"id": lt.Range}})
+	}
 }
 
 // rootClusters are the clusters of the Terraform roots that declare

@@ -34,6 +34,7 @@ func (d *doc) awsNodeTemplate() *lint.NodeClass {
 	k, v := path(d.root, "spec", "securityGroupSelector")
 	if d.ownLaunchTemplate(nc.Label, "spec", "launchTemplate") {
 		k, nc.InstanceProfile = nil, lint.Ref{}
+		nc.LaunchTemplate = d.refAt("spec", "launchTemplate")
 	}
 	if k != nil {
 		nc.SecurityGroupRange = d.rangeOf(k)
@@ -94,6 +95,7 @@ func (d *doc) provisioner() *lint.NodePool {
 	np := &lint.NodePool{Object: d.object(lint.KindNodePool), APIVersion: d.apiVersion, KindName: d.kind}
 	np.NodeClass = d.refAt("spec", "providerRef", "name")
 	if d.ownLaunchTemplate(np.Label, "spec", "provider", "launchTemplate") {
+		np.LaunchTemplate = d.refAt("spec", "provider", "launchTemplate")
 		d.poolCapacity(np, provisionerPaths())
 		return np
 	}
@@ -109,7 +111,7 @@ func (d *doc) provisioner() *lint.NodePool {
 // the template as it is ("If Launch Template is directly specified then
 // just use it"), with its instance profile and security groups; the
 // object's instanceProfile and securityGroupSelector are not used (a
-// note says the template's are not checked).
+// note says so; lint reads the template's when the tree declares it).
 func (d *doc) ownLaunchTemplate(label string, at ...string) bool {
 	k, v := path(d.root, at...)
 	if k == nil {
@@ -119,7 +121,7 @@ func (d *doc) ownLaunchTemplate(label string, at ...string) bool {
 		return false
 	}
 	if d.opts.Notes != nil {
-		d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(k), What: label + " launches from a launch template of its own: its nodes get the template's instance profile and security groups, which are not checked; its own instanceProfile and securityGroupSelector are not used"})
+		d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(k), What: label + " launches from a launch template of its own: its nodes get the template's instance profile and security groups (read from the template when the tree declares it, else not checked); its own instanceProfile and securityGroupSelector are not used"})
 	}
 	return true
 }
