@@ -121,7 +121,7 @@ func (d *doc) ownLaunchTemplate(label string, at ...string) bool {
 		return false
 	}
 	if d.opts.Notes != nil {
-		d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(k), What: label + " launches from a launch template of its own: its nodes get the template's instance profile and security groups (read from the template when the tree declares it, else not checked); its own instanceProfile and securityGroupSelector are not used"})
+		d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(k), What: label + " launches from a launch template of its own: its own instanceProfile and securityGroupSelector are not used; its nodes have the template's instance profile and security groups, checked only where the tree declares the template"})
 	}
 	return true
 }
