@@ -3,6 +3,7 @@ package helm
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -133,6 +134,19 @@ func childOf(ppid int) int {
 func alive(pid int) bool {
 	f := statFields("/proc/" + strconv.Itoa(pid) + "/stat")
 	return len(f) > 0 && f[0] != "Z" && f[0] != "X"
+}
+
+// workerTicks is the user CPU, in clock ticks, the pool's live workers
+// have spent.
+func workerTicks(p *Pool) int {
+	n := 0
+	for _, pid := range p.pids() {
+		if f := statFields(fmt.Sprintf("/proc/%d/stat", pid)); len(f) > 11 {
+			v, _ := strconv.Atoi(f[11]) // utime, field 14 of stat
+			n += v
+		}
+	}
+	return n
 }
 
 // statFields are the fields of a /proc/<pid>/stat after the command name:

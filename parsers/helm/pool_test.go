@@ -402,10 +402,15 @@ func TestPoolGrowsForABacklog(t *testing.T) {
 	spinCtx, stopSpin := context.WithCancel(context.Background())
 	defer stopSpin()
 	spun := make(chan error, 1)
+	before := workerTicks(p)
 	go func() {
 		_, err := p.Render(spinCtx, Request{Chart: "spin", Files: spinChart()})
 		spun <- err
 	}()
+	// The requests below must queue behind the spinning chart: wait until
+	// the worker is spending CPU on it (a plain render costs a tick or
+	// two), or they may be served before it arrives.
+	waitFor(t, "the spinning chart to hold the worker", func() bool { return workerTicks(p) >= before+10 })
 	for i := range 3 {
 		if err := runBounded(t, func() error {
 			_, err := p.Render(context.Background(), Request{Chart: "plain", Files: plainChart()})
