@@ -75,6 +75,9 @@ var fixable = map[string]bool{
 	"FL201/positive_remote_state_local_path_in_child_module":   true, // the subject in the other root rewritten
 	"FL201/positive_flux_path_below_synced_subdirectory":       true, // the subject rewritten to the target namespace
 	"FL201/positive_argo_destination_namespace":                true, // the subject rewritten to the destination namespace
+	"FL201/positive_argocd_application_chart_destination":      true, // the policy document's value rewritten to the destination namespace
+	"FL201/positive_argocd_application_path_destination":       true, // the subject rewritten to the destination namespace
+	"FL202/positive_argocd_application_parameter_account":      true, // the subject rewritten to the renamed account
 	"FL204/positive_missing_audience":                          true,
 	"FL204/positive_principal_arn_missing_a_colon":             true, // the key beside :sub, from the same local
 	"FL204/positive_provider_from_remote_state":                true, // the key beside :sub, built from the same local

@@ -828,8 +828,8 @@ type placement struct {
 
 // argoDestinations are the destinations of the Argo CD Applications in
 // the files as written (raw, by r.d.manifests, with their documents pre
-// when they parsed whole): read before the manifests are parsed, which
-// they place.
+// when they parsed whole) and in the YAML Terraform writes: read before
+// the manifests are parsed, which they place.
 func (r *run) argoDestinations(raw [][]byte, pre [][]*yaml.Node) []helm.Destination {
 	var f *helm.Finder
 	for i, path := range r.d.manifests {
@@ -844,6 +844,19 @@ func (r *run) argoDestinations(raw [][]byte, pre [][]*yaml.Node) []helm.Destinat
 			f = helm.NewFinder(r.hopts)
 		}
 		f.AddParsed(r.rel(path), path, raw[i], docs, lint.Scope{})
+	}
+	// Applications Terraform writes (kubernetes_manifest,
+	// argocd_application) deploy paths of the repository holding the
+	// .tf file just as well.
+	for _, em := range r.tf.Embedded {
+		if em.SubstitutionSource || !bytes.Contains(em.Content, []byte("argoproj.io")) {
+			continue
+		}
+		if f == nil {
+			f = helm.NewFinder(r.hopts)
+		}
+		abs := filepath.Join(r.root, filepath.FromSlash(em.File))
+		f.AddProduced(helm.Produced{Name: em.File + "@" + em.Addr, Dir: filepath.Dir(abs), Data: em.Content, Map: em.Map, Source: lint.SourceTerraform, KeepsLines: em.KeepsLines()})
 	}
 	if f == nil {
 		return nil

@@ -121,6 +121,8 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		x.embed(local, "yaml_body")
 	case !r.Data && r.Type == "kubernetes_manifest":
 		x.embed(local, "manifest")
+	case !r.Data && r.Type == "argocd_application":
+		x.argoApplication(local)
 	case !r.Data && (r.Type == "local_file" || r.Type == "local_sensitive_file"):
 		x.generatedFile(local)
 	case !r.Data && r.Type == "flux_bootstrap_git":

@@ -41,6 +41,10 @@ type PositionMap struct {
 	// the line at the item's value).
 	Keys       []lint.Range
 	KeyColumns []int
+	// LiteralLines is set when Lines place each line of a literal block
+	// (a Helm values string) where that line is written, so that a
+	// document read from the block is placed line by line.
+	LiteralLines bool
 	// Anchors, in order, take a range that lies in no file or in a
 	// stand-in's file (anchorModel): reports never show stand-in code.
 	Anchors []lint.Range
@@ -111,10 +115,10 @@ func passedBy(parts []PassedPart) func(lint.Range) []lint.Location {
 }
 
 // KeepsLines reports whether em's map places each line of its YAML on a
-// line of its own in the source: YAML read from a file as written, or a
-// heredoc.
+// line of its own in the source: YAML read from a file as written, a
+// heredoc, or lines placed one by one down to those of literal blocks.
 func (em *Embedded) KeepsLines() bool {
-	return em.pos != nil && (em.pos.File != "" || em.pos.Heredoc)
+	return em.pos != nil && (em.pos.File != "" || em.pos.Heredoc || em.pos.LiteralLines)
 }
 
 // SetMap makes m the position map of em: Map applies it.
