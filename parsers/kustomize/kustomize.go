@@ -583,6 +583,20 @@ func yamlErrorLine(msg string) int {
 	return l
 }
 
+// malformedAt is where a file krusty found malformed (msg its error) is
+// broken, 1-based: where yaml.v3 finds the whole file broken — krusty
+// reads each document apart and counts lines from the document's start,
+// so its line is a file line only in the first —, else the line krusty
+// names.
+func malformedAt(data []byte, msg string) (line, col int) {
+	if _, err := yamlpos.DecodeAll(data); err != nil {
+		if l, c, _, ok := yamlpos.ErrorAt(data, err.Error()); ok {
+			return l, c
+		}
+	}
+	return yamlErrorLine(msg), 1
+}
+
 // pluginFields are the kustomization fields whose entries configure
 // plugins.
 var pluginFields = map[string]bool{"generators": true, "transformers": true, "validators": true}
@@ -1156,9 +1170,9 @@ func (b *builder) errorRange(msg string) lint.Range {
 		if pos > best {
 			best, at = pos, b.at(rl.k, rl.r.node)
 			// A file that is not YAML: its own line.
-			if _, ok := b.orig[rl.mem]; ok && strings.Contains(msg[pos:], "MalformedYAMLError") {
-				if l := yamlErrorLine(msg[pos:]); l > 0 {
-					at = lint.Range{File: b.rel(b.disk(rl.mem)), Line: l, Column: 1, EndLine: l, EndColumn: 1}
+			if data, ok := b.orig[rl.mem]; ok && strings.Contains(msg[pos:], "MalformedYAMLError") {
+				if l, c := malformedAt(data, msg[pos:]); l > 0 {
+					at = lint.Range{File: b.rel(b.disk(rl.mem)), Line: l, Column: c, EndLine: l, EndColumn: c}
 				}
 			}
 		}

@@ -430,8 +430,12 @@ func TestBrokenInputs(t *testing.T) {
 		"syntax/kustomization.yaml":    "resources:\n  - x.yaml\n  bad: [\n",
 		"malformed/kustomization.yaml": "resources:\n  - x.yaml\n",
 		"malformed/x.yaml":             "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata: [\n",
-		"nokust/kustomization.yaml":    "resources:\n  - ../plain\n",
-		"plain/x.yaml":                 "a: b\n",
+		// The second document breaks: krusty counts its line from the
+		// document's start, the file's line is 10.
+		"second/kustomization.yaml": "resources:\n  - two.yaml\n",
+		"second/two.yaml":           "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: one\n---\napiVersion: v1\nkind: ConfigMap\ndata:\n  a: b\n    c: d\n",
+		"nokust/kustomization.yaml": "resources:\n  - ../plain\n",
+		"plain/x.yaml":              "a: b\n",
 	} {
 		p := filepath.Join(tmp, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -444,6 +448,7 @@ func TestBrokenInputs(t *testing.T) {
 	for dir, w := range map[string]want{
 		"syntax":    {"syntax/kustomization.yaml", 3, 1}, // the key that ends the list
 		"malformed": {"malformed/x.yaml", 6, 1},
+		"second":    {"second/two.yaml", 10, 1},
 		"nokust":    {"nokust/kustomization.yaml", 2, 5},
 	} {
 		_, diags, _ := Render(filepath.Join(tmp, dir), Options{ScanRoot: tmp})
