@@ -46,6 +46,9 @@ type Module struct {
 	dependsOn bool
 
 	diags hcl.Diagnostics
+	// callDiags are calls of functions Terraform does not have
+	// (unknownFunctions): errors of the tree's own code, apart from diags.
+	callDiags hcl.Diagnostics
 	// refused are configuration files the tree would not read (outside it,
 	// or not a regular file): coverage notes, never content.
 	refused []refusal
@@ -400,6 +403,7 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 		return
 	}
 	m.diags = append(m.diags, topLevelArguments(f)...)
+	m.unknownFunctions(f)
 	for _, b := range content.Blocks {
 		switch b.Type {
 		case "variable":

@@ -1,0 +1,119 @@
+package eval
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// builtinFunctions are the names of every function Terraform (0.12 to
+// 1.14, internal/lang/functions.go; "type" in the console only) or
+// OpenTofu (base64gunzip, cidrcontains, urldecode) has had, including
+// those since removed (list, map): a call of any other name without a
+// namespace is "Call to unknown function" to both, whatever their
+// version. Provider-defined and namespaced functions (provider::…::…,
+// terraform::…, tofu::…) are not checked.
+var builtinFunctions = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`abs abspath alltrue anytrue base64decode base64encode base64gunzip
+		base64gzip base64sha256 base64sha512 basename bcrypt can ceil chomp chunklist cidrcontains cidrhost
+		cidrnetmask cidrsubnet cidrsubnets coalesce coalescelist compact concat contains csvdecode dirname
+		distinct element endswith ephemeralasnull file filebase64 filebase64sha256 filebase64sha512
+		fileexists filemd5 fileset filesha1 filesha256 filesha512 flatten floor format formatdate
+		formatlist indent index issensitive join jsondecode jsonencode keys length list log lookup lower
+		map matchkeys max md5 merge min nonsensitive one parseint pathexpand plantimestamp pow range regex
+		regexall replace reverse rsadecrypt sensitive setintersection setproduct setsubtract setunion sha1
+		sha256 sha512 signum slice sort split startswith strcontains strrev substr sum templatefile
+		templatestring textdecodebase64 textencodebase64 timeadd timecmp timestamp title tobool tolist
+		tomap tonumber toset tostring transpose trim trimprefix trimspace trimsuffix try type upper
+		urldecode urlencode uuid uuidv5 values yamldecode yamlencode zipmap`) {
+		builtinFunctions[n] = true
+	}
+}
+
+// unknownFunctions records Terraform's error for each call, in f, of a
+// function neither Terraform nor OpenTofu has (a Terragrunt function a
+// generate block wrote literally, a misspelt name), where terraform
+// validate evaluates it whatever the values: not inside try() or can()
+// (which catch the error, a deliberate fail-fast), a branch of a
+// conditional, the body of a for expression or a dynamic block (which
+// validate may never evaluate), nor a variable's type constraint
+// (object(…) and optional(…) are no calls). Kept apart from the module's
+// parse diagnostics, which decide whether its cached copy is evaluated:
+// reported for the tree's own modules only (load.go).
+func (m *Module) unknownFunctions(f *hcl.File) {
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok {
+		return // JSON syntax: calls sit inside strings
+	}
+	m.unknownInBody(body, "")
+}
+
+// unknownInBody is unknownFunctions for a body of a block of type typ
+// ("" for a file's).
+func (m *Module) unknownInBody(body *hclsyntax.Body, typ string) {
+	attrs := make([]*hclsyntax.Attribute, 0, len(body.Attributes))
+	for _, a := range body.Attributes {
+		attrs = append(attrs, a)
+	}
+	sort.Slice(attrs, func(i, j int) bool { return attrs[i].SrcRange.Start.Byte < attrs[j].SrcRange.Start.Byte })
+	for _, a := range attrs {
+		if typ == "variable" && a.Name == "type" {
+			continue
+		}
+		m.unknownCalls(a.Expr)
+	}
+	for _, b := range body.Blocks {
+		if b.Type != "dynamic" {
+			m.unknownInBody(b.Body, b.Type)
+		}
+	}
+}
+
+// unknownCalls records the calls in expr of functions Terraform does not
+// have, outside what may not be evaluated (unknownFunctions).
+func (m *Module) unknownCalls(expr hclsyntax.Expression) {
+	var guarded []hcl.Range
+	_ = hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
+		switch x := n.(type) {
+		case *hclsyntax.FunctionCallExpr:
+			if x.Name == "try" || x.Name == "can" {
+				guarded = append(guarded, x.Range())
+			}
+		case *hclsyntax.ConditionalExpr:
+			guarded = append(guarded, x.TrueResult.Range(), x.FalseResult.Range())
+		case *hclsyntax.ForExpr:
+			for _, e := range []hclsyntax.Expression{x.KeyExpr, x.ValExpr, x.CondExpr} {
+				if e != nil {
+					guarded = append(guarded, e.Range())
+				}
+			}
+		}
+		return nil
+	})
+	within := func(r hcl.Range) bool {
+		for _, g := range guarded {
+			if g.Filename == r.Filename && g.Start.Byte <= r.Start.Byte && r.End.Byte <= g.End.Byte {
+				return true
+			}
+		}
+		return false
+	}
+	_ = hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
+		fc, ok := n.(*hclsyntax.FunctionCallExpr)
+		if !ok || strings.Contains(fc.Name, "::") || builtinFunctions[fc.Name] || within(fc.Range()) {
+			return nil
+		}
+		m.callDiags = append(m.callDiags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Call to unknown function",
+			Detail:   fmt.Sprintf("There is no function named %q.", fc.Name),
+			Subject:  fc.NameRange.Ptr(),
+		})
+		return nil
+	})
+}
