@@ -410,7 +410,10 @@ func (b *builder) mergeTextWith(r *lint.Release, yf *yamlFile, s *yaml.Node, wha
 	case err != nil && lint.HasSentinel(s.Value):
 		// A value known only after apply (a Terraform variable rendered
 		// into the text) is not broken input.
-		b.note(lint.Unresolved, yf.rangeOf(s), fmt.Sprintf("%s: %s holds a value known only after apply; not read", r.Label, what))
+		if !strings.HasPrefix(what, r.Label) {
+			what = r.Label + ": " + what
+		}
+		b.note(lint.Unresolved, yf.rangeOf(s), what+" holds a value known only after apply; not read")
 	case perr != nil:
 		// Where the text's own YAML breaks, placed in the file as its
 		// nodes are (a literal block's line N is N lines below the
