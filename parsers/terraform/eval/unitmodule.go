@@ -51,7 +51,13 @@ func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagno
 			}
 		}
 		if f != nil && !ds.HasErrors() {
+			n := len(m.callDiags)
 			m.addFile(f, isOverride(g.Name))
+			// A call Terraform does not have, written into the file (a
+			// Terragrunt function outside ${…} is written literally).
+			for _, d := range m.callDiags[n:] {
+				diags = append(diags, lint.Diagnostic{Range: l.Rng(*d.Subject), Summary: d.Summary, Detail: d.Detail + " (in the file generate \"" + g.Name + "\" writes)"})
+			}
 		}
 	}
 	c := &Call{name: u.Call, Source: u.Source, Version: u.Version, Attrs: map[string]*hcl.Attribute{}, DefRange: u.Range, srcRange: u.SourceRange}
