@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -110,12 +111,54 @@ var parserProblems = []string{
 	"found duplicate %TAG directive",
 }
 
+// scannerProblems are the yaml.v3 messages raised by its scanner: these
+// report a 1-based line.
+var scannerProblems = []string{
+	"block sequence entries are not allowed in this context",
+	"could not find expected ':'",
+	"could not find expected directive name",
+	"did not find URI escaped octet",
+	"did not find expected",
+	"did not find the expected '>'",
+	"found a tab character",
+	"found an indentation indicator equal to 0",
+	"found character that cannot start any token",
+	"found unexpected document indicator",
+	"found unexpected end of stream",
+	"found unexpected non-alphabetical character",
+	"found unknown directive name",
+	"found unknown escape character",
+	"found invalid Unicode character escape code",
+	"mapping keys are not allowed in this context",
+	"mapping values are not allowed in this context",
+}
+
+// firstLine reports whether msg is a yaml.v3 syntax error that names no
+// line: yaml.v3 leaves the line out when the problem is on the first
+// (its 0-based line 0), for its parser's and its scanner's problems
+// alike; its reader's problems (bad encoding) name no line at all.
+func firstLine(msg string) (detail string, ok bool) {
+	rest, ok := strings.CutPrefix(msg, "yaml: ")
+	if !ok {
+		return msg, false
+	}
+	for _, p := range append(slices.Clip(parserProblems), scannerProblems...) {
+		if strings.HasPrefix(rest, p) {
+			return rest, true
+		}
+	}
+	return msg, false
+}
+
 // ErrorLine reads the 1-based line a yaml.v3 error message names and the
-// message without its "yaml: line N: " prefix; ok is false when the
-// message names no line.
+// message without its "yaml: line N: " prefix (a syntax error that names
+// none is on the first line); ok is false when the message names no line.
 func ErrorLine(msg string) (line int, detail string, ok bool) {
 	m := errLine.FindStringSubmatch(msg)
 	if m == nil {
+		if d, first := firstLine(msg); first {
+			return 1, d, true
+		}
 		return 0, msg, false
 	}
 	l, err := strconv.Atoi(m[1])

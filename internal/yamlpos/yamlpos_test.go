@@ -1,6 +1,7 @@
 package yamlpos
 
 import (
+	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
@@ -56,5 +57,31 @@ func TestIndent(t *testing.T) {
 		if got := Indent(data, line); got != want {
 			t.Errorf("Indent(line %d) = %d, want %d", line, got, want)
 		}
+	}
+}
+
+// A syntax error on the first line is one yaml.v3 reports without a
+// line (its 0-based line 0): the parser's and the scanner's alike. A
+// reader error (bad encoding) has no place.
+func TestErrorLineFirstLine(t *testing.T) {
+	for _, data := range []string{
+		"{{- include \"values\" . }}\n",
+		"a: b: c\n",
+	} {
+		_, err := DecodeAll([]byte(data))
+		if err == nil {
+			t.Fatalf("%q decoded", data)
+		}
+		line, detail, ok := ErrorLine(err.Error())
+		if !ok || line != 1 || strings.HasPrefix(detail, "yaml:") {
+			t.Errorf("%q: %v → line %d %q %v, want line 1", data, err, line, detail, ok)
+		}
+	}
+	_, err := DecodeAll([]byte("a: \xff\n"))
+	if err == nil {
+		t.Fatal("invalid UTF-8 decoded")
+	}
+	if line, _, ok := ErrorLine(err.Error()); ok {
+		t.Errorf("%v placed at line %d; a reader error names no place", err, line)
 	}
 }
