@@ -18,7 +18,11 @@ var IRSAIssuerMismatch = &lint.Rule{
 	Doc: `A role's web-identity (IRSA) trust statement lets one cluster's OIDC provider
 in, but its conditions test the claims of another cluster's issuer.
 
-Two cases are checked. A trust whose Federated principal and condition keys
+Three cases are checked. A Federated principal built with the issuer URL's
+scheme (` + "`oidc-provider/${aws_eks_cluster.x.identity[0].oidc[0].issuer}`" + `, or
+` + "`oidc-provider/https://oidc.eks…`" + ` written out): IAM names an OIDC provider by
+its issuer without ` + "`https://`" + `, so the principal names no provider at all. A
+trust whose Federated principal and condition keys
 name different issuers (a trust copied from another cluster and half
 updated). And a service account bound to the role that runs in a cluster
 whose issuer is configured in ` + "`.faultline.hcl`" + ` (EKS computes the issuer, so
@@ -89,7 +93,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 		}
 		rid := lint.Identity{Kind: lint.KindRole, Entity: role, Name: role.Name}
 		for si, w := range role.Trust.WebIdentities() {
-			if !judgedIRSA(p, role, w) {
+			if reportSchemePrincipal(p, role, rid, si, w) || !judgedIRSA(p, role, w) {
 				continue
 			}
 			providers := make([]lint.Issuer, 0, len(w.Statement.Federated))
@@ -283,4 +287,67 @@ func checkClusterIssuer(p *lint.Pass) {
 			Roots:    rootsOf(role, sa),
 		})
 	}
+}
+
+// reportSchemePrincipal reports a statement whose Federated principal is
+// an OIDC provider ARN built with the issuer URL's scheme
+// ("arn:aws:iam::<account>:oidc-provider/https://oidc.eks…", written so or
+// built from the cluster's issuer attribute, which holds the scheme): IAM
+// names a provider by its issuer without the scheme, so the principal
+// names no provider. It reports whether it did.
+func reportSchemePrincipal(p *lint.Pass, role *lint.Role, rid lint.Identity, si int, w lint.WebIdentity) bool {
+	for _, f := range w.Statement.Federated {
+		from, ok := schemeInProvider(p.Model, f)
+		if !ok {
+			continue
+		}
+		at := w.Statement.Range
+		if at.IsZero() {
+			at = role.Trust.Range
+		}
+		p.Report(lint.Finding{
+			Range:   at,
+			Message: fmt.Sprintf("trust of IAM role %s lets in Federated principal %s, an OIDC provider ARN built from %s, which starts with https://: a provider's ARN names its issuer without the scheme, so this names no provider", describe(rid), f, from),
+			Related: declared(rid, "role"),
+			Chain: []string{
+				fmt.Sprintf("the statement's Federated principal is %s: the provider part holds %s with its https://", f, from),
+				"IAM names an OIDC provider arn:aws:iam::<account>:oidc-provider/<issuer without https://>: no provider has this ARN (IAM refuses the principal, or no token's provider matches it)",
+				"every AssumeRoleWithWebIdentity call for the role is denied: AccessDenied",
+				"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
+			},
+			Hint:     "reference the provider's ARN (Federated = aws_iam_openid_connect_provider.<name>.arn, or module.eks.oidc_provider_arn), or drop the scheme: \"arn:aws:iam::<account>:oidc-provider/${replace(<issuer URL>, \"https://\", \"\")}\"",
+			Inferred: inferredFor(role, lint.FactIdentity),
+			Key:      fmt.Sprintf("role=%s|statement=%d|principal-scheme", role.Addr, si),
+			Roots:    rootsOf(role),
+		})
+		return true
+	}
+	return false
+}
+
+// schemeInProvider reports whether f is an OIDC provider ARN whose
+// provider part holds an issuer URL with its scheme: written out
+// ("oidc-provider/https://oidc.eks…", an EKS cluster's issuer), or a
+// reference to the cluster's issuer URL anywhere in it (issuerURLRef);
+// from says which.
+func schemeInProvider(m *lint.Model, f lint.Value) (from string, ok bool) {
+	arn, ok := lint.ParseARN(f)
+	if !ok {
+		return "", false
+	}
+	rest, ok := arn.Resource.TrimPrefixKnown("oidc-provider/")
+	if !ok {
+		return "", false
+	}
+	if pre := strings.ToLower(rest.Prefix()); strings.HasPrefix(pre, "https://") || strings.HasPrefix(pre, "http://") {
+		// An EKS cluster's issuer URL written out (ParseIssuer drops
+		// the scheme of what is not an ARN).
+		return "the issuer URL", lint.ParseIssuer(rest).EKS == lint.Yes
+	}
+	for _, s := range rest.Segments() {
+		if s.Ref != nil && !s.Ref.Anonymous && issuerURLRef(m, *s.Ref) {
+			return s.Ref.String() + ", the cluster's issuer URL", true
+		}
+	}
+	return "", false
 }

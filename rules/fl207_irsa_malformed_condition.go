@@ -349,6 +349,15 @@ func issuerOf(ref lint.HoleRef) string {
 	return lint.HoleRef{Object: ref.Object, Path: "identity[0].oidc[0].issuer"}.String()
 }
 
+// issuerURLRef reports whether r reads a cluster's issuer URL, which EKS
+// gives with its scheme: an aws_eks_cluster's (resource or data source)
+// identity[0].oidc[0].issuer, in the root or inside a module (the eks
+// module's cluster_oidc_issuer_url output reads it there).
+func issuerURLRef(_ *lint.Model, r lint.HoleRef) bool {
+	a, ok := lint.ParseAddress(r.Object)
+	return ok && a.Type == "aws_eks_cluster" && slices.Equal(r.Attrs(), []string{"identity", "oidc", "issuer"})
+}
+
 // issuerURLHole reports whether issuer is one reference to the cluster's
 // issuer URL, which EKS gives with its scheme
 // ("https://oidc.eks.<region>.amazonaws.com/id/<ID>"): an aws_eks_cluster's
@@ -358,16 +367,10 @@ func issuerOf(ref lint.HoleRef) string {
 // scheme.
 func issuerURLHole(m *lint.Model, issuer lint.Value) (ref lint.HoleRef, fix string, ok bool) {
 	r, ok := soleHole(issuer)
-	if !ok {
+	if !ok || !issuerURLRef(m, *r) {
 		return lint.HoleRef{}, "", false
 	}
-	a, ok := lint.ParseAddress(r.Object)
-	if !ok {
-		return lint.HoleRef{}, "", false
-	}
-	if a.Type != "aws_eks_cluster" || !slices.Equal(r.Attrs(), []string{"identity", "oidc", "issuer"}) {
-		return lint.HoleRef{}, "", false
-	}
+	a, _ := lint.ParseAddress(r.Object)
 	if len(a.Modules) > 0 {
 		// Inside the eks module's code (its cluster_oidc_issuer_url
 		// output): its oidc_provider output is the issuer without the
