@@ -101,10 +101,10 @@ func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, kept.Stat
 	if e.rootInst != nil && e.RootBudget.Ok() {
 		if call != "" {
 			if v, ok := e.rootInst.modules[call]; ok && v != cty.NilVal && v.IsKnown() && !v.IsNull() && v.Type().IsObjectType() {
-				outputs = v
+				outputs = storedOutputs(v.AsValueMap())
 			}
 		} else {
-			outputs = cty.ObjectVal(e.rootInst.outputs)
+			outputs = storedOutputs(e.rootInst.outputs)
 		}
 	}
 	b := backendOf(e.Root)
@@ -188,3 +188,17 @@ type GeneratedFile struct {
 
 // IsUnit reports whether the module is a unit's root (UnitModule).
 func (m *Module) IsUnit() bool { return m.unit }
+
+// storedOutputs are the outputs as the state stores them: Terraform does
+// not record an output whose value is null (it is absent, and lookup()
+// of it gives the default), nor does terraform output list it.
+func storedOutputs(all map[string]cty.Value) cty.Value {
+	kept := make(map[string]cty.Value, len(all))
+	for name, v := range all {
+		if v != cty.NilVal && v.IsKnown() && v.IsNull() {
+			continue
+		}
+		kept[name] = v
+	}
+	return cty.ObjectVal(kept)
+}
