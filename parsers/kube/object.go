@@ -139,6 +139,23 @@ var karpenterVersions = map[string][]string{
 	"AWSNodeTemplate": {"karpenter.k8s.aws/v1alpha1"},
 }
 
+// karpenterKinds are the kinds Karpenter defines in group: those of
+// karpenterVersions, and NodeOverlay (karpenter.sh/v1alpha1, read as
+// nothing), sorted.
+func karpenterKinds(group string) []string {
+	var out []string
+	for kind, versions := range karpenterVersions {
+		if strings.HasPrefix(versions[0], group+"/") {
+			out = append(out, kind)
+		}
+	}
+	if group == "karpenter.sh" {
+		out = append(out, "NodeOverlay")
+	}
+	slices.Sort(out)
+	return out
+}
+
 // unservedKarpenterVersion notes a Karpenter kind written with an API
 // version of Karpenter's groups that does not serve it (a NodePool as
 // karpenter.sh/v1alpha5): kubectl refuses it and faultline does not read
@@ -146,10 +163,23 @@ var karpenterVersions = map[string][]string{
 func (d *doc) unservedKarpenterVersion() {
 	served, ok := karpenterVersions[d.kind]
 	group, _, _ := strings.Cut(d.apiVersion, "/")
-	if !ok || slices.Contains(served, d.apiVersion) || (group != "karpenter.sh" && group != "karpenter.k8s.aws") || d.opts.Notes == nil {
+	if (group != "karpenter.sh" && group != "karpenter.k8s.aws") || d.opts.Notes == nil {
 		return
 	}
 	_, av := lookup(d.root, "apiVersion")
+	if !ok {
+		// A kind Karpenter's CRDs do not define in its groups (a
+		// NodeClass, which is EKS Auto Mode's, in karpenter.k8s.aws).
+		if kinds := karpenterKinds(group); !slices.Contains(kinds, d.kind) {
+			d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(d.kindNode), What: fmt.Sprintf(
+				"%s %s is not read: Karpenter defines no kind %s in %s (its kinds there: %s), so the API server refuses it",
+				d.kind, d.name, d.kind, group, strings.Join(kinds, ", "))})
+		}
+		return
+	}
+	if slices.Contains(served, d.apiVersion) {
+		return
+	}
 	d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(av), What: fmt.Sprintf(
 		"Karpenter %s %s is not read: %s serves no %s (Karpenter serves it as %s), so the API server refuses it",
 		d.kind, d.name, d.apiVersion, d.kind, strings.Join(served, " or "))})
