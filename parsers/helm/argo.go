@@ -85,7 +85,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			addr += idx(si)
 		}
 		env := newArgoEnv(top, src, label, b.opts.Holes)
-		r := newRelease(yf, addr, label, yf.rangeOf(kindNode), rname, nameRange, yf.source, "argocd")
+		r := b.newRelease(yf, addr, label, yf.rangeOf(kindNode), rname, nameRange, yf.source, "argocd")
 		if hasPlaceholder(rname) {
 			r.Name = b.argoValue(env, rname)
 		}
@@ -93,10 +93,10 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		if n := at(spec, "destination", "namespace"); n != nil {
 			r.NamespaceRange = yf.rangeOf(n)
 		}
-		r.Repository, r.Version = str(at(src, "repoURL")), str(at(src, "targetRevision"))
-		r.Chart, r.ChartDir = chart, chartDir
+		r.Repository, r.Version = b.shown(str(at(src, "repoURL"))), b.shown(str(at(src, "targetRevision")))
+		r.Chart, r.ChartDir = b.shown(chart), chartDir
 		if chart == "" {
-			r.Chart = p
+			r.Chart = b.shown(p)
 		}
 		if remote && chart == "" {
 			b.note(lint.Unresolved, yf.rangeOf(at(src, "path")), fmt.Sprintf("%s: chart path %s is not in the scanned tree (another repository?); not rendered", label, p))

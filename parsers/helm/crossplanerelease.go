@@ -31,7 +31,7 @@ func (b *builder) crossplaneRelease(yf *yamlFile, doc int, top *yaml.Node) {
 	_, kindNode := get(top, "kind")
 	label := "Crossplane Release " + str(at(top, "metadata", "name"))
 	addr := yf.rel + "#" + strconv.Itoa(doc) + "/Release/" + str(at(top, "metadata", "name")) + "/release"
-	r := newRelease(yf, addr, label, yf.rangeOf(kindNode), name, nameRange, yf.source, "crossplane")
+	r := b.newRelease(yf, addr, label, yf.rangeOf(kindNode), name, nameRange, yf.source, "crossplane")
 	setNamespace(r, str(at(fp, "namespace")))
 	if n := at(fp, "namespace"); n != nil {
 		r.NamespaceRange = yf.rangeOf(n)

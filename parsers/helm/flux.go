@@ -39,7 +39,7 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 	}
 	_, kindNode := get(top, "kind")
 	label := "Flux HelmRelease " + qualified
-	r := newRelease(yf, yf.rel+"#"+strconv.Itoa(doc)+"/HelmRelease/"+qualified+"/release", label, yf.rangeOf(kindNode), rname, nameRange, yf.source, "flux")
+	r := b.newRelease(yf, yf.rel+"#"+strconv.Itoa(doc)+"/HelmRelease/"+qualified+"/release", label, yf.rangeOf(kindNode), rname, nameRange, yf.source, "flux")
 	if target != "" {
 		setNamespace(r, target)
 		r.NamespaceRange = yf.rangeOf(at(spec, "targetNamespace"))

@@ -26,7 +26,7 @@ func (b *builder) helmChart(yf *yamlFile, doc int, top *yaml.Node) {
 	_, kindNode := get(top, "kind")
 	label := "HelmChart " + qualified
 	addr := yf.rel + "#" + strconv.Itoa(doc) + "/HelmChart/" + qualified + "/release"
-	r := newRelease(yf, addr, label, yf.rangeOf(kindNode), name, yf.rangeOf(at(top, "metadata", "name")), yf.source, "helm-controller")
+	r := b.newRelease(yf, addr, label, yf.rangeOf(kindNode), name, yf.rangeOf(at(top, "metadata", "name")), yf.source, "helm-controller")
 	if target := str(at(spec, "targetNamespace")); target != "" {
 		setNamespace(r, target)
 		r.NamespaceRange = yf.rangeOf(at(spec, "targetNamespace"))

@@ -86,3 +86,37 @@ func TestAddProducedMapsPositions(t *testing.T) {
 		t.Errorf("source %q inferred %v", r.Source, r.Inferred)
 	}
 }
+
+// An Application Terraform writes with values known only after apply (a
+// variable without a value) names them as their references in its label,
+// address and notes, never as the placeholders standing for them, which
+// are numbered in no fixed order: output and fingerprints stay the same
+// from run to run.
+func TestProducedApplicationHolesShown(t *testing.T) {
+	holes := lint.NewHoles()
+	name := holes.Sentinel(lint.HoleRef{Object: "argocd_application.web", Path: "metadata[0].name"})
+	repo := holes.Sentinel(lint.HoleRef{Object: "var.app", Path: "repository"})
+	app := "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: " + name + "\n  namespace: argocd\nspec:\n  source:\n    repoURL: " + repo + "\n    chart: web\n    targetRevision: 1.2.0\n  destination:\n    namespace: web\n"
+	f := NewFinder(Options{Holes: holes})
+	f.AddProduced(Produced{Name: "apps.tf@argocd_application.web", Dir: "/repo", Data: []byte(app), Source: lint.SourceTerraform})
+	rels, diags, notes := f.Releases()
+	if len(rels) != 1 || len(diags) != 0 {
+		t.Fatalf("releases %d, diagnostics %v", len(rels), diags)
+	}
+	r := rels[0]
+	texts := []string{r.Label, r.Addr, r.Repository}
+	for _, n := range notes {
+		texts = append(texts, n.What)
+	}
+	for _, s := range texts {
+		if lint.HasSentinel(s) {
+			t.Errorf("%q holds a placeholder", s)
+		}
+	}
+	if r.Label != "Argo CD Application ${argocd_application.web.metadata[0].name}" || r.Repository != "${var.app.repository}" {
+		t.Errorf("label %q, repository %q", r.Label, r.Repository)
+	}
+	if r.Name.IsKnown() {
+		t.Errorf("name %v known", r.Name)
+	}
+}

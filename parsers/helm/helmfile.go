@@ -33,7 +33,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 		if nr := yf.rangeOf(nameNode); nameNode != nil && nr.Line == decl.Line {
 			decl.EndColumn = nr.EndColumn
 		}
-		r := newRelease(yf, addr, "helmfile release "+name, decl, name, yf.rangeOf(nameNode), lint.SourceHelm, "helmfile")
+		r := b.newRelease(yf, addr, "helmfile release "+name, decl, name, yf.rangeOf(nameNode), lint.SourceHelm, "helmfile")
 		setNamespace(r, str(at(rn, "namespace")))
 		if n := at(rn, "namespace"); n != nil {
 			r.NamespaceRange = yf.rangeOf(n)

@@ -316,18 +316,31 @@ type builder struct {
 }
 
 func (b *builder) diag(r lint.Range, summary, detail string) {
-	b.diags = append(b.diags, lint.Diagnostic{Range: r, Summary: summary, Detail: detail})
+	b.diags = append(b.diags, lint.Diagnostic{Range: r, Summary: summary, Detail: b.shown(detail)})
 }
 
 func (b *builder) note(kind lint.CoverageKind, r lint.Range, what string) {
-	b.notes = append(b.notes, lint.Note{Kind: kind, What: what, Range: r})
+	b.notes = append(b.notes, lint.Note{Kind: kind, What: b.shown(what), Range: r})
 }
 
-// newRelease starts a release entity.
-func newRelease(yf *yamlFile, addr, label string, rng lint.Range, name string, nameRange lint.Range, source lint.Source, tool string) *lint.Release {
+// shown is text as a message shows it: a value known only after apply
+// (a Terraform variable without a value in an Application Terraform
+// writes) as the reference it is, never the placeholder standing for it,
+// which is numbered in no fixed order.
+func (b *builder) shown(s string) string {
+	if b.opts.Holes == nil || !lint.HasSentinel(s) {
+		return s
+	}
+	return b.opts.Holes.Decode(s).String()
+}
+
+// newRelease starts a release entity; a name known only after apply is
+// the symbolic value it is, and the address and label show it as its
+// reference.
+func (b *builder) newRelease(yf *yamlFile, addr, label string, rng lint.Range, name string, nameRange lint.Range, source lint.Source, tool string) *lint.Release {
 	r := &lint.Release{
 		Object: lint.Object{
-			Kind: lint.KindRelease, Addr: addr, Label: label, Name: lint.Unknown(),
+			Kind: lint.KindRelease, Addr: b.shown(addr), Label: b.shown(label), Name: lint.Unknown(),
 			Range: rng, NameRange: nameRange, Source: source, Scope: yf.scope,
 		},
 		Namespace:   lint.Unknown(),
@@ -336,7 +349,10 @@ func newRelease(yf *yamlFile, addr, label string, rng lint.Range, name string, n
 		Tool:        tool,
 	}
 	r.Inferred = append([]string(nil), yf.inferred...)
-	if name != "" && !strings.Contains(name, "{{") {
+	switch {
+	case lint.HasSentinel(name) && b.opts.Holes != nil:
+		r.Name = b.opts.Holes.Decode(name)
+	case name != "" && !strings.Contains(name, "{{"):
 		r.Name = lint.Known(name)
 	}
 	if r.NameRange.IsZero() {
