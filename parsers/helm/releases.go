@@ -425,7 +425,11 @@ func (b *builder) mergeTextWith(r *lint.Release, yf *yamlFile, s *yaml.Node, wha
 	switch {
 	case err != nil && lint.HasSentinel(s.Value):
 		// A value known only after apply (a Terraform variable rendered
-		// into the text) is not broken input.
+		// into the text) is not broken input; the chart is rendered
+		// without these values, and says so.
+		if r.ValuesUnknown == "" {
+			r.ValuesUnknown = b.shown(strings.TrimPrefix(what, r.Label+" ")) + ", known only after apply"
+		}
 		if !strings.HasPrefix(what, r.Label) {
 			what = r.Label + ": " + what
 		}

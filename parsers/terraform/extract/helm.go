@@ -65,7 +65,7 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 				if i < len(elems) {
 					ex, exIn = elems[i], in
 				}
-				if !doc.IsWhollyKnown() && r.ValuesUnknown == "" {
+				if (!doc.IsWhollyKnown() || wholeHole(doc)) && r.ValuesUnknown == "" {
 					r.ValuesUnknown = fmt.Sprintf("values[%d] (%s), which faultline cannot evaluate", i, x.e.Session.Rng(ex.Range()).String())
 				}
 				x.mergeValuesDoc(r, doc, ex, exIn)
@@ -167,6 +167,16 @@ func localChart(e *eval.Evaluator, chart string) string {
 // are written: in the YAML file a file() / templatefile() call reads, in a
 // heredoc, or the element itself; a local of the module is followed to
 // where it is written. ex is written in module instance in.
+// wholeHole reports whether a values document is one value known only
+// after apply (a data source's output, a variable without a value): a
+// document of which nothing is known, not one with a hole in a value.
+func wholeHole(doc cty.Value) bool {
+	if doc.IsNull() || !doc.IsKnown() || doc.Type() != cty.String {
+		return false
+	}
+	return lint.IsHole(strings.TrimSpace(doc.AsString()))
+}
+
 func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expression, in *eval.ModInst) {
 	ex = in.LocalExpr(ex)
 	if doc.IsNull() || !doc.IsKnown() || doc.Type() != cty.String {
