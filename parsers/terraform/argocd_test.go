@@ -126,4 +126,12 @@ func TestArgoCDApplicationEmbedded(t *testing.T) {
 			t.Errorf("%q placed at %s:%d, want apps.tf:%d", c.text, r.File, r.Line, c.line)
 		}
 	}
+	// A values line from its first character: the key as the heredoc
+	// writes it; a parameter's line at its first argument.
+	if r := at("name: edns", 5); r.Column != 13 {
+		t.Errorf("name: edns placed at column %d, want 13 (where the heredoc writes the key)", r.Column)
+	}
+	if r := at("- name: provider.name", 5); r.Line != 20 || r.Column != 11 {
+		t.Errorf("parameter placed at %d:%d, want 20:11 (its name argument)", r.Line, r.Column)
+	}
 }

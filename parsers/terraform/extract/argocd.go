@@ -59,6 +59,14 @@ var argoSchema = []argoField{
 			}},
 			{hcl: "directory", yaml: "directory", block: true, fields: []argoField{
 				{hcl: "recurse", yaml: "recurse"}, {hcl: "include", yaml: "include"}, {hcl: "exclude", yaml: "exclude"},
+				{hcl: "jsonnet", yaml: "jsonnet", block: true, fields: []argoField{
+					{hcl: "libs", yaml: "libs"},
+				}},
+			}},
+			// A config management plugin generates what the source
+			// deploys: its presence is what counts.
+			{hcl: "plugin", yaml: "plugin", block: true, fields: []argoField{
+				{hcl: "name", yaml: "name"},
 			}},
 		}},
 	}},
@@ -235,7 +243,11 @@ func (d *argoDoc) lines(root *yaml.Node, content []byte, whole lint.Range) []lin
 			}
 		case yaml.SequenceNode:
 			for i := range built.Content {
-				set(parsed.Content[i].Line, d.at[built.Content[i]])
+				if parsed.Content[i].Kind != yaml.MappingNode {
+					// A mapping item's line is its first key's
+					// ("- name: x"), placed at that key's argument.
+					set(parsed.Content[i].Line, d.at[built.Content[i]])
+				}
 				d.scalarLines(built.Content[i], parsed.Content[i], set)
 				walk(built.Content[i], parsed.Content[i])
 			}
@@ -269,15 +281,11 @@ func (d *argoDoc) scalarLines(built, parsed *yaml.Node, set func(int, lint.Range
 	}
 	pm := d.x.positionMap(expr, at, []byte(parsed.Value))
 	rows := strings.Split(parsed.Value, "\n")
-	for i := 1; i <= n; i++ {
-		end := 1
-		if i <= len(rows) {
-			end = len(rows[i-1]) + 1
-		}
-		row := ""
-		if i <= len(rows) {
-			row = rows[i-1]
-		}
-		set(parsed.Line+i, pm.Map(lint.Range{Line: i, Column: 1, EndLine: i, EndColumn: end}, row))
+	for i := 1; i <= n && i <= len(rows); i++ {
+		// The line from its first character on: what a key or item of
+		// the values on it is placed at (a line holds one).
+		row := rows[i-1]
+		start := len(row) - len(strings.TrimLeft(row, " ")) + 1
+		set(parsed.Line+i, pm.Map(lint.Range{Line: i, Column: start, EndLine: i, EndColumn: len(row) + 1}, row))
 	}
 }
