@@ -38,8 +38,10 @@ list or tuple rather than a map or set of strings (one known only at plan
 is not judged), a call of a function neither Terraform nor OpenTofu has
 (` + "`get_terragrunt_dir()`" + ` pasted from a terragrunt.hcl — not inside
 ` + "`try()`" + ` or ` + "`can()`" + `, a conditional's branch, a for expression's body or a
-dynamic block, which Terraform may never evaluate; provider-defined
-` + "`provider::…`" + ` functions are not checked). A file faultline refuses to read (a symlink out of the
+dynamic block, which Terraform may never evaluate, nor what an override
+file replaces; provider-defined ` + "`provider::…`" + ` functions are not checked,
+and ` + "`defaults()`" + `, which Terraform 0.15 to 1.2 had behind an experiment, is
+taken as known). A file faultline refuses to read (a symlink out of the
 tree, a FIFO or device), a file the checkout holds locked (a Git LFS pointer
 in place of a packed subchart, a ` + "`terraform.tfvars`" + ` git-crypt encrypted) and
 a Terraform root that reaches its evaluation budget are coverage notes, not

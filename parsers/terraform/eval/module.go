@@ -49,6 +49,10 @@ type Module struct {
 	// callDiags are calls of functions Terraform does not have
 	// (unknownFunctions): errors of the tree's own code, apart from diags.
 	callDiags hcl.Diagnostics
+	// callKeys are the top-level declarations each of callDiags is in,
+	// overridden those an override file replaces (unknownFunctions).
+	callKeys   []string
+	overridden map[string]bool
 	// refused are configuration files the tree would not read (outside it,
 	// or not a regular file): coverage notes, never content.
 	refused []refusal
@@ -403,7 +407,7 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 		return
 	}
 	m.diags = append(m.diags, topLevelArguments(f)...)
-	m.unknownFunctions(f)
+	m.unknownFunctions(f, override)
 	for _, b := range content.Blocks {
 		switch b.Type {
 		case "variable":

@@ -10,18 +10,19 @@ import (
 )
 
 // builtinFunctions are the names of every function Terraform (0.12 to
-// 1.14, internal/lang/functions.go; "type" in the console only) or
-// OpenTofu (base64gunzip, cidrcontains, urldecode) has had, including
-// those since removed (list, map): a call of any other name without a
-// namespace is "Call to unknown function" to both, whatever their
-// version. Provider-defined and namespaced functions (provider::…::…,
+// 1.14, internal/lang/functions.go) or OpenTofu (base64gunzip,
+// cidrcontains, urldecode) has had in configuration, including those
+// since removed (list, map) and defaults, behind an experiment in 0.15 to
+// 1.2: a call of any other name without a namespace is "Call to unknown
+// function" to both, whatever their version. type is not one: the
+// console has it, configuration does not. Provider-defined and namespaced functions (provider::…::…,
 // terraform::…, tofu::…) are not checked.
 var builtinFunctions = map[string]bool{}
 
 func init() {
 	for _, n := range strings.Fields(`abs abspath alltrue anytrue base64decode base64encode base64gunzip
 		base64gzip base64sha256 base64sha512 basename bcrypt can ceil chomp chunklist cidrcontains cidrhost
-		cidrnetmask cidrsubnet cidrsubnets coalesce coalescelist compact concat contains csvdecode dirname
+		cidrnetmask cidrsubnet cidrsubnets coalesce coalescelist compact concat contains csvdecode defaults dirname
 		distinct element endswith ephemeralasnull file filebase64 filebase64sha256 filebase64sha512
 		fileexists filemd5 fileset filesha1 filesha256 filesha512 flatten floor format formatdate
 		formatlist indent index issensitive join jsondecode jsonencode keys length list log lookup lower
@@ -29,7 +30,7 @@ func init() {
 		regexall replace reverse rsadecrypt sensitive setintersection setproduct setsubtract setunion sha1
 		sha256 sha512 signum slice sort split startswith strcontains strrev substr sum templatefile
 		templatestring textdecodebase64 textencodebase64 timeadd timecmp timestamp title tobool tolist
-		tomap tonumber toset tostring transpose trim trimprefix trimspace trimsuffix try type upper
+		tomap tonumber toset tostring transpose trim trimprefix trimspace trimsuffix try upper
 		urldecode urlencode uuid uuidv5 values yamldecode yamlencode zipmap`) {
 		builtinFunctions[n] = true
 	}
@@ -42,41 +43,87 @@ func init() {
 // (which catch the error, a deliberate fail-fast), a branch of a
 // conditional, the body of a for expression or a dynamic block (which
 // validate may never evaluate), nor a variable's type constraint
-// (object(…) and optional(…) are no calls). Kept apart from the module's
+// (object(…) and optional(…) are no calls), nor what an override file
+// replaces. Kept apart from the module's
 // parse diagnostics, which decide whether its cached copy is evaluated:
 // reported for the tree's own modules only (load.go).
-func (m *Module) unknownFunctions(f *hcl.File) {
+func (m *Module) unknownFunctions(f *hcl.File, override bool) {
 	body, ok := f.Body.(*hclsyntax.Body)
 	if !ok {
 		return // JSON syntax: calls sit inside strings
 	}
-	m.unknownInBody(body, "")
+	for _, a := range attrsWritten(body) {
+		m.unknownCalls(a.Expr, "")
+	}
+	for _, b := range body.Blocks {
+		if b.Type == "locals" {
+			for _, a := range attrsWritten(b.Body) {
+				m.unknownIn(override, "locals."+a.Name, func(key string) { m.unknownCalls(a.Expr, key) })
+			}
+			continue
+		}
+		key := b.Type + "." + strings.Join(b.Labels, ".")
+		m.unknownIn(override, key, func(key string) { m.unknownInBody(b.Body, b.Type, key) })
+	}
 }
 
-// unknownInBody is unknownFunctions for a body of a block of type typ
-// ("" for a file's).
-func (m *Module) unknownInBody(body *hclsyntax.Body, typ string) {
+// unknownIn checks what a top-level declaration (key: its block type and
+// labels, a local's name) holds: an override file's declaration replaces
+// what the base files write there, which Terraform then never evaluates;
+// its own calls are always evaluated.
+func (m *Module) unknownIn(override bool, key string, check func(key string)) {
+	if !override {
+		check(key)
+		return
+	}
+	if m.overridden == nil {
+		m.overridden = map[string]bool{}
+	}
+	m.overridden[key] = true
+	check("")
+}
+
+// reportedCalls are the calls of unknown functions Terraform evaluates:
+// those of declarations no override file replaces.
+func (m *Module) reportedCalls() hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for i, d := range m.callDiags {
+		if !m.overridden[m.callKeys[i]] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// attrsWritten are a body's attributes in the order they are written.
+func attrsWritten(body *hclsyntax.Body) []*hclsyntax.Attribute {
 	attrs := make([]*hclsyntax.Attribute, 0, len(body.Attributes))
 	for _, a := range body.Attributes {
 		attrs = append(attrs, a)
 	}
 	sort.Slice(attrs, func(i, j int) bool { return attrs[i].SrcRange.Start.Byte < attrs[j].SrcRange.Start.Byte })
-	for _, a := range attrs {
+	return attrs
+}
+
+// unknownInBody is unknownFunctions for a body of a block of type typ,
+// in the top-level declaration key.
+func (m *Module) unknownInBody(body *hclsyntax.Body, typ, key string) {
+	for _, a := range attrsWritten(body) {
 		if typ == "variable" && a.Name == "type" {
 			continue
 		}
-		m.unknownCalls(a.Expr)
+		m.unknownCalls(a.Expr, key)
 	}
 	for _, b := range body.Blocks {
 		if b.Type != "dynamic" {
-			m.unknownInBody(b.Body, b.Type)
+			m.unknownInBody(b.Body, b.Type, key)
 		}
 	}
 }
 
 // unknownCalls records the calls in expr of functions Terraform does not
 // have, outside what may not be evaluated (unknownFunctions).
-func (m *Module) unknownCalls(expr hclsyntax.Expression) {
+func (m *Module) unknownCalls(expr hclsyntax.Expression, key string) {
 	var guarded []hcl.Range
 	_ = hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch x := n.(type) {
@@ -108,6 +155,7 @@ func (m *Module) unknownCalls(expr hclsyntax.Expression) {
 		if !ok || strings.Contains(fc.Name, "::") || builtinFunctions[fc.Name] || within(fc.Range()) {
 			return nil
 		}
+		m.callKeys = append(m.callKeys, key)
 		m.callDiags = append(m.callDiags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Call to unknown function",

@@ -11,3 +11,8 @@ resource "aws_s3_bucket" "logs" {
     Stage = "${lower(var_or_default("stage"))}" # want FL000 `There is no function named "var_or_default"\.`
   }
 }
+
+# type() is terraform console's only.
+output "unit_dir_type" {
+  value = type(local.unit_dir) # want FL000 `There is no function named "type"\.`
+}
