@@ -176,7 +176,13 @@ func (m *Model) fromLaunchTemplate(n *NodeIdentity, lt Ref) {
 	if found == nil {
 		return
 	}
+	// Where the Karpenter object names the template is where its nodes
+	// get the profile: findings about it point there (the template's
+	// own line is the self-managed group's, when one shares it).
 	n.InstanceProfile = found.InstanceProfile
+	if n.InstanceProfile.IsSet() {
+		n.InstanceProfile.Range = lt.Range
+	}
 	n.Terms = nil
 	for _, sg := range found.SecurityGroups {
 		n.Terms = append(n.Terms, SelectorTerm{ID: sg.Value, HasID: true, Range: lt.Range, FieldRanges: map[string]Range{"id": lt.Range}})
