@@ -77,9 +77,16 @@ func templateSibling(fsys FS, p string) string {
 }
 
 // chartBeside returns the Chart.yaml in the directory of p, a YAML file,
-// when there is one: p is that chart's rendering.
+// when there is one: p is that chart's rendering. A kustomization file is
+// no rendering: a plugin renders the chart where the build starts, and
+// writes no kustomization into a chart directory another kustomization
+// lists, which kustomize (and Flux, which runs no plugin) then refuses.
 func chartBeside(fsys FS, p string) string {
 	if ext := filepath.Ext(p); ext != ".yaml" && ext != ".yml" {
+		return ""
+	}
+	switch filepath.Base(p) {
+	case "kustomization.yaml", "kustomization.yml":
 		return ""
 	}
 	c := filepath.Join(filepath.Dir(p), "Chart.yaml")

@@ -80,7 +80,8 @@ func TestTemplateSibling(t *testing.T) {
 
 // A YAML file beside a chart's Chart.yaml is that chart's rendering (a
 // plugin writes `helm template` output there before kustomize builds);
-// a file of another kind, or beside no chart, is not.
+// a file of another kind, a kustomization, or a file beside no chart, is
+// not.
 func TestChartBeside(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"chart/Chart.yaml":     "apiVersion: v2\nname: app\nversion: 0.1.0\n",
@@ -94,6 +95,9 @@ func TestChartBeside(t *testing.T) {
 		"chart/all.json": "",
 		"plain/all.yaml": "",
 		"odd/all.yaml":   "", // a directory is no Chart.yaml
+		// No plugin writes the kustomization a chart directory lacks.
+		"chart/kustomization.yaml": "",
+		"chart/kustomization.yml":  "",
 	} {
 		got := chartBeside(fsys, filepath.Join(dir, filepath.FromSlash(path)))
 		if got != "" {
