@@ -286,6 +286,9 @@ func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.V
 		return v
 	}
 	if out, inferred, ok := e.Session.Joined(e.rootDir, read.Addr); ok {
+		if r.Type == "terraform_remote_state" {
+			out = withDefaults(out, GetAttr(v, "defaults"))
+		}
 		for _, attr := range remoteStateTypes[r.Type] {
 			v = setAttr(v, attr, out)
 		}
@@ -307,4 +310,27 @@ type Backend struct {
 	Config cty.Value
 	// Range is where it is written.
 	Range hcl.Range
+}
+
+// withDefaults is a terraform_remote_state's outputs with its defaults
+// argument under them: a default stands for an output the state does not
+// hold (one whose value was null is not stored), as the data source
+// gives it.
+func withDefaults(out, defaults cty.Value) cty.Value {
+	if defaults == cty.NilVal || !defaults.IsKnown() || defaults.IsNull() || !(defaults.Type().IsObjectType() || defaults.Type().IsMapType()) {
+		return out
+	}
+	if out == cty.NilVal || !out.IsKnown() || out.IsNull() || !out.Type().IsObjectType() || out.IsMarked() || defaults.IsMarked() {
+		return out
+	}
+	merged := out.AsValueMap()
+	if merged == nil {
+		merged = map[string]cty.Value{}
+	}
+	for name, d := range defaults.AsValueMap() {
+		if _, ok := merged[name]; !ok {
+			merged[name] = d
+		}
+	}
+	return cty.ObjectVal(merged)
 }
