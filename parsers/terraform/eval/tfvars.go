@@ -332,12 +332,15 @@ func (e *Evaluator) readVarFilesAt(p *hclparse.Parser, files []string, explicit 
 		}
 		attrs, _ := file.Body.JustAttributes()
 		for n, a := range attrs {
-			if v, d := e.varFileValue(a.Expr); !d.HasErrors() {
+			v, d := e.varFileValue(a.Expr)
+			if !d.HasErrors() {
 				in[n] = v
 				if at != nil {
 					at[n] = a.Expr.Range()
 				}
+				continue
 			}
+			e.refuseVarFileExpr(a.Expr, d)
 		}
 	}
 }
@@ -370,4 +373,25 @@ func parseVarValue(v *variable, raw string) cty.Value {
 		}
 	}
 	return cty.StringVal(raw)
+}
+
+// refuseVarFileExpr records Terraform's errors for a variables file's
+// value that is no constant (diags: its evaluation's), as Terraform reads
+// the file without functions or variables: "Function calls not allowed"
+// at a call, "Variables not allowed" at a reference (var.x, local.x).
+// Every plan with the file fails.
+func (e *Evaluator) refuseVarFileExpr(x hcl.Expression, diags hcl.Diagnostics) {
+	var out []lint.Diagnostic
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError && d.Summary == "Function calls not allowed" && d.Subject != nil {
+			out = append(out, lint.Diagnostic{Range: e.Session.Rng(*d.Subject), Summary: d.Summary, Detail: d.Detail})
+		}
+	}
+	for _, t := range x.Variables() {
+		if t.RootName() == budgetVar {
+			continue
+		}
+		out = append(out, lint.Diagnostic{Range: e.Session.Rng(t.SourceRange()), Summary: "Variables not allowed", Detail: "Variables may not be used here."})
+	}
+	e.VarDiags = append(e.VarDiags, out...)
 }
