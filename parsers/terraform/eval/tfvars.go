@@ -13,6 +13,7 @@ import (
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -340,7 +341,7 @@ func (e *Evaluator) readVarFilesAt(p *hclparse.Parser, files []string, explicit 
 				}
 				continue
 			}
-			e.refuseVarFileExpr(a.Expr, d)
+			e.refuseVarFileExpr(a.Expr)
 		}
 	}
 }
@@ -376,16 +377,19 @@ func parseVarValue(v *variable, raw string) cty.Value {
 }
 
 // refuseVarFileExpr records Terraform's errors for a variables file's
-// value that is no constant (diags: its evaluation's), as Terraform reads
-// the file without functions or variables: "Function calls not allowed"
-// at a call, "Variables not allowed" at a reference (var.x, local.x).
-// Every plan with the file fails.
-func (e *Evaluator) refuseVarFileExpr(x hcl.Expression, diags hcl.Diagnostics) {
+// value that is no constant, read from its syntax: Terraform reads the
+// file without functions or variables, so "Function calls not allowed"
+// at each call and "Variables not allowed" at each reference (var.x,
+// local.x). Every plan with the file fails.
+func (e *Evaluator) refuseVarFileExpr(x hcl.Expression) {
 	var out []lint.Diagnostic
-	for _, d := range diags {
-		if d.Severity == hcl.DiagError && d.Summary == "Function calls not allowed" && d.Subject != nil {
-			out = append(out, lint.Diagnostic{Range: e.Session.Rng(*d.Subject), Summary: d.Summary, Detail: d.Detail})
-		}
+	if native, ok := Unhooked(x).(hclsyntax.Expression); ok {
+		_ = hclsyntax.VisitAll(native, func(n hclsyntax.Node) hcl.Diagnostics {
+			if fc, ok := n.(*hclsyntax.FunctionCallExpr); ok {
+				out = append(out, lint.Diagnostic{Range: e.Session.Rng(fc.Range()), Summary: "Function calls not allowed", Detail: "Functions may not be called here."})
+			}
+			return nil
+		})
 	}
 	for _, t := range x.Variables() {
 		if t.RootName() == budgetVar {
