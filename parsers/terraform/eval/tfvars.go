@@ -332,7 +332,8 @@ func (e *Evaluator) readVarFilesAt(p *hclparse.Parser, files []string, explicit 
 			continue
 		}
 		attrs, _ := file.Body.JustAttributes()
-		for n, a := range attrs {
+		for _, a := range attrsInOrder(attrs) {
+			n := a.Name
 			v, d := e.varFileValue(a.Expr)
 			if !d.HasErrors() {
 				in[n] = v
