@@ -816,13 +816,14 @@ func (mi *ModInst) evalResource(r *Resource) {
 		if r.Data && r.Type == "template_file" {
 			v = mi.templateFileData(r, addrLocal, v)
 		}
+		var joined []string
 		if _, ok := remoteStateTypes[r.Type]; ok && r.Data {
-			v = mi.remoteState(r, addrLocal, v)
+			v, joined = mi.remoteState(r, addrLocal, v)
 		}
 		if r.Data && r.Type == "aws_iam_instance_profiles" {
 			v = mi.profilesOfRole(v, mi.Addr(addrLocal))
 		}
-		v = mi.complete(r, v, mi.Addr(addrLocal))
+		v = mi.complete(r, v, mi.Addr(addrLocal), joined...)
 		if !r.Data {
 			mi.Evaluator.noteNamed(r.Type, v, mi.Addr(addrLocal))
 		}
@@ -876,7 +877,7 @@ var nameIsID = map[string]bool{"aws_iam_role": true, "aws_iam_instance_profile":
 // complete fills in what configuration does not say: every attribute some
 // expression reads (and id, arn, name) that the configuration leaves unset
 // becomes a hole naming this instance's attribute.
-func (mi *ModInst) complete(r *Resource, v cty.Value, addr string) cty.Value {
+func (mi *ModInst) complete(r *Resource, v cty.Value, addr string, joined ...string) cty.Value {
 	if nameIsID[r.Type] {
 		if n := GetAttr(v, "name"); n != cty.NilVal && n.IsKnown() && !n.IsNull() {
 			v = setAttr(v, "id", n)
@@ -893,6 +894,15 @@ func (mi *ModInst) complete(r *Resource, v cty.Value, addr string) cty.Value {
 	}
 	leaf := func(path string) cty.Value { return mi.Evaluator.Holes.val(lint.HoleRef{Object: addr, Path: path}) }
 	paths := append([]hcl.Traversal{idPath, arnPath, namePath}, mi.neededPaths(r.key(), r.count != nil || r.forEach != nil)...)
+	if len(joined) > 0 {
+		// The outputs of a root the read is joined to are all there
+		// is: an output they lack is absent (a null one is not in the
+		// state), never a value to stand in for.
+		paths = slices.DeleteFunc(slices.Clone(paths), func(p hcl.Traversal) bool {
+			key, idx, ok := stepKey(p[0])
+			return len(p) > 1 && ok && idx < 0 && slices.Contains(joined, key)
+		})
+	}
 	return ensureAll(v, paths, leaf)
 }
 

@@ -220,8 +220,8 @@ var remoteStateTypes = map[string][]string{
 
 // remoteState records what a data source reading remote state reads and,
 // when the load joined it to a root of the tree, puts that root's outputs
-// in its value.
-func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.Value {
+// in its value; joined names the attributes that then hold them.
+func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) (_ cty.Value, joined []string) {
 	e := mi.Evaluator
 	var b *Backend
 	ws := ""
@@ -283,7 +283,7 @@ func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.V
 	}
 	e.remoteReads = append(e.remoteReads, read)
 	if e.Session.Joined == nil {
-		return v
+		return v, nil
 	}
 	if out, inferred, ok := e.Session.Joined(e.rootDir, read.Addr); ok {
 		if r.Type == "terraform_remote_state" {
@@ -295,8 +295,11 @@ func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) cty.V
 		if inferred != "" {
 			mi.restOn(r.key(), inferred) // and so does everything reading it
 		}
+		if out != cty.NilVal && out.IsKnown() && !out.IsNull() && out.Type().IsObjectType() {
+			joined = remoteStateTypes[r.Type]
+		}
 	}
-	return v
+	return v, joined
 }
 
 // Backend is where a root keeps its state: a backend block, a Terragrunt
