@@ -192,8 +192,8 @@ func ParseSubject(v Value) (namespace, name Value, ok bool) {
 }
 
 // LikeMatch decides whether an IAM StringLike pattern (`*`, `?`) matches a
-// value: Yes or No when the value is known, Maybe otherwise (or when the
-// pattern has holes).
+// value: Yes or No when the value is known; for a value with holes,
+// likeMatchHoles; Maybe when the pattern has holes.
 func LikeMatch(pattern, v Value) Tri {
 	p, ok := pattern.Str()
 	if !ok {
@@ -204,12 +204,40 @@ func LikeMatch(pattern, v Value) Tri {
 		if !strings.ContainsAny(p, "*?") {
 			return Compare(pattern, v)
 		}
-		return Maybe
+		return likeMatchHoles(p, v)
 	}
 	if globMatch(p, s) {
 		return Yes
 	}
 	return No
+}
+
+// likeMatchHoles decides a pattern with wildcards against a value with
+// holes, each hole standing for any text: No when the value's literal
+// start (or end) and the pattern's text before its first wildcard (after
+// its last) differ where both are written — no text the value can be
+// matches; Yes when the pattern's one wildcard is a * at its end (start)
+// and the value's literal start (end) begins (ends) with the text before
+// (after) it — every text the value can be matches
+// ("provider-aws-s3-${hash}" against provider-aws-s3-* is Yes, against
+// provider-aws-ec2-* No); Maybe otherwise.
+func likeMatchHoles(p string, v Value) Tri {
+	if v.IsUnknown() {
+		return Maybe
+	}
+	head := p[:strings.IndexAny(p, "*?")]
+	tail := p[strings.LastIndexAny(p, "*?")+1:]
+	vHead, vTail := v.Prefix(), v.Suffix()
+	if !strings.HasPrefix(vHead, head) && !strings.HasPrefix(head, vHead) ||
+		!strings.HasSuffix(vTail, tail) && !strings.HasSuffix(tail, vTail) {
+		return No
+	}
+	switch {
+	case p == head+"*" && strings.HasPrefix(vHead, head),
+		p == "*"+tail && strings.HasSuffix(vTail, tail):
+		return Yes
+	}
+	return Maybe
 }
 
 // globMatch matches s against a pattern where * is any run and ? one

@@ -73,3 +73,39 @@ func TestProviderARNTail(t *testing.T) {
 		}
 	}
 }
+
+// A StringLike pattern against a name with holes (a Crossplane provider's
+// account, named after its revision): decided where the written parts
+// decide it, Maybe where they do not.
+func TestLikeMatchHoles(t *testing.T) {
+	rev := func(prefix string) Value {
+		return Concat(Known(prefix), Hole(HoleRef{Object: "x.yaml#0/Provider/p", Path: "digest"}))
+	}
+	around := Concat(Known("team-"), Hole(HoleRef{Object: "r:var.team"}), Known("-reader"))
+	for _, c := range []struct {
+		pattern string
+		v       Value
+		want    Tri
+	}{
+		{"provider-aws-s3-*", rev("provider-aws-s3-"), Yes},
+		{"provider-aws-*", rev("provider-aws-s3-"), Yes},
+		{"*", rev("provider-aws-s3-"), Yes},
+		{"provider-aws-ec2-*", rev("provider-aws-s3-"), No},
+		{"provider-gcp-*", rev("provider-aws-s3-"), No},
+		{"provider-aws-s3-?", rev("provider-aws-s3-"), Maybe},
+		{"provider-aws-*-x", rev("provider-aws-s3-"), Maybe},
+		{"provider-aws-s3-a*", rev("provider-aws-s3-"), Maybe},
+		{"provider-*", rev("prov"), Maybe},
+		{"crossplane-*", rev("prov"), No},
+		{"*-reader", around, Yes},
+		{"*-writer", around, No},
+		{"team-*", around, Yes},
+		{"ops-*", around, No},
+		{"team-*-reader", around, Maybe},
+		{"team-*", Unknown(), Maybe},
+	} {
+		if got := LikeMatch(Known(c.pattern), c.v); got != c.want {
+			t.Errorf("LikeMatch(%s, %s) = %s, want %s", c.pattern, c.v, got, c.want)
+		}
+	}
+}

@@ -105,7 +105,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			continue
 		}
 		sa := b.sa
-		want := subjectOf(sa.Namespace, sa.Name)
+		want := trustableSubject(sa)
 		msg := fmt.Sprintf("trust of role %s allows %s; the service account runs as %s:%s: %s%s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa))
 		hint := fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or install the service account into namespace %s",
 			want, roleName(b.role), hit.subject.Raw, hit.subject.Namespace)

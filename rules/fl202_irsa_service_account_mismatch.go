@@ -40,6 +40,14 @@ fullname convention only as a guess (KEDA names its operator's account
 ` + "`keda-operator`" + `): a trust naming another account is counted as undecided,
 not reported.
 
+A Crossplane provider whose ` + "`DeploymentRuntimeConfig`" + ` gives the role but
+names no account runs as an account Crossplane names after the provider's
+revision: the provider's name, ` + "`-`" + ` and a package digest known only once
+the package is pulled (` + "`provider-aws-ec2-${Provider/provider-aws-ec2.digest}`" + `).
+A ` + "`StringLike`" + ` subject whose written start cannot begin that name
+(` + "`provider-aws-s3-*`" + ` for the EC2 provider) is a finding; one that lets in
+every such name (` + "`provider-aws-*`" + `) is not (FL203 still warns of the pattern).
+
 ## Example
 
 ` + "```hcl" + `
@@ -120,9 +128,20 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 // allows — when that is a name an account can have (not a pattern: a "*"
 // under StringEquals is FL207's).
 func renameHint(sa *lint.ServiceAccount, role *lint.Role, sub lint.Subject) string {
+	if sa.RevisionOf != "" {
+		return revisionHint(sa, role, sub)
+	}
 	h := fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s)", subjectOf(sa.Namespace, sa.Name), roleName(role), sub.Raw)
 	if name, ok := sub.Name.Str(); ok && len(validation.IsDNS1123Subdomain(name)) > 0 {
 		return h
 	}
 	return h + fmt.Sprintf(", or rename the service account to %s", sub.Name)
+}
+
+// revisionHint says how to make trust and account agree for an account
+// Crossplane names after a package's revision, whose digest no trust can
+// write out: name the account in the runtime config and trust that name,
+// or let in every revision of the package with a pattern.
+func revisionHint(sa *lint.ServiceAccount, role *lint.Role, sub lint.Subject) string {
+	return fmt.Sprintf("name the account in DeploymentRuntimeConfig %s (spec.serviceAccountTemplate.metadata.name) and write that name in the :sub condition of role %s (instead of %s), or let in the package's revisions with StringLike %s*", sa.RevisionOf, roleName(role), sub.Raw, subjectOf(sa.Namespace, lint.Known(sa.Name.Prefix())))
 }

@@ -197,6 +197,16 @@ func subjectOf(namespace, name lint.Value) string {
 	return "system:serviceaccount:" + namespace.String() + ":" + name.String()
 }
 
+// trustableSubject is the subject a trust can write to let sa in: its
+// own, or, for an account Crossplane names after a package's revision,
+// the pattern of the package's revisions under StringLike.
+func trustableSubject(sa *lint.ServiceAccount) string {
+	if sa.RevisionOf != "" {
+		return subjectOf(sa.Namespace, lint.Known(sa.Name.Prefix()+"*")) + " under StringLike"
+	}
+	return subjectOf(sa.Namespace, sa.Name)
+}
+
 // roleName names a role with its declaration.
 func roleName(r *lint.Role) string {
 	return describe(lint.Identity{Kind: lint.KindRole, Entity: r, Name: r.Name})

@@ -78,11 +78,14 @@ const (
 )
 
 // ReadsParsed reports whether RenderCompositions reads a file's parsed
-// documents (File.Parsed) for the compositions and definitions in it: the
-// text names Crossplane's API group. Other files are read, if at all, as
+// documents (File.Parsed) for the compositions and definitions in it, or
+// for the packages and runtime configs (revisionAccounts): the text names
+// Crossplane's API group or its packages' group. Other files are read, if at all, as
 // claims, rarely and small: keeping their documents would hold every
 // manifest's parse until compositions render.
-func ReadsParsed(data []byte) bool { return bytes.Contains(data, []byte(xpGroup)) }
+func ReadsParsed(data []byte) bool {
+	return bytes.Contains(data, []byte(xpGroup)) || namesPackages(data)
+}
 
 // RenderCompositions renders the Crossplane Compositions found in files
 // with the XRs and Claims found in them: it returns the composed resources
@@ -213,8 +216,9 @@ func Compose(files []File, opts Options) Composed {
 			}
 		}
 	}
+	r.out = r.revisionAccounts()
 	if len(r.comps) == 0 {
-		return Composed{Diagnostics: r.diags}
+		return Composed{Entities: r.out, Diagnostics: r.diags}
 	}
 	// Files that may hold an XR or Claim: a kind line of a known type, or
 	// a composition reference.

@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -66,5 +67,144 @@ spec:
 	}
 	if sa.Addr == ents[0].Base().Addr {
 		t.Errorf("the account shares its config's address %s", sa.Addr)
+	}
+}
+
+// A DeploymentRuntimeConfig that gives its packages an IRSA role but no
+// account name makes Crossplane name each provider's account after the
+// provider's revision: the provider's name made a DNS label, "-", and the
+// package digest (a hole). A provider without runtimeConfigRef uses the
+// config named "default"; a config the files hold twice for the
+// provider's scope, or one that names the account, makes none.
+func TestRevisionAccounts(t *testing.T) {
+	configs := `apiVersion: pkg.crossplane.io/v1beta1
+kind: DeploymentRuntimeConfig
+metadata:
+  name: default
+spec:
+  serviceAccountTemplate:
+    metadata:
+      annotations:
+        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/crossplane-default
+---
+apiVersion: pkg.crossplane.io/v1beta1
+kind: DeploymentRuntimeConfig
+metadata:
+  name: twice
+spec:
+  serviceAccountTemplate:
+    metadata:
+      annotations:
+        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/one
+---
+apiVersion: pkg.crossplane.io/v1beta1
+kind: DeploymentRuntimeConfig
+metadata:
+  name: twice
+spec:
+  serviceAccountTemplate:
+    metadata:
+      annotations:
+        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/two
+`
+	providers := `apiVersion: pkg.crossplane.io/v1
+kind: Provider
+metadata:
+  name: upbound.provider-family-aws
+spec:
+  package: xpkg.upbound.io/upbound/provider-family-aws:v1.16.0
+---
+apiVersion: pkg.crossplane.io/v1
+kind: Provider
+metadata:
+  name: provider-aws-rds
+spec:
+  package: xpkg.upbound.io/upbound/provider-aws-rds:v1.16.0
+  runtimeConfigRef:
+    name: twice
+---
+apiVersion: pkg.crossplane.io/v1
+kind: Provider
+metadata:
+  name: provider-aws-sqs
+spec:
+  package: xpkg.upbound.io/upbound/provider-aws-sqs:v1.16.0
+  runtimeConfigRef:
+    name: missing
+`
+	ents, diags := RenderCompositions([]File{{Rel: "xp/configs.yaml", Data: []byte(configs)}, {Rel: "xp/providers.yaml", Data: []byte(providers)}}, Options{})
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	if len(ents) != 1 {
+		t.Fatalf("%d entities, want the default config's one account: %+v", len(ents), ents)
+	}
+	sa, ok := ents[0].(*lint.ServiceAccount)
+	if !ok {
+		t.Fatalf("%T, want a service account", ents[0])
+	}
+	ns, _ := sa.Namespace.Str()
+	role, _ := sa.RoleARN.Value.Str()
+	if ns != "crossplane-system" || sa.Name.String() != "upbound-provider-family-aws-${Provider/upbound.provider-family-aws.digest}" || sa.Name.Prefix() != "upbound-provider-family-aws-" {
+		t.Errorf("account %s/%s", sa.Namespace, sa.Name)
+	}
+	if sa.NameRange.File != "xp/providers.yaml" || sa.NameRange.Line != 4 || role != "arn:aws:iam::111122223333:role/crossplane-default" || sa.RoleARN.Range.File != "xp/configs.yaml" || sa.RoleARN.Range.Line != 9 {
+		t.Errorf("name at %s, role %q at %s", sa.NameRange, role, sa.RoleARN.Range)
+	}
+	if sa.RevisionOf != "default" || len(sa.Inferred) != 1 || sa.Inferred[0] != InferredCrossplaneNamespace {
+		t.Errorf("revision of %q, inferred %v", sa.RevisionOf, sa.Inferred)
+	}
+}
+
+// A revision's name starts with its package's name cut to 50 characters
+// and made a DNS label, as Crossplane's xpkg.FriendlyID makes it.
+func TestRevisionPrefix(t *testing.T) {
+	for name, want := range map[string]string{
+		"provider-aws-s3":             "provider-aws-s3-",
+		"upbound.provider-family-aws": "upbound-provider-family-aws-",
+		"-lead":                       "lead-",
+		strings.Repeat("a", 60):       strings.Repeat("a", 50) + "-",
+	} {
+		if got := revisionPrefix(name); got != want {
+			t.Errorf("revisionPrefix(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// Two outputs (kustomize overlays of two environments) each hold a
+// runtime config of the same name and a provider using it: each provider
+// takes the config of its own output.
+func TestRevisionAccountsTakeTheirOwnOutputsConfig(t *testing.T) {
+	overlay := func(env string) string {
+		return `apiVersion: pkg.crossplane.io/v1beta1
+kind: DeploymentRuntimeConfig
+metadata:
+  name: irsa
+spec:
+  serviceAccountTemplate:
+    metadata:
+      annotations:
+        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/crossplane-` + env + `
+---
+apiVersion: pkg.crossplane.io/v1
+kind: Provider
+metadata:
+  name: provider-aws-ec2
+spec:
+  package: xpkg.upbound.io/upbound/provider-aws-ec2:v1.16.0
+  runtimeConfigRef:
+    name: irsa
+`
+	}
+	ents, diags := RenderCompositions([]File{{Rel: "overlays/dev", Data: []byte(overlay("dev"))}, {Rel: "overlays/prod", Data: []byte(overlay("prod"))}}, Options{})
+	if len(diags) != 0 || len(ents) != 2 {
+		t.Fatalf("%d entities, %v", len(ents), diags)
+	}
+	for _, e := range ents {
+		sa := e.(*lint.ServiceAccount)
+		role, _ := sa.RoleARN.Value.Str()
+		if env := strings.TrimPrefix(sa.NameRange.File, "overlays/"); role != "arn:aws:iam::111122223333:role/crossplane-"+env || sa.RoleARN.Range.File != sa.NameRange.File {
+			t.Errorf("provider of %s takes role %q at %s", sa.NameRange.File, role, sa.RoleARN.Range)
+		}
 	}
 }

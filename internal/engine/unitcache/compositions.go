@@ -14,7 +14,7 @@ import (
 // The compositions stage is kept as one unit: its result (entities,
 // diagnostics, coverage notes) depends on the files it reads and on
 // nothing else the run holds — kube.Compose reads the files naming
-// Crossplane's API group and, once it found compositions, those its
+// Crossplane's API group or its packages' group (kube.ReadsParsed) and, once it found compositions, those its
 // InputMarks mark; a file it reads counts by its name, text, scope,
 // source, inferred marks and the answers its position map gave. The
 // entry is keyed by the build, the run's layout (Units.context) and
@@ -66,7 +66,8 @@ type CompRecord struct {
 type CompFiles struct {
 	files []kube.File
 	holes *lint.Holes
-	// xp marks the files naming Crossplane's API group (kube.ReadsParsed);
+	// xp marks the files naming Crossplane's API group or its packages'
+	// group (kube.ReadsParsed);
 	// any says one does.
 	xp  []bool
 	any bool
