@@ -141,7 +141,9 @@ module "eks_managed_node_group" {
   taints          = try(each.value.taints, var.eks_managed_node_group_defaults.taints, {})
 
   create_launch_template          = try(each.value.create_launch_template, var.eks_managed_node_group_defaults.create_launch_template, true)
-  launch_template_name            = try(each.value.launch_template_name, each.key)
+  use_custom_launch_template      = try(each.value.use_custom_launch_template, var.eks_managed_node_group_defaults.use_custom_launch_template, true)
+  launch_template_id              = try(each.value.launch_template_id, var.eks_managed_node_group_defaults.launch_template_id, "")
+  launch_template_name            = try(each.value.launch_template_name, var.eks_managed_node_group_defaults.launch_template_name, each.key)
   launch_template_use_name_prefix = try(each.value.launch_template_use_name_prefix, var.eks_managed_node_group_defaults.launch_template_use_name_prefix, true)
   network_interfaces              = try(each.value.network_interfaces, var.eks_managed_node_group_defaults.network_interfaces, [])
   remote_access                   = try(each.value.remote_access, var.eks_managed_node_group_defaults.remote_access, {})
