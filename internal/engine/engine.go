@@ -741,14 +741,19 @@ func (r *run) manifests() int {
 	subst := r.substitutions(raw, pre)
 	dests := r.argoDestinations(raw, pre)
 	var ownedFlux *flux.Set
+	kustDirs := make(map[string]bool, len(r.d.kustomizations))
+	for _, d := range r.d.kustomizations {
+		kustDirs[filepath.Clean(d)] = true
+	}
+	hasKustomization := func(dir string) bool { return kustDirs[dir] }
 	fluxBuilds := func(root string) bool {
-		if subst.Builds(root) {
+		if subst.BuildsWithin(root, hasKustomization) {
 			return true
 		}
 		if ownedFlux == nil {
 			ownedFlux = r.fluxInOwned()
 		}
-		return ownedFlux.Builds(root)
+		return ownedFlux.BuildsWithin(root, hasKustomization)
 	}
 	for _, b := range r.built {
 		if b.out.RootOnly != nil && !fluxBuilds(b.root) {

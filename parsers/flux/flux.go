@@ -443,6 +443,35 @@ func (s *Set) Builds(abs string) bool {
 	return false
 }
 
+// BuildsWithin reports whether a Flux Kustomization of the tree builds
+// the kustomization in abs as part of its path (Builds) or below a path
+// that holds no kustomization file: kustomize-controller then generates
+// one listing each directory below it that holds one, without descending
+// further (fluxcd/pkg kustomize generator), and builds it without the
+// root-only load restriction. hasKustomization says whether a directory
+// holds a kustomization file; a directory between that holds one is what
+// Flux lists instead, so abs is built only if that one lists it.
+func (s *Set) BuildsWithin(abs string, hasKustomization func(dir string) bool) bool {
+	if s == nil {
+		return false
+	}
+	abs = filepath.Clean(abs)
+	if s.Builds(abs) {
+		return true
+	}
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if hasKustomization(d) {
+			return false
+		}
+		if s.Builds(d) {
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
+
 // For is the Kustomization whose path holds the file or kustomization
 // root at abs: the deepest path, the first written among equals; nil
 // when none.

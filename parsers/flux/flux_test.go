@@ -178,6 +178,32 @@ func TestBuilds(t *testing.T) {
 	}
 }
 
+// TestBuildsWithin: below a Flux path that holds no kustomization file,
+// Flux generates one listing each directory that holds one, without
+// descending further; a kustomization below one of those, or below a
+// path with its own kustomization file, is not built by Flux.
+func TestBuildsWithin(t *testing.T) {
+	files := []File{{Rel: "clusters/sync.yaml", Dir: "/repo/clusters", Data: []byte("apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: stg\nspec:\n  path: ./k8s/stg\n  sourceRef:\n    kind: GitRepository\n    name: flux-system\n---\napiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: prod\nspec:\n  path: ./k8s/prod\n  sourceRef:\n    kind: GitRepository\n    name: flux-system\n")}}
+	s := Find(files, Options{Bases: func(string) []string { return []string{"/repo"} }})
+	kust := map[string]bool{"/repo/k8s/prod": true, "/repo/k8s/stg/app": true, "/repo/k8s/stg/tools/lint": true, "/repo/k8s/stg/custom": true, "/repo/k8s/stg/custom/job": true, "/repo/k8s/prod/app": true}
+	has := func(d string) bool { return kust[d] }
+	for dir, want := range map[string]bool{
+		"/repo/k8s/stg/app":        true,  // listed by the generated kustomization
+		"/repo/k8s/stg/tools/lint": true,  // found through a directory without one
+		"/repo/k8s/stg/custom/job": false, // custom/ holds one: Flux lists custom, not job
+		"/repo/k8s/prod/app":       false, // the path holds one of its own
+		"/repo/k8s/prod":           true,
+		"/repo/other/app":          false,
+	} {
+		if got := s.BuildsWithin(dir, has); got != want {
+			t.Errorf("BuildsWithin(%s) = %v, want %v", dir, got, want)
+		}
+	}
+	if (*Set)(nil).BuildsWithin("/repo/k8s/stg/app", has) {
+		t.Error("no set builds a directory")
+	}
+}
+
 // A Flux Kustomization's targetNamespace places what its path holds;
 // a deeper Kustomization without one places nothing, and a
 // targetNamespace that is not a namespace name (a ${VAR} substituted
