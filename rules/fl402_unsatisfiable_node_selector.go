@@ -26,7 +26,10 @@ carry the labels it requires — a selector left over from another cluster, a
 label renamed in the NodePool, an instance family the NodePool excludes.
 It judges a workload only when the tree declares the whole capacity of its
 cluster (the EKS cluster itself, and the NodePools of a Karpenter it
-installs), or when the pod pins itself to places declared here (by a
+installs: by a release of the chart, or by the identity its controller
+runs as — a role trusted for a ` + "`karpenter`" + ` service account, a Pod Identity
+association for one, the eks module's ` + "`karpenter`" + ` submodule — which a
+Karpenter installed by other means still needs), or when the pod pins itself to places declared here (by a
 label they define with a value they carry, or ` + "`karpenter.sh/nodepool`" + `): a
 label no place of the tree defines, and with capacity not all declared a
 value none carries (` + "`tier: spot`" + ` beside a node group's ` + "`tier=system`" + `, the

@@ -112,13 +112,20 @@ func unschedulableChain(v scheduling.Verdict) []string {
 		}
 		chain = append(chain, pf.Place.Label()+": "+strings.Join(reasons, "; "))
 	}
-	switch v.Stage {
-	case scheduling.StageRequests:
+	switch {
+	case v.Stage == scheduling.StageRequests && anyNodePool(v):
 		chain = append(chain, "Karpenter logs that no instance type satisfies the pod's requests and launches nothing; a node group never scales up for it")
+	case v.Stage == scheduling.StageRequests:
+		chain = append(chain, "no node group scales up for it: none of the instance types it launches can hold the pod")
 	default:
 		chain = append(chain, "the scheduler finds no node, Karpenter finds no NodePool whose nodes would fit it, and no node group scales up for it")
 	}
 	return append(chain, "the pods stay Pending while the cluster looks idle")
+}
+
+// anyNodePool reports whether a candidate is a Karpenter NodePool.
+func anyNodePool(v scheduling.Verdict) bool {
+	return slices.ContainsFunc(v.Places, func(pf scheduling.PlaceFit) bool { return pf.Place.Kind == scheduling.NodePoolPlace })
 }
 
 // unschedulableHint is every change the best candidate needs.
@@ -163,12 +170,29 @@ func reaching(v scheduling.Verdict) []scheduling.PlaceFit {
 	return out
 }
 
-// placeCount names the only candidate, or counts them.
+// placeCount names the only candidate, or counts them, with the
+// clusters they belong to when the workload may run in several (its own
+// is not known, and the tree declares more than one).
 func placeCount(v scheduling.Verdict) string {
 	if len(v.Places) == 1 {
 		return v.Places[0].Place.Label()
 	}
+	if cs := placeClusters(v); len(cs) > 1 {
+		return fmt.Sprintf("any of the %d places of the clusters it may run in (%s)", len(v.Places), strings.Join(cs, ", "))
+	}
 	return fmt.Sprintf("any of the %d places of its cluster", len(v.Places))
+}
+
+// placeClusters are the known names of the candidates' clusters, in
+// order, once each.
+func placeClusters(v scheduling.Verdict) []string {
+	var out []string
+	for _, pf := range v.Places {
+		if name, ok := pf.Place.Cluster().Str(); ok && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // podNeeds says what the pods ask of a node: requests, selectors,

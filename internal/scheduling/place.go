@@ -81,6 +81,9 @@ func (p *Place) Label() string {
 	return o.Label
 }
 
+// Cluster is the cluster the place belongs to, unknown when not known.
+func (p *Place) Cluster() lint.Value { return p.cluster }
+
 // Range is the place's declaration.
 func (p *Place) Range() lint.Range { return p.Entity.Base().Range }
 

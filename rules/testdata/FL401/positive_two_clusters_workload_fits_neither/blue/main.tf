@@ -1,0 +1,22 @@
+resource "aws_eks_cluster" "this" {
+  name     = "payments-blue"
+  role_arn = "arn:aws:iam::111122223333:role/payments-blue-cluster"
+
+  vpc_config {
+    subnet_ids = ["subnet-0blue"]
+  }
+}
+
+resource "aws_eks_node_group" "general" {
+  cluster_name    = aws_eks_cluster.this.name
+  node_group_name = "general-blue"
+  node_role_arn   = "arn:aws:iam::111122223333:role/payments-blue-nodes"
+  subnet_ids      = ["subnet-0blue"]
+  instance_types  = ["t3.large"]
+
+  scaling_config {
+    min_size     = 1
+    max_size     = 4
+    desired_size = 2
+  }
+}
