@@ -23,6 +23,20 @@ locals {
   default_iam_role_id       = concat(aws_iam_role.workers.*.id, [""])[0]
   cluster_security_group_id = var.cluster_create_security_group ? join("", aws_security_group.cluster.*.id) : var.cluster_security_group_id
   worker_security_group_id  = var.worker_create_security_group ? join("", aws_security_group.workers.*.id) : var.worker_security_group_id
+
+  # The defaults of locals.tf (workers_group_defaults_defaults) the
+  # node_groups submodule reads, under var.workers_group_defaults.
+  workers_group_defaults = merge({
+    asg_desired_capacity          = "1"
+    asg_max_size                  = "3"
+    asg_min_size                  = "1"
+    instance_type                 = "m4.large"
+    key_name                      = ""
+    launch_template_id            = null
+    launch_template_version       = "$Latest"
+    subnets                       = var.subnets
+    additional_security_group_ids = []
+  }, var.workers_group_defaults)
 }
 
 data "aws_partition" "current" {}
@@ -189,8 +203,10 @@ module "node_groups" {
   create_eks   = var.create_eks
   cluster_name = local.cluster_name
 
-  default_iam_role_arn     = coalescelist(aws_iam_role.workers[*].arn, [""])[0]
-  worker_security_group_id = local.worker_security_group_id
+  default_iam_role_arn                 = coalescelist(aws_iam_role.workers[*].arn, [""])[0]
+  workers_group_defaults               = local.workers_group_defaults
+  worker_security_group_id             = local.worker_security_group_id
+  worker_additional_security_group_ids = var.worker_additional_security_group_ids
 
   node_groups_defaults = var.node_groups_defaults
   node_groups          = var.node_groups
