@@ -17,7 +17,7 @@ func EntityTypes() []Entity {
 		&NodeClass{}, &NodePool{}, &ServiceAccount{}, &PodIdentityAssociation{},
 		&AccessEntry{}, &Cluster{}, &Workload{}, &KubeObject{}, &Release{},
 		&FargateProfile{}, &Subnet{}, &StorageClass{}, &VolumeClaim{}, &Volume{},
-		&DuplicateKey{}, &OIDCProvider{}, &ModuleCall{},
+		&DuplicateKey{}, &OIDCProvider{}, &ModuleCall{}, &OtherCluster{},
 	}
 }
 

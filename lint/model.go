@@ -556,6 +556,21 @@ type Cluster struct {
 	AutoMode, AutoModeUnknown bool
 }
 
+// KindOtherCluster is a Kubernetes cluster whose capacity is not read.
+const KindOtherCluster Kind = "other-cluster"
+
+// OtherCluster is a Kubernetes cluster the tree declares whose capacity
+// faultline does not read: another cloud's (an AKS or GKE cluster), or
+// an EKS cluster made by a module call whose code is not read (a
+// version faultline does not model). A workload whose cluster is not
+// known may run there.
+type OtherCluster struct {
+	Object
+	// What says what the cluster is ("AKS cluster
+	// azurerm_kubernetes_cluster.main").
+	What string
+}
+
 // Workload is an object that runs pods (Deployment, StatefulSet,
 // DaemonSet, Job, CronJob, Pod) and the service account they run as.
 type Workload struct {
@@ -657,6 +672,10 @@ type Model struct {
 	// values.yaml, a manifest) writes twice where its consumer keeps the
 	// last value. Like ModuleCalls, they are not entities.
 	DuplicateKeys []*DuplicateKey
+	// OtherClusters are the Kubernetes clusters the tree declares whose
+	// capacity faultline does not read (OtherCluster). Like ModuleCalls,
+	// they are not entities other objects refer to.
+	OtherClusters []*OtherCluster
 	// OIDCProviders are the IAM OIDC identity providers the sources
 	// declare, with the issuer each is for: what tells whether a trust
 	// naming one is an IRSA trust, and what a trust's provider is (see
@@ -762,6 +781,9 @@ func (m *Model) Add(es ...Entity) {
 		case *DuplicateKey:
 			m.DuplicateKeys = append(m.DuplicateKeys, x)
 			continue
+		case *OtherCluster:
+			m.OtherClusters = append(m.OtherClusters, x)
+			continue
 		case *OIDCProvider:
 			m.OIDCProviders = append(m.OIDCProviders, x)
 		default:
@@ -866,6 +888,7 @@ func (m *Model) Sort() {
 	sortBy(m.Volumes)
 	sortBy(m.ModuleCalls)
 	sortBy(m.DuplicateKeys)
+	sortBy(m.OtherClusters)
 	sortBy(m.OIDCProviders)
 	m.byAddr, m.byName, m.unnamed, m.changes = nil, nil, nil, nil
 	m.memoMu.Lock()

@@ -449,6 +449,7 @@ func (r *run) terraform() int {
 	r.in.Notes = append(r.in.Notes, r.tf.Notes...)
 	r.l.TerraformRoots, r.l.ModuleCalls = r.tf.Roots, r.tf.Modules
 	r.model.InstantiatedElsewhere = instantiatedElsewhere(r.tf.Roots, r.tf.Modules, r.rel)
+	r.model.Add(unreadClusterCalls(r.tf.Modules, r.rel)...)
 	for _, f := range r.tf.Files {
 		r.files[f] = true
 	}
@@ -1659,6 +1660,41 @@ func kustomizeHelm(ctx context.Context, hopts helm.Options, used *sync.Map) kust
 		}
 		return out, err
 	}
+}
+
+// clusterModules are the public modules whose call makes an EKS cluster,
+// by registry key (modsource.ModelKey).
+var clusterModules = map[string]bool{
+	modsource.EKSModule:          true,
+	"cloudposse/eks-cluster/aws": true,
+}
+
+// unreadClusterCalls are the EKS clusters of module calls whose code is
+// not read (a version of the eks module faultline does not model, code
+// neither cached nor modelled): clusters of the tree whose capacity is
+// not known (lint.OtherCluster), at the call's source argument.
+func unreadClusterCalls(calls []modsource.ModuleCall, rel func(string) string) []lint.Entity {
+	var out []lint.Entity
+	for _, c := range calls {
+		if c.How != modsource.ResolvedUnknown {
+			continue
+		}
+		key, _, ok := modsource.ModelKey(c.Source)
+		if !ok || !clusterModules[key] {
+			continue
+		}
+		label := c.Call
+		version := ""
+		if c.Version != "" {
+			version = " " + c.Version
+		}
+		root := rel(c.Root)
+		out = append(out, &lint.OtherCluster{
+			Object: lint.Object{Kind: lint.KindOtherCluster, Addr: root + ":" + label + "#cluster", Root: root, Label: label, Range: c.Range, NameRange: c.Range, Source: lint.SourceTerraform, Name: lint.Unknown()},
+			What:   fmt.Sprintf("EKS cluster of %s (%s%s, whose code faultline does not read)", label, key, version),
+		})
+	}
+	return out
 }
 
 // instantiatedElsewhere are the roots a module call whose code is not

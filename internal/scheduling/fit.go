@@ -134,6 +134,7 @@ const (
 	skipAutoMode    = "their cluster runs EKS Auto Mode, whose built-in NodePools no source declares, and they pin themselves to no place declared here"
 	skipAutoModeMay = "their cluster is not named, and one of the clusters declared here runs EKS Auto Mode, whose built-in NodePools no source declares; they pin themselves to no place declared here"
 	skipNoNodePools = "Karpenter is installed for their cluster with no NodePool declared here, and they pin themselves to no place declared here"
+	skipOther       = "their cluster is not named, and the tree also declares a cluster whose capacity faultline does not read (%s); they pin themselves to no place declared here"
 )
 
 // Unjudgedf says how many workloads a reason left out.

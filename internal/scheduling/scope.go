@@ -211,6 +211,9 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 			cluster = true
 		}
 	}
+	if other := c.otherCluster(w); other != nil {
+		return fmt.Sprintf(skipOther, other.What)
+	}
 	switch {
 	case autoMode && len(names) > 1:
 		return skipAutoModeMay
@@ -233,6 +236,19 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 		}
 	}
 	return skipNoNodePools
+}
+
+// otherCluster is the first cluster of the tree whose capacity is not
+// read (lint.OtherCluster: another cloud's, an EKS module not read) that
+// the workload may run in — its own cluster is not named, or may be that
+// one —; nil when there is none.
+func (c *checker) otherCluster(w *lint.Workload) *lint.OtherCluster {
+	for _, o := range c.m.OtherClusters {
+		if o.Scope.Compatible(w.Scope, true, true) && lint.Compare(o.Name, clusterOf(w.Scope)) != lint.No {
+			return o
+		}
+	}
+	return nil
 }
 
 // installsKarpenter reports whether the tree shows Karpenter running in

@@ -107,6 +107,10 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		sg.TagsIncomplete = sg.TagsIncomplete || incomplete
 		sg.AddMaybeTags(tags)
 		e.Add(sg)
+	case !r.Data && otherClusterTypes[r.Type] != "":
+		obj.Kind = lint.KindOtherCluster
+		obj.Name = x.val("name")
+		e.Add(&lint.OtherCluster{Object: obj, What: otherClusterTypes[r.Type] + " " + obj.Label})
 	case !r.Data && r.Type == "aws_ec2_tag":
 		x.ec2Tag()
 	case !r.Data && r.Type == "aws_eks_access_entry":
@@ -536,6 +540,28 @@ func (x *extraction) trust(label string) lint.Trust {
 		return tr
 	}
 	return t
+}
+
+// otherClusterTypes are the resource types of the Kubernetes clusters of
+// other clouds and tools, with what each makes: a workload whose cluster
+// is not known may run on one, whose capacity faultline does not read.
+var otherClusterTypes = map[string]string{
+	"azurerm_kubernetes_cluster":      "AKS cluster",
+	"google_container_cluster":        "GKE cluster",
+	"digitalocean_kubernetes_cluster": "DigitalOcean Kubernetes cluster",
+	"linode_lke_cluster":              "LKE cluster",
+	"oci_containerengine_cluster":     "OKE cluster",
+	"scaleway_k8s_cluster":            "Scaleway Kapsule cluster",
+	"civo_kubernetes_cluster":         "Civo Kubernetes cluster",
+	"vultr_kubernetes":                "Vultr Kubernetes cluster",
+	"ibm_container_vpc_cluster":       "IBM Cloud Kubernetes cluster",
+	"alicloud_cs_managed_kubernetes":  "ACK cluster",
+	"exoscale_sks_cluster":            "Exoscale SKS cluster",
+	"ovh_cloud_project_kube":          "OVHcloud Managed Kubernetes cluster",
+	"kind_cluster":                    "kind cluster",
+	"rancher2_cluster":                "Rancher cluster",
+	"rancher2_cluster_v2":             "Rancher cluster",
+	"yandex_kubernetes_cluster":       "Yandex Managed Kubernetes cluster",
 }
 
 // cluster reads an aws_eks_cluster: its access_config authentication mode
