@@ -3,6 +3,7 @@ package eval
 import (
 	"errors"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -226,12 +227,14 @@ func readsTemplate(fc *hclsyntax.FunctionCallExpr) bool {
 }
 
 // LocalExpr follows an expression that is only a reference to a local
-// value (local.NAME) to the expression that local is written as, through
-// up to four locals; any other expression is returned as it is.
+// value (local.NAME), or to a part of one written as object and tuple
+// constructors (local.apps["web"].values), to the expression that local
+// or part is written as, through up to four locals; any other expression
+// is returned as it is.
 func (mi *ModInst) LocalExpr(expr hcl.Expression) hcl.Expression {
 	for range 4 {
 		st, ok := expr.(*hclsyntax.ScopeTraversalExpr)
-		if !ok || st.Traversal.RootName() != "local" || len(st.Traversal) != 2 {
+		if !ok || st.Traversal.RootName() != "local" || len(st.Traversal) < 2 {
 			return expr
 		}
 		name, ok := AttrName(st.Traversal, 1)
@@ -242,7 +245,47 @@ func (mi *ModInst) LocalExpr(expr hcl.Expression) hcl.Expression {
 		if !ok {
 			return expr
 		}
-		expr = a.Expr
+		in := writtenPart(a.Expr, st.Traversal[2:])
+		if in == nil {
+			return expr
+		}
+		expr = in
+	}
+	return expr
+}
+
+// writtenPart is the part of a written expression a traversal reads
+// (local.apps["web"].values: the item "web" of the object constructor,
+// then its item "values"): through object constructors by attribute or
+// string key, and tuple constructors by number; nil when a step reads
+// anything else (a for expression, a function's result, a key not
+// written as a literal).
+func writtenPart(expr hcl.Expression, steps hcl.Traversal) hcl.Expression {
+	for _, step := range steps {
+		expr = Unhooked(expr)
+		switch t := step.(type) {
+		case hcl.TraverseAttr:
+			expr = ObjectItem(expr, t.Name)
+		case hcl.TraverseIndex:
+			switch {
+			case t.Key.Type() == cty.String && t.Key.IsKnown() && !t.Key.IsNull():
+				expr = ObjectItem(expr, t.Key.AsString())
+			case t.Key.Type() == cty.Number && t.Key.IsKnown() && !t.Key.IsNull():
+				tc, ok := expr.(*hclsyntax.TupleConsExpr)
+				i, acc := t.Key.AsBigFloat().Int64()
+				if !ok || acc != big.Exact || i < 0 || i >= int64(len(tc.Exprs)) {
+					return nil
+				}
+				expr = tc.Exprs[i]
+			default:
+				return nil
+			}
+		default:
+			return nil
+		}
+		if expr == nil {
+			return nil
+		}
 	}
 	return expr
 }
