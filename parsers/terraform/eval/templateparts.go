@@ -25,16 +25,18 @@ type TemplateSegment struct {
 // texts put together are what the call returns. It reports false when
 // the call is anything else, or the template does not render known text
 // part by part (an unknown path or vars, a part not known statically).
-func (mi *ModInst) TemplateSegments(fc *hclsyntax.FunctionCallExpr) ([]TemplateSegment, string, bool) {
+// extra holds the resource instance's each and count, which path and
+// vars may read (nil outside a resource).
+func (mi *ModInst) TemplateSegments(fc *hclsyntax.FunctionCallExpr, extra map[string]cty.Value) ([]TemplateSegment, string, bool) {
 	env := mi.Evaluator.fenv
 	if env == nil || fc.Name != "templatefile" || len(fc.Args) != 2 {
 		return nil, "", false
 	}
-	p := mi.Eval(fc.Args[0], nil)
+	p := mi.Eval(fc.Args[0], extra)
 	if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || hasSentinel(p.AsString()) {
 		return nil, "", false
 	}
-	vars := mi.Eval(fc.Args[1], nil)
+	vars := mi.Eval(fc.Args[1], extra)
 	src, err := env.readFile(p.AsString())
 	if err != nil || plainText(src) {
 		// Plain text renders line for line as itself: nothing to place.

@@ -122,14 +122,20 @@ func (x *extraction) positionMapIn(mi *eval.ModInst, expr hcl.Expression, whole 
 		expr, whole = t.Expr, x.e.Session.Rng(t.Range)
 	}
 	onAttr := kept.PositionMap{Whole: whole}
+	// The instance's each and count are those of expr only when it is
+	// written in the resource's own module instance.
+	var extra map[string]cty.Value
+	if mi == x.mi {
+		extra = x.extra
+	}
 	if fc, ok := expr.(*hclsyntax.FunctionCallExpr); ok && (fc.Name == "file" || fc.Name == "templatefile") && len(fc.Args) > 0 {
-		p := mi.Eval(fc.Args[0], nil)
+		p := mi.Eval(fc.Args[0], extra)
 		if !p.IsKnown() || p.IsNull() || p.Type() != cty.String || lint.HasSentinel(p.AsString()) {
 			return onAttr
 		}
 		env := x.e.PathEnv()
 		pm := kept.PositionMap{Whole: whole, File: x.e.Session.Rel(env.Resolve(p.AsString()))}
-		pm.Rows = templateRows(mi, fc, content)
+		pm.Rows = templateRows(mi, fc, extra, content)
 		return pm
 	}
 	if obj := objectWritten(expr); obj != nil {
@@ -163,11 +169,11 @@ func (x *extraction) positionMapIn(mi *eval.ModInst, expr hcl.Expression, whole 
 // templateRows places the lines of content, what templatefile() call fc
 // rendered, in its template (kept.TemplateRows); nil for a file() call,
 // or when the template does not render part by part.
-func templateRows(mi *eval.ModInst, fc *hclsyntax.FunctionCallExpr, content []byte) []kept.TemplateRow {
+func templateRows(mi *eval.ModInst, fc *hclsyntax.FunctionCallExpr, extra map[string]cty.Value, content []byte) []kept.TemplateRow {
 	if fc.Name != "templatefile" {
 		return nil
 	}
-	segs, src, ok := mi.TemplateSegments(fc)
+	segs, src, ok := mi.TemplateSegments(fc, extra)
 	if !ok {
 		return nil
 	}
