@@ -236,3 +236,61 @@ resource "kubectl_manifest" "pool" {
 		t.Errorf("notes = %+v\nwant [%+v]", res.Notes, want)
 	}
 }
+
+// The files a manifest-applying resource of no instance names (count =
+// 0) are Terraform's input all the same: recorded as templates (not read
+// again as plain manifests), though nothing is read from them; a path
+// that needs the instance's count is not taken.
+func TestUnappliedManifestFiles(t *testing.T) {
+	res := loadTree(t, map[string]string{
+		"main.tf": `
+variable "on" {
+  type    = bool
+  default = false
+}
+
+resource "kubectl_manifest" "pool" {
+  count     = var.on ? 1 : 0
+  yaml_body = file("${path.module}/pools/pool.yaml")
+}
+
+resource "kubernetes_manifest" "class" {
+  count    = var.on ? 1 : 0
+  manifest = yamldecode(templatefile("${path.module}/pools/class.yaml.tftpl", { name = "x" }))
+}
+
+data "kubectl_file_documents" "extra" {
+  count   = var.on ? 1 : 0
+  content = file("${path.module}/extra.yaml")
+}
+
+data "kubectl_path_documents" "all" {
+  count   = var.on ? 1 : 0
+  pattern = "${path.module}/more/*.yaml"
+}
+
+resource "kubectl_manifest" "per_count" {
+  count     = var.on ? 2 : 0
+  yaml_body = file("${path.module}/n${count.index}.yaml")
+}
+`,
+		"pools/pool.yaml":        "apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: a\n",
+		"pools/class.yaml.tftpl": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: ${name}\n",
+		"extra.yaml":             "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: extra\n",
+		"more/one.yaml":          "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: one\n",
+		"more/two.yaml":          "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: two\n",
+		"n0.yaml":                "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: n0\n",
+	})
+	var templates []string
+	for _, f := range res.Templates {
+		templates = append(templates, filepath.Base(f))
+	}
+	slices.Sort(templates)
+	templates = slices.Compact(templates)
+	if want := []string{"class.yaml.tftpl", "extra.yaml", "one.yaml", "pool.yaml", "two.yaml"}; !slices.Equal(templates, want) {
+		t.Errorf("templates = %v, want %v", templates, want)
+	}
+	if len(res.Embedded) != 0 {
+		t.Errorf("%d manifests embedded from resources of no instance", len(res.Embedded))
+	}
+}

@@ -796,6 +796,9 @@ func (mi *ModInst) evalResource(r *Resource) {
 	}
 	mi.notePossible(local, insts, r.DefRange)
 	mi.notePossibleBlock(local, insts)
+	if len(insts) == 0 {
+		mi.unappliedFiles(r)
+	}
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))
 	for _, in := range insts {

@@ -39,13 +39,7 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 			return v
 		}
 		env := FuncEnv{h: mi.Evaluator.Holes, Tree: mi.Evaluator.Session.Options.Tree, Cwd: mi.Evaluator.Root.Dir, Beneath: mi.Evaluator.beneath}
-		p := pat.AsString()
-		if !filepath.IsAbs(p) {
-			// The pattern's directory, as the working directory holds it.
-			dir, file := filepath.Split(p)
-			p = filepath.Join(env.Resolve(filepath.Clean("./"+dir)), file)
-		}
-		matches, err := env.glob(p)
+		matches, err := env.glob(patternPath(env, pat.AsString()))
 		if err != nil {
 			mi.Evaluator.Notes = append(mi.Evaluator.Notes, lint.Note{Kind: lint.Skipped, What: typ + " pattern " + pat.AsString() + ": " + err.Error()})
 			return v
@@ -90,6 +84,59 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 	}
 	v = setAttr(v, "documents", cty.ListVal(docs))
 	return setAttr(v, "manifests", cty.MapVal(manifests))
+}
+
+// manifestFileArgs are the arguments through which a resource or data
+// source that applies Kubernetes manifests reads them from files: a
+// file() or templatefile() call, or kubectl_path_documents' pattern.
+var manifestFileArgs = map[string]string{
+	"kubectl_manifest":       "yaml_body",
+	"kubernetes_manifest":    "manifest",
+	"kubectl_file_documents": "content",
+	"kubectl_path_documents": "pattern",
+}
+
+// unappliedFiles records the files a manifest-applying resource or data
+// source of no instance (count = 0: the NodePools of a mode turned off)
+// names, as one of some instances would read them (kubectlDocuments,
+// the extractor's embed): they are Terraform's input, applied when its
+// count allows, not manifests kubectl applies on their own. Nothing is
+// read from them. Only a path known without each or count is taken.
+func (mi *ModInst) unappliedFiles(r *Resource) {
+	arg, ok := manifestFileArgs[r.Type]
+	if !ok || r.Data != (r.Type == "kubectl_file_documents" || r.Type == "kubectl_path_documents") {
+		return
+	}
+	a, ok := r.Body.Attrs[arg]
+	if !ok {
+		return
+	}
+	if r.Type != "kubectl_path_documents" {
+		if f := mi.TemplatePathIn(Unhooked(a.Expr), nil, "file", "templatefile"); f != "" {
+			mi.Evaluator.Templates = append(mi.Evaluator.Templates, f)
+		}
+		return
+	}
+	pat := mi.Eval(a.Expr, nil)
+	if !pat.IsKnown() || pat.IsNull() || pat.Type() != cty.String || hasSentinel(pat.AsString()) {
+		return
+	}
+	env := FuncEnv{h: mi.Evaluator.Holes, Tree: mi.Evaluator.Session.Options.Tree, Cwd: mi.Evaluator.Root.Dir, Beneath: mi.Evaluator.beneath}
+	matches, err := env.glob(patternPath(env, pat.AsString()))
+	if err != nil {
+		return
+	}
+	mi.Evaluator.Templates = append(mi.Evaluator.Templates, matches...)
+}
+
+// patternPath is a kubectl_path_documents pattern with its directory
+// resolved as the working directory holds it.
+func patternPath(env FuncEnv, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	dir, file := filepath.Split(p)
+	return filepath.Join(env.Resolve(filepath.Clean("./"+dir)), file)
 }
 
 // DocSource is where a document read from a file as written starts: its
