@@ -164,7 +164,12 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 			}
 			return id
 		}
-		return id
+		// A name that is one value the model knows only by its source
+		// (var.cluster_name with no value): the entity named by that
+		// same value, if one is (its name is the same reference).
+		if ref.Anonymous {
+			return id
+		}
 	}
 	if arn, ok := ParseARN(v); ok {
 		id.Scope = Scope{Partition: arn.Partition, Account: arn.Account}.Merge(holder)
@@ -269,6 +274,9 @@ func SameIdentity(a, b Identity) Tri {
 	if a.Entity != nil && a.Entity == b.Entity {
 		return Yes
 	}
+	if distinctDeclared(a.Entity, b.Entity) {
+		return No
+	}
 	region := a.Kind == KindSecurityGroup
 	if !a.Scope.Compatible(b.Scope, region, false) {
 		return No
@@ -283,6 +291,24 @@ func SameIdentity(a, b Identity) Tri {
 		return Maybe
 	}
 	return Compare(a.Name, b.Name)
+}
+
+// distinctDeclared reports whether a and b are two IAM objects (roles,
+// instance profiles) one Terraform root creates: two resources (or
+// instances) of a root never create the same IAM object, whose name is
+// unique in its account (the second would fail with EntityAlreadyExists),
+// whatever their names are known to be. Objects read back by data
+// sources, from a plan, or of two roots may be one.
+func distinctDeclared(a, b Entity) bool {
+	if a == nil || b == nil || a == b {
+		return false
+	}
+	x, y := a.Base(), b.Base()
+	iam := x.Kind == KindRole || x.Kind == KindInstanceProfile
+	// The same address in two models (a base revision and the head) is
+	// one resource.
+	return iam && x.Addr != y.Addr && x.Kind == y.Kind && x.Source == SourceTerraform && y.Source == SourceTerraform &&
+		!x.LookedUp && !y.LookedUp && !x.FromPlan() && !y.FromPlan() && x.Root != "" && x.Root == y.Root
 }
 
 // ResolveSecurityGroup resolves a security group reference (an ID, or a

@@ -19,3 +19,42 @@ func TestParseARNAccountPlaceholder(t *testing.T) {
 		}
 	}
 }
+
+// Two IAM roles one Terraform root creates are never one role, whatever
+// their names are known to be; a name that is a value known only by its
+// source (var.x with no value) names the role whose name is that value.
+// Roles of two roots, read back by a data source, or one address in two
+// models (a base revision and the head) may be one.
+func TestDistinctDeclaredRoles(t *testing.T) {
+	hole := func(root, v string) Value { return Hole(HoleRef{Object: root + ":" + v}) }
+	role := func(root, addr string, name Value) *Role {
+		return &Role{Object: Object{Kind: KindRole, Addr: root + ":" + addr, Root: root, Source: SourceTerraform, Name: name}}
+	}
+	karpenter := role("infra", "module.karpenter.aws_iam_role.node[0]", hole("infra", "var.cluster_name"))
+	group := role("infra", "module.eks.module.eks_managed_node_group[\"system\"].aws_iam_role.this[0]", Concat(Known("system-eks-node-group-"), hole("infra", "aws_iam_role.this.name_suffix")))
+	other := role("prod", "aws_iam_role.nodes", hole("prod", "var.name"))
+	lookedUp := role("infra", "data.aws_iam_role.nodes", hole("infra", "var.cluster_name"))
+	lookedUp.LookedUp = true
+	m := &Model{}
+	m.Add(karpenter, group, other, lookedUp)
+
+	byName := m.ResolveRole(hole("infra", "var.cluster_name"), Scope{})
+	if byName.Entity != karpenter {
+		t.Fatalf("a name that is var.cluster_name resolves to %v, want the role named by it", byName.Entity)
+	}
+	id := func(e Entity) Identity { return Identity{Kind: KindRole, Entity: e, Name: e.Base().Name} }
+	for _, c := range []struct {
+		name string
+		a, b Identity
+		want Tri
+	}{
+		{"two roles of one root", byName, id(group), No},
+		{"roles of two roots", id(group), id(other), Maybe},
+		{"a role read back", id(group), id(lookedUp), Maybe},
+		{"one address in two models", id(karpenter), id(role("infra", "module.karpenter.aws_iam_role.node[0]", hole("infra", "var.cluster_name"))), Yes},
+	} {
+		if got := SameIdentity(c.a, c.b); got != c.want {
+			t.Errorf("%s: SameIdentity = %s, want %s", c.name, got, c.want)
+		}
+	}
+}
