@@ -62,6 +62,16 @@ func (mi *ModInst) TemplateSegments(fc *hclsyntax.FunctionCallExpr, extra map[st
 func renderParts(t *hclsyntax.TemplateExpr, ctx *hcl.EvalContext, segs *[]TemplateSegment) (cty.Value, error) {
 	var b strings.Builder
 	for _, part := range t.Parts {
+		if branch := chosenBranch(part, ctx); branch != nil {
+			// An %{ if } directive: its chosen branch, part by part, so
+			// literal text in it is placed where it is written.
+			v, err := renderParts(branch, ctx, segs)
+			if err != nil || !v.IsKnown() {
+				return cty.DynamicVal, err
+			}
+			b.WriteString(v.AsString())
+			continue
+		}
 		v, diags := part.Value(ctx)
 		if diags.HasErrors() {
 			return cty.DynamicVal, diags
@@ -79,4 +89,32 @@ func renderParts(t *hclsyntax.TemplateExpr, ctx *hcl.EvalContext, segs *[]Templa
 		b.WriteString(sv.AsString())
 	}
 	return cty.StringVal(b.String()), nil
+}
+
+// chosenBranch is the branch an %{ if } directive (a conditional whose
+// results are templates) renders, when its condition is a known bool;
+// nil for any other part.
+func chosenBranch(part hclsyntax.Expression, ctx *hcl.EvalContext) *hclsyntax.TemplateExpr {
+	c, ok := Unhooked(part).(*hclsyntax.ConditionalExpr)
+	if !ok {
+		return nil
+	}
+	t, tok := Unhooked(c.TrueResult).(*hclsyntax.TemplateExpr)
+	f, fok := Unhooked(c.FalseResult).(*hclsyntax.TemplateExpr)
+	if !tok || !fok {
+		return nil
+	}
+	cond, diags := c.Condition.Value(ctx)
+	if diags.HasErrors() || !cond.IsKnown() || cond.IsNull() {
+		return nil
+	}
+	cond, _ = cond.UnmarkDeep()
+	cond, err := convert.Convert(cond, cty.Bool)
+	if err != nil || !cond.IsKnown() || cond.IsNull() {
+		return nil
+	}
+	if cond.True() {
+		return t
+	}
+	return f
 }
