@@ -486,11 +486,15 @@ type ServiceAccount struct {
 	// default while some of the release's values are not known (they may
 	// set it): the chart may run as another name.
 	NameByConvention bool
-	// RevisionOf names the DeploymentRuntimeConfig of a Crossplane package
-	// whose account Crossplane names after the package's revision (the
-	// config names no account): the name ends in a digest known only once
-	// the package is pulled, so no trust can write it out. "" otherwise.
+	// RevisionOf names the config ("DeploymentRuntimeConfig aws",
+	// "ControllerConfig aws") of a Crossplane package whose account
+	// Crossplane names after the package's revision (the config names no
+	// account): the name ends in a digest known only once the package is
+	// pulled, so no trust can write it out. "" otherwise.
 	RevisionOf string
+	// NamingField is, with RevisionOf, the field of that config that
+	// would name the account ("spec.serviceAccountName").
+	NamingField string
 }
 
 // PodIdentityAssociation binds an IAM role to a namespace and service

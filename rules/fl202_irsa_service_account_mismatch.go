@@ -143,5 +143,5 @@ func renameHint(sa *lint.ServiceAccount, role *lint.Role, sub lint.Subject) stri
 // write out: name the account in the runtime config and trust that name,
 // or let in every revision of the package with a pattern.
 func revisionHint(sa *lint.ServiceAccount, role *lint.Role, sub lint.Subject) string {
-	return fmt.Sprintf("name the account in DeploymentRuntimeConfig %s (spec.serviceAccountTemplate.metadata.name) and write that name in the :sub condition of role %s (instead of %s), or let in the package's revisions with StringLike %s*", sa.RevisionOf, roleName(role), sub.Raw, subjectOf(sa.Namespace, lint.Known(sa.Name.Prefix())))
+	return fmt.Sprintf("name the account in %s (%s) and write that name in the :sub condition of role %s (instead of %s), or let in the package's revisions with StringLike %s*", sa.RevisionOf, sa.NamingField, roleName(role), sub.Raw, subjectOf(sa.Namespace, lint.Known(sa.Name.Prefix())))
 }

@@ -412,6 +412,11 @@ func (d *doc) runtimeConfig() []lint.Entity {
 	if !ok || name == "" {
 		return out
 	}
+	if _, run := path(d.root, "spec", "deploymentTemplate", "spec", "template", "spec", "serviceAccountName"); run != nil {
+		if other, ok := scalar(run); ok && other != "" && other != name {
+			return out // the pods run as another account, which Crossplane does not make
+		}
+	}
 	o := d.object(lint.KindServiceAccount)
 	o.Addr += "#serviceaccount"
 	o.Name, o.NameRange = d.decode(name), d.rangeOf(nameNode)

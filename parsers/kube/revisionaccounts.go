@@ -48,7 +48,7 @@ func namesPackages(data []byte) bool { return bytes.Contains(data, []byte(pkgGro
 // template annotates. A provider whose config the files do not hold, or
 // hold more than once for its scope, gets none.
 func (r *renderer) revisionAccounts() []lint.Entity {
-	var configs, providers []*doc
+	var configs, controllerConfigs, providers []*doc
 	for i, f := range r.files {
 		if !namesPackages(f.Data) {
 			continue
@@ -57,6 +57,8 @@ func (r *renderer) revisionAccounts() []lint.Entity {
 			switch {
 			case d.is("DeploymentRuntimeConfig", pkgGroup+"/v1beta1"):
 				configs = append(configs, d)
+			case d.is("ControllerConfig", pkgGroup+"/v1alpha1"):
+				controllerConfigs = append(controllerConfigs, d)
 			case d.is("Provider", pkgGroup+"/v1"):
 				providers = append(providers, d)
 			}
@@ -65,6 +67,18 @@ func (r *renderer) revisionAccounts() []lint.Entity {
 	var out []lint.Entity
 	for _, p := range providers {
 		if p.name == "" || lint.HasSentinel(p.name) {
+			continue
+		}
+		if _, n := path(p.root, "spec", "controllerConfigRef", "name"); n != nil {
+			// A ControllerConfig (deprecated, read by Crossplane 1.x)
+			// overrides the account the runtime config makes.
+			if s, ok := scalar(n); ok && !lint.HasSentinel(s) {
+				if cc := runtimeConfigOf(p, s, controllerConfigs); cc != nil {
+					if sa := controllerConfigAccount(p, cc); sa != nil {
+						out = append(out, sa)
+					}
+				}
+			}
 			continue
 		}
 		name := defaultRuntimeConfig
@@ -127,6 +141,9 @@ func revisionAccount(p, config *doc) *lint.ServiceAccount {
 	if _, n := path(config.root, "spec", "serviceAccountTemplate", "metadata", "name"); n != nil {
 		return nil
 	}
+	if runsAsOwnAccount(config) {
+		return nil
+	}
 	role := config.refAt("spec", "serviceAccountTemplate", "metadata", "annotations", "eks.amazonaws.com/role-arn")
 	if !role.IsSet() {
 		return nil
@@ -142,12 +159,59 @@ func revisionAccount(p, config *doc) *lint.ServiceAccount {
 	o.Inferred = append(append([]string(nil), o.Inferred...), InferredCrossplaneNamespace)
 	o.Aliases = nil
 	return &lint.ServiceAccount{
-		Object:     o,
-		Namespace:  lint.Known(crossplaneNamespace),
-		RoleARN:    role,
-		Via:        "DeploymentRuntimeConfig " + config.shown(config.name),
-		RevisionOf: config.shown(config.name),
+		Object:      o,
+		Namespace:   lint.Known(crossplaneNamespace),
+		RoleARN:     role,
+		Via:         "DeploymentRuntimeConfig " + config.shown(config.name),
+		RevisionOf:  "DeploymentRuntimeConfig " + config.shown(config.name),
+		NamingField: "spec.serviceAccountTemplate.metadata.name",
 	}
+}
+
+// controllerConfigAccount is the account Crossplane 1.x makes for
+// provider p's revision under ControllerConfig cc
+// (ServiceAccountWithControllerConfig): the config's own
+// metadata.annotations, the IRSA role among them, and the name its
+// spec.serviceAccountName gives, else the revision's; nil when the
+// config annotates no role. The account is placed at the provider's
+// name, or at the config's serviceAccountName when it names one.
+func controllerConfigAccount(p, cc *doc) *lint.ServiceAccount {
+	role := cc.refAt("metadata", "annotations", "eks.amazonaws.com/role-arn")
+	if !role.IsSet() {
+		return nil
+	}
+	o := p.object(lint.KindServiceAccount)
+	o.Addr += "#serviceaccount"
+	o.Inferred = append(append([]string(nil), o.Inferred...), InferredCrossplaneNamespace)
+	o.Aliases = nil
+	sa := &lint.ServiceAccount{Namespace: lint.Known(crossplaneNamespace), RoleARN: role, Via: "ControllerConfig " + cc.shown(cc.name)}
+	_, nameNode := path(cc.root, "spec", "serviceAccountName")
+	if name, ok := scalar(nameNode); ok && name != "" {
+		o.Name, o.NameRange = cc.decode(name), cc.rangeOf(nameNode)
+		if n, known := o.Name.Str(); known {
+			o.Aliases = []string{lint.KubeKey("", "ServiceAccount", crossplaneNamespace, n)}
+		}
+		o.Label = fmt.Sprintf("service account %s/%s (Provider %s, ControllerConfig %s)", crossplaneNamespace, o.Name, p.name, cc.shown(cc.name))
+	} else {
+		o.Name = lint.Concat(lint.Known(revisionPrefix(p.name)), lint.Hole(lint.HoleRef{Object: "Provider/" + p.name, Path: "digest"}))
+		o.NameRange = p.rangeOf(p.nameNode)
+		o.Label = fmt.Sprintf("service account %s/%s (the revision of Provider %s, ControllerConfig %s)", crossplaneNamespace, o.Name, p.name, cc.shown(cc.name))
+		sa.RevisionOf, sa.NamingField = "ControllerConfig "+cc.shown(cc.name), "spec.serviceAccountName"
+	}
+	sa.Object = o
+	return sa
+}
+
+// runsAsOwnAccount reports whether a DeploymentRuntimeConfig runs its
+// packages' pods as an account of the user's
+// (deploymentTemplate.spec.template.spec.serviceAccountName): Crossplane
+// then creates no account of its own (runtime_provider.go applies the
+// account it builds only when the deployment runs as it), and the
+// template's annotations go nowhere.
+func runsAsOwnAccount(config *doc) bool {
+	_, n := path(config.root, "spec", "deploymentTemplate", "spec", "template", "spec", "serviceAccountName")
+	s, ok := scalar(n)
+	return ok && s != ""
 }
 
 // revisionPrefix is the known start of the revision name of a package

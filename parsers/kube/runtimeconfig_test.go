@@ -151,7 +151,7 @@ spec:
 	if sa.NameRange.File != "xp/providers.yaml" || sa.NameRange.Line != 4 || role != "arn:aws:iam::111122223333:role/crossplane-default" || sa.RoleARN.Range.File != "xp/configs.yaml" || sa.RoleARN.Range.Line != 9 {
 		t.Errorf("name at %s, role %q at %s", sa.NameRange, role, sa.RoleARN.Range)
 	}
-	if sa.RevisionOf != "default" || len(sa.Inferred) != 1 || sa.Inferred[0] != InferredCrossplaneNamespace {
+	if sa.RevisionOf != "DeploymentRuntimeConfig default" || sa.NamingField != "spec.serviceAccountTemplate.metadata.name" || len(sa.Inferred) != 1 || sa.Inferred[0] != InferredCrossplaneNamespace {
 		t.Errorf("revision of %q, inferred %v", sa.RevisionOf, sa.Inferred)
 	}
 }
@@ -205,6 +205,43 @@ spec:
 		role, _ := sa.RoleARN.Value.Str()
 		if env := strings.TrimPrefix(sa.NameRange.File, "overlays/"); role != "arn:aws:iam::111122223333:role/crossplane-"+env || sa.RoleARN.Range.File != sa.NameRange.File {
 			t.Errorf("provider of %s takes role %q at %s", sa.NameRange.File, role, sa.RoleARN.Range)
+		}
+	}
+}
+
+// A runtime config whose deployment runs as another account than the one
+// its template names makes no account: Crossplane applies the account it
+// builds only when the deployment runs as it.
+func TestRuntimeConfigDeploymentAccount(t *testing.T) {
+	src := func(runAs string) string {
+		return `apiVersion: pkg.crossplane.io/v1beta1
+kind: DeploymentRuntimeConfig
+metadata:
+  name: aws-irsa
+spec:
+  serviceAccountTemplate:
+    metadata:
+      name: crossplane-aws
+      annotations:
+        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/crossplane-aws
+  deploymentTemplate:
+    spec:
+      selector: {}
+      template:
+        spec:
+          serviceAccountName: ` + runAs + `
+`
+	}
+	for runAs, want := range map[string]int{"crossplane-aws": 1, "platform-runner": 0} {
+		ents, _ := ParseFile("xp/runtime.yaml", []byte(src(runAs)), lint.Scope{})
+		n := 0
+		for _, e := range ents {
+			if _, ok := e.(*lint.ServiceAccount); ok {
+				n++
+			}
+		}
+		if n != want {
+			t.Errorf("deployment running as %s: %d accounts, want %d", runAs, n, want)
 		}
 	}
 }
