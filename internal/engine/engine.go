@@ -1098,6 +1098,7 @@ func (r *run) configuredReleases(releases []*lint.Release) []*lint.Release {
 // Terraform (stage "compositions").
 func (r *run) compositions() int {
 	r.pr.renderCompositions(r.opts.units)
+	placeCrossplaneAccounts(r.model)
 	return len(r.pr.docs)
 }
 
