@@ -105,9 +105,30 @@ func (c *checker) judged(w *lint.Workload, cands []*Place) (why string) {
 	case other:
 		return skipElsewhere
 	case pinned(w.Pod, cands):
+		// A label of the user's own pins the pod only where no cluster
+		// faultline does not read may carry it too (a GKE node pool
+		// with the same label); a NodePool or node group name pins it
+		// to EKS.
+		if o := c.otherCluster(w); o != nil && !pinnedByName(w.Pod) {
+			return fmt.Sprintf(skipOther, o.What)
+		}
 		return ""
 	}
 	return c.complete(w)
+}
+
+// pinnedByName reports whether the pod requires a NodePool or node group
+// by name (karpenter.sh/nodepool, eks.amazonaws.com/nodegroup): places
+// only EKS has.
+func pinnedByName(pod *lint.PodScheduling) bool {
+	for _, term := range terms(pod) {
+		for _, r := range term {
+			if positive(r) && (r.Key == LabelNodePool || r.Key == LabelNodeGroup) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // elsewhere reports whether the pod requires a label no place of the
