@@ -3,6 +3,8 @@ package lockedfile
 import (
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 func TestWhy(t *testing.T) {
@@ -23,6 +25,25 @@ func TestWhy(t *testing.T) {
 		why, ok := Why([]byte(c.data))
 		if ok != (c.want != "") || !strings.Contains(why, c.want) {
 			t.Errorf("%s: Why = %q, %v; want %q", c.name, why, ok, c.want)
+		}
+	}
+}
+
+// A SOPS document holds a top-level sops mapping with the mac; a sops key
+// of another shape, or none, is no such document.
+func TestIsSOPSDocument(t *testing.T) {
+	for src, want := range map[string]bool{
+		"kind: ConfigMap\nsops:\n  mac: ENC[x]\n  version: 3.9.1\n": true,
+		"kind: ConfigMap\nsops:\n  version: 3.9.1\n":                false,
+		"kind: ConfigMap\nsops: enabled\n":                           false,
+		"kind: ConfigMap\ndata:\n  sops: {mac: x}\n":                false,
+	} {
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if got := IsSOPSDocument(doc.Content[0]); got != want {
+			t.Errorf("IsSOPSDocument(%q) = %v, want %v", src, got, want)
 		}
 	}
 }

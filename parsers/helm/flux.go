@@ -2,6 +2,7 @@ package helm
 
 import (
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"path/filepath"
 	"strconv"
@@ -116,6 +117,12 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 		if str(at(vf, "optional")) != "true" {
 			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: ConfigMap %s is not in the scanned files (generated?); its values are not read", r.Label, name))
 		}
+		return
+	}
+	if lockedfile.IsSOPSDocument(cm.node) {
+		// Decrypted by the deploy (Flux's decryption, Terraform's sops
+		// provider): its values are ciphertext here.
+		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: ConfigMap %s is %s; its values are not read", r.Label, name, lockedfile.SOPSEncrypted))
 		return
 	}
 	_, s := get(at(cm.node, "data"), key)

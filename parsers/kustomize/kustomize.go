@@ -1391,16 +1391,8 @@ func sealed(data []byte) (string, bool) {
 		if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 			continue
 		}
-		top := doc.Content[0]
-		for i := 0; i+1 < len(top.Content); i += 2 {
-			if top.Content[i].Value != "sops" || top.Content[i+1].Kind != yaml.MappingNode {
-				continue
-			}
-			for j := 0; j+1 < len(top.Content[i+1].Content); j += 2 {
-				if top.Content[i+1].Content[j].Value == "mac" {
-					return "encrypted with SOPS (decrypted when it is deployed)", true
-				}
-			}
+		if lockedfile.IsSOPSDocument(doc.Content[0]) {
+			return lockedfile.SOPSEncrypted, true
 		}
 	}
 	return "", false
