@@ -35,7 +35,7 @@ func TestIsSOPSDocument(t *testing.T) {
 	for src, want := range map[string]bool{
 		"kind: ConfigMap\nsops:\n  mac: ENC[x]\n  version: 3.9.1\n": true,
 		"kind: ConfigMap\nsops:\n  version: 3.9.1\n":                false,
-		"kind: ConfigMap\nsops: enabled\n":                           false,
+		"kind: ConfigMap\nsops: enabled\n":                          false,
 		"kind: ConfigMap\ndata:\n  sops: {mac: x}\n":                false,
 	} {
 		var doc yaml.Node
