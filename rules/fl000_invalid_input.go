@@ -42,7 +42,9 @@ dynamic block, which Terraform may never evaluate, nor what an override
 file replaces; provider-defined ` + "`provider::…`" + ` functions are not checked,
 and ` + "`defaults()`" + `, which Terraform 0.15 to 1.2 had behind an experiment, is
 taken as known), a variables file's value that is no constant (a function
-call, a reference: Terraform reads the file without either). A file faultline refuses to read (a symlink out of the
+call, a reference: Terraform reads the file without either), a variable's
+default its type constraint refuses (after the constraint's optional
+attribute defaults are applied). A file faultline refuses to read (a symlink out of the
 tree, a FIFO or device), a file the checkout holds locked (a Git LFS pointer
 in place of a packed subchart, a ` + "`terraform.tfvars`" + ` git-crypt encrypted) and
 a Terraform root that reaches its evaluation budget are coverage notes, not

@@ -47,7 +47,7 @@ func summarize(m *Module) *modInfo {
 	if m == nil {
 		return &modInfo{}
 	}
-	inf := &modInfo{Exists: true, Files: m.files, Diags: append(slices.Clip(m.diags), m.reportedCalls()...), Templates: m.staticTemplates()}
+	inf := &modInfo{Exists: true, Files: m.files, Diags: append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...), Templates: m.staticTemplates()}
 	for _, r := range m.Resources {
 		if _, ok := remoteStateTypes[r.Type]; ok && r.Data {
 			inf.remote = true
