@@ -180,6 +180,11 @@ type scope struct {
 	// (see rebaseFileFuncs), Terragrunt's own functions against config's.
 	base     string
 	includes []*include
+	// parsing is, in an included file, the include that reads it:
+	// Terragrunt's include functions (get_parent_terragrunt_dir,
+	// path_relative_to_include, …) name it there whatever name they are
+	// given (getSelectedIncludeBlock returns the include being parsed).
+	parsing *include
 	// funcs are the scope's functions, bound to the evaluator funcsOf.
 	funcs   map[string]function.Function
 	funcsOf *terraform.ConfigEval
@@ -188,9 +193,13 @@ type scope struct {
 // dir is get_terragrunt_dir().
 func (s *scope) dir() string { return filepath.Dir(s.config) }
 
-// include finds the include a function names; "" is the unlabeled one,
-// else the only one.
+// include finds the include a function names: in an included file, the
+// include reading it; else the one named, "" the unlabeled one, else the
+// first.
 func (s *scope) include(name string) *include {
+	if s.parsing != nil {
+		return s.parsing
+	}
 	for _, inc := range s.includes {
 		if inc.name == name {
 			return inc
@@ -451,7 +460,7 @@ func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 	// find_in_parent_folders, read_terragrunt_config); Terraform's file
 	// functions resolve against the included file's own directory.
 	sc := *parent.sc
-	sc.base, sc.funcs = filepath.Dir(phys), nil
+	sc.base, sc.funcs, sc.parsing = filepath.Dir(phys), nil, inc
 	f := &fileCfg{path: phys, body: body, sc: &sc}
 	for _, b := range body.Blocks {
 		if b.Type != "include" {

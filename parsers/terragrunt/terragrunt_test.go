@@ -359,3 +359,23 @@ func TestReadOutsideTheTreeIsANote(t *testing.T) {
 		t.Error("a file outside the tree was read")
 	}
 }
+
+// In an included file, Terragrunt's include functions name the include
+// being read (getSelectedIncludeBlock returns it whatever name they are
+// given); in the unit, the include named.
+func TestIncludeFunctionsInTheIncludedFile(t *testing.T) {
+	l := loadTree(t, "twoincludes")
+	u := l.unit(t, "live/app")
+	for name, want := range map[string]string{
+		"root_dir":  l.root,
+		"env_dir":   l.abs("_env"),
+		"env_named": l.abs("_env"),
+		"env_rel":   "../live/app",
+		"unit_root": l.root,
+		"unit_env":  l.abs("_env"),
+	} {
+		if got := input(t, u.Inputs(noOutputs), name).Value; !got.RawEquals(cty.StringVal(want)) {
+			t.Errorf("%s = %#v, want %q", name, got, want)
+		}
+	}
+}

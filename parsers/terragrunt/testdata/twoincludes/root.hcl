@@ -1,0 +1,3 @@
+inputs = {
+  root_dir = get_parent_terragrunt_dir()
+}
