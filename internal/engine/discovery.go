@@ -116,7 +116,12 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 	n := 0
 	for _, em := range ems {
 		if em.SubstitutionSource {
-			continue // a ConfigMap resource's data, for Flux only
+			// A ConfigMap resource's data: what a Flux Kustomization
+			// substitutes from and a Flux HelmRelease's valuesFrom reads,
+			// not a manifest (the resource is its own entity).
+			abs := filepath.Join(root, filepath.FromSlash(em.File))
+			p.finder.AddProduced(helm.Produced{Name: em.File + "@" + em.Addr, Dir: filepath.Dir(abs), Data: em.Content, Scope: scopeFor(abs), Map: em.Map, Source: lint.SourceTerraform})
+			continue
 		}
 		n++
 		abs := filepath.Join(root, filepath.FromSlash(em.File))
