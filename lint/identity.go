@@ -22,6 +22,10 @@ type Identity struct {
 	// Alike are the entities a name names when several do (two roots
 	// declaring a role of one name): Entity is nil then.
 	Alike []Entity
+	// Maybe are, when no entity provably is the reference, those whose
+	// name may equal it (a name known only in part: a variable without
+	// a value).
+	Maybe []Entity
 }
 
 // Undeclared is the coverage note for a reference to a role no entity
@@ -41,6 +45,17 @@ func (id Identity) Undeclared(what, of string) string {
 			by += " in several roots"
 		}
 		return fmt.Sprintf("%s %s of %s is declared %d times in this tree (%s): which one it is depends on the account each is applied to", what, id.Written, of, len(id.Alike), by)
+	}
+	if len(id.Maybe) > 0 {
+		var names []string
+		for _, e := range id.Maybe[:min(len(id.Maybe), 3)] {
+			names = append(names, fmt.Sprintf("%s (named %s)", e.Base().Label, e.Base().Name))
+		}
+		more := ""
+		if len(id.Maybe) > 3 {
+			more = fmt.Sprintf(" and %d more", len(id.Maybe)-3)
+		}
+		return fmt.Sprintf("%s %s of %s may be %s%s, whose name is not known statically: give the values it is built from (--var, --var-file) to decide", what, id.Written, of, strings.Join(names, ", "), more)
 	}
 	return fmt.Sprintf("%s %s of %s is declared by nothing faultline reads in this tree (another repository, or a module whose code is not read, may declare it)", what, id.Written, of)
 }
@@ -194,14 +209,17 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 		}
 	}
 	// A literal (or partly literal) name: find the one entity it provably is.
-	var found []Entity
+	var found, maybe []Entity
 	for _, e := range m.candidates(kind, id.Name) {
 		o := e.Base()
 		if !o.Scope.Compatible(id.Scope, false, false) {
 			continue
 		}
-		if Compare(o.Name, id.Name) == Yes {
+		switch Compare(o.Name, id.Name) {
+		case Yes:
 			found = append(found, e)
+		case Maybe:
+			maybe = append(maybe, e)
 		}
 	}
 	if declared := slices.DeleteFunc(slices.Clone(found), func(e Entity) bool { return e.Base().LookedUp }); len(declared) > 0 {
@@ -213,6 +231,17 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 		id.Scope = found[0].Base().Scope.Merge(id.Scope)
 	case len(found) > 1:
 		id.Alike = found // ambiguous: keep the name only
+	default:
+		if _, known := id.Name.Str(); known {
+			// A literal name: the entities whose names are known only in
+			// part may be it.
+			for _, e := range m.unnamed[kind] {
+				if o := e.Base(); o.Scope.Compatible(id.Scope, false, false) && Compare(o.Name, id.Name) == Maybe {
+					maybe = append(maybe, e)
+				}
+			}
+		}
+		id.Maybe = maybe
 	}
 	return id
 }

@@ -1,6 +1,9 @@
 package lint
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestParseARNAccountPlaceholder: an account field that is no account ID
 // (a pipeline's placeholder) is not known.
@@ -56,5 +59,27 @@ func TestDistinctDeclaredRoles(t *testing.T) {
 		if got := SameIdentity(c.a, c.b); got != c.want {
 			t.Errorf("%s: SameIdentity = %s, want %s", c.name, got, c.want)
 		}
+	}
+}
+
+// A literal role name no role provably has names, in its coverage note,
+// the roles whose names are known only in part and may be it.
+func TestUndeclaredNamesTheRolesItMayBe(t *testing.T) {
+	m := &Model{}
+	addon := &Role{Object: Object{Kind: KindRole, Addr: "infra:aws_iam_role.addon", Root: "infra", Label: "aws_iam_role.addon", Source: SourceTerraform,
+		Name: Concat(Hole(HoleRef{Object: "infra:var.cluster_name"}), Known("-addon-role"))}}
+	other := &Role{Object: Object{Kind: KindRole, Addr: "infra:aws_iam_role.dns", Root: "infra", Label: "aws_iam_role.dns", Source: SourceTerraform,
+		Name: Concat(Hole(HoleRef{Object: "infra:var.cluster_name"}), Known("-dns"))}}
+	m.Add(addon, other)
+	id := m.ResolveRole(Known("arn:aws:iam::111122223333:role/prod-addon-role"), Scope{})
+	if id.Entity != nil || len(id.Maybe) != 1 || id.Maybe[0] != addon {
+		t.Fatalf("entity %v, may be %v; want only aws_iam_role.addon as may-be", id.Entity, id.Maybe)
+	}
+	want := "role arn:aws:iam::111122223333:role/prod-addon-role of ServiceAccount tools/addon may be aws_iam_role.addon (named ${var.cluster_name}-addon-role), whose name is not known statically: give the values it is built from (--var, --var-file) to decide"
+	if got := id.Undeclared("role", "ServiceAccount tools/addon"); got != want {
+		t.Errorf("note %q\nwant %q", got, want)
+	}
+	if got := m.ResolveRole(Known("arn:aws:iam::111122223333:role/unrelated"), Scope{}).Undeclared("role", "x"); !strings.Contains(got, "declared by nothing") {
+		t.Errorf("note %q for a name no role may have", got)
 	}
 }
