@@ -374,6 +374,10 @@ type SelectorTerm struct {
 	// ("id", "name", "tags.<key>"), key and value together.
 	Range       Range
 	FieldRanges map[string]Range
+	// LaunchTemplate names, for a term standing for a group a launch
+	// template attaches (a legacy Provisioner's launchTemplate), that
+	// template; "" for a term written as a selector.
+	LaunchTemplate string
 }
 
 // FieldRange returns where a field of the term is written, or the term.

@@ -185,7 +185,7 @@ func (m *Model) fromLaunchTemplate(n *NodeIdentity, lt Ref) {
 	}
 	n.Terms = nil
 	for _, sg := range found.SecurityGroups {
-		n.Terms = append(n.Terms, SelectorTerm{ID: sg.Value, HasID: true, Range: lt.Range, FieldRanges: map[string]Range{"id": lt.Range}})
+		n.Terms = append(n.Terms, SelectorTerm{ID: sg.Value, HasID: true, Range: lt.Range, FieldRanges: map[string]Range{"id": lt.Range}, LaunchTemplate: found.Label})
 	}
 }
 

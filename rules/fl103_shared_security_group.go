@@ -136,13 +136,17 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 					return "attaches it"
 				})
 				related = append(related, declared(sg, "security group")...)
+				selects := fmt.Sprintf("this selector term of %s selects the same group for every node Karpenter launches", k.Label())
+				if t.LaunchTemplate != "" {
+					selects = fmt.Sprintf("the launch template %s names, %s, attaches the same group to every node Karpenter launches", k.Label(), t.LaunchTemplate)
+				}
 				p.Report(lint.Finding{
 					Range:   termAnchor(t),
 					Message: fmt.Sprintf("%s is selected by %s and also attached to %s", sgPhrase(sg, describe(sg)), k.Label(), listLabels(labels)),
 					Related: related,
 					Chain: []string{
 						fmt.Sprintf("%s is attached to %s: its rules are managed for them", sgPhrase(sg, sg.Describe()), listLabels(labels)),
-						fmt.Sprintf("this selector term of %s selects the same group for every node Karpenter launches", k.Label()),
+						selects,
 						"a change made for the node groups (rules tightened, the group replaced, or deleted with them when their code creates it) changes or breaks the network of Karpenter's nodes, and a deleted group makes new launches fail",
 					},
 					Hint:     "give Karpenter's nodes their own security group and select it by a tag only that group carries",

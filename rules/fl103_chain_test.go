@@ -1,0 +1,26 @@
+package rules_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// A group a legacy Provisioner's launch template attaches is told as the
+// template's, not as a selector term's; a written selector term as one.
+func TestFL103ChainSaysWhereTheGroupComesFrom(t *testing.T) {
+	for dir, want := range map[string]string{
+		"positive_provisioner_launch_template_shares_node_group_group": "the launch template Karpenter Provisioner default names, aws_launch_template.workers, attaches the same group",
+		"positive_tags_and_ids": "this selector term of",
+	} {
+		res := lintDir(t, filepath.Join("testdata", "FL103", dir), rules.SharedSecurityGroup)
+		if len(res.Findings) == 0 {
+			t.Fatalf("%s: no finding", dir)
+		}
+		if chain := strings.Join(res.Findings[0].Chain, "\n"); !strings.Contains(chain, want) {
+			t.Errorf("%s: chain %q, want it to say %q", dir, chain, want)
+		}
+	}
+}
