@@ -294,3 +294,21 @@ resource "kubectl_manifest" "per_count" {
 		t.Errorf("%d manifests embedded from resources of no instance", len(res.Embedded))
 	}
 }
+
+// A workload the kubernetes provider writes in its own schema is not
+// read: a skipped note at the resource says so.
+func TestProviderWorkloadIsANote(t *testing.T) {
+	res := loadTree(t, map[string]string{
+		"main.tf": `
+resource "kubernetes_deployment_v1" "api" {
+  metadata {
+    name      = "api"
+    namespace = "shop"
+  }
+}
+`,
+	})
+	if len(res.Notes) != 1 || res.Notes[0].Kind != lint.Skipped || !strings.HasPrefix(res.Notes[0].What, "kubernetes_deployment_v1.api: a workload written as a Terraform kubernetes resource is not read") || res.Notes[0].Range.Line != 2 {
+		t.Errorf("notes %+v", res.Notes)
+	}
+}
