@@ -78,15 +78,19 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 		if len(nc.SubnetTerms) == 0 && len(nc.SecurityGroupTerms) == 0 {
 			continue
 		}
-		cl := nodeClassCluster(m, nc)
-		if cl == nil {
-			continue
-		}
 		at := nc.Range
 		if len(nc.SubnetTerms) > 0 {
 			at = termAnchor(nc.SubnetTerms[0])
 		} else if len(nc.SecurityGroupTerms) > 0 {
 			at = termAnchor(nc.SecurityGroupTerms[0])
+		}
+		cl, n := nodeClassCluster(m, nc)
+		if n > 1 {
+			p.Unresolved(fmt.Sprintf("whether Karpenter %s selects any subnet or security group: it may launch nodes for any of the %d EKS clusters the tree declares (a scope in .faultline.hcl names its cluster)", nc.Label, n), at)
+			continue
+		}
+		if cl == nil {
+			continue
 		}
 		own, why := declaredNetwork(m, cl)
 		if why != "" {
@@ -137,8 +141,8 @@ type taggedThing struct {
 // nodeClassCluster is the EKS cluster of the model a node class launches
 // nodes for: the one its scope names, else the model's only cluster; nil
 // when none or several may be meant, or when the two are applied by
-// different Terraform roots.
-func nodeClassCluster(m *lint.Model, nc *lint.NodeClass) *lint.Cluster {
+// different Terraform roots. n counts the clusters that may be meant.
+func nodeClassCluster(m *lint.Model, nc *lint.NodeClass) (cl *lint.Cluster, n int) {
 	var found *lint.Cluster
 	for _, cl := range m.Clusters {
 		if !cl.Scope.Compatible(nc.Scope, true, false) {
@@ -150,12 +154,19 @@ func nodeClassCluster(m *lint.Model, nc *lint.NodeClass) *lint.Cluster {
 		if nc.Scope.Cluster != "" && lint.Compare(cl.Name, lint.Known(nc.Scope.Cluster)) != lint.Yes {
 			continue
 		}
+		if found == nil || lint.Compare(found.Name, cl.Name) != lint.Yes {
+			n++ // one named in several roots is one cluster
+		}
 		if found != nil {
-			return nil
+			found = nil
+			continue
 		}
 		found = cl
 	}
-	return found
+	if n > 1 {
+		return nil, n
+	}
+	return found, n
 }
 
 // tiedToCluster reports whether something besides being the model's

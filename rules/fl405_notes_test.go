@@ -1,0 +1,26 @@
+package rules_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/rules"
+)
+
+// A node class that may be for any of several clusters is not judged by
+// FL405, and a coverage note says so at its first subnet term.
+func TestFL405NodeClassOfSeveralClustersIsANote(t *testing.T) {
+	res := lintDir(t, filepath.Join("testdata", "FL405", "negative_node_class_of_two_clusters"), rules.NodeClassSelectsNothing)
+	var notes []string
+	for _, n := range res.Summary.Notes {
+		if n.Kind == lint.Unresolved && strings.HasPrefix(n.What, "FL405: ") {
+			notes = append(notes, strings.TrimPrefix(n.What, "FL405: "))
+		}
+	}
+	want := "whether Karpenter EC2NodeClass default selects any subnet or security group: it may launch nodes for any of the 2 EKS clusters the tree declares"
+	if len(res.Findings) != 0 || len(notes) != 1 || !strings.HasPrefix(notes[0], want) {
+		t.Errorf("findings %d, FL405 notes %q; want the note %q", len(res.Findings), notes, want)
+	}
+}
