@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -118,6 +119,10 @@ func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm
 		es = append(es, sg)
 		related = append(related, spreadRelated(t, sg)...)
 	}
+	others := "the other groups' rules"
+	if slices.ContainsFunc(hits, func(sg *lint.SecurityGroup) bool { return sg.ClusterOf != "" }) {
+		others += " (the control plane's)"
+	}
 	p.Report(lint.Finding{
 		Range:   termAnchor(t),
 		Message: fmt.Sprintf("this selector term of %s matches %d security groups: %s", k.Label(), len(hits), listLabels(labels)),
@@ -125,7 +130,7 @@ func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm
 		Chain: []string{
 			fmt.Sprintf("the term selects %s", listLabels(labels)),
 			"Karpenter attaches every selected group to every node it launches",
-			"the nodes take on the other groups' rules (the control plane's), and a change made to those groups for their own purpose changes Karpenter's network or breaks new launches",
+			"the nodes take on " + others + ", and a change made to those groups for their own purpose changes Karpenter's network or breaks new launches",
 		},
 		Hint:     "tag only the security group Karpenter's nodes should use (a group of their own, or with terraform-aws-modules/eks the module's node group through node_security_group_tags instead of the module-wide tags, shared with the node groups: FL103), or narrow the term with a second tag",
 		Inferred: dedupe(inferred(es...)),

@@ -24,3 +24,20 @@ func TestFL103ChainSaysWhereTheGroupComesFrom(t *testing.T) {
 		}
 	}
 }
+
+// FL105's chain names the control plane's rules only when a matched group
+// is the cluster security group EKS creates.
+func TestFL105ChainNamesTheControlPlaneOnlyForItsGroup(t *testing.T) {
+	for dir, want := range map[string]bool{
+		"positive_eks_module_wide_tags": true,
+		"positive_shared_local_tags":    false,
+	} {
+		res := lintDir(t, filepath.Join("testdata", "FL105", dir), rules.SelectorSpread)
+		if len(res.Findings) == 0 {
+			t.Fatalf("%s: no finding", dir)
+		}
+		if got := strings.Contains(strings.Join(res.Findings[0].Chain, "\n"), "(the control plane's)"); got != want {
+			t.Errorf("%s: chain %q names the control plane: %v, want %v", dir, res.Findings[0].Chain, got, want)
+		}
+	}
+}
