@@ -31,7 +31,9 @@ out of the call, which is read without it), so chains that run through it
 cannot be checked until it is fixed. Terraform's own errors in a module
 of the tree are FL000 where Terraform reports them: a name declared twice
 (a variable, local value, output, provider configuration, module call,
-resource or data source — at the later declaration, in file name order), an
+resource or data source — at the later declaration, in file name order),
+a second backend or required_providers block (an override file's replaces
+the first), an
 argument a local module does not declare or a variable without a default it
 is not given (at the call), a ` + "`for_each`" + ` whose value, known statically, is a
 list or tuple rather than a map or set of strings (one known only at plan

@@ -39,6 +39,8 @@ type Module struct {
 	removed      []*hcl.Block
 	// backend is the module's backend or cloud block (remotestate.go).
 	backend *hcl.Block
+	// requiredProviders is where the first required_providers block is.
+	requiredProviders *hcl.Range
 	// unit is set on a unit's root module (units.go).
 	unit bool
 	// dependsOn is set when a block of the module writes depends_on: its
@@ -441,7 +443,7 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 		case "removed":
 			m.removed = append(m.removed, b)
 		case "terraform":
-			m.addBackend(b)
+			m.addBackend(b, override)
 		}
 	}
 }

@@ -19,19 +19,50 @@ import (
 // evaluates the readers again, each after the roots it reads, with those
 // roots' outputs in place of unknowns.
 
-var backendSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "backend", LabelNames: []string{"type"}}, {Type: "cloud"}}}
+var backendSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "backend", LabelNames: []string{"type"}}, {Type: "cloud"}, {Type: "required_providers"}}}
 
-// addBackend records the backend (or cloud) block of a terraform block.
-func (m *Module) addBackend(b *hcl.Block) {
+// addBackend records the backend (or cloud) block of a terraform block,
+// and reports a second backend or required_providers block of the module
+// as Terraform does ("Duplicate backend configuration", "Duplicate
+// required providers configuration", at the later one); an override
+// file's replaces the first.
+func (m *Module) addBackend(b *hcl.Block, override bool) {
 	content, _, _ := b.Body.PartialContent(backendSchema)
 	if content == nil {
 		return
 	}
 	for _, blk := range content.Blocks {
-		if m.backend == nil {
-			m.backend = blk
+		switch blk.Type {
+		case "required_providers":
+			if m.requiredProviders != nil && !override {
+				m.duplicate("Duplicate required providers configuration", fmt.Sprintf("A module may have only one required providers configuration. The required providers were previously configured at %s.", declRange(*m.requiredProviders)), blk.DefRange)
+				continue
+			}
+			r := blk.DefRange
+			m.requiredProviders = &r
+		case "backend":
+			if m.backend != nil && m.backend.Type == "backend" && !override {
+				m.duplicate("Duplicate backend configuration", fmt.Sprintf("A module may have only one backend configuration. The backend was previously configured at %s.", declRange(m.backend.DefRange)), blk.DefRange)
+				continue
+			}
+			if m.backend == nil || override {
+				m.backend = blk
+			}
+		default:
+			if m.backend == nil {
+				m.backend = blk
+			}
 		}
 	}
+}
+
+// declRange is a range as Terraform's errors name a declaration: its
+// file's name, line and columns ("main.tf:5,3-15").
+func declRange(r hcl.Range) string {
+	if r.Start.Line == r.End.Line {
+		return fmt.Sprintf("%s:%d,%d-%d", filepath.Base(r.Filename), r.Start.Line, r.Start.Column, r.End.Column)
+	}
+	return fmt.Sprintf("%s:%d,%d-%d,%d", filepath.Base(r.Filename), r.Start.Line, r.Start.Column, r.End.Line, r.End.Column)
 }
 
 // backendOf is the backend a root keeps its state in, as written (the
