@@ -173,7 +173,7 @@ func Generate(dir string, opts Options) (Stats, error) {
 	w.file("modules/node-group/variables.tf", nodeGroupVariables)
 	w.file("modules/node-group/main.tf", nodeGroupMain)
 	w.file("modules/node-group/outputs.tf", nodeGroupOutputs)
-	w.file("modules/node-group/versions.tf", versionsTF(""))
+	w.file("modules/node-group/versions.tf", versionsTF("", false))
 	if !opts.NoKustomize {
 		w.kustomizeShared()
 	}
@@ -239,7 +239,8 @@ func (w *writer) root(o Options, i, ei int, env string) {
 	d := fmt.Sprintf("teams/%s/envs/%s/", s.team, env)
 	w.stats.RootModules++
 
-	w.file(d+"versions.tf", versionsTF(fmt.Sprintf("teams/%s/%s.tfstate", s.team, env)))
+	helm := o.helmTF(i, ei)
+	w.file(d+"versions.tf", versionsTF(fmt.Sprintf("teams/%s/%s.tfstate", s.team, env), helm != ""))
 	w.file(d+"providers.tf", providersTF)
 	w.file(d+"variables.tf", rootVariables)
 	w.file(d+"terraform.tfvars", tfvars(s))
@@ -268,9 +269,9 @@ func (w *writer) root(o Options, i, ei int, env string) {
 	w.file(d+"nodes.tf", nodes.String())
 
 	// helm_release resources count among the root's own instances.
-	if h := o.helmTF(i, ei); h != "" {
-		w.file(d+"helm.tf", h)
-		own += strings.Count(h, "resource \"helm_release\"")
+	if helm != "" {
+		w.file(d+"helm.tf", helm)
+		own += strings.Count(helm, "resource \"helm_release\"")
 	}
 	if !o.NoRemoteReleases {
 		w.stats.RemoteReleases++
@@ -290,9 +291,16 @@ func (w *writer) root(o Options, i, ei int, env string) {
 	w.stats.Resources += own
 }
 
-func versionsTF(stateKey string) string {
+// versionsTF is a module's terraform block: the providers it requires
+// (helm too, for a root installing releases: a module has one
+// required_providers block) and, for a root, its backend.
+func versionsTF(stateKey string, helm bool) string {
 	var b strings.Builder
-	b.WriteString("terraform {\n  required_version = \">= 1.5.0\"\n\n  required_providers {\n    aws = {\n      source  = \"hashicorp/aws\"\n      version = \"~> 5.40\"\n    }\n  }\n")
+	b.WriteString("terraform {\n  required_version = \">= 1.5.0\"\n\n  required_providers {\n    aws = {\n      source  = \"hashicorp/aws\"\n      version = \"~> 5.40\"\n    }\n")
+	if helm {
+		b.WriteString("    helm = {\n      source  = \"hashicorp/helm\"\n      version = \"~> 3.0\"\n    }\n")
+	}
+	b.WriteString("  }\n")
 	if stateKey != "" {
 		fmt.Fprintf(&b, "\n  backend \"s3\" {\n    bucket         = \"acme-terraform-state\"\n    key            = %q\n    region         = \"eu-west-1\"\n    dynamodb_table = \"acme-terraform-locks\"\n    encrypt        = true\n  }\n", stateKey)
 	}

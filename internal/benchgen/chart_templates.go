@@ -250,17 +250,8 @@ const helmReleaseTF = `resource "helm_release" "api" {
 `
 
 // helmProviderTF configures the Helm provider of a root module that
-// installs releases.
-const helmProviderTF = `terraform {
-  required_providers {
-    helm = {
-      source  = "hashicorp/helm"
-      version = "~> 3.0"
-    }
-  }
-}
-
-provider "helm" {
+// installs releases (versions.tf requires it).
+const helmProviderTF = `provider "helm" {
   kubernetes = {
     config_path    = "~/.kube/config"
     config_context = var.cluster
