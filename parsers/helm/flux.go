@@ -1,11 +1,13 @@
 package helm
 
 import (
+	"encoding/base64"
 	"fmt"
 	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -99,8 +101,9 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 	b.out = append(b.out, r)
 }
 
-// valuesFrom merges one spec.valuesFrom entry from a ConfigMap in the
-// scanned files.
+// valuesFrom merges one spec.valuesFrom entry from a ConfigMap or a
+// Secret in the scanned files (a Secret's stringData as written, its data
+// decoded from base64, as Flux reads them).
 func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns string) {
 	kind, name := str(at(vf, "kind")), str(at(vf, "name"))
 	key := str(at(vf, "valuesKey"))
@@ -108,66 +111,109 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 		key = "values.yaml"
 	}
 	ref := yf.rangeOf(at(vf, "name"))
-	if kind != "ConfigMap" {
+	optional := str(at(vf, "optional")) == "true"
+	if kind != "ConfigMap" && kind != "Secret" {
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values from %s %s are not read", r.Label, kind, name))
 		return
 	}
-	cm := findConfigMap(b.configMaps, name, ns)
+	cm := findConfigMap(b.configMaps, kind, name, ns)
 	if cm == nil {
-		if str(at(vf, "optional")) != "true" {
-			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: ConfigMap %s is not in the scanned files (generated?); its values are not read", r.Label, name))
+		if !optional {
+			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s is not in the scanned files (generated?); its values are not read", r.Label, kind, name))
 		}
 		return
 	}
 	if lockedfile.IsSOPSDocument(cm.node) {
 		// Decrypted by the deploy (Flux's decryption, Terraform's sops
 		// provider): its values are ciphertext here.
-		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: ConfigMap %s is %s; its values are not read", r.Label, name, lockedfile.SOPSEncrypted))
+		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s is %s; its values are not read", r.Label, kind, name, lockedfile.SOPSEncrypted))
 		return
 	}
-	_, s := get(at(cm.node, "data"), key)
-	if s == nil || s.Kind != yaml.ScalarNode {
-		if str(at(vf, "optional")) != "true" {
-			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: ConfigMap %s has no key %s", r.Label, name, key))
+	s, encoded := valuesNode(cm, key)
+	if s == nil {
+		if !optional {
+			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s has no key %s", r.Label, kind, name, key))
 		}
+		return
+	}
+	what := fmt.Sprintf("%s %s key %s", kind, name, key)
+	if encoded {
+		text, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s.Value))
+		if err != nil {
+			b.note(lint.Unresolved, cm.file.rangeOf(s), fmt.Sprintf("%s: %s is not base64; its values are not read", r.Label, what))
+			return
+		}
+		b.mergeDecoded(r, cm.file, s, string(text), what)
 		return
 	}
 	if tp := str(at(vf, "targetPath")); tp != "" {
 		mergeSet(r, tp, setValue(s.Value), cm.file.rangeOf(s), lint.Range{})
 		return
 	}
-	b.mergeText(r, cm.file, s, fmt.Sprintf("ConfigMap %s key %s", name, key))
+	b.mergeText(r, cm.file, s, what)
 }
 
-// configMap is a ConfigMap found in the scanned files.
+// valuesNode is the scalar under key of a ConfigMap's data, or of a
+// Secret's stringData, else of its data (encoded: base64); nil when none.
+func valuesNode(cm *configMap, key string) (s *yaml.Node, encoded bool) {
+	fields := []string{"data"}
+	if cm.kind == "Secret" {
+		fields = []string{"stringData", "data"}
+	}
+	for _, f := range fields {
+		if _, n := get(at(cm.node, f), key); n != nil && n.Kind == yaml.ScalarNode {
+			return n, cm.kind == "Secret" && f == "data"
+		}
+	}
+	return nil, false
+}
+
+// mergeDecoded merges values decoded from a Secret's data (base64) into
+// r, each placed at the encoded value, the only place they are written.
+func (b *builder) mergeDecoded(r *lint.Release, yf *yamlFile, s *yaml.Node, text, what string) {
+	at := yf.rangeOf(s)
+	docs, err := parseYAML([]byte(text))
+	for _, d := range docs {
+		if err != nil {
+			break
+		}
+		err = mergeDoc(r, body(d), func(*yaml.Node) lint.Range { return at })
+	}
+	if err != nil {
+		b.diag(at, "invalid values", fmt.Sprintf("%s: %v", what, err))
+	}
+}
+
+// configMap is a ConfigMap or Secret found in the scanned files.
 type configMap struct {
-	name, namespace string
-	node            *yaml.Node
-	file            *yamlFile
+	kind, name, namespace string
+	node                  *yaml.Node
+	file                  *yamlFile
 }
 
-// collectConfigMaps lists the ConfigMaps of every added file.
+// collectConfigMaps lists the ConfigMaps and Secrets of every added file.
 func collectConfigMaps(files []*yamlFile) []configMap {
 	var out []configMap
 	for _, yf := range files {
 		for _, d := range yf.docs {
 			top := body(d)
-			if str(at(top, "kind")) == "ConfigMap" && str(at(top, "apiVersion")) == "v1" {
-				out = append(out, configMap{name: str(at(top, "metadata", "name")), namespace: str(at(top, "metadata", "namespace")), node: top, file: yf})
+			if k := str(at(top, "kind")); (k == "ConfigMap" || k == "Secret") && str(at(top, "apiVersion")) == "v1" {
+				out = append(out, configMap{kind: k, name: str(at(top, "metadata", "name")), namespace: str(at(top, "metadata", "namespace")), node: top, file: yf})
 			}
 		}
 	}
 	return out
 }
 
-// findConfigMap finds the ConfigMap a HelmRelease in namespace ns names:
+// findConfigMap finds the ConfigMap (or Secret, kind) a HelmRelease in
+// namespace ns names:
 // the one in the same namespace, else the single one whose namespace is
 // not written (set at apply time) or when the release's is not.
-func findConfigMap(cms []configMap, name, ns string) *configMap {
+func findConfigMap(cms []configMap, kind, name, ns string) *configMap {
 	var loose []*configMap
 	for i := range cms {
 		c := &cms[i]
-		if c.name != name {
+		if c.kind != kind || c.name != name {
 			continue
 		}
 		if c.namespace == ns {

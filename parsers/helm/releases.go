@@ -177,11 +177,12 @@ func (f *Finder) AddProduced(p Produced) {
 
 // mayHoldRelease reports whether YAML data may hold a document the
 // finder reads — a release (Argo CD, Flux, a HelmChart CR), a Flux
-// Kustomization (PlacedDirs) or, withConfigMaps, a ConfigMap — by the
-// text such a document must contain: other files are skipped without
-// parsing.
+// Kustomization (PlacedDirs) or, withConfigMaps, a ConfigMap or Secret
+// (a HelmRelease's valuesFrom) — by the text such a document must
+// contain: other files are skipped without parsing.
 func mayHoldRelease(data []byte, withConfigMaps bool) bool {
-	return mayHoldArgoCD(data) || containsAny(data, releaseGroups) || (withConfigMaps && bytes.Contains(data, []byte("ConfigMap")))
+	return mayHoldArgoCD(data) || containsAny(data, releaseGroups) ||
+		(withConfigMaps && (bytes.Contains(data, []byte("ConfigMap")) || bytes.Contains(data, []byte("Secret"))))
 }
 
 // releaseGroups are the API groups of the releases and Flux
