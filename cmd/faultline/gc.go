@@ -11,6 +11,7 @@ import (
 	"runtime/metrics"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // The garbage collector's settings for a faultline run. A run is short and
@@ -149,11 +150,19 @@ func tuneGC(getenv func(string) string, root fs.FS, steady func()) gcSettings {
 // of CPU at the 320 MiB limit and 4.7 s with it out of the way. A run
 // whose live heap stays under three quarters of the limit is not
 // affected.
+//
+// One watch runs at a time: a later call (the process's settings applied
+// again, as tests do in one process) retires the earlier, whose pending
+// check then does nothing and arms no other.
 func keepHeadroom(ceiling int64) {
 	type sentinel struct{ p *int }
+	gen := headroomWatch.Add(1)
 	var arm func()
 	arm = func() {
 		runtime.AddCleanup(&sentinel{p: new(int)}, func(struct{}) {
+			if headroomWatch.Load() != gen {
+				return // retired by a later watch
+			}
 			live := int64(liveHeap())
 			if limit := debug.SetMemoryLimit(-1); 4*live >= 3*limit {
 				next := 3 * live
@@ -169,6 +178,9 @@ func keepHeadroom(ceiling int64) {
 	}
 	arm()
 }
+
+// headroomWatch numbers keepHeadroom's watches; only the latest acts.
+var headroomWatch atomic.Int64
 
 // headroomCeiling is how far keepHeadroom may raise the limit: three
 // quarters of the control group's limit, none without one.
