@@ -119,6 +119,7 @@ func (d *doc) entities() []lint.Entity {
 		return d.managedResource()
 	}
 	d.unservedKarpenterVersion()
+	d.fluxV1Release()
 	return []lint.Entity{&lint.KubeObject{
 		Object:     d.object(lint.KindObject),
 		APIVersion: d.apiVersion,
@@ -183,6 +184,17 @@ func (d *doc) unservedKarpenterVersion() {
 	d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(av), What: fmt.Sprintf(
 		"Karpenter %s %s is not read: %s serves no %s (Karpenter serves it as %s), so the API server refuses it",
 		d.kind, d.name, d.apiVersion, d.kind, strings.Join(served, " or "))})
+}
+
+// fluxV1Release notes a HelmRelease of Flux v1's Helm Operator
+// (helm.fluxcd.io/v1), which is not read: its chart is not rendered, so
+// what it installs takes no part in the model.
+func (d *doc) fluxV1Release() {
+	if d.kind != "HelmRelease" || d.apiVersion != "helm.fluxcd.io/v1" || d.opts.Notes == nil {
+		return
+	}
+	d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(d.kindNode), What: fmt.Sprintf(
+		"HelmRelease %s (helm.fluxcd.io/v1, Flux v1's Helm Operator) is not read: its chart is not rendered (Flux v2's helm.toolkit.fluxcd.io HelmRelease is)", d.shown(d.name))})
 }
 
 // newDoc reads the identity fields of a document node.

@@ -260,3 +260,14 @@ func TestUnreadableVolumes(t *testing.T) {
 		t.Errorf("template %+v: want d of the default class", d)
 	}
 }
+
+// A Flux v1 HelmRelease (helm.fluxcd.io/v1) is a skipped note at its
+// kind; a Flux v2 one is none of this parser's notes.
+func TestFluxV1HelmReleaseIsANote(t *testing.T) {
+	var notes []lint.Note
+	src := "apiVersion: helm.fluxcd.io/v1\nkind: HelmRelease\nmetadata:\n  name: datacube\nspec:\n  releaseName: datacube\n---\napiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: web\n"
+	Parse("apps/hr.yaml", []byte(src), Options{Notes: func(n lint.Note) { notes = append(notes, n) }})
+	if len(notes) != 1 || notes[0].Kind != lint.Skipped || notes[0].Range.Line != 2 || !strings.HasPrefix(notes[0].What, "HelmRelease datacube (helm.fluxcd.io/v1, Flux v1's Helm Operator) is not read") {
+		t.Errorf("notes %+v", notes)
+	}
+}
