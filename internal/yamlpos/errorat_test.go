@@ -28,7 +28,8 @@ func firstError(t *testing.T, data string) string {
 
 // A block collection that cannot go on is reported at the token that
 // stopped it — where PyYAML's problem mark is — not at the collection's
-// start, which yaml.v3 names; other errors keep yaml.v3's line.
+// start, which yaml.v3 names; other errors keep yaml.v3's line, at its
+// first character that is not a space.
 func TestErrorAt(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -43,6 +44,7 @@ func TestErrorAt(t *testing.T) {
 		{"on a last line without a newline", "a:\n  b: 1\n c: 2", 3, 2, "did not find expected key"},
 		{"after a block scalar", "data:\n  script: |\n    a: 1\n      - b\n  items:\n    - x\n  - y\n", 7, 3, "did not find expected key"},
 		{"a tab (a scanner error)", "a:\n\tb: 1\n", 2, 1, "found character that cannot start any token"},
+		{"a bare word in a mapping (at the line's first character)", "ingress:\n  annotations:\n    a: \"1\"\n    BROKEN\n", 4, 5, "could not find expected ':'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			msg := firstError(t, tc.data)

@@ -193,22 +193,20 @@ const maxProblemSearch = 4 << 20
 // token that stopped it is found by parsing ever shorter prefixes of the
 // data, whole lines, with yaml.v3 itself: it is on the first line whose
 // prefix fails with the same error, at that line's first character.
+// Any other error is at the first character of the line it names.
 // Data above maxProblemSearch keeps the collection's line.
 func ErrorAt(data []byte, msg string) (line, col int, detail string, ok bool) {
 	line, detail, ok = ErrorLine(msg)
 	if !ok {
 		return 0, 0, detail, false
 	}
-	col = 1
 	block := false
 	for _, p := range blockProblems {
 		block = block || strings.HasPrefix(detail, p)
 	}
-	if !block || len(data) > maxProblemSearch {
-		return line, col, detail, true
-	}
 	ends := lineEnds(data)
-	if line > len(ends) {
+	col = firstColumn(data, ends, line)
+	if !block || len(data) > maxProblemSearch || line > len(ends) {
 		return line, col, detail, true
 	}
 	// fails(k): the prefix through line k fails as the whole data does.
@@ -232,13 +230,27 @@ func ErrorAt(data []byte, msg string) (line, col int, detail string, ok bool) {
 			lo = mid + 1
 		}
 	}
-	start := 0
-	if lo > 1 {
-		start = ends[lo-2]
+	return lo, firstColumn(data, ends, lo), detail, true
+}
+
+// firstColumn is the column of the first character of line (1-based)
+// that is not a space — YAML indents with spaces only, so a tab there is
+// what is wrong —, where yaml.v3 names the line only; 1 on a blank line
+// or one data does not have.
+func firstColumn(data []byte, ends []int, line int) int {
+	if line < 1 || line > len(ends) {
+		return 1
 	}
-	text := data[start:ends[lo-1]]
-	indent := len(text) - len(bytes.TrimLeft(text, " \t"))
-	return lo, utf8.RuneCount(text[:indent]) + 1, detail, true
+	start := 0
+	if line > 1 {
+		start = ends[line-2]
+	}
+	text := bytes.TrimRight(data[start:ends[line-1]], "\r\n")
+	rest := bytes.TrimLeft(text, " ")
+	if len(rest) == 0 {
+		return 1
+	}
+	return utf8.RuneCount(text[:len(text)-len(rest)]) + 1
 }
 
 // lineEnds are the offsets just past each line of data (its newline

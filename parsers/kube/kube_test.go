@@ -274,7 +274,7 @@ func TestParseFileMalformed(t *testing.T) {
 		t.Errorf("want the service account before the error, got %+v", got)
 	}
 	want := []lint.Diagnostic{{
-		Range:   lint.Range{File: "malformed.yaml", Line: 12, Column: 1, EndLine: 12, EndColumn: 1},
+		Range:   lint.Range{File: "malformed.yaml", Line: 12, Column: 3, EndLine: 12, EndColumn: 3},
 		Summary: "invalid YAML",
 		Detail:  "mapping values are not allowed in this context",
 	}}
