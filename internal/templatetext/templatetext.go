@@ -17,8 +17,10 @@ import (
 // not a grok pattern's `%{IP:client}`), a Go action between `<<` and
 // `>>` on one line (gomplate's `--left-delim '<<' --right-delim '>>'`:
 // `<< .x >>`, `<< $v >>`, `<<- range … >>`, `<<- end >>`; not YAML's
-// merge key `<<:` nor a shell heredoc `<<EOF`), `{NAME}` and `__NAME__`.
-var Placeholder = regexp.MustCompile(`\{\{|\{%|<%|\$\{|%\{~?\s*(?:for|if|else|endif|endfor)\b|<<-?\s*(?:[.$]|(?:if|else|end|range|with|define|template|block)\b)[^>\n]*>>|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__`)
+// merge key `<<:` nor a shell heredoc `<<EOF`), `{NAME}`, `__NAME__` and
+// `<NAME>` (an upper-case name in angle brackets, as template
+// repositories write what their generator fills in: `<CLUSTER_NAME>`).
+var Placeholder = regexp.MustCompile(`\{\{|\{%|<%|\$\{|%\{~?\s*(?:for|if|else|endif|endfor)\b|<<-?\s*(?:[.$]|(?:if|else|end|range|with|define|template|block)\b)[^>\n]*>>|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__|<[A-Z][A-Z0-9_]+>`)
 
 // Has reports whether b holds a placeholder.
 func Has(b []byte) bool { return Placeholder.Match(b) }
