@@ -87,10 +87,10 @@ type outputsCall struct {
 // memoInput is a terraform.UnitInput with its value encoded (nil for
 // cty.NilVal).
 type memoInput struct {
-	Name     string
-	Value    []byte
-	Range    hcl.Range
-	Inferred string
+	Name             string
+	Value            []byte
+	Range, NameRange hcl.Range
+	Inferred         string
 }
 
 // maxMemos bounds the memos kept per unit: the outputs it was last
@@ -320,7 +320,7 @@ func (t *tgLoad) replay(m inputsMemo, outputs func(dir string) (cty.Value, bool)
 		if err != nil {
 			return terraform.UnitInputs{}, false
 		}
-		in.Values = append(in.Values, terraform.UnitInput{Name: mi.Name, Value: v, Range: mi.Range, Inferred: mi.Inferred})
+		in.Values = append(in.Values, terraform.UnitInput{Name: mi.Name, Value: v, Range: mi.Range, NameRange: mi.NameRange, Inferred: mi.Inferred})
 	}
 	return in, true
 }
@@ -400,7 +400,7 @@ func (t *tgLoad) memoOf(m *inputsMemo, in terraform.UnitInputs) bool {
 			}
 			data = d
 		}
-		m.Inputs = append(m.Inputs, memoInput{Name: v.Name, Value: data, Range: v.Range, Inferred: v.Inferred})
+		m.Inputs = append(m.Inputs, memoInput{Name: v.Name, Value: data, Range: v.Range, NameRange: v.NameRange, Inferred: v.Inferred})
 	}
 	return true
 }

@@ -66,8 +66,9 @@ type UnitInputs struct {
 type UnitInput struct {
 	Name  string
 	Value cty.Value
-	// Range is where the value is written (the inputs item's value).
-	Range hcl.Range
+	// Range is where the value is written (the inputs item's value);
+	// NameRange where its name is (the item's key).
+	Range, NameRange hcl.Range
 	// Inferred says what the value rests on that is assumed (a
 	// dependency's mock_outputs), "" when nothing.
 	Inferred string

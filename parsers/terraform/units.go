@@ -58,7 +58,7 @@ func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, fi
 		var m *eval.Module
 		args := make([]eval.CallArg, len(in.Values))
 		for i, v := range in.Values {
-			args[i] = eval.CallArg{Name: v.Name, Value: v.Value, Range: v.Range}
+			args[i] = eval.CallArg{Name: v.Name, Value: v.Value, Range: v.Range, NameRange: v.NameRange}
 		}
 		m, diags = l.UnitModule(eval.UnitRoot{Dir: u.Dir, Config: u.Config, Generated: u.Generated, Call: UnitCall, Source: unitSource(u), Version: u.Version, Range: u.Range, SourceRange: u.SourceRange}, args)
 		e = l.EvaluateRoot(u.Dir, m, eval.RootInputs{Values: values, Beneath: unitSourceDir(u), Passed: u.Passed})

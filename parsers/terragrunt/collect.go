@@ -78,7 +78,10 @@ type inputItem struct {
 	expr  hcl.Expression
 	whole bool
 	rng   hcl.Range
-	f     *fileCfg
+	// key is where the input's name is written (the item's key; the
+	// whole expression for an input of a computed object).
+	key hcl.Range
+	f   *fileCfg
 	// base is the included input this one is deep-merged onto.
 	base *inputItem
 }

@@ -23,7 +23,7 @@ func (u *unitEval) inputItems(f *fileCfg, a *hclsyntax.Attribute, e *env) []*inp
 				u.addNote(u.l.note(lint.Unresolved, it.KeyExpr.Range(), "terragrunt: an input's name is unknown; that input is not read"))
 				continue
 			}
-			out = append(out, &inputItem{name: name, expr: it.ValueExpr, rng: it.ValueExpr.Range(), f: f})
+			out = append(out, &inputItem{name: name, expr: it.ValueExpr, rng: it.ValueExpr.Range(), key: it.KeyExpr.Range(), f: f})
 		}
 		return out
 	}
@@ -35,7 +35,7 @@ func (u *unitEval) inputItems(f *fileCfg, a *hclsyntax.Attribute, e *env) []*inp
 	var out []*inputItem
 	for it := v.ElementIterator(); it.Next(); {
 		k, _ := it.Element()
-		out = append(out, &inputItem{name: k.AsString(), expr: a.Expr, whole: true, rng: a.Expr.Range(), f: f})
+		out = append(out, &inputItem{name: k.AsString(), expr: a.Expr, whole: true, rng: a.Expr.Range(), key: a.Expr.Range(), f: f})
 	}
 	return out
 }
@@ -120,7 +120,7 @@ func (u *unitEval) inputs(f *fileCfg, c *cfg, outputs func(dir string) (cty.Valu
 	wholes := map[hcl.Expression]cty.Value{}
 	var out terraform.UnitInputs
 	for _, it := range c.inputs {
-		in := terraform.UnitInput{Name: it.name, Value: u.itemValue(it, e, wholes), Range: it.rng, Inferred: readsInferred(it, inferred)}
+		in := terraform.UnitInput{Name: it.name, Value: u.itemValue(it, e, wholes), Range: it.rng, NameRange: it.key, Inferred: readsInferred(it, inferred)}
 		out.Values = append(out.Values, in)
 	}
 	sort.Slice(out.Values, func(i, j int) bool { return out.Values[i].Name < out.Values[j].Name })

@@ -85,6 +85,7 @@ func TestIncludeExposedLocals(t *testing.T) {
 		t.Errorf("name = %#v, want the root's prefix local", name.Value)
 	}
 	l.at(t, "name", name.Range, "prod/vpc/terragrunt.hcl", 11, 13)
+	l.at(t, "name's key", name.NameRange, "prod/vpc/terragrunt.hcl", 11, 3)
 	// read_terragrunt_config of a file found above the unit.
 	if env := input(t, u.Inputs(noOutputs), "env"); !env.Value.RawEquals(cty.StringVal("prod")) {
 		t.Errorf("env = %#v, want env.hcl's local", env.Value)

@@ -29,7 +29,9 @@ type UnitRoot struct {
 type CallArg struct {
 	Name  string
 	Value cty.Value
-	Range hcl.Range
+	// Range is where the value is written, NameRange where the name is
+	// (the value's range when zero).
+	Range, NameRange hcl.Range
 }
 
 // UnitModule is the root module u composes with the arguments given: one
@@ -62,7 +64,11 @@ func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagno
 	}
 	c := &Call{name: u.Call, Source: u.Source, Version: u.Version, Attrs: map[string]*hcl.Attribute{}, DefRange: u.Range, srcRange: u.SourceRange}
 	for _, v := range args {
-		c.Attrs[v.Name] = &hcl.Attribute{Name: v.Name, Expr: &valueExpr{v: v.Value, rng: v.Range}, Range: v.Range, NameRange: v.Range}
+		name := v.NameRange
+		if name == (hcl.Range{}) {
+			name = v.Range
+		}
+		c.Attrs[v.Name] = &hcl.Attribute{Name: v.Name, Expr: &valueExpr{v: v.Value, rng: v.Range}, Range: v.Range, NameRange: name}
 	}
 	m.calls = []*Call{c}
 	m.unit = true
