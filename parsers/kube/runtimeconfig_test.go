@@ -245,3 +245,68 @@ spec:
 		}
 	}
 }
+
+// A provider's ControllerConfig makes its account: named by the config's
+// serviceAccountName, else after the revision, with the config's own
+// annotations; one that annotates no role makes none the IRSA rules read,
+// and the provider's runtime config is then not read at all.
+func TestControllerConfigAccounts(t *testing.T) {
+	src := `apiVersion: pkg.crossplane.io/v1alpha1
+kind: ControllerConfig
+metadata:
+  name: named
+  annotations:
+    eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/xp
+spec:
+  serviceAccountName: crossplane-aws
+---
+apiVersion: pkg.crossplane.io/v1alpha1
+kind: ControllerConfig
+metadata:
+  name: plain
+spec:
+  podSecurityContext:
+    fsGroup: 2000
+---
+apiVersion: pkg.crossplane.io/v1beta1
+kind: DeploymentRuntimeConfig
+metadata:
+  name: default
+spec:
+  serviceAccountTemplate:
+    metadata:
+      annotations:
+        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/ignored
+---
+apiVersion: pkg.crossplane.io/v1
+kind: Provider
+metadata:
+  name: provider-aws-s3
+spec:
+  package: xpkg.upbound.io/upbound/provider-aws-s3:v1.16.0
+  controllerConfigRef:
+    name: named
+---
+apiVersion: pkg.crossplane.io/v1
+kind: Provider
+metadata:
+  name: provider-aws-ec2
+spec:
+  package: xpkg.upbound.io/upbound/provider-aws-ec2:v1.16.0
+  controllerConfigRef:
+    name: plain
+`
+	ents, diags := RenderCompositions([]File{{Rel: "xp/providers.yaml", Data: []byte(src)}}, Options{})
+	if len(diags) != 0 || len(ents) != 1 {
+		t.Fatalf("%d entities (want the named config's one account), %v", len(ents), diags)
+	}
+	sa := ents[0].(*lint.ServiceAccount)
+	name, _ := sa.Name.Str()
+	role, _ := sa.RoleARN.Value.Str()
+	if name != "crossplane-aws" || role != "arn:aws:iam::111122223333:role/xp" || sa.RevisionOf != "" || sa.Via != "ControllerConfig named" || sa.NameRange.Line != 8 {
+		t.Errorf("account %q at %s, role %q, revision of %q, via %q", name, sa.NameRange, role, sa.RevisionOf, sa.Via)
+	}
+	if len(sa.Aliases) != 1 || sa.Aliases[0] != lint.KubeKey("", "ServiceAccount", "crossplane-system", "crossplane-aws") {
+		t.Errorf("aliases %v", sa.Aliases)
+	}
+}
