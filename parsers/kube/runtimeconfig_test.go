@@ -77,61 +77,16 @@ spec:
 // config named "default"; a config the files hold twice for the
 // provider's scope, or one that names the account, makes none.
 func TestRevisionAccounts(t *testing.T) {
-	configs := `apiVersion: pkg.crossplane.io/v1beta1
-kind: DeploymentRuntimeConfig
-metadata:
-  name: default
-spec:
-  serviceAccountTemplate:
-    metadata:
-      annotations:
-        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/crossplane-default
----
-apiVersion: pkg.crossplane.io/v1beta1
-kind: DeploymentRuntimeConfig
-metadata:
-  name: twice
-spec:
-  serviceAccountTemplate:
-    metadata:
-      annotations:
-        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/one
----
-apiVersion: pkg.crossplane.io/v1beta1
-kind: DeploymentRuntimeConfig
-metadata:
-  name: twice
-spec:
-  serviceAccountTemplate:
-    metadata:
-      annotations:
-        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/two
-`
-	providers := `apiVersion: pkg.crossplane.io/v1
-kind: Provider
-metadata:
-  name: upbound.provider-family-aws
-spec:
-  package: xpkg.upbound.io/upbound/provider-family-aws:v1.16.0
----
-apiVersion: pkg.crossplane.io/v1
-kind: Provider
-metadata:
-  name: provider-aws-rds
-spec:
-  package: xpkg.upbound.io/upbound/provider-aws-rds:v1.16.0
-  runtimeConfigRef:
-    name: twice
----
-apiVersion: pkg.crossplane.io/v1
-kind: Provider
-metadata:
-  name: provider-aws-sqs
-spec:
-  package: xpkg.upbound.io/upbound/provider-aws-sqs:v1.16.0
-  runtimeConfigRef:
-    name: missing
-`
+	configs := yamlDocs(
+		roleConfig("default", "arn:aws:iam::111122223333:role/crossplane-default"),
+		roleConfig("twice", "arn:aws:iam::111122223333:role/one"),
+		roleConfig("twice", "arn:aws:iam::111122223333:role/two"),
+	)
+	providers := yamlDocs(
+		provider("upbound.provider-family-aws", "", ""),
+		provider("provider-aws-rds", "runtimeConfigRef", "twice"),
+		provider("provider-aws-sqs", "runtimeConfigRef", "missing"),
+	)
 	ents, diags := RenderCompositions([]File{{Rel: "xp/configs.yaml", Data: []byte(configs)}, {Rel: "xp/providers.yaml", Data: []byte(providers)}}, Options{})
 	if len(diags) != 0 {
 		t.Fatal(diags)
@@ -176,25 +131,7 @@ func TestRevisionPrefix(t *testing.T) {
 // takes the config of its own output.
 func TestRevisionAccountsTakeTheirOwnOutputsConfig(t *testing.T) {
 	overlay := func(env string) string {
-		return `apiVersion: pkg.crossplane.io/v1beta1
-kind: DeploymentRuntimeConfig
-metadata:
-  name: irsa
-spec:
-  serviceAccountTemplate:
-    metadata:
-      annotations:
-        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/crossplane-` + env + `
----
-apiVersion: pkg.crossplane.io/v1
-kind: Provider
-metadata:
-  name: provider-aws-ec2
-spec:
-  package: xpkg.upbound.io/upbound/provider-aws-ec2:v1.16.0
-  runtimeConfigRef:
-    name: irsa
-`
+		return yamlDocs(roleConfig("irsa", "arn:aws:iam::111122223333:role/crossplane-"+env), provider("provider-aws-ec2", "runtimeConfigRef", "irsa"))
 	}
 	ents, diags := RenderCompositions([]File{{Rel: "overlays/dev", Data: []byte(overlay("dev"))}, {Rel: "overlays/prod", Data: []byte(overlay("prod"))}}, Options{})
 	if len(diags) != 0 || len(ents) != 2 {
@@ -267,35 +204,9 @@ metadata:
 spec:
   podSecurityContext:
     fsGroup: 2000
----
-apiVersion: pkg.crossplane.io/v1beta1
-kind: DeploymentRuntimeConfig
-metadata:
-  name: default
-spec:
-  serviceAccountTemplate:
-    metadata:
-      annotations:
-        eks.amazonaws.com/role-arn: arn:aws:iam::111122223333:role/ignored
----
-apiVersion: pkg.crossplane.io/v1
-kind: Provider
-metadata:
-  name: provider-aws-s3
-spec:
-  package: xpkg.upbound.io/upbound/provider-aws-s3:v1.16.0
-  controllerConfigRef:
-    name: named
----
-apiVersion: pkg.crossplane.io/v1
-kind: Provider
-metadata:
-  name: provider-aws-ec2
-spec:
-  package: xpkg.upbound.io/upbound/provider-aws-ec2:v1.16.0
-  controllerConfigRef:
-    name: plain
 `
+	src = yamlDocs(src, roleConfig("default", "arn:aws:iam::111122223333:role/ignored"),
+		provider("provider-aws-s3", "controllerConfigRef", "named"), provider("provider-aws-ec2", "controllerConfigRef", "plain"))
 	ents, diags := RenderCompositions([]File{{Rel: "xp/providers.yaml", Data: []byte(src)}}, Options{})
 	if len(diags) != 0 || len(ents) != 1 {
 		t.Fatalf("%d entities (want the named config's one account), %v", len(ents), diags)
@@ -310,3 +221,38 @@ spec:
 		t.Errorf("aliases %v", sa.Aliases)
 	}
 }
+
+// roleConfig is a DeploymentRuntimeConfig giving its packages' account
+// the IRSA role role and naming none (the role on its ninth line).
+func roleConfig(name, role string) string {
+	return `apiVersion: pkg.crossplane.io/v1beta1
+kind: DeploymentRuntimeConfig
+metadata:
+  name: ` + name + `
+spec:
+  serviceAccountTemplate:
+    metadata:
+      annotations:
+        eks.amazonaws.com/role-arn: ` + role + `
+`
+}
+
+// provider is a Crossplane Provider (its name on the fourth line) using
+// config by refKind (runtimeConfigRef, controllerConfigRef); none when
+// config is "".
+func provider(name, refKind, config string) string {
+	out := `apiVersion: pkg.crossplane.io/v1
+kind: Provider
+metadata:
+  name: ` + name + `
+spec:
+  package: xpkg.upbound.io/upbound/` + name + `:v1.16.0
+`
+	if config != "" {
+		out += "  " + refKind + ":\n    name: " + config + "\n"
+	}
+	return out
+}
+
+// yamlDocs joins YAML documents into one stream.
+func yamlDocs(docs ...string) string { return strings.Join(docs, "---\n") }
