@@ -295,12 +295,13 @@ resource "kubectl_manifest" "per_count" {
 	}
 }
 
-// A workload the kubernetes provider writes in its own schema is not
-// read: a skipped note at the resource says so.
-func TestProviderWorkloadIsANote(t *testing.T) {
+// A ReplicationController the kubernetes provider writes is not read
+// (nor is one written as a manifest): a skipped note at the resource says
+// so. Its other workloads are read (TestWorkloadResourceEmbedded).
+func TestProviderReplicationControllerIsANote(t *testing.T) {
 	res := loadTree(t, map[string]string{
 		"main.tf": `
-resource "kubernetes_deployment_v1" "api" {
+resource "kubernetes_replication_controller_v1" "api" {
   metadata {
     name      = "api"
     namespace = "shop"
@@ -308,7 +309,7 @@ resource "kubernetes_deployment_v1" "api" {
 }
 `,
 	})
-	if len(res.Notes) != 1 || res.Notes[0].Kind != lint.Skipped || !strings.HasPrefix(res.Notes[0].What, "kubernetes_deployment_v1.api: a workload written as a Terraform kubernetes resource is not read") || res.Notes[0].Range.Line != 2 {
-		t.Errorf("notes %+v", res.Notes)
+	if len(res.Notes) != 1 || res.Notes[0].Kind != lint.Skipped || !strings.HasPrefix(res.Notes[0].What, "kubernetes_replication_controller_v1.api: a ReplicationController is not read") || res.Notes[0].Range.Line != 2 || len(res.Embedded) != 0 {
+		t.Errorf("notes %+v, %d embedded", res.Notes, len(res.Embedded))
 	}
 }

@@ -346,18 +346,31 @@ func (x *extraction) serviceAccount(o lint.Object) *lint.ServiceAccount {
 // objectItemAt is where an object constructor writes the item of key
 // (its key and value), when the key is written as that text.
 func objectItemAt(expr hcl.Expression, key string) (hcl.Range, bool) {
-	obj, ok := expr.(*hclsyntax.ObjectConsExpr)
+	it, ok := objectItemExpr(expr, key)
 	if !ok {
 		return hcl.Range{}, false
 	}
+	return hcl.RangeBetween(it.KeyExpr.Range(), it.ValueExpr.Range()), true
+}
+
+// objectItemExpr is the item of key an object constructor writes, when
+// the key is written as that text (the last such item, which is the one
+// that counts).
+func objectItemExpr(expr hcl.Expression, key string) (hclsyntax.ObjectConsItem, bool) {
+	obj, ok := expr.(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		return hclsyntax.ObjectConsItem{}, false
+	}
+	var found hclsyntax.ObjectConsItem
+	var ok2 bool
 	for _, it := range obj.Items {
 		k, diags := it.KeyExpr.Value(nil)
 		if diags.HasErrors() || !k.IsKnown() || k.IsNull() || k.Type() != cty.String || k.AsString() != key {
 			continue
 		}
-		return hcl.RangeBetween(it.KeyExpr.Range(), it.ValueExpr.Range()), true
+		found, ok2 = it, true
 	}
-	return hcl.Range{}, false
+	return found, ok2
 }
 
 // addon reads aws_eks_addon: for an add-on eksaddons knows, its fixed

@@ -107,11 +107,12 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		sg.TagsIncomplete = sg.TagsIncomplete || incomplete
 		sg.AddMaybeTags(tags)
 		e.Add(sg)
-	case !r.Data && workloadResourceTypes[r.Type]:
-		// The kubernetes provider's workload resources write the pod spec
-		// in the provider's own schema, which is not read: a note, so an
-		// absent finding about their pods is explained.
-		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: obj.Label + ": a workload written as a Terraform kubernetes resource is not read; its pods' service account and scheduling are not checked (a kubernetes_manifest or a manifest file is)", Range: obj.Range})
+	case !r.Data && workloadResources[r.Type].kind != "":
+		x.workload(local, workloadResources[r.Type])
+	case !r.Data && (r.Type == "kubernetes_replication_controller" || r.Type == "kubernetes_replication_controller_v1"):
+		// A ReplicationController's pods are not read, written as a
+		// manifest or not: a note, so an absent finding is explained.
+		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: obj.Label + ": a ReplicationController is not read; its pods' service account and scheduling are not checked (a Deployment's are)", Range: obj.Range})
 	case !r.Data && otherClusterTypes[r.Type] != "":
 		obj.Kind = lint.KindOtherCluster
 		obj.Name = x.val("name")
@@ -545,18 +546,6 @@ func (x *extraction) trust(label string) lint.Trust {
 		return tr
 	}
 	return t
-}
-
-// workloadResourceTypes are the kubernetes provider's resources that run
-// pods, in its own schema.
-var workloadResourceTypes = map[string]bool{
-	"kubernetes_deployment": true, "kubernetes_deployment_v1": true,
-	"kubernetes_stateful_set": true, "kubernetes_stateful_set_v1": true,
-	"kubernetes_daemonset": true, "kubernetes_daemon_set_v1": true,
-	"kubernetes_job": true, "kubernetes_job_v1": true,
-	"kubernetes_cron_job": true, "kubernetes_cron_job_v1": true,
-	"kubernetes_pod": true, "kubernetes_pod_v1": true,
-	"kubernetes_replication_controller": true, "kubernetes_replication_controller_v1": true,
 }
 
 // otherClusterTypes are the resource types of the Kubernetes clusters of
