@@ -189,6 +189,49 @@ func TestKeptRootsWithRemoteState(t *testing.T) {
 	}
 }
 
+// A root's state location taken from its backend configuration file
+// rests on that file and on the listing of its directory: a cached run
+// after the file is edited, removed or joined by a second one is a fresh
+// run's, and the join follows it.
+func TestKeptRootsBackendFile(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"net/backend.tf":       "terraform {\n  backend \"s3\" {}\n}\n",
+		"net/main.tf":          "resource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes-a\"\n}\n\noutput \"role_name\" {\n  value = aws_iam_role.nodes.name\n}\n",
+		"net/net.s3.tfbackend": "bucket = \"st\"\nkey    = \"net.tfstate\"\n",
+		"app/main.tf":          "data \"terraform_remote_state\" \"net\" {\n  backend = \"s3\"\n  config  = { bucket = \"st\", key = \"net.tfstate\" }\n}\n\nresource \"aws_iam_instance_profile\" \"p\" {\n  name = \"p\"\n  role = data.terraform_remote_state.net.outputs.role_name\n}\n",
+	})
+	c := testCache(t)
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what, want string) {
+		t.Helper()
+		l, got := recomputed(t, what, opts, c)
+		sameAsFresh(t, what, opts, l, got)
+		var role string
+		for _, p := range l.Input.Model.InstanceProfiles {
+			role = p.Role.Value.String()
+		}
+		if (want == "") != strings.Contains(role, "${") || (want != "" && role != want) {
+			t.Errorf("%s: profile's role %q, want %q (empty: unknown)", what, role, want)
+		}
+	}
+	step("cold", "nodes-a")
+	write(t, root, map[string]string{"net/net.s3.tfbackend": "bucket = \"st\"\nkey    = \"other.tfstate\"\n"})
+	step("backend file edited", "")
+	write(t, root, map[string]string{"net/net.s3.tfbackend": "bucket = \"st\"\nkey    = \"net.tfstate\"\n"})
+	step("backend file put back", "nodes-a")
+	write(t, root, map[string]string{"net/staging.s3.tfbackend": "bucket = \"st\"\nkey    = \"staging/net.tfstate\"\n"})
+	step("a second backend file", "")
+	if err := os.Remove(filepath.Join(root, "net/staging.s3.tfbackend")); err != nil {
+		t.Fatal(err)
+	}
+	step("the second removed", "nodes-a")
+	if err := os.Remove(filepath.Join(root, "net/net.s3.tfbackend")); err != nil {
+		t.Fatal(err)
+	}
+	step("none left", "")
+}
+
 // A kept root's output holds sentinels numbered by the run that evaluated
 // it (here in YAML it embeds, decoded by a later stage): they are
 // renumbered into the run's holes, so the service account's role is the

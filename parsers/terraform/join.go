@@ -90,6 +90,9 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 			}
 			if inferred {
 				text := fmt.Sprintf("%s is read as the state of %s: the same key, %s", what, l.Rel(items[targets[0]].dir), "a bucket one of them does not name (given at terraform init, or known only at apply)")
+				if f := items[targets[0]].stateLoc.ConfigFile; f != "" {
+					text = fmt.Sprintf("%s is read as the state of %s, whose backend block leaves its settings to terraform init: they are taken from %s, the one backend configuration file beside it", what, l.Rel(items[targets[0]].dir), f)
+				}
 				notes[i] = append(notes[i], lint.Note{Kind: lint.Inferred, What: text + "; findings that rest on what it reads are one severity lower", Range: rd.Rng})
 				if inferredReads[it.dir] == nil {
 					inferredReads[it.dir] = map[string]string{}

@@ -219,12 +219,14 @@ resource "kubernetes_service_account_v1" "lbc" {
 // TestRemoteStateBackendFromInit: a root whose s3 backend writes nothing
 // (bucket and key come with terraform init -backend-config) may keep the
 // state another root reads: the read's note names it, rather than saying
-// no root keeps that state.
+// no root keeps that state. Two backend configuration files beside it
+// (one per environment) do not say which init is given.
 func TestRemoteStateBackendFromInit(t *testing.T) {
 	dir := writeTree(t, map[string]string{
-		"network/backend.tf":     "terraform {\n  backend \"s3\" {}\n}\n",
-		"network/main.tf":        "output \"vpc_id\" { value = \"vpc-0a1b\" }\n",
-		"network/prod.tfbackend": "bucket = \"acme-state\"\nkey    = \"network/terraform.tfstate\"\n",
+		"network/backend.tf":        "terraform {\n  backend \"s3\" {}\n}\n",
+		"network/main.tf":           "output \"vpc_id\" { value = \"vpc-0a1b\" }\n",
+		"network/prod.tfbackend":    "bucket = \"acme-state\"\nkey    = \"network/terraform.tfstate\"\n",
+		"network/staging.tfbackend": "bucket = \"acme-state\"\nkey    = \"staging/network/terraform.tfstate\"\n",
 		"cluster/main.tf": `
 data "terraform_remote_state" "network" {
   backend = "s3"
@@ -247,6 +249,79 @@ output "vpc" { value = data.terraform_remote_state.network.outputs.vpc_id }
 	want := "data.terraform_remote_state.network: no root module in the tree names s3://acme-state/network/terraform.tfstate as its state, but root module network leaves its s3 backend's settings to terraform init (-backend-config) and may keep it; its outputs are unknown"
 	if len(notes) != 1 || notes[0] != want {
 		t.Errorf("notes %q, want [%q]", notes, want)
+	}
+}
+
+// TestRemoteStateBackendFile: the one backend configuration file beside a
+// root whose backend block leaves its settings to terraform init gives
+// where it keeps its state, with the block's arguments; a read of it is
+// joined, inferred, its note naming the file. A block that locates the
+// state itself is not overridden by a guess, and a file whose location
+// arguments are not literals, that holds blocks or is not named as a
+// backend configuration gives nothing.
+func TestRemoteStateBackendFile(t *testing.T) {
+	reader := `
+data "terraform_remote_state" "network" {
+  backend = "s3"
+  config = {
+    bucket = "acme-state"
+    key    = "network/terraform.tfstate"
+  }
+}
+resource "kubernetes_service_account_v1" "x" {
+  metadata {
+    name        = "x"
+    namespace   = "x"
+    annotations = { "eks.amazonaws.com/role-arn" = data.terraform_remote_state.network.outputs.role_arn }
+  }
+}
+`
+	const (
+		empty    = "terraform {\n  backend \"s3\" {}\n}\n"
+		bucket   = "terraform {\n  backend \"s3\" {\n    bucket = \"acme-state\"\n  }\n}\n"
+		complete = "terraform {\n  backend \"s3\" {\n    bucket = \"acme-state\"\n    key    = \"other\"\n  }\n}\n"
+	)
+	for _, c := range []struct {
+		name, block, file, content string
+		joined                     bool
+	}{
+		{"tfbackend", empty, "network.s3.tfbackend", "bucket = \"acme-state\"\nkey    = \"network/terraform.tfstate\"\n", true},
+		{"backend.hcl beside the bucket", bucket, "backend.hcl", "key = \"network/terraform.tfstate\"\n", true},
+		{"block complete", complete, "backend.hcl", "key = \"network/terraform.tfstate\"\n", false},
+		{"key not a literal", bucket, "backend.hcl", "key = \"${env}/terraform.tfstate\"\n", false},
+		{"a block", bucket, "backend.hcl", "key = \"network/terraform.tfstate\"\nassume_role {\n  role_arn = \"x\"\n}\n", false},
+		{"another name", bucket, "settings.hcl", "key = \"network/terraform.tfstate\"\n", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{
+				"network/backend.tf": c.block,
+				"network/main.tf":    "resource \"aws_iam_role\" \"r\" {\n  name = \"r\"\n  assume_role_policy = \"{}\"\n}\noutput \"role_arn\" { value = aws_iam_role.r.arn }\n",
+				"network/" + c.file:  c.content,
+				"cluster/main.tf":    reader,
+			})
+			rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+			res := Load([]string{filepath.Join(dir, "cluster"), filepath.Join(dir, "network")}, Options{Root: dir, Rel: rel})
+			var sa *lint.ServiceAccount
+			for _, ent := range res.Entities {
+				if x, ok := ent.(*lint.ServiceAccount); ok {
+					sa = x
+				}
+			}
+			if sa == nil {
+				t.Fatal("no service account")
+			}
+			refs := sa.RoleARN.Value.Refs()
+			if got := len(refs) == 1 && refs[0].Object == "network:aws_iam_role.r"; got != c.joined {
+				t.Fatalf("role %v, joined %v, want %v", refs, got, c.joined)
+			}
+			if !c.joined {
+				return
+			}
+			want := "data.terraform_remote_state.network is read as the state of network, whose backend block leaves its settings to terraform init: they are taken from network/" + c.file + ", the one backend configuration file beside it"
+			if len(sa.Inferred) != 1 || sa.Inferred[0] != want {
+				t.Errorf("inferred %q, want [%q]", sa.Inferred, want)
+			}
+		})
 	}
 }
 

@@ -118,8 +118,18 @@ func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, kept.Stat
 		b = backend
 	}
 	loc, _ := e.Holes.StateAt(b, "", e.rootDir)
-	if loc.IsZero() && partialBackend(b) {
-		// backend "s3" {}: the bucket and key come with terraform init.
+	if loc.IsZero() && partialBackend(b) && backend == nil {
+		// backend "s3" {}: the bucket and key come with terraform init,
+		// from the one backend configuration file beside the root when
+		// it holds one (inferred).
+		if path := e.backendConfigFile(); path != "" {
+			if fb, ok := e.withBackendFile(b, path); ok {
+				if fl, _ := e.Holes.StateAt(fb, "", e.rootDir); !fl.IsZero() {
+					fl.ConfigFile = e.Session.Rel(path)
+					return outputs, fl
+				}
+			}
+		}
 		loc = kept.StateLocation{Kind: b.Type, Partial: true}
 	}
 	return outputs, loc

@@ -20,6 +20,11 @@ type StateLocation struct {
 	// are given at terraform init (backend "s3" {} and -backend-config):
 	// where is not known, and no read matches it (IsZero).
 	Partial bool
+	// ConfigFile, when not "", is the backend configuration file (as
+	// the user reads its path) a root's location was taken from, its
+	// backend block leaving it to terraform init: what init is given is
+	// not in the tree, so a read of it is inferred (SameState).
+	ConfigFile string `json:",omitempty"`
 	// WorkspacePrefix, for an s3 state of the default workspace, is where
 	// the root keeps the states of its other workspaces:
 	// <prefix>/<workspace>/<key> (workspace_key_prefix, "env:" unless set).
@@ -54,7 +59,15 @@ func (l StateLocation) Display(rel func(string) string) string {
 // A read of a (a data source's) is of b (a root's default workspace)
 // also when a is where b keeps another workspace's state: inferred, the
 // root being evaluated in its default workspace.
+//
+// A location taken from a backend configuration file (ConfigFile) is
+// inferred too.
 func SameState(a, b StateLocation) (same, inferred bool) {
+	same, inferred = sameState(a, b)
+	return same, inferred || (same && (a.ConfigFile != "" || b.ConfigFile != ""))
+}
+
+func sameState(a, b StateLocation) (same, inferred bool) {
 	if a.IsZero() || b.IsZero() || a.Kind != b.Kind {
 		return false, false
 	}
