@@ -602,6 +602,11 @@ type Workload struct {
 	// workload is (the chart's Chart.yaml name, or its subchart's), ""
 	// for a workload not rendered from a chart.
 	Chart string
+	// Modelled names the release the workload is modelled from when it
+	// is neither written nor rendered (the Deployment of a chart not in
+	// the tree, built from the chart's defaults and the release's
+	// values); "" otherwise.
+	Modelled string
 }
 
 // DefaultNamespaceText says what a judgement resting on a workload's

@@ -46,7 +46,15 @@ profile; when none of its cluster takes it (the last node group deleted,
 or never declared) FL402 says "the Karpenter controller has nowhere to
 run": with the controller Pending, no NodePool launches anything and nodes
 that expire are not replaced. The controller is the Deployment rendered
-from the Karpenter chart (known by the chart, not by its name).
+from the Karpenter chart (known by the chart, not by its name); for a
+release of the chart from its repository, which is not rendered, the
+Deployment is modelled from the chart's defaults at the release's version
+(` + "`nodeSelector`" + `, ` + "`affinity`" + `, ` + "`tolerations`" + `,
+` + "`topologySpreadConstraints`" + `, the containers' resources and the pods'
+labels, read from the chart at each release tag) with the release's
+values merged over them as Helm merges them — inferred when the version
+is not pinned or not one faultline knows, and not modelled when some
+values are not known.
 
 ## The chain
 

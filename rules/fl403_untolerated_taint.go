@@ -17,7 +17,11 @@ var UntoleratedTaint = &lint.Rule{
 tolerate it away. NodePools taint their nodes (` + "`spec.template.spec.taints`" + `) to
 reserve them (GPUs, a team, system add-ons); managed node groups do the same
 with ` + "`taint`" + ` blocks. Startup taints are not counted: Karpenter expects them
-to be removed.
+to be removed. Nor are the taints a node agent removes once it runs on the
+node, which clusters set on every node so pods wait for it:
+` + "`node.cilium.io/agent-not-ready`" + ` (Cilium's documented setup) and the EBS and
+EFS CSI node drivers' ` + "`ebs.csi.aws.com/agent-not-ready`" + `,
+` + "`efs.csi.aws.com/agent-not-ready`" + `.
 
 FL403 reports a workload whose selectors fit some NodePools or node groups
 of its cluster, when every one of them carries a taint the pod does not

@@ -31,6 +31,7 @@ var devCommands = []string{
 	modulePath + "/scripts/conformance",
 	modulePath + "/scripts/eks-submodule-standins",
 	modulePath + "/scripts/instancetypes",
+	modulePath + "/scripts/karpenter-placement",
 	modulePath + "/scripts/standin-syntax",
 }
 

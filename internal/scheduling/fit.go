@@ -134,6 +134,7 @@ const (
 	skipAutoMode    = "their cluster runs EKS Auto Mode, whose built-in NodePools no source declares, and they pin themselves to no place declared here"
 	skipAutoModeMay = "their cluster is not named, and one of the clusters declared here runs EKS Auto Mode, whose built-in NodePools no source declares; they pin themselves to no place declared here"
 	skipNoNodePools = "Karpenter is installed for their cluster with no NodePool declared here, and they pin themselves to no place declared here"
+	skipModelled    = "they are modelled from a chart that is not rendered (Karpenter's controller, from its release), and no node group or Fargate profile of their cluster, where it would run, is declared here"
 	skipOther       = "their cluster is not named, and the tree also declares a cluster whose capacity faultline does not read (%s); they pin themselves to no place declared here"
 )
 
@@ -145,6 +146,22 @@ func (r Result) Unjudgedf(reason string) string {
 // skipNamed is a workload pinned to a place named elsewhere: noted on its
 // own (Result.Elsewhere), not counted again.
 const skipNamed = "named elsewhere"
+
+// ownCapacity reports whether a node group or Fargate profile of the
+// workload's cluster is declared: capacity Karpenter does not launch.
+func (c *checker) ownCapacity(w *lint.Workload) bool {
+	for _, p := range c.places {
+		if p.Kind != NodePoolPlace && lint.Compare(p.cluster, clusterOf(w.Scope)) != lint.No {
+			return true
+		}
+	}
+	for _, fp := range c.m.FargateProfiles {
+		if fp.Scope.Compatible(w.Scope, true, true) {
+			return true
+		}
+	}
+	return false
+}
 
 // skip counts a workload not judged.
 func (c *checker) skip(w *lint.Workload, reason string) {
@@ -223,6 +240,11 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 	why := skipNoPlace
 	if len(cands) > 0 {
 		why = c.judged(w, cands)
+	}
+	if why == "" && w.Modelled != "" && !c.ownCapacity(w) {
+		// A controller modelled from a chart not rendered is judged
+		// only beside capacity of the kind it runs on.
+		why = skipModelled
 	}
 	if why != "" {
 		c.skip(w, why)

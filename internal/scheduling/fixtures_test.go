@@ -153,10 +153,40 @@ func TestUnjudgedSayWhy(t *testing.T) {
 		res := scheduling.Check(loadModel(t, filepath.Join("../../rules/testdata", dir)))
 		var got []string
 		for reason := range res.Unjudged {
+			if strings.HasPrefix(reason, "they are modelled from a chart") {
+				// The fixture's Karpenter release: its controller is
+				// counted apart (TestUnjudgedModelledController).
+				continue
+			}
 			got = append(got, res.Unjudgedf(reason))
 		}
-		if len(got) != 1 || !strings.Contains(got[0], want) || res.Judged != 0 {
+		// The Karpenter controller beside a node group is judged (and
+		// fits): NodePools declared or not, it never runs on theirs.
+		judged := 0
+		if dir == "FL401/negative_karpenter_installed_nodepools_elsewhere" {
+			judged = 1
+		}
+		if len(got) != 1 || !strings.Contains(got[0], want) || res.Judged != judged {
 			t.Errorf("%s: judged %d, unjudged %q, want one reason %q", dir, res.Judged, got, want)
 		}
+	}
+}
+
+// TestUnjudgedModelledController: the controller of a Karpenter release
+// of the chart's repository, modelled rather than rendered, is not judged
+// when no node group or Fargate profile of its cluster is declared (the
+// capacity that runs it is elsewhere); with one, it is.
+func TestUnjudgedModelledController(t *testing.T) {
+	res := scheduling.Check(loadModel(t, "../../rules/testdata/FL402/negative_remote_karpenter_controller_capacity_elsewhere"))
+	var got []string
+	for reason := range res.Unjudged {
+		got = append(got, res.Unjudgedf(reason))
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "1 workload(s) not judged for scheduling: they are modelled from a chart that is not rendered") || res.Judged != 0 {
+		t.Errorf("judged %d, unjudged %q", res.Judged, got)
+	}
+	res = scheduling.Check(loadModel(t, "../../rules/testdata/FL403/negative_remote_karpenter_controller_tolerates"))
+	if res.Judged != 1 || len(res.Unjudged) != 0 {
+		t.Errorf("beside a node group: judged %d, unjudged %v", res.Judged, res.Unjudged)
 	}
 }

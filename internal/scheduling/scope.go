@@ -248,7 +248,10 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 	if c.autoModePool(w) {
 		return skipAutoMode
 	}
-	if !c.installsKarpenter(w) {
+	if !c.installsKarpenter(w) || w.KarpenterController() {
+		// Karpenter's own controller never runs on the nodes its
+		// NodePools launch: whether they are declared here does not
+		// matter to it.
 		return ""
 	}
 	for _, p := range c.places {

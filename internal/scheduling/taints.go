@@ -28,9 +28,21 @@ func tolerates(t lint.Toleration, taint lint.Taint) bool {
 	return t.Value == taint.Value
 }
 
-// blocks reports whether a taint keeps pods that do not tolerate it away.
+// blocks reports whether a taint keeps pods that do not tolerate it away:
+// not one the agent it names removes once it runs on the node (the
+// startup taints the node group writes so pods wait for it).
 func blocks(t lint.Taint) bool {
-	return !t.Unknown && (t.Effect == "NoSchedule" || t.Effect == "NoExecute")
+	return !t.Unknown && (t.Effect == "NoSchedule" || t.Effect == "NoExecute") && !agentTaints[t.Key]
+}
+
+// agentTaints are the taint keys a node agent removes from its node once
+// it is ready: nodes are created with one so that pods wait for the
+// agent (Cilium's documented setup; the EBS and EFS CSI node drivers'
+// startup taint removal), and then take any pod.
+var agentTaints = map[string]bool{
+	"node.cilium.io/agent-not-ready":  true,
+	"ebs.csi.aws.com/agent-not-ready": true,
+	"efs.csi.aws.com/agent-not-ready": true,
 }
 
 // tolerations are the pod's tolerations once admitted to an EKS cluster:

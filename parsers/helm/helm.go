@@ -258,7 +258,9 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			cr, why := remoteReads(r)
 			attachReads(r, cr, why)
 			out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
-			out.Entities = append(out.Entities, serviceAccounts(r, opts.Holes)...)
+			sas := serviceAccounts(r, opts.Holes)
+			out.Entities = append(out.Entities, sas...)
+			out.Entities = append(out.Entities, karpenterController(r, firstAccount(sas), opts.Holes)...)
 			what := fmt.Sprintf("%s: chart %s is not in the scanned tree; modelled from the release's values only", r.Label, chartLabel(r))
 			if strings.Contains(r.Chart, "{{") {
 				what = fmt.Sprintf("%s: chart %s is written with {{ }} template expressions, filled in when helmfile renders the file; modelled from the release's values only", r.Label, chartLabel(r))
