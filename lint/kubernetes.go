@@ -179,6 +179,12 @@ type Release struct {
 	// creates. False for a chart faultline does not know, whose account is
 	// named by Helm's convention at best, and which may create others.
 	AccountsKnown bool
+	// Unrendered is set for a release of a chart in the tree that did
+	// not render (FL000, or a rendering that failed for want of what it
+	// was not given) or rendered without a dependency its values enable
+	// (not vendored): what it makes, its service accounts among them, is
+	// not all known.
+	Unrendered bool
 }
 
 // ChartName is the chart's name as the release writes it: the last path

@@ -53,7 +53,10 @@ install the account: a release of a chart faultline neither renders nor
 knows the accounts of (its name by Helm's convention is a guess: many
 charts name their account otherwise, and create several), of a chart
 told not to create its account, or one whose values are not all known
-(a values file per workspace may name the account). The accounts found in the namespace carry
+(a values file per workspace may name the account); and, in any namespace,
+a chart of the tree that does not render (it fails, or fails on a value
+known only at apply) or renders without a dependency its values enable
+(not vendored). The accounts found in the namespace carry
 their inferences into the finding. What another Terraform root module applies (its namespaces,
 releases and accounts) proves nothing about the association's cluster,
 unless ` + "`.faultline.hcl`" + ` maps both to the same cluster: two configurations
@@ -198,10 +201,16 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		}
 	}
 	for _, r := range m.Releases {
-		// A release whose chart the model did not render, and whose
-		// accounts faultline does not know (a chart not in its table, or
-		// one told not to create its account), may create the account.
+		// A release whose chart is not in the tree, and whose accounts
+		// faultline does not know (a chart not in its table, or one told
+		// not to create its account), may create the account.
 		if r.ChartDir == "" && sameCluster(&r.Object) && lint.Compare(r.Namespace, nsV) != lint.No && !r.AccountsKnown {
+			maybe = true
+		}
+		// A chart of the tree that did not render, or rendered without a
+		// dependency, may make the account in any namespace its
+		// templates write.
+		if r.Unrendered && sameCluster(&r.Object) {
 			maybe = true
 		}
 	}

@@ -355,8 +355,32 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		if !undecided {
 			unknown, undecided = failedWithUnknownValues(j)
 		}
+		if !undecided {
+			unknown, undecided = failedOnUnknownValue(j)
+		}
+		if unknown != nil && opts.Holes != nil {
+			// A value known only at apply is shown as the reference it
+			// stands for, never as its placeholder.
+			u := *unknown
+			u.Message = opts.Holes.Decode(u.Message).String()
+			unknown = &u
+		}
 		if j.err != nil && !undecided {
-			out.Diagnostics = append(out.Diagnostics, renderDiagnostic(cd, j, p))
+			d := renderDiagnostic(cd, j, p)
+			if opts.Holes != nil && lint.HasSentinel(d.Detail) {
+				d.Detail = opts.Holes.Decode(d.Detail).String()
+			}
+			out.Diagnostics = append(out.Diagnostics, d)
+		}
+		if j.err != nil || len(j.res.Unvendored) > 0 {
+			// What the chart makes is not known for its releases, or
+			// not all of it (a dependency not vendored): the accounts
+			// it would create among them (FL206).
+			for _, r := range j.releases {
+				if r != nil {
+					r.Unrendered = true
+				}
+			}
 		}
 		for _, r := range j.releases {
 			where := releaseRange(cd, r, p)
@@ -707,6 +731,22 @@ func failedWithUnknownValues(j *job) (*RenderError, bool) {
 	}
 	u := *re
 	u.Unknown = why
+	return &u, true
+}
+
+// failedOnUnknownValue is failedWithout for a template that failed while
+// it executed on a value known only at apply: Helm names the value in its
+// error (range can't iterate over it), and what reaches the template is
+// the placeholder faultline passed for it, not the list or map the value
+// will be (a Terraform output handed through a chart's toYaml to an Argo
+// CD Application's values).
+func failedOnUnknownValue(j *job) (*RenderError, bool) {
+	var re *RenderError
+	if !errors.As(j.err, &re) || !re.Executing || !lint.HasSentinel(re.Message) {
+		return nil, false
+	}
+	u := *re
+	u.Unknown = []string{"a value known only at apply"}
 	return &u, true
 }
 

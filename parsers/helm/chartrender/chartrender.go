@@ -138,6 +138,11 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 		}
 	}
 	sort.Slice(res.Manifests, func(i, j int) bool { return res.Manifests[i].Template < res.Manifests[j].Template })
+	for _, m := range missing {
+		if m.dep.Enabled {
+			res.Unvendored = append(res.Unvendored, m.name)
+		}
+	}
 	return res, nil
 }
 

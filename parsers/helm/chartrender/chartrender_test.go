@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,11 +103,15 @@ func TestRenderWithoutTemplates(t *testing.T) {
 		files     []renderapi.File
 		values    map[string]any
 		manifests []string
+		// unvendored are the enabled dependencies not in charts/
+		// (metrics-server unless listed otherwise).
+		unvendored []string
 	}{
-		{name: "dependencies only", files: umbrella()},
+		{name: "dependencies only", files: umbrella(), unvendored: []string{"metrics-server", "tools"}},
 		{name: "a vendored subchart without templates", files: umbrella(tools...)},
 		{name: "a template in the subchart", files: umbrella(append(tools, renderapi.File{Name: "charts/tools/templates/cm.yaml", Data: []byte("kind: ConfigMap\nimage: {{ .Values.image }}\n")})...), manifests: []string{"charts/tools/templates/cm.yaml"}},
 		{name: "a subchart it disables", files: umbrella(append(tools[:2:2], renderapi.File{Name: "charts/tools/templates/cm.yaml", Data: []byte("kind: ConfigMap\n")})...), values: map[string]any{"tools": map[string]any{"enabled": false}}},
+		{name: "an unvendored subchart it disables", files: umbrella(), values: map[string]any{"tools": map[string]any{"enabled": false}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := renderapi.Request{Chart: "charts/addons", ReleaseName: "addons", Namespace: "kube-system", Files: tc.files, Values: tc.values}
@@ -120,6 +125,13 @@ func TestRenderWithoutTemplates(t *testing.T) {
 			}
 			if strings.Join(got, ",") != strings.Join(tc.manifests, ",") {
 				t.Errorf("manifests %q, want %q", got, tc.manifests)
+			}
+			want := tc.unvendored
+			if want == nil {
+				want = []string{"metrics-server"}
+			}
+			if !slices.Equal(res.Unvendored, want) {
+				t.Errorf("unvendored %q, want %q", res.Unvendored, want)
 			}
 			if want := `dependency "metrics-server" (https://kubernetes-sigs.github.io/metrics-server/ 3.12.1) is not in charts/: not rendered`; len(res.Notes) == 0 || res.Notes[0] != want {
 				t.Errorf("notes %q, want %q first", res.Notes, want)

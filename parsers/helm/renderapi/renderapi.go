@@ -76,6 +76,9 @@ type Result struct {
 	// values, `fail` calls, coalescing warnings) and dependencies that are
 	// not vendored.
 	Notes []string `json:"notes,omitempty"`
+	// Unvendored are the dependencies the values enable that are not in
+	// charts/: what they would render is not in Manifests.
+	Unvendored []string `json:"unvendored,omitempty"`
 }
 
 // RenderError is a problem with the chart itself: it cannot be loaded, or
