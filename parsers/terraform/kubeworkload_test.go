@@ -194,3 +194,133 @@ resource "kubernetes_replication_controller_v1" "old" {
 		t.Errorf("no note for the ReplicationController: %+v", res.Notes)
 	}
 }
+
+// The provider's storage resources are read as the objects it creates: a
+// StorageClass (storage_provisioner is provisioner, the one
+// allowed_topologies block a list of one term), a PersistentVolumeClaim
+// (namespace "default" when not set) and a PersistentVolume (its
+// required node affinity's terms, its claim_ref's namespace "default"
+// when not set).
+func TestStorageResourcesEmbedded(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"storage.tf": `resource "kubernetes_storage_class_v1" "c" {
+  metadata {
+    name = "gp3-c"
+  }
+  storage_provisioner = "ebs.csi.aws.com"
+  volume_binding_mode = "WaitForFirstConsumer"
+  allowed_topologies {
+    match_label_expressions {
+      key    = "topology.kubernetes.io/zone"
+      values = ["us-east-1c"]
+    }
+  }
+}
+
+resource "kubernetes_persistent_volume_claim_v1" "data" {
+  metadata {
+    name = "data"
+  }
+  spec {
+    access_modes       = ["ReadWriteOnce"]
+    storage_class_name = "gp3-c"
+    resources {
+      requests = { storage = "5Gi" }
+    }
+  }
+}
+
+resource "kubernetes_persistent_volume_v1" "old" {
+  metadata {
+    name = "old-data"
+  }
+  spec {
+    capacity     = { storage = "5Gi" }
+    access_modes = ["ReadWriteOnce"]
+    node_affinity {
+      required {
+        node_selector_term {
+          match_expressions {
+            key      = "topology.kubernetes.io/zone"
+            operator = "In"
+            values   = ["us-east-1a"]
+          }
+        }
+      }
+    }
+    claim_ref {
+      name = "data"
+    }
+    persistent_volume_source {
+      csi {
+        driver        = "ebs.csi.aws.com"
+        volume_handle = "vol-0abc"
+      }
+    }
+  }
+}
+`,
+	})
+	res, _ := loadReleases(dir)
+	got := map[string]string{}
+	for _, em := range res.Embedded {
+		var head struct{ Kind string }
+		if err := yaml.Unmarshal(em.Content, &head); err != nil {
+			t.Fatalf("%v in\n%s", err, em.Content)
+		}
+		got[head.Kind] = string(em.Content)
+	}
+	var sc struct {
+		APIVersion        string `yaml:"apiVersion"`
+		Provisioner       string
+		VolumeBindingMode string `yaml:"volumeBindingMode"`
+		AllowedTopologies []struct {
+			MatchLabelExpressions []struct {
+				Key    string
+				Values []string
+			} `yaml:"matchLabelExpressions"`
+		} `yaml:"allowedTopologies"`
+	}
+	if err := yaml.Unmarshal([]byte(got["StorageClass"]), &sc); err != nil {
+		t.Fatal(err)
+	}
+	if sc.APIVersion != "storage.k8s.io/v1" || sc.Provisioner != "ebs.csi.aws.com" || sc.VolumeBindingMode != "WaitForFirstConsumer" ||
+		len(sc.AllowedTopologies) != 1 || len(sc.AllowedTopologies[0].MatchLabelExpressions) != 1 || sc.AllowedTopologies[0].MatchLabelExpressions[0].Values[0] != "us-east-1c" {
+		t.Errorf("storage class %+v\n%s", sc, got["StorageClass"])
+	}
+	var pvc struct {
+		Metadata struct{ Namespace string }
+		Spec     struct {
+			StorageClassName string `yaml:"storageClassName"`
+		}
+	}
+	if err := yaml.Unmarshal([]byte(got["PersistentVolumeClaim"]), &pvc); err != nil {
+		t.Fatal(err)
+	}
+	if pvc.Metadata.Namespace != "default" || pvc.Spec.StorageClassName != "gp3-c" {
+		t.Errorf("claim %+v\n%s", pvc, got["PersistentVolumeClaim"])
+	}
+	var pv struct {
+		Spec struct {
+			NodeAffinity struct {
+				Required struct {
+					NodeSelectorTerms []struct {
+						MatchExpressions []struct {
+							Key, Operator string
+							Values        []string
+						} `yaml:"matchExpressions"`
+					} `yaml:"nodeSelectorTerms"`
+				}
+			} `yaml:"nodeAffinity"`
+			ClaimRef struct{ Name, Namespace string } `yaml:"claimRef"`
+		}
+	}
+	if err := yaml.Unmarshal([]byte(got["PersistentVolume"]), &pv); err != nil {
+		t.Fatal(err)
+	}
+	terms := pv.Spec.NodeAffinity.Required.NodeSelectorTerms
+	if len(terms) != 1 || len(terms[0].MatchExpressions) != 1 || terms[0].MatchExpressions[0].Values[0] != "us-east-1a" ||
+		pv.Spec.ClaimRef.Name != "data" || pv.Spec.ClaimRef.Namespace != "default" {
+		t.Errorf("volume %+v\n%s", pv, got["PersistentVolume"])
+	}
+}

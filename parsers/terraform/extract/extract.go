@@ -109,6 +109,8 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		e.Add(sg)
 	case !r.Data && workloadResources[r.Type].kind != "":
 		x.workload(local, workloadResources[r.Type])
+	case !r.Data && storageResources[r.Type].kind != "":
+		x.workload(local, storageResources[r.Type])
 	case !r.Data && (r.Type == "kubernetes_replication_controller" || r.Type == "kubernetes_replication_controller_v1"):
 		// A ReplicationController's pods are not read, written as a
 		// manifest or not: a note, so an absent finding is explained.

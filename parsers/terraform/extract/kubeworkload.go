@@ -114,8 +114,8 @@ func podTemplateSpec(own ...providerField) providerField {
 // jobSpec is a Job's spec block (expandJobV1Spec).
 var jobSpec = podTemplateSpec()
 
-// workloadResource is a workload resource type of the kubernetes
-// provider: the object it creates and how its block reads.
+// workloadResource is a resource type of the kubernetes provider that
+// creates a Kubernetes object: the object and how its block reads.
 type workloadResource struct {
 	apiVersion, kind string
 	schema           []providerField
@@ -152,8 +152,8 @@ var workloadResources = map[string]workloadResource{
 	"kubernetes_pod_v1":          {"v1", "Pod", podSchema},
 }
 
-// workload reads a kubernetes provider workload resource as the object
-// it creates.
+// workload reads a kubernetes provider resource as the object it
+// creates.
 func (x *extraction) workload(local string, w workloadResource) {
 	x.embedProviderObject(local, w.apiVersion, w.kind, w.schema)
 }
