@@ -209,10 +209,18 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 	default:
 		st.Unread = true
 	}
-	if c, ok := field(so, "Condition").(map[string]any); ok {
+	switch c := field(so, "Condition").(type) {
+	case nil:
+	case map[string]any:
 		for _, op := range trustKeys(c, h) {
 			keys, ok := c[op].(map[string]any)
 			if !ok {
+				// An operator's keys of another shape: a hole where a
+				// map is (a value known only at apply, encoded) is a
+				// condition on a key not known.
+				if hole, isHole := c[op].(string); isHole && HasSentinel(hole) {
+					st.Conditions = append(st.Conditions, TrustCondition{Operator: op, Key: h.Decode(hole), Range: rng})
+				}
 				continue
 			}
 			for _, k := range trustKeys(keys, h) {
@@ -222,6 +230,11 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 				}
 				st.Conditions = append(st.Conditions, tc)
 			}
+		}
+	case string:
+		// A hole where the condition is: a condition on a key not known.
+		if HasSentinel(c) {
+			st.Conditions = append(st.Conditions, TrustCondition{Key: h.Decode(c), Range: rng})
 		}
 	}
 	return st

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"testing"
@@ -153,4 +154,32 @@ func TestTrustConditionOrderIgnoresSentinelNumbers(t *testing.T) {
 	if !slices.Equal(a, want) || !slices.Equal(b, want) {
 		t.Errorf("condition keys %q and %q, want %q in both runs", a, b, want)
 	}
+}
+
+// A hole where a condition, or an operator's keys, should be (a value
+// known only at apply, encoded by jsonencode) is a condition on a key not
+// known, never no condition at all.
+func TestTrustConditionHoles(t *testing.T) {
+	h := NewHoles()
+	hole := h.Anonymous()
+	for name, cond := range map[string]string{
+		"condition":       `"Condition": ` + jsonString(hole),
+		"operator's keys": `"Condition": {"StringEquals": ` + jsonString(hole) + `}`,
+	} {
+		text := `{"Statement": [{"Effect": "Allow", "Action": "sts:AssumeRoleWithWebIdentity", "Principal": {"Federated": "arn:aws:iam::111122223333:oidc-provider/oidc.eks.eu-west-1.amazonaws.com/id/AB"}, ` + cond + `}]}`
+		tr, err := ParseTrustPolicy(text, h, Range{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ws := tr.WebIdentities()
+		if len(ws) != 1 || len(ws[0].UnknownClaims) != 1 || len(ws[0].SubConditions) != 0 {
+			t.Errorf("%s: web identities %+v", name, ws)
+		}
+	}
+}
+
+// jsonString is s as a JSON string.
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
