@@ -66,6 +66,8 @@ var fixable = map[string]bool{
 	"FL202/positive_flux_values_from_terraform_configmap":                    true, // the subject written in the trust, the account named in the ConfigMap
 	"FL202/positive_several_subjects_namespace_named":                        true, // the subject of its namespace renamed, the other kept
 	"FL202/positive_role_arn_account_placeholder":                            true,
+	"FL202/positive_release_values_with_a_map_not_known":                     true,
+	"FL202/positive_release_values_with_a_decoded_setting_not_known":         true,
 	"FL202/positive_helm3_set_list_in_order":                                 true,
 	"FL202/positive_role_read_back_by_name":                                  true,
 	"FL202/positive_role_read_back_by_name_in_another_root":                  true,

@@ -660,9 +660,13 @@ func TestKarpenterSettings(t *testing.T) {
 		Tool:        "terraform",
 	}
 	out := Render(context.Background(), nil, []*lint.Release{remote}, Options{Holes: h})
-	// The settings, then the release's service account (serviceaccounts.go).
-	if len(out.Entities) != 2 {
+	// The settings, the release's service account (serviceaccounts.go)
+	// and its controller (karpentercontroller.go).
+	if len(out.Entities) != 3 {
 		t.Fatalf("entities = %+v", out.Entities)
+	}
+	if w, ok := out.Entities[2].(*lint.Workload); !ok || !w.KarpenterController() || w.Modelled != "helm_release.karpenter" {
+		t.Errorf("third entity %+v, want the controller modelled from the release", out.Entities[2])
 	}
 	nc := out.Entities[0].(*lint.NodeClass)
 	if nc.KindName != "KarpenterSettings" || nc.Label != "Karpenter chart settings (helm_release.karpenter)" || nc.Kind != lint.KindNodeClass {

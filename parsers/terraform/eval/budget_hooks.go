@@ -30,8 +30,9 @@ const (
 	// hookBomb: a number literal too large to print; always unknown.
 	hookBomb
 	// hookPart: a part of a string template, charged as hookCharge; a
-	// string part not known statically (an index into what a function
-	// made of a reference: split("/", <issuer>)[4]) stands as an
+	// string part, or one of no known type, not known statically (an
+	// index into what a function made of a reference: split("/",
+	// <issuer>)[4], jsondecode(<settings>)["region"]) stands as an
 	// anonymous hole, so the text around it is kept.
 	hookPart
 	// hookElement: an element(list, index) call, picked without calling
@@ -83,7 +84,9 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	if !b.charge(v, "an expression") {
 		return cty.DynamicVal, nil
 	}
-	if h.kind == hookPart && !diags.HasErrors() && !v.IsKnown() && !v.IsMarked() && v.Type() == cty.String && b.holes.Holes != nil {
+	if h.kind == hookPart && !diags.HasErrors() && !v.IsKnown() && !v.IsMarked() && (v.Type() == cty.String || v.Type() == cty.DynamicPseudoType) && b.holes.Holes != nil {
+		// A part of no known type (an index into what jsondecode made of
+		// a reference) becomes a string in the template as well.
 		return b.holes.anon(), diags
 	}
 	if h.kind == hookPart && diags.HasErrors() && b.holes.Holes != nil && indexedByHole(h.inner, ctx) {

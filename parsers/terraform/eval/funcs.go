@@ -154,9 +154,9 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"try":      holeTryFunc,
 		"can":      holeCanFunc,
 		// encoding
-		"jsonencode":       pt(stdlib.JSONEncodeFunc),
+		"jsonencode":       e.encodeFunc(stdlib.JSONEncodeFunc),
 		"jsondecode":       pt(stdlib.JSONDecodeFunc),
-		"yamlencode":       pt(ctyyaml.YAMLEncodeFunc),
+		"yamlencode":       e.encodeFunc(ctyyaml.YAMLEncodeFunc),
 		"yamldecode":       pt(ctyyaml.YAMLDecodeFunc),
 		"csvdecode":        op(stdlib.CSVDecodeFunc),
 		"base64encode":     op(encoding.Base64EncodeFunc),
@@ -286,6 +286,64 @@ func (e *FuncEnv) wrap(f function.Function, mode sentinelMode) function.Function
 		},
 	}
 	return function.New(spec)
+}
+
+// encodeFunc is jsonencode / yamlencode: a value known only in part is
+// encoded with an anonymous hole for each part that is not known (a map
+// variable without a value among a release's values), so the document
+// keeps its known parts, as it keeps the holes of strings; a value not
+// known at all is one hole.
+func (e *FuncEnv) encodeFunc(f function.Function) function.Function {
+	p := f.Params()[0]
+	p.AllowUnknown = true
+	return function.New(&function.Spec{
+		Description: f.Description(),
+		Params:      []function.Parameter{p},
+		Type:        function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			v := args[0]
+			if v.IsWhollyKnown() {
+				return f.Call(args)
+			}
+			if !v.IsKnown() {
+				return e.h.anon(), nil
+			}
+			return f.Call([]cty.Value{e.holesForUnknowns(v)})
+		},
+	})
+}
+
+// holesForUnknowns is v with every part that is not known an anonymous
+// hole: lists and sets become tuples and maps objects, whose elements
+// may differ in type, which encode alike.
+func (e *FuncEnv) holesForUnknowns(v cty.Value) cty.Value {
+	if !v.IsKnown() {
+		return e.h.anon()
+	}
+	if v.IsNull() || v.IsWhollyKnown() {
+		return v
+	}
+	ty := v.Type()
+	switch {
+	case ty.IsListType() || ty.IsSetType() || ty.IsTupleType():
+		var elems []cty.Value
+		for it := v.ElementIterator(); it.Next(); {
+			_, x := it.Element()
+			elems = append(elems, e.holesForUnknowns(x))
+		}
+		if len(elems) == 0 {
+			return cty.EmptyTupleVal
+		}
+		return cty.TupleVal(elems)
+	case ty.IsMapType() || ty.IsObjectType():
+		attrs := map[string]cty.Value{}
+		for it := v.ElementIterator(); it.Next(); {
+			k, x := it.Element()
+			attrs[k.AsString()] = e.holesForUnknowns(x)
+		}
+		return cty.ObjectVal(attrs)
+	}
+	return e.h.anon()
 }
 
 // replaceFunc is Terraform's replace: a /regex/ search uses regexes. A
