@@ -324,3 +324,35 @@ resource "kubernetes_persistent_volume_v1" "old" {
 		t.Errorf("volume %+v\n%s", pv, got["PersistentVolume"])
 	}
 }
+
+// An index by a key known only at apply (count.index of an instance
+// that may exist) is an unknown element, as Terraform has it, not an
+// error: the template it feeds is rendered with a hole there, whether
+// the element is read through (var.pools[count.index].name) or whole
+// (var.names[count.index]).
+func TestIndexByHoleKeepsTemplate(t *testing.T) {
+	for name, expr := range map[string]string{
+		"read through": "var.pools[count.index].name",
+		"whole":        "var.names[count.index]",
+	} {
+		res := loadTree(t, map[string]string{
+			"main.tf": `variable "pools" {
+  type = list(object({ name = string }))
+}
+variable "names" {
+  type = list(string)
+}
+resource "kubectl_manifest" "nc" {
+  count = length(var.pools)
+  yaml_body = templatefile("${path.module}/nc.yaml", {
+    NAME = ` + expr + `
+  })
+}
+`,
+			"nc.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: \"${NAME}\"\nspec:\n  role: nodes\n",
+		})
+		if len(res.Embedded) != 1 {
+			t.Errorf("%s: %d documents embedded, want the node class (notes %v)", name, len(res.Embedded), res.Notes)
+		}
+	}
+}

@@ -38,6 +38,12 @@ const (
 	// hookElement: an element(list, index) call, picked without calling
 	// the function when its arguments are plain (elementCall).
 	hookElement
+	// hookIndex: an index whose key is a value known only at apply (a
+	// hole: count.index of an instance that may exist, var.stage with no
+	// value): Terraform gives an unknown element, not an error
+	// (var.pools[count.index].name), so what reads it is unknown, not
+	// failed.
+	hookIndex
 )
 
 // hook wraps an expression node and charges the budget when it is
@@ -70,6 +76,12 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 			return v, nil
 		}
 		return h.inner.Value(ctx)
+	case h.kind == hookIndex:
+		v, diags := h.inner.Value(ctx)
+		if diags.HasErrors() && indexedByHole(h.inner, ctx) {
+			return cty.DynamicVal, nil
+		}
+		return v, diags
 	case b == nil:
 		if h.kind == hookElem {
 			return cty.DynamicVal, nil
@@ -209,6 +221,12 @@ func hookFor(parent hclsyntax.Expression, slot *hclsyntax.Expression, c hclsynta
 		return hookCharge, p.Op == hclsyntax.OpEqual || p.Op == hclsyntax.OpNotEqual
 	case *hclsyntax.ConditionalExpr:
 		return hookCharge, slot != &p.Condition
+	}
+	// var.pools[count.index].name, { NAME = var.names[count.index] }: an
+	// index by a key known only at apply is unknown, not an error.
+	if ix, ok := c.(*hclsyntax.IndexExpr); ok {
+		_, literal := ix.Key.(*hclsyntax.LiteralValueExpr)
+		return hookIndex, !literal
 	}
 	return 0, false
 }

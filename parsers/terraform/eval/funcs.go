@@ -308,42 +308,9 @@ func (e *FuncEnv) encodeFunc(f function.Function) function.Function {
 			if !v.IsKnown() {
 				return e.h.anon(), nil
 			}
-			return f.Call([]cty.Value{e.holesForUnknowns(v)})
+			return f.Call([]cty.Value{e.holeUnknowns(v, true)})
 		},
 	})
-}
-
-// holesForUnknowns is v with every part that is not known an anonymous
-// hole: lists and sets become tuples and maps objects, whose elements
-// may differ in type, which encode alike.
-func (e *FuncEnv) holesForUnknowns(v cty.Value) cty.Value {
-	if !v.IsKnown() {
-		return e.h.anon()
-	}
-	if v.IsNull() || v.IsWhollyKnown() {
-		return v
-	}
-	ty := v.Type()
-	switch {
-	case ty.IsListType() || ty.IsSetType() || ty.IsTupleType():
-		var elems []cty.Value
-		for it := v.ElementIterator(); it.Next(); {
-			_, x := it.Element()
-			elems = append(elems, e.holesForUnknowns(x))
-		}
-		if len(elems) == 0 {
-			return cty.EmptyTupleVal
-		}
-		return cty.TupleVal(elems)
-	case ty.IsMapType() || ty.IsObjectType():
-		attrs := map[string]cty.Value{}
-		for it := v.ElementIterator(); it.Next(); {
-			k, x := it.Element()
-			attrs[k.AsString()] = e.holesForUnknowns(x)
-		}
-		return cty.ObjectVal(attrs)
-	}
-	return e.h.anon()
 }
 
 // replaceFunc is Terraform's replace: a /regex/ search uses regexes. A
@@ -760,7 +727,7 @@ func (e *FuncEnv) renderTemplate(src, name string, vars cty.Value, funcs map[str
 	if partly {
 		// A value unknown before apply is an anonymous hole in the text,
 		// so the rest of the rendered manifest is still read.
-		vars = e.holeUnknowns(vars)
+		vars = e.holeUnknowns(vars, false)
 	}
 	ty := vars.Type()
 	if !ty.IsObjectType() && !ty.IsMapType() {
@@ -790,16 +757,19 @@ func (e *FuncEnv) renderTemplate(src, name string, vars cty.Value, funcs map[str
 	return v, nil
 }
 
-// holeUnknowns replaces the unknown primitive parts of a template's vars
-// with anonymous holes (strings), keeping the known parts and the shape; an
-// unknown collection stays unknown (a %{for} over it cannot render).
-func (e *FuncEnv) holeUnknowns(v cty.Value) cty.Value {
+// holeUnknowns is v with each part not known an anonymous hole: a string
+// or a value of no known type, and with whole set (an encoded document)
+// a collection or object too; lists and sets become tuples and maps
+// objects, whose elements may differ in type, which encode alike. An
+// unknown collection is kept otherwise (a template may iterate it), and
+// so are a set's unknown members without whole.
+func (e *FuncEnv) holeUnknowns(v cty.Value, whole bool) cty.Value {
 	if v.IsWhollyKnown() || v.IsNull() {
 		return v
 	}
 	ty := v.Type()
 	if !v.IsKnown() {
-		if ty.IsPrimitiveType() || ty == cty.DynamicPseudoType {
+		if whole || ty.IsPrimitiveType() || ty == cty.DynamicPseudoType {
 			return e.h.anon()
 		}
 		return v
@@ -808,21 +778,24 @@ func (e *FuncEnv) holeUnknowns(v cty.Value) cty.Value {
 	case ty.IsObjectType():
 		m := map[string]cty.Value{}
 		for k := range ty.AttributeTypes() {
-			m[k] = e.holeUnknowns(v.GetAttr(k))
+			m[k] = e.holeUnknowns(v.GetAttr(k), whole)
 		}
 		return cty.ObjectVal(m)
-	case ty.IsTupleType() || ty.IsListType():
+	case ty.IsTupleType() || ty.IsListType() || (whole && ty.IsSetType()):
 		var out []cty.Value
 		for it := v.ElementIterator(); it.Next(); {
 			_, x := it.Element()
-			out = append(out, e.holeUnknowns(x))
+			out = append(out, e.holeUnknowns(x, whole))
+		}
+		if len(out) == 0 {
+			return cty.EmptyTupleVal
 		}
 		return cty.TupleVal(out)
 	case ty.IsMapType():
 		m := map[string]cty.Value{}
 		for it := v.ElementIterator(); it.Next(); {
 			k, x := it.Element()
-			m[k.AsString()] = e.holeUnknowns(x)
+			m[k.AsString()] = e.holeUnknowns(x, whole)
 		}
 		return cty.ObjectVal(m)
 	}
