@@ -280,6 +280,7 @@ resource "kubernetes_service_account_v1" "x" {
 		empty    = "terraform {\n  backend \"s3\" {}\n}\n"
 		bucket   = "terraform {\n  backend \"s3\" {\n    bucket = \"acme-state\"\n  }\n}\n"
 		complete = "terraform {\n  backend \"s3\" {\n    bucket = \"acme-state\"\n    key    = \"other\"\n  }\n}\n"
+		keyOnly  = "terraform {\n  backend \"s3\" {\n    key = \"network/terraform.tfstate\"\n  }\n}\n"
 	)
 	for _, c := range []struct {
 		name, block, file, content string
@@ -291,6 +292,10 @@ resource "kubernetes_service_account_v1" "x" {
 		{"key not a literal", bucket, "backend.hcl", "key = \"${env}/terraform.tfstate\"\n", false},
 		{"a block", bucket, "backend.hcl", "key = \"network/terraform.tfstate\"\nassume_role {\n  role_arn = \"x\"\n}\n", false},
 		{"another name", bucket, "settings.hcl", "key = \"network/terraform.tfstate\"\n", false},
+		// The block names the key; the file gives the bucket, and a read
+		// of the same key in another bucket is not this root's state.
+		{"bucket from the file", keyOnly, "backend.hcl", "bucket = \"acme-state\"\n", true},
+		{"another bucket in the file", keyOnly, "backend.hcl", "bucket = \"other-state\"\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writeTree(t, map[string]string{

@@ -114,13 +114,13 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 // then no error, only an element not known.
 func indexedByHole(expr hclsyntax.Expression, ctx *hcl.EvalContext) bool {
 	for {
-		p, ok := expr.(*hclsyntax.ParenthesesExpr)
+		p, ok := Unhooked(expr).(*hclsyntax.ParenthesesExpr)
 		if !ok {
 			break
 		}
 		expr = p.Expression
 	}
-	ix, ok := expr.(*hclsyntax.IndexExpr)
+	ix, ok := Unhooked(expr).(*hclsyntax.IndexExpr)
 	if !ok {
 		return false
 	}

@@ -196,7 +196,7 @@ func indexedReads(e hclsyntax.Expression) []hcl.Traversal {
 		if !ok || len(rel.Traversal) == 0 {
 			return nil
 		}
-		ix, ok := rel.Source.(*hclsyntax.IndexExpr)
+		ix, ok := Unhooked(rel.Source).(*hclsyntax.IndexExpr)
 		if !ok {
 			return nil
 		}

@@ -28,7 +28,7 @@ func certainFailure(diags hcl.Diagnostics) bool {
 // certainAt reports whether the failing expression fails on known
 // operands.
 func certainAt(expr hcl.Expression, ctx *hcl.EvalContext) bool {
-	switch e := expr.(type) {
+	switch e := Unhooked(expr).(type) {
 	case *hclsyntax.ScopeTraversalExpr:
 		cur, ok := lookupVar(ctx, e.Traversal.RootName())
 		return ok && failsKnown(cur, e.Traversal[1:])

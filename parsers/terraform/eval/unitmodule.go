@@ -118,10 +118,10 @@ func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, kept.Stat
 		b = backend
 	}
 	loc, _ := e.Holes.StateAt(b, "", e.rootDir)
-	if loc.IsZero() && partialBackend(b) && backend == nil {
-		// backend "s3" {}: the bucket and key come with terraform init,
-		// from the one backend configuration file beside the root when
-		// it holds one (inferred).
+	if backend == nil && ((loc.IsZero() && partialBackend(b)) || loc.AnyStore) {
+		// backend "s3" {} or one naming only its key: the rest comes
+		// with terraform init, from the one backend configuration file
+		// beside the root when it holds one (inferred).
 		if path := e.backendConfigFile(); path != "" {
 			if fb, ok := e.withBackendFile(b, path); ok {
 				if fl, _ := e.Holes.StateAt(fb, "", e.rootDir); !fl.IsZero() {
@@ -130,6 +130,8 @@ func (e *Evaluator) Exports(call string, backend *Backend) (cty.Value, kept.Stat
 				}
 			}
 		}
+	}
+	if loc.IsZero() && partialBackend(b) {
 		loc = kept.StateLocation{Kind: b.Type, Partial: true}
 	}
 	return outputs, loc

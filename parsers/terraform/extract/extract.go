@@ -608,7 +608,8 @@ func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 }
 
 // ec2Tag adds the tag an aws_ec2_tag puts on a security group of the model
-// (the cluster security group, typically) to that group. Its resource is
+// (the cluster security group, typically) or a subnet (one another stack
+// owns, tagged for Karpenter's discovery) to it. Its resource is
 // evaluated after what its resource_id references, so the group is already
 // extracted; the latest group with that ID is the one of this evaluation.
 // A key that cannot be read leaves the group's tags incomplete.
@@ -619,6 +620,20 @@ func (x *extraction) ec2Tag() {
 	}
 	ents := x.e.Entities()
 	for i := len(ents) - 1; i >= 0; i-- {
+		if sn, ok := ents[i].(*lint.Subnet); ok && lint.Compare(sn.ID, id) == lint.Yes {
+			// A subnet another stack owns, tagged for Karpenter's
+			// subnetSelectorTerms.
+			key, ok := x.val("key").Str()
+			if !ok {
+				sn.TagsIncomplete = true
+				return
+			}
+			if sn.Tags == nil {
+				sn.Tags = map[string]lint.Value{}
+			}
+			sn.Tags[key] = x.val("value")
+			return
+		}
 		sg, ok := ents[i].(*lint.SecurityGroup)
 		if !ok || lint.Compare(sg.ID, id) != lint.Yes {
 			continue

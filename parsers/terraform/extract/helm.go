@@ -68,7 +68,11 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 				if (!doc.IsWhollyKnown() || wholeHole(doc)) && r.ValuesUnknown == "" {
 					r.ValuesUnknown = fmt.Sprintf("values[%d] (%s), which faultline cannot evaluate", i, x.e.Session.Rng(ex.Range()).String())
 				}
-				x.mergeValuesDoc(r, doc, ex, exIn)
+				if !x.mergeValuesDoc(r, doc, ex, exIn) && r.ValuesUnknown == "" {
+					// A value known only at apply where YAML is (a line
+					// ${var.extra_values}): what it adds is not known.
+					r.ValuesUnknown = fmt.Sprintf("values[%d] (%s), whose YAML holds a value known only at apply", i, x.e.Session.Rng(ex.Range()).String())
+				}
 			}
 		case list != cty.NilVal && !list.IsKnown():
 			r.ValuesUnknown = fmt.Sprintf("values (%s), which faultline cannot evaluate", x.e.Session.Rng(a.Expr.Range()).String())
@@ -163,10 +167,6 @@ func localChart(e *eval.Evaluator, chart string) string {
 	return p
 }
 
-// mergeValuesDoc merges one values document and records where its keys
-// are written: in the YAML file a file() / templatefile() call reads, in a
-// heredoc, or the element itself; a local of the module is followed to
-// where it is written. ex is written in module instance in.
 // wholeHole reports whether a values document is one value known only
 // after apply (a data source's output, a variable without a value): a
 // document of which nothing is known, not one with a hole in a value.
@@ -177,23 +177,31 @@ func wholeHole(doc cty.Value) bool {
 	return lint.IsHole(strings.TrimSpace(doc.AsString()))
 }
 
-func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expression, in *eval.ModInst) {
+// mergeValuesDoc merges one values document and records where its keys
+// are written: in the YAML file a file() / templatefile() call reads, in a
+// heredoc, or the element itself; a local of the module is followed to
+// where it is written. ex is written in module instance in. It is false
+// when the document holds a value known only at apply where its YAML is
+// (what it adds is then not known).
+func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expression, in *eval.ModInst) (ok bool) {
 	ex = in.LocalExpr(ex)
 	if doc.IsNull() || !doc.IsKnown() || doc.Type() != cty.String {
-		return
+		return true
 	}
 	text := doc.AsString()
+	// A document that does not read as a map is false only when it
+	// holds a value known only at apply: that value may be YAML.
 	var node yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &node); err != nil || len(node.Content) == 0 {
-		return
+		return !lint.HasSentinel(text)
 	}
 	// The helm provider hands the text to Helm, which keeps the last
 	// value of a key written twice (see internal/yamldup).
 	read, dups := yamldup.LastWins(node.Content[0])
 	m := yamlToGo(read)
-	mm, ok := m.(map[string]any)
-	if !ok {
-		return
+	mm, isMap := m.(map[string]any)
+	if !isMap {
+		return !lint.HasSentinel(text)
 	}
 	lint.MergeValues(r.Values, mm)
 	// Where each value is written: in the file a file() / templatefile()
@@ -221,6 +229,7 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 			Key: d.Key, Path: d.Path, First: first, Reader: "Helm",
 		})
 	}
+	return true
 }
 
 // walkYAML calls f for every scalar or list leaf with its key path, and
