@@ -13,13 +13,13 @@ import (
 	"fmt"
 	"go/format"
 	"os"
-	"os/exec"
 	"sort"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/devtools/mirror"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
 )
@@ -53,7 +53,7 @@ var charts = map[string]chart{
 		title:   "the Karpenter chart",
 		varName: "karpenterChartKeys",
 		out:     "parsers/helm/karpenter_chart_keys.go",
-		release: karpenterRelease,
+		release: mirror.KarpenterRelease,
 		naming:  []string{"karpenter.name", "karpenter.fullname", "karpenter.serviceAccountName"},
 	},
 	"cluster-autoscaler": {
@@ -124,7 +124,7 @@ func run(c chart, gitDir, out string) error {
 	if len(vs) == 0 {
 		return fmt.Errorf("no tag has %s", strings.Join(c.dirs, " or "))
 	}
-	commit, err := git(gitDir, "rev-parse", vs[len(vs)-1].tag+"^{commit}")
+	commit, err := mirror.Git(gitDir, "rev-parse", vs[len(vs)-1].tag+"^{commit}")
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ type tagged struct {
 
 // releaseTags are the chart's release tags, in version order.
 func releaseTags(c chart, gitDir string) ([]tagged, error) {
-	b, err := git(gitDir, "tag")
+	b, err := mirror.Git(gitDir, "tag")
 	if err != nil {
 		return nil, err
 	}
@@ -155,19 +155,6 @@ func releaseTags(c chart, gitDir string) ([]tagged, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].v.LessThan(out[j].v) })
 	return out, nil
-}
-
-// karpenterRelease: Karpenter's tags are the version with "v", from
-// v0.16.0 (the first with the chart as a directory).
-func karpenterRelease(t string) (*semver.Version, bool) {
-	v, err := semver.NewVersion(t)
-	if err != nil || v.Original() != t || !strings.HasPrefix(t, "v") || v.LessThan(semver.MustParse("0.16.0")) {
-		return nil, false
-	}
-	if v.Metadata() != "" || (v.Prerelease() != "" && !strings.HasPrefix(v.Prerelease(), "rc.")) {
-		return nil, false // not a release (v1.7.3-hash-fix-backport)
-	}
-	return v, true
 }
 
 // clusterAutoscalerRelease: the chart's tags are
@@ -195,7 +182,7 @@ func analyse(c chart, gitDir string, t tagged) (version, bool, error) {
 	if err != nil || dir == "" {
 		return version{}, false, err
 	}
-	names, err := git(gitDir, "ls-tree", "-r", "--name-only", t.tag, "--", dir+"/")
+	names, err := mirror.Git(gitDir, "ls-tree", "-r", "--name-only", t.tag, "--", dir+"/")
 	if err != nil {
 		return version{}, false, err
 	}
@@ -206,7 +193,7 @@ func analyse(c chart, gitDir string, t tagged) (version, bool, error) {
 		if rel != "values.yaml" && rel != "Chart.yaml" && !strings.HasPrefix(rel, "templates/") {
 			continue
 		}
-		b, err := git(gitDir, "show", t.tag+":"+n)
+		b, err := mirror.Git(gitDir, "show", t.tag+":"+n)
 		if err != nil {
 			return version{}, false, err
 		}
@@ -259,7 +246,7 @@ func analyse(c chart, gitDir string, t tagged) (version, bool, error) {
 // Chart.yaml at a tag, "" when none does.
 func chartDirAt(c chart, gitDir, tag string) (string, error) {
 	for _, d := range c.dirs {
-		b, err := git(gitDir, "ls-tree", "--name-only", tag, "--", d+"/Chart.yaml")
+		b, err := mirror.Git(gitDir, "ls-tree", "--name-only", tag, "--", d+"/Chart.yaml")
 		if err != nil {
 			return "", err
 		}
@@ -375,15 +362,4 @@ func quoteAll(ss []string) string {
 		q[i] = fmt.Sprintf("%q", s)
 	}
 	return strings.Join(q, ", ")
-}
-
-func git(gitDir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", append([]string{"--git-dir", gitDir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
-	}
-	return b, nil
 }

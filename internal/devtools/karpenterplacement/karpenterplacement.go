@@ -10,13 +10,14 @@ import (
 	"fmt"
 	"go/format"
 	"os"
-	"os/exec"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/internal/devtools/mirror"
 )
 
 // chartDir is where the chart is in the repository at every tag read.
@@ -80,7 +81,7 @@ func Run(gitDir, out string) error {
 	if len(vs) == 0 {
 		return fmt.Errorf("no tag has %s", chartDir)
 	}
-	commit, err := git(gitDir, "rev-parse", vs[len(vs)-1].tag+"^{commit}")
+	commit, err := mirror.Git(gitDir, "rev-parse", vs[len(vs)-1].tag+"^{commit}")
 	if err != nil {
 		return err
 	}
@@ -91,11 +92,10 @@ func Run(gitDir, out string) error {
 	return os.WriteFile(out, src, 0o644)
 }
 
-// releaseTags are Karpenter's release tags from v0.16.0 (the first with
-// the chart as a directory), in version order: "v" and the version, no
-// build metadata, release candidates kept.
+// releaseTags are Karpenter's release tags (mirror.KarpenterRelease), in
+// version order.
 func releaseTags(gitDir string) ([]string, error) {
-	b, err := git(gitDir, "tag")
+	b, err := mirror.Git(gitDir, "tag")
 	if err != nil {
 		return nil, err
 	}
@@ -105,14 +105,9 @@ func releaseTags(gitDir string) ([]string, error) {
 	}
 	var tags []tv
 	for _, t := range strings.Fields(string(b)) {
-		v, err := semver.NewVersion(t)
-		if err != nil || v.Original() != t || !strings.HasPrefix(t, "v") || v.LessThan(semver.MustParse("0.16.0")) {
-			continue
+		if v, ok := mirror.KarpenterRelease(t); ok {
+			tags = append(tags, tv{t, v})
 		}
-		if v.Metadata() != "" || (v.Prerelease() != "" && !strings.HasPrefix(v.Prerelease(), "rc.")) {
-			continue
-		}
-		tags = append(tags, tv{t, v})
 	}
 	sort.Slice(tags, func(i, j int) bool { return tags[i].v.LessThan(tags[j].v) })
 	out := make([]string, len(tags))
@@ -143,11 +138,11 @@ var (
 // read reads the facts of the chart at tag; false when the tag has no
 // chart.
 func read(gitDir, tag string) (facts, bool, error) {
-	tmpl, err := git(gitDir, "show", tag+":"+chartDir+"/templates/deployment.yaml")
+	tmpl, err := mirror.Git(gitDir, "show", tag+":"+chartDir+"/templates/deployment.yaml")
 	if err != nil {
 		return facts{}, false, nil
 	}
-	valuesYAML, err := git(gitDir, "show", tag+":"+chartDir+"/values.yaml")
+	valuesYAML, err := mirror.Git(gitDir, "show", tag+":"+chartDir+"/values.yaml")
 	if err != nil {
 		return facts{}, false, err
 	}
@@ -156,7 +151,7 @@ func read(gitDir, tag string) (facts, bool, error) {
 		return facts{}, false, fmt.Errorf("values.yaml: %w", err)
 	}
 	text := string(tmpl)
-	helpers, err := git(gitDir, "show", tag+":"+chartDir+"/templates/_helpers.tpl")
+	helpers, err := mirror.Git(gitDir, "show", tag+":"+chartDir+"/templates/_helpers.tpl")
 	if err != nil {
 		return facts{}, false, err
 	}
@@ -265,15 +260,4 @@ func render(vs []version, commit string) []byte {
 	}
 	b.WriteString("}\n")
 	return b.Bytes()
-}
-
-func git(gitDir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", append([]string{"--git-dir", gitDir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
-	}
-	return b, nil
 }
