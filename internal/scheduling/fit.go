@@ -125,17 +125,18 @@ type Result struct {
 
 // Skip reasons, for Result.Unjudged.
 const (
-	skipUnknown     = "their requests or pod spec cannot be read"
-	skipFargate     = "a Fargate profile may run them"
-	skipNoPlace     = "no NodePool, node group or Fargate profile of their cluster is declared here"
-	skipElsewhere   = "they select labels or names no place declared here carries"
-	skipNoCluster   = "their EKS cluster is not declared here, so its capacity may be elsewhere, and they pin themselves to no place declared here"
-	skipLibrary     = "their EKS cluster is declared by a module another root instantiates from a source not read here, whose capacity there is not known, and they pin themselves to no place declared here"
-	skipAutoMode    = "their cluster runs EKS Auto Mode, whose built-in NodePools no source declares, and they pin themselves to no place declared here"
-	skipAutoModeMay = "their cluster is not named, and one of the clusters declared here runs EKS Auto Mode, whose built-in NodePools no source declares; they pin themselves to no place declared here"
-	skipNoNodePools = "Karpenter is installed for their cluster with no NodePool declared here, and they pin themselves to no place declared here"
-	skipModelled    = "they are modelled from a chart that is not rendered (Karpenter's controller, from its release), and no node group or Fargate profile of their cluster, where it would run, is declared here"
-	skipOther       = "their cluster is not named, and the tree also declares a cluster whose capacity faultline does not read (%s); they pin themselves to no place declared here"
+	skipUnknown        = "their requests or pod spec cannot be read"
+	skipFargate        = "a Fargate profile may run them"
+	skipNoPlace        = "no NodePool, node group or Fargate profile of their cluster is declared here"
+	skipNoPlaceFargate = "no NodePool or node group of their cluster is declared here, and no Fargate profile of it selects their namespace and labels"
+	skipElsewhere      = "they select labels or names no place declared here carries"
+	skipNoCluster      = "their EKS cluster is not declared here, so its capacity may be elsewhere, and they pin themselves to no place declared here"
+	skipLibrary        = "their EKS cluster is declared by a module another root instantiates from a source not read here, whose capacity there is not known, and they pin themselves to no place declared here"
+	skipAutoMode       = "their cluster runs EKS Auto Mode, whose built-in NodePools no source declares, and they pin themselves to no place declared here"
+	skipAutoModeMay    = "their cluster is not named, and one of the clusters declared here runs EKS Auto Mode, whose built-in NodePools no source declares; they pin themselves to no place declared here"
+	skipNoNodePools    = "Karpenter is installed for their cluster with no NodePool declared here, and they pin themselves to no place declared here"
+	skipModelled       = "they are modelled from a chart that is not rendered (Karpenter's controller, from its release), and no node group or Fargate profile of their cluster, where it would run, is declared here"
+	skipOther          = "their cluster is not named, and the tree also declares a cluster whose capacity faultline does not read (%s); they pin themselves to no place declared here"
 )
 
 // Unjudgedf says how many workloads a reason left out.
@@ -147,6 +148,17 @@ func (r Result) Unjudgedf(reason string) string {
 // own (Result.Elsewhere), not counted again.
 const skipNamed = "named elsewhere"
 
+// fargateOf reports whether a Fargate profile of the workload's cluster
+// is declared.
+func (c *checker) fargateOf(w *lint.Workload) bool {
+	for _, fp := range c.m.FargateProfiles {
+		if fp.Scope.Compatible(w.Scope, true, true) {
+			return true
+		}
+	}
+	return false
+}
+
 // ownCapacity reports whether a node group or Fargate profile of the
 // workload's cluster is declared: capacity Karpenter does not launch.
 func (c *checker) ownCapacity(w *lint.Workload) bool {
@@ -155,12 +167,7 @@ func (c *checker) ownCapacity(w *lint.Workload) bool {
 			return true
 		}
 	}
-	for _, fp := range c.m.FargateProfiles {
-		if fp.Scope.Compatible(w.Scope, true, true) {
-			return true
-		}
-	}
-	return false
+	return c.fargateOf(w)
 }
 
 // skip counts a workload not judged.
@@ -238,6 +245,10 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 	}
 	cands := c.candidates(w)
 	why := skipNoPlace
+	if c.fargateOf(w) {
+		// Fargate profiles of the cluster, none selecting the pods.
+		why = skipNoPlaceFargate
+	}
 	if len(cands) > 0 {
 		why = c.judged(w, cands)
 	}

@@ -149,6 +149,7 @@ func TestUnjudgedSayWhy(t *testing.T) {
 		"FL401/negative_karpenter_installed_nodepools_elsewhere": "Karpenter is installed for their cluster with no NodePool declared here",
 		"FL402/negative_label_defined_nowhere":                   "they select labels or names no place declared here carries",
 		"FL401/negative_requests_unknown":                        "their requests or pod spec cannot be read",
+		"FL402/negative_fargate_profile_selects_other_namespace": "no NodePool or node group of their cluster is declared here, and no Fargate profile of it selects",
 	} {
 		res := scheduling.Check(loadModel(t, filepath.Join("../../rules/testdata", dir)))
 		var got []string
