@@ -260,11 +260,20 @@ func (mi *ModInst) localChild(c *Call) (*Module, string) {
 	dir := filepath.Clean(filepath.Join(mi.Module.Dir, c.Source))
 	// The probe records, for a root kept between runs, that the
 	// directory was (not) there.
-	_, _ = mi.Evaluator.Tree().Stat(dir)
+	_, statErr := mi.Evaluator.Tree().Stat(dir)
 	_, refused := mi.Evaluator.Session.Options.Tree.Reach(dir)
 	switch {
 	case errors.Is(refused, treefs.ErrOutside):
 		return nil, "local source " + c.Source + " not read: " + refused.Error()
+	case errors.Is(statErr, fs.ErrNotExist):
+		// Inside the tree and not there: terraform init refuses the
+		// configuration (checked with Terraform 1.11).
+		mi.inputDiag(lint.Diagnostic{
+			Range:   mi.Evaluator.Session.Rng(c.DefRange),
+			Summary: "Unreadable module directory",
+			Detail:  fmt.Sprintf("The directory %s could not be read for module %q: it does not exist.", c.Source, c.name),
+		})
+		return nil, "local source " + c.Source + " not found in the tree"
 	case refused != nil || mi.stack[dir] || mi.depth >= maxModuleDepth:
 		return nil, "local source " + c.Source + " not found in the tree"
 	}
