@@ -265,9 +265,11 @@ func (mi *ModInst) localChild(c *Call) (*Module, string) {
 	switch {
 	case errors.Is(refused, treefs.ErrOutside):
 		return nil, "local source " + c.Source + " not read: " + refused.Error()
-	case errors.Is(statErr, fs.ErrNotExist):
+	case errors.Is(statErr, fs.ErrNotExist) && !mi.Module.unit:
 		// Inside the tree and not there: terraform init refuses the
-		// configuration (checked with Terraform 1.11).
+		// configuration (checked with Terraform 1.11). A Terragrunt
+		// unit's source is resolved by Terragrunt (a catalog unit's
+		// get_repo_root() is its consumer's), so it stays a note.
 		mi.inputDiag(lint.Diagnostic{
 			Range:   mi.Evaluator.Session.Rng(c.DefRange),
 			Summary: "Unreadable module directory",
