@@ -43,7 +43,21 @@ is not judged), a call of a function neither Terraform nor OpenTofu has
 dynamic block, which Terraform may never evaluate, nor what an override
 file replaces; provider-defined ` + "`provider::…`" + ` functions are not checked,
 and ` + "`defaults()`" + `, which Terraform 0.15 to 1.2 had behind an experiment, is
-taken as known), a variables file's value that is no constant (a function
+taken as known), a reference to a variable, local value, module call, data
+source or resource the module does not declare (` + "`var.environment`" + ` left
+behind by a rename — wherever it is written, ` + "`try()`" + `, a conditional's
+branch and a for expression included, since Terraform resolves references
+before it evaluates; not in a dynamic block's content, checked only for the
+blocks its ` + "`for_each`" + ` makes, nor in ` + "`moved`" + `, ` + "`removed`" + ` or an
+import's ` + "`to`" + `, which are addresses; and only where Terraform
+certainly evaluates the code — a module the tree calls, a root with a
+backend or cloud block that manages a resource or calls a module —, so not
+in a directory of snippets copied into roots (provider and backend blocks,
+a resource whose trust document the root declares), nor for a variable
+(local value) of a root that declares none, whose code reads declarations
+kept elsewhere, in a module with a file faultline did not read or that does not
+parse, nor in a Terragrunt unit's directory or the module it deploys, where
+the unit's ` + "`generate`" + ` blocks may write the declarations), a variables file's value that is no constant (a function
 call, a reference: Terraform reads the file without either), a variable's
 default its type constraint refuses (after the constraint's optional
 attribute defaults are applied). A file faultline refuses to read (a symlink out of the

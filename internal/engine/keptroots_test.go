@@ -336,3 +336,41 @@ func TestKeptRootsTerragruntUnits(t *testing.T) {
 		t.Errorf("the profile's role is %q after the dependency changed, want workers-main", got)
 	}
 }
+
+// References to what a module does not declare are kept in its summary:
+// a run that takes the summary reports them as the run that parsed it did,
+// and they follow the tree — a module the root starts calling is checked
+// with its loose references, a declaration added silences its reference.
+func TestKeptRootsUndeclaredReferences(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"app/main.tf":      "terraform {\n  backend \"s3\" {}\n}\n\nvariable \"name\" {}\n\nresource \"aws_iam_role\" \"app\" {\n  name = \"${var.name}-${var.stage}\"\n}\n",
+		"lib/main.tf":      "resource \"aws_sqs_queue\" \"q\" {\n  name = var.queue\n}\n",
+		"other/main.tf":    "resource \"aws_iam_role\" \"other\" {\n  name = \"other\"\n}\n",
+		"snippets/kube.tf": "provider \"kubernetes\" {\n  host = data.aws_eks_cluster.this.endpoint\n}\n",
+	})
+	c := testCache(t)
+	opts := Options{Paths: []string{root}, Cwd: root}
+	step := func(what string, want ...string) {
+		t.Helper()
+		l, got := recomputed(t, what, opts, c)
+		sameAsFresh(t, what, opts, l, got)
+		var refs []string
+		for _, d := range l.Input.Diagnostics {
+			if strings.HasPrefix(d.Summary, "Reference to undeclared") {
+				refs = append(refs, fmt.Sprintf("%s:%d", d.Range.File, d.Range.Line))
+			}
+		}
+		sort.Strings(refs)
+		if !reflect.DeepEqual(refs, want) && (len(refs) > 0 || len(want) > 0) {
+			t.Errorf("%s: undeclared references at %v, want %v", what, refs, want)
+		}
+	}
+	step("cold", "app/main.tf:8")
+	write(t, root, map[string]string{"other/main.tf": "resource \"aws_iam_role\" \"other\" {\n  name = \"other-2\"\n}\n"})
+	step("an unrelated root edited: the others' summaries taken", "app/main.tf:8")
+	write(t, root, map[string]string{"app/lib.tf": "module \"lib\" {\n  source = \"../lib\"\n}\n"})
+	step("the library called", "app/main.tf:8", "lib/main.tf:2")
+	write(t, root, map[string]string{"app/stage.tf": "variable \"stage\" {}\n"})
+	step("the variable declared", "lib/main.tf:2")
+}

@@ -389,6 +389,13 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		}
 	}
 	res.Roots = roots
+	generated := unitChildren(l.opts.Units, l.opts.UnitModules)
+	called := map[string]bool{}
+	for _, d := range l.ParsedDirs() {
+		for _, c := range l.InfoOf(d).Children {
+			called[c] = true
+		}
+	}
 	for _, d := range l.ParsedDirs() {
 		inf := l.InfoOf(d)
 		res.Files = append(res.Files, inf.Files...)
@@ -400,7 +407,22 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		if l.InCache(d) {
 			continue // cached code that does not parse is a note (brokenCache)
 		}
-		for _, dg := range inf.Diags {
+		diags := inf.Diags
+		// Terraform evaluates a module the tree calls, and a root that
+		// keeps its state in a backend and manages something: a directory
+		// of snippets (provider and backend blocks copied into roots, code
+		// kept aside) is neither, and a root that declares no variable
+		// (no local value) reads those of files kept elsewhere. A unit's
+		// directory, or the module it copies, may be given declarations
+		// by the unit's generate blocks.
+		switch dir := filepath.Clean(d); {
+		case generated[dir]:
+		case called[dir]:
+			diags = append(append(slices.Clip(diags), inf.Refs...), inf.LooseRefs...)
+		case inf.Applied:
+			diags = append(slices.Clip(diags), inf.Refs...)
+		}
+		for _, dg := range diags {
 			if dg.Severity != hcl.DiagError {
 				continue
 			}

@@ -23,6 +23,17 @@ type modInfo struct {
 	Exists bool
 	Files  []string
 	Diags  hcl.Diagnostics
+	// Refs and LooseRefs are the references of its code to what it does
+	// not declare (undeclaredRefs): reported where Terraform certainly
+	// evaluates the code — both in a module the tree calls, Refs in an
+	// Applied root —, unless a Terragrunt unit may generate the
+	// declarations into its directory.
+	Refs, LooseRefs hcl.Diagnostics
+	// Applied is set when it is a root Terraform is run in: it keeps its
+	// state in a backend (or cloud) and manages something, a resource or
+	// a module call. A directory of snippets copied into roots (provider
+	// and backend blocks, data sources) does not.
+	Applied bool
 	// Children are the local module directories it calls.
 	Children []string
 	// remote is set when it reads another root's state (remotestate.go).
@@ -47,7 +58,8 @@ func summarize(m *Module) *modInfo {
 	if m == nil {
 		return &modInfo{}
 	}
-	inf := &modInfo{Exists: true, Files: m.files, Diags: append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...), Templates: m.staticTemplates()}
+	inf := &modInfo{Exists: true, Files: m.files, Diags: append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...), Templates: m.staticTemplates(), Applied: m.applied()}
+	inf.Refs, inf.LooseRefs = m.undeclaredRefs()
 	for _, r := range m.Resources {
 		if _, ok := remoteStateTypes[r.Type]; ok && r.Data {
 			inf.remote = true
@@ -59,6 +71,15 @@ func summarize(m *Module) *modInfo {
 		}
 	}
 	return inf
+}
+
+// applied reports whether m keeps its state in a backend and manages a
+// resource or calls a module (modInfo.Applied).
+func (m *Module) applied() bool {
+	if m.backend == nil {
+		return false
+	}
+	return len(m.calls) > 0 || slices.ContainsFunc(m.Resources, func(r *Resource) bool { return !r.Data })
 }
 
 // Size is the bytes of source of a parsed module.

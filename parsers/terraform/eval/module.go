@@ -55,6 +55,9 @@ type Module struct {
 	// overridden those an override file replaces (unknownFunctions).
 	callKeys   []string
 	overridden map[string]bool
+	// bodies are the files in the native syntax, for the checks of the
+	// tree's own code once the module is whole (undeclaredRefs).
+	bodies []fileBody
 	// refused are configuration files the tree would not read (outside it,
 	// or not a regular file): coverage notes, never content.
 	refused []refusal
@@ -410,6 +413,9 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 	}
 	m.diags = append(m.diags, topLevelArguments(f)...)
 	m.unknownFunctions(f, override)
+	if body, ok := f.Body.(*hclsyntax.Body); ok {
+		m.bodies = append(m.bodies, fileBody{body: body, override: override})
+	}
 	for _, b := range content.Blocks {
 		switch b.Type {
 		case "variable":

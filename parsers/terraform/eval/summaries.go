@@ -25,10 +25,8 @@ func (l *Session) Summaries() map[string]kept.ModuleSummary {
 		if !inf.recorded {
 			continue
 		}
-		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept, Templates: inf.Templates}
-		for _, d := range inf.Diags {
-			s.Diags = append(s.Diags, kept.SummaryDiag{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
-		}
+		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept, Templates: inf.Templates, Applied: inf.Applied}
+		s.Diags, s.Refs, s.LooseRefs = summaryDiags(inf.Diags), summaryDiags(inf.Refs), summaryDiags(inf.LooseRefs)
 		out[dir] = s
 	}
 	return out
@@ -46,10 +44,8 @@ func (l *Session) UseSummaries(dirs []string, sums map[string]kept.ModuleSummary
 		if !ok || !unchanged(s.Inputs) {
 			continue
 		}
-		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept, Templates: s.Templates}
-		for _, d := range s.Diags {
-			inf.Diags = append(inf.Diags, &hcl.Diagnostic{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
-		}
+		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept, Templates: s.Templates, Applied: s.Applied}
+		inf.Diags, inf.Refs, inf.LooseRefs = hclDiags(s.Diags), hclDiags(s.Refs), hclDiags(s.LooseRefs)
 		l.mu.Lock()
 		if l.info == nil {
 			l.info = map[string]*modInfo{}
@@ -63,4 +59,22 @@ func (l *Session) UseSummaries(dirs []string, sums map[string]kept.ModuleSummary
 		l.mu.Unlock()
 	}
 	return n
+}
+
+// summaryDiags are diagnostics as a summary keeps them.
+func summaryDiags(ds hcl.Diagnostics) []kept.SummaryDiag {
+	var out []kept.SummaryDiag
+	for _, d := range ds {
+		out = append(out, kept.SummaryDiag{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
+	}
+	return out
+}
+
+// hclDiags are the diagnostics a summary kept.
+func hclDiags(ds []kept.SummaryDiag) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, d := range ds {
+		out = append(out, &hcl.Diagnostic{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
+	}
+	return out
 }

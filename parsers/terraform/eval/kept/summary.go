@@ -8,9 +8,15 @@ import (
 
 // ModuleSummary is what a run keeps of a module directory's first parse.
 type ModuleSummary struct {
-	Exists   bool
-	Files    []string
-	Diags    []SummaryDiag
+	Exists bool
+	Files  []string
+	Diags  []SummaryDiag
+	// Refs are its references to what it does not declare, reported
+	// unless a Terragrunt unit may generate the declarations.
+	Refs, LooseRefs []SummaryDiag
+	// Applied is set on a root Terraform is run in (a backend, and
+	// something managed).
+	Applied  bool
 	Children []string
 	Remote   bool
 	// Inputs are what the parse read and listed; Refused the notes of

@@ -1,0 +1,261 @@
+package eval
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// Terraform refuses a reference to a variable, local value, module call or
+// resource the module does not declare, wherever the expression is: inside
+// try() or can(), either branch of a conditional, the body of a for
+// expression (terraform validate: "Reference to undeclared input
+// variable", "… local value", "… module", "… resource"; checked with
+// Terraform 1.11). It resolves references before it evaluates, so nothing
+// catches the error. The content of a dynamic block is the exception: it
+// is checked only for the blocks the for_each makes, so it is left out
+// here, as is what Terraform reads as an address rather than an
+// expression (moved, removed, import's to, lifecycle's ignore_changes, a
+// provider reference) and the terraform block.
+
+// fileBody is one native-syntax file of a module, kept for the checks of
+// the tree's own code that run once the module is whole (summarize).
+type fileBody struct {
+	body     *hclsyntax.Body
+	override bool
+}
+
+// refKind is what a reference names.
+type refKind int
+
+const (
+	refVariable refKind = iota
+	refLocal
+	refModule
+	refData
+	refManaged
+)
+
+// declRef is one reference of the module's code to something it must
+// declare: its kind, type (resources) and name, where it is written, and
+// the top-level declaration it is in (unknownFunctions' keys; "" in an
+// override file, whose code is always evaluated).
+type declRef struct {
+	kind      refKind
+	typ, name string
+	rng       hcl.Range
+	key       string
+}
+
+// notResourceRoots are the first names of references that are not
+// resources: the other namespaces of Terraform's references.
+var notResourceRoots = map[string]bool{
+	"var": true, "local": true, "module": true, "data": true, "ephemeral": true,
+	"count": true, "each": true, "self": true, "path": true, "terraform": true,
+}
+
+// undeclaredRefs are Terraform's errors for the references of the module's
+// own code to a variable, local value, module call or resource it does not
+// declare. loose are those to a variable of a module that declares none,
+// or to a local value of one that declares none: code written to sit
+// beside declarations kept elsewhere, when the module is not called. A
+// module with a file it did not read or that did not parse cleanly may
+// declare what it misses there, and gives none.
+func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics) {
+	if len(m.refused) > 0 || m.diags.HasErrors() {
+		return nil, nil
+	}
+	scoped := map[string]bool{}
+	var written []declRef
+	for _, fb := range m.bodies {
+		written = m.refsInFile(fb, written, scoped)
+	}
+	declared := m.declaredNames()
+	for _, r := range written {
+		if m.overridden[r.key] && r.key != "" {
+			continue
+		}
+		var summary, detail string
+		switch r.kind {
+		case refVariable:
+			if _, ok := m.variables[r.name]; ok {
+				continue
+			}
+			summary = "Reference to undeclared input variable"
+			detail = fmt.Sprintf("An input variable with the name %q has not been declared. This variable can be declared with a variable %q {} block.", r.name, r.name)
+		case refLocal:
+			if _, ok := m.locals[r.name]; ok {
+				continue
+			}
+			summary = "Reference to undeclared local value"
+			detail = fmt.Sprintf("A local value with the name %q has not been declared.", r.name)
+		case refModule:
+			if declared["module."+r.name] {
+				continue
+			}
+			summary = "Reference to undeclared module"
+			detail = fmt.Sprintf("No module call named %q is declared in this module.", r.name)
+		case refData:
+			if declared["data."+r.typ+"."+r.name] || scoped[r.typ+"."+r.name] {
+				continue
+			}
+			summary = "Reference to undeclared resource"
+			detail = fmt.Sprintf("A data resource %q %q has not been declared in this module.", r.typ, r.name)
+		case refManaged:
+			if declared[r.typ+"."+r.name] {
+				continue
+			}
+			summary = "Reference to undeclared resource"
+			detail = fmt.Sprintf("A managed resource %q %q has not been declared in this module.", r.typ, r.name)
+		}
+		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: r.rng.Ptr()}
+		if r.kind == refVariable && len(m.variables) == 0 || r.kind == refLocal && len(m.locals) == 0 {
+			loose = append(loose, d)
+		} else {
+			refs = append(refs, d)
+		}
+	}
+	return sortedDiags(refs), sortedDiags(loose)
+}
+
+// sortedDiags are ds in the order of their files and places.
+func sortedDiags(ds hcl.Diagnostics) hcl.Diagnostics {
+	slices.SortStableFunc(ds, func(a, b *hcl.Diagnostic) int {
+		return cmp.Or(strings.Compare(a.Subject.Filename, b.Subject.Filename), cmp.Compare(a.Subject.Start.Byte, b.Subject.Start.Byte))
+	})
+	return ds
+}
+
+// declaredNames are the module calls ("module.NAME") and resources
+// ("TYPE.NAME", "data.TYPE.NAME") the module declares.
+func (m *Module) declaredNames() map[string]bool {
+	out := make(map[string]bool, len(m.calls)+len(m.Resources))
+	for _, c := range m.calls {
+		out["module."+c.name] = true
+	}
+	for _, r := range m.Resources {
+		if r.Data {
+			out["data."+r.Type+"."+r.Name] = true
+		} else {
+			out[r.Type+"."+r.Name] = true
+		}
+	}
+	return out
+}
+
+// refsInFile appends the references of one file's top-level blocks, and
+// records in scoped the data sources its check blocks declare (which
+// their own assertions read).
+func (m *Module) refsInFile(fb fileBody, refs []declRef, scoped map[string]bool) []declRef {
+	for _, b := range fb.body.Blocks {
+		key := b.Type + "." + strings.Join(b.Labels, ".")
+		if fb.override {
+			key = ""
+		}
+		switch b.Type {
+		case "locals":
+			for _, a := range attrsWritten(b.Body) {
+				k := "locals." + a.Name
+				if fb.override {
+					k = ""
+				}
+				refs = refsIn(a.Expr, k, refs)
+			}
+		case "variable":
+			for _, v := range b.Body.Blocks {
+				if v.Type == "validation" {
+					refs = refsInBody(v.Body, key, refs)
+				}
+			}
+		case "check":
+			for _, d := range b.Body.Blocks {
+				if d.Type == "data" && len(d.Labels) == 2 {
+					scoped[d.Labels[0]+"."+d.Labels[1]] = true
+				}
+			}
+			refs = refsInBody(b.Body, key, refs)
+		case "resource", "data", "ephemeral", "module", "output", "provider", "import":
+			refs = refsInBody(b.Body, key, refs)
+		}
+	}
+	return refs
+}
+
+// addressArguments are the arguments Terraform reads as addresses or
+// provider references, not expressions.
+var addressArguments = map[string]bool{"provider": true, "providers": true, "to": true, "ignore_changes": true}
+
+// refsInBody appends the references in a block's body, its nested blocks
+// but dynamic ones included.
+func refsInBody(body *hclsyntax.Body, key string, refs []declRef) []declRef {
+	for _, a := range attrsWritten(body) {
+		if !addressArguments[a.Name] {
+			refs = refsIn(a.Expr, key, refs)
+		}
+	}
+	for _, b := range body.Blocks {
+		if b.Type != "dynamic" {
+			refs = refsInBody(b.Body, key, refs)
+		}
+	}
+	return refs
+}
+
+// refsIn appends the references expr makes to variables, local values,
+// module calls and resources. The names a for expression binds are not
+// references (Variables leaves them out).
+func refsIn(expr hclsyntax.Expression, key string, refs []declRef) []declRef {
+	for _, t := range expr.Variables() {
+		if r, ok := declRefOf(t); ok {
+			r.key = key
+			refs = append(refs, r)
+		}
+	}
+	return refs
+}
+
+// declRefOf reads a traversal as a reference to something declared, with
+// the range Terraform reports: the namespace and the name (and type).
+func declRefOf(t hcl.Traversal) (declRef, bool) {
+	name := func(i int) (string, bool) {
+		if i >= len(t) {
+			return "", false
+		}
+		a, ok := t[i].(hcl.TraverseAttr)
+		return a.Name, ok
+	}
+	span := func(i int) hcl.Range { return hcl.RangeBetween(t[0].SourceRange(), t[i].SourceRange()) }
+	root := t.RootName()
+	var r declRef
+	switch root {
+	case "var", "local", "module":
+		n, ok := name(1)
+		if !ok {
+			return r, false
+		}
+		r.kind = map[string]refKind{"var": refVariable, "local": refLocal, "module": refModule}[root]
+		r.name, r.rng = n, span(1)
+	case "data", "resource":
+		// resource.TYPE.NAME is the explicit form of TYPE.NAME.
+		typ, ok1 := name(1)
+		n, ok2 := name(2)
+		if !ok1 || !ok2 {
+			return r, false
+		}
+		r.kind, r.typ, r.name, r.rng = refData, typ, n, span(2)
+		if root == "resource" {
+			r.kind = refManaged
+		}
+	default:
+		n, ok := name(1)
+		if !ok || notResourceRoots[root] {
+			return r, false
+		}
+		r.kind, r.typ, r.name, r.rng = refManaged, root, n, span(1)
+	}
+	return r, true
+}

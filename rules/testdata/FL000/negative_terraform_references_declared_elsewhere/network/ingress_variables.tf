@@ -1,0 +1,4 @@
+variable "ingress_cidrs" {
+  type    = list(string)
+  default = []
+}

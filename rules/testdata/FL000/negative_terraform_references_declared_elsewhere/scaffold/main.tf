@@ -1,0 +1,3 @@
+resource "aws_sqs_queue" "this" {
+  name = var.queue_name
+}
