@@ -27,7 +27,9 @@ security groups include the cluster security group EKS creates, tagged
 ` + "`aws:eks:cluster-name`" + ` and ` + "`kubernetes.io/cluster/<name>`" + `.
 
 The node class is judged against the cluster its configuration or
-placement names, else the tree's only EKS cluster. When nothing else ties
+placement names, else the cluster of the Terraform root that applies it,
+else the tree's only EKS cluster (a node class one root applies for the
+cluster another root declares included). When nothing else ties
 it to that cluster — no node role or instance profile the tree declares,
 not applied by the Terraform root that declares the cluster (a sample
 manifest kept beside the cluster's code) — the finding is inferred and one
@@ -139,16 +141,27 @@ type taggedThing struct {
 }
 
 // nodeClassCluster is the EKS cluster of the model a node class launches
-// nodes for: the one its scope names, else the model's only cluster; nil
-// when none or several may be meant, or when the two are applied by
-// different Terraform roots. n counts the clusters that may be meant.
+// nodes for: the one its scope names, else the one the Terraform root
+// applying it declares, else the model's only cluster; nil when none or
+// several may be meant. n counts the clusters that may be meant. A node
+// class a root applies beside no cluster of its own is taken for the
+// model's only cluster as a loose manifest is (tiedToCluster says how
+// surely).
 func nodeClassCluster(m *lint.Model, nc *lint.NodeClass) (cl *lint.Cluster, n int) {
+	if nc.Root != "" {
+		if cl, n := clusterAmong(m, nc, func(cl *lint.Cluster) bool { return cl.Root == nc.Root }); n > 0 {
+			return cl, n
+		}
+	}
+	return clusterAmong(m, nc, func(*lint.Cluster) bool { return true })
+}
+
+// clusterAmong is nodeClassCluster among the clusters of the model that
+// keep returns true for.
+func clusterAmong(m *lint.Model, nc *lint.NodeClass, keep func(*lint.Cluster) bool) (cl *lint.Cluster, n int) {
 	var found *lint.Cluster
 	for _, cl := range m.Clusters {
-		if !cl.Scope.Compatible(nc.Scope, true, false) {
-			continue
-		}
-		if nc.Root != "" && cl.Root != "" && nc.Root != cl.Root {
+		if !keep(cl) || !cl.Scope.Compatible(nc.Scope, true, false) {
 			continue
 		}
 		if nc.Scope.Cluster != "" && lint.Compare(cl.Name, lint.Known(nc.Scope.Cluster)) != lint.Yes {
