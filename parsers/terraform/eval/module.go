@@ -412,6 +412,7 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 		return
 	}
 	m.diags = append(m.diags, topLevelArguments(f)...)
+	explicitResourceRefs(f)
 	m.unknownFunctions(f, override)
 	if body, ok := f.Body.(*hclsyntax.Body); ok {
 		m.bodies = append(m.bodies, fileBody{body: body, override: override})

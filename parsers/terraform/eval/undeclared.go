@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
@@ -239,17 +240,13 @@ func declRefOf(t hcl.Traversal) (declRef, bool) {
 		}
 		r.kind = map[string]refKind{"var": refVariable, "local": refLocal, "module": refModule}[root]
 		r.name, r.rng = n, span(1)
-	case "data", "resource":
-		// resource.TYPE.NAME is the explicit form of TYPE.NAME.
+	case "data":
 		typ, ok1 := name(1)
 		n, ok2 := name(2)
 		if !ok1 || !ok2 {
 			return r, false
 		}
 		r.kind, r.typ, r.name, r.rng = refData, typ, n, span(2)
-		if root == "resource" {
-			r.kind = refManaged
-		}
 	default:
 		n, ok := name(1)
 		if !ok || notResourceRoots[root] {
@@ -258,4 +255,27 @@ func declRefOf(t hcl.Traversal) (declRef, bool) {
 		r.kind, r.typ, r.name, r.rng = refManaged, root, n, span(1)
 	}
 	return r, true
+}
+
+// explicitResourceRefs rewrites each reference written resource.TYPE.NAME,
+// the explicit form Terraform reads as TYPE.NAME (addrs.ParseRef), into
+// TYPE.NAME, so every reader of references (evaluation, dependencies, the
+// checks above) sees one form. Files without the word are not walked.
+func explicitResourceRefs(f *hcl.File) {
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok || !bytes.Contains(f.Bytes, []byte("resource.")) {
+		return
+	}
+	_ = hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
+		st, ok := n.(*hclsyntax.ScopeTraversalExpr)
+		if !ok || len(st.Traversal) < 3 || st.Traversal.RootName() != "resource" {
+			return nil
+		}
+		typ, ok := st.Traversal[1].(hcl.TraverseAttr)
+		if !ok {
+			return nil
+		}
+		st.Traversal = append(hcl.Traversal{hcl.TraverseRoot{Name: typ.Name, SrcRange: typ.SrcRange}}, st.Traversal[2:]...)
+		return nil
+	})
 }
