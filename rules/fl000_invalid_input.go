@@ -57,7 +57,14 @@ a resource whose trust document the root declares), nor for a variable
 (local value) of a root that declares none, whose code reads declarations
 kept elsewhere, in a module with a file faultline did not read or that does not
 parse, nor in a Terragrunt unit's directory or the module it deploys, where
-the unit's ` + "`generate`" + ` blocks may write the declarations), a variables file's value that is no constant (a function
+the unit's ` + "`generate`" + ` blocks may write the declarations), and in the same
+places a read of an output a local module of the tree does not declare
+(` + "`module.queue.arn`" + ` where the module's outputs are ` + "`url`" + ` — "Unsupported
+attribute" at the output's name; read by instance when the call has
+` + "`count`" + ` or ` + "`for_each`" + `; not inside ` + "`try()`" + ` or ` + "`can()`" + `, which catch it, a
+conditional's branch or a for expression's body, which may never be
+evaluated, nor in ` + "`depends_on`" + `, which waits for the whole call; not judged
+when the module has a file faultline did not read or that does not parse), a variables file's value that is no constant (a function
 call, a reference: Terraform reads the file without either), a variable's
 default its type constraint refuses (after the constraint's optional
 attribute defaults are applied). A file faultline refuses to read (a symlink out of the

@@ -340,7 +340,8 @@ func TestKeptRootsTerragruntUnits(t *testing.T) {
 // References to what a module does not declare are kept in its summary:
 // a run that takes the summary reports them as the run that parsed it did,
 // and they follow the tree — a module the root starts calling is checked
-// with its loose references, a declaration added silences its reference.
+// with its loose references, a declaration added silences its reference,
+// an output a called module gains silences the read of it.
 func TestKeptRootsUndeclaredReferences(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, map[string]string{
@@ -357,7 +358,7 @@ func TestKeptRootsUndeclaredReferences(t *testing.T) {
 		sameAsFresh(t, what, opts, l, got)
 		var refs []string
 		for _, d := range l.Input.Diagnostics {
-			if strings.HasPrefix(d.Summary, "Reference to undeclared") {
+			if strings.HasPrefix(d.Summary, "Reference to undeclared") || d.Summary == "Unsupported attribute" {
 				refs = append(refs, fmt.Sprintf("%s:%d", d.Range.File, d.Range.Line))
 			}
 		}
@@ -373,4 +374,10 @@ func TestKeptRootsUndeclaredReferences(t *testing.T) {
 	step("the library called", "app/main.tf:8", "lib/main.tf:2")
 	write(t, root, map[string]string{"app/stage.tf": "variable \"stage\" {}\n"})
 	step("the variable declared", "lib/main.tf:2")
+	write(t, root, map[string]string{"app/out.tf": "output \"queue\" {\n  value = module.lib.queue_arn\n}\n"})
+	step("an output the library does not declare", "app/out.tf:2", "lib/main.tf:2")
+	write(t, root, map[string]string{"other/main.tf": "resource \"aws_iam_role\" \"other\" {\n  name = \"other-3\"\n}\n"})
+	step("their summaries taken", "app/out.tf:2", "lib/main.tf:2")
+	write(t, root, map[string]string{"lib/out.tf": "output \"queue_arn\" {\n  value = aws_sqs_queue.q.arn\n}\n"})
+	step("the library declares it", "lib/main.tf:2")
 }

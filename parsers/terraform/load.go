@@ -418,9 +418,9 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		switch dir := filepath.Clean(d); {
 		case generated[dir]:
 		case called[dir]:
-			diags = append(append(slices.Clip(diags), inf.Refs...), inf.LooseRefs...)
+			diags = append(append(append(slices.Clip(diags), inf.Refs...), inf.LooseRefs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
 		case inf.Applied:
-			diags = append(slices.Clip(diags), inf.Refs...)
+			diags = append(append(slices.Clip(diags), inf.Refs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
 		}
 		for _, dg := range diags {
 			if dg.Severity != hcl.DiagError {

@@ -29,6 +29,14 @@ type modInfo struct {
 	// Applied root —, unless a Terragrunt unit may generate the
 	// declarations into its directory.
 	Refs, LooseRefs hcl.Diagnostics
+	// OutputRefs are its reads of its calls' outputs, LocalCalls its
+	// calls of local modules, Outputs the outputs it declares and Whole
+	// whether every file of it was read and parsed cleanly
+	// (UnsupportedOutputs).
+	OutputRefs []OutputRef
+	LocalCalls map[string]LocalCall
+	Outputs    []string
+	Whole      bool
 	// Applied is set when it is a root Terraform is run in: it keeps its
 	// state in a backend (or cloud) and manages something, a resource or
 	// a module call. A directory of snippets copied into roots (provider
@@ -59,7 +67,9 @@ func summarize(m *Module) *modInfo {
 		return &modInfo{}
 	}
 	inf := &modInfo{Exists: true, Files: m.files, Diags: append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...), Templates: m.staticTemplates(), Applied: m.applied()}
-	inf.Refs, inf.LooseRefs = m.undeclaredRefs()
+	inf.Refs, inf.LooseRefs, inf.OutputRefs = m.undeclaredRefs()
+	inf.LocalCalls, inf.Outputs = m.localCalls(), m.outputNames()
+	inf.Whole = len(m.refused) == 0 && !m.diags.HasErrors()
 	for _, r := range m.Resources {
 		if _, ok := remoteStateTypes[r.Type]; ok && r.Data {
 			inf.remote = true

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -50,6 +54,12 @@ type declRef struct {
 	typ, name string
 	rng       hcl.Range
 	key       string
+	// output is, for a module call's output read as module.NAME.OUTPUT
+	// (module.NAME[KEY].OUTPUT: indexed), the output and where it is
+	// read.
+	output    string
+	outputRng hcl.Range
+	indexed   bool
 }
 
 // notResourceRoots are the first names of references that are not
@@ -66,9 +76,9 @@ var notResourceRoots = map[string]bool{
 // beside declarations kept elsewhere, when the module is not called. A
 // module with a file it did not read or that did not parse cleanly may
 // declare what it misses there, and gives none.
-func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics) {
+func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []OutputRef) {
 	if len(m.refused) > 0 || m.diags.HasErrors() {
-		return nil, nil
+		return nil, nil, nil
 	}
 	scoped := map[string]bool{}
 	var written []declRef
@@ -79,6 +89,9 @@ func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics) {
 	for _, r := range written {
 		if m.overridden[r.key] && r.key != "" {
 			continue
+		}
+		if r.output != "" && declared["module."+r.name] {
+			outputs = append(outputs, OutputRef{Call: r.name, Output: r.output, Indexed: r.indexed, Range: r.outputRng})
 		}
 		var summary, detail string
 		switch r.kind {
@@ -120,7 +133,67 @@ func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics) {
 			refs = append(refs, d)
 		}
 	}
-	return sortedDiags(refs), sortedDiags(loose)
+	return sortedDiags(refs), sortedDiags(loose), outputs
+}
+
+// OutputRef is a read of a module call's output (kept.OutputRef).
+type OutputRef = kept.OutputRef
+
+// LocalCall is a call of a local module (kept.LocalCall).
+type LocalCall = kept.LocalCall
+
+// localCalls are the module's calls of local modules by name.
+func (m *Module) localCalls() map[string]LocalCall {
+	var out map[string]LocalCall
+	for _, c := range m.calls {
+		if !modsource.IsLocal(c.Source) {
+			continue
+		}
+		if out == nil {
+			out = map[string]LocalCall{}
+		}
+		out[c.name] = LocalCall{Dir: filepath.Clean(filepath.Join(m.Dir, c.Source)), Repeated: c.count != nil || c.forEach != nil}
+	}
+	return out
+}
+
+// outputNames are the outputs the module declares, when it is whole (every
+// file read and parsed cleanly); nil otherwise.
+func (m *Module) outputNames() []string {
+	if len(m.refused) > 0 || m.diags.HasErrors() {
+		return nil
+	}
+	names := make([]string, 0, len(m.outputBlocks))
+	for n := range m.outputBlocks {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// UnsupportedOutputs are Terraform's errors for reads, by the module that
+// info summarises, of an output a local module it calls does not declare
+// ("Unsupported attribute" at the output's name): child gives the summary
+// of a called directory (nil when not parsed). A read by instance of a
+// call without count or for_each, or of a whole call with them, is
+// another error, left to Terraform; a child that is not whole, or in
+// skip (a Terragrunt unit's source, which its generate blocks may give
+// outputs), is not judged.
+func UnsupportedOutputs(info *modInfo, child func(dir string) *modInfo, skip map[string]bool) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, r := range info.OutputRefs {
+		c, ok := info.LocalCalls[r.Call]
+		if !ok || c.Repeated != r.Indexed || skip[c.Dir] {
+			continue
+		}
+		ci := child(c.Dir)
+		if ci == nil || !ci.Exists || !ci.Whole || slices.Contains(ci.Outputs, r.Output) {
+			continue
+		}
+		out = append(out, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Unsupported attribute",
+			Detail: fmt.Sprintf("This object does not have an attribute named %q.", r.Output), Subject: r.Range.Ptr()})
+	}
+	return out
 }
 
 // sortedDiags are ds in the order of their files and places.
@@ -194,8 +267,17 @@ var addressArguments = map[string]bool{"provider": true, "providers": true, "to"
 // but dynamic ones included.
 func refsInBody(body *hclsyntax.Body, key string, refs []declRef) []declRef {
 	for _, a := range attrsWritten(body) {
-		if !addressArguments[a.Name] {
-			refs = refsIn(a.Expr, key, refs)
+		if addressArguments[a.Name] {
+			continue
+		}
+		n := len(refs)
+		refs = refsIn(a.Expr, key, refs)
+		if a.Name == "depends_on" {
+			// Terraform checks a depends_on entry's module call, not the
+			// output it names (module.x.ready waits for module.x).
+			for i := n; i < len(refs); i++ {
+				refs[i].output = ""
+			}
 		}
 	}
 	for _, b := range body.Blocks {
@@ -210,11 +292,24 @@ func refsInBody(body *hclsyntax.Body, key string, refs []declRef) []declRef {
 // module calls and resources. The names a for expression binds are not
 // references (Variables leaves them out).
 func refsIn(expr hclsyntax.Expression, key string, refs []declRef) []declRef {
+	var guarded func(hcl.Range) bool
 	for _, t := range expr.Variables() {
-		if r, ok := declRefOf(t); ok {
-			r.key = key
-			refs = append(refs, r)
+		r, ok := declRefOf(t)
+		if !ok {
+			continue
 		}
+		r.key = key
+		if r.output != "" {
+			// A missing output fails as the value is evaluated: try()
+			// catches it, and a branch or a for body may never be.
+			if guarded == nil {
+				guarded = guardedIn(expr)
+			}
+			if guarded(t.SourceRange()) {
+				r.output = ""
+			}
+		}
+		refs = append(refs, r)
 	}
 	return refs
 }
@@ -240,6 +335,18 @@ func declRefOf(t hcl.Traversal) (declRef, bool) {
 		}
 		r.kind = map[string]refKind{"var": refVariable, "local": refLocal, "module": refModule}[root]
 		r.name, r.rng = n, span(1)
+		if root != "module" {
+			break
+		}
+		out := 2
+		if len(t) > 2 {
+			if _, ok := t[2].(hcl.TraverseIndex); ok {
+				r.indexed, out = true, 3
+			}
+		}
+		if o, ok := name(out); ok {
+			r.output, r.outputRng = o, t[out].SourceRange()
+		}
 	case "data":
 		typ, ok1 := name(1)
 		n, ok2 := name(2)

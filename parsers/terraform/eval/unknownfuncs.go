@@ -124,6 +124,28 @@ func (m *Module) unknownInBody(body *hclsyntax.Body, typ, key string) {
 // unknownCalls records the calls in expr of functions Terraform does not
 // have, outside what may not be evaluated (unknownFunctions).
 func (m *Module) unknownCalls(expr hclsyntax.Expression, key string) {
+	within := guardedIn(expr)
+	_ = hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
+		fc, ok := n.(*hclsyntax.FunctionCallExpr)
+		if !ok || strings.Contains(fc.Name, "::") || builtinFunctions[fc.Name] || within(fc.Range()) {
+			return nil
+		}
+		m.callKeys = append(m.callKeys, key)
+		m.callDiags = append(m.callDiags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Call to unknown function",
+			Detail:   fmt.Sprintf("There is no function named %q.", fc.Name),
+			Subject:  fc.NameRange.Ptr(),
+		})
+		return nil
+	})
+}
+
+// guardedIn returns whether a range of expr lies where Terraform may not
+// evaluate it, or catches what its evaluation fails on: inside try() or
+// can(), a conditional's branch, a for expression's key, value or
+// condition.
+func guardedIn(expr hclsyntax.Expression) func(hcl.Range) bool {
 	var guarded []hcl.Range
 	_ = hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch x := n.(type) {
@@ -142,7 +164,7 @@ func (m *Module) unknownCalls(expr hclsyntax.Expression, key string) {
 		}
 		return nil
 	})
-	within := func(r hcl.Range) bool {
+	return func(r hcl.Range) bool {
 		for _, g := range guarded {
 			if g.Filename == r.Filename && g.Start.Byte <= r.Start.Byte && r.End.Byte <= g.End.Byte {
 				return true
@@ -150,18 +172,4 @@ func (m *Module) unknownCalls(expr hclsyntax.Expression, key string) {
 		}
 		return false
 	}
-	_ = hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
-		fc, ok := n.(*hclsyntax.FunctionCallExpr)
-		if !ok || strings.Contains(fc.Name, "::") || builtinFunctions[fc.Name] || within(fc.Range()) {
-			return nil
-		}
-		m.callKeys = append(m.callKeys, key)
-		m.callDiags = append(m.callDiags, &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  "Call to unknown function",
-			Detail:   fmt.Sprintf("There is no function named %q.", fc.Name),
-			Subject:  fc.NameRange.Ptr(),
-		})
-		return nil
-	})
 }

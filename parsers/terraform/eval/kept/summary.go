@@ -14,6 +14,12 @@ type ModuleSummary struct {
 	// Refs are its references to what it does not declare, reported
 	// unless a Terragrunt unit may generate the declarations.
 	Refs, LooseRefs []SummaryDiag
+	// OutputRefs, LocalCalls, Outputs and Whole are what a check of
+	// reads of local modules' outputs needs (eval.UnsupportedOutputs).
+	OutputRefs []OutputRef
+	LocalCalls map[string]LocalCall
+	Outputs    []string
+	Whole      bool
 	// Applied is set on a root Terraform is run in (a backend, and
 	// something managed).
 	Applied  bool
@@ -35,4 +41,19 @@ type SummaryDiag struct {
 	Severity        hcl.DiagnosticSeverity
 	Summary, Detail string
 	Subject         *hcl.Range
+}
+
+// OutputRef is a read of a module call's output: module.CALL.OUTPUT, or
+// module.CALL[KEY].OUTPUT (Indexed), the output's name at Range.
+type OutputRef struct {
+	Call, Output string
+	Indexed      bool
+	Range        hcl.Range
+}
+
+// LocalCall is a call of a local module: its directory, and whether it
+// has count or for_each (its outputs are read by instance).
+type LocalCall struct {
+	Dir      string
+	Repeated bool
 }

@@ -28,4 +28,11 @@ import {
 
 output "ports" {
   value = module.network.ports
+  # Terraform waits for the whole call: the output named is not checked.
+  depends_on = [module.network.flow_logs_ready]
+}
+
+# try() catches the read of an output the module may not have.
+output "peer_cidr" {
+  value = try(module.network.peer_cidr_block, "10.64.0.0/16")
 }
