@@ -48,21 +48,14 @@ func (c *checker) fargateInScope(w *lint.Workload) bool {
 }
 
 // selects reports whether a Fargate selector selects the workload's pods:
-// its namespace (a pattern with * and ?; a workload no namespace is
-// written for, in the one kubectl apply gives it) and every label.
+// its namespace (a workload no namespace is written for, in the one
+// kubectl apply gives it) and every label. Namespaces, label keys and
+// label values may hold EKS's wildcards (fargateMatch).
 func selects(s lint.FargateSelector, w *lint.Workload) lint.Tri {
 	ns, _ := w.PlacedNamespace()
-	t := lint.GlobMatch(s.Namespace, ns)
+	t := fargateMatch(s.Namespace, ns)
 	for k, v := range s.Labels {
-		have, ok := w.Pod.PodLabels[k]
-		if !ok && w.Pod.PodLabelsUnknown {
-			t = lint.Maybe
-			continue
-		}
-		if !ok {
-			return lint.No
-		}
-		switch lint.Compare(v, lint.Known(have)) {
+		switch label := podLabelMatch(k, v, w.Pod); label {
 		case lint.No:
 			return lint.No
 		case lint.Maybe:
@@ -70,6 +63,88 @@ func selects(s lint.FargateSelector, w *lint.Workload) lint.Tri {
 		}
 	}
 	return t
+}
+
+// podLabelMatch reports whether the pod carries a label the selector's
+// label key (a pattern when it holds a wildcard) and value select.
+func podLabelMatch(key string, value lint.Value, pod *lint.PodScheduling) lint.Tri {
+	if !strings.ContainsAny(key, "*?") {
+		have, ok := pod.PodLabels[key]
+		switch {
+		case ok:
+			return fargateMatch(value, lint.Known(have))
+		case pod.PodLabelsUnknown:
+			return lint.Maybe
+		}
+		return lint.No
+	}
+	out := lint.No
+	if pod.PodLabelsUnknown {
+		out = lint.Maybe
+	}
+	for k, have := range pod.PodLabels {
+		if !wildcardMatch(key, k) {
+			continue
+		}
+		switch fargateMatch(value, lint.Known(have)) {
+		case lint.Yes:
+			return lint.Yes
+		case lint.Maybe:
+			out = lint.Maybe
+		}
+	}
+	return out
+}
+
+// fargateMatch reports whether v matches a Fargate selector's pattern:
+// besides the characters Kubernetes allows, * stands for any run of
+// characters and ? for exactly one (EKS user guide, "Fargate profile
+// wildcards", since August 2022). A pattern without either is compared
+// as written; one whose wildcards meet a value not all known may match.
+func fargateMatch(pattern, v lint.Value) lint.Tri {
+	p, known := pattern.Str()
+	wild := false
+	for _, seg := range pattern.Segments() {
+		wild = wild || seg.Ref == nil && strings.ContainsAny(seg.Text, "*?")
+	}
+	if !wild {
+		return lint.Compare(pattern, v)
+	}
+	s, ok := v.Str()
+	if !known || !ok {
+		return lint.Maybe
+	}
+	if wildcardMatch(p, s) {
+		return lint.Yes
+	}
+	return lint.No
+}
+
+// wildcardMatch reports whether s matches pattern, where * matches any
+// run of characters (none included) and ? exactly one.
+func wildcardMatch(pattern, s string) bool {
+	p, i := 0, 0
+	star, mark := -1, 0
+	for i < len(s) {
+		switch {
+		case p < len(pattern) && (pattern[p] == '?' || pattern[p] == s[i]):
+			p++
+			i++
+		case p < len(pattern) && pattern[p] == '*':
+			star, mark = p, i
+			p++
+		case star >= 0:
+			p = star + 1
+			mark++
+			i = mark
+		default:
+			return false
+		}
+	}
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
 }
 
 // fargate judges a pod Fargate certainly runs: only its size can fail.
