@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"log"
-	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -121,11 +120,12 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 		}
 	}
 	for name, content := range out {
-		ext := path.Ext(name)
-		if ext != ".yaml" && ext != ".yml" && ext != ".json" {
-			continue
-		}
-		if strings.TrimSpace(content) == "" {
+		// What Helm installs (action.renderResources, then
+		// releaseutil.SortManifests): every template's output whatever
+		// its extension (a templates/nodeclass.tpl too), but NOTES.txt
+		// and output that is only whitespace; the engine renders no
+		// partial (_helpers.tpl).
+		if strings.HasSuffix(name, "NOTES.txt") || strings.TrimSpace(content) == "" {
 			continue
 		}
 		res.Manifests = append(res.Manifests, renderapi.Manifest{Template: chartPath(name), Content: helmDocuments(content)})

@@ -259,3 +259,66 @@ func TestHelmDocumentsAreHelmsSplit(t *testing.T) {
 		}
 	}
 }
+
+// The manifests of a rendering are those Helm installs: the output of
+// every template whatever its extension, but NOTES.txt, partials and
+// output that is only whitespace — the templates Helm's own
+// releaseutil.SortManifests keeps after action.renderResources drops the
+// notes, here run over the same engine's output.
+func TestRenderKeepsWhatHelmInstalls(t *testing.T) {
+	files := []renderapi.File{
+		{Name: "Chart.yaml", Data: []byte("apiVersion: v2\nname: classes\nversion: 0.1.0\n")},
+		{Name: "templates/nodeclass.tpl", Data: []byte("apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: spot\n")},
+		{Name: "templates/pool.yaml", Data: []byte("apiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: spot\n")},
+		{Name: "templates/settings.json", Data: []byte(`{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "settings"}}`)},
+		{Name: "templates/_helpers.tpl", Data: []byte("{{- define \"classes.name\" -}}classes{{- end }}\n")},
+		{Name: "templates/_disabled.yaml", Data: []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: disabled\n")},
+		{Name: "templates/NOTES.txt", Data: []byte("kind: ConfigMap\nInstalled {{ include \"classes.name\" . }}.\n")},
+		{Name: "templates/empty.yaml", Data: []byte("{{- if false }}\nkind: Secret\n{{- end }}\n")},
+	}
+	res, err := Render(renderapi.Request{Chart: "charts/classes", ReleaseName: "classes", Files: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ours []string
+	for _, m := range res.Manifests {
+		ours = append(ours, m.Template)
+	}
+	bufs := make([]*loader.BufferedFile, 0, len(files))
+	for _, f := range files {
+		bufs = append(bufs, &loader.BufferedFile{Name: f.Name, Data: f.Data})
+	}
+	c, err := loader.LoadFiles(bufs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := chartutil.ToRenderValues(c, map[string]any{}, chartutil.ReleaseOptions{Name: "classes", Revision: 1, IsInstall: true}, chartutil.DefaultCapabilities)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := engine.Render(c, top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range out {
+		if strings.HasSuffix(name, "NOTES.txt") { // action.renderResources
+			delete(out, name)
+		}
+	}
+	_, manifests, err := releaseutil.SortManifests(out, nil, releaseutil.InstallOrder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var helms []string
+	for _, m := range manifests {
+		helms = append(helms, chartPath(m.Name))
+	}
+	slices.Sort(ours)
+	slices.Sort(helms)
+	if !slices.Equal(ours, helms) {
+		t.Errorf("manifests of %v, Helm installs %v", ours, helms)
+	}
+	if want := []string{"templates/nodeclass.tpl", "templates/pool.yaml", "templates/settings.json"}; !slices.Equal(ours, want) {
+		t.Errorf("manifests of %v, want %v", ours, want)
+	}
+}

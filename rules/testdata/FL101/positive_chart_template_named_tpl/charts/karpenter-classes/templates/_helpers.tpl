@@ -1,0 +1,3 @@
+{{- define "karpenter-classes.discovery" -}}
+karpenter.sh/discovery: batch
+{{- end }}
