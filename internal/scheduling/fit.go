@@ -187,19 +187,60 @@ func (c *checker) skip(w *lint.Workload, reason string) {
 // Check fits every workload of the model onto the places it declares: a
 // verdict for each whose pods can land nowhere.
 func Check(m *lint.Model) Result {
-	c := &checker{m: m, places: places(m)}
+	c := &checker{m: m, places: places(m), rootCluster: rootClusters(m)}
 	for _, w := range m.Workloads {
-		if v, ok := c.workload(w); ok {
+		if v, ok := c.workload(c.inRootCluster(w)); ok {
+			v.Workload = w
 			c.out.Verdicts = append(c.out.Verdicts, v)
 		}
 	}
 	return c.out
 }
 
+// rootClusters are, by Terraform root, the name of the one EKS cluster
+// the root declares; a root declaring none, several or one whose name is
+// not known is absent.
+func rootClusters(m *lint.Model) map[string]string {
+	names := map[string]string{}
+	several := map[string]bool{}
+	for _, cl := range m.Clusters {
+		if cl.Root == "" {
+			continue
+		}
+		name, known := cl.Name.Str()
+		if old, seen := names[cl.Root]; !known || seen && old != name {
+			several[cl.Root] = true
+			continue
+		}
+		names[cl.Root] = name
+	}
+	for root := range several {
+		delete(names, root)
+	}
+	return names
+}
+
+// inRootCluster is w placed in the cluster its Terraform root declares,
+// when its scope names none and the root declares exactly one: what a
+// root installs (a helm_release, a kubernetes_manifest) runs in the
+// cluster that root makes, not on another root's nodes. w itself
+// otherwise.
+func (c *checker) inRootCluster(w *lint.Workload) *lint.Workload {
+	name, ok := c.rootCluster[w.Root]
+	if w.Root == "" || w.Scope.Cluster != "" || !ok {
+		return w
+	}
+	placed := *w
+	placed.Scope.Cluster = name
+	return &placed
+}
+
 type checker struct {
 	m      *lint.Model
 	places []*Place
 	out    Result
+	// rootCluster is rootClusters of the model.
+	rootCluster map[string]string
 	// overhead caches daemonOverhead by place.
 	overhead map[*Place]daemons
 	// byScope caches candidates by the workload's scope; byKeys the

@@ -60,3 +60,42 @@ func TestPodLabelMatchWildcardKey(t *testing.T) {
 		t.Errorf("labels not known: %v, want Maybe", got)
 	}
 }
+
+// A root's cluster is known when the root declares exactly one cluster by
+// a known name; one declaring two, or one whose name is not known, places
+// nothing (its workloads keep every cluster's capacity).
+func TestRootClusters(t *testing.T) {
+	cluster := func(root string, name lint.Value) *lint.Cluster {
+		cl := &lint.Cluster{}
+		cl.Root, cl.Name = root, name
+		return cl
+	}
+	m := &lint.Model{Clusters: []*lint.Cluster{
+		cluster("prod", lint.Known("prod")),
+		cluster("shared", lint.Known("blue")),
+		cluster("shared", lint.Known("green")),
+		cluster("twice", lint.Known("lab")),
+		cluster("twice", lint.Known("lab")),
+		cluster("dev", lint.Unknown()),
+		cluster("", lint.Known("loose")),
+	}}
+	got := rootClusters(m)
+	want := map[string]string{"prod": "prod", "twice": "lab"}
+	if len(got) != len(want) || got["prod"] != "prod" || got["twice"] != "lab" {
+		t.Errorf("rootClusters = %v, want %v", got, want)
+	}
+	c := &checker{m: m, rootCluster: got}
+	w := &lint.Workload{}
+	w.Root = "prod"
+	if p := c.inRootCluster(w); p == w || p.Scope.Cluster != "prod" || w.Scope.Cluster != "" {
+		t.Errorf("a prod workload placed in %q (the original in %q)", p.Scope.Cluster, w.Scope.Cluster)
+	}
+	w.Root = "shared"
+	if p := c.inRootCluster(w); p != w {
+		t.Errorf("a workload of a root with two clusters placed in %q", p.Scope.Cluster)
+	}
+	w.Root, w.Scope.Cluster = "prod", "other"
+	if p := c.inRootCluster(w); p != w {
+		t.Errorf("a workload whose scope names its cluster placed again in %q", p.Scope.Cluster)
+	}
+}
