@@ -32,11 +32,18 @@ const maxIgnoreFile = 1 << 20
 // there before the build, as Argo CD's kustomized-helm does). "" when
 // nothing says so (the file is simply missing).
 func Why(fsys FS, top, p string, rel func(string) string) string {
+	if c := chartBeside(fsys, p); c != "" && templateSibling(fsys, p) == "" {
+		return "rendered from the chart of " + rel(c) + " before the build"
+	}
+	return ValuesWhy(fsys, top, p, rel)
+}
+
+// ValuesWhy is Why for a Helm values file: a file beside the chart's
+// Chart.yaml is one of the chart's own values files, which no build
+// renders (values-prod.yaml missing there is missing).
+func ValuesWhy(fsys FS, top, p string, rel func(string) string) string {
 	if t := templateSibling(fsys, p); t != "" {
 		return "it is rendered from " + rel(t)
-	}
-	if c := chartBeside(fsys, p); c != "" {
-		return "rendered from the chart of " + rel(c) + " before the build"
 	}
 	if g := ignoredBy(fsys, top, p); g != "" {
 		return rel(g) + " ignores it"

@@ -108,3 +108,32 @@ func TestChartBeside(t *testing.T) {
 		}
 	}
 }
+
+// A values file beside a chart's Chart.yaml is one of the chart's own, not
+// its rendering: Why says a manifest there is written before the build,
+// ValuesWhy does not say so of a values file; both still name a template
+// it is rendered from and a .gitignore that ignores it.
+func TestValuesWhy(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"chart/Chart.yaml":            "apiVersion: v2\nname: app\nversion: 0.1.0\n",
+		"chart/values-stage.yaml.tpl": "replicas: ${REPLICAS}\n",
+		"chart/.gitignore":            "values-ci.yaml\n",
+	})
+	fsys := Tree(treefs.New([]string{dir}, ""))
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	at := func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }
+	for _, c := range []struct {
+		path, why, valuesWhy string
+	}{
+		{"chart/values-prod.yaml", "rendered from the chart of chart/Chart.yaml before the build", ""},
+		{"chart/values-stage.yaml", "it is rendered from chart/values-stage.yaml.tpl", "it is rendered from chart/values-stage.yaml.tpl"},
+		{"chart/values-ci.yaml", "rendered from the chart of chart/Chart.yaml before the build", "chart/.gitignore ignores it"},
+	} {
+		if got := Why(fsys, dir, at(c.path), rel); got != c.why {
+			t.Errorf("Why(%s) = %q, want %q", c.path, got, c.why)
+		}
+		if got := ValuesWhy(fsys, dir, at(c.path), rel); got != c.valuesWhy {
+			t.Errorf("ValuesWhy(%s) = %q, want %q", c.path, got, c.valuesWhy)
+		}
+	}
+}

@@ -496,7 +496,7 @@ func (b *builder) generatedFile(abs string) string {
 	if len(roots) == 0 {
 		roots = b.p.roots
 	}
-	return generated.Why(generated.Tree(b.p.tree), generated.Top(roots, abs), abs, b.p.rel)
+	return generated.ValuesWhy(generated.Tree(b.p.tree), generated.Top(roots, abs), abs, b.p.rel)
 }
 
 // mergeSet applies a --set style name/value (escaped dots "a\.b"): the
