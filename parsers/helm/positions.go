@@ -329,6 +329,11 @@ type prefixCounts struct {
 type lineInfo struct {
 	raw, text, key  string
 	action          bool // a template line with {{ }}
+	// keyParts are, for a key a template action writes part of
+	// ("kubernetes.io/cluster/{{ .Values.name }}"), its literal parts
+	// around the actions: a rendered key matches them in order
+	// (keyMatches).
+	keyParts []string
 	sameText, sameK int
 	// parent is the key of the mapping the line sits in (by indentation,
 	// template-only lines skipped); sameTextIn and sameKIn count the
@@ -346,7 +351,7 @@ func templateLines(data []byte) []lineInfo {
 		t, k := lineKey(l)
 		out[i] = lineInfo{raw: l, text: t, key: k, action: strings.Contains(l, "{{")}
 		if strings.Contains(k, "{{") {
-			out[i].key = ""
+			out[i].key, out[i].keyParts = "", literalParts(k)
 		}
 		if !actionOnly(t) {
 			out[i].parent = nest.push(l, out[i].key)
@@ -579,6 +584,17 @@ func (m *mapper) findTemplateLine(want lineInfo) templateMatch {
 				}
 			}
 		}
+		var patterned, patternedIn []int
+		if want.key != "" && len(exact) == 0 && len(keyed) == 0 {
+			for i, l := range lines {
+				if l.keyParts != nil && keyMatches(l.keyParts, want.key) {
+					patterned = append(patterned, i)
+					if want.parent != "" && l.parent == want.parent {
+						patternedIn = append(patternedIn, i)
+					}
+				}
+			}
+		}
 		pick := func(c []int, n int) templateMatch {
 			i := c[min(n, len(c)-1)]
 			return templateMatch{text: lines[i].raw, rng: m.lineRange(name, i+1, lines[i].raw), ok: true}
@@ -596,9 +612,49 @@ func (m *mapper) findTemplateLine(want lineInfo) templateMatch {
 			return pick(keyedIn, want.sameKIn)
 		case len(keyed) > 0:
 			return pick(keyed, want.sameK)
+		case len(patternedIn) > 0:
+			return pick(patternedIn, want.sameKIn)
+		case len(patterned) > 0:
+			return pick(patterned, want.sameK)
 		}
 	}
 	return templateMatch{}
+}
+
+// literalParts are the text of a template key around its actions: for
+// "a/{{ .x }}-{{ .y }}", "a/", "-" and "".
+func literalParts(key string) []string {
+	var parts []string
+	for {
+		i := strings.Index(key, "{{")
+		if i < 0 {
+			return append(parts, key)
+		}
+		j := strings.Index(key[i:], "}}")
+		if j < 0 {
+			return nil // an action left open: no pattern
+		}
+		parts = append(parts, key[:i])
+		key = key[i+j+2:]
+	}
+}
+
+// keyMatches reports whether a rendered key is the template key whose
+// literal parts are parts, each action having written something.
+func keyMatches(parts []string, key string) bool {
+	first, last := parts[0], parts[len(parts)-1]
+	if len(parts) < 2 || len(first)+len(last) > len(key) || !strings.HasPrefix(key, first) || !strings.HasSuffix(key, last) {
+		return false
+	}
+	rest := key[len(first) : len(key)-len(last)]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(p):]
+	}
+	return true
 }
 
 // templateLinesOf is the lines of the chart's template file name (nil for
