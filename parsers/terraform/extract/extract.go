@@ -214,7 +214,7 @@ func (x *extraction) attr(block *blockIndex, name string) *hcl.Attribute {
 	// known: fall back to the enclosing attribute or the first dynamic
 	// block of the type.
 	if a, ok := x.r.Body.Attrs[block.typ]; ok {
-		if item := tupleObjectItem(a.Expr, block.i, name); item != nil {
+		if item := tupleObjectItem(x.mi, a.Expr, block.i, name); item != nil {
 			return item // set = [{ name = …, value = … }]: the element's item
 		}
 		return a
@@ -716,14 +716,15 @@ func (x *extraction) clientIDs() []lint.Value {
 
 // tupleObjectItem is item name of the i-th element of a list written as
 // a tuple of objects (the helm provider 3.x's set = [{ name = "a", value
-// = "b" }]), as an attribute from its key to its value; nil when expr is
-// not so written.
-func tupleObjectItem(expr hcl.Expression, i int, name string) *hcl.Attribute {
-	t, ok := eval.Unhooked(expr).(*hclsyntax.TupleConsExpr)
-	if !ok || i >= len(t.Exprs) {
+// = "b" }]), or as concat() of such tuples and conditionals that choose
+// one (listElements), as an attribute from its key to its value; nil when
+// expr is not so written.
+func tupleObjectItem(in *eval.ModInst, expr hcl.Expression, i int, name string) *hcl.Attribute {
+	elems := listElements(in, expr, 4)
+	if i >= len(elems) {
 		return nil
 	}
-	e, ok := eval.Unhooked(t.Exprs[i]).(hclsyntax.Expression)
+	e, ok := eval.Unhooked(elems[i]).(hclsyntax.Expression)
 	if !ok {
 		return nil
 	}

@@ -381,6 +381,17 @@ func listElements(in *eval.ModInst, expr hcl.Expression, depth int) []hcl.Expres
 			out = append(out, e)
 		}
 		return out
+	case *hclsyntax.ConditionalExpr:
+		// The branch a condition known statically chooses
+		// (concat(base, var.ha ? [extra] : [])).
+		c := in.Eval(x.Condition, nil)
+		if depth == 0 || !c.IsKnown() || c.IsNull() || c.Type() != cty.Bool {
+			return nil
+		}
+		if c.True() {
+			return listElements(in, x.TrueResult, depth-1)
+		}
+		return listElements(in, x.FalseResult, depth-1)
 	case *hclsyntax.FunctionCallExpr:
 		if x.Name == "compact" && depth > 0 && !x.ExpandFinal && len(x.Args) == 1 {
 			return compactElements(in, listElements(in, x.Args[0], depth-1))
