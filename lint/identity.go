@@ -454,7 +454,11 @@ func (m *Model) ClusterSecurityGroup(cl *Cluster) *SecurityGroup {
 
 // ClusterNamed returns the EKS cluster of the model that v names (a
 // reference to a cluster's own attribute, or its name), nil when none or
-// several may be meant.
+// several may be meant. A cluster whose name certainly is v is the one
+// meant even when others' names may be v too: a cluster's name is unique
+// where it lives, so one of those, if it is named so, is that cluster
+// (two roots copying one configuration, each naming its cluster by its
+// own variable).
 func (m *Model) ClusterNamed(v Value, holder Scope) *Cluster {
 	if v.IsUnknown() {
 		return nil
@@ -465,6 +469,7 @@ func (m *Model) ClusterNamed(v Value, holder Scope) *Cluster {
 		}
 	}
 	var found *Cluster
+	maybe := false
 	for _, cl := range m.Clusters {
 		if !cl.Scope.Compatible(holder, true, false) {
 			continue
@@ -476,8 +481,11 @@ func (m *Model) ClusterNamed(v Value, holder Scope) *Cluster {
 			}
 			found = cl
 		case Maybe:
-			return nil
+			maybe = true
 		}
+	}
+	if found == nil && maybe {
+		return nil
 	}
 	return found
 }
