@@ -327,13 +327,13 @@ type prefixCounts struct {
 // lineInfo is one line of YAML text: trimmed text, mapping key, and (for
 // rendered lines) how many earlier lines have the same text and key.
 type lineInfo struct {
-	raw, text, key  string
-	action          bool // a template line with {{ }}
+	raw, text, key string
+	action         bool // a template line with {{ }}
 	// keyParts are, for a key a template action writes part of
 	// ("kubernetes.io/cluster/{{ .Values.name }}"), its literal parts
 	// around the actions: a rendered key matches them in order
 	// (keyMatches).
-	keyParts []string
+	keyParts        []string
 	sameText, sameK int
 	// parent is the key of the mapping the line sits in (by indentation,
 	// template-only lines skipped); sameTextIn and sameKIn count the
