@@ -94,7 +94,7 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 		if cl == nil {
 			continue
 		}
-		own, why := declaredNetwork(m, cl)
+		own, why := declaredNetwork(m, cl, termKeys(nc.SubnetTerms))
 		if why != "" {
 			p.Unresolved(fmt.Sprintf("whether Karpenter %s selects any subnet or security group: %s", nc.Label, why), at)
 			continue
@@ -203,9 +203,23 @@ func tiedToCluster(m *lint.Model, nc *lint.NodeClass, cl *lint.Cluster) bool {
 	return false
 }
 
+// termKeys are the tag keys selector terms ask for.
+func termKeys(terms []lint.SelectorTerm) map[string]bool {
+	keys := map[string]bool{}
+	for _, t := range terms {
+		for k := range t.Tags {
+			keys[k] = true
+		}
+	}
+	return keys
+}
+
 // declaredNetwork returns the cluster's subnets when the tree declares
-// them all with known tags; otherwise why it does not.
-func declaredNetwork(m *lint.Model, cl *lint.Cluster) ([]*lint.Subnet, string) {
+// them all, every tag key of theirs known and the value of each key the
+// subnet terms ask for (keys) known; otherwise why it does not. A value
+// no term reads (a Name built from an availability zone looked up at
+// plan) decides nothing.
+func declaredNetwork(m *lint.Model, cl *lint.Cluster, keys map[string]bool) ([]*lint.Subnet, string) {
 	if len(cl.Subnets) == 0 {
 		return nil, fmt.Sprintf("the subnets of %s are not written", cl.Label)
 	}
@@ -218,8 +232,8 @@ func declaredNetwork(m *lint.Model, cl *lint.Cluster) ([]*lint.Subnet, string) {
 		if s.TagsIncomplete {
 			return nil, fmt.Sprintf("the tags of %s are not all known", s.Label)
 		}
-		for _, v := range s.Tags {
-			if !v.IsKnown() {
+		for k, v := range s.Tags {
+			if keys[k] && !v.IsKnown() {
 				return nil, fmt.Sprintf("the tags of %s are not all known", s.Label)
 			}
 		}
