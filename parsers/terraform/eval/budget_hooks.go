@@ -78,7 +78,7 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 		return h.inner.Value(ctx)
 	case h.kind == hookIndex:
 		v, diags := h.inner.Value(ctx)
-		if diags.HasErrors() && indexedByHole(h.inner, ctx) {
+		if diags.HasErrors() && (indexedByHole(h.inner, ctx) || indexesHole(h.inner, ctx)) {
 			return cty.DynamicVal, nil
 		}
 		return v, diags
@@ -101,12 +101,32 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 		// a reference) becomes a string in the template as well.
 		return b.holes.anon(), diags
 	}
-	if h.kind == hookPart && diags.HasErrors() && b.holes.Holes != nil && indexedByHole(h.inner, ctx) {
+	if h.kind == hookPart && diags.HasErrors() && b.holes.Holes != nil && (indexedByHole(h.inner, ctx) || indexesHole(h.inner, ctx)) {
 		// var.names[var.stage] with the stage not known: Terraform gives
 		// an unknown value, not an error; the text around it is kept.
 		return b.holes.anon(), nil
 	}
 	return v, diags
+}
+
+// indexesHole reports whether expr is an index into a value not known
+// before apply that stands as one hole (a data source's list attribute,
+// data.aws_availability_zones.this.names, read by count.index): Terraform
+// indexes the list it reads, so the element is not known, not an error.
+func indexesHole(expr hclsyntax.Expression, ctx *hcl.EvalContext) bool {
+	for {
+		p, ok := Unhooked(expr).(*hclsyntax.ParenthesesExpr)
+		if !ok {
+			break
+		}
+		expr = p.Expression
+	}
+	ix, ok := Unhooked(expr).(*hclsyntax.IndexExpr)
+	if !ok {
+		return false
+	}
+	c, diags := ix.Collection.Value(ctx)
+	return !diags.HasErrors() && isWholeHole(c)
 }
 
 // indexedByHole reports whether expr is an index whose key is a value not
