@@ -78,7 +78,7 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 		return h.inner.Value(ctx)
 	case h.kind == hookIndex:
 		v, diags := h.inner.Value(ctx)
-		if diags.HasErrors() && (indexedByHole(h.inner, ctx) || indexesHole(h.inner, ctx)) {
+		if diags.HasErrors() && holeIndex(h.inner, ctx) {
 			return cty.DynamicVal, nil
 		}
 		return v, diags
@@ -101,7 +101,7 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 		// a reference) becomes a string in the template as well.
 		return b.holes.anon(), diags
 	}
-	if h.kind == hookPart && diags.HasErrors() && b.holes.Holes != nil && (indexedByHole(h.inner, ctx) || indexesHole(h.inner, ctx)) {
+	if h.kind == hookPart && diags.HasErrors() && b.holes.Holes != nil && holeIndex(h.inner, ctx) {
 		// var.names[var.stage] with the stage not known: Terraform gives
 		// an unknown value, not an error; the text around it is kept.
 		return b.holes.anon(), nil
@@ -109,11 +109,13 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	return v, diags
 }
 
-// indexesHole reports whether expr is an index into a value not known
-// before apply that stands as one hole (a data source's list attribute,
-// data.aws_availability_zones.this.names, read by count.index): Terraform
-// indexes the list it reads, so the element is not known, not an error.
-func indexesHole(expr hclsyntax.Expression, ctx *hcl.EvalContext) bool {
+// holeIndex reports whether expr is an index Terraform answers with an
+// element not known rather than an error: its key is a value not known
+// before apply (a hole: a key missing from a known collection is then no
+// error), or it indexes a value not known before apply that stands as one
+// hole (a data source's list attribute, data.aws_availability_zones.this.names,
+// read by count.index: Terraform indexes the list it reads).
+func holeIndex(expr hclsyntax.Expression, ctx *hcl.EvalContext) bool {
 	for {
 		p, ok := Unhooked(expr).(*hclsyntax.ParenthesesExpr)
 		if !ok {
@@ -124,28 +126,12 @@ func indexesHole(expr hclsyntax.Expression, ctx *hcl.EvalContext) bool {
 	ix, ok := Unhooked(expr).(*hclsyntax.IndexExpr)
 	if !ok {
 		return false
+	}
+	if k, diags := ix.Key.Value(ctx); !diags.HasErrors() && k.IsKnown() && !k.IsNull() && !k.IsMarked() && k.Type() == cty.String && hasSentinel(k.AsString()) {
+		return true
 	}
 	c, diags := ix.Collection.Value(ctx)
 	return !diags.HasErrors() && isWholeHole(c)
-}
-
-// indexedByHole reports whether expr is an index whose key is a value not
-// known before apply (a hole): a key missing from a known collection is
-// then no error, only an element not known.
-func indexedByHole(expr hclsyntax.Expression, ctx *hcl.EvalContext) bool {
-	for {
-		p, ok := Unhooked(expr).(*hclsyntax.ParenthesesExpr)
-		if !ok {
-			break
-		}
-		expr = p.Expression
-	}
-	ix, ok := Unhooked(expr).(*hclsyntax.IndexExpr)
-	if !ok {
-		return false
-	}
-	k, diags := ix.Key.Value(ctx)
-	return !diags.HasErrors() && k.IsKnown() && !k.IsNull() && !k.IsMarked() && k.Type() == cty.String && hasSentinel(k.AsString())
 }
 
 // instrument puts hooks into every expression of m; it runs once, when m is
