@@ -185,7 +185,33 @@ type Release struct {
 	// (not vendored): what it makes, its service accounts among them, is
 	// not all known.
 	Unrendered bool
+	// Dependencies is what the tool installing the release does with the
+	// chart's dependencies before it renders it; the Helm parser packs
+	// those a chart of the tree takes from a file:// directory of the
+	// tree accordingly.
+	Dependencies DependencyBuild
 }
+
+// DependencyBuild is what a tool does with a chart's dependencies before
+// it renders the chart.
+type DependencyBuild int
+
+const (
+	// DependenciesAsVendored: the chart renders with what its charts/
+	// holds (a helm_release without dependency_update).
+	DependenciesAsVendored DependencyBuild = iota
+	// DependenciesMissingAdded: each dependency charts/ does not hold is
+	// packed in, the rest left as vendored (Flux's source-controller).
+	DependenciesMissingAdded
+	// DependenciesBuiltWhenMissing: when charts/ misses a dependency,
+	// `helm dependency build` packs every archived dependency again
+	// (Argo CD's repository server, on a render that misses one).
+	DependenciesBuiltWhenMissing
+	// DependenciesAlwaysBuilt: `helm dependency build` (or update) packs
+	// every archived dependency again before every render (helmfile
+	// unless skipDeps, a helm_release with dependency_update).
+	DependenciesAlwaysBuilt
+)
 
 // ChartName is the chart's name as the release writes it: the last path
 // element, without an OCI tag ("oci://…/karpenter:1.0" → "karpenter").

@@ -238,3 +238,45 @@ func TestKeptChartLoadRefreshedWithReads(t *testing.T) {
 	write(t, root, map[string]string{"notes/readme.yaml": "kind: Other\n"})
 	step("unrelated file edited", 1, 0, 0, "FL502 infra/main.tf:7")
 }
+
+// A chart whose dependency is packed from a directory of the tree
+// (file://, built by the release's tool) is rendered again whenever a
+// file of that directory is edited, and drops the dependency once its
+// version leaves the constraint: no step gives a stale rendering.
+func TestKeptChartFileDependencies(t *testing.T) {
+	root := t.TempDir()
+	tree := map[string]string{
+		"main.tf": `resource "helm_release" "app" {
+  name              = "app"
+  chart             = "./charts/app"
+  namespace         = "prod"
+  dependency_update = true
+}
+`,
+		"charts/app/Chart.yaml":               "apiVersion: v2\nname: app\nversion: 0.1.0\ndependencies:\n  - name: common\n    version: ^1.0.0\n    repository: file://../common\n",
+		"charts/app/templates/sa.yaml":        "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: own\n",
+		"charts/common/Chart.yaml":            "apiVersion: v2\nname: common\nversion: 1.0.0\n",
+		"charts/common/values.yaml":           "suffix: a\n",
+		"charts/common/templates/sa.yaml":     "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: common-{{ .Values.suffix }}\n",
+		"charts/common/templates/_unused.tpl": "{{/* nothing */}}\n",
+	}
+	write(t, root, tree)
+	c, opts := cachedRunOf(t, root)
+	step := func(what, sas string) {
+		t.Helper()
+		l, got := recomputed(t, what, opts, c)
+		// The dependency, installed by no release, renders with its
+		// own defaults too.
+		if g := saNamesOf(l); g != sas {
+			t.Errorf("%s: service accounts %s, want %s", what, g, sas)
+		}
+		sameAsFresh(t, what, opts, l, got)
+	}
+	step("cold", "common-a common-a own")
+	write(t, root, map[string]string{"charts/common/templates/sa.yaml": strings.Replace(tree["charts/common/templates/sa.yaml"], "common-", "shared-", 1)})
+	step("dependency template edited", "own shared-a shared-a")
+	write(t, root, map[string]string{"charts/common/values.yaml": "suffix: b\n"})
+	step("dependency values edited", "own shared-b shared-b")
+	write(t, root, map[string]string{"charts/common/Chart.yaml": "apiVersion: v2\nname: common\nversion: 2.0.0\n"})
+	step("dependency version outside the constraint", "own shared-b")
+}

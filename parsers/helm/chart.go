@@ -140,6 +140,10 @@ type chartData struct {
 	valuesData    []byte
 	valuesOnce    sync.Once
 	valuesDecoded atomic.Bool
+	// mounts are the charts packed under charts/<name>/ from a file://
+	// dependency (withDependencies), by name: their files are shown
+	// where they lie.
+	mounts map[string]*chartData
 }
 
 // loadChart reads a chart directory (walked here, never following a
@@ -218,6 +222,11 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 
 // display is the display path of a file of a directory chart.
 func (cd *chartData) display(p *paths, name string) string {
+	if rest, ok := strings.CutPrefix(name, "charts/"); ok && cd.mounts != nil {
+		if sub, inner, ok := strings.Cut(rest, "/"); ok && cd.mounts[sub] != nil {
+			return cd.mounts[sub].display(p, inner)
+		}
+	}
 	return p.rel(filepath.Join(cd.abs, filepath.FromSlash(name)))
 }
 

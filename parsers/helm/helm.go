@@ -283,6 +283,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	}
 
 	var jobs []*job
+	var built builtCharts
 	seen := map[string]*job{}
 	for _, k := range sortedKeys(chartSet) {
 		c := given[k]
@@ -316,15 +317,28 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		rs := byChart[k]
 		if len(rs) == 0 {
 			rs = []*lint.Release{nil}
-		} else {
-			cr, why := cd.chartReads()
-			for _, r := range rs {
+		}
+		for _, r := range rs {
+			use := cd
+			// A chart rendered with its defaults is installed as its
+			// dependencies are built when one is missing (it installs
+			// only then).
+			mode := lint.DependenciesBuiltWhenMissing
+			if r != nil {
+				mode = r.Dependencies
+			}
+			b, notes := built.of(cd, mode, p, opts)
+			if b != nil {
+				use = b
+			}
+			for _, n := range notes {
+				out.Notes = append(out.Notes, lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %s", renderLabel(cd, r), n), Range: releaseRange(cd, r, p)})
+			}
+			if r != nil {
+				cr, why := use.chartReads()
 				attachReads(r, cr, why)
 			}
-		}
-		hash := cd.hash
-		for _, r := range rs {
-			req, key, err := request(cd, r, hash, opts.KubeVersion, opts.Holes)
+			req, key, err := request(use, r, use.hash, opts.KubeVersion, opts.Holes)
 			if err != nil {
 				out.Diagnostics = append(out.Diagnostics, lint.Diagnostic{Range: releaseRange(cd, r, p), Summary: "cannot render chart", Detail: "the release's values cannot be encoded: " + err.Error()})
 				continue
@@ -336,7 +350,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 				j.releases = append(j.releases, r)
 				continue
 			}
-			j := &job{chart: cd, releases: []*lint.Release{r}, req: req, key: key}
+			j := &job{chart: use, releases: []*lint.Release{r}, req: req, key: key}
 			seen[cd.abs+"\x00"+key] = j
 			jobs = append(jobs, j)
 		}

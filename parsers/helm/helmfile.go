@@ -22,6 +22,9 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 		repos[str(at(rp, "name"))] = str(at(rp, "url"))
 	}
 	dir := filepath.Dir(yf.abs)
+	// helmfile runs `helm dependency build` on a local chart before it
+	// renders, unless skipDeps says not to (helmDefaults or the release).
+	skipDeps := str(at(top, "helmDefaults", "skipDeps")) == "true"
 	for i, rn := range items(at(top, "releases")) {
 		if rn == nil || rn.Kind != yaml.MappingNode || str(at(rn, "installed")) == "false" {
 			continue
@@ -34,6 +37,9 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			decl.EndColumn = nr.EndColumn
 		}
 		r := b.newRelease(yf, addr, "helmfile release "+name, decl, name, yf.rangeOf(nameNode), lint.SourceHelm, "helmfile")
+		if !skipDeps && str(at(rn, "skipDeps")) != "true" {
+			r.Dependencies = lint.DependenciesAlwaysBuilt
+		}
 		setNamespace(r, str(at(rn, "namespace")))
 		if n := at(rn, "namespace"); n != nil {
 			r.NamespaceRange = yf.rangeOf(n)

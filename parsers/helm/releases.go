@@ -344,10 +344,11 @@ func (b *builder) newRelease(yf *yamlFile, addr, label string, rng lint.Range, n
 			Kind: lint.KindRelease, Addr: b.shown(addr), Label: b.shown(label), Name: lint.Unknown(),
 			Range: rng, NameRange: nameRange, Source: source, Scope: yf.scope,
 		},
-		Namespace:   lint.Unknown(),
-		Values:      map[string]any{},
-		ValueRanges: map[string]lint.Range{},
-		Tool:        tool,
+		Namespace:    lint.Unknown(),
+		Values:       map[string]any{},
+		ValueRanges:  map[string]lint.Range{},
+		Tool:         tool,
+		Dependencies: dependencyBuild(tool),
 	}
 	r.Inferred = append([]string(nil), yf.inferred...)
 	switch {
@@ -360,6 +361,20 @@ func (b *builder) newRelease(yf *yamlFile, addr, label string, rng lint.Range, n
 		r.NameRange = rng
 	}
 	return r
+}
+
+// dependencyBuild is what a release tool does with a chart's
+// dependencies: Argo CD's repository server runs `helm dependency build`
+// when a rendering misses one; Flux's source-controller packs those a
+// chart it packages from a source misses.
+func dependencyBuild(tool string) lint.DependencyBuild {
+	switch tool {
+	case "argocd":
+		return lint.DependenciesBuiltWhenMissing
+	case "flux":
+		return lint.DependenciesMissingAdded
+	}
+	return lint.DependenciesAsVendored
 }
 
 // setNamespace sets a release's namespace when written plainly.

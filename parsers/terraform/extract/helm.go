@@ -42,6 +42,11 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	r.Chart = chart
 	r.Version, _ = x.val("version").Str()
 	r.ChartDir = x.localChart(chart)
+	// The helm provider runs `helm dependency update` before installing
+	// when dependency_update is true (unknown: as it defaults, false).
+	if update, _ := boolAttr(eval.GetAttr(x.v, "dependency_update")); update {
+		r.Dependencies = lint.DependenciesAlwaysBuilt
+	}
 	// A release declared in code `terraform init` installed (a registry or
 	// git module), or in a built-in model of one, sets values the user does
 	// not write (values the user passes through the module's inputs are
