@@ -185,6 +185,11 @@ type Release struct {
 	// (not vendored): what it makes, its service accounts among them, is
 	// not all known.
 	Unrendered bool
+	// AnchorKeys are the keys (dotted, as KeyRanges) whose value is a YAML
+	// anchor the same values document refers to through an alias
+	// (`javaDefaults: &java …` merged with `<<: *java`): written to be
+	// referenced, not for the chart to read.
+	AnchorKeys map[string]bool
 	// Dependencies is what the tool installing the release does with the
 	// chart's dependencies before it renders it; the Helm parser packs
 	// those a chart of the tree takes from a file:// directory of the

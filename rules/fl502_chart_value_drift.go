@@ -62,6 +62,17 @@ subchart's name or ` + "`global`" + ` belong to subcharts and are never reported
 neither are the values a module the user did not write sets itself (a
 registry module installing a chart).
 
+A values file several releases take (one environment file every Argo CD
+Application or helmfile release of an environment passes) is written for
+all of them: a key in it that the chart of another of those releases
+(another chart) reads, or may read (its reads unknown), is in force there
+and is not reported; a key none of their charts reads is one finding, at
+the first release, saying how many others take it from the same place.
+
+A key whose value is a YAML anchor the document refers to elsewhere
+(` + "`javaDefaults: &java`" + `, merged into each service with ` + "`<<: *java`" + `) is
+written to be referenced, not read, and is not reported.
+
 Several keys under one block the chart has no key for at all (a values
 file's ` + "`controller.podTemplate:`" + ` when the chart reads top-level ` + "`affinity`" + `
 and ` + "`tolerations`" + `) are one finding, at the block's key, listing them.
@@ -90,6 +101,9 @@ Karpenter's old instance profile settings, give the EC2NodeClass its
 }
 
 func checkChartValueDrift(p *lint.Pass) {
+	shared := sharedValues(p.Model.Releases)
+	reports := placeReports{byPlace: map[string]*placeReport{}}
+	defer reports.flush(p)
 	for _, r := range p.Model.Releases {
 		if r.Generated {
 			continue
@@ -102,18 +116,18 @@ func checkChartValueDrift(p *lint.Pass) {
 		}
 		var unread []lint.ValueKey
 		for _, k := range lint.ValueKeys(r.Values) {
-			if !r.Reads.ReadsKey(k.Path) {
+			if !r.Reads.ReadsKey(k.Path) && !shared.readByAnother(r, k) && !holdsAnchor(r, k) {
 				unread = append(unread, k)
 			}
 		}
 		for _, g := range unreadBlocks(r, unread) {
 			if len(g.keys) > 1 || g.keys[0].Unnamed {
-				reportUnreadBlock(p, r, g)
+				reportUnreadBlock(&reports, r, g)
 				continue
 			}
 			k := g.keys[0]
 			shown := shownKey(k)
-			p.Report(lint.Finding{
+			reports.add(r, k.Key, "value", lint.Finding{
 				Range:   valueRange(r, k.Key),
 				Message: fmt.Sprintf("%s sets value %s, which chart %s never reads", r.Label, shown, r.Reads.Chart),
 				Related: []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},
@@ -129,6 +143,137 @@ func checkChartValueDrift(p *lint.Pass) {
 			})
 		}
 	}
+}
+
+// placeReports holds FL502's findings until every release is seen: a
+// value several releases take from one place (an environment's values
+// file every Application passes) that none of their charts reads is one
+// finding there, the first release's, saying how many others take it.
+type placeReports struct {
+	order   []string
+	byPlace map[string]*placeReport
+}
+
+// placeReport is a finding and the releases that take the same unread
+// value from its place, by where each is declared (one Application two
+// kustomizations list is one release).
+type placeReport struct {
+	f        lint.Finding
+	declared map[lint.Range]bool
+}
+
+// add holds finding f about key (a value or block; what tells the
+// findings about it apart) of release r. Findings about one key written
+// at one place (the key itself, where r.KeyRanges has it) are one.
+func (pr *placeReports) add(r *lint.Release, key, what string, f lint.Finding) {
+	place := "release=" + r.Addr + "|" + key + "|" + what
+	if at := r.KeyRanges[key]; !at.IsZero() {
+		place = fmt.Sprintf("%s:%d:%d|%s|%s", at.File, at.Line, at.Column, key, what)
+	}
+	if held, ok := pr.byPlace[place]; ok {
+		held.declared[r.Range] = true
+		for _, root := range f.Roots {
+			if !slices.Contains(held.f.Roots, root) {
+				held.f.Roots = append(held.f.Roots, root)
+			}
+		}
+		return
+	}
+	pr.order = append(pr.order, place)
+	pr.byPlace[place] = &placeReport{f: f, declared: map[lint.Range]bool{r.Range: true}}
+}
+
+// flush reports the findings held, in the order they came.
+func (pr *placeReports) flush(p *lint.Pass) {
+	for _, place := range pr.order {
+		r := pr.byPlace[place]
+		switch others := len(r.declared) - 1; {
+		case others == 1:
+			r.f.Message += "; 1 other release takes it from the same place, and its chart does not read it either"
+		case others > 1:
+			r.f.Message += fmt.Sprintf("; %d other releases take it from the same place, and their charts do not read it either", others)
+		}
+		slices.Sort(r.f.Roots)
+		p.Report(r.f)
+	}
+}
+
+// writtenKey is a value key where it is written.
+type writtenKey struct {
+	at  lint.Range
+	key string
+}
+
+// valueWriters are the releases whose values hold each key written at
+// one place (the key itself, as written): a values file several releases read (one environment file
+// every Application of an environment passes) is written once for all
+// of them.
+type valueWriters map[writtenKey][]*lint.Release
+
+// sharedValues indexes the keys of releases' values by where they are
+// written, keeping the places more than one release reads.
+func sharedValues(releases []*lint.Release) valueWriters {
+	all := valueWriters{}
+	for _, r := range releases {
+		if r.Generated {
+			continue
+		}
+		for _, k := range lint.ValueKeys(r.Values) {
+			if at := r.KeyRanges[k.Key]; !k.Unnamed && !at.IsZero() {
+				wk := writtenKey{at, k.Key}
+				all[wk] = append(all[wk], r)
+			}
+		}
+	}
+	for wk, rs := range all {
+		if len(rs) < 2 {
+			delete(all, wk)
+		}
+	}
+	return all
+}
+
+// readByAnother reports whether key k of release r is written where
+// a release of another chart takes it from too, and that chart reads it
+// or may (what it reads is unknown): the value is there for that chart,
+// and it is in force there.
+func (w valueWriters) readByAnother(r *lint.Release, k lint.ValueKey) bool {
+	at := r.KeyRanges[k.Key]
+	if k.Unnamed || at.IsZero() {
+		return false
+	}
+	for _, o := range w[writtenKey{at, k.Key}] {
+		if o == r || sameChart(o, r) {
+			// The same chart (the same module instantiated twice, a
+			// version not known): the key is for this chart.
+			continue
+		}
+		if o.Reads == nil || o.Reads.Chart != r.Reads.Chart && o.Reads.ReadsKey(k.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAnchor reports whether key k is (or lies under) a key whose value
+// is a YAML anchor its document refers to: written to be merged into
+// others, not for the chart (deleting it would break the file).
+func holdsAnchor(r *lint.Release, k lint.ValueKey) bool {
+	for j := 1; j <= len(k.Segments); j++ {
+		if r.AnchorKeys[strings.Join(k.Segments[:j], ".")] {
+			return true
+		}
+	}
+	return false
+}
+
+// sameChart reports whether two releases install one chart: the same
+// directory of the tree, or remote charts of one name.
+func sameChart(a, b *lint.Release) bool {
+	if a.ChartDir != "" || b.ChartDir != "" {
+		return a.ChartDir == b.ChartDir
+	}
+	return a.ChartName() == b.ChartName()
 }
 
 // unreadGroup is the unread keys under one block: the outermost key of
@@ -169,7 +314,7 @@ func unreadBlocks(r *lint.Release, unread []lint.ValueKey) []unreadGroup {
 
 // reportUnreadBlock reports the keys of a block the chart never reads
 // once, at the block's key.
-func reportUnreadBlock(p *lint.Pass, r *lint.Release, g unreadGroup) {
+func reportUnreadBlock(reports *placeReports, r *lint.Release, g unreadGroup) {
 	var rel []string
 	for _, k := range g.keys {
 		switch {
@@ -185,7 +330,7 @@ func reportUnreadBlock(p *lint.Pass, r *lint.Release, g unreadGroup) {
 	if len(g.keys) == 1 {
 		count = "a value"
 	}
-	p.Report(lint.Finding{
+	reports.add(r, g.block, "block ("+strings.Join(rel, ", ")+")", lint.Finding{
 		Range:   valueRange(r, g.block),
 		Message: fmt.Sprintf("%s sets %s under %s (%s), which chart %s never reads", r.Label, count, g.block, strings.Join(rel, ", "), r.Reads.Chart),
 		Related: []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},

@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/yamlanchor"
 	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"github.com/faultline-dev/faultline/lint"
@@ -318,10 +319,10 @@ func setValue(s string) any {
 // by dotted key path (sequences as a whole, as helm_release does).
 func recordRanges(r *lint.Release, n *yaml.Node, prefix string, pos posFunc) {
 	budget := maxWalk
-	recordBounded(r, n, prefix, pos, &budget)
+	recordBounded(r, n, prefix, pos, &budget, yamlanchor.Aliased(n))
 }
 
-func recordBounded(r *lint.Release, n *yaml.Node, prefix string, pos posFunc, budget *int) {
+func recordBounded(r *lint.Release, n *yaml.Node, prefix string, pos posFunc, budget *int, aliased map[string]bool) {
 	ranges := r.ValueRanges
 	n = deref(n)
 	if n == nil || *budget <= 0 {
@@ -340,10 +341,16 @@ func recordBounded(r *lint.Release, n *yaml.Node, prefix string, pos posFunc, bu
 			}
 			key := joinKey(prefix, k.Value)
 			r.SetKeyRange(key, pos(k))
+			if yamlanchor.Holds(n.Content[i+1], aliased) {
+				if r.AnchorKeys == nil {
+					r.AnchorKeys = map[string]bool{}
+				}
+				r.AnchorKeys[key] = true
+			}
 			if v := deref(n.Content[i+1]); v != nil && v.Kind == yaml.MappingNode && len(v.Content) > 0 {
 				ranges[key] = pos(k) // a block: its key, where a finding on all of it points
 			}
-			recordBounded(r, n.Content[i+1], key, pos, budget)
+			recordBounded(r, n.Content[i+1], key, pos, budget, aliased)
 		}
 	case yaml.ScalarNode, yaml.SequenceNode:
 		if prefix != "" {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/faultline-dev/faultline/internal/yamlanchor"
 	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
@@ -220,8 +221,20 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	walkYAML(read, nil, func(path []string, n *yaml.Node) {
 		r.ValueRanges[strings.Join(path, ".")] = at(n)
 	})
-	walkKeys(read, nil, func(path []string, k *yaml.Node) {
-		r.SetKeyRange(strings.Join(path, "."), at(k))
+	aliased := yamlanchor.Aliased(read)
+	walkKeys(read, nil, func(path []string, k, v *yaml.Node) {
+		key := strings.Join(path, ".")
+		if shown {
+			// A key's own place, where its line can be shown; else every
+			// key would stand at the element, which is no key's place.
+			r.SetKeyRange(key, at(k))
+		}
+		if yamlanchor.Holds(v, aliased) {
+			if r.AnchorKeys == nil {
+				r.AnchorKeys = map[string]bool{}
+			}
+			r.AnchorKeys[key] = true
+		}
 	})
 	for _, d := range dups {
 		if !shown {
@@ -259,14 +272,15 @@ func walkYAML(n *yaml.Node, path []string, f func([]string, *yaml.Node)) {
 	}
 }
 
-// walkKeys calls f with the path and key node of every mapping key of n.
-func walkKeys(n *yaml.Node, path []string, f func([]string, *yaml.Node)) {
+// walkKeys calls f with the path, key node and value node of every
+// mapping key of n.
+func walkKeys(n *yaml.Node, path []string, f func(path []string, k, v *yaml.Node)) {
 	if n.Kind != yaml.MappingNode {
 		return
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key := append(append([]string(nil), path...), n.Content[i].Value)
-		f(key, n.Content[i])
+		f(key, n.Content[i], n.Content[i+1])
 		walkKeys(n.Content[i+1], key, f)
 	}
 }

@@ -1,0 +1,2 @@
+nodeSelector:
+  pool: ${pool}
