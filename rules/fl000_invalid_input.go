@@ -126,7 +126,20 @@ error[FL000] invalid-input: Missing closing brace
 Fix the syntax error (` + "`terraform validate`" + ` or a YAML linter shows the same
 problem), or exclude the file in ` + "`.faultline.hcl`" + ` if it is not meant to be read.`,
 	Check: func(p *lint.Pass) {
+		type problem struct {
+			at     lint.Range
+			detail string
+		}
+		seen := map[problem]bool{}
 		for _, d := range p.Diagnostics {
+			// One problem read twice (a values file a release names is
+			// also a YAML file of the tree) is one finding.
+			if pr := (problem{d.Range, d.Detail}); d.Detail != "" {
+				if seen[pr] {
+					continue
+				}
+				seen[pr] = true
+			}
 			msg := d.Summary
 			if d.Detail != "" {
 				msg += ": " + d.Detail

@@ -102,8 +102,16 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			b.note(lint.Unresolved, yf.rangeOf(at(src, "path")), fmt.Sprintf("%s: chart path %s is not in the scanned tree (another repository?); not rendered", label, p))
 		}
 		ignoreMissing := str(at(helm, "ignoreMissingValueFiles")) == "true"
+		// The repository's root: where the path is found from.
+		var root string
+		for _, base := range basesOf(src) {
+			if chartDir != "" && filepath.Join(base, filepath.FromSlash(p)) == chartDir {
+				root = base
+				break
+			}
+		}
 		for _, vf := range items(at(helm, "valueFiles")) {
-			b.argoValueFile(r, vf, chartDir, refBases, ignoreMissing, yf, env)
+			b.argoValueFile(r, vf, chartDir, root, refBases, ignoreMissing, yf, env)
 		}
 		if vo := at(helm, "valuesObject"); vo != nil {
 			if err := mergeDocWith(r, vo, yf.rangeOf, env.pipeline); err != nil {
@@ -158,8 +166,10 @@ func (b *builder) argoValue(env *argoEnv, text string) lint.Value {
 }
 
 // argoValueFile merges one helm.valueFiles entry, its path substituted as
-// Argo CD does (see argoenv.go): after the ref source for "$ref/…".
-func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string, refBases map[string][]string, optional bool, yf *yamlFile, env *argoEnv) {
+// Argo CD does (see argoenv.go): after the ref source for "$ref/…", from
+// the repository's root (root, "" when not known) for a path written
+// from "/", else from the chart's directory.
+func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir, root string, refBases map[string][]string, optional bool, yf *yamlFile, env *argoEnv) {
 	v := str(vf)
 	if name, rest, ok := strings.Cut(strings.TrimPrefix(v, "$"), "/"); strings.HasPrefix(v, "$") && ok && (argoName.MatchString(name) || isRef(refBases, name)) {
 		// "$ref/…": another source's path (an unknown ref is reported
@@ -196,6 +206,10 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir string,
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s is not in the scanned tree (another repository?); not read", r.Label, v))
 	case chartDir == "":
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read ("+treefs.RootHint+")", r.Label, v))
+	case strings.HasPrefix(v, "/") && root != "":
+		// Argo CD's ResolveValueFilePathOrUrl: an absolute path is
+		// relative to the repository's root.
+		b.mergeFile(r, filepath.Join(root, filepath.FromSlash(v)), ref, optional)
 	case filepath.Join(chartDir, filepath.FromSlash(v)) == filepath.Join(chartDir, "values.yaml"):
 		// The chart's own defaults: Helm applies them anyway, and they are
 		// not values the release sets.

@@ -47,6 +47,30 @@ type fileDependency struct {
 
 func (d fileDependency) vendored() bool { return len(d.archives) > 0 || d.unpacked }
 
+// loadedChart is a chart of the run, loaded, by its key (real path).
+type loadedChart struct {
+	key   string
+	chart *chartData
+}
+
+// packedDependencies are the keys (real paths) of the charts another
+// chart of charts takes as a file:// dependency.
+func packedDependencies(charts []loadedChart) map[string]bool {
+	out := map[string]bool{}
+	for _, l := range charts {
+		deps, _ := fileDependencies(l.chart)
+		for _, d := range deps {
+			if d.dir == "" {
+				continue
+			}
+			if real, err := filepath.EvalSymlinks(d.dir); err == nil && real != l.key {
+				out[real] = true
+			}
+		}
+	}
+	return out
+}
+
 // builtCharts are the charts of one run with their file:// dependencies
 // packed in, built once per chart and way of packing.
 type builtCharts struct {

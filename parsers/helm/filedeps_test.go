@@ -337,3 +337,46 @@ dependencies:
 		})
 	}
 }
+
+// TestFileDependencyRenderedInItsUmbrella: a chart another chart of the
+// tree takes as a file:// dependency, installed by no release, renders
+// inside that chart — with the sibling library whose templates it calls
+// — and not alone with its defaults, where the library is missing.
+func TestFileDependencyRenderedInItsUmbrella(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "deploy", "platform", "Chart.yaml"), `apiVersion: v2
+name: platform
+version: 2.0.0
+dependencies:
+  - name: helpers
+    version: 0.1.0
+    repository: file://../helpers
+  - name: billing
+    version: 0.4.0
+    repository: file://../billing
+`)
+	write(t, filepath.Join(root, "deploy", "helpers", "Chart.yaml"), "apiVersion: v2\nname: helpers\ntype: library\nversion: 0.1.0\n")
+	write(t, filepath.Join(root, "deploy", "helpers", "templates", "_account.tpl"), `{{- define "helpers.account" -}}
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ .Chart.Name }}-runner
+{{- end -}}
+`)
+	write(t, filepath.Join(root, "deploy", "billing", "Chart.yaml"), "apiVersion: v2\nname: billing\nversion: 0.4.0\n")
+	write(t, filepath.Join(root, "deploy", "billing", "templates", "account.yaml"), `{{ include "helpers.account" . }}`+"\n")
+	out := Render(context.Background(), FindCharts(yamlFiles(t, root)), nil, options(root, nil))
+	if len(out.Diagnostics) > 0 {
+		t.Fatalf("diagnostics: %+v", out.Diagnostics)
+	}
+	es, _ := parse(out, nil)
+	var names []string
+	for _, e := range es {
+		if sa, ok := e.(*lint.ServiceAccount); ok {
+			names = append(names, sa.Name.String())
+		}
+	}
+	if len(names) != 1 || names[0] != "billing-runner" {
+		t.Errorf("service accounts %v, want billing-runner once (rendered in platform)", names)
+	}
+}

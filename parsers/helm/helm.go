@@ -284,6 +284,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 
 	var jobs []*job
 	var built builtCharts
+	var loaded []loadedChart
 	seen := map[string]*job{}
 	for _, k := range sortedKeys(chartSet) {
 		c := given[k]
@@ -314,7 +315,19 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 				}
 			}
 		}
+		loaded = append(loaded, loadedChart{k, cd})
+	}
+	packed := packedDependencies(loaded)
+	for _, l := range loaded {
+		k, cd := l.key, l.chart
 		rs := byChart[k]
+		if len(rs) == 0 && packed[k] {
+			// Packed into another chart of the tree that names its
+			// directory (file://), and installed by no release: it
+			// renders there, with the values and the sibling charts
+			// (a library's templates) it is installed with.
+			continue
+		}
 		if len(rs) == 0 {
 			rs = []*lint.Release{nil}
 		}

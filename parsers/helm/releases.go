@@ -489,7 +489,11 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 	}
 	docs, err := parseYAML(data)
 	if err != nil {
-		b.diag(pointRange(display, 1, 1), "invalid values file", err.Error())
+		at, detail := pointRange(display, 1, 1), err.Error()
+		if line, col, d, ok := yamlpos.ErrorAt(data, err.Error()); ok {
+			at, detail = pointRange(display, line, max(col, 1)), d
+		}
+		b.diag(at, "invalid values file", detail)
 		return
 	}
 	for _, d := range docs {
