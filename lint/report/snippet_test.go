@@ -34,3 +34,15 @@ func TestSnippetWindowsLongLines(t *testing.T) {
 		t.Errorf("span to the next line: pad %d, carets %d", s.pad, s.carets)
 	}
 }
+
+// A binary file (a chart archive a finding points into) shows no line.
+func TestSnippetNotOfBinaryFile(t *testing.T) {
+	c := &sourceCache{read: func(string) ([]byte, bool) { return []byte("\x1f\x8b\x08\x00\x00\x00name\nmore\n"), true }, lines: map[string][]string{}}
+	if s, ok := c.snippet(lint.Range{File: "charts/app-1.0.0.tgz", Line: 1, Column: 1}); ok {
+		t.Errorf("snippet of a binary file: %q", s.code)
+	}
+	c = &sourceCache{read: func(string) ([]byte, bool) { return []byte("name: app\n"), true }, lines: map[string][]string{}}
+	if _, ok := c.snippet(lint.Range{File: "Chart.yaml", Line: 1, Column: 1}); !ok {
+		t.Error("no snippet of a text file")
+	}
+}

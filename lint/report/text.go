@@ -281,7 +281,7 @@ func (c *sourceCache) file(name string) ([]string, bool) {
 	}
 	var lines []string
 	if c.read != nil && name != "" {
-		if b, ok := c.read(name); ok && b != nil {
+		if b, ok := c.read(name); ok && b != nil && !binary(b) {
 			b = bytes.TrimPrefix(b, []byte("\uFEFF"))
 			lines = strings.Split(string(b), "\n")
 			for i, l := range lines {
@@ -291,6 +291,13 @@ func (c *sourceCache) file(name string) ([]string, bool) {
 	}
 	c.lines[name] = lines
 	return lines, lines != nil
+}
+
+// binary reports whether a file is not text, as git decides: a NUL byte
+// in its first 8000 (a packaged chart's .tgz, where a finding in one of
+// its templates points). Its lines are not shown.
+func binary(b []byte) bool {
+	return bytes.IndexByte(b[:min(len(b), 8000)], 0) >= 0
 }
 
 // snippet prepares the first line of r, with its span (to the end of the

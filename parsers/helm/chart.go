@@ -209,11 +209,7 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 		if _, err := parseYAML(data); err != nil {
 			cd.chartErrLine, _, _, _ = yamlpos.ErrorAt(data, err.Error())
 		}
-		var meta struct {
-			Name    string `yaml:"name"`
-			Version string `yaml:"version"`
-		}
-		if err := yaml.Unmarshal(data, &meta); err == nil {
+		if meta, err := chartMetadata(data); err == nil {
 			cd.name, cd.version = meta.Name, meta.Version
 		}
 	}

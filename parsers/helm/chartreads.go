@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -58,18 +56,14 @@ func subchartNames(files []File) (out []string, conditions []lint.ValueRead) {
 		}
 	}
 	for _, f := range []string{"Chart.yaml", "requirements.yaml"} {
-		var meta struct {
-			Dependencies []struct {
-				Name      string   `yaml:"name"`
-				Alias     string   `yaml:"alias"`
-				Condition string   `yaml:"condition"`
-				Tags      []string `yaml:"tags"`
-			} `yaml:"dependencies"`
-		}
-		if yaml.Unmarshal(byName[f], &meta) != nil {
+		meta, err := chartMetadata(byName[f])
+		if err != nil {
 			continue
 		}
 		for _, d := range meta.Dependencies {
+			if d == nil {
+				continue
+			}
 			out = append(out, d.Name)
 			if d.Alias != "" {
 				out = append(out, d.Alias)
@@ -92,11 +86,8 @@ func subchartNames(files []File) (out []string, conditions []lint.ValueRead) {
 		dir, file, nested := strings.Cut(rest, "/")
 		switch {
 		case nested && file == "Chart.yaml":
-			var meta struct {
-				Name string `yaml:"name"`
-			}
 			out = append(out, dir)
-			if yaml.Unmarshal(f.Data, &meta) == nil && meta.Name != "" {
+			if meta, err := chartMetadata(f.Data); err == nil && meta.Name != "" {
 				out = append(out, meta.Name)
 			}
 		case !nested && strings.HasSuffix(rest, ".tgz"):

@@ -207,7 +207,7 @@ func loadFileDependency(cd *chartData, d fileDependency, p *paths, opts Options)
 }
 
 // fileDependencies are the file:// dependencies Chart.yaml (or
-// requirements.yaml for an apiVersion v1 chart) lists, each named once,
+// requirements.yaml, which Helm's loader reads over it) lists, each named once,
 // in the order written, with what charts/ holds of each; missing says
 // some dependency (of any repository) is not under charts/. An archive
 // chart's are left alone: it is packaged already.
@@ -215,30 +215,25 @@ func fileDependencies(cd *chartData) (deps []fileDependency, missing bool) {
 	if cd.archive {
 		return nil, false
 	}
-	var meta struct {
-		APIVersion   string `yaml:"apiVersion"`
-		Dependencies []struct {
-			Name       string `yaml:"name"`
-			Version    string `yaml:"version"`
-			Repository string `yaml:"repository"`
-		} `yaml:"dependencies"`
-	}
-	if err := yaml.Unmarshal(cd.fileData("Chart.yaml"), &meta); err != nil {
+	meta, err := chartMetadata(cd.fileData("Chart.yaml"))
+	if err != nil {
 		return nil, false
 	}
-	if meta.APIVersion == "v1" || meta.APIVersion == "" {
-		if _, ok := cd.byName["requirements.yaml"]; ok {
-			data := cd.fileData("requirements.yaml")
-			meta.Dependencies = nil
-			if err := yaml.Unmarshal(data, &meta); err != nil {
-				return nil, false
-			}
+	if _, ok := cd.byName["requirements.yaml"]; ok {
+		// Helm's loader reads it into the same metadata, after
+		// Chart.yaml, whatever the apiVersion.
+		req, err := chartMetadata(cd.fileData("requirements.yaml"))
+		if err != nil {
+			return nil, false
+		}
+		if req.Dependencies != nil {
+			meta.Dependencies = req.Dependencies
 		}
 	}
 	v := cd.vendored()
 	seen := map[string]bool{}
 	for _, d := range meta.Dependencies {
-		if d.Name == "" || seen[d.Name] {
+		if d == nil || d.Name == "" || seen[d.Name] {
 			continue
 		}
 		seen[d.Name] = true
@@ -289,10 +284,7 @@ func (cd *chartData) vendored() vendoredCharts {
 		case strings.Count(rest, "/") == 0 && strings.HasSuffix(rest, ".tgz"):
 			v.archives = append(v.archives, rest)
 		case strings.Count(rest, "/") == 1 && path.Base(rest) == "Chart.yaml":
-			var meta struct {
-				Name string `yaml:"name"`
-			}
-			if yaml.Unmarshal(cd.fileData(f.Name), &meta) == nil && meta.Name != "" {
+			if meta, err := chartMetadata(cd.fileData(f.Name)); err == nil && meta.Name != "" {
 				v.dirs[meta.Name] = true
 			}
 			v.dirs[path.Dir(rest)] = true

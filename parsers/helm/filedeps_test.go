@@ -380,3 +380,16 @@ metadata:
 		t.Errorf("service accounts %v, want billing-runner once (rendered in platform)", names)
 	}
 }
+
+// TestFileDependencyMetadataAsHelmReadsIt: Helm's loader reads Chart.yaml
+// through JSON, so `Name:` and `Version:` name a chart as `name:` and
+// `version:` do; the dependency is packed.
+func TestFileDependencyMetadataAsHelmReadsIt(t *testing.T) {
+	root := t.TempDir()
+	app := writeDependencyTree(t, root, "file://../service-base", "1.2.0")
+	write(t, filepath.Join(root, "charts", "service-base", "Chart.yaml"), "apiVersion: v2\nName: service-base\nVersion: 1.2.0\n")
+	got, notes, _ := accountsOf(t, root, []string{app}, []*lint.Release{ordersRelease(app, lint.DependenciesBuiltWhenMissing)})
+	if got["orders-api"] == nil {
+		t.Errorf("accounts %v, notes %+v", got, notes)
+	}
+}
