@@ -18,3 +18,15 @@ func TestFL501TerragruntInputAtItsName(t *testing.T) {
 		t.Errorf("at %s, want line 16, column 3 (the input's name)", r)
 	}
 }
+
+// A value written in yamlencode({ … }) is reported at its key, as a key of
+// a values file is, not at its value.
+func TestFL502YamlencodeValueAtItsKey(t *testing.T) {
+	res := lintDir(t, filepath.Join("testdata", "FL502", "positive_yamlencode_values_key"), rules.ChartValueDrift)
+	if len(res.Findings) == 0 {
+		t.Fatal("no finding")
+	}
+	if r := res.Findings[0].Range; r.Line != 14 || r.Column != 9 {
+		t.Errorf("at %s, want line 14, column 9 (the key)", r)
+	}
+}

@@ -144,6 +144,10 @@ type chartData struct {
 	// dependency (withDependencies), by name: their files are shown
 	// where they lie.
 	mounts map[string]*chartData
+	// libraryHelpers are the helper templates of the library charts under
+	// charts/ (libraryHelperTemplates), worked out once.
+	libraryHelpersOnce sync.Once
+	libraryHelpers     []string
 }
 
 // loadChart reads a chart directory (walked here, never following a

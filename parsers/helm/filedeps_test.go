@@ -374,6 +374,11 @@ metadata:
 	for _, e := range es {
 		if sa, ok := e.(*lint.ServiceAccount); ok {
 			names = append(names, sa.Name.String())
+			// The name is written in the library's named template, in
+			// the library's own directory.
+			if want := "deploy/helpers/templates/_account.tpl"; sa.NameRange.File != want || sa.NameRange.Line != 5 {
+				t.Errorf("name at %s, want %s:5", show(sa.NameRange), want)
+			}
 		}
 	}
 	if len(names) != 1 || names[0] != "billing-runner" {

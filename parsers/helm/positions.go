@@ -678,18 +678,56 @@ func (cd *chartData) templateLinesOf(name string) []lineInfo {
 	return lines
 }
 
-// searchOrder is the template itself, then its chart's helper templates.
+// searchOrder is the template itself, then its chart's helper templates,
+// then those of the library charts under charts/ (a named template a
+// template includes is defined there more often than not).
 func (m *mapper) searchOrder() []string {
 	out := []string{m.template}
 	dir := path.Dir(m.template)
 	var helpers []string
 	for name := range m.cd.byName {
-		if name != m.template && isTemplateFile(name) && path.Dir(name) == dir && (strings.HasPrefix(path.Base(name), "_") || strings.HasSuffix(name, ".tpl")) {
+		if name != m.template && isTemplateFile(name) && path.Dir(name) == dir && isHelperTemplate(name) {
 			helpers = append(helpers, name)
 		}
 	}
 	sort.Strings(helpers)
-	return append(out, helpers...)
+	out = append(out, helpers...)
+	for _, name := range m.cd.libraryHelperTemplates() {
+		if path.Dir(name) != dir {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// isHelperTemplate reports whether a template file holds named templates
+// by Helm's convention: _*.* or *.tpl.
+func isHelperTemplate(name string) bool {
+	return strings.HasPrefix(path.Base(name), "_") || strings.HasSuffix(name, ".tpl")
+}
+
+// libraryHelperTemplates are the helper templates of the directory
+// charts under charts/ whose Chart.yaml says type: library, in order.
+func (cd *chartData) libraryHelperTemplates() []string {
+	cd.libraryHelpersOnce.Do(func() {
+		library := map[string]bool{}
+		for name := range cd.byName {
+			rest, ok := strings.CutPrefix(name, "charts/")
+			if !ok || strings.Count(rest, "/") != 1 || path.Base(rest) != "Chart.yaml" {
+				continue
+			}
+			if meta, err := chartMetadata(cd.fileData(name)); err == nil && meta.Type == "library" {
+				library["charts/"+path.Dir(rest)+"/templates"] = true
+			}
+		}
+		for name := range cd.byName {
+			if library[path.Dir(name)] && isHelperTemplate(name) {
+				cd.libraryHelpers = append(cd.libraryHelpers, name)
+			}
+		}
+		sort.Strings(cd.libraryHelpers)
+	})
+	return cd.libraryHelpers
 }
 
 // lineRange spans a template line's text.

@@ -224,10 +224,10 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	aliased := yamlanchor.Aliased(read)
 	walkKeys(read, nil, func(path []string, k, v *yaml.Node) {
 		key := strings.Join(path, ".")
-		if shown {
-			// A key's own place, where its line can be shown; else every
-			// key would stand at the element, which is no key's place.
-			r.SetKeyRange(key, at(k))
+		if rng := at(k); rng != pm.Whole {
+			// A key's own place; a key the map cannot place stands at the
+			// whole element, which is no key's place.
+			r.SetKeyRange(key, rng)
 		}
 		if yamlanchor.Holds(v, aliased) {
 			if r.AnchorKeys == nil {
