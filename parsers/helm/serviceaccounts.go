@@ -126,9 +126,11 @@ var chartAccounts = map[string][]chartAccount{
 // partialCharts are the charts of chartAccounts whose table names only
 // some of the accounts they create: kube-prometheus-stack also runs its
 // operator, its admission webhook job and its grafana, kube-state-metrics
-// and prometheus-node-exporter subcharts, each as an account of its own.
+// and prometheus-node-exporter subcharts, each as an account of its own;
+// external-secrets its webhook and cert controller
+// (templates/webhook-serviceaccount.yaml, cert-controller-serviceaccount.yaml).
 // A release of one does not hold every account its namespace has.
-var partialCharts = map[string]bool{"kube-prometheus-stack": true}
+var partialCharts = map[string]bool{"kube-prometheus-stack": true, "external-secrets": true}
 
 // accountsAt are a chart's accounts as the version a release installs
 // names them: Helm installs the newest version a constraint allows, and
