@@ -29,7 +29,11 @@ no part in the model (a Terraform file that does not parse is read as far
 as the parser recovers; an argument a local module does not declare is left
 out of the call, which is read without it), so chains that run through it
 cannot be checked until it is fixed. Terraform's own errors in a module
-of the tree are FL000 where Terraform reports them: a name declared twice
+of the tree are FL000 where Terraform reports them: a top-level block of a
+type a configuration file does not have (` + "`ariable \"tags\" {`" + `, a
+` + "`required_providers`" + ` block outside ` + "`terraform`" + `), with Terraform's "Did you
+mean", and then no reference error in that module (Terraform stops
+before it resolves them), a name declared twice
 (a variable, local value, output, provider configuration, module call,
 resource or data source — at the later declaration, in file name order),
 a second backend or required_providers block (an override file's replaces

@@ -412,6 +412,7 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 		return
 	}
 	m.diags = append(m.diags, topLevelArguments(f)...)
+	m.diags = append(m.diags, unsupportedBlockTypes(f)...)
 	explicitResourceRefs(f)
 	m.unknownFunctions(f, override)
 	if body, ok := f.Body.(*hclsyntax.Body); ok {
@@ -780,5 +781,43 @@ func topLevelArguments(f *hcl.File) hcl.Diagnostics {
 			Detail: fmt.Sprintf("An argument named %q is not expected here.", a.Name), Subject: a.NameRange.Ptr()})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Subject.Start.Byte < out[j].Subject.Start.Byte })
+	return out
+}
+
+// unsupportedBlockTypes are Terraform's refusals of top-level blocks of a
+// type a configuration file does not have (`ariable "tags" {` for
+// `variable`): hcl's own diagnostic, "Did you mean" included, for each
+// block whose type topSchema does not list, as Terraform's Content of its
+// file schema gives them. A JSON file is left alone.
+func unsupportedBlockTypes(f *hcl.File) hcl.Diagnostics {
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok {
+		return nil
+	}
+	known := map[string]bool{}
+	for _, b := range topSchema.Blocks {
+		known[b.Type] = true
+	}
+	unknown := map[hcl.Range]bool{}
+	var out hcl.Diagnostics
+	for _, b := range body.Blocks {
+		switch {
+		case b.Type == "required_providers":
+			// Terraform's schema has it, to say where it belongs.
+			out = append(out, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid required_providers block",
+				Detail: `A "required_providers" block must be nested inside a "terraform" block.`, Subject: b.TypeRange.Ptr()})
+		case !known[b.Type]:
+			unknown[b.TypeRange] = true
+		}
+	}
+	if len(unknown) == 0 {
+		return out
+	}
+	_, diags := body.Content(&hcl.BodySchema{Blocks: topSchema.Blocks})
+	for _, d := range diags {
+		if d.Subject != nil && unknown[*d.Subject] {
+			out = append(out, d)
+		}
+	}
 	return out
 }
