@@ -282,6 +282,14 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		}
 	}
 
+	// A release whose chart is known only at apply may install any chart
+	// of the tree with its values: a chart no release names renders with
+	// its defaults, but a failure of those is no longer certain.
+	unnamed := unnamedChartRelease(rels)
+	var unnamedValues string
+	if unnamed != "" {
+		unnamedValues = fmt.Sprintf("the values %s may install it with (its chart is known only at apply)", unnamed)
+	}
 	var jobs []*job
 	var built builtCharts
 	var loaded []loadedChart
@@ -377,7 +385,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		cd := j.chart
 		unknown, undecided := failedWithout(j.err)
 		if !undecided {
-			unknown, undecided = failedWithoutValues(j, opts.Generated)
+			unknown, undecided = failedWithoutValues(j, opts.Generated, unnamed)
 		}
 		if !undecided {
 			unknown, undecided = failedWithUnknownValues(j)
@@ -424,9 +432,9 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 				continue
 			}
 			idx := &lazyIndex{cd: cd, rel: r, p: p}
-			key := mapKey(cd, r)
+			key := mapKey(cd, r, unnamedValues)
 			for _, m := range j.res.Manifests {
-				rd := rendered(cd, r, m, idx, p)
+				rd := rendered(cd, r, m, idx, p, unnamedValues)
 				rd.MapKey = key
 				out.Rendered = append(out.Rendered, rd)
 			}
@@ -590,7 +598,9 @@ func defaultReleaseName(cd *chartData) string {
 }
 
 // rendered builds the Rendered of one manifest.
-func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *paths) Rendered {
+// defaultsWithout, for a rendering with the chart's defaults, names
+// values it may be installed with instead (unnamedChartValues).
+func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *paths, defaultsWithout string) Rendered {
 	mp := &mapper{cd: cd, lazy: idx, template: m.Template, content: m.Content, p: p}
 	out := Rendered{
 		Release:       r,
@@ -613,6 +623,7 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *pat
 		out.Inferred = append([]string(nil), r.Inferred...)
 	} else {
 		out.Inferred = []string{InferredDefaults}
+		out.WithoutValues = defaultsWithout
 	}
 	return out
 }
@@ -620,18 +631,20 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *pat
 // mapKey is Rendered.MapKey of the renderings of cd for r (nil: chart
 // defaults): what the position map reads besides the rendered text and
 // the template's name — the chart's files (their hash), where the chart
-// lies, and the release's values with the ranges they are set at. A
+// lies, and the release's values with the ranges they are set at (for
+// chart defaults, the values a release whose chart is known only at
+// apply may install it with instead: defaultsWithout). A
 // hole's sentinel is the run's own: every one reads alike here, since
 // the map never finds a sentinel's text in a rendering without one, and
 // a rendering holding one is not kept.
-func mapKey(cd *chartData, r *lint.Release) string {
+func mapKey(cd *chartData, r *lint.Release, defaultsWithout string) string {
 	k := struct {
 		Hash, Abs, Rel string
 		Archive        bool
 		Values         string
 		Ranges         map[string]lint.Range
 		Without        string
-	}{Hash: cd.hash, Abs: cd.abs, Rel: cd.rel, Archive: cd.archive}
+	}{Hash: cd.hash, Abs: cd.abs, Rel: cd.rel, Archive: cd.archive, Without: defaultsWithout}
 	if r != nil {
 		k.Without = r.ValuesUnknown
 		vals, err := json.Marshal(r.Values)
@@ -647,6 +660,18 @@ func mapKey(cd *chartData, r *lint.Release) string {
 	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
+}
+
+// unnamedChartRelease is the label of the first release (in address
+// order) whose chart is known only at apply — a helm_release whose chart
+// argument a variable or workspace decides —, "" when there is none.
+func unnamedChartRelease(rels []*lint.Release) string {
+	for _, r := range rels {
+		if r != nil && r.ChartDir == "" && (r.Chart == "" || lint.HasSentinel(r.Chart)) {
+			return r.Label
+		}
+	}
+	return ""
 }
 
 // templateChart is the name of the chart a template path belongs to:
@@ -686,7 +711,7 @@ func failedWithout(err error) (*RenderError, bool) {
 // A chart whose own defaults fail and that nothing installs with other
 // values, that a release of the tree installs, or that fails otherwise
 // (an include's endless recursion) stays FL000.
-func failedWithoutValues(j *job, generated []GeneratedInstall) (*RenderError, bool) {
+func failedWithoutValues(j *job, generated []GeneratedInstall, unnamed string) (*RenderError, bool) {
 	var re *RenderError
 	if !errors.As(j.err, &re) || !re.Executing {
 		return nil, false
@@ -699,6 +724,8 @@ func failedWithoutValues(j *job, generated []GeneratedInstall) (*RenderError, bo
 	var why string
 	if by := generatedBy(j.chart, generated); by != "" {
 		why = fmt.Sprintf("the values %s installs it with (the Applications it generates are not followed)", by)
+	} else if unnamed != "" {
+		why = fmt.Sprintf("the values %s may install it with (its chart is known only at apply)", unnamed)
 	} else if doc := j.chart.valuesDocs()["values.yaml"]; doc == nil || doc.Kind == yaml.MappingNode && len(doc.Content) == 0 {
 		why = "the values it is installed with (it has no default values, and no release in the scanned tree installs it)"
 	} else {
