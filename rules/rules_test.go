@@ -283,6 +283,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// A Flux variable from a ConfigMap outside the tree: the role it
 		// names is unknown (a hole), and the Kustomization's one note.
 		"testdata/FL101/negative_flux_substitute_from_missing_configmap": 2,
+		// Its data known only at apply: the same two notes, not the
+		// role taken as written.
+		"testdata/FL101/negative_flux_substitute_from_config_map_data_known_at_apply": 2,
 		// Escaped, and opted out: a literal that matches no role.
 		"testdata/FL101/negative_flux_substitute_escape":      0,
 		"testdata/FL101/negative_flux_substitute_disabled":    0,

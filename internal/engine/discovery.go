@@ -120,7 +120,7 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 			// substitutes from and a Flux HelmRelease's valuesFrom reads,
 			// not a manifest (the resource is its own entity).
 			abs := filepath.Join(root, filepath.FromSlash(em.File))
-			p.finder.AddProduced(helm.Produced{Name: em.File + "@" + em.Addr, Dir: filepath.Dir(abs), Data: em.Content, Scope: scopeFor(abs), Map: em.Map, Source: lint.SourceTerraform})
+			p.finder.AddProduced(helm.Produced{Name: em.File + "@" + em.Addr, Dir: filepath.Dir(abs), Data: em.Content, Scope: scopeFor(abs), Map: em.Map, Source: lint.SourceTerraform, AddsData: em.AddsData, DataUnknown: em.DataUnknown})
 			continue
 		}
 		n++

@@ -908,7 +908,7 @@ func (r *run) substitutions(raw [][]byte, pre [][]*yaml.Node) *flux.Set {
 	// Flux (kubernetes_config_map_v1_data "cluster-vars").
 	for _, em := range r.tf.Embedded {
 		if flux.Reads(em.Content) {
-			files = append(files, flux.File{Rel: em.File, Dir: r.root, Data: em.Content, Range: em.Map})
+			files = append(files, flux.File{Rel: em.File, Dir: r.root, Data: em.Content, Range: em.Map, Unit: em.Root, AddsData: em.AddsData, DataUnknown: em.DataUnknown})
 		}
 	}
 	return flux.Find(files, flux.Options{Holes: r.holes, Bases: r.repoBases})

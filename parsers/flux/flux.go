@@ -73,6 +73,16 @@ type File struct {
 	Docs []*yaml.Node
 	// Range maps a position in Data to the source (nil: as written).
 	Range func(lint.Range, string) lint.Range
+	// Unit is the Terraform root module that writes Data ("" for a file
+	// of manifests).
+	Unit string
+	// AddsData marks a ConfigMap whose data is written into one of its
+	// name made elsewhere (kubernetes_config_map_v1_data): its keys join
+	// that one's, taking over those it also holds.
+	AddsData bool
+	// DataUnknown marks a ConfigMap or Secret whose data is known only at
+	// apply (it may define any variable).
+	DataUnknown bool
 }
 
 // Options are the run's.
@@ -162,6 +172,9 @@ type source struct {
 	ambiguous bool
 	data      map[string]string
 	sealed    bool // SOPS-encrypted: values unreadable
+	// unit, adds and unknown are File's Unit, AddsData and DataUnknown.
+	unit          string
+	adds, unknown bool
 }
 
 // Find reads the Flux Kustomizations with spec.postBuild in files and
@@ -215,7 +228,7 @@ func Find(files []File, opts Options) *Set {
 				placements = append(placements, placementOf(f, top, opts))
 			case api == "v1" && (kind == "ConfigMap" || kind == "Secret"):
 				src := readSource(kind, top)
-				src.dir = f.Dir
+				src.dir, src.unit, src.adds, src.unknown = f.Dir, f.Unit, f.AddsData, f.DataUnknown
 				sources = append(sources, src)
 			case isController(top) && f.Range != nil:
 				built = append(built, controllerMode(f, top))
@@ -224,6 +237,7 @@ func Find(files []File, opts Options) *Set {
 			}
 		}
 	}
+	sources = addData(sources)
 	s := &Set{paths: paths, written: pathsWritten, placements: placements}
 	mode := treeMode(built, written)
 	for _, k := range ks {
@@ -266,6 +280,49 @@ func readSource(kind string, top *yaml.Node) source {
 	return s
 }
 
+// addData joins the data each source that adds its keys to another
+// (kubernetes_config_map_v1_data) writes into the sources of its kind,
+// name and namespace that the same Terraform root makes, else into every
+// one of them, as the cluster then holds it: its keys taking over theirs,
+// data known only at apply making theirs unknown too. One with no such
+// source stands alone (the ConfigMap is made outside the tree).
+func addData(sources []source) []source {
+	var out, adds []source
+	for _, s := range sources {
+		if s.adds {
+			adds = append(adds, s)
+		} else {
+			out = append(out, s)
+		}
+	}
+	for _, a := range adds {
+		var into, sameUnit []int
+		for i, s := range out {
+			if s.adds || s.kind != a.kind || s.name != a.name || s.namespace != a.namespace {
+				continue
+			}
+			into = append(into, i)
+			if s.unit == a.unit {
+				sameUnit = append(sameUnit, i)
+			}
+		}
+		if len(sameUnit) > 0 {
+			into = sameUnit
+		}
+		if len(into) == 0 {
+			out = append(out, a)
+			continue
+		}
+		for _, i := range into {
+			data := maps.Clone(out[i].data)
+			maps.Copy(data, a.data)
+			out[i].data = data
+			out[i].unknown = out[i].unknown || a.unknown
+		}
+	}
+	return out
+}
+
 // lookup finds a source by kind and name in namespace ns: the one in ns,
 // else the single one whose namespace is not written (set at apply
 // time), or any single one when ns is not written.
@@ -296,7 +353,7 @@ func lookup(sources []source, kind, name, ns, dir string) *source {
 		// cluster's; among equally near ones, only the same data.
 		near := nearest(exact, dir)
 		for _, c := range near[1:] {
-			if c.sealed != near[0].sealed || !maps.Equal(c.data, near[0].data) {
+			if c.sealed != near[0].sealed || c.unknown != near[0].unknown || !maps.Equal(c.data, near[0].data) {
 				return common(near)
 			}
 		}
@@ -310,7 +367,7 @@ func lookup(sources []source, kind, name, ns, dir string) *source {
 
 // common is the source several that differ have in common: the keys
 // every one holds with one value, ambiguous (any other key may be
-// defined); sealed when one is.
+// defined); sealed, or its data unknown, when one is.
 func common(cs []*source) *source {
 	out := &source{kind: cs[0].kind, name: cs[0].name, namespace: cs[0].namespace, data: map[string]string{}, ambiguous: true}
 	for k, v := range cs[0].data {
@@ -327,6 +384,7 @@ func common(cs []*source) *source {
 	}
 	for _, c := range cs {
 		out.sealed = out.sealed || c.sealed
+		out.unknown = out.unknown || c.unknown
 	}
 	return out
 }
@@ -368,14 +426,21 @@ func build(f File, top *yaml.Node, sources []source, opts Options) *Kustomizatio
 	for _, ref := range items(at(pb, "substituteFrom")) {
 		kind, rname := str(at(ref, "kind")), str(at(ref, "name"))
 		src := lookup(sources, kind, rname, ns, f.Dir)
-		if src == nil || src.sealed || src.ambiguous {
-			// Not in the tree (or unreadable), or several that differ:
-			// it may define any variable, overriding those before it.
+		if src == nil || src.sealed || src.ambiguous || src.unknown {
+			// Not in the tree (or unreadable), several that differ, or
+			// data known only at apply: it may define any variable,
+			// overriding those before it.
 			k.open = true
 			k.vars = map[string]string{}
 			what := kind + " " + rname + " outside the scanned tree"
-			if src != nil && src.ambiguous {
+			switch {
+			case src == nil:
+			case src.unknown:
+				what = kind + " " + rname + " (its data known only at apply)"
+			case src.ambiguous:
 				what = kind + " " + rname + " (the tree holds several that differ)"
+			case src.sealed:
+				what = kind + " " + rname + " (encrypted)"
 			}
 			k.missing = append(k.missing, what)
 			if src == nil || src.sealed {

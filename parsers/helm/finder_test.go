@@ -2,6 +2,7 @@ package helm
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -62,5 +63,62 @@ func TestMayHoldArgoCD(t *testing.T) {
 	f.AddParsed("cm.yaml", "/r/cm.yaml", []byte("apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  annotations:\n    argocd.argoproj.io/sync-wave: \"2\"\n"), nil, lint.Scope{})
 	if len(f.files) != 0 {
 		t.Errorf("a file whose only Argo CD text is an annotation was kept to be read: %d files", len(f.files))
+	}
+}
+
+// A HelmRelease's valuesFrom ConfigMap made empty by one Terraform
+// resource and filled by a kubernetes_config_map_v1_data reads the key
+// the data resource writes, over the ConfigMap's own; data known only at
+// apply leaves the values unread, with a note.
+func TestValuesFromConfigMapDataAdded(t *testing.T) {
+	hr := []byte(`apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: web
+  namespace: apps
+spec:
+  chart:
+    spec:
+      chart: web
+      sourceRef:
+        kind: HelmRepository
+        name: charts
+  valuesFrom:
+    - kind: ConfigMap
+      name: web-values
+`)
+	empty := []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-values\n  namespace: apps\ndata:\n  values.yaml: |\n    replicas: 1\n")
+	added := []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-values\n  namespace: apps\ndata:\n  values.yaml: |\n    replicas: 4\n")
+	head := []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-values\n  namespace: apps\n")
+	for _, c := range []struct {
+		name     string
+		produced []Produced
+		values   string
+		note     bool
+	}{
+		{"added over the base", []Produced{{Name: "cm.tf@b", Data: empty}, {Name: "cm.tf@a", Data: added, AddsData: true}}, "map[replicas:4]", false},
+		{"added alone", []Produced{{Name: "cm.tf@a", Data: added, AddsData: true}}, "map[replicas:4]", false},
+		{"base alone", []Produced{{Name: "cm.tf@b", Data: empty}}, "map[replicas:1]", false},
+		{"added data known at apply", []Produced{{Name: "cm.tf@b", Data: empty}, {Name: "cm.tf@a", Data: head, AddsData: true, DataUnknown: true}}, "map[]", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := NewFinder(Options{})
+			f.AddParsed("release.yaml", "/r/release.yaml", hr, nil, lint.Scope{})
+			for _, p := range c.produced {
+				p.Dir, p.Map = "/r", func(r lint.Range, _ string) lint.Range { return r }
+				f.AddProduced(p)
+			}
+			rels, _, notes := f.Releases()
+			if len(rels) != 1 || fmt.Sprint(rels[0].Values) != c.values {
+				t.Fatalf("%d releases (%v), notes %v; want values %s", len(rels), rels, notes, c.values)
+			}
+			unread := false
+			for _, n := range notes {
+				unread = unread || strings.Contains(n.What, "known only at apply")
+			}
+			if unread != c.note {
+				t.Errorf("notes %v: a note of data known only at apply %v, want %v", notes, unread, c.note)
+			}
+		})
 	}
 }

@@ -3,14 +3,15 @@ package helm
 import (
 	"encoding/base64"
 	"fmt"
-	"github.com/faultline-dev/faultline/internal/lockedfile"
-	"github.com/faultline-dev/faultline/internal/treefs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/lockedfile"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -116,20 +117,42 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values from %s %s are not read", r.Label, kind, name))
 		return
 	}
-	cm := findConfigMap(b.configMaps, kind, name, ns)
-	if cm == nil {
+	base := findConfigMap(b.configMaps, kind, name, ns)
+	adds := addedData(b.configMaps, kind, name, ns)
+	if base == nil && len(adds) == 0 {
 		if !optional {
 			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s is not in the scanned files (generated?); its values are not read", r.Label, kind, name))
 		}
 		return
 	}
-	if lockedfile.IsSOPSDocument(cm.node) {
-		// Decrypted by the deploy (Flux's decryption, Terraform's sops
-		// provider): its values are ciphertext here.
-		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s is %s; its values are not read", r.Label, kind, name, lockedfile.SOPSEncrypted))
-		return
+	// The key is where the last resource writing it puts it: data added
+	// to the object (kubernetes_config_map_v1_data) over its own; one
+	// whose data is known only at apply, or encrypted, before it may hold
+	// the key.
+	var cm *configMap
+	var s *yaml.Node
+	var encoded bool
+	order := append(slices.Clone(adds), base)
+	slices.Reverse(order[:len(adds)])
+	for _, c := range order {
+		if c == nil {
+			continue
+		}
+		if c.unknown {
+			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s holds data known only at apply; its values are not read", r.Label, kind, name))
+			return
+		}
+		if lockedfile.IsSOPSDocument(c.node) {
+			// Decrypted by the deploy (Flux's decryption, Terraform's sops
+			// provider): its values are ciphertext here.
+			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s is %s; its values are not read", r.Label, kind, name, lockedfile.SOPSEncrypted))
+			return
+		}
+		if s, encoded = valuesNode(c, key); s != nil {
+			cm = c
+			break
+		}
 	}
-	s, encoded := valuesNode(cm, key)
 	if s == nil {
 		if !optional {
 			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s has no key %s", r.Label, kind, name, key))
@@ -189,6 +212,10 @@ type configMap struct {
 	kind, name, namespace string
 	node                  *yaml.Node
 	file                  *yamlFile
+	// adds: its keys are written into one of its name made elsewhere
+	// (kubernetes_config_map_v1_data); unknown: its data is known only
+	// at apply.
+	adds, unknown bool
 }
 
 // collectConfigMaps lists the ConfigMaps and Secrets of every added file.
@@ -198,7 +225,7 @@ func collectConfigMaps(files []*yamlFile) []configMap {
 		for _, d := range yf.docs {
 			top := body(d)
 			if k := str(at(top, "kind")); (k == "ConfigMap" || k == "Secret") && str(at(top, "apiVersion")) == "v1" {
-				out = append(out, configMap{kind: k, name: str(at(top, "metadata", "name")), namespace: str(at(top, "metadata", "namespace")), node: top, file: yf})
+				out = append(out, configMap{kind: k, name: str(at(top, "metadata", "name")), namespace: str(at(top, "metadata", "namespace")), node: top, file: yf, adds: yf.addsData, unknown: yf.dataUnknown})
 			}
 		}
 	}
@@ -213,7 +240,7 @@ func findConfigMap(cms []configMap, kind, name, ns string) *configMap {
 	var loose []*configMap
 	for i := range cms {
 		c := &cms[i]
-		if c.kind != kind || c.name != name {
+		if c.kind != kind || c.name != name || c.adds {
 			continue
 		}
 		if c.namespace == ns {
@@ -227,4 +254,25 @@ func findConfigMap(cms []configMap, kind, name, ns string) *configMap {
 		return loose[0]
 	}
 	return nil
+}
+
+// addedData are the data kubernetes_config_map_v1_data resources write
+// into the ConfigMap a HelmRelease in namespace ns names, in the order
+// found: those in ns, else those whose namespace is not written.
+func addedData(cms []configMap, kind, name, ns string) []*configMap {
+	var exact, loose []*configMap
+	for i := range cms {
+		c := &cms[i]
+		switch {
+		case !c.adds || c.kind != kind || c.name != name:
+		case c.namespace == ns:
+			exact = append(exact, c)
+		case c.namespace == "" || ns == "":
+			loose = append(loose, c)
+		}
+	}
+	if len(exact) > 0 {
+		return exact
+	}
+	return loose
 }

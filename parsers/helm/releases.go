@@ -50,6 +50,8 @@ type yamlFile struct {
 	mapRange func(lint.Range, string) lint.Range
 	source   lint.Source
 	inferred []string
+	// addsData and dataUnknown are Produced's.
+	addsData, dataUnknown bool
 	// keepsLines: mapRange keeps the lines of literal blocks
 	// (Produced.KeepsLines; kustomize's mapper follows them itself).
 	keepsLines bool
@@ -90,6 +92,10 @@ type Produced struct {
 	// heredoc), so a range inside a literal block (Argo CD's
 	// `values: |`) is placed in the block and then mapped.
 	KeepsLines bool
+	// AddsData marks a ConfigMap whose keys are written into one of its
+	// name made elsewhere (kubernetes_config_map_v1_data), DataUnknown
+	// one whose data is known only at apply (kept.Embedded's).
+	AddsData, DataUnknown bool
 }
 
 // rangeOf is where node n of the file is written.
@@ -172,7 +178,8 @@ func (f *Finder) AddProduced(p Produced) {
 		src = lint.SourceKubernetes
 	}
 	f.add(&yamlFile{rel: p.Name, abs: filepath.Join(p.Dir, filepath.Base(p.Name)), dir: p.Dir, data: p.Data, docs: p.Docs, scope: p.Scope,
-		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...), keepsLines: p.KeepsLines || src == lint.SourceKustomize})
+		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...), keepsLines: p.KeepsLines || src == lint.SourceKustomize,
+		addsData: p.AddsData, dataUnknown: p.DataUnknown})
 }
 
 // mayHoldRelease reports whether YAML data may hold a document the

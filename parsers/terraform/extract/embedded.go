@@ -499,20 +499,36 @@ func (x *extraction) secretData(local string, obj lint.Object) {
 
 // sourceData records the data attribute of the object obj names (its
 // metadata's name and namespace) as a kind document with the data under
-// key (configMapData, secretData).
+// key (configMapData, secretData); data known only at apply as the
+// document without it, marked DataUnknown.
 func (x *extraction) sourceData(local string, cm *lint.KubeObject, kind, key string) {
 	a := x.attr(nil, "data")
 	v := eval.GetAttr(x.v, "data")
 	name, ok := cm.Name.Str()
 	ns, nsOK := cm.Namespace.Str()
-	if a == nil || v == cty.NilVal || !v.IsKnown() || v.IsNull() || !ok || !nsOK || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
-		return
-	}
-	data, err := yaml.Marshal(x.goValue(v, x.mi.Addr(local), "data"))
-	if err != nil {
+	if a == nil || v == cty.NilVal || v.IsNull() || !ok || !nsOK {
 		return
 	}
 	head, err := yaml.Marshal(configMapHead{APIVersion: "v1", Kind: kind, Metadata: configMapMeta{Name: name, Namespace: ns}})
+	if err != nil {
+		return
+	}
+	whole := x.e.Session.Rng(a.Range)
+	// kubernetes_config_map_v1_data writes its keys into a ConfigMap made
+	// elsewhere (force: taking them over), not a ConfigMap of its own.
+	em := kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, SubstitutionSource: true, AddsData: x.r.Type == "kubernetes_config_map_v1_data"}
+	if !v.IsKnown() {
+		// Known only at apply: the object is named, what it holds is not.
+		em.Content, em.DataUnknown = head, true
+		em.SetMap(kept.PositionMap{Whole: whole})
+		em.SetPassed(nil)
+		x.e.Embedded = append(x.e.Embedded, em)
+		return
+	}
+	if !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return
+	}
+	data, err := yaml.Marshal(x.goValue(v, x.mi.Addr(local), "data"))
 	if err != nil {
 		return
 	}
@@ -522,7 +538,6 @@ func (x *extraction) sourceData(local string, cm *lint.KubeObject, kind, key str
 			content = append(append(content, "  "...), line...)
 		}
 	}
-	whole := x.e.Session.Rng(a.Range)
 	var lines []lint.Range
 	if obj := objectWritten(a.Expr); obj != nil {
 		// The head and "data:" lines are at the attribute; the data's
@@ -534,7 +549,7 @@ func (x *extraction) sourceData(local string, cm *lint.KubeObject, kind, key str
 		}
 		lines = append(lines, x.objectLines(obj, data, whole)...)
 	}
-	em := kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content, SubstitutionSource: true}
+	em.Content = content
 	em.SetMap(kept.PositionMap{Whole: whole, Lines: lines})
 	em.SetPassed(nil)
 	x.e.Embedded = append(x.e.Embedded, em)

@@ -32,6 +32,13 @@ type Embedded struct {
 	// Flux's variable substitution, not as a manifest (the resource is
 	// its own entity).
 	SubstitutionSource bool
+	// AddsData marks a SubstitutionSource whose data is written into a
+	// ConfigMap made elsewhere (kubernetes_config_map_v1_data): its keys
+	// join that ConfigMap's, it is not a ConfigMap of its own.
+	AddsData bool
+	// DataUnknown marks a SubstitutionSource whose data is known only at
+	// apply: Content holds none.
+	DataUnknown bool
 	// pos and parts are what Map and Passed apply: data, so that an
 	// Embedded can be stored (codec.go).
 	pos   *PositionMap
