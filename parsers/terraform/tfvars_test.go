@@ -2,6 +2,7 @@ package terraform
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -62,6 +63,20 @@ func TestUnloadedVarFilesNote(t *testing.T) {
 	got := tfvarsNotes(res)
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("notes = %+v\nwant [%+v]", got, want)
+	}
+}
+
+// An example that sets a name twice (Terraform refuses it as a
+// variables file) still sets the variables the note names.
+func TestUnloadedVarFilesNoteOfExampleSettingANameTwice(t *testing.T) {
+	files := map[string]string{
+		"stacks/dev/variables.tf":             tfvarsRoot,
+		"stacks/dev/terraform.tfvars.example": "cluster_name = \"dev\"\nnode_role_name = \"dev-nodes\"\ncluster_name = \"dev-2\"\n",
+	}
+	got := tfvarsNotes(loadRoot(t, files, "stacks/dev", Options{}))
+	want := `root module stacks/dev: variables cluster_name, node_role_name have no value; stacks/dev/terraform.tfvars.example sets them`
+	if len(got) != 1 || !strings.HasPrefix(got[0].What, want) {
+		t.Errorf("notes = %+v\nwant one starting %q", got, want)
 	}
 }
 

@@ -207,20 +207,22 @@ func autoLoaded(n string) bool {
 }
 
 // varFileNames returns the variable names a variables file assigns; none
-// when it cannot be read or parsed.
+// when it cannot be read. Of one that does not parse whole (a name set
+// twice, as examples often do), the names of the attributes it parsed:
+// the note names what the file sets, and reading it then reports what
+// is wrong with it.
 func (e *Evaluator) varFileNames(p *hclparse.Parser, path string) []string {
 	src, err := e.Tree().ReadFile(path, maxSourceFile)
 	if err != nil || nesting.HCLFile(path, src) != nil {
 		return nil
 	}
 	var f *hcl.File
-	var diags hcl.Diagnostics
 	if base := strings.TrimSuffix(strings.TrimSuffix(path, ".example"), ".sample"); strings.HasSuffix(base, ".json") {
-		f, diags = p.ParseJSON(src, path)
+		f, _ = p.ParseJSON(src, path)
 	} else {
-		f, diags = p.ParseHCL(src, path)
+		f, _ = p.ParseHCL(src, path)
 	}
-	if f == nil || diags.HasErrors() {
+	if f == nil || f.Body == nil {
 		return nil
 	}
 	attrs, _ := f.Body.JustAttributes()
