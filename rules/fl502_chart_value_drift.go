@@ -248,7 +248,7 @@ func (w valueWriters) readByAnother(r *lint.Release, k lint.ValueKey) bool {
 			// version not known): the key is for this chart.
 			continue
 		}
-		if o.Reads == nil || o.Reads.Chart != r.Reads.Chart && o.Reads.ReadsKey(k.Path) {
+		if o.Reads == nil || o.Reads.ReadsKey(k.Path) {
 			return true
 		}
 	}
