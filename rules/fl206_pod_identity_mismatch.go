@@ -57,7 +57,11 @@ told not to create its account, or one whose values are not all known
 a chart of the tree that does not render (it fails, or fails on a value
 known only at apply) or renders without a dependency its values enable
 (not vendored). The accounts found in the namespace carry
-their inferences into the finding. What another Terraform root module applies (its namespaces,
+their inferences into the finding, and so does the account of that name
+found in another namespace, even when the namespace is declared: a chart
+of the tree that no release installs renders with its defaults, and
+where it really runs is wherever it is installed by other means — the
+finding is then inferred (a warning), and not fixed. What another Terraform root module applies (its namespaces,
 releases and accounts) proves nothing about the association's cluster,
 unless ` + "`.faultline.hcl`" + ` maps both to the same cluster: two configurations
 often manage two clusters. Nor does it make the account possible when that
@@ -248,10 +252,12 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	var related []lint.Location
 	// The proof rests on the accounts found in the namespace too.
 	inf := dedupe(append(inferred(pa), othersInferred...))
-	if !declaredNS {
-		// The proof rests on where the account runs.
-		inf = dedupe(append(inf, inferredAny(elsewhere, func(sa *lint.ServiceAccount) lint.Entity { return sa })...))
-	}
+	// The proof rests on where the account runs: without the namespace
+	// declared, that is the proof; with it, the message, the hint and the
+	// fix still name where it runs, and an account of a chart rendered
+	// with its defaults (no release installs it) runs where that chart is
+	// installed by other means, which may be this namespace.
+	inf = dedupe(append(inf, inferredAny(elsewhere, func(sa *lint.ServiceAccount) lint.Entity { return sa })...))
 	if len(elsewhere) > 0 {
 		sa := elsewhere[0]
 		msg += fmt.Sprintf("; %q exists in namespace %s", name, sa.Namespace)
