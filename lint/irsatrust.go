@@ -188,9 +188,15 @@ func (m *Model) providerWrittenOutIn(v Value, root string, in func(*OIDCProvider
 	if !ok || root == "" || arn.Account != "" {
 		return nil
 	}
-	origin, ok := m.IssuerOrigin(v)
+	written, ok := m.IssuerOrigin(v)
 	if !ok {
 		return nil
+	}
+	// The issuer of a cluster looked up by name (data "aws_eks_cluster")
+	// is that of the cluster of the name another root declares.
+	origin := written
+	if c := m.clusterLookedUp(written); c != nil {
+		origin = HoleRef{Object: c.Addr, Path: "identity[0].oidc[0].issuer"}
 	}
 	callerAccount := false
 	for _, ref := range v.Refs() {
@@ -201,9 +207,9 @@ func (m *Model) providerWrittenOutIn(v Value, root string, in func(*OIDCProvider
 			callerAccount = true
 		case ok && a.Type == "aws_partition" && len(attrs) == 1 && attrs[0] == "partition":
 			// The root's own partition, the one its provider is in.
-		case ref.Object == origin.Object:
+		case ref.Object == written.Object:
 		default:
-			if o, ok := ref.Origin(); !ok || o.Object != origin.Object {
+			if o, ok := ref.Origin(); !ok || o.Object != written.Object {
 				return nil
 			}
 		}
@@ -222,6 +228,41 @@ func (m *Model) providerWrittenOutIn(v Value, root string, in func(*OIDCProvider
 			}
 			found = p
 		}
+	}
+	return found
+}
+
+// clusterLookedUp is the cluster of the tree an issuer origin read from
+// a data source looking an EKS cluster up by name (ClusterLookup) stands
+// for: the one cluster another root declares with that name, in a scope
+// that may be the lookup's. Nil when the origin is no such lookup, or
+// none or several match.
+func (m *Model) clusterLookedUp(o HoleRef) *Cluster {
+	a, ok := ParseAddress(o.Object)
+	if !ok || !a.Data || a.Type != "aws_eks_cluster" || o.Path != "identity[0].oidc[0].issuer" {
+		return nil
+	}
+	var lookup *ClusterLookup
+	for _, l := range m.ClusterLookups {
+		if l.Addr == o.Object {
+			lookup = l
+		}
+	}
+	if lookup == nil {
+		return nil
+	}
+	if _, ok := lookup.Name.Str(); !ok {
+		return nil
+	}
+	var found *Cluster
+	for _, c := range m.Clusters {
+		if c.Root == lookup.Root || !c.Scope.Compatible(lookup.Scope, false, false) || Compare(c.Name, lookup.Name) != Yes {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
 	}
 	return found
 }

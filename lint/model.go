@@ -579,6 +579,19 @@ type OtherCluster struct {
 	What string
 }
 
+// KindClusterLookup is a Terraform data source reading an EKS cluster
+// by its name.
+const KindClusterLookup Kind = "cluster-lookup"
+
+// ClusterLookup is a data source that reads an EKS cluster by its name
+// (data "aws_eks_cluster") no resource of its own root declares: the
+// cluster of that name another root of the tree declares, when it is
+// applied in the same account and region, is what it reads. Name is
+// the name it looks up.
+type ClusterLookup struct {
+	Object
+}
+
 // Workload is an object that runs pods (Deployment, StatefulSet,
 // DaemonSet, Job, CronJob, Pod) and the service account they run as.
 type Workload struct {
@@ -689,6 +702,10 @@ type Model struct {
 	// capacity faultline does not read (OtherCluster). Like ModuleCalls,
 	// they are not entities other objects refer to.
 	OtherClusters []*OtherCluster
+	// ClusterLookups are the data sources reading an EKS cluster by name
+	// that their own root does not declare (ClusterLookup). Like
+	// ModuleCalls, they are not entities.
+	ClusterLookups []*ClusterLookup
 	// OIDCProviders are the IAM OIDC identity providers the sources
 	// declare, with the issuer each is for: what tells whether a trust
 	// naming one is an IRSA trust, and what a trust's provider is (see
@@ -797,6 +814,9 @@ func (m *Model) Add(es ...Entity) {
 		case *OtherCluster:
 			m.OtherClusters = append(m.OtherClusters, x)
 			continue
+		case *ClusterLookup:
+			m.ClusterLookups = append(m.ClusterLookups, x)
+			continue
 		case *OIDCProvider:
 			m.OIDCProviders = append(m.OIDCProviders, x)
 		default:
@@ -902,6 +922,7 @@ func (m *Model) Sort() {
 	sortBy(m.ModuleCalls)
 	sortBy(m.DuplicateKeys)
 	sortBy(m.OtherClusters)
+	sortBy(m.ClusterLookups)
 	sortBy(m.OIDCProviders)
 	m.byAddr, m.byName, m.unnamed, m.changes = nil, nil, nil, nil
 	m.memoMu.Lock()

@@ -49,7 +49,9 @@ URL in an account). A provider the tree does not
 declare (another account's), or whose list is not known, is taken to
 accept others. When the principal is written out with the root's own
 account for an issuer another root declares the one provider for (read
-through remote state) and that provider accepts STS only, the finding is
+through remote state, or the issuer of a ` + "`data \"aws_eks_cluster\"`" + ` that looks
+up by name the one cluster another root — a Terragrunt unit — declares)
+and that provider accepts STS only, the finding is
 one severity lower: it holds only if the two roots are applied in
 different accounts, which nothing in the tree says.
 

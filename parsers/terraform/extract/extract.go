@@ -115,6 +115,13 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		// A ReplicationController's pods are not read, written as a
 		// manifest or not: a note, so an absent finding is explained.
 		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: obj.Label + ": a ReplicationController is not read; its pods' service account and scheduling are not checked (a Deployment's are)", Range: obj.Range})
+	case r.Data && r.Type == "aws_eks_cluster":
+		if _, ok := e.LookedUp(obj.Addr); !ok {
+			// A cluster its root does not declare: another root's may be it.
+			obj.Kind, obj.LookedUp = lint.KindClusterLookup, true
+			obj.Name = x.val("name")
+			e.Add(&lint.ClusterLookup{Object: obj})
+		}
 	case !r.Data && otherClusterTypes[r.Type] != "":
 		obj.Kind = lint.KindOtherCluster
 		obj.Name = x.val("name")

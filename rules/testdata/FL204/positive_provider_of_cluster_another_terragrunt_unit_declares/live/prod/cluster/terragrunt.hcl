@@ -1,0 +1,7 @@
+terraform {
+  source = "../../../modules/cluster"
+}
+
+inputs = {
+  name = "atlas-prod"
+}

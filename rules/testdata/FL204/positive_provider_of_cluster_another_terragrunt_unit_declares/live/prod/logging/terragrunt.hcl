@@ -1,0 +1,11 @@
+terraform {
+  source = "../../../modules/logging"
+}
+
+dependencies {
+  paths = ["../cluster"]
+}
+
+inputs = {
+  cluster_name = "atlas-prod"
+}
