@@ -352,9 +352,19 @@ func recordBounded(r *lint.Release, n *yaml.Node, prefix string, pos posFunc, bu
 			}
 			recordBounded(r, n.Content[i+1], key, pos, budget, aliased)
 		}
-	case yaml.ScalarNode, yaml.SequenceNode:
+	case yaml.ScalarNode:
 		if prefix != "" {
 			ranges[prefix] = pos(n)
+		}
+	case yaml.SequenceNode:
+		if prefix != "" {
+			ranges[prefix] = pos(n)
+		}
+		// Each item where it is written (apps[0], apps[0].namespace): a
+		// value a template renders from an item is placed at its key,
+		// not at the list.
+		for i, item := range n.Content {
+			recordBounded(r, item, prefix+"["+strconv.Itoa(i)+"]", pos, budget, aliased)
 		}
 	}
 }
