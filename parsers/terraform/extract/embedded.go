@@ -2,6 +2,9 @@ package extract
 
 import (
 	"bytes"
+	"fmt"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,6 +76,34 @@ func (x *extraction) embed(local, attr string) {
 	}
 	em.SetPassed(x.interpolationsPassed(expr))
 	x.e.Embedded = append(x.e.Embedded, em)
+}
+
+// committedManifest reads the YAML file a github_repository_file or
+// gitlab_repository_file commits to a repository (its file a .yaml or
+// .yml path) as the manifests it holds: a GitOps controller syncing that
+// repository applies them. Whether one syncs the path to this cluster
+// is not in the tree: what is read from them is inferred.
+func (x *extraction) committedManifest(local string) {
+	file, _ := eval.GetAttr(x.v, "file").Unmark()
+	if file == cty.NilVal || !file.IsKnown() || file.IsNull() || file.Type() != cty.String {
+		return
+	}
+	name := file.AsString()
+	if ext := strings.ToLower(path.Ext(name)); ext != ".yaml" && ext != ".yml" {
+		return
+	}
+	repo := "its repository"
+	if v, ok := x.val("repository").Str(); ok {
+		repo = "repository " + v
+	} else if v, ok := x.val("project").Str(); ok {
+		repo = "project " + v
+	}
+	n := len(x.e.Embedded)
+	x.embed(local, "content")
+	for i := n; i < len(x.e.Embedded); i++ {
+		why := fmt.Sprintf("committed to %s as %s by %s: applied if a GitOps controller syncs that path to this cluster", repo, name, x.mi.Label(local))
+		x.e.Embedded[i].Inferred = append(slices.Clone(x.e.Embedded[i].Inferred), why)
+	}
 }
 
 // decodedFile is the text a yamldecode() argument evaluates to — a

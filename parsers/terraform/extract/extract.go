@@ -138,6 +138,8 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		e.Add(x.release(obj))
 	case !r.Data && (r.Type == "kubectl_manifest"):
 		x.embed(local, "yaml_body")
+	case !r.Data && (r.Type == "github_repository_file" || r.Type == "gitlab_repository_file"):
+		x.committedManifest(local)
 	case !r.Data && r.Type == "kubernetes_manifest":
 		x.embed(local, "manifest")
 	case !r.Data && r.Type == "argocd_application":
