@@ -180,7 +180,7 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir, root s
 		v = env.expand(v)
 	}
 	if lint.HasSentinel(v) || hasPlaceholder(v) {
-		b.note(lint.Unresolved, yf.rangeOf(vf), fmt.Sprintf("%s: values file %s names a value known only when Argo CD syncs or a placeholder a pipeline fills; not read", r.Label, str(vf)))
+		b.valuesNotRead(r, yf.rangeOf(vf), fmt.Sprintf("%s: values file %s names a value known only when Argo CD syncs or a placeholder a pipeline fills; not read", r.Label, str(vf)), "values file "+str(vf))
 		return
 	}
 	ref := yf.rangeOf(vf)
@@ -188,7 +188,7 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir, root s
 	case v == "":
 		return
 	case strings.Contains(v, "://"):
-		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: remote values file %s not read", r.Label, v))
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: remote values file %s not read", r.Label, v), "remote values file "+v)
 	case strings.HasPrefix(v, "$"):
 		name, rest, _ := strings.Cut(strings.TrimPrefix(v, "$"), "/")
 		bases, ok := refBases[name]
@@ -203,9 +203,9 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir, root s
 				return
 			}
 		}
-		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s is not in the scanned tree (another repository?); not read", r.Label, v))
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s is not in the scanned tree (another repository?); not read", r.Label, v), "values file "+v)
 	case chartDir == "":
-		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read ("+treefs.RootHint+")", r.Label, v))
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read ("+treefs.RootHint+")", r.Label, v), "values file "+v)
 	case strings.HasPrefix(v, "/") && root != "":
 		// Argo CD's ResolveValueFilePathOrUrl: an absolute path is
 		// relative to the repository's root.

@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-
-	"github.com/faultline-dev/faultline/lint"
 )
 
 // crossplaneHelmGroup is the API group of provider-helm's Release
@@ -49,7 +47,7 @@ func (b *builder) crossplaneRelease(yf *yamlFile, doc int, top *yaml.Node) {
 		} else if ref := at(vf, "secretKeyRef"); ref != nil {
 			what = "Secret " + str(at(ref, "name"))
 		}
-		b.note(lint.Unresolved, yf.rangeOf(vf), fmt.Sprintf("%s: values from %s of the cluster are not read", label, what))
+		b.valuesNotRead(r, yf.rangeOf(vf), fmt.Sprintf("%s: values from %s of the cluster are not read", label, what), "values from "+what+" of the cluster")
 	}
 	if v := at(fp, "values"); v != nil {
 		if err := mergeDoc(r, v, yf.rangeOf); err != nil {
@@ -60,7 +58,7 @@ func (b *builder) crossplaneRelease(yf *yamlFile, doc int, top *yaml.Node) {
 		key, val := at(s, "name"), at(s, "value")
 		if str(key) == "" || val == nil || val.Kind != yaml.ScalarNode {
 			if at(s, "valueFrom") != nil {
-				b.note(lint.Unresolved, yf.rangeOf(s), fmt.Sprintf("%s: set %s from a ConfigMap or Secret of the cluster is not read", label, str(key)))
+				b.valuesNotRead(r, yf.rangeOf(s), fmt.Sprintf("%s: set %s from a ConfigMap or Secret of the cluster is not read", label, str(key)), "set "+str(key)+" from the cluster")
 			}
 			continue
 		}

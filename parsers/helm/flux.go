@@ -81,7 +81,7 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		for _, vf := range files {
 			if base == "" {
-				b.note(lint.Unresolved, yf.rangeOf(vf), fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read ("+treefs.RootHint+")", label, str(vf)))
+				b.valuesNotRead(r, yf.rangeOf(vf), fmt.Sprintf("%s: values file %s belongs to a chart outside the scanned tree; not read ("+treefs.RootHint+")", label, str(vf)), "values file "+str(vf))
 				continue
 			}
 			b.mergeFile(r, filepath.Join(base, filepath.FromSlash(str(vf))), yf.rangeOf(vf), false)
@@ -114,14 +114,14 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 	ref := yf.rangeOf(at(vf, "name"))
 	optional := str(at(vf, "optional")) == "true"
 	if kind != "ConfigMap" && kind != "Secret" {
-		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values from %s %s are not read", r.Label, kind, name))
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values from %s %s are not read", r.Label, kind, name), "values from "+kind+" "+name)
 		return
 	}
 	base := findConfigMap(b.configMaps, kind, name, ns)
 	adds := addedData(b.configMaps, kind, name, ns)
 	if base == nil && len(adds) == 0 {
 		if !optional {
-			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s is not in the scanned files (generated?); its values are not read", r.Label, kind, name))
+			b.valuesNotRead(r, ref, fmt.Sprintf("%s: %s %s is not in the scanned files (generated?); its values are not read", r.Label, kind, name), "values from "+kind+" "+name)
 		}
 		return
 	}
@@ -139,13 +139,13 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 			continue
 		}
 		if c.unknown {
-			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s holds data known only at apply; its values are not read", r.Label, kind, name))
+			b.valuesNotRead(r, ref, fmt.Sprintf("%s: %s %s holds data known only at apply; its values are not read", r.Label, kind, name), "values from "+kind+" "+name)
 			return
 		}
 		if lockedfile.IsSOPSDocument(c.node) {
 			// Decrypted by the deploy (Flux's decryption, Terraform's sops
 			// provider): its values are ciphertext here.
-			b.note(lint.Unresolved, ref, fmt.Sprintf("%s: %s %s is %s; its values are not read", r.Label, kind, name, lockedfile.SOPSEncrypted))
+			b.valuesNotRead(r, ref, fmt.Sprintf("%s: %s %s is %s; its values are not read", r.Label, kind, name, lockedfile.SOPSEncrypted), "values from "+kind+" "+name)
 			return
 		}
 		if s, encoded = valuesNode(c, key); s != nil {
@@ -163,7 +163,7 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 	if encoded {
 		text, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s.Value))
 		if err != nil {
-			b.note(lint.Unresolved, cm.file.rangeOf(s), fmt.Sprintf("%s: %s is not base64; its values are not read", r.Label, what))
+			b.valuesNotRead(r, cm.file.rangeOf(s), fmt.Sprintf("%s: %s is not base64; its values are not read", r.Label, what), "values from "+what)
 			return
 		}
 		b.mergeDecoded(r, cm.file, s, string(text), what)

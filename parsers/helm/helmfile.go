@@ -75,7 +75,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			case v == nil:
 			case v.Kind == yaml.ScalarNode:
 				if strings.Contains(v.Value, "{{") || strings.HasSuffix(v.Value, ".gotmpl") || strings.Contains(v.Value, "://") {
-					b.note(lint.Unresolved, yf.rangeOf(v), fmt.Sprintf("%s: values %s are templated or remote; not read", r.Label, v.Value))
+					b.valuesNotRead(r, yf.rangeOf(v), fmt.Sprintf("%s: values %s are templated or remote; not read", r.Label, v.Value), "values "+v.Value)
 					continue
 				}
 				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(v.Value)), yf.rangeOf(v), missingFilesOptional(rn))
@@ -86,7 +86,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 						// (helmfile 0.x every helmfile.yaml, or the
 						// helmfile Terraform provider's content):
 						// `role: {{ .Values.x }}` is a flow mapping to YAML.
-						b.note(lint.Unresolved, yf.rangeOf(v), fmt.Sprintf("%s: values written with {{ }} template expressions, filled in when helmfile renders the file; not read", r.Label))
+						b.valuesNotRead(r, yf.rangeOf(v), fmt.Sprintf("%s: values written with {{ }} template expressions, filled in when helmfile renders the file; not read", r.Label), "values written with {{ }} template expressions")
 						continue
 					}
 					b.diag(yf.rangeOf(v), "invalid values", err.Error())

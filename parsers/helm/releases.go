@@ -331,6 +331,18 @@ func (b *builder) note(kind lint.CoverageKind, r lint.Range, what string) {
 	b.notes = append(b.notes, lint.Note{Kind: kind, What: b.shown(what), Range: r})
 }
 
+// valuesNotRead notes values of release r that are not read (what, at
+// rng) and marks its values not all known (unknown names them, as
+// lint.Release.ValuesUnknown does): what is modelled from them — the
+// accounts the chart creates, a Karpenter controller's placement — is
+// then not taken as certain.
+func (b *builder) valuesNotRead(r *lint.Release, rng lint.Range, what, unknown string) {
+	b.note(lint.Unresolved, rng, what)
+	if r.ValuesUnknown == "" {
+		r.ValuesUnknown = b.shown(unknown)
+	}
+}
+
 // shown is text as a message shows it: a value known only after apply
 // (a Terraform variable without a value in an Application Terraform
 // writes) as the reference it is, never the placeholder standing for it,
