@@ -70,8 +70,9 @@ conditional's branch or a for expression's body, which may never be
 evaluated, nor in ` + "`depends_on`" + `, which waits for the whole call; not judged
 when the module has a file faultline did not read or that does not parse), a variables file's value that is no constant (a function
 call, a reference: Terraform reads the file without either), a variable's
-default its type constraint refuses (after the constraint's optional
-attribute defaults are applied). A file faultline refuses to read (a symlink out of the
+default that is no constant (a reference or a function call, refused where
+it is written) or that its type constraint refuses (after the constraint's
+optional attribute defaults are applied). A file faultline refuses to read (a symlink out of the
 tree, a FIFO or device), a file the checkout holds locked (a Git LFS pointer
 in place of a packed subchart, a ` + "`terraform.tfvars`" + ` git-crypt encrypted) and
 a Terraform root that reaches its evaluation budget are coverage notes, not

@@ -9,24 +9,34 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 )
 
-// defaultDiags are the defaults of the module's variables that their
-// type constraint refuses, as Terraform reports them when it loads the
-// configuration (configs.decodeVariableBlock: "Invalid default value for
-// variable" at the default, after the constraint's optional attribute
-// defaults are applied to a default that is not null). A default that is
-// not a constant, or a type that is not read, is not judged here.
+// defaultDiags are the defaults of the module's variables Terraform
+// refuses when it loads the configuration (configs.decodeVariableBlock):
+// one that is not a constant, with what evaluating it without a context
+// says ("Variables not allowed" at a reference, "Function calls not
+// allowed" at a call), and one its type constraint refuses ("Invalid
+// default value for variable" at the default, after the constraint's
+// optional attribute defaults are applied to a default that is not
+// null). A type that is not read is not judged.
 func (m *Module) defaultDiags() hcl.Diagnostics {
 	var out hcl.Diagnostics
 	for _, v := range m.variables {
-		if !v.hasDef || v.typ == nil {
-			continue
-		}
-		tc := v.typeConstraint()
-		if tc.ty == cty.DynamicPseudoType {
+		if !v.hasDef {
 			continue
 		}
 		val, diags := v.def.Value(nil)
-		if diags.HasErrors() || !val.IsWhollyKnown() {
+		if diags.HasErrors() {
+			for _, d := range diags {
+				if d.Severity == hcl.DiagError {
+					out = append(out, d)
+				}
+			}
+			continue
+		}
+		if v.typ == nil {
+			continue
+		}
+		tc := v.typeConstraint()
+		if tc.ty == cty.DynamicPseudoType || !val.IsWhollyKnown() {
 			continue
 		}
 		if tc.defaults != nil && !val.IsNull() {
