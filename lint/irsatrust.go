@@ -232,6 +232,30 @@ func (m *Model) providerWrittenOutIn(v Value, root string, in func(*OIDCProvider
 	return found
 }
 
+// ProviderOfUnreadCall is, for a web-identity statement whose one
+// Federated principal is an output of a module call whose code is not
+// read and that makes an EKS cluster (OtherCluster.Call), that cluster:
+// the provider is the module's, and which audiences it accepts is not
+// known. Nil otherwise.
+func (m *Model) ProviderOfUnreadCall(w WebIdentity) *OtherCluster {
+	if len(w.Statement.Federated) != 1 {
+		return nil
+	}
+	ref, ok := soleOrigin(w.Statement.Federated[0])
+	if !ok {
+		return nil
+	}
+	if a, ok := ParseAddress(ref.Object); !ok || !a.IsModuleCall() {
+		return nil
+	}
+	for _, oc := range m.OtherClusters {
+		if oc.Call != "" && oc.Call == ref.Object {
+			return oc
+		}
+	}
+	return nil
+}
+
 // clusterLookedUp is the cluster of the tree an issuer origin read from
 // a data source looking an EKS cluster up by name (ClusterLookup) stands
 // for: the one cluster another root declares with that name, in a scope

@@ -577,6 +577,10 @@ type OtherCluster struct {
 	// What says what the cluster is ("AKS cluster
 	// azurerm_kubernetes_cluster.main").
 	What string
+	// Call is the root-qualified address of the module call whose code is
+	// not read that makes it ("" for a resource): its outputs (the
+	// cluster's OIDC provider) are not known either.
+	Call string
 }
 
 // KindClusterLookup is a Terraform data source reading an EKS cluster

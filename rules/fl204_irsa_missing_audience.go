@@ -47,7 +47,10 @@ the root declares is that provider; so is the ARN of a
 issuer of the one provider its root declares (IAM keeps one provider per
 URL in an account). A provider the tree does not
 declare (another account's), or whose list is not known, is taken to
-accept others. When the principal is written out with the root's own
+accept others; when it is the output of a module call whose code
+faultline does not read (an eks module version it has no model of, no
+module cache), that is an assumption, and the finding is one severity
+lower. When the principal is written out with the root's own
 account for an issuer another root declares the one provider for (read
 through remote state, or the issuer of a ` + "`data \"aws_eks_cluster\"`" + ` that looks
 up by name the one cluster another root — a Terragrunt unit — declares)
@@ -114,6 +117,10 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					// Harmless if this root is applied in the account of the
 					// root that declares the provider, as it likely is.
 					inf = append(slices.Clone(inf), fmt.Sprintf("this root's account is taken to differ from that of %s, whose %s, the one provider the tree declares for this issuer, accepts only %s", o.Root, o.Label, stsAudience))
+				} else if oc := p.Model.ProviderOfUnreadCall(w); oc != nil {
+					// The module's provider may accept STS tokens only, as
+					// every version of the eks module faultline models does.
+					inf = append(slices.Clone(inf), fmt.Sprintf("the provider is that of the %s: the audiences it accepts are taken to be others than %s alone", oc.What, stsAudience))
 				}
 				p.Report(lint.Finding{
 					Range:   w.Statement.Range,

@@ -1693,6 +1693,7 @@ func unreadClusterCalls(calls []modsource.ModuleCall, rel func(string) string) [
 		out = append(out, &lint.OtherCluster{
 			Object: lint.Object{Kind: lint.KindOtherCluster, Addr: root + ":" + label + "#cluster", Root: root, Label: label, Range: c.Range, NameRange: c.Range, Source: lint.SourceTerraform, Name: lint.Unknown()},
 			What:   fmt.Sprintf("EKS cluster of %s (%s%s, whose code faultline does not read)", label, key, version),
+			Call:   root + ":" + label,
 		})
 	}
 	return out
