@@ -37,6 +37,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/Masterminds/semver/v3"
 	"go.yaml.in/yaml/v3"
 	k8sversion "k8s.io/apimachinery/pkg/util/version"
 
@@ -250,9 +251,13 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	}
 	rels := append([]*lint.Release(nil), releases...)
 	sort.SliceStable(rels, func(i, j int) bool { return rels[i].Addr < rels[j].Addr })
+	archives := archivesByName(charts)
 	for _, r := range rels {
 		if r == nil {
 			continue
+		}
+		if r.ChartDir == "" {
+			r.ChartDir = archives.of(r)
 		}
 		if r.ChartDir == "" {
 			cr, why := remoteReads(r)
@@ -587,6 +592,37 @@ func text(v lint.Value, h *lint.Holes) string {
 		}
 	}
 	return b.String()
+}
+
+// chartArchives are the chart archives of the tree by file name
+// ("karpenter-1.9.0.tgz"): the name `helm pull` and the helm provider's
+// repository cache give the archive of a chart version.
+type chartArchives map[string][]string
+
+// archivesByName indexes the archives among charts.
+func archivesByName(charts []string) chartArchives {
+	out := chartArchives{}
+	for _, c := range charts {
+		if strings.HasSuffix(c, ".tgz") {
+			out[filepath.Base(c)] = append(out[filepath.Base(c)], c)
+		}
+	}
+	return out
+}
+
+// of is the one archive of the tree a release of a remote chart at an
+// exact version installs: the archive named after that chart and
+// version, which is what Helm downloads for it; "" when there is none,
+// several, or the version is a range.
+func (a chartArchives) of(r *lint.Release) string {
+	v := strings.TrimPrefix(strings.TrimSpace(r.Version), "v")
+	if _, err := semver.StrictNewVersion(v); err != nil || r.Chart == "" || lint.HasSentinel(r.Chart) {
+		return ""
+	}
+	if found := a[r.ChartName()+"-"+v+".tgz"]; len(found) == 1 {
+		return found[0]
+	}
+	return ""
 }
 
 // defaultReleaseName is the release name used with chart defaults.
