@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/yamlanchor"
@@ -365,10 +366,24 @@ func (x *extraction) goValue(v cty.Value, addr, path string) any {
 	return nil
 }
 
-// listElements are the elements of a list expression as written: a tuple
-// constructor's, a local's that is one, or those of concat()'s arguments
-// in order (concat(local.base, [yamlencode(…)])); nil when some part is
-// not so written (its elements cannot be told apart).
+// knownLength is the length of a list, tuple or set value whose length is
+// known.
+func knownLength(v cty.Value) (int, bool) {
+	if v == cty.NilVal {
+		return 0, false
+	}
+	v, _ = v.Unmark()
+	if v.IsNull() || !(v.Type().IsListType() || v.Type().IsTupleType() || v.Type().IsSetType()) {
+		return 0, false
+	}
+	n := v.Length()
+	if !n.IsKnown() {
+		return 0, false
+	}
+	l, _ := n.AsBigFloat().Int64()
+	return int(l), true
+}
+
 // compactElements are the elements compact() keeps of elems: those whose
 // value is neither null nor the empty string; nil when one's value is not
 // known (which are kept is then not known).
@@ -391,6 +406,12 @@ func compactElements(in *eval.ModInst, elems []hcl.Expression) []hcl.Expression 
 	return out
 }
 
+// listElements are the elements of a list expression as written: a tuple
+// constructor's, a local's that is one, or those of concat()'s arguments
+// in order (concat(local.base, [yamlencode(…)])); an argument of concat()
+// not so written whose value is a list of known length (a variable)
+// stands for each of its elements, so the others keep their place. Nil
+// when some part is neither (its elements cannot be told apart).
 func listElements(in *eval.ModInst, expr hcl.Expression, depth int) []hcl.Expression {
 	expr = eval.Unhooked(in.LocalExpr(expr))
 	switch x := expr.(type) {
@@ -422,7 +443,11 @@ func listElements(in *eval.ModInst, expr hcl.Expression, depth int) []hcl.Expres
 		for _, arg := range x.Args {
 			part := listElements(in, arg, depth-1)
 			if part == nil {
-				return nil
+				n, ok := knownLength(in.Eval(arg, nil))
+				if !ok {
+					return nil
+				}
+				part = slices.Repeat([]hcl.Expression{arg}, n)
 			}
 			out = append(out, part...)
 		}
