@@ -84,10 +84,7 @@ func (f *Finder) GeneratedInstalls() []GeneratedInstall {
 // templated), and lists those at a path written out (fixed: every
 // generated Application installs that one chart with them).
 func installsWithValues(spec *yaml.Node) (templated bool, fixed []string) {
-	sources := items(at(spec, "sources"))
-	if s := at(spec, "source"); s != nil {
-		sources = append(sources, s)
-	}
+	sources := argoSources(spec)
 	for _, src := range sources {
 		helm := at(src, "helm")
 		if !slices.ContainsFunc([]string{"valuesObject", "values", "valueFiles", "parameters", "fileParameters"}, func(k string) bool { return at(helm, k) != nil }) {

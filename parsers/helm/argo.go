@@ -21,15 +21,23 @@ import (
 // idpbuilder reads it, is <dir> relative to the file), helm.valuesObject (or helm.values, a
 // string), helm.parameters. The release is helm.releaseName or the
 // Application's name, in spec.destination.namespace.
+// argoSources are the sources of an Argo CD Application spec: spec.sources
+// when it lists any — Argo CD then ignores spec.source —, else
+// spec.source.
+func argoSources(spec *yaml.Node) []*yaml.Node {
+	if sources := items(at(spec, "sources")); len(sources) > 0 {
+		return sources
+	}
+	if s := at(spec, "source"); s != nil {
+		return []*yaml.Node{s}
+	}
+	return nil
+}
+
 func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 	name := str(at(top, "metadata", "name"))
 	spec := at(top, "spec")
-	var sources []*yaml.Node
-	if s := at(spec, "source"); s != nil {
-		sources = []*yaml.Node{s}
-	} else {
-		sources = items(at(spec, "sources"))
-	}
+	sources := argoSources(spec)
 	_, kindNode := get(top, "kind")
 	bases := b.repoBases(yf.dir)
 	// idpbuilder's cnoe://<dir> is a repository it makes of <dir>,
@@ -228,12 +236,7 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir, root s
 // path is a chart of the tree.
 func (b *builder) applicationSet(yf *yamlFile, top *yaml.Node) {
 	spec := at(top, "spec", "template", "spec")
-	var sources []*yaml.Node
-	if s := at(spec, "source"); s != nil {
-		sources = []*yaml.Node{s}
-	} else {
-		sources = items(at(spec, "sources"))
-	}
+	sources := argoSources(spec)
 	var charts []string
 	installs := false
 	// named adds a chart's name or path to the note unless the template

@@ -47,10 +47,7 @@ func (f *Finder) Destinations() []Destination {
 		if ns == "" || strings.Contains(ns, "{{") {
 			return
 		}
-		sources := items(at(spec, "sources"))
-		if s := at(spec, "source"); s != nil {
-			sources = append(sources, s)
-		}
+		sources := argoSources(spec)
 		for _, src := range sources {
 			p := str(at(src, "path"))
 			if p == "" || strings.ContainsAny(p, "{*?[") || at(src, "chart") != nil || at(src, "helm") != nil || !plainDirectory(src) {
