@@ -401,20 +401,39 @@ func blockHint(r *lint.Release, g unreadGroup) string {
 // when there is exactly one and it lies in a block related to the value's
 // (a value moved up or down its blocks: aws.x → settings.aws.x →
 // settings.x). Two unrelated blocks sharing a last segment
-// (webhook.enabled, serviceMonitor.enabled) are no move.
+// (webhook.enabled, serviceMonitor.enabled) are no move. A key of a map
+// the chart reads whole (an annotation under serviceAccount.annotations)
+// moves with its map: to the one map of that name the chart reads in a
+// related block (rbac.serviceAccount.annotations). Keys are shown as
+// --set writes them (shownKey).
 func driftHint(r *lint.Release, k lint.ValueKey) string {
+	shown := shownKey(k)
 	last := k.Path[len(k.Path)-1]
 	parent := k.Path[:len(k.Path)-1]
-	var moved []string
-	for _, rd := range r.Reads.Reads {
-		if n := len(rd.Path); n > 0 && rd.Path[n-1] == last && nestedBlocks(parent, rd.Path[:n-1]) {
-			moved = append(moved, strings.Join(rd.Path, "."))
+	moved := movedTo(r, last, parent)
+	if len(moved) == 0 && len(parent) > 0 {
+		for _, m := range movedTo(r, parent[len(parent)-1], parent[:len(parent)-1]) {
+			moved = append(moved, append(slices.Clone(m), last))
 		}
 	}
-	if len(moved) == 1 && moved[0] != k.Key {
-		return fmt.Sprintf("chart %s reads %s: move the value there, or delete %s", r.Reads.Chart, moved[0], k.Key)
+	if len(moved) == 1 {
+		if to := shownKey(lint.ValueKey{Key: strings.Join(moved[0], "."), Path: moved[0]}); to != shown {
+			return fmt.Sprintf("chart %s reads %s: move the value there, or delete %s", r.Reads.Chart, to, shown)
+		}
 	}
-	return fmt.Sprintf("delete %s, or set the key chart %s reads instead (`helm show values` lists them)", k.Key, r.Reads.Chart)
+	return fmt.Sprintf("delete %s, or set the key chart %s reads instead (`helm show values` lists them)", shown, r.Reads.Chart)
+}
+
+// movedTo are the key paths the chart reads that end in segment last, in
+// a block related to parent (nestedBlocks).
+func movedTo(r *lint.Release, last string, parent []string) [][]string {
+	var out [][]string
+	for _, rd := range r.Reads.Reads {
+		if n := len(rd.Path); n > 0 && rd.Path[n-1] == last && nestedBlocks(parent, rd.Path[:n-1]) {
+			out = append(out, rd.Path)
+		}
+	}
+	return out
 }
 
 // nestedBlocks reports whether one block path holds the other at its

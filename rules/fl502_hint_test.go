@@ -20,6 +20,12 @@ func TestDriftHint(t *testing.T) {
 		return r
 	}
 	key := func(k string) lint.ValueKey { return lint.ValueKey{Key: k, Path: strings.Split(k, ".")} }
+	// A key with a dot in a segment, shown escaped in the hint as in the
+	// message.
+	annotation := lint.ValueKey{Key: "serviceAccount.annotations.eks.amazonaws.com/role-arn", Path: []string{"serviceAccount", "annotations", "eks.amazonaws.com/role-arn"}}
+	if got, want := driftHint(reads("rbac.serviceAccount.annotations"), annotation), `chart karpenter 1.2.0 reads rbac.serviceAccount.annotations.eks\.amazonaws\.com/role-arn: move the value there, or delete serviceAccount.annotations.eks\.amazonaws\.com/role-arn`; got != want {
+		t.Errorf("annotation: %q, want %q", got, want)
+	}
 	moved := func(from, to string) string {
 		return "chart karpenter 1.2.0 reads " + to + ": move the value there, or delete " + from
 	}
@@ -36,6 +42,10 @@ func TestDriftHint(t *testing.T) {
 		{reads("settings.clusterName"), "clusterName", moved("clusterName", "settings.clusterName")},
 		{reads("serviceMonitor.enabled", "settings.clusterName"), "webhook.enabled", general("webhook.enabled")},
 		{reads("settings.clusterEndpoint", "settings.aws.clusterEndpoint"), "clusterEndpoint", general("clusterEndpoint")},
+		// A key of a map the chart reads whole moves with the map.
+		{reads("rbac.serviceAccount.annotations", "rbac.serviceAccount.name"), "serviceAccount.annotations.team", moved("serviceAccount.annotations.team", "rbac.serviceAccount.annotations.team")},
+		{reads("rbac.serviceAccount.annotations", "controller.annotations"), "serviceAccount.annotations.team", moved("serviceAccount.annotations.team", "rbac.serviceAccount.annotations.team")},
+		{reads("rbac.serviceAccount.annotations", "serviceMonitor.annotations"), "podAnnotations.team", general("podAnnotations.team")},
 	} {
 		if got := driftHint(c.r, key(c.key)); got != c.want {
 			t.Errorf("%s: %q, want %q", c.key, got, c.want)
