@@ -114,7 +114,9 @@ whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
 file outside its own directory is FL000 as ` + "`kustomize build`" + ` refuses it, unless a
 Flux Kustomization of the tree builds that directory: kustomize-controller
 loads files from anywhere in its source, and the overlay is read as it builds
-it.
+it; or the tree configures Argo CD to build without the restriction
+(` + "`argocd-cm`" + `'s ` + "`kustomize.buildOptions`" + ` with ` + "`--load-restrictor LoadRestrictionsNone`" + `, as a
+ConfigMap or the ` + "`configs.cm`" + ` values of an ` + "`argo-cd`" + ` chart release).
 
 FL000 cannot be suppressed or disabled: a silent parse failure would make
 every other rule silently blind.

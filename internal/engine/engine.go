@@ -740,7 +740,8 @@ func (r *run) manifests() int {
 		}
 	})
 	subst := r.substitutions(raw, pre)
-	dests := r.argoDestinations(raw, pre)
+	dests, argo := r.argoDestinations(raw, pre)
+	argoAnywhere := sync.OnceValue(func() bool { return r.argoLoadsFromAnywhere(raw, pre, argo) })
 	var ownedFlux *flux.Set
 	kustDirs := make(map[string]bool, len(r.d.kustomizations))
 	for _, d := range r.d.kustomizations {
@@ -757,11 +758,12 @@ func (r *run) manifests() int {
 		return ownedFlux.BuildsWithin(root, hasKustomization)
 	}
 	for _, b := range r.built {
-		if b.out.RootOnly != nil && !fluxBuilds(b.root) {
+		if b.out.RootOnly != nil && !fluxBuilds(b.root) && !argoAnywhere() {
 			// It reads a file outside its directory, and no Flux
-			// Kustomization builds it (Flux alone loads from
-			// anywhere): the FL000 `kustomize build` reports, and
-			// nothing of the build takes part.
+			// Kustomization builds it (Flux loads from anywhere), nor
+			// does the tree's Argo CD build without the restriction:
+			// the FL000 `kustomize build` reports, and nothing of the
+			// build takes part.
 			b.diags = append(slices.Clone(b.diags), *b.out.RootOnly)
 			b.out.Content, b.out.Docs, b.parse, b.keyed = nil, nil, nil, false
 		}
@@ -835,8 +837,9 @@ type placement struct {
 // argoDestinations are the destinations of the Argo CD Applications in
 // the files as written (raw, by r.d.manifests, with their documents pre
 // when they parsed whole) and in the YAML Terraform writes: read before
-// the manifests are parsed, which they place.
-func (r *run) argoDestinations(raw [][]byte, pre [][]*yaml.Node) []helm.Destination {
+// the manifests are parsed, which they place. The finder that read them
+// is returned too (nil when there were none).
+func (r *run) argoDestinations(raw [][]byte, pre [][]*yaml.Node) ([]helm.Destination, *helm.Finder) {
 	var f *helm.Finder
 	for i, path := range r.d.manifests {
 		if raw[i] == nil || !r.isManifest(path) || !bytes.Contains(raw[i], []byte("argoproj.io")) {
@@ -865,9 +868,43 @@ func (r *run) argoDestinations(raw [][]byte, pre [][]*yaml.Node) []helm.Destinat
 		f.AddProduced(helm.Produced{Name: em.File + "@" + em.Addr, Dir: filepath.Dir(abs), Data: em.Content, Map: em.Map, Source: lint.SourceTerraform, KeepsLines: em.KeepsLines()})
 	}
 	if f == nil {
-		return nil
+		return nil, nil
 	}
-	return f.Destinations()
+	return f.Destinations(), f
+}
+
+// argoLoadsFromAnywhere reports whether the tree configures Argo CD to
+// build kustomizations without kustomize's load restriction (argocd-cm's
+// kustomize.buildOptions with --load-restrictor LoadRestrictionsNone): in
+// an argocd-cm ConfigMap of the files as written, or in the values of a
+// release of the argo-cd chart — a helm_release, or an Application of
+// those files (argo, the finder that read them). Read only for a build
+// that needs the answer (kustomize.Rendered.RootOnly).
+func (r *run) argoLoadsFromAnywhere(raw [][]byte, pre [][]*yaml.Node, argo *helm.Finder) bool {
+	for _, e := range r.tf.Entities {
+		if rel, ok := e.(*lint.Release); ok && helm.ArgoReleaseLoadsFromAnywhere(rel) {
+			return true
+		}
+	}
+	if argo != nil {
+		rels, _, _ := argo.Releases()
+		if slices.ContainsFunc(rels, helm.ArgoReleaseLoadsFromAnywhere) {
+			return true
+		}
+	}
+	for i, path := range r.d.manifests {
+		if raw[i] == nil || !r.isManifest(path) || !bytes.Contains(raw[i], []byte("argocd-cm")) {
+			continue
+		}
+		docs := pre[i]
+		if docs == nil {
+			docs, _ = kube.Decode(raw[i])
+		}
+		if slices.ContainsFunc(docs, helm.ArgoConfigMapLoadsFromAnywhere) {
+			return true
+		}
+	}
+	return false
 }
 
 // fluxInOwned finds the Flux Kustomizations in the files kustomization
