@@ -485,17 +485,27 @@ func (b *builder) mergeTextWith(r *lint.Release, yf *yamlFile, s *yaml.Node, wha
 
 // mergeFile merges a values file. A missing file is an FL000 at where it
 // is named (ref) unless optional; one outside the scanned tree is a note.
+// A file that is not read (outside, generated at deploy, missing,
+// unreadable or invalid) leaves the release's values not all known
+// (ValuesUnknown): what the chart renders without them is not how it is
+// installed, and its failure is not a second FL000.
 func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optional bool) {
 	data, err := b.p.readFile(abs)
 	display := b.p.rel(abs)
+	unread := func() {
+		if r.ValuesUnknown == "" {
+			r.ValuesUnknown = "values file " + display
+		}
+	}
 	switch {
 	case errors.Is(err, errOutside):
-		b.note(lint.Unresolved, ref, fmt.Sprintf("%s: values file %s is outside the scanned tree; not read ("+treefs.RootHint+")", r.Label, display))
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s is outside the scanned tree; not read ("+treefs.RootHint+")", r.Label, display), "values file "+display)
 		return
 	case errors.Is(err, fs.ErrNotExist):
 		if optional {
 			return
 		}
+		unread()
 		if why := b.generatedFile(abs); why != "" {
 			b.note(lint.Skipped, ref, fmt.Sprintf("%s: values file %s is generated at deploy time, not in the tree (%s); not read", r.Label, display, why))
 			return
@@ -503,6 +513,7 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 		b.diag(ref, "values file not found", fmt.Sprintf("%s names values file %s, which does not exist", r.Label, display))
 		return
 	case err != nil:
+		unread()
 		b.diag(ref, "cannot read values file", fmt.Sprintf("%s: %s", display, err))
 		return
 	}
@@ -512,11 +523,13 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 		if line, col, d, ok := yamlpos.ErrorAt(data, err.Error()); ok {
 			at, detail = pointRange(display, line, max(col, 1)), d
 		}
+		unread()
 		b.diag(at, "invalid values file", detail)
 		return
 	}
 	for _, d := range docs {
 		if err := mergeDoc(r, body(d), filePos(display)); err != nil {
+			unread()
 			b.diag(pointRange(display, 1, 1), "invalid values file", err.Error())
 			return
 		}
