@@ -178,7 +178,98 @@ func (m *Model) ProviderElsewhere(w WebIdentity, root string) *OIDCProvider {
 	if len(w.Statement.Federated) != 1 {
 		return nil
 	}
-	return m.providerWrittenOutIn(w.Statement.Federated[0], root, func(p *OIDCProvider) bool { return p.Root != root && p.Root != "" })
+	v := w.Statement.Federated[0]
+	if d := m.providerNamed(v); d != nil && d.Data {
+		return m.providerLookedUpElsewhere(d)
+	}
+	return m.providerWrittenOutIn(v, root, func(p *OIDCProvider) bool { return p.Root != root && p.Root != "" })
+}
+
+// SoleProviderOfRoot is, for a web-identity statement whose one Federated
+// principal is an OIDC provider ARN written out with root's own account
+// (data.aws_caller_identity's account_id) for an issuer not traced to
+// any provider (rebuilt from parts: the region and the issuer's ID), the
+// one provider root declares: the principal is that provider when the
+// parts name its issuer, which is not proven. Nil when the issuer is
+// traced, or root declares no provider or several.
+func (m *Model) SoleProviderOfRoot(w WebIdentity, root string) *OIDCProvider {
+	if len(w.Statement.Federated) != 1 || root == "" {
+		return nil
+	}
+	v := w.Statement.Federated[0]
+	arn, ok := ParseARN(v)
+	if !ok || arn.Account != "" || !strings.HasPrefix(arn.Resource.Prefix(), "oidc-provider/") {
+		return nil
+	}
+	if _, traced := m.IssuerOrigin(v); traced {
+		return nil
+	}
+	callerAccount := false
+	for _, ref := range v.Refs() {
+		a, ok := ParseAddress(ref.Object)
+		if attrs := ref.Attrs(); ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id" {
+			callerAccount = true
+		}
+	}
+	if !callerAccount {
+		return nil
+	}
+	var found *OIDCProvider
+	for _, p := range m.OIDCProviders {
+		if p.Data || p.Root != root {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = p
+	}
+	return found
+}
+
+// providerLookedUpElsewhere is, for a data source reading an OIDC
+// provider its own root does not declare, the one provider another root
+// declares for the issuer it is looked up by: the issuer of a cluster
+// looked up by name that root declares (clusterLookedUp), or the same
+// issuer written out. It is the provider read when both roots are applied
+// in one account, which nothing says. Nil when none or several are.
+func (m *Model) providerLookedUpElsewhere(d *OIDCProvider) *OIDCProvider {
+	if m.providerLookedUp(d) != nil {
+		return nil
+	}
+	origin, traced := m.IssuerOrigin(d.URL)
+	if traced {
+		c := m.clusterLookedUp(origin)
+		if c == nil {
+			return nil
+		}
+		origin = HoleRef{Object: c.Addr, Path: "identity[0].oidc[0].issuer"}
+	}
+	bare, literal := d.Issuer().Bare.Str()
+	if !traced && !literal {
+		return nil
+	}
+	var found *OIDCProvider
+	for _, p := range m.OIDCProviders {
+		if p.Data || p.Root == d.Root || p.Root == "" {
+			continue
+		}
+		same := false
+		if traced {
+			o, ok := m.IssuerOrigin(p.URL)
+			same = ok && o == origin
+		} else if s, ok := p.Issuer().Bare.Str(); ok {
+			same = s == bare
+		}
+		if !same {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = p
+	}
+	return found
 }
 
 // providerWrittenOutIn is providerWrittenOut among the providers in

@@ -53,8 +53,12 @@ module cache), that is an assumption, and the finding is one severity
 lower. When the principal is written out with the root's own
 account for an issuer another root declares the one provider for (read
 through remote state, or the issuer of a ` + "`data \"aws_eks_cluster\"`" + ` that looks
-up by name the one cluster another root — a Terragrunt unit — declares)
-and that provider accepts STS only, the finding is
+up by name the one cluster another root — a Terragrunt unit — declares;
+or a ` + "`data \"aws_iam_openid_connect_provider\"`" + ` looked up by such a
+cluster's issuer), or with the issuer rebuilt from parts no provider is
+traced to (the region and the ID at the end of the cluster's issuer)
+while its root declares one provider, and that provider accepts STS
+only, the finding is
 one severity lower: it holds only if the two roots are applied in
 different accounts, which nothing in the tree says.
 
@@ -117,6 +121,10 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					// Harmless if this root is applied in the account of the
 					// root that declares the provider, as it likely is.
 					inf = append(slices.Clone(inf), fmt.Sprintf("this root's account is taken to differ from that of %s, whose %s, the one provider the tree declares for this issuer, accepts only %s", o.Root, o.Label, stsAudience))
+				} else if o := p.Model.SoleProviderOfRoot(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
+					// Harmless if the principal, rebuilt from parts, names
+					// the root's one provider, as it likely does.
+					inf = append(slices.Clone(inf), fmt.Sprintf("the principal's issuer, written from parts, is taken to be another than that of %s, the one provider this root declares, which accepts only %s", o.Label, stsAudience))
 				} else if oc := p.Model.ProviderOfUnreadCall(w); oc != nil {
 					// The module's provider may accept STS tokens only, as
 					// every version of the eks module faultline models does.
