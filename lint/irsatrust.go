@@ -227,6 +227,48 @@ func (m *Model) SoleProviderOfRoot(w WebIdentity, root string) *OIDCProvider {
 	return found
 }
 
+// ProviderOfIssuerInAccount is, for a web-identity statement whose one
+// Federated principal is an OIDC provider ARN written out with an account
+// other than data.aws_caller_identity's (a literal, a variable) for the
+// issuer of exactly one provider root declares, that provider, and the
+// account as written ("" when not known): the principal is that provider
+// when root is applied in that account, which nothing says unless root's
+// scope names its account. Nil when the account is the caller's (see
+// providerWrittenOut), or no provider or several match.
+func (m *Model) ProviderOfIssuerInAccount(w WebIdentity, root string) (*OIDCProvider, string) {
+	if len(w.Statement.Federated) != 1 || root == "" {
+		return nil, ""
+	}
+	v := w.Statement.Federated[0]
+	arn, ok := ParseARN(v)
+	if !ok || !strings.HasPrefix(arn.Resource.Prefix(), "oidc-provider/") {
+		return nil, ""
+	}
+	origin, traced := m.IssuerOrigin(v)
+	if !traced {
+		return nil, ""
+	}
+	for _, ref := range v.Refs() {
+		a, ok := ParseAddress(ref.Object)
+		if attrs := ref.Attrs(); ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id" {
+			return nil, ""
+		}
+	}
+	var found *OIDCProvider
+	for _, p := range m.OIDCProviders {
+		if p.Data || p.Root != root {
+			continue
+		}
+		if o, ok := m.IssuerOrigin(p.URL); ok && o == origin {
+			if found != nil {
+				return nil, ""
+			}
+			found = p
+		}
+	}
+	return found, arn.Account
+}
+
 // providerLookedUpElsewhere is, for a data source reading an OIDC
 // provider its own root does not declare, the one provider another root
 // declares for the issuer it is looked up by: the issuer of a cluster

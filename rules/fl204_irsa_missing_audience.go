@@ -42,7 +42,8 @@ the condition would change nothing. A principal written out as an ARN of
 the root's own account (` + "`data.aws_caller_identity`" + `), in a partition written
 or the root's own (` + "`data.aws_partition`" + `, as the IAM module's
 ` + "`iam-assumable-role-with-oidc`" + ` writes it), and the issuer of a provider
-the root declares is that provider; so is the ARN of a
+the root declares is that provider, as is one written with the account
+the root's provider configuration allows (` + "`allowed_account_ids`" + `); so is the ARN of a
 ` + "`data \"aws_iam_openid_connect_provider\"`" + ` looked up (by ` + "`url`" + ` or ` + "`arn`" + `) for the
 issuer of the one provider its root declares (IAM keeps one provider per
 URL in an account). A provider the tree does not
@@ -57,8 +58,9 @@ up by name the one cluster another root — a Terragrunt unit — declares;
 or a ` + "`data \"aws_iam_openid_connect_provider\"`" + ` looked up by such a
 cluster's issuer), or with the issuer rebuilt from parts no provider is
 traced to (the region and the ID at the end of the cluster's issuer)
-while its root declares one provider, and that provider accepts STS
-only, the finding is
+while its root declares one provider, or with the issuer of a provider
+its root declares and an account known only at apply, and that provider
+accepts STS only, the finding is
 one severity lower: it holds only if the two roots are applied in
 different accounts, which nothing in the tree says.
 
@@ -121,6 +123,13 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					// Harmless if this root is applied in the account of the
 					// root that declares the provider, as it likely is.
 					inf = append(slices.Clone(inf), fmt.Sprintf("this root's account is taken to differ from that of %s, whose %s, the one provider the tree declares for this issuer, accepts only %s", o.Root, o.Label, stsAudience))
+				} else if o, account := p.Model.ProviderOfIssuerInAccount(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) && (account == "" || account == r.Scope.Account) {
+					if account != "" {
+						continue // the root's own account: that provider, STS only
+					}
+					// An account not known (a variable without a value):
+					// harmless if it is the root's own.
+					inf = append(slices.Clone(inf), fmt.Sprintf("the account the principal is written with is taken to be another than this root's, whose %s, for this issuer, accepts only %s", o.Label, stsAudience))
 				} else if o := p.Model.SoleProviderOfRoot(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
 					// Harmless if the principal, rebuilt from parts, names
 					// the root's one provider, as it likely does.
