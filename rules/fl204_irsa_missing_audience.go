@@ -133,7 +133,7 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				} else if o := p.Model.SoleProviderOfRoot(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
 					// Harmless if the principal, rebuilt from parts, names
 					// the root's one provider, as it likely does.
-					inf = append(slices.Clone(inf), fmt.Sprintf("the principal's issuer, written from parts, is taken to be another than that of %s, the one provider this root declares, which accepts only %s", o.Label, stsAudience))
+					inf = append(slices.Clone(inf), fmt.Sprintf("the principal's issuer, traced to no provider, is taken to be another than that of %s, the one provider this root declares, which accepts only %s", o.Label, stsAudience))
 				} else if oc := p.Model.ProviderOfUnreadCall(w); oc != nil {
 					// The module's provider may accept STS tokens only, as
 					// every version of the eks module faultline models does.
