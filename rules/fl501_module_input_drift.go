@@ -51,8 +51,10 @@ version constraint is compared with the newest modelled version, which is
 what ` + "`terraform init`" + ` installs: an input only later releases of that major
 declare is not reported. A git source pinned to a commit
 (` + "`?ref=<hash>`" + `) installs that commit, whose release faultline does not know:
-it is read at the newest modelled version its inputs fit (the newest when
-none does), and compared with that. A ` + "`version`" + ` argument on a git source or
+it is read at the newest modelled version its inputs fit, and compared
+with that; when none fits, the commit is a release no model describes,
+and the call is not modelled (a coverage note) rather than read at a
+version it does not fit. A ` + "`version`" + ` argument on a git source or
 a local path is FL000: ` + "`terraform init`" + ` refuses it. Calls of local
 modules are checked by Terraform itself: an input a local module does not
 declare is FL000. Calls whose code was not read are never reported.

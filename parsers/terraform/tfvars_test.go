@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
 // loadRoot loads root (a directory of the written tree) with the tree as
@@ -108,5 +109,40 @@ func TestUnloadedVarFilesQuietWhenGiven(t *testing.T) {
 	}
 	if got := tfvarsNotes(loadRoot(t, base, "infra", Options{})); len(got) != 1 {
 		t.Errorf("nothing given: notes %+v, want one", got)
+	}
+}
+
+// A call pinned to a commit whose inputs no modelled version declares all
+// of is of a release faultline does not know: not modelled, with a note
+// saying why, rather than read at a version it does not fit.
+func TestCommitPinnedCallNoVersionFitsIsNotModelled(t *testing.T) {
+	files := map[string]string{
+		"infra/main.tf": `module "eks" {
+  source = "git::https://github.com/terraform-aws-modules/terraform-aws-eks.git?ref=0a1b2c3d4e5f60718293a4b5c6d7e8f901234567"
+
+  cluster_name       = "delta"
+  kubernetes_version = "1.32"
+}
+`,
+	}
+	res := loadRoot(t, files, "infra", Options{})
+	noted := false
+	for _, n := range res.Notes {
+		noted = noted || strings.Contains(n.What, "pinned to commit 0a1b2c3d4e5f, a release faultline does not know, whose inputs no modelled version declares all of")
+	}
+	if !noted {
+		t.Errorf("notes %+v: want the call noted as a release faultline does not know", res.Notes)
+	}
+	found := false
+	for _, c := range res.Modules {
+		if c.Call == "module.eks" {
+			found = true
+			if c.How != modsource.ResolvedUnknown {
+				t.Errorf("module.eks resolved as %v, want not modelled", c.How)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("module calls %+v: want module.eks", res.Modules)
 	}
 }

@@ -78,7 +78,9 @@ func (mi *ModInst) modelChild(c *Call) (*Module, *modelUse, string) {
 	}
 	use.dir, use.alts, use.assumed = dir, alts, assumed
 	if use.constraint == "" && !nested {
-		mi.fitInputs(c, use, ix[use.key])
+		if why := mi.fitInputs(c, use, ix[use.key]); why != "" {
+			return nil, nil, why
+		}
 	}
 	child := mi.Evaluator.Session.models.module(use.dir.Dir)
 	if child == nil || mi.stack[child.Dir] || mi.depth >= maxModuleDepth {
@@ -95,8 +97,10 @@ func (mi *ModInst) modelChild(c *Call) (*Module, *modelUse, string) {
 // newest would invent its defaults (a v21 Pod Identity association for a
 // v19-style call that reads irsa_arn). The newest stays recorded in
 // use.installs, so the call's lint.ModuleCall still says that Terraform
-// rejects it there (FL501).
-func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) {
+// rejects it there (FL501). A call pinned to a commit that no modelled
+// version admits is of a release faultline does not know, and is not
+// modelled: why says so.
+func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) (why string) {
 	models := mi.Evaluator.Session.models
 	read := mi.Module.outputsRead(c)
 	// An output no model declares (a stand-in keeps only the outputs
@@ -137,7 +141,7 @@ func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) 
 		if use.commit != "" {
 			use.assumed = pinned + "the newest modelled version is assumed"
 		}
-		return
+		return ""
 	}
 	for i := len(dirs) - 1; i >= 0; i-- {
 		d := dirs[i]
@@ -149,17 +153,21 @@ func (mi *ModInst) fitInputs(c *Call, use *modelUse, dirs []modsource.ModelDir) 
 			// release: the version the call fits is the best guess.
 			use.dir = d
 			use.assumed = pinned + "read at " + d.Span.Label() + ", the newest modelled version that declares every input the call passes and output its caller reads"
-			return
+			return ""
 		}
 		newest := use.dir
 		use.installs = &newest
 		use.dir = d
 		use.assumed = "no version constraint: " + newest.Span.Label() + ", the newest modelled, rejects inputs the call passes or lacks outputs its caller reads; read at " + d.Span.Label() + ", the newest modelled that declares them all"
-		return
+		return ""
 	}
 	if use.commit != "" {
-		use.assumed = pinned + "no modelled version declares every input the call passes and output its caller reads; the newest modelled version is assumed"
+		// The call was written for a release no model describes: reading
+		// it at one would report inputs Terraform takes and invent
+		// entities the commit does not make.
+		return "pinned to commit " + shortCommit(use.commit) + ", a release faultline does not know, whose inputs no modelled version declares all of"
 	}
+	return ""
 }
 
 // shortCommit is a commit as messages write it: its first 12 characters.
