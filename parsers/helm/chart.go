@@ -107,6 +107,10 @@ type chartData struct {
 	// linesMu: most of a kept chart's templates are never asked.
 	linesMu sync.Mutex
 	lines   map[string][]lineInfo
+	// readsValues says, by template, whether it reads .Values
+	// (templateReadsValues): asked once per rendering of a release whose
+	// values are not all known.
+	readsValues sync.Map
 	// skipped lists files left out (symlinks leaving the chart, files
 	// a checkout holds locked).
 	skipped []skippedFile

@@ -227,7 +227,9 @@ func fileDependencies(cd *chartData) (deps []fileDependency, missing bool) {
 			return nil, false
 		}
 		if req.Dependencies != nil {
-			meta.Dependencies = req.Dependencies
+			copied := *meta // shared (chartMetadata): changed in a copy
+			copied.Dependencies = req.Dependencies
+			meta = &copied
 		}
 	}
 	v := cd.vendored()

@@ -651,7 +651,7 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *pat
 	out.Name = cd.rel + "/" + m.Template
 	if r != nil {
 		out.Name += "@" + r.Addr
-		if r.ValuesUnknown != "" && readsValues(string(cd.fileData(m.Template))) {
+		if r.ValuesUnknown != "" && cd.templateReadsValues(m.Template) {
 			// What it renders may depend on the values left out.
 			out.WithoutValues = r.ValuesUnknown
 		}

@@ -100,6 +100,17 @@ func walkBranch(b *tparse.BranchNode, f func(tparse.Node)) {
 // readsValues reports whether a template's text reads the chart's values
 // anywhere (a field chain from .Values or $.Values): only then can what it
 // renders depend on values faultline could not evaluate.
+// templateReadsValues is readsValues of the chart's template name, worked
+// out once per chart.
+func (cd *chartData) templateReadsValues(name string) bool {
+	if v, ok := cd.readsValues.Load(name); ok {
+		return v.(bool)
+	}
+	reads := readsValues(string(cd.fileData(name)))
+	cd.readsValues.Store(name, reads)
+	return reads
+}
+
 func readsValues(text string) bool {
 	trees, err := parseTemplate("t", text)
 	if err != nil {
