@@ -132,13 +132,21 @@ func (m *Model) providerNamed(v Value) *OIDCProvider {
 // than one is.
 func (m *Model) providerLookedUp(d *OIDCProvider) *OIDCProvider {
 	origin, traced := m.IssuerOrigin(d.URL)
+	return m.providerForIssuer(d, origin, traced, func(p *OIDCProvider) bool { return p.Root == d.Root })
+}
+
+// providerForIssuer is the one provider of the tree (not a data source,
+// one in says is a candidate) for the issuer data source d is looked up
+// by: of the origin when traced, else of d's issuer as written. Nil when
+// that issuer is neither traced nor written, or none or several are.
+func (m *Model) providerForIssuer(d *OIDCProvider, origin HoleRef, traced bool, in func(*OIDCProvider) bool) *OIDCProvider {
 	bare, literal := d.Issuer().Bare.Str()
 	if !traced && !literal {
 		return nil
 	}
 	var found *OIDCProvider
 	for _, p := range m.OIDCProviders {
-		if p.Data || p.Root != d.Root {
+		if p.Data || !in(p) {
 			continue
 		}
 		same := false
@@ -287,31 +295,7 @@ func (m *Model) providerLookedUpElsewhere(d *OIDCProvider) *OIDCProvider {
 		}
 		origin = HoleRef{Object: c.Addr, Path: "identity[0].oidc[0].issuer"}
 	}
-	bare, literal := d.Issuer().Bare.Str()
-	if !traced && !literal {
-		return nil
-	}
-	var found *OIDCProvider
-	for _, p := range m.OIDCProviders {
-		if p.Data || p.Root == d.Root || p.Root == "" {
-			continue
-		}
-		same := false
-		if traced {
-			o, ok := m.IssuerOrigin(p.URL)
-			same = ok && o == origin
-		} else if s, ok := p.Issuer().Bare.Str(); ok {
-			same = s == bare
-		}
-		if !same {
-			continue
-		}
-		if found != nil {
-			return nil
-		}
-		found = p
-	}
-	return found
+	return m.providerForIssuer(d, origin, traced, func(p *OIDCProvider) bool { return p.Root != d.Root && p.Root != "" })
 }
 
 // providerWrittenOutIn is providerWrittenOut among the providers in
