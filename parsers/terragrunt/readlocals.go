@@ -96,23 +96,30 @@ func (u *unitEval) missingAttr(d *hcl.Diagnostic) bool {
 		return false
 	}
 	t := x.Traversal
-	if t.RootName() != "local" || len(t) < 2 {
+	if t.RootName() != "local" && t.RootName() != "include" || len(t) < 2 {
 		return false
 	}
-	if *d.Subject == t[1].SourceRange() {
+	if t.RootName() == "local" && *d.Subject == t[1].SourceRange() {
 		return u.l.isUndeclared(t.SourceRange())
 	}
-	if len(t) < 4 || *d.Subject != t[3].SourceRange() {
+	// local.NAME.locals.MISSING, or the same read through an include's
+	// exposed locals: include.ROOT.locals.NAME.locals.MISSING.
+	at := -1
+	for i := range t {
+		if t[i].SourceRange() == *d.Subject {
+			at = i
+		}
+	}
+	if at < 3 {
 		return false
 	}
-	name, ok1 := t[1].(hcl.TraverseAttr)
-	step, ok2 := t[2].(hcl.TraverseAttr)
-	missing, ok3 := t[3].(hcl.TraverseAttr)
-	if !ok1 || !ok2 || !ok3 || step.Name != "locals" {
+	step, ok2 := t[at-1].(hcl.TraverseAttr)
+	missing, ok3 := t[at].(hcl.TraverseAttr)
+	if !ok2 || !ok3 || step.Name != "locals" {
 		return false
 	}
-	v := localVar(d.EvalContext, name.Name)
-	if v == cty.NilVal || !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() || !v.Type().HasAttribute("locals") {
+	v, name, ok := readConfigValue(d.EvalContext, t[:at-1])
+	if !ok || v == cty.NilVal || !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() || !v.Type().HasAttribute("locals") {
 		return false
 	}
 	locals := v.GetAttr("locals")
@@ -124,10 +131,10 @@ func (u *unitEval) missingAttr(d *hcl.Diagnostic) bool {
 		}
 		file := fmt.Sprintf("%s (%s)", u.l.rel(r.path), declaredLocals(locals, missing.Name))
 		if !r.known {
-			u.addNote(u.l.note(lint.Unresolved, t.SourceRange(), "%s: local.%s.locals.%s: %s, read with read_terragrunt_config, declares no local %q, which Terragrunt refuses, but faultline does not know all of its locals' values; the value is unknown", u.subject(), name.Name, missing.Name, file, missing.Name))
+			u.addNote(u.l.note(lint.Unresolved, t.SourceRange(), "%s: %s.locals.%s: %s, read with read_terragrunt_config, declares no local %q, which Terragrunt refuses, but faultline does not know all of its locals' values; the value is unknown", u.subject(), name, missing.Name, file, missing.Name))
 			return true
 		}
-		detail := fmt.Sprintf("the file local.%s reads with read_terragrunt_config declares no local %q; Terragrunt fails to evaluate the locals and refuses the unit", name.Name, missing.Name)
+		detail := fmt.Sprintf("the file %s reads with read_terragrunt_config declares no local %q; Terragrunt fails to evaluate the locals and refuses the unit", name, missing.Name)
 		if !u.l.refuse(lint.Diagnostic{Range: u.l.rng(t.SourceRange()), Summary: "Unsupported attribute", Detail: detail}, file, u.subject()) {
 			u.addNote(u.l.note(lint.Unresolved, t.SourceRange(), "%s: %s: %s; the value is unknown", u.subject(), detail, file))
 		}
@@ -152,6 +159,35 @@ func declaredLocals(locals cty.Value, missing string) string {
 
 // localVar is local.name in ctx or the contexts it descends from
 // (cty.NilVal when there is none).
+// readConfigValue is the value the traversal t (local.NAME, or
+// include.ROOT.locals.NAME) reads in ctx — what read_terragrunt_config
+// returned, when it is one — with how it is written; false when t is
+// neither form.
+func readConfigValue(ctx *hcl.EvalContext, t hcl.Traversal) (cty.Value, string, bool) {
+	var names []string
+	for _, s := range t {
+		switch x := s.(type) {
+		case hcl.TraverseRoot:
+			names = append(names, x.Name)
+		case hcl.TraverseAttr:
+			names = append(names, x.Name)
+		default:
+			return cty.NilVal, "", false
+		}
+	}
+	switch {
+	case len(names) == 2 && names[0] == "local":
+		return localVar(ctx, names[1]), strings.Join(names, "."), true
+	case len(names) == 4 && names[0] == "include" && names[2] == "locals":
+		v, diags := t.TraverseAbs(ctx)
+		if diags.HasErrors() {
+			return cty.NilVal, "", false
+		}
+		return v, strings.Join(names, "."), true
+	}
+	return cty.NilVal, "", false
+}
+
 func localVar(ctx *hcl.EvalContext, name string) cty.Value {
 	for c := ctx; c != nil; c = c.Parent() {
 		l, ok := c.Variables["local"]

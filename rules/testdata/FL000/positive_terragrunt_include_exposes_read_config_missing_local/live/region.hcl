@@ -1,0 +1,4 @@
+locals {
+  aws_region = "eu-north-1"
+  zone_name  = "prod.example.org"
+}
