@@ -71,7 +71,8 @@ the first release, saying how many others take it from the same place.
 
 A key whose value is a YAML anchor the document refers to elsewhere
 (` + "`javaDefaults: &java`" + `, merged into each service with ` + "`<<: *java`" + `) is
-written to be referenced, not read, and is not reported.
+written to be referenced, not read, and is not reported. Nor is a key set
+to null: Helm takes null as "unset", so it configures nothing.
 
 Several keys under one block the chart has no key for at all (a values
 file's ` + "`controller.podTemplate:`" + ` when the chart reads top-level ` + "`affinity`" + `
@@ -116,7 +117,7 @@ func checkChartValueDrift(p *lint.Pass) {
 		}
 		var unread []lint.ValueKey
 		for _, k := range lint.ValueKeys(r.Values) {
-			if !r.Reads.ReadsKey(k.Path) && !shared.readByAnother(r, k) && !holdsAnchor(r, k) {
+			if !r.Reads.ReadsKey(k.Path) && !shared.readByAnother(r, k) && !holdsAnchor(r, k) && !isNull(r.Values, k) {
 				unread = append(unread, k)
 			}
 		}
@@ -265,6 +266,26 @@ func holdsAnchor(r *lint.Release, k lint.ValueKey) bool {
 		}
 	}
 	return false
+}
+
+// isNull reports whether key k of values is null: Helm takes a null as
+// "unset" (it deletes the chart's default), so an unread key set to null
+// configures nothing and loses nothing.
+func isNull(values map[string]any, k lint.ValueKey) bool {
+	if k.Unnamed {
+		return false
+	}
+	var cur any = values
+	for _, seg := range k.Segments {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return false
+		}
+		if cur, ok = m[seg]; !ok {
+			return false
+		}
+	}
+	return cur == nil
 }
 
 // sameChart reports whether two releases install one chart: the same
