@@ -69,7 +69,9 @@ attribute" at the output's name; read by instance when the call has
 conditional's branch or a for expression's body, which may never be
 evaluated, nor in ` + "`depends_on`" + `, which waits for the whole call; not judged
 when the module has a file faultline did not read or that does not parse), a variables file's value that is no constant (a function
-call, a reference: Terraform reads the file without either), a variable's
+call, a reference: Terraform reads the file without either) or that the
+root variable's type refuses (` + "`terraform plan`" + `'s "Invalid value for input
+variable", at the value), a variable's
 default that is no constant (a reference or a function call, refused where
 it is written) or that its type constraint refuses (after the constraint's
 optional attribute defaults are applied). A file faultline refuses to read (a symlink out of the

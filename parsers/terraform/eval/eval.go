@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 )
 
@@ -44,7 +45,11 @@ type Evaluator struct {
 	// without instance keys.
 	calls    map[string][]lint.Range
 	varFiles []string
-	VarDiags []lint.Diagnostic
+	// rootInputAt is where a variables file sets each root input it
+	// gives (rootInputs): where Terraform reports a value its variable's
+	// type refuses.
+	rootInputAt map[string]hcl.Range
+	VarDiags    []lint.Diagnostic
 	// named are the managed instances evaluated so far that a data
 	// source may look up by name, and late the lookups that came before
 	// them (namedlookups.go); lookedUp maps a data source instance that
@@ -292,6 +297,9 @@ func (mi *ModInst) evalVariable(name string) {
 		return
 	}
 	tc := v.typeConstraint()
+	if mi.Call == nil && val != cty.NilVal {
+		mi.checkRootInput(v, val, tc)
+	}
 	if val != cty.NilVal && !val.IsKnown() && (tc.ty == cty.String || tc.ty == cty.DynamicPseudoType && val.Type() == cty.String) {
 		// A string passed in that is not known statically (a remote
 		// state's output no root of the tree writes) is a hole here, as
@@ -316,6 +324,28 @@ func (mi *ModInst) evalVariable(name string) {
 		}
 	}
 	mi.vars[name] = mi.typed(val, tc)
+}
+
+// checkRootInput reports, as `terraform plan` does, a root variable's
+// value a variables file gives that its type constraint refuses: "Invalid
+// value for input variable" at the value. A value not wholly known, or
+// one not from a file, is not judged.
+func (mi *ModInst) checkRootInput(v *variable, val cty.Value, tc typeConstraint) {
+	at, ok := mi.Evaluator.rootInputAt[v.name]
+	if !ok || tc.ty == cty.DynamicPseudoType || !val.IsWhollyKnown() || valueHasSentinel(val) {
+		return
+	}
+	if tc.defaults != nil && !val.IsNull() {
+		val = tc.defaults.Apply(val)
+	}
+	if _, err := convert.Convert(val, tc.ty); err != nil {
+		d := v.defRng
+		mi.Evaluator.VarDiags = append(mi.Evaluator.VarDiags, lint.Diagnostic{
+			Range:   mi.Evaluator.Session.Rng(at),
+			Summary: "Invalid value for input variable",
+			Detail:  fmt.Sprintf("The given value is not suitable for var.%s declared at %s:%d,%d-%d: %s.", v.name, mi.Evaluator.Session.Rel(d.Filename), d.Start.Line, d.Start.Column, d.End.Column, err),
+		})
+	}
 }
 
 // typed is a variable's value with its type constraint applied: optional

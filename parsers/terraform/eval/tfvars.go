@@ -277,13 +277,16 @@ func (e *Evaluator) rootInputs(m *Module) map[string]cty.Value {
 		files = append(files, cfgFiles...)
 	}
 	p := hclparse.NewParser()
-	e.readVarFiles(p, files, false, in)
+	e.rootInputAt = map[string]hcl.Range{}
+	e.readVarFilesAt(p, files, false, in, e.rootInputAt)
 	for n, raw := range cfgVars {
 		in[n] = parseVarValue(m.variables[n], raw)
+		delete(e.rootInputAt, n)
 	}
-	e.readVarFiles(p, e.Session.Options.VarFiles, true, in)
+	e.readVarFilesAt(p, e.Session.Options.VarFiles, true, in, e.rootInputAt)
 	for n, raw := range e.Session.Options.Vars {
 		in[n] = parseVarValue(m.variables[n], raw)
+		delete(e.rootInputAt, n)
 	}
 	return in
 }
