@@ -112,7 +112,25 @@ func (e *Evaluator) unloadedVarFilesText(dir string, files []string, sets map[st
 		verb, those = "set", "those files"
 	}
 	return fmt.Sprintf("root module %s: %s no value; %s%s %s %s, but Terraform does not load %s automatically, and neither does faultline: pass --var-file %s, or add to .faultline.hcl: terraform %q { var_files = [%q] }",
-		e.Session.Rel(dir), what, strings.Join(named, ", "), more, verb, it, those, named[0], e.Session.Rel(dir), filepath.ToSlash(inBlock))
+		e.Session.Rel(dir), what, strings.Join(named, ", "), more, verb, it, those, shellWord(named[0]), e.Session.Rel(dir), filepath.ToSlash(inBlock))
+}
+
+// shellWord is s as one word of a POSIX shell command line: as it is when
+// it holds nothing the shell reads specially, else single-quoted (a
+// quote inside closed, escaped and reopened), so a path with a space
+// pastes whole.
+func shellWord(s string) string {
+	plain := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-./+@%=:,", r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // varFileCandidates lists the variables files in and under the root
