@@ -668,6 +668,42 @@ type KubeObject struct {
 	APIVersion string
 	KindName   string
 	Namespace  Value
+	// Store is set for an External Secrets Operator store of the AWS
+	// provider (a SecretStore or ClusterSecretStore of external-secrets.io
+	// with spec.provider.aws): how it authenticates.
+	Store *SecretStoreAuth
+}
+
+// The ways an External Secrets store of the AWS provider authenticates
+// (SecretStoreAuth.Auth).
+const (
+	// StoreAuthController: no auth is written, so the controller's own
+	// credentials (its pod's IRSA or Pod Identity role) are used.
+	StoreAuthController = "controller"
+	// StoreAuthJWT: auth.jwt.serviceAccountRef, a token the controller
+	// requests for that account, exchanged for the role its
+	// eks.amazonaws.com/role-arn annotation names.
+	StoreAuthJWT = "jwt"
+	// StoreAuthSecret: auth.secretRef, static keys read from a secret.
+	StoreAuthSecret = "secretRef"
+	// StoreAuthUnknown: how it authenticates is not known before apply.
+	StoreAuthUnknown = "unknown"
+)
+
+// SecretStoreAuth is how an External Secrets store of the AWS provider
+// authenticates (external-secrets.io SecretStore and ClusterSecretStore,
+// spec.provider.aws.auth): whose credentials its reads use.
+type SecretStoreAuth struct {
+	// Auth is one of the StoreAuth constants.
+	Auth string
+	// AccountNamespace and AccountName are, for jwt auth, the service
+	// account whose token the controller requests: a SecretStore's own
+	// namespace (the controller ignores the ref's), a ClusterSecretStore's
+	// ref namespace, unknown when it writes none (the namespace of each
+	// ExternalSecret using the store).
+	AccountNamespace, AccountName Value
+	// AccountRange is where the service account is named (the ref's name).
+	AccountRange Range
 }
 
 // Model holds every entity read from the sources.

@@ -68,6 +68,17 @@ a chart's) and the refused account is one of its own (a manifest or a
 ` + "`kubernetes_service_account`" + `, not a chart's or an add-on's) that no workload
 of the tree runs as, the finding is one severity lower: a spare account
 carrying the role's annotation hurts only pods the tree does not show.
+An account an External Secrets store authenticates as
+(` + "`spec.provider.aws.auth.jwt.serviceAccountRef`" + `) is not spare: the controller
+requests its token for every read of the store.
+
+External Secrets' controller uses its own credentials only for an AWS
+store that writes no ` + "`auth`" + `. When the refused account is one of its
+chart's, and every AWS store of the tree authenticates otherwise (as
+another account's token, or with keys from ` + "`auth.secretRef`" + `), the finding
+is a notice: the annotation is redundant, and only a store the tree does
+not show would fail. A store whose authentication is known only at apply
+keeps the finding an error.
 
 ## How to fix
 
@@ -108,13 +119,19 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 		if spare := spareAccount(p.Model, d); spare != "" {
 			inf = append(inf, spare)
 		}
+		sev, hint := lint.Severity(0), renameHint(sa, b.role, hit.subject)
+		if unused := controllerCredentialsUnused(p.Model, sa); unused != "" {
+			// A redundant annotation: a notice.
+			inf, sev, hint = append(inf, unused), lint.Warning, unusedControllerHint(sa, b.role)
+		}
 		p.Report(lint.Finding{
 			Breaks:   graph.TrustsSubject,
+			Severity: sev,
 			Range:    hit.subject.Range,
 			Message:  fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s%s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa)),
 			Related:  bindingRelated(b, true),
 			Chain:    irsaChain(b, describeSubjects(vs)),
-			Hint:     renameHint(sa, b.role, hit.subject),
+			Hint:     hint,
 			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,
 			Roots:    rootsOf(b.role, sa),

@@ -306,7 +306,7 @@ func forOtherCluster(m *lint.Model, pa *lint.PodIdentityAssociation, sa *lint.Se
 func reportWebIdentityRefused(p *lint.Pass, sa *lint.ServiceAccount, id lint.Identity, role *lint.Role) {
 	trusted := trustedPrincipals(role.Trust)
 	podOnly := role.Trust.Admits(lint.ServicePrincipal(podIdentityService), "sts:AssumeRole") == lint.Yes
-	b := irsaBinding{sa: sa, role: role, karpenter: karpenterAccount(p.Model, sa)}
+	b := irsaBinding{sa: sa, role: role, karpenter: karpenterAccount(p.Model, sa), externalSecrets: externalSecretsAccount(p.Model, sa)}
 	chain := []string{
 		fmt.Sprintf("EKS injects a web identity token and AWS_ROLE_ARN for %s: the pods call %s for role %s", saLabel(sa), webIdentityAction, roleName(role)),
 		fmt.Sprintf("the role's trust allows %s to no federated principal (it trusts %s): STS refuses with AccessDenied", webIdentityAction, trusted),

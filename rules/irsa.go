@@ -30,6 +30,9 @@ type irsaBinding struct {
 	webs []lint.WebIdentity
 	// karpenter is set when the account is Karpenter's controller.
 	karpenter bool
+	// externalSecrets is set when the account is one of External Secrets
+	// Operator's chart.
+	externalSecrets bool
 }
 
 // subjectVerdict compares one trust subject with a service account.
@@ -77,7 +80,7 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 			}
 			continue // not an IRSA trust (another identity provider), or not known to be one
 		}
-		out = append(out, irsaBinding{sa: sa, role: role, webs: webs, karpenter: karpenterAccount(m, sa)})
+		out = append(out, irsaBinding{sa: sa, role: role, webs: webs, karpenter: karpenterAccount(m, sa), externalSecrets: externalSecretsAccount(m, sa)})
 	}
 	return out
 }
@@ -236,10 +239,14 @@ func irsaChain(b irsaBinding, allowed string) []string {
 		fmt.Sprintf("EKS mounts a web identity token for %s whose subject is %s", saLabel(sa), subjectOf(sa.Namespace, sa.Name)),
 		fmt.Sprintf("the trust of role %s allows %s only: AssumeRoleWithWebIdentity fails with AccessDenied", roleName(b.role), allowed),
 	}
-	if b.karpenter {
+	switch {
+	case b.karpenter:
 		chain = append(chain, "Karpenter's controller gets no AWS credentials: it cannot discover instance types or launch instances, so no nodes are provisioned",
 			"pods that need new capacity stay Pending although the cluster looks idle")
-	} else {
+	case b.externalSecrets:
+		chain = append(chain, "External Secrets' controller gets no AWS credentials of its own: an AWS store that writes no auth (which uses them) cannot read its secrets",
+			"the ExternalSecrets of such a store are not synced: their Secrets are not created or go stale, and pods that mount them do not start")
+	default:
 		chain = append(chain, "the pods running as the service account get no AWS credentials (or fall back to the node role): their AWS calls fail",
 			"the controller crash-loops or stops reconciling; what depends on it (nodes, load balancers, volumes, DNS) is not created")
 	}
@@ -331,6 +338,9 @@ func deniedBindings(p *lint.Pass) []deniedBinding {
 func spareAccount(m *lint.Model, d deniedBinding) string {
 	if d.allowedPeer == nil || d.sa.Via != "" || d.sa.Release != "" || d.sa.AddOn != "" {
 		return "" // an account of a chart or an add-on: its pods exist
+	}
+	if storeAuthenticatesAs(m, d.sa) != "" {
+		return "" // an External Secrets store authenticates as it
 	}
 	for _, w := range m.Workloads {
 		ns, _ := w.PlacedNamespace()

@@ -113,6 +113,8 @@ func (d *doc) entities() []lint.Entity {
 		return []lint.Entity{d.volumeClaim()}
 	case d.is("PersistentVolume", "v1"):
 		return []lint.Entity{d.volume()}
+	case d.isSecretStore():
+		return []lint.Entity{d.secretStore()}
 	case workloadSpec(d.apiVersion, d.kind) != nil:
 		return []lint.Entity{d.workload()}
 	case isManagedResource(d.apiVersion):
