@@ -29,6 +29,12 @@ type modInfo struct {
 	// Applied root —, unless a Terragrunt unit may generate the
 	// declarations into its directory.
 	Refs, LooseRefs hcl.Diagnostics
+	// ProviderRefs are those of its provider blocks, by the configuration
+	// each block is ("aws", "aws.west"): reported as Refs are, when the
+	// configuration is used (ProviderUsed). Providers says which
+	// configurations its code uses.
+	ProviderRefs map[string]hcl.Diagnostics
+	Providers    ProviderUses
 	// OutputRefs are its reads of its calls' outputs, LocalCalls its
 	// calls of local modules, Outputs the outputs it declares and Whole
 	// whether every file of it was read and parsed cleanly
@@ -67,7 +73,8 @@ func summarize(m *Module) *modInfo {
 		return &modInfo{}
 	}
 	inf := &modInfo{Exists: true, Files: m.files, Diags: append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...), Templates: m.staticTemplates(), Applied: m.applied()}
-	inf.Refs, inf.LooseRefs, inf.OutputRefs = m.undeclaredRefs()
+	inf.Refs, inf.LooseRefs, inf.OutputRefs, inf.ProviderRefs = m.undeclaredRefs()
+	inf.Providers = m.providerUses()
 	inf.LocalCalls, inf.Outputs = m.localCalls(), m.outputNames()
 	inf.Whole = len(m.refused) == 0 && !m.diags.HasErrors()
 	for _, r := range m.Resources {

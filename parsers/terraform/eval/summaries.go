@@ -27,6 +27,13 @@ func (l *Session) Summaries() map[string]kept.ModuleSummary {
 		}
 		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept, Templates: inf.Templates, Applied: inf.Applied, OutputRefs: inf.OutputRefs, LocalCalls: inf.LocalCalls, Outputs: inf.Outputs, Whole: inf.Whole}
 		s.Diags, s.Refs, s.LooseRefs = summaryDiags(inf.Diags), summaryDiags(inf.Refs), summaryDiags(inf.LooseRefs)
+		s.Providers = inf.Providers
+		for k, ds := range inf.ProviderRefs {
+			if s.ProviderRefs == nil {
+				s.ProviderRefs = map[string][]kept.SummaryDiag{}
+			}
+			s.ProviderRefs[k] = summaryDiags(ds)
+		}
 		out[dir] = s
 	}
 	return out
@@ -46,6 +53,13 @@ func (l *Session) UseSummaries(dirs []string, sums map[string]kept.ModuleSummary
 		}
 		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept, Templates: s.Templates, Applied: s.Applied, OutputRefs: s.OutputRefs, LocalCalls: s.LocalCalls, Outputs: s.Outputs, Whole: s.Whole}
 		inf.Diags, inf.Refs, inf.LooseRefs = hclDiags(s.Diags), hclDiags(s.Refs), hclDiags(s.LooseRefs)
+		inf.Providers = s.Providers
+		for k, ds := range s.ProviderRefs {
+			if inf.ProviderRefs == nil {
+				inf.ProviderRefs = map[string]hcl.Diagnostics{}
+			}
+			inf.ProviderRefs[k] = hclDiags(ds)
+		}
 		l.mu.Lock()
 		if l.info == nil {
 			l.info = map[string]*modInfo{}

@@ -60,6 +60,10 @@ type declRef struct {
 	output    string
 	outputRng hcl.Range
 	indexed   bool
+	// provider is, for a reference in a provider block, the configuration
+	// the block is ("aws", "aws.west"): Terraform evaluates it only when
+	// something uses that configuration (ProviderUsed).
+	provider string
 }
 
 // notResourceRoots are the first names of references that are not
@@ -76,9 +80,9 @@ var notResourceRoots = map[string]bool{
 // beside declarations kept elsewhere, when the module is not called. A
 // module with a file it did not read or that did not parse cleanly may
 // declare what it misses there, and gives none.
-func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []OutputRef) {
+func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []OutputRef, inProviders map[string]hcl.Diagnostics) {
 	if len(m.refused) > 0 || m.diags.HasErrors() {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	scoped := map[string]bool{}
 	var written []declRef
@@ -127,13 +131,22 @@ func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []Output
 			detail = fmt.Sprintf("A managed resource %q %q has not been declared in this module.", r.typ, r.name)
 		}
 		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: r.rng.Ptr()}
-		if r.kind == refVariable && len(m.variables) == 0 || r.kind == refLocal && len(m.locals) == 0 {
+		switch {
+		case r.kind == refVariable && len(m.variables) == 0 || r.kind == refLocal && len(m.locals) == 0:
 			loose = append(loose, d)
-		} else {
+		case r.provider != "":
+			if inProviders == nil {
+				inProviders = map[string]hcl.Diagnostics{}
+			}
+			inProviders[r.provider] = append(inProviders[r.provider], d)
+		default:
 			refs = append(refs, d)
 		}
 	}
-	return sortedDiags(refs), sortedDiags(loose), outputs
+	for k, ds := range inProviders {
+		inProviders[k] = sortedDiags(ds)
+	}
+	return sortedDiags(refs), sortedDiags(loose), outputs, inProviders
 }
 
 // OutputRef is a read of a module call's output (kept.OutputRef).
@@ -252,7 +265,14 @@ func (m *Module) refsInFile(fb fileBody, refs []declRef, scoped map[string]bool)
 				}
 			}
 			refs = refsInBody(b.Body, key, refs)
-		case "resource", "data", "ephemeral", "module", "output", "provider", "import":
+		case "provider":
+			n := len(refs)
+			refs = refsInBody(b.Body, key, refs)
+			config := providerConfigOf(b)
+			for i := n; i < len(refs); i++ {
+				refs[i].provider = config
+			}
+		case "resource", "data", "ephemeral", "module", "output", "import":
 			refs = refsInBody(b.Body, key, refs)
 		}
 	}

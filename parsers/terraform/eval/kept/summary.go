@@ -14,6 +14,10 @@ type ModuleSummary struct {
 	// Refs are its references to what it does not declare, reported
 	// unless a Terragrunt unit may generate the declarations.
 	Refs, LooseRefs []SummaryDiag
+	// ProviderRefs are those of its provider blocks, by configuration;
+	// Providers the configurations its code uses.
+	ProviderRefs map[string][]SummaryDiag
+	Providers    ProviderUses
 	// OutputRefs, LocalCalls, Outputs and Whole are what a check of
 	// reads of local modules' outputs needs (eval.UnsupportedOutputs).
 	OutputRefs []OutputRef
@@ -56,4 +60,31 @@ type OutputRef struct {
 type LocalCall struct {
 	Dir      string
 	Repeated bool
+}
+
+// ProviderUses are the provider configurations a module's code uses
+// ("aws", "aws.west", as its own blocks name them): those its resources,
+// data sources, ephemeral resources and imports use, and those its
+// module calls pass to code that uses them.
+type ProviderUses struct {
+	// Own are those its own blocks use: a provider argument's, else the
+	// default configuration of the type's provider.
+	Own []string
+	// Calls are its module calls.
+	Calls []ProviderCall
+	// All is set when its uses cannot be read (a JSON file, a provider
+	// argument that is no reference): every configuration counts as used.
+	All bool
+}
+
+// ProviderCall is a module call as provider configurations go through
+// it: the called directory ("" for a remote source, whose code is not
+// read), and the providers argument mapping the child's configurations
+// to the caller's (nil when not written: the child inherits the
+// caller's default configurations). Unread is set when the argument is
+// no map of references.
+type ProviderCall struct {
+	Dir    string
+	Passes map[string]string
+	Unread bool
 }

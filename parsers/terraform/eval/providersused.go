@@ -1,0 +1,223 @@
+package eval
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Terraform evaluates a provider block only when something uses its
+// configuration: it prunes the configurations no resource, data source,
+// ephemeral resource or import uses, in the module or in a module the
+// configuration is passed to (checked with Terraform 1.11: a reference
+// to an undeclared module in an aliased provider block that is only
+// passed to a module whose resources use the default configuration
+// passes terraform validate; once a resource there uses it, validate
+// refuses it). So the references of a provider block are reported only
+// when its configuration is used.
+
+// ProviderUses are the provider configurations a module's code uses
+// (kept.ProviderUses).
+type ProviderUses = kept.ProviderUses
+
+// ProviderCall is a module call as provider configurations go through it
+// (kept.ProviderCall).
+type ProviderCall = kept.ProviderCall
+
+// inheritedDefaults stands, in a set of used configurations, for every
+// default configuration: a call whose code is not read may use any it
+// inherits.
+const inheritedDefaults = "*"
+
+// providerConfigOf is the configuration a provider block is: its name,
+// and ".alias" when it has a literal alias.
+func providerConfigOf(b *hclsyntax.Block) string {
+	name := ""
+	if len(b.Labels) > 0 {
+		name = b.Labels[0]
+	}
+	if a, ok := b.Body.Attributes["alias"]; ok {
+		if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+			return name + "." + v.AsString()
+		}
+		return name + ".?" // an alias not known: used or not, it is not told
+	}
+	return name
+}
+
+// providerUses reads which configurations the module's code uses.
+func (m *Module) providerUses() ProviderUses {
+	var u ProviderUses
+	own := map[string]bool{}
+	use := func(body *hclsyntax.Body, typ string) {
+		if a, ok := body.Attributes["provider"]; ok {
+			if s := TraversalString(a.Expr); s != "" {
+				own[s] = true
+			} else {
+				u.All = true
+			}
+			return
+		}
+		own[impliedProvider(typ)] = true
+	}
+	if slices.ContainsFunc(m.files, func(f string) bool { return strings.HasSuffix(f, ".json") }) {
+		u.All = true // blocks of JSON files are not read here
+	}
+	for _, fb := range m.bodies {
+		for _, b := range fb.body.Blocks {
+			switch b.Type {
+			case "resource", "data", "ephemeral":
+				if len(b.Labels) > 0 {
+					use(b.Body, b.Labels[0])
+				}
+			case "check":
+				for _, d := range b.Body.Blocks {
+					if d.Type == "data" && len(d.Labels) > 0 {
+						use(d.Body, d.Labels[0])
+					}
+				}
+			case "import":
+				m.importUse(b.Body, own, &u)
+			}
+		}
+	}
+	for o := range own {
+		u.Own = append(u.Own, o)
+	}
+	slices.Sort(u.Own)
+	for _, c := range m.calls {
+		pc := ProviderCall{}
+		if modsource.IsLocal(c.Source) {
+			pc.Dir = filepath.Clean(filepath.Join(m.Dir, c.Source))
+		}
+		if c.providers != nil {
+			pairs, d := hcl.ExprMap(c.providers)
+			pc.Unread = d.HasErrors()
+			pc.Passes = map[string]string{}
+			for _, p := range pairs {
+				k, v := TraversalString(p.Key), TraversalString(p.Value)
+				if k == "" || v == "" {
+					pc.Unread = true
+					continue
+				}
+				pc.Passes[k] = v
+			}
+		}
+		u.Calls = append(u.Calls, pc)
+	}
+	return u
+}
+
+// importUse records the configuration an import block uses: its provider
+// argument's, else that of the type it imports into when the resource
+// is the module's own (one of a module call's is the call's to use).
+func (m *Module) importUse(body *hclsyntax.Body, own map[string]bool, u *ProviderUses) {
+	if a, ok := body.Attributes["provider"]; ok {
+		if s := TraversalString(a.Expr); s != "" {
+			own[s] = true
+		} else {
+			u.All = true
+		}
+		return
+	}
+	a, ok := body.Attributes["to"]
+	if !ok {
+		return
+	}
+	t, d := hcl.AbsTraversalForExpr(a.Expr)
+	if d.HasErrors() || len(t) == 0 {
+		u.All = true
+		return
+	}
+	if t.RootName() != "module" {
+		own[impliedProvider(t.RootName())] = true
+	}
+}
+
+// impliedProvider is the provider a resource type belongs to when no
+// provider argument names one: the type's name up to its first
+// underscore ("aws_iam_role" → "aws").
+func impliedProvider(typ string) string {
+	name, _, _ := strings.Cut(typ, "_")
+	return name
+}
+
+// ProviderUsed reports whether the configuration config of the module
+// info summarises is used: by its own blocks, or by a module it passes
+// the configuration to (a default configuration is inherited when the
+// call does not say otherwise). A call whose code is not read (remote,
+// missing, not whole) may use whatever it is given.
+func ProviderUsed(info *modInfo, config string, child func(dir string) *modInfo) bool {
+	if strings.HasSuffix(config, ".?") {
+		return true
+	}
+	used, all := usedConfigs(info, child, map[string]bool{})
+	return all || used[config] || !strings.Contains(config, ".") && used[inheritedDefaults]
+}
+
+// usedConfigs are the configurations info's code uses, in its own
+// names; all is set when any may be. seen are the directories on the
+// way (a cycle counts as code not read).
+func usedConfigs(info *modInfo, child func(dir string) *modInfo, seen map[string]bool) (used map[string]bool, all bool) {
+	u := info.Providers
+	if u.All {
+		return nil, true
+	}
+	used = map[string]bool{}
+	for _, o := range u.Own {
+		used[o] = true
+	}
+	for _, c := range u.Calls {
+		if c.Unread {
+			return nil, true
+		}
+		var ci *modInfo
+		if c.Dir != "" && !seen[c.Dir] {
+			ci = child(c.Dir)
+		}
+		if ci == nil || !ci.Exists || !ci.Whole {
+			for _, v := range c.Passes {
+				used[v] = true
+			}
+			used[inheritedDefaults] = true
+			continue
+		}
+		seen[c.Dir] = true
+		inner, innerAll := usedConfigs(ci, child, seen)
+		delete(seen, c.Dir)
+		if innerAll {
+			for _, v := range c.Passes {
+				used[v] = true
+			}
+			used[inheritedDefaults] = true
+			continue
+		}
+		for k := range inner {
+			switch v, passed := c.Passes[k]; {
+			case passed:
+				used[v] = true
+			case k == inheritedDefaults || !strings.Contains(k, "."):
+				used[k] = true // a default configuration, inherited
+			}
+		}
+	}
+	return used, false
+}
+
+// UsedProviderRefs are the undeclared references of info's provider
+// blocks whose configurations are used, in the order of their places.
+func UsedProviderRefs(info *modInfo, child func(dir string) *modInfo) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for config, ds := range info.ProviderRefs {
+		if ProviderUsed(info, config, child) {
+			out = append(out, ds...)
+		}
+	}
+	return sortedDiags(out)
+}
