@@ -140,11 +140,26 @@ func (m *Model) providerLookedUp(d *OIDCProvider) *OIDCProvider {
 // by: of the origin when traced, else of d's issuer as written. Nil when
 // that issuer is neither traced nor written, or none or several are.
 func (m *Model) providerForIssuer(d *OIDCProvider, origin HoleRef, traced bool, in func(*OIDCProvider) bool) *OIDCProvider {
+	return sole(m.providersForIssuer(d, origin, traced, in))
+}
+
+// sole is the one provider of ps, nil when there are none or several.
+func sole(ps []*OIDCProvider) *OIDCProvider {
+	if len(ps) != 1 {
+		return nil
+	}
+	return ps[0]
+}
+
+// providersForIssuer are the providers of the tree (not data sources,
+// those in says are candidates) for the issuer data source d is looked up
+// by, as providerForIssuer reads it.
+func (m *Model) providersForIssuer(d *OIDCProvider, origin HoleRef, traced bool, in func(*OIDCProvider) bool) []*OIDCProvider {
 	bare, literal := d.Issuer().Bare.Str()
 	if !traced && !literal {
 		return nil
 	}
-	var found *OIDCProvider
+	var found []*OIDCProvider
 	for _, p := range m.OIDCProviders {
 		if p.Data || !in(p) {
 			continue
@@ -159,10 +174,7 @@ func (m *Model) providerForIssuer(d *OIDCProvider, origin HoleRef, traced bool, 
 		if !same {
 			continue
 		}
-		if found != nil {
-			return nil
-		}
-		found = p
+		found = append(found, p)
 	}
 	return found
 }
@@ -183,14 +195,23 @@ func (m *Model) providerWrittenOut(v Value, root string) *OIDCProvider {
 // the principal is that provider when root is applied in that root's
 // account, which nothing says. Nil when there is none, or several.
 func (m *Model) ProviderElsewhere(w WebIdentity, root string) *OIDCProvider {
+	return sole(m.ProvidersElsewhere(w, root))
+}
+
+// ProvidersElsewhere are, for a statement as ProviderElsewhere reads it,
+// every provider other roots declare for the issuer: the principal is
+// one of them when root is applied in the account of its root (IAM keeps
+// one provider per issuer in an account; a copy of a cluster's provider
+// in a second account is another).
+func (m *Model) ProvidersElsewhere(w WebIdentity, root string) []*OIDCProvider {
 	if len(w.Statement.Federated) != 1 {
 		return nil
 	}
 	v := w.Statement.Federated[0]
 	if d := m.providerNamed(v); d != nil && d.Data {
-		return m.providerLookedUpElsewhere(d)
+		return m.providersLookedUpElsewhere(d)
 	}
-	return m.providerWrittenOutIn(v, root, func(p *OIDCProvider) bool { return p.Root != root && p.Root != "" })
+	return m.providersWrittenOutIn(v, root, func(p *OIDCProvider) bool { return p.Root != root && p.Root != "" })
 }
 
 // SoleProviderOfRoot is, for a web-identity statement whose one Federated
@@ -284,6 +305,13 @@ func (m *Model) ProviderOfIssuerInAccount(w WebIdentity, root string) (*OIDCProv
 // issuer written out. It is the provider read when both roots are applied
 // in one account, which nothing says. Nil when none or several are.
 func (m *Model) providerLookedUpElsewhere(d *OIDCProvider) *OIDCProvider {
+	return sole(m.providersLookedUpElsewhere(d))
+}
+
+// providersLookedUpElsewhere are the providers other roots declare for
+// the issuer data source d is looked up by, when its own root declares
+// none (providerLookedUpElsewhere).
+func (m *Model) providersLookedUpElsewhere(d *OIDCProvider) []*OIDCProvider {
 	if m.providerLookedUp(d) != nil {
 		return nil
 	}
@@ -295,12 +323,18 @@ func (m *Model) providerLookedUpElsewhere(d *OIDCProvider) *OIDCProvider {
 		}
 		origin = HoleRef{Object: c.Addr, Path: "identity[0].oidc[0].issuer"}
 	}
-	return m.providerForIssuer(d, origin, traced, func(p *OIDCProvider) bool { return p.Root != d.Root && p.Root != "" })
+	return m.providersForIssuer(d, origin, traced, func(p *OIDCProvider) bool { return p.Root != d.Root && p.Root != "" })
 }
 
 // providerWrittenOutIn is providerWrittenOut among the providers in
 // says are candidates.
 func (m *Model) providerWrittenOutIn(v Value, root string, in func(*OIDCProvider) bool) *OIDCProvider {
+	return sole(m.providersWrittenOutIn(v, root, in))
+}
+
+// providersWrittenOutIn are, for an ARN as providerWrittenOutIn reads
+// it, every candidate provider for its issuer.
+func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvider) bool) []*OIDCProvider {
 	arn, ok := ParseARN(v)
 	if !ok || root == "" || arn.Account != "" {
 		return nil
@@ -334,16 +368,13 @@ func (m *Model) providerWrittenOutIn(v Value, root string, in func(*OIDCProvider
 	if !callerAccount {
 		return nil
 	}
-	var found *OIDCProvider
+	var found []*OIDCProvider
 	for _, p := range m.OIDCProviders {
 		if p.Data || !in(p) {
 			continue
 		}
 		if o, ok := m.IssuerOrigin(p.URL); ok && o == origin {
-			if found != nil {
-				return nil
-			}
-			found = p
+			found = append(found, p)
 		}
 	}
 	return found

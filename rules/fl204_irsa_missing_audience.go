@@ -62,7 +62,12 @@ while its root declares one provider, or with the issuer of a provider
 its root declares and an account known only at apply, and that provider
 accepts STS only, the finding is
 one severity lower: it holds only if the two roots are applied in
-different accounts, which nothing in the tree says.
+different accounts, which nothing in the tree says. The same holds when
+other roots declare several providers for that issuer (a copy of the
+cluster's provider in a second account) and each accepts STS only. When
+both roots pin the same account (` + "`allowed_account_ids`" + ` of one account in
+each), the principal is that root's provider, and a provider accepting
+STS only leaves nothing to report.
 
 The audience is compared as the condition's operator says:
 ` + "`StringEqualsIgnoreCase`" + ` without regard to case, ` + "`StringLike`" + ` as a pattern; set
@@ -118,11 +123,15 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				if auds, ok := p.Model.ProviderAudiences(w, r.Root); ok && onlySTSAudience(auds) {
 					continue // STS refuses a token of any other audience
 				}
+				elsewhere := p.Model.ProvidersElsewhere(w, r.Root)
+				if o := inAccount(elsewhere, r.Scope.Account); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
+					continue // the provider of the root's own account: both roots pin it
+				}
 				inf := inferredFor(r, lint.FactIdentity, lint.FactTrustAudience)
-				if o := p.Model.ProviderElsewhere(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
-					// Harmless if this root is applied in the account of the
-					// root that declares the provider, as it likely is.
-					inf = append(slices.Clone(inf), fmt.Sprintf("this root's account is taken to differ from that of %s, whose %s, the one provider the tree declares for this issuer, accepts only %s", o.Root, o.Label, stsAudience))
+				if os := elsewhere; allOnlySTS(os) {
+					// Harmless if this root is applied in the account of a
+					// root that declares a provider, as it likely is.
+					inf = append(slices.Clone(inf), elsewhereText(os))
 				} else if o, account := p.Model.ProviderOfIssuerInAccount(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) && (account == "" || account == r.Scope.Account) {
 					if account != "" {
 						continue // the root's own account: that provider, STS only
@@ -180,6 +189,51 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 			})
 		}
 	}
+}
+
+// inAccount is the provider of ps whose root is applied in account, as
+// both roots' settings say (allowed_account_ids): IAM keeps one provider
+// per issuer in an account, so that one is what a principal written with
+// the account names. Nil when account is not known or none is there.
+func inAccount(ps []*lint.OIDCProvider, account string) *lint.OIDCProvider {
+	if account == "" {
+		return nil
+	}
+	for _, o := range ps {
+		if o.Scope.Account == account {
+			return o
+		}
+	}
+	return nil
+}
+
+// allOnlySTS reports whether there are providers and each accepts only
+// STS tokens, as its known client_id_list says.
+func allOnlySTS(ps []*lint.OIDCProvider) bool {
+	for _, o := range ps {
+		if o.ClientIDs == nil || !onlySTSAudience(o.ClientIDs) {
+			return false
+		}
+	}
+	return len(ps) > 0
+}
+
+// elsewhereText is what a missing :aud condition rests on when the
+// providers other roots declare for the issuer accept only STS tokens:
+// that this root's account is none of theirs.
+func elsewhereText(ps []*lint.OIDCProvider) string {
+	if len(ps) == 1 {
+		return fmt.Sprintf("this root's account is taken to differ from that of %s, whose %s, the one provider the tree declares for this issuer, accepts only %s", ps[0].Root, ps[0].Label, stsAudience)
+	}
+	var which []string
+	for _, o := range ps {
+		if strings.Contains(o.Label, o.Root) {
+			which = append(which, o.Label)
+		} else {
+			which = append(which, o.Label+" of "+o.Root)
+		}
+	}
+	return fmt.Sprintf("this root's account is taken to differ from those of the %d providers the tree declares for this issuer (%s), each of which accepts only %s", len(ps), strings.Join(which, ", "), stsAudience)
 }
 
 // audienceVerdict decides whether a statement's :aud conditions let a
