@@ -372,3 +372,24 @@ func TestHoleAsCollection(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeHole: a string known only after apply (a data source's
+// content, a hole), decoded, is a value of any type not known before
+// apply, as Terraform's jsondecode and yamldecode of an unknown are: its
+// attributes read as unknown, never as a string's.
+func TestDecodeHole(t *testing.T) {
+	t.Parallel()
+	for _, f := range []string{"yamldecode", "jsondecode"} {
+		dir := writeTree(t, map[string]string{"main.tf": "data \"aws_s3_object\" \"cfg\" {\n  bucket = \"b\"\n  key    = \"k\"\n}\nlocals {\n  cfg = " + f + "(data.aws_s3_object.cfg.body)\n}\noutput \"o\" { value = {token = local.cfg.token, known = true} }\n"})
+		ev := testSession(Options{Root: dir}).Evaluate(dir)
+		got := ev.rootInst.outputs["o"]
+		if !got.IsKnown() || !got.GetAttr("known").True() || got.GetAttr("token").IsKnown() {
+			t.Errorf("%s of a hole: %#v", f, got)
+		}
+		for _, n := range ev.Notes {
+			if strings.Contains(n.What, "Unsupported attribute") {
+				t.Errorf("%s of a hole: note %q", f, n.What)
+			}
+		}
+	}
+}

@@ -155,9 +155,9 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"can":      holeCanFunc,
 		// encoding
 		"jsonencode":       e.encodeFunc(stdlib.JSONEncodeFunc),
-		"jsondecode":       pt(stdlib.JSONDecodeFunc),
+		"jsondecode":       holeConversion(pt(stdlib.JSONDecodeFunc), cty.DynamicPseudoType),
 		"yamlencode":       e.encodeFunc(ctyyaml.YAMLEncodeFunc),
-		"yamldecode":       pt(ctyyaml.YAMLDecodeFunc),
+		"yamldecode":       holeConversion(pt(ctyyaml.YAMLDecodeFunc), cty.DynamicPseudoType),
 		"csvdecode":        op(stdlib.CSVDecodeFunc),
 		"base64encode":     op(encoding.Base64EncodeFunc),
 		"base64decode":     op(encoding.Base64DecodeFunc),
@@ -211,7 +211,9 @@ func (e *FuncEnv) functions() map[string]function.Function {
 	return fs
 }
 
-// holeConversion makes f (tolist, toset, tomap) give an unknown of its
+// holeConversion makes f (tolist, toset, tomap; jsondecode, yamldecode
+// with want cty.DynamicPseudoType, as Terraform decodes an unknown string
+// to a value of any type) give an unknown of its
 // target type want for a hole that stands for a whole value
 // (lint.IsHole: a resource attribute known only after apply, of any
 // type), as Terraform's toset(unknown) is an unknown set: so
