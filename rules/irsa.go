@@ -66,6 +66,9 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
 		role, ok := id.Entity.(*lint.Role)
 		if !ok {
+			if notARole(m, sa.RoleARN.Value) {
+				continue // a provider's or a policy's ARN: FL208's finding
+			}
 			p.Unresolved(id.Undeclared("role", saLabel(sa)), sa.RoleARN.Range)
 			continue
 		}
@@ -83,6 +86,15 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 		out = append(out, irsaBinding{sa: sa, role: role, webs: webs, karpenter: karpenterAccount(m, sa), externalSecrets: externalSecretsAccount(m, sa)})
 	}
 	return out
+}
+
+// notARole reports whether v, written where a role's ARN belongs, names
+// an OIDC provider or a policy: no role to compare a trust with, and
+// FL208 reports it.
+func notARole(m *lint.Model, v lint.Value) bool {
+	_, provider := oidcProviderNamed(m, v)
+	_, policy := policyNamed(v)
+	return provider || policy
 }
 
 // judge decides whether the role's trust lets the service account in: Yes

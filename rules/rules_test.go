@@ -408,6 +408,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// (flatten(concat(aws_eks_cluster.x[*].identity[*].oidc.0.issuer,
 		// [""]))[0]) is the cluster's issuer: decided.
 		"testdata/FL205/negative_issuer_read_through_splat": 0,
+		// Annotations naming an OIDC provider and a policy: FL208's
+		// findings, no role to decide a trust for.
+		"testdata/FL202/negative_annotation_names_oidc_provider_or_policy": 0,
 	} {
 		in, err := load(dir)
 		if err != nil {
