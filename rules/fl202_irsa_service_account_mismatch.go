@@ -36,8 +36,9 @@ unknown prefix still cannot match when its known suffix differs: that is
 a finding, not silence; so is a subject whose namespace is unknown
 (` + "`system:serviceaccount:${var.namespace}:ray`" + `) when its name differs. The
 account of a chart faultline neither renders nor knows is named by Helm's
-fullname convention only as a guess (KEDA names its operator's account
-` + "`keda-operator`" + `): a trust naming another account is counted as undecided,
+fullname convention only as a guess (a chart may name its account
+otherwise, as KEDA names its operator's ` + "`keda-operator`" + `, which faultline
+knows): a trust naming another account is counted as undecided,
 not reported.
 
 A Crossplane provider whose ` + "`DeploymentRuntimeConfig`" + ` gives the role but

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/Masterminds/semver/v3"
+
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -119,6 +121,11 @@ func remoteReads(r *lint.Release) (*lint.ChartReads, string) {
 	if !ok {
 		if version == "" {
 			return nil, fmt.Sprintf("the %s chart's version is not written: which values it reads is unknown", t.title)
+		}
+		if _, err := semver.StrictNewVersion(strings.TrimPrefix(strings.TrimSpace(version), "v")); err != nil {
+			// A constraint: Helm installs the newest version it allows,
+			// which may be one the table does not hold.
+			return nil, fmt.Sprintf("%s chart version constraint %s allows versions outside faultline's table (%s to %s): which values it reads is unknown", t.title, version, t.first(), t.last())
 		}
 		return nil, fmt.Sprintf("%s chart version %s is not in faultline's table (%s to %s): which values it reads is unknown", t.title, version, t.first(), t.last())
 	}

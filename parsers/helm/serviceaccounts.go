@@ -18,7 +18,8 @@ const InferredChartAccount = "service account name from Helm's naming convention
 // name it takes when the name value is empty.
 type chartAccount struct {
 	// nameKey, createKey and annotationsKey are values paths; the role is
-	// annotationsKey + "eks.amazonaws.com/role-arn".
+	// annotationsKey + "eks.amazonaws.com/role-arn" (none when
+	// annotationsKey is empty).
 	nameKey, createKey, annotationsKey string
 	// fixed is the default name when the chart has one; empty: the
 	// chart's fullname (Helm's convention, or fullname below).
@@ -35,6 +36,35 @@ type chartAccount struct {
 	// before: the account is named so only by chart versions before this
 	// one ("" every version since the chart's newest way).
 	before string
+	// annotationsFallback is the annotations the chart writes when those
+	// of annotationsKey are empty (KEDA's serviceAccount.operator.
+	// annotations | default serviceAccount.annotations); "" none.
+	annotationsFallback string
+	// roleKey is a value the chart writes as the role-arn annotation when
+	// the value at roleEnabledKey is true (KEDA's
+	// podIdentity.aws.irsa.roleArn and .enabled); "" none. Annotations
+	// the values write come after it, and win.
+	roleKey, roleEnabledKey string
+}
+
+// kedaOperator is KEDA's operator account (github.com/kedacore/charts
+// keda): from 2.14.0 (templates/manager/serviceaccount.yaml)
+// serviceAccount.operator.{create,name,annotations}, named
+// "keda-operator", its annotations those of serviceAccount.annotations
+// when its own are empty; before, serviceAccount.{create,name,
+// annotations} (templates/serviceaccount.yaml). Both write
+// podIdentity.aws.irsa.roleArn as the role when podIdentity.aws.irsa.
+// enabled (from 2.8). From 2.14.0 its metrics server and webhooks run as
+// accounts of their own, serviceAccount.metricServer.* ("keda-metrics-
+// server") and serviceAccount.webhooks.* ("keda-webhook"); before, every
+// KEDA pod ran as the one account. Those two make no AWS calls: their
+// annotations (serviceAccount.annotations by default too) bind no role
+// anything uses, so they are read as accounts without one.
+var kedaOperator = []chartAccount{
+	{nameKey: "serviceAccount.operator.name", createKey: "serviceAccount.operator.create", annotationsKey: "serviceAccount.operator.annotations", annotationsFallback: "serviceAccount.annotations", fixed: "keda-operator", roleKey: "podIdentity.aws.irsa.roleArn", roleEnabledKey: "podIdentity.aws.irsa.enabled"},
+	{nameKey: "serviceAccount.metricServer.name", createKey: "serviceAccount.metricServer.create", fixed: "keda-metrics-server", component: "metrics server"},
+	{nameKey: "serviceAccount.webhooks.name", createKey: "serviceAccount.webhooks.create", fixed: "keda-webhook", component: "webhooks"},
+	{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", fixed: "keda-operator", roleKey: "podIdentity.aws.irsa.roleArn", roleEnabledKey: "podIdentity.aws.irsa.enabled", before: "2.14.0"},
 }
 
 // conventional is what `helm create` scaffolds and most charts keep:
@@ -102,6 +132,7 @@ var chartAccounts = map[string][]chartAccount{
 	"aws-node-termination-handler": {conventional},
 	"external-dns":                 {conventional},
 	"external-secrets":             {{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", namespaceKey: "namespaceOverride"}},
+	"keda":                         kedaOperator,
 	"aws-ebs-csi-driver": {
 		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "ebs-csi-controller-sa"},
 		{nameKey: "node.serviceAccount.name", createKey: "node.serviceAccount.create", annotationsKey: "node.serviceAccount.annotations", fixed: "ebs-csi-node-sa", component: "node"},
@@ -310,15 +341,29 @@ func chartServiceAccount(r *lint.Release, h *lint.Holes, chart string, ca chartA
 			}
 		}
 	}
-	roleKey := ca.annotationsKey + "." + roleAnnotation
-	if v, ok := getPath(r.Values, append(strings.Split(ca.annotationsKey, "."), roleAnnotation)...); ok {
-		if s, ok := settingText(v); ok {
-			rng, found := rangeFor(r.ValueRanges, roleKey)
-			if !found {
-				rng = sa.Range
+	role := func(path []string) {
+		key := strings.Join(path, ".")
+		if v, ok := getPath(r.Values, path...); ok {
+			if s, ok := settingText(v); ok {
+				rng, found := rangeFor(r.ValueRanges, key)
+				if !found {
+					rng = sa.Range
+				}
+				sa.RoleARN = lint.Ref{Value: decode(s), Range: rng}
 			}
-			sa.RoleARN = lint.Ref{Value: decode(s), Range: rng}
 		}
+	}
+	if ca.roleKey != "" {
+		if v, ok := getPath(r.Values, strings.Split(ca.roleEnabledKey, ".")...); ok && (v == true || v == "true") {
+			role(strings.Split(ca.roleKey, "."))
+		}
+	}
+	annotations := ca.annotationsKey
+	if m, _ := getPath(r.Values, strings.Split(annotations, ".")...); ca.annotationsFallback != "" && emptyValue(m) {
+		annotations = ca.annotationsFallback
+	}
+	if annotations != "" {
+		role(append(strings.Split(annotations, "."), roleAnnotation))
 	}
 	sa.Via = fmt.Sprintf("%s, chart %s", r.Label, chart)
 	if ca.component != "" {
@@ -421,4 +466,20 @@ func trunc63(s string) string {
 		s = s[:63]
 	}
 	return strings.TrimSuffix(s, "-")
+}
+
+// emptyValue reports whether a value is one Helm's default function
+// replaces: absent (nil), or an empty map, list or string.
+func emptyValue(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case map[string]any:
+		return len(x) == 0
+	case []any:
+		return len(x) == 0
+	case string:
+		return x == ""
+	}
+	return false
 }
