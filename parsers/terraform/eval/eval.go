@@ -108,6 +108,9 @@ type ModInst struct {
 	modules   map[string]cty.Value
 	outputs   map[string]cty.Value
 	providers map[string]providerInfo
+	// inherited are the configurations the caller passed down
+	// (ChildProviders), which a second pass starts from again.
+	inherited map[string]providerInfo
 	depth     int
 	stack     map[string]bool // module dirs on the call stack
 	// Call and parent are the module call of this instance and the module
@@ -249,6 +252,9 @@ func (mi *ModInst) reset() {
 	fresh := newModInst(mi.Evaluator, mi.Module, mi.Path, mi.depth, mi.stack)
 	mi.vars, mi.locals, mi.resources, mi.data = fresh.vars, fresh.locals, fresh.resources, fresh.data
 	mi.modules, mi.outputs, mi.providers = fresh.modules, fresh.outputs, fresh.providers
+	for k, v := range mi.inherited {
+		mi.providers[k] = v
+	}
 	mi.ctxs, mi.stable, mi.objs = nil, nil, nil
 	mi.preset, mi.presetRead, mi.spans = nil, nil, nil
 	mi.possibles, mi.possible = nil, nil

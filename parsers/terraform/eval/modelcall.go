@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"reflect"
 	"slices"
@@ -720,6 +721,7 @@ func (mi *ModInst) childInst(c *Call, child *Module, in Instance, path string, i
 		same = mi.Evaluator.Holes.made() == anons && mi.Evaluator.Budget().Ok()
 	}
 	ci.providers = mi.ChildProviders(c, in.Extra)
+	ci.inherited = maps.Clone(ci.providers)
 	ci.Call, ci.Parent = c, mi
 	return ci, same
 }
