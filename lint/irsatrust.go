@@ -341,7 +341,7 @@ func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvide
 	}
 	written, ok := m.IssuerOrigin(v)
 	if !ok {
-		return nil
+		return m.providersOfLiteralIssuer(v, arn, in)
 	}
 	// The issuer of a cluster looked up by name (data "aws_eks_cluster")
 	// is that of the cluster of the name another root declares.
@@ -374,6 +374,43 @@ func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvide
 			continue
 		}
 		if o, ok := m.IssuerOrigin(p.URL); ok && o == origin {
+			found = append(found, p)
+		}
+	}
+	return found
+}
+
+// providersOfLiteralIssuer is providersWrittenOutIn for an ARN whose
+// issuer is written out as text (oidc-provider/oidc.eks.…/id/…), with
+// the root's own account and partition its only references: the
+// candidate providers whose url, as written, is that issuer.
+func (m *Model) providersOfLiteralIssuer(v Value, arn ARN, in func(*OIDCProvider) bool) []*OIDCProvider {
+	res, ok := arn.Resource.Str()
+	bare, isProvider := strings.CutPrefix(res, "oidc-provider/")
+	if !ok || !isProvider || bare == "" {
+		return nil
+	}
+	callerAccount := false
+	for _, ref := range v.Refs() {
+		a, ok := ParseAddress(ref.Object)
+		attrs := ref.Attrs()
+		switch {
+		case ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id":
+			callerAccount = true
+		case ok && a.Type == "aws_partition" && len(attrs) == 1 && attrs[0] == "partition":
+		default:
+			return nil
+		}
+	}
+	if !callerAccount {
+		return nil
+	}
+	var found []*OIDCProvider
+	for _, p := range m.OIDCProviders {
+		if p.Data || !in(p) {
+			continue
+		}
+		if b, ok := p.Issuer().Bare.Str(); ok && b == bare {
 			found = append(found, p)
 		}
 	}
