@@ -490,6 +490,10 @@ type ServiceAccount struct {
 	// default while some of the release's values are not known (they may
 	// set it): the chart may run as another name.
 	NameByConvention bool
+	// NameIsDefault: the name is the one the chart gives the account
+	// when its values name none (ebs-csi-controller-sa, keda-operator),
+	// not one written anywhere; NameRange is then the release's name.
+	NameIsDefault bool
 	// RevisionOf names the config ("DeploymentRuntimeConfig aws",
 	// "ControllerConfig aws") of a Crossplane package whose account
 	// Crossplane names after the package's revision (the config names no

@@ -238,7 +238,11 @@ func bindingRelated(b irsaBinding, nameToo bool) []lint.Location {
 		out = append(out, lint.Location{Range: sa.NamespaceRange, Message: fmt.Sprintf("the namespace %s is decided here", sa.Namespace)})
 	}
 	if nameToo && !sa.NameRange.IsZero() && sa.NameRange != sa.RoleARN.Range {
-		out = append(out, lint.Location{Range: sa.NameRange, Message: fmt.Sprintf("the service account name %s is written here", sa.Name)})
+		msg := fmt.Sprintf("the service account name %s is written here", sa.Name)
+		if sa.NameIsDefault {
+			msg = fmt.Sprintf("the chart's default name for this account, %s, applies: the release's values do not set the key the chart reads the name from", sa.Name)
+		}
+		out = append(out, lint.Location{Range: sa.NameRange, Message: msg})
 	}
 	out = append(out, declared(lint.Identity{Kind: lint.KindRole, Entity: b.role}, "role")...)
 	return mergeRelated(out)

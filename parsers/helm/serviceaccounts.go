@@ -322,7 +322,7 @@ func chartServiceAccount(r *lint.Release, h *lint.Holes, chart string, ca chartA
 	if s, ok := stringValue(r.Values, ca.nameKey); ok && s != "" {
 		sa.Name, sa.NameRange = decode(s), at(ca.nameKey, nameRange)
 	} else if ca.fixed != "" {
-		sa.Name, sa.NameRange = lint.Known(ca.fixed), nameRange
+		sa.Name, sa.NameRange, sa.NameIsDefault = lint.Known(ca.fixed), nameRange, true
 		// Values not known may name it otherwise.
 		sa.NameByConvention = r.ValuesUnknown != ""
 	} else {
