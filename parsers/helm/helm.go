@@ -44,7 +44,16 @@ import (
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm/renderapi"
 )
+
+// InferredDefaultsRefused is the further Inferred note of what a chart
+// rendered with its defaults makes when the chart refuses those defaults
+// (it calls fail, or a required value is missing, which faultline's
+// rendering logs instead of stopping): no install renders it so, and
+// the values it writes into what it makes (an Argo CD Application's) are
+// not those an install writes.
+const InferredDefaultsRefused = "rendered with chart defaults the chart refuses (it calls fail or misses a required value): an install gives it other values"
 
 // InferredDefaults is the Inferred note of everything rendered from a
 // chart no release installs.
@@ -438,8 +447,12 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			}
 			idx := &lazyIndex{cd: cd, rel: r, p: p}
 			key := mapKey(cd, r, unnamedValues)
+			refused := r == nil && slices.ContainsFunc(j.res.Notes, refusesDefaults)
 			for _, m := range j.res.Manifests {
 				rd := rendered(cd, r, m, idx, p, unnamedValues)
+				if refused {
+					rd.Inferred = append(rd.Inferred, InferredDefaultsRefused)
+				}
 				rd.MapKey = key
 				out.Rendered = append(out.Rendered, rd)
 			}
@@ -801,13 +814,16 @@ func generatedBy(cd *chartData, generated []GeneratedInstall) string {
 // a values file a helm_release reads from a path of the workspace): a
 // template that failed while it executed, reading its values, failed for
 // want of them, as failedWithoutValues has it for a chart no release
-// installs. A release whose values are all known and fail stays FL000.
+// installs (and so, on whatever value, for a release found in the output
+// of a chart rendered with defaults it refuses). A release whose values
+// are all known and fail stays FL000.
 func failedWithUnknownValues(j *job) (*RenderError, bool) {
 	var re *RenderError
 	if !errors.As(j.err, &re) || !re.Executing || len(j.releases) == 0 {
 		return nil, false
 	}
 	var why []string
+	fromDefaults := true
 	for _, r := range j.releases {
 		if r == nil || r.ValuesUnknown == "" {
 			return nil, false
@@ -815,8 +831,12 @@ func failedWithUnknownValues(j *job) (*RenderError, bool) {
 		if !slices.Contains(why, r.ValuesUnknown) {
 			why = append(why, r.ValuesUnknown)
 		}
+		fromDefaults = fromDefaults && slices.Contains(r.Inferred, InferredDefaultsRefused)
 	}
-	if re.Template == "" || !readsValuesAt(string(j.chart.fileData(re.Template)), re.Line, re.Column) {
+	// A release found in a chart rendered with defaults the chart refuses
+	// has values an install replaces: whatever its template failed on
+	// while it executed may come from them, read directly or not.
+	if !fromDefaults && (re.Template == "" || !readsValuesAt(string(j.chart.fileData(re.Template)), re.Line, re.Column)) {
 		return nil, false
 	}
 	u := *re
@@ -963,4 +983,11 @@ func runeColumn(text []byte, line, col int) int {
 		return col
 	}
 	return utf8.RuneCount(text[:col-1]) + 1
+}
+
+// refusesDefaults reports whether a rendering's note says the chart
+// refused the values it rendered with (chartrender's notes of Helm's
+// fail and required, which its lint-mode rendering logs).
+func refusesDefaults(note string) bool {
+	return strings.HasPrefix(note, renderapi.NoteFail) || strings.HasPrefix(note, renderapi.NoteRequired)
 }

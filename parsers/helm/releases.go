@@ -370,6 +370,11 @@ func (b *builder) newRelease(yf *yamlFile, addr, label string, rng lint.Range, n
 		Dependencies: dependencyBuild(tool),
 	}
 	r.Inferred = append([]string(nil), yf.inferred...)
+	if slices.Contains(yf.inferred, InferredDefaultsRefused) {
+		// Found in a chart rendered with defaults it refuses: an
+		// install gives it other values, and what it writes here differs.
+		r.ValuesUnknown = "the values an install of the chart that writes it would give (that chart refuses its defaults, with which it is rendered here)"
+	}
 	switch {
 	case lint.HasSentinel(name) && b.opts.Holes != nil:
 		r.Name = b.opts.Holes.Decode(name)

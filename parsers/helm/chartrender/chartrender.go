@@ -306,9 +306,9 @@ func logNotes(logs string) []string {
 		case l == "":
 			continue
 		case strings.HasPrefix(l, requiredLog):
-			l = "missing required value: " + strings.TrimPrefix(l, requiredLog)
+			l = renderapi.NoteRequired + strings.TrimPrefix(l, requiredLog)
 		case strings.HasPrefix(l, "[INFO] Fail: "):
-			l = "the chart calls fail: " + strings.TrimPrefix(l, "[INFO] Fail: ")
+			l = renderapi.NoteFail + strings.TrimPrefix(l, "[INFO] Fail: ")
 		}
 		if !seen[l] {
 			seen[l] = true

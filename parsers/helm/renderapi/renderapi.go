@@ -118,3 +118,11 @@ type StoppedError struct {
 }
 
 func (e *StoppedError) Error() string { return "chart rendering stopped: " + e.Reason }
+
+// The notes of a rendering whose chart refused its values (Result.Notes):
+// Helm's required and fail, which the lint-mode rendering logs and goes
+// on past.
+const (
+	NoteRequired = "missing required value: "
+	NoteFail     = "the chart calls fail: "
+)
