@@ -34,7 +34,9 @@ label they define with a value they carry, or ` + "`karpenter.sh/nodepool`" + `)
 label no place of the tree defines, and with capacity not all declared a
 value none carries (` + "`tier: spot`" + ` beside a node group's ` + "`tier=system`" + `, the
 NodePools applied from elsewhere), belongs to capacity declared elsewhere,
-and is not judged. A
+and is not judged; so does a label a place carries that the same term
+rules out by its name (` + "`karpenter.sh/nodepool DoesNotExist`" + ` beside a label a
+NodePool carries: the pod is meant for node groups declared elsewhere). A
 GitOps tree that declares no cluster says its NodePools, node groups and
 Fargate profiles are the whole capacity with ` + "`capacity { complete = true }`" + `
 in .faultline.hcl (docs/configuration.md).

@@ -47,7 +47,7 @@ func unschedulableFinding(v scheduling.Verdict, what string) lint.Finding {
 		Message:  fmt.Sprintf("%s %s: %s (%s)", w.Label, pendingVerb(v), what, placeReasons(v)),
 		Chain:    unschedulableChain(v),
 		Hint:     unschedulableHint(best),
-		Inferred: v.Inferred,
+		Inferred: dedupe(slices.Clone(v.Inferred)),
 		Key:      "unschedulable=" + w.Addr,
 		Roots:    rootsOf(w),
 		Breaks:   graph.SchedulesOn,

@@ -434,10 +434,23 @@ func pinned(pod *lint.PodScheduling, cands []*Place) bool {
 			for _, p := range cands {
 				_, label := p.labels[r.Key]
 				defines := label || p.reqs[r.Key] != nil || r.Key == LabelNodePool && p.Kind == NodePoolPlace || r.Key == LabelNodeGroup && p.Kind == NodeGroupPlace
-				if defines && p.offerFor(r.Key, p.instances, p.instancesKnown).compatible([]lint.Requirement{r}) {
+				if defines && p.offerFor(r.Key, p.instances, p.instancesKnown).compatible([]lint.Requirement{r}) && !excludedByName(term, p) {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// excludedByName reports whether a term rules a place out by the label
+// that names it (karpenter.sh/nodepool DoesNotExist keeps a pod off every
+// NodePool's nodes, as the Karpenter chart keeps its controller): such a
+// place is no place the term pins the pod to.
+func excludedByName(term []lint.Requirement, p *Place) bool {
+	for _, q := range term {
+		if (q.Key == LabelNodePool || q.Key == LabelNodeGroup) && !p.offerFor(q.Key, p.instances, p.instancesKnown).compatible([]lint.Requirement{q}) {
+			return true
 		}
 	}
 	return false
