@@ -480,6 +480,9 @@ var workloadKinds = map[string]struct {
 	"Job":         {[]string{"batch/v1"}, []string{"spec", "template", "spec"}},
 	"CronJob":     {[]string{"batch/v1", "batch/v1beta1"}, []string{"spec", "jobTemplate", "spec", "template", "spec"}},
 	"Pod":         {[]string{"v1"}, []string{"spec"}},
+	// KEDA's ScaledJob makes a Job of its spec.jobTargetRef (a Job's
+	// spec) for each batch of events: its pods run as that template says.
+	"ScaledJob": {[]string{"keda.sh/v1alpha1"}, []string{"spec", "jobTargetRef", "template", "spec"}},
 }
 
 // workloadSpec returns the path to the pod spec of a workload kind, nil
