@@ -393,3 +393,29 @@ func TestDecodeHole(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupEmptyMapUnknownKey: lookup in an empty map gives the default
+// whatever the key turns out to be at apply (a zone from a data source, a
+// count.index of a count known only at apply), as the vpc module's
+// per-zone subnet tags do; in a map with entries it stays unknown.
+func TestLookupEmptyMapUnknownKey(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"main.tf": `data "aws_availability_zones" "up" {}
+variable "per_zone" {
+  type    = map(map(string))
+  default = {}
+}
+locals {
+  zone = data.aws_availability_zones.up.names[0]
+}
+output "empty" { value = lookup(var.per_zone, local.zone, {}) }
+output "full" { value = lookup({ "eu-west-1a" = { tier = "a" } }, local.zone, {}) }
+`})
+	out := testSession(Options{Root: dir}).Evaluate(dir).rootInst.outputs
+	if e := out["empty"]; !e.IsKnown() || e.LengthInt() != 0 {
+		t.Errorf("empty map: %#v", e)
+	}
+	if f := out["full"]; f.IsWhollyKnown() {
+		t.Errorf("map with entries: %#v", f)
+	}
+}

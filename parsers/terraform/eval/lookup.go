@@ -17,13 +17,22 @@ func (e *FuncEnv) lookupFunc() function.Function {
 	return function.New(&function.Spec{
 		Params: []function.Parameter{
 			{Name: "inputMap", Type: cty.DynamicPseudoType, AllowMarked: true},
-			{Name: "key", Type: cty.String, AllowMarked: true},
+			{Name: "key", Type: cty.String, AllowMarked: true, AllowUnknown: true},
 		},
 		VarParam: &function.Parameter{Name: "default", Type: cty.DynamicPseudoType, AllowNull: true, AllowUnknown: true, AllowDynamicType: true, AllowMarked: true},
 		Type:     lookupType,
 		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
 			key, _ := args[1].Unmark()
-			if hasSentinel(key.AsString()) {
+			if !key.IsKnown() || hasSentinel(key.AsString()) {
+				if m, _ := args[0].Unmark(); len(args) == 3 && m.IsKnown() && !m.IsNull() && m.LengthInt() == 0 {
+					// No key is in an empty map: whatever the key turns
+					// out to be at apply, the default is the result (the
+					// vpc module's lookup(var.private_subnet_tags_per_az,
+					// az, {}) for a zone known only at apply).
+					if v, err := convert.Convert(args[2], retType); err == nil {
+						return v, nil
+					}
+				}
 				return cty.UnknownVal(retType), nil
 			}
 			return lookupValue(args, retType)
