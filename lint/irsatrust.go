@@ -84,12 +84,52 @@ func (m *Model) ProviderAudiences(w WebIdentity, root string) ([]Value, bool) {
 		if p == nil {
 			p = m.providerWrittenOut(v, root)
 		}
+		if p == nil {
+			p = m.providerOfAccount(v)
+		}
 		if p == nil || p.ClientIDs == nil {
 			return nil, false
 		}
 		out = append(out, p.ClientIDs...)
 	}
 	return out, true
+}
+
+// providerOfAccount is the provider an ARN written with a known account
+// names: the one provider of the tree (not a data source) whose root
+// pins that account (allowed_account_ids, Scope.Account) and whose url
+// is the ARN's issuer, as text or by origin. IAM keeps one provider per
+// issuer in an account, so that provider is the principal, whichever
+// root declares it. Nil when none or several are.
+func (m *Model) providerOfAccount(v Value) *OIDCProvider {
+	arn, ok := ParseARN(v)
+	if !ok || arn.Account == "" || !strings.HasPrefix(arn.Resource.Prefix(), "oidc-provider/") {
+		return nil
+	}
+	bare, literal := "", false
+	if res, ok := arn.Resource.Str(); ok {
+		bare, literal = strings.TrimPrefix(res, "oidc-provider/"), true
+	}
+	origin, traced := m.IssuerOrigin(v)
+	if !literal && !traced {
+		return nil
+	}
+	var found []*OIDCProvider
+	for _, p := range m.OIDCProviders {
+		if p.Data || p.Scope.Account != arn.Account {
+			continue
+		}
+		same := false
+		if b, ok := p.Issuer().Bare.Str(); ok && literal {
+			same = b == bare
+		} else if o, ok := m.IssuerOrigin(p.URL); ok && traced {
+			same = o == origin
+		}
+		if same {
+			found = append(found, p)
+		}
+	}
+	return sole(found)
 }
 
 // PrincipalIssuer is the issuer a Federated principal v names: parsed

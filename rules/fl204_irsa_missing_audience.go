@@ -67,7 +67,9 @@ other roots declare several providers for that issuer (a copy of the
 cluster's provider in a second account) and each accepts STS only. When
 both roots pin the same account (` + "`allowed_account_ids`" + ` of one account in
 each), the principal is that root's provider, and a provider accepting
-STS only leaves nothing to report.
+STS only leaves nothing to report; so is a principal written with a known
+account (` + "`arn:aws:iam::111122223333:oidc-provider/…`" + `) for the issuer of the
+one provider whose root pins that account.
 
 The audience is compared as the condition's operator says:
 ` + "`StringEqualsIgnoreCase`" + ` without regard to case, ` + "`StringLike`" + ` as a pattern; set
