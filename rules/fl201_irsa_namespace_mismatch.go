@@ -117,7 +117,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 		}
 		sa := b.sa
 		want := trustableSubject(sa)
-		msg := fmt.Sprintf("trust of role %s allows %s; the service account runs as %s:%s: %s%s", roleName(b.role), describeSubjects(vs), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa))
+		msg := fmt.Sprintf("trust of role %s allows %s; the service account runs as %s:%s: %s%s", roleName(b.role), describeSubjects(hitFirst(vs, *hit)), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa))
 		hint := fmt.Sprintf("write %s in the :sub condition of role %s (instead of %s), or install the service account into namespace %s",
 			want, roleName(b.role), hit.subject.Raw, hit.subject.Namespace)
 		impossible := notANamespace(hit.subject.Namespace)
@@ -148,7 +148,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			Range:    hit.subject.Range,
 			Message:  msg,
 			Related:  bindingRelated(b, both),
-			Chain:    irsaChain(b, describeSubjects(vs)),
+			Chain:    irsaChain(b, describeSubjects(hitFirst(vs, *hit))),
 			Hint:     hint,
 			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,

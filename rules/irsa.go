@@ -308,6 +308,19 @@ func describeSubjects(vs []subjectVerdict) string {
 	return listLabels(out)
 }
 
+// hitFirst is vs with the subject a finding rests on first, so a
+// message that lists only the first few names it.
+func hitFirst(vs []subjectVerdict, hit subjectVerdict) []subjectVerdict {
+	out := make([]subjectVerdict, 0, len(vs))
+	out = append(out, hit)
+	for _, v := range vs {
+		if v.subject.Raw.String() != hit.subject.Raw.String() {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // deniedBinding is a binding whose trust provably refuses its service
 // account, with the verdict of every subject.
 type deniedBinding struct {

@@ -34,7 +34,7 @@ data "aws_iam_policy_document" "loki_trust" {
 
 resource "aws_iam_role" "loki" {
   name               = "logs-loki"
-  assume_role_policy = data.aws_iam_policy_document.loki_trust.json # want FL201 `trust of role "logs-loki" \(aws_iam_role.loki\) allows system:serviceaccount:logging:fluent-bit and system:serviceaccount:observability:loki; the service account runs as logging:loki`
+  assume_role_policy = data.aws_iam_policy_document.loki_trust.json # want FL201 `trust of role "logs-loki" \(aws_iam_role.loki\) allows system:serviceaccount:observability:loki and system:serviceaccount:logging:fluent-bit; the service account runs as logging:loki`
 }
 
 resource "kubernetes_service_account_v1" "loki" {
