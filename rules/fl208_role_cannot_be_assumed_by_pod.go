@@ -38,7 +38,10 @@ provider or a policy.
 A role written for something else — a node role trusting only
 ` + "`ec2.amazonaws.com`" + `, a role trusting an account root with ` + "`sts:AssumeRole`" + `, an IRSA
 role reused for Pod Identity, a Pod Identity trust without ` + "`sts:TagSession`" + ` —
-cannot be assumed that way.
+cannot be assumed that way. A role name that several roles of the tree
+have (one per account, declared by two roots) is judged when the trust of
+every one is known and none allows the action: whichever the annotation
+names, the pods get no credentials.
 
 ## The chain
 
@@ -115,6 +118,24 @@ provider chain".`,
 	Check: checkRoleCannotBeAssumedByPod,
 }
 
+// refusedByEvery is, for a role name several roles of the tree have (two
+// roots declaring a role of one name, applied in different accounts), the
+// first of them when the trust of every one is known and refuses
+// AssumeRoleWithWebIdentity: whichever the annotation names, the pods get
+// no credentials.
+func refusedByEvery(id lint.Identity) (*lint.Role, bool) {
+	if len(id.Alike) < 2 {
+		return nil, false
+	}
+	for _, e := range id.Alike {
+		r, ok := e.(*lint.Role)
+		if !ok || !r.Trust.Known || r.Trust.Admits(lint.FederatedPrincipal, webIdentityAction) != lint.No {
+			return nil, false
+		}
+	}
+	return id.Alike[0].(*lint.Role), true
+}
+
 // webIdentityAction is what a pod calls with its service account token.
 const webIdentityAction = "sts:AssumeRoleWithWebIdentity"
 
@@ -139,6 +160,9 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 		}
 		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
 		role, ok := id.Entity.(*lint.Role)
+		if !ok {
+			role, ok = refusedByEvery(id)
+		}
 		if !ok {
 			if provider, isProvider := oidcProviderNamed(m, sa.RoleARN.Value); isProvider && podIdentity == lint.No {
 				reportProviderForRole(p, sa, provider)

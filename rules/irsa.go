@@ -66,8 +66,8 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
 		role, ok := id.Entity.(*lint.Role)
 		if !ok {
-			if notARole(m, sa.RoleARN.Value) {
-				continue // a provider's or a policy's ARN: FL208's finding
+			if notARole(m, sa.RoleARN.Value) || noIRSATrustAmong(m, id.Alike) {
+				continue // a provider's or a policy's ARN, or roles no pod can assume: FL208's finding
 			}
 			p.Unresolved(id.Undeclared("role", saLabel(sa)), sa.RoleARN.Range)
 			continue
@@ -86,6 +86,23 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 		out = append(out, irsaBinding{sa: sa, role: role, webs: webs, karpenter: karpenterAccount(m, sa), externalSecrets: externalSecretsAccount(m, sa)})
 	}
 	return out
+}
+
+// noIRSATrustAmong reports whether the roles a name names when several
+// do all have a known trust without an IRSA statement: whichever it is,
+// there is no subject to compare (FL208 tells whether a pod can assume
+// it at all).
+func noIRSATrustAmong(m *lint.Model, alike []lint.Entity) bool {
+	if len(alike) < 2 {
+		return false
+	}
+	for _, e := range alike {
+		r, ok := e.(*lint.Role)
+		if !ok || !r.Trust.Known || len(irsaStatements(m, r.Trust)) > 0 || hasUntracedWebIdentity(m, r.Trust) {
+			return false
+		}
+	}
+	return true
 }
 
 // notARole reports whether v, written where a role's ARN belongs, names

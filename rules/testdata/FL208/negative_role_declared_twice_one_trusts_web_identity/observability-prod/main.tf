@@ -1,0 +1,13 @@
+# The central account assumes this role to read the prod metrics; it is
+# declared once per member account, with the same trust.
+resource "aws_iam_role" "metrics_reader" {
+  name = "metrics-reader"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRole"
+      Principal = { AWS = "arn:aws:iam::135792468024:root" }
+    }]
+  })
+}
