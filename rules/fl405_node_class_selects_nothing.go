@@ -37,7 +37,10 @@ severity lower.
 
 Anything unknown keeps the rule silent and is counted in the coverage: a
 subnet from a data source or from another tree, tags that cannot be
-evaluated, a selector value or ID known only after apply.
+evaluated, a selector value or ID known only after apply, a placeholder a
+later step fills in a file kept as a template (` + "`${cluster}`" + `, ` + "`{{ .Cluster }}`" + `,
+` + "`<CLUSTER_NAME>`" + `, or a token a deploy script replaces such as
+` + "`EKS_CLUSTER_NAME`" + `).
 
 ## The chain
 

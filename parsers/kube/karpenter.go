@@ -2,6 +2,7 @@ package kube
 
 import (
 	"maps"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -180,11 +181,18 @@ func (d *doc) tagMap(n *yaml.Node) map[string]lint.Value {
 // escaped $${X}) is literal.
 func (d *doc) selectorValue(n *yaml.Node, tag bool) lint.Value {
 	asWritten := d.opts.Source == "" || d.opts.Source == lint.SourceKubernetes || d.opts.Source == lint.SourceKustomize
-	if s, ok := scalar(n); ok && asWritten && !lint.HasSentinel(s) && (templatePlaceholder.MatchString(s) || tag && hasPlaceholder(s)) {
+	if s, ok := scalar(n); ok && asWritten && !lint.HasSentinel(s) && (templatePlaceholder.MatchString(s) || tag && (hasPlaceholder(s) || substitutionToken.MatchString(s))) {
 		return lint.Unknown()
 	}
 	return d.value(n)
 }
+
+// substitutionToken is a tag value that is an upper-case name of words
+// joined by underscores (EKS_CLUSTER_NAME): the token a deploy script
+// replaces with sed or envsubst's kin in a file kept as a template. The
+// tags selectors ask for are a cluster's name or a team's, which are
+// not written so.
+var substitutionToken = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
 
 // legacySelector translates a v1alpha1 securityGroupSelector map into
 // terms. Legacy Karpenter sent every key as one ANDed EC2 filter set, so
