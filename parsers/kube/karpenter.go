@@ -187,12 +187,13 @@ func (d *doc) selectorValue(n *yaml.Node, tag bool) lint.Value {
 	return d.value(n)
 }
 
-// substitutionToken is a tag value that is an upper-case name of words
-// joined by underscores (EKS_CLUSTER_NAME): the token a deploy script
-// replaces with sed or envsubst's kin in a file kept as a template. The
-// tags selectors ask for are a cluster's name or a team's, which are
+// substitutionToken is, in a tag value, an upper-case name of words
+// joined by underscores standing alone or between other characters than
+// letters and digits (EKS_CLUSTER_NAME, YOUR_CLUSTER_NAME-prod): the
+// token a deploy script replaces with sed in a file kept as a template.
+// The tags selectors ask for are a cluster's name or a team's, which are
 // not written so.
-var substitutionToken = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+var substitutionToken = regexp.MustCompile(`(?:^|[^A-Za-z0-9_])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:$|[^A-Za-z0-9_])`)
 
 // legacySelector translates a v1alpha1 securityGroupSelector map into
 // terms. Legacy Karpenter sent every key as one ANDed EC2 filter set, so
