@@ -389,23 +389,14 @@ func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvide
 	if c := m.clusterLookedUp(written); c != nil {
 		origin = HoleRef{Object: c.Addr, Path: "identity[0].oidc[0].issuer"}
 	}
-	callerAccount := false
-	for _, ref := range v.Refs() {
-		a, ok := ParseAddress(ref.Object)
-		attrs := ref.Attrs()
-		switch {
-		case ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id":
-			callerAccount = true
-		case ok && a.Type == "aws_partition" && len(attrs) == 1 && attrs[0] == "partition":
-			// The root's own partition, the one its provider is in.
-		case ref.Object == written.Object:
-		default:
-			if o, ok := ref.Origin(); !ok || o.Object != written.Object {
-				return nil
-			}
+	issuerRef := func(ref HoleRef) bool {
+		if ref.Object == written.Object {
+			return true
 		}
+		o, ok := ref.Origin()
+		return ok && o.Object == written.Object
 	}
-	if !callerAccount {
+	if !ofCallerAccount(v, issuerRef) {
 		return nil
 	}
 	var found []*OIDCProvider
@@ -420,6 +411,27 @@ func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvide
 	return found
 }
 
+// ofCallerAccount reports whether an ARN written out reads the root's
+// own account (data.aws_caller_identity's account_id) and otherwise only
+// the root's own partition (data.aws_partition's) and what other says
+// it may (its issuer's references).
+func ofCallerAccount(v Value, other func(HoleRef) bool) bool {
+	callerAccount := false
+	for _, ref := range v.Refs() {
+		a, ok := ParseAddress(ref.Object)
+		attrs := ref.Attrs()
+		switch {
+		case ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id":
+			callerAccount = true
+		case ok && a.Type == "aws_partition" && len(attrs) == 1 && attrs[0] == "partition":
+			// The root's own partition, the one its provider is in.
+		case !other(ref):
+			return false
+		}
+	}
+	return callerAccount
+}
+
 // providersOfLiteralIssuer is providersWrittenOutIn for an ARN whose
 // issuer is written out as text (oidc-provider/oidc.eks.…/id/…), with
 // the root's own account and partition its only references: the
@@ -430,19 +442,7 @@ func (m *Model) providersOfLiteralIssuer(v Value, arn ARN, in func(*OIDCProvider
 	if !ok || !isProvider || bare == "" {
 		return nil
 	}
-	callerAccount := false
-	for _, ref := range v.Refs() {
-		a, ok := ParseAddress(ref.Object)
-		attrs := ref.Attrs()
-		switch {
-		case ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id":
-			callerAccount = true
-		case ok && a.Type == "aws_partition" && len(attrs) == 1 && attrs[0] == "partition":
-		default:
-			return nil
-		}
-	}
-	if !callerAccount {
+	if !ofCallerAccount(v, func(HoleRef) bool { return false }) {
 		return nil
 	}
 	var found []*OIDCProvider

@@ -69,18 +69,7 @@ a chart's) and the refused account is one of its own (a manifest or a
 ` + "`kubernetes_service_account`" + `, not a chart's or an add-on's) that no workload
 of the tree runs as, the finding is one severity lower: a spare account
 carrying the role's annotation hurts only pods the tree does not show.
-An account an External Secrets store authenticates as
-(` + "`spec.provider.aws.auth.jwt.serviceAccountRef`" + `) is not spare: the controller
-requests its token for every read of the store.
-
-External Secrets' controller uses its own credentials only for an AWS
-store that writes no ` + "`auth`" + `. When the refused account is one of its
-chart's, and every AWS store of the tree authenticates otherwise (as
-another account's token, or with keys from ` + "`auth.secretRef`" + `), the finding
-is a notice: the annotation is redundant, and only a store the tree does
-not show would fail. A store whose authentication is known only at apply
-keeps the finding an error.
-
+` + externalSecretsDoc + `
 ## How to fix
 
 Write the service account's real name into the trust's ` + "`:sub`" + ` condition

@@ -16,6 +16,21 @@ import (
 // controller's own role annotation is used by no store the tree shows
 // when each authenticates otherwise.
 
+// externalSecretsDoc is what FL201's and FL202's pages say of External
+// Secrets' stores.
+const externalSecretsDoc = `An account an External Secrets store authenticates as
+(` + "`spec.provider.aws.auth.jwt.serviceAccountRef`" + `) is not spare: the controller
+requests its token for every read of the store.
+
+External Secrets' controller uses its own credentials only for an AWS
+store that writes no ` + "`auth`" + `. When the refused account is one of its
+chart's, and every AWS store of the tree authenticates otherwise (as
+another account's token, or with keys from ` + "`auth.secretRef`" + `), the finding
+is a notice: the annotation is redundant, and only a store the tree does
+not show would fail. A store whose authentication is known only at apply
+keeps the finding an error.
+`
+
 // chartExternalSecrets is the name of External Secrets Operator's chart.
 const chartExternalSecrets = "external-secrets"
 
