@@ -435,7 +435,10 @@ func TermMatch(t SelectorTerm, g Identity) Tri {
 		}
 		and(GlobMatch(want, have))
 	}
-	if !t.HasID && !t.HasName && len(t.Tags) == 0 {
+	if t.KeysUnknown {
+		and(Maybe)
+	}
+	if !t.HasID && !t.HasName && len(t.Tags) == 0 && !t.KeysUnknown {
 		return No // an empty term selects nothing
 	}
 	return result

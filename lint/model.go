@@ -370,6 +370,10 @@ type SelectorTerm struct {
 	Tags map[string]Value
 	// HasID, HasName say whether the field was written.
 	HasID, HasName bool
+	// KeysUnknown is set when a tag key holds a placeholder a later step
+	// fills (kubernetes.io/cluster/${CLUSTER}): that tag is left out of
+	// Tags, and which key the term asks for is not known.
+	KeysUnknown bool
 	// Range is the whole term; FieldRanges say where each field is written
 	// ("id", "name", "tags.<key>"), key and value together.
 	Range       Range

@@ -40,7 +40,8 @@ subnet from a data source or from another tree, tags that cannot be
 evaluated, a selector value or ID known only after apply, a placeholder a
 later step fills in a file kept as a template (` + "`${cluster}`" + `, ` + "`{{ .Cluster }}`" + `,
 ` + "`<CLUSTER_NAME>`" + `, or a token a deploy script replaces such as
-` + "`EKS_CLUSTER_NAME`" + `).
+` + "`EKS_CLUSTER_NAME`" + `), in a tag's value or its key
+(` + "`kubernetes.io/cluster/${CLUSTER_NAME}`" + `).
 
 ## The chain
 

@@ -150,7 +150,7 @@ func (d *doc) selectorTerms(list *yaml.Node) []lint.SelectorTerm {
 			t.FieldRanges["name"] = d.pairRange(k, v)
 		}
 		_, tags := lookup(m, "tags")
-		t.Tags = d.tagMap(tags)
+		t.Tags, t.KeysUnknown = d.selectorTags(tags)
 		for _, e := range entries(tags) {
 			t.FieldRanges["tags."+e.key] = d.pairRange(e.k, e.v)
 		}
@@ -169,6 +169,30 @@ func (d *doc) tagMap(n *yaml.Node) map[string]lint.Value {
 		tags[e.key] = d.selectorValue(e.v, true)
 	}
 	return tags
+}
+
+// selectorTags reads a selector term's tags: keysUnknown is set, and the
+// tag left out, for a key that holds a placeholder in a file as written
+// (kubernetes.io/cluster/${CLUSTER}, kubernetes.io/cluster/CLUSTER_NAME).
+func (d *doc) selectorTags(n *yaml.Node) (tags map[string]lint.Value, keysUnknown bool) {
+	for _, e := range entries(n) {
+		if d.placeholderKey(e.key) {
+			keysUnknown = true
+			continue
+		}
+		if tags == nil {
+			tags = map[string]lint.Value{}
+		}
+		tags[e.key] = d.selectorValue(e.v, true)
+	}
+	return tags, keysUnknown
+}
+
+// placeholderKey reports whether a tag key of a selector, in a file as
+// written, holds a placeholder a later step fills (see selectorValue).
+func (d *doc) placeholderKey(key string) bool {
+	asWritten := d.opts.Source == "" || d.opts.Source == lint.SourceKubernetes || d.opts.Source == lint.SourceKustomize
+	return asWritten && !lint.HasSentinel(key) && (hasPlaceholder(key) || substitutionToken.MatchString(key))
 }
 
 // selectorValue reads a selector term's value. In a file as written (or
@@ -206,26 +230,32 @@ func (d *doc) legacySelector(n *yaml.Node) []lint.SelectorTerm {
 	}
 	var ids *yaml.Node
 	var tags map[string]lint.Value
+	keysUnknown := false
 	fields := map[string]lint.Range{}
 	for _, e := range entries(m) {
 		if e.key == "aws-ids" {
 			ids = e.v
 			continue
 		}
+		fields["tags."+e.key] = d.pairRange(e.k, e.v)
+		if d.placeholderKey(e.key) {
+			keysUnknown = true
+			continue
+		}
 		if tags == nil {
 			tags = map[string]lint.Value{}
 		}
-		tags[e.key] = d.value(e.v)
-		fields["tags."+e.key] = d.pairRange(e.k, e.v)
+		tags[e.key] = d.selectorValue(e.v, true)
 	}
 	if ids == nil {
-		if tags == nil {
+		if tags == nil && !keysUnknown {
 			return nil
 		}
-		return []lint.SelectorTerm{{Tags: tags, Range: d.rangeOf(n), FieldRanges: fields}}
+		return []lint.SelectorTerm{{Tags: tags, KeysUnknown: keysUnknown, Range: d.rangeOf(n), FieldRanges: fields}}
 	}
 	terms := d.idTerms(ids)
 	for i := range terms {
+		terms[i].KeysUnknown = keysUnknown
 		terms[i].Tags = maps.Clone(tags)
 		terms[i].FieldRanges = maps.Clone(fields)
 		terms[i].FieldRanges["id"] = terms[i].Range
