@@ -1,6 +1,9 @@
 package lint
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // KindOIDCProvider is an IAM OIDC identity provider.
 const KindOIDCProvider Kind = "oidc-provider"
@@ -273,14 +276,7 @@ func (m *Model) SoleProviderOfRoot(w WebIdentity, root string) *OIDCProvider {
 	if _, traced := m.IssuerOrigin(v); traced {
 		return nil
 	}
-	callerAccount := false
-	for _, ref := range v.Refs() {
-		a, ok := ParseAddress(ref.Object)
-		if attrs := ref.Attrs(); ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id" {
-			callerAccount = true
-		}
-	}
-	if !callerAccount {
+	if !slices.ContainsFunc(v.Refs(), callerAccountRef) {
 		return nil
 	}
 	var found *OIDCProvider
@@ -317,11 +313,8 @@ func (m *Model) ProviderOfIssuerInAccount(w WebIdentity, root string) (*OIDCProv
 	if !traced {
 		return nil, ""
 	}
-	for _, ref := range v.Refs() {
-		a, ok := ParseAddress(ref.Object)
-		if attrs := ref.Attrs(); ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id" {
-			return nil, ""
-		}
+	if slices.ContainsFunc(v.Refs(), callerAccountRef) {
+		return nil, ""
 	}
 	var found *OIDCProvider
 	for _, p := range m.OIDCProviders {
@@ -411,6 +404,24 @@ func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvide
 	return found
 }
 
+// CallerAccountFunc names, as the object of a hole, Terragrunt's
+// get_aws_account_id(): the account of the credentials Terragrunt runs
+// with, which is the account the unit's Terraform runs in, as
+// data.aws_caller_identity's account_id is (qualified by the unit's
+// directory: "live/app:get_aws_account_id()").
+const CallerAccountFunc = "get_aws_account_id()"
+
+// callerAccountRef reports whether a hole is the root's own account:
+// data.aws_caller_identity's account_id, or Terragrunt's
+// get_aws_account_id() in the unit.
+func callerAccountRef(ref HoleRef) bool {
+	if a, ok := ParseAddress(ref.Object); ok {
+		attrs := ref.Attrs()
+		return a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id"
+	}
+	return ref.Path == "" && (ref.Object == CallerAccountFunc || strings.HasSuffix(ref.Object, ":"+CallerAccountFunc))
+}
+
 // ofCallerAccount reports whether an ARN written out reads the root's
 // own account (data.aws_caller_identity's account_id) and otherwise only
 // the root's own partition (data.aws_partition's) and what other says
@@ -421,7 +432,7 @@ func ofCallerAccount(v Value, other func(HoleRef) bool) bool {
 		a, ok := ParseAddress(ref.Object)
 		attrs := ref.Attrs()
 		switch {
-		case ok && a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id":
+		case callerAccountRef(ref):
 			callerAccount = true
 		case ok && a.Type == "aws_partition" && len(attrs) == 1 && attrs[0] == "partition":
 			// The root's own partition, the one its provider is in.

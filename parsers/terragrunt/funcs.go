@@ -93,6 +93,7 @@ func (u *unitEval) funcs(s *scope) map[string]function.Function {
 	for name := range unrun {
 		fs[name] = u.unknownFunc()
 	}
+	fs["get_aws_account_id"] = u.callerAccount()
 	s.funcs, s.funcsOf = fs, u.ce
 	return fs
 }
@@ -152,6 +153,21 @@ func (u *unitEval) rebased(f function.Function, base string) function.Function {
 func (u *unitEval) hole() cty.Value {
 	u.impure++ // fresh: it equals no other unit's
 	return cty.StringVal(u.l.opts.Holes.Anonymous())
+}
+
+// callerAccount is get_aws_account_id(): not run (it would call AWS),
+// its value the unit's own account, known only when Terragrunt runs — a
+// hole naming lint.CallerAccountFunc in the unit, which a principal
+// written with it reads as the account of the unit's Terraform, as it
+// reads data.aws_caller_identity's account_id.
+func (u *unitEval) callerAccount() function.Function {
+	return function.New(&function.Spec{
+		Type: function.StaticReturnType(cty.String),
+		Impl: func([]cty.Value, cty.Type) (cty.Value, error) {
+			u.impure++ // the account Terragrunt runs with, which nothing in the tree says
+			return cty.StringVal(u.l.opts.Holes.Sentinel(lint.HoleRef{Object: u.l.rel(u.phys) + ":" + lint.CallerAccountFunc})), nil
+		},
+	})
 }
 
 // unknownFunc takes any arguments and returns an unknown string.
