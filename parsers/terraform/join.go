@@ -73,7 +73,7 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 			case len(targets) == 0:
 				text := fmt.Sprintf("%s: no root module in the tree keeps its state at %s", what, rd.Loc.Display(l.Rel))
 				if partial := l.partialRoots(items, rd.Loc.Kind); len(partial) > 0 {
-					text = fmt.Sprintf("%s: no root module in the tree names %s as its state, but %s %s %s %s backend's settings to terraform init (-backend-config) and may keep it", what, rd.Loc.Display(l.Rel),
+					text = fmt.Sprintf("%s: no root module in the tree names %s as its state, but %s %s %s %s backend's settings to terraform init (-backend-config) or to variables OpenTofu evaluates, and may keep it", what, rd.Loc.Display(l.Rel),
 						lint.Plural(len(partial), "root module", "root modules"), strings.Join(partial, ", "), lint.Plural(len(partial), "leaves its", "leave their"), rd.Loc.Kind)
 				}
 				notes[i] = append(notes[i], lint.Note{Kind: lint.Unresolved, What: text + "; its outputs are unknown", Range: rd.Rng})

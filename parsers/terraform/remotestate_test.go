@@ -246,9 +246,44 @@ output "vpc" { value = data.terraform_remote_state.network.outputs.vpc_id }
 			notes = append(notes, n.What)
 		}
 	}
-	want := "data.terraform_remote_state.network: no root module in the tree names s3://acme-state/network/terraform.tfstate as its state, but root module network leaves its s3 backend's settings to terraform init (-backend-config) and may keep it; its outputs are unknown"
+	want := "data.terraform_remote_state.network: no root module in the tree names s3://acme-state/network/terraform.tfstate as its state, but root module network leaves its s3 backend's settings to terraform init (-backend-config) or to variables OpenTofu evaluates, and may keep it; its outputs are unknown"
 	if len(notes) != 1 || notes[0] != want {
 		t.Errorf("notes %q, want [%q]", notes, want)
+	}
+}
+
+// TestRemoteStateBackendFromVariables: a root whose s3 backend writes its
+// bucket and key with variables (which OpenTofu evaluates) may keep the
+// state another root reads: the note names it, rather than saying no
+// root keeps that state.
+func TestRemoteStateBackendFromVariables(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"network/backend.tf": "variable \"env\" {\n  type = string\n}\n\nterraform {\n  backend \"s3\" {\n    bucket = \"acme-${var.env}\"\n    key    = \"${var.env}/network.tfstate\"\n  }\n}\n",
+		"network/main.tf":    "output \"vpc_id\" { value = \"vpc-0a1b\" }\n",
+		"cluster/main.tf": `
+data "terraform_remote_state" "network" {
+  backend = "s3"
+  config = {
+    bucket = "acme-dev"
+    key    = "dev/network.tfstate"
+  }
+}
+output "vpc" { value = data.terraform_remote_state.network.outputs.vpc_id }
+`,
+	})
+	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }
+	res := Load([]string{filepath.Join(dir, "cluster"), filepath.Join(dir, "network")}, Options{Root: dir, Rel: rel})
+	found := false
+	for _, n := range res.Notes {
+		if strings.Contains(n.What, "terraform_remote_state") {
+			found = true
+			if !strings.Contains(n.What, "but root module network leaves its s3 backend's settings") {
+				t.Errorf("note %q", n.What)
+			}
+		}
+	}
+	if !found {
+		t.Error("no note for the read")
 	}
 }
 

@@ -146,14 +146,16 @@ var locationArgs = map[string][]string{
 }
 
 // partialBackend reports whether b is a remote backend that does not
-// write one of the arguments locating its state (they are given at
-// terraform init with -backend-config).
+// write one of the arguments locating its state as text (they are given
+// at terraform init with -backend-config, or written with variables,
+// which OpenTofu evaluates and Terraform refuses).
 func partialBackend(b *Backend) bool {
 	if b == nil {
 		return false
 	}
 	for _, name := range locationArgs[b.Type] {
-		if v := GetAttr(b.Config, name); v == cty.NilVal || v.IsNull() {
+		v := GetAttr(b.Config, name)
+		if v == cty.NilVal || v.IsNull() || !v.IsKnown() || v.Type() == cty.String && lint.HasSentinel(v.AsString()) {
 			return true
 		}
 	}
