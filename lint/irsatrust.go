@@ -419,7 +419,11 @@ func callerAccountRef(ref HoleRef) bool {
 		attrs := ref.Attrs()
 		return a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id"
 	}
-	return ref.Path == "" && (ref.Object == CallerAccountFunc || strings.HasSuffix(ref.Object, ":"+CallerAccountFunc))
+	obj := ref.Object
+	if i := qualifierEnd(obj); i >= 0 {
+		obj = obj[i+1:] // the root directory qualifying it
+	}
+	return ref.Path == "" && obj == CallerAccountFunc
 }
 
 // ofCallerAccount reports whether an ARN written out reads the root's

@@ -44,7 +44,6 @@ import (
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
-	"github.com/faultline-dev/faultline/parsers/helm/renderapi"
 )
 
 // InferredDefaultsRefused is the further Inferred note of what a chart
@@ -447,7 +446,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			}
 			idx := &lazyIndex{cd: cd, rel: r, p: p}
 			key := mapKey(cd, r, unnamedValues)
-			refused := r == nil && slices.ContainsFunc(j.res.Notes, refusesDefaults)
+			refused := r == nil && j.res.RefusedValues
 			for _, m := range j.res.Manifests {
 				rd := rendered(cd, r, m, idx, p, unnamedValues)
 				if refused {
@@ -983,11 +982,4 @@ func runeColumn(text []byte, line, col int) int {
 		return col
 	}
 	return utf8.RuneCount(text[:col-1]) + 1
-}
-
-// refusesDefaults reports whether a rendering's note says the chart
-// refused the values it rendered with (chartrender's notes of Helm's
-// fail and required, which its lint-mode rendering logs).
-func refusesDefaults(note string) bool {
-	return strings.HasPrefix(note, renderapi.NoteFail) || strings.HasPrefix(note, renderapi.NoteRequired)
 }

@@ -69,7 +69,9 @@ func Render(req renderapi.Request) (res renderapi.Result, err error) {
 		if r := recover(); r != nil {
 			res, err = renderapi.Result{}, &renderapi.RenderError{Stage: "template", Message: fmt.Sprintf("rendering panicked: %v", r)}
 		}
-		res.Notes = append(res.Notes, logNotes(logs.String())...)
+		notes, refused := logNotes(logs.String())
+		res.Notes = append(res.Notes, notes...)
+		res.RefusedValues = res.RefusedValues || refused
 	}()
 
 	files := make([]*loader.BufferedFile, 0, len(req.Files))
@@ -296,9 +298,9 @@ func shortenError(msg string) string {
 	return msg
 }
 
-// logNotes turns Helm's log lines into notes.
-func logNotes(logs string) []string {
-	var out []string
+// logNotes turns Helm's log lines into notes; refused is set when one
+// says the chart refused its values (required, fail).
+func logNotes(logs string) (out []string, refused bool) {
 	seen := map[string]bool{}
 	for _, l := range strings.Split(logs, "\n") {
 		l = strings.TrimSpace(l)
@@ -306,16 +308,16 @@ func logNotes(logs string) []string {
 		case l == "":
 			continue
 		case strings.HasPrefix(l, requiredLog):
-			l = renderapi.NoteRequired + strings.TrimPrefix(l, requiredLog)
+			l, refused = "missing required value: "+strings.TrimPrefix(l, requiredLog), true
 		case strings.HasPrefix(l, "[INFO] Fail: "):
-			l = renderapi.NoteFail + strings.TrimPrefix(l, "[INFO] Fail: ")
+			l, refused = "the chart calls fail: "+strings.TrimPrefix(l, "[INFO] Fail: "), true
 		}
 		if !seen[l] {
 			seen[l] = true
 			out = append(out, l)
 		}
 	}
-	return out
+	return out, refused
 }
 
 // helmDocuments writes the document separators of a rendered template as

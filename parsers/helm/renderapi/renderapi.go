@@ -76,6 +76,10 @@ type Result struct {
 	// values, `fail` calls, coalescing warnings) and dependencies that are
 	// not vendored.
 	Notes []string `json:"notes,omitempty"`
+	// RefusedValues is set when the chart refused the values it rendered
+	// with: a `fail` call or a missing required value, which the
+	// lint-mode rendering logs and goes on past.
+	RefusedValues bool `json:"refusedValues,omitempty"`
 	// Unvendored are the dependencies the values enable that are not in
 	// charts/: what they would render is not in Manifests.
 	Unvendored []string `json:"unvendored,omitempty"`
@@ -118,11 +122,3 @@ type StoppedError struct {
 }
 
 func (e *StoppedError) Error() string { return "chart rendering stopped: " + e.Reason }
-
-// The notes of a rendering whose chart refused its values (Result.Notes):
-// Helm's required and fail, which the lint-mode rendering logs and goes
-// on past.
-const (
-	NoteRequired = "missing required value: "
-	NoteFail     = "the chart calls fail: "
-)
