@@ -405,6 +405,9 @@ func (mi *ModInst) Eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	// with the sentinel's text it would decide a condition that cannot be
 	// known.
 	if f.equality && comparedIn(f.compared, ctx, 0) || mi.jsonComparesHole(expr, ctx) {
+		if v, ok := mi.referenceOrEmpty(expr, ctx); ok && b.charge(v, "an expression") {
+			return v
+		}
 		return cty.DynamicVal
 	}
 	v, diags, ok := mi.jsonValue(expr, ctx)
@@ -418,6 +421,11 @@ func (mi *ModInst) Eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	}
 	if diags.HasErrors() || v == cty.NilVal || !b.charge(v, "an expression") {
 		return cty.DynamicVal
+	}
+	if !v.IsKnown() {
+		if r, ok := mi.referenceOrEmpty(expr, ctx); ok && b.charge(r, "an expression") {
+			return r
+		}
 	}
 	return v
 }

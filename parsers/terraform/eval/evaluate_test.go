@@ -419,3 +419,51 @@ output "full" { value = lookup({ "eu-west-1a" = { tier = "a" } }, local.zone, {}
 		t.Errorf("map with entries: %#v", f)
 	}
 }
+
+// TestConditionalReferenceOrEmpty: `cond ? x : ""` with a condition known
+// only at apply is x when x holds a reference and the other branch is
+// empty (the module's output of a role it may not create); any other
+// conditional on an unknown condition stays unknown.
+func TestConditionalReferenceOrEmpty(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `
+variable "issuer" { type = string }
+resource "aws_iam_role" "csi" {
+  count = var.issuer != "" ? 1 : 0
+  name  = "csi"
+}
+output "empty_else"    { value = var.issuer != "" ? aws_iam_role.csi[0].arn : "" }
+output "null_then"     { value = (var.issuer == "" ? null : aws_iam_role.csi[0].arn) }
+output "derived"       { value = var.issuer != "" ? replace(var.issuer, "https://", "") : "" }
+output "template"      { value = var.issuer != "" ? "${aws_iam_role.csi[0].unique_id}-x" : "" }
+output "both_set"      { value = var.issuer != "" ? aws_iam_role.csi[0].arn : "none" }
+output "known_branch"  { value = var.issuer != "" ? "arn:aws:iam::111122223333:role/x" : "" }
+output "branch_decides" { value = var.issuer != "" ? (var.issuer == "x" ? "a" : aws_iam_role.csi[0].arn) : "" }
+output "known_cond"    { value = true ? aws_iam_role.csi[0].arn : "" }
+locals { enabled = var.issuer != "" }
+output "via_local"     { value = local.enabled ? aws_iam_role.csi[0].arn : "" }
+output "local_both"    { value = local.enabled ? aws_iam_role.csi[0].arn : aws_iam_role.csi[0].name }
+`,
+	})
+	got := outputs(t, dir, Options{})
+	want := map[string]string{
+		"empty_else":     "${aws_iam_role.csi[0].arn}",
+		"null_then":      "${aws_iam_role.csi[0].arn}",
+		"derived":        "${…}",
+		"template":       "${aws_iam_role.csi[0].unique_id}-x",
+		"both_set":       "(unknown)",
+		"known_branch":   "(unknown)",
+		"branch_decides": "(unknown)",
+		"known_cond":     "${aws_iam_role.csi[0].arn}",
+		"via_local":      "${aws_iam_role.csi[0].arn}",
+		"local_both":     "(unknown)",
+	}
+	for k, w := range want {
+		if g := got[k].String(); g != w {
+			t.Errorf("output %s = %s, want %s", k, g, w)
+		}
+	}
+	if ref, ok := got["derived"].SoleOrigin(); !ok || ref.String() != "var.issuer" {
+		t.Errorf("output derived keeps origin %v (%v), want var.issuer", ref, ok)
+	}
+}
