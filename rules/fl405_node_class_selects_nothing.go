@@ -5,17 +5,19 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/faultline-dev/faultline/internal/scheduling"
 	"github.com/faultline-dev/faultline/lint"
 )
 
 // NodeClassSelectsNothing reports a Karpenter node class whose subnet or
 // security group selector terms match nothing the tree declares, where
-// the tree declares its cluster's networking.
+// the tree declares its cluster's networking, and a NodePool whose zone
+// requirement allows none of the zones of its node class's subnets.
 var NodeClassSelectsNothing = &lint.Rule{
 	ID:       "FL405",
 	Name:     "node-class-selects-nothing",
 	Severity: lint.Error,
-	Summary:  "a Karpenter node class's subnet or security group selectors match nothing the tree declares",
+	Summary:  "a Karpenter node class's subnet or security group selectors match nothing the tree declares, or a NodePool allows none of its subnets' zones",
 	Since:    "0.2.0",
 	Doc: `A Karpenter EC2NodeClass (or legacy AWSNodeTemplate) whose
 ` + "`subnetSelectorTerms`" + ` match no subnet, or whose ` + "`securityGroupSelectorTerms`" + `
@@ -42,6 +44,14 @@ later step fills in a file kept as a template (` + "`${cluster}`" + `, ` + "`{{ 
 ` + "`<CLUSTER_NAME>`" + `, or a token a deploy script replaces such as
 ` + "`EKS_CLUSTER_NAME`" + `), in a tag's value or its key
 (` + "`kubernetes.io/cluster/${CLUSTER_NAME}`" + `).
+
+The same holds for a NodePool (or Provisioner) whose
+` + "`topology.kubernetes.io/zone`" + ` requirement (its ` + "`In`" + ` values, less its ` + "`NotIn`" + `
+values) shares no zone with the subnets its node class selects, on the
+same conditions: every subnet the class may select is known with its zone
+name. Karpenter launches nodes only in a zone both allow. A zone written
+in a form no Availability Zone has (` + "`eu-west-2-a`" + ` for ` + "`eu-west-2a`" + `) is
+named as such in the chain.
 
 ## The chain
 
@@ -136,6 +146,80 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 			}
 		}
 	}
+	for _, np := range m.NodePools {
+		checkNodePoolZones(p, np)
+	}
+}
+
+// checkNodePoolZones reports a NodePool whose zone requirement leaves
+// none of the zones of the subnets its node class selects, where the tree
+// declares its cluster's networking as for the node class's selectors.
+func checkNodePoolZones(p *lint.Pass, np *lint.NodePool) {
+	m := p.Model
+	c, ok := scheduling.NodePoolZoneConflict(m, np)
+	if !ok {
+		return
+	}
+	nc := c.NodeClass
+	cl, n := nodeClassCluster(m, nc)
+	if cl == nil || n != 1 {
+		return
+	}
+	if _, why := declaredNetwork(m, cl, termKeys(nc.SubnetTerms)); why != "" {
+		return
+	}
+	subnets, _ := m.SubnetsMatching(nc.SubnetTerms)
+	required := "no zone"
+	if len(c.Required) > 0 {
+		required = strings.Join(c.Required, ", ")
+	}
+	have := strings.Join(c.Subnets, ", ")
+	chain := []string{
+		fmt.Sprintf("Karpenter %s allows nodes in %s only (%s)", np.Label, required, scheduling.LabelZone),
+		fmt.Sprintf("the subnets %s selects are in %s, declared in this tree with the rest of the networking of %s", nc.Label, have, cl.Label),
+		"Karpenter launches nodes only in a zone both allow, and none is: the NodePool launches no node, and the pods only it could run stay Pending",
+	}
+	hint := fmt.Sprintf("allow the zones the subnets are in (%s) in the requirement, or give %s subnets in the zones it allows", have, nc.Label)
+	if bad := notZoneNames(c.Required); len(bad) > 0 {
+		what := "is not an Availability Zone name"
+		if len(bad) > 1 {
+			what = "are not Availability Zone names"
+		}
+		chain[0] += fmt.Sprintf("; %s %s (a region followed by a zone letter, such as %s)", strings.Join(bad, ", "), what, c.Subnets[0])
+		hint = fmt.Sprintf("write the zones as the subnets name them (%s)", have)
+	}
+	es := []lint.Entity{np, nc, cl}
+	for _, s := range subnets {
+		es = append(es, s)
+	}
+	inf := inferred(es...)
+	if !tiedToCluster(m, nc, cl) {
+		inf = append(inf, fmt.Sprintf("Karpenter %s is taken to be for %s, the only EKS cluster the tree declares: no role or instance profile of the tree, Terraform root or cluster configuration ties it to that cluster", nc.Label, cl.Label))
+	}
+	p.Report(lint.Finding{
+		Range:   c.Range,
+		Message: fmt.Sprintf("the zone requirement of Karpenter %s allows %s, and the subnets of %s are in %s: Karpenter launches no node for it", np.Label, required, nc.Label, have),
+		Related: []lint.Location{
+			{Range: termAnchor(nc.SubnetTerms[0]), Message: fmt.Sprintf("%s selects its subnets here (in %s)", nc.Label, have)},
+		},
+		Chain:    chain,
+		Hint:     hint,
+		Inferred: dedupe(inf),
+		Key:      "nodepool=" + np.Addr + "|zones",
+		Roots:    rootsOf(np, nc, cl),
+	})
+}
+
+// notZoneNames are the zones of zs that cannot be an Availability Zone's
+// name (eu-west-2-a for eu-west-2a).
+func notZoneNames(zs []string) []string {
+	var out []string
+	for _, z := range zs {
+		if !scheduling.IsZoneName(z) {
+			out = append(out, z)
+		}
+	}
+	return out
 }
 
 // taggedThing is a subnet or security group a term could have selected.

@@ -95,8 +95,8 @@ func TestIsZoneName(t *testing.T) {
 		"eu-west-1a": true, "us-gov-west-1b": true, "us-west-2-lax-1a": true, "ap-southeast-4c": true,
 		"euw1-az1": false, "eu-west-1": false, "": false, "zone-a": false,
 	} {
-		if got := isZoneName(s); got != want {
-			t.Errorf("isZoneName(%q) = %v", s, got)
+		if got := IsZoneName(s); got != want {
+			t.Errorf("IsZoneName(%q) = %v", s, got)
 		}
 	}
 }

@@ -48,7 +48,7 @@ func subnetZonesOfTerms(m *lint.Model, terms []lint.SelectorTerm) ([]string, boo
 // pods and volumes use.
 func zoneNames(zones []string) ([]string, bool) {
 	for _, z := range zones {
-		if !isZoneName(z) {
+		if !IsZoneName(z) {
 			return nil, false
 		}
 	}
@@ -56,11 +56,11 @@ func zoneNames(zones []string) ([]string, bool) {
 	return slices.Compact(zones), true
 }
 
-// isZoneName reports whether s is an AWS zone name: a region
+// IsZoneName reports whether s is an AWS zone name: a region
 // (letters-dash-letters-dash-digits, e.g. "us-gov-west-1" or "eu-west-1")
 // followed by one or more zone letters, or a Local Zone suffix
 // ("us-west-2-lax-1a").
-func isZoneName(s string) bool {
+func IsZoneName(s string) bool {
 	parts := splitDash(s)
 	if len(parts) < 3 || !letters(parts[0]) || len(parts[0]) != 2 {
 		return false
