@@ -44,7 +44,10 @@ matches, so the role cannot be assumed by any pod.
      to an empty string;
    - a value contains ` + "`*`" + ` under ` + "`StringEquals`" + `, where it is a literal
      asterisk, not a wildcard;
-   - a ` + "`:sub`" + ` value that is not ` + "`system:serviceaccount:<namespace>:<name>`" + `,
+   - a ` + "`:sub`" + ` value that is not ` + "`system:serviceaccount:<namespace>:<name>`" + `
+     (one with a further ` + "`:`" + ` in its literal text included — the prefix
+     written twice, as when ` + "`system:serviceaccount:ns:name`" + ` is given to a
+     module that adds the prefix itself: neither part can hold a colon),
      when no other value of that key can be a subject (any one value
      satisfies a condition; two ` + "`condition`" + ` blocks of a policy document with
      one test and variable are one key holding both blocks' values, as the
@@ -252,6 +255,9 @@ func badSubject(v lint.Value, like bool) (conditionProblem, bool) {
 			hint: "write the full subject of the service account the pods run as: system:serviceaccount:<namespace>:<name>",
 		}, true
 	}
+	if p, ok := extraColons(v, prefix); ok {
+		return p, true
+	}
 	if s, ok := v.Str(); ok && !like && strings.HasPrefix(s, prefix) && !strings.Contains(s[len(prefix):], ":") {
 		return conditionProblem{
 			kind: "subject=" + s,
@@ -261,6 +267,38 @@ func badSubject(v lint.Value, like bool) (conditionProblem, bool) {
 		}, true
 	}
 	return conditionProblem{}, false
+}
+
+// extraColons reports a subject whose literal text after the prefix holds
+// more than the one ":" between namespace and name. Neither can hold a
+// ":" (Kubernetes names are DNS labels and subdomains), and what a hole
+// or wildcard stands for only adds characters, so no token's subject can
+// match it — typically the prefix written twice, once by a module that
+// adds it to each "namespace:name" it is given.
+func extraColons(v lint.Value, prefix string) (conditionProblem, bool) {
+	rest, ok := v.TrimPrefixKnown(prefix)
+	if !ok {
+		return conditionProblem{}, false
+	}
+	n := 0
+	for _, seg := range rest.Segments() {
+		if seg.Ref == nil {
+			n += strings.Count(seg.Text, ":")
+		}
+	}
+	if n < 2 {
+		return conditionProblem{}, false
+	}
+	hint := "write the subject as system:serviceaccount:<namespace>:<name>, with no other \":\""
+	if r, ok := rest.TrimPrefixKnown(prefix); ok {
+		hint = fmt.Sprintf("write the prefix once: %s%s (where a module builds the subject from \"namespace:name\", give it %s)", prefix, r.String(), r.String())
+	}
+	return conditionProblem{
+		kind: "subject=" + v.String(),
+		what: fmt.Sprintf("subject %q holds more than a namespace and a name", v.String()),
+		why:  fmt.Sprintf("service account tokens carry sub = system:serviceaccount:<namespace>:<name>, and neither part can hold a \":\"; %q never equals one", v.String()),
+		hint: hint,
+	}, true
 }
 
 // isARN reports whether a condition key's issuer part is written as an
