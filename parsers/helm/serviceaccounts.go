@@ -112,6 +112,12 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 //     fullname is Helm's convention cut to 26 characters
 //     (kube-prometheus-stack.fullname, trunc 26), namespaceOverride
 //     replaces the release namespace.
+//   - metrics-server: github.com/kubernetes-sigs/metrics-server
+//     charts/metrics-server — serviceAccount.{create,name,annotations},
+//     fullname (metrics-server.serviceAccountName); namespaceOverride
+//     replaces the release namespace (metrics-server.namespace). Its only
+//     account: it is what makes a release of it in kube-system, where
+//     most clusters run one, no longer an account kube-system may hold.
 //   - karpenter-crd: github.com/aws/karpenter-provider-aws
 //     charts/karpenter-crd — CustomResourceDefinitions only, no account.
 //
@@ -146,6 +152,7 @@ var chartAccounts = map[string][]chartAccount{
 	"cluster-autoscaler":             {{nameKey: "rbac.serviceAccount.name", createKey: "rbac.serviceAccount.create", annotationsKey: "rbac.serviceAccount.annotations", fullname: clusterAutoscalerFullname}},
 	"velero":                         {{nameKey: "serviceAccount.server.name", createKey: "serviceAccount.server.create", annotationsKey: "serviceAccount.server.annotations", fullname: veleroServerAccount}},
 	"prometheus-cloudwatch-exporter": {conventional},
+	"metrics-server":                 {{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", namespaceKey: "namespaceOverride"}},
 	"kube-prometheus-stack": {
 		{nameKey: "prometheus.serviceAccount.name", createKey: "prometheus.serviceAccount.create", annotationsKey: "prometheus.serviceAccount.annotations", fullname: kubePrometheusStackAccount("-prometheus"), namespaceKey: "namespaceOverride"},
 		{nameKey: "alertmanager.serviceAccount.name", createKey: "alertmanager.serviceAccount.create", annotationsKey: "alertmanager.serviceAccount.annotations", fullname: kubePrometheusStackAccount("-alertmanager"), namespaceKey: "namespaceOverride", component: "alertmanager"},
