@@ -399,7 +399,7 @@ func (b *builder) entity(address, typ string, rng lint.Range, base lint.Scope) l
 	case "aws_iam_instance_profile":
 		obj.Kind, obj.Name = lint.KindInstanceProfile, b.str("name")
 		return &lint.InstanceProfile{Object: obj, ARN: b.str("arn"), Role: b.ref(b.str("role"))}
-	case "aws_security_group":
+	case "aws_security_group", "aws_default_security_group":
 		obj.Kind, obj.Name = lint.KindSecurityGroup, b.str("name")
 		sg := &lint.SecurityGroup{Object: obj, ID: b.str("id"), Tags: map[string]lint.Value{}, TagRanges: map[string]lint.Range{}}
 		attr := "tags_all"

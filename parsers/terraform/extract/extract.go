@@ -57,9 +57,14 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		obj.Kind = lint.KindInstanceProfile
 		obj.Name = lint.Unknown()
 		e.Add(&lint.InstanceProfile{Object: obj, ARN: lint.Unknown(), Role: x.ref("role_name")})
-	case !r.Data && r.Type == "aws_security_group":
+	case !r.Data && (r.Type == "aws_security_group" || r.Type == "aws_default_security_group"):
 		obj.Kind = lint.KindSecurityGroup
-		x.name(&obj, "name", "name_prefix")
+		if r.Type == "aws_default_security_group" {
+			// The VPC's own group, adopted: EC2 names it "default".
+			obj.Name = lint.Known("default")
+		} else {
+			x.name(&obj, "name", "name_prefix")
+		}
 		sg := &lint.SecurityGroup{Object: obj, ID: x.val("id")}
 		sg.Tags, sg.TagsIncomplete, sg.TagRanges = x.tags(mi.ProviderFor(r).DefaultTags)
 		e.Add(sg)

@@ -3,7 +3,8 @@
 # creates, at the real resource addresses, only what faultline's rules read:
 # the VPC and its public, private, database and intra subnets, each in the
 # zone of var.azs at its index (a zone ID when the entry is not a zone
-# name), with the tags the module gives them.
+# name), with the tags the module gives them, and the VPC's default
+# security group the module adopts, with its tags.
 # Sources: github.com/terraform-aws-modules/terraform-aws-vpc, variables.tf
 # (names, types, defaults), outputs.tf (names) and main.tf (resources,
 # counts, the values modelled) at tags v6.0.0 and v6.6.0.
@@ -106,5 +107,19 @@ resource "aws_subnet" "intra" {
     },
     var.tags,
     var.intra_subnet_tags,
+  )
+}
+
+# The VPC's default security group, adopted and tagged when
+# manage_default_security_group (true from v4.0.0): the module's
+# tags land on it, so a Karpenter selector for them selects it too.
+resource "aws_default_security_group" "this" {
+  count = local.create_vpc && var.manage_default_security_group ? 1 : 0
+
+  vpc_id = aws_vpc.this[0].id
+  tags = merge(
+    { "Name" = coalesce(var.default_security_group_name, "${var.name}-default") },
+    var.tags,
+    var.default_security_group_tags,
   )
 }
