@@ -10,6 +10,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -583,7 +584,10 @@ func (u *unitEval) evalLocals(f *fileCfg) {
 
 // undeclaredLocals records, once per file, each reference to a local the
 // file does not declare: Terragrunt fails to read such a configuration
-// (a file's local is its own locals blocks' only, included or not).
+// (a file's local is its own locals blocks' only, included or not) —
+// unless the reference is where the evaluation may not reach it or
+// catches its failure (eval.GuardedIn: try(), can(), a conditional's
+// branch, a for body).
 // declared are the file's locals.
 func (l *loader) undeclaredLocals(f *fileCfg, declared map[string]*hclsyntax.Attribute) {
 	l.mu.Lock()
@@ -596,12 +600,22 @@ func (l *loader) undeclaredLocals(f *fileCfg, declared map[string]*hclsyntax.Att
 	var walk func(b *hclsyntax.Body)
 	walk = func(b *hclsyntax.Body) {
 		for _, n := range sortedKeys(b.Attributes) {
-			for _, t := range b.Attributes[n].Expr.Variables() {
+			expr := b.Attributes[n].Expr
+			var guarded func(hcl.Range) bool
+			for _, t := range expr.Variables() {
 				if t.RootName() != "local" || len(t) < 2 {
 					continue
 				}
 				name, ok := stepKey(t[1])
 				if _, known := declared[name]; !ok || known {
+					continue
+				}
+				// try() and can() catch the failure, and a branch or a
+				// for body may never be evaluated.
+				if guarded == nil {
+					guarded = eval.GuardedIn(expr)
+				}
+				if guarded(t.SourceRange()) {
 					continue
 				}
 				what := "it declares no locals"

@@ -323,7 +323,7 @@ func refsIn(expr hclsyntax.Expression, key string, refs []declRef) []declRef {
 			// A missing output fails as the value is evaluated: try()
 			// catches it, and a branch or a for body may never be.
 			if guarded == nil {
-				guarded = guardedIn(expr)
+				guarded = GuardedIn(expr)
 			}
 			if guarded(t.SourceRange()) {
 				r.output = ""

@@ -124,7 +124,7 @@ func (m *Module) unknownInBody(body *hclsyntax.Body, typ, key string) {
 // unknownCalls records the calls in expr of functions Terraform does not
 // have, outside what may not be evaluated (unknownFunctions).
 func (m *Module) unknownCalls(expr hclsyntax.Expression, key string) {
-	within := guardedIn(expr)
+	within := GuardedIn(expr)
 	_ = hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
 		fc, ok := n.(*hclsyntax.FunctionCallExpr)
 		if !ok || strings.Contains(fc.Name, "::") || builtinFunctions[fc.Name] || within(fc.Range()) {
@@ -141,11 +141,12 @@ func (m *Module) unknownCalls(expr hclsyntax.Expression, key string) {
 	})
 }
 
-// guardedIn returns whether a range of expr lies where Terraform may not
-// evaluate it, or catches what its evaluation fails on: inside try() or
-// can(), a conditional's branch, a for expression's key, value or
-// condition.
-func guardedIn(expr hclsyntax.Expression) func(hcl.Range) bool {
+// GuardedIn returns whether a range of expr lies where Terraform (or any
+// HCL evaluation: Terragrunt's) may not evaluate it, or catches what its
+// evaluation fails on: inside try() or can(), a conditional's branch (hcl
+// reports the diagnostics of the branch taken only), a for expression's
+// key, value or condition.
+func GuardedIn(expr hclsyntax.Expression) func(hcl.Range) bool {
 	var guarded []hcl.Range
 	_ = hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch x := n.(type) {
