@@ -483,3 +483,55 @@ func nonScalarKey(n *yaml.Node) *yaml.Node {
 	}
 	return nil
 }
+
+// sourceName is the chart file a template name Helm gives comes from:
+// the name itself, or for a template of a subchart a dependency aliases
+// (Helm names its templates by the alias, charts/jobs/templates/…) the
+// file in the subchart's own directory (charts/worker/…).
+func (cd *chartData) sourceName(name string) string {
+	if _, ok := cd.byName[name]; ok {
+		return name
+	}
+	if real, ok := cd.unaliased(name); ok {
+		return real
+	}
+	return name
+}
+
+// unaliased maps a template name Helm gives a subchart's file by its
+// dependency's alias (charts/<alias>/templates/x.yaml) to the file of the
+// chart's directory it comes from: the directory under charts/ holding
+// the chart the aliased dependency names (charts/<dir>/templates/x.yaml).
+// One level of subcharts; ok is false when name is not such a name.
+func (cd *chartData) unaliased(name string) (string, bool) {
+	rest, ok := strings.CutPrefix(name, "charts/")
+	if !ok {
+		return "", false
+	}
+	alias, inner, ok := strings.Cut(rest, "/")
+	if !ok {
+		return "", false
+	}
+	meta, err := chartMetadata(cd.byName["Chart.yaml"])
+	if err != nil {
+		return "", false
+	}
+	for _, d := range meta.Dependencies {
+		if d == nil || d.Alias != alias || d.Name == alias {
+			continue
+		}
+		for _, f := range cd.files {
+			sub, ok := strings.CutPrefix(f.Name, "charts/")
+			if !ok || strings.Count(sub, "/") != 1 || path.Base(sub) != "Chart.yaml" {
+				continue
+			}
+			if sm, err := chartMetadata(f.Data); err == nil && sm.Name == d.Name {
+				real := "charts/" + path.Dir(sub) + "/" + inner
+				if _, ok := cd.byName[real]; ok {
+					return real, true
+				}
+			}
+		}
+	}
+	return "", false
+}

@@ -649,7 +649,7 @@ func defaultReleaseName(cd *chartData) string {
 // defaultsWithout, for a rendering with the chart's defaults, names
 // values it may be installed with instead (unnamedChartValues).
 func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *paths, defaultsWithout string) Rendered {
-	mp := &mapper{cd: cd, lazy: idx, template: m.Template, content: m.Content, p: p}
+	mp := &mapper{cd: cd, lazy: idx, template: cd.sourceName(m.Template), content: m.Content, p: p}
 	out := Rendered{
 		Release:       r,
 		Chart:         cd.abs,
@@ -890,11 +890,12 @@ func renderDiagnostic(cd *chartData, j *job, p *paths) lint.Diagnostic {
 		}
 		if re.Template != "" {
 			mp := &mapper{cd: cd, p: p}
-			file := mp.fileOf(re.Template)
-			if cd.archive || file != cd.display(p, re.Template) {
+			name := cd.sourceName(re.Template)
+			file := mp.fileOf(name)
+			if cd.archive || file != cd.display(p, name) {
 				d.Range = pointRange(file, 1, 1)
 			} else {
-				d.Range = pointRange(file, max(re.Line, 1), runeColumn(cd.fileData(re.Template), re.Line, re.Column))
+				d.Range = pointRange(file, max(re.Line, 1), runeColumn(cd.fileData(name), re.Line, re.Column))
 			}
 		}
 	default:

@@ -1252,3 +1252,48 @@ func TestBuildIndexKeepsValuesInEffect(t *testing.T) {
 		t.Errorf("index = %q, want %q", got, want)
 	}
 }
+
+// TestAliasedSubchartPositions: Helm names an aliased subchart's templates
+// by the alias (charts/jobs/templates/sa.yaml); positions are in the
+// subchart's own directory, the file that exists.
+func TestAliasedSubchartPositions(t *testing.T) {
+	root := t.TempDir()
+	app := filepath.Join(root, "charts", "shop")
+	write(t, filepath.Join(app, "Chart.yaml"), `apiVersion: v2
+name: shop
+version: 1.4.0
+dependencies:
+  - name: worker
+    version: 0.3.0
+    alias: jobs
+`)
+	write(t, filepath.Join(app, "values.yaml"), "jobs:\n  account: batch\n")
+	sub := filepath.Join(app, "charts", "worker")
+	write(t, filepath.Join(sub, "Chart.yaml"), "apiVersion: v2\nname: worker\nversion: 0.3.0\n")
+	write(t, filepath.Join(sub, "values.yaml"), "account: worker\n")
+	write(t, filepath.Join(sub, "templates", "sa.yaml"), `apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ .Release.Name }}-{{ .Values.account }}
+`)
+	out := Render(context.Background(), FindCharts([]string{filepath.Join(app, "Chart.yaml")}), nil, options(root, nil))
+	if len(out.Diagnostics) > 0 {
+		t.Fatalf("diagnostics: %+v", out.Diagnostics)
+	}
+	found := false
+	for _, r := range out.Rendered {
+		if r.Template != "charts/jobs/templates/sa.yaml" {
+			continue
+		}
+		found = true
+		if want := "charts/shop/charts/worker/templates/sa.yaml"; r.File != want {
+			t.Errorf("file = %s, want %s", r.File, want)
+		}
+		if got := r.Map(rng("rendered", 4, 3, 3), ""); got.File != "charts/shop/charts/worker/templates/sa.yaml" || got.Line != 4 {
+			t.Errorf("name line maps to %s, want line 4 of the subchart's template", show(got))
+		}
+	}
+	if !found {
+		t.Fatalf("no template charts/jobs/templates/sa.yaml rendered: %v", out.Rendered)
+	}
+}

@@ -516,6 +516,7 @@ func (m *mapper) fileOf(name string) string {
 	if m.cd.archive {
 		return m.cd.rel
 	}
+	name = m.cd.sourceName(name)
 	if _, ok := m.cd.byName[name]; !ok {
 		// A template of an archived subchart (charts/x-1.0.tgz).
 		if dir, _, ok := strings.Cut(name, "/templates/"); ok && strings.HasPrefix(dir, "charts/") {
