@@ -496,6 +496,23 @@ func (m *Model) ProviderOfUnreadCall(w WebIdentity) *OtherCluster {
 	return nil
 }
 
+// UnreadCallOfPrincipal describes the module call whose code faultline
+// does not read that w's one Federated principal is an output of
+// (UnreadCalls); "" when it is no such output.
+func (m *Model) UnreadCallOfPrincipal(w WebIdentity) string {
+	if len(w.Statement.Federated) != 1 || len(m.UnreadCalls) == 0 {
+		return ""
+	}
+	ref, ok := soleOrigin(w.Statement.Federated[0])
+	if !ok {
+		return ""
+	}
+	if a, ok := ParseAddress(ref.Object); !ok || !a.IsModuleCall() {
+		return ""
+	}
+	return m.UnreadCalls[ref.Object]
+}
+
 // clusterLookedUp is the cluster of the tree an issuer origin read from
 // a data source looking an EKS cluster up by name (ClusterLookup) stands
 // for: the one cluster another root declares with that name, in a scope

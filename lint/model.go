@@ -773,6 +773,12 @@ type Model struct {
 	// modules/eks?ref=v1) —, with that call's source: read as a root, the
 	// directory gives its variables' defaults, not what the call gives.
 	InstantiatedElsewhere map[string]Range
+	// UnreadCalls are the module calls of the tree whose code faultline
+	// does not read (a remote source neither cached nor modelled), by
+	// the object a hole of one of their outputs names ("infra/prod:
+	// module.cluster"), each described as "module.cluster (<source>
+	// <version>)".
+	UnreadCalls map[string]string
 	// StandardAccounts are the service accounts the charts faultline
 	// knows run as when installed the standard way (the release named
 	// after the chart, the default values), each with its chart's name:

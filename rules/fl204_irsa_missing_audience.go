@@ -49,8 +49,9 @@ issuer of the one provider its root declares (IAM keeps one provider per
 URL in an account). A provider the tree does not
 declare (another account's), or whose list is not known, is taken to
 accept others; when it is the output of a module call whose code
-faultline does not read (an eks module version it has no model of, no
-module cache), that is an assumption, and the finding is one severity
+faultline does not read (neither modelled nor cached: an eks module
+version it has no model of, a team's module from a private registry),
+that is an assumption, and the finding is one severity
 lower. When the principal is written out with the root's own
 account for an issuer another root declares the one provider for (read
 through remote state, or the issuer of a ` + "`data \"aws_eks_cluster\"`" + ` that looks
@@ -149,6 +150,9 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					// The module's provider may accept STS tokens only, as
 					// every version of the eks module faultline models does.
 					inf = append(slices.Clone(inf), fmt.Sprintf("the provider is that of the %s: the audiences it accepts are taken to be others than %s alone", oc.What, stsAudience))
+				} else if call := p.Model.UnreadCallOfPrincipal(w); call != "" {
+					// Any module's provider may accept STS tokens only.
+					inf = append(slices.Clone(inf), fmt.Sprintf("the provider is an output of %s, whose code faultline does not read: the audiences it accepts are taken to be others than %s alone", call, stsAudience))
 				}
 				p.Report(lint.Finding{
 					Range:   w.Statement.Range,

@@ -450,6 +450,7 @@ func (r *run) terraform() int {
 	r.l.TerraformRoots, r.l.ModuleCalls = r.tf.Roots, r.tf.Modules
 	r.model.InstantiatedElsewhere = instantiatedElsewhere(r.tf.Roots, r.tf.Modules, r.rel)
 	r.model.Add(unreadClusterCalls(r.tf.Modules, r.rel)...)
+	r.model.UnreadCalls = unreadCalls(r.tf.Modules, r.rel)
 	for _, f := range r.tf.Files {
 		r.files[f] = true
 	}
@@ -1732,6 +1733,26 @@ func unreadClusterCalls(calls []modsource.ModuleCall, rel func(string) string) [
 			What:   fmt.Sprintf("EKS cluster of %s (%s%s, whose code faultline does not read)", label, key, version),
 			Call:   root + ":" + label,
 		})
+	}
+	return out
+}
+
+// unreadCalls are the module calls whose code is not read, described by
+// their source and version (lint.Model.UnreadCalls).
+func unreadCalls(calls []modsource.ModuleCall, rel func(string) string) map[string]string {
+	var out map[string]string
+	for _, c := range calls {
+		if c.How != modsource.ResolvedUnknown {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		what := c.Call + " (" + c.Source
+		if c.Version != "" {
+			what += " " + c.Version
+		}
+		out[rel(c.Root)+":"+c.Call] = what + ")"
 	}
 	return out
 }
