@@ -63,7 +63,11 @@ a resource whose trust document the root declares), nor for a variable
 (local value) of a root that declares none, whose code reads declarations
 kept elsewhere, in a module with a file faultline did not read or that does not
 parse, nor in a Terragrunt unit's directory or the module it deploys, where
-the unit's ` + "`generate`" + ` blocks may write the declarations), and in the same
+the unit's ` + "`generate`" + ` blocks may write the declarations), in the same
+places ` + "`count.index`" + ` in a block without ` + "`count`" + ` and ` + "`each.key`" + ` or
+` + "`each.value`" + ` in one without ` + "`for_each`" + ` (a local value and an output have
+neither; a provider block, which OpenTofu gives ` + "`for_each`" + `, and a dynamic
+block's content are not checked), and in the same
 places a read of an output a local module of the tree does not declare
 (` + "`module.queue.arn`" + ` where the module's outputs are ` + "`url`" + ` — "Unsupported
 attribute" at the output's name; read by instance when the call has

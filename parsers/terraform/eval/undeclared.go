@@ -146,7 +146,86 @@ func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []Output
 	for k, ds := range inProviders {
 		inProviders[k] = sortedDiags(ds)
 	}
+	refs = append(refs, m.repetitionRefs()...)
 	return sortedDiags(refs), sortedDiags(loose), outputs, inProviders
+}
+
+// repetitionRefs are Terraform's errors for count.* and each.* where the
+// block sets no count or for_each (terraform validate, checked with
+// Terraform 1.11): "Reference to "count" in non-counted context", and
+// "Reference to "each" in context without for_each" (each.value in a
+// counted block has an error of its own). Locals and outputs have
+// neither. A provider block is left out (OpenTofu gives it for_each), as
+// are dynamic blocks' content, what Terraform reads as an address, and
+// the declarations an override file replaces (it may add the argument).
+func (m *Module) repetitionRefs() hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, fb := range m.bodies {
+		if fb.override {
+			continue
+		}
+		for _, b := range fb.body.Blocks {
+			key := b.Type + "." + strings.Join(b.Labels, ".")
+			if m.overridden[key] {
+				continue
+			}
+			var counted, each bool
+			switch b.Type {
+			case "resource", "data", "ephemeral", "module":
+				_, counted = b.Body.Attributes["count"]
+				_, each = b.Body.Attributes["for_each"]
+			case "import":
+				_, each = b.Body.Attributes["for_each"]
+			case "locals", "output":
+			default:
+				continue
+			}
+			out = repetitionIn(b.Body, counted, each, out)
+		}
+	}
+	return out
+}
+
+// repetitionIn appends the errors of count.* and each.* in body (not in
+// its count and for_each arguments themselves, nor dynamic blocks).
+func repetitionIn(body *hclsyntax.Body, counted, each bool, out hcl.Diagnostics) hcl.Diagnostics {
+	for _, a := range attrsWritten(body) {
+		if addressArguments[a.Name] || a.Name == "count" || a.Name == "for_each" {
+			continue
+		}
+		for _, t := range a.Expr.Variables() {
+			var summary, detail string
+			switch {
+			case t.RootName() == "count" && !counted:
+				summary = `Reference to "count" in non-counted context`
+				detail = `The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.`
+			case t.RootName() == "each" && !each && counted && isAttr(t, "value"):
+				summary = "each.value cannot be used in this context"
+				detail = `A reference to "each.value" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its "for_each" expression. Remove this reference to each.value in your configuration to work around this error.`
+			case t.RootName() == "each" && !each:
+				summary = `Reference to "each" in context without for_each`
+				detail = `The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.`
+			default:
+				continue
+			}
+			out = append(out, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: t.SourceRange().Ptr()})
+		}
+	}
+	for _, b := range body.Blocks {
+		if b.Type != "dynamic" {
+			out = repetitionIn(b.Body, counted, each, out)
+		}
+	}
+	return out
+}
+
+// isAttr reports whether t's second step is the attribute name.
+func isAttr(t hcl.Traversal, name string) bool {
+	if len(t) < 2 {
+		return false
+	}
+	a, ok := t[1].(hcl.TraverseAttr)
+	return ok && a.Name == name
 }
 
 // OutputRef is a read of a module call's output (kept.OutputRef).
