@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -541,6 +542,34 @@ const AccessAWSAuth = "aws-auth"
 // AWSAuth reports whether the entry is an aws-auth mapping rather than an
 // EKS access entry.
 func (a *AccessEntry) AWSAuth() bool { return a.Type == AccessAWSAuth }
+
+// nodeAccessTypes are the access entry types that let a principal's
+// nodes join the cluster (EKS puts them in system:nodes): STANDARD does
+// not, and EKS refuses system: groups on it.
+var nodeAccessTypes = map[string]bool{"EC2_LINUX": true, "EC2_WINDOWS": true, "FARGATE_LINUX": true, "HYBRID_LINUX": true, "EC2": true}
+
+// NodeAccess says whether the entry lets its principal's nodes join the
+// cluster: an access entry of a node type (EC2_LINUX, EC2_WINDOWS,
+// FARGATE_LINUX, HYBRID_LINUX, EC2), an aws-auth mapping into the group
+// system:nodes. Maybe when its type or groups are not known.
+func (a *AccessEntry) NodeAccess() Tri {
+	if a.AWSAuth() {
+		if slices.Contains(a.Groups, "system:nodes") {
+			return Yes
+		}
+		if len(a.Groups) == 0 || slices.ContainsFunc(a.Groups, HasSentinel) {
+			return Maybe
+		}
+		return No
+	}
+	switch {
+	case nodeAccessTypes[a.Type]:
+		return Yes
+	case a.Type == "STANDARD":
+		return No
+	}
+	return Maybe
+}
 
 // The cluster authentication modes of EKS (access_config).
 const (

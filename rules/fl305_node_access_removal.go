@@ -37,7 +37,10 @@ nodes still run as, or breaks it without touching it:
   keep the access entry EKS made for their role; in ` + "`CONFIG_MAP`" + ` mode they
   depend on the ConfigMap like everyone else (with the mode unknown, that
   is reported one level lower). An access entry or another mapping that
-  still grants the role keeps the rule silent.
+  still grants the role keeps the rule silent — one that lets nodes join:
+  an access entry of a node type (` + "`EC2_LINUX`" + `, ` + "`EC2_WINDOWS`" + `, ` + "`HYBRID_LINUX`" + `,
+  ` + "`FARGATE_LINUX`" + `, ` + "`EC2`" + `), not ` + "`STANDARD`" + ` (the default when ` + "`type`" + ` is
+  not written), or a mapping into ` + "`system:nodes`" + `.
 - The whole ` + "`aws-auth`" + ` ConfigMap is deleted and its ` + "`mapRoles`" + ` cannot be read:
   the rule assumes it maps the role of Karpenter and self-managed nodes and
   reports one level lower.
@@ -130,14 +133,19 @@ type accessIndex struct {
 // accessGranted reports whether the current model still grants the removed
 // entry's principal access to the cluster: an access entry (one that
 // exists proves the cluster reads access entries), or an aws-auth mapping
-// of a cluster that reads aws-auth.
+// of a cluster that reads aws-auth — one that lets nodes join, when the
+// removed entry did (a STANDARD entry does not).
 func (x *accessIndex) accessGranted(b *lint.AccessEntry) bool {
 	m := x.m
 	rb := m.ResolveRole(b.Principal.Value, b.Scope)
+	nodes := b.NodeAccess() != lint.No
 	for _, i := range x.samePrincipalCandidates(b, rb) {
 		ae := m.AccessEntries[i]
 		if lint.Compare(ae.Cluster, b.Cluster) == lint.No || destroyedByChange(m, ae) || !samePrincipal(x.entryRoles[i], ae, b, rb) {
 			continue
+		}
+		if nodes && ae.NodeAccess() == lint.No {
+			continue // a STANDARD entry does not let nodes join
 		}
 		if ae.AWSAuth() {
 			if mode, _ := m.AuthenticationMode(ae.Cluster, ae.Scope); !lint.ReadsAWSAuth(mode) {
@@ -368,12 +376,13 @@ func (x *accessIndex) awsAuthDeclared(b *lint.KubeObject) bool {
 }
 
 // entryGrants reports whether an access entry that stays (not an aws-auth
-// mapping, not destroyed) grants role r access to the nodes' cluster: the
+// mapping, not destroyed, not STANDARD) grants role r access to the
+// nodes' cluster: the
 // role needs no aws-auth mapping then (an entry that exists proves the
 // cluster reads access entries).
 func entryGrants(m *lint.Model, r lint.Identity, cluster lint.Value) bool {
 	for _, ae := range m.AccessEntries {
-		if ae.AWSAuth() || destroyedByChange(m, ae) || lint.Compare(ae.Cluster, cluster) == lint.No {
+		if ae.AWSAuth() || destroyedByChange(m, ae) || lint.Compare(ae.Cluster, cluster) == lint.No || ae.NodeAccess() == lint.No {
 			continue
 		}
 		ra := m.ResolveRole(ae.Principal.Value, ae.Scope)

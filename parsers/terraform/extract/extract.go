@@ -137,7 +137,11 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		obj.Kind = lint.KindAccessEntry
 		obj.Name = x.val("principal_arn")
 		ae := &lint.AccessEntry{Object: obj, Cluster: x.val("cluster_name"), Principal: x.ref("principal_arn")}
-		ae.Type, _ = x.val("type").Str()
+		if t := eval.GetAttr(x.v, "type"); t.IsKnown() && t.IsNull() {
+			ae.Type = "STANDARD" // the provider's default
+		} else {
+			ae.Type, _ = x.val("type").Str()
+		}
 		e.Add(ae)
 	case !r.Data && r.Type == "helm_release":
 		e.Add(x.release(obj))
