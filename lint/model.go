@@ -587,6 +587,10 @@ type Cluster struct {
 	// ModeRange is where the mode is written (or the cluster when it is a
 	// default).
 	ModeRange Range
+	// ModeAtBase is the authentication mode the cluster had at the base
+	// revision (--base), when the cluster was there and its mode known;
+	// "" otherwise.
+	ModeAtBase string
 	// SecurityGroupID is the ID of the cluster security group EKS creates
 	// (vpc_config[0].cluster_security_group_id): a hole naming it until
 	// apply; unknown when the source cannot name it.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -26,6 +27,12 @@ nodes still run as, or breaks it without touching it:
   Karpenter or self-managed nodes still run as its principal, and nothing
   else in the tree grants that role (EKS keeps its own entries for managed
   node groups' roles).
+- The cluster switches to ` + "`API`" + ` mode since the base revision (it read
+  aws-auth there: ` + "`CONFIG_MAP`" + ` or ` + "`API_AND_CONFIG_MAP`" + `) while Karpenter or
+  self-managed nodes run as a role that only an aws-auth mapping lets join
+  (no access entry of a node type grants it): in ` + "`API`" + ` mode aws-auth is
+  not read. Compared with ` + "`--base`" + ` only; a plan's update of the mode is
+  not read.
 - An aws-auth ` + "`mapRoles`" + ` entry is removed for a role nodes run as: from a
   manifest, a ` + "`kubernetes_config_map(_v1)(_v1_data)`" + ` (` + "`yamlencode`" + `, heredoc,
   ` + "`file()`" + `), terraform-aws-eks ` + "`aws_auth_roles`" + ` (before v20, or its
@@ -109,6 +116,84 @@ func checkNodeAccessRemoval(p *lint.Pass) {
 			}
 		}
 	}
+	for _, cl := range m.Clusters {
+		now, ok := cl.AuthenticationMode.Str()
+		if ok && now == lint.AuthAPI && cl.ModeAtBase != "" && lint.ReadsAWSAuth(cl.ModeAtBase) {
+			reportModeSwitch(p, nodes(), cl)
+		}
+	}
+}
+
+// reportModeSwitch reports Karpenter and self-managed nodes of a cluster
+// that switches to API mode since the base revision while their role is
+// granted node access by an aws-auth mapping only: in API mode aws-auth
+// is not read (EKS makes access entries for managed node groups' and
+// Fargate profiles' roles itself).
+func reportModeSwitch(p *lint.Pass, s *survivors, cl *lint.Cluster) {
+	m := p.Model
+	for _, v := range s.nodes {
+		n := v.NodeIdentity
+		if !v.hasRole || v.role.Entity == nil || lint.Compare(n.Cluster, cl.Name) == lint.No {
+			continue
+		}
+		if ng, ok := n.Entity.(*lint.NodeGroup); ok && ng.Managed {
+			continue
+		}
+		if _, ok := n.Entity.(*lint.FargateProfile); ok {
+			continue
+		}
+		if entryGrants(m, v.role, cl.Name) {
+			continue
+		}
+		mapping := nodeMapping(m, v.role, cl)
+		if mapping == nil {
+			continue // no access before the switch either: not this change's doing
+		}
+		name := describe(v.role)
+		how := "runs its nodes as it"
+		if n.Karpenter {
+			how = "launches nodes as it"
+		}
+		p.Report(lint.Finding{
+			Range:   cl.ModeRange,
+			Message: fmt.Sprintf("%s switches to authentication mode API since the base revision (it was %s) while %s runs as role %s, which only aws-auth lets join", cl.Label, cl.ModeAtBase, n.Label(), name),
+			Related: append([]lint.Location{
+				{Range: userRange(n), Message: fmt.Sprintf("%s %s", n.Label(), how)},
+				{Range: mapping.Range, Message: "the aws-auth mapping that grants the role node access, no longer read"},
+			}, passed(userRef(n))...),
+			Chain: []string{
+				fmt.Sprintf("%s authenticated in mode %s at the base revision and authenticates in API mode now: EKS no longer reads aws-auth", cl.Label, cl.ModeAtBase),
+				fmt.Sprintf("%s %s", n.Label(), how),
+				fmt.Sprintf("role %s has node access only through %s; no access entry of a node type in the tree grants it (EKS makes them for managed node groups and Fargate profiles only)", name, mapping.Label),
+				"those nodes can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
+			},
+			Hint:     fmt.Sprintf("safe order: first give role %s an access entry of type EC2_LINUX and apply (in %s mode); then switch to API", name, cl.ModeAtBase),
+			Inferred: inferred(n.Entity, cl),
+			Key:      "mode=" + cl.Addr + "|user=" + n.Entity.Base().Addr,
+			Roots:    rootsOf(n.Entity, cl),
+		})
+	}
+}
+
+// nodeMapping is an aws-auth mapping of the cluster, in the tree now or
+// removed by the change, that lets role r's nodes join (system:nodes).
+func nodeMapping(m *lint.Model, r lint.Identity, cl *lint.Cluster) *lint.AccessEntry {
+	entries := slices.Clone(m.AccessEntries)
+	for _, c := range m.Changes {
+		if ae, ok := c.Before.(*lint.AccessEntry); ok {
+			entries = append(entries, ae)
+		}
+	}
+	for _, ae := range entries {
+		if !ae.AWSAuth() || ae.NodeAccess() != lint.Yes || lint.Compare(ae.Cluster, cl.Name) == lint.No {
+			continue
+		}
+		ra := m.ResolveRole(ae.Principal.Value, ae.Scope)
+		if ra.Entity != nil && ra.Entity == r.Entity || lint.SameIdentity(ra, r) == lint.Yes {
+			return ae
+		}
+	}
+	return nil
 }
 
 // accessIndex indexes, on first use, what FL305 looks up for every

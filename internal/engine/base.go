@@ -118,7 +118,22 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip) {
 		model.AddChange(c)
 	}
+	markModeAtBase(bl.Input.Model, model)
 	return nil
+}
+
+// markModeAtBase records on each cluster of head the authentication mode
+// the same cluster (baseKey) had in base, when it was known there.
+func markModeAtBase(base, head *lint.Model) {
+	was := map[string]string{}
+	for _, c := range base.Clusters {
+		if mode, ok := c.AuthenticationMode.Str(); ok && mode != "" {
+			was[baseKey(c)] = mode
+		}
+	}
+	for _, c := range head.Clusters {
+		c.ModeAtBase = was[baseKey(c)]
+	}
 }
 
 // The module cache (.terraform/modules, written by terraform init) is
