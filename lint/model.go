@@ -449,6 +449,8 @@ type NodePool struct {
 	// label then proves nothing).
 	NodeLabels        map[string]string
 	NodeLabelsUnknown bool
+	// NodeLabelsRange is where the template's labels are written.
+	NodeLabelsRange Range
 	// Taints and StartupTaints of the nodes; TaintsUnknown is set when
 	// they could not be read.
 	Taints, StartupTaints []Taint

@@ -46,8 +46,8 @@ later step fills in a file kept as a template (` + "`${cluster}`" + `, ` + "`{{ 
 (` + "`kubernetes.io/cluster/${CLUSTER_NAME}`" + `).
 
 The same holds for a NodePool (or Provisioner) whose
-` + "`topology.kubernetes.io/zone`" + ` requirement (its ` + "`In`" + ` values, less its ` + "`NotIn`" + `
-values) shares no zone with the subnets its node class selects, on the
+` + "`topology.kubernetes.io/zone`" + ` requirement (its ` + "`In`" + ` values and a zone label of its
+template, or every zone when it has none, less its ` + "`NotIn`" + ` values) shares no zone with the subnets its node class selects, on the
 same conditions: every subnet the class may select is known with its zone
 name. Karpenter launches nodes only in a zone both allow. A zone written
 in a form no Availability Zone has (` + "`eu-west-2-a`" + ` for ` + "`eu-west-2a`" + `) is
@@ -170,8 +170,11 @@ func checkNodePoolZones(p *lint.Pass, np *lint.NodePool) {
 	}
 	subnets, _ := m.SubnetsMatching(nc.SubnetTerms)
 	required := "no zone"
-	if len(c.Required) > 0 {
+	switch {
+	case len(c.Required) > 0:
 		required = strings.Join(c.Required, ", ")
+	case c.Required == nil:
+		required = "every zone but " + strings.Join(c.Excluded, ", ")
 	}
 	have := strings.Join(c.Subnets, ", ")
 	chain := []string{
@@ -180,6 +183,9 @@ func checkNodePoolZones(p *lint.Pass, np *lint.NodePool) {
 		"Karpenter launches nodes only in a zone both allow, and none is: the NodePool launches no node, and the pods only it could run stay Pending",
 	}
 	hint := fmt.Sprintf("allow the zones the subnets are in (%s) in the requirement, or give %s subnets in the zones it allows", have, nc.Label)
+	if c.Required == nil {
+		hint = fmt.Sprintf("stop excluding the zones the subnets are in (%s), or give %s subnets in other zones", have, nc.Label)
+	}
 	if bad := notZoneNames(c.Required); len(bad) > 0 {
 		what := "is not an Availability Zone name"
 		if len(bad) > 1 {

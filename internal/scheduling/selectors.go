@@ -196,6 +196,14 @@ func labelFix(p *Place, r lint.Requirement) string {
 	if r.Operator != lint.OpIn || len(r.Values) == 0 {
 		return fmt.Sprintf("give %s's nodes a label %s, or drop it from the pod", p.Label(), r.Key)
 	}
+	if isZoneKey(r.Key) {
+		// A zone is where a subnet is, not a label to add: a NodePool's
+		// template label is one more requirement its subnets must meet.
+		if p.Kind == NodePoolPlace {
+			return fmt.Sprintf("let %s launch in %s (allow the zone in its requirements and give its node class a subnet there), or select a zone it launches in", p.Label(), r.Values[0])
+		}
+		return fmt.Sprintf("give %s a subnet in %s, or select a zone it launches in", p.Label(), r.Values[0])
+	}
 	switch p.Kind {
 	case NodePoolPlace:
 		if r.Key == LabelNodePool {

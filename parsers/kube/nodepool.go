@@ -43,7 +43,10 @@ func (d *doc) poolCapacity(np *lint.NodePool, p poolPaths) {
 	}
 	reqs, ok := d.requirements(v, true)
 	np.Requirements, np.RequirementsUnknown = reqs, blocked || !ok
-	_, v, blocked = reach(d.root, p.labels...)
+	k, v, blocked = reach(d.root, p.labels...)
+	if k != nil {
+		np.NodeLabelsRange = d.rangeOf(k)
+	}
 	labels, ok := d.labelMap(v)
 	np.NodeLabels, np.NodeLabelsUnknown = labels, blocked || !ok
 	_, v, blocked = reach(d.root, p.taints...)
