@@ -555,7 +555,7 @@ func request(cd *chartData, r *lint.Release, hash, kubeVersion string, h *lint.H
 		req.Namespace = text(r.Namespace, h)
 	} else {
 		req.ReleaseName = defaultReleaseName(cd)
-		req.Namespace = "default"
+		req.Namespace = defaultsNamespace(cd, h)
 	}
 	vals, canon, err := normalizeValues(values)
 	if err != nil {
@@ -568,6 +568,19 @@ func request(cd *chartData, r *lint.Release, hash, kubeVersion string, h *lint.H
 	}
 	key := strings.Join([]string{hash, req.ReleaseName, req.Namespace, kubeVersion, strings.Join(req.APIVersions, ","), crds, string(canon)}, "\x00")
 	return req, key, nil
+}
+
+// defaultsNamespace is the namespace a chart no release installs is
+// rendered in: where `helm install -n` will put it is not in the tree, so
+// it is a hole of its own, named after the chart (its objects are in one
+// namespace, compared with any other undecided); "default" without a
+// codec. Taken for "default", it made an account of the chart a
+// candidate for a namespace nothing installs anything into.
+func defaultsNamespace(cd *chartData, h *lint.Holes) string {
+	if h == nil {
+		return "default"
+	}
+	return h.Sentinel(lint.HoleRef{Object: "namespace the chart " + cd.rel + " is installed into"})
 }
 
 // filesHash identifies a chart's files, names and contents, in order.

@@ -22,11 +22,12 @@ resource "aws_iam_role" "ledger_api" {
 }
 
 # The chart below makes ledger-api in whatever namespace it is installed
-# in, and nothing in this tree installs it: that it runs in "default" is
-# only how it renders with its defaults.
+# in, and nothing in this tree installs it: `helm install -n ledger` (the
+# namespace declared for it) is as likely as any, so nothing proves the
+# association wrong.
 resource "aws_eks_pod_identity_association" "ledger_api" {
   cluster_name    = aws_eks_cluster.core.name
-  namespace       = "ledger" # want FL206:warning `binds IAM role "core-ledger-api" \(aws_iam_role.ledger_api\) to service account ledger/ledger-api, but nothing in namespace ledger runs as "ledger-api"; "ledger-api" exists in namespace default`
+  namespace       = "ledger"
   service_account = "ledger-api"
   role_arn        = aws_iam_role.ledger_api.arn
 }
