@@ -256,8 +256,14 @@ func templateError(err error) *renderapi.RenderError {
 	msg := strings.TrimSpace(err.Error())
 	e := &renderapi.RenderError{Stage: "template", Message: shortenError(msg)}
 	// The innermost position is where the problem is (an included
-	// helper's line rather than the include).
-	if ms := errLocation.FindAllStringSubmatch(msg, -1); len(ms) > 0 {
+	// helper's line rather than the include) — in a file of the chart: the
+	// text a tpl call renders is a template named "gotpl", no file, so
+	// its position is the tpl call's.
+	ms := errLocation.FindAllStringSubmatch(msg, -1)
+	for len(ms) > 1 && !strings.Contains(ms[len(ms)-1][1], "/") {
+		ms = ms[:len(ms)-1]
+	}
+	if len(ms) > 0 && strings.Contains(ms[len(ms)-1][1], "/") {
 		m := ms[len(ms)-1]
 		e.Template = chartPath(m[1])
 		e.Line, _ = strconv.Atoi(m[2])

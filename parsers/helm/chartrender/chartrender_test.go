@@ -57,6 +57,18 @@ func TestRenderTemplateError(t *testing.T) {
 	}
 }
 
+// A failure inside the text a tpl call renders (a template named
+// "gotpl", no file of the chart) is placed at the tpl call.
+func TestRenderTplErrorAtCall(t *testing.T) {
+	files := append(webChart("a: 1\nconfig: |-\n{{ tpl (.Files.Get \"files/conf.txt\") . | indent 2 }}\n"),
+		renderapi.File{Name: "files/conf.txt", Data: []byte("first\ntoken={{ .Values.creds.token }}\n")})
+	_, err := Render(renderapi.Request{Chart: "charts/web", ReleaseName: "shop", Files: files})
+	var re *renderapi.RenderError
+	if !errors.As(err, &re) || re.Template != "templates/deploy.yaml" || re.Line != 3 || re.Column != 4 {
+		t.Fatalf("error %#v", err)
+	}
+}
+
 // InProcess stops at once when its context has ended.
 func TestInProcessStopped(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
