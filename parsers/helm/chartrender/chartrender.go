@@ -308,11 +308,8 @@ func shortenError(msg string) string {
 // says the chart refused its values (required, fail).
 func logNotes(logs string) (out []string, refused bool) {
 	seen := map[string]bool{}
-	for _, l := range strings.Split(logs, "\n") {
-		l = strings.TrimSpace(l)
+	for _, l := range logEntries(logs) {
 		switch {
-		case l == "":
-			continue
 		case strings.HasPrefix(l, requiredLog):
 			l, refused = "missing required value: "+strings.TrimPrefix(l, requiredLog), true
 		case strings.HasPrefix(l, "[INFO] Fail: "):
@@ -324,6 +321,25 @@ func logNotes(logs string) (out []string, refused bool) {
 		}
 	}
 	return out, refused
+}
+
+// logEntries splits Helm's log into its entries, each one line: an entry
+// begins with its level ("[INFO] …", "[WARNING] …"), and the lines of a
+// multi-line message (a fail message built with "\n") that follow it
+// are joined to it, in order.
+func logEntries(logs string) []string {
+	var out []string
+	for _, l := range strings.Split(logs, "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "":
+		case strings.HasPrefix(l, "[") || len(out) == 0:
+			out = append(out, l)
+		default:
+			out[len(out)-1] = strings.TrimSpace(out[len(out)-1] + " " + l)
+		}
+	}
+	return out
 }
 
 // helmDocuments writes the document separators of a rendered template as

@@ -334,3 +334,16 @@ func TestRenderKeepsWhatHelmInstalls(t *testing.T) {
 		t.Errorf("manifests of %v, want %v", ours, want)
 	}
 }
+
+// A multi-line fail message is one note, its lines in order.
+func TestLogNotesJoinMultiLineMessages(t *testing.T) {
+	logs := "[INFO] Fail: \nZulu: refusing the default namespace.\nAlpha: set allowDefaultNamespace=true.\n[INFO] Missing required value: image.tag\n"
+	notes, refused := logNotes(logs)
+	want := []string{
+		"the chart calls fail: Zulu: refusing the default namespace. Alpha: set allowDefaultNamespace=true.",
+		"missing required value: image.tag",
+	}
+	if !refused || !slices.Equal(notes, want) {
+		t.Errorf("notes %q (refused %v), want %q", notes, refused, want)
+	}
+}
