@@ -423,12 +423,16 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *
 		}
 		note := func(n lint.Note) { out.notes = append(out.notes, n) }
 		var ns *lint.Value
+		nsText := ""
 		if r.Release != nil {
 			ns = &r.Release.Namespace
+		} else {
+			v := helm.DefaultsNamespaceOf(r.ChartName)
+			ns, nsText = &v, helm.DefaultsNamespace
 		}
 		out.ents, out.diags, out.docs = kube.ParseDocs(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
 			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, WithoutValues: r.WithoutValues, Notes: note, Parsed: run.docs[i],
-			ReleaseNamespace: ns})
+			ReleaseNamespace: ns, ReleaseNamespaceText: nsText})
 	})
 	// Kept before the entities are given their release's root below.
 	run.parses.Keep(u, func(i int) unitcache.Parse {

@@ -555,7 +555,7 @@ func request(cd *chartData, r *lint.Release, hash, kubeVersion string, h *lint.H
 		req.Namespace = text(r.Namespace, h)
 	} else {
 		req.ReleaseName = defaultReleaseName(cd)
-		req.Namespace = defaultsNamespace(cd, h)
+		req.Namespace = DefaultsNamespace
 	}
 	vals, canon, err := normalizeValues(values)
 	if err != nil {
@@ -570,17 +570,19 @@ func request(cd *chartData, r *lint.Release, hash, kubeVersion string, h *lint.H
 	return req, key, nil
 }
 
-// defaultsNamespace is the namespace a chart no release installs is
-// rendered in: where `helm install -n` will put it is not in the tree, so
-// it is a hole of its own, named after the chart (its objects are in one
-// namespace, compared with any other undecided); "default" without a
-// codec. Taken for "default", it made an account of the chart a
-// candidate for a namespace nothing installs anything into.
-func defaultsNamespace(cd *chartData, h *lint.Holes) string {
-	if h == nil {
-		return "default"
-	}
-	return h.Sentinel(lint.HoleRef{Object: "namespace the chart " + cd.rel + " is installed into"})
+// DefaultsNamespace is the namespace a chart no release installs is
+// rendered in, as `helm template` does. Where `helm install -n` will put
+// it is not in the tree: its objects in that namespace are in one not
+// known (DefaultsNamespaceOf).
+const DefaultsNamespace = "default"
+
+// DefaultsNamespaceOf is the namespace a chart no release installs is
+// taken to run in: a hole of its own, named after the chart, so its
+// objects are in one namespace, compared with any other undecided. Taken
+// for "default", it made an account of the chart a candidate for a
+// namespace nothing installs anything into.
+func DefaultsNamespaceOf(chartName string) lint.Value {
+	return lint.FromSegments([]lint.Segment{{Ref: &lint.HoleRef{Object: "namespace chart " + chartName + " is installed into"}}})
 }
 
 // filesHash identifies a chart's files, names and contents, in order.

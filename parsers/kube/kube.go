@@ -42,6 +42,11 @@ type Options struct {
 	// namespace is created there. Not set: such objects' namespace is
 	// decided when they are applied.
 	ReleaseNamespace *lint.Value
+	// ReleaseNamespaceText, when set, is the text the release namespace
+	// was rendered as, standing for ReleaseNamespace (a chart no release
+	// installs, rendered in "default"): a metadata.namespace of that text
+	// is ReleaseNamespace.
+	ReleaseNamespaceText string
 	// TargetNamespace, when set, is the namespace a Flux Kustomization's
 	// spec.targetNamespace places the documents in: every object that is
 	// not cluster-scoped (as kustomize's namespace transformer decides,

@@ -331,6 +331,9 @@ func (d *doc) namespaceValue() lint.Value {
 	if d.namespace == "" {
 		return lint.Unknown()
 	}
+	if d.opts.ReleaseNamespace != nil && d.opts.ReleaseNamespaceText != "" && d.namespace == d.opts.ReleaseNamespaceText {
+		return *d.opts.ReleaseNamespace
+	}
 	return d.decode(d.namespace)
 }
 
