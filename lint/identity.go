@@ -209,10 +209,13 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 		}
 	}
 	// A literal (or partly literal) name: find the one entity it provably is.
+	// An output of a module call is something that module's code
+	// declares, or passes through: never an entity of another module.
+	within := outputOfCall(v)
 	var found, maybe []Entity
 	for _, e := range m.candidates(kind, id.Name) {
 		o := e.Base()
-		if !o.Scope.Compatible(id.Scope, false, false) {
+		if !o.Scope.Compatible(id.Scope, false, false) || within != "" && !strings.HasPrefix(o.Addr, within) {
 			continue
 		}
 		switch Compare(o.Name, id.Name) {
@@ -236,7 +239,7 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 			// A literal name: the entities whose names are known only in
 			// part may be it.
 			for _, e := range m.unnamed[kind] {
-				if o := e.Base(); o.Scope.Compatible(id.Scope, false, false) && Compare(o.Name, id.Name) == Maybe {
+				if o := e.Base(); o.Scope.Compatible(id.Scope, false, false) && (within == "" || strings.HasPrefix(o.Addr, within)) && Compare(o.Name, id.Name) == Maybe {
 					maybe = append(maybe, e)
 				}
 			}
@@ -244,6 +247,20 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 		id.Maybe = maybe
 	}
 	return id
+}
+
+// outputOfCall is, for a value that is exactly an output of a module call
+// (module.csi_role.role_arn), the address prefix of what that call's
+// code declares ("infra:module.csi_role."); "" otherwise.
+func outputOfCall(v Value) string {
+	ref, ok := v.SoleRef()
+	if !ok {
+		return ""
+	}
+	if a, ok := ParseAddress(ref.Object); !ok || !a.IsModuleCall() {
+		return ""
+	}
+	return ref.Object + "."
 }
 
 // declaredAs is the one entity the model declares that e, an object a

@@ -83,3 +83,23 @@ func TestUndeclaredNamesTheRolesItMayBe(t *testing.T) {
 		t.Errorf("note %q for a name no role may have", got)
 	}
 }
+
+// An output of a module call is what that call's code declares: the roles
+// of other modules whose names are known only in part are not what it may
+// be, and the roles of that module are.
+func TestModuleOutputMayBeOnlyItsModulesRoles(t *testing.T) {
+	m := &Model{}
+	cluster := &Role{Object: Object{Kind: KindRole, Addr: "infra:aws_iam_role.cluster", Root: "infra", Label: "aws_iam_role.cluster", Source: SourceTerraform,
+		Name: Concat(Hole(HoleRef{Object: "infra:var.name"}), Known("-cluster"))}}
+	inner := &Role{Object: Object{Kind: KindRole, Addr: "infra:module.csi.aws_iam_role.this[0]", Root: "infra", Label: "module.csi.aws_iam_role.this[0]", Source: SourceTerraform,
+		Name: Concat(Hole(HoleRef{Object: "infra:module.csi.var.prefix"}), Known("-csi"))}}
+	m.Add(cluster, inner)
+	out := Hole(HoleRef{Object: "infra:module.csi", Path: "role_arn"})
+	if id := m.ResolveRole(out, Scope{}); len(id.Maybe) != 1 || id.Maybe[0] != inner {
+		t.Errorf("module.csi.role_arn may be %v, want module.csi's role only", id.Maybe)
+	}
+	other := Hole(HoleRef{Object: "infra:module.unread", Path: "role_arn"})
+	if got := m.ResolveRole(other, Scope{}).Undeclared("role", "x"); !strings.Contains(got, "declared by nothing") {
+		t.Errorf("note %q for an output of a module declaring no role", got)
+	}
+}
