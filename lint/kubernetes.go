@@ -137,6 +137,9 @@ type Release struct {
 	ChartDir   string
 	Repository string
 	Version    string
+	// VersionUnknown is set when a version is written but not known
+	// statically (a variable without a value): Version is "" then.
+	VersionUnknown bool
 	// Values are the user values, merged in Helm's order (YAML types;
 	// strings may carry sentinels for unknown Terraform values).
 	Values map[string]any

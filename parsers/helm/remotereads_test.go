@@ -23,6 +23,10 @@ func TestRemoteReadsVersionNotes(t *testing.T) {
 			t.Errorf("version %q: reads %v, note %q; want %q", version, cr, why, want)
 		}
 	}
+	// Written with a variable that has no value: not known, not missing.
+	if _, why := remoteReads(&lint.Release{Chart: "karpenter", VersionUnknown: true}); !strings.HasPrefix(why, "the Karpenter chart's version is not known statically") {
+		t.Errorf("version not known: note %q", why)
+	}
 	if cr, why := remoteReads(&lint.Release{Chart: "karpenter", Version: "1.0.0"}); cr == nil || why != "" {
 		t.Errorf("version 1.0.0: reads %v, note %q", cr, why)
 	}

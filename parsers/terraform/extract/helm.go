@@ -42,7 +42,11 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 		}
 	}
 	r.Chart = chart
-	r.Version, _ = x.val("version").Str()
+	var known bool
+	r.Version, known = x.val("version").Str()
+	if v := eval.GetAttr(x.v, "version"); !known && !(v.IsKnown() && v.IsNull()) {
+		r.VersionUnknown = true
+	}
 	r.ChartDir = x.localChart(chart)
 	// The helm provider runs `helm dependency update` before installing
 	// when dependency_update is true (unknown: as it defaults, false).
