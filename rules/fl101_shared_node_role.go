@@ -56,6 +56,13 @@ spec:
   role: prod-nodes                          # FL101
 ` + "```" + `
 
+Karpenter's nodes keep their access, and nothing is reported, when the
+node groups sharing the role are all managed, the cluster reads access
+entries (` + "`API`" + ` or ` + "`API_AND_CONFIG_MAP`" + ` mode), an access entry of a node
+type that the tree declares grants the role (EKS deletes only the entry it
+made for the groups), and Karpenter launches with ` + "`spec.role`" + ` or an instance
+profile the tree declares.
+
 ## How to fix
 
 Give Karpenter its own node role (and let Karpenter create its own instance
@@ -125,6 +132,9 @@ func checkSharedNodeRole(p *lint.Pass) {
 		if role.Entity == nil {
 			role = roles[0]
 		}
+		if accessOwnedElsewhere(m, k, role, hits) {
+			continue
+		}
 		kWhere, kRef := refRange(k.Role, k.Entity), k.Role
 		how := "spec.role (Karpenter creates its own instance profile for it)"
 		hint := "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only"
@@ -186,6 +196,33 @@ func checkSharedNodeRole(p *lint.Pass) {
 			Roots:    rootsOf(append([]lint.Entity{role.Entity, k.Entity}, hitEntities(hits)...)...),
 		})
 	}
+}
+
+// accessOwnedElsewhere reports whether Karpenter's nodes keep their node
+// access and instance profile when the node groups that share their role
+// go: the groups are all managed, the cluster reads access entries only
+// or beside aws-auth (API, API_AND_CONFIG_MAP), an access entry of a
+// node type the tree declares grants the role (EKS deletes only the
+// entry it made for the groups, and makes none when one exists), and
+// Karpenter launches with spec.role (it makes its own instance profile)
+// or an instance profile the tree declares (not the one EKS made).
+func accessOwnedElsewhere(m *lint.Model, k lint.NodeIdentity, role lint.Identity, hits []lint.NodeIdentity) bool {
+	for _, g := range hits {
+		if ng, ok := g.Entity.(*lint.NodeGroup); !ok || !ng.Managed {
+			return false
+		}
+	}
+	mode, _ := m.AuthenticationMode(k.Cluster, k.Entity.Base().Scope)
+	if mode != lint.AuthAPI && mode != lint.AuthAPIAndConfigMap {
+		return false
+	}
+	if !k.Role.IsSet() {
+		ip := m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope)
+		if ip.Entity == nil || ip.Entity.Base().LookedUp {
+			return false
+		}
+	}
+	return entryGrants(m, role, k.Cluster)
 }
 
 // roleKeys are the index keys of a resolved role whose name is fully
