@@ -189,6 +189,9 @@ func reportWildcard(p *lint.Pass, r *lint.Role, c lint.TrustCondition, v lint.Va
 		switch {
 		case wild(ns):
 			what = "service accounts of any namespace"
+			if t, ok := ns.Str(); ok && t != "*" {
+				what = "service accounts of any namespace matching " + t
+			}
 		case wild(name):
 			sev = lint.Warning
 			what = fmt.Sprintf("any service account of namespace %s matching %s", ns, name)
