@@ -354,9 +354,18 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cl *lint.Cluster, ow
 		hint = fmt.Sprintf("select the %ss by the tag they carry (%s), or tag them as the node class asks", what, carried)
 	}
 	related := []lint.Location{{Range: cl.NameRange, Message: "cluster " + cl.Label + " is declared here"}}
+	// What the finding rests on: the node class, the cluster, and the
+	// candidates that carry a key the terms ask for (a group that
+	// carries none is no near miss, however it was modelled).
 	es := []lint.Entity{nc, cl}
+	keys := termKeys(terms)
 	for _, c := range cands {
-		es = append(es, c.e)
+		for k := range c.tags {
+			if keys[k] {
+				es = append(es, c.e)
+				break
+			}
+		}
 	}
 	inf := inferred(es...)
 	if !tiedToCluster(p.Model, nc, cl) {
