@@ -720,6 +720,17 @@ func (mi *ModInst) childInst(c *Call, child *Module, in Instance, path string, i
 		}
 		same = mi.Evaluator.Holes.made() == anons && mi.Evaluator.Budget().Ok()
 	}
+	// A variable the unit's generate blocks declare is the module's own
+	// (Terragrunt writes the file into its directory): the unit's input
+	// of that name is its value.
+	for _, n := range c.generatedVars {
+		if _, declared := child.variables[n]; declared {
+			continue
+		}
+		if v, ok := ci.inputs[n]; ok {
+			ci.vars[n] = v
+		}
+	}
 	ci.providers = mi.ChildProviders(c, in.Extra)
 	ci.inherited = maps.Clone(ci.providers)
 	ci.Call, ci.Parent = c, mi

@@ -169,6 +169,10 @@ type Call struct {
 	dependsOn []string
 	DefRange  hcl.Range
 	srcRange  hcl.Range
+	// generatedVars are, for a Terragrunt unit's call of its module, the
+	// variables the unit's generate blocks declare: Terragrunt writes
+	// them into the module's directory, so they are the module's own.
+	generatedVars []string
 }
 
 type provider struct {

@@ -42,6 +42,7 @@ func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagno
 	m := newModule(u.Dir)
 	m.files = []string{u.Config}
 	var diags []lint.Diagnostic
+	var genVars []string
 	for _, g := range u.Generated {
 		if !isConfigFile(g.Name) {
 			continue
@@ -53,6 +54,7 @@ func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagno
 			}
 		}
 		if f != nil && !ds.HasErrors() {
+			genVars = append(genVars, variableBlocks(f)...)
 			n := len(m.callDiags)
 			m.addFile(f, isOverride(g.Name))
 			// A call Terraform does not have, written into the file (a
@@ -62,7 +64,7 @@ func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagno
 			}
 		}
 	}
-	c := &Call{name: u.Call, Source: u.Source, Version: u.Version, Attrs: map[string]*hcl.Attribute{}, DefRange: u.Range, srcRange: u.SourceRange}
+	c := &Call{name: u.Call, Source: u.Source, Version: u.Version, Attrs: map[string]*hcl.Attribute{}, DefRange: u.Range, srcRange: u.SourceRange, generatedVars: genVars}
 	for _, v := range args {
 		name := v.NameRange
 		if name == (hcl.Range{}) {
@@ -79,6 +81,21 @@ func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagno
 	// output of its module is evaluated.
 	m.once.outputs.Do(func() { m.cache.outputs = map[string]outputsRead{u.Call: {all: true}} })
 	return m, diags
+}
+
+// variableBlocks are the names of the variable blocks of a file.
+func variableBlocks(f *hcl.File) []string {
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, b := range body.Blocks {
+		if b.Type == "variable" && len(b.Labels) == 1 {
+			out = append(out, b.Labels[0])
+		}
+	}
+	return out
 }
 
 // valueExpr is an expression whose value is already known: an input a
