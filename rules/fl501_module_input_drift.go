@@ -90,7 +90,11 @@ written for.`,
 }
 
 func checkModuleInputDrift(p *lint.Pass) {
-	seen := map[string]bool{}
+	// An input written once for several calls (a Terragrunt file every
+	// unit includes, a module several roots call) is one finding: each
+	// later call's is keyed as the first's, so it adds its call site to
+	// it (lint.Dedupe) rather than standing apart or being left out.
+	first := map[string]string{}
 	for _, c := range p.Model.ModuleCalls {
 		if !c.Complete {
 			continue
@@ -98,10 +102,12 @@ func checkModuleInputDrift(p *lint.Pass) {
 		d := newCallDrift(c)
 		for _, in := range c.Inputs {
 			key := in.Range.String() + "|" + in.Name
-			if seen[key] {
-				continue
+			d.keyAddr = c.Addr
+			if a, ok := first[key]; ok {
+				d.keyAddr = a
+			} else {
+				first[key] = c.Addr
 			}
-			seen[key] = true
 			d.check(p, in)
 		}
 	}
@@ -110,7 +116,10 @@ func checkModuleInputDrift(p *lint.Pass) {
 // callDrift is one call, read at the version its code stands for.
 type callDrift struct {
 	c *lint.ModuleCall
-	v *version.Version
+	// keyAddr is the call address the findings are keyed by: the first
+	// call that passes the same input as written.
+	keyAddr string
+	v       *version.Version
 	// v is the lowest version the call may use; change the major change
 	// every version it may use comes after, if any.
 	change *majorChange
@@ -280,7 +289,7 @@ func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only str
 		},
 		Hint:     hint,
 		Inferred: d.inferredFor(in.Name, some),
-		Key:      "call=" + c.Addr + "|input=" + in.Name,
+		Key:      "call=" + d.keyAddr + "|input=" + in.Name,
 		Roots:    rootsOf(c),
 	})
 }
@@ -308,7 +317,7 @@ func (d *callDrift) checkMoved(p *lint.Pass, in lint.ModuleInput) {
 		},
 		Hint:     fmt.Sprintf("set %s for %s, and %s only for what it means now (%s)", m.Renamed, m.Then, in.Name, d.change.Cite),
 		Inferred: d.inferred(false),
-		Key:      "call=" + c.Addr + "|moved=" + in.Name,
+		Key:      "call=" + d.keyAddr + "|moved=" + in.Name,
 		Roots:    rootsOf(c),
 	})
 }

@@ -26,3 +26,26 @@ func TestTerragruntInputIsRelated(t *testing.T) {
 		t.Errorf("first related %+v, want %+v (all: %+v)", f.Related, want, f.Related)
 	}
 }
+
+// TestSharedInputNamesEveryUnit: an input a file every unit includes
+// passes is one FL501 finding, at that input, and it names the call of
+// each unit that passes it, not only the first's.
+func TestSharedInputNamesEveryUnit(t *testing.T) {
+	in, err := load("testdata/FL501/positive_terragrunt_shared_input_two_units")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := lint.Run(in, []*lint.Rule{rules.ModuleInputDrift}, lint.Options{})
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %v", res.Findings)
+	}
+	files := map[string]bool{}
+	for _, l := range res.Findings[0].Related {
+		files[l.Range.File] = true
+	}
+	for _, f := range []string{"live/eu/eks/terragrunt.hcl", "live/us/eks/terragrunt.hcl"} {
+		if !files[f] {
+			t.Errorf("no related location in %s: %+v", f, res.Findings[0].Related)
+		}
+	}
+}
