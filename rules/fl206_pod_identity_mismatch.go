@@ -58,10 +58,11 @@ a chart of the tree that does not render (it fails, or fails on a value
 known only at apply) or renders without a dependency its values enable
 (not vendored). The accounts found in the namespace carry
 their inferences into the finding, and so does the account of that name
-found in another namespace, even when the namespace is declared: a chart
-of the tree that no release installs renders with its defaults, and
-where it really runs is wherever it is installed by other means — the
-finding is then inferred (a warning), and not fixed. What another Terraform root module applies (its namespaces,
+found in another namespace, even when the namespace is declared. A chart
+of the tree that no release installs renders with its defaults in a
+namespace that is not known (it runs wherever it is installed by other
+means): an account of that name it makes may be the association's, which
+is then not judged (a coverage note). What another Terraform root module applies (its namespaces,
 releases and accounts) proves nothing about the association's cluster,
 unless ` + "`.faultline.hcl`" + ` maps both to the same cluster: two configurations
 often manage two clusters. Nor does it make the account possible when that
