@@ -241,6 +241,9 @@ type Subnet struct {
 	Tags map[string]Value
 	// TagsIncomplete is set when some tags could not be evaluated.
 	TagsIncomplete bool
+	// OpenTagKeys are tag keys known only in part (see
+	// SecurityGroup.OpenTagKeys).
+	OpenTagKeys []Value
 }
 
 // StorageClass is a Kubernetes StorageClass.

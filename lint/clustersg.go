@@ -25,8 +25,8 @@ func NewClusterSecurityGroup(cl *Cluster, idAttr, nameAttr string) *SecurityGrou
 		sg.TagRanges["kubernetes.io/cluster/"+n] = cl.NameRange
 	} else {
 		// The ownership tag's key holds the name: a term asking for
-		// any other key may still match it.
-		sg.TagsIncomplete = true
+		// a key it may be may still match it.
+		sg.OpenTagKeys = []Value{Concat(Known("kubernetes.io/cluster/"), cl.Name)}
 	}
 	return sg
 }

@@ -443,7 +443,7 @@ func TermMatch(t SelectorTerm, g Identity) Tri {
 		if !ok {
 			if mv, maybe := sg.MaybeTags[k]; maybe && GlobMatch(want, mv) != No {
 				and(Maybe)
-			} else if sg.TagsIncomplete {
+			} else if sg.TagsIncomplete || MayBeOneOf(k, sg.OpenTagKeys) {
 				and(Maybe)
 			} else {
 				and(No)

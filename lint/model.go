@@ -282,6 +282,10 @@ type SecurityGroup struct {
 	// TagsIncomplete is set when some tags could not be evaluated (a tag
 	// map from an unknown value), so a missing key proves nothing.
 	TagsIncomplete bool
+	// OpenTagKeys are tag keys known only in part
+	// ("kubernetes.io/cluster/" and a name not known): a missing key
+	// one of them may be proves nothing (MayBeOneOf).
+	OpenTagKeys []Value
 	// TagRanges says where each tag is written.
 	TagRanges map[string]Range
 	// MaybeTags are tags the group may carry or not, as far as the source

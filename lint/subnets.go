@@ -90,7 +90,7 @@ func (m *Model) SubnetsMatching(terms []SelectorTerm) (subnets []*Subnet, comple
 // subnetIdentity presents a subnet to TermMatch, which decides terms
 // against an entity's ID, name and tags.
 func subnetIdentity(s *Subnet) Identity {
-	as := &SecurityGroup{Object: s.Object, ID: s.ID, Tags: s.Tags, TagsIncomplete: s.TagsIncomplete}
+	as := &SecurityGroup{Object: s.Object, ID: s.ID, Tags: s.Tags, TagsIncomplete: s.TagsIncomplete, OpenTagKeys: s.OpenTagKeys}
 	return Identity{Kind: KindSubnet, Entity: as, ID: s.ID, Name: s.Name, Scope: s.Scope}
 }
 

@@ -379,3 +379,15 @@ func manifestObjectName(obj string) string {
 	}
 	return rest
 }
+
+// MayBeOneOf reports whether the known string s may be one of vals
+// (values known in part, such as tag keys built from a name not known).
+func MayBeOneOf(s string, vals []Value) bool {
+	k := Known(s)
+	for _, v := range vals {
+		if Compare(k, v) != No {
+			return true
+		}
+	}
+	return false
+}

@@ -201,7 +201,7 @@ func indexAttachments(m *lint.Model) *attachmentIndex {
 				idx.rank[key] = len(idx.all)
 				idx.all = append(idx.all, ag)
 				sg, isEntity := id.Entity.(*lint.SecurityGroup)
-				ag.loose = !isEntity || sg.TagsIncomplete
+				ag.loose = !isEntity || sg.TagsIncomplete || len(sg.OpenTagKeys) > 0
 				if isEntity {
 					for k, v := range sg.Tags {
 						if s, known := v.Str(); known {

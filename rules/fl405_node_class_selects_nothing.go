@@ -309,10 +309,12 @@ func termKeys(terms []lint.SelectorTerm) map[string]bool {
 }
 
 // declaredNetwork returns the cluster's subnets when the tree declares
-// them all, every tag key of theirs known and the value of each key the
-// subnet terms ask for (keys) known; otherwise why it does not. A value
-// no term reads (a Name built from an availability zone looked up at
-// plan) decides nothing.
+// them all, with every tag key the subnet terms ask for (keys) either
+// carried or surely not (no key known only in part may be it); otherwise
+// why it does not. A value known only in part is left to the terms: one
+// built from the same value the term is matches, one whose literal parts
+// differ from the term's surely does not, and any other leaves the match
+// open (not reported).
 func declaredNetwork(m *lint.Model, cl *lint.Cluster, keys map[string]bool) ([]*lint.Subnet, string) {
 	if len(cl.Subnets) == 0 {
 		return nil, fmt.Sprintf("the subnets of %s are not written", cl.Label)
@@ -326,8 +328,8 @@ func declaredNetwork(m *lint.Model, cl *lint.Cluster, keys map[string]bool) ([]*
 		if s.TagsIncomplete {
 			return nil, fmt.Sprintf("the tags of %s are not all known", s.Label)
 		}
-		for k, v := range s.Tags {
-			if keys[k] && !v.IsKnown() {
+		for k := range keys {
+			if _, has := s.Tags[k]; !has && lint.MayBeOneOf(k, s.OpenTagKeys) {
 				return nil, fmt.Sprintf("the tags of %s are not all known", s.Label)
 			}
 		}

@@ -327,10 +327,10 @@ func (x *extraction) subnet(obj lint.Object) *lint.Subnet {
 	if az := eval.GetAttr(x.v, "availability_zone"); x.attr(nil, "availability_zone_id") != nil && (az == cty.NilVal || az.IsKnown() && az.IsNull()) {
 		s.Zone = x.val("availability_zone_id") // the zone is given by its ID
 	}
-	s.Tags, s.TagsIncomplete, _ = x.tags(x.mi.ProviderFor(x.r).DefaultTags)
+	s.Tags, s.TagsIncomplete, _, s.OpenTagKeys = x.tags(x.mi.ProviderFor(x.r).DefaultTags)
 	if x.r.Data {
 		s.TagsIncomplete = true
-		s.Tags, _, _ = x.tags(cty.NilVal)
+		s.Tags, _, _, _ = x.tags(cty.NilVal)
 	}
 	if n, ok := s.Tags["Name"]; ok {
 		s.Name = n

@@ -66,7 +66,7 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 			x.name(&obj, "name", "name_prefix")
 		}
 		sg := &lint.SecurityGroup{Object: obj, ID: x.val("id")}
-		sg.Tags, sg.TagsIncomplete, sg.TagRanges = x.tags(mi.ProviderFor(r).DefaultTags)
+		sg.Tags, sg.TagsIncomplete, sg.TagRanges, sg.OpenTagKeys = x.tags(mi.ProviderFor(r).DefaultTags)
 		e.Add(sg)
 	case !r.Data && r.Type == "aws_launch_template":
 		obj.Kind = lint.KindLaunchTemplate
@@ -108,8 +108,9 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		// group is not something faultline decides: they are tags the
 		// group may carry, and tags that cannot be read leave its tags
 		// open.
-		tags, incomplete, _ := x.tags(mi.ProviderFor(r).DefaultTags)
+		tags, incomplete, _, open := x.tags(mi.ProviderFor(r).DefaultTags)
 		sg.TagsIncomplete = sg.TagsIncomplete || incomplete
+		sg.OpenTagKeys = append(sg.OpenTagKeys, open...)
 		sg.AddMaybeTags(tags)
 		e.Add(sg)
 	case !r.Data && workloadResources[r.Type].kind != "":
@@ -457,10 +458,9 @@ func (x *extraction) refList(block *blockIndex, attr string) []lint.Ref {
 
 // tags evaluates the tags a resource gets: provider default_tags, then its
 // own tags.
-func (x *extraction) tags(defaults cty.Value) (map[string]lint.Value, bool, map[string]lint.Range) {
-	out := map[string]lint.Value{}
-	ranges := map[string]lint.Range{}
-	incomplete := false
+func (x *extraction) tags(defaults cty.Value) (out map[string]lint.Value, incomplete bool, ranges map[string]lint.Range, open []lint.Value) {
+	out = map[string]lint.Value{}
+	ranges = map[string]lint.Range{}
 	read := func(v cty.Value, rng lint.Range) {
 		if v == cty.NilVal || v.IsNull() {
 			return
@@ -474,7 +474,9 @@ func (x *extraction) tags(defaults cty.Value) (map[string]lint.Value, bool, map[
 			key := x.e.Holes.Decode(k.AsString())
 			ks, ok := key.Str()
 			if !ok {
-				incomplete = true
+				// "kubernetes.io/cluster/${var.name}": a key known in
+				// part, which only a key it may be can match.
+				open = append(open, key)
 				continue
 			}
 			out[ks] = x.e.Holes.ToValue(val)
@@ -492,7 +494,7 @@ func (x *extraction) tags(defaults cty.Value) (map[string]lint.Value, bool, map[
 			}
 		}
 	}
-	return out, incomplete, ranges
+	return out, incomplete, ranges, open
 }
 
 // mixedPolicyTemplate reads the launch template of a mixed instances policy.
@@ -643,7 +645,7 @@ func (x *extraction) ec2Tag() {
 			// subnetSelectorTerms.
 			key, ok := x.val("key").Str()
 			if !ok {
-				sn.TagsIncomplete = true
+				sn.OpenTagKeys = append(sn.OpenTagKeys, x.val("key"))
 				return
 			}
 			if sn.Tags == nil {
@@ -658,7 +660,7 @@ func (x *extraction) ec2Tag() {
 		}
 		key, ok := x.val("key").Str()
 		if !ok {
-			sg.TagsIncomplete = true
+			sg.OpenTagKeys = append(sg.OpenTagKeys, x.val("key"))
 			return
 		}
 		if sg.Tags == nil {
