@@ -146,3 +146,107 @@ func TestCommitPinnedCallNoVersionFitsIsNotModelled(t *testing.T) {
 		t.Errorf("module calls %+v: want module.eks", res.Modules)
 	}
 }
+
+const stagedRoot = `variable "stage" {
+  type    = string
+  default = "sandbox"
+}
+
+variable "region" {
+  type    = string
+  default = "eu-central-1"
+}
+
+resource "aws_security_group" "nodes" {
+  name = "nodes"
+  tags = {
+    Stage  = var.stage
+    Region = var.region
+  }
+}
+`
+
+// nodeGroupTags are the tags of the security group stagedRoot declares.
+func nodeGroupTags(t *testing.T, res Result) map[string]lint.Value {
+	t.Helper()
+	for _, e := range res.Entities {
+		if sg, ok := e.(*lint.SecurityGroup); ok {
+			return sg.Tags
+		}
+	}
+	t.Fatalf("entities %v: no security group", res.Entities)
+	return nil
+}
+
+// A default that a variables file Terraform does not load sets otherwise
+// is not what every plan uses: the variable reads as not known, and the
+// note says which file to pass. A file that repeats the default, and an
+// example, override nothing.
+func TestUnloadedVarFilesOverridingADefault(t *testing.T) {
+	files := map[string]string{
+		"infra/main.tf":                  stagedRoot,
+		"infra/envs/live.tfvars":         "stage = \"live\"\n",
+		"infra/envs/sandbox.tfvars":      "stage = \"sandbox\"\nregion = \"eu-central-1\"\n",
+		"infra/terraform.tfvars.example": "region = \"us-east-1\"\n",
+		"infra/envs/broken.tfvars":       "region = upper(\"x\")\n",
+		"infra/modules/x/main.tf":        "variable \"stage\" {}\n",
+		"infra/modules/x/testing.tfvars": "stage = \"test\"\n",
+	}
+	res := loadRoot(t, files, "infra", Options{})
+	want := lint.Note{Kind: lint.Skipped,
+		What:  `root module infra: variable stage is read as not known, not as its default; infra/envs/live.tfvars sets it, but Terraform does not load that file automatically, and neither does faultline: pass --var-file infra/envs/live.tfvars, or add to .faultline.hcl: terraform "infra" { var_files = ["envs/live.tfvars"] }`,
+		Range: lint.Range{File: "infra/main.tf", Line: 1, Column: 1, EndLine: 1, EndColumn: 17}}
+	if got := tfvarsNotes(res); len(got) != 1 || got[0] != want {
+		t.Errorf("notes = %+v\nwant [%+v]", got, want)
+	}
+	tags := nodeGroupTags(t, res)
+	if s, ok := tags["Stage"].Str(); ok {
+		t.Errorf("Stage tag = %q, want not known", s)
+	}
+	if s, ok := tags["Region"].Str(); !ok || s != "eu-central-1" {
+		t.Errorf("Region tag = %q (known %v), want the default eu-central-1", s, ok)
+	}
+}
+
+// Variables with no value and variables whose default is overridden are
+// named in one note.
+func TestUnloadedVarFilesNoteNamesBothKinds(t *testing.T) {
+	files := map[string]string{
+		"infra/main.tf":          stagedRoot + "variable \"cluster\" {\n  type = string\n}\n",
+		"infra/envs/live.tfvars": "stage = \"live\"\nregion = \"eu-west-1\"\ncluster = \"shop\"\n",
+	}
+	got := tfvarsNotes(loadRoot(t, files, "infra", Options{}))
+	want := `root module infra: variable cluster has no value and variables region, stage are read as not known, not as their defaults; infra/envs/live.tfvars sets them, but`
+	if len(got) != 1 || !strings.HasPrefix(got[0].What, want) {
+		t.Errorf("notes = %+v\nwant one starting %q", got, want)
+	}
+}
+
+// Once variables files are chosen — --var-file, .faultline.hcl — a
+// default the chosen files leave alone is the value, whatever other files
+// of the tree say.
+func TestUnloadedVarFilesChosenKeepDefaults(t *testing.T) {
+	files := map[string]string{
+		"infra/main.tf":              stagedRoot,
+		"infra/envs/live.tfvars":     "stage = \"live\"\n",
+		"infra/envs/regional.tfvars": "region = \"eu-west-1\"\n",
+	}
+	for name, opts := range map[string]Options{
+		"--var-file": {VarFiles: []string{"infra/envs/regional.tfvars"}},
+		".faultline.hcl": {InputsFor: func(dir string) (map[string]string, []string) {
+			return nil, []string{filepath.Join(dir, "envs/regional.tfvars")}
+		}},
+	} {
+		res := loadRoot(t, files, "infra", opts)
+		if got := tfvarsNotes(res); len(got) != 0 {
+			t.Errorf("%s: notes %+v", name, got)
+		}
+		tags := nodeGroupTags(t, res)
+		if s, _ := tags["Stage"].Str(); s != "sandbox" {
+			t.Errorf("%s: Stage tag = %q, want the default sandbox", name, s)
+		}
+		if s, _ := tags["Region"].Str(); s != "eu-west-1" {
+			t.Errorf("%s: Region tag = %q, want eu-west-1 from the chosen file", name, s)
+		}
+	}
+}

@@ -45,6 +45,14 @@ type Evaluator struct {
 	// without instance keys.
 	calls    map[string][]lint.Range
 	varFiles []string
+	// varFilesChosen says the root's variables files were chosen
+	// (--var-file, .faultline.hcl var_files): its other variables files
+	// are not guessed at.
+	varFilesChosen bool
+	// unknownDefaults are the root's variables read as not known rather
+	// than as their defaults, which a variables file Terraform does not
+	// load automatically sets otherwise (noteUnloadedVarFiles).
+	unknownDefaults map[string]bool
 	// rootInputAt is where a variables file sets each root input it
 	// gives (rootInputs): where Terraform reports a value its variable's
 	// type refuses.
@@ -298,7 +306,7 @@ func (mi *ModInst) evalVariable(name string) {
 	var val cty.Value
 	if in, ok := mi.inputs[name]; ok && !v.nullTakesDefault(in) {
 		val = in
-	} else if v.hasDef {
+	} else if v.hasDef && !(mi.Call == nil && mi.Evaluator.unknownDefaults[name]) {
 		mi.vars[name] = mi.defaultOf(v)
 		return
 	}

@@ -347,7 +347,11 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 	if len(in.Passed) > 0 {
 		e.applyPassed(m, mi, in)
 	}
-	e.noteUnloadedVarFiles(m, mi.inputs)
+	chosen := !in.Files || e.varFilesChosen
+	for _, pv := range in.Passed {
+		chosen = chosen || pv.File != ""
+	}
+	e.unknownDefaults = e.noteUnloadedVarFiles(m, mi.inputs, chosen)
 	mi.run()
 	e.rootInst = mi
 	return e

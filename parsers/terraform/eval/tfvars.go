@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 )
 
 // Bounds of the search for variables files Terraform does not load itself.
@@ -29,21 +30,64 @@ const (
 )
 
 // noteUnloadedVarFiles adds one coverage note for a root whose variables
-// have no value (no default, nothing given) while variables files that
-// Terraform does not load automatically — values/prod.tfvars, env/*.tfvars,
-// *.tfvars.example, a sibling directory's files — set some of them: it
-// names those files and how to make them read.
-func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value) {
-	unset := map[string]bool{}
-	var decls []*variable
+// have no value (no default, nothing given), or keep a default that a
+// variables file Terraform does not load automatically sets otherwise —
+// values/prod.tfvars, env/*.tfvars, a sibling directory's files;
+// *.tfvars.example only for the first kind: it names those files and how
+// to make them read. It returns the variables of the second kind, which
+// the root reads as not known rather than as their defaults: the tree
+// says the default is not what every plan uses, and a finding resting on
+// it would be a guess. No variable is of the second kind once the root's
+// variables files are chosen (chosen: --var-file, .faultline.hcl
+// var_files, a wrapper's -var-file), since those say which values apply.
+func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, chosen bool) map[string]bool {
+	unset, defaulted := map[string]bool{}, map[string]bool{}
 	for n, v := range m.variables {
-		if _, given := in[n]; !given && !v.hasDef {
+		if _, given := in[n]; given {
+			continue
+		}
+		if !v.hasDef {
 			unset[n] = true
-			decls = append(decls, v)
+		} else if !chosen {
+			defaulted[n] = true
 		}
 	}
-	if len(unset) == 0 {
-		return
+	if len(unset) == 0 && len(defaulted) == 0 {
+		return nil
+	}
+	read := map[string]bool{}
+	for _, f := range e.varFiles {
+		read[filepath.Clean(f)] = true
+	}
+	var files []string
+	sets, overridden := map[string]bool{}, map[string]bool{}
+	p := hclparse.NewParser()
+	for _, f := range e.varFileCandidates(m.Dir) {
+		if read[f] {
+			continue
+		}
+		hit := false
+		for _, a := range e.varFileAttrs(p, f) {
+			switch {
+			case unset[a.Name]:
+				hit, sets[a.Name] = true, true
+			case defaulted[a.Name] && !isExample(f) && e.overridesDefault(m.variables[a.Name], a.Expr):
+				hit, overridden[a.Name] = true, true
+			}
+		}
+		if hit {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	var decls []*variable
+	for n := range sets {
+		decls = append(decls, m.variables[n])
+	}
+	for n := range overridden {
+		decls = append(decls, m.variables[n])
 	}
 	sort.Slice(decls, func(i, j int) bool {
 		a, b := decls[i].defRng, decls[j].defRng
@@ -52,44 +96,53 @@ func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value) {
 		}
 		return a.Start.Byte < b.Start.Byte
 	})
-	read := map[string]bool{}
-	for _, f := range e.varFiles {
-		read[filepath.Clean(f)] = true
-	}
-	var files []string
-	sets := map[string]bool{}
-	p := hclparse.NewParser()
-	for _, f := range e.varFileCandidates(m.Dir) {
-		if read[f] {
-			continue
-		}
-		names := e.varFileNames(p, f)
-		hit := false
-		for _, n := range names {
-			if unset[n] {
-				hit, sets[n] = true, true
-			}
-		}
-		if hit {
-			files = append(files, f)
-		}
-	}
-	if len(files) == 0 {
-		return
-	}
 	// Real values first: an example is the last thing to suggest.
 	sort.SliceStable(files, func(i, j int) bool { return !isExample(files[i]) && isExample(files[j]) })
-	e.Notes = append(e.Notes, lint.Note{Kind: lint.Skipped, What: e.unloadedVarFilesText(m.Dir, files, sets), Range: e.Session.Rng(decls[0].defRng)})
+	e.Notes = append(e.Notes, lint.Note{Kind: lint.Skipped, What: e.unloadedVarFilesText(m.Dir, files, sets, overridden), Range: e.Session.Rng(decls[0].defRng)})
+	return overridden
 }
 
-// unloadedVarFilesText is the note's text: the variables, the files that
-// set them, and the --var-file flag and .faultline.hcl block that read them.
-func (e *Evaluator) unloadedVarFilesText(dir string, files []string, sets map[string]bool) string {
-	var vars []string
-	for n := range sets {
-		vars = append(vars, n)
+// overridesDefault reports whether a variables file's value x for v is
+// not v's default (both read as v's type constraint reads them). A value
+// that is no constant sets nothing (reading the file reports it).
+func (e *Evaluator) overridesDefault(v *variable, x hcl.Expression) bool {
+	val, diags := e.varFileValue(x)
+	if diags.HasErrors() || !val.IsWhollyKnown() {
+		return false
 	}
-	sort.Strings(vars)
+	def, diags := e.constValue(v.def)
+	if diags.HasErrors() || def == cty.NilVal || !def.IsWhollyKnown() {
+		return true
+	}
+	if tc := v.typeConstraint(); tc.ty != cty.DynamicPseudoType {
+		if tc.defaults != nil {
+			val, def = applyDefaults(tc, val), applyDefaults(tc, def)
+		}
+		if c, err := convert.Convert(val, tc.ty); err == nil {
+			val = c
+		}
+		if c, err := convert.Convert(def, tc.ty); err == nil {
+			def = c
+		}
+	}
+	eq := val.Equals(def)
+	return !eq.IsKnown() || eq.False()
+}
+
+// applyDefaults fills in a value's optional attributes as its type
+// constraint says (a null is left as it is).
+func applyDefaults(tc typeConstraint, v cty.Value) cty.Value {
+	if v.IsNull() {
+		return v
+	}
+	return tc.defaults.Apply(v)
+}
+
+// unloadedVarFilesText is the note's text: the variables (those with no
+// value, sets; those whose default the files override, overridden), the
+// files that set them, and the --var-file flag and .faultline.hcl block
+// that read them.
+func (e *Evaluator) unloadedVarFilesText(dir string, files []string, sets, overridden map[string]bool) string {
 	shown, more := files, ""
 	if len(shown) > maxVarFilesNamed {
 		shown, more = shown[:maxVarFilesNamed], fmt.Sprintf(" and %d more", len(files)-maxVarFilesNamed)
@@ -103,16 +156,37 @@ func (e *Evaluator) unloadedVarFilesText(dir string, files []string, sets map[st
 	if err != nil {
 		inBlock = files[0]
 	}
-	what, it := "variable "+vars[0]+" has", "it"
-	if len(vars) > 1 {
-		what, it = "variables "+strings.Join(vars, ", ")+" have", "them"
+	var what []string
+	it := "it"
+	if len(sets)+len(overridden) > 1 {
+		it = "them"
+	}
+	if len(sets) > 0 {
+		what = append(what, variablesPhrase(sets, "has no value", "have no value"))
+	}
+	if len(overridden) > 0 {
+		what = append(what, variablesPhrase(overridden, "is read as not known, not as its default", "are read as not known, not as their defaults"))
 	}
 	verb, those := "sets", "that file"
 	if len(files) > 1 {
 		verb, those = "set", "those files"
 	}
-	return fmt.Sprintf("root module %s: %s no value; %s%s %s %s, but Terraform does not load %s automatically, and neither does faultline: pass --var-file %s, or add to .faultline.hcl: terraform %q { var_files = [%q] }",
-		e.Session.Rel(dir), what, strings.Join(named, ", "), more, verb, it, those, shellWord(named[0]), e.Session.Rel(dir), filepath.ToSlash(inBlock))
+	return fmt.Sprintf("root module %s: %s; %s%s %s %s, but Terraform does not load %s automatically, and neither does faultline: pass --var-file %s, or add to .faultline.hcl: terraform %q { var_files = [%q] }",
+		e.Session.Rel(dir), strings.Join(what, " and "), strings.Join(named, ", "), more, verb, it, those, shellWord(named[0]), e.Session.Rel(dir), filepath.ToSlash(inBlock))
+}
+
+// variablesPhrase is "variable a has …" or "variables a, b have …", the
+// names sorted.
+func variablesPhrase(names map[string]bool, one, many string) string {
+	var vars []string
+	for n := range names {
+		vars = append(vars, n)
+	}
+	sort.Strings(vars)
+	if len(vars) == 1 {
+		return "variable " + vars[0] + " " + one
+	}
+	return "variables " + strings.Join(vars, ", ") + " " + many
 }
 
 // shellWord is s as one word of a POSIX shell command line: as it is when
@@ -224,12 +298,11 @@ func autoLoaded(n string) bool {
 	return n == "terraform.tfvars" || n == "terraform.tfvars.json" || strings.HasSuffix(n, ".auto.tfvars") || strings.HasSuffix(n, ".auto.tfvars.json")
 }
 
-// varFileNames returns the variable names a variables file assigns; none
+// varFileAttrs returns the attributes a variables file assigns; none
 // when it cannot be read. Of one that does not parse whole (a name set
-// twice, as examples often do), the names of the attributes it parsed:
-// the note names what the file sets, and reading it then reports what
-// is wrong with it.
-func (e *Evaluator) varFileNames(p *hclparse.Parser, path string) []string {
+// twice, as examples often do), the attributes it parsed: the note names
+// what the file sets, and reading it then reports what is wrong with it.
+func (e *Evaluator) varFileAttrs(p *hclparse.Parser, path string) []*hcl.Attribute {
 	src, err := e.Tree().ReadFile(path, maxSourceFile)
 	if err != nil || nesting.HCLFile(path, src) != nil {
 		return nil
@@ -244,11 +317,7 @@ func (e *Evaluator) varFileNames(p *hclparse.Parser, path string) []string {
 		return nil
 	}
 	attrs, _ := f.Body.JustAttributes()
-	out := make([]string, 0, len(attrs))
-	for n := range attrs {
-		out = append(out, n)
-	}
-	return out
+	return attrsInOrder(attrs)
 }
 
 // rootInputs gathers a root module's variable values, later wins:
@@ -289,11 +358,12 @@ func (e *Evaluator) rootInputs(m *Module) map[string]cty.Value {
 	sort.Strings(auto)
 	files = append(files, auto...)
 	var cfgVars map[string]string
+	var cfgFiles []string
 	if e.Session.Options.InputsFor != nil {
-		var cfgFiles []string
 		cfgVars, cfgFiles = e.Session.Options.InputsFor(m.Dir)
 		files = append(files, cfgFiles...)
 	}
+	e.varFilesChosen = len(cfgFiles) > 0 || len(e.Session.Options.VarFiles) > 0
 	p := hclparse.NewParser()
 	e.rootInputAt = map[string]hcl.Range{}
 	e.readVarFilesAt(p, files, false, in, e.rootInputAt)
