@@ -483,7 +483,20 @@ func attrsInOrder(attrs hcl.Attributes) []*hcl.Attribute {
 	return out
 }
 
+// moduleCallNames are the argument and block names of a module block,
+// which Terraform refuses as variable names ("Invalid variable name":
+// such a variable could not be given in a call; configs'
+// moduleBlockSchema).
+var moduleCallNames = map[string]bool{
+	"source": true, "version": true, "count": true, "for_each": true, "depends_on": true, "providers": true,
+	"_": true, "lifecycle": true, "locals": true, "provider": true,
+}
+
 func (m *Module) addVariable(b *hcl.Block, override bool) {
+	if n := b.Labels[0]; moduleCallNames[n] {
+		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid variable name",
+			Detail: fmt.Sprintf("The variable name %q is reserved due to its special meaning inside module blocks.", n), Subject: b.LabelRanges[0].Ptr()})
+	}
 	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}, {Name: "nullable"}}})
 	v := m.variables[b.Labels[0]]
 	if v != nil && !override {
