@@ -338,6 +338,9 @@ func (e *FuncEnv) replaceFunc() function.Function {
 			}
 			if isRegex {
 				if hasSentinel(str) {
+					if e.h.replacesNothingInIssuer(str, sub[1:len(sub)-1], true) {
+						return args[0], nil
+					}
 					if v, ok := e.roleNameOfARN(str, sub[1:len(sub)-1], repl); ok {
 						return v, nil
 					}
@@ -350,6 +353,9 @@ func (e *FuncEnv) replaceFunc() function.Function {
 			}
 			if !hasSentinel(str) {
 				return cty.StringVal(strings.ReplaceAll(str, sub, repl)), nil
+			}
+			if e.h.replacesNothingInIssuer(str, sub, false) {
+				return args[0], nil
 			}
 			if len([]rune(sub)) != 1 {
 				return e.h.derived(str), nil

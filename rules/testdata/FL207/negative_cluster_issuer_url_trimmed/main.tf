@@ -37,3 +37,29 @@ resource "aws_iam_role" "ledger" {
   name               = "payments-ledger"
   assume_role_policy = data.aws_iam_policy_document.ledger_trust.json
 }
+
+# The scheme cut off by a regular expression.
+data "aws_iam_policy_document" "audit_trust" {
+  statement {
+    actions = ["sts:AssumeRoleWithWebIdentity"]
+    principals {
+      type        = "Federated"
+      identifiers = [aws_iam_openid_connect_provider.main.arn]
+    }
+    condition {
+      test     = "StringEquals"
+      variable = "${replace(aws_eks_cluster.main.identity[0].oidc[0].issuer, "/^https:\\/\\//", "")}:sub"
+      values   = ["system:serviceaccount:payments:audit"]
+    }
+    condition {
+      test     = "StringEquals"
+      variable = "${replace(aws_eks_cluster.main.identity[0].oidc[0].issuer, "/^https:\\/\\//", "")}:aud"
+      values   = ["sts.amazonaws.com"]
+    }
+  }
+}
+
+resource "aws_iam_role" "audit" {
+  name               = "payments-audit"
+  assume_role_policy = data.aws_iam_policy_document.audit_trust.json
+}

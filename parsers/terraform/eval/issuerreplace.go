@@ -1,0 +1,60 @@
+package eval
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// issuerSamples are EKS OIDC issuer URLs as EKS gives them
+// (aws_eks_cluster's identity[0].oidc[0].issuer:
+// https://oidc.eks.<region>.<partition domain>/id/<32 upper-case hex>),
+// across partitions and with every hex digit in each position class.
+var issuerSamples = []string{
+	"https://oidc.eks.us-east-1.amazonaws.com/id/0123456789ABCDEF0123456789ABCDEF",
+	"https://oidc.eks.eu-central-2.amazonaws.com/id/FEDCBA9876543210FEDCBA9876543210",
+	"https://oidc.eks.ap-southeast-4.amazonaws.com/id/A1B2C3D4E5F60718293A4B5C6D7E8F90",
+	"https://oidc.eks.us-gov-west-1.amazonaws.com/id/5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E",
+	"https://oidc.eks.cn-northwest-1.amazonaws.com.cn/id/9F8E7D6C5B4A39281706F5E4D3C2B1A0",
+	"https://oidc.eks.il-central-1.amazonaws.com/id/00000000000000000000000000000000",
+}
+
+// isClusterIssuer reports whether s is wholly one value not known
+// statically that is an aws_eks_cluster's (resource or data source) OIDC
+// issuer URL.
+func (h Holes) isClusterIssuer(s string) bool {
+	segs := h.decode(s).Segments()
+	if len(segs) != 1 || segs[0].Ref == nil || segs[0].Ref.Anonymous {
+		return false
+	}
+	r := segs[0].Ref
+	a, ok := lint.ParseAddress(r.Object)
+	return ok && a.Type == "aws_eks_cluster" && slices.Equal(r.Attrs(), []string{"identity", "oidc", "issuer"})
+}
+
+// replacesNothingInIssuer reports whether replace(str, sub, …) leaves str
+// as it is because str is a cluster's issuer URL and sub (a regular
+// expression when isRegex) matches in no issuer URL EKS gives: a pattern
+// written for the provider ARN ("/oidc-provider/") applied to the issuer,
+// whose key then keeps its https://.
+func (h Holes) replacesNothingInIssuer(str, sub string, isRegex bool) bool {
+	if sub == "" || !h.isClusterIssuer(str) {
+		return false
+	}
+	match := func(s string) bool { return strings.Contains(s, sub) }
+	if isRegex {
+		re, err := regexp.Compile(sub)
+		if err != nil {
+			return false
+		}
+		match = re.MatchString
+	}
+	for _, s := range issuerSamples {
+		if match(s) {
+			return false
+		}
+	}
+	return true
+}
