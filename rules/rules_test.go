@@ -416,10 +416,10 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// be the key asked for: decided.
 		"testdata/FL405/negative_discovery_tag_value_from_the_cluster_variable": 0,
 		"testdata/FL105/negative_discovery_tag_value_from_the_cluster_variable": 0,
-		// A default that an environment's variables file sets otherwise
+		// A default that every environment's variables file sets otherwise
 		// is not known: which subnets and groups the node class selects stays
 		// undecided.
-		"testdata/FL405/negative_discovery_tag_from_default_an_env_file_overrides": 2,
+		"testdata/FL405/negative_discovery_tag_from_default_every_env_file_overrides": 2,
 	} {
 		in, err := load(dir)
 		if err != nil {

@@ -178,23 +178,24 @@ func nodeGroupTags(t *testing.T, res Result) map[string]lint.Value {
 	return nil
 }
 
-// A default that a variables file Terraform does not load sets otherwise
-// is not what every plan uses: the variable reads as not known, and the
-// note says which file to pass. A file that repeats the default, and an
-// example, override nothing.
+// A default that every environment's variables file (one Terraform does
+// not load) sets otherwise is a value no plan uses: the variable reads as
+// not known, and the note says which file to pass. A default some
+// environment keeps stays; examples, and files setting nothing of the
+// root, are no environments.
 func TestUnloadedVarFilesOverridingADefault(t *testing.T) {
 	files := map[string]string{
 		"infra/main.tf":                  stagedRoot,
 		"infra/envs/live.tfvars":         "stage = \"live\"\n",
-		"infra/envs/sandbox.tfvars":      "stage = \"sandbox\"\nregion = \"eu-central-1\"\n",
-		"infra/terraform.tfvars.example": "region = \"us-east-1\"\n",
-		"infra/envs/broken.tfvars":       "region = upper(\"x\")\n",
+		"infra/envs/staging.tfvars":      "stage = \"staging\"\nregion = \"eu-central-1\"\n",
+		"infra/terraform.tfvars.example": "region = \"us-east-1\"\nstage = \"demo\"\n",
+		"infra/envs/dns.tfvars":          "zone_name = \"example.org\"\n",
 		"infra/modules/x/main.tf":        "variable \"stage\" {}\n",
-		"infra/modules/x/testing.tfvars": "stage = \"test\"\n",
+		"infra/modules/x/testing.tfvars": "stage = \"sandbox\"\n",
 	}
 	res := loadRoot(t, files, "infra", Options{})
 	want := lint.Note{Kind: lint.Skipped,
-		What:  `root module infra: variable stage is read as not known, not as its default; infra/envs/live.tfvars sets it, but Terraform does not load that file automatically, and neither does faultline: pass --var-file infra/envs/live.tfvars, or add to .faultline.hcl: terraform "infra" { var_files = ["envs/live.tfvars"] }`,
+		What:  `root module infra: variable stage is read as not known, not as its default; infra/envs/live.tfvars, infra/envs/staging.tfvars set it, but Terraform does not load those files automatically, and neither does faultline: pass --var-file infra/envs/live.tfvars, or add to .faultline.hcl: terraform "infra" { var_files = ["envs/live.tfvars"] }`,
 		Range: lint.Range{File: "infra/main.tf", Line: 1, Column: 1, EndLine: 1, EndColumn: 17}}
 	if got := tfvarsNotes(res); len(got) != 1 || got[0] != want {
 		t.Errorf("notes = %+v\nwant [%+v]", got, want)
@@ -205,6 +206,31 @@ func TestUnloadedVarFilesOverridingADefault(t *testing.T) {
 	}
 	if s, ok := tags["Region"].Str(); !ok || s != "eu-central-1" {
 		t.Errorf("Region tag = %q (known %v), want the default eu-central-1", s, ok)
+	}
+}
+
+// A default one environment keeps — its file sets the same value, or
+// leaves the variable alone — is a value a plan uses: it stays, and no
+// note is given for it.
+func TestUnloadedVarFilesDefaultOneEnvironmentKeeps(t *testing.T) {
+	for name, keep := range map[string]string{
+		"same value": "stage = \"sandbox\"\n",
+		"not set":    "region = \"eu-west-1\"\n",
+	} {
+		files := map[string]string{
+			"infra/main.tf":             stagedRoot,
+			"infra/envs/live.tfvars":    "stage = \"live\"\n",
+			"infra/envs/sandbox.tfvars": keep,
+		}
+		res := loadRoot(t, files, "infra", Options{})
+		if s, ok := nodeGroupTags(t, res)["Stage"].Str(); !ok || s != "sandbox" {
+			t.Errorf("%s: Stage tag = %q (known %v), want the default sandbox", name, s, ok)
+		}
+		for _, n := range tfvarsNotes(res) {
+			if strings.Contains(n.What, "stage") {
+				t.Errorf("%s: note %q names stage", name, n.What)
+			}
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -30,16 +31,20 @@ const (
 )
 
 // noteUnloadedVarFiles adds one coverage note for a root whose variables
-// have no value (no default, nothing given), or keep a default that a
-// variables file Terraform does not load automatically sets otherwise —
-// values/prod.tfvars, env/*.tfvars, a sibling directory's files;
+// have no value (no default, nothing given), or keep a default that
+// every environment's variables file Terraform does not load
+// automatically sets otherwise — values/prod.tfvars, env/*.tfvars, a
+// sibling directory's files, each setting some variable of the root;
 // *.tfvars.example only for the first kind: it names those files and how
 // to make them read. It returns the variables of the second kind, which
-// the root reads as not known rather than as their defaults: the tree
-// says the default is not what every plan uses, and a finding resting on
-// it would be a guess. No variable is of the second kind once the root's
-// variables files are chosen (chosen: --var-file, .faultline.hcl
-// var_files, a wrapper's -var-file), since those say which values apply.
+// the root reads as not known rather than as their defaults: no plan the
+// tree describes uses the default (environment = "development" beside
+// production and staging files), and a finding resting on it would be
+// about no environment. A default one environment keeps (its file sets
+// the same value, or none) is a value a plan uses, and stays. No variable
+// is of the second kind once the root's variables files are chosen
+// (chosen: --var-file, .faultline.hcl var_files, a wrapper's -var-file),
+// since those say which values apply.
 func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, chosen bool) map[string]bool {
 	unset, defaulted := map[string]bool{}, map[string]bool{}
 	for n, v := range m.variables {
@@ -60,23 +65,49 @@ func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, cho
 		read[filepath.Clean(f)] = true
 	}
 	var files []string
-	sets, overridden := map[string]bool{}, map[string]bool{}
+	sets := map[string]bool{}
+	// overrides counts, for each variable with a default, the
+	// environments' files (not examples) that set it otherwise; envs
+	// counts those files, every file setting a variable of the root.
+	overrides, envs := map[string]int{}, 0
+	setters := map[string][]string{}
 	p := hclparse.NewParser()
 	for _, f := range e.varFileCandidates(m.Dir) {
 		if read[f] {
 			continue
 		}
-		hit := false
+		hit, env := false, false
 		for _, a := range e.varFileAttrs(p, f) {
+			if m.variables[a.Name] == nil {
+				continue
+			}
+			env = true
 			switch {
 			case unset[a.Name]:
 				hit, sets[a.Name] = true, true
 			case defaulted[a.Name] && !isExample(f) && e.overridesDefault(m.variables[a.Name], a.Expr):
-				hit, overridden[a.Name] = true, true
+				overrides[a.Name]++
+				setters[a.Name] = append(setters[a.Name], f)
 			}
+		}
+		if env && !isExample(f) {
+			envs++
 		}
 		if hit {
 			files = append(files, f)
+		}
+	}
+	// A default is a value some plan uses unless every environment's
+	// file sets the variable otherwise.
+	overridden := map[string]bool{}
+	for n, c := range overrides {
+		if c == envs {
+			overridden[n] = true
+			for _, f := range setters[n] {
+				if !slices.Contains(files, f) {
+					files = append(files, f)
+				}
+			}
 		}
 	}
 	if len(files) == 0 {

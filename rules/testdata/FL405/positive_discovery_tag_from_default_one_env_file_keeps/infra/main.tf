@@ -1,4 +1,5 @@
-# The stage is chosen per plan: CI runs `terraform plan -var-file=envs/live.tfvars`.
+# The stage is chosen per plan: the sandbox stage keeps the default, whose
+# subnet and group the live node class below does not select.
 variable "stage" {
   type    = string
   default = "sandbox"
