@@ -174,9 +174,15 @@ func (c *checker) fargate(w *lint.Workload, req lint.Resources) (Verdict, bool) 
 // here, and so are the NodePools of a Karpenter it installs), or the
 // places the pod pins itself to by a label they define.
 func (c *checker) judged(w *lint.Workload, cands []*Place) (why string) {
-	switch named, other := c.elsewhere(w); {
-	case named:
+	named, other := c.elsewhere(w)
+	if named != nil && !c.poolNamesDeclared(w, *named) {
+		c.out.Elsewhere = append(c.out.Elsewhere, Elsewhere{
+			What:  fmt.Sprintf("%s selects %s, which no place in this tree carries", w.Label, describe(*named)),
+			Range: named.Range,
+		})
 		return skipNamed
+	}
+	switch {
 	case other:
 		return skipElsewhere
 	case pinned(w.Pod, cands):
@@ -210,17 +216,13 @@ func pinnedByName(pod *lint.PodScheduling) bool {
 // tree defines, or a NodePool or node group by a name none here has: the
 // capacity that carries it is declared elsewhere.
 //
-// named is set for a NodePool or node group name (noted on its own),
-// other for any other label.
-func (c *checker) elsewhere(w *lint.Workload) (named, other bool) {
+// named is the requirement of a NodePool or node group name none here
+// has, other is set for any other label.
+func (c *checker) elsewhere(w *lint.Workload) (named *lint.Requirement, other bool) {
 	for _, term := range terms(w.Pod) {
-		for _, r := range term {
+		for i, r := range term {
 			if r.Operator == lint.OpIn && (r.Key == LabelNodePool || r.Key == LabelNodeGroup) && !c.named(r) {
-				c.out.Elsewhere = append(c.out.Elsewhere, Elsewhere{
-					What:  fmt.Sprintf("%s selects %s, which no place in this tree carries", w.Label, describe(r)),
-					Range: r.Range,
-				})
-				return true, false
+				return &term[i], false
 			}
 			if !positive(r) || !custom(r.Key) {
 				continue
@@ -233,11 +235,22 @@ func (c *checker) elsewhere(w *lint.Workload) (named, other bool) {
 				}
 			}
 			if !defined {
-				return false, true
+				return nil, true
 			}
 		}
 	}
-	return false, false
+	return nil, false
+}
+
+// poolNamesDeclared reports whether the NodePool a pod requires by a name
+// none here has (r) would be declared here: the tree installs Karpenter
+// in the workload's cluster and declares its whole capacity (the cluster
+// and its NodePools), so every NodePool, and so every value Karpenter
+// gives karpenter.sh/nodepool, is one of the tree's. A node group name is
+// left to capacity declared elsewhere (node groups made outside the
+// tree, by eksctl or another root, are common).
+func (c *checker) poolNamesDeclared(w *lint.Workload, r lint.Requirement) bool {
+	return r.Key == LabelNodePool && (c.installsKarpenter(w) || c.m.CapacityComplete) && c.complete(w) == ""
 }
 
 // named reports whether some place of the tree has a name an identity
