@@ -43,6 +43,11 @@ type Change struct {
 	// ID is the object's ARN before the change, for objects the model has no
 	// entity for (an OIDC provider), so references by literal ARN match.
 	ID Value
+	// SourceAddr is, for a plan's change, the address of the one entity
+	// of the source declaring the same object (its Terraform address in
+	// one root): the object the source still declares is the one the plan
+	// destroys, and ChangesAt finds the change under that address too.
+	SourceAddr string
 }
 
 // AddChange records a change.

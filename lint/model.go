@@ -179,6 +179,10 @@ type Object struct {
 	Labels map[string]string
 	// Crossplane is set for Crossplane managed resources.
 	Crossplane *Crossplane
+	// CreateBeforeDestroy is set for a Terraform object whose block's
+	// lifecycle sets create_before_destroy: when it is replaced, the new
+	// object is created before this one is destroyed.
+	CreateBeforeDestroy bool
 	// CallSite is, for an object declared inside a registry module's code
 	// (module cache or built-in model), the outermost module call in the
 	// user's own configuration that leads to it: where the user changes
@@ -1157,6 +1161,9 @@ func (m *Model) changeIndex() *changeIndex {
 		}
 		if q != "" {
 			x.qualified[q] = append(x.qualified[q], i)
+		}
+		if c.SourceAddr != "" && c.SourceAddr != q {
+			x.qualified[c.SourceAddr] = append(x.qualified[c.SourceAddr], i)
 		}
 		if c.Address != "" {
 			x.bare[c.Address] = append(x.bare[c.Address], i)

@@ -256,7 +256,13 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 		if rev != "" {
 			revision = rev
 		}
-		out = append(out, &lint.Change{Action: action, Before: e, Address: o.Label + at, Range: o.Range, Origin: "base", Revision: revision, Reason: reason})
+		c := &lint.Change{Action: action, Before: e, Address: o.Label + at, Range: o.Range, Origin: "base", Revision: revision, Reason: reason}
+		if action == lint.ActionReplace {
+			// Terraform orders a replacement by the configuration it
+			// applies: the scanned revision's lifecycle.
+			c.CreateBeforeDestroy = now[0].Base().CreateBeforeDestroy
+		}
+		out = append(out, c)
 	}
 	return out
 }

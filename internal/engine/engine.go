@@ -1229,6 +1229,16 @@ func addPlan(model *lint.Model, opts Options, rel func(string) string, calls map
 			declared[o.Label] = append(declared[o.Label], e)
 		}
 	}
+	for _, c := range model.Changes {
+		// A replacement's object is still declared: the source's entity
+		// at its address is the new object, which the plan creates only
+		// after destroying the old one (unless create_before_destroy).
+		if c.Origin == "plan" && c.Before != nil {
+			if ds := declared[c.Before.Base().Label]; len(ds) == 1 && ds[0].Base().Kind == c.Before.Base().Kind {
+				c.SourceAddr = ds[0].Base().Addr
+			}
+		}
+	}
 	joined := map[string]bool{}   // plan addresses the source declares
 	source := map[string]string{} // plan address → the one source entity's
 	var add []lint.Entity

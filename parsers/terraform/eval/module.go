@@ -137,7 +137,11 @@ type Resource struct {
 	provider string // "aws" or "aws.alias"
 	// dependsOn are the blocks its depends_on names (parseDependsOn).
 	dependsOn []string
-	DefRange  hcl.Range
+	// CreateBeforeDestroy is set when its lifecycle block sets
+	// create_before_destroy = true (a literal, as Terraform requires):
+	// a replacement creates the new object before destroying the old.
+	CreateBeforeDestroy bool
+	DefRange            hcl.Range
 }
 
 // ForEachExpr is the block's for_each expression, nil when it has none.
@@ -520,6 +524,28 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 	m.variables[b.Labels[0]] = v
 }
 
+// lifecycleCreateBeforeDestroy reads create_before_destroy from a
+// resource's lifecycle block: its value, and whether it is written.
+// Terraform takes only a literal; anything else is read as not set.
+func lifecycleCreateBeforeDestroy(meta *hcl.BodyContent) (value, set bool) {
+	if meta == nil {
+		return false, false
+	}
+	for _, b := range meta.Blocks {
+		if b.Type != "lifecycle" {
+			continue
+		}
+		attrs, _ := b.Body.JustAttributes()
+		if a, ok := attrs["create_before_destroy"]; ok {
+			v, diags := a.Expr.Value(nil)
+			if !diags.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type() == cty.Bool {
+				value, set = v.True(), true
+			}
+		}
+	}
+	return value, set
+}
+
 func (m *Module) addResource(b *hcl.Block, override bool) {
 	r := &Resource{Data: b.Type == "data", Type: b.Labels[0], Name: b.Labels[1], DefRange: b.DefRange}
 	meta, rest, _ := b.Body.PartialContent(metaSchema)
@@ -538,6 +564,8 @@ func (m *Module) addResource(b *hcl.Block, override bool) {
 			r.dependsOn = m.dependsOnOf(a)
 		}
 	}
+	cbd, cbdSet := lifecycleCreateBeforeDestroy(meta)
+	r.CreateBeforeDestroy = cbd
 	if override {
 		for _, old := range m.Resources {
 			if old.Data == r.Data && old.Type == r.Type && old.Name == r.Name {
@@ -553,6 +581,9 @@ func (m *Module) addResource(b *hcl.Block, override bool) {
 				}
 				if r.dependsOn != nil {
 					old.dependsOn = r.dependsOn
+				}
+				if cbdSet {
+					old.CreateBeforeDestroy = cbd
 				}
 				return
 			}

@@ -31,6 +31,8 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		Range:  e.Session.Rng(r.DefRange),
 		Source: lint.SourceTerraform,
 		Scope:  e.Scope.Merge(mi.ProviderFor(r).Scope),
+
+		CreateBeforeDestroy: r.CreateBeforeDestroy,
 	}
 	obj.NameRange = obj.Range
 	if site := mi.CachedCallSite(); len(site) > 0 {
