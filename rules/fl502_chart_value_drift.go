@@ -156,11 +156,20 @@ type placeReports struct {
 }
 
 // placeReport is a finding and the releases that take the same unread
-// value from its place, by where each is declared (one Application two
-// kustomizations list is one release).
+// value from its place, by where each is declared and what it is called
+// (one Application two kustomizations list is one release; Applications
+// one chart template renders are declared at one place and each is one).
 type placeReport struct {
 	f        lint.Finding
-	declared map[lint.Range]bool
+	declared map[releasePlace]bool
+	// others are the other releases, in the order they came.
+	others []releasePlace
+}
+
+// releasePlace tells releases apart: where each is declared, and its label.
+type releasePlace struct {
+	at    lint.Range
+	label string
 }
 
 // add holds finding f about key (a value or block; what tells the
@@ -172,7 +181,10 @@ func (pr *placeReports) add(r *lint.Release, key, what string, f lint.Finding) {
 		place = fmt.Sprintf("%s:%d:%d|%s|%s", at.File, at.Line, at.Column, key, what)
 	}
 	if held, ok := pr.byPlace[place]; ok {
-		held.declared[r.Range] = true
+		if rp := (releasePlace{r.Range, r.Label}); !held.declared[rp] {
+			held.declared[rp] = true
+			held.others = append(held.others, rp)
+		}
 		for _, root := range f.Roots {
 			if !slices.Contains(held.f.Roots, root) {
 				held.f.Roots = append(held.f.Roots, root)
@@ -181,7 +193,7 @@ func (pr *placeReports) add(r *lint.Release, key, what string, f lint.Finding) {
 		return
 	}
 	pr.order = append(pr.order, place)
-	pr.byPlace[place] = &placeReport{f: f, declared: map[lint.Range]bool{r.Range: true}}
+	pr.byPlace[place] = &placeReport{f: f, declared: map[releasePlace]bool{{r.Range, r.Label}: true}}
 }
 
 // flush reports the findings held, in the order they came.
@@ -193,6 +205,11 @@ func (pr *placeReports) flush(p *lint.Pass) {
 			r.f.Message += "; 1 other release takes it from the same place, and its chart does not read it either"
 		case others > 1:
 			r.f.Message += fmt.Sprintf("; %d other releases take it from the same place, and their charts do not read it either", others)
+		}
+		for _, o := range r.others {
+			if !o.at.IsZero() {
+				r.f.Related = append(r.f.Related, lint.Location{Range: o.at, Message: o.label + " takes it from the same place too"})
+			}
 		}
 		slices.Sort(r.f.Roots)
 		p.Report(r.f)
