@@ -438,3 +438,36 @@ resource "kubernetes_config_map_v1_data" "vars" {
 		}
 	}
 }
+
+// A manifest whose template cannot be rendered (a variable its vars do
+// not give) is not known; an output reading a field of it does not make
+// the field stand for the manifest: the note says it is not read, and no
+// object is made of what the output reads.
+func TestManifestNotKnownWhileAnOutputReadsIt(t *testing.T) {
+	for name, outputs := range map[string]string{
+		"no output": "",
+		"an output reads its name": `output "node_class" {
+  value = kubernetes_manifest.node_class.manifest["metadata"]["name"]
+}
+`,
+	} {
+		dir := writeTree(t, map[string]string{
+			"main.tf": `resource "kubernetes_manifest" "node_class" {
+  manifest = yamldecode(templatefile("${path.module}/node-class.yaml.tftpl", {}))
+}
+` + outputs,
+			"node-class.yaml.tftpl": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: ${node_role}\n",
+		})
+		res := Load([]string{dir}, Options{Root: dir, Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+		noted := false
+		for _, n := range res.Notes {
+			noted = noted || n.Kind == lint.Skipped && strings.HasSuffix(n.What, "kubernetes_manifest.node_class: manifest cannot be known statically")
+		}
+		if !noted {
+			t.Errorf("%s: notes %+v, want the manifest noted as not known", name, res.Notes)
+		}
+		if len(res.Embedded) != 0 {
+			t.Errorf("%s: embedded %+v, want none", name, res.Embedded)
+		}
+	}
+}

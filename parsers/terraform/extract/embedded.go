@@ -48,6 +48,12 @@ func (x *extraction) embed(local, attr string) {
 			v, expr = obj, inner
 		}
 	}
+	if x.onlyReadBack(v, x.mi.Addr(local), attr) {
+		// The attribute is not known: what the module reads of it
+		// (an output reading manifest["metadata"]["name"]) stands in
+		// its place, each a hole naming the resource itself.
+		v = cty.DynamicVal
+	}
 	var content []byte
 	switch {
 	case v.IsKnown() && v.Type() == cty.String:
@@ -623,4 +629,33 @@ func (x *extraction) interpolationsPassed(expr hcl.Expression) []kept.PassedPart
 		}
 	}
 	return parts
+}
+
+// onlyReadBack reports whether v, the value of a resource's attribute
+// attr, is only the paths the module reads of it, each a hole naming the
+// resource's own attribute at addr: the stand-in for an attribute not
+// known (its reads named), not a value written.
+func (x *extraction) onlyReadBack(v cty.Value, addr, attr string) bool {
+	if !v.IsKnown() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return false
+	}
+	leaves, own := 0, true
+	_ = cty.Walk(v, func(_ cty.Path, e cty.Value) (bool, error) {
+		if !own || !e.IsKnown() || e.IsNull() {
+			return false, nil
+		}
+		t := e.Type()
+		if t.IsObjectType() || t.IsMapType() {
+			return true, nil
+		}
+		leaves++
+		if t != cty.String {
+			own = false
+			return false, nil
+		}
+		ref, ok := x.e.Holes.Decode(e.AsString()).SoleRef()
+		own = ok && ref.Object == addr && (ref.Path == attr || strings.HasPrefix(ref.Path, attr+"[") || strings.HasPrefix(ref.Path, attr+"."))
+		return false, nil
+	})
+	return own && leaves > 0
 }
