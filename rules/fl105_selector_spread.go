@@ -64,8 +64,12 @@ func checkSelectorSpread(p *lint.Pass) {
 		for ti, t := range k.Terms {
 			hits, maybe := spreadHits(m, scope, t)
 			if len(hits) < 2 {
-				if len(hits) == 1 && maybe && m.SelectedByID(t, scope) == nil {
+				switch {
+				case len(hits)+maybe < 2 || m.SelectedByID(t, scope) != nil:
+				case len(hits) == 1:
 					p.Unresolved(fmt.Sprintf("security groups besides %s selected by %s", hits[0].Label, k.Label()), t.Range)
+				default:
+					p.Unresolved(fmt.Sprintf("security groups selected by %s: %d may match, their tags not all known", k.Label(), maybe), t.Range)
 				}
 				continue
 			}
@@ -75,11 +79,11 @@ func checkSelectorSpread(p *lint.Pass) {
 }
 
 // spreadHits returns the largest set of security groups one Terraform root
-// declares that term t provably selects; maybe says another group may
-// match. Groups of different
+// declares that term t provably selects; maybe counts the other groups
+// that may match. Groups of different
 // Terraform roots are not added up: separate roots are usually separate
 // deployments (environments, accounts), so their groups only look alike.
-func spreadHits(m *lint.Model, scope lint.Scope, t lint.SelectorTerm) (hits []*lint.SecurityGroup, maybe bool) {
+func spreadHits(m *lint.Model, scope lint.Scope, t lint.SelectorTerm) (hits []*lint.SecurityGroup, maybe int) {
 	byRoot := map[string][]*lint.SecurityGroup{}
 	var roots []string
 	for _, sg := range m.SecurityGroups {
@@ -94,7 +98,7 @@ func spreadHits(m *lint.Model, scope lint.Scope, t lint.SelectorTerm) (hits []*l
 			}
 			byRoot[r] = append(byRoot[r], sg)
 		case lint.Maybe:
-			maybe = true
+			maybe++
 		}
 	}
 	for _, r := range roots {

@@ -416,6 +416,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// be the key asked for: decided.
 		"testdata/FL405/negative_discovery_tag_value_from_the_cluster_variable": 0,
 		"testdata/FL105/negative_discovery_tag_value_from_the_cluster_variable": 0,
+		// Tags merged with a map not known: whether the term selects one
+		// group or both is undecided, and counted.
+		"testdata/FL105/negative_tags_merged_with_map_not_known": 1,
 		// A default that every environment's variables file sets otherwise
 		// is not known: which subnets and groups the node class selects stays
 		// undecided.
