@@ -174,11 +174,13 @@ type releasePlace struct {
 
 // add holds finding f about key (a value or block; what tells the
 // findings about it apart) of release r. Findings about one key written
-// at one place (the key itself, where r.KeyRanges has it) are one.
+// at one place (the key itself, where r.KeyRanges has it) in one root
+// (or none) are one; each root's is its own, as every finding of a
+// module several roots call is (lint.NameRoots names them).
 func (pr *placeReports) add(r *lint.Release, key, what string, f lint.Finding) {
 	place := "release=" + r.Addr + "|" + key + "|" + what
 	if at := r.KeyRanges[key]; !at.IsZero() {
-		place = fmt.Sprintf("%s:%d:%d|%s|%s", at.File, at.Line, at.Column, key, what)
+		place = fmt.Sprintf("%s:%d:%d|%s|%s|%s", at.File, at.Line, at.Column, key, what, strings.Join(f.Roots, ","))
 	}
 	if held, ok := pr.byPlace[place]; ok {
 		if rp := (releasePlace{r.Range, r.Label}); !held.declared[rp] {

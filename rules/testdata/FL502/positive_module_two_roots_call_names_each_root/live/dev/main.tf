@@ -1,0 +1,8 @@
+terraform {
+  backend "s3" {}
+}
+
+module "exporter" {
+  source      = "../../modules/exporter"
+  environment = "dev"
+}
