@@ -276,3 +276,20 @@ func TestUnloadedVarFilesChosenKeepDefaults(t *testing.T) {
 		}
 	}
 }
+
+// A backend configuration file (terraform init -backend-config) beside
+// the root sets a variable's name (region) among backend arguments: it is
+// no environment's variables, and the note neither names nor suggests it.
+func TestUnloadedVarFilesSkipBackendConfiguration(t *testing.T) {
+	files := map[string]string{
+		"infra/main.tf":          "variable \"region\" {\n  type = string\n}\n\nvariable \"cluster\" {\n  type = string\n}\n",
+		"infra/backend.tfvars":   "bucket = \"acme-state\"\nkey    = \"infra.tfstate\"\nregion = \"us-east-1\"\n",
+		"infra/env/state.tfvars": "bucket = \"acme-state\"\nregion = \"us-east-1\"\n",
+		"infra/env/prod.tfvars":  "cluster = \"prod\"\nregion  = \"eu-west-1\"\n",
+	}
+	res := loadRoot(t, files, "infra", Options{})
+	want := `root module infra: variables cluster, region have no value; infra/env/prod.tfvars sets them, but Terraform does not load that file automatically, and neither does faultline: pass --var-file infra/env/prod.tfvars,`
+	if got := tfvarsNotes(res); len(got) != 1 || !strings.HasPrefix(got[0].What, want) {
+		t.Errorf("notes = %+v\nwant one starting %q", got, want)
+	}
+}

@@ -76,8 +76,12 @@ func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, cho
 		if read[f] {
 			continue
 		}
+		attrs := e.varFileAttrs(p, f)
+		if backendArguments(m, attrs) {
+			continue // terraform init -backend-config=FILE's, not a plan's
+		}
 		hit, env := false, false
-		for _, a := range e.varFileAttrs(p, f) {
+		for _, a := range attrs {
 			if m.variables[a.Name] == nil {
 				continue
 			}
@@ -523,4 +527,41 @@ func (e *Evaluator) refuseVarFileExpr(x hcl.Expression) {
 		out = append(out, lint.Diagnostic{Range: e.Session.Rng(t.SourceRange()), Summary: "Variables not allowed", Detail: "Variables may not be used here."})
 	}
 	e.VarDiags = append(e.VarDiags, out...)
+}
+
+// backendArgs are the arguments of the backends a root most often leaves
+// to terraform init -backend-config (s3, gcs, azurerm), as Terraform
+// documents them.
+var backendArgs = map[string]bool{
+	// s3
+	"bucket": true, "key": true, "region": true, "dynamodb_table": true, "encrypt": true, "kms_key_id": true,
+	"profile": true, "role_arn": true, "workspace_key_prefix": true, "use_lockfile": true, "acl": true,
+	"shared_credentials_file": true, "shared_credentials_files": true, "shared_config_files": true,
+	"endpoint": true, "endpoints": true, "assume_role": true, "external_id": true, "session_name": true,
+	"skip_credentials_validation": true, "skip_region_validation": true, "skip_metadata_api_check": true,
+	"skip_requesting_account_id": true, "use_path_style": true, "force_path_style": true, "sts_endpoint": true,
+	// gcs
+	"prefix": true, "credentials": true, "impersonate_service_account": true, "access_token": true,
+	"encryption_key": true,
+	// azurerm
+	"resource_group_name": true, "storage_account_name": true, "container_name": true, "subscription_id": true,
+	"tenant_id": true, "client_id": true, "use_azuread_auth": true, "use_oidc": true, "use_msi": true,
+	// (azurerm's environment is left out: far more often a variable.)
+}
+
+// backendArguments reports whether a file's attributes are a backend
+// configuration rather than variables (backend.tfvars beside a root whose
+// backend "s3" {} leaves bucket and key to init): every one is a backend
+// argument, and one of them is no variable of the root.
+func backendArguments(m *Module, attrs []*hcl.Attribute) bool {
+	other := false
+	for _, a := range attrs {
+		if !backendArgs[a.Name] {
+			return false
+		}
+		if m.variables[a.Name] == nil {
+			other = true
+		}
+	}
+	return other
 }
