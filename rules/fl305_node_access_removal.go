@@ -139,9 +139,6 @@ func reportModeSwitch(p *lint.Pass, s *survivors, cl *lint.Cluster) {
 		if ng, ok := n.Entity.(*lint.NodeGroup); ok && ng.Managed {
 			continue
 		}
-		if _, ok := n.Entity.(*lint.FargateProfile); ok {
-			continue
-		}
 		if entryGrants(m, v.role, cl.Name) {
 			continue
 		}

@@ -57,6 +57,7 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		// The profiles that hold a role, looked up by the role's name:
 		// whichever of them is used holds that role.
 		obj.Kind = lint.KindInstanceProfile
+		obj.LookedUp = true
 		obj.Name = lint.Unknown()
 		e.Add(&lint.InstanceProfile{Object: obj, ARN: lint.Unknown(), Role: x.ref("role_name")})
 	case !r.Data && (r.Type == "aws_security_group" || r.Type == "aws_default_security_group"):
