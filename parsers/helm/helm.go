@@ -794,7 +794,7 @@ func failedWithoutValues(j *job, generated []GeneratedInstall, unnamed string) (
 	} else {
 		return nil, false
 	}
-	if re.Template == "" || !readsValuesAt(string(j.chart.fileData(re.Template)), re.Line, re.Column) {
+	if re.Template == "" || !readsValuesAt(string(j.chart.templateData(re.Template)), re.Line, re.Column) {
 		return nil, false
 	}
 	u := *re
@@ -850,7 +850,7 @@ func failedWithUnknownValues(j *job) (*RenderError, bool) {
 	// A release found in a chart rendered with defaults the chart refuses
 	// has values an install replaces: whatever its template failed on
 	// while it executed may come from them, read directly or not.
-	if !fromDefaults && (re.Template == "" || !readsValuesAt(string(j.chart.fileData(re.Template)), re.Line, re.Column)) {
+	if !fromDefaults && (re.Template == "" || !readsValuesAt(string(j.chart.templateData(re.Template)), re.Line, re.Column)) {
 		return nil, false
 	}
 	u := *re

@@ -320,3 +320,54 @@ func (c *Cache) keepLoad(key string, cd *chartData) {
 	defer c.mu.Unlock()
 	c.loads[key] = cd
 }
+
+// templateData is the contents of the template name as Helm names it in
+// a rendering error: a file of the chart, or a file of a subchart vendored
+// as an archive (charts/<sub>/templates/x.tpl out of charts/<sub>-1.0.0.tgz,
+// read with the same bounds as any archive); nil when neither holds it.
+func (cd *chartData) templateData(name string) []byte {
+	if data := cd.fileData(name); data != nil {
+		return data
+	}
+	rest, ok := strings.CutPrefix(name, "charts/")
+	if !ok {
+		return nil
+	}
+	sub, inner, ok := strings.Cut(rest, "/")
+	if !ok {
+		return nil
+	}
+	files, err := cd.allFiles()
+	if err != nil {
+		return nil
+	}
+	for _, f := range files {
+		if !isSubchartArchive(f.Name) {
+			continue
+		}
+		inside, err := unpackArchive(f.Data)
+		if err != nil || len(inside) == 0 {
+			continue
+		}
+		var meta, found []byte
+		for _, x := range inside {
+			switch x.Name {
+			case "Chart.yaml":
+				meta = x.Data
+			case inner:
+				found = x.Data
+			}
+		}
+		if m, err := chartMetadata(meta); err == nil && m.Name == sub && found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// isSubchartArchive reports whether a chart file is a subchart vendored
+// as an archive: charts/<name>.tgz (or .tar.gz), one level down.
+func isSubchartArchive(name string) bool {
+	rest, ok := strings.CutPrefix(name, "charts/")
+	return ok && !strings.Contains(rest, "/") && (strings.HasSuffix(rest, ".tgz") || strings.HasSuffix(rest, ".tar.gz"))
+}
