@@ -293,3 +293,37 @@ func TestUnloadedVarFilesSkipBackendConfiguration(t *testing.T) {
 		t.Errorf("notes = %+v\nwant one starting %q", got, want)
 	}
 }
+
+// An environment whose file gives a variable that is not nullable a null
+// keeps its default, as Terraform does; files three levels below the
+// root (envs/prod/eu-west-1/terraform.tfvars) are environments too.
+func TestUnloadedVarFilesNullAndDeepEnvironments(t *testing.T) {
+	root := strings.Replace(stagedRoot, "  default = \"sandbox\"\n", "  default  = \"sandbox\"\n  nullable = false\n", 1)
+	for name, c := range map[string]struct {
+		files map[string]string
+		stage string // "" for not known
+	}{
+		"null keeps the default": {map[string]string{
+			"infra/envs/live.tfvars":    "stage = \"live\"\n",
+			"infra/envs/sandbox.tfvars": "stage = null\n",
+		}, "sandbox"},
+		"three levels down, one keeps it": {map[string]string{
+			"infra/envs/live/eu-west-1/terraform.tfvars":    "stage = \"live\"\n",
+			"infra/envs/sandbox/eu-west-1/terraform.tfvars": "region = \"eu-west-1\"\n",
+		}, "sandbox"},
+		"three levels down, all override": {map[string]string{
+			"infra/envs/live/eu-west-1/terraform.tfvars":    "stage = \"live\"\n",
+			"infra/envs/staging/eu-west-1/terraform.tfvars": "stage = \"staging\"\n",
+		}, ""},
+	} {
+		files := map[string]string{"infra/main.tf": root}
+		for k, v := range c.files {
+			files[k] = v
+		}
+		res := loadRoot(t, files, "infra", Options{})
+		s, ok := nodeGroupTags(t, res)["Stage"].Str()
+		if c.stage == "" && ok || c.stage != "" && s != c.stage {
+			t.Errorf("%s: Stage tag = %q (known %v), want %q", name, s, ok, c.stage)
+		}
+	}
+}

@@ -22,8 +22,9 @@ import (
 // Bounds of the search for variables files Terraform does not load itself.
 const (
 	// maxVarFileDepth is how deep below the root (and below a sibling
-	// directory) variables files are looked for.
-	maxVarFileDepth = 2
+	// directory, one less) variables files are looked for:
+	// envs/prod/us-east-1/terraform.tfvars is three levels down.
+	maxVarFileDepth = 3
 	// maxVarFileCandidates bounds the files read for one root.
 	maxVarFileCandidates = 50
 	// maxVarFilesNamed bounds the files one note names.
@@ -142,8 +143,8 @@ func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, cho
 // that is no constant sets nothing (reading the file reports it).
 func (e *Evaluator) overridesDefault(v *variable, x hcl.Expression) bool {
 	val, diags := e.varFileValue(x)
-	if diags.HasErrors() || !val.IsWhollyKnown() {
-		return false
+	if diags.HasErrors() || !val.IsWhollyKnown() || v.nullTakesDefault(val) {
+		return false // a null for a variable not nullable is its default
 	}
 	def, diags := e.constValue(v.def)
 	if diags.HasErrors() || def == cty.NilVal || !def.IsWhollyKnown() {
