@@ -21,10 +21,13 @@ import (
 
 // Bounds of the search for variables files Terraform does not load itself.
 const (
-	// maxVarFileDepth is how deep below the root (and below a sibling
-	// directory, one less) variables files are looked for:
-	// envs/prod/us-east-1/terraform.tfvars is three levels down.
+	// maxVarFileDepth is how deep below the root variables files are
+	// looked for: envs/prod/us-east-1/terraform.tfvars is three levels
+	// down.
 	maxVarFileDepth = 3
+	// maxSiblingVarFileDepth is how deep below a directory beside the
+	// root (one holding no configuration: environments/) they are.
+	maxSiblingVarFileDepth = 1
 	// maxVarFileCandidates bounds the files read for one root.
 	maxVarFileCandidates = 50
 	// maxVarFilesNamed bounds the files one note names.
@@ -272,7 +275,7 @@ func (e *Evaluator) varFileCandidates(dir string) []string {
 		for _, en := range ents {
 			if sib := filepath.Join(parent, en.Name()); en.IsDir() && sib != dir && !hidden(en.Name()) && !hasConfig(e.Tree().ReadDir(sib)) {
 				add(sib, false)
-				e.varFileDirs(sib, maxVarFileDepth-1, add)
+				e.varFileDirs(sib, maxSiblingVarFileDepth, add)
 			}
 		}
 	}
