@@ -125,6 +125,10 @@ type ModInst struct {
 	// instance that made it (nil for the root).
 	Call   *Call
 	Parent *ModInst
+	// written is, while the extractor reads a resource instance, the
+	// instance's value as its block writes it: before the paths the
+	// module reads of it are filled in (WrittenAttr).
+	written cty.Value
 	// inferred is what every entity of this instance rests on that is
 	// inferred: the module instance exists only if created.
 	inferred []string
@@ -878,6 +882,7 @@ func (mi *ModInst) evalResource(r *Resource) {
 		if r.Data && r.Type == "aws_iam_instance_profiles" {
 			v = mi.profilesOfRole(v, mi.Addr(addrLocal))
 		}
+		written := v
 		v = mi.complete(r, v, mi.Addr(addrLocal), joined...)
 		if !r.Data {
 			mi.Evaluator.noteNamed(r.Type, v, mi.Addr(addrLocal))
@@ -886,7 +891,9 @@ func (mi *ModInst) evalResource(r *Resource) {
 		vals = append(vals, mi.readBack(r, v))
 		ents, embedded := len(mi.Evaluator.entities), len(mi.Evaluator.Embedded)
 		mark := mi.Evaluator.mark()
+		mi.written = written
 		mi.Evaluator.Session.extractor.Resource(mi, r, addrLocal, v, in.Extra)
+		mi.written = cty.NilVal
 		mi.Evaluator.markInferred(ents, embedded, mi.instanceMarks(local, in))
 		if at, ok := mi.itemAnchor(r.forEach, in); ok {
 			mi.Evaluator.anchorModel(mark, at, mi.cands, true)
@@ -973,6 +980,18 @@ func metadataName(v cty.Value) cty.Value {
 		return cty.NilVal
 	}
 	return n
+}
+
+// WrittenAttr is, while the extractor reads a resource instance, the
+// value of its argument name as the block writes it (a null written is
+// null), before the paths the module reads of the instance are filled
+// in with holes naming them; NilVal when the block does not write it,
+// or outside an extraction.
+func (mi *ModInst) WrittenAttr(name string) cty.Value {
+	if mi.written == cty.NilVal {
+		return cty.NilVal
+	}
+	return GetAttr(mi.written, name)
 }
 
 // readBack is what a reference to the resource instance v reads where

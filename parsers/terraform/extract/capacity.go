@@ -206,7 +206,7 @@ func (x *extraction) stringList(attr string) (out []string, unknown bool, rng li
 		return nil, false, rng
 	}
 	rng = x.pos(a)
-	v := eval.GetAttr(x.v, attr)
+	v := x.argument(attr)
 	if v == cty.NilVal || (v.IsKnown() && v.IsNull()) {
 		return nil, false, rng
 	}
@@ -233,7 +233,7 @@ func (x *extraction) stringMap(attr string) (out map[string]string, unknown bool
 		return nil, false, rng
 	}
 	rng = x.pos(a)
-	v := eval.GetAttr(x.v, attr)
+	v := x.argument(attr)
 	if v == cty.NilVal || (v.IsKnown() && v.IsNull()) {
 		return nil, false, rng
 	}
@@ -362,4 +362,17 @@ func (x *extraction) launchTemplateType(lt *lint.LaunchTemplate) {
 		return // "" is no instance type
 	}
 	lt.InstanceType, lt.InstanceTypeRange = val, x.pos(a)
+}
+
+// argument is the value of a resource argument as its block writes it: a
+// null or a value not known stays so, where the instance's value holds
+// the hole a read of the attribute elsewhere in the module is filled
+// with (an output reading labels or manifest["metadata"]); any other
+// value is the instance's.
+func (x *extraction) argument(attr string) cty.Value {
+	v := eval.GetAttr(x.v, attr)
+	if w := x.mi.WrittenAttr(attr); w != cty.NilVal && (!w.IsKnown() || w.IsNull()) {
+		return w
+	}
+	return v
 }
