@@ -787,9 +787,14 @@ func (r *run) manifests() int {
 		}
 		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root), r.opts.units)
 	}
+	unlisted := r.unlistedBesideKustomization(raw, kustDirs)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	for i, path := range r.d.manifests {
+		if note, ok := unlisted[i]; ok {
+			out[i] = parsedFile{notes: []lint.Note{note}}
+			continue
+		}
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
@@ -825,6 +830,65 @@ func (r *run) manifests() int {
 	// cluster.
 	r.model.Add(kube.MergeClusterConfigs(ents)...)
 	return len(out)
+}
+
+// unlistedBesideKustomization are the manifest files (by index in
+// r.d.manifests, raw their contents) that lie beside a kustomization file
+// that does not list them, nor does any other: kustomize build, Argo CD
+// and Flux apply a directory that has a kustomization as that
+// kustomization says, so such a file (an entry commented out, a file
+// left behind) is applied by none of them. Each is read as nothing, with
+// a note. A file that holds a GitOps entry point (an Argo CD Application
+// or ApplicationSet, a Flux Kustomization or source) is still read: those
+// are applied by hand to bootstrap.
+func (r *run) unlistedBesideKustomization(raw [][]byte, kustDirs map[string]bool) map[int]lint.Note {
+	out := map[int]lint.Note{}
+	for i, path := range r.d.manifests {
+		if raw[i] == nil || r.owned[path] || !kustDirs[filepath.Dir(path)] || !r.isManifest(path) || kustomize.IsKustomizationFile(path) {
+			continue
+		}
+		docs, ok := kube.Decode(raw[i])
+		if !ok || len(docs) == 0 || holdsBootstrapKind(docs) {
+			continue
+		}
+		out[i] = lint.Note{Kind: lint.Skipped, Range: lint.Range{File: r.rel(path)},
+			What: "not read: the kustomization beside it does not list it, and kustomize build, Argo CD and Flux apply that directory as its kustomization says"}
+	}
+	return out
+}
+
+// bootstrapKinds are the kinds of GitOps entry points, applied by hand.
+var bootstrapKinds = map[string]bool{
+	"Application": true, "ApplicationSet": true, "AppProject": true,
+	"Kustomization": true, "GitRepository": true, "OCIRepository": true, "HelmRepository": true, "Bucket": true,
+}
+
+// holdsBootstrapKind reports whether a document is a GitOps entry point
+// (bootstrapKinds of an Argo CD or Flux API group).
+func holdsBootstrapKind(docs []*yaml.Node) bool {
+	for _, d := range docs {
+		n := d
+		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+			n = n.Content[0]
+		}
+		if n.Kind != yaml.MappingNode {
+			continue
+		}
+		var kind, api string
+		for j := 0; j+1 < len(n.Content); j += 2 {
+			switch n.Content[j].Value {
+			case "kind":
+				kind = n.Content[j+1].Value
+			case "apiVersion":
+				api = n.Content[j+1].Value
+			}
+		}
+		group, _, _ := strings.Cut(api, "/")
+		if bootstrapKinds[kind] && (group == "argoproj.io" || strings.HasSuffix(group, ".toolkit.fluxcd.io")) {
+			return true
+		}
+	}
+	return false
 }
 
 // placement is where a GitOps tool of the tree puts a file's objects: a

@@ -3,6 +3,7 @@ package engine
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -302,5 +303,56 @@ func TestCapPerFileCountsDistinctProblems(t *testing.T) {
 	got = capPerFile([]lint.Diagnostic{a, b, c, d, e}, 3)
 	if len(got) != 4 || !strings.HasPrefix(got[3].Summary, "2 more problems") || got[3].Range != d.Range {
 		t.Fatalf("capPerFile = %+v, want three and two more", got)
+	}
+}
+
+// A manifest beside a kustomization that does not list it is applied by
+// none of the tools that apply that directory: it is read as nothing,
+// with a note; one holding a GitOps entry point applied by hand to
+// bootstrap (an Argo CD Application) is read.
+func TestManifestBesideKustomizationNotListed(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, map[string]string{
+		"apps/kustomization.yaml": "resources:\n  - listed.yaml\n",
+		"apps/listed.yaml":        strings.Replace(nodeClass, "%s", "listed", 1),
+		"apps/leftover.yaml":      strings.Replace(nodeClass, "%s", "leftover", 1),
+		"apps/root-app.yaml": `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: root
+  namespace: argocd
+spec:
+  project: default
+  source:
+    repoURL: https://git.example.com/platform.git
+    path: apps
+    targetRevision: main
+  destination:
+    server: https://kubernetes.default.svc
+`,
+		"other/leftover.yaml": strings.Replace(nodeClass, "%s", "elsewhere", 1),
+	})
+	l, err := Load(Options{Paths: []string{root}, Cwd: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, nc := range l.Input.Model.NodeClasses {
+		n, _ := nc.Name.Str()
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if strings.Join(names, ",") != "elsewhere,listed" {
+		t.Errorf("node classes = %v, want elsewhere (no kustomization beside it) and listed", names)
+	}
+	notes := map[string]string{}
+	for _, n := range l.Input.Notes {
+		notes[n.Range.File] = n.What
+	}
+	if !strings.Contains(notes["apps/leftover.yaml"], "the kustomization beside it does not list it") {
+		t.Errorf("notes = %v, want apps/leftover.yaml noted", notes)
+	}
+	if _, ok := notes["apps/root-app.yaml"]; ok {
+		t.Errorf("the Application beside the kustomization is noted as not read: %v", notes)
 	}
 }

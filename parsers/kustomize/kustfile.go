@@ -492,3 +492,9 @@ func kindOf(doc *yaml.Node) string { return str(get(docRoot(doc), "kind")) }
 func isBuiltinPlugin(doc *yaml.Node) bool {
 	return str(get(docRoot(doc), "apiVersion")) == "builtin"
 }
+
+// IsKustomizationFile reports whether path names a kustomization file
+// (kustomization.yaml, kustomization.yml or Kustomization).
+func IsKustomizationFile(path string) bool {
+	return slices.Contains(kustFileNames, filepath.Base(path))
+}
