@@ -638,18 +638,6 @@ type OtherCluster struct {
 // by its name.
 const KindClusterLookup Kind = "cluster-lookup"
 
-// OpaqueManifest is a manifest the tree applies that is not known
-// statically (a Terraform kubectl_manifest or kubernetes_manifest whose
-// template is filled with values known only at apply): Addr is the
-// resource, File the file it is written in, Root and Scope where it
-// applies.
-type OpaqueManifest struct {
-	Addr  string
-	Root  string
-	File  string
-	Scope Scope
-}
-
 // ClusterLookup is a data source that reads an EKS cluster by its name
 // (data "aws_eks_cluster") no resource of its own root declares: the
 // cluster of that name another root of the tree declares, when it is
@@ -821,10 +809,6 @@ type Model struct {
 	// though it declares no EKS cluster (a GitOps repository): the
 	// scheduling rules judge its workloads.
 	CapacityComplete bool
-	// OpaqueManifests are the manifests the tree applies whose content is
-	// not known statically: whatever they declare (a NodePool, a service
-	// account) is not in the model.
-	OpaqueManifests []*OpaqueManifest
 	// InstantiatedElsewhere are the Terraform roots (their directories,
 	// as ranges name files) that a module call of the tree also
 	// instantiates from a source faultline does not read — a git source

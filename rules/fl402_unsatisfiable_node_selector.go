@@ -36,10 +36,8 @@ value none carries (` + "`tier: spot`" + ` beside a node group's ` + "`tier=syst
 NodePools applied from elsewhere), belongs to capacity declared elsewhere,
 and is not judged, and so does a NodePool or node group name none of the
 tree's has — except a NodePool name where the tree installs Karpenter and
-declares its cluster's whole capacity, and applies no manifest there that
-is not known statically (a NodePool templated with values known only at
-apply): every NodePool is then one of the tree's, and a pod naming
-another (a pool renamed or split) fits none; so
+declares its cluster's whole capacity: every NodePool is then one of the
+tree's, and a pod naming another (a pool renamed or split) fits none; so
 does a label a place carries that the same term
 rules out by its name (` + "`karpenter.sh/nodepool DoesNotExist`" + ` beside a label a
 NodePool carries: the pod is meant for node groups declared elsewhere). A

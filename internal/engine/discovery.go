@@ -115,11 +115,6 @@ func (p *produced) keep(s docSet, dir string) {
 func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor func(string) lint.Scope) int {
 	n := 0
 	for _, em := range ems {
-		if em.Unknown {
-			abs := filepath.Join(root, filepath.FromSlash(em.File))
-			p.model.OpaqueManifests = append(p.model.OpaqueManifests, &lint.OpaqueManifest{Addr: em.Addr, Root: em.Root, File: em.File, Scope: scopeFor(abs)})
-			continue
-		}
 		if em.SubstitutionSource {
 			// A ConfigMap resource's data: what a Flux Kustomization
 			// substitutes from and a Flux HelmRelease's valuesFrom reads,
@@ -131,18 +126,7 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 		n++
 		abs := filepath.Join(root, filepath.FromSlash(em.File))
 		s := docSet{name: em.File + "@" + em.Addr, data: em.Content, scope: scopeFor(abs), mapRange: em.Map, source: lint.SourceTerraform, inferred: em.Inferred, keepsLines: em.KeepsLines()}
-		ents, diags, notes := p.parseApart(em.File, &s, kube.Options{MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
-		p.model.Add(ents...)
-		p.in.Diagnostics = append(p.in.Diagnostics, diags...)
-		p.in.Notes = append(p.in.Notes, notes...)
-		for _, n := range notes {
-			if n.Kind == lint.Unresolved {
-				// Some of it did not parse for a value known only at
-				// apply: what it declares is not all known.
-				p.model.OpaqueManifests = append(p.model.OpaqueManifests, &lint.OpaqueManifest{Addr: em.Addr, Root: em.Root, File: em.File, Scope: scopeFor(abs)})
-				break
-			}
-		}
+		ents := p.parse(em.File, &s, kube.Options{MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }})
 		for _, e := range ents {
 			o := e.Base()
 			o.Addr = em.Addr + "/" + o.Addr

@@ -246,21 +246,11 @@ func (c *checker) elsewhere(w *lint.Workload) (named *lint.Requirement, other bo
 // none here has (r) would be declared here: the tree installs Karpenter
 // in the workload's cluster and declares its whole capacity (the cluster
 // and its NodePools), so every NodePool, and so every value Karpenter
-// gives karpenter.sh/nodepool, is one of the tree's — unless a manifest
-// the tree applies in the workload's scope is not known statically (a
-// NodePool templated with values known only at apply). A node group name
-// is left to capacity declared elsewhere (node groups made outside the
+// gives karpenter.sh/nodepool, is one of the tree's. A node group name is
+// left to capacity declared elsewhere (node groups made outside the
 // tree, by eksctl or another root, are common).
 func (c *checker) poolNamesDeclared(w *lint.Workload, r lint.Requirement) bool {
-	if r.Key != LabelNodePool || !(c.installsKarpenter(w) || c.m.CapacityComplete) || c.complete(w) != "" {
-		return false
-	}
-	for _, o := range c.m.OpaqueManifests {
-		if o.Scope.Compatible(w.Scope, true, true) {
-			return false
-		}
-	}
-	return true
+	return r.Key == LabelNodePool && (c.installsKarpenter(w) || c.m.CapacityComplete) && c.complete(w) == ""
 }
 
 // named reports whether some place of the tree has a name an identity

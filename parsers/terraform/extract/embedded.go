@@ -68,7 +68,6 @@ func (x *extraction) embed(local, attr string) {
 		content = b
 	default:
 		x.e.Notes = append(x.e.Notes, lint.Note{Kind: lint.Skipped, What: x.mi.Label(local) + ": " + attr + " cannot be known statically", Range: whole})
-		x.e.Embedded = append(x.e.Embedded, kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Unknown: true})
 		return
 	}
 	em := kept.Embedded{Addr: x.mi.Addr(local), Root: x.mi.Evaluator.RootRel, File: whole.File, Content: content}

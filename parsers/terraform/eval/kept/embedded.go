@@ -27,10 +27,6 @@ type Embedded struct {
 	// (lint.Ref.Passed), outermost last; nil when none (SetPassed sets
 	// it).
 	Passed func(r lint.Range) []lint.Location
-	// Unknown marks a resource whose manifest is not known statically
-	// (a template filled with values known only at apply): Content is
-	// empty, and what it applies is not read (lint.OpaqueManifest).
-	Unknown bool
 	// SubstitutionSource marks a ConfigMap written as a Terraform
 	// resource's data (kubernetes_config_map…): read only as a source of
 	// Flux's variable substitution, not as a manifest (the resource is
