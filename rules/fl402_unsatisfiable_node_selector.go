@@ -34,11 +34,7 @@ label they define with a value they carry, or ` + "`karpenter.sh/nodepool`" + `)
 label no place of the tree defines, and with capacity not all declared a
 value none carries (` + "`tier: spot`" + ` beside a node group's ` + "`tier=system`" + `, the
 NodePools applied from elsewhere), belongs to capacity declared elsewhere,
-and is not judged, and so does a NodePool or node group name none of the
-tree's has — except a NodePool name where the tree installs Karpenter and
-declares its cluster's whole capacity: every NodePool is then one of the
-tree's, and a pod naming another (a pool renamed or split) fits none; so
-does a label a place carries that the same term
+and is not judged; so does a label a place carries that the same term
 rules out by its name (` + "`karpenter.sh/nodepool DoesNotExist`" + ` beside a label a
 NodePool carries: the pod is meant for node groups declared elsewhere). A
 GitOps tree that declares no cluster says its NodePools, node groups and

@@ -174,15 +174,9 @@ func (c *checker) fargate(w *lint.Workload, req lint.Resources) (Verdict, bool) 
 // here, and so are the NodePools of a Karpenter it installs), or the
 // places the pod pins itself to by a label they define.
 func (c *checker) judged(w *lint.Workload, cands []*Place) (why string) {
-	named, other := c.elsewhere(w)
-	if named != nil && !c.poolNamesDeclared(w, *named) {
-		c.out.Elsewhere = append(c.out.Elsewhere, Elsewhere{
-			What:  fmt.Sprintf("%s selects %s, which no place in this tree carries", w.Label, describe(*named)),
-			Range: named.Range,
-		})
+	switch named, other := c.elsewhere(w); {
+	case named:
 		return skipNamed
-	}
-	switch {
 	case other:
 		return skipElsewhere
 	case pinned(w.Pod, cands):
@@ -216,13 +210,17 @@ func pinnedByName(pod *lint.PodScheduling) bool {
 // tree defines, or a NodePool or node group by a name none here has: the
 // capacity that carries it is declared elsewhere.
 //
-// named is the requirement of a NodePool or node group name none here
-// has, other is set for any other label.
-func (c *checker) elsewhere(w *lint.Workload) (named *lint.Requirement, other bool) {
+// named is set for a NodePool or node group name (noted on its own),
+// other for any other label.
+func (c *checker) elsewhere(w *lint.Workload) (named, other bool) {
 	for _, term := range terms(w.Pod) {
-		for i, r := range term {
+		for _, r := range term {
 			if r.Operator == lint.OpIn && (r.Key == LabelNodePool || r.Key == LabelNodeGroup) && !c.named(r) {
-				return &term[i], false
+				c.out.Elsewhere = append(c.out.Elsewhere, Elsewhere{
+					What:  fmt.Sprintf("%s selects %s, which no place in this tree carries", w.Label, describe(r)),
+					Range: r.Range,
+				})
+				return true, false
 			}
 			if !positive(r) || !custom(r.Key) {
 				continue
@@ -235,22 +233,11 @@ func (c *checker) elsewhere(w *lint.Workload) (named *lint.Requirement, other bo
 				}
 			}
 			if !defined {
-				return nil, true
+				return false, true
 			}
 		}
 	}
-	return nil, false
-}
-
-// poolNamesDeclared reports whether the NodePool a pod requires by a name
-// none here has (r) would be declared here: the tree installs Karpenter
-// in the workload's cluster and declares its whole capacity (the cluster
-// and its NodePools), so every NodePool, and so every value Karpenter
-// gives karpenter.sh/nodepool, is one of the tree's. A node group name is
-// left to capacity declared elsewhere (node groups made outside the
-// tree, by eksctl or another root, are common).
-func (c *checker) poolNamesDeclared(w *lint.Workload, r lint.Requirement) bool {
-	return r.Key == LabelNodePool && (c.installsKarpenter(w) || c.m.CapacityComplete) && c.complete(w) == ""
+	return false, false
 }
 
 // named reports whether some place of the tree has a name an identity
