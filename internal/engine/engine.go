@@ -843,8 +843,19 @@ func (r *run) manifests() int {
 // are applied by hand to bootstrap.
 func (r *run) unlistedBesideKustomization(raw [][]byte, kustDirs map[string]bool) map[int]lint.Note {
 	out := map[int]lint.Note{}
+	named := map[string]map[string]bool{} // directory → the scalars its kustomization file holds
 	for i, path := range r.d.manifests {
-		if raw[i] == nil || r.owned[path] || !kustDirs[filepath.Dir(path)] || !r.isManifest(path) || kustomize.IsKustomizationFile(path) {
+		dir := filepath.Dir(path)
+		if raw[i] == nil || r.owned[path] || !kustDirs[dir] || !r.isManifest(path) || kustomize.IsKustomizationFile(path) {
+			continue
+		}
+		if named[dir] == nil {
+			named[dir] = r.kustomizationScalars(dir)
+		}
+		if named[dir][filepath.Base(path)] {
+			// Named in a form the build refuses (a patch written as
+			// a bare path): listed, and that kustomization's FL000 says
+			// what is wrong.
 			continue
 		}
 		docs, ok := kube.Decode(raw[i])
@@ -853,6 +864,37 @@ func (r *run) unlistedBesideKustomization(raw [][]byte, kustDirs map[string]bool
 		}
 		out[i] = lint.Note{Kind: lint.Skipped, Range: lint.Range{File: r.rel(path)},
 			What: "not read: the kustomization beside it does not list it, and kustomize build, Argo CD and Flux apply that directory as its kustomization says"}
+	}
+	return out
+}
+
+// kustomizationScalars are the scalar values of the kustomization file in
+// dir, each also as a path cleaned of "./": the file names it mentions
+// whatever field or form it writes them in.
+func (r *run) kustomizationScalars(dir string) map[string]bool {
+	out := map[string]bool{}
+	for _, name := range []string{"kustomization.yaml", "kustomization.yml", "Kustomization"} {
+		data, err := r.tree.ReadFile(filepath.Join(dir, name), maxManifest)
+		if err != nil {
+			continue
+		}
+		docs, _ := kube.Decode(data)
+		var walk func(n *yaml.Node)
+		walk = func(n *yaml.Node) {
+			if n == nil {
+				return
+			}
+			if n.Kind == yaml.ScalarNode {
+				out[n.Value], out[filepath.Clean(n.Value)] = true, true
+			}
+			for _, c := range n.Content {
+				walk(c)
+			}
+		}
+		for _, d := range docs {
+			walk(d)
+		}
+		break
 	}
 	return out
 }

@@ -331,6 +331,11 @@ spec:
     server: https://kubernetes.default.svc
 `,
 		"other/leftover.yaml": strings.Replace(nodeClass, "%s", "elsewhere", 1),
+		// Named in a form kustomize refuses (a patch as a bare path):
+		// listed, not left behind.
+		"broken/kustomization.yaml": "resources:\n  - ./listed.yaml\npatches:\n  - patch.yaml\n",
+		"broken/listed.yaml":        strings.Replace(nodeClass, "%s", "broken", 1),
+		"broken/patch.yaml":         "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n",
 	})
 	l, err := Load(Options{Paths: []string{root}, Cwd: root})
 	if err != nil {
@@ -351,6 +356,9 @@ spec:
 	}
 	if !strings.Contains(notes["apps/leftover.yaml"], "the kustomization beside it does not list it") {
 		t.Errorf("notes = %v, want apps/leftover.yaml noted", notes)
+	}
+	if n, ok := notes["broken/patch.yaml"]; ok {
+		t.Errorf("a file the kustomization names as a bare patch is noted: %s", n)
 	}
 	if _, ok := notes["apps/root-app.yaml"]; ok {
 		t.Errorf("the Application beside the kustomization is noted as not read: %v", notes)
