@@ -80,7 +80,14 @@ root variable's type refuses (` + "`terraform plan`" + `'s "Invalid value for in
 variable", at the value), a variable's
 default that is no constant (a reference or a function call, refused where
 it is written) or that its type constraint refuses (after the constraint's
-optional attribute defaults are applied). A file faultline refuses to read (a symlink out of the
+optional attribute defaults are applied), a variable named like a module
+block's argument or block (` + "`version`, `source`, `count`, `for_each`, `depends_on`, `providers`, `lifecycle`, `locals`, `provider`, `_`" + `: "Invalid
+variable name"), and a ` + "`templatefile()`" + ` whose ` + "`vars`" + ` object, written with
+literal keys, lacks a variable its template refers to ("Invalid function
+argument" at the object, as ` + "`terraform validate`" + ` reports it whatever the
+resource's count; the path ` + "`${path.module}/…`" + `, or a literal in a root
+with a backend; not inside a conditional, ` + "`try()`" + `, ` + "`can()`" + `, a for
+expression, a dynamic block or a provider block). A file faultline refuses to read (a symlink out of the
 tree, a FIFO or device), a file the checkout holds locked (a Git LFS pointer
 in place of a packed subchart, a ` + "`terraform.tfvars`" + ` git-crypt encrypted) and
 a Terraform root that reaches its evaluation budget are coverage notes, not

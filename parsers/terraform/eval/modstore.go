@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
@@ -68,11 +69,14 @@ type modInfo struct {
 }
 
 // summarize is the summary of a parsed module (nil: no configuration).
-func summarize(m *Module) *modInfo {
+// tree is what the module's first parse reads through (the template
+// files templateVarsDiags reads are its inputs too), rel names files.
+func summarize(m *Module, tree *treefs.Tree, rel func(string) string) *modInfo {
 	if m == nil {
 		return &modInfo{}
 	}
-	inf := &modInfo{Exists: true, Files: m.files, Diags: append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...), Templates: m.staticTemplates(), Applied: m.applied()}
+	diags := append(append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...), m.templateVarsDiags(tree, rel)...)
+	inf := &modInfo{Exists: true, Files: m.files, Diags: diags, Templates: m.staticTemplates(), Applied: m.applied()}
 	inf.Refs, inf.LooseRefs, inf.OutputRefs, inf.ProviderRefs = m.undeclaredRefs()
 	inf.Providers = m.providerUses()
 	inf.LocalCalls, inf.Outputs = m.localCalls(), m.outputNames()

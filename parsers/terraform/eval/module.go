@@ -812,6 +812,22 @@ func (g *Body) expressions() []hcl.Expression {
 	return out
 }
 
+// validatedExpressions are the body's expressions `terraform validate`
+// evaluates as written: those of nested blocks too, but not of a dynamic
+// block's (evaluated per element of its for_each).
+func (g *Body) validatedExpressions() []hcl.Expression {
+	var out []hcl.Expression
+	for _, a := range g.Attrs {
+		out = append(out, a.Expr)
+	}
+	for _, b := range g.Blocks {
+		if b.Type != "dynamic" {
+			out = append(out, b.Body.validatedExpressions()...)
+		}
+	}
+	return out
+}
+
 // topLevelArguments are the errors Terraform gives a configuration file
 // for each argument written outside any block: a file of a module holds
 // blocks only ("Unsupported argument"). A file of arguments alone is not

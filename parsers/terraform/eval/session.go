@@ -197,7 +197,7 @@ func (l *Session) Module(dir string) *Module {
 		}
 		if first {
 			l.refuse(refused)
-			inf := summarize(lm.m)
+			inf := summarize(lm.m, tree, l.Rel)
 			recorded(inf, refused)
 			l.setInfo(dir, inf)
 		}
