@@ -135,8 +135,11 @@ const (
 	skipAutoMode       = "their cluster runs EKS Auto Mode, whose built-in NodePools no source declares, and they pin themselves to no place declared here"
 	skipAutoModeMay    = "their cluster is not named, and one of the clusters declared here runs EKS Auto Mode, whose built-in NodePools no source declares; they pin themselves to no place declared here"
 	skipNoNodePools    = "Karpenter is installed for their cluster with no NodePool declared here, and they pin themselves to no place declared here"
-	skipModelled       = "they are modelled from a chart that is not rendered (Karpenter's controller, from its release), and no node group or Fargate profile of their cluster, where it would run, is declared here"
-	skipOther          = "their cluster is not named, and the tree also declares a cluster whose capacity faultline does not read (%s); they pin themselves to no place declared here"
+	// skipUnrenderedPools names a release whose chart is not rendered
+	// and whose values hold NodePools.
+	skipUnrenderedPools = "%s applies NodePools in a chart faultline does not render, so the cluster's NodePools are not all declared here"
+	skipModelled        = "they are modelled from a chart that is not rendered (Karpenter's controller, from its release), and no node group or Fargate profile of their cluster, where it would run, is declared here"
+	skipOther           = "their cluster is not named, and the tree also declares a cluster whose capacity faultline does not read (%s); they pin themselves to no place declared here"
 )
 
 // Unjudgedf says how many workloads a reason left out.

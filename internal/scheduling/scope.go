@@ -331,10 +331,54 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 	}
 	for _, p := range c.places {
 		if p.Kind == NodePoolPlace && lint.Compare(p.cluster, clusterOf(w.Scope)) != lint.No {
+			if r := c.unrenderedPools(w); r != nil {
+				return fmt.Sprintf(skipUnrenderedPools, r.Label)
+			}
 			return ""
 		}
 	}
 	return skipNoNodePools
+}
+
+// unrenderedPools is a release of the workload's scope whose chart is
+// not rendered and whose values hold Karpenter NodePools (a raw chart's
+// resources list): NodePools the tree applies that are not places here.
+func (c *checker) unrenderedPools(w *lint.Workload) *lint.Release {
+	for _, r := range c.m.Releases {
+		if r.ChartDir == "" && r.Scope.Compatible(w.Scope, true, true) && holdsNodePool(r.Values, 0) {
+			return r
+		}
+	}
+	return nil
+}
+
+// holdsNodePool reports whether a values tree holds a Karpenter NodePool
+// (or a legacy Provisioner) document: a mapping whose kind is one and
+// whose apiVersion is karpenter.sh's.
+func holdsNodePool(v any, depth int) bool {
+	if depth > 32 {
+		return false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		kind, _ := x["kind"].(string)
+		api, _ := x["apiVersion"].(string)
+		if (kind == "NodePool" || kind == "Provisioner") && strings.HasPrefix(api, "karpenter.sh/") {
+			return true
+		}
+		for _, e := range x {
+			if holdsNodePool(e, depth+1) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if holdsNodePool(e, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // otherCluster is the first cluster of the tree whose capacity is not
