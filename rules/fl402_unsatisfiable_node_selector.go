@@ -34,12 +34,12 @@ label they define with a value they carry, or ` + "`karpenter.sh/nodepool`" + `)
 label no place of the tree defines, and with capacity not all declared a
 value none carries (` + "`tier: spot`" + ` beside a node group's ` + "`tier=system`" + `, the
 NodePools applied from elsewhere), belongs to capacity declared elsewhere,
-and is not judged — nor is any workload whose cluster gets NodePools from
-a release of a chart faultline does not render (a generic chart whose
-values list NodePool manifests): those NodePools are not places here; so
-does a label a place carries that the same term
+and is not judged; so does a label a place carries that the same term
 rules out by its name (` + "`karpenter.sh/nodepool DoesNotExist`" + ` beside a label a
-NodePool carries: the pod is meant for node groups declared elsewhere). A
+NodePool carries: the pod is meant for node groups declared elsewhere). Nor
+is any workload judged whose cluster gets NodePools from a release of a
+chart faultline does not render (a generic chart whose values list
+NodePool manifests): those NodePools are no places here. A
 GitOps tree that declares no cluster says its NodePools, node groups and
 Fargate profiles are the whole capacity with ` + "`capacity { complete = true }`" + `
 in .faultline.hcl (docs/configuration.md).
