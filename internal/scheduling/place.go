@@ -58,14 +58,26 @@ type Place struct {
 	zoneClass string
 	cluster   lint.Value
 	karpenter bool
+	// root is the place's root, set when its label alone does not tell
+	// it from another root's place (nameRoots).
+	root string
 	// minValues caches ownMinValues.
 	minValues     *Misfit
 	minValuesDone bool
 	armOnly       bool
 }
 
-// Label is how messages name the place.
+// Label is how messages name the place: with its root when another
+// root's place reads alike.
 func (p *Place) Label() string {
+	if p.root != "" {
+		return p.label() + " in " + p.root
+	}
+	return p.label()
+}
+
+// label is the place's name, without its root.
+func (p *Place) label() string {
 	o := p.Entity.Base()
 	switch p.Kind {
 	case NodePoolPlace:
@@ -97,7 +109,26 @@ func places(m *lint.Model) []*Place {
 	for _, ng := range m.NodeGroups {
 		out = append(out, nodeGroupPlace(m, ng))
 	}
+	nameRoots(out)
 	return out
+}
+
+// nameRoots sets the root of each place whose label another place of
+// another root shares (a module two roots call): messages name it there.
+func nameRoots(ps []*Place) {
+	roots := map[string]map[string]bool{}
+	for _, p := range ps {
+		l := p.Label()
+		if roots[l] == nil {
+			roots[l] = map[string]bool{}
+		}
+		roots[l][p.Entity.Base().Root] = true
+	}
+	for _, p := range ps {
+		if r := p.Entity.Base().Root; len(roots[p.Label()]) > 1 && r != "" {
+			p.root = r
+		}
+	}
 }
 
 // nodePoolPlace reads a Karpenter NodePool (or Provisioner) and its node
