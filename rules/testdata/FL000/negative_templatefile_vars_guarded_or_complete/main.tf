@@ -29,6 +29,7 @@ locals {
   # condition, inside try(), in a for expression over a list not known.
   behind_condition = var.render_preview ? templatefile("${path.module}/templates/nodeclass.yaml.tftpl", {}) : ""
   tried            = try(templatefile("${path.module}/templates/nodeclass.yaml.tftpl", { name = "x" }), "")
+  renders          = can(templatefile("${path.module}/templates/nodeclass.yaml.tftpl", {}))
   per_pool         = [for p in var.pools : templatefile("${path.module}/templates/nodeclass.yaml.tftpl", { name = p })]
   # A path known only at apply, one resolved where Terraform runs (this
   # directory keeps no state: it may be a module), and keys that are not
@@ -39,5 +40,5 @@ locals {
 }
 
 output "all" {
-  value = [local.behind_condition, local.tried, local.per_pool, local.elsewhere, local.relative, local.keyed]
+  value = [local.behind_condition, local.tried, local.renders, local.per_pool, local.elsewhere, local.relative, local.keyed]
 }
