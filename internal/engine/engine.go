@@ -787,7 +787,7 @@ func (r *run) manifests() int {
 		}
 		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root), r.opts.units)
 	}
-	unlisted := r.unlistedBesideKustomization(raw, kustDirs)
+	unlisted := r.unlistedBesideKustomization(raw, pre, kustDirs)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	for i, path := range r.d.manifests {
@@ -833,7 +833,8 @@ func (r *run) manifests() int {
 }
 
 // unlistedBesideKustomization are the manifest files (by index in
-// r.d.manifests, raw their contents) that lie beside a kustomization file
+// r.d.manifests, raw their contents, pre their documents when decoded)
+// that lie beside a kustomization file
 // that does not list them, nor does any other: kustomize build, Argo CD
 // and Flux apply a directory that has a kustomization as that
 // kustomization says, so such a file (an entry commented out, a file
@@ -841,7 +842,7 @@ func (r *run) manifests() int {
 // a note. A file that holds a GitOps entry point (an Argo CD Application
 // or ApplicationSet, a Flux Kustomization or source) is still read: those
 // are applied by hand to bootstrap.
-func (r *run) unlistedBesideKustomization(raw [][]byte, kustDirs map[string]bool) map[int]lint.Note {
+func (r *run) unlistedBesideKustomization(raw [][]byte, pre [][]*yaml.Node, kustDirs map[string]bool) map[int]lint.Note {
 	out := map[int]lint.Note{}
 	named := map[string]map[string]bool{} // directory → the scalars its kustomization file holds
 	for i, path := range r.d.manifests {
@@ -858,7 +859,11 @@ func (r *run) unlistedBesideKustomization(raw [][]byte, kustDirs map[string]bool
 			// what is wrong.
 			continue
 		}
-		docs, ok := kube.Decode(raw[i])
+		docs, ok := pre[i], true
+		if docs == nil {
+			// Decoded once already unless the file's parse was kept.
+			docs, ok = kube.Decode(raw[i])
+		}
 		if !ok || len(docs) == 0 || holdsBootstrapKind(docs) {
 			continue
 		}
