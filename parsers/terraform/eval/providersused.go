@@ -69,9 +69,14 @@ func (m *Module) providerUses() ProviderUses {
 	if slices.ContainsFunc(m.files, func(f string) bool { return strings.HasSuffix(f, ".json") }) {
 		u.All = true // blocks of JSON files are not read here
 	}
+	configures := map[string]bool{}
 	for _, fb := range m.bodies {
 		for _, b := range fb.body.Blocks {
 			switch b.Type {
+			case "provider":
+				if c := providerConfigOf(b); c != "" && !strings.Contains(c, ".") {
+					configures[c] = true
+				}
 			case "resource", "data", "ephemeral":
 				if len(b.Labels) > 0 {
 					use(b.Body, b.Labels[0])
@@ -91,6 +96,10 @@ func (m *Module) providerUses() ProviderUses {
 		u.Own = append(u.Own, o)
 	}
 	slices.Sort(u.Own)
+	for c := range configures {
+		u.Configures = append(u.Configures, c)
+	}
+	slices.Sort(u.Configures)
 	for _, c := range m.calls {
 		pc := ProviderCall{}
 		if modsource.IsLocal(c.Source) {
@@ -202,6 +211,9 @@ func usedConfigs(info *modInfo, child func(dir string) *modInfo, seen map[string
 			switch v, passed := c.Passes[k]; {
 			case passed:
 				used[v] = true
+			case slices.Contains(ci.Providers.Configures, k):
+				// The child configures it itself: its own block, not
+				// the caller's, is the one used.
 			case k == inheritedDefaults || !strings.Contains(k, "."):
 				used[k] = true // a default configuration, inherited
 			}

@@ -70,6 +70,10 @@ type ProviderUses struct {
 	// Own are those its own blocks use: a provider argument's, else the
 	// default configuration of the type's provider.
 	Own []string
+	// Configures are the default configurations it has provider blocks
+	// for itself: its blocks and those of modules it calls use those,
+	// never one a caller's module would otherwise pass down.
+	Configures []string
 	// Calls are its module calls.
 	Calls []ProviderCall
 	// All is set when its uses cannot be read (a JSON file, a provider
