@@ -589,6 +589,24 @@ func (r *run) kustomize() int {
 	return len(kroots)
 }
 
+// addRemoteCharts hands the remote helmCharts entries a build met to the
+// release finder, in the namespace the build gives their objects (a Flux
+// Kustomization's targetNamespace over the build's own). A build whose
+// output takes no part (Content nil) adds none.
+func (r *run) addRemoteCharts(b builtKustomization) {
+	if len(b.out.Content) == 0 && b.out.RootOnly != nil {
+		return
+	}
+	for _, c := range b.out.Remote {
+		ns := c.Namespace
+		if b.target.Namespace != "" {
+			ns = b.target.Namespace
+		}
+		r.pr.finder.AddKustomizeChart(helm.KustomizeChart{File: filepath.Join(b.root, filepath.FromSlash(c.File)), Field: c.Field, Index: c.Index,
+			Namespace: ns, Scope: r.scopeAt(b.root)})
+	}
+}
+
 // writtenByTerraform are the tree's files that Terraform's local_file
 // resources write at apply time and the tree lacks, by absolute path:
 // which resource writes each (kustomize.Options.Written).
@@ -786,6 +804,7 @@ func (r *run) manifests() int {
 			r.in.Diagnostics = append(r.in.Diagnostics, fluxDiags(diags, r.rel(filepath.Join(b.root, "kustomization.yaml")), b.out.Map)...)
 		}
 		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root), r.opts.units)
+		r.addRemoteCharts(b)
 	}
 	unlisted := r.unlistedBesideKustomization(raw, pre, kustDirs)
 	var wg sync.WaitGroup

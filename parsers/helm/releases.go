@@ -32,6 +32,9 @@ type Finder struct {
 	p     *paths
 	mu    sync.Mutex
 	files []*yamlFile
+	// kustomizeCharts are the remote helmCharts entries kustomize builds
+	// met (AddKustomizeChart).
+	kustomizeCharts []KustomizeChart
 }
 
 // yamlFile is one added file (or produced text) with what was found in
@@ -275,6 +278,7 @@ func ReleasesFromYAML(rel, abs string, data []byte, scope lint.Scope, opts Optio
 func (f *Finder) Releases() ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
 	f.mu.Lock()
 	files := append([]*yamlFile(nil), f.files...)
+	kcharts := append([]KustomizeChart(nil), f.kustomizeCharts...)
 	f.mu.Unlock()
 	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	// A file that may hold only a ConfigMap is read when a HelmRelease
@@ -311,6 +315,7 @@ func (f *Finder) Releases() ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
 			}
 		}
 	}
+	b.kustomizeReleases(kcharts)
 	return b.out, b.diags, b.notes
 }
 

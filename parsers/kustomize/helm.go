@@ -9,6 +9,8 @@ import (
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // HelmRenderer renders a kustomize helmCharts entry through faultline's Helm
@@ -182,4 +184,88 @@ func memoHelm(h HelmRenderer) HelmRenderer {
 		seen[string(key)] = result{out, err}
 		return out, err
 	}
+}
+
+// RemoteChart is a helmCharts (or helmChartInflationGenerator) entry of a
+// chart repository that a build could not inflate offline: where it is
+// written and the namespace the build gives its objects.
+type RemoteChart struct {
+	// File is the kustomization file holding the entry, relative to the
+	// built root's directory, with forward slashes.
+	File string
+	// Field is "helmCharts" or "helmChartInflationGenerator"; Index is
+	// the entry's position in that list.
+	Field string
+	Index int
+	// Namespace is the namespace the build gives the chart's objects:
+	// the entry's, else its kustomization's, as the namespace of every
+	// overlay above it overrides it ("" when none sets one).
+	Namespace string
+}
+
+// remoteAPIVersion and remoteKind mark the stand-in object a build
+// carries for a remote chart it cannot inflate: kustomize's namespace
+// transformers reach it as they reach the chart's objects, and the output
+// drops it (remoteAnnotation says which chart it stands for).
+const (
+	remoteAPIVersion = "faultline.dev/v1"
+	remoteKind       = "UnrenderedHelmChart"
+	remoteAnnotation = "faultline.dev/remote-chart"
+)
+
+// remoteChart adds the stand-in object of a remote chart entry of k to
+// the build (see RemoteChart).
+func (b *builder) remoteChart(k *kustomization, c HelmChart, label string, at lint.Range, field string, index int) {
+	n := len(b.remote)
+	file, err := filepath.Rel(b.rootDir, k.file)
+	if err != nil {
+		b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: %v", label, ErrChartUnavailable))
+		return
+	}
+	b.remote = append(b.remote, RemoteChart{File: filepath.ToSlash(file), Field: field, Index: index})
+	b.remoteAt = append(b.remoteAt, remoteEntry{label: label, at: at})
+	b.removed++ // its objects are not in the build: what patches them fails
+	meta := map[string]any{
+		"name":        fmt.Sprintf("faultline-remote-chart-%d", n),
+		"annotations": map[string]any{remoteAnnotation: strconv.Itoa(n)},
+	}
+	if c.Namespace != "" {
+		meta["namespace"] = c.Namespace
+	}
+	// A block mapping, as the build's marks need.
+	doc, err := yaml.Marshal(map[string]any{"apiVersion": remoteAPIVersion, "kind": remoteKind, "metadata": meta})
+	if err != nil {
+		return
+	}
+	b.addChartOutput(k, c.Name, doc, label, at)
+}
+
+// remoteEntry is where a remote chart's entry is written and its label.
+type remoteEntry struct {
+	label string
+	at    lint.Range
+}
+
+// remoteNotes are the notes of the remote charts of a build that failed:
+// none is modelled.
+func (b *builder) remoteNotes() {
+	for _, e := range b.remoteAt {
+		b.notes = append(b.notes, lint.Note{Kind: lint.Skipped, Range: e.at, What: fmt.Sprintf("kustomize Helm chart %s not rendered: %v", e.label, ErrChartUnavailable)})
+	}
+}
+
+// takeRemote reads the stand-in object of a remote chart out of the
+// output (true: res is one, and is not output).
+func (b *builder) takeRemote(apiVersion, kind string, annotations map[string]string, namespace string) bool {
+	if apiVersion != remoteAPIVersion || kind != remoteKind {
+		return false
+	}
+	n, err := strconv.Atoi(annotations[remoteAnnotation])
+	if err != nil || n < 0 || n >= len(b.remote) {
+		return true
+	}
+	rc := b.remote[n]
+	rc.Namespace = namespace
+	b.remoteOut = append(b.remoteOut, rc)
+	return true
 }

@@ -112,6 +112,12 @@ type Rendered struct {
 	// caller reports it unless Flux builds the directory, and then
 	// reads nothing of Content.
 	RootOnly *lint.Diagnostic
+	// Remote are the helmCharts entries of a chart repository the build
+	// met and could not inflate offline (Options.Helm found no copy in
+	// the tree), in the namespace the build gives their objects: the
+	// caller models them from their values, as a release of a chart not
+	// in the tree.
+	Remote []RemoteChart
 }
 
 // Render renders the kustomization in root (absolute, or relative to
@@ -138,6 +144,7 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 	b := newBuilder(opts)
 	b.marks.on = marked
 	rootAbs := b.abs(root)
+	b.rootDir = rootAbs
 	out = Rendered{Root: b.rel(rootAbs)}
 	b.fallback = lint.Range{File: out.Root, Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 	if f, _ := b.src.kustFile(rootAbs); f != "" {
@@ -180,7 +187,7 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 		b.diag(b.fallback, "Cannot render Kustomize overlay", err.Error())
 		return out, b.diags, b.notes, final
 	}
-	out.Content = content
+	out.Content, out.Remote = content, b.remoteOut
 	nodes, whole := b.opts.Cache.outputDocs(content, objs)
 	out.Map = newMapper(b, content, docs, nodes).Map
 	if whole {
@@ -256,6 +263,7 @@ func (b *builder) namesFileOutside() bool {
 // buildFailed reports the krusty error of the build of root: its failure,
 // as a note or FL000.
 func (b *builder) buildFailed(root string, err error) {
+	b.remoteNotes()
 	d, isNote := b.failure(err)
 	if isNote {
 		b.note(d.Range, fmt.Sprintf("kustomization %s not rendered without the entries faultline left out (remote, outside the tree, charts, or refused): %s", root, d.Detail))
@@ -278,26 +286,33 @@ type builder struct {
 	fs       filesys.FileSystem
 	maxBytes int64
 
-	kusts    map[string]*kustomization // by absolute directory
-	order    []*kustomization          // in the order they were reached
-	stack    []*kustomization          // the chain being loaded
-	files    map[string]string         // memory path → absolute path on disk
-	orig     map[string][]byte         // memory path → content as read
-	refused  map[string]bool           // memory paths refused (reported once)
-	refs     []refLoc                  // every local path named, for error positions
-	patches  []*patchSrc               // in the order kustomize applies them
-	helm     map[string]lint.Range
-	helmSeq  map[*kustomization]int
-	count    int
-	bytes    int64
-	aliases  int64 // nodes alias expansion adds across the tree
-	removed  int   // entries left out: remote, outside, refused, charts not run
-	tooBig   bool
-	fatal    bool
-	over     int // entries left out past maxBuilds after the first
-	overDiag int // index of the diagnostic reporting the first, or -1
-	fallback lint.Range
-	marks    marker
+	kusts   map[string]*kustomization // by absolute directory
+	order   []*kustomization          // in the order they were reached
+	stack   []*kustomization          // the chain being loaded
+	files   map[string]string         // memory path → absolute path on disk
+	orig    map[string][]byte         // memory path → content as read
+	refused map[string]bool           // memory paths refused (reported once)
+	refs    []refLoc                  // every local path named, for error positions
+	patches []*patchSrc               // in the order kustomize applies them
+	helm    map[string]lint.Range
+	helmSeq map[*kustomization]int
+	// rootDir is the built root's directory, absolute; remote are the
+	// remote charts whose stand-ins the build carries, by number, and
+	// remoteOut those the output held (Rendered.Remote).
+	rootDir   string
+	remote    []RemoteChart
+	remoteAt  []remoteEntry
+	remoteOut []RemoteChart
+	count     int
+	bytes     int64
+	aliases   int64 // nodes alias expansion adds across the tree
+	removed   int   // entries left out: remote, outside, refused, charts not run
+	tooBig    bool
+	fatal     bool
+	over      int // entries left out past maxBuilds after the first
+	overDiag  int // index of the diagnostic reporting the first, or -1
+	fallback  lint.Range
+	marks     marker
 	// unparsable counts listed files krusty parses as YAML that do not
 	// parse: the build fails whatever else was left out.
 	unparsable int
@@ -960,7 +975,7 @@ func (b *builder) plugin(k *kustomization, d *yaml.Node, at lint.Range, dir, fie
 	if kindOf(d) == "HelmChartInflationGenerator" {
 		if field == "generators" {
 			c, values := chartFrom(docRoot(d), false)
-			b.chart(k, c, values, at)
+			b.chart(k, c, values, at, "", 0) // a generator file: not modelled when remote
 		} else {
 			b.note(at, "HelmChartInflationGenerator in "+at.File+" not run")
 		}
@@ -1037,13 +1052,19 @@ func (b *builder) charts(k *kustomization) {
 	if h := str(get(globals, "chartHome")); h != "" {
 		home = h
 	}
+	index := map[bool]int{}
 	for _, e := range entries {
 		c, values := chartFrom(e.node, e.legacy)
 		if c.ChartHome == "" {
 			c.ChartHome = home
 		}
 		n := nameNode(e.node, e.legacy)
-		b.chart(k, c, values, b.at(k, n))
+		field := "helmCharts"
+		if e.legacy {
+			field = "helmChartInflationGenerator"
+		}
+		b.chart(k, c, values, b.at(k, n), field, index[e.legacy])
+		index[e.legacy]++
 	}
 	for _, f := range []string{"helmCharts", "helmChartInflationGenerator"} {
 		if kn, _ := getPair(k.top, f); kn != nil {
@@ -1057,7 +1078,7 @@ func (b *builder) charts(k *kustomization) {
 
 // chart renders one chart (paths relative to k) and adds its output to k
 // as a resource file.
-func (b *builder) chart(k *kustomization, c HelmChart, values []string, at lint.Range) {
+func (b *builder) chart(k *kustomization, c HelmChart, values []string, at lint.Range, field string, index int) {
 	label := c.Name
 	if c.Version != "" {
 		label += "@" + c.Version
@@ -1089,9 +1110,12 @@ func (b *builder) chart(k *kustomization, c HelmChart, values []string, at lint.
 	}
 	out, err := renderChart(b.opts.Helm, c)
 	if err != nil {
-		if errors.Is(err, ErrChartUnavailable) {
+		switch {
+		case errors.Is(err, ErrChartUnavailable) && c.Repo != "" && field != "":
+			b.remoteChart(k, c, label, at, field, index)
+		case errors.Is(err, ErrChartUnavailable):
 			b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: %v", label, err))
-		} else {
+		default:
 			b.removed++ // a failed build that follows is this error's consequence
 			b.diag(at, "Cannot render Helm chart", fmt.Sprintf("%s: %v", label, err))
 		}
@@ -1305,7 +1329,7 @@ func (b *builder) output(rm resmap.ResMap, memRoot string) (content []byte, docs
 	}()
 	var buf bytes.Buffer
 	line := 1
-	for i, res := range rm.Resources() {
+	for _, res := range rm.Resources() {
 		d := renderedDoc{kind: res.GetKind(), name: res.GetName()}
 		if b.marks.on {
 			ok, err := b.takeMark(res, &d)
@@ -1318,11 +1342,14 @@ func (b *builder) output(rm resmap.ResMap, memRoot string) (content []byte, docs
 		} else if err := originOf(res, &d, memRoot); err != nil {
 			return nil, nil, nil, err
 		}
+		if b.takeRemote(res.GetApiVersion(), res.GetKind(), res.GetAnnotations(), res.GetNamespace()) {
+			continue
+		}
 		e, err := b.opts.Cache.objectYAML(res)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		if i > 0 {
+		if len(objs) > 0 {
 			buf.WriteString("---\n")
 			line++
 		}

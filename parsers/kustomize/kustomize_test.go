@@ -545,3 +545,58 @@ func TestFindBuilds(t *testing.T) {
 		t.Errorf("broken overlay: %v, want krusty's error naming the missing file", err)
 	}
 }
+
+// A remote chart the renderer cannot inflate is handed back with the
+// namespace the build gives its objects — the outermost overlay's — and
+// leaves nothing of its own in the output; a build that fails without it
+// notes it instead.
+func TestRemoteChartNamespace(t *testing.T) {
+	tmp := t.TempDir()
+	files := map[string]string{
+		"base/kustomization.yaml": "helmCharts:\n  - name: web\n    repo: https://charts.example.com\n    namespace: web\n  - name: local-only\nresources: [config.yaml]\n",
+		"base/config.yaml":        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n",
+		"mid/kustomization.yaml":  "namespace: middle\nresources: [../base]\n",
+		"top/kustomization.yaml":  "namespace: shop\nresources: [../mid]\n",
+		"bare/kustomization.yaml": "resources: [../base]\n",
+		"bad/kustomization.yaml":  "resources: [../base]\npatches:\n  - path: replicas.yaml\n",
+		"bad/replicas.yaml":       "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: web\nspec:\n  replicas: 2\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unavailable := func(c HelmChart) ([]byte, error) {
+		return nil, fmt.Errorf("chart %s: %w", c.Name, ErrChartUnavailable)
+	}
+	for root, want := range map[string]string{"top": "shop", "bare": "web", "base": "web"} {
+		r, diags, notes := Render(filepath.Join(tmp, root), Options{ScanRoot: tmp, Helm: unavailable})
+		if len(diags) != 0 {
+			t.Fatalf("%s: diagnostics %v", root, diags)
+		}
+		wantFile := "../base/kustomization.yaml"
+		if root == "base" {
+			wantFile = "kustomization.yaml"
+		}
+		if len(r.Remote) != 1 || r.Remote[0] != (RemoteChart{File: wantFile, Field: "helmCharts", Index: 0, Namespace: want}) {
+			t.Errorf("%s: remote charts %+v, want web's entry in namespace %s", root, r.Remote, want)
+		}
+		// The chart without a repository is the one note.
+		if len(notes) != 1 || !strings.Contains(notes[0].What, "local-only not rendered") {
+			t.Errorf("%s: notes %v", root, notes)
+		}
+		if strings.Contains(string(r.Content), remoteKind) || !strings.Contains(string(r.Content), "name: settings") {
+			t.Errorf("%s: output\n%s", root, r.Content)
+		}
+	}
+	r, diags, notes := Render(filepath.Join(tmp, "bad"), Options{ScanRoot: tmp, Helm: unavailable})
+	if len(diags) != 0 || len(r.Remote) != 0 || len(notes) != 3 || !slices.ContainsFunc(notes, func(n lint.Note) bool {
+		return strings.Contains(n.What, "chart https://charts.example.com/web not rendered")
+	}) {
+		t.Errorf("a build that fails without the chart: diagnostics %v, remote %v, notes %v", diags, r.Remote, notes)
+	}
+}

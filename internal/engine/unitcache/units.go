@@ -230,6 +230,8 @@ type kustEntry struct {
 	Charts []string
 	// RootOnly is the build's kustomize.Rendered.RootOnly.
 	RootOnly *lint.Diagnostic
+	// Remote is the build's kustomize.Rendered.Remote.
+	Remote []kustomize.RemoteChart
 }
 
 // keptPosition is one question the run asked of a kustomization's
@@ -333,7 +335,7 @@ func (u *Units) LookupKustomization(dir string, remake func() func(lint.Range, s
 	u.report.KustKept++
 	u.kusts = append(u.kusts, k)
 	u.mu.Unlock()
-	b = KustBuild{Out: kustomize.Rendered{Root: e.Root, Content: e.Content, Map: k.keptMap, RootOnly: e.RootOnly}, Diags: e.Diags, Notes: e.Notes, Charts: e.Charts}
+	b = KustBuild{Out: kustomize.Rendered{Root: e.Root, Content: e.Content, Map: k.keptMap, RootOnly: e.RootOnly, Remote: e.Remote}, Diags: e.Diags, Notes: e.Notes, Charts: e.Charts}
 	return b, recordDigest(k.entry.Inputs), true
 }
 
@@ -371,7 +373,7 @@ func (u *Units) KeepKustomization(dir string, b KustBuild, inputs *cache.Inputs,
 		return b.Out.Map, ""
 	}
 	e := kustEntry{Inputs: inputs.Record(), Root: b.Out.Root, Content: bytes.Clone(b.Out.Content),
-		Diags: append([]lint.Diagnostic(nil), b.Diags...), Notes: append([]lint.Note(nil), b.Notes...), Charts: b.Charts, RootOnly: b.Out.RootOnly}
+		Diags: append([]lint.Diagnostic(nil), b.Diags...), Notes: append([]lint.Note(nil), b.Notes...), Charts: b.Charts, RootOnly: b.Out.RootOnly, Remote: b.Out.Remote}
 	inner := b.Out.Map
 	k := &keptKust{key: u.kustKey(dir), entry: e, asked: map[positionQuery]lint.Range{}, grown: true}
 	u.mu.Lock()
