@@ -244,6 +244,9 @@ type Subnet struct {
 	// OpenTagKeys are tag keys known only in part (see
 	// SecurityGroup.OpenTagKeys).
 	OpenTagKeys []Value
+	// MaybeTags are tags it may carry or not (see
+	// SecurityGroup.MaybeTags): those a LooseTag may put on it.
+	MaybeTags map[string]Value
 }
 
 // StorageClass is a Kubernetes StorageClass.

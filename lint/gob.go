@@ -18,7 +18,7 @@ func EntityTypes() []Entity {
 		&AccessEntry{}, &Cluster{}, &Workload{}, &KubeObject{}, &Release{},
 		&FargateProfile{}, &Subnet{}, &StorageClass{}, &VolumeClaim{}, &Volume{},
 		&DuplicateKey{}, &OIDCProvider{}, &ModuleCall{}, &OtherCluster{},
-		&ClusterLookup{},
+		&ClusterLookup{}, &LooseTag{},
 	}
 }
 

@@ -638,6 +638,19 @@ type OtherCluster struct {
 // by its name.
 const KindClusterLookup Kind = "cluster-lookup"
 
+// KindLooseTag is a tag put on a resource whose ID is not known.
+const KindLooseTag Kind = "loose-tag"
+
+// LooseTag is a tag an aws_ec2_tag puts on a resource whose ID is not
+// known statically (an ID read from another stack's state, an element of
+// a list not known): any subnet or security group of its account and
+// region may carry it (PlaceLooseTags). Like ModuleCalls, it is not an
+// entity other objects refer to.
+type LooseTag struct {
+	Object
+	Key, Value Value
+}
+
 // ClusterLookup is a data source that reads an EKS cluster by its name
 // (data "aws_eks_cluster") no resource of its own root declares: the
 // cluster of that name another root of the tree declares, when it is
@@ -797,6 +810,9 @@ type Model struct {
 	// that their own root does not declare (ClusterLookup). Like
 	// ModuleCalls, they are not entities.
 	ClusterLookups []*ClusterLookup
+	// LooseTags are the tags put on resources whose IDs are not known
+	// (LooseTag).
+	LooseTags []*LooseTag
 	// OIDCProviders are the IAM OIDC identity providers the sources
 	// declare, with the issuer each is for: what tells whether a trust
 	// naming one is an IRSA trust, and what a trust's provider is (see
@@ -913,6 +929,9 @@ func (m *Model) Add(es ...Entity) {
 			continue
 		case *ClusterLookup:
 			m.ClusterLookups = append(m.ClusterLookups, x)
+			continue
+		case *LooseTag:
+			m.LooseTags = append(m.LooseTags, x)
 			continue
 		case *OIDCProvider:
 			m.OIDCProviders = append(m.OIDCProviders, x)

@@ -90,7 +90,7 @@ func (m *Model) SubnetsMatching(terms []SelectorTerm) (subnets []*Subnet, comple
 // subnetIdentity presents a subnet to TermMatch, which decides terms
 // against an entity's ID, name and tags.
 func subnetIdentity(s *Subnet) Identity {
-	as := &SecurityGroup{Object: s.Object, ID: s.ID, Tags: s.Tags, TagsIncomplete: s.TagsIncomplete, OpenTagKeys: s.OpenTagKeys}
+	as := &SecurityGroup{Object: s.Object, ID: s.ID, Tags: s.Tags, TagsIncomplete: s.TagsIncomplete, OpenTagKeys: s.OpenTagKeys, MaybeTags: s.MaybeTags}
 	return Identity{Kind: KindSubnet, Entity: as, ID: s.ID, Name: s.Name, Scope: s.Scope}
 }
 
@@ -144,4 +144,52 @@ func anyTerm(terms []SelectorTerm, g Identity) Tri {
 		}
 	}
 	return out
+}
+
+// PlaceLooseTags adds every loose tag (LooseTag: one an aws_ec2_tag puts
+// on a resource whose ID is not known) to the tags each subnet and
+// security group of a compatible account and region may carry: a term
+// asking for its key then matches them maybe, never surely not. A key
+// known only in part is a key any of them may carry. Call it once, when
+// every entity is in.
+func (m *Model) PlaceLooseTags() {
+	for _, t := range m.LooseTags {
+		key, known := t.Key.Str()
+		for _, s := range m.Subnets {
+			if !s.Scope.Compatible(t.Scope, true, false) {
+				continue
+			}
+			if !known {
+				s.OpenTagKeys = append(s.OpenTagKeys, t.Key)
+				continue
+			}
+			if _, own := s.Tags[key]; own {
+				continue
+			}
+			if s.MaybeTags == nil {
+				s.MaybeTags = map[string]Value{}
+			}
+			s.MaybeTags[key] = eitherValue(s.MaybeTags, key, t.Value)
+		}
+		for _, sg := range m.SecurityGroups {
+			if !sg.Scope.Compatible(t.Scope, true, false) {
+				continue
+			}
+			if !known {
+				sg.OpenTagKeys = append(sg.OpenTagKeys, t.Key)
+				continue
+			}
+			sg.AddMaybeTags(map[string]Value{key: eitherValue(sg.MaybeTags, key, t.Value)})
+		}
+	}
+}
+
+// eitherValue is the value a tag key may have when tags holds one for
+// it already and v is another: v when they agree or tags holds none, not
+// known when they differ.
+func eitherValue(tags map[string]Value, key string, v Value) Value {
+	if have, ok := tags[key]; ok && Compare(have, v) != Yes {
+		return Unknown()
+	}
+	return v
 }

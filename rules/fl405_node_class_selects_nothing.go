@@ -43,7 +43,10 @@ evaluated, a selector value or ID known only after apply, a placeholder a
 later step fills in a file kept as a template (` + "`${cluster}`" + `, ` + "`{{ .Cluster }}`" + `,
 ` + "`<CLUSTER_NAME>`" + `, or a token a deploy script replaces such as
 ` + "`EKS_CLUSTER_NAME`" + `), in a tag's value or its key
-(` + "`kubernetes.io/cluster/${CLUSTER_NAME}`" + `).
+(` + "`kubernetes.io/cluster/${CLUSTER_NAME}`" + `), or an ` + "`aws_ec2_tag`" + ` putting the key a
+term asks for on a resource whose ID is not known (IDs read from another
+stack's state, a variable): any subnet or security group may then carry
+it. Such a tag with another value than the term's does not keep it silent.
 
 The same holds for a NodePool (or Provisioner) whose
 ` + "`topology.kubernetes.io/zone`" + ` requirement (its ` + "`In`" + ` values and a zone label of its

@@ -1280,6 +1280,9 @@ func (r *run) plan() int {
 // join finishes the input (stage "join"): the files read, diagnostics
 // bounded per file, the ignore comments of every file that fed the model.
 func (r *run) join() int {
+	// Every subnet and security group is in: the tags put on resources
+	// whose IDs are not known may be on any of them.
+	r.model.PlaceLooseTags()
 	for _, a := range r.d.archives {
 		r.files[a] = true
 	}

@@ -136,7 +136,7 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		obj.Name = x.val("name")
 		e.Add(&lint.OtherCluster{Object: obj, What: otherClusterTypes[r.Type] + " " + obj.Label})
 	case !r.Data && r.Type == "aws_ec2_tag":
-		x.ec2Tag()
+		x.ec2Tag(obj)
 	case !r.Data && r.Type == "aws_eks_access_entry":
 		obj.Kind = lint.KindAccessEntry
 		obj.Name = x.val("principal_arn")
@@ -635,12 +635,21 @@ func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 // owns, tagged for Karpenter's discovery) to it. Its resource is
 // evaluated after what its resource_id references, so the group is already
 // extracted; the latest group with that ID is the one of this evaluation.
-// A key that cannot be read leaves the group's tags incomplete.
-func (x *extraction) ec2Tag() {
-	id := x.val("resource_id")
-	if id.IsUnknown() {
-		return
+// A key that cannot be read leaves the group's tags incomplete. A tag on
+// a resource the model does not hold by that ID — an ID not known (read
+// from another stack's state, an element of a list not known), or one of
+// a resource another source owns — is a loose tag: any subnet or
+// security group may carry it (lint.Model.PlaceLooseTags).
+func (x *extraction) ec2Tag(obj lint.Object) {
+	if id := x.val("resource_id"); id.IsUnknown() || !x.placeTag(id) {
+		obj.Kind = lint.KindLooseTag
+		x.e.Add(&lint.LooseTag{Object: obj, Key: x.val("key"), Value: x.val("value")})
 	}
+}
+
+// placeTag adds an aws_ec2_tag's tag to the subnet or security group of
+// the model with ID id; false when there is none.
+func (x *extraction) placeTag(id lint.Value) bool {
 	ents := x.e.Entities()
 	for i := len(ents) - 1; i >= 0; i-- {
 		if sn, ok := ents[i].(*lint.Subnet); ok && lint.Compare(sn.ID, id) == lint.Yes {
@@ -649,13 +658,13 @@ func (x *extraction) ec2Tag() {
 			key, ok := x.val("key").Str()
 			if !ok {
 				sn.OpenTagKeys = append(sn.OpenTagKeys, x.val("key"))
-				return
+				return true
 			}
 			if sn.Tags == nil {
 				sn.Tags = map[string]lint.Value{}
 			}
 			sn.Tags[key] = x.val("value")
-			return
+			return true
 		}
 		sg, ok := ents[i].(*lint.SecurityGroup)
 		if !ok || lint.Compare(sg.ID, id) != lint.Yes {
@@ -664,7 +673,7 @@ func (x *extraction) ec2Tag() {
 		key, ok := x.val("key").Str()
 		if !ok {
 			sg.OpenTagKeys = append(sg.OpenTagKeys, x.val("key"))
-			return
+			return true
 		}
 		if sg.Tags == nil {
 			sg.Tags, sg.TagRanges = map[string]lint.Value{}, map[string]lint.Range{}
@@ -682,8 +691,9 @@ func (x *extraction) ec2Tag() {
 				sg.TagRanges[key] = x.e.Session.Rng(r)
 			}
 		}
-		return
+		return true
 	}
+	return false
 }
 
 // boolAttr reads a boolean attribute: on when true (or "true", as
