@@ -95,6 +95,9 @@ type dep struct {
 	rng          hcl.Range
 	mocks        cty.Value
 	skipOutputs  bool
+	// missing is the configuration config_path names when the tree
+	// lacks it (dependencyTarget): its outputs are unknown, noted once.
+	missing string
 }
 
 // pathAt is a dependencies path and where it is written.
@@ -239,7 +242,47 @@ func (u *unitEval) dependency(f *fileCfg, b *hclsyntax.Block, e *env) *dep {
 		v := u.eval(a.Expr, ctx)
 		d.skipOutputs = v.IsKnown() && v.Type() == cty.Bool && v.True()
 	}
+	disabled := false
+	if a, ok := b.Body.Attributes["enabled"]; ok {
+		v := u.eval(a.Expr, ctx)
+		disabled = v.IsKnown() && !v.IsNull() && v.Type() == cty.Bool && v.False()
+	}
+	if a, ok := b.Body.Attributes["config_path"]; ok && d.dir != "" && !d.skipOutputs && !disabled && filepath.Dir(f.path) == u.phys && u.dir == u.phys {
+		u.dependencyTarget(d, a.Expr.Range())
+	}
 	return d
+}
+
+// dependencyTarget notes a dependency whose configuration does not
+// exist in the tree (d.missing): Terragrunt reads the outputs of every
+// dependency whose outputs are not skipped, and fails before it looks at
+// mock_outputs when the configuration config_path names (the file, or a
+// directory's terragrunt.hcl or terragrunt.hcl.json) does not exist. It
+// is a note, not FL000: a unit kept as a template (copied per
+// environment, or by a catalog) names siblings its copies have. A path
+// outside the tree, or into a directory a stack generates, is not judged.
+func (u *unitEval) dependencyTarget(d *dep, at hcl.Range) {
+	if !u.l.inTree(d.dir) || underStack(d.dir) {
+		return
+	}
+	target := filepath.Join(d.dir, unitFile)
+	if strings.HasSuffix(d.written, ".hcl") || strings.HasSuffix(d.written, ".hcl.json") {
+		target = filepath.Join(d.dir, filepath.Base(d.written))
+	} else if !u.l.exists(target) && u.l.exists(target+".json") {
+		return
+	}
+	if !u.l.inTree(target) || u.l.exists(target) {
+		return
+	}
+	d.missing = target
+	if !u.l.exists(d.dir) {
+		d.missing = d.dir
+	}
+	read := "its outputs are unknown"
+	if d.mocks != cty.NilVal {
+		read = "its mock_outputs are read for them, inferred"
+	}
+	u.addNote(u.l.note(lint.Unresolved, at, "terragrunt unit %s: dependency.%s (%s): %s does not exist, and Terragrunt refuses the unit where it lies (before any mock_outputs: they stand in for outputs of a configuration that exists) — a unit removed, or this one a template whose copies have it; %s", u.l.rel(u.dir), d.name, d.written, u.l.rel(d.missing), read))
 }
 
 // depDir is the unit directory a config_path names: relative to the

@@ -161,6 +161,8 @@ func (u *unitEval) depOutputs(d *dep, r *depRead, outputs func(dir string) (cty.
 		}
 		inferred[d.name] = fmt.Sprintf("dependency.%s: mock_outputs (%s %s)", d.name, written, state)
 		why = fmt.Sprintf("%s %s and its mock_outputs do not set %%s", written, state)
+	case d.missing != "":
+		return cty.DynamicVal // noted where the dependency is written
 	default:
 		state := "the outputs of " + written + " cannot be evaluated"
 		if d.skipOutputs {

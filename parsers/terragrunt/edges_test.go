@@ -1,12 +1,16 @@
 package terragrunt
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -108,7 +112,6 @@ func TestDependencyNotesOncePerDependency(t *testing.T) {
 		// The mocks are used; what they lack (an index into an empty
 		// list among it) is unknown.
 		{6, "terragrunt unit deps/reader: dependency.vpc (../network): outputs private_subnets, route_table_ids[0] are unknown (../network cannot be evaluated and its mock_outputs do not set them); the inputs that read them are unknown"},
-		{14, "terragrunt unit deps/reader: dependency.whole (../gone): the outputs of ../gone cannot be evaluated and it has no mock_outputs; its outputs are unknown"},
 	}
 	if len(in.Notes) != len(cases) {
 		t.Errorf("notes %v, want %d", in.Notes, len(cases))
@@ -116,6 +119,11 @@ func TestDependencyNotesOncePerDependency(t *testing.T) {
 	for _, c := range cases {
 		hasNote(t, in.Notes, "deps/reader/terragrunt.hcl", c.line, c.what)
 	}
+	// A dependency whose configuration is not in the tree is noted once,
+	// where its path is written, with the unit: Terragrunt refuses the
+	// unit as it lies.
+	hasNote(t, l.unit(t, "deps/reader").Notes, "deps/reader/terragrunt.hcl", 15,
+		"terragrunt unit deps/reader: dependency.whole (../gone): deps/gone does not exist, and Terragrunt refuses the unit where it lies", "its outputs are unknown")
 	if v := input(t, in, "vpc_id"); !v.Value.RawEquals(cty.StringVal("vpc-00000000")) || v.Inferred == "" {
 		t.Errorf("vpc_id = %#v (inferred %q), want the mock, inferred", v.Value, v.Inferred)
 	}
@@ -296,4 +304,67 @@ func TestDependencyReadIntoWholeHole(t *testing.T) {
 	if ref, ok := l.holes.Decode(v.Value.AsString()).SoleRef(); !ok || ref != want {
 		t.Errorf("oidc_issuer is %v, want a hole for %v", ref, want)
 	}
+}
+
+// A dependency's configuration is missing when its directory is absent or
+// holds no terragrunt.hcl (or the file config_path names is absent); one
+// disabled, or whose outputs are skipped, is not read by Terragrunt.
+func TestDependencyConfigurationMissing(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"live/app/terragrunt.hcl": `dependency "gone" {
+  config_path  = "../gone"
+  mock_outputs = { id = "mock" }
+}
+dependency "bare" {
+  config_path = "../bare"
+}
+dependency "off" {
+  config_path = "../off"
+  enabled     = false
+}
+dependency "file" {
+  config_path = "../vpc/terragrunt.hcl"
+}
+inputs = {
+  id = dependency.gone.outputs.id
+}
+`,
+		"live/vpc/terragrunt.hcl": "",
+		"live/bare/main.tf":       "",
+	}
+	var units []string
+	for name, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Base(p) == unitFile {
+			units = append(units, p)
+		}
+	}
+	ld := load(units, Options{Root: root, Tree: treefs.New([]string{root}, ""), Holes: lint.NewHoles(), Rel: func(p string) string {
+		r, _ := filepath.Rel(root, p)
+		return filepath.ToSlash(r)
+	}})
+	var app terraform.Unit
+	for _, u := range ld.res.Units {
+		if u.Dir == filepath.Join(root, "live", "app") {
+			app = u
+		}
+	}
+	var missing []string
+	for _, n := range app.Notes {
+		if strings.Contains(n.What, "does not exist, and Terragrunt refuses the unit") {
+			missing = append(missing, fmt.Sprintf("%d %s", n.Range.Line, n.What[strings.Index(n.What, "dependency."):strings.Index(n.What, " does not exist")]))
+		}
+	}
+	want := []string{"2 dependency.gone (../gone): live/gone", "6 dependency.bare (../bare): live/bare/terragrunt.hcl"}
+	if !slices.Equal(missing, want) {
+		t.Errorf("missing configurations noted %q, want %q", missing, want)
+	}
+	hasNote(t, app.Notes, "live/app/terragrunt.hcl", 2, "its mock_outputs are read for them, inferred")
 }
