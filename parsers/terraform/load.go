@@ -419,7 +419,7 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		case generated[dir]:
 		case called[dir]:
 			diags = append(append(append(slices.Clip(diags), inf.Refs...), inf.LooseRefs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
-			diags = append(diags, eval.UsedProviderRefs(inf, l.InfoOf)...)
+			diags = append(append(diags, eval.UsedProviderRefs(inf, l.InfoOf)...), eval.UsedLooseProviderRefs(inf, l.InfoOf)...)
 		case inf.Applied:
 			diags = append(append(slices.Clip(diags), inf.Refs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
 			diags = append(diags, eval.UsedProviderRefs(inf, l.InfoOf)...)

@@ -35,7 +35,12 @@ type modInfo struct {
 	// configuration is used (ProviderUsed). Providers says which
 	// configurations its code uses.
 	ProviderRefs map[string]hcl.Diagnostics
-	Providers    ProviderUses
+	// LooseProviderRefs are the loose references of its provider blocks
+	// (a variable of a module that declares none, a local value of one
+	// that declares none), reported as LooseRefs are when the
+	// configuration is used.
+	LooseProviderRefs map[string]hcl.Diagnostics
+	Providers         ProviderUses
 	// OutputRefs are its reads of its calls' outputs, LocalCalls its
 	// calls of local modules, Outputs the outputs it declares and Whole
 	// whether every file of it was read and parsed cleanly
@@ -77,7 +82,7 @@ func summarize(m *Module, tree *treefs.Tree, rel func(string) string) *modInfo {
 	}
 	diags := append(append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...), m.templateVarsDiags(tree, rel)...)
 	inf := &modInfo{Exists: true, Files: m.files, Diags: diags, Templates: m.staticTemplates(), Applied: m.applied()}
-	inf.Refs, inf.LooseRefs, inf.OutputRefs, inf.ProviderRefs = m.undeclaredRefs()
+	inf.Refs, inf.LooseRefs, inf.OutputRefs, inf.ProviderRefs, inf.LooseProviderRefs = m.undeclaredRefs()
 	inf.Providers = m.providerUses()
 	inf.LocalCalls, inf.Outputs = m.localCalls(), m.outputNames()
 	inf.Whole = len(m.refused) == 0 && !m.diags.HasErrors()

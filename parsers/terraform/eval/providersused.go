@@ -225,8 +225,20 @@ func usedConfigs(info *modInfo, child func(dir string) *modInfo, seen map[string
 // UsedProviderRefs are the undeclared references of info's provider
 // blocks whose configurations are used, in the order of their places.
 func UsedProviderRefs(info *modInfo, child func(dir string) *modInfo) hcl.Diagnostics {
+	return usedRefs(info, info.ProviderRefs, child)
+}
+
+// UsedLooseProviderRefs are the loose references of info's provider
+// blocks (modInfo.LooseProviderRefs) whose configurations are used.
+func UsedLooseProviderRefs(info *modInfo, child func(dir string) *modInfo) hcl.Diagnostics {
+	return usedRefs(info, info.LooseProviderRefs, child)
+}
+
+// usedRefs are the references of refs (by configuration) whose
+// configurations info uses, in the order of their places.
+func usedRefs(info *modInfo, refs map[string]hcl.Diagnostics, child func(dir string) *modInfo) hcl.Diagnostics {
 	var out hcl.Diagnostics
-	for config, ds := range info.ProviderRefs {
+	for config, ds := range refs {
 		if ProviderUsed(info, config, child) {
 			out = append(out, ds...)
 		}

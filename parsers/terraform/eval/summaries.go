@@ -28,12 +28,7 @@ func (l *Session) Summaries() map[string]kept.ModuleSummary {
 		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept, Templates: inf.Templates, Applied: inf.Applied, OutputRefs: inf.OutputRefs, LocalCalls: inf.LocalCalls, Outputs: inf.Outputs, Whole: inf.Whole}
 		s.Diags, s.Refs, s.LooseRefs = summaryDiags(inf.Diags), summaryDiags(inf.Refs), summaryDiags(inf.LooseRefs)
 		s.Providers = inf.Providers
-		for k, ds := range inf.ProviderRefs {
-			if s.ProviderRefs == nil {
-				s.ProviderRefs = map[string][]kept.SummaryDiag{}
-			}
-			s.ProviderRefs[k] = summaryDiags(ds)
-		}
+		s.ProviderRefs, s.LooseProviderRefs = summaryDiagMap(inf.ProviderRefs), summaryDiagMap(inf.LooseProviderRefs)
 		out[dir] = s
 	}
 	return out
@@ -54,12 +49,7 @@ func (l *Session) UseSummaries(dirs []string, sums map[string]kept.ModuleSummary
 		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept, Templates: s.Templates, Applied: s.Applied, OutputRefs: s.OutputRefs, LocalCalls: s.LocalCalls, Outputs: s.Outputs, Whole: s.Whole}
 		inf.Diags, inf.Refs, inf.LooseRefs = hclDiags(s.Diags), hclDiags(s.Refs), hclDiags(s.LooseRefs)
 		inf.Providers = s.Providers
-		for k, ds := range s.ProviderRefs {
-			if inf.ProviderRefs == nil {
-				inf.ProviderRefs = map[string]hcl.Diagnostics{}
-			}
-			inf.ProviderRefs[k] = hclDiags(ds)
-		}
+		inf.ProviderRefs, inf.LooseProviderRefs = hclDiagMap(s.ProviderRefs), hclDiagMap(s.LooseProviderRefs)
 		l.mu.Lock()
 		if l.info == nil {
 			l.info = map[string]*modInfo{}
@@ -73,6 +63,30 @@ func (l *Session) UseSummaries(dirs []string, sums map[string]kept.ModuleSummary
 		l.mu.Unlock()
 	}
 	return n
+}
+
+// summaryDiagMap is summaryDiags of each entry (nil for none).
+func summaryDiagMap(m map[string]hcl.Diagnostics) map[string][]kept.SummaryDiag {
+	var out map[string][]kept.SummaryDiag
+	for k, ds := range m {
+		if out == nil {
+			out = map[string][]kept.SummaryDiag{}
+		}
+		out[k] = summaryDiags(ds)
+	}
+	return out
+}
+
+// hclDiagMap is hclDiags of each entry (nil for none).
+func hclDiagMap(m map[string][]kept.SummaryDiag) map[string]hcl.Diagnostics {
+	var out map[string]hcl.Diagnostics
+	for k, ds := range m {
+		if out == nil {
+			out = map[string]hcl.Diagnostics{}
+		}
+		out[k] = hclDiags(ds)
+	}
+	return out
 }
 
 // summaryDiags are diagnostics as a summary keeps them.

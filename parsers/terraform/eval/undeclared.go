@@ -80,9 +80,9 @@ var notResourceRoots = map[string]bool{
 // beside declarations kept elsewhere, when the module is not called. A
 // module with a file it did not read or that did not parse cleanly may
 // declare what it misses there, and gives none.
-func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []OutputRef, inProviders map[string]hcl.Diagnostics) {
+func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []OutputRef, inProviders, looseInProviders map[string]hcl.Diagnostics) {
 	if len(m.refused) > 0 || m.diags.HasErrors() {
-		return nil, nil, nil, nil
+		return nil, nil, nil, nil, nil
 	}
 	scoped := map[string]bool{}
 	var written []declRef
@@ -131,8 +131,16 @@ func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []Output
 			detail = fmt.Sprintf("A managed resource %q %q has not been declared in this module.", r.typ, r.name)
 		}
 		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: r.rng.Ptr()}
+		isLoose := r.kind == refVariable && len(m.variables) == 0 || r.kind == refLocal && len(m.locals) == 0
 		switch {
-		case r.kind == refVariable && len(m.variables) == 0 || r.kind == refLocal && len(m.locals) == 0:
+		case isLoose && r.provider != "":
+			// Reported only when the configuration is used, as any
+			// reference of a provider block.
+			if looseInProviders == nil {
+				looseInProviders = map[string]hcl.Diagnostics{}
+			}
+			looseInProviders[r.provider] = append(looseInProviders[r.provider], d)
+		case isLoose:
 			loose = append(loose, d)
 		case r.provider != "":
 			if inProviders == nil {
@@ -146,8 +154,11 @@ func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []Output
 	for k, ds := range inProviders {
 		inProviders[k] = sortedDiags(ds)
 	}
+	for k, ds := range looseInProviders {
+		looseInProviders[k] = sortedDiags(ds)
+	}
 	refs = append(refs, m.repetitionRefs()...)
-	return sortedDiags(refs), sortedDiags(loose), outputs, inProviders
+	return sortedDiags(refs), sortedDiags(loose), outputs, inProviders, looseInProviders
 }
 
 // repetitionRefs are Terraform's errors for count.* and each.* where the

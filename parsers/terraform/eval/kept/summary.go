@@ -17,6 +17,9 @@ type ModuleSummary struct {
 	// ProviderRefs are those of its provider blocks, by configuration;
 	// Providers the configurations its code uses.
 	ProviderRefs map[string][]SummaryDiag
+	// LooseProviderRefs are the loose ones of its provider blocks (see
+	// LooseRefs), by configuration.
+	LooseProviderRefs map[string][]SummaryDiag
 	Providers    ProviderUses
 	// OutputRefs, LocalCalls, Outputs and Whole are what a check of
 	// reads of local modules' outputs needs (eval.UnsupportedOutputs).
