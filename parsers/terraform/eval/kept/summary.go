@@ -20,7 +20,7 @@ type ModuleSummary struct {
 	// LooseProviderRefs are the loose ones of its provider blocks (see
 	// LooseRefs), by configuration.
 	LooseProviderRefs map[string][]SummaryDiag
-	Providers    ProviderUses
+	Providers         ProviderUses
 	// OutputRefs, LocalCalls, Outputs and Whole are what a check of
 	// reads of local modules' outputs needs (eval.UnsupportedOutputs).
 	OutputRefs []OutputRef
