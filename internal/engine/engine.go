@@ -860,7 +860,8 @@ func (r *run) manifests() int {
 // left behind) is applied by none of them. Each is read as nothing, with
 // a note. A file that holds a GitOps entry point (an Argo CD Application
 // or ApplicationSet, a Flux Kustomization or source) is still read: those
-// are applied by hand to bootstrap.
+// are applied by hand to bootstrap; so is an eksctl ClusterConfig, which
+// eksctl reads and nothing applies.
 func (r *run) unlistedBesideKustomization(raw [][]byte, pre [][]*yaml.Node, kustDirs map[string]bool) map[int]lint.Note {
 	out := map[int]lint.Note{}
 	named := map[string]map[string]bool{} // directory → the scalars its kustomization file holds
@@ -930,7 +931,8 @@ var bootstrapKinds = map[string]bool{
 }
 
 // holdsBootstrapKind reports whether a document is a GitOps entry point
-// (bootstrapKinds of an Argo CD or Flux API group).
+// (bootstrapKinds of an Argo CD or Flux API group) or an eksctl
+// configuration (any kind of the eksctl.io group).
 func holdsBootstrapKind(docs []*yaml.Node) bool {
 	for _, d := range docs {
 		n := d
@@ -950,7 +952,7 @@ func holdsBootstrapKind(docs []*yaml.Node) bool {
 			}
 		}
 		group, _, _ := strings.Cut(api, "/")
-		if bootstrapKinds[kind] && (group == "argoproj.io" || strings.HasSuffix(group, ".toolkit.fluxcd.io")) {
+		if bootstrapKinds[kind] && (group == "argoproj.io" || strings.HasSuffix(group, ".toolkit.fluxcd.io")) || group == "eksctl.io" {
 			return true
 		}
 	}
