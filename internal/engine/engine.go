@@ -602,8 +602,8 @@ func (r *run) addRemoteCharts(b builtKustomization) {
 		if b.target.Namespace != "" {
 			ns = b.target.Namespace
 		}
-		r.pr.finder.AddKustomizeChart(helm.KustomizeChart{File: filepath.Join(b.root, filepath.FromSlash(c.File)), Field: c.Field, Index: c.Index,
-			Namespace: ns, Scope: r.scopeAt(b.root)})
+		r.pr.finder.AddKustomizeChart(helm.KustomizeChart{File: filepath.Join(b.root, filepath.FromSlash(c.File)), Dir: filepath.Join(b.root, filepath.FromSlash(c.Dir)),
+			Field: c.Field, Index: c.Index, Namespace: ns, Scope: r.scopeAt(b.root)})
 	}
 }
 

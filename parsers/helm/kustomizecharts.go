@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -16,10 +17,13 @@ import (
 // of a chart not in the tree, read from the entry and its values files
 // (AddKustomizeChart).
 type KustomizeChart struct {
-	// File is the kustomization file, absolute.
-	File string
-	// Field is "helmCharts" or "helmChartInflationGenerator"; Index is
-	// the entry's position in that list.
+	// File is the kustomization file (or the generator file configuring
+	// the chart), absolute; Dir the kustomization's directory, which
+	// values files are relative to ("": File's).
+	File, Dir string
+	// Field is "helmCharts" or "helmChartInflationGenerator", and Index
+	// the entry's position in that list; "" for a generator file, whose
+	// document Index is a HelmChartInflationGenerator.
 	Field string
 	Index int
 	// Namespace is the namespace the build gives the chart's objects,
@@ -68,14 +72,22 @@ func (b *builder) kustomizeReleases(charts []KustomizeChart) {
 			yf = b.kustomizationFile(c.File)
 			files[c.File] = yf
 		}
-		if yf == nil || len(yf.docs) == 0 {
+		if yf == nil || len(yf.docs) == 0 || c.Index < 0 {
 			continue
 		}
-		entries := items(at(body(yf.docs[0]), c.Field))
-		if c.Index < 0 || c.Index >= len(entries) {
+		var entry *yaml.Node
+		switch {
+		case c.Field == "" && c.Index < len(yf.docs):
+			entry = body(yf.docs[c.Index])
+		case c.Field != "":
+			if entries := items(at(body(yf.docs[0]), c.Field)); c.Index < len(entries) {
+				entry = entries[c.Index]
+			}
+		}
+		if entry == nil || entry.Kind != yaml.MappingNode {
 			continue
 		}
-		b.kustomizeRelease(yf, c, entries[c.Index])
+		b.kustomizeRelease(yf, c, entry)
 	}
 }
 
@@ -112,6 +124,9 @@ func (b *builder) kustomizeRelease(yf *yamlFile, c KustomizeChart, e *yaml.Node)
 		return
 	}
 	addr := yf.rel + "#" + c.Field + idx(c.Index)
+	if c.Field == "" {
+		addr = yf.rel + "#" + strconv.Itoa(c.Index) + "/HelmChartInflationGenerator"
+	}
 	if c.Namespace != "" {
 		addr += "/" + c.Namespace
 	}
@@ -146,7 +161,11 @@ func (b *builder) kustomizeRelease(yf *yamlFile, c KustomizeChart, e *yaml.Node)
 			b.valuesNotRead(r, yf.rangeOf(n), fmt.Sprintf("%s: remote values file %s not fetched", label, p), "values file "+p)
 			return
 		}
-		b.mergeFile(r, filepath.Join(yf.dir, filepath.FromSlash(p)), yf.rangeOf(n), false)
+		dir := c.Dir
+		if dir == "" {
+			dir = yf.dir
+		}
+		b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(p)), yf.rangeOf(n), false)
 	}
 	switch str(at(e, keys["merge"])) {
 	case "merge":

@@ -81,3 +81,20 @@ func TestKustomizeRemoteChartUnknowns(t *testing.T) {
 		t.Errorf("diagnostics %v, want one for the missing values file at line 7", diags)
 	}
 }
+
+// A generator file's document is the entry, and its values files are
+// found from the kustomization's directory.
+func TestKustomizeRemoteChartOfGeneratorFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "gen", "charts.yaml"), "kind: ConfigMapGenerator\n---\napiVersion: builtin\nkind: HelmChartInflationGenerator\nname: web\nrepo: https://charts.example.com\nvaluesFile: values/web.yaml\n")
+	write(t, filepath.Join(dir, "values", "web.yaml"), "replicas: 3\n")
+	f := NewFinder(Options{Roots: []string{dir}, Rel: func(abs string) string { r, _ := filepath.Rel(dir, abs); return filepath.ToSlash(r) }})
+	f.AddKustomizeChart(KustomizeChart{File: filepath.Join(dir, "gen", "charts.yaml"), Dir: dir, Index: 1})
+	rels, diags, _ := f.Releases()
+	if len(rels) != 1 || len(diags) != 0 {
+		t.Fatalf("%d releases, diagnostics %v; want one", len(rels), diags)
+	}
+	if got := fmt.Sprint(rels[0].Values); got != "map[replicas:3]" || rels[0].Range.File != "gen/charts.yaml" || rels[0].Range.Line != 5 {
+		t.Errorf("values %s at %v, want map[replicas:3] from values/web.yaml, the release at gen/charts.yaml:5 (its name)", got, rels[0].Range)
+	}
+}

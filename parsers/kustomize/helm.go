@@ -190,11 +190,14 @@ func memoHelm(h HelmRenderer) HelmRenderer {
 // chart repository that a build could not inflate offline: where it is
 // written and the namespace the build gives its objects.
 type RemoteChart struct {
-	// File is the kustomization file holding the entry, relative to the
-	// built root's directory, with forward slashes.
-	File string
-	// Field is "helmCharts" or "helmChartInflationGenerator"; Index is
-	// the entry's position in that list.
+	// File is the kustomization file holding the entry (or the generator
+	// file configuring it), relative to the built root's directory, with
+	// forward slashes; Dir is the kustomization's directory, which its
+	// values files are relative to, written the same way.
+	File, Dir string
+	// Field is "helmCharts" or "helmChartInflationGenerator", and Index
+	// the entry's position in that list; "" for a generator file, whose
+	// document Index configures the chart (a HelmChartInflationGenerator).
 	Field string
 	Index int
 	// Namespace is the namespace the build gives the chart's objects:
@@ -215,14 +218,15 @@ const (
 
 // remoteChart adds the stand-in object of a remote chart entry of k to
 // the build (see RemoteChart).
-func (b *builder) remoteChart(k *kustomization, c HelmChart, label string, at lint.Range, field string, index int) {
+func (b *builder) remoteChart(k *kustomization, c HelmChart, label string, at lint.Range, where remoteAt) {
 	n := len(b.remote)
-	file, err := filepath.Rel(b.rootDir, k.file)
-	if err != nil {
+	file, ferr := filepath.Rel(b.rootDir, where.file)
+	dir, derr := filepath.Rel(b.rootDir, k.dir)
+	if ferr != nil || derr != nil {
 		b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: %v", label, ErrChartUnavailable))
 		return
 	}
-	b.remote = append(b.remote, RemoteChart{File: filepath.ToSlash(file), Field: field, Index: index})
+	b.remote = append(b.remote, RemoteChart{File: filepath.ToSlash(file), Dir: filepath.ToSlash(dir), Field: where.field, Index: where.index})
 	b.remoteAt = append(b.remoteAt, remoteEntry{label: label, at: at})
 	b.removed++ // its objects are not in the build: what patches them fails
 	meta := map[string]any{
@@ -238,6 +242,14 @@ func (b *builder) remoteChart(k *kustomization, c HelmChart, label string, at li
 		return
 	}
 	b.addChartOutput(k, c.Name, doc, label, at)
+}
+
+// remoteAt is where a chart entry is written: entry index of list field
+// of kustomization file file, or (field "") document index of generator
+// file file; file "" for inline YAML, which is not modelled.
+type remoteAt struct {
+	file, field string
+	index       int
 }
 
 // remoteEntry is where a remote chart's entry is written and its label.

@@ -940,8 +940,8 @@ func (b *builder) sanitize(k *kustomization, p string, data []byte, field string
 		return data
 	}
 	var keep []*yaml.Node
-	for _, d := range docs {
-		if b.plugin(k, d, lint.Range{File: b.rel(p), Line: max(docRoot(d).Line, 1), Column: 1}, filepath.Dir(p), field) {
+	for i, d := range docs {
+		if b.plugin(k, d, lint.Range{File: b.rel(p), Line: max(docRoot(d).Line, 1), Column: 1}, filepath.Dir(p), field, p, i) {
 			keep = append(keep, d)
 		}
 	}
@@ -967,7 +967,10 @@ func encodeDocs(docs []*yaml.Node) []byte {
 // whether it stays. Listed as a generator, transformer or validator, a
 // document that configures an external plugin is left out with a note:
 // krusty here runs builtins only, and the rest renders without it.
-func (b *builder) plugin(k *kustomization, d *yaml.Node, at lint.Range, dir, field string) bool {
+//
+// file and doc say where d is: document doc of generator file file, or ""
+// for inline YAML (a remote chart it generates is then not modelled).
+func (b *builder) plugin(k *kustomization, d *yaml.Node, at lint.Range, dir, field, file string, doc int) bool {
 	if pluginFields[field] && isExternalPlugin(d) {
 		b.note(at, externalNote(noun(field), kindOf(d), externalKind(docRoot(d)), at.File))
 		return false
@@ -975,7 +978,7 @@ func (b *builder) plugin(k *kustomization, d *yaml.Node, at lint.Range, dir, fie
 	if kindOf(d) == "HelmChartInflationGenerator" {
 		if field == "generators" {
 			c, values := chartFrom(docRoot(d), false)
-			b.chart(k, c, values, at, "", 0) // a generator file: not modelled when remote
+			b.chart(k, c, values, at, remoteAt{file: file, index: doc})
 		} else {
 			b.note(at, "HelmChartInflationGenerator in "+at.File+" not run")
 		}
@@ -1018,7 +1021,7 @@ func (b *builder) inlinePlugin(k *kustomization, r ref) {
 	}
 	var keep []*yaml.Node
 	for _, d := range docs {
-		if b.plugin(k, d, b.at(k, r.node), k.dir, r.field) {
+		if b.plugin(k, d, b.at(k, r.node), k.dir, r.field, "", 0) {
 			keep = append(keep, d)
 		}
 	}
@@ -1063,7 +1066,7 @@ func (b *builder) charts(k *kustomization) {
 		if e.legacy {
 			field = "helmChartInflationGenerator"
 		}
-		b.chart(k, c, values, b.at(k, n), field, index[e.legacy])
+		b.chart(k, c, values, b.at(k, n), remoteAt{file: k.file, field: field, index: index[e.legacy]})
 		index[e.legacy]++
 	}
 	for _, f := range []string{"helmCharts", "helmChartInflationGenerator"} {
@@ -1078,7 +1081,7 @@ func (b *builder) charts(k *kustomization) {
 
 // chart renders one chart (paths relative to k) and adds its output to k
 // as a resource file.
-func (b *builder) chart(k *kustomization, c HelmChart, values []string, at lint.Range, field string, index int) {
+func (b *builder) chart(k *kustomization, c HelmChart, values []string, at lint.Range, where remoteAt) {
 	label := c.Name
 	if c.Version != "" {
 		label += "@" + c.Version
@@ -1111,8 +1114,8 @@ func (b *builder) chart(k *kustomization, c HelmChart, values []string, at lint.
 	out, err := renderChart(b.opts.Helm, c)
 	if err != nil {
 		switch {
-		case errors.Is(err, ErrChartUnavailable) && c.Repo != "" && field != "":
-			b.remoteChart(k, c, label, at, field, index)
+		case errors.Is(err, ErrChartUnavailable) && c.Repo != "" && where.file != "":
+			b.remoteChart(k, c, label, at, where)
 		case errors.Is(err, ErrChartUnavailable):
 			b.note(at, fmt.Sprintf("kustomize Helm chart %s not rendered: %v", label, err))
 		default:

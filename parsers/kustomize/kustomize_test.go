@@ -578,11 +578,11 @@ func TestRemoteChartNamespace(t *testing.T) {
 		if len(diags) != 0 {
 			t.Fatalf("%s: diagnostics %v", root, diags)
 		}
-		wantFile := "../base/kustomization.yaml"
+		wantFile, wantDir := "../base/kustomization.yaml", "../base"
 		if root == "base" {
-			wantFile = "kustomization.yaml"
+			wantFile, wantDir = "kustomization.yaml", "."
 		}
-		if len(r.Remote) != 1 || r.Remote[0] != (RemoteChart{File: wantFile, Field: "helmCharts", Index: 0, Namespace: want}) {
+		if len(r.Remote) != 1 || r.Remote[0] != (RemoteChart{File: wantFile, Dir: wantDir, Field: "helmCharts", Index: 0, Namespace: want}) {
 			t.Errorf("%s: remote charts %+v, want web's entry in namespace %s", root, r.Remote, want)
 		}
 		// The chart without a repository is the one note.
@@ -598,5 +598,39 @@ func TestRemoteChartNamespace(t *testing.T) {
 		return strings.Contains(n.What, "chart https://charts.example.com/web not rendered")
 	}) {
 		t.Errorf("a build that fails without the chart: diagnostics %v, remote %v, notes %v", diags, r.Remote, notes)
+	}
+}
+
+// A remote chart a generator file configures is handed back by the file
+// and document that configure it, with the kustomization's directory its
+// values are found from; inline generator YAML is noted, not modelled.
+func TestRemoteChartOfGeneratorFile(t *testing.T) {
+	tmp := t.TempDir()
+	files := map[string]string{
+		"app/kustomization.yaml": "generators:\n  - gen/charts.yaml\n  - |\n    apiVersion: builtin\n    kind: HelmChartInflationGenerator\n    metadata:\n      name: inline\n    name: inline\n    repo: https://charts.example.com\n",
+		"app/gen/charts.yaml":    "apiVersion: builtin\nkind: ConfigMapGenerator\nmetadata:\n  name: settings\nliterals: [a=b]\n---\napiVersion: builtin\nkind: HelmChartInflationGenerator\nmetadata:\n  name: web\nname: web\nrepo: https://charts.example.com\nnamespace: shop\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unavailable := func(c HelmChart) ([]byte, error) {
+		return nil, fmt.Errorf("chart %s: %w", c.Name, ErrChartUnavailable)
+	}
+	r, diags, notes := Render(filepath.Join(tmp, "app"), Options{ScanRoot: tmp, Helm: unavailable})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics %v", diags)
+	}
+	want := RemoteChart{File: "gen/charts.yaml", Dir: ".", Field: "", Index: 1, Namespace: "shop"}
+	if len(r.Remote) != 1 || r.Remote[0] != want {
+		t.Errorf("remote charts %+v, want %+v", r.Remote, want)
+	}
+	if !slices.ContainsFunc(notes, func(n lint.Note) bool { return strings.Contains(n.What, "inline not rendered") }) {
+		t.Errorf("notes %v, want one for the inline generator's chart", notes)
 	}
 }
