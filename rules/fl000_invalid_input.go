@@ -126,7 +126,11 @@ string is not), a Terraform or Terragrunt file (a boilerplate
 (` + "`{{ if }}`" + `, ` + "`{% if %}`" + `, ` + "`<% if %>`" + `) kept (one that still does not is FL000 at its own error), a kustomization entry naming a file
 by a placeholder, and a ytt template, valid YAML
 whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
-` + "`#@data/values`" + `) that decides what it holds. A kustomization that lists a
+` + "`#@data/values`" + `) that decides what it holds. A YAML file that does not parse
+and whose lines before the error show it is no Kubernetes manifest — an
+OpenAPI document (its first key ` + "`openapi`" + ` or ` + "`swagger`" + ` with a version), a
+YAML list (an Ansible playbook) — is a note: nothing of the EKS stack reads
+it. A kustomization that lists a
 file outside its own directory is FL000 as ` + "`kustomize build`" + ` refuses it, unless a
 Flux Kustomization of the tree builds that directory: kustomize-controller
 loads files from anywhere in its source, and the overlay is read as it builds

@@ -209,6 +209,10 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 	if !opts.Templates {
 		return lint.Note{}, false
 	}
+	if what, ok := notManifest(data, after, d.Range.Line); ok {
+		return lint.Note{Kind: lint.Skipped, Range: d.Range,
+			What: fmt.Sprintf("does not parse (%s), and it is %s, no Kubernetes manifest (what parses before the error says so); not read", d.Detail, what)}, true
+	}
 	// A placeholder on a line of YAML, else in a comment (a templated
 	// file's comments name its variables too).
 	at, ok := lineBefore(data, after, d.Range.Line, func(l []byte) bool {
@@ -222,6 +226,33 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 			What: fmt.Sprintf("read as a template, not a manifest: its YAML does not parse before rendering (%s; a placeholder at line %d)", d.Detail, at)}, true
 	}
 	return lint.Note{}, false
+}
+
+// notManifest says what the failing document is when the lines of it
+// before the error line (after the last good document, line after) parse
+// and show it is no Kubernetes object: an OpenAPI (Swagger) document —
+// its first key, openapi or swagger, holds a version — or a YAML list (an
+// Ansible playbook), where every object is a mapping.
+func notManifest(data []byte, after, errLine int) (string, bool) {
+	lines := bytes.Split(data, []byte("\n"))
+	if errLine-1 > len(lines) || errLine-1 <= after {
+		return "", false
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(bytes.Join(lines[after:errLine-1], []byte("\n")), &root); err != nil || len(root.Content) != 1 {
+		return "", false
+	}
+	n := root.Content[0]
+	switch {
+	case n.Kind == yaml.SequenceNode:
+		return "a YAML list", true
+	case n.Kind == yaml.MappingNode && len(n.Content) >= 2:
+		k, v := n.Content[0], n.Content[1]
+		if (k.Value == "openapi" || k.Value == "swagger") && v.Kind == yaml.ScalarNode && v.Value != "" {
+			return "an OpenAPI document (" + k.Value + " " + v.Value + ")", true
+		}
+	}
+	return "", false
 }
 
 // templateTagDocument reports whether a document is a template tag on

@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -55,5 +56,37 @@ func TestTemplateNoteNamesThePlaceholderLine(t *testing.T) {
 	Parse("t.yaml", src, Options{Templates: true, Notes: func(n lint.Note) { notes = append(notes, n) }})
 	if len(notes) != 1 || notes[0].Range.Line != 6 {
 		t.Fatalf("notes %v: want one at line 6", notes)
+	}
+}
+
+// A file that does not parse, whose lines before the error show it is no
+// Kubernetes object — an OpenAPI document, a YAML list (an Ansible
+// playbook) — is a note; a manifest broken before its kind, or a mapping
+// with other keys, stays a diagnostic.
+func TestBrokenNonManifestIsANote(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		note      string // "" for a diagnostic
+	}{
+		{"openapi", "openapi: 3.0.3\ninfo:\n  title: Orders\npaths: {}\ncomponents:\n  description: send `Authorization: Bearer x`\n", "an OpenAPI document (openapi 3.0.3)"},
+		{"swagger after a good document", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n---\nswagger: \"2.0\"\ninfo:\n  description: a: b\n", "an OpenAPI document (swagger 2.0)"},
+		{"playbook", "- hosts: all\n  tasks:\n    - name: run\n      shell: echo a: b\n      args: x\n    bad\n", "a YAML list"},
+		{"manifest", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a: b\n", ""},
+		{"openapi not first", "info:\n  title: x\nopenapi: 3.0.0\npaths:\n  a: b: c\n", ""},
+		{"error on the first line", "openapi: 3.0.0: x\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var notes []lint.Note
+			_, diags := Parse("f.yaml", []byte(tc.src), Options{Templates: true, Notes: func(n lint.Note) { notes = append(notes, n) }})
+			if tc.note == "" {
+				if len(diags) != 1 || len(notes) != 0 {
+					t.Errorf("diags %v, notes %v: want one diagnostic", diags, notes)
+				}
+				return
+			}
+			if len(diags) != 0 || len(notes) != 1 || notes[0].Kind != lint.Skipped || !strings.Contains(notes[0].What, tc.note+", no Kubernetes manifest") {
+				t.Errorf("diags %v, notes %v: want one note saying it is %s", diags, notes, tc.note)
+			}
+		})
 	}
 }
