@@ -111,7 +111,7 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 		if cl == nil {
 			continue
 		}
-		own, why := declaredNetwork(m, cl, termKeys(nc.SubnetTerms))
+		own, why := declaredNetwork(m, cl, nc.SubnetTerms)
 		if why != "" {
 			p.Unresolved(fmt.Sprintf("whether Karpenter %s selects any subnet or security group: %s", nc.Label, why), at)
 			continue
@@ -168,7 +168,7 @@ func checkNodePoolZones(p *lint.Pass, np *lint.NodePool) {
 	if cl == nil || n != 1 {
 		return
 	}
-	if _, why := declaredNetwork(m, cl, termKeys(nc.SubnetTerms)); why != "" {
+	if _, why := declaredNetwork(m, cl, nc.SubnetTerms); why != "" {
 		return
 	}
 	subnets, _ := m.SubnetsMatching(nc.SubnetTerms)
@@ -312,13 +312,15 @@ func termKeys(terms []lint.SelectorTerm) map[string]bool {
 }
 
 // declaredNetwork returns the cluster's subnets when the tree declares
-// them all, with every tag key the subnet terms ask for (keys) either
-// carried or surely not (no key known only in part may be it); otherwise
-// why it does not. A value known only in part is left to the terms: one
-// built from the same value the term is matches, one whose literal parts
-// differ from the term's surely does not, and any other leaves the match
-// open (not reported).
-func declaredNetwork(m *lint.Model, cl *lint.Cluster, keys map[string]bool) ([]*lint.Subnet, string) {
+// them all, with every tag key the subnet terms ask for either carried or
+// surely not (no key known only in part may be it) — for each term that
+// may select the subnet: a term asking for a key the subnet surely lacks
+// selects it whatever its other keys are; otherwise why it does not. A
+// value known only in part is left to the terms: one built from the same
+// value the term is matches, one whose literal parts differ from the
+// term's surely does not, and any other leaves the match open (not
+// reported).
+func declaredNetwork(m *lint.Model, cl *lint.Cluster, terms []lint.SelectorTerm) ([]*lint.Subnet, string) {
 	if len(cl.Subnets) == 0 {
 		return nil, fmt.Sprintf("the subnets of %s are not written", cl.Label)
 	}
@@ -331,14 +333,35 @@ func declaredNetwork(m *lint.Model, cl *lint.Cluster, keys map[string]bool) ([]*
 		if s.TagsIncomplete {
 			return nil, fmt.Sprintf("the tags of %s are not all known", s.Label)
 		}
-		for k := range keys {
-			if _, has := s.Tags[k]; !has && lint.MayBeOneOf(k, s.OpenTagKeys) {
-				return nil, fmt.Sprintf("the tags of %s are not all known", s.Label)
+		for _, t := range terms {
+			if surelyLacksAKey(t, s) {
+				continue
+			}
+			for k := range t.Tags {
+				if _, has := s.Tags[k]; !has && lint.MayBeOneOf(k, s.OpenTagKeys) {
+					return nil, fmt.Sprintf("the tags of %s are not all known", s.Label)
+				}
 			}
 		}
 		out = append(out, s)
 	}
 	return out, ""
+}
+
+// surelyLacksAKey reports whether term t asks for a tag key subnet s
+// surely does not carry: not one of its tags, nor one it may carry.
+func surelyLacksAKey(t lint.SelectorTerm, s *lint.Subnet) bool {
+	for k := range t.Tags {
+		if lint.HasSentinel(k) {
+			continue // a key known only in part
+		}
+		_, has := s.Tags[k]
+		_, maybe := s.MaybeTags[k]
+		if !has && !maybe && !lint.MayBeOneOf(k, s.OpenTagKeys) {
+			return true
+		}
+	}
+	return false
 }
 
 func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cl *lint.Cluster, own []*lint.Subnet, what, field string, terms []lint.SelectorTerm, cands []taggedThing) {
