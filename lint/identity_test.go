@@ -103,3 +103,16 @@ func TestModuleOutputMayBeOnlyItsModulesRoles(t *testing.T) {
 		t.Errorf("note %q for an output of a module declaring no role", got)
 	}
 }
+
+// A reference holding a placeholder nothing filled in says so, not that
+// another repository may declare what it names.
+func TestUndeclaredPlaceholder(t *testing.T) {
+	m := &Model{}
+	got := m.ResolveRole(Known("${SHOP_ROLE_ARN}"), Scope{}).Undeclared("role", "ServiceAccount shop/api")
+	if want := "role ${SHOP_ROLE_ARN} of ServiceAccount shop/api holds a placeholder nothing in the tree fills in"; !strings.HasPrefix(got, want) {
+		t.Errorf("got %q, want it to start %q", got, want)
+	}
+	if got := m.ResolveRole(Known("arn:aws:iam::111122223333:role/shop"), Scope{}).Undeclared("role", "x"); !strings.Contains(got, "declared by nothing") {
+		t.Errorf("an ARN: %q", got)
+	}
+}
