@@ -571,7 +571,7 @@ func (r *run) kustomize() int {
 					stopped.Store(true)
 				}
 				mu.Lock()
-				charts = append(charts, filepath.Join(c.ChartHome, c.Name))
+				charts = append(charts, kustomize.ChartDir(r.tree, c))
 				mu.Unlock()
 				return out, err
 			}
@@ -1828,7 +1828,7 @@ func capPerFile(ds []lint.Diagnostic, n int) []lint.Diagnostic {
 // Helm path; charts that are not in the tree are unavailable offline.
 func kustomizeHelm(ctx context.Context, hopts helm.Options, used *sync.Map) kustomize.HelmRenderer {
 	return func(c kustomize.HelmChart) ([]byte, error) {
-		dir := filepath.Join(c.ChartHome, c.Name)
+		dir := kustomize.ChartDir(hopts.Tree, c)
 		used.Store(dir, true)
 		files := append([]string(nil), c.AdditionalValuesFiles...)
 		if c.ValuesFile != "" {

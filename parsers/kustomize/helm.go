@@ -10,6 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -280,4 +281,23 @@ func (b *builder) takeRemote(apiVersion, kind string, annotations map[string]str
 	rc.Namespace = namespace
 	b.remoteOut = append(b.remoteOut, rc)
 	return true
+}
+
+// ChartDir is where kustomize finds a helmCharts entry's chart: a chart
+// of a repository at a version in <chartHome>/<name>-<version>/<name>
+// (where `kustomize build --enable-helm` pulls it), else
+// <chartHome>/<name> — for such a chart too when only that directory
+// holds it, a copy vendored before kustomize kept versions apart, read
+// rather than nothing. tree answers whether the versioned copy exists
+// (nil: it is not looked for).
+func ChartDir(tree *treefs.Tree, c HelmChart) string {
+	plain := filepath.Join(c.ChartHome, c.Name)
+	if c.Repo == "" || c.Version == "" || tree == nil {
+		return plain
+	}
+	versioned := filepath.Join(c.ChartHome, c.Name+"-"+c.Version, c.Name)
+	if tree.IsFile(filepath.Join(versioned, "Chart.yaml")) {
+		return versioned
+	}
+	return plain
 }

@@ -407,7 +407,7 @@ func RecordChart(tree *treefs.Tree, c kustomize.HelmChart) bool {
 			tree.Stat(vf)
 		}
 	}
-	dir := filepath.Join(c.ChartHome, c.Name)
+	dir := kustomize.ChartDir(tree, c) // through tree: where it looked is recorded
 	info, err := tree.Stat(dir)
 	switch {
 	case err != nil:
