@@ -8,6 +8,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/engine/unitcache"
 	"path/filepath"
 	"reflect"
+	"slices"
 
 	"github.com/faultline-dev/faultline/internal/cache"
 	"github.com/faultline-dev/faultline/internal/procs"
@@ -274,20 +275,31 @@ func renderCharts(ctx context.Context, charts []string, releases []*lint.Release
 	decoded := map[[sha256.Size]byte][]*yaml.Node{}
 	scopeOf := func(r helm.Rendered) lint.Scope { return chartScope(r, scopeFor) }
 	var found []*lint.Release
+	var gens []helm.GeneratedInstall
+	given := hopts.Generated
 	for depth := 0; ; depth++ {
 		rels := append(append([]*lint.Release(nil), releases...), found...)
+		hopts.Generated = append(slices.Clip(given), gens...)
 		out := helm.Render(ctx, charts, rels, hopts)
 		parses := u.LookupRendered(out.Rendered, scopeOf)
 		docs := decodeRendered(out.Rendered, decoded, u.DocSets(), parses.DocsWanted(out.Rendered, readers))
-		next, diags, notes := releasesIn(out.Rendered, docs, releases, hopts, scopeFor)
-		if sameReleases(next, found) {
+		next, nextGens, diags, notes := releasesIn(out.Rendered, docs, releases, hopts, scopeFor)
+		if sameReleases(next, found) && sameGenerated(nextGens, gens) {
 			return chartRun{out: out, docs: docs, parses: parses, found: found, diags: diags, notes: notes}
 		}
 		if depth == maxReleaseDepth {
 			return chartRun{out: out, docs: docs, parses: parses, found: found, diags: diags, notes: append(notes, depthNote(found, next))}
 		}
-		found = next
+		found, gens = next, nextGens
 	}
+}
+
+// sameGenerated reports whether a and b list the same ApplicationSet
+// installs, in order (both come from one finder's file order).
+func sameGenerated(a, b []helm.GeneratedInstall) bool {
+	return slices.EqualFunc(a, b, func(x, y helm.GeneratedInstall) bool {
+		return x.Label == y.Label && slices.Equal(x.Dirs, y.Dirs) && slices.Equal(x.Excluded, y.Excluded)
+	})
 }
 
 // decodeRendered is the documents of each rendered template wanted (nil
@@ -344,8 +356,9 @@ func depthNote(found, next []*lint.Release) lint.Note {
 }
 
 // releasesIn finds the releases in rendered chart output that are not
-// among known, each once.
-func releasesIn(rendered []helm.Rendered, docs [][]*yaml.Node, known []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope) ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
+// among known, each once, and the charts the ApplicationSets there
+// install with values it does not follow (helm.GeneratedInstall).
+func releasesIn(rendered []helm.Rendered, docs [][]*yaml.Node, known []*lint.Release, hopts helm.Options, scopeFor func(string) lint.Scope) ([]*lint.Release, []helm.GeneratedInstall, []lint.Diagnostic, []lint.Note) {
 	f := helm.NewFinder(hopts)
 	for i, r := range rendered {
 		f.AddProduced(helm.Produced{Name: r.Name, Dir: filepath.Dir(r.Chart), Data: r.Content, Scope: chartScope(r, scopeFor),
@@ -363,7 +376,7 @@ func releasesIn(rendered []helm.Rendered, docs [][]*yaml.Node, known []*lint.Rel
 			out = append(out, r)
 		}
 	}
-	return out, diags, notes
+	return out, f.GeneratedInstalls(), diags, notes
 }
 
 // chartScope is the scope of a rendered template: its release's, under
