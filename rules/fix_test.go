@@ -84,6 +84,7 @@ var fixable = map[string]bool{
 	"FL201/positive_argocd_application_path_destination":                     true, // the subject rewritten to the destination namespace
 	"FL201/positive_kustomize_remote_chart_overlay_namespace":                true, // the subject rewritten to the overlay's namespace
 	"FL202/positive_kustomize_chart_vendored_at_its_version":                 true, // the subject rewritten to the account the versioned chart names
+	"FL202/positive_helmfile_chart_named_by_release_template":                true, // the subject rewritten to the account the chart names
 	"FL202/positive_argocd_application_parameter_account":                    true, // the subject rewritten to the renamed account
 	"FL202/positive_argocd_chart_dependency_from_directory":                  true, // the subject rewritten to the account the dependency names
 	"FL201/positive_remote_state_null_output_absent":                         true, // the subject rewritten to the default lookup() gives

@@ -122,3 +122,23 @@ spec:
 		})
 	}
 }
+
+// A release field written with helmfile's release template is rendered
+// with the release's name and namespace after the file's own pass; one
+// reading anything else is not known.
+func TestHelmfileReleaseTemplate(t *testing.T) {
+	for text, want := range map[string]string{
+		"./{{`{{ .Release.Name }}`}}":                                     "./dns",
+		"charts/{{`{{ .Release.Namespace }}`}}/{{`{{ .Release.Name }}`}}": "charts/edge/dns",
+		"./{{ .Environment.Name }}/chart":                                 "",
+		"./{{`{{ .Release.Name }}`}}/values-{{ .Environment.Name }}.yaml": "",
+		"./{{`{{ .Values.chart }}`}}":                                     "",
+		"./{{`{{ .Release.Name | upper }}`}}":                             "",
+		"./plain":                                                         "",
+	} {
+		got, ok := releaseTemplate(text, "dns", "edge")
+		if ok != (want != "") || got != want {
+			t.Errorf("%s: %q %v, want %q", text, got, ok, want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"text/template"
 
 	"go.yaml.in/yaml/v3"
 
@@ -45,6 +46,9 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			r.NamespaceRange = yf.rangeOf(n)
 		}
 		r.Chart, r.Version = str(at(rn, "chart")), str(at(rn, "version"))
+		if c, ok := releaseTemplate(r.Chart, name, str(at(rn, "namespace"))); ok {
+			r.Chart = c
+		}
 		chartRange := yf.rangeOf(at(rn, "chart"))
 		switch abs, exists, outside := b.localChart(r.Chart, dir); {
 		case strings.Contains(r.Chart, "{{"):
@@ -74,11 +78,15 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			switch {
 			case v == nil:
 			case v.Kind == yaml.ScalarNode:
-				if strings.Contains(v.Value, "{{") || strings.HasSuffix(v.Value, ".gotmpl") || strings.Contains(v.Value, "://") {
+				file := v.Value
+				if f, ok := releaseTemplate(file, name, str(at(rn, "namespace"))); ok {
+					file = f
+				}
+				if strings.Contains(file, "{{") || strings.HasSuffix(file, ".gotmpl") || strings.Contains(file, "://") {
 					b.valuesNotRead(r, yf.rangeOf(v), fmt.Sprintf("%s: values %s are templated or remote; not read", r.Label, v.Value), "values "+v.Value)
 					continue
 				}
-				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(v.Value)), yf.rangeOf(v), missingFilesOptional(rn))
+				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(file)), yf.rangeOf(v), missingFilesOptional(rn))
 			case v.Kind == yaml.MappingNode:
 				if err := mergeDoc(r, v, yf.rangeOf); err != nil {
 					if goTemplated(v, 0) {
@@ -152,4 +160,37 @@ func goTemplated(n *yaml.Node, depth int) bool {
 		}
 	}
 	return false
+}
+
+// releaseTemplate renders a release field written with helmfile's release
+// template (chart: ./{{`{{ .Release.Name }}`}}) as helmfile does: the
+// file's own Go template pass first, then the release's, which knows
+// .Release.Name and .Release.Namespace. False when the text holds no
+// template or one that reads anything else (environment values, state
+// values, functions): those are not known here.
+func releaseTemplate(text, name, namespace string) (string, bool) {
+	if !strings.Contains(text, "{{") {
+		return "", false
+	}
+	pass := func(in string, data any) (string, bool) {
+		t, err := template.New("release").Option("missingkey=error").Parse(in)
+		if err != nil {
+			return "", false
+		}
+		var out strings.Builder
+		if err := t.Execute(&out, data); err != nil {
+			return "", false
+		}
+		return out.String(), true
+	}
+	first, ok := pass(text, map[string]any{})
+	if !ok {
+		return "", false
+	}
+	release := map[string]any{"Release": map[string]any{"Name": name, "Namespace": namespace}}
+	second, ok := pass(first, release)
+	if !ok || strings.Contains(second, "{{") {
+		return "", false
+	}
+	return second, true
 }
