@@ -280,7 +280,13 @@ func (m *mr) selectorRef(k, sel *yaml.Node, t target) lint.Ref {
 	ctrl, _ := m.text(mc)
 	switch {
 	case ctrl == "true" && m.comp != nil:
-		if alias, ok := m.comp.inst.local(m.group(t), t.kind, labels); ok {
+		alias, ok := m.comp.inst.local(m.group(t), t.kind, labels)
+		if legacy := (target{"identity", "IAMRole"}); !ok && m.fam.community && t == (target{"iam", "Role"}) {
+			// provider-aws before v0.22.0 composed the role as an
+			// IAMRole, which a selector for a Role finds (see entity).
+			alias, ok = m.comp.inst.local(m.group(legacy), legacy.kind, labels)
+		}
+		if ok {
 			r.Value = lint.Hole(lint.HoleRef{Object: alias})
 		}
 	case len(labels) > 0:
