@@ -242,11 +242,7 @@ func Compose(files []File, opts Options) Composed {
 	}
 	used := map[*composition]bool{}
 	for _, x := range inputs {
-		cs := r.selectFor(x)
-		for _, c := range cs {
-			used[c] = true
-			r.render(c, x, len(cs))
-		}
+		r.renderInput(x, used, nil)
 	}
 	for _, c := range r.comps {
 		if !used[c] {
@@ -1216,7 +1212,57 @@ func (c *composed) object(k lint.Kind) lint.Object {
 
 // render renders a composition for one input (nil: none), choices being
 // how many compositions the input may select.
-func (r *renderer) render(c *composition, x *xrInput, choices int) {
+// maxNesting bounds how deep composite resources a composition composes
+// are rendered through their own compositions.
+const maxNesting = 4
+
+// renderInput renders input x through every composition Crossplane may
+// select for it, marking those used, and then, in turn, each composite
+// resource those compositions compose (an XR of a type a composition of
+// the tree implements): Crossplane composes it with its own composition,
+// from the fields the outer one patched into it. outer are the
+// compositions rendering on the way, which a nested XR does not enter
+// again.
+func (r *renderer) renderInput(x *xrInput, used map[*composition]bool, outer []*composition) {
+	cs := r.selectFor(x)
+	for _, c := range cs {
+		used[c] = true
+		inst := r.render(c, x, len(cs))
+		if len(outer) >= maxNesting || slices.Contains(outer, c) {
+			continue
+		}
+		for _, cd := range inst.resources {
+			if nx := r.nestedInput(x, cd); nx != nil {
+				r.renderInput(nx, used, append(slices.Clip(outer), c))
+			}
+		}
+	}
+}
+
+// nestedInput is composed resource cd, of a composite type a composition
+// of the tree implements, as the input of that composition (its fields as
+// the outer composition x rendered patched them), addressed under x; nil
+// for any other resource.
+func (r *renderer) nestedInput(x *xrInput, cd *composed) *xrInput {
+	key := cd.group + "/" + cd.kind
+	if r.xrs[key] == nil && !r.types[key] {
+		return nil
+	}
+	d := *cd.m.d
+	d.name, d.namespace = cd.name, cd.namespace
+	nx := r.input(&d)
+	if nx == nil {
+		return nil
+	}
+	nx.key = x.key + "/" + cd.kind + "/" + cd.inst.comp.name
+	nx.label = cd.kind + " composed by " + x.label
+	if cd.name != "" {
+		nx.key += "/" + cd.name
+	}
+	return nx
+}
+
+func (r *renderer) render(c *composition, x *xrInput, choices int) *instance {
 	inst := &instance{comp: c}
 	scope := c.d.scope
 	inferred := append([]string(nil), c.d.opts.Inferred...)
@@ -1311,6 +1357,7 @@ func (r *renderer) render(c *composition, x *xrInput, choices int) {
 	for _, cd := range inst.resources {
 		r.out = append(r.out, cd.m.entities()...)
 	}
+	return inst
 }
 
 // unreadComposed notes, once per composition resource, a composed

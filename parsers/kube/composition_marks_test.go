@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -88,5 +89,48 @@ func TestComposeAsksEachPositionOnce(t *testing.T) {
 		if r := e.Base().Range; r.File == "c.yaml" && r.Line <= 100 {
 			t.Errorf("%s at %s: not the map's answer", e.Base().Addr, r)
 		}
+	}
+}
+
+// A composition composing a composite of its own type renders it once
+// more, not again from there; nested composites are addressed under the
+// one composing them.
+func TestNestedCompositeRenderedOnce(t *testing.T) {
+	comp := []byte(`apiVersion: apiextensions.crossplane.io/v1
+kind: Composition
+metadata:
+  name: loop
+spec:
+  compositeTypeRef:
+    apiVersion: x.example.io/v1
+    kind: XLoop
+  resources:
+    - name: again
+      base:
+        apiVersion: x.example.io/v1
+        kind: XLoop
+    - name: role
+      base:
+        apiVersion: iam.aws.upbound.io/v1beta1
+        kind: Role
+        spec:
+          forProvider:
+            assumeRolePolicy: "{}"
+---
+apiVersion: x.example.io/v1
+kind: XLoop
+metadata:
+  name: top
+`)
+	c := Compose([]File{{Rel: "c.yaml", Data: comp}}, Options{})
+	var roles []string
+	for _, e := range c.Entities {
+		if r, ok := e.(*lint.Role); ok {
+			roles = append(roles, r.Label)
+		}
+	}
+	want := []string{"Role role (Composition loop, XLoop top)", "Role role (Composition loop, XLoop composed by XLoop top)"}
+	if !slices.Equal(roles, want) {
+		t.Errorf("roles %q, want %q", roles, want)
 	}
 }
