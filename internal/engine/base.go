@@ -221,7 +221,13 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 		action := lint.ChangeAction("")
 		if o.Source == lint.SourceTerraform && !strings.HasPrefix(key, "k8s:") && !strings.HasPrefix(key, "release:") {
 			var removed *lint.ChangeAction
-			key, removed = mv.follow(key)
+			followed, removed := mv.follow(key)
+			if followed == key && len(byKey[key]) == 0 {
+				if alt, ok := impliedMove(key); ok && len(byKey[alt]) > 0 {
+					followed = alt
+				}
+			}
+			key = followed
 			if removed != nil && len(byKey[key]) == 0 {
 				action = *removed
 			}
@@ -518,6 +524,40 @@ func (m moves) follow(key string) (string, *lint.ChangeAction) {
 	return key, nil
 }
 
+// impliedMove is the address Terraform moves a resource instance to by
+// itself when its block gains or loses count: aws_x.y becomes aws_x.y[0],
+// and aws_x.y[0] becomes aws_x.y (Terraform's implied moves, for
+// resources only; a module call needs a moved block). key is a base key
+// ("root:module.m.aws_x.y[0]…"); false for anything else.
+func impliedMove(key string) (string, bool) {
+	root, addr, ok := strings.Cut(key, ":")
+	if !ok {
+		return "", false
+	}
+	steps, rest := splitModules(addr)
+	var prefix strings.Builder
+	prefix.WriteString(root + ":")
+	for _, st := range steps {
+		prefix.WriteString(st.text)
+	}
+	m := resourceStepRE.FindStringSubmatch(rest)
+	if m == nil {
+		return "", false
+	}
+	block, instance, tail := m[1], m[2], rest[len(m[0]):]
+	switch instance {
+	case "":
+		return prefix.String() + block + "[0]" + tail, true
+	case "[0]":
+		return prefix.String() + block + tail, true
+	}
+	return "", false
+}
+
+// resourceStepRE matches a resource (or data source) block address and its
+// instance key at the start of an address.
+var resourceStepRE = regexp.MustCompile(`^((?:data\.)?[A-Za-z][A-Za-z0-9_-]*\.[A-Za-z_][A-Za-z0-9_-]*)(\[[^\]]*\])?`)
+
 // replacePrefix replaces the address prefix from (a whole resource, an
 // instance or a module call) with to.
 func replacePrefix(addr, from, to string) (string, bool) {
@@ -526,7 +566,11 @@ func replacePrefix(addr, from, to string) (string, bool) {
 	}
 	if strings.HasPrefix(addr, from) {
 		rest := addr[len(from):]
-		if rest[0] == '.' || rest[0] == '[' {
+		// A move naming an instance on either side (from = module.a,
+		// to = module.a[0]) moves that instance only: module.a means the
+		// instance without a key there, not module.a[0] under it.
+		instance := strings.HasSuffix(from, "]") || strings.HasSuffix(to, "]")
+		if rest[0] == '.' || rest[0] == '[' && !instance {
 			return to + rest, true
 		}
 	}

@@ -308,3 +308,33 @@ func TestBaseSkipsCallsReadFromTheCacheOnlyAtHead(t *testing.T) {
 		t.Errorf("without skipping, %d changes, want 5", n)
 	}
 }
+
+// Terraform moves a resource instance to [0] (and back) by itself when
+// its block gains (loses) count, not a module call; a moved block naming
+// an instance on either side moves that instance only.
+func TestImpliedMoveAndInstanceMoves(t *testing.T) {
+	for key, want := range map[string]string{
+		"infra:aws_security_group.nodes":                                  "infra:aws_security_group.nodes[0]",
+		"infra:aws_security_group.nodes[0]":                               "infra:aws_security_group.nodes",
+		"infra:module.m[0].aws_iam_role.this":                             "infra:module.m[0].aws_iam_role.this[0]",
+		"infra:aws_eks_cluster.x.vpc_config[0].cluster_security_group_id": "infra:aws_eks_cluster.x[0].vpc_config[0].cluster_security_group_id",
+		"infra:data.aws_iam_role.r[0]":                                    "infra:data.aws_iam_role.r",
+		"infra:aws_security_group.nodes[\"a\"]":                           "",
+		"infra:aws_security_group.nodes[1]":                               "",
+	} {
+		got, ok := impliedMove(key)
+		if ok != (want != "") || got != want {
+			t.Errorf("%s: %q %v, want %q", key, got, ok, want)
+		}
+	}
+	rule := moveRule{from: "module.m", to: "module.m[0]"}
+	if got, ok := rule.apply("module.m[0].aws_iam_role.this"); ok {
+		t.Errorf("module.m → module.m[0] moved module.m[0]'s role to %s", got)
+	}
+	if got, ok := rule.apply("module.m.aws_iam_role.this"); !ok || got != "module.m[0].aws_iam_role.this" {
+		t.Errorf("module.m's role moved to %q %v", got, ok)
+	}
+	if got, ok := (moveRule{from: "module.a", to: "module.b"}).apply("module.a[2].aws_iam_role.this"); !ok || got != "module.b[2].aws_iam_role.this" {
+		t.Errorf("module.a → module.b moved module.a[2]'s role to %q %v", got, ok)
+	}
+}
