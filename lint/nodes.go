@@ -1,6 +1,9 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // NodeIdentity is the identity one set of nodes launches with: an EKS node
 // group (managed or self-managed) or a Karpenter node class / legacy
@@ -119,6 +122,9 @@ func groupCluster(ng *NodeGroup) Value {
 func (m *Model) KarpenterIdentities() []NodeIdentity {
 	var out []NodeIdentity
 	for _, nc := range m.NodeClasses {
+		if nc.KindName == KarpenterSettingsKind && m.settingsDefaultUnused(nc) {
+			continue
+		}
 		n := NodeIdentity{Entity: nc, Karpenter: true, Role: nc.Role, InstanceProfile: nc.InstanceProfile, Terms: nc.SecurityGroupTerms, Cluster: Known(nc.Scope.Cluster)}
 		m.fromLaunchTemplate(&n, nc.LaunchTemplate)
 		out = append(out, n)
@@ -146,6 +152,38 @@ func (m *Model) KarpenterIdentities() []NodeIdentity {
 		}
 	}
 	return out
+}
+
+// settingsDefaultUnused reports whether no node Karpenter launches gets
+// the instance profile of the chart's legacy settings (settings): the
+// tree declares AWSNodeTemplates in its scope, each setting its own
+// instanceProfile or launch template (which win over the default, as
+// Karpenter before v0.32 picks it), and every Provisioner there names one
+// of them by providerRef. A Provisioner with an inline provider, or
+// naming a template the tree does not declare, may use the default.
+func (m *Model) settingsDefaultUnused(settings *NodeClass) bool {
+	var templates []*NodeClass
+	for _, nc := range m.NodeClasses {
+		if nc.KindName != "AWSNodeTemplate" || !nc.Scope.Compatible(settings.Scope, true, true) {
+			continue
+		}
+		if !nc.InstanceProfile.IsSet() && !nc.LaunchTemplate.IsSet() {
+			return false
+		}
+		templates = append(templates, nc)
+	}
+	if len(templates) == 0 {
+		return false
+	}
+	for _, np := range m.NodePools {
+		if np.KindName != "Provisioner" || !np.Scope.Compatible(settings.Scope, true, true) {
+			continue
+		}
+		if !np.NodeClass.IsSet() || !slices.ContainsFunc(templates, func(t *NodeClass) bool { return Compare(t.Name, np.NodeClass.Value) == Yes }) {
+			return false
+		}
+	}
+	return true
 }
 
 // fromLaunchTemplate gives a legacy Karpenter identity that launches from

@@ -30,7 +30,11 @@ var SharedNodeRole = &lint.Rule{
    ` + "`iam:PassRole`" + ` on that role for its nodes. With no node class in the
    tree naming the role, that finding is reported at the ARN argument one
    severity lower (inferred); a node class that names it is the evidence, and
-   the chain is told once, there.
+   the chain is told once, there. The Karpenter chart's legacy default
+   (` + "`settings.aws.defaultInstanceProfile`" + `, before v0.32) counts only where
+   a node may get it: not when the tree's AWSNodeTemplates all name their
+   own ` + "`instanceProfile`" + ` or launch template and every Provisioner launches
+   through one of them by ` + "`providerRef`" + `.
 3. When the node groups are deleted or replaced, EKS removes the role's node
    access entry (once no other managed node group uses it) and deletes the
    instance profile it created.
