@@ -47,7 +47,10 @@ is not judged), a call of a function neither Terraform nor OpenTofu has
 dynamic block, which Terraform may never evaluate, nor what an override
 file replaces; provider-defined ` + "`provider::…`" + ` functions are not checked,
 and ` + "`defaults()`" + `, which Terraform 0.15 to 1.2 had behind an experiment, is
-taken as known), a reference to a variable, local value, module call, data
+taken as known), a ` + "`moved`" + ` block whose ` + "`from`" + ` is a resource or module call
+the module still declares ("Moved object still exists", which
+` + "`terraform plan`" + ` reports and ` + "`validate`" + ` does not; a ` + "`from`" + ` naming an instance or an
+object inside a call is not checked), a reference to a variable, local value, module call, data
 source or resource the module does not declare (` + "`var.environment`" + ` left
 behind by a rename — wherever it is written, ` + "`try()`" + `, a conditional's
 branch and a for expression included, since Terraform resolves references

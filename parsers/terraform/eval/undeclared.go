@@ -157,7 +157,7 @@ func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []Output
 	for k, ds := range looseInProviders {
 		looseInProviders[k] = sortedDiags(ds)
 	}
-	refs = append(refs, m.repetitionRefs()...)
+	refs = append(append(refs, m.repetitionRefs()...), m.movedStillDeclared()...)
 	return sortedDiags(refs), sortedDiags(loose), outputs, inProviders, looseInProviders
 }
 
