@@ -551,7 +551,6 @@ func TestFindBuilds(t *testing.T) {
 // leaves nothing of its own in the output; a build that fails without it
 // notes it instead.
 func TestRemoteChartNamespace(t *testing.T) {
-	tmp := t.TempDir()
 	files := map[string]string{
 		"base/kustomization.yaml": "helmCharts:\n  - name: web\n    repo: https://charts.example.com\n    namespace: web\n  - name: local-only\nresources: [config.yaml]\n",
 		"base/config.yaml":        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n",
@@ -561,20 +560,9 @@ func TestRemoteChartNamespace(t *testing.T) {
 		"bad/kustomization.yaml":  "resources: [../base]\npatches:\n  - path: replicas.yaml\n",
 		"bad/replicas.yaml":       "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: web\nspec:\n  replicas: 2\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	unavailable := func(c HelmChart) ([]byte, error) {
-		return nil, fmt.Errorf("chart %s: %w", c.Name, ErrChartUnavailable)
-	}
+	tmp := writeFiles(t, files)
 	for root, want := range map[string]string{"top": "shop", "bare": "web", "base": "web"} {
-		r, diags, notes := Render(filepath.Join(tmp, root), Options{ScanRoot: tmp, Helm: unavailable})
+		r, diags, notes := Render(filepath.Join(tmp, root), Options{ScanRoot: tmp, Helm: unavailableChart})
 		if len(diags) != 0 {
 			t.Fatalf("%s: diagnostics %v", root, diags)
 		}
@@ -593,7 +581,7 @@ func TestRemoteChartNamespace(t *testing.T) {
 			t.Errorf("%s: output\n%s", root, r.Content)
 		}
 	}
-	r, diags, notes := Render(filepath.Join(tmp, "bad"), Options{ScanRoot: tmp, Helm: unavailable})
+	r, diags, notes := Render(filepath.Join(tmp, "bad"), Options{ScanRoot: tmp, Helm: unavailableChart})
 	if len(diags) != 0 || len(r.Remote) != 0 || len(notes) != 3 || !slices.ContainsFunc(notes, func(n lint.Note) bool {
 		return strings.Contains(n.What, "chart https://charts.example.com/web not rendered")
 	}) {
@@ -605,24 +593,12 @@ func TestRemoteChartNamespace(t *testing.T) {
 // and document that configure it, with the kustomization's directory its
 // values are found from; inline generator YAML is noted, not modelled.
 func TestRemoteChartOfGeneratorFile(t *testing.T) {
-	tmp := t.TempDir()
 	files := map[string]string{
 		"app/kustomization.yaml": "generators:\n  - gen/charts.yaml\n  - |\n    apiVersion: builtin\n    kind: HelmChartInflationGenerator\n    metadata:\n      name: inline\n    name: inline\n    repo: https://charts.example.com\n",
 		"app/gen/charts.yaml":    "apiVersion: builtin\nkind: ConfigMapGenerator\nmetadata:\n  name: settings\nliterals: [a=b]\n---\napiVersion: builtin\nkind: HelmChartInflationGenerator\nmetadata:\n  name: web\nname: web\nrepo: https://charts.example.com\nnamespace: shop\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	unavailable := func(c HelmChart) ([]byte, error) {
-		return nil, fmt.Errorf("chart %s: %w", c.Name, ErrChartUnavailable)
-	}
-	r, diags, notes := Render(filepath.Join(tmp, "app"), Options{ScanRoot: tmp, Helm: unavailable})
+	tmp := writeFiles(t, files)
+	r, diags, notes := Render(filepath.Join(tmp, "app"), Options{ScanRoot: tmp, Helm: unavailableChart})
 	if len(diags) != 0 {
 		t.Fatalf("diagnostics %v", diags)
 	}
@@ -633,4 +609,9 @@ func TestRemoteChartOfGeneratorFile(t *testing.T) {
 	if !slices.ContainsFunc(notes, func(n lint.Note) bool { return strings.Contains(n.What, "inline not rendered") }) {
 		t.Errorf("notes %v, want one for the inline generator's chart", notes)
 	}
+}
+
+// unavailableChart is a HelmRenderer that finds no chart offline.
+func unavailableChart(c HelmChart) ([]byte, error) {
+	return nil, fmt.Errorf("chart %s: %w", c.Name, ErrChartUnavailable)
 }
