@@ -91,7 +91,12 @@ literal keys, lacks a variable its template refers to ("Invalid function
 argument" at the object, as ` + "`terraform validate`" + ` reports it whatever the
 resource's count; the path ` + "`${path.module}/…`" + `, or a literal in a root
 with a backend; not inside a conditional, ` + "`try()`" + `, ` + "`can()`" + `, a for
-expression, a dynamic block or a provider block). A file faultline refuses to read (a symlink out of the
+expression, a dynamic block or a provider block), and, on the same
+conditions, a ` + "`file()`" + ` or ` + "`templatefile()`" + ` whose path names no file ("no file
+exists at …", at the path; not a file a ` + "`.gitignore`" + ` ignores or a template
+beside it renders, written before Terraform runs, nor the byte-reading
+functions ` + "`filebase64sha256()`" + ` and the like, mostly over a package a build
+step makes). A file faultline refuses to read (a symlink out of the
 tree, a FIFO or device), a file the checkout holds locked (a Git LFS pointer
 in place of a packed subchart, a ` + "`terraform.tfvars`" + ` git-crypt encrypted) and
 a Terraform root that reaches its evaluation budget are coverage notes, not

@@ -640,10 +640,11 @@ func archivesByName(charts []string) chartArchives {
 // of is the one archive of the tree a release of a remote chart at an
 // exact version installs: the archive named after that chart and
 // version, which is what Helm downloads for it; "" when there is none,
-// several, or the version is a range.
+// several, or the version is a range. A chart written as a local path is
+// no remote chart: Helm reads that path, not a download of its name.
 func (a chartArchives) of(r *lint.Release) string {
 	v := strings.TrimPrefix(strings.TrimSpace(r.Version), "v")
-	if _, err := semver.StrictNewVersion(v); err != nil || r.Chart == "" || lint.HasSentinel(r.Chart) {
+	if _, err := semver.StrictNewVersion(v); err != nil || r.Chart == "" || lint.HasSentinel(r.Chart) || isLocalPath(r.Chart) {
 		return ""
 	}
 	if found := a[r.ChartName()+"-"+v+".tgz"]; len(found) == 1 {

@@ -1,10 +1,14 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 
+	"github.com/faultline-dev/faultline/internal/generated"
 	"github.com/faultline-dev/faultline/internal/nesting"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
@@ -24,7 +28,7 @@ import (
 // report them there (checked with terraform validate). rel names a file
 // as the detail shows it.
 func (m *Module) templateVarsDiags(tree *treefs.Tree, rel func(string) string) hcl.Diagnostics {
-	if tree == nil || modsource.IsModelFile(m.Dir) || !m.mayCall("templatefile") {
+	if tree == nil || modsource.IsModelFile(m.Dir) || !slices.ContainsFunc(fileFuncNames, m.mayCall) {
 		return nil
 	}
 	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"path": cty.ObjectVal(map[string]cty.Value{"module": cty.StringVal(m.Dir)})}}
@@ -63,7 +67,14 @@ func (m *Module) templateVarsDiags(tree *treefs.Tree, rel func(string) string) h
 		})
 		_ = hclsyntax.VisitAll(n, func(x hclsyntax.Node) hcl.Diagnostics {
 			fc, ok := x.(*hclsyntax.FunctionCallExpr)
-			if !ok || guarded[fc] || fc.Name != "templatefile" || len(fc.Args) != 2 {
+			if !ok || guarded[fc] || !slices.Contains(fileFuncNames, fc.Name) || len(fc.Args) == 0 {
+				return nil
+			}
+			if d := m.missingFile(tree, ctx, fc, rel); d != nil {
+				out = append(out, d)
+				return nil
+			}
+			if fc.Name != "templatefile" || len(fc.Args) != 2 {
 				return nil
 			}
 			if d := m.missingTemplateVar(tree, ctx, fc, rel); d != nil {
@@ -80,6 +91,55 @@ func (m *Module) templateVarsDiags(tree *treefs.Tree, rel func(string) string) h
 		return a.Start.Byte < b.Start.Byte
 	})
 	return out
+}
+
+// fileFuncNames are Terraform's functions that read a text file of the
+// configuration by path, and refuse a path where none exists. Those that
+// read bytes (filebase64, filesha256, filebase64sha256, …) refuse one
+// too, but their files are mostly built before Terraform runs (a
+// Lambda's zip a CI step packages, not committed): not checked.
+var fileFuncNames = []string{"file", "templatefile"}
+
+// missingFile is Terraform's error for a call of a file function whose
+// path, known from the source as missingTemplateVar's is, names no file
+// (terraform validate: "Invalid function argument … no file exists at
+// …", at the start of the path argument); nil when the file exists, lies
+// outside the tree, or is written at deploy time (a .gitignore ignores
+// it, a template beside it renders it).
+func (m *Module) missingFile(tree *treefs.Tree, ctx *hcl.EvalContext, fc *hclsyntax.FunctionCallExpr, rel func(string) string) *hcl.Diagnostic {
+	path := Unhooked(fc.Args[0])
+	if len(path.Variables()) > 0 && !readsPathModule(path) || len(path.Variables()) == 0 && !m.applied() {
+		return nil
+	}
+	p, diags := path.Value(ctx)
+	if diags.HasErrors() || !p.IsKnown() || p.IsNull() || p.Type() != cty.String {
+		return nil
+	}
+	file := p.AsString()
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(m.Dir, file)
+	}
+	file = filepath.Clean(file)
+	if !tree.Contains(file) {
+		return nil
+	}
+	if _, err := tree.Stat(file); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	g := generated.Tree(tree)
+	if generated.ValuesWhy(g, generated.Top(tree.Roots(), file), file, rel) != "" {
+		return nil
+	}
+	shown := rel(file)
+	if m.applied() {
+		// As Terraform shows it in a root: path.module is ".".
+		if v, d := path.Value(&hcl.EvalContext{Variables: map[string]cty.Value{"path": cty.ObjectVal(map[string]cty.Value{"module": cty.StringVal(".")})}}); !d.HasErrors() && v.IsKnown() && v.Type() == cty.String {
+			shown = v.AsString()
+		}
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid function argument",
+		Detail:  fmt.Sprintf("Invalid value for \"path\" parameter: no file exists at %q; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource.", shown),
+		Subject: path.StartRange().Ptr()}
 }
 
 // markBelow marks every function call below n.
