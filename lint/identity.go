@@ -324,7 +324,7 @@ func SameIdentity(a, b Identity) Tri {
 	if a.Entity != nil && a.Entity == b.Entity {
 		return Yes
 	}
-	if distinctDeclared(a.Entity, b.Entity) {
+	if distinctDeclared(a.Entity, b.Entity) || generatedApart(a.Entity, b.Entity) {
 		return No
 	}
 	region := a.Kind == KindSecurityGroup
@@ -359,6 +359,37 @@ func distinctDeclared(a, b Entity) bool {
 	// one resource.
 	return iam && x.Addr != y.Addr && x.Kind == y.Kind && x.Source == SourceTerraform && y.Source == SourceTerraform &&
 		!x.LookedUp && !y.LookedUp && !x.FromPlan() && !y.FromPlan() && x.Root != "" && x.Root == y.Root
+}
+
+// generatedApart reports whether a and b are two IAM objects Terraform
+// creates, one of them named at apply from a name_prefix (its name ends
+// in a suffix Terraform makes unique): never the same object, whatever
+// roots declare them.
+func generatedApart(a, b Entity) bool {
+	if a == nil || b == nil || a == b {
+		return false
+	}
+	x, y := a.Base(), b.Base()
+	if x.Kind != y.Kind || x.Kind != KindRole && x.Kind != KindInstanceProfile {
+		return false
+	}
+	for _, o := range []*Object{x, y} {
+		if o.Source != SourceTerraform || o.LookedUp || o.FromPlan() {
+			return false
+		}
+	}
+	return x.Addr != y.Addr && (generatedName(x) || generatedName(y))
+}
+
+// generatedName reports whether an object's name is made at apply from a
+// prefix: it holds the anonymous hole its extraction puts for the suffix.
+func generatedName(o *Object) bool {
+	for _, seg := range o.Name.Segments() {
+		if r := seg.Ref; r != nil && r.Anonymous && r.Path == "name" && (r.Object == o.Addr || strings.HasSuffix(o.Addr, ":"+r.Object)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ResolveSecurityGroup resolves a security group reference (an ID, or a

@@ -280,6 +280,8 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL101/negative_module_prefix_cannot_match": 0,
 		"testdata/FL101/negative_unknown_variable":           1,
 		"testdata/FL101/negative_name_prefix_cannot_match":   0,
+		// Two roles named from prefixes, in two roots: never one role.
+		"testdata/FL101/negative_roles_named_from_prefixes_in_two_roots": 0,
 		// A Flux variable from a ConfigMap outside the tree: the role it
 		// names is unknown (a hole), and the Kustomization's one note.
 		"testdata/FL101/negative_flux_substitute_from_missing_configmap": 2,
