@@ -275,9 +275,12 @@ func templateTagDocument(data []byte, root *yaml.Node) bool {
 	return n.Line > 0
 }
 
-// lineBefore finds the first line matching in the failing document: after
-// line after (the end of the last good document) up to the error's line.
+// lineBefore finds the matching line of the failing document nearest its
+// error: the last one after line after (the end of the last good document)
+// up to the error's line — an earlier placeholder (a release template in a
+// quoted scalar) may well be valid YAML.
 func lineBefore(data []byte, after, errLine int, match func([]byte) bool) (int, bool) {
+	found := 0
 	for i, l := range bytes.Split(data, []byte("\n")) {
 		n := i + 1
 		if n <= after {
@@ -287,10 +290,10 @@ func lineBefore(data []byte, after, errLine int, match func([]byte) bool) (int, 
 			break
 		}
 		if match(l) {
-			return n, true
+			found = n
 		}
 	}
-	return 0, false
+	return found, found > 0
 }
 
 // tooDeep reports every document of data nested deeper than nesting.Max

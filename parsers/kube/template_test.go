@@ -90,3 +90,14 @@ func TestBrokenNonManifestIsANote(t *testing.T) {
 		})
 	}
 }
+
+// The note names the placeholder nearest the error: an earlier one in a
+// scalar (a release template) is valid YAML and breaks nothing.
+func TestTemplateNoteNamesTheNearestPlaceholder(t *testing.T) {
+	src := []byte("releases:\n  - name: web\n    values:\n      - conf/{{`{{ .Release.Name }}`}}/values.yaml\n\n{{ if eq .Environment.Name \"prod\" }}\n  - name: jobs\n{{ end }}\n")
+	var notes []lint.Note
+	Parse("helmfile.yaml", src, Options{Templates: true, Notes: func(n lint.Note) { notes = append(notes, n) }})
+	if len(notes) != 1 || notes[0].Range.Line != 6 {
+		t.Fatalf("notes %v: want one at line 6, the {{ if }}", notes)
+	}
+}
