@@ -338,3 +338,19 @@ func TestImpliedMoveAndInstanceMoves(t *testing.T) {
 		t.Errorf("module.a → module.b moved module.a[2]'s role to %q %v", got, ok)
 	}
 }
+
+// A Kubernetes key holding a value known only at apply is not the
+// object's key across the two models: its placeholder's number depends on
+// evaluation order. The Terraform address is.
+func TestBaseKeySkipsKeysWithUnknowns(t *testing.T) {
+	h := lint.NewHoles()
+	name := h.Sentinel(lint.HoleRef{Object: "apps:kubernetes_manifest.vpa[*]", Path: "manifest.metadata.name"})
+	o := &lint.KubeObject{Object: lint.Object{Addr: "apps:kubernetes_manifest.vpa[*]", Aliases: []string{lint.KubeKey("autoscaling.k8s.io", "VerticalPodAutoscaler", "apps", name)}}}
+	if got := baseKey(o); got != "apps:kubernetes_manifest.vpa[*]" {
+		t.Errorf("key %q, want the address", got)
+	}
+	o.Aliases = []string{lint.KubeKey("autoscaling.k8s.io", "VerticalPodAutoscaler", "apps", "web")}
+	if got := baseKey(o); got != o.Aliases[0] {
+		t.Errorf("key %q, want the Kubernetes key %q", got, o.Aliases[0])
+	}
+}
