@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -115,11 +116,42 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 	}
 	skip, notes := uncomparableCalls(l.ModuleCalls, bl.ModuleCalls)
 	in.Notes = append(in.Notes, notes...)
+	called := nowCalled(l, bl)
+	for _, root := range slices.Sorted(maps.Keys(called)) {
+		skip[root] = true
+		in.Notes = append(in.Notes, lint.Note{Kind: lint.Skipped, Range: lint.Range{File: root},
+			What: "a root module at the base revision, called as a module now: what it declared there is not compared (no apply of the scanned roots destroys it)"})
+	}
 	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip) {
 		model.AddChange(c)
 	}
 	markModeAtBase(bl.Input.Model, model)
 	return nil
+}
+
+// nowCalled are the base revision's root modules (by their directory, as
+// ranges name it) that the scanned tree no longer applies on their own but
+// calls as a module of another root: no apply of the scanned roots
+// destroys what they declared (the objects a new caller declares are its
+// own), so they are not compared.
+func nowCalled(l, bl *Loaded) map[string]bool {
+	headRoots := map[string]bool{}
+	for _, d := range l.TerraformRoots {
+		headRoots[l.rel(d)] = true
+	}
+	called := map[string]bool{}
+	for _, c := range l.ModuleCalls {
+		if c.How == terraform.ResolvedLocal && c.Dir != "" {
+			called[c.Dir] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, d := range bl.TerraformRoots {
+		if r := bl.rel(d); called[r] && !headRoots[r] {
+			out[r] = true
+		}
+	}
+	return out
 }
 
 // markModeAtBase records on each cluster of head the authentication mode
@@ -184,6 +216,9 @@ func inUncomparable(o *lint.Object, skip map[string]bool) bool {
 	root, addr, ok := strings.Cut(o.Addr, ":")
 	if !ok {
 		return false
+	}
+	if skip[root] {
+		return true // a root called as a module now (nowCalled)
 	}
 	addr, _, _ = strings.Cut(addr, "#") // an aws-auth mapping of a ConfigMap
 	for _, c := range plan.ConfigPrefixes(addr) {
