@@ -31,7 +31,6 @@ func (m *Module) templateVarsDiags(tree *treefs.Tree, rel func(string) string) h
 	if tree == nil || modsource.IsModelFile(m.Dir) || !slices.ContainsFunc(fileFuncNames, m.mayCall) {
 		return nil
 	}
-	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"path": cty.ObjectVal(map[string]cty.Value{"module": cty.StringVal(m.Dir)})}}
 	var exprs []hcl.Expression
 	for _, a := range m.locals {
 		exprs = append(exprs, a.Expr)
@@ -70,14 +69,14 @@ func (m *Module) templateVarsDiags(tree *treefs.Tree, rel func(string) string) h
 			if !ok || guarded[fc] || !slices.Contains(fileFuncNames, fc.Name) || len(fc.Args) == 0 {
 				return nil
 			}
-			if d := m.missingFile(tree, ctx, fc, rel); d != nil {
+			if d := m.missingFile(tree, fc, rel); d != nil {
 				out = append(out, d)
 				return nil
 			}
 			if fc.Name != "templatefile" || len(fc.Args) != 2 {
 				return nil
 			}
-			if d := m.missingTemplateVar(tree, ctx, fc, rel); d != nil {
+			if d := m.missingTemplateVar(tree, fc, rel); d != nil {
 				out = append(out, d)
 			}
 			return nil
@@ -106,21 +105,10 @@ var fileFuncNames = []string{"file", "templatefile"}
 // …", at the start of the path argument); nil when the file exists, lies
 // outside the tree, or is written at deploy time (a .gitignore ignores
 // it, a template beside it renders it).
-func (m *Module) missingFile(tree *treefs.Tree, ctx *hcl.EvalContext, fc *hclsyntax.FunctionCallExpr, rel func(string) string) *hcl.Diagnostic {
+func (m *Module) missingFile(tree *treefs.Tree, fc *hclsyntax.FunctionCallExpr, rel func(string) string) *hcl.Diagnostic {
 	path := Unhooked(fc.Args[0])
-	if len(path.Variables()) > 0 && !readsPathModule(path) || len(path.Variables()) == 0 && !m.applied() {
-		return nil
-	}
-	p, diags := path.Value(ctx)
-	if diags.HasErrors() || !p.IsKnown() || p.IsNull() || p.Type() != cty.String {
-		return nil
-	}
-	file := p.AsString()
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(m.Dir, file)
-	}
-	file = filepath.Clean(file)
-	if !tree.Contains(file) {
+	file, shown, ok := m.configFile(path, rel)
+	if !ok || !tree.Contains(file) {
 		return nil
 	}
 	if _, err := tree.Stat(file); !errors.Is(err, fs.ErrNotExist) {
@@ -130,16 +118,59 @@ func (m *Module) missingFile(tree *treefs.Tree, ctx *hcl.EvalContext, fc *hclsyn
 	if generated.ValuesWhy(g, generated.Top(tree.Roots(), file), file, rel) != "" {
 		return nil
 	}
-	shown := rel(file)
-	if m.applied() {
-		// As Terraform shows it in a root: path.module is ".".
-		if v, d := path.Value(&hcl.EvalContext{Variables: map[string]cty.Value{"path": cty.ObjectVal(map[string]cty.Value{"module": cty.StringVal(".")})}}); !d.HasErrors() && v.IsKnown() && v.Type() == cty.String {
-			shown = v.AsString()
-		}
-	}
 	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid function argument",
 		Detail:  fmt.Sprintf("Invalid value for \"path\" parameter: no file exists at %q; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource.", shown),
 		Subject: path.StartRange().Ptr()}
+}
+
+// configFile is the file a file function's path argument names, absolute,
+// when it is known from the source: a path starting with path.module
+// ("${path.module}/…") in any module, or, in a root keeping its state in a
+// backend (Terraform runs there: path.module is "." and relative paths
+// start at the root), literal text with path.module anywhere in it
+// ("../../${path.module}/…"). shown is the path as Terraform shows it
+// in a root ("./values.yaml"), the absolute path's rel elsewhere.
+func (m *Module) configFile(path hcl.Expression, rel func(string) string) (abs, shown string, ok bool) {
+	vars := path.Variables()
+	switch {
+	case len(vars) > 0 && !readsPathModule(path), len(vars) == 0 && !m.applied():
+		return "", "", false
+	case len(vars) > 0 && !m.applied() && !startsWithPathModule(path):
+		return "", "", false // path.module inside: relative to a root not known here
+	}
+	dot := &hcl.EvalContext{Variables: map[string]cty.Value{"path": cty.ObjectVal(map[string]cty.Value{"module": cty.StringVal(".")})}}
+	p, diags := path.Value(dot)
+	if diags.HasErrors() || !p.IsKnown() || p.IsNull() || p.Type() != cty.String {
+		return "", "", false
+	}
+	shown = p.AsString()
+	abs = shown
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(m.Dir, abs)
+	}
+	abs = filepath.Clean(abs)
+	if !m.applied() {
+		shown = rel(abs)
+	}
+	return abs, shown, true
+}
+
+// startsWithPathModule reports whether a path expression starts with
+// path.module: path.module itself, or a template whose first part is.
+func startsWithPathModule(e hcl.Expression) bool {
+	first := e
+	if t, ok := e.(*hclsyntax.TemplateExpr); ok && len(t.Parts) > 0 {
+		first = t.Parts[0]
+	}
+	if w, ok := first.(*hclsyntax.TemplateWrapExpr); ok {
+		first = w.Wrapped
+	}
+	st, ok := first.(*hclsyntax.ScopeTraversalExpr)
+	if !ok {
+		return false
+	}
+	n, ok := AttrName(st.Traversal, 1)
+	return ok && st.Traversal.RootName() == "path" && n == "module"
 }
 
 // markBelow marks every function call below n.
@@ -155,12 +186,12 @@ func markBelow(n hclsyntax.Node, marked map[*hclsyntax.FunctionCallExpr]bool) {
 // missingTemplateVar is the error for one templatefile() call, nil when
 // its path or keys are not known from the source, its file cannot be
 // read or parsed, or every variable the template refers to is given.
-func (m *Module) missingTemplateVar(tree *treefs.Tree, ctx *hcl.EvalContext, fc *hclsyntax.FunctionCallExpr, rel func(string) string) *hcl.Diagnostic {
-	path := Unhooked(fc.Args[0])
-	if len(path.Variables()) > 0 && !readsPathModule(path) || len(path.Variables()) == 0 && !m.applied() {
-		// One with values known at apply; or a relative path, which
-		// Terraform resolves where it runs: the module's directory only
-		// for a root (one keeping its state in a backend).
+func (m *Module) missingTemplateVar(tree *treefs.Tree, fc *hclsyntax.FunctionCallExpr, rel func(string) string) *hcl.Diagnostic {
+	// One with values known at apply, or a relative path Terraform
+	// resolves where it runs (the module's directory only for a root),
+	// is not known here.
+	file, _, ok := m.configFile(Unhooked(fc.Args[0]), rel)
+	if !ok {
 		return nil
 	}
 	obj, ok := Unhooked(fc.Args[1]).(*hclsyntax.ObjectConsExpr)
@@ -175,19 +206,11 @@ func (m *Module) missingTemplateVar(tree *treefs.Tree, ctx *hcl.EvalContext, fc 
 		}
 		keys[k.AsString()] = true
 	}
-	p, diags := path.Value(ctx)
-	if diags.HasErrors() || !p.IsKnown() || p.IsNull() || p.Type() != cty.String {
-		return nil
-	}
-	file := p.AsString()
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(m.Dir, file)
-	}
-	src, err := tree.ReadFile(filepath.Clean(file), maxSourceFile)
+	src, err := tree.ReadFile(file, maxSourceFile)
 	if err != nil || nesting.HCLTemplate(src) != nil {
 		return nil
 	}
-	tmpl, tdiags := hclsyntax.ParseTemplate(src, rel(filepath.Clean(file)), hcl.InitialPos)
+	tmpl, tdiags := hclsyntax.ParseTemplate(src, rel(file), hcl.InitialPos)
 	if tdiags.HasErrors() {
 		return nil
 	}
