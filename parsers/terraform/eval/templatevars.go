@@ -158,12 +158,12 @@ func (m *Module) configFile(path hcl.Expression, rel func(string) string) (abs, 
 // startsWithPathModule reports whether a path expression starts with
 // path.module: path.module itself, or a template whose first part is.
 func startsWithPathModule(e hcl.Expression) bool {
-	first := e
-	if t, ok := e.(*hclsyntax.TemplateExpr); ok && len(t.Parts) > 0 {
-		first = t.Parts[0]
+	first := Unhooked(e)
+	if t, ok := first.(*hclsyntax.TemplateExpr); ok && len(t.Parts) > 0 {
+		first = Unhooked(t.Parts[0])
 	}
 	if w, ok := first.(*hclsyntax.TemplateWrapExpr); ok {
-		first = w.Wrapped
+		first = Unhooked(w.Wrapped)
 	}
 	st, ok := first.(*hclsyntax.ScopeTraversalExpr)
 	if !ok {

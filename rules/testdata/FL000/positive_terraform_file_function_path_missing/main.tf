@@ -20,3 +20,7 @@ locals {
 output "dns_values" {
   value = local.dns_values
 }
+
+module "edge_node" {
+  source = "./modules/edge_node"
+}
