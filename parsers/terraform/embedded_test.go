@@ -471,3 +471,34 @@ func TestManifestNotKnownWhileAnOutputReadsIt(t *testing.T) {
 		}
 	}
 }
+
+// A for expression over a list known only after apply (a data source's
+// ids) is unknown, as Terraform's is: the manifest holding it is read,
+// the unknown value a hole, not dropped whole as if the for failed.
+func TestManifestWithForOverUnknownList(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"main.tf": `data "aws_subnets" "private" {}
+
+resource "kubernetes_manifest" "node_class" {
+  manifest = {
+    apiVersion = "karpenter.k8s.aws/v1"
+    kind       = "EC2NodeClass"
+    metadata   = { name = "default" }
+    spec = {
+      role                = "nodes"
+      subnetSelectorTerms = [for id in data.aws_subnets.private.ids : { id = id }]
+    }
+  }
+}
+`,
+	})
+	res := Load([]string{dir}, Options{Root: dir, Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
+	for _, n := range res.Notes {
+		if n.Kind == lint.Skipped {
+			t.Errorf("note %q, want the manifest read", n.What)
+		}
+	}
+	if len(res.Embedded) != 1 || !strings.Contains(string(res.Embedded[0].Content), "role: nodes") {
+		t.Fatalf("embedded %+v, want the node class with its role", res.Embedded)
+	}
+}

@@ -44,6 +44,12 @@ const (
 	// (var.pools[count.index].name), so what reads it is unknown, not
 	// failed.
 	hookIndex
+	// hookColl: the collection of a for expression. One standing as a
+	// whole hole (a data source's list attribute,
+	// data.aws_subnets.private.ids) is a collection not known before
+	// apply: Terraform's for expression over it is unknown, not an
+	// iteration over a string.
+	hookColl
 )
 
 // hook wraps an expression node and charges the budget when it is
@@ -76,6 +82,12 @@ func (h *hook) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 			return v, nil
 		}
 		return h.inner.Value(ctx)
+	case h.kind == hookColl:
+		v, diags := h.inner.Value(ctx)
+		if !diags.HasErrors() && isWholeHole(v) {
+			return cty.DynamicVal, nil
+		}
+		return v, diags
 	case h.kind == hookIndex:
 		v, diags := h.inner.Value(ctx)
 		if diags.HasErrors() && holeIndex(h.inner, ctx) {
@@ -220,7 +232,10 @@ func hookFor(parent hclsyntax.Expression, slot *hclsyntax.Expression, c hclsynta
 	}
 	switch p := parent.(type) {
 	case *hclsyntax.ForExpr:
-		return hookElem, slot != &p.CollExpr
+		if slot == &p.CollExpr {
+			return hookColl, true
+		}
+		return hookElem, true
 	case *hclsyntax.TemplateExpr:
 		return hookPart, true
 	case *hclsyntax.BinaryOpExpr:

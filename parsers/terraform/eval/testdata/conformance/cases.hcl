@@ -998,6 +998,8 @@ case "unknown_for_if_length" { expr = length([for s in [terraform_data.u.id, "b"
 case "unknown_anytrue_for" { expr = anytrue([for s in [terraform_data.u.id] : s == "x"]) }
 case "unknown_for_map_if" { expr = { for k, v in { a = terraform_data.u.id, b = "y" } : k => v if v == "y" } }
 case "unknown_contains" { expr = contains(["x"], terraform_data.u.id) }
+case "unknown_for_over_unknown" { expr = [for s in terraform_data.u.output : { id = s }] }
+case "unknown_for_over_unknown_map" { expr = { for k, v in terraform_data.u.output : k => upper(v) } }
 case "unknown_length_string" { expr = length(terraform_data.u.id) }
 case "unknown_length_list" { expr = length([terraform_data.u.id, "a"]) }
 case "unknown_upper" { expr = upper(terraform_data.u.id) }
