@@ -47,7 +47,9 @@ in .faultline.hcl (docs/configuration.md).
 Karpenter's own controller is told as its own chain. The Karpenter chart
 keeps it off the nodes Karpenter launches (required affinity: no label
 ` + "`karpenter.sh/nodepool`" + `), so it must run on a node group or a Fargate
-profile; when none of its cluster takes it (the last node group deleted,
+profile — and with that affinity cleared (` + "`affinity: null`" + `) it still
+cannot count on a NodePool's nodes, which only the running controller
+launches; when none of its cluster takes it (the last node group deleted,
 or never declared) FL402 says "the Karpenter controller has nowhere to
 run": with the controller Pending, no NodePool launches anything and nodes
 that expire are not replaced. The controller is the Deployment rendered

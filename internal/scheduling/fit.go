@@ -438,16 +438,37 @@ func setsKeys(p *Place, ts []podTerm) bool {
 // nothing.
 func (c *checker) fitsAll(w *lint.Workload, ts []podTerm, p *Place, req lint.Resources, needs []VolumeNeed, conflict *Misfit) bool {
 	instances, known, miss := selectorFit(ts, p, false)
+	if miss == nil {
+		miss = ownNodes(w, p)
+	}
 	if miss != nil || conflict != nil || len(untolerated(tolerations(w.Pod), p)) > 0 {
 		return false
 	}
 	return zoneFit(p, needs) == nil && c.requestFit(w, p, req, instances, known) == nil
 }
 
+// ownNodes is the misfit of Karpenter's controller on a NodePool's nodes
+// when nothing it selects keeps it off them (affinity: null): Karpenter
+// launches those nodes, so there is none for the controller's first pod,
+// nor for its next one once Karpenter has consolidated or replaced the
+// node it ran on. Nil for any other workload or place.
+func ownNodes(w *lint.Workload, p *Place) *Misfit {
+	if p.Kind != NodePoolPlace || !w.KarpenterController() {
+		return nil
+	}
+	return &Misfit{Stage: StageSelectors, At: p.Range(), text: func() (string, string) {
+		return "its nodes are launched by the Karpenter controller itself: none is there while the controller is Pending",
+			"run the controller on a managed node group or a Fargate profile, and keep it off the NodePools' nodes (the chart's default affinity: no label karpenter.sh/nodepool)"
+	}}
+}
+
 // fit runs every stage for one place.
 func (c *checker) fit(w *lint.Workload, ts []podTerm, p *Place, req lint.Resources, needs []VolumeNeed, conflict *Misfit) PlaceFit {
 	f := PlaceFit{Place: p}
 	instances, known, miss := selectorFit(ts, p, true)
+	if miss == nil {
+		miss = ownNodes(w, p)
+	}
 	if miss != nil {
 		f.Misfits = append(f.Misfits, *miss)
 	}
