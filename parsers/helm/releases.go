@@ -19,6 +19,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/generated"
+	"github.com/faultline-dev/faultline/internal/helmset"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -567,7 +568,9 @@ func mergeSet(r *lint.Release, name string, value any, rng, keyRng lint.Range) {
 		return
 	}
 	parts := lint.SplitSetName(name)
-	lint.SetValuePath(r.Values, parts, value)
+	if !helmset.Set(r.Values, name, value) {
+		lint.SetValuePath(r.Values, parts, value)
+	}
 	key := strings.Join(parts, ".")
 	r.ValueRanges[key] = rng
 	r.SetKeyRange(key, keyRng)

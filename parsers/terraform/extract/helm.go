@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/faultline-dev/faultline/internal/helmset"
 	"github.com/faultline-dev/faultline/internal/yamlanchor"
 	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/lint"
@@ -118,7 +119,9 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 				// only at apply.
 				val = x.goValue(cty.UnknownVal(cty.String), o.Addr, kind+"."+name)
 			}
-			lint.SetValuePath(r.Values, path, val)
+			if !helmset.Set(r.Values, name, val) {
+				lint.SetValuePath(r.Values, path, val)
+			}
 			r.ValueRanges[strings.Join(path, ".")] = rng
 			if a := x.attr(&blockIndex{kind, i}, "name"); a != nil {
 				r.SetKeyRange(strings.Join(path, "."), x.e.Session.Rng(a.Range))
