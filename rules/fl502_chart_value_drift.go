@@ -408,7 +408,31 @@ func valueRange(r *lint.Release, key string) lint.Range {
 		}
 		k = k[:i]
 	}
+	if rng, ok := firstBelow(r, key); ok {
+		return rng
+	}
 	return r.Range
+}
+
+// firstBelow is where the first key below key was written (a list set
+// element by element, `--set env[0].name=…`, is recorded by its elements'
+// keys): false when none was recorded.
+func firstBelow(r *lint.Release, key string) (lint.Range, bool) {
+	var best lint.Range
+	for _, ranges := range []map[string]lint.Range{r.KeyRanges, r.ValueRanges} {
+		for k, rng := range ranges {
+			if rng.IsZero() || !strings.HasPrefix(k, key) || len(k) == len(key) || (k[len(key)] != '.' && k[len(key)] != '[') {
+				continue
+			}
+			if best.IsZero() || rng.File == best.File && (rng.Line < best.Line || rng.Line == best.Line && rng.Column < best.Column) || rng.File < best.File {
+				best = rng
+			}
+		}
+		if !best.IsZero() {
+			return best, true
+		}
+	}
+	return lint.Range{}, false
 }
 
 // blockHint names the block the chart reads instead of an unread block
