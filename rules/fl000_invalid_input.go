@@ -137,7 +137,8 @@ whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
 ` + "`#@data/values`" + `) that decides what it holds. A YAML file that does not parse
 and whose lines before the error show it is no Kubernetes manifest — an
 OpenAPI document (its first key ` + "`openapi`" + ` or ` + "`swagger`" + ` with a version), a
-YAML list (an Ansible playbook) — is a note: nothing of the EKS stack reads
+GitHub Actions workflow (a key ` + "`on`" + ` or a ` + "`jobs`" + ` mapping, no ` + "`apiVersion`" + ` or
+` + "`kind`" + `), a YAML list (an Ansible playbook) — is a note: nothing of the EKS stack reads
 it. A kustomization that lists a
 file outside its own directory is FL000 as ` + "`kustomize build`" + ` refuses it, unless a
 Flux Kustomization of the tree builds that directory: kustomize-controller

@@ -231,8 +231,9 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 // notManifest says what the failing document is when the lines of it
 // before the error line (after the last good document, line after) parse
 // and show it is no Kubernetes object: an OpenAPI (Swagger) document —
-// its first key, openapi or swagger, holds a version — or a YAML list (an
-// Ansible playbook), where every object is a mapping.
+// its first key, openapi or swagger, holds a version —, a GitHub Actions
+// workflow, or a YAML list (an Ansible playbook), where every object is a
+// mapping.
 func notManifest(data []byte, after, errLine int) (string, bool) {
 	lines := bytes.Split(data, []byte("\n"))
 	if errLine-1 > len(lines) || errLine-1 <= after {
@@ -251,8 +252,29 @@ func notManifest(data []byte, after, errLine int) (string, bool) {
 		if (k.Value == "openapi" || k.Value == "swagger") && v.Kind == yaml.ScalarNode && v.Value != "" {
 			return "an OpenAPI document (" + k.Value + " " + v.Value + ")", true
 		}
+		if workflow(n) {
+			return "a GitHub Actions workflow (its keys on and jobs)", true
+		}
 	}
 	return "", false
+}
+
+// workflow reports whether the top-level mapping n is a GitHub Actions
+// workflow's: its triggers under on, or its jobs under jobs (a mapping),
+// and no apiVersion or kind.
+func workflow(n *yaml.Node) bool {
+	trigger, jobs := false, false
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k, v := n.Content[i].Value, n.Content[i+1]; k {
+		case "apiVersion", "kind":
+			return false
+		case "on":
+			trigger = true
+		case "jobs":
+			jobs = v.Kind == yaml.MappingNode
+		}
+	}
+	return trigger || jobs
 }
 
 // templateTagDocument reports whether a document is a template tag on

@@ -60,8 +60,8 @@ func TestTemplateNoteNamesThePlaceholderLine(t *testing.T) {
 }
 
 // A file that does not parse, whose lines before the error show it is no
-// Kubernetes object — an OpenAPI document, a YAML list (an Ansible
-// playbook) — is a note; a manifest broken before its kind, or a mapping
+// Kubernetes object — an OpenAPI document, a GitHub Actions workflow, a
+// YAML list (an Ansible playbook) — is a note; a manifest broken before its kind, or a mapping
 // with other keys, stays a diagnostic.
 func TestBrokenNonManifestIsANote(t *testing.T) {
 	for _, tc := range []struct {
@@ -71,7 +71,10 @@ func TestBrokenNonManifestIsANote(t *testing.T) {
 		{"openapi", "openapi: 3.0.3\ninfo:\n  title: Orders\npaths: {}\ncomponents:\n  description: send `Authorization: Bearer x`\n", "an OpenAPI document (openapi 3.0.3)"},
 		{"swagger after a good document", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n---\nswagger: \"2.0\"\ninfo:\n  description: a: b\n", "an OpenAPI document (swagger 2.0)"},
 		{"playbook", "- hosts: all\n  tasks:\n    - name: run\n      shell: echo a: b\n      args: x\n    bad\n", "a YAML list"},
+		{"workflow", "name: scan\non:\n  push:\n    branches: [main]\njobs:\n  scan:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          depth: 1\n           extra: x\n", "a GitHub Actions workflow (its keys on and jobs)"},
+		{"workflow broken in its triggers", "name: scan\non:\n  push:\n    branches: [main]\n     tags: [v*]\n", "a GitHub Actions workflow (its keys on and jobs)"},
 		{"manifest", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a: b\n", ""},
+		{"manifest with a key jobs", "apiVersion: batch/v1\nkind: Job\njobs:\n  a: 1\nspec:\n  template: a: b\n", ""},
 		{"openapi not first", "info:\n  title: x\nopenapi: 3.0.0\npaths:\n  a: b: c\n", ""},
 		{"error on the first line", "openapi: 3.0.0: x\n", ""},
 	} {
