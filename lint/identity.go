@@ -508,13 +508,15 @@ func (m *Model) ClusterSecurityGroup(cl *Cluster) *SecurityGroup {
 }
 
 // ClusterNamed returns the EKS cluster of the model that v names (a
-// reference to a cluster's own attribute, or its name), nil when none or
-// several may be meant. A cluster whose name certainly is v is the one
-// meant even when others' names may be v too: a cluster's name is unique
-// where it lives, so one of those, if it is named so, is that cluster
-// (two roots copying one configuration, each naming its cluster by its
-// own variable).
-func (m *Model) ClusterNamed(v Value, holder Scope) *Cluster {
+// reference to a cluster's own attribute, or its name), written in root,
+// nil when none or several may be meant. A cluster whose name certainly
+// is v is the one meant even when others' names may be v too: a cluster's
+// name is unique where it lives, so one of those, if it is named so, is
+// that cluster (two roots copying one configuration, each naming its
+// cluster by its own variable). Of several named v, the one root declares
+// is meant (environments in their own accounts, each root making a
+// cluster of the same name, manage their own).
+func (m *Model) ClusterNamed(v Value, holder Scope, root string) *Cluster {
 	if v.IsUnknown() {
 		return nil
 	}
@@ -523,7 +525,7 @@ func (m *Model) ClusterNamed(v Value, holder Scope) *Cluster {
 			return cl
 		}
 	}
-	var found *Cluster
+	var named []*Cluster
 	maybe := false
 	for _, cl := range m.Clusters {
 		if !cl.Scope.Compatible(holder, true, false) {
@@ -531,16 +533,27 @@ func (m *Model) ClusterNamed(v Value, holder Scope) *Cluster {
 		}
 		switch Compare(cl.Name, v) {
 		case Yes:
-			if found != nil {
-				return nil
-			}
-			found = cl
+			named = append(named, cl)
 		case Maybe:
 			maybe = true
 		}
 	}
-	if found == nil && maybe {
+	switch {
+	case len(named) == 1:
+		return named[0]
+	case len(named) > 1:
+		var own *Cluster
+		for _, cl := range named {
+			if root != "" && cl.Root == root {
+				if own != nil {
+					return nil
+				}
+				own = cl
+			}
+		}
+		return own
+	case maybe:
 		return nil
 	}
-	return found
+	return nil
 }

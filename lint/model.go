@@ -858,6 +858,9 @@ type Model struct {
 	// memo holds what Memo computed, until the model changes.
 	memoMu sync.Mutex
 	memo   map[string]any
+	// nodeClusters holds the declared cluster each node set joins
+	// (nodeCluster), by its entity.
+	nodeClusters sync.Map
 }
 
 // Memo returns what build computes for key, computing it once until the
@@ -942,6 +945,7 @@ func (m *Model) Add(es ...Entity) {
 		m.memoMu.Lock()
 		m.memo = nil
 		m.memoMu.Unlock()
+		m.nodeClusters.Clear()
 	}
 }
 
@@ -1044,6 +1048,7 @@ func (m *Model) Sort() {
 	m.memoMu.Lock()
 	m.memo = nil
 	m.memoMu.Unlock()
+	m.nodeClusters.Clear()
 }
 
 func sortBy[T Entity](xs []T) {

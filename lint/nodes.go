@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"path"
 	"slices"
 )
 
@@ -264,10 +265,109 @@ func (m *Model) NodeRole(n NodeIdentity) (role Identity, profile *InstanceProfil
 	return Identity{}, nil, false
 }
 
-// SameCluster reports whether two node sets may join the same cluster:
-// false only when both clusters are known and differ.
-func SameCluster(a, b NodeIdentity) bool {
+// SameClusterName reports whether two node sets may join the same
+// cluster by its name alone: false only when both names are known and
+// differ. Node sets of two models (a base revision's and the head's) are
+// compared so.
+func SameClusterName(a, b NodeIdentity) bool {
 	return Compare(a.Cluster, b.Cluster) != No
+}
+
+// SameCluster reports whether two node sets of the model may join the
+// same cluster: false when both clusters' names are known and differ, or
+// when each joins a cluster the tree declares and those are two — one
+// name declared by two roots is two clusters (an EKS cluster's name is
+// unique in its account's region: roots that each create it manage
+// clusters in different accounts or regions), and a node set's root
+// decides which of them it joins.
+func (m *Model) SameCluster(a, b NodeIdentity) bool {
+	if !SameClusterName(a, b) {
+		return false
+	}
+	ca, cb := m.nodeCluster(a), m.nodeCluster(b)
+	return ca == nil || cb == nil || ca == cb
+}
+
+// nodeCluster is the declared cluster a node set joins, nil when it is
+// not one known (its root's, when several of its name are declared).
+func (m *Model) nodeCluster(n NodeIdentity) *Cluster {
+	if n.Entity == nil {
+		return nil
+	}
+	if c, ok := m.nodeClusters.Load(n.Entity); ok {
+		return c.(*Cluster)
+	}
+	var c *Cluster
+	switch root := m.nodeRoot(n); {
+	case !n.Cluster.IsUnknown():
+		c = m.ClusterNamed(n.Cluster, n.Entity.Base().Scope, root)
+	case n.Entity.Base().Root == "" && root != "":
+		// A manifest no root applies, naming no cluster, whose node
+		// role one root declares: that root's cluster, when it declares
+		// one.
+		c = m.soleClusterOf(root, n.Entity.Base().Scope)
+	}
+	m.nodeClusters.Store(n.Entity, c)
+	return c
+}
+
+// soleClusterOf is the one cluster root declares (of a scope compatible
+// with holder), nil when it declares none or several.
+func (m *Model) soleClusterOf(root string, holder Scope) *Cluster {
+	var found *Cluster
+	for _, cl := range m.Clusters {
+		if cl.Root != root || !cl.Scope.Compatible(holder, true, false) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = cl
+	}
+	return found
+}
+
+// nodeRoot is the Terraform root a node set belongs to: its own, or for
+// one no root applies (a manifest file), the root that declares the role
+// or instance profile its nodes run as, else the nearest root declaring a
+// cluster whose directory holds the manifest (a cluster's manifests kept
+// beside its Terraform); "" when none says.
+func (m *Model) nodeRoot(n NodeIdentity) string {
+	o := n.Entity.Base()
+	if o.Root != "" {
+		return o.Root
+	}
+	if id, ip, ok := m.NodeRole(n); ok {
+		if ip != nil && !ip.LookedUp && ip.Root != "" {
+			return ip.Root
+		}
+		if id.Entity != nil && !id.Entity.Base().LookedUp && id.Entity.Base().Root != "" {
+			return id.Entity.Base().Root
+		}
+	}
+	return m.enclosingClusterRoot(o.Range.File)
+}
+
+// enclosingClusterRoot is the nearest root declaring a cluster whose
+// directory holds file (slash-separated, as ranges write it); "".
+func (m *Model) enclosingClusterRoot(file string) string {
+	if file == "" {
+		return ""
+	}
+	roots := map[string]bool{}
+	for _, cl := range m.Clusters {
+		if cl.Root != "" {
+			roots[cl.Root] = true
+		}
+	}
+	for dir := path.Dir(file); ; dir = path.Dir(dir) {
+		if roots[dir] {
+			return dir
+		}
+		if dir == "." || dir == "/" {
+			return ""
+		}
+	}
 }
 
 // KarpenterModule is the eks module's Karpenter submodule (from v18.31.0).
@@ -322,7 +422,7 @@ func (m *Model) KarpenterModuleIdentities() []NodeIdentity {
 		role := m.ResolveRole(n.Role.Value, c.Scope)
 		named, maybe := false, ""
 		for i, k := range classIDs {
-			if !resolved[i] || !SameCluster(k, n) {
+			if !resolved[i] || !m.SameCluster(k, n) {
 				continue
 			}
 			switch SameIdentity(classes[i], role) {
@@ -403,7 +503,7 @@ func (m *Model) clusterGroupAttached(ng *NodeGroup, lt *LaunchTemplate) (Ref, bo
 		}
 		via = "EKS attaches the cluster security group: launch template " + lt.Label + " sets no security groups"
 	}
-	cl := m.ClusterNamed(ng.Cluster, ng.Scope)
+	cl := m.ClusterNamed(ng.Cluster, ng.Scope, ng.Root)
 	if cl == nil {
 		return Ref{}, false
 	}

@@ -114,7 +114,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 		var roles []lint.Identity
 		for _, i := range candidateGroups(kRole, byKey, open, len(groups)) {
 			g := groups[i]
-			if !lint.SameCluster(g, k) {
+			if !p.Model.SameCluster(g, k) {
 				continue
 			}
 			gRole, gProfile := nodeRoles[i].role, nodeRoles[i].profile

@@ -73,7 +73,7 @@ func checkSharedInstanceProfile(p *lint.Pass) {
 		var hits []lint.NodeIdentity
 		var profile lint.Identity
 		for i, g := range groups {
-			if !g.InstanceProfile.IsSet() || !lint.SameCluster(g, k) {
+			if !g.InstanceProfile.IsSet() || !p.Model.SameCluster(g, k) {
 				continue
 			}
 			gp := profiles[i]

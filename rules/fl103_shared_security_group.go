@@ -85,7 +85,7 @@ func checkSharedSecurityGroup(p *lint.Pass) {
 				}
 				var uses []attachment
 				for _, u := range sg.uses {
-					if lint.SameCluster(u.g, k) {
+					if m.SameCluster(u.g, k) {
 						uses = append(uses, u)
 					}
 				}

@@ -107,7 +107,7 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 		for i := range s.roles.candidates(len(s.nodes), role, role.Name, c) {
 			v := s.nodes[i]
 			g, r, ip := v.NodeIdentity, v.role, v.roleIP
-			if !v.hasRole || !lint.SameCluster(g, deleted) {
+			if !v.hasRole || !lint.SameClusterName(g, deleted) {
 				continue
 			}
 			t := same(r)

@@ -168,7 +168,7 @@ func nodeGroupRoleUses(p *lint.Pass, s *survivors, c *lint.Change, ng *lint.Node
 	for i := range s.roles.candidates(len(s.nodes), role, role.Name, nil) {
 		v := s.nodes[i]
 		n, r := v.NodeIdentity, v.role
-		if n.Entity == lint.Entity(ng) || !lint.SameCluster(n, deleted) || sameAddr(n.Entity.Base().Addr, ng.Addr, c.Address) {
+		if n.Entity == lint.Entity(ng) || !lint.SameClusterName(n, deleted) || sameAddr(n.Entity.Base().Addr, ng.Addr, c.Address) {
 			continue
 		}
 		if !v.hasRole {

@@ -1,0 +1,8 @@
+terraform {
+  backend "s3" {}
+}
+
+module "eks" {
+  source  = "../../modules/eks"
+  cluster = "checkout"
+}

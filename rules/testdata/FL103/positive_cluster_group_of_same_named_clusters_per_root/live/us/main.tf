@@ -1,0 +1,8 @@
+terraform {
+  backend "s3" {}
+}
+
+module "platform" {
+  source  = "../../modules/platform"
+  cluster = "platform"
+}
