@@ -65,7 +65,8 @@ func checkSelectorSpread(p *lint.Pass) {
 			hits, maybe := spreadHits(m, scope, t)
 			if len(hits) < 2 {
 				switch {
-				case len(hits)+maybe < 2 || m.SelectedByID(t, scope) != nil:
+				case len(hits)+maybe < 2 || t.HasID || m.SelectedByID(t, scope) != nil:
+					// An id term selects one group at most.
 				case len(hits) == 1:
 					p.Unresolved(fmt.Sprintf("security groups besides %s selected by %s", hits[0].Label, k.Label()), t.Range)
 				default:

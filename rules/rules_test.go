@@ -307,6 +307,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// other: the others' IDs, unknown before apply, are not counted.
 		"testdata/FL103/negative_id_term_selects_karpenter_group": 0,
 		"testdata/FL105/negative_id_term_selects_one_group":       0,
+		// An ID of a group the tree does not declare: the tree's groups,
+		// tags unknown or not, are no others it selects.
+		"testdata/FL105/negative_id_term_of_a_group_declared_elsewhere": 0,
 		// Another root module's namespace proves nothing of this one's
 		// cluster: a notice, not silence.
 		"testdata/FL206/negative_namespace_declared_by_another_root": 1,
