@@ -10,12 +10,14 @@ type Account struct{ Namespace, Name string }
 // accounts are fixed by each add-on (AWS documents them for each add-on
 // that takes an IAM role: "Amazon EBS CSI driver" → "Step 1: Create an
 // IAM role", "Amazon VPC CNI" → "Configure to use IRSA", "Amazon EFS CSI
-// driver", "Mountpoint for Amazon S3 CSI driver", "Amazon CloudWatch
+// driver", "Deploy the FSx for Lustre driver", "Mountpoint for Amazon S3
+// CSI driver", "Amazon CloudWatch
 // Observability" in the EKS user guide, and `aws eks
 // describe-addon-configuration` podIdentityConfiguration).
 var accounts = map[string]Account{
 	"aws-ebs-csi-driver":              {"kube-system", "ebs-csi-controller-sa"},
 	"aws-efs-csi-driver":              {"kube-system", "efs-csi-controller-sa"},
+	"aws-fsx-csi-driver":              {"kube-system", "fsx-csi-controller-sa"},
 	"aws-mountpoint-s3-csi-driver":    {"kube-system", "s3-csi-driver-sa"},
 	"vpc-cni":                         {"kube-system", "aws-node"},
 	"amazon-cloudwatch-observability": {"amazon-cloudwatch", "cloudwatch-agent"},
