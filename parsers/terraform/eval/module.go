@@ -516,12 +516,41 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 		}
 		if a, ok := content.Attributes["type"]; ok {
 			v.typ = a.Expr
+			if d := quotedTypeConstraint(a.Expr); d != nil {
+				m.diags = append(m.diags, d)
+			}
 		}
 		if a, ok := content.Attributes["nullable"]; ok {
 			v.notNull = staticFalse(a.Expr)
 		}
 	}
 	m.variables[b.Labels[0]] = v
+}
+
+// quotedTypeConstraint is Terraform's error for a variable type written
+// in quotes, the form of Terraform 0.11 (type = "list"): Terraform 1.x
+// refuses it when it loads the configuration (its messages, as terraform
+// validate 1.11 gives them); nil for any other type expression.
+func quotedTypeConstraint(expr hcl.Expression) *hcl.Diagnostic {
+	t, ok := expr.(*hclsyntax.TemplateExpr)
+	if !ok || len(t.Parts) != 1 {
+		return nil
+	}
+	lit, ok := t.Parts[0].(*hclsyntax.LiteralValueExpr)
+	if !ok || lit.Val.Type() != cty.String || !lit.Val.IsKnown() || lit.Val.IsNull() {
+		return nil
+	}
+	const legacy = "Terraform 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of Terraform. "
+	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid quoted type constraints", Subject: expr.Range().Ptr()}
+	switch s := lit.Val.AsString(); s {
+	case "string":
+		d.Detail = legacy + `Remove the quotes around "string".`
+	case "list", "map":
+		d.Detail = legacy + fmt.Sprintf("Remove the quotes around %q and write %s(string) instead to explicitly indicate that the %s elements are strings.", s, s, s)
+	default:
+		d.Summary, d.Detail = "Invalid legacy variable type hint", "To provide a full type expression, remove the surrounding quotes and give the type expression directly."
+	}
+	return d
 }
 
 // lifecycleCreateBeforeDestroy reads create_before_destroy from a
