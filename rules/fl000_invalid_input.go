@@ -37,7 +37,9 @@ before it resolves them), a name declared twice
 (a variable, local value, output, provider configuration, module call,
 resource or data source — at the later declaration, in file name order),
 a second backend or required_providers block (an override file's replaces
-the first), an
+the first), a variable type written in quotes as Terraform 0.11 wrote it
+(` + "`type = \"list\"`" + `, which Terraform 1.x refuses: "Invalid quoted type
+constraints"), an
 argument a local module does not declare or a variable without a default it
 is not given (at the call), a ` + "`for_each`" + ` whose value, known statically, is a
 list or tuple rather than a map or set of strings (one known only at plan
@@ -138,7 +140,8 @@ whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
 and whose lines before the error show it is no Kubernetes manifest — an
 OpenAPI document (its first key ` + "`openapi`" + ` or ` + "`swagger`" + ` with a version), a
 GitHub Actions workflow (a key ` + "`on`" + ` or a ` + "`jobs`" + ` mapping, no ` + "`apiVersion`" + ` or
-` + "`kind`" + `), a YAML list (an Ansible playbook) — is a note: nothing of the EKS stack reads
+` + "`kind`" + `), a YAML list (an Ansible playbook; an INI file's ` + "`[SERVICE]`" + ` section
+header reads as one) — is a note: nothing of the EKS stack reads
 it. A kustomization that lists a
 file outside its own directory is FL000 as ` + "`kustomize build`" + ` refuses it, unless a
 Flux Kustomization of the tree builds that directory: kustomize-controller

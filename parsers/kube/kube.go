@@ -236,11 +236,29 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 // mapping.
 func notManifest(data []byte, after, errLine int) (string, bool) {
 	lines := bytes.Split(data, []byte("\n"))
-	if errLine-1 > len(lines) || errLine-1 <= after {
+	if errLine-1 > len(lines) || errLine < 2 {
 		return "", false
 	}
+	from := after
+	if errLine-1 <= after {
+		// The error comes right after a document that parsed (an INI
+		// section header, [SERVICE], is a flow list): that document is
+		// what the file is.
+		from = 0
+	}
 	var root yaml.Node
-	if err := yaml.Unmarshal(bytes.Join(lines[after:errLine-1], []byte("\n")), &root); err != nil || len(root.Content) != 1 {
+	dec := yaml.NewDecoder(bytes.NewReader(bytes.Join(lines[from:errLine-1], []byte("\n"))))
+	for {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err != nil {
+			if !errors.Is(err, io.EOF) {
+				return "", false
+			}
+			break
+		}
+		root = doc
+	}
+	if len(root.Content) != 1 {
 		return "", false
 	}
 	n := root.Content[0]
