@@ -858,7 +858,8 @@ func (r *run) manifests() int {
 // and Flux apply a directory that has a kustomization as that
 // kustomization says, so such a file (an entry commented out, a file
 // left behind) is applied by none of them. Each is read as nothing, with
-// a note. A file that holds a GitOps entry point (an Argo CD Application
+// a note; so is one the kustomization names but its build does not own
+// (a patch written in a form kustomize refuses). A file that holds a GitOps entry point (an Argo CD Application
 // or ApplicationSet, a Flux Kustomization or source) is still read: those
 // are applied by hand to bootstrap; so is an eksctl ClusterConfig, which
 // eksctl reads and nothing applies.
@@ -874,9 +875,12 @@ func (r *run) unlistedBesideKustomization(raw [][]byte, pre [][]*yaml.Node, kust
 			named[dir] = r.kustomizationScalars(dir)
 		}
 		if named[dir][filepath.Base(path)] {
-			// Named in a form the build refuses (a patch written as
-			// a bare path): listed, and that kustomization's FL000 says
-			// what is wrong.
+			// Named, in a field whose files the build does not own here
+			// or in a form the build refuses (a patch written as a bare
+			// path, whose FL000 that kustomization reports): part of that
+			// build only, never applied on its own.
+			out[i] = lint.Note{Kind: lint.Skipped, Range: lint.Range{File: r.rel(path)},
+				What: "not read on its own: the kustomization beside it names it, and it takes part in that kustomization's build only"}
 			continue
 		}
 		docs, ok := pre[i], true
