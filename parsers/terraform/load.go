@@ -194,10 +194,21 @@ func (l *loader) parseAll(dirs []string) {
 // module, in the order of dirs; it plans which roots use which modules.
 func (l *loader) roots(dirs []string) []string {
 	children := map[string]bool{}
+	parsed := map[string]bool{}
+	for _, d := range dirs {
+		parsed[filepath.Clean(d)] = true
+	}
 	for _, d := range dirs {
 		if inf := l.InfoOf(d); inf != nil {
 			for _, c := range inf.Children {
 				children[c] = true
+			}
+			for _, p := range inf.ChildPatterns {
+				for c := range parsed {
+					if ok, _ := filepath.Match(p, c); ok && c != filepath.Clean(d) {
+						children[c] = true
+					}
+				}
 			}
 		}
 	}

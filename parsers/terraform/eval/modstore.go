@@ -56,6 +56,10 @@ type modInfo struct {
 	Applied bool
 	// Children are the local module directories it calls.
 	Children []string
+	// ChildPatterns are the local directories a call whose source
+	// OpenTofu evaluates early ("./modules/${var.flavor}") may call, as
+	// glob patterns: each interpolation a "*" (sourcePattern).
+	ChildPatterns []string
 	// remote is set when it reads another root's state (remotestate.go).
 	remote bool
 	// recorded is set when the first parse recorded its inputs (what it
@@ -95,8 +99,44 @@ func summarize(m *Module, tree *treefs.Tree, rel func(string) string) *modInfo {
 		if child := filepath.Clean(filepath.Join(m.Dir, c.Source)); modsource.IsLocal(c.Source) && child != m.Dir {
 			inf.Children = append(inf.Children, child)
 		}
+		if p, ok := sourcePattern(c.sourceExpr); ok {
+			inf.ChildPatterns = append(inf.ChildPatterns, filepath.Join(m.Dir, p))
+		}
 	}
 	return inf
+}
+
+// sourcePattern is the glob of the local directories a module source
+// built by a template may name ("./modules/${var.flavor}" →
+// "./modules/*"): its literal parts as written, each interpolation a "*";
+// false for any other expression, a remote source, or one whose literal
+// parts hold glob characters.
+func sourcePattern(expr hcl.Expression) (string, bool) {
+	t, ok := Unhooked(expr).(*hclsyntax.TemplateExpr)
+	if !ok || t == nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, part := range t.Parts {
+		lit, ok := Unhooked(part).(*hclsyntax.LiteralValueExpr)
+		if !ok {
+			if TraversalString(Unhooked(part)) == "path.module" && b.Len() == 0 {
+				b.WriteString(".") // the module's own directory
+			} else {
+				b.WriteString("*")
+			}
+			continue
+		}
+		if lit.Val.Type() != cty.String || !lit.Val.IsKnown() || lit.Val.IsNull() || strings.ContainsAny(lit.Val.AsString(), "*?[\\") {
+			return "", false
+		}
+		b.WriteString(lit.Val.AsString())
+	}
+	p := b.String()
+	if !modsource.IsLocal(p) || !strings.Contains(p, "*") {
+		return "", false
+	}
+	return p, true
 }
 
 // applied reports whether m keeps its state in a backend and manages a

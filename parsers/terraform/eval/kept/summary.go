@@ -31,7 +31,10 @@ type ModuleSummary struct {
 	// something managed).
 	Applied  bool
 	Children []string
-	Remote   bool
+	// ChildPatterns are the globs of the directories calls with sources
+	// evaluated early may name (eval's modInfo.ChildPatterns).
+	ChildPatterns []string
+	Remote        bool
 	// Inputs are what the parse read and listed; Refused the notes of
 	// the files the tree refused; NotKept why a root using the module
 	// cannot be kept.
