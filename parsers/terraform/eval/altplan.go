@@ -237,7 +237,7 @@ func itemText(m *Module, k string, it *graphItem) (string, []hcl.Expression, boo
 		b.WriteString(r.provider + "\x00")
 		put(r.DefRange)
 		put(r.Body.rng)
-		exprs = append(r.Body.expressions(), r.count, r.forEach)
+		exprs = append(r.Body.expressions(), r.count, r.forEach, r.enabled)
 	case "provider":
 		put(it.prov.rng)
 		put(it.prov.body.rng)
@@ -261,7 +261,7 @@ func itemText(m *Module, k string, it *graphItem) (string, []hcl.Expression, boo
 		expr(c.providers)
 		expr(c.sourceExpr)
 		expr(c.versionExpr)
-		exprs = append(exprs, c.count, c.forEach)
+		exprs = append(exprs, c.count, c.forEach, c.enabled)
 	default:
 		ok = false
 	}

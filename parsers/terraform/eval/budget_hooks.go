@@ -180,13 +180,13 @@ func (m *Module) bodyExpressions() []hcl.Expression {
 	}
 	for _, r := range m.Resources {
 		out = append(out, r.Body.expressions()...)
-		out = append(out, r.count, r.forEach)
+		out = append(out, r.count, r.forEach, r.enabled)
 	}
 	for _, c := range m.calls {
 		for _, a := range c.Attrs {
 			out = append(out, a.Expr)
 		}
-		out = append(out, c.count, c.forEach, c.sourceExpr, c.versionExpr)
+		out = append(out, c.count, c.forEach, c.enabled, c.sourceExpr, c.versionExpr)
 	}
 	for _, p := range m.providers {
 		out = append(out, p.body.expressions()...)

@@ -768,8 +768,10 @@ func (mi *ModInst) suffix(key cty.Value) string {
 // whose keys are known, and one possible instance where the count or some
 // keys are unknown before apply. invalid says why Terraform itself would
 // refuse the value ("" when it would not).
-func (mi *ModInst) expand(count, forEach hcl.Expression) (insts []Instance, invalid string) {
+func (mi *ModInst) expand(count, forEach, enabled hcl.Expression) (insts []Instance, invalid string) {
 	switch {
+	case enabled != nil && count == nil && forEach == nil:
+		return mi.dependent(mi.expandEnabled(enabled), enabled, "lifecycle enabled"), ""
 	case count != nil:
 		insts, invalid = mi.expandCount(mi.Eval(count, nil))
 		if unkeyed(insts) {
@@ -792,6 +794,30 @@ func (mi *ModInst) expand(count, forEach hcl.Expression) (insts []Instance, inva
 		return mi.dependent(insts, forEach, "for_each"), invalid
 	}
 	return []Instance{{key: cty.NilVal}}, ""
+}
+
+// disabled reports whether a block is disabled by its OpenTofu lifecycle
+// enabled (false): it has no instance, and reads as null.
+func disabled(enabled hcl.Expression, insts []Instance) bool {
+	return enabled != nil && len(insts) == 0
+}
+
+// enabledUnknown is why an instance whose lifecycle enabled is not known
+// may not exist.
+const enabledUnknown = "its lifecycle enabled is not known statically"
+
+// expandEnabled is the instance of a block whose OpenTofu lifecycle
+// enabled is written: none when it is false, the one unkeyed instance
+// when true, and that instance as possible when it is not known.
+func (mi *ModInst) expandEnabled(enabled hcl.Expression) []Instance {
+	v, err := convert.Convert(mi.Eval(enabled, nil), cty.Bool)
+	switch {
+	case err != nil || !v.IsKnown() || v.IsNull():
+		return []Instance{{key: cty.NilVal, possible: enabledUnknown}}
+	case v.False():
+		return nil
+	}
+	return []Instance{{key: cty.NilVal}}
 }
 
 // refuseListForEach records Terraform's error for a for_each of the
@@ -839,7 +865,7 @@ func (mi *ModInst) evalResource(r *Resource) {
 	b := mi.Evaluator.Budget()
 	site := b.at(r.DefRange)
 	defer func() { b.site = site }()
-	insts, invalid := mi.expand(r.count, r.forEach)
+	insts, invalid := mi.expand(r.count, r.forEach, r.enabled)
 	local := r.key()
 	if !b.Ok() {
 		mi.store(r, cty.DynamicVal)
@@ -901,6 +927,10 @@ func (mi *ModInst) evalResource(r *Resource) {
 	}
 	if !b.Ok() {
 		mi.store(r, cty.DynamicVal)
+		return
+	}
+	if disabled(r.enabled, insts) {
+		mi.store(r, cty.NullVal(cty.DynamicPseudoType))
 		return
 	}
 	mi.store(r, mi.collect(local, r.count, r.forEach, keys, vals))
@@ -1059,7 +1089,7 @@ func (mi *ModInst) evalCall(c *Call) {
 	site := b.at(c.DefRange)
 	defer func() { b.site = site }()
 	defer delete(mi.preset, c.name) // its outputs are final once it returns
-	insts, invalid := mi.expand(c.count, c.forEach)
+	insts, invalid := mi.expand(c.count, c.forEach, c.enabled)
 	if !b.Ok() {
 		mi.modules[c.name] = cty.DynamicVal
 		return
@@ -1067,6 +1097,10 @@ func (mi *ModInst) evalCall(c *Call) {
 	if invalid != "" {
 		mi.Evaluator.Notes = append(mi.Evaluator.Notes, lint.Note{Kind: lint.Skipped, What: mi.Label("module."+c.name) + ": " + invalid + "; not read", Range: mi.Evaluator.Session.Rng(c.DefRange)})
 		mi.modules[c.name] = cty.DynamicVal
+		return
+	}
+	if disabled(c.enabled, insts) {
+		mi.modules[c.name] = cty.NullVal(cty.DynamicPseudoType)
 		return
 	}
 	if mi.Model != nil && len(insts) == 0 {
@@ -1298,7 +1332,7 @@ func (m *Module) buildGraph() *itemGraph {
 	}
 	for _, r := range m.Resources {
 		it := &graphItem{kind: "resource", name: r.key(), res: r, deps: resourceProviderKeys(r)}
-		add(r.key(), it, append(r.Body.expressions(), r.count, r.forEach))
+		add(r.key(), it, append(r.Body.expressions(), r.count, r.forEach, r.enabled))
 	}
 	for _, c := range m.calls {
 		var exprs []hcl.Expression
@@ -1306,7 +1340,7 @@ func (m *Module) buildGraph() *itemGraph {
 			exprs = append(exprs, a.Expr)
 		}
 		it := &graphItem{kind: "module", name: c.name, call: c, deps: callProviderKeys(c, providerKeys)}
-		add("module."+c.name, it, append(exprs, c.count, c.forEach, c.sourceExpr, c.versionExpr))
+		add("module."+c.name, it, append(exprs, c.count, c.forEach, c.enabled, c.sourceExpr, c.versionExpr))
 	}
 	for n, a := range m.outputs {
 		add("output."+n, &graphItem{kind: "output", name: n}, []hcl.Expression{a.Expr})

@@ -134,6 +134,9 @@ type Resource struct {
 	Body     *Body
 	count    hcl.Expression
 	forEach  hcl.Expression
+	// enabled is OpenTofu's lifecycle { enabled = … } (1.11): false
+	// makes no instance, and the resource reads as null.
+	enabled  hcl.Expression
 	provider string // "aws" or "aws.alias"
 	// dependsOn are the blocks its depends_on names (parseDependsOn).
 	dependsOn []string
@@ -162,6 +165,7 @@ type Call struct {
 	Attrs     map[string]*hcl.Attribute
 	count     hcl.Expression
 	forEach   hcl.Expression
+	enabled   hcl.Expression // OpenTofu's lifecycle { enabled = … }
 	providers hcl.Expression
 	// Version is the registry version constraint as written ("~> 20.0").
 	Version string
@@ -527,6 +531,22 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 	m.variables[b.Labels[0]] = v
 }
 
+// lifecycleEnabled is the enabled argument of a lifecycle block among
+// blocks (OpenTofu 1.11: the object exists only when it is true), nil
+// when none is written.
+func lifecycleEnabled(blocks hcl.Blocks) hcl.Expression {
+	for _, b := range blocks {
+		if b.Type != "lifecycle" {
+			continue
+		}
+		attrs, _ := b.Body.JustAttributes()
+		if a, ok := attrs["enabled"]; ok {
+			return a.Expr
+		}
+	}
+	return nil
+}
+
 // quotedTypeConstraint is Terraform's error for a variable type written
 // in quotes, the form of Terraform 0.11 (type = "list"): Terraform 1.x
 // refuses it when it loads the configuration (its messages, as terraform
@@ -595,6 +615,9 @@ func (m *Module) addResource(b *hcl.Block, override bool) {
 	}
 	cbd, cbdSet := lifecycleCreateBeforeDestroy(meta)
 	r.CreateBeforeDestroy = cbd
+	if meta != nil {
+		r.enabled = lifecycleEnabled(meta.Blocks)
+	}
 	if override {
 		for _, old := range m.Resources {
 			if old.Data == r.Data && old.Type == r.Type && old.Name == r.Name {
@@ -604,6 +627,9 @@ func (m *Module) addResource(b *hcl.Block, override bool) {
 				}
 				if r.forEach != nil {
 					old.forEach = r.forEach
+				}
+				if r.enabled != nil {
+					old.enabled = r.enabled
 				}
 				if r.provider != "" {
 					old.provider = r.provider
@@ -636,6 +662,13 @@ func (m *Module) addResource(b *hcl.Block, override bool) {
 func (m *Module) addCall(b *hcl.Block, override bool) {
 	attrs, _ := b.Body.JustAttributes()
 	c := &Call{name: b.Labels[0], Attrs: map[string]*hcl.Attribute{}, DefRange: b.DefRange}
+	if body, ok := b.Body.(*hclsyntax.Body); ok {
+		var blocks hcl.Blocks
+		for _, x := range body.Blocks {
+			blocks = append(blocks, x.AsHCLBlock())
+		}
+		c.enabled = lifecycleEnabled(blocks)
+	}
 	for n, a := range attrs {
 		switch n {
 		case "source":
