@@ -709,11 +709,21 @@ func readFileMoves(tree *treefs.Tree, f string) *fileMoves {
 			if from == "" {
 				continue
 			}
+			// Without lifecycle { destroy = … } Terraform destroys the
+			// object, OpenTofu forgets it (configs.Removed: destroy
+			// defaults to false, with a warning): a .tofu file is
+			// OpenTofu's alone.
 			act := lint.ActionDelete
+			if strings.HasSuffix(f, ".tofu") {
+				act = lint.ActionForget
+			}
 			for _, lb := range b.Body.Blocks {
 				if a, ok := lb.Body.Attributes["destroy"]; ok && lb.Type == "lifecycle" {
-					if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "bool" && v.False() {
-						act = lint.ActionForget
+					if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "bool" && v.IsKnown() && !v.IsNull() {
+						act = lint.ActionDelete
+						if v.False() {
+							act = lint.ActionForget
+						}
 					}
 				}
 			}

@@ -1,0 +1,7 @@
+resource "aws_iam_role" "nodes" {
+  name = "harbor-nodes"
+  assume_role_policy = jsonencode({
+    Version   = "2012-10-17"
+    Statement = [{ Effect = "Allow", Action = "sts:AssumeRole", Principal = { Service = "ec2.amazonaws.com" } }]
+  })
+}

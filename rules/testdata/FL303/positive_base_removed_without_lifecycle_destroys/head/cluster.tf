@@ -1,0 +1,16 @@
+terraform {
+  backend "s3" {}
+}
+
+resource "aws_eks_node_group" "general" {
+  cluster_name    = "harbor"
+  node_group_name = "general"
+  node_role_arn   = "arn:aws:iam::123456789012:role/harbor-nodes" # want FL303 `aws_iam_role.nodes \(at base base\) is deleted since the base revision while managed node group aws_eks_node_group.general still uses it`
+  subnet_ids      = ["subnet-0a9", "subnet-0b9"]
+
+  scaling_config {
+    min_size     = 2
+    max_size     = 4
+    desired_size = 2
+  }
+}
