@@ -128,12 +128,12 @@ func (v *variable) typeConstraint() typeConstraint {
 
 // Resource is a resource or data block.
 type Resource struct {
-	Data     bool
-	Type     string
-	Name     string
-	Body     *Body
-	count    hcl.Expression
-	forEach  hcl.Expression
+	Data    bool
+	Type    string
+	Name    string
+	Body    *Body
+	count   hcl.Expression
+	forEach hcl.Expression
 	// enabled is OpenTofu's lifecycle { enabled = … } (1.11): false
 	// makes no instance, and the resource reads as null.
 	enabled  hcl.Expression
