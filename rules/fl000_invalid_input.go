@@ -39,7 +39,8 @@ resource or data source — at the later declaration, in file name order),
 a second backend or required_providers block (an override file's replaces
 the first), a variable type written in quotes as Terraform 0.11 wrote it
 (` + "`type = \"list\"`" + `, which Terraform 1.x refuses: "Invalid quoted type
-constraints"), an
+constraints") or one its type syntax refuses (` + "`map[string]`" + `: "Invalid type
+specification"), an
 argument a local module does not declare or a variable without a default it
 is not given (at the call), a ` + "`for_each`" + ` whose value, known statically, is a
 list or tuple rather than a map or set of strings (one known only at plan

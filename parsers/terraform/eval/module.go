@@ -522,6 +522,17 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 			v.typ = a.Expr
 			if d := quotedTypeConstraint(a.Expr); d != nil {
 				m.diags = append(m.diags, d)
+			} else if kw := hcl.ExprAsKeyword(a.Expr); kw != "list" && kw != "map" && !hasFor(a.Expr) {
+				// Terraform decodes the type with the same typeexpr, and
+				// refuses the configuration on its errors; a bare list or
+				// map is its legacy shorthand for list(any) / map(any)
+				// (configs.decodeVariableType), accepted.
+				_, _, diags := typeexpr.TypeConstraintWithDefaults(a.Expr)
+				for _, d := range diags {
+					if d.Severity == hcl.DiagError {
+						m.diags = append(m.diags, d)
+					}
+				}
 			}
 		}
 		if a, ok := content.Attributes["nullable"]; ok {
