@@ -445,7 +445,7 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *
 		}
 		out.ents, out.diags, out.docs = kube.ParseDocs(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
 			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, WithoutValues: r.WithoutValues, Notes: note, Parsed: run.docs[i],
-			ReleaseNamespace: ns, ReleaseNamespaceText: nsText})
+			ReleaseNamespace: ns, ReleaseNamespaceText: nsText, ReleaseNameText: r.ReleaseNameText})
 	})
 	// Kept before the entities are given their release's root below.
 	run.parses.Keep(u, func(i int) unitcache.Parse {

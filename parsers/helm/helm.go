@@ -174,6 +174,9 @@ type Rendered struct {
 	Scope lint.Scope
 	// Inferred is set when rendered with chart defaults.
 	Inferred []string
+	// ReleaseNameText is, when rendered with chart defaults, the release
+	// name it was rendered with (kube.Options.ReleaseNameText).
+	ReleaseNameText string
 	// Map maps a range in Content (and the scalar text there, "" for
 	// collections) to where a user changes it; see the package's
 	// position order.
@@ -688,6 +691,7 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *pat
 	} else {
 		out.Inferred = []string{InferredDefaults}
 		out.WithoutValues = defaultsWithout
+		out.ReleaseNameText = defaultReleaseName(cd)
 	}
 	return out
 }

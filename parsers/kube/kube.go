@@ -47,6 +47,11 @@ type Options struct {
 	// installs, rendered in "default"): a metadata.namespace of that text
 	// is ReleaseNamespace.
 	ReleaseNamespaceText string
+	// ReleaseNameText, when set, is the text the release's name was
+	// rendered as for a chart no release installs (its chart's name): a
+	// label value a pod requires of exactly that text (nodeSelector,
+	// required node affinity) is the name given at install, not known.
+	ReleaseNameText string
 	// TargetNamespace, when set, is the namespace a Flux Kustomization's
 	// spec.targetNamespace places the documents in: every object that is
 	// not cluster-scoped (as kustomize's namespace transformer decides,

@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -185,6 +186,13 @@ func setClass(r *lint.Resources, i int, v int64) {
 	}
 }
 
+// releaseName reports whether a label value a pod requires is the release
+// name a chart no release installs was rendered with
+// (Options.ReleaseNameText): the name given at install.
+func (d *doc) releaseName(v string) bool {
+	return d.opts.ReleaseNameText != "" && v == d.opts.ReleaseNameText
+}
+
 // nodeSelector reads spec.nodeSelector as one In requirement per entry,
 // ranging over the entry. A map that cannot be read is one Unknown
 // requirement at its key.
@@ -202,7 +210,7 @@ func (d *doc) nodeSelector(p *lint.PodScheduling, spec *yaml.Node) {
 		r := lint.Requirement{Key: e.key, Operator: lint.OpIn, Range: d.entryRange(e.k, e.v)}
 		v, ok := d.labelText(e.v)
 		r.Values = []string{v}
-		r.Unknown = !ok || lint.HasSentinel(e.key) || hasPlaceholder(e.key)
+		r.Unknown = !ok || lint.HasSentinel(e.key) || hasPlaceholder(e.key) || d.releaseName(v)
 		p.NodeSelector = append(p.NodeSelector, r)
 	}
 }
@@ -245,6 +253,9 @@ func (d *doc) selectorTerm(term *yaml.Node) []lint.Requirement {
 	reqs, ok := d.requirements(ev, false)
 	if !ok {
 		reqs = append(reqs, lint.Requirement{Unknown: true, Range: d.rangeOf(ek)})
+	}
+	for i := range reqs {
+		reqs[i].Unknown = reqs[i].Unknown || slices.ContainsFunc(reqs[i].Values, d.releaseName)
 	}
 	if fk, fv := lookup(m, "matchFields"); fk != nil {
 		if _, present, _ := collection(fv, yaml.SequenceNode); present {
