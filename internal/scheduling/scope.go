@@ -386,7 +386,13 @@ func holdsNodePool(v any, depth int) bool {
 // the workload may run in — its own cluster is not named, or may be that
 // one —; nil when there is none.
 func (c *checker) otherCluster(w *lint.Workload) *lint.OtherCluster {
+	_, ownCluster := c.rootCluster[w.Root]
 	for _, o := range c.m.OtherClusters {
+		if ownCluster && w.Root != "" && o.Root != w.Root {
+			// A root that declares its one cluster installs there, not
+			// in another root's.
+			continue
+		}
 		if o.Scope.Compatible(w.Scope, true, true) && lint.Compare(o.Name, clusterOf(w.Scope)) != lint.No {
 			return o
 		}
