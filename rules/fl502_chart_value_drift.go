@@ -67,7 +67,12 @@ Application or helmfile release of an environment passes) is written for
 all of them: a key in it that the chart of another of those releases
 (another chart) reads, or may read (its reads unknown), is in force there
 and is not reported; a key none of their charts reads is one finding, at
-the first release, saying how many others take it from the same place.
+the first release, saying how many others take it from the same place
+(keys grouped into blocks alike for all of them: a block is one none of
+their charts reads any part of). A value one chart ignores that another
+release's chart reads from the same place (an app-of-apps value two
+Application templates pass on as a parameter) is reported where the
+ignoring release names the key, not at the value the other needs.
 
 A key whose value is a YAML anchor the document refers to elsewhere
 (` + "`javaDefaults: &java`" + `, merged into each service with ` + "`<<: *java`" + `) is
@@ -103,6 +108,7 @@ Karpenter's old instance profile settings, give the EC2NodeClass its
 
 func checkChartValueDrift(p *lint.Pass) {
 	shared := sharedValues(p.Model.Releases)
+	inForce := valuesInForce(p.Model.Releases)
 	reports := placeReports{byPlace: map[string]*placeReport{}}
 	defer reports.flush(p)
 	for _, r := range p.Model.Releases {
@@ -121,15 +127,23 @@ func checkChartValueDrift(p *lint.Pass) {
 				unread = append(unread, k)
 			}
 		}
-		for _, g := range unreadBlocks(r, unread) {
+		for _, g := range unreadBlocks(r, unread, shared) {
 			if len(g.keys) > 1 || g.keys[0].Unnamed {
 				reportUnreadBlock(&reports, r, g)
 				continue
 			}
 			k := g.keys[0]
 			shown := shownKey(k)
+			at := valueRange(r, k.Key)
+			if kr := r.KeyRanges[k.Key]; !kr.IsZero() && inForce.forAnother(at, r) {
+				// The value is written where another release's chart
+				// reads it too (an app-of-apps value two Application
+				// templates pass on): the place to change is where this
+				// release names the key.
+				at = kr
+			}
 			reports.add(r, k.Key, "value", lint.Finding{
-				Range:   valueRange(r, k.Key),
+				Range:   at,
 				Message: fmt.Sprintf("%s sets value %s, which chart %s never reads", r.Label, shown, r.Reads.Chart),
 				Related: []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},
 				Chain: []string{
@@ -275,6 +289,56 @@ func (w valueWriters) readByAnother(r *lint.Release, k lint.ValueKey) bool {
 	return false
 }
 
+// readPlaces are the places values are written at, each with the
+// releases whose charts read (or may read) the value written there.
+type readPlaces map[lint.Range][]*lint.Release
+
+// valuesInForce indexes, by where each value is written, the releases
+// whose charts read it or whose reads are not known.
+func valuesInForce(releases []*lint.Release) readPlaces {
+	out := readPlaces{}
+	for _, r := range releases {
+		if r.Generated {
+			continue
+		}
+		for _, k := range lint.ValueKeys(r.Values) {
+			at := r.ValueRanges[k.Key]
+			if k.Unnamed || at.IsZero() || (r.Reads != nil && !r.Reads.ReadsKey(k.Path)) {
+				continue
+			}
+			out[at] = append(out[at], r)
+		}
+	}
+	return out
+}
+
+// forAnother reports whether a release other than r (of another chart)
+// reads the value written at at.
+func (p readPlaces) forAnother(at lint.Range, r *lint.Release) bool {
+	for _, o := range p[at] {
+		if o != r && !sameChart(o, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// prefixReadByAnother reports whether the first j segments of key k of
+// release r, written where releases of other charts take it from too,
+// are read (in part) by one of those charts.
+func (w valueWriters) prefixReadByAnother(r *lint.Release, k lint.ValueKey, j int) bool {
+	at := r.KeyRanges[k.Key]
+	if k.Unnamed || at.IsZero() {
+		return false
+	}
+	for _, o := range w[writtenKey{at, k.Key}] {
+		if o != r && !sameChart(o, r) && o.Reads != nil && o.Reads.ReadsKey(k.PrefixPath(j)) {
+			return true
+		}
+	}
+	return false
+}
+
 // holdsAnchor reports whether key k is (or lies under) a key whose value
 // is a YAML anchor its document refers to: written to be merged into
 // others, not for the chart (deleting it would break the file).
@@ -327,13 +391,16 @@ type unreadGroup struct {
 // unreadBlocks groups unread keys by the outermost unread block that is
 // written where a range can point (so a subtree the chart has no key for
 // is one finding at its key, not one per leaf), in key order.
-func unreadBlocks(r *lint.Release, unread []lint.ValueKey) []unreadGroup {
+func unreadBlocks(r *lint.Release, unread []lint.ValueKey, shared valueWriters) []unreadGroup {
 	var out []unreadGroup
 	at := map[string]int{}
 	for _, k := range unread {
 		block := k.Key
 		for j := 1; j < len(k.Segments); j++ {
-			if r.Reads.ReadsKey(k.PrefixPath(j)) {
+			if r.Reads.ReadsKey(k.PrefixPath(j)) || shared.prefixReadByAnother(r, k, j) {
+				// Read here, or by the chart of another release that
+				// takes the key from the same place: each release's
+				// findings about that place group its keys alike.
 				continue
 			}
 			if prefix := strings.Join(k.Segments[:j], "."); !r.ValueRanges[prefix].IsZero() {
