@@ -17,6 +17,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/helm"
 	"github.com/faultline-dev/faultline/parsers/plan"
 	"github.com/faultline-dev/faultline/parsers/terraform"
 )
@@ -122,7 +123,8 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 		in.Notes = append(in.Notes, lint.Note{Kind: lint.Skipped, Range: lint.Range{File: root},
 			What: "a root module at the base revision, called as a module now: what it declared there is not compared (no apply of the scanned roots destroys it)"})
 	}
-	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip) {
+	kept := func(o *lint.Object) string { return argoKept(bl.deliveries, l.deliveries, o) }
+	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip, kept) {
 		model.AddChange(c)
 	}
 	markModeAtBase(bl.Input.Model, model)
@@ -232,7 +234,7 @@ func inUncomparable(o *lint.Object, skip map[string]bool) bool {
 // diffBase compares the base model with the scanned one; a base entity
 // inside a call skip names is compared only when the scanned tree has its
 // block.
-func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool) []*lint.Change {
+func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool, kept func(*lint.Object) string) []*lint.Change {
 	byKey := map[string][]lint.Entity{}
 	for _, e := range head.Entities() {
 		if e.Base().Kind == lint.KindWorkload {
@@ -250,6 +252,11 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 	for _, e := range base.Entities() {
 		o := e.Base()
 		if o.Kind == lint.KindWorkload || inUncomparable(o, skip) && len(blocks[blockKey(o)]) == 0 {
+			continue
+		}
+		if slices.Contains(o.Inferred, helm.InferredDefaults) {
+			// Rendered from a chart no release installed at the base:
+			// nothing of the tree deployed it, nothing is deleted.
 			continue
 		}
 		key := baseKey(e)
@@ -277,6 +284,10 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 			}
 		case len(now) == 0 && len(o.Possible) > 0 && len(blocks[blockKey(o)]) > 0:
 			continue // a possible instance at base is no proof of an object; the block is still there
+		case len(now) == 0 && kept != nil && kept(o) != "":
+			// Gone from the tree, left in the cluster by the Argo CD
+			// Application that applied it (argokept.go).
+			action, reason = lint.ActionForget, kept(o)
 		case len(now) == 0, gone[e]:
 			action = lint.ActionDelete
 			if len(now) == 0 {

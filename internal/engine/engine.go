@@ -152,6 +152,9 @@ type Loaded struct {
 	// census is a cached run's Census (it has no model).
 	census *Census
 	rel    func(string) string
+	// deliveries are the tree's Argo CD Applications applying its
+	// directories, those relative as ranges name files (--base).
+	deliveries []delivery
 }
 
 // Rel reports a path the way ranges do.
@@ -760,6 +763,11 @@ func (r *run) manifests() int {
 	})
 	subst := r.substitutions(raw, pre)
 	dests, argo := r.argoDestinations(raw, pre)
+	if argo != nil && (r.opts.BaseDir != "" || r.opts.relOverride != nil) {
+		// Compared with a base revision: what Argo CD does with objects
+		// whose manifests go (argokept.go).
+		r.l.deliveries = relDeliveries(argo.Deliveries(), r.rel)
+	}
 	argoAnywhere := sync.OnceValue(func() bool { return r.argoLoadsFromAnywhere(raw, pre, argo) })
 	var ownedFlux *flux.Set
 	kustDirs := make(map[string]bool, len(r.d.kustomizations))

@@ -100,3 +100,70 @@ func DestinationOf(ds []Destination, dir string) (Destination, bool) {
 	}
 	return best, depth >= 0 && !clash
 }
+
+// Delivery is an Argo CD Application that applies a directory of the
+// tree (its source's path: plain manifests, a kustomization, a chart):
+// what becomes of the objects it applied when their manifests leave the
+// directory, or when the Application itself goes.
+type Delivery struct {
+	// Dirs are the directory's absolute paths (Destination.Dirs);
+	// Recurse says its subdirectories are applied too (directory.recurse,
+	// or a chart or kustomization, whose files lie below it).
+	Dirs    []string
+	Recurse bool
+	// Name is the Application's namespace/name; Label names it.
+	Name, Label string
+	// Prunes is syncPolicy.automated.prune: true: Argo CD deletes an
+	// object whose manifest is gone. Otherwise it stays, out of sync.
+	Prunes bool
+	// Cascades is set when its finalizers hold Argo CD's resources
+	// finalizer: deleting the Application deletes what it applied.
+	// Without it the Application goes alone.
+	Cascades bool
+}
+
+// resourcesFinalizer is the finalizer that makes Argo CD delete an
+// Application's resources with it (foreground or background forms too).
+const resourcesFinalizer = "resources-finalizer.argocd.argoproj.io"
+
+// Deliveries are the Argo CD Applications among the added files whose
+// sources name a path of the repository, one per such source.
+func (f *Finder) Deliveries() []Delivery {
+	b := &builder{Finder: f}
+	var out []Delivery
+	f.eachMapping(func(yf *yamlFile, top *yaml.Node) {
+		if str(at(top, "kind")) != "Application" || !strings.HasPrefix(str(at(top, "apiVersion")), "argoproj.io/") {
+			return
+		}
+		name := str(at(top, "metadata", "name"))
+		if name == "" || strings.Contains(name, "{{") {
+			return
+		}
+		ns := str(at(top, "metadata", "namespace"))
+		spec := at(top, "spec")
+		d := Delivery{Name: ns + "/" + name, Label: "Argo CD Application " + name,
+			Prunes: str(at(spec, "syncPolicy", "automated", "prune")) == "true"}
+		for _, fz := range items(at(top, "metadata", "finalizers")) {
+			if v := str(fz); v == resourcesFinalizer || strings.HasPrefix(v, resourcesFinalizer+"/") {
+				d.Cascades = true
+			}
+		}
+		for _, src := range argoSources(spec) {
+			p := str(at(src, "path"))
+			if p == "" || strings.ContainsAny(p, "{*?[") || at(src, "chart") != nil {
+				continue
+			}
+			sd := d
+			sd.Recurse = str(at(src, "directory", "recurse")) == "true" || at(src, "helm") != nil || at(src, "kustomize") != nil
+			for _, base := range b.repoBases(yf.dir) {
+				dir := filepath.Clean(filepath.Join(base, filepath.FromSlash(p)))
+				sd.Dirs = append(sd.Dirs, dir)
+				if f.p.isFile(filepath.Join(dir, "Chart.yaml")) || f.p.isFile(filepath.Join(dir, "kustomization.yaml")) || f.p.isFile(filepath.Join(dir, "kustomization.yml")) {
+					sd.Recurse = true
+				}
+			}
+			out = append(out, sd)
+		}
+	})
+	return out
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -462,4 +463,13 @@ func (p *paths) readFile(abs string) ([]byte, error) {
 		return nil, errOutside
 	}
 	return readLimited(p.tree, real, maxValuesFile)
+}
+
+// isFile reports whether abs is a regular file of the scanned tree.
+func (p *paths) isFile(abs string) bool {
+	if p.tree != nil {
+		return p.tree.IsFile(abs)
+	}
+	st, err := os.Stat(abs)
+	return err == nil && st.Mode().IsRegular()
 }
