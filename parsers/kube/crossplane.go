@@ -1,10 +1,12 @@
 package kube
 
 import (
+	"fmt"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/faultline-dev/faultline/internal/eksaddons"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -314,7 +316,68 @@ func (m *mr) entities() []lint.Entity {
 	if cl, ok := e.(*lint.Cluster); ok {
 		return []lint.Entity{cl, m.clusterSecurityGroup(cl)}
 	}
+	if m.service+"/"+m.d.kind == "eks/Addon" {
+		return append([]lint.Entity{e}, m.addonAccounts(e.Base())...)
+	}
 	return []lint.Entity{e}
+}
+
+// addonAccounts reads an eks Addon as aws_eks_addon is read: for an
+// add-on eksaddons knows, the service account it runs as, bound to its
+// serviceAccountRoleArn (serviceAccountRoleARN in the community
+// provider; a Ref / Selector names an iam Role), and a pod identity
+// association per podIdentityAssociation entry (in the add-on's
+// namespace; not known for another add-on).
+func (m *mr) addonAccounts(o *lint.Object) []lint.Entity {
+	_, nameNode := lookup(m.fp, "addonName")
+	name, _ := m.text(nameNode)
+	at := m.rng(nameNode)
+	if at.IsZero() {
+		at = o.Range
+	}
+	acct, known := eksaddons.AccountOf(name)
+	roleT := target{"iam", "Role"}
+	var out []lint.Entity
+	if known {
+		sa := &lint.ServiceAccount{Object: *o, Namespace: lint.Known(acct.Namespace), NamespaceRange: at}
+		sa.Kind, sa.Addr = lint.KindServiceAccount, o.Addr+"#service-account"
+		sa.Name, sa.NameRange = lint.Known(acct.Name), at
+		sa.Via, sa.AddOn = o.Label+", add-on "+name, name
+		sa.Label = "service account " + acct.Namespace + "/" + acct.Name + " (" + sa.Via + ")"
+		sa.Aliases = []string{lint.KubeKey("", "ServiceAccount", acct.Namespace, acct.Name)}
+		sa.RoleARN = m.refField(m.fp, "serviceAccountRoleArn", "serviceAccountRoleArnRef", "serviceAccountRoleArnSelector", roleT)
+		if !sa.RoleARN.IsSet() {
+			sa.RoleARN = m.refField(m.fp, "serviceAccountRoleARN", "serviceAccountRoleARNRef", "serviceAccountRoleARNSelector", roleT)
+		}
+		out = append(out, sa)
+	}
+	cluster := m.refField(m.fp, "clusterName", "clusterNameRef", "clusterNameSelector", target{"eks", "Cluster"})
+	_, list := lookup(m.fp, "podIdentityAssociation")
+	if l := resolve(list); l != nil && l.Kind == yaml.SequenceNode {
+		for i, it := range l.Content {
+			p := &lint.PodIdentityAssociation{Object: *o, Cluster: cluster.Value}
+			if !cluster.IsSet() {
+				p.Cluster = lint.Unknown()
+			}
+			p.Kind, p.Addr = lint.KindPodIdentity, fmt.Sprintf("%s#podIdentityAssociation[%d]", o.Addr, i)
+			p.Name = lint.Unknown()
+			p.Namespace = lint.Ref{Value: lint.Unknown(), Range: at}
+			if known {
+				p.Namespace.Value = lint.Known(acct.Namespace)
+			}
+			item := m.block(it)
+			_, sa := lookup(item, "serviceAccount")
+			p.ServiceAccount = m.ref(sa)
+			p.RoleARN = m.refField(item, "roleArn", "roleArnRef", "roleArnSelector", roleT)
+			p.Label = o.Label + " podIdentityAssociation"
+			if sn, ok := p.ServiceAccount.Value.Str(); ok {
+				ns, _ := p.Namespace.Value.Str()
+				p.Label = "pod identity association " + ns + "/" + sn + " (" + o.Label + ")"
+			}
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // entity builds the model entity for the managed resource.
