@@ -21,8 +21,10 @@ type Identity struct {
 	// Written is the reference as written.
 	Written Value
 	// Alike are the entities a name names when several do (two roots
-	// declaring a role of one name): Entity is nil then.
-	Alike []Entity
+	// declaring a role of one name), or a Crossplane selector matches
+	// (BySelector): Entity is nil then.
+	Alike      []Entity
+	BySelector bool
 	// Maybe are, when no entity provably is the reference, those whose
 	// name may equal it (a name known only in part: a variable without
 	// a value).
@@ -32,6 +34,17 @@ type Identity struct {
 // Undeclared is the coverage note for a reference to a role no entity
 // provably is: what of is bound to, and why that is not known.
 func (id Identity) Undeclared(what, of string) string {
+	if id.BySelector && len(id.Alike) > 1 {
+		var labels []string
+		for _, e := range id.Alike[:min(len(id.Alike), 3)] {
+			labels = append(labels, e.Base().Label)
+		}
+		more := ""
+		if len(id.Alike) > 3 {
+			more = fmt.Sprintf(" and %d more", len(id.Alike)-3)
+		}
+		return fmt.Sprintf("the %s selector of %s matches %d of this tree (%s%s): which one Crossplane picks is not known", what, of, len(id.Alike), strings.Join(labels, ", "), more)
+	}
 	if len(id.Alike) > 1 {
 		var labels []string
 		seen := map[string]bool{}
@@ -182,6 +195,19 @@ func resolveNamed(m *Model, kind Kind, arnType string, v Value, holder Scope) Id
 				id.Entity, id.Scope = d, d.Base().Scope.Merge(id.Scope)
 			}
 			return id
+		}
+		// A Crossplane selector several objects match: any of them.
+		if strings.HasPrefix(ref.Object, selectorPrefix) {
+			var alike []Entity
+			for _, e := range m.selectorMatches(ref.Object) {
+				if e.Base().Kind == kind {
+					alike = append(alike, e)
+				}
+			}
+			if len(alike) > 1 {
+				id.Alike, id.BySelector = alike, true
+				return id
+			}
 		}
 		// A name that is one value the model knows only by its source
 		// (var.cluster_name with no value): the entity named by that

@@ -116,3 +116,27 @@ func TestUndeclaredPlaceholder(t *testing.T) {
 		t.Errorf("an ARN: %q", got)
 	}
 }
+
+// A Crossplane selector several roles match resolves to none of them, and
+// its note names them; one role it matches is that role.
+func TestSelectorMatchingSeveralRoles(t *testing.T) {
+	role := func(name, app string) *Role {
+		return &Role{Object: Object{Kind: KindRole, Addr: "k8s:iam.aws.upbound.io/Role//" + name, Label: "Role " + name, Source: SourceCrossplane,
+			Name: Known(name), Labels: map[string]string{"app": app}, Aliases: []string{KubeKey("iam.aws.upbound.io", "Role", "", name)}}}
+	}
+	m := &Model{}
+	m.Add(role("reports-a", "reports"), role("reports-b", "reports"), role("billing", "billing"))
+	sel := Hole(HoleRef{Object: SelectorKey("iam.aws.upbound.io", "Role", "", map[string]string{"app": "reports"})})
+	id := m.ResolveRole(sel, Scope{})
+	if id.Entity != nil || len(id.Alike) != 2 || !id.BySelector {
+		t.Fatalf("entity %v, alike %v: want the two roles the selector matches", id.Entity, id.Alike)
+	}
+	want := "the role selector of PodIdentityAssociation reports matches 2 of this tree (Role reports-a, Role reports-b): which one Crossplane picks is not known"
+	if got := id.Undeclared("role", "PodIdentityAssociation reports"); got != want {
+		t.Errorf("note %q\nwant %q", got, want)
+	}
+	one := Hole(HoleRef{Object: SelectorKey("iam.aws.upbound.io", "Role", "", map[string]string{"app": "billing"})})
+	if id := m.ResolveRole(one, Scope{}); id.Entity == nil || id.Entity.Base().Label != "Role billing" {
+		t.Errorf("a selector one role matches resolves to %v", id.Entity)
+	}
+}

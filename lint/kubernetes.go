@@ -86,6 +86,16 @@ func SelectorKey(group, kind, namespace string, labels map[string]string) string
 // lookupSelector finds the single object a selector key selects; none when
 // zero or several match.
 func (m *Model) lookupSelector(key string) Entity {
+	if found := m.selectorMatches(key); len(found) == 1 {
+		return found[0]
+	}
+	return nil
+}
+
+// selectorMatches are the entities a selector key (SelectorKey) matches:
+// objects of its group, kind and namespace carrying every label it asks
+// for.
+func (m *Model) selectorMatches(key string) []Entity {
 	rest := strings.TrimPrefix(key, selectorPrefix)
 	path, query, _ := strings.Cut(rest, "?")
 	want, err := url.ParseQuery(query)
@@ -93,7 +103,7 @@ func (m *Model) lookupSelector(key string) Entity {
 		return nil
 	}
 	prefix := "k8s:" + path + "/"
-	var found Entity
+	var found []Entity
 	for _, e := range m.Entities() {
 		o := e.Base()
 		match := false
@@ -112,10 +122,7 @@ func (m *Model) lookupSelector(key string) Entity {
 			}
 		}
 		if match {
-			if found != nil {
-				return nil
-			}
-			found = e
+			found = append(found, e)
 		}
 	}
 	return found
