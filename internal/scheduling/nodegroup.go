@@ -24,9 +24,15 @@ func nodeGroupPlace(m *lint.Model, ng *lint.NodeGroup) *Place {
 	}
 	p.armOnly = strings.Contains(c.AMIType, "ARM_64")
 	p.nodeGroupInstances(m, ng)
-	if zones, ok := subnetZones(m, c.Subnets); ok && !c.SubnetsUnknown && len(c.Subnets) > 0 {
+	switch zones, ok := subnetZones(m, c.Subnets); {
+	case ok && !c.SubnetsUnknown && len(c.Subnets) > 0:
 		p.zones, p.zonesKnown = zones, true
 		p.zonesRange, p.zonesVia = c.Subnets[0].Range, "its subnets"
+	case len(c.Subnets) == 0 && !c.SubnetsUnknown && len(c.Zones) > 0 && !c.ZonesUnknown:
+		// The zones it is limited to, written without subnets (eksctl
+		// availabilityZones).
+		p.zones, p.zonesKnown = c.Zones, true
+		p.zonesRange, p.zonesVia = c.ZonesRange, "its availabilityZones"
 	}
 	return p
 }

@@ -54,6 +54,9 @@ func (c *clusterConfig) nodeCapacity(it *yaml.Node, managed bool, name lint.Ref)
 	k, v := lookup(it, "availabilityZones")
 	gc.Zones, gc.ZonesUnknown, gc.ZonesRange = c.literalList(k, v, "availabilityZones")
 	gc.Subnets, gc.SubnetsUnknown = c.nodeSubnets(it)
+	if _, sv := lookup(it, "subnets"); resolve(v) == nil && resolve(sv) == nil {
+		c.defaultPlacement(it, &gc)
+	}
 	if _, mx := lookup(it, "maxSize"); mx != nil {
 		if s, ok := literal(mx); ok {
 			if n, err := strconv.Atoi(s); err == nil && n >= 0 {
@@ -277,6 +280,41 @@ func (c *clusterConfig) nodeSubnets(it *yaml.Node) ([]lint.Ref, bool) {
 		out = append(out, r)
 	}
 	return out, unknown
+}
+
+// defaultPlacement is where eksctl puts a group that names neither
+// subnets nor availabilityZones (SelectNodeGroupSubnets): in every subnet
+// of the VPC of its kind, private with privateNetworking, else public
+// (vpc.subnets); without those, in the cluster's availabilityZones.
+// Neither written: eksctl chooses, not known here.
+func (c *clusterConfig) defaultPlacement(it *yaml.Node, gc *lint.NodeGroupCapacity) {
+	kind := "public"
+	if _, pn := lookup(it, "privateNetworking"); pn != nil {
+		if yes, ok := boolAt(pn); !ok {
+			return
+		} else if yes {
+			kind = "private"
+		}
+	}
+	at := c.d.rangeOf(it)
+	if nk, _ := lookup(it, "name"); nk != nil {
+		at = c.d.rangeOf(nk)
+	}
+	if _, m := path(c.d.root, "vpc", "subnets", kind); resolve(m) != nil {
+		for _, e := range entries(m) {
+			s, ok := c.subnetNamed(e.key)
+			if !ok {
+				gc.SubnetsUnknown = true
+				continue
+			}
+			gc.Subnets = append(gc.Subnets, refTo(s.Object, "id", at))
+		}
+		return
+	}
+	k, v := lookup(c.d.root, "availabilityZones")
+	if zones, unknown, rng := c.literalList(k, v, "availabilityZones"); len(zones) > 0 && !unknown {
+		gc.Zones, gc.ZonesRange = zones, rng
+	}
 }
 
 // subnetNamed finds the subnet declared under a vpc.subnets name.
