@@ -23,7 +23,10 @@ FL404 takes the NodePools and node groups whose selectors, taints and sizes
 fit the pod, and the zones each can put a node in: a NodePool's
 ` + "`topology.kubernetes.io/zone`" + ` requirement intersected with the zones of its
 EC2NodeClass's subnets (subnet IDs or tags resolved against Terraform
-` + "`aws_subnet`" + ` and the vpc module's ` + "`azs`" + `), a node group's subnets. It reports
+` + "`aws_subnet`" + ` and the vpc module's ` + "`azs`" + `), a node group's subnets (or its
+zones: eksctl ` + "`availabilityZones`" + `, an Auto Scaling group's ` + "`availability_zones`" + `;
+an eksctl group that writes neither is in the VPC's private subnets with
+` + "`privateNetworking`" + `, else its public ones). It reports
 the workload when its volume's zones share none with any of them; or, as a
 warning, when an ` + "`Immediate`" + `-binding EBS class lets the volume be created in
 a zone the cluster reaches but the pod's places do not. Zones faultline
