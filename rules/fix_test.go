@@ -73,6 +73,7 @@ var fixable = map[string]bool{
 	"FL202/positive_role_read_back_by_name_in_another_root":                  true,
 	"FL202/positive_kube_prometheus_stack_prometheus_account":                true,
 	"FL202/positive_crossplane_addon_role_trusts_node_account":               true, // JSON inside a YAML block scalar
+	"FL201/positive_applicationset_list_generator":                           true,
 	"FL201/positive_release_annotation_key_escapes_slash":                    true,
 	"FL201/positive_chart_account_without_namespace":                         true,
 	"FL201/positive_argo_ref_name_with_hyphen":                               true,

@@ -312,6 +312,12 @@ func (f *Finder) Releases() ([]*lint.Release, []lint.Diagnostic, []lint.Note) {
 			case isCrossplaneRelease(api, kind):
 				b.crossplaneRelease(yf, i, top)
 			case kind == "ApplicationSet" && strings.HasPrefix(api, "argoproj.io/"):
+				if apps, ok := listApplications(top); ok {
+					for _, app := range apps {
+						b.argo(yf, i, app)
+					}
+					continue
+				}
 				b.applicationSet(yf, top)
 			}
 		}
