@@ -1,3 +1,5 @@
+# The other binding: the account carries long-lived keys from a Secret
+# instead of a role. Only read when var.binding is "static".
 variable "namespace" {
   type    = string
   default = "default"
@@ -5,15 +7,19 @@ variable "namespace" {
 
 variable "role_arn" {
   type    = string
-  default = "arn:aws:iam::123456789012:role/billing"
+  default = ""
 }
 
 resource "kubernetes_service_account" "invoicer" {
   metadata {
     name      = "invoicer"
     namespace = var.namespace
-    annotations = {
-      "eks.amazonaws.com/role-arn" = var.role_arn
-    }
+  }
+}
+
+resource "kubernetes_secret" "invoicer_keys" {
+  metadata {
+    name      = "invoicer-aws-keys"
+    namespace = var.namespace
   }
 }
