@@ -59,7 +59,11 @@ func listApplications(top *yaml.Node) ([]*yaml.Node, bool) {
 		}
 		fill := fasttemplateFill(flattenParams(params))
 		if goTemplate {
-			fill = goTemplateFill(params)
+			var opts []string
+			for _, o := range items(at(spec, "goTemplateOptions")) {
+				opts = append(opts, str(o))
+			}
+			fill = goTemplateFill(params, opts)
 		}
 		app, err := fillNode(tmpl, fill)
 		if err != nil {
@@ -129,8 +133,8 @@ func fasttemplateFill(params map[string]string) func(string) (string, error) {
 
 // goTemplateFill executes s as a Go template over the element, with
 // sprig's functions (those reading the environment left out, as Argo CD
-// leaves them out).
-func goTemplateFill(params map[string]any) func(string) (string, error) {
+// leaves them out) and the set's goTemplateOptions (missingkey=error).
+func goTemplateFill(params map[string]any, opts []string) func(string) (string, error) {
 	funcs := sprig.TxtFuncMap()
 	for _, f := range []string{"env", "expandenv", "getHostByName"} {
 		delete(funcs, f)
@@ -141,6 +145,9 @@ func goTemplateFill(params map[string]any) func(string) (string, error) {
 		}
 		t, err := template.New("").Funcs(funcs).Parse(s)
 		if err != nil {
+			return "", err
+		}
+		if err := setOptions(t, opts); err != nil {
 			return "", err
 		}
 		var b bytes.Buffer
@@ -178,4 +185,18 @@ func fillNode(n *yaml.Node, fill func(string) (string, error)) (*yaml.Node, erro
 		c.Content[i] = fx
 	}
 	return &c, nil
+}
+
+// setOptions applies template options (text/template's Option panics on
+// one it does not know: an error here, as Argo CD fails the set).
+func setOptions(t *template.Template, opts []string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("goTemplateOptions: %v", r)
+		}
+	}()
+	if len(opts) > 0 {
+		t.Option(opts...)
+	}
+	return nil
 }

@@ -47,6 +47,8 @@ spec:
 		{"fasttemplate", "", "{{tenant}}-{{ cfg.tier }}", "{{tenant}}-{{unknown}}", []string{"alpha-gold/ns-alpha-{{unknown}}", "beta-silver/ns-beta-{{unknown}}"}},
 		{"go template", "goTemplate: true", "{{ .tenant | upper }}", "{{ .cfg.tier }}", []string{"ALPHA/ns-gold", "BETA/ns-silver"}},
 		{"go template failing", "goTemplate: true", "{{ .tenant | nosuchfunc }}", "x", nil},
+		{"missing key allowed", "goTemplate: true", "{{ .tenant }}", "{{ .nokey }}", []string{"alpha/ns-<no value>", "beta/ns-<no value>"}},
+		{"missing key an error", "goTemplate: true\n  goTemplateOptions: [\"missingkey=error\"]", "{{ .tenant }}", "{{ .nokey }}", nil},
 		{"template patch", "templatePatch: 'spec: {}'", "{{tenant}}", "x", nil},
 	} {
 		apps, ok := listApplications(parse(strings.Replace(strings.Replace(strings.Replace(set, "%s", c.opt, 1), "%s", c.nameT, 1), "%s", c.nsT, 1)))
