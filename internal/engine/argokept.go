@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/helm"
@@ -57,6 +58,21 @@ func deliveryOf(ds []delivery, file string) (delivery, bool) {
 		}
 	}
 	return best, depth >= 0 && !clash
+}
+
+// inUnbuilt reports whether file (as ranges name it) is one a
+// kustomization that does not build now names, or lies in its directory
+// or one it names, or below them:
+// nothing is applied from such a build (Argo CD syncs nothing, kubectl
+// apply -k fails first), so what it held at the base is not deleted.
+func inUnbuilt(unbuilt []string, file string) bool {
+	dir := path.Dir(file)
+	for _, u := range unbuilt {
+		if file == u || dir == u || u == "." || strings.HasPrefix(dir, u+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // argoKept says why Argo CD leaves in place an object of the base

@@ -124,7 +124,7 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 			What: "a root module at the base revision, called as a module now: what it declared there is not compared (no apply of the scanned roots destroys it)"})
 	}
 	kept := func(o *lint.Object) string { return argoKept(bl.deliveries, l.deliveries, o) }
-	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip, kept) {
+	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip, kept, l.unbuilt) {
 		model.AddChange(c)
 	}
 	markModeAtBase(bl.Input.Model, model)
@@ -234,7 +234,7 @@ func inUncomparable(o *lint.Object, skip map[string]bool) bool {
 // diffBase compares the base model with the scanned one; a base entity
 // inside a call skip names is compared only when the scanned tree has its
 // block.
-func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool, kept func(*lint.Object) string) []*lint.Change {
+func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool, kept func(*lint.Object) string, unbuilt []string) []*lint.Change {
 	byKey := map[string][]lint.Entity{}
 	for _, e := range head.Entities() {
 		if e.Base().Kind == lint.KindWorkload {
@@ -252,6 +252,11 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 	for _, e := range base.Entities() {
 		o := e.Base()
 		if o.Kind == lint.KindWorkload || inUncomparable(o, skip) && len(blocks[blockKey(o)]) == 0 {
+			continue
+		}
+		if o.Source != lint.SourceTerraform && inUnbuilt(unbuilt, o.Range.File) {
+			// Its kustomization does not build now: nothing of it is
+			// applied, and nothing deleted.
 			continue
 		}
 		if slices.Contains(o.Inferred, helm.InferredDefaults) {

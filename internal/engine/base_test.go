@@ -297,14 +297,14 @@ func TestBaseSkipsCallsReadFromTheCacheOnlyAtHead(t *testing.T) {
 	hm := &lint.Model{}
 	hm.Add(role(`infra:module.eks.module.pool["b"].aws_iam_role.this[0]`))
 	var got []string
-	for _, c := range diffBase(bm, hm, moves{}, "", skip, nil) {
+	for _, c := range diffBase(bm, hm, moves{}, "", skip, nil, nil) {
 		got = append(got, c.Before.Base().Addr)
 	}
 	want := []string{"infra:module.vpc.aws_iam_role.flow_logs[0]", `infra:module.eks.module.pool["a"].aws_iam_role.this[0]`}
 	if !slices.Equal(got, want) {
 		t.Errorf("changes at %q, want %q (the vpc module is cached on both sides)", got, want)
 	}
-	if n := len(diffBase(bm, hm, moves{}, "", nil, nil)); n != 5 {
+	if n := len(diffBase(bm, hm, moves{}, "", nil, nil, nil)); n != 5 {
 		t.Errorf("without skipping, %d changes, want 5", n)
 	}
 }

@@ -155,6 +155,9 @@ type Loaded struct {
 	// deliveries are the tree's Argo CD Applications applying its
 	// directories, those relative as ranges name files (--base).
 	deliveries []delivery
+	// unbuilt are the kustomizations (their directories, as ranges name
+	// them) that do not build.
+	unbuilt []string
 }
 
 // Rel reports a path the way ranges do.
@@ -793,6 +796,18 @@ func (r *run) manifests() int {
 			// build takes part.
 			b.diags = append(slices.Clone(b.diags), *b.out.RootOnly)
 			b.out.Content, b.out.Docs, b.parse, b.keyed = nil, nil, nil, false
+		}
+		if len(b.out.Content) == 0 && len(b.diags) > 0 {
+			// It does not build: nothing is applied from it (--base:
+			// what it held at the base, in its directory or in the
+			// files and directories it names, is not deleted,
+			// argokept.go).
+			r.l.unbuilt = append(r.l.unbuilt, r.rel(b.root))
+			for name := range r.kustomizationScalars(b.root) {
+				if p := filepath.Join(b.root, filepath.FromSlash(name)); name != "" && !strings.Contains(name, "://") && (r.tree.IsFile(p) || r.tree.IsDir(p)) {
+					r.l.unbuilt = append(r.l.unbuilt, r.rel(p))
+				}
+			}
 		}
 		if t, ok := subst.TargetNamespace(b.root); ok {
 			// Its objects are parsed into the namespace Flux gives them
