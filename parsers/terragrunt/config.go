@@ -485,7 +485,9 @@ func (u *unitEval) loadInclude(parent *fileCfg, inc *include) {
 }
 
 // includeVar is the include variable of f: the exposed includes, by
-// label (or the unlabeled one itself).
+// label; the unlabeled include itself when it is f's only include
+// (Terragrunt's includeMapAsCtyVal: with several, a bare include is the
+// one labeled "").
 func (u *unitEval) includeVar(f *fileCfg, e *env) cty.Value {
 	if v, ok := e.inc[f]; ok {
 		return v
@@ -502,7 +504,7 @@ func (u *unitEval) includeVar(f *fileCfg, e *env) cty.Value {
 			continue
 		}
 		obj := u.configObject(inc.f, inc.cfg, ie)
-		if inc.name == "" {
+		if inc.name == "" && len(f.includes) == 1 {
 			bare = obj
 			continue
 		}

@@ -380,3 +380,17 @@ func TestIncludeFunctionsInTheIncludedFile(t *testing.T) {
 		}
 	}
 }
+
+// A bare include beside labeled ones is no longer the include variable
+// itself: every exposed include is read by its label.
+func TestBareIncludeBesideLabeledOnes(t *testing.T) {
+	l := loadTree(t, "bareandlabeled")
+	u := l.unit(t, "live/api")
+	in := u.Inputs(noOutputs)
+	if got := input(t, in, "region").Value; !got.RawEquals(cty.StringVal("eu-west-3")) {
+		t.Errorf("region = %#v, want region.hcl's local", got)
+	}
+	if notes := append(slices.Clone(u.Notes), in.Notes...); len(notes) > 0 {
+		t.Errorf("notes %v, want none", notes)
+	}
+}

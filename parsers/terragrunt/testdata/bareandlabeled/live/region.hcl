@@ -1,0 +1,3 @@
+locals {
+  aws_region = "eu-west-3"
+}
