@@ -177,6 +177,9 @@ type Object struct {
 	Aliases []string
 	// Labels are a Kubernetes object's metadata.labels, for selectors.
 	Labels map[string]string
+	// NoPrune is set on a Kubernetes object Argo CD never prunes: its
+	// argocd.argoproj.io/sync-options annotation holds Prune=false.
+	NoPrune bool
 	// Crossplane is set for Crossplane managed resources.
 	Crossplane *Crossplane
 	// CreateBeforeDestroy is set for a Terraform object whose block's

@@ -92,6 +92,9 @@ func argoKept(base, head []delivery, o *lint.Object) string {
 		if h.name != d.name {
 			continue
 		}
+		if h.prunes && o.NoPrune {
+			return "its argocd.argoproj.io/sync-options annotation holds Prune=false: Argo CD leaves it, out of sync"
+		}
 		if h.prunes {
 			return ""
 		}

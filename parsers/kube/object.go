@@ -296,8 +296,19 @@ func (d *doc) object(k lint.Kind) lint.Object {
 			o.Labels[e.key] = v
 		}
 	}
+	if _, so := path(d.root, "metadata", "annotations", argoSyncOptions); so != nil {
+		if v, ok := scalar(so); ok {
+			for _, opt := range strings.Split(v, ",") {
+				o.NoPrune = o.NoPrune || strings.TrimSpace(opt) == "Prune=false"
+			}
+		}
+	}
 	return o
 }
+
+// argoSyncOptions is the annotation whose Prune=false keeps Argo CD from
+// pruning the object.
+const argoSyncOptions = "argocd.argoproj.io/sync-options"
 
 // shown is scalar text as labels show it: a sentinel becomes ${ref}.
 func (d *doc) shown(s string) string {
