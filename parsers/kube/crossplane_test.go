@@ -865,3 +865,50 @@ func FuzzRenderCompositions(f *testing.F) {
 		}
 	})
 }
+
+// A Crossplane eks Addon is read as aws_eks_addon is: the account a known
+// add-on runs as, bound to its role, and one pod identity association per
+// podIdentityAssociation entry, in the add-on's namespace.
+func TestCrossplaneAddonAccounts(t *testing.T) {
+	src := `apiVersion: eks.aws.upbound.io/v1beta1
+kind: Addon
+metadata:
+  name: efs
+spec:
+  forProvider:
+    region: us-east-2
+    clusterName: tern
+    addonName: aws-efs-csi-driver
+    serviceAccountRoleArn: arn:aws:iam::123456789012:role/tern-efs
+    podIdentityAssociation:
+      - serviceAccount: efs-csi-controller-sa
+        roleArnRef:
+          name: tern-efs-pods
+`
+	ents, diags := kube.Parse("addon.yaml", []byte(src), kube.Options{})
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics %v", diags)
+	}
+	var sa *lint.ServiceAccount
+	var pa *lint.PodIdentityAssociation
+	for _, e := range ents {
+		switch x := e.(type) {
+		case *lint.ServiceAccount:
+			sa = x
+		case *lint.PodIdentityAssociation:
+			pa = x
+		}
+	}
+	if sa == nil || sa.Namespace.String() != "kube-system" || sa.Name.String() != "efs-csi-controller-sa" || sa.RoleARN.Value.String() != "arn:aws:iam::123456789012:role/tern-efs" || sa.AddOn != "aws-efs-csi-driver" {
+		t.Fatalf("service account %+v, want kube-system/efs-csi-controller-sa bound to role/tern-efs", sa)
+	}
+	if pa == nil {
+		t.Fatal("no pod identity association")
+	}
+	ns, _ := pa.Namespace.Value.Str()
+	name, _ := pa.ServiceAccount.Value.Str()
+	cluster, _ := pa.Cluster.Str()
+	if ns != "kube-system" || name != "efs-csi-controller-sa" || cluster != "tern" || !pa.RoleARN.IsSet() || pa.RoleARN.Range.Line != 14 {
+		t.Errorf("association %s/%s in %s, role %v at line %d; want kube-system/efs-csi-controller-sa in tern, the role its ref names at line 14", ns, name, cluster, pa.RoleARN.Value, pa.RoleARN.Range.Line)
+	}
+}
