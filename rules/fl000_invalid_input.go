@@ -150,6 +150,9 @@ loads files from anywhere in its source, and the overlay is read as it builds
 it; or the tree configures Argo CD to build without the restriction
 (` + "`argocd-cm`" + `'s ` + "`kustomize.buildOptions`" + ` with ` + "`--load-restrictor LoadRestrictionsNone`" + `, as a
 ConfigMap or the ` + "`configs.cm`" + ` values of an ` + "`argo-cd`" + ` chart release).
+A kustomization that does not build, in a chart's directory that an Argo CD
+Application deploys with Helm settings, is a note: Argo CD renders it with
+Helm and never runs kustomize there.
 
 FL000 cannot be suppressed or disabled: a silent parse failure would make
 every other rule silently blind.

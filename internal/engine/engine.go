@@ -629,6 +629,39 @@ func (r *run) writtenByTerraform() map[string]string {
 	return w
 }
 
+// renderedByHelm turns the errors of a kustomization that does not build
+// into a note when its directory is a chart an Argo CD Application
+// deploys with Helm settings: Argo CD renders it with Helm and never runs
+// kustomize there (a kustomization.yaml left beside the chart).
+func (r *run) renderedByHelm(deliveries []helm.Delivery) {
+	helmDirs := map[string]string{}
+	for _, d := range deliveries {
+		if d.Helm {
+			for _, dir := range d.Dirs {
+				helmDirs[dir] = d.Label
+			}
+		}
+	}
+	if len(helmDirs) == 0 {
+		return
+	}
+	for i := range r.built {
+		b := &r.built[i]
+		by, ok := helmDirs[filepath.Clean(b.root)]
+		if len(b.diags) == 0 || !ok || !r.tree.IsFile(filepath.Join(b.root, "Chart.yaml")) {
+			continue
+		}
+		d := b.diags[0]
+		why := d.Summary
+		if d.Detail != "" {
+			why += ": " + d.Detail
+		}
+		b.notes = append(b.notes, lint.Note{Kind: lint.Skipped, Range: d.Range,
+			What: fmt.Sprintf("kustomization %s does not build (%s), and %s deploys its directory as a Helm chart: Argo CD never runs kustomize there; not built", r.rel(b.root), why, by)})
+		b.diags = nil
+	}
+}
+
 // readAsData turns the errors of a kustomization that does not build, and
 // that a Terraform file() reads as an object's body (a Flux Kustomization's
 // metadata and spec handed to a chart, saved as kustomization.yaml), into
@@ -766,11 +799,16 @@ func (r *run) manifests() int {
 	})
 	subst := r.substitutions(raw, pre)
 	dests, argo := r.argoDestinations(raw, pre)
-	if argo != nil && (r.opts.BaseDir != "" || r.opts.relOverride != nil) {
+	var deliveries []helm.Delivery
+	if argo != nil {
+		deliveries = argo.Deliveries()
+	}
+	if r.opts.BaseDir != "" || r.opts.relOverride != nil {
 		// Compared with a base revision: what Argo CD does with objects
 		// whose manifests go (argokept.go).
-		r.l.deliveries = relDeliveries(argo.Deliveries(), r.rel)
+		r.l.deliveries = relDeliveries(deliveries, r.rel)
 	}
+	r.renderedByHelm(deliveries)
 	argoAnywhere := sync.OnceValue(func() bool { return r.argoLoadsFromAnywhere(raw, pre, argo) })
 	var ownedFlux *flux.Set
 	kustDirs := make(map[string]bool, len(r.d.kustomizations))

@@ -120,6 +120,9 @@ type Delivery struct {
 	// finalizer: deleting the Application deletes what it applied.
 	// Without it the Application goes alone.
 	Cascades bool
+	// Helm is set when the source has Helm settings: Argo CD renders the
+	// directory with Helm whatever else it holds (a kustomization).
+	Helm bool
 }
 
 // resourcesFinalizer is the finalizer that makes Argo CD delete an
@@ -155,6 +158,7 @@ func (f *Finder) Deliveries() []Delivery {
 			}
 			sd := d
 			sd.Recurse = str(at(src, "directory", "recurse")) == "true" || at(src, "helm") != nil || at(src, "kustomize") != nil
+			sd.Helm = at(src, "helm") != nil
 			for _, base := range b.repoBases(yf.dir) {
 				dir := filepath.Clean(filepath.Join(base, filepath.FromSlash(p)))
 				sd.Dirs = append(sd.Dirs, dir)
