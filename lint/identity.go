@@ -89,6 +89,9 @@ func (id Identity) Describe() string {
 		}
 		return o.Label
 	}
+	if sel, ok := id.Selector(); ok {
+		return "the one selected by " + sel
+	}
 	if !id.Name.IsUnknown() {
 		return id.Name.String()
 	}
@@ -96,6 +99,19 @@ func (id Identity) Describe() string {
 		return id.ID.String()
 	}
 	return id.Written.String()
+}
+
+// Selector is, for a Crossplane selector several entities match, the
+// labels it selects by ("team=batch").
+func (id Identity) Selector() (string, bool) {
+	if !id.BySelector {
+		return "", false
+	}
+	ref, ok := id.Written.SoleRef()
+	if !ok {
+		return "", false
+	}
+	return SelectorText(ref.Object)
 }
 
 // ARN is an Amazon Resource Name parsed from a symbolic value.

@@ -83,6 +83,30 @@ func SelectorKey(group, kind, namespace string, labels map[string]string) string
 	return selectorPrefix + group + "/" + kind + "/" + namespace + "?" + q.Encode()
 }
 
+// SelectorText is the labels a selector key (SelectorKey) asks for, as
+// written in messages ("team=batch, tier=web"); false when key is not one.
+func SelectorText(key string) (string, bool) {
+	rest, ok := strings.CutPrefix(key, selectorPrefix)
+	if !ok {
+		return "", false
+	}
+	_, query, _ := strings.Cut(rest, "?")
+	want, err := url.ParseQuery(query)
+	if err != nil || len(want) == 0 {
+		return "", false
+	}
+	keys := make([]string, 0, len(want))
+	for k := range want {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	pairs := make([]string, len(keys))
+	for i, k := range keys {
+		pairs[i] = k + "=" + want.Get(k)
+	}
+	return strings.Join(pairs, ", "), true
+}
+
 // lookupSelector finds the single object a selector key selects; none when
 // zero or several match.
 func (m *Model) lookupSelector(key string) Entity {

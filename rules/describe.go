@@ -23,21 +23,34 @@ func describe(id lint.Identity) string {
 		}
 		return o.Label
 	}
+	if sel, ok := id.Selector(); ok {
+		labels := make([]string, len(id.Alike))
+		for i, e := range id.Alike {
+			labels[i] = e.Base().Label
+		}
+		return fmt.Sprintf("selected by %s (%s)", sel, joinLabels(labels, "or"))
+	}
 	return fmt.Sprintf("%q", name)
 }
 
 // listLabels joins labels as prose ("a", "a and b", "a, b and c"), naming
 // at most three and counting the rest.
 func listLabels(labels []string) string {
+	return joinLabels(labels, "and")
+}
+
+// joinLabels joins labels as prose with conjunction ("a, b or c"),
+// naming at most three and counting the rest.
+func joinLabels(labels []string, conjunction string) string {
 	switch n := len(labels); {
 	case n == 0:
 		return ""
 	case n == 1:
 		return labels[0]
 	case n <= 3:
-		return strings.Join(labels[:n-1], ", ") + " and " + labels[n-1]
+		return strings.Join(labels[:n-1], ", ") + " " + conjunction + " " + labels[n-1]
 	default:
-		return fmt.Sprintf("%s and %d more", strings.Join(labels[:3], ", "), n-3)
+		return fmt.Sprintf("%s %s %d more", strings.Join(labels[:3], ", "), conjunction, n-3)
 	}
 }
 
@@ -199,7 +212,12 @@ func termAnchor(t lint.SelectorTerm) lint.Range {
 // location.
 func declared(id lint.Identity, what string) []lint.Location {
 	if id.Entity == nil {
-		return nil
+		var out []lint.Location
+		for _, e := range id.Alike {
+			o := e.Base()
+			out = append(out, lint.Location{Range: o.NameRange, Message: what + " " + o.Label + " is declared here"})
+		}
+		return out
 	}
 	o := id.Entity.Base()
 	out := []lint.Location{{Range: o.NameRange, Message: what + " " + o.Label + " is declared here"}}

@@ -39,9 +39,10 @@ A role written for something else — a node role trusting only
 ` + "`ec2.amazonaws.com`" + `, a role trusting an account root with ` + "`sts:AssumeRole`" + `, an IRSA
 role reused for Pod Identity, a Pod Identity trust without ` + "`sts:TagSession`" + ` —
 cannot be assumed that way. A role name that several roles of the tree
-have (one per account, declared by two roots) is judged when the trust of
-every one is known and none allows the action: whichever the annotation
-names, the pods get no credentials.
+have (one per account, declared by two roots), and a Crossplane
+association's ` + "`roleArnSelector`" + ` that several roles match, are judged when
+the trust of every one is known and none allows the action: whichever the
+reference resolves to, the pods get no credentials.
 
 ## The chain
 
@@ -119,21 +120,42 @@ provider chain".`,
 }
 
 // refusedByEvery is, for a role name several roles of the tree have (two
-// roots declaring a role of one name, applied in different accounts), the
-// first of them when the trust of every one is known and refuses
-// AssumeRoleWithWebIdentity: whichever the annotation names, the pods get
-// no credentials.
-func refusedByEvery(id lint.Identity) (*lint.Role, bool) {
+// roots declaring a role of one name, applied in different accounts), or
+// a Crossplane selector several roles match, the first of them when the
+// trust of every one is known and refuses the pods (refuses says so of
+// one trust): whichever the reference resolves to, the pods get no
+// credentials.
+func refusedByEvery(id lint.Identity, refuses func(lint.Trust) bool) (*lint.Role, bool) {
 	if len(id.Alike) < 2 {
 		return nil, false
 	}
 	for _, e := range id.Alike {
 		r, ok := e.(*lint.Role)
-		if !ok || !r.Trust.Known || r.Trust.Admits(lint.FederatedPrincipal, webIdentityAction) != lint.No {
+		if !ok || !r.Trust.Known || !refuses(r.Trust) {
 			return nil, false
 		}
 	}
 	return id.Alike[0].(*lint.Role), true
+}
+
+// refusesWebIdentity says whether trust t refuses
+// AssumeRoleWithWebIdentity to every federated principal.
+func refusesWebIdentity(t lint.Trust) bool {
+	return t.Admits(lint.FederatedPrincipal, webIdentityAction) == lint.No
+}
+
+// podIdentityAdmits says whether trust t lets the Pod Identity Agent
+// assume the role and tag its session.
+func podIdentityAdmits(t lint.Trust) (assume, tag lint.Tri) {
+	svc := lint.ServicePrincipal(podIdentityService)
+	return t.Admits(svc, "sts:AssumeRole"), t.Admits(svc, "sts:TagSession")
+}
+
+// refusesPodIdentity says whether trust t refuses the Pod Identity Agent
+// either of the two actions it needs.
+func refusesPodIdentity(t lint.Trust) bool {
+	assume, tag := podIdentityAdmits(t)
+	return assume == lint.No || tag == lint.No
 }
 
 // webIdentityAction is what a pod calls with its service account token.
@@ -161,7 +183,7 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 		id := m.ResolveRole(sa.RoleARN.Value, sa.Scope)
 		role, ok := id.Entity.(*lint.Role)
 		if !ok {
-			role, ok = refusedByEvery(id)
+			role, ok = refusedByEvery(id, refusesWebIdentity)
 		}
 		if !ok {
 			if provider, isProvider := oidcProviderNamed(m, sa.RoleARN.Value); isProvider && podIdentity == lint.No {
@@ -198,11 +220,13 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 		id := m.ResolveRole(pa.RoleARN.Value, pa.Scope)
 		role, ok := id.Entity.(*lint.Role)
 		if !ok {
+			role, ok = refusedByEvery(id, refusesPodIdentity)
+		}
+		if !ok {
 			p.Unresolved(id.Undeclared("role", pa.Label), pa.RoleARN.Range)
 			continue
 		}
-		svc := lint.ServicePrincipal(podIdentityService)
-		assume, tag := role.Trust.Admits(svc, "sts:AssumeRole"), role.Trust.Admits(svc, "sts:TagSession")
+		assume, tag := podIdentityAdmits(role.Trust)
 		if assume != lint.No && tag != lint.No {
 			if assume == lint.Maybe || tag == lint.Maybe {
 				p.Unresolved(fmt.Sprintf("whether the trust of %s lets EKS Pod Identity assume it for %s", role.Label, pa.Label), pa.RoleARN.Range)
@@ -367,6 +391,10 @@ func reportWebIdentityRefused(p *lint.Pass, sa *lint.ServiceAccount, id lint.Ide
 // does not trust pods.eks.amazonaws.com with both actions.
 func reportPodIdentityRefused(p *lint.Pass, pa *lint.PodIdentityAssociation, id lint.Identity, role *lint.Role, noAssume bool) {
 	sa := podIdentitySubject(pa)
+	trust := "the role's trust"
+	if len(id.Alike) > 1 {
+		trust = "the trust of each" // every one refuses (refusedByEvery)
+	}
 	what := fmt.Sprintf("trusts %s without sts:TagSession", podIdentityService)
 	if noAssume {
 		what = fmt.Sprintf("does not trust %s with sts:AssumeRole (it trusts %s)", podIdentityService, trustedPrincipals(role.Trust))
@@ -377,11 +405,11 @@ func reportPodIdentityRefused(p *lint.Pass, pa *lint.PodIdentityAssociation, id 
 	}
 	p.Report(lint.Finding{
 		Range:   pa.RoleARN.Range,
-		Message: fmt.Sprintf("%s binds IAM role %s to %s, but the role's trust %s: the pods get no credentials", pa.Label, describe(id), sa, what),
+		Message: fmt.Sprintf("%s binds IAM role %s to %s, but %s %s: the pods get no credentials", pa.Label, describe(id), sa, trust, what),
 		Related: rel,
 		Chain: []string{
 			fmt.Sprintf("the EKS Pod Identity Agent assumes %s for pods running as %s as %s, with sts:AssumeRole and sts:TagSession", id.Describe(), sa, podIdentityService),
-			"the role's trust refuses that call, so the association cannot deliver credentials",
+			trust + " refuses that call, so the association cannot deliver credentials",
 			"the pods' AWS calls fail with AccessDenied: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
 		},
 		Hint:     fmt.Sprintf("add a trust statement with Principal = { Service = %q } and Action = [\"sts:AssumeRole\", \"sts:TagSession\"]", podIdentityService),

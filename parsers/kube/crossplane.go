@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/eksaddons"
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -726,7 +727,9 @@ func (m *mr) trust() lint.Trust {
 	}
 	t, err := lint.ParseTrustPolicy(text, m.d.opts.Holes, rng)
 	if err != nil {
-		if _, patched := m.over[n]; m.comp == nil && !patched {
+		// A placeholder a substitution step fills in (Flux postBuild,
+		// envsubst) makes the policy unknown here, not invalid.
+		if _, patched := m.over[n]; m.comp == nil && !patched && !templatetext.HasString(text) {
 			m.d.diags = append(m.d.diags, lint.Diagnostic{
 				Range:   m.trustErrorRange(n, rng, err),
 				Summary: "invalid trust policy",

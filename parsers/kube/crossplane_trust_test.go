@@ -164,3 +164,38 @@ spec:
 		}
 	}
 }
+
+// A trust policy a substitution step fills in (envsubst, Flux postBuild)
+// is unknown here, not invalid: no diagnostic, whether the placeholder is
+// the whole value or a part of the JSON.
+func TestCrossplaneTrustPlaceholderIsUnknown(t *testing.T) {
+	src := `apiVersion: iam.aws.upbound.io/v1beta1
+kind: Role
+metadata:
+  name: whole
+spec:
+  forProvider:
+    assumeRolePolicy: ${NODE_TRUST_POLICY}
+---
+apiVersion: iam.aws.upbound.io/v1beta1
+kind: Role
+metadata:
+  name: principal
+spec:
+  forProvider:
+    assumeRolePolicy: |
+      {"Statement": [{"Effect": "Allow", "Principal": ${TRUSTED_PRINCIPAL}, "Action": "sts:AssumeRole"}]}
+`
+	es, diags := kube.ParseFile("xp/roles.yaml", []byte(src), lint.Scope{})
+	if len(es) != 2 {
+		t.Fatalf("got %d entities, want both roles", len(es))
+	}
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics = %v, want none", diags)
+	}
+	for _, e := range es {
+		if r, ok := e.(*lint.Role); !ok || r.Trust.Known {
+			t.Errorf("%v: trust should be unknown", e.Base().Label)
+		}
+	}
+}
