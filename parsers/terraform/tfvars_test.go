@@ -327,3 +327,32 @@ func TestUnloadedVarFilesNullAndDeepEnvironments(t *testing.T) {
 		}
 	}
 }
+
+// Once the root's variables files are chosen (--var-file, .faultline.hcl
+// var_files), a variable they leave without a value is theirs to give: the
+// note says the chosen files do not set it, and never suggests another
+// environment's file that does.
+func TestUnloadedVarFilesChosenFilesLeaveVariableUnset(t *testing.T) {
+	files := map[string]string{
+		"infra/main.tf":         "variable \"cluster\" {\n  type = string\n}\n\nvariable \"instance_types\" {\n  type = list(string)\n}\n",
+		"infra/env/dev.tfvars":  "cluster = \"dev\"\ninstance_types = [\"t3.large\"]\n",
+		"infra/env/prod.tfvars": "cluster = \"prod\"\n",
+	}
+	for name, opts := range map[string]Options{
+		"--var-file": {VarFiles: []string{"infra/env/prod.tfvars"}},
+		".faultline.hcl": {InputsFor: func(dir string) (map[string]string, []string) {
+			return nil, []string{filepath.Join(dir, "env/prod.tfvars")}
+		}},
+	} {
+		res := loadRoot(t, files, "infra", opts)
+		want := `root module infra: variable instance_types has no value; the variables file chosen for it (infra/env/prod.tfvars) does not set it`
+		got := tfvarsNotes(res)
+		if len(got) != 1 || !strings.HasPrefix(got[0].What, want) {
+			t.Errorf("%s: notes = %+v\nwant one starting %q", name, got, want)
+			continue
+		}
+		if strings.Contains(got[0].What, "dev.tfvars") {
+			t.Errorf("%s: note suggests another environment's file: %s", name, got[0].What)
+		}
+	}
+}

@@ -49,6 +49,8 @@ type Evaluator struct {
 	// (--var-file, .faultline.hcl var_files): its other variables files
 	// are not guessed at.
 	varFilesChosen bool
+	// chosenVarFiles are those chosen files (and a wrapper's -var-file).
+	chosenVarFiles []string
 	// unknownDefaults are the root's variables read as not known rather
 	// than as their defaults, which a variables file Terraform does not
 	// load automatically sets otherwise (noteUnloadedVarFiles).

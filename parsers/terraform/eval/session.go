@@ -349,7 +349,10 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 	}
 	chosen := !in.Files || e.varFilesChosen
 	for _, pv := range in.Passed {
-		chosen = chosen || pv.File != ""
+		if pv.File != "" {
+			chosen = true
+			e.chosenVarFiles = append(e.chosenVarFiles, pv.File)
+		}
 	}
 	e.unknownDefaults = e.noteUnloadedVarFiles(m, mi.inputs, chosen)
 	mi.run()

@@ -64,6 +64,12 @@ func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, cho
 	if len(unset) == 0 && len(defaulted) == 0 {
 		return nil
 	}
+	if len(unset) > 0 && len(e.chosenVarFiles) > 0 {
+		// The chosen files say which values apply: another
+		// environment's file setting the variable is not the answer.
+		e.Notes = append(e.Notes, lint.Note{Kind: lint.Skipped, What: e.chosenVarFilesText(m.Dir, unset), Range: e.Session.Rng(firstDeclared(m, unset).defRng)})
+		return nil
+	}
 	read := map[string]bool{}
 	for _, f := range e.varFiles {
 		read[filepath.Clean(f)] = true
@@ -212,6 +218,37 @@ func (e *Evaluator) unloadedVarFilesText(dir string, files []string, sets, overr
 	}
 	return fmt.Sprintf("root module %s: %s; %s%s %s %s, but Terraform does not load %s automatically, and neither does faultline: pass --var-file %s, or add to .faultline.hcl: terraform %q { var_files = [%q] }",
 		e.Session.Rel(dir), strings.Join(what, " and "), strings.Join(named, ", "), more, verb, it, those, shellWord(named[0]), e.Session.Rel(dir), filepath.ToSlash(inBlock))
+}
+
+// chosenVarFilesText is the note for a root whose chosen variables files
+// leave variables unset: Terraform, given the same files, asks for them.
+func (e *Evaluator) chosenVarFilesText(dir string, unset map[string]bool) string {
+	var named []string
+	for _, f := range e.chosenVarFiles {
+		named = append(named, e.Session.Rel(f))
+	}
+	files, verb, it := "file", "does", "it"
+	if len(named) > 1 {
+		files, verb = "files", "do"
+	}
+	if len(unset) > 1 {
+		it = "them"
+	}
+	return fmt.Sprintf("root module %s: %s; the variables %s chosen for it (%s) %s not set %s: a plan with them asks for %s (with -input=false it stops: No value for required variable); give %s with --var, or in the chosen files",
+		e.Session.Rel(dir), variablesPhrase(unset, "has no value", "have no value"), files, strings.Join(named, ", "), verb, it, it, it)
+}
+
+// firstDeclared is the first declared (by file and offset) of variables
+// names of module m.
+func firstDeclared(m *Module, names map[string]bool) *variable {
+	var first *variable
+	for n := range names {
+		v := m.variables[n]
+		if first == nil || v.defRng.Filename < first.defRng.Filename || v.defRng.Filename == first.defRng.Filename && v.defRng.Start.Byte < first.defRng.Start.Byte {
+			first = v
+		}
+	}
+	return first
 }
 
 // variablesPhrase is "variable a has …" or "variables a, b have …", the
@@ -403,6 +440,7 @@ func (e *Evaluator) rootInputs(m *Module) map[string]cty.Value {
 		files = append(files, cfgFiles...)
 	}
 	e.varFilesChosen = len(cfgFiles) > 0 || len(e.Session.Options.VarFiles) > 0
+	e.chosenVarFiles = append(slices.Clone(cfgFiles), e.Session.Options.VarFiles...)
 	p := hclparse.NewParser()
 	e.rootInputAt = map[string]hcl.Range{}
 	e.readVarFilesAt(p, files, false, in, e.rootInputAt)
