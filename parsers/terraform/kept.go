@@ -102,7 +102,7 @@ func (l *loader) useKept(items []*evalItem, order []int) []int {
 // (false for one whose are not).
 func (l *loader) variantOf(it *evalItem, items []*evalItem) (string, bool) {
 	if it.unit == nil {
-		return "", true
+		return l.elsewhereVariant(it.dir), true
 	}
 	for _, d := range it.deps {
 		if !items[d].kept || items[d].outputs == cty.NilVal {
@@ -160,7 +160,7 @@ func (l *loader) offerKept(it *evalItem, e *eval.Evaluator, out kept.RootOutput,
 		l.opts.RootCache.NotKept(it.dir, "a Terragrunt unit that reads another root's state")
 		return
 	}
-	variant := ""
+	variant := l.elsewhereVariant(it.dir)
 	if it.unit != nil {
 		v, ok := unitVariant(it.unit, it.in, l.HoleCodec())
 		if !ok {

@@ -142,6 +142,9 @@ type loader struct {
 	// of remote state waiting for what they read (readers.go).
 	keptAgain, summarised int
 	held                  []int
+	// elsewhere are the arguments remote calls of the tree give roots
+	// (elsewhereArgs), by root directory.
+	elsewhere map[string][]string
 }
 
 // newLoader makes a loader; without a Tree, the tree is Root alone.
@@ -221,6 +224,7 @@ func (l *loader) roots(dirs []string) []string {
 			roots = append(roots, d)
 		}
 	}
+	l.elsewhere = l.elsewhereArgs(dirs, roots)
 	l.plan(roots)
 	return roots
 }

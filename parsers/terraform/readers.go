@@ -132,7 +132,7 @@ func (l *loader) keepReaders(items []*evalItem) {
 		}
 		k := l.keptRoot(it.out, o.calls, o.files, o.loc, o.outputs)
 		k.ReadsDigest = d
-		l.opts.RootCache.Keep(it.dir, "", k, o.inputs)
+		l.opts.RootCache.Keep(it.dir, l.elsewhereVariant(it.dir), k, o.inputs)
 	}
 }
 

@@ -49,6 +49,8 @@ func (l *loader) evaluateUnit(it *evalItem, u *runbudget.Unit, items []*evalItem
 			it.in = l.unitInputs(it.unit, items)
 		}
 		e, finishUnit = l.evaluateUnitRoot(it.unit, it.in)
+	} else if args := l.elsewhere[it.dir]; len(args) > 0 {
+		e = l.EvaluateRoot(it.dir, nil, eval.RootInputs{Files: true, Elsewhere: args})
 	} else {
 		e = l.Evaluate(it.dir)
 	}

@@ -60,6 +60,10 @@ type modInfo struct {
 	// OpenTofu evaluates early ("./modules/${var.flavor}") may call, as
 	// glob patterns: each interpolation a "*" (sourcePattern).
 	ChildPatterns []string
+	// Elsewhere are its calls of a remote source naming a subdirectory
+	// of its package (go-getter's "//"): the directory of the tree that
+	// is that subdirectory is instantiated by them too.
+	Elsewhere []kept.RemoteCall
 	// remote is set when it reads another root's state (remotestate.go).
 	remote bool
 	// recorded is set when the first parse recorded its inputs (what it
@@ -101,6 +105,14 @@ func summarize(m *Module, tree *treefs.Tree, rel func(string) string) *modInfo {
 		}
 		if p, ok := sourcePattern(c.sourceExpr); ok {
 			inf.ChildPatterns = append(inf.ChildPatterns, filepath.Join(m.Dir, p))
+		}
+		if sub := modsource.RemoteSubdir(c.Source); sub != "" {
+			rc := kept.RemoteCall{Subdir: sub}
+			for n := range c.Attrs {
+				rc.Args = append(rc.Args, n)
+			}
+			sort.Strings(rc.Args)
+			inf.Elsewhere = append(inf.Elsewhere, rc)
 		}
 	}
 	return inf

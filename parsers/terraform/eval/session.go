@@ -263,6 +263,11 @@ type RootInputs struct {
 	// override the root's files and the Values (Terragrunt's inputs,
 	// which reach Terraform as TF_VAR_ variables).
 	Passed []PassedVar
+	// Elsewhere are the variables module calls of the tree give the root
+	// from a source faultline does not read (the repository's own module
+	// called by its git address): not known, whatever the root's files
+	// and defaults say, since those calls are what instantiate it.
+	Elsewhere []string
 }
 
 // PassedVar is one -var-file (File, absolute) or -var (Name=Value, written
@@ -346,6 +351,11 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 	}
 	if len(in.Passed) > 0 {
 		e.applyPassed(m, mi, in)
+	}
+	for _, n := range in.Elsewhere {
+		if _, ok := m.variables[n]; ok {
+			mi.inputs[n] = cty.DynamicVal
+		}
 	}
 	chosen := !in.Files || e.varFilesChosen
 	for _, pv := range in.Passed {

@@ -25,7 +25,7 @@ func (l *Session) Summaries() map[string]kept.ModuleSummary {
 		if !inf.recorded {
 			continue
 		}
-		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, ChildPatterns: inf.ChildPatterns, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept, Templates: inf.Templates, Applied: inf.Applied, OutputRefs: inf.OutputRefs, LocalCalls: inf.LocalCalls, Outputs: inf.Outputs, Whole: inf.Whole}
+		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, ChildPatterns: inf.ChildPatterns, Elsewhere: inf.Elsewhere, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept, Templates: inf.Templates, Applied: inf.Applied, OutputRefs: inf.OutputRefs, LocalCalls: inf.LocalCalls, Outputs: inf.Outputs, Whole: inf.Whole}
 		s.Diags, s.Refs, s.LooseRefs = summaryDiags(inf.Diags), summaryDiags(inf.Refs), summaryDiags(inf.LooseRefs)
 		s.Providers = inf.Providers
 		s.ProviderRefs, s.LooseProviderRefs = summaryDiagMap(inf.ProviderRefs), summaryDiagMap(inf.LooseProviderRefs)
@@ -46,7 +46,7 @@ func (l *Session) UseSummaries(dirs []string, sums map[string]kept.ModuleSummary
 		if !ok || !unchanged(s.Inputs) {
 			continue
 		}
-		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, ChildPatterns: s.ChildPatterns, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept, Templates: s.Templates, Applied: s.Applied, OutputRefs: s.OutputRefs, LocalCalls: s.LocalCalls, Outputs: s.Outputs, Whole: s.Whole}
+		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, ChildPatterns: s.ChildPatterns, Elsewhere: s.Elsewhere, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept, Templates: s.Templates, Applied: s.Applied, OutputRefs: s.OutputRefs, LocalCalls: s.LocalCalls, Outputs: s.Outputs, Whole: s.Whole}
 		inf.Diags, inf.Refs, inf.LooseRefs = hclDiags(s.Diags), hclDiags(s.Refs), hclDiags(s.LooseRefs)
 		inf.Providers = s.Providers
 		inf.ProviderRefs, inf.LooseProviderRefs = hclDiagMap(s.ProviderRefs), hclDiagMap(s.LooseProviderRefs)

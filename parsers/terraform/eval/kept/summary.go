@@ -34,7 +34,10 @@ type ModuleSummary struct {
 	// ChildPatterns are the globs of the directories calls with sources
 	// evaluated early may name (eval's modInfo.ChildPatterns).
 	ChildPatterns []string
-	Remote        bool
+	// Elsewhere are its calls of remote sources naming a subdirectory
+	// (eval's modInfo.Elsewhere).
+	Elsewhere []RemoteCall
+	Remote    bool
 	// Inputs are what the parse read and listed; Refused the notes of
 	// the files the tree refused; NotKept why a root using the module
 	// cannot be kept.
@@ -44,6 +47,13 @@ type ModuleSummary struct {
 	// Templates are the files its code renders with templatefile at a
 	// path under its directory.
 	Templates []string
+}
+
+// RemoteCall is a module call of a remote source naming a subdirectory
+// of its package: the subdirectory, and the arguments the call gives.
+type RemoteCall struct {
+	Subdir string
+	Args   []string
 }
 
 // SummaryDiag is a parse diagnostic as a summary keeps it.
