@@ -35,7 +35,10 @@ type a configuration file does not have (` + "`ariable \"tags\" {`" + `, a
 mean", and then no reference error in that module (Terraform stops
 before it resolves them), a name declared twice
 (a variable, local value, output, provider configuration, module call,
-resource or data source — at the later declaration, in file name order),
+resource or data source — at the later declaration, in file name order;
+a module call every file of a directory declares makes the files
+alternatives an installer copies one of, reported only where Terraform
+certainly reads the directory whole, as below),
 a second backend or required_providers block (an override file's replaces
 the first), a variable type written in quotes as Terraform 0.11 wrote it
 (` + "`type = \"list\"`" + `, which Terraform 1.x refuses: "Invalid quoted type

@@ -426,17 +426,18 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		// Terraform evaluates a module the tree calls, and a root that
 		// keeps its state in a backend and manages something: a directory
 		// of snippets (provider and backend blocks copied into roots, code
-		// kept aside) is neither, and a root that declares no variable
+		// kept aside, one file per cloud an installer copies one of) is
+		// neither, and a root that declares no variable
 		// (no local value) reads those of files kept elsewhere. A unit's
 		// directory, or the module it copies, may be given declarations
 		// by the unit's generate blocks.
 		switch dir := filepath.Clean(d); {
 		case generated[dir]:
 		case called[dir]:
-			diags = append(append(append(slices.Clip(diags), inf.Refs...), inf.LooseRefs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
+			diags = append(append(append(append(slices.Clip(diags), inf.CrossFile...), inf.Refs...), inf.LooseRefs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
 			diags = append(append(diags, eval.UsedProviderRefs(inf, l.InfoOf)...), eval.UsedLooseProviderRefs(inf, l.InfoOf)...)
 		case inf.Applied:
-			diags = append(append(slices.Clip(diags), inf.Refs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
+			diags = append(append(append(slices.Clip(diags), inf.CrossFile...), inf.Refs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
 			diags = append(diags, eval.UsedProviderRefs(inf, l.InfoOf)...)
 		}
 		for _, dg := range diags {

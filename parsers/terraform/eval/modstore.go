@@ -30,6 +30,9 @@ type modInfo struct {
 	// Applied root —, unless a Terragrunt unit may generate the
 	// declarations into its directory.
 	Refs, LooseRefs hcl.Diagnostics
+	// CrossFile are the duplicate declarations of a name each of its
+	// files declares (alternatives), reported as Refs are.
+	CrossFile hcl.Diagnostics
 	// ProviderRefs are those of its provider blocks, by the configuration
 	// each block is ("aws", "aws.west"): reported as Refs are, when the
 	// configuration is used (ProviderUsed). Providers says which
@@ -93,7 +96,8 @@ func summarize(m *Module, tree *treefs.Tree, rel func(string) string) *modInfo {
 	inf.Refs, inf.LooseRefs, inf.OutputRefs, inf.ProviderRefs, inf.LooseProviderRefs = m.undeclaredRefs()
 	inf.Providers = m.providerUses()
 	inf.LocalCalls, inf.Outputs = m.localCalls(), m.outputNames()
-	inf.Whole = len(m.refused) == 0 && !m.diags.HasErrors()
+	inf.CrossFile = m.crossFile
+	inf.Whole = len(m.refused) == 0 && !m.diags.HasErrors() && len(m.crossFile) == 0
 	for _, r := range m.Resources {
 		if _, ok := remoteStateTypes[r.Type]; ok && r.Data {
 			inf.remote = true

@@ -48,6 +48,12 @@ type Module struct {
 	dependsOn bool
 
 	diags hcl.Diagnostics
+	// crossFile are the duplicate declarations of a module call every
+	// file of it declares: an error where Terraform reads the directory whole (a
+	// module the tree calls, a root it applies), not in a directory of
+	// alternative files an installer copies one of (settleDuplicates).
+	crossFile hcl.Diagnostics
+	dups      []dupDecl
 	// callDiags are calls of functions Terraform does not have
 	// (unknownFunctions): errors of the tree's own code, apart from diags.
 	callDiags hcl.Diagnostics
@@ -396,6 +402,7 @@ func loadModule(tree *treefs.Tree, dir string, sc SyntaxCache) *Module {
 		files[i] = sourceFile{name: n, path: path, src: src, readDiags: diags}
 	}
 	m.addSources(files, nil, sc)
+	m.settleDuplicates()
 	return m
 }
 
@@ -438,7 +445,7 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 			attrs, _ := b.Body.JustAttributes()
 			for _, a := range attrsInOrder(attrs) {
 				if old, ok := m.locals[a.Name]; ok && !override {
-					m.duplicate("Duplicate local value definition", fmt.Sprintf("A local value named %q was already defined at %s. Local value names must be unique within a module.", a.Name, declaredAt(old.Range)), a.Range)
+					m.duplicate("Duplicate local value definition", fmt.Sprintf("A local value named %q was already defined at %s. Local value names must be unique within a module.", a.Name, declaredAt(old.Range)), a.Range, old.Range)
 					continue
 				}
 				m.locals[a.Name] = a
@@ -446,7 +453,7 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 		case "output":
 			name := b.Labels[0]
 			if _, ok := m.outputBlocks[name]; ok && !override {
-				m.duplicate("Duplicate output definition", fmt.Sprintf("An output named %q was already defined at %s. Output names must be unique within a module.", name, declaredAt(m.outputBlocks[name])), b.DefRange)
+				m.duplicate("Duplicate output definition", fmt.Sprintf("An output named %q was already defined at %s. Output names must be unique within a module.", name, declaredAt(m.outputBlocks[name])), b.DefRange, m.outputBlocks[name])
 				continue
 			}
 			m.outputBlocks[name] = b.DefRange
@@ -471,8 +478,48 @@ func (m *Module) addFile(f *hcl.File, override bool) {
 // duplicate records Terraform's error for a name declared twice in the
 // module (the later declaration, as Terraform reports it; the first is
 // read).
-func (m *Module) duplicate(summary, detail string, at hcl.Range) {
-	m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: at.Ptr()})
+func (m *Module) duplicate(summary, detail string, at, first hcl.Range) {
+	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: at.Ptr()}
+	if first.Filename != at.Filename && summary == duplicateCall {
+		m.dups = append(m.dups, dupDecl{d: d, first: first})
+		return
+	}
+	m.diags = append(m.diags, d)
+}
+
+// duplicateCall is Terraform's summary for a module call declared twice.
+const duplicateCall = "Duplicate module call"
+
+// dupDecl is a declaration repeating one (first) of another file.
+type dupDecl struct {
+	d     *hcl.Diagnostic
+	first hcl.Range
+}
+
+// settleDuplicates decides the module calls declared in several files
+// once every file is parsed: a call every file of the directory declares
+// makes the files alternatives (one per cloud, an installer copying one
+// of them into a root), an error only where Terraform reads the
+// directory whole (crossFile); a call some of its files declare twice is
+// an error anywhere.
+func (m *Module) settleDuplicates() {
+	files := map[string]map[string]bool{}
+	key := func(r hcl.Range) string { return fmt.Sprintf("%s:%d", r.Filename, r.Start.Byte) }
+	for _, dd := range m.dups {
+		k := key(dd.first)
+		if files[k] == nil {
+			files[k] = map[string]bool{dd.first.Filename: true}
+		}
+		files[k][dd.d.Subject.Filename] = true
+	}
+	for _, dd := range m.dups {
+		if len(files[key(dd.first)]) == len(m.files) {
+			m.crossFile = append(m.crossFile, dd.d)
+		} else {
+			m.diags = append(m.diags, dd.d)
+		}
+	}
+	m.dups = nil
 }
 
 // declaredAt is where a declaration is, as Terraform's duplicate errors
@@ -508,7 +555,7 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}, {Name: "nullable"}}})
 	v := m.variables[b.Labels[0]]
 	if v != nil && !override {
-		m.duplicate("Duplicate variable declaration", fmt.Sprintf("A variable named %q was already declared at %s. Variable names must be unique within a module.", b.Labels[0], declaredAt(v.defRng)), b.DefRange)
+		m.duplicate("Duplicate variable declaration", fmt.Sprintf("A variable named %q was already declared at %s. Variable names must be unique within a module.", b.Labels[0], declaredAt(v.defRng)), b.DefRange, v.defRng)
 		return
 	}
 	if v == nil || !override {
@@ -737,7 +784,7 @@ func (m *Module) addCall(b *hcl.Block, override bool) {
 	if !override {
 		for _, old := range m.calls {
 			if old.name == c.name {
-				m.duplicate("Duplicate module call", fmt.Sprintf("A module call named %q was already defined at %s. Module calls must have unique names within a module.", c.name, declaredAt(old.DefRange)), b.DefRange)
+				m.duplicate(duplicateCall, fmt.Sprintf("A module call named %q was already defined at %s. Module calls must have unique names within a module.", c.name, declaredAt(old.DefRange)), b.DefRange, old.DefRange)
 				return
 			}
 		}
@@ -771,7 +818,7 @@ func (m *Module) addProvider(b *hcl.Block, override bool) {
 		if p.alias != "" {
 			detail = fmt.Sprintf("A provider configuration for %q with alias %q was already given at %s. Each configuration for the same provider must have a distinct alias.", p.name, p.alias, declaredAt(old.rng))
 		}
-		m.duplicate("Duplicate provider configuration", detail, b.DefRange)
+		m.duplicate("Duplicate provider configuration", detail, b.DefRange, old.rng)
 		return
 	}
 	m.providers = append(m.providers, p)

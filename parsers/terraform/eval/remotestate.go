@@ -35,14 +35,14 @@ func (m *Module) addBackend(b *hcl.Block, override bool) {
 		switch blk.Type {
 		case "required_providers":
 			if m.requiredProviders != nil && !override {
-				m.duplicate("Duplicate required providers configuration", fmt.Sprintf("A module may have only one required providers configuration. The required providers were previously configured at %s.", declRange(*m.requiredProviders)), blk.DefRange)
+				m.duplicate("Duplicate required providers configuration", fmt.Sprintf("A module may have only one required providers configuration. The required providers were previously configured at %s.", declRange(*m.requiredProviders)), blk.DefRange, *m.requiredProviders)
 				continue
 			}
 			r := blk.DefRange
 			m.requiredProviders = &r
 		case "backend":
 			if m.backend != nil && m.backend.Type == "backend" && !override {
-				m.duplicate("Duplicate backend configuration", fmt.Sprintf("A module may have only one backend configuration. The backend was previously configured at %s.", declRange(m.backend.DefRange)), blk.DefRange)
+				m.duplicate("Duplicate backend configuration", fmt.Sprintf("A module may have only one backend configuration. The backend was previously configured at %s.", declRange(m.backend.DefRange)), blk.DefRange, m.backend.DefRange)
 				continue
 			}
 			if m.backend == nil || override {

@@ -26,7 +26,7 @@ func (l *Session) Summaries() map[string]kept.ModuleSummary {
 			continue
 		}
 		s := kept.ModuleSummary{Exists: inf.Exists, Files: inf.Files, Children: inf.Children, ChildPatterns: inf.ChildPatterns, Elsewhere: inf.Elsewhere, Remote: inf.remote, Inputs: inf.inputs, Refused: inf.refused, NotKept: inf.notKept, Templates: inf.Templates, Applied: inf.Applied, OutputRefs: inf.OutputRefs, LocalCalls: inf.LocalCalls, Outputs: inf.Outputs, Whole: inf.Whole}
-		s.Diags, s.Refs, s.LooseRefs = summaryDiags(inf.Diags), summaryDiags(inf.Refs), summaryDiags(inf.LooseRefs)
+		s.Diags, s.Refs, s.LooseRefs, s.CrossFile = summaryDiags(inf.Diags), summaryDiags(inf.Refs), summaryDiags(inf.LooseRefs), summaryDiags(inf.CrossFile)
 		s.Providers = inf.Providers
 		s.ProviderRefs, s.LooseProviderRefs = summaryDiagMap(inf.ProviderRefs), summaryDiagMap(inf.LooseProviderRefs)
 		out[dir] = s
@@ -47,7 +47,7 @@ func (l *Session) UseSummaries(dirs []string, sums map[string]kept.ModuleSummary
 			continue
 		}
 		inf := &modInfo{Exists: s.Exists, Files: s.Files, Children: s.Children, ChildPatterns: s.ChildPatterns, Elsewhere: s.Elsewhere, remote: s.Remote, recorded: true, inputs: s.Inputs, refused: s.Refused, notKept: s.NotKept, Templates: s.Templates, Applied: s.Applied, OutputRefs: s.OutputRefs, LocalCalls: s.LocalCalls, Outputs: s.Outputs, Whole: s.Whole}
-		inf.Diags, inf.Refs, inf.LooseRefs = hclDiags(s.Diags), hclDiags(s.Refs), hclDiags(s.LooseRefs)
+		inf.Diags, inf.Refs, inf.LooseRefs, inf.CrossFile = hclDiags(s.Diags), hclDiags(s.Refs), hclDiags(s.LooseRefs), hclDiags(s.CrossFile)
 		inf.Providers = s.Providers
 		inf.ProviderRefs, inf.LooseProviderRefs = hclDiagMap(s.ProviderRefs), hclDiagMap(s.LooseProviderRefs)
 		l.mu.Lock()

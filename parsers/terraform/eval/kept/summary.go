@@ -14,6 +14,9 @@ type ModuleSummary struct {
 	// Refs are its references to what it does not declare, reported
 	// unless a Terragrunt unit may generate the declarations.
 	Refs, LooseRefs []SummaryDiag
+	// CrossFile are its duplicate declarations of a name each of its
+	// files declares (eval's modInfo.CrossFile).
+	CrossFile []SummaryDiag
 	// ProviderRefs are those of its provider blocks, by configuration;
 	// Providers the configurations its code uses.
 	ProviderRefs map[string][]SummaryDiag

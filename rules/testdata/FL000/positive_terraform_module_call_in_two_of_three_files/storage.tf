@@ -1,0 +1,4 @@
+module "exports" {
+  source = "./modules/bucket"
+  name   = "orders-exports"
+}
