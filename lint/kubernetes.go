@@ -213,6 +213,12 @@ type Release struct {
 	// creates. False for a chart faultline does not know, whose account is
 	// named by Helm's convention at best, and which may create others.
 	AccountsKnown bool
+	// Syncs is set on a release of a chart not rendered that makes a
+	// GitOps sync of content from elsewhere (flux-instance's
+	// FluxInstance, flux2-sync's GitRepository and Kustomization,
+	// argocd-apps's Applications): what that deploys, in any namespace,
+	// is not read.
+	Syncs bool
 	// Unrendered is set for a release of a chart in the tree that did
 	// not render (FL000, or a rendering that failed for want of what it
 	// was not given) or rendered without a dependency its values enable

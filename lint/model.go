@@ -739,6 +739,26 @@ type KubeObject struct {
 	// provider (a SecretStore or ClusterSecretStore of external-secrets.io
 	// with spec.provider.aws): how it authenticates.
 	Store *SecretStoreAuth
+	// Deploys is, for an Argo CD Application or a Flux Kustomization,
+	// what it deploys from as written; nil for other kinds.
+	Deploys *GitOpsSource
+	// External is set on such an object whose content the tree does not
+	// hold (GitOpsSource.Elsewhere, or no path of it a directory of the
+	// tree): what it deploys, in any namespace, is not read.
+	External bool
+}
+
+// GitOpsSource is what a GitOps object deploys from, as written.
+type GitOpsSource struct {
+	// Paths are the repository paths it applies as manifests (an Argo CD
+	// source with no chart and no Helm settings, whose chart would be a
+	// release; a Flux Kustomization's spec.path, "." when unset).
+	Paths []string
+	// Elsewhere is set when it deploys what no path of a repository
+	// names: an OCI artifact or a bucket (Flux OCIRepository, Bucket,
+	// ExternalArtifact; Argo CD's oci:// sources), or a path a
+	// placeholder fills in.
+	Elsewhere bool
 }
 
 // The ways an External Secrets store of the AWS provider authenticates

@@ -47,9 +47,13 @@ installed the standard way (` + "`aws-load-balancer-controller`, `ebs-csi-contro
 release of the tree installs that chart: it may be installed by other means
 (the helm CLI, eksctl) beside what the tree puts in the namespace; otherwise the
 workload may live in another repository, and the comparison is counted as
-unresolved. So it is when a chart the tree does not render, or an Argo CD
-ApplicationSet (whose generated Applications are not followed), may
-install the account: a release of a chart faultline neither renders nor
+unresolved. So it is when what the tree does not read may create the
+account, in any namespace: an Argo CD ApplicationSet (whose generated
+Applications are not followed), an Argo CD Application or a Flux
+Kustomization that deploys content the tree does not hold (a path that is
+no directory of it, an OCI artifact or a bucket), or a release of a chart
+that makes such a sync (` + "`flux-instance`, `flux2-sync`, `argocd-apps`" + `); and
+when a chart the tree does not render may install it: a release of a chart faultline neither renders nor
 knows the accounts of (its name by Helm's convention is a guess: many
 charts name their account otherwise, and create several), of a chart
 told not to create its account, or one whose values are not all known
@@ -200,8 +204,9 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 			declaredNS = true
 		}
 		// The Applications an Argo CD ApplicationSet generates are not
-		// followed: what they install may be the account.
-		if o.KindName == "ApplicationSet" && isArgoCD(o.APIVersion) && sameCluster(&o.Object) {
+		// followed, nor what an Application or Flux Kustomization
+		// deploys from outside the tree: it may be the account.
+		if (o.KindName == "ApplicationSet" && isArgoCD(o.APIVersion) || o.External) && sameCluster(&o.Object) {
 			maybe = true
 		}
 	}
@@ -216,6 +221,10 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		// dependency, may make the account in any namespace its
 		// templates write.
 		if r.Unrendered && sameCluster(&r.Object) {
+			maybe = true
+		}
+		// A release syncing content from elsewhere may deploy it.
+		if r.Syncs && sameCluster(&r.Object) {
 			maybe = true
 		}
 	}

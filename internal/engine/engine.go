@@ -1350,6 +1350,7 @@ func (r *run) join() int {
 	// Every subnet and security group is in: the tags put on resources
 	// whose IDs are not known may be on any of them.
 	r.model.PlaceLooseTags()
+	r.markExternalDeliveries()
 	for _, a := range r.d.archives {
 		r.files[a] = true
 	}

@@ -246,6 +246,13 @@ func defaultAccountName(r *lint.Release, chart string, ca chartAccount) string {
 	return ""
 }
 
+// syncCharts are the charts whose release makes a GitOps sync of content
+// from elsewhere (lint.Release.Syncs): controlplaneio-fluxcd's
+// flux-instance (a FluxInstance with spec.sync), fluxcd-community's
+// flux2-sync (a GitRepository and a Kustomization), argo-helm's
+// argocd-apps (Applications and ApplicationSets).
+var syncCharts = map[string]bool{"flux-instance": true, "flux2-sync": true, "argocd-apps": true}
+
 // serviceAccounts returns the service accounts a remote chart's release
 // creates: each one's namespace, its name (a value, else the chart's
 // default, else Helm's convention — inferred for charts not in

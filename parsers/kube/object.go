@@ -127,6 +127,7 @@ func (d *doc) entities() []lint.Entity {
 		APIVersion: d.apiVersion,
 		KindName:   d.kind,
 		Namespace:  d.namespaceValue(),
+		Deploys:    d.gitOpsSource(),
 	}}
 }
 
