@@ -450,6 +450,7 @@ func (r *renderer) addComposition(d *doc) {
 			_, sets := lookup(in, "patchSets")
 			_, res := lookup(in, "resources")
 			r.templates(c, res, r.patchSets(c, sets))
+			r.conditions(c, step, in, res)
 		}
 	case "", "Resources":
 		_, sets := path(d.root, "spec", "patchSets")
@@ -540,6 +541,42 @@ func (r *renderer) filterStep(c *composition, step, in *yaml.Node) {
 		at = c.d.pairRange(k, v)
 	}
 	r.opts.Notes(lint.Note{Kind: lint.Inferred, Range: at, What: fmt.Sprintf("Composition %s: pipeline step %q filters composed resources (function-cel-filter): %s may be left out; what is read of them rests on their being kept (findings on them are one severity lower)", c.name, textAt(step, "step"), strings.Join(names, ", "))})
+}
+
+// conditions reads the CEL conditions of a patch-and-transform step
+// (function-conditional-patch-and-transform: a condition on the step's
+// input, or on a resource): a resource composed only when one holds may
+// not be, so what is read of it rests on its being composed (a finding
+// on it is one severity lower), as for function-cel-filter; the
+// expressions are not evaluated.
+func (r *renderer) conditions(c *composition, step, in, res *yaml.Node) {
+	whole := textAt(in, "condition")
+	var names []string
+	for _, n := range items(res) {
+		expr := textAt(n, "condition")
+		if expr == "" {
+			expr = whole
+		}
+		name := textAt(n, "name")
+		if expr == "" || name == "" {
+			continue
+		}
+		for _, t := range c.resources {
+			if t.name != name || t.filtered != "" {
+				continue
+			}
+			t.filtered = fmt.Sprintf("Composition %s composes %s only when the CEL condition of pipeline step %q holds (%s)", c.name, name, textAt(step, "step"), expr)
+			names = append(names, name)
+		}
+	}
+	if r.opts.Notes == nil || len(names) == 0 {
+		return
+	}
+	at := c.d.rangeOf(step)
+	if k, v := lookup(step, "step"); k != nil {
+		at = c.d.pairRange(k, v)
+	}
+	r.opts.Notes(lint.Note{Kind: lint.Inferred, Range: at, What: fmt.Sprintf("Composition %s: pipeline step %q composes resources under CEL conditions: %s may not be composed; what is read of them rests on their being composed (findings on them are one severity lower)", c.name, textAt(step, "step"), strings.Join(names, ", "))})
 }
 
 // patchSets compiles the named patch sets.
