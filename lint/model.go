@@ -855,6 +855,9 @@ type Model struct {
 	// modules/eks?ref=v1) —, with that call's source: read as a root, the
 	// directory gives its variables' defaults, not what the call gives.
 	InstantiatedElsewhere map[string]Range
+	// Unapplied are the Terraform resources that would make Kubernetes
+	// objects of which the configuration read makes no instance.
+	Unapplied []Unapplied
 	// UnreadCalls are the module calls of the tree whose code faultline
 	// does not read (a remote source neither cached nor modelled), by
 	// the object a hole of one of their outputs names ("infra/prod:
@@ -1288,4 +1291,20 @@ func (m *Model) CallSitesFor(locs []Location) []Location {
 		out = append(out, *cs)
 	}
 	return out
+}
+
+// Unapplied is a Terraform resource of a root module that would make
+// Kubernetes objects (a helm_release, a kubernetes_service_account, a
+// manifest) of which the configuration read makes no instance, its count
+// or for_each reading a variable (a flag whose default is off): another
+// environment's values may make them, so what they would hold is not
+// provably absent.
+type Unapplied struct {
+	// Addr is its address in its root ("module.addons.helm_release.ca"),
+	// Root its root module's directory, Range where it is declared.
+	Addr, Root string
+	Range      Range
+	// Namespace is the namespace it would make its objects in, when its
+	// arguments say so statically; unknown otherwise.
+	Namespace Value
 }

@@ -60,7 +60,12 @@ told not to create its account, or one whose values are not all known
 (a values file per workspace may name the account); and, in any namespace,
 a chart of the tree that does not render (it fails, or fails on a value
 known only at apply) or renders without a dependency its values enable
-(not vendored). The accounts found in the namespace carry
+(not vendored); and a resource of the association's root module that
+would make objects in the namespace (a ` + "`helm_release`" + `, a
+` + "`kubernetes_service_account`" + `, a manifest) of which the configuration read
+makes no instance, its ` + "`count`" + ` or ` + "`for_each`" + ` reading a variable (a flag whose
+default leaves it off): another environment's values may make the
+account. The accounts found in the namespace carry
 their inferences into the finding, and so does the account of that name
 found in another namespace, even when the namespace is declared. A chart
 of the tree that no release installs renders with its defaults in a
@@ -225,6 +230,14 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		}
 		// A release syncing content from elsewhere may deploy it.
 		if r.Syncs && sameCluster(&r.Object) {
+			maybe = true
+		}
+	}
+	// A resource of the association's root that would make objects in
+	// the namespace, of which this configuration makes none (a flag
+	// variable's default off), may make the account in another.
+	for _, u := range m.Unapplied {
+		if u.Root == pa.Root && lint.Compare(u.Namespace, nsV) != lint.No {
 			maybe = true
 		}
 	}

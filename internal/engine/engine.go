@@ -457,6 +457,7 @@ func (r *run) terraform() int {
 	r.model.InstantiatedElsewhere = instantiatedElsewhere(r.tf.Roots, r.tf.Modules, r.rel)
 	r.model.Add(unreadClusterCalls(r.tf.Modules, r.rel)...)
 	r.model.UnreadCalls = unreadCalls(r.tf.Modules, r.rel)
+	r.model.Unapplied = r.tf.Unapplied
 	for _, f := range r.tf.Files {
 		r.files[f] = true
 	}

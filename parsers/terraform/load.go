@@ -91,6 +91,9 @@ type Result struct {
 	// a manifest or a data "template_file": they are read as rendered,
 	// never as manifests of their own.
 	Templates []string
+	// Unapplied are the resources making Kubernetes objects of which no
+	// root makes an instance (lint.Model.Unapplied).
+	Unapplied []lint.Unapplied
 	// KustomizationReads are the kustomization files (absolute) a file()
 	// call reads as data.
 	KustomizationReads []string
@@ -397,6 +400,7 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		res.Notes = append(res.Notes, e.Notes...)
 		res.Embedded = append(res.Embedded, e.Embedded...)
 		res.Templates = append(res.Templates, e.Templates...)
+		res.Unapplied = append(res.Unapplied, e.Unapplied...)
 		res.KustomizationReads = append(res.KustomizationReads, e.KustomizationReads...)
 		res.Written = append(res.Written, e.Written...)
 		if it.unit != nil {

@@ -72,6 +72,9 @@ type Evaluator struct {
 	Embedded []kept.Embedded
 	// Templates are the files read as templates (template_file.go).
 	Templates []string
+	// Unapplied are the resources making Kubernetes objects of which the
+	// root makes no instance (unapplied.go).
+	Unapplied []lint.Unapplied
 	// KustomizationReads are the kustomization files file() reads.
 	KustomizationReads []string
 	// Written are the tree's files a local_file writes at apply time
@@ -882,6 +885,7 @@ func (mi *ModInst) evalResource(r *Resource) {
 	mi.notePossibleBlock(local, insts)
 	if len(insts) == 0 {
 		mi.unappliedFiles(r)
+		mi.unappliedObjects(r)
 	}
 	keys := make([]cty.Value, 0, len(insts))
 	vals := make([]cty.Value, 0, len(insts))

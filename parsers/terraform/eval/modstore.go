@@ -235,7 +235,7 @@ func (e *Evaluator) module(dir string) *Module {
 // Output is what the load keeps of e: nothing that refers to parsed code
 // or evaluated values.
 func (e *Evaluator) Output() kept.RootOutput {
-	return kept.RootOutput{Entities: e.entities, Notes: e.Notes, Calls: e.calls, Embedded: e.Embedded, Templates: e.Templates, KustomizationReads: e.KustomizationReads, Written: e.Written, VarFiles: e.varFiles, VarDiags: e.VarDiags, Reads: e.remoteReads}
+	return kept.RootOutput{Entities: e.entities, Notes: e.Notes, Calls: e.calls, Embedded: e.Embedded, Templates: e.Templates, KustomizationReads: e.KustomizationReads, Written: e.Written, VarFiles: e.varFiles, VarDiags: e.VarDiags, Reads: e.remoteReads, Unapplied: e.Unapplied}
 }
 
 // HoleCodec is the session's hole numbering.

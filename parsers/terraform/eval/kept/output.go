@@ -26,6 +26,9 @@ type RootOutput struct {
 	VarDiags []lint.Diagnostic
 	// Reads are its remote-state reads (package eval, remotestate.go).
 	Reads []RemoteRead
+	// Unapplied are its resources making Kubernetes objects of which it
+	// makes no instance (package eval, unapplied.go).
+	Unapplied []lint.Unapplied
 }
 
 // Written is a file a Terraform resource writes at apply time (a

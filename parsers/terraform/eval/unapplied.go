@@ -1,0 +1,100 @@
+package eval
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/faultline-dev/faultline/lint"
+)
+
+// objectMakers are the resource types that make Kubernetes objects a
+// namespace may hold, with how each names that namespace: a
+// helm_release's namespace argument, a kubernetes_* resource's
+// metadata block.
+var objectMakers = map[string]string{
+	"helm_release":                  "namespace",
+	"kubernetes_service_account":    "metadata",
+	"kubernetes_service_account_v1": "metadata",
+	"kubernetes_deployment":         "metadata",
+	"kubernetes_deployment_v1":      "metadata",
+	"kubernetes_stateful_set":       "metadata",
+	"kubernetes_stateful_set_v1":    "metadata",
+	"kubernetes_daemonset":          "metadata",
+	"kubernetes_daemon_set_v1":      "metadata",
+	"kubernetes_manifest":           "",
+	"kubectl_manifest":              "",
+}
+
+// unappliedObjects records a resource of the root module of no instance
+// that would make Kubernetes objects (lint.Unapplied), when a variable of
+// the root decides that (its count, for_each or enabled reads one: a
+// flag another environment's variables turn on); the namespace it
+// names, when its argument is a value known without count, each or
+// other resources. A module's resource a call turns off is the call's
+// choice, not a configuration's.
+func (mi *ModInst) unappliedObjects(r *Resource) {
+	how, ok := objectMakers[r.Type]
+	if !ok || r.Data || mi.Path != "" || !readsVariable(r.count, r.forEach, r.enabled) {
+		return
+	}
+	ns := lint.Unknown()
+	var expr hcl.Expression
+	switch how {
+	case "namespace":
+		if a, ok := r.Body.Attrs["namespace"]; ok {
+			expr = a.Expr
+		} else {
+			ns = lint.Known("default") // the helm provider's default
+		}
+	case "metadata":
+		for _, b := range r.Body.Blocks {
+			if b.Type != "metadata" {
+				continue
+			}
+			if a, ok := b.Body.Attrs["namespace"]; ok {
+				expr = a.Expr
+			} else {
+				ns = lint.Known("default")
+			}
+		}
+	}
+	if expr != nil && onlyVariables(expr) {
+		if v := mi.Eval(expr, nil); v.IsKnown() && !v.IsNull() && v.Type() == cty.String && !hasSentinel(v.AsString()) {
+			ns = lint.Known(v.AsString())
+		}
+	}
+	mi.Evaluator.Unapplied = append(mi.Evaluator.Unapplied, lint.Unapplied{
+		Addr:      mi.Evaluator.RootRel + ":" + mi.Label(r.key()),
+		Root:      mi.Evaluator.RootRel,
+		Range:     mi.Evaluator.Session.Rng(r.DefRange),
+		Namespace: ns,
+	})
+}
+
+// onlyVariables reports whether expr reads nothing but variables and
+// locals: values known without an instance.
+func onlyVariables(expr hcl.Expression) bool {
+	for _, t := range expr.Variables() {
+		switch t.RootName() {
+		case "var", "local":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// readsVariable reports whether one of the expressions reads a variable.
+func readsVariable(exprs ...hcl.Expression) bool {
+	for _, e := range exprs {
+		if e == nil {
+			continue
+		}
+		for _, t := range e.Variables() {
+			if t.RootName() == "var" {
+				return true
+			}
+		}
+	}
+	return false
+}
