@@ -61,6 +61,10 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		helm := at(src, "helm")
 		chart, p := str(at(src, "chart")), str(at(src, "path"))
+		repoURL := str(at(src, "repoURL"))
+		if c, repo, ok := ociChartSource(repoURL, chart, p, helm); ok {
+			chart, repoURL = c, repo
+		}
 		if chart == "" && p == "" {
 			continue
 		}
@@ -101,7 +105,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		if n := at(spec, "destination", "namespace"); n != nil {
 			r.NamespaceRange = yf.rangeOf(n)
 		}
-		r.Repository, r.Version = b.shown(str(at(src, "repoURL"))), b.shown(str(at(src, "targetRevision")))
+		r.Repository, r.Version = b.shown(repoURL), b.shown(str(at(src, "targetRevision")))
 		r.Chart, r.ChartDir = b.shown(chart), chartDir
 		if chart == "" {
 			r.Chart = b.shown(p)
@@ -150,6 +154,24 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		b.out = append(b.out, r)
 	}
+}
+
+// ociChartSource reads Argo CD's native OCI source (Argo CD 3.1 and
+// later: repoURL oci://<registry>/<repository>, targetRevision the tag,
+// path "." for a Helm chart) with Helm settings as a release of the chart
+// the repository's last segment names, from the repository above it, as
+// the classic form (repoURL <registry>/<dir>, chart <name>) writes it.
+func ociChartSource(repoURL, chart, p string, helm *yaml.Node) (name, repo string, ok bool) {
+	rest, isOCI := strings.CutPrefix(repoURL, "oci://")
+	if !isOCI || chart != "" || helm == nil || p != "" && p != "." || strings.Contains(rest, "{{") {
+		return "", "", false
+	}
+	rest = strings.TrimSuffix(rest, "/")
+	i := strings.LastIndex(rest, "/")
+	if i <= 0 || i == len(rest)-1 {
+		return "", "", false
+	}
+	return rest[i+1:], rest[:i], true
 }
 
 // argoNamespace sets the release namespace from the destination

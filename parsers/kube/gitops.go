@@ -36,10 +36,12 @@ func argoSource(spec *yaml.Node) *lint.GitOpsSource {
 		repo, _ := scalar(valueAt(src, "repoURL"))
 		p, hasPath := scalar(valueAt(src, "path"))
 		chart, _ := scalar(valueAt(src, "chart"))
+		oci := strings.HasPrefix(repo, "oci://")
 		switch {
-		case chart != "" || valueAt(src, "helm") != nil && !strings.HasPrefix(repo, "oci://"):
-			// A chart: a release of its own.
-		case strings.HasPrefix(repo, "oci://"):
+		case chart != "" || valueAt(src, "helm") != nil && (!oci || !hasPath || p == "."):
+			// A chart: a release of its own (Argo CD 3.1's native OCI
+			// source of a chart is read at path ".").
+		case oci:
 			out.Elsewhere = true
 		case !hasPath:
 			// A ref source (values files for another), or nothing.
