@@ -93,6 +93,7 @@ var fixable = map[string]bool{
 	"FL204/positive_missing_audience":                                        true,
 	"FL204/positive_principal_arn_missing_a_colon":                           true, // the key beside :sub, from the same local
 	"FL204/positive_provider_from_remote_state":                              true, // the key beside :sub, built from the same local
+	"FL204/positive_remote_state_key_kept_by_two_roots_with_outputs":         true, // the key beside :sub, from the same output
 	"FL204/positive_trust_key_from_split_arn":                                true, // the key beside :sub, from the same split()
 	"FL204/positive_wrong_audience":                                          true,
 	"FL204/positive_provider_copy_accepts_another_audience":                  true, // the key beside :sub, from the same local

@@ -2,6 +2,7 @@ package terraform
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -69,6 +70,9 @@ func (l *loader) plannedJoin(items []*evalItem) (again []int, deps map[int][]int
 				continue
 			}
 			targets, inferred := targets(rd.Loc)
+			if len(targets) > 1 {
+				targets = l.declaringOutputs(items, targets, rd.Outputs)
+			}
 			switch {
 			case len(targets) == 0:
 				text := fmt.Sprintf("%s: no root module in the tree keeps its state at %s", what, rd.Loc.Display(l.Rel))
@@ -248,4 +252,38 @@ func (l *loader) partialRoots(items []*evalItem, kind string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// declaringOutputs are, of the roots targets that keep the state a read
+// reads, those that declare every output it reads (outputs, nil when it
+// may read any): a state without an output the reader names makes its
+// plan fail, so a stale copy of a root keeping the same key, declaring
+// none, is not what it reads. Targets whose outputs are not all known (a
+// unit, a module not read whole) stay; all of them when none is left.
+func (l *loader) declaringOutputs(items []*evalItem, targets []int, outputs []string) []int {
+	if outputs == nil {
+		return targets
+	}
+	var out []int
+	for _, t := range targets {
+		inf := l.InfoOf(items[t].dir)
+		known := items[t].unit == nil && inf != nil && inf.Whole
+		if !known || containsAll(inf.Outputs, outputs) {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return targets
+	}
+	return out
+}
+
+// containsAll reports whether have holds every one of want.
+func containsAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
 }

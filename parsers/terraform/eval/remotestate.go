@@ -289,6 +289,9 @@ func (mi *ModInst) remoteState(r *Resource, addrLocal string, v cty.Value) (_ ct
 		}
 	}
 	read := kept.RemoteRead{Addr: mi.Addr(addrLocal), Rng: e.Session.Rng(r.DefRange)}
+	if outs, ok := mi.Module.remoteOutputsRead(r.Type, r.Name); ok {
+		read.Outputs = append([]string{}, outs...)
+	}
 	switch {
 	case b == nil && r.Type == "tfe_outputs":
 		org, orgOK := e.Holes.ToValue(GetAttr(v, "organization")).Str()

@@ -109,4 +109,7 @@ type RemoteRead struct {
 	Loc StateLocation
 	Why string
 	Rng lint.Range
+	// Outputs are the outputs its root's code reads from it, by name;
+	// nil when it may read any (the outputs object read whole).
+	Outputs []string
 }
