@@ -2,12 +2,12 @@ package kube
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/eksaddons"
-	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -727,9 +727,9 @@ func (m *mr) trust() lint.Trust {
 	}
 	t, err := lint.ParseTrustPolicy(text, m.d.opts.Holes, rng)
 	if err != nil {
-		// A placeholder a substitution step fills in (Flux postBuild,
+		// A variable a substitution step fills in (Flux postBuild,
 		// envsubst) makes the policy unknown here, not invalid.
-		if _, patched := m.over[n]; m.comp == nil && !patched && !templatetext.HasString(text) {
+		if _, patched := m.over[n]; m.comp == nil && !patched && !substitutionVar.MatchString(text) {
 			m.d.diags = append(m.d.diags, lint.Diagnostic{
 				Range:   m.trustErrorRange(n, rng, err),
 				Summary: "invalid trust policy",
@@ -740,6 +740,12 @@ func (m *mr) trust() lint.Trust {
 	}
 	return t
 }
+
+// substitutionVar matches a variable Flux's post-build substitution or
+// envsubst replaces: ${NAME}, ${NAME:=default}, ${NAME:-default}, $NAME
+// spelled with braces only. An expression (${jsonencode({…})}, HCL left
+// in a generated example) is none: nothing fills it in.
+var substitutionVar = regexp.MustCompile(`\$\{[_A-Za-z][_A-Za-z0-9]*(:?[-=][^}]*)?\}`)
 
 // trustErrorRange points at the line of a trust policy error: inside a
 // literal block the text keeps its lines; elsewhere the whole value.

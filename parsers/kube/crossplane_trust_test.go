@@ -199,3 +199,23 @@ spec:
 		}
 	}
 }
+
+// An expression left in the policy (HCL a generator wrote into an example)
+// is no variable a substitution fills in: the policy is not JSON.
+func TestCrossplaneTrustExpressionIsInvalid(t *testing.T) {
+	src := `apiVersion: iam.aws.upbound.io/v1beta1
+kind: Role
+metadata:
+  name: generated
+spec:
+  forProvider:
+    assumeRolePolicy: |-
+      ${jsonencode({
+        Version = "2012-10-17"
+      })}
+`
+	_, diags := kube.ParseFile("xp/roles.yaml", []byte(src), lint.Scope{})
+	if len(diags) != 1 || diags[0].Summary != "invalid trust policy" {
+		t.Fatalf("diagnostics = %v, want the invalid trust policy", diags)
+	}
+}
