@@ -295,6 +295,10 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 	}
 	if len(cands) > 0 {
 		why = c.judged(w, cands)
+	} else if auto := c.complete(w); auto == skipAutoMode || auto == skipAutoModeMay {
+		// No place declared because the cluster's are Auto Mode's
+		// built-in NodePools: that is the reason.
+		why = auto
 	}
 	if why == "" && w.Modelled != "" && !c.ownCapacity(w) {
 		// A controller modelled from a chart not rendered is judged

@@ -144,6 +144,7 @@ func TestUnjudgedSayWhy(t *testing.T) {
 	for dir, want := range map[string]string{
 		"FL401/negative_capacity_declared_elsewhere":             "their EKS cluster is not declared here",
 		"FL401/negative_auto_mode_cluster":                       "their cluster runs EKS Auto Mode",
+		"FL401/negative_auto_mode_cluster_alone":                 "their cluster runs EKS Auto Mode",
 		"FL401/negative_auto_mode_eks_module":                    "their cluster runs EKS Auto Mode",
 		"FL401/negative_auto_mode_one_of_two_clusters":           "their cluster is not named, and one of the clusters declared here runs EKS Auto Mode",
 		"FL401/negative_karpenter_installed_nodepools_elsewhere": "Karpenter is installed for their cluster with no NodePool declared here",
