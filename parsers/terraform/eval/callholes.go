@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"fmt"
+	"math/big"
+
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -20,16 +23,38 @@ import (
 // read gives the values it had then instead.
 func (mi *ModInst) presetCall(name string) (cty.Value, bool) {
 	for _, c := range mi.Module.calls {
-		if c.name != name || c.count != nil || c.forEach != nil {
+		if c.name != name || c.forEach != nil || c.enabled != nil {
 			continue
+		}
+		n, counted := 0, c.count != nil
+		if counted {
+			var ok bool
+			if n, ok = mi.staticCount(c); !ok {
+				continue
+			}
 		}
 		v, seeded := mi.seeds[c.name]
 		if !seeded {
-			path := mi.Label("module." + c.name)
-			leaf := func(p string) cty.Value {
-				return mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Evaluator.RootRel + ":" + path, Path: p})
+			instance := func(path string, hasKeys bool) cty.Value {
+				leaf := func(p string) cty.Value {
+					return mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Evaluator.RootRel + ":" + path, Path: p})
+				}
+				return mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, hasKeys, leaf)
 			}
-			v = mi.fillNeeded(cty.EmptyObjectVal, "module."+c.name, false, leaf)
+			if !counted {
+				v = instance(mi.Label("module."+c.name), false)
+			} else {
+				// A call with a count known from values alone: that many
+				// instances, each read by its index.
+				insts := make([]cty.Value, n)
+				for i := range insts {
+					insts[i] = instance(mi.Label(fmt.Sprintf("module.%s[%d]", c.name, i)), true)
+				}
+				v = cty.EmptyTupleVal
+				if n > 0 {
+					v = cty.TupleVal(insts)
+				}
+			}
 			mi.presetRead = append(mi.presetRead, c.name)
 		}
 		mi.modules[c.name] = v
@@ -41,6 +66,28 @@ func (mi *ModInst) presetCall(name string) (cty.Value, bool) {
 		return v, true
 	}
 	return cty.NilVal, false
+}
+
+// maxPresetCount bounds the instances a counted call is preset with.
+const maxPresetCount = 64
+
+// staticCount is the count of call c when it is known from values alone
+// (a number, variables and locals: what a preset may evaluate without
+// reaching another block), at most maxPresetCount.
+func (mi *ModInst) staticCount(c *Call) (int, bool) {
+	if !onlyVariables(c.count) {
+		return 0, false
+	}
+	v := mi.Eval(c.count, nil)
+	if !v.IsKnown() || v.IsNull() || v.Type() != cty.Number {
+		return 0, false
+	}
+	bf := v.AsBigFloat()
+	n, acc := bf.Int64()
+	if acc != big.Exact || n < 0 || n > maxPresetCount {
+		return 0, false
+	}
+	return int(n), true
 }
 
 // modulesFirst orders the graph's starting points with module calls first

@@ -253,6 +253,12 @@ func (mi *ModInst) secondPass(m evalMark) bool {
 		if v, ok := mi.modules[n]; ok && !mi.preset[n] {
 			seeds[n] = v
 			objs[mi.Evaluator.RootRel+":"+mi.Label("module."+n)] = true
+			if v.IsKnown() && !v.IsNull() && v.Type().IsTupleType() {
+				// A counted call's holes name its instances.
+				for i := range v.LengthInt() {
+					objs[mi.Evaluator.RootRel+":"+mi.Label(fmt.Sprintf("module.%s[%d]", n, i))] = true
+				}
+			}
 		}
 	}
 	if len(seeds) == 0 || !mi.Evaluator.presetReached(m, objs, mi.outputs) {
