@@ -475,6 +475,33 @@ var harmlessInputs = map[string]bool{
 	"sequencer.fn.crossplane.io":          true,
 }
 
+// sequencerInput reports whether a step's input is function-sequencer's:
+// it kept the function template's API group (template.fn.crossplane.io,
+// kind Input) and holds only rules, each a sequence of resource names —
+// it orders what other steps compose and composes nothing.
+func sequencerInput(in *yaml.Node) bool {
+	if in == nil || lint.GroupOf(textAt(in, "apiVersion")) != "template.fn.crossplane.io" || textAt(in, "kind") != "Input" {
+		return false
+	}
+	_, rules := lookup(in, "rules")
+	if len(items(rules)) == 0 {
+		return false
+	}
+	for _, e := range entries(in) {
+		switch e.key {
+		case "apiVersion", "kind", "metadata", "rules", "resetAfterCompleted":
+		default:
+			return false
+		}
+	}
+	for _, r := range items(rules) {
+		if _, seq := lookup(r, "sequence"); seq == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // harmlessFunctions are functions that take no input and compose nothing,
 // by the package name a Function object is conventionally given:
 // function-auto-ready only marks composed resources ready.
@@ -493,7 +520,7 @@ func (r *renderer) functionStep(c *composition, step, in *yaml.Node) {
 		r.filterStep(c, step, in)
 		return
 	}
-	if r.opts.Notes == nil || harmlessInputs[group] || in == nil && harmlessFunctions[fn] {
+	if r.opts.Notes == nil || harmlessInputs[group] || in == nil && harmlessFunctions[fn] || sequencerInput(in) {
 		return
 	}
 	if fn == "" {
