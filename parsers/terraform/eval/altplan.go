@@ -237,7 +237,7 @@ func itemText(m *Module, k string, it *graphItem) (string, []hcl.Expression, boo
 		b.WriteString(r.provider + "\x00")
 		put(r.DefRange)
 		put(r.Body.rng)
-		exprs = append(r.Body.expressions(), r.count, r.forEach, r.enabled)
+		exprs = append(append(r.Body.expressions(), r.count, r.forEach, r.enabled), r.Commands...)
 	case "provider":
 		put(it.prov.rng)
 		put(it.prov.body.rng)

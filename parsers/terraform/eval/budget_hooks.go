@@ -181,6 +181,7 @@ func (m *Module) bodyExpressions() []hcl.Expression {
 	for _, r := range m.Resources {
 		out = append(out, r.Body.expressions()...)
 		out = append(out, r.count, r.forEach, r.enabled)
+		out = append(out, r.Commands...)
 	}
 	for _, c := range m.calls {
 		for _, a := range c.Attrs {

@@ -1344,7 +1344,7 @@ func (m *Module) buildGraph() *itemGraph {
 	}
 	for _, r := range m.Resources {
 		it := &graphItem{kind: "resource", name: r.key(), res: r, deps: resourceProviderKeys(r)}
-		add(r.key(), it, append(r.Body.expressions(), r.count, r.forEach, r.enabled))
+		add(r.key(), it, append(append(r.Body.expressions(), r.count, r.forEach, r.enabled), r.Commands...))
 	}
 	for _, c := range m.calls {
 		var exprs []hcl.Expression

@@ -151,6 +151,9 @@ type Resource struct {
 	// a replacement creates the new object before destroying the old.
 	CreateBeforeDestroy bool
 	DefRange            hcl.Range
+	// Commands are the commands of its local-exec provisioners that run
+	// when it is created (not when = destroy).
+	Commands []hcl.Expression
 }
 
 // ForEachExpr is the block's for_each expression, nil when it has none.
@@ -653,6 +656,27 @@ func lifecycleCreateBeforeDestroy(meta *hcl.BodyContent) (value, set bool) {
 	return value, set
 }
 
+// createCommands are the command arguments of the local-exec
+// provisioner blocks among blocks that run at create (no when = destroy).
+func createCommands(blocks hcl.Blocks) []hcl.Expression {
+	var out []hcl.Expression
+	for _, b := range blocks {
+		if b.Type != "provisioner" || len(b.Labels) == 0 || b.Labels[0] != "local-exec" {
+			continue
+		}
+		attrs, _ := b.Body.JustAttributes()
+		if w, ok := attrs["when"]; ok {
+			if t, diags := hcl.AbsTraversalForExpr(w.Expr); !diags.HasErrors() && len(t) == 1 && t.RootName() == "destroy" {
+				continue
+			}
+		}
+		if c, ok := attrs["command"]; ok {
+			out = append(out, c.Expr)
+		}
+	}
+	return out
+}
+
 func (m *Module) addResource(b *hcl.Block, override bool) {
 	r := &Resource{Data: b.Type == "data", Type: b.Labels[0], Name: b.Labels[1], DefRange: b.DefRange}
 	meta, rest, _ := b.Body.PartialContent(metaSchema)
@@ -675,6 +699,7 @@ func (m *Module) addResource(b *hcl.Block, override bool) {
 	r.CreateBeforeDestroy = cbd
 	if meta != nil {
 		r.enabled = lifecycleEnabled(meta.Blocks)
+		r.Commands = createCommands(meta.Blocks)
 	}
 	if override {
 		for _, old := range m.Resources {

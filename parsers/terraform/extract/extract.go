@@ -24,6 +24,9 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		return // an object the root declares, read back by name: that object
 	}
 	x := &extraction{e: e, mi: mi, r: r, v: v, extra: extra}
+	if !r.Data {
+		x.provisionedManifests(local)
+	}
 	obj := lint.Object{
 		Addr:   mi.Addr(local),
 		Root:   mi.Evaluator.RootRel,
