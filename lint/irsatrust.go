@@ -262,8 +262,10 @@ func (m *Model) ProvidersElsewhere(w WebIdentity, root string) []*OIDCProvider {
 // (data.aws_caller_identity's account_id) for an issuer not traced to
 // any provider (rebuilt from parts: the region and the issuer's ID), the
 // one provider root declares: the principal is that provider when the
-// parts name its issuer, which is not proven. Nil when the issuer is
-// traced, or root declares no provider or several.
+// parts name its issuer, which is not proven. So it is for a principal
+// traced to a cluster's issuer when the one provider's URL is the one
+// rebuilt from parts. Nil when both are traced, or root declares no
+// provider or several.
 func (m *Model) SoleProviderOfRoot(w WebIdentity, root string) *OIDCProvider {
 	if len(w.Statement.Federated) != 1 || root == "" {
 		return nil
@@ -273,9 +275,7 @@ func (m *Model) SoleProviderOfRoot(w WebIdentity, root string) *OIDCProvider {
 	if !ok || arn.Account != "" || !strings.HasPrefix(arn.Resource.Prefix(), "oidc-provider/") {
 		return nil
 	}
-	if _, traced := m.IssuerOrigin(v); traced {
-		return nil
-	}
+	_, traced := m.IssuerOrigin(v)
 	if !slices.ContainsFunc(v.Refs(), callerAccountRef) {
 		return nil
 	}
@@ -288,6 +288,15 @@ func (m *Model) SoleProviderOfRoot(w WebIdentity, root string) *OIDCProvider {
 			return nil
 		}
 		found = p
+	}
+	if found != nil && traced {
+		// The principal names a cluster's issuer: the one provider is
+		// taken to be its provider only when its own URL is traced to
+		// no issuer (rebuilt from the region and the issuer's ID), as
+		// the principal's may be.
+		if _, ok := m.IssuerOrigin(found.URL); ok {
+			return nil
+		}
 	}
 	return found
 }

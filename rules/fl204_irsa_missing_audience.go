@@ -59,7 +59,8 @@ up by name the one cluster another root — a Terragrunt unit — declares;
 or a ` + "`data \"aws_iam_openid_connect_provider\"`" + ` looked up by such a
 cluster's issuer), or with the issuer rebuilt from parts no provider is
 traced to (the region and the ID at the end of the cluster's issuer)
-while its root declares one provider, or with the issuer of a provider
+while its root declares one provider (or with the cluster's issuer while
+the one provider its root declares has its URL rebuilt so), or with the issuer of a provider
 its root declares and an account known only at apply, and that provider
 accepts STS only, the finding is
 one severity lower: it holds only if the two roots are applied in
@@ -145,7 +146,11 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				} else if o := p.Model.SoleProviderOfRoot(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
 					// Harmless if the principal, rebuilt from parts, names
 					// the root's one provider, as it likely does.
-					inf = append(slices.Clone(inf), fmt.Sprintf("the principal's issuer, traced to no provider, is taken to be another than that of %s, the one provider this root declares, which accepts only %s", o.Label, stsAudience))
+					what := fmt.Sprintf("the principal's issuer, traced to no provider, is taken to be another than that of %s, the one provider this root declares, which accepts only %s", o.Label, stsAudience)
+					if _, traced := p.Model.IssuerOrigin(w.Statement.Federated[0]); traced {
+						what = fmt.Sprintf("the URL of %s, the one provider this root declares, which accepts only %s, is rebuilt from parts and traced to no issuer: it is taken to be another than the principal's", o.Label, stsAudience)
+					}
+					inf = append(slices.Clone(inf), what)
 				} else if oc := p.Model.ProviderOfUnreadCall(w); oc != nil {
 					// The module's provider may accept STS tokens only, as
 					// every version of the eks module faultline models does.
