@@ -140,6 +140,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 			continue
 		}
 		kWhere, kRef := refRange(k.Role, k.Entity), k.Role
+		var through lint.Entity
 		how := "spec.role (Karpenter creates its own instance profile for it)"
 		hint := "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only"
 		if mc, ok := k.Entity.(*lint.ModuleCall); ok {
@@ -151,7 +152,9 @@ func checkSharedNodeRole(p *lint.Pass) {
 			hint = "let the karpenter module create Karpenter's own node role (drop " + in + " and its create flag = false) and point the EC2NodeClass's spec.role at the module's node role output; keep this role for the node groups only"
 		} else if !k.Role.IsSet() {
 			kWhere, kRef = refRange(k.InstanceProfile, k.Entity), k.InstanceProfile
-			how = "its instance profile " + describe(m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope))
+			profile := m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope)
+			how = "its instance profile " + describe(profile)
+			through = profile.Entity // what is read of it carries into the finding
 		}
 		groups := groupInstances(hits, func(g lint.NodeIdentity) lint.Ref {
 			if g.Role.IsSet() {
@@ -174,7 +177,7 @@ func checkSharedNodeRole(p *lint.Pass) {
 			return what
 		})...)
 		related = append(related, declared(role, "role")...)
-		inf := append(append(k.Inferred, inferred(k.Entity, role.Entity)...), inferredAny(hits, nodeEntity)...)
+		inf := append(append(append(k.Inferred, inferred(k.Entity, role.Entity)...), inferredAny(hits, nodeEntity)...), inferred(through)...)
 		managed, self := splitManaged(groups)
 		chain := []string{fmt.Sprintf("%s launches nodes as role %s through %s", k.Label(), role.Describe(), how)}
 		if len(managed) > 0 {

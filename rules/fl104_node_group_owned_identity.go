@@ -96,7 +96,7 @@ func checkOwnedProfile(p *lint.Pass, k lint.NodeIdentity, owners map[string]*lin
 		return
 	}
 	if role, ip, ok := m.RoleOfProfile(id); ok {
-		reportOwned(p, k, k.InstanceProfile.Range, role, "node role", "through instance profile "+ip.Label, owners)
+		reportOwned(p, k, k.InstanceProfile.Range, role, "node role", "through instance profile "+ip.Label, owners, ip)
 	}
 }
 
@@ -121,7 +121,7 @@ func reportEKSProfile(p *lint.Pass, k lint.NodeIdentity, id lint.Identity, name 
 
 // reportOwned reports id when a node-group module creates it, and says
 // whether it did.
-func reportOwned(p *lint.Pass, k lint.NodeIdentity, at lint.Range, id lint.Identity, what, via string, owners map[string]*lint.NodeGroup) bool {
+func reportOwned(p *lint.Pass, k lint.NodeIdentity, at lint.Range, id lint.Identity, what, via string, owners map[string]*lint.NodeGroup, through ...lint.Entity) bool {
 	if id.Entity == nil {
 		return false
 	}
@@ -139,8 +139,8 @@ func reportOwned(p *lint.Pass, k lint.NodeIdentity, at lint.Range, id lint.Ident
 		Related: mergeRelated(append(declared(id, what), lint.Location{Range: ng.Range, Message: "the node group it is created with"})),
 		Chain:   ownedChain(k, what, id.Describe(), mod),
 		Hint:    ownedHint(what),
-		Inferred: dedupe(append(inferred(k.Entity, id.Entity),
-			inferred(ng)...)),
+		Inferred: dedupe(append(append(inferred(k.Entity, id.Entity),
+			inferred(ng)...), inferred(through...)...)),
 		Key:   "owned=" + o.Addr + "|karpenter=" + k.Entity.Base().Addr,
 		Roots: rootsOf(k.Entity, id.Entity, ng),
 	})
