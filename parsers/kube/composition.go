@@ -1507,6 +1507,11 @@ func (r *renderer) apply(c *composition, p *patch, x *xrInput, root *yaml.Node, 
 				a = unknownVal()
 			}
 			args[i] = a.v
+			if a.v.IsUnknown() && x != nil && len(fp) > 0 && fp[0].index == keySeg && fp[0].key == "status" {
+				// A status field another resource's patch fills in: the
+				// combine applies once it is there, with its value.
+				args[i] = lint.Hole(lint.HoleRef{Object: "xr:" + x.key, Path: fieldPathString(fp)})
+			}
 		}
 		v = pval{v: sprintf(p.fmt, args)}
 	default:

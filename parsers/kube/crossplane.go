@@ -710,7 +710,7 @@ func (m *mr) trust() lint.Trust {
 	tr := lint.Trust{Range: rng}
 	var text string
 	if _, ok := m.over[n]; ok {
-		s, ok := m.val(n).Str()
+		s, ok := sentinelText(m.d.opts.Holes, m.val(n))
 		if !ok {
 			return tr
 		}
@@ -746,6 +746,30 @@ func (m *mr) trust() lint.Trust {
 // spelled with braces only. An expression (${jsonencode({…})}, HCL left
 // in a generated example) is none: nothing fills it in.
 var substitutionVar = regexp.MustCompile(`\$\{[_A-Za-z][_A-Za-z0-9]*(:?[-=][^}]*)?\}`)
+
+// sentinelText is v as text with each hole its sentinel (what a policy
+// parser reads holes from); false when v is wholly unknown, or holds
+// holes and no codec is there to write them.
+func sentinelText(h *lint.Holes, v lint.Value) (string, bool) {
+	if s, ok := v.Str(); ok {
+		return s, true
+	}
+	if v.IsUnknown() || h == nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, seg := range v.Segments() {
+		switch {
+		case seg.Ref == nil:
+			b.WriteString(seg.Text)
+		case seg.Ref.Anonymous:
+			b.WriteString(h.Anonymous())
+		default:
+			b.WriteString(h.Sentinel(*seg.Ref))
+		}
+	}
+	return b.String(), true
+}
 
 // trustErrorRange points at the line of a trust policy error: inside a
 // literal block the text keeps its lines; elsewhere the whole value.
