@@ -1314,6 +1314,13 @@ func (r *renderer) nestedInput(x *xrInput, cd *composed) *xrInput {
 	}
 	d := *cd.m.d
 	d.name, d.namespace = cd.name, cd.namespace
+	if len(cd.inferred) > 0 && d.opts != nil {
+		// What the composite rests on (a CEL condition composing it) its
+		// own composed resources rest on too.
+		opts := *d.opts
+		opts.Inferred = appendNew(append([]string(nil), opts.Inferred...), cd.inferred...)
+		d.opts = &opts
+	}
 	nx := r.input(&d)
 	if nx == nil {
 		return nil
