@@ -24,7 +24,10 @@ namespace. Each side looks right on its own.
 A trust whose subject differs in both the namespace and the name (and no
 subject names the account's namespace, which would be FL202's finding) is
 reported here too, naming both differences: the subject is refused just
-the same.
+the same. A pattern written under ` + "`StringEquals`" + ` (` + "`system:serviceaccount:*:puller`" + `)
+that this account and another bound to the role would both match under
+` + "`StringLike`" + ` is reported once, by FL207, not here for each account it
+refuses: writing one account's subject would refuse the others.
 
 ## The chain
 

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -33,6 +34,8 @@ type irsaBinding struct {
 	// externalSecrets is set when the account is one of External Secrets
 	// Operator's chart.
 	externalSecrets bool
+	// peers are the other accounts bound to the same role.
+	peers []*lint.ServiceAccount
 }
 
 // subjectVerdict compares one trust subject with a service account.
@@ -84,6 +87,13 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 			continue // not an IRSA trust (another identity provider), or not known to be one
 		}
 		out = append(out, irsaBinding{sa: sa, role: role, webs: webs, karpenter: karpenterAccount(m, sa), externalSecrets: externalSecretsAccount(m, sa)})
+	}
+	for i := range out {
+		for j := range out {
+			if i != j && out[i].role == out[j].role && out[i].sa != out[j].sa {
+				out[i].peers = append(out[i].peers, out[j].sa)
+			}
+		}
 	}
 	return out
 }
@@ -160,6 +170,14 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 				v.name = lint.Maybe
 			}
 			out = append(out, v)
+			if (v.namespace == lint.No || v.name == lint.No) && b.patternForSeveral(s) {
+				// A pattern written under StringEquals, meant for this
+				// account and another bound to the role: FL207 reports
+				// the condition once; writing this account's subject
+				// (the hint here) would refuse the others.
+				raise(lint.Yes)
+				continue
+			}
 			switch {
 			case v.namespace == lint.No || v.name == lint.No:
 			case v.namespace == lint.Yes && v.name == lint.Yes:
@@ -170,6 +188,20 @@ func (b irsaBinding) judge() (lint.Tri, []subjectVerdict) {
 		}
 	}
 	return allowed, out
+}
+
+// patternForSeveral reports whether trust subject s holds a "*" under an
+// operator that compares it literally (StringEquals: FL207's malformed
+// condition) that this account and another bound to the role would both
+// match under StringLike.
+func (b irsaBinding) patternForSeveral(s lint.Subject) bool {
+	if s.Like || !literalContains(s.Raw, "*") {
+		return false
+	}
+	matches := func(sa *lint.ServiceAccount) bool {
+		return lint.LikeMatch(s.Namespace, sa.Namespace) == lint.Yes && lint.LikeMatch(s.Name, sa.Name) == lint.Yes
+	}
+	return matches(b.sa) && slices.ContainsFunc(b.peers, matches)
 }
 
 // irsaStatements are the trust's IRSA statements: web-identity statements
