@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -132,77 +134,118 @@ func checkSharedNodeRole(p *lint.Pass) {
 		if len(hits) == 0 {
 			continue
 		}
-		role := kRole
-		if role.Entity == nil {
-			role = roles[0]
-		}
-		if accessOwnedElsewhere(m, k, role, hits) {
-			continue
-		}
-		kWhere, kRef := refRange(k.Role, k.Entity), k.Role
-		var through lint.Entity
-		how := "spec.role (Karpenter creates its own instance profile for it)"
-		hint := "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only"
-		if mc, ok := k.Entity.(*lint.ModuleCall); ok {
-			in := "node_iam_role_arn"
-			if _, ok := mc.Input(in); !ok {
-				in = "iam_role_arn"
+		// A node class paired with node groups of two clusters (a
+		// manifest no root applies, beside same-named environments) is
+		// one chain per cluster: only one of them applies it.
+		parts := byCluster(m, hits, roles)
+		for _, part := range parts {
+			key := ""
+			if len(parts) > 1 {
+				key = "|roots=" + strings.Join(rootsOf(hitEntities(part.hits)...), ",")
 			}
-			how = "the node role it is given as " + in + " (instead of creating one, the module grants Karpenter's controller iam:PassRole on this role for the nodes it launches)"
-			hint = "let the karpenter module create Karpenter's own node role (drop " + in + " and its create flag = false) and point the EC2NodeClass's spec.role at the module's node role output; keep this role for the node groups only"
-		} else if !k.Role.IsSet() {
-			kWhere, kRef = refRange(k.InstanceProfile, k.Entity), k.InstanceProfile
-			profile := m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope)
-			how = "its instance profile " + describe(profile)
-			through = profile.Entity // what is read of it carries into the finding
+			reportSharedRole(p, k, kRole, part.hits, part.roles, key)
 		}
-		groups := groupInstances(hits, func(g lint.NodeIdentity) lint.Ref {
-			if g.Role.IsSet() {
-				return g.Role
-			}
-			return g.InstanceProfile
-		})
-		labels := groupLabels(groups)
-		// Where the user sets Karpenter's role, when a module only forwards
-		// it (outermost first), then the node groups.
-		related := passedRelated(kRef)
-		related = append(related, groupRelated(groups, func(g instanceGroup, r lint.Ref) string {
-			if g.first.Role.IsSet() {
-				return "uses it as node_role_arn"
-			}
-			what := "launches with an instance profile holding it"
-			if r.Via != "" {
-				what += " (" + r.Via + ")"
-			}
-			return what
-		})...)
-		related = append(related, declared(role, "role")...)
-		inf := append(append(append(k.Inferred, inferred(k.Entity, role.Entity)...), inferredAny(hits, nodeEntity)...), inferred(through)...)
-		managed, self := splitManaged(groups)
-		chain := []string{fmt.Sprintf("%s launches nodes as role %s through %s", k.Label(), role.Describe(), how)}
-		if len(managed) > 0 {
-			chain = append(chain, fmt.Sprintf("EKS grants the same role node access (aws-auth / access entry) and creates an instance profile for it on behalf of %s", listLabels(managed)))
-		}
-		if len(self) > 0 {
-			chain = append(chain, fmt.Sprintf("%s also launch%s with an instance profile holding the same role", listLabels(self), plural(len(self), "es", "")))
-		}
-		if len(managed) > 0 {
-			chain = append(chain, "deleting or replacing those managed node groups removes the role's node access once no other managed node group uses it, and deletes the instance profile EKS created")
-		} else {
-			chain = append(chain, "removing those node groups usually takes the role's aws-auth / access entry and instance profile with them")
-		}
-		chain = append(chain, "Karpenter's nodes then cannot authenticate: running nodes go NotReady and new launches fail; the effect can arrive hours after apply")
-		p.Report(lint.Finding{
-			Range:    kWhere,
-			Message:  fmt.Sprintf("IAM role %s is used by %s and also by %s%s", describe(role), k.Label(), listLabels(labels), acrossRoots(append([]lint.Entity{role.Entity, k.Entity}, hitEntities(hits)...)...)),
-			Related:  related,
-			Chain:    chain,
-			Hint:     hint,
-			Inferred: dedupe(inf),
-			Key:      "role=" + role.Describe() + "|karpenter=" + k.Entity.Base().Addr,
-			Roots:    rootsOf(append([]lint.Entity{role.Entity, k.Entity}, hitEntities(hits)...)...),
-		})
 	}
+}
+
+// clusterPart is the node groups of one cluster sharing a role with a
+// Karpenter identity, with the roles they resolve to.
+type clusterPart struct {
+	hits  []lint.NodeIdentity
+	roles []lint.Identity
+}
+
+// byCluster splits hits (and their roles) by cluster: those of one part
+// are of one cluster as lint.Model.SameCluster tells, in order.
+func byCluster(m *lint.Model, hits []lint.NodeIdentity, roles []lint.Identity) []clusterPart {
+	var parts []clusterPart
+	for i, h := range hits {
+		j := slices.IndexFunc(parts, func(c clusterPart) bool { return m.SameCluster(c.hits[0], h) })
+		if j < 0 {
+			parts = append(parts, clusterPart{})
+			j = len(parts) - 1
+		}
+		parts[j].hits = append(parts[j].hits, h)
+		parts[j].roles = append(parts[j].roles, roles[i])
+	}
+	return parts
+}
+
+// reportSharedRole reports Karpenter identity k (its node role kRole)
+// sharing a role with the node groups hits of one cluster; keySuffix
+// tells the parts of one node class apart.
+func reportSharedRole(p *lint.Pass, k lint.NodeIdentity, kRole lint.Identity, hits []lint.NodeIdentity, roles []lint.Identity, keySuffix string) {
+	m := p.Model
+	role := kRole
+	if role.Entity == nil {
+		role = roles[0]
+	}
+	if accessOwnedElsewhere(m, k, role, hits) {
+		return
+	}
+	kWhere, kRef := refRange(k.Role, k.Entity), k.Role
+	var through lint.Entity
+	how := "spec.role (Karpenter creates its own instance profile for it)"
+	hint := "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only"
+	if mc, ok := k.Entity.(*lint.ModuleCall); ok {
+		in := "node_iam_role_arn"
+		if _, ok := mc.Input(in); !ok {
+			in = "iam_role_arn"
+		}
+		how = "the node role it is given as " + in + " (instead of creating one, the module grants Karpenter's controller iam:PassRole on this role for the nodes it launches)"
+		hint = "let the karpenter module create Karpenter's own node role (drop " + in + " and its create flag = false) and point the EC2NodeClass's spec.role at the module's node role output; keep this role for the node groups only"
+	} else if !k.Role.IsSet() {
+		kWhere, kRef = refRange(k.InstanceProfile, k.Entity), k.InstanceProfile
+		profile := m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope)
+		how = "its instance profile " + describe(profile)
+		through = profile.Entity // what is read of it carries into the finding
+	}
+	groups := groupInstances(hits, func(g lint.NodeIdentity) lint.Ref {
+		if g.Role.IsSet() {
+			return g.Role
+		}
+		return g.InstanceProfile
+	})
+	labels := groupLabels(groups)
+	// Where the user sets Karpenter's role, when a module only forwards
+	// it (outermost first), then the node groups.
+	related := passedRelated(kRef)
+	related = append(related, groupRelated(groups, func(g instanceGroup, r lint.Ref) string {
+		if g.first.Role.IsSet() {
+			return "uses it as node_role_arn"
+		}
+		what := "launches with an instance profile holding it"
+		if r.Via != "" {
+			what += " (" + r.Via + ")"
+		}
+		return what
+	})...)
+	related = append(related, declared(role, "role")...)
+	inf := append(append(append(k.Inferred, inferred(k.Entity, role.Entity)...), inferredAny(hits, nodeEntity)...), inferred(through)...)
+	managed, self := splitManaged(groups)
+	chain := []string{fmt.Sprintf("%s launches nodes as role %s through %s", k.Label(), role.Describe(), how)}
+	if len(managed) > 0 {
+		chain = append(chain, fmt.Sprintf("EKS grants the same role node access (aws-auth / access entry) and creates an instance profile for it on behalf of %s", listLabels(managed)))
+	}
+	if len(self) > 0 {
+		chain = append(chain, fmt.Sprintf("%s also launch%s with an instance profile holding the same role", listLabels(self), plural(len(self), "es", "")))
+	}
+	if len(managed) > 0 {
+		chain = append(chain, "deleting or replacing those managed node groups removes the role's node access once no other managed node group uses it, and deletes the instance profile EKS created")
+	} else {
+		chain = append(chain, "removing those node groups usually takes the role's aws-auth / access entry and instance profile with them")
+	}
+	chain = append(chain, "Karpenter's nodes then cannot authenticate: running nodes go NotReady and new launches fail; the effect can arrive hours after apply")
+	p.Report(lint.Finding{
+		Range:    kWhere,
+		Message:  fmt.Sprintf("IAM role %s is used by %s and also by %s%s", describe(role), k.Label(), listLabels(labels), acrossRoots(append([]lint.Entity{role.Entity, k.Entity}, hitEntities(hits)...)...)),
+		Related:  related,
+		Chain:    chain,
+		Hint:     hint,
+		Inferred: dedupe(inf),
+		Key:      "role=" + role.Describe() + "|karpenter=" + k.Entity.Base().Addr + keySuffix,
+		Roots:    rootsOf(append([]lint.Entity{role.Entity, k.Entity}, hitEntities(hits)...)...),
+	})
 }
 
 // accessOwnedElsewhere reports whether Karpenter's nodes keep their node
