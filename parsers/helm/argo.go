@@ -2,6 +2,7 @@ package helm
 
 import (
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"path/filepath"
 	"strconv"
@@ -209,7 +210,7 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir, root s
 	} else {
 		v = env.expand(v)
 	}
-	if lint.HasSentinel(v) || hasPlaceholder(v) {
+	if lint.HasSentinel(v) || hasPlaceholder(v) || templatetext.HasString(v) {
 		b.valuesNotRead(r, yf.rangeOf(vf), fmt.Sprintf("%s: values file %s names a value known only when Argo CD syncs or a placeholder a pipeline fills; not read", r.Label, str(vf)), "values file "+str(vf))
 		return
 	}
@@ -217,6 +218,18 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir, root s
 	switch {
 	case v == "":
 		return
+	case (len(yf.inferred) > 0 || yf.valuesUnknown != "") && !strings.Contains(v, "://") && strings.Contains(strings.TrimPrefix(v, "/"), "//"):
+		// Rendered from values not all known (a chart nothing installs,
+		// with its defaults; a release whose values files were not
+		// read), one of which left a path segment empty: the path its
+		// installer gives is not known.
+		why := yf.valuesUnknown
+		if len(yf.inferred) > 0 {
+			why = yf.inferred[0]
+		} else {
+			why = "rendered without " + why
+		}
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s has an empty path segment, from a value the rendering that made it leaves empty (%s); not read", r.Label, v, why), "values file "+v)
 	case strings.Contains(v, "://"):
 		b.valuesNotRead(r, ref, fmt.Sprintf("%s: remote values file %s not read", r.Label, v), "remote values file "+v)
 	case strings.HasPrefix(v, "$"):

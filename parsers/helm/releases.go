@@ -54,6 +54,8 @@ type yamlFile struct {
 	mapRange func(lint.Range, string) lint.Range
 	source   lint.Source
 	inferred []string
+	// valuesUnknown is Produced's.
+	valuesUnknown string
 	// addsData and dataUnknown are Produced's.
 	addsData, dataUnknown bool
 	// keepsLines: mapRange keeps the lines of literal blocks
@@ -88,6 +90,10 @@ type Produced struct {
 	// Inferred is copied to every release found (output of a chart
 	// rendered with its defaults).
 	Inferred []string
+	// ValuesUnknown is, for output of a chart rendered without values it
+	// may be installed with (Rendered.WithoutValues), which: a value the
+	// templates met empty may be one of them.
+	ValuesUnknown string
 	// Docs, when set, are every document of Data as yaml.v3 decodes it
 	// (kube.ParseDocs): read instead of decoding Data again, only read.
 	Docs []*yaml.Node
@@ -183,7 +189,7 @@ func (f *Finder) AddProduced(p Produced) {
 	}
 	f.add(&yamlFile{rel: p.Name, abs: filepath.Join(p.Dir, filepath.Base(p.Name)), dir: p.Dir, data: p.Data, docs: p.Docs, scope: p.Scope,
 		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...), keepsLines: p.KeepsLines || src == lint.SourceKustomize,
-		addsData: p.AddsData, dataUnknown: p.DataUnknown})
+		addsData: p.AddsData, dataUnknown: p.DataUnknown, valuesUnknown: p.ValuesUnknown})
 }
 
 // mayHoldRelease reports whether YAML data may hold a document the
