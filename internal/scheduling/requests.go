@@ -223,10 +223,11 @@ func CPUString(m int64) string {
 }
 
 // MemString writes bytes the way faultline's messages show them
-// ("7.5Gi", "512Mi").
+// ("7.5Gi", "512Mi"): in Gi when that is exact to a tenth, else in whole
+// Mi ("3246Mi"), so that two amounts a message compares never read alike.
 func MemString(b int64) string {
 	const gi, mi = 1 << 30, 1 << 20
-	if b >= gi {
+	if b >= gi && (b*10)%gi == 0 {
 		return fmt.Sprintf("%.1fGi", float64(b)/gi)
 	}
 	return fmt.Sprintf("%dMi", b/mi)
