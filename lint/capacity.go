@@ -77,6 +77,9 @@ type Toleration struct {
 	Value    string
 	// Effect is empty for every effect.
 	Effect string
+	// Bounded is set when tolerationSeconds is written: a NoExecute
+	// taint it matches evicts the pod once that time is up.
+	Bounded bool
 	// Unknown is set when a part could not be read; such a toleration
 	// tolerates everything, as far as faultline knows.
 	Unknown bool

@@ -30,7 +30,9 @@ pins it to the tainted places (in a chart, the values key that set it), else
 at the pod spec. The hint gives the toleration to add. It judges only where the
 tree declares the cluster's whole capacity or the pod pins itself to places
 declared here (as FL402 does); a toleration it cannot read tolerates
-everything. A pod that requests an extended resource (` + "`nvidia.com/gpu`" + `)
+everything. A ` + "`NoExecute`" + ` taint tolerated only for ` + "`tolerationSeconds`" + ` is not
+tolerated: the taint manager evicts the pod when they are up, and it is
+scheduled onto the same nodes again. A pod that requests an extended resource (` + "`nvidia.com/gpu`" + `)
 tolerates NoSchedule taints of that key: EKS enables the
 ExtendedResourceToleration admission controller, which adds
 ` + "`{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}`" + ` (FL401 counts it too).

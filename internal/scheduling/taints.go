@@ -8,12 +8,17 @@ import (
 
 // tolerates reports whether a toleration tolerates a taint, as the
 // scheduler matches them: an empty key with Exists tolerates every taint,
-// an empty effect every effect.
+// an empty effect every effect. A NoExecute taint tolerated only for
+// tolerationSeconds is not: the taint manager evicts the pod when they
+// are up, and it is scheduled there again, and evicted.
 func tolerates(t lint.Toleration, taint lint.Taint) bool {
 	if t.Unknown {
 		return true
 	}
 	if t.Effect != "" && t.Effect != taint.Effect {
+		return false
+	}
+	if t.Bounded && taint.Effect == "NoExecute" {
 		return false
 	}
 	if t.Key == "" {

@@ -309,6 +309,11 @@ func (d *doc) toleration(it *yaml.Node) lint.Toleration {
 	read("operator", &t.Operator)
 	read("value", &t.Value)
 	read("effect", &t.Effect)
+	if _, v := lookup(m, "tolerationSeconds"); v != nil {
+		if r := resolve(v); r == nil || r.Tag != "!!null" {
+			t.Bounded = true
+		}
+	}
 	validOp := t.Operator == "Equal" || t.Operator == "Exists"
 	t.Unknown = !known || !validOp || (t.Effect != "" && !isEffect(t.Effect))
 	return t
