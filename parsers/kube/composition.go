@@ -552,14 +552,29 @@ func (r *renderer) filterStep(c *composition, step, in *yaml.Node) {
 	var names []string
 	for _, f := range items(filters) {
 		name, expr := textAt(f, "name"), textAt(f, "expression")
-		for _, t := range c.resources {
-			if t.name != name || name == "" || t.filtered != "" {
-				continue
-			}
-			t.filtered = fmt.Sprintf("Composition %s keeps %s only when the CEL expression of pipeline step %q holds (%s)", c.name, name, textAt(step, "step"), expr)
+		if name != "" && r.markFiltered(c, name, fmt.Sprintf("Composition %s keeps %s only when the CEL expression of pipeline step %q holds (%s)", c.name, name, textAt(step, "step"), expr)) {
 			names = append(names, name)
 		}
 	}
+	r.noteFiltered(c, step, names, "filters composed resources (function-cel-filter): %s may be left out; what is read of them rests on their being kept")
+}
+
+// markFiltered marks the resources of c named name as resting on why
+// (template.filtered), unless one step already did; it reports whether
+// it marked one.
+func (r *renderer) markFiltered(c *composition, name, why string) bool {
+	marked := false
+	for _, t := range c.resources {
+		if t.name == name && t.filtered == "" {
+			t.filtered, marked = why, true
+		}
+	}
+	return marked
+}
+
+// noteFiltered notes, at the step, the resources it may leave out
+// (what: how, with %s the names).
+func (r *renderer) noteFiltered(c *composition, step *yaml.Node, names []string, what string) {
 	if r.opts.Notes == nil || len(names) == 0 {
 		return
 	}
@@ -567,7 +582,7 @@ func (r *renderer) filterStep(c *composition, step, in *yaml.Node) {
 	if k, v := lookup(step, "step"); k != nil {
 		at = c.d.pairRange(k, v)
 	}
-	r.opts.Notes(lint.Note{Kind: lint.Inferred, Range: at, What: fmt.Sprintf("Composition %s: pipeline step %q filters composed resources (function-cel-filter): %s may be left out; what is read of them rests on their being kept (findings on them are one severity lower)", c.name, textAt(step, "step"), strings.Join(names, ", "))})
+	r.opts.Notes(lint.Note{Kind: lint.Inferred, Range: at, What: fmt.Sprintf("Composition %s: pipeline step %q ", c.name, textAt(step, "step")) + fmt.Sprintf(what, strings.Join(names, ", ")) + " (findings on them are one severity lower)"})
 }
 
 // conditions reads the CEL conditions of a patch-and-transform step
@@ -585,25 +600,11 @@ func (r *renderer) conditions(c *composition, step, in, res *yaml.Node) {
 			expr = whole
 		}
 		name := textAt(n, "name")
-		if expr == "" || name == "" {
-			continue
-		}
-		for _, t := range c.resources {
-			if t.name != name || t.filtered != "" {
-				continue
-			}
-			t.filtered = fmt.Sprintf("Composition %s composes %s only when the CEL condition of pipeline step %q holds (%s)", c.name, name, textAt(step, "step"), expr)
+		if expr != "" && name != "" && r.markFiltered(c, name, fmt.Sprintf("Composition %s composes %s only when the CEL condition of pipeline step %q holds (%s)", c.name, name, textAt(step, "step"), expr)) {
 			names = append(names, name)
 		}
 	}
-	if r.opts.Notes == nil || len(names) == 0 {
-		return
-	}
-	at := c.d.rangeOf(step)
-	if k, v := lookup(step, "step"); k != nil {
-		at = c.d.pairRange(k, v)
-	}
-	r.opts.Notes(lint.Note{Kind: lint.Inferred, Range: at, What: fmt.Sprintf("Composition %s: pipeline step %q composes resources under CEL conditions: %s may not be composed; what is read of them rests on their being composed (findings on them are one severity lower)", c.name, textAt(step, "step"), strings.Join(names, ", "))})
+	r.noteFiltered(c, step, names, "composes resources under CEL conditions: %s may not be composed; what is read of them rests on their being composed")
 }
 
 // patchSets compiles the named patch sets.
