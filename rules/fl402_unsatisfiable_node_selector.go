@@ -20,6 +20,9 @@ type, family, architecture, zone, capacity type, the NodePool's name) its
 requirements allow, or a label its template or requirements define. A
 managed node group's nodes carry its ` + "`labels`" + `, its name
 (` + "`eks.amazonaws.com/nodegroup`" + `) and the labels of its instance types.
+Neither carries ` + "`eks.amazonaws.com/compute-type`" + `, which only Fargate (` + "`fargate`" + `),
+EKS Auto Mode (` + "`auto`" + `) and hybrid nodes set: a pod selecting
+` + "`compute-type: fargate`" + ` in a namespace no Fargate profile selects fits nowhere.
 
 FL402 reports a workload when no NodePool or node group of its cluster can
 carry the labels it requires — a selector left over from another cluster, a

@@ -98,7 +98,7 @@ func (p *Place) customOffer(key string) offer {
 func wellKnown(key string) bool {
 	switch key {
 	case LabelOS, "kubernetes.io/hostname", "topology.kubernetes.io/region", "topology.k8s.aws/zone-id",
-		"eks.amazonaws.com/compute-type", "eks.amazonaws.com/nodegroup-image", "karpenter.k8s.aws/ec2nodeclass",
+		"eks.amazonaws.com/nodegroup-image", "karpenter.k8s.aws/ec2nodeclass",
 		"node.kubernetes.io/windows-build":
 		return true
 	}
