@@ -56,6 +56,25 @@ func (mi *ModInst) TemplateSegments(fc *hclsyntax.FunctionCallExpr, extra map[st
 	return segs, src, true
 }
 
+// InlineTemplateSegments renders template t, written in the module's own
+// code (a heredoc with %{ for } or %{ if } directives), part by part as
+// TemplateSegments renders a template file, with the source of the file
+// it is written in; false when a part is not known statically. extra
+// holds the resource instance's each and count.
+func (mi *ModInst) InlineTemplateSegments(t *hclsyntax.TemplateExpr, extra map[string]cty.Value) ([]TemplateSegment, string, bool) {
+	src := mi.Module.Source(t.Range().Filename)
+	if src == nil {
+		return nil, "", false
+	}
+	ctx := mi.contextFor(mi.Module.facts(t), extra)
+	var segs []TemplateSegment
+	v, err := renderParts(t, ctx, &segs)
+	if err != nil || !v.IsKnown() || v.IsNull() || len(segs) == 0 {
+		return nil, "", false
+	}
+	return segs, string(src), true
+}
+
 // renderParts evaluates each part of t as t.Value does (a null part is
 // an error, every part converted to a string), appending each part's text
 // to segs; the value is the whole text, unknown when a part is not known.

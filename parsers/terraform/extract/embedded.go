@@ -182,6 +182,13 @@ func (x *extraction) positionMapIn(mi *eval.ModInst, expr hcl.Expression, whole 
 	if !ok || tpl.Range().Start.Line == tpl.Range().End.Line {
 		return onAttr
 	}
+	if hasDirective(tpl) {
+		// %{ for } and %{ if } render lines no longer one for one with
+		// the source: each rendered line is placed part by part.
+		if rows := inlineRows(mi, tpl, extra, content); rows != nil {
+			return kept.PositionMap{Whole: whole, File: x.e.Session.Rel(tpl.Range().Filename), Rows: rows}
+		}
+	}
 	// A heredoc: YAML line n is source line start+n; indented heredocs
 	// (<<-) lose their common indentation, which columns get back.
 	// The shift and the written end of each line are worked out now, so
@@ -211,6 +218,34 @@ func templateRows(mi *eval.ModInst, fc *hclsyntax.FunctionCallExpr, extra map[st
 		return nil
 	}
 	segs, src, ok := mi.TemplateSegments(fc, extra)
+	if !ok {
+		return nil
+	}
+	parts := make([]kept.Segment, len(segs))
+	for i, s := range segs {
+		parts[i] = kept.Segment{Text: s.Text, Line: s.Range.Start.Line, Column: s.Range.Start.Column, Start: s.Range.Start.Byte, End: s.Range.End.Byte, Literal: s.Literal}
+	}
+	rows, _ := kept.TemplateRows(string(content), src, parts)
+	return rows
+}
+
+// hasDirective reports whether template t holds a %{ for } or %{ if }
+// directive among its top-level parts.
+func hasDirective(t *hclsyntax.TemplateExpr) bool {
+	for _, p := range t.Parts {
+		switch eval.Unhooked(p).(type) {
+		case *hclsyntax.TemplateJoinExpr, *hclsyntax.ConditionalExpr:
+			return true
+		}
+	}
+	return false
+}
+
+// inlineRows places the lines of content, what template t written in
+// mi's code rendered, where they are written (kept.TemplateRows); nil
+// when the template does not render part by part.
+func inlineRows(mi *eval.ModInst, t *hclsyntax.TemplateExpr, extra map[string]cty.Value, content []byte) []kept.TemplateRow {
+	segs, src, ok := mi.InlineTemplateSegments(t, extra)
 	if !ok {
 		return nil
 	}
