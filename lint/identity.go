@@ -60,6 +60,13 @@ func (id Identity) Undeclared(what, of string) string {
 		}
 		return fmt.Sprintf("%s %s of %s is declared %d times in this tree (%s): which one it is depends on the account each is applied to", what, id.Written, of, len(id.Alike), by)
 	}
+	if ref, ok := id.Written.SoleRef(); ok {
+		if a, ok := ParseAddress(ref.Object); ok && a.Data && (a.Type == "terraform_remote_state" || a.Type == "tfe_outputs") {
+			// Read whole from state this run does not join: any role
+			// of the tree, or none of it, may be the one.
+			return fmt.Sprintf("%s %s of %s is an output of data.%s.%s, whose state this run does not read: which %s it names is not known", what, id.Written, of, a.Type, a.Name, what)
+		}
+	}
 	if len(id.Maybe) > 0 {
 		var names []string
 		for _, e := range id.Maybe[:min(len(id.Maybe), 3)] {

@@ -140,3 +140,20 @@ func TestSelectorMatchingSeveralRoles(t *testing.T) {
 		t.Errorf("a selector one role matches resolves to %v", id.Entity)
 	}
 }
+
+// A role ARN read whole from remote state this run does not join may be
+// any role: the note says where it is read from, not which roles whose
+// names are unknown it may be, nor that nothing declares it.
+func TestUndeclaredRoleFromUnjoinedRemoteState(t *testing.T) {
+	m := &Model{}
+	named := &Role{Object: Object{Kind: KindRole, Addr: "eks:aws_iam_role.lb", Root: "eks", Label: "aws_iam_role.lb", Source: SourceTerraform, Name: Known("lb-controller")}}
+	partly := &Role{Object: Object{Kind: KindRole, Addr: "eks:aws_iam_role.other", Root: "eks", Label: "aws_iam_role.other", Source: SourceTerraform,
+		Name: Concat(Known("other-"), Hole(HoleRef{Object: "eks:var.suffix"}))}}
+	m.Add(named, partly)
+	arn := Hole(HoleRef{Object: "addons:data.terraform_remote_state.eks", Path: "outputs.role_arn"})
+	got := m.ResolveRole(arn, Scope{}).Undeclared("role", "ServiceAccount kube-system/lb")
+	want := "is an output of data.terraform_remote_state.eks, whose state this run does not read: which role it names is not known"
+	if !strings.Contains(got, want) || strings.Contains(got, "declared by nothing") || strings.Contains(got, "--var") {
+		t.Errorf("note %q\nwant one saying %q", got, want)
+	}
+}
