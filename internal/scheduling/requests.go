@@ -223,12 +223,16 @@ func CPUString(m int64) string {
 }
 
 // MemString writes bytes the way faultline's messages show them
-// ("7.5Gi", "512Mi"): in Gi when that is exact to a tenth, else in whole
-// Mi ("3246Mi"), so that two amounts a message compares never read alike.
+// ("7.5Gi", "512Mi"): from 1Gi in Gi, to a tenth when that is exact, else
+// to a hundredth ("3.17Gi" allocatable beside a "3.22Gi" request), so
+// that two amounts a message compares do not read alike.
 func MemString(b int64) string {
 	const gi, mi = 1 << 30, 1 << 20
-	if b >= gi && (b*10)%gi == 0 {
+	switch {
+	case b >= gi && (b*10)%gi == 0:
 		return fmt.Sprintf("%.1fGi", float64(b)/gi)
+	case b >= gi:
+		return fmt.Sprintf("%.2fGi", float64(b)/gi)
 	}
 	return fmt.Sprintf("%dMi", b/mi)
 }
