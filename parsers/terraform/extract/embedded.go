@@ -221,6 +221,12 @@ func templateRows(mi *eval.ModInst, fc *hclsyntax.FunctionCallExpr, extra map[st
 	if !ok {
 		return nil
 	}
+	return segmentRows(segs, src, content)
+}
+
+// segmentRows places the lines of content, the texts of segs put
+// together, in src, where the segments are written (kept.TemplateRows).
+func segmentRows(segs []eval.TemplateSegment, src string, content []byte) []kept.TemplateRow {
 	parts := make([]kept.Segment, len(segs))
 	for i, s := range segs {
 		parts[i] = kept.Segment{Text: s.Text, Line: s.Range.Start.Line, Column: s.Range.Start.Column, Start: s.Range.Start.Byte, End: s.Range.End.Byte, Literal: s.Literal}
@@ -249,12 +255,7 @@ func inlineRows(mi *eval.ModInst, t *hclsyntax.TemplateExpr, extra map[string]ct
 	if !ok {
 		return nil
 	}
-	parts := make([]kept.Segment, len(segs))
-	for i, s := range segs {
-		parts[i] = kept.Segment{Text: s.Text, Line: s.Range.Start.Line, Column: s.Range.Start.Column, Start: s.Range.Start.Byte, End: s.Range.End.Byte, Literal: s.Literal}
-	}
-	rows, _ := kept.TemplateRows(string(content), src, parts)
-	return rows
+	return segmentRows(segs, src, content)
 }
 
 // yamlCommentCut is a heredoc line of YAML without the comment that ends
