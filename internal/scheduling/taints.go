@@ -2,6 +2,7 @@ package scheduling
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -100,17 +101,26 @@ func untolerated(tols []lint.Toleration, p *Place) []lint.Taint {
 // not tolerate.
 func taintFit(pod *lint.PodScheduling, p *Place) []Misfit {
 	var out []Misfit
-	for _, t := range untolerated(tolerations(pod), p) {
+	tols := tolerations(pod)
+	for _, t := range untolerated(tols, p) {
 		at := t.Range
 		if at.IsZero() {
 			at = p.taintsRange
 		}
 		podAt := tolerationsAt(pod)
+		bounded := slices.ContainsFunc(tols, func(tol lint.Toleration) bool {
+			tol.Bounded = false
+			return tolerates(tol, t)
+		})
 		out = append(out, Misfit{
 			Stage: StageTaints,
 			At:    at,
 			Pod:   podAt,
 			text: func() (string, string) {
+				if bounded {
+					return "its nodes are tainted " + taintString(t) + ", which the pod tolerates for tolerationSeconds only (evicted when they are up)",
+						"drop tolerationSeconds from the toleration of " + taintString(t)
+				}
 				return "its nodes are tainted " + taintString(t),
 					fmt.Sprintf("tolerate it: {key: %s, operator: Equal, value: %q, effect: %s}", t.Key, t.Value, t.Effect)
 			},
