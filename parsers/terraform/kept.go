@@ -242,6 +242,7 @@ func unitVariant(u *Unit, in UnitInputs, h *lint.Holes) (string, bool) {
 		Dir, Config, Source, Version, SourceRange, Range string
 		Files, Dependencies                              []string
 		Generated                                        []eval.GeneratedFile
+		GeneratedUnknown                                 []string
 		BackendType, BackendRange                        string
 		BackendConfig                                    []byte
 		Notes, InputNotes                                []lint.Note
@@ -250,7 +251,7 @@ func unitVariant(u *Unit, in UnitInputs, h *lint.Holes) (string, bool) {
 		Passed                                           []eval.PassedVar
 	}{Dir: filepath.Clean(u.Dir), Config: u.Config, Source: u.Source, Version: u.Version,
 		SourceRange: fmt.Sprint(u.SourceRange), Range: fmt.Sprint(u.Range),
-		Files: u.Files, Dependencies: u.Dependencies, Generated: u.Generated, Passed: u.Passed,
+		Files: u.Files, Dependencies: u.Dependencies, Generated: u.Generated, GeneratedUnknown: u.GeneratedUnknown, Passed: u.Passed,
 		Notes: u.Notes, InputNotes: in.Notes, Diagnostics: u.Diagnostics}
 	if b := u.Backend; b != nil {
 		cfg, ok := portable(b.Config)

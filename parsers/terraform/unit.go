@@ -44,6 +44,9 @@ type Unit struct {
 	// Generated are the files the unit's generate blocks write into the
 	// module directory, read as if present.
 	Generated []eval.GeneratedFile
+	// GeneratedUnknown are the names of the files generate blocks write
+	// with contents not known: written over a file of that name too.
+	GeneratedUnknown []string
 	// Backend is the remote state the unit configures (nil when none).
 	Backend *eval.Backend
 	// Passed are the -var-file and -var arguments Terragrunt passes the

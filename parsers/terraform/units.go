@@ -46,21 +46,28 @@ func (l *loader) evaluateUnitRoot(u *Unit, in UnitInputs) (e *eval.Evaluator, fi
 	var notes []lint.Note
 	var diags []lint.Diagnostic
 	switch {
-	case u.Source == "" && l.Module(u.Dir) == nil:
+	case u.Source == "" && l.Module(u.Dir) == nil && !generatesConfig(u.Generated):
 		e = l.EmptyRoot(u.Dir)
 		if u.SourceRange.Filename == "" {
 			// A source written but unknown has the unit's own note.
 			notes = append(notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("terragrunt unit %s names no terraform source and holds no Terraform configuration; not evaluated", l.Rel(u.Dir)), Range: l.Rng(u.Range)})
 		}
 	case u.Source == "":
-		e = l.EvaluateRoot(u.Dir, nil, eval.RootInputs{Files: true, Values: values, Passed: u.Passed})
+		// Run in place: the files the unit generates are written into
+		// its directory, over those of the same names.
+		m, gdiags, generated := l.InPlaceUnitModule(u.Dir, u.Generated, u.GeneratedUnknown)
+		if !generated {
+			m = nil
+		}
+		diags = append(diags, gdiags...)
+		e = l.EvaluateRoot(u.Dir, m, eval.RootInputs{Files: true, Values: values, Passed: u.Passed})
 	default:
 		var m *eval.Module
 		args := make([]eval.CallArg, len(in.Values))
 		for i, v := range in.Values {
 			args[i] = eval.CallArg{Name: v.Name, Value: v.Value, Range: v.Range, NameRange: v.NameRange}
 		}
-		m, diags = l.UnitModule(eval.UnitRoot{Dir: u.Dir, Config: u.Config, Generated: u.Generated, Call: UnitCall, Source: unitSource(u), Version: u.Version, Range: u.Range, SourceRange: u.SourceRange}, args)
+		m, diags = l.UnitModule(eval.UnitRoot{Dir: u.Dir, Config: u.Config, Generated: u.Generated, GeneratedUnknown: u.GeneratedUnknown, Call: UnitCall, Source: unitSource(u), Version: u.Version, Range: u.Range, SourceRange: u.SourceRange}, args)
 		e = l.EvaluateRoot(u.Dir, m, eval.RootInputs{Values: values, Beneath: unitSourceDir(u), Passed: u.Passed})
 	}
 	finish = func(out *kept.RootOutput) {
@@ -195,4 +202,10 @@ func unitSource(u *Unit) string {
 		return rel
 	}
 	return "./" + rel
+}
+
+// generatesConfig reports whether a unit's generate blocks write a
+// Terraform configuration file.
+func generatesConfig(gen []eval.GeneratedFile) bool {
+	return slices.ContainsFunc(gen, func(g eval.GeneratedFile) bool { return eval.IsConfigFile(g.Name) })
 }

@@ -110,6 +110,9 @@ type pathAt struct {
 type gen struct {
 	name string
 	file terraform.GeneratedFile
+	// unknown is set when the contents are not known: the file is still
+	// written (over one of that name in the unit's directory).
+	unknown bool
 }
 
 // collect reads the blocks of one file. Everything but the inputs is
@@ -344,7 +347,7 @@ func (u *unitEval) generate(f *fileCfg, b *hclsyntax.Block, e *env) *gen {
 	v := u.eval(ca.Expr, ctx)
 	if !v.IsWhollyKnown() || v.IsNull() || v.Type() != cty.String {
 		u.addNote(u.l.note(lint.Unresolved, ca.Expr.Range(), "terragrunt: generate %q: the contents are unknown; %s is not read", b.Labels[0], name))
-		return nil
+		return &gen{name: b.Labels[0], file: terraform.GeneratedFile{Name: name, Filename: f.path}, unknown: true}
 	}
 	start := contentStart(ca.Expr, v.AsString())
 	return &gen{name: b.Labels[0], file: terraform.GeneratedFile{Name: name, Src: []byte(v.AsString()), Filename: f.path, Start: start}}

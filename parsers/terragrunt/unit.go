@@ -42,6 +42,10 @@ func (l *loader) unit(p plannedUnit) (terraform.Unit, bool) {
 	u.source(&unit, c)
 	unit.Dependencies = dependencyDirs(c)
 	for _, g := range c.gens {
+		if g.unknown {
+			unit.GeneratedUnknown = append(unit.GeneratedUnknown, g.file.Name)
+			continue
+		}
 		unit.Generated = append(unit.Generated, g.file)
 	}
 	unit.Backend = c.backend

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"path/filepath"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
@@ -16,6 +17,9 @@ type UnitRoot struct {
 	Dir, Config string
 	// Generated are the files written into the module directory.
 	Generated []GeneratedFile
+	// GeneratedUnknown are the names of generated files whose contents
+	// are not known: they replace files of those names too.
+	GeneratedUnknown []string
 	// Call is the name of the call; Source and Version its source (as a
 	// call in Dir writes it) and version constraint.
 	Call, Source, Version string
@@ -41,29 +45,7 @@ type CallArg struct {
 func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagnostic) {
 	m := newModule(u.Dir)
 	m.files = []string{u.Config}
-	var diags []lint.Diagnostic
-	var genVars []string
-	for _, g := range u.Generated {
-		if !isConfigFile(g.Name) {
-			continue
-		}
-		f, ds := hclsyntax.ParseConfig(g.Src, g.Filename, g.Start)
-		for _, d := range ds {
-			if d.Severity == hcl.DiagError && d.Subject != nil {
-				diags = append(diags, lint.Diagnostic{Range: l.Rng(*d.Subject), Summary: d.Summary, Detail: d.Detail + " (in the file generate \"" + g.Name + "\" writes)"})
-			}
-		}
-		if f != nil && !ds.HasErrors() {
-			genVars = append(genVars, variableBlocks(f)...)
-			n := len(m.callDiags)
-			m.addFile(f, isOverride(g.Name))
-			// A call Terraform does not have, written into the file (a
-			// Terragrunt function outside ${…} is written literally).
-			for _, d := range m.callDiags[n:] {
-				diags = append(diags, lint.Diagnostic{Range: l.Rng(*d.Subject), Summary: d.Summary, Detail: d.Detail + " (in the file generate \"" + g.Name + "\" writes)"})
-			}
-		}
-	}
+	diags, genVars := l.addGenerated(m, u.Generated)
 	c := &Call{name: u.Call, Source: u.Source, Version: u.Version, Attrs: map[string]*hcl.Attribute{}, DefRange: u.Range, srcRange: u.SourceRange, generatedVars: genVars}
 	for _, v := range args {
 		name := v.NameRange
@@ -75,7 +57,7 @@ func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagno
 	m.calls = []*Call{c}
 	m.unit = true
 	if own := l.Module(u.Dir); own != nil {
-		m.mergeUnitFiles(own, u.Call)
+		m.mergeUnitFiles(own, u.Call, generatedNames(u.Generated, u.GeneratedUnknown))
 	}
 	// Other units read the unit's outputs (dependency.x.outputs): every
 	// output of its module is evaluated.
@@ -183,32 +165,119 @@ func partialBackend(b *Backend) bool {
 // unit's root: Terragrunt copies those files beside the module it runs,
 // so their providers, backend and resources are the run's, and their
 // variables get the unit's inputs too.
-func (m *Module) mergeUnitFiles(own *Module, call string) {
-	m.files = append(m.files, own.files...)
+func (m *Module) mergeUnitFiles(own *Module, call string, replaced map[string]bool) {
+	kept := func(r hcl.Range) bool { return !replaced[filepath.Base(r.Filename)] }
+	for _, f := range own.files {
+		if !replaced[filepath.Base(f)] {
+			m.files = append(m.files, f)
+		}
+	}
 	for k, v := range own.src {
-		m.src[k] = v
+		if !replaced[filepath.Base(k)] {
+			m.src[k] = v
+		}
 	}
 	for k, v := range own.variables {
-		m.variables[k] = v
+		if kept(v.defRng) {
+			m.variables[k] = v
+		}
 	}
 	for k, v := range own.locals {
-		m.locals[k] = v
+		if kept(v.Range) {
+			m.locals[k] = v
+		}
 	}
 	for k, v := range own.outputs {
-		m.outputs[k] = v
+		if kept(own.outputBlocks[k]) {
+			m.outputs[k] = v
+			m.outputBlocks[k] = own.outputBlocks[k]
+		}
 	}
-	m.Resources = append(m.Resources, own.Resources...)
-	m.providers = append(m.providers, own.providers...)
+	for _, r := range own.Resources {
+		if kept(r.DefRange) {
+			m.Resources = append(m.Resources, r)
+		}
+	}
+	for _, p := range own.providers {
+		if kept(p.rng) {
+			m.providers = append(m.providers, p)
+		}
+	}
 	for _, c := range own.calls {
-		if c.name != call {
+		if c.name != call && kept(c.DefRange) {
 			m.calls = append(m.calls, c)
 		}
 	}
-	m.removed = append(m.removed, own.removed...)
+	for _, b := range own.removed {
+		if kept(b.DefRange) {
+			m.removed = append(m.removed, b)
+		}
+	}
 	m.dependsOn = m.dependsOn || own.dependsOn
-	if own.backend != nil {
+	if own.backend != nil && kept(own.backend.DefRange) {
 		m.backend = own.backend
 	}
+}
+
+// generatedNames are the names of the files a unit generates, which
+// Terragrunt writes over files of those names in the module directory.
+func generatedNames(gen []GeneratedFile, unknown []string) map[string]bool {
+	out := map[string]bool{}
+	for _, g := range gen {
+		out[filepath.Base(g.Name)] = true
+	}
+	for _, n := range unknown {
+		out[filepath.Base(n)] = true
+	}
+	return out
+}
+
+// addGenerated adds the configuration files of gen to m, returning their
+// diagnostics (placed in the generate blocks) and the variables they
+// declare.
+func (l *Session) addGenerated(m *Module, gen []GeneratedFile) ([]lint.Diagnostic, []string) {
+	var diags []lint.Diagnostic
+	var genVars []string
+	for _, g := range gen {
+		if !isConfigFile(g.Name) {
+			continue
+		}
+		f, ds := hclsyntax.ParseConfig(g.Src, g.Filename, g.Start)
+		for _, d := range ds {
+			if d.Severity == hcl.DiagError && d.Subject != nil {
+				diags = append(diags, lint.Diagnostic{Range: l.Rng(*d.Subject), Summary: d.Summary, Detail: d.Detail + " (in the file generate \"" + g.Name + "\" writes)"})
+			}
+		}
+		if f != nil && !ds.HasErrors() {
+			genVars = append(genVars, variableBlocks(f)...)
+			n := len(m.callDiags)
+			m.addFile(f, isOverride(g.Name))
+			// A call Terraform does not have, written into the file (a
+			// Terragrunt function outside ${…} is written literally).
+			for _, d := range m.callDiags[n:] {
+				diags = append(diags, lint.Diagnostic{Range: l.Rng(*d.Subject), Summary: d.Summary, Detail: d.Detail + " (in the file generate \"" + g.Name + "\" writes)"})
+			}
+		}
+	}
+	return diags, genVars
+}
+
+// InPlaceUnitModule is the root module of a unit that names no source and
+// runs in its own directory: the directory's files, those the unit's
+// generate blocks write over replaced (Terragrunt overwrites a file it
+// generated before, one carrying its signature), and the files they add.
+// False when nothing is generated (the directory is read as it is).
+func (l *Session) InPlaceUnitModule(dir string, gen []GeneratedFile, unknown []string) (*Module, []lint.Diagnostic, bool) {
+	if len(gen) == 0 && len(unknown) == 0 {
+		return nil, nil, false
+	}
+	m := newModule(dir)
+	diags, _ := l.addGenerated(m, gen)
+	if own := l.Module(dir); own != nil {
+		m.mergeUnitFiles(own, "", generatedNames(gen, unknown))
+	}
+	m.unit = true
+	return m, diags, true
 }
 
 // GeneratedFile is Terraform configuration a unit generates.
