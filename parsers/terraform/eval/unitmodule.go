@@ -1,12 +1,12 @@
 package eval
 
 import (
-	"path/filepath"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"path/filepath"
 )
 
 // UnitRoot is a root module composed outside Terraform's own files (a
