@@ -84,6 +84,16 @@ metadata:
 data:
   kept: "{{ len $kept }}"
 `
+	// holdTemplate keeps 48 MB and throws little away: a rendering whose
+	// memory is what it holds, not what the collector has yet to free.
+	holdTemplate = `{{- $kept := list }}{{- range until 48 }}{{- $kept = append $kept (printf "%s%d" ("k" | repeat 1000000) .) }}{{- end }}
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: hold
+data:
+  kept: "{{ len $kept }}"
+`
 	// spinTemplate loops ten billion times without allocating much.
 	spinTemplate = `apiVersion: v1
 kind: ConfigMap
