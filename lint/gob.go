@@ -42,6 +42,7 @@ const (
 const (
 	segHole = 1 << iota
 	segAnonymous
+	segVia
 )
 
 // GobEncode encodes v whole (gob would drop its unexported fields): a
@@ -68,6 +69,8 @@ func (v Value) AppendBinary(b []byte) ([]byte, error) {
 		switch {
 		case s.Ref == nil:
 			b = append(b, 0)
+		case s.Ref.Via != "":
+			b = append(b, segHole|segAnonymous|segVia)
 		case s.Ref.Anonymous:
 			b = append(b, segHole|segAnonymous)
 		default:
@@ -75,6 +78,9 @@ func (v Value) AppendBinary(b []byte) ([]byte, error) {
 		}
 		if s.Ref != nil {
 			b = appendString(appendString(b, s.Ref.Object), s.Ref.Path)
+			if s.Ref.Via != "" {
+				b = appendString(b, s.Ref.Via)
+			}
 		}
 	}
 	return b, nil
@@ -96,6 +102,9 @@ func (v *Value) GobDecode(data []byte) error {
 		s := Segment{Text: d.string()}
 		if f := d.byte(); f&segHole != 0 {
 			s.Ref = &HoleRef{Object: d.string(), Path: d.string(), Anonymous: f&segAnonymous != 0}
+			if f&segVia != 0 {
+				s.Ref.Via = d.string()
+			}
 		}
 		segs = append(segs, s)
 	}

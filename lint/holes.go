@@ -27,7 +27,8 @@ const (
 // sentinel may be decoded by a later parser), so a hole is stored as two
 // numbers: its object and its path, each interned once (a few thousand
 // distinct objects, a few hundred paths). The holes of one object are
-// chained (an object has a few paths), instead of a map of every hole.
+// chained (an object has a few paths), instead of a map of every hole;
+// the holes a call makes (HoleRef.Via) are chained by the call.
 type Holes struct {
 	mu   sync.Mutex
 	refs []holeEntry
@@ -41,8 +42,9 @@ type Holes struct {
 
 // holeEntry is one hole: the interned object and path; obj is anonObject
 // for a fresh anonymous hole, and anonFlag is set in path for an
-// anonymous reference made by name.
-type holeEntry struct{ obj, path uint32 }
+// anonymous reference made by name; via is the interned HoleRef.Via plus
+// one (0: none).
+type holeEntry struct{ obj, path, via uint32 }
 
 const (
 	// anonObject marks a fresh anonymous hole, whose object is its number.
@@ -92,15 +94,24 @@ func (h *Holes) Sentinel(ref HoleRef) string {
 	if ref.Anonymous {
 		e.path |= anonFlag
 	}
-	for n := h.first[e.obj]; n != 0; n = h.next[n-1] {
+	if ref.Via != "" {
+		e.via = h.intern(ref.Via) + 1
+	}
+	// Holes are chained by object, a call's by its Via: the holes
+	// several calls make of one reference do not lengthen its chain.
+	chain := e.obj
+	if e.via != 0 {
+		chain = e.via - 1
+	}
+	for n := h.first[chain]; n != 0; n = h.next[n-1] {
 		if h.refs[n-1] == e {
 			return sentinel(int(n - 1))
 		}
 	}
 	n := len(h.refs)
 	h.refs = append(h.refs, e)
-	h.next = append(h.next, h.first[e.obj])
-	h.first[e.obj] = uint32(n + 1)
+	h.next = append(h.next, h.first[chain])
+	h.first[chain] = uint32(n + 1)
 	return sentinel(n)
 }
 
@@ -129,7 +140,11 @@ func (h *Holes) lookup(n int) (HoleRef, bool) {
 	if e.obj == anonObject {
 		return HoleRef{Object: "anonymous#" + strconv.Itoa(n), Anonymous: true}, true
 	}
-	return HoleRef{Object: h.strs[e.obj], Path: h.strs[e.path&^anonFlag], Anonymous: e.path&anonFlag != 0}, true
+	ref := HoleRef{Object: h.strs[e.obj], Path: h.strs[e.path&^anonFlag], Anonymous: e.path&anonFlag != 0}
+	if e.via != 0 {
+		ref.Via = h.strs[e.via-1]
+	}
+	return ref, true
 }
 
 // HasSentinel reports whether s contains a sentinel.
@@ -340,10 +355,26 @@ func (h *Holes) Portable(s string) string {
 		switch {
 		case p.Fresh:
 			w = "\uE002fresh"
+		case p.Ref.Via != "":
+			w += "\x1fvia\x1f" + p.Ref.Via
 		case p.Ref.Anonymous:
 			w += "\x1fanonymous"
 		}
 		out = strings.ReplaceAll(out, text, w+"\uE003")
 	}
 	return out
+}
+
+// PortableNamed is Portable of s when every hole of s stands for a
+// reference (named, or derived by a call: HoleRef.Via); false when one is
+// an anonymous hole that equals nothing, which no other text can name.
+func (h *Holes) PortableNamed(s string) (string, bool) {
+	holes := map[string]PortableHole{}
+	h.Export(s, holes)
+	for _, p := range holes {
+		if p.Fresh || p.Ref.Anonymous && p.Ref.Via == "" {
+			return "", false
+		}
+	}
+	return h.Portable(s), true
 }

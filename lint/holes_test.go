@@ -16,6 +16,9 @@ func TestHolesRoundTrip(t *testing.T) {
 		{Object: "infra:aws_iam_role.that", Path: "arn"},
 		{Object: "infra:count.index", Anonymous: true},
 		{Object: "infra:aws_iam_role.this"},
+		{Object: "infra:aws_eks_cluster.this", Path: "identity[0].oidc[0].issuer", Anonymous: true, Via: `trimprefix("x", "https://")`},
+		{Anonymous: true, Via: `substr("x", 0, 20)`},
+		{Anonymous: true, Via: `substr("x", 0, 12)`},
 	}
 	seen := map[string]bool{}
 	for _, r := range refs {
@@ -39,6 +42,48 @@ func TestHolesRoundTrip(t *testing.T) {
 	ra := h.Decode(a).Segments()
 	if len(ra) != 1 || ra[0].Ref == nil || !ra[0].Ref.Anonymous || ra[0].Ref.Object != "anonymous#"+strconv.Itoa(len(refs)) {
 		t.Errorf("fresh anonymous hole decoded as %+v", ra)
+	}
+}
+
+// TestCalledHolesEqualByCall checks that holes a call made (HoleRef.Via)
+// equal the same call's, in a value, after a gob round trip and in the
+// portable text of another run, while a hole derived without one equals
+// nothing.
+func TestCalledHolesEqualByCall(t *testing.T) {
+	h := NewHoles()
+	cut := func(n int) string {
+		return h.Sentinel(HoleRef{Anonymous: true, Via: "substr(\"\uE002var.id\uE003\", 0, " + strconv.Itoa(n) + ")"})
+	}
+	a, b := h.Decode("profile-"+cut(20)), h.Decode("profile-"+cut(20))
+	if got := Compare(a, b); got != Yes {
+		t.Errorf("the same call twice: %v, want yes", got)
+	}
+	if got := Compare(a, h.Decode("profile-"+cut(12))); got != Maybe {
+		t.Errorf("another call: %v, want maybe", got)
+	}
+	derived := h.Sentinel(HoleRef{Object: "aws_eks_cluster.x", Path: "arn", Anonymous: true})
+	if got := Compare(h.Decode(derived), h.Decode(derived)); got != Maybe {
+		t.Errorf("a hole derived without its call: %v, want maybe", got)
+	}
+	data, err := a.GobEncode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Value
+	if err := back.GobDecode(data); err != nil {
+		t.Fatal(err)
+	}
+	if got := Compare(back, b); got != Yes {
+		t.Errorf("after a gob round trip: %v, want yes (%+v)", got, back.Segments())
+	}
+	if p, ok := h.PortableNamed("profile-" + cut(20)); !ok || p == h.Portable("profile-"+cut(12)) {
+		t.Errorf("portable texts of two calls: %q, %v", p, ok)
+	}
+	if _, ok := h.PortableNamed("profile-" + derived); ok {
+		t.Errorf("a hole that equals nothing has a portable name")
+	}
+	if _, ok := h.PortableNamed("profile-" + h.Anonymous()); ok {
+		t.Errorf("a fresh hole has a portable name")
 	}
 }
 

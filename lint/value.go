@@ -17,6 +17,12 @@ type HoleRef struct {
 	// and Path then name the reference it was derived from when that is
 	// known (its Origin), else Object is "anonymous#<n>".
 	Anonymous bool
+	// Via is, for an anonymous hole a function made of values it cannot
+	// follow, that call written out the same in every run (the function,
+	// its arguments, their holes as the references they stand for): two
+	// holes with the same Via are the same value (substr(var.id, 0, 20)
+	// twice). Empty for a hole that equals nothing.
+	Via string
 }
 
 // String renders the reference as a user would write it, without the root
@@ -297,7 +303,7 @@ func sameStructure(a, b Value) bool {
 			}
 			continue
 		}
-		if x.Ref.Anonymous || y.Ref.Anonymous || *x.Ref != *y.Ref {
+		if *x.Ref != *y.Ref || x.Ref.Anonymous && x.Ref.Via == "" {
 			return false
 		}
 	}

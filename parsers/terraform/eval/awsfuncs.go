@@ -76,7 +76,7 @@ func (e *FuncEnv) awsFuncs() map[string]function.Function {
 	return map[string]function.Function{
 		"provider::aws::arn_parse": e.arnParseFunc(),
 		// Concatenation: holes keep their place in the ARN.
-		"provider::aws::arn_build": e.wrap(function.New(&function.Spec{
+		"provider::aws::arn_build": e.wrap("provider::aws::arn_build", function.New(&function.Spec{
 			Params: []function.Parameter{str("partition"), str("service"), str("region"), str("account_id"), str("resource")},
 			Type:   function.StaticReturnType(cty.String),
 			Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
@@ -85,7 +85,7 @@ func (e *FuncEnv) awsFuncs() map[string]function.Function {
 			},
 		}), passThrough),
 		// Which slash is the last one a hole may hide: opaque.
-		"provider::aws::trim_iam_role_path": e.wrap(function.New(&function.Spec{
+		"provider::aws::trim_iam_role_path": e.wrap("provider::aws::trim_iam_role_path", function.New(&function.Spec{
 			Params: []function.Parameter{str("arn")},
 			Type:   function.StaticReturnType(cty.String),
 			Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {

@@ -1055,7 +1055,7 @@ func (mi *ModInst) readBack(r *Resource, v cty.Value) cty.Value {
 		return setAttr(v, "url", cty.StringVal(s[len("https://"):]))
 	case lint.IsHole(s):
 		// An issuer known after apply: what it is without its scheme.
-		return setAttr(v, "url", mi.Evaluator.Holes.derived(s))
+		return setAttr(v, "url", mi.Evaluator.Holes.derived(s, "trimprefix", []cty.Value{u, cty.StringVal("https://")}))
 	}
 	return v
 }

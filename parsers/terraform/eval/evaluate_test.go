@@ -90,8 +90,18 @@ output "coalesce" { value = coalesce("", var.ns) }
 	if lint.Compare(got["template"], got["template"]) != lint.Yes {
 		t.Error("a value with holes must equal itself")
 	}
-	if lint.Compare(got["lower"], got["lower"]) == lint.Yes {
-		t.Error("anonymous holes must never prove equality")
+	// A hole a function made of a reference equals the same call's, and
+	// no other's, nor its source.
+	if lint.Compare(got["lower"], got["lower"]) != lint.Yes {
+		t.Error("the same call of a function over a hole must equal itself")
+	}
+	for _, other := range []string{"replace", "template", "substr", "sha"} {
+		if c := lint.Compare(got["lower"], got[other]); c == lint.Yes {
+			t.Errorf("lower() equals output %s", other)
+		}
+	}
+	if c := lint.Compare(got["substr"], got["sha"]); c == lint.Yes {
+		t.Error("substr() equals sha256() of the same reference")
 	}
 }
 

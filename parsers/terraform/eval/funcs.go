@@ -36,10 +36,12 @@ const (
 	// jsonencode, merge, …).
 	passThrough sentinelMode = iota
 	// perChar: the function maps characters one by one (lower, upper): the
-	// holes keep their place but no longer equal their source.
+	// literal text is mapped, each hole becomes the hole of the function
+	// over it (equal to the same call's elsewhere, not to its source).
 	perChar
 	// opaque: any sentinel in the arguments makes the result unknown
-	// (substr, length of a string, hashes, regex, …).
+	// (substr, length of a string, hashes, regex, …): a string result is
+	// one hole naming the call.
 	opaque
 )
 
@@ -78,32 +80,32 @@ var unguarded = map[string]bool{"try": true, "can": true, "sensitive": true, "no
 
 // functions returns Terraform's function table, sentinel-aware.
 func (e *FuncEnv) functions() map[string]function.Function {
-	pt := func(f function.Function) function.Function { return e.wrap(f, passThrough) }
-	op := func(f function.Function) function.Function { return e.wrap(f, opaque) }
-	pc := func(f function.Function) function.Function { return e.wrap(f, perChar) }
+	pt := func(f function.Function) function.Function { return e.wrap("", f, passThrough) }
+	op := func(name string, f function.Function) function.Function { return e.wrap(name, f, opaque) }
+	pc := func(name string, f function.Function) function.Function { return e.wrap(name, f, perChar) }
 	fs := map[string]function.Function{
 		// strings
 		"format":      pt(stdlib.FormatFunc),
 		"formatlist":  pt(stdlib.FormatListFunc),
 		"join":        pt(stdlib.JoinFunc),
-		"split":       op(stdlib.SplitFunc),
+		"split":       op("split", stdlib.SplitFunc),
 		"replace":     e.replaceFunc(),
-		"lower":       pc(stdlib.LowerFunc),
-		"upper":       pc(stdlib.UpperFunc),
-		"title":       pc(stdlib.TitleFunc),
+		"lower":       pc("lower", stdlib.LowerFunc),
+		"upper":       pc("upper", stdlib.UpperFunc),
+		"title":       pc("title", stdlib.TitleFunc),
 		"trimprefix":  e.trimFunc(stdlib.TrimPrefixFunc, true),
 		"trimsuffix":  e.trimFunc(stdlib.TrimSuffixFunc, false),
-		"trim":        op(stdlib.TrimFunc),
+		"trim":        op("trim", stdlib.TrimFunc),
 		"trimspace":   pt(stdlib.TrimSpaceFunc),
 		"chomp":       pt(stdlib.ChompFunc),
 		"indent":      pt(stdlib.IndentFunc),
-		"substr":      op(stdlib.SubstrFunc),
-		"strrev":      op(stdlib.ReverseFunc),
-		"regex":       op(stdlib.RegexFunc),
-		"regexall":    op(stdlib.RegexAllFunc),
+		"substr":      op("substr", stdlib.SubstrFunc),
+		"strrev":      op("strrev", stdlib.ReverseFunc),
+		"regex":       op("regex", stdlib.RegexFunc),
+		"regexall":    op("regexall", stdlib.RegexAllFunc),
 		"startswith":  e.affixFunc(true),
 		"endswith":    e.affixFunc(false),
-		"strcontains": op(strContainsFunc),
+		"strcontains": op("strcontains", strContainsFunc),
 		// collections
 		"concat":          pt(stdlib.ConcatFunc),
 		"merge":           pt(stdlib.MergeFunc),
@@ -117,37 +119,37 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"keys":            pt(stdlib.KeysFunc),
 		"values":          pt(stdlib.ValuesFunc),
 		"length":          e.lengthFunc(),
-		"contains":        op(stdlib.ContainsFunc),
-		"index":           op(tffuncs.IndexFunc),
+		"contains":        op("contains", stdlib.ContainsFunc),
+		"index":           op("index", tffuncs.IndexFunc),
 		"slice":           pt(stdlib.SliceFunc),
 		"reverse":         pt(stdlib.ReverseListFunc),
-		"sort":            op(stdlib.SortFunc),
+		"sort":            op("sort", stdlib.SortFunc),
 		"zipmap":          pt(stdlib.ZipmapFunc),
 		"chunklist":       pt(stdlib.ChunklistFunc),
 		"setproduct":      pt(stdlib.SetProductFunc),
-		"setunion":        op(stdlib.SetUnionFunc),
-		"setintersection": op(stdlib.SetIntersectionFunc),
-		"setsubtract":     op(stdlib.SetSubtractFunc),
+		"setunion":        op("setunion", stdlib.SetUnionFunc),
+		"setintersection": op("setintersection", stdlib.SetIntersectionFunc),
+		"setsubtract":     op("setsubtract", stdlib.SetSubtractFunc),
 		"range":           pt(stdlib.RangeFunc),
 		"one":             pt(oneFunc),
-		"alltrue":         op(tffuncs.AllTrueFunc),
-		"anytrue":         op(tffuncs.AnyTrueFunc),
-		"sum":             op(tffuncs.SumFunc),
-		"matchkeys":       op(tffuncs.MatchKeysFunc),
-		"transpose":       op(tffuncs.TransposeFunc),
-		"min":             op(stdlib.MinFunc),
-		"max":             op(stdlib.MaxFunc),
-		"abs":             op(stdlib.AbsoluteFunc),
-		"ceil":            op(stdlib.CeilFunc),
-		"floor":           op(stdlib.FloorFunc),
-		"parseint":        op(stdlib.ParseIntFunc),
-		"pow":             op(stdlib.PowFunc),
-		"log":             op(stdlib.LogFunc),
-		"signum":          op(stdlib.SignumFunc),
+		"alltrue":         op("alltrue", tffuncs.AllTrueFunc),
+		"anytrue":         op("anytrue", tffuncs.AnyTrueFunc),
+		"sum":             op("sum", tffuncs.SumFunc),
+		"matchkeys":       op("matchkeys", tffuncs.MatchKeysFunc),
+		"transpose":       op("transpose", tffuncs.TransposeFunc),
+		"min":             op("min", stdlib.MinFunc),
+		"max":             op("max", stdlib.MaxFunc),
+		"abs":             op("abs", stdlib.AbsoluteFunc),
+		"ceil":            op("ceil", stdlib.CeilFunc),
+		"floor":           op("floor", stdlib.FloorFunc),
+		"parseint":        op("parseint", stdlib.ParseIntFunc),
+		"pow":             op("pow", stdlib.PowFunc),
+		"log":             op("log", stdlib.LogFunc),
+		"signum":          op("signum", stdlib.SignumFunc),
 		// conversions
 		"tostring": pt(stdlib.MakeToFunc(cty.String)),
-		"tonumber": op(stdlib.MakeToFunc(cty.Number)),
-		"tobool":   op(stdlib.MakeToFunc(cty.Bool)),
+		"tonumber": op("tonumber", stdlib.MakeToFunc(cty.Number)),
+		"tobool":   op("tobool", stdlib.MakeToFunc(cty.Bool)),
 		"tolist":   holeConversion(pt(stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType))), cty.List(cty.DynamicPseudoType)),
 		"toset":    holeConversion(e.toSetFunc(), cty.Set(cty.DynamicPseudoType)),
 		"tomap":    holeConversion(pt(stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType))), cty.Map(cty.DynamicPseudoType)),
@@ -158,32 +160,32 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"jsondecode":       holeConversion(pt(stdlib.JSONDecodeFunc), cty.DynamicPseudoType),
 		"yamlencode":       e.encodeFunc(ctyyaml.YAMLEncodeFunc),
 		"yamldecode":       holeConversion(pt(ctyyaml.YAMLDecodeFunc), cty.DynamicPseudoType),
-		"csvdecode":        op(stdlib.CSVDecodeFunc),
-		"base64encode":     op(encoding.Base64EncodeFunc),
-		"base64decode":     op(encoding.Base64DecodeFunc),
-		"base64gzip":       op(tffuncs.Base64GzipFunc),
-		"base64sha256":     op(tffuncs.Base64SHA256Func),
-		"base64sha512":     op(tffuncs.Base64SHA512Func),
-		"textencodebase64": op(tffuncs.TextCodecFunc(true)),
-		"textdecodebase64": op(tffuncs.TextCodecFunc(false)),
-		"urlencode":        op(encoding.URLEncodeFunc),
-		"md5":              op(crypto.Md5Func),
-		"sha1":             op(crypto.Sha1Func),
-		"sha256":           op(crypto.Sha256Func),
-		"sha512":           op(crypto.Sha512Func),
-		"uuidv5":           op(ctyuuid.V5Func),
+		"csvdecode":        op("csvdecode", stdlib.CSVDecodeFunc),
+		"base64encode":     op("base64encode", encoding.Base64EncodeFunc),
+		"base64decode":     op("base64decode", encoding.Base64DecodeFunc),
+		"base64gzip":       op("base64gzip", tffuncs.Base64GzipFunc),
+		"base64sha256":     op("base64sha256", tffuncs.Base64SHA256Func),
+		"base64sha512":     op("base64sha512", tffuncs.Base64SHA512Func),
+		"textencodebase64": op("textencodebase64", tffuncs.TextCodecFunc(true)),
+		"textdecodebase64": op("textdecodebase64", tffuncs.TextCodecFunc(false)),
+		"urlencode":        op("urlencode", encoding.URLEncodeFunc),
+		"md5":              op("md5", crypto.Md5Func),
+		"sha1":             op("sha1", crypto.Sha1Func),
+		"sha256":           op("sha256", crypto.Sha256Func),
+		"sha512":           op("sha512", crypto.Sha512Func),
+		"uuidv5":           op("uuidv5", ctyuuid.V5Func),
 		// network
-		"cidrhost":    op(cidr.HostFunc),
-		"cidrnetmask": op(tffuncs.NetmaskFunc),
-		"cidrsubnet":  op(cidr.SubnetFunc),
-		"cidrsubnets": op(cidr.SubnetsFunc),
+		"cidrhost":    op("cidrhost", cidr.HostFunc),
+		"cidrnetmask": op("cidrnetmask", tffuncs.NetmaskFunc),
+		"cidrsubnet":  op("cidrsubnet", cidr.SubnetFunc),
+		"cidrsubnets": op("cidrsubnets", cidr.SubnetsFunc),
 		// time
-		"formatdate": op(stdlib.FormatDateFunc),
-		"timeadd":    op(stdlib.TimeAddFunc),
-		"timecmp":    op(tffuncs.TimeCmpFunc),
+		"formatdate": op("formatdate", stdlib.FormatDateFunc),
+		"timeadd":    op("timeadd", stdlib.TimeAddFunc),
+		"timecmp":    op("timecmp", tffuncs.TimeCmpFunc),
 		// filesystem
-		"basename":   op(ctyfs.BasenameFunc),
-		"dirname":    op(ctyfs.DirnameFunc),
+		"basename":   op("basename", ctyfs.BasenameFunc),
+		"dirname":    op("dirname", ctyfs.DirnameFunc),
 		"abspath":    e.abspathFunc(),
 		"file":       e.fileFunc(),
 		"fileexists": e.fileExistsFunc(),
@@ -249,8 +251,9 @@ func unknownImpl(_ []cty.Value, retType cty.Type) (cty.Value, error) {
 	return cty.UnknownVal(retType), nil
 }
 
-// wrap makes f sentinel-aware according to mode.
-func (e *FuncEnv) wrap(f function.Function, mode sentinelMode) function.Function {
+// wrap makes f, Terraform's function name, sentinel-aware according to
+// mode.
+func (e *FuncEnv) wrap(name string, f function.Function, mode sentinelMode) function.Function {
 	if mode == passThrough {
 		return f
 	}
@@ -273,16 +276,37 @@ func (e *FuncEnv) wrap(f function.Function, mode sentinelMode) function.Function
 				return f.Call(args)
 			}
 			if mode == perChar {
-				out, err := f.Call(args)
-				if err != nil || !out.IsKnown() || out.Type() != cty.String {
+				if len(args) != 1 || args[0].Type() != cty.String || args[0].IsNull() {
 					return cty.UnknownVal(retType), nil
 				}
-				return cty.StringVal(e.h.anonymize(out.AsString())), nil
+				if name == "title" {
+					// Whether a hole's first letter is capitalised depends
+					// on the text before it.
+					out, err := f.Call(args)
+					if err != nil || !out.IsKnown() || out.Type() != cty.String {
+						return cty.UnknownVal(retType), nil
+					}
+					return cty.StringVal(e.h.anonymize(out.AsString())), nil
+				}
+				failed := false
+				out := e.h.perHole(args[0].AsString(), func(text string) string {
+					v, err := f.Call([]cty.Value{cty.StringVal(text)})
+					if err != nil || !v.IsKnown() || v.Type() != cty.String {
+						failed = true
+						return text
+					}
+					return v.AsString()
+				}, name)
+				if failed {
+					return cty.UnknownVal(retType), nil
+				}
+				return cty.StringVal(out), nil
 			}
 			if retType == cty.String {
 				// A string made from a hole: an anonymous hole in place, so
-				// the text around the call survives ("${substr(x, 0, 8)}:sub").
-				return e.h.anon(), nil
+				// the text around the call survives ("${substr(x, 0, 8)}:sub"),
+				// equal to the same call elsewhere.
+				return e.h.called(name, args), nil
 			}
 			return cty.UnknownVal(retType), nil
 		},
@@ -317,8 +341,9 @@ func (e *FuncEnv) encodeFunc(f function.Function) function.Function {
 
 // replaceFunc is Terraform's replace: a /regex/ search uses regexes. A
 // literal one-character search on a string with holes replaces in the known
-// parts; the holes are anonymised (their content may have changed). Any
-// other search on a string with holes gives an anonymous hole in place:
+// parts; each hole becomes the hole of that replace over it (its content
+// may have changed). Any other search on a string with holes gives an
+// anonymous hole in place:
 // "${replace(<issuer>, "https://", "")}:sub" is "<hole>:sub", a hole that
 // still names the reference it was derived from when the string was that
 // one reference (see Holes.derived).
@@ -347,7 +372,7 @@ func (e *FuncEnv) replaceFunc() function.Function {
 					// What it was derived from is kept, as for a plain
 					// replace: the IRSA module's condition key is
 					// replace(provider_arn, "/^(.*provider/)/", "").
-					return e.h.derived(str), nil
+					return e.h.derived(str, "replace", args), nil
 				}
 				return stdlib.RegexReplace(args[0], cty.StringVal(sub[1:len(sub)-1]), args[2])
 			}
@@ -358,9 +383,13 @@ func (e *FuncEnv) replaceFunc() function.Function {
 				return args[0], nil
 			}
 			if len([]rune(sub)) != 1 {
-				return e.h.derived(str), nil
+				return e.h.derived(str, "replace", args), nil
 			}
-			return cty.StringVal(e.h.anonymize(strings.ReplaceAll(str, sub, repl))), nil
+			// One character is never split between a hole and the text
+			// around it: each part is replaced on its own.
+			return cty.StringVal(e.h.perHole(str, func(text string) string {
+				return strings.ReplaceAll(text, sub, repl)
+			}, "replace", args[1], args[2])), nil
 		},
 	})
 }
@@ -368,6 +397,10 @@ func (e *FuncEnv) replaceFunc() function.Function {
 // trimFunc is trimprefix / trimsuffix: known when the affix lies wholly in
 // the literal start (or end) of the string.
 func (e *FuncEnv) trimFunc(f function.Function, prefix bool) function.Function {
+	fname := "trimsuffix"
+	if prefix {
+		fname = "trimprefix"
+	}
 	return function.New(&function.Spec{
 		Params: f.Params(),
 		Type:   function.StaticReturnType(cty.String),
@@ -396,7 +429,7 @@ func (e *FuncEnv) trimFunc(f function.Function, prefix bool) function.Function {
 					return cty.StringVal(s), nil
 				}
 			}
-			return e.h.derived(s), nil
+			return e.h.derived(s, fname, args), nil
 		},
 	})
 }

@@ -17,7 +17,7 @@ import (
 // holes stays unknown.
 func (e *FuncEnv) toSetFunc() function.Function {
 	base := stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType))
-	guarded := e.wrap(base, opaque)
+	guarded := e.wrap("toset", base, opaque)
 	return function.New(&function.Spec{
 		Params: base.Params(),
 		Type:   base.ReturnTypeForValues,
@@ -35,7 +35,7 @@ func (e *FuncEnv) toSetFunc() function.Function {
 // same rule as toset), else unknown.
 func (e *FuncEnv) distinctFunc() function.Function {
 	base := stdlib.DistinctFunc
-	guarded := e.wrap(base, opaque)
+	guarded := e.wrap("distinct", base, opaque)
 	return function.New(&function.Spec{
 		Params: base.Params(),
 		Type:   base.ReturnTypeForValues,

@@ -1,6 +1,6 @@
 variable "team" {
   type        = string
-  description = "The owning team, given at plan time."
+  description = "The owning team's record as JSON, given at plan time."
 }
 
 # A node group of its own, beside a cluster made elsewhere: any 20.x
@@ -14,7 +14,7 @@ module "general_nodes" {
   cluster_version = "1.30"
   subnet_ids      = ["subnet-0a10", "subnet-0a11"]
 
-  # The team's short code: the first four letters of its name.
-  iam_role_name  = "orders-${substr(var.team, 0, 4)}-nodes"
+  # The team's short code, from its record.
+  iam_role_name  = "orders-${jsondecode(var.team).code}-nodes"
   instance_types = ["m6i.large"]
 }
