@@ -32,8 +32,8 @@ func HasString(s string) bool { return Placeholder.MatchString(s) }
 // configuration language writes itself — `{{ … }}` (and the `$` of
 // Backstage's `${{ … }}`), `{% … %}` and `<% … %>` — replaced byte for
 // byte: an expression tag by `x`s (a name, in HCL and YAML alike), a
-// statement tag (`{% … %}`, `<% if … %>`, `{{ if … }}`, `{{ end }}`) by
-// spaces; newlines inside a tag are kept, so every position after it
+// statement tag (`{% … %}`, `<% if … %>`, `{{ if … }}`, `{{ end }}`, a Go
+// action that declares a variable or is a comment) by spaces; newlines inside a tag are kept, so every position after it
 // stays where it was. Of a conditional, only the first branch is kept:
 // the text of its `{% elif %}` and `{% else %}` branches is blanked too
 // (`default = {% if x %}false{% else %}true{% endif %}` leaves one
@@ -62,7 +62,8 @@ func Blanked(src []byte) (out []byte, ok bool) {
 			// Go's actions (Helm, boilerplate): {{ if … }}, {{ end }} and
 			// the other blocks are statements, anything else writes a
 			// value.
-			if blockKeywords[statement(bytes.TrimLeft(src[i+2:min(len(src), i+40)], "-"))] {
+			head := src[i+2 : min(len(src), i+80)]
+			if blockKeywords[statement(bytes.TrimLeft(head, "-"))] || goSilentAction.Match(head) {
 				fill = ' '
 			}
 		case angle:
@@ -122,6 +123,11 @@ func Blanked(src []byte) (out []byte, ok bool) {
 	}
 	return out, out != nil
 }
+
+// goSilentAction matches the start of a Go action that writes nothing: a
+// variable declared or assigned (`{{ $bucket := env "BUCKET" }}`), a
+// comment (`{{/* … */}}`).
+var goSilentAction = regexp.MustCompile(`^-?\s*(?:\$[A-Za-z0-9_]*\s*:?=[^=]|/\*)`)
 
 // blank fills b[from:to] with fill, newlines kept.
 func blank(b []byte, from, to int, fill byte) {

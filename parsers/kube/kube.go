@@ -218,6 +218,11 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 		return lint.Note{Kind: lint.Skipped, Range: d.Range,
 			What: fmt.Sprintf("does not parse (%s), and it is %s, no Kubernetes manifest (what parses before the error says so); not read", d.Detail, what)}, true
 	}
+	if ownError(rel, data, d) {
+		// The same error with every template tag blanked: the file's
+		// own, whatever its placeholders are filled with.
+		return lint.Note{}, false
+	}
 	// A placeholder on a line of YAML, else in a comment (a templated
 	// file's comments name its variables too).
 	at, ok := lineBefore(data, after, d.Range.Line, func(l []byte) bool {
@@ -231,6 +236,36 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 			What: fmt.Sprintf("read as a template, not a manifest: its YAML does not parse before rendering (%s; a placeholder at line %d)", d.Detail, at)}, true
 	}
 	return lint.Note{}, false
+}
+
+// ownError reports whether syntax error d of data is the file's own, not
+// its template's: its line holds no placeholder, and data with its
+// template tags blanked (templatetext.Blanked: `{{ }}`, `{% %}` and
+// `<% %>`, in comments and quoted strings too) fails with the same error
+// on the same line. False when data has no such tag, or once blanked it
+// parses or fails elsewhere (a tag that is YAML structure of its own
+// until filled).
+func ownError(rel string, data []byte, d lint.Diagnostic) bool {
+	lines := bytes.Split(data, []byte("\n"))
+	if l := d.Range.Line; l < 1 || l > len(lines) || templatePlaceholder.Match(lines[l-1]) {
+		return false
+	}
+	blank, ok := templatetext.Blanked(data)
+	if !ok {
+		return false
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(blank))
+	for {
+		var root yaml.Node
+		err := decode(dec, &root)
+		if errors.Is(err, io.EOF) {
+			return false
+		}
+		if err != nil {
+			again := syntaxError(rel, blank, err, 0)
+			return again.Range.Line == d.Range.Line && again.Detail == d.Detail
+		}
+	}
 }
 
 // notManifest says what the failing document is when the lines of it
