@@ -369,6 +369,15 @@ type NodeGroupCapacity struct {
 	// AMIType is the managed group's ami_type ("AL2023_ARM_64_STANDARD"),
 	// CapacityType ON_DEMAND, SPOT or CAPACITY_BLOCK, when known.
 	AMIType, CapacityType string
+	// OS is the operating system every node of the group runs, as its
+	// kubernetes.io/os label says it (OSLinux, OSWindows), when the
+	// source decides it: the AMI type or family written (OSOfAMIType), or
+	// the Linux one EKS or eksctl picks when none is; "" when not known
+	// (an AMI of a launch template's, a value not known).
+	OS string
+	// OSRange is where what decides OS is written (the group itself when
+	// it is a default).
+	OSRange Range
 	// MaxSize is the scaling maximum when HasMaxSize is set.
 	MaxSize    int
 	HasMaxSize bool
@@ -1307,4 +1316,24 @@ type Unapplied struct {
 	// Namespace is the namespace it would make its objects in, when its
 	// arguments say so statically; unknown otherwise.
 	Namespace Value
+}
+
+// The values of the kubernetes.io/os label of EKS nodes.
+const (
+	OSLinux   = "linux"
+	OSWindows = "windows"
+)
+
+// OSOfAMIType is the operating system of the nodes of a managed node
+// group with EKS AMI type t: OSWindows for the WINDOWS_ types, OSLinux
+// for Amazon Linux and Bottlerocket; "" for CUSTOM (a launch template's
+// AMI) and any type not known.
+func OSOfAMIType(t string) string {
+	switch family, _, _ := strings.Cut(t, "_"); family {
+	case "WINDOWS":
+		return OSWindows
+	case "AL2", "AL2023", "BOTTLEROCKET":
+		return OSLinux
+	}
+	return ""
 }

@@ -34,6 +34,8 @@ func (p *Place) offerFor(key string, instances []*instance, instancesKnown bool)
 			return offer{missing: true}
 		}
 		return offer{}
+	case key == LabelOS && p.os != "":
+		return offer{finite: true, values: []string{p.os}}
 	case wellKnown(key):
 		if karpenterDomain(key) && !p.karpenter {
 			// Karpenter labels no node group's nodes; a node group

@@ -65,6 +65,10 @@ type Place struct {
 	minValues     *Misfit
 	minValuesDone bool
 	armOnly       bool
+	// os is the kubernetes.io/os every node of a node group has, when its
+	// AMI decides it (lint.NodeGroupCapacity.OS); osRange is where.
+	os      string
+	osRange lint.Range
 }
 
 // Label is how messages name the place: with its root when another

@@ -166,6 +166,9 @@ func labelMisfit(p *Place, key string, want []lint.Requirement) *Misfit {
 		if key == LabelZone && !p.zonesRange.IsZero() {
 			m.At = p.zonesRange
 		}
+		if key == LabelOS && !p.osRange.IsZero() {
+			m.At = p.osRange
+		}
 	case r.Operator == lint.OpDoesNotExist:
 		// The pod keeps off nodes that carry the label at all (Karpenter's
 		// controller: no label karpenter.sh/nodepool); every node of the
@@ -195,6 +198,10 @@ func labelFix(p *Place, r lint.Requirement) string {
 	}
 	if r.Operator != lint.OpIn || len(r.Values) == 0 {
 		return fmt.Sprintf("give %s's nodes a label %s, or drop it from the pod", p.Label(), r.Key)
+	}
+	if r.Key == LabelOS && p.os != "" {
+		// The AMI decides it; no label changes it.
+		return fmt.Sprintf("run the pod on nodes whose AMI gives %s (not on %s, whose nodes run %s), or drop the requirement from it", describe(r), p.Label(), p.os)
 	}
 	if isZoneKey(r.Key) {
 		// A zone is where a subnet is, not a label to add: a NodePool's

@@ -64,12 +64,39 @@ func (c *clusterConfig) nodeCapacity(it *yaml.Node, managed bool, name lint.Ref)
 			}
 		}
 	}
+	gc.OS, gc.OSRange = c.nodeOS(it)
 	if _, spot := lookup(it, "spot"); managed && spot != nil {
 		if b, ok := boolAt(spot); ok {
 			gc.CapacityType = map[bool]string{true: "SPOT", false: "ON_DEMAND"}[b]
 		}
 	}
 	return gc
+}
+
+// nodeOS is the operating system of a node group's nodes and where it is
+// decided: its amiFamily (eksctl's WindowsServer… families are Windows,
+// its Amazon Linux, Bottlerocket and Ubuntu ones Linux), else eksctl's
+// default, Amazon Linux 2023; "" for a family not known.
+func (c *clusterConfig) nodeOS(it *yaml.Node) (string, lint.Range) {
+	k, v := lookup(it, "amiFamily")
+	if resolve(v) == nil {
+		if nk, nv := lookup(it, "name"); nv != nil {
+			return lint.OSLinux, c.d.pairRange(nk, nv)
+		}
+		return lint.OSLinux, c.d.rangeOf(it)
+	}
+	family, ok := literal(v)
+	if !ok {
+		return "", lint.Range{}
+	}
+	rng := c.d.pairRange(k, v)
+	switch {
+	case strings.HasPrefix(family, "WindowsServer"):
+		return lint.OSWindows, rng
+	case strings.HasPrefix(family, "AmazonLinux"), family == "Bottlerocket", strings.HasPrefix(family, "Ubuntu"):
+		return lint.OSLinux, rng
+	}
+	return "", lint.Range{}
 }
 
 // literalList reads a list of literal strings; unknown is set when the

@@ -85,14 +85,14 @@ func TestClusterConfigNodeCapacity(t *testing.T) {
 		want  lint.NodeGroupCapacity
 	}{
 		// Nothing written: eksctl's m5.large is its default, not recorded.
-		{"managedNodeGroups/default", lint.NodeGroupCapacity{Labels: labels("default")}},
+		{"managedNodeGroups/default", lint.NodeGroupCapacity{Labels: labels("default"), OS: lint.OSLinux, OSRange: r(14, 5, 14, 18)}},
 		{"managedNodeGroups/gpu", lint.NodeGroupCapacity{
 			InstanceTypes: []string{"g5.xlarge", "g5.2xlarge"}, InstanceTypesRange: r(16, 5, 16, 43),
 			Labels: labels("gpu", "workload", "gpu", "empty", ""), LabelsRange: r(19, 5, 19, 39),
 			Taints:      []lint.Taint{{Key: "nvidia.com/gpu", Value: "true", Effect: "NoSchedule", Range: r(21, 9, 23, 27)}},
 			TaintsRange: r(20, 5, 23, 27),
 			Zones:       []string{"eu-west-1a", "eu-west-1b"}, ZonesRange: r(24, 5, 24, 48),
-			CapacityType: "SPOT", MaxSize: 4, HasMaxSize: true,
+			CapacityType: "SPOT", MaxSize: 4, HasMaxSize: true, OS: lint.OSLinux, OSRange: r(15, 5, 15, 14),
 		}},
 		// Subnet names resolve to vpc.subnets entries; IDs and unknown names stay text.
 		{"managedNodeGroups/one", lint.NodeGroupCapacity{
@@ -100,13 +100,15 @@ func TestClusterConfigNodeCapacity(t *testing.T) {
 			Labels: labels("one"),
 			Subnets: []lint.Ref{subnet("eu-west-1a", r(27, 15, 27, 25)), subnet("db", r(27, 27, 27, 29)),
 				{Value: lint.Known("subnet-0ff"), Range: r(27, 31, 27, 41)}, {Value: lint.Known("private-x"), Range: r(27, 43, 27, 52)}},
+			OS: lint.OSLinux, OSRange: r(25, 5, 25, 14),
 		}},
 		// eksctl picks the types from the selector at create time.
-		{"managedNodeGroups/picked", lint.NodeGroupCapacity{InstanceTypesUnknown: true, InstanceTypesRange: r(29, 5, 29, 45), Labels: labels("picked")}},
+		{"managedNodeGroups/picked", lint.NodeGroupCapacity{InstanceTypesUnknown: true, InstanceTypesRange: r(29, 5, 29, 45), Labels: labels("picked"), OS: lint.OSLinux, OSRange: r(28, 5, 28, 17)}},
 		// A template placeholder is unknown, never FL000.
 		{"managedNodeGroups/templated", lint.NodeGroupCapacity{
 			InstanceTypesUnknown: true, InstanceTypesRange: r(31, 5, 31, 32),
 			Labels: labels("templated"), LabelsUnknown: true, LabelsRange: r(32, 5, 33, 26),
+			OS: lint.OSLinux, OSRange: r(30, 5, 30, 20),
 		}},
 		// Self-managed: "mixed" defers to instancesDistribution; taints in the map form.
 		{"nodeGroups/mixed", lint.NodeGroupCapacity{
@@ -116,13 +118,13 @@ func TestClusterConfigNodeCapacity(t *testing.T) {
 				{Key: "dedicated", Value: "batch", Effect: "NoExecute", Range: r(40, 7, 40, 35)},
 				{Key: "spot", Effect: "PreferNoSchedule", Range: r(41, 7, 41, 29)},
 			},
-			TaintsRange: r(39, 5, 41, 29),
+			TaintsRange: r(39, 5, 41, 29), OS: lint.OSLinux, OSRange: r(35, 5, 35, 16),
 		}},
 		{"nodeGroups/listed", lint.NodeGroupCapacity{
 			InstanceTypes: []string{"r6i.2xlarge"}, InstanceTypesRange: r(43, 5, 43, 30),
 			Labels:      labels("listed"),
 			Taints:      []lint.Taint{{Key: "memory", Effect: "NoSchedule", Range: r(45, 9, 45, 42)}},
-			TaintsRange: r(44, 5, 45, 42),
+			TaintsRange: r(44, 5, 45, 42), OS: lint.OSLinux, OSRange: r(42, 5, 42, 17),
 		}},
 	}
 	for _, tt := range tests {
@@ -237,5 +239,44 @@ func BenchmarkCapacityParse(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		ParseFile("eksctl-capacity.yaml", data, lint.Scope{})
+	}
+}
+
+// TestClusterConfigNodeOS: amiFamily decides the nodes' kubernetes.io/os;
+// a family faultline does not know, or a placeholder, leaves it unknown.
+func TestClusterConfigNodeOS(t *testing.T) {
+	es, diags := parseEksctl(t, `apiVersion: eksctl.io/v1alpha5
+kind: ClusterConfig
+metadata:
+  name: build
+  region: eu-west-1
+managedNodeGroups:
+  - name: agents
+    amiFamily: WindowsServer2022CoreContainer
+  - name: tools
+    amiFamily: Bottlerocket
+  - name: picked
+    amiFamily: "{{ .Family }}"
+nodeGroups:
+  - name: legacy
+    amiFamily: AmazonLinux2
+`, lint.Scope{})
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	for group, want := range map[string]string{
+		"managedNodeGroups/agents": lint.OSWindows, "managedNodeGroups/tools": lint.OSLinux,
+		"managedNodeGroups/picked": "", "nodeGroups/legacy": lint.OSLinux,
+	} {
+		ng, ok := es[group].(*lint.NodeGroup)
+		if !ok {
+			t.Fatalf("no node group %s", group)
+		}
+		if ng.Capacity.OS != want {
+			t.Errorf("%s: OS %q, want %q", group, ng.Capacity.OS, want)
+		}
+		if want != "" && ng.Capacity.OSRange.Line == 0 {
+			t.Errorf("%s: no range for its OS", group)
+		}
 	}
 }

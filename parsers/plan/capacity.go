@@ -137,6 +137,9 @@ func (b *builder) managedCapacity() lint.NodeGroupCapacity {
 		}
 	}
 	c.AMIType, _ = b.str("ami_type").Str()
+	if c.OS = lint.OSOfAMIType(c.AMIType); c.OS != "" {
+		c.OSRange = b.rng
+	}
 	c.CapacityType, _ = b.str("capacity_type").Str()
 	return c
 }

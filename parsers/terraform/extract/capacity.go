@@ -23,8 +23,31 @@ func (x *extraction) managedCapacity() lint.NodeGroupCapacity {
 		c.MaxSize, c.HasMaxSize = intOf(eval.GetAttr(sc, "max_size"))
 	}
 	c.AMIType, _ = x.val("ami_type").Str()
+	c.OS, c.OSRange = x.nodeOS()
 	c.CapacityType, _ = x.val("capacity_type").Str()
 	return c
+}
+
+// nodeOS is the operating system of a managed group's nodes and where it
+// is decided: its ami_type; with none, the Linux type EKS picks, unless a
+// launch template may give an AMI of its own (unknown then).
+func (x *extraction) nodeOS() (string, lint.Range) {
+	v := x.argument("ami_type")
+	if v == cty.NilVal || v.IsKnown() && v.IsNull() {
+		if len(eval.BlockList(eval.GetAttr(x.v, "launch_template"))) > 0 {
+			return "", lint.Range{}
+		}
+		return lint.OSLinux, x.e.Session.Rng(x.r.DefRange)
+	}
+	t, ok := x.e.Holes.ToValue(v).Str()
+	if !ok {
+		return "", lint.Range{}
+	}
+	rng := x.e.Session.Rng(x.r.DefRange)
+	if a := x.attr(nil, "ami_type"); a != nil {
+		rng = x.pos(a)
+	}
+	return lint.OSOfAMIType(t), rng
 }
 
 // selfManagedCapacity reads an aws_autoscaling_group: its subnets, zones,
