@@ -73,7 +73,8 @@ func STSAudience(v Value) bool {
 // own>:iam::<the root's own account>:oidc-provider/<an issuer> — is the provider of that issuer the
 // same Terraform root declares (root: the trust's), when exactly one
 // does: data.aws_caller_identity's account is the one the root applies
-// its provider in.
+// its provider in. When several do (the issuer registered again in a
+// second account), it is one of them: their audiences together.
 func (m *Model) ProviderAudiences(w WebIdentity, root string) ([]Value, bool) {
 	if len(w.Statement.Federated) == 0 {
 		return nil, false
@@ -90,7 +91,34 @@ func (m *Model) ProviderAudiences(w WebIdentity, root string) ([]Value, bool) {
 		if p == nil {
 			p = m.providerOfAccount(v)
 		}
-		if p == nil || p.ClientIDs == nil {
+		if p == nil {
+			// Several providers of root for the issuer (a copy of the
+			// cluster's in a second account): the principal is one of
+			// them, whichever accepts what they all accept.
+			auds, ok := candidateAudiences(m.providersWrittenOutIn(v, root, func(p *OIDCProvider) bool { return p.Root == root }))
+			if !ok {
+				return nil, false
+			}
+			out = append(out, auds...)
+			continue
+		}
+		if p.ClientIDs == nil {
+			return nil, false
+		}
+		out = append(out, p.ClientIDs...)
+	}
+	return out, true
+}
+
+// candidateAudiences are the audiences of every provider of ps, when
+// there are several and each lists its own.
+func candidateAudiences(ps []*OIDCProvider) ([]Value, bool) {
+	if len(ps) < 2 {
+		return nil, false
+	}
+	var out []Value
+	for _, p := range ps {
+		if p.ClientIDs == nil {
 			return nil, false
 		}
 		out = append(out, p.ClientIDs...)
