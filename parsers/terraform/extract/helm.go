@@ -92,8 +92,9 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	}
 	// set, set_list, set_sensitive, in the provider's order: blocks (helm
 	// provider 2.x, set and set_sensitive applied in the SDK's order), or
-	// lists of objects (3.x, applied as written).
-	for _, kind := range []string{"set", "set_list", "set_sensitive"} {
+	// lists of objects (3.x, applied as written); set_string blocks last
+	// (1.x, which sets their values as strings: getValues at v1.3.2).
+	for _, kind := range []string{"set", "set_list", "set_sensitive", "set_string"} {
 		var entries []setEntry
 		for i, s := range eval.BlockList(eval.GetAttr(x.v, kind)) {
 			if name, ok := x.e.Holes.ToValue(eval.GetAttr(s, "name")).Str(); ok {
@@ -101,7 +102,7 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 			}
 		}
 		if _, isList := x.r.Body.Attrs[kind]; kind != "set_list" && !isList {
-			entries = sdkSetOrder(entries)
+			entries = sdkSetOrder(entries, kind != "set_string")
 		}
 		for _, e := range entries {
 			i, s, name := e.i, e.obj, e.name
@@ -111,7 +112,7 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 			}
 			path := lint.SplitSetName(name)
 			val := x.goValue(eval.GetAttr(s, "value"), o.Addr, kind+"."+name)
-			if t, _ := x.e.Holes.ToValue(eval.GetAttr(s, "type")).Str(); kind != "set_list" && t != "string" {
+			if t, _ := x.e.Holes.ToValue(eval.GetAttr(s, "type")).Str(); kind != "set_list" && kind != "set_string" && t != "string" {
 				val = typedSetValue(val)
 			}
 			if e.unknownOrder {

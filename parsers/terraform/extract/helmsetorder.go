@@ -32,7 +32,7 @@ type setEntry struct {
 // `set = [...]`, is applied in order. Elements whose hash is unknown keep
 // their place; one that sets a name another element sets too is marked
 // unknownOrder.
-func sdkSetOrder(entries []setEntry) []setEntry {
+func sdkSetOrder(entries []setEntry, typed bool) []setEntry {
 	type keyed struct {
 		setEntry
 		key string
@@ -42,7 +42,7 @@ func sdkSetOrder(entries []setEntry) []setEntry {
 	unknown := map[string]bool{}
 	count := map[string]int{}
 	for i, e := range entries {
-		key, ok := sdkSetHash(e.obj)
+		key, ok := sdkSetHash(e.obj, typed)
 		ks[i] = keyed{e, key, ok}
 		count[e.name]++
 		if !ok {
@@ -72,9 +72,13 @@ func sdkSetOrder(entries []setEntry) []setEntry {
 
 // sdkSetHash is the key the plugin SDK sorts a set element by; ok false
 // when a part of it is known only at apply.
-func sdkSetHash(obj cty.Value) (string, bool) {
+func sdkSetHash(obj cty.Value, typed bool) (string, bool) {
+	attrs := []string{"name", "type", "value"}
+	if !typed {
+		attrs = []string{"name", "value"} // 1.x's set_string has no type
+	}
 	var text string
-	for _, attr := range []string{"name", "type", "value"} {
+	for _, attr := range attrs {
 		s, ok := sdkString(eval.GetAttr(obj, attr))
 		if !ok {
 			return "", false

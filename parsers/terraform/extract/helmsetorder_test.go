@@ -18,17 +18,17 @@ func TestSDKSetOrder(t *testing.T) {
 	a := setEntry{i: 0, obj: setObj("serviceAccount.name", cty.StringVal("external-dns")), name: "serviceAccount.name"}
 	b := setEntry{i: 1, obj: setObj("serviceAccount.name", cty.StringVal("external-dns-sa")), name: "serviceAccount.name"}
 	for _, in := range [][]setEntry{{a, b}, {b, a}} {
-		out := sdkSetOrder(in)
+		out := sdkSetOrder(in, true)
 		if len(out) != 2 || out[1].i != 0 || out[0].unknownOrder || out[1].unknownOrder {
 			t.Errorf("order %+v, want external-dns (written first) last and known", out)
 		}
 	}
-	if k, _ := sdkSetHash(a.obj); k != "3481665756" {
+	if k, _ := sdkSetHash(a.obj, true); k != "3481665756" {
 		t.Errorf("hash of %v = %s", a.obj, k)
 	}
 	// A number is hashed as its text, as the SDK holds a TypeString.
-	n, _ := sdkSetHash(setObj("replicas", cty.NumberIntVal(3)))
-	s, _ := sdkSetHash(setObj("replicas", cty.StringVal("3")))
+	n, _ := sdkSetHash(setObj("replicas", cty.NumberIntVal(3)), true)
+	s, _ := sdkSetHash(setObj("replicas", cty.StringVal("3")), true)
 	if n != s {
 		t.Errorf("number hash %s, string hash %s", n, s)
 	}
@@ -36,7 +36,7 @@ func TestSDKSetOrder(t *testing.T) {
 	// name keeps its place and stays known.
 	u := setEntry{i: 2, obj: setObj("serviceAccount.name", cty.UnknownVal(cty.String)), name: "serviceAccount.name"}
 	c := setEntry{i: 3, obj: setObj("replicas", cty.StringVal("2")), name: "replicas"}
-	out := sdkSetOrder([]setEntry{a, u, c})
+	out := sdkSetOrder([]setEntry{a, u, c}, true)
 	for _, e := range out {
 		if want := e.name == "serviceAccount.name"; e.unknownOrder != want {
 			t.Errorf("%s (written %d): unknownOrder %v, want %v", e.name, e.i, e.unknownOrder, want)
