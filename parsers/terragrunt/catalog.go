@@ -69,7 +69,8 @@ func (l *loader) scan(units []string, stackUnits []plannedUnit) (map[string]bool
 		u := l.newUnitEval(p.dir, filepath.Dir(p.config), p.values)
 		f := &fileCfg{path: p.config, body: body, sc: &scope{config: filepath.Join(p.dir, unitFile), original: p.dir, base: filepath.Dir(p.config)}}
 		look(u, f)
-		for _, inc := range u.includes(f) {
+		incs, _ := u.includes(f)
+		for _, inc := range incs {
 			phys := u.toPhys(inc.path)
 			if phys == p.config {
 				continue

@@ -181,6 +181,10 @@ type scope struct {
 	// (see rebaseFileFuncs), Terragrunt's own functions against config's.
 	base     string
 	includes []*include
+	// unread are the names of the include blocks whose path is not known
+	// (a find_in_parent_folders of a file not committed): what the
+	// include functions say of them is not known either.
+	unread []string
 	// parsing is, in an included file, the include that reads it:
 	// Terragrunt's include functions (get_parent_terragrunt_dir,
 	// path_relative_to_include, …) name it there whatever name they are
@@ -210,6 +214,12 @@ func (s *scope) include(name string) *include {
 		return s.includes[0]
 	}
 	return nil
+}
+
+// includeUnread reports whether the include a function names is one whose
+// path is not known (scope.unread).
+func (s *scope) includeUnread(name string) bool {
+	return s.parsing == nil && (slices.Contains(s.unread, name) || name == "" && len(s.includes) == 0 && len(s.unread) > 0)
 }
 
 // fileCfg is one configuration file being evaluated.
@@ -368,7 +378,7 @@ func (u *unitEval) config(path, original string) (*fileCfg, *cfg, error) {
 	u.addFile(phys, body)
 	u.readsValues(body)
 	f := &fileCfg{path: phys, body: body, sc: &scope{config: path, original: original, base: filepath.Dir(phys)}}
-	f.includes = u.includes(f)
+	f.includes, f.sc.unread = u.includes(f)
 	f.sc.includes = f.includes
 	for _, inc := range f.includes {
 		u.loadInclude(f, inc)
@@ -393,9 +403,8 @@ func (u *unitEval) chain(p string) string {
 }
 
 // includes reads f's include blocks; their path may only call functions.
-func (u *unitEval) includes(f *fileCfg) []*include {
+func (u *unitEval) includes(f *fileCfg) (out []*include, unread []string) {
 	ctx := u.evalCtx(f.sc, nil)
-	var out []*include
 	for _, b := range f.body.Blocks {
 		if b.Type != "include" {
 			continue
@@ -412,6 +421,7 @@ func (u *unitEval) includes(f *fileCfg) []*include {
 		p, ok := u.evalString(a.Expr, ctx)
 		if !ok {
 			u.addNote(u.l.note(lint.Unresolved, a.Expr.Range(), "terragrunt: the path of include %q is unknown; not read", inc.name))
+			unread = append(unread, inc.name)
 			continue
 		}
 		if !filepath.IsAbs(p) {
@@ -433,7 +443,7 @@ func (u *unitEval) includes(f *fileCfg) []*include {
 		}
 		out = append(out, inc)
 	}
-	return out
+	return out, unread
 }
 
 // loadInclude reads an included file, in the scope of the file including

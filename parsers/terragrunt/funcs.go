@@ -260,6 +260,9 @@ func (u *unitEval) includeRel(s *scope, from bool) function.Function {
 		Type:     function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			inc := s.include(optName(args))
+			if inc == nil && s.includeUnread(optName(args)) {
+				return cty.UnknownVal(cty.String), nil
+			}
 			if inc == nil {
 				return cty.StringVal("."), nil
 			}
@@ -280,6 +283,9 @@ func (u *unitEval) parentDir(s *scope) function.Function {
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			if inc := s.include(optName(args)); inc != nil {
 				return cty.StringVal(filepath.Dir(inc.path)), nil
+			}
+			if s.includeUnread(optName(args)) {
+				return cty.UnknownVal(cty.String), nil
 			}
 			return cty.StringVal(s.dir()), nil
 		},

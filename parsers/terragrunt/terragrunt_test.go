@@ -394,3 +394,19 @@ func TestBareIncludeBesideLabeledOnes(t *testing.T) {
 		t.Errorf("notes %v, want none", notes)
 	}
 }
+
+// TestIncludeFunctionsOfUnreadInclude: an include whose path is not known
+// (the file it finds is not committed) leaves what the include functions
+// say of it unknown: no source in the unit's own directory, no stage ".".
+func TestIncludeFunctionsOfUnreadInclude(t *testing.T) {
+	l := loadTree(t, "unreadinclude")
+	u := l.unit(t, "live/dev")
+	if u.Source != "" {
+		t.Errorf("source %q, want none known", u.Source)
+	}
+	hasNote(t, u.Notes, "live/dev/terragrunt.hcl", 8, "the terraform source is unknown")
+	stage := input(t, u.Inputs(noOutputs), "stage")
+	if stage.Value.IsKnown() {
+		t.Errorf("stage = %#v, want unknown", stage.Value)
+	}
+}

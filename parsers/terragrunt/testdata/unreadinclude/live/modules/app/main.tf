@@ -1,0 +1,3 @@
+variable "stage" {
+  type = string
+}
