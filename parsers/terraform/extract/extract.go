@@ -491,7 +491,16 @@ func (x *extraction) tags(defaults cty.Value) (out map[string]lint.Value, incomp
 	}
 	read(defaults, lint.Range{})
 	if a := x.attr(nil, "tags"); a != nil {
-		read(eval.GetAttr(x.v, "tags"), x.e.Session.Rng(a.Range))
+		v := eval.GetAttr(x.v, "tags")
+		if v != cty.NilVal && !v.IsKnown() {
+			// merge(var.tags, {"karpenter.sh/discovery" = …}) with a map
+			// variable not known: the keys it surely holds.
+			if known, _ := x.mi.KnownEntries(a.Expr, x.extra); len(known) > 0 {
+				incomplete = true
+				v = cty.ObjectVal(known)
+			}
+		}
+		read(v, x.e.Session.Rng(a.Range))
 		for k := range ranges {
 			if r, ok := x.mi.InputItem(a.Expr, k); ok {
 				ranges[k] = x.e.Session.Rng(r)

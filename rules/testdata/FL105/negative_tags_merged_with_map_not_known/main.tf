@@ -1,13 +1,13 @@
-# The team's tags come from the pipeline (no default); every group merges
-# them with the discovery tag, so which tags each ends with is not known
-# here and whether Karpenter's term selects one group or several is left
-# open.
+# The team's tags come from the pipeline (no default) and are merged over
+# the discovery tag, which they may set otherwise: which tags each group
+# ends with is not known here, and whether Karpenter's term selects one
+# group or several is left open.
 variable "team_tags" {
   type = map(string)
 }
 
 locals {
-  tags = merge(var.team_tags, { "karpenter.sh/discovery" = "atlas" })
+  tags = merge({ "karpenter.sh/discovery" = "atlas" }, var.team_tags)
 }
 
 resource "aws_vpc" "atlas" {
