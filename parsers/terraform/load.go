@@ -5,6 +5,7 @@
 package terraform
 
 import (
+	"fmt"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -435,14 +436,24 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		// (no local value) reads those of files kept elsewhere. A unit's
 		// directory, or the module it copies, may be given declarations
 		// by the unit's generate blocks.
+		var maybe hcl.Diagnostics // of provider blocks only code not read may use
 		switch dir := filepath.Clean(d); {
 		case generated[dir]:
 		case called[dir]:
 			diags = append(append(append(append(slices.Clip(diags), inf.CrossFile...), inf.Refs...), inf.LooseRefs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
 			diags = append(append(diags, eval.UsedProviderRefs(inf, l.InfoOf)...), eval.UsedLooseProviderRefs(inf, l.InfoOf)...)
+			maybe = append(eval.MaybeUsedProviderRefs(inf, l.InfoOf), eval.MaybeUsedLooseProviderRefs(inf, l.InfoOf)...)
 		case inf.Applied:
 			diags = append(append(append(slices.Clip(diags), inf.CrossFile...), inf.Refs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
 			diags = append(diags, eval.UsedProviderRefs(inf, l.InfoOf)...)
+			maybe = eval.MaybeUsedProviderRefs(inf, l.InfoOf)
+		}
+		for _, dg := range maybe {
+			if dg.Severity != hcl.DiagError || dg.Subject == nil {
+				continue
+			}
+			res.Notes = append(res.Notes, lint.Note{Kind: lint.Unresolved, Range: l.Rng(*dg.Subject),
+				What: fmt.Sprintf("provider block: %s (%s); Terraform reports it only if something uses the provider configuration, and only a module whose code faultline does not read may", dg.Summary, strings.TrimSuffix(dg.Detail, "."))})
 		}
 		for _, dg := range diags {
 			if dg.Severity != hcl.DiagError {

@@ -157,89 +157,135 @@ func impliedProvider(typ string) string {
 	return name
 }
 
-// ProviderUsed reports whether the configuration config of the module
-// info summarises is used: by its own blocks, or by a module it passes
-// the configuration to (a default configuration is inherited when the
-// call does not say otherwise). A call whose code is not read (remote,
+// Use says whether a module's code uses a provider configuration.
+type Use int
+
+// The answers of ProviderUsed.
+const (
+	// NotUsed: no code the configuration reaches uses it; Terraform
+	// prunes it and never evaluates its block.
+	NotUsed Use = iota
+	// MaybeUsed: only code faultline does not read may use it (a remote
+	// module, one missing or not whole, a JSON file, a providers argument
+	// or alias not read).
+	MaybeUsed
+	// Used: a resource, data source, ephemeral resource or import uses it.
+	Used
+)
+
+// ProviderUsed says whether the configuration config of the module info
+// summarises is used: by its own blocks, or by a module it passes the
+// configuration to (a default configuration is inherited when the call
+// does not say otherwise). A call whose code is not read (remote,
 // missing, not whole) may use whatever it is given.
-func ProviderUsed(info *modInfo, config string, child func(dir string) *modInfo) bool {
+func ProviderUsed(info *modInfo, config string, child func(dir string) *modInfo) Use {
 	if strings.HasSuffix(config, ".?") {
-		return true
+		return MaybeUsed
 	}
-	used, all := usedConfigs(info, child, map[string]bool{})
-	return all || used[config] || !strings.Contains(config, ".") && used[inheritedDefaults]
+	u := usedConfigs(info, child, map[string]bool{})
+	inherited := !strings.Contains(config, ".")
+	switch {
+	case u.certain[config]:
+		return Used
+	case u.any || u.maybe[config] || inherited && u.maybe[inheritedDefaults]:
+		return MaybeUsed
+	}
+	return NotUsed
 }
 
-// usedConfigs are the configurations info's code uses, in its own
-// names; all is set when any may be. seen are the directories on the
-// way (a cycle counts as code not read).
-func usedConfigs(info *modInfo, child func(dir string) *modInfo, seen map[string]bool) (used map[string]bool, all bool) {
+// configUses are the configurations a module's code uses, in its own
+// names: certainly, or maybe (through code not read); any: every one may
+// be.
+type configUses struct {
+	certain, maybe map[string]bool
+	any            bool
+}
+
+// usedConfigs are the configurations info's code uses. seen are the
+// directories on the way (a cycle counts as code not read).
+func usedConfigs(info *modInfo, child func(dir string) *modInfo, seen map[string]bool) configUses {
 	u := info.Providers
 	if u.All {
-		return nil, true
+		return configUses{any: true}
 	}
-	used = map[string]bool{}
+	out := configUses{certain: map[string]bool{}, maybe: map[string]bool{}}
 	for _, o := range u.Own {
-		used[o] = true
+		out.certain[o] = true
 	}
 	for _, c := range u.Calls {
 		if c.Unread {
-			return nil, true
+			return configUses{any: true}
 		}
 		var ci *modInfo
 		if c.Dir != "" && !seen[c.Dir] {
 			ci = child(c.Dir)
 		}
+		var inner configUses
 		if ci == nil || !ci.Exists || !ci.Whole {
+			inner.any = true
+		} else {
+			seen[c.Dir] = true
+			inner = usedConfigs(ci, child, seen)
+			delete(seen, c.Dir)
+		}
+		if inner.any {
 			for _, v := range c.Passes {
-				used[v] = true
+				out.maybe[v] = true
 			}
-			used[inheritedDefaults] = true
+			out.maybe[inheritedDefaults] = true
 			continue
 		}
-		seen[c.Dir] = true
-		inner, innerAll := usedConfigs(ci, child, seen)
-		delete(seen, c.Dir)
-		if innerAll {
-			for _, v := range c.Passes {
-				used[v] = true
-			}
-			used[inheritedDefaults] = true
-			continue
-		}
-		for k := range inner {
-			switch v, passed := c.Passes[k]; {
-			case passed:
-				used[v] = true
-			case slices.Contains(ci.Providers.Configures, k):
-				// The child configures it itself: its own block, not
-				// the caller's, is the one used.
-			case k == inheritedDefaults || !strings.Contains(k, "."):
-				used[k] = true // a default configuration, inherited
+		for _, set := range []struct {
+			from, to map[string]bool
+		}{{inner.certain, out.certain}, {inner.maybe, out.maybe}} {
+			for k := range set.from {
+				switch v, passed := c.Passes[k]; {
+				case passed:
+					set.to[v] = true
+				case slices.Contains(ci.Providers.Configures, k):
+					// The child configures it itself: its own block, not
+					// the caller's, is the one used.
+				case k == inheritedDefaults || !strings.Contains(k, "."):
+					set.to[k] = true // a default configuration, inherited
+				}
 			}
 		}
 	}
-	return used, false
+	return out
 }
 
 // UsedProviderRefs are the undeclared references of info's provider
 // blocks whose configurations are used, in the order of their places.
 func UsedProviderRefs(info *modInfo, child func(dir string) *modInfo) hcl.Diagnostics {
-	return usedRefs(info, info.ProviderRefs, child)
+	return usedRefs(info, info.ProviderRefs, child, Used)
 }
 
 // UsedLooseProviderRefs are the loose references of info's provider
 // blocks (modInfo.LooseProviderRefs) whose configurations are used.
 func UsedLooseProviderRefs(info *modInfo, child func(dir string) *modInfo) hcl.Diagnostics {
-	return usedRefs(info, info.LooseProviderRefs, child)
+	return usedRefs(info, info.LooseProviderRefs, child, Used)
+}
+
+// MaybeUsedProviderRefs are the undeclared references of info's provider
+// blocks whose configurations only code faultline does not read may use:
+// Terraform reports them only if it does.
+func MaybeUsedProviderRefs(info *modInfo, child func(dir string) *modInfo) hcl.Diagnostics {
+	return usedRefs(info, info.ProviderRefs, child, MaybeUsed)
+}
+
+// MaybeUsedLooseProviderRefs are the loose references of info's provider
+// blocks whose configurations only code not read may use.
+func MaybeUsedLooseProviderRefs(info *modInfo, child func(dir string) *modInfo) hcl.Diagnostics {
+	return usedRefs(info, info.LooseProviderRefs, child, MaybeUsed)
 }
 
 // usedRefs are the references of refs (by configuration) whose
-// configurations info uses, in the order of their places.
-func usedRefs(info *modInfo, refs map[string]hcl.Diagnostics, child func(dir string) *modInfo) hcl.Diagnostics {
+// configurations info's code uses as use says, in the order of their
+// places.
+func usedRefs(info *modInfo, refs map[string]hcl.Diagnostics, child func(dir string) *modInfo, use Use) hcl.Diagnostics {
 	var out hcl.Diagnostics
 	for config, ds := range refs {
-		if ProviderUsed(info, config, child) {
+		if ProviderUsed(info, config, child) == use {
 			out = append(out, ds...)
 		}
 	}
