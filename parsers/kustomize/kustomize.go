@@ -171,8 +171,9 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 	rm, err := run(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn())
 	if err != nil {
 		// A build that fails only for a file outside the directory is
-		// one Flux makes: kept, with the failure for the caller.
-		if d, isNote := b.failure(err); !isNote && b.namesFileOutside() {
+		// one Flux makes: kept, with the failure for the caller (also
+		// when faultline left entries out: a SOPS-encrypted Secret).
+		if d, _ := b.failure(err); b.namesFileOutside() {
 			if unrestricted, uerr := runUnrestricted(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn()); uerr == nil {
 				out.RootOnly, rm, err = &d, unrestricted, nil
 			}
