@@ -40,8 +40,8 @@ func nodeGroupPlace(m *lint.Model, ng *lint.NodeGroup) *Place {
 
 // nodeGroupInstances reads the instance types a node group launches: its
 // list, the EKS default for a managed group with neither a list nor a
-// launch template, else unknown. A type the table lacks makes the list
-// unknown.
+// launch template, its launch template's instance_type, else unknown. A
+// type the table lacks makes the list unknown.
 func (p *Place) nodeGroupInstances(m *lint.Model, ng *lint.NodeGroup) {
 	c := ng.Capacity
 	names := c.InstanceTypes
@@ -52,7 +52,16 @@ func (p *Place) nodeGroupInstances(m *lint.Model, ng *lint.NodeGroup) {
 		names = []string{defaultManagedInstanceType}
 		p.instancesRange = ng.Range
 	case len(names) == 0:
-		return
+		// The launch template's instance_type, when it writes one.
+		lt := m.LaunchTemplateOf(ng)
+		if lt == nil || lt.InstanceTypeRange.IsZero() {
+			return
+		}
+		name, ok := lt.InstanceType.Str()
+		if !ok {
+			return
+		}
+		names, p.instancesRange = []string{name}, lt.InstanceTypeRange
 	default:
 		p.instancesRange = c.InstanceTypesRange
 	}
