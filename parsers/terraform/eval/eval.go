@@ -975,8 +975,9 @@ func (mi *ModInst) store(r *Resource, v cty.Value) {
 	target[r.Type][r.Name] = v
 }
 
-// nameIsID lists resource types whose id is their name.
-var nameIsID = map[string]bool{"aws_iam_role": true, "aws_iam_instance_profile": true, "aws_iam_policy": false}
+// nameIsID lists resource types whose id is their name (the AWS
+// provider sets an EKS cluster's id to its name too).
+var nameIsID = map[string]bool{"aws_iam_role": true, "aws_iam_instance_profile": true, "aws_iam_policy": false, "aws_eks_cluster": true}
 
 // complete fills in what configuration does not say: every attribute some
 // expression reads (and id, arn, name) that the configuration leaves unset
