@@ -40,7 +40,9 @@ a module call every file of a directory declares makes the files
 alternatives an installer copies one of, reported only where Terraform
 certainly reads the directory whole, as below),
 a second backend or required_providers block (an override file's replaces
-the first), a variable type written in quotes as Terraform 0.11 wrote it
+the first), an argument or block Terraform reserves in a provider block
+(` + "`depends_on`, `count`, `source`, a `lifecycle` or `locals`" + ` block; not
+` + "`for_each`" + `, which OpenTofu reads there), a variable type written in quotes as Terraform 0.11 wrote it
 (` + "`type = \"list\"`" + `, which Terraform 1.x refuses: "Invalid quoted type
 constraints") or one its type syntax refuses (` + "`map[string]`" + `: "Invalid type
 specification"), an

@@ -828,6 +828,7 @@ func literalOrExpr(e hcl.Expression) (string, hcl.Expression) {
 
 func (m *Module) addProvider(b *hcl.Block, override bool) {
 	p := &provider{name: b.Labels[0], body: toGeneric(b.Body), rng: b.DefRange}
+	m.diags = append(m.diags, reservedInProvider(p.body)...)
 	aliasKnown := true
 	if a, ok := p.body.Attrs["alias"]; ok {
 		aliasKnown = false
@@ -847,6 +848,27 @@ func (m *Module) addProvider(b *hcl.Block, override bool) {
 		return
 	}
 	m.providers = append(m.providers, p)
+}
+
+// reservedInProvider are Terraform's errors for the argument and block
+// names it reserves in a provider block (configs/provider.go): count,
+// depends_on and source, and a lifecycle or locals block. for_each is
+// left alone: OpenTofu (1.9) reads it there.
+func reservedInProvider(body *Body) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, name := range []string{"count", "depends_on", "source"} {
+		if a, ok := body.Attrs[name]; ok {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Reserved argument name in provider block",
+				Detail: fmt.Sprintf("The provider argument name %q is reserved for use by Terraform in a future version.", name), Subject: a.NameRange.Ptr()})
+		}
+	}
+	for _, blk := range body.Blocks {
+		if blk.Type == "lifecycle" || blk.Type == "locals" {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Reserved block type name in provider block",
+				Detail: fmt.Sprintf("The block type name %q is reserved for use by Terraform in a future version.", blk.Type), Subject: blk.TypeRange.Ptr()})
+		}
+	}
+	return diags
 }
 
 // TraversalString renders a bare reference expression ("aws.west").
