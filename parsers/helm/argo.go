@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -230,6 +231,8 @@ func (b *builder) argoValueFile(r *lint.Release, vf *yaml.Node, chartDir, root s
 			why = "rendered without " + why
 		}
 		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s has an empty path segment, from a value the rendering that made it leaves empty (%s); not read", r.Label, v, why), "values file "+v)
+	case helmSecretsFile(v):
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s is a helm-secrets one (SOPS-encrypted, decrypted by the plugin when Argo CD renders); not read", r.Label, v), "helm-secrets values file "+v)
 	case strings.Contains(v, "://"):
 		b.valuesNotRead(r, ref, fmt.Sprintf("%s: remote values file %s not read", r.Label, v), "remote values file "+v)
 	case strings.HasPrefix(v, "$"):
@@ -339,4 +342,21 @@ func keyNode(n *yaml.Node, key string) *yaml.Node {
 		return k
 	}
 	return n
+}
+
+// helmSecretsFile reports whether a value file is named with one of the
+// helm-secrets plugin's schemes (secrets://, secrets+age-import://, …):
+// a file of the repository the plugin decrypts, not a remote one.
+func helmSecretsFile(v string) bool {
+	// The scheme alone: what follows it need not be a URL
+	// (secrets+literal://vault:path/to/secret#key).
+	scheme, _, ok := strings.Cut(v, "://")
+	if !ok {
+		return false
+	}
+	if u, err := url.Parse(scheme + "://x"); err != nil || u.Scheme == "" {
+		return false
+	}
+	scheme = strings.ToLower(scheme)
+	return scheme == "secrets" || strings.HasPrefix(scheme, "secrets+")
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/faultline-dev/faultline/internal/generated"
 	"github.com/faultline-dev/faultline/internal/helmset"
+	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -540,6 +541,10 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 		b.diag(ref, "cannot read values file", fmt.Sprintf("%s: %s", display, err))
 		return
 	}
+	if why, locked := lockedfile.Why(data); locked {
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s is %s; not read", r.Label, display, why), "values file "+display)
+		return
+	}
 	docs, err := parseYAML(data)
 	if err != nil {
 		at, detail := pointRange(display, 1, 1), err.Error()
@@ -549,6 +554,14 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 		unread()
 		b.diag(at, "invalid values file", detail)
 		return
+	}
+	for _, d := range docs {
+		if lockedfile.IsSOPSDocument(body(d)) {
+			// Values the helm-secrets plugin (or a wrapper around helm)
+			// decrypts when the release is installed.
+			b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s is %s; not read", r.Label, display, lockedfile.SOPSEncrypted), "values file "+display)
+			return
+		}
 	}
 	for _, d := range docs {
 		if err := mergeDoc(r, body(d), filePos(display)); err != nil {
