@@ -30,7 +30,9 @@ pins it to the tainted places (in a chart, the values key that set it), else
 at the pod spec. The hint gives the toleration to add. It judges only where the
 tree declares the cluster's whole capacity or the pod pins itself to places
 declared here (as FL402 does); a toleration it cannot read tolerates
-everything. A ` + "`NoExecute`" + ` taint tolerated only for ` + "`tolerationSeconds`" + ` is not
+everything. A self-managed node group's labels and taints come from its
+nodes' bootstrap (user data), which faultline does not read: a pod only
+such a group may take is not judged, and a coverage note says so. A ` + "`NoExecute`" + ` taint tolerated only for ` + "`tolerationSeconds`" + ` is not
 tolerated: the taint manager evicts the pod when they are up, and it is
 scheduled onto the same nodes again. A pod that requests an extended resource (` + "`nvidia.com/gpu`" + `)
 tolerates NoSchedule taints of that key: EKS enables the

@@ -292,6 +292,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL101/negative_flux_substitute_escape":      0,
 		"testdata/FL101/negative_flux_substitute_disabled":    0,
 		"testdata/FL402/negative_nodepool_declared_elsewhere": 1,
+		// Only a self-managed group, whose taints its bootstrap sets,
+		// may take the pod the tainted managed group refuses: counted.
+		"testdata/FL403/negative_self_managed_group_may_take_untolerating_pod": 1,
 		// Karpenter's NodePools are applied from elsewhere: a label value
 		// no place here carries is theirs, and counted.
 		"testdata/FL402/negative_label_value_of_capacity_elsewhere": 1,

@@ -140,6 +140,7 @@ const (
 	skipUnrenderedPools = "%s applies NodePools in a chart faultline does not render, so the cluster's NodePools are not all declared here"
 	skipModelled        = "they are modelled from a chart that is not rendered (Karpenter's controller, from its release), and no node group or Fargate profile of their cluster, where it would run, is declared here"
 	skipOther           = "their cluster is not named, and the tree also declares a cluster whose capacity faultline does not read (%s); they pin themselves to no place declared here"
+	skipOpenOnly        = "no place whose labels and taints faultline reads takes them; only a self-managed node group may, whose labels and taints its nodes' bootstrap (user data) sets, which faultline does not read"
 )
 
 // Unjudgedf says how many workloads a reason left out.
@@ -324,12 +325,26 @@ func (c *checker) fitAll(w *lint.Workload, req lint.Resources, cands []*Place) (
 		// every label key the pod's first term names are tried first
 		// (most places of a large tree misfit most workloads), then the
 		// others; the order changes no verdict.
+		var open *Place
 		for _, part := range c.likelyFirst(w, ts, cands) {
 			for _, p := range part {
-				if c.fitsAll(w, ts, p, req, needs, conflict) {
+				if !c.fitsAll(w, ts, p, req, needs, conflict) {
+					continue
+				}
+				if !p.bootstrapped() {
 					return Verdict{}, false
 				}
+				open = p
 			}
+		}
+		if open != nil {
+			// Only a group whose labels and taints are not read takes
+			// them: the verdict rests on what faultline does not see.
+			if len(cands) > 1 {
+				c.out.Judged--
+				c.skip(w, skipOpenOnly)
+			}
+			return Verdict{}, false
 		}
 	} else {
 		var fitting []*Place

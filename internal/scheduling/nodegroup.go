@@ -82,3 +82,11 @@ func (p *Place) nodeGroupInstances(m *lint.Model, ng *lint.NodeGroup) {
 	}
 	p.instances, p.instancesKnown = in, true
 }
+
+// bootstrapped reports whether the place is a self-managed node group,
+// whose nodes' labels and taints their bootstrap (user data) sets:
+// faultline does not read them, so a pod it takes may not land there.
+func (p *Place) bootstrapped() bool {
+	ng, ok := p.Entity.(*lint.NodeGroup)
+	return ok && !ng.Managed && p.labelsOpen && !p.taintsKnown
+}
