@@ -17,8 +17,11 @@ func nodeGroupPlace(m *lint.Model, ng *lint.NodeGroup) *Place {
 	if s, ok := ng.Name.Str(); ok {
 		p.name = s
 	}
-	p.labels, p.labelsOpen = c.Labels, c.LabelsUnknown || !ng.Managed
-	p.taints, p.taintsKnown, p.taintsRange = c.Taints, !c.TaintsUnknown && ng.Managed, c.TaintsRange
+	// A self-managed group's labels and taints are what its source says
+	// its bootstrap sets: eksctl's nodeGroups write them, an Auto Scaling
+	// group's user data is not read (its capacity says unknown).
+	p.labels, p.labelsOpen = c.Labels, c.LabelsUnknown
+	p.taints, p.taintsKnown, p.taintsRange = c.Taints, !c.TaintsUnknown, c.TaintsRange
 	if len(c.Taints) > 0 && p.taintsRange.IsZero() {
 		p.taintsRange = c.Taints[0].Range
 	}

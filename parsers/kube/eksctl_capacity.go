@@ -65,6 +65,11 @@ func (c *clusterConfig) nodeCapacity(it *yaml.Node, managed bool, name lint.Ref)
 		}
 	}
 	gc.OS, gc.OSRange = c.nodeOS(it)
+	if _, cmd := lookup(it, "overrideBootstrapCommand"); !managed && resolve(cmd) != nil {
+		// A bootstrap of the user's own: the labels and taints eksctl
+		// would pass are its to set.
+		gc.LabelsUnknown, gc.TaintsUnknown = true, true
+	}
 	if _, spot := lookup(it, "spot"); managed && spot != nil {
 		if b, ok := boolAt(spot); ok {
 			gc.CapacityType = map[bool]string{true: "SPOT", false: "ON_DEMAND"}[b]
