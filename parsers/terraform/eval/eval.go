@@ -431,6 +431,9 @@ func (mi *ModInst) Eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 		if v, ok := mi.referenceOrEmpty(expr, ctx); ok && b.charge(v, "an expression") {
 			return v
 		}
+		if v, ok := mi.byItems(expr, extra); ok {
+			return v
+		}
 		return cty.DynamicVal
 	}
 	v, diags, ok := mi.jsonValue(expr, ctx)
@@ -1059,6 +1062,33 @@ func (mi *ModInst) readBack(r *Resource, v cty.Value) cty.Value {
 		return setAttr(v, "url", mi.Evaluator.Holes.derived(s, "trimprefix", []cty.Value{u, cty.StringVal("https://")}))
 	}
 	return v
+}
+
+// byItems evaluates an object or tuple constructor that compares a hole
+// somewhere inside item by item: only the items that compare one are not
+// known (a node group map whose one group filters its subnets by an
+// unknown condition keeps its keys and its other settings). False for
+// any other expression, or a key not known.
+func (mi *ModInst) byItems(expr hcl.Expression, extra map[string]cty.Value) (cty.Value, bool) {
+	switch e := Unhooked(expr).(type) {
+	case *hclsyntax.ObjectConsExpr:
+		attrs := make(map[string]cty.Value, len(e.Items))
+		for _, it := range e.Items {
+			k := mi.Eval(it.KeyExpr, extra)
+			if !k.IsKnown() || k.IsNull() || k.Type() != cty.String {
+				return cty.NilVal, false
+			}
+			attrs[k.AsString()] = mi.Eval(it.ValueExpr, extra)
+		}
+		return cty.ObjectVal(attrs), true
+	case *hclsyntax.TupleConsExpr:
+		elems := make([]cty.Value, len(e.Exprs))
+		for i, x := range e.Exprs {
+			elems[i] = mi.Eval(x, extra)
+		}
+		return cty.TupleVal(elems), true
+	}
+	return cty.NilVal, false
 }
 
 // The attributes every resource instance has.
