@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -35,7 +36,12 @@ cluster another root declares included). When nothing else ties
 it to that cluster — no node role or instance profile the tree declares,
 not applied by the Terraform root that declares the cluster (a sample
 manifest kept beside the cluster's code) — the finding is inferred and one
-severity lower.
+severity lower. A node class that may be for any of several clusters the
+tree declares is judged when the networking of every one is declared and
+the node class rests on no inference of its own (a chart rendered with its
+defaults): what matches in none of them matches in the one it is for
+(inferred, one severity lower); else a coverage note says which is not
+known.
 
 Anything unknown keeps the rule silent and is counted in the coverage: a
 subnet from a data source or from another tree, tags that cannot be
@@ -104,14 +110,37 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 			at = termAnchor(nc.SecurityGroupTerms[0])
 		}
 		cl, n := nodeClassCluster(m, nc)
+		cls := []*lint.Cluster{cl}
 		if n > 1 {
-			p.Unresolved(fmt.Sprintf("whether Karpenter %s selects any subnet or security group: it may launch nodes for any of the %d EKS clusters the tree declares (a scope in .faultline.hcl names its cluster)", nc.Label, n), at)
-			continue
+			// Any of several clusters: judged only when the networking
+			// of every one is declared, and then what matches in none of
+			// them matches in the one it is for.
+			// A node class that rests on an inference of its own (a
+			// chart rendered with its defaults: an empty cluster name in
+			// its selector) is not judged so.
+			cls = clustersOf(m, nc)
+			if len(cls) < 2 || len(inferred(nc)) > 0 {
+				p.Unresolved(fmt.Sprintf("whether Karpenter %s selects any subnet or security group: it may launch nodes for any of the %d EKS clusters the tree declares (a scope in .faultline.hcl names its cluster)", nc.Label, n), at)
+				continue
+			}
+			cl = cls[0]
 		}
 		if cl == nil {
 			continue
 		}
-		own, why := declaredNetwork(m, cl, nc.SubnetTerms)
+		var own []*lint.Subnet
+		why := ""
+		for _, c := range cls {
+			o, w := declaredNetwork(m, c, nc.SubnetTerms)
+			own, why = append(own, o...), w
+			if why != "" {
+				break
+			}
+		}
+		if why != "" && len(cls) > 1 {
+			p.Unresolved(fmt.Sprintf("whether Karpenter %s selects any subnet or security group: it may launch nodes for any of the %d EKS clusters the tree declares (a scope in .faultline.hcl names its cluster), and %s", nc.Label, len(cls), why), at)
+			continue
+		}
 		if why != "" {
 			p.Unresolved(fmt.Sprintf("whether Karpenter %s selects any subnet or security group: %s", nc.Label, why), at)
 			continue
@@ -129,7 +158,7 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 						cands = append(cands, taggedThing{s, s.Tags})
 					}
 				}
-				reportSelectsNothing(p, nc, cl, own, "subnet", "subnetSelectorTerms", nc.SubnetTerms, cands)
+				reportSelectsNothing(p, nc, cls, own, "subnet", "subnetSelectorTerms", nc.SubnetTerms, cands)
 			}
 		}
 		if len(nc.SecurityGroupTerms) > 0 {
@@ -145,7 +174,7 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 						cands = append(cands, taggedThing{sg, sg.Tags})
 					}
 				}
-				reportSelectsNothing(p, nc, cl, own, "security group", "securityGroupSelectorTerms", nc.SecurityGroupTerms, cands)
+				reportSelectsNothing(p, nc, cls, own, "security group", "securityGroupSelectorTerms", nc.SecurityGroupTerms, cands)
 			}
 		}
 	}
@@ -364,11 +393,16 @@ func surelyLacksAKey(t lint.SelectorTerm, s *lint.Subnet) bool {
 	return false
 }
 
-func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cl *lint.Cluster, own []*lint.Subnet, what, field string, terms []lint.SelectorTerm, cands []taggedThing) {
+func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cls []*lint.Cluster, own []*lint.Subnet, what, field string, terms []lint.SelectorTerm, cands []taggedThing) {
+	cl := cls[0]
 	asked := describeTerms(terms)
 	carried := nearMisses(terms, cands)
+	networking := fmt.Sprintf("the networking of %s is declared in this tree: its %d subnets and every subnet and security group, with known tags", cl.Label, len(own))
+	if len(cls) > 1 {
+		networking = fmt.Sprintf("the networking of the %d EKS clusters it may launch nodes for (%s) is declared in this tree: their %d subnets and every subnet and security group, with known tags", len(cls), clusterLabels(cls), len(own))
+	}
 	chain := []string{
-		fmt.Sprintf("the networking of %s is declared in this tree: its %d subnets and every subnet and security group, with known tags", cl.Label, len(own)),
+		networking,
 		fmt.Sprintf("no %s of the tree matches the %s of Karpenter %s (%s)", what, field, nc.Label, asked),
 	}
 	if what == "subnet" {
@@ -381,11 +415,17 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cl *lint.Cluster, ow
 		chain[1] += "; they carry " + carried
 		hint = fmt.Sprintf("select the %ss by the tag they carry (%s), or tag them as the node class asks", what, carried)
 	}
-	related := []lint.Location{{Range: cl.NameRange, Message: "cluster " + cl.Label + " is declared here"}}
+	var related []lint.Location
+	for _, c := range cls {
+		related = append(related, lint.Location{Range: c.NameRange, Message: "cluster " + c.Label + " is declared here"})
+	}
 	// What the finding rests on: the node class, the cluster, and the
 	// candidates that carry a key the terms ask for (a group that
 	// carries none is no near miss, however it was modelled).
-	es := []lint.Entity{nc, cl}
+	es := []lint.Entity{nc}
+	for _, c := range cls {
+		es = append(es, c)
+	}
 	keys := termKeys(terms)
 	for _, c := range cands {
 		for k := range c.tags {
@@ -396,7 +436,9 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cl *lint.Cluster, ow
 		}
 	}
 	inf := inferred(es...)
-	if !tiedToCluster(p.Model, nc, cl) {
+	if len(cls) > 1 {
+		inf = append(inf, fmt.Sprintf("Karpenter %s may launch nodes for any of the %d EKS clusters the tree declares, and matches the networking of none: which it is for is not known", nc.Label, len(cls)))
+	} else if !tiedToCluster(p.Model, nc, cl) {
 		inf = append(inf, fmt.Sprintf("Karpenter %s is taken to be for %s, the only EKS cluster the tree declares: no role or instance profile of the tree, Terraform root or cluster configuration ties it to that cluster", nc.Label, cl.Label))
 	}
 	p.Report(lint.Finding{
@@ -407,8 +449,44 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cl *lint.Cluster, ow
 		Hint:     hint,
 		Inferred: dedupe(inf),
 		Key:      "nodeclass=" + nc.Addr + "|" + field,
-		Roots:    rootsOf(nc, cl),
+		Roots:    rootsOf(es...),
 	})
+}
+
+// clustersOf are the EKS clusters a node class may launch nodes for, as
+// nodeClassCluster counts them (those of its own root first, else all),
+// one per name.
+func clustersOf(m *lint.Model, nc *lint.NodeClass) []*lint.Cluster {
+	among := func(keep func(*lint.Cluster) bool) []*lint.Cluster {
+		var out []*lint.Cluster
+		for _, cl := range m.Clusters {
+			if !keep(cl) || !cl.Scope.Compatible(nc.Scope, true, false) {
+				continue
+			}
+			if nc.Scope.Cluster != "" && lint.Compare(cl.Name, lint.Known(nc.Scope.Cluster)) != lint.Yes {
+				continue
+			}
+			if !slices.ContainsFunc(out, func(o *lint.Cluster) bool { return lint.Compare(o.Name, cl.Name) == lint.Yes }) {
+				out = append(out, cl)
+			}
+		}
+		return out
+	}
+	if nc.Root != "" {
+		if out := among(func(cl *lint.Cluster) bool { return cl.Root == nc.Root }); len(out) > 0 {
+			return out
+		}
+	}
+	return among(func(*lint.Cluster) bool { return true })
+}
+
+// clusterLabels lists clusters by label.
+func clusterLabels(cls []*lint.Cluster) string {
+	var out []string
+	for _, c := range cls {
+		out = append(out, c.Label)
+	}
+	return listLabels(out)
 }
 
 // describeTerms renders selector terms as "k = v, id = x or …".

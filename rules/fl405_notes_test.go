@@ -9,10 +9,11 @@ import (
 	"github.com/faultline-dev/faultline/rules"
 )
 
-// A node class that may be for any of several clusters is not judged by
-// FL405, and a coverage note says so at its first subnet term.
+// A node class that may be for any of several clusters, one of whose
+// networking is not declared, is not judged by FL405, and a coverage
+// note says so at its first subnet term.
 func TestFL405NodeClassOfSeveralClustersIsANote(t *testing.T) {
-	res := lintDir(t, filepath.Join("testdata", "FL405", "negative_node_class_of_two_clusters"), rules.NodeClassSelectsNothing)
+	res := lintDir(t, filepath.Join("testdata", "FL405", "negative_node_class_of_two_clusters_one_network_unknown"), rules.NodeClassSelectsNothing)
 	var notes []string
 	for _, n := range res.Summary.Notes {
 		if n.Kind == lint.Unresolved && strings.HasPrefix(n.What, "FL405: ") {
