@@ -55,6 +55,11 @@ func TestBlanked(t *testing.T) {
 		"on = {% if a %}false{% else %}true{% endif %}\n":                            "on =           false                         \n",
 		"{% if a %}\nx = 1\n{%- elif b -%}\nx = 2\n{% else %}\nx = 3\n{% endif %}\n": "          \nx = 1\n              \n     \n          \n     \n           \n",
 		"{% if a %}{% if b %}1{% else %}2{% endif %}3{% else %}4{% endif %}5":        "                    1                      3                      5",
+		// A Go action that declares or assigns a variable, or is a
+		// comment, writes nothing; one that compares does.
+		"{{ $bucket := env \"B\" }}\nb: {{ $bucket }}\n": strings.Repeat(" ", 24) + "\nb: " + strings.Repeat("x", 13) + "\n",
+		"{{- $n = 2 }}\n{{/* why */}}\nn: 1\n":           strings.Repeat(" ", 13) + "\n" + strings.Repeat(" ", 13) + "\nn: 1\n",
+		"v: {{ $a == $b }}\n":                            "v: xxxxxxxxxxxxxx\n",
 	} {
 		got, ok := Blanked([]byte(src))
 		if !ok || string(got) != want {

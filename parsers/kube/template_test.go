@@ -106,3 +106,15 @@ func TestTemplateNoteNamesTheNearestPlaceholder(t *testing.T) {
 		t.Fatalf("notes %v: want one at line 6, the {{ if }}", notes)
 	}
 }
+
+// TestTemplateErrorOnItsTagLineIsANote: a file whose YAML error is on a
+// line holding a template tag is a template, even when blanking the tags
+// leaves the same error there (a value written at column 0 by toYaml).
+func TestTemplateErrorOnItsTagLineIsANote(t *testing.T) {
+	src := []byte("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: b\n{{ toYaml .Values.extra }}\n")
+	var notes []lint.Note
+	_, diags := Parse("t.yaml", src, Options{Templates: true, Notes: func(n lint.Note) { notes = append(notes, n) }})
+	if len(diags) != 0 || len(notes) != 1 {
+		t.Fatalf("diagnostics %v, notes %v: want one note", diags, notes)
+	}
+}
