@@ -16,3 +16,16 @@ func TestOSOfAMIType(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowsBuildOfAMIType: the build of Windows Server 2019 and 2022
+// AMI types; none for a Linux type or a Windows year not known.
+func TestWindowsBuildOfAMIType(t *testing.T) {
+	for typ, want := range map[string]string{
+		"WINDOWS_CORE_2019_x86_64": "10.0.17763", "WINDOWS_FULL_2022_x86_64": "10.0.20348",
+		"WINDOWS_CORE_2031_x86_64": "", "AL2023_x86_64_STANDARD": "", "CUSTOM": "",
+	} {
+		if got := WindowsBuildOfAMIType(typ); got != want {
+			t.Errorf("WindowsBuildOfAMIType(%q) = %q, want %q", typ, got, want)
+		}
+	}
+}

@@ -1337,3 +1337,22 @@ func OSOfAMIType(t string) string {
 	}
 	return ""
 }
+
+// WindowsBuildOfAMIType is the node.kubernetes.io/windows-build label the
+// kubelet puts on the nodes of a managed node group with EKS AMI type t:
+// Windows Server 2019's build for the _2019_ types, 2022's for _2022_;
+// "" for any other type (Linux nodes carry no such label).
+func WindowsBuildOfAMIType(t string) string {
+	if OSOfAMIType(t) != OSWindows {
+		return ""
+	}
+	for _, part := range strings.Split(t, "_") {
+		switch part {
+		case "2019":
+			return "10.0.17763"
+		case "2022":
+			return "10.0.20348"
+		}
+	}
+	return ""
+}

@@ -13,6 +13,7 @@ const (
 	LabelInstanceType = "node.kubernetes.io/instance-type"
 	LabelArch         = "kubernetes.io/arch"
 	LabelOS           = "kubernetes.io/os"
+	labelWindowsBuild = "node.kubernetes.io/windows-build"
 	LabelZone         = "topology.kubernetes.io/zone"
 	LabelNodePool     = "karpenter.sh/nodepool"
 	LabelCapacityType = "karpenter.sh/capacity-type"

@@ -27,6 +27,7 @@ func nodeGroupPlace(m *lint.Model, ng *lint.NodeGroup) *Place {
 	}
 	p.armOnly = strings.Contains(c.AMIType, "ARM_64")
 	p.os, p.osRange = c.OS, c.OSRange
+	p.windowsBuild = lint.WindowsBuildOfAMIType(c.AMIType)
 	p.nodeGroupInstances(m, ng)
 	switch zones, ok := subnetZones(m, c.Subnets); {
 	case ok && !c.SubnetsUnknown && len(c.Subnets) > 0:

@@ -36,6 +36,10 @@ func (p *Place) offerFor(key string, instances []*instance, instancesKnown bool)
 		return offer{}
 	case key == LabelOS && p.os != "":
 		return offer{finite: true, values: []string{p.os}}
+	case key == labelWindowsBuild && p.os == lint.OSLinux:
+		return offer{missing: true} // the kubelet sets it on Windows nodes only
+	case key == labelWindowsBuild && p.windowsBuild != "":
+		return offer{finite: true, values: []string{p.windowsBuild}}
 	case wellKnown(key):
 		if karpenterDomain(key) && !p.karpenter {
 			// Karpenter labels no node group's nodes; a node group
@@ -101,7 +105,7 @@ func wellKnown(key string) bool {
 	switch key {
 	case LabelOS, "kubernetes.io/hostname", "topology.kubernetes.io/region", "topology.k8s.aws/zone-id",
 		"eks.amazonaws.com/nodegroup-image", "karpenter.k8s.aws/ec2nodeclass",
-		"node.kubernetes.io/windows-build":
+		labelWindowsBuild:
 		return true
 	}
 	switch domainOf(key) {

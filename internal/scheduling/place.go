@@ -69,6 +69,9 @@ type Place struct {
 	// AMI decides it (lint.NodeGroupCapacity.OS); osRange is where.
 	os      string
 	osRange lint.Range
+	// windowsBuild is the node.kubernetes.io/windows-build its Windows
+	// nodes carry when the AMI type decides it.
+	windowsBuild string
 }
 
 // Label is how messages name the place: with its root when another

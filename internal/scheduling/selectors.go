@@ -166,7 +166,7 @@ func labelMisfit(p *Place, key string, want []lint.Requirement) *Misfit {
 		if key == LabelZone && !p.zonesRange.IsZero() {
 			m.At = p.zonesRange
 		}
-		if key == LabelOS && !p.osRange.IsZero() {
+		if (key == LabelOS || key == labelWindowsBuild) && !p.osRange.IsZero() {
 			m.At = p.osRange
 		}
 	case r.Operator == lint.OpDoesNotExist:
@@ -199,7 +199,10 @@ func labelFix(p *Place, r lint.Requirement) string {
 	if r.Operator != lint.OpIn || len(r.Values) == 0 {
 		return fmt.Sprintf("give %s's nodes a label %s, or drop it from the pod", p.Label(), r.Key)
 	}
-	if r.Key == LabelOS && p.os != "" {
+	if r.Key == labelWindowsBuild && p.windowsBuild != "" {
+		return fmt.Sprintf("run the pod on nodes of a Windows AMI with %s (the nodes of %s run build %s), or drop the requirement from it", describe(r), p.Label(), p.windowsBuild)
+	}
+	if (r.Key == LabelOS || r.Key == labelWindowsBuild) && p.os != "" {
 		// The AMI decides it; no label changes it.
 		return fmt.Sprintf("run the pod on nodes whose AMI gives %s (not on %s, whose nodes run %s), or drop the requirement from it", describe(r), p.Label(), p.os)
 	}
