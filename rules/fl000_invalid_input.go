@@ -67,9 +67,11 @@ blocks its ` + "`for_each`" + ` makes, nor in ` + "`moved`" + `, ` + "`removed`"
 import's ` + "`to`" + `, which are addresses, nor in a provider block whose
 configuration no resource, data source or import uses, in the module or
 in a module it is passed to (a module with a provider block of its own for
-that provider uses its own), since Terraform prunes it unevaluated — where only
-a module whose code faultline does not read (a registry module) may use it,
-a coverage note says so —; and only where Terraform
+that provider uses its own), since Terraform prunes it unevaluated — a
+registry module faultline models uses what its stand-ins' resources use at
+every version its constraint allows (the eks module's aws-auth before v20:
+kubernetes); where only a module whose code faultline does not read may use
+it, a coverage note says so —; and only where Terraform
 certainly evaluates the code — a module the tree calls, a root with a
 backend or cloud block that manages a resource or calls a module —, so not
 in a directory of snippets copied into roots (provider and backend blocks,

@@ -453,7 +453,7 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 				continue
 			}
 			res.Notes = append(res.Notes, lint.Note{Kind: lint.Unresolved, Range: l.Rng(*dg.Subject),
-				What: fmt.Sprintf("provider block: %s (%s); Terraform reports it only if something uses the provider configuration, and only a module whose code faultline does not read may", dg.Summary, strings.TrimSuffix(dg.Detail, "."))})
+				What: fmt.Sprintf("provider block: %s (%s); Terraform reports it only if something uses the provider configuration, and only a module whose code faultline does not read may use it", dg.Summary, strings.TrimSuffix(dg.Detail, "."))})
 		}
 		for _, dg := range diags {
 			if dg.Severity != hcl.DiagError {

@@ -104,6 +104,8 @@ func (m *Module) providerUses() ProviderUses {
 		pc := ProviderCall{}
 		if modsource.IsLocal(c.Source) {
 			pc.Dir = filepath.Clean(filepath.Join(m.Dir, c.Source))
+		} else {
+			pc.Models = modelDirsOf(c)
 		}
 		if c.providers != nil {
 			pairs, d := hcl.ExprMap(c.providers)
@@ -221,13 +223,31 @@ func usedConfigs(info *modInfo, child func(dir string) *modInfo, seen map[string
 			ci = child(c.Dir)
 		}
 		var inner configUses
+		var configures []string
 		if ci == nil || !ci.Exists || !ci.Whole {
-			inner.any = true
+			// Code not read, but for what the stand-ins of a modelled
+			// registry module show it certainly uses.
+			inner = configUses{certain: standInUses(c.Models), any: true}
 		} else {
 			seen[c.Dir] = true
 			inner = usedConfigs(ci, child, seen)
 			delete(seen, c.Dir)
+			configures = ci.Providers.Configures
 		}
+		pass := func(from, to map[string]bool) {
+			for k := range from {
+				switch v, passed := c.Passes[k]; {
+				case passed:
+					to[v] = true
+				case slices.Contains(configures, k):
+					// The child configures it itself: its own block, not
+					// the caller's, is the one used.
+				case k == inheritedDefaults || !strings.Contains(k, "."):
+					to[k] = true // a default configuration, inherited
+				}
+			}
+		}
+		pass(inner.certain, out.certain)
 		if inner.any {
 			for _, v := range c.Passes {
 				out.maybe[v] = true
@@ -235,19 +255,64 @@ func usedConfigs(info *modInfo, child func(dir string) *modInfo, seen map[string
 			out.maybe[inheritedDefaults] = true
 			continue
 		}
-		for _, set := range []struct {
-			from, to map[string]bool
-		}{{inner.certain, out.certain}, {inner.maybe, out.maybe}} {
-			for k := range set.from {
-				switch v, passed := c.Passes[k]; {
-				case passed:
-					set.to[v] = true
-				case slices.Contains(ci.Providers.Configures, k):
-					// The child configures it itself: its own block, not
-					// the caller's, is the one used.
-				case k == inheritedDefaults || !strings.Contains(k, "."):
-					set.to[k] = true // a default configuration, inherited
-				}
+		pass(inner.maybe, out.maybe)
+	}
+	return out
+}
+
+// modelDirsOf are the embedded stand-ins of every version a registry
+// call's constraint allows (ProviderCall.Models); nil when faultline
+// models none.
+func modelDirsOf(c *Call) []string {
+	key, ref, ok := modsource.ModelKey(c.Source)
+	if !ok {
+		return nil
+	}
+	ix := modelSet{}.idx()
+	if _, known := ix[key]; !known {
+		return nil
+	}
+	written := c.Version
+	if modsource.VersionRefused(c.Source) != "" {
+		written = ""
+	}
+	allowed, constraint, ok := modsource.CallVersions(written, ref)
+	if !ok {
+		return nil
+	}
+	dir, alts, _, why := ix.ChooseModel(key, allowed, constraint, false)
+	if why != "" {
+		return nil
+	}
+	out := []string{dir.Dir}
+	for _, a := range alts {
+		out = append(out, a.Dir)
+	}
+	return out
+}
+
+// standInUses are the provider configurations (in the module's own
+// names) the resources of every stand-in of dirs use: what the real
+// module uses at each version its constraint allows. Nested calls are
+// not followed.
+func standInUses(dirs []string) map[string]bool {
+	var out map[string]bool
+	for _, dir := range dirs {
+		m := modelSet{}.module(dir)
+		if m == nil {
+			return nil
+		}
+		own := map[string]bool{}
+		for _, o := range m.providerUses().Own {
+			own[o] = true
+		}
+		if out == nil {
+			out = own
+			continue
+		}
+		for k := range out {
+			if !own[k] {
+				delete(out, k)
 			}
 		}
 	}

@@ -110,4 +110,8 @@ type ProviderCall struct {
 	Dir    string
 	Passes map[string]string
 	Unread bool
+	// Models are, for a registry call faultline models, the embedded
+	// stand-ins of every version its constraint allows: the providers
+	// all of their resources use, the real module's too.
+	Models []string
 }

@@ -1,0 +1,32 @@
+terraform {
+  backend "s3" {
+    bucket = "ledger-state"
+    key    = "eks/terraform.tfstate"
+    region = "eu-west-2"
+  }
+}
+
+# The eks module at 19.x manages aws-auth with the kubernetes provider
+# (a resource of its own, whatever its count), so Terraform configures
+# this provider and resolves its references: the data source was renamed.
+provider "kubernetes" {
+  host                   = module.eks.cluster_endpoint
+  cluster_ca_certificate = base64decode(module.eks.cluster_certificate_authority_data)
+  token                  = data.aws_eks_cluster_auth.ledger.token # want FL000 `Reference to undeclared resource: A data resource "aws_eks_cluster_auth" "ledger" has not been declared in this module`
+}
+
+data "aws_eks_cluster_auth" "cluster" {
+  name = module.eks.cluster_name
+}
+
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "19.21.0"
+
+  cluster_name    = "ledger"
+  cluster_version = "1.28"
+  vpc_id          = "vpc-0a1b2c3d4e5f60718"
+  subnet_ids      = ["subnet-0a1b2c3d4e5f60718", "subnet-0f1e2d3c4b5a69788"]
+
+  manage_aws_auth_configmap = true
+}
