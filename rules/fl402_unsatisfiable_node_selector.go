@@ -42,7 +42,10 @@ rules out by its name (` + "`karpenter.sh/nodepool DoesNotExist`" + ` beside a l
 NodePool carries: the pod is meant for node groups declared elsewhere). Nor
 is any workload judged whose cluster gets NodePools from a release of a
 chart faultline does not render (a generic chart whose values list
-NodePool manifests): those NodePools are no places here. A
+NodePool manifests): those NodePools are no places here; nor one that only
+a self-managed node group may take, whose labels and taints its nodes'
+bootstrap sets (the coverage lines of all scheduling rules are counted
+here, FL403's reason included). A
 GitOps tree that declares no cluster says its NodePools, node groups and
 Fargate profiles are the whole capacity with ` + "`capacity { complete = true }`" + `
 in .faultline.hcl (docs/configuration.md).
