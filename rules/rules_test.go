@@ -295,6 +295,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// Only a self-managed group, whose taints its bootstrap sets,
 		// may take the pod the tainted managed group refuses: counted.
 		"testdata/FL403/negative_self_managed_group_may_take_untolerating_pod": 1,
+		// The cluster's only group is one whose bootstrap sets its taints:
+		// no place faultline reads refused the pod, so nothing to explain.
+		"testdata/FL403/negative_eksctl_self_managed_group_own_bootstrap": 0,
 		// Karpenter's NodePools are applied from elsewhere: a label value
 		// no place here carries is theirs, and counted.
 		"testdata/FL402/negative_label_value_of_capacity_elsewhere": 1,
