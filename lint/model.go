@@ -316,6 +316,10 @@ type LaunchTemplate struct {
 	// could not be read.
 	InstanceType      Value
 	InstanceTypeRange Range
+	// NoImage is set when the template certainly names no AMI (image_id
+	// not written, null or ""): a managed node group launching it runs
+	// the AMI its ami_type, or EKS's default, picks.
+	NoImage bool
 }
 
 // NodeGroup is an EKS managed node group or a self-managed group
@@ -378,6 +382,11 @@ type NodeGroupCapacity struct {
 	// OSRange is where what decides OS is written (the group itself when
 	// it is a default).
 	OSRange Range
+	// OSUnlessImage is the operating system of a managed group's nodes
+	// when OS is not known only because the group launches a launch
+	// template, which may give an AMI of its own: the Linux EKS picks
+	// when the template names none (LaunchTemplate.NoImage).
+	OSUnlessImage string
 	// MaxSize is the scaling maximum when HasMaxSize is set.
 	MaxSize    int
 	HasMaxSize bool

@@ -27,6 +27,12 @@ func nodeGroupPlace(m *lint.Model, ng *lint.NodeGroup) *Place {
 	}
 	p.armOnly = strings.Contains(c.AMIType, "ARM_64")
 	p.os, p.osRange = c.OS, c.OSRange
+	if p.os == "" && c.OSUnlessImage != "" {
+		// A launch template that names no AMI leaves it to ami_type.
+		if lt := m.LaunchTemplateOf(ng); lt != nil && lt.NoImage {
+			p.os, p.osRange = c.OSUnlessImage, ng.Range
+		}
+	}
 	p.windowsBuild = lint.WindowsBuildOfAMIType(c.AMIType)
 	p.nodeGroupInstances(m, ng)
 	switch zones, ok := subnetZones(m, c.Subnets); {

@@ -24,8 +24,18 @@ func (x *extraction) managedCapacity() lint.NodeGroupCapacity {
 	}
 	c.AMIType, _ = x.val("ami_type").Str()
 	c.OS, c.OSRange = x.nodeOS()
+	if c.OS == "" && x.amiTypeUnwritten() {
+		c.OSUnlessImage = lint.OSLinux
+	}
 	c.CapacityType, _ = x.val("capacity_type").Str()
 	return c
+}
+
+// amiTypeUnwritten reports whether a managed group's ami_type is not
+// written or null.
+func (x *extraction) amiTypeUnwritten() bool {
+	v := x.argument("ami_type")
+	return v == cty.NilVal || v.IsKnown() && v.IsNull()
 }
 
 // nodeOS is the operating system of a managed group's nodes and where it
@@ -33,7 +43,7 @@ func (x *extraction) managedCapacity() lint.NodeGroupCapacity {
 // launch template may give an AMI of its own (unknown then).
 func (x *extraction) nodeOS() (string, lint.Range) {
 	v := x.argument("ami_type")
-	if v == cty.NilVal || v.IsKnown() && v.IsNull() {
+	if x.amiTypeUnwritten() {
 		if len(eval.BlockList(eval.GetAttr(x.v, "launch_template"))) > 0 {
 			return "", lint.Range{}
 		}
@@ -385,6 +395,17 @@ func (x *extraction) launchTemplateType(lt *lint.LaunchTemplate) {
 		return // "" is no instance type
 	}
 	lt.InstanceType, lt.InstanceTypeRange = val, x.pos(a)
+}
+
+// noImage reports whether a launch template certainly names no AMI: its
+// image_id is not written, null or "".
+func (x *extraction) noImage() bool {
+	v := x.argument("image_id")
+	if v == cty.NilVal || v.IsKnown() && v.IsNull() {
+		return true
+	}
+	s, ok := x.e.Holes.ToValue(v).Str()
+	return ok && s == ""
 }
 
 // argument is the value of a resource argument as its block writes it: a

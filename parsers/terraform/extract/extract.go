@@ -81,6 +81,7 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		lt.InstanceProfile = x.firstRef([2]string{"iam_instance_profile", "name"}, [2]string{"iam_instance_profile", "arn"})
 		lt.SecurityGroups = x.refList(nil, "vpc_security_group_ids")
 		x.launchTemplateType(lt)
+		lt.NoImage = x.noImage()
 		for i := range eval.BlockList(eval.GetAttr(v, "network_interfaces")) {
 			lt.SecurityGroups = append(lt.SecurityGroups, x.refList(&blockIndex{"network_interfaces", i}, "security_groups")...)
 		}

@@ -121,6 +121,7 @@ module "eks_managed_node_group" {
   subnet_ids                = try(each.value.subnet_ids, var.eks_managed_node_group_defaults.subnet_ids, var.subnet_ids)
   cluster_security_group_id = local.cluster_security_group_id
 
+  ami_id   = try(each.value.ami_id, var.eks_managed_node_group_defaults.ami_id, "")
   ami_type = try(each.value.ami_type, var.eks_managed_node_group_defaults.ami_type, null)
   min_size        = try(each.value.min_size, var.eks_managed_node_group_defaults.min_size, 1)
   max_size        = try(each.value.max_size, var.eks_managed_node_group_defaults.max_size, 3)

@@ -173,6 +173,7 @@ module "eks_managed_node_group" {
 
   use_name_prefix = try(each.value.use_name_prefix, null)
   subnet_ids      = coalesce(try(each.value.subnet_ids, null), var.subnet_ids)
+  ami_id          = try(each.value.ami_id, null)
   ami_type        = try(each.value.ami_type, null)
   min_size        = try(each.value.min_size, null)
   max_size        = try(each.value.max_size, null)

@@ -33,6 +33,7 @@ resource "aws_launch_template" "this" {
 
   name                   = var.launch_template_use_name_prefix ? null : local.launch_template_name_int
   name_prefix            = var.launch_template_use_name_prefix ? "${local.launch_template_name_int}-" : null
+  image_id               = var.ami_id
   vpc_security_group_ids = length(var.network_interfaces) > 0 ? [] : compact(concat([try(aws_security_group.this[0].id, ""), var.cluster_primary_security_group_id], var.vpc_security_group_ids))
   tags                   = var.tags
 }

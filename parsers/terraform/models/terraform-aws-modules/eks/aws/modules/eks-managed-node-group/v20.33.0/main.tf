@@ -18,6 +18,7 @@ resource "aws_launch_template" "this" {
 
   name                   = var.launch_template_use_name_prefix ? null : local.launch_template_name
   name_prefix            = var.launch_template_use_name_prefix ? "${local.launch_template_name}-" : null
+  image_id               = var.ami_id
   vpc_security_group_ids = length(var.network_interfaces) > 0 ? [] : local.security_group_ids
   tags                   = var.tags
 }

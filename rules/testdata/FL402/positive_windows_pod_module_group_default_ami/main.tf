@@ -1,0 +1,21 @@
+# The eks module gives each managed group a launch template of its own; with
+# neither ami_type nor ami_id the template names no AMI and EKS runs
+# Amazon Linux.
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "20.24.0"
+
+  cluster_name    = "ledger"
+  cluster_version = "1.30"
+  vpc_id          = "vpc-0a1b2c3d4e5f60718"
+  subnet_ids      = ["subnet-0a1b2c3d4e5f60718", "subnet-0f1e2d3c4b5a69788"]
+
+  eks_managed_node_groups = {
+    general = {
+      instance_types = ["m6i.large"]
+      min_size       = 1
+      max_size       = 4
+      desired_size   = 2
+    }
+  }
+}
