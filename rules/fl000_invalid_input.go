@@ -152,7 +152,11 @@ OpenAPI document (its first key ` + "`openapi`" + ` or ` + "`swagger`" + ` with 
 GitHub Actions workflow (a key ` + "`on`" + ` or a ` + "`jobs`" + ` mapping, no ` + "`apiVersion`" + ` or
 ` + "`kind`" + `), a YAML list (an Ansible playbook; an INI file's ` + "`[SERVICE]`" + ` section
 header reads as one) — is a note: nothing of the EKS stack reads
-it. A kustomization that lists a
+it; so is a shell script whose first command opens a here-document
+the file closes (` + "`cat <<EOF | kubectl apply -f -`" + `), and one holding git
+merge conflict markers whose first side of each conflict parses as such
+a file (a manifest in conflict stays FL000).
+A kustomization that lists a
 file outside its own directory is FL000 as ` + "`kustomize build`" + ` refuses it, unless a
 Flux Kustomization of the tree builds that directory: kustomize-controller
 loads files from anywhere in its source, and the overlay is read as it builds

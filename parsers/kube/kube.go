@@ -218,6 +218,10 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 		return lint.Note{Kind: lint.Skipped, Range: d.Range,
 			What: fmt.Sprintf("does not parse (%s), and it is %s, no Kubernetes manifest (what parses before the error says so); not read", d.Detail, what)}, true
 	}
+	if what, ok := conflictedNonManifest(data); ok {
+		return lint.Note{Kind: lint.Skipped, Range: d.Range,
+			What: fmt.Sprintf("does not parse (%s): it holds git merge conflict markers, and it is %s, no Kubernetes manifest (the first side of each conflict says so); not read", d.Detail, what)}, true
+	}
 	if ownError(rel, data, d) {
 		// The same error with every template tag blanked: the file's
 		// own, whatever its placeholders are filled with.
@@ -286,6 +290,9 @@ func notManifest(data []byte, after, errLine int) (string, bool) {
 		// what the file is.
 		from = 0
 	}
+	if at, ok := shellHeredoc(lines, from, errLine-1); ok {
+		return fmt.Sprintf("a shell script (a here-document opens at line %d)", at), true
+	}
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(bytes.Join(lines[from:errLine-1], []byte("\n"))))
 	for {
@@ -315,6 +322,38 @@ func notManifest(data []byte, after, errLine int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// heredocOpen matches a shell here-document's redirection and its
+// delimiter word, quoted or not (`<<EOF`, `<<-'EOF'`).
+var heredocOpen = regexp.MustCompile(`<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)`)
+
+// shellHeredoc reports whether the first line of lines[from:to] that is
+// neither blank nor a comment is a shell command opening a here-document
+// that a later line of the file closes (`cat <<EOF | kubectl apply -f -`
+// … `EOF`): a shell script, its 1-based line.
+func shellHeredoc(lines [][]byte, from, to int) (int, bool) {
+	for i := from; i < to && i < len(lines); i++ {
+		l := bytes.TrimSpace(lines[i])
+		if len(l) == 0 || l[0] == '#' {
+			continue
+		}
+		m := heredocOpen.FindSubmatch(l)
+		if m == nil || string(m[2]) != string(m[4]) {
+			return 0, false
+		}
+		for _, later := range lines[i+1:] {
+			later = bytes.TrimRight(later, "\r")
+			if len(m[1]) > 0 {
+				later = bytes.TrimLeft(later, "\t")
+			}
+			if bytes.Equal(later, m[3]) {
+				return i + 1, true
+			}
+		}
+		return 0, false
+	}
+	return 0, false
 }
 
 // workflow reports whether the top-level mapping n is a GitHub Actions
