@@ -489,6 +489,9 @@ func (e *FuncEnv) lengthFunc() function.Function {
 // Inside resolves p against the root module directory and reports whether
 // it stays inside the tree (symlinks followed).
 func (e *FuncEnv) Inside(p string) (string, bool) {
+	if homeRelative(p) {
+		return p, false
+	}
 	if !filepath.IsAbs(p) {
 		e.countRelative()
 		p = e.beneath(p)
@@ -498,6 +501,14 @@ func (e *FuncEnv) Inside(p string) (string, bool) {
 		return p, false
 	}
 	return p, e.Tree.Contains(p)
+}
+
+// homeRelative reports whether path p starts with ~, which Terraform's
+// file functions expand to the home directory of whoever runs it (go-homedir:
+// "~" and "~/…"; "~user" is an error there): a file of that machine, never
+// of the tree.
+func homeRelative(p string) bool {
+	return strings.HasPrefix(p, "~")
 }
 
 // Resolve is path p as the root's working directory resolves it: as it

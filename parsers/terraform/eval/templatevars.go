@@ -144,6 +144,9 @@ func (m *Module) configFile(path hcl.Expression, rel func(string) string) (abs, 
 		return "", "", false
 	}
 	shown = p.AsString()
+	if homeRelative(shown) {
+		return "", "", false // the home directory of whoever runs Terraform
+	}
 	abs = shown
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(m.Dir, abs)

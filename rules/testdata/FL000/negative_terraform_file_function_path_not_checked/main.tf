@@ -33,3 +33,10 @@ resource "aws_lambda_function" "rotate" {
 output "values" {
   value = [local.optional, local.extra, local.rendered]
 }
+
+# The operator's own key, from the home directory of whoever runs
+# Terraform (~ is expanded there), never a file of this tree.
+resource "aws_key_pair" "operator" {
+  key_name   = "edge-operator"
+  public_key = file("~/.ssh/edge-operator.pub")
+}
