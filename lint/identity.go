@@ -513,7 +513,7 @@ func TermMatch(t SelectorTerm, g Identity) Tri {
 	}
 	if t.HasName {
 		if sg != nil {
-			and(Compare(t.Name, sg.Name))
+			and(GlobMatch(t.Name, sg.Name))
 		} else {
 			and(Maybe)
 		}

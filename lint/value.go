@@ -338,13 +338,101 @@ func matchPattern(segs []Segment, s string) bool {
 	return false
 }
 
-// Glob reports whether v matches a Karpenter-style tag value pattern where
-// "*" alone matches anything.
+// GlobMatch reports whether v matches a Karpenter selector's tag value
+// or name, which Karpenter hands to EC2 as a filter value: "*" matches
+// any run of characters, "?" any one, and a backslash escapes either
+// ("*Public*", "dev-private-?"). A pattern without wildcards is compared
+// as a value; one with holes and wildcards may match.
 func GlobMatch(pattern, v Value) Tri {
-	if p, ok := pattern.Str(); ok && p == "*" {
-		return Yes
+	p, ok := pattern.Str()
+	if !ok {
+		for _, seg := range pattern.Segments() {
+			if seg.Ref == nil && strings.ContainsAny(seg.Text, "*?") {
+				if Compare(pattern, v) == Yes {
+					return Yes
+				}
+				return Maybe
+			}
+		}
+		return Compare(pattern, v)
 	}
-	return Compare(pattern, v)
+	if !strings.ContainsAny(p, "*?") {
+		return Compare(pattern, v)
+	}
+	if s, ok := v.Str(); ok {
+		if ec2Glob(p, s) {
+			return Yes
+		}
+		return No
+	}
+	if v.IsUnknown() {
+		return Maybe
+	}
+	// A value with holes: its literal start decides against the
+	// pattern's literal start.
+	lit := globPrefix(p)
+	if vp := v.Prefix(); !strings.HasPrefix(vp, lit) && !strings.HasPrefix(lit, vp) {
+		return No
+	}
+	return Maybe
+}
+
+// globPrefix is the literal text an EC2 filter pattern starts with, up to
+// its first wildcard.
+func globPrefix(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '*' || c == '?':
+			return b.String()
+		case c == '\\' && i+1 < len(p):
+			i++
+			b.WriteByte(p[i])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// ec2Glob reports whether s matches EC2 filter pattern p ("*" any run,
+// "?" one character, "\\" escaping the next), byte by byte; a star
+// retried one byte further on a mismatch, so linear in practice.
+func ec2Glob(p, s string) bool {
+	px, sx := 0, 0
+	starPx, starSx := -1, -1
+	for px < len(p) || sx < len(s) {
+		if px < len(p) {
+			switch c := p[px]; {
+			case c == '*':
+				starPx, starSx = px, sx+1
+				px++
+				continue
+			case c == '?':
+				if sx < len(s) {
+					px, sx = px+1, sx+1
+					continue
+				}
+			case c == '\\' && px+1 < len(p):
+				if sx < len(s) && s[sx] == p[px+1] {
+					px, sx = px+2, sx+1
+					continue
+				}
+			default:
+				if sx < len(s) && s[sx] == c {
+					px, sx = px+1, sx+1
+					continue
+				}
+			}
+		}
+		if starPx >= 0 && starSx <= len(s) {
+			px, sx = starPx+1, starSx
+			starSx++
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // CutLiteral splits v at the first sep in a literal part (holes are taken

@@ -122,3 +122,36 @@ func TestCutLiteral(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobMatch: a selector's tag value is an EC2 filter value, with "*"
+// and "?" wildcards and a backslash escaping them.
+func TestGlobMatch(t *testing.T) {
+	x := hole("r:var.env", "")
+	for _, c := range []struct {
+		name       string
+		pattern, v Value
+		want       Tri
+	}{
+		{"any", Known("*"), Known("anything"), Yes},
+		{"trailing star", Known("dev-private*"), Known("dev-private-2"), Yes},
+		{"trailing star, other", Known("dev-private*"), Known("dev-public-1"), No},
+		{"both ends", Known("*Public*"), Known("vpc-Public-a"), Yes},
+		{"both ends, case", Known("*Public*"), Known("vpc-public-a"), No},
+		{"star matches empty", Known("eks-node*"), Known("eks-node"), Yes},
+		{"one character", Known("az-?"), Known("az-b"), Yes},
+		{"one character, two", Known("az-?"), Known("az-bc"), No},
+		{"star backtracks", Known("*a*b"), Known("xaaab"), Yes},
+		{"star backtracks, no", Known("*a*b"), Known("xaaac"), No},
+		{"escaped star", Known(`price\*`), Known("price*"), Yes},
+		{"escaped star is literal", Known(`price\*`), Known("prices"), No},
+		{"no wildcard is a value", Known("dev"), Known("dev-1"), No},
+		{"value with a hole, prefix fits", Known("dev-*"), Concat(Known("dev-"), x), Maybe},
+		{"value with a hole, prefix does not", Known("dev-*"), Concat(Known("prod-"), x), No},
+		{"unknown value", Known("dev-*"), Unknown(), Maybe},
+		{"pattern with a hole and a star", Concat(x, Known("-*")), Known("dev-1"), Maybe},
+	} {
+		if got := GlobMatch(c.pattern, c.v); got != c.want {
+			t.Errorf("%s: GlobMatch(%s, %s) = %s, want %s", c.name, c.pattern, c.v, got, c.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -234,8 +235,8 @@ func (idx *attachmentIndex) candidates(t lint.SelectorTerm) []*attachedGroup {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v, ok := t.Tags[k].Str()
-		if !ok || v == "*" {
-			continue
+		if !ok || strings.ContainsAny(v, "*?") {
+			continue // a wildcard (EC2 filter value): any group may match
 		}
 		tagged := idx.byTag[k+"\x00"+v]
 		if len(idx.loose) == 0 {

@@ -27,7 +27,9 @@ the cluster's subnets (` + "`vpc_config.subnet_ids`" + `) are all subnets of the
 (` + "`aws_subnet`" + `, the vpc module's subnets) whose tags are known, and every
 subnet and security group a term could select has known tags. The
 security groups include the cluster security group EKS creates, tagged
-` + "`aws:eks:cluster-name`" + ` and ` + "`kubernetes.io/cluster/<name>`" + `.
+` + "`aws:eks:cluster-name`" + ` and ` + "`kubernetes.io/cluster/<name>`" + `. A tag value
+(or a security group name) is an EC2 filter value, as Karpenter passes it:
+` + "`*`" + ` matches any run of characters and ` + "`?`" + ` any one (` + "`Name: \"*private*\"`" + `).
 
 The node class is judged against the cluster its configuration or
 placement names, else the cluster of the Terraform root that applies it,
