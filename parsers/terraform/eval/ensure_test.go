@@ -39,11 +39,18 @@ func ensureReference(v cty.Value, steps hcl.Traversal, sofar string, leaf func(s
 	}
 	if idx >= 0 {
 		path := fmt.Sprintf("%s[%d]", sofar, idx)
+		// Holes for the elements before idx, as ensure makes them.
+		upTo := func(elems []cty.Value) []cty.Value {
+			for j := len(elems); int64(j) < idx; j++ {
+				elems = append(elems, leaf(fmt.Sprintf("%s[%d]", sofar, j)))
+			}
+			return append(elems, ensureReference(cty.NilVal, rest, path, leaf))
+		}
 		if v == cty.NilVal || v.IsNull() || !v.IsKnown() {
-			if idx != 0 {
+			if idx > maxEnsuredIndex {
 				return v
 			}
-			return cty.TupleVal([]cty.Value{ensureReference(cty.NilVal, rest, path, leaf)})
+			return cty.TupleVal(upTo(nil))
 		}
 		ty := v.Type()
 		if !ty.IsTupleType() && !ty.IsListType() {
@@ -51,7 +58,15 @@ func ensureReference(v cty.Value, steps hcl.Traversal, sofar string, leaf func(s
 		}
 		elems := v.AsValueSlice()
 		if idx >= int64(len(elems)) {
-			return v
+			for j, x := range elems {
+				if !x.RawEquals(leaf(fmt.Sprintf("%s[%d]", sofar, j))) || !ty.IsTupleType() || idx > maxEnsuredIndex {
+					return v
+				}
+			}
+			if !ty.IsTupleType() || idx > maxEnsuredIndex {
+				return v
+			}
+			return cty.TupleVal(upTo(elems))
 		}
 		elems[idx] = ensureReference(elems[idx], rest, path, leaf)
 		return cty.TupleVal(elems)
@@ -129,6 +144,12 @@ func TestEnsureAllAsInTurn(t *testing.T) {
 		{index(cty.True)},
 		{hcl.TraverseSplat{}},
 		{attr("new"), index(cty.NumberIntVal(0)), index(cty.NumberIntVal(0))},
+		{attr("names"), index(cty.NumberIntVal(2))},
+		{attr("names"), index(cty.NumberIntVal(0))},
+		{attr("names"), index(cty.NumberIntVal(3))},
+		{attr("names"), index(cty.NumberIntVal(1)), attr("x")},
+		{attr("list"), index(cty.NumberIntVal(64))},
+		{attr("far"), index(cty.NumberIntVal(64))},
 	}
 	same := func(a, b cty.Value) bool {
 		if a == cty.NilVal || b == cty.NilVal {
@@ -154,5 +175,25 @@ func TestEnsureAllAsInTurn(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestEnsureListReadPastItsFirstElement: a list no value is known for,
+// read at index 1 and then 0 and 3 (data.aws_availability_zones.x.names),
+// is a list of holes long enough for each read, in any order; a list the
+// configuration gives is not lengthened.
+func TestEnsureListReadPastItsFirstElement(t *testing.T) {
+	leaf := func(p string) cty.Value { return cty.StringVal("hole:" + p) }
+	at := func(n string, i int64) hcl.Traversal {
+		return hcl.Traversal{hcl.TraverseAttr{Name: n}, hcl.TraverseIndex{Key: cty.NumberIntVal(i)}}
+	}
+	v := ensureAll(cty.EmptyObjectVal, []hcl.Traversal{at("names", 1), at("names", 0), at("names", 3)}, leaf)
+	want := cty.TupleVal([]cty.Value{leaf("names[0]"), leaf("names[1]"), leaf("names[2]"), leaf("names[3]")})
+	if got := v.GetAttr("names"); !got.RawEquals(want) {
+		t.Errorf("names = %#v, want %#v", got, want)
+	}
+	given := cty.ObjectVal(map[string]cty.Value{"names": cty.TupleVal([]cty.Value{cty.StringVal("eu-north-1a")})})
+	if got := ensure(given, at("names", 1), "", leaf); !got.RawEquals(given) {
+		t.Errorf("a given list = %#v, want it unchanged", got)
 	}
 }

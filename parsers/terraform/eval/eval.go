@@ -1533,11 +1533,15 @@ func ensureAt(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) 
 	if idx >= 0 {
 		path := sofar + "[" + strconv.FormatInt(idx, 10) + "]"
 		if absent {
-			if idx != 0 {
+			// A list read at index idx has at least idx+1 elements: the
+			// ones before it are holes of their own
+			// (data.aws_availability_zones.x.names[1]).
+			if idx > maxEnsuredIndex {
 				return v, false
 			}
+			elems := leaves(nil, idx, sofar, leaf)
 			x, _ := ensureAt(cty.NilVal, rest, path, leaf)
-			return cty.TupleVal([]cty.Value{x}), true
+			return cty.TupleVal(append(elems, x)), true
 		}
 		ty := v.Type()
 		if !ty.IsTupleType() && !ty.IsListType() {
@@ -1545,7 +1549,15 @@ func ensureAt(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) 
 		}
 		elems := v.AsValueSlice()
 		if idx >= int64(len(elems)) {
-			return v, false
+			// Past the end of a list this made of holes (names[0] read
+			// before names[1]) it grows; past a list the configuration
+			// gives, the index is out of range.
+			if !ty.IsTupleType() || idx > maxEnsuredIndex || !madeOfLeaves(elems, sofar, leaf) {
+				return v, false
+			}
+			elems = leaves(elems, idx, sofar, leaf)
+			x, _ := ensureAt(cty.NilVal, rest, path, leaf)
+			return cty.TupleVal(append(elems, x)), true
 		}
 		x, changed := ensureAt(elems[idx], rest, path, leaf)
 		if !changed && ty.IsTupleType() {
@@ -1595,6 +1607,32 @@ func ensureAt(v cty.Value, steps hcl.Traversal, sofar string, leaf func(string) 
 	}
 	m[key], _ = ensureAt(cur, rest, path, leaf)
 	return cty.ObjectVal(m), true
+}
+
+// maxEnsuredIndex is the largest index ensure makes a list of holes for:
+// a list read further in is left alone (its elements are not made up by
+// the hundred).
+const maxEnsuredIndex = 63
+
+// leaves appends to elems the holes of the elements after them up to (not
+// including) index n of the list at sofar.
+func leaves(elems []cty.Value, n int64, sofar string, leaf func(string) cty.Value) []cty.Value {
+	for j := int64(len(elems)); j < n; j++ {
+		elems = append(elems, leaf(sofar+"["+strconv.FormatInt(j, 10)+"]"))
+	}
+	return elems
+}
+
+// madeOfLeaves reports whether every element of a list at sofar is the
+// hole ensure makes for it: a list it made up, not one configuration
+// gives.
+func madeOfLeaves(elems []cty.Value, sofar string, leaf func(string) cty.Value) bool {
+	for j, x := range elems {
+		if !x.RawEquals(leaf(sofar + "[" + strconv.Itoa(j) + "]")) {
+			return false
+		}
+	}
+	return true
 }
 
 // stepKey is what one step of an ensured path names: an attribute or
