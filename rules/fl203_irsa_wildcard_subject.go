@@ -37,7 +37,9 @@ A wildcard only in the name inside one fixed namespace
 (` + "`system:serviceaccount:crossplane-system:provider-aws-*`" + `, the usual form
 for Crossplane provider accounts whose names carry a revision hash) is a
 warning: anyone who can create service accounts in that namespace gets the
-role.
+role. A pattern whose literal start no service account subject shares
+(` + "`repo:acme/app:*`" + `, a GitHub Actions subject under the cluster's provider)
+lets no service account in: FL207 reports it.
 
 Operators are read as IAM evaluates them. ` + "`ForAnyValue:`" + `, ` + "`ForAllValues:`" + ` and
 ` + "`…IfExists`" + ` change nothing for ` + "`:sub`" + `, which every service account token
@@ -203,6 +205,8 @@ func reportWildcard(p *lint.Pass, r *lint.Role, c lint.TrustCondition, v lint.Va
 			p.Unresolved(fmt.Sprintf("subject %s in trust of %s", v, r.Label), at)
 		}
 		return // not a pattern (or not a service account subject)
+	} else if !mayMatchServiceAccount(v) {
+		return // a pattern no service account's subject matches: FL207's
 	}
 	f := lint.Finding{
 		Range:    at,
@@ -223,4 +227,21 @@ func reportWildcard(p *lint.Pass, r *lint.Role, c lint.TrustCondition, v lint.Va
 		f.Hint = "use StringEquals with the exact service account name (for Crossplane providers, fix it with a DeploymentRuntimeConfig serviceAccountTemplate), or keep the pattern and restrict who can create service accounts in that namespace"
 	}
 	p.Report(f)
+}
+
+// serviceAccountSubjectPrefix starts every subject EKS puts in a service
+// account's token.
+const serviceAccountSubjectPrefix = "system:serviceaccount:"
+
+// mayMatchServiceAccount reports whether StringLike pattern v may match a
+// service account's subject: the literal text it starts with, up to its
+// first wildcard or hole, agrees with system:serviceaccount: ("*",
+// "system:*"); a pattern written for another issuer's subjects
+// ("repo:acme/app:*", GitHub's) matches none.
+func mayMatchServiceAccount(v lint.Value) bool {
+	lit := v.Prefix()
+	if i := strings.IndexAny(lit, "*?"); i >= 0 {
+		lit = lit[:i]
+	}
+	return strings.HasPrefix(serviceAccountSubjectPrefix, lit) || strings.HasPrefix(lit, serviceAccountSubjectPrefix)
 }
