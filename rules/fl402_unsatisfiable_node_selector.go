@@ -19,10 +19,16 @@ NodePool can give it every label it requires: a well-known label (instance
 type, family, architecture, zone, capacity type, the NodePool's name) its
 requirements allow, or a label its template or requirements define. A
 managed node group's nodes carry its ` + "`labels`" + `, its name
-(` + "`eks.amazonaws.com/nodegroup`" + `) and the labels of its instance types.
-Neither carries ` + "`eks.amazonaws.com/compute-type`" + `, which only Fargate (` + "`fargate`" + `),
+(` + "`eks.amazonaws.com/nodegroup`" + `) and the Kubernetes labels of its instance
+types (type, architecture), never Karpenter's own ` + "`karpenter.k8s.aws/`" + `
+instance labels. Neither carries ` + "`eks.amazonaws.com/compute-type`" + `, which only Fargate (` + "`fargate`" + `),
 EKS Auto Mode (` + "`auto`" + `) and hybrid nodes set: a pod selecting
 ` + "`compute-type: fargate`" + ` in a namespace no Fargate profile selects fits nowhere.
+A NodePool of EKS Auto Mode (its ` + "`nodeClassRef`" + ` an ` + "`eks.amazonaws.com`" + ` NodeClass)
+gives its nodes ` + "`compute-type: auto`" + ` and its instance labels under
+` + "`eks.amazonaws.com/`" + ` (` + "`eks.amazonaws.com/instance-category`" + `, ` + "`…/instance-cpu`" + `),
+which its requirements narrow as Karpenter's do; it does nothing in a
+cluster the tree declares without Auto Mode.
 
 FL402 reports a workload when no NodePool or node group of its cluster can
 carry the labels it requires — a selector left over from another cluster, a

@@ -383,9 +383,13 @@ func (c *checker) candidates(w *lint.Workload) []*Place {
 	}
 	var out []*Place
 	cluster := clusterOf(w.Scope)
+	plain := c.declaredWithoutAutoMode(cluster)
 	for _, p := range c.places {
 		if lint.Compare(p.cluster, cluster) == lint.No {
 			continue
+		}
+		if p.autoMode && plain {
+			continue // an Auto Mode NodePool does nothing in a cluster without it
 		}
 		if !p.Entity.Base().Scope.Compatible(w.Scope, true, true) {
 			continue

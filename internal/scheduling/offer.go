@@ -9,7 +9,20 @@ import (
 // offerFor says what the place's nodes carry for a label key. instances
 // are the instance types still allowed (nil: not known).
 func (p *Place) offerFor(key string, instances []*instance, instancesKnown bool) offer {
+	if p.autoMode && key == LabelComputeType {
+		return offer{finite: true, values: []string{computeTypeAuto}}
+	}
+	if k, ok := p.autoModeInstanceKey(key); ok {
+		key = k
+	}
 	switch {
+	case instanceDerived(key) && karpenterDomain(key) && !p.karpenter:
+		// Karpenter puts its instance labels on the nodes it launches
+		// only; a node group's nodes carry them if it labels them so.
+		if _, set := p.labels[key]; set || p.labelsOpen {
+			return p.customOffer(key)
+		}
+		return offer{missing: true}
 	case instanceDerived(key):
 		if instancesKnown {
 			return offer{finite: true, values: labelValues(instances, key)}
@@ -54,6 +67,26 @@ func (p *Place) offerFor(key string, instances []*instance, instancesKnown bool)
 		return p.openOffer(key)
 	}
 	return p.customOffer(key)
+}
+
+// The label EKS puts on the nodes of a compute type it manages, and its
+// value on EKS Auto Mode's.
+const (
+	LabelComputeType = "eks.amazonaws.com/compute-type"
+	computeTypeAuto  = "auto"
+)
+
+// autoModeInstanceKey is the Karpenter instance label
+// (karpenter.k8s.aws/instance-cpu) that a label key of EKS Auto Mode's
+// nodes names (eks.amazonaws.com/instance-cpu), for a NodePool of Auto
+// Mode, when the instance table decides it.
+func (p *Place) autoModeInstanceKey(key string) (string, bool) {
+	rest, ok := strings.CutPrefix(key, "eks.amazonaws.com/instance-")
+	if !p.autoMode || !ok {
+		return "", false
+	}
+	k := "karpenter.k8s.aws/instance-" + rest
+	return k, instanceDerived(k)
 }
 
 // identityOffer is the offer for the label naming the NodePool or node

@@ -58,6 +58,10 @@ type Place struct {
 	zoneClass string
 	cluster   lint.Value
 	karpenter bool
+	// autoMode is set for a NodePool of EKS Auto Mode: its nodes carry
+	// eks.amazonaws.com/compute-type=auto and the instance labels under
+	// eks.amazonaws.com/ (autoModeInstanceKey).
+	autoMode bool
 	// root is the place's root, set when its label alone does not tell
 	// it from another root's place (nameRoots).
 	root string
@@ -143,7 +147,7 @@ func nameRoots(ps []*Place) {
 // requirements allows, shared by the NodePools that write the same
 // (their lists are only read).
 func nodePoolPlace(m *lint.Model, np *lint.NodePool, allowed map[string][]*instance) *Place {
-	p := &Place{Kind: NodePoolPlace, Entity: np, karpenter: true, cluster: clusterOf(np.Scope)}
+	p := &Place{Kind: NodePoolPlace, Entity: np, karpenter: true, autoMode: np.AutoMode, cluster: clusterOf(np.Scope)}
 	if s, ok := np.Name.Str(); ok {
 		p.name = s
 	}
@@ -151,9 +155,13 @@ func nodePoolPlace(m *lint.Model, np *lint.NodePool, allowed map[string][]*insta
 	p.reqs, p.reqRange = map[string][]lint.Requirement{}, map[string]lint.Range{}
 	if !np.RequirementsUnknown {
 		for _, r := range known(np.Requirements) {
-			p.reqs[r.Key] = append(p.reqs[r.Key], r)
-			if _, ok := p.reqRange[r.Key]; !ok {
-				p.reqRange[r.Key] = r.Range
+			key := r.Key
+			if k, ok := p.autoModeInstanceKey(key); ok {
+				key = k // narrowed as the instance label it names
+			}
+			p.reqs[key] = append(p.reqs[key], r)
+			if _, ok := p.reqRange[key]; !ok {
+				p.reqRange[key] = r.Range
 			}
 		}
 	}

@@ -274,14 +274,38 @@ func (c *checker) complete(w *lint.Workload) (why string) {
 }
 
 // autoModePool reports whether a NodePool of EKS Auto Mode is declared in
-// the workload's scope.
+// the workload's scope. None is for a workload whose cluster is one the
+// tree declares without Auto Mode (placed there by its root, or named by
+// its scope): such a NodePool does nothing in that cluster.
 func (c *checker) autoModePool(w *lint.Workload) bool {
+	if c.declaredWithoutAutoMode(clusterOf(w.Scope)) {
+		return false
+	}
 	for _, np := range c.m.NodePools {
 		if np.AutoMode && np.Scope.Compatible(w.Scope, true, true) {
 			return true
 		}
 	}
 	return false
+}
+
+// declaredWithoutAutoMode reports whether the tree declares the cluster
+// named, and every declaration of it runs without EKS Auto Mode.
+func (c *checker) declaredWithoutAutoMode(name lint.Value) bool {
+	if _, ok := name.Str(); !ok {
+		return false
+	}
+	found := false
+	for _, cl := range c.m.Clusters {
+		if lint.Compare(cl.Name, name) != lint.Yes {
+			continue
+		}
+		if cl.AutoMode || cl.AutoModeUnknown {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // completeDeclared is complete from the sources alone.

@@ -82,20 +82,24 @@ func selectorFit(ts []podTerm, p *Place, explain bool) (instances []*instance, k
 func termFit(t podTerm, p *Place, explain bool) ([]*instance, bool, *Misfit) {
 	term, keys, groups := t.reqs, t.keys, t.groups
 	instances, known := p.instances, p.instancesKnown
+	derived := t.derived
+	if !p.karpenter {
+		derived = slices.DeleteFunc(slices.Clone(derived), func(d keyReqs) bool { return !p.derivedHere(d.key) })
+	}
 	switch {
-	case known && len(t.derived) > 0:
+	case known && len(derived) > 0:
 		var left []*instance
 		for _, it := range instances {
-			if allowedBy(it, t.derived) {
+			if allowedBy(it, derived) {
 				left = append(left, it)
 			}
 		}
 		if len(left) == 0 {
 			for _, k := range keys {
-				if instanceDerived(k) && !explain {
+				if p.derivedHere(k) && !explain {
 					return nil, false, quiet
 				}
-				if instanceDerived(k) {
+				if p.derivedHere(k) {
 					return nil, false, instanceMisfit(p, groups[k])
 				}
 			}
@@ -110,7 +114,7 @@ func termFit(t podTerm, p *Place, explain bool) ([]*instance, bool, *Misfit) {
 		}
 	}
 	for _, k := range keys {
-		if instanceDerived(k) && known {
+		if p.derivedHere(k) && known {
 			continue
 		}
 		if !p.offerFor(k, instances, known).compatible(groups[k]) {
@@ -121,6 +125,13 @@ func termFit(t podTerm, p *Place, explain bool) ([]*instance, bool, *Misfit) {
 		}
 	}
 	return instances, known, nil
+}
+
+// derivedHere reports whether the place's instance types decide label
+// key on its nodes: Karpenter's own instance labels
+// (karpenter.k8s.aws/…) only on the nodes Karpenter launches.
+func (p *Place) derivedHere(key string) bool {
+	return instanceDerived(key) && (p.karpenter || !karpenterDomain(key))
 }
 
 // ownMinValues is the place's minValues misfit over all its instance
