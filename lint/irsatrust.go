@@ -800,6 +800,16 @@ func (m *Model) issuerOrigin(v Value, depth int) (HoleRef, bool) {
 				return HoleRef{Object: ref.Object, Path: "cluster_oidc_issuer_url"}, true
 			}
 		}
+		if n := len(attrs); n >= 3 && attrs[n-3] == "identity" && attrs[n-2] == "oidc" && attrs[n-1] == "issuer" {
+			// A cluster object passed on whole (a module's output of
+			// its aws_eks_cluster, a variable of one): its issuer.
+			return HoleRef{Object: ref.Object, Path: ref.Path}, true
+		}
+		if len(attrs) == 0 && !ref.Anonymous && (a.Type == "var" || a.Type == "local") {
+			// One value read whole (var.issuer_url): whatever it is,
+			// what is built from it names the same issuer.
+			return HoleRef{Object: ref.Object}, true
+		}
 		return HoleRef{}, false
 	}
 	return HoleRef{}, false

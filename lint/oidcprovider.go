@@ -98,10 +98,18 @@ func SameIssuer(a, b Issuer) Tri {
 	}
 	ra, okA := soleOrigin(a.Bare)
 	rb, okB := soleOrigin(b.Bare)
-	if okA && okB && ra.Object == rb.Object && strings.Join(ra.Attrs(), ".") == strings.Join(rb.Attrs(), ".") && len(ra.Attrs()) > 0 {
+	if okA && okB && ra.Object == rb.Object && strings.Join(ra.Attrs(), ".") == strings.Join(rb.Attrs(), ".") && (len(ra.Attrs()) > 0 || wholeValue(ra.Object)) {
 		return Yes
 	}
 	return Maybe
+}
+
+// wholeValue reports whether a hole's object is one value read whole: an
+// input variable or a local (var.issuer_url), not a resource or module
+// call, whose attributes are values of their own.
+func wholeValue(object string) bool {
+	a, ok := ParseAddress(object)
+	return ok && (a.Type == "var" || a.Type == "local")
 }
 
 // EKSModuleCall reports whether addr is a terraform-aws-modules/eks call

@@ -42,7 +42,8 @@ the condition would change nothing. A principal written out as an ARN of
 the root's own account (` + "`data.aws_caller_identity`" + `), in a partition written
 or the root's own (` + "`data.aws_partition`" + `, as the IAM module's
 ` + "`iam-assumable-role-with-oidc`" + ` writes it), and the issuer of a provider
-the root declares is that provider, as is one written with the account
+the root declares (both built from the same value: its cluster's issuer,
+the same variable, a cluster object a module outputs whole) is that provider, as is one written with the account
 the root's provider configuration allows (` + "`allowed_account_ids`" + `); so is the ARN of a
 ` + "`data \"aws_iam_openid_connect_provider\"`" + ` looked up (by ` + "`url`" + ` or ` + "`arn`" + `) for the
 issuer of the one provider its root declares (IAM keeps one provider per

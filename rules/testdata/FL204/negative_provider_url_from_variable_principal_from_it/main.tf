@@ -1,0 +1,39 @@
+terraform {
+  backend "s3" {
+    bucket = "kestrel-state"
+    key    = "dns/terraform.tfstate"
+    region = "eu-west-1"
+  }
+}
+
+# The cluster lives in another stack; its issuer is passed in.
+variable "cluster_issuer_url" {
+  type = string
+}
+
+data "aws_caller_identity" "current" {}
+
+resource "aws_iam_openid_connect_provider" "cluster" {
+  url             = var.cluster_issuer_url
+  client_id_list  = ["sts.amazonaws.com"]
+  thumbprint_list = ["9e99a48a9960b14926bb7f3b02e22da2b0ab7280"]
+}
+
+# The principal is this root's own provider, spelled out from the same
+# variable: it accepts sts.amazonaws.com tokens only, so no :aud is needed.
+resource "aws_iam_role" "dns" {
+  name = "kestrel-external-dns"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = "arn:aws:iam::${data.aws_caller_identity.current.account_id}:oidc-provider/${replace(var.cluster_issuer_url, "https://", "")}" }
+      Condition = {
+        StringEquals = {
+          "${replace(var.cluster_issuer_url, "https://", "")}:sub" = "system:serviceaccount:kube-system:external-dns"
+        }
+      }
+    }]
+  })
+}
