@@ -45,7 +45,11 @@ the first), an argument or block Terraform reserves in a provider block
 ` + "`for_each`" + `, which OpenTofu reads there), a variable type written in quotes as Terraform 0.11 wrote it
 (` + "`type = \"list\"`" + `, which Terraform 1.x refuses: "Invalid quoted type
 constraints") or one its type syntax refuses (` + "`map[string]`" + `: "Invalid type
-specification"), an
+specification"), a module source Terraform cannot place (a relative path
+without ` + "`./`" + `, a host with no shorthand such as ` + "`gitlab.com/…`" + `: "Invalid module
+source address"; with a ` + "`version`" + `, anything but a registry address: "Invalid
+registry module source address", parsed as terraform-registry-address parses
+it), an
 argument a local module does not declare or a variable without a default it
 is not given (at the call), a ` + "`for_each`" + ` whose value, known statically, is a
 list or tuple rather than a map or set of strings (one known only at plan

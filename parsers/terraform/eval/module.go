@@ -771,6 +771,14 @@ func (m *Module) addCall(b *hcl.Block, override bool) {
 			c.Attrs[n] = a
 		}
 	}
+	if c.Source != "" {
+		_, hasVersion := attrs["version"]
+		if r := modsource.SourceRefused(c.Source, hasVersion); r != nil {
+			// terraform init and validate refuse the call.
+			m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError,
+				Summary: r.Summary, Detail: r.Detail, Subject: c.srcRange.Ptr()})
+		}
+	}
 	if va, ok := attrs["version"]; ok && c.Source != "" {
 		if why := modsource.VersionRefused(c.Source); why != "" {
 			// terraform init refuses the call.
