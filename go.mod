@@ -13,6 +13,7 @@ require (
 	github.com/hashicorp/go-version v1.9.0
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/hashicorp/terraform-json v0.29.0
+	github.com/hashicorp/terraform-registry-address v0.4.0
 	github.com/mattn/go-isatty v0.0.20
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
@@ -28,10 +29,7 @@ require (
 	sigs.k8s.io/yaml v1.6.0
 )
 
-require (
-	github.com/hashicorp/terraform-registry-address v0.4.0 // indirect
-	github.com/hashicorp/terraform-svchost v0.1.1 // indirect
-)
+require github.com/hashicorp/terraform-svchost v0.1.1 // indirect
 
 require (
 	dario.cat/mergo v1.0.1 // indirect

@@ -117,6 +117,11 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 	}
 	skip, notes := uncomparableCalls(l.ModuleCalls, bl.ModuleCalls)
 	in.Notes = append(in.Notes, notes...)
+	renamedRoots := movedRoots(l, bl)
+	for _, head := range slices.Sorted(maps.Keys(renamedRoots)) {
+		in.Notes = append(in.Notes, lint.Note{Kind: lint.Skipped, Range: lint.Range{File: head},
+			What: fmt.Sprintf("the root module %s at the base revision, moved here with its files unchanged: compared as the same root (one state)", renamedRoots[head])})
+	}
 	called := nowCalled(l, bl)
 	for _, root := range slices.Sorted(maps.Keys(called)) {
 		skip[root] = true
@@ -124,11 +129,91 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 			What: "a root module at the base revision, called as a module now: what it declared there is not compared (no apply of the scanned roots destroys it)"})
 	}
 	kept := func(o *lint.Object) string { return argoKept(bl.deliveries, l.deliveries, o) }
-	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip, kept, l.unbuilt) {
+	for _, c := range diffBase(bl.Input.Model, model, readMoves(l.Tree, l.TerraformRoots, l.rel), opts.BaseRev, skip, kept, l.unbuilt, renamedRoots) {
 		model.AddChange(c)
 	}
 	markModeAtBase(bl.Input.Model, model)
 	return nil
+}
+
+// movedRoots pairs, by their directories as ranges name them, the
+// scanned tree's root modules that did not exist at the base revision
+// with the base's root modules that are gone now and held the same
+// configuration files, byte for byte (a directory renamed or moved: its
+// backend, so its state, is the same): head root → base root. A root
+// whose files changed as it moved is not paired (its backend key may
+// have changed with it, a new state).
+func movedRoots(l, bl *Loaded) map[string]string {
+	headRoots := map[string]string{}
+	for _, d := range l.TerraformRoots {
+		headRoots[l.rel(d)] = d
+	}
+	baseRoots := map[string]string{}
+	for _, d := range bl.TerraformRoots {
+		baseRoots[bl.rel(d)] = d
+	}
+	gone := map[string]string{} // configuration digest → base root
+	for r, d := range baseRoots {
+		if _, ok := headRoots[r]; ok {
+			continue
+		}
+		if sig, ok := configFiles(bl.Tree, d); ok {
+			if _, dup := gone[sig]; dup {
+				gone[sig] = "" // two alike: neither is paired
+				continue
+			}
+			gone[sig] = r
+		}
+	}
+	out := map[string]string{}
+	taken := map[string]bool{}
+	for _, r := range slices.Sorted(maps.Keys(headRoots)) {
+		if _, ok := baseRoots[r]; ok {
+			continue
+		}
+		sig, ok := configFiles(l.Tree, headRoots[r])
+		if b := gone[sig]; ok && b != "" && !taken[b] {
+			out[r], taken[b] = b, true
+		}
+	}
+	return out
+}
+
+// configFiles is the names and contents of a root module's configuration
+// files (.tf, .tf.json, .tofu, .tofu.json), in name order, as one string;
+// false when the directory cannot be read or holds none.
+func configFiles(tree *treefs.Tree, dir string) (string, bool) {
+	ents, err := tree.ReadDir(dir)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !(strings.HasSuffix(n, ".tf") || strings.HasSuffix(n, ".tf.json") || strings.HasSuffix(n, ".tofu") || strings.HasSuffix(n, ".tofu.json")) {
+			continue
+		}
+		data, err := tree.ReadFile(filepath.Join(dir, n), 8<<20)
+		if err != nil {
+			return "", false
+		}
+		fmt.Fprintf(&b, "%s\x00%d\x00%s\x00", n, len(data), data)
+	}
+	return b.String(), b.Len() > 0
+}
+
+// atBaseRoot is key (root:address, or root:block) with its root, a head
+// root moved from a base one, replaced by that base root.
+func atBaseRoot(key string, renamedRoots map[string]string) (string, bool) {
+	root, rest, ok := strings.Cut(key, ":")
+	if !ok || len(renamedRoots) == 0 {
+		return "", false
+	}
+	b, ok := renamedRoots[root]
+	if !ok {
+		return "", false
+	}
+	return b + ":" + rest, true
 }
 
 // nowCalled are the base revision's root modules (by their directory, as
@@ -196,15 +281,23 @@ func uncomparableCalls(head, base []terraform.ModuleCall) (map[string]bool, []li
 	for _, c := range head {
 		k := c.Root + ":" + c.Call
 		b, ok := how[k]
-		if c.How != terraform.ResolvedCached || !ok || b == terraform.ResolvedCached || skip[k] {
+		if !ok || skip[k] {
+			continue
+		}
+		var what string
+		switch {
+		case c.How == terraform.ResolvedCached && b != terraform.ResolvedCached:
+			what = fmt.Sprintf("%s: not compared with the base revision: read from the module cache here, %s at base (the base has no .terraform/modules); inside it only the blocks both read are compared", c.Call, b)
+		case c.How == terraform.ResolvedUnknown && b != terraform.ResolvedUnknown:
+			// Its code (a new source: a private registry, a moved
+			// repository) is not read now: what it declares is not
+			// known, so nothing it declared at base is known gone.
+			what = fmt.Sprintf("%s: not compared with the base revision: its code is not read here (%s at base): what it declares now is not known", c.Call, b)
+		default:
 			continue
 		}
 		skip[k] = true
-		notes = append(notes, lint.Note{
-			Kind:  lint.Skipped,
-			What:  fmt.Sprintf("%s: not compared with the base revision: read from the module cache here, %s at base (the base has no .terraform/modules); inside it only the blocks both read are compared", c.Call, b),
-			Range: c.Range,
-		})
+		notes = append(notes, lint.Note{Kind: lint.Skipped, What: what, Range: c.Range})
 	}
 	return skip, notes
 }
@@ -234,13 +327,17 @@ func inUncomparable(o *lint.Object, skip map[string]bool) bool {
 // diffBase compares the base model with the scanned one; a base entity
 // inside a call skip names is compared only when the scanned tree has its
 // block.
-func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool, kept func(*lint.Object) string, unbuilt []string) []*lint.Change {
+func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool, kept func(*lint.Object) string, unbuilt []string, renamedRoots map[string]string) []*lint.Change {
 	byKey := map[string][]lint.Entity{}
 	for _, e := range head.Entities() {
 		if e.Base().Kind == lint.KindWorkload {
 			continue
 		}
-		byKey[baseKey(e)] = append(byKey[baseKey(e)], e)
+		k := baseKey(e)
+		byKey[k] = append(byKey[k], e)
+		if alt, ok := atBaseRoot(k, renamedRoots); ok {
+			byKey[alt] = append(byKey[alt], e)
+		}
 	}
 	at := " (at base)"
 	if rev != "" {
@@ -248,6 +345,11 @@ func diffBase(base, head *lint.Model, mv moves, rev string, skip map[string]bool
 	}
 	gone := unmatched(base, byKey)
 	blocks := byBlock(head)
+	for k, es := range blocks {
+		if alt, ok := atBaseRoot(k, renamedRoots); ok {
+			blocks[alt] = append(blocks[alt], es...)
+		}
+	}
 	var out []*lint.Change
 	for _, e := range base.Entities() {
 		o := e.Base()

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -98,6 +99,28 @@ func TestBaseRenamedFileIsNoChange(t *testing.T) {
 		map[string]string{"crossplane/eks/system.yaml": xpNodeGroup, "infra/main.tf": baseRole})
 	if len(cs) != 0 {
 		t.Errorf("want no change, got %d", len(cs))
+	}
+}
+
+// A root module directory moved with its files unchanged keeps its
+// backend, so its state: nothing it declares is deleted. Moved with a
+// file changed, it may be a new state: compared as before.
+func TestBaseMovedRootIsTheSameRoot(t *testing.T) {
+	files := map[string]string{"main.tf": baseRole + baseNodeGroup, "backend.tf": "terraform {\n  backend \"s3\" {\n    key = \"k8s.tfstate\"\n  }\n}\n"}
+	at := func(dir string, fs map[string]string) map[string]string {
+		out := map[string]string{}
+		for n, c := range fs {
+			out[dir+"/"+n] = c
+		}
+		return out
+	}
+	if cs := loadBase(t, at("infra/k8s", files), at("infra/eks", files)); len(cs) != 0 {
+		t.Errorf("moved root: %d changes, want none", len(cs))
+	}
+	changed := maps.Clone(files)
+	changed["backend.tf"] = strings.Replace(files["backend.tf"], "k8s.tfstate", "eks.tfstate", 1)
+	if cs := loadBase(t, at("infra/k8s", files), at("infra/eks", changed)); len(cs) != 2 {
+		t.Errorf("moved root with a new backend key: %d changes, want its role and node group deleted", len(cs))
 	}
 }
 
@@ -272,16 +295,21 @@ func TestBaseSkipsCallsReadFromTheCacheOnlyAtHead(t *testing.T) {
 		{Root: "infra", Call: "module.eks", How: terraform.ResolvedCached, Range: call},
 		{Root: "infra", Call: "module.eks.module.kms", How: terraform.ResolvedCached},
 		{Root: "infra", Call: "module.vpc", How: terraform.ResolvedCached},
+		{Root: "infra", Call: "module.irsa", How: terraform.ResolvedUnknown, Range: lint.Range{File: "infra/main.tf", Line: 9}},
+		{Root: "infra", Call: "module.tags", How: terraform.ResolvedUnknown},
 	}
 	base := []terraform.ModuleCall{
 		{Root: "infra", Call: "module.eks", How: terraform.ResolvedModelled},
 		{Root: "infra", Call: "module.vpc", How: terraform.ResolvedCached},
+		{Root: "infra", Call: "module.irsa", How: terraform.ResolvedModelled},
+		{Root: "infra", Call: "module.tags", How: terraform.ResolvedUnknown},
 	}
 	skip, notes := uncomparableCalls(head, base)
-	if len(skip) != 1 || !skip["infra:module.eks"] {
-		t.Errorf("skip %v, want module.eks only", skip)
+	if len(skip) != 2 || !skip["infra:module.eks"] || !skip["infra:module.irsa"] {
+		t.Errorf("skip %v, want module.eks (cached only here) and module.irsa (not read here)", skip)
 	}
-	if len(notes) != 1 || notes[0].Kind != lint.Skipped || notes[0].Range != call || !strings.Contains(notes[0].What, "modelled at base") {
+	if len(notes) != 2 || notes[0].Kind != lint.Skipped || notes[0].Range != call || !strings.Contains(notes[0].What, "modelled at base") ||
+		!strings.Contains(notes[1].What, "module.irsa: not compared with the base revision: its code is not read here (modelled at base)") {
 		t.Errorf("notes %+v", notes)
 	}
 	role := func(addr string) *lint.Role {
@@ -297,14 +325,14 @@ func TestBaseSkipsCallsReadFromTheCacheOnlyAtHead(t *testing.T) {
 	hm := &lint.Model{}
 	hm.Add(role(`infra:module.eks.module.pool["b"].aws_iam_role.this[0]`))
 	var got []string
-	for _, c := range diffBase(bm, hm, moves{}, "", skip, nil, nil) {
+	for _, c := range diffBase(bm, hm, moves{}, "", skip, nil, nil, nil) {
 		got = append(got, c.Before.Base().Addr)
 	}
 	want := []string{"infra:module.vpc.aws_iam_role.flow_logs[0]", `infra:module.eks.module.pool["a"].aws_iam_role.this[0]`}
 	if !slices.Equal(got, want) {
 		t.Errorf("changes at %q, want %q (the vpc module is cached on both sides)", got, want)
 	}
-	if n := len(diffBase(bm, hm, moves{}, "", nil, nil, nil)); n != 5 {
+	if n := len(diffBase(bm, hm, moves{}, "", nil, nil, nil, nil)); n != 5 {
 		t.Errorf("without skipping, %d changes, want 5", n)
 	}
 }
