@@ -445,6 +445,11 @@ func (mi *ModInst) Eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 	if !ok {
 		v, diags = expr.Value(ctx)
 	}
+	if diags.HasErrors() {
+		if x, ok := wholeHoleBranch(expr, ctx); ok {
+			v, diags = x.Value(ctx)
+		}
+	}
 	if diags.HasErrors() || v == cty.NilVal || !b.charge(v, "an expression") {
 		return cty.DynamicVal
 	}
@@ -454,6 +459,32 @@ func (mi *ModInst) Eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 		}
 	}
 	return v
+}
+
+// wholeHoleBranch is, for a conditional whose condition is known and one of
+// whose results is a hole standing for a whole value (a data source's
+// list attribute, data.aws_availability_zones.x.names, held as one hole
+// string), the result the condition picks: the two results' types do not
+// unify as Terraform's (a list and a list) do, so the conditional as a
+// whole fails where Terraform gives the branch it takes.
+func wholeHoleBranch(expr hcl.Expression, ctx *hcl.EvalContext) (hcl.Expression, bool) {
+	c, ok := Unhooked(expr).(*hclsyntax.ConditionalExpr)
+	if !ok {
+		return nil, false
+	}
+	cond, diags := c.Condition.Value(ctx)
+	if diags.HasErrors() || !cond.IsKnown() || cond.IsNull() || cond.Type() != cty.Bool {
+		return nil, false
+	}
+	t, d1 := c.TrueResult.Value(ctx)
+	f, d2 := c.FalseResult.Value(ctx)
+	if d1.HasErrors() || d2.HasErrors() || !isWholeHole(t) && !isWholeHole(f) {
+		return nil, false
+	}
+	if cond.True() {
+		return c.TrueResult, true
+	}
+	return c.FalseResult, true
 }
 
 // contextFor is the evaluation context of an expression with those facts:
