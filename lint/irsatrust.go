@@ -805,10 +805,11 @@ func (m *Model) issuerOrigin(v Value, depth int) (HoleRef, bool) {
 			// its aws_eks_cluster, a variable of one): its issuer.
 			return HoleRef{Object: ref.Object, Path: ref.Path}, true
 		}
-		if len(attrs) == 0 && !ref.Anonymous && (a.Type == "var" || a.Type == "local") {
-			// One value read whole (var.issuer_url): whatever it is,
-			// what is built from it names the same issuer.
-			return HoleRef{Object: ref.Object}, true
+		if !ref.Anonymous && (len(attrs) > 0 || a.Type == "var" || a.Type == "local") {
+			// One value (var.issuer_url, a module's output passed
+			// down as an input): whatever it is, what is built from it
+			// names the same issuer.
+			return HoleRef{Object: ref.Object, Path: ref.Path}, true
 		}
 		return HoleRef{}, false
 	}
