@@ -503,11 +503,15 @@ func sequencerInput(in *yaml.Node) bool {
 }
 
 // harmlessFunctions are functions that take no input and compose nothing,
-// by the package name a Function object is conventionally given:
-// function-auto-ready only marks composed resources ready.
+// by the names a Function object is conventionally given: its package's
+// repository, or, installed as a dependency by Crossplane's package
+// manager, <organisation>-<repository> (the Crossplane contrib and
+// Upbound builds). function-auto-ready only marks composed resources
+// ready.
 var harmlessFunctions = map[string]bool{
 	"function-auto-ready":                    true,
 	"crossplane-contrib-function-auto-ready": true,
+	"upbound-function-auto-ready":            true,
 }
 
 // functionStep notes a Pipeline step whose function is not rendered
