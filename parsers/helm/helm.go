@@ -845,11 +845,21 @@ func failedWithUnknownValues(j *job) (*RenderError, bool) {
 	var why []string
 	fromDefaults := true
 	for _, r := range j.releases {
-		if r == nil || r.ValuesUnknown == "" {
+		if r == nil {
 			return nil, false
 		}
-		if !slices.Contains(why, r.ValuesUnknown) {
-			why = append(why, r.ValuesUnknown)
+		unknown := r.ValuesUnknown
+		if unknown == "" && slices.Contains(r.Inferred, InferredDefaults) {
+			// Found in a chart no release installs, rendered with its
+			// defaults: the values it writes are those defaults, where
+			// an install (a bootstrap outside the tree) gives others.
+			unknown = "the values an install of the chart that writes it would give (no release of the tree installs that chart: it is rendered with its defaults)"
+		}
+		if unknown == "" {
+			return nil, false
+		}
+		if !slices.Contains(why, unknown) {
+			why = append(why, unknown)
 		}
 		fromDefaults = fromDefaults && slices.Contains(r.Inferred, InferredDefaultsRefused)
 	}
