@@ -410,8 +410,15 @@ func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvide
 		return nil
 	}
 	written, ok := m.IssuerOrigin(v)
+	originOf := m.IssuerOrigin
 	if !ok {
-		return m.providersOfLiteralIssuer(v, arn, in)
+		// Traced to no cluster: a provider whose URL is built from the
+		// same one value (var.issuer_url, a module output passed down)
+		// is for the same issuer, whatever it is.
+		if written, ok = valueOrigin(v); !ok {
+			return m.providersOfLiteralIssuer(v, arn, in)
+		}
+		originOf = func(u Value) (HoleRef, bool) { return valueOrigin(u) }
 	}
 	// The issuer of a cluster looked up by name (data "aws_eks_cluster")
 	// is that of the cluster of the name another root declares.
@@ -434,11 +441,31 @@ func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvide
 		if p.Data || !in(p) {
 			continue
 		}
-		if o, ok := m.IssuerOrigin(p.URL); ok && o == origin {
+		if o, ok := originOf(p.URL); ok && o == origin {
 			found = append(found, p)
 		}
 	}
 	return found
+}
+
+// valueOrigin is the one value an issuer (or a provider ARN's issuer) is
+// built from, when it is one that is not known statically and named: an
+// input variable or local read whole (var.issuer_url), or an attribute of
+// something (a module's output passed down as an input). What is built
+// from the same one is the same issuer, whatever it is.
+func valueOrigin(v Value) (HoleRef, bool) {
+	iss := ParseIssuer(v)
+	for _, w := range []Value{iss.Bare, v} {
+		ref, ok := soleOrigin(w)
+		if !ok || ref.Anonymous {
+			continue
+		}
+		a, ok := ParseAddress(ref.Object)
+		if ok && (len(ref.Attrs()) > 0 || a.Type == "var" || a.Type == "local") {
+			return HoleRef{Object: ref.Object, Path: ref.Path}, true
+		}
+	}
+	return HoleRef{}, false
 }
 
 // CallerAccountFunc names, as the object of a hole, Terragrunt's
@@ -803,12 +830,6 @@ func (m *Model) issuerOrigin(v Value, depth int) (HoleRef, bool) {
 		if n := len(attrs); n >= 3 && attrs[n-3] == "identity" && attrs[n-2] == "oidc" && attrs[n-1] == "issuer" {
 			// A cluster object passed on whole (a module's output of
 			// its aws_eks_cluster, a variable of one): its issuer.
-			return HoleRef{Object: ref.Object, Path: ref.Path}, true
-		}
-		if !ref.Anonymous && (len(attrs) > 0 || a.Type == "var" || a.Type == "local") {
-			// One value (var.issuer_url, a module's output passed
-			// down as an input): whatever it is, what is built from it
-			// names the same issuer.
 			return HoleRef{Object: ref.Object, Path: ref.Path}, true
 		}
 		return HoleRef{}, false

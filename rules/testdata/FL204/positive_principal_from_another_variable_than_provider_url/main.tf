@@ -28,7 +28,7 @@ resource "aws_iam_openid_connect_provider" "cluster" {
 # root does not declare, whose audiences are not known.
 resource "aws_iam_role" "dns" {
   name = "kestrel-external-dns"
-  assume_role_policy = jsonencode({ # want FL204:warning `trust of role "kestrel-external-dns" \(aws_iam_role.dns\) has a web-identity statement without an :aud = sts.amazonaws.com condition`
+  assume_role_policy = jsonencode({ # want FL204:notice `trust of role "kestrel-external-dns" \(aws_iam_role.dns\) has a web-identity statement without an :aud = sts.amazonaws.com condition`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"
