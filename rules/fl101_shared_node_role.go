@@ -63,11 +63,14 @@ spec:
 ` + "```" + `
 
 Karpenter's nodes keep their access, and nothing is reported, when the
-node groups sharing the role are all managed, the cluster reads access
-entries (` + "`API`" + ` or ` + "`API_AND_CONFIG_MAP`" + ` mode), an access entry of a node
-type that the tree declares grants the role (EKS deletes only the entry it
-made for the groups), and Karpenter launches with ` + "`spec.role`" + ` or an instance
-profile the tree declares.
+cluster reads access entries (` + "`API`" + ` or ` + "`API_AND_CONFIG_MAP`" + ` mode), an
+access entry of a node type that the tree declares grants the role (EKS
+deletes only the entry it made for managed groups, and nothing for
+self-managed ones), and Karpenter launches with ` + "`spec.role`" + ` or an instance
+profile the tree declares — where a self-managed group shares the role,
+neither that entry nor that profile declared in the group's own module
+instance (the eks module's self-managed group makes its role's entry:
+removing the group deletes it).
 
 ## How to fix
 
@@ -250,17 +253,33 @@ func reportSharedRole(p *lint.Pass, k lint.NodeIdentity, kRole lint.Identity, hi
 
 // accessOwnedElsewhere reports whether Karpenter's nodes keep their node
 // access and instance profile when the node groups that share their role
-// go: the groups are all managed, the cluster reads access entries only
-// or beside aws-auth (API, API_AND_CONFIG_MAP), an access entry of a
-// node type the tree declares grants the role (EKS deletes only the
-// entry it made for the groups, and makes none when one exists), and
-// Karpenter launches with spec.role (it makes its own instance profile)
-// or an instance profile the tree declares (not the one EKS made).
+// go: the groups are managed (EKS deletes only the entry and profile it
+// made for them) or self-managed (EKS deletes nothing for them; what goes
+// with one is what its module instance declares), the cluster reads
+// access entries only or beside aws-auth (API, API_AND_CONFIG_MAP), an
+// access entry of a node type the tree declares, outside every
+// self-managed group's module instance, grants the role, and Karpenter
+// launches with spec.role (it makes its own instance profile) or an
+// instance profile the tree declares (not the one EKS made, nor one a
+// self-managed group's module instance declares).
 func accessOwnedElsewhere(m *lint.Model, k lint.NodeIdentity, role lint.Identity, hits []lint.NodeIdentity) bool {
+	var owners []lint.Address // the module instances of self-managed groups
 	for _, g := range hits {
-		if ng, ok := g.Entity.(*lint.NodeGroup); !ok || !ng.Managed {
+		ng, ok := g.Entity.(*lint.NodeGroup)
+		if !ok {
 			return false
 		}
+		if !ng.Managed {
+			a, ok := lint.ParseAddress(ng.Addr)
+			if !ok {
+				return false
+			}
+			owners = append(owners, lint.Address{Root: a.Root, Modules: a.Modules})
+		}
+	}
+	ownedByGroup := func(addr string) bool {
+		a, ok := lint.ParseAddress(addr)
+		return !ok || slices.ContainsFunc(owners, a.Within)
 	}
 	mode, _ := m.AuthenticationMode(k.Cluster, k.Entity.Base().Scope)
 	if mode != lint.AuthAPI && mode != lint.AuthAPIAndConfigMap {
@@ -268,11 +287,16 @@ func accessOwnedElsewhere(m *lint.Model, k lint.NodeIdentity, role lint.Identity
 	}
 	if !k.Role.IsSet() {
 		ip := m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope)
-		if ip.Entity == nil || ip.Entity.Base().LookedUp {
+		if ip.Entity == nil || ip.Entity.Base().LookedUp || len(owners) > 0 && ownedByGroup(ip.Entity.Base().Addr) {
 			return false
 		}
 	}
-	return entryGrants(m, role, k.Cluster)
+	for _, ae := range grantingEntries(m, role, k.Cluster) {
+		if len(owners) == 0 || !ownedByGroup(ae.Addr) {
+			return true
+		}
+	}
+	return false
 }
 
 // roleKeys are the index keys of a resolved role whose name is fully

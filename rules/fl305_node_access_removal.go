@@ -463,16 +463,22 @@ func (x *accessIndex) awsAuthDeclared(b *lint.KubeObject) bool {
 // role needs no aws-auth mapping then (an entry that exists proves the
 // cluster reads access entries).
 func entryGrants(m *lint.Model, r lint.Identity, cluster lint.Value) bool {
+	return len(grantingEntries(m, r, cluster)) > 0
+}
+
+// grantingEntries are the access entries entryGrants finds.
+func grantingEntries(m *lint.Model, r lint.Identity, cluster lint.Value) []*lint.AccessEntry {
+	var out []*lint.AccessEntry
 	for _, ae := range m.AccessEntries {
 		if ae.AWSAuth() || destroyedByChange(m, ae) || lint.Compare(ae.Cluster, cluster) == lint.No || ae.NodeAccess() == lint.No {
 			continue
 		}
 		ra := m.ResolveRole(ae.Principal.Value, ae.Scope)
 		if ra.Entity != nil && ra.Entity == r.Entity || lint.SameIdentity(ra, r) == lint.Yes {
-			return true
+			out = append(out, ae)
 		}
 	}
-	return false
+	return out
 }
 
 func reportAWSAuthDeleted(p *lint.Pass, s *survivors, c *lint.Change, b *lint.KubeObject) {

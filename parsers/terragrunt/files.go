@@ -338,6 +338,24 @@ func (l *loader) repoRoot() string {
 	return filepath.Clean(l.opts.Root)
 }
 
+// repoRootOf is what get_repo_root() returns in directory dir: the top
+// level of the git repository dir is in, as git finds it from there — the
+// nearest directory of the scanned tree at or above dir holding .git (a
+// repository checked out inside another directory scanned with it) —,
+// else repoRoot.
+func (l *loader) repoRootOf(dir string) string {
+	root := filepath.Clean(l.opts.Root)
+	for d := filepath.Clean(dir); d != "" && treefs.Within(root, d); d = filepath.Dir(d) {
+		if l.exists(filepath.Join(d, ".git")) {
+			return d
+		}
+		if d == root || filepath.Dir(d) == d {
+			break
+		}
+	}
+	return l.repoRoot()
+}
+
 // rel is the path findings show for an absolute path.
 func (l *loader) rel(p string) string {
 	if l.opts.Rel != nil {

@@ -68,9 +68,10 @@ func (u *unitEval) funcs(s *scope) map[string]function.Function {
 		u.impure++ // the unit's directory
 		return s.original
 	})
-	fs["get_repo_root"] = str(u.l.repoRoot)
-	fs["get_path_from_repo_root"] = str(func() string { return slashRel(u.l.repoRoot(), s.dir()) })
-	fs["get_path_to_repo_root"] = str(func() string { return slashRel(s.dir(), u.l.repoRoot()) })
+	repo := func() string { return u.l.repoRootOf(s.dir()) }
+	fs["get_repo_root"] = str(repo)
+	fs["get_path_from_repo_root"] = str(func() string { return slashRel(repo(), s.dir()) })
+	fs["get_path_to_repo_root"] = str(func() string { return slashRel(s.dir(), repo()) })
 	fs["get_terraform_command"] = str(func() string { return "plan" })
 	fs["get_terraform_cli_args"] = function.New(&function.Spec{Type: function.StaticReturnType(cty.List(cty.String)), Impl: func([]cty.Value, cty.Type) (cty.Value, error) {
 		return cty.ListValEmpty(cty.String), nil

@@ -1,6 +1,8 @@
-# The role's EC2_LINUX entry is this tree's, but a self-managed group runs
-# as the role too, through an instance profile Karpenter's nodes are not
-# the only users of: the role is still shared, with the self-managed group.
+# The role's EC2_LINUX entry is this tree's, and a self-managed group runs
+# as the role too, through an instance profile declared on its own. EKS
+# deletes nothing when a self-managed group goes, and the entry and the
+# profile are not the group's: removing the group leaves Karpenter's nodes
+# their access.
 resource "aws_iam_role" "nodes" {
   name = "ledger-nodes"
   assume_role_policy = jsonencode({
@@ -87,7 +89,7 @@ resource "kubectl_manifest" "node_class" {
     metadata   = { name = "default" }
     spec = {
       amiSelectorTerms           = [{ alias = "al2023@latest" }]
-      role                       = aws_iam_role.nodes.name # want FL101 `is used by Karpenter EC2NodeClass default and also by self-managed node group aws_autoscaling_group.batch and managed node group aws_eks_node_group.system`
+      role                       = aws_iam_role.nodes.name
       subnetSelectorTerms        = [{ tags = { "karpenter.sh/discovery" = "ledger" } }]
       securityGroupSelectorTerms = [{ tags = { "karpenter.sh/discovery" = "ledger" } }]
     }
