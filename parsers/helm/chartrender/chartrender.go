@@ -248,7 +248,9 @@ func chartPath(name string) string {
 // errLocation finds the first template position in a Helm error:
 // "parse error at (c/templates/x.yaml:3): …", "execution error at
 // (c/templates/x.yaml:3:5): …", "template: c/templates/x.yaml:3:5: …".
-var errLocation = regexp.MustCompile(`(?:at \(|template: )([^\s():]+):(\d+)(?::(\d+))?`)
+// A chart's name may hold spaces, and so its templates' names ("model
+// server/templates/sa.yaml").
+var errLocation = regexp.MustCompile(`(?:at \(|template: )([^\s():](?:[^():\n]*[^\s():])?):(\d+)(?::(\d+))?`)
 
 // templateError turns an engine error into a RenderError at the template
 // and line Helm names.

@@ -57,6 +57,19 @@ func TestRenderTemplateError(t *testing.T) {
 	}
 }
 
+// A chart whose name holds a space names its templates so too: the
+// failure is still placed in the template, as executing (HQ:
+// eyelevelai/groundx-on-prem's "summary inference").
+func TestRenderTemplateErrorInChartNamedWithASpace(t *testing.T) {
+	files := webChart("a: 1\nb: {{ .Values.missing.deeper }}\n")
+	files[0].Data = []byte("apiVersion: v2\nname: model server\nversion: 0.1.0\n")
+	_, err := Render(renderapi.Request{Chart: "charts/model", ReleaseName: "model", Files: files})
+	var re *renderapi.RenderError
+	if !errors.As(err, &re) || !re.Executing || re.Template != "templates/deploy.yaml" || re.Line != 2 || re.Column != 14 {
+		t.Fatalf("error %#v", err)
+	}
+}
+
 // A failure inside the text a tpl call renders (a template named
 // "gotpl", no file of the chart) is placed at the tpl call.
 func TestRenderTplErrorAtCall(t *testing.T) {
