@@ -112,7 +112,8 @@ conditions, a ` + "`file()`" + ` or ` + "`templatefile()`" + ` whose path names 
 exists at …", at the path; not a file a ` + "`.gitignore`" + ` ignores or a template
 beside it renders, written before Terraform runs, nor the byte-reading
 functions ` + "`filebase64sha256()`" + ` and the like, mostly over a package a build
-step makes). A file faultline refuses to read (a symlink out of the
+step makes; nor in a module referring to something it does not declare,
+where Terraform stops before calling it). A file faultline refuses to read (a symlink out of the
 tree, a FIFO or device), a file the checkout holds locked (a Git LFS pointer
 in place of a packed subchart, a ` + "`terraform.tfvars`" + ` git-crypt encrypted) and
 a Terraform root that reaches its evaluation budget are coverage notes, not

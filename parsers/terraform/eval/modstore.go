@@ -91,9 +91,16 @@ func summarize(m *Module, tree *treefs.Tree, rel func(string) string) *modInfo {
 	if m == nil {
 		return &modInfo{}
 	}
-	diags := append(append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...), m.templateVarsDiags(tree, rel)...)
-	inf := &modInfo{Exists: true, Files: m.files, Diags: diags, Templates: m.staticTemplates(), Applied: m.applied()}
+	diags := append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...)
+	inf := &modInfo{Exists: true, Files: m.files, Templates: m.staticTemplates(), Applied: m.applied()}
 	inf.Refs, inf.LooseRefs, inf.OutputRefs, inf.ProviderRefs, inf.LooseProviderRefs = m.undeclaredRefs()
+	if len(inf.Refs)+len(inf.LooseRefs) == 0 {
+		// Terraform calls a file function only once every reference
+		// resolves: with one to something undeclared (reported, or a
+		// snippet's kept silent) it stops before.
+		diags = append(diags, m.templateVarsDiags(tree, rel)...)
+	}
+	inf.Diags = diags
 	inf.Providers = m.providerUses()
 	inf.LocalCalls, inf.Outputs = m.localCalls(), m.outputNames()
 	inf.CrossFile = m.crossFile
