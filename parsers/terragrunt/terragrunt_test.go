@@ -1,11 +1,13 @@
 package terragrunt
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform"
 	"github.com/hashicorp/hcl/v2"
@@ -408,5 +410,41 @@ func TestIncludeFunctionsOfUnreadInclude(t *testing.T) {
 	stage := input(t, u.Inputs(noOutputs), "stage")
 	if stage.Value.IsKnown() {
 		t.Errorf("stage = %#v, want unknown", stage.Value)
+	}
+}
+
+// TestRepoRootOfANestedRepository: get_repo_root() is the top level of the
+// git repository the unit is in, as git finds it from the unit's
+// directory — a repository checked out inside the directory scanned —,
+// not the scan root.
+func TestRepoRootOfANestedRepository(t *testing.T) {
+	root := t.TempDir()
+	nested := filepath.Join(root, "live")
+	for p, c := range map[string]string{
+		"live/.git/HEAD":               "ref: refs/heads/main\n",
+		"live/_shared/app.hcl":         "locals {\n  team = \"payments\"\n}\n",
+		"live/prod/app/terragrunt.hcl": "locals {\n  shared = read_terragrunt_config(\"${get_repo_root()}/_shared/app.hcl\")\n}\ninputs = {\n  team = local.shared.locals.team\n  here = get_path_from_repo_root()\n}\n",
+		"tools/render/terragrunt.hcl":  "inputs = {\n  here = get_path_from_repo_root()\n}\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := []string{filepath.Join(nested, "prod/app/terragrunt.hcl"), filepath.Join(root, "tools/render/terragrunt.hcl")}
+	ld := load(files, Options{Root: root, Tree: treefs.New([]string{root}, ""), Holes: lint.NewHoles()})
+	l := &live{root: root, res: ld.res, ld: ld}
+	app := l.unit(t, "live/prod/app").Inputs(noOutputs)
+	if v := input(t, app, "team").Value; !v.RawEquals(cty.StringVal("payments")) {
+		t.Errorf("team = %#v, want the shared file read from live/, the repository's top level", v)
+	}
+	if v := input(t, app, "here").Value; !v.RawEquals(cty.StringVal("prod/app")) {
+		t.Errorf("path from the repository's top level = %#v, want prod/app", v)
+	}
+	// Outside the nested repository (and outside git): the scan root.
+	if v := input(t, l.unit(t, "tools/render").Inputs(noOutputs), "here").Value; !v.RawEquals(cty.StringVal("tools/render")) {
+		t.Errorf("path from the scan root = %#v, want tools/render", v)
 	}
 }
