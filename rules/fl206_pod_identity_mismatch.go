@@ -78,8 +78,9 @@ often manage two clusters. Nor does it make the account possible when that
 root declares its EKS clusters, all named, and none is the association's:
 what it installs lands in its own clusters. An association whose role another association
 of the cluster binds to the account where the pods do run (the Karpenter
-module's default association beside the user's own) is a leftover, not a
-failure, and is not reported.
+module's default association beside the user's own), or that account gets
+by IRSA (its ` + "`eks.amazonaws.com/role-arn`" + ` is the role, whose trust lets its
+subject in), is a leftover, not a failure, and is not reported.
 
 ## Example
 
@@ -259,11 +260,11 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		return
 	}
 
-	if boundWhereItRuns(m, pa, elsewhere, sameCluster) {
-		// Another association gives the same role to the account where it
-		// runs: the pods have their credentials, and this one is a
-		// leftover (a module's default beside the user's own), not a
-		// failure.
+	if boundWhereItRuns(m, pa, elsewhere, sameCluster) || irsaBoundWhereItRuns(m, pa, elsewhere) {
+		// Another association, or IRSA, gives the same role to the
+		// account where it runs: the pods have their credentials, and
+		// this one is a leftover (a module's default beside the user's
+		// own), not a failure.
 		return
 	}
 	sort.Strings(others)
@@ -319,9 +320,6 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	})
 }
 
-// boundWhereItRuns reports whether another association of pa's cluster
-// provably binds pa's role to the service account where it runs (one of
-// elsewhere): the pods get the role's credentials through it.
 // chartReleased reports whether a release of the tree in the cluster
 // (sameCluster) installs chart.
 func chartReleased(m *lint.Model, chart string, sameCluster func(*lint.Object) bool) bool {
@@ -333,6 +331,9 @@ func chartReleased(m *lint.Model, chart string, sameCluster func(*lint.Object) b
 	return false
 }
 
+// boundWhereItRuns reports whether another association of pa's cluster
+// provably binds pa's role to the service account where it runs (one of
+// elsewhere): the pods get the role's credentials through it.
 func boundWhereItRuns(m *lint.Model, pa *lint.PodIdentityAssociation, elsewhere []*lint.ServiceAccount, sameCluster func(*lint.Object) bool) bool {
 	if !pa.RoleARN.IsSet() || len(elsewhere) == 0 {
 		return false
@@ -421,4 +422,33 @@ func quoteAll(ss []string) []string {
 func isArgoCD(apiVersion string) bool {
 	group, _, _ := strings.Cut(apiVersion, "/")
 	return group == "argoproj.io"
+}
+
+// irsaBoundWhereItRuns reports whether the service account where pa's
+// workload runs (one of elsewhere) gets pa's role through IRSA: its
+// eks.amazonaws.com/role-arn is the role, and the role's trust provably
+// lets that account's subject in by web identity. The pods have the
+// role's credentials without the association.
+func irsaBoundWhereItRuns(m *lint.Model, pa *lint.PodIdentityAssociation, elsewhere []*lint.ServiceAccount) bool {
+	if !pa.RoleARN.IsSet() {
+		return false
+	}
+	role := m.ResolveRole(pa.RoleARN.Value, pa.Scope)
+	r, ok := role.Entity.(*lint.Role)
+	if !ok || !r.Trust.Known {
+		return false
+	}
+	for _, sa := range elsewhere {
+		if !sa.RoleARN.IsSet() || lint.SameIdentity(role, m.ResolveRole(sa.RoleARN.Value, sa.Scope)) != lint.Yes {
+			continue
+		}
+		for _, w := range r.Trust.WebIdentities() {
+			for _, s := range w.Subjects {
+				if lint.SubjectAllows(s, sa.Namespace, sa.Name) == lint.Yes {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
