@@ -37,6 +37,12 @@ into every ` + "`aws_security_group`" + ` does the same.
    changes the network of every Karpenter node, and deleting it with what
    owns it (the cluster, a node group) makes new launches fail.
 
+The groups are counted within one Terraform root: separate roots are
+usually separate deployments. A node class a root applies beside a
+cluster it declares is never judged against the groups of another root
+declaring a cluster of the same name (another environment's account: EKS
+names a cluster once in an account's region).
+
 Subnet selector terms are FL405's: a term that matches no subnet of the tree.
 
 ## Example
@@ -61,8 +67,9 @@ func checkSelectorSpread(p *lint.Pass) {
 	m := p.Model
 	for _, k := range m.KarpenterIdentities() {
 		scope := k.Entity.Base().Scope
+		copies := copiesOfRoot(m, k.Entity.Base().Root)
 		for ti, t := range k.Terms {
-			hits, maybe := spreadHits(m, scope, t)
+			hits, maybe := spreadHits(m, scope, t, copies)
 			if len(hits) < 2 {
 				switch {
 				case len(hits)+maybe < 2 || t.HasID || m.SelectedByID(t, scope) != nil:
@@ -84,11 +91,14 @@ func checkSelectorSpread(p *lint.Pass) {
 // that may match. Groups of different
 // Terraform roots are not added up: separate roots are usually separate
 // deployments (environments, accounts), so their groups only look alike.
-func spreadHits(m *lint.Model, scope lint.Scope, t lint.SelectorTerm) (hits []*lint.SecurityGroup, maybe int) {
+// The groups of a root in copies (one declaring a cluster of the name the
+// node class's own root gives its cluster: another deployment, as EKS
+// names a cluster once in an account's region) are not the node class's.
+func spreadHits(m *lint.Model, scope lint.Scope, t lint.SelectorTerm, copies map[string]bool) (hits []*lint.SecurityGroup, maybe int) {
 	byRoot := map[string][]*lint.SecurityGroup{}
 	var roots []string
 	for _, sg := range m.SecurityGroups {
-		if !sg.Scope.Compatible(scope, true, false) {
+		if !sg.Scope.Compatible(scope, true, false) || copies[rootOf(sg.Addr)] {
 			continue
 		}
 		switch lint.TermMatch(t, sgIdentity(sg)) {
@@ -160,6 +170,33 @@ func spreadRelated(t lint.SelectorTerm, sg *lint.SecurityGroup) []lint.Location 
 	}
 	if len(out) == 0 {
 		out = declared(sgIdentity(sg), "security group")
+	}
+	return out
+}
+
+// copiesOfRoot are the other Terraform roots that declare an EKS cluster
+// of a name root's own cluster certainly has: another deployment of the
+// same configuration (an environment, an account), since EKS names a
+// cluster once in an account's region. Nil when root declares none.
+func copiesOfRoot(m *lint.Model, root string) map[string]bool {
+	if root == "" {
+		return nil
+	}
+	var own []lint.Value
+	for _, cl := range m.Clusters {
+		if cl.Root == root {
+			own = append(own, cl.Name)
+		}
+	}
+	var out map[string]bool
+	for _, cl := range m.Clusters {
+		if cl.Root == "" || cl.Root == root || !slices.ContainsFunc(own, func(n lint.Value) bool { return lint.Compare(n, cl.Name) == lint.Yes }) {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[cl.Root] = true
 	}
 	return out
 }
