@@ -63,6 +63,7 @@ var fixable = map[string]bool{
 	"FL201/positive_module_in_two_roots":                                         true, // one module two roots call: one edit serves both
 	"FL201/positive_several_subjects_name_in_other_namespace":                    true, // the moved subject replaced, the other kept
 	"FL201/positive_untraced_provider_service_account_subject":                   true, // the provider a variable: the subject alone is rewritten
+	"FL202/positive_external_secrets_store_account_not_in_tree":                  true, // the subject written in the trust
 	"FL202/positive_flux_values_from_secret_data":                                true, // the subject written in the trust, the account named in the Secret
 	"FL202/positive_flux_values_from_terraform_configmap":                        true, // the subject written in the trust, the account named in the ConfigMap
 	"FL202/positive_helm_provider_1x_set_string_account_name":                    true, // the subject written in the trust, the account set_string names

@@ -27,8 +27,10 @@ store that writes no ` + "`auth`" + `. When the refused account is one of its
 chart's, and every AWS store of the tree authenticates otherwise (as
 another account's token, or with keys from ` + "`auth.secretRef`" + `), the finding
 is a notice: the annotation is redundant, and only a store the tree does
-not show would fail. A store whose authentication is known only at apply
-keeps the finding an error.
+not show would fail. A store whose authentication is known only at apply,
+or whose jwt account the tree shows is not among the accounts of its
+namespace (it fails too: the chart named its account otherwise), keeps
+the finding an error.
 `
 
 // chartExternalSecrets is the name of External Secrets Operator's chart.
@@ -115,10 +117,40 @@ func controllerCredentialsUnused(m *lint.Model, sa *lint.ServiceAccount) string 
 		if s.Auth == lint.StoreAuthSecret {
 			how = append(how, o.Label+" with static keys (auth.secretRef)")
 		} else {
+			if accountAbsent(m, s.AccountNamespace, s.AccountName, sa) {
+				// The store's own account is not there: it fails as
+				// well, and the refused one may be the account meant.
+				return ""
+			}
 			how = append(how, fmt.Sprintf("%s as %s/%s (auth.jwt)", o.Label, s.AccountNamespace, s.AccountName))
 		}
 	}
 	return fmt.Sprintf("External Secrets' controller uses its own credentials only for an AWS store that writes no auth, and every AWS store of the tree authenticates otherwise: %s", strings.Join(how, "; "))
+}
+
+// accountAbsent reports whether the tree shows accounts in namespace ns
+// of sa's cluster, none of which may be named name: the account a store
+// authenticates as is not among them (the chart that runs the controller
+// named its account otherwise).
+func accountAbsent(m *lint.Model, ns, name lint.Value, sa *lint.ServiceAccount) bool {
+	seen := false
+	for _, o := range m.ServiceAccounts {
+		if !o.Scope.Compatible(sa.Scope, true, true) {
+			continue
+		}
+		ons, _ := o.PlacedNamespace()
+		if lint.Compare(ons, ns) != lint.Yes {
+			if lint.Compare(ons, ns) == lint.Maybe && lint.Compare(o.Name, name) != lint.No {
+				return false // may be it, in a namespace not known
+			}
+			continue
+		}
+		if lint.Compare(o.Name, name) != lint.No {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // unusedControllerHint is the hint of a refused External Secrets
