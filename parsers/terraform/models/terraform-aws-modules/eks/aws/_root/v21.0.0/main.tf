@@ -173,7 +173,11 @@ module "eks_managed_node_group" {
 
   use_name_prefix = try(each.value.use_name_prefix, null)
   subnet_ids      = coalesce(try(each.value.subnet_ids, null), var.subnet_ids)
-  ami_id          = try(each.value.ami_id, null)
+  # The module passes each.value.ami_id (null when not set), which before
+  # 21.1.2 (its ami_id became nullable = false) left ami_type unset for
+  # every group; modelled as from 21.1.2 on, "" when not set, so that an
+  # allowed 21.0 does not make every group's facts differ.
+  ami_id          = try(each.value.ami_id, "")
   ami_type        = try(each.value.ami_type, null)
   min_size        = try(each.value.min_size, null)
   max_size        = try(each.value.max_size, null)
