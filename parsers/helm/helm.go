@@ -736,7 +736,9 @@ func mapKey(cd *chartData, r *lint.Release, defaultsWithout string) string {
 // argument a variable or workspace decides —, "" when there is none.
 func unnamedChartRelease(rels []*lint.Release) string {
 	for _, r := range rels {
-		if r != nil && r.ChartDir == "" && (r.Chart == "" || lint.HasSentinel(r.Chart)) {
+		if r != nil && r.ChartDir == "" && (r.Chart == "" || lint.HasSentinel(r.Chart) && !strings.Contains(lint.LiteralPrefix(r.Chart), "://")) {
+			// (A chart known to be a URL, https://…/v${var.tag}.tgz, is
+			// no directory of the tree, whatever the rest.)
 			return r.Label
 		}
 	}

@@ -32,7 +32,13 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 		r.Namespace = x.val("namespace")
 		r.NamespaceRange = x.e.Session.Rng(a.Range)
 	}
-	chart, _ := x.val("chart").Str()
+	cv := x.val("chart")
+	chart, chartKnown := cv.Str()
+	if !chartKnown && strings.Contains(cv.Prefix(), "://") {
+		// A URL with a part known only at apply (…/v${var.tag}.tgz):
+		// a remote chart, never a directory of the tree.
+		chart = cv.String()
+	}
 	r.Repository, _ = x.val("repository").Str()
 	if repo := r.Repository; repo != "" && !strings.Contains(chart, "/") && !lint.HasSentinel(repo) && !lint.HasSentinel(chart) {
 		if _, err := url.ParseRequestURI(repo); err != nil {
