@@ -599,6 +599,10 @@ type moveRule struct {
 	mod      []string
 	from, to string
 	act      lint.ChangeAction
+	// defaulted is set for a removed block that writes no
+	// lifecycle { destroy }: its act is the default of the tool that
+	// runs the file.
+	defaulted bool
 }
 
 // apply maps addr through the rule when addr is inside the rule's module
@@ -788,6 +792,12 @@ func readModuleMoves(tree *treefs.Tree, rm *rootMoves, dir string, mod []string,
 		}
 		for _, r := range fm.removed {
 			r.mod = mod
+			if r.defaulted && len(tofu) > 0 {
+				// A directory with .tofu files is OpenTofu's (Terraform
+				// ignores them): its .tf files' removed blocks take
+				// OpenTofu's default too.
+				r.act = lint.ActionForget
+			}
 			rm.removed = append(rm.removed, r)
 		}
 		for _, c := range fm.calls {
@@ -831,21 +841,21 @@ func readFileMoves(tree *treefs.Tree, f string) *fileMoves {
 			// object, OpenTofu forgets it (configs.Removed: destroy
 			// defaults to false, with a warning): a .tofu file is
 			// OpenTofu's alone.
-			act := lint.ActionDelete
+			act, defaulted := lint.ActionDelete, true
 			if strings.HasSuffix(f, ".tofu") {
 				act = lint.ActionForget
 			}
 			for _, lb := range b.Body.Blocks {
 				if a, ok := lb.Body.Attributes["destroy"]; ok && lb.Type == "lifecycle" {
 					if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type().FriendlyName() == "bool" && v.IsKnown() && !v.IsNull() {
-						act = lint.ActionDelete
+						act, defaulted = lint.ActionDelete, false
 						if v.False() {
 							act = lint.ActionForget
 						}
 					}
 				}
 			}
-			fm.removed = append(fm.removed, moveRule{from: from, act: act})
+			fm.removed = append(fm.removed, moveRule{from: from, act: act, defaulted: defaulted})
 		case "module":
 			if len(b.Labels) != 1 {
 				continue
