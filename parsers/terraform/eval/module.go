@@ -213,6 +213,9 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "check", LabelNames: []string{"name"}},
 	{Type: "removed"},
 	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
+	// Terraform 1.14's actions (a provider's operation a resource's
+	// lifecycle action_trigger or the CLI invokes): read, never modelled.
+	{Type: "action", LabelNames: []string{"type", "name"}},
 }}
 
 var metaSchema = &hcl.BodySchema{

@@ -71,6 +71,7 @@ type declRef struct {
 var notResourceRoots = map[string]bool{
 	"var": true, "local": true, "module": true, "data": true, "ephemeral": true,
 	"count": true, "each": true, "self": true, "path": true, "terraform": true,
+	"action": true,
 }
 
 // undeclaredRefs are Terraform's errors for the references of the module's
@@ -362,7 +363,7 @@ func (m *Module) refsInFile(fb fileBody, refs []declRef, scoped map[string]bool)
 			for i := n; i < len(refs); i++ {
 				refs[i].provider = config
 			}
-		case "resource", "data", "ephemeral", "module", "output", "import":
+		case "resource", "data", "ephemeral", "module", "output", "import", "action":
 			refs = refsInBody(b.Body, key, refs)
 		}
 	}
