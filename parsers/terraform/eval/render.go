@@ -54,8 +54,8 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 			// again as a plain manifest.
 			mi.Evaluator.Templates = append(mi.Evaluator.Templates, f)
 			text := src
-			if vars != cty.NilVal && vars.IsWhollyKnown() && !vars.IsNull() {
-				if t, err := renderTemplate(src, vars, mi.Evaluator.funcs, mi.Evaluator.Budget()); err == nil {
+			if vs := mi.knownVars(vars); vs != cty.NilVal {
+				if t, err := renderTemplate(src, vs, mi.Evaluator.funcs, mi.Evaluator.Budget()); err == nil {
 					text = t
 				}
 			}
@@ -84,6 +84,32 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 	}
 	v = setAttr(v, "documents", cty.ListVal(docs))
 	return setAttr(v, "manifests", cty.MapVal(manifests))
+}
+
+// knownVars is a template's vars as they render: a known object or map
+// whose values not known statically each stand as a hole (a value an
+// error left unknown, Missing map element: ${cluster_name} renders as a
+// value not known, never as its placeholder text); NilVal when vars
+// itself is not known.
+func (mi *ModInst) knownVars(vars cty.Value) cty.Value {
+	if vars == cty.NilVal || !vars.IsKnown() || vars.IsNull() || !vars.CanIterateElements() {
+		return cty.NilVal
+	}
+	if vars.IsWhollyKnown() {
+		return vars
+	}
+	if !vars.Type().IsObjectType() && !vars.Type().IsMapType() {
+		return cty.NilVal
+	}
+	out := map[string]cty.Value{}
+	for it := vars.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		if !e.IsWhollyKnown() {
+			e = mi.Evaluator.Holes.anon()
+		}
+		out[k.AsString()] = e
+	}
+	return cty.ObjectVal(out)
 }
 
 // manifestFileArgs are the arguments through which a resource or data
