@@ -51,7 +51,10 @@ chart faultline does not render (a generic chart whose values list
 NodePool manifests): those NodePools are no places here; nor one that only
 a self-managed node group may take, whose labels and taints its nodes'
 bootstrap sets (the coverage lines of all scheduling rules are counted
-here, FL403's reason included). A
+here, FL403's reason included). An Auto Scaling group nothing ties to an
+EKS cluster (no ` + "`kubernetes.io/cluster/<name>`" + ` tag, no cluster in its
+Terraform root) is no place for the workloads of a tree that declares its
+clusters: a web server's group. A
 GitOps tree that declares no cluster says its NodePools, node groups and
 Fargate profiles are the whole capacity with ` + "`capacity { complete = true }`" + `
 in .faultline.hcl (docs/configuration.md).

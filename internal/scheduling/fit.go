@@ -201,6 +201,24 @@ func Check(m *lint.Model) Result {
 	return c.out
 }
 
+// untiedGroup reports whether place p is a self-managed node group (an
+// Auto Scaling group) that nothing ties to an EKS cluster — no cluster
+// tag, no cluster declared in its Terraform root — while the tree
+// declares EKS clusters elsewhere: a web server's group, not a cluster's
+// nodes.
+func (c *checker) untiedGroup(p *Place) bool {
+	ng, ok := p.Entity.(*lint.NodeGroup)
+	if !ok || ng.Managed || !ng.Cluster.IsUnknown() || ng.Root == "" || len(c.m.Clusters) == 0 {
+		return false
+	}
+	for _, cl := range c.m.Clusters {
+		if cl.Root == ng.Root {
+			return false
+		}
+	}
+	return true
+}
+
 // rootClusters are, by Terraform root, the name of the one EKS cluster
 // the root declares; a root declaring none, several or one whose name is
 // not known is absent.
@@ -390,6 +408,9 @@ func (c *checker) candidates(w *lint.Workload) []*Place {
 		}
 		if p.autoMode && plain {
 			continue // an Auto Mode NodePool does nothing in a cluster without it
+		}
+		if c.untiedGroup(p) {
+			continue
 		}
 		if !p.Entity.Base().Scope.Compatible(w.Scope, true, true) {
 			continue

@@ -199,8 +199,22 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 			ng.LaunchTemplate = x.mixedPolicyTemplate()
 		}
 		ng.Capacity = x.selfManagedCapacity()
+		ng.Cluster = x.taggedCluster()
 		e.Add(ng)
 	}
+}
+
+// taggedCluster is the EKS cluster an Auto Scaling group's tag
+// kubernetes.io/cluster/<name> names (the tag EKS's self-managed node
+// groups carry), Unknown when no tag of it is read.
+func (x *extraction) taggedCluster() lint.Value {
+	for _, t := range eval.BlockList(eval.GetAttr(x.v, "tag")) {
+		k, ok := x.e.Holes.ToValue(eval.GetAttr(t, "key")).Str()
+		if name, found := strings.CutPrefix(k, "kubernetes.io/cluster/"); ok && found && name != "" {
+			return lint.Known(name)
+		}
+	}
+	return lint.Unknown()
 }
 
 type extraction struct {

@@ -1,0 +1,19 @@
+# The public web servers' Auto Scaling group: no EKS cluster tag, no
+# cluster in this root. Its nodes are no cluster's.
+resource "aws_launch_template" "web" {
+  name_prefix   = "web-"
+  image_id      = "ami-0a1b2c3d4e5f60718"
+  instance_type = "t3.small"
+}
+
+resource "aws_autoscaling_group" "web" {
+  name_prefix         = "web-"
+  vpc_zone_identifier = ["subnet-0a1b2c3d4e5f60718"]
+  max_size            = 2
+  min_size            = 1
+
+  launch_template {
+    id      = aws_launch_template.web.id
+    version = "$Latest"
+  }
+}
