@@ -131,7 +131,8 @@ a read of ` + "`.Values`" + ` that finds nothing; likewise a read of ` + "`.Valu
 in a release whose values faultline cannot all evaluate (a ` + "`helm_release`" + ` values
 file read from ` + "`values/${terraform.workspace}/`" + `, or a chart that an argument of a
 call to a module whose code is not read names — ` + "`chart = \"${path.module}/charts/x\"`" + `
-to cloudposse/helm-release —, taken to be installed by it with values not
+to cloudposse/helm-release, or a ` + "`repository`" + ` that is a local directory and a
+` + "`chart`" + ` name the helm provider joins to it —, taken to be installed by it with values not
 known, or an Argo CD Application found in a chart no release installs,
 rendered with its defaults, whose values an install of that chart gives), and, in such a release, output of a template reading values that does not parse as YAML
 (` + "`toYaml`" + ` of a value left out writes ` + "`null`" + ` where a mapping was meant). A chart whose own default

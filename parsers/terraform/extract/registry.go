@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -83,10 +84,38 @@ func (rc *registryCall) chartsNamed() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, arg := range names {
-		in, a := rc.input(arg)
-		for _, leaf := range stringLeaves(in, arg, 3) {
+	type arg struct {
+		leaves []stringLeaf
+		a      *hcl.Attribute
+	}
+	args := make([]arg, 0, len(names))
+	repos := map[string]string{} // an object's path ("" for the call) → its repository
+	for _, n := range names {
+		in, a := rc.input(n)
+		leaves := stringLeaves(in, n, 3)
+		for _, leaf := range leaves {
+			if parent, ok := strings.CutSuffix(leaf.path, "repository"); ok {
+				repos[parent] = leaf.v.AsString()
+			}
+		}
+		args = append(args, arg{leaves, a})
+	}
+	for _, ar := range args {
+		a := ar.a
+		for _, leaf := range ar.leaves {
 			rc.chartNamed(leaf.path, leaf.v, a)
+			// The helm provider joins a repository that is no URL (a
+			// local directory) with the chart's name (resolveChartName):
+			// repository = "../charts", chart = "worker".
+			parent, ok := strings.CutSuffix(leaf.path, "chart")
+			repo, has := repos[parent]
+			if !ok || !has || repo == "" || strings.Contains(leaf.v.AsString(), "/") {
+				continue
+			}
+			if _, err := url.ParseRequestURI(repo); err == nil {
+				continue
+			}
+			rc.chartNamed(leaf.path, cty.StringVal(repo+"/"+leaf.v.AsString()), a)
 		}
 	}
 }
