@@ -622,6 +622,11 @@ var pluginFields = map[string]bool{"generators": true, "transformers": true, "va
 // comes in as resources, the files it names are copied, and origin
 // annotations are switched on.
 func (b *builder) rewrite(k *kustomization) {
+	// Entries are judged under the field they are written in (a
+	// diagnostic names bases as bases), then bases joins resources.
+	for _, r := range k.refs() {
+		b.entry(k, r)
+	}
 	// bases is resources under an old name (kustomize appends it the same
 	// way); renaming it spares a deprecation warning on stderr.
 	if bk, bases := getPair(k.top, "bases"); bases != nil {
@@ -631,9 +636,6 @@ func (b *builder) rewrite(k *kustomization) {
 		} else if res == nil {
 			bk.Value = "resources"
 		}
-	}
-	for _, r := range k.refs() {
-		b.entry(k, r)
 	}
 	b.charts(k)
 	b.collectPatches(k)
