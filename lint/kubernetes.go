@@ -225,6 +225,12 @@ type Release struct {
 	// (not vendored): what it makes, its service accounts among them, is
 	// not all known.
 	Unrendered bool
+	// ValuesPassedOn are the top-level keys of the values that the chart
+	// whose rendering declares the release passed on from its own values
+	// (an app-of-apps template's `toYaml .Values`, every sibling given
+	// the same): written for that chart, which reads them all, not for
+	// this release's chart, so not this chart's to read (FL502).
+	ValuesPassedOn map[string]bool
 	// AnchorKeys are the keys (dotted, as KeyRanges) whose value is a YAML
 	// anchor the same values document refers to through an alias
 	// (`javaDefaults: &java …` merged with `<<: *java`): written to be

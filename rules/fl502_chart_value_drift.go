@@ -74,6 +74,15 @@ release's chart reads from the same place (an app-of-apps value two
 Application templates pass on as a parameter) is reported where the
 ignoring release names the key, not at the value the other needs.
 
+An app-of-apps chart that hands each child Application its own values
+whole (` + "`values: {{ toYaml (omit .Values \"apps\") | nindent 8 }}`" + `: the
+values in effect in its rendering at two keys or more and at least half
+of its keys) passes on settings every child shares: those keys are the
+parent chart's, which reads them all, and are not reported for a child
+whose chart ignores them. A key the template writes beside them, and a
+value or two it names for one child out of many, are judged as any
+other.
+
 A key whose value is a YAML anchor the document refers to elsewhere
 (` + "`javaDefaults: &java`" + `, merged into each service with ` + "`<<: *java`" + `) is
 written to be referenced, not read, and is not reported. Nor is a key set
@@ -123,7 +132,7 @@ func checkChartValueDrift(p *lint.Pass) {
 		}
 		var unread []lint.ValueKey
 		for _, k := range lint.ValueKeys(r.Values) {
-			if !r.Reads.ReadsKey(k.Path) && !shared.readByAnother(r, k) && !holdsAnchor(r, k) && !isNull(r.Values, k) {
+			if !r.Reads.ReadsKey(k.Path) && !shared.readByAnother(r, k) && !holdsAnchor(r, k) && !isNull(r.Values, k) && !passedOn(r, k) {
 				unread = append(unread, k)
 			}
 		}
@@ -589,4 +598,11 @@ func shownKey(k lint.ValueKey) string {
 		parts[i] = strings.ReplaceAll(seg, ".", `\.`)
 	}
 	return strings.Join(parts, ".")
+}
+
+// passedOn reports whether key k of release r's values is one the chart
+// rendering r's declaration passed on from its own values
+// (lint.Release.ValuesPassedOn).
+func passedOn(r *lint.Release, k lint.ValueKey) bool {
+	return len(k.Path) > 0 && r.ValuesPassedOn[k.Path[0]]
 }

@@ -369,7 +369,7 @@ func releasesIn(rendered []helm.Rendered, docs [][]*yaml.Node, known []*lint.Rel
 	f := helm.NewFinder(hopts)
 	for i, r := range rendered {
 		f.AddProduced(helm.Produced{Name: r.Name, Dir: filepath.Dir(r.Chart), Data: r.Content, Scope: chartScope(r, scopeFor),
-			Map: r.Map, Source: lint.SourceHelm, Inferred: r.Inferred, Docs: docs[i], ValuesUnknown: r.WithoutValues})
+			Map: r.Map, Source: lint.SourceHelm, Inferred: r.Inferred, Docs: docs[i], ValuesUnknown: r.WithoutValues, RenderingValues: r.Values})
 	}
 	rels, diags, notes := f.Releases()
 	seen := map[string]bool{}

@@ -131,12 +131,15 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			if err := mergeDocWith(r, vo, yf.rangeOf, env.pipeline); err != nil {
 				b.diag(yf.rangeOf(vo), "invalid values", err.Error())
 			}
+			r.ValuesPassedOn = passedOn(yf, vo)
 		} else if v := at(helm, "values"); v != nil && v.Kind == yaml.ScalarNode {
 			b.mergeTextWith(r, yf, v, label+" helm.values", env.pipeline)
+			r.ValuesPassedOn = passedOn(yf, v)
 		} else if v != nil && v.Kind == yaml.MappingNode {
 			if err := mergeDocWith(r, v, yf.rangeOf, env.pipeline); err != nil {
 				b.diag(yf.rangeOf(v), "invalid values", err.Error())
 			}
+			r.ValuesPassedOn = passedOn(yf, v)
 		}
 		for _, prm := range items(at(helm, "parameters")) {
 			vn := at(prm, "value")
@@ -156,6 +159,41 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		}
 		b.out = append(b.out, r)
 	}
+}
+
+// passedOn are the top-level keys of an Application's inline values (a
+// mapping, or YAML text in scalar v) that the chart whose rendering
+// produced yf passed on from its own values (passedOnKeys); nil for a
+// file as written.
+func passedOn(yf *yamlFile, v *yaml.Node) map[string]bool {
+	if yf.renderingValues == nil {
+		return nil
+	}
+	doc := v
+	if v.Kind == yaml.ScalarNode {
+		docs, err := parseYAML([]byte(v.Value))
+		if err != nil || len(docs) != 1 {
+			return nil
+		}
+		doc = body(docs[0])
+	}
+	if doc == nil || doc.Kind != yaml.MappingNode {
+		return nil
+	}
+	g, err := toGo(doc)
+	m, ok := g.(map[string]any)
+	if err != nil || !ok {
+		return nil
+	}
+	keys := passedOnKeys(m, yf.renderingValues())
+	if len(keys) == 0 {
+		return nil
+	}
+	out := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		out[k] = true
+	}
+	return out
 }
 
 // ociChartSource reads Argo CD's native OCI source (Argo CD 3.1 and

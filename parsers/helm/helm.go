@@ -193,6 +193,12 @@ type Rendered struct {
 	// Content and MapKey map every range alike, so a parse of one made
 	// with its map holds for the other. "" when it cannot be told.
 	MapKey string
+	// Values are the values in effect in the rendering (.Values: the
+	// chart's values.yaml under the release's values), computed once
+	// for all the rendering's templates when first asked: a values
+	// document a template renders from them (an app-of-apps template's
+	// `toYaml .Values`) passes them on (Produced.RenderingValues).
+	Values func() map[string]any
 }
 
 // Output is what Render produces.
@@ -451,8 +457,10 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			idx := &lazyIndex{cd: cd, rel: r, p: p}
 			key := mapKey(cd, r, unnamedValues)
 			refused := r == nil && j.res.RefusedValues
+			values := sync.OnceValue(func() map[string]any { return valuesInEffect(cd, r) })
 			for _, m := range j.res.Manifests {
 				rd := rendered(cd, r, m, idx, p, unnamedValues)
+				rd.Values = values
 				if refused {
 					rd.Inferred = append(rd.Inferred, InferredDefaultsRefused)
 				}

@@ -55,8 +55,9 @@ type yamlFile struct {
 	mapRange func(lint.Range, string) lint.Range
 	source   lint.Source
 	inferred []string
-	// valuesUnknown is Produced's.
-	valuesUnknown string
+	// valuesUnknown and renderingValues are Produced's.
+	valuesUnknown   string
+	renderingValues func() map[string]any
 	// addsData and dataUnknown are Produced's.
 	addsData, dataUnknown bool
 	// keepsLines: mapRange keeps the lines of literal blocks
@@ -107,6 +108,12 @@ type Produced struct {
 	// name made elsewhere (kubernetes_config_map_v1_data), DataUnknown
 	// one whose data is known only at apply (kept.Embedded's).
 	AddsData, DataUnknown bool
+	// RenderingValues, for a chart's rendered output, are the values in
+	// effect in that rendering (Rendered.Values): an Argo CD
+	// Application's values the template passed on from them are the
+	// rendering chart's, not written for the Application's chart
+	// (lint.Release.ValuesPassedOn). Nil for other text.
+	RenderingValues func() map[string]any
 }
 
 // rangeOf is where node n of the file is written.
@@ -190,7 +197,7 @@ func (f *Finder) AddProduced(p Produced) {
 	}
 	f.add(&yamlFile{rel: p.Name, abs: filepath.Join(p.Dir, filepath.Base(p.Name)), dir: p.Dir, data: p.Data, docs: p.Docs, scope: p.Scope,
 		mapRange: p.Map, source: src, inferred: append([]string(nil), p.Inferred...), keepsLines: p.KeepsLines || src == lint.SourceKustomize,
-		addsData: p.AddsData, dataUnknown: p.DataUnknown, valuesUnknown: p.ValuesUnknown})
+		addsData: p.AddsData, dataUnknown: p.DataUnknown, valuesUnknown: p.ValuesUnknown, renderingValues: p.RenderingValues})
 }
 
 // mayHoldRelease reports whether YAML data may hold a document the

@@ -473,3 +473,56 @@ func (p *paths) isFile(abs string) bool {
 	st, err := os.Stat(abs)
 	return err == nil && st.Mode().IsRegular()
 }
+
+// valuesInEffect are the values a rendering of cd for r (nil: the
+// chart's defaults) reads as .Values, as far as they are known: the
+// chart's values.yaml with the release's values merged over it, maps
+// key by key as Helm coalesces them (subcharts' defaults left out).
+func valuesInEffect(cd *chartData, r *lint.Release) map[string]any {
+	out := map[string]any{}
+	if n := body(cd.valuesDocs()["values.yaml"]); n != nil {
+		if v, err := toGo(n); err == nil {
+			if m, ok := v.(map[string]any); ok {
+				out = m
+			}
+		}
+	}
+	if r != nil {
+		lint.MergeValues(out, r.Values)
+	}
+	return out
+}
+
+// passedOnKeys are the top-level keys of doc, a values document a
+// chart's template rendered, that the template passed on from its own
+// values (`toYaml .Values`, `omit .Values "apps"`): the keys holding the
+// value in effect there (rendering), when they are two or more and at
+// least half the rendering's keys. A template that names a value or two
+// for the Application's chart (`hostname: {{ .Values.hostname }}`) of
+// many it has chose them for that chart, and gives none; so does a
+// single key, not told from one written for the release that happens
+// to match. A key written beside the values passed on is not one.
+func passedOnKeys(doc, rendering map[string]any) []string {
+	var keys []string
+	for k, v := range doc {
+		if w, ok := rendering[k]; ok && sameValue(v, w) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) < 2 || 2*len(keys) < len(rendering) {
+		return nil
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// sameValue reports whether two values trees are equal as Helm renders
+// them (numbers by value, whatever Go type decoding gave them).
+func sameValue(a, b any) bool {
+	ja, err := json.Marshal(a)
+	if err != nil {
+		return false
+	}
+	jb, err := json.Marshal(b)
+	return err == nil && bytes.Equal(ja, jb)
+}
