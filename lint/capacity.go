@@ -23,7 +23,17 @@ const (
 	OpDoesNotExist = "DoesNotExist"
 	OpGt           = "Gt"
 	OpLt           = "Lt"
+	// OpGte and OpLte are Karpenter's own (karpenter.sh/v1 NodePools
+	// since Karpenter 1.9): at least and at most one integer.
+	OpGte = "Gte"
+	OpLte = "Lte"
 )
+
+// IsBound reports whether an operator bounds an integer label value
+// (Gt, Lt, Gte, Lte): its one value is the bound.
+func IsBound(op string) bool {
+	return op == OpGt || op == OpLt || op == OpGte || op == OpLte
+}
 
 // Requirement is one node selector requirement: a Karpenter NodePool
 // requirement, a node affinity match expression, or a nodeSelector entry

@@ -26,7 +26,7 @@ func matches(r lint.Requirement, value string, present bool) bool {
 		return present
 	case lint.OpDoesNotExist:
 		return !present
-	case lint.OpGt, lint.OpLt:
+	case lint.OpGt, lint.OpLt, lint.OpGte, lint.OpLte:
 		if !present || len(r.Values) != 1 {
 			return false
 		}
@@ -35,8 +35,13 @@ func matches(r lint.Requirement, value string, present bool) bool {
 		if err1 != nil || err2 != nil {
 			return false
 		}
-		if r.Operator == lint.OpGt {
+		switch r.Operator {
+		case lint.OpGt:
 			return v > bound
+		case lint.OpGte:
+			return v >= bound
+		case lint.OpLte:
+			return v <= bound
 		}
 		return v < bound
 	}
@@ -113,13 +118,14 @@ func satisfiable(rs []lint.Requirement) bool {
 	return boundsSatisfiable(rs)
 }
 
-// boundsSatisfiable reports whether an integer lies within every Gt/Lt
-// bound and outside every NotIn, when no In restricts the value.
+// boundsSatisfiable reports whether an integer lies within every bound
+// (Gt, Lt, Gte, Lte) and outside every NotIn, when no In restricts the
+// value.
 func boundsSatisfiable(rs []lint.Requirement) bool {
 	lo, hi := int64(-1<<62), int64(1<<62)
 	numeric := false
 	for _, r := range rs {
-		if r.Operator != lint.OpGt && r.Operator != lint.OpLt || len(r.Values) != 1 {
+		if !lint.IsBound(r.Operator) || len(r.Values) != 1 {
 			continue
 		}
 		b, err := strconv.ParseInt(r.Values[0], 10, 64)
@@ -127,10 +133,15 @@ func boundsSatisfiable(rs []lint.Requirement) bool {
 			return false
 		}
 		numeric = true
-		if r.Operator == lint.OpGt {
+		switch r.Operator {
+		case lint.OpGt:
 			lo = max(lo, b+1)
-		} else {
+		case lint.OpGte:
+			lo = max(lo, b)
+		case lint.OpLt:
 			hi = min(hi, b-1)
+		case lint.OpLte:
+			hi = min(hi, b)
 		}
 	}
 	if !numeric {

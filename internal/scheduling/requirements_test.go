@@ -34,6 +34,12 @@ func TestMatchesFollowsTheSchedulersOperators(t *testing.T) {
 		{req("cpu", lint.OpLt, "4"), "3", true, true},
 		{req("cpu", lint.OpGt, "4"), "5", true, true},
 		{req("cpu", lint.OpGt, "4"), "", false, false},
+		// Karpenter's Gte and Lte include their bound.
+		{req("cpu", lint.OpGte, "4"), "4", true, true},
+		{req("cpu", lint.OpGte, "4"), "3", true, false},
+		{req("cpu", lint.OpLte, "4"), "4", true, true},
+		{req("cpu", lint.OpLte, "4"), "5", true, false},
+		{req("cpu", lint.OpLte, "4"), "", false, false},
 	} {
 		if got := matches(c.r, c.value, c.present); got != c.want {
 			t.Errorf("matches(%s %s %v, %q present=%v) = %v", c.r.Key, c.r.Operator, c.r.Values, c.value, c.present, got)
@@ -63,6 +69,9 @@ func TestOfferCompatible(t *testing.T) {
 		"NotIn in a wide range":       {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "0"), req("k", lint.OpNotIn, "1", "2")}}, []lint.Requirement{req("k", lint.OpLt, "1000")}, true},
 		"NotIn in a huge range":       {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "0")}}, []lint.Requirement{req("k", lint.OpLt, "100000"), req("k", lint.OpNotIn, "1")}, true},
 		"bad bound":                   {offer{reqs: []lint.Requirement{req("k", lint.OpGt, "x")}}, []lint.Requirement{req("k", lint.OpExists)}, false},
+		"closed bounds meet at one":   {offer{reqs: []lint.Requirement{req("k", lint.OpGte, "5")}}, []lint.Requirement{req("k", lint.OpLte, "5")}, true},
+		"closed bounds miss":          {offer{reqs: []lint.Requirement{req("k", lint.OpGte, "6")}}, []lint.Requirement{req("k", lint.OpLte, "5")}, false},
+		"closed and open bounds miss": {offer{reqs: []lint.Requirement{req("k", lint.OpGte, "5")}}, []lint.Requirement{req("k", lint.OpLt, "5")}, false},
 	} {
 		if got := c.o.compatible(c.want); got != c.ok {
 			t.Errorf("%s: compatible = %v, want %v", name, got, c.ok)

@@ -551,7 +551,7 @@ func excludedByName(term []lint.Requirement, p *Place) bool {
 
 // positive reports whether a requirement needs the label to exist.
 func positive(r lint.Requirement) bool {
-	return r.Operator == lint.OpIn || r.Operator == lint.OpExists || r.Operator == lint.OpGt || r.Operator == lint.OpLt
+	return r.Operator == lint.OpIn || r.Operator == lint.OpExists || lint.IsBound(r.Operator)
 }
 
 // custom reports whether a label key is one only the user's own

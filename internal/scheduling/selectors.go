@@ -323,6 +323,10 @@ func describe(r lint.Requirement) string {
 		return r.Key + " > " + strings.Join(r.Values, "")
 	case lint.OpLt:
 		return r.Key + " < " + strings.Join(r.Values, "")
+	case lint.OpGte:
+		return r.Key + " >= " + strings.Join(r.Values, "")
+	case lint.OpLte:
+		return r.Key + " <= " + strings.Join(r.Values, "")
 	}
 	return r.Key
 }

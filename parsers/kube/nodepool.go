@@ -41,7 +41,8 @@ func (d *doc) poolCapacity(np *lint.NodePool, p poolPaths) {
 	if k != nil {
 		np.RequirementsRange = d.rangeOf(k)
 	}
-	reqs, ok := d.requirements(v, true)
+	// Karpenter's Gte and Lte came with 1.9, in karpenter.sh/v1.
+	reqs, ok := d.requirements(v, requirementSyntax{minValues: true, bounds: d.apiVersion == "karpenter.sh/v1"})
 	np.Requirements, np.RequirementsUnknown = reqs, blocked || !ok
 	k, v, blocked = reach(d.root, p.labels...)
 	if k != nil {

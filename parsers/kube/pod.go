@@ -250,7 +250,7 @@ func (d *doc) selectorTerm(term *yaml.Node) []lint.Requirement {
 		return []lint.Requirement{{Unknown: true, Range: d.rangeOf(term)}}
 	}
 	ek, ev := lookup(m, "matchExpressions")
-	reqs, ok := d.requirements(ev, false)
+	reqs, ok := d.requirements(ev, requirementSyntax{})
 	if !ok {
 		reqs = append(reqs, lint.Requirement{Unknown: true, Range: d.rangeOf(ek)})
 	}

@@ -120,26 +120,33 @@ func (d *doc) labelMap(n *yaml.Node) (map[string]string, bool) {
 	return out, ok
 }
 
-// requirements reads a list of node selector requirements (Karpenter's,
-// with minValues when minValues is set, or a node selector term's match
-// expressions); ok is false when the list is written but not a list.
-func (d *doc) requirements(n *yaml.Node, minValues bool) ([]lint.Requirement, bool) {
+// requirementSyntax is what a list of node selector requirements may
+// write besides a node selector term's: Karpenter's minValues, and its
+// Gte and Lte operators (karpenter.sh/v1 NodePools, Karpenter 1.9 on).
+type requirementSyntax struct {
+	minValues, bounds bool
+}
+
+// requirements reads a list of node selector requirements (a node
+// selector term's match expressions, or Karpenter's, as syn says); ok is
+// false when the list is written but not a list.
+func (d *doc) requirements(n *yaml.Node, syn requirementSyntax) ([]lint.Requirement, bool) {
 	list, present, ok := collection(n, yaml.SequenceNode)
 	if !present || !ok {
 		return nil, ok
 	}
 	out := make([]lint.Requirement, 0, len(list.Content))
 	for _, it := range list.Content {
-		out = append(out, d.requirement(it, minValues))
+		out = append(out, d.requirement(it, syn))
 	}
 	return out, true
 }
 
 // requirement reads one requirement {key, operator, values, minValues}.
-// It is Unknown when a part cannot be read, the operator is none of the
-// six, or a Gt / Lt requirement has not exactly one integer value; what
-// could be read is kept for messages.
-func (d *doc) requirement(it *yaml.Node, withMinValues bool) lint.Requirement {
+// It is Unknown when a part cannot be read, the operator is not one syn
+// allows, or a bound (Gt, Lt, Gte, Lte) has not exactly one integer
+// value; what could be read is kept for messages.
+func (d *doc) requirement(it *yaml.Node, syn requirementSyntax) lint.Requirement {
 	r := lint.Requirement{Range: d.rangeOf(it)}
 	m, _, ok := collection(it, yaml.MappingNode)
 	if !ok || m == nil {
@@ -151,13 +158,13 @@ func (d *doc) requirement(it *yaml.Node, withMinValues bool) lint.Requirement {
 	_, vv := lookup(m, "values")
 	var okKey, okOp, okValues bool
 	r.Key, okKey = d.text(kv)
-	r.Operator, okOp = d.operator(ov)
+	r.Operator, okOp = d.operator(ov, syn.bounds)
 	r.Values, okValues = d.texts(vv)
 	r.Unknown = !okKey || !okOp || !okValues
-	if (r.Operator == lint.OpGt || r.Operator == lint.OpLt) && !oneInteger(r.Values) {
+	if lint.IsBound(r.Operator) && !oneInteger(r.Values) {
 		r.Unknown = true
 	}
-	if _, mv := lookup(m, "minValues"); withMinValues && mv != nil {
+	if _, mv := lookup(m, "minValues"); syn.minValues && mv != nil {
 		n, ok := integer(mv)
 		r.MinValues = n
 		r.Unknown = r.Unknown || !ok || n < 1
@@ -165,29 +172,40 @@ func (d *doc) requirement(it *yaml.Node, withMinValues bool) lint.Requirement {
 	return r
 }
 
-// isOperator reports whether s is one of the six requirement operators.
-func isOperator(s string) bool {
+// isOperator reports whether s is one of the six node selector
+// operators, or with bounds also Karpenter's Gte or Lte.
+func isOperator(s string, bounds bool) bool {
 	switch s {
 	case lint.OpIn, lint.OpNotIn, lint.OpExists, lint.OpDoesNotExist, lint.OpGt, lint.OpLt:
 		return true
+	case lint.OpGte, lint.OpLte:
+		return bounds
 	}
 	return false
 }
 
 // operator reads a requirement's operator; ok is false unless it is one
-// of the six. An operator the API server certainly rejects (a plain word
-// that is none of them, such as "in" or "Equals") is also an FL000
-// diagnostic; an all-capitals word may be a placeholder and is not.
-func (d *doc) operator(n *yaml.Node) (string, bool) {
+// of the six (with bounds, eight). An operator the API server certainly
+// rejects (a plain word that is none of them, such as "in" or "Equals",
+// or Gte in a node affinity term) is also an FL000 diagnostic; an
+// all-capitals word may be a placeholder and is not.
+func (d *doc) operator(n *yaml.Node, bounds bool) (string, bool) {
 	s, ok := d.text(n)
 	if !ok {
 		return "", false
 	}
-	if isOperator(s) {
+	if isOperator(s, bounds) {
 		return s, true
 	}
 	if isWord(s) && strings.ToUpper(s) != s && d.final(s) {
-		d.invalid(n, "invalid requirement operator", fmt.Sprintf("%q in %s is not a node selector operator (In, NotIn, Exists, DoesNotExist, Gt or Lt; they are case-sensitive); the API server rejects the object, and this requirement is not checked.", s, d.label()))
+		list := "In, NotIn, Exists, DoesNotExist, Gt or Lt"
+		if s == lint.OpGte || s == lint.OpLte {
+			// Karpenter's own, in karpenter.sh/v1 NodePools only.
+			list += "; Gte and Lte are Karpenter's, in karpenter.sh/v1 NodePools from Karpenter 1.9"
+		} else if bounds {
+			list = "In, NotIn, Exists, DoesNotExist, Gt, Lt, Gte or Lte"
+		}
+		d.invalid(n, "invalid requirement operator", fmt.Sprintf("%q in %s is not a node selector operator (%s; they are case-sensitive); the API server rejects the object, and this requirement is not checked.", s, d.label(), list))
 	}
 	return s, false
 }

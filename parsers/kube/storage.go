@@ -132,7 +132,7 @@ func (d *doc) termZones(exprs *yaml.Node, operators bool) (zones []string, pinne
 		}
 		if operators {
 			_, ov := lookup(it, "operator")
-			if op, ok := d.operator(ov); !ok {
+			if op, ok := d.operator(ov, false); !ok {
 				return nil, false, false
 			} else if op != lint.OpIn {
 				continue

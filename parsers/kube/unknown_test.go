@@ -159,6 +159,8 @@ func TestOperators(t *testing.T) {
 		diags int
 	}{
 		{"In", 0}, {"in", 1}, {"Equals", 1}, {"OPERATOR", 0}, {`"${OP}"`, 0}, {`""`, 0},
+		// Karpenter's own operators are none of a node affinity term's.
+		{"Gte", 1}, {"Lte", 1},
 	}
 	for _, tt := range tests {
 		src := deployment("      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n" +
@@ -169,6 +171,39 @@ func TestOperators(t *testing.T) {
 		}
 		if r := p.Affinity[0][0]; r.Unknown != (tt.op != "In") {
 			t.Errorf("%s: requirement %+v", tt.op, r)
+		}
+	}
+}
+
+// TestNodePoolBoundOperators: Gte and Lte are operators of a
+// karpenter.sh/v1 NodePool (Karpenter 1.9 on), read with their bound;
+// in a v1beta1 NodePool, as in a v1alpha5 Provisioner, the API server
+// rejects them.
+func TestNodePoolBoundOperators(t *testing.T) {
+	tests := []struct {
+		apiVersion, kind, path, op string
+		diags                      int
+	}{
+		{"karpenter.sh/v1", "NodePool", "  template:\n    spec:\n      requirements:\n", "Gte", 0},
+		{"karpenter.sh/v1", "NodePool", "  template:\n    spec:\n      requirements:\n", "Lte", 0},
+		{"karpenter.sh/v1", "NodePool", "  template:\n    spec:\n      requirements:\n", "Gteq", 1},
+		{"karpenter.sh/v1beta1", "NodePool", "  template:\n    spec:\n      requirements:\n", "Gte", 1},
+		{"karpenter.sh/v1alpha5", "Provisioner", "  requirements:\n", "Lte", 1},
+	}
+	for _, tt := range tests {
+		src := "apiVersion: " + tt.apiVersion + "\nkind: " + tt.kind + "\nmetadata:\n  name: p\nspec:\n" + tt.path +
+			"        - key: karpenter.k8s.aws/instance-generation\n          operator: " + tt.op + "\n          values: [\"7\"]\n"
+		es, diags := Parse("np.yaml", []byte(src), Options{})
+		if len(diags) != tt.diags || len(es) != 1 {
+			t.Fatalf("%s %s: entities %v, diagnostics %+v, want %d", tt.apiVersion, tt.op, es, diags, tt.diags)
+		}
+		np := es[0].(*lint.NodePool)
+		if len(np.Requirements) != 1 {
+			t.Fatalf("%s %s: requirements %+v", tt.apiVersion, tt.op, np.Requirements)
+		}
+		r := np.Requirements[0]
+		if r.Unknown != (tt.diags != 0) || r.Operator != tt.op || len(r.Values) != 1 || r.Values[0] != "7" {
+			t.Errorf("%s %s: requirement %+v", tt.apiVersion, tt.op, r)
 		}
 	}
 }
