@@ -216,8 +216,9 @@ type Release struct {
 	// Syncs is set on a release of a chart not rendered that makes a
 	// GitOps sync of content from elsewhere (flux-instance's
 	// FluxInstance, flux2-sync's GitRepository and Kustomization,
-	// argocd-apps's Applications): what that deploys, in any namespace,
-	// is not read.
+	// argocd-apps's Applications), and on an Argo CD Application's chart
+	// at a path of a repository not scanned (an app-of-apps chart kept
+	// elsewhere): what that deploys, in any namespace, is not read.
 	Syncs bool
 	// Unrendered is set for a release of a chart in the tree that did
 	// not render (FL000, or a rendering that failed for want of what it

@@ -52,7 +52,8 @@ unresolved. So it is when what the tree does not read may create the
 account, in any namespace: an Argo CD ApplicationSet (whose generated
 Applications are not followed), an Argo CD Application or a Flux
 Kustomization that deploys content the tree does not hold (a path that is
-no directory of it, an OCI artifact or a bucket), or a release of a chart
+no directory of it, with or without a ` + "`helm`" + ` block: Argo CD renders a chart
+found there by its Chart.yaml either way; an OCI artifact or a bucket), or a release of a chart
 that makes such a sync (` + "`flux-instance`, `flux2-sync`, `argocd-apps`" + `); and
 when a chart the tree does not render may install it: a release of a chart faultline neither renders nor
 knows the accounts of (its name by Helm's convention is a guess: many

@@ -113,6 +113,10 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			r.Chart = b.shown(p)
 		}
 		if remote && chart == "" {
+			// Argo CD renders what lies at the path (a chart by its
+			// Chart.yaml, with or without this helm block): its
+			// templates may deploy anything, in any namespace.
+			r.Syncs = true
 			b.note(lint.Unresolved, yf.rangeOf(at(src, "path")), fmt.Sprintf("%s: chart path %s is not in the scanned tree (another repository?); not rendered", label, p))
 		}
 		ignoreMissing := str(at(helm, "ignoreMissingValueFiles")) == "true"

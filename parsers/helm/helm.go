@@ -282,7 +282,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			out.Entities = append(out.Entities, karpenterSettings(r, nil, p, opts.Holes)...)
 			sas := serviceAccounts(r, opts.Holes)
 			out.Entities = append(out.Entities, sas...)
-			r.Syncs = syncCharts[chartName(r)]
+			r.Syncs = r.Syncs || syncCharts[chartName(r)]
 			out.Entities = append(out.Entities, karpenterController(r, firstAccount(sas), opts.Holes)...)
 			what := fmt.Sprintf("%s: chart %s is not in the scanned tree; modelled from the release's values only", r.Label, chartLabel(r))
 			if strings.Contains(r.Chart, "{{") {
