@@ -43,7 +43,9 @@ the root's own account (` + "`data.aws_caller_identity`" + `), in a partition wr
 or the root's own (` + "`data.aws_partition`" + `, as the IAM module's
 ` + "`iam-assumable-role-with-oidc`" + ` writes it), and the issuer of a provider
 the root declares (both built from the same value: its cluster's issuer,
-the same variable, a cluster object a module outputs whole) is that provider, as is one written with the account
+the same variable, a cluster object a module outputs whole, two
+` + "`data \"aws_eks_cluster\"`" + ` lookups of one module by the same name through the
+same provider configuration) is that provider, as is one written with the account
 the root's provider configuration allows (` + "`allowed_account_ids`" + `); so is the ARN of a
 ` + "`data \"aws_iam_openid_connect_provider\"`" + ` looked up (by ` + "`url`" + ` or ` + "`arn`" + `) for the
 issuer of the one provider its root declares (IAM keeps one provider per

@@ -63,10 +63,12 @@ type Evaluator struct {
 	// named are the managed instances evaluated so far that a data
 	// source may look up by name, and late the lookups that came before
 	// them (namedlookups.go); lookedUp maps a data source instance that
-	// reads one to it.
-	named    map[namedKey][]string
-	late     map[namedKey]bool
-	lookedUp map[string]string
+	// reads one to it, or to the data source instance that looked the
+	// same object up first (firstLookups).
+	named        map[namedKey][]string
+	late         map[namedKey]bool
+	lookedUp     map[string]string
+	firstLookups map[lookupKey]string
 	// rootInst is the evaluated root module instance.
 	rootInst *ModInst
 	Embedded []kept.Embedded
@@ -1029,7 +1031,11 @@ func (mi *ModInst) complete(r *Resource, v cty.Value, addr string, joined ...str
 		}
 	}
 	if r.Data {
-		addr = mi.Evaluator.lookUp(r.Type, GetAttr(v, "name"), addr)
+		if found := mi.Evaluator.lookUp(r.Type, GetAttr(v, "name"), addr); found != addr {
+			addr = found
+		} else {
+			addr = mi.sameLookup(r, GetAttr(v, "name"), addr)
+		}
 	}
 	leaf := func(path string) cty.Value { return mi.Evaluator.Holes.val(lint.HoleRef{Object: addr, Path: path}) }
 	paths := append([]hcl.Traversal{idPath, arnPath, namePath}, mi.neededPaths(r.key(), r.count != nil || r.forEach != nil)...)

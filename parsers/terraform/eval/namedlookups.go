@@ -71,9 +71,48 @@ func (e *Evaluator) lookUp(typ string, name cty.Value, addr string) string {
 	return addr
 }
 
+// lookupKey is a data source looking an object up by name in one module
+// instance through one provider configuration (as written: "" is the
+// default one).
+type lookupKey struct{ mod, typ, provider, name string }
+
+// sameLookup is the data source instance of this module instance that
+// looked up, before the one at addr, the object addr looks up: of the
+// same type, through the same provider configuration, by the same known
+// name (its text, holes included: two lookups of var.cluster_name). What
+// addr reads after apply (a cluster's issuer) is then what that one
+// reads, and it is no object of its own (LookedUp). Else addr. Lookups
+// in other module instances may go through other providers (another
+// account, another region), and are not matched.
+func (mi *ModInst) sameLookup(r *Resource, name cty.Value, addr string) string {
+	n, ok := knownName(name)
+	if !ok || !lookedUpByName[r.Type] {
+		return addr
+	}
+	e := mi.Evaluator
+	k := lookupKey{mod: mi.Addr(""), typ: r.Type, provider: r.provider, name: n}
+	first, ok := e.firstLookups[k]
+	switch {
+	case !ok:
+		if e.firstLookups == nil {
+			e.firstLookups = map[lookupKey]string{}
+		}
+		e.firstLookups[k] = addr
+		return addr
+	case first == addr:
+		return addr
+	}
+	if e.lookedUp == nil {
+		e.lookedUp = map[string]string{}
+	}
+	e.lookedUp[addr] = first
+	return first
+}
+
 // LookedUp is the managed instance the data source instance at addr
-// reads, when it looks up by name one the root declares (lookUp): the
-// data source is then no object of its own.
+// reads, when it looks up by name one the root declares (lookUp), or the
+// data source instance that looked the same object up first
+// (sameLookup): the data source is then no object of its own.
 func (e *Evaluator) LookedUp(addr string) (string, bool) {
 	a, ok := e.lookedUp[addr]
 	return a, ok
@@ -98,7 +137,7 @@ func (mi *ModInst) foundLate() bool {
 		return false
 	}
 	mi.reset()
-	e.lookedUp = nil
+	e.lookedUp, e.firstLookups = nil, nil
 	e.Session.SecondPasses.Add(1)
 	return true
 }
