@@ -799,6 +799,13 @@ type KubeObject struct {
 	// hold (GitOpsSource.Elsewhere, or no path of it a directory of the
 	// tree): what it deploys, in any namespace, is not read.
 	External bool
+	// RunsAs is, for a Crossplane DeploymentRuntimeConfig whose deployment
+	// template names an account
+	// (deploymentTemplate.spec.template.spec.serviceAccountName), that
+	// account: the pods of the providers and functions using the config
+	// run as it, in Crossplane's namespace, and Crossplane creates none
+	// (the user's own). Nil otherwise.
+	RunsAs *Value
 	// ScaleTarget is, for a KEDA ScaledObject, the kind and name of the
 	// workload it scales (spec.scaleTargetRef, kind Deployment when not
 	// written), in its namespace; empty for other kinds. KEDA scales a

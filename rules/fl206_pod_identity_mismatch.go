@@ -53,7 +53,10 @@ account, in any namespace: an Argo CD ApplicationSet (whose generated
 Applications are not followed), an Argo CD Application or a Flux
 Kustomization that deploys content the tree does not hold (a path that is
 no directory of it, with or without a ` + "`helm`" + ` block: Argo CD renders a chart
-found there by its Chart.yaml either way; an OCI artifact or a bucket), or a release of a chart
+found there by its Chart.yaml either way; an OCI artifact or a bucket), a
+Crossplane DeploymentRuntimeConfig whose deployment template runs its
+packages' pods as an account of that name (the user's own, in Crossplane's
+namespace, wherever its chart put it), or a release of a chart
 that makes such a sync (` + "`flux-instance`, `flux2-sync`, `argocd-apps`" + `); and
 when a chart the tree does not render may install it: a release of a chart faultline neither renders nor
 knows the accounts of (its name by Helm's convention is a guess: many
@@ -232,6 +235,12 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		// followed, nor what an Application or Flux Kustomization
 		// deploys from outside the tree: it may be the account.
 		if (o.KindName == "ApplicationSet" && isArgoCD(o.APIVersion) || o.External) && sameCluster(&o.Object) {
+			maybe = true
+		}
+		// A Crossplane runtime config running its packages' pods as an
+		// account of the user's: in Crossplane's namespace, which the
+		// Crossplane chart's release may have moved.
+		if o.RunsAs != nil && sameCluster(&o.Object) && lint.Compare(*o.RunsAs, nameV) != lint.No {
 			maybe = true
 		}
 	}

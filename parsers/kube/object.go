@@ -456,7 +456,14 @@ const InferredCrossplaneNamespace = "Crossplane taken to run its packages in " +
 // functions that use the config and runs their pods as, in Crossplane's
 // namespace (inferred), with the IRSA annotation it gives the account.
 func (d *doc) runtimeConfig() []lint.Entity {
-	out := []lint.Entity{&lint.KubeObject{Object: d.object(lint.KindObject), APIVersion: d.apiVersion, KindName: d.kind, Namespace: d.namespaceValue()}}
+	obj := &lint.KubeObject{Object: d.object(lint.KindObject), APIVersion: d.apiVersion, KindName: d.kind, Namespace: d.namespaceValue()}
+	if _, run := path(d.root, "spec", "deploymentTemplate", "spec", "template", "spec", "serviceAccountName"); run != nil {
+		if s, ok := scalar(run); ok && s != "" {
+			v := d.decode(s)
+			obj.RunsAs = &v
+		}
+	}
+	out := []lint.Entity{obj}
 	_, nameNode := path(d.root, "spec", "serviceAccountTemplate", "metadata", "name")
 	name, ok := scalar(nameNode)
 	if !ok || name == "" {
