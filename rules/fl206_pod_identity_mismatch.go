@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/scheduling"
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/lint/graph"
 	"k8s.io/apimachinery/pkg/util/validation"
@@ -37,6 +38,10 @@ the pods are left without credentials. (A role whose trust does not let
 3. Their AWS calls fail with ` + "`AccessDenied`" + ` or "no valid credential sources":
    the controller crash-loops or stops acting, and the pods that wait on it
    stay ` + "`Pending`" + `.
+
+A namespace or account holding a placeholder a step before apply fills
+in (` + "`\"${KARPENTER_NAMESPACE}\"`" + ` in an eksctl file envsubst fills) names no
+account faultline can know, and is counted as unresolved.
 
 The service account is only judged missing when its namespace is declared
 in the scanned tree (a ServiceAccount, a workload, a Namespace object or a
@@ -149,6 +154,10 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	}
 	if !ok1 || !ok2 {
 		p.Unresolved(fmt.Sprintf("service account %s of %s", podIdentitySubject(pa), pa.Label), at)
+		return
+	}
+	if filled, ok := placeholderFilled(ns, name); ok {
+		p.Unresolved(fmt.Sprintf("service account %s of %s holds a placeholder nothing in the tree fills in (%s is no Kubernetes name; envsubst or a templating step elsewhere fills it): which account it names is not known", podIdentitySubject(pa), pa.Label, filled), at)
 		return
 	}
 	nsV, nameV := lint.Known(ns), lint.Known(name)
@@ -560,4 +569,17 @@ func irsaBoundWhereItRuns(m *lint.Model, pa *lint.PodIdentityAssociation, elsewh
 		}
 	}
 	return false
+}
+
+// placeholderFilled is the part of an association's namespace or account
+// name that holds a placeholder a step before apply fills in (envsubst's
+// "${NAMESPACE}" in an eksctl file): no Kubernetes name (a DNS-1123
+// label or subdomain) can hold one.
+func placeholderFilled(ns, name string) (string, bool) {
+	for _, s := range []string{ns, name} {
+		if templatetext.HasString(s) {
+			return s, true
+		}
+	}
+	return "", false
 }
