@@ -127,7 +127,9 @@ was not run), a ` + "`required`" + ` value no values file gives, or — for a ch
 with no default values that no release in the scanned tree installs (an Argo
 CD ApplicationSet whose chart path is templated, a pipeline), or under the
 directories an ApplicationSet's Git directories generator lists (` + "`apps/*`" + `,
-less those marked ` + "`exclude: true`" + `), or at the chart path its template writes
+less those marked ` + "`exclude: true`" + `) or its list generators give its templated path
+(` + "`path: '{{ .folder }}'`" + ` with a list element's ` + "`folder`" + `, in a matrix beside a Git files
+generator too), or at the chart path its template writes
 out, when its template installs them with
 values of its own (` + "`valuesObject`, `values`, `valueFiles`, `parameters`" + `) —
 a read of ` + "`.Values`" + ` that finds nothing; likewise a read of ` + "`.Values`" + ` that finds nothing

@@ -66,7 +66,7 @@ func (f *Finder) GeneratedInstalls() []GeneratedInstall {
 		if len(fixed) > 0 {
 			out = append(out, GeneratedInstall{Label: label, Dirs: under(bases, fixed)})
 		}
-		if !templated {
+		if len(templated) == 0 {
 			return
 		}
 		var gens []gitDirs
@@ -74,16 +74,52 @@ func (f *Finder) GeneratedInstalls() []GeneratedInstall {
 		for _, gen := range gens {
 			out = append(out, GeneratedInstall{Label: label, Dirs: under(bases, gen.include), Excluded: under(bases, gen.exclude)})
 		}
+		if dirs := listedPaths(spec, templated); len(dirs) > 0 {
+			out = append(out, GeneratedInstall{Label: label, Dirs: under(bases, dirs)})
+		}
 	})
 	return out
 }
 
-// installsWithValues reports whether an ApplicationSet's template spec
-// has a source whose Helm settings give values (valuesObject, values,
-// valueFiles, parameters) at a path filled in per Application ({{ }}:
-// templated), and lists those at a path written out (fixed: every
-// generated Application installs that one chart with them).
-func installsWithValues(spec *yaml.Node) (templated bool, fixed []string) {
+// listedPaths are the source paths the list generators under an
+// ApplicationSet's generators (nested in a matrix or a merge too) give
+// the templated paths: each element's parameters filled in as the set's
+// template mode fills them. A parameter another generator of a matrix
+// gives stays a {{ }} expression (under makes it any one directory
+// name); a path an element cannot fill is left out.
+func listedPaths(spec *yaml.Node, templated []string) []string {
+	goTemplate := str(at(spec, "goTemplate")) == "true"
+	var opts []string
+	for _, o := range items(at(spec, "goTemplateOptions")) {
+		opts = append(opts, str(o))
+	}
+	var out []string
+	eachUnder(at(spec, "generators"), "list", 0, func(list *yaml.Node) {
+		for i, el := range items(at(list, "elements")) {
+			var params map[string]any
+			if i >= maxListElements || el.Kind != yaml.MappingNode || el.Decode(&params) != nil {
+				return
+			}
+			fill := fasttemplateFill(flattenParams(params))
+			if goTemplate {
+				fill = goTemplateFill(params, opts)
+			}
+			for _, p := range templated {
+				if dir, err := fill(p); err == nil && dir != "" && !strings.Contains(dir, "<no value>") && !slices.Contains(out, dir) {
+					out = append(out, dir)
+				}
+			}
+		}
+	})
+	return out
+}
+
+// installsWithValues lists the paths of an ApplicationSet's template
+// spec's sources whose Helm settings give values (valuesObject, values,
+// valueFiles, parameters): those filled in per Application ({{ }}:
+// templated), and those written out (fixed: every generated Application
+// installs that one chart with them).
+func installsWithValues(spec *yaml.Node) (templated, fixed []string) {
 	sources := argoSources(spec)
 	for _, src := range sources {
 		helm := at(src, "helm")
@@ -92,7 +128,7 @@ func installsWithValues(spec *yaml.Node) (templated bool, fixed []string) {
 		}
 		switch p := str(at(src, "path")); {
 		case strings.Contains(p, "{{"):
-			templated = true
+			templated = append(templated, p)
 		case p != "" && !strings.ContainsAny(p, "*?[\\"):
 			fixed = append(fixed, p)
 		}
