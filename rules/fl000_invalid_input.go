@@ -17,7 +17,10 @@ composition could not be rendered (a template error, a missing values file,
 a packaged chart that is not an archive, a transform faultline does not
 render, a chart stopped by the rendering bounds), or a document that is read
 as data is not valid (a trust policy that is not JSON, an aws-auth
-` + "`mapRoles`" + ` that is not a list of role mappings). Input that would crash
+` + "`mapRoles`" + ` that is not a list of role mappings, a node selector operator or a
+NodePool consolidation policy its API version's schema refuses —
+` + "`WhenUnderutilized`" + ` in a ` + "`karpenter.sh/v1`" + ` NodePool, which v1 renamed
+` + "`WhenEmptyOrUnderutilized`" + `). Input that would crash
 or exhaust faultline is broken input too: HCL, JSON or YAML nested deeper
 than 1,000 levels (the parsers would overflow their stacks), a Kustomize
 cycle, a Component listed under ` + "`resources`" + ` (or a Kustomization under

@@ -1,8 +1,10 @@
 package kube
 
 import (
+	"fmt"
 	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -68,7 +70,28 @@ func (d *doc) nodePool() *lint.NodePool {
 		np.NodeClass = d.ref(name)
 	}
 	d.poolCapacity(np, nodePoolPaths())
+	d.checkConsolidationPolicy()
 	return np
+}
+
+// consolidationPolicies are the values each NodePool version's schema
+// admits for spec.disruption.consolidationPolicy: v1 renamed
+// WhenUnderutilized to WhenEmptyOrUnderutilized.
+var consolidationPolicies = map[string][]string{
+	"karpenter.sh/v1":      {"WhenEmpty", "WhenEmptyOrUnderutilized"},
+	"karpenter.sh/v1beta1": {"WhenEmpty", "WhenUnderutilized"},
+}
+
+// checkConsolidationPolicy reports a NodePool's consolidation policy its
+// version's schema refuses (FL000): the API server rejects the object.
+func (d *doc) checkConsolidationPolicy() {
+	allowed := consolidationPolicies[d.apiVersion]
+	_, n := path(d.root, "spec", "disruption", "consolidationPolicy")
+	s, ok := scalar(n)
+	if len(allowed) == 0 || !ok || !isWord(s) || !d.final(s) || slices.Contains(allowed, s) {
+		return
+	}
+	d.invalid(n, "invalid consolidation policy", fmt.Sprintf("%q in %s (%s) is not a consolidation policy its schema admits (%s); the API server rejects the object.", s, d.label(), d.apiVersion, strings.Join(allowed, " or ")))
 }
 
 // isAutoModeRef reports whether a nodeClassRef names an EKS Auto Mode

@@ -306,3 +306,30 @@ func TestFluxV1HelmReleaseIsANote(t *testing.T) {
 		t.Errorf("notes %+v", notes)
 	}
 }
+
+// TestConsolidationPolicy: each NodePool version's schema admits its own
+// consolidation policies (v1 renamed WhenUnderutilized); one it refuses
+// is FL000, a placeholder is not judged.
+func TestConsolidationPolicy(t *testing.T) {
+	tests := []struct {
+		apiVersion, policy string
+		diags              int
+	}{
+		{"karpenter.sh/v1", "WhenEmptyOrUnderutilized", 0},
+		{"karpenter.sh/v1", "WhenEmpty", 0},
+		{"karpenter.sh/v1", "WhenUnderutilized", 1},
+		{"karpenter.sh/v1beta1", "WhenUnderutilized", 0},
+		{"karpenter.sh/v1beta1", "WhenEmptyOrUnderutilized", 1},
+		{"karpenter.sh/v1", `"${POLICY}"`, 0},
+	}
+	for _, tt := range tests {
+		src := "apiVersion: " + tt.apiVersion + "\nkind: NodePool\nmetadata:\n  name: p\nspec:\n  disruption:\n    consolidationPolicy: " + tt.policy + "\n"
+		_, diags := Parse("np.yaml", []byte(src), Options{})
+		if len(diags) != tt.diags {
+			t.Errorf("%s %s: diagnostics %+v, want %d", tt.apiVersion, tt.policy, diags, tt.diags)
+		}
+		if len(diags) == 1 && diags[0].Range.Line != 7 {
+			t.Errorf("%s %s: at line %d, want 7", tt.apiVersion, tt.policy, diags[0].Range.Line)
+		}
+	}
+}
