@@ -27,3 +27,29 @@ func rootOfOtherCluster(m *lint.Model, root string, cluster lint.Value) bool {
 	}
 	return declared
 }
+
+// rootDeclaresCluster reports whether Terraform root module root
+// declares an EKS cluster.
+func rootDeclaresCluster(m *lint.Model, root string) bool {
+	for _, c := range m.Clusters {
+		if c.Root == root {
+			return true
+		}
+	}
+	return false
+}
+
+// rootOfCluster reports whether Terraform root module root declares an
+// EKS cluster provably named cluster (both names known and equal).
+func rootOfCluster(m *lint.Model, root string, cluster lint.Value) bool {
+	target, ok := cluster.Str()
+	if !ok {
+		return false
+	}
+	for _, c := range m.Clusters {
+		if name, ok := c.Name.Str(); ok && c.Root == root && name == target {
+			return true
+		}
+	}
+	return false
+}

@@ -108,6 +108,7 @@ var fixable = map[string]bool{
 	"FL206/positive_account_where_it_runs_not_trusted_by_irsa":                   true, // the namespace the chart runs in
 	"FL206/positive_association_namespace_left_behind":                           true,
 	"FL206/positive_namespace_moved":                                             true,
+	"FL206/positive_eksctl_association_beside_root_of_same_cluster":              true, // the namespace the chart runs in
 	"FL206/positive_release_in_other_cluster_root":                               true, // the namespace the chart runs in
 }
 

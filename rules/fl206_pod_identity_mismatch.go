@@ -47,7 +47,9 @@ The service account is only judged missing when its namespace is declared
 in the scanned tree (a ServiceAccount, a workload, a Namespace object or a
 ` + "`kubernetes_namespace`" + ` in it), or when an account of that name provably runs
 in another namespace of the same cluster here (the chart's release, a
-declared ServiceAccount), as FL201 judges an IRSA trust — and, short of
+declared ServiceAccount; what a Terraform root that declares its own
+clusters applies is in an eksctl association's cluster only when one of
+them has its name), as FL201 judges an IRSA trust — and, short of
 that, not when the account is the one a chart faultline knows runs as when
 installed the standard way (` + "`aws-load-balancer-controller`, `ebs-csi-controller-sa`" + `) and no
 release of the tree installs that chart: it may be installed by other means
@@ -168,7 +170,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	if reportOnFargate(p, pa, ns, name, sameCluster) {
 		return
 	}
-	here := func(o *lint.Object) bool { return sameCluster(o) && sameConfiguration(o, &pa.Object) }
+	here := func(o *lint.Object) bool { return sameCluster(o) && sameConfiguration(m, o, pa) }
 
 	declaredNS := false // something provably lives in the namespace
 	maybe := false      // something may be the account
@@ -477,13 +479,22 @@ func boundWhereItRuns(m *lint.Model, pa *lint.PodIdentityAssociation, elsewhere 
 // association a: unless configuration places both in one known cluster,
 // objects applied by two different Terraform root modules (each its own
 // configuration, often its own cluster) say nothing about each other's
-// cluster. An object of no known root (a manifest, a chart's defaults)
-// may be in any.
-func sameConfiguration(o, a *lint.Object) bool {
+// cluster; nor does what a Terraform root declaring its own clusters
+// applies about an association of no root (eksctl's) unless one of those
+// clusters is known to be the association's (a cluster named by a
+// variable without a value is the same only by chance). An object of no
+// known root (a manifest, a chart's defaults) may be in any.
+func sameConfiguration(m *lint.Model, o *lint.Object, a *lint.PodIdentityAssociation) bool {
 	if o.Scope.Cluster != "" && o.Scope.Cluster == a.Scope.Cluster {
 		return true
 	}
-	return o.Root == "" || a.Root == "" || o.Root == a.Root
+	switch {
+	case o.Root == "" || o.Root == a.Root:
+		return true
+	case a.Root == "":
+		return !rootDeclaresCluster(m, o.Root) || rootOfCluster(m, o.Root, a.Cluster)
+	}
+	return false
 }
 
 // namespaceFix moves the association to the namespace its account really
