@@ -549,6 +549,11 @@ func (mi *ModInst) object(o objectRead) (v cty.Value, final bool) {
 			attrs[n] = v
 		} else if _, item := mi.Module.graph().items[o.root+"."+n]; item {
 			final = false
+		} else if o.root == "var" || o.root == "local" {
+			// Declared nowhere (FL000, or a snippet directory that
+			// declares none): a value not known, whose literal
+			// surroundings ("${local.env}-controller") still count.
+			attrs[n] = mi.Evaluator.Holes.val(lint.HoleRef{Object: mi.Addr(o.root + "." + n)})
 		}
 	}
 	if len(attrs) == 0 {
