@@ -164,7 +164,9 @@ type Release struct {
 	// Chart is the chart as written (a path, "repo/name", an OCI URL).
 	Chart string
 	// ChartDir is the chart's absolute directory or .tgz inside the scanned
-	// tree, "" for a remote chart.
+	// tree, "" for a remote chart (one at an exact version may be taken to
+	// be the tree's archive of it, or the tree's directory of its name and
+	// version).
 	ChartDir   string
 	Repository string
 	Version    string

@@ -269,12 +269,23 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	rels := append([]*lint.Release(nil), releases...)
 	sort.SliceStable(rels, func(i, j int) bool { return rels[i].Addr < rels[j].Addr })
 	archives := archivesByName(charts)
+	var dirs chartDirs
+	dirsRead := false
 	for _, r := range rels {
 		if r == nil {
 			continue
 		}
 		if r.ChartDir == "" {
 			r.ChartDir = archives.of(r)
+		}
+		if r.ChartDir == "" && remoteExact(r) {
+			if !dirsRead {
+				dirs, dirsRead = dirsByNameVersion(charts, p), true
+			}
+			if d := dirs.of(r); d != "" {
+				r.ChartDir = d
+				r.Inferred = append(r.Inferred, fmt.Sprintf("chart %s %s taken to be the chart directory %s, which has that name and version (what %s serves is not read)", r.ChartName(), r.Version, p.rel(d), chartLabel(r)))
+			}
 		}
 		if r.ChartDir == "" {
 			cr, why := remoteReads(r)
@@ -647,6 +658,55 @@ func archivesByName(charts []string) chartArchives {
 		}
 	}
 	return out
+}
+
+// chartDirs are the chart directories of the tree by Chart.yaml name and
+// version ("web-1.4.2").
+type chartDirs map[string][]string
+
+// dirsByNameVersion indexes the chart directories among charts (not
+// archives) by their Chart.yaml's name and version; a Chart.yaml that
+// does not read is left out.
+func dirsByNameVersion(charts []string, p *paths) chartDirs {
+	out := chartDirs{}
+	for _, c := range charts {
+		if strings.HasSuffix(c, ".tgz") {
+			continue
+		}
+		data, err := p.readFile(filepath.Join(c, "Chart.yaml"))
+		if err != nil {
+			continue
+		}
+		m, err := chartMetadata(data)
+		if err != nil || m.Name == "" || m.Version == "" {
+			continue
+		}
+		k := m.Name + "-" + strings.TrimPrefix(m.Version, "v")
+		if !slices.Contains(out[k], c) {
+			out[k] = append(out[k], c)
+		}
+	}
+	return out
+}
+
+// of is the one chart directory of the tree whose Chart.yaml has the
+// name and exact version a release of a remote chart installs (a
+// repository publishing the chart it keeps, installed from its
+// registry); "" when there is none or several.
+func (d chartDirs) of(r *lint.Release) string {
+	v := strings.TrimPrefix(strings.TrimSpace(r.Version), "v")
+	if found := d[r.ChartName()+"-"+v]; len(found) == 1 {
+		return found[0]
+	}
+	return ""
+}
+
+// remoteExact reports whether r installs a remote chart at an exact
+// version (what chartArchives.of and chartDirs.of match).
+func remoteExact(r *lint.Release) bool {
+	v := strings.TrimPrefix(strings.TrimSpace(r.Version), "v")
+	_, err := semver.StrictNewVersion(v)
+	return err == nil && r.Chart != "" && !lint.HasSentinel(r.Chart) && !isLocalPath(r.Chart)
 }
 
 // of is the one archive of the tree a release of a remote chart at an
