@@ -52,7 +52,11 @@ specification"), a module source Terraform cannot place (a relative path
 without ` + "`./`" + `, a host with no shorthand such as ` + "`gitlab.com/…`" + `: "Invalid module
 source address"; with a ` + "`version`" + `, anything but a registry address: "Invalid
 registry module source address", parsed as terraform-registry-address parses
-it), a module call without a ` + "`source`" + ` ("Missing required argument"; an
+it), a well-known registry submodule the release ` + "`terraform init`" + ` installs no
+longer has ("Unreadable module subdirectory": terraform-aws-iam's
+` + "`iam-role-for-service-accounts-eks`" + ` and its other role modules from v6.0.0, the eks
+module's ` + "`aws-auth`" + ` from v21.0.0, called with a constraint that allows those, or with
+none), a module call without a ` + "`source`" + ` ("Missing required argument"; an
 override file's may omit it), a local module directory that does not exist ("Unreadable module
 directory"; not one a ` + "`.gitignore`" + ` ignores, which a step before
 ` + "`terraform init`" + ` fills, a coverage note), an

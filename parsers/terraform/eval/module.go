@@ -793,6 +793,11 @@ func (m *Module) addCall(b *hcl.Block, override bool) {
 				Summary: r.Summary, Detail: r.Detail, Subject: c.srcRange.Ptr()})
 		}
 	}
+	if r := modsource.SubmoduleRemoved(c.Source, c.Version); r != nil && c.versionExpr == nil {
+		// terraform init installs a release without the directory.
+		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError,
+			Summary: r.Summary, Detail: r.Detail, Subject: c.srcRange.Ptr()})
+	}
 	if va, ok := attrs["version"]; ok && c.Source != "" {
 		if why := modsource.VersionRefused(c.Source); why != "" {
 			// terraform init refuses the call.

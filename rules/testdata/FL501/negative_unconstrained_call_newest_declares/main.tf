@@ -1,9 +1,10 @@
-# No version constraint: terraform init installs the newest release, and
-# the newest v5 of the IRSA module declares both inputs, though the early
-# v5 releases did not (the CloudWatch policy arrived in 5.33.0, the
-# Karpenter controller inputs in 5.20.0). Nothing to report.
+# No version constraint: terraform init installs the newest release,
+# where this submodule is gone since v6.0.0 (FL000); of the releases that
+# have it, the newest v5 declares both inputs, though the early v5
+# releases did not (the CloudWatch policy arrived in 5.33.0, the
+# Karpenter controller inputs in 5.20.0). No input to report.
 module "observability_irsa" {
-  source = "terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks"
+  source = "terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks" # want FL000 "Unreadable module subdirectory"
 
   role_name                              = "cloudwatch-agent"
   attach_cloudwatch_observability_policy = true

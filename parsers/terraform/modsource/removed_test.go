@@ -1,0 +1,40 @@
+package modsource
+
+import "testing"
+
+// TestSubmoduleRemoved: a call of a submodule its package removed is
+// refused when the release terraform init installs for it is one from
+// the removal on (the newest its constraint or ref allows), not when the
+// call keeps to earlier releases or names a commit.
+func TestSubmoduleRemoved(t *testing.T) {
+	const irsa = "terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks"
+	const irsaGit = "github.com/terraform-aws-modules/terraform-aws-iam//modules/iam-role-for-service-accounts-eks"
+	const awsAuth = "terraform-aws-modules/eks/aws//modules/aws-auth"
+	tests := []struct {
+		src, version string
+		refused      bool
+	}{
+		{irsa, "~> 6.0", true},
+		{irsa, "", true},
+		{irsa, ">= 5.0", true},
+		{irsa, "6.0.0", true},
+		{irsa, "~> 5.0", false},
+		{irsa, "5.60.0", false},
+		{irsa, "< 6.0.0", false},
+		{irsa, "> 6.5.0", false}, // past the releases checked
+		{irsaGit + "?ref=v6.2.0", "", true},
+		{irsaGit + "?ref=v5.30.0", "", false},
+		{irsaGit + "?ref=0123456789abcdef0123456789abcdef01234567", "", false},
+		{awsAuth, "~> 20.0", false},
+		{awsAuth, "", true},
+		{awsAuth, "~> 21.0", true},
+		{"terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts", "~> 6.0", false},
+		{"./modules/iam-role-for-service-accounts-eks", "", false},
+		{irsa, "not a constraint", false},
+	}
+	for _, tt := range tests {
+		if got := SubmoduleRemoved(tt.src, tt.version); (got != nil) != tt.refused {
+			t.Errorf("%s %q: refused %v, want %v (%+v)", tt.src, tt.version, got != nil, tt.refused, got)
+		}
+	}
+}
