@@ -91,7 +91,7 @@ func summarize(m *Module, tree *treefs.Tree, rel func(string) string) *modInfo {
 	if m == nil {
 		return &modInfo{}
 	}
-	diags := append(append(slices.Clip(m.diags), m.reportedCalls()...), m.defaultDiags()...)
+	diags := append(append(append(slices.Clip(m.diags), m.initDiags...), m.reportedCalls()...), m.defaultDiags()...)
 	inf := &modInfo{Exists: true, Files: m.files, Templates: m.staticTemplates(), Applied: m.applied()}
 	inf.Refs, inf.LooseRefs, inf.OutputRefs, inf.ProviderRefs, inf.LooseProviderRefs = m.undeclaredRefs()
 	if len(inf.Refs)+len(inf.LooseRefs) == 0 {

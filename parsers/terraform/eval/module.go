@@ -52,6 +52,11 @@ type Module struct {
 	dependsOn bool
 
 	diags hcl.Diagnostics
+	// initDiags are terraform init's errors about what a call installs
+	// (a submodule its package no longer has): reported with diags, but
+	// the module's own code still reads whole (its variables, its
+	// references), so its callers' arguments are checked.
+	initDiags hcl.Diagnostics
 	// crossFile are the duplicate declarations of a module call every
 	// file of it declares: an error where Terraform reads the directory whole (a
 	// module the tree calls, a root it applies), not in a directory of
@@ -795,7 +800,7 @@ func (m *Module) addCall(b *hcl.Block, override bool) {
 	}
 	if r := modsource.SubmoduleRemoved(c.Source, c.Version); r != nil && c.versionExpr == nil {
 		// terraform init installs a release without the directory.
-		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError,
+		m.initDiags = append(m.initDiags, &hcl.Diagnostic{Severity: hcl.DiagError,
 			Summary: r.Summary, Detail: r.Detail, Subject: c.srcRange.Ptr()})
 	}
 	if va, ok := attrs["version"]; ok && c.Source != "" {
