@@ -174,8 +174,15 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 		// one Flux makes: kept, with the failure for the caller (also
 		// when faultline left entries out: a SOPS-encrypted Secret).
 		if d, _ := b.failure(err); b.namesFileOutside() {
-			if unrestricted, uerr := runUnrestricted(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn()); uerr == nil {
+			unrestricted, uerr := runUnrestricted(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn())
+			if uerr == nil {
 				out.RootOnly, rm, err = &d, unrestricted, nil
+			} else if _, isNote := b.failure(uerr); isNote {
+				// Without the restriction (Flux) it fails for want of
+				// what faultline left out, a note; with it, kustomize
+				// refuses the file outside whatever else: that stays
+				// the FL000 it is.
+				out.RootOnly, err = &d, uerr
 			}
 		}
 		if err != nil {
