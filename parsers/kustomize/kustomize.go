@@ -177,11 +177,11 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 			unrestricted, uerr := runUnrestricted(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn())
 			if uerr == nil {
 				out.RootOnly, rm, err = &d, unrestricted, nil
-			} else if _, isNote := b.failure(uerr); isNote {
+			} else if _, isNote := b.failure(uerr); isNote && b.outsideFileAt(d.Range) {
 				// Without the restriction (Flux) it fails for want of
 				// what faultline left out, a note; with it, kustomize
-				// refuses the file outside whatever else: that stays
-				// the FL000 it is.
+				// refused the file outside (the entry its error is
+				// placed at) whatever else: that stays the FL000 it is.
 				out.RootOnly, err = &d, uerr
 			}
 		}
@@ -262,6 +262,19 @@ func (b *builder) namesFileOutside() bool {
 	for _, rl := range b.refs {
 		dir := b.mem(rl.k.dir)
 		if !strings.HasPrefix(rl.mem, dir+"/") && !b.fs.IsDir(rl.mem) {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideFileAt reports whether at is where a kustomization of the tree
+// names a file outside its own directory (namesFileOutside): the entry
+// a build's error is placed at.
+func (b *builder) outsideFileAt(at lint.Range) bool {
+	for _, rl := range b.refs {
+		dir := b.mem(rl.k.dir)
+		if !strings.HasPrefix(rl.mem, dir+"/") && !b.fs.IsDir(rl.mem) && b.at(rl.k, rl.r.node) == at {
 			return true
 		}
 	}
