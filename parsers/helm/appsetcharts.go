@@ -93,6 +93,9 @@ func listedPaths(spec *yaml.Node, templated []string) []string {
 	for _, o := range items(at(spec, "goTemplateOptions")) {
 		opts = append(opts, str(o))
 	}
+	// A parameter the element lacks (another generator's) leaves the
+	// path unknown: an error here, whatever the set's own option.
+	opts = append(opts, "missingkey=error")
 	var out []string
 	eachUnder(at(spec, "generators"), "list", 0, func(list *yaml.Node) {
 		for i, el := range items(at(list, "elements")) {
@@ -105,7 +108,7 @@ func listedPaths(spec *yaml.Node, templated []string) []string {
 				fill = goTemplateFill(params, opts)
 			}
 			for _, p := range templated {
-				if dir, err := fill(p); err == nil && dir != "" && !strings.Contains(dir, "<no value>") && !slices.Contains(out, dir) {
+				if dir, err := fill(p); err == nil && dir != "" && !slices.Contains(out, dir) {
 					out = append(out, dir)
 				}
 			}

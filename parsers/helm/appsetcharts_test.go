@@ -3,6 +3,8 @@ package helm
 import (
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -233,5 +235,34 @@ spec:
 		} else if got != want {
 			t.Errorf("%s: destination %q, want %q", dir, got, want)
 		}
+	}
+}
+
+// TestListedPathsNeedEveryParameter: a list element fills an
+// ApplicationSet's templated path only when it gives every parameter
+// the path reads; one another generator of a matrix gives leaves the
+// path unknown (no directory), in Go template mode as in the default.
+func TestListedPathsNeedEveryParameter(t *testing.T) {
+	var doc yaml.Node
+	src := `goTemplate: true
+generators:
+  - matrix:
+      generators:
+        - list:
+            elements:
+              - folder: platform/dns
+        - git:
+            files:
+              - path: envs/*.json
+`
+	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
+		t.Fatal(err)
+	}
+	spec := body(&doc)
+	if got := listedPaths(spec, []string{"{{ .folder }}"}); len(got) != 1 || got[0] != "platform/dns" {
+		t.Errorf("folder only: %v", got)
+	}
+	if got := listedPaths(spec, []string{"{{ .folder }}/{{ .env }}"}); len(got) != 0 {
+		t.Errorf("a parameter the element lacks: %v, want none", got)
 	}
 }
