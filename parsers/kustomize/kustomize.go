@@ -177,12 +177,18 @@ func renderOnce(root string, opts Options, marked bool) (out Rendered, diags []l
 			unrestricted, uerr := runUnrestricted(b.fs, b.mem(rootAbs), b.setsSchema(), b.mayWarn())
 			if uerr == nil {
 				out.RootOnly, rm, err = &d, unrestricted, nil
-			} else if _, isNote := b.failure(uerr); isNote && b.outsideFileAt(d.Range) {
+			} else if _, isNote := b.failure(uerr); isNote {
 				// Without the restriction (Flux) it fails for want of
-				// what faultline left out, a note; with it, kustomize
-				// refused the file outside (the entry its error is
-				// placed at) whatever else: that stays the FL000 it is.
-				out.RootOnly, err = &d, uerr
+				// what faultline left out, a note. With it, kustomize
+				// refuses the file outside whenever it reaches it, so
+				// the build fails whatever else: FL000, at that entry
+				// (the error met first may come of what was left out).
+				if !b.outsideFileAt(d.Range) {
+					d = b.outsideFileRefused()
+				}
+				if !d.Range.IsZero() {
+					out.RootOnly, err = &d, uerr
+				}
 			}
 		}
 		if err != nil {
@@ -268,13 +274,28 @@ func (b *builder) namesFileOutside() bool {
 	return false
 }
 
-// outsideFileAt reports whether at is where a kustomization of the tree
-// names a file outside its own directory (namesFileOutside): the entry
-// a build's error is placed at.
+// outsideFileRefused is kustomize's refusal of the first file of the
+// tree a kustomization of the build names outside its own directory,
+// placed at that entry; zero when there is none (an entry missing from
+// the tree — a directory the tree does not hold — is no such file).
+func (b *builder) outsideFileRefused() lint.Diagnostic {
+	for _, rl := range b.refs {
+		dir := b.mem(rl.k.dir)
+		if !strings.HasPrefix(rl.mem, dir+"/") && b.fs.Exists(rl.mem) && !b.fs.IsDir(rl.mem) {
+			return lint.Diagnostic{Range: b.at(rl.k, rl.r.node), Summary: "Cannot render Kustomize overlay",
+				Detail: fmt.Sprintf("%s entry %q names a file outside the kustomization's directory %s: kustomize's default load restriction (root only, Argo CD's too) refuses it", rl.r.field, rl.r.value, b.rel(rl.k.dir))}
+		}
+	}
+	return lint.Diagnostic{}
+}
+
+// outsideFileAt reports whether at is where a kustomization names a
+// file of the tree outside its own directory: the entry a build's error
+// is placed at.
 func (b *builder) outsideFileAt(at lint.Range) bool {
 	for _, rl := range b.refs {
 		dir := b.mem(rl.k.dir)
-		if !strings.HasPrefix(rl.mem, dir+"/") && !b.fs.IsDir(rl.mem) && b.at(rl.k, rl.r.node) == at {
+		if !strings.HasPrefix(rl.mem, dir+"/") && b.fs.Exists(rl.mem) && !b.fs.IsDir(rl.mem) && b.at(rl.k, rl.r.node) == at {
 			return true
 		}
 	}
