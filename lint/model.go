@@ -64,6 +64,12 @@ type Scope struct {
 	// ("oidc.eks.us-east-1.amazonaws.com/id/ABC"), from configuration: EKS
 	// computes it, so no source states it.
 	OIDCIssuer string
+	// Credentials names where a Terraform root's AWS provider takes its
+	// credentials when its configuration says so and assumes no role: the
+	// named profile and the shared files it is read from. Two roots of one
+	// tree with the same are applied with one identity, in one account.
+	// Compatible ignores it: it says "same" only, never "different".
+	Credentials string
 }
 
 // Compatible reports whether a and b may describe the same place. Fields
@@ -90,7 +96,7 @@ func (a Scope) Merge(b Scope) Scope {
 		}
 		return y
 	}
-	return Scope{pick(a.Partition, b.Partition), pick(a.Account, b.Account), pick(a.Region, b.Region), pick(a.Cluster, b.Cluster), pick(a.OIDCIssuer, b.OIDCIssuer)}
+	return Scope{pick(a.Partition, b.Partition), pick(a.Account, b.Account), pick(a.Region, b.Region), pick(a.Cluster, b.Cluster), pick(a.OIDCIssuer, b.OIDCIssuer), pick(a.Credentials, b.Credentials)}
 }
 
 // String renders the known parts of the scope.

@@ -73,7 +73,10 @@ different accounts, which nothing in the tree says. The same holds when
 other roots declare several providers for that issuer (a copy of the
 cluster's provider in a second account) and each accepts STS only. When
 both roots pin the same account (` + "`allowed_account_ids`" + ` of one account in
-each), the principal is that root's provider, and a provider accepting
+each), or both take their credentials from the same named profile
+(` + "`profile`" + `, with the same ` + "`shared_credentials_files`" + ` and ` + "`shared_config_files`" + `
+when set, neither assuming a role nor giving keys of its own: one identity,
+one account), the principal is that root's provider, and a provider accepting
 STS only leaves nothing to report; so is a principal written with a known
 account (` + "`arn:aws:iam::111122223333:oidc-provider/…`" + `) for the issuer of the
 one provider whose root pins that account.
@@ -135,6 +138,9 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				elsewhere := p.Model.ProvidersElsewhere(w, r.Root)
 				if o := inAccount(elsewhere, r.Scope.Account); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
 					continue // the provider of the root's own account: both roots pin it
+				}
+				if ps := withCredentials(elsewhere, r.Scope.Credentials); allOnlySTS(ps) {
+					continue // the providers of roots applied with the root's own credentials
 				}
 				inf := inferredFor(r, lint.FactIdentity, lint.FactTrustAudience)
 				if os := elsewhere; allOnlySTS(os) {
@@ -225,6 +231,24 @@ func inAccount(ps []*lint.OIDCProvider, account string) *lint.OIDCProvider {
 		}
 	}
 	return nil
+}
+
+// withCredentials are the providers of ps whose roots take their
+// credentials where the root does (one named profile, the same shared
+// files: lint.Scope.Credentials), so are applied in its account: IAM
+// keeps one provider per issuer in an account. Nil when credentials is
+// empty or no root of ps shares them.
+func withCredentials(ps []*lint.OIDCProvider, credentials string) []*lint.OIDCProvider {
+	if credentials == "" {
+		return nil
+	}
+	var out []*lint.OIDCProvider
+	for _, o := range ps {
+		if o.Scope.Credentials == credentials {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // allOnlySTS reports whether there are providers and each accepts only

@@ -1345,12 +1345,56 @@ func (mi *ModInst) evalProvider(p *provider) {
 		for _, dt := range BlockList(GetAttr(v, "default_tags")) {
 			info.DefaultTags = GetAttr(dt, "tags")
 		}
+		info.Scope.Credentials = mi.namedCredentials(v)
 	}
 	key := p.name
 	if p.alias != "" {
 		key += "." + p.alias
 	}
 	mi.providers[key] = info
+}
+
+// namedCredentials is the credentials source an AWS provider
+// configuration names (lint.Scope.Credentials): its profile and the shared
+// credentials and config files, each known. Empty when no profile is
+// set, a value is not known, or the configuration assumes a role or gives
+// keys of its own (the identity is then another than the profile's).
+func (mi *ModInst) namedCredentials(v cty.Value) string {
+	for _, other := range []string{"assume_role", "assume_role_with_web_identity"} {
+		if len(BlockList(GetAttr(v, other))) > 0 {
+			return ""
+		}
+	}
+	for _, key := range []string{"access_key", "secret_key", "token"} {
+		if x := GetAttr(v, key); x != cty.NilVal && !x.IsNull() {
+			return ""
+		}
+	}
+	profile, ok := mi.Evaluator.Holes.ToValue(GetAttr(v, "profile")).Str()
+	if !ok || profile == "" {
+		return ""
+	}
+	parts := []string{"profile=" + profile}
+	for _, key := range []string{"shared_credentials_files", "shared_config_files"} {
+		files := GetAttr(v, key)
+		if files == cty.NilVal || files.IsNull() {
+			continue
+		}
+		if !files.IsWhollyKnown() || !files.CanIterateElements() {
+			return ""
+		}
+		var names []string
+		for it := files.ElementIterator(); it.Next(); {
+			_, x := it.Element()
+			name, ok := mi.Evaluator.Holes.ToValue(x).Str()
+			if !ok {
+				return ""
+			}
+			names = append(names, name)
+		}
+		parts = append(parts, key+"="+strings.Join(names, ","))
+	}
+	return strings.Join(parts, ";")
 }
 
 // ProviderFor returns the provider configuration a resource uses.
