@@ -1375,6 +1375,14 @@ func (mi *ModInst) namedCredentials(v cty.Value) string {
 		return ""
 	}
 	parts := []string{"profile=" + profile}
+	if file := GetAttr(v, "shared_credentials_file"); file != cty.NilVal && !file.IsNull() {
+		// The one-file form of provider versions before 5.0.
+		name, ok := mi.Evaluator.Holes.ToValue(file).Str()
+		if !ok {
+			return ""
+		}
+		parts = append(parts, "shared_credentials_file="+name)
+	}
 	for _, key := range []string{"shared_credentials_files", "shared_config_files"} {
 		files := GetAttr(v, key)
 		if files == cty.NilVal || files.IsNull() {

@@ -1,5 +1,5 @@
 provider "aws" {
-  region  = "eu-west-1"
+  region                   = "eu-west-1"
   profile                  = "tern-admin"
   shared_credentials_files = ["~/.aws/credentials"]
 }

@@ -2,7 +2,7 @@
 # same file and assume no role: they are applied in one account, whose
 # provider for the issuer (the cluster root's) accepts only STS tokens.
 provider "aws" {
-  region  = "eu-west-1"
+  region                   = "eu-west-1"
   profile                  = "tern-admin"
   shared_credentials_files = ["~/.aws/credentials"]
 }

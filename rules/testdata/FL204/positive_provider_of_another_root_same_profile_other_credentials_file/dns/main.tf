@@ -1,7 +1,7 @@
 # The same profile name read from another credentials file may be other
 # credentials: a notice.
 provider "aws" {
-  region  = "eu-west-1"
+  region                   = "eu-west-1"
   profile                  = "tern-admin"
   shared_credentials_files = ["/etc/tern/credentials"]
 }

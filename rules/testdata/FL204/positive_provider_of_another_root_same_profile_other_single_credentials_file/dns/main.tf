@@ -1,0 +1,36 @@
+# The same profile name read from another credentials file (the one-file
+# setting of provider versions before 5.0) may be other
+# credentials: a notice.
+provider "aws" {
+  region                  = "eu-west-1"
+  profile                 = "tern-admin"
+  shared_credentials_file = "/etc/tern/credentials"
+}
+
+data "aws_eks_cluster" "tern" {
+  name = "tern"
+}
+
+data "aws_iam_openid_connect_provider" "tern" {
+  url = data.aws_eks_cluster.tern.identity[0].oidc[0].issuer
+}
+
+data "aws_iam_policy_document" "cert_manager" {
+  statement {
+    actions = ["sts:AssumeRoleWithWebIdentity"]
+    principals {
+      type        = "Federated"
+      identifiers = [data.aws_iam_openid_connect_provider.tern.arn]
+    }
+    condition {
+      test     = "StringEquals"
+      variable = "${trimprefix(data.aws_iam_openid_connect_provider.tern.url, "https://")}:sub"
+      values   = ["system:serviceaccount:cert-manager:cert-manager"]
+    }
+  }
+}
+
+resource "aws_iam_role" "cert_manager" {
+  name               = "tern-cert-manager"
+  assume_role_policy = data.aws_iam_policy_document.cert_manager.json # want FL204:notice `trust of role "tern-cert-manager" \(aws_iam_role.cert_manager\) has a web-identity statement without an :aud = sts.amazonaws.com condition`
+}
