@@ -45,6 +45,9 @@ func dirReader(dir string) fixer.Reader {
 // name elsewhere).
 var fixable = map[string]bool{
 	"FL201/positive_argo_app_of_apps":                                            true,
+	"FL201/positive_cert_manager_namespace_value_moves_account":                  true, // the namespace the chart's value names
+	"FL201/positive_cert_manager_before_namespace_value":                         true,
+	"FL202/positive_provider_through_module_from_remote_state":                   true, // the account the chart's value names
 	"FL201/positive_kubectl_manifest_override_namespace":                         true, // the namespace the provider applies the account in
 	"FL201/positive_argo_release_written_twice":                                  true,
 	"FL201/positive_crossplane_role":                                             true, // JSON inside a YAML block scalar

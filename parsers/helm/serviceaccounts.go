@@ -120,6 +120,14 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 //     most clusters run one, no longer an account kube-system may hold.
 //   - karpenter-crd: github.com/aws/karpenter-provider-aws
 //     charts/karpenter-crd — CustomResourceDefinitions only, no account.
+//   - cert-manager: github.com/cert-manager/cert-manager
+//     deploy/charts/cert-manager — serviceAccount.{create,name,
+//     annotations}, fullname (cert-manager.serviceAccountName); from
+//     v1.9.0 the namespace value replaces the release namespace for every
+//     object (cert-manager.namespace: .Values.namespace | default
+//     .Release.Namespace; checked at v1.8.0, v1.9.0, v1.16.1, v1.21.0).
+//     Only as published by Jetstack (certManagerPublished): Bitnami's
+//     chart of that name reads other keys.
 //
 // The CSI drivers run a second account, their node DaemonSet's
 // (templates/node-daemonset.yaml, _node.tpl: serviceAccountName:
@@ -157,8 +165,21 @@ var chartAccounts = map[string][]chartAccount{
 		{nameKey: "prometheus.serviceAccount.name", createKey: "prometheus.serviceAccount.create", annotationsKey: "prometheus.serviceAccount.annotations", fullname: kubePrometheusStackAccount("-prometheus"), namespaceKey: "namespaceOverride"},
 		{nameKey: "alertmanager.serviceAccount.name", createKey: "alertmanager.serviceAccount.create", annotationsKey: "alertmanager.serviceAccount.annotations", fullname: kubePrometheusStackAccount("-alertmanager"), namespaceKey: "namespaceOverride", component: "alertmanager"},
 	},
+	"cert-manager": {
+		{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", namespaceKey: "namespace"},
+		{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", before: "1.9.0"},
+	},
 	// Charts of CRDs only: no account.
 	"karpenter-crd": {},
+}
+
+// accountsPublishers are, for a chart of chartAccounts whose name another
+// publisher's chart shares, the addresses its table holds for (as
+// keysTable.hosts): a release from another repository URL is read as a
+// chart faultline does not know.
+var accountsPublishers = map[string]*keysTable{
+	// Jetstack's Helm repository and OCI registry (quay.io/jetstack/charts).
+	"cert-manager": {hosts: []string{"charts.jetstack.io", "quay.io/jetstack"}},
 }
 
 // partialCharts are the charts of chartAccounts whose table names only
@@ -166,9 +187,11 @@ var chartAccounts = map[string][]chartAccount{
 // operator, its admission webhook job and its grafana, kube-state-metrics
 // and prometheus-node-exporter subcharts, each as an account of its own;
 // external-secrets its webhook and cert controller
-// (templates/webhook-serviceaccount.yaml, cert-controller-serviceaccount.yaml).
+// (templates/webhook-serviceaccount.yaml, cert-controller-serviceaccount.yaml);
+// cert-manager its webhook, cainjector and startupapicheck
+// (webhook.serviceAccount, cainjector.serviceAccount, ...).
 // A release of one does not hold every account its namespace has.
-var partialCharts = map[string]bool{"kube-prometheus-stack": true, "external-secrets": true}
+var partialCharts = map[string]bool{"kube-prometheus-stack": true, "external-secrets": true, "cert-manager": true}
 
 // accountsAt are a chart's accounts as the version a release installs
 // names them: Helm installs the newest version a constraint allows, and
@@ -264,6 +287,9 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 	}
 	chart := chartName(r)
 	accounts, known := chartAccounts[chart]
+	if t := accountsPublishers[chart]; known && t != nil && !t.publishes(r) {
+		known = false
+	}
 	if !known {
 		accounts = []chartAccount{conventional}
 	}

@@ -8,7 +8,7 @@ variable "oidc_provider" {
 
 resource "aws_iam_role" "cert_manager" {
   name = "cert-manager-dns01"
-  assume_role_policy = jsonencode({ # want FL202:warning `allows system:serviceaccount:cert-manager:cert-manager-acme; the service account bound to it is cert-manager:cert-manager`
+  assume_role_policy = jsonencode({ # want FL202:error `allows system:serviceaccount:cert-manager:cert-manager-acme; the service account bound to it is cert-manager:cert-manager`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"

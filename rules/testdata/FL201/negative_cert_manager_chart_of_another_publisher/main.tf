@@ -1,0 +1,35 @@
+# A chart named cert-manager from another repository is not Jetstack's:
+# its "namespace" value is not known to move anything, and the account
+# is taken to run in the release namespace, which the trust names.
+resource "aws_iam_role" "acme_dns" {
+  name = "lumen-acme-dns"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = "arn:aws:iam::210987654321:oidc-provider/oidc.eks.ap-south-1.amazonaws.com/id/5E6F708192A3B4C5D6E7F8091A2B3C4D" }
+      Condition = {
+        StringEquals = {
+          "oidc.eks.ap-south-1.amazonaws.com/id/5E6F708192A3B4C5D6E7F8091A2B3C4D:sub" = "system:serviceaccount:cert-manager:cert-manager"
+          "oidc.eks.ap-south-1.amazonaws.com/id/5E6F708192A3B4C5D6E7F8091A2B3C4D:aud" = "sts.amazonaws.com"
+        }
+      }
+    }]
+  })
+}
+
+resource "helm_release" "cert_manager" {
+  name       = "cert-manager"
+  repository = "https://charts.example.org/stable"
+  chart      = "cert-manager"
+  version    = "1.4.2"
+  namespace  = "cert-manager"
+  values = [yamlencode({
+    namespace = "tls-system"
+    crds      = { enabled = true }
+    serviceAccount = {
+      annotations = { "eks.amazonaws.com/role-arn" = aws_iam_role.acme_dns.arn }
+    }
+  })]
+}

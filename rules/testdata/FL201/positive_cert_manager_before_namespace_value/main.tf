@@ -1,0 +1,34 @@
+# Before v1.9.0 the chart has no "namespace" value: its objects stay in
+# the release namespace, not the tls-system the trust names.
+resource "aws_iam_role" "acme_dns" {
+  name = "lumen-acme-dns"
+  assume_role_policy = jsonencode({ # want FL201:error `allows system:serviceaccount:tls-system:cert-manager; the service account runs as cert-manager:cert-manager`
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = "arn:aws:iam::210987654321:oidc-provider/oidc.eks.ap-south-1.amazonaws.com/id/5E6F708192A3B4C5D6E7F8091A2B3C4D" }
+      Condition = {
+        StringEquals = {
+          "oidc.eks.ap-south-1.amazonaws.com/id/5E6F708192A3B4C5D6E7F8091A2B3C4D:sub" = "system:serviceaccount:tls-system:cert-manager"
+          "oidc.eks.ap-south-1.amazonaws.com/id/5E6F708192A3B4C5D6E7F8091A2B3C4D:aud" = "sts.amazonaws.com"
+        }
+      }
+    }]
+  })
+}
+
+resource "helm_release" "cert_manager" {
+  name       = "cert-manager"
+  repository = "https://charts.jetstack.io"
+  chart      = "cert-manager"
+  version    = "v1.8.2"
+  namespace  = "cert-manager"
+  values = [yamlencode({
+    namespace   = "tls-system"
+    installCRDs = true
+    serviceAccount = {
+      annotations = { "eks.amazonaws.com/role-arn" = aws_iam_role.acme_dns.arn }
+    }
+  })]
+}
