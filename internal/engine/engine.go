@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"github.com/faultline-dev/faultline/internal/procs"
 	"github.com/faultline-dev/faultline/internal/runbudget"
 	"github.com/faultline-dev/faultline/internal/treefs"
@@ -958,7 +959,10 @@ func (r *run) unlistedBesideKustomization(raw [][]byte, pre [][]*yaml.Node, kust
 			continue
 		}
 		what := "not read: the kustomization beside it does not list it, and kustomize build, Argo CD and Flux apply that directory as its kustomization says"
-		if !ok {
+		if why, locked := lockedfile.Why(raw[i]); locked {
+			// Locked in this checkout (not decrypted, not fetched).
+			what = "not read: it is " + why
+		} else if !ok {
 			// It does not parse either, and no document before its error
 			// is an entry point applied by hand: nothing of the tree
 			// reads it (a README saved as .yaml), so its error is

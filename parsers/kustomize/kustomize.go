@@ -563,6 +563,11 @@ func (b *builder) loadDir(dir string) *kustomization {
 		return nil
 	}
 	if k.err != nil {
+		if why, locked := lockedfile.Why(k.data); locked {
+			// A checkout without the key or the LFS objects: not broken.
+			b.note(b.fileAt(k.file, 1), fmt.Sprintf("kustomization %s not built: it is %s", b.rel(k.file), why))
+			return nil
+		}
 		b.fatal = true
 		errLine := max(k.errLine, yamlErrorLine(k.err.Error()))
 		at := b.fileAt(k.file, errLine)
