@@ -327,6 +327,9 @@ func notManifest(data []byte, after, errLine int) (string, bool) {
 		if workflow(n) {
 			return "a GitHub Actions workflow (its keys on and jobs)", true
 		}
+		if issueForm(n) {
+			return "a GitHub issue or discussion form (its body of form elements)", true
+		}
 	}
 	return "", false
 }
@@ -400,6 +403,36 @@ func workflow(n *yaml.Node) bool {
 		}
 	}
 	return trigger || jobs
+}
+
+// formElements are the element types of GitHub's issue and discussion
+// forms ("Syntax for GitHub's form schema": checkboxes, dropdown, input,
+// markdown, textarea).
+var formElements = map[string]bool{"checkboxes": true, "dropdown": true, "input": true, "markdown": true, "textarea": true}
+
+// issueForm reports whether a mapping is a GitHub issue or discussion
+// form (.github/ISSUE_TEMPLATE, .github/DISCUSSION_TEMPLATE): no apiVersion
+// or kind, and a body list whose elements are mappings of a form
+// element type.
+func issueForm(n *yaml.Node) bool {
+	form := false
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k, v := n.Content[i].Value, n.Content[i+1]; k {
+		case "apiVersion", "kind":
+			return false
+		case "body":
+			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+				return false
+			}
+			for _, el := range v.Content {
+				if _, t := lookup(el, "type"); t == nil || t.Kind != yaml.ScalarNode || !formElements[t.Value] {
+					return false
+				}
+			}
+			form = true
+		}
+	}
+	return form
 }
 
 // templateTagDocument reports whether a document is a template tag on

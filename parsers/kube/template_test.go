@@ -60,8 +60,8 @@ func TestTemplateNoteNamesThePlaceholderLine(t *testing.T) {
 }
 
 // A file that does not parse, whose lines before the error show it is no
-// Kubernetes object — an OpenAPI document, a GitHub Actions workflow, a
-// YAML list (an Ansible playbook) — is a note; a manifest broken before its kind, or a mapping
+// Kubernetes object — an OpenAPI document, a GitHub Actions workflow or
+// issue form, a YAML list (an Ansible playbook) — is a note; a manifest broken before its kind, or a mapping
 // with other keys, stays a diagnostic.
 func TestBrokenNonManifestIsANote(t *testing.T) {
 	for _, tc := range []struct {
@@ -73,6 +73,9 @@ func TestBrokenNonManifestIsANote(t *testing.T) {
 		{"playbook", "- hosts: all\n  tasks:\n    - name: run\n      shell: echo a: b\n      args: x\n    bad\n", "a YAML list"},
 		{"workflow", "name: scan\non:\n  push:\n    branches: [main]\njobs:\n  scan:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          depth: 1\n           extra: x\n", "a GitHub Actions workflow (its keys on and jobs)"},
 		{"workflow broken in its triggers", "name: scan\non:\n  push:\n    branches: [main]\n     tags: [v*]\n", "a GitHub Actions workflow (its keys on and jobs)"},
+		{"issue form", "name: Bug\ndescription: report a bug\nbody:\n  - type: markdown\n    attributes:\n      value: thanks\n  - type: checkboxes\n    attributes:\n      options:\n        - label: Searched: nothing found\n", "a GitHub issue or discussion form (its body of form elements)"},
+		{"body of other items", "name: Bug\nbody:\n  - type: widget\n    id: a\n    label: a: b\n", ""},
+		{"body of a kind", "apiVersion: v1\nkind: ConfigMap\nbody:\n  - type: input\n    label: a: b\n", ""},
 		{"ini sections", "# mounted as fluent-bit.conf\n[SERVICE]\n    Flush 5\n\n[INPUT]\n    Name tail\n", "a YAML list"},
 		{"playbook in a merge conflict", "<<<<<<< HEAD\n- name: token\n  command: openssl rand -hex 8\n=======\n>>>>>>> topic\n- name: show\n  debug:\n    var: tok\n", "a YAML list"},
 		{"playbook in a diff3 conflict", "- name: show\n  debug: {}\n<<<<<<< ours\n- name: a\n||||||| base\n- name: b\n=======\n- c: d: e\n>>>>>>> theirs\n", "a YAML list"},
