@@ -961,6 +961,9 @@ func (mi *ModInst) evalResource(r *Resource) {
 		if r.Data && r.Type == "aws_iam_instance_profiles" {
 			v = mi.profilesOfRole(v, mi.Addr(addrLocal))
 		}
+		if r.Data && r.Type == "aws_region" {
+			v = mi.regionData(r, v)
+		}
 		written := v
 		v = mi.complete(r, v, mi.Addr(addrLocal), joined...)
 		if !r.Data {
@@ -987,6 +990,38 @@ func (mi *ModInst) evalResource(r *Resource) {
 		return
 	}
 	mi.store(r, mi.collect(local, r.count, r.forEach, keys, vals))
+}
+
+// regionData gives data "aws_region" the region it reads, as the AWS
+// provider does: the one its region (v6) or name argument names, else
+// its provider configuration's, when known; name, region and id are that
+// region. Unchanged when an argument is not known, or it finds the region
+// by endpoint.
+func (mi *ModInst) regionData(r *Resource, v cty.Value) cty.Value {
+	region := ""
+	for _, arg := range []string{"region", "name"} {
+		if x := GetAttr(v, arg); x != cty.NilVal && !x.IsNull() {
+			s, ok := mi.Evaluator.Holes.ToValue(x).Str()
+			if !ok {
+				return v
+			}
+			region = s
+			break
+		}
+	}
+	if x := GetAttr(v, "endpoint"); region == "" && x != cty.NilVal && !x.IsNull() {
+		return v
+	}
+	if region == "" {
+		region = mi.ProviderFor(r).Scope.Region
+	}
+	if region == "" {
+		return v
+	}
+	for _, attr := range []string{"name", "region", "id"} {
+		v = setAttr(v, attr, cty.StringVal(region))
+	}
+	return v
 }
 
 // profilesOfRole gives data "aws_iam_instance_profiles" its result: the
