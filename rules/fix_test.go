@@ -98,6 +98,7 @@ var fixable = map[string]bool{
 	"FL202/positive_argocd_chart_dependency_from_directory":                      true, // the subject rewritten to the account the dependency names
 	"FL201/positive_remote_state_null_output_absent":                             true, // the subject rewritten to the default lookup() gives
 	"FL204/positive_missing_audience":                                            true,
+	"FL204/positive_remote_state_outputs_read_through_a_local":                   true,
 	"FL204/positive_remote_state_key_from_provider_region_of_no_root":            true,
 	"FL204/positive_trust_from_lookup_through_another_provider":                  true,
 	"FL204/positive_principal_arn_missing_a_colon":                               true, // the key beside :sub, from the same local

@@ -1578,12 +1578,14 @@ func (m *Module) needed() map[string][]hcl.Traversal {
 	m.once.needed.Do(func() {
 		out := map[string][]hcl.Traversal{}
 		seen := map[string]bool{}
+		aliases := m.localAliases()
 		for _, e := range m.bodyExpressions() {
 			if e == nil {
 				continue
 			}
 			f := m.facts(e)
 			for _, t := range slices.Concat(f.vars, f.splats) {
+				t = throughAliases(t, aliases)
 				key := depKey(t)
 				if key == "" || strings.HasPrefix(key, "var.") || strings.HasPrefix(key, "local.") {
 					continue
@@ -1604,9 +1606,46 @@ func (m *Module) needed() map[string][]hcl.Traversal {
 				out[key] = append(out[key], rest)
 			}
 		}
+		for _, paths := range out {
+			// A deeper path first: it makes the object a shallower one
+			// (the whole outputs a local takes) then finds there.
+			slices.SortStableFunc(paths, func(a, b hcl.Traversal) int { return len(b) - len(a) })
+		}
 		m.cache.needed = out
 	})
 	return m.cache.needed
+}
+
+// localAliases are the module's locals whose expression is a bare
+// reference to an object (locals { platform =
+// data.terraform_remote_state.platform.outputs }), by name.
+func (m *Module) localAliases() map[string]hcl.Traversal {
+	out := map[string]hcl.Traversal{}
+	for name, a := range m.locals {
+		if st, ok := Unhooked(a.Expr).(*hclsyntax.ScopeTraversalExpr); ok {
+			out[name] = st.Traversal
+		}
+	}
+	return out
+}
+
+// throughAliases rewrites a traversal of a local that aliases an object
+// (localAliases) as the same traversal of that object, so what is read
+// through the local is needed of the object: local.platform.arn is
+// data.terraform_remote_state.platform.outputs.arn. A few hops at most.
+func throughAliases(t hcl.Traversal, aliases map[string]hcl.Traversal) hcl.Traversal {
+	for range 4 {
+		if len(t) < 3 || t.RootName() != "local" {
+			return t
+		}
+		name, ok := AttrName(t, 1)
+		alias, found := aliases[name]
+		if !ok || !found {
+			return t
+		}
+		t = append(slices.Clone(alias), t[2:]...)
+	}
+	return t
 }
 
 // traversalPath renders relative traversal steps: a.b[0]["k"].
