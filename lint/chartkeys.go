@@ -39,9 +39,11 @@ type ChartReads struct {
 }
 
 // ReadsKey reports whether a values key path may be read: a Whole read
-// covers the path, or a read lies at or below it (a map or list the user
-// sets whose parts the chart reads). Keys under Passed, and unknown
-// ChartReads (nil), count as read.
+// covers the path, a read lies at or below it (a map or list the user
+// sets whose parts the chart reads), or a test reads a map holding it
+// (`if .Values.extraSecret` with nothing under extraSecret read: the keys
+// set there are what makes the map non-empty, the test true). Keys under
+// Passed, and unknown ChartReads (nil), count as read.
 func (c *ChartReads) ReadsKey(path []string) bool {
 	if c == nil || len(path) == 0 {
 		return true
@@ -53,6 +55,10 @@ func (c *ChartReads) ReadsKey(path []string) bool {
 	}
 	for _, r := range c.Reads {
 		if r.Whole && len(r.Path) <= len(path) && segmentsMatch(r.Path, path[:len(r.Path)]) {
+			return true
+		}
+		if !r.Whole && len(r.Path) < len(path) && segmentsMatch(r.Path, path[:len(r.Path)]) {
+			// A test of a map (reads compacted: no read below it).
 			return true
 		}
 		if len(path) <= len(r.Path) && segmentsMatch(r.Path[:len(path)], path) {

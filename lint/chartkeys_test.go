@@ -22,7 +22,8 @@ func TestChartReadsReadsKey(t *testing.T) {
 		"settings.clusterName":       true,
 		"settings":                   true, // a map set whole, read beneath
 		"settings.aws.clusterName":   false,
-		"settings.clusterName.extra": false,
+		"settings.clusterName.extra": true, // only tested: a key set there makes it non-empty
+		"settings.aws":               false,
 		"ports.*.number":             true,
 		"ports.*.name":               false,
 		"redis.auth.password":        true,

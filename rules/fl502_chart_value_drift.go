@@ -44,7 +44,9 @@ the autoscaler runs without AWS credentials.
 
 What a chart reads comes from its templates: for a chart in the scanned
 tree, from its own templates (` + "`.Values.a.b`" + `, ` + "`toYaml .Values.x`" + ` reading all of
-x, ` + "`index`" + `/` + "`with`" + `/` + "`range`" + `, helpers reached through ` + "`include`" + `); for the remote
+x, ` + "`index`" + `/` + "`with`" + `/` + "`range`" + `, helpers reached through ` + "`include`" + `; a map the
+templates only test, ` + "`if .Values.credentials`" + ` with nothing under it read, reads
+the keys set in it: they are what makes the test true); for the remote
 Karpenter and cluster-autoscaler charts, from faultline's tables generated
 from each chart's templates at every release tag (Karpenter from v0.16.0,
 cluster-autoscaler from 9.0.0, the first published from
