@@ -370,6 +370,14 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			// (a library's templates) it is installed with.
 			continue
 		}
+		if len(rs) == 0 && cd.archive {
+			if index := listingIndex(p.tree, cd.abs, cd.name, cd.version); index != "" {
+				// A package a chart repository (or Helm's download
+				// cache) keeps: installed by name from there.
+				out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s: a package the chart repository index %s lists, installed from that repository by name; no release installs it from this path, so it is not rendered with its defaults", cd.rel, p.rel(index)), Range: pointRange(cd.rel, 1, 1)})
+				continue
+			}
+		}
 		if len(rs) == 0 {
 			rs = []*lint.Release{nil}
 		}
