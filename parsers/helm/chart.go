@@ -177,7 +177,7 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 	if cd.archive {
 		files, err = readArchive(p.tree, real)
 	} else {
-		files, cd.skipped, cd.linked, err = walkChart(p.tree, real)
+		files, cd.skipped, cd.linked, err = walkChart(p.tree, real, p.inside)
 	}
 	if err != nil {
 		return fail("cannot read chart", err.Error())
@@ -260,54 +260,66 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// walkChart reads a chart directory's files. Symlinks are followed only
-// to regular files inside the chart; directories a .helmignore names are
-// skipped; the chart is bounded in size and file count. Every directory
-// is listed and every file read through the chart's own view of parent,
+// walkChart reads a chart directory's files. Symlinks are followed, to
+// files and to directories, as Helm's loader follows them, but only to
+// what lies inside the scanned tree (inside); directories a .helmignore
+// names are skipped; the chart is bounded in size and file count. Every
+// directory is listed and every file read through the chart's own view
+// of parent (what a symlink leads to outside the chart through parent),
 // so the run's observers see the whole load (a kept load rests on it);
 // linked says a symlink was followed, which they do not see whole.
-func walkChart(parent *treefs.Tree, dir string) (files []File, skipped []skippedFile, linked bool, err error) {
+func walkChart(parent *treefs.Tree, dir string, inside func(string) bool) (files []File, skipped []skippedFile, linked bool, err error) {
 	// The chart's own tree: reads stay inside it, and each directory is
 	// resolved once rather than once per file; the run's observers see
 	// them.
-	w := &chartWalk{tree: parent.Rooted(dir), dir: dir, rules: ignore.Empty()}
+	w := &chartWalk{tree: parent.Rooted(dir), outer: parent, inside: inside, dir: dir, rules: ignore.Empty(), followed: map[string]bool{}}
 	if data, err := w.tree.ReadFile(filepath.Join(dir, ignore.HelmIgnore), maxChartFile); err == nil {
 		if r, err := ignore.Parse(bytes.NewReader(data)); err == nil {
 			w.rules = r
 		}
 	}
 	w.rules.AddDefaults()
-	err = w.walk(dir)
+	err = w.walk(dir, dir)
 	return w.files, w.skipped, w.linked, err
 }
 
 // chartWalk is one walk of a chart directory (walkChart).
 type chartWalk struct {
-	tree    *treefs.Tree
+	// tree reads the chart's own files; outer, the scanned tree, those a
+	// symlink of the chart names elsewhere in it.
+	tree, outer *treefs.Tree
+	// inside says whether a real path lies in the scanned tree.
+	inside  func(string) bool
 	dir     string
 	rules   *ignore.Rules
 	total   int64
 	files   []File
 	skipped []skippedFile
 	linked  bool
+	// followed are the real directories a symlink led the walk into
+	// (a link back up would walk for ever).
+	followed map[string]bool
 }
 
 // skippedFile is a chart file left out, and why.
 type skippedFile struct{ name, why string }
 
-// notRegular is why a symlink leaving the chart, or a file that is not
-// regular, is left out.
-const notRegular = "is a symlink leaving the chart or not a regular file"
+// notRegular is why a symlink leaving the scanned tree, or a file that
+// is not regular, is left out.
+const notRegular = "is a symlink leaving the scanned tree or not a regular file"
 
-// walk reads the directory d of the chart and those below it, entries
-// in name order, as filepath.WalkDir would visit them.
-func (w *chartWalk) walk(d string) error {
-	ents, err := w.tree.ReadDir(d)
+// walk reads the directory of the chart at logical (as Helm names its
+// files) and those below it, entries in name order, as Helm's loader
+// visits them (sympath.Walk): a symlink to a directory inside the
+// scanned tree is walked as if it were there; real is where the
+// directory really is.
+func (w *chartWalk) walk(logical, real string) error {
+	ents, err := w.reader(real).ReadDir(real)
 	if err != nil {
 		return err
 	}
 	for _, de := range ents {
-		p := filepath.Join(d, de.Name())
+		p := filepath.Join(logical, de.Name())
 		rel, err := filepath.Rel(w.dir, p)
 		if err != nil {
 			return err
@@ -317,11 +329,27 @@ func (w *chartWalk) walk(d string) error {
 		if err != nil {
 			return err
 		}
-		if de.IsDir() {
+		target := filepath.Join(real, de.Name())
+		if de.Type()&fs.ModeSymlink != 0 {
+			w.linked = true
+			t, st, ok := w.follow(target)
+			if !ok {
+				w.skipped = append(w.skipped, skippedFile{name, notRegular})
+				continue
+			}
+			target, info = t, st
+		}
+		if info.IsDir() {
 			if w.rules.Ignore(name, info) {
 				continue
 			}
-			if err := w.walk(p); err != nil {
+			if de.Type()&fs.ModeSymlink != 0 {
+				if w.followed[target] {
+					continue // a link back to a directory walked already
+				}
+				w.followed[target] = true
+			}
+			if err := w.walk(p, target); err != nil {
 				return err
 			}
 			continue
@@ -329,30 +357,42 @@ func (w *chartWalk) walk(d string) error {
 		if w.rules.Ignore(name, info) {
 			continue
 		}
-		if err := w.file(p, name, de, info); err != nil {
+		if err := w.file(target, name, info); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// file reads the chart file p (name inside the chart), following a
-// symlink only to a regular file inside the chart.
-func (w *chartWalk) file(p, name string, de fs.DirEntry, info fs.FileInfo) error {
-	target := p
-	if de.Type()&fs.ModeSymlink != 0 {
-		w.linked = true
-		t, err := filepath.EvalSymlinks(p)
-		if err != nil || !within(w.dir, t) {
-			w.skipped = append(w.skipped, skippedFile{name, notRegular})
-			return nil
-		}
-		target = t
-		if info, err = os.Stat(t); err != nil || !info.Mode().IsRegular() {
-			w.skipped = append(w.skipped, skippedFile{name, notRegular})
-			return nil
-		}
-	} else if !info.Mode().IsRegular() {
+// follow resolves a symlink of the chart: its real path and what it is,
+// when that lies inside the scanned tree (Helm follows symlinks
+// anywhere; faultline reads nothing outside the tree).
+func (w *chartWalk) follow(link string) (string, fs.FileInfo, bool) {
+	t, err := w.outer.EvalSymlinks(link)
+	if err != nil || !within(w.dir, t) && !w.inside(t) {
+		return "", nil, false
+	}
+	st, err := os.Stat(t)
+	if err != nil {
+		return "", nil, false
+	}
+	return t, st, true
+}
+
+// reader is the tree a real path of the walk is read through: the
+// chart's own, or the scanned tree for what a symlink leads to outside
+// the chart.
+func (w *chartWalk) reader(real string) *treefs.Tree {
+	if within(w.dir, real) {
+		return w.tree
+	}
+	return w.outer
+}
+
+// file reads the chart file at target, its real path (name inside the
+// chart, as Helm names it).
+func (w *chartWalk) file(target, name string, info fs.FileInfo) error {
+	if !info.Mode().IsRegular() {
 		w.skipped = append(w.skipped, skippedFile{name, notRegular})
 		return nil
 	}
@@ -365,7 +405,7 @@ func (w *chartWalk) file(p, name string, de fs.DirEntry, info fs.FileInfo) error
 	if w.total += info.Size(); w.total > maxChartSize {
 		return fmt.Errorf("the chart is larger than %d MiB", maxChartSize>>20)
 	}
-	data, err := w.tree.ReadFile(target, maxChartFile)
+	data, err := w.reader(target).ReadFile(target, maxChartFile)
 	if errors.Is(err, treefs.ErrTooLarge) {
 		return fmt.Errorf("%s is larger than %s", filepath.Base(target), treefs.Size(maxChartFile))
 	}

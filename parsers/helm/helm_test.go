@@ -506,6 +506,8 @@ func TestHostileCharts(t *testing.T) {
 		}
 	}
 	opts := options(root, nil)
+	// The scanned tree is charts/: outside/ is beyond it.
+	opts.Roots = []string{filepath.Join(root, "charts")}
 	opts.Renderer = child(3 * time.Second)
 	start := time.Now()
 	out := Render(context.Background(), FindCharts(yamlFiles(t, root)), nil, opts)
@@ -560,6 +562,45 @@ func TestHostileCharts(t *testing.T) {
 	}
 	if skipped != 3 {
 		t.Errorf("notes = %+v, want three skipped symlinks", out.Notes)
+	}
+}
+
+// A symlink of a chart to a directory of the scanned tree outside the
+// chart (templates shared by several charts) is followed, as Helm's
+// loader follows it: its defines are there.
+func TestChartSymlinkedDirectoryInsideTree(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("shared/helpers/_names.tpl", `{{- define "team.name" -}}team-{{ .Release.Name }}{{- end -}}`+"\n")
+	write("charts/api/Chart.yaml", "apiVersion: v2\nname: api\nversion: 0.1.0\n")
+	write("charts/api/templates/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ include \"team.name\" . }}\n")
+	if err := os.Symlink("../../../shared/helpers", filepath.Join(root, "charts/api/templates/helpers")); err != nil {
+		t.Skip("symlinks not supported:", err)
+	}
+	// A link back up is walked once, not for ever.
+	if err := os.Symlink("..", filepath.Join(root, "charts/api/templates/up")); err != nil {
+		t.Fatal(err)
+	}
+	out := Render(context.Background(), FindCharts(yamlFiles(t, root)), nil, options(root, nil))
+	if len(out.Diagnostics) != 0 {
+		t.Fatalf("diagnostics %+v", out.Diagnostics)
+	}
+	found := false
+	for _, r := range out.Rendered {
+		if r.Template == "templates/cm.yaml" {
+			found = strings.Contains(string(r.Content), "name: team-")
+		}
+	}
+	if !found {
+		t.Errorf("rendered %+v: want the ConfigMap named by the shared define", out.Rendered)
 	}
 }
 
