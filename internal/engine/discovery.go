@@ -309,6 +309,19 @@ func sameGenerated(a, b []helm.GeneratedInstall) bool {
 	})
 }
 
+// parsedWithout is what a rendering's text lacks for its parse (its
+// WithoutValues): a chart rendered with defaults it refuses (it calls
+// fail or misses a required value) renders on past what Helm stops at,
+// and text it makes there (a printf of values that are missing) is
+// nothing an install renders: the values an install gives it are
+// missing.
+func parsedWithout(r helm.Rendered) string {
+	if r.WithoutValues == "" && slices.Contains(r.Inferred, helm.InferredDefaultsRefused) {
+		return "the values an install gives it (it refuses its defaults: it calls fail or misses a required value)"
+	}
+	return r.WithoutValues
+}
+
 // decodeRendered is the documents of each rendered template wanted (nil
 // where the text does not parse whole, and where want says no; want nil:
 // all), unless an earlier round decoded the same text (decoded, by
@@ -451,7 +464,7 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *
 			ns, nsText = &v, helm.DefaultsNamespace
 		}
 		out.ents, out.diags, out.docs = kube.ParseDocs(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
-			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, WithoutValues: r.WithoutValues, Notes: note, Parsed: run.docs[i],
+			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, WithoutValues: parsedWithout(r), Notes: note, Parsed: run.docs[i],
 			ReleaseNamespace: ns, ReleaseNamespaceText: nsText, ReleaseNameText: r.ReleaseNameText})
 	})
 	// Kept before the entities are given their release's root below.
