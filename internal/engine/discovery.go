@@ -464,7 +464,7 @@ func (p *produced) addCharts(run chartRun, scopeFor func(string) lint.Scope, u *
 			ns, nsText = &v, helm.DefaultsNamespace
 		}
 		out.ents, out.diags, out.docs = kube.ParseDocs(r.Name, r.Content, kube.Options{Scope: out.scope, Holes: p.holes, Source: lint.SourceHelm,
-			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, WithoutValues: parsedWithout(r), Notes: note, Parsed: run.docs[i],
+			Inferred: r.Inferred, MapRange: r.Map, MapDiagnostic: r.MapDiagnostic, WithoutValues: parsedWithout(r), WithoutValuesAt: r.ReadsValuesAt, Notes: note, Parsed: run.docs[i],
 			ReleaseNamespace: ns, ReleaseNamespaceText: nsText, ReleaseNameText: r.ReleaseNameText})
 	})
 	// Kept before the entities are given their release's root below.

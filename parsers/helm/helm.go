@@ -187,6 +187,12 @@ type Rendered struct {
 	// evaluate, left out of the rendering, when the template reads values
 	// (lint.Release.ValuesUnknown; kube.Options.WithoutValues).
 	WithoutValues string
+	// ReadsValuesAt, for a rendering with defaults the chart refuses
+	// (InferredDefaultsRefused), reports whether a mapped range is on a
+	// line of the template that reads the chart's values: text made
+	// there may be what Helm never renders, having stopped at what the
+	// defaults lack. Nil otherwise.
+	ReadsValuesAt func(r lint.Range) bool
 	// MapKey identifies what Map and MapDiagnostic read besides Content
 	// and Template: the chart's files and place, the release's values
 	// and where each is set. Two renderings with the same Template,
@@ -482,6 +488,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 				rd.Values = values
 				if refused {
 					rd.Inferred = append(rd.Inferred, InferredDefaultsRefused)
+					rd.ReadsValuesAt = templateLineReadsValues(cd, m.Template, rd.File)
 				}
 				rd.MapKey = key
 				out.Rendered = append(out.Rendered, rd)

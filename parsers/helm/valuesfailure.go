@@ -2,6 +2,8 @@ package helm
 
 import (
 	"fmt"
+	"github.com/faultline-dev/faultline/lint"
+	"strings"
 	tparse "text/template/parse"
 )
 
@@ -27,6 +29,41 @@ func readsValuesAt(text string, line, col int) bool {
 				return
 			}
 			if loc, _ := t.ErrorContext(n); loc == want {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
+// templateLineReadsValues is Rendered.ReadsValuesAt of a template of cd
+// shown as file: a range in another file (an include's define) may read
+// anything, so it counts as reading values.
+func templateLineReadsValues(cd *chartData, template, file string) func(lint.Range) bool {
+	return func(r lint.Range) bool {
+		if r.File != file {
+			return true
+		}
+		return lineReadsValues(string(cd.templateData(template)), r.Line)
+	}
+}
+
+// lineReadsValues reports whether a template's text reads the chart's
+// values (a field chain from .Values) on line.
+func lineReadsValues(text string, line int) bool {
+	const name = "t"
+	trees, err := parseTemplate(name, text)
+	if err != nil || line <= 0 {
+		return true
+	}
+	prefix := fmt.Sprintf("%s:%d:", name, line)
+	found := false
+	for _, t := range trees {
+		walkNodes(t.Root, func(n tparse.Node) {
+			if found || !valuesRead(n) {
+				return
+			}
+			if loc, _ := t.ErrorContext(n); strings.HasPrefix(loc, prefix) {
 				found = true
 			}
 		})

@@ -102,6 +102,10 @@ type Options struct {
 	// (what those values make the templates write is not known), not
 	// broken input.
 	WithoutValues string
+	// WithoutValuesAt, when set, narrows WithoutValues to the errors it
+	// says may come of those values (given the range MapDiagnostic maps
+	// an error to); an error elsewhere stays a diagnostic.
+	WithoutValuesAt func(lint.Range) bool
 	// Parsed, when set, is every document of data as yaml.v3's Decoder
 	// gives it, in order (data parsed whole, no document nested deeper
 	// than nesting.Max): Parse reads those instead of decoding data again.
@@ -206,10 +210,12 @@ func unfinished(rel string, data []byte, after int, d lint.Diagnostic, opts *Opt
 		return lint.Note{Kind: lint.Unresolved, Range: r,
 			What: fmt.Sprintf("does not parse with a value unknown before apply in it (%s); what it describes is unknown", d.Detail)}, true
 	}
-	if opts.WithoutValues != "" {
-		r := d.Range
+	if r := d.Range; opts.WithoutValues != "" {
 		if opts.MapDiagnostic != nil {
 			r = opts.MapDiagnostic(r)
+		}
+		if opts.WithoutValuesAt != nil && !opts.WithoutValuesAt(r) {
+			return lint.Note{}, false
 		}
 		return lint.Note{Kind: lint.Unresolved, Range: r,
 			What: fmt.Sprintf("does not parse as rendered without %s (%s); what it describes is unknown", opts.WithoutValues, d.Detail)}, true
