@@ -77,6 +77,63 @@ func (t Trust) WebIdentities() []WebIdentity {
 	return out
 }
 
+// ClaimlessConditions are the conditions of a web-identity statement
+// keyed on the issuer alone, with no claim after it
+// ("oidc.eks.eu-west-1.amazonaws.com/id/ABC" = "system:serviceaccount:…",
+// the :sub left off): written so, or a reference that is wholly the
+// cluster's issuer (replace(…issuer, "https://", "")). No request carries
+// such a key, so under a string operator that is neither negated nor
+// …IfExists the condition, and the statement, is false for every token.
+func (m *Model) ClaimlessConditions(w WebIdentity) []TrustCondition {
+	var out []TrustCondition
+	for _, c := range w.Statement.Conditions {
+		if m.Claimless(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Claimless reports whether c is one of ClaimlessConditions.
+func (m *Model) Claimless(c TrustCondition) bool {
+	op := c.Op()
+	if op.Base.Family() != iamcond.FamilyString || op.Negated() || op.IfExists {
+		return false
+	}
+	if _, ok := ClaimOfKey(c.Key); ok {
+		return false
+	}
+	if s, literal := c.Key.Str(); literal {
+		return ParseIssuer(Known(s)).EKS == Yes
+	}
+	return c.Key.Suffix() == "" && m.isIssuerValue(c.Key)
+}
+
+// isIssuerValue reports whether v is wholly a reference to an OIDC
+// issuer itself, its scheme cut off or not: a cluster's issuer, an OIDC
+// provider's url, the eks module's oidc_provider or
+// cluster_oidc_issuer_url output. A provider's ARN (or what is left of
+// one) is not: its text has colons of its own.
+func (m *Model) isIssuerValue(v Value) bool {
+	ref, ok := soleOrigin(v)
+	if !ok {
+		return false
+	}
+	a, ok := ParseAddress(ref.Object)
+	if !ok {
+		return false
+	}
+	attrs := ref.Attrs()
+	switch {
+	case a.Type == "aws_iam_openid_connect_provider":
+		return len(attrs) == 1 && attrs[0] == "url"
+	case a.Type == "" && a.IsModuleCall():
+		return len(attrs) == 1 && (attrs[0] == "oidc_provider" || attrs[0] == "cluster_oidc_issuer_url") && m.EKSModuleCall(ref.Object)
+	}
+	n := len(attrs)
+	return n >= 3 && attrs[n-3] == "identity" && attrs[n-2] == "oidc" && attrs[n-1] == "issuer"
+}
+
 // ClaimOfKey reads the claim a web-identity condition key tests: the text
 // after the key's last ":" ("${module.eks.oidc_provider}:sub" → "sub"),
 // when that text is literal.

@@ -40,6 +40,11 @@ matches, so the role cannot be assumed by any pod.
    - the key is built from the cluster's API server endpoint
      (` + "`aws_eks_cluster.X.endpoint`" + `, the eks module's ` + "`cluster_endpoint`" + `), another
      https:// URL of the cluster, instead of its OIDC issuer;
+   - the key is the issuer alone, with no claim after it
+     (` + "`oidc.eks.…/id/X`" + ` = ` + "`system:serviceaccount:…`" + `, the ` + "`:sub`" + ` left off), written so or a
+     reference that is wholly the issuer (` + "`replace(<provider>.url, \"https://\", \"\")`" + `),
+     under a string operator that is neither negated nor ` + "`…IfExists`" + ` (those
+     pass on a key the request lacks: FL203 judges the statement then);
    - the key has no issuer at all (` + "`:sub`" + `): a variable or output that evaluated
      to an empty string;
    - a value contains ` + "`*`" + ` under ` + "`StringEquals`" + `, where it is a literal
@@ -126,6 +131,20 @@ func conditionProblems(m *lint.Model, c lint.TrustCondition) []conditionProblem 
 	key := c.Key
 	if key.IsUnknown() {
 		return nil
+	}
+	if m.Claimless(c) {
+		what := fmt.Sprintf("condition key %q is the issuer alone, with no claim after it (:sub)", key.String())
+		hint := fmt.Sprintf("add the claim the value is for: \"%s:sub\" for a system:serviceaccount:<namespace>:<name> subject", key.String())
+		if ref, traced := m.IssuerOrigin(key); traced && !key.IsKnown() {
+			what = fmt.Sprintf("condition key is %s, the issuer alone, with no claim after it (:sub)", ref)
+			hint = "add the claim the value is for: write the key as \"${<issuer>}:sub\" for a system:serviceaccount:<namespace>:<name> subject"
+		}
+		return []conditionProblem{{
+			kind: "claimless",
+			what: what,
+			why:  "condition keys are <issuer>:<claim> (oidc.eks.<region>.amazonaws.com/id/<ID>:sub); STS sets no key that is the issuer alone, and " + c.Operator + " on a key the request lacks is false",
+			hint: hint,
+		}}
 	}
 	claim, _ := lint.ClaimOfKey(key)
 	switch claim {
