@@ -36,6 +36,13 @@ func init() {
 	}
 }
 
+// removedFunctions are the functions Terraform 0.12 deprecated and 0.15
+// removed (internal/lang/funcs: ListFunc, MapFunc), by the literal
+// syntax their error names: the names stay in the table (no "unknown
+// function"), but every call fails its type check, "Error in function
+// call", whatever the arguments.
+var removedFunctions = map[string]string{"list": "tolist([ ... ])", "map": "tomap({ ... })"}
+
 // unknownFunctions records Terraform's error for each call, in f, of a
 // function neither Terraform nor OpenTofu has (a Terragrunt function a
 // generate block wrote literally, a misspelt name), where terraform
@@ -127,7 +134,21 @@ func (m *Module) unknownCalls(expr hclsyntax.Expression, key string) {
 	within := GuardedIn(expr)
 	_ = hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
 		fc, ok := n.(*hclsyntax.FunctionCallExpr)
-		if !ok || strings.Contains(fc.Name, "::") || builtinFunctions[fc.Name] || within(fc.Range()) {
+		if !ok || strings.Contains(fc.Name, "::") || within(fc.Range()) {
+			return nil
+		}
+		if literal, removed := removedFunctions[fc.Name]; removed {
+			// Still in the table, but its type check always fails.
+			m.callKeys = append(m.callKeys, key)
+			m.callDiags = append(m.callDiags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Error in function call",
+				Detail:   fmt.Sprintf("Call to function %q failed: the %q function was deprecated in Terraform v0.12 and is no longer available; use %s syntax to write a literal %s.", fc.Name, fc.Name, literal, fc.Name),
+				Subject:  hcl.RangeBetween(fc.NameRange, fc.OpenParenRange).Ptr(),
+			})
+			return nil
+		}
+		if builtinFunctions[fc.Name] {
 			return nil
 		}
 		m.callKeys = append(m.callKeys, key)
