@@ -3,6 +3,7 @@ package terragrunt
 import (
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -161,7 +162,59 @@ func (u *unitEval) collect(f *fileCfg) *cfg {
 	if a, ok := f.body.Attributes["remote_state"]; ok {
 		c.backend = u.remoteStateAttr(f, a, e)
 	}
+	if a, ok := f.body.Attributes["generate"]; ok {
+		for _, g := range u.generateAttr(f, a, e) {
+			if !slices.ContainsFunc(c.gens, func(x *gen) bool { return x.name == g.name }) {
+				c.gens = append(c.gens, g)
+			}
+		}
+	}
 	return c
+}
+
+// generateAttr reads the generate attribute, the form of generate blocks
+// a configuration sets from a value (generate = local.common.generate,
+// the blocks of a configuration read_terragrunt_config read): a map of
+// blocks by name, each with its path and contents. A file written as
+// some block read elsewhere writes it is positioned there.
+func (u *unitEval) generateAttr(f *fileCfg, a *hclsyntax.Attribute, e *env) []*gen {
+	v := u.eval(a.Expr, u.ctx(f, e))
+	if !v.IsKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		u.addNote(u.l.note(lint.Unresolved, a.Expr.Range(), "terragrunt: the generate attribute is unknown; the files it generates are not read"))
+		return nil
+	}
+	var out []*gen
+	for it := v.ElementIterator(); it.Next(); {
+		k, b := it.Element()
+		name := k.AsString()
+		if !b.IsKnown() || b.IsNull() || !b.Type().IsObjectType() || !b.Type().HasAttribute("path") || !b.Type().HasAttribute("contents") {
+			u.addNote(u.l.note(lint.Unresolved, a.Expr.Range(), "terragrunt: generate %q of the generate attribute is unknown; the file is not read", name))
+			continue
+		}
+		if b.Type().HasAttribute("disable") {
+			if d := b.GetAttr("disable"); d.IsKnown() && !d.IsNull() && d.Type() == cty.Bool && d.True() {
+				continue
+			}
+		}
+		path, contents := b.GetAttr("path"), b.GetAttr("contents")
+		if !path.IsKnown() || path.IsNull() || path.Type() != cty.String {
+			u.addNote(u.l.note(lint.Unresolved, a.Expr.Range(), "terragrunt: generate %q: the path is unknown; the file is not read", name))
+			continue
+		}
+		file := terraform.GeneratedFile{Name: path.AsString(), Filename: f.path, Start: a.Expr.Range().Start}
+		if !contents.IsWhollyKnown() || contents.IsNull() || contents.Type() != cty.String {
+			u.addNote(u.l.note(lint.Unresolved, a.Expr.Range(), "terragrunt: generate %q: the contents are unknown; %s is not read", name, file.Name))
+			out = append(out, &gen{name: name, file: file, unknown: true})
+			continue
+		}
+		file.Src = []byte(contents.AsString())
+		if o, ok := u.l.genOrigins.Load(file.Name + "\x00" + contents.AsString()); ok {
+			file.Filename, file.Start = o.(terraform.GeneratedFile).Filename, o.(terraform.GeneratedFile).Start
+		}
+		out = append(out, &gen{name: name, file: file})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
 }
 
 // terraformBlock reads the terraform block's source.

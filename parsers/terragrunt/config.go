@@ -550,7 +550,29 @@ func (u *unitEval) configObject(f *fileCfg, c *cfg, e *env) cty.Value {
 	if b := c.backend; b != nil {
 		attrs["remote_state"] = cty.ObjectVal(map[string]cty.Value{"backend": cty.StringVal(b.Type), "config": b.Config})
 	}
+	attrs["generate"] = u.generateObject(c)
 	return cty.ObjectVal(attrs)
+}
+
+// generateObject is the generate blocks of a configuration as
+// read_terragrunt_config() gives them, by name: each one's path and
+// contents (unknown when not known), the rest of its settings unknown.
+// Where each block's contents are written is kept (loader.genOrigins).
+func (u *unitEval) generateObject(c *cfg) cty.Value {
+	out := map[string]cty.Value{}
+	for _, g := range c.gens {
+		contents := cty.DynamicVal
+		if !g.unknown {
+			contents = cty.StringVal(string(g.file.Src))
+			u.l.genOrigins.Store(g.file.Name+"\x00"+string(g.file.Src), g.file)
+		}
+		out[g.name] = cty.ObjectVal(map[string]cty.Value{
+			"path": cty.StringVal(g.file.Name), "contents": contents,
+			"if_exists": cty.DynamicVal, "if_disabled": cty.DynamicVal, "comment_prefix": cty.DynamicVal,
+			"disable_signature": cty.DynamicVal, "disable": cty.False,
+		})
+	}
+	return cty.ObjectVal(out)
 }
 
 // evalLocals evaluates f's locals, each after the locals it reads; locals

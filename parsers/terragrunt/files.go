@@ -48,6 +48,11 @@ type loader struct {
 	refused map[string]*refusal
 	// memo keeps the evaluations of read_terragrunt_config units share.
 	memo *readMemo
+	// genOrigins are where the contents of each generate block read
+	// (configObject) are written, by path and contents: a generate
+	// attribute that hands such a block on (generate =
+	// local.common.generate) writes the same file, positioned there.
+	genOrigins sync.Map
 	// spare are evaluators no unit uses any more (newUnitEval).
 	spare []*terraform.ConfigEval
 	// probed are the answers of exists and inTree.

@@ -99,6 +99,14 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 	}
 	if mi.Module.unit {
 		mc.Ignored = "Terragrunt passes inputs as TF_VAR_ environment variables"
+		// Terragrunt writes the files the unit generates into the
+		// module's working copy: the variables they declare are its own.
+		for _, n := range c.generatedVars {
+			if mc.Variables == nil {
+				mc.Variables = map[string]lint.ModuleVariable{}
+			}
+			mc.Variables[n] = lint.ModuleVariable{Declared: lint.Yes}
+		}
 	}
 	mc.NameRange = mc.Range
 	mc.Elsewhere = l.elsewhere(c, mc.Variables)
