@@ -58,8 +58,8 @@ longer has ("Unreadable module subdirectory": terraform-aws-iam's
 module's ` + "`aws-auth`" + ` from v21.0.0, called with a constraint that allows those, or with
 none), a module call without a ` + "`source`" + ` ("Missing required argument"; an
 override file's may omit it), a local module directory that does not exist ("Unreadable module
-directory"; not one a ` + "`.gitignore`" + ` ignores, which a step before
-` + "`terraform init`" + ` fills, a coverage note), an
+directory"; not one a ` + "`.gitignore`" + ` ignores or that lies in a git submodule a
+` + "`.gitmodules`" + ` declares, which a step before ` + "`terraform init`" + ` fills, a coverage note), an
 argument a local module does not declare or a variable without a default it
 is not given (at the call), a ` + "`for_each`" + ` whose value, known statically, is a
 list or tuple rather than a map or set of strings (one known only at plan
@@ -119,7 +119,7 @@ resource's count; the path ` + "`${path.module}/…`" + `, or a literal in a roo
 with a backend; not inside a conditional, ` + "`try()`" + `, ` + "`can()`" + `, a for
 expression, a dynamic block or a provider block), and, on the same
 conditions, a ` + "`file()`" + ` or ` + "`templatefile()`" + ` whose path names no file ("no file
-exists at …", at the path; not a file a ` + "`.gitignore`" + ` ignores or a template
+exists at …", at the path; not a file a ` + "`.gitignore`" + ` ignores, one in a git submodule, or a template
 beside it renders, written before Terraform runs, nor the byte-reading
 functions ` + "`filebase64sha256()`" + ` and the like, mostly over a package a build
 step makes; nor in a module referring to something it does not declare,

@@ -6,6 +6,7 @@ package generated
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -48,7 +49,62 @@ func ValuesWhy(fsys FS, top, p string, rel func(string) string) string {
 	if g := ignoredBy(fsys, top, p); g != "" {
 		return rel(g) + " ignores it"
 	}
+	if m, sub := submoduleOf(fsys, top, p); m != "" {
+		return fmt.Sprintf("it lies in %s, a git submodule %s declares (git submodule update checks it out)", rel(sub), rel(m))
+	}
 	return ""
+}
+
+// maxGitmodules bounds a .gitmodules read.
+const maxGitmodules = 1 << 20
+
+// submoduleOf returns the .gitmodules (in p's directory or one above it,
+// up to top) that declares a submodule at p or at a directory holding
+// it, and that submodule's directory: a checkout without `git submodule
+// update` (or without --recursive) holds the directory empty or not at
+// all. "" when none does.
+func submoduleOf(fsys FS, top, p string) (gitmodules, dir string) {
+	for d := filepath.Dir(p); ; d = filepath.Dir(d) {
+		if rel, err := filepath.Rel(top, d); err != nil || strings.HasPrefix(rel, "..") {
+			return "", ""
+		}
+		m := filepath.Join(d, ".gitmodules")
+		if data, err := fsys.Read(m, maxGitmodules); err == nil {
+			for _, sub := range submodulePaths(data) {
+				full := filepath.Join(d, filepath.FromSlash(sub))
+				if full == p || strings.HasPrefix(p, full+string(filepath.Separator)) {
+					return m, full
+				}
+			}
+		}
+		if d == top || filepath.Dir(d) == d {
+			return "", ""
+		}
+	}
+}
+
+// submodulePaths are the path settings of a .gitmodules file (git
+// config syntax: `path = ext/queue` in a [submodule "…"] section).
+func submodulePaths(data []byte) []string {
+	var out []string
+	section := false
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";"):
+		case strings.HasPrefix(line, "["):
+			section = strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(line, "[")), "submodule")
+		case section:
+			k, v, ok := strings.Cut(line, "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "path") {
+				if v = strings.Trim(strings.TrimSpace(v), `"`); v != "" && !path.IsAbs(v) {
+					out = append(out, path.Clean(v))
+				}
+			}
+		}
+	}
+	return out
 }
 
 // templateSuffixes name the template a file is rendered from: for

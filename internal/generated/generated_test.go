@@ -137,3 +137,31 @@ func TestValuesWhy(t *testing.T) {
 		}
 	}
 }
+
+// A path in a directory a .gitmodules (in its directory or one above it,
+// within the tree) declares as a submodule is checked out by `git
+// submodule update`; a sibling of it, or a section of another kind, is
+// not.
+func TestSubmoduleOf(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		".gitmodules": "# vendored\n[submodule \"queue\"]\n\tpath = vendor/queue\n\turl = https://example.invalid/queue.git\n" +
+			"[remote \"origin\"]\n\tpath = notes\n" +
+			"[submodule \"charts\"]\n\tpath = \"deploy/charts\"\n",
+		"infra/.gitmodules": "[submodule \"mods\"]\n  path = modules/shared\n",
+	})
+	fsys := Tree(treefs.New([]string{dir}, ""))
+	top, infra := filepath.Join(dir, ".gitmodules"), filepath.Join(dir, "infra/.gitmodules")
+	for path, want := range map[string]string{
+		"vendor/queue/tf/main.tf":      top,
+		"vendor/queue":                 top,
+		"vendor/queue-other/main.tf":   "",  // a sibling sharing the prefix
+		"deploy/charts/api/Chart.yaml": top, // a quoted path
+		"notes/a.yaml":                 "",  // not a submodule section
+		"infra/modules/shared/x.tf":    infra,
+		"modules/shared/x.tf":          "", // the deeper file's path is its own
+	} {
+		if got, _ := submoduleOf(fsys, dir, filepath.Join(dir, filepath.FromSlash(path))); got != want {
+			t.Errorf("%s: declared by %q, want %q", path, got, want)
+		}
+	}
+}
