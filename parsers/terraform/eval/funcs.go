@@ -96,7 +96,7 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"title":       pc("title", stdlib.TitleFunc),
 		"trimprefix":  e.trimFunc(stdlib.TrimPrefixFunc, true),
 		"trimsuffix":  e.trimFunc(stdlib.TrimSuffixFunc, false),
-		"trim":        op("trim", stdlib.TrimFunc),
+		"trim":        e.trimSetFunc(op("trim", stdlib.TrimFunc)),
 		"trimspace":   pt(stdlib.TrimSpaceFunc),
 		"chomp":       pt(stdlib.ChompFunc),
 		"indent":      pt(stdlib.IndentFunc),
@@ -424,6 +424,29 @@ func (e *FuncEnv) replaceFunc() function.Function {
 			return cty.StringVal(e.h.perHole(str, func(text string) string {
 				return strings.ReplaceAll(text, sub, repl)
 			}, "replace", args[1], args[2])), nil
+		},
+	})
+}
+
+// trimSetFunc is trim: as opaque does it, but a cluster's issuer URL
+// trimmed of a set of characters that cuts off the same prefix from
+// every issuer EKS gives (its scheme: trim(issuer, "https://")) is that
+// issuer with the prefix cut off, as trimprefix makes it.
+func (e *FuncEnv) trimSetFunc(opaque function.Function) function.Function {
+	return function.New(&function.Spec{
+		Params: opaque.Params(),
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if args[0].IsKnown() && !args[0].IsNull() && args[1].IsKnown() && !args[1].IsNull() {
+				str, cutset := args[0].AsString(), args[1].AsString()
+				if prefix, ok := e.h.trimmedIssuerPrefix(str, cutset); ok && !hasSentinel(cutset) {
+					if prefix == "" {
+						return args[0], nil
+					}
+					return e.h.derived(str, "trimprefix", []cty.Value{args[0], cty.StringVal(prefix)}), nil
+				}
+			}
+			return opaque.Call(args)
 		},
 	})
 }

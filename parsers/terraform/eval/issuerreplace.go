@@ -70,6 +70,30 @@ func (h Holes) replacesNothingInIssuer(str, sub string, isRegex bool) bool {
 	return true
 }
 
+// trimmedIssuerPrefix reports, for trim(str, cutset) of a cluster's
+// issuer URL, the prefix the trim cuts off every issuer URL EKS gives
+// while it cuts nothing off the end (trim("…issuer", "https://") cuts
+// the scheme: an issuer's host starts with "oidc" and its ID is
+// upper-case hex), so the trim is trimprefix(str, prefix).
+func (h Holes) trimmedIssuerPrefix(str, cutset string) (string, bool) {
+	if cutset == "" || !h.isClusterIssuer(str) {
+		return "", false
+	}
+	prefix := ""
+	for i, s := range issuerSamples {
+		t := strings.Trim(s, cutset)
+		if !strings.HasSuffix(s, t) {
+			return "", false
+		}
+		lead := s[:len(s)-len(t)]
+		if i > 0 && lead != prefix {
+			return "", false
+		}
+		prefix = lead
+	}
+	return prefix, true
+}
+
 // An AWS region name ("eu-west-1", "us-gov-west-1", "cn-northwest-1")
 // and an EKS cluster's issuer ID (32 upper-case hex digits), and what a
 // search's region and ID are set to before it is tried on the samples.

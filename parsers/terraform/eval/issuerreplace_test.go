@@ -33,3 +33,30 @@ func TestReplacesNothingInIssuer(t *testing.T) {
 		t.Error("a known string is no cluster issuer hole")
 	}
 }
+
+// trim(issuer, cutset) is trimprefix(issuer, prefix) when the set cuts
+// the same prefix off every issuer URL EKS gives and nothing off its end.
+func TestTrimmedIssuerPrefix(t *testing.T) {
+	h := Holes{lint.NewHoles(), nil}
+	issuer := h.val(lint.HoleRef{Object: "aws_eks_cluster.main", Path: "identity[0].oidc[0].issuer"}).AsString()
+	for _, tc := range []struct {
+		cutset, prefix string
+		ok             bool
+	}{
+		{"https://", "https://", true},
+		{"/:sthp", "https://", true},     // the same set in another order
+		{"xyz", "", true},                // cuts nothing
+		{"https://o", "https://o", true}, // the same cut from every issuer
+		{"https:/oidc.eksu", "", false},  // how far depends on the region
+		{"0123456789ABCDEF", "", false},  // cuts the ID's end
+		{"", "", false},
+	} {
+		prefix, ok := h.trimmedIssuerPrefix(issuer, tc.cutset)
+		if ok != tc.ok || prefix != tc.prefix {
+			t.Errorf("trim(issuer, %q): prefix %q, %v; want %q, %v", tc.cutset, prefix, ok, tc.prefix, tc.ok)
+		}
+	}
+	if _, ok := h.trimmedIssuerPrefix("https://oidc.eks.eu-west-1.amazonaws.com/id/ABC", "https://"); ok {
+		t.Error("a known string is no cluster issuer hole")
+	}
+}
