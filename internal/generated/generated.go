@@ -21,6 +21,7 @@ import (
 type FS interface {
 	Stat(p string) (fs.FileInfo, error)
 	Read(p string, limit int64) ([]byte, error)
+	ReadDir(dir string) ([]fs.DirEntry, error)
 }
 
 // maxIgnoreFile bounds a .gitignore read.
@@ -60,9 +61,11 @@ const maxGitmodules = 1 << 20
 
 // submoduleOf returns the .gitmodules (in p's directory or one above it,
 // up to top) that declares a submodule at p or at a directory holding
-// it, and that submodule's directory: a checkout without `git submodule
-// update` (or without --recursive) holds the directory empty or not at
-// all. "" when none does.
+// it, and that submodule's directory, when the checkout lacks it: a
+// checkout without `git submodule update` (or without --recursive) holds
+// the directory empty or not at all. A submodule directory that holds
+// files is checked out, and what it lacks is missing. "" when none
+// does.
 func submoduleOf(fsys FS, top, p string) (gitmodules, dir string) {
 	for d := filepath.Dir(p); ; d = filepath.Dir(d) {
 		if rel, err := filepath.Rel(top, d); err != nil || strings.HasPrefix(rel, "..") {
@@ -73,6 +76,9 @@ func submoduleOf(fsys FS, top, p string) (gitmodules, dir string) {
 			for _, sub := range submodulePaths(data) {
 				full := filepath.Join(d, filepath.FromSlash(sub))
 				if full == p || strings.HasPrefix(p, full+string(filepath.Separator)) {
+					if ents, err := fsys.ReadDir(full); err == nil && len(ents) > 0 {
+						return "", "" // checked out
+					}
 					return m, full
 				}
 			}
@@ -290,6 +296,7 @@ type treeFS struct{ t *treefs.Tree }
 
 func (f treeFS) Stat(p string) (fs.FileInfo, error)         { return f.t.Stat(p) }
 func (f treeFS) Read(p string, limit int64) ([]byte, error) { return f.t.ReadFile(p, limit) }
+func (f treeFS) ReadDir(dir string) ([]fs.DirEntry, error)  { return f.t.ReadDir(dir) }
 
 // Top is where .gitignore files start for p: the highest directory above
 // p that is still inside one of roots (the repository's top level inside

@@ -165,3 +165,23 @@ func TestSubmoduleOf(t *testing.T) {
 		}
 	}
 }
+
+// A submodule directory that holds files is checked out: a path it lacks
+// is missing.
+func TestSubmoduleCheckedOut(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		".gitmodules":           "[submodule \"svc\"]\n\tpath = svc\n[submodule \"empty\"]\n\tpath = empty\n",
+		"svc/helm/values.yaml":  "replicas: 1\n",
+		"empty/.placeholder-no": "",
+	})
+	if err := os.Remove(filepath.Join(dir, "empty/.placeholder-no")); err != nil {
+		t.Fatal(err)
+	}
+	fsys := Tree(treefs.New([]string{dir}, ""))
+	if got, _ := submoduleOf(fsys, dir, filepath.Join(dir, "svc/helm/values-dr.yaml")); got != "" {
+		t.Errorf("checked-out submodule: declared by %q, want none", got)
+	}
+	if got, _ := submoduleOf(fsys, dir, filepath.Join(dir, "empty/helm/values.yaml")); got == "" {
+		t.Error("empty submodule directory: not declared")
+	}
+}

@@ -22,6 +22,7 @@ type sourceFS struct{ s source }
 
 func (f sourceFS) Stat(p string) (fs.FileInfo, error)         { return f.s.stat(p) }
 func (f sourceFS) Read(p string, limit int64) ([]byte, error) { return f.s.read(p, limit) }
+func (f sourceFS) ReadDir(dir string) ([]fs.DirEntry, error)  { return f.s.tree.ReadDir(dir) }
 
 // ignoreTop is where .gitignore files start: the highest directory above
 // p still inside the tree (the repository's top level inside git), else
