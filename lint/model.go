@@ -1378,6 +1378,15 @@ type Unapplied struct {
 	// Namespace is the namespace it would make its objects in, when its
 	// arguments say so statically; unknown otherwise.
 	Namespace Value
+	// ChartDir is, for a helm_release of a chart of the tree (a local
+	// path known statically), the chart's directory or archive: a chart
+	// that release installs when switched on is installed, not one
+	// nothing installs. "" otherwise.
+	ChartDir string
+	// ChartOnly is set for a resource recorded for its ChartDir alone:
+	// a module's (its call decides), or one no variable switches off.
+	// It says nothing of what the configuration may make elsewhere.
+	ChartOnly bool
 }
 
 // The values of the kubernetes.io/os label of EKS nodes.

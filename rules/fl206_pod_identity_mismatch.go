@@ -277,7 +277,7 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	// the namespace, of which this configuration makes none (a flag
 	// variable's default off), may make the account in another.
 	for _, u := range m.Unapplied {
-		if u.Root == pa.Root && lint.Compare(u.Namespace, nsV) != lint.No {
+		if !u.ChartOnly && u.Root == pa.Root && lint.Compare(u.Namespace, nsV) != lint.No {
 			maybe = true
 		}
 	}

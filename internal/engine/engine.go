@@ -483,6 +483,34 @@ func (r *run) embedded() int {
 	return r.pr.addEmbedded(r.tf.Embedded, r.root, r.scopeAt)
 }
 
+// switchedOffCharts are the charts switched-off releases would install
+// (helm.Options.SwitchedOff), by path, the first release of each.
+func switchedOffCharts(us []lint.Unapplied) map[string]string {
+	out := map[string]string{}
+	for _, u := range us {
+		if u.ChartDir == "" {
+			continue
+		}
+		label := u.Addr
+		if _, local, ok := strings.Cut(u.Addr, ":"); ok {
+			label = local
+			if u.Root != "." && u.Root != "" {
+				label += " of " + u.Root
+			}
+		}
+		paths := []string{u.ChartDir}
+		if real, err := filepath.EvalSymlinks(u.ChartDir); err == nil {
+			paths = append(paths, real)
+		}
+		for _, p := range paths {
+			if _, ok := out[p]; !ok {
+				out[p] = label
+			}
+		}
+	}
+	return out
+}
+
 // standardAccounts is helm.StandardAccounts, worked out once.
 var standardAccounts = helm.StandardAccounts()
 
@@ -1297,6 +1325,7 @@ func (r *run) helm() int {
 	}
 	hopts := r.hopts
 	hopts.Generated = r.pr.finder.GeneratedInstalls()
+	hopts.SwitchedOff = switchedOffCharts(r.model.Unapplied)
 	cr := renderCharts(r.ctx, charts, releases, hopts, r.scopeAt, r.opts.units, r.readers)
 	r.pr.addCharts(cr, r.scopeAt, r.opts.units)
 	r.placed(r.pr.finder.PlacedDirs())

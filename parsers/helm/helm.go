@@ -92,6 +92,13 @@ type Options struct {
 	// chart there that no release installs and that fails reading its
 	// values is a coverage note, not FL000 (failedWithoutValues).
 	Generated []GeneratedInstall
+	// SwitchedOff are the charts of the tree (directory or archive) a
+	// helm_release this configuration switches off would install, by
+	// path, with that release's address (lint.Unapplied.ChartDir): such a
+	// chart that no release installs is installed only where the release
+	// is switched on, with its values, so it is not rendered with its
+	// defaults.
+	SwitchedOff map[string]string
 	// Charts, when set, keeps chart loads across runs (internal/engine/unitcache):
 	// a chart whose load read what it read before is not walked, read
 	// or parsed again.
@@ -374,6 +381,10 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			// directory (file://), and installed by no release: it
 			// renders there, with the values and the sibling charts
 			// (a library's templates) it is installed with.
+			continue
+		}
+		if addr, off := switchedOffRelease(opts.SwitchedOff, given[k], k); len(rs) == 0 && off {
+			out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s is installed only by %s, which this configuration switches off (no instance): not rendered with its defaults, which the release's values replace", cd.rel, addr), Range: pointRange(cd.rel, 1, 1)})
 			continue
 		}
 		if len(rs) == 0 && cd.archive {
@@ -714,6 +725,17 @@ func (d chartDirs) of(r *lint.Release) string {
 		return found[0]
 	}
 	return ""
+}
+
+// switchedOffRelease is the address of a switched-off release
+// (Options.SwitchedOff) of the chart given as c, real path k.
+func switchedOffRelease(off map[string]string, c, k string) (string, bool) {
+	for _, p := range []string{filepath.Clean(c), k} {
+		if addr, ok := off[p]; ok {
+			return addr, true
+		}
+	}
+	return "", false
 }
 
 // remoteExact reports whether r installs a remote chart at an exact

@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
@@ -34,7 +37,18 @@ var objectMakers = map[string]string{
 // choice, not a configuration's.
 func (mi *ModInst) unappliedObjects(r *Resource) {
 	how, ok := objectMakers[r.Type]
-	if !ok || r.Data || mi.Path != "" || !readsVariable(r.count, r.forEach, r.enabled) {
+	if !ok || r.Data {
+		return
+	}
+	if mi.Path != "" || !readsVariable(r.count, r.forEach, r.enabled) {
+		// Still the chart's release: what it would install is no chart
+		// nothing installs.
+		if dir := mi.unappliedChart(r); dir != "" {
+			mi.Evaluator.Unapplied = append(mi.Evaluator.Unapplied, lint.Unapplied{
+				Addr: mi.Evaluator.RootRel + ":" + mi.Label(r.key()), Root: mi.Evaluator.RootRel,
+				Range: mi.Evaluator.Session.Rng(r.DefRange), Namespace: lint.Unknown(), ChartDir: dir, ChartOnly: true,
+			})
+		}
 		return
 	}
 	ns := lint.Unknown()
@@ -68,7 +82,53 @@ func (mi *ModInst) unappliedObjects(r *Resource) {
 		Root:      mi.Evaluator.RootRel,
 		Range:     mi.Evaluator.Session.Rng(r.DefRange),
 		Namespace: ns,
+		ChartDir:  mi.unappliedChart(r),
 	})
+}
+
+// unappliedChart is, for a helm_release of no instance, the directory (or
+// archive) of the tree its chart argument names when that is a local
+// path known without an instance ("${path.module}/charts/x"); "" else.
+func (mi *ModInst) unappliedChart(r *Resource) string {
+	a, ok := r.Body.Attrs["chart"]
+	if r.Type != "helm_release" || !ok {
+		return ""
+	}
+	for _, t := range a.Expr.Variables() {
+		if n := t.RootName(); n != "var" && n != "local" && n != "path" {
+			return ""
+		}
+	}
+	v := mi.Eval(a.Expr, nil)
+	if !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
+		return ""
+	}
+	return mi.Evaluator.LocalChart(v.AsString())
+}
+
+// LocalChart resolves a chart written as a path, as Terraform's working
+// directory (e's root) reads it, to its directory (or .tgz) inside the
+// scanned tree; "" for a remote chart.
+func (e *Evaluator) LocalChart(chart string) string {
+	if chart == "" || lint.HasSentinel(chart) || strings.Contains(chart, "://") {
+		return ""
+	}
+	env := e.PathEnv()
+	if !strings.HasPrefix(chart, ".") && !strings.HasPrefix(chart, "/") && !strings.HasSuffix(chart, ".tgz") {
+		// "repo/name" or a bare chart name; a directory of that name in the
+		// module is still a local chart, as helm would read it.
+		if !e.Tree().IsFile(filepath.Join(env.Resolve(chart), "Chart.yaml")) {
+			return ""
+		}
+	}
+	p := env.Resolve(chart)
+	if _, ok := env.Inside(p); !ok {
+		return ""
+	}
+	if st, err := e.Tree().Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
+		return ""
+	}
+	return p
 }
 
 // onlyVariables reports whether expr reads nothing but variables and

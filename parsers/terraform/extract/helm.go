@@ -3,7 +3,6 @@ package extract
 import (
 	"fmt"
 	"net/url"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -163,30 +162,8 @@ func typedSetValue(v any) any {
 // .tgz) inside the scanned tree; "" for a remote chart.
 func (x *extraction) localChart(chart string) string { return localChart(x.e, chart) }
 
-// localChart resolves a chart written as a path, as Terraform's working
-// directory (e's root) reads it, to its directory (or .tgz) inside the
-// scanned tree; "" for a remote chart.
-func localChart(e *eval.Evaluator, chart string) string {
-	if chart == "" || lint.HasSentinel(chart) || strings.Contains(chart, "://") {
-		return ""
-	}
-	env := e.PathEnv()
-	if !strings.HasPrefix(chart, ".") && !strings.HasPrefix(chart, "/") && !strings.HasSuffix(chart, ".tgz") {
-		// "repo/name" or a bare chart name; a directory of that name in the
-		// module is still a local chart, as helm would read it.
-		if !e.Tree().IsFile(filepath.Join(env.Resolve(chart), "Chart.yaml")) {
-			return ""
-		}
-	}
-	p := env.Resolve(chart)
-	if _, ok := env.Inside(p); !ok {
-		return ""
-	}
-	if st, err := e.Tree().Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
-		return ""
-	}
-	return p
-}
+// localChart is eval.Evaluator.LocalChart.
+func localChart(e *eval.Evaluator, chart string) string { return e.LocalChart(chart) }
 
 // wholeHole reports whether a values document is one value known only
 // after apply (a data source's output, a variable without a value): a
