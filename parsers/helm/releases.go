@@ -573,10 +573,37 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 	for _, d := range docs {
 		if err := mergeDoc(r, body(d), filePos(display)); err != nil {
 			unread()
-			b.diag(pointRange(display, 1, 1), "invalid values file", err.Error())
+			at := pointRange(display, 1, 1)
+			if k := collectionKey(body(d)); k != nil {
+				// Helm's decoder names no position for a key that is a
+				// mapping or a list ({{ requiredEnv "X" }} left unrendered).
+				at = pointRange(display, k.Line, k.Column)
+			}
+			b.diag(at, "invalid values file", err.Error())
 			return
 		}
 	}
+}
+
+// collectionKey is the first mapping key under n that is itself a
+// mapping or a list: no values map can hold it.
+func collectionKey(n *yaml.Node) *yaml.Node {
+	if n == nil {
+		return nil
+	}
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; k.Kind == yaml.MappingNode || k.Kind == yaml.SequenceNode {
+				return k
+			}
+		}
+	}
+	for _, c := range n.Content {
+		if k := collectionKey(c); k != nil {
+			return k
+		}
+	}
+	return nil
 }
 
 // generatedFile says why a missing values file is written at deploy time
