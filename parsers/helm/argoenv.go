@@ -160,7 +160,10 @@ func scanPlaceholders(s string, f func(string) string) string {
 				continue
 			}
 		default:
-			if name := argoBare.FindString(rest); name != "" {
+			// envsubst reads the whole name a shell would ($QRst… is the
+			// variable QRst…): a run of capitals going on in lower case
+			// is no capitals' placeholder (a bcrypt hash's $2y$10$QRst…).
+			if name := argoBare.FindString(rest); name != "" && !continuesName(rest[len(name):]) {
 				out.WriteString(f(name))
 				i += 1 + len(name)
 				continue
@@ -170,6 +173,12 @@ func scanPlaceholders(s string, f func(string) string) string {
 		i++
 	}
 	return out.String()
+}
+
+// continuesName reports whether rest starts with a lower-case letter, by
+// which a shell variable name would go on.
+func continuesName(rest string) bool {
+	return rest != "" && rest[0] >= 'a' && rest[0] <= 'z'
 }
 
 // mapStrings applies f to every string of a values tree.

@@ -83,13 +83,18 @@ func TestArgoAppNameInNamespace(t *testing.T) {
 // capitals are holes; $$, $lower, ${} and a lone $ stay as written.
 func TestArgoPipeline(t *testing.T) {
 	e, _ := argoTestEnv(t, argoApp)
-	for _, in := range []string{"cost$$center", "$${CLUSTER_NAME}", "pa$sword", "${}", "50$", "{{ $.Values.x }}"} {
+	// A bcrypt hash: $2y, $10, then $QRst… whose name goes on in lower
+	// case, as envsubst reads it: no capitals' placeholder.
+	for _, in := range []string{"cost$$center", "$${CLUSTER_NAME}", "pa$sword", "${}", "50$", "{{ $.Values.x }}", "$2y$10$QRstUVwx0123"} {
 		if got := e.pipeline(in); got != in {
 			t.Errorf("pipeline(%q) = %q", in, got)
 		}
 	}
 	if got := e.pipeline("${ARGOCD_APP_NAMESPACE}"); !lint.HasSentinel(got) {
 		t.Errorf("a build variable in values is substituted: %q", got)
+	}
+	if got := e.pipeline("$REGION.example"); !lint.HasSentinel(got) || !strings.HasSuffix(got, ".example") {
+		t.Errorf("pipeline bare before a dot = %q", got)
 	}
 	if got := e.pipeline("x-$CLUSTER_NAME-y"); !strings.HasPrefix(got, "x-") || !strings.HasSuffix(got, "-y") || !lint.HasSentinel(got) {
 		t.Errorf("pipeline bare = %q", got)
