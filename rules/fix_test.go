@@ -54,6 +54,7 @@ var fixable = map[string]bool{
 	"FL201/positive_service_account_namespace_by_namespace_id":                   true,
 	"FL201/positive_eksctl_attach_role_arn":                                      true,
 	"FL201/positive_flux_release_in_kustomization":                               true,
+	"FL201/positive_flux_git_chart_path_climbing_above_the_source":               true,
 	"FL201/positive_flux_overlay_reads_outside_its_directory":                    true, // the overlay Flux builds, not kustomize
 	"FL201/positive_flux_overlay_reads_outside_its_directory_beside_sops_secret": true, // the overlay Flux builds, beside the Secret it decrypts
 	"FL201/positive_flux_generated_path_overlay_reads_outside_its_directory":     true, // the overlay Flux builds from its generated kustomization

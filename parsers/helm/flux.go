@@ -3,6 +3,7 @@ package helm
 import (
 	"encoding/base64"
 	"fmt"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -63,13 +64,13 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 		r.Repository = str(at(cs, "sourceRef", "name"))
 		if kind == "GitRepository" || kind == "Bucket" {
 			bases := b.repoBases(yf.dir)
-			abs, _, _ := b.localChart(r.Chart, bases...)
+			abs, _, _ := b.localChart(inSource(r.Chart), bases...)
 			if abs == "" {
 				b.note(lint.Unresolved, yf.rangeOf(at(cs, "chart")), fmt.Sprintf("%s: chart path %s is not in the scanned tree (another repository?); not rendered", label, r.Chart))
 			}
 			r.ChartDir = abs
 			for _, bs := range bases {
-				if abs != "" && filepath.Clean(filepath.Join(bs, filepath.FromSlash(r.Chart))) == abs {
+				if abs != "" && filepath.Clean(filepath.Join(bs, filepath.FromSlash(inSource(r.Chart)))) == abs {
 					base = bs
 					break
 				}
@@ -275,4 +276,16 @@ func addedData(cms []configMap, kind, name, ns string) []*configMap {
 		return exact
 	}
 	return loose
+}
+
+// inSource is a chart path of a GitRepository or Bucket source as
+// source-controller reads it: joined to the artifact's root with
+// securejoin.SecureJoin, which keeps a leading ../ from leaving it
+// (internal/helm/chart/builder_local.go), so ../../charts/web is
+// charts/web. An absolute path or one with a template is left as it is.
+func inSource(chart string) string {
+	if chart == "" || path.IsAbs(chart) || strings.Contains(chart, "{{") || strings.Contains(chart, "://") {
+		return chart
+	}
+	return "./" + strings.TrimPrefix(path.Clean("/"+chart), "/")
 }
