@@ -118,7 +118,11 @@ func (b *builder) valuesFrom(r *lint.Release, yf *yamlFile, vf *yaml.Node, ns st
 		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values from %s %s are not read", r.Label, kind, name), "values from "+kind+" "+name)
 		return
 	}
-	base := findConfigMap(b.configMaps, kind, name, ns)
+	base, several := findConfigMap(b.configMaps, kind, name, ns, yf.abs)
+	if several {
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: %s %s is written in several places of the tree none nearer this release than the others (one per cluster?); its values are not read", r.Label, kind, name), "values from "+kind+" "+name)
+		return
+	}
 	adds := addedData(b.configMaps, kind, name, ns)
 	if base == nil && len(adds) == 0 {
 		if !optional {
@@ -234,27 +238,72 @@ func collectConfigMaps(files []*yamlFile) []configMap {
 }
 
 // findConfigMap finds the ConfigMap (or Secret, kind) a HelmRelease in
-// namespace ns names:
-// the one in the same namespace, else the single one whose namespace is
-// not written (set at apply time) or when the release's is not.
-func findConfigMap(cms []configMap, kind, name, ns string) *configMap {
-	var loose []*configMap
+// namespace ns, written in the file from, names: the one in the same
+// namespace (of several, one per cluster directory, the one nearest the
+// release; several says none is nearer than the others), else the single
+// one whose namespace is not written (set at apply time) or when the
+// release's is not.
+func findConfigMap(cms []configMap, kind, name, ns, from string) (found *configMap, several bool) {
+	var exact, loose []*configMap
 	for i := range cms {
 		c := &cms[i]
 		if c.kind != kind || c.name != name || c.adds {
 			continue
 		}
 		if c.namespace == ns {
-			return c
-		}
-		if c.namespace == "" || ns == "" {
+			exact = append(exact, c)
+		} else if c.namespace == "" || ns == "" {
 			loose = append(loose, c)
 		}
 	}
-	if len(loose) == 1 {
-		return loose[0]
+	switch {
+	case len(exact) == 1:
+		return exact[0], false
+	case len(exact) > 1:
+		// One of that name per cluster directory: the one nearest the
+		// release (the directory the release's own build or Flux
+		// Kustomization covers), when one is.
+		if c := nearest(exact, from); c != nil {
+			return c, false
+		}
+		return nil, true
+	case len(loose) == 1:
+		return loose[0], false
 	}
-	return nil
+	return nil, false
+}
+
+// nearest is the object of cs whose file shares the most leading
+// directories with the file from, nil when two share as many.
+func nearest(cs []*configMap, from string) *configMap {
+	dir := filepath.Dir(from)
+	best, bestLen, tie := (*configMap)(nil), -1, false
+	for _, c := range cs {
+		n := 0
+		if c.file != nil {
+			n = sharedDirs(dir, filepath.Dir(c.file.abs))
+		}
+		switch {
+		case n > bestLen:
+			best, bestLen, tie = c, n, false
+		case n == bestLen && (c.file == nil || best.file == nil || c.file.abs != best.file.abs):
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
+}
+
+// sharedDirs counts the leading path elements two directories share.
+func sharedDirs(a, b string) int {
+	as, bs := strings.Split(filepath.ToSlash(a), "/"), strings.Split(filepath.ToSlash(b), "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	return n
 }
 
 // addedData are the data kubernetes_config_map_v1_data resources write
