@@ -373,6 +373,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		loaded = append(loaded, loadedChart{k, cd})
 	}
 	packed := packedDependencies(loaded)
+	indexes := newRepoIndexes(p.tree)
 	for _, l := range loaded {
 		k, cd := l.key, l.chart
 		rs := byChart[k]
@@ -388,7 +389,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			continue
 		}
 		if len(rs) == 0 && cd.archive {
-			if index := listingIndex(p.tree, cd.abs, cd.name, cd.version); index != "" {
+			if index := indexes.listing(cd.abs, cd.name, cd.version); index != "" {
 				// A package a chart repository (or Helm's download
 				// cache) keeps: installed by name from there.
 				out.Notes = append(out.Notes, lint.Note{Kind: lint.Skipped, What: fmt.Sprintf("chart %s: a package the chart repository index %s lists, installed from that repository by name; no release installs it from this path, so it is not rendered with its defaults", cd.rel, p.rel(index)), Range: pointRange(cd.rel, 1, 1)})
