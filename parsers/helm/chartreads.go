@@ -119,6 +119,9 @@ func remoteReads(r *lint.Release) (*lint.ChartReads, string) {
 	version := karpenterChartVersion(r, nil)
 	entries, ok := t.lookup(version)
 	if !ok {
+		if version == "" && r.VersionUnknown && r.Tool == "helmfile" {
+			return nil, fmt.Sprintf("the %s chart's version is a template helmfile fills in when it renders the file: which values it reads is unknown", t.title)
+		}
 		if version == "" && r.VersionUnknown {
 			return nil, fmt.Sprintf("the %s chart's version is not known statically (give the values it is built from: --var, --var-file): which values it reads is unknown", t.title)
 		}

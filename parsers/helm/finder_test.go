@@ -2,6 +2,8 @@ package helm
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -139,6 +141,29 @@ func TestHelmfileReleaseTemplate(t *testing.T) {
 		got, ok := releaseTemplate(text, "dns", "edge")
 		if ok != (want != "") || got != want {
 			t.Errorf("%s: %q %v, want %q", text, got, ok, want)
+		}
+	}
+}
+
+// A helmfile release's version written as a template, bare (a YAML
+// mapping) or quoted, is not known statically; a plain one is kept.
+func TestHelmfileTemplatedVersion(t *testing.T) {
+	root := t.TempDir()
+	text := "releases:\n  - name: a\n    chart: oci://public.ecr.aws/karpenter/karpenter\n    version: {{ .Values.v }}\n" +
+		"  - name: b\n    chart: oci://public.ecr.aws/karpenter/karpenter\n    version: \"{{ .Values.v }}\"\n" +
+		"  - name: c\n    chart: oci://public.ecr.aws/karpenter/karpenter\n    version: 1.0.0\n"
+	if err := os.WriteFile(filepath.Join(root, "helmfile.yaml"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rels, _, _ := findReleases(t, root, options(root, nil))
+	got := map[string]string{}
+	for _, r := range rels {
+		n, _ := r.Name.Str()
+		got[n] = fmt.Sprintf("%q %v", r.Version, r.VersionUnknown)
+	}
+	for name, want := range map[string]string{"a": `"" true`, "b": `"" true`, "c": `"1.0.0" false`} {
+		if got[name] != want {
+			t.Errorf("release %s: version %s, want %s", name, got[name], want)
 		}
 	}
 }

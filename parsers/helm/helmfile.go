@@ -46,6 +46,11 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			r.NamespaceRange = yf.rangeOf(n)
 		}
 		r.Chart, r.Version = str(at(rn, "chart")), str(at(rn, "version"))
+		if v := at(rn, "version"); v != nil && (v.Kind != yaml.ScalarNode || strings.Contains(r.Version, "{{")) {
+			// {{ .Values.x }} written bare is a YAML mapping, quoted a
+			// template: helmfile fills it in when it renders the file.
+			r.Version, r.VersionUnknown = "", true
+		}
 		if c, ok := releaseTemplate(r.Chart, name, str(at(rn, "namespace"))); ok {
 			r.Chart = c
 		}

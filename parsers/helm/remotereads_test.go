@@ -27,6 +27,10 @@ func TestRemoteReadsVersionNotes(t *testing.T) {
 	if _, why := remoteReads(&lint.Release{Chart: "karpenter", VersionUnknown: true}); !strings.HasPrefix(why, "the Karpenter chart's version is not known statically") {
 		t.Errorf("version not known: note %q", why)
 	}
+	// A helmfile template: filled in when helmfile renders the file.
+	if _, why := remoteReads(&lint.Release{Chart: "karpenter", VersionUnknown: true, Tool: "helmfile"}); !strings.HasPrefix(why, "the Karpenter chart's version is a template helmfile fills in") {
+		t.Errorf("helmfile template version: note %q", why)
+	}
 	if cr, why := remoteReads(&lint.Release{Chart: "karpenter", Version: "1.0.0"}); cr == nil || why != "" {
 		t.Errorf("version 1.0.0: reads %v, note %q", cr, why)
 	}
