@@ -42,6 +42,16 @@ tolerates NoSchedule taints of that key: EKS enables the
 ExtendedResourceToleration admission controller, which adds
 ` + "`{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}`" + ` (FL401 counts it too).
 
+A DaemonSet is never Pending: it runs one pod on each node its selectors
+allow and whose taints it tolerates. FL403 reports one whose selectors allow
+some NodePools or node groups of its cluster when every one of them is
+tainted against it — a device plugin pinned to the GPU nodes without their
+toleration runs no pod, and no node advertises its GPUs. A DaemonSet whose
+selectors allow no place declared here is not reported (charts ship
+DaemonSets for nodes a cluster may not have, such as Windows ones), nor one
+in a namespace a Fargate profile selects, nor one a self-managed group may
+take.
+
 ## The chain
 
 1. The GPU NodePool is tainted ` + "`nvidia.com/gpu=true:NoSchedule`" + `; the training Job

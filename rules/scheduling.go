@@ -94,6 +94,9 @@ func controllerChain(v scheduling.Verdict) []string {
 
 // pendingVerb says how sure the verdict is.
 func pendingVerb(v scheduling.Verdict) string {
+	if v.Daemon {
+		return "runs no pod"
+	}
 	if v.Maybe {
 		return "may stay Pending"
 	}
@@ -111,6 +114,11 @@ func unschedulableChain(v scheduling.Verdict) []string {
 			reasons = append(reasons, m.Reason)
 		}
 		chain = append(chain, pf.Place.Label()+": "+strings.Join(reasons, "; "))
+	}
+	if v.Daemon {
+		return append(chain,
+			"the DaemonSet controller creates no pod on a node whose taints the pod does not tolerate, and Karpenter launches no node for a DaemonSet",
+			"nothing it provides exists on those nodes (a device plugin's resources, a node agent), and the pods that need it there stay Pending")
 	}
 	switch {
 	case v.Stage == scheduling.StageRequests && anyNodePool(v):

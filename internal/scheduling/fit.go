@@ -68,6 +68,10 @@ type Verdict struct {
 	Volume *VolumeNeed
 	// Inferred lists what the verdict rests on that was inferred.
 	Inferred []string
+	// Daemon is set for a DaemonSet, which is not Pending but runs no
+	// pod on any node its selectors allow (they are all tainted
+	// against it).
+	Daemon bool
 }
 
 // Best is the candidate that needs the fewest changes; of those, one that
@@ -305,7 +309,7 @@ func (c *checker) scaledUp(w *lint.Workload) bool {
 // not judged (unknown facts, capacity outside the tree).
 func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 	if w.KindName == "DaemonSet" {
-		return Verdict{}, false
+		return c.daemonSet(w)
 	}
 	if w.NoReplicas && !c.scaledUp(w) {
 		c.skip(w, skipNoReplicas)
