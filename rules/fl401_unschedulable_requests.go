@@ -29,7 +29,8 @@ FL401 takes each NodePool, node group or Fargate profile the pods could land
 on (their selectors and tolerations fit), the instance types it may launch
 (the NodePool's requirements on instance type, family, category, size,
 CPU, memory, GPU and architecture, and its limits; the node group's
-instance_types, or EKS's t3.medium), and reports the workload when none of
+instance_types, its launch template's instance_type, or EKS's t3.medium
+when neither names one), and reports the workload when none of
 them can allocate the pod's requests: the sum of its containers or its
 largest init container, whichever is larger, plus the pod overhead.
 

@@ -65,8 +65,9 @@ func nodeGroupPlace(m *lint.Model, ng *lint.NodeGroup) *Place {
 }
 
 // nodeGroupInstances reads the instance types a node group launches: its
-// list, the EKS default for a managed group with neither a list nor a
-// launch template, its launch template's instance_type, else unknown. A
+// list, the EKS default for a managed group with neither a list nor an
+// instance type in its launch template (or no template), its launch
+// template's instance_type, else unknown. A
 // type the table lacks makes the list unknown.
 func (p *Place) nodeGroupInstances(m *lint.Model, ng *lint.NodeGroup) {
 	c := ng.Capacity
@@ -78,10 +79,20 @@ func (p *Place) nodeGroupInstances(m *lint.Model, ng *lint.NodeGroup) {
 		names = []string{defaultManagedInstanceType}
 		p.instancesRange = ng.Range
 	case len(names) == 0:
-		// The launch template's instance_type, when it writes one.
+		// The launch template's instance_type, when it writes one; EKS's
+		// default when a managed group's template certainly writes none
+		// (the eks module's own template, instance_type null).
 		lt := m.LaunchTemplateOf(ng)
-		if lt == nil || lt.InstanceTypeRange.IsZero() {
+		if lt == nil {
 			return
+		}
+		if lt.InstanceTypeRange.IsZero() {
+			if !ng.Managed {
+				return
+			}
+			names = []string{defaultManagedInstanceType}
+			p.instancesRange = ng.Range
+			break
 		}
 		name, ok := lt.InstanceType.Str()
 		if !ok {
