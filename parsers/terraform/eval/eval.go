@@ -1088,8 +1088,19 @@ func (mi *ModInst) complete(r *Resource, v cty.Value, addr string, joined ...str
 			return len(p) > 1 && ok && idx < 0 && slices.Contains(joined, key)
 		})
 	}
-	return ensureAll(v, paths, leaf)
+	v = ensureAll(v, paths, leaf)
+	if arnIsID[r.Type] && !r.Data {
+		// Its id reads as its ARN, so that a trust naming the OIDC
+		// provider by .id names the provider.
+		v = setAttr(v, "id", GetAttr(v, "arn"))
+	}
+	return v
 }
+
+// arnIsID lists resource types whose id the AWS provider sets to their
+// ARN (d.SetId of the ARN CreateOpenIDConnectProvider / CreatePolicy
+// return).
+var arnIsID = map[string]bool{"aws_iam_openid_connect_provider": true, "aws_iam_policy": true}
 
 // metadataName is metadata[0].name of a Kubernetes resource's value when
 // it is a known string (a hole's sentinel included), else NilVal.
