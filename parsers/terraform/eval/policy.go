@@ -133,14 +133,16 @@ func statementJSON(s cty.Value, hole func() cty.Value) cty.Value {
 	// conditions stay known.
 	condList := BlockList(GetAttr(s, "condition"))
 	unknownCond := false
-	maybe := false
 	if x := GetAttr(s, "condition"); x != cty.NilVal && !x.IsKnown() {
-		condList, maybe = MaybeBlocks(s, "condition"), true
+		condList = MaybeBlocks(s, "condition")
 		unknownCond = len(condList) == 0
 	}
 	for _, c := range condList {
 		test, variable, values := GetAttr(c, "test"), GetAttr(c, "variable"), GetAttr(c, "values")
-		if maybe && values != cty.NilVal && !values.IsWhollyKnown() {
+		if values != cty.NilVal && !values.IsWhollyKnown() {
+			// Values not known (a list a function of what is not known
+			// makes, a dynamic block's): one value not known, so the
+			// statement's other conditions stay known.
 			values = cty.TupleVal([]cty.Value{hole()})
 		}
 		if test == cty.NilVal || variable == cty.NilVal || values == cty.NilVal {
