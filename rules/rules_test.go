@@ -289,9 +289,13 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// role taken as written.
 		"testdata/FL101/negative_flux_substitute_from_config_map_data_known_at_apply": 2,
 		// Escaped, and opted out: a literal that matches no role.
-		"testdata/FL101/negative_flux_substitute_escape":      0,
-		"testdata/FL101/negative_flux_substitute_disabled":    0,
-		"testdata/FL402/negative_nodepool_declared_elsewhere": 1,
+		"testdata/FL101/negative_flux_substitute_escape":   0,
+		"testdata/FL101/negative_flux_substitute_disabled": 0,
+		// A node class role a deploy script fills in: known around its
+		// placeholder, it may be the group's role (counted) or cannot.
+		"testdata/FL101/negative_node_class_role_placeholder_may_match":    1,
+		"testdata/FL101/negative_node_class_role_placeholder_cannot_match": 0,
+		"testdata/FL402/negative_nodepool_declared_elsewhere":              1,
 		// Only a self-managed group, whose taints its bootstrap sets,
 		// may take the pod the tainted managed group refuses: counted.
 		"testdata/FL403/negative_self_managed_group_may_take_untolerating_pod": 1,

@@ -1279,10 +1279,11 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *u
 	note := func(n lint.Note) { p.notes = append(p.notes, n) }
 	var ents []lint.Entity
 	var diags []lint.Diagnostic
-	opts := kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs}
+	opts := kube.Options{Scope: scope, Holes: r.holes, Notes: note, Templates: true, Parsed: docs, Substituted: k != nil}
 	switch {
-	case place.target.Namespace != "" || place.dest.Namespace != "":
-		// Placed by Flux or Argo CD: parsed so, not kept.
+	case place.target.Namespace != "" || place.dest.Namespace != "" || k != nil:
+		// Placed by Flux or Argo CD, or substituted by Flux: parsed so,
+		// not kept.
 		opts.TargetNamespace, opts.TargetNamespaceRange = place.target.Namespace, place.target.Range
 		opts.DestinationNamespace, opts.DestinationNamespaceRange = place.dest.Namespace, place.dest.Range
 		ents, diags, docs = kube.ParseDocs(r.rel(path), data, opts)

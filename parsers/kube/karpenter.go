@@ -16,7 +16,7 @@ import (
 // ec2NodeClass reads a Karpenter v1 or v1beta1 EC2NodeClass.
 func (d *doc) ec2NodeClass() *lint.NodeClass {
 	nc := d.nodeClass()
-	nc.Role = d.refAt("spec", "role")
+	nc.Role = d.iamNameAt("spec", "role")
 	k, v := path(d.root, "spec", "securityGroupSelectorTerms")
 	if k != nil {
 		nc.SecurityGroupRange = d.rangeOf(k)
@@ -56,7 +56,7 @@ func (d *doc) nodeClass() *lint.NodeClass {
 		Object:          d.object(lint.KindNodeClass),
 		APIVersion:      d.apiVersion,
 		KindName:        d.kind,
-		InstanceProfile: d.refAt("spec", "instanceProfile"),
+		InstanceProfile: d.iamNameAt("spec", "instanceProfile"),
 	}
 }
 
@@ -123,7 +123,7 @@ func (d *doc) provisioner() *lint.NodePool {
 		d.poolCapacity(np, provisionerPaths())
 		return np
 	}
-	np.InstanceProfile = d.refAt("spec", "provider", "instanceProfile")
+	np.InstanceProfile = d.iamNameAt("spec", "provider", "instanceProfile")
 	_, v := path(d.root, "spec", "provider", "securityGroupSelector")
 	np.SecurityGroupTerms = d.legacySelector(v)
 	d.poolCapacity(np, provisionerPaths())

@@ -97,6 +97,10 @@ type Options struct {
 	// a placeholder ({{ }}, ${x}, {NAME}, __NAME__) is a note. Rendered
 	// output leaves it unset: a placeholder left there is broken.
 	Templates bool
+	// Substituted says the text is what a Flux Kustomization's post-build
+	// substitution made of a file: what it leaves of a placeholder
+	// (escaped, or substitution disabled) is applied as written.
+	Substituted bool
 	// WithoutValues, for chart output rendered without values faultline
 	// cannot evaluate, names them: a YAML syntax error in it is a note
 	// (what those values make the templates write is not known), not
