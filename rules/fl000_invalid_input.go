@@ -172,7 +172,7 @@ whose comments are ytt code (` + "`#@ load(…)`, `name: #@ data.values.x`" + `,
 and whose lines before the error show it is no Kubernetes manifest — an
 OpenAPI document (its first key ` + "`openapi`" + ` or ` + "`swagger`" + ` with a version), a
 GitHub Actions workflow (a key ` + "`on`" + ` or a ` + "`jobs`" + ` mapping, no ` + "`apiVersion`" + ` or
-` + "`kind`" + `), a YAML list (an Ansible playbook; an INI file's ` + "`[SERVICE]`" + ` section
+` + "`kind`" + `), a Prometheus configuration (a top-level ` + "`scrape_configs`" + ` list), a YAML list (an Ansible playbook; an INI file's ` + "`[SERVICE]`" + ` section
 header reads as one) — is a note: nothing of the EKS stack reads
 it; so is a shell script whose first command opens a here-document
 the file closes (` + "`cat <<EOF | kubectl apply -f -`" + `), one holding git

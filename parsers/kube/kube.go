@@ -340,6 +340,9 @@ func notManifest(data []byte, after, errLine int) (string, bool) {
 		if issueForm(n) {
 			return "a GitHub issue or discussion form (its body of form elements)", true
 		}
+		if prometheusConfig(n) {
+			return "a Prometheus configuration (its scrape_configs list)", true
+		}
 	}
 	return "", false
 }
@@ -413,6 +416,24 @@ func workflow(n *yaml.Node) bool {
 		}
 	}
 	return trigger || jobs
+}
+
+// prometheusConfig reports whether the top-level mapping n is a
+// Prometheus configuration file's: a scrape_configs list (the key the
+// Prometheus server, Grafana Agent and the OpenTelemetry Collector's
+// prometheus receiver read) and no apiVersion or kind. A chart's values
+// nest it under the server's configuration, never at the top.
+func prometheusConfig(n *yaml.Node) bool {
+	scrape := false
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k, v := n.Content[i].Value, n.Content[i+1]; k {
+		case "apiVersion", "kind":
+			return false
+		case "scrape_configs":
+			scrape = v.Kind == yaml.SequenceNode
+		}
+	}
+	return scrape
 }
 
 // formElements are the element types of GitHub's issue and discussion
