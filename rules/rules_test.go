@@ -329,6 +329,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL206/negative_chart_told_not_to_create_account":         1,
 		// Values read from a file per workspace may name the account.
 		"testdata/FL206/negative_release_values_not_known": 1,
+		// A release switched off with the namespace resource it goes
+		// into, which names the association's namespace: counted.
+		"testdata/FL206/negative_release_switched_off_in_namespace_it_makes_same": 1,
 		// A chart faultline knows may be installed by other means under
 		// its own name: the association may bind its account.
 		"testdata/FL206/negative_standard_account_of_chart_installed_elsewhere": 1,

@@ -2,9 +2,11 @@ package eval
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -72,6 +74,11 @@ func (mi *ModInst) unappliedObjects(r *Resource) {
 			}
 		}
 	}
+	if expr != nil {
+		if named := mi.namespaceResourceName(expr); named != nil {
+			expr = named
+		}
+	}
 	if expr != nil && onlyVariables(expr) {
 		if v := mi.Eval(expr, nil); v.IsKnown() && !v.IsNull() && v.Type() == cty.String && !hasSentinel(v.AsString()) {
 			ns = lint.Known(v.AsString())
@@ -84,6 +91,52 @@ func (mi *ModInst) unappliedObjects(r *Resource) {
 		Namespace: ns,
 		ChartDir:  mi.unappliedChart(r),
 	})
+}
+
+// namespaceResourceName is, for a namespace argument that reads the name
+// of a kubernetes_namespace(_v1) of the same module (its metadata's
+// name, or its id, which the kubernetes provider sets to the name), of
+// whatever instance, that resource's name expression: the namespace the
+// resource makes when the flag that switches both on is on (a resource
+// of no instance reads as nothing). Nil for any other expression.
+func (mi *ModInst) namespaceResourceName(expr hcl.Expression) hcl.Expression {
+	x, ok := Unhooked(expr).(*hclsyntax.ScopeTraversalExpr)
+	if !ok || len(x.Traversal) < 3 {
+		return nil
+	}
+	typ := x.Traversal.RootName()
+	if typ != "kubernetes_namespace" && typ != "kubernetes_namespace_v1" {
+		return nil
+	}
+	name, ok := AttrName(x.Traversal, 1)
+	if !ok {
+		return nil
+	}
+	var path []string
+	for _, step := range x.Traversal[2:] {
+		switch s := step.(type) {
+		case hcl.TraverseAttr:
+			path = append(path, s.Name)
+		case hcl.TraverseIndex:
+			// An instance key, or metadata's only block.
+		default:
+			return nil
+		}
+	}
+	if !slices.Equal(path, []string{"metadata", "name"}) && !slices.Equal(path, []string{"id"}) {
+		return nil
+	}
+	for _, r := range mi.Module.Resources {
+		if r.Data || r.Type != typ || r.Name != name {
+			continue
+		}
+		for _, b := range r.Body.Blocks {
+			if a, ok := b.Body.Attrs["name"]; ok && b.Type == "metadata" {
+				return a.Expr
+			}
+		}
+	}
+	return nil
 }
 
 // unappliedChart is, for a helm_release of no instance, the directory (or
