@@ -577,6 +577,29 @@ func (m *Model) UnreadCallOfPrincipal(w WebIdentity) string {
 	return m.UnreadCalls[ref.Object]
 }
 
+// UnreadCallOfPrincipalIssuer describes the module call whose code
+// faultline does not read that outputs the issuer w's one Federated
+// principal is written out with (arn:…:oidc-provider/<issuer>, the
+// issuer an output of the call, its scheme cut or not); "" when the
+// principal is no such ARN. The call that outputs the cluster's issuer
+// makes the cluster, and as likely as not its OIDC provider.
+func (m *Model) UnreadCallOfPrincipalIssuer(w WebIdentity) string {
+	if len(w.Statement.Federated) != 1 || len(m.UnreadCalls) == 0 {
+		return ""
+	}
+	if _, isARN := ParseARN(w.Statement.Federated[0]); !isARN {
+		return ""
+	}
+	ref, ok := soleOrigin(ParseIssuer(w.Statement.Federated[0]).Bare)
+	if !ok {
+		return ""
+	}
+	if a, ok := ParseAddress(ref.Object); !ok || !a.IsModuleCall() {
+		return ""
+	}
+	return m.UnreadCalls[ref.Object]
+}
+
 // UnreadCallOfLookedUpIssuer describes the module call whose code
 // faultline does not read that names the cluster w's one Federated
 // principal takes its issuer from, through a data source looking the

@@ -54,7 +54,8 @@ declare (another account's), or whose list is not known, is taken to
 accept others; when it is the output of a module call whose code
 faultline does not read (neither modelled nor cached: an eks module
 version it has no model of, a team's module from a private registry),
-or the issuer of a ` + "`data \"aws_eks_cluster\"`" + ` looked up by a name such a
+a provider ARN written out with the issuer such a call outputs, or the
+issuer of a ` + "`data \"aws_eks_cluster\"`" + ` looked up by a name such a
 call outputs (the module makes the cluster, and likely its provider),
 that is an assumption, and the finding is one severity
 lower. When the principal is written out with the root's own
@@ -169,6 +170,10 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 				} else if call := p.Model.UnreadCallOfPrincipal(w); call != "" {
 					// Any module's provider may accept STS tokens only.
 					inf = append(slices.Clone(inf), fmt.Sprintf("the provider is an output of %s, whose code faultline does not read: the audiences it accepts are taken to be others than %s alone", call, stsAudience))
+				} else if call := p.Model.UnreadCallOfPrincipalIssuer(w); call != "" {
+					// The module outputting the cluster's issuer likely
+					// makes its provider too, which may accept STS only.
+					inf = append(slices.Clone(inf), fmt.Sprintf("the principal names the issuer %s outputs, whose code faultline does not read: the provider it likely makes is taken to accept audiences other than %s alone", call, stsAudience))
 				} else if call, lookup := p.Model.UnreadCallOfLookedUpIssuer(w); call != "" {
 					// The module making the cluster likely makes its
 					// provider too, which may accept STS tokens only.
