@@ -526,6 +526,15 @@ var workloadKinds = map[string]struct {
 	// KEDA's ScaledJob makes a Job of its spec.jobTargetRef (a Job's
 	// spec) for each batch of events: its pods run as that template says.
 	"ScaledJob": {[]string{"keda.sh/v1alpha1"}, []string{"spec", "jobTargetRef", "template", "spec"}},
+	// Self-hosted GitHub Actions runners. Actions Runner Controller's
+	// scale set runs its runner pods from spec.template (a pod
+	// template); the older summerwind controller's RunnerSet is a
+	// StatefulSet's spec, and its RunnerDeployment's template spec is a
+	// runner spec: a pod spec's scheduling fields, with the runner
+	// container's resources at its top (runnerContainers).
+	"AutoscalingRunnerSet": {[]string{"actions.github.com/v1alpha1"}, []string{"spec", "template", "spec"}},
+	"RunnerSet":            {[]string{"actions.summerwind.dev/v1alpha1"}, []string{"spec", "template", "spec"}},
+	"RunnerDeployment":     {[]string{"actions.summerwind.dev/v1alpha1"}, []string{"spec", "template", "spec"}},
 }
 
 // workloadSpec returns the path to the pod spec of a workload kind, nil

@@ -21,6 +21,9 @@ func (d *doc) podScheduling(specPath []string) *lint.PodScheduling {
 	}
 	p := &lint.PodScheduling{Range: d.rangeOf(k)}
 	d.containers(p, spec, "containers", false)
+	if d.kind == "RunnerDeployment" && len(p.Containers) == 0 {
+		d.runnerContainers(p, spec)
+	}
 	d.containers(p, spec, "initContainers", true)
 	d.overhead(p, spec)
 	d.nodeSelector(p, spec)
@@ -41,6 +44,63 @@ func (d *doc) podScheduling(specPath []string) *lint.PodScheduling {
 		d.volumeClaimTemplates(p)
 	}
 	return p
+}
+
+// runnerContainers reads the containers of the pods of a summerwind
+// RunnerDeployment whose runner spec lists none: the runner container,
+// with the spec's own resources, and, unless Docker is off or runs
+// inside the runner container, the docker sidecar with
+// dockerdContainerResources (the controller's defaults: dockerEnabled
+// true, dockerdWithinRunnerContainer false).
+func (d *doc) runnerContainers(p *lint.PodScheduling, spec *yaml.Node) {
+	runner := lint.ContainerRequests{Name: "runner", Range: d.rangeOf(spec)}
+	if rk, res := lookup(spec, "resources"); rk != nil {
+		runner.Range = d.rangeOf(rk)
+		if rm, _, ok := collection(res, yaml.MappingNode); ok && rm != nil {
+			d.requests(&runner, rm)
+		} else if !ok {
+			runner.Unknown = true
+		}
+	}
+	p.Containers = append(p.Containers, runner)
+	enabled, okEnabled := d.flag(spec, "dockerEnabled", true)
+	within, okWithin := d.flag(spec, "dockerdWithinRunnerContainer", false)
+	if !okEnabled || !okWithin {
+		p.Containers = append(p.Containers, lint.ContainerRequests{Name: "docker", Unknown: true, Range: d.rangeOf(spec)})
+		return
+	}
+	if !enabled || within {
+		return
+	}
+	docker := lint.ContainerRequests{Name: "docker", Range: d.rangeOf(spec)}
+	if rk, res := lookup(spec, "dockerdContainerResources"); rk != nil {
+		docker.Range = d.rangeOf(rk)
+		if rm, _, ok := collection(res, yaml.MappingNode); ok && rm != nil {
+			d.requests(&docker, rm)
+		} else if !ok {
+			docker.Unknown = true
+		}
+	}
+	p.Containers = append(p.Containers, docker)
+}
+
+// flag reads a boolean of a mapping, def when it is not written; ok is
+// false when it is written but is no boolean.
+func (d *doc) flag(m *yaml.Node, key string, def bool) (value, ok bool) {
+	_, v := lookup(m, key)
+	if v == nil {
+		return def, true
+	}
+	s, isScalar := scalar(v)
+	switch {
+	case !isScalar:
+		return def, false
+	case s == "true":
+		return true, true
+	case s == "false":
+		return false, true
+	}
+	return def, false
 }
 
 // containers reads the containers (or init containers) of a pod spec. A
