@@ -118,7 +118,7 @@ func unschedulableChain(v scheduling.Verdict) []string {
 	if v.Daemon {
 		return append(chain,
 			"the DaemonSet controller creates no pod on a node whose taints the pod does not tolerate, and Karpenter launches no node for a DaemonSet",
-			"nothing it provides exists on those nodes (a device plugin's resources, a node agent), and the pods that need it there stay Pending")
+			"what it provides is missing on every one of those nodes: a device plugin's resources (the pods that request them stay Pending), a log or metrics agent, a node driver")
 	}
 	switch {
 	case v.Stage == scheduling.StageRequests && anyNodePool(v):
