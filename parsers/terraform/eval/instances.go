@@ -128,11 +128,15 @@ func (mi *ModInst) expandForEach(v cty.Value) ([]Instance, string) {
 
 // possibleEach is the possible instance of a for_each whose keys are
 // unknown: each.key is an anonymous hole, each.value is unknown (a hole
-// for a set of strings, where it is the key, or a map of strings).
+// for a map of strings; for a set, whatever its element type is known
+// to be, the key: Terraform takes only sets of strings, and toset() of
+// a list not known is a set of no known element type).
 func (mi *ModInst) possibleEach(v cty.Value) Instance {
 	key := mi.possibleKey()
 	val := cty.DynamicVal
-	if ty := v.Type(); ty.IsMapType() || ty.IsSetType() {
+	if ty := v.Type(); ty.IsSetType() {
+		val = key
+	} else if ty.IsMapType() {
 		val = cty.UnknownVal(ty.ElementType())
 		if ty.ElementType() == cty.String {
 			val = key
