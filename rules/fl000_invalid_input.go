@@ -149,7 +149,7 @@ known, or an Argo CD Application found in a chart no release installs,
 rendered with its defaults, whose values an install of that chart gives — its
 ` + "`valueFiles`" + ` entry naming a file that does not exist as rendered,
 ` + "`values-{{ .Values.environment }}.yaml`" + ` with the environment left empty, is a
-note too), and, in such a release, output of a template reading values that does not parse as YAML
+note too), and, in such a release or in a chart an ApplicationSet installs with values of its own, output of a template line reading values that does not parse as YAML
 (` + "`toYaml`" + ` of a value left out writes ` + "`null`" + ` where a mapping was meant). A chart whose own default
 values fail that way (nothing installs it with others: no release, or an
 ApplicationSet template without Helm values), or that a release of the tree installs with values all

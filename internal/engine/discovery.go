@@ -314,10 +314,14 @@ func sameGenerated(a, b []helm.GeneratedInstall) bool {
 // fail or misses a required value) renders on past what Helm stops at,
 // and text it makes there (a printf of values that are missing) is
 // nothing an install renders: the values an install gives it are
-// missing.
+// missing; so are those of an ApplicationSet installing it with values
+// of its own.
 func parsedWithout(r helm.Rendered) string {
 	if r.WithoutValues == "" && slices.Contains(r.Inferred, helm.InferredDefaultsRefused) {
 		return "the values an install gives it (it refuses its defaults: it calls fail or misses a required value)"
+	}
+	if r.WithoutValues == "" && slices.Contains(r.Inferred, helm.InferredDefaultsGenerated) {
+		return "the values an ApplicationSet installs it with (the Applications it generates are not followed)"
 	}
 	return r.WithoutValues
 }

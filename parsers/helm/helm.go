@@ -54,6 +54,11 @@ import (
 // not those an install writes.
 const InferredDefaultsRefused = "rendered with chart defaults the chart refuses (it calls fail or misses a required value): an install gives it other values"
 
+// InferredDefaultsGenerated is the Inferred note of what is rendered with
+// the defaults of a chart an Argo CD ApplicationSet installs with values
+// of its own, which the finder does not follow (GeneratedInstall).
+const InferredDefaultsGenerated = "rendered with chart defaults: an ApplicationSet installs this chart with values of its own, in the Applications it generates, which are not followed"
+
 // InferredDefaults is the Inferred note of everything rendered from a
 // chart no release installs.
 const InferredDefaults = "rendered with chart defaults: no release installs this chart"
@@ -195,7 +200,9 @@ type Rendered struct {
 	// (lint.Release.ValuesUnknown; kube.Options.WithoutValues).
 	WithoutValues string
 	// ReadsValuesAt, for a rendering with defaults the chart refuses
-	// (InferredDefaultsRefused), reports whether a mapped range is on a
+	// (InferredDefaultsRefused) or that an ApplicationSet installs with
+	// values of its own (InferredDefaultsGenerated), reports whether a
+	// mapped range is on a
 	// line of the template that reads the chart's values: text made
 	// there may be what Helm never renders, having stopped at what the
 	// defaults lack. Nil otherwise.
@@ -494,12 +501,19 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			idx := &lazyIndex{cd: cd, rel: r, p: p}
 			key := mapKey(cd, r, unnamedValues)
 			refused := r == nil && j.res.RefusedValues
+			// Rendered with defaults where an ApplicationSet gives it
+			// values of its own: text its values would make is not known.
+			generated := r == nil && !refused && generatedBy(cd, opts.Generated) != ""
 			values := sync.OnceValue(func() map[string]any { return valuesInEffect(cd, r) })
 			for _, m := range j.res.Manifests {
 				rd := rendered(cd, r, m, idx, p, unnamedValues)
 				rd.Values = values
-				if refused {
+				switch {
+				case refused:
 					rd.Inferred = append(rd.Inferred, InferredDefaultsRefused)
+					rd.ReadsValuesAt = templateLineReadsValues(cd, m.Template, rd.File)
+				case generated:
+					rd.Inferred = append(rd.Inferred, InferredDefaultsGenerated)
 					rd.ReadsValuesAt = templateLineReadsValues(cd, m.Template, rd.File)
 				}
 				rd.MapKey = key
