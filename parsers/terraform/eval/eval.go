@@ -1629,15 +1629,48 @@ func (m *Module) needed() map[string][]hcl.Traversal {
 
 // localAliases are the module's locals whose expression is a bare
 // reference to an object (locals { platform =
-// data.terraform_remote_state.platform.outputs }), by name.
+// data.terraform_remote_state.platform.outputs }), by name, and the
+// items of a local written as an object of such references (locals {
+// providers = { east = module.east.provider } }), by name and key joined
+// by aliasKeySep.
 func (m *Module) localAliases() map[string]hcl.Traversal {
 	out := map[string]hcl.Traversal{}
 	for name, a := range m.locals {
-		if st, ok := Unhooked(a.Expr).(*hclsyntax.ScopeTraversalExpr); ok {
-			out[name] = st.Traversal
+		switch x := Unhooked(a.Expr).(type) {
+		case *hclsyntax.ScopeTraversalExpr:
+			out[name] = x.Traversal
+		case *hclsyntax.ObjectConsExpr:
+			for _, it := range x.Items {
+				key, ok := staticKey(it.KeyExpr)
+				st, isRef := Unhooked(it.ValueExpr).(*hclsyntax.ScopeTraversalExpr)
+				if ok && isRef {
+					out[name+aliasKeySep+key] = st.Traversal
+				}
+			}
 		}
 	}
 	return out
+}
+
+// aliasKeySep joins a local's name and an item key in localAliases.
+const aliasKeySep = "\x00"
+
+// staticKey is an object constructor item's key written as a bare name or
+// a literal string.
+func staticKey(expr hcl.Expression) (string, bool) {
+	if k, ok := Unhooked(expr).(*hclsyntax.ObjectConsKeyExpr); ok {
+		if name := hcl.ExprAsKeyword(k.Wrapped); name != "" && !k.ForceNonLiteral {
+			return name, true
+		}
+		expr = k.Wrapped
+	}
+	if t, ok := Unhooked(expr).(*hclsyntax.TemplateExpr); ok && t.IsStringLiteral() {
+		v, diags := t.Value(nil)
+		if !diags.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+			return v.AsString(), true
+		}
+	}
+	return "", false
 }
 
 // throughAliases rewrites a traversal of a local that aliases an object
@@ -1650,13 +1683,34 @@ func throughAliases(t hcl.Traversal, aliases map[string]hcl.Traversal) hcl.Trave
 			return t
 		}
 		name, ok := AttrName(t, 1)
-		alias, found := aliases[name]
-		if !ok || !found {
+		if !ok {
 			return t
 		}
-		t = append(slices.Clone(alias), t[2:]...)
+		if alias, found := aliases[name]; found {
+			t = append(slices.Clone(alias), t[2:]...)
+			continue
+		}
+		key, isKey := keyStep(t[2])
+		alias, found := aliases[name+aliasKeySep+key]
+		if !isKey || !found {
+			return t
+		}
+		t = append(slices.Clone(alias), t[3:]...)
 	}
 	return t
+}
+
+// keyStep is the name an attribute step or a string index step reads.
+func keyStep(s hcl.Traverser) (string, bool) {
+	switch x := s.(type) {
+	case hcl.TraverseAttr:
+		return x.Name, true
+	case hcl.TraverseIndex:
+		if x.Key.IsKnown() && !x.Key.IsNull() && x.Key.Type() == cty.String {
+			return x.Key.AsString(), true
+		}
+	}
+	return "", false
 }
 
 // traversalPath renders relative traversal steps: a.b[0]["k"].
