@@ -212,7 +212,15 @@ type Diagnostic struct {
 	Range   Range
 	Summary string
 	Detail  string
+	// Hint, when set, says what to do and what faultline still reads
+	// where the generic FL000 hint (what cannot be read is left out)
+	// would be wrong.
+	Hint string
 }
+
+// DiagnosticHint is a Diagnostic's Hint carried in an HCL diagnostic's
+// Extra from where the problem is found to where it is reported.
+type DiagnosticHint string
 
 // Note is a coverage record: something the model could not resolve or
 // skipped, so silence is never mistaken for clean.

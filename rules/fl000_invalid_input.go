@@ -225,11 +225,11 @@ problem), or exclude the file in ` + "`.faultline.hcl`" + ` if it is not meant t
 			if d.Detail != "" {
 				msg += ": " + d.Detail
 			}
-			p.Report(lint.Finding{
-				Range:   d.Range,
-				Message: msg,
-				Hint:    "fix the input; everything else was still linted, but what cannot be read here is left out of the model, so chains through it are not checked",
-			})
+			hint := d.Hint
+			if hint == "" {
+				hint = "fix the input; everything else was still linted, but what cannot be read here is left out of the model, so chains through it are not checked"
+			}
+			p.Report(lint.Finding{Range: d.Range, Message: msg, Hint: hint})
 		}
 	},
 }

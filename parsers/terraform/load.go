@@ -473,7 +473,8 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 				// it, so the message is the same in every checkout.
 				detail = strings.ReplaceAll(detail, dg.Subject.Filename, r.File)
 			}
-			res.Diagnostics = append(res.Diagnostics, lint.Diagnostic{Range: r, Summary: dg.Summary, Detail: detail})
+			hint, _ := dg.Extra.(lint.DiagnosticHint)
+			res.Diagnostics = append(res.Diagnostics, lint.Diagnostic{Range: r, Summary: dg.Summary, Detail: detail, Hint: string(hint)})
 		}
 	}
 	res.Notes = append(res.Notes, l.Refused...)

@@ -801,7 +801,7 @@ func (m *Module) addCall(b *hcl.Block, override bool) {
 	if r := modsource.SubmoduleRemoved(c.Source, c.Version); r != nil && c.versionExpr == nil {
 		// terraform init installs a release without the directory.
 		m.initDiags = append(m.initDiags, &hcl.Diagnostic{Severity: hcl.DiagError,
-			Summary: r.Summary, Detail: r.Detail, Subject: c.srcRange.Ptr()})
+			Summary: r.Summary, Detail: r.Detail, Subject: c.srcRange.Ptr(), Extra: lint.DiagnosticHint(r.Hint)})
 	}
 	if va, ok := attrs["version"]; ok && c.Source != "" {
 		if why := modsource.VersionRefused(c.Source); why != "" {

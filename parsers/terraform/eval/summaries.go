@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/faultline-dev/faultline/internal/cache"
+	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -93,7 +94,8 @@ func hclDiagMap(m map[string][]kept.SummaryDiag) map[string]hcl.Diagnostics {
 func summaryDiags(ds hcl.Diagnostics) []kept.SummaryDiag {
 	var out []kept.SummaryDiag
 	for _, d := range ds {
-		out = append(out, kept.SummaryDiag{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
+		hint, _ := d.Extra.(lint.DiagnosticHint)
+		out = append(out, kept.SummaryDiag{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject, Hint: string(hint)})
 	}
 	return out
 }
@@ -102,7 +104,11 @@ func summaryDiags(ds hcl.Diagnostics) []kept.SummaryDiag {
 func hclDiags(ds []kept.SummaryDiag) hcl.Diagnostics {
 	var out hcl.Diagnostics
 	for _, d := range ds {
-		out = append(out, &hcl.Diagnostic{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject})
+		hd := &hcl.Diagnostic{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail, Subject: d.Subject}
+		if d.Hint != "" {
+			hd.Extra = lint.DiagnosticHint(d.Hint)
+		}
+		out = append(out, hd)
 	}
 	return out
 }

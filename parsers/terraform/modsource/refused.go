@@ -13,6 +13,8 @@ import (
 // that its configuration loader refuses (terraform init and validate).
 type SourceRefusal struct {
 	Summary, Detail string
+	// Hint, when set, is the finding's hint (lint.Diagnostic.Hint).
+	Hint string
 }
 
 // forcedGetter matches a source that names its getter ("git::…", "s3::…").

@@ -72,5 +72,10 @@ func SubmoduleRemoved(src, written string) *SourceRefusal {
 	} else {
 		detail += fmt.Sprintf(" Pin a version below %s.", rm.since)
 	}
-	return &SourceRefusal{Summary: "Unreadable module subdirectory", Detail: detail}
+	hint := fmt.Sprintf("pin a version below %s", rm.since)
+	if rm.instead != "" {
+		hint += fmt.Sprintf(", or move to %s (its inputs differ)", rm.instead)
+	}
+	hint += fmt.Sprintf("; until then faultline reads the call as the last release that has %s, so chains through it are still checked", sub)
+	return &SourceRefusal{Summary: "Unreadable module subdirectory", Detail: detail, Hint: hint}
 }

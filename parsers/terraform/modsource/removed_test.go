@@ -1,6 +1,9 @@
 package modsource
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSubmoduleRemoved: a call of a submodule its package removed is
 // refused when the release terraform init installs for it is one from
@@ -36,5 +39,22 @@ func TestSubmoduleRemoved(t *testing.T) {
 		if got := SubmoduleRemoved(tt.src, tt.version); (got != nil) != tt.refused {
 			t.Errorf("%s %q: refused %v, want %v (%+v)", tt.src, tt.version, got != nil, tt.refused, got)
 		}
+	}
+}
+
+// TestSubmoduleRemovedHint: the refusal's hint says what to change and
+// that the call is still read, as the last release that has the
+// submodule (the generic FL000 hint says the opposite).
+func TestSubmoduleRemovedHint(t *testing.T) {
+	r := SubmoduleRemoved("terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks", "")
+	if r == nil {
+		t.Fatal("not refused")
+	}
+	want := "pin a version below 6.0.0, or move to modules/iam-role-for-service-accounts (its inputs differ); until then faultline reads the call as the last release that has modules/iam-role-for-service-accounts-eks, so chains through it are still checked"
+	if r.Hint != want {
+		t.Errorf("hint %q, want %q", r.Hint, want)
+	}
+	if r := SubmoduleRemoved("terraform-aws-modules/eks/aws//modules/aws-auth", ""); r == nil || r.Hint == "" || strings.Contains(r.Hint, "move to") {
+		t.Errorf("aws-auth hint %+v: want a pin without a successor", r)
 	}
 }

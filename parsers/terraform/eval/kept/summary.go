@@ -64,6 +64,8 @@ type SummaryDiag struct {
 	Severity        hcl.DiagnosticSeverity
 	Summary, Detail string
 	Subject         *hcl.Range
+	// Hint is the lint.DiagnosticHint the diagnostic carries ("" none).
+	Hint string
 }
 
 // OutputRef is a read of a module call's output: module.CALL.OUTPUT, or
