@@ -490,7 +490,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 				out.Notes = append(out.Notes, lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: %s", renderLabel(cd, r), n), Range: where})
 			}
 			if undecided {
-				out.Notes = append(out.Notes, lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: not rendered: %s; it failed without %s", renderLabel(cd, r), unknown.Message, strings.Join(unknown.Unknown, " and ")), Range: where})
+				out.Notes = append(out.Notes, lint.Note{Kind: lint.Unresolved, What: fmt.Sprintf("%s: not rendered: %s; it failed without %s", renderLabel(cd, r), unknown.Message, strings.Join(onceEach(unknown.Unknown), " and ")), Range: where})
 			}
 			if cd.name == "karpenter" {
 				out.Entities = append(out.Entities, karpenterSettings(r, cd, p, opts.Holes)...)
@@ -1136,4 +1136,16 @@ func runeColumn(text []byte, line, col int) int {
 		return col
 	}
 	return utf8.RuneCount(text[:col-1]) + 1
+}
+
+// onceEach is ss without repeats, in order: a value a template requires
+// at two places is missing once.
+func onceEach(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
