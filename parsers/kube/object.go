@@ -115,7 +115,7 @@ func (d *doc) entities() []lint.Entity {
 		return []lint.Entity{d.volume()}
 	case d.isSecretStore():
 		return []lint.Entity{d.secretStore()}
-	case workloadSpec(d.apiVersion, d.kind) != nil:
+	case workloadSpec(d.apiVersion, d.kind) != nil && !d.rolloutByReference():
 		return []lint.Entity{d.workload()}
 	case isManagedResource(d.apiVersion):
 		return d.managedResource()
@@ -532,9 +532,24 @@ var workloadKinds = map[string]struct {
 	// StatefulSet's spec, and its RunnerDeployment's template spec is a
 	// runner spec: a pod spec's scheduling fields, with the runner
 	// container's resources at its top (runnerContainers).
+	// An Argo Rollouts Rollout runs its spec.template as a Deployment
+	// does (one that references a Deployment's template instead,
+	// workloadRef, is no workload of its own: rolloutByReference).
+	"Rollout":              {[]string{"argoproj.io/v1alpha1"}, []string{"spec", "template", "spec"}},
 	"AutoscalingRunnerSet": {[]string{"actions.github.com/v1alpha1"}, []string{"spec", "template", "spec"}},
 	"RunnerSet":            {[]string{"actions.summerwind.dev/v1alpha1"}, []string{"spec", "template", "spec"}},
 	"RunnerDeployment":     {[]string{"actions.summerwind.dev/v1alpha1"}, []string{"spec", "template", "spec"}},
+}
+
+// rolloutByReference reports whether the document is an Argo Rollouts
+// Rollout that runs the pod template of a Deployment it references
+// (spec.workloadRef): that Deployment is the workload.
+func (d *doc) rolloutByReference() bool {
+	if d.kind != "Rollout" {
+		return false
+	}
+	k, _ := path(d.root, "spec", "workloadRef")
+	return k != nil
 }
 
 // workloadSpec returns the path to the pod spec of a workload kind, nil
@@ -565,7 +580,7 @@ func (d *doc) workload() *lint.Workload {
 		w.DefaultNamespace = "default"
 	}
 	switch d.kind {
-	case "Deployment", "StatefulSet", "ReplicaSet", "ReplicationController":
+	case "Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout":
 		_, rv := path(d.root, "spec", "replicas")
 		n, ok := integer(rv)
 		w.NoReplicas = ok && n == 0
