@@ -119,11 +119,12 @@ func groupCluster(ng *NodeGroup) Value {
 }
 
 // KarpenterIdentities returns the node identity of every Karpenter node
-// class, and of legacy provisioners that carry identity settings inline.
+// class no Karpenter is known not to read (NodeClassUnread), and of
+// legacy provisioners that carry identity settings inline.
 func (m *Model) KarpenterIdentities() []NodeIdentity {
 	var out []NodeIdentity
 	for _, nc := range m.NodeClasses {
-		if nc.KindName == KarpenterSettingsKind && m.settingsDefaultUnused(nc) {
+		if nc.KindName == KarpenterSettingsKind && m.settingsDefaultUnused(nc) || m.NodeClassUnread(nc) {
 			continue
 		}
 		n := NodeIdentity{Entity: nc, Karpenter: true, Role: nc.Role, InstanceProfile: nc.InstanceProfile, Terms: nc.SecurityGroupTerms, Cluster: Known(nc.Scope.Cluster)}

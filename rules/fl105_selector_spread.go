@@ -28,6 +28,13 @@ security group, so ` + "`tags = { \"karpenter.sh/discovery\" = name }`" + ` make
 Karpenter's nodes join the control plane's group too. A ` + "`local.tags`" + ` merged
 into every ` + "`aws_security_group`" + ` does the same.
 
+An EC2NodeClass (or AWSNodeTemplate) no Karpenter reads is not judged:
+one whose every cluster of the tree runs EKS Auto Mode (whose built-in
+Karpenter reads ` + "`eks.amazonaws.com`" + ` NodeClasses only) while nothing here
+installs a Karpenter of its own there (its chart's release, a role trusting
+its service account, a Pod Identity association for it, the eks module's
+karpenter submodule); FL405 notes it.
+
 ## The chain
 
 1. The selector term's tags (ANDed within the term) match several groups.

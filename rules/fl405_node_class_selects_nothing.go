@@ -64,6 +64,13 @@ name. Karpenter launches nodes only in a zone both allow. A zone written
 in a form no Availability Zone has (` + "`eu-west-2-a`" + ` for ` + "`eu-west-2a`" + `) is
 named as such in the chain.
 
+An EC2NodeClass (or AWSNodeTemplate) no Karpenter reads is not judged:
+one whose every cluster of the tree runs EKS Auto Mode (whose built-in
+Karpenter reads ` + "`eks.amazonaws.com`" + ` NodeClasses only) while nothing here
+installs a Karpenter of its own there (its chart's release, a role trusting
+its service account, a Pod Identity association for it, the eks module's
+karpenter submodule); FL405 notes it.
+
 ## The chain
 
 1. The node class's selector terms (tags ANDed within a term, terms ORed)
@@ -103,6 +110,10 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 			continue
 		}
 		if len(nc.SubnetTerms) == 0 && len(nc.SecurityGroupTerms) == 0 {
+			continue
+		}
+		if m.NodeClassUnread(nc) {
+			p.Unresolved(fmt.Sprintf("%s is read by no Karpenter: its cluster runs EKS Auto Mode, whose built-in Karpenter reads eks.amazonaws.com NodeClasses only, and nothing here installs a Karpenter of its own (FL101–FL105 and FL405 do not judge it)", nc.Label), nc.Range)
 			continue
 		}
 		at := nc.Range

@@ -2,7 +2,6 @@ package scheduling
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -443,73 +442,10 @@ func (c *checker) otherCluster(w *lint.Workload) *lint.OtherCluster {
 	return nil
 }
 
-// installsKarpenter reports whether the tree shows Karpenter running in
-// the workload's cluster: a release of the Karpenter chart, or the
-// identity its controller runs as, which only an installed Karpenter
-// needs — a role whose IRSA trust lets in a service account named as
-// the chart names it (karpenter), a Pod Identity association for that
-// account, or a call of the eks module's karpenter submodule (which
-// makes the controller's role and queue). A tree that makes the
-// controller's identity but not its release installs Karpenter by other
-// means (by hand, a GitOps repository elsewhere), with NodePools the
-// tree does not show.
+// installsKarpenter reports whether the tree installs Karpenter in the
+// workload's cluster (lint.Model.InstallsKarpenter).
 func (c *checker) installsKarpenter(w *lint.Workload) bool {
-	for _, r := range c.m.Releases {
-		if chartName(r.Chart) == "karpenter" && r.Scope.Compatible(w.Scope, true, true) {
-			return true
-		}
-	}
-	for _, r := range c.m.Roles {
-		if r.Scope.Compatible(w.Scope, false, true) && trustsKarpenter(r.Trust) {
-			return true
-		}
-	}
-	for _, a := range c.m.PodIdentities {
-		if a.Scope.Compatible(w.Scope, true, true) && lint.Compare(a.ServiceAccount.Value, lint.Known(karpenterAccount)) == lint.Yes {
-			return true
-		}
-	}
-	for _, mc := range c.m.ModuleCalls {
-		if mc.Module == karpenterModule && mc.Scope.Compatible(w.Scope, true, true) {
-			return true
-		}
-	}
-	return false
-}
-
-// karpenterAccount is the service account the Karpenter chart runs its
-// controller as (serviceAccount.name unset: the release's fullname,
-// "karpenter" for the usual release name).
-const karpenterAccount = "karpenter"
-
-// karpenterModule is the eks module's Karpenter submodule, by its
-// registry name (lint.ModuleCall.Module).
-const karpenterModule = "terraform-aws-modules/eks/aws//modules/karpenter"
-
-// trustsKarpenter reports whether a role's IRSA trust names a service
-// account karpenterAccount, in some namespace: the name written out, not
-// a pattern that would let it in among others (a trust of every account
-// says nothing of Karpenter).
-func trustsKarpenter(t lint.Trust) bool {
-	for _, wi := range t.WebIdentities() {
-		for _, s := range wi.Subjects {
-			if name, ok := s.Name.Str(); ok && name == karpenterAccount {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// chartName is the chart's name in a reference ("oci://…/karpenter",
-// "repo/karpenter", "./charts/karpenter").
-func chartName(ref string) string {
-	ref = strings.TrimSuffix(ref, "/")
-	name := path.Base(ref)
-	if i := strings.LastIndexByte(name, ':'); i > 0 {
-		name = name[:i]
-	}
-	return name
+	return c.m.InstallsKarpenter(w.Scope)
 }
 
 // pinned reports whether the pod requires a label that a candidate place
