@@ -310,6 +310,9 @@ func (m *Model) NodeClassOf(np *NodePool) *NodeClass {
 	}
 	var found *NodeClass
 	for _, nc := range m.NodeClasses {
+		if nc.AutoMode != np.AutoMode {
+			continue // an Auto Mode NodeClass is named by Auto Mode's NodePools only
+		}
 		if nc.Scope.Compatible(np.Scope, true, true) && Compare(nc.Name, np.NodeClass.Value) == Yes {
 			if found != nil {
 				return nil

@@ -464,6 +464,12 @@ type NodeClass struct {
 	// subnetSelector, translated): where Karpenter launches nodes.
 	SubnetTerms []SelectorTerm
 	SubnetRange Range
+	// AutoMode is set for an EKS Auto Mode NodeClass
+	// (eks.amazonaws.com/v1): the cluster's built-in Karpenter reads it,
+	// and only the NodePools of Auto Mode name it. It is no Karpenter
+	// identity of the rules that compare node roles and profiles
+	// (KarpenterIdentities); its selectors are (AutoModeIdentities).
+	AutoMode bool
 }
 
 // NodePool is a Karpenter NodePool (or the legacy Provisioner).

@@ -52,6 +52,9 @@ func (n NodeIdentity) Label() string {
 	if _, ok := n.Entity.(*ModuleCall); ok {
 		return "the karpenter module " + o.Label
 	}
+	if nc, ok := n.Entity.(*NodeClass); ok && nc.AutoMode {
+		return "EKS Auto Mode " + o.Label
+	}
 	return "Karpenter " + o.Label
 }
 
@@ -124,7 +127,7 @@ func groupCluster(ng *NodeGroup) Value {
 func (m *Model) KarpenterIdentities() []NodeIdentity {
 	var out []NodeIdentity
 	for _, nc := range m.NodeClasses {
-		if nc.KindName == KarpenterSettingsKind && m.settingsDefaultUnused(nc) || m.NodeClassUnread(nc) {
+		if nc.KindName == KarpenterSettingsKind && m.settingsDefaultUnused(nc) || m.NodeClassUnread(nc) || nc.AutoMode {
 			continue
 		}
 		n := NodeIdentity{Entity: nc, Karpenter: true, Role: nc.Role, InstanceProfile: nc.InstanceProfile, Terms: nc.SecurityGroupTerms, Cluster: Known(nc.Scope.Cluster)}
@@ -151,6 +154,19 @@ func (m *Model) KarpenterIdentities() []NodeIdentity {
 				// its Kubernetes provider is that cluster's.
 				out[i].Cluster = cl.Name
 			}
+		}
+	}
+	return out
+}
+
+// AutoModeIdentities returns the node identity of every EKS Auto Mode
+// NodeClass: the security groups its selector terms give the nodes the
+// cluster's built-in Karpenter launches.
+func (m *Model) AutoModeIdentities() []NodeIdentity {
+	var out []NodeIdentity
+	for _, nc := range m.NodeClasses {
+		if nc.AutoMode {
+			out = append(out, NodeIdentity{Entity: nc, Karpenter: true, Role: nc.Role, Terms: nc.SecurityGroupTerms, Cluster: Known(nc.Scope.Cluster)})
 		}
 	}
 	return out

@@ -28,7 +28,9 @@ security group, so ` + "`tags = { \"karpenter.sh/discovery\" = name }`" + ` make
 Karpenter's nodes join the control plane's group too. A ` + "`local.tags`" + ` merged
 into every ` + "`aws_security_group`" + ` does the same.
 
-An EC2NodeClass (or AWSNodeTemplate) no Karpenter reads is not judged:
+An EKS Auto Mode NodeClass (` + "`eks.amazonaws.com/v1`" + `) is judged as well: the
+cluster's built-in Karpenter attaches the groups its terms select the same
+way. An EC2NodeClass (or AWSNodeTemplate) no Karpenter reads is not judged:
 one whose every cluster of the tree runs EKS Auto Mode (whose built-in
 Karpenter reads ` + "`eks.amazonaws.com`" + ` NodeClasses only) while nothing here
 installs a Karpenter of its own there (its chart's release, a role trusting
@@ -72,7 +74,7 @@ it on that one group, or narrow the term with a second tag (or an ID).`,
 
 func checkSelectorSpread(p *lint.Pass) {
 	m := p.Model
-	for _, k := range m.KarpenterIdentities() {
+	for _, k := range append(m.KarpenterIdentities(), m.AutoModeIdentities()...) {
 		scope := k.Entity.Base().Scope
 		copies := copiesOfRoot(m, k.Entity.Base().Root)
 		for ti, t := range k.Terms {
@@ -151,7 +153,7 @@ func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm
 		Related: mergeRelated(related),
 		Chain: []string{
 			fmt.Sprintf("the term selects %s", listLabels(labels)),
-			"Karpenter attaches every selected group to every node it launches",
+			launcherOf(k) + " attaches every selected group to every node it launches",
 			"the nodes take on " + others + ", and a change made to those groups for their own purpose changes Karpenter's network or breaks new launches",
 		},
 		Hint:     "tag only the security group Karpenter's nodes should use (a group of their own, or with terraform-aws-modules/eks the module's node group through node_security_group_tags instead of the module-wide tags, shared with the node groups: FL103), or narrow the term with a second tag",
@@ -159,6 +161,15 @@ func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm
 		Key:      "karpenter=" + k.Entity.Base().Addr + fmt.Sprintf("|term=%d", ti),
 		Roots:    rootsOf(k.Entity),
 	})
+}
+
+// launcherOf names what launches the node class's nodes: Karpenter, or
+// the built-in Karpenter of EKS Auto Mode.
+func launcherOf(k lint.NodeIdentity) string {
+	if nc, ok := k.Entity.(*lint.NodeClass); ok && nc.AutoMode {
+		return "EKS Auto Mode"
+	}
+	return "Karpenter"
 }
 
 // spreadRelated points at where a matched group carries the term's tags

@@ -29,6 +29,16 @@ func (d *doc) ec2NodeClass() *lint.NodeClass {
 	return nc
 }
 
+// autoModeNodeClass reads an EKS Auto Mode NodeClass: its node role and
+// the selector terms of its security groups and subnets, as an
+// EC2NodeClass writes them.
+func (d *doc) autoModeNodeClass() *lint.NodeClass {
+	nc := d.ec2NodeClass()
+	nc.AutoMode = true
+	nc.InstanceProfile = lint.Ref{} // Auto Mode NodeClasses have none
+	return nc
+}
+
 // awsNodeTemplate reads a legacy v1alpha1 AWSNodeTemplate. One that
 // names a launch template launches from it: its instance profile and
 // security groups are the template's (ownLaunchTemplate).

@@ -165,12 +165,19 @@ func TestParseFile(t *testing.T) {
 				},
 			}
 		}},
+		// An EKS Auto Mode NodeClass: its role and selector terms, as an
+		// EC2NodeClass writes them, and no instance profile.
 		{"automode-nodeclass.yaml", func(f string, r rangeFn) []lint.Entity {
-			return []lint.Entity{&lint.KubeObject{
-				Object:     obj(lint.KindObject, f+"#0/NodeClass/private", "NodeClass private", "private", r(2, 7, 2, 16), r(4, 9, 4, 16)),
-				APIVersion: "eks.amazonaws.com/v1",
-				KindName:   "NodeClass",
-				Namespace:  lint.Unknown(),
+			return []lint.Entity{&lint.NodeClass{
+				Object:             obj(lint.KindNodeClass, f+"#0/NodeClass/private", "NodeClass private", "private", r(2, 7, 2, 16), r(4, 9, 4, 16)),
+				APIVersion:         "eks.amazonaws.com/v1",
+				KindName:           "NodeClass",
+				Role:               ref("AmazonEKSAutoNodeRole", r(6, 9, 6, 30)),
+				SecurityGroupRange: r(7, 3, 7, 29),
+				SecurityGroupTerms: []lint.SelectorTerm{
+					{Tags: tags("kubernetes.io/cluster/prod", "owned"), Range: r(8, 7, 9, 42)},
+				},
+				AutoMode: true,
 			}}
 		}},
 		{"values.yaml", func(string, rangeFn) []lint.Entity { return nil }},

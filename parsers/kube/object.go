@@ -97,6 +97,8 @@ func (d *doc) entities() []lint.Entity {
 		return []lint.Entity{d.ec2NodeClass()}
 	case d.is("AWSNodeTemplate", "karpenter.k8s.aws/v1alpha1"):
 		return []lint.Entity{d.awsNodeTemplate()}
+	case d.is("NodeClass", "eks.amazonaws.com/v1"):
+		return []lint.Entity{d.autoModeNodeClass()}
 	case d.is("NodePool", "karpenter.sh/v1", "karpenter.sh/v1beta1"):
 		return []lint.Entity{d.nodePool()}
 	case d.is("Provisioner", "karpenter.sh/v1alpha5"):
