@@ -296,6 +296,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL101/negative_node_class_role_placeholder_may_match":    1,
 		"testdata/FL101/negative_node_class_role_placeholder_cannot_match": 0,
 		"testdata/FL402/negative_nodepool_declared_elsewhere":              1,
+		// An operator's custom resource whose pod template is not read:
+		// counted, not judged.
+		"testdata/FL402/negative_operator_resource_pods_not_read": 1,
 		// Only a self-managed group, whose taints its bootstrap sets,
 		// may take the pod the tainted managed group refuses: counted.
 		"testdata/FL403/negative_self_managed_group_may_take_untolerating_pod": 1,

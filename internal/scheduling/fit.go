@@ -129,6 +129,7 @@ type Result struct {
 
 // Skip reasons, for Result.Unjudged.
 const (
+	skipOperator       = "their pods are made by an operator from a custom resource (a Strimzi Kafka, a KServe InferenceService, a Kubeflow training job, a Ray or Spark application, an Argo Workflow, …) whose pod templates faultline does not read"
 	skipUnknown        = "their requests or pod spec cannot be read"
 	skipNoReplicas     = "they run no pod: replicas is 0 until something scales them up"
 	skipFargate        = "a Fargate profile may run them"
@@ -203,6 +204,7 @@ func Check(m *lint.Model) Result {
 			c.out.Verdicts = append(c.out.Verdicts, v)
 		}
 	}
+	c.operatorPods()
 	return c.out
 }
 
