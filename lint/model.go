@@ -820,8 +820,10 @@ type KubeObject struct {
 	RunsAs *Value
 	// ScaleTarget is, for a KEDA ScaledObject, the kind and name of the
 	// workload it scales (spec.scaleTargetRef, kind Deployment when not
-	// written), in its namespace; empty for other kinds. KEDA scales a
-	// workload up from zero replicas.
+	// written), in its namespace; for an Argo Rollouts Rollout with a
+	// workloadRef, the workload whose pod template it runs at its own
+	// replicas (the Deployment kept at zero); empty for other kinds. Both
+	// run pods of a workload written with zero replicas.
 	ScaleTargetKind, ScaleTargetName string
 }
 

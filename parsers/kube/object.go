@@ -131,17 +131,22 @@ func (d *doc) entities() []lint.Entity {
 		Namespace:  d.namespaceValue(),
 		Deploys:    d.gitOpsSource(),
 	}
-	if d.is("ScaledObject", "keda.sh/v1alpha1") {
-		ko.ScaleTargetKind, ko.ScaleTargetName = d.scaleTarget()
+	switch {
+	case d.is("ScaledObject", "keda.sh/v1alpha1"):
+		ko.ScaleTargetKind, ko.ScaleTargetName = d.scaleTarget("scaleTargetRef")
+	case d.is("Rollout", "argoproj.io/v1alpha1"):
+		// A Rollout by workloadRef (rolloutByReference).
+		ko.ScaleTargetKind, ko.ScaleTargetName = d.scaleTarget("workloadRef")
 	}
 	return []lint.Entity{ko}
 }
 
-// scaleTarget reads a KEDA ScaledObject's spec.scaleTargetRef: the kind
-// (Deployment when not written) and name of the workload it scales; ""
-// when the name is not written literally.
-func (d *doc) scaleTarget() (kind, name string) {
-	_, ref := path(d.root, "spec", "scaleTargetRef")
+// scaleTarget reads a reference to a workload at spec.<key> (a KEDA
+// ScaledObject's scaleTargetRef, a Rollout's workloadRef): the kind
+// (Deployment when not written) and name of the workload; "" when the
+// name is not written literally.
+func (d *doc) scaleTarget(key string) (kind, name string) {
+	_, ref := path(d.root, "spec", key)
 	_, nv := lookup(ref, "name")
 	name, ok := scalar(nv)
 	if !ok || name == "" {
