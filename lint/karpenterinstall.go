@@ -27,7 +27,7 @@ func (m *Model) InstallsKarpenter(scope Scope) bool {
 		}
 	}
 	for _, mc := range m.ModuleCalls {
-		if mc.Module == karpenterModule && mc.Scope.Compatible(scope, true, true) {
+		if mc.Module == KarpenterModule && mc.Scope.Compatible(scope, true, true) {
 			return true
 		}
 	}
@@ -38,10 +38,6 @@ func (m *Model) InstallsKarpenter(scope Scope) bool {
 // controller as (serviceAccount.name unset: the release's fullname,
 // "karpenter" for the usual release name).
 const KarpenterAccount = "karpenter"
-
-// karpenterModule is the eks module's Karpenter submodule, by its
-// registry name (ModuleCall.Module).
-const karpenterModule = "terraform-aws-modules/eks/aws//modules/karpenter"
 
 // trustsKarpenter reports whether a role's IRSA trust names a service
 // account KarpenterAccount, in some namespace: the name written out, not

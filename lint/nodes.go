@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strings"
 )
 
 // NodeIdentity is the identity one set of nodes launches with: an EKS node
@@ -349,6 +350,11 @@ func (m *Model) soleClusterOf(root string, holder Scope) *Cluster {
 // or instance profile its nodes run as, else the nearest root declaring a
 // cluster whose directory holds the manifest (a cluster's manifests kept
 // beside its Terraform); "" when none says.
+// NodeRoot is the Terraform root whose cluster the node set n joins: its
+// own, else the root declaring its node role, else the nearest root
+// declaring a cluster (enclosingClusterRoot); "" when none.
+func (m *Model) NodeRoot(n NodeIdentity) string { return m.nodeRoot(n) }
+
 func (m *Model) nodeRoot(n NodeIdentity) string {
 	o := n.Entity.Base()
 	if o.Root != "" {
@@ -366,7 +372,10 @@ func (m *Model) nodeRoot(n NodeIdentity) string {
 }
 
 // enclosingClusterRoot is the nearest root declaring a cluster whose
-// directory holds file (slash-separated, as ranges write it); "".
+// directory holds file (slash-separated, as ranges write it); else the
+// one such root that shares more leading directories with file than any
+// other, and at least one (lesson-a/k8s/x.yaml beside lesson-a/terraform,
+// while lesson-b/terraform declares a cluster of the same name); "".
 func (m *Model) enclosingClusterRoot(file string) string {
 	if file == "" {
 		return ""
@@ -382,9 +391,33 @@ func (m *Model) enclosingClusterRoot(file string) string {
 			return dir
 		}
 		if dir == "." || dir == "/" {
-			return ""
+			break
 		}
 	}
+	best, bestN, tie := "", 0, false
+	for r := range roots {
+		switch n := sharedDirs(path.Dir(file), r); {
+		case n > bestN:
+			best, bestN, tie = r, n, false
+		case n == bestN && n > 0:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
+}
+
+// sharedDirs counts the leading directories two slash-separated paths
+// have in common.
+func sharedDirs(a, b string) int {
+	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] && as[n] != "." && as[n] != "" {
+		n++
+	}
+	return n
 }
 
 // KarpenterModule is the eks module's Karpenter submodule (from v18.31.0).

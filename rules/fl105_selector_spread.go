@@ -76,7 +76,7 @@ func checkSelectorSpread(p *lint.Pass) {
 	m := p.Model
 	for _, k := range append(m.KarpenterIdentities(), m.AutoModeIdentities()...) {
 		scope := k.Entity.Base().Scope
-		copies := copiesOfRoot(m, k.Entity.Base().Root)
+		copies := copiesOfRoot(m, m.NodeRoot(k))
 		for ti, t := range k.Terms {
 			hits, maybe := spreadHits(m, scope, t, copies)
 			if len(hits) < 2 {
