@@ -270,17 +270,43 @@ func (m *Model) rootClusters() map[string]*Cluster {
 // written directly, or the role of its instance profile. profile is the
 // profile it went through, if any.
 func (m *Model) NodeRole(n NodeIdentity) (role Identity, profile *InstanceProfile, ok bool) {
-	scope := n.Entity.Base().Scope
+	scope, root := n.Entity.Base().Scope, n.Entity.Base().Root
 	if n.Role.IsSet() {
-		return m.ResolveRole(n.Role.Value, scope), nil, true
+		return ofRoot(m.ResolveRole(n.Role.Value, scope), root), nil, true
 	}
 	if n.InstanceProfile.IsSet() {
-		p := m.ResolveInstanceProfile(n.InstanceProfile.Value, scope)
+		p := ofRoot(m.ResolveInstanceProfile(n.InstanceProfile.Value, scope), root)
 		if r, ip, ok := m.RoleOfProfile(p); ok {
 			return r, ip, true
 		}
 	}
 	return Identity{}, nil, false
+}
+
+// ofRoot settles a name several roots declare an object of (id.Alike)
+// for a node set of root: the one of them its own root declares, as one
+// root's resources name its own objects (another root's of the name is
+// another account's); id unchanged otherwise.
+func ofRoot(id Identity, root string) Identity {
+	if id.Entity != nil || len(id.Alike) < 2 || root == "" {
+		return id
+	}
+	var own Entity
+	for _, e := range id.Alike {
+		if e.Base().Root != root {
+			continue
+		}
+		if own != nil {
+			return id
+		}
+		own = e
+	}
+	if own == nil {
+		return id
+	}
+	id.Entity, id.Alike = own, nil
+	id.Scope = own.Base().Scope.Merge(id.Scope)
+	return id
 }
 
 // SameClusterName reports whether two node sets may join the same

@@ -69,7 +69,7 @@ func karpenterSettings(r *lint.Release, cd *chartData, p *paths, h *lint.Holes) 
 		if r != nil {
 			nc.Addr = r.Addr + "#karpenter-settings"
 			nc.Label = fmt.Sprintf("Karpenter chart settings (%s)", r.Label)
-			nc.Range, nc.NameRange, nc.Scope = r.Range, r.NameRange, r.Scope
+			nc.Range, nc.NameRange, nc.Scope, nc.Root = r.Range, r.NameRange, r.Scope, r.Root
 			if nc.Range.IsZero() {
 				nc.Range = rng
 			}
