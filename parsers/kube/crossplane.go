@@ -505,7 +505,33 @@ func (m *mr) oidcProvider() *lint.OIDCProvider {
 	} else {
 		p.Name, p.NameRange = lint.Unknown(), o.Range
 	}
+	p.ClientIDs = m.clientIDs()
 	return p
+}
+
+// clientIDs reads an OpenIDConnectProvider's client ID list
+// (forProvider.clientIdList; the community provider's clientIDList): nil
+// when it is not written or not known (patched whole by a composition).
+func (m *mr) clientIDs() []lint.Value {
+	for _, field := range []string{"clientIdList", "clientIDList"} {
+		_, v := lookup(m.fp, field)
+		if !m.written(v) {
+			continue
+		}
+		if _, patched := m.over[v]; patched {
+			return nil
+		}
+		list := resolve(v)
+		if list == nil || list.Kind != yaml.SequenceNode {
+			return nil
+		}
+		out := []lint.Value{}
+		for _, it := range list.Content {
+			out = append(out, m.val(it))
+		}
+		return out
+	}
+	return nil
 }
 
 // instanceProfile reads iam InstanceProfile: the role it holds.
