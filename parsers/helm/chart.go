@@ -535,7 +535,47 @@ func (cd *chartData) sourceName(name string) string {
 	if real, ok := cd.unaliased(name); ok {
 		return real
 	}
+	if real, ok := cd.subchartDir(name); ok {
+		return real
+	}
 	return name
+}
+
+// subchartDir maps a template name Helm gives a subchart's file by the
+// subchart's name (charts/<name>/templates/x.yaml: Helm names a chart's
+// templates by its Chart.yaml name, not by the directory it is loaded
+// from) to the file in the directory under charts/ holding that chart
+// (charts/<dir>/templates/x.yaml), when exactly one directory does. One
+// level of subcharts; ok is false otherwise.
+func (cd *chartData) subchartDir(name string) (string, bool) {
+	rest, ok := strings.CutPrefix(name, "charts/")
+	if !ok {
+		return "", false
+	}
+	chartName, inner, ok := strings.Cut(rest, "/")
+	if !ok {
+		return "", false
+	}
+	found := ""
+	for _, f := range cd.files {
+		sub, ok := strings.CutPrefix(f.Name, "charts/")
+		if !ok || strings.Count(sub, "/") != 1 || path.Base(sub) != "Chart.yaml" || path.Dir(sub) == chartName {
+			continue
+		}
+		sm, err := chartMetadata(f.Data)
+		if err != nil || sm.Name != chartName {
+			continue
+		}
+		real := "charts/" + path.Dir(sub) + "/" + inner
+		if _, ok := cd.byName[real]; !ok {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = real
+	}
+	return found, found != ""
 }
 
 // unaliased maps a template name Helm gives a subchart's file by its
