@@ -798,7 +798,7 @@ func rendered(cd *chartData, r *lint.Release, m Manifest, idx *lazyIndex, p *pat
 		File:          mp.fileOf(m.Template),
 		Content:       []byte(m.Content),
 		Map:           mp.Map,
-		MapDiagnostic: func(rg lint.Range) lint.Range { return mp.Map(rg, "") },
+		MapDiagnostic: mp.MapDiagnostic,
 	}
 	out.Name = cd.rel + "/" + m.Template
 	if r != nil {

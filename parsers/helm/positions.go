@@ -489,6 +489,25 @@ func (m *mapper) Map(r lint.Range, text string) lint.Range {
 	return pointRange(m.fileOf(m.template), 1, 1)
 }
 
+// MapDiagnostic implements Rendered.MapDiagnostic: a YAML error in the
+// rendered text at the template line it comes from; when that line is
+// one no template line matches (text a template action wrote on a line
+// of its own), at the nearest line above it that one does, where the
+// text that broke the document was written; else at the template's
+// first line.
+func (m *mapper) MapDiagnostic(r lint.Range) lint.Range {
+	for line := r.Line; line >= 1 && line > r.Line-maxDiagnosticClimb; line-- {
+		if tl, ok := m.templateLine(line); ok {
+			return tl.rng
+		}
+	}
+	return pointRange(m.fileOf(m.template), 1, 1)
+}
+
+// maxDiagnosticClimb bounds the rendered lines MapDiagnostic looks up
+// for a template line.
+const maxDiagnosticClimb = 4
+
 // readsKey reports whether a template line reads .Values.<key> (not a
 // longer key of which key is a prefix).
 func readsKey(line, key string) bool {
