@@ -134,13 +134,25 @@ func TestHelmfileReleaseTemplate(t *testing.T) {
 		"charts/{{`{{ .Release.Namespace }}`}}/{{`{{ .Release.Name }}`}}": "charts/edge/dns",
 		"./{{ .Environment.Name }}/chart":                                 "",
 		"./{{`{{ .Release.Name }}`}}/values-{{ .Environment.Name }}.yaml": "",
+		"./{{ .Environment.Values.chart }}":                               "",
 		"./{{`{{ .Values.chart }}`}}":                                     "",
 		"./{{`{{ .Release.Name | upper }}`}}":                             "",
 		"./plain":                                                         "",
 	} {
-		got, ok := releaseTemplate(text, "dns", "edge")
+		got, ok := releaseTemplate(text, "dns", "edge", "", false)
 		if ok != (want != "") || got != want {
 			t.Errorf("%s: %q %v, want %q", text, got, ok, want)
+		}
+	}
+	// With the environment known (the one declared, or "default").
+	for text, want := range map[string]string{
+		"values/{{ .Environment.Name }}.yaml":                             "values/prod.yaml",
+		"./{{`{{ .Release.Name }}`}}/values-{{ .Environment.Name }}.yaml": "./dns/values-prod.yaml",
+		"./{{ .Environment.Values.chart }}":                               "",
+	} {
+		got, ok := releaseTemplate(text, "dns", "edge", "prod", true)
+		if ok != (want != "") || got != want {
+			t.Errorf("%s in prod: %q %v, want %q", text, got, ok, want)
 		}
 	}
 }
@@ -164,6 +176,38 @@ func TestHelmfileTemplatedVersion(t *testing.T) {
 	for name, want := range map[string]string{"a": `"" true`, "b": `"" true`, "c": `"1.0.0" false`} {
 		if got[name] != want {
 			t.Errorf("release %s: version %s, want %s", name, got[name], want)
+		}
+	}
+}
+
+// A helmfile's values file named from the environment is read for the
+// one environment the file declares, and for "default" when it declares
+// none; with two declared, which one a run uses is not known.
+func TestHelmfileEnvironmentValues(t *testing.T) {
+	for _, tc := range []struct {
+		envs, want string
+	}{
+		{"environments:\n  staging: {}\n---\n", "staging"},
+		{"", "default"},
+		{"environments:\n  staging: {}\n  prod: {}\n---\n", ""},
+	} {
+		root := t.TempDir()
+		text := tc.envs + "releases:\n  - name: web\n    chart: oci://registry.example.com/charts/web\n    version: 1.0.0\n    values:\n      - values/{{ .Environment.Name }}.yaml\n"
+		for file, content := range map[string]string{
+			"helmfile.yaml":       text,
+			"values/staging.yaml": "tier: staging\n",
+			"values/default.yaml": "tier: default\n",
+			"values/prod.yaml":    "tier: prod\n",
+		} {
+			write(t, filepath.Join(root, file), content)
+		}
+		rels, _, _ := findReleases(t, root, options(root, nil))
+		if len(rels) != 1 {
+			t.Fatalf("%q: %d releases", tc.envs, len(rels))
+		}
+		got, _ := rels[0].Values["tier"].(string)
+		if got != tc.want {
+			t.Errorf("%q: tier %q, want %q (values unknown: %q)", tc.envs, got, tc.want, rels[0].ValuesUnknown)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -23,6 +24,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 		repos[str(at(rp, "name"))] = str(at(rp, "url"))
 	}
 	dir := filepath.Dir(yf.abs)
+	env, envKnown := helmfileEnvironment(yf)
 	// helmfile runs `helm dependency build` on a local chart before it
 	// renders, unless skipDeps says not to (helmDefaults or the release).
 	skipDeps := str(at(top, "helmDefaults", "skipDeps")) == "true"
@@ -51,7 +53,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			// template: helmfile fills it in when it renders the file.
 			r.Version, r.VersionUnknown = "", true
 		}
-		if c, ok := releaseTemplate(r.Chart, name, str(at(rn, "namespace"))); ok {
+		if c, ok := releaseTemplate(r.Chart, name, str(at(rn, "namespace")), env, envKnown); ok {
 			r.Chart = c
 		}
 		chartRange := yf.rangeOf(at(rn, "chart"))
@@ -84,7 +86,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 			case v == nil:
 			case v.Kind == yaml.ScalarNode:
 				file := v.Value
-				if f, ok := releaseTemplate(file, name, str(at(rn, "namespace"))); ok {
+				if f, ok := releaseTemplate(file, name, str(at(rn, "namespace")), env, envKnown); ok {
 					file = f
 				}
 				if strings.Contains(file, "{{") || strings.HasSuffix(file, ".gotmpl") || strings.Contains(file, "://") {
@@ -167,13 +169,41 @@ func goTemplated(n *yaml.Node, depth int) bool {
 	return false
 }
 
+// helmfileEnvironment is the environment a helmfile is run in when that
+// is known: the one its documents declare under environments, or
+// helmfile's "default" when they declare none (helmfile refuses any other
+// -e then). Not known when several are declared.
+func helmfileEnvironment(yf *yamlFile) (string, bool) {
+	var names []string
+	for _, doc := range yf.docs {
+		top := body(doc)
+		envs := at(top, "environments")
+		if envs == nil || envs.Kind != yaml.MappingNode {
+			continue
+		}
+		for i := 0; i+1 < len(envs.Content); i += 2 {
+			if n := envs.Content[i].Value; !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "default", true
+	case 1:
+		return names[0], true
+	}
+	return "", false
+}
+
 // releaseTemplate renders a release field written with helmfile's release
 // template (chart: ./{{`{{ .Release.Name }}`}}) as helmfile does: the
-// file's own Go template pass first, then the release's, which knows
-// .Release.Name and .Release.Namespace. False when the text holds no
-// template or one that reads anything else (environment values, state
-// values, functions): those are not known here.
-func releaseTemplate(text, name, namespace string) (string, bool) {
+// file's own Go template pass first, which knows .Environment.Name when
+// the environment is known (envKnown: helmfileEnvironment), then the
+// release's, which knows .Release.Name and .Release.Namespace. False when
+// the text holds no template or one that reads anything else (environment
+// values, state values, functions): those are not known here.
+func releaseTemplate(text, name, namespace, env string, envKnown bool) (string, bool) {
 	if !strings.Contains(text, "{{") {
 		return "", false
 	}
@@ -188,7 +218,11 @@ func releaseTemplate(text, name, namespace string) (string, bool) {
 		}
 		return out.String(), true
 	}
-	first, ok := pass(text, map[string]any{})
+	file := map[string]any{}
+	if envKnown {
+		file["Environment"] = map[string]any{"Name": env}
+	}
+	first, ok := pass(text, file)
 	if !ok {
 		return "", false
 	}
