@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -661,6 +662,29 @@ func decodeChartBlock(b *hcl.Block, dir string) (ChartConfig, hcl.Diagnostics) {
 		cc.ValuesFiles = files
 	}
 	return cc, diags
+}
+
+// UnusedTerraform are the terraform blocks that apply to no root module of
+// roots (absolute directories) although they should: their directory
+// does not exist (a label written against another directory than the
+// configuration file's, which labels are relative to), or lies inside
+// one of the scanned directories scan and holds no root module. A block
+// for a directory outside the scan that exists is another run's.
+func (c *Config) UnusedTerraform(roots, scan []string, exists func(string) bool) []TerraformConfig {
+	if c == nil {
+		return nil
+	}
+	var out []TerraformConfig
+	for _, t := range c.Terraform {
+		if slices.ContainsFunc(roots, func(r string) bool { return within(t.Dir, r) }) {
+			continue
+		}
+		inScan := slices.ContainsFunc(scan, func(s string) bool { return within(s, t.Dir) })
+		if !exists(t.Dir) || inScan {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // TerraformFor returns the variables and variable files configured for a

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -418,5 +419,31 @@ chart "charts/nodes" {
 	}
 	if _, err := parseConfig([]byte("chart \"x\" {\n  values = []\n}\n"), ".faultline.hcl", "/repo"); err == nil || !strings.Contains(err.Error(), ".faultline.hcl:2") {
 		t.Errorf("unknown chart argument: %v", err)
+	}
+}
+
+// TestUnusedTerraform: a terraform block is unused when its directory
+// does not exist, or lies in the scan and holds no root module; one for a
+// directory outside the scan that exists belongs to another run.
+func TestUnusedTerraform(t *testing.T) {
+	c := &Config{Terraform: []TerraformConfig{
+		{Dir: "/repo/infra"},         // holds a root
+		{Dir: "/repo/infra/prod"},    // is a root
+		{Dir: "/repo/apps"},          // in the scan, no root
+		{Dir: "/elsewhere/cfg/app"},  // does not exist
+		{Dir: "/repo-other/staging"}, // outside the scan, exists
+	}}
+	exists := func(d string) bool { return d != "/elsewhere/cfg/app" }
+	got := c.UnusedTerraform([]string{"/repo/infra/prod"}, []string{"/repo"}, exists)
+	var dirs []string
+	for _, tc := range got {
+		dirs = append(dirs, tc.Dir)
+	}
+	want := []string{"/repo/apps", "/elsewhere/cfg/app"}
+	if !slices.Equal(dirs, want) {
+		t.Errorf("unused %v, want %v", dirs, want)
+	}
+	if (*Config)(nil).UnusedTerraform(nil, nil, exists) != nil {
+		t.Error("a nil config has unused blocks")
 	}
 }

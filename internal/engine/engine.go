@@ -426,6 +426,25 @@ func (r *run) warmRenderer() error {
 	return nil
 }
 
+// noteUnusedTerraformBlocks notes each terraform block of the
+// configuration that applies to no root module it should (Config.
+// UnusedTerraform): its variables are set nowhere, which the coverage
+// notes asking for them would not say.
+func (r *run) noteUnusedTerraformBlocks() {
+	exists := func(dir string) bool {
+		st, err := os.Stat(dir)
+		return err == nil && st.IsDir()
+	}
+	for _, t := range r.opts.Config.UnusedTerraform(r.tf.Roots, append(append([]string(nil), r.dirs...), r.root), exists) {
+		where := "holds no Terraform root module"
+		if !exists(t.Dir) {
+			where = "does not exist (a block's directory is relative to the configuration file)"
+		}
+		r.in.Notes = append(r.in.Notes, lint.Note{Kind: lint.Skipped, Range: t.Range,
+			What: fmt.Sprintf("configuration: terraform block for %s applies to no root module: the directory %s; its variables are not used", r.rel(t.Dir), where)})
+	}
+}
+
 // terraform evaluates every root module (stage "terraform"); the
 // templates Terraform renders are read as rendered, not as manifests.
 func (r *run) terraform() int {
@@ -455,6 +474,7 @@ func (r *run) terraform() int {
 	r.in.Diagnostics = append(r.in.Diagnostics, r.tf.Diagnostics...)
 	r.in.Notes = append(r.in.Notes, r.tf.Notes...)
 	r.l.TerraformRoots, r.l.ModuleCalls = r.tf.Roots, r.tf.Modules
+	r.noteUnusedTerraformBlocks()
 	r.model.InstantiatedElsewhere = instantiatedElsewhere(r.tf.Roots, r.tf.Modules, r.rel)
 	r.model.Add(unreadClusterCalls(r.tf.Modules, r.rel)...)
 	r.model.UnreadCalls = unreadCalls(r.tf.Modules, r.rel)
