@@ -39,7 +39,7 @@ func TestFL305PlanUpdateDropsMapping(t *testing.T) {
   }
 }
 `,
-		"k8s/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: prod-karpenter-nodes\n",
+		"k8s/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: prod-karpenter-nodes\n  amiSelectorTerms:\n    - alias: al2023@latest\n",
 	}
 	for name, text := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))

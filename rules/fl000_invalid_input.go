@@ -20,7 +20,10 @@ as data is not valid (a trust policy that is not JSON, an aws-auth
 ` + "`mapRoles`" + ` that is not a list of role mappings, a node selector operator or a
 NodePool consolidation policy its API version's schema refuses —
 ` + "`WhenUnderutilized`" + ` in a ` + "`karpenter.sh/v1`" + ` NodePool, which v1 renamed
-` + "`WhenEmptyOrUnderutilized`" + `). Input that would crash
+` + "`WhenEmptyOrUnderutilized`" + `; a ` + "`karpenter.k8s.aws/v1`" + ` EC2NodeClass without
+` + "`amiSelectorTerms`" + ` or without exactly one of ` + "`role`" + ` and ` + "`instanceProfile`" + `, a
+` + "`karpenter.sh/v1`" + ` NodePool whose ` + "`nodeClassRef`" + ` lacks ` + "`group`" + `, ` + "`kind`" + ` or
+` + "`name`" + `: what a v1beta1 object moved to v1 keeps). Input that would crash
 or exhaust faultline is broken input too: HCL, JSON or YAML nested deeper
 than 1,000 levels (the parsers would overflow their stacks), a Kustomize
 cycle, a Component listed under ` + "`resources`" + ` (or a Kustomization under

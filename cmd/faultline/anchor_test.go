@@ -40,6 +40,8 @@ metadata:
   name: default
 spec:
   role: KarpenterNodeRole-prod
+  amiSelectorTerms:
+    - alias: al2023@latest
 `
 
 // anchorRepo is a repository whose branch "change" changes only

@@ -26,6 +26,8 @@ metadata:
   name: default
 spec:
   role: prod-nodes
+  amiSelectorTerms:
+    - alias: al2023@latest
 `
 
 // baseRepo is a repository whose last commit deletes a managed node group

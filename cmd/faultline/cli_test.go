@@ -79,6 +79,8 @@ metadata:
   name: default
 spec:
   role: prod-nodes
+  amiSelectorTerms:
+    - alias: al2023@latest
 `,
 }
 

@@ -402,7 +402,7 @@ func near(v, want uint32) bool { return v+6 >= want && v <= want+6 }
 func TestGraphBadInput(t *testing.T) {
 	dir := fixture(t, map[string]string{
 		"infra/main.tf":      "resource \"aws_iam_role\" \"nodes\" {\n  name = \"nodes\"\n",
-		"k8s/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: nodes\n",
+		"k8s/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: nodes\n  amiSelectorTerms:\n    - alias: al2023@latest\n",
 		"k8s/broken.yaml":    "kind: [\n",
 	})
 	for _, format := range []string{"mermaid", "dot", "html"} {

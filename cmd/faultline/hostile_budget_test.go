@@ -73,7 +73,7 @@ func TestHostileChartsShareOneBudget(t *testing.T) {
 	hostileChart(t, root, "d-hoard", hoardChartTemplate)
 	writeFiles(t, root, map[string]string{
 		"charts/tail/Chart.yaml":               "apiVersion: v2\nname: tail\nversion: 0.1.0\n",
-		"charts/tail/templates/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: tail\nspec:\n  role: shared-workers\n",
+		"charts/tail/templates/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: tail\nspec:\n  role: shared-workers\n  amiSelectorTerms:\n    - alias: al2023@latest\n",
 	})
 	r := runHostileWith(t, root, budgetMemory, map[string]string{"GOMAXPROCS": "8"}, ".")
 	assertClean(t, r)

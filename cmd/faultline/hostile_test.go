@@ -204,6 +204,8 @@ metadata:
   name: general
 spec:
   role: shared-workers
+  amiSelectorTerms:
+    - alias: al2023@latest
 `,
 	})
 }
@@ -415,7 +417,7 @@ resource "aws_eks_node_group" "this" {
   role_arn = "arn:aws:iam::111122223333:role/apps-nodes"
 }
 `,
-		"live/prod/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: apps\nspec:\n  role: apps-nodes\n",
+		"live/prod/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: apps\nspec:\n  role: apps-nodes\n  amiSelectorTerms:\n    - alias: al2023@latest\n",
 	})
 	prod := filepath.Join(base, "live", "prod")
 	r := runHostile(t, prod, nil, ".")
@@ -549,7 +551,7 @@ func kustomizeChain(t *testing.T, root string) {
 	t.Helper()
 	writeFiles(t, root, map[string]string{
 		"deploy/prod/kustomization.yaml": "resources:\n  - nodeclass.yaml\n",
-		"deploy/prod/nodeclass.yaml":     "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: prod\nspec:\n  role: shared-workers\n",
+		"deploy/prod/nodeclass.yaml":     "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: prod\nspec:\n  role: shared-workers\n  amiSelectorTerms:\n    - alias: al2023@latest\n",
 	})
 }
 

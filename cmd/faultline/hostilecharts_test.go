@@ -38,7 +38,7 @@ func plainCharts(t *testing.T, root string, n int) (found []string) {
 		dir := fmt.Sprintf("charts/plain%d", i)
 		writeFiles(t, root, map[string]string{
 			dir + "/Chart.yaml":               fmt.Sprintf("apiVersion: v2\nname: plain%d\nversion: 0.1.0\n", i),
-			dir + "/templates/nodeclass.yaml": fmt.Sprintf("apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: plain%d\nspec:\n  role: shared-workers\n", i),
+			dir + "/templates/nodeclass.yaml": fmt.Sprintf("apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: plain%d\nspec:\n  role: shared-workers\n  amiSelectorTerms:\n    - alias: al2023@latest\n", i),
 		})
 		found = append(found, "FL101@"+dir+"/templates/nodeclass.yaml:6")
 	}

@@ -98,7 +98,7 @@ func (g GroupPlan) JSON() ([]byte, error) {
 // (nodeclass-k.yaml, spec.role on line 8).
 func (g GroupPlan) WriteTree(dir string) error {
 	for k := range g.Classes {
-		doc := fmt.Sprintf("apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: class%d\n  annotations:\n    faultline.dev/cluster: prod\nspec:\n  role: role-%d\n", k, k)
+		doc := fmt.Sprintf("apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: class%d\n  annotations:\n    faultline.dev/cluster: prod\nspec:\n  role: role-%d\n  amiSelectorTerms:\n    - alias: al2023@latest\n", k, k)
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("nodeclass-%d.yaml", k)), []byte(doc), 0o644); err != nil {
 			return fmt.Errorf("writing node class %d: %w", k, err)
 		}

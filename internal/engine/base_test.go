@@ -196,6 +196,8 @@ metadata:
   name: default
 spec:
   role: nodes
+  amiSelectorTerms:
+    - alias: al2023@latest
 `
 
 func TestBaseSameObjectInTwoClusterDirectories(t *testing.T) {

@@ -494,7 +494,7 @@ func deletionTree(tb testing.TB, classes int) string {
 	dir := tb.TempDir()
 	var b strings.Builder
 	for k := range classes {
-		fmt.Fprintf(&b, "---\napiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: class%d\n  annotations:\n    faultline.dev/cluster: prod\nspec:\n  role: role-%d\n  securityGroupSelectorTerms:\n    - id: sg-%017x\n", k, 250+10*k, 250+10*k+2)
+		fmt.Fprintf(&b, "---\napiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: class%d\n  annotations:\n    faultline.dev/cluster: prod\nspec:\n  role: role-%d\n  securityGroupSelectorTerms:\n    - id: sg-%017x\n  amiSelectorTerms:\n    - alias: al2023@latest\n", k, 250+10*k, 250+10*k+2)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "nodeclasses.yaml"), []byte(b.String()), 0o644); err != nil {
 		tb.Fatal(err)

@@ -23,7 +23,7 @@ func write(t *testing.T, root string, files map[string]string) {
 	}
 }
 
-const nodeClass = "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: %s\nspec:\n  role: r\n"
+const nodeClass = "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: %s\nspec:\n  role: r\n  amiSelectorTerms:\n    - alias: al2023@latest\n"
 
 func TestDiscoverySkipsAndHostileTrees(t *testing.T) {
 	root := t.TempDir()
@@ -181,7 +181,7 @@ func TestConfiguredChartValuesAndVariables(t *testing.T) {
 		"env/prod.yaml":                     "role: prod-nodes\n",
 		"charts/nodes/Chart.yaml":           "apiVersion: v2\nname: nodes\nversion: 0.1.0\n",
 		"charts/nodes/values.yaml":          "role: changeme\n",
-		"charts/nodes/templates/class.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  role: {{ .Values.role }}\n",
+		"charts/nodes/templates/class.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  role: {{ .Values.role }}\n  amiSelectorTerms:\n    - alias: al2023@latest\n",
 		"infra/main.tf":                     "variable \"cluster\" {}\nresource \"aws_iam_role\" \"nodes\" {\n  name = \"${var.cluster}-nodes\"\n}\n",
 	})
 	cfg, err := lint.LoadConfig(filepath.Join(root, ".faultline.hcl"))

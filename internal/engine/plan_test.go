@@ -44,7 +44,7 @@ resource "aws_eks_node_group" "legacy" {
   node_role_arn   = aws_iam_role.legacy_nodes.arn
 }
 `,
-		"k8s/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: demo-nodes\n",
+		"k8s/nodeclass.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: demo-nodes\n  amiSelectorTerms:\n    - alias: al2023@latest\n",
 	})
 	l, err := Load(Options{Paths: []string{root}, Cwd: root, Plan: p, PlanFile: filepath.Join(root, "plan.json")})
 	must(t, err)

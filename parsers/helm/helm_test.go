@@ -976,7 +976,7 @@ func TestPositionRangedItems(t *testing.T) {
 // the second class's selector maps to the selector line, not to a later
 // line with the same key.
 func TestPositionRangedDocuments(t *testing.T) {
-	tpl := "{{- range $name, $p := .Values.pools }}\napiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: {{ $name }}\nspec:\n  subnetSelectorTerms:\n    - tags:\n        team: {{ $.Values.team }}\n  securityGroupSelectorTerms:\n    - tags:\n        team: {{ $.Values.team }}\n  tags:\n    team: {{ $.Values.team }}\n---\n{{- end }}\n"
+	tpl := "{{- range $name, $p := .Values.pools }}\napiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: {{ $name }}\nspec:\n  subnetSelectorTerms:\n    - tags:\n        team: {{ $.Values.team }}\n  securityGroupSelectorTerms:\n    - tags:\n        team: {{ $.Values.team }}\n  tags:\n    team: {{ $.Values.team }}\n  amiSelectorTerms:\n    - alias: al2023@latest\n---\n{{- end }}\n"
 	doc := func(name string) string {
 		return "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: " + name + "\nspec:\n  subnetSelectorTerms:\n    - tags:\n        team: data\n  securityGroupSelectorTerms:\n    - tags:\n        team: data\n  tags:\n    team: data\n---\n"
 	}

@@ -70,6 +70,8 @@ metadata:
   name: default
 spec:
   role: nodes
+  amiSelectorTerms:
+    - alias: al2023@latest
 `
 	es, diags := ParseFile("aws-auth.yaml", []byte(src), lint.Scope{})
 	if len(diags) != 1 || diags[0].Range.Line != 7 || !strings.Contains(diags[0].Summary, "mapRoles") {

@@ -15,6 +15,9 @@ import (
 
 // ec2NodeClass reads a Karpenter v1 or v1beta1 EC2NodeClass.
 func (d *doc) ec2NodeClass() *lint.NodeClass {
+	if d.apiVersion == "karpenter.k8s.aws/v1" {
+		d.checkEC2NodeClassRequired()
+	}
 	nc := d.nodeClass()
 	nc.Role = d.iamNameAt("spec", "role")
 	k, v := path(d.root, "spec", "securityGroupSelectorTerms")
@@ -81,6 +84,7 @@ func (d *doc) nodePool() *lint.NodePool {
 	}
 	d.poolCapacity(np, nodePoolPaths())
 	d.checkConsolidationPolicy()
+	d.checkNodeClassRef()
 	return np
 }
 
@@ -102,6 +106,60 @@ func (d *doc) checkConsolidationPolicy() {
 		return
 	}
 	d.invalid(n, "invalid consolidation policy", fmt.Sprintf("%q in %s (%s) is not a consolidation policy its schema admits (%s); the API server rejects the object.", s, d.label(), d.apiVersion, strings.Join(allowed, " or ")))
+}
+
+// checkEC2NodeClassRequired records what the API server refuses in a
+// karpenter.k8s.aws/v1 EC2NodeClass (its CRD from v1.0.0 through v1.14):
+// a spec without amiSelectorTerms (the AMI family alone selected the AMIs
+// in v1beta1), or without exactly one of role and instanceProfile.
+// Only a spec whose keys are all written out is judged: a key a merge
+// key or a template may add is not certainly missing.
+func (d *doc) checkEC2NodeClassRequired() {
+	k, spec := path(d.root, "spec")
+	if k == nil || spec == nil || spec.Kind != yaml.MappingNode || len(d.opts.Inferred) > 0 {
+		return
+	}
+	has := map[string]bool{}
+	for i := 0; i+1 < len(spec.Content); i += 2 {
+		key := spec.Content[i]
+		if key.Tag == "!!merge" || !d.final(key.Value) {
+			return
+		}
+		has[key.Value] = true
+	}
+	// The selector terms of subnets and security groups the schema
+	// requires too are not checked here.
+	for _, field := range []string{"amiSelectorTerms"} {
+		if !has[field] {
+			d.invalid(k, "missing required field", fmt.Sprintf("%s (%s) has no spec.%s, which its schema requires (spec.%s: Required value); the API server rejects the object.", d.label(), d.apiVersion, field, field))
+		}
+	}
+	if has["role"] == has["instanceProfile"] {
+		d.invalid(k, "invalid node class", fmt.Sprintf("%s (%s) must specify exactly one of role and instanceProfile (its schema's rule); the API server rejects the object.", d.label(), d.apiVersion))
+	}
+}
+
+// checkNodeClassRef records a karpenter.sh/v1 NodePool whose
+// spec.template.spec.nodeClassRef lacks a field its schema requires
+// (group, kind, name).
+func (d *doc) checkNodeClassRef() {
+	k, ref := path(d.root, "spec", "template", "spec", "nodeClassRef")
+	if d.apiVersion != "karpenter.sh/v1" || k == nil || ref == nil || ref.Kind != yaml.MappingNode || len(d.opts.Inferred) > 0 {
+		return
+	}
+	has := map[string]bool{}
+	for i := 0; i+1 < len(ref.Content); i += 2 {
+		key := ref.Content[i]
+		if key.Tag == "!!merge" || !d.final(key.Value) {
+			return
+		}
+		has[key.Value] = true
+	}
+	for _, field := range []string{"group", "kind", "name"} {
+		if !has[field] {
+			d.invalid(k, "missing required field", fmt.Sprintf("%s (%s) has no spec.template.spec.nodeClassRef.%s, which its schema requires (Required value); the API server rejects the object.", d.label(), d.apiVersion, field))
+		}
+	}
 }
 
 // isAutoModeRef reports whether a nodeClassRef names an EKS Auto Mode

@@ -212,10 +212,10 @@ func TestParseFile(t *testing.T) {
 				},
 				// spec merges and contains itself: no endless loop.
 				&lint.NodeClass{
-					Object:     obj(lint.KindNodeClass, f+"#1/EC2NodeClass/cycle", "EC2NodeClass cycle", "cycle", r(17, 7, 17, 19), r(19, 9, 19, 14)),
+					Object:     obj(lint.KindNodeClass, f+"#1/EC2NodeClass/cycle", "EC2NodeClass cycle", "cycle", r(19, 7, 19, 19), r(21, 9, 21, 14)),
 					APIVersion: "karpenter.k8s.aws/v1",
 					KindName:   "EC2NodeClass",
-					Role:       ref("x", r(23, 9, 23, 12)),
+					Role:       ref("x", r(25, 9, 25, 12)),
 				},
 			}
 		}},
@@ -374,7 +374,7 @@ func TestIsHelmTemplate(t *testing.T) {
 }
 
 func TestSelectorFieldRanges(t *testing.T) {
-	src := "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: a\nspec:\n  securityGroupSelectorTerms:\n    - tags:\n        karpenter.sh/discovery: prod\n    - id: sg-0123\n      name: nodes\n"
+	src := "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: a\nspec:\n  securityGroupSelectorTerms:\n    - tags:\n        karpenter.sh/discovery: prod\n    - id: sg-0123\n      name: nodes\n  amiSelectorTerms:\n    - alias: al2023@latest\n"
 	ents, _ := ParseFile("nc.yaml", []byte(src), lint.Scope{})
 	terms := ents[0].(*lint.NodeClass).SecurityGroupTerms
 	want := map[string]lint.Range{

@@ -64,7 +64,7 @@ func TestStorage(t *testing.T) {
 		t.Errorf("EC2NodeClass subnets at %+v: %+v", v1.SubnetRange, v1.SubnetTerms)
 	}
 	legacy := ncs[1]
-	if legacy.SubnetRange != r(85, 3, 85, 17) || len(legacy.SubnetTerms) != 2 || !reflect.DeepEqual(legacy.SubnetTerms[1].ID, lint.Known("subnet-2")) || legacy.SubnetTerms[1].Range != r(86, 23, 86, 31) {
+	if legacy.SubnetRange != r(88, 3, 88, 17) || len(legacy.SubnetTerms) != 2 || !reflect.DeepEqual(legacy.SubnetTerms[1].ID, lint.Known("subnet-2")) || legacy.SubnetTerms[1].Range != r(89, 23, 89, 31) {
 		t.Errorf("AWSNodeTemplate subnets at %+v: %+v", legacy.SubnetRange, legacy.SubnetTerms)
 	}
 }

@@ -51,7 +51,7 @@ func TestRenderWithAHoleIsANote(t *testing.T) {
 // TestTemplateNoteNamesThePlaceholderLine: the note names a placeholder
 // on a line of YAML before one in a comment above it.
 func TestTemplateNoteNamesThePlaceholderLine(t *testing.T) {
-	src := []byte("# rendered by templatefile() with ${cluster_name}\napiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nspec:\n  subnetSelectorTerms:\n    {{ range .subnets }}\n    - id: x\n")
+	src := []byte("# rendered by templatefile() with ${cluster_name}\napiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nspec:\n  subnetSelectorTerms:\n    {{ range .subnets }}\n    - id: x\n  amiSelectorTerms:\n    - alias: al2023@latest\n")
 	var notes []lint.Note
 	Parse("t.yaml", src, Options{Templates: true, Notes: func(n lint.Note) { notes = append(notes, n) }})
 	if len(notes) != 1 || notes[0].Range.Line != 6 {

@@ -22,6 +22,8 @@ metadata:
   name: default
 spec:
   role: KarpenterNodeRole-base
+  amiSelectorTerms:
+    - alias: al2023@latest
 `
 
 // files writes a tree of files below root ("a/b.yaml": content).

@@ -376,7 +376,7 @@ releaseName: gen
 valuesInline:
   role: KarpenterNodeRole-gen
 `
-	nc := "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: local\nspec:\n  role: KarpenterNodeRole-local\n"
+	nc := "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: local\nspec:\n  role: KarpenterNodeRole-local\n  amiSelectorTerms:\n    - alias: al2023@latest\n"
 	for name, s := range map[string]string{"kustomization.yaml": k, "chart.yaml": chart, "nodeclass.yaml": nc} {
 		if err := os.WriteFile(filepath.Join(tmp, name), []byte(s), 0o644); err != nil {
 			t.Fatal(err)

@@ -134,7 +134,7 @@ resource "kubernetes_service_account_v1" "karpenter" {
   }
 }
 `,
-		"manifests/nc.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: from-file\nspec:\n  role: ${role}\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: karpenter\n",
+		"manifests/nc.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: from-file\nspec:\n  role: ${role}\n  amiSelectorTerms:\n    - alias: al2023@latest\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: karpenter\n",
 	})
 	res := Load([]string{dir}, Options{Root: dir, Holes: lint.NewHoles(), Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
 	if len(res.Embedded) != 4 {
@@ -456,7 +456,7 @@ func TestManifestNotKnownWhileAnOutputReadsIt(t *testing.T) {
   manifest = yamldecode(templatefile("${path.module}/node-class.yaml.tftpl", {}))
 }
 ` + outputs,
-			"node-class.yaml.tftpl": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: ${node_role}\n",
+			"node-class.yaml.tftpl": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: ${node_role}\n  amiSelectorTerms:\n    - alias: al2023@latest\n",
 		})
 		res := Load([]string{dir}, Options{Root: dir, Rel: func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }})
 		noted := false

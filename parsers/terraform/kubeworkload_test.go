@@ -349,7 +349,7 @@ resource "kubectl_manifest" "nc" {
   })
 }
 `,
-			"nc.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: \"${NAME}\"\nspec:\n  role: nodes\n",
+			"nc.yaml": "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: \"${NAME}\"\nspec:\n  role: nodes\n  amiSelectorTerms:\n    - alias: al2023@latest\n",
 		})
 		if len(res.Embedded) != 1 {
 			t.Errorf("%s: %d documents embedded, want the node class (notes %v)", name, len(res.Embedded), res.Notes)
