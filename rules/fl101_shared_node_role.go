@@ -19,14 +19,7 @@ var SharedNodeRole = &lint.Rule{
 	Since:    "0.1.0",
 	Doc: `Karpenter-launched nodes and EKS node groups run as the same IAM role.
 
-An EC2NodeClass (or AWSNodeTemplate) no Karpenter reads is not judged:
-one whose every cluster of the tree runs EKS Auto Mode (whose built-in
-Karpenter reads ` + "`eks.amazonaws.com`" + ` NodeClasses only) while nothing here
-installs a Karpenter of its own there (its chart's release, a role trusting
-its service account, a Pod Identity association for it, the eks module's
-karpenter submodule); FL405 notes it.
-
-## The chain
+` + unreadNodeClassDoc + `## The chain
 
 1. A managed node group's role is added to the cluster's node access (the
    aws-auth ConfigMap or an EKS access entry) on the group's behalf, and EKS

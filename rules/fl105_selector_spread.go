@@ -30,14 +30,9 @@ into every ` + "`aws_security_group`" + ` does the same.
 
 An EKS Auto Mode NodeClass (` + "`eks.amazonaws.com/v1`" + `) is judged as well: the
 cluster's built-in Karpenter attaches the groups its terms select the same
-way. An EC2NodeClass (or AWSNodeTemplate) no Karpenter reads is not judged:
-one whose every cluster of the tree runs EKS Auto Mode (whose built-in
-Karpenter reads ` + "`eks.amazonaws.com`" + ` NodeClasses only) while nothing here
-installs a Karpenter of its own there (its chart's release, a role trusting
-its service account, a Pod Identity association for it, the eks module's
-karpenter submodule); FL405 notes it.
+way.
 
-## The chain
+` + unreadNodeClassDoc + `## The chain
 
 1. The selector term's tags (ANDed within the term) match several groups.
 2. Karpenter attaches all of them to each node: the nodes take on the

@@ -64,14 +64,7 @@ name. Karpenter launches nodes only in a zone both allow. A zone written
 in a form no Availability Zone has (` + "`eu-west-2-a`" + ` for ` + "`eu-west-2a`" + `) is
 named as such in the chain.
 
-An EC2NodeClass (or AWSNodeTemplate) no Karpenter reads is not judged:
-one whose every cluster of the tree runs EKS Auto Mode (whose built-in
-Karpenter reads ` + "`eks.amazonaws.com`" + ` NodeClasses only) while nothing here
-installs a Karpenter of its own there (its chart's release, a role trusting
-its service account, a Pod Identity association for it, the eks module's
-karpenter submodule); FL405 notes it.
-
-## The chain
+` + unreadNodeClassDoc + `## The chain
 
 1. The node class's selector terms (tags ANDed within a term, terms ORed)
    ask for tags or IDs no declared subnet (or security group) carries —

@@ -185,11 +185,17 @@ func (c *checker) skip(w *lint.Workload, reason string) {
 	if reason == skipNamed {
 		return
 	}
+	c.count(reason, w.Range)
+}
+
+// count counts a reason a workload (at rng) is not judged, keeping the
+// first range noted for it.
+func (c *checker) count(reason string, rng lint.Range) {
 	if c.out.Unjudged == nil {
 		c.out.Unjudged, c.out.counts = map[string]Elsewhere{}, map[string]int{}
 	}
 	if _, ok := c.out.Unjudged[reason]; !ok {
-		c.out.Unjudged[reason] = Elsewhere{What: reason, Range: w.Range}
+		c.out.Unjudged[reason] = Elsewhere{What: reason, Range: rng}
 	}
 	c.out.counts[reason]++
 }

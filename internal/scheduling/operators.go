@@ -67,15 +67,8 @@ func (c *checker) operatorPods() {
 		return
 	}
 	for _, o := range c.m.Objects {
-		if !isOperatorKind(o.APIVersion, o.KindName) {
-			continue
+		if isOperatorKind(o.APIVersion, o.KindName) {
+			c.count(skipOperator, o.Range)
 		}
-		if c.out.Unjudged == nil {
-			c.out.Unjudged, c.out.counts = map[string]Elsewhere{}, map[string]int{}
-		}
-		if _, ok := c.out.Unjudged[skipOperator]; !ok {
-			c.out.Unjudged[skipOperator] = Elsewhere{What: skipOperator, Range: o.Range}
-		}
-		c.out.counts[skipOperator]++
 	}
 }

@@ -116,16 +116,9 @@ func (d *doc) checkConsolidationPolicy() {
 // key or a template may add is not certainly missing.
 func (d *doc) checkEC2NodeClassRequired() {
 	k, spec := path(d.root, "spec")
-	if k == nil || spec == nil || spec.Kind != yaml.MappingNode || len(d.opts.Inferred) > 0 {
+	has, ok := d.writtenKeys(k, spec)
+	if !ok {
 		return
-	}
-	has := map[string]bool{}
-	for i := 0; i+1 < len(spec.Content); i += 2 {
-		key := spec.Content[i]
-		if key.Tag == "!!merge" || !d.final(key.Value) {
-			return
-		}
-		has[key.Value] = true
 	}
 	// The selector terms of subnets and security groups the schema
 	// requires too are not checked here.
@@ -139,21 +132,33 @@ func (d *doc) checkEC2NodeClassRequired() {
 	}
 }
 
+// writtenKeys are the keys of the mapping m (at key k), when every one is
+// written out: ok is false for no mapping, a merge key or a key holding a
+// placeholder, and in a rendering with defaults (a key the release's
+// values add may be missing).
+func (d *doc) writtenKeys(k, m *yaml.Node) (keys map[string]bool, ok bool) {
+	if k == nil || m == nil || m.Kind != yaml.MappingNode || len(d.opts.Inferred) > 0 {
+		return nil, false
+	}
+	keys = map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		key := m.Content[i]
+		if key.Tag == "!!merge" || !d.final(key.Value) {
+			return nil, false
+		}
+		keys[key.Value] = true
+	}
+	return keys, true
+}
+
 // checkNodeClassRef records a karpenter.sh/v1 NodePool whose
 // spec.template.spec.nodeClassRef lacks a field its schema requires
 // (group, kind, name).
 func (d *doc) checkNodeClassRef() {
 	k, ref := path(d.root, "spec", "template", "spec", "nodeClassRef")
-	if d.apiVersion != "karpenter.sh/v1" || k == nil || ref == nil || ref.Kind != yaml.MappingNode || len(d.opts.Inferred) > 0 {
+	has, ok := d.writtenKeys(k, ref)
+	if d.apiVersion != "karpenter.sh/v1" || !ok {
 		return
-	}
-	has := map[string]bool{}
-	for i := 0; i+1 < len(ref.Content); i += 2 {
-		key := ref.Content[i]
-		if key.Tag == "!!merge" || !d.final(key.Value) {
-			return
-		}
-		has[key.Value] = true
 	}
 	for _, field := range []string{"group", "kind", "name"} {
 		if !has[field] {

@@ -53,16 +53,7 @@ func (d *doc) podScheduling(specPath []string) *lint.PodScheduling {
 // dockerdContainerResources (the controller's defaults: dockerEnabled
 // true, dockerdWithinRunnerContainer false).
 func (d *doc) runnerContainers(p *lint.PodScheduling, spec *yaml.Node) {
-	runner := lint.ContainerRequests{Name: "runner", Range: d.rangeOf(spec)}
-	if rk, res := lookup(spec, "resources"); rk != nil {
-		runner.Range = d.rangeOf(rk)
-		if rm, _, ok := collection(res, yaml.MappingNode); ok && rm != nil {
-			d.requests(&runner, rm)
-		} else if !ok {
-			runner.Unknown = true
-		}
-	}
-	p.Containers = append(p.Containers, runner)
+	p.Containers = append(p.Containers, d.specContainer(spec, "runner", "resources"))
 	enabled, okEnabled := d.flag(spec, "dockerEnabled", true)
 	within, okWithin := d.flag(spec, "dockerdWithinRunnerContainer", false)
 	if !okEnabled || !okWithin {
@@ -72,16 +63,24 @@ func (d *doc) runnerContainers(p *lint.PodScheduling, spec *yaml.Node) {
 	if !enabled || within {
 		return
 	}
-	docker := lint.ContainerRequests{Name: "docker", Range: d.rangeOf(spec)}
-	if rk, res := lookup(spec, "dockerdContainerResources"); rk != nil {
-		docker.Range = d.rangeOf(rk)
-		if rm, _, ok := collection(res, yaml.MappingNode); ok && rm != nil {
-			d.requests(&docker, rm)
-		} else if !ok {
-			docker.Unknown = true
-		}
+	p.Containers = append(p.Containers, d.specContainer(spec, "docker", "dockerdContainerResources"))
+}
+
+// specContainer is a container a runner spec describes by its resources
+// at key (none written: no requests).
+func (d *doc) specContainer(spec *yaml.Node, name, key string) lint.ContainerRequests {
+	c := lint.ContainerRequests{Name: name, Range: d.rangeOf(spec)}
+	rk, res := lookup(spec, key)
+	if rk == nil {
+		return c
 	}
-	p.Containers = append(p.Containers, docker)
+	c.Range = d.rangeOf(rk)
+	if rm, _, ok := collection(res, yaml.MappingNode); ok && rm != nil {
+		d.requests(&c, rm)
+	} else if !ok {
+		c.Unknown = true
+	}
+	return c
 }
 
 // flag reads a boolean of a mapping, def when it is not written; ok is
