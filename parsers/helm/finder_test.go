@@ -190,6 +190,10 @@ func TestHelmfileEnvironmentValues(t *testing.T) {
 		{"environments:\n  staging: {}\n---\n", "staging"},
 		{"", "default"},
 		{"environments:\n  staging: {}\n  prod: {}\n---\n", ""},
+		// Environments of a base file are not read; a templated name is
+		// not known.
+		{"bases:\n  - ./environments.yaml\n---\n", ""},
+		{"environments:\n  {{ .Environment.Name }}:\n---\n", ""},
 	} {
 		root := t.TempDir()
 		text := tc.envs + "releases:\n  - name: web\n    chart: oci://registry.example.com/charts/web\n    version: 1.0.0\n    values:\n      - values/{{ .Environment.Name }}.yaml\n"

@@ -172,18 +172,30 @@ func goTemplated(n *yaml.Node, depth int) bool {
 // helmfileEnvironment is the environment a helmfile is run in when that
 // is known: the one its documents declare under environments, or
 // helmfile's "default" when they declare none (helmfile refuses any other
-// -e then). Not known when several are declared.
+// -e then). Not known when several are declared, when a name is not
+// plain text (a template), or when the file takes bases, whose
+// environments are not read.
 func helmfileEnvironment(yf *yamlFile) (string, bool) {
 	var names []string
 	for _, doc := range yf.docs {
 		top := body(doc)
+		if at(top, "bases") != nil {
+			return "", false
+		}
 		envs := at(top, "environments")
-		if envs == nil || envs.Kind != yaml.MappingNode {
+		if envs == nil {
 			continue
 		}
+		if envs.Kind != yaml.MappingNode {
+			return "", false
+		}
 		for i := 0; i+1 < len(envs.Content); i += 2 {
-			if n := envs.Content[i].Value; !slices.Contains(names, n) {
-				names = append(names, n)
+			k := envs.Content[i]
+			if k.Kind != yaml.ScalarNode || k.Value == "" || strings.Contains(k.Value, "{{") {
+				return "", false
+			}
+			if !slices.Contains(names, k.Value) {
+				names = append(names, k.Value)
 			}
 		}
 	}
