@@ -133,17 +133,17 @@ func (d *doc) checkEC2NodeClassRequired() {
 }
 
 // writtenKeys are the keys of the mapping m (at key k), when every one is
-// written out: ok is false for no mapping, a merge key or a key holding a
-// placeholder, and in a rendering with defaults (a key the release's
-// values add may be missing).
+// final text (doc.final): ok is false for no mapping, a merge key (<<) or
+// a key holding a placeholder, and in a rendering with defaults (a key the
+// release's values add may be missing).
 func (d *doc) writtenKeys(k, m *yaml.Node) (keys map[string]bool, ok bool) {
-	if k == nil || m == nil || m.Kind != yaml.MappingNode || len(d.opts.Inferred) > 0 {
+	if k == nil || m == nil || m.Kind != yaml.MappingNode {
 		return nil, false
 	}
 	keys = map[string]bool{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		key := m.Content[i]
-		if key.Tag == "!!merge" || !d.final(key.Value) {
+		if !d.final(key.Value) {
 			return nil, false
 		}
 		keys[key.Value] = true
