@@ -20,7 +20,8 @@ type, family, architecture, zone, capacity type, the NodePool's name) its
 requirements allow, or a label its template or requirements define. A
 managed node group's nodes carry its ` + "`labels`" + ` (and those its launch
 template's user data sets as Bottlerocket settings,
-` + "`[settings.kubernetes.node-labels]`" + `), its name
+` + "`[settings.kubernetes.node-labels]`" + `, or as an AL2023 nodeadm NodeConfig's
+` + "`--node-labels`" + ` kubelet flag), its name
 (` + "`eks.amazonaws.com/nodegroup`" + `), its capacity type
 (` + "`eks.amazonaws.com/capacityType`" + `: ` + "`capacity_type`" + `, ` + "`ON_DEMAND`" + ` when not written)
 and the Kubernetes labels of its instance types (type, architecture; a

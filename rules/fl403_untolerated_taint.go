@@ -17,7 +17,9 @@ var UntoleratedTaint = &lint.Rule{
 tolerate it away. NodePools taint their nodes (` + "`spec.template.spec.taints`" + `) to
 reserve them (GPUs, a team, system add-ons); managed node groups do the same
 with ` + "`taint`" + ` blocks, or with Bottlerocket settings in their launch template's
-user data (` + "`[settings.kubernetes.node-taints]`" + `, ` + "`key = \"value:Effect\"`" + `). Startup taints are not counted: Karpenter expects them
+user data (` + "`[settings.kubernetes.node-taints]`" + `, ` + "`key = \"value:Effect\"`" + `), or with an AL2023
+nodeadm NodeConfig there (` + "`--register-with-taints`" + ` among ` + "`spec.kubelet.flags`" + `,
+` + "`spec.kubelet.config.registerWithTaints`" + `). Startup taints are not counted: Karpenter expects them
 to be removed. Nor are the taints a node agent removes once it runs on the
 node, which clusters set on every node so pods wait for it:
 ` + "`node.cilium.io/agent-not-ready`" + ` (Cilium's documented setup) and the EBS and

@@ -16,6 +16,35 @@ import (
 // than 16 KiB (base64 makes that a third larger).
 const maxUserData = 32 << 10
 
+// userDataSettings reads the node labels and taints a launch template's
+// user data gives the nodes: nodeadm NodeConfig documents (AL2023), else
+// Bottlerocket settings.
+func (x *extraction) userDataSettings(lt *lint.LaunchTemplate) {
+	text, ok := x.userData()
+	if !ok || x.nodeadmSettings(lt, text) {
+		return
+	}
+	x.bottlerocketSettings(lt, text)
+}
+
+// userData is a launch template's user data as text (base64 decoded),
+// when it is known statically and within EC2's bound.
+func (x *extraction) userData() (string, bool) {
+	a := x.attr(nil, "user_data")
+	v := eval.GetAttr(x.v, "user_data")
+	if a == nil || v == cty.NilVal || !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
+		return "", false
+	}
+	text := v.AsString()
+	if lint.HasSentinel(text) || len(text) > maxUserData {
+		return "", false
+	}
+	if b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(text)); err == nil {
+		text = string(b)
+	}
+	return text, true
+}
+
 // bottlerocketSettings reads the node labels and taints a launch
 // template's user data sets as Bottlerocket settings: TOML (base64 as
 // user_data is, or as written) whose [settings.kubernetes.node-labels]
@@ -24,19 +53,8 @@ const maxUserData = 32 << 10
 // reads them. EKS merges its own settings into a managed node group's
 // template user data, so the group's nodes carry both. Nothing is read
 // when the user data is not known statically or is not such TOML.
-func (x *extraction) bottlerocketSettings(lt *lint.LaunchTemplate) {
+func (x *extraction) bottlerocketSettings(lt *lint.LaunchTemplate, text string) {
 	a := x.attr(nil, "user_data")
-	v := eval.GetAttr(x.v, "user_data")
-	if a == nil || v == cty.NilVal || !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
-		return
-	}
-	text := v.AsString()
-	if lint.HasSentinel(text) || len(text) > maxUserData {
-		return
-	}
-	if b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(text)); err == nil {
-		text = string(b)
-	}
 	var doc map[string]any
 	if _, err := toml.Decode(text, &doc); err != nil {
 		return

@@ -82,7 +82,7 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		lt.SecurityGroups = x.refList(nil, "vpc_security_group_ids")
 		x.launchTemplateType(lt)
 		lt.NoImage = x.noImage()
-		x.bottlerocketSettings(lt)
+		x.userDataSettings(lt)
 		for i := range eval.BlockList(eval.GetAttr(v, "network_interfaces")) {
 			lt.SecurityGroups = append(lt.SecurityGroups, x.refList(&blockIndex{"network_interfaces", i}, "security_groups")...)
 		}
