@@ -84,6 +84,24 @@ type ModuleInput struct {
 	// Value is the argument's value when it is a string, number or bool
 	// (booleans as "true" / "false"); unknown otherwise.
 	Value Value
+	// Dropped are the attributes the value, as the call writes it, gives
+	// an object whose type (the variable's) does not declare them.
+	Dropped []DroppedAttribute
+}
+
+// DroppedAttribute is an attribute a module input gives an object whose
+// type does not declare it: Terraform converts the input to the
+// variable's type and drops the attribute without an error.
+type DroppedAttribute struct {
+	// Path is where it is in the input, as an expression reaches it
+	// (addons["coredns"].version).
+	Path string
+	// Name is the attribute's name.
+	Name string
+	// Range is where its name is written.
+	Range Range
+	// Declared are the attributes the object's type declares, sorted.
+	Declared []string
 }
 
 // Input returns the call's argument named name, if it passes one.

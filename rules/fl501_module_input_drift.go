@@ -59,6 +59,20 @@ a local path is FL000: ` + "`terraform init`" + ` refuses it. Calls of local
 modules are checked by Terraform itself: an input a local module does not
 declare is FL000. Calls whose code was not read are never reported.
 
+An input the version declares with an object type (the eks module's
+` + "`eks_managed_node_groups`" + `, ` + "`addons`" + ` and ` + "`access_entries`" + ` from v21, which v20
+took as any object) is converted to that type, and the conversion drops
+every attribute the type does not declare without an error: an add-on's
+` + "`version`" + ` (the type says ` + "`addon_version`" + `), a v20 node group's ` + "`cluster_version`" + `, a
+misspelt attribute. Each such attribute is reported where it is written, in
+the call or in the local value the call passes, down through maps, lists and
+nested objects. Attributes are read as the call writes them: an object a
+` + "`for`" + ` expression, a function or a variable builds, or a key known only when
+evaluated, is not judged. The types come from the module's code (the module
+cache) or, for the built-in model of the eks module v21, from the module's
+variables at its newest modelled release (no earlier v21 release declares an
+attribute they lack).
+
 A Terragrunt unit gives its ` + "`inputs`" + ` as ` + "`TF_VAR_`" + ` environment variables,
 which Terraform ignores when the module declares no such variable: the run
 succeeds and the input does nothing. So for a unit, an input is reported
@@ -155,6 +169,54 @@ func (d *callDrift) check(p *lint.Pass, in lint.ModuleInput) {
 	default:
 		d.checkMoved(p, in)
 	}
+	for _, dr := range in.Dropped {
+		d.reportDropped(p, in, dr)
+	}
+}
+
+// reportDropped reports an attribute of an input that the variable's
+// object type does not declare: Terraform drops it without a word.
+func (d *callDrift) reportDropped(p *lint.Pass, in lint.ModuleInput, dr lint.DroppedAttribute) {
+	c := d.c
+	at := d.versionTextFor(in.Name)
+	hint := fmt.Sprintf("remove %s, or set the attribute the type declares for what it means (the variable %s in the module's variables.tf)", dr.Name, in.Name)
+	if len(dr.Declared) <= 8 {
+		hint = fmt.Sprintf("remove %s, or set the attribute the type declares for what it means (%s)", dr.Name, strings.Join(dr.Declared, ", "))
+	}
+	if to, ok := renamedAttribute(dr); ok {
+		hint = fmt.Sprintf("rename %s to %s, the attribute the type declares for it", dr.Name, to)
+	}
+	p.Report(lint.Finding{
+		Range:   dr.Range,
+		Message: fmt.Sprintf("%s passes %s, an attribute the type of input %s at %s does not declare: Terraform converts the input to its type and drops the attribute without an error", c.Label, dr.Path, in.Name, at),
+		Related: []lint.Location{d.callSiteFor(in.Name)},
+		Chain: []string{
+			fmt.Sprintf("%s sets %s", c.Label, dr.Path),
+			fmt.Sprintf("%s at %s types %s as an object without attribute %s", c.Source, at, strings.TrimSuffix(dr.Path, "."+dr.Name), dr.Name),
+			"validate, plan and apply succeed, and the module never sees the setting: what it was meant to set keeps the module's default",
+		},
+		Hint:     hint,
+		Inferred: d.inferredFor(in.Name, false),
+		Key:      "call=" + d.keyAddr + "|dropped=" + dr.Path,
+		Roots:    rootsOf(c),
+	})
+}
+
+// renamedAttribute is the one attribute the object's type declares with
+// the same last word as the dropped one (version → addon_version,
+// cluster_version → kubernetes_version), if there is exactly one.
+func renamedAttribute(dr lint.DroppedAttribute) (string, bool) {
+	last := func(s string) string { return s[strings.LastIndex(s, "_")+1:] }
+	var found []string
+	for _, n := range dr.Declared {
+		if n != dr.Name && last(n) == last(dr.Name) {
+			found = append(found, n)
+		}
+	}
+	if len(found) != 1 {
+		return "", false
+	}
+	return found[0], true
 }
 
 // declares reports whether every version the call may use declares name.

@@ -95,4 +95,5 @@ def main():
     print('\n'.join(out[n] for n in order), end='')
 
 
-main()
+if __name__ == '__main__':
+    main()

@@ -125,6 +125,11 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 		if simpleExpr(a.Expr) {
 			in.Value = mi.Evaluator.Holes.ToValue(mi.Eval(a.Expr, extra))
 		}
+		if v, ok := declares.variables[n]; ok {
+			if ty, ok := v.declaredType(rec.How == modsource.ResolvedModelled); ok {
+				in.Dropped = mi.droppedAttributes(n, a.Expr, ty)
+			}
+		}
 		mc.Inputs = append(mc.Inputs, in)
 	}
 	mi.Evaluator.Add(mc)

@@ -105,6 +105,10 @@ type variable struct {
 	isSensi bool
 	// notNull is `nullable = false`: a null input takes the default.
 	notNull bool
+	// declType is a stand-in's faultline_declared_type: the real
+	// module's type, which the stand-in is evaluated without
+	// (droppedattrs.go).
+	declType hcl.Expression
 	// defaultValue is the default with the type constraint applied, once
 	// evaluated within a budget (replay.go).
 	defaultValue defaultCache
@@ -567,7 +571,7 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 		m.diags = append(m.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid variable name",
 			Detail: fmt.Sprintf("The variable name %q is reserved due to its special meaning inside module blocks.", n), Subject: b.LabelRanges[0].Ptr()})
 	}
-	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}, {Name: "nullable"}}})
+	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}, {Name: "nullable"}, {Name: declaredTypeAttr}}})
 	v := m.variables[b.Labels[0]]
 	if v != nil && !override {
 		m.duplicate("Duplicate variable declaration", fmt.Sprintf("A variable named %q was already declared at %s. Variable names must be unique within a module.", b.Labels[0], declaredAt(v.defRng)), b.DefRange, v.defRng)
@@ -599,6 +603,9 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 		}
 		if a, ok := content.Attributes["nullable"]; ok {
 			v.notNull = staticFalse(a.Expr)
+		}
+		if a, ok := content.Attributes[declaredTypeAttr]; ok {
+			v.declType = a.Expr
 		}
 	}
 	m.variables[b.Labels[0]] = v
