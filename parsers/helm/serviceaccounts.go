@@ -132,7 +132,13 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 // The CSI drivers run a second account, their node DaemonSet's
 // (templates/node-daemonset.yaml, _node.tpl: serviceAccountName:
 // {{ .Values.node.serviceAccount.name }}): node.serviceAccount.{create,
-// name,annotations}, "ebs-csi-node-sa" and "efs-csi-node-sa".
+// name,annotations}, "ebs-csi-node-sa" and "efs-csi-node-sa". The EBS
+// node plugin makes no AWS calls (it learns its instance from instance
+// metadata or the Kubernetes API; the driver's maintainers, kubernetes-
+// sigs/aws-ebs-csi-driver#821 and #517, from driver 1.1.0, chart 1.2.3):
+// a role its annotations bind is one nothing uses, so, like KEDA's
+// metrics server, it is read as an account without one. The EFS node
+// plugin mounts with IAM authorisation, and keeps its role.
 //
 // aws-ebs-csi-driver before 2.0.0 (tags helm-chart-aws-ebs-csi-driver-0.8.2
 // to 1.2.4: templates/controller.yaml, serviceAccountName:
@@ -149,9 +155,9 @@ var chartAccounts = map[string][]chartAccount{
 	"keda":                         kedaOperator,
 	"aws-ebs-csi-driver": {
 		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "ebs-csi-controller-sa"},
-		{nameKey: "node.serviceAccount.name", createKey: "node.serviceAccount.create", annotationsKey: "node.serviceAccount.annotations", fixed: "ebs-csi-node-sa", component: "node"},
+		{nameKey: "node.serviceAccount.name", createKey: "node.serviceAccount.create", fixed: "ebs-csi-node-sa", component: "node"},
 		{nameKey: "serviceAccount.controller.name", createKey: "serviceAccount.controller.create", annotationsKey: "serviceAccount.controller.annotations", fixed: "ebs-csi-controller-sa", before: "2.0.0"},
-		{nameKey: "serviceAccount.node.name", createKey: "serviceAccount.node.create", annotationsKey: "serviceAccount.node.annotations", fixed: "ebs-csi-node-sa", component: "node", before: "2.0.0"},
+		{nameKey: "serviceAccount.node.name", createKey: "serviceAccount.node.create", fixed: "ebs-csi-node-sa", component: "node", before: "2.0.0"},
 	},
 	"aws-efs-csi-driver": {
 		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "efs-csi-controller-sa"},
