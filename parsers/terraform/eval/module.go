@@ -41,6 +41,9 @@ type Module struct {
 	backend *hcl.Block
 	// requiredProviders is where the first required_providers block is.
 	requiredProviders *hcl.Range
+	// requiredVersions are the required_version constraints of its
+	// terraform blocks, as written.
+	requiredVersions []string
 	// unit is set on a unit's root module (units.go).
 	unit bool
 	// composed is set on a unit's root that calls the module its source

@@ -19,7 +19,10 @@ import (
 // evaluates the readers again, each after the roots it reads, with those
 // roots' outputs in place of unknowns.
 
-var backendSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "backend", LabelNames: []string{"type"}}, {Type: "cloud"}, {Type: "required_providers"}}}
+var backendSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "required_version"}},
+	Blocks:     []hcl.BlockHeaderSchema{{Type: "backend", LabelNames: []string{"type"}}, {Type: "cloud"}, {Type: "required_providers"}},
+}
 
 // addBackend records the backend (or cloud) block of a terraform block,
 // and reports a second backend or required_providers block of the module
@@ -30,6 +33,11 @@ func (m *Module) addBackend(b *hcl.Block, override bool) {
 	content, _, _ := b.Body.PartialContent(backendSchema)
 	if content == nil {
 		return
+	}
+	if a, ok := content.Attributes["required_version"]; ok {
+		if v, diags := staticValue(a.Expr); !diags.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type() == cty.String {
+			m.requiredVersions = append(m.requiredVersions, v.AsString())
+		}
 	}
 	for _, blk := range content.Blocks {
 		switch blk.Type {

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -91,15 +93,44 @@ func (m *Module) unknownIn(override bool, key string, check func(key string)) {
 }
 
 // reportedCalls are the calls of unknown functions Terraform evaluates:
-// those of declarations no override file replaces.
+// those of declarations no override file replaces; the removed functions
+// not when the module's required_version allows only Terraform before
+// 0.15, which still has them.
 func (m *Module) reportedCalls() hcl.Diagnostics {
 	var out hcl.Diagnostics
+	before015 := m.requiresBefore(removedIn)
 	for i, d := range m.callDiags {
-		if !m.overridden[m.callKeys[i]] {
-			out = append(out, d)
+		if m.overridden[m.callKeys[i]] || before015 && d.Summary == removedSummary {
+			continue
 		}
+		out = append(out, d)
 	}
 	return out
+}
+
+// removedIn is the Terraform release that removed removedFunctions.
+var removedIn = version.Must(version.NewVersion("0.15.0"))
+
+// removedSummary is the summary of a removed function's call.
+const removedSummary = "Error in function call"
+
+// requiresBefore reports whether the module's required_version
+// constraints allow only Terraform releases before v (none written, or
+// one that does not read: false).
+func (m *Module) requiresBefore(v *version.Version) bool {
+	if len(m.requiredVersions) == 0 {
+		return false
+	}
+	r := modsource.AnyVersion
+	for _, c := range m.requiredVersions {
+		cr, ok := modsource.ParseConstraint(c)
+		if !ok {
+			return false
+		}
+		r = r.Intersect(cr)
+	}
+	later := modsource.VersionRange{Lo: modsource.VersionBound{Version: v, Inclusive: true}}
+	return !r.Empty() && r.Intersect(later).Empty()
 }
 
 // attrsWritten are a body's attributes in the order they are written.
@@ -142,7 +173,7 @@ func (m *Module) unknownCalls(expr hclsyntax.Expression, key string) {
 			m.callKeys = append(m.callKeys, key)
 			m.callDiags = append(m.callDiags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
-				Summary:  "Error in function call",
+				Summary:  removedSummary,
 				Detail:   fmt.Sprintf("Call to function %q failed: the %q function was deprecated in Terraform v0.12 and is no longer available; use %s syntax to write a literal %s.", fc.Name, fc.Name, literal, fc.Name),
 				Subject:  hcl.RangeBetween(fc.NameRange, fc.OpenParenRange).Ptr(),
 			})
