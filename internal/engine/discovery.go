@@ -104,7 +104,7 @@ func (p *produced) parseApart(name string, s *docSet, kopts kube.Options) ([]lin
 // keep hands produced YAML to the release finder and keeps it for
 // compositions.
 func (p *produced) keep(s docSet, dir string) {
-	p.finder.AddProduced(helm.Produced{Name: s.name, Dir: dir, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Docs: s.parsed, KeepsLines: s.keepsLines})
+	p.finder.AddProduced(helm.Produced{Name: s.name, Dir: dir, Data: s.data, Scope: s.scope, Map: s.mapRange, Source: s.source, Inferred: s.inferred, Docs: s.parsed, KeepsLines: s.keepsLines})
 	p.docs = append(p.docs, s.forCompositions())
 }
 
