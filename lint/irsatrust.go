@@ -715,6 +715,52 @@ func (m *Model) IRSA(w WebIdentity) Tri {
 	return serviceAccountSubjects(w)
 }
 
+// IRSAOf is IRSA for a web-identity statement of role r's trust. A
+// provider written as the empty string (an input that evaluated to "") is
+// no issuer, and IRSA leaves it Maybe; but a role a service account or
+// add-on of the model is bound to is meant for pods, so there, as for a
+// provider nothing traces, the statement is IRSA (Yes) when every :sub
+// condition allows only service-account subjects — and no token matches a
+// key with no issuer (FL207).
+func (m *Model) IRSAOf(r *Role, w WebIdentity) Tri {
+	t := m.IRSA(w)
+	if t != Maybe || r == nil || !emptyProvider(w) || !m.boundRoles()[r.Addr] {
+		return t
+	}
+	return serviceAccountSubjects(w)
+}
+
+// emptyProvider reports whether the statement names its provider as the
+// empty string: a Federated principal written as "".
+func emptyProvider(w WebIdentity) bool {
+	for _, v := range w.Statement.Federated {
+		if s, ok := v.Str(); ok && s == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// boundRoles are the addresses of the roles of the model that a service
+// account (an add-on's included) is bound to.
+func (m *Model) boundRoles() map[string]bool {
+	return m.Memo("lint.boundRoles", func() any {
+		out := map[string]bool{}
+		for _, sa := range m.ServiceAccounts {
+			if !sa.RoleARN.IsSet() || sa.RoleARN.Value.IsUnknown() {
+				continue
+			}
+			if s, ok := sa.RoleARN.Value.Str(); ok && s == "" {
+				continue
+			}
+			if r, ok := m.ResolveRole(sa.RoleARN.Value, sa.Scope).Entity.(*Role); ok {
+				out[r.Addr] = true
+			}
+		}
+		return out
+	}).(map[string]bool)
+}
+
 // untraced says whether one of the provider's values is not known
 // statically (a variable's or a remote state's): a provider written as
 // known text that names no issuer (an empty default of a module read

@@ -255,7 +255,7 @@ func checkClusterIssuer(p *lint.Pass) {
 		if !ok || !role.Trust.Known {
 			continue
 		}
-		webs := irsaStatements(m, role.Trust)
+		webs := irsaStatements(m, role)
 		if len(webs) == 0 {
 			continue
 		}

@@ -46,7 +46,11 @@ matches, so the role cannot be assumed by any pod.
      under a string operator that is neither negated nor ` + "`…IfExists`" + ` (those
      pass on a key the request lacks: FL203 judges the statement then);
    - the key has no issuer at all (` + "`:sub`" + `): a variable or output that evaluated
-     to an empty string;
+     to an empty string. Where the Federated principal is that empty string
+     too, the trust names no provider, and is judged only when the role is
+     bound to a service account or an add-on of the tree (it is meant for
+     pods: a module read alone, its provider input left at an empty default,
+     is not judged);
    - a value contains ` + "`*`" + ` under ` + "`StringEquals`" + `, where it is a literal
      asterisk, not a wildcard;
    - a ` + "`:sub`" + ` value that is not ` + "`system:serviceaccount:<namespace>:<name>`" + `

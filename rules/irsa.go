@@ -79,9 +79,9 @@ func irsaBindings(p *lint.Pass) []irsaBinding {
 			p.Unresolved(fmt.Sprintf("trust policy of %s (bound to %s) is not known", role.Label, saLabel(sa)), sa.RoleARN.Range)
 			continue
 		}
-		webs := irsaStatements(m, role.Trust)
+		webs := irsaStatements(m, role)
 		if len(webs) == 0 {
-			if hasUntracedWebIdentity(m, role.Trust) {
+			if hasUntracedWebIdentity(m, role) {
 				p.Unresolved(fmt.Sprintf("whether the OIDC provider %s trusts is an EKS cluster's (bound to %s)", role.Label, saLabel(sa)), sa.RoleARN.Range)
 			}
 			continue // not an IRSA trust (another identity provider), or not known to be one
@@ -108,7 +108,7 @@ func noIRSATrustAmong(m *lint.Model, alike []lint.Entity) bool {
 	}
 	for _, e := range alike {
 		r, ok := e.(*lint.Role)
-		if !ok || !r.Trust.Known || len(irsaStatements(m, r.Trust)) > 0 || hasUntracedWebIdentity(m, r.Trust) {
+		if !ok || !r.Trust.Known || len(irsaStatements(m, r)) > 0 || hasUntracedWebIdentity(m, r) {
 			return false
 		}
 	}
@@ -208,10 +208,10 @@ func (b irsaBinding) patternForSeveral(s lint.Subject) bool {
 // whose OIDC provider is an EKS cluster's (lint.Model.IRSA). Statements
 // trusting another identity provider (GitHub Actions, GitLab, Terraform
 // Cloud, Cognito) or one the model cannot trace to a cluster are left out.
-func irsaStatements(m *lint.Model, t lint.Trust) []lint.WebIdentity {
+func irsaStatements(m *lint.Model, r *lint.Role) []lint.WebIdentity {
 	var out []lint.WebIdentity
-	for _, w := range t.WebIdentities() {
-		if m.IRSA(w) == lint.Yes {
+	for _, w := range r.Trust.WebIdentities() {
+		if m.IRSAOf(r, w) == lint.Yes {
 			out = append(out, w)
 		}
 	}
@@ -224,7 +224,7 @@ func irsaStatements(m *lint.Model, t lint.Trust) []lint.WebIdentity {
 // read) is counted in coverage; another provider's is none of IRSA's
 // business.
 func judgedIRSA(p *lint.Pass, r *lint.Role, w lint.WebIdentity) bool {
-	switch p.Model.IRSA(w) {
+	switch p.Model.IRSAOf(r, w) {
 	case lint.Yes:
 		return true
 	case lint.Maybe:
@@ -239,9 +239,9 @@ func judgedIRSA(p *lint.Pass, r *lint.Role, w lint.WebIdentity) bool {
 
 // hasUntracedWebIdentity reports whether a web-identity statement of the
 // trust names an OIDC provider that may or may not be an EKS cluster's.
-func hasUntracedWebIdentity(m *lint.Model, t lint.Trust) bool {
-	for _, w := range t.WebIdentities() {
-		if m.IRSA(w) == lint.Maybe {
+func hasUntracedWebIdentity(m *lint.Model, r *lint.Role) bool {
+	for _, w := range r.Trust.WebIdentities() {
+		if m.IRSAOf(r, w) == lint.Maybe {
 			return true
 		}
 	}
