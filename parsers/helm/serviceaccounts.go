@@ -177,6 +177,44 @@ var chartAccounts = map[string][]chartAccount{
 	},
 	// Charts of CRDs only: no account.
 	"karpenter-crd": {},
+	"argo-cd":       argoCDAccounts,
+}
+
+// argoCDAccounts are the accounts of Argo CD's chart (github.com/argoproj/
+// argo-helm charts/argo-cd, values.yaml and templates/_helpers.tpl,
+// "argo-cd.<component>.serviceAccountName"; tags argo-cd-3.0.0 to
+// argo-cd-10.1.1) that call AWS when a role is bound: the application
+// controller and the server (clusters registered with awsAuthConfig) and
+// the repo server (OCI charts in ECR, SOPS with KMS). Each is
+// <component>.serviceAccount.{create,name,annotations}; the controller's
+// and the server's names default to "argocd-application-controller" and
+// "argocd-server" in values.yaml, the repo server's to its fullname
+// (argoCDRepoServerAccount). From 6.9.2 every object is placed in
+// namespaceOverride when it is set (argo-cd.namespace); before, in the
+// release namespace.
+var argoCDAccounts = []chartAccount{
+	{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "argocd-application-controller", namespaceKey: "namespaceOverride"},
+	{nameKey: "server.serviceAccount.name", createKey: "server.serviceAccount.create", annotationsKey: "server.serviceAccount.annotations", fixed: "argocd-server", namespaceKey: "namespaceOverride", component: "server"},
+	{nameKey: "repoServer.serviceAccount.name", createKey: "repoServer.serviceAccount.create", annotationsKey: "repoServer.serviceAccount.annotations", fullname: argoCDRepoServerAccount, namespaceKey: "namespaceOverride", component: "repo server"},
+	{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "argocd-application-controller", before: "6.9.2"},
+	{nameKey: "server.serviceAccount.name", createKey: "server.serviceAccount.create", annotationsKey: "server.serviceAccount.annotations", fixed: "argocd-server", component: "server", before: "6.9.2"},
+	{nameKey: "repoServer.serviceAccount.name", createKey: "repoServer.serviceAccount.create", annotationsKey: "repoServer.serviceAccount.annotations", fullname: argoCDRepoServerAccount, component: "repo server", before: "6.9.2"},
+}
+
+// argoCDRepoServerAccount is argo-cd.repoServer.fullname: the chart's
+// fullname, whose name is nameOverride ("argocd" in the chart's own
+// values), and repoServer.name ("repo-server").
+func argoCDRepoServerAccount(release, _ string, values map[string]any) (string, bool) {
+	name := "argocd"
+	if s, ok := stringValue(values, "nameOverride"); ok && s != "" {
+		name = s
+	}
+	full, _ := helmFullname(release, name, values)
+	part := "repo-server"
+	if s, ok := stringValue(values, "repoServer.name"); ok && s != "" {
+		part = s
+	}
+	return trunc63(full + "-" + part), true
 }
 
 // accountsPublishers are, for a chart of chartAccounts whose name another
@@ -186,6 +224,9 @@ var chartAccounts = map[string][]chartAccount{
 var accountsPublishers = map[string]*keysTable{
 	// Jetstack's Helm repository and OCI registry (quay.io/jetstack/charts).
 	"cert-manager": {hosts: []string{"charts.jetstack.io", "quay.io/jetstack"}},
+	// Argo's Helm repository and OCI registry (Bitnami's argo-cd reads
+	// other keys).
+	"argo-cd": {hosts: []string{"argoproj.github.io", "ghcr.io/argoproj"}},
 }
 
 // partialCharts are the charts of chartAccounts whose table names only
@@ -195,9 +236,10 @@ var accountsPublishers = map[string]*keysTable{
 // external-secrets its webhook and cert controller
 // (templates/webhook-serviceaccount.yaml, cert-controller-serviceaccount.yaml);
 // cert-manager its webhook, cainjector and startupapicheck
-// (webhook.serviceAccount, cainjector.serviceAccount, ...).
+// (webhook.serviceAccount, cainjector.serviceAccount, ...); argo-cd its
+// ApplicationSet controller, notifications controller, Dex and Redis.
 // A release of one does not hold every account its namespace has.
-var partialCharts = map[string]bool{"kube-prometheus-stack": true, "external-secrets": true, "cert-manager": true}
+var partialCharts = map[string]bool{"kube-prometheus-stack": true, "external-secrets": true, "cert-manager": true, "argo-cd": true}
 
 // accountsAt are a chart's accounts as the version a release installs
 // names them: Helm installs the newest version a constraint allows, and

@@ -233,3 +233,69 @@ func TestKeysTablePublishes(t *testing.T) {
 		}
 	}
 }
+
+// Argo CD's chart runs its application controller, server and repo server
+// as accounts of their own (<component>.serviceAccount.*): the first two
+// under fixed default names, the repo server under the chart's fullname
+// (nameOverride "argocd") and "-repo-server"; from 6.9.2 in
+// namespaceOverride when it is set. Another publisher's argo-cd chart is
+// read by Helm's convention.
+func TestArgoCDServiceAccounts(t *testing.T) {
+	decl := rng("infra/gitops.tf", 1, 1, 30)
+	release := func(name, version, repo string, values map[string]any, ranges map[string]lint.Range) *lint.Release {
+		return &lint.Release{
+			Object: lint.Object{Kind: lint.KindRelease, Addr: "infra:helm_release.gitops", Label: "helm_release.gitops", Name: lint.Known(name),
+				Range: decl, NameRange: decl, Source: lint.SourceTerraform},
+			Namespace: lint.Known("argocd"), Chart: "argo-cd", Version: version, Repository: repo, Values: values, ValueRanges: ranges, Tool: "terraform",
+		}
+	}
+	accounts := func(r *lint.Release) map[string]string {
+		out := map[string]string{}
+		for _, e := range serviceAccounts(r, lint.NewHoles()) {
+			sa := e.(*lint.ServiceAccount)
+			ns, _ := sa.Namespace.Str()
+			n, _ := sa.Name.Str()
+			out[sa.Addr] = ns + "/" + n
+		}
+		return out
+	}
+	const argo = "https://argoproj.github.io/argo-helm"
+	override := map[string]any{"namespaceOverride": "gitops", "repoServer": map[string]any{"serviceAccount": map[string]any{"name": "ecr-reader"}}}
+	for name, c := range map[string]struct {
+		r    *lint.Release
+		want map[string]string
+	}{
+		"defaults": {release("argocd", "7.7.0", argo, nil, nil), map[string]string{
+			"infra:helm_release.gitops#serviceaccount":             "argocd/argocd-application-controller",
+			"infra:helm_release.gitops#serviceaccount:server":      "argocd/argocd-server",
+			"infra:helm_release.gitops#serviceaccount:repo server": "argocd/argocd-repo-server",
+		}},
+		"release named otherwise": {release("platform", "7.7.0", "oci://ghcr.io/argoproj/argo-helm", nil, nil), map[string]string{
+			"infra:helm_release.gitops#serviceaccount":             "argocd/argocd-application-controller",
+			"infra:helm_release.gitops#serviceaccount:server":      "argocd/argocd-server",
+			"infra:helm_release.gitops#serviceaccount:repo server": "argocd/platform-argocd-repo-server",
+		}},
+		"namespace override": {release("argocd", "7.7.0", argo, override, nil), map[string]string{
+			"infra:helm_release.gitops#serviceaccount":             "gitops/argocd-application-controller",
+			"infra:helm_release.gitops#serviceaccount:server":      "gitops/argocd-server",
+			"infra:helm_release.gitops#serviceaccount:repo server": "gitops/ecr-reader",
+		}},
+		"namespace override before 6.9.2": {release("argocd", "5.46.8", argo, override, nil), map[string]string{
+			"infra:helm_release.gitops#serviceaccount":             "argocd/argocd-application-controller",
+			"infra:helm_release.gitops#serviceaccount:server":      "argocd/argocd-server",
+			"infra:helm_release.gitops#serviceaccount:repo server": "argocd/ecr-reader",
+		}},
+		"server account not created": {release("argocd", "7.7.0", argo,
+			map[string]any{"server": map[string]any{"serviceAccount": map[string]any{"create": false}}}, nil), map[string]string{
+			"infra:helm_release.gitops#serviceaccount":             "argocd/argocd-application-controller",
+			"infra:helm_release.gitops#serviceaccount:repo server": "argocd/argocd-repo-server",
+		}},
+		"another publisher": {release("argocd", "7.1.0", "https://charts.bitnami.com/bitnami", nil, nil), map[string]string{
+			"infra:helm_release.gitops#serviceaccount": "argocd/argocd-argo-cd",
+		}},
+	} {
+		if got := accounts(c.r); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\n got %v\nwant %v", name, got, c.want)
+		}
+	}
+}
