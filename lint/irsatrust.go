@@ -717,17 +717,27 @@ func (m *Model) IRSA(w WebIdentity) Tri {
 
 // IRSAOf is IRSA for a web-identity statement of role r's trust. A
 // provider written as the empty string (an input that evaluated to "") is
-// no issuer, and IRSA leaves it Maybe; but a role a service account or
-// add-on of the model is bound to is meant for pods, so there, as for a
-// provider nothing traces, the statement is IRSA (Yes) when every :sub
-// condition allows only service-account subjects — and no token matches a
-// key with no issuer (FL207).
+// no issuer, and IRSA leaves it Maybe. But where the role is declared in
+// a module a caller instantiates (the empty string is what the call
+// passes, or the default it leaves in force) and a service account or
+// add-on of the model is bound to it (it is meant for pods), the
+// statement is IRSA (Yes), as for a provider nothing traces, when every
+// :sub condition allows only service-account subjects — and no token
+// matches a key with no issuer (FL207). A root's own variable left at an
+// empty default is not: the root may be a module read alone, or be
+// given the value when it is applied.
 func (m *Model) IRSAOf(r *Role, w WebIdentity) Tri {
 	t := m.IRSA(w)
-	if t != Maybe || r == nil || !emptyProvider(w) || !m.boundRoles()[r.Addr] {
+	if t != Maybe || r == nil || !emptyProvider(w) || !inModuleCall(r.Addr) || !m.boundRoles()[r.Addr] {
 		return t
 	}
 	return serviceAccountSubjects(w)
+}
+
+// inModuleCall reports whether a Terraform address lies in a module call.
+func inModuleCall(addr string) bool {
+	a, ok := ParseAddress(addr)
+	return ok && len(a.Modules) > 0
 }
 
 // emptyProvider reports whether the statement names its provider as the

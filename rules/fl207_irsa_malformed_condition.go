@@ -48,9 +48,11 @@ matches, so the role cannot be assumed by any pod.
    - the key has no issuer at all (` + "`:sub`" + `): a variable or output that evaluated
      to an empty string. Where the Federated principal is that empty string
      too, the trust names no provider, and is judged only when the role is
-     bound to a service account or an add-on of the tree (it is meant for
-     pods: a module read alone, its provider input left at an empty default,
-     is not judged);
+     declared in a module a caller instantiates (the empty string is what
+     the call gives it) and a service account or an add-on of the tree is
+     bound to it (it is meant for pods); a root's own variable left at an
+     empty default (a module read alone, or a value given at apply) is not
+     judged;
    - a value contains ` + "`*`" + ` under ` + "`StringEquals`" + `, where it is a literal
      asterisk, not a wildcard;
    - a ` + "`:sub`" + ` value that is not ` + "`system:serviceaccount:<namespace>:<name>`" + `
