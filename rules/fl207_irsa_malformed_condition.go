@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -100,27 +101,44 @@ func checkIRSAMalformedCondition(p *lint.Pass) {
 			if !judgedIRSA(p, role, w) {
 				continue
 			}
+			report := func(c lint.TrustCondition, prob conditionProblem, key string) {
+				at := c.Range
+				if at.IsZero() {
+					at = role.Trust.Range
+				}
+				p.Report(lint.Finding{
+					Range:   at,
+					Message: fmt.Sprintf("trust of IAM role %s: %s", describe(rid), prob.what),
+					Related: declared(rid, "role"),
+					Chain: []string{
+						prob.why,
+						"the condition is false for every token, so every AssumeRoleWithWebIdentity call fails with AccessDenied",
+						"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
+					},
+					Hint:     prob.hint,
+					Inferred: append(inferredFor(role, lint.FactIdentity, lint.FactTrustSubjects, lint.FactTrustAudience), prob.inferred...),
+					Key:      fmt.Sprintf("role=%s|statement=%d|%s", role.Addr, si, key),
+					Roots:    rootsOf(role),
+				})
+			}
+			// Keys with no issuer share their cause, the empty issuer:
+			// one finding for the statement, at its first.
+			var empty []conditionProblem
+			var emptyAt lint.TrustCondition
 			for ci, c := range w.Statement.Conditions {
 				for _, prob := range conditionProblems(p.Model, c) {
-					at := c.Range
-					if at.IsZero() {
-						at = role.Trust.Range
+					if prob.kind == "empty" {
+						if len(empty) == 0 {
+							emptyAt = c
+						}
+						empty = append(empty, prob)
+						continue
 					}
-					p.Report(lint.Finding{
-						Range:   at,
-						Message: fmt.Sprintf("trust of IAM role %s: %s", describe(rid), prob.what),
-						Related: declared(rid, "role"),
-						Chain: []string{
-							prob.why,
-							"the condition is false for every token, so every AssumeRoleWithWebIdentity call fails with AccessDenied",
-							"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
-						},
-						Hint:     prob.hint,
-						Inferred: append(inferredFor(role, lint.FactIdentity, lint.FactTrustSubjects, lint.FactTrustAudience), prob.inferred...),
-						Key:      fmt.Sprintf("role=%s|statement=%d|condition=%d|%s", role.Addr, si, ci, prob.kind),
-						Roots:    rootsOf(role),
-					})
+					report(c, prob, fmt.Sprintf("condition=%d|%s", ci, prob.kind))
 				}
+			}
+			if len(empty) > 0 {
+				report(emptyAt, emptyKeys(empty), "empty")
 			}
 		}
 	}
@@ -128,7 +146,25 @@ func checkIRSAMalformedCondition(p *lint.Pass) {
 
 type conditionProblem struct {
 	kind, what, why, hint string
-	inferred              []string
+	// key is the condition key, for the problems of several keys that
+	// are reported as one (emptyKeys).
+	key      string
+	inferred []string
+}
+
+// emptyKeys is the one problem of a statement's keys that have no issuer:
+// the first's, naming every key.
+func emptyKeys(probs []conditionProblem) conditionProblem {
+	if len(probs) == 1 {
+		return probs[0]
+	}
+	out := probs[0]
+	var keys []string
+	for _, p := range probs {
+		keys = append(keys, strconv.Quote(p.key))
+	}
+	out.what = fmt.Sprintf("condition keys %s have no issuer before the claim", strings.Join(keys, ", "))
+	return out
 }
 
 // conditionProblems lists what is wrong with one web-identity condition.
@@ -219,6 +255,7 @@ func conditionProblems(m *lint.Model, c lint.TrustCondition) []conditionProblem 
 		} else if s, ok := issuer.Str(); ok && s == "" {
 			out = append(out, conditionProblem{
 				kind: "empty",
+				key:  key.String(),
 				what: fmt.Sprintf("condition key %q has no issuer before %q", key.String(), ":"+claim),
 				why:  "the issuer part of the key evaluated to an empty string (an empty variable or output), so the key names no cluster",
 				hint: fmt.Sprintf("key the condition on the cluster's issuer: %s", good),

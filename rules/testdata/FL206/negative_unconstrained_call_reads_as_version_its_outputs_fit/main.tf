@@ -14,7 +14,7 @@ module "cluster" {
   subnet_ids      = ["subnet-0c1c2c3c4c5c6c7c8", "subnet-0d1d2d3d4d5d6d7d8"]
 }
 
-module "karpenter" { # want FL207:warning `condition key ":sub" has no issuer before ":sub"` FL207:warning `condition key ":aud" has no issuer before ":aud"`
+module "karpenter" { # want FL207:warning `condition keys ":aud", ":sub" have no issuer before the claim`
   source = "terraform-aws-modules/eks/aws//modules/karpenter"
 
   cluster_name = module.cluster.cluster_name

@@ -12,7 +12,7 @@ locals {
 
 resource "aws_iam_role" "vpc_cni" {
   name = "${var.cluster_name}-vpc-cni"
-  assume_role_policy = jsonencode({ # want FL207 `condition key ":sub" has no issuer before ":sub"` FL207 `condition key ":aud" has no issuer before ":aud"`
+  assume_role_policy = jsonencode({ # want FL207 `condition keys ":aud", ":sub" have no issuer before the claim`
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"
