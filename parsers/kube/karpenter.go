@@ -85,6 +85,7 @@ func (d *doc) nodePool() *lint.NodePool {
 	d.poolCapacity(np, nodePoolPaths())
 	d.checkConsolidationPolicy()
 	d.checkNodeClassRef()
+	d.checkNodePoolLabelKeys()
 	return np
 }
 
