@@ -704,14 +704,19 @@ const KindClusterLookup Kind = "cluster-lookup"
 // KindLooseTag is a tag put on a resource whose ID is not known.
 const KindLooseTag Kind = "loose-tag"
 
-// LooseTag is a tag an aws_ec2_tag puts on a resource whose ID is not
-// known statically (an ID read from another stack's state, an element of
-// a list not known): any subnet or security group of its account and
-// region may carry it (PlaceLooseTags). Like ModuleCalls, it is not an
-// entity other objects refer to.
+// LooseTag is a tag an aws_ec2_tag puts on a resource its own root does
+// not declare (an ID read from another stack's state, an element of a
+// list not known): the subnet or security group of another root whose ID
+// it names, else any of its account and region, may carry it
+// (PlaceLooseTags). Like ModuleCalls, it is not an entity other objects
+// refer to.
 type LooseTag struct {
 	Object
 	Key, Value Value
+	// ResourceID is the resource_id as far as it is known.
+	ResourceID Value
+	// KeyRange is where its key is written.
+	KeyRange Range
 }
 
 // ClusterLookup is a data source that reads an EKS cluster by its name

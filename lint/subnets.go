@@ -146,14 +146,19 @@ func anyTerm(terms []SelectorTerm, g Identity) Tri {
 	return out
 }
 
-// PlaceLooseTags adds every loose tag (LooseTag: one an aws_ec2_tag puts
-// on a resource whose ID is not known) to the tags each subnet and
-// security group of a compatible account and region may carry: a term
-// asking for its key then matches them maybe, never surely not. A key
-// known only in part is a key any of them may carry. Call it once, when
-// every entity is in.
+// PlaceLooseTags places every loose tag (LooseTag: one an aws_ec2_tag
+// puts on a resource its root does not declare). A tag whose resource ID
+// is that of a subnet or security group of the model (of another root,
+// read through remote state) is that resource's own tag. Any other is
+// added to the tags each subnet and security group of a compatible
+// account and region may carry: a term asking for its key then matches
+// them maybe, never surely not. A key known only in part is a key any of
+// them may carry. Call it once, when every entity is in.
 func (m *Model) PlaceLooseTags() {
 	for _, t := range m.LooseTags {
+		if m.placeOwnTag(t) {
+			continue
+		}
 		key, known := t.Key.Str()
 		for _, s := range m.Subnets {
 			if !s.Scope.Compatible(t.Scope, true, false) {
@@ -182,6 +187,52 @@ func (m *Model) PlaceLooseTags() {
 			sg.AddMaybeTags(map[string]Value{key: eitherValue(sg.MaybeTags, key, t.Value)})
 		}
 	}
+}
+
+// placeOwnTag adds loose tag t to the one subnet or security group of a
+// compatible account and region whose ID its resource ID surely is; false
+// when there is not exactly one.
+func (m *Model) placeOwnTag(t *LooseTag) bool {
+	if t.ResourceID.IsUnknown() {
+		return false
+	}
+	var subnets []*Subnet
+	var groups []*SecurityGroup
+	for _, s := range m.Subnets {
+		if s.Scope.Compatible(t.Scope, true, false) && Compare(s.ID, t.ResourceID) == Yes {
+			subnets = append(subnets, s)
+		}
+	}
+	for _, sg := range m.SecurityGroups {
+		if sg.Scope.Compatible(t.Scope, true, false) && Compare(sg.ID, t.ResourceID) == Yes {
+			groups = append(groups, sg)
+		}
+	}
+	if len(subnets)+len(groups) != 1 {
+		return false
+	}
+	key, known := t.Key.Str()
+	switch {
+	case len(subnets) == 1 && !known:
+		subnets[0].OpenTagKeys = append(subnets[0].OpenTagKeys, t.Key)
+	case len(subnets) == 1:
+		if subnets[0].Tags == nil {
+			subnets[0].Tags = map[string]Value{}
+		}
+		subnets[0].Tags[key] = t.Value
+	case !known:
+		groups[0].OpenTagKeys = append(groups[0].OpenTagKeys, t.Key)
+	default:
+		sg := groups[0]
+		if sg.Tags == nil {
+			sg.Tags = map[string]Value{}
+		}
+		if sg.TagRanges == nil {
+			sg.TagRanges = map[string]Range{}
+		}
+		sg.Tags[key], sg.TagRanges[key] = t.Value, t.KeyRange
+	}
+	return true
 }
 
 // eitherValue is the value a tag key may have when tags holds one for

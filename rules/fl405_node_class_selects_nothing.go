@@ -52,9 +52,11 @@ later step fills in a file kept as a template (` + "`${cluster}`" + `, ` + "`{{ 
 ` + "`<CLUSTER_NAME>`" + `, or a token a deploy script replaces such as
 ` + "`EKS_CLUSTER_NAME`" + `), in a tag's value or its key
 (` + "`kubernetes.io/cluster/${CLUSTER_NAME}`" + `), or an ` + "`aws_ec2_tag`" + ` putting the key a
-term asks for on a resource whose ID is not known (IDs read from another
-stack's state, a variable): any subnet or security group may then carry
-it. Such a tag with another value than the term's does not keep it silent.
+term asks for on a resource whose ID is not known (a variable, an ID of
+another stack no root of the tree declares): any subnet or security group
+may then carry it. An ID read from another root's state through
+` + "`terraform_remote_state`" + ` that is a subnet's or security group's of that root
+tags that one resource. Such a tag with another value than the term's does not keep it silent.
 
 The same holds for a NodePool (or Provisioner) whose
 ` + "`topology.kubernetes.io/zone`" + ` requirement (its ` + "`In`" + ` values and a zone label of its

@@ -679,7 +679,11 @@ func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 func (x *extraction) ec2Tag(obj lint.Object) {
 	if id := x.val("resource_id"); id.IsUnknown() || !x.placeTag(id) {
 		obj.Kind = lint.KindLooseTag
-		x.e.Add(&lint.LooseTag{Object: obj, Key: x.val("key"), Value: x.val("value")})
+		t := &lint.LooseTag{Object: obj, Key: x.val("key"), Value: x.val("value"), ResourceID: id, KeyRange: x.e.Session.Rng(x.r.DefRange)}
+		if a := x.attr(nil, "key"); a != nil {
+			t.KeyRange = x.pos(a)
+		}
+		x.e.Add(t)
 	}
 }
 
