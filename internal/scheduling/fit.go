@@ -173,7 +173,7 @@ func (c *checker) fargateOf(w *lint.Workload) bool {
 // workload's cluster is declared: capacity Karpenter does not launch.
 func (c *checker) ownCapacity(w *lint.Workload) bool {
 	for _, p := range c.places {
-		if p.Kind != NodePoolPlace && lint.Compare(p.cluster, clusterOf(w.Scope)) != lint.No {
+		if p.Kind != NodePoolPlace && lint.Compare(p.cluster, clusterOf(w.Scope)) != lint.No && !c.anotherRootsCluster(w, p) {
 			return true
 		}
 	}
@@ -203,7 +203,7 @@ func (c *checker) count(reason string, rng lint.Range) {
 // Check fits every workload of the model onto the places it declares: a
 // verdict for each whose pods can land nowhere.
 func Check(m *lint.Model) Result {
-	c := &checker{m: m, places: places(m), rootCluster: rootClusters(m)}
+	c := &checker{m: m, places: places(m), rootCluster: rootClusters(m), ownCluster: ownClusters(m)}
 	for _, w := range m.Workloads {
 		if v, ok := c.workload(c.inRootCluster(w)); ok {
 			v.Workload = w
@@ -230,6 +230,41 @@ func (c *checker) untiedGroup(p *Place) bool {
 		}
 	}
 	return true
+}
+
+// ownClusters are, by Terraform root, the one EKS cluster the root
+// declares, whatever its name; a root declaring none or several is absent.
+func ownClusters(m *lint.Model) map[string]*lint.Cluster {
+	out := map[string]*lint.Cluster{}
+	several := map[string]bool{}
+	for _, cl := range m.Clusters {
+		if cl.Root == "" {
+			continue
+		}
+		if _, seen := out[cl.Root]; seen {
+			several[cl.Root] = true
+		}
+		out[cl.Root] = cl
+	}
+	for root := range several {
+		delete(out, root)
+	}
+	return out
+}
+
+// anotherRootsCluster reports whether place p is of the cluster another
+// root declares as its one cluster, while w's root declares its own, and
+// the names do not tell the two apart (one is not known): a root
+// installs in the cluster it makes, and two roots making clusters make
+// two (the same name twice in one account and region fails to apply).
+func (c *checker) anotherRootsCluster(w *lint.Workload, p *Place) bool {
+	own, ok := c.ownCluster[w.Root]
+	pr := p.Entity.Base().Root
+	if !ok || w.Root == "" || pr == "" || pr == w.Root {
+		return false
+	}
+	theirs, ok := c.ownCluster[pr]
+	return ok && lint.Compare(p.cluster, theirs.Name) == lint.Yes && lint.Compare(own.Name, theirs.Name) == lint.Maybe
 }
 
 // rootClusters are, by Terraform root, the name of the one EKS cluster
@@ -274,20 +309,37 @@ type checker struct {
 	m      *lint.Model
 	places []*Place
 	out    Result
-	// rootCluster is rootClusters of the model.
+	// rootCluster is rootClusters of the model; ownCluster ownClusters.
 	rootCluster map[string]string
+	ownCluster  map[string]*lint.Cluster
 	// overhead caches daemonOverhead by place.
 	overhead map[*Place]daemons
 	// byScope caches candidates by the workload's scope; byKeys the
 	// candidates of a scope split by setsKeys, by scope and keys.
-	byScope map[lint.Scope][]*Place
+	byScope map[scopeOf][]*Place
 	byKeys  map[keysOf][2][]*Place
+}
+
+// scopeOf is a workload's scope, and its root when the root declares its
+// own cluster (anotherRootsCluster).
+type scopeOf struct {
+	scope lint.Scope
+	root  string
 }
 
 // keysOf is a scope and the label keys of a pod's first selector term.
 type keysOf struct {
-	scope lint.Scope
-	keys  string
+	scopeOf
+	keys string
+}
+
+// scopeKey is w's scopeOf.
+func (c *checker) scopeKey(w *lint.Workload) scopeOf {
+	k := scopeOf{scope: w.Scope}
+	if _, ok := c.ownCluster[w.Root]; ok {
+		k.root = w.Root
+	}
+	return k
 }
 
 // daemons is what the DaemonSets of every node of a place take.
@@ -430,7 +482,8 @@ func (c *checker) fitAll(w *lint.Workload, req lint.Resources, cands []*Place) (
 
 // candidates are the places in the workload's cluster.
 func (c *checker) candidates(w *lint.Workload) []*Place {
-	if out, ok := c.byScope[w.Scope]; ok {
+	key := c.scopeKey(w)
+	if out, ok := c.byScope[key]; ok {
 		return out
 	}
 	var out []*Place
@@ -443,7 +496,7 @@ func (c *checker) candidates(w *lint.Workload) []*Place {
 		if p.autoMode && plain {
 			continue // an Auto Mode NodePool does nothing in a cluster without it
 		}
-		if c.untiedGroup(p) {
+		if c.untiedGroup(p) || c.anotherRootsCluster(w, p) {
 			continue
 		}
 		if !p.Entity.Base().Scope.Compatible(w.Scope, true, true) {
@@ -452,10 +505,10 @@ func (c *checker) candidates(w *lint.Workload) []*Place {
 		out = append(out, p)
 	}
 	if c.byScope == nil {
-		c.byScope = map[lint.Scope][]*Place{}
+		c.byScope = map[scopeOf][]*Place{}
 	}
 	out = slices.Clip(out) // shared: an append copies
-	c.byScope[w.Scope] = out
+	c.byScope[key] = out
 	return out
 }
 
@@ -463,7 +516,7 @@ func (c *checker) candidates(w *lint.Workload) []*Place {
 // every label key its first selector term names and the rest, once per
 // scope and keys.
 func (c *checker) likelyFirst(w *lint.Workload, ts []podTerm, cands []*Place) [2][]*Place {
-	k := keysOf{scope: w.Scope}
+	k := keysOf{scopeOf: c.scopeKey(w)}
 	if len(ts) > 0 {
 		k.keys = strings.Join(ts[0].keys, "\x00")
 	}
