@@ -942,6 +942,10 @@ type Model struct {
 	// Unapplied are the Terraform resources that would make Kubernetes
 	// objects of which the configuration read makes no instance.
 	Unapplied []Unapplied
+	// Unbuilt are the kustomizations of the tree that do not build
+	// (FL000): nothing of theirs is applied, and what they would apply
+	// once mended (in any namespace) is not provably absent.
+	Unbuilt []UnbuiltKustomization
 	// UnreadCalls are the module calls of the tree whose code faultline
 	// does not read (a remote source neither cached nor modelled), by
 	// the object a hole of one of their outputs names ("infra/prod:
@@ -1375,6 +1379,14 @@ func (m *Model) CallSitesFor(locs []Location) []Location {
 		out = append(out, *cs)
 	}
 	return out
+}
+
+// UnbuiltKustomization is a kustomization of the tree that does not build:
+// its directory (as ranges name files) and the scope of what it would
+// apply.
+type UnbuiltKustomization struct {
+	Dir   string
+	Scope Scope
 }
 
 // Unapplied is a Terraform resource of a root module that would make

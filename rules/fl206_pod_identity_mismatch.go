@@ -61,7 +61,8 @@ Applications are not followed), an Argo CD Application or a Flux
 Kustomization that deploys content the tree does not hold (a path that is
 no directory of it, with or without a ` + "`helm`" + ` block: Argo CD renders a chart
 found there by its Chart.yaml either way; an OCI artifact or a bucket), a
-Crossplane DeploymentRuntimeConfig whose deployment template runs its
+kustomization of the tree that does not build (FL000: none of what it would
+apply is read), a Crossplane DeploymentRuntimeConfig whose deployment template runs its
 packages' pods as an account of that name (the user's own, in Crossplane's
 namespace, wherever its chart put it), or a release of a chart
 that makes such a sync (` + "`flux-instance`, `flux2-sync`, `argocd-apps`" + `); and
@@ -270,6 +271,13 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		}
 		// A release syncing content from elsewhere may deploy it.
 		if r.Syncs && sameCluster(&r.Object) {
+			maybe = true
+		}
+	}
+	// A kustomization that does not build may hold the account: what it
+	// would apply is not read (its FL000 says why).
+	for _, u := range m.Unbuilt {
+		if sameCluster(&lint.Object{Scope: u.Scope}) {
 			maybe = true
 		}
 	}

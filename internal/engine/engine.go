@@ -892,6 +892,7 @@ func (r *run) manifests() int {
 			// files and directories it names, is not deleted,
 			// argokept.go).
 			r.l.unbuilt = append(r.l.unbuilt, r.rel(b.root))
+			r.model.Unbuilt = append(r.model.Unbuilt, lint.UnbuiltKustomization{Dir: r.rel(b.root), Scope: r.scopeAt(b.root)})
 			for name := range r.kustomizationScalars(b.root) {
 				if p := filepath.Join(b.root, filepath.FromSlash(name)); name != "" && !strings.Contains(name, "://") && (r.tree.IsFile(p) || r.tree.IsDir(p)) {
 					r.l.unbuilt = append(r.l.unbuilt, r.rel(p))
