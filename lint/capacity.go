@@ -103,19 +103,20 @@ type Resources struct {
 	MilliCPU int64
 	// Memory is in bytes.
 	Memory int64
-	// GPU counts nvidia.com/gpu and amd.com/gpu devices (not AWS Neuron
-	// devices, which the instance table does not count).
-	GPU int64
+	// GPU counts nvidia.com/gpu devices, AMDGPU amd.com/gpu devices (not
+	// AWS Neuron devices, which the instance table does not count): a
+	// node offers the devices of its GPUs' maker only.
+	GPU, AMDGPU int64
 }
 
 // Add returns the sum of r and o.
 func (r Resources) Add(o Resources) Resources {
-	return Resources{r.MilliCPU + o.MilliCPU, r.Memory + o.Memory, r.GPU + o.GPU}
+	return Resources{r.MilliCPU + o.MilliCPU, r.Memory + o.Memory, r.GPU + o.GPU, r.AMDGPU + o.AMDGPU}
 }
 
 // Max returns the larger of each amount.
 func (r Resources) Max(o Resources) Resources {
-	return Resources{max(r.MilliCPU, o.MilliCPU), max(r.Memory, o.Memory), max(r.GPU, o.GPU)}
+	return Resources{max(r.MilliCPU, o.MilliCPU), max(r.Memory, o.Memory), max(r.GPU, o.GPU), max(r.AMDGPU, o.AMDGPU)}
 }
 
 // IsZero reports whether nothing is requested.

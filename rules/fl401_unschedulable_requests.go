@@ -89,5 +89,8 @@ func requestText(v scheduling.Verdict) string {
 	if r.GPU > 0 {
 		parts = append(parts, fmt.Sprintf("%d GPU", r.GPU))
 	}
+	if r.AMDGPU > 0 {
+		parts = append(parts, fmt.Sprintf("%d AMD GPU", r.AMDGPU))
+	}
 	return strings.Join(parts, " and ")
 }

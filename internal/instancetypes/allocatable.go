@@ -57,7 +57,7 @@ type AllocOptions struct {
 // threshold, as the EKS AMIs and Karpenter compute them. False when the
 // pod count kube-reserved memory depends on is unknown (the table has no
 // max pods for the type and opts.MaxPods is 0). A negative amount is 0.
-// GPU is info.GPU: the kubelet reserves none of it.
+// The GPUs are info.GPUs: the kubelet reserves none of them.
 func Allocatable(info Info, opts AllocOptions) (lint.Resources, bool) {
 	pods := opts.MaxPods
 	if pods <= 0 {
@@ -72,7 +72,22 @@ func Allocatable(info Info, opts AllocOptions) (lint.Resources, bool) {
 	}
 	cpu := int64(info.VCPU)*1000 - KubeReservedMilliCPU(info.VCPU) - opts.SystemReserved.MilliCPU
 	mem := capacityMiB(info, opts)*mib - KubeReservedMemory(pods) - eviction - opts.SystemReserved.Memory
-	return lint.Resources{MilliCPU: max(cpu, 0), Memory: max(mem, 0), GPU: int64(info.GPU)}, true
+	nvidia, amd := info.GPUs()
+	return lint.Resources{MilliCPU: max(cpu, 0), Memory: max(mem, 0), GPU: nvidia, AMDGPU: amd}, true
+}
+
+// GPUs are the type's GPUs as the device plugin of their maker offers
+// them: nvidia.com/gpu for NVIDIA's, amd.com/gpu for AMD's. A type whose
+// maker the table does not name counts as either.
+func (info Info) GPUs() (nvidia, amd int64) {
+	n := int64(info.GPU)
+	switch info.GPUManufacturer {
+	case "nvidia":
+		return n, 0
+	case "amd":
+		return 0, n
+	}
+	return n, n
 }
 
 // capacityMiB is the memory the node starts from: EC2's figure, or

@@ -188,18 +188,25 @@ func TestAllocatable(t *testing.T) {
 		name string
 		// cpu in millicores; memory in MiB: the AMI's and Karpenter's.
 		cpu, ami, karpenter int64
-		gpu                 int64
+		// gpu and amd are the devices offered as nvidia.com/gpu and
+		// amd.com/gpu.
+		gpu, amd int64
 	}{
 		// 8192 - (11*29+255=574) - 100; Karpenter: 8192 - ceil(614.4) - 674.
-		{"m5.large", 2000 - 70, 7518, 6903, 0},
+		{"m5.large", 2000 - 70, 7518, 6903, 0, 0},
 		// 32768 - (11*234+255=2829) - 100; Karpenter: 32768 - ceil(2457.6) - 2929.
-		{"c5.4xlarge", 16000 - 110, 29839, 27381, 0},
+		{"c5.4xlarge", 16000 - 110, 29839, 27381, 0, 0},
 		// 16384 - (11*58+255=893) - 100; Karpenter: (16384-64) - ceil(1224) - 993.
-		{"m6g.xlarge", 4000 - 80, 15391, 14103, 0},
-		// 62464 - 893 - 100; Karpenter: 62464 - ceil(4684.8) - 993.
-		{"p3.2xlarge", 8000 - 90, 61471, 56786, 1},
+		{"m6g.xlarge", 4000 - 80, 15391, 14103, 0, 0},
+		// 62464 - 893 - 100; Karpenter: 62464 - ceil(4684.8) - 993. The
+		// table names no maker for its GPU: either device plugin's.
+		{"p3.2xlarge", 8000 - 90, 61471, 56786, 1, 1},
+		// 16384 - (11*8+255=343) - 100; Karpenter: 16384 - ceil(1228.8) - 443. AMD's.
+		{"g4ad.xlarge", 4000 - 80, 15941, 14712, 0, 1},
+		// 16384 - 893 - 100; Karpenter: 16384 - ceil(1228.8) - 993. NVIDIA's.
+		{"g5.xlarge", 4000 - 80, 15391, 14162, 1, 0},
 		// 4096 - (11*17+255=442) - 100; Karpenter: 4096 - ceil(307.2) - 542.
-		{"t3.medium", 2000 - 70, 3554, 3246, 0},
+		{"t3.medium", 2000 - 70, 3554, 3246, 0, 0},
 	} {
 		info := mustLookup(t, tc.name)
 		for _, mode := range []struct {
@@ -207,7 +214,7 @@ func TestAllocatable(t *testing.T) {
 			mem  int64
 		}{{AllocOptions{}, tc.ami}, {AllocOptions{Karpenter: true}, tc.karpenter}} {
 			got, ok := Allocatable(info, mode.opts)
-			want := lint.Resources{MilliCPU: tc.cpu, Memory: mode.mem * testMiB, GPU: tc.gpu}
+			want := lint.Resources{MilliCPU: tc.cpu, Memory: mode.mem * testMiB, GPU: tc.gpu, AMDGPU: tc.amd}
 			if !ok || got != want {
 				t.Errorf("Allocatable(%s, %+v) = %+v, %v; want %+v", tc.name, mode.opts, got, ok, want)
 			}

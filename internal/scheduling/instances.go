@@ -122,7 +122,7 @@ func catalog() ([]*instance, map[string]*instance) {
 				name:     info.Name,
 				arch:     info.Arch,
 				labels:   labelsOf(info),
-				capacity: lint.Resources{MilliCPU: int64(info.VCPU) * 1000, Memory: info.MemoryMiB << 20, GPU: int64(info.GPU)},
+				capacity: capacityOf(info),
 				maxPods:  info.MaxPods,
 			}
 			var ok1, ok2 bool
@@ -169,4 +169,11 @@ func tableHas(key, value string) bool {
 		}
 	})
 	return values[slot][value]
+}
+
+// capacityOf is an instance type's whole capacity: its vCPUs, memory and
+// GPUs (by maker).
+func capacityOf(info instancetypes.Info) lint.Resources {
+	nvidia, amd := info.GPUs()
+	return lint.Resources{MilliCPU: int64(info.VCPU) * 1000, Memory: info.MemoryMiB << 20, GPU: nvidia, AMDGPU: amd}
 }

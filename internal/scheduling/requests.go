@@ -79,13 +79,18 @@ func allocatable(p *Place, it *instance) lint.Resources {
 func fits(free, overhead, req lint.Resources) bool {
 	return free.MilliCPU-overhead.MilliCPU >= req.MilliCPU &&
 		free.Memory-overhead.Memory >= req.Memory &&
-		free.GPU-overhead.GPU >= req.GPU
+		free.GPU-overhead.GPU >= req.GPU &&
+		free.AMDGPU-overhead.AMDGPU >= req.AMDGPU
 }
 
-// bigger orders allocatable amounts by GPU, then CPU, then memory.
+// bigger orders allocatable amounts by GPU (NVIDIA's, then AMD's), then
+// CPU, then memory.
 func bigger(a, b lint.Resources) bool {
 	if a.GPU != b.GPU {
 		return a.GPU > b.GPU
+	}
+	if a.AMDGPU != b.AMDGPU {
+		return a.AMDGPU > b.AMDGPU
 	}
 	if a.MilliCPU != b.MilliCPU {
 		return a.MilliCPU > b.MilliCPU
@@ -185,6 +190,8 @@ func requestRange(pod *lint.PodScheduling, short lint.Resources) lint.Range {
 		switch {
 		case short.GPU > 0:
 			return c.Requests.GPU, c.GPURange
+		case short.AMDGPU > 0:
+			return c.Requests.AMDGPU, c.GPURange
 		case short.MilliCPU > 0:
 			return c.Requests.MilliCPU, c.CPURange
 		}
@@ -214,6 +221,9 @@ func shortfall(free, overhead, req lint.Resources) lint.Resources {
 	if free.GPU-overhead.GPU < req.GPU {
 		s.GPU = 1
 	}
+	if free.AMDGPU-overhead.AMDGPU < req.AMDGPU {
+		s.AMDGPU = 1
+	}
 	if free.MilliCPU-overhead.MilliCPU < req.MilliCPU {
 		s.MilliCPU = 1
 	}
@@ -228,6 +238,9 @@ func amounts(r lint.Resources) string {
 	s := fmt.Sprintf("%s CPU, %s memory", CPUString(r.MilliCPU), MemString(r.Memory))
 	if r.GPU > 0 {
 		s += fmt.Sprintf(", %d GPU", r.GPU)
+	}
+	if r.AMDGPU > 0 {
+		s += fmt.Sprintf(", %d AMD GPU", r.AMDGPU)
 	}
 	return s
 }

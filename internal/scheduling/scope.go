@@ -167,7 +167,7 @@ func wildcardMatch(pattern, s string) bool {
 
 // fargate judges a pod Fargate certainly runs: only its size can fail.
 func (c *checker) fargate(w *lint.Workload, req lint.Resources) (Verdict, bool) {
-	if fargateTakes(c.m, w) != lint.Yes || fits(fargateMax, lint.Resources{}, req) && req.GPU == 0 {
+	if fargateTakes(c.m, w) != lint.Yes || fits(fargateMax, lint.Resources{}, req) && req.GPU == 0 && req.AMDGPU == 0 {
 		return Verdict{}, false
 	}
 	var fp *lint.FargateProfile

@@ -186,6 +186,11 @@ func (d *doc) requests(c *lint.ContainerRequests, res *yaml.Node) {
 			c.Requests.Memory, c.MemoryRange = a.value, r
 		case classGPU:
 			c.Requests.GPU, c.GPURange = a.value, r
+		case classAMDGPU:
+			c.Requests.AMDGPU = a.value
+			if c.GPURange.IsZero() {
+				c.GPURange = r
+			}
 		}
 	}
 }
@@ -242,6 +247,8 @@ func setClass(r *lint.Resources, i int, v int64) {
 		r.Memory = v
 	case classGPU:
 		r.GPU = v
+	case classAMDGPU:
+		r.AMDGPU = v
 	}
 }
 

@@ -17,10 +17,12 @@ const (
 	resCPU    = "cpu"
 	resMemory = "memory"
 	resGPU    = "gpu"
+	resAMDGPU = "amdgpu"
 )
 
 // resourceClass returns the class a resource name counts in: cpu, memory,
-// or gpu for the GPUs (nvidia.com/gpu, amd.com/gpu); "" for anything else.
+// gpu for NVIDIA's GPUs (nvidia.com/gpu), amdgpu for AMD's (amd.com/gpu);
+// "" for anything else.
 // AWS Neuron devices and cores (aws.amazon.com/neuron, …/neuroncore) are
 // left out: the instance table does not count them, so a pod's Neuron
 // request must not be compared with its GPUs.
@@ -30,8 +32,10 @@ func resourceClass(name string) string {
 		return resCPU
 	case "memory":
 		return resMemory
-	case "nvidia.com/gpu", "amd.com/gpu":
+	case "nvidia.com/gpu":
 		return resGPU
+	case "amd.com/gpu":
+		return resAMDGPU
 	}
 	return ""
 }
@@ -52,7 +56,7 @@ func scaled(class string, q resource.Quantity) (int64, bool) {
 		return q.MilliValue(), true
 	case class == resMemory && q.CmpInt64(maxBytes) <= 0:
 		return q.Value(), true
-	case class == resGPU && q.CmpInt64(maxDevices) <= 0:
+	case (class == resGPU || class == resAMDGPU) && q.CmpInt64(maxDevices) <= 0:
 		return q.Value(), true
 	}
 	return 0, false
@@ -168,6 +172,7 @@ const (
 	classCPU = iota
 	classMemory
 	classGPU
+	classAMDGPU
 	numClasses
 )
 
@@ -180,6 +185,8 @@ func classIndex(class string) int {
 		return classMemory
 	case resGPU:
 		return classGPU
+	case resAMDGPU:
+		return classAMDGPU
 	}
 	return -1
 }
@@ -196,8 +203,7 @@ type amount struct {
 }
 
 // resourceList reads a ResourceList (requests, limits, overhead, NodePool
-// limits) into the amounts of each class it writes; the GPU class sums its
-// device kinds and ranges over the first. ok is false when the list is
+// limits) into the amounts of each class it writes. ok is false when the list is
 // written but not a mapping; an amount that cannot be read is present
 // with known false. in says where the list is, for diagnostics.
 func (d *doc) resourceList(n *yaml.Node, in func() string) (resourceAmounts, bool) {
