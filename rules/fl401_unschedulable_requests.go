@@ -32,7 +32,10 @@ CPU, memory, GPU and architecture, and its limits; the node group's
 instance_types, its launch template's instance_type, or EKS's t3.medium
 when neither names one), and reports the workload when none of
 them can allocate the pod's requests: the sum of its containers or its
-largest init container, whichever is larger, plus the pod overhead.
+largest init container, whichever is larger, plus the pod overhead. GPUs
+count by maker: an instance type's NVIDIA GPUs are ` + "`nvidia.com/gpu`" + ` devices, AMD's
+(g4ad) ` + "`amd.com/gpu`" + `; a type whose GPU maker the table does not name offers
+either.
 
 Instance facts come from a table generated from public sources
 (internal/instancetypes); a type the table lacks is unknown and fits.
