@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/internal/scheduling"
@@ -74,9 +75,26 @@ Lower the requests, or let the NodePool (node group) launch an instance type
 that allocates them — the hint names the smallest one the table has.`,
 	Check: func(p *lint.Pass) {
 		reportUnschedulable(p, scheduling.StageRequests, func(v scheduling.Verdict) string {
-			return fmt.Sprintf("it requests %s, more than any instance type %s may launch can allocate", requestText(v), placeCount(v))
+			return fmt.Sprintf("it requests %s, more than any instance type %s may launch can allocate", requestText(v), placeCount(tooSmall(v)))
 		})
 	},
+}
+
+// tooSmall is v with only the places whose instance types are too small
+// for the requests: the others are kept off by what the pods select or
+// tolerate, and the headline is not about them (v itself when none is).
+func tooSmall(v scheduling.Verdict) scheduling.Verdict {
+	out := v
+	out.Places = nil
+	for _, pf := range v.Places {
+		if slices.ContainsFunc(pf.Misfits, func(m scheduling.Misfit) bool { return m.Stage == scheduling.StageRequests }) {
+			out.Places = append(out.Places, pf)
+		}
+	}
+	if len(out.Places) == 0 {
+		return v
+	}
+	return out
 }
 
 // requestText writes the pod's effective requests.
