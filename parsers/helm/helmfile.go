@@ -111,6 +111,12 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 		for _, key := range []string{"set", "setString"} {
 			for _, s := range items(at(rn, key)) {
 				vn := at(s, "value")
+				if vn != nil && vn.Kind != yaml.ScalarNode && goTemplated(vn, 0) {
+					// `value: {{ requiredEnv "X" }}` unquoted: a flow
+					// mapping to YAML, text helmfile fills in first.
+					b.valuesNotRead(r, yf.rangeOf(vn), fmt.Sprintf("%s: %s %s is a {{ }} template expression, filled in when helmfile renders the file; not read", r.Label, key, str(at(s, "name"))), key+" "+str(at(s, "name"))+" written with a {{ }} template expression")
+					continue
+				}
 				var val any = str(vn)
 				if key == "set" && vn != nil {
 					if g, err := toGo(vn); err == nil {
