@@ -509,8 +509,12 @@ func (x *extraction) addon(o lint.Object) []lint.Entity {
 		p.ServiceAccount = x.blockRef(blk, b, "service_account")
 		p.RoleARN = x.blockRef(blk, b, "role_arn")
 		if sn, ok := p.ServiceAccount.Value.Str(); ok {
-			ns, _ := p.Namespace.Value.Str()
-			p.Label = "pod identity association " + ns + "/" + sn + " (" + o.Label + ")"
+			if ns, ok := p.Namespace.Value.Str(); ok {
+				p.Label = "pod identity association " + ns + "/" + sn + " (" + o.Label + ")"
+			} else {
+				// An add-on faultline does not know: its namespace is not.
+				p.Label = "pod identity association of service account " + sn + " (" + o.Label + ", in the add-on's namespace, not known)"
+			}
 		}
 		out = append(out, p)
 	}
