@@ -274,10 +274,13 @@ func findConfigMap(cms []configMap, kind, name, ns, from string) (found *configM
 }
 
 // nearest is the object of cs whose file shares the most leading
-// directories with the file from, nil when two share as many.
+// directories with the file from; nil when two share as many, unless
+// they hold the same data (one generator's ConfigMap in two cluster
+// overlays that build it alike): then the first.
 func nearest(cs []*configMap, from string) *configMap {
 	dir := filepath.Dir(from)
-	best, bestLen, tie := (*configMap)(nil), -1, false
+	var best []*configMap
+	bestLen := -1
 	for _, c := range cs {
 		n := 0
 		if c.file != nil {
@@ -285,15 +288,52 @@ func nearest(cs []*configMap, from string) *configMap {
 		}
 		switch {
 		case n > bestLen:
-			best, bestLen, tie = c, n, false
-		case n == bestLen && (c.file == nil || best.file == nil || c.file.abs != best.file.abs):
-			tie = true
+			best, bestLen = []*configMap{c}, n
+		case n == bestLen:
+			best = append(best, c)
 		}
 	}
-	if tie {
+	if len(best) == 0 {
 		return nil
 	}
-	return best
+	for _, c := range best[1:] {
+		same := c.file != nil && best[0].file != nil && c.file.abs == best[0].file.abs
+		if !same && (c.unknown || best[0].unknown || !sameData(c.node, best[0].node)) {
+			return nil
+		}
+	}
+	return best[0]
+}
+
+// sameData reports whether two ConfigMaps (or Secrets) hold the same data
+// and stringData.
+func sameData(a, b *yaml.Node) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	for _, key := range []string{"data", "stringData", "binaryData"} {
+		if !sameNode(at(a, key), at(b, key), 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameNode reports whether two YAML nodes are the same value: kind, tag,
+// text and contents alike (comments and positions aside).
+func sameNode(a, b *yaml.Node, depth int) bool {
+	if a == nil || b == nil || depth > 100 {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.Value != b.Value || a.ShortTag() != b.ShortTag() || len(a.Content) != len(b.Content) {
+		return false
+	}
+	for i := range a.Content {
+		if !sameNode(a.Content[i], b.Content[i], depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // sharedDirs counts the leading path elements two directories share.
