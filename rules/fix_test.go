@@ -112,6 +112,7 @@ var fixable = map[string]bool{
 	"FL202/positive_keda_operator_role_from_pod_identity_values":                 true, // the subject rewritten to the operator's account
 	"FL202/positive_keda_2_13_top_level_account_name":                            true, // the subject rewritten to the renamed account
 	"FL201/positive_argo_cd_server_account_namespace":                            true, // the namespace the chart runs in
+	"FL201/positive_flux_values_configmap_built_by_two_cluster_overlays":         true, // the namespace the release runs in
 	"FL206/positive_account_where_it_runs_not_trusted_by_irsa":                   true, // the namespace the chart runs in
 	"FL206/positive_association_namespace_left_behind":                           true,
 	"FL206/positive_namespace_moved":                                             true,
