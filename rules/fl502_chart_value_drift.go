@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -153,16 +154,25 @@ func checkChartValueDrift(p *lint.Pass) {
 				// release names the key.
 				at = kr
 			}
+			sev, outcome, hint := lint.Severity(0), fmt.Sprintf("the setting %s shows for %s is not the one running", r.Label, shown), driftHint(r, k)
+			if to, ok := setAlike(r, k); ok {
+				// The key the chart reads holds the same value: the
+				// unread one is redundant, nothing is lost.
+				sev = lint.Notice
+				outcome = fmt.Sprintf("%s also sets %s, which the chart reads, to the same value: %s only repeats it", r.Label, to, shown)
+				hint = fmt.Sprintf("delete %s: chart %s reads %s, which %s already sets to the same value", shown, r.Reads.Chart, to, r.Label)
+			}
 			reports.add(r, k.Key, "value", lint.Finding{
-				Range:   at,
-				Message: fmt.Sprintf("%s sets value %s, which chart %s never reads", r.Label, shown, r.Reads.Chart),
-				Related: []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},
+				Severity: sev,
+				Range:    at,
+				Message:  fmt.Sprintf("%s sets value %s, which chart %s never reads", r.Label, shown, r.Reads.Chart),
+				Related:  []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},
 				Chain: []string{
 					fmt.Sprintf("no template of chart %s reads %s (from %s)", r.Reads.Chart, shown, r.Reads.Source),
 					"Helm renders the chart with its default there and reports nothing",
-					fmt.Sprintf("the setting %s shows for %s is not the one running", r.Label, shown),
+					outcome,
 				},
-				Hint:     driftHint(r, k),
+				Hint:     hint,
 				Inferred: append([]string(nil), r.Inferred...),
 				Key:      "release=" + r.Addr + "|value=" + k.Key,
 				Roots:    rootsOf(r),
@@ -550,6 +560,15 @@ func blockHint(r *lint.Release, g unreadGroup) string {
 // --set writes them (shownKey).
 func driftHint(r *lint.Release, k lint.ValueKey) string {
 	shown := shownKey(k)
+	if to, ok := movedKey(r, k); ok {
+		return fmt.Sprintf("chart %s reads %s: move the value there, or delete %s", r.Reads.Chart, shownKey(to), shown)
+	}
+	return fmt.Sprintf("delete %s, or set the key chart %s reads instead (`helm show values` lists them)", shown, r.Reads.Chart)
+}
+
+// movedKey is the one key the chart reads that value k moved to
+// (driftHint), if there is one and it is another key.
+func movedKey(r *lint.Release, k lint.ValueKey) (lint.ValueKey, bool) {
 	last := k.Path[len(k.Path)-1]
 	parent := k.Path[:len(k.Path)-1]
 	moved := movedTo(r, last, parent)
@@ -558,12 +577,46 @@ func driftHint(r *lint.Release, k lint.ValueKey) string {
 			moved = append(moved, append(slices.Clone(m), last))
 		}
 	}
-	if len(moved) == 1 {
-		if to := shownKey(lint.ValueKey{Key: strings.Join(moved[0], "."), Path: moved[0]}); to != shown {
-			return fmt.Sprintf("chart %s reads %s: move the value there, or delete %s", r.Reads.Chart, to, shown)
+	if len(moved) != 1 {
+		return lint.ValueKey{}, false
+	}
+	to := lint.ValueKey{Key: strings.Join(moved[0], "."), Path: moved[0]}
+	if shownKey(to) == shownKey(k) {
+		return lint.ValueKey{}, false
+	}
+	return to, true
+}
+
+// setAlike is the key the chart reads that value k moved to, shown, when
+// the release's values set it to the same value as k.
+func setAlike(r *lint.Release, k lint.ValueKey) (string, bool) {
+	to, ok := movedKey(r, k)
+	if !ok {
+		return "", false
+	}
+	have, ok1 := valueAt(r.Values, k.Path)
+	want, ok2 := valueAt(r.Values, to.Path)
+	// A value known only at apply is the same where the same reference
+	// writes it.
+	if !ok1 || !ok2 || !reflect.DeepEqual(have, want) {
+		return "", false
+	}
+	return shownKey(to), true
+}
+
+// valueAt is the value at path in a release's values (maps only).
+func valueAt(values map[string]any, path []string) (any, bool) {
+	var cur any = values
+	for _, seg := range path {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = m[seg]; !ok {
+			return nil, false
 		}
 	}
-	return fmt.Sprintf("delete %s, or set the key chart %s reads instead (`helm show values` lists them)", shown, r.Reads.Chart)
+	return cur, true
 }
 
 // movedTo are the key paths the chart reads that end in segment last, in
