@@ -43,6 +43,10 @@ the autoscaler runs without AWS credentials.
 3. The setting the code shows is not the one running: a renamed cluster
    name, interruption queue, resource limit or annotation is silently lost.
 
+When the release also sets the key the chart reads in its place (the one
+key it moved to) to the same value, nothing is lost: the unread key only
+repeats it, and the finding is a notice.
+
 What a chart reads comes from its templates: for a chart in the scanned
 tree, from its own templates (` + "`.Values.a.b`" + `, ` + "`toYaml .Values.x`" + ` reading all of
 x, ` + "`index`" + `/` + "`with`" + `/` + "`range`" + `, helpers reached through ` + "`include`" + `; a map the
