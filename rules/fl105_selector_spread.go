@@ -80,6 +80,8 @@ func checkSelectorSpread(p *lint.Pass) {
 					// An id term selects one group at most.
 				case len(hits) == 1:
 					p.Unresolved(fmt.Sprintf("security groups besides %s selected by %s", hits[0].Label, k.Label()), t.Range)
+				case !termKnown(t):
+					p.Unresolved(fmt.Sprintf("security groups selected by %s: %d may match, the term's tag values not all known", k.Label(), maybe), t.Range)
 				default:
 					p.Unresolved(fmt.Sprintf("security groups selected by %s: %d may match, their tags not all known", k.Label(), maybe), t.Range)
 				}
@@ -88,6 +90,23 @@ func checkSelectorSpread(p *lint.Pass) {
 			reportSpread(p, k, ti, t, hits)
 		}
 	}
+}
+
+// termKnown reports whether every tag key and value (and the name) a
+// selector term asks for is known.
+func termKnown(t lint.SelectorTerm) bool {
+	if t.KeysUnknown {
+		return false
+	}
+	if _, ok := t.Name.Str(); t.HasName && !ok {
+		return false
+	}
+	for _, v := range t.Tags {
+		if _, ok := v.Str(); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // spreadHits returns the largest set of security groups one Terraform root

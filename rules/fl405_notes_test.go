@@ -25,3 +25,19 @@ func TestFL405NodeClassOfSeveralClustersIsANote(t *testing.T) {
 		t.Errorf("findings %d, FL405 notes %q; want the note %q", len(res.Findings), notes, want)
 	}
 }
+
+// A selector term whose tag value is known only at apply, over groups
+// whose tags are known: FL105's note blames the term, not the tags.
+func TestFL105NoteNamesTheUnknownTerm(t *testing.T) {
+	res := lintDir(t, filepath.Join("testdata", "FL105", "negative_term_value_known_at_apply"), rules.SelectorSpread)
+	var notes []string
+	for _, n := range res.Summary.Notes {
+		if n.Kind == lint.Unresolved && strings.HasPrefix(n.What, "FL105: ") {
+			notes = append(notes, strings.TrimPrefix(n.What, "FL105: "))
+		}
+	}
+	want := "security groups selected by Karpenter EC2NodeClass apps: 3 may match, the term's tag values not all known"
+	if len(res.Findings) != 0 || len(notes) != 1 || notes[0] != want {
+		t.Errorf("findings %d, FL105 notes %q; want the note %q", len(res.Findings), notes, want)
+	}
+}
