@@ -405,9 +405,14 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cls []*lint.Cluster,
 	cl := cls[0]
 	asked := describeTerms(terms)
 	carried := nearMisses(terms, cands)
-	networking := fmt.Sprintf("the networking of %s is declared in this tree: its %d subnets and every subnet and security group, with known tags", cl.Label, len(own))
+	ownEnts := make([]lint.Entity, len(own))
+	for i, s := range own {
+		ownEnts[i] = s
+	}
+	subnets := countText(ownEnts, "subnet", "subnets")
+	networking := fmt.Sprintf("the networking of %s is declared in this tree: its %s and every subnet and security group, with known tags", cl.Label, subnets)
 	if len(cls) > 1 {
-		networking = fmt.Sprintf("the networking of the %d EKS clusters it may launch nodes for (%s) is declared in this tree: their %d subnets and every subnet and security group, with known tags", len(cls), clusterLabels(cls), len(own))
+		networking = fmt.Sprintf("the networking of the %d EKS clusters it may launch nodes for (%s) is declared in this tree: their %s and every subnet and security group, with known tags", len(cls), clusterLabels(cls), subnets)
 	}
 	chain := []string{
 		networking,
@@ -451,7 +456,7 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cls []*lint.Cluster,
 	}
 	p.Report(lint.Finding{
 		Range:    termAnchor(terms[0]),
-		Message:  fmt.Sprintf("the %s of Karpenter %s match no %s of the %d the tree declares: Karpenter launches nothing with it", field, nc.Label, what, len(cands)),
+		Message:  fmt.Sprintf("the %s of Karpenter %s match no %s %s: Karpenter launches nothing with it", field, nc.Label, what, amongText(cands)),
 		Related:  related,
 		Chain:    chain,
 		Hint:     hint,
@@ -556,4 +561,32 @@ func nearMisses(terms []lint.SelectorTerm, cands []taggedThing) string {
 		out = append(out, k+" = "+strings.Join(vs, " | "))
 	}
 	return strings.Join(out, ", ")
+}
+
+// countText counts entities as a phrase ("2 subnets", "1 subnet"); "subnets
+// (how many, known only at apply)" when one stands for instances whose
+// number is not known (a count or for_each known only at apply).
+func countText(es []lint.Entity, one, many string) string {
+	for _, e := range es {
+		for _, p := range e.Base().Possible {
+			if p.Unkeyed {
+				return many + " (how many, known only at apply)"
+			}
+		}
+	}
+	return fmt.Sprintf("%d %s", len(es), lint.Plural(len(es), one, many))
+}
+
+// amongText says which of the tree's subnets or groups a term was matched
+// against: "of the 2 the tree declares", or "the tree declares" when how
+// many is not known.
+func amongText(cands []taggedThing) string {
+	for _, c := range cands {
+		for _, p := range c.e.Base().Possible {
+			if p.Unkeyed {
+				return "the tree declares"
+			}
+		}
+	}
+	return fmt.Sprintf("of the %d the tree declares", len(cands))
 }
