@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -244,12 +245,21 @@ func orphanPolicy(c *lint.Crossplane) string {
 	return "deletionPolicy: Orphan"
 }
 
-// deletionPolicyOf says what a Crossplane object's deletion does.
+// deletionPolicyOf says what a Crossplane object's deletion does. A v2
+// namespaced resource has no deletionPolicy (DeletionPolicy ""): its
+// managementPolicies alone decide, ["*"] when not written.
 func deletionPolicyOf(c *lint.Crossplane) string {
 	if c.Orphans() {
 		return orphanPolicy(c)
 	}
-	if len(c.ManagementPolicies) > 0 && c.DeletionPolicy == "Orphan" {
+	switch {
+	case c.DeletionPolicy == "" && len(c.ManagementPolicies) == 0:
+		return `managementPolicies: ["*"] by default`
+	case c.DeletionPolicy == "" && slices.Contains(c.ManagementPolicies, "Delete"):
+		return "managementPolicies with Delete"
+	case c.DeletionPolicy == "":
+		return `managementPolicies: ["*"]`
+	case len(c.ManagementPolicies) > 0 && c.DeletionPolicy == "Orphan":
 		return "managementPolicies with Delete"
 	}
 	return "deletionPolicy: Delete"

@@ -85,10 +85,20 @@ func checkSplitLifecycle(p *lint.Pass) {
 				"when both are removed (composition deleted, claim deleted, manifests removed), one is deleted in the cloud and the other orphaned",
 				effect,
 			},
-			Hint:     fmt.Sprintf("give %s and %s the same deletionPolicy (and managementPolicies)", label, roleLabel),
+			Hint:     splitHint(xn, xr, label, roleLabel),
 			Inferred: inferred(n.Entity, r.Entity),
 			Key:      "user=" + n.Entity.Base().Addr + "|role=" + r.Entity.Base().Addr,
 			Roots:    rootsOf(n.Entity, r.Entity),
 		})
 	}
+}
+
+// splitHint says how to give the node set and its role one lifecycle: the
+// same deletionPolicy and managementPolicies, or only the latter where
+// both are v2 namespaced resources (they have no deletionPolicy).
+func splitHint(xn, xr *lint.Crossplane, label, roleLabel string) string {
+	if xn.DeletionPolicy == "" && xr.DeletionPolicy == "" {
+		return fmt.Sprintf("give %s and %s the same managementPolicies", label, roleLabel)
+	}
+	return fmt.Sprintf("give %s and %s the same deletionPolicy (and managementPolicies)", label, roleLabel)
 }
