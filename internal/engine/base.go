@@ -100,7 +100,7 @@ func addBase(model *lint.Model, opts Options, l *Loaded, in *lint.Input) error {
 	}
 	headRel := l.rel
 	bopts := Options{
-		Paths: basePaths, Cwd: baseDir, Vars: opts.Vars, VarFiles: opts.VarFiles,
+		Paths: basePaths, Cwd: baseDir, Vars: opts.Vars, VarFiles: baseFiles(opts.VarFiles, toBase),
 		Config: baseConfig(opts.Config, toBase), Renderer: opts.Renderer, KubeVersion: opts.KubeVersion,
 		Budget:      runbudget.New(opts.Budget.Limits()),
 		relOverride: func(p string) string { return headRel(toHead(p)) },
@@ -918,12 +918,33 @@ func baseConfig(c *lint.Config, toBase func(string) (string, bool)) *lint.Config
 	cc.Terraform = append([]lint.TerraformConfig(nil), c.Terraform...)
 	for i := range cc.Terraform {
 		cc.Terraform[i].Dir = m(cc.Terraform[i].Dir)
+		cc.Terraform[i].VarFiles = baseFiles(cc.Terraform[i].VarFiles, toBase)
 	}
 	cc.Charts = append([]lint.ChartConfig(nil), c.Charts...)
 	for i := range cc.Charts {
 		cc.Charts[i].Dir = m(cc.Charts[i].Dir)
+		cc.Charts[i].ValuesFiles = baseFiles(cc.Charts[i].ValuesFiles, toBase)
 	}
 	return &cc
+}
+
+// baseFiles are variables or values files (absolute) as the base revision
+// has them: a file of the scanned tree is read at the base, where it
+// exists there; another file (outside the tree, or new since) as it is.
+func baseFiles(files []string, toBase func(string) (string, bool)) []string {
+	if len(files) == 0 {
+		return files
+	}
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f
+		if b, ok := toBase(f); ok {
+			if st, err := os.Stat(b); err == nil && st.Mode().IsRegular() {
+				out[i] = b
+			}
+		}
+	}
+	return out
 }
 
 func evalOr(p string) string {

@@ -1,0 +1,2 @@
+# The core group is gone: Karpenter takes over.
+node_groups = {}
