@@ -30,7 +30,10 @@ Two mechanisms, kept apart:
 - A node role is deleted or replaced: its node access (aws-auth mapping or
   access entry) no longer matches; a replaced role gets a new unique ID, and
   access entries bound to the old one stop matching. Nodes can no longer
-  authenticate and go ` + "`NotReady`" + `.
+  authenticate and go ` + "`NotReady`" + `. A role replaced under its own name is
+  FL305's finding; one replaced under another name (its ` + "`name`" + ` changed) is
+  this rule's for what names the old role (an EC2NodeClass's ` + "`spec.role`" + `):
+  a Terraform reference to the role follows the new one.
 
 A deleted security group can no longer be attached: launches that name or
 select it fail, or a selector that matched only it selects nothing.
@@ -87,7 +90,7 @@ func checkInUseIdentityDeletion(p *lint.Pass) {
 		var uses []identityUse
 		switch b := c.Before.(type) {
 		case *lint.Role:
-			if c.Action == lint.ActionReplace {
+			if c.Action == lint.ActionReplace && !renamedRole(m, c, b) {
 				continue // a role replaced under its name breaks its access entries: FL305's finding
 			}
 			uses = roleUses(p, nodes(), c, b)
@@ -136,9 +139,18 @@ func survivor(m *lint.Model, c *lint.Change) lint.Entity {
 	return nil
 }
 
+// renamedRole reports whether replaced role b's replacement provably has
+// another name: the old role is gone under its name, and what names it
+// (not what refers to its Terraform address) is left without it.
+func renamedRole(m *lint.Model, c *lint.Change, b *lint.Role) bool {
+	next, ok := survivor(m, c).(*lint.Role)
+	return ok && lint.Compare(next.Name, b.Name) == lint.No
+}
+
 // roleUses lists the surviving nodes that run as the deleted role b.
 func roleUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Role) []identityUse {
 	del := lint.Identity{Kind: lint.KindRole, Entity: b, Name: b.Name, Scope: b.Scope}
+	next := survivor(p.Model, c)
 	var out []identityUse
 	for i := range s.roles.candidates(len(s.nodes), del, del.Name, c) {
 		v := s.nodes[i]
@@ -151,6 +163,10 @@ func roleUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Role) []identi
 			p.Unresolved(fmt.Sprintf("node role of %s vs deleted %s", n.Label(), changeLabel(c)), userRange(n))
 		}
 		if t != lint.Yes {
+			continue
+		}
+		// A Terraform reference to the replaced role follows the new one.
+		if next != nil && r.Entity == next && refersTo(r.Written, c) {
 			continue
 		}
 		how := "launches nodes as it"
@@ -270,7 +286,12 @@ func reportIdentityUse(p *lint.Pass, c *lint.Change, u identityUse) {
 	var hint string
 	switch c.Before.(type) {
 	case *lint.Role:
-		if c.Action == lint.ActionReplace {
+		if c.Action == lint.ActionReplace && renamedRole(p.Model, c, c.Before.(*lint.Role)) {
+			next := survivor(p.Model, c).(*lint.Role)
+			msg = fmt.Sprintf("%s is replaced by a role named %s while %s still names the old one", what, next.Name, label)
+			chain = append(chain, "the old role is deleted: what names it (not the Terraform reference, which follows the new role) names a role that no longer exists, and its node access matches no principal")
+			hint = fmt.Sprintf("point %s at the new role (%s) in the same change, with its own node access, and let the nodes roll over", label, next.Name)
+		} else if c.Action == lint.ActionReplace {
 			msg = fmt.Sprintf("%s is replaced while %s still uses it: the new role gets a new unique ID; access entries bound to the old one stop matching", what, label)
 			chain = append(chain, "the new role gets a new unique ID: EKS access entries bound to the old one stop matching, even under the same name and ARN")
 			hint = fmt.Sprintf("change the role in place instead of replacing it; if it must be replaced, safe order: create the new role, give it its own access entry, move %s to it and roll the nodes, apply; then delete the old role", label)
