@@ -481,7 +481,9 @@ const CallerAccountFunc = "get_aws_account_id()"
 func callerAccountRef(ref HoleRef) bool {
 	if a, ok := ParseAddress(ref.Object); ok {
 		attrs := ref.Attrs()
-		return a.Type == "aws_caller_identity" && len(attrs) == 1 && attrs[0] == "account_id"
+		// id is the account ID too (the AWS provider sets the data
+		// source's ID to it; before v3 it was a timestamp).
+		return a.Type == "aws_caller_identity" && len(attrs) == 1 && (attrs[0] == "account_id" || attrs[0] == "id")
 	}
 	obj := ref.Object
 	if i := qualifierEnd(obj); i >= 0 {
