@@ -315,8 +315,49 @@ func (e *Evaluator) varFileCandidates(dir string) []string {
 				e.varFileDirs(sib, maxSiblingVarFileDepth, add)
 			}
 		}
+		e.namedVarFiles(dir, parent, func(f string) {
+			if len(out) < maxVarFileCandidates && !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		})
 	}
 	return out
+}
+
+// namedVarFiles calls add for the variables files named after the root
+// directory dir (<root>.tfvars, <root>.tfvars.json) in the directories
+// beside its parent that hold no configuration, down to
+// maxSiblingVarFileDepth levels: the layout that keeps one directory of
+// variables files per environment beside the directory of roots
+// (terraform/deployments/<root>/, terraform/variables/<env>/<root>.tfvars).
+func (e *Evaluator) namedVarFiles(dir, parent string, add func(string)) {
+	gp := filepath.Dir(parent)
+	if gp == parent || !e.Tree().Contains(gp) {
+		return
+	}
+	name := filepath.Base(dir)
+	var walk func(d string, depth int)
+	walk = func(d string, depth int) {
+		ents, err := e.Tree().ReadDir(d)
+		if err != nil || hasConfig(ents, err) {
+			return
+		}
+		for _, en := range ents {
+			p := filepath.Join(d, en.Name())
+			switch {
+			case en.Type().IsRegular() && (en.Name() == name+".tfvars" || en.Name() == name+".tfvars.json"):
+				add(p)
+			case en.IsDir() && !hidden(en.Name()) && depth > 0:
+				walk(p, depth-1)
+			}
+		}
+	}
+	ents, _ := e.Tree().ReadDir(gp)
+	for _, en := range ents {
+		if d := filepath.Join(gp, en.Name()); en.IsDir() && d != parent && !hidden(en.Name()) {
+			walk(d, maxSiblingVarFileDepth)
+		}
+	}
 }
 
 // varFileDirs calls add for each directory below dir, down to depth

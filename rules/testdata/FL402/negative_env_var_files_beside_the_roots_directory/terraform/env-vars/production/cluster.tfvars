@@ -1,0 +1,2 @@
+x86_nodes      = false
+graviton_nodes = true
