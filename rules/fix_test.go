@@ -110,6 +110,7 @@ var fixable = map[string]bool{
 	"FL204/positive_provider_copy_accepts_another_audience":                      true, // the key beside :sub, from the same local
 	"FL204/positive_issuer_registered_in_two_accounts_copy_accepts_more":         true, // the key beside :sub, from the same local
 	"FL202/positive_keda_operator_role_from_pod_identity_values":                 true, // the subject rewritten to the operator's account
+	"FL202/positive_helmfile_gotmpl_values_fill_only_values":                     true, // the subject rewritten to the release's account
 	"FL202/positive_keda_2_13_top_level_account_name":                            true, // the subject rewritten to the renamed account
 	"FL201/positive_argo_cd_server_account_namespace":                            true, // the namespace the chart runs in
 	"FL201/positive_flux_values_configmap_built_by_two_cluster_overlays":         true, // the namespace the release runs in

@@ -394,8 +394,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// values are not known.
 		"testdata/FL000/negative_chart_installed_by_unread_module": 1,
 		// Values helmfile fills in when it renders the file.
-		"testdata/FL000/negative_helmfile_values_templated":    1,
-		"testdata/FL201/negative_helmfile_set_value_templated": 1,
+		"testdata/FL000/negative_helmfile_values_templated":                1,
+		"testdata/FL201/negative_helmfile_set_value_templated":             1,
+		"testdata/FL202/negative_helmfile_gotmpl_values_shaped_by_actions": 1,
 		// A trust whose condition key is cut out of the provider's ARN
 		// with split(): the policy is not known statically, and counted.
 		"testdata/FL204/negative_trust_key_not_known": 1,

@@ -89,7 +89,7 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 				if f, ok := releaseTemplate(file, name, str(at(rn, "namespace")), env, envKnown); ok {
 					file = f
 				}
-				if strings.Contains(file, "{{") || strings.HasSuffix(file, ".gotmpl") || strings.Contains(file, "://") {
+				if strings.Contains(file, "{{") || strings.HasSuffix(file, ".gotmpl") && b.opts.Holes == nil || strings.Contains(file, "://") {
 					b.valuesNotRead(r, yf.rangeOf(v), fmt.Sprintf("%s: values %s are templated or remote; not read", r.Label, v.Value), "values "+v.Value)
 					continue
 				}

@@ -552,6 +552,14 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s is %s; not read", r.Label, display, why), "values file "+display)
 		return
 	}
+	if strings.HasSuffix(abs, ".gotmpl") {
+		filled, ok := b.fillTemplateActions(data)
+		if !ok {
+			b.valuesNotRead(r, ref, fmt.Sprintf("%s: values %s are a Go template whose {{ }} actions shape the YAML (if, range, with, …), rendered by helmfile; not read", r.Label, display), "values "+display)
+			return
+		}
+		data = filled
+	}
 	docs, err := parseYAML(data)
 	if err != nil {
 		at, detail := pointRange(display, 1, 1), err.Error()
@@ -582,6 +590,40 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 			b.diag(at, "invalid values file", err.Error())
 			return
 		}
+	}
+}
+
+// fillTemplateActions is a values file helmfile renders as a Go template
+// (.gotmpl) with each {{ }} action that writes a value (requiredEnv, env,
+// .Values, .Environment.Name, a pipeline) as a hole: a value known when
+// helmfile renders the file; a comment action is dropped. False when an
+// action shapes the YAML (if, else, range, with, define, block, template,
+// end) or is not closed: what the file holds then depends on the
+// rendering.
+func (b *builder) fillTemplateActions(data []byte) ([]byte, bool) {
+	s := string(data)
+	var out strings.Builder
+	for {
+		i := strings.Index(s, "{{")
+		if i < 0 {
+			out.WriteString(s)
+			return []byte(out.String()), true
+		}
+		j := strings.Index(s[i+2:], "}}")
+		if j < 0 {
+			return nil, false
+		}
+		action := s[i+2 : i+2+j]
+		text := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(action, "-"), "-"))
+		out.WriteString(s[:i])
+		s = s[i+2+j+2:]
+		switch word, _, _ := strings.Cut(text, " "); {
+		case strings.HasPrefix(text, "/*"):
+			continue
+		case slices.Contains([]string{"if", "else", "end", "range", "with", "define", "block", "template", "break", "continue"}, word):
+			return nil, false
+		}
+		out.WriteString(b.opts.Holes.Sentinel(lint.HoleRef{Object: "{{ " + text + " }}"}))
 	}
 }
 
