@@ -552,15 +552,22 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values file %s is %s; not read", r.Label, display, why), "values file "+display)
 		return
 	}
+	templated := false
 	if strings.HasSuffix(abs, ".gotmpl") {
-		filled, ok := b.fillTemplateActions(data)
+		filled, actions, ok := b.fillTemplateActions(data)
 		if !ok {
-			b.valuesNotRead(r, ref, fmt.Sprintf("%s: values %s are a Go template whose {{ }} actions shape the YAML (if, range, with, …), rendered by helmfile; not read", r.Label, display), "values "+display)
+			b.valuesNotRead(r, ref, fmt.Sprintf("%s: values %s are a Go template whose {{ }} actions shape the YAML (if, range, with, toYaml, indent, …), rendered by helmfile; not read", r.Label, display), "values "+display)
 			return
 		}
-		data = filled
+		data, templated = filled, actions > 0
 	}
 	docs, err := parseYAML(data)
+	if err != nil && templated {
+		// Read with its actions as values, the file is no YAML: what
+		// helmfile renders may be.
+		b.valuesNotRead(r, ref, fmt.Sprintf("%s: values %s are a Go template that is YAML only once helmfile renders it; not read", r.Label, display), "values "+display)
+		return
+	}
 	if err != nil {
 		at, detail := pointRange(display, 1, 1), err.Error()
 		if line, col, d, ok := yamlpos.ErrorAt(data, err.Error()); ok {
@@ -596,35 +603,74 @@ func (b *builder) mergeFile(r *lint.Release, abs string, ref lint.Range, optiona
 // fillTemplateActions is a values file helmfile renders as a Go template
 // (.gotmpl) with each {{ }} action that writes a value (requiredEnv, env,
 // .Values, .Environment.Name, a pipeline) as a hole: a value known when
-// helmfile renders the file; a comment action is dropped. False when an
-// action shapes the YAML (if, else, range, with, define, block, template,
-// end) or is not closed: what the file holds then depends on the
-// rendering.
-func (b *builder) fillTemplateActions(data []byte) ([]byte, bool) {
+// helmfile renders the file; a comment or an assignment writes nothing,
+// and trim markers trim. actions counts them. False when an action shapes
+// the YAML (if, else, range, with, define, block, template, end; toYaml,
+// indent, a file read) or is not closed: what the file holds then depends
+// on the rendering.
+func (b *builder) fillTemplateActions(data []byte) (_ []byte, actions int, ok bool) {
 	s := string(data)
 	var out strings.Builder
 	for {
 		i := strings.Index(s, "{{")
 		if i < 0 {
 			out.WriteString(s)
-			return []byte(out.String()), true
+			return []byte(out.String()), actions, true
 		}
 		j := strings.Index(s[i+2:], "}}")
 		if j < 0 {
-			return nil, false
+			return nil, actions, false
 		}
+		actions++
 		action := s[i+2 : i+2+j]
-		text := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(action, "-"), "-"))
-		out.WriteString(s[:i])
+		before := s[:i]
 		s = s[i+2+j+2:]
+		// Go templates' trim markers: "{{- " drops the white space before
+		// the action, " -}}" the white space after it.
+		if len(action) > 1 && action[0] == '-' && isTemplateSpace(action[1]) {
+			before = strings.TrimRight(before, " \t\r\n")
+			action = action[1:]
+		}
+		if n := len(action); n > 1 && action[n-1] == '-' && isTemplateSpace(action[n-2]) {
+			s = strings.TrimLeft(s, " \t\r\n")
+			action = action[:n-1]
+		}
+		out.WriteString(before)
+		text := strings.TrimSpace(action)
 		switch word, _, _ := strings.Cut(text, " "); {
-		case strings.HasPrefix(text, "/*"):
-			continue
-		case slices.Contains([]string{"if", "else", "end", "range", "with", "define", "block", "template", "break", "continue"}, word):
-			return nil, false
+		case strings.HasPrefix(text, "/*"), templateAssignment(text):
+			continue // writes nothing
+		case slices.Contains([]string{"if", "else", "end", "range", "with", "define", "block", "template", "break", "continue"}, word), writesYAML(text):
+			return nil, actions, false
 		}
 		out.WriteString(b.opts.Holes.Sentinel(lint.HoleRef{Object: "{{ " + text + " }}"}))
 	}
+}
+
+// writesYAML reports whether an action's pipeline writes YAML of its own
+// (toYaml, indent, nindent, a file's content), not one value.
+func writesYAML(text string) bool {
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '|' || r == '(' || r == ')' }) {
+		switch f {
+		case "toYaml", "toJson", "toPrettyJson", "indent", "nindent", "readFile", "tpl", "include":
+			return true
+		}
+	}
+	return false
+}
+
+// isTemplateSpace is the white space a Go template trim marker needs.
+func isTemplateSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// templateAssignment reports whether an action declares or assigns a
+// variable ($x := …, $x = …), which writes nothing.
+func templateAssignment(text string) bool {
+	name, rest, ok := strings.Cut(text, " ")
+	if !ok || len(name) < 2 || name[0] != '$' {
+		return false
+	}
+	rest = strings.TrimSpace(rest)
+	return strings.HasPrefix(rest, ":=") || strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==")
 }
 
 // collectionKey is the first mapping key under n that is itself a
