@@ -202,10 +202,16 @@ func (d *callDrift) reportDropped(p *lint.Pass, in lint.ModuleInput, dr lint.Dro
 	})
 }
 
-// renamedAttribute is the one attribute the object's type declares with
-// the same last word as the dropped one (version → addon_version,
-// cluster_version → kubernetes_version), if there is exactly one.
+// renamedAttribute is the one attribute the object's type declares that
+// the dropped one was likely meant as: its singular or plural
+// (conditions → condition), else the one with the same last word
+// (version → addon_version), if there is exactly one.
 func renamedAttribute(dr lint.DroppedAttribute) (string, bool) {
+	for _, n := range dr.Declared {
+		if n+"s" == dr.Name || dr.Name+"s" == n {
+			return n, true
+		}
+	}
 	last := func(s string) string { return s[strings.LastIndex(s, "_")+1:] }
 	var found []string
 	for _, n := range dr.Declared {
