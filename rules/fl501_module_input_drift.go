@@ -69,9 +69,10 @@ the call or in the local value the call passes, down through maps, lists and
 nested objects. Attributes are read as the call writes them: an object a
 ` + "`for`" + ` expression, a function or a variable builds, or a key known only when
 evaluated, is not judged. The types come from the module's code (the module
-cache) or, for the built-in model of the eks module v21, from the module's
-variables at its newest modelled release (no earlier v21 release declares an
-attribute they lack).
+cache) or from the built-in model, whose object types are the real
+module's (those of the eks module's root v21 at its newest modelled
+release; no release a model stands for declares an attribute its types
+lack).
 
 A Terragrunt unit gives its ` + "`inputs`" + ` as ` + "`TF_VAR_`" + ` environment variables,
 which Terraform ignores when the module declares no such variable: the run
