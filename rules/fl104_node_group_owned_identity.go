@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -32,6 +33,10 @@ Whether a resource belongs to a node-group module is read from its address:
 the module instance that declares it also declares a node group (managed,
 or an autoscaling group) and no EKS cluster. A resource of the root module,
 or of a module that also declares the cluster, is not owned by a group.
+The karpenter submodule of terraform-aws-modules/eks given its node role
+(` + "`create_node_iam_role = false`" + ` with ` + "`node_iam_role_arn`" + `, v19's ` + "`iam_role_arn`" + `)
+is judged like a node class naming that role, one severity lower: the node
+classes that use it are often applied from another repository (as FL101).
 
 ## The chain
 
@@ -70,7 +75,7 @@ security group tagged only for Karpenter (with the eks module,
 func checkNodeGroupOwnedIdentity(p *lint.Pass) {
 	m := p.Model
 	owners := nodeGroupModules(m)
-	for _, k := range m.KarpenterIdentities() {
+	for _, k := range append(m.KarpenterIdentities(), m.KarpenterModuleIdentities()...) {
 		scope := k.Entity.Base().Scope
 		if k.Role.IsSet() {
 			id := m.ResolveRole(k.Role.Value, scope)
@@ -139,7 +144,7 @@ func reportOwned(p *lint.Pass, k lint.NodeIdentity, at lint.Range, id lint.Ident
 		Related: mergeRelated(append(declared(id, what), lint.Location{Range: ng.Range, Message: "the node group it is created with"})),
 		Chain:   ownedChain(k, what, id.Describe(), mod),
 		Hint:    ownedHint(what),
-		Inferred: dedupe(append(append(inferred(k.Entity, id.Entity),
+		Inferred: dedupe(append(append(append(slices.Clone(k.Inferred), inferred(k.Entity, id.Entity)...),
 			inferred(ng)...), inferred(through...)...)),
 		Key:   "owned=" + o.Addr + "|karpenter=" + k.Entity.Base().Addr,
 		Roots: rootsOf(k.Entity, id.Entity, ng),

@@ -29,5 +29,5 @@ module "karpenter" {
   irsa_oidc_provider_arn = module.eks.oidc_provider_arn
 
   create_iam_role = false
-  iam_role_arn    = module.eks.eks_managed_node_groups["system"].iam_role_arn # want FL101:warning `is used by the karpenter module module.karpenter and also by managed node group`
+  iam_role_arn    = module.eks.eks_managed_node_groups["system"].iam_role_arn # want FL101:warning `is used by the karpenter module module.karpenter and also by managed node group` FL104:warning `uses node role .*, which node-group module .* creates together with`
 }

@@ -30,5 +30,5 @@ module "karpenter" {
   irsa_namespace_service_accounts = ["karpenter:karpenter"]
 
   create_iam_role = false
-  iam_role_arn    = module.eks.eks_managed_node_groups["core"].iam_role_arn # want FL101:warning `IAM role .*eks_managed_node_group\["core"\].* is used by the karpenter module module.karpenter and also by managed node group`
+  iam_role_arn    = module.eks.eks_managed_node_groups["core"].iam_role_arn # want FL101:warning `IAM role .*eks_managed_node_group\["core"\].* is used by the karpenter module module.karpenter and also by managed node group` FL104:warning `uses node role .*, which node-group module .* creates together with`
 }

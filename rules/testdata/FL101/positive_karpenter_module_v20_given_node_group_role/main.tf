@@ -28,7 +28,7 @@ module "karpenter" {
   cluster_name = module.eks.cluster_name
 
   create_node_iam_role = false
-  node_iam_role_arn    = module.eks.eks_managed_node_groups["system"].iam_role_arn # want FL101:warning `is used by the karpenter module module.karpenter and also by managed node group`
+  node_iam_role_arn    = module.eks.eks_managed_node_groups["system"].iam_role_arn # want FL101:warning `is used by the karpenter module module.karpenter and also by managed node group` FL104:warning `uses node role .*, which node-group module .* creates together with`
 
   # The node group's role already has an access entry of its own.
   create_access_entry = false

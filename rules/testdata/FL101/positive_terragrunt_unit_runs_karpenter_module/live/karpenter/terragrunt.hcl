@@ -11,5 +11,5 @@ dependency "nodes" {
 inputs = {
   cluster_name         = "ledger"
   create_node_iam_role = false
-  node_iam_role_arn    = dependency.nodes.outputs.worker_role_arn # want FL101:warning `is used by the karpenter module unit live/karpenter and also by managed node group \[live/nodes\] aws_eks_node_group.system`
+  node_iam_role_arn    = dependency.nodes.outputs.worker_role_arn # want FL101:warning `is used by the karpenter module unit live/karpenter and also by managed node group \[live/nodes\] aws_eks_node_group.system` FL104:warning `uses node role .*, which node-group module .* creates together with`
 }
