@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -33,5 +34,29 @@ func TestFindingPositions(t *testing.T) {
 				t.Errorf("at %s, want line %d, column %d (%s)", r, c.line, c.column, c.at)
 			}
 		})
+	}
+}
+
+// A node group written in one of merge()'s arguments (behind a local or
+// in place) is pointed at where its key is written, not at the module
+// call.
+func TestRelatedPositionsOfMergedNodeGroups(t *testing.T) {
+	res := lintDir(t, filepath.Join("testdata", "FL103", "positive_node_groups_merged_from_maps"), rules.SharedSecurityGroup)
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %d, want 1", len(res.Findings))
+	}
+	want := map[string]int{`["analytics"]`: 26, `["platform"]`: 5}
+	for _, rel := range res.Findings[0].Related {
+		for key, line := range want {
+			if strings.Contains(rel.Message, "managed node group module.eks.module.eks_managed_node_group"+key) {
+				if rel.Range.Line != line {
+					t.Errorf("%s at line %d, want %d", key, rel.Range.Line, line)
+				}
+				delete(want, key)
+			}
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no related location for %v", want)
 	}
 }

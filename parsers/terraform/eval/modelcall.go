@@ -1056,16 +1056,30 @@ func ObjectItem(expr hcl.Expression, key string) hcl.Expression {
 }
 
 // writtenEntry is the value of the entry key of a map the user's code
-// (this instance's) writes as an object, perhaps behind locals or as
-// either result of a conditional (var.enabled ? { … } : {}); nil for
-// anything else.
+// (this instance's) writes as an object, perhaps behind locals, as
+// either result of a conditional (var.enabled ? { … } : {}) or as one of
+// merge()'s arguments (the last that writes key wins); nil for anything
+// else.
 func (mi *ModInst) writtenEntry(expr hcl.Expression, key string, depth int) hcl.Expression {
 	expr = Unhooked(mi.LocalExpr(Unhooked(expr)))
-	if c, ok := expr.(*hclsyntax.ConditionalExpr); ok && depth < 4 {
-		if item := mi.writtenEntry(c.TrueResult, key, depth+1); item != nil {
+	if depth >= 4 {
+		return ObjectItem(expr, key)
+	}
+	switch x := expr.(type) {
+	case *hclsyntax.ConditionalExpr:
+		if item := mi.writtenEntry(x.TrueResult, key, depth+1); item != nil {
 			return item
 		}
-		return mi.writtenEntry(c.FalseResult, key, depth+1)
+		return mi.writtenEntry(x.FalseResult, key, depth+1)
+	case *hclsyntax.FunctionCallExpr:
+		if x.Name == "merge" {
+			for i := len(x.Args) - 1; i >= 0; i-- {
+				if item := mi.writtenEntry(x.Args[i], key, depth+1); item != nil {
+					return item
+				}
+			}
+			return nil
+		}
 	}
 	return ObjectItem(expr, key)
 }
