@@ -41,3 +41,20 @@ func TestFL105NoteNamesTheUnknownTerm(t *testing.T) {
 		t.Errorf("findings %d, FL105 notes %q; want the note %q", len(res.Findings), notes, want)
 	}
 }
+
+// Workloads that select a NodePool of a cluster where Karpenter is
+// installed, whose NodePools a manifest resource switched off by a flag's
+// default would apply: FL402's note names the resource.
+func TestFL402NoteNamesSwitchedOffManifest(t *testing.T) {
+	res := lintDir(t, filepath.Join("testdata", "FL402", "negative_node_pools_behind_a_flag_off_by_default"), rules.UnsatisfiableNodeSelector)
+	var notes []string
+	for _, n := range res.Summary.Notes {
+		if n.Kind == lint.Unresolved && strings.HasPrefix(n.What, "FL402: ") {
+			notes = append(notes, strings.TrimPrefix(n.What, "FL402: "))
+		}
+	}
+	want := "1 workload(s) not judged for scheduling: Karpenter is installed for their cluster and no NodePool is declared here with the variables' defaults, but kubernetes_manifest.general_pool (root infra), which makes no instance with them"
+	if len(res.Findings) != 0 || len(notes) != 1 || !strings.HasPrefix(notes[0], want) {
+		t.Errorf("findings %d, FL402 notes %q; want the note %q", len(res.Findings), notes, want)
+	}
+}

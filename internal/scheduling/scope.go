@@ -379,7 +379,26 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 			return ""
 		}
 	}
+	if u := c.switchedOffManifests(); u != nil {
+		a, _ := lint.ParseAddress(u.Addr)
+		a.Root = ""
+		return fmt.Sprintf(skipSwitchedOffPools, a.String()+" (root "+u.Root+")")
+	}
 	return skipNoNodePools
+}
+
+// switchedOffManifests is the first Terraform manifest resource
+// (kubernetes_manifest, kubectl_manifest) of the tree of which the
+// configuration read makes no instance: what it would apply, NodePools
+// among it, is not read.
+func (c *checker) switchedOffManifests() *lint.Unapplied {
+	for i := range c.m.Unapplied {
+		u := &c.m.Unapplied[i]
+		if a, ok := lint.ParseAddress(u.Addr); ok && !u.ChartOnly && (a.Type == "kubernetes_manifest" || a.Type == "kubectl_manifest") {
+			return u
+		}
+	}
+	return nil
 }
 
 // unrenderedPools is a release of the workload's scope whose chart is
