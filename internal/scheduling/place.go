@@ -2,6 +2,7 @@ package scheduling
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -130,7 +131,8 @@ func places(m *lint.Model) []*Place {
 }
 
 // nameRoots sets the root of each place whose label another place of
-// another root shares (a module two roots call): messages name it there.
+// another root shares (a module two roots call), or of another build (a
+// base NodePool two kustomize overlays render): messages name it there.
 func nameRoots(ps []*Place) {
 	roots := map[string]map[string]bool{}
 	for _, p := range ps {
@@ -138,13 +140,27 @@ func nameRoots(ps []*Place) {
 		if roots[l] == nil {
 			roots[l] = map[string]bool{}
 		}
-		roots[l][p.Entity.Base().Root] = true
+		roots[l][placeRoot(p)] = true
 	}
 	for _, p := range ps {
-		if r := p.Entity.Base().Root; len(roots[p.Label()]) > 1 && r != "" {
+		if r := placeRoot(p); len(roots[p.Label()]) > 1 && r != "" {
 			p.root = r
 		}
 	}
+}
+
+// placeRoot is where a place is declared from: its Terraform root, else
+// the directory of the kustomization whose build renders it (its address
+// is the kustomization file's, "#", and the object), else "".
+func placeRoot(p *Place) string {
+	o := p.Entity.Base()
+	if o.Root != "" {
+		return o.Root
+	}
+	if file, _, ok := strings.Cut(o.Addr, "#"); ok && filepath.Base(file) == "kustomization.yaml" && o.Source == lint.SourceKustomize {
+		return filepath.ToSlash(filepath.Dir(file))
+	}
+	return ""
 }
 
 // nodePoolPlace reads a Karpenter NodePool (or Provisioner) and its node
