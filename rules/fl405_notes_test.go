@@ -14,12 +14,7 @@ import (
 // note says so at its first subnet term.
 func TestFL405NodeClassOfSeveralClustersIsANote(t *testing.T) {
 	res := lintDir(t, filepath.Join("testdata", "FL405", "negative_node_class_of_two_clusters_one_network_unknown"), rules.NodeClassSelectsNothing)
-	var notes []string
-	for _, n := range res.Summary.Notes {
-		if n.Kind == lint.Unresolved && strings.HasPrefix(n.What, "FL405: ") {
-			notes = append(notes, strings.TrimPrefix(n.What, "FL405: "))
-		}
-	}
+	notes := unresolvedNotes(res, "FL405")
 	want := "whether Karpenter EC2NodeClass default selects any subnet or security group: it may launch nodes for any of the 2 EKS clusters the tree declares"
 	if len(res.Findings) != 0 || len(notes) != 1 || !strings.HasPrefix(notes[0], want) {
 		t.Errorf("findings %d, FL405 notes %q; want the note %q", len(res.Findings), notes, want)
@@ -30,12 +25,7 @@ func TestFL405NodeClassOfSeveralClustersIsANote(t *testing.T) {
 // whose tags are known: FL105's note blames the term, not the tags.
 func TestFL105NoteNamesTheUnknownTerm(t *testing.T) {
 	res := lintDir(t, filepath.Join("testdata", "FL105", "negative_term_value_known_at_apply"), rules.SelectorSpread)
-	var notes []string
-	for _, n := range res.Summary.Notes {
-		if n.Kind == lint.Unresolved && strings.HasPrefix(n.What, "FL105: ") {
-			notes = append(notes, strings.TrimPrefix(n.What, "FL105: "))
-		}
-	}
+	notes := unresolvedNotes(res, "FL105")
 	want := "security groups selected by Karpenter EC2NodeClass apps: 3 may match, the term's tag values not all known"
 	if len(res.Findings) != 0 || len(notes) != 1 || notes[0] != want {
 		t.Errorf("findings %d, FL105 notes %q; want the note %q", len(res.Findings), notes, want)
@@ -47,14 +37,21 @@ func TestFL105NoteNamesTheUnknownTerm(t *testing.T) {
 // default would apply: FL402's note names the resource.
 func TestFL402NoteNamesSwitchedOffManifest(t *testing.T) {
 	res := lintDir(t, filepath.Join("testdata", "FL402", "negative_node_pools_behind_a_flag_off_by_default"), rules.UnsatisfiableNodeSelector)
-	var notes []string
-	for _, n := range res.Summary.Notes {
-		if n.Kind == lint.Unresolved && strings.HasPrefix(n.What, "FL402: ") {
-			notes = append(notes, strings.TrimPrefix(n.What, "FL402: "))
-		}
-	}
+	notes := unresolvedNotes(res, "FL402")
 	want := "1 workload(s) not judged for scheduling: Karpenter is installed for their cluster and no NodePool is declared here with the variables' defaults, but kubernetes_manifest.general_pool (root infra), which makes no instance with them"
 	if len(res.Findings) != 0 || len(notes) != 1 || !strings.HasPrefix(notes[0], want) {
 		t.Errorf("findings %d, FL402 notes %q; want the note %q", len(res.Findings), notes, want)
 	}
+}
+
+// unresolvedNotes are the texts of a result's unresolved coverage notes
+// of rule id, without the rule's prefix.
+func unresolvedNotes(res lint.Result, id string) []string {
+	var notes []string
+	for _, n := range res.Summary.Notes {
+		if n.Kind == lint.Unresolved && strings.HasPrefix(n.What, id+": ") {
+			notes = append(notes, strings.TrimPrefix(n.What, id+": "))
+		}
+	}
+	return notes
 }
