@@ -31,20 +31,26 @@ const localDepth = 4
 
 // declaredType is the type the real module gives the variable: a
 // stand-in's faultline_declared_type (modelled), else its type; false
-// when it has none or it does not read.
+// when it has none or it does not read. Read once per parsed module.
 func (v *variable) declaredType(modelled bool) (cty.Type, bool) {
-	expr := v.typ
-	if modelled && v.declType != nil {
-		expr = v.declType
+	i := 0
+	if modelled {
+		i = 1
 	}
-	if expr == nil || hasFor(expr) {
-		return cty.NilType, false
-	}
-	t, _, diags := typeexpr.TypeConstraintWithDefaults(expr)
-	if diags.HasErrors() {
-		return cty.NilType, false
-	}
-	return t, true
+	d := &v.declared[i]
+	d.once.Do(func() {
+		expr := v.typ
+		if modelled && v.declType != nil {
+			expr = v.declType
+		}
+		if expr == nil || hasFor(expr) {
+			return
+		}
+		if t, _, diags := typeexpr.TypeConstraintWithDefaults(expr); !diags.HasErrors() {
+			d.t, d.ok = t, true
+		}
+	})
+	return d.t, d.ok
 }
 
 // droppedAttributes are the attributes the call's argument expr gives an

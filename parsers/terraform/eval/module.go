@@ -110,8 +110,14 @@ type variable struct {
 	notNull bool
 	// declType is a stand-in's faultline_declared_type: the real
 	// module's type, which the stand-in is evaluated without
-	// (droppedattrs.go).
+	// (droppedattrs.go); declared caches declaredType, read from the
+	// syntax alone (index 1: modelled).
 	declType hcl.Expression
+	declared [2]struct {
+		once sync.Once
+		t    cty.Type
+		ok   bool
+	}
 	// defaultValue is the default with the type constraint applied, once
 	// evaluated within a budget (replay.go).
 	defaultValue defaultCache
