@@ -129,30 +129,29 @@ spec:
 // with the release's name and namespace after the file's own pass; one
 // reading anything else is not known.
 func TestHelmfileReleaseTemplate(t *testing.T) {
-	for text, want := range map[string]string{
-		"./{{`{{ .Release.Name }}`}}":                                     "./dns",
-		"charts/{{`{{ .Release.Namespace }}`}}/{{`{{ .Release.Name }}`}}": "charts/edge/dns",
-		"./{{ .Environment.Name }}/chart":                                 "",
-		"./{{`{{ .Release.Name }}`}}/values-{{ .Environment.Name }}.yaml": "",
-		"./{{ .Environment.Values.chart }}":                               "",
-		"./{{`{{ .Values.chart }}`}}":                                     "",
-		"./{{`{{ .Release.Name | upper }}`}}":                             "",
-		"./plain":                                                         "",
+	for _, tc := range []struct {
+		text string
+		// env is the environment when known ("" with known false: not).
+		env   string
+		known bool
+		want  string
+	}{
+		{"./{{`{{ .Release.Name }}`}}", "", false, "./dns"},
+		{"charts/{{`{{ .Release.Namespace }}`}}/{{`{{ .Release.Name }}`}}", "", false, "charts/edge/dns"},
+		{"./{{ .Environment.Name }}/chart", "", false, ""},
+		{"./{{`{{ .Release.Name }}`}}/values-{{ .Environment.Name }}.yaml", "", false, ""},
+		{"./{{ .Environment.Values.chart }}", "", false, ""},
+		{"./{{`{{ .Values.chart }}`}}", "", false, ""},
+		{"./{{`{{ .Release.Name | upper }}`}}", "", false, ""},
+		{"./plain", "", false, ""},
+		// With the environment known (the one declared, or "default").
+		{"values/{{ .Environment.Name }}.yaml", "prod", true, "values/prod.yaml"},
+		{"./{{`{{ .Release.Name }}`}}/values-{{ .Environment.Name }}.yaml", "prod", true, "./dns/values-prod.yaml"},
+		{"./{{ .Environment.Values.chart }}", "prod", true, ""},
 	} {
-		got, ok := releaseTemplate(text, "dns", "edge", "", false)
-		if ok != (want != "") || got != want {
-			t.Errorf("%s: %q %v, want %q", text, got, ok, want)
-		}
-	}
-	// With the environment known (the one declared, or "default").
-	for text, want := range map[string]string{
-		"values/{{ .Environment.Name }}.yaml":                             "values/prod.yaml",
-		"./{{`{{ .Release.Name }}`}}/values-{{ .Environment.Name }}.yaml": "./dns/values-prod.yaml",
-		"./{{ .Environment.Values.chart }}":                               "",
-	} {
-		got, ok := releaseTemplate(text, "dns", "edge", "prod", true)
-		if ok != (want != "") || got != want {
-			t.Errorf("%s in prod: %q %v, want %q", text, got, ok, want)
+		got, ok := releaseTemplate(tc.text, "dns", "edge", tc.env, tc.known)
+		if ok != (tc.want != "") || got != tc.want {
+			t.Errorf("%s (environment %q): %q %v, want %q", tc.text, tc.env, got, ok, tc.want)
 		}
 	}
 }
