@@ -23,7 +23,9 @@ NodePool consolidation policy its API version's schema refuses —
 ` + "`WhenEmptyOrUnderutilized`" + `; a ` + "`karpenter.k8s.aws/v1`" + ` EC2NodeClass without
 ` + "`amiSelectorTerms`" + ` or without exactly one of ` + "`role`" + ` and ` + "`instanceProfile`" + `, a
 ` + "`karpenter.sh/v1`" + ` NodePool whose ` + "`nodeClassRef`" + ` lacks ` + "`group`" + `, ` + "`kind`" + ` or
-` + "`name`" + `: what a v1beta1 object moved to v1 keeps; a v1 NodePool requirement key
+` + "`name`" + `, or a v1 NodePool or EC2NodeClass field no v1 release declares, such as
+` + "`spec.template.spec.kubelet`" + ` (v1 moved it to the EC2NodeClass): what a v1beta1
+object moved to v1 keeps; a v1 NodePool requirement key
 that is no label key, or a requirement or template label key in Karpenter's
 own domains that no v1 release admits, such as
 ` + "`karpenter.k8s.aws/capacity-type`" + ` for ` + "`karpenter.sh/capacity-type`" + `). Input that would crash

@@ -17,6 +17,7 @@ import (
 func (d *doc) ec2NodeClass() *lint.NodeClass {
 	if d.apiVersion == "karpenter.k8s.aws/v1" {
 		d.checkEC2NodeClassRequired()
+		d.checkUnknownFields(ec2NodeClassV1Levels)
 	}
 	nc := d.nodeClass()
 	nc.Role = d.iamNameAt("spec", "role")
@@ -86,6 +87,9 @@ func (d *doc) nodePool() *lint.NodePool {
 	d.checkConsolidationPolicy()
 	d.checkNodeClassRef()
 	d.checkNodePoolLabelKeys()
+	if d.apiVersion == "karpenter.sh/v1" {
+		d.checkUnknownFields(nodePoolV1Levels)
+	}
 	return np
 }
 
