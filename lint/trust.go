@@ -22,6 +22,11 @@ type TrustStatement struct {
 	Actions []string
 	// Federated are the Federated principals (OIDC provider ARNs).
 	Federated []Value
+	// FederatedRanges, when set, are where each of Federated is written
+	// apart from the statement (a provider ARN passed into a built-in
+	// module's argument: the statement itself is in the module's code);
+	// a zero entry is at Range.
+	FederatedRanges []Range
 	// Services are the Service principals (pods.eks.amazonaws.com, …).
 	Services []string
 	// AWS are the AWS principals ("*" when the principal is "*").
@@ -55,6 +60,15 @@ type TrustCondition struct {
 	// argument: the condition itself is in the module's code); a zero
 	// entry is at Range.
 	ValueRanges []Range
+}
+
+// FederatedRange is where the statement's i-th Federated principal is
+// written: its own position when it has one, else the statement's.
+func (s TrustStatement) FederatedRange(i int) Range {
+	if i < len(s.FederatedRanges) && s.FederatedRanges[i].File != "" {
+		return s.FederatedRanges[i]
+	}
+	return s.Range
 }
 
 // ValueRange is where the condition's i-th value is written: its own

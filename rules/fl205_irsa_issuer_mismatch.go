@@ -20,8 +20,12 @@ in, but its conditions test the claims of another cluster's issuer.
 
 Three cases are checked. A Federated principal built with the issuer URL's
 scheme (` + "`oidc-provider/${aws_eks_cluster.x.identity[0].oidc[0].issuer}`" + `, or
-` + "`oidc-provider/https://oidc.eks…`" + ` written out): IAM names an OIDC provider by
-its issuer without ` + "`https://`" + `, so the principal names no provider at all. A
+` + "`oidc-provider/https://oidc.eks…`" + ` written out), or that is the issuer URL itself
+where the provider's ARN belongs (an IRSA module's ` + "`provider_arn`" + ` given
+` + "`aws_eks_cluster.x.identity[0].oidc[0].issuer`" + `: the module builds its condition
+keys from the same input, so they are told with the principal, at the input):
+IAM names an OIDC provider by its issuer without ` + "`https://`" + `, so the principal
+names no provider at all. A
 trust whose Federated principal and condition keys
 name different issuers (a trust copied from another cluster and half
 updated). And a service account bound to the role that runs in a cluster
@@ -309,30 +313,45 @@ func checkClusterIssuer(p *lint.Pass) {
 // reportSchemePrincipal reports a statement whose Federated principal is
 // an OIDC provider ARN built with the issuer URL's scheme
 // ("arn:aws:iam::<account>:oidc-provider/https://oidc.eks…", written so or
-// built from the cluster's issuer attribute, which holds the scheme): IAM
-// names a provider by its issuer without the scheme, so the principal
-// names no provider. It reports whether it did.
+// built from the cluster's issuer attribute, which holds the scheme), or
+// is the issuer URL itself where the provider's ARN belongs: IAM names a
+// provider by its issuer without the scheme, so the principal names no
+// provider. It reports whether it did.
 func reportSchemePrincipal(p *lint.Pass, role *lint.Role, rid lint.Identity, si int, w lint.WebIdentity) bool {
-	for _, f := range w.Statement.Federated {
-		from, ok := schemeInProvider(p.Model, f)
+	for i, f := range w.Statement.Federated {
+		pr, ok := schemeInProvider(p.Model, f)
 		if !ok {
 			continue
 		}
-		at := w.Statement.Range
+		at := w.Statement.FederatedRange(i)
 		if at.IsZero() {
 			at = role.Trust.Range
 		}
+		what := fmt.Sprintf("Federated principal %s, an OIDC provider ARN built from %s, which starts with https://: a provider's ARN names its issuer without the scheme, so it names no provider", f, pr.from)
+		first := fmt.Sprintf("the statement's Federated principal is %s: the provider part holds %s with its https://", f, pr.from)
+		hint := "reference the provider's ARN (Federated = aws_iam_openid_connect_provider.<name>.arn, or module.eks.oidc_provider_arn), or drop the scheme: \"arn:aws:iam::<account>:oidc-provider/${replace(<issuer URL>, \"https://\", \"\")}\""
+		if pr.bare {
+			what = fmt.Sprintf("Federated principal %s, not an OIDC provider's ARN (arn:aws:iam::<account>:oidc-provider/<issuer without https://>), so it names no provider", pr.from)
+			first = fmt.Sprintf("the statement's Federated principal is %s, the issuer URL itself", f)
+			hint = "reference the provider's ARN: module.eks.oidc_provider_arn, or aws_iam_openid_connect_provider.<name>.arn"
+			if keys := keysFromIssuerURL(p.Model, w.Statement); keys > 0 {
+				// A module that takes the provider's ARN (provider_arn)
+				// makes its condition keys from it too: one cause.
+				what += fmt.Sprintf("; %s built from the same URL, with its https://, and exist in no token", lint.Plural(keys, "its condition key is", fmt.Sprintf("its %d condition keys are", keys)))
+				hint += " (where a module builds the condition keys from the same input, that fixes them too)"
+			}
+		}
 		p.Report(lint.Finding{
 			Range:   at,
-			Message: fmt.Sprintf("trust of IAM role %s lets in Federated principal %s, an OIDC provider ARN built from %s, which starts with https://: a provider's ARN names its issuer without the scheme, so this names no provider", describe(rid), f, from),
+			Message: fmt.Sprintf("trust of IAM role %s lets in %s", describe(rid), what),
 			Related: declared(rid, "role"),
 			Chain: []string{
-				fmt.Sprintf("the statement's Federated principal is %s: the provider part holds %s with its https://", f, from),
+				first,
 				"IAM names an OIDC provider arn:aws:iam::<account>:oidc-provider/<issuer without https://>: no provider has this ARN (IAM refuses the principal, or no token's provider matches it)",
 				"every AssumeRoleWithWebIdentity call for the role is denied: AccessDenied",
 				"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
 			},
-			Hint:     "reference the provider's ARN (Federated = aws_iam_openid_connect_provider.<name>.arn, or module.eks.oidc_provider_arn), or drop the scheme: \"arn:aws:iam::<account>:oidc-provider/${replace(<issuer URL>, \"https://\", \"\")}\"",
+			Hint:     hint,
 			Inferred: inferredFor(role, lint.FactIdentity),
 			Key:      fmt.Sprintf("role=%s|statement=%d|principal-scheme", role.Addr, si),
 			Roots:    rootsOf(role),
@@ -342,29 +361,82 @@ func reportSchemePrincipal(p *lint.Pass, role *lint.Role, rid lint.Identity, si 
 	return false
 }
 
+// principalScheme is how a Federated principal holds an issuer URL with
+// its scheme: from names it ("the issuer URL", or a reference and
+// ", the cluster's issuer URL"); bare is set when the principal is the
+// URL itself, not an ARN.
+type principalScheme struct {
+	from string
+	bare bool
+}
+
 // schemeInProvider reports whether f is an OIDC provider ARN whose
 // provider part holds an issuer URL with its scheme: written out
 // ("oidc-provider/https://oidc.eks…", an EKS cluster's issuer), or a
-// reference to the cluster's issuer URL anywhere in it (issuerURLRef);
-// from says which.
-func schemeInProvider(m *lint.Model, f lint.Value) (from string, ok bool) {
+// reference to the cluster's issuer URL anywhere in it (issuerURLRef); or
+// whether f is no ARN but an EKS cluster's issuer URL (written out, or one
+// reference to it).
+func schemeInProvider(m *lint.Model, f lint.Value) (principalScheme, bool) {
 	arn, ok := lint.ParseARN(f)
 	if !ok {
-		return "", false
+		return bareIssuerURL(m, f)
 	}
 	rest, ok := arn.Resource.TrimPrefixKnown("oidc-provider/")
 	if !ok {
-		return "", false
+		return principalScheme{}, false
 	}
-	if pre := strings.ToLower(rest.Prefix()); strings.HasPrefix(pre, "https://") || strings.HasPrefix(pre, "http://") {
+	if hasScheme(rest) {
 		// An EKS cluster's issuer URL written out (ParseIssuer drops
 		// the scheme of what is not an ARN).
-		return "the issuer URL", lint.ParseIssuer(rest).EKS == lint.Yes
+		return principalScheme{from: "the issuer URL"}, lint.ParseIssuer(rest).EKS == lint.Yes
 	}
 	for _, s := range rest.Segments() {
 		if s.Ref != nil && !s.Ref.Anonymous && issuerURLRef(m, *s.Ref) {
-			return s.Ref.String() + ", the cluster's issuer URL", true
+			return principalScheme{from: s.Ref.String() + ", the cluster's issuer URL"}, true
 		}
 	}
-	return "", false
+	return principalScheme{}, false
+}
+
+// bareIssuerURL reports whether f, no ARN, is an EKS cluster's issuer URL:
+// written out with its scheme, or one reference to the cluster's issuer
+// attribute (issuerURLHole).
+func bareIssuerURL(m *lint.Model, f lint.Value) (principalScheme, bool) {
+	if ref, _, ok := issuerURLHole(m, f); ok {
+		return principalScheme{from: ref.String() + ", the cluster's issuer URL", bare: true}, true
+	}
+	if hasScheme(f) && lint.ParseIssuer(f).EKS == lint.Yes {
+		return principalScheme{from: "the issuer URL", bare: true}, true
+	}
+	return principalScheme{}, false
+}
+
+// hasScheme reports whether v's known start is a URL scheme (https://,
+// http://).
+func hasScheme(v lint.Value) bool {
+	pre := strings.ToLower(v.Prefix())
+	return strings.HasPrefix(pre, "https://") || strings.HasPrefix(pre, "http://")
+}
+
+// keysFromIssuerURL counts the statement's web-identity condition keys
+// built from the cluster's issuer URL with its scheme (issuerURLHole):
+// the key problem FL207 leaves to the principal's finding.
+func keysFromIssuerURL(m *lint.Model, s lint.TrustStatement) int {
+	n := 0
+	for _, c := range s.Conditions {
+		if keyFromIssuerURL(m, c) {
+			n++
+		}
+	}
+	return n
+}
+
+// keyFromIssuerURL reports whether c's key is a claim key whose issuer
+// part is one reference to the cluster's issuer URL.
+func keyFromIssuerURL(m *lint.Model, c lint.TrustCondition) bool {
+	if c.Key.IsUnknown() {
+		return false
+	}
+	_, _, ok := issuerURLHole(m, lint.IssuerOfKey(c.Key))
+	return ok
 }

@@ -125,8 +125,15 @@ func checkIRSAMalformedCondition(p *lint.Pass) {
 			// one finding for the statement, at its first.
 			var empty []conditionProblem
 			var emptyAt lint.TrustCondition
+			// A principal that is the issuer URL itself (FL205) and keys
+			// built from that URL share one cause, told there: a module
+			// makes both from its provider_arn input.
+			bare := principalIsIssuerURL(p.Model, w.Statement)
 			for ci, c := range w.Statement.Conditions {
 				for _, prob := range conditionProblems(p.Model, c) {
+					if bare && prob.kind == "scheme" && keyFromIssuerURL(p.Model, c) {
+						continue
+					}
 					if prob.kind == "empty" {
 						if len(empty) == 0 {
 							emptyAt = c
@@ -142,6 +149,17 @@ func checkIRSAMalformedCondition(p *lint.Pass) {
 			}
 		}
 	}
+}
+
+// principalIsIssuerURL reports whether a Federated principal of s is a
+// cluster's issuer URL instead of a provider's ARN (bareIssuerURL).
+func principalIsIssuerURL(m *lint.Model, s lint.TrustStatement) bool {
+	for _, f := range s.Federated {
+		if _, ok := bareIssuerURL(m, f); ok {
+			return true
+		}
+	}
+	return false
 }
 
 type conditionProblem struct {

@@ -403,6 +403,7 @@ var (
 	refType       = reflect.TypeOf(lint.Ref{})
 	objectType    = reflect.TypeOf(lint.Object{})
 	conditionType = reflect.TypeOf(lint.TrustCondition{})
+	statementType = reflect.TypeOf(lint.TrustStatement{})
 )
 
 // inputLeaf is a value the user writes inside a map or list argument of a
@@ -543,6 +544,8 @@ func (an anchorer) value(v reflect.Value) {
 			return
 		case conditionType:
 			an.condition(v.Addr().Interface().(*lint.TrustCondition))
+		case statementType:
+			an.statement(v.Addr().Interface().(*lint.TrustStatement))
 		case objectType:
 			// An object whose name the user's arguments do not pass in
 			// is shown at the entry whose value names it.
@@ -606,6 +609,26 @@ func (an anchorer) condition(c *lint.TrustCondition) {
 	}
 	if shared {
 		c.Range = elem
+	}
+}
+
+// statement places the Federated principals of a trust statement written
+// in stand-in code at the argument the user writes each in
+// (oidc_providers' provider_arn); the statement itself goes to the anchor
+// with the rest of the entity.
+func (an anchorer) statement(s *lint.TrustStatement) {
+	if !modsource.IsModelFile(s.Range.File) {
+		return
+	}
+	for i, f := range s.Federated {
+		m, ok := an.match(f, true)
+		if !ok || madeIn(f, an.self) {
+			continue
+		}
+		if s.FederatedRanges == nil {
+			s.FederatedRanges = make([]lint.Range, len(s.Federated))
+		}
+		s.FederatedRanges[i] = m.leaf
 	}
 }
 
