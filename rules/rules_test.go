@@ -326,6 +326,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// Another root module's namespace proves nothing of this one's
 		// cluster: a notice, not silence.
 		"testdata/FL206/negative_namespace_declared_by_another_root": 1,
+		// A HelmRelease writing no namespace is in its Flux
+		// Kustomization's targetNamespace: its account is known.
+		"testdata/FL201/negative_flux_target_namespace_gives_helmrelease_its_namespace": 0,
 		// A chart whose accounts faultline does not know, or one told
 		// not to create its account: the account may be there.
 		"testdata/FL206/negative_release_of_chart_faultline_does_not_know": 1,

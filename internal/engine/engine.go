@@ -849,6 +849,10 @@ func (r *run) manifests() int {
 		}
 	})
 	subst := r.substitutions(raw, pre)
+	r.pr.finder.SetPlacedNamespaces(func(abs string) (string, lint.Range, bool) {
+		t, ok := subst.TargetNamespace(abs)
+		return t.Namespace, t.Range, ok
+	})
 	dests, argo := r.argoDestinations(raw, pre)
 	var deliveries []helm.Delivery
 	if argo != nil {

@@ -27,6 +27,12 @@ import (
 // are not read), spec.values.
 func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 	name, ns := str(at(top, "metadata", "name")), str(at(top, "metadata", "namespace"))
+	nsRange := yf.rangeOf(at(top, "metadata", "namespace"))
+	if placed, placedAt, ok := b.placedNamespace(yf); ok {
+		// Flux's Kustomization writes its targetNamespace over the
+		// HelmRelease's own.
+		ns, nsRange = placed, placedAt
+	}
 	spec := at(top, "spec")
 	target := str(at(spec, "targetNamespace"))
 	rname := str(at(spec, "releaseName"))
@@ -50,8 +56,8 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 		r.NamespaceRange = yf.rangeOf(at(spec, "targetNamespace"))
 	} else {
 		setNamespace(r, ns)
-		if n := at(top, "metadata", "namespace"); n != nil {
-			r.NamespaceRange = yf.rangeOf(n)
+		if ns != "" {
+			r.NamespaceRange = nsRange
 		}
 	}
 

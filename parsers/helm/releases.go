@@ -37,6 +37,29 @@ type Finder struct {
 	// kustomizeCharts are the remote helmCharts entries kustomize builds
 	// met (AddKustomizeChart).
 	kustomizeCharts []KustomizeChart
+	// placedIn is SetPlacedNamespaces'.
+	placedIn func(abs string) (ns string, at lint.Range, ok bool)
+}
+
+// SetPlacedNamespaces gives the namespace a GitOps tool places the objects
+// of a file (or of the kustomization root a produced text was built from)
+// in over the namespace they write: a Flux Kustomization's
+// spec.targetNamespace. A Flux HelmRelease there is in that namespace,
+// and so is its release unless it names its own target. Set before
+// Releases.
+func (f *Finder) SetPlacedNamespaces(fn func(abs string) (ns string, at lint.Range, ok bool)) {
+	f.mu.Lock()
+	f.placedIn = fn
+	f.mu.Unlock()
+}
+
+// placedNamespace is the namespace SetPlacedNamespaces gives the objects
+// of yf, a file as written or a kustomization's output.
+func (f *Finder) placedNamespace(yf *yamlFile) (string, lint.Range, bool) {
+	if f.placedIn == nil || (yf.source != lint.SourceKubernetes && yf.source != lint.SourceKustomize) {
+		return "", lint.Range{}, false
+	}
+	return f.placedIn(yf.abs)
 }
 
 // yamlFile is one added file (or produced text) with what was found in
