@@ -53,3 +53,52 @@ func rootOfCluster(m *lint.Model, root string, cluster lint.Value) bool {
 	}
 	return false
 }
+
+// separateDeployments reports whether Terraform roots a and b are two
+// deployments, each of its own clusters: both declare EKS clusters (in
+// the model, or deleted since the base revision with the root), every
+// name known, and no name in common. A security group of one is not
+// what the other's node classes select by tag: separate roots are
+// usually separate accounts or environments (as FL105 counts).
+func separateDeployments(m *lint.Model, a, b string) bool {
+	if a == "" || b == "" || a == b {
+		return false
+	}
+	na, oka := clusterNamesOfRoot(m, a)
+	nb, okb := clusterNamesOfRoot(m, b)
+	if !oka || !okb {
+		return false
+	}
+	for n := range na {
+		if nb[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// clusterNamesOfRoot are the names of the EKS clusters root declares, or
+// declared at the base revision and deletes since; ok is false when it
+// declares none or a name is not known.
+func clusterNamesOfRoot(m *lint.Model, root string) (names map[string]bool, ok bool) {
+	names = map[string]bool{}
+	add := func(c *lint.Cluster) bool {
+		if c.Root != root {
+			return true
+		}
+		n, known := c.Name.Str()
+		names[n] = true
+		return known
+	}
+	for _, c := range m.Clusters {
+		if !add(c) {
+			return nil, false
+		}
+	}
+	for _, ch := range m.Changes {
+		if c, isCluster := ch.Before.(*lint.Cluster); isCluster && ch.Action == lint.ActionDelete && !add(c) {
+			return nil, false
+		}
+	}
+	return names, len(names) > 0
+}

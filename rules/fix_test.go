@@ -87,6 +87,7 @@ var fixable = map[string]bool{
 	"FL201/positive_argo_ref_name_with_hyphen":                                   true,
 	"FL201/positive_role_arn_from_prefixed_role_name":                            true,
 	"FL201/positive_flux_target_namespace":                                       true, // the subject rewritten to the target namespace
+	"FL201/positive_flux_target_namespace_over_helmrelease_namespace":            true,
 	"FL201/positive_remote_state_local_path_in_child_module":                     true, // the subject in the other root rewritten
 	"FL201/positive_flux_path_below_synced_subdirectory":                         true, // the subject rewritten to the target namespace
 	"FL201/positive_argo_destination_namespace":                                  true, // the subject rewritten to the destination namespace

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -84,7 +85,7 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 			continue
 		}
 		if ng.Role.Value.IsUnknown() {
-			p.Unresolved("node role of deleted "+changeLabel(c), anyRange(c))
+			p.Unresolved("node role of deleted "+changeLabel(p.Model, c), anyRange(c))
 			continue
 		}
 		role := m.ResolveRole(ng.Role.Value, ng.Scope)
@@ -112,7 +113,7 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 			}
 			t := same(r)
 			if t == lint.Maybe {
-				p.Unresolved(fmt.Sprintf("node role of %s vs deleted %s", g.Label(), changeLabel(c)), userRange(g))
+				p.Unresolved(fmt.Sprintf("node role of %s vs deleted %s", g.Label(), changeLabel(p.Model, c)), userRange(g))
 				continue
 			}
 			if t != lint.Yes {
@@ -140,19 +141,19 @@ func checkSharedRoleNodeGroupDeletion(p *lint.Pass) {
 					how += " " + profiles[i].Label
 				}
 			}
-			related := deletedRelated(c)
+			related := deletedRelated(p.Model, c)
 			related = append(related, passed(userRef(u))...)
 			related = append(related, declared(r, "role")...)
 			related = append(related, modeRel...)
 			chain := []string{
-				fmt.Sprintf("%s %s%s", changeLabel(c), changeVerb(c), changeWhy(c)),
+				fmt.Sprintf("%s %s%s", changeLabel(p.Model, c), changeVerb(c), changeWhy(c)),
 				fmt.Sprintf("no other managed node group uses its role %s, so EKS removes %s and deletes the instance profile it created for the group", name, access),
 				fmt.Sprintf("%s launches nodes as role %s %s", u.Label(), name, how),
 				"those nodes can no longer authenticate to the cluster and go NotReady; launches through the EKS-created instance profile fail (\"instance profile not found\"); the effect can arrive hours after apply (Stytch, 23 February 2023)",
 			}
 			p.Report(lint.Finding{
 				Range:    userRange(u),
-				Message:  fmt.Sprintf("%s %s while %s still runs as its role %s; no other managed node group keeps the role's node access", changeLabel(c), changeVerb(c), u.Label(), name),
+				Message:  fmt.Sprintf("%s %s while %s still runs as its role %s; no other managed node group keeps the role's node access", changeLabel(p.Model, c), changeVerb(c), u.Label(), name),
 				Related:  related,
 				Chain:    chain,
 				Hint:     fmt.Sprintf("safe order: first give %s its own node role with its own access entry (or add an explicit access entry / aws-auth mapping for role %s that does not belong to the node group) and apply; then delete the node group", u.Label(), name),
@@ -172,7 +173,7 @@ func destroys(c *lint.Change) bool {
 
 // changeLabel names the changed object by its address (never by plan
 // values, which can hold secrets): "managed node group aws_eks_node_group.x".
-func changeLabel(c *lint.Change) string {
+func changeLabel(m *lint.Model, c *lint.Change) string {
 	addr := c.Address
 	if addr == "" {
 		addr = c.Before.Base().Label
@@ -193,10 +194,43 @@ func changeLabel(c *lint.Change) string {
 	case *lint.LaunchTemplate:
 		what = "launch template"
 	}
-	if what == "" || strings.Contains(addr, " ") {
+	spaced := strings.Contains(addr, " ")
+	if r := c.Before.Base().Root; r != "" && declaredInAnotherRoot(m, c.Before) {
+		// Each environment's root declares the address: say whose.
+		if i := strings.Index(addr, " ("); i >= 0 {
+			addr = addr[:i] + " in " + r + addr[i:]
+		} else {
+			addr += " in " + r
+		}
+	}
+	if what == "" || spaced {
 		return addr
 	}
 	return what + " " + addr
+}
+
+// declaredInAnotherRoot reports whether another Terraform root of the
+// model declares an object of b's kind at b's address (without its root).
+func declaredInAnotherRoot(m *lint.Model, b lint.Entity) bool {
+	o := b.Base()
+	addr := strings.TrimPrefix(o.Addr, o.Root+":")
+	other := func(e lint.Entity) bool {
+		x := e.Base()
+		return x.Root != "" && x.Root != o.Root && strings.TrimPrefix(x.Addr, x.Root+":") == addr
+	}
+	switch b.(type) {
+	case *lint.NodeGroup:
+		return slices.ContainsFunc(m.NodeGroups, func(e *lint.NodeGroup) bool { return other(e) })
+	case *lint.Role:
+		return slices.ContainsFunc(m.Roles, func(e *lint.Role) bool { return other(e) })
+	case *lint.InstanceProfile:
+		return slices.ContainsFunc(m.InstanceProfiles, func(e *lint.InstanceProfile) bool { return other(e) })
+	case *lint.SecurityGroup:
+		return slices.ContainsFunc(m.SecurityGroups, func(e *lint.SecurityGroup) bool { return other(e) })
+	case *lint.LaunchTemplate:
+		return slices.ContainsFunc(m.LaunchTemplates, func(e *lint.LaunchTemplate) bool { return other(e) })
+	}
+	return false
 }
 
 // changeVerb says what the change does and where it comes from.
@@ -237,7 +271,7 @@ func changeKey(c *lint.Change) string {
 // deletedRelated lists the deleted object as a related location, when it
 // has a range (the address in source, or file:line at the base revision).
 // Without one, the message and chain name its address instead.
-func deletedRelated(c *lint.Change) []lint.Location {
+func deletedRelated(m *lint.Model, c *lint.Change) []lint.Location {
 	r := c.Range
 	if r.IsZero() {
 		r = c.Before.Base().Range
@@ -245,7 +279,7 @@ func deletedRelated(c *lint.Change) []lint.Location {
 	if r.IsZero() {
 		return nil
 	}
-	return []lint.Location{{Range: r, Message: changeLabel(c) + " " + changeVerb(c), Revision: c.Revision}}
+	return []lint.Location{{Range: r, Message: changeLabel(m, c) + " " + changeVerb(c), Revision: c.Revision}}
 }
 
 // anyRange is the deleted object's range, or zero.

@@ -128,7 +128,7 @@ func checkOrphanedDeletion(p *lint.Pass) {
 		}
 		for _, u := range uses {
 			label := u.user.Label()
-			related := deletedRelated(c)
+			related := deletedRelated(p.Model, c)
 			related = append(related, passed(u.ref)...)
 			chain := []string{
 				removed + changeWhy(c),

@@ -36,7 +36,12 @@ Two mechanisms, kept apart:
   a Terraform reference to the role follows the new one.
 
 A deleted security group can no longer be attached: launches that name or
-select it fail, or a selector that matched only it selects nothing.
+select it fail, or a selector that matched only it selects nothing. A node
+class a Terraform root applies beside clusters of its own is not taken to
+select, by tag, the group of another root that declares other clusters (an
+environment deleted whole: separate roots are separate deployments, as
+FL105 counts them); a group of a root without clusters (a network layer) is
+still its.
 
 In each case the effect can arrive hours after apply: in the Stytch
 incident of 23 February 2023 the first alerts came almost two hours and the
@@ -160,7 +165,7 @@ func roleUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Role) []identi
 		n, r, ip := v.NodeIdentity, v.role, v.roleIP
 		t := matchDeleted(r, del, c)
 		if t == lint.Maybe {
-			p.Unresolved(fmt.Sprintf("node role of %s vs deleted %s", n.Label(), changeLabel(c)), userRange(n))
+			p.Unresolved(fmt.Sprintf("node role of %s vs deleted %s", n.Label(), changeLabel(p.Model, c)), userRange(n))
 		}
 		if t != lint.Yes {
 			continue
@@ -197,7 +202,7 @@ func profileUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.InstancePro
 		n, id := v.NodeIdentity, v.profile
 		t := matchDeleted(id, del, c)
 		if t == lint.Maybe {
-			p.Unresolved(fmt.Sprintf("instance profile of %s vs deleted %s", n.Label(), changeLabel(c)), n.InstanceProfile.Range)
+			p.Unresolved(fmt.Sprintf("instance profile of %s vs deleted %s", n.Label(), changeLabel(p.Model, c)), n.InstanceProfile.Range)
 		}
 		if t != lint.Yes {
 			continue
@@ -235,7 +240,7 @@ func groupUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.SecurityGroup
 			id := v.groups[j]
 			t := matchDeleted(id, del, c)
 			if t == lint.Maybe {
-				p.Unresolved(fmt.Sprintf("security group of %s vs deleted %s", n.Label(), changeLabel(c)), sg.Range)
+				p.Unresolved(fmt.Sprintf("security group of %s vs deleted %s", n.Label(), changeLabel(p.Model, c)), sg.Range)
 			}
 			if t != lint.Yes {
 				continue
@@ -249,10 +254,13 @@ func groupUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.SecurityGroup
 			}
 			out = append(out, identityUse{user: n, anchor: refRange(sg, n.Entity), ref: sg, how: how})
 		}
+		if separateDeployments(p.Model, p.Model.NodeRoot(n), b.Root) {
+			continue // another deployment's group: its tags only look alike
+		}
 		for _, term := range n.Terms {
 			t := lint.TermMatch(term, del)
 			if t == lint.Maybe {
-				p.Unresolved(fmt.Sprintf("security group selector of %s vs deleted %s", n.Label(), changeLabel(c)), term.Range)
+				p.Unresolved(fmt.Sprintf("security group selector of %s vs deleted %s", n.Label(), changeLabel(p.Model, c)), term.Range)
 			}
 			if t != lint.Yes {
 				continue
@@ -274,9 +282,9 @@ func groupUses(p *lint.Pass, s *survivors, c *lint.Change, b *lint.SecurityGroup
 }
 
 func reportIdentityUse(p *lint.Pass, c *lint.Change, u identityUse) {
-	what := changeLabel(c)
+	what := changeLabel(p.Model, c)
 	label := u.user.Label()
-	related := deletedRelated(c)
+	related := deletedRelated(p.Model, c)
 	related = append(related, passed(u.ref)...)
 	chain := []string{
 		fmt.Sprintf("%s %s%s", what, changeVerb(c), changeWhy(c)),

@@ -350,7 +350,7 @@ func reportAccessEntryDeleted(p *lint.Pass, s *survivors, c *lint.Change, b *lin
 			continue
 		}
 		label := u.user.Label()
-		related := append(deletedRelated(c), passed(u.ref)...)
+		related := append(deletedRelated(p.Model, c), passed(u.ref)...)
 		entry := c.Address
 		if !strings.HasPrefix(entry, "AccessEntry ") {
 			entry = "access entry " + entry
@@ -409,7 +409,7 @@ func reportMappingRemoved(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Ac
 			}
 		}
 		label := u.user.Label()
-		related := append(deletedRelated(c), passed(u.ref)...)
+		related := append(deletedRelated(p.Model, c), passed(u.ref)...)
 		related = append(related, modeRel...)
 		p.Report(lint.Finding{
 			Range:   u.anchor,
@@ -457,14 +457,14 @@ func reportReplacedRole(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Role
 	name, _ := b.Name.Str()
 	for _, u := range roleUses(p, s, c, b) {
 		label := u.user.Label()
-		related := deletedRelated(c)
+		related := deletedRelated(p.Model, c)
 		related = append(related, passed(u.ref)...)
 		p.Report(lint.Finding{
 			Range:   u.anchor,
-			Message: fmt.Sprintf("%s %s under the same name %q while %s still runs as it: access entries bind to the role's unique ID, so the node access silently stops matching", changeLabel(c), changeVerb(c), name, label),
+			Message: fmt.Sprintf("%s %s under the same name %q while %s still runs as it: access entries bind to the role's unique ID, so the node access silently stops matching", changeLabel(p.Model, c), changeVerb(c), name, label),
 			Related: related,
 			Chain: []string{
-				fmt.Sprintf("%s %s%s; the new role keeps the name %q but gets a new unique ID", changeLabel(c), changeVerb(c), changeWhy(c), name),
+				fmt.Sprintf("%s %s%s; the new role keeps the name %q but gets a new unique ID", changeLabel(p.Model, c), changeVerb(c), changeWhy(c), name),
 				fmt.Sprintf("%s %s", label, u.how),
 				"EKS access entries for the role are bound to the old unique ID: they stop matching, with no change to them in the plan or the source",
 				"nodes running as the role can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
@@ -544,7 +544,7 @@ func reportAWSAuthDeleted(p *lint.Pass, s *survivors, c *lint.Change, b *lint.Ku
 		}
 		nodeLabel := n.Label()
 		name := describe(r)
-		related := deletedRelated(c)
+		related := deletedRelated(p.Model, c)
 		related = append(related, passed(userRef(n))...)
 		p.Report(lint.Finding{
 			Range:   userRange(n),
