@@ -104,7 +104,9 @@ func (r *renderer) revisionAccounts() []lint.Entity {
 // the configs of that name for p's scope, the one in p's own text (a
 // kustomization's or a chart's output holds both), else the one read
 // from the same source (both applied by Terraform, or both files as
-// written); nil when there is none or more than one at the first of
+// written), else the only one of any source (a Provider a chart renders,
+// its config a file as written: both cluster-scoped, so one name is one
+// object); nil when there is none or more than one at the first of
 // those that has any (which is applied is not known).
 func runtimeConfigOf(p *doc, name string, configs []*doc) *doc {
 	var named []*doc
@@ -116,6 +118,7 @@ func runtimeConfigOf(p *doc, name string, configs []*doc) *doc {
 	for _, same := range []func(c *doc) bool{
 		func(c *doc) bool { return c.file == p.file },
 		func(c *doc) bool { return c.opts.Source == p.opts.Source },
+		func(*doc) bool { return true },
 	} {
 		var found []*doc
 		for _, c := range named {
