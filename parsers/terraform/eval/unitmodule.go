@@ -3,6 +3,7 @@ package eval
 import (
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -55,6 +56,11 @@ func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagno
 		c.Attrs[v.Name] = &hcl.Attribute{Name: v.Name, Expr: &valueExpr{v: v.Value, rng: v.Range}, Range: v.Range, NameRange: name}
 	}
 	m.calls = []*Call{c}
+	if r := modsource.SubmoduleRemoved(c.Source, c.Version); r != nil {
+		// terraform init (run by Terragrunt) installs a release without
+		// the directory, as for a call written in a module.
+		diags = append(diags, lint.Diagnostic{Range: l.Rng(u.SourceRange), Summary: r.Summary, Detail: r.Detail, Hint: r.Hint})
+	}
 	m.unit, m.composed = true, true
 	if own := l.Module(u.Dir); own != nil {
 		m.mergeUnitFiles(own, u.Call, generatedNames(u.Generated, u.GeneratedUnknown))

@@ -169,7 +169,7 @@ func (ix ModelIndex) ChooseModel(key string, allowed VersionRange, constraint st
 	case len(ok) == 0 && nested:
 		return ModelDir{}, nil, "", "the built-in model of " + key + " does not cover the version its caller is modelled at"
 	case len(ok) == 0:
-		return ModelDir{}, nil, "", "the built-in model of " + key + " covers v" + dirs[0].First + " and later in that major; the call asks for " + constraint
+		return ModelDir{}, nil, "", "the built-in model of " + key + " covers " + VersionRange{Lo: dirs[0].Span.Lo, Hi: dirs[len(dirs)-1].Span.Hi}.Label() + "; the call asks for " + constraint
 	case len(ok) == 1 && (constraint != "" || nested):
 		return ok[0], nil, "", ""
 	case constraint == "" && !nested:

@@ -130,6 +130,12 @@ func TestChooseModelSubmoduleBehindPackage(t *testing.T) {
 	if why != "" || !strings.Contains(assumed, "installs the newest release (v6.0.0 or later of acme/iam/aws)") || !strings.Contains(assumed, "its model of v5.0.0 and later in that major is assumed") {
 		t.Errorf("irsa: assumed %q, why %q", assumed, why)
 	}
+	// A constraint past every model: the note says which releases the
+	// models cover, all of them.
+	v7, _ := ParseConstraint("~> 7.0")
+	if _, _, _, why := ix.ChooseModel("acme/iam/aws//modules/role", v7, "~> 7.0", false); why != "the built-in model of acme/iam/aws//modules/role covers v5.0.0 to before v7.0.0; the call asks for ~> 7.0" {
+		t.Errorf("role past its models: why %q", why)
+	}
 	_, _, assumed, _ = ix.ChooseModel("acme/iam/aws//modules/role", allowed, "", false)
 	if assumed != "no version constraint: the newest modelled version is assumed" {
 		t.Errorf("role: assumed %q", assumed)

@@ -76,6 +76,13 @@ func SubmoduleRemoved(src, written string) *SourceRefusal {
 	if rm.instead != "" {
 		hint += fmt.Sprintf(", or move to %s (its inputs differ)", rm.instead)
 	}
-	hint += fmt.Sprintf("; until then faultline reads the call as the last release that has %s, so chains through it are still checked", sub)
+	below := VersionRange{Hi: VersionBound{Version: since}}
+	if allowed.Intersect(below).Empty() {
+		// No release the call allows has the directory: no model of it
+		// is chosen (ChooseModel), the call is not read.
+		hint += fmt.Sprintf("; until then faultline cannot read the call (no release it allows has %s), so what it makes is left out and chains through it are not checked", sub)
+	} else {
+		hint += fmt.Sprintf("; until then faultline reads the call as the last release that has %s, so chains through it are still checked", sub)
+	}
 	return &SourceRefusal{Summary: "Unreadable module subdirectory", Detail: detail, Hint: hint}
 }

@@ -43,8 +43,9 @@ func TestSubmoduleRemoved(t *testing.T) {
 }
 
 // TestSubmoduleRemovedHint: the refusal's hint says what to change and
-// that the call is still read, as the last release that has the
-// submodule (the generic FL000 hint says the opposite).
+// whether the call is still read, as the last release that has the
+// submodule (the generic FL000 hint says it is not), or not read at all
+// when no release the call allows has it.
 func TestSubmoduleRemovedHint(t *testing.T) {
 	r := SubmoduleRemoved("terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks", "")
 	if r == nil {
@@ -53,6 +54,16 @@ func TestSubmoduleRemovedHint(t *testing.T) {
 	want := "pin a version below 6.0.0, or move to modules/iam-role-for-service-accounts (its inputs differ); until then faultline reads the call as the last release that has modules/iam-role-for-service-accounts-eks, so chains through it are still checked"
 	if r.Hint != want {
 		t.Errorf("hint %q, want %q", r.Hint, want)
+	}
+	// Pinned past the removal: no release the call allows has the
+	// submodule, no model is chosen, the call is not read.
+	pinned := SubmoduleRemoved("terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks", "~> 6.0")
+	if pinned == nil || !strings.HasSuffix(pinned.Hint, "until then faultline cannot read the call (no release it allows has modules/iam-role-for-service-accounts-eks), so what it makes is left out and chains through it are not checked") {
+		t.Errorf("pinned hint %+v", pinned)
+	}
+	// Allowing releases before it too: read as the last of those.
+	if r := SubmoduleRemoved("terraform-aws-modules/iam/aws//modules/iam-role-for-service-accounts-eks", ">= 5.0"); r == nil || !strings.HasSuffix(r.Hint, "so chains through it are still checked") {
+		t.Errorf("open hint %+v", r)
 	}
 	if r := SubmoduleRemoved("terraform-aws-modules/eks/aws//modules/aws-auth", ""); r == nil || r.Hint == "" || strings.Contains(r.Hint, "move to") {
 		t.Errorf("aws-auth hint %+v: want a pin without a successor", r)
