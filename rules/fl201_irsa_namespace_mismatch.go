@@ -46,6 +46,11 @@ terraform-aws-modules karpenter module still defaults its IRSA subject to
 ` + "`karpenter:karpenter`" + `; and the Terraform helm provider installs a
 ` + "`helm_release`" + ` without ` + "`namespace`" + ` into ` + "`default`" + `.
 
+A service account that a Pod Identity association also binds is not
+judged: EKS's pod identity webhook gives its pods the association's
+credentials and no web identity token, so the annotation's trust is not
+used (FL208 judges the association's role).
+
 ## Example
 
 ` + "```hcl" + `

@@ -49,6 +49,11 @@ A ` + "`StringLike`" + ` subject whose written start cannot begin that name
 (` + "`provider-aws-s3-*`" + ` for the EC2 provider) is a finding; one that lets in
 every such name (` + "`provider-aws-*`" + `) is not (FL203 still warns of the pattern).
 
+A service account that a Pod Identity association also binds is not
+judged: EKS's pod identity webhook gives its pods the association's
+credentials and no web identity token, so the annotation's trust is not
+used (FL208 judges the association's role).
+
 ## Example
 
 ` + "```hcl" + `

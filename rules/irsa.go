@@ -383,7 +383,9 @@ type deniedBinding struct {
 
 // deniedBindings judges every binding: undecidable ones are counted in
 // coverage, allowed ones dropped, and the refused ones returned for the
-// rule to say why (FL201: another namespace; FL202: another name).
+// rule to say why (FL201: another namespace; FL202: another name). A
+// refused account a Pod Identity association binds is dropped: its pods
+// get the association's credentials, not the annotation's (FL208).
 func deniedBindings(p *lint.Pass) []deniedBinding {
 	var out []deniedBinding
 	all := irsaBindings(p)
@@ -398,6 +400,17 @@ func deniedBindings(p *lint.Pass) []deniedBinding {
 		case lint.Maybe:
 			p.Unresolved(fmt.Sprintf("trust of %s vs %s", b.role.Label, saLabel(b.sa)), b.sa.RoleARN.Range)
 		case lint.No:
+			// EKS's pod identity webhook gives an account a Pod
+			// Identity association binds those credentials only, no
+			// web identity token: its annotation's trust is not used
+			// (as FL208 judges it).
+			switch podIdentityBinds(p.Model, b.sa) {
+			case lint.Yes:
+				continue
+			case lint.Maybe:
+				p.Unresolved(fmt.Sprintf("whether a Pod Identity association binds %s (it would take precedence over the role-arn annotation, whose role's trust refuses it)", saLabel(b.sa)), b.sa.RoleARN.Range)
+				continue
+			}
 			out = append(out, deniedBinding{irsaBinding: b, verdicts: vs, peers: peersOf(all, b)})
 		}
 	}
