@@ -307,8 +307,13 @@ func notManifest(data []byte, after, errLine int) (string, bool) {
 		// what the file is.
 		from = 0
 	}
-	if at, ok := shellHeredoc(lines, from, errLine-1); ok {
-		return fmt.Sprintf("a shell script (a here-document opens at line %d)", at), true
+	// The script's first line may itself parse, as a document of one
+	// plain scalar (`cat <<EOF | kubectl apply -f -` before a ---):
+	// from the start of the file too.
+	for _, start := range []int{from, 0} {
+		if at, ok := shellHeredoc(lines, start, errLine-1); ok {
+			return fmt.Sprintf("a shell script (a here-document opens at line %d)", at), true
+		}
 	}
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(bytes.Join(lines[from:errLine-1], []byte("\n"))))
@@ -375,7 +380,9 @@ var heredocOpen = regexp.MustCompile(`<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)([
 // shellHeredoc reports whether the first line of lines[from:to] that is
 // neither blank nor a comment is a shell command opening a here-document
 // that a later line of the file closes (`cat <<EOF | kubectl apply -f -`
-// … `EOF`): a shell script, its 1-based line.
+// … `EOF`), or that the file leaves open (bash reads it to the end of
+// the file, with a warning) when the line is no YAML mapping entry: a
+// shell script, its 1-based line.
 func shellHeredoc(lines [][]byte, from, to int) (int, bool) {
 	for i := from; i < to && i < len(lines); i++ {
 		l := bytes.TrimSpace(lines[i])
@@ -383,8 +390,8 @@ func shellHeredoc(lines [][]byte, from, to int) (int, bool) {
 			continue
 		}
 		m := heredocOpen.FindSubmatch(l)
-		if m == nil || string(m[2]) != string(m[4]) {
-			return 0, false
+		if m == nil || string(m[2]) != string(m[4]) || bytes.HasPrefix(l, []byte("<<<<<<<")) {
+			return 0, false // none, or a merge conflict's marker
 		}
 		for _, later := range lines[i+1:] {
 			later = bytes.TrimRight(later, "\r")
@@ -394,6 +401,9 @@ func shellHeredoc(lines [][]byte, from, to int) (int, bool) {
 			if bytes.Equal(later, m[3]) {
 				return i + 1, true
 			}
+		}
+		if !bytes.Contains(l, []byte(": ")) && !bytes.HasSuffix(l, []byte(":")) {
+			return i + 1, true
 		}
 		return 0, false
 	}

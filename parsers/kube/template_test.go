@@ -83,7 +83,9 @@ func TestBrokenNonManifestIsANote(t *testing.T) {
 		{"playbook with an unclosed conflict", "<<<<<<< HEAD\n- name: token\n  command: x\n=======\n- name: other\n", ""},
 		{"shell heredoc", "#!/bin/sh\ncat <<EOF | envsubst | kubectl apply -f -\napiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: gpu\nEOF\n", "a shell script (a here-document opens at line 2)"},
 		{"shell heredoc, quoted and indented", "kubectl apply -f - <<-'END'\n\tapiVersion: v1\n\tkind: ConfigMap\n\tEND\n", "a shell script (a here-document opens at line 1)"},
-		{"heredoc never closed", "cat <<EOF\napiVersion: v1\nkind: ConfigMap\n", ""},
+		// bash reads a here-document left open to the end of the file.
+		{"heredoc never closed", "cat <<EOF\napiVersion: v1\nkind: ConfigMap\n", "a shell script (a here-document opens at line 1)"},
+		{"heredoc before a document separator", "cat <<END | kubectl apply -f -\n---\napiVersion: v1\nkind: ConfigMap\nEND\n", "a shell script (a here-document opens at line 1)"},
 		{"heredoc in a value", "apiVersion: v1\nkind: ConfigMap\ndata:\n  run.sh: cat <<EOF\n  a: b: c\nEOF\n", ""},
 		{"manifest", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a: b\n", ""},
 		{"manifest, then garbage", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  b\n", ""},
