@@ -448,8 +448,9 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	out.Renders = runDistinct(ctx, todo, opts.Renderer, par, opts.Budget)
 	opts.Cache.store(todo)
 
-	for _, j := range jobs {
-		cd := j.chart
+	unknowns := make([]*RenderError, len(jobs))
+	decided := make([]bool, len(jobs))
+	for i, j := range jobs {
 		unknown, undecided := failedWithout(j.err)
 		if !undecided {
 			unknown, undecided = failedWithoutValues(j, opts.Generated, unnamed)
@@ -460,6 +461,22 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		if !undecided {
 			unknown, undecided = failedOnUnknownValue(j)
 		}
+		unknowns[i], decided[i] = unknown, !undecided
+	}
+	// A chart no release installs may be installed by an Application the
+	// templates of a chart not rendered with its values would make.
+	if by := unrenderedInstaller(jobs, decided); by != "" {
+		for i, j := range jobs {
+			if decided[i] && j.err != nil {
+				if u, ok := failedWithoutValuesOf(j, fmt.Sprintf("the values an Argo CD Application or Flux HelmRelease of chart %s may install it with (that chart was not rendered with its values)", by)); ok {
+					unknowns[i], decided[i] = u, false
+				}
+			}
+		}
+	}
+	for i, j := range jobs {
+		cd := j.chart
+		unknown, undecided := unknowns[i], !decided[i]
 		if unknown != nil && opts.Holes != nil {
 			// A value known only at apply is shown as the reference it
 			// stands for, never as its placeholder.
@@ -922,12 +939,52 @@ func failedWithoutValues(j *job, generated []GeneratedInstall, unnamed string) (
 	} else {
 		return nil, false
 	}
+	return failedWithoutValuesOf(j, why)
+}
+
+// failedWithoutValuesOf is failedWithoutValues for a reason given: j's
+// chart, which no release installs, failed while executing a template
+// where it read values (readsValuesAt); why names the values it failed
+// without.
+func failedWithoutValuesOf(j *job, why string) (*RenderError, bool) {
+	var re *RenderError
+	if !errors.As(j.err, &re) || !re.Executing {
+		return nil, false
+	}
+	for _, r := range j.releases {
+		if r != nil {
+			return nil, false
+		}
+	}
 	if re.Template == "" || !readsValuesAt(string(j.chart.templateData(re.Template)), re.Line, re.Column) {
 		return nil, false
 	}
 	u := *re
 	u.Unknown = []string{why}
 	return &u, true
+}
+
+// unrenderedInstaller is the first chart of jobs not rendered with its
+// values (its failure undecided: it failed without them) whose templates
+// may write an Argo CD Application or a Flux HelmRelease: the releases
+// it would make are not known, so a chart no release of the tree
+// installs may be one of them. "" when there is none.
+func unrenderedInstaller(jobs []*job, decided []bool) string {
+	for i, j := range jobs {
+		if decided[i] || j.err == nil {
+			continue
+		}
+		files, err := j.chart.allFiles()
+		if err != nil {
+			continue
+		}
+		for _, f := range files {
+			if strings.HasPrefix(f.Name, "templates/") && (mayHoldArgoCD(f.Data) || MayHoldHelmRelease(f.Data)) {
+				return j.chart.rel
+			}
+		}
+	}
+	return ""
 }
 
 // generatedBy is the label of the first of generated that lists the
