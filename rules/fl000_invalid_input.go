@@ -146,7 +146,10 @@ less those marked ` + "`exclude: true`" + `) or its list generators give its tem
 (` + "`path: '{{ .folder }}'`" + ` with a list element's ` + "`folder`" + `, in a matrix beside a Git files
 generator too), or at the chart path its template writes
 out, when its template installs them with
-values of its own (` + "`valuesObject`, `values`, `valueFiles`, `parameters`" + `) —
+values of its own (` + "`valuesObject`, `values`, `valueFiles`, `parameters`" + `), or
+one no release installs while a chart whose templates write Argo CD
+Applications or Flux HelmReleases was itself not rendered for want of its
+values (the releases it makes are not known) —
 a read of ` + "`.Values`" + ` that finds nothing; likewise a read of ` + "`.Values`" + ` that finds nothing
 in a release whose values faultline cannot all evaluate (a ` + "`helm_release`" + ` values
 file read from ` + "`values/${terraform.workspace}/`" + `, or a chart that an argument of a
