@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -320,6 +321,11 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 	if len(others) > 0 {
 		msg += fmt.Sprintf(" (accounts there: %s)", listLabels(quoteAll(others)))
 	}
+	if sa, ok := chartAccountNamedLike(m, sameCluster, nsV, name); ok {
+		// The association names the chart (or its release), and the
+		// chart's one account in the namespace is named otherwise.
+		hint = fmt.Sprintf("set %s = %q, the account %s creates in %s", pa.AccountFieldName(), sa.Name.String(), sa.Via, ns)
+	}
 	var related []lint.Location
 	// The proof rests on the accounts found in the namespace too.
 	inf := dedupe(append(inferred(pa), othersInferred...))
@@ -365,6 +371,35 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		Roots:    rootsOf(pa),
 		Fix:      namespaceFix(m, pa, elsewhere, inf),
 	})
+}
+
+// chartAccountNamedLike is the one service account in namespace ns that a
+// release creates whose chart or release is named name (an association
+// written with the chart's name, cluster-autoscaler, where the chart
+// names its account cluster-autoscaler-aws-cluster-autoscaler).
+func chartAccountNamedLike(m *lint.Model, sameCluster func(*lint.Object) bool, ns lint.Value, name string) (*lint.ServiceAccount, bool) {
+	var found *lint.ServiceAccount
+	for _, sa := range m.ServiceAccounts {
+		if sa.Release == "" || !sameCluster(&sa.Object) {
+			continue
+		}
+		if placed, _ := sa.PlacedNamespace(); lint.Compare(placed, ns) != lint.Yes {
+			continue
+		}
+		i := slices.IndexFunc(m.Releases, func(r *lint.Release) bool { return r.Addr == sa.Release })
+		if i < 0 {
+			continue
+		}
+		r := m.Releases[i]
+		if rn, _ := r.Name.Str(); r.ChartName() != name && rn != name {
+			continue
+		}
+		if found != nil && found != sa {
+			return nil, false
+		}
+		found = sa
+	}
+	return found, found != nil
 }
 
 // associationCluster reports whether an object may be in the cluster of

@@ -554,3 +554,28 @@ func TestFL202HintNoPatternName(t *testing.T) {
 		}
 	}
 }
+
+// FL206's hint names the account a chart creates when the association
+// is written with the chart's name; another app's account in the
+// namespace is never offered (the generic hint stays).
+func TestFL206HintNamesTheChartsAccount(t *testing.T) {
+	for dir, want := range map[string]string{
+		"testdata/FL206/positive_association_names_the_chart_not_its_account": `set service_account = "autoscaler-aws-cluster-autoscaler", the account helm_release.autoscaler, chart cluster-autoscaler creates in kube-system`,
+		"testdata/FL206/positive_keda_operator_account_renamed":               "set service_account to the account the pods in",
+	} {
+		res := linttest.Run(t, dir, load, rules.All...)
+		n := 0
+		for _, f := range res.Findings {
+			if f.Rule != "FL206" {
+				continue
+			}
+			n++
+			if !strings.HasPrefix(f.Hint, want) {
+				t.Errorf("%s: hint %q, want %q…", dir, f.Hint, want)
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no FL206", dir)
+		}
+	}
+}
