@@ -307,6 +307,9 @@ func notManifest(data []byte, after, errLine int) (string, bool) {
 		// what the file is.
 		from = 0
 	}
+	if at, ok := jenkinsPipeline(lines); ok {
+		return fmt.Sprintf("a Jenkins pipeline (Groovy: its block opens at line %d)", at), true
+	}
 	// The script's first line may itself parse, as a document of one
 	// plain scalar (`cat <<EOF | kubectl apply -f -` before a ---):
 	// from the start of the file too.
@@ -371,6 +374,26 @@ func otherLanguage(data []byte) (string, bool) {
 		return "HCL text, a Terraform snippet (it parses whole as HCL)", true
 	}
 	return "", false
+}
+
+// jenkinsOpen matches the line a Jenkinsfile's pipeline opens with: a
+// declarative pipeline's block, a scripted one's node block (with its
+// label), or a shared library's annotation.
+var jenkinsOpen = regexp.MustCompile(`^(?:(?:pipeline|node)\s*(?:\([^)]*\))?\s*\{\s*$|@Library\()`)
+
+// jenkinsPipeline reports whether the file's first line that is neither
+// blank nor a comment (YAML's # or Groovy's //) opens a Jenkins pipeline
+// (jenkinsOpen), which no YAML document begins with: Groovy, its 1-based
+// line.
+func jenkinsPipeline(lines [][]byte) (int, bool) {
+	for i, l := range lines {
+		l = bytes.TrimSpace(l)
+		if len(l) == 0 || l[0] == '#' || bytes.HasPrefix(l, []byte("//")) {
+			continue
+		}
+		return i + 1, jenkinsOpen.Match(l)
+	}
+	return 0, false
 }
 
 // heredocOpen matches a shell here-document's redirection and its

@@ -83,6 +83,8 @@ func TestBrokenNonManifestIsANote(t *testing.T) {
 		{"playbook with an unclosed conflict", "<<<<<<< HEAD\n- name: token\n  command: x\n=======\n- name: other\n", ""},
 		{"shell heredoc", "#!/bin/sh\ncat <<EOF | envsubst | kubectl apply -f -\napiVersion: karpenter.sh/v1\nkind: NodePool\nmetadata:\n  name: gpu\nEOF\n", "a shell script (a here-document opens at line 2)"},
 		{"shell heredoc, quoted and indented", "kubectl apply -f - <<-'END'\n\tapiVersion: v1\n\tkind: ConfigMap\n\tEND\n", "a shell script (a here-document opens at line 1)"},
+		{"jenkins pipeline", "// build and push\npipeline {\n  agent any\n  stages {\n    stage('x') {\n      steps {\n        // log in: then push\n        sh 'true'\n      }\n    }\n  }\n}\n", "a Jenkins pipeline (Groovy: its block opens at line 2)"},
+		{"scripted jenkins pipeline", "node('linux') {\n  stage('a') { sh 'make: all' }\n}\n", "a Jenkins pipeline (Groovy: its block opens at line 1)"},
 		// bash reads a here-document left open to the end of the file.
 		{"heredoc never closed", "cat <<EOF\napiVersion: v1\nkind: ConfigMap\n", "a shell script (a here-document opens at line 1)"},
 		{"heredoc before a document separator", "cat <<END | kubectl apply -f -\n---\napiVersion: v1\nkind: ConfigMap\nEND\n", "a shell script (a here-document opens at line 1)"},
