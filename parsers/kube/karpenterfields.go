@@ -18,20 +18,28 @@ import (
 // drops the field silently.
 
 // schemaLevel is one mapping of an object's schema: where it is and the
-// fields its properties name.
+// fields its properties name; with items, each mapping of the list at
+// path.
 type schemaLevel struct {
 	path   []string
 	fields []string
+	items  bool
 }
 
 // nodePoolV1Levels are the karpenter.sh/v1 NodePool levels checked.
 var nodePoolV1Levels = []schemaLevel{
-	{[]string{"spec"}, []string{"disruption", "limits", "replicas", "template", "weight"}},
-	{[]string{"spec", "template"}, []string{"metadata", "spec"}},
-	{[]string{"spec", "template", "metadata"}, []string{"annotations", "labels"}},
-	{[]string{"spec", "template", "spec"}, []string{"expireAfter", "nodeClassRef", "requirements", "startupTaints", "taints", "terminationGracePeriod"}},
-	{[]string{"spec", "disruption"}, []string{"budgets", "consolidateAfter", "consolidationPolicy"}},
+	{[]string{"spec"}, []string{"disruption", "limits", "replicas", "template", "weight"}, false},
+	{[]string{"spec", "template"}, []string{"metadata", "spec"}, false},
+	{[]string{"spec", "template", "metadata"}, []string{"annotations", "labels"}, false},
+	{[]string{"spec", "template", "spec"}, []string{"expireAfter", "nodeClassRef", "requirements", "startupTaints", "taints", "terminationGracePeriod"}, false},
+	{[]string{"spec", "disruption"}, []string{"budgets", "consolidateAfter", "consolidationPolicy"}, false},
+	{[]string{"spec", "template", "spec", "taints"}, taintFields, true},
+	{[]string{"spec", "template", "spec", "startupTaints"}, taintFields, true},
+	{[]string{"spec", "template", "spec", "requirements"}, []string{"key", "minValues", "operator", "values"}, true},
 }
+
+// taintFields are a NodePool taint's (a core/v1 Taint).
+var taintFields = []string{"effect", "key", "timeAdded", "value"}
 
 // ec2NodeClassV1Levels are the karpenter.k8s.aws/v1 EC2NodeClass levels
 // checked.
@@ -42,13 +50,13 @@ var ec2NodeClassV1Levels = []schemaLevel{
 		"detailedMonitoring", "instanceProfile", "instanceStorePolicy", "ipPrefixCount", "kubelet",
 		"metadataOptions", "networkInterfaces", "placementGroupSelector", "role",
 		"securityGroupSelectorTerms", "subnetSelectorTerms", "tags", "userData",
-	}},
+	}, false},
 	{[]string{"spec", "kubelet"}, []string{
 		"clusterDNS", "cpuCFSQuota", "evictionHard", "evictionMaxPodGracePeriod", "evictionSoft",
 		"evictionSoftGracePeriod", "imageGCHighThresholdPercent", "imageGCLowThresholdPercent",
 		"kubeReserved", "maxPods", "podsPerCore", "systemReserved",
-	}},
-	{[]string{"spec", "metadataOptions"}, []string{"httpEndpoint", "httpProtocolIPv6", "httpPutResponseHopLimit", "httpTokens"}},
+	}, false},
+	{[]string{"spec", "metadataOptions"}, []string{"httpEndpoint", "httpProtocolIPv6", "httpPutResponseHopLimit", "httpTokens"}, false},
 }
 
 // movedInV1 says where a field of the v1beta1 NodePool or the v1alpha1
@@ -68,15 +76,28 @@ var movedInV1 = map[string]string{
 func (d *doc) checkUnknownFields(levels []schemaLevel) {
 	for _, level := range levels {
 		k, m := path(d.root, level.path...)
-		if _, ok := d.writtenKeys(k, m); !ok {
+		if !level.items {
+			d.unknownKeys(k, m, level.fields, strings.Join(level.path, "."))
 			continue
 		}
-		for i := 0; i+1 < len(m.Content); i += 2 {
-			key := m.Content[i]
-			if slices.Contains(level.fields, key.Value) {
-				continue
-			}
-			d.unknownField(key, strings.Join(append(slices.Clone(level.path), key.Value), "."))
+		if m == nil || m.Kind != yaml.SequenceNode {
+			continue
+		}
+		for i, item := range m.Content {
+			d.unknownKeys(k, item, level.fields, fmt.Sprintf("%s[%d]", strings.Join(level.path, "."), i))
+		}
+	}
+}
+
+// unknownKeys records the keys of mapping m (at key k, at path at) that
+// are not among fields, when every key is final text.
+func (d *doc) unknownKeys(k, m *yaml.Node, fields []string, at string) {
+	if _, ok := d.writtenKeys(k, m); !ok {
+		return
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if key := m.Content[i]; !slices.Contains(fields, key.Value) {
+			d.unknownField(key, at+"."+key.Value)
 		}
 	}
 }
