@@ -20,7 +20,8 @@ var NodeClassSelectsNothing = &lint.Rule{
 	Severity: lint.Error,
 	Summary:  "a Karpenter node class's subnet or security group selectors match nothing the tree declares, or a NodePool allows none of its subnets' zones",
 	Since:    "0.2.0",
-	Doc: `A Karpenter EC2NodeClass (or legacy AWSNodeTemplate) whose
+	Doc: `A Karpenter EC2NodeClass (or legacy AWSNodeTemplate, or an EKS Auto Mode
+NodeClass, whose terms Auto Mode's built-in Karpenter reads alike) whose
 ` + "`subnetSelectorTerms`" + ` match no subnet, or whose ` + "`securityGroupSelectorTerms`" + `
 match no security group, of a tree that declares its cluster's networking:
 the cluster's subnets (` + "`vpc_config.subnet_ids`" + `) are all subnets of the tree
@@ -101,7 +102,7 @@ the node class asks for on them.`,
 func checkNodeClassSelectsNothing(p *lint.Pass) {
 	m := p.Model
 	for _, nc := range m.NodeClasses {
-		if nc.KindName != "EC2NodeClass" && nc.KindName != "AWSNodeTemplate" {
+		if nc.KindName != "EC2NodeClass" && nc.KindName != "AWSNodeTemplate" && !nc.AutoMode {
 			continue
 		}
 		if len(nc.SubnetTerms) == 0 && len(nc.SecurityGroupTerms) == 0 {
