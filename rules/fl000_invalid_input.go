@@ -95,7 +95,9 @@ every version its constraint allows (the eks module's aws-auth before v20:
 kubernetes); where only a module whose code faultline does not read may use
 it, a coverage note says so —; and only where Terraform
 certainly evaluates the code — a module the tree calls, a root with a
-backend or cloud block that manages a resource or calls a module —, so not
+backend or cloud block, or one reading another root's state
+(` + "`terraform_remote_state`" + `: a layer applied in turn), that manages a resource
+or calls a module —, so not
 in a directory of snippets copied into roots (provider and backend blocks,
 a resource whose trust document the root declares), nor for a variable
 (local value) of a root that declares none, whose code reads declarations

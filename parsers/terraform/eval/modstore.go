@@ -162,10 +162,12 @@ func sourcePattern(expr hcl.Expression) (string, bool) {
 	return p, true
 }
 
-// applied reports whether m keeps its state in a backend and manages a
-// resource or calls a module (modInfo.Applied).
+// applied reports whether m keeps its state in a backend, or reads
+// another root's state (a layer of a deployment applied in turn, its own
+// state local), and manages a resource or calls a module
+// (modInfo.Applied).
 func (m *Module) applied() bool {
-	if m.backend == nil {
+	if m.backend == nil && !slices.ContainsFunc(m.Resources, func(r *Resource) bool { return r.Data && r.Type == "terraform_remote_state" }) {
 		return false
 	}
 	return len(m.calls) > 0 || slices.ContainsFunc(m.Resources, func(r *Resource) bool { return !r.Data })
