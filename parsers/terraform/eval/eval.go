@@ -340,8 +340,13 @@ func (mi *ModInst) evalVariable(name string) {
 	}
 	if val == cty.NilVal {
 		var obj cty.Value
-		if tc.ty == cty.DynamicPseudoType {
+		switch {
+		case tc.ty == cty.DynamicPseudoType:
 			obj = mi.holeObject(name)
+		case tc.ty.Equals(cty.Map(cty.String)):
+			// A map of strings the module reads only key by key
+			// (var.tags.env): a map of holes at those keys.
+			obj = stringMapOf(mi.holeObject(name))
 		}
 		switch {
 		case obj != cty.NilVal:
@@ -355,6 +360,22 @@ func (mi *ModInst) evalVariable(name string) {
 		}
 	}
 	mi.vars[name] = mi.typed(val, tc)
+}
+
+// stringMapOf is obj, an object of holes holeObject made, as a map of
+// strings: NilVal when obj is NilVal or a value in it is no string (a
+// key read deeper than a map of strings holds).
+func stringMapOf(obj cty.Value) cty.Value {
+	if obj == cty.NilVal || !obj.Type().IsObjectType() || obj.LengthInt() == 0 {
+		return cty.NilVal
+	}
+	m := obj.AsValueMap()
+	for _, v := range m {
+		if v.Type() != cty.String {
+			return cty.NilVal
+		}
+	}
+	return cty.MapVal(m)
 }
 
 // checkRootInput reports, as `terraform plan` does, a root variable's
