@@ -579,3 +579,23 @@ func TestFL206HintNamesTheChartsAccount(t *testing.T) {
 		}
 	}
 }
+
+// FL000 for a field a Karpenter v1 schema does not declare says the
+// object is still read (the generic hint says what cannot be read is
+// left out).
+func TestKarpenterUnknownFieldHint(t *testing.T) {
+	res := linttest.Run(t, "testdata/FL000/positive_karpenter_v1_fields_left_from_v1beta1", load, rules.All...)
+	n := 0
+	for _, f := range res.Findings {
+		if f.Rule != "FL000" || !strings.Contains(f.Message, "its schema does not declare") {
+			continue
+		}
+		n++
+		if f.Hint != "move the field where this version reads it, or delete it; the rest of the object is still read, so chains through it are checked" {
+			t.Errorf("hint %q", f.Hint)
+		}
+	}
+	if n == 0 {
+		t.Error("no unknown-field FL000")
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // The fields a karpenter.sh/v1 NodePool and a karpenter.k8s.aws/v1
@@ -64,6 +66,18 @@ var ec2NodeClassV1Levels = []schemaLevel{
 var movedInV1 = map[string]string{
 	"spec.template.spec.kubelet":  "Karpenter v1 moved it to the EC2NodeClass's spec.kubelet",
 	"spec.disruption.expireAfter": "Karpenter v1 moved it to spec.template.spec.expireAfter",
+	"spec.expireAfter":            "Karpenter v1 reads it at spec.template.spec.expireAfter",
+	// A v1alpha5 Provisioner's fields, in an object renamed NodePool.
+	"spec.requirements":           "a v1alpha5 Provisioner's field: Karpenter v1 reads it at spec.template.spec.requirements",
+	"spec.taints":                 "a v1alpha5 Provisioner's field: Karpenter v1 reads it at spec.template.spec.taints",
+	"spec.startupTaints":          "a v1alpha5 Provisioner's field: Karpenter v1 reads it at spec.template.spec.startupTaints",
+	"spec.labels":                 "a v1alpha5 Provisioner's field: Karpenter v1 reads it at spec.template.metadata.labels",
+	"spec.annotations":            "a v1alpha5 Provisioner's field: Karpenter v1 reads it at spec.template.metadata.annotations",
+	"spec.providerRef":            "a v1alpha5 Provisioner's field: Karpenter v1 names the node class at spec.template.spec.nodeClassRef",
+	"spec.kubeletConfiguration":   "a v1alpha5 Provisioner's field: Karpenter v1 reads kubelet settings from the EC2NodeClass's spec.kubelet",
+	"spec.ttlSecondsAfterEmpty":   "a v1alpha5 Provisioner's field: Karpenter v1 writes spec.disruption.consolidationPolicy: WhenEmpty and consolidateAfter",
+	"spec.ttlSecondsUntilExpired": "a v1alpha5 Provisioner's field: Karpenter v1 writes spec.template.spec.expireAfter",
+	"spec.consolidation":          "a v1alpha5 Provisioner's field: Karpenter v1 writes spec.disruption.consolidationPolicy",
 	"spec.amiSelector":            "Karpenter v1 selects AMIs with spec.amiSelectorTerms",
 	"spec.subnetSelector":         "Karpenter v1 selects subnets with spec.subnetSelectorTerms",
 	"spec.securityGroupSelector":  "Karpenter v1 selects security groups with spec.securityGroupSelectorTerms",
@@ -109,5 +123,6 @@ func (d *doc) unknownField(key *yaml.Node, field string) {
 	if moved := movedInV1[field]; moved != "" {
 		detail += " " + moved + "."
 	}
-	d.invalid(key, "unknown field", detail)
+	d.diags = append(d.diags, lint.Diagnostic{Range: d.rangeOf(key), Summary: "unknown field", Detail: detail,
+		Hint: "move the field where this version reads it, or delete it; the rest of the object is still read, so chains through it are checked"})
 }
