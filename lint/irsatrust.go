@@ -726,11 +726,12 @@ func (m *Model) IRSA(w WebIdentity) Tri {
 // statement is IRSA (Yes), as for a provider nothing traces, when every
 // :sub condition allows only service-account subjects — and no token
 // matches a key with no issuer (FL207). A root's own variable left at an
-// empty default is not: the root may be a module read alone, or be
+// empty default is not, passed into the module call or not
+// (Trust.EmptyDefaults): the root may be a module read alone, or be
 // given the value when it is applied.
 func (m *Model) IRSAOf(r *Role, w WebIdentity) Tri {
 	t := m.IRSA(w)
-	if t != Maybe || r == nil || !emptyProvider(w) || !inModuleCall(r.Addr) || !m.boundRoles()[r.Addr] {
+	if t != Maybe || r == nil || !emptyProvider(w) || !inModuleCall(r.Addr) || len(r.Trust.EmptyDefaults) > 0 || !m.boundRoles()[r.Addr] {
 		return t
 	}
 	return serviceAccountSubjects(w)

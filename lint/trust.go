@@ -103,6 +103,11 @@ type Trust struct {
 	// Statement element or list entry that is not an object): what the
 	// statements read allow is then not all the policy allows.
 	Incomplete bool
+	// EmptyDefaults are the root variables ("var.oidc_issuer_url") left
+	// at an empty default ("") that the module call making the role
+	// passes in: a root may be a module read alone, its caller giving
+	// them, so what the trust lacks for want of them is not judged.
+	EmptyDefaults []string
 }
 
 // HasAction reports whether the statement allows action: IAM action

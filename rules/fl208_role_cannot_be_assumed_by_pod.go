@@ -211,6 +211,12 @@ func checkRoleCannotBeAssumedByPod(p *lint.Pass) {
 			p.Unresolved(fmt.Sprintf("whether a Pod Identity association binds %s (it would take precedence over the role-arn annotation, whose role refuses %s)", saLabel(sa), webIdentityAction), sa.RoleARN.Range)
 			continue
 		}
+		if len(role.Trust.EmptyDefaults) > 0 {
+			// The module call made the trust from a root variable's
+			// empty default: a module read alone, its caller giving it.
+			p.Unresolved(fmt.Sprintf("trust of %s, made from %s left at an empty default (a caller may give it), vs %s", role.Label, strings.Join(role.Trust.EmptyDefaults, ", "), saLabel(sa)), sa.RoleARN.Range)
+			continue
+		}
 		reportWebIdentityRefused(p, sa, id, role)
 	}
 	for _, pa := range m.PodIdentities {

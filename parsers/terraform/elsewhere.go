@@ -48,11 +48,11 @@ func (l *loader) elsewhereArgs(dirs, roots []string) map[string][]string {
 }
 
 // elsewhereVariant is the variant a root is kept under in the root
-// cache: "" unless calls elsewhere give it arguments, which change its
-// evaluation.
+// cache: "" unless calls elsewhere name it, whose arguments (or their
+// absence: the defaults they leave are in force) change its evaluation.
 func (l *loader) elsewhereVariant(dir string) string {
-	args := l.elsewhere[filepath.Clean(dir)]
-	if len(args) == 0 {
+	args, named := l.elsewhere[filepath.Clean(dir)]
+	if !named {
 		return ""
 	}
 	return "elsewhere:" + strings.Join(args, ",")

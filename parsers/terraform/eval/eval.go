@@ -51,6 +51,9 @@ type Evaluator struct {
 	varFilesChosen bool
 	// chosenVarFiles are those chosen files (and a wrapper's -var-file).
 	chosenVarFiles []string
+	// calledElsewhere: module calls of the tree instantiate the root
+	// (RootInputs.Elsewhere): a default they leave is in force.
+	calledElsewhere bool
 	// unknownDefaults are the root's variables read as not known rather
 	// than as their defaults, which a variables file Terraform does not
 	// load automatically sets otherwise (noteUnloadedVarFiles).

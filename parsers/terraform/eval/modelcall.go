@@ -359,6 +359,30 @@ func (mi *ModInst) inputsRead(expr hcl.Expression, depth int) []string {
 	return out
 }
 
+// emptyDefaultsPassed are the variables of a root instance mi, given no
+// value and left at an empty default (""), that call c's arguments read
+// (through locals): "var.NAME", sorted. None for a module instance, or
+// for a root module calls of the tree instantiate (what they leave is
+// in force).
+func (mi *ModInst) emptyDefaultsPassed(c *Call) []string {
+	if mi.Call != nil || mi.Evaluator.calledElsewhere {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, a := range c.Attrs {
+		for _, name := range mi.inputsRead(a.Expr, 0) {
+			v, ok := mi.Module.variables[name]
+			if _, given := mi.inputs[name]; !ok || given || !v.hasDef {
+				continue
+			}
+			if val := mi.vars[name]; val != cty.NilVal && val.IsKnown() && !val.IsNull() && val.Type() == cty.String && val.AsString() == "" {
+				seen["var."+name] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
 // evalMark is how much an evaluator had produced at some point.
 type evalMark struct{ ents, notes, embedded, diags, templates, written int }
 
@@ -796,6 +820,13 @@ func (mi *ModInst) runModelled(c *Call, child *Module, use *modelUse, in Instanc
 	}
 	start := e.Holes.Len()
 	out, mark, chosenInst := run(child, use, nil)
+	if empty := mi.emptyDefaultsPassed(c); len(empty) > 0 {
+		for _, ent := range e.entities[mark.ents:] {
+			if r, ok := ent.(*lint.Role); ok {
+				r.Trust.EmptyDefaults = empty
+			}
+		}
+	}
 	if len(use.alts) == 0 {
 		return out
 	}

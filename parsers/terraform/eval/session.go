@@ -361,6 +361,7 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 			mi.inputs[n] = cty.DynamicVal
 		}
 	}
+	e.calledElsewhere = in.Elsewhere != nil
 	chosen := !in.Files || e.varFilesChosen
 	for _, pv := range in.Passed {
 		if pv.File != "" && !pv.Auto && !slices.Contains(e.chosenVarFiles, pv.File) {
