@@ -1,0 +1,7 @@
+variable "cidr" {
+  type = string
+}
+
+resource "aws_vpc" "this" {
+  cidr_block = var.cidr
+}
