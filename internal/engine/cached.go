@@ -222,7 +222,7 @@ func RunCached(opts Options, rules []*lint.Rule, ropts lint.Options, c *Cache) (
 // skipDir names the directories the snapshot lists without entering:
 // those discovery does not enter (skipDirs) hold nothing the run reads
 // unless a file read lies there (Snapshot.Keep).
-func skipDir(name string) bool { return skipDirs[name] }
+func skipDir(name string) bool { return skippedDir(name) }
 
 // scanKeep are the scan directories: discovery enters them whatever their
 // name, so the snapshot does too (a scan directory inside testdata/).

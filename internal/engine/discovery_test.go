@@ -403,6 +403,8 @@ func TestDiscoverySkipsToolDirectories(t *testing.T) {
 		"infra/.history/main_20260101120000.tf": broken,
 		".history/k8s/sa_20260101120000.yaml":   "kind: [\n",
 		"vendor/mod/main.tf":                    broken,
+		"lib/testData/bogus.yaml":               "kind: [\n",
+		"lib/TestData/bogus.tf":                 broken,
 	})
 	l, _, err := Run(Options{Paths: []string{root}, Cwd: root}, nil, lint.Options{})
 	if err != nil {

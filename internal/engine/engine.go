@@ -168,6 +168,13 @@ func (l *Loaded) Rel(abs string) string { return l.rel(abs) }
 // editor's local history of timestamped copies).
 var skipDirs = map[string]bool{".git": true, ".terraform": true, ".terragrunt-cache": true, ".terragrunt-stack": true, "node_modules": true, "vendor": true, "testdata": true, ".history": true}
 
+// skippedDir reports whether discovery does not descend into a directory
+// of this name (skipDirs): test fixtures under any spelling of testdata
+// (testData, TestData) too, whose files are often broken on purpose.
+func skippedDir(name string) bool {
+	return skipDirs[name] || strings.EqualFold(name, "testdata")
+}
+
 // maxManifest bounds one YAML file.
 const maxManifest = 8 << 20
 
@@ -1734,7 +1741,7 @@ func discover(tree *treefs.Tree, roots []string, cfg *lint.Config, listed *cache
 			}
 			name := de.Name()
 			if de.IsDir() {
-				if p != root && skipDirs[name] {
+				if p != root && skippedDir(name) {
 					return filepath.SkipDir
 				}
 				return nil

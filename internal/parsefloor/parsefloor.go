@@ -112,7 +112,7 @@ func Walk(roots ...string) ([]File, error) {
 				return err
 			}
 			if d.IsDir() {
-				if p != root && skipDirs[d.Name()] {
+				if p != root && (skipDirs[d.Name()] || strings.EqualFold(d.Name(), "testdata")) {
 					return filepath.SkipDir
 				}
 				if (d.Name() == "templates" || d.Name() == "files") && isFile(filepath.Join(filepath.Dir(p), "Chart.yaml")) {
