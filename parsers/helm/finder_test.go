@@ -214,3 +214,47 @@ func TestHelmfileEnvironmentValues(t *testing.T) {
 		}
 	}
 }
+
+// A HelmRelease's post-renderers patch what the chart renders: they are
+// not applied, so the release's values are marked not all known (what is
+// modelled from the rendering is not certain) and a note says so; without
+// them, nothing is noted.
+func TestFluxPostRenderersNoted(t *testing.T) {
+	release := func(post string) []byte {
+		return []byte(`apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: dns
+  namespace: network
+spec:
+  chart:
+    spec:
+      chart: external-dns
+      sourceRef:
+        kind: HelmRepository
+        name: charts
+  values:
+    serviceAccount:
+      name: dns
+` + post)
+	}
+	for _, tc := range []struct {
+		post    string
+		unknown bool
+	}{
+		{"", false},
+		{"  postRenderers:\n    - kustomize:\n        patches:\n          - target: {kind: ServiceAccount}\n            patch: |\n              - op: add\n                path: /metadata/annotations/x\n                value: y\n", true},
+		{"  postRenderers: []\n", false},
+	} {
+		f := NewFinder(Options{})
+		f.AddParsed("release.yaml", "/r/release.yaml", release(tc.post), nil, lint.Scope{})
+		rels, _, notes := f.Releases()
+		if len(rels) != 1 {
+			t.Fatalf("%d releases", len(rels))
+		}
+		noted := len(notes) == 1 && strings.Contains(notes[0].What, "spec.postRenderers patch the chart's rendered manifests")
+		if (rels[0].ValuesUnknown != "") != tc.unknown || noted != tc.unknown {
+			t.Errorf("post-renderers %q: values unknown %q, notes %v", tc.post, rels[0].ValuesUnknown, notes)
+		}
+	}
+}

@@ -106,6 +106,12 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 			b.diag(yf.rangeOf(v), "invalid values", err.Error())
 		}
 	}
+	if k, pr := get(spec, "postRenderers"); pr != nil && len(items(pr)) > 0 {
+		// Kustomize patches Flux applies to the rendered manifests: what
+		// they change (an annotation, an account's name) is not what the
+		// chart renders, so what is modelled from it is not certain.
+		b.valuesNotRead(r, yf.rangeOf(k), fmt.Sprintf("%s: spec.postRenderers patch the chart's rendered manifests; they are not applied, so what they change is not read", label), "the post-renderers' patches")
+	}
 	b.out = append(b.out, r)
 }
 
