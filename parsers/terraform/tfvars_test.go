@@ -356,3 +356,31 @@ func TestUnloadedVarFilesChosenFilesLeaveVariableUnset(t *testing.T) {
 		}
 	}
 }
+
+// A variables file in a directory beside the root that sets a variable
+// the root does not declare is another root's (one that declares it),
+// not an environment of this one: it neither makes a default not known
+// nor is offered as the file to pass. One setting only what the root
+// declares still is; so is the parent's own file of shared values.
+func TestUnloadedVarFilesSiblingOfAnotherRoot(t *testing.T) {
+	const own = "stage = \"prod\"\nregion = \"eu-west-1\"\n"
+	const foreign = own + "batch_queue_size = 40\n"
+	for name, tc := range map[string]struct {
+		file, body string
+		judged     bool // the file counts: a note, and the default not known
+	}{
+		"another root's":   {"stacks/batch/env/prod.tfvars", foreign, false},
+		"this root's only": {"stacks/batch/env/prod.tfvars", own, true},
+		"parent's shared":  {"stacks/common.tfvars", foreign, true},
+	} {
+		files := map[string]string{
+			"stacks/web/main.tf": stagedRoot,
+			tc.file:              tc.body,
+		}
+		res := loadRoot(t, files, "stacks/web", Options{})
+		_, known := nodeGroupTags(t, res)["Stage"].Str()
+		if known == tc.judged || (len(tfvarsNotes(res)) > 0) != tc.judged {
+			t.Errorf("%s: Stage known %v, notes %v", name, known, tfvarsNotes(res))
+		}
+	}
+}

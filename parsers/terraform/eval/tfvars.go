@@ -90,6 +90,9 @@ func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, cho
 		if backendArguments(m, attrs) {
 			continue // terraform init -backend-config=FILE's, not a plan's
 		}
+		if siblingFile(m.Dir, f) && !namedAfter(m.Dir, f) && setsUndeclared(m, attrs) {
+			continue // another root's, beside this one (it declares what the file sets)
+		}
 		hit, env := false, false
 		for _, a := range attrs {
 			if m.variables[a.Name] == nil {
@@ -322,6 +325,31 @@ func (e *Evaluator) varFileCandidates(dir string) []string {
 		})
 	}
 	return out
+}
+
+// siblingFile reports whether variables file f lies neither in or below
+// root directory dir nor in its parent: in a directory beside it.
+func siblingFile(dir, f string) bool {
+	fd := filepath.Dir(f)
+	return fd != filepath.Dir(dir) && fd != dir && !strings.HasPrefix(fd, dir+string(filepath.Separator))
+}
+
+// namedAfter reports whether variables file f is named after root
+// directory dir (<root>.tfvars, <root>.tfvars.json: namedVarFiles).
+func namedAfter(dir, f string) bool {
+	base := filepath.Base(f)
+	return base == filepath.Base(dir)+".tfvars" || base == filepath.Base(dir)+".tfvars.json"
+}
+
+// setsUndeclared reports whether a variables file sets a variable m does
+// not declare.
+func setsUndeclared(m *Module, attrs []*hcl.Attribute) bool {
+	for _, a := range attrs {
+		if m.variables[a.Name] == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // namedVarFiles calls add for the variables files named after the root
