@@ -384,3 +384,18 @@ func TestUnloadedVarFilesSiblingOfAnotherRoot(t *testing.T) {
 		}
 	}
 }
+
+// The file offered to pass is the one giving the most variables without
+// a value, though an example: a real file that only overrides a default
+// would leave them asked for.
+func TestUnloadedVarFilesOffersTheFileGivingValues(t *testing.T) {
+	files := map[string]string{
+		"infra/main.tf":                 stagedRoot + "variable \"cluster\" {\n  type = string\n}\n",
+		"infra/secrets.tfvars":          "region = \"eu-west-1\"\n",
+		"infra/envs/dev.tfvars.example": "cluster = \"dev\"\n",
+	}
+	got := tfvarsNotes(loadRoot(t, files, "infra", Options{}))
+	if len(got) != 1 || !strings.Contains(got[0].What, "pass --var-file infra/envs/dev.tfvars.example,") {
+		t.Errorf("notes = %+v: want the example offered", got)
+	}
+}

@@ -81,6 +81,7 @@ func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, cho
 	// counts those files, every file setting a variable of the root.
 	overrides, envs := map[string]int{}, 0
 	setters := map[string][]string{}
+	setsUnset := map[string]int{} // by file, the variables with no value it sets
 	p := hclparse.NewParser()
 	for _, f := range e.varFileCandidates(m.Dir) {
 		if read[f] {
@@ -102,6 +103,7 @@ func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, cho
 			switch {
 			case unset[a.Name]:
 				hit, sets[a.Name] = true, true
+				setsUnset[f]++
 			case defaulted[a.Name] && !isExample(f) && e.overridesDefault(m.variables[a.Name], a.Expr):
 				overrides[a.Name]++
 				setters[a.Name] = append(setters[a.Name], f)
@@ -144,8 +146,15 @@ func (e *Evaluator) noteUnloadedVarFiles(m *Module, in map[string]cty.Value, cho
 		}
 		return a.Start.Byte < b.Start.Byte
 	})
-	// Real values first: an example is the last thing to suggest.
-	sort.SliceStable(files, func(i, j int) bool { return !isExample(files[i]) && isExample(files[j]) })
+	// The file giving the most variables without a value first (one
+	// that only overrides a default leaves them asked for); among as
+	// many, real values: an example is the last thing to suggest.
+	sort.SliceStable(files, func(i, j int) bool {
+		if setsUnset[files[i]] != setsUnset[files[j]] {
+			return setsUnset[files[i]] > setsUnset[files[j]]
+		}
+		return !isExample(files[i]) && isExample(files[j])
+	})
 	e.Notes = append(e.Notes, lint.Note{Kind: lint.Skipped, What: e.unloadedVarFilesText(m.Dir, files, sets, overridden), Range: e.Session.Rng(decls[0].defRng)})
 	return overridden
 }
