@@ -280,9 +280,6 @@ func (mi *ModInst) localChild(c *Call) (*Module, string) {
 				return nil, "local source " + c.Source + " not in the tree: " + why + ", so a step before terraform init writes it"
 			}
 		}
-		if from, found, ok := mi.writtenForAnother(c.Source); ok {
-			return nil, fmt.Sprintf("local source %s not in the tree from here, but from %s it is %s: a snippet written for another directory (copied there before terraform init)", c.Source, mi.Evaluator.Session.Rel(from), mi.Evaluator.Session.Rel(found))
-		}
 		mi.inputDiag(lint.Diagnostic{
 			Range:   mi.Evaluator.Session.Rng(c.DefRange),
 			Summary: "Unreadable module directory",
@@ -390,35 +387,4 @@ func (l *Session) brokenCache(m *Module) string {
 		return "its cached code does not parse (" + where + ": " + d.Summary + ")"
 	}
 	return ""
-}
-
-// writtenForAnother reports, for a root that no call instantiates and
-// that Terraform does not certainly apply (no backend: Module.applied),
-// whether a local module source it cannot find names a module directory
-// from a sibling of one of its ancestors' subdirectories (a snippet a
-// script copies into that directory): from is that directory, found the
-// module's.
-func (mi *ModInst) writtenForAnother(source string) (from, found string, ok bool) {
-	if mi.Call != nil || mi.Module.applied() || mi.Module.unit {
-		return "", "", false
-	}
-	tree := mi.Evaluator.Tree()
-	dir := filepath.Clean(mi.Module.Dir)
-	for a := filepath.Dir(dir); a != dir && tree.Contains(a); a, dir = filepath.Dir(a), a {
-		ents, err := tree.ReadDir(a)
-		if err != nil {
-			return "", "", false
-		}
-		for _, e := range ents {
-			c := filepath.Join(a, e.Name())
-			if !e.IsDir() || c == dir {
-				continue
-			}
-			target := filepath.Clean(filepath.Join(c, source))
-			if tree.Contains(target) && mi.Evaluator.module(target) != nil {
-				return c, target, true
-			}
-		}
-	}
-	return "", "", false
 }
