@@ -23,7 +23,8 @@ scheme (` + "`oidc-provider/${aws_eks_cluster.x.identity[0].oidc[0].issuer}`" + 
 ` + "`oidc-provider/https://oidc.eks…`" + ` written out), or that is the issuer URL itself
 where the provider's ARN belongs (an IRSA module's ` + "`provider_arn`" + ` given
 ` + "`aws_eks_cluster.x.identity[0].oidc[0].issuer`" + `: the module builds its condition
-keys from the same input, so they are told with the principal, at the input):
+keys from the same input, so they are told with the principal, at the input),
+or whose provider part is a provider's ARN itself (` + "`oidc-provider/${aws_iam_openid_connect_provider.x.arn}`" + `):
 IAM names an OIDC provider by its issuer without ` + "`https://`" + `, so the principal
 names no provider at all. A
 trust whose Federated principal and condition keys
@@ -330,6 +331,11 @@ func reportSchemePrincipal(p *lint.Pass, role *lint.Role, rid lint.Identity, si 
 		what := fmt.Sprintf("Federated principal %s, an OIDC provider ARN built from %s, which starts with https://: a provider's ARN names its issuer without the scheme, so it names no provider", f, pr.from)
 		first := fmt.Sprintf("the statement's Federated principal is %s: the provider part holds %s with its https://", f, pr.from)
 		hint := "reference the provider's ARN (Federated = aws_iam_openid_connect_provider.<name>.arn, or module.eks.oidc_provider_arn), or drop the scheme: \"arn:aws:iam::<account>:oidc-provider/${replace(<issuer URL>, \"https://\", \"\")}\""
+		if pr.nested {
+			what = fmt.Sprintf("Federated principal %s, an OIDC provider ARN whose provider part is %s, a provider's ARN itself: a provider's ARN names its issuer there, so it names no provider", f, pr.from)
+			first = fmt.Sprintf("the statement's Federated principal is %s: the provider part holds %s, an ARN, where the issuer belongs", f, pr.from)
+			hint = "reference the provider's ARN alone: Federated = aws_iam_openid_connect_provider.<name>.arn (or module.eks.oidc_provider_arn), without the arn:aws:iam::<account>:oidc-provider/ prefix around it"
+		}
 		if pr.bare {
 			what = fmt.Sprintf("Federated principal %s, not an OIDC provider's ARN (arn:aws:iam::<account>:oidc-provider/<issuer without https://>), so it names no provider", pr.from)
 			first = fmt.Sprintf("the statement's Federated principal is %s, the issuer URL itself", f)
@@ -368,6 +374,9 @@ func reportSchemePrincipal(p *lint.Pass, role *lint.Role, rid lint.Identity, si 
 type principalScheme struct {
 	from string
 	bare bool
+	// nested: the provider part is itself a provider's ARN (from names
+	// it), not an issuer.
+	nested bool
 }
 
 // schemeInProvider reports whether f is an OIDC provider ARN whose
@@ -395,7 +404,23 @@ func schemeInProvider(m *lint.Model, f lint.Value) (principalScheme, bool) {
 			return principalScheme{from: s.Ref.String() + ", the cluster's issuer URL"}, true
 		}
 	}
+	if inner, ok := lint.ParseARN(rest); ok && inner.Service == "iam" {
+		// arn:…:oidc-provider/arn:aws:iam::…: an ARN written inside.
+		return principalScheme{from: rest.String(), nested: true}, true
+	}
+	if r, ok := soleHole(rest); ok && providerARNRef(*r) {
+		return principalScheme{from: r.String(), nested: true}, true
+	}
 	return principalScheme{}, false
+}
+
+// providerARNRef reports whether r reads an OIDC provider's ARN: the arn
+// (or id, which is the ARN) of an aws_iam_openid_connect_provider,
+// resource or data source.
+func providerARNRef(r lint.HoleRef) bool {
+	a, ok := lint.ParseAddress(r.Object)
+	attrs := r.Attrs()
+	return ok && a.Type == oidcProviderType && len(attrs) == 1 && (attrs[0] == "arn" || attrs[0] == "id")
 }
 
 // bareIssuerURL reports whether f, no ARN, is an EKS cluster's issuer URL:
