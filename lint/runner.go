@@ -239,9 +239,10 @@ func addRelated(to, more []Location) []Location {
 }
 
 // NameRoots makes findings that would read alike tell their roots apart:
-// findings of one rule at one range with one message whose Roots differ
-// (a module two Terraform roots call, each root judged on its own) get
-// " (in root A)" — " (in roots A and B)" — added to the message. Then
+// findings of one rule at one range whose Roots differ (a module two
+// Terraform roots call, each root judged on its own), whatever their
+// messages, get " (in root A)" — " (in roots A and B)" — added to the
+// message. Then
 // findings that still read alike at one range are one finding (the
 // first, with the related locations of the others): the same chain told
 // twice, whatever keys its objects had. Findings that differ in severity
@@ -254,16 +255,22 @@ func NameRoots(fs []Finding) []Finding {
 	fs = foldRootSubsets(fs, func(f Finding) string {
 		return at(f) + "\x00" + f.Severity.String() + "\x00" + fmt.Sprint(f.Suppressed != nil)
 	})
+	// By range, not message: findings of one rule at one range from
+	// different roots may read differently (what else each root's
+	// instance holds) and still not say whose they are.
+	place := func(f Finding) string {
+		return f.Rule + "\x00" + f.Range.File + "\x00" + fmt.Sprint(f.Range.Line, ":", f.Range.Column)
+	}
 	roots := map[string][]string{}
 	for _, f := range fs {
-		k := at(f)
+		k := place(f)
 		r := strings.Join(f.Roots, "\x00")
 		if !slices.Contains(roots[k], r) {
 			roots[k] = append(roots[k], r)
 		}
 	}
 	for i, f := range fs {
-		if len(roots[at(f)]) > 1 && len(f.Roots) > 0 {
+		if len(roots[place(f)]) > 1 && len(f.Roots) > 0 {
 			fs[i].Message += " (in " + Plural(len(f.Roots), "root ", "roots ") + proseList(f.Roots) + ")"
 		}
 	}

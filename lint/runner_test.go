@@ -125,6 +125,17 @@ func TestNameRoots(t *testing.T) {
 		}
 	}
 
+	// Messages that differ (what else each root's instance holds) at one
+	// range, from two roots: each names its root still.
+	fs = []Finding{
+		{Rule: "FL502", Severity: Warning, Range: at, Key: "a", Message: "value x is never read", Roots: []string{"live/a"}},
+		{Rule: "FL502", Severity: Warning, Range: at, Key: "b", Message: "value x is never read; 1 other release takes it too", Roots: []string{"live/b"}},
+	}
+	got = NameRoots(fs)
+	if len(got) != 2 || got[0].Message != "value x is never read (in root live/a)" || got[1].Message != "value x is never read; 1 other release takes it too (in root live/b)" {
+		t.Errorf("got %+v, want each root named", got)
+	}
+
 	// Alike with the same roots (two copies of a manifest): one finding.
 	// Another severity or a suppression keeps them apart.
 	sa := func(f string) []Location { return []Location{{Range: Range{File: f, Line: 1, Column: 1}}} }
