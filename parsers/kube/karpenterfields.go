@@ -30,6 +30,7 @@ type schemaLevel struct {
 
 // nodePoolV1Levels are the karpenter.sh/v1 NodePool levels checked.
 var nodePoolV1Levels = []schemaLevel{
+	{nil, objectFields, false},
 	{[]string{"spec"}, []string{"disruption", "limits", "replicas", "template", "weight"}, false},
 	{[]string{"spec", "template"}, []string{"metadata", "spec"}, false},
 	{[]string{"spec", "template", "metadata"}, []string{"annotations", "labels"}, false},
@@ -40,12 +41,17 @@ var nodePoolV1Levels = []schemaLevel{
 	{[]string{"spec", "template", "spec", "requirements"}, []string{"key", "minValues", "operator", "values"}, true},
 }
 
+// objectFields are an object's top-level fields (a depends_on written
+// inside yamlencode is none of them).
+var objectFields = []string{"apiVersion", "kind", "metadata", "spec", "status"}
+
 // taintFields are a NodePool taint's (a core/v1 Taint).
 var taintFields = []string{"effect", "key", "timeAdded", "value"}
 
 // ec2NodeClassV1Levels are the karpenter.k8s.aws/v1 EC2NodeClass levels
 // checked.
 var ec2NodeClassV1Levels = []schemaLevel{
+	{nil, objectFields, false},
 	{[]string{"spec"}, []string{
 		"amiFamily", "amiSelectorTerms", "associatePublicIPAddress", "blockDeviceMappings",
 		"capacityReservationSelectorTerms", "connectionTracking", "context", "cpuOptions",
@@ -90,6 +96,9 @@ var movedInV1 = map[string]string{
 func (d *doc) checkUnknownFields(levels []schemaLevel) {
 	for _, level := range levels {
 		k, m := path(d.root, level.path...)
+		if len(level.path) == 0 {
+			k, m = d.root, d.root
+		}
 		if !level.items {
 			d.unknownKeys(k, m, level.fields, strings.Join(level.path, "."))
 			continue
@@ -111,7 +120,7 @@ func (d *doc) unknownKeys(k, m *yaml.Node, fields []string, at string) {
 	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if key := m.Content[i]; !slices.Contains(fields, key.Value) {
-			d.unknownField(key, at+"."+key.Value)
+			d.unknownField(key, strings.TrimPrefix(at+"."+key.Value, "."))
 		}
 	}
 }
