@@ -112,6 +112,9 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 			p.Unresolved(fmt.Sprintf("%s is read by no Karpenter: its cluster runs EKS Auto Mode, whose built-in Karpenter reads eks.amazonaws.com NodeClasses only, and nothing here installs a Karpenter of its own (FL101–FL105 and FL405 do not judge it)", nc.Label), nc.Range)
 			continue
 		}
+		if selectsSome(m, nc) {
+			continue // whatever the tree leaves open, it selects something of each kind
+		}
 		at := nc.Range
 		if len(nc.SubnetTerms) > 0 {
 			at = termAnchor(nc.SubnetTerms[0])
@@ -190,6 +193,24 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 	for _, np := range m.NodePools {
 		checkNodePoolZones(p, np)
 	}
+}
+
+// selectsSome reports whether node class nc's subnet terms (when it
+// has any) select a subnet of the tree and its security group terms (when
+// it has any) a security group: it launches with those, so whether it
+// selects nothing is no question.
+func selectsSome(m *lint.Model, nc *lint.NodeClass) bool {
+	if len(nc.SubnetTerms) > 0 {
+		if hits, _ := m.SubnetsSelectedIn(nc.SubnetTerms, nc.Scope); len(hits) == 0 {
+			return false
+		}
+	}
+	if len(nc.SecurityGroupTerms) > 0 {
+		if hits, _ := m.SecurityGroupsSelectedIn(nc.SecurityGroupTerms, nc.Scope); len(hits) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // checkNodePoolZones reports a NodePool whose zone requirement leaves

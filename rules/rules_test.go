@@ -326,6 +326,10 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// Another root module's namespace proves nothing of this one's
 		// cluster: a notice, not silence.
 		"testdata/FL206/negative_namespace_declared_by_another_root": 1,
+		// Its terms select a subnet and a group the tree declares:
+		// whether it selects any is no question, though the cluster's
+		// subnets are looked up.
+		"testdata/FL405/negative_node_class_selects_declared_subnet_cluster_subnets_looked_up": 0,
 		// A HelmRelease writing no namespace is in its Flux
 		// Kustomization's targetNamespace: its account is known.
 		"testdata/FL201/negative_flux_target_namespace_gives_helmrelease_its_namespace": 0,
