@@ -830,6 +830,12 @@ func (m *Model) anyEKS(vs []Value) Tri {
 // whose url is its own attribute).
 const maxProviderDepth = 4
 
+// IssuerEKS decides whether v (a provider ARN, an issuer URL or a bare
+// issuer) names an EKS cluster's issuer: written so, or traced to a
+// cluster's identity issuer or an OIDC provider of the tree whose url
+// says.
+func (m *Model) IssuerEKS(v Value) Tri { return m.issuerEKS(v, 0) }
+
 // issuerEKS decides whether v (a provider ARN, an issuer URL or a bare
 // issuer) names an EKS cluster's issuer.
 func (m *Model) issuerEKS(v Value, depth int) Tri {

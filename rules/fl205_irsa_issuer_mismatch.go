@@ -29,7 +29,8 @@ IAM names an OIDC provider by its issuer without ` + "`https://`" + `, so the pr
 names no provider at all. A
 trust whose Federated principal and condition keys
 name different issuers (a trust copied from another cluster and half
-updated). And a service account bound to the role that runs in a cluster
+updated, or a cluster's provider whose keys test an issuer that is no EKS
+cluster's, a CI system's). And a service account bound to the role that runs in a cluster
 whose issuer is configured in ` + "`.faultline.hcl`" + ` (EKS computes the issuer, so
 no source states it):
 
@@ -126,6 +127,11 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 				keyOrigin, keyTraced := p.Model.IssuerOrigin(raw)
 				for i, pv := range providers {
 					cmp := pv.Compare(ki)
+					if cmp == lint.Maybe && p.Model.IssuerEKS(w.Statement.Federated[i]) == lint.Yes && p.Model.IssuerEKS(raw) == lint.No {
+						// An EKS cluster's issuer and one that is not
+						// (another OIDC issuer, a CI system's): two.
+						cmp = lint.No
+					}
 					if cmp == lint.Maybe && keyTraced {
 						// Both built from one issuer the model names (the
 						// provider's ARN and its URL, the module's two
@@ -178,7 +184,7 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 				Related: declared(rid, "role"),
 				Chain: []string{
 					fmt.Sprintf("the statement trusts tokens issued by %s (Federated principal %s)", provider, w.Statement.Federated[0]),
-					fmt.Sprintf("its conditions are keyed on another issuer, %s: the trust was copied from another cluster and only half updated", keyText),
+					mixedWhy(p.Model, bad[0], keyText),
 					"STS evaluates the conditions against the claims of the token's own issuer; the key the policy tests is absent, so every AssumeRoleWithWebIdentity call fails with AccessDenied",
 					"the pods using the role get no AWS credentials: the controller crash-loops or stops acting, and the pods waiting on it stay Pending",
 				},
@@ -189,6 +195,16 @@ func checkIRSAIssuerMismatch(p *lint.Pass) {
 			})
 		}
 	}
+}
+
+// mixedWhy says how a trust came to key its conditions on another issuer
+// than its principal's: another cluster's (copied and half updated), or
+// one that is no EKS cluster's at all (a CI system's).
+func mixedWhy(m *lint.Model, c lint.TrustCondition, key issuerName) string {
+	if m.IssuerEKS(lint.IssuerOfKey(c.Key)) == lint.No {
+		return fmt.Sprintf("its conditions are keyed on another issuer, %s, which is no EKS cluster's (a CI system's or another identity provider's): the trust mixes two identity providers", key)
+	}
+	return fmt.Sprintf("its conditions are keyed on another issuer, %s: the trust was copied from another cluster and only half updated", key)
 }
 
 // namesNoProvider reports whether a statement's Federated principals are

@@ -295,7 +295,9 @@ func conditionProblems(m *lint.Model, c lint.TrustCondition) []conditionProblem 
 		}
 	}
 
-	if _, ok := lint.ClaimMatcher(c); ok && claim == "sub" {
+	// Another issuer's subjects are not service accounts (a CI system's
+	// repo:…); a key of one in an IRSA trust is FL205's finding.
+	if _, ok := lint.ClaimMatcher(c); ok && claim == "sub" && m.IssuerEKS(issuer) != lint.No {
 		// A value that is no subject matters only when no other value can
 		// be one: any one of a key's values satisfies the condition.
 		var bad []conditionProblem

@@ -1,0 +1,36 @@
+module "eks" {
+  source  = "terraform-aws-modules/eks/aws"
+  version = "20.31.0"
+
+  cluster_name    = "build"
+  cluster_version = "1.31"
+  vpc_id          = "vpc-0aa11bb22cc33dd44"
+  subnet_ids      = ["subnet-0aa11bb22cc33dd45", "subnet-0aa11bb22cc33dd46"]
+}
+
+# The subject is a CI system's, right for the key's issuer: no service
+# account is expected (the mixed issuers are FL205's).
+resource "aws_iam_role" "image_pusher" {
+  name = "build-image-pusher"
+  assume_role_policy = jsonencode({ # want FL205 `tests issuer token.actions.githubusercontent.com`
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRoleWithWebIdentity"
+      Principal = { Federated = module.eks.oidc_provider_arn }
+      Condition = {
+        StringLike = {
+          "token.actions.githubusercontent.com:sub" = "repo:acme/images:*"
+        }
+      }
+    }]
+  })
+}
+
+resource "kubernetes_service_account_v1" "pusher" {
+  metadata {
+    name        = "image-pusher"
+    namespace   = "builds"
+    annotations = { "eks.amazonaws.com/role-arn" = aws_iam_role.image_pusher.arn }
+  }
+}
