@@ -154,10 +154,15 @@ func (d *doc) final(text string) bool {
 }
 
 // invalid records an FL000 diagnostic about the document's own content at
-// node n.
+// node n. The object is still read, the value at n aside.
 func (d *doc) invalid(n *yaml.Node, summary, detail string) {
-	d.diags = append(d.diags, lint.Diagnostic{Range: d.rangeOf(n), Summary: summary, Detail: detail})
+	d.diags = append(d.diags, lint.Diagnostic{Range: d.rangeOf(n), Summary: summary, Detail: detail, Hint: invalidValueHint})
 }
+
+// invalidValueHint is the hint of an FL000 about one value of an object
+// faultline still reads (the generic one says what cannot be read is
+// left out).
+const invalidValueHint = "fix the value as the message says; the rest of the object is still read, so chains through it are checked"
 
 // label names the document in messages ("Deployment web").
 func (d *doc) label() string {
