@@ -132,6 +132,13 @@ func (d *doc) checkEC2NodeClassRequired() {
 			d.invalid(k, "missing required field", fmt.Sprintf("%s (%s) has no spec.%s, which its schema requires (spec.%s: Required value); the API server rejects the object.", d.label(), d.apiVersion, field, field))
 		}
 	}
+	// A null value is pruned by the API server before validation (the
+	// fields are not nullable): written so, the field is absent.
+	for _, field := range []string{"role", "instanceProfile"} {
+		if _, v := lookup(spec, field); has[field] && v != nil && v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			has[field] = false
+		}
+	}
 	if has["role"] == has["instanceProfile"] {
 		d.invalid(k, "invalid node class", fmt.Sprintf("%s (%s) must specify exactly one of role and instanceProfile (its schema's rule); the API server rejects the object.", d.label(), d.apiVersion))
 	}
