@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/base64"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"sort"
 	"strings"
 
@@ -21,22 +22,66 @@ const maxUserData = 32 << 10
 // Bottlerocket settings.
 func (x *extraction) userDataSettings(lt *lint.LaunchTemplate) {
 	text, ok := x.userData()
-	if !ok || x.nodeadmSettings(lt, text) {
+	if !ok {
 		return
 	}
-	x.bottlerocketSettings(lt, text)
+	var got lint.LaunchTemplate
+	if !x.nodeadmSettings(&got, text) {
+		x.bottlerocketSettings(&got, text)
+	}
+	if settingsHoles(&got) {
+		return // a label or taint known only at apply: none is taken as read
+	}
+	for k, v := range got.NodeLabels {
+		if lt.NodeLabels == nil {
+			lt.NodeLabels = map[string]string{}
+		}
+		lt.NodeLabels[k] = v
+	}
+	lt.NodeTaints = append(lt.NodeTaints, got.NodeTaints...)
+}
+
+// settingsHoles reports whether a label or taint read from user data
+// holds a value known only at apply.
+func settingsHoles(lt *lint.LaunchTemplate) bool {
+	for k, v := range lt.NodeLabels {
+		if lint.HasSentinel(k) || lint.HasSentinel(v) {
+			return true
+		}
+	}
+	for _, t := range lt.NodeTaints {
+		if lint.HasSentinel(t.Key) || lint.HasSentinel(t.Value) || lint.HasSentinel(t.Effect) {
+			return true
+		}
+	}
+	return false
 }
 
 // userData is a launch template's user data as text (base64 decoded),
-// when it is known statically and within EC2's bound.
+// when it is known statically and within EC2's bound. Values known only
+// at apply (the cluster's endpoint and certificate a bootstrap names)
+// stay holes in it: base64encode of text holding one is read as that
+// text.
 func (x *extraction) userData() (string, bool) {
 	a := x.attr(nil, "user_data")
 	v := eval.GetAttr(x.v, "user_data")
-	if a == nil || v == cty.NilVal || !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
+	if a == nil || v == cty.NilVal || v.IsNull() {
 		return "", false
 	}
+	if !v.IsKnown() || v.Type() != cty.String || lint.HasSentinel(v.AsString()) {
+		// base64encode(<text with a hole>) is opaque: the text it encodes.
+		fc, ok := a.Expr.(*hclsyntax.FunctionCallExpr)
+		if !ok || fc.Name != "base64encode" || len(fc.Args) != 1 {
+			return "", false
+		}
+		inner := x.mi.Eval(fc.Args[0], x.extra)
+		if inner == cty.NilVal || !inner.IsKnown() || inner.IsNull() || inner.Type() != cty.String || len(inner.AsString()) > maxUserData {
+			return "", false
+		}
+		return inner.AsString(), true
+	}
 	text := v.AsString()
-	if lint.HasSentinel(text) || len(text) > maxUserData {
+	if len(text) > maxUserData {
 		return "", false
 	}
 	if b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(text)); err == nil {
