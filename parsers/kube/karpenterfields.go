@@ -36,6 +36,7 @@ var nodePoolV1Levels = []schemaLevel{
 	{[]string{"spec", "template", "metadata"}, []string{"annotations", "labels"}, false},
 	{[]string{"spec", "template", "spec"}, []string{"expireAfter", "nodeClassRef", "requirements", "startupTaints", "taints", "terminationGracePeriod"}, false},
 	{[]string{"spec", "disruption"}, []string{"budgets", "consolidateAfter", "consolidationPolicy"}, false},
+	{[]string{"spec", "template", "spec", "nodeClassRef"}, []string{"group", "kind", "name"}, false},
 	{[]string{"spec", "template", "spec", "taints"}, taintFields, true},
 	{[]string{"spec", "template", "spec", "startupTaints"}, taintFields, true},
 	{[]string{"spec", "template", "spec", "requirements"}, []string{"key", "minValues", "operator", "values"}, true},
@@ -70,9 +71,11 @@ var ec2NodeClassV1Levels = []schemaLevel{
 // movedInV1 says where a field of the v1beta1 NodePool or the v1alpha1
 // AWSNodeTemplate went in v1, by its path.
 var movedInV1 = map[string]string{
-	"spec.template.spec.kubelet":  "Karpenter v1 moved it to the EC2NodeClass's spec.kubelet",
-	"spec.disruption.expireAfter": "Karpenter v1 moved it to spec.template.spec.expireAfter",
-	"spec.expireAfter":            "Karpenter v1 reads it at spec.template.spec.expireAfter",
+	"spec.template.spec.kubelet":                 "Karpenter v1 moved it to the EC2NodeClass's spec.kubelet",
+	"spec.disruption.expireAfter":                "Karpenter v1 moved it to spec.template.spec.expireAfter",
+	"spec.expireAfter":                           "Karpenter v1 reads it at spec.template.spec.expireAfter",
+	"spec.template.spec.labels":                  "Karpenter v1 reads node labels at spec.template.metadata.labels",
+	"spec.template.spec.nodeClassRef.apiVersion": "Karpenter v1 names the node class's API group instead (group: karpenter.k8s.aws)",
 	// A v1alpha5 Provisioner's fields, in an object renamed NodePool.
 	"spec.requirements":           "a v1alpha5 Provisioner's field: Karpenter v1 reads it at spec.template.spec.requirements",
 	"spec.taints":                 "a v1alpha5 Provisioner's field: Karpenter v1 reads it at spec.template.spec.taints",
@@ -100,6 +103,9 @@ func (d *doc) checkUnknownFields(levels []schemaLevel) {
 			k, m = d.root, d.root
 		}
 		if !level.items {
+			if _, g := lookup(m, "group"); len(level.path) > 0 && level.path[len(level.path)-1] == "nodeClassRef" && g == nil {
+				continue // a v1beta1 reference (apiVersion, no group): checkNodeClassRef's finding
+			}
 			d.unknownKeys(k, m, level.fields, strings.Join(level.path, "."))
 			continue
 		}
