@@ -920,14 +920,8 @@ func failedWithout(err error) (*RenderError, bool) {
 // values, that a release of the tree installs, or that fails otherwise
 // (an include's endless recursion) stays FL000.
 func failedWithoutValues(j *job, generated []GeneratedInstall, unnamed string) (*RenderError, bool) {
-	var re *RenderError
-	if !errors.As(j.err, &re) || !re.Executing {
+	if j.err == nil {
 		return nil, false
-	}
-	for _, r := range j.releases {
-		if r != nil {
-			return nil, false
-		}
 	}
 	var why string
 	if by := generatedBy(j.chart, generated); by != "" {
