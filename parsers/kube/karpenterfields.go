@@ -103,10 +103,9 @@ func (d *doc) checkUnknownFields(levels []schemaLevel) {
 			k, m = d.root, d.root
 		}
 		if !level.items {
-			if _, g := lookup(m, "group"); len(level.path) > 0 && level.path[len(level.path)-1] == "nodeClassRef" && g == nil {
-				continue // a v1beta1 reference (apiVersion, no group): checkNodeClassRef's finding
+			if !v1beta1Ref(level, m) {
+				d.unknownKeys(k, m, level.fields, strings.Join(level.path, "."))
 			}
-			d.unknownKeys(k, m, level.fields, strings.Join(level.path, "."))
 			continue
 		}
 		if m == nil || m.Kind != yaml.SequenceNode {
@@ -116,6 +115,17 @@ func (d *doc) checkUnknownFields(levels []schemaLevel) {
 			d.unknownKeys(k, item, level.fields, fmt.Sprintf("%s[%d]", strings.Join(level.path, "."), i))
 		}
 	}
+}
+
+// v1beta1Ref reports whether level is a nodeClassRef and m one written
+// the v1beta1 way, with no group (an apiVersion instead): the missing
+// group is checkNodeClassRef's finding, not told twice.
+func v1beta1Ref(level schemaLevel, m *yaml.Node) bool {
+	if len(level.path) == 0 || level.path[len(level.path)-1] != "nodeClassRef" {
+		return false
+	}
+	_, g := lookup(m, "group")
+	return g == nil
 }
 
 // unknownKeys records the keys of mapping m (at key k, at path at) that
