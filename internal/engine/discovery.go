@@ -127,6 +127,10 @@ func (p *produced) addEmbedded(ems []terraform.Embedded, root string, scopeFor f
 		n++
 		abs := filepath.Join(root, filepath.FromSlash(em.File))
 		s := docSet{name: em.File + "@" + em.Addr, data: em.Content, scope: scopeFor(abs), mapRange: em.Map, source: lint.SourceTerraform, inferred: em.Inferred, keepsLines: em.KeepsLines()}
+		if s.scope.Cluster == "" {
+			// The cluster the resource's provider configuration connects to.
+			s.scope.Cluster = em.Cluster
+		}
 		opts := kube.Options{MapDiagnostic: func(r lint.Range) lint.Range { return em.Map(r, "") }}
 		switch {
 		case em.Namespace != "" && em.NamespaceOverride:

@@ -74,7 +74,10 @@ type Evaluator struct {
 	firstLookups map[lookupKey]string
 	// rootInst is the evaluated root module instance.
 	rootInst *ModInst
-	Embedded []kept.Embedded
+	// providerPlaced are the entities made through a kubernetes, helm or
+	// kubectl provider configuration (providercluster.go).
+	providerPlaced []providerPlaced
+	Embedded       []kept.Embedded
 	// Templates are the files read as templates (template_file.go).
 	Templates []string
 	// Unapplied are the resources making Kubernetes objects of which the

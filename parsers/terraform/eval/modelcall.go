@@ -384,10 +384,10 @@ func (mi *ModInst) emptyDefaultsPassed(c *Call) []string {
 }
 
 // evalMark is how much an evaluator had produced at some point.
-type evalMark struct{ ents, notes, embedded, diags, templates, written int }
+type evalMark struct{ ents, notes, embedded, diags, templates, written, placed int }
 
 func (e *Evaluator) mark() evalMark {
-	return evalMark{len(e.entities), len(e.Notes), len(e.Embedded), len(e.VarDiags), len(e.Templates), len(e.Written)}
+	return evalMark{len(e.entities), len(e.Notes), len(e.Embedded), len(e.VarDiags), len(e.Templates), len(e.Written), len(e.providerPlaced)}
 }
 
 // anchorModel moves every position that what an instance of a stand-in
@@ -998,6 +998,7 @@ func factsDiffer(a, b map[lint.Fact]string) map[lint.Fact]bool {
 func (e *Evaluator) truncate(m evalMark) {
 	e.entities, e.Notes, e.Embedded, e.VarDiags, e.Templates = e.entities[:m.ents], e.Notes[:m.notes], e.Embedded[:m.embedded], e.VarDiags[:m.diags], e.Templates[:m.templates]
 	e.Written = e.Written[:m.written]
+	e.providerPlaced = e.providerPlaced[:m.placed]
 }
 
 // fingerprints renders the facts of each entity by address: everything

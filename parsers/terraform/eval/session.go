@@ -372,6 +372,7 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 	e.unknownDefaults = e.noteUnloadedVarFiles(m, mi.inputs, chosen)
 	mi.run()
 	e.rootInst = mi
+	e.placeInProviderClusters()
 	return e
 }
 

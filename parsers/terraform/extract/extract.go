@@ -24,6 +24,7 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		return // an object the root declares, read back by name: that object
 	}
 	x := &extraction{e: e, mi: mi, r: r, v: v, extra: extra}
+	defer mi.PlaceInProviderCluster(r, len(e.Entities()), len(e.Embedded))
 	if !r.Data {
 		x.provisionedManifests(local)
 	}

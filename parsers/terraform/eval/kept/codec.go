@@ -79,6 +79,7 @@ type embeddedWire struct {
 	Namespace           string
 	NamespaceOverride   bool
 	NamespaceRange      lint.Range
+	Cluster             string
 }
 
 // GobEncode encodes em with what its Map and Passed apply; an Embedded
@@ -87,7 +88,7 @@ func (em Embedded) GobEncode() ([]byte, error) {
 	if (em.Map != nil) != (em.pos != nil) || (em.Passed != nil) != (em.parts != nil) {
 		return nil, fmt.Errorf("embedded YAML of %s: Map or Passed not set by SetMap or SetPassed", em.Addr)
 	}
-	w := embeddedWire{Addr: em.Addr, Root: em.Root, File: em.File, Content: em.Content, Inferred: em.Inferred, DependsOn: em.DependsOn, Pos: em.pos, Parts: em.parts, SubstitutionSource: em.SubstitutionSource, AddsData: em.AddsData, DataUnknown: em.DataUnknown, Namespace: em.Namespace, NamespaceOverride: em.NamespaceOverride, NamespaceRange: em.NamespaceRange}
+	w := embeddedWire{Addr: em.Addr, Root: em.Root, File: em.File, Content: em.Content, Inferred: em.Inferred, DependsOn: em.DependsOn, Pos: em.pos, Parts: em.parts, SubstitutionSource: em.SubstitutionSource, AddsData: em.AddsData, DataUnknown: em.DataUnknown, Namespace: em.Namespace, NamespaceOverride: em.NamespaceOverride, NamespaceRange: em.NamespaceRange, Cluster: em.Cluster}
 	b, err := encodeExact(&w)
 	if err != nil {
 		return nil, fmt.Errorf("embedded YAML of %s: %w", em.Addr, err)
@@ -101,7 +102,7 @@ func (em *Embedded) GobDecode(data []byte) error {
 	if err := decodeExact(data, &w); err != nil {
 		return fmt.Errorf("embedded YAML: %w", err)
 	}
-	*em = Embedded{Addr: w.Addr, Root: w.Root, File: w.File, Content: w.Content, Inferred: w.Inferred, DependsOn: w.DependsOn, SubstitutionSource: w.SubstitutionSource, AddsData: w.AddsData, DataUnknown: w.DataUnknown, Namespace: w.Namespace, NamespaceOverride: w.NamespaceOverride, NamespaceRange: w.NamespaceRange}
+	*em = Embedded{Addr: w.Addr, Root: w.Root, File: w.File, Content: w.Content, Inferred: w.Inferred, DependsOn: w.DependsOn, SubstitutionSource: w.SubstitutionSource, AddsData: w.AddsData, DataUnknown: w.DataUnknown, Namespace: w.Namespace, NamespaceOverride: w.NamespaceOverride, NamespaceRange: w.NamespaceRange, Cluster: w.Cluster}
 	if w.Pos != nil {
 		em.SetMap(*w.Pos)
 	}

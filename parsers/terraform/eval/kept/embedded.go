@@ -47,6 +47,10 @@ type Embedded struct {
 	Namespace         string
 	NamespaceOverride bool
 	NamespaceRange    lint.Range
+	// Cluster is the name of the EKS cluster the resource's provider
+	// configuration connects to, "" when not known (lint.Scope.Cluster of
+	// the objects read from Content).
+	Cluster string
 	// pos and parts are what Map and Passed apply: data, so that an
 	// Embedded can be stored (codec.go).
 	pos   *PositionMap
