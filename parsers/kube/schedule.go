@@ -161,6 +161,7 @@ func (d *doc) requirement(it *yaml.Node, syn requirementSyntax) lint.Requirement
 	r.Operator, okOp = d.operator(ov, syn.bounds)
 	r.Values, okValues = d.texts(vv)
 	r.Unknown = !okKey || !okOp || !okValues
+	d.checkRequirementRequired(it, m)
 	if lint.IsBound(r.Operator) && !oneInteger(r.Values) {
 		r.Unknown = true
 	}
@@ -170,6 +171,30 @@ func (d *doc) requirement(it *yaml.Node, syn requirementSyntax) lint.Requirement
 		r.Unknown = r.Unknown || !ok || n < 1
 	}
 	return r
+}
+
+// checkRequirementRequired reports a requirement (mapping m, written at
+// it) that leaves out key or operator: both are required of a node
+// selector requirement, in a pod's affinity as in a NodePool's schema, and
+// the API server rejects the object. Keys that are not final text, or
+// merged in (<<), say nothing.
+func (d *doc) checkRequirementRequired(it, m *yaml.Node) {
+	has, ok := d.writtenKeys(it, m)
+	if !ok {
+		return
+	}
+	for _, field := range []string{"key", "operator"} {
+		if has[field] {
+			continue
+		}
+		which := "a node selector requirement"
+		if _, kv := lookup(m, "key"); kv != nil {
+			if key, ok := d.text(kv); ok {
+				which += " on " + key
+			}
+		}
+		d.invalid(it, "missing required field", fmt.Sprintf("%s in %s has no %s, which the schema requires (%s: Required value); the API server rejects the object, and this requirement is not checked.", which, d.label(), field, field))
+	}
 }
 
 // isOperator reports whether s is one of the six node selector
