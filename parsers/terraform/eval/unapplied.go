@@ -142,17 +142,51 @@ func (mi *ModInst) namespaceResourceName(expr hcl.Expression) hcl.Expression {
 // unappliedChart is, for a helm_release of no instance, the directory (or
 // archive) of the tree its chart argument names when that is a local
 // path known without an instance ("${path.module}/charts/x"); "" else.
+// An argument that reads the instance (try(each.value.chart,
+// "${path.module}/charts/x")) names the local path one of its parts
+// known without an instance gives, when exactly one does.
 func (mi *ModInst) unappliedChart(r *Resource) string {
 	a, ok := r.Body.Attrs["chart"]
 	if r.Type != "helm_release" || !ok {
 		return ""
 	}
-	for _, t := range a.Expr.Variables() {
+	if withoutInstance(a.Expr) {
+		return mi.localChartOf(a.Expr)
+	}
+	x, ok := a.Expr.(hclsyntax.Expression)
+	if !ok {
+		return ""
+	}
+	var found []string
+	hclsyntax.VisitAll(x, func(n hclsyntax.Node) hcl.Diagnostics {
+		if t, ok := n.(*hclsyntax.TemplateExpr); ok && withoutInstance(t) {
+			if dir := mi.localChartOf(t); dir != "" && !slices.Contains(found, dir) {
+				found = append(found, dir)
+			}
+		}
+		return nil
+	})
+	if len(found) != 1 {
+		return ""
+	}
+	return found[0]
+}
+
+// withoutInstance reports whether expr reads nothing but variables,
+// locals and paths: values known without an instance.
+func withoutInstance(expr hcl.Expression) bool {
+	for _, t := range expr.Variables() {
 		if n := t.RootName(); n != "var" && n != "local" && n != "path" {
-			return ""
+			return false
 		}
 	}
-	v := mi.Eval(a.Expr, nil)
+	return true
+}
+
+// localChartOf is the local chart expr names (LocalChart), "" when its
+// value is not a known string.
+func (mi *ModInst) localChartOf(expr hcl.Expression) string {
+	v := mi.Eval(expr, nil)
 	if !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
 		return ""
 	}
