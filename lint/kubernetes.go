@@ -268,13 +268,108 @@ const (
 )
 
 // ChartName is the chart's name as the release writes it: the last path
-// element, without an OCI tag ("oci://…/karpenter:1.0" → "karpenter").
+// element, without an OCI tag ("oci://…/karpenter:1.0" → "karpenter"); of
+// a chart archive (a URL or path ending in .tgz), the name `helm package`
+// gave it ("…/cluster-autoscaler-9.29.1.tgz" → "cluster-autoscaler").
 func (r *Release) ChartName() string {
+	if name, _, ok := r.chartArchive(); ok {
+		return name
+	}
 	c := strings.TrimSuffix(r.Chart, "/")
 	if i := strings.LastIndex(c, ":"); i > strings.LastIndex(c, "/") {
 		c = c[:i]
 	}
 	return path.Base(c)
+}
+
+// ArchiveVersion is the version of a chart archive the release installs,
+// as its file name says (`helm package` names it <name>-<version>.tgz);
+// "" for any other chart.
+func (r *Release) ArchiveVersion() string {
+	_, version, _ := r.chartArchive()
+	return version
+}
+
+// chartArchive splits the file name of a chart archive (.tgz) into the
+// chart's name and version: the version is the rest after the first dash
+// that leaves a semantic version (names hold dashes, versions may too).
+func (r *Release) chartArchive() (name, version string, ok bool) {
+	c := strings.TrimSpace(r.Chart)
+	if i := strings.IndexAny(c, "?#"); i >= 0 && strings.Contains(c, "://") {
+		c = c[:i]
+	}
+	base, found := strings.CutSuffix(path.Base(c), ".tgz")
+	if !found {
+		return "", "", false
+	}
+	for i := 0; i < len(base); i++ {
+		if base[i] == '-' && i > 0 && isSemVer(base[i+1:]) {
+			return base[:i], base[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+// isSemVer reports whether s is a semantic version 2.0.0 (major.minor.patch,
+// optional pre-release and build), as Helm requires of a chart's version,
+// which may start with a v.
+func isSemVer(s string) bool {
+	s = strings.TrimPrefix(s, "v")
+	core, build, hasBuild := strings.Cut(s, "+")
+	if hasBuild && !dotIdentifiers(build, false) {
+		return false
+	}
+	core, pre, hasPre := strings.Cut(core, "-")
+	if hasPre && !dotIdentifiers(pre, true) {
+		return false
+	}
+	parts := strings.Split(core, ".")
+	if len(parts) != 3 {
+		return false
+	}
+	for _, p := range parts {
+		if !numericIdentifier(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// dotIdentifiers reports whether s is dot-separated identifiers of
+// [0-9A-Za-z-], none empty; pre-release numeric ones without a leading 0.
+func dotIdentifiers(s string, pre bool) bool {
+	for _, id := range strings.Split(s, ".") {
+		if id == "" {
+			return false
+		}
+		digits := true
+		for _, c := range id {
+			switch {
+			case c >= '0' && c <= '9':
+			case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '-':
+				digits = false
+			default:
+				return false
+			}
+		}
+		if pre && digits && !numericIdentifier(id) {
+			return false
+		}
+	}
+	return true
+}
+
+// numericIdentifier reports whether s is digits without a leading zero.
+func numericIdentifier(s string) bool {
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // SetKeyRange records where the key at dotted path key was written.

@@ -109,6 +109,9 @@ func karpenterChartVersion(r *lint.Release, cd *chartData) string {
 	if r.Version != "" {
 		return r.Version
 	}
+	if v := r.ArchiveVersion(); v != "" {
+		return v
+	}
 	c := strings.TrimSuffix(r.Chart, "/")
 	if i := strings.LastIndex(c, ":"); i > strings.LastIndex(c, "/") {
 		return c[i+1:]
