@@ -296,6 +296,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL101/negative_node_class_role_placeholder_may_match":    1,
 		"testdata/FL101/negative_node_class_role_placeholder_cannot_match": 0,
 		"testdata/FL402/negative_nodepool_declared_elsewhere":              1,
+		// A node group named from a prefix is never named "batch".
+		"testdata/FL402/negative_node_group_name_prefix_selector_is_the_prefix": 1,
+		"testdata/FL402/negative_node_group_name_prefix_selected_in_full":       0,
 		// An operator's custom resource whose pod template is not read:
 		// counted, not judged.
 		"testdata/FL402/negative_operator_resource_pods_not_read": 1,

@@ -16,6 +16,8 @@ func nodeGroupPlace(m *lint.Model, ng *lint.NodeGroup) *Place {
 	p := &Place{Kind: NodeGroupPlace, Entity: ng, cluster: ng.Cluster}
 	if s, ok := ng.Name.Str(); ok {
 		p.name = s
+	} else {
+		p.namePrefix = ng.Name.Prefix()
 	}
 	// A self-managed group's labels and taints are what its source says
 	// its bootstrap sets: eksctl's nodeGroups write them, an Auto Scaling

@@ -104,7 +104,7 @@ func (p *Place) identityOffer(kind PlaceKind) offer {
 		return offer{missing: true}
 	}
 	if p.name == "" {
-		return offer{}
+		return offer{prefix: p.namePrefix}
 	}
 	return offer{finite: true, values: []string{p.name}}
 }

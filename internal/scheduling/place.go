@@ -25,8 +25,11 @@ const (
 type Place struct {
 	Kind   PlaceKind
 	Entity lint.Entity
-	// name is the NodePool's or node group's name when known.
-	name string
+	// name is the NodePool's or node group's name when known; namePrefix,
+	// when it is not, the known text its name starts with (a node group's
+	// node_group_name_prefix, to which EKS adds a unique suffix).
+	name       string
+	namePrefix string
 	// labels are put on every node; labelsOpen says further labels may
 	// be (user data faultline cannot read).
 	labels     map[string]string
@@ -115,6 +118,15 @@ func (p *Place) Cluster() lint.Value { return p.cluster }
 
 // Range is the place's declaration.
 func (p *Place) Range() lint.Range { return p.Entity.Base().Range }
+
+// nameRange is where the place's name is written, else where it is
+// declared.
+func (p *Place) nameRange() lint.Range {
+	if o := p.Entity.Base(); !o.NameRange.IsZero() {
+		return o.NameRange
+	}
+	return p.Range()
+}
 
 // places returns every NodePool and node group of the model as a place.
 func places(m *lint.Model) []*Place {

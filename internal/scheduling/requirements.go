@@ -9,6 +9,7 @@ package scheduling
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
 )
@@ -70,6 +71,26 @@ type offer struct {
 	// absent: the key may be missing from the nodes; missing: it is
 	// certainly missing.
 	absent, missing bool
+	// prefix, when set, is the known text every value of the key starts
+	// with (a node group's name prefix): the rest is not known.
+	prefix string
+}
+
+// prefixCompatible reports whether a value starting with prefix (the
+// rest not known) may satisfy every requirement: the key is present, and
+// a value an In requirement lists must start with the prefix.
+func prefixCompatible(prefix string, want []lint.Requirement) bool {
+	for _, r := range want {
+		switch r.Operator {
+		case lint.OpDoesNotExist:
+			return false
+		case lint.OpIn:
+			if !slices.ContainsFunc(r.Values, func(v string) bool { return strings.HasPrefix(v, prefix) && allMatch(want, v, true) }) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // compatible reports whether some node of the offer satisfies every
@@ -80,6 +101,9 @@ func (o offer) compatible(want []lint.Requirement) bool {
 	}
 	if o.absent && allMatch(want, "", false) {
 		return true
+	}
+	if o.prefix != "" {
+		return prefixCompatible(o.prefix, want)
 	}
 	if o.finite {
 		for _, v := range o.values {

@@ -267,7 +267,10 @@ func (c *checker) named(r lint.Requirement) bool {
 		kind = NodeGroupPlace
 	}
 	for _, p := range c.places {
-		if p.Kind == kind && (p.name == "" || matches(r, p.name, true)) {
+		if p.Kind != kind {
+			continue
+		}
+		if p.name == "" && (p.namePrefix == "" || prefixCompatible(p.namePrefix, []lint.Requirement{r})) || p.name != "" && matches(r, p.name, true) {
 			return true
 		}
 	}

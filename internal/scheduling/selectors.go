@@ -229,6 +229,11 @@ func labelMisfit(p *Place, key string, want []lint.Requirement) *Misfit {
 	switch {
 	case o.missing:
 		m.text = func() (string, string) { return "its nodes carry no label " + key, labelFix(p, r) }
+	case o.prefix != "" && r.Operator != lint.OpDoesNotExist:
+		m.text = func() (string, string) {
+			return fmt.Sprintf("its nodes have %s=%s<suffix EKS adds to the name prefix>, the pod requires %s", key, o.prefix, describe(r)), labelFix(p, r)
+		}
+		m.At = p.nameRange()
 	case o.finite:
 		m.text = func() (string, string) {
 			return fmt.Sprintf("its nodes have %s=%s, the pod requires %s", key, strings.Join(o.values, "|"), describe(r)), labelFix(p, r)
@@ -301,6 +306,9 @@ func labelFix(p *Place, r lint.Requirement) string {
 		}
 		return fmt.Sprintf("add %s: %q to %s's spec.template.metadata.labels, or select what it carries", r.Key, r.Values[0], p.Label())
 	default:
+		if r.Key == LabelNodeGroup && p.namePrefix != "" {
+			return fmt.Sprintf("name %s with node_group_name = %q rather than a name prefix (EKS adds a unique suffix to a prefix), or select a label of its own", p.Label(), r.Values[0])
+		}
 		return fmt.Sprintf("add %s = %q to %s's labels, or select what it carries", r.Key, r.Values[0], p.Label())
 	}
 }

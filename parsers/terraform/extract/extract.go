@@ -343,6 +343,9 @@ func (x *extraction) name(o *lint.Object, attr, prefixAttr string) {
 		if ref, ok := v.SoleRef(); ok && ref.Object == o.Addr && ref.Path == attr {
 			own = true
 		}
+		if raw := eval.GetAttr(x.v, attr); raw != cty.NilVal && raw.IsKnown() && raw.IsNull() {
+			own = true // null: the provider computes it from the prefix
+		}
 		if !own || x.attr(nil, prefixAttr) == nil || x.val(prefixAttr).IsUnknown() {
 			o.NameRange = x.pos(a)
 			o.Name = v
