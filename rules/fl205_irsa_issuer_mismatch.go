@@ -30,9 +30,12 @@ names no provider at all. A
 trust whose Federated principal and condition keys
 name different issuers (a trust copied from another cluster and half
 updated, or a cluster's provider whose keys test an issuer that is no EKS
-cluster's, a CI system's). And a service account bound to the role that runs in a cluster
-whose issuer is configured in ` + "`.faultline.hcl`" + ` (EKS computes the issuer, so
-no source states it):
+cluster's, a CI system's). And a service account bound to the role that runs in
+another cluster than the one whose provider the role trusts: a cluster of the
+same Terraform root its kubernetes provider configuration connects to (one
+provider alias per cluster, ` + "`provider = kubernetes.east`" + `), or a cluster whose
+issuer is configured in ` + "`.faultline.hcl`" + ` (EKS computes the issuer, so no
+source states it):
 
 ` + "```hcl" + `
 scope "k8s/prod" {
@@ -269,6 +272,9 @@ func checkClusterIssuer(p *lint.Pass) {
 	m := p.Model
 	for _, sa := range m.ServiceAccounts {
 		cluster := sa.Scope.OIDCIssuer
+		if cluster == "" && sa.RoleARN.IsSet() {
+			checkDeclaredClusterIssuer(p, sa)
+		}
 		if cluster == "" || !sa.RoleARN.IsSet() {
 			continue
 		}
@@ -325,6 +331,96 @@ func checkClusterIssuer(p *lint.Pass) {
 			Roots:    rootsOf(role, sa),
 		})
 	}
+}
+
+// checkDeclaredClusterIssuer compares the cluster a bound service account
+// is placed in (its scope's cluster: the kubernetes provider configuration
+// that makes it), when its root declares that one cluster, with the
+// clusters whose OIDC providers the role's trust names: another cluster of
+// the same root has an issuer of its own.
+func checkDeclaredClusterIssuer(p *lint.Pass, sa *lint.ServiceAccount) {
+	m := p.Model
+	own := declaredCluster(m, sa.Root, sa.Scope.Cluster)
+	if own == nil {
+		return
+	}
+	role, ok := m.ResolveRole(sa.RoleARN.Value, sa.Scope).Entity.(*lint.Role)
+	if !ok || !role.Trust.Known {
+		return
+	}
+	webs := irsaStatements(m, role)
+	if len(webs) == 0 {
+		return
+	}
+	issuer := lint.HoleRef{Object: own.Addr, Path: "identity[0].oidc[0].issuer"}
+	var others []string
+	for _, w := range webs {
+		for _, f := range w.Statement.Federated {
+			o, traced := m.IssuerOrigin(f)
+			if !traced || !lint.DistinctClusterIssuers(o, issuer) {
+				return // its own cluster's provider, or one not told apart: quiet
+			}
+			others = append(others, clusterOfIssuer(m, o))
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	rid := lint.Identity{Kind: lint.KindRole, Entity: role, Name: role.Name}
+	at := webs[0].Statement.Range
+	if at.IsZero() {
+		at = role.Trust.Range
+	}
+	name := "cluster " + sa.Scope.Cluster + " (" + own.Label + ")"
+	p.Report(lint.Finding{
+		Range: at,
+		Message: fmt.Sprintf("trust of IAM role %s names the OIDC provider of %s, but %s runs in %s, whose tokens carry an issuer of its own",
+			describe(rid), strings.Join(others, ", "), saLabel(sa), name),
+		Related: append([]lint.Location{{Range: sa.RoleARN.Range, Message: saLabel(sa) + " is bound to the role here; the kubernetes provider it is made through connects to " + name}}, declared(rid, "role")...),
+		Chain: []string{
+			fmt.Sprintf("EKS signs the service account tokens of %s with that cluster's issuer", name),
+			fmt.Sprintf("the role's trust accepts tokens of %s only (another cluster of the same root)", strings.Join(others, ", ")),
+			"AssumeRoleWithWebIdentity fails with AccessDenied: the pods using the role get no AWS credentials and whatever waits on them stays Pending",
+		},
+		Hint:     fmt.Sprintf("bind %s to the role made for %s, or trust that cluster's provider (its module's oidc_provider_arn and \"${…oidc_provider}:sub\" condition keys)", saLabel(sa), name),
+		Inferred: dedupe(append(inferredFor(role, lint.FactIdentity, lint.FactTrustSubjects, lint.FactTrustAudience), inferred(sa)...)),
+		Key:      fmt.Sprintf("role=%s|sa=%s|cluster=%s", role.Addr, sa.Addr, own.Addr),
+		Roots:    rootsOf(role, sa),
+	})
+}
+
+// declaredCluster is the one cluster of Terraform root named name, nil
+// when the root declares none or several of that name.
+func declaredCluster(m *lint.Model, root, name string) *lint.Cluster {
+	if root == "" || name == "" {
+		return nil
+	}
+	var found *lint.Cluster
+	for _, cl := range m.Clusters {
+		if s, ok := cl.Name.Str(); ok && s == name && cl.Root == root {
+			if found != nil {
+				return nil
+			}
+			found = cl
+		}
+	}
+	return found
+}
+
+// clusterOfIssuer names the cluster an issuer origin is of: the declared
+// cluster at or inside its address (an eks module call holds one), else
+// the address.
+func clusterOfIssuer(m *lint.Model, o lint.HoleRef) string {
+	for _, cl := range m.Clusters {
+		if cl.Addr == o.Object || strings.HasPrefix(cl.Addr, o.Object+".") {
+			if s, ok := cl.Name.Str(); ok {
+				return "cluster " + s + " (" + cl.Label + ")"
+			}
+			return cl.Label
+		}
+	}
+	_, label, _ := strings.Cut(o.Object, ":")
+	return label
 }
 
 // reportSchemePrincipal reports a statement whose Federated principal is
