@@ -15,9 +15,12 @@ import (
 
 // ec2NodeClass reads a Karpenter v1 or v1beta1 EC2NodeClass.
 func (d *doc) ec2NodeClass() *lint.NodeClass {
-	if d.apiVersion == "karpenter.k8s.aws/v1" {
+	switch d.apiVersion {
+	case "karpenter.k8s.aws/v1":
 		d.checkEC2NodeClassRequired()
 		d.checkUnknownFields(ec2NodeClassV1Levels)
+	case "karpenter.k8s.aws/v1beta1":
+		d.checkOneIdentity()
 	}
 	nc := d.nodeClass()
 	nc.Role = d.iamNameAt("spec", "role")
@@ -85,6 +88,8 @@ func (d *doc) nodePool() *lint.NodePool {
 	}
 	d.poolCapacity(np, nodePoolPaths())
 	d.checkConsolidationPolicy()
+	d.checkConsolidateAfter()
+	d.checkBudgets()
 	d.checkNodeClassRef()
 	d.checkNodePoolLabelKeys()
 	if d.apiVersion == "karpenter.sh/v1" {
@@ -132,6 +137,19 @@ func (d *doc) checkEC2NodeClassRequired() {
 			d.invalid(k, "missing required field", fmt.Sprintf("%s (%s) has no spec.%s, which its schema requires (spec.%s: Required value); the API server rejects the object.", d.label(), d.apiVersion, field, field))
 		}
 	}
+	d.checkOneIdentity()
+}
+
+// checkOneIdentity records an EC2NodeClass (v1, and v1beta1 from v0.32)
+// whose spec gives both or neither of role and instanceProfile: its
+// schema's rule admits exactly one. Only a spec whose keys are all
+// written out is judged.
+func (d *doc) checkOneIdentity() {
+	k, spec := path(d.root, "spec")
+	has, ok := d.writtenKeys(k, spec)
+	if !ok {
+		return
+	}
 	// A null value is pruned by the API server before validation (the
 	// fields are not nullable): written so, the field is absent.
 	for _, field := range []string{"role", "instanceProfile"} {
@@ -141,6 +159,57 @@ func (d *doc) checkEC2NodeClassRequired() {
 	}
 	if has["role"] == has["instanceProfile"] {
 		d.invalid(k, "invalid node class", fmt.Sprintf("%s (%s) must specify exactly one of role and instanceProfile (its schema's rule); the API server rejects the object.", d.label(), d.apiVersion))
+	}
+}
+
+// checkConsolidateAfter records a karpenter.sh/v1beta1 NodePool's
+// disruption block its schema's rules refuse: consolidateAfter (other
+// than Never) with consolidationPolicy WhenUnderutilized, or
+// WhenEmpty without consolidateAfter. Only a block whose keys are all
+// written out is judged.
+func (d *doc) checkConsolidateAfter() {
+	if d.apiVersion != "karpenter.sh/v1beta1" {
+		return
+	}
+	k, disruption := path(d.root, "spec", "disruption")
+	has, ok := d.writtenKeys(k, disruption)
+	if !ok {
+		return
+	}
+	_, pn := lookup(disruption, "consolidationPolicy")
+	policy, ok := scalar(pn)
+	if !ok || !d.final(policy) {
+		return
+	}
+	_, an := lookup(disruption, "consolidateAfter")
+	after, _ := scalar(an)
+	switch {
+	case policy == "WhenUnderutilized" && has["consolidateAfter"] && after != "Never" && d.final(after):
+		d.invalid(an, "invalid disruption", fmt.Sprintf("%s (%s) sets consolidateAfter with consolidationPolicy WhenUnderutilized, which its schema refuses (consolidateAfter cannot be combined with consolidationPolicy=WhenUnderutilized); the API server rejects the object.", d.label(), d.apiVersion))
+	case policy == "WhenEmpty" && !has["consolidateAfter"]:
+		d.invalid(pn, "invalid disruption", fmt.Sprintf("%s (%s) has consolidationPolicy WhenEmpty without consolidateAfter, which its schema requires with it (consolidateAfter must be specified with consolidationPolicy=WhenEmpty); the API server rejects the object.", d.label(), d.apiVersion))
+	}
+}
+
+// checkBudgets records a NodePool disruption budget with a schedule but
+// no duration, or a duration but no schedule: the schema of v1beta1 and
+// v1 refuses both ('schedule' must be set with 'duration'). Only budgets
+// whose keys are all written out are judged.
+func (d *doc) checkBudgets() {
+	_, budgets := path(d.root, "spec", "disruption", "budgets")
+	if budgets == nil || budgets.Kind != yaml.SequenceNode {
+		return
+	}
+	for _, b := range budgets.Content {
+		has, ok := d.writtenKeys(b, b)
+		if !ok || has["schedule"] == has["duration"] {
+			continue
+		}
+		given, missing := "schedule", "duration"
+		if has["duration"] {
+			given, missing = "duration", "schedule"
+		}
+		d.invalid(b, "invalid disruption budget", fmt.Sprintf("a disruption budget of %s (%s) has a %s but no %s, which its schema refuses ('schedule' must be set with 'duration'); the API server rejects the object.", d.label(), d.apiVersion, given, missing))
 	}
 }
 
