@@ -2,6 +2,7 @@ package scheduling
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -198,6 +199,7 @@ func nodePoolPlace(m *lint.Model, np *lint.NodePool, allowed map[string][]*insta
 			}
 		}
 	}
+	p.labelRequirements(np)
 	p.taints, p.taintsKnown, p.taintsRange = np.Taints, !np.TaintsUnknown, np.RequirementsRange
 	if len(np.Taints) > 0 {
 		p.taintsRange = np.Taints[0].Range
@@ -205,6 +207,33 @@ func nodePoolPlace(m *lint.Model, np *lint.NodePool, allowed map[string][]*insta
 	p.nodePoolInstances(np, allowed)
 	p.nodePoolZones(m, np)
 	return p
+}
+
+// labelRequirements adds the NodePool template's labels to its
+// requirements, as Karpenter does (each label a requirement In its
+// value): a well-known label written there (karpenter.sh/capacity-type:
+// spot, node.kubernetes.io/instance-type) narrows what the pool launches
+// as a requirement would.
+func (p *Place) labelRequirements(np *lint.NodePool) {
+	keys := slices.Sorted(maps.Keys(np.NodeLabels))
+	for _, k := range keys {
+		v := np.NodeLabels[k]
+		if lint.HasSentinel(k) || lint.HasSentinel(v) {
+			continue
+		}
+		key := k
+		if ak, ok := p.autoModeInstanceKey(key); ok {
+			key = ak
+		}
+		rng := np.NodeLabelsRange
+		if rng.IsZero() {
+			rng = np.Range
+		}
+		p.reqs[key] = append(p.reqs[key], lint.Requirement{Key: k, Operator: lint.OpIn, Values: []string{v}, Range: rng})
+		if _, ok := p.reqRange[key]; !ok {
+			p.reqRange[key] = rng
+		}
+	}
 }
 
 // nodePoolInstances narrows the instance table by the NodePool's
