@@ -491,11 +491,12 @@ func (mi *ModInst) Eval(expr hcl.Expression, extra map[string]cty.Value) cty.Val
 }
 
 // wholeHoleBranch is, for a conditional whose condition is known and one of
-// whose results is a hole standing for a whole value (a data source's
-// list attribute, data.aws_availability_zones.x.names, held as one hole
-// string), the result the condition picks: the two results' types do not
-// unify as Terraform's (a list and a list) do, so the conditional as a
-// whole fails where Terraform gives the branch it takes.
+// whose results is or holds a hole standing for a whole value (a data
+// source's list attribute, data.aws_availability_zones.x.names, held as
+// one hole string; an object of a resource's attributes, one of them a
+// list read as a hole), the result the condition picks: the two results'
+// types do not unify as Terraform's (a list and a list) do, so the
+// conditional as a whole fails where Terraform gives the branch it takes.
 func wholeHoleBranch(expr hcl.Expression, ctx *hcl.EvalContext) (hcl.Expression, bool) {
 	c, ok := Unhooked(expr).(*hclsyntax.ConditionalExpr)
 	if !ok {
@@ -507,13 +508,28 @@ func wholeHoleBranch(expr hcl.Expression, ctx *hcl.EvalContext) (hcl.Expression,
 	}
 	t, d1 := c.TrueResult.Value(ctx)
 	f, d2 := c.FalseResult.Value(ctx)
-	if d1.HasErrors() || d2.HasErrors() || !isWholeHole(t) && !isWholeHole(f) {
+	if d1.HasErrors() || d2.HasErrors() || !holdsWholeHole(t) && !holdsWholeHole(f) {
 		return nil, false
 	}
 	if cond.True() {
 		return c.TrueResult, true
 	}
 	return c.FalseResult, true
+}
+
+// holdsWholeHole reports whether v is, or holds within its objects,
+// tuples and collections, a hole standing for a whole value.
+func holdsWholeHole(v cty.Value) bool {
+	v, _ = v.UnmarkDeep()
+	found := false
+	_ = cty.Walk(v, func(_ cty.Path, x cty.Value) (bool, error) {
+		if found || isWholeHole(x) {
+			found = true
+			return false, nil
+		}
+		return x.IsKnown() && !x.IsNull(), nil
+	})
+	return found
 }
 
 // contextFor is the evaluation context of an expression with those facts:
