@@ -1015,7 +1015,9 @@ func (r *run) unlistedBesideKustomization(raw [][]byte, pre [][]*yaml.Node, kust
 		if !ok {
 			docs = kube.DecodePrefix(raw[i])
 		}
-		if holdsBootstrapKind(docs) || ok && len(docs) == 0 {
+		if holdsBootstrapKind(docs) || ok && !holdsObject(docs) {
+			// No object at all: data (a Helm values file an Application
+			// reads through a $ref), not a manifest left out.
 			continue
 		}
 		what := "not read: the kustomization beside it does not list it, and kustomize build, Argo CD and Flux apply that directory as its kustomization says"
@@ -1087,6 +1089,33 @@ func (r *run) kustomizationScalars(dir string) map[string]bool {
 var bootstrapKinds = map[string]bool{
 	"Application": true, "ApplicationSet": true, "AppProject": true,
 	"Kustomization": true, "GitRepository": true, "OCIRepository": true, "HelmRepository": true, "Bucket": true,
+}
+
+// holdsObject reports whether a document is a Kubernetes object: a
+// mapping that writes apiVersion and kind.
+func holdsObject(docs []*yaml.Node) bool {
+	for _, d := range docs {
+		n := d
+		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+			n = n.Content[0]
+		}
+		if n.Kind != yaml.MappingNode {
+			continue
+		}
+		var kind, api bool
+		for j := 0; j+1 < len(n.Content); j += 2 {
+			switch n.Content[j].Value {
+			case "kind":
+				kind = true
+			case "apiVersion":
+				api = true
+			}
+		}
+		if kind && api {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsBootstrapKind reports whether a document is a GitOps entry point

@@ -338,6 +338,9 @@ spec:
 		"broken/kustomization.yaml": "resources:\n  - ./listed.yaml\npatches:\n  - patch.yaml\n",
 		"broken/listed.yaml":        strings.Replace(nodeClass, "%s", "broken", 1),
 		"broken/patch.yaml":         strings.Replace(nodeClass, "%s", "patched", 1),
+		// Helm values an Application reads through a $ref source: data,
+		// no object, not a manifest left out.
+		"apps/pools-values-prod.yaml": "nodeRole: prod-karpenter-nodes\npools:\n  batch: false\n",
 	})
 	l, err := Load(Options{Paths: []string{root}, Cwd: root})
 	if err != nil {
@@ -364,5 +367,8 @@ spec:
 	}
 	if _, ok := notes["apps/root-app.yaml"]; ok {
 		t.Errorf("the Application beside the kustomization is noted as not read: %v", notes)
+	}
+	if n, ok := notes["apps/pools-values-prod.yaml"]; ok {
+		t.Errorf("a values file holding no object is noted %q, want no note: it is no manifest", n)
 	}
 }
