@@ -326,6 +326,12 @@ type LaunchTemplate struct {
 	// not written, null or ""): a managed node group launching it runs
 	// the AMI its ami_type, or EKS's default, picks.
 	NoImage bool
+	// NoInstanceProfile is set when the template certainly gives its
+	// instances no instance profile (no iam_instance_profile written,
+	// none a dynamic block may make): they have no IAM identity, and an
+	// EKS cluster's nodes authenticate with theirs, so a self-managed
+	// group launching it makes no nodes of any cluster.
+	NoInstanceProfile bool
 	// NodeLabels and NodeTaints are what its user data gives the nodes
 	// as Bottlerocket settings (settings.kubernetes.node-labels and
 	// node-taints), when known; a managed node group's nodes carry them

@@ -296,6 +296,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		"testdata/FL101/negative_node_class_role_placeholder_may_match":    1,
 		"testdata/FL101/negative_node_class_role_placeholder_cannot_match": 0,
 		"testdata/FL402/negative_nodepool_declared_elsewhere":              1,
+		// A self-managed group with an instance profile, whose bootstrap
+		// sets its labels, may take the pod: counted.
+		"testdata/FL402/negative_self_managed_group_with_instance_profile_may_take_pod": 1,
 		// A node group named from a prefix is never named "batch".
 		"testdata/FL402/negative_node_group_name_prefix_selector_is_the_prefix": 1,
 		"testdata/FL402/negative_node_group_name_prefix_selected_in_full":       0,

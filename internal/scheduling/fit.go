@@ -218,13 +218,21 @@ func Check(m *lint.Model) Result {
 }
 
 // untiedGroup reports whether place p is a self-managed node group (an
-// Auto Scaling group) that nothing ties to an EKS cluster — no cluster
-// tag, no cluster declared in its Terraform root — while the tree
-// declares EKS clusters elsewhere: a web server's group, not a cluster's
-// nodes.
+// Auto Scaling group) that makes no nodes of an EKS cluster: one whose
+// launch template gives its instances no instance profile (they have no
+// IAM identity to join a cluster with: a jump host, build agents), or
+// one nothing ties to a cluster — no cluster tag, no cluster declared in
+// its Terraform root — while the tree declares EKS clusters elsewhere: a
+// web server's group, not a cluster's nodes.
 func (c *checker) untiedGroup(p *Place) bool {
 	ng, ok := p.Entity.(*lint.NodeGroup)
-	if !ok || ng.Managed || !ng.Cluster.IsUnknown() || ng.Root == "" || len(c.m.Clusters) == 0 {
+	if !ok || ng.Managed {
+		return false
+	}
+	if lt := c.m.LaunchTemplateOf(ng); lt != nil && lt.NoInstanceProfile {
+		return true
+	}
+	if !ng.Cluster.IsUnknown() || ng.Root == "" || len(c.m.Clusters) == 0 {
 		return false
 	}
 	for _, cl := range c.m.Clusters {

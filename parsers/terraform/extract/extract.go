@@ -80,6 +80,7 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		x.name(&obj, "name", "name_prefix")
 		lt := &lint.LaunchTemplate{Object: obj, ID: x.val("id")}
 		lt.InstanceProfile = x.firstRef([2]string{"iam_instance_profile", "name"}, [2]string{"iam_instance_profile", "arn"})
+		lt.NoInstanceProfile = x.writesNone("iam_instance_profile")
 		lt.SecurityGroups = x.refList(nil, "vpc_security_group_ids")
 		x.launchTemplateType(lt)
 		lt.NoImage = x.noImage()
@@ -93,6 +94,7 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		x.name(&obj, "name", "name_prefix")
 		lt := &lint.LaunchTemplate{Object: obj, ID: x.val("id")}
 		lt.InstanceProfile = x.ref("iam_instance_profile")
+		lt.NoInstanceProfile = x.writesNone("iam_instance_profile")
 		lt.SecurityGroups = x.refList(nil, "security_groups")
 		x.launchTemplateType(lt)
 		e.Add(lt)
@@ -206,6 +208,25 @@ func (Extractor) Resource(mi *eval.ModInst, r *eval.Resource, local string, v ct
 		ng.Cluster = x.taggedCluster()
 		e.Add(ng)
 	}
+}
+
+// writesNone reports whether the resource's own block certainly writes
+// no argument or block of that name (nor a dynamic block making one): a
+// stand-in of a module, which models only what faultline reads, says
+// nothing.
+func (x *extraction) writesNone(name string) bool {
+	if x.mi.Model != nil || x.r.Body == nil {
+		return false
+	}
+	if _, ok := x.r.Body.Attrs[name]; ok {
+		return false
+	}
+	for _, b := range x.r.Body.Blocks {
+		if b.Type == name || b.Type == "dynamic" && len(b.Labels) == 1 && b.Labels[0] == name {
+			return false
+		}
+	}
+	return true
 }
 
 // taggedCluster is the EKS cluster an Auto Scaling group's tag

@@ -28,6 +28,9 @@ resource "aws_launch_template" "ingress" {
   name_prefix   = "ingress-"
   instance_type = "c6i.large"
   user_data     = base64encode("--node-labels=workload=ingress")
+  iam_instance_profile {
+    name = "batch-nodes"
+  }
 }
 
 resource "aws_autoscaling_group" "ingress" {

@@ -54,6 +54,9 @@ resource "aws_launch_template" "encode_legacy" {
   image_id      = "ami-0e1d2c3b4a5f60718"
   instance_type = "g4dn.2xlarge"
   user_data     = base64encode(file("${path.module}/join.sh"))
+  iam_instance_profile {
+    name = "media-encode-nodes"
+  }
 }
 
 resource "aws_autoscaling_group" "encode_legacy" {

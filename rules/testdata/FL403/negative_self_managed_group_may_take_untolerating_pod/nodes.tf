@@ -35,6 +35,9 @@ resource "aws_launch_template" "legacy" {
   image_id      = "ami-0a1b2c3d4e5f60718"
   instance_type = "m6i.large"
   user_data     = base64encode(file("${path.module}/bootstrap.sh"))
+  iam_instance_profile {
+    name = "shop-legacy-nodes"
+  }
 }
 
 resource "aws_autoscaling_group" "legacy" {

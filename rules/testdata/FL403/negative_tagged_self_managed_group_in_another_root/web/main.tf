@@ -5,6 +5,9 @@ resource "aws_launch_template" "web" {
   name_prefix   = "web-"
   image_id      = "ami-0a1b2c3d4e5f60718"
   instance_type = "t3.small"
+  iam_instance_profile {
+    name = "web-nodes"
+  }
 }
 
 resource "aws_autoscaling_group" "web" {
