@@ -299,6 +299,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// A self-managed group with an instance profile, whose bootstrap
 		// sets its labels, may take the pod: counted.
 		"testdata/FL402/negative_self_managed_group_with_instance_profile_may_take_pod": 1,
+		// The cluster's only group is self-managed and the pod selects
+		// a label of its own: only that group's bootstrap may set it.
+		"testdata/FL402/negative_only_self_managed_group_may_carry_selected_label": 1,
 		// A node group named from a prefix is never named "batch".
 		"testdata/FL402/negative_node_group_name_prefix_selector_is_the_prefix": 1,
 		"testdata/FL402/negative_node_group_name_prefix_selected_in_full":       0,

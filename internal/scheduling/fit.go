@@ -429,6 +429,26 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 	return c.fitAll(w, req, cands)
 }
 
+// requiresCustomLabel reports whether the pod requires a label of the
+// user's own (custom) in every term of its node selection: only nodes
+// labelled so take it.
+func requiresCustomLabel(pod *lint.PodScheduling) bool {
+	ts := terms(pod)
+	for _, term := range ts {
+		found := false
+		for _, r := range term {
+			if positive(r) && custom(r.Key) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return len(ts) > 0
+}
+
 // fitAll fits a judged workload onto its candidates: no verdict when one
 // fits (unless an Immediate-binding volume may land beyond the ones that
 // do), else a verdict listing every candidate with its misfits.
@@ -454,8 +474,11 @@ func (c *checker) fitAll(w *lint.Workload, req lint.Resources, cands []*Place) (
 		}
 		if open != nil {
 			// Only a group whose labels and taints are not read takes
-			// them: the verdict rests on what faultline does not see.
-			if len(cands) > 1 {
+			// them: the verdict rests on what faultline does not see —
+			// when a place it reads refused them, or when the pods
+			// require labels of the user's own that only that group's
+			// bootstrap may set.
+			if len(cands) > 1 || requiresCustomLabel(w.Pod) {
 				c.out.Judged--
 				c.skip(w, skipOpenOnly)
 			}
