@@ -2,6 +2,7 @@ package kube
 
 import (
 	"fmt"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,6 +105,9 @@ func (d *doc) entities() []lint.Entity {
 	case d.is("Provisioner", "karpenter.sh/v1alpha5"):
 		return []lint.Entity{d.provisioner()}
 	case d.is("ServiceAccount", "v1"):
+		if !d.validServiceAccountName() {
+			return nil
+		}
 		return []lint.Entity{d.serviceAccount()}
 	case d.is("DeploymentRuntimeConfig", "pkg.crossplane.io/v1beta1"):
 		return d.runtimeConfig()
@@ -431,6 +435,22 @@ func (d *doc) ref(n *yaml.Node) lint.Ref {
 func (d *doc) refAt(keys ...string) lint.Ref {
 	_, v := path(d.root, keys...)
 	return d.ref(v)
+}
+
+// validServiceAccountName reports whether the ServiceAccount's name is one
+// the API server admits (a DNS-1123 subdomain, as apimachinery validates
+// it); a name that is not (a template's "<no value>") is FL000, and the
+// object is left out: nothing runs as it. A name not final (a
+// placeholder) is not judged.
+func (d *doc) validServiceAccountName() bool {
+	if d.name == "" || d.nameNode == nil || !d.final(d.name) {
+		return true
+	}
+	if len(validation.IsDNS1123Subdomain(d.name)) == 0 {
+		return true
+	}
+	d.invalid(d.nameNode, "invalid name", fmt.Sprintf("%q is not a valid ServiceAccount name (a lower-case RFC 1123 subdomain: a-z, 0-9, '-' and '.', starting and ending with a letter or digit, at most 253 characters); the API server rejects the object, and no pod runs as it.", d.name))
+	return false
 }
 
 // serviceAccount reads a v1 ServiceAccount and its IRSA role annotation.
