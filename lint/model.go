@@ -1393,6 +1393,10 @@ func (m *Model) CallSitesFor(locs []Location) []Location {
 type UnbuiltKustomization struct {
 	Dir   string
 	Scope Scope
+	// NodePools are the files it names (directly, or in a directory it
+	// names) that hold Karpenter NodePools: capacity its build would
+	// apply, left out while it does not build.
+	NodePools []string
 }
 
 // Unapplied is a Terraform resource of a root module that would make

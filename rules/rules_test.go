@@ -302,6 +302,9 @@ func TestCoverageCountsUnknown(t *testing.T) {
 		// The cluster's only group is self-managed and the pod selects
 		// a label of its own: only that group's bootstrap may set it.
 		"testdata/FL402/negative_only_self_managed_group_may_carry_selected_label": 1,
+		// The pool the pod selects is in a kustomization that does not
+		// build: counted, not judged.
+		"testdata/FL402/negative_nodepool_in_kustomization_that_does_not_build": 1,
 		// A node group named from a prefix is never named "batch".
 		"testdata/FL402/negative_node_group_name_prefix_selector_is_the_prefix": 1,
 		"testdata/FL402/negative_node_group_name_prefix_selected_in_full":       0,

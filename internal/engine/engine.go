@@ -903,12 +903,16 @@ func (r *run) manifests() int {
 			// files and directories it names, is not deleted,
 			// argokept.go).
 			r.l.unbuilt = append(r.l.unbuilt, r.rel(b.root))
-			r.model.Unbuilt = append(r.model.Unbuilt, lint.UnbuiltKustomization{Dir: r.rel(b.root), Scope: r.scopeAt(b.root)})
-			for name := range r.kustomizationScalars(b.root) {
+			u := lint.UnbuiltKustomization{Dir: r.rel(b.root), Scope: r.scopeAt(b.root)}
+			for _, name := range slices.Sorted(maps.Keys(r.kustomizationScalars(b.root))) {
 				if p := filepath.Join(b.root, filepath.FromSlash(name)); name != "" && !strings.Contains(name, "://") && (r.tree.IsFile(p) || r.tree.IsDir(p)) {
 					r.l.unbuilt = append(r.l.unbuilt, r.rel(p))
+					u.NodePools = append(u.NodePools, r.nodePoolFiles(p)...)
 				}
 			}
+			slices.Sort(u.NodePools)
+			u.NodePools = slices.Compact(u.NodePools)
+			r.model.Unbuilt = append(r.model.Unbuilt, u)
 		}
 		if t, ok := subst.TargetNamespace(b.root); ok {
 			// Its objects are parsed into the namespace Flux gives them
@@ -1052,6 +1056,67 @@ func (r *run) kustomizationDuplicates() {
 			break
 		}
 	}
+}
+
+// nodePoolFiles are the YAML files at p (a file, or the files directly in
+// a directory) that hold a Karpenter NodePool (a karpenter.sh kind
+// NodePool or Provisioner), as the tree writes them.
+func (r *run) nodePoolFiles(p string) []string {
+	files := []string{p}
+	if r.tree.IsDir(p) {
+		entries, err := r.tree.ReadDir(p)
+		if err != nil {
+			return nil
+		}
+		files = files[:0]
+		for _, e := range entries {
+			if !e.IsDir() {
+				files = append(files, filepath.Join(p, e.Name()))
+			}
+		}
+	}
+	var out []string
+	for _, f := range files {
+		if ext := filepath.Ext(f); ext != ".yaml" && ext != ".yml" {
+			continue
+		}
+		data, err := r.tree.ReadFile(f, maxManifest)
+		if err != nil {
+			continue
+		}
+		docs, _ := kube.Decode(data)
+		if holdsNodePool(docs) {
+			out = append(out, r.rel(f))
+		}
+	}
+	return out
+}
+
+// holdsNodePool reports whether a document is a Karpenter NodePool (or a
+// legacy Provisioner).
+func holdsNodePool(docs []*yaml.Node) bool {
+	for _, d := range docs {
+		n := d
+		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+			n = n.Content[0]
+		}
+		if n.Kind != yaml.MappingNode {
+			continue
+		}
+		var kind, api string
+		for j := 0; j+1 < len(n.Content); j += 2 {
+			switch n.Content[j].Value {
+			case "kind":
+				kind = n.Content[j+1].Value
+			case "apiVersion":
+				api = n.Content[j+1].Value
+			}
+		}
+		if group, _, _ := strings.Cut(api, "/"); group == "karpenter.sh" && (kind == "NodePool" || kind == "Provisioner") {
+			return true
+		}
+	}
+	return false
 }
 
 // kustomizationScalars are the scalar values of the kustomization file in

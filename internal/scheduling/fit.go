@@ -149,7 +149,10 @@ const (
 	skipUnrenderedPools = "%s applies NodePools in a chart faultline does not render, so the cluster's NodePools are not all declared here"
 	skipModelled        = "they are modelled from a chart that is not rendered (Karpenter's controller, from its release), and no node group or Fargate profile of their cluster, where it would run, is declared here"
 	skipOther           = "their cluster is not named, and the tree also declares a cluster whose capacity faultline does not read (%s); they pin themselves to no place declared here"
-	skipOpenOnly        = "no place whose labels and taints faultline reads takes them; only a self-managed node group may, whose labels and taints its nodes' bootstrap (user data) sets, which faultline does not read"
+	// skipUnbuiltPools names a kustomization that does not build and
+	// the files of NodePools it names.
+	skipUnbuiltPools = "kustomization %s, which does not build, applies the NodePools of %s, which are not read: one may take them"
+	skipOpenOnly     = "no place whose labels and taints faultline reads takes them; only a self-managed node group may, whose labels and taints its nodes' bootstrap (user data) sets, which faultline does not read"
 )
 
 // Unjudgedf says how many workloads a reason left out.
@@ -426,7 +429,26 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 		return Verdict{}, false
 	}
 	c.out.Judged++
-	return c.fitAll(w, req, cands)
+	v, ok := c.fitAll(w, req, cands)
+	if u := c.unbuiltPools(w); ok && u != nil {
+		// The capacity that would take the pods may be in NodePools a
+		// kustomization applies that does not build (its FL000).
+		c.out.Judged--
+		c.skip(w, fmt.Sprintf(skipUnbuiltPools, u.Dir, strings.Join(u.NodePools, ", ")))
+		return Verdict{}, false
+	}
+	return v, ok
+}
+
+// unbuiltPools is the first kustomization of the workload's scope that
+// does not build and names files holding NodePools, nil when none does.
+func (c *checker) unbuiltPools(w *lint.Workload) *lint.UnbuiltKustomization {
+	for i, u := range c.m.Unbuilt {
+		if len(u.NodePools) > 0 && u.Scope.Compatible(w.Scope, true, true) {
+			return &c.m.Unbuilt[i]
+		}
+	}
+	return nil
 }
 
 // requiresCustomLabel reports whether the pod requires a label of the
