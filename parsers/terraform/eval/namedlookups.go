@@ -14,6 +14,7 @@ var lookedUpByName = map[string]bool{
 	"aws_eks_cluster":          true,
 	"aws_iam_role":             true,
 	"aws_iam_instance_profile": true,
+	"aws_security_group":       true,
 }
 
 // namedKey is a managed resource type and a name.
