@@ -89,7 +89,7 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"format":      e.formatFunc(),
 		"formatlist":  pt(stdlib.FormatListFunc),
 		"join":        pt(stdlib.JoinFunc),
-		"split":       op("split", stdlib.SplitFunc),
+		"split":       e.splitFunc(op("split", stdlib.SplitFunc)),
 		"replace":     e.replaceFunc(),
 		"lower":       pc("lower", stdlib.LowerFunc),
 		"upper":       pc("upper", stdlib.UpperFunc),
@@ -253,6 +253,30 @@ func unknownImpl(_ []cty.Value, retType cty.Type) (cty.Value, error) {
 }
 
 // wrap makes f, Terraform's function name, sentinel-aware according to
+// splitFunc is split, and opaque where its text holds holes (a hole may
+// hold the separator: how many parts there are is not known) — except
+// for a YAML document separator ("---", "\n---\n") in text written
+// around the holes: a value interpolated into a manifest template (a
+// name, an ARN, an ID) holds no document separator, so the documents
+// are those the written text separates, each with its holes
+// (split("---", templatefile(...)) applied one document per instance). A
+// text that is one hole as a whole stays opaque.
+func (e *FuncEnv) splitFunc(opaque function.Function) function.Function {
+	return function.New(&function.Spec{
+		Description: opaque.Description(),
+		Params:      opaque.Params(),
+		Type:        function.StaticReturnType(cty.List(cty.String)),
+		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+			sep, str := args[0], args[1]
+			if sep.IsKnown() && !sep.IsNull() && str.IsKnown() && !str.IsNull() && !valueHasSentinel(sep) &&
+				strings.Contains(sep.AsString(), "---") && valueHasSentinel(str) && !isWholeHole(str) {
+				return stdlib.SplitFunc.Call(args)
+			}
+			return opaque.Call(args)
+		},
+	})
+}
+
 // mode.
 func (e *FuncEnv) wrap(name string, f function.Function, mode sentinelMode) function.Function {
 	if mode == passThrough {

@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // What is unknown before apply stays unknown through the evaluator: a
@@ -111,14 +113,30 @@ func comparedIn(nodes []compareNode, ctx *hcl.EvalContext, depth int) bool {
 	return false
 }
 
-// equalityHole reports whether either side of an equality holds a hole.
+// equalityHole reports whether either side of an equality holds a hole,
+// unless it is a string compared with "" that holds text of its own
+// besides its holes: that string is not empty whatever they hold.
 func equalityHole(b *hclsyntax.BinaryOpExpr, ctx *hcl.EvalContext) bool {
 	l, ld := b.LHS.Value(ctx)
 	r, rd := b.RHS.Value(ctx)
 	if ld.HasErrors() || rd.HasErrors() || l.IsNull() || r.IsNull() {
 		return false
 	}
+	if emptyVersusText(l, r) || emptyVersusText(r, l) {
+		return false
+	}
 	return valueHasSentinel(l) || valueHasSentinel(r)
+}
+
+// emptyVersusText reports whether a is the empty string and b a string
+// holding text outside its holes.
+func emptyVersusText(a, b cty.Value) bool {
+	a, _ = a.Unmark()
+	b, _ = b.Unmark()
+	if !a.IsKnown() || a.Type() != cty.String || a.AsString() != "" || !b.IsKnown() || b.Type() != cty.String {
+		return false
+	}
+	return lint.MapSentinels(b.AsString(), func(string) string { return "" }) != ""
 }
 
 // forComparesHole checks a for expression holding an equality with its
