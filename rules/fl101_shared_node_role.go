@@ -188,6 +188,7 @@ func reportSharedRole(p *lint.Pass, k lint.NodeIdentity, kRole lint.Identity, hi
 	}
 	kWhere, kRef := refRange(k.Role, k.Entity), k.Role
 	var through lint.Entity
+	var holds []lint.Location // where an instance profile takes the role
 	how := "spec.role (Karpenter creates its own instance profile for it)"
 	hint := "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only"
 	if mc, ok := k.Entity.(*lint.ModuleCall); ok {
@@ -202,6 +203,12 @@ func reportSharedRole(p *lint.Pass, k lint.NodeIdentity, kRole lint.Identity, hi
 		profile := m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope)
 		how = "its instance profile " + describe(profile)
 		through = profile.Entity // what is read of it carries into the finding
+		// Nodes launched with a profile (a launch template's, a
+		// legacy instanceProfile): the role is the profile's to change.
+		hint = "give instance profile " + describe(profile) + " a role of Karpenter's own (a dedicated aws_iam_role with its own access entry) in place of this one; keep this role for the node groups only"
+		if ip, ok := profile.Entity.(*lint.InstanceProfile); ok && !ip.Role.Range.IsZero() {
+			holds = append(holds, lint.Location{Range: ip.Role.Range, Message: "instance profile " + describe(profile) + " holds the role here"})
+		}
 	}
 	groups := groupInstances(hits, func(g lint.NodeIdentity) lint.Ref {
 		if g.Role.IsSet() {
@@ -212,7 +219,7 @@ func reportSharedRole(p *lint.Pass, k lint.NodeIdentity, kRole lint.Identity, hi
 	labels := groupLabels(groups)
 	// Where the user sets Karpenter's role, when a module only forwards
 	// it (outermost first), then the node groups.
-	related := passedRelated(kRef)
+	related := append(passedRelated(kRef), holds...)
 	related = append(related, groupRelated(groups, func(g instanceGroup, r lint.Ref) string {
 		if g.first.Role.IsSet() {
 			return "uses it as node_role_arn"

@@ -596,6 +596,35 @@ func TestFL206HintNamesTheChartsAccount(t *testing.T) {
 	}
 }
 
+// FL101 for nodes launched with an instance profile holding the group's
+// role points at the profile: its role line is related, and the hint
+// changes the profile's role (a Provisioner has no spec.role).
+func TestFL101HintThroughInstanceProfile(t *testing.T) {
+	res := linttest.Run(t, "testdata/FL101/positive_provisioner_launch_template_profile_holds_group_role", load, rules.All...)
+	n := 0
+	for _, f := range res.Findings {
+		if f.Rule != "FL101" {
+			continue
+		}
+		n++
+		if !strings.HasPrefix(f.Hint, `give instance profile "harbor-karpenter-nodes" (aws_iam_instance_profile.karpenter) a role of Karpenter's own`) {
+			t.Errorf("hint %q", f.Hint)
+		}
+		found := false
+		for _, r := range f.Related {
+			if r.Range.Line == 33 && strings.Contains(r.Message, "holds the role here") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no related location at the profile's role line: %+v", f.Related)
+		}
+	}
+	if n == 0 {
+		t.Error("no FL101")
+	}
+}
+
 // FL000 for a field a Karpenter v1 schema does not declare says the
 // object is still read (the generic hint says what cannot be read is
 // left out).
