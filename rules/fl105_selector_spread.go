@@ -87,7 +87,7 @@ func checkSelectorSpread(p *lint.Pass) {
 				}
 				continue
 			}
-			reportSpread(p, k, ti, t, hits)
+			reportSpread(p, k, ti, t, hits, maybe)
 		}
 	}
 }
@@ -143,12 +143,29 @@ func spreadHits(m *lint.Model, scope lint.Scope, t lint.SelectorTerm, copies map
 	return hits, maybe
 }
 
+// atLeast is "at least " when other groups may match too.
+func atLeast(maybe int) string {
+	if maybe > 0 {
+		return "at least "
+	}
+	return ""
+}
+
+// mayMore says how many more groups may match, whose tags are not all
+// known.
+func mayMore(maybe int) string {
+	if maybe == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (and %d more may match, %s not all known)", maybe, lint.Plural(maybe, "its tags", "their tags"))
+}
+
 // sgIdentity is a security group entity as a resolved identity.
 func sgIdentity(sg *lint.SecurityGroup) lint.Identity {
 	return lint.Identity{Kind: lint.KindSecurityGroup, Entity: sg, ID: sg.ID, Name: sg.Name, Scope: sg.Scope}
 }
 
-func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm, hits []*lint.SecurityGroup) {
+func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm, hits []*lint.SecurityGroup, maybe int) {
 	labels := make([]string, len(hits))
 	var related []lint.Location
 	es := []lint.Entity{k.Entity}
@@ -163,7 +180,7 @@ func reportSpread(p *lint.Pass, k lint.NodeIdentity, ti int, t lint.SelectorTerm
 	}
 	p.Report(lint.Finding{
 		Range:   termAnchor(t),
-		Message: fmt.Sprintf("this selector term of %s matches %d security groups: %s", k.Label(), len(hits), listLabels(labels)),
+		Message: fmt.Sprintf("this selector term of %s matches %s%d security groups: %s%s", k.Label(), atLeast(maybe), len(hits), listLabels(labels), mayMore(maybe)),
 		Related: mergeRelated(related),
 		Chain: []string{
 			fmt.Sprintf("the term selects %s", listLabels(labels)),
