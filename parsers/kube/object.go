@@ -128,6 +128,7 @@ func (d *doc) entities() []lint.Entity {
 	}
 	d.unservedKarpenterVersion()
 	d.fluxV1Release()
+	d.ackResource()
 	ko := &lint.KubeObject{
 		Object:     d.object(lint.KindObject),
 		APIVersion: d.apiVersion,
@@ -190,6 +191,30 @@ func karpenterKinds(group string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// ackKinds are the AWS Controllers for Kubernetes resources whose AWS
+// objects the chains run through (by API group): the IAM roles and
+// instance profiles, the clusters, node groups, access entries and pod
+// identity associations they make.
+var ackKinds = map[string][]string{
+	"iam.services.k8s.aws": {"Role", "InstanceProfile"},
+	"eks.services.k8s.aws": {"Cluster", "Nodegroup", "AccessEntry", "PodIdentityAssociation", "FargateProfile"},
+	"ec2.services.k8s.aws": {"SecurityGroup", "LaunchTemplate"},
+}
+
+// ackResource notes an AWS Controllers for Kubernetes resource of a kind
+// the chains run through: faultline does not read ACK resources, so the
+// AWS object it makes is not in the model, and chains through it are not
+// checked (Crossplane's are read).
+func (d *doc) ackResource() {
+	group, _, _ := strings.Cut(d.apiVersion, "/")
+	if d.opts.Notes == nil || !slices.Contains(ackKinds[group], d.kind) {
+		return
+	}
+	d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(d.kindNode), What: fmt.Sprintf(
+		"%s %s (%s) is not read: faultline does not model AWS Controllers for Kubernetes resources, so the AWS object it makes is not checked against the rest of the tree",
+		d.kind, d.shown(d.name), d.apiVersion)})
 }
 
 // unservedKarpenterVersion notes a Karpenter kind written with an API
