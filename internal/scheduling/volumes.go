@@ -53,8 +53,42 @@ func volumeNeeds(m *lint.Model, w *lint.Workload) (needs []VolumeNeed, conflict 
 			return needs, &Misfit{Stage: StageZones, Reason: fmt.Sprintf("its volumes live in different zones (%s)", needZones(needs[:i+1])), At: n.Source, Pod: n.At,
 				Fix: "keep the pod's volumes in one zone"}
 		}
+		if want, at, ok := requiredZones(w.Pod); ok && len(intersect(want, n.Zones, true)) == 0 {
+			// The pod's own node selection keeps it out of every zone
+			// its volume lives in.
+			return needs, &Misfit{Stage: StageZones, Reason: fmt.Sprintf("the pod requires a node in %s, its volume (%s) lives in %s", strings.Join(want, ", "), n.Via, strings.Join(n.Zones, ", ")), At: n.Source, Pod: at,
+				Fix: fmt.Sprintf("select the zone its volume lives in (%s), or keep the volume in %s", strings.Join(n.Zones, ", "), strings.Join(want, ", "))}
+		}
 	}
 	return needs, nil
+}
+
+// requiredZones are the zones the pod's required node selection allows
+// (its node selector and required affinity on the zone label), with where
+// the first is written; ok is false when some term allows any zone.
+func requiredZones(pod *lint.PodScheduling) (zones []string, at lint.Range, ok bool) {
+	for _, term := range terms(pod) {
+		var tz []string
+		restricted := false
+		for _, r := range term {
+			if !isZoneKey(r.Key) || r.Operator != lint.OpIn {
+				continue
+			}
+			tz, restricted = intersect(tz, r.Values, restricted), true
+			if at.IsZero() {
+				at = r.Range
+			}
+		}
+		if !restricted {
+			return nil, lint.Range{}, false
+		}
+		for _, z := range tz {
+			if !slices.Contains(zones, z) {
+				zones = append(zones, z)
+			}
+		}
+	}
+	return zones, at, len(zones) > 0
 }
 
 // claimNeed follows a pod's claim to its volume's zones, or to its
