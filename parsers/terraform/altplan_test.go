@@ -38,8 +38,9 @@ func TestAlternativesInPartAsWhole(t *testing.T) {
 	}
 }
 
-// A node group called at any 20.x release is modelled alike by every
-// release the constraint allows: each alternative is quiet (it would make
+// A node group called at any release from 20.8.4 is modelled alike by every
+// release the constraint allows (the earlier 20.x take no
+// cloudinit_pre_nodeadm, so their launch template is modelled otherwise): each alternative is quiet (it would make
 // no entity evaluated in part) and is not evaluated, its plan taken from
 // the embedded table. The node role's name
 // holds a hole made anew in each evaluation (substr of an unknown): whole,

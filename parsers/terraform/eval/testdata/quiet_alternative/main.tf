@@ -3,11 +3,12 @@ variable "team" {
   description = "The owning team's record as JSON, given at plan time."
 }
 
-# A node group of its own, beside a cluster made elsewhere: any 20.x
-# release of the submodule will do.
+# A node group of its own, beside a cluster made elsewhere: any release
+# of the submodule from 20.8.4 (those that take cloudinit_pre_nodeadm) will
+# do.
 module "general_nodes" {
   source  = "terraform-aws-modules/eks/aws//modules/eks-managed-node-group"
-  version = "~> 20.0"
+  version = ">= 20.8.4, < 21.0.0"
 
   name            = "general"
   cluster_name    = "orders"

@@ -175,6 +175,10 @@ module "eks_managed_node_group" {
   taints          = try(each.value.taints, var.eks_managed_node_group_defaults.taints, {})
   platform        = try(each.value.platform, var.eks_managed_node_group_defaults.platform, "linux")
 
+  # The user data settings the submodule models (its modelled_user_data).
+  bootstrap_extra_args = try(each.value.bootstrap_extra_args, var.eks_managed_node_group_defaults.bootstrap_extra_args, "")
+  cloudinit_pre_nodeadm = try(each.value.cloudinit_pre_nodeadm, var.eks_managed_node_group_defaults.cloudinit_pre_nodeadm, [])
+
   create_launch_template          = try(each.value.create_launch_template, var.eks_managed_node_group_defaults.create_launch_template, true)
   use_custom_launch_template      = try(each.value.use_custom_launch_template, var.eks_managed_node_group_defaults.use_custom_launch_template, true)
   launch_template_id              = try(each.value.launch_template_id, var.eks_managed_node_group_defaults.launch_template_id, "")

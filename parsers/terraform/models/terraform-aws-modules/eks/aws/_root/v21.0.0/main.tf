@@ -179,6 +179,10 @@ module "eks_managed_node_group" {
   # allowed 21.0 does not make every group's facts differ.
   ami_id          = try(each.value.ami_id, "")
   ami_type        = try(each.value.ami_type, null)
+
+  # The user data settings the submodule models (its modelled_user_data).
+  bootstrap_extra_args  = try(each.value.bootstrap_extra_args, null)
+  cloudinit_pre_nodeadm = try(each.value.cloudinit_pre_nodeadm, null)
   min_size        = try(each.value.min_size, null)
   max_size        = try(each.value.max_size, null)
   desired_size    = try(each.value.desired_size, null)

@@ -13,12 +13,23 @@ locals {
   security_group_ids   = compact(concat([var.cluster_primary_security_group_id], var.vpc_security_group_ids))
 }
 
+# The part of the user data modules/_user_data gives the launch template
+# that faultline reads (the node labels and taints EKS's merged bootstrap
+# applies): Bottlerocket settings written in bootstrap_extra_args. The
+# platform is decided by platform, as the module does. Other platforms
+# are not modelled (null: no user data read).
+locals {
+  modelled_extra_args = var.bootstrap_extra_args != null ? var.bootstrap_extra_args : ""
+  modelled_user_data  = var.platform == "bottlerocket" && local.modelled_extra_args != "" ? base64encode(local.modelled_extra_args) : null
+}
+
 resource "aws_launch_template" "this" {
   count = var.create && var.create_launch_template && var.use_custom_launch_template ? 1 : 0
 
   name                   = var.launch_template_use_name_prefix ? null : local.launch_template_name
   name_prefix            = var.launch_template_use_name_prefix ? "${local.launch_template_name}-" : null
   image_id               = var.ami_id
+  user_data              = local.modelled_user_data
   vpc_security_group_ids = length(var.network_interfaces) > 0 ? [] : local.security_group_ids
 
   # The node group's security groups go to each network interface when

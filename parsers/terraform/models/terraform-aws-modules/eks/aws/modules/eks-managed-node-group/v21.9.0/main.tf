@@ -32,12 +32,33 @@ locals {
   security_group_ids   = compact(concat([var.cluster_primary_security_group_id], var.vpc_security_group_ids, aws_security_group.this[*].id))
 }
 
+# The part of the user data modules/_user_data gives the launch template
+# that faultline reads (the node labels and taints EKS's merged bootstrap
+# applies): Bottlerocket settings written in bootstrap_extra_args, and the
+# NodeConfig parts (application/node.eks.aws) of cloudinit_pre_nodeadm on
+# AL2023. The platform is decided by ami_type, as the module does. Other
+# parts and platforms are not modelled (null: no user data read).
+locals {
+  modelled_user_data_type = startswith(var.ami_type, "BOTTLEROCKET_") ? "bottlerocket" : startswith(var.ami_type, "AL2023_") ? "al2023" : "other"
+  modelled_extra_args     = var.bootstrap_extra_args != null ? var.bootstrap_extra_args : ""
+  modelled_node_configs = [
+    for part in(var.cloudinit_pre_nodeadm != null ? var.cloudinit_pre_nodeadm : []) : part.content
+    if try(part.content_type, null) == "application/node.eks.aws"
+  ]
+  modelled_user_data = (
+    local.modelled_user_data_type == "bottlerocket" && local.modelled_extra_args != "" ? base64encode(local.modelled_extra_args) :
+    local.modelled_user_data_type == "al2023" && length(local.modelled_node_configs) > 0 ? base64encode(join("\n---\n", local.modelled_node_configs)) :
+    null
+  )
+}
+
 resource "aws_launch_template" "this" {
   count = var.create && var.create_launch_template && var.use_custom_launch_template ? 1 : 0
 
   name                   = var.launch_template_use_name_prefix ? null : local.launch_template_name
   name_prefix            = var.launch_template_use_name_prefix ? "${local.launch_template_name}-" : null
   image_id               = var.ami_id
+  user_data              = local.modelled_user_data
   vpc_security_group_ids = length(var.network_interfaces) > 0 || var.enable_efa_support ? [] : local.security_group_ids
 
   # The node group's security groups go to each network interface when
