@@ -530,7 +530,9 @@ func firstBelow(r *lint.Release, key string) (lint.Range, bool) {
 // blockHint names the block the chart reads instead of an unread block
 // when there is exactly one that is the same block moved under another
 // (serviceAccount → rbac.serviceAccount) or out of one (aws.settings →
-// settings); else driftHint's for the block's first key.
+// settings); else driftHint's for a block of one key, and for a block of
+// several the whole block (a hint for its first key would leave the
+// others behind, unread too).
 func blockHint(r *lint.Release, g unreadGroup) string {
 	block := lint.SplitSetName(g.block)
 	moved := map[string]bool{}
@@ -550,7 +552,10 @@ func blockHint(r *lint.Release, g unreadGroup) string {
 			return fmt.Sprintf("chart %s reads %s: move the values there, or delete %s", r.Reads.Chart, to, g.block)
 		}
 	}
-	return driftHint(r, g.keys[0])
+	if len(g.keys) == 1 {
+		return driftHint(r, g.keys[0])
+	}
+	return fmt.Sprintf("delete %s (its %d values: chart %s reads none of them), or set the keys the chart reads instead (`helm show values` lists them)", g.block, len(g.keys), r.Reads.Chart)
 }
 
 // driftHint names the key the chart reads with the same last segment

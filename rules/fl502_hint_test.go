@@ -70,3 +70,18 @@ func TestShownKey(t *testing.T) {
 		}
 	}
 }
+
+// An unread block of several keys is hinted as a whole: deleting only its
+// first key would leave the others unread.
+func TestBlockHintSeveralKeys(t *testing.T) {
+	r := &lint.Release{Reads: &lint.ChartReads{Chart: "karpenter 1.5.0", Reads: []lint.ValueRead{{Path: []string{"affinity"}}}}}
+	key := func(k string) lint.ValueKey { return lint.ValueKey{Key: k, Path: strings.Split(k, ".")} }
+	two := unreadGroup{block: "controller.podTemplate", keys: []lint.ValueKey{key("controller.podTemplate.nodeAffinity"), key("controller.podTemplate.podAntiAffinity")}}
+	if got, want := blockHint(r, two), "delete controller.podTemplate (its 2 values: chart karpenter 1.5.0 reads none of them), or set the keys the chart reads instead (`helm show values` lists them)"; got != want {
+		t.Errorf("two keys: %q, want %q", got, want)
+	}
+	one := unreadGroup{block: "controller.podTemplate", keys: two.keys[:1]}
+	if got, want := blockHint(r, one), driftHint(r, one.keys[0]); got != want {
+		t.Errorf("one key: %q, want driftHint's %q", got, want)
+	}
+}
