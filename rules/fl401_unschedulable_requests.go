@@ -113,5 +113,8 @@ func requestText(v scheduling.Verdict) string {
 	if r.AMDGPU > 0 {
 		parts = append(parts, fmt.Sprintf("%d AMD GPU", r.AMDGPU))
 	}
+	if len(parts) > 2 {
+		return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	}
 	return strings.Join(parts, " and ")
 }
