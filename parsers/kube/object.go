@@ -468,7 +468,7 @@ func (d *doc) refAt(keys ...string) lint.Ref {
 // object is left out: nothing runs as it. A name not final (a
 // placeholder) is not judged.
 func (d *doc) validServiceAccountName() bool {
-	if d.name == "" || d.nameNode == nil || !d.final(d.name) {
+	if d.name == "" || d.nameNode == nil || !d.final(d.name) || screamingCase(d.name) {
 		return true
 	}
 	if len(validation.IsDNS1123Subdomain(d.name)) == 0 {
@@ -476,6 +476,24 @@ func (d *doc) validServiceAccountName() bool {
 	}
 	d.invalid(d.nameNode, "invalid name", fmt.Sprintf("%q is not a valid ServiceAccount name (a lower-case RFC 1123 subdomain: a-z, 0-9, '-' and '.', starting and ending with a letter or digit, at most 253 characters); the API server rejects the object, and no pod runs as it.", d.name))
 	return false
+}
+
+// screamingCase reports whether s is written in capitals, digits and
+// underscores only (SERVICE_ACCOUNT): the shape of a placeholder a script
+// replaces (sed, envsubst without $) before the file is applied, not a
+// name anyone gives an object.
+func screamingCase(s string) bool {
+	upper := false
+	for _, r := range s {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			upper = true
+		case r >= '0' && r <= '9', r == '_':
+		default:
+			return false
+		}
+	}
+	return upper
 }
 
 // serviceAccount reads a v1 ServiceAccount and its IRSA role annotation.
