@@ -38,7 +38,7 @@ func TestFL105NoteNamesTheUnknownTerm(t *testing.T) {
 func TestFL402NoteNamesSwitchedOffManifest(t *testing.T) {
 	res := lintDir(t, filepath.Join("testdata", "FL402", "negative_node_pools_behind_a_flag_off_by_default"), rules.UnsatisfiableNodeSelector)
 	notes := unresolvedNotes(res, "FL402")
-	want := "1 workload(s) not judged for scheduling: Karpenter is installed for their cluster and no NodePool is declared here with the variables' defaults, but kubernetes_manifest.general_pool (root infra), which makes no instance with them"
+	want := "1 workload(s) not judged for scheduling: Karpenter is installed or set up for their cluster (its chart, its IAM role or its interruption queue is declared here) and no NodePool is declared here with the variables' defaults, but kubernetes_manifest.general_pool (root infra), which makes no instance with them"
 	if len(res.Findings) != 0 || len(notes) != 1 || !strings.HasPrefix(notes[0], want) {
 		t.Errorf("findings %d, FL402 notes %q; want the note %q", len(res.Findings), notes, want)
 	}

@@ -140,10 +140,10 @@ const (
 	skipLibrary        = "their EKS cluster is declared by a module another root instantiates from a source not read here, whose capacity there is not known, and they pin themselves to no place declared here"
 	skipAutoMode       = "their cluster runs EKS Auto Mode, whose built-in NodePools no source declares, and they pin themselves to no place declared here"
 	skipAutoModeMay    = "their cluster is not named, and one of the clusters declared here runs EKS Auto Mode, whose built-in NodePools no source declares; they pin themselves to no place declared here"
-	skipNoNodePools    = "Karpenter is installed for their cluster with no NodePool declared here, and they pin themselves to no place declared here"
+	skipNoNodePools    = "Karpenter is installed or set up for their cluster (its chart, its IAM role or its interruption queue is declared here) with no NodePool declared here, and they pin themselves to no place declared here"
 	// skipSwitchedOffPools names a Terraform manifest resource of which
 	// the configuration read makes no instance.
-	skipSwitchedOffPools = "Karpenter is installed for their cluster and no NodePool is declared here with the variables' defaults, but %s, which makes no instance with them (a flag off by default), may apply the cluster's NodePools"
+	skipSwitchedOffPools = "Karpenter is installed or set up for their cluster (its chart, its IAM role or its interruption queue is declared here) and no NodePool is declared here with the variables' defaults, but %s, which makes no instance with them (a flag off by default), may apply the cluster's NodePools"
 	// skipUnrenderedPools names a release whose chart is not rendered
 	// and whose values hold NodePools.
 	skipUnrenderedPools = "%s applies NodePools in a chart faultline does not render, so the cluster's NodePools are not all declared here"

@@ -157,7 +157,7 @@ func TestUnjudgedSayWhy(t *testing.T) {
 		"FL401/negative_auto_mode_cluster_alone":                 "their cluster runs EKS Auto Mode",
 		"FL401/negative_auto_mode_eks_module":                    "their cluster runs EKS Auto Mode",
 		"FL401/negative_auto_mode_one_of_two_clusters":           "their cluster is not named, and one of the clusters declared here runs EKS Auto Mode",
-		"FL401/negative_karpenter_installed_nodepools_elsewhere": "Karpenter is installed for their cluster with no NodePool declared here",
+		"FL401/negative_karpenter_installed_nodepools_elsewhere": "Karpenter is installed or set up for their cluster (its chart, its IAM role or its interruption queue is declared here) with no NodePool declared here",
 		"FL402/negative_label_defined_nowhere":                   "they select labels or names no place declared here carries",
 		"FL401/negative_requests_unknown":                        "their requests or pod spec cannot be read",
 		"FL402/negative_fargate_profile_selects_other_namespace": "no NodePool or node group of their cluster is declared here, and no Fargate profile of it selects",
