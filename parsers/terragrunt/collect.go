@@ -403,7 +403,12 @@ func (u *unitEval) generate(f *fileCfg, b *hclsyntax.Block, e *env) *gen {
 		return &gen{name: b.Labels[0], file: terraform.GeneratedFile{Name: name, Filename: f.path}, unknown: true}
 	}
 	start := contentStart(ca.Expr, v.AsString())
-	return &gen{name: b.Labels[0], file: terraform.GeneratedFile{Name: name, Src: []byte(v.AsString()), Filename: f.path, Start: start}}
+	keep := false
+	if a, ok := b.Body.Attributes["if_exists"]; ok {
+		s, known := u.evalString(a.Expr, ctx)
+		keep = known && s == "skip"
+	}
+	return &gen{name: b.Labels[0], file: terraform.GeneratedFile{Name: name, Src: []byte(v.AsString()), Filename: f.path, Start: start, KeepExisting: keep}}
 }
 
 // contentStart is where the text of a generated file begins in the

@@ -1,13 +1,16 @@
 package eval
 
 import (
-	"github.com/faultline-dev/faultline/lint"
-	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
-	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
+	"path/filepath"
+	"slices"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
-	"path/filepath"
+
+	"github.com/faultline-dev/faultline/lint"
+	"github.com/faultline-dev/faultline/parsers/terraform/eval/kept"
+	"github.com/faultline-dev/faultline/parsers/terraform/modsource"
 )
 
 // UnitRoot is a root module composed outside Terraform's own files (a
@@ -46,6 +49,7 @@ type CallArg struct {
 func (l *Session) UnitModule(u UnitRoot, args []CallArg) (*Module, []lint.Diagnostic) {
 	m := newModule(u.Dir)
 	m.files = []string{u.Config}
+	u.Generated = l.withoutKept(u.Dir, u.Generated)
 	diags, genVars := l.addGenerated(m, u.Generated)
 	c := &Call{name: u.Call, Source: u.Source, Version: u.Version, Attrs: map[string]*hcl.Attribute{}, DefRange: u.Range, srcRange: u.SourceRange, generatedVars: genVars}
 	for _, v := range args {
@@ -274,6 +278,7 @@ func (l *Session) addGenerated(m *Module, gen []GeneratedFile) ([]lint.Diagnosti
 // generated before, one carrying its signature), and the files they add.
 // False when nothing is generated (the directory is read as it is).
 func (l *Session) InPlaceUnitModule(dir string, gen []GeneratedFile, unknown []string) (*Module, []lint.Diagnostic, bool) {
+	gen = l.withoutKept(dir, gen)
 	if len(gen) == 0 && len(unknown) == 0 {
 		return nil, nil, false
 	}
@@ -296,6 +301,32 @@ type GeneratedFile struct {
 	Src      []byte
 	Filename string
 	Start    hcl.Pos
+	// KeepExisting is if_exists = "skip": Terragrunt leaves a file of
+	// that name already in the directory as it is.
+	KeepExisting bool
+}
+
+// withoutKept are the files of gen Terragrunt writes into dir: one whose
+// generate block says skip is not written where dir holds a
+// configuration file of its name (that file is read as it is).
+func (l *Session) withoutKept(dir string, gen []GeneratedFile) []GeneratedFile {
+	if !slices.ContainsFunc(gen, func(g GeneratedFile) bool { return g.KeepExisting }) {
+		return gen
+	}
+	there := map[string]bool{}
+	if own := l.Module(dir); own != nil {
+		for _, f := range own.files {
+			there[filepath.Base(f)] = true
+		}
+	}
+	var out []GeneratedFile
+	for _, g := range gen {
+		if g.KeepExisting && there[filepath.Base(g.Name)] {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
 }
 
 // IsUnit reports whether the module is a unit's root (UnitModule).
