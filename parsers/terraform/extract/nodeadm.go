@@ -45,8 +45,14 @@ func (x *extraction) nodeadmSettings(lt *lint.LaunchTemplate, text string) bool 
 				continue
 			}
 			found = true
-			for _, f := range nc.Spec.Kubelet.Flags {
-				name, val, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+			flags := nc.Spec.Kubelet.Flags
+			for i, f := range flags {
+				name, val, hasVal := strings.Cut(strings.TrimLeft(f, "-"), "=")
+				if !hasVal && strings.HasPrefix(f, "-") && i+1 < len(flags) && !strings.HasPrefix(flags[i+1], "-") {
+					// The flag and its value as two items: nodeadm joins
+					// the flags with spaces, as kubelet reads them.
+					val = flags[i+1]
+				}
 				switch name {
 				case "node-labels":
 					for _, kv := range strings.Split(val, ",") {
