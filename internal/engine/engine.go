@@ -1095,28 +1095,34 @@ func (r *run) nodePoolFiles(p string) []string {
 // holdsNodePool reports whether a document is a Karpenter NodePool (or a
 // legacy Provisioner).
 func holdsNodePool(docs []*yaml.Node) bool {
-	for _, d := range docs {
-		n := d
-		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-			n = n.Content[0]
-		}
-		if n.Kind != yaml.MappingNode {
-			continue
-		}
-		var kind, api string
-		for j := 0; j+1 < len(n.Content); j += 2 {
-			switch n.Content[j].Value {
-			case "kind":
-				kind = n.Content[j+1].Value
-			case "apiVersion":
-				api = n.Content[j+1].Value
-			}
-		}
-		if group, _, _ := strings.Cut(api, "/"); group == "karpenter.sh" && (kind == "NodePool" || kind == "Provisioner") {
-			return true
+	return slices.ContainsFunc(docs, func(d *yaml.Node) bool {
+		kind, api, _ := objectHeader(d)
+		group, _, _ := strings.Cut(api, "/")
+		return group == "karpenter.sh" && (kind == "NodePool" || kind == "Provisioner")
+	})
+}
+
+// objectHeader is the kind and apiVersion a document writes at its top,
+// and whether both are written; "" for one not written (or a document
+// that is no mapping).
+func objectHeader(d *yaml.Node) (kind, api string, both bool) {
+	n := d
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	if n.Kind != yaml.MappingNode {
+		return "", "", false
+	}
+	var hasKind, hasAPI bool
+	for j := 0; j+1 < len(n.Content); j += 2 {
+		switch n.Content[j].Value {
+		case "kind":
+			kind, hasKind = n.Content[j+1].Value, true
+		case "apiVersion":
+			api, hasAPI = n.Content[j+1].Value, true
 		}
 	}
-	return false
+	return kind, api, hasKind && hasAPI
 }
 
 // kustomizationScalars are the scalar values of the kustomization file in
@@ -1159,57 +1165,21 @@ var bootstrapKinds = map[string]bool{
 // holdsObject reports whether a document is a Kubernetes object: a
 // mapping that writes apiVersion and kind.
 func holdsObject(docs []*yaml.Node) bool {
-	for _, d := range docs {
-		n := d
-		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-			n = n.Content[0]
-		}
-		if n.Kind != yaml.MappingNode {
-			continue
-		}
-		var kind, api bool
-		for j := 0; j+1 < len(n.Content); j += 2 {
-			switch n.Content[j].Value {
-			case "kind":
-				kind = true
-			case "apiVersion":
-				api = true
-			}
-		}
-		if kind && api {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(docs, func(d *yaml.Node) bool {
+		_, _, both := objectHeader(d)
+		return both
+	})
 }
 
 // holdsBootstrapKind reports whether a document is a GitOps entry point
 // (bootstrapKinds of an Argo CD or Flux API group) or an eksctl
 // configuration (any kind of the eksctl.io group).
 func holdsBootstrapKind(docs []*yaml.Node) bool {
-	for _, d := range docs {
-		n := d
-		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-			n = n.Content[0]
-		}
-		if n.Kind != yaml.MappingNode {
-			continue
-		}
-		var kind, api string
-		for j := 0; j+1 < len(n.Content); j += 2 {
-			switch n.Content[j].Value {
-			case "kind":
-				kind = n.Content[j+1].Value
-			case "apiVersion":
-				api = n.Content[j+1].Value
-			}
-		}
+	return slices.ContainsFunc(docs, func(d *yaml.Node) bool {
+		kind, api, _ := objectHeader(d)
 		group, _, _ := strings.Cut(api, "/")
-		if bootstrapKinds[kind] && (group == "argoproj.io" || strings.HasSuffix(group, ".toolkit.fluxcd.io")) || group == "eksctl.io" {
-			return true
-		}
-	}
-	return false
+		return bootstrapKinds[kind] && (group == "argoproj.io" || strings.HasSuffix(group, ".toolkit.fluxcd.io")) || group == "eksctl.io"
+	})
 }
 
 // placement is where a GitOps tool of the tree puts a file's objects: a
