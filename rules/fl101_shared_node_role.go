@@ -203,9 +203,14 @@ func reportSharedRole(p *lint.Pass, k lint.NodeIdentity, kRole lint.Identity, hi
 		profile := m.ResolveInstanceProfile(k.InstanceProfile.Value, k.Entity.Base().Scope)
 		how = "its instance profile " + describe(profile)
 		through = profile.Entity // what is read of it carries into the finding
-		// Nodes launched with a profile (a launch template's, a
-		// legacy instanceProfile): the role is the profile's to change.
-		hint = "give instance profile " + describe(profile) + " a role of Karpenter's own (a dedicated aws_iam_role with its own access entry) in place of this one; keep this role for the node groups only"
+		// Nodes launched with a profile: an EC2NodeClass can name a role
+		// of Karpenter's own instead; a launch template's or a legacy
+		// provisioner's profile is what holds the role to change.
+		if nc, ok := k.Entity.(*lint.NodeClass); ok && nc.KindName == "EC2NodeClass" {
+			hint = "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it in place of spec.instanceProfile; keep this role for the node groups only"
+		} else {
+			hint = "give instance profile " + describe(profile) + " a role of Karpenter's own (a dedicated aws_iam_role with its own access entry) in place of this one; keep this role for the node groups only"
+		}
 		if ip, ok := profile.Entity.(*lint.InstanceProfile); ok && !ip.Role.Range.IsZero() {
 			holds = append(holds, lint.Location{Range: ip.Role.Range, Message: "instance profile " + describe(profile) + " holds the role here"})
 		}

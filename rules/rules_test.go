@@ -598,7 +598,8 @@ func TestFL206HintNamesTheChartsAccount(t *testing.T) {
 
 // FL101 for nodes launched with an instance profile holding the group's
 // role points at the profile: its role line is related, and the hint
-// changes the profile's role (a Provisioner has no spec.role).
+// changes the profile's role (a Provisioner has no spec.role; an
+// EC2NodeClass is told to name a role of its own instead).
 func TestFL101HintThroughInstanceProfile(t *testing.T) {
 	res := linttest.Run(t, "testdata/FL101/positive_provisioner_launch_template_profile_holds_group_role", load, rules.All...)
 	n := 0
@@ -622,6 +623,12 @@ func TestFL101HintThroughInstanceProfile(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no FL101")
+	}
+	res = linttest.Run(t, "testdata/FL101/positive_ec2nodeclass_instance_profile_holds_group_role", load, rules.All...)
+	for _, f := range res.Findings {
+		if f.Rule == "FL101" && !strings.HasSuffix(f.Hint, "point spec.role at it in place of spec.instanceProfile; keep this role for the node groups only") {
+			t.Errorf("EC2NodeClass hint %q, want spec.role in place of spec.instanceProfile", f.Hint)
+		}
 	}
 }
 
