@@ -99,6 +99,11 @@ the node class asks for on them.`,
 	Check: checkNodeClassSelectsNothing,
 }
 
+// selectionUnknown says why a node class's selection is not judged when
+// no declared subnet or group is known to match and not all could be
+// compared, and what gives the values.
+const selectionUnknown = "the term's values or the tags (or IDs) of those declared here are not all known (a template placeholder, a variable without a value: give it with --var or --var-file), so whether one matches is not known"
+
 func checkNodeClassSelectsNothing(p *lint.Pass) {
 	m := p.Model
 	for _, nc := range m.NodeClasses {
@@ -162,7 +167,7 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 			switch {
 			case len(hits) > 0:
 			case !complete:
-				p.Unresolved(fmt.Sprintf("subnets selected by Karpenter %s", nc.Label), termAnchor(nc.SubnetTerms[0]))
+				p.Unresolved(fmt.Sprintf("subnets selected by Karpenter %s: %s", nc.Label, selectionUnknown), termAnchor(nc.SubnetTerms[0]))
 			default:
 				var cands []taggedThing
 				for _, s := range m.Subnets {
@@ -178,7 +183,7 @@ func checkNodeClassSelectsNothing(p *lint.Pass) {
 			switch {
 			case len(hits) > 0:
 			case !complete:
-				p.Unresolved(fmt.Sprintf("security groups selected by Karpenter %s", nc.Label), termAnchor(nc.SecurityGroupTerms[0]))
+				p.Unresolved(fmt.Sprintf("security groups selected by Karpenter %s: %s", nc.Label, selectionUnknown), termAnchor(nc.SecurityGroupTerms[0]))
 			default:
 				var cands []taggedThing
 				for _, sg := range m.SecurityGroups {

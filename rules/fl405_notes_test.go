@@ -21,6 +21,17 @@ func TestFL405NodeClassOfSeveralClustersIsANote(t *testing.T) {
 	}
 }
 
+// A node class whose security group selection cannot be compared (the
+// group's tag comes from a variable without a value) is a note that says
+// why and what gives the value.
+func TestFL405SelectionUnknownSaysWhy(t *testing.T) {
+	res := lintDir(t, filepath.Join("testdata", "FL405", "negative_security_group_tagged_by_id_from_variable"), rules.NodeClassSelectsNothing)
+	notes := unresolvedNotes(res, "FL405")
+	if len(res.Findings) != 0 || len(notes) != 1 || !strings.HasPrefix(notes[0], "security groups selected by Karpenter") || !strings.Contains(notes[0], "give it with --var or --var-file") {
+		t.Errorf("findings %d, FL405 notes %q; want one saying why the selection is not known", len(res.Findings), notes)
+	}
+}
+
 // A selector term whose tag value is known only at apply, over groups
 // whose tags are known: FL105's note blames the term, not the tags.
 func TestFL105NoteNamesTheUnknownTerm(t *testing.T) {
