@@ -167,9 +167,12 @@ type Release struct {
 	// tree, "" for a remote chart (one at an exact version may be taken to
 	// be the tree's archive of it, or the tree's directory of its name and
 	// version).
-	ChartDir   string
-	Repository string
-	Version    string
+	ChartDir string
+	// ChartMissing is set when Chart is a path to a directory of the
+	// scanned tree that does not exist (reported as invalid input).
+	ChartMissing bool
+	Repository   string
+	Version      string
 	// VersionUnknown is set when a version is written but not known
 	// statically (a variable without a value): Version is "" then.
 	VersionUnknown bool

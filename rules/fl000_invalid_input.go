@@ -67,7 +67,11 @@ module's ` + "`aws-auth`" + ` from v21.0.0, called with a constraint that allows
 none), a module call without a ` + "`source`" + ` ("Missing required argument"; an
 override file's may omit it), a local module directory that does not exist ("Unreadable module
 directory"; not one a ` + "`.gitignore`" + ` ignores or that lies in a git submodule a
-` + "`.gitmodules`" + ` declares, which a step before ` + "`terraform init`" + ` fills, a coverage note), an
+` + "`.gitmodules`" + ` declares, which a step before ` + "`terraform init`" + ` fills, a coverage note), a
+` + "`helm_release`" + ` chart written as a path (` + "`./…`, `../…`" + `) to a directory of the tree that does
+not exist as Terraform's working directory reads it ("Chart directory not found": helm's
+"path not found"; not a packaged ` + "`.tgz`" + ` a CI step builds, a directory a ` + "`.gitignore`" + ` ignores or
+a git submodule holds, one outside the scanned tree, nor a Terragrunt unit's), an
 argument a local module does not declare or a variable without a default it
 is not given (at the call), a ` + "`for_each`" + ` whose value, known statically, is a
 list or tuple rather than a map or set of strings (one known only at plan

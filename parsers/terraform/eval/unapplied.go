@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/faultline-dev/faultline/internal/generated"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -214,6 +217,39 @@ func (e *Evaluator) LocalChart(chart string) string {
 	}
 	if st, err := e.Tree().Stat(p); err != nil || (!st.IsDir() && !(strings.HasSuffix(p, ".tgz") && st.Mode().IsRegular())) {
 		return ""
+	}
+	return p
+}
+
+// MissingChartDir is the directory a chart written as a path names, as
+// Terraform's working directory (e's root) reads it, when that directory
+// lies in the scanned tree and does not exist: helm's LocateChart takes a
+// name starting with "." or "/" for a path and fails with "path not
+// found" when nothing is there, before the helm provider installs
+// anything. "" when the chart is no such path, when it exists, when it
+// lies outside the tree, when it is an archive (a packaged chart a CI step
+// builds), when a step before apply writes it (a .gitignore ignores it, a
+// git submodule holds it), and in a Terragrunt unit (Terragrunt runs
+// Terraform in a copy of the unit).
+func (e *Evaluator) MissingChartDir(chart string) string {
+	if chart == "" || lint.HasSentinel(chart) || len(e.beneath) > 0 || strings.HasSuffix(chart, ".tgz") {
+		return ""
+	}
+	if !strings.HasPrefix(chart, ".") && !filepath.IsAbs(chart) {
+		return ""
+	}
+	env := e.PathEnv()
+	p, ok := env.Inside(env.Resolve(chart))
+	if !ok {
+		return ""
+	}
+	if _, err := e.Tree().Stat(p); !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	if tree := e.Session.Options.Tree; tree != nil {
+		if why := generated.ValuesWhy(generated.Tree(tree), generated.Top(tree.Roots(), p), p, e.Session.Rel); why != "" {
+			return ""
+		}
 	}
 	return p
 }

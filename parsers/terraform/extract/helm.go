@@ -54,6 +54,9 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 		r.VersionUnknown = true
 	}
 	r.ChartDir = x.localChart(chart)
+	if r.ChartDir == "" && r.Repository == "" && chartKnown {
+		r.ChartMissing = x.missingChartDir(o.Label, chart)
+	}
 	// The helm provider runs `helm dependency update` before installing
 	// when dependency_update is true (unknown: as it defaults, false).
 	if update, _ := boolAttr(eval.GetAttr(x.v, "dependency_update")); update {
@@ -156,6 +159,33 @@ func typedSetValue(v any) any {
 		return v
 	}
 	return typed
+}
+
+// missingChartDir reports, as invalid input, a release's chart written as
+// a path to a directory of the tree that does not exist
+// (eval.Evaluator.MissingChartDir): helm fails before installing. A
+// release of code terraform init installed, or of a built-in model, is
+// left alone: its paths are the module's, not the user's. It reports
+// whether the chart is such a path.
+func (x *extraction) missingChartDir(label, chart string) bool {
+	if x.mi.Module != nil && (x.e.Session.InCache(x.mi.Module.Dir) || x.mi.Model != nil) {
+		return false
+	}
+	dir := x.e.MissingChartDir(chart)
+	a := x.attr(nil, "chart")
+	if dir == "" || a == nil {
+		return false
+	}
+	d := lint.Diagnostic{
+		Range:   x.e.Session.Rng(a.Expr.Range()),
+		Summary: "Chart directory not found",
+		Detail: fmt.Sprintf("The chart %s of %s names %s, which does not exist: the helm provider reads a chart path from the directory Terraform runs in (%s), and helm fails with \"path not found\" before installing anything.",
+			chart, label, x.e.Session.Rel(dir), x.e.Session.Rel(x.e.Root.Dir)),
+	}
+	if !slices.Contains(x.e.VarDiags, d) {
+		x.e.VarDiags = append(x.e.VarDiags, d)
+	}
+	return true
 }
 
 // localChart resolves a chart written as a path to its directory (or
