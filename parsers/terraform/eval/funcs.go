@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -509,6 +510,15 @@ func (e *FuncEnv) trimFunc(f function.Function, prefix bool) function.Function {
 				if !strings.HasSuffix(affix, lit) {
 					return cty.StringVal(s), nil
 				}
+			}
+			// An affix no issuer URL (or provider ARN) starts or ends
+			// with leaves one as it is.
+			anchored := "^" + regexp.QuoteMeta(affix)
+			if !prefix {
+				anchored = regexp.QuoteMeta(affix) + "$"
+			}
+			if e.h.replacesNothingInIssuer(s, anchored, true) {
+				return cty.StringVal(s), nil
 			}
 			return e.h.derived(s, fname, args), nil
 		},

@@ -34,36 +34,75 @@ func (h Holes) isClusterIssuer(s string) bool {
 	return ok && a.Type == "aws_eks_cluster" && slices.Equal(r.Attrs(), []string{"identity", "oidc", "issuer"})
 }
 
+// providerARNSamples are the ARNs IAM gives the OIDC providers of the
+// issuers of issuerSamples (aws_iam_openid_connect_provider's arn:
+// arn:<partition>:iam::<account>:oidc-provider/<issuer without https://>).
+var providerARNSamples = func() []string {
+	out := make([]string, 0, len(issuerSamples))
+	for _, s := range issuerSamples {
+		partition := "aws"
+		switch host := strings.TrimPrefix(s, "https://"); {
+		case strings.Contains(host, ".us-gov-"):
+			partition = "aws-us-gov"
+		case strings.HasSuffix(strings.SplitN(host, "/", 2)[0], ".cn"):
+			partition = "aws-cn"
+		}
+		out = append(out, "arn:"+partition+":iam::"+sampleAccount+":oidc-provider/"+strings.TrimPrefix(s, "https://"))
+	}
+	return out
+}()
+
+// isProviderARN reports whether s is wholly one value not known
+// statically that is an aws_iam_openid_connect_provider's (resource or
+// data source) ARN.
+func (h Holes) isProviderARN(s string) bool {
+	segs := h.decode(s).Segments()
+	if len(segs) != 1 || segs[0].Ref == nil || segs[0].Ref.Anonymous {
+		return false
+	}
+	r := segs[0].Ref
+	a, ok := lint.ParseAddress(r.Object)
+	return ok && a.Type == "aws_iam_openid_connect_provider" && slices.Equal(r.Attrs(), []string{"arn"})
+}
+
 // replacesNothingInIssuer reports whether replace(str, sub, …) leaves str
 // as it is because str is a cluster's issuer URL and sub (a regular
 // expression when isRegex) matches in no issuer URL EKS gives: a pattern
 // written for the provider ARN ("/oidc-provider/") applied to the issuer,
-// whose key then keeps its https://.
+// whose key then keeps its https://. So too when str is an OIDC
+// provider's ARN and sub matches in no ARN IAM gives one: a scheme cut
+// off an ARN ("/^https:///"), whose key then stays the ARN.
 func (h Holes) replacesNothingInIssuer(str, sub string, isRegex bool) bool {
-	if sub == "" || !h.isClusterIssuer(str) {
+	var samples []string
+	switch {
+	case sub == "":
+		return false
+	case h.isClusterIssuer(str):
+		samples = issuerSamples
+	case h.isProviderARN(str):
+		samples = providerARNSamples
+	default:
 		return false
 	}
-	match := func(s string) bool { return strings.Contains(s, sub) }
+	// The samples are of some regions, IDs and one account: a search
+	// naming another (a region, a cluster's ID, an account number) matches
+	// the values of that one, so it is tried with the samples' in their
+	// place too.
+	norm := sampleAccountRe.ReplaceAllString(sampleRegion.ReplaceAllString(sampleID.ReplaceAllString(sub, issuerSampleID), issuerSampleRegion), sampleAccount)
+	match := func(s string) bool { return strings.Contains(s, sub) || strings.Contains(s, norm) }
 	if isRegex {
 		re, err := regexp.Compile(sub)
 		if err != nil {
 			return false
 		}
-		match = re.MatchString
+		reNorm, err := regexp.Compile(norm)
+		if err != nil {
+			return false
+		}
+		match = func(s string) bool { return re.MatchString(s) || reNorm.MatchString(s) }
 	}
-	// The samples are of some regions and IDs: a search naming another
-	// region (or cluster ID) matches the issuers of that region, so it is
-	// tried with the samples' region and ID in their place too.
-	norm := sub
-	if !isRegex {
-		norm = sampleRegion.ReplaceAllString(sampleID.ReplaceAllString(sub, issuerSampleID), issuerSampleRegion)
-	}
-	normMatch := func(s string) bool { return strings.Contains(s, norm) }
-	if isRegex {
-		normMatch = match
-	}
-	for _, s := range issuerSamples {
-		if match(s) || normMatch(s) {
+	for _, s := range samples {
+		if match(s) {
 			return false
 		}
 	}
@@ -102,4 +141,8 @@ var (
 	sampleID           = regexp.MustCompile(`\b[0-9A-F]{32}\b`)
 	issuerSampleRegion = "us-east-1"
 	issuerSampleID     = "0123456789ABCDEF0123456789ABCDEF"
+	// sampleAccountRe is an AWS account number; sampleAccount the one
+	// the ARN samples are of.
+	sampleAccountRe = regexp.MustCompile(`\b[0-9]{12}\b`)
+	sampleAccount   = "111122223333"
 )

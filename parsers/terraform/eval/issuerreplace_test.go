@@ -34,6 +34,35 @@ func TestReplacesNothingInIssuer(t *testing.T) {
 	}
 }
 
+// A provider ARN is left as it is by a search that matches in no ARN IAM
+// gives an OIDC provider (a scheme an ARN never has), and derived by one
+// that cuts its prefix off, whichever account or region it names.
+func TestReplacesNothingInProviderARN(t *testing.T) {
+	h := Holes{lint.NewHoles(), nil}
+	arn := h.val(lint.HoleRef{Object: "data.aws_iam_openid_connect_provider.eks", Path: "arn"}).AsString()
+	for _, tc := range []struct {
+		sub     string
+		isRegex bool
+		want    bool
+	}{
+		{"^https://", true, true},
+		{"https://", false, true},
+		{"^(.*provider/)", true, false},
+		{"arn:aws:iam::444455556666:oidc-provider/", false, false},
+		{"^arn:aws-us-gov:iam::444455556666:oidc-provider/", true, false},
+		{"oidc-provider/oidc.eks.eu-west-3.amazonaws.com", false, false},
+		{"oidc-provider/", false, false},
+	} {
+		if got := h.replacesNothingInIssuer(arn, tc.sub, tc.isRegex); got != tc.want {
+			t.Errorf("replace(provider ARN, %q): replaces nothing = %v, want %v", tc.sub, got, tc.want)
+		}
+	}
+	role := h.val(lint.HoleRef{Object: "aws_iam_role.x", Path: "arn"}).AsString()
+	if h.replacesNothingInIssuer(role, "^https://", true) {
+		t.Error("a role's ARN is no provider ARN")
+	}
+}
+
 // trim(issuer, cutset) is trimprefix(issuer, prefix) when the set cuts
 // the same prefix off every issuer URL EKS gives and nothing off its end.
 func TestTrimmedIssuerPrefix(t *testing.T) {
