@@ -35,6 +35,10 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 	}
 	spec := at(top, "spec")
 	target := str(at(spec, "targetNamespace"))
+	// A targetNamespace that is no text (`{TENANT}`, a placeholder a
+	// script fills in, reads as a mapping) is written but not known: the
+	// release is in a namespace not known, not in metadata's.
+	targetUnread := target == "" && notText(at(spec, "targetNamespace"))
 	rname := str(at(spec, "releaseName"))
 	nameRange := yf.rangeOf(at(spec, "releaseName"))
 	if rname == "" {
@@ -51,7 +55,7 @@ func (b *builder) flux(yf *yamlFile, doc int, top *yaml.Node) {
 	_, kindNode := get(top, "kind")
 	label := "Flux HelmRelease " + qualified
 	r := b.newRelease(yf, yf.rel+"#"+strconv.Itoa(doc)+"/HelmRelease/"+qualified+"/release", label, yf.rangeOf(kindNode), rname, nameRange, yf.source, "flux")
-	if target != "" {
+	if target != "" || targetUnread {
 		setNamespace(r, target)
 		r.NamespaceRange = yf.rangeOf(at(spec, "targetNamespace"))
 	} else {
@@ -389,4 +393,12 @@ func inSource(chart string) string {
 		return chart
 	}
 	return "./" + strings.TrimPrefix(path.Clean("/"+chart), "/")
+}
+
+// notText reports whether n is written but holds no text: a mapping or a
+// sequence where a string belongs (a `{NAME}` placeholder reads as a
+// mapping), not an absent or null value.
+func notText(n *yaml.Node) bool {
+	n = deref(n)
+	return n != nil && n.Kind != yaml.ScalarNode
 }
