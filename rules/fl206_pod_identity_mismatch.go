@@ -189,6 +189,10 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		switch {
 		case inNS == lint.Yes && same == lint.Yes:
 			return // found
+		case inNS == lint.No && same == lint.Yes && assumed != "":
+			// Written without a namespace: kubectl apply -n may put it in
+			// the association's.
+			maybe = true
 		case inNS == lint.No && same == lint.Yes:
 			if here(&sa.Object) {
 				elsewhere = append(elsewhere, sa)
@@ -217,6 +221,11 @@ func checkPodIdentitySubject(p *lint.Pass, pa *lint.PodIdentityAssociation) {
 		}
 		wNS, assumed := w.PlacedNamespace()
 		inNS := lint.Compare(wNS, nsV)
+		if inNS == lint.No && assumed {
+			// Written without a namespace: it may be applied into the
+			// association's.
+			inNS = lint.Maybe
+		}
 		if inNS == lint.No {
 			continue
 		}
