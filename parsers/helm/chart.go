@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -21,6 +22,7 @@ import (
 	"helm.sh/helm/v3/pkg/chart/loader"
 	"helm.sh/helm/v3/pkg/ignore"
 
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/internal/treefs"
 	"github.com/faultline-dev/faultline/internal/yamldup"
 	"github.com/faultline-dev/faultline/internal/yamlpos"
@@ -122,6 +124,11 @@ type chartData struct {
 	// chartErrLine is the line of Chart.yaml's YAML error, 0 when it
 	// parses.
 	chartErrLine int
+	// chartPlaceholderLine is the line, at or before chartErrLine, of a
+	// placeholder a generator fills in ({{ name }}, a cookiecutter or
+	// Jinja skeleton's): Helm never templates Chart.yaml, so the chart
+	// is a skeleton, not a chart. 0 when there is none.
+	chartPlaceholderLine int
 	// linked says the walk followed a symlink (such a load is not kept:
 	// what a link leads to is not all recorded).
 	linked bool
@@ -216,6 +223,7 @@ func loadChart(abs string, p *paths) (*chartData, *loadError) {
 	if data, ok := cd.byName["Chart.yaml"]; ok {
 		if _, err := parseYAML(data); err != nil {
 			cd.chartErrLine, _, _, _ = yamlpos.ErrorAt(data, err.Error())
+			cd.chartPlaceholderLine = placeholderLine(data, cd.chartErrLine)
 		}
 		if meta, err := chartMetadata(data); err == nil {
 			cd.name, cd.version = meta.Name, meta.Version
@@ -615,3 +623,25 @@ func (cd *chartData) unaliased(name string) (string, bool) {
 	}
 	return "", false
 }
+
+// placeholderLine is the last line at or before line (1-based; the whole
+// of data when 0) of data that holds a generator's placeholder outside a
+// comment (templatetext.Placeholder), 0 when none does. A Go template
+// action reading the chart's data ({{ .Values.tag }}) is no generator's:
+// it is Helm's syntax written where Helm does not template.
+func placeholderLine(data []byte, line int) int {
+	found := 0
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		if line > 0 && i+1 > line {
+			break
+		}
+		if t := bytes.TrimSpace(l); !bytes.HasPrefix(t, []byte("#")) && templatetext.Placeholder.Match(l) && !helmAction.Match(l) {
+			found = i + 1
+		}
+	}
+	return found
+}
+
+// helmAction is a Go template action reading the template's data or a
+// variable, as Helm's templates write them ({{ .Values.x }}, {{- $x }}).
+var helmAction = regexp.MustCompile(`\{\{-?\s*[.$]`)

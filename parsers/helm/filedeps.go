@@ -302,7 +302,7 @@ func (cd *chartData) vendored() vendoredCharts {
 // a hash of the whole.
 func withDependencies(cd *chartData, deps []*chartData, replaced map[string]bool) *chartData {
 	b := &chartData{abs: cd.abs, rel: cd.rel, name: cd.name, version: cd.version,
-		valuesErrLine: cd.valuesErrLine, valuesErrColumn: cd.valuesErrColumn, chartErrLine: cd.chartErrLine,
+		valuesErrLine: cd.valuesErrLine, valuesErrColumn: cd.valuesErrColumn, chartErrLine: cd.chartErrLine, chartPlaceholderLine: cd.chartPlaceholderLine,
 		mounts: map[string]*chartData{}, values: map[string]*yaml.Node{}, dups: map[string][]yamldup.Duplicate{}}
 	h := sha256.New()
 	h.Write([]byte(cd.hash))

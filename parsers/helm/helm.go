@@ -487,7 +487,9 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			u.Message = opts.Holes.Decode(u.Message).String()
 			unknown = &u
 		}
-		if j.err != nil && !undecided {
+		if n, ok := skeletonNote(cd, j, p); ok && !undecided {
+			out.Notes = append(out.Notes, n)
+		} else if j.err != nil && !undecided {
 			d := renderDiagnostic(cd, j, p)
 			if opts.Holes != nil && lint.HasSentinel(d.Detail) {
 				d.Detail = opts.Holes.Decode(d.Detail).String()
@@ -1064,6 +1066,19 @@ func failedOnUnknownValue(j *job) (*RenderError, bool) {
 	u := *re
 	u.Unknown = []string{"a value known only at apply"}
 	return &u, true
+}
+
+// skeletonNote is the note for a chart that does not load because its
+// Chart.yaml holds a placeholder a generator fills in (a cookiecutter or
+// Jinja skeleton: Helm never templates Chart.yaml) at or before the line
+// its YAML fails: a template of a chart, not a chart. False otherwise.
+func skeletonNote(cd *chartData, j *job, p *paths) (lint.Note, bool) {
+	var re *RenderError
+	if j.err == nil || !errors.As(j.err, &re) || re.Stage != "load" || cd.archive || cd.chartErrLine == 0 || cd.chartPlaceholderLine == 0 {
+		return lint.Note{}, false
+	}
+	return lint.Note{Kind: lint.Skipped, Range: pointRange(cd.display(p, "Chart.yaml"), cd.chartPlaceholderLine, 1),
+		What: fmt.Sprintf("%s: read as a template of a chart, not a chart: its Chart.yaml does not parse (%s), and Helm never templates Chart.yaml (a placeholder at line %d); not rendered", renderLabel(cd, j.releases[0]), re.Message, cd.chartPlaceholderLine)}, true
 }
 
 // renderDiagnostic is the FL000 of a failed rendering: at the template

@@ -60,7 +60,10 @@ type KeptChart struct {
 	// ChartErrLine is the line of Chart.yaml's YAML error, 0 when it
 	// parses.
 	ChartErrLine int
-	Hash         string
+	// ChartPlaceholderLine is the line of a generator's placeholder at
+	// or before that error (chartData.chartPlaceholderLine).
+	ChartPlaceholderLine int
+	Hash                 string
 	// ReadsDone says Reads and ReadsWhy were computed (only a chart a
 	// release installs needs them).
 	ReadsDone bool
@@ -158,7 +161,7 @@ func toKept(cd *chartData) (*KeptChart, error) {
 		}
 	}
 	return &KeptChart{Archive: cd.archive, Files: files, Name: cd.name, Version: cd.version, Values: values, Dups: cd.dups,
-		ValuesErrLine: cd.valuesErrLine, ValuesErrColumn: cd.valuesErrColumn, ChartErrLine: cd.chartErrLine, Hash: cd.hash, ReadsDone: cd.readsDone, Reads: cd.reads, ReadsWhy: cd.readsWhy,
+		ValuesErrLine: cd.valuesErrLine, ValuesErrColumn: cd.valuesErrColumn, ChartErrLine: cd.chartErrLine, ChartPlaceholderLine: cd.chartPlaceholderLine, Hash: cd.hash, ReadsDone: cd.readsDone, Reads: cd.reads, ReadsWhy: cd.readsWhy,
 		Unkept: unkept}, nil
 }
 
@@ -242,7 +245,7 @@ func unkeptReader(tree *treefs.Tree, real string, k *KeptChart) func() ([]File, 
 // rendering asks for them (allFiles).
 func fromKept(c, real string, k *KeptChart, p *paths) *chartData {
 	cd := &chartData{abs: c, rel: p.rel(c), archive: k.Archive, files: k.Files, name: k.Name, version: k.Version,
-		valuesData: k.Values, dups: k.Dups, valuesErrLine: k.ValuesErrLine, valuesErrColumn: k.ValuesErrColumn, chartErrLine: k.ChartErrLine, hash: k.Hash,
+		valuesData: k.Values, dups: k.Dups, valuesErrLine: k.ValuesErrLine, valuesErrColumn: k.ValuesErrColumn, chartErrLine: k.ChartErrLine, chartPlaceholderLine: k.ChartPlaceholderLine, hash: k.Hash,
 		readsDone: k.ReadsDone, reads: k.Reads, readsWhy: k.ReadsWhy}
 	cd.byName = make(map[string][]byte, len(cd.files))
 	for _, f := range cd.files {
