@@ -224,6 +224,9 @@ func (l *loader) roots(dirs []string) []string {
 	}
 	var roots []string
 	for _, d := range dirs {
+		if eval.TerraspaceLayered(l.opts.Tree, d) {
+			continue // layered into each stack by terraspace build
+		}
 		if inf := l.InfoOf(d); inf != nil && inf.Exists && !children[filepath.Clean(d)] {
 			roots = append(roots, d)
 		}
@@ -439,6 +442,15 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		var maybe hcl.Diagnostics // of provider blocks only code not read may use
 		switch dir := filepath.Clean(d); {
 		case generated[dir]:
+		case eval.TerraspaceStack(l.opts.Tree, dir):
+			// terraspace build layers the project's config/terraform
+			// into the stack: a name the stack does not declare may be
+			// declared there (ERB templates, not read).
+			diags = append(slices.Clip(diags), inf.CrossFile...)
+			if refs := append(slices.Clip(inf.Refs), inf.LooseRefs...); len(refs) > 0 && refs[0].Subject != nil {
+				res.Notes = append(res.Notes, lint.Note{Kind: lint.Unresolved, Range: l.Rng(*refs[0].Subject),
+					What: fmt.Sprintf("Terraspace stack %s: %d reference(s) to names it does not declare (%s) are taken to be declared in config/terraform, which terraspace build layers into every stack; what they hold is not known", l.Rel(dir), len(refs), strings.TrimSuffix(refs[0].Summary, "."))})
+			}
 		case called[dir]:
 			diags = append(append(append(append(slices.Clip(diags), inf.CrossFile...), inf.Refs...), inf.LooseRefs...), eval.UnsupportedOutputs(inf, l.InfoOf, generated)...)
 			diags = append(append(diags, eval.UsedProviderRefs(inf, l.InfoOf)...), eval.UsedLooseProviderRefs(inf, l.InfoOf)...)

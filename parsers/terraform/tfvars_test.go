@@ -81,6 +81,34 @@ func TestUnloadedVarFilesNoteOfExampleSettingANameTwice(t *testing.T) {
 	}
 }
 
+// A Terraspace stack's tfvars/base.tfvars is loaded as terraspace build
+// passes it; an ERB one is a template whose values are not known, and the
+// note says so rather than offering it to --var-file.
+func TestTerraspaceBaseVars(t *testing.T) {
+	files := map[string]string{
+		"config/app.rb":                      "Terraspace.configure do |config|\nend\n",
+		"app/stacks/eks/variables.tf":        tfvarsRoot,
+		"app/stacks/eks/tfvars/base.tfvars":  "cluster_name = \"orders\"\nnode_role_name = \"orders-nodes\"\n",
+		"app/stacks/edge/variables.tf":       tfvarsRoot,
+		"app/stacks/edge/tfvars/base.tfvars": "cluster_name = <%= output('eks.cluster_name') %>\nnode_role_name = \"edge\"\n",
+		"plain/variables.tf":                 tfvarsRoot,
+		"plain/tfvars/base.tfvars":           "cluster_name = \"x\"\nnode_role_name = \"y\"\n",
+	}
+	if got := tfvarsNotes(loadRoot(t, files, "app/stacks/eks", Options{})); len(got) != 0 {
+		t.Errorf("stack with base.tfvars: notes %+v, want none", got)
+	}
+	got := tfvarsNotes(loadRoot(t, files, "app/stacks/edge", Options{}))
+	want := `root module app/stacks/edge: variables cluster_name, node_role_name have no value; app/stacks/edge/tfvars/base.tfvars sets them, but Terraspace renders its stack's tfvars as ERB templates at build (<%= %> tags), which faultline does not: what that file sets is not known`
+	if len(got) != 1 || got[0].What != want {
+		t.Errorf("ERB base.tfvars: notes %+v\nwant one %q", got, want)
+	}
+	// Outside a Terraspace project, tfvars/base.tfvars is a file Terraform
+	// does not load.
+	if got := tfvarsNotes(loadRoot(t, files, "plain", Options{})); len(got) != 1 || !strings.Contains(got[0].What, "pass --var-file plain/tfvars/base.tfvars") {
+		t.Errorf("plain root: notes %+v, want one offering --var-file", got)
+	}
+}
+
 // Once the variables have values (a default, auto-loaded terraform.tfvars,
 // --var-file, .faultline.hcl), no note.
 func TestUnloadedVarFilesQuietWhenGiven(t *testing.T) {

@@ -264,6 +264,12 @@ func (mi *ModInst) localChild(c *Call) (*Module, string) {
 	// The probe records, for a root kept between runs, that the
 	// directory was (not) there.
 	_, statErr := mi.Evaluator.Tree().Stat(dir)
+	if errors.Is(statErr, fs.ErrNotExist) {
+		// A Terraspace stack's module is the one the build puts there.
+		if alt := terraspaceModule(mi.Evaluator.Tree(), dir); alt != "" {
+			dir, statErr = alt, nil
+		}
+	}
 	_, refused := mi.Evaluator.Session.Options.Tree.Reach(dir)
 	switch {
 	case errors.Is(refused, treefs.ErrOutside):

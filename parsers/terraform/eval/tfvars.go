@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"fmt"
 	"github.com/faultline-dev/faultline/internal/lockedfile"
 	"io/fs"
@@ -227,6 +228,10 @@ func (e *Evaluator) unloadedVarFilesText(dir string, files []string, sets, overr
 	verb, those := "sets", "that file"
 	if len(files) > 1 {
 		verb, those = "set", "those files"
+	}
+	if TerraspaceStack(e.Tree(), dir) && slices.ContainsFunc(files, e.erbTemplate) {
+		return fmt.Sprintf("root module %s: %s; %s%s %s %s, but Terraspace renders its stack's tfvars as ERB templates at build (<%%= %%> tags), which faultline does not: what %s %s is not known",
+			e.Session.Rel(dir), strings.Join(what, " and "), strings.Join(named, ", "), more, verb, it, those, verb)
 	}
 	return fmt.Sprintf("root module %s: %s; %s%s %s %s, but Terraform does not load %s automatically, and neither does faultline: pass --var-file %s, or add to .faultline.hcl: terraform %q { var_files = [%q] }",
 		e.Session.Rel(dir), strings.Join(what, " and "), strings.Join(named, ", "), more, verb, it, those, shellWord(named[0]), e.Session.Rel(dir), filepath.ToSlash(inBlock))
@@ -511,6 +516,9 @@ func (e *Evaluator) rootInputs(m *Module) map[string]cty.Value {
 	}
 	sort.Strings(auto)
 	files = append(files, auto...)
+	if base := e.terraspaceBaseVars(m.Dir); base != "" {
+		files = append(files, base)
+	}
 	var cfgVars map[string]string
 	var cfgFiles []string
 	if e.Session.Options.InputsFor != nil {
@@ -684,4 +692,25 @@ func backendArguments(m *Module, attrs []*hcl.Attribute) bool {
 		}
 	}
 	return other
+}
+
+// terraspaceBaseVars is a Terraspace stack's tfvars/base.tfvars, which
+// terraspace build always passes to Terraform, when it is no ERB template
+// (one with <% %> tags is rendered at build: its values are not known);
+// "" otherwise.
+func (e *Evaluator) terraspaceBaseVars(dir string) string {
+	p := filepath.Join(dir, "tfvars", "base.tfvars")
+	if !TerraspaceStack(e.Tree(), dir) || !e.Tree().IsFile(p) || regularInTree(e.Tree(), p) != nil || e.erbTemplate(p) {
+		return ""
+	}
+	return p
+}
+
+// maxERBProbe bounds what is read of a file to tell an ERB template.
+const maxERBProbe = 1 << 20
+
+// erbTemplate reports whether the file at p holds an ERB tag (<% or <%=).
+func (e *Evaluator) erbTemplate(p string) bool {
+	data, err := e.Tree().ReadFile(p, maxERBProbe)
+	return err == nil && bytes.Contains(data, []byte("<%"))
 }

@@ -1,0 +1,3 @@
+Terraspace.configure do |config|
+  config.allow.envs = ["dev", "prod"]
+end

@@ -1,0 +1,7 @@
+variable "name" {
+  type = string
+}
+
+resource "aws_lb" "this" {
+  name = var.name
+}

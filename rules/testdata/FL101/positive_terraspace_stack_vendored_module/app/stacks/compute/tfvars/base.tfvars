@@ -1,0 +1,2 @@
+cluster_name   = "orders"
+node_role_name = "orders-nodes"

@@ -1,0 +1,3 @@
+Terraspace.configure do |config|
+  config.logger.level = :info
+end
