@@ -45,7 +45,9 @@ the autoscaler runs without AWS credentials.
 
 When the release also sets the key the chart reads in its place (the one
 key it moved to) to the same value, nothing is lost: the unread key only
-repeats it, and the finding is a notice.
+repeats it, and the finding is a notice. So it is for an ` + "`enabled: false`" + ` under a key
+of which the chart reads nothing (Karpenter's ` + "`webhook.enabled`" + ` from 1.1): the
+chart has no such part to switch off, which is what the value asks for.
 
 What a chart reads comes from its templates: for a chart in the scanned
 tree, from its own templates (` + "`.Values.a.b`" + `, ` + "`toYaml .Values.x`" + ` reading all of
@@ -165,6 +167,12 @@ func checkChartValueDrift(p *lint.Pass) {
 				sev = lint.Notice
 				outcome = fmt.Sprintf("%s also sets %s, which the chart reads, to the same value: %s only repeats it", r.Label, to, shown)
 				hint = fmt.Sprintf("delete %s: chart %s reads %s, which %s already sets to the same value", shown, r.Reads.Chart, to, r.Label)
+			} else if feature, ok := offAndAbsent(r, k); ok {
+				// enabled: false for a part the chart no longer has (a
+				// feature removed): what runs is what the value asks.
+				sev = lint.Notice
+				outcome = fmt.Sprintf("chart %s reads nothing under %s: it has no %s to switch off, so %s=false only repeats what it renders", r.Reads.Chart, feature, feature, shown)
+				hint = fmt.Sprintf("delete %s: chart %s has no %s", shown, r.Reads.Chart, feature)
 			}
 			reports.add(r, k.Key, "value", lint.Finding{
 				Severity: sev,
@@ -611,6 +619,21 @@ func setAlike(r *lint.Release, k lint.ValueKey) (string, bool) {
 		return "", false
 	}
 	return shownKey(to), true
+}
+
+// offAndAbsent reports whether value k is an "enabled" switch set to
+// false (the YAML boolean: a template's `if` takes the string "false" as
+// true) under a key of which the chart reads nothing, and names that key:
+// the part it switches off is not in the chart at all.
+func offAndAbsent(r *lint.Release, k lint.ValueKey) (string, bool) {
+	n := len(k.Path)
+	if k.Unnamed || n < 2 || k.Path[n-1] != "enabled" || r.Reads.ReadsKey(k.Path[:n-1]) {
+		return "", false
+	}
+	if v, ok := valueAt(r.Values, k.Path); !ok || v != false {
+		return "", false
+	}
+	return strings.Join(k.Path[:n-1], "."), true
 }
 
 // valueAt is the value at path in a release's values (maps only).

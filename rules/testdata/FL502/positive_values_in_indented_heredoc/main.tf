@@ -1,10 +1,10 @@
 # The platform team writes the Karpenter release's values as indented
-# heredocs. Chart 1.2.0 no longer has a webhook, so both settings are
-# dropped by Helm: the finding points at the value, on its own line in the
+# heredocs. Chart 1.2.0 no longer has a webhook, so both settings turning
+# it on are dropped by Helm: the finding points at the value, on its own line in the
 # heredoc, and at the element when the values are one templated line.
 variable "webhook_enabled" {
   type    = bool
-  default = false
+  default = true
 }
 
 resource "helm_release" "karpenter" {
@@ -19,7 +19,7 @@ resource "helm_release" "karpenter" {
         settings:
           clusterName: orders
         webhook:
-          enabled: false # want FL502 `helm_release.karpenter sets value webhook.enabled, which chart karpenter 1.2.0 never reads`
+          enabled: true # want FL502 `helm_release.karpenter sets value webhook.enabled, which chart karpenter 1.2.0 never reads`
     EOT
   ]
 }
