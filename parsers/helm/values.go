@@ -53,18 +53,52 @@ func deref(n *yaml.Node) *yaml.Node {
 	return n
 }
 
-// get returns the key and value nodes of key in mapping n.
+// get returns the key and value nodes of key in mapping n: written in it,
+// else taken from what a merge key (`<<: *shared`, `<<: [*a, *b]`, the
+// first holding it) merges in, as YAML 1.1 merges (helmfile's and Helm's
+// YAML libraries do).
 func get(n *yaml.Node, key string) (k, v *yaml.Node) {
+	return getMerged(n, key, 0)
+}
+
+// maxMergeDepth bounds merge keys followed through merged mappings.
+const maxMergeDepth = 8
+
+// getMerged is get, depth merge keys deep.
+func getMerged(n *yaml.Node, key string, depth int) (k, v *yaml.Node) {
 	n = deref(n)
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil, nil
 	}
+	var merges []*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		if kn := deref(n.Content[i]); kn != nil && kn.Kind == yaml.ScalarNode && kn.Value == key {
+		kn := deref(n.Content[i])
+		if kn == nil || kn.Kind != yaml.ScalarNode {
+			continue
+		}
+		if kn.Tag == "!!merge" {
+			merges = append(merges, deref(n.Content[i+1]))
+			continue
+		}
+		if kn.Value == key {
 			k, v = n.Content[i], deref(n.Content[i+1])
 		}
 	}
-	return k, v
+	if k != nil || depth >= maxMergeDepth {
+		return k, v
+	}
+	for _, m := range merges {
+		from := []*yaml.Node{m}
+		if m != nil && m.Kind == yaml.SequenceNode {
+			from = m.Content
+		}
+		for _, f := range from {
+			if k, v = getMerged(f, key, depth+1); k != nil {
+				return k, v
+			}
+		}
+	}
+	return nil, nil
 }
 
 // at follows keys down nested mappings and returns the last value node.
