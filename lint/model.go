@@ -847,7 +847,8 @@ type GitOpsSource struct {
 	// Elsewhere is set when it deploys what no path of a repository
 	// names: an OCI artifact or a bucket (Flux OCIRepository, Bucket,
 	// ExternalArtifact; Argo CD's oci:// sources), or a path a
-	// placeholder fills in.
+	// placeholder fills in, or what an Argo CD config management plugin
+	// renders.
 	Elsewhere bool
 }
 

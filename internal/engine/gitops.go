@@ -2,6 +2,7 @@ package engine
 
 import (
 	"path/filepath"
+	"strings"
 )
 
 // markExternalDeliveries sets KubeObject.External on each Argo CD
@@ -29,8 +30,29 @@ func (r *run) markExternalDeliveries() {
 		if !ok {
 			continue // its file is not known: not judged
 		}
-		o.External = !r.holdsAny(filepath.Dir(abs), o.Deploys.Paths)
+		o.External = !r.holdsAny(filepath.Dir(abs), o.Deploys.Paths) || o.KindName == "Application" && r.holdsJsonnet(filepath.Dir(abs), o.Deploys.Paths)
 	}
+}
+
+// holdsJsonnet reports whether one of the repository paths, read from a
+// file in dir, is a directory of the tree holding a .jsonnet file: Argo
+// CD renders those of a directory source with Jsonnet, which faultline
+// does not run, so what they make is not read.
+func (r *run) holdsJsonnet(dir string, paths []string) bool {
+	for _, base := range r.repoBases(dir) {
+		for _, p := range paths {
+			ents, err := r.tree.ReadDir(filepath.Join(base, filepath.FromSlash(p)))
+			if err != nil {
+				continue
+			}
+			for _, e := range ents {
+				if !e.IsDir() && strings.HasSuffix(e.Name(), ".jsonnet") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // holdsAny reports whether one of the repository paths, read from a file

@@ -38,6 +38,10 @@ func argoSource(spec *yaml.Node) *lint.GitOpsSource {
 		chart, _ := scalar(valueAt(src, "chart"))
 		oci := strings.HasPrefix(repo, "oci://")
 		switch {
+		case valueAt(src, "plugin") != nil:
+			// A config management plugin renders it (KCL, cdk8s,
+			// helmfile, ...): what it makes is not read.
+			out.Elsewhere = true
 		case chart != "" || valueAt(src, "helm") != nil && (!oci || !hasPath || p == "."):
 			// A chart: a release of its own (Argo CD 3.1's native OCI
 			// source of a chart is read at path ".").
