@@ -49,7 +49,8 @@ models of the versions it allows declares the input: then every version
 refuses it). A call without a
 version constraint is compared with the newest modelled version, which is
 what ` + "`terraform init`" + ` installs: an input only later releases of that major
-declare is not reported. A git source pinned to a commit
+declare is not reported; one no modelled version declares is refused by
+whichever release is installed (not lowered). A git source pinned to a commit
 (` + "`?ref=<hash>`" + `) installs that commit, whose release faultline does not know:
 it is read at the newest modelled version its inputs fit, and compared
 with that; when none fits, the commit is a release no model describes,
@@ -273,6 +274,8 @@ func (d *callDrift) versionText() string { return d.versionTextFor("") }
 func (d *callDrift) versionTextFor(input string) string {
 	c := d.c
 	switch {
+	case c.NoneDeclare[input] && c.Constraint == "":
+		return "every version (each of its built-in models; no version constraint is written)"
 	case c.NoneDeclare[input]:
 		return "every version " + c.Constraint + " allows (each of its built-in models)"
 	case c.Resolution == "cached" && c.Version != "":

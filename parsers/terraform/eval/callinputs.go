@@ -110,8 +110,16 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 	}
 	mc.NameRange = mc.Range
 	mc.Elsewhere = l.elsewhere(c, mc.Variables)
-	if use != nil && assumed != "" && use.constraint != "" && len(use.alts) > 0 && use.installs == nil && use.commit == "" {
-		mc.NoneDeclare = l.noneDeclare(c, mc.Variables, use)
+	switch {
+	case use == nil || assumed == "" || use.installs != nil || use.commit != "":
+	case use.constraint != "" && len(use.alts) > 0:
+		mc.NoneDeclare = l.noneDeclare(c, mc.Variables, use.alts)
+	case use.constraint == "":
+		// Any release may be installed: an input no modelled version
+		// declares is refused by every one.
+		if key, _, ok := modsource.ModelKey(c.Source); ok {
+			mc.NoneDeclare = l.noneDeclare(c, mc.Variables, l.models.idx()[key])
+		}
 	}
 	if span.Lo.Version != nil && span.Lo.Inclusive {
 		mc.Lowest = span.Lo.Version.String()
@@ -399,11 +407,15 @@ func (l *Session) elsewhere(c *Call, vars map[string]lint.ModuleVariable) map[st
 }
 
 // noneDeclare are the inputs of c that vars (the model in use) does not
-// declare and that no other model the constraint allows (use.alts)
-// declares either; nil when a model is not read.
-func (l *Session) noneDeclare(c *Call, vars map[string]lint.ModuleVariable, use *modelUse) map[string]bool {
+// declare and that no other model of dirs (those the constraint allows,
+// or every one when none is written) declares either; nil when a model
+// is not read.
+func (l *Session) noneDeclare(c *Call, vars map[string]lint.ModuleVariable, dirs []modsource.ModelDir) map[string]bool {
+	if len(dirs) == 0 {
+		return nil
+	}
 	var alts []*Module
-	for _, d := range use.alts {
+	for _, d := range dirs {
 		m := l.models.module(d.Dir)
 		if m == nil {
 			return nil
