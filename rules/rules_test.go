@@ -538,6 +538,21 @@ func TestSinceIsARelease(t *testing.T) {
 	}
 }
 
+// TestUnknownSetValueNamedAsWritten: a helm_release set value that is
+// wholly unknown (it reads a module this tree does not declare) is named in
+// the notes after the reference written, not after the set entry.
+func TestUnknownSetValueNamedAsWritten(t *testing.T) {
+	res := lintDir(t, "testdata/FL201/negative_release_role_from_module_of_another_root", rules.All...)
+	want := "FL201: role ${module.efs_csi_role.iam_role_arn} of service account kube-system/efs-csi-controller"
+	found := false
+	for _, n := range res.Summary.Notes {
+		found = found || strings.Contains(n.What, want)
+	}
+	if !found {
+		t.Errorf("no note %q in %v", want, res.Summary.Notes)
+	}
+}
+
 // TestValuesNotKnownAreNoted: a release whose values faultline cannot
 // evaluate says so in its note, for a chart in the tree (rendered without
 // them) and one that is not (modelled without them).

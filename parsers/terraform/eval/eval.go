@@ -1756,6 +1756,27 @@ func keyStep(s hcl.Traverser) (string, bool) {
 	return "", false
 }
 
+// RefHole is the hole naming what expr reads when expr is one reference
+// to an object of the module (module.roles.arn, data.x.y.id,
+// aws_iam_role.r.arn, var.v, local.l): what a value wholly unknown there
+// (a reference Terraform refuses, a module whose code is not read) is
+// called in messages. False for anything else.
+func (mi *ModInst) RefHole(expr hcl.Expression) (lint.HoleRef, bool) {
+	t, diags := hcl.AbsTraversalForExpr(expr)
+	if diags.HasErrors() {
+		return lint.HoleRef{}, false
+	}
+	key := depKey(t)
+	if key == "" {
+		return lint.HoleRef{}, false
+	}
+	steps := 2
+	if t.RootName() == "data" {
+		steps = 3
+	}
+	return lint.HoleRef{Object: mi.Addr(key), Path: traversalPath(t[steps:])}, true
+}
+
 // traversalPath renders relative traversal steps: a.b[0]["k"].
 func traversalPath(t hcl.Traversal) string {
 	var b strings.Builder

@@ -120,6 +120,16 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 			}
 			path := lint.SplitSetName(name)
 			val := x.goValue(eval.GetAttr(s, "value"), o.Addr, kind+"."+name)
+			if v := eval.GetAttr(s, "value"); v != cty.NilVal && !v.IsKnown() {
+				// Wholly unknown (a reference Terraform refuses, a
+				// module whose code is not read): named after what the
+				// value reads, as written.
+				if a := x.attr(&blockIndex{kind, i}, "value"); a != nil {
+					if ref, ok := x.mi.RefHole(a.Expr); ok {
+						val = x.e.Holes.Sentinel(ref)
+					}
+				}
+			}
 			if t, _ := x.e.Holes.ToValue(eval.GetAttr(s, "type")).Str(); kind != "set_list" && kind != "set_string" && t != "string" {
 				val = typedSetValue(val)
 			}
