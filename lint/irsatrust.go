@@ -421,11 +421,15 @@ func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvide
 		originOf = func(u Value) (HoleRef, bool) { return valueOrigin(u) }
 	}
 	// The issuer of a cluster looked up by name (data "aws_eks_cluster")
-	// is that of the cluster of the name another root declares.
-	origin := written
-	if c := m.clusterLookedUp(written); c != nil {
-		origin = HoleRef{Object: c.Addr, Path: "identity[0].oidc[0].issuer"}
+	// is that of the cluster of the name another root declares: so for
+	// the ARN and for each provider's URL.
+	declared := func(o HoleRef) HoleRef {
+		if c := m.clusterLookedUp(o); c != nil {
+			return HoleRef{Object: c.Addr, Path: "identity[0].oidc[0].issuer"}
+		}
+		return o
 	}
+	origin := declared(written)
 	issuerRef := func(ref HoleRef) bool {
 		if ref.Object == written.Object {
 			return true
@@ -441,7 +445,7 @@ func (m *Model) providersWrittenOutIn(v Value, root string, in func(*OIDCProvide
 		if p.Data || !in(p) {
 			continue
 		}
-		if o, ok := originOf(p.URL); ok && o == origin {
+		if o, ok := originOf(p.URL); ok && declared(o) == origin {
 			found = append(found, p)
 		}
 	}
