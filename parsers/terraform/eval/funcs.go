@@ -273,9 +273,53 @@ func (e *FuncEnv) splitFunc(opaque function.Function) function.Function {
 				strings.Contains(sep.AsString(), "---") && valueHasSentinel(str) && !isWholeHole(str) {
 				return stdlib.SplitFunc.Call(args)
 			}
+			if parts, ok := e.splitProviderARN(args); ok {
+				return parts, nil
+			}
 			return opaque.Call(args)
 		},
 	})
+}
+
+// splitProviderARN is split(sep, arn) of an OIDC provider's ARN not known
+// statically, when sep cuts every ARN IAM gives a provider into as many
+// parts: the part that is the provider's issuer without its scheme in
+// every one (element(split("oidc-provider/", arn), 1)) is a hole derived
+// from the ARN, as replace(arn, "/^(.*provider/)/", "") makes it; the
+// others are holes of the call. False otherwise.
+func (e *FuncEnv) splitProviderARN(args []cty.Value) (cty.Value, bool) {
+	sep, str := args[0], args[1]
+	if !sep.IsKnown() || sep.IsNull() || valueHasSentinel(sep) || !str.IsKnown() || str.IsNull() {
+		return cty.NilVal, false
+	}
+	s, cut := str.AsString(), sep.AsString()
+	if cut == "" || !e.h.isProviderARN(s) {
+		return cty.NilVal, false
+	}
+	n := -1
+	issuer := -1
+	for j, sample := range providerARNSamples {
+		parts := strings.Split(sample, cut)
+		if n >= 0 && len(parts) != n {
+			return cty.NilVal, false
+		}
+		n = len(parts)
+		bare := strings.TrimPrefix(issuerSamples[j], "https://")
+		at := slices.Index(parts, bare)
+		if j > 0 && at != issuer {
+			at = -1
+		}
+		issuer = at
+	}
+	out := make([]cty.Value, n)
+	for i := range out {
+		if i == issuer {
+			out[i] = e.h.derived(s, "split", []cty.Value{sep, str, cty.NumberIntVal(int64(i))})
+			continue
+		}
+		out[i] = e.h.called("split", []cty.Value{sep, str, cty.NumberIntVal(int64(i))})
+	}
+	return cty.ListVal(out), true
 }
 
 // mode.

@@ -3,6 +3,8 @@ package eval
 import (
 	"testing"
 
+	"github.com/zclconf/go-cty/cty"
+
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -87,5 +89,31 @@ func TestTrimmedIssuerPrefix(t *testing.T) {
 	}
 	if _, ok := h.trimmedIssuerPrefix("https://oidc.eks.eu-west-1.amazonaws.com/id/ABC", "https://"); ok {
 		t.Error("a known string is no cluster issuer hole")
+	}
+}
+
+// split(sep, provider ARN) gives, of the parts every ARN is cut into, the
+// issuer without its scheme as a hole derived from the ARN, the others as
+// holes of the call; a separator cutting ARNs unevenly is not followed.
+func TestSplitProviderARN(t *testing.T) {
+	e := &FuncEnv{h: Holes{lint.NewHoles(), nil}}
+	arn := e.h.val(lint.HoleRef{Object: "aws_iam_openid_connect_provider.eks", Path: "arn"})
+	parts, ok := e.splitProviderARN([]cty.Value{cty.StringVal("oidc-provider/"), arn})
+	if !ok || parts.LengthInt() != 2 {
+		t.Fatalf("split(\"oidc-provider/\", arn) = %#v, %v; want two parts", parts, ok)
+	}
+	issuer, ok := e.h.decode(parts.Index(cty.NumberIntVal(1)).AsString()).SoleOrigin()
+	if !ok || issuer.Object != "aws_iam_openid_connect_provider.eks" || issuer.Path != "arn" {
+		t.Errorf("part 1 origin = %+v, %v; want the provider's arn", issuer, ok)
+	}
+	if _, ok := e.h.decode(parts.Index(cty.NumberIntVal(0)).AsString()).SoleOrigin(); ok {
+		t.Error("part 0 (arn:aws:iam::<account>:) has an origin; want none")
+	}
+	if _, ok := e.splitProviderARN([]cty.Value{cty.StringVal("."), arn}); ok {
+		t.Error("split(\".\", arn) followed; the parts differ in number between partitions")
+	}
+	role := e.h.val(lint.HoleRef{Object: "aws_iam_role.r", Path: "arn"})
+	if _, ok := e.splitProviderARN([]cty.Value{cty.StringVal("/"), role}); ok {
+		t.Error("a role's ARN split as a provider's")
 	}
 }
