@@ -12,11 +12,16 @@ resource "aws_iam_openid_connect_provider" "main" {
   thumbprint_list = ["9e99a48a9960b14926bb7f3b02e22da2b0ab7280"]
 }
 
+variable "claim" {
+  type        = string
+  description = "The token claim the condition tests, given by the pipeline."
+}
+
 locals {
-  # The whole condition key is built by join() from a part known only once
-  # the provider exists: which claim it names is not known statically, so
+  # The whole condition key is built by join() from a claim given only when
+  # the pipeline runs: which claim it names is not known statically, so
   # whether the statement lacks an audience is not either.
-  condition_key = join(":", [split("oidc-provider/", aws_iam_openid_connect_provider.main.arn)[1], "sub"])
+  condition_key = join(":", [split("oidc-provider/", aws_iam_openid_connect_provider.main.arn)[1], var.claim])
 }
 
 resource "aws_iam_role" "karpenter" {
