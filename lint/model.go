@@ -682,6 +682,10 @@ type Cluster struct {
 	// autoModeConfig, computeConfig): its built-in NodePools are capacity
 	// no source declares. AutoModeUnknown is set when that cannot be read.
 	AutoMode, AutoModeUnknown bool
+	// NoBuiltInPools is set when Auto Mode is enabled with its built-in
+	// NodePools turned off (node_pools = []): its capacity is the NodePools
+	// the sources declare.
+	NoBuiltInPools bool
 }
 
 // KindOtherCluster is a Kubernetes cluster whose capacity is not read.

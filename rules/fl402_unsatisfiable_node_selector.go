@@ -34,7 +34,10 @@ A NodePool of EKS Auto Mode (its ` + "`nodeClassRef`" + ` an ` + "`eks.amazonaws
 gives its nodes ` + "`compute-type: auto`" + ` and its instance labels under
 ` + "`eks.amazonaws.com/`" + ` (` + "`eks.amazonaws.com/instance-category`" + `, ` + "`…/instance-cpu`" + `),
 which its requirements narrow as Karpenter's do; it does nothing in a
-cluster the tree declares without Auto Mode. A ` + "`karpenter.sh/v1`" + ` NodePool's
+cluster the tree declares without Auto Mode. An Auto Mode cluster's
+built-in NodePools are declared by no source, so its workloads are not
+judged, unless it turns them off (` + "`node_pools = []`" + `): its capacity is then the
+NodePools declared here. A ` + "`karpenter.sh/v1`" + ` NodePool's
 requirements may bound a number with Karpenter's own ` + "`Gte`" + ` and ` + "`Lte`" + `
 (Karpenter 1.9 on; the bound included); in a v1beta1 NodePool and in a
 pod's node affinity the API server refuses them (FL000).

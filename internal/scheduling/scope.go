@@ -297,9 +297,10 @@ func (c *checker) complete(w *lint.Workload) (why string) {
 // autoModePool reports whether a NodePool of EKS Auto Mode is declared in
 // the workload's scope. None is for a workload whose cluster is one the
 // tree declares without Auto Mode (placed there by its root, or named by
-// its scope): such a NodePool does nothing in that cluster.
+// its scope, or one whose built-in NodePools are turned off): such a
+// NodePool does nothing there, or is one of the places it declares.
 func (c *checker) autoModePool(w *lint.Workload) bool {
-	if c.declaredWithoutAutoMode(clusterOf(w.Scope)) {
+	if c.declaredWithoutBuiltInPools(clusterOf(w.Scope)) {
 		return false
 	}
 	for _, np := range c.m.NodePools {
@@ -313,6 +314,20 @@ func (c *checker) autoModePool(w *lint.Workload) bool {
 // declaredWithoutAutoMode reports whether the tree declares the cluster
 // named, and every declaration of it runs without EKS Auto Mode.
 func (c *checker) declaredWithoutAutoMode(name lint.Value) bool {
+	return c.declaredWithout(name, false)
+}
+
+// declaredWithoutBuiltInPools is declaredWithoutAutoMode, or with Auto
+// Mode's built-in NodePools turned off: the Auto Mode NodePools of the
+// cluster are then all declared.
+func (c *checker) declaredWithoutBuiltInPools(name lint.Value) bool {
+	return c.declaredWithout(name, true)
+}
+
+// declaredWithout reports whether the tree declares the cluster named,
+// and every declaration of it runs without EKS Auto Mode (or, when
+// builtIns, without its built-in NodePools).
+func (c *checker) declaredWithout(name lint.Value, builtIns bool) bool {
 	if _, ok := name.Str(); !ok {
 		return false
 	}
@@ -321,7 +336,7 @@ func (c *checker) declaredWithoutAutoMode(name lint.Value) bool {
 		if lint.Compare(cl.Name, name) != lint.Yes {
 			continue
 		}
-		if cl.AutoMode || cl.AutoModeUnknown {
+		if (cl.AutoMode || cl.AutoModeUnknown) && !(builtIns && cl.NoBuiltInPools) {
 			return false
 		}
 		found = true
@@ -345,7 +360,7 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 				library = true
 				continue
 			}
-			if cl.AutoMode || cl.AutoModeUnknown {
+			if (cl.AutoMode || cl.AutoModeUnknown) && !cl.NoBuiltInPools {
 				autoMode = true
 				continue
 			}

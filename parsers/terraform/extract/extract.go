@@ -670,6 +670,11 @@ func (x *extraction) cluster(obj lint.Object) *lint.Cluster {
 	for _, b := range eval.BlockList(eval.GetAttr(x.v, "compute_config")) {
 		on, unknown := boolAttr(eval.GetAttr(b, "enabled"))
 		cl.AutoMode, cl.AutoModeUnknown = cl.AutoMode || on, cl.AutoModeUnknown || unknown
+		// node_pools = []: none of the built-in NodePools (an empty list
+		// known statically; absent or unknown, they may be there).
+		if pools := eval.GetAttr(b, "node_pools"); on && pools != cty.NilVal && pools.IsWhollyKnown() && !pools.IsNull() && pools.CanIterateElements() && pools.LengthInt() == 0 {
+			cl.NoBuiltInPools = true
+		}
 	}
 	if v := eval.GetAttr(x.v, "compute_config"); v != cty.NilVal && !v.IsKnown() {
 		cl.AutoModeUnknown = true
