@@ -41,3 +41,27 @@ func TestFL105ChainNamesTheControlPlaneOnlyForItsGroup(t *testing.T) {
 		}
 	}
 }
+
+// FL403's chain says Karpenter finds no NodePool only when a NodePool is
+// among the places the pods could go.
+func TestFL403ChainNamesKarpenterOnlyWithNodePools(t *testing.T) {
+	for dir, want := range map[string]bool{
+		"positive_node_group_taint":                 false,
+		"positive_auto_mode_without_built_in_pools": true,
+	} {
+		res := lintDir(t, filepath.Join("testdata", "FL403", dir), rules.All...)
+		var chain string
+		for _, f := range res.Findings {
+			if f.Rule == "FL403" {
+				chain = strings.Join(f.Chain, "\n")
+				break
+			}
+		}
+		if chain == "" {
+			t.Fatalf("%s: no FL403", dir)
+		}
+		if got := strings.Contains(chain, "Karpenter finds no NodePool"); got != want {
+			t.Errorf("%s: chain %q names Karpenter: %v, want %v", dir, chain, got, want)
+		}
+	}
+}

@@ -125,8 +125,10 @@ func unschedulableChain(v scheduling.Verdict) []string {
 		chain = append(chain, "Karpenter logs that no instance type satisfies the pod's requests and launches nothing; a node group never scales up for it")
 	case v.Stage == scheduling.StageRequests:
 		chain = append(chain, "no node group scales up for it: none of the instance types it launches can hold the pod")
-	default:
+	case anyNodePool(v):
 		chain = append(chain, "the scheduler finds no node, Karpenter finds no NodePool whose nodes would fit it, and no node group scales up for it")
+	default:
+		chain = append(chain, "the scheduler finds no node, and no node group scales up for it")
 	}
 	return append(chain, "the pods stay Pending while the cluster looks idle")
 }
