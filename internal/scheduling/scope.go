@@ -397,6 +397,11 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 			return ""
 		}
 	}
+	if r := c.unrenderedPools(w); r != nil {
+		// Its only NodePools are in a chart's values that is not
+		// rendered (a raw chart's resources).
+		return fmt.Sprintf(skipUnrenderedPools, r.Label)
+	}
 	if u := c.switchedOffManifests(); u != nil {
 		a, _ := lint.ParseAddress(u.Addr)
 		a.Root = ""
