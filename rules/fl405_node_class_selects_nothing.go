@@ -102,7 +102,7 @@ the node class asks for on them.`,
 // selectionUnknown says why a node class's selection is not judged when
 // no declared subnet or group is known to match and not all could be
 // compared, and what gives the values.
-const selectionUnknown = "the term's values or the tags (or IDs) of those declared here are not all known (a template placeholder, a variable without a value: give it with --var or --var-file), so whether one matches is not known"
+const selectionUnknown = "the term's values or the tags (or IDs) of those declared here are not all known (a template placeholder or a variable without a value, which --var or --var-file gives; or a tag an aws_ec2_tag sets on resources known only after apply, which no flag gives), so whether one matches is not known"
 
 func checkNodeClassSelectsNothing(p *lint.Pass) {
 	m := p.Model

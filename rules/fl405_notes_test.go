@@ -27,7 +27,7 @@ func TestFL405NodeClassOfSeveralClustersIsANote(t *testing.T) {
 func TestFL405SelectionUnknownSaysWhy(t *testing.T) {
 	res := lintDir(t, filepath.Join("testdata", "FL405", "negative_security_group_tagged_by_id_from_variable"), rules.NodeClassSelectsNothing)
 	notes := unresolvedNotes(res, "FL405")
-	if len(res.Findings) != 0 || len(notes) != 1 || !strings.HasPrefix(notes[0], "security groups selected by Karpenter") || !strings.Contains(notes[0], "give it with --var or --var-file") {
+	if len(res.Findings) != 0 || len(notes) != 1 || !strings.HasPrefix(notes[0], "security groups selected by Karpenter") || !strings.Contains(notes[0], "which --var or --var-file gives") || !strings.Contains(notes[0], "aws_ec2_tag sets on resources known only after apply") {
 		t.Errorf("findings %d, FL405 notes %q; want one saying why the selection is not known", len(res.Findings), notes)
 	}
 }
