@@ -300,7 +300,7 @@ func (c *checker) complete(w *lint.Workload) (why string) {
 // its scope, or one whose built-in NodePools are turned off): such a
 // NodePool does nothing there, or is one of the places it declares.
 func (c *checker) autoModePool(w *lint.Workload) bool {
-	if c.declaredWithoutBuiltInPools(clusterOf(w.Scope)) {
+	if c.declaredWithoutBuiltInPools(clusterOf(w.Scope)) || c.builtInPoolsOffEverywhere(w) {
 		return false
 	}
 	for _, np := range c.m.NodePools {
@@ -322,6 +322,28 @@ func (c *checker) declaredWithoutAutoMode(name lint.Value) bool {
 // cluster are then all declared.
 func (c *checker) declaredWithoutBuiltInPools(name lint.Value) bool {
 	return c.declaredWithout(name, true)
+}
+
+// builtInPoolsOffEverywhere reports whether the workload's cluster is not
+// named and the clusters declared in its scope run without EKS Auto
+// Mode's built-in NodePools, one of them in Auto Mode with them turned
+// off: the Auto Mode NodePools declared are then that cluster's, all of
+// them.
+func (c *checker) builtInPoolsOffEverywhere(w *lint.Workload) bool {
+	if _, named := clusterOf(w.Scope).Str(); named {
+		return false
+	}
+	off := false
+	for _, cl := range c.m.Clusters {
+		if !cl.Scope.Compatible(w.Scope, true, true) {
+			continue
+		}
+		if (cl.AutoMode || cl.AutoModeUnknown) && !cl.NoBuiltInPools {
+			return false
+		}
+		off = off || cl.NoBuiltInPools
+	}
+	return off
 }
 
 // declaredWithout reports whether the tree declares the cluster named,
