@@ -43,6 +43,11 @@ type TrustStatement struct {
 	// read: an action or a principal type with a hole, an effect that is
 	// not known, an Action or Principal element of another shape.
 	Unread bool
+	// ActionsRead is set when its effect and actions are read and its
+	// only holes are in AWS principals (an account's root ARN, a role's):
+	// such a statement grants only the actions it lists, and to no
+	// service (pods.eks.amazonaws.com) or identity provider.
+	ActionsRead bool
 }
 
 // TrustCondition is one operator/key pair of a statement's condition:
@@ -189,6 +194,7 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 	}
 	st.Actions, st.Unread = readActions(field(so, "Action"), h, st.Unread)
 	st.NotActions, st.Unread = readActions(field(so, "NotAction"), h, st.Unread)
+	actionsRead := !st.Unread
 	st.NotPrincipal = field(so, "NotPrincipal") != nil
 	switch p := field(so, "Principal").(type) {
 	case nil:
@@ -196,11 +202,13 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 		// "Principal": "*" is anyone (an AWS principal of "*").
 		st.AWS = append(st.AWS, h.Decode(p))
 		st.Unread = st.Unread || HasSentinel(p)
+		actionsRead = actionsRead && !HasSentinel(p)
 	case map[string]any:
 		for _, k := range trustKeys(p, h) {
 			vals := strs(p[k])
 			if HasSentinel(k) {
 				st.Unread = true // a principal type not known
+				actionsRead = false
 			}
 			for _, v := range vals {
 				if HasSentinel(v) && !strings.EqualFold(k, "federated") {
@@ -208,6 +216,7 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 					// "*"); a Federated one is still a federated
 					// principal, whichever provider the hole names.
 					st.Unread = true
+					actionsRead = actionsRead && strings.EqualFold(k, "aws")
 				}
 			}
 			switch strings.ToLower(k) {
@@ -227,7 +236,9 @@ func parseTrustStatement(so map[string]any, h *Holes, rng Range) TrustStatement 
 		}
 	default:
 		st.Unread = true
+		actionsRead = false
 	}
+	st.ActionsRead = actionsRead
 	switch c := field(so, "Condition").(type) {
 	case nil:
 	case map[string]any:
@@ -405,6 +416,9 @@ func (t Trust) Admits(principal PrincipalMatch, action string) Tri {
 	for _, s := range t.Statements {
 		if strings.EqualFold(s.Effect, "Deny") {
 			continue // a Deny grants nothing
+		}
+		if s.Unread && s.ActionsRead && len(s.NotActions) == 0 && !s.HasAction(action) {
+			continue // whoever it names, it grants other actions only
 		}
 		if s.Unread || s.NotPrincipal || !strings.EqualFold(s.Effect, "Allow") {
 			out = Maybe

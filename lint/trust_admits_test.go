@@ -5,7 +5,8 @@ import "testing"
 // TestTrustAdmits: No only when every statement is read and none of the
 // Allow statements names both the principal and the action; a statement
 // with a hole in its effect, principal or actions makes every answer
-// Maybe.
+// Maybe, but one whose holes are in AWS principals only for an action it
+// does not list.
 func TestTrustAdmits(t *testing.T) {
 	h := NewHoles()
 	hole := h.Sentinel(HoleRef{Object: "r:var.principal"})
@@ -26,7 +27,10 @@ func TestTrustAdmits(t *testing.T) {
 		{"NotAction granting the action", `{"Statement":[{"Effect":"Allow","Principal":{"Service":"pods.eks.amazonaws.com"},"NotAction":"sts:AssumeRoleWithSAML"}]}`, No, Yes, Yes},
 		{"NotPrincipal", `{"Statement":[{"Effect":"Allow","NotPrincipal":{"AWS":"arn:aws:iam::1:root"},"Action":"sts:*"}]}`, Maybe, Maybe, Maybe},
 		{"a service principal with a hole", `{"Statement":[{"Effect":"Allow","Principal":{"Service":"` + hole + `"},"Action":"sts:AssumeRole"}]}`, Maybe, Maybe, Maybe},
-		{"an AWS principal with a hole", `{"Statement":[{"Effect":"Allow","Principal":{"AWS":"` + hole + `"},"Action":"sts:AssumeRoleWithWebIdentity"}]}`, Maybe, Maybe, Maybe},
+		// An AWS principal with a hole (it may be "*") is granted only
+		// the actions listed.
+		{"an AWS principal with a hole", `{"Statement":[{"Effect":"Allow","Principal":{"AWS":"` + hole + `"},"Action":"sts:AssumeRoleWithWebIdentity"}]}`, Maybe, No, No},
+		{"an account root with a hole", `{"Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::` + hole + `:root"},"Action":"sts:AssumeRole"}]}`, No, Maybe, No},
 		{"a principal type with a hole", `{"Statement":[{"Effect":"Allow","Principal":{"` + hole + `":"x"},"Action":"sts:AssumeRoleWithWebIdentity"}]}`, Maybe, Maybe, Maybe},
 		{"an action with a hole", `{"Statement":[{"Effect":"Allow","Principal":{"Service":"pods.eks.amazonaws.com"},"Action":["sts:AssumeRole","` + hole + `"]}]}`, Maybe, Maybe, Maybe},
 		{"an effect with a hole", `{"Statement":[{"Effect":"` + hole + `","Principal":{"Service":"ec2.amazonaws.com"},"Action":"sts:AssumeRole"}]}`, Maybe, Maybe, Maybe},

@@ -67,7 +67,10 @@ the binding undecided, counted in coverage). An association of another
 root module for a cluster the account's root does not declare (the
 account's root declares its clusters, all named) binds another cluster's
 account, and is not counted. Only a trust that is read completely is judged: a statement with a hole in
-its effect, principal or actions, a ` + "`NotPrincipal`" + `, ` + "`\"Principal\": \"*\"`" + ` or a
+its effect, principal or actions (but a statement whose only holes are in AWS
+principals and that lists other actions only grants web identity to none:
+` + "`arn:aws:iam::${account}:root`" + ` with ` + "`sts:AssumeRole`" + `), a
+` + "`NotPrincipal`" + `, ` + "`\"Principal\": \"*\"`" + ` or a
 trust not known make the rule stay silent (counted in coverage), and so
 does a role not declared in the tree. Deny statements and conditions only
 narrow what Allow statements grant, so they never make the rule fire;
