@@ -71,7 +71,9 @@ directory"; not one a ` + "`.gitignore`" + ` ignores or that lies in a git submo
 ` + "`helm_release`" + ` chart written as a path (` + "`./…`, `../…`" + `) to a directory of the tree that does
 not exist as Terraform's working directory reads it ("Chart directory not found": helm's
 "path not found"; not a packaged ` + "`.tgz`" + ` a CI step builds, a directory a ` + "`.gitignore`" + ` ignores or
-a git submodule holds, one outside the scanned tree, nor a Terragrunt unit's), an
+a git submodule holds, one outside the scanned tree, nor a Terragrunt unit's; judged from
+a root with a backend or a ` + "`.terraform.lock.hcl`" + `, where Terraform certainly runs: from another,
+a directory of snippets linked into roots, a coverage note), an
 argument a local module does not declare or a variable without a default it
 is not given (at the call), a ` + "`for_each`" + ` whose value, known statically, is a
 list or tuple rather than a map or set of strings (one known only at plan

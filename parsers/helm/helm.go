@@ -317,7 +317,7 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 			out.Entities = append(out.Entities, karpenterController(r, firstAccount(sas), opts.Holes)...)
 			what := fmt.Sprintf("%s: chart %s is not in the scanned tree; modelled from the release's values only", r.Label, chartLabel(r))
 			if r.ChartMissing {
-				what = fmt.Sprintf("%s: chart %s names a directory that does not exist; modelled from the release's values only", r.Label, chartLabel(r))
+				what = fmt.Sprintf("%s: chart %s names a directory that does not exist from the directory Terraform runs in; modelled from the release's values only", r.Label, chartLabel(r))
 			}
 			if strings.Contains(r.Chart, "{{") {
 				what = fmt.Sprintf("%s: chart %s is written with {{ }} template expressions, filled in when helmfile renders the file; modelled from the release's values only", r.Label, chartLabel(r))

@@ -229,29 +229,34 @@ func (e *Evaluator) LocalChart(chart string) string {
 // anything. "" when the chart is no such path, when it exists, when it
 // lies outside the tree, when it is an archive (a packaged chart a CI step
 // builds), when a step before apply writes it (a .gitignore ignores it, a
-// git submodule holds it), and in a Terragrunt unit (Terragrunt runs
-// Terraform in a copy of the unit).
-func (e *Evaluator) MissingChartDir(chart string) string {
+// git submodule holds it), in a Terragrunt unit (Terragrunt runs
+// Terraform in a copy of the unit), and when the root is not certainly
+// one Terraform runs in: a path relative to the working directory is
+// certain only from a root with a backend or a dependency lock file (a
+// directory of snippets linked or copied into roots resolves it from
+// theirs): certain is false otherwise.
+func (e *Evaluator) MissingChartDir(chart string) (dir string, certain bool) {
 	if chart == "" || lint.HasSentinel(chart) || len(e.beneath) > 0 || strings.HasSuffix(chart, ".tgz") {
-		return ""
+		return "", false
 	}
+	certain = e.Root.backend != nil || e.Tree().IsFile(filepath.Join(e.Root.Dir, ".terraform.lock.hcl"))
 	if !strings.HasPrefix(chart, ".") && !filepath.IsAbs(chart) {
-		return ""
+		return "", false
 	}
 	env := e.PathEnv()
 	p, ok := env.Inside(env.Resolve(chart))
 	if !ok {
-		return ""
+		return "", false
 	}
 	if _, err := e.Tree().Stat(p); !errors.Is(err, fs.ErrNotExist) {
-		return ""
+		return "", false
 	}
 	if tree := e.Session.Options.Tree; tree != nil {
 		if why := generated.ValuesWhy(generated.Tree(tree), generated.Top(tree.Roots(), p), p, e.Session.Rel); why != "" {
-			return ""
+			return "", false
 		}
 	}
-	return p
+	return p, certain
 }
 
 // onlyVariables reports whether expr reads nothing but variables and

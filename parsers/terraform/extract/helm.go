@@ -176,15 +176,19 @@ func typedSetValue(v any) any {
 // (eval.Evaluator.MissingChartDir): helm fails before installing. A
 // release of code terraform init installed, or of a built-in model, is
 // left alone: its paths are the module's, not the user's. It reports
-// whether the chart is such a path.
+// whether the chart is such a path; from a root that is not certainly
+// one Terraform runs in, it is not reported (the release's note says it).
 func (x *extraction) missingChartDir(label, chart string) bool {
 	if x.mi.Module != nil && (x.e.Session.InCache(x.mi.Module.Dir) || x.mi.Model != nil) {
 		return false
 	}
-	dir := x.e.MissingChartDir(chart)
+	dir, certain := x.e.MissingChartDir(chart)
 	a := x.attr(nil, "chart")
 	if dir == "" || a == nil {
 		return false
+	}
+	if !certain {
+		return true // a note says so: the root may not be where Terraform runs
 	}
 	d := lint.Diagnostic{
 		Range:   x.e.Session.Rng(a.Expr.Range()),

@@ -1,3 +1,11 @@
+terraform {
+  backend "s3" {
+    bucket = "acme-tfstate"
+    key    = "stacks/prod/terraform.tfstate"
+    region = "eu-west-1"
+  }
+}
+
 # The api chart moved from stacks/charts to the repository's charts/
 # directory; this release still climbs one level only, so from
 # stacks/prod (where terraform runs) it names stacks/charts/api, which
