@@ -1762,6 +1762,9 @@ func keyStep(s hcl.Traverser) (string, bool) {
 // (a reference Terraform refuses, a module whose code is not read) is
 // called in messages. False for anything else.
 func (mi *ModInst) RefHole(expr hcl.Expression) (lint.HoleRef, bool) {
+	if expr == nil {
+		return lint.HoleRef{}, false
+	}
 	t, diags := hcl.AbsTraversalForExpr(expr)
 	if diags.HasErrors() {
 		return lint.HoleRef{}, false

@@ -2,7 +2,9 @@ package eval
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -318,6 +320,9 @@ func (l *Session) EvaluateRoot(dir string, m *Module, in RootInputs) (e *Evaluat
 	e.startRecording()
 	defer func() {
 		if r := recover(); r != nil {
+			if os.Getenv("FAULTLINE_DEBUG_PANIC") != "" {
+				fmt.Fprintf(os.Stderr, "panic: %v\n%s", r, debug.Stack())
+			}
 			e.entities, e.Notes = nil, nil
 			e.unrecordable("its evaluation failed")
 			file := dir
