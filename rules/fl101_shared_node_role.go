@@ -75,7 +75,8 @@ removing the group deletes it).
 ## How to fix
 
 Give Karpenter its own node role (and let Karpenter create its own instance
-profile from ` + "`spec.role`" + `), with its own access entry of type ` + "`EC2_LINUX`" + `. Keep
+profile from ` + "`spec.role`" + `), with its own access entry of type ` + "`EC2_LINUX`" + ` (on a
+cluster in ` + "`CONFIG_MAP`" + ` mode, which refuses access entries, its own aws-auth mapping). Keep
 the node group role for the node groups only.
 
 References: Karpenter "Migrating from Cluster Autoscaler" (separate
@@ -190,7 +191,7 @@ func reportSharedRole(p *lint.Pass, k lint.NodeIdentity, kRole lint.Identity, hi
 	var through lint.Entity
 	var holds []lint.Location // where an instance profile takes the role
 	how := "spec.role (Karpenter creates its own instance profile for it)"
-	hint := "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it; keep this role for the node groups only"
+	hint := "give Karpenter its own node role (a dedicated aws_iam_role with its own node access: an access entry, or an aws-auth mapping in CONFIG_MAP mode) and point spec.role at it; keep this role for the node groups only"
 	if mc, ok := k.Entity.(*lint.ModuleCall); ok {
 		in := "node_iam_role_arn"
 		if _, ok := mc.Input(in); !ok {
@@ -207,9 +208,9 @@ func reportSharedRole(p *lint.Pass, k lint.NodeIdentity, kRole lint.Identity, hi
 		// of Karpenter's own instead; a launch template's or a legacy
 		// provisioner's profile is what holds the role to change.
 		if nc, ok := k.Entity.(*lint.NodeClass); ok && nc.KindName == "EC2NodeClass" {
-			hint = "give Karpenter its own node role (a dedicated aws_iam_role with its own access entry) and point spec.role at it in place of spec.instanceProfile; keep this role for the node groups only"
+			hint = "give Karpenter its own node role (a dedicated aws_iam_role with its own node access: an access entry, or an aws-auth mapping in CONFIG_MAP mode) and point spec.role at it in place of spec.instanceProfile; keep this role for the node groups only"
 		} else {
-			hint = "give instance profile " + describe(profile) + " a role of Karpenter's own (a dedicated aws_iam_role with its own access entry) in place of this one; keep this role for the node groups only"
+			hint = "give instance profile " + describe(profile) + " a role of Karpenter's own (a dedicated aws_iam_role with its own node access: an access entry, or an aws-auth mapping in CONFIG_MAP mode) in place of this one; keep this role for the node groups only"
 		}
 		if ip, ok := profile.Entity.(*lint.InstanceProfile); ok && !ip.Role.Range.IsZero() {
 			holds = append(holds, lint.Location{Range: ip.Role.Range, Message: "instance profile " + describe(profile) + " holds the role here"})

@@ -82,7 +82,9 @@ Change the role in place instead of replacing it. If it must be replaced
 (or the aws-auth mapping must go), safe order: first create the new access
 (an access entry for the new role, or for the role the aws-auth entry
 mapped) and apply; then replace or delete the old; then recreate access
-entries that name the old role.
+entries that name the old role. For a switch to API mode, give the nodes'
+role an access entry of type ` + "`EC2_LINUX`" + ` first; from ` + "`CONFIG_MAP`" + `, which refuses
+access entries, switch to ` + "`API_AND_CONFIG_MAP`" + ` in the same step, then to ` + "`API`" + `.
 
 References: EKS user guide, "Grant IAM users access to Kubernetes with EKS
 access entries" (recreated principals) and "Migrating existing aws-auth
@@ -166,12 +168,24 @@ func reportModeSwitch(p *lint.Pass, s *survivors, cl *lint.Cluster) {
 				fmt.Sprintf("role %s has node access only through %s; no access entry of a node type in the tree grants it (EKS makes them for managed node groups and Fargate profiles only)", name, mapping.Label),
 				"those nodes can no longer authenticate to the cluster and go NotReady; new nodes cannot join; the effect can arrive hours after apply",
 			},
-			Hint:     fmt.Sprintf("safe order: first give role %s an access entry of type EC2_LINUX and apply (in %s mode); then switch to API", name, cl.ModeAtBase),
+			Hint:     modeSwitchHint(name, cl.ModeAtBase),
 			Inferred: modeSwitchInferred(n.Entity, cl),
 			Key:      "mode=" + cl.Addr + "|user=" + n.Entity.Base().Addr,
 			Roots:    rootsOf(n.Entity, cl),
 		})
 	}
+}
+
+// modeSwitchHint is the safe order for a switch to API mode from mode
+// base: EKS refuses access entries on a cluster in CONFIG_MAP mode
+// (CreateAccessEntry: "The cluster's authentication mode must be set to
+// one of [API, API_AND_CONFIG_MAP]"), so from there the order goes
+// through API_AND_CONFIG_MAP.
+func modeSwitchHint(role, base string) string {
+	if base == "CONFIG_MAP" {
+		return fmt.Sprintf("safe order: first switch to API_AND_CONFIG_MAP, give role %s an access entry of type EC2_LINUX and apply (EKS refuses access entries in CONFIG_MAP mode); then switch to API", role)
+	}
+	return fmt.Sprintf("safe order: first give role %s an access entry of type EC2_LINUX and apply (in %s mode); then switch to API", role, base)
 }
 
 // modeAtBase names the cluster's mode at the base revision, saying when
