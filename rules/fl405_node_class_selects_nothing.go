@@ -441,13 +441,22 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cls []*lint.Cluster,
 	if len(cls) > 1 {
 		networking = fmt.Sprintf("the networking of the %d EKS clusters it may launch nodes for (%s) is declared in this tree: their %s and every subnet and security group, with known tags", len(cls), clusterLabels(cls), subnets)
 	}
+	verb := "match"
+	if nc.KindName == "AWSNodeTemplate" {
+		// The legacy kind's fields (one selector each), and its
+		// Provisioners.
+		field, verb = strings.TrimSuffix(field, "Terms"), "matches"
+	}
 	chain := []string{
 		networking,
 		fmt.Sprintf("no %s of the tree matches the %s of Karpenter %s (%s)", what, field, nc.Label, asked),
 	}
-	if what == "subnet" {
+	switch {
+	case nc.KindName == "AWSNodeTemplate":
+		chain = append(chain, fmt.Sprintf("Karpenter finds no %s for the node template when it launches a node, and the Provisioners using it launch none", what))
+	case what == "subnet":
 		chain = append(chain, "Karpenter resolves no subnet for the node class (SubnetsReady=False, reason SubnetsNotFound): it is not ready, and the NodePools using it launch no node")
-	} else {
+	default:
 		chain = append(chain, "Karpenter resolves no security group for the node class (SecurityGroupsReady=False): it is not ready, and the NodePools using it launch no node")
 	}
 	hint := fmt.Sprintf("select the %ss by a tag they carry, or tag them as the node class asks", what)
@@ -483,7 +492,7 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cls []*lint.Cluster,
 	}
 	p.Report(lint.Finding{
 		Range:    termAnchor(terms[0]),
-		Message:  fmt.Sprintf("the %s of Karpenter %s match no %s %s: Karpenter launches nothing with it", field, nc.Label, what, amongText(cands)),
+		Message:  fmt.Sprintf("the %s of Karpenter %s %s no %s %s: Karpenter launches nothing with it", field, nc.Label, verb, what, amongText(cands)),
 		Related:  related,
 		Chain:    chain,
 		Hint:     hint,
