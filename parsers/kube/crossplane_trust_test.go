@@ -113,7 +113,7 @@ spec:
 // ec2Trust is the node-role trust policy the fixtures write.
 func ec2Trust(r lint.Range) lint.Trust {
 	return lint.Trust{Known: true, Range: r, Statements: []lint.TrustStatement{
-		{Effect: "Allow", Actions: []string{"sts:AssumeRole"}, Services: []string{"ec2.amazonaws.com"}, Range: r},
+		{Effect: "Allow", Actions: []string{"sts:AssumeRole"}, Services: []string{"ec2.amazonaws.com"}, Range: r, ActionsRead: true},
 	}}
 }
 
