@@ -78,7 +78,10 @@ all of them: a key in it that the chart of another of those releases
 and is not reported; a key none of their charts reads is one finding, at
 the first release, saying how many others take it from the same place
 (keys grouped into blocks alike for all of them: a block is one none of
-their charts reads any part of). A value one chart ignores that another
+their charts reads any part of). So is one value list a module gives two of
+its releases through a variable (where each key is written is then not
+known): a key another release of the module instance sets alike, whose
+chart reads it or may, is not reported. A value one chart ignores that another
 release's chart reads from the same place (an app-of-apps value two
 Application templates pass on as a parameter) is reported where the
 ignoring release names the key, not at the value the other needs.
@@ -275,16 +278,22 @@ type writtenKey struct {
 // one place (the key itself, as written): a values file several releases read (one environment file
 // every Application of an environment passes) is written once for all
 // of them.
-type valueWriters map[writtenKey][]*lint.Release
+type valueWriters struct {
+	byPlace map[writtenKey][]*lint.Release
+	// releases are every release not generated, in order.
+	releases []*lint.Release
+}
 
 // sharedValues indexes the keys of releases' values by where they are
 // written, keeping the places more than one release reads.
 func sharedValues(releases []*lint.Release) valueWriters {
-	all := valueWriters{}
+	all := map[writtenKey][]*lint.Release{}
+	var kept []*lint.Release
 	for _, r := range releases {
 		if r.Generated {
 			continue
 		}
+		kept = append(kept, r)
 		for _, k := range lint.ValueKeys(r.Values) {
 			if at := r.KeyRanges[k.Key]; !k.Unnamed && !at.IsZero() {
 				wk := writtenKey{at, k.Key}
@@ -297,7 +306,7 @@ func sharedValues(releases []*lint.Release) valueWriters {
 			delete(all, wk)
 		}
 	}
-	return all
+	return valueWriters{byPlace: all, releases: kept}
 }
 
 // readByAnother reports whether key k of release r is written where
@@ -306,10 +315,13 @@ func sharedValues(releases []*lint.Release) valueWriters {
 // and it is in force there.
 func (w valueWriters) readByAnother(r *lint.Release, k lint.ValueKey) bool {
 	at := r.KeyRanges[k.Key]
-	if k.Unnamed || at.IsZero() {
+	if k.Unnamed {
 		return false
 	}
-	for _, o := range w[writtenKey{at, k.Key}] {
+	if at.IsZero() {
+		return w.sameValueBeside(r, k)
+	}
+	for _, o := range w.byPlace[writtenKey{at, k.Key}] {
 		if o == r || sameChart(o, r) {
 			// The same chart (the same module instantiated twice, a
 			// version not known): the key is for this chart.
@@ -320,6 +332,49 @@ func (w valueWriters) readByAnother(r *lint.Release, k lint.ValueKey) bool {
 		}
 	}
 	return false
+}
+
+// sameValueBeside reports, for a key whose place is not known (values a
+// module passes in through a variable), whether a release of another
+// chart in the same module instance sets it to the same value and that
+// chart reads it or may: one value list given to both, as a key written
+// once for several releases (readByAnother).
+func (w valueWriters) sameValueBeside(r *lint.Release, k lint.ValueKey) bool {
+	mine, ok := valueAt(r.Values, k.Path)
+	if !ok {
+		return false
+	}
+	for _, o := range w.releases {
+		if o == r || sameChart(o, r) || o.Root != r.Root || moduleInstance(o.Addr) != moduleInstance(r.Addr) || resourceOf(o.Addr) == resourceOf(r.Addr) {
+			// Instances of one resource (for_each over add-ons) each
+			// take their own values, however alike.
+			continue
+		}
+		theirs, ok := valueAt(o.Values, k.Path)
+		if ok && reflect.DeepEqual(mine, theirs) && (o.Reads == nil || o.Reads.ReadsKey(k.Path)) {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleInstance is the module instance part of a release's address
+// (root:module.a["x"].helm_release.r → root:module.a["x"]).
+func moduleInstance(addr string) string {
+	if i := strings.LastIndex(addr, "helm_release."); i >= 0 {
+		return addr[:i]
+	}
+	return addr
+}
+
+// resourceOf is the resource part of a release's address, without its
+// instance key (helm_release.addon["a"] → helm_release.addon).
+func resourceOf(addr string) string {
+	r := addr[len(moduleInstance(addr)):]
+	if i := strings.Index(r, "["); i >= 0 {
+		r = r[:i]
+	}
+	return r
 }
 
 // readPlaces are the places values are written at, each with the
@@ -364,7 +419,7 @@ func (w valueWriters) prefixReadByAnother(r *lint.Release, k lint.ValueKey, j in
 	if k.Unnamed || at.IsZero() {
 		return false
 	}
-	for _, o := range w[writtenKey{at, k.Key}] {
+	for _, o := range w.byPlace[writtenKey{at, k.Key}] {
 		if o != r && !sameChart(o, r) && o.Reads != nil && o.Reads.ReadsKey(k.PrefixPath(j)) {
 			return true
 		}
