@@ -289,6 +289,9 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	rels := append([]*lint.Release(nil), releases...)
 	sort.SliceStable(rels, func(i, j int) bool { return rels[i].Addr < rels[j].Addr })
 	archives := archivesByName(charts)
+	// readAsDir are archives a release installs that are read as the
+	// directory they are packaged from: rendered there.
+	readAsDir := map[string]bool{}
 	var dirs chartDirs
 	dirsRead := false
 	for _, r := range rels {
@@ -297,6 +300,20 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 		}
 		if r.ChartDir == "" {
 			r.ChartDir = archives.of(r)
+			if r.ChartDir != "" {
+				// The directory the archive is packaged from, when the
+				// tree holds it too, is the same chart: read there (its
+				// lines are the user's), never rendered apart with its
+				// defaults as a chart nothing installs.
+				if !dirsRead {
+					dirs, dirsRead = dirsByNameVersion(charts, p), true
+				}
+				if d := dirs.of(r); d != "" {
+					r.Inferred = append(r.Inferred, fmt.Sprintf("chart %s %s taken to be the chart directory %s, which has that name and version, rather than its archive %s", r.ChartName(), r.Version, p.rel(d), p.rel(r.ChartDir)))
+					readAsDir[key(r.ChartDir)] = true
+					r.ChartDir = d
+				}
+			}
 		}
 		if r.ChartDir == "" && remoteExact(r) {
 			if !dirsRead {
@@ -387,6 +404,9 @@ func Render(ctx context.Context, charts []string, releases []*lint.Release, opts
 	for _, l := range loaded {
 		k, cd := l.key, l.chart
 		rs := byChart[k]
+		if len(rs) == 0 && readAsDir[k] {
+			continue // rendered as the directory it is packaged from
+		}
 		if len(rs) == 0 && packed[k] {
 			// Packed into another chart of the tree that names its
 			// directory (file://), and installed by no release: it
