@@ -274,6 +274,8 @@ type run struct {
 	// read into the model by the manifests stage once Flux's post-build
 	// substitution is known.
 	built []builtKustomization
+	// kopts are the options the kustomize stage built them with.
+	kopts kustomize.Options
 	// owned are the files the kustomization roots own: not read again
 	// as plain manifests.
 	owned map[string]bool
@@ -584,6 +586,7 @@ func (r *run) kustomize() int {
 		r.files[f] = true
 	}
 	kopts := kustomize.Options{ScanRoot: r.root, Tree: r.tree, Rel: r.rel, Cache: kustomize.NewCache(), Written: r.writtenByTerraform()}
+	r.kopts = kopts
 	r.opts.units.UseWritten(kopts.Written)
 	built := make([]builtKustomization, len(kroots))
 	groups := make([]*runbudget.Group, len(kroots))
@@ -651,6 +654,20 @@ func (r *run) kustomize() int {
 	r.readAsData(built)
 	r.built = built
 	return len(kroots)
+}
+
+// rebuildPatched is b built again with the spec.patches of the Flux
+// Kustomizations that build its directory appended to its own, as
+// kustomize-controller builds it. The build is not kept, nor its parse.
+func (r *run) rebuildPatched(b builtKustomization, ps []flux.Patch) builtKustomization {
+	o := r.kopts
+	o.Helm = kustomizeHelm(r.ctx, r.hopts, r.kustomizeCharts)
+	for _, p := range ps {
+		o.Patches = append(o.Patches, kustomize.Patch{Text: p.Text, Target: p.Target, At: p.At, Traced: p.Traced, Line: p.Line, Column: p.Column})
+	}
+	b.out, b.diags, b.notes = kustomize.Render(b.root, o)
+	b.mapKey, b.parse, b.keyed = "", nil, false
+	return b
 }
 
 // addRemoteCharts hands the remote helmCharts entries a build met to the
@@ -888,6 +905,9 @@ func (r *run) manifests() int {
 		return ownedFlux.BuildsWithin(root, hasKustomization)
 	}
 	for _, b := range r.built {
+		if ps := subst.PatchesAt(b.root); ps != nil {
+			b = r.rebuildPatched(b, ps)
+		}
 		if b.out.RootOnly != nil && !fluxBuilds(b.root) && !argoAnywhere() {
 			// It reads a file outside its directory, and no Flux
 			// Kustomization builds it (Flux loads from anywhere), nor

@@ -54,6 +54,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/treefs"
+	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -139,8 +140,26 @@ type placement struct {
 	dirs   []string
 	target Target
 	// patched, when set, is the note that the Kustomization's
-	// spec.patches are not applied.
+	// spec.patches are not applied; patches are those patches, applied
+	// when the caller builds its path as a kustomization (PatchesAt).
 	patched *lint.Note
+	patches []Patch
+	applied bool
+}
+
+// Patch is one entry of a Flux Kustomization's spec.patches, which
+// kustomize-controller appends to the patches of the kustomization file of
+// the directory it builds.
+type Patch struct {
+	// Text is the patch; Target its target as written (nil: none).
+	Text   string
+	Target *yaml.Node
+	// At is where the patch is written. Traced is set when Text is a
+	// literal block as the file holds it: a position at line l, column c
+	// of Text is the file's line l+Line, column c+Column.
+	At           lint.Range
+	Traced       bool
+	Line, Column int
 }
 
 // Target is the namespace a Flux Kustomization's spec.targetNamespace
@@ -581,6 +600,7 @@ func placementOf(f File, top *yaml.Node, opts Options) placement {
 		}
 		pl.patched = &lint.Note{Kind: lint.Skipped, Range: rangeOf(f, keyOf(at(top, "spec"), "patches")),
 			What: fmt.Sprintf("Flux Kustomization %s: its spec.patches (%d) are not applied; what it deploys is read as its path holds it", q, len(ps))}
+		pl.patches = patchesOf(f, ps)
 	}
 	ns := str(at(top, "spec", "targetNamespace"))
 	if ns == "" || !namespaceName.MatchString(ns) {
@@ -600,6 +620,74 @@ func placementOf(f File, top *yaml.Node, opts Options) placement {
 	}
 	pl.target = Target{Namespace: ns, Label: "Flux Kustomization " + q, Range: rng}
 	return pl
+}
+
+// patchesOf reads the entries of a spec.patches (ps) in f; nil when one
+// of them is not a patch kustomize-controller can append (no patch text,
+// a target that is not a mapping): none is applied then.
+func patchesOf(f File, ps []*yaml.Node) []Patch {
+	var out []Patch
+	for _, it := range ps {
+		n, target := at(it, "patch"), at(it, "target")
+		if str(n) == "" || (target != nil && target.Kind != yaml.MappingNode) {
+			return nil
+		}
+		p := Patch{Text: n.Value, Target: target, At: rangeOf(f, n)}
+		if f.Range == nil && n.Style&yaml.LiteralStyle != 0 {
+			p.Traced, p.Line, p.Column = true, n.Line, yamlpos.Indent(f.Data, n.Line+1)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// PatchesAt are the spec.patches of the Flux Kustomizations whose path is
+// the kustomization directory dir, when every Kustomization building dir
+// writes the same ones (several writing different patches deploy
+// different objects: what dir holds is read as written, with their
+// notes). Those returned are applied: their notes go.
+func (s *Set) PatchesAt(dir string) []Patch {
+	if s == nil {
+		return nil
+	}
+	var at []int
+	for i, pl := range s.placements {
+		if slices.Contains(pl.dirs, dir) {
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 || s.placements[at[0]].patches == nil {
+		return nil
+	}
+	first := s.placements[at[0]].patches
+	for _, i := range at[1:] {
+		if !samePatches(first, s.placements[i].patches) {
+			return nil
+		}
+	}
+	for _, i := range at {
+		s.placements[i].applied = true
+	}
+	return first
+}
+
+// samePatches reports whether two spec.patches write the same patches.
+func samePatches(a, b []Patch) bool {
+	return slices.EqualFunc(a, b, func(x, y Patch) bool {
+		return x.Text == y.Text && nodeText(x.Target) == nodeText(y.Target)
+	})
+}
+
+// nodeText is n encoded ("" for nil).
+func nodeText(n *yaml.Node) string {
+	if n == nil {
+		return ""
+	}
+	out, err := yaml.Marshal(n)
+	if err != nil {
+		return ""
+	}
+	return string(out)
 }
 
 // placedDirs are the directories a placement covers: its path resolved
@@ -869,7 +957,7 @@ func (s *Set) Notes() []lint.Note {
 		}
 	}
 	for _, pl := range s.placements {
-		if pl.patched != nil {
+		if pl.patched != nil && !pl.applied {
 			out = append(out, *pl.patched)
 		}
 	}

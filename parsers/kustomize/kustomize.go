@@ -85,6 +85,26 @@ type Options struct {
 	// path: what writes each one. An entry naming one is left out with a
 	// note instead of failing the build.
 	Written map[string]string
+	// Patches are applied after the root kustomization's own, as Flux's
+	// kustomize-controller appends a Flux Kustomization's spec.patches to
+	// the kustomization file of the directory it builds.
+	Patches []Patch
+}
+
+// Patch is a patch a build applies besides those its kustomizations name
+// (Options.Patches): an entry of kustomize's patches field, written in
+// another file.
+type Patch struct {
+	// Text is the patch (strategic merge or JSON 6902); Target its target
+	// as written (nil: none, a strategic merge patch names its object).
+	Text   string
+	Target *yaml.Node
+	// At is where the patch is written, as ranges report it. Traced is set
+	// when Text is a literal block as that file holds it: a position at
+	// line l, column c of Text is the file's line l+Line, column c+Column.
+	At           lint.Range
+	Traced       bool
+	Line, Column int
 }
 
 // Rendered is a kustomization's output.
@@ -685,6 +705,9 @@ func (b *builder) rewrite(k *kustomization) {
 	}
 	b.charts(k)
 	b.collectPatches(k)
+	if k.dir == b.rootDir {
+		b.extraPatches(k)
+	}
 	if b.marks.on {
 		b.markKust(k)
 		return
@@ -1268,6 +1291,9 @@ func (b *builder) errorRange(msg string) lint.Range {
 			}
 			if loc := re.FindStringIndex(msg); loc != nil && loc[0] > best {
 				best, at = loc[0], b.at(p.kust, p.entry)
+				if p.extra != nil {
+					at = p.extra.At
+				}
 			}
 		}
 	}

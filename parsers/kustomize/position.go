@@ -30,6 +30,9 @@ type patchSrc struct {
 	target *selector
 	// entry is the kustomization node naming the patch.
 	entry *yaml.Node
+	// extra, when set, is the patch of Options.Patches it is: positions
+	// are in its file (at its offset when traced, else the whole patch).
+	extra *Patch
 }
 
 // selector is a patch target (the fields positions need).
@@ -99,6 +102,31 @@ func (b *builder) collectPatches(k *kustomization) {
 				inline(n, target)
 			}
 		}
+	}
+}
+
+// extraPatches appends Options.Patches to the root kustomization k's
+// patches field, after its own (kustomize-controller's order), and
+// records them for positions.
+func (b *builder) extraPatches(k *kustomization) {
+	if len(b.opts.Patches) == 0 || k.top == nil {
+		return
+	}
+	seq := get(k.top, "patches")
+	if seq == nil || seq.Kind != yaml.SequenceNode {
+		seq = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+		setKey(k.top, "patches", seq)
+	}
+	for i := range b.opts.Patches {
+		p := &b.opts.Patches[i]
+		it := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+		setKey(it, "patch", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: p.Text, Style: yaml.LiteralStyle})
+		if p.Target != nil {
+			setKey(it, "target", copyNode(p.Target))
+		}
+		seq.Content = append(seq.Content, it)
+		docs, _ := pluginDocs([]byte(p.Text))
+		b.patches = append(b.patches, &patchSrc{mem: b.mem(k.file), docs: docs, kust: k, target: selectorOf(p.Target), entry: it, extra: p})
 	}
 }
 
@@ -333,6 +361,17 @@ func (m *mapper) patchHit(p *patchSrc, d *docIndex, steps []step, val *yaml.Node
 		return v.Kind == yaml.ScalarNode && val != nil && v.Value == val.Value
 	}
 	hit := func(k, v *yaml.Node) (lint.Range, bool) {
+		if e := p.extra; e != nil {
+			if !e.Traced {
+				return e.At, true
+			}
+			r := nodeRange(v, offset{line: e.Line, col: e.Column})
+			if isKey && k != nil {
+				r = nodeRange(k, offset{line: e.Line, col: e.Column})
+			}
+			r.File = e.At.File
+			return r, true
+		}
 		if p.inline != nil {
 			r := nodeRange(p.inline, offset{})
 			r.File = m.b.rel(m.b.disk(p.mem))
