@@ -921,40 +921,53 @@ func (m *Model) issuerOrigin(v Value, depth int) (HoleRef, bool) {
 	}
 	iss := ParseIssuer(v)
 	for _, w := range []Value{iss.Bare, v} {
-		ref, ok := soleOrigin(w)
-		if !ok {
-			continue
+		if ref, ok := soleOrigin(w); ok {
+			return m.issuerOf(ref, depth)
 		}
-		a, ok := ParseAddress(ref.Object)
-		if !ok {
-			return HoleRef{}, false
+	}
+	// A principal rebuilt around the issuer's ID alone
+	// ("…:oidc-provider/oidc.eks.${region}.amazonaws.com/id/${id}", the ID
+	// cut out of a cluster's issuer with regex): EKS gives every issuer an
+	// ID of its own, so the ID names the issuer.
+	if iss.EKS != No && iss.Split {
+		if ref, ok := soleOrigin(iss.ID); ok {
+			return m.issuerOf(ref, depth)
 		}
-		attrs := ref.Attrs()
-		switch a.Type {
-		case "aws_eks_cluster":
-			if len(attrs) == 3 && attrs[0] == "identity" && attrs[1] == "oidc" && attrs[2] == "issuer" {
-				return HoleRef{Object: ref.Object, Path: "identity[0].oidc[0].issuer"}, true
-			}
-		case "aws_iam_openid_connect_provider":
-			if len(attrs) == 1 && (attrs[0] == "arn" || attrs[0] == "url" || attrs[0] == "id") {
-				if p := m.OIDCProviderAt(ref.Object); p != nil {
-					if o, ok := m.issuerOrigin(p.URL, depth+1); ok {
-						return o, true
-					}
-				}
-				return HoleRef{Object: ref.Object, Path: "url"}, true
-			}
-		case "":
-			if len(attrs) == 1 && eksModuleIssuerOutputs[attrs[0]] && a.IsModuleCall() && m.EKSModuleCall(ref.Object) {
-				return HoleRef{Object: ref.Object, Path: "cluster_oidc_issuer_url"}, true
-			}
-		}
-		if n := len(attrs); n >= 3 && attrs[n-3] == "identity" && attrs[n-2] == "oidc" && attrs[n-1] == "issuer" {
-			// A cluster object passed on whole (a module's output of
-			// its aws_eks_cluster, a variable of one): its issuer.
-			return HoleRef{Object: ref.Object, Path: ref.Path}, true
-		}
+	}
+	return HoleRef{}, false
+}
+
+// issuerOf is the issuer origin (IssuerOrigin) a value derived from ref
+// alone stands for.
+func (m *Model) issuerOf(ref HoleRef, depth int) (HoleRef, bool) {
+	a, ok := ParseAddress(ref.Object)
+	if !ok {
 		return HoleRef{}, false
+	}
+	attrs := ref.Attrs()
+	switch a.Type {
+	case "aws_eks_cluster":
+		if len(attrs) == 3 && attrs[0] == "identity" && attrs[1] == "oidc" && attrs[2] == "issuer" {
+			return HoleRef{Object: ref.Object, Path: "identity[0].oidc[0].issuer"}, true
+		}
+	case "aws_iam_openid_connect_provider":
+		if len(attrs) == 1 && (attrs[0] == "arn" || attrs[0] == "url" || attrs[0] == "id") {
+			if p := m.OIDCProviderAt(ref.Object); p != nil {
+				if o, ok := m.issuerOrigin(p.URL, depth+1); ok {
+					return o, true
+				}
+			}
+			return HoleRef{Object: ref.Object, Path: "url"}, true
+		}
+	case "":
+		if len(attrs) == 1 && eksModuleIssuerOutputs[attrs[0]] && a.IsModuleCall() && m.EKSModuleCall(ref.Object) {
+			return HoleRef{Object: ref.Object, Path: "cluster_oidc_issuer_url"}, true
+		}
+	}
+	if n := len(attrs); n >= 3 && attrs[n-3] == "identity" && attrs[n-2] == "oidc" && attrs[n-1] == "issuer" {
+		// A cluster object passed on whole (a module's output of
+		// its aws_eks_cluster, a variable of one): its issuer.
+		return HoleRef{Object: ref.Object, Path: ref.Path}, true
 	}
 	return HoleRef{}, false
 }

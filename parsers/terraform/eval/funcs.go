@@ -103,7 +103,7 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"indent":      pt(stdlib.IndentFunc),
 		"substr":      op("substr", stdlib.SubstrFunc),
 		"strrev":      op("strrev", stdlib.ReverseFunc),
-		"regex":       op("regex", stdlib.RegexFunc),
+		"regex":       e.regexFunc(op("regex", stdlib.RegexFunc)),
 		"regexall":    op("regexall", stdlib.RegexAllFunc),
 		"startswith":  e.affixFunc(true),
 		"endswith":    e.affixFunc(false),
@@ -279,6 +279,58 @@ func (e *FuncEnv) splitFunc(opaque function.Function) function.Function {
 			return opaque.Call(args)
 		},
 	})
+}
+
+// regexFunc is regex, which of a cluster's issuer URL or an OIDC
+// provider's ARN not known statically gives a hole derived from it when
+// the pattern (without capture groups) cuts the same part out of every
+// one EKS and IAM give: the issuer's ID (regex("[A-F0-9]{32}$", issuer),
+// which a principal rebuilt as "…/id/${id}" places) or the issuer without
+// its scheme. Anything else is opaque's.
+func (e *FuncEnv) regexFunc(opaque function.Function) function.Function {
+	return function.New(&function.Spec{
+		Description: opaque.Description(),
+		Params:      opaque.Params(),
+		Type: func(args []cty.Value) (cty.Type, error) {
+			return opaque.ReturnTypeForValues(args)
+		},
+		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+			if v, ok := e.regexIssuerPart(args); ok {
+				return v, nil
+			}
+			return opaque.Call(args)
+		},
+	})
+}
+
+// regexIssuerPart is regexFunc's derived hole, false when the call is not
+// one it follows.
+func (e *FuncEnv) regexIssuerPart(args []cty.Value) (cty.Value, bool) {
+	pat, str := args[0], args[1]
+	if !pat.IsKnown() || pat.IsNull() || valueHasSentinel(pat) || !str.IsKnown() || str.IsNull() || str.Type() != cty.String {
+		return cty.NilVal, false
+	}
+	s := str.AsString()
+	samples := issuerSamples
+	switch {
+	case e.h.isClusterIssuer(s):
+	case e.h.isProviderARN(s):
+		samples = providerARNSamples
+	default:
+		return cty.NilVal, false
+	}
+	re, err := regexp.Compile(pat.AsString())
+	if err != nil || re.NumSubexp() > 0 {
+		return cty.NilVal, false
+	}
+	for i, sample := range samples {
+		bare := strings.TrimPrefix(issuerSamples[i], "https://")
+		id := bare[strings.LastIndexByte(bare, '/')+1:]
+		if m := re.FindString(sample); m != id && m != bare {
+			return cty.NilVal, false
+		}
+	}
+	return e.h.derived(s, "regex", args), true
 }
 
 // splitProviderARN is split(sep, arn) of an OIDC provider's ARN not known

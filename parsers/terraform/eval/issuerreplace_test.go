@@ -117,3 +117,42 @@ func TestSplitProviderARN(t *testing.T) {
 		t.Error("a role's ARN split as a provider's")
 	}
 }
+
+// regex of a cluster's issuer or a provider's ARN is followed when the
+// pattern cuts the issuer's ID (or the issuer without its scheme) out of
+// every one EKS and IAM give; a pattern with capture groups, one naming a
+// region, or another value is not.
+func TestRegexIssuerPart(t *testing.T) {
+	e := &FuncEnv{h: Holes{lint.NewHoles(), nil}}
+	issuer := e.h.val(lint.HoleRef{Object: "aws_eks_cluster.main", Path: "identity[0].oidc[0].issuer"})
+	arn := e.h.val(lint.HoleRef{Object: "aws_iam_openid_connect_provider.eks", Path: "arn"})
+	role := e.h.val(lint.HoleRef{Object: "aws_iam_role.r", Path: "arn"})
+	for _, c := range []struct {
+		pattern string
+		of      cty.Value
+		want    string // the origin's object, "" when not followed
+	}{
+		{"[A-F0-9]{32}$", issuer, "aws_eks_cluster.main"},
+		{"[0-9A-F]+$", arn, "aws_iam_openid_connect_provider.eks"},
+		{"oidc\\.eks\\..*", issuer, "aws_eks_cluster.main"},
+		{"id/([A-F0-9]{32})", issuer, ""},
+		{"eu-west-1.*", issuer, ""},
+		{"[A-F0-9]{8}$", issuer, ""},
+		{"[A-F0-9]{32}$", role, ""},
+	} {
+		v, ok := e.regexIssuerPart([]cty.Value{cty.StringVal(c.pattern), c.of})
+		if c.want == "" {
+			if ok {
+				t.Errorf("regex(%q) followed", c.pattern)
+			}
+			continue
+		}
+		if !ok {
+			t.Errorf("regex(%q) not followed", c.pattern)
+			continue
+		}
+		if o, ok := e.h.decode(v.AsString()).SoleOrigin(); !ok || o.Object != c.want {
+			t.Errorf("regex(%q) origin %+v, %v; want %s", c.pattern, o, ok, c.want)
+		}
+	}
+}
