@@ -6,8 +6,12 @@ package awsauth
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/faultline-dev/faultline/internal/yamlpos"
+	"github.com/faultline-dev/faultline/lint"
 )
 
 // Key is the data key of the aws-auth ConfigMap that maps IAM roles.
@@ -101,4 +105,18 @@ func Parse(text string) ([]Role, error) {
 		}
 	}
 	return out, nil
+}
+
+// FailsAtHole reports whether mapRoles text holding a value known only at
+// apply (a hole, lint.HasSentinel) fails to parse (err) on the line of its
+// first hole or after it, or where the error does not say: what the hole
+// holds (a template's %{for} over a list known at apply) may be the YAML
+// that is missing, so the text is unknown rather than broken.
+func FailsAtHole(text string, err error) bool {
+	if err == nil || !lint.HasSentinel(text) {
+		return false
+	}
+	holeLine := strings.Count(lint.LiteralPrefix(text), "\n") + 1
+	line, _, ok := yamlpos.ErrorLine(err.Error())
+	return !ok || line >= holeLine
 }

@@ -29,6 +29,9 @@ func (d *doc) awsAuth() ([]lint.Entity, []lint.Diagnostic) {
 		return out, nil // the whole text is an unknown value
 	}
 	roles, err := awsauth.Parse(text)
+	if d.opts.Holes != nil && awsauth.FailsAtHole(text, err) {
+		return out, nil // it fails where a value known only at apply stands
+	}
 	if err != nil {
 		return out, []lint.Diagnostic{{Range: d.pairRange(k, v), Summary: "invalid aws-auth mapRoles", Detail: "mapRoles of " + cm.Label + " cannot be read (" + err.Error() + "); its node mappings are not checked."}}
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/faultline-dev/faultline/internal/awsauth"
-	"github.com/faultline-dev/faultline/internal/yamlpos"
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
 )
@@ -61,7 +60,7 @@ func (x *extraction) awsAuth(cm *lint.KubeObject) []lint.Entity {
 		expr = dataAttr.Expr
 	}
 	roles, err := awsauth.Parse(s)
-	if err != nil && failsAtHole(s, err) {
+	if err != nil && awsauth.FailsAtHole(s, err) {
 		// A value known only at apply stands where YAML fails (a
 		// template's %{if} … %{endif} over a variable): what it holds
 		// may be the YAML that is missing.
@@ -110,16 +109,4 @@ func elementRanges(expr hcl.Expression) []hcl.Range {
 		out[i] = e.Range()
 	}
 	return out
-}
-
-// failsAtHole reports whether YAML text s holding a value known only at
-// apply fails to parse (err) on the line of its first hole or after it,
-// or where the error does not say.
-func failsAtHole(s string, err error) bool {
-	if !lint.HasSentinel(s) {
-		return false
-	}
-	holeLine := strings.Count(lint.LiteralPrefix(s), "\n") + 1
-	line, _, ok := yamlpos.ErrorLine(err.Error())
-	return !ok || line >= holeLine
 }
