@@ -125,6 +125,9 @@ type Result struct {
 type loader struct {
 	*eval.Session
 	opts Options
+	// shared are the directories that only hold files other directories
+	// link to (sharedDirs), with those directories.
+	shared map[string][]string
 	// mu guards what the load shares between roots evaluated at once.
 	mu sync.Mutex
 	// reach and pending decide when parsed modules are released
@@ -223,9 +226,15 @@ func (l *loader) roots(dirs []string) []string {
 		children[d] = true
 	}
 	var roots []string
+	shared := l.sharedDirs(dirs)
+	l.shared = shared
 	for _, d := range dirs {
 		if eval.TerraspaceLayered(l.opts.Tree, d) {
 			continue // layered into each stack by terraspace build
+		}
+		if linking, ok := shared[filepath.Clean(d)]; ok && !children[filepath.Clean(d)] {
+			l.Refused = append(l.Refused, l.sharedNote(d, linking))
+			continue
 		}
 		if inf := l.InfoOf(d); inf != nil && inf.Exists && !children[filepath.Clean(d)] {
 			roots = append(roots, d)
@@ -429,6 +438,9 @@ func (l *loader) collect(roots []string, items []*evalItem) Result {
 		}
 		if l.InCache(d) {
 			continue // cached code that does not parse is a note (brokenCache)
+		}
+		if _, ok := l.shared[filepath.Clean(d)]; ok {
+			continue // its files are read, and reported, where they are linked
 		}
 		diags := inf.Diags
 		// Terraform evaluates a module the tree calls, and a root that
