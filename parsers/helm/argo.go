@@ -137,7 +137,7 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 			}
 			r.ValuesPassedOn = passedOn(yf, vo)
 		} else if v := at(helm, "values"); v != nil && v.Kind == yaml.ScalarNode {
-			b.mergeTextWith(r, yf, v, label+" helm.values", env.pipeline)
+			b.mergeTextWith(r, yf, v, label+" helm.values", env.pipelineYAML)
 			r.ValuesPassedOn = passedOn(yf, v)
 		} else if v != nil && v.Kind == yaml.MappingNode {
 			if err := mergeDocWith(r, v, yf.rangeOf, env.pipeline); err != nil {

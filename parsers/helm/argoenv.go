@@ -134,6 +134,71 @@ func (e *argoEnv) pipeline(s string) string {
 	return scanPlaceholders(s, e.hole)
 }
 
+// pipelineYAML is pipeline over YAML text (helm.values), leaving its
+// comments as written: a pipeline's envsubst fills a placeholder there
+// too, but a comment sets nothing, so it leaves nothing unknown. The
+// lines of a block scalar are content, substituted whole.
+func (e *argoEnv) pipelineYAML(s string) string {
+	if !strings.Contains(s, "$") {
+		return s
+	}
+	lines := strings.SplitAfter(s, "\n")
+	block := -1 // the indentation of the key a block scalar belongs to
+	for i, l := range lines {
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		if block >= 0 {
+			if strings.TrimSpace(l) == "" || indent > block {
+				lines[i] = e.pipeline(l)
+				continue
+			}
+			block = -1
+		}
+		cut := yamlCommentAt(l)
+		lines[i] = e.pipeline(l[:cut]) + l[cut:]
+		if blockIndicator.MatchString(l[:cut]) {
+			block = indent
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// blockIndicator ends a line whose value is a block scalar (| or >, with
+// its chomping and indentation indicators).
+var blockIndicator = regexp.MustCompile(`(^|[\s:-])[|>][-+0-9]*\s*$`)
+
+// yamlCommentAt is where a comment starts on YAML line l (len(l) when it
+// has none): a # at the start or after a blank, outside a quoted scalar.
+// A quote opens a scalar only where one may start (after ": ", "- ", a
+// flow indicator or at the start), so an apostrophe in plain text does
+// not hide a comment.
+func yamlCommentAt(l string) int {
+	var quote byte
+	prev := byte(' ') // the last non-blank byte before i, outside quotes
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		switch {
+		case quote == '"' && c == '\\':
+			i++
+		case quote != 0:
+			if c == quote {
+				if quote == '\'' && i+1 < len(l) && l[i+1] == '\'' {
+					i++
+					continue
+				}
+				quote = 0
+				prev = c
+			}
+		case c == '#' && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t'):
+			return i
+		case (c == '"' || c == '\'') && strings.IndexByte(" :-[{,", prev) >= 0 && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t' || strings.IndexByte("[{,", l[i-1]) >= 0):
+			quote = c
+		case c != ' ' && c != '\t':
+			prev = c
+		}
+	}
+	return len(l)
+}
+
 // scanPlaceholders replaces each ${NAME} and $NAME (capitals) of s with
 // f(NAME), leaving $$ and any other $ as written.
 func scanPlaceholders(s string, f func(string) string) string {

@@ -100,3 +100,31 @@ func TestArgoPipeline(t *testing.T) {
 		t.Errorf("pipeline bare = %q", got)
 	}
 }
+
+// helm.values text: a placeholder in a comment leaves nothing unknown; one
+// in a value, a quoted "#", or a block scalar's content (a "#" there is
+// text, not a comment) is a hole.
+func TestArgoPipelineYAML(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		holes int
+	}{
+		{"# the work dir defaults to $RUNNER_HOME/work\nreplicas: 2\n", 0},
+		{"region: eu-west-1 # or ${REGION} when set\n", 0},
+		{"  # indented ${NOTE}\nname: ${CLUSTER}\n", 1},
+		{"tag: \"v1 #${BUILD}\"\n", 1},
+		{"tag: 'it''s #${BUILD}'\n", 1},
+		{"note: it's $ALSO # but ${NOT_THIS}\n", 1},
+		{"script: |\n  # runs in ${WORKDIR}\n  echo hi\nafter: ${NEXT} # ${NO}\n", 2},
+		{"args: [\"#${FLAG}\"]\n", 1},
+	} {
+		e, _ := argoTestEnv(t, argoApp)
+		got := e.pipelineYAML(c.in)
+		if e.count != c.holes {
+			t.Errorf("pipelineYAML(%q) = %q: %d holes, want %d", c.in, got, e.count, c.holes)
+		}
+		if strings.Count(got, "\n") != strings.Count(c.in, "\n") {
+			t.Errorf("pipelineYAML(%q) changed the lines: %q", c.in, got)
+		}
+	}
+}
