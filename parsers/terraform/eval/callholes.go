@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -75,7 +77,7 @@ const maxPresetCount = 64
 // (a number, variables and locals: what a preset may evaluate without
 // reaching another block), at most maxPresetCount.
 func (mi *ModInst) staticCount(c *Call) (int, bool) {
-	if !onlyVariables(c.count) {
+	if !onlyVariables(c.count) || !mi.readyStatic(c.count, 0) {
 		return 0, false
 	}
 	v := mi.Eval(c.count, nil)
@@ -88,6 +90,59 @@ func (mi *ModInst) staticCount(c *Call) (int, bool) {
 		return 0, false
 	}
 	return int(n), true
+}
+
+// maxStaticDepth bounds the locals readyStatic follows through locals.
+const maxStaticDepth = 8
+
+// readyStatic evaluates, ahead of their turn, the variables and locals
+// expr reads that are not evaluated yet, when those locals read only
+// variables and locals too: a preset may be asked for before the items a
+// call's count reads come in the graph's order (the count of the cluster
+// call is read where another call reads its outputs first). A variable
+// reads only its input or default; it is false when a local reads
+// anything else.
+func (mi *ModInst) readyStatic(expr hcl.Expression, depth int) bool {
+	if depth > maxStaticDepth {
+		return false
+	}
+	for _, t := range expr.Variables() {
+		name := traversalAttr(t)
+		switch t.RootName() {
+		case "var":
+			if _, ok := mi.vars[name]; !ok {
+				if _, declared := mi.Module.variables[name]; !declared {
+					return false
+				}
+				mi.evalVariable(name)
+			}
+		case "local":
+			if _, ok := mi.locals[name]; ok {
+				continue
+			}
+			l, declared := mi.Module.locals[name]
+			if !declared || !onlyVariables(l.Expr) || !mi.readyStatic(l.Expr, depth+1) {
+				return false
+			}
+			mi.locals[name] = mi.Eval(l.Expr, nil)
+		default:
+			return false
+		}
+	}
+	mi.resetContexts()
+	return true
+}
+
+// traversalAttr is the name a var.x or local.x traversal reads ("" for
+// none).
+func traversalAttr(t hcl.Traversal) string {
+	if len(t) < 2 {
+		return ""
+	}
+	if a, ok := t[1].(hcl.TraverseAttr); ok {
+		return a.Name
+	}
+	return ""
 }
 
 // modulesFirst orders the graph's starting points with module calls first
