@@ -1569,7 +1569,9 @@ func chartMetadata(manifests []string) map[string]bool {
 	}
 	for _, m := range manifests {
 		dir := filepath.Dir(m)
-		if charts[dir] {
+		if charts[dir] && !helm.IsHelmfile(m) {
+			// A helmfile beside the chart it deploys (chart: .) is
+			// helmfile's, read wherever it lies.
 			out[m] = true
 			continue
 		}

@@ -264,6 +264,7 @@ func TestChartMetadata(t *testing.T) {
 		"/r/deploy/app.yaml",
 		"/r/deploy/.hidden/app.yaml",
 		"/r/charts/notachart/values.yaml",
+		"/r/charts/app/helmfile.yaml",
 	}
 	want := map[string]bool{
 		"/r/charts/app/Chart.yaml":                    true,

@@ -207,7 +207,43 @@ func (f *Finder) Add(rel, abs string, data []byte, scope lint.Scope) {
 // instead of decoding data again and only read; nil parses data here.
 func (f *Finder) AddParsed(rel, abs string, data []byte, docs []*yaml.Node, scope lint.Scope) {
 	hf := IsHelmfile(abs)
+	if !hf && mayBeHelmfileState(data) {
+		if docs == nil {
+			docs, _ = parseYAML(data)
+		}
+		hf = isHelmfileState(docs)
+	}
 	f.add(&yamlFile{rel: rel, abs: abs, dir: filepath.Dir(abs), data: data, docs: docs, scope: scope, helmfile: hf, source: lint.SourceKubernetes})
+}
+
+// mayBeHelmfileState reports whether data may be a helmfile state file
+// named otherwise (helmfile -f helmfile.gpu.yaml): a line starting with
+// "releases:".
+func mayBeHelmfileState(data []byte) bool {
+	return bytes.HasPrefix(data, []byte("releases:")) || bytes.Contains(data, []byte("\nreleases:"))
+}
+
+// isHelmfileState reports whether the documents are a helmfile state file
+// whatever its name: one document is a mapping with no apiVersion or kind
+// whose releases list holds a mapping naming a release and its chart (name
+// and chart), as helmfile's state reads them.
+func isHelmfileState(docs []*yaml.Node) bool {
+	for _, d := range docs {
+		top := body(d)
+		if top == nil || top.Kind != yaml.MappingNode || at(top, "apiVersion") != nil || at(top, "kind") != nil {
+			continue
+		}
+		rs := at(top, "releases")
+		if rs == nil || rs.Kind != yaml.SequenceNode {
+			continue
+		}
+		for _, r := range rs.Content {
+			if str(at(r, "name")) != "" && str(at(r, "chart")) != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // AddProduced reads produced YAML like a file: its Argo CD Applications,

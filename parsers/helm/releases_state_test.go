@@ -1,0 +1,26 @@
+package helm
+
+import "testing"
+
+// A helmfile state file under a name of its own is one by what it holds:
+// a releases list naming a release and its chart, in a document with no
+// apiVersion or kind.
+func TestIsHelmfileState(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"repositories:\n  - name: x\n    url: https://x.example\nreleases:\n  - name: dns\n    chart: x/external-dns\n", true},
+		{"environments:\n  prod: {}\n---\nreleases:\n  - name: dns\n    chart: ./charts/dns\n", true},
+		{"apiVersion: v1\nkind: ConfigMap\nreleases:\n  - name: dns\n    chart: x/dns\n", false},
+		{"releases:\n  - name: v1.2.0\n    notes: first\n", false},
+		{"releases: []\n", false},
+		{"image:\n  tag: 1\n", false},
+	} {
+		data := []byte(c.text)
+		docs, _ := parseYAML(data)
+		if got := mayBeHelmfileState(data) && isHelmfileState(docs); got != c.want {
+			t.Errorf("%q: helmfile state %v, want %v", c.text, got, c.want)
+		}
+	}
+}
