@@ -112,7 +112,7 @@ func (d *doc) checkConsolidationPolicy() {
 	allowed := consolidationPolicies[d.apiVersion]
 	_, n := path(d.root, "spec", "disruption", "consolidationPolicy")
 	s, ok := scalar(n)
-	if len(allowed) == 0 || !ok || !isWord(s) || !d.final(s) || slices.Contains(allowed, s) {
+	if len(allowed) == 0 || !ok || !d.final(s) || slices.Contains(allowed, s) {
 		return
 	}
 	d.invalid(n, "invalid consolidation policy", fmt.Sprintf("%q in %s (%s) is not a consolidation policy its schema admits (%s); the API server rejects the object.", s, d.label(), d.apiVersion, strings.Join(allowed, " or ")))

@@ -321,6 +321,9 @@ func TestConsolidationPolicy(t *testing.T) {
 		{"karpenter.sh/v1beta1", "WhenUnderutilized", 0},
 		{"karpenter.sh/v1beta1", "WhenEmptyOrUnderutilized", 1},
 		{"karpenter.sh/v1", `"${POLICY}"`, 0},
+		{"karpenter.sh/v1beta1", "WhenUnderutilized | WhenEmpty", 1},
+		{"karpenter.sh/v1", `"{{ .Values.policy }}"`, 0},
+		{"karpenter.sh/v1", `"%POLICY%"`, 0},
 	}
 	for _, tt := range tests {
 		src := "apiVersion: " + tt.apiVersion + "\nkind: NodePool\nmetadata:\n  name: p\nspec:\n  disruption:\n    consolidationPolicy: " + tt.policy + "\n"
