@@ -289,6 +289,24 @@ func ownError(rel string, data []byte, d lint.Diagnostic) bool {
 	}
 }
 
+// maxPrefixRetreat bounds how many lines before a parse error notManifest
+// drops to find what the file is.
+const maxPrefixRetreat = 8
+
+// lastDocument is the last document of data, false when data fails to
+// parse.
+func lastDocument(data []byte) (yaml.Node, bool) {
+	var root yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err != nil {
+			return root, errors.Is(err, io.EOF)
+		}
+		root = doc
+	}
+}
+
 // notManifest says what the failing document is when the lines of it
 // before the error line (after the last good document, line after) parse
 // and show it is no Kubernetes object: an OpenAPI (Swagger) document —
@@ -318,19 +336,15 @@ func notManifest(data []byte, after, errLine int) (string, bool) {
 			return fmt.Sprintf("a shell script (a here-document opens at line %d)", at), true
 		}
 	}
+	// The parser may report a break a few lines after the line that
+	// broke it (a block scalar a dedented line ends): the lines before
+	// the error are read, and fewer of them while they still fail.
 	var root yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(bytes.Join(lines[from:errLine-1], []byte("\n"))))
-	for {
-		var doc yaml.Node
-		if err := dec.Decode(&doc); err != nil {
-			if !errors.Is(err, io.EOF) {
-				return "", false
-			}
-			break
-		}
-		root = doc
+	parsed := false
+	for end := errLine - 1; end > from && end >= errLine-1-maxPrefixRetreat && !parsed; end-- {
+		root, parsed = lastDocument(bytes.Join(lines[from:end], []byte("\n")))
 	}
-	if len(root.Content) != 1 {
+	if !parsed || len(root.Content) != 1 {
 		return "", false
 	}
 	n := root.Content[0]
