@@ -2,6 +2,7 @@ package helm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
@@ -29,6 +30,13 @@ type chartAccount struct {
 	fullname func(release, chart string, values map[string]any) (string, bool)
 	// namespaceKey is a value overriding the release namespace ("" none).
 	namespaceKey string
+	// namespacesKey is a values list of namespaces the chart makes the
+	// account in, one in each ("" none), namespacesDefault the list when
+	// the values set none; an empty entry is the release namespace when
+	// emptyIsRelease, else it makes no account.
+	namespacesKey     string
+	namespacesDefault []string
+	emptyIsRelease    bool
 	// component names an account the chart runs besides its main one
 	// ("node": a CSI driver's node DaemonSet), in the account's address
 	// and label; "" for the main one.
@@ -175,6 +183,7 @@ var chartAccounts = map[string][]chartAccount{
 		{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", namespaceKey: "namespace"},
 		{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", before: "1.9.0"},
 	},
+	"spark-operator": sparkOperatorAccounts,
 	// Charts of CRDs only: no account.
 	"karpenter-crd": {},
 	"argo-cd":       argoCDAccounts,
@@ -199,6 +208,44 @@ var argoCDAccounts = []chartAccount{
 	{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "argocd-application-controller", before: "6.9.2"},
 	{nameKey: "server.serviceAccount.name", createKey: "server.serviceAccount.create", annotationsKey: "server.serviceAccount.annotations", fixed: "argocd-server", component: "server", before: "6.9.2"},
 	{nameKey: "repoServer.serviceAccount.name", createKey: "repoServer.serviceAccount.create", annotationsKey: "repoServer.serviceAccount.annotations", fullname: argoCDRepoServerAccount, component: "repo server", before: "6.9.2"},
+}
+
+// sparkOperatorAccounts are the accounts of Kubeflow's spark-operator
+// chart (github.com/kubeflow/spark-operator charts/spark-operator-chart,
+// templates/_helpers.tpl; read at spark-operator-chart-1.1.27 and 1.4.6,
+// v2.0.0, v2.1.1 and v2.5.2). From 2.0.0: the controller's
+// (controller.serviceAccount.*, "<fullname>-controller"), the webhook's
+// (webhook.serviceAccount.*, "<fullname>-webhook"), both in the release
+// namespace, and the account Spark jobs are given (spark.serviceAccount.*,
+// "<fullname>-spark") in each of spark.jobNamespaces (["default"] unless
+// set; an empty entry makes none). Before: the operator's
+// (serviceAccounts.sparkoperator.*, the fullname) and the jobs'
+// (serviceAccounts.spark.*, "<release>-spark", not the fullname), in
+// sparkJobNamespace (1.1.x) or each of sparkJobNamespaces (from 1.2.x,
+// [""]: the release namespace). A SparkApplication runs its driver as
+// the account its spec.driver.serviceAccount names; the chart's is the
+// one whose annotations it sets.
+var sparkOperatorAccounts = []chartAccount{
+	{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fullname: suffixedFullname("-controller")},
+	{nameKey: "webhook.serviceAccount.name", createKey: "webhook.serviceAccount.create", annotationsKey: "webhook.serviceAccount.annotations", fullname: suffixedFullname("-webhook"), component: "webhook"},
+	{nameKey: "spark.serviceAccount.name", createKey: "spark.serviceAccount.create", annotationsKey: "spark.serviceAccount.annotations", fullname: suffixedFullname("-spark"), component: "spark jobs", namespacesKey: "spark.jobNamespaces", namespacesDefault: []string{"default"}},
+	{nameKey: "serviceAccounts.sparkoperator.name", createKey: "serviceAccounts.sparkoperator.create", annotationsKey: "serviceAccounts.sparkoperator.annotations", before: "2.0.0"},
+	{nameKey: "serviceAccounts.spark.name", createKey: "serviceAccounts.spark.create", annotationsKey: "serviceAccounts.spark.annotations", fullname: releaseSuffixed("-spark"), component: "spark jobs", namespaceKey: "sparkJobNamespace", namespacesKey: "sparkJobNamespaces", namespacesDefault: []string{""}, emptyIsRelease: true, before: "2.0.0"},
+}
+
+// suffixedFullname is a chart's fullname (Helm's convention) and suffix.
+func suffixedFullname(suffix string) func(release, chart string, values map[string]any) (string, bool) {
+	return func(release, chart string, values map[string]any) (string, bool) {
+		full, ok := helmFullname(release, chart, values)
+		return full + suffix, ok
+	}
+}
+
+// releaseSuffixed is the release name and suffix.
+func releaseSuffixed(suffix string) func(release, chart string, values map[string]any) (string, bool) {
+	return func(release, _ string, _ map[string]any) (string, bool) {
+		return release + suffix, release != ""
+	}
 }
 
 // argoCDRepoServerAccount is argo-cd.repoServer.fullname: the chart's
@@ -345,15 +392,79 @@ func serviceAccounts(r *lint.Release, h *lint.Holes) []lint.Entity {
 	var out []lint.Entity
 	all := known && !partialCharts[chart]
 	for _, ca := range accounts {
-		if sa := chartServiceAccount(r, h, chart, ca, known); sa != nil {
-			out = append(out, sa)
-		} else {
+		sa := chartServiceAccount(r, h, chart, ca, known)
+		if sa == nil {
 			all = false // the user's account runs in its place
+			continue
+		}
+		namespaces, listed, ok := accountNamespaces(r, ca)
+		switch {
+		case !listed:
+			out = append(out, sa)
+		case !ok:
+			// A list not known: where the accounts are is not.
+			sa.Namespace = lint.Unknown()
+			out = append(out, sa)
+		default:
+			for _, ns := range namespaces {
+				one := *sa
+				one.Addr += "@" + ns
+				one.Namespace = lint.Known(ns)
+				if rng, found := rangeFor(r.ValueRanges, ca.namespacesKey); found {
+					one.NamespaceRange = rng
+				}
+				out = append(out, &one)
+			}
 		}
 	}
 	// Values not known may turn an account off, or name it otherwise.
 	r.AccountsKnown = all && r.ValuesUnknown == ""
 	return out
+}
+
+// accountNamespaces are the namespaces account ca is made in when its
+// chart makes it in each of a values list (listed): the list's entries,
+// or its default, an empty entry the release namespace (emptyIsRelease)
+// or none. ok is false when the list or one of its entries, or the
+// release namespace an empty entry stands for, is not known.
+func accountNamespaces(r *lint.Release, ca chartAccount) (namespaces []string, listed, ok bool) {
+	if ca.namespacesKey == "" {
+		return nil, false, true
+	}
+	list := ca.namespacesDefault
+	if v, set := getPath(r.Values, strings.Split(ca.namespacesKey, ".")...); set && v != nil {
+		items, isList := v.([]any)
+		if !isList {
+			return nil, true, false
+		}
+		list = nil
+		for _, it := range items {
+			s, isString := it.(string)
+			if !isString || lint.HasSentinel(s) {
+				return nil, true, false
+			}
+			list = append(list, s)
+		}
+	} else if s, set := stringValue(r.Values, ca.namespaceKey); ca.namespaceKey != "" && set && s != "" {
+		// The older single value (1.1.x's sparkJobNamespace).
+		return nil, false, true
+	}
+	for _, ns := range list {
+		if ns == "" {
+			if !ca.emptyIsRelease {
+				continue
+			}
+			rel, known := r.Namespace.Str()
+			if !known {
+				return nil, true, false
+			}
+			ns = rel
+		}
+		if !slices.Contains(namespaces, ns) {
+			namespaces = append(namespaces, ns)
+		}
+	}
+	return namespaces, true, true
 }
 
 // chartServiceAccount is the account ca of r's chart, nil when the values

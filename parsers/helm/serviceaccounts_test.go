@@ -3,6 +3,7 @@ package helm
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -296,6 +297,42 @@ func TestArgoCDServiceAccounts(t *testing.T) {
 	} {
 		if got := accounts(c.r); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s:\n got %v\nwant %v", name, got, c.want)
+		}
+	}
+}
+
+// spark-operator's job account is made in each namespace of its list:
+// 2.x in spark.jobNamespaces (["default"] unless set, an empty entry
+// none), 1.x in sparkJobNamespaces ([""], the release namespace) or the
+// single sparkJobNamespace of 1.1.x; the name is "<fullname>-spark" from
+// 2.0.0 and "<release>-spark" before.
+func TestSparkOperatorJobAccounts(t *testing.T) {
+	for _, c := range []struct {
+		version string
+		values  map[string]any
+		want    []string // namespace/name of the job accounts
+	}{
+		{"2.1.1", nil, []string{"default/jobs-spark-operator-spark"}},
+		{"2.1.1", map[string]any{"spark": map[string]any{"jobNamespaces": []any{"etl", "", "ml"}}}, []string{"etl/jobs-spark-operator-spark", "ml/jobs-spark-operator-spark"}},
+		{"2.1.1", map[string]any{"spark": map[string]any{"jobNamespaces": []any{}}}, nil},
+		{"1.4.6", nil, []string{"ops/jobs-spark"}},
+		{"1.4.6", map[string]any{"sparkJobNamespaces": []any{"etl"}}, []string{"etl/jobs-spark"}},
+		{"1.1.27", map[string]any{"sparkJobNamespace": "etl"}, []string{"etl/jobs-spark"}},
+	} {
+		r := &lint.Release{Object: lint.Object{Kind: lint.KindRelease, Addr: "helm_release.jobs", Name: lint.Known("jobs")},
+			Namespace: lint.Known("ops"), Chart: "spark-operator", Version: c.version, Values: c.values}
+		var got []string
+		for _, e := range serviceAccounts(r, nil) {
+			sa := e.(*lint.ServiceAccount)
+			if !strings.Contains(sa.Addr, ":spark jobs") {
+				continue
+			}
+			ns, _ := sa.Namespace.Str()
+			name, _ := sa.Name.Str()
+			got = append(got, ns+"/"+name)
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%s %v: job accounts %v, want %v", c.version, c.values, got, c.want)
 		}
 	}
 }
