@@ -105,6 +105,7 @@ func (e *FuncEnv) functions() map[string]function.Function {
 		"strrev":      op("strrev", stdlib.ReverseFunc),
 		"regex":       e.regexFunc(op("regex", stdlib.RegexFunc)),
 		"regexall":    op("regexall", stdlib.RegexAllFunc),
+		"defaults":    defaultsFunc,
 		"startswith":  e.affixFunc(true),
 		"endswith":    e.affixFunc(false),
 		"strcontains": op("strcontains", strContainsFunc),
