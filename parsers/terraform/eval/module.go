@@ -69,6 +69,10 @@ type Module struct {
 	// callDiags are calls of functions Terraform does not have
 	// (unknownFunctions): errors of the tree's own code, apart from diags.
 	callDiags hcl.Diagnostics
+	// quotedTypes are the variable types written in quotes that Terraform
+	// refuses from 0.15 (quotedTypeSummary), reported unless the module's
+	// required_version allows only earlier releases.
+	quotedTypes hcl.Diagnostics
 	// callKeys are the top-level declarations each of callDiags is in,
 	// overridden those an override file replaces (unknownFunctions).
 	callKeys   []string
@@ -595,7 +599,9 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 		}
 		if a, ok := content.Attributes["type"]; ok {
 			v.typ = a.Expr
-			if d := quotedTypeConstraint(a.Expr); d != nil {
+			if d := quotedTypeConstraint(a.Expr); d != nil && d.Summary == quotedTypeSummary {
+				m.quotedTypes = append(m.quotedTypes, d)
+			} else if d != nil {
 				m.diags = append(m.diags, d)
 			} else if kw := hcl.ExprAsKeyword(a.Expr); kw != "list" && kw != "map" && !hasFor(a.Expr) {
 				// Terraform decodes the type with the same typeexpr, and
@@ -636,6 +642,11 @@ func lifecycleEnabled(blocks hcl.Blocks) hcl.Expression {
 	return nil
 }
 
+// quotedTypeSummary is the summary of a type written in quotes that
+// Terraform 0.12 to 0.14 accepted with a deprecation warning ("string",
+// "list", "map"); 0.15 refuses it.
+const quotedTypeSummary = "Invalid quoted type constraints"
+
 // quotedTypeConstraint is Terraform's error for a variable type written
 // in quotes, the form of Terraform 0.11 (type = "list"): Terraform 1.x
 // refuses it when it loads the configuration (its messages, as terraform
@@ -650,7 +661,7 @@ func quotedTypeConstraint(expr hcl.Expression) *hcl.Diagnostic {
 		return nil
 	}
 	const legacy = "Terraform 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of Terraform. "
-	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid quoted type constraints", Subject: expr.Range().Ptr()}
+	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: quotedTypeSummary, Subject: expr.Range().Ptr()}
 	switch s := lit.Val.AsString(); s {
 	case "string":
 		d.Detail = legacy + `Remove the quotes around "string".`

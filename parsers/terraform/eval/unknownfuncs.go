@@ -95,7 +95,8 @@ func (m *Module) unknownIn(override bool, key string, check func(key string)) {
 // reportedCalls are the calls of unknown functions Terraform evaluates:
 // those of declarations no override file replaces; the removed functions
 // not when the module's required_version allows only Terraform before
-// 0.15, which still has them.
+// 0.15, which still has them. So too the variable types written in
+// quotes, which Terraform before 0.15 only warns of.
 func (m *Module) reportedCalls() hcl.Diagnostics {
 	var out hcl.Diagnostics
 	before015 := m.requiresBefore(removedIn)
@@ -104,6 +105,9 @@ func (m *Module) reportedCalls() hcl.Diagnostics {
 			continue
 		}
 		out = append(out, d)
+	}
+	if !before015 {
+		out = append(out, m.quotedTypes...)
 	}
 	return out
 }
