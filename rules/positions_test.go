@@ -24,6 +24,8 @@ func TestFindingPositions(t *testing.T) {
 		// A value written in yamlencode({ … }) is reported at its key, as
 		// a key of a values file is, not at its value.
 		{"yamlencode key", "FL502/positive_yamlencode_values_key", rules.ChartValueDrift, 14, 9, "the key"},
+		// So is one written in jsonencode({ … }), whose text is one line.
+		{"jsonencode key", "FL502/positive_jsonencode_values_key", rules.ChartValueDrift, 14, 9, "the key"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := lintDir(t, filepath.Join("testdata", filepath.FromSlash(c.fixture)), c.rule)

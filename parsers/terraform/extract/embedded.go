@@ -295,6 +295,41 @@ func yamlCommentCut(s string) string {
 
 func indent(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
 
+// asBlockYAML is text, what jsonencode({…}) written as expr made, as
+// block YAML of the same value (Helm and the Kubernetes providers read
+// JSON as YAML): JSON writes the whole object on one line, where lines
+// cannot tell its keys apart, so each is placed on a line of its own for
+// objectMap to place at the HCL item writing it. Any other text is
+// returned as it is.
+func asBlockYAML(text string, expr hcl.Expression) string {
+	fc, ok := expr.(*hclsyntax.FunctionCallExpr)
+	if !ok || fc.Name != "jsonencode" || len(fc.Args) != 1 || strings.Contains(strings.TrimSpace(text), "\n") {
+		return text
+	}
+	if _, isObj := fc.Args[0].(*hclsyntax.ObjectConsExpr); !isObj {
+		return text
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) != 1 {
+		return text
+	}
+	var unflow func(n *yaml.Node)
+	unflow = func(n *yaml.Node) {
+		if n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode {
+			n.Style &^= yaml.FlowStyle
+		}
+		for _, c := range n.Content {
+			unflow(c)
+		}
+	}
+	unflow(doc.Content[0])
+	out, err := yaml.Marshal(doc.Content[0])
+	if err != nil {
+		return text
+	}
+	return string(out)
+}
+
 // objectWritten is the HCL object the YAML of expr is written as: the
 // argument of yamlencode({…}) or jsonencode({…}) (JSON is YAML), or the
 // object itself (a kubernetes_manifest's manifest); nil otherwise.

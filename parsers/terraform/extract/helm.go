@@ -230,7 +230,7 @@ func (x *extraction) mergeValuesDoc(r *lint.Release, doc cty.Value, ex hcl.Expre
 	if doc.IsNull() || !doc.IsKnown() || doc.Type() != cty.String {
 		return true
 	}
-	text := doc.AsString()
+	text := asBlockYAML(doc.AsString(), ex)
 	// A document that does not read as a map is false only when it
 	// holds a value known only at apply: that value may be YAML.
 	var node yaml.Node
