@@ -134,6 +134,17 @@ func candidateAudiences(ps []*OIDCProvider) ([]Value, bool) {
 // root declares it. Nil when none or several are.
 func (m *Model) providerOfAccount(v Value) *OIDCProvider {
 	arn, ok := ParseARN(v)
+	if !ok || arn.Account == "" {
+		return nil
+	}
+	return sole(m.providersOfARNIssuer(v, func(p *OIDCProvider) bool { return p.Scope.Account == arn.Account }))
+}
+
+// providersOfARNIssuer are the providers of the tree (not data sources)
+// in, whose url is the issuer of v, an OIDC provider ARN written with a
+// known account, as text or by origin.
+func (m *Model) providersOfARNIssuer(v Value, in func(*OIDCProvider) bool) []*OIDCProvider {
+	arn, ok := ParseARN(v)
 	if !ok || arn.Account == "" || !strings.HasPrefix(arn.Resource.Prefix(), "oidc-provider/") {
 		return nil
 	}
@@ -147,7 +158,7 @@ func (m *Model) providerOfAccount(v Value) *OIDCProvider {
 	}
 	var found []*OIDCProvider
 	for _, p := range m.OIDCProviders {
-		if p.Data || p.Scope.Account != arn.Account {
+		if p.Data || !in(p) {
 			continue
 		}
 		same := false
@@ -160,7 +171,25 @@ func (m *Model) providerOfAccount(v Value) *OIDCProvider {
 			found = append(found, p)
 		}
 	}
-	return sole(found)
+	return found
+}
+
+// ProviderOfAccountNotPinned is, for a web-identity statement whose one
+// Federated principal is an OIDC provider ARN written with a known
+// account (as providerOfAccount reads it), the one provider of the tree
+// for its issuer, when no provider for it is pinned to an account (its
+// root pins none; a manifest's is applied with credentials the tree does
+// not name): the principal is that provider when it is created in the
+// account the ARN names, which nothing says. Nil otherwise.
+func (m *Model) ProviderOfAccountNotPinned(w WebIdentity) *OIDCProvider {
+	if len(w.Statement.Federated) != 1 {
+		return nil
+	}
+	all := m.providersOfARNIssuer(w.Statement.Federated[0], func(*OIDCProvider) bool { return true })
+	if len(all) != 1 || all[0].Scope.Account != "" {
+		return nil
+	}
+	return all[0]
 }
 
 // PrincipalIssuer is the issuer a Federated principal v names: parsed

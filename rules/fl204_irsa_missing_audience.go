@@ -49,7 +49,11 @@ same provider configuration) is that provider, as is one written with the accoun
 the root's provider configuration allows (` + "`allowed_account_ids`" + `); so is the ARN of a
 ` + "`data \"aws_iam_openid_connect_provider\"`" + ` looked up (by ` + "`url`" + ` or ` + "`arn`" + `) for the
 issuer of the one provider its root declares (IAM keeps one provider per
-URL in an account). A provider the tree does not
+URL in an account). A principal written with an account (as a literal)
+for the issuer of the one provider the tree declares, which pins no
+account (its root has no ` + "`allowed_account_ids`" + `; a Crossplane provider's is
+its ProviderConfig's), is likely that provider: the finding is one
+severity lower, the other account an assumption. A provider the tree does not
 declare (another account's), or whose list is not known, is taken to
 accept others; when it is the output of a module call whose code
 faultline does not read (neither modelled nor cached: an eks module
@@ -155,6 +159,11 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					// An account not known (a variable without a value):
 					// harmless if it is the root's own.
 					inf = append(slices.Clone(inf), fmt.Sprintf("the account the principal is written with is taken to be another than this root's, whose %s, for this issuer, accepts only %s", o.Label, stsAudience))
+				} else if o := p.Model.ProviderOfAccountNotPinned(w); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
+					// The one provider for the issuer, in an account not
+					// known: harmless if it is the account the principal
+					// names, as it likely is.
+					inf = append(slices.Clone(inf), fmt.Sprintf("%s, the one provider the tree declares for this issuer, accepts only %s; the account it is created in is not known, and is taken to be another than the one the principal names", o.Label, stsAudience))
 				} else if o := p.Model.SoleProviderOfRoot(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
 					// Harmless if the principal, rebuilt from parts, names
 					// the root's one provider, as it likely does.

@@ -1,8 +1,9 @@
 # Workloads in the analytics cluster assume a role the shared-services
-# account trusts through its own copy of the cluster's OIDC provider. That
-# provider is not the one declared here, and which audiences it registers
-# is not known: without an :aud condition a token minted for another
-# purpose may be exchanged for the role.
+# account trusts through its own copy of the cluster's OIDC provider. This
+# root pins no account, so whether that copy is the provider declared here
+# is not known; if it is another, which audiences it registers is not
+# known: without an :aud condition a token minted for another purpose may
+# be exchanged for the role (a notice: that it is another is inferred).
 data "aws_eks_cluster" "analytics" {
   name = "analytics"
 }
@@ -30,5 +31,5 @@ data "aws_iam_policy_document" "exporter_trust" {
 
 resource "aws_iam_role" "cost_exporter" {
   name               = "analytics-cost-exporter"
-  assume_role_policy = data.aws_iam_policy_document.exporter_trust.json # want FL204 `trust of role "analytics-cost-exporter" \(aws_iam_role.cost_exporter\) has a web-identity statement without an :aud = sts.amazonaws.com condition`
+  assume_role_policy = data.aws_iam_policy_document.exporter_trust.json # want FL204:notice `trust of role "analytics-cost-exporter" \(aws_iam_role.cost_exporter\) has a web-identity statement without an :aud = sts.amazonaws.com condition`
 }
