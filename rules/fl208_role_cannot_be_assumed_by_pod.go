@@ -266,6 +266,11 @@ func oidcProviderNamed(m *lint.Model, v lint.Value) (string, bool) {
 	attrs := ref.Attrs()
 	switch {
 	case a.Type == "aws_iam_openid_connect_provider" && len(attrs) == 1 && attrs[0] == "arn":
+		if d := m.OIDCProviderAt(ref.Object); d != nil && d.Label != "" {
+			// Named as the model names it (a Terragrunt unit's with its
+			// unit), not by the address inside the unit's module.
+			return d.Label + ".arn", true
+		}
 		return ref.String(), true
 	case a.IsModuleCall() && len(attrs) == 1 && attrs[0] == "oidc_provider_arn" && m.EKSModuleCall(ref.Object):
 		return ref.String(), true
@@ -302,19 +307,25 @@ func reportPolicyForRole(p *lint.Pass, sa *lint.ServiceAccount, policy string) {
 // reportProviderForRole reports a service account whose role-arn
 // annotation names an OIDC provider, not a role.
 func reportProviderForRole(p *lint.Pass, sa *lint.ServiceAccount, provider string) {
+	var decl []lint.Location
+	if ref, ok := sa.RoleARN.Value.SoleRef(); ok {
+		if d := p.Model.OIDCProviderAt(ref.Object); d != nil && !d.Range.IsZero() {
+			decl = append(decl, lint.Location{Range: d.Range, Message: fmt.Sprintf("OIDC provider %s is declared here", d.Label)})
+		}
+	}
 	reportNotARole(p, sa, provider, "an IAM OIDC provider's ARN", "the cluster's OIDC provider", "provider",
-		"set eks.amazonaws.com/role-arn to the ARN of the role whose trust names this OIDC provider (aws_iam_role.<name>.arn), not the provider's")
+		"set eks.amazonaws.com/role-arn to the ARN of the role whose trust names this OIDC provider (aws_iam_role.<name>.arn), not the provider's", decl...)
 }
 
 // reportNotARole reports a service account whose role-arn annotation,
 // shown as shown, names something no one can assume: what it is (its
 // ARN's kind, and what STS is asked to assume), the finding's key and
 // the hint.
-func reportNotARole(p *lint.Pass, sa *lint.ServiceAccount, shown, arnKind, assumed, key, hint string) {
+func reportNotARole(p *lint.Pass, sa *lint.ServiceAccount, shown, arnKind, assumed, key, hint string, decl ...lint.Location) {
 	p.Report(lint.Finding{
 		Range:   sa.RoleARN.Range,
 		Message: fmt.Sprintf("%s is bound to %s, %s, not a role's: the pods get no credentials", saLabel(sa), shown, arnKind),
-		Related: mergeRelated(sa.RoleARN.Passed),
+		Related: append(mergeRelated(sa.RoleARN.Passed), decl...),
 		Chain: []string{
 			fmt.Sprintf("EKS injects a web identity token and AWS_ROLE_ARN = %s for %s", shown, saLabel(sa)),
 			fmt.Sprintf("%s names %s, which no one can assume: STS refuses with an error", webIdentityAction, assumed),

@@ -1,0 +1,7 @@
+terraform {
+  source = "../../../modules/platform"
+}
+
+inputs = {
+  cluster_name = "staging"
+}
