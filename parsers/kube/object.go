@@ -279,6 +279,11 @@ func newDoc(file string, index int, n *yaml.Node, opts *Options) (*doc, bool) {
 	d.name, _ = scalar(d.nameNode)
 	_, ns := path(root, "metadata", "namespace")
 	d.namespace, _ = scalar(ns)
+	if d.namespace != "" && certainlyClusterScoped(d.apiVersion, d.kind) {
+		// The API server keeps no namespace for a cluster-scoped object,
+		// whatever metadata.namespace says.
+		d.namespace = ""
+	}
 	switch {
 	case opts.TargetNamespace != "" && certainlyNamespaced(d.apiVersion, d.kind):
 		d.namespace, d.targeted = opts.TargetNamespace, opts.TargetNamespaceRange
@@ -297,6 +302,27 @@ func newDoc(file string, index int, n *yaml.Node, opts *Options) (*doc, bool) {
 func certainlyNamespaced(apiVersion, kind string) bool {
 	namespaced, known := openapi.IsNamespaceScoped(kyaml.TypeMeta{APIVersion: apiVersion, Kind: kind})
 	return known && namespaced
+}
+
+// karpenterClusterScoped are Karpenter's kinds, every one cluster-scoped
+// in its CRDs (karpenter.sh NodePool, NodeClaim and the v1alpha5
+// Provisioner; karpenter.k8s.aws EC2NodeClass and the v1alpha1
+// AWSNodeTemplate), by API group.
+var karpenterClusterScoped = map[string]map[string]bool{
+	"karpenter.sh":      {"NodePool": true, "NodeClaim": true, "Provisioner": true},
+	"karpenter.k8s.aws": {"EC2NodeClass": true, "AWSNodeTemplate": true},
+}
+
+// certainlyClusterScoped reports whether objects of apiVersion and kind
+// are cluster-scoped: as kyaml's built-in Kubernetes schema says, or one
+// of Karpenter's kinds.
+func certainlyClusterScoped(apiVersion, kind string) bool {
+	group, _, _ := strings.Cut(apiVersion, "/")
+	if karpenterClusterScoped[group][kind] && strings.Contains(apiVersion, "/") {
+		return true
+	}
+	namespaced, known := openapi.IsNamespaceScoped(kyaml.TypeMeta{APIVersion: apiVersion, Kind: kind})
+	return known && !namespaced
 }
 
 // is reports whether the document is kind in one of apiVersions.

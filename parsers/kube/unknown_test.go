@@ -336,3 +336,26 @@ func TestConsolidationPolicy(t *testing.T) {
 		}
 	}
 }
+
+// A cluster-scoped object keeps no namespace, whatever its
+// metadata.namespace says (the API server drops it): Karpenter's kinds and
+// Kubernetes' own cluster-scoped ones are named by name alone; a
+// namespaced kind keeps its namespace.
+func TestClusterScopedObjectsHaveNoNamespace(t *testing.T) {
+	for _, c := range []struct{ apiVersion, kind, want string }{
+		{"karpenter.k8s.aws/v1", "EC2NodeClass", "EC2NodeClass spot"},
+		{"karpenter.sh/v1", "NodePool", "NodePool spot"},
+		{"storage.k8s.io/v1", "StorageClass", "StorageClass spot"},
+		{"v1", "ServiceAccount", "ServiceAccount karpenter/spot"},
+	} {
+		src := "apiVersion: " + c.apiVersion + "\nkind: " + c.kind + "\nmetadata:\n  name: spot\n  namespace: karpenter\n"
+		ents, _ := Parse("o.yaml", []byte(src), Options{})
+		if len(ents) == 0 {
+			t.Errorf("%s: no entity", c.kind)
+			continue
+		}
+		if got := ents[0].Base().Label; got != c.want {
+			t.Errorf("%s: label %q, want %q", c.kind, got, c.want)
+		}
+	}
+}
