@@ -203,3 +203,19 @@ func TestUnjudgedModelledController(t *testing.T) {
 		t.Errorf("beside a node group: judged %d, unjudged %v", res.Judged, res.Unjudged)
 	}
 }
+
+// TestElsewhereNamesPrefixedGroup: a node group name no place carries,
+// which a group of the tree is named with as its prefix and a dash, is
+// noted with that group and the name EKS gives it; another name is not.
+func TestElsewhereNamesPrefixedGroup(t *testing.T) {
+	res := scheduling.Check(loadModel(t, "../../rules/testdata/FL402/negative_node_group_name_prefix_selector_is_the_prefix"))
+	if len(res.Elsewhere) != 1 || !strings.Contains(res.Elsewhere[0].What, `aws_eks_node_group.batch is named with the prefix batch-, to which EKS adds a unique suffix: its nodes carry eks.amazonaws.com/nodegroup=batch-<suffix>`) {
+		t.Errorf("elsewhere %+v, want the prefixed group named", res.Elsewhere)
+	}
+	res = scheduling.Check(loadModel(t, "../../rules/testdata/FL402/negative_label_defined_nowhere"))
+	for _, e := range res.Elsewhere {
+		if strings.Contains(e.What, "named with the prefix") {
+			t.Errorf("elsewhere %q names a prefixed group", e.What)
+		}
+	}
+}

@@ -235,7 +235,7 @@ func (c *checker) elsewhere(w *lint.Workload) (named, other bool) {
 		for _, r := range term {
 			if r.Operator == lint.OpIn && (r.Key == LabelNodePool || r.Key == LabelNodeGroup) && !c.named(r) {
 				c.out.Elsewhere = append(c.out.Elsewhere, Elsewhere{
-					What:  fmt.Sprintf("%s selects %s, which no place in this tree carries", w.Label, describe(r)),
+					What:  fmt.Sprintf("%s selects %s, which no place in this tree carries%s", w.Label, describe(r), c.prefixedLike(r)),
 					Range: r.Range,
 				})
 				return true, false
@@ -275,6 +275,31 @@ func (c *checker) named(r lint.Requirement) bool {
 		}
 	}
 	return false
+}
+
+// prefixedLike is, for a node group name requirement no place carries,
+// the node groups of the tree named with a prefix that is the required
+// name and a dash (the eks module's use_name_prefix): their nodes carry
+// the name EKS makes of the prefix, never the required one. "" when none.
+func (c *checker) prefixedLike(r lint.Requirement) string {
+	if r.Key != LabelNodeGroup {
+		return ""
+	}
+	var names []string
+	for _, p := range c.places {
+		if p.Kind != NodeGroupPlace || p.name != "" || p.namePrefix == "" {
+			continue
+		}
+		for _, v := range r.Values {
+			if p.namePrefix == v+"-" {
+				names = append(names, p.Label())
+			}
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%s is named with the prefix %s-, to which EKS adds a unique suffix: its nodes carry %s=%s-<suffix>)", strings.Join(names, ", "), r.Values[0], LabelNodeGroup, r.Values[0])
 }
 
 // complete says why the tree does not declare the whole capacity of the
