@@ -89,6 +89,7 @@ var fixable = map[string]bool{
 	"FL201/positive_flux_target_namespace":                                       true, // the subject rewritten to the target namespace
 	"FL201/positive_helmfile_beside_the_chart_it_deploys":                        true, // the subject rewritten to the helmfile release's namespace
 	"FL201/positive_helmfile_state_file_under_another_name":                      true, // the subject rewritten to the helmfile release's namespace
+	"FL201/positive_helmfile_with_unquoted_expression_in_another_release":        true, // the subject rewritten to the helmfile release's namespace
 	"FL202/positive_spark_operator_job_account_in_each_job_namespace":            true, // the subject rewritten to the jobs' account the chart names
 	"FL201/positive_flux_target_namespace_over_helmrelease_namespace":            true,
 	"FL201/positive_remote_state_local_path_in_child_module":                     true, // the subject in the other root rewritten

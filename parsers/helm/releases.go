@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -21,6 +22,7 @@ import (
 	"github.com/faultline-dev/faultline/internal/generated"
 	"github.com/faultline-dev/faultline/internal/helmset"
 	"github.com/faultline-dev/faultline/internal/lockedfile"
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"github.com/faultline-dev/faultline/lint"
 )
 
@@ -216,6 +218,52 @@ func (f *Finder) AddParsed(rel, abs string, data []byte, docs []*yaml.Node, scop
 	f.add(&yamlFile{rel: rel, abs: abs, dir: filepath.Dir(abs), data: data, docs: docs, scope: scope, helmfile: hf, source: lint.SourceKubernetes})
 }
 
+// goStatement is a Go template action that is no expression: a
+// conditional, a loop, a definition, a comment, a variable declared.
+var goStatement = regexp.MustCompile(`\{\{-?\s*(?:if|else|end|range|with|define|block|template|/\*|\$[A-Za-z_]*\s*:?=)`)
+
+// expressionsQuoted reads a helmfile that does not parse as YAML before
+// helmfile renders it (helmfile 0.x renders helmfile.yaml itself as a Go
+// template) because a plain scalar starts with an expression ({{
+// requiredEnv "DOMAIN" }}.example.com): its expression tags blanked, so
+// that the rest parses, and each plain scalar that held one given back as
+// written, so that what reads it sees the template text (a value not
+// known). False when it holds a statement (if, range, …), which decides
+// what the file holds, or still does not parse.
+func expressionsQuoted(data []byte) ([]*yaml.Node, bool) {
+	if goStatement.Match(data) {
+		return nil, false
+	}
+	blanked, ok := templatetext.Blanked(data)
+	if !ok {
+		return nil, false
+	}
+	docs, err := parseYAML(blanked)
+	if err != nil {
+		return nil, false
+	}
+	lines := strings.Split(string(data), "\n")
+	var restore func(n *yaml.Node)
+	restore = func(n *yaml.Node) {
+		if n.Kind == yaml.ScalarNode && n.Style == 0 && n.Line >= 1 && n.Line <= len(lines) {
+			line := []rune(lines[n.Line-1])
+			from, to := n.Column-1, n.Column-1+len([]rune(n.Value))
+			if from >= 0 && to <= len(line) && !strings.Contains(n.Value, "\n") {
+				if orig := string(line[from:to]); templatetext.HasString(orig) {
+					n.Value, n.Tag = orig, "!!str"
+				}
+			}
+		}
+		for _, c := range n.Content {
+			restore(c)
+		}
+	}
+	for _, d := range docs {
+		restore(d)
+	}
+	return docs, true
+}
+
 // mayBeHelmfileState reports whether data may be a helmfile state file
 // named otherwise (helmfile -f helmfile.gpu.yaml): a line starting with
 // "releases:".
@@ -301,7 +349,13 @@ func (f *Finder) add(yf *yamlFile) {
 	case yf.docs == nil && !yf.helmfile && !mayHoldRelease(yf.data, false):
 		yf.configMapsOnly = true
 	case yf.docs == nil:
-		yf.docs, _ = parseYAML(yf.data)
+		var err error
+		yf.docs, err = parseYAML(yf.data)
+		if err != nil && yf.helmfile {
+			if docs, ok := expressionsQuoted(yf.data); ok {
+				yf.docs = docs
+			}
+		}
 		fallthrough
 	default:
 		if len(yf.docs) == 0 {

@@ -24,3 +24,24 @@ func TestIsHelmfileState(t *testing.T) {
 		}
 	}
 }
+
+// A helmfile that parses only once its expressions are rendered is read
+// with each plain scalar that held one as written; one with a statement
+// (if, range) is not read.
+func TestExpressionsQuoted(t *testing.T) {
+	src := "releases:\n  - name: web\n    namespace: web\n    values:\n      - host: {{ requiredEnv \"ENV\" }}.example.com\n        port: 80\n"
+	docs, ok := expressionsQuoted([]byte(src))
+	if !ok {
+		t.Fatal("not read")
+	}
+	host := at(at(body(docs[0]), "releases").Content[0], "values").Content[0]
+	if got := str(at(host, "host")); got != `{{ requiredEnv "ENV" }}.example.com` {
+		t.Errorf("host %q", got)
+	}
+	if got := str(at(host, "port")); got != "80" {
+		t.Errorf("port %q", got)
+	}
+	if _, ok := expressionsQuoted([]byte("releases:\n{{ if .Values.web }}\n  - name: web\n    host: {{ .Values.host }}.x\n{{ end }}\n")); ok {
+		t.Error("a helmfile with a statement is read")
+	}
+}
