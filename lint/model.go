@@ -183,6 +183,10 @@ type Object struct {
 	Aliases []string
 	// Labels are a Kubernetes object's metadata.labels, for selectors.
 	Labels map[string]string
+	// SampleOf is, for a Kubernetes object read from a chart's directory
+	// outside what Helm installs (examples/, ci/, a chart's sample
+	// output), that chart's directory: nothing is known to apply it.
+	SampleOf string
 	// NoPrune is set on a Kubernetes object Argo CD never prunes: its
 	// argocd.argoproj.io/sync-options annotation holds Prune=false.
 	NoPrune bool

@@ -39,7 +39,9 @@ cluster another root declares included). When nothing else ties
 it to that cluster — no node role or instance profile the tree declares,
 not applied by the Terraform root that declares the cluster (a sample
 manifest kept beside the cluster's code) — the finding is inferred and one
-severity lower. A node class that may be for any of several clusters the
+severity lower; one kept in a chart's directory outside what Helm installs
+(its examples/, a sample of its output) is applied by nothing known, and is
+not judged then. A node class that may be for any of several clusters the
 tree declares is judged when the networking of every one is declared and
 the node class rests on no inference of its own (a chart rendered with its
 defaults): what matches in none of them matches in the one it is for
@@ -266,6 +268,9 @@ func checkNodePoolZones(p *lint.Pass, np *lint.NodePool) {
 		es = append(es, s)
 	}
 	inf := inferred(es...)
+	if !tiedToCluster(m, nc, cl) && nc.SampleOf != "" {
+		return // a chart's sample, for no cluster of the tree
+	}
 	if !tiedToCluster(m, nc, cl) {
 		inf = append(inf, fmt.Sprintf("Karpenter %s is taken to be for %s, the only EKS cluster the tree declares: no role or instance profile of the tree, Terraform root or cluster configuration ties it to that cluster", nc.Label, cl.Label))
 	}
@@ -487,6 +492,8 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cls []*lint.Cluster,
 	inf := inferred(es...)
 	if len(cls) > 1 {
 		inf = append(inf, fmt.Sprintf("Karpenter %s may launch nodes for any of the %d EKS clusters the tree declares, and matches the networking of none: which it is for is not known", nc.Label, len(cls)))
+	} else if !tiedToCluster(p.Model, nc, cl) && nc.SampleOf != "" {
+		return // a chart's sample, for no cluster of the tree
 	} else if !tiedToCluster(p.Model, nc, cl) {
 		inf = append(inf, fmt.Sprintf("Karpenter %s is taken to be for %s, the only EKS cluster the tree declares: no role or instance profile of the tree, Terraform root or cluster configuration ties it to that cluster", nc.Label, cl.Label))
 	}

@@ -257,6 +257,8 @@ type run struct {
 	tf    terraform.Result
 	// meta are the chart metadata files among the manifests.
 	meta map[string]bool
+	// chartDirs are the directories holding a Chart.yaml (chartSample).
+	chartDirs map[string]bool
 	// templated are the ytt templates among the manifests, with the
 	// note that says so: read for ignores, not as manifests.
 	templated map[string]lint.Note
@@ -808,6 +810,12 @@ type parsedFile struct {
 func (r *run) manifests() int {
 	out := make([]parsedFile, len(r.d.manifests))
 	r.meta = chartMetadata(r.d.manifests)
+	r.chartDirs = map[string]bool{}
+	for _, m := range r.d.manifests {
+		if filepath.Base(m) == "Chart.yaml" {
+			r.chartDirs[filepath.Dir(m)] = true
+		}
+	}
 	raw := make([][]byte, len(r.d.manifests))
 	errs := make([]error, len(r.d.manifests))
 	// pre are the files' documents, decoded once for the Flux finder and
@@ -1413,10 +1421,36 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *u
 	default:
 		ents, diags, docs = r.opts.units.ParseDocs(r.rel(path), data, opts)
 	}
+	if chart, ok := r.chartSample(path); ok {
+		why := fmt.Sprintf("kept in chart %s's directory outside templates/ and crds/, which Helm does not apply: applied only if something else applies it", r.rel(chart))
+		for _, e := range ents {
+			b := e.Base()
+			b.Inferred, b.SampleOf = append(slices.Clone(b.Inferred), why), r.rel(chart)
+		}
+	}
 	p.ents, p.diags, p.docs = ents, append(p.diags, diags...), docs
 	p.data, p.scope = data, scope
 	r.pr.finder.AddParsed(r.rel(path), path, data, p.docs, scope)
 	return p
+}
+
+// chartSample reports whether the manifest at path lies in a chart's
+// directory below it, outside templates/, crds/ and charts/ (examples/,
+// ci/, a chart's sample output): Helm renders and installs none of it, so
+// what it holds is applied only if something else applies it. It returns
+// the chart's directory.
+func (r *run) chartSample(path string) (string, bool) {
+	dir := filepath.Dir(path)
+	for sub, up := dir, filepath.Dir(dir); up != sub; sub, up = up, filepath.Dir(up) {
+		if r.chartDirs[up] {
+			switch filepath.Base(sub) {
+			case "templates", "crds", "charts":
+				return "", false
+			}
+			return up, true
+		}
+	}
+	return "", false
 }
 
 // helm finds the releases (Terraform, helmfile, Argo CD, Flux, and those
