@@ -34,7 +34,7 @@ func (mi *ModInst) recordInputs(c *Call, child *Module, use *modelUse, insts []I
 	if child == nil || mi.Model != nil || l.InCache(mi.Module.Dir) {
 		return
 	}
-	complete := len(child.refused) == 0 && !child.diags.HasErrors()
+	complete := len(child.refused) == 0 && !child.loadFailed()
 	if modsource.IsLocal(c.Source) {
 		// A unit's inputs are TF_VAR_ variables: Terraform ignores those
 		// its module does not declare.

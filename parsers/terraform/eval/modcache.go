@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -382,7 +383,7 @@ func (l *Session) brokenCache(m *Module) string {
 	if !l.InCache(m.Dir) {
 		return ""
 	}
-	for _, d := range m.diags {
+	for _, d := range append(slices.Clip(m.diags), m.quotedTypeDiags()...) {
 		if d.Severity != hcl.DiagError {
 			continue
 		}

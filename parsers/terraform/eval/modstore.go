@@ -91,7 +91,7 @@ func summarize(m *Module, tree *treefs.Tree, rel func(string) string) *modInfo {
 	if m == nil {
 		return &modInfo{}
 	}
-	diags := append(append(append(slices.Clip(m.diags), m.initDiags...), m.reportedCalls()...), m.defaultDiags()...)
+	diags := append(append(append(append(slices.Clip(m.diags), m.quotedTypeDiags()...), m.initDiags...), m.reportedCalls()...), m.defaultDiags()...)
 	inf := &modInfo{Exists: true, Files: m.files, Templates: m.staticTemplates(), Applied: m.applied()}
 	inf.Refs, inf.LooseRefs, inf.OutputRefs, inf.ProviderRefs, inf.LooseProviderRefs = m.undeclaredRefs()
 	if len(inf.Refs)+len(inf.LooseRefs) == 0 {
@@ -104,7 +104,7 @@ func summarize(m *Module, tree *treefs.Tree, rel func(string) string) *modInfo {
 	inf.Providers = m.providerUses()
 	inf.LocalCalls, inf.Outputs = m.localCalls(), m.outputNames()
 	inf.CrossFile = m.crossFile
-	inf.Whole = len(m.refused) == 0 && !m.diags.HasErrors() && len(m.crossFile) == 0
+	inf.Whole = len(m.refused) == 0 && !m.loadFailed() && len(m.crossFile) == 0
 	for _, r := range m.Resources {
 		if _, ok := remoteStateTypes[r.Type]; ok && r.Data {
 			inf.remote = true

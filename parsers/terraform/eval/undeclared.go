@@ -82,7 +82,7 @@ var notResourceRoots = map[string]bool{
 // module with a file it did not read or that did not parse cleanly may
 // declare what it misses there, and gives none.
 func (m *Module) undeclaredRefs() (refs, loose hcl.Diagnostics, outputs []OutputRef, inProviders, looseInProviders map[string]hcl.Diagnostics) {
-	if len(m.refused) > 0 || m.diags.HasErrors() {
+	if len(m.refused) > 0 || m.loadFailed() {
 		return nil, nil, nil, nil, nil
 	}
 	scoped := map[string]bool{}
@@ -264,7 +264,7 @@ func (m *Module) localCalls() map[string]LocalCall {
 // outputNames are the outputs the module declares, when it is whole (every
 // file read and parsed cleanly); nil otherwise.
 func (m *Module) outputNames() []string {
-	if len(m.refused) > 0 || m.diags.HasErrors() {
+	if len(m.refused) > 0 || m.loadFailed() {
 		return nil
 	}
 	names := make([]string, 0, len(m.outputBlocks))

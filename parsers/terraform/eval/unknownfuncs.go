@@ -95,8 +95,7 @@ func (m *Module) unknownIn(override bool, key string, check func(key string)) {
 // reportedCalls are the calls of unknown functions Terraform evaluates:
 // those of declarations no override file replaces; the removed functions
 // not when the module's required_version allows only Terraform before
-// 0.15, which still has them. So too the variable types written in
-// quotes, which Terraform before 0.15 only warns of.
+// 0.15, which still has them.
 func (m *Module) reportedCalls() hcl.Diagnostics {
 	var out hcl.Diagnostics
 	before015 := m.requiresBefore(removedIn)
@@ -106,10 +105,25 @@ func (m *Module) reportedCalls() hcl.Diagnostics {
 		}
 		out = append(out, d)
 	}
-	if !before015 {
-		out = append(out, m.quotedTypes...)
-	}
 	return out
+}
+
+// loadFailed reports whether Terraform fails to load the module's
+// configuration: an error of its own files, or a type written in quotes
+// its required_version does not excuse (quotedTypeDiags). Terraform then
+// checks nothing further in it.
+func (m *Module) loadFailed() bool {
+	return m.diags.HasErrors() || len(m.quotedTypeDiags()) > 0
+}
+
+// quotedTypeDiags are the variable types written in quotes, errors of the
+// configuration's loading, unless the module's required_version allows
+// only Terraform before 0.15, which only warns of them.
+func (m *Module) quotedTypeDiags() hcl.Diagnostics {
+	if m.requiresBefore(removedIn) {
+		return nil
+	}
+	return m.quotedTypes
 }
 
 // removedIn is the Terraform release that removed removedFunctions.
