@@ -171,6 +171,10 @@ type Release struct {
 	// ChartMissing is set when Chart is a path to a directory of the
 	// scanned tree that does not exist (reported as invalid input).
 	ChartMissing bool
+	// PostRenderer is the absolute path of the program Helm pipes the
+	// release's rendered manifests through (a helm_release's
+	// postrender.binary_path), "" for none.
+	PostRenderer string
 	Repository   string
 	Version      string
 	// VersionUnknown is set when a version is written but not known

@@ -582,6 +582,7 @@ func Kustomizations(opts Options) (*treefs.Tree, []string, error) {
 func (r *run) kustomize() int {
 	r.kustomizationDuplicates()
 	kroots, owned := r.opts.units.FindKustomizations(r.tree, r.unplacedKustomizations())
+	kroots = r.withoutPostRenderers(kroots)
 	r.owned = owned
 	r.d.manifests = slices.DeleteFunc(r.d.manifests, func(m string) bool { return owned[m] })
 	for f := range owned {
@@ -670,6 +671,33 @@ func (r *run) rebuildPatched(b builtKustomization, ps []flux.Patch) builtKustomi
 	b.out, b.diags, b.notes = kustomize.Render(b.root, o)
 	b.mapKey, b.parse, b.keyed = "", nil, false
 	return b
+}
+
+// withoutPostRenderers are the kustomization roots but those in the
+// directory of a release's post-renderer (a helm_release's
+// postrender.binary_path, a script that writes the chart's output beside
+// the kustomization and runs kustomize over it): built with the chart's
+// output when Helm renders the release, never on its own, so not built
+// here (what it lists may be written by the script); a note says so. Its
+// files stay the kustomization's, read as no manifests.
+func (r *run) withoutPostRenderers(kroots []string) []string {
+	by := map[string]*lint.Release{}
+	for _, rel := range r.model.Releases {
+		if rel.PostRenderer != "" {
+			by[filepath.Dir(rel.PostRenderer)] = rel
+		}
+	}
+	if len(by) == 0 {
+		return kroots
+	}
+	return slices.DeleteFunc(kroots, func(root string) bool {
+		rel, ok := by[filepath.Clean(root)]
+		if ok {
+			r.in.Notes = append(r.in.Notes, lint.Note{Kind: lint.Skipped, Range: lint.Range{File: r.rel(root)},
+				What: fmt.Sprintf("kustomization %s is the post-renderer of %s (%s): it is built with the chart's output when Helm renders the release, not on its own; not built, and what it changes in the release's objects is not read", r.rel(root), rel.Label, r.rel(rel.PostRenderer))})
+		}
+		return ok
+	})
 }
 
 // addRemoteCharts hands the remote helmCharts entries a build met to the

@@ -57,6 +57,7 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 	if r.ChartDir == "" && r.Repository == "" && chartKnown {
 		r.ChartMissing = x.missingChartDir(o.Label, chart)
 	}
+	r.PostRenderer = x.postRenderer()
 	// The helm provider runs `helm dependency update` before installing
 	// when dependency_update is true (unknown: as it defaults, false).
 	if update, _ := boolAttr(eval.GetAttr(x.v, "dependency_update")); update {
@@ -148,6 +149,30 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 		}
 	}
 	return r
+}
+
+// postRenderer is the absolute path of a helm_release's post-renderer:
+// postrender.binary_path, a block (helm provider 2.x) or an object (3.x),
+// resolved as the root's working directory resolves it (the provider
+// runs it from there); "" when there is none or it is not known.
+func (x *extraction) postRenderer() string {
+	v := eval.GetAttr(x.v, "postrender")
+	if v == cty.NilVal || !v.IsKnown() || v.IsNull() {
+		return ""
+	}
+	if !v.Type().IsObjectType() {
+		blocks := eval.BlockList(v)
+		if len(blocks) == 0 {
+			return ""
+		}
+		v = blocks[0]
+	}
+	p, ok := x.e.Holes.ToValue(eval.GetAttr(v, "binary_path")).Str()
+	if !ok || p == "" || !strings.ContainsRune(p, '/') {
+		return "" // unknown, or a program looked up on PATH
+	}
+	env := x.e.PathEnv()
+	return env.Resolve(p)
 }
 
 // typedSetValue is a set block's value as the helm provider gives it to
