@@ -700,6 +700,59 @@ func (m *Model) clusterLookedUp(o HoleRef) *Cluster {
 	return found
 }
 
+// LookupOfUnknownName is, for a web-identity statement whose one
+// Federated principal is the provider of the issuer of a cluster a data
+// "aws_eks_cluster" looks up by a name not known statically (a variable
+// with no value), that lookup; nil otherwise. Which cluster it is, and so
+// which provider, is not known.
+func (m *Model) LookupOfUnknownName(w WebIdentity) *ClusterLookup {
+	if len(w.Statement.Federated) != 1 {
+		return nil
+	}
+	o, ok := m.IssuerOrigin(w.Statement.Federated[0])
+	if !ok || o.Path != "identity[0].oidc[0].issuer" {
+		return nil
+	}
+	if a, ok := ParseAddress(o.Object); !ok || !a.Data || a.Type != "aws_eks_cluster" {
+		return nil
+	}
+	for _, l := range m.ClusterLookups {
+		if l.Addr == o.Object {
+			if _, known := l.Name.Str(); !known {
+				return l
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// ClusterProvidersOnlySTS are the OIDC providers the tree declares (not
+// data sources) when there is one, each for a cluster's issuer it
+// declares and accepting STS tokens only (onlySTS decides a list); nil
+// when any provider of the tree is not so.
+func (m *Model) ClusterProvidersOnlySTS(onlySTS func([]Value) bool) []*OIDCProvider {
+	var out []*OIDCProvider
+	for _, p := range m.OIDCProviders {
+		if p.Data {
+			continue
+		}
+		o, ok := m.IssuerOrigin(p.URL)
+		if !ok || p.ClientIDs == nil || !onlySTS(p.ClientIDs) || m.clusterLookedUp(o) == nil && !isClusterIssuerOrigin(o) {
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// isClusterIssuerOrigin reports whether an issuer origin is the issuer
+// of a cluster the tree declares (an aws_eks_cluster, an eks module call).
+func isClusterIssuerOrigin(o HoleRef) bool {
+	a, ok := ParseAddress(o.Object)
+	return ok && !a.Data && (o.Path == "identity[0].oidc[0].issuer" && a.Type == "aws_eks_cluster" || o.Path == "cluster_oidc_issuer_url")
+}
+
 // Issuer is the issuer the provider is for, parsed from its URL.
 func (p *OIDCProvider) Issuer() Issuer { return ParseIssuer(p.URL) }
 

@@ -53,7 +53,11 @@ URL in an account). A principal written with an account (as a literal)
 for the issuer of the one provider the tree declares, which pins no
 account (its root has no ` + "`allowed_account_ids`" + `; a Crossplane provider's is
 its ProviderConfig's), is likely that provider: the finding is one
-severity lower, the other account an assumption. A provider the tree does not
+severity lower, the other account an assumption. So too for the issuer of
+a cluster a ` + "`data \"aws_eks_cluster\"`" + ` looks up by a name not known
+statically, when every provider the tree declares is for one of its
+clusters and accepts STS tokens only: that it names another cluster is
+the assumption. A provider the tree does not
 declare (another account's), or whose list is not known, is taken to
 accept others; when it is the output of a module call whose code
 faultline does not read (neither modelled nor cached: an eks module
@@ -164,6 +168,10 @@ func checkIRSAMissingAudience(p *lint.Pass) {
 					// known: harmless if it is the account the principal
 					// names, as it likely is.
 					inf = append(slices.Clone(inf), fmt.Sprintf("%s, the one provider the tree declares for this issuer, accepts only %s; the account it is created in is not known, and is taken to be another than the one the principal names", o.Label, stsAudience))
+				} else if l := p.Model.LookupOfUnknownName(w); l != nil && len(p.Model.ClusterProvidersOnlySTS(onlySTSAudience)) > 0 {
+					// Likely one of the tree's clusters, whose providers
+					// all accept STS tokens only.
+					inf = append(slices.Clone(inf), fmt.Sprintf("%s looks up its cluster by a name not known statically: the cluster is taken to be another than those the tree declares, whose OIDC providers accept only %s", l.Label, stsAudience))
 				} else if o := p.Model.SoleProviderOfRoot(w, r.Root); o != nil && o.ClientIDs != nil && onlySTSAudience(o.ClientIDs) {
 					// Harmless if the principal, rebuilt from parts, names
 					// the root's one provider, as it likely does.
