@@ -585,6 +585,13 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 			Detail: fmt.Sprintf("The variable name %q is reserved due to its special meaning inside module blocks.", n), Subject: b.LabelRanges[0].Ptr()})
 	}
 	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "default"}, {Name: "type"}, {Name: "sensitive"}, {Name: "nullable"}, {Name: declaredTypeAttr}}})
+	if _, diags := b.Body.Content(variableSchema); diags.HasErrors() {
+		for _, d := range diags {
+			if d.Summary == "Unsupported argument" || d.Summary == "Unsupported block type" {
+				m.diags = append(m.diags, d)
+			}
+		}
+	}
 	v := m.variables[b.Labels[0]]
 	if v != nil && !override {
 		m.duplicate("Duplicate variable declaration", fmt.Sprintf("A variable named %q was already declared at %s. Variable names must be unique within a module.", b.Labels[0], declaredAt(v.defRng)), b.DefRange, v.defRng)
@@ -624,6 +631,17 @@ func (m *Module) addVariable(b *hcl.Block, override bool) {
 		}
 	}
 	m.variables[b.Labels[0]] = v
+}
+
+// variableSchema is what a variable block may hold: Terraform's
+// arguments (configs.variableBlockSchema: description, default, type,
+// sensitive, ephemeral, nullable, deprecated, const, as of 2026) and
+// validation blocks, OpenTofu's being among them; any other argument is
+// "Unsupported argument" to both (a misspelt default), with hcl's "Did
+// you mean" as Terraform gives it.
+var variableSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "description"}, {Name: "default"}, {Name: "type"}, {Name: "sensitive"}, {Name: "ephemeral"}, {Name: "nullable"}, {Name: "deprecated"}, {Name: "const"}, {Name: declaredTypeAttr}},
+	Blocks:     []hcl.BlockHeaderSchema{{Type: "validation"}},
 }
 
 // lifecycleEnabled is the enabled argument of a lifecycle block among
