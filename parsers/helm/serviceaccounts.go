@@ -104,7 +104,12 @@ var conventional = chartAccount{nameKey: "serviceAccount.name", createKey: "serv
 //     charts/external-dns — serviceAccount.*, fullname.
 //   - external-secrets: github.com/external-secrets/external-secrets
 //     deploy/charts/external-secrets — serviceAccount.*, fullname;
-//     namespaceOverride replaces the release namespace.
+//     namespaceOverride replaces the release namespace. Its webhook and
+//     cert controller run as accounts of their own,
+//     webhook.serviceAccount.* ("external-secrets-webhook") and
+//     certController.serviceAccount.* ("external-secrets-cert-
+//     controller", _helpers.tpl), which make no AWS calls: read as
+//     accounts without a role.
 //   - velero: github.com/vmware-tanzu/helm-charts charts/velero —
 //     serviceAccount.server.{create,name,annotations}; the name defaults
 //     to "<fullname>-server" (_helpers.tpl, velero.serverServiceAccount).
@@ -159,7 +164,11 @@ var chartAccounts = map[string][]chartAccount{
 	"aws-load-balancer-controller": {conventional},
 	"aws-node-termination-handler": {conventional},
 	"external-dns":                 {conventional},
-	"external-secrets":             {{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", namespaceKey: "namespaceOverride"}},
+	"external-secrets": {
+		{nameKey: "serviceAccount.name", createKey: "serviceAccount.create", annotationsKey: "serviceAccount.annotations", namespaceKey: "namespaceOverride"},
+		{nameKey: "webhook.serviceAccount.name", createKey: "webhook.serviceAccount.create", fixed: "external-secrets-webhook", namespaceKey: "namespaceOverride", component: "webhook"},
+		{nameKey: "certController.serviceAccount.name", createKey: "certController.serviceAccount.create", fixed: "external-secrets-cert-controller", namespaceKey: "namespaceOverride", component: "cert controller"},
+	},
 	"keda":                         kedaOperator,
 	"aws-ebs-csi-driver": {
 		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "ebs-csi-controller-sa"},
@@ -280,13 +289,11 @@ var accountsPublishers = map[string]*keysTable{
 // some of the accounts they create: kube-prometheus-stack also runs its
 // operator, its admission webhook job and its grafana, kube-state-metrics
 // and prometheus-node-exporter subcharts, each as an account of its own;
-// external-secrets its webhook and cert controller
-// (templates/webhook-serviceaccount.yaml, cert-controller-serviceaccount.yaml);
 // cert-manager its webhook, cainjector and startupapicheck
 // (webhook.serviceAccount, cainjector.serviceAccount, ...); argo-cd its
 // ApplicationSet controller, notifications controller, Dex and Redis.
 // A release of one does not hold every account its namespace has.
-var partialCharts = map[string]bool{"kube-prometheus-stack": true, "external-secrets": true, "cert-manager": true, "argo-cd": true}
+var partialCharts = map[string]bool{"kube-prometheus-stack": true, "cert-manager": true, "argo-cd": true}
 
 // accountsAt are a chart's accounts as the version a release installs
 // names them: Helm installs the newest version a constraint allows, and
