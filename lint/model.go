@@ -426,6 +426,9 @@ type SelectorTerm struct {
 	Tags map[string]Value
 	// HasID, HasName say whether the field was written.
 	HasID, HasName bool
+	// KeyText is, for a tag key of Tags holding a value known only at
+	// apply (a sentinel), how it shows: the reference it stands for.
+	KeyText map[string]string
 	// KeysUnknown is set when a tag key holds a placeholder a later step
 	// fills (kubernetes.io/cluster/${CLUSTER}): that tag is left out of
 	// Tags, and which key the term asks for is not known.
@@ -438,6 +441,14 @@ type SelectorTerm struct {
 	// template attaches (a legacy Provisioner's launchTemplate), that
 	// template; "" for a term written as a selector.
 	LaunchTemplate string
+}
+
+// ShownKey is tag key k of the term as it shows in messages.
+func (t SelectorTerm) ShownKey(k string) string {
+	if s, ok := t.KeyText[k]; ok {
+		return s
+	}
+	return k
 }
 
 // FieldRange returns where a field of the term is written, or the term.

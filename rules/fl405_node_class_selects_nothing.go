@@ -562,7 +562,7 @@ func describeTerms(terms []lint.SelectorTerm) string {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			fs = append(fs, k+" = "+t.Tags[k].String())
+			fs = append(fs, t.ShownKey(k)+" = "+t.Tags[k].String())
 		}
 		parts = append(parts, strings.Join(fs, " and "))
 	}

@@ -232,6 +232,7 @@ func TestFixtures(t *testing.T) {
 			}
 			t.Run(r.ID+"/"+name, func(t *testing.T) {
 				res := linttest.Run(t, d, load, rules.All...)
+				noSentinels(t, res)
 				own := countRule(res.Findings, r.ID)
 				if strings.HasPrefix(name, "positive") && own == 0 {
 					t.Errorf("positive fixture produced no %s finding", r.ID)
@@ -249,6 +250,34 @@ func TestFixtures(t *testing.T) {
 		if pos == 0 || neg == 0 {
 			t.Errorf("%s needs at least one positive and one negative fixture (have %d, %d)", r.ID, pos, neg)
 		}
+	}
+}
+
+// noSentinels fails when a finding's or a note's text holds a hole's
+// sentinel (a value known only at apply): every text shows the reference
+// it stands for, never the sentinel, whose number changes between runs.
+func noSentinels(t *testing.T, res lint.Result) {
+	t.Helper()
+	check := func(what, s string) {
+		if lint.HasSentinel(s) {
+			t.Errorf("%s holds a sentinel: %q", what, s)
+		}
+	}
+	for _, f := range res.Findings {
+		check(f.Rule+" message", f.Message)
+		check(f.Rule+" hint", f.Hint)
+		for _, c := range f.Chain {
+			check(f.Rule+" chain", c)
+		}
+		for _, r := range f.Related {
+			check(f.Rule+" related", r.Message)
+		}
+		for _, i := range f.Inferred {
+			check(f.Rule+" inferred", i)
+		}
+	}
+	for _, n := range res.Summary.Notes {
+		check("note", n.What)
 	}
 }
 

@@ -328,6 +328,14 @@ func (d *doc) selectorTerms(list *yaml.Node) []lint.SelectorTerm {
 		}
 		_, tags := lookup(m, "tags")
 		t.Tags, t.KeysUnknown = d.selectorTags(tags)
+		for k := range t.Tags {
+			if lint.HasSentinel(k) {
+				if t.KeyText == nil {
+					t.KeyText = map[string]string{}
+				}
+				t.KeyText[k] = d.shown(k)
+			}
+		}
 		for _, e := range entries(tags) {
 			t.FieldRanges["tags."+e.key] = d.pairRange(e.k, e.v)
 		}

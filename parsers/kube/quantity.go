@@ -169,7 +169,9 @@ func (d *doc) label() string {
 	if d.name == "" {
 		return d.kind
 	}
-	return d.kind + " " + d.name
+	// A name holding a value known only at apply shows as the reference
+	// it stands for, never its sentinel.
+	return d.kind + " " + d.shown(d.name)
 }
 
 // The classes the model counts, as indexes of resourceAmounts.
@@ -225,7 +227,7 @@ func (d *doc) resourceList(n *yaml.Node, in func() string) (resourceAmounts, boo
 		class := resourceClass(name)
 		a := &out[classIndex(class)]
 		value, known := int64(0), false
-		if q, ok := d.quantity(v, func() string { return in() + "." + name }); ok {
+		if q, ok := d.quantity(v, func() string { return in() + " (" + name + ")" }); ok {
 			value, known = scaled(class, q)
 		}
 		if !a.present {
