@@ -169,7 +169,7 @@ var chartAccounts = map[string][]chartAccount{
 		{nameKey: "webhook.serviceAccount.name", createKey: "webhook.serviceAccount.create", fixed: "external-secrets-webhook", namespaceKey: "namespaceOverride", component: "webhook"},
 		{nameKey: "certController.serviceAccount.name", createKey: "certController.serviceAccount.create", fixed: "external-secrets-cert-controller", namespaceKey: "namespaceOverride", component: "cert controller"},
 	},
-	"keda":                         kedaOperator,
+	"keda": kedaOperator,
 	"aws-ebs-csi-driver": {
 		{nameKey: "controller.serviceAccount.name", createKey: "controller.serviceAccount.create", annotationsKey: "controller.serviceAccount.annotations", fixed: "ebs-csi-controller-sa"},
 		{nameKey: "node.serviceAccount.name", createKey: "node.serviceAccount.create", fixed: "ebs-csi-node-sa", component: "node"},
