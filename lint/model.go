@@ -375,9 +375,14 @@ type NodeGroupCapacity struct {
 	InstanceTypes        []string
 	InstanceTypesUnknown bool
 	InstanceTypesRange   Range
-	// Labels are the Kubernetes labels put on the nodes.
+	// Labels are the Kubernetes labels put on the nodes. LabelsUnknown is
+	// set when some key may not be read (any further label may be on
+	// them); AnyValue are the keys read whose values are not known (a
+	// variable with no value): those labels are on the nodes with a value
+	// that is not known.
 	Labels        map[string]string
 	LabelsUnknown bool
+	AnyValue      []string
 	LabelsRange   Range
 	Taints        []Taint
 	TaintsUnknown bool

@@ -23,6 +23,12 @@ func nodeGroupPlace(m *lint.Model, ng *lint.NodeGroup) *Place {
 	// its bootstrap sets: eksctl's nodeGroups write them, an Auto Scaling
 	// group's user data is not read (its capacity says unknown).
 	p.labels, p.labelsOpen = c.Labels, c.LabelsUnknown
+	for _, k := range c.AnyValue {
+		if p.anyValue == nil {
+			p.anyValue = map[string]bool{}
+		}
+		p.anyValue[k] = true
+	}
 	p.taints, p.taintsKnown, p.taintsRange = c.Taints, !c.TaintsUnknown, c.TaintsRange
 	if lt := m.LaunchTemplateOf(ng); ng.Managed && lt != nil && (len(lt.NodeLabels) > 0 || len(lt.NodeTaints) > 0) {
 		// Bottlerocket settings of its launch template's user data,

@@ -122,6 +122,9 @@ func (p *Place) customOffer(key string) offer {
 	if v, ok := p.labels[key]; ok {
 		return offer{finite: true, values: []string{v}}
 	}
+	if p.anyValue[key] {
+		return offer{} // on every node, with a value not known
+	}
 	if rs, ok := p.reqs[key]; ok {
 		o := offer{reqs: rs}
 		for _, r := range rs {

@@ -35,6 +35,8 @@ type Place struct {
 	// be (user data faultline cannot read).
 	labels     map[string]string
 	labelsOpen bool
+	// anyValue are label keys put on every node with a value not known.
+	anyValue map[string]bool
 	// reqs are a NodePool's known requirements, by key.
 	reqs     map[string][]lint.Requirement
 	reqRange map[string]lint.Range

@@ -245,7 +245,7 @@ func (c *checker) elsewhere(w *lint.Workload) (named, other bool) {
 			}
 			defined := false
 			for _, p := range c.places {
-				if _, ok := p.labels[r.Key]; ok || p.reqs[r.Key] != nil || p.labelsOpen {
+				if _, ok := p.labels[r.Key]; ok || p.reqs[r.Key] != nil || p.labelsOpen || p.anyValue[r.Key] {
 					defined = true
 					break
 				}

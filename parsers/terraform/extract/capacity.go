@@ -2,6 +2,7 @@ package extract
 
 import (
 	"math/big"
+	"sort"
 
 	"github.com/faultline-dev/faultline/lint"
 	"github.com/faultline-dev/faultline/parsers/terraform/eval"
@@ -17,6 +18,7 @@ func (x *extraction) managedCapacity() lint.NodeGroupCapacity {
 	var c lint.NodeGroupCapacity
 	c.InstanceTypes, c.InstanceTypesUnknown, c.InstanceTypesRange = x.stringList("instance_types")
 	c.Labels, c.LabelsUnknown, c.LabelsRange = x.stringMap("labels")
+	c.AnyValue = x.valuesUnknown("labels")
 	c.Taints, c.TaintsUnknown, c.TaintsRange = x.taints()
 	c.Subnets, c.SubnetsUnknown = x.subnets("subnet_ids")
 	for _, sc := range eval.BlockList(eval.GetAttr(x.v, "scaling_config")) {
@@ -265,7 +267,8 @@ func (x *extraction) stringList(attr string) (out []string, unknown bool, rng li
 }
 
 // stringMap reads a map of strings: nil when not written, unknown (with
-// what could be read) when a key or value could not be read.
+// what could be read) when a key could not be read. An entry whose key is
+// known and value is not is left out (valuesUnknown lists its key).
 func (x *extraction) stringMap(attr string) (out map[string]string, unknown bool, rng lint.Range) {
 	a := x.attr(nil, attr)
 	if a == nil {
@@ -284,13 +287,35 @@ func (x *extraction) stringMap(attr string) (out map[string]string, unknown bool
 		k, el := it.Element()
 		key, okK := x.e.Holes.Decode(k.AsString()).Str()
 		val, okV := x.e.Holes.ToValue(el).Str()
-		if !okK || !okV {
+		if !okK {
 			unknown = true
 			continue
+		}
+		if !okV {
+			continue // a known key whose value is not (valuesUnknown)
 		}
 		out[key] = val
 	}
 	return out, unknown, rng
+}
+
+// valuesUnknown are the keys of a map of strings that are known while
+// their values are not (stringMap leaves them out as unknown).
+func (x *extraction) valuesUnknown(attr string) []string {
+	v := x.argument(attr)
+	if x.attr(nil, attr) == nil || v == cty.NilVal || !v.IsKnown() || v.IsNull() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		return nil
+	}
+	var out []string
+	for it := v.ElementIterator(); it.Next(); {
+		k, el := it.Element()
+		key, okK := x.e.Holes.Decode(k.AsString()).Str()
+		if _, okV := x.e.Holes.ToValue(el).Str(); okK && !okV {
+			out = append(out, key)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // subnets reads a subnet list as references (holes kept); unknown when
