@@ -60,3 +60,43 @@ metadata:
 		t.Errorf("notes %+v, want the Role (line 2) and the PodIdentityAssociation (line 9)", notes)
 	}
 }
+
+// TestCAPAResourcesNoted: a Cluster API Provider AWS resource that makes
+// an EKS cluster or its capacity is noted as not read; a Cluster API
+// resource of another kind is not.
+func TestCAPAResourcesNoted(t *testing.T) {
+	src := `apiVersion: controlplane.cluster.x-k8s.io/v1beta2
+kind: AWSManagedControlPlane
+metadata:
+  name: ledger-cp
+spec:
+  region: eu-west-1
+---
+apiVersion: infrastructure.cluster.x-k8s.io/v1beta2
+kind: AWSManagedMachinePool
+metadata:
+  name: ledger-workers
+spec:
+  roleName: ledger-nodes
+---
+apiVersion: cluster.x-k8s.io/v1beta1
+kind: MachinePool
+metadata:
+  name: ledger-workers
+spec:
+  clusterName: ledger
+`
+	var notes []lint.Note
+	if _, diags := kube.Parse("capa.yaml", []byte(src), kube.Options{Holes: lint.NewHoles(), Notes: func(n lint.Note) { notes = append(notes, n) }}); len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	lines := map[int]bool{}
+	for _, n := range notes {
+		if n.Kind == lint.Skipped && strings.Contains(n.What, "faultline does not model Cluster API Provider AWS resources") {
+			lines[n.Range.Line] = true
+		}
+	}
+	if len(notes) != 2 || !lines[2] || !lines[9] {
+		t.Errorf("notes %+v, want the control plane (line 2) and the machine pool (line 9)", notes)
+	}
+}

@@ -129,6 +129,7 @@ func (d *doc) entities() []lint.Entity {
 	d.unservedKarpenterVersion()
 	d.fluxV1Release()
 	d.ackResource()
+	d.capaResource()
 	ko := &lint.KubeObject{
 		Object:     d.object(lint.KindObject),
 		APIVersion: d.apiVersion,
@@ -214,6 +215,30 @@ func (d *doc) ackResource() {
 	}
 	d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(d.kindNode), What: fmt.Sprintf(
 		"%s %s (%s) is not read: faultline does not model AWS Controllers for Kubernetes resources, so the AWS object it makes is not checked against the rest of the tree",
+		d.kind, d.shown(d.name), d.apiVersion)})
+}
+
+// capaKinds are the Cluster API Provider AWS resources that make an EKS
+// cluster and its capacity (by API group; AWSManagedMachinePool was in the
+// exp group before v1beta1): the control plane, managed and self-managed
+// machine pools, machine templates.
+var capaKinds = map[string][]string{
+	"controlplane.cluster.x-k8s.io":       {"AWSManagedControlPlane"},
+	"infrastructure.cluster.x-k8s.io":     {"AWSManagedCluster", "AWSManagedMachinePool", "AWSMachinePool", "AWSMachineTemplate", "AWSCluster"},
+	"exp.infrastructure.cluster.x-k8s.io": {"AWSManagedMachinePool", "AWSMachinePool"},
+}
+
+// capaResource notes a Cluster API Provider AWS resource of capaKinds:
+// faultline does not read them, so the cluster, node roles and node groups
+// they make are not in the model (an EC2NodeClass sharing a machine pool's
+// role is not checked).
+func (d *doc) capaResource() {
+	group, _, _ := strings.Cut(d.apiVersion, "/")
+	if d.opts.Notes == nil || !slices.Contains(capaKinds[group], d.kind) {
+		return
+	}
+	d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(d.kindNode), What: fmt.Sprintf(
+		"%s %s (%s) is not read: faultline does not model Cluster API Provider AWS resources, so the EKS cluster, node roles and node groups it makes are not checked against the rest of the tree",
 		d.kind, d.shown(d.name), d.apiVersion)})
 }
 
