@@ -533,9 +533,10 @@ type NodePool struct {
 	Taints, StartupTaints []Taint
 	TaintsUnknown         bool
 	// Limits are spec.limits (cpu, memory, GPUs); HasLimits says which
-	// were written ("cpu", "memory", "gpu").
-	Limits    Resources
-	HasLimits map[string]bool
+	// were written ("cpu", "memory", "gpu"), LimitsRange where.
+	Limits      Resources
+	HasLimits   map[string]bool
+	LimitsRange Range
 }
 
 // ServiceAccount is a Kubernetes service account: a manifest, a rendered

@@ -108,7 +108,7 @@ func (p *Place) label() string {
 			return "NodePool " + p.name
 		}
 	case NodeGroupPlace:
-		if p.name != "" && p.name != o.Label {
+		if p.name != "" && p.name != o.Label && !strings.HasPrefix(o.Label, p.name+" (") {
 			return "node group " + p.name + " (" + o.Label + ")"
 		}
 		return "node group " + o.Label
@@ -369,7 +369,10 @@ func (p *Place) applyLimits(np *lint.NodePool) {
 	}
 	p.instances = keep
 	if len(p.limitDrop) > 0 {
-		p.limitRange = np.RequirementsRange
+		p.limitRange = np.LimitsRange
+		if p.limitRange.IsZero() {
+			p.limitRange = np.RequirementsRange
+		}
 	}
 }
 

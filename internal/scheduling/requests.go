@@ -51,6 +51,19 @@ func (c *checker) requestFit(w *lint.Workload, p *Place, req lint.Resources, ins
 			}
 		}
 	}
+	// Types the NodePool's limits leave out that would hold the pod: the
+	// limits are what keeps it Pending.
+	var dropped *instance
+	if wider == nil {
+		for _, it := range p.limitDrop {
+			if it.allocKnown && fits(allocatable(p, it), ds, req) && (dropped == nil || bigger(dropped.capacity, it.capacity)) {
+				dropped = it
+			}
+		}
+	}
+	if dropped != nil && !p.limitRange.IsZero() {
+		m.At = p.limitRange
+	}
 	m.text = func() (string, string) {
 		what := "the largest instance type it launches"
 		if p.instancesKnown && len(instances) < len(p.instances) {
@@ -59,6 +72,10 @@ func (c *checker) requestFit(w *lint.Workload, p *Place, req lint.Resources, ins
 		fix := c.requestFix(p, req, ds)
 		if wider != nil {
 			fix = fmt.Sprintf("lower the pod's requests, or relax its node requirements: %s, which %s launches, allocates %s", wider.name, p.Label(), amounts(allocatable(p, wider)))
+		}
+		if dropped != nil {
+			what = "the largest instance type its limits leave"
+			fix = fmt.Sprintf("raise %s's limits, or lower the pod's requests: %s, which its requirements allow, would hold the pod (it allocates %s) but is beyond its limits", p.Label(), dropped.name, amounts(allocatable(p, dropped)))
 		}
 		return fmt.Sprintf("%s, %s, allocates %s to pods%s; the pod requests %s",
 			what, largest.name, amounts(free), overheadText(ds, n), amounts(req)), fix

@@ -67,5 +67,6 @@ func (d *doc) poolCapacity(np *lint.NodePool, p poolPaths) {
 		}
 		np.HasLimits[[...]string{resCPU, resMemory, resGPU}[i]] = true
 		setClass(&np.Limits, i, a.value)
+		np.LimitsRange = d.rangeOf(v)
 	}
 }

@@ -13,7 +13,7 @@ func clearCapacity(np *lint.NodePool) {
 	np.Requirements, np.RequirementsUnknown, np.RequirementsRange = nil, false, lint.Range{}
 	np.NodeLabels, np.NodeLabelsUnknown = nil, false
 	np.Taints, np.StartupTaints, np.TaintsUnknown = nil, nil, false
-	np.Limits, np.HasLimits = lint.Resources{}, nil
+	np.Limits, np.HasLimits, np.LimitsRange = lint.Resources{}, nil, lint.Range{}
 }
 
 // nodePool returns the node pool named name.
