@@ -991,6 +991,11 @@ func (r *run) manifests() int {
 		r.addRemoteCharts(b)
 	}
 	unlisted := r.unlistedBesideKustomization(raw, pre, kustDirs)
+	for i, n := range r.kyvernoFixtures(raw, pre) {
+		if _, ok := unlisted[i]; !ok {
+			unlisted[i] = n
+		}
+	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	for i, path := range r.d.manifests {
