@@ -36,6 +36,11 @@ type ChartReads struct {
 	// (tpl): template text there may read any key. The Helm parser drops
 	// the reads of a release whose values hold template text there.
 	Tpl [][]string
+	// Untemplated, when set, is a file at the chart's root that reads
+	// .Values while the chart has no templates/ directory: Helm renders
+	// only what templates/ holds, so the chart renders nothing and reads
+	// no value (the files were meant to be its templates).
+	Untemplated string
 }
 
 // ReadsKey reports whether a values key path may be read: a Whole read

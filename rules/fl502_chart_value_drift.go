@@ -164,12 +164,19 @@ func checkChartValueDrift(p *lint.Pass) {
 				at = kr
 			}
 			sev, outcome, hint := lint.Severity(0), fmt.Sprintf("the setting %s shows for %s is not the one running", r.Label, shown), driftHint(r, k)
+			rendered := "Helm renders the chart with its default there and reports nothing"
 			if to, ok := setAlike(r, k); ok {
 				// The key the chart reads holds the same value: the
 				// unread one is redundant, nothing is lost.
 				sev = lint.Notice
 				outcome = fmt.Sprintf("%s also sets %s, which the chart reads, to the same value: %s only repeats it", r.Label, to, shown)
 				hint = fmt.Sprintf("delete %s: chart %s reads %s, which %s already sets to the same value", shown, r.Reads.Chart, to, r.Label)
+			} else if f := r.Reads.Untemplated; f != "" {
+				// The chart's manifests lie at its root: Helm renders none
+				// of them, and the value is read by a file never rendered.
+				rendered = fmt.Sprintf("chart %s has no templates/ directory: Helm renders none of its files (%s, which reads values, lies at its root)", r.Reads.Chart, f)
+				outcome = fmt.Sprintf("nothing %s sets for chart %s is installed", r.Label, r.Reads.Chart)
+				hint = fmt.Sprintf("move chart %s's manifests into templates/, where Helm renders them", r.Reads.Chart)
 			} else if feature, ok := offAndAbsent(r, k); ok {
 				// enabled: false for a part the chart no longer has (a
 				// feature removed): what runs is what the value asks.
@@ -184,7 +191,7 @@ func checkChartValueDrift(p *lint.Pass) {
 				Related:  []lint.Location{{Range: r.Range, Message: "the release installing chart " + r.Reads.Chart}},
 				Chain: []string{
 					fmt.Sprintf("no template of chart %s reads %s (from %s)", r.Reads.Chart, shown, r.Reads.Source),
-					"Helm renders the chart with its default there and reports nothing",
+					rendered,
 					outcome,
 				},
 				Hint:     hint,

@@ -62,3 +62,16 @@ func TestRelatedPositionsOfMergedNodeGroups(t *testing.T) {
 		t.Errorf("no related location for %v", want)
 	}
 }
+
+// FL502 on a chart whose manifests lie at its root, with no templates/
+// directory: the hint says to move them, not to delete the value they read.
+func TestUntemplatedChartHint(t *testing.T) {
+	res := lintDir(t, filepath.Join("testdata", "FL502", "positive_chart_manifests_at_its_root"), rules.ChartValueDrift)
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %d, want 1", len(res.Findings))
+	}
+	f := res.Findings[0]
+	if !strings.HasPrefix(f.Hint, "move chart bootstrap 0.2.0's manifests into templates/") || !strings.Contains(strings.Join(f.Chain, "\n"), "ingress-app.yaml, which reads values, lies at its root") {
+		t.Errorf("hint %q, chain %q", f.Hint, f.Chain)
+	}
+}

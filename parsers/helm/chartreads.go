@@ -37,12 +37,31 @@ func localReads(cd *chartData, files []File) (*lint.ChartReads, string) {
 	}
 	names, conditions := subchartNames(files)
 	return &lint.ChartReads{
-		Chart:  strings.TrimSpace(label),
-		Source: "the templates of chart " + cd.rel,
-		Reads:  append(tr.Reads, conditions...),
-		Passed: append(names, "global"),
-		Tpl:    tr.TplPaths,
+		Chart:       strings.TrimSpace(label),
+		Source:      "the templates of chart " + cd.rel,
+		Reads:       append(tr.Reads, conditions...),
+		Passed:      append(names, "global"),
+		Tpl:         tr.TplPaths,
+		Untemplated: untemplated(templates, files),
 	}, ""
+}
+
+// untemplated is a YAML file at the root of a chart that has no template
+// file, which reads .Values as a template would ("" when the chart has
+// templates, or no such file): Helm renders only templates/.
+func untemplated(templates map[string]string, files []File) string {
+	if len(templates) > 0 {
+		return ""
+	}
+	for _, f := range files {
+		if strings.Contains(f.Name, "/") || f.Name == "values.yaml" || f.Name == "Chart.yaml" || !(strings.HasSuffix(f.Name, ".yaml") || strings.HasSuffix(f.Name, ".yml")) {
+			continue
+		}
+		if tr, err := AnalyzeTemplates(map[string]string{"templates/" + f.Name: string(f.Data)}); err == nil && len(tr.Reads) > 0 {
+			return f.Name
+		}
+	}
+	return ""
 }
 
 // subchartNames are the keys a chart hands to its subcharts: dependency
