@@ -209,13 +209,20 @@ var ackKinds = map[string][]string{
 // AWS object it makes is not in the model, and chains through it are not
 // checked (Crossplane's are read).
 func (d *doc) ackResource() {
+	d.unreadResource(ackKinds, "AWS Controllers for Kubernetes", "the AWS object it makes is")
+}
+
+// unreadResource notes a resource of kinds (by API group) that faultline
+// does not model, of the tool named, saying what it makes that is
+// therefore not checked.
+func (d *doc) unreadResource(kinds map[string][]string, tool, makes string) {
 	group, _, _ := strings.Cut(d.apiVersion, "/")
-	if d.opts.Notes == nil || !slices.Contains(ackKinds[group], d.kind) {
+	if d.opts.Notes == nil || !slices.Contains(kinds[group], d.kind) {
 		return
 	}
 	d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(d.kindNode), What: fmt.Sprintf(
-		"%s %s (%s) is not read: faultline does not model AWS Controllers for Kubernetes resources, so the AWS object it makes is not checked against the rest of the tree",
-		d.kind, d.shown(d.name), d.apiVersion)})
+		"%s %s (%s) is not read: faultline does not model %s resources, so %s not checked against the rest of the tree",
+		d.kind, d.shown(d.name), d.apiVersion, tool, makes)})
 }
 
 // capaKinds are the Cluster API Provider AWS resources that make an EKS
@@ -233,13 +240,7 @@ var capaKinds = map[string][]string{
 // they make are not in the model (an EC2NodeClass sharing a machine pool's
 // role is not checked).
 func (d *doc) capaResource() {
-	group, _, _ := strings.Cut(d.apiVersion, "/")
-	if d.opts.Notes == nil || !slices.Contains(capaKinds[group], d.kind) {
-		return
-	}
-	d.opts.Notes(lint.Note{Kind: lint.Skipped, Range: d.rangeOf(d.kindNode), What: fmt.Sprintf(
-		"%s %s (%s) is not read: faultline does not model Cluster API Provider AWS resources, so the EKS cluster, node roles and node groups it makes are not checked against the rest of the tree",
-		d.kind, d.shown(d.name), d.apiVersion)})
+	d.unreadResource(capaKinds, "Cluster API Provider AWS", "the EKS cluster, node roles and node groups it makes are")
 }
 
 // unservedKarpenterVersion notes a Karpenter kind written with an API
