@@ -340,15 +340,14 @@ var karpenterClusterScoped = map[string]map[string]bool{
 }
 
 // certainlyClusterScoped reports whether objects of apiVersion and kind
-// are cluster-scoped: as kyaml's built-in Kubernetes schema says, or one
-// of Karpenter's kinds.
+// are cluster-scoped Karpenter kinds, whose labels the messages show.
+// kyaml's openapi.IsNamespaceScoped is not asked: it answers a built-in
+// kind from a table, but any other kind (every custom resource written
+// with a namespace: an Argo CD Application) loads and parses its whole
+// built-in schema first, a cost every run with such an object would pay.
 func certainlyClusterScoped(apiVersion, kind string) bool {
-	group, _, _ := strings.Cut(apiVersion, "/")
-	if karpenterClusterScoped[group][kind] && strings.Contains(apiVersion, "/") {
-		return true
-	}
-	namespaced, known := openapi.IsNamespaceScoped(kyaml.TypeMeta{APIVersion: apiVersion, Kind: kind})
-	return known && !namespaced
+	group, _, ok := strings.Cut(apiVersion, "/")
+	return ok && karpenterClusterScoped[group][kind]
 }
 
 // is reports whether the document is kind in one of apiVersions.

@@ -337,15 +337,13 @@ func TestConsolidationPolicy(t *testing.T) {
 	}
 }
 
-// A cluster-scoped object keeps no namespace, whatever its
-// metadata.namespace says (the API server drops it): Karpenter's kinds and
-// Kubernetes' own cluster-scoped ones are named by name alone; a
-// namespaced kind keeps its namespace.
+// A cluster-scoped Karpenter object keeps no namespace, whatever its
+// metadata.namespace says (the API server drops it): named by name alone;
+// a namespaced kind keeps its namespace.
 func TestClusterScopedObjectsHaveNoNamespace(t *testing.T) {
 	for _, c := range []struct{ apiVersion, kind, want string }{
 		{"karpenter.k8s.aws/v1", "EC2NodeClass", "EC2NodeClass spot"},
 		{"karpenter.sh/v1", "NodePool", "NodePool spot"},
-		{"storage.k8s.io/v1", "StorageClass", "StorageClass spot"},
 		{"v1", "ServiceAccount", "ServiceAccount karpenter/spot"},
 	} {
 		src := "apiVersion: " + c.apiVersion + "\nkind: " + c.kind + "\nmetadata:\n  name: spot\n  namespace: karpenter\n"
