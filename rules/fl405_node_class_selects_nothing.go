@@ -269,7 +269,8 @@ func checkNodePoolZones(p *lint.Pass, np *lint.NodePool) {
 	}
 	inf := inferred(es...)
 	if !tiedToCluster(m, nc, cl) && nc.SampleOf != "" {
-		return // a chart's sample, for no cluster of the tree
+		sampleUnjudged(p, nc, c.Range)
+		return
 	}
 	if !tiedToCluster(m, nc, cl) {
 		inf = append(inf, fmt.Sprintf("Karpenter %s is taken to be for %s, the only EKS cluster the tree declares: no role or instance profile of the tree, Terraform root or cluster configuration ties it to that cluster", nc.Label, cl.Label))
@@ -346,6 +347,14 @@ func clusterAmong(m *lint.Model, nc *lint.NodeClass, keep func(*lint.Cluster) bo
 		return nil, n
 	}
 	return found, n
+}
+
+// sampleUnjudged notes a node class kept in a chart's directory outside
+// what Helm installs (a sample of its output) that nothing ties to a
+// cluster of the tree: applied by nothing known, for no cluster known,
+// so what it selects is not judged.
+func sampleUnjudged(p *lint.Pass, nc *lint.NodeClass, at lint.Range) {
+	p.Unresolved(fmt.Sprintf("Karpenter %s, kept in chart %s's directory outside what Helm installs, is tied to no cluster of the tree: what it selects is not judged", nc.Label, nc.SampleOf), at)
 }
 
 // tiedToCluster reports whether something besides being the model's
@@ -493,7 +502,8 @@ func reportSelectsNothing(p *lint.Pass, nc *lint.NodeClass, cls []*lint.Cluster,
 	if len(cls) > 1 {
 		inf = append(inf, fmt.Sprintf("Karpenter %s may launch nodes for any of the %d EKS clusters the tree declares, and matches the networking of none: which it is for is not known", nc.Label, len(cls)))
 	} else if !tiedToCluster(p.Model, nc, cl) && nc.SampleOf != "" {
-		return // a chart's sample, for no cluster of the tree
+		sampleUnjudged(p, nc, termAnchor(terms[0]))
+		return
 	} else if !tiedToCluster(p.Model, nc, cl) {
 		inf = append(inf, fmt.Sprintf("Karpenter %s is taken to be for %s, the only EKS cluster the tree declares: no role or instance profile of the tree, Terraform root or cluster configuration ties it to that cluster", nc.Label, cl.Label))
 	}

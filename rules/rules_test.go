@@ -305,10 +305,11 @@ func anySuppressed(fs []lint.Finding) bool {
 // but counted; a provable difference is silent and not counted.
 func TestCoverageCountsUnknown(t *testing.T) {
 	for dir, want := range map[string]int{
-		"testdata/FL101/negative_module_prefix_unknown":      1,
-		"testdata/FL101/negative_module_prefix_cannot_match": 0,
-		"testdata/FL101/negative_unknown_variable":           1,
-		"testdata/FL101/negative_name_prefix_cannot_match":   0,
+		"testdata/FL101/negative_module_prefix_unknown":                  1,
+		"testdata/FL405/negative_node_class_sample_output_kept_in_chart": 4,
+		"testdata/FL101/negative_module_prefix_cannot_match":             0,
+		"testdata/FL101/negative_unknown_variable":                       1,
+		"testdata/FL101/negative_name_prefix_cannot_match":               0,
 		// Two roles named from prefixes, in two roots: never one role.
 		"testdata/FL101/negative_roles_named_from_prefixes_in_two_roots": 0,
 		// A Flux variable from a ConfigMap outside the tree: the role it
