@@ -113,6 +113,10 @@ type Trust struct {
 	// passes in: a root may be a module read alone, its caller giving
 	// them, so what the trust lacks for want of them is not judged.
 	EmptyDefaults []string
+	// Invalid is set when the policy text is known but is not a policy
+	// (not JSON, or not its shape): an FL000 reports it where it is
+	// written, so no coverage note calls it unknown.
+	Invalid bool
 }
 
 // HasAction reports whether the statement allows action: IAM action

@@ -123,7 +123,7 @@ const stsAudience = "sts.amazonaws.com"
 func checkIRSAMissingAudience(p *lint.Pass) {
 	for _, r := range p.Model.Roles {
 		if !r.Trust.Known {
-			if !r.Trust.Range.IsZero() {
+			if !r.Trust.Range.IsZero() && !r.Trust.Invalid {
 				// Written, but not known before apply: a web-identity
 				// statement it may hold is checked by none of FL201-FL207.
 				p.Unresolved(fmt.Sprintf("trust policy of %s is not known statically: its web-identity statements are not checked", r.Label), r.Trust.Range)

@@ -303,6 +303,26 @@ func anySuppressed(fs []lint.Finding) bool {
 
 // TestCoverageCountsUnknown: a comparison that cannot be decided is silent
 // but counted; a provable difference is silent and not counted.
+// TestInvalidTrustNotCalledUnknown pins that a trust policy that is not
+// JSON (an FL000 where it is written, in Terraform, a manifest or a
+// Composition's base) is not also noted as unknown until apply by FL204.
+func TestInvalidTrustNotCalledUnknown(t *testing.T) {
+	for _, dir := range []string{
+		"testdata/FL000/positive_composition_base_trust_not_json",
+		"testdata/FL000/positive_invalid_trust_and_maproles",
+		"testdata/FL000/positive_invalid_trust_policy",
+	} {
+		in, err := load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := lint.Run(in, []*lint.Rule{rules.Find("FL204")}, lint.Options{})
+		if len(res.Findings) != 0 || res.Summary.Coverage.Unresolved != 0 {
+			t.Errorf("%s: findings %v, notes %v; want none", dir, res.Findings, res.Summary.Notes)
+		}
+	}
+}
+
 func TestCoverageCountsUnknown(t *testing.T) {
 	for dir, want := range map[string]int{
 		"testdata/FL101/negative_module_prefix_unknown":                  1,

@@ -1249,6 +1249,10 @@ type composed struct {
 	labels   map[string]string
 	addr     string
 	label    string
+	// written names the base as written, the same in every rendering
+	// ("Role cni-role of Composition xaddons.example.org"), for the
+	// diagnostics about its own text.
+	written  string
 	alias    string
 	scope    lint.Scope
 	inferred []string
@@ -1420,6 +1424,7 @@ func (r *renderer) render(c *composition, x *xrInput, choices int) *instance {
 		local := c.name + "." + t.name
 		cd.addr = c.d.file + "#" + strconv.Itoa(c.d.index) + "/Composition/" + c.name + "/" + t.name
 		cd.label = d.kind + " " + t.name + " (Composition " + c.name
+		cd.written = d.kind + " " + t.name + " of Composition " + c.name
 		if x != nil {
 			local += "." + x.key
 			cd.addr += "/" + x.key
@@ -1432,8 +1437,20 @@ func (r *renderer) render(c *composition, x *xrInput, choices int) *instance {
 	}
 	for _, cd := range inst.resources {
 		r.out = append(r.out, cd.m.entities()...)
+		r.baseDiags(cd.m.d.diags)
 	}
 	return inst
+}
+
+// baseDiags keeps the diagnostics a composed resource raised about its
+// base's own text (no patch writes it), once however many composite
+// resources render the composition.
+func (r *renderer) baseDiags(diags []lint.Diagnostic) {
+	for _, d := range diags {
+		if !slices.Contains(r.diags, d) {
+			r.diags = append(r.diags, d)
+		}
+	}
 }
 
 // unreadComposed notes, once per composition resource, a composed

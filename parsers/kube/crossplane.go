@@ -754,13 +754,16 @@ func (m *mr) trust() lint.Trust {
 	t, err := lint.ParseTrustPolicy(text, m.d.opts.Holes, rng)
 	if err != nil {
 		// A variable a substitution step fills in (Flux postBuild,
-		// envsubst) makes the policy unknown here, not invalid.
-		if _, patched := m.over[n]; m.comp == nil && !patched && !substitutionVar.MatchString(text) {
+		// envsubst) makes the policy unknown here, not invalid. A
+		// Composition's base no patch writes is the user's own text,
+		// sent to IAM as written.
+		if _, patched := m.over[n]; !patched && !substitutionVar.MatchString(text) {
 			m.d.diags = append(m.d.diags, lint.Diagnostic{
 				Range:   m.trustErrorRange(n, rng, err),
 				Summary: "invalid trust policy",
-				Detail:  "the trust policy of " + m.d.kind + " " + m.d.name + " is not valid JSON (" + err.Error() + "); its trust is not checked.",
+				Detail:  "the trust policy of " + m.writtenLabel() + " is not valid JSON (" + err.Error() + "); its trust is not checked.",
 			})
+			tr.Invalid = true
 		}
 		return tr
 	}
@@ -811,6 +814,15 @@ func (m *mr) trustErrorRange(n *yaml.Node, whole lint.Range, err error) lint.Ran
 		r = m.d.opts.MapRange(r, "")
 	}
 	return r
+}
+
+// writtenLabel names the resource in a diagnostic about its own text: its
+// kind and name, or for a composed resource its base in the Composition.
+func (m *mr) writtenLabel() string {
+	if m.comp != nil {
+		return m.comp.written
+	}
+	return m.d.kind + " " + m.d.name
 }
 
 // podIdentity reads eks PodIdentityAssociation: the cluster, the

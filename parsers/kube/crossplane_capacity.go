@@ -173,16 +173,17 @@ func (m *mr) taints(k, v *yaml.Node) (out []lint.Taint, unknown bool, rng lint.R
 	return out, unknown, rng
 }
 
-// invalidEffect reports a taint effect the EKS API refuses, in a manifest
-// as written (rendered compositions' text is not the user's).
+// invalidEffect reports a taint effect the EKS API refuses, as written (a
+// manifest, or a Composition's base no patch writes: a patched value's
+// text is not the user's).
 func (m *mr) invalidEffect(n *yaml.Node, effect string) {
-	if _, patched := m.over[n]; m.comp != nil || patched {
+	if _, patched := m.over[n]; patched {
 		return
 	}
 	m.d.diags = append(m.d.diags, lint.Diagnostic{
 		Range:   m.rng(n),
 		Summary: "invalid taint effect",
-		Detail: "taint effect " + strconv.Quote(effect) + " of " + m.d.kind + " " + m.d.name +
+		Detail: "taint effect " + strconv.Quote(effect) + " of " + m.writtenLabel() +
 			" is not one EKS accepts (NO_SCHEDULE, NO_EXECUTE, PREFER_NO_SCHEDULE); the taint is not checked.",
 	})
 }

@@ -92,6 +92,7 @@ func (d *doc) nodePool() *lint.NodePool {
 	d.checkBudgets()
 	d.checkNodeClassRef()
 	d.checkNodePoolLabelKeys()
+	d.checkNodePoolTaints()
 	if d.apiVersion == "karpenter.sh/v1" {
 		d.checkUnknownFields(nodePoolV1Levels)
 	}
@@ -210,6 +211,47 @@ func (d *doc) checkBudgets() {
 			given, missing = "duration", "schedule"
 		}
 		d.invalid(b, "invalid disruption budget", fmt.Sprintf("a disruption budget of %s (%s) has a %s but no %s, which its schema refuses ('schedule' must be set with 'duration'); the API server rejects the object.", d.label(), d.apiVersion, given, missing))
+	}
+}
+
+// checkNodePoolTaints records a taint of a v1beta1 or v1 NodePool (in
+// taints or startupTaints) its schema refuses: an effect outside the
+// enum NoSchedule, PreferNoSchedule, NoExecute, a value that is not a
+// string (an unquoted true or 1), or no key or effect (both required).
+// The v1alpha5 Provisioner's schema had no enum, so it is not judged.
+func (d *doc) checkNodePoolTaints() {
+	if d.apiVersion != "karpenter.sh/v1" && d.apiVersion != "karpenter.sh/v1beta1" {
+		return
+	}
+	for _, field := range []string{"taints", "startupTaints"} {
+		_, list := path(d.root, "spec", "template", "spec", field)
+		if list == nil || list.Kind != yaml.SequenceNode {
+			continue
+		}
+		for _, it := range list.Content {
+			d.checkNodePoolTaint(field, it)
+		}
+	}
+}
+
+// checkNodePoolTaint judges one taint of checkNodePoolTaints, written in
+// the list field.
+func (d *doc) checkNodePoolTaint(field string, it *yaml.Node) {
+	where := fmt.Sprintf("a taint in spec.template.spec.%s of %s (%s)", field, d.label(), d.apiVersion)
+	if has, ok := d.writtenKeys(it, it); ok {
+		for _, req := range []string{"key", "effect"} {
+			if !has[req] {
+				d.invalid(it, "missing required field", fmt.Sprintf("%s has no %s, which its schema requires (Required value); the API server rejects the object.", where, req))
+			}
+		}
+	}
+	_, ev := lookup(it, "effect")
+	if effect, ok := scalar(ev); ok && d.final(effect) && !isEffect(effect) {
+		d.invalid(ev, "invalid taint effect", fmt.Sprintf("%s has effect %q, which its schema refuses (NoSchedule, PreferNoSchedule or NoExecute); the API server rejects the object.", where, effect))
+	}
+	_, vv := lookup(it, "value")
+	if v := resolve(vv); v != nil && v.Kind == yaml.ScalarNode && len(d.opts.Inferred) == 0 && slices.Contains([]string{"!!bool", "!!int", "!!float"}, v.Tag) {
+		d.invalid(vv, "invalid taint value", fmt.Sprintf("%s has the value %s, written as a %s where its schema wants a string (quote it: \"%s\"); the API server rejects the object.", where, v.Value, strings.TrimPrefix(v.Tag, "!!"), v.Value))
 	}
 }
 

@@ -617,6 +617,7 @@ func (x *extraction) trust(label string) lint.Trust {
 			Summary: "invalid trust policy",
 			Detail:  "assume_role_policy of " + label + " is not valid JSON (" + err.Error() + "); its trust is not checked.",
 		}
+		tr.Invalid = true
 		for _, old := range x.e.VarDiags {
 			if old == d {
 				return tr
