@@ -1211,6 +1211,27 @@ func (m *Model) prepare() {
 	}
 }
 
+// filesOfSeveralRoots are the files where entities of two or more
+// Terraform roots are declared: a module those roots call, whose
+// findings say which root's instance they are about.
+func (m *Model) filesOfSeveralRoots() map[string]bool {
+	first := map[string]string{}
+	shared := map[string]bool{}
+	for _, e := range m.Entities() {
+		b := e.Base()
+		f := b.Range.File
+		if b.Root == "" || f == "" || shared[f] {
+			continue
+		}
+		if r, ok := first[f]; !ok {
+			first[f] = b.Root
+		} else if r != b.Root {
+			shared[f] = true
+		}
+	}
+	return shared
+}
+
 // Lookup returns the entity with the given address or alias, or the one
 // entity a label selector ("k8ssel:…", see SelectorKey) selects.
 func (m *Model) Lookup(addr string) Entity {

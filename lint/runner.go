@@ -116,7 +116,7 @@ func Run(in Input, rules []*Rule, opts Options) Result {
 		findings = append(findings, p.findings...)
 		notes = append(notes, p.notes...)
 	}
-	findings = Postprocess(findings, rules, opts)
+	findings = postprocess(findings, rules, opts, model.filesOfSeveralRoots())
 	res := Result{Findings: findings}
 	res.Summary = Summarize(findings, notes, in.Files)
 	return res
@@ -153,10 +153,16 @@ func named(r *Rule, keys []string) bool {
 // → severity overrides → de-duplication → roots named → deterministic
 // sort → fingerprints.
 func Postprocess(fs []Finding, rules []*Rule, opts Options) []Finding {
+	return postprocess(fs, rules, opts, nil)
+}
+
+// postprocess is Postprocess, naming the roots of a finding in one of the
+// files shared (read by several roots, as filesOfSeveralRoots).
+func postprocess(fs []Finding, rules []*Rule, opts Options, shared map[string]bool) []Finding {
 	ValidRanges(fs)
 	fs = OverrideSeverity(fs, rules, opts.Severity)
 	fs = Dedupe(fs)
-	fs = NameRoots(fs)
+	fs = nameRoots(fs, shared)
 	SortFindings(fs)
 	Fingerprint(fs)
 	return fs
@@ -242,13 +248,18 @@ func addRelated(to, more []Location) []Location {
 // findings of one rule at one range whose Roots differ (a module two
 // Terraform roots call, each root judged on its own), whatever their
 // messages, get " (in root A)" — " (in roots A and B)" — added to the
-// message. Then
+// message; so do findings in a file several roots read (a module they
+// call) when only one root's finding is there. Then
 // findings that still read alike at one range are one finding (the
 // first, with the related locations of the others): the same chain told
 // twice, whatever keys its objects had. Findings that differ in severity
 // or suppression stay apart. Before that, a finding whose roots are all
 // among another alike finding's is folded into it (foldRootSubsets).
-func NameRoots(fs []Finding) []Finding {
+func NameRoots(fs []Finding) []Finding { return nameRoots(fs, nil) }
+
+// nameRoots is NameRoots, where a finding in a file of shared names its
+// roots whatever other findings are at its range.
+func nameRoots(fs []Finding, shared map[string]bool) []Finding {
 	at := func(f Finding) string {
 		return f.Rule + "\x00" + f.Range.File + "\x00" + fmt.Sprint(f.Range.Line, ":", f.Range.Column) + "\x00" + f.Message
 	}
@@ -270,7 +281,7 @@ func NameRoots(fs []Finding) []Finding {
 		}
 	}
 	for i, f := range fs {
-		if len(roots[place(f)]) > 1 && len(f.Roots) > 0 {
+		if (len(roots[place(f)]) > 1 || shared[f.Range.File]) && len(f.Roots) > 0 {
 			fs[i].Message += " (in " + Plural(len(f.Roots), "root ", "roots ") + proseList(f.Roots) + ")"
 		}
 	}

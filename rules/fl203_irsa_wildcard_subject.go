@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -90,8 +91,8 @@ func checkIRSAWildcardSubject(p *lint.Pass) {
 			if !judgedIRSA(p, r, w) {
 				continue
 			}
-			if len(p.Model.ClaimlessConditions(w)) > 0 {
-				continue // no token gets in at all: FL207's key without a claim
+			if slices.ContainsFunc(w.Statement.Conditions, func(c lint.TrustCondition) bool { return keyInNoToken(p.Model, c) }) {
+				continue // no token gets in at all: FL207's key that exists in no token
 			}
 			if len(w.SubConditions) == 0 && len(w.UnknownClaims) > 0 {
 				// A condition on a claim not known statically may be on :sub.

@@ -185,6 +185,27 @@ func emptyKeys(probs []conditionProblem) conditionProblem {
 	return out
 }
 
+// keyInNoToken reports whether c is a positive string condition (not
+// negated, not …IfExists) on a key that exists in no token (its issuer
+// part empty, an ARN, a URL with its scheme, the API endpoint, or the
+// issuer alone), as decided, not inferred: c is false for every token, so
+// the statement admits none (FL207's finding).
+func keyInNoToken(m *lint.Model, c lint.TrustCondition) bool {
+	op := c.Op()
+	if op.Base.Family() != iamcond.FamilyString || op.Negated() || op.IfExists {
+		return false
+	}
+	for _, p := range conditionProblems(m, c) {
+		switch p.kind {
+		case "claimless", "scheme", "arn", "endpoint", "empty":
+			if len(p.inferred) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // conditionProblems lists what is wrong with one web-identity condition.
 func conditionProblems(m *lint.Model, c lint.TrustCondition) []conditionProblem {
 	var out []conditionProblem

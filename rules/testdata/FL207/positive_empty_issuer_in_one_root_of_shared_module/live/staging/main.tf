@@ -1,0 +1,4 @@
+# Staging was copied from prod before the cluster inputs were added.
+module "traces" {
+  source = "../../modules/traces"
+}
