@@ -274,7 +274,7 @@ func (e *FuncEnv) splitFunc(opaque function.Function) function.Function {
 				strings.Contains(sep.AsString(), "---") && valueHasSentinel(str) && !isWholeHole(str) {
 				return stdlib.SplitFunc.Call(args)
 			}
-			if parts, ok := e.splitProviderARN(args); ok {
+			if parts, ok := e.splitIssuerPart(args); ok {
 				return parts, nil
 			}
 			return opaque.Call(args)
@@ -334,31 +334,44 @@ func (e *FuncEnv) regexIssuerPart(args []cty.Value) (cty.Value, bool) {
 	return e.h.derived(s, "regex", args), true
 }
 
-// splitProviderARN is split(sep, arn) of an OIDC provider's ARN not known
-// statically, when sep cuts every ARN IAM gives a provider into as many
-// parts: the part that is the provider's issuer without its scheme in
-// every one (element(split("oidc-provider/", arn), 1)) is a hole derived
-// from the ARN, as replace(arn, "/^(.*provider/)/", "") makes it; the
-// others are holes of the call. False otherwise.
-func (e *FuncEnv) splitProviderARN(args []cty.Value) (cty.Value, bool) {
+// splitIssuerPart is split(sep, s) of an OIDC provider's ARN or a
+// cluster's issuer URL not known statically, when sep cuts every ARN IAM
+// gives a provider (every issuer EKS gives a cluster) into as many parts:
+// the part that is the issuer without its scheme in every one
+// (element(split("oidc-provider/", arn), 1)), or the issuer's ID
+// (split("/", issuer)[4], which a principal rebuilt as "…/id/${id}"
+// places), is a hole derived from s, as replace(arn, "/^(.*provider/)/",
+// "") makes it; the others are holes of the call. False otherwise.
+func (e *FuncEnv) splitIssuerPart(args []cty.Value) (cty.Value, bool) {
 	sep, str := args[0], args[1]
 	if !sep.IsKnown() || sep.IsNull() || valueHasSentinel(sep) || !str.IsKnown() || str.IsNull() {
 		return cty.NilVal, false
 	}
 	s, cut := str.AsString(), sep.AsString()
-	if cut == "" || !e.h.isProviderARN(s) {
+	samples := providerARNSamples
+	switch {
+	case cut == "":
+		return cty.NilVal, false
+	case e.h.isProviderARN(s):
+	case e.h.isClusterIssuer(s):
+		samples = issuerSamples
+	default:
 		return cty.NilVal, false
 	}
 	n := -1
 	issuer := -1
-	for j, sample := range providerARNSamples {
+	for j, sample := range samples {
 		parts := strings.Split(sample, cut)
 		if n >= 0 && len(parts) != n {
 			return cty.NilVal, false
 		}
 		n = len(parts)
 		bare := strings.TrimPrefix(issuerSamples[j], "https://")
+		id := bare[strings.LastIndexByte(bare, '/')+1:]
 		at := slices.Index(parts, bare)
+		if at < 0 {
+			at = slices.Index(parts, id)
+		}
 		if j > 0 && at != issuer {
 			at = -1
 		}

@@ -95,10 +95,10 @@ func TestTrimmedIssuerPrefix(t *testing.T) {
 // split(sep, provider ARN) gives, of the parts every ARN is cut into, the
 // issuer without its scheme as a hole derived from the ARN, the others as
 // holes of the call; a separator cutting ARNs unevenly is not followed.
-func TestSplitProviderARN(t *testing.T) {
+func TestSplitIssuerPartOfProviderARN(t *testing.T) {
 	e := &FuncEnv{h: Holes{lint.NewHoles(), nil}}
 	arn := e.h.val(lint.HoleRef{Object: "aws_iam_openid_connect_provider.eks", Path: "arn"})
-	parts, ok := e.splitProviderARN([]cty.Value{cty.StringVal("oidc-provider/"), arn})
+	parts, ok := e.splitIssuerPart([]cty.Value{cty.StringVal("oidc-provider/"), arn})
 	if !ok || parts.LengthInt() != 2 {
 		t.Fatalf("split(\"oidc-provider/\", arn) = %#v, %v; want two parts", parts, ok)
 	}
@@ -109,12 +109,34 @@ func TestSplitProviderARN(t *testing.T) {
 	if _, ok := e.h.decode(parts.Index(cty.NumberIntVal(0)).AsString()).SoleOrigin(); ok {
 		t.Error("part 0 (arn:aws:iam::<account>:) has an origin; want none")
 	}
-	if _, ok := e.splitProviderARN([]cty.Value{cty.StringVal("."), arn}); ok {
+	if _, ok := e.splitIssuerPart([]cty.Value{cty.StringVal("."), arn}); ok {
 		t.Error("split(\".\", arn) followed; the parts differ in number between partitions")
 	}
 	role := e.h.val(lint.HoleRef{Object: "aws_iam_role.r", Path: "arn"})
-	if _, ok := e.splitProviderARN([]cty.Value{cty.StringVal("/"), role}); ok {
+	if _, ok := e.splitIssuerPart([]cty.Value{cty.StringVal("/"), role}); ok {
 		t.Error("a role's ARN split as a provider's")
+	}
+}
+
+// split("/", issuer) of a cluster's issuer URL gives the issuer's ID (its
+// fifth part) as a hole derived from the issuer; the scheme's part has no
+// origin.
+func TestSplitClusterIssuer(t *testing.T) {
+	e := &FuncEnv{h: Holes{lint.NewHoles(), nil}}
+	issuer := e.h.val(lint.HoleRef{Object: "aws_eks_cluster.main", Path: "identity[0].oidc[0].issuer"})
+	parts, ok := e.splitIssuerPart([]cty.Value{cty.StringVal("/"), issuer})
+	if !ok || parts.LengthInt() != 5 {
+		t.Fatalf("split(\"/\", issuer) = %#v, %v; want five parts", parts, ok)
+	}
+	id, ok := e.h.decode(parts.Index(cty.NumberIntVal(4)).AsString()).SoleOrigin()
+	if !ok || id.Object != "aws_eks_cluster.main" || id.Path != "identity[0].oidc[0].issuer" {
+		t.Errorf("part 4 origin = %+v, %v; want the cluster's issuer", id, ok)
+	}
+	if _, ok := e.h.decode(parts.Index(cty.NumberIntVal(0)).AsString()).SoleOrigin(); ok {
+		t.Error("part 0 (https:) has an origin; want none")
+	}
+	if _, ok := e.splitIssuerPart([]cty.Value{cty.StringVal("."), issuer}); ok {
+		t.Error("split(\".\", issuer) followed; the parts differ in number between partitions")
 	}
 }
 
