@@ -312,6 +312,11 @@ func logNotes(logs string) (out []string, refused bool) {
 	seen := map[string]bool{}
 	for _, l := range logEntries(logs) {
 		switch {
+		case strings.HasPrefix(l, coalesceLog):
+			// Helm merged the values its way and says how (a table
+			// over a list, a list over a table); the rendering is what
+			// Helm installs, so nothing is left unseen.
+			continue
 		case strings.HasPrefix(l, requiredLog):
 			l, refused = "missing required value: "+strings.TrimPrefix(l, requiredLog), true
 		case strings.HasPrefix(l, "[INFO] Fail: "):
@@ -325,17 +330,21 @@ func logNotes(logs string) (out []string, refused bool) {
 	return out, refused
 }
 
+// coalesceLog begins the lines chartutil's coalescing of values logs
+// ("warning: destination for a.b is a table. Ignoring non-table value").
+const coalesceLog = "warning: "
+
 // logEntries splits Helm's log into its entries, each one line: an entry
-// begins with its level ("[INFO] …", "[WARNING] …"), and the lines of a
-// multi-line message (a fail message built with "\n") that follow it
-// are joined to it, in order.
+// begins with its level ("[INFO] …", "[WARNING] …") or is a coalescing
+// warning (coalesceLog), and the lines of a multi-line message (a fail
+// message built with "\n") that follow it are joined to it, in order.
 func logEntries(logs string) []string {
 	var out []string
 	for _, l := range strings.Split(logs, "\n") {
 		l = strings.TrimSpace(l)
 		switch {
 		case l == "":
-		case strings.HasPrefix(l, "[") || len(out) == 0:
+		case strings.HasPrefix(l, "[") || strings.HasPrefix(l, coalesceLog) || len(out) == 0:
 			out = append(out, l)
 		default:
 			out[len(out)-1] = strings.TrimSpace(out[len(out)-1] + " " + l)

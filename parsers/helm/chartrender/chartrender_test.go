@@ -360,3 +360,15 @@ func TestLogNotesJoinMultiLineMessages(t *testing.T) {
 		t.Errorf("notes %q (refused %v), want %q", notes, refused, want)
 	}
 }
+
+// Helm's coalescing warnings are no notes: the values were merged as Helm
+// merges them. Each is an entry of its own, not joined to the one before.
+func TestLogNotesDropCoalesceWarnings(t *testing.T) {
+	logs := "[INFO] Missing required value: ingress.host\n" +
+		"warning: destination for web.sidecars is a table. Ignoring non-table value ([])\n" +
+		"warning: skipped value for web.probes: Not a table.\n"
+	notes, refused := logNotes(logs)
+	if want := []string{"missing required value: ingress.host"}; !refused || !slices.Equal(notes, want) {
+		t.Errorf("notes %q (refused %v), want %q", notes, refused, want)
+	}
+}
