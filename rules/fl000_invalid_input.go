@@ -148,7 +148,9 @@ what the chart will have when it is installed: a dependency Chart.yaml
 declares and its values enable that is not vendored under ` + "`charts/`" + ` (` + "`helm dependency build`" + `
 was not run), a ` + "`required`" + ` value no values file gives, or — for a chart
 with no default values that no release in the scanned tree installs (an Argo
-CD ApplicationSet whose chart path is templated, a pipeline), or under the
+CD ApplicationSet whose chart path is templated, a pipeline), or one kept
+with values files for its installs beside its ` + "`values.yaml`" + ` (` + "`values-dev.yaml`" + `,
+` + "`values.prod.yaml`" + `, ` + "`staging-values.yaml`" + `: ` + "`helm install -f values-dev.yaml`" + `), or under the
 directories an ApplicationSet's Git directories generator lists (` + "`apps/*`" + `,
 less those marked ` + "`exclude: true`" + `) or its list generators give its templated path
 (` + "`path: '{{ .folder }}'`" + ` with a list element's ` + "`folder`" + `, in a matrix beside a Git files
@@ -158,7 +160,8 @@ values of its own (` + "`valuesObject`, `values`, `valueFiles`, `parameters`" + 
 one no release installs while a chart whose templates write Argo CD
 Applications or Flux HelmReleases was itself not rendered for want of its
 values (the releases it makes are not known) —
-a read of ` + "`.Values`" + ` that finds nothing; likewise a read of ` + "`.Values`" + ` that finds nothing
+a read of ` + "`.Values`" + ` that finds nothing (or of what holds such a read: a variable
+declared from one, the dot inside a ` + "`range`" + ` or ` + "`with`" + ` over one); likewise a read of ` + "`.Values`" + ` that finds nothing
 in a release whose values faultline cannot all evaluate (a ` + "`helm_release`" + ` values
 file read from ` + "`values/${terraform.workspace}/`" + `, or a chart that an argument of a
 call to a module whose code is not read names — ` + "`chart = \"${path.module}/charts/x\"`" + `

@@ -955,10 +955,50 @@ func failedWithoutValues(j *job, generated []GeneratedInstall, unnamed string) (
 		why = fmt.Sprintf("the values %s may install it with (its chart is known only at apply)", unnamed)
 	} else if doc := j.chart.valuesDocs()["values.yaml"]; doc == nil || doc.Kind == yaml.MappingNode && len(doc.Content) == 0 {
 		why = "the values it is installed with (it has no default values, and no release in the scanned tree installs it)"
+	} else if beside := j.chart.valuesFilesBeside(); len(beside) > 0 {
+		why = fmt.Sprintf("the values file it is installed with (%s beside its values.yaml; no release in the scanned tree installs it)", proseFiles(beside))
 	} else {
 		return nil, false
 	}
 	return failedWithoutValuesOf(j, why)
+}
+
+// valuesFilesBeside are the values files for an install kept at the
+// chart's root beside values.yaml (values-dev.yaml, values.prod.yaml,
+// staging-values.yaml): a chart kept with them is installed with one of
+// them (helm install -f values-dev.yaml), whatever its defaults lack.
+func (cd *chartData) valuesFilesBeside() []string {
+	files, err := cd.allFiles()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, f := range files {
+		name := f.Name
+		stem, ok := strings.CutSuffix(name, ".yaml")
+		if !ok {
+			stem, ok = strings.CutSuffix(name, ".yml")
+		}
+		if !ok || strings.Contains(name, "/") || stem == "values" {
+			continue
+		}
+		for _, sep := range []string{"-", ".", "_"} {
+			if strings.HasPrefix(stem, "values"+sep) || strings.HasSuffix(stem, sep+"values") {
+				out = append(out, name)
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// proseFiles lists up to three file names, and how many more there are.
+func proseFiles(names []string) string {
+	if len(names) <= 3 {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
 }
 
 // failedWithoutValuesOf is failedWithoutValues for a reason given: j's

@@ -11,9 +11,11 @@ import (
 // holds at line:col — the position Go's template engine names for an
 // execution error, as in "x.yaml:1:14: executing … at <.Values.a.b>" —
 // is a read of the chart's values: a field chain from .Values
-// (`.Values.a.b`, `$.Values.a`). A nil pointer there is a value the
-// rendering did not have; anywhere else (an include's recursion, a
-// function's error) it is the chart's own failure.
+// (`.Values.a.b`, `$.Values.a`), or from what holds a value read so (a
+// variable declared from one: `range $k, $v := fromYaml .Values.jobs` …
+// `$v.path`; the dot inside a range or with over one). A nil pointer
+// there is a value the rendering did not have; anywhere else (an
+// include's recursion, a function's error) it is the chart's own failure.
 func readsValuesAt(text string, line, col int) bool {
 	const name = "t"
 	trees, err := parseTemplate(name, text)
@@ -24,16 +26,100 @@ func readsValuesAt(text string, line, col int) bool {
 	want := fmt.Sprintf("%s:%d:%d", name, line, col-1)
 	found := false
 	for _, t := range trees {
-		walkNodes(t.Root, func(n tparse.Node) {
-			if found || !valuesRead(n) {
-				return
-			}
+		walkValueReads(t.Root, valueScope{vars: map[string]bool{}}, func(n tparse.Node) {
 			if loc, _ := t.ErrorContext(n); loc == want {
 				found = true
 			}
 		})
 	}
 	return found
+}
+
+// valueScope is what holds values read from .Values where a node is: the
+// dot (inside a range or with over such a read) and the variables
+// declared from one. A name declared again later in the template is
+// taken as the same variable: a failure is then a value's, not the
+// chart's, which errs towards a note over FL000.
+type valueScope struct {
+	dot  bool
+	vars map[string]bool
+}
+
+// walkValueReads calls f on every node below n that reads the chart's
+// values (readsValuesAt's sense), with scope what holds them at n.
+func walkValueReads(n tparse.Node, scope valueScope, f func(tparse.Node)) {
+	switch n := n.(type) {
+	case nil:
+	case *tparse.FieldNode:
+		if len(n.Ident) > 0 && (n.Ident[0] == "Values" || scope.dot) {
+			f(n)
+		}
+	case *tparse.VariableNode:
+		if len(n.Ident) > 1 && (n.Ident[0] == "$" && n.Ident[1] == "Values" || scope.vars[n.Ident[0]]) {
+			f(n)
+		}
+	case *tparse.ListNode:
+		if n != nil {
+			for _, c := range n.Nodes {
+				walkValueReads(c, scope, f)
+			}
+		}
+	case *tparse.ActionNode:
+		walkValueReads(n.Pipe, scope, f)
+	case *tparse.PipeNode:
+		if n == nil {
+			return
+		}
+		reads := false
+		for _, c := range n.Cmds {
+			walkValueReads(c, scope, func(r tparse.Node) { reads = true; f(r) })
+		}
+		for _, d := range n.Decl {
+			if len(d.Ident) > 0 && reads {
+				scope.declare(d.Ident[0])
+			}
+		}
+	case *tparse.CommandNode:
+		for _, a := range n.Args {
+			walkValueReads(a, scope, f)
+		}
+	case *tparse.ChainNode:
+		reads := false
+		walkValueReads(n.Node, scope, func(r tparse.Node) { reads = true; f(r) })
+		if reads && len(n.Field) > 0 {
+			f(n)
+		}
+	case *tparse.IfNode:
+		walkValueBranch(&n.BranchNode, scope, false, f)
+	case *tparse.RangeNode:
+		walkValueBranch(&n.BranchNode, scope, true, f)
+	case *tparse.WithNode:
+		walkValueBranch(&n.BranchNode, scope, true, f)
+	case *tparse.TemplateNode:
+		walkValueReads(n.Pipe, scope, f)
+	}
+}
+
+// declare records a variable declared from a value read; the map is
+// shared with the scopes it was copied from, as a template's variables
+// outlive the action that declares them to the end of its block.
+func (s valueScope) declare(name string) { s.vars[name] = true }
+
+// walkValueBranch walks an if, range or with node: its list sees the dot
+// as a value read when setsDot (range, with) and its pipeline reads one.
+func walkValueBranch(b *tparse.BranchNode, scope valueScope, setsDot bool, f func(tparse.Node)) {
+	reads := false
+	walkValueReads(b.Pipe, scope, func(r tparse.Node) { reads = true; f(r) })
+	inner := scope
+	if setsDot {
+		inner.dot = reads
+	}
+	if b.List != nil {
+		walkValueReads(b.List, inner, f)
+	}
+	if b.ElseList != nil {
+		walkValueReads(b.ElseList, scope, f)
+	}
 }
 
 // templateLineReadsValues is Rendered.ReadsValuesAt of a template of cd

@@ -16,11 +16,17 @@ import (
 // (chartrender's templateError; text/template counts from 0).
 func execErrorAt(t *testing.T, text string) (int, int) {
 	t.Helper()
+	return execErrorWith(t, text, map[string]any{"Values": map[string]any{}})
+}
+
+// execErrorWith is execErrorAt with the data given.
+func execErrorWith(t *testing.T, text string, data map[string]any) (int, int) {
+	t.Helper()
 	tm, err := template.New("t").Option("missingkey=zero").Funcs(template.FuncMap{"fail": func(s string) (string, error) { return "", errors.New(s) }}).Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = tm.Execute(io.Discard, map[string]any{"Values": map[string]any{}})
+	err = tm.Execute(io.Discard, data)
 	var ee template.ExecError
 	if !errors.As(err, &ee) {
 		t.Fatalf("%q: %v, want an execution error", text, err)
@@ -41,11 +47,30 @@ func TestReadsValuesAt(t *testing.T) {
 		"{{- if .Values.gpu.enabled }}\nkind: NodePool\n{{- end }}\n":                   true,
 		"kind: Secret\ndata:\n  host: {{ $.Values.db.host | printf \"%s\" }}\n":         true,
 		"{{ define \"img\" }}{{ .Values.image.repo }}{{ end }}{{ template \"img\" . }}": true,
-		"{{ $v := .Values }}{{ $v.a.b }}":                                               false,
+		"{{ $v := .Values }}{{ $v.a.b }}":                                               true,
 		"{{ fail \"set a role\" }}":                                                     false,
 		"{{ .Release.Labels.team }}":                                                    false,
 	} {
 		line, col := execErrorAt(t, text)
+		if got := readsValuesAt(text, line, col); got != want {
+			t.Errorf("%q at %d:%d: readsValuesAt = %v, want %v", text, line, col, got, want)
+		}
+	}
+	// What holds a value read from .Values reads values too: a variable
+	// declared from one, the dot inside a range or with over one; not
+	// what holds another object.
+	data := map[string]any{
+		"Values":  map[string]any{"jobs": map[string]any{"extra": "not a table"}, "probe": map[string]any{"port": 80}},
+		"Release": map[string]any{"Name": "web"},
+	}
+	for text, want := range map[string]bool{
+		"{{ range $name, $job := .Values.jobs }}\npath: {{ $job.path }}\n{{ end }}": true,
+		"{{ with .Values.probe }}{{ .http.path }}{{ end }}":                         true,
+		"{{ range .Values.jobs }}{{ .path }}{{ end }}":                              true,
+		"{{ $r := .Release }}{{ $r.Labels.team }}":                                  false,
+		"{{ with .Release }}{{ .Labels.team }}{{ end }}":                            false,
+	} {
+		line, col := execErrorWith(t, text, data)
 		if got := readsValuesAt(text, line, col); got != want {
 			t.Errorf("%q at %d:%d: readsValuesAt = %v, want %v", text, line, col, got, want)
 		}
