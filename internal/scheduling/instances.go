@@ -67,7 +67,15 @@ var labelSlot = func() map[string]int {
 type instanceLabels struct {
 	vals [16]string
 	has  uint16
+	// unknown are the keys of a GPU fact the table lacks for a type with
+	// GPUs (p3's maker and name): Karpenter labels its nodes with them,
+	// whatever they are.
+	unknown uint16
 }
+
+// gpuFacts are the label keys of the GPU facts Karpenter labels a GPU
+// type's nodes with, which the table may lack for a type.
+var gpuFacts = []string{instancetypes.LabelGPUManufacturer, instancetypes.LabelGPUName, instancetypes.LabelGPUMemory}
 
 // labelsOf is instancetypes.Labels(info) as instanceLabels.
 func labelsOf(info instancetypes.Info) instanceLabels {
@@ -77,7 +85,22 @@ func labelsOf(info instancetypes.Info) instanceLabels {
 			l.vals[i], l.has = value, l.has|1<<i
 		}
 	})
+	if info.GPU > 0 {
+		for _, key := range gpuFacts {
+			if i := labelSlot[key]; l.has&(1<<i) == 0 {
+				l.unknown |= 1 << i
+			}
+		}
+	}
 	return l
+}
+
+// lacksFact reports whether the label key is a GPU fact the table lacks
+// for the instance type (instanceLabels.unknown): its nodes carry it with
+// a value not known.
+func (l *instanceLabels) lacksFact(key string) bool {
+	i, ok := labelSlot[key]
+	return ok && l.unknown&(1<<i) != 0
 }
 
 // get is the value of the label key, and whether the instance type has

@@ -343,8 +343,7 @@ func instanceAllowed(it *instance, reqs map[string][]lint.Requirement) bool {
 		if !instanceDerived(key) {
 			continue
 		}
-		v, ok := it.labels.get(key)
-		if !allMatch(rs, v, ok) {
+		if !it.meets(key, rs) {
 			return false
 		}
 	}

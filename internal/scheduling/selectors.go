@@ -390,10 +390,19 @@ func minValuesMisfit(p *Place, term []lint.Requirement, left []*instance) *Misfi
 // on the instance labels.
 func allowedBy(it *instance, derived []keyReqs) bool {
 	for _, kr := range derived {
-		v, ok := it.labels.get(kr.key)
-		if !allMatch(kr.reqs, v, ok) {
+		if !it.meets(kr.key, kr.reqs) {
 			return false
 		}
 	}
 	return true
+}
+
+// meets reports whether the instance type's label key may satisfy every
+// requirement: a GPU fact the table lacks for it may be any value.
+func (it *instance) meets(key string, reqs []lint.Requirement) bool {
+	v, ok := it.labels.get(key)
+	if !ok && it.labels.lacksFact(key) {
+		return true
+	}
+	return allMatch(reqs, v, ok)
 }
