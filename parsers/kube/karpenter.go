@@ -139,6 +139,60 @@ func (d *doc) checkEC2NodeClassRequired() {
 		}
 	}
 	d.checkOneIdentity()
+	d.checkAMIFamily(spec)
+}
+
+// aliasFamilies are the AMI families an EC2NodeClass's amiSelectorTerms
+// alias names (the part before @), with the amiFamily each allows beside
+// Custom.
+var aliasFamilies = map[string]string{
+	"al2": "AL2", "al2023": "AL2023", "bottlerocket": "Bottlerocket",
+	"windows2019": "Windows2019", "windows2022": "Windows2022", "windows2025": "Windows2025",
+}
+
+// checkAMIFamily records what the v1 EC2NodeClass schema's rules refuse
+// about spec.amiFamily: none beside AMI terms that hold no alias (must
+// specify amiFamily if amiSelectorTerms does not contain an alias), or
+// one other than Custom and the family an alias names. Only terms whose
+// keys are all written out are judged.
+func (d *doc) checkAMIFamily(spec *yaml.Node) {
+	k, terms := lookup(spec, "amiSelectorTerms")
+	if terms == nil || terms.Kind != yaml.SequenceNode || len(terms.Content) == 0 {
+		return
+	}
+	var aliases []*yaml.Node
+	for _, t := range terms.Content {
+		has, ok := d.writtenKeys(t, t)
+		if !ok {
+			return
+		}
+		if has["alias"] {
+			_, a := lookup(t, "alias")
+			aliases = append(aliases, a)
+		}
+	}
+	fk, fv := lookup(spec, "amiFamily")
+	if len(aliases) == 0 {
+		if fk == nil || fv == nil || fv.Tag == "!!null" { // a null field is pruned
+			d.invalid(k, "missing required field", fmt.Sprintf("%s (%s) has no spec.amiFamily, which its schema requires when no amiSelectorTerms term is an alias (must specify amiFamily if amiSelectorTerms does not contain an alias); the API server rejects the object.", d.label(), d.apiVersion))
+		}
+		return
+	}
+	family, ok := scalar(fv)
+	if !ok || !d.final(family) || family == "Custom" {
+		return
+	}
+	for _, a := range aliases {
+		alias, ok := scalar(a)
+		name, _, _ := strings.Cut(alias, "@") // final text holds no @
+		if !ok || !d.final(name) {
+			continue
+		}
+		if want, known := aliasFamilies[name]; known && family != want {
+			d.invalid(fv, "invalid node class", fmt.Sprintf("%s (%s) has amiFamily %s beside the alias %s, which its schema refuses (beside an alias of the %s family, amiFamily if set must be %s or Custom); the API server rejects the object.", d.label(), d.apiVersion, family, alias, want, want))
+			return
+		}
+	}
 }
 
 // checkOneIdentity records an EC2NodeClass (v1, and v1beta1 from v0.32)
