@@ -527,8 +527,9 @@ func callerAccountRef(ref HoleRef) bool {
 
 // ofCallerAccount reports whether an ARN written out reads the root's
 // own account (data.aws_caller_identity's account_id) and otherwise only
-// the root's own partition (data.aws_partition's) and what other says
-// it may (its issuer's references).
+// the root's own partition and region (data.aws_partition's,
+// data.aws_region's) and what other says it may (its issuer's
+// references).
 func ofCallerAccount(v Value, other func(HoleRef) bool) bool {
 	callerAccount := false
 	for _, ref := range v.Refs() {
@@ -539,6 +540,10 @@ func ofCallerAccount(v Value, other func(HoleRef) bool) bool {
 			callerAccount = true
 		case ok && a.Type == "aws_partition" && len(attrs) == 1 && attrs[0] == "partition":
 			// The root's own partition, the one its provider is in.
+		case ok && a.Type == "aws_region" && len(attrs) == 1 && (attrs[0] == "name" || attrs[0] == "region" || attrs[0] == "id"):
+			// The root's own region, in the issuer's host
+			// (oidc.eks.<region>.amazonaws.com/id/<ID>): the region of
+			// the clusters its provider makes.
 		case !other(ref):
 			return false
 		}

@@ -56,3 +56,56 @@ resource "aws_eks_node_group" "named" {
 		t.Errorf("named group named %q, want queries", n)
 	}
 }
+
+// TestNameTheProviderGives checks that a role, security group or node
+// group written with neither a name nor a name prefix (or both null) is
+// named as the AWS provider names it, "terraform-" and a unique suffix,
+// while a role looked up, or named from a variable not known, is not.
+func TestNameTheProviderGives(t *testing.T) {
+	res := loadTree(t, map[string]string{"main.tf": `
+variable "ci_role_name" {
+  type    = string
+  default = null
+}
+
+variable "unknown_name" {
+  type = string
+}
+
+resource "aws_iam_role" "ci" {
+  assume_role_policy = "{}"
+}
+
+resource "aws_iam_role" "nulls" {
+  name               = var.ci_role_name
+  name_prefix        = null
+  assume_role_policy = "{}"
+}
+
+resource "aws_iam_role" "given" {
+  name               = var.unknown_name
+  assume_role_policy = "{}"
+}
+
+resource "aws_security_group" "bastion" {
+  vpc_id = "vpc-0123456789abcdef0"
+}
+`})
+	got := map[string]lint.Value{}
+	for _, e := range res.Entities {
+		switch x := e.(type) {
+		case *lint.Role:
+			got[x.Label] = x.Name
+		case *lint.SecurityGroup:
+			got[x.Label] = x.Name
+		}
+	}
+	for _, label := range []string{"aws_iam_role.ci", "aws_iam_role.nulls", "aws_security_group.bastion"} {
+		if n := got[label]; n.IsKnown() || n.Prefix() != "terraform-" {
+			t.Errorf("%s named %s, want terraform- and a suffix not known", label, n)
+		}
+	}
+	if n := got["aws_iam_role.given"]; n.Prefix() != "" {
+		t.Errorf("aws_iam_role.given named %s, want a name not known at all", n)
+	}
+}

@@ -356,6 +356,10 @@ func (x *extraction) dynamicBlocks(j int) (made int, known bool) {
 
 // name sets the object's identity name from name (or a name prefix).
 func (x *extraction) name(o *lint.Object, attr, prefixAttr string) {
+	if x.providerNames(o.Addr, attr, prefixAttr) {
+		o.Name = lint.Concat(lint.Known(generatedNamePrefix), lint.Hole(lint.HoleRef{Object: o.Addr, Path: attr, Anonymous: true}))
+		return
+	}
 	if a := x.attr(nil, attr); a != nil {
 		v := x.val(attr)
 		// `name = cond ? null : …` left unset: the value is this object's
@@ -381,6 +385,41 @@ func (x *extraction) name(o *lint.Object, attr, prefixAttr string) {
 		}
 	}
 	o.Name = x.val(attr)
+}
+
+// generatedNamePrefix starts the name the AWS provider gives a resource
+// written without a name or a name prefix (id.UniqueId: "terraform-"
+// and a timestamp with a counter).
+const generatedNamePrefix = "terraform-"
+
+// generatedNameTypes are the resource types the AWS provider names so
+// (create.Name with neither name nor prefix given).
+var generatedNameTypes = map[string]bool{
+	"aws_iam_role": true, "aws_iam_instance_profile": true, "aws_security_group": true,
+	"aws_launch_template": true, "aws_launch_configuration": true, "aws_eks_node_group": true,
+	"aws_autoscaling_group": true,
+}
+
+// providerNames reports whether the provider names the resource at addr
+// (generatedNamePrefix): a managed resource of generatedNameTypes whose
+// name and name prefix are both unset (not written, or null, which the
+// evaluation gives as the resource's own computed attribute).
+func (x *extraction) providerNames(addr, attr, prefixAttr string) bool {
+	if x.r.Data || !generatedNameTypes[x.r.Type] {
+		return false
+	}
+	for _, a := range []string{attr, prefixAttr} {
+		if a == "" || x.attr(nil, a) == nil {
+			continue
+		}
+		if raw := eval.GetAttr(x.v, a); raw != cty.NilVal && raw.IsKnown() && raw.IsNull() {
+			continue
+		}
+		if ref, ok := x.val(a).SoleRef(); !ok || ref.Object != addr || ref.Path != a {
+			return false
+		}
+	}
+	return true
 }
 
 // pos is where an attribute is written; in a stand-in, the user's

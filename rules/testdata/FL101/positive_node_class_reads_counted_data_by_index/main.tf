@@ -40,6 +40,7 @@ resource "kubectl_manifest" "node_class" {
       name: ${var.architectures[count.index]}
     spec:
       role: ${aws_iam_role.workers.name}
+      amiFamily: AL2023
       amiSelectorTerms:
         - id: ${data.aws_ssm_parameter.ami[count.index].value}
       subnetSelectorTerms:

@@ -24,15 +24,16 @@ resource "aws_iam_openid_connect_provider" "quay" {
 }
 
 locals {
-  # The issuer rebuilt from the region and the ID at the end of the
-  # cluster's issuer URL: likely the provider above, not proven.
+  # The issuer rebuilt from this root's region and the ID at the end of
+  # the cluster's issuer URL: the provider above, which accepts only STS
+  # tokens, so no :aud condition is needed.
   oidc_id     = element(split("/", aws_eks_cluster.quay.identity[0].oidc[0].issuer), 4)
   oidc_issuer = "oidc.eks.${data.aws_region.current.name}.amazonaws.com/id/${local.oidc_id}"
 }
 
 resource "aws_iam_role" "backup" {
   name = "quay-backup"
-  assume_role_policy = jsonencode({ # want FL204:notice `trust of role "quay-backup" \(aws_iam_role.backup\) has a web-identity statement without an :aud = sts.amazonaws.com condition`
+  assume_role_policy = jsonencode({
     Version = "2012-10-17"
     Statement = [{
       Effect    = "Allow"
