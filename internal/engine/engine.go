@@ -1057,7 +1057,13 @@ func (r *run) unlistedBesideKustomization(raw [][]byte, pre [][]*yaml.Node, kust
 	named := map[string]map[string]bool{} // directory → the scalars its kustomization file holds
 	for i, path := range r.d.manifests {
 		dir := filepath.Dir(path)
-		if raw[i] == nil || r.owned[path] || !kustDirs[dir] || !r.isManifest(path) || kustomize.IsKustomizationFile(path) {
+		if raw[i] == nil || r.owned[path] || !r.isManifest(path) || kustomize.IsKustomizationFile(path) {
+			continue
+		}
+		if !kustDirs[dir] {
+			if n, ok := r.unparsedUnderKustomization(path, raw[i], kustDirs, named); ok {
+				out[i] = n
+			}
 			continue
 		}
 		if named[dir] == nil {
@@ -1099,6 +1105,54 @@ func (r *run) unlistedBesideKustomization(raw [][]byte, pre [][]*yaml.Node, kust
 		out[i] = lint.Note{Kind: lint.Skipped, Range: lint.Range{File: r.rel(path)}, What: what}
 	}
 	return out
+}
+
+// unparsedUnderKustomization is the note of a file below (not beside) a
+// kustomization's directory, in a directory of no kustomization of its
+// own, that does not parse as YAML and shows no manifest (no top-level
+// apiVersion or kind line: a tool's configuration, a stale copy) and
+// that the kustomization names neither by its path nor by a directory
+// on it: kustomize build, Argo CD and Flux apply that directory as its
+// kustomization says, so nothing of the tree reads the file.
+func (r *run) unparsedUnderKustomization(path string, raw []byte, kustDirs map[string]bool, named map[string]map[string]bool) (lint.Note, bool) {
+	above := ""
+	for d, up := filepath.Dir(path), filepath.Dir(filepath.Dir(path)); up != d; d, up = up, filepath.Dir(up) {
+		if kustDirs[up] {
+			above = up
+			break
+		}
+	}
+	if above == "" || showsManifest(raw) {
+		return lint.Note{}, false
+	}
+	if _, ok := kube.Decode(raw); ok {
+		return lint.Note{}, false
+	}
+	if named[above] == nil {
+		named[above] = r.kustomizationScalars(above)
+	}
+	rel, err := filepath.Rel(above, path)
+	if err != nil {
+		return lint.Note{}, false
+	}
+	for p := rel; p != "." && p != string(filepath.Separator); p = filepath.Dir(p) {
+		if named[above][p] || named[above]["./"+p] {
+			return lint.Note{}, false
+		}
+	}
+	return lint.Note{Kind: lint.Skipped, Range: lint.Range{File: r.rel(path)},
+		What: fmt.Sprintf("not read: it does not parse as YAML, holds no manifest, and lies under the directory of the kustomization in %s, which names neither it nor a directory on its path (kustomize build, Argo CD and Flux apply that directory as its kustomization says)", r.rel(above))}, true
+}
+
+// showsManifest reports whether text that does not parse shows a
+// manifest: a line that starts with the key apiVersion or kind.
+func showsManifest(raw []byte) bool {
+	for line := range bytes.Lines(raw) {
+		if bytes.HasPrefix(line, []byte("apiVersion:")) || bytes.HasPrefix(line, []byte("kind:")) {
+			return true
+		}
+	}
+	return false
 }
 
 // kustomizationDuplicates records the keys each kustomization file of
