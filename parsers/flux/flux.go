@@ -721,20 +721,32 @@ var namespaceName = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
 
 // TargetNamespace is the namespace the Flux Kustomization deploying the
 // file or kustomization root at abs places its objects in: that of the
-// Kustomization with the deepest path holding abs (the first written
-// among equals), when it sets spec.targetNamespace.
+// Kustomization with the deepest path holding abs, when it sets
+// spec.targetNamespace. Kustomizations of that one path that disagree
+// (one sets a namespace, another none or another: a Kustomization of
+// another repository's source naming a directory alike) place it in
+// none faultline can tell.
 func (s *Set) TargetNamespace(abs string) (Target, bool) {
 	if s == nil {
 		return Target{}, false
 	}
 	var best Target
-	depth := -1
+	depth, disagree := -1, false
 	for _, pl := range s.placements {
 		for _, d := range pl.dirs {
-			if (abs == d || strings.HasPrefix(abs, d+string(filepath.Separator))) && len(d) > depth {
-				best, depth = pl.target, len(d)
+			if abs != d && !strings.HasPrefix(abs, d+string(filepath.Separator)) {
+				continue
+			}
+			switch {
+			case len(d) > depth:
+				best, depth, disagree = pl.target, len(d), false
+			case len(d) == depth && pl.target.Namespace != best.Namespace:
+				disagree = true
 			}
 		}
+	}
+	if disagree {
+		return Target{}, false
 	}
 	return best, best.Namespace != ""
 }
