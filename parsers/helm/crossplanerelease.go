@@ -9,8 +9,13 @@ import (
 )
 
 // crossplaneHelmGroup is the API group of provider-helm's Release
-// (crossplane-contrib/provider-helm).
-const crossplaneHelmGroup = "helm.crossplane.io"
+// (crossplane-contrib/provider-helm); crossplaneHelmNamespacedGroup that
+// of its namespaced Release (Crossplane v2), whose release goes to the
+// Release's own namespace when spec.forProvider.namespace is not set.
+const (
+	crossplaneHelmGroup           = "helm.crossplane.io"
+	crossplaneHelmNamespacedGroup = "helm.m.crossplane.io"
+)
 
 // crossplaneRelease reads a Crossplane provider-helm Release
 // (helm.crossplane.io v1beta1): the release is the
@@ -30,9 +35,13 @@ func (b *builder) crossplaneRelease(yf *yamlFile, doc int, top *yaml.Node) {
 	label := "Crossplane Release " + str(at(top, "metadata", "name"))
 	addr := yf.rel + "#" + strconv.Itoa(doc) + "/Release/" + str(at(top, "metadata", "name")) + "/release"
 	r := b.newRelease(yf, addr, label, yf.rangeOf(kindNode), name, nameRange, yf.source, "crossplane")
-	setNamespace(r, str(at(fp, "namespace")))
-	if n := at(fp, "namespace"); n != nil {
-		r.NamespaceRange = yf.rangeOf(n)
+	ns := at(fp, "namespace")
+	if str(ns) == "" && strings.HasPrefix(str(at(top, "apiVersion")), crossplaneHelmNamespacedGroup+"/") {
+		ns = at(top, "metadata", "namespace")
+	}
+	setNamespace(r, str(ns))
+	if ns != nil {
+		r.NamespaceRange = yf.rangeOf(ns)
 	}
 	r.Chart, r.Repository, r.Version = str(at(fp, "chart", "name")), str(at(fp, "chart", "repository")), str(at(fp, "chart", "version"))
 	if r.Chart == "" {
@@ -70,5 +79,5 @@ func (b *builder) crossplaneRelease(yf *yamlFile, doc int, top *yaml.Node) {
 // isCrossplaneRelease reports whether apiVersion and kind are a
 // provider-helm Release.
 func isCrossplaneRelease(api, kind string) bool {
-	return kind == "Release" && strings.HasPrefix(api, crossplaneHelmGroup+"/")
+	return kind == "Release" && (strings.HasPrefix(api, crossplaneHelmGroup+"/") || strings.HasPrefix(api, crossplaneHelmNamespacedGroup+"/"))
 }

@@ -319,7 +319,7 @@ func mayHoldRelease(data []byte, withConfigMaps bool) bool {
 
 // releaseGroups are the API groups of the releases and Flux
 // Kustomizations the finder reads, Argo CD's apart (mayHoldArgoCD).
-var releaseGroups = [][]byte{[]byte(fluxHelmGroup), []byte(helmChartGroup), []byte(fluxKustomizeGroup), []byte(crossplaneHelmGroup)}
+var releaseGroups = [][]byte{[]byte(fluxHelmGroup), []byte(helmChartGroup), []byte(fluxKustomizeGroup), []byte(crossplaneHelmGroup), []byte(crossplaneHelmNamespacedGroup)}
 
 // mayHoldArgoCD reports whether YAML data may hold an Argo CD
 // Application or ApplicationSet: whether "argoproj.io" starts a name

@@ -1461,9 +1461,9 @@ func (r *renderer) baseDiags(diags []lint.Diagnostic) {
 func (r *renderer) unreadComposed(c *composition, t *template, cd *composed) {
 	var what string
 	switch {
-	case cd.group == "helm.crossplane.io" && cd.kind == "Release":
+	case (cd.group == "helm.crossplane.io" || cd.group == "helm.m.crossplane.io") && cd.kind == "Release":
 		what = "composes provider-helm Release %q: the chart it installs (its service accounts, values and templates) is not read from a Composition"
-	case cd.group == "kubernetes.crossplane.io" && cd.kind == "Object":
+	case (cd.group == "kubernetes.crossplane.io" || cd.group == "kubernetes.m.crossplane.io") && cd.kind == "Object":
 		what = "composes provider-kubernetes Object %q: the manifest it wraps is not read from a Composition"
 	default:
 		return

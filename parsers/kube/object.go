@@ -111,7 +111,7 @@ func (d *doc) entities() []lint.Entity {
 		return []lint.Entity{d.serviceAccount()}
 	case d.is("DeploymentRuntimeConfig", "pkg.crossplane.io/v1beta1"):
 		return d.runtimeConfig()
-	case d.is("Object", "kubernetes.crossplane.io/v1alpha1", "kubernetes.crossplane.io/v1alpha2"):
+	case d.is("Object", "kubernetes.crossplane.io/v1alpha1", "kubernetes.crossplane.io/v1alpha2", "kubernetes.m.crossplane.io/v1alpha1"):
 		return d.crossplaneObject()
 	case d.is("StorageClass", "storage.k8s.io/v1", "storage.k8s.io/v1beta1"):
 		return []lint.Entity{d.storageClass()}
