@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"net/url"
+	"path"
 	"slices"
 	"strings"
 
@@ -45,6 +46,16 @@ func (x *extraction) release(o lint.Object) *lint.Release {
 			// no URL (a local directory, a repository's alias) is joined
 			// with the chart's name ("../charts" + "app").
 			chart, r.Repository = repo+"/"+chart, ""
+		}
+	}
+	if repo := r.Repository; chartKnown && strings.HasPrefix(strings.ToLower(repo), "oci://") && !lint.HasSentinel(repo) {
+		// The helm provider's chartPathOptions: an OCI repository's
+		// path joined with the chart (path.Join, so a chart "" installs
+		// the repository's own path: oci://…/karpenter/karpenter).
+		if u, err := url.Parse(repo); err == nil && strings.Trim(path.Join(u.Path, chart), "/") != "" {
+			full := path.Join(u.Path, chart)
+			u.Path = path.Dir(full)
+			r.Repository, chart = strings.TrimSuffix(u.String(), "/"), path.Base(full)
 		}
 	}
 	r.Chart = chart
