@@ -67,6 +67,9 @@ resource "aws_eks_cluster" "this" {
 
     content {
       enabled = try(compute_config.value.enabled, false)
+      # As v20.31.0-v20.37: enabled without node_pools passes [] (no
+      # built-in NodePools).
+      node_pools = try(compute_config.value.enabled, false) ? try(compute_config.value.node_pools, []) : null
     }
   }
 
@@ -176,7 +179,7 @@ module "eks_managed_node_group" {
   platform        = try(each.value.platform, var.eks_managed_node_group_defaults.platform, "linux")
 
   # The user data settings the submodule models (its modelled_user_data).
-  bootstrap_extra_args = try(each.value.bootstrap_extra_args, var.eks_managed_node_group_defaults.bootstrap_extra_args, "")
+  bootstrap_extra_args  = try(each.value.bootstrap_extra_args, var.eks_managed_node_group_defaults.bootstrap_extra_args, "")
   cloudinit_pre_nodeadm = try(each.value.cloudinit_pre_nodeadm, var.eks_managed_node_group_defaults.cloudinit_pre_nodeadm, [])
 
   create_launch_template          = try(each.value.create_launch_template, var.eks_managed_node_group_defaults.create_launch_template, true)
@@ -212,9 +215,9 @@ module "self_managed_node_group" {
   cluster_name = aws_eks_cluster.this[0].name
   name         = try(each.value.name, each.key)
 
-  create_autoscaling_group = try(each.value.create_autoscaling_group, var.self_managed_node_group_defaults.create_autoscaling_group, true)
-  use_name_prefix          = try(each.value.use_name_prefix, var.self_managed_node_group_defaults.use_name_prefix, true)
-  subnet_ids               = try(each.value.subnet_ids, var.self_managed_node_group_defaults.subnet_ids, var.subnet_ids)
+  create_autoscaling_group   = try(each.value.create_autoscaling_group, var.self_managed_node_group_defaults.create_autoscaling_group, true)
+  use_name_prefix            = try(each.value.use_name_prefix, var.self_managed_node_group_defaults.use_name_prefix, true)
+  subnet_ids                 = try(each.value.subnet_ids, var.self_managed_node_group_defaults.subnet_ids, var.subnet_ids)
   availability_zones         = try(each.value.availability_zones, var.self_managed_node_group_defaults.availability_zones, null)
   min_size                   = try(each.value.min_size, var.self_managed_node_group_defaults.min_size, 0)
   max_size                   = try(each.value.max_size, var.self_managed_node_group_defaults.max_size, 3)
@@ -222,7 +225,7 @@ module "self_managed_node_group" {
   instance_type              = try(each.value.instance_type, var.self_managed_node_group_defaults.instance_type, "m6i.large")
   use_mixed_instances_policy = try(each.value.use_mixed_instances_policy, var.self_managed_node_group_defaults.use_mixed_instances_policy, false)
   mixed_instances_policy     = try(each.value.mixed_instances_policy, var.self_managed_node_group_defaults.mixed_instances_policy, null)
-  platform                 = try(each.value.platform, var.self_managed_node_group_defaults.platform, "linux")
+  platform                   = try(each.value.platform, var.self_managed_node_group_defaults.platform, "linux")
 
   create_launch_template          = try(each.value.create_launch_template, var.self_managed_node_group_defaults.create_launch_template, true)
   launch_template_id              = try(each.value.launch_template_id, var.self_managed_node_group_defaults.launch_template_id, "")

@@ -75,7 +75,8 @@ resource "aws_eks_cluster" "this" {
     for_each = var.compute_config != null ? [var.compute_config] : []
 
     content {
-      enabled = try(compute_config.value.enabled, false)
+      enabled    = try(compute_config.value.enabled, false)
+      node_pools = try(compute_config.value.node_pools, null)
     }
   }
 
@@ -177,19 +178,19 @@ module "eks_managed_node_group" {
   # 21.1.2 (its ami_id became nullable = false) left ami_type unset for
   # every group; modelled as from 21.1.2 on, "" when not set, so that an
   # allowed 21.0 does not make every group's facts differ.
-  ami_id          = try(each.value.ami_id, "")
-  ami_type        = try(each.value.ami_type, null)
+  ami_id   = try(each.value.ami_id, "")
+  ami_type = try(each.value.ami_type, null)
 
   # The user data settings the submodule models (its modelled_user_data).
   bootstrap_extra_args  = try(each.value.bootstrap_extra_args, null)
   cloudinit_pre_nodeadm = try(each.value.cloudinit_pre_nodeadm, null)
-  min_size        = try(each.value.min_size, null)
-  max_size        = try(each.value.max_size, null)
-  desired_size    = try(each.value.desired_size, null)
-  capacity_type   = try(each.value.capacity_type, null)
-  instance_types  = try(each.value.instance_types, null)
-  labels          = try(each.value.labels, null)
-  taints          = try(each.value.taints, null)
+  min_size              = try(each.value.min_size, null)
+  max_size              = try(each.value.max_size, null)
+  desired_size          = try(each.value.desired_size, null)
+  capacity_type         = try(each.value.capacity_type, null)
+  instance_types        = try(each.value.instance_types, null)
+  labels                = try(each.value.labels, null)
+  taints                = try(each.value.taints, null)
 
   create_launch_template          = try(each.value.create_launch_template, null)
   use_custom_launch_template      = try(each.value.use_custom_launch_template, null)
@@ -224,9 +225,9 @@ module "self_managed_node_group" {
   cluster_name = aws_eks_cluster.this[0].name # the cluster id is its name
   name         = coalesce(try(each.value.name, null), each.key)
 
-  create_autoscaling_group = try(each.value.create_autoscaling_group, null)
-  use_name_prefix          = try(each.value.use_name_prefix, null)
-  subnet_ids               = coalesce(try(each.value.subnet_ids, null), var.subnet_ids)
+  create_autoscaling_group   = try(each.value.create_autoscaling_group, null)
+  use_name_prefix            = try(each.value.use_name_prefix, null)
+  subnet_ids                 = coalesce(try(each.value.subnet_ids, null), var.subnet_ids)
   availability_zones         = try(each.value.availability_zones, null)
   min_size                   = try(each.value.min_size, null)
   max_size                   = try(each.value.max_size, null)
@@ -234,7 +235,7 @@ module "self_managed_node_group" {
   instance_type              = try(each.value.instance_type, null)
   use_mixed_instances_policy = try(each.value.use_mixed_instances_policy, null)
   mixed_instances_policy     = try(each.value.mixed_instances_policy, null)
-  ami_type                 = try(each.value.ami_type, null)
+  ami_type                   = try(each.value.ami_type, null)
 
   create_launch_template          = try(each.value.create_launch_template, null)
   launch_template_id              = try(each.value.launch_template_id, null)
