@@ -131,7 +131,11 @@ func (b *builder) argo(yf *yamlFile, doc int, top *yaml.Node) {
 		for _, vf := range items(at(helm, "valueFiles")) {
 			b.argoValueFile(r, vf, chartDir, root, refBases, ignoreMissing, yf, env)
 		}
-		if vo := at(helm, "valuesObject"); vo != nil {
+		if vo := at(helm, "valuesObject"); vo != nil && deref(vo).Kind == yaml.ScalarNode && templatetext.HasString(deref(vo).Value) {
+			// The whole object a templating step writes in (a file
+			// rendered by templatefile or envsubst: `${values}`).
+			b.valuesNotRead(r, yf.rangeOf(vo), label+": helm.valuesObject is "+strconv.Quote(deref(vo).Value)+", filled in by a templating step; not read", "helm.valuesObject, filled in by a templating step")
+		} else if vo != nil {
 			if err := mergeDocWith(r, vo, yf.rangeOf, env.pipeline); err != nil {
 				b.diag(yf.rangeOf(vo), "invalid values", err.Error())
 			}
