@@ -184,7 +184,10 @@ gomplate's ` + "`<< .x >>`" + ` with those delimiters) are filled — a
 Backstage, cookiecutter or copier skeleton —, an overlay whose build fails and
 that reads a file whose ` + "`{{ }}`" + ` tag is YAML structure of its own until filled
 in (` + "`caBundle: {{caBundle}}`" + `, which an installer fills with sed; a tag inside a
-string is not), a Terraform or Terragrunt file (a boilerplate
+string is not) or a line that is a placeholder alone (` + "`<ISSUER_ANNOTATION>`" + ` under
+` + "`annotations:`" + `, a skeleton's blank its generator fills with whole lines; so is
+such a line in a chart's ` + "`values.yaml`" + ` or an Argo CD ` + "`helm.values`" + `, which Helm
+never templates), a Terraform or Terragrunt file (a boilerplate
 ` + "`terragrunt.stack.hcl`" + `) that parses once its
 ` + "`{{ }}`" + `, ` + "`{% %}`" + ` and ` + "`<% %>`" + ` tags are blanked, a conditional's first branch
 (` + "`{{ if }}`" + `, ` + "`{% if %}`" + `, ` + "`<% if %>`" + `) kept (one that still does not is FL000 at its own error), a kustomization entry naming a file

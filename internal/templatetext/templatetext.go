@@ -158,3 +158,48 @@ func statement(tag []byte) string {
 	}
 	return string(t)
 }
+
+// BlankLines is data with every line that is one placeholder and nothing
+// else (`<ISSUER_ANNOTATION>`, `${EXTRA_LABELS}`, `{{ .extra }}`: a
+// skeleton's blank a generator fills with whole lines) left empty, and
+// the first such line (1-based; 0 when there is none, and data as is).
+// Lines keep their numbers.
+func BlankLines(data []byte) (out []byte, first int) {
+	n := 0
+	for l := range bytes.Lines(data) {
+		n++
+		if wholePlaceholder(bytes.TrimSpace(l)) {
+			if first == 0 {
+				first = n
+			}
+			if bytes.HasSuffix(l, []byte("\n")) {
+				out = append(out, '\n')
+			}
+			continue
+		}
+		out = append(out, l...)
+	}
+	if first == 0 {
+		return data, 0
+	}
+	return out, first
+}
+
+// wholePlaceholder reports whether t, a trimmed line, is one placeholder
+// and nothing else: `<NAME>`, `{NAME}`, `__NAME__`, `${NAME}`,
+// `{{ .x }}`.
+func wholePlaceholder(t []byte) bool {
+	m := Placeholder.FindIndex(t)
+	if m == nil || m[0] != 0 {
+		return false
+	}
+	switch {
+	case m[1] == len(t):
+		return true
+	case bytes.HasPrefix(t, []byte("${")):
+		return bytes.IndexByte(t, '}') == len(t)-1
+	case bytes.HasPrefix(t, []byte("{{")):
+		return bytes.HasSuffix(t, []byte("}}")) && bytes.Count(t, []byte("}}")) == 1
+	}
+	return false
+}

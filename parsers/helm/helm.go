@@ -28,6 +28,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -1134,7 +1135,20 @@ func failedOnUnknownValue(j *job) (*RenderError, bool) {
 // its YAML fails: a template of a chart, not a chart. False otherwise.
 func skeletonNote(cd *chartData, j *job, p *paths) (lint.Note, bool) {
 	var re *RenderError
-	if j.err == nil || !errors.As(j.err, &re) || re.Stage != "load" || cd.archive || cd.chartErrLine == 0 || cd.chartPlaceholderLine == 0 {
+	if j.err == nil || !errors.As(j.err, &re) || re.Stage != "load" || cd.archive {
+		return lint.Note{}, false
+	}
+	if cd.chartErrLine == 0 && cd.valuesErrLine > 0 {
+		// Nor values.yaml, whose placeholder lines a generator fills
+		// with whole lines of YAML (`<EXTRA_ANNOTATIONS>`).
+		blank, line := templatetext.BlankLines(cd.fileData("values.yaml"))
+		if _, err := parseYAML(blank); line == 0 || line > cd.valuesErrLine || err != nil {
+			return lint.Note{}, false
+		}
+		return lint.Note{Kind: lint.Skipped, Range: pointRange(cd.display(p, "values.yaml"), line, 1),
+			What: fmt.Sprintf("%s: read as a template of a chart, not a chart: its values.yaml does not parse (%s) until a generator fills its placeholder lines (the first at line %d), and Helm never templates values.yaml; not rendered", renderLabel(cd, j.releases[0]), re.Message, line)}, true
+	}
+	if cd.chartErrLine == 0 || cd.chartPlaceholderLine == 0 {
 		return lint.Note{}, false
 	}
 	return lint.Note{Kind: lint.Skipped, Range: pointRange(cd.display(p, "Chart.yaml"), cd.chartPlaceholderLine, 1),

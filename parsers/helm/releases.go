@@ -613,6 +613,13 @@ func (b *builder) mergeTextWith(r *lint.Release, yf *yamlFile, s *yaml.Node, wha
 			what = r.Label + ": " + what
 		}
 		b.note(lint.Unresolved, yf.rangeOf(s), what+" holds a value known only after apply; not read")
+	case perr != nil && placeholderLinesBreak(s.Value):
+		// A skeleton's blank a generator fills with whole lines of
+		// YAML (`<EXTRA_VALUES>`): the text is a template of values.
+		if !strings.HasPrefix(what, r.Label) {
+			what = r.Label + ": " + what
+		}
+		b.valuesNotRead(r, yf.rangeOf(s), what+" parses only once a generator fills its placeholder lines; not read", "values a generator fills in")
 	case perr != nil:
 		// Where the text's own YAML breaks, placed in the file as its
 		// nodes are (a literal block's line N is N lines below the
@@ -625,6 +632,18 @@ func (b *builder) mergeTextWith(r *lint.Release, yf *yamlFile, s *yaml.Node, wha
 	case err != nil:
 		b.diag(yf.rangeOf(s), "invalid values", fmt.Sprintf("%s: %s", what, err))
 	}
+}
+
+// placeholderLinesBreak reports whether YAML text that does not parse
+// parses once its lines that are a placeholder alone are left empty
+// (templatetext.BlankLines).
+func placeholderLinesBreak(text string) bool {
+	blank, line := templatetext.BlankLines([]byte(text))
+	if line == 0 {
+		return false
+	}
+	_, err := parseYAML(blank)
+	return err == nil
 }
 
 // mergeFile merges a values file. A missing file is an FL000 at where it

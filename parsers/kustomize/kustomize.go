@@ -334,7 +334,7 @@ func (b *builder) buildFailed(root string, err error) {
 	if !b.templated.IsZero() {
 		// A tag an installer fills in (sed over {{caBundle}}) is YAML of
 		// its own before: the build fails on the template, not the tree.
-		b.note(b.templated, fmt.Sprintf("kustomization %s not rendered: %s is a template whose {{ }} / {%% %%} tag at line %d makes YAML of its own until it is filled in before the build: %s", root, b.templated.File, b.templated.Line, d.Detail))
+		b.note(b.templated, fmt.Sprintf("kustomization %s not rendered: %s is a template whose placeholder at line %d makes YAML of its own until it is filled in before the build: %s", root, b.templated.File, b.templated.Line, d.Detail))
 		return
 	}
 	b.diags = append(b.diags, d)

@@ -1,6 +1,9 @@
 package kustomize
 
 import (
+	"bytes"
+	"strings"
+
 	"go.yaml.in/yaml/v3"
 
 	"github.com/faultline-dev/faultline/internal/templatetext"
@@ -13,6 +16,9 @@ import (
 // (an alerting template in a ConfigMap) changes no structure: the file
 // is not a template of YAML, and ok is false.
 func structuralTag(data []byte) (line int, ok bool) {
+	if line, ok := placeholderLine(data); ok {
+		return line, true
+	}
 	blank, has := templatetext.Blanked(data)
 	if !has {
 		return 0, false
@@ -55,4 +61,58 @@ func firstDifference(a, b *yaml.Node, depth int) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// placeholderLine is the first line of a YAML file that is a placeholder
+// alone (templatetext.BlankLines: a skeleton's blank a generator fills
+// with whole lines of YAML, `<ISSUER_ANNOTATION>`), when the file with
+// every such line left empty parses and the file as written does not,
+// or reads the blank into a plain scalar (where the filled-in file has a
+// mapping). A blank inside a block or quoted scalar is text (an alert
+// template's `{{ .x }}` line), not a blank of YAML.
+func placeholderLine(data []byte) (line int, ok bool) {
+	blank, line := templatetext.BlankLines(data)
+	if line == 0 {
+		return 0, false
+	}
+	if _, ok := pluginDocs(blank); !ok {
+		return 0, false
+	}
+	written, ok := pluginDocs(data)
+	if !ok {
+		return line, true
+	}
+	text := string(bytes.TrimSpace(lineOf(data, line)))
+	for _, d := range written {
+		if plainScalarHolding(d, text, 0) {
+			return line, true
+		}
+	}
+	return 0, false
+}
+
+// lineOf is the 1-based line n of data.
+func lineOf(data []byte, n int) []byte {
+	for l := range bytes.Lines(data) {
+		if n--; n == 0 {
+			return l
+		}
+	}
+	return nil
+}
+
+// plainScalarHolding reports whether a plain scalar below n holds text.
+func plainScalarHolding(n *yaml.Node, text string, depth int) bool {
+	if n == nil || depth > maxTagDepth {
+		return false
+	}
+	if n.Kind == yaml.ScalarNode {
+		return n.Style == 0 && strings.Contains(n.Value, text)
+	}
+	for _, c := range n.Content {
+		if plainScalarHolding(c, text, depth+1) {
+			return true
+		}
+	}
+	return false
 }

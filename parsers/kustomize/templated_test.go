@@ -21,3 +21,24 @@ func TestStructuralTag(t *testing.T) {
 		}
 	}
 }
+
+// A line that is a placeholder alone is a skeleton's blank where YAML
+// reads it into a plain scalar, or cannot read the file at all; inside a
+// block scalar it is text.
+func TestPlaceholderLine(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		line int
+		ok   bool
+	}{
+		{"metadata:\n  annotations:\n    <ISSUER_ANNOTATION>\n    <OTHER_ANNOTATION>\n", 3, true},
+		{"metadata:\n  labels:\n    app: web\n    <EXTRA_LABEL>\n", 4, true},
+		{"data:\n  alert.tmpl: |\n    {{ .CommonLabels.alertname }}\n    <BODY>\n", 0, false},
+		{"metadata:\n  name: web\n", 0, false},
+	} {
+		line, ok := placeholderLine([]byte(tc.data))
+		if line != tc.line || ok != tc.ok {
+			t.Errorf("%q: placeholderLine = %d, %v; want %d, %v", tc.data, line, ok, tc.line, tc.ok)
+		}
+	}
+}
