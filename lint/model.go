@@ -984,6 +984,11 @@ type Model struct {
 	// module.cluster"), each described as "module.cluster (<source>
 	// <version>)".
 	UnreadCalls map[string]string
+	// PoolModuleCalls are the module calls of the tree whose code is not
+	// read of a module known to apply Karpenter NodePools
+	// (aws-ia/eks-data-addons' karpenter resources): the NodePools of
+	// their root's cluster are not all declared.
+	PoolModuleCalls []ModuleCallRef
 	// StandardAccounts are the service accounts the charts faultline
 	// knows run as when installed the standard way (the release named
 	// after the chart, the default values), each with its chart's name:
@@ -1230,6 +1235,13 @@ func (m *Model) filesOfSeveralRoots() map[string]bool {
 		}
 	}
 	return shared
+}
+
+// ModuleCallRef is a module call of a Terraform root: the root's
+// directory as ranges name it, and the call's description
+// ("module.data_addons (aws-ia/eks-data-addons/aws 1.37.1)").
+type ModuleCallRef struct {
+	Root, Label string
 }
 
 // Lookup returns the entity with the given address or alias, or the one

@@ -489,6 +489,7 @@ func (r *run) terraform() int {
 	r.model.InstantiatedElsewhere = instantiatedElsewhere(r.tf.Roots, r.tf.Modules, r.rel)
 	r.model.Add(unreadClusterCalls(r.tf.Modules, r.rel)...)
 	r.model.UnreadCalls = unreadCalls(r.tf.Modules, r.rel)
+	r.model.PoolModuleCalls = poolModuleCalls(r.tf.Modules, r.rel)
 	r.model.Unapplied = r.tf.Unapplied
 	for _, f := range r.tf.Files {
 		r.files[f] = true
@@ -2267,6 +2268,32 @@ func unreadCalls(calls []modsource.ModuleCall, rel func(string) string) map[stri
 			what += " " + c.Version
 		}
 		out[rel(c.Root)+":"+c.Call] = what + ")"
+	}
+	return out
+}
+
+// poolModules are the registry modules known to apply Karpenter
+// NodePools from their inputs: aws-ia/eks-data-addons renders its
+// karpenter-resources chart (a NodePool and an EC2NodeClass per entry of
+// karpenter_resources_helm_config) when enable_karpenter_resources is set.
+var poolModules = map[string]bool{"aws-ia/eks-data-addons/aws": true}
+
+// poolModuleCalls are the calls of poolModules whose code is not read
+// (lint.Model.PoolModuleCalls).
+func poolModuleCalls(calls []modsource.ModuleCall, rel func(string) string) []lint.ModuleCallRef {
+	var out []lint.ModuleCallRef
+	for _, c := range calls {
+		if c.How != modsource.ResolvedUnknown {
+			continue
+		}
+		if key, _, ok := modsource.ModelKey(c.Source); !ok || !poolModules[key] {
+			continue
+		}
+		what := c.Call + " (" + c.Source
+		if c.Version != "" {
+			what += " " + c.Version
+		}
+		out = append(out, lint.ModuleCallRef{Root: rel(c.Root), Label: what + ")"})
 	}
 	return out
 }

@@ -147,6 +147,7 @@ const (
 	// skipUnrenderedPools names a release whose chart is not rendered
 	// and whose values hold NodePools.
 	skipUnrenderedPools = "%s applies NodePools in a chart faultline does not render, so the cluster's NodePools are not all declared here"
+	skipPoolModule      = "%s, whose code faultline does not read, applies Karpenter NodePools from its inputs, so the cluster's NodePools are not all declared here"
 	skipModelled        = "they are modelled from a chart that is not rendered (Karpenter's controller, from its release), and no node group or Fargate profile of their cluster, where it would run, is declared here"
 	skipOther           = "their cluster is not named, and the tree also declares a cluster whose capacity faultline does not read (%s); they pin themselves to no place declared here"
 	// skipUnbuiltPools names a kustomization that does not build and

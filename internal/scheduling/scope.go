@@ -397,9 +397,11 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 	// The clusters the workload may run in, by name: one named in
 	// several roots is one cluster.
 	names := map[string]bool{}
+	roots := map[string]bool{}
 	for _, cl := range c.m.Clusters {
 		if cl.Scope.Compatible(w.Scope, true, true) && lint.Compare(cl.Name, clusterOf(w.Scope)) != lint.No {
 			names[cl.Name.String()] = true
+			roots[cl.Root] = true
 			if _, ok := c.m.InstantiatedElsewhere[cl.Root]; ok {
 				// A library module read as a root: the cluster a call
 				// from a source not read makes of it has capacity the
@@ -435,6 +437,11 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 		// NodePools launch: whether they are declared here does not
 		// matter to it.
 		return ""
+	}
+	for _, mc := range c.m.PoolModuleCalls {
+		if roots[mc.Root] {
+			return fmt.Sprintf(skipPoolModule, mc.Label)
+		}
 	}
 	for _, p := range c.places {
 		if p.Kind == NodePoolPlace && lint.Compare(p.cluster, clusterOf(w.Scope)) != lint.No {
