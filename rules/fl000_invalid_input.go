@@ -204,8 +204,9 @@ the file closes (` + "`cat <<EOF | kubectl apply -f -`" + `), one holding git
 merge conflict markers whose first side of each conflict parses as such
 a file (a manifest in conflict stays FL000), and a file of another
 language named ` + "`.yaml`" + `: a page whose content sniffs as HTML or XML (a saved
-web page), or text that parses whole as HCL (a Terraform snippet kept for
-reference).
+web page), text that parses whole as HCL (a Terraform snippet kept for
+reference), a terminal's output saved with its ANSI colour codes, or
+Markdown with a task list (` + "`- [ ] step`" + `) and no top-level ` + "`apiVersion`" + ` or ` + "`kind`" + `.
 A kustomization that lists a
 file outside its own directory is FL000 as ` + "`kustomize build`" + ` refuses it, unless a
 Flux Kustomization of the tree builds that directory: kustomize-controller

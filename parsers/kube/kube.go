@@ -375,6 +375,14 @@ func notManifest(data []byte, after, errLine int) (string, bool) {
 // page), or HCL that parses as a whole (a Terraform snippet kept for
 // reference, commented out or not). YAML that fails to parse is neither.
 func otherLanguage(data []byte) (string, bool) {
+	if ansiEscape.Match(data) {
+		// YAML refuses control characters: text a terminal coloured
+		// (a command's output saved with its colour codes).
+		return "a terminal's output (it holds ANSI colour escape sequences)", true
+	}
+	if at, ok := markdownTaskList(data); ok {
+		return fmt.Sprintf("Markdown text (a task list item at line %d)", at), true
+	}
 	switch ct := http.DetectContentType(data); {
 	case strings.HasPrefix(ct, "text/html"):
 		return "an HTML page (its content sniffs as HTML)", true
@@ -388,6 +396,31 @@ func otherLanguage(data []byte) (string, bool) {
 		return "HCL text, a Terraform snippet (it parses whole as HCL)", true
 	}
 	return "", false
+}
+
+// ansiEscape matches a terminal's colour escape sequence (ESC [ … m).
+var ansiEscape = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// taskListItem matches a Markdown task list item (`- [ ] text`,
+// `* [x] text`), which YAML reads as a flow list followed by text: no
+// YAML document holds one.
+var taskListItem = regexp.MustCompile(`^\s*[-*] \[[ xX]\] \S`)
+
+// markdownTaskList is the 1-based line of the first Markdown task list
+// item of data (taskListItem), in text with no top-level apiVersion or
+// kind key (a manifest that holds Markdown in a string is a manifest).
+func markdownTaskList(data []byte) (int, bool) {
+	n, at := 0, 0
+	for l := range bytes.Lines(data) {
+		n++
+		if bytes.HasPrefix(l, []byte("apiVersion:")) || bytes.HasPrefix(l, []byte("kind:")) {
+			return 0, false
+		}
+		if at == 0 && taskListItem.Match(l) {
+			at = n
+		}
+	}
+	return at, at > 0
 }
 
 // jenkinsOpen matches the line a Jenkinsfile's pipeline opens with: a
