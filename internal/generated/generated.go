@@ -47,6 +47,9 @@ func ValuesWhy(fsys FS, top, p string, rel func(string) string) string {
 	if t := templateSibling(fsys, p); t != "" {
 		return "it is rendered from " + rel(t)
 	}
+	if t := sampleSibling(fsys, p); t != "" {
+		return "it is made from " + rel(t) + ", the sample beside it (copied and filled in before the run)"
+	}
 	if g := ignoredBy(fsys, top, p); g != "" {
 		return rel(g) + " ignores it"
 	}
@@ -120,20 +123,40 @@ var (
 	templateInfixes  = []string{"-tmpl", ".tmpl", ".tpl", "-template", ".template"}
 )
 
+// sampleSuffixes and sampleInfixes name the sample a file is copied from
+// and filled in (a secret kept out of git): for secrets.json,
+// secrets.json.example or secrets.sample.json.
+var (
+	sampleSuffixes = []string{".sample", ".example", ".dist"}
+	sampleInfixes  = []string{".sample", ".example", "-sample", "-example", ".dist"}
+)
+
+// sampleSibling returns a sample beside p that p is copied from.
+func sampleSibling(fsys FS, p string) string {
+	return siblingNamed(fsys, p, sampleSuffixes, sampleInfixes)
+}
+
 // templateSibling returns a template beside p that p is rendered from.
 func templateSibling(fsys FS, p string) string {
+	return siblingNamed(fsys, p, templateSuffixes, templateInfixes)
+}
+
+// siblingNamed returns the regular file beside p named p's name with one
+// of suffixes after it or in place of its extension, or one of infixes
+// before its extension; "" when there is none.
+func siblingNamed(fsys FS, p string, suffixes, infixes []string) string {
 	dir, name := filepath.Split(p)
 	ext := filepath.Ext(name)
 	stem := strings.TrimSuffix(name, ext)
 	var cands []string
-	for _, s := range templateSuffixes {
+	for _, s := range suffixes {
 		cands = append(cands, name+s)
 		if ext != "" {
 			cands = append(cands, stem+s)
 		}
 	}
 	if ext != "" {
-		for _, in := range templateInfixes {
+		for _, in := range infixes {
 			cands = append(cands, stem+in+ext)
 		}
 	}

@@ -185,3 +185,27 @@ func TestSubmoduleCheckedOut(t *testing.T) {
 		t.Error("empty submodule directory: not declared")
 	}
 }
+
+// A sample beside a file (secrets.sample.json, settings.yaml.example) is
+// what the file is copied from; a template is not a sample.
+func TestSampleSibling(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"a/secrets.sample.json":   "",
+		"b/settings.yaml.example": "",
+		"c/values.yaml.tpl":       "",
+	})
+	fsys := Tree(treefs.New([]string{dir}, ""))
+	for path, want := range map[string]string{
+		"a/secrets.json":  "a/secrets.sample.json",
+		"b/settings.yaml": "b/settings.yaml.example",
+		"c/values.yaml":   "",
+	} {
+		got := sampleSibling(fsys, filepath.Join(dir, filepath.FromSlash(path)))
+		if got != "" {
+			got, _ = filepath.Rel(dir, got)
+		}
+		if filepath.ToSlash(got) != want {
+			t.Errorf("%s: sample %q, want %q", path, got, want)
+		}
+	}
+}
