@@ -135,8 +135,9 @@ resource's count; the path ` + "`${path.module}/…`" + `, or a literal in a roo
 with a backend; not inside a conditional, ` + "`try()`" + `, ` + "`can()`" + `, a for
 expression, a dynamic block or a provider block), and, on the same
 conditions, a ` + "`file()`" + ` or ` + "`templatefile()`" + ` whose path names no file ("no file
-exists at …", at the path; not a file a ` + "`.gitignore`" + ` ignores, one in a git submodule, or a template
-beside it renders, written before Terraform runs, nor the byte-reading
+exists at …", at the path; not a file a ` + "`.gitignore`" + ` ignores, one in a git submodule, one a template
+beside it renders, or one copied from a sample beside it (` + "`secrets.sample.json`" + `,
+` + "`settings.yaml.example`" + `), written before Terraform runs, nor the byte-reading
 functions ` + "`filebase64sha256()`" + ` and the like, mostly over a package a build
 step makes; nor in a module referring to something it does not declare,
 where Terraform stops before calling it). A file faultline refuses to read (a symlink out of the
