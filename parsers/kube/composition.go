@@ -538,7 +538,7 @@ func (r *renderer) functionStep(c *composition, step, in *yaml.Node) {
 	if k, v := lookup(step, "step"); k != nil {
 		at = c.d.pairRange(k, v)
 	}
-	r.opts.Notes(lint.Note{Kind: lint.Skipped, Range: at, What: what + "; faultline does not run composition functions, so the resources it composes are not read"})
+	r.opts.Notes(lint.Note{Kind: lint.Skipped, Range: at, What: what + "; faultline does not run composition functions, so the resources it composes are not read (to lint them, save what `crossplane render` composes for your composite resources into the tree)"})
 }
 
 // celFilterGroup is the input API group of function-cel-filter, which

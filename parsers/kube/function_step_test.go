@@ -104,7 +104,7 @@ spec:
 	if roles != 1 {
 		t.Errorf("roles rendered = %d, want the patch-and-transform step's one", roles)
 	}
-	tail := "; faultline does not run composition functions, so the resources it composes are not read"
+	tail := "; faultline does not run composition functions, so the resources it composes are not read (to lint them, save what `crossplane render` composes for your composite resources into the tree)"
 	want := []lint.Note{
 		{Kind: lint.Skipped, What: `Composition xnetwork-aws: pipeline step "subnets" runs function-kcl (input krm.kcl.dev/v1alpha1 KCLInput)` + tail,
 			Range: lint.Range{File: "xnetwork.yaml", Line: 22, Column: 7, EndLine: 22, EndColumn: 20}},
