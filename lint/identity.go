@@ -69,7 +69,7 @@ func (id Identity) Undeclared(what, of string) string {
 	}
 	// A placeholder is filled outside the tree: no --var decides it,
 	// whatever roles of the tree it might come to name.
-	if w, ok := id.Written.Str(); ok && templatetext.Placeholder.MatchString(w) {
+	if w, ok := id.Written.Str(); ok && (templatetext.Placeholder.MatchString(w) || accountInAngles(id.Written)) {
 		return fmt.Sprintf("%s %s of %s holds a placeholder nothing in the tree fills in (a Flux postBuild substitution, envsubst or a templating step elsewhere may): which %s it names is not known", what, id.Written, of, what)
 	}
 	if len(id.Maybe) > 0 {
@@ -128,6 +128,14 @@ type ARN struct {
 	Partition, Service, Region, Account string
 	// Resource is everything after the fifth colon ("role/path/name").
 	Resource Value
+}
+
+// accountInAngles reports whether v is an ARN whose account is written
+// as a blank in angle brackets (`<AWS Account ID>`, `<account-id>`),
+// which no account is: a placeholder in prose.
+func accountInAngles(v Value) bool {
+	a, ok := ParseARN(v)
+	return ok && strings.HasPrefix(a.Account, "<") && strings.HasSuffix(a.Account, ">")
 }
 
 // ParseARN reads an ARN from v when v provably starts with "arn:". Fields

@@ -168,3 +168,18 @@ func TestUndeclaredRoleFromUnjoinedRemoteState(t *testing.T) {
 		t.Errorf("note %q\nwant one saying %q", got, want)
 	}
 }
+
+// An ARN whose account is a blank in angle brackets, in prose or not,
+// holds a placeholder: no --var decides which role it names.
+func TestAccountInAngles(t *testing.T) {
+	for arn, want := range map[string]bool{
+		"arn:aws:iam::<AWS Account ID>:role/backup": true,
+		"arn:aws:iam::<account-id>:role/backup":     true,
+		"arn:aws:iam::111122223333:role/backup":     false,
+		"arn:aws:iam::aws:policy/ReadOnlyAccess":    false,
+	} {
+		if got := accountInAngles(Known(arn)); got != want {
+			t.Errorf("accountInAngles(%s) = %v, want %v", arn, got, want)
+		}
+	}
+}
