@@ -134,8 +134,9 @@ type ARN struct {
 // as a blank in angle brackets (`<AWS Account ID>`, `<account-id>`),
 // which no account is: a placeholder in prose.
 func accountInAngles(v Value) bool {
-	a, ok := ParseARN(v)
-	return ok && strings.HasPrefix(a.Account, "<") && strings.HasSuffix(a.Account, ">")
+	w, ok := v.Str()
+	f := strings.SplitN(w, ":", 6)
+	return ok && len(f) == 6 && f[0] == "arn" && len(f[4]) > 2 && strings.HasPrefix(f[4], "<") && strings.HasSuffix(f[4], ">")
 }
 
 // ParseARN reads an ARN from v when v provably starts with "arn:". Fields
