@@ -178,15 +178,25 @@ type builtKustomization struct {
 
 // addKustomization reads one built kustomization root into the model: its
 // kept parse, else its output parsed (and the parse kept, u non-nil).
-func (p *produced) addKustomization(b builtKustomization, rel func(string) string, scope lint.Scope, u *unitcache.Units) {
+// mark, when not nil, marks each entity the build makes before it is
+// added (kustomizationSample); the kept parse is not changed.
+func (p *produced) addKustomization(b builtKustomization, rel func(string) string, scope lint.Scope, u *unitcache.Units, mark func(lint.Entity)) {
 	p.in.Diagnostics = append(p.in.Diagnostics, b.diags...)
 	p.in.Notes = append(p.in.Notes, b.notes...)
 	if len(b.out.Content) == 0 {
 		return
 	}
+	add := func(ents []lint.Entity) {
+		if mark != nil {
+			for _, e := range ents {
+				mark(e)
+			}
+		}
+		p.model.Add(ents...)
+	}
 	s := docSet{name: rel(filepath.Join(b.root, "kustomization.yaml")), data: b.out.Content, scope: scope, mapRange: b.out.Map, source: lint.SourceKustomize, parsed: b.out.Docs}
 	if b.parse != nil {
-		p.model.Add(b.parse.Ents...)
+		add(b.parse.Ents)
 		p.in.Diagnostics = append(p.in.Diagnostics, b.parse.Diags...)
 		p.in.Notes = append(p.in.Notes, b.parse.Notes...)
 		if s.parsed == nil {
@@ -199,12 +209,13 @@ func (p *produced) addKustomization(b builtKustomization, rel func(string) strin
 	// The output is parsed once: kube reads the documents the mapper parsed.
 	ents, diags, notes := p.parseApart(s.name, &s, kube.Options{Parsed: b.out.Docs, TargetNamespace: b.target.Namespace, TargetNamespaceRange: b.target.Range,
 		DestinationNamespace: b.dest.Namespace, DestinationNamespaceRange: b.dest.Range})
-	p.model.Add(ents...)
-	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
-	p.in.Notes = append(p.in.Notes, notes...)
 	if b.keyed {
+		// Kept as parsed, before the marks this run puts on them.
 		u.KeepKustParse(b.key, &unitcache.Parse{Ents: ents, Diags: diags, Notes: notes})
 	}
+	add(ents)
+	p.in.Diagnostics = append(p.in.Diagnostics, diags...)
+	p.in.Notes = append(p.in.Notes, notes...)
 	p.keep(s, b.root)
 }
 

@@ -988,7 +988,7 @@ func (r *run) manifests() int {
 			}
 			r.in.Diagnostics = append(r.in.Diagnostics, fluxDiags(diags, r.rel(filepath.Join(b.root, "kustomization.yaml")), b.out.Map)...)
 		}
-		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root), r.opts.units)
+		r.pr.addKustomization(b, r.rel, r.scopeAt(b.root), r.opts.units, r.kustomizationSample(b.root))
 		r.addRemoteCharts(b)
 	}
 	unlisted := r.unlistedBesideKustomization(raw, pre, kustDirs)
@@ -1520,6 +1520,25 @@ func (r *run) parseManifest(path string, data []byte, docs []*yaml.Node, kept *u
 	p.data, p.scope = data, scope
 	r.pr.finder.AddParsed(r.rel(path), path, data, p.docs, scope)
 	return p
+}
+
+// kustomizationSample is how the objects a kustomization rooted at root
+// builds are marked when it lies in a chart's directory outside
+// templates/ (at the chart's root: istio's kustomization of its sample
+// output), which Helm never applies: nil when it does not.
+func (r *run) kustomizationSample(root string) func(lint.Entity) {
+	chart, ok := root, r.chartDirs[root]
+	if !ok {
+		chart, ok = r.chartSample(filepath.Join(root, "kustomization.yaml"))
+	}
+	if !ok {
+		return nil
+	}
+	why := fmt.Sprintf("built by a kustomization kept in chart %s's directory outside templates/, which Helm does not apply: applied only if something else builds it", r.rel(chart))
+	return func(e lint.Entity) {
+		b := e.Base()
+		b.Inferred, b.SampleOf = append(slices.Clone(b.Inferred), why), r.rel(chart)
+	}
 }
 
 // chartSample reports whether the manifest at path lies in a chart's
