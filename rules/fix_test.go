@@ -51,6 +51,7 @@ var fixable = map[string]bool{
 	"FL201/positive_kubectl_manifest_override_namespace":                                   true, // the namespace the provider applies the account in
 	"FL201/positive_argo_release_written_twice":                                            true,
 	"FL201/positive_crossplane_role":                                                       true, // JSON inside a YAML block scalar
+	"FL201/positive_crossplane_namespaced_release_in_its_own_namespace":                    true, // JSON inside a YAML block scalar
 	"FL201/positive_service_account_namespace_by_namespace_id":                             true,
 	"FL201/positive_eksctl_attach_role_arn":                                                true,
 	"FL201/positive_flux_release_in_kustomization":                                         true,

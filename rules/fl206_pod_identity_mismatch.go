@@ -427,6 +427,31 @@ func associationCluster(m *lint.Model, pa *lint.PodIdentityAssociation) func(*li
 // it. Quiet when the account may get the role by IRSA instead (a
 // ServiceAccount of that name there annotated with a role ARN: IRSA works
 // on Fargate). Reports whether it reported.
+// fargateOfAssociation is the Fargate profile of the association's
+// cluster that takes the workload's pods: one of the association's own
+// root first; one of another root only when the association's root
+// declares no cluster itself (a root of add-ons beside the cluster's),
+// since two roots that each declare a cluster of one name are two
+// deployments. Nil when there is none.
+func fargateOfAssociation(m *lint.Model, pa *lint.PodIdentityAssociation, w *lint.Workload) (*lint.FargateProfile, *lint.FargateSelector) {
+	var other *scheduling.FargateTaking
+	for _, t := range scheduling.FargateProfilesTaking(m, w) {
+		if lint.Compare(t.Profile.Cluster, pa.Cluster) == lint.No {
+			continue
+		}
+		if t.Profile.Root == pa.Root {
+			return t.Profile, t.Selector
+		}
+		if other == nil {
+			other = &t
+		}
+	}
+	if other == nil || pa.Root != "" && slices.ContainsFunc(m.Clusters, func(c *lint.Cluster) bool { return c.Root == pa.Root }) {
+		return nil, nil
+	}
+	return other.Profile, other.Selector
+}
+
 func reportOnFargate(p *lint.Pass, pa *lint.PodIdentityAssociation, ns, name string, sameCluster func(*lint.Object) bool) bool {
 	m := p.Model
 	nsV, nameV := lint.Known(ns), lint.Known(name)
@@ -449,8 +474,8 @@ func reportOnFargate(p *lint.Pass, pa *lint.PodIdentityAssociation, ns, name str
 		if lint.Compare(wNS, nsV) != lint.Yes || lint.Compare(runsAs, nameV) != lint.Yes {
 			continue
 		}
-		fp, sel := scheduling.FargateProfileTaking(m, w)
-		if fp == nil || lint.Compare(fp.Cluster, pa.Cluster) == lint.No {
+		fp, sel := fargateOfAssociation(m, pa, w)
+		if fp == nil {
 			continue
 		}
 		inf := inferred(pa, w, fp)

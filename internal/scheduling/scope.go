@@ -31,6 +31,32 @@ func FargateProfileTaking(m *lint.Model, w *lint.Workload) (*lint.FargateProfile
 	return fp, sel
 }
 
+// FargateTaking is a Fargate profile that takes a workload's pods, with
+// the selector that takes them.
+type FargateTaking struct {
+	Profile  *lint.FargateProfile
+	Selector *lint.FargateSelector
+}
+
+// FargateProfilesTaking are every Fargate profile of the workload's
+// cluster that certainly takes its pods (FargateProfileTaking's, each):
+// profiles of several roots naming alike clusters may each.
+func FargateProfilesTaking(m *lint.Model, w *lint.Workload) []FargateTaking {
+	var out []FargateTaking
+	for _, fp := range m.FargateProfiles {
+		if fp.SelectorsUnknown || !fp.Scope.Compatible(w.Scope, true, true) || lint.Compare(fp.Cluster, clusterOf(w.Scope)) == lint.No {
+			continue
+		}
+		for i, s := range fp.Selectors {
+			if selects(s, w) == lint.Yes {
+				out = append(out, FargateTaking{fp, &fp.Selectors[i]})
+				break
+			}
+		}
+	}
+	return out
+}
+
 // fargateSelecting is fargateTakes with the profile and selector that
 // take the pods when it is Yes.
 func fargateSelecting(m *lint.Model, w *lint.Workload) (*lint.FargateProfile, *lint.FargateSelector, lint.Tri) {
