@@ -1127,8 +1127,11 @@ func (mi *ModInst) complete(r *Resource, v cty.Value, addr string, joined ...str
 		// is: an output they lack is absent (a null one is not in the
 		// state), never a value to stand in for.
 		paths = slices.DeleteFunc(slices.Clone(paths), func(p hcl.Traversal) bool {
+			if len(p) < 2 {
+				return false // the object whole (a read passed on as is)
+			}
 			key, idx, ok := stepKey(p[0])
-			return len(p) > 1 && ok && idx < 0 && slices.Contains(joined, key)
+			return ok && idx < 0 && slices.Contains(joined, key)
 		})
 	}
 	v = ensureAll(v, paths, leaf)
