@@ -24,11 +24,20 @@ func subnetZones(m *lint.Model, refs []lint.Ref) ([]string, bool) {
 
 // subnetZonesOfTerms resolves Karpenter subnet selector terms to the zones
 // of the subnets they select; ok is false unless every subnet they may
-// select is known with its zone.
+// select is known with its zone. A term that selects no subnet of the
+// model selects subnets made elsewhere (a tag another stack puts on its
+// subnets), whose zones are not known.
 func subnetZonesOfTerms(m *lint.Model, terms []lint.SelectorTerm) ([]string, bool) {
 	subnets, complete := m.SubnetsMatching(terms)
 	if !complete || len(subnets) == 0 {
 		return nil, false
+	}
+	if len(terms) > 1 {
+		for i := range terms {
+			if own, _ := m.SubnetsMatching(terms[i : i+1]); len(own) == 0 {
+				return nil, false
+			}
+		}
 	}
 	var zones []string
 	for _, s := range subnets {
