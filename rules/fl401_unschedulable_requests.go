@@ -72,10 +72,21 @@ severity lower, when a Fargate profile of its cluster decides by namespace.
 ## How to fix
 
 Lower the requests, or let the NodePool (node group) launch an instance type
-that allocates them — the hint names the smallest one the table has.`,
+that allocates them — the hint names the smallest one the table has.
+
+A NodePool whose own requirements leave no instance type at all (` + "`kubernetes.io/arch In [arm64]`" + `
+beside x86 families only: each ` + "`In`" + ` names what the table has, and no type meets
+them all) launches no node: a pod that only it may take is reported the same
+way, whatever it requests. Requirements that only exclude (` + "`NotIn`, `Gt`, `Lt`" + `)
+may be met by a type newer than the table, and are not judged so.`,
 	Check: func(p *lint.Pass) {
 		reportUnschedulable(p, scheduling.StageRequests, func(v scheduling.Verdict) string {
-			return fmt.Sprintf("it requests %s, more than any instance type %s may launch can allocate", requestText(v), placeCount(tooSmall(v)))
+			if t := requestText(v); t != "" {
+				return fmt.Sprintf("it requests %s, more than any instance type %s may launch can allocate", t, placeCount(tooSmall(v)))
+			}
+			// No requests: only a place that launches nothing at all
+			// (its requirements leave no instance type) refuses them.
+			return fmt.Sprintf("%s may launch no instance type at all", placeCount(tooSmall(v)))
 		})
 	},
 }

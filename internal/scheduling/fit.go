@@ -625,6 +625,9 @@ func setsKeys(p *Place, ts []podTerm) bool {
 // fitsAll reports whether the place passes every stage, describing
 // nothing.
 func (c *checker) fitsAll(w *lint.Workload, ts []podTerm, p *Place, req lint.Resources, needs []VolumeNeed, conflict *Misfit) bool {
+	if p.launchesNothing() {
+		return false
+	}
 	instances, known, miss := selectorFit(ts, p, false)
 	if miss == nil {
 		miss = ownNodes(w, p)
@@ -653,6 +656,13 @@ func ownNodes(w *lint.Workload, p *Place) *Misfit {
 // fit runs every stage for one place.
 func (c *checker) fit(w *lint.Workload, ts []podTerm, p *Place, req lint.Resources, needs []VolumeNeed, conflict *Misfit) PlaceFit {
 	f := PlaceFit{Place: p}
+	if p.launchesNothing() {
+		f.Misfits = append(f.Misfits, Misfit{Stage: StageRequests, At: p.instancesRange, Pod: requestRange(w.Pod, lint.Resources{MilliCPU: 1}), text: func() (string, string) {
+			return "its requirements leave no instance type (Karpenter launches no node for it: no type meets them all)",
+				"relax " + p.Label() + "'s requirements so that some instance type meets them all"
+		}})
+		return f
+	}
 	instances, known, miss := selectorFit(ts, p, true)
 	if miss == nil {
 		miss = ownNodes(w, p)

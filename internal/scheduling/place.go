@@ -280,11 +280,38 @@ func (p *Place) nodePoolInstances(np *lint.NodePool, allowed map[string][]*insta
 		}
 		allowed[key] = in
 	}
-	if len(in) == 0 {
+	if len(in) == 0 && !p.certainlyEmpty(key) {
 		return
 	}
 	p.instances, p.instancesKnown = in, true
 	p.applyLimits(np)
+}
+
+// certainlyEmpty reports whether requirements that leave no instance type
+// of the table (derivedKey key) leave none at all: each In names only
+// what the table has (tableNames, checked before), so an instance type
+// the table lacks can meet none of them. Requirements with no In on an
+// instance key (only NotIn, Gt, Lt) may be met by a type the table
+// lacks.
+func (p *Place) certainlyEmpty(key string) bool {
+	for k, rs := range p.reqs {
+		if !instanceDerived(k) {
+			continue
+		}
+		for _, r := range rs {
+			if r.Operator == lint.OpIn {
+				return key != ""
+			}
+		}
+	}
+	return false
+}
+
+// launchesNothing reports whether the place is a NodePool whose own
+// requirements leave no instance type (certainlyEmpty): Karpenter
+// launches no node for it.
+func (p *Place) launchesNothing() bool {
+	return p.Kind == NodePoolPlace && p.instancesKnown && len(p.instances) == 0 && len(p.limitDrop) == 0
 }
 
 // rangesInstancesBetter reports whether the requirement on key written
