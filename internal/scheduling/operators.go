@@ -46,6 +46,11 @@ var operatorKinds = map[string][]string{
 	"logstash.k8s.elastic.co":           {"Logstash"},
 	"apm.k8s.elastic.co":                {"ApmServer"},
 	"enterprisesearch.k8s.elastic.co":   {"EnterpriseSearch"},
+	"agones.dev":                        {"GameServer", "GameServerSet", "Fleet"},
+	"minio.min.io":                      {"Tenant"},
+	"kafka.banzaicloud.io":              {"KafkaCluster"},
+	"nifi.konpyutaika.com":              {"NifiCluster"},
+	"camel.apache.org":                  {"Integration"},
 }
 
 // isOperatorKind reports whether an object of apiVersion and kind is one
