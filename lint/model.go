@@ -490,6 +490,10 @@ type NodeClass struct {
 	// subnetSelector, translated): where Karpenter launches nodes.
 	SubnetTerms []SelectorTerm
 	SubnetRange Range
+	// OS is the operating system of the AMIs its alias or amiFamily names
+	// (OSLinux, OSWindows), "" when not known (Custom, a template);
+	// WindowsBuild the node.kubernetes.io/windows-build of a Windows one.
+	OS, WindowsBuild string
 	// AutoMode is set for an EKS Auto Mode NodeClass
 	// (eks.amazonaws.com/v1): the cluster's built-in Karpenter reads it,
 	// and only the NodePools of Auto Mode name it. It is no Karpenter
@@ -1507,6 +1511,24 @@ func OSOfAMIType(t string) string {
 // kubelet puts on the nodes of a managed node group with EKS AMI type t:
 // Windows Server 2019's build for the _2019_ types, 2022's for _2022_;
 // "" for any other type (Linux nodes carry no such label).
+// AMIFamilyOS is the operating system and Windows build of the nodes of
+// a Karpenter AMI family, as amiFamily writes it (AL2023, Windows2022) or
+// an alias names it (al2023, windows2022); ok is false for Custom and
+// what is none of them.
+func AMIFamilyOS(family string) (os, build string, ok bool) {
+	switch strings.ToLower(family) {
+	case "al2", "al2023", "bottlerocket", "ubuntu":
+		return OSLinux, "", true
+	case "windows2019":
+		return OSWindows, "10.0.17763", true
+	case "windows2022":
+		return OSWindows, "10.0.20348", true
+	case "windows2025":
+		return OSWindows, "10.0.26100", true
+	}
+	return "", "", false
+}
+
 func WindowsBuildOfAMIType(t string) string {
 	if OSOfAMIType(t) != OSWindows {
 		return ""

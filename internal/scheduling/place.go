@@ -202,6 +202,14 @@ func nodePoolPlace(m *lint.Model, np *lint.NodePool, allowed map[string][]*insta
 		}
 	}
 	p.labelRequirements(np)
+	if nc := m.NodeClassOf(np); nc != nil && nc.OS != "" && !np.AutoMode {
+		// The AMIs' system: Karpenter launches Windows AMIs on x86
+		// types only, and labels its nodes with their system and build.
+		p.os, p.windowsBuild = nc.OS, nc.WindowsBuild
+		if _, ok := p.reqs[LabelArch]; !ok && nc.OS == lint.OSWindows {
+			p.reqs[LabelArch] = []lint.Requirement{{Key: LabelArch, Operator: lint.OpIn, Values: []string{"amd64"}, Range: nc.Range}}
+		}
+	}
 	p.taints, p.taintsKnown, p.taintsRange = np.Taints, !np.TaintsUnknown, np.RequirementsRange
 	if len(np.Taints) > 0 {
 		p.taintsRange = np.Taints[0].Range

@@ -24,6 +24,7 @@ func (d *doc) ec2NodeClass() *lint.NodeClass {
 	}
 	nc := d.nodeClass()
 	nc.Role = d.iamNameAt("spec", "role")
+	nc.OS, nc.WindowsBuild = d.amiOS()
 	k, v := path(d.root, "spec", "securityGroupSelectorTerms")
 	if k != nil {
 		nc.SecurityGroupRange = d.rangeOf(k)
@@ -140,6 +141,34 @@ func (d *doc) checkEC2NodeClassRequired() {
 	}
 	d.checkOneIdentity()
 	d.checkAMIFamily(spec)
+}
+
+// amiOS is the operating system (and Windows build) of the AMIs an
+// EC2NodeClass selects: its alias's family (al2023@latest), else its
+// amiFamily; "" when neither is final text or names a family of one
+// system (Custom).
+func (d *doc) amiOS() (os, build string) {
+	_, terms := path(d.root, "spec", "amiSelectorTerms")
+	if terms != nil && terms.Kind == yaml.SequenceNode {
+		for _, t := range terms.Content {
+			_, a := lookup(t, "alias")
+			alias, ok := scalar(a)
+			name, _, _ := strings.Cut(alias, "@")
+			if !ok || !d.final(name) {
+				continue
+			}
+			if os, build, ok := lint.AMIFamilyOS(name); ok {
+				return os, build
+			}
+		}
+	}
+	_, f := path(d.root, "spec", "amiFamily")
+	if family, ok := scalar(f); ok && d.final(family) {
+		if os, build, ok := lint.AMIFamilyOS(family); ok {
+			return os, build
+		}
+	}
+	return "", ""
 }
 
 // aliasFamilies are the AMI families an EC2NodeClass's amiSelectorTerms

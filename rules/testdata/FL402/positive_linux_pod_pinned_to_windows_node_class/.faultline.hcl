@@ -1,0 +1,3 @@
+capacity {
+  complete = true
+}
