@@ -243,6 +243,7 @@ func TestParseFile(t *testing.T) {
 						nc.SecurityGroupTerms[i].FieldRanges = nil
 					}
 					nc.SubnetTerms, nc.SubnetRange = nil, lint.Range{}
+					nc.OS, nc.WindowsBuild = "", "" // TestNodeClassOS
 				}
 				if np, ok := e.(*lint.NodePool); ok {
 					for i := range np.SecurityGroupTerms {
@@ -411,5 +412,25 @@ func TestAliasesLabelsAndHoles(t *testing.T) {
 	nc := ents[1].(*lint.NodeClass)
 	if got := nc.Role.Value.String(); got != "${module.eks.node_iam_role_name}-x" {
 		t.Errorf("role = %s: a sentinel must decode back into its hole", got)
+	}
+}
+
+// TestNodeClassOS: a node class's nodes run the system of its AMI alias,
+// else of its amiFamily; Custom, or a family a template fills, is not
+// known.
+func TestNodeClassOS(t *testing.T) {
+	for _, tc := range []struct{ spec, os, build string }{
+		{"amiSelectorTerms:\n    - alias: windows2022@latest", "windows", "10.0.20348"},
+		{"amiSelectorTerms:\n    - alias: bottlerocket@v1.30.0", "linux", ""},
+		{"amiFamily: Windows2019\n  amiSelectorTerms:\n    - id: ami-0123456789abcdef0", "windows", "10.0.17763"},
+		{"amiFamily: Custom\n  amiSelectorTerms:\n    - id: ami-0123456789abcdef0", "", ""},
+		{"amiFamily: ${AMI_FAMILY}\n  amiSelectorTerms:\n    - id: ami-0123456789abcdef0", "", ""},
+	} {
+		data := "apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: c\nspec:\n  role: nodes\n  " + tc.spec + "\n"
+		got, _ := ParseFile("nc.yaml", []byte(data), testScope)
+		nc, ok := got[0].(*lint.NodeClass)
+		if !ok || nc.OS != tc.os || nc.WindowsBuild != tc.build {
+			t.Errorf("%q: os %q build %q, want %q %q", tc.spec, nc.OS, nc.WindowsBuild, tc.os, tc.build)
+		}
 	}
 }
