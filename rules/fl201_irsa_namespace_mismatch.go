@@ -131,8 +131,10 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			}
 		}
 		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
+		chain := irsaChain(b, describeSubjects(hitFirst(vs, *hit)))
 		if spare := spareAccount(p.Model, d); spare != "" {
 			inf = append(inf, spare)
+			hint, chain = spareHint(d), spareChain(d, describeSubjects(hitFirst(vs, *hit)))
 		}
 		sev := lint.Severity(0)
 		if unused := controllerCredentialsUnused(p.Model, sa); unused != "" {
@@ -145,7 +147,7 @@ func checkIRSANamespaceMismatch(p *lint.Pass) {
 			Range:    hit.subject.Range,
 			Message:  msg,
 			Related:  bindingRelated(b, both),
-			Chain:    irsaChain(b, describeSubjects(hitFirst(vs, *hit))),
+			Chain:    chain,
 			Hint:     hint,
 			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,

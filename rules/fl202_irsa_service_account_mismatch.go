@@ -111,10 +111,12 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 		}
 		sa := b.sa
 		inf := dedupe(append(inferred(sa), inferredFor(b.role, lint.FactIdentity, lint.FactTrustSubjects)...))
+		sev, hint := lint.Severity(0), renameHint(sa, b.role, hit.subject)
+		chain := irsaChain(b, describeSubjects(hitFirst(vs, *hit)))
 		if spare := spareAccount(p.Model, d); spare != "" {
 			inf = append(inf, spare)
+			hint, chain = spareHint(d), spareChain(d, describeSubjects(hitFirst(vs, *hit)))
 		}
-		sev, hint := lint.Severity(0), renameHint(sa, b.role, hit.subject)
 		if unused := controllerCredentialsUnused(p.Model, sa); unused != "" {
 			// A redundant annotation: a notice.
 			inf, sev, hint = append(inf, unused), lint.Warning, unusedControllerHint(sa, b.role)
@@ -125,7 +127,7 @@ func checkIRSAServiceAccountMismatch(p *lint.Pass) {
 			Range:    hit.subject.Range,
 			Message:  fmt.Sprintf("trust of role %s allows %s; the service account bound to it is %s:%s: %s%s", roleName(b.role), describeSubjects(hitFirst(vs, *hit)), sa.Namespace, sa.Name, saLabel(sa), acrossRoots(b.role, sa)),
 			Related:  bindingRelated(b, true),
-			Chain:    irsaChain(b, describeSubjects(hitFirst(vs, *hit))),
+			Chain:    chain,
 			Hint:     hint,
 			Inferred: inf,
 			Key:      "role=" + b.role.Addr + "|sa=" + sa.Addr,

@@ -446,6 +446,23 @@ func spareAccount(m *lint.Model, d deniedBinding) string {
 	return fmt.Sprintf("pods are taken to run as %s: no workload of the tree does, and role %s works for %s, which its trust allows", saLabel(d.sa), roleName(d.role), saLabel(d.allowedPeer))
 }
 
+// spareHint and spareChain replace a refused binding's hint and chain
+// when the account is spare (spareAccount): the role works for the
+// account its trust allows, and rewriting the trust for the spare one
+// would take the role from the account that uses it.
+func spareHint(d deniedBinding) string {
+	return fmt.Sprintf("role %s works for %s, which its trust allows: delete the spare service account %s (or its eks.amazonaws.com/role-arn annotation), or add %s to the trust beside the subject it has, not instead of it",
+		roleName(d.role), saLabel(d.allowedPeer), saLabel(d.sa), trustableSubject(d.sa))
+}
+
+func spareChain(d deniedBinding, allowed string) []string {
+	return []string{
+		fmt.Sprintf("EKS mounts a web identity token for %s whose subject is %s", saLabel(d.sa), subjectOf(d.sa.Namespace, d.sa.Name)),
+		fmt.Sprintf("the trust of role %s allows %s only: AssumeRoleWithWebIdentity fails with AccessDenied for a pod running as it", roleName(d.role), allowed),
+		fmt.Sprintf("no workload of the tree runs as it; %s, which the trust allows, keeps the role", saLabel(d.allowedPeer)),
+	}
+}
+
 // peersOf lists the other service accounts bound to b's role.
 func peersOf(all []irsaBinding, b irsaBinding) []*lint.ServiceAccount {
 	var out []*lint.ServiceAccount

@@ -622,6 +622,28 @@ func TestValuesNotKnownAreNoted(t *testing.T) {
 	}
 }
 
+// A spare account the trust refuses, beside the one it allows and a role
+// that works for it, is not fixed by rewriting the trust: the hint says
+// to delete it (or add its subject), and the chain says the role keeps
+// working for the account it allows.
+func TestSpareAccountHint(t *testing.T) {
+	res := linttest.Run(t, "testdata/FL202/positive_spare_account_beside_the_one_trusted", load, rules.All...)
+	n := 0
+	for _, f := range res.Findings {
+		if f.Rule != "FL201" && f.Rule != "FL202" {
+			continue
+		}
+		n++
+		chain := strings.Join(f.Chain, "\n")
+		if !strings.Contains(f.Hint, "delete the spare service account") || strings.Contains(f.Hint, "(instead of") || strings.Contains(chain, "crash-loops") || !strings.Contains(chain, "keeps the role") {
+			t.Errorf("hint %q, chain %q", f.Hint, chain)
+		}
+	}
+	if n == 0 {
+		t.Error("no FL201 or FL202 finding")
+	}
+}
+
 // FL202's hint offers renaming the account to the name the trust allows
 // only when that is a name an account can have: not a pattern.
 func TestFL202HintNoPatternName(t *testing.T) {
