@@ -59,7 +59,7 @@ func TestUnloadedVarFilesNote(t *testing.T) {
 	}
 	res := loadRoot(t, files, "live/prod", Options{})
 	want := lint.Note{Kind: lint.Skipped,
-		What:  `root module live/prod: variables cluster_name, node_role_name have no value; live/prod/values/prod.tfvars, live/env/staging.tfvars.json, live/prod/terraform.tfvars.example set them, but Terraform does not load those files automatically, and neither does faultline: pass --var-file live/prod/values/prod.tfvars, or add to .faultline.hcl: terraform "live/prod" { var_files = ["values/prod.tfvars"] }`,
+		What:  `root module live/prod: variables cluster_name, node_role_name have no value; live/prod/values/prod.tfvars, live/env/staging.tfvars.json, live/prod/terraform.tfvars.example set them, but Terraform does not load those files automatically, and neither does faultline: add to .faultline.hcl: terraform "live/prod" { var_files = ["values/prod.tfvars"] } (or pass --var-file live/prod/values/prod.tfvars, which applies to every root module of the run)`,
 		Range: lint.Range{File: "live/prod/variables.tf", Line: 6, Column: 1, EndLine: 6, EndColumn: 24}}
 	got := tfvarsNotes(res)
 	if len(got) != 1 || got[0] != want {
@@ -223,7 +223,7 @@ func TestUnloadedVarFilesOverridingADefault(t *testing.T) {
 	}
 	res := loadRoot(t, files, "infra", Options{})
 	want := lint.Note{Kind: lint.Skipped,
-		What:  `root module infra: variable stage is read as not known, not as its default; infra/envs/live.tfvars, infra/envs/staging.tfvars set it, but Terraform does not load those files automatically, and neither does faultline: pass --var-file infra/envs/live.tfvars, or add to .faultline.hcl: terraform "infra" { var_files = ["envs/live.tfvars"] }`,
+		What:  `root module infra: variable stage is read as not known, not as its default; infra/envs/live.tfvars, infra/envs/staging.tfvars set it, but Terraform does not load those files automatically, and neither does faultline: add to .faultline.hcl: terraform "infra" { var_files = ["envs/live.tfvars"] } (or pass --var-file infra/envs/live.tfvars, which applies to every root module of the run)`,
 		Range: lint.Range{File: "infra/main.tf", Line: 1, Column: 1, EndLine: 1, EndColumn: 17}}
 	if got := tfvarsNotes(res); len(got) != 1 || got[0] != want {
 		t.Errorf("notes = %+v\nwant [%+v]", got, want)
@@ -316,7 +316,7 @@ func TestUnloadedVarFilesSkipBackendConfiguration(t *testing.T) {
 		"infra/env/prod.tfvars":  "cluster = \"prod\"\nregion  = \"eu-west-1\"\n",
 	}
 	res := loadRoot(t, files, "infra", Options{})
-	want := `root module infra: variables cluster, region have no value; infra/env/prod.tfvars sets them, but Terraform does not load that file automatically, and neither does faultline: pass --var-file infra/env/prod.tfvars,`
+	want := `root module infra: variables cluster, region have no value; infra/env/prod.tfvars sets them, but Terraform does not load that file automatically, and neither does faultline: add to .faultline.hcl: terraform "infra" { var_files = ["env/prod.tfvars"] }`
 	if got := tfvarsNotes(res); len(got) != 1 || !strings.HasPrefix(got[0].What, want) {
 		t.Errorf("notes = %+v\nwant one starting %q", got, want)
 	}

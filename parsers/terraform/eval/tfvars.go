@@ -233,8 +233,8 @@ func (e *Evaluator) unloadedVarFilesText(dir string, files []string, sets, overr
 		return fmt.Sprintf("root module %s: %s; %s%s %s %s, but Terraspace renders its stack's tfvars as ERB templates at build (<%%= %%> tags), which faultline does not: what %s %s is not known",
 			e.Session.Rel(dir), strings.Join(what, " and "), strings.Join(named, ", "), more, verb, it, those, verb)
 	}
-	return fmt.Sprintf("root module %s: %s; %s%s %s %s, but Terraform does not load %s automatically, and neither does faultline: pass --var-file %s, or add to .faultline.hcl: terraform %q { var_files = [%q] }",
-		e.Session.Rel(dir), strings.Join(what, " and "), strings.Join(named, ", "), more, verb, it, those, shellWord(named[0]), e.Session.Rel(dir), filepath.ToSlash(inBlock))
+	return fmt.Sprintf("root module %s: %s; %s%s %s %s, but Terraform does not load %s automatically, and neither does faultline: add to .faultline.hcl: terraform %q { var_files = [%q] } (or pass --var-file %s, which applies to every root module of the run)",
+		e.Session.Rel(dir), strings.Join(what, " and "), strings.Join(named, ", "), more, verb, it, those, e.Session.Rel(dir), filepath.ToSlash(inBlock), shellWord(named[0]))
 }
 
 // chosenVarFilesText is the note for a root whose chosen variables files
