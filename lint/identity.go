@@ -75,7 +75,13 @@ func (id Identity) Undeclared(what, of string) string {
 	if len(id.Maybe) > 0 {
 		var names []string
 		for _, e := range id.Maybe[:min(len(id.Maybe), 3)] {
-			names = append(names, fmt.Sprintf("%s (named %s)", e.Base().Label, e.Base().Name))
+			b := e.Base()
+			if ref, ok := b.Name.SoleRef(); ok && ref.Object == b.Addr {
+				// Its own computed name: nothing it is built from.
+				names = append(names, fmt.Sprintf("%s (its name not known)", b.Label))
+				continue
+			}
+			names = append(names, fmt.Sprintf("%s (named %s)", b.Label, b.Name))
 		}
 		more := ""
 		if len(id.Maybe) > 3 {

@@ -90,6 +90,11 @@ resource "aws_iam_role" "given" {
 resource "aws_security_group" "bastion" {
   vpc_id = "vpc-0123456789abcdef0"
 }
+
+resource "aws_iam_role" "renamed" {
+  name               = "${aws_eks_cluster.gone.name}-autoscaler"
+  assume_role_policy = "{}"
+}
 `})
 	got := map[string]lint.Value{}
 	for _, e := range res.Entities {
@@ -105,7 +110,9 @@ resource "aws_security_group" "bastion" {
 			t.Errorf("%s named %s, want terraform- and a suffix not known", label, n)
 		}
 	}
-	if n := got["aws_iam_role.given"]; n.Prefix() != "" {
-		t.Errorf("aws_iam_role.given named %s, want a name not known at all", n)
+	for _, label := range []string{"aws_iam_role.given", "aws_iam_role.renamed"} {
+		if n := got[label]; n.Prefix() == "terraform-" {
+			t.Errorf("%s named %s, want no name the provider gives", label, n)
+		}
 	}
 }

@@ -387,6 +387,20 @@ func (x *extraction) name(o *lint.Object, attr, prefixAttr string) {
 	o.Name = x.val(attr)
 }
 
+// readsOnlyInputs reports whether an expression reads nothing but input
+// variables, locals and the instance's keys (count, each): a null it
+// gives is the user's choice, not a failed read of an object.
+func readsOnlyInputs(e hcl.Expression) bool {
+	for _, t := range e.Variables() {
+		switch t.RootName() {
+		case "var", "local", "count", "each", "terraform":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // generatedNamePrefix starts the name the AWS provider gives a resource
 // written without a name or a name prefix (id.UniqueId: "terraform-"
 // and a timestamp with a counter).
@@ -411,6 +425,11 @@ func (x *extraction) providerNames(addr, attr, prefixAttr string) bool {
 	for _, a := range []string{attr, prefixAttr} {
 		if a == "" || x.attr(nil, a) == nil {
 			continue
+		}
+		if !readsOnlyInputs(x.attr(nil, a).Expr) {
+			// A reference to an object (one the tree may not declare,
+			// whose read fails) is no name left unset.
+			return false
 		}
 		if raw := eval.GetAttr(x.v, a); raw != cty.NilVal && raw.IsKnown() && raw.IsNull() {
 			continue
