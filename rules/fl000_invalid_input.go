@@ -180,7 +180,7 @@ known, is FL000.
 The note names the template error and what was missing. A template that does
 not parse is FL000 whatever else is missing. A file that is itself a template
 is a note too: a manifest or a kustomization whose YAML parses only once its
-placeholders (` + "`{{ }}`, `{% %}`, `<% %>`, `${x}`, `${{ values.x }}`, `{NAME}`, `__NAME__`, `<NAME>`, `[NAME]` joined to a name (`[ENV]-data`)" + `, or
+placeholders (` + "`{{ }}`, `{% %}`, `<% %>`, `${x}`, `${{ values.x }}`, `{NAME}`, `__NAME__`, `<NAME>`, `[NAME]` joined to a name (`[ENV]-data`), `%%NAME%%`, `@NAME@`" + `, or
 gomplate's ` + "`<< .x >>`" + ` with those delimiters) are filled — a
 Backstage, cookiecutter or copier skeleton —, an overlay whose build fails and
 that reads a file whose ` + "`{{ }}`" + ` tag is YAML structure of its own until filled

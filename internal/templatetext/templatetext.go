@@ -22,8 +22,9 @@ import (
 // `<NAME>` (an upper-case name in angle brackets, as template
 // repositories write what their generator fills in: `<CLUSTER_NAME>`)
 // and `[NAME]` joined to a name (`[PRODUCT]-ingestion`, `app-[ENV]`: a
-// skeleton's blank; alone, `[NET_ADMIN]` is a YAML flow list).
-var Placeholder = regexp.MustCompile(`\{\{|\{%|<%|\$\{|%\{~?\s*(?:for|if|else|endif|endfor)\b|<<-?\s*(?:[.$]|(?:if|else|end|range|with|define|template|block)\b)[^>\n]*>>|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__|<[A-Z][A-Z0-9_]+>|\[[A-Z][A-Z0-9_]+\][-_.A-Za-z0-9]|[-_.A-Za-z0-9]\[[A-Z][A-Z0-9_]+\]`)
+// skeleton's blank; alone, `[NET_ADMIN]` is a YAML flow list), and the
+// tokens a sed step replaces: `%%NAME%%`, `@NAME@`.
+var Placeholder = regexp.MustCompile(`\{\{|\{%|<%|\$\{|%\{~?\s*(?:for|if|else|endif|endfor)\b|<<-?\s*(?:[.$]|(?:if|else|end|range|with|define|template|block)\b)[^>\n]*>>|\{[A-Z][A-Z0-9_]*\}|__[A-Z][A-Z0-9_]*__|<[A-Z][A-Z0-9_]+>|\[[A-Z][A-Z0-9_]+\][-_.A-Za-z0-9]|[-_.A-Za-z0-9]\[[A-Z][A-Z0-9_]+\]|%%[A-Z][A-Z0-9_]*%%|@[A-Z][A-Z0-9_]+@`)
 
 // Has reports whether b holds a placeholder.
 func Has(b []byte) bool { return Placeholder.Match(b) }

@@ -36,6 +36,11 @@ func TestPlaceholders(t *testing.T) {
 		"drop: [ALL]":                          false,
 		"add: [NET_ADMIN, SYS_TIME]":           false,
 		"args: [X]":                            false,
+		"name: %%RELEASE_NAME%%":               true,
+		"image: @IMAGE_TAG@":                   true,
+		"email: ops@example.com":               false,
+		"notify: team@EXAMPLE.COM":             false,
+		"ratio: 50%% of 100%%":                 false,
 	} {
 		if got := HasString(s); got != want {
 			t.Errorf("HasString(%q) = %v, want %v", s, got, want)
