@@ -218,9 +218,11 @@ func (f *Finder) AddParsed(rel, abs string, data []byte, docs []*yaml.Node, scop
 	f.add(&yamlFile{rel: rel, abs: abs, dir: filepath.Dir(abs), data: data, docs: docs, scope: scope, helmfile: hf, source: lint.SourceKubernetes})
 }
 
-// goStatement is a Go template action that is no expression: a
-// conditional, a loop, a definition, a comment, a variable declared.
-var goStatement = regexp.MustCompile(`\{\{-?\s*(?:if|else|end|range|with|define|block|template|/\*|\$[A-Za-z_]*\s*:?=)`)
+// goStatement is a Go template action that decides what the text holds:
+// a conditional, a loop, a definition. A comment or a variable declared
+// (`{{ $bucket := env "BUCKET" }}` atop a helmfile) writes nothing, and
+// is blanked like an expression.
+var goStatement = regexp.MustCompile(`\{\{-?\s*(?:if|else|end|range|with|define|block|template)\b`)
 
 // expressionsQuoted reads a helmfile that does not parse as YAML before
 // helmfile renders it (helmfile 0.x renders helmfile.yaml itself as a Go
@@ -229,7 +231,8 @@ var goStatement = regexp.MustCompile(`\{\{-?\s*(?:if|else|end|range|with|define|
 // that the rest parses, and each plain scalar that held one given back as
 // written, so that what reads it sees the template text (a value not
 // known). False when it holds a statement (if, range, …), which decides
-// what the file holds, or still does not parse.
+// what the file holds, or still does not parse; a variable declared or a
+// comment is blanked.
 func expressionsQuoted(data []byte) ([]*yaml.Node, bool) {
 	if goStatement.Match(data) {
 		return nil, false

@@ -44,4 +44,13 @@ func TestExpressionsQuoted(t *testing.T) {
 	if _, ok := expressionsQuoted([]byte("releases:\n{{ if .Values.web }}\n  - name: web\n    host: {{ .Values.host }}.x\n{{ end }}\n")); ok {
 		t.Error("a helmfile with a statement is read")
 	}
+	// A variable declared atop a list writes nothing: blanked.
+	decl := "repositories:\n  {{ $url := env \"REPO\" | default \"https://charts.example.com\" }}\n  - name: corp\n    url: {{ $url }}\nreleases:\n  - name: api\n    chart: corp/api\n"
+	docs, ok = expressionsQuoted([]byte(decl))
+	if !ok {
+		t.Fatal("a helmfile declaring a variable is not read")
+	}
+	if got := str(at(at(body(docs[0]), "releases").Content[0], "chart")); got != "corp/api" {
+		t.Errorf("chart %q", got)
+	}
 }
