@@ -62,7 +62,7 @@ const InferredDefaultsGenerated = "rendered with chart defaults: an ApplicationS
 
 // InferredDefaults is the Inferred note of everything rendered from a
 // chart no release installs.
-const InferredDefaults = "rendered with chart defaults: no release installs this chart"
+const InferredDefaults = "made by a chart rendered with its defaults: no release of the tree installs that chart, so an install of it may give other values"
 
 // Options configure finding releases and rendering.
 type Options struct {
