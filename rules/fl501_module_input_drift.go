@@ -331,7 +331,7 @@ func (d *callDrift) reportUndeclared(p *lint.Pass, in lint.ModuleInput, only str
 	if some {
 		msg = fmt.Sprintf("%s passes input %s, which not every version of %s it may use declares: Terraform rejects the call at the others (Unsupported argument)", c.Label, in.Name, c.Source)
 	}
-	outcome := "terraform init succeeds but validate, plan and apply fail with \"Unsupported argument\" until the input is removed or renamed"
+	outcome := "validate, plan and apply fail with \"Unsupported argument\" until the input is removed or renamed (terraform init does not check the inputs a call passes)"
 	if c.Ignored != "" {
 		msg = fmt.Sprintf("%s passes input %s, which %s at %s does not declare: %s, and Terraform ignores those a module does not declare, so the input has no effect", c.Label, in.Name, c.Source, d.versionTextFor(in.Name), c.Ignored)
 		if some {
