@@ -134,6 +134,7 @@ const (
 	skipNoReplicas     = "they run no pod: replicas is 0 until something scales them up"
 	skipFargate        = "a Fargate profile may run them"
 	skipNoPlace        = "no NodePool, node group or Fargate profile of their cluster is declared here"
+	skipNoPlaceUnread  = "no NodePool, node group or Fargate profile of their cluster is declared here, but %s, whose code faultline does not read, may declare them"
 	skipNoPlaceFargate = "no NodePool or node group of their cluster is declared here, and no Fargate profile of it selects their namespace and labels"
 	skipElsewhere      = "they select labels or names no place declared here carries"
 	skipNoCluster      = "their EKS cluster is not declared here, so its capacity may be elsewhere, and they pin themselves to no place declared here"
@@ -412,6 +413,11 @@ func (c *checker) workload(w *lint.Workload) (Verdict, bool) {
 	if c.fargateOf(w) {
 		// Fargate profiles of the cluster, none selecting the pods.
 		why = skipNoPlaceFargate
+	}
+	if why == skipNoPlace {
+		if call := c.unreadCallOfCluster(w); call != "" {
+			why = fmt.Sprintf(skipNoPlaceUnread, call)
+		}
 	}
 	if len(cands) > 0 {
 		why = c.judged(w, cands)

@@ -161,6 +161,7 @@ func TestUnjudgedSayWhy(t *testing.T) {
 		"FL402/negative_label_defined_nowhere":                       "they select labels or names no place declared here carries",
 		"FL401/negative_only_nodepools_in_raw_chart_values":          "helm_release.pools applies NodePools in a chart faultline does not render",
 		"FL402/negative_nodepools_from_an_unread_data_addons_module": "module.data_addons (aws-ia/eks-data-addons/aws 1.37.1), whose code faultline does not read, applies Karpenter NodePools",
+		"FL402/negative_node_group_from_an_unread_module":            "but module.workers (cloudposse/eks-node-group/aws 3.3.0), whose code faultline does not read, may declare them",
 		"FL401/negative_requests_unknown":                            "their requests or pod spec cannot be read",
 		"FL402/negative_fargate_profile_selects_other_namespace":     "no NodePool or node group of their cluster is declared here, and no Fargate profile of it selects",
 	} {

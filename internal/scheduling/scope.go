@@ -2,6 +2,7 @@ package scheduling
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/faultline-dev/faultline/lint"
@@ -488,6 +489,37 @@ func (c *checker) completeDeclared(w *lint.Workload) (why string) {
 		return fmt.Sprintf(skipSwitchedOffPools, a.String()+" (root "+u.Root+")")
 	}
 	return skipNoNodePools
+}
+
+// unreadCallOfCluster is the first module call (by its description)
+// whose code is not read in the workload's own root or the root of a
+// cluster it may run in (a cloudposse eks-node-group call beside the
+// cluster): its node groups, if any, are not declared here. "" when
+// there is none.
+func (c *checker) unreadCallOfCluster(w *lint.Workload) string {
+	if len(c.m.UnreadCalls) == 0 {
+		return ""
+	}
+	roots := map[string]bool{}
+	if w.Root != "" {
+		roots[w.Root] = true // a release the root installs: its cluster's
+	}
+	for _, cl := range c.m.Clusters {
+		if cl.Root != "" && cl.Scope.Compatible(w.Scope, true, true) && lint.Compare(cl.Name, clusterOf(w.Scope)) != lint.No {
+			roots[cl.Root] = true
+		}
+	}
+	var found []string
+	for key, what := range c.m.UnreadCalls {
+		if root, _, ok := strings.Cut(key, ":"); ok && roots[root] {
+			found = append(found, what)
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	slices.Sort(found)
+	return found[0]
 }
 
 // switchedOffManifests is the first Terraform manifest resource
