@@ -61,6 +61,8 @@ func (mi *ModInst) kubectlDocuments(typ string, v cty.Value) cty.Value {
 			}
 			if text == src {
 				mi.Evaluator.noteDocSources(f, src)
+			} else {
+				mi.Evaluator.noteRenderedDocSources(f, src, text)
 			}
 			texts = append(texts, text)
 		}
@@ -229,6 +231,52 @@ func (e *Evaluator) fileRead(f, src string) {
 		e.KustomizationReads = append(e.KustomizationReads, f)
 	}
 	e.noteDocSources(f, src)
+}
+
+// noteRenderedDocSources is noteDocSources for text, src (the text of
+// file f) rendered with a kubectl_path_documents' vars: each rendered
+// document is placed where its source document is, when the two split
+// into as many documents and each rendered one has its source's lines
+// (vars filled in within lines, the common case); otherwise none is.
+func (e *Evaluator) noteRenderedDocSources(f, src, text string) {
+	if !strings.Contains(src, "apiVersion") {
+		return
+	}
+	type doc struct {
+		text  string
+		start int
+	}
+	split := func(s string) []doc {
+		var out []doc
+		start := 0
+		for _, m := range docSeparator.FindAllStringIndex(s, -1) {
+			out = append(out, doc{s[start:m[0]], start})
+			start = m[1]
+		}
+		return append(out, doc{s[start:], start})
+	}
+	from, to := split(src), split(text)
+	if len(from) != len(to) {
+		return
+	}
+	for i := range to {
+		if strings.Count(from[i].text, "\n") != strings.Count(to[i].text, "\n") {
+			return
+		}
+	}
+	if e.DocSources == nil {
+		e.DocSources = map[string]DocSource{}
+	}
+	for i, d := range to {
+		t := strings.TrimSpace(d.text)
+		if t == "" {
+			continue
+		}
+		lead := strings.Index(d.text, t)
+		if _, seen := e.DocSources[t]; !seen {
+			e.DocSources[t] = DocSource{File: f, Line: 1 + strings.Count(src[:from[i].start], "\n") + strings.Count(d.text[:lead], "\n")}
+		}
+	}
 }
 
 // DocSourceOf is where document text, applied from a file read as
