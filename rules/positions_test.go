@@ -63,6 +63,27 @@ func TestRelatedPositionsOfMergedNodeGroups(t *testing.T) {
 	}
 }
 
+// A node group whose key the user writes as a template, its value known
+// ("${var.env}-general"), is placed at its entry, not at the call.
+func TestRelatedPositionOfTemplateKeyedNodeGroup(t *testing.T) {
+	res := lintDir(t, filepath.Join("testdata", "FL401", "positive_node_group_keyed_by_a_template"), rules.UnschedulableRequests)
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %d, want 1", len(res.Findings))
+	}
+	found := false
+	for _, rel := range res.Findings[0].Related {
+		if strings.Contains(rel.Message, `eks_managed_node_group["stage-general"]`) {
+			found = true
+			if rel.Range.Line != 15 {
+				t.Errorf("node group at line %d, want 15 (its entry)", rel.Range.Line)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no related location for the node group: %+v", res.Findings[0].Related)
+	}
+}
+
 // FL502 on a chart whose manifests lie at its root, with no templates/
 // directory: the hint says to move them, not to delete the value they read.
 func TestUntemplatedChartHint(t *testing.T) {

@@ -235,10 +235,10 @@ func (mi *ModInst) itemAnchor(forEach hcl.Expression, in Instance) (hcl.Range, b
 			if item := a.in.writtenEntry(a.attr.Expr, k, 0); item != nil {
 				return item.Range(), true
 			}
-			continue
 		}
 		// A key the user writes as a template ("${terraform.workspace}-
-		// node"): the entry whose key evaluates to the same value.
+		// node", "${var.env}-ng" with the value known or not): the entry
+		// whose key evaluates to the same value.
 		if item := mi.symbolicItem(a.attr.Expr, key); item != nil {
 			return item.Range(), true
 		}
