@@ -36,7 +36,10 @@ them can allocate the pod's requests: the sum of its containers or its
 largest init container, whichever is larger, plus the pod overhead. GPUs
 count by maker: an instance type's NVIDIA GPUs are ` + "`nvidia.com/gpu`" + ` devices, AMD's
 (g4ad) ` + "`amd.com/gpu`" + `; a type whose GPU maker the table does not name offers
-either.
+either. Other extended resources (AWS Neuron's ` + "`aws.amazon.com/neuron`" + ` and
+` + "`neuroncore`" + `, Habana's ` + "`habana.ai/gaudi`" + `, EFA's ` + "`vpc.amazonaws.com/efa`" + `) are
+not counted: the table has no counts of them, so a request for more than a
+node has is not reported.
 
 Instance facts come from a table generated from public sources
 (internal/instancetypes); a type the table lacks is unknown and fits.
