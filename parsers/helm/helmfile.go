@@ -95,6 +95,12 @@ func (b *builder) helmfile(yf *yamlFile, doc int, top *yaml.Node) {
 				}
 				b.mergeFile(r, filepath.Join(dir, filepath.FromSlash(file)), yf.rangeOf(v), missingFilesOptional(rn))
 			case v.Kind == yaml.MappingNode:
+				if goTemplated(v, 0) && r.ValuesUnknown == "" {
+					// Read, with each value a {{ }} expression fills in
+					// kept as its template text: what the chart renders
+					// from them is not what helmfile installs.
+					r.ValuesUnknown = "values written with {{ }} template expressions, filled in when helmfile renders the file"
+				}
 				if err := mergeDoc(r, v, yf.rangeOf); err != nil {
 					if goTemplated(v, 0) {
 						// helmfile renders the file as a Go template first
