@@ -2,6 +2,7 @@ package kube
 
 import (
 	"fmt"
+	"github.com/faultline-dev/faultline/internal/templatetext"
 	"regexp"
 	"strings"
 
@@ -757,7 +758,14 @@ func (m *mr) trust() lint.Trust {
 		// envsubst) makes the policy unknown here, not invalid. A
 		// Composition's base no patch writes is the user's own text,
 		// sent to IAM as written.
-		if _, patched := m.over[n]; !patched && !substitutionVar.MatchString(text) {
+		_, patched := m.over[n]
+		if m.comp != nil && templatetext.HasString(text) {
+			// A base holding a template's placeholders ({{ .spec.x }}):
+			// text a step of the pipeline is meant to fill, not text
+			// broken as written.
+			patched = true
+		}
+		if !patched && !substitutionVar.MatchString(text) {
 			m.d.diags = append(m.d.diags, lint.Diagnostic{
 				Range:   m.trustErrorRange(n, rng, err),
 				Summary: "invalid trust policy",
