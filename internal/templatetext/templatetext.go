@@ -166,19 +166,21 @@ func statement(tag []byte) string {
 // the first such line (1-based; 0 when there is none, and data as is).
 // Lines keep their numbers.
 func BlankLines(data []byte) (out []byte, first int) {
-	n := 0
+	n, off := 0, 0
 	for l := range bytes.Lines(data) {
 		n++
 		if wholePlaceholder(bytes.TrimSpace(l)) {
 			if first == 0 {
 				first = n
+				out = append(make([]byte, 0, len(data)), data[:off]...)
 			}
 			if bytes.HasSuffix(l, []byte("\n")) {
 				out = append(out, '\n')
 			}
-			continue
+		} else if first > 0 {
+			out = append(out, l...)
 		}
-		out = append(out, l...)
+		off += len(l)
 	}
 	if first == 0 {
 		return data, 0
@@ -190,6 +192,9 @@ func BlankLines(data []byte) (out []byte, first int) {
 // and nothing else: `<NAME>`, `{NAME}`, `__NAME__`, `${NAME}`,
 // `{{ .x }}`.
 func wholePlaceholder(t []byte) bool {
+	if len(t) < 3 || !bytes.ContainsRune([]byte("<{$_%@"), rune(t[0])) {
+		return false // every placeholder form opens with one of these
+	}
 	m := Placeholder.FindIndex(t)
 	if m == nil || m[0] != 0 {
 		return false

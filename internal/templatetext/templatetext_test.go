@@ -82,3 +82,17 @@ func TestBlanked(t *testing.T) {
 		}
 	}
 }
+
+// BlankLines empties the lines that are a placeholder alone, keeping the
+// others and every line's number; data without one comes back as is.
+func TestBlankLines(t *testing.T) {
+	in := "a: 1\n  <EXTRA>\nb: ${x}\n    ${WHOLE}\n"
+	out, first := BlankLines([]byte(in))
+	if string(out) != "a: 1\n\nb: ${x}\n\n" || first != 2 {
+		t.Errorf("BlankLines = %q, %d", out, first)
+	}
+	plain := []byte("a: 1\nb: 2\n")
+	if out, first := BlankLines(plain); first != 0 || string(out) != string(plain) {
+		t.Errorf("BlankLines(plain) = %q, %d", out, first)
+	}
+}
