@@ -1062,7 +1062,7 @@ func (r *run) unlistedBesideKustomization(raw [][]byte, pre [][]*yaml.Node, kust
 			continue
 		}
 		if !kustDirs[dir] {
-			if n, ok := r.unparsedUnderKustomization(path, raw[i], kustDirs, named); ok {
+			if n, ok := r.unparsedUnderKustomization(path, raw[i], pre[i] != nil, kustDirs, named); ok {
 				out[i] = n
 			}
 			continue
@@ -1114,8 +1114,12 @@ func (r *run) unlistedBesideKustomization(raw [][]byte, pre [][]*yaml.Node, kust
 // apiVersion or kind line: a tool's configuration, a stale copy) and
 // that the kustomization names neither by its path nor by a directory
 // on it: kustomize build, Argo CD and Flux apply that directory as its
-// kustomization says, so nothing of the tree reads the file.
-func (r *run) unparsedUnderKustomization(path string, raw []byte, kustDirs map[string]bool, named map[string]map[string]bool) (lint.Note, bool) {
+// kustomization says, so nothing of the tree reads the file. decoded
+// says its documents were decoded already (it parses).
+func (r *run) unparsedUnderKustomization(path string, raw []byte, decoded bool, kustDirs map[string]bool, named map[string]map[string]bool) (lint.Note, bool) {
+	if decoded {
+		return lint.Note{}, false // it parsed: no such file
+	}
 	above := ""
 	for d, up := filepath.Dir(path), filepath.Dir(filepath.Dir(path)); up != d; d, up = up, filepath.Dir(up) {
 		if kustDirs[up] {
